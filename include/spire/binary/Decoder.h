@@ -1,0 +1,63 @@
+// Decodes instructions by the grammar: which words are ids, literals, strings, enumerants, and
+// the operands that enumerants, extended instructions and OpSpecConstantOp bring with them.
+#pragma once
+
+#include "spire/binary/Operand.h"
+#include "spire/support/Expected.h"
+#include "spire/support/IdMap.h"
+
+#include <span>
+#include <vector>
+
+namespace spire::binary {
+
+struct DecodeOptions {
+  /// Accept ids at or above the header's bound (spirv-dis does); by default they are errors.
+  bool allowIdsPastBound = false;
+  /// Keep reading past an instruction whose operands cannot be decoded (an enumerant or opcode
+  /// newer than the grammar, a string without terminator, ...): the instruction is kept as raw
+  /// words and the problem becomes a warning. Only a broken word count or header stops reading.
+  bool recover = false;
+};
+
+/// What an OpExtInstImport refers to.
+struct ExtInstImport {
+  bool imported = false;                        ///< the id is an OpExtInstImport
+  const grammar::ExtInstSetDesc* set = nullptr; ///< null when the grammar has no such set
+  bool nonSemantic = false;                     ///< name starts with "NonSemantic."
+};
+
+/// Decodes the instructions of one module in order, remembering what the decoding of later
+/// instructions depends on: the type of each value, the numeric types, the imported sets.
+class Decoder {
+public:
+  void reset(uint32_t bound, size_t moduleWords, DecodeOptions options = {});
+
+  /// Decodes the instruction `inst` (all its words), appending its operands to `out`.
+  /// `wordOffset` and `instIndex` locate it in diagnostics.
+  Status decode(std::span<const uint32_t> inst, uint32_t wordOffset, uint32_t instIndex,
+                std::vector<Operand>& out);
+
+  /// The result type of a value id, 0 if unknown.
+  uint32_t typeOf(uint32_t id) const { return typeOf_.get(id); }
+  /// The scalar numeric type an id declares; kind None if it declares none.
+  NumberType numberType(uint32_t typeId) const;
+  /// What an OpExtInstImport id imports; `imported` is false for any other id.
+  ExtInstImport extInstImport(uint32_t id) const;
+
+private:
+  struct Pending {
+    grammar::OperandKind kind;
+    grammar::Quantifier quantifier;
+    std::string_view name;
+  };
+
+  IdMap<uint32_t> typeOf_;
+  IdMap<uint32_t> numberType_; // packed NumberType
+  std::vector<std::pair<uint32_t, ExtInstImport>> imports_;
+  std::vector<Pending> stack_;
+  uint32_t bound_ = 0;
+  DecodeOptions options_;
+};
+
+} // namespace spire::binary

@@ -1,0 +1,34 @@
+// Literal encodings: nul-terminated UTF-8 strings packed in words, multi-word numbers.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace spire::binary {
+
+/// Number of words a string takes, terminator and padding included.
+constexpr size_t stringWordCount(size_t length) { return length / 4 + 1; }
+
+/// Appends a string in SPIR-V encoding (little-endian bytes within each word).
+void appendString(std::vector<uint32_t>& words, std::string_view s);
+
+/// Length in bytes of the string that starts at words[0], or nullopt when no terminator is found
+/// within `words`.
+std::optional<size_t> findStringLength(std::span<const uint32_t> words);
+
+/// Decodes the string that starts at words[0] (up to its terminator or the end of `words`).
+std::string decodeString(std::span<const uint32_t> words);
+
+/// The value of a literal number of up to 64 bits, low-order word first.
+inline uint64_t literalValue(std::span<const uint32_t> words) {
+  uint64_t v = words.empty() ? 0 : words[0];
+  if (words.size() > 1)
+    v |= uint64_t(words[1]) << 32;
+  return v;
+}
+
+} // namespace spire::binary

@@ -1,0 +1,117 @@
+// The SPIR-V grammar as tables: instructions, operand kinds, enumerants, extended instruction sets.
+// Generated at build time from the grammar JSON files (see src/grammar/generate_tables.py).
+#pragma once
+
+#include "spire/grammar/Generated.h"
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string_view>
+
+namespace spire::grammar {
+
+enum class OperandCategory : uint8_t { Id, Literal, Composite, BitEnum, ValueEnum };
+enum class Quantifier : uint8_t { One, Optional, Variadic };
+
+/// A version word as in the module header: 0x00MMmm00. kNoVersion means "only through an
+/// extension or capability" as a first version, and "no last version" as a last version.
+inline constexpr uint32_t kNoVersion = 0xFFFFFFFFu;
+constexpr uint32_t makeVersion(unsigned major, unsigned minor) { return (major << 16) | (minor << 8); }
+constexpr unsigned versionMajor(uint32_t v) { return (v >> 16) & 0xFF; }
+constexpr unsigned versionMinor(uint32_t v) { return (v >> 8) & 0xFF; }
+
+struct OperandDesc {
+  OperandKind kind;
+  Quantifier quantifier;
+  std::string_view name;
+};
+
+/// When an instruction, enumerant or extended instruction may be used.
+struct Availability {
+  uint32_t minVersion;
+  uint32_t lastVersion;
+  std::span<const Capability> capabilities;
+  std::span<const Extension> extensions;
+  bool provisional;
+};
+
+struct InstructionDesc {
+  std::string_view name; ///< with the "Op" prefix
+  uint16_t opcode;
+  InstructionClass cls;
+  bool hasResultType;
+  bool hasResult;
+  std::span<const OperandDesc> operands; ///< all operands, result type and result included
+  Availability availability;
+  std::span<const std::string_view> aliases;
+};
+
+struct EnumerantDesc {
+  std::string_view name;
+  uint32_t value;
+  std::span<const OperandDesc> parameters;
+  Availability availability;
+  std::span<const std::string_view> aliases;
+};
+
+struct NameIndex {
+  std::string_view name;
+  int index;
+};
+
+struct OperandKindDesc {
+  std::string_view name;
+  OperandCategory category;
+  ExtInstSet owner; ///< None for the core grammar
+  std::span<const EnumerantDesc> enumerants; ///< sorted by value
+  std::span<const NameIndex> enumerantNames; ///< sorted by name, aliases included
+  std::span<const OperandKind> bases;        ///< parts of a composite kind
+  bool literalFloat;                         ///< a one-word floating-point literal
+};
+
+struct ExtInstDesc {
+  std::string_view name;
+  uint32_t opcode;
+  std::span<const OperandDesc> operands;
+  Availability availability;
+};
+
+struct ExtInstSetDesc {
+  ExtInstSet id;
+  std::string_view key; ///< the grammar file's name between "extinst." and ".grammar.json"
+  std::span<const ExtInstDesc> instructions; ///< sorted by opcode
+  std::span<const NameIndex> names;
+};
+
+/// The instruction with this opcode, or null.
+const InstructionDesc* findInstruction(uint32_t opcode);
+/// The instruction with this name or alias ("OpTypeInt"), or null.
+const InstructionDesc* findInstruction(std::string_view name);
+std::span<const InstructionDesc> instructions();
+
+const OperandKindDesc& operandKind(OperandKind kind);
+/// The canonical name of a kind; decoder-added kinds have names of their own.
+std::string_view operandKindName(OperandKind kind);
+OperandCategory operandCategory(OperandKind kind);
+/// The enumerant of a value or bit, or null.
+const EnumerantDesc* findEnumerant(OperandKind kind, uint32_t value);
+const EnumerantDesc* findEnumerant(OperandKind kind, std::string_view name);
+
+std::span<const ExtInstSetDesc> extInstSets();
+const ExtInstSetDesc* extInstSet(ExtInstSet id);
+/// The set an OpExtInstImport name refers to ("GLSL.std.450", "OpenCL.std",
+/// "NonSemantic.ClspvReflection.5"), or null when the grammar has none.
+const ExtInstSetDesc* findExtInstSet(std::string_view importName);
+const ExtInstDesc* findExtInst(const ExtInstSetDesc& set, uint32_t number);
+const ExtInstDesc* findExtInst(const ExtInstSetDesc& set, std::string_view name);
+
+std::string_view extensionName(Extension ext);
+std::optional<Extension> findExtension(std::string_view name);
+std::span<const std::string_view> extensionNames();
+
+/// Version and revision of the core grammar the tables were generated from.
+uint32_t grammarVersion();
+unsigned grammarRevision();
+
+} // namespace spire::grammar

@@ -1,0 +1,210 @@
+// The instruction-level module: the words of a SPIR-V binary plus an index over them.
+// Reading a binary and writing it back gives the same words; nothing is reordered or renumbered.
+#pragma once
+
+#include "spire/binary/Decoder.h"
+#include "spire/binary/Header.h"
+#include "spire/binary/Operand.h"
+#include "spire/support/Expected.h"
+#include "spire/support/IdMap.h"
+
+#include <cstdint>
+#include <iterator>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace spire {
+
+/// The logical-layout sections of SPIR-V 2.4, in order.
+enum class Section : uint8_t {
+  Capability,
+  Extension,
+  ExtInstImport,
+  MemoryModel,
+  EntryPoint,
+  ExecutionMode,
+  DebugSource,          ///< OpString, OpSourceExtension, OpSource, OpSourceContinued
+  DebugName,            ///< OpName, OpMemberName
+  DebugModuleProcessed, ///< OpModuleProcessed
+  Annotation,
+  Global, ///< types, constants, global variables, OpUndef, OpLine, non-semantic OpExtInst
+  FunctionDeclaration,
+  FunctionDefinition,
+};
+inline constexpr unsigned kSectionCount = 13;
+std::string_view sectionName(Section s);
+
+inline constexpr uint32_t kNoIndex = 0xFFFFFFFFu;
+
+class Module;
+
+/// A view of one instruction of a module. Cheap to copy; valid while the module lives.
+class Instruction {
+public:
+  Instruction(const Module& module, uint32_t index) : m_(&module), index_(index) {}
+
+  uint32_t index() const { return index_; }
+  grammar::Op opcode() const;
+  /// The grammar's entry, or null for an opcode the grammar does not know.
+  const grammar::InstructionDesc* desc() const;
+  /// All words, opcode word first.
+  std::span<const uint32_t> words() const;
+  uint32_t word(size_t i) const { return words()[i]; }
+  uint32_t wordCount() const;
+  /// Offset of the opcode word from the start of the module (header included).
+  uint32_t wordOffset() const;
+  uint32_t typeId() const;   ///< 0 when there is no result type
+  uint32_t resultId() const; ///< 0 when there is no result
+  std::span<const binary::Operand> operands() const;
+  std::span<const uint32_t> operandWords(const binary::Operand& op) const {
+    return words().subspan(op.offset, op.numWords);
+  }
+  /// The decoded literal string operand.
+  std::string stringOperand(const binary::Operand& op) const;
+  Section section() const;
+  /// True when the operands could not be decoded (unknown opcode, or a problem the reader
+  /// recovered from): operands() is then one RawWords operand, and typeId() and resultId() are 0.
+  bool isRaw() const;
+
+  bool operator==(const Instruction& o) const { return m_ == o.m_ && index_ == o.index_; }
+
+private:
+  const Module* m_;
+  uint32_t index_;
+};
+
+struct BlockInfo {
+  uint32_t label; ///< index of the OpLabel
+  uint32_t end;   ///< one past the terminator (or the last instruction of the block)
+};
+
+struct FunctionInfo {
+  uint32_t begin; ///< index of the OpFunction
+  uint32_t end;   ///< one past the OpFunctionEnd (or the last instruction of the function)
+  uint32_t firstBlock;
+  uint32_t numBlocks;
+};
+
+class Module {
+public:
+  /// Reads a binary in either byte order. Writing it back with toBytes() gives the same bytes.
+  static Expected<Module> fromBytes(std::span<const uint8_t> bytes,
+                                    binary::DecodeOptions options = {});
+  /// Reads host-order words (header included).
+  static Expected<Module> fromWords(std::vector<uint32_t> words, binary::DecodeOptions options = {},
+                                    binary::Endianness order = binary::Endianness::Little);
+
+  Module() = default;
+
+  /// The module in the byte order it was read in.
+  std::vector<uint8_t> toBytes() const;
+  std::vector<uint8_t> toBytes(binary::Endianness order) const;
+  /// All words in host order, header included.
+  std::span<const uint32_t> words() const { return words_; }
+  binary::Endianness endianness() const { return endianness_; }
+
+  binary::Header header() const;
+  uint32_t version() const { return words_[1]; }
+  uint32_t bound() const { return words_[3]; }
+
+  // Instructions.
+  uint32_t size() const { return static_cast<uint32_t>(insts_.size()); }
+  Instruction inst(uint32_t index) const { return Instruction(*this, index); }
+
+  class Iterator {
+  public:
+    using value_type = Instruction;
+    using difference_type = std::ptrdiff_t;
+    Iterator() = default;
+    Iterator(const Module* m, uint32_t i) : m_(m), i_(i) {}
+    Instruction operator*() const { return Instruction(*m_, i_); }
+    Iterator& operator++() {
+      ++i_;
+      return *this;
+    }
+    Iterator operator++(int) {
+      Iterator t = *this;
+      ++i_;
+      return t;
+    }
+    bool operator==(const Iterator& o) const { return i_ == o.i_; }
+
+  private:
+    const Module* m_ = nullptr;
+    uint32_t i_ = 0;
+  };
+  Iterator begin() const { return Iterator(this, 0); }
+  Iterator end() const { return Iterator(this, size()); }
+
+  // Ids.
+  /// Index of the instruction that defines `id` (the first one, if several do), or kNoIndex.
+  uint32_t defIndex(uint32_t id) const { return defs_.get(id); }
+  /// The result type of a value, 0 if unknown.
+  uint32_t typeOf(uint32_t id) const { return decoder_.typeOf(id); }
+  binary::NumberType numberType(uint32_t typeId) const { return decoder_.numberType(typeId); }
+  binary::ExtInstImport extInstImport(uint32_t id) const { return decoder_.extInstImport(id); }
+
+  /// Problems the reader recovered from (DecodeOptions::recover), as warnings.
+  std::span<const Diagnostic> warnings() const { return warnings_; }
+
+  // Structure.
+  std::span<const FunctionInfo> functions() const { return functions_; }
+  std::span<const BlockInfo> blocks(const FunctionInfo& f) const {
+    return std::span<const BlockInfo>(blocks_).subspan(f.firstBlock, f.numBlocks);
+  }
+
+private:
+  friend class Instruction;
+
+  struct InstRecord {
+    uint32_t wordOffset;
+    uint32_t firstOperand;
+    uint16_t opcode;
+    uint16_t wordCount;
+    uint16_t numOperands;
+    uint8_t flags;
+    Section section;
+  };
+  static constexpr uint8_t kHasType = 1, kHasResult = 2, kRaw = 4;
+
+  Status index(binary::DecodeOptions options);
+
+  std::vector<uint32_t> words_;
+  std::vector<InstRecord> insts_;
+  std::vector<binary::Operand> operands_;
+  IdMap<uint32_t> defs_;
+  binary::Decoder decoder_;
+  std::vector<FunctionInfo> functions_;
+  std::vector<BlockInfo> blocks_;
+  std::vector<Diagnostic> warnings_;
+  binary::Endianness endianness_ = binary::Endianness::Little;
+};
+
+inline grammar::Op Instruction::opcode() const {
+  return static_cast<grammar::Op>(m_->insts_[index_].opcode);
+}
+inline std::span<const uint32_t> Instruction::words() const {
+  const auto& r = m_->insts_[index_];
+  return std::span<const uint32_t>(m_->words_).subspan(r.wordOffset, r.wordCount);
+}
+inline uint32_t Instruction::wordCount() const { return m_->insts_[index_].wordCount; }
+inline uint32_t Instruction::wordOffset() const { return m_->insts_[index_].wordOffset; }
+inline uint32_t Instruction::typeId() const {
+  const auto& r = m_->insts_[index_];
+  return (r.flags & Module::kHasType) ? m_->words_[r.wordOffset + 1] : 0;
+}
+inline uint32_t Instruction::resultId() const {
+  const auto& r = m_->insts_[index_];
+  if (!(r.flags & Module::kHasResult))
+    return 0;
+  return m_->words_[r.wordOffset + ((r.flags & Module::kHasType) ? 2 : 1)];
+}
+inline std::span<const binary::Operand> Instruction::operands() const {
+  const auto& r = m_->insts_[index_];
+  return std::span<const binary::Operand>(m_->operands_).subspan(r.firstOperand, r.numOperands);
+}
+inline Section Instruction::section() const { return m_->insts_[index_].section; }
+inline bool Instruction::isRaw() const { return m_->insts_[index_].flags & Module::kRaw; }
+
+} // namespace spire

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs the Debian packages spire needs to build, test and benchmark, when any are missing.
+# Uses sudo only when not root. A second run with everything present does nothing.
+set -euo pipefail
+
+packages=(
+  # build
+  cmake ninja-build g++ ccache python3 pkg-config
+  # the SPIR-V grammar (generated tables) and the reference tools (tests, benchmarks)
+  spirv-headers spirv-tools glslang-tools
+  # OpenCL C kernels for the test corpus
+  clang-15 llvm-spirv-15
+  # tests and benchmarks
+  googletest libgtest-dev libgmock-dev libbenchmark-dev
+  # sanitizer and libFuzzer builds
+  clang-14 libclang-rt-14-dev
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "Installing missing packages: ${missing[*]}"
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  sudo="sudo"
+fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -1,0 +1,39 @@
+#include "spire/binary/Literal.h"
+
+namespace spire::binary {
+
+void appendString(std::vector<uint32_t>& words, std::string_view s) {
+  size_t n = stringWordCount(s.size());
+  size_t base = words.size();
+  words.resize(base + n, 0);
+  for (size_t i = 0; i < s.size(); ++i)
+    words[base + i / 4] |= uint32_t(static_cast<uint8_t>(s[i])) << (8 * (i % 4));
+}
+
+std::optional<size_t> findStringLength(std::span<const uint32_t> words) {
+  for (size_t w = 0; w < words.size(); ++w) {
+    uint32_t v = words[w];
+    // Fast test for a zero byte in the word.
+    if (((v - 0x01010101u) & ~v & 0x80808080u) == 0)
+      continue;
+    for (size_t b = 0; b < 4; ++b)
+      if (((v >> (8 * b)) & 0xFF) == 0)
+        return w * 4 + b;
+  }
+  return std::nullopt;
+}
+
+std::string decodeString(std::span<const uint32_t> words) {
+  std::string s;
+  for (uint32_t v : words) {
+    for (size_t b = 0; b < 4; ++b) {
+      char c = static_cast<char>((v >> (8 * b)) & 0xFF);
+      if (c == '\0')
+        return s;
+      s += c;
+    }
+  }
+  return s;
+}
+
+} // namespace spire::binary

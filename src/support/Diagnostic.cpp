@@ -1,0 +1,28 @@
+#include "spire/support/Diagnostic.h"
+
+namespace spire {
+
+std::string Diagnostic::format(std::string_view source) const {
+  std::string out(source.empty() ? std::string_view("<input>") : source);
+  if (location.kind == Location::Kind::Text)
+    out += ":" + std::to_string(location.line) + ":" + std::to_string(location.column);
+  switch (severity) {
+  case Severity::Note:
+    out += ": note: ";
+    break;
+  case Severity::Warning:
+    out += ": warning: ";
+    break;
+  case Severity::Error:
+    out += ": error: ";
+    break;
+  }
+  if (location.kind == Location::Kind::Binary)
+    out += "word " + std::to_string(location.wordOffset) + " (instruction " +
+           std::to_string(location.instIndex) + "): ";
+  for (char c : message)
+    out += (c == '\n' || c == '\r') ? ' ' : c;
+  return out;
+}
+
+} // namespace spire

@@ -1,0 +1,109 @@
+#include "spire/support/File.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <filesystem>
+#include <unistd.h>
+
+namespace spire {
+
+namespace {
+
+Diagnostic fileError(const std::string& path, const std::string& what) {
+  return makeError(Location{}, path + ": " + what + ": " + std::strerror(errno));
+}
+
+bool writeAll(int fd, const uint8_t* data, size_t size) {
+  while (size > 0) {
+    ssize_t n = ::write(fd, data, size);
+    if (n < 0) {
+      if (errno == EINTR)
+        continue;
+      return false;
+    }
+    data += n;
+    size -= static_cast<size_t>(n);
+  }
+  return true;
+}
+
+} // namespace
+
+Expected<std::vector<uint8_t>> readFile(const std::string& path) {
+  bool isStdin = path == "-";
+  int fd = isStdin ? 0 : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return fileError(path, "cannot open");
+  std::vector<uint8_t> data;
+  struct stat st;
+  if (::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+    if (!isStdin)
+      ::close(fd);
+    errno = EISDIR;
+    return fileError(path, "cannot read");
+  }
+  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
+    data.reserve(static_cast<size_t>(st.st_size));
+  uint8_t buf[1 << 16];
+  for (;;) {
+    ssize_t n = ::read(fd, buf, sizeof buf);
+    if (n < 0) {
+      if (errno == EINTR)
+        continue;
+      Diagnostic d = fileError(path, "cannot read");
+      if (!isStdin)
+        ::close(fd);
+      return d;
+    }
+    if (n == 0)
+      break;
+    data.insert(data.end(), buf, buf + n);
+  }
+  if (!isStdin)
+    ::close(fd);
+  return data;
+}
+
+Status writeFileAtomic(const std::string& path, std::span<const uint8_t> bytes) {
+  if (path == "-") {
+    if (!writeAll(1, bytes.data(), bytes.size()))
+      return fileError("<stdout>", "cannot write");
+    return {};
+  }
+  std::filesystem::path target(path);
+  std::string tmpl = (target.has_parent_path() ? target.parent_path().string() + "/" : std::string()) +
+                     "." + target.filename().string() + ".tmp.XXXXXX";
+  std::vector<char> name(tmpl.begin(), tmpl.end());
+  name.push_back('\0');
+  int fd = ::mkstemp(name.data());
+  if (fd < 0)
+    return fileError(path, "cannot create");
+  bool ok = writeAll(fd, bytes.data(), bytes.size());
+  // Keep the permissions a plain create would give (mkstemp uses 0600).
+  mode_t mask = ::umask(0);
+  ::umask(mask);
+  ::fchmod(fd, 0666 & ~mask);
+  if (::close(fd) != 0)
+    ok = false;
+  if (!ok) {
+    Diagnostic d = fileError(path, "cannot write");
+    ::unlink(name.data());
+    return d;
+  }
+  if (::rename(name.data(), path.c_str()) != 0) {
+    Diagnostic d = fileError(path, "cannot write");
+    ::unlink(name.data());
+    return d;
+  }
+  return {};
+}
+
+Status writeFileAtomic(const std::string& path, std::string_view text) {
+  return writeFileAtomic(
+      path, std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(text.data()), text.size()));
+}
+
+} // namespace spire

@@ -1,0 +1,104 @@
+// spire as: SPIR-V assembly text to a binary.
+#include "CommandLine.h"
+#include "Commands.h"
+
+#include "spire/asm/Assembler.h"
+#include "spire/binary/Words.h"
+#include "spire/support/File.h"
+#include "spire/support/TargetEnv.h"
+
+#include <cstdio>
+
+namespace spire::tool {
+
+namespace {
+
+std::string help() {
+  return R"(spire as - assemble SPIR-V assembly text into a binary
+
+Usage: spire as [options] [<file>]
+
+Reads the text from <file>, or from standard input when <file> is '-' or absent. The binary
+is byte-identical to what spirv-as writes for the same text.
+
+Options:
+  -o <file>               write the binary to <file> ('-': standard output; default: out.spv,
+                          as spirv-as does)
+  --target-env <env>      the environment, which sets the module's SPIR-V version
+                          (default spv1.6); one of
+                          )" +
+         targetEnvList() + R"(
+  --preserve-numeric-ids  keep the numbers of numeric ids (%12); named ids fill the gaps
+  -h, --help              print this help
+
+Exit status: 0 success, 1 the text has errors (printed as file:line:column), 2 usage error.
+)";
+}
+
+} // namespace
+
+int runAs(std::span<char* const> args) {
+  AssembleOptions options;
+  std::string input = "-", output = "out.spv";
+  bool haveInput = false, help = false;
+  constexpr std::string_view withValue[] = {"-o", "--target-env"};
+  ArgScanner scanner("as", args);
+  bool ok = scanner.scan(
+      withValue,
+      [&](std::string_view flag, std::string_view value) {
+        if (flag == "-o") {
+          output = value;
+        } else if (flag == "--target-env") {
+          std::optional<TargetEnv> env = parseTargetEnv(value);
+          if (!env) {
+            usageError("as", "unknown target environment '" + std::string(value) + "'");
+            return false;
+          }
+          options.version = targetEnvVersion(*env);
+        } else if (flag == "--preserve-numeric-ids") {
+          options.preserveNumericIds = true;
+        } else if (flag == "-h" || flag == "--help") {
+          help = true;
+        } else {
+          usageError("as", "unknown option " + std::string(flag));
+          return false;
+        }
+        return true;
+      },
+      [&](std::string_view positional) {
+        if (haveInput) {
+          usageError("as", "more than one input file");
+          return false;
+        }
+        input = positional;
+        haveInput = true;
+        return true;
+      });
+  if (!ok)
+    return kUsageError;
+  if (help) {
+    std::fputs(spire::tool::help().c_str(), stdout);
+    return kSuccess;
+  }
+
+  std::string source = input == "-" ? "<stdin>" : input;
+  Expected<std::vector<uint8_t>> text = readFile(input);
+  if (!text) {
+    report(text.error(), source);
+    return kInvalidInput;
+  }
+  std::string_view view(reinterpret_cast<const char*>(text->data()), text->size());
+  Expected<std::vector<uint32_t>> words = assemble(view, options);
+  if (!words) {
+    report(words.error(), source);
+    return kInvalidInput;
+  }
+  std::vector<uint8_t> bytes = binary::bytesFromWords(*words);
+  if (Status s = writeFileAtomic(output, bytes); !s) {
+    report(s.error(), output);
+    return kInvalidInput;
+  }
+  return kSuccess;
+}
+
+} // namespace spire::tool

@@ -1,0 +1,60 @@
+#include "CommandLine.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace spire::tool {
+
+bool ArgScanner::scan(
+    std::span<const std::string_view> withValue,
+    const std::function<bool(std::string_view flag, std::string_view value)>& onFlag,
+    const std::function<bool(std::string_view positional)>& onPositional) {
+  bool flagsDone = false;
+  for (size_t i = 0; i < args_.size(); ++i) {
+    std::string_view a = args_[i];
+    if (flagsDone || a.size() < 2 || a[0] != '-') {
+      if (!onPositional(a))
+        return false;
+      continue;
+    }
+    if (a == "--") {
+      flagsDone = true;
+      continue;
+    }
+    std::string_view name = a, value;
+    size_t eq = a.find('=');
+    bool inlineValue = a.starts_with("--") && eq != std::string_view::npos;
+    if (inlineValue) {
+      name = a.substr(0, eq);
+      value = a.substr(eq + 1);
+    }
+    bool takesValue = std::find(withValue.begin(), withValue.end(), name) != withValue.end();
+    if (takesValue && !inlineValue) {
+      if (i + 1 >= args_.size()) {
+        usageError(command_, "option " + std::string(name) + " needs a value");
+        return false;
+      }
+      value = args_[++i];
+    } else if (!takesValue && inlineValue) {
+      usageError(command_, "option " + std::string(name) + " takes no value");
+      return false;
+    }
+    if (!onFlag(name, value))
+      return false;
+  }
+  return true;
+}
+
+int usageError(std::string_view command, std::string_view message) {
+  std::fprintf(stderr, "spire %.*s: %.*s (see 'spire %.*s --help')\n", int(command.size()),
+               command.data(), int(message.size()), message.data(), int(command.size()),
+               command.data());
+  return kUsageError;
+}
+
+void report(const Diagnostic& d, std::string_view source) {
+  std::string line = d.format(source);
+  std::fprintf(stderr, "%s\n", line.c_str());
+}
+
+} // namespace spire::tool

@@ -1,0 +1,12 @@
+// The subcommands of the spire program. Each takes the arguments after its name and returns
+// the process exit code (see CommandLine.h).
+#pragma once
+
+#include <span>
+
+namespace spire::tool {
+
+int runAs(std::span<char* const> args);
+int runDis(std::span<char* const> args);
+
+} // namespace spire::tool

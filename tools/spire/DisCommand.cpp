@@ -1,0 +1,108 @@
+// spire dis: a SPIR-V binary as assembly text.
+#include "CommandLine.h"
+#include "Commands.h"
+
+#include "spire/asm/Disassembler.h"
+#include "spire/support/File.h"
+
+#include <cstdio>
+#include <unistd.h>
+
+namespace spire::tool {
+
+namespace {
+
+constexpr const char* kHelp = R"(spire dis - disassemble a SPIR-V binary into assembly text
+
+Usage: spire dis [options] [<file>]
+
+Reads the binary from <file>, or from standard input when <file> is '-' or absent, in
+either byte order. With the default options the text is byte-identical to spirv-dis's.
+
+Options:
+  -o <file>     write the text to <file> ('-': standard output, the default)
+  --raw-id      print raw ids (%12) instead of friendly names (%float, %main)
+  --no-header   leave out the header comment lines
+  --no-indent   do not align instructions on a column
+  --offsets     show the byte offset of each instruction
+  --color       print in color (the default when writing to a terminal)
+  --no-color    do not print in color
+  --comment     add comments that make the text easier to read
+  -h, --help    print this help
+
+Exit status: 0 success, 1 the input is not a readable SPIR-V module, 2 usage error.
+)";
+
+} // namespace
+
+int runDis(std::span<char* const> args) {
+  DisassembleOptions options;
+  std::string input = "-", output = "-";
+  bool haveInput = false, help = false;
+  int colorChoice = -1; // -1: decide from the output
+  constexpr std::string_view withValue[] = {"-o"};
+  ArgScanner scanner("dis", args);
+  bool ok = scanner.scan(
+      withValue,
+      [&](std::string_view flag, std::string_view value) {
+        if (flag == "-o")
+          output = value;
+        else if (flag == "--raw-id")
+          options.friendlyNames = false;
+        else if (flag == "--no-header")
+          options.header = false;
+        else if (flag == "--no-indent")
+          options.indent = false;
+        else if (flag == "--offsets")
+          options.offsets = true;
+        else if (flag == "--color")
+          colorChoice = 1;
+        else if (flag == "--no-color")
+          colorChoice = 0;
+        else if (flag == "--comment")
+          options.comment = true;
+        else if (flag == "-h" || flag == "--help")
+          help = true;
+        else {
+          usageError("dis", "unknown option " + std::string(flag));
+          return false;
+        }
+        return true;
+      },
+      [&](std::string_view positional) {
+        if (haveInput) {
+          usageError("dis", "more than one input file");
+          return false;
+        }
+        input = positional;
+        haveInput = true;
+        return true;
+      });
+  if (!ok)
+    return kUsageError;
+  if (help) {
+    std::fputs(kHelp, stdout);
+    return kSuccess;
+  }
+  options.color = colorChoice == 1 || (colorChoice == -1 && output == "-" && ::isatty(1));
+
+  Expected<std::vector<uint8_t>> bytes = readFile(input);
+  if (!bytes) {
+    report(bytes.error(), input == "-" ? "<stdin>" : input);
+    return kInvalidInput;
+  }
+  // Like spirv-dis, show ids past the bound rather than refusing the module.
+  Expected<Module> module = Module::fromBytes(*bytes, {.allowIdsPastBound = true});
+  if (!module) {
+    report(module.error(), input == "-" ? "<stdin>" : input);
+    return kInvalidInput;
+  }
+  std::string text = disassemble(*module, options);
+  if (Status s = writeFileAtomic(output, text); !s) {
+    report(s.error(), output);
+    return kInvalidInput;
+  }
+  return kSuccess;
+}
+
+} // namespace spire::tool
