@@ -2,7 +2,7 @@
 
 namespace spire::binary {
 
-void appendString(std::vector<uint32_t>& words, std::string_view s) {
+void appendString(std::vector<uint32_t> &words, std::string_view s) {
   size_t n = stringWordCount(s.size());
   size_t base = words.size();
   words.resize(base + n, 0);

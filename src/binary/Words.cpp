@@ -9,7 +9,7 @@ namespace {
 
 uint32_t byteSwap(uint32_t v) { return __builtin_bswap32(v); }
 
-uint32_t loadLittle(const uint8_t* p) {
+uint32_t loadLittle(const uint8_t *p) {
   return uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 | uint32_t(p[3]) << 24;
 }
 
@@ -33,27 +33,29 @@ Expected<WordStream> wordsFromBytes(std::span<const uint8_t> bytes) {
     std::snprintf(buf, sizeof buf, "invalid magic number 0x%08x", first);
     return makeError(Location::binary(0, 0), buf);
   }
-  size_t n = bytes.size() / 4;
+  const size_t n = bytes.size() / 4;
+  const bool swap =
+      (out.endianness == Endianness::Little) != (std::endian::native == std::endian::little);
   out.words.resize(n);
-  std::memcpy(out.words.data(), bytes.data(), bytes.size());
-  bool swap = (out.endianness == Endianness::Little) != (std::endian::native == std::endian::little);
+  std::memcpy(out.words.data(), bytes.data(), n * 4);
   if (swap)
-    for (uint32_t& w : out.words)
+    for (uint32_t &w : out.words)
       w = byteSwap(w);
   return out;
 }
 
 std::vector<uint8_t> bytesFromWords(std::span<const uint32_t> words, Endianness order) {
-  std::vector<uint8_t> out(words.size() * 4);
+  std::vector<uint8_t> out;
+  out.reserve(words.size() * 4);
   bool swap = (order == Endianness::Little) != (std::endian::native == std::endian::little);
   if (!swap) {
-    std::memcpy(out.data(), words.data(), out.size());
+    const uint8_t *p = reinterpret_cast<const uint8_t *>(words.data());
+    out.insert(out.end(), p, p + words.size() * 4);
   } else {
-    uint8_t* p = out.data();
     for (uint32_t w : words) {
       uint32_t s = byteSwap(w);
-      std::memcpy(p, &s, 4);
-      p += 4;
+      const uint8_t *b = reinterpret_cast<const uint8_t *>(&s);
+      out.insert(out.end(), b, b + 4);
     }
   }
   return out;

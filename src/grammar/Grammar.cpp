@@ -15,7 +15,7 @@ namespace {
 
 int findName(std::span<const NameIndex> names, std::string_view name) {
   auto it = std::lower_bound(names.begin(), names.end(), name,
-                             [](const NameIndex& a, std::string_view b) { return a.name < b; });
+                             [](const NameIndex &a, std::string_view b) { return a.name < b; });
   return it != names.end() && it->name == name ? it->index : -1;
 }
 
@@ -32,7 +32,7 @@ std::string_view stripVersionSuffix(std::string_view s) {
 
 } // namespace
 
-const InstructionDesc* findInstruction(uint32_t opcode) {
+const InstructionDesc *findInstruction(uint32_t opcode) {
   auto dense = kGrammar.denseOpcodeIndex;
   if (opcode < dense.size()) {
     int16_t i = dense[opcode];
@@ -40,18 +40,18 @@ const InstructionDesc* findInstruction(uint32_t opcode) {
   }
   auto all = kGrammar.instructions;
   auto it = std::lower_bound(all.begin(), all.end(), opcode,
-                             [](const InstructionDesc& d, uint32_t op) { return d.opcode < op; });
+                             [](const InstructionDesc &d, uint32_t op) { return d.opcode < op; });
   return it != all.end() && it->opcode == opcode ? &*it : nullptr;
 }
 
-const InstructionDesc* findInstruction(std::string_view name) {
+const InstructionDesc *findInstruction(std::string_view name) {
   int i = findName(kGrammar.instructionNames, name);
   return i < 0 ? nullptr : &kGrammar.instructions[static_cast<size_t>(i)];
 }
 
 std::span<const InstructionDesc> instructions() { return kGrammar.instructions; }
 
-const OperandKindDesc& operandKind(OperandKind kind) {
+const OperandKindDesc &operandKind(OperandKind kind) {
   return kGrammar.operandKinds[static_cast<size_t>(kind)];
 }
 
@@ -59,10 +59,6 @@ std::string_view operandKindName(OperandKind kind) {
   switch (kind) {
   case OperandKind::TypedLiteralNumber:
     return "TypedLiteralNumber";
-  case OperandKind::ExtInstNumber:
-    return "ExtInstNumber";
-  case OperandKind::SpecConstantOpNumber:
-    return "SpecConstantOpNumber";
   case OperandKind::RawWords:
     return "RawWords";
   default:
@@ -70,62 +66,56 @@ std::string_view operandKindName(OperandKind kind) {
   }
 }
 
-OperandCategory operandCategory(OperandKind kind) {
-  if (static_cast<unsigned>(kind) < kGrammarOperandKindCount)
-    return operandKind(kind).category;
-  return OperandCategory::Literal;
-}
-
-const EnumerantDesc* findEnumerant(OperandKind kind, uint32_t value) {
+const EnumerantDesc *findEnumerant(OperandKind kind, uint32_t value) {
   if (static_cast<unsigned>(kind) >= kGrammarOperandKindCount)
     return nullptr;
   auto all = operandKind(kind).enumerants;
   auto it = std::lower_bound(all.begin(), all.end(), value,
-                             [](const EnumerantDesc& e, uint32_t v) { return e.value < v; });
+                             [](const EnumerantDesc &e, uint32_t v) { return e.value < v; });
   return it != all.end() && it->value == value ? &*it : nullptr;
 }
 
-const EnumerantDesc* findEnumerant(OperandKind kind, std::string_view name) {
+const EnumerantDesc *findEnumerant(OperandKind kind, std::string_view name) {
   if (static_cast<unsigned>(kind) >= kGrammarOperandKindCount)
     return nullptr;
-  const OperandKindDesc& k = operandKind(kind);
+  const OperandKindDesc &k = operandKind(kind);
   int i = findName(k.enumerantNames, name);
   return i < 0 ? nullptr : &k.enumerants[static_cast<size_t>(i)];
 }
 
 std::span<const ExtInstSetDesc> extInstSets() { return kGrammar.extInstSets; }
 
-const ExtInstSetDesc* extInstSet(ExtInstSet id) {
+const ExtInstSetDesc *extInstSet(ExtInstSet id) {
   if (id == ExtInstSet::None)
     return nullptr;
   return &kGrammar.extInstSets[static_cast<size_t>(id) - 1];
 }
 
-const ExtInstSetDesc* findExtInstSet(std::string_view importName) {
+const ExtInstSetDesc *findExtInstSet(std::string_view importName) {
   // The grammar files are named after the import string in lower case, with '-' for '_',
   // and sometimes with or without a trailing version ("OpenCL.std" is opencl.std.100,
   // "NonSemantic.ClspvReflection.5" is nonsemantic.clspvreflection).
   std::string key(importName);
-  for (char& c : key)
+  for (char &c : key)
     c = c == '_' ? '-' : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  for (const ExtInstSetDesc& set : kGrammar.extInstSets)
+  for (const ExtInstSetDesc &set : kGrammar.extInstSets)
     if (set.key == key)
       return &set;
   std::string_view bare = stripVersionSuffix(key);
-  for (const ExtInstSetDesc& set : kGrammar.extInstSets)
+  for (const ExtInstSetDesc &set : kGrammar.extInstSets)
     if (stripVersionSuffix(set.key) == bare)
       return &set;
   return nullptr;
 }
 
-const ExtInstDesc* findExtInst(const ExtInstSetDesc& set, uint32_t number) {
+const ExtInstDesc *findExtInst(const ExtInstSetDesc &set, uint32_t number) {
   auto all = set.instructions;
   auto it = std::lower_bound(all.begin(), all.end(), number,
-                             [](const ExtInstDesc& d, uint32_t n) { return d.opcode < n; });
+                             [](const ExtInstDesc &d, uint32_t n) { return d.opcode < n; });
   return it != all.end() && it->opcode == number ? &*it : nullptr;
 }
 
-const ExtInstDesc* findExtInst(const ExtInstSetDesc& set, std::string_view name) {
+const ExtInstDesc *findExtInst(const ExtInstSetDesc &set, std::string_view name) {
   int i = findName(set.names, name);
   return i < 0 ? nullptr : &set.instructions[static_cast<size_t>(i)];
 }

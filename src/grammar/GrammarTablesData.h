@@ -6,11 +6,11 @@
 namespace spire::grammar::detail {
 
 struct GrammarData {
-  std::span<const InstructionDesc> instructions; ///< sorted by opcode
-  std::span<const int16_t> denseOpcodeIndex;     ///< opcode -> index, for small opcodes
-  std::span<const NameIndex> instructionNames;   ///< sorted by name
-  std::span<const OperandKindDesc> operandKinds; ///< indexed by OperandKind
-  std::span<const ExtInstSetDesc> extInstSets;   ///< indexed by ExtInstSet - 1
+  std::span<const InstructionDesc> instructions;    ///< sorted by opcode
+  std::span<const int16_t> denseOpcodeIndex;        ///< opcode -> index, for small opcodes
+  std::span<const NameIndex> instructionNames;      ///< sorted by name
+  std::span<const OperandKindDesc> operandKinds;    ///< indexed by OperandKind
+  std::span<const ExtInstSetDesc> extInstSets;      ///< indexed by ExtInstSet - 1
   std::span<const std::string_view> extensionNames; ///< indexed by Extension, sorted
   uint32_t version;
   unsigned revision;

@@ -234,15 +234,24 @@ def main():
     body = Writer()
 
     # instructions
+    kind_category = {k["name"]: k["category"] for k in kinds if k["owner"] == "None"}
     inst_rows = []
     for ins in instructions:
         e = ins["entry"]
         ops = e.get("operands", [])
         has_type = any(o["kind"] == "IdResultType" for o in ops)
         has_result = any(o["kind"] == "IdResult" for o in ops)
-        inst_rows.append("  {%s, %du, InstructionClass::%s, %s, %s, %s, %s, %s}," % (
+        # Leading operands that are exactly one word each (ids and plain integers, no
+        # quantifier): the decoder takes them in one tight loop.
+        simple = 0
+        for o in ops:
+            if o.get("quantifier") or not (kind_category[o["kind"]] == "Id" or
+                                           o["kind"] == "LiteralInteger"):
+                break
+            simple += 1
+        inst_rows.append("  {%s, %du, InstructionClass::%s, %s, %s, %d, %s, %s, %s}," % (
             cstr(ins["name"]), ins["value"], camel(e["class"]) or "Exclude",
-            "true" if has_type else "false", "true" if has_result else "false",
+            "true" if has_type else "false", "true" if has_result else "false", simple,
             operand_list(ops, "None"), avail(ins["avail"]), alias_list(ins["aliases"])))
     body("static constexpr InstructionDesc kInstructions[] = {")
     body("\n".join(inst_rows))
@@ -368,14 +377,19 @@ def main():
         hdr("  %s," % k["ident"])
     hdr("  /// A literal number whose width and type come from another id (OpConstant, OpSwitch).")
     hdr("  TypedLiteralNumber,")
-    hdr("  /// The instruction number of an OpExtInst in its set.")
-    hdr("  ExtInstNumber,")
-    hdr("  /// The opcode embedded in an OpSpecConstantOp.")
-    hdr("  SpecConstantOpNumber,")
     hdr("  /// Words of an instruction the grammar does not describe.")
     hdr("  RawWords,")
     hdr("};")
     hdr("inline constexpr unsigned kGrammarOperandKindCount = %d;" % len(kinds))
+    hdr()
+    hdr("enum class OperandCategory : uint8_t { Id, Literal, Composite, BitEnum, ValueEnum };")
+    hdr("/// The category of each operand kind, decoder-added kinds (literals) included.")
+    hdr("inline constexpr OperandCategory kOperandCategories[] = {")
+    for k in kinds:
+        hdr("    OperandCategory::%s," % k["category"])
+    hdr("    OperandCategory::Literal, // TypedLiteralNumber")
+    hdr("    OperandCategory::Literal, // RawWords")
+    hdr("};")
     hdr()
     hdr("enum class InstructionClass : uint8_t {")
     for c in classes:

@@ -4,24 +4,24 @@
 
 namespace spire {
 
-InstWriter& InstWriter::string(std::string_view s) {
+InstWriter &InstWriter::string(std::string_view s) {
   binary::appendString(out_, s);
   return *this;
 }
 
 void ModuleBuilder::append(Section section, std::span<const uint32_t> inst) {
-  auto& out = sections_[static_cast<unsigned>(section)];
+  auto &out = sections_[static_cast<unsigned>(section)];
   out.insert(out.end(), inst.begin(), inst.end());
 }
 
 std::vector<uint32_t> ModuleBuilder::words() const {
   size_t total = binary::kHeaderWords;
-  for (const auto& s : sections_)
+  for (const auto &s : sections_)
     total += s.size();
   std::vector<uint32_t> out;
   out.reserve(total);
   out.insert(out.end(), {binary::kMagic, version_, generator_, nextId_, 0u});
-  for (const auto& s : sections_)
+  for (const auto &s : sections_)
     out.insert(out.end(), s.begin(), s.end());
   return out;
 }

@@ -12,25 +12,33 @@ using grammar::Op;
 
 std::string_view sectionName(Section s) {
   static constexpr std::string_view kNames[kSectionCount] = {
-      "capabilities",   "extensions",        "extended instruction imports",
-      "memory model",   "entry points",      "execution modes",
-      "debug sources",  "debug names",       "module-processed annotations",
-      "annotations",    "types, constants and global variables",
-      "function declarations", "function definitions"};
+      "capabilities",
+      "extensions",
+      "extended instruction imports",
+      "memory model",
+      "entry points",
+      "execution modes",
+      "debug sources",
+      "debug names",
+      "module-processed annotations",
+      "annotations",
+      "types, constants and global variables",
+      "function declarations",
+      "function definitions"};
   return kNames[static_cast<unsigned>(s)];
 }
 
-const grammar::InstructionDesc* Instruction::desc() const {
+const grammar::InstructionDesc *Instruction::desc() const {
   return grammar::findInstruction(m_->insts_[index_].opcode);
 }
 
-std::string Instruction::stringOperand(const binary::Operand& op) const {
+std::string Instruction::stringOperand(const binary::Operand &op) const {
   return binary::decodeString(operandWords(op));
 }
 
 namespace {
 
-Section sectionOf(Op op, const grammar::InstructionDesc* desc) {
+Section sectionOf(Op op, const grammar::InstructionDesc *desc) {
   switch (op) {
   case Op::Capability:
     return Section::Capability;
@@ -101,8 +109,7 @@ Status Module::index(binary::DecodeOptions options) {
   const size_t n = words_.size();
   const uint32_t version = words_[1];
   const unsigned major = grammar::versionMajor(version), minor = grammar::versionMinor(version);
-  if ((version & 0xFF0000FFu) != 0 || major != 1 ||
-      version > grammar::grammarVersion()) {
+  if ((version & 0xFF0000FFu) != 0 || major != 1 || version > grammar::grammarVersion()) {
     char buf[128];
     std::snprintf(buf, sizeof buf,
                   "unsupported SPIR-V version word 0x%08x (%u.%u); this build reads 1.0 to %u.%u",
@@ -118,8 +125,13 @@ Status Module::index(binary::DecodeOptions options) {
   functions_.clear();
   blocks_.clear();
   warnings_.clear();
-  insts_.reserve(n / 4 + 1);
-  operands_.reserve(n / 2 + 1);
+  // Count the instructions first so that the index is allocated once: every operand takes at
+  // least one word, which bounds the operands too.
+  size_t numInsts = 0;
+  for (size_t p = binary::kHeaderWords; p < n && (words_[p] >> 16) != 0; p += words_[p] >> 16)
+    ++numInsts;
+  insts_.reserve(numInsts);
+  operands_.reserve(n - binary::kHeaderWords - numInsts);
 
   bool inFunction = false, inBlock = false;
   size_t pos = binary::kHeaderWords;
@@ -127,33 +139,33 @@ Status Module::index(binary::DecodeOptions options) {
     const uint32_t w0 = words_[pos];
     const uint32_t count = w0 >> 16;
     const uint16_t opcode = static_cast<uint16_t>(w0 & 0xFFFF);
-    const Location loc = Location::binary(static_cast<uint32_t>(pos), idx);
-    if (count == 0)
+    if (count == 0 || count > n - pos) [[unlikely]] {
+      const Location loc = Location::binary(static_cast<uint32_t>(pos), idx);
+      if (count == 0)
+        return makeError(loc, "instruction with opcode " + std::to_string(opcode) +
+                                  " has a word count of 0");
       return makeError(loc, "instruction with opcode " + std::to_string(opcode) +
-                                " has a word count of 0");
-    if (count > n - pos)
-      return makeError(loc, "instruction with opcode " + std::to_string(opcode) +
-                                " has a word count of " + std::to_string(count) +
-                                " but only " + std::to_string(n - pos) +
-                                " words remain in the module");
+                                " has a word count of " + std::to_string(count) + " but only " +
+                                std::to_string(n - pos) + " words remain in the module");
+    }
     const uint32_t firstOperand = static_cast<uint32_t>(operands_.size());
     std::span<const uint32_t> inst(words_.data() + pos, count);
-    const grammar::InstructionDesc* desc = grammar::findInstruction(opcode);
-    if (Status s = decoder_.decode(inst, static_cast<uint32_t>(pos), idx, operands_); !s) {
+    const grammar::InstructionDesc *desc = grammar::findInstruction(opcode);
+    if (!decoder_.decode(inst, desc, operands_)) [[unlikely]] {
+      Diagnostic w = decoder_.error(desc, static_cast<uint32_t>(pos), idx);
       if (!options.recover)
-        return s;
-      Diagnostic w = s.error();
+        return w;
       w.severity = Severity::Warning;
       w.message += "; the instruction is kept as raw words";
       warnings_.push_back(std::move(w));
-      operands_.resize(firstOperand);
+      operands_.setSize(firstOperand);
       if (count > 1)
         operands_.push_back({1, static_cast<uint16_t>(count - 1), grammar::OperandKind::RawWords,
                              binary::NumberKind::None, 0});
       desc = nullptr; // nothing is known of its operands, result included
     }
 
-    InstRecord r;
+    InstRecord &r = insts_.cursor()[0]; // room for every instruction is reserved
     r.wordOffset = static_cast<uint32_t>(pos);
     r.firstOperand = firstOperand;
     r.opcode = opcode;
@@ -199,10 +211,10 @@ Status Module::index(binary::DecodeOptions options) {
     }
     if (inFunction || wasInFunction)
       functions_.back().end = idx + 1;
-    insts_.push_back(r);
+    insts_.setSize(idx + 1);
     pos += count;
   }
-  for (const FunctionInfo& f : functions_)
+  for (const FunctionInfo &f : functions_)
     if (f.numBlocks == 0)
       for (uint32_t i = f.begin; i < f.end; ++i)
         insts_[i].section = Section::FunctionDeclaration;

@@ -26,12 +26,12 @@ bool isBlockTerminator(Op op) {
 }
 
 bool isTypeDeclaration(Op op) {
-  const grammar::InstructionDesc* d = grammar::findInstruction(static_cast<uint32_t>(op));
+  const grammar::InstructionDesc *d = grammar::findInstruction(static_cast<uint32_t>(op));
   return d != nullptr && d->cls == grammar::InstructionClass::TypeDeclaration;
 }
 
 bool isConstantCreation(Op op) {
-  const grammar::InstructionDesc* d = grammar::findInstruction(static_cast<uint32_t>(op));
+  const grammar::InstructionDesc *d = grammar::findInstruction(static_cast<uint32_t>(op));
   return d != nullptr && d->cls == grammar::InstructionClass::ConstantCreation;
 }
 

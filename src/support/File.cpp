@@ -4,19 +4,19 @@
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
-#include <sys/stat.h>
 #include <filesystem>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace spire {
 
 namespace {
 
-Diagnostic fileError(const std::string& path, const std::string& what) {
+Diagnostic fileError(const std::string &path, const std::string &what) {
   return makeError(Location{}, path + ": " + what + ": " + std::strerror(errno));
 }
 
-bool writeAll(int fd, const uint8_t* data, size_t size) {
+bool writeAll(int fd, const uint8_t *data, size_t size) {
   while (size > 0) {
     ssize_t n = ::write(fd, data, size);
     if (n < 0) {
@@ -32,7 +32,7 @@ bool writeAll(int fd, const uint8_t* data, size_t size) {
 
 } // namespace
 
-Expected<std::vector<uint8_t>> readFile(const std::string& path) {
+Expected<std::vector<uint8_t>> readFile(const std::string &path) {
   bool isStdin = path == "-";
   int fd = isStdin ? 0 : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0)
@@ -67,15 +67,16 @@ Expected<std::vector<uint8_t>> readFile(const std::string& path) {
   return data;
 }
 
-Status writeFileAtomic(const std::string& path, std::span<const uint8_t> bytes) {
+Status writeFileAtomic(const std::string &path, std::span<const uint8_t> bytes) {
   if (path == "-") {
     if (!writeAll(1, bytes.data(), bytes.size()))
       return fileError("<stdout>", "cannot write");
     return {};
   }
   std::filesystem::path target(path);
-  std::string tmpl = (target.has_parent_path() ? target.parent_path().string() + "/" : std::string()) +
-                     "." + target.filename().string() + ".tmp.XXXXXX";
+  std::string tmpl =
+      (target.has_parent_path() ? target.parent_path().string() + "/" : std::string()) + "." +
+      target.filename().string() + ".tmp.XXXXXX";
   std::vector<char> name(tmpl.begin(), tmpl.end());
   name.push_back('\0');
   int fd = ::mkstemp(name.data());
@@ -101,9 +102,9 @@ Status writeFileAtomic(const std::string& path, std::span<const uint8_t> bytes) 
   return {};
 }
 
-Status writeFileAtomic(const std::string& path, std::string_view text) {
+Status writeFileAtomic(const std::string &path, std::string_view text) {
   return writeFileAtomic(
-      path, std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(text.data()), text.size()));
+      path, std::span<const uint8_t>(reinterpret_cast<const uint8_t *>(text.data()), text.size()));
 }
 
 } // namespace spire

@@ -45,7 +45,7 @@ constexpr EnvInfo kEnvs[] = {
 } // namespace
 
 std::optional<TargetEnv> parseTargetEnv(std::string_view name) {
-  for (const EnvInfo& e : kEnvs)
+  for (const EnvInfo &e : kEnvs)
     if (e.name == name)
       return e.env;
   return std::nullopt;
@@ -57,7 +57,7 @@ uint32_t targetEnvVersion(TargetEnv env) { return kEnvs[static_cast<unsigned>(en
 
 std::string targetEnvList() {
   std::string s;
-  for (const EnvInfo& e : kEnvs) {
+  for (const EnvInfo &e : kEnvs) {
     if (!s.empty())
       s += '|';
     s += e.name;

@@ -14,7 +14,7 @@
 #include <thread>
 #include <unistd.h>
 
-extern char** environ;
+extern char **environ;
 
 namespace spire::test {
 
@@ -34,7 +34,7 @@ std::optional<fs::path> generatedCorpus() {
   return std::nullopt;
 }
 
-std::vector<fs::path> filesUnder(const fs::path& dir, std::string_view suffix) {
+std::vector<fs::path> filesUnder(const fs::path &dir, std::string_view suffix) {
   std::vector<fs::path> out;
   std::error_code ec;
   for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::end(it);
@@ -42,8 +42,8 @@ std::vector<fs::path> filesUnder(const fs::path& dir, std::string_view suffix) {
     if (!it->is_regular_file())
       continue;
     std::string name = it->path().filename().string();
-    if (name.size() >= suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(),
-                                                     suffix) == 0)
+    if (name.size() >= suffix.size() &&
+        name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0)
       out.push_back(it->path());
   }
   std::sort(out.begin(), out.end());
@@ -61,19 +61,19 @@ std::vector<fs::path> allModules() {
   return out;
 }
 
-std::vector<uint8_t> readBytes(const fs::path& path) {
+std::vector<uint8_t> readBytes(const fs::path &path) {
   std::ifstream f(path, std::ios::binary);
   return std::vector<uint8_t>(std::istreambuf_iterator<char>(f), {});
 }
 
-std::string readText(const fs::path& path) {
+std::string readText(const fs::path &path) {
   std::ifstream f(path, std::ios::binary);
   std::ostringstream s;
   s << f.rdbuf();
   return s.str();
 }
 
-ToolResult runTool(const std::vector<std::string>& argv, std::string_view input) {
+ToolResult runTool(const std::vector<std::string> &argv, std::string_view input) {
   ToolResult r;
   int inPipe[2], outPipe[2], errPipe[2];
   if (pipe(inPipe) != 0 || pipe(outPipe) != 0 || pipe(errPipe) != 0)
@@ -85,9 +85,9 @@ ToolResult runTool(const std::vector<std::string>& argv, std::string_view input)
   posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2);
   for (int fd : {inPipe[0], inPipe[1], outPipe[0], outPipe[1], errPipe[0], errPipe[1]})
     posix_spawn_file_actions_addclose(&actions, fd);
-  std::vector<char*> args;
-  for (const std::string& a : argv)
-    args.push_back(const_cast<char*>(a.c_str()));
+  std::vector<char *> args;
+  for (const std::string &a : argv)
+    args.push_back(const_cast<char *>(a.c_str()));
   args.push_back(nullptr);
   pid_t pid;
   int rc = posix_spawnp(&pid, args[0], &actions, nullptr, args.data(), environ);
@@ -132,7 +132,8 @@ ToolResult runTool(const std::vector<std::string>& argv, std::string_view input)
       break;
     }
     if (inIdx >= 0 && (fds[inIdx].revents & (POLLOUT | POLLERR | POLLHUP))) {
-      ssize_t w = write(inPipe[1], input.data() + written, std::min<size_t>(input.size() - written, 1 << 16));
+      ssize_t w = write(inPipe[1], input.data() + written,
+                        std::min<size_t>(input.size() - written, 1 << 16));
       if (w > 0)
         written += static_cast<size_t>(w);
       if (w < 0 || written == input.size()) {
@@ -141,7 +142,7 @@ ToolResult runTool(const std::vector<std::string>& argv, std::string_view input)
       }
     }
     for (auto [idx, fd, open, sink] : {std::tuple{outIdx, outPipe[0], &outOpen, &r.out},
-                                        std::tuple{errIdx, errPipe[0], &errOpen, &r.err}}) {
+                                       std::tuple{errIdx, errPipe[0], &errOpen, &r.err}}) {
       if (idx < 0 || !(fds[idx].revents & (POLLIN | POLLHUP | POLLERR)))
         continue;
       ssize_t got = read(fd, buf, sizeof buf);
@@ -162,8 +163,8 @@ ToolResult runTool(const std::vector<std::string>& argv, std::string_view input)
   return r;
 }
 
-bool haveTool(const std::string& name) {
-  const char* path = std::getenv("PATH");
+bool haveTool(const std::string &name) {
+  const char *path = std::getenv("PATH");
   if (path == nullptr)
     return false;
   std::stringstream ss(path);
@@ -174,7 +175,7 @@ bool haveTool(const std::string& name) {
   return false;
 }
 
-void parallelFor(size_t n, const std::function<void(size_t)>& body) {
+void parallelFor(size_t n, const std::function<void(size_t)> &body) {
   unsigned threads = std::max(1u, std::thread::hardware_concurrency());
   std::atomic<size_t> next{0};
   std::vector<std::thread> pool;
@@ -183,11 +184,11 @@ void parallelFor(size_t n, const std::function<void(size_t)>& body) {
       for (size_t i; (i = next.fetch_add(1)) < n;)
         body(i);
     });
-  for (std::thread& t : pool)
+  for (std::thread &t : pool)
     t.join();
 }
 
-std::optional<std::string> knownReferenceBug(std::string_view check, const fs::path& file) {
+std::optional<std::string> knownReferenceBug(std::string_view check, const fs::path &file) {
   static const std::vector<std::array<std::string, 3>> entries = [] {
     std::vector<std::array<std::string, 3>> out;
     std::ifstream f(fs::path(SPIRE_SOURCE_DIR) / "tests" / "corpus" / "known-reference-bugs.txt");
@@ -204,13 +205,13 @@ std::optional<std::string> knownReferenceBug(std::string_view check, const fs::p
     return out;
   }();
   std::string name = displayName(file);
-  for (const auto& e : entries)
+  for (const auto &e : entries)
     if (e[0] == check && e[1] == name)
       return e[2];
   return std::nullopt;
 }
 
-std::string displayName(const fs::path& file) {
+std::string displayName(const fs::path &file) {
   for (std::optional<fs::path> root : {sharedCorpus(), generatedCorpus()}) {
     if (!root)
       continue;
@@ -227,17 +228,17 @@ void Tally::compared() {
   ++compared_;
 }
 
-void Tally::differed(const fs::path& file, std::string detail) {
+void Tally::differed(const fs::path &file, std::string detail) {
   std::lock_guard lock(mu_);
   differed_.push_back({displayName(file), std::move(detail)});
 }
 
-void Tally::explained(const fs::path& file, std::string reason) {
+void Tally::explained(const fs::path &file, std::string reason) {
   std::lock_guard lock(mu_);
   explained_.push_back({displayName(file), std::move(reason)});
 }
 
-void Tally::skipped(const fs::path& file, std::string reason) {
+void Tally::skipped(const fs::path &file, std::string reason) {
   std::lock_guard lock(mu_);
   skipped_.push_back({displayName(file), std::move(reason)});
 }
@@ -257,14 +258,14 @@ bool Tally::report(size_t maxListed) const {
   std::printf("%s: %zu compared, %zu differed, %zu explained by reference-tool bugs, %zu skipped\n",
               what_.c_str(), compared_, differed_.size(), explained_.size(), skipped_.size());
   auto sorted = [](std::vector<Entry> v) {
-    std::sort(v.begin(), v.end(), [](const Entry& a, const Entry& b) { return a.file < b.file; });
+    std::sort(v.begin(), v.end(), [](const Entry &a, const Entry &b) { return a.file < b.file; });
     return v;
   };
   size_t listed = 0;
-  for (const Entry& e : sorted(differed_))
+  for (const Entry &e : sorted(differed_))
     if (listed++ < maxListed)
       std::printf("  DIFFERS %s: %s\n", e.file.c_str(), e.detail.c_str());
-  for (const Entry& e : sorted(explained_))
+  for (const Entry &e : sorted(explained_))
     std::printf("  explained %s: %s\n", e.file.c_str(), e.detail.c_str());
   std::fflush(stdout);
   return differed_.empty();
@@ -285,7 +286,8 @@ std::string firstDifference(std::string_view a, std::string_view b) {
     if (pos < s.size() && s[pos] == '\n' && pos > 0 && s[pos - 1] != '\n')
       ; // keep start
     size_t end = s.find('\n', start);
-    return std::string(s.substr(start, end == std::string_view::npos ? s.size() - start : end - start));
+    return std::string(
+        s.substr(start, end == std::string_view::npos ? s.size() - start : end - start));
   };
   return "line " + std::to_string(line) + ": '" + lineAt(a, i) + "' vs '" + lineAt(b, i) + "'";
 }

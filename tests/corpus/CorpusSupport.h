@@ -21,12 +21,12 @@ std::optional<fs::path> sharedCorpus();
 std::optional<fs::path> generatedCorpus();
 
 /// Files under `dir` (recursively) whose names end with `suffix`, sorted.
-std::vector<fs::path> filesUnder(const fs::path& dir, std::string_view suffix);
+std::vector<fs::path> filesUnder(const fs::path &dir, std::string_view suffix);
 /// Every SPIR-V module of both corpora: shared spv/**/*.spv and the generated *.spv.
 std::vector<fs::path> allModules();
 
-std::vector<uint8_t> readBytes(const fs::path& path);
-std::string readText(const fs::path& path);
+std::vector<uint8_t> readBytes(const fs::path &path);
+std::string readText(const fs::path &path);
 
 struct ToolResult {
   int exitCode = -1;
@@ -34,28 +34,28 @@ struct ToolResult {
   std::string err; ///< standard error
 };
 /// Runs a program (looked up in PATH) with arguments, feeding `input` to its standard input.
-ToolResult runTool(const std::vector<std::string>& argv, std::string_view input = {});
+ToolResult runTool(const std::vector<std::string> &argv, std::string_view input = {});
 /// Whether a program is on the PATH.
-bool haveTool(const std::string& name);
+bool haveTool(const std::string &name);
 
 /// Calls `body(i)` for i in [0, n) on all hardware threads.
-void parallelFor(size_t n, const std::function<void(size_t)>& body);
+void parallelFor(size_t n, const std::function<void(size_t)> &body);
 
 /// A reference tool's known bugs: file names (relative to the corpus) with the reason, read from
 /// tests/corpus/known-reference-bugs.txt ("<check> <file> <reason>" per line).
-std::optional<std::string> knownReferenceBug(std::string_view check, const fs::path& file);
+std::optional<std::string> knownReferenceBug(std::string_view check, const fs::path &file);
 
 /// The corpus-relative name of a file, for messages.
-std::string displayName(const fs::path& file);
+std::string displayName(const fs::path &file);
 
 /// Collects differences from parallel loops and reports them with the totals.
 class Tally {
 public:
   explicit Tally(std::string what) : what_(std::move(what)) {}
   void compared();
-  void differed(const fs::path& file, std::string detail);
-  void explained(const fs::path& file, std::string reason);
-  void skipped(const fs::path& file, std::string reason);
+  void differed(const fs::path &file, std::string detail);
+  void explained(const fs::path &file, std::string reason);
+  void skipped(const fs::path &file, std::string reason);
   /// Prints "<what>: N compared, M differed, K explained by reference-tool bugs, S skipped" and
   /// the first differences; returns true when nothing differed unexplained.
   bool report(size_t maxListed = 20) const;

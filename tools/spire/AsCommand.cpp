@@ -37,7 +37,7 @@ Exit status: 0 success, 1 the text has errors (printed as file:line:column), 2 u
 
 } // namespace
 
-int runAs(std::span<char* const> args) {
+int runAs(std::span<char *const> args) {
   AssembleOptions options;
   std::string input = "-", output = "out.spv";
   bool haveInput = false, help = false;
@@ -87,7 +87,7 @@ int runAs(std::span<char* const> args) {
     report(text.error(), source);
     return kInvalidInput;
   }
-  std::string_view view(reinterpret_cast<const char*>(text->data()), text->size());
+  std::string_view view(reinterpret_cast<const char *>(text->data()), text->size());
   Expected<std::vector<uint32_t>> words = assemble(view, options);
   if (!words) {
     report(words.error(), source);

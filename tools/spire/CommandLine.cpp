@@ -7,8 +7,8 @@ namespace spire::tool {
 
 bool ArgScanner::scan(
     std::span<const std::string_view> withValue,
-    const std::function<bool(std::string_view flag, std::string_view value)>& onFlag,
-    const std::function<bool(std::string_view positional)>& onPositional) {
+    const std::function<bool(std::string_view flag, std::string_view value)> &onFlag,
+    const std::function<bool(std::string_view positional)> &onPositional) {
   bool flagsDone = false;
   for (size_t i = 0; i < args_.size(); ++i) {
     std::string_view a = args_[i];
@@ -52,7 +52,7 @@ int usageError(std::string_view command, std::string_view message) {
   return kUsageError;
 }
 
-void report(const Diagnostic& d, std::string_view source) {
+void report(const Diagnostic &d, std::string_view source) {
   std::string line = d.format(source);
   std::fprintf(stderr, "%s\n", line.c_str());
 }

@@ -17,7 +17,7 @@ enum ExitCode : int { kSuccess = 0, kInvalidInput = 1, kUsageError = 2 };
 /// `-` alone is a positional (standard input or output).
 class ArgScanner {
 public:
-  ArgScanner(std::string_view command, std::span<char* const> args)
+  ArgScanner(std::string_view command, std::span<char *const> args)
       : command_(command), args_(args) {}
 
   /// Calls `onFlag(name, value)` for each flag and `onPositional` for each positional. Flags
@@ -25,17 +25,17 @@ public:
   /// others get an empty value. Returns false when a flag misses its value (after printing a
   /// usage error) or when a handler returns false (the handler reports why).
   bool scan(std::span<const std::string_view> withValue,
-            const std::function<bool(std::string_view flag, std::string_view value)>& onFlag,
-            const std::function<bool(std::string_view positional)>& onPositional);
+            const std::function<bool(std::string_view flag, std::string_view value)> &onFlag,
+            const std::function<bool(std::string_view positional)> &onPositional);
 
 private:
   std::string_view command_;
-  std::span<char* const> args_;
+  std::span<char *const> args_;
 };
 
 /// Prints "spire <command>: <message>" to standard error and returns kUsageError.
 int usageError(std::string_view command, std::string_view message);
 /// Prints a diagnostic on one line to standard error.
-void report(const Diagnostic& d, std::string_view source);
+void report(const Diagnostic &d, std::string_view source);
 
 } // namespace spire::tool

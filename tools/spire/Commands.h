@@ -6,7 +6,7 @@
 
 namespace spire::tool {
 
-int runAs(std::span<char* const> args);
-int runDis(std::span<char* const> args);
+int runAs(std::span<char *const> args);
+int runDis(std::span<char *const> args);
 
 } // namespace spire::tool

@@ -12,7 +12,7 @@ namespace spire::tool {
 
 namespace {
 
-constexpr const char* kHelp = R"(spire dis - disassemble a SPIR-V binary into assembly text
+constexpr const char *kHelp = R"(spire dis - disassemble a SPIR-V binary into assembly text
 
 Usage: spire dis [options] [<file>]
 
@@ -35,7 +35,7 @@ Exit status: 0 success, 1 the input is not a readable SPIR-V module, 2 usage err
 
 } // namespace
 
-int runDis(std::span<char* const> args) {
+int runDis(std::span<char *const> args) {
   DisassembleOptions options;
   std::string input = "-", output = "-";
   bool haveInput = false, help = false;

@@ -10,7 +10,7 @@ namespace {
 struct Command {
   std::string_view name;
   std::string_view summary;
-  int (*run)(std::span<char* const> args);
+  int (*run)(std::span<char *const> args);
 };
 
 constexpr Command kCommands[] = {
@@ -18,10 +18,10 @@ constexpr Command kCommands[] = {
     {"dis", "disassemble a SPIR-V binary into assembly text (like spirv-dis)", spire::tool::runDis},
 };
 
-void printUsage(std::FILE* out) {
+void printUsage(std::FILE *out) {
   std::fprintf(out, "spire - a compiler infrastructure for SPIR-V\n\n"
                     "Usage: spire <command> [options] [arguments]\n\nCommands:\n");
-  for (const Command& c : kCommands)
+  for (const Command &c : kCommands)
     std::fprintf(out, "  %-10.*s %.*s\n", int(c.name.size()), c.name.data(), int(c.summary.size()),
                  c.summary.data());
   std::fprintf(out, "\nRun 'spire <command> --help' for the options of a command.\n"
@@ -30,7 +30,7 @@ void printUsage(std::FILE* out) {
 
 } // namespace
 
-int main(int argc, char** argv) {
+int main(int argc, char **argv) {
   if (argc < 2) {
     printUsage(stderr);
     return spire::tool::kUsageError;
@@ -44,9 +44,9 @@ int main(int argc, char** argv) {
     std::printf("spire 0.1.0\n");
     return spire::tool::kSuccess;
   }
-  for (const Command& c : kCommands)
+  for (const Command &c : kCommands)
     if (c.name == name)
-      return c.run(std::span<char* const>(argv + 2, static_cast<size_t>(argc - 2)));
+      return c.run(std::span<char *const>(argv + 2, static_cast<size_t>(argc - 2)));
   std::fprintf(stderr, "spire: unknown command '%s' (see 'spire --help')\n", argv[1]);
   return spire::tool::kUsageError;
 }

@@ -18,6 +18,6 @@ struct DisassembleOptions {
 
 /// The module as text. With the default options the text is byte-identical to what spirv-dis
 /// (SPIRV-Tools 2023.1) prints for the same module.
-std::string disassemble(const Module& module, const DisassembleOptions& options = {});
+std::string disassemble(const Module &module, const DisassembleOptions &options = {});
 
 } // namespace spire

@@ -4,6 +4,7 @@
 
 #include "spire/binary/Operand.h"
 #include "spire/support/Expected.h"
+#include "spire/support/FlatVector.h"
 #include "spire/support/IdMap.h"
 
 #include <span>
@@ -23,7 +24,7 @@ struct DecodeOptions {
 /// What an OpExtInstImport refers to.
 struct ExtInstImport {
   bool imported = false;                        ///< the id is an OpExtInstImport
-  const grammar::ExtInstSetDesc* set = nullptr; ///< null when the grammar has no such set
+  const grammar::ExtInstSetDesc *set = nullptr; ///< null when the grammar has no such set
   bool nonSemantic = false;                     ///< name starts with "NonSemantic."
 };
 
@@ -36,7 +37,14 @@ public:
   /// Decodes the instruction `inst` (all its words), appending its operands to `out`.
   /// `wordOffset` and `instIndex` locate it in diagnostics.
   Status decode(std::span<const uint32_t> inst, uint32_t wordOffset, uint32_t instIndex,
-                std::vector<Operand>& out);
+                FlatVector<Operand> &out);
+  /// The same without a diagnostic, for the reader's loop: the grammar entry is already looked
+  /// up (null: unknown opcode), and on failure error() describes the problem.
+  bool decode(std::span<const uint32_t> inst, const grammar::InstructionDesc *desc,
+              FlatVector<Operand> &out);
+  /// The problem of the last failed decode, located at the given instruction.
+  Diagnostic error(const grammar::InstructionDesc *desc, uint32_t wordOffset,
+                   uint32_t instIndex) const;
 
   /// The result type of a value id, 0 if unknown.
   uint32_t typeOf(uint32_t id) const { return typeOf_.get(id); }
@@ -46,18 +54,21 @@ public:
   ExtInstImport extInstImport(uint32_t id) const;
 
 private:
-  struct Pending {
-    grammar::OperandKind kind;
-    grammar::Quantifier quantifier;
+  struct Run;
+  struct ProblemInfo {
+    uint8_t code = 0;
+    grammar::OperandKind kind{};
     std::string_view name;
+    uint32_t pos = 0, value = 0, extra = 0;
   };
+  std::string problemMessage() const;
 
   IdMap<uint32_t> typeOf_;
   IdMap<uint32_t> numberType_; // packed NumberType
   std::vector<std::pair<uint32_t, ExtInstImport>> imports_;
-  std::vector<Pending> stack_;
   uint32_t bound_ = 0;
   DecodeOptions options_;
+  ProblemInfo problem_;
 };
 
 } // namespace spire::binary

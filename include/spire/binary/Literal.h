@@ -14,7 +14,7 @@ namespace spire::binary {
 constexpr size_t stringWordCount(size_t length) { return length / 4 + 1; }
 
 /// Appends a string in SPIR-V encoding (little-endian bytes within each word).
-void appendString(std::vector<uint32_t>& words, std::string_view s);
+void appendString(std::vector<uint32_t> &words, std::string_view s);
 
 /// Length in bytes of the string that starts at words[0], or nullopt when no terminator is found
 /// within `words`.

@@ -22,7 +22,7 @@ static_assert(sizeof(Operand) == 8);
 struct NumberType {
   NumberKind kind = NumberKind::None;
   uint16_t width = 0;
-  bool operator==(const NumberType&) const = default;
+  bool operator==(const NumberType &) const = default;
 };
 
 } // namespace spire::binary

@@ -11,13 +11,14 @@
 
 namespace spire::grammar {
 
-enum class OperandCategory : uint8_t { Id, Literal, Composite, BitEnum, ValueEnum };
 enum class Quantifier : uint8_t { One, Optional, Variadic };
 
 /// A version word as in the module header: 0x00MMmm00. kNoVersion means "only through an
 /// extension or capability" as a first version, and "no last version" as a last version.
 inline constexpr uint32_t kNoVersion = 0xFFFFFFFFu;
-constexpr uint32_t makeVersion(unsigned major, unsigned minor) { return (major << 16) | (minor << 8); }
+constexpr uint32_t makeVersion(unsigned major, unsigned minor) {
+  return (major << 16) | (minor << 8);
+}
 constexpr unsigned versionMajor(uint32_t v) { return (v >> 16) & 0xFF; }
 constexpr unsigned versionMinor(uint32_t v) { return (v >> 8) & 0xFF; }
 
@@ -42,6 +43,7 @@ struct InstructionDesc {
   InstructionClass cls;
   bool hasResultType;
   bool hasResult;
+  uint8_t leadingOneWordOperands; ///< how many operands at the start are one id or integer each
   std::span<const OperandDesc> operands; ///< all operands, result type and result included
   Availability availability;
   std::span<const std::string_view> aliases;
@@ -63,7 +65,7 @@ struct NameIndex {
 struct OperandKindDesc {
   std::string_view name;
   OperandCategory category;
-  ExtInstSet owner; ///< None for the core grammar
+  ExtInstSet owner;                          ///< None for the core grammar
   std::span<const EnumerantDesc> enumerants; ///< sorted by value
   std::span<const NameIndex> enumerantNames; ///< sorted by name, aliases included
   std::span<const OperandKind> bases;        ///< parts of a composite kind
@@ -85,26 +87,28 @@ struct ExtInstSetDesc {
 };
 
 /// The instruction with this opcode, or null.
-const InstructionDesc* findInstruction(uint32_t opcode);
+const InstructionDesc *findInstruction(uint32_t opcode);
 /// The instruction with this name or alias ("OpTypeInt"), or null.
-const InstructionDesc* findInstruction(std::string_view name);
+const InstructionDesc *findInstruction(std::string_view name);
 std::span<const InstructionDesc> instructions();
 
-const OperandKindDesc& operandKind(OperandKind kind);
+const OperandKindDesc &operandKind(OperandKind kind);
 /// The canonical name of a kind; decoder-added kinds have names of their own.
 std::string_view operandKindName(OperandKind kind);
-OperandCategory operandCategory(OperandKind kind);
+inline OperandCategory operandCategory(OperandKind kind) {
+  return kOperandCategories[static_cast<unsigned>(kind)];
+}
 /// The enumerant of a value or bit, or null.
-const EnumerantDesc* findEnumerant(OperandKind kind, uint32_t value);
-const EnumerantDesc* findEnumerant(OperandKind kind, std::string_view name);
+const EnumerantDesc *findEnumerant(OperandKind kind, uint32_t value);
+const EnumerantDesc *findEnumerant(OperandKind kind, std::string_view name);
 
 std::span<const ExtInstSetDesc> extInstSets();
-const ExtInstSetDesc* extInstSet(ExtInstSet id);
+const ExtInstSetDesc *extInstSet(ExtInstSet id);
 /// The set an OpExtInstImport name refers to ("GLSL.std.450", "OpenCL.std",
 /// "NonSemantic.ClspvReflection.5"), or null when the grammar has none.
-const ExtInstSetDesc* findExtInstSet(std::string_view importName);
-const ExtInstDesc* findExtInst(const ExtInstSetDesc& set, uint32_t number);
-const ExtInstDesc* findExtInst(const ExtInstSetDesc& set, std::string_view name);
+const ExtInstSetDesc *findExtInstSet(std::string_view importName);
+const ExtInstDesc *findExtInst(const ExtInstSetDesc &set, uint32_t number);
+const ExtInstDesc *findExtInst(const ExtInstSetDesc &set, std::string_view name);
 
 std::string_view extensionName(Extension ext);
 std::optional<Extension> findExtension(std::string_view name);

@@ -17,36 +17,36 @@ namespace spire {
 /// destroyed, so use it as a temporary: `InstWriter(words, Op::TypeInt).result(id).literal(32)`.
 class InstWriter {
 public:
-  InstWriter(std::vector<uint32_t>& out, grammar::Op op) : out_(out), start_(out.size()) {
+  InstWriter(std::vector<uint32_t> &out, grammar::Op op) : out_(out), start_(out.size()) {
     out_.push_back(static_cast<uint32_t>(op));
   }
-  InstWriter(const InstWriter&) = delete;
-  InstWriter& operator=(const InstWriter&) = delete;
+  InstWriter(const InstWriter &) = delete;
+  InstWriter &operator=(const InstWriter &) = delete;
   ~InstWriter() {
     size_t count = out_.size() - start_;
     // A count that does not fit makes the instruction unreadable: the reader reports it.
     out_[start_] = (out_[start_] & 0xFFFF) | (count > 0xFFFF ? 0 : uint32_t(count) << 16);
   }
 
-  InstWriter& id(uint32_t v) { return word(v); }
-  InstWriter& ids(std::span<const uint32_t> v) { return words(v); }
-  InstWriter& literal(uint32_t v) { return word(v); }
-  InstWriter& literal64(uint64_t v) {
+  InstWriter &id(uint32_t v) { return word(v); }
+  InstWriter &ids(std::span<const uint32_t> v) { return words(v); }
+  InstWriter &literal(uint32_t v) { return word(v); }
+  InstWriter &literal64(uint64_t v) {
     word(static_cast<uint32_t>(v));
     return word(static_cast<uint32_t>(v >> 32));
   }
-  InstWriter& string(std::string_view s);
-  InstWriter& word(uint32_t v) {
+  InstWriter &string(std::string_view s);
+  InstWriter &word(uint32_t v) {
     out_.push_back(v);
     return *this;
   }
-  InstWriter& words(std::span<const uint32_t> v) {
+  InstWriter &words(std::span<const uint32_t> v) {
     out_.insert(out_.end(), v.begin(), v.end());
     return *this;
   }
 
 private:
-  std::vector<uint32_t>& out_;
+  std::vector<uint32_t> &out_;
   size_t start_;
 };
 
@@ -70,7 +70,7 @@ public:
   }
   /// Appends a complete instruction (opcode word with its count first).
   void append(Section section, std::span<const uint32_t> inst);
-  std::vector<uint32_t>& sectionWords(Section section) {
+  std::vector<uint32_t> &sectionWords(Section section) {
     return sections_[static_cast<unsigned>(section)];
   }
 

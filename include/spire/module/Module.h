@@ -6,6 +6,7 @@
 #include "spire/binary/Header.h"
 #include "spire/binary/Operand.h"
 #include "spire/support/Expected.h"
+#include "spire/support/FlatVector.h"
 #include "spire/support/IdMap.h"
 
 #include <cstdint>
@@ -42,12 +43,12 @@ class Module;
 /// A view of one instruction of a module. Cheap to copy; valid while the module lives.
 class Instruction {
 public:
-  Instruction(const Module& module, uint32_t index) : m_(&module), index_(index) {}
+  Instruction(const Module &module, uint32_t index) : m_(&module), index_(index) {}
 
   uint32_t index() const { return index_; }
   grammar::Op opcode() const;
   /// The grammar's entry, or null for an opcode the grammar does not know.
-  const grammar::InstructionDesc* desc() const;
+  const grammar::InstructionDesc *desc() const;
   /// All words, opcode word first.
   std::span<const uint32_t> words() const;
   uint32_t word(size_t i) const { return words()[i]; }
@@ -57,20 +58,20 @@ public:
   uint32_t typeId() const;   ///< 0 when there is no result type
   uint32_t resultId() const; ///< 0 when there is no result
   std::span<const binary::Operand> operands() const;
-  std::span<const uint32_t> operandWords(const binary::Operand& op) const {
+  std::span<const uint32_t> operandWords(const binary::Operand &op) const {
     return words().subspan(op.offset, op.numWords);
   }
   /// The decoded literal string operand.
-  std::string stringOperand(const binary::Operand& op) const;
+  std::string stringOperand(const binary::Operand &op) const;
   Section section() const;
   /// True when the operands could not be decoded (unknown opcode, or a problem the reader
   /// recovered from): operands() is then one RawWords operand, and typeId() and resultId() are 0.
   bool isRaw() const;
 
-  bool operator==(const Instruction& o) const { return m_ == o.m_ && index_ == o.index_; }
+  bool operator==(const Instruction &o) const { return m_ == o.m_ && index_ == o.index_; }
 
 private:
-  const Module* m_;
+  const Module *m_;
   uint32_t index_;
 };
 
@@ -117,9 +118,9 @@ public:
     using value_type = Instruction;
     using difference_type = std::ptrdiff_t;
     Iterator() = default;
-    Iterator(const Module* m, uint32_t i) : m_(m), i_(i) {}
+    Iterator(const Module *m, uint32_t i) : m_(m), i_(i) {}
     Instruction operator*() const { return Instruction(*m_, i_); }
-    Iterator& operator++() {
+    Iterator &operator++() {
       ++i_;
       return *this;
     }
@@ -128,10 +129,10 @@ public:
       ++i_;
       return t;
     }
-    bool operator==(const Iterator& o) const { return i_ == o.i_; }
+    bool operator==(const Iterator &o) const { return i_ == o.i_; }
 
   private:
-    const Module* m_ = nullptr;
+    const Module *m_ = nullptr;
     uint32_t i_ = 0;
   };
   Iterator begin() const { return Iterator(this, 0); }
@@ -150,7 +151,7 @@ public:
 
   // Structure.
   std::span<const FunctionInfo> functions() const { return functions_; }
-  std::span<const BlockInfo> blocks(const FunctionInfo& f) const {
+  std::span<const BlockInfo> blocks(const FunctionInfo &f) const {
     return std::span<const BlockInfo>(blocks_).subspan(f.firstBlock, f.numBlocks);
   }
 
@@ -171,8 +172,8 @@ private:
   Status index(binary::DecodeOptions options);
 
   std::vector<uint32_t> words_;
-  std::vector<InstRecord> insts_;
-  std::vector<binary::Operand> operands_;
+  FlatVector<InstRecord> insts_;
+  FlatVector<binary::Operand> operands_;
   IdMap<uint32_t> defs_;
   binary::Decoder decoder_;
   std::vector<FunctionInfo> functions_;
@@ -185,24 +186,24 @@ inline grammar::Op Instruction::opcode() const {
   return static_cast<grammar::Op>(m_->insts_[index_].opcode);
 }
 inline std::span<const uint32_t> Instruction::words() const {
-  const auto& r = m_->insts_[index_];
+  const auto &r = m_->insts_[index_];
   return std::span<const uint32_t>(m_->words_).subspan(r.wordOffset, r.wordCount);
 }
 inline uint32_t Instruction::wordCount() const { return m_->insts_[index_].wordCount; }
 inline uint32_t Instruction::wordOffset() const { return m_->insts_[index_].wordOffset; }
 inline uint32_t Instruction::typeId() const {
-  const auto& r = m_->insts_[index_];
+  const auto &r = m_->insts_[index_];
   return (r.flags & Module::kHasType) ? m_->words_[r.wordOffset + 1] : 0;
 }
 inline uint32_t Instruction::resultId() const {
-  const auto& r = m_->insts_[index_];
+  const auto &r = m_->insts_[index_];
   if (!(r.flags & Module::kHasResult))
     return 0;
   return m_->words_[r.wordOffset + ((r.flags & Module::kHasType) ? 2 : 1)];
 }
 inline std::span<const binary::Operand> Instruction::operands() const {
-  const auto& r = m_->insts_[index_];
-  return std::span<const binary::Operand>(m_->operands_).subspan(r.firstOperand, r.numOperands);
+  const auto &r = m_->insts_[index_];
+  return std::span<const binary::Operand>(m_->operands_.data() + r.firstOperand, r.numOperands);
 }
 inline Section Instruction::section() const { return m_->insts_[index_].section; }
 inline bool Instruction::isRaw() const { return m_->insts_[index_].flags & Module::kRaw; }

@@ -14,10 +14,10 @@ enum class Severity : uint8_t { Note, Warning, Error };
 struct Location {
   enum class Kind : uint8_t { None, Binary, Text };
   Kind kind = Kind::None;
-  uint32_t wordOffset = 0;  ///< binary: word offset from the start of the module
-  uint32_t instIndex = 0;   ///< binary: index of the instruction, 0-based
-  uint32_t line = 0;        ///< text: 1-based
-  uint32_t column = 0;      ///< text: 1-based
+  uint32_t wordOffset = 0; ///< binary: word offset from the start of the module
+  uint32_t instIndex = 0;  ///< binary: index of the instruction, 0-based
+  uint32_t line = 0;       ///< text: 1-based
+  uint32_t column = 0;     ///< text: 1-based
 
   static Location binary(uint32_t wordOffset, uint32_t instIndex) {
     Location l;

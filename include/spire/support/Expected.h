@@ -17,24 +17,24 @@ public:
   bool ok() const { return v_.index() == 0; }
   explicit operator bool() const { return ok(); }
 
-  T& value() & {
+  T &value() & {
     assert(ok());
     return std::get<0>(v_);
   }
-  const T& value() const& {
+  const T &value() const & {
     assert(ok());
     return std::get<0>(v_);
   }
-  T&& value() && {
+  T &&value() && {
     assert(ok());
     return std::get<0>(std::move(v_));
   }
-  T& operator*() & { return value(); }
-  const T& operator*() const& { return value(); }
-  T* operator->() { return &value(); }
-  const T* operator->() const { return &value(); }
+  T &operator*() & { return value(); }
+  const T &operator*() const & { return value(); }
+  T *operator->() { return &value(); }
+  const T *operator->() const { return &value(); }
 
-  const Diagnostic& error() const {
+  const Diagnostic &error() const {
     assert(!ok());
     return std::get<1>(v_);
   }
@@ -50,7 +50,7 @@ public:
   Status(Diagnostic error) : error_(std::move(error)), failed_(true) {}
   bool ok() const { return !failed_; }
   explicit operator bool() const { return ok(); }
-  const Diagnostic& error() const { return error_; }
+  const Diagnostic &error() const { return error_; }
 
 private:
   Diagnostic error_;

@@ -37,12 +37,14 @@ TEST(Literal, SixtyFourBitValuesAreLowWordFirst) {
 }
 
 TEST(Words, DetectsByteOrderFromMagic) {
-  std::vector<uint8_t> little = {0x03, 0x02, 0x23, 0x07, 0, 6, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0};
+  std::vector<uint8_t> little = {0x03, 0x02, 0x23, 0x07, 0, 6, 1, 0, 0, 0,
+                                 0,    0,    1,    0,    0, 0, 0, 0, 0, 0};
   auto a = wordsFromBytes(little);
   ASSERT_TRUE(a.ok());
   EXPECT_EQ(a->endianness, Endianness::Little);
   EXPECT_EQ(a->words[1], 0x00010600u);
-  std::vector<uint8_t> big = {0x07, 0x23, 0x02, 0x03, 0, 1, 6, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0};
+  std::vector<uint8_t> big = {0x07, 0x23, 0x02, 0x03, 0, 1, 6, 0, 0, 0,
+                              0,    0,    0,    0,    0, 1, 0, 0, 0, 0};
   auto b = wordsFromBytes(big);
   ASSERT_TRUE(b.ok());
   EXPECT_EQ(b->endianness, Endianness::Big);

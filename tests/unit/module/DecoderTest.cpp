@@ -7,9 +7,9 @@
 #include <gtest/gtest.h>
 
 using namespace spire;
+using binary::NumberKind;
 using grammar::Op;
 using grammar::OperandKind;
-using binary::NumberKind;
 
 namespace {
 
@@ -28,7 +28,7 @@ std::vector<uint32_t> inst(Op op, std::vector<uint32_t> operands) {
 
 std::vector<uint32_t> cat(std::initializer_list<std::vector<uint32_t>> parts) {
   std::vector<uint32_t> out;
-  for (const auto& p : parts)
+  for (const auto &p : parts)
     out.insert(out.end(), p.begin(), p.end());
   return out;
 }
@@ -56,7 +56,7 @@ struct Expect {
   uint16_t numWords;
 };
 
-void expectOperands(const Instruction& i, std::vector<Expect> expected) {
+void expectOperands(const Instruction &i, std::vector<Expect> expected) {
   auto ops = i.operands();
   ASSERT_EQ(ops.size(), expected.size()) << i.desc()->name;
   uint16_t offset = 1;
@@ -80,44 +80,55 @@ TEST(Decoder, EnumerantParametersFollowTheEnumerant) {
   Module m = read(cat({inst(Op::Decorate, {7, 30 /*Location*/, 3}),
                        inst(Op::Decorate, {7, 11 /*BuiltIn*/, 0 /*Position*/}),
                        inst(Op::Decorate, {7, 2 /*Block*/})}));
-  expectOperands(m.inst(0), {{OperandKind::IdRef, 1}, {OperandKind::Decoration, 1},
-                             {OperandKind::LiteralInteger, 1}});
-  expectOperands(m.inst(1), {{OperandKind::IdRef, 1}, {OperandKind::Decoration, 1},
-                             {OperandKind::BuiltIn, 1}});
+  expectOperands(
+      m.inst(0),
+      {{OperandKind::IdRef, 1}, {OperandKind::Decoration, 1}, {OperandKind::LiteralInteger, 1}});
+  expectOperands(
+      m.inst(1),
+      {{OperandKind::IdRef, 1}, {OperandKind::Decoration, 1}, {OperandKind::BuiltIn, 1}});
   expectOperands(m.inst(2), {{OperandKind::IdRef, 1}, {OperandKind::Decoration, 1}});
 }
 
 TEST(Decoder, ExecutionModeParameters) {
   Module m = read(inst(Op::ExecutionMode, {4, 17 /*LocalSize*/, 8, 8, 1}));
-  expectOperands(m.inst(0), {{OperandKind::IdRef, 1}, {OperandKind::ExecutionMode, 1},
-                             {OperandKind::LiteralInteger, 1}, {OperandKind::LiteralInteger, 1},
+  expectOperands(m.inst(0), {{OperandKind::IdRef, 1},
+                             {OperandKind::ExecutionMode, 1},
+                             {OperandKind::LiteralInteger, 1},
+                             {OperandKind::LiteralInteger, 1},
                              {OperandKind::LiteralInteger, 1}});
 }
 
 TEST(Decoder, MaskParametersComeInBitOrder) {
   // ImageOperands Bias (0x1) | Offset (0x10): the Bias id first, then the Offset id.
   Module m = read(inst(Op::ImageSampleImplicitLod, {10, 11, 12, 13, 0x11, 14, 15}));
-  expectOperands(m.inst(0), {{OperandKind::IdResultType, 1}, {OperandKind::IdResult, 1},
-                             {OperandKind::IdRef, 1}, {OperandKind::IdRef, 1},
-                             {OperandKind::ImageOperands, 1}, {OperandKind::IdRef, 1},
+  expectOperands(m.inst(0), {{OperandKind::IdResultType, 1},
+                             {OperandKind::IdResult, 1},
+                             {OperandKind::IdRef, 1},
+                             {OperandKind::IdRef, 1},
+                             {OperandKind::ImageOperands, 1},
+                             {OperandKind::IdRef, 1},
                              {OperandKind::IdRef, 1}});
   // Grad takes two ids; MemoryAccess Aligned takes a literal.
   Module g = read(cat({inst(Op::ImageSampleExplicitLod, {10, 11, 12, 13, 0x4, 14, 15}),
                        inst(Op::Load, {10, 16, 17, 0x2, 16})}));
-  expectOperands(g.inst(0), {{OperandKind::IdResultType, 1}, {OperandKind::IdResult, 1},
-                             {OperandKind::IdRef, 1}, {OperandKind::IdRef, 1},
-                             {OperandKind::ImageOperands, 1}, {OperandKind::IdRef, 1},
+  expectOperands(g.inst(0), {{OperandKind::IdResultType, 1},
+                             {OperandKind::IdResult, 1},
+                             {OperandKind::IdRef, 1},
+                             {OperandKind::IdRef, 1},
+                             {OperandKind::ImageOperands, 1},
+                             {OperandKind::IdRef, 1},
                              {OperandKind::IdRef, 1}});
-  expectOperands(g.inst(1), {{OperandKind::IdResultType, 1}, {OperandKind::IdResult, 1},
-                             {OperandKind::IdRef, 1}, {OperandKind::MemoryAccess, 1},
+  expectOperands(g.inst(1), {{OperandKind::IdResultType, 1},
+                             {OperandKind::IdResult, 1},
+                             {OperandKind::IdRef, 1},
+                             {OperandKind::MemoryAccess, 1},
                              {OperandKind::LiteralInteger, 1}});
 }
 
 TEST(Decoder, OptionalAndVariadicOperands) {
   Module m = read(cat({inst(Op::TypeImage, {20, 3, 1, 0, 0, 0, 1, 0}),
                        inst(Op::TypeImage, {21, 3, 1, 0, 0, 0, 1, 0, 2 /*ReadWrite*/}),
-                       inst(Op::TypeStruct, {22}),
-                       inst(Op::TypeStruct, {23, 3, 3, 3})}));
+                       inst(Op::TypeStruct, {22}), inst(Op::TypeStruct, {23, 3, 3, 3})}));
   EXPECT_EQ(m.inst(0).operands().size(), 8u);
   EXPECT_EQ(m.inst(1).operands().size(), 9u);
   EXPECT_EQ(m.inst(1).operands().back().kind, OperandKind::AccessQualifier);
@@ -128,20 +139,20 @@ TEST(Decoder, OptionalAndVariadicOperands) {
 TEST(Decoder, StringsSpanTheirWords) {
   Module m = read(cat({inst(Op::EntryPoint, cat({{5 /*GLCompute*/, 4}, str("main"), {8, 9}})),
                        inst(Op::Name, cat({{4}, str("abc")}))}));
-  expectOperands(m.inst(0), {{OperandKind::ExecutionModel, 1}, {OperandKind::IdRef, 1},
-                             {OperandKind::LiteralString, 2}, {OperandKind::IdRef, 1},
+  expectOperands(m.inst(0), {{OperandKind::ExecutionModel, 1},
+                             {OperandKind::IdRef, 1},
+                             {OperandKind::LiteralString, 2},
+                             {OperandKind::IdRef, 1},
                              {OperandKind::IdRef, 1}});
   EXPECT_EQ(m.inst(0).stringOperand(m.inst(0).operands()[2]), "main");
   EXPECT_EQ(m.inst(1).stringOperand(m.inst(1).operands()[1]), "abc");
 }
 
 TEST(Decoder, ConstantWidthsComeFromTheType) {
-  Module m = read(cat({kInt32, kUint64, kFloat32, kFloat64, kHalf,
-                       inst(Op::Constant, {1, 10, 0xFFFFFFFFu}),
-                       inst(Op::Constant, {2, 11, 1, 2}),
-                       inst(Op::Constant, {3, 12, 0x3f800000u}),
-                       inst(Op::SpecConstant, {4, 13, 0, 0x3ff00000u}),
-                       inst(Op::Constant, {5, 14, 0x3c00u})}));
+  Module m = read(
+      cat({kInt32, kUint64, kFloat32, kFloat64, kHalf, inst(Op::Constant, {1, 10, 0xFFFFFFFFu}),
+           inst(Op::Constant, {2, 11, 1, 2}), inst(Op::Constant, {3, 12, 0x3f800000u}),
+           inst(Op::SpecConstant, {4, 13, 0, 0x3ff00000u}), inst(Op::Constant, {5, 14, 0x3c00u})}));
   struct Case {
     uint32_t index;
     NumberKind kind;
@@ -151,7 +162,7 @@ TEST(Decoder, ConstantWidthsComeFromTheType) {
   for (Case c : {Case{5, NumberKind::Signed, 32, 1}, Case{6, NumberKind::Unsigned, 64, 2},
                  Case{7, NumberKind::Float, 32, 1}, Case{8, NumberKind::Float, 64, 2},
                  Case{9, NumberKind::Float, 16, 1}}) {
-    const binary::Operand& op = m.inst(c.index).operands().back();
+    const binary::Operand &op = m.inst(c.index).operands().back();
     EXPECT_EQ(op.kind, OperandKind::TypedLiteralNumber);
     EXPECT_EQ(op.number, c.kind) << c.index;
     EXPECT_EQ(op.bitWidth, c.width) << c.index;
@@ -162,11 +173,14 @@ TEST(Decoder, ConstantWidthsComeFromTheType) {
 }
 
 TEST(Decoder, SwitchLiteralsAreAsWideAsTheSelector) {
-  Module m = read(cat({kUint64, inst(Op::Undef, {2, 30}),
-                       inst(Op::Switch, {30, 40, 1, 0, 41, 2, 0, 42})}));
-  expectOperands(m.inst(2), {{OperandKind::IdRef, 1}, {OperandKind::IdRef, 1},
-                             {OperandKind::TypedLiteralNumber, 2}, {OperandKind::IdRef, 1},
-                             {OperandKind::TypedLiteralNumber, 2}, {OperandKind::IdRef, 1}});
+  Module m = read(
+      cat({kUint64, inst(Op::Undef, {2, 30}), inst(Op::Switch, {30, 40, 1, 0, 41, 2, 0, 42})}));
+  expectOperands(m.inst(2), {{OperandKind::IdRef, 1},
+                             {OperandKind::IdRef, 1},
+                             {OperandKind::TypedLiteralNumber, 2},
+                             {OperandKind::IdRef, 1},
+                             {OperandKind::TypedLiteralNumber, 2},
+                             {OperandKind::IdRef, 1}});
   EXPECT_NE(readError(cat({kFloat32, inst(Op::Undef, {3, 30}), inst(Op::Switch, {30, 40, 1, 41})}))
                 .find("not a scalar integer"),
             std::string::npos);
@@ -188,31 +202,42 @@ TEST(Decoder, ExtendedInstructionsUseTheirSetsGrammar) {
                        inst(Op::ExtInst, {10, 29, 4, 7, 5, 6}),
                        // An instruction number the set does not have: raw words.
                        inst(Op::ExtInst, {10, 30, 1, 9999, 5})}));
-  expectOperands(m.inst(4), {{OperandKind::IdResultType, 1}, {OperandKind::IdResult, 1},
-                             {OperandKind::IdRef, 1}, {OperandKind::LiteralExtInstInteger, 1},
+  expectOperands(m.inst(4), {{OperandKind::IdResultType, 1},
+                             {OperandKind::IdResult, 1},
+                             {OperandKind::IdRef, 1},
+                             {OperandKind::LiteralExtInstInteger, 1},
                              {OperandKind::IdRef, 1}});
   EXPECT_EQ(m.inst(5).operands().back().kind, OperandKind::FPRoundingMode);
-  expectOperands(m.inst(6), {{OperandKind::IdResultType, 1}, {OperandKind::IdResult, 1},
-                             {OperandKind::IdRef, 1}, {OperandKind::LiteralExtInstInteger, 1},
-                             {OperandKind::IdRef, 1}, {OperandKind::IdRef, 1}});
+  expectOperands(m.inst(6), {{OperandKind::IdResultType, 1},
+                             {OperandKind::IdResult, 1},
+                             {OperandKind::IdRef, 1},
+                             {OperandKind::LiteralExtInstInteger, 1},
+                             {OperandKind::IdRef, 1},
+                             {OperandKind::IdRef, 1}});
   EXPECT_EQ(m.inst(7).operands().back().kind, OperandKind::RawWords);
   EXPECT_EQ(m.inst(7).operands().back().numWords, 2);
   EXPECT_EQ(m.inst(8).operands().back().kind, OperandKind::RawWords);
   EXPECT_TRUE(m.extInstImport(1).set != nullptr);
   EXPECT_TRUE(m.extInstImport(3).nonSemantic);
-  EXPECT_NE(readError(inst(Op::ExtInst, {10, 20, 1, 31, 21})).find("not the result of an OpExtInstImport"),
+  EXPECT_NE(readError(inst(Op::ExtInst, {10, 20, 1, 31, 21}))
+                .find("not the result of an OpExtInstImport"),
             std::string::npos);
 }
 
 TEST(Decoder, SpecConstantOpTakesTheOperandsOfItsOperation) {
-  Module m = read(cat({inst(Op::SpecConstantOp, {1, 10, uint32_t(Op::IAdd), 11, 12}),
-                       inst(Op::SpecConstantOp, {1, 13, uint32_t(Op::CompositeExtract), 14, 0, 1})}));
-  expectOperands(m.inst(0), {{OperandKind::IdResultType, 1}, {OperandKind::IdResult, 1},
+  Module m =
+      read(cat({inst(Op::SpecConstantOp, {1, 10, uint32_t(Op::IAdd), 11, 12}),
+                inst(Op::SpecConstantOp, {1, 13, uint32_t(Op::CompositeExtract), 14, 0, 1})}));
+  expectOperands(m.inst(0), {{OperandKind::IdResultType, 1},
+                             {OperandKind::IdResult, 1},
                              {OperandKind::LiteralSpecConstantOpInteger, 1},
-                             {OperandKind::IdRef, 1}, {OperandKind::IdRef, 1}});
-  expectOperands(m.inst(1), {{OperandKind::IdResultType, 1}, {OperandKind::IdResult, 1},
+                             {OperandKind::IdRef, 1},
+                             {OperandKind::IdRef, 1}});
+  expectOperands(m.inst(1), {{OperandKind::IdResultType, 1},
+                             {OperandKind::IdResult, 1},
                              {OperandKind::LiteralSpecConstantOpInteger, 1},
-                             {OperandKind::IdRef, 1}, {OperandKind::LiteralInteger, 1},
+                             {OperandKind::IdRef, 1},
+                             {OperandKind::LiteralInteger, 1},
                              {OperandKind::LiteralInteger, 1}});
   EXPECT_NE(readError(inst(Op::SpecConstantOp, {1, 10, uint32_t(Op::Store), 11, 12}))
                 .find("cannot be the operation"),
@@ -241,12 +266,13 @@ TEST(Decoder, MalformedInstructionsGetOneLineErrorsWithLocations) {
       {inst(Op::Name, {1, 0x61616161u}), "no terminating nul"},
       {inst(Op::Capability, {0x7FFFFFF0u}), "invalid Capability 2147483632"},
       {inst(Op::Load, {1, 2, 3, 0x40000000u}), "invalid MemoryAccess bit 0x40000000"},
-      {cat({inst(Op::TypeVoid, {1}), inst(Op::Constant, {1, 2, 0})}), "not a scalar integer or float"},
+      {cat({inst(Op::TypeVoid, {1}), inst(Op::Constant, {1, 2, 0})}),
+       "not a scalar integer or float"},
       {cat({inst(Op::TypeInt, {1, 128, 0}), inst(Op::Constant, {1, 2, 0, 0, 0, 0})}),
        "128 bits is not supported"},
       {cat({kUint64, inst(Op::Constant, {2, 2, 0})}), "runs past the end of the instruction"},
   };
-  for (const Case& c : cases) {
+  for (const Case &c : cases) {
     std::string e = readError(c.body);
     EXPECT_NE(e.find(c.expected), std::string::npos) << e;
     EXPECT_NE(e.find("word "), std::string::npos) << e;
@@ -290,8 +316,8 @@ TEST(Decoder, RecoveryKeepsUndecodableInstructionsAsRawWords) {
 }
 
 TEST(Module, ReadThenWriteIsExactInBothByteOrders) {
-  std::vector<uint32_t> w = moduleWords(cat({inst(Op::Capability, {1}), kInt32,
-                                             inst(Op::Constant, {1, 2, 7})}));
+  std::vector<uint32_t> w =
+      moduleWords(cat({inst(Op::Capability, {1}), kInt32, inst(Op::Constant, {1, 2, 7})}));
   for (auto order : {binary::Endianness::Little, binary::Endianness::Big}) {
     std::vector<uint8_t> bytes = binary::bytesFromWords(w, order);
     Expected<Module> m = Module::fromBytes(bytes);
@@ -329,7 +355,7 @@ TEST(Module, IndexesDefinitionsSectionsFunctionsAndBlocks) {
   EXPECT_EQ(m->inst(7).section(), Section::FunctionDefinition);
   ASSERT_EQ(m->functions().size(), 2u);
   EXPECT_EQ(m->functions()[0].numBlocks, 0u);
-  const FunctionInfo& f = m->functions()[1];
+  const FunctionInfo &f = m->functions()[1];
   EXPECT_EQ(f.begin, 7u);
   EXPECT_EQ(f.end, 13u);
   auto blocks = m->blocks(f);
