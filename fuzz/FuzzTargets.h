@@ -1,0 +1,18 @@
+// The bodies of the fuzz targets, shared by the libFuzzer programs and the regression test that
+// replays every input in fuzz/regressions/. Each returns normally or aborts on a broken property.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace spire::fuzz {
+
+/// Reads bytes as a module (strict and recovering); what reads must write back unchanged.
+void binaryReader(const uint8_t *data, size_t size);
+/// Assembles bytes as text; what assembles must read back as a module.
+void assembler(const uint8_t *data, size_t size);
+/// Reads bytes as a module (leniently, as spire dis does) and disassembles it; with raw ids the
+/// text must assemble back to the same instructions.
+void disassembler(const uint8_t *data, size_t size);
+
+} // namespace spire::fuzz
