@@ -682,6 +682,23 @@ def regroup(rows, per_group):
     return ordered
 
 
+def speedup_target(task, tool, factor, inproc_summary, cli_summary, pending):
+    """'<task> >= <factor>x <tool> on the corpus', judged on the in-process ratio (the command
+    line one is start-up bound)."""
+    what = "%s >= %dx %s on the corpus" % (task, factor, tool)
+    inproc = inproc_summary.get(task, {})
+    cli = cli_summary.get(task, {})
+    if task in pending or inproc.get("status") == "pending":
+        return what + ": pending (placeholder)"
+    if not (inproc.get("ref_s") and inproc.get("spire_s")):
+        return what + ": not measured"
+    r_in = inproc["ref_s"] / inproc["spire_s"]
+    r_cli = cli["ref_s"] / cli["spire_s"] if cli.get("spire_s") else 0
+    return "%s: %.1fx in-process, %.1fx command line (start-up bound): %s%s" % (
+        what, r_in, r_cli, "met" if r_in >= factor else "NOT MET",
+        "" if inproc["status"] == "ok" else " (outputs differ)")
+
+
 def targets(large, cli_summary, inproc_summary, large_summary, pending):
     lines = []
 
@@ -700,32 +717,14 @@ def targets(large, cli_summary, inproc_summary, large_summary, pending):
         lines.append("read+write >= 1 GB/s: %.2f GB/s on %s%s, %.2f GB/s over the corpus: %s" % (
             rw["mb_per_s"] / 1e3, biggest, first, (corpus_rw.get("mb_per_s") or 0) / 1e3,
             verdict(rw["mb_per_s"] >= 1000 and (corpus_rw.get("mb_per_s") or 0) >= 1000)))
-    d_in = inproc_summary.get("dis", {})
-    d_cli = cli_summary.get("dis", {})
-    if "dis" in pending or d_in.get("status") == "pending":
-        lines.append("dis >= 5x spirv-dis on the corpus: pending (placeholder)")
-    elif d_in.get("ref_s") and d_in.get("spire_s"):
-        r_in = d_in["ref_s"] / d_in["spire_s"]
-        r_cli = d_cli["ref_s"] / d_cli["spire_s"] if d_cli.get("spire_s") else 0
-        lines.append("dis >= 5x spirv-dis on the corpus: %.1fx in-process, %.1fx command line "
-                     "(start-up bound): %s%s" % (r_in, r_cli, verdict(r_in >= 5),
-                                                 "" if d_in["status"] == "ok" else
-                                                 " (outputs differ)"))
+    lines.append(speedup_target("dis", "spirv-dis", 5, inproc_summary, cli_summary, pending))
     d10 = large_summary.get((biggest, "dis"), {}) if biggest else {}
     if "dis" in pending:
         lines.append("dis of the %s module under 1 s: pending (placeholder)" % biggest)
     elif d10.get("spire_s") is not None:
         lines.append("dis of the %s module under 1 s: %s (spire dis, command line): %s" % (
             biggest, fmt_time(d10["spire_s"]), verdict(d10["spire_s"] < 1)))
-    a_in = inproc_summary.get("as", {})
-    a_cli = cli_summary.get("as", {})
-    if "as" in pending or a_in.get("status") == "pending":
-        lines.append("as >= 3x spirv-as: pending (placeholder)")
-    elif a_in.get("ref_s") and a_in.get("spire_s"):
-        r_in = a_in["ref_s"] / a_in["spire_s"]
-        r_cli = a_cli["ref_s"] / a_cli["spire_s"] if a_cli.get("spire_s") else 0
-        lines.append("as >= 3x spirv-as on the corpus: %.1fx in-process, %.1fx command line: %s" % (
-            r_in, r_cli, verdict(r_in >= 3)))
+    lines.append(speedup_target("as", "spirv-as", 3, inproc_summary, cli_summary, pending))
     for label in ("read+write", "dis", "dis --raw-id", "as"):
         if label in pending and label != "read+write":
             lines.append("linear time, spire %s: pending (placeholder)" % label)
