@@ -20,6 +20,7 @@ import os
 import platform
 import subprocess
 import sys
+import time
 
 # The reading of ratios, printed above the tables.
 LEGEND = """\
@@ -369,6 +370,14 @@ def collect(args):
     )
     timeout = raw["timeout"]
     bench = Bench(os.path.abspath(args.build), os.path.abspath(args.data))
+    began = time.monotonic()
+    phases = raw["phases"] = {}
+    mark = [began]
+
+    def phase_done(name):
+        now = time.monotonic()
+        phases[name] = now - mark[0]
+        mark[0] = now
 
     # Inputs.
     modules = corpus_modules(args.corpus, raw["quick"])
@@ -388,18 +397,21 @@ def collect(args):
     raw["large"] = large
     raw["pending"] = sorted(placeholder_probe(bench, modules[0],
                                               next((t for t in texts if t), None)))
+    phase_done("inputs")
 
     log("process start-up")
     startup_jobs = [("startup|spire", "-", [bench.spire, "--version"]),
                     ("startup|spirv-dis", "-", ["spirv-dis", "--version"]),
                     ("startup|spirv-as", "-", ["spirv-as", "--version"])]
     raw["startup"] = bench.run_jobs("startup", startup_jobs, runs=21)
+    phase_done("start-up")
 
     jobs = cli_jobs(bench, "corpus", modules, texts)
     log("corpus, command line: %d runs of one process each" % (len(jobs) * raw["corpus_runs"]))
     # One module per core at a time: CPU times change little, the wall time is halved or better.
     raw["corpus_cli"] = bench.run_jobs("corpus", jobs, runs=raw["corpus_runs"], timeout=timeout,
                                        parallel=raw["cores"])
+    phase_done("[1]")
 
     log("corpus, in-process (spire_bench measure --all)")
     listing = os.path.join(bench.scratch, "corpus.tsv")
@@ -408,9 +420,11 @@ def collect(args):
             f.write(spv + ("\t" + text if text else "") + "\n")
     raw["corpus_inprocess"] = bench.measure(["--all", "--per-file-lines", "--timeout", "300",
                                              "--list", listing])
+    phase_done("[2]")
 
     log("large modules, command line (limit %gs of CPU per run)" % timeout)
     raw["large_cli"] = large_cli(bench, large, raw["runs"], timeout)
+    phase_done("[3]")
 
     log("large modules, in-process (spire_bench measure)")
     listing = os.path.join(bench.scratch, "large.tsv")
@@ -422,7 +436,8 @@ def collect(args):
     raw["inprocess_timeout"] = min(timeout, 10.0)
     raw["large_inprocess"] = bench.measure(["--timeout", str(raw["inprocess_timeout"]),
                                             "--single-above", "2", "--list", listing])
-    raw["load_end"] = os.getloadavg()[0]
+    phase_done("[4]")
+    raw["elapsed_s"] = time.monotonic() - began
     return raw
 
 
@@ -500,10 +515,15 @@ def render(raw):
     out.append("spire benchmarks, %s" % raw["date"])
     out.append("machine: %s; spire %s; %s" % (raw["machine"], raw["revision"], raw["reference"]))
     cores = raw["cores"]
-    load = (raw["load_start"], raw["load_end"])
-    out.append("load average (1 min) at start / end: %.1f / %.1f%s" % (
-        load[0], load[1], "  -- BUSY MACHINE: other jobs shared the %d cores; expect noise "
-        "of tens of percent" % cores if max(load) > 0.75 * cores else ""))
+    load = raw["load_start"]
+    out.append("load average (1 min) before the run: %.1f; the run took %s" % (
+        load, fmt_time(raw.get("elapsed_s"))))
+    if load > 0.75 * cores:
+        out.append("BUSY MACHINE: other jobs shared the %d cores; expect noise of tens of percent"
+                   % cores)
+    phases = raw.get("phases", {})
+    if phases:
+        out.append("time per part: " + ", ".join("%s %s" % (k, fmt_time(v)) for k, v in phases.items()))
     out.append(LEGEND)
     if pending:
         out.append("placeholders found in this build: spire %s" % ", ".join(sorted(pending)))
