@@ -7,7 +7,8 @@ modules, through `spire_bench run` (wall time, peak memory, output hashes, time 
 In-process (no start-up): `spire_bench measure`, spire's functions against SPIRV-Tools' library.
 
 Environment: BENCH_RUNS (runs per large-module measurement, default 3), BENCH_CORPUS_RUNS (runs
-per corpus module, default 1: the sum over thousands of modules averages the noise out),
+per corpus module, default 1: the sum over hundreds of modules averages the noise out),
+BENCH_FULL=1 (the command-line corpus table on every module, not every 4th: 4x longer),
 BENCH_TIMEOUT (CPU seconds before a run is stopped, default 20), BENCH_QUICK=1 (every 8th corpus
 module only). bench/run.sh also reads BENCH_SIZES (the large modules' sizes in MB).
 """
@@ -365,6 +366,7 @@ def collect(args):
         corpus_runs=int(os.environ.get("BENCH_CORPUS_RUNS", "1")),
         timeout=float(os.environ.get("BENCH_TIMEOUT", "20")),
         quick=os.environ.get("BENCH_QUICK", "") not in ("", "0"),
+        cli_stride=1 if os.environ.get("BENCH_FULL", "") not in ("", "0") else 4,
         corpus=args.corpus,
         load_start=os.getloadavg()[0],
     )
@@ -406,7 +408,14 @@ def collect(args):
     raw["startup"] = bench.run_jobs("startup", startup_jobs, runs=21)
     phase_done("start-up")
 
-    jobs = cli_jobs(bench, "corpus", modules, texts)
+    # Every module in one process costs little; one process per module costs ~12 ms of CPU
+    # each on a small VM, 18 000 starts for the whole corpus. By default [1] takes every 4th
+    # module (start-up dominates those numbers anyway); BENCH_FULL=1 takes all.
+    stride = raw["cli_stride"]
+    cli_modules, cli_texts = modules[::stride], texts[::stride]
+    raw["cli_modules"] = len(cli_modules)
+    raw["cli_bytes"] = sum(os.path.getsize(f) for f in cli_modules)
+    jobs = cli_jobs(bench, "corpus", cli_modules, cli_texts)
     log("corpus, command line: %d runs of one process each" % (len(jobs) * raw["corpus_runs"]))
     # One module per core at a time: CPU times change little, the wall time is halved or better.
     raw["corpus_cli"] = bench.run_jobs("corpus", jobs, runs=raw["corpus_runs"], timeout=timeout,
@@ -510,7 +519,11 @@ def render(raw):
     large_cli_results = raw["large_cli"]
     large_inproc = raw["large_inprocess"]
     runs, timeout = raw["runs"], raw["timeout"]
-    cli_rows, cli_summary = summarize_corpus_cli(raw["corpus_cli"], raw["corpus_modules"], pending)
+    # Results saved before [1] took a sample have no cli_* keys: they ran every module.
+    raw.setdefault("cli_stride", 1)
+    raw.setdefault("cli_modules", raw["corpus_modules"])
+    raw.setdefault("cli_bytes", raw["corpus_bytes"])
+    cli_rows, cli_summary = summarize_corpus_cli(raw["corpus_cli"], raw["cli_modules"], pending)
     out = []
     out.append("spire benchmarks, %s" % raw["date"])
     out.append("machine: %s; spire %s; %s" % (raw["machine"], raw["revision"], raw["reference"]))
@@ -537,9 +550,13 @@ def render(raw):
     out.append("")
     out.append("[1] Corpus, COMMAND LINE: one process per module, CPU times summed over the "
                "modules both tools accept (start-up included)")
+    stride = raw["cli_stride"] * (8 if raw["quick"] else 1)
     out.append("    %d modules, %s MB, %s%s; %d run(s) per module, %d at a time" % (
-        raw["corpus_modules"], fmt_mb(raw["corpus_bytes"]), raw["corpus"],
-        " (every 8th: BENCH_QUICK)" if raw["quick"] else "", raw["corpus_runs"], raw["cores"]))
+        raw["cli_modules"], fmt_mb(raw["cli_bytes"]), raw["corpus"],
+        " (every %s module%s)" % (
+            {1: "", 2: "2nd", 3: "3rd"}.get(stride, "%dth" % stride),
+            ": BENCH_FULL=1 for all" if raw["cli_stride"] > 1 else "") if stride > 1 else "",
+        raw["corpus_runs"], raw["cores"]))
     out.append(table(["task", "modules", "both ok", "SPIRV-Tools", "spire", "ratio", "outputs"],
                      cli_rows))
     both = max((s["both_ok"] for s in cli_summary.values()), default=0)
@@ -551,7 +568,8 @@ def render(raw):
     # 2. Corpus, in-process.
     out.append("")
     out.append("[2] Corpus, IN-PROCESS: all modules in one process (spire_bench measure --all; "
-               "SPIRV-Tools called as a library)")
+               "SPIRV-Tools called as a library)%s" % (
+                   "; every 8th module (BENCH_QUICK)" if raw["quick"] else ""))
     idx = inproc_index(corpus_inproc, "all")
     excluded = [d for d in corpus_inproc if d.get("scope") == "excluded"]
     any_all = next(iter(idx.values()), {})

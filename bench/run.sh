@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # make bench: spire against SPIRV-Tools, on the test corpus and on generated large modules, in one
 # run; prints the table and saves it in <build>/bench-results/. Usage: bench/run.sh [<build dir>]
-# Environment: see bench/compare.py (BENCH_RUNS, BENCH_CORPUS_RUNS, BENCH_TIMEOUT, BENCH_QUICK),
-# BENCH_SIZES (sizes of the large modules in MB, default "0.3 1 3 10") and SPIRE_BENCH_CORPUS (a
-# directory of *.spv instead of ../shared/corpus/spv).
+# Environment: see bench/compare.py (BENCH_RUNS, BENCH_CORPUS_RUNS, BENCH_TIMEOUT, BENCH_QUICK,
+# BENCH_FULL), BENCH_SIZES (sizes of the large modules in MB, default "0.3 1 3 10") and
+# SPIRE_BENCH_CORPUS (a directory of *.spv instead of ../shared/corpus/spv).
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
