@@ -688,8 +688,9 @@ def render(raw):
                 spire_s=s_times[i], ref_s=r_times[i], status=status, spire_lin=lin_s[i],
                 mb_per_s=s.get("mb_per_s"), heap=s.get("heap_bytes"))
             first = "-"
-            if s.get("first_s") and r.get("first_s") and status != "pending":
-                first = "%s / %s" % (fmt_time(r["first_s"]), fmt_time(s["first_s"]))
+            if s.get("first_s") and status != "pending":
+                first = "%s / %s" % (fmt_time(r.get("first_s")) if r.get("first_s") else "-",
+                                     fmt_time(s["first_s"]))
             large_summary[(m["name"], "inproc " + label)]["first_s"] = s.get("first_s")
             rows.append([m["name"] if label == "read+write" else "", label, r_txt, s_txt,
                          fmt_ratio(itimeout if r_to[i] else r_times[i], s_times[i], status,
