@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# make bench: spire against SPIRV-Tools, on the test corpus and on generated large modules, in one
+# run; prints the table and saves it in <build>/bench-results/. Usage: bench/run.sh [<build dir>]
+# Environment: see bench/compare.py (BENCH_RUNS, BENCH_CORPUS_RUNS, BENCH_TIMEOUT, BENCH_QUICK,
+# BENCH_FULL), BENCH_SIZES (sizes of the large modules in MB, default "0.3 1 3 10") and
+# SPIRE_BENCH_CORPUS (a directory of *.spv instead of ../shared/corpus/spv).
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(dirname "$here")
+build=${1:-build}
+[ -d "$build" ] || { echo "bench: no build directory '$build' (run 'make build')" >&2; exit 1; }
+build=$(cd "$build" && pwd)
+
+for tool in spirv-dis spirv-as glslangValidator python3; do
+  command -v "$tool" > /dev/null || { echo "bench: $tool not found (run 'make deps')" >&2; exit 1; }
+done
+for program in "$build/bench/spire_bench" "$build/tools/spire/spire"; do
+  [ -x "$program" ] || { echo "bench: $program is missing (build with -DSPIRE_BUILD_BENCH=ON)" >&2; exit 1; }
+done
+
+# The large modules, generated and compiled once per build directory (again when the generator
+# changes), with their --raw-id text, the input of the assembler measurements.
+data=$build/bench-data
+mkdir -p "$data/large"
+large=()
+for size in ${BENCH_SIZES:-0.3 1 3 10}; do
+  base=$data/large/large_${size}mb
+  large+=("$base.spv")
+  if [ ! -s "$base.spv" ] || [ "$here/gen_large_modules.py" -nt "$base.spv" ]; then
+    echo "bench: generating $base.spv" >&2
+    python3 "$here/gen_large_modules.py" --size-mb "$size" --seed 1 -o "$base.comp"
+    glslangValidator -V "$base.comp" -o "$base.spv.tmp" > /dev/null
+    mv "$base.spv.tmp" "$base.spv"
+  fi
+  if [ ! -s "$base.raw.spvasm" ] || [ "$base.spv" -nt "$base.raw.spvasm" ]; then
+    spirv-dis --raw-id --no-color "$base.spv" -o "$base.raw.spvasm.tmp"
+    mv "$base.raw.spvasm.tmp" "$base.raw.spvasm"
+  fi
+done
+
+corpus=${SPIRE_BENCH_CORPUS:-}
+if [ -z "$corpus" ]; then
+  if [ -d "$root/../shared/corpus/spv" ]; then
+    corpus=$(cd "$root/../shared/corpus/spv" && pwd)
+  elif [ -d "$build/tests/generated-corpus" ]; then
+    corpus=$build/tests/generated-corpus
+  else
+    echo "bench: no corpus (../shared/corpus/spv or $build/tests/generated-corpus)" >&2
+    exit 1
+  fi
+fi
+
+exec python3 "$here/compare.py" --build "$build" --data "$data" --corpus "$corpus" \
+  --large "${large[@]}"
