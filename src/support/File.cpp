@@ -73,7 +73,32 @@ Status writeFileAtomic(const std::string &path, std::span<const uint8_t> bytes) 
       return fileError("<stdout>", "cannot write");
     return {};
   }
+  std::error_code ec;
   std::filesystem::path target(path);
+  // A link is followed, so that the file it names is replaced rather than the link.
+  if (std::filesystem::is_symlink(target, ec)) {
+    std::filesystem::path resolved = std::filesystem::weakly_canonical(target, ec);
+    if (!ec)
+      target = resolved;
+  }
+  // Something that is not a regular file (/dev/null, a pipe, a terminal) is written in place:
+  // renaming over it would replace the device with a file.
+  struct stat st;
+  if (::stat(target.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+    if (S_ISDIR(st.st_mode)) {
+      errno = EISDIR;
+      return fileError(path, "cannot write");
+    }
+    int fd = ::open(target.c_str(), O_WRONLY | O_CLOEXEC);
+    if (fd < 0)
+      return fileError(path, "cannot open");
+    bool ok = writeAll(fd, bytes.data(), bytes.size());
+    if (::close(fd) != 0)
+      ok = false;
+    if (!ok)
+      return fileError(path, "cannot write");
+    return {};
+  }
   std::string tmpl =
       (target.has_parent_path() ? target.parent_path().string() + "/" : std::string()) + "." +
       target.filename().string() + ".tmp.XXXXXX";
@@ -94,7 +119,7 @@ Status writeFileAtomic(const std::string &path, std::span<const uint8_t> bytes) 
     ::unlink(name.data());
     return d;
   }
-  if (::rename(name.data(), path.c_str()) != 0) {
+  if (::rename(name.data(), target.c_str()) != 0) {
     Diagnostic d = fileError(path, "cannot write");
     ::unlink(name.data());
     return d;
