@@ -14,6 +14,7 @@ struct GrammarData {
   std::span<const std::string_view> extensionNames; ///< indexed by Extension, sorted
   uint32_t version;
   unsigned revision;
+  std::span<const GeneratorDesc> generators; ///< sorted by id
 };
 
 extern const GrammarData kGrammar;

@@ -86,6 +86,14 @@ struct ExtInstSetDesc {
   std::span<const NameIndex> names;
 };
 
+/// A SPIR-V generator (tool) registered in spir-v.xml: the high 16 bits of the header's
+/// generator word.
+struct GeneratorDesc {
+  uint32_t id;
+  std::string_view vendor;
+  std::string_view tool; ///< empty when the registry names only the vendor
+};
+
 /// The instruction with this opcode, or null.
 const InstructionDesc *findInstruction(uint32_t opcode);
 /// The instruction with this name or alias ("OpTypeInt"), or null.
@@ -113,6 +121,10 @@ const ExtInstDesc *findExtInst(const ExtInstSetDesc &set, std::string_view name)
 std::string_view extensionName(Extension ext);
 std::optional<Extension> findExtension(std::string_view name);
 std::span<const std::string_view> extensionNames();
+
+/// The registered generator with this tool id (the generator word's high 16 bits), or null.
+const GeneratorDesc* findGenerator(uint32_t toolId);
+std::span<const GeneratorDesc> generators();
 
 /// Version and revision of the core grammar the tables were generated from.
 uint32_t grammarVersion();
