@@ -94,7 +94,8 @@ const ExtInstSetDesc *extInstSet(ExtInstSet id) {
 const ExtInstSetDesc *findExtInstSet(std::string_view importName) {
   // The grammar files are named after the import string in lower case, with '-' for '_',
   // and sometimes with or without a trailing version ("OpenCL.std" is opencl.std.100,
-  // "NonSemantic.ClspvReflection.5" is nonsemantic.clspvreflection).
+  // "NonSemantic.ClspvReflection.5" is nonsemantic.clspvreflection). Two different versions
+  // are two different sets ("NonSemantic.Shader.DebugInfo.300" is not ...debuginfo.100).
   std::string key(importName);
   for (char &c : key)
     c = c == '_' ? '-' : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -103,7 +104,7 @@ const ExtInstSetDesc *findExtInstSet(std::string_view importName) {
       return &set;
   std::string_view bare = stripVersionSuffix(key);
   for (const ExtInstSetDesc &set : kGrammar.extInstSets)
-    if (stripVersionSuffix(set.key) == bare)
+    if (set.key == bare || stripVersionSuffix(set.key) == key)
       return &set;
   return nullptr;
 }

@@ -1,0 +1,385 @@
+#include "FriendlyNames.h"
+
+#include "LiteralFormat.h"
+
+#include <functional>
+
+namespace spire::dis {
+
+using grammar::Op;
+
+namespace {
+
+// The names spirv-dis gives the targets of BuiltIn decorations; other built-ins get none.
+std::string_view builtInName(uint32_t value) {
+  using grammar::BuiltIn;
+  switch (static_cast<BuiltIn>(value)) {
+  case BuiltIn::Position:
+    return "gl_Position";
+  case BuiltIn::PointSize:
+    return "gl_PointSize";
+  case BuiltIn::ClipDistance:
+    return "gl_ClipDistance";
+  case BuiltIn::CullDistance:
+    return "gl_CullDistance";
+  case BuiltIn::VertexId:
+    return "gl_VertexID";
+  case BuiltIn::InstanceId:
+    return "gl_InstanceID";
+  case BuiltIn::PrimitiveId:
+    return "gl_PrimitiveID";
+  case BuiltIn::InvocationId:
+    return "gl_InvocationID";
+  case BuiltIn::Layer:
+    return "gl_Layer";
+  case BuiltIn::ViewportIndex:
+    return "gl_ViewportIndex";
+  case BuiltIn::TessLevelOuter:
+    return "gl_TessLevelOuter";
+  case BuiltIn::TessLevelInner:
+    return "gl_TessLevelInner";
+  case BuiltIn::TessCoord:
+    return "gl_TessCoord";
+  case BuiltIn::PatchVertices:
+    return "gl_PatchVertices";
+  case BuiltIn::FragCoord:
+    return "gl_FragCoord";
+  case BuiltIn::PointCoord:
+    return "gl_PointCoord";
+  case BuiltIn::FrontFacing:
+    return "gl_FrontFacing";
+  case BuiltIn::SampleId:
+    return "gl_SampleID";
+  case BuiltIn::SamplePosition:
+    return "gl_SamplePosition";
+  case BuiltIn::SampleMask:
+    return "gl_SampleMask";
+  case BuiltIn::FragDepth:
+    return "gl_FragDepth";
+  case BuiltIn::HelperInvocation:
+    return "gl_HelperInvocation";
+  case BuiltIn::NumWorkgroups:
+    return "gl_NumWorkGroups";
+  case BuiltIn::WorkgroupSize:
+    return "gl_WorkGroupSize";
+  case BuiltIn::WorkgroupId:
+    return "gl_WorkGroupID";
+  case BuiltIn::LocalInvocationId:
+    return "gl_LocalInvocationID";
+  case BuiltIn::GlobalInvocationId:
+    return "gl_GlobalInvocationID";
+  case BuiltIn::LocalInvocationIndex:
+    return "gl_LocalInvocationIndex";
+  case BuiltIn::WorkDim:
+    return "WorkDim";
+  case BuiltIn::GlobalSize:
+    return "GlobalSize";
+  case BuiltIn::EnqueuedWorkgroupSize:
+    return "EnqueuedWorkgroupSize";
+  case BuiltIn::GlobalOffset:
+    return "GlobalOffset";
+  case BuiltIn::GlobalLinearId:
+    return "GlobalLinearId";
+  case BuiltIn::SubgroupSize:
+    return "SubgroupSize";
+  case BuiltIn::SubgroupMaxSize:
+    return "SubgroupMaxSize";
+  case BuiltIn::NumSubgroups:
+    return "NumSubgroups";
+  case BuiltIn::NumEnqueuedSubgroups:
+    return "NumEnqueuedSubgroups";
+  case BuiltIn::SubgroupId:
+    return "SubgroupId";
+  case BuiltIn::SubgroupLocalInvocationId:
+    return "SubgroupLocalInvocationId";
+  case BuiltIn::VertexIndex:
+    return "gl_VertexIndex";
+  case BuiltIn::InstanceIndex:
+    return "gl_InstanceIndex";
+  case BuiltIn::SubgroupEqMask:
+    return "SubgroupEqMaskKHR";
+  case BuiltIn::SubgroupGeMask:
+    return "SubgroupGeMaskKHR";
+  case BuiltIn::SubgroupGtMask:
+    return "SubgroupGtMaskKHR";
+  case BuiltIn::SubgroupLeMask:
+    return "SubgroupLeMaskKHR";
+  case BuiltIn::SubgroupLtMask:
+    return "SubgroupLtMaskKHR";
+  case BuiltIn::BaseInstance:
+    return "gl_BaseInstance";
+  default:
+    return {};
+  }
+}
+
+bool isNameChar(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+// The string that starts at words[0], up to its nul (C string semantics).
+void appendCString(std::string &out, std::span<const uint32_t> words) {
+  for (uint32_t w : words)
+    for (int b = 0; b < 4; ++b) {
+      char c = static_cast<char>((w >> (8 * b)) & 0xFF);
+      if (c == '\0')
+        return;
+      out += c;
+    }
+}
+
+uint32_t hashName(std::string_view s) {
+  return static_cast<uint32_t>(std::hash<std::string_view>{}(s));
+}
+
+} // namespace
+
+FriendlyNames::FriendlyNames(const Module &module) {
+  const size_t moduleBytes = module.words().size() * 4;
+  // Type names nest (a pointer to an array of vectors names all three), so a module built to
+  // make them huge could need memory quadratic in its size. Past this budget, ids are named
+  // by their number.
+  arenaBudget_ = std::min<size_t>(0xFFFFFFF0u, (size_t(64) << 20) + 16 * moduleBytes);
+  ids_.reset(module.bound(), 2 * module.words().size() + 1024, 0);
+  size_t expected = 1024;
+  while (expected < 2 * size_t(module.size()))
+    expected *= 2;
+  slots_.assign(expected, Slot{});
+  arena_.reserve(module.size() * 8);
+  for (Instruction inst : module)
+    if (!inst.isRaw())
+      visit(inst);
+}
+
+void FriendlyNames::suggestNumber(uint32_t value) { appendDecimal(suggestion_, value); }
+
+void FriendlyNames::suggestName(uint32_t id) {
+  std::string_view name = find(id);
+  if (name.empty())
+    suggestNumber(id);
+  else
+    suggestion_ += name;
+}
+
+void FriendlyNames::visit(const Instruction &inst) {
+  const uint32_t result = inst.resultId();
+  auto words = inst.words();
+  auto enumName = [&](grammar::OperandKind kind, uint32_t value) {
+    if (const grammar::EnumerantDesc *e = grammar::findEnumerant(kind, value)) {
+      suggestion_ += e->name;
+    } else {
+      suggestion_ += "StorageClass";
+      suggestNumber(value);
+    }
+  };
+  auto named = [&](std::string_view name) {
+    suggestion_ = name;
+    save(result);
+  };
+  suggestion_.clear();
+  switch (inst.opcode()) {
+  case Op::Name:
+    appendCString(suggestion_, words.subspan(2));
+    save(words[1]);
+    return;
+  case Op::Decorate:
+    if (words.size() > 3 && words[2] == static_cast<uint32_t>(grammar::Decoration::BuiltIn)) {
+      std::string_view name = builtInName(words[3]);
+      if (!name.empty()) {
+        suggestion_ = name;
+        save(words[1]);
+      }
+    }
+    return;
+  case Op::TypeVoid:
+    return named("void");
+  case Op::TypeBool:
+    return named("bool");
+  case Op::TypeInt: {
+    const uint32_t width = words[2];
+    std::string_view root;
+    switch (width) {
+    case 8:
+      root = "char";
+      break;
+    case 16:
+      root = "short";
+      break;
+    case 32:
+      root = "int";
+      break;
+    case 64:
+      root = "long";
+      break;
+    default:
+      break;
+    }
+    if (words[3] == 0)
+      suggestion_ += 'u';
+    else if (root.empty())
+      suggestion_ += 'i';
+    if (root.empty())
+      suggestNumber(width);
+    else
+      suggestion_ += root;
+    return save(result);
+  }
+  case Op::TypeFloat:
+    switch (words[2]) {
+    case 16:
+      return named("half");
+    case 32:
+      return named("float");
+    case 64:
+      return named("double");
+    default:
+      suggestion_ = "fp";
+      suggestNumber(words[2]);
+      return save(result);
+    }
+  case Op::TypeVector:
+  case Op::TypeMatrix:
+    suggestion_ = inst.opcode() == Op::TypeVector ? "v" : "mat";
+    suggestNumber(words[3]);
+    suggestName(words[2]);
+    return save(result);
+  case Op::TypeArray:
+    suggestion_ = "_arr_";
+    suggestName(words[2]);
+    suggestion_ += '_';
+    suggestName(words[3]);
+    return save(result);
+  case Op::TypeRuntimeArray:
+    suggestion_ = "_runtimearr_";
+    suggestName(words[2]);
+    return save(result);
+  case Op::TypePointer:
+    suggestion_ = "_ptr_";
+    enumName(grammar::OperandKind::StorageClass, words[2]);
+    suggestion_ += '_';
+    suggestName(words[3]);
+    return save(result);
+  case Op::TypePipe:
+    suggestion_ = "Pipe";
+    enumName(grammar::OperandKind::AccessQualifier, words[2]);
+    return save(result);
+  case Op::TypeEvent:
+    return named("Event");
+  case Op::TypeDeviceEvent:
+    return named("DeviceEvent");
+  case Op::TypeReserveId:
+    return named("ReserveId");
+  case Op::TypeQueue:
+    return named("Queue");
+  case Op::TypeOpaque:
+    suggestion_ = "Opaque_";
+    appendCString(suggestion_, words.subspan(2));
+    if (suggestion_.size() == 7) // an empty name sanitizes to "_"
+      suggestion_ += '_';
+    return save(result);
+  case Op::TypePipeStorage:
+    return named("PipeStorage");
+  case Op::TypeNamedBarrier:
+    return named("NamedBarrier");
+  case Op::TypeStruct:
+    suggestion_ = "_struct_";
+    suggestNumber(result);
+    return save(result);
+  case Op::ConstantTrue:
+    return named("true");
+  case Op::ConstantFalse:
+    return named("false");
+  case Op::Constant: {
+    suggestName(inst.typeId());
+    suggestion_ += '_';
+    const size_t start = suggestion_.size();
+    for (const binary::Operand &op : inst.operands())
+      if (op.kind == grammar::OperandKind::TypedLiteralNumber)
+        appendNumber(suggestion_, op.number, op.bitWidth, inst.operandWords(op));
+    for (size_t i = start; i < suggestion_.size(); ++i)
+      if (suggestion_[i] == '-')
+        suggestion_[i] = 'n';
+    return save(result);
+  }
+  default:
+    if (result != 0 && ids_.get(result) == 0) {
+      suggestNumber(result);
+      save(result);
+    }
+    return;
+  }
+}
+
+void FriendlyNames::save(uint32_t id) {
+  if (ids_.get(id) != 0)
+    return;
+  if (suggestion_.empty())
+    suggestion_ = "_";
+  for (char &c : suggestion_)
+    if (!isNameChar(c))
+      c = '_';
+  if (arena_.size() + suggestion_.size() > arenaBudget_) {
+    suggestion_.clear();
+    suggestNumber(id);
+  }
+
+  auto assign = [&](std::string_view name, size_t slot, uint32_t hash) {
+    const uint64_t offset = arena_.size();
+    insert(slot, name, hash);
+    ids_.set(id, offset << 32 | name.size());
+  };
+  uint32_t hash = hashName(suggestion_);
+  size_t base = findSlot(suggestion_, hash);
+  if (slots_[base].length == 0)
+    return assign(suggestion_, base, hash);
+
+  // Taken: the first free "<name>_<k>". Every suffix below the base's counter is taken, and
+  // names are never released, so the search goes on from there.
+  for (uint32_t k = slots_[base].nextSuffix;; ++k) {
+    candidate_ = suggestion_;
+    candidate_ += '_';
+    appendDecimal(candidate_, k);
+    uint32_t h = hashName(candidate_);
+    size_t slot = findSlot(candidate_, h);
+    if (slots_[slot].length == 0) {
+      slots_[base].nextSuffix = k + 1;
+      return assign(candidate_, slot, h);
+    }
+  }
+}
+
+size_t FriendlyNames::findSlot(std::string_view name, uint32_t hash) const {
+  const size_t mask = slots_.size() - 1;
+  for (size_t i = hash & mask;; i = (i + 1) & mask) {
+    const Slot &s = slots_[i];
+    if (s.length == 0)
+      return i;
+    if (s.hash == hash && s.length == name.size() &&
+        std::string_view(arena_).substr(s.offset, s.length) == name)
+      return i;
+  }
+}
+
+void FriendlyNames::insert(size_t slot, std::string_view name, uint32_t hash) {
+  slots_[slot] =
+      Slot{static_cast<uint32_t>(arena_.size()), static_cast<uint32_t>(name.size()), hash, 0};
+  arena_ += name;
+  if (++used_ * 2 > slots_.size())
+    grow();
+}
+
+void FriendlyNames::grow() {
+  std::vector<Slot> old(slots_.size() * 2);
+  old.swap(slots_);
+  const size_t mask = slots_.size() - 1;
+  for (const Slot &s : old) {
+    if (s.length == 0)
+      continue;
+    size_t i = s.hash & mask;
+    while (slots_[i].length != 0)
+      i = (i + 1) & mask;
+    slots_[i] = s;
+  }
+}
+
+} // namespace spire::dis

@@ -1,0 +1,57 @@
+// Friendly names for the ids of a module (%main, %float, %_ptr_Function_v4float, %uint_0), by
+// the rules of spirv-dis's default naming, computed once in one pass over the module.
+#pragma once
+
+#include "spire/module/Module.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace spire::dis {
+
+/// Names come, first come first served, from OpName (sanitized: characters outside
+/// [A-Za-z0-9_] become '_'), from BuiltIn decorations (gl_Position), from type declarations
+/// (void, v4float, _arr_float_uint_4, _struct_12) and constants (uint_0, float_n1, true), and
+/// otherwise are the id's number. A name already taken gets the first free suffix _0, _1, ...
+class FriendlyNames {
+public:
+  explicit FriendlyNames(const Module &module);
+
+  /// The name of an id (without '%'), or empty when the module gives it none.
+  std::string_view find(uint32_t id) const {
+    uint64_t packed = ids_.get(id);
+    return packed == 0 ? std::string_view()
+                       : std::string_view(arena_).substr(packed >> 32, packed & 0xFFFFFFFFu);
+  }
+
+private:
+  struct Slot {
+    uint32_t offset = 0; ///< of the name in arena_
+    uint32_t length = 0; ///< 0: the slot is free
+    uint32_t hash = 0;
+    uint32_t nextSuffix = 0; ///< names <name>_0 .. _<nextSuffix - 1> are all taken
+  };
+
+  void visit(const Instruction &inst);
+  /// Gives `id` the sanitized, uniquified form of suggestion_ unless it has a name already.
+  void save(uint32_t id);
+  /// Appends the current name of an id to suggestion_ (its number when it has none yet).
+  void suggestName(uint32_t id);
+  void suggestNumber(uint32_t value);
+
+  size_t findSlot(std::string_view name, uint32_t hash) const;
+  void insert(size_t slot, std::string_view name, uint32_t hash);
+  void grow();
+
+  std::string arena_;
+  size_t arenaBudget_;
+  IdMap<uint64_t> ids_; ///< id -> offset << 32 | length, 0 when unnamed
+  std::vector<Slot> slots_;
+  size_t used_ = 0;
+  std::string suggestion_;
+  std::string candidate_;
+};
+
+} // namespace spire::dis
