@@ -1,9 +1,11 @@
 // The disassembler: one pass over the module appending to one string, in spirv-dis's format.
 #include "spire/asm/Disassembler.h"
 
+#include "DisTextWriter.h"
 #include "FriendlyNames.h"
 #include "LiteralFormat.h"
 
+#include <array>
 #include <optional>
 #include <vector>
 
@@ -139,7 +141,7 @@ bool mayTakeMoreOperands(const Instruction &inst) {
 class Printer {
 public:
   Printer(const Module &module, const DisassembleOptions &options, std::string &out)
-      : m_(module), o_(options), out_(out), indent_(options.indent ? kIndent : 0) {
+      : m_(module), o_(options), w_(out), indent_(options.indent ? kIndent : 0) {
     if (options.friendlyNames)
       names_.emplace(module);
   }
@@ -161,48 +163,75 @@ public:
 private:
   void color(std::string_view code) {
     if (o_.color)
-      out_ += code;
+      w_.put(code);
   }
   void reset() { color(kReset); }
 
-  // The name of an id without '%': its friendly name or its number.
-  std::string_view idName(uint32_t id) {
-    if (names_) {
-      std::string_view name = names_->find(id);
-      if (!name.empty())
-        return name;
-    }
-    scratch_.clear();
-    dis::appendDecimal(scratch_, id);
-    return scratch_;
+  // Enumerant lookups through a small cache: a module uses few enumerants, many times.
+  const grammar::EnumerantDesc *enumerant(OperandKind kind, uint32_t value) {
+    const uint32_t k = static_cast<uint32_t>(kind) + 1;
+    EnumerantCacheEntry &e = enumerants_[(value * 31u + k) % enumerants_.size()];
+    if (e.kind != k || e.value != value)
+      e = {k, value, grammar::findEnumerant(kind, value)};
+    return e.desc;
+  }
+
+  // Opcode names through a table filled as opcodes show up.
+  std::string_view opcodeNameOf(const Instruction &inst) {
+    const uint32_t op = static_cast<uint32_t>(inst.opcode());
+    if (op < opcodeNames_.size() && !opcodeNames_[op].empty())
+      return opcodeNames_[op];
+    std::string_view name = opcodeName(*inst.desc());
+    if (op < opcodeNames_.size())
+      opcodeNames_[op] = name;
+    return name;
+  }
+
+  // The friendly name of an id, or empty when it prints as its number.
+  std::string_view friendlyName(uint32_t id) const {
+    return names_ ? names_->find(id) : std::string_view();
+  }
+  // The name of an id without '%'.
+  void idName(uint32_t id) {
+    std::string_view name = friendlyName(id);
+    if (name.empty())
+      w_.decimal(id);
+    else
+      w_.put(name);
+  }
+  void id(uint32_t value) {
+    color(kYellow);
+    w_.put('%');
+    idName(value);
+    reset();
   }
 
   void header() {
     const binary::Header h = m_.header();
-    out_ += "; SPIR-V\n; Version: ";
-    dis::appendDecimal(out_, grammar::versionMajor(h.version));
-    out_ += '.';
-    dis::appendDecimal(out_, grammar::versionMinor(h.version));
-    out_ += "\n; Generator: ";
+    w_.put("; SPIR-V\n; Version: ");
+    w_.decimal(grammar::versionMajor(h.version));
+    w_.put('.');
+    w_.decimal(grammar::versionMinor(h.version));
+    w_.put("\n; Generator: ");
     const uint32_t tool = h.generator >> 16;
     if (const grammar::GeneratorDesc *g = grammar::findGenerator(tool)) {
-      out_ += g->vendor;
+      w_.put(g->vendor);
       if (!g->tool.empty()) {
-        out_ += ' ';
-        out_ += g->tool;
+        w_.put(' ');
+        w_.put(g->tool);
       }
     } else {
-      out_ += "Unknown(";
-      dis::appendDecimal(out_, tool);
-      out_ += ')';
+      w_.put("Unknown(");
+      w_.decimal(tool);
+      w_.put(')');
     }
-    out_ += "; ";
-    dis::appendDecimal(out_, h.generator & 0xFFFF);
-    out_ += "\n; Bound: ";
-    dis::appendDecimal(out_, h.bound);
-    out_ += "\n; Schema: ";
-    dis::appendDecimal(out_, h.schema);
-    out_ += '\n';
+    w_.put("; ");
+    w_.decimal(h.generator & 0xFFFF);
+    w_.put("\n; Bound: ");
+    w_.decimal(h.bound);
+    w_.put("\n; Schema: ");
+    w_.decimal(h.schema);
+    w_.put('\n');
   }
 
   // Instructions kept as raw words print as "!<word>" immediates. The assembler reads such
@@ -224,20 +253,20 @@ private:
   }
 
   void sectionComment(std::string_view text) {
-    out_ += '\n';
-    out_.append(indent_, ' ');
-    out_ += text;
-    out_ += '\n';
+    w_.put('\n');
+    w_.fill(indent_, ' ');
+    w_.put(text);
+    w_.put('\n');
   }
 
   void sectionComments(const Instruction &inst) {
     const Op op = inst.opcode();
     if (op == Op::Function) {
-      out_ += '\n';
-      out_.append(indent_, ' ');
-      out_ += "; Function ";
-      out_ += idName(inst.resultId());
-      out_ += '\n';
+      w_.put('\n');
+      w_.fill(indent_, ' ');
+      w_.put("; Function ");
+      idName(inst.resultId());
+      w_.put('\n');
     }
     if (!decorationsSeen_ && isDecorationOpcode(op)) {
       decorationsSeen_ = true;
@@ -256,107 +285,127 @@ private:
   void lineEnd(const Instruction &inst) {
     if (o_.offsets) {
       color(kGrey);
-      out_ += " ; 0x";
+      w_.put(" ; 0x");
       const uint64_t offset = uint64_t(inst.wordOffset()) * 4;
       char buf[16];
       int n = 0;
       for (uint64_t v = offset; v != 0 || n < 8; v >>= 4)
         buf[n++] = "0123456789abcdef"[v & 0xF];
       while (n > 0)
-        out_ += buf[--n];
+        w_.put(buf[--n]);
       reset();
     }
-    out_ += '\n';
+    w_.put('\n');
+  }
+
+  void immediates(std::span<const uint32_t> words) {
+    bool first = true;
+    for (uint32_t word : words) {
+      if (!first)
+        w_.put(' ');
+      first = false;
+      w_.put('!');
+      w_.decimal(word);
+    }
   }
 
   void rawInstruction(const Instruction &inst) {
-    out_.append(indent_, ' ');
-    bool first = true;
-    for (uint32_t w : inst.words()) {
-      if (!first)
-        out_ += ' ';
-      first = false;
-      out_ += '!';
-      dis::appendDecimal(out_, w);
-    }
+    w_.fill(indent_, ' ');
+    immediates(inst.words());
     lineEnd(inst);
   }
 
   void instruction(const Instruction &inst) {
     if (const uint32_t result = inst.resultId()) {
       color(kBlue);
-      std::string_view name = idName(result);
-      if (indent_ != 0 && name.size() + 4 < indent_)
-        out_.append(indent_ - 4 - name.size(), ' ');
-      out_ += '%';
-      out_ += name;
+      if (indent_ != 0) {
+        // Right-aligned: "%<name> = " ends at the indentation column.
+        std::string_view name = friendlyName(result);
+        const size_t length = name.empty() ? decimalDigits(result) : name.size();
+        if (length + 4 < indent_)
+          w_.fill(indent_ - 4 - length, ' ');
+      }
+      w_.put('%');
+      idName(result);
       reset();
-      out_ += " = ";
+      w_.put(" = ");
     } else {
-      out_.append(indent_, ' ');
+      w_.fill(indent_, ' ');
     }
-    out_ += opcodeName(*inst.desc());
+    w_.put(opcodeNameOf(inst));
 
     auto operands = inst.operands();
     for (size_t i = 0; i < operands.size(); ++i) {
       const binary::Operand &op = operands[i];
       if (op.kind == OperandKind::IdResult)
         continue;
-      out_ += ' ';
+      w_.put(' ');
       if (op.kind == OperandKind::LiteralExtInstInteger && !extInstNumber(inst, op))
         break; // the rest was printed as <id>s
       operand(inst, op);
     }
 
     if (o_.comment && inst.opcode() == Op::Name) {
-      out_ += "  ; id %";
-      dis::appendDecimal(out_, inst.word(1));
+      w_.put("  ; id %");
+      w_.decimal(inst.word(1));
     }
     lineEnd(inst);
   }
 
-  void id(uint32_t value) {
-    color(kYellow);
-    out_ += '%';
-    out_ += idName(value);
-    reset();
+  static size_t decimalDigits(uint32_t v) {
+    size_t n = 1;
+    for (; v >= 10; v /= 10)
+      ++n;
+    return n;
   }
 
   void literalString(std::span<const uint32_t> words) {
-    out_ += '"';
+    w_.put('"');
     color(kGreen);
-    for (uint32_t w : words)
+    for (uint32_t word : words)
       for (int b = 0; b < 4; ++b) {
-        const char c = static_cast<char>((w >> (8 * b)) & 0xFF);
+        const char c = static_cast<char>((word >> (8 * b)) & 0xFF);
         if (c == '\0')
           goto done;
         if (c == '"' || c == '\\')
-          out_ += '\\';
-        out_ += c;
+          w_.put('\\');
+        w_.put(c);
       }
   done:
     reset();
-    out_ += '"';
+    w_.put('"');
   }
 
   void mask(OperandKind kind, uint32_t word) {
     if (word == 0) {
       // The name of the zero value ("None"), or nothing if the kind has none.
-      if (const grammar::EnumerantDesc *e = grammar::findEnumerant(kind, 0))
-        out_ += e->name;
+      if (const grammar::EnumerantDesc *e = enumerant(kind, 0))
+        w_.put(e->name);
       return;
     }
     bool first = true;
     for (uint32_t rest = word; rest != 0; rest &= rest - 1) {
       const uint32_t bit = rest & (~rest + 1);
       if (!first)
-        out_ += '|';
+        w_.put('|');
       first = false;
-      if (const grammar::EnumerantDesc *e = grammar::findEnumerant(kind, bit))
-        out_ += e->name;
+      if (const grammar::EnumerantDesc *e = enumerant(kind, bit))
+        w_.put(e->name);
       else
-        dis::appendDecimal(out_, bit);
+        w_.decimal(bit);
     }
+  }
+
+  void number(const binary::Operand &op, std::span<const uint32_t> words) {
+    color(kRed);
+    if (op.number == binary::NumberKind::Float || op.number == binary::NumberKind::Signed) {
+      scratch_.clear();
+      dis::appendNumber(scratch_, op.number, op.bitWidth, words);
+      w_.put(scratch_);
+    } else {
+      w_.decimal(words.size() > 1 ? (uint64_t(words[1]) << 32 | words[0]) : words[0]);
+    }
+    reset();
   }
 
   // Prints the instruction number of an OpExtInst. Returns false when the remaining words were
@@ -364,27 +413,27 @@ private:
   // has no grammar for.
   bool extInstNumber(const Instruction &inst, const binary::Operand &op) {
     const uint32_t setId = inst.word(op.offset - 1);
-    const uint32_t number = inst.word(op.offset);
+    const uint32_t instNumber = inst.word(op.offset);
     const binary::ExtInstImport imp = m_.extInstImport(setId);
     const grammar::ExtInstDesc *ext =
-        imp.set != nullptr ? grammar::findExtInst(*imp.set, number) : nullptr;
+        imp.set != nullptr ? grammar::findExtInst(*imp.set, instNumber) : nullptr;
     if (imp.nonSemantic && (ext == nullptr || !referenceNamesSet(setId))) {
       color(kRed);
-      dis::appendDecimal(out_, number);
+      w_.decimal(instNumber);
       reset();
-      for (uint32_t w : inst.words().subspan(op.offset + 1u)) {
-        out_ += ' ';
-        id(w);
+      for (uint32_t word : inst.words().subspan(op.offset + 1u)) {
+        w_.put(' ');
+        id(word);
       }
       return false;
     }
     color(kRed);
     if (ext != nullptr) {
-      out_ += ext->name;
+      w_.put(ext->name);
     } else {
       // Neither spirv-dis nor the grammar knows it: an immediate the assemblers take as is.
-      out_ += '!';
-      dis::appendDecimal(out_, number);
+      w_.put('!');
+      w_.decimal(instNumber);
     }
     reset();
     return true;
@@ -414,50 +463,38 @@ private:
       literalString(words);
       break;
     case OperandKind::TypedLiteralNumber:
-      color(kRed);
-      dis::appendNumber(out_, op.number, op.bitWidth, words);
-      reset();
+      number(op, words);
       break;
     case OperandKind::LiteralExtInstInteger:
       return; // printed by extInstNumber
     case OperandKind::LiteralSpecConstantOpInteger:
       color(kRed);
       if (const grammar::InstructionDesc *d = grammar::findInstruction(word))
-        out_ += opcodeName(*d).substr(2); // without "Op"
+        w_.put(opcodeName(*d).substr(2)); // without "Op"
       else
-        dis::appendDecimal(out_, word);
+        w_.decimal(word);
       break;
-    case OperandKind::RawWords: {
-      bool first = true;
-      for (uint32_t w : words) {
-        if (!first)
-          out_ += ' ';
-        first = false;
-        out_ += '!';
-        dis::appendDecimal(out_, w);
-      }
+    case OperandKind::RawWords:
+      immediates(words);
       return;
-    }
     default:
       switch (grammar::operandCategory(op.kind)) {
       case OperandCategory::Id:
         color(kYellow);
-        out_ += '%';
-        out_ += idName(word);
+        w_.put('%');
+        idName(word);
         break;
       case OperandCategory::ValueEnum:
-        if (const grammar::EnumerantDesc *e = grammar::findEnumerant(op.kind, word))
-          out_ += e->name;
+        if (const grammar::EnumerantDesc *e = enumerant(op.kind, word))
+          w_.put(e->name);
         else
-          dis::appendDecimal(out_, word);
+          w_.decimal(word);
         break;
       case OperandCategory::BitEnum:
         mask(op.kind, word);
         break;
       default: // literal numbers
-        color(kRed);
-        dis::appendNumber(out_, op.number, op.bitWidth, words);
-        reset();
+        number(op, words);
         break;
       }
       break;
@@ -465,9 +502,17 @@ private:
     reset();
   }
 
+  struct EnumerantCacheEntry {
+    uint32_t kind = 0; ///< OperandKind + 1; 0: empty
+    uint32_t value = 0;
+    const grammar::EnumerantDesc *desc = nullptr;
+  };
+
   const Module &m_;
   const DisassembleOptions &o_;
-  std::string &out_;
+  dis::TextWriter w_;
+  std::array<EnumerantCacheEntry, 256> enumerants_{};
+  std::array<std::string_view, 512> opcodeNames_{};
   const size_t indent_;
   std::optional<dis::FriendlyNames> names_;
   std::vector<bool> printRaw_;
@@ -480,8 +525,8 @@ private:
 
 std::string disassemble(const Module &module, const DisassembleOptions &options) {
   std::string out;
-  // The text is typically four to six times as large as the binary.
-  out.reserve(module.words().size() * 24 + 256);
+  // The text is typically two to three times as large as the binary.
+  out.reserve(module.words().size() * 16 + 256);
   Printer(module, options, out).run();
   return out;
 }

@@ -3,6 +3,7 @@
 #include "LiteralFormat.h"
 
 #include <functional>
+#include <optional>
 
 namespace spire::dis {
 
@@ -128,6 +129,21 @@ void appendCString(std::string &out, std::span<const uint32_t> words) {
     }
 }
 
+// The id whose number a name is ("12", not "012"), if any.
+std::optional<uint32_t> idNumber(std::string_view s) {
+  if (s.empty() || s.size() > 10 || (s[0] == '0' && s.size() > 1))
+    return std::nullopt;
+  uint64_t v = 0;
+  for (char c : s) {
+    if (c < '0' || c > '9')
+      return std::nullopt;
+    v = v * 10 + uint64_t(c - '0');
+  }
+  if (v == 0 || v > 0xFFFFFFFFu)
+    return std::nullopt;
+  return static_cast<uint32_t>(v);
+}
+
 uint32_t hashName(std::string_view s) {
   return static_cast<uint32_t>(std::hash<std::string_view>{}(s));
 }
@@ -140,12 +156,8 @@ FriendlyNames::FriendlyNames(const Module &module) {
   // make them huge could need memory quadratic in its size. Past this budget, ids are named
   // by their number.
   arenaBudget_ = std::min<size_t>(0xFFFFFFF0u, (size_t(64) << 20) + 16 * moduleBytes);
-  ids_.reset(module.bound(), 2 * module.words().size() + 1024, 0);
-  size_t expected = 1024;
-  while (expected < 2 * size_t(module.size()))
-    expected *= 2;
-  slots_.assign(expected, Slot{});
-  arena_.reserve(module.size() * 8);
+  index_.reset(module.bound(), 2 * module.words().size() + 1024, kNone);
+  slots_.assign(1024, Slot{});
   for (Instruction inst : module)
     if (!inst.isRaw())
       visit(inst);
@@ -302,16 +314,26 @@ void FriendlyNames::visit(const Instruction &inst) {
     return save(result);
   }
   default:
-    if (result != 0 && ids_.get(result) == 0) {
-      suggestNumber(result);
-      save(result);
-    }
+    if (result != 0)
+      saveNumber(result);
     return;
   }
 }
 
+void FriendlyNames::saveNumber(uint32_t id) {
+  if (index_.get(id) != kNone)
+    return;
+  if (numberNames_ == 0) { // nothing else looks like a number: the name is free
+    index_.set(id, kNumber);
+    return;
+  }
+  suggestion_.clear();
+  suggestNumber(id);
+  save(id);
+}
+
 void FriendlyNames::save(uint32_t id) {
-  if (ids_.get(id) != 0)
+  if (index_.get(id) != kNone)
     return;
   if (suggestion_.empty())
     suggestion_ = "_";
@@ -323,18 +345,21 @@ void FriendlyNames::save(uint32_t id) {
     suggestNumber(id);
   }
 
-  auto assign = [&](std::string_view name, size_t slot, uint32_t hash) {
-    const uint64_t offset = arena_.size();
-    insert(slot, name, hash);
-    ids_.set(id, offset << 32 | name.size());
-  };
   uint32_t hash = hashName(suggestion_);
   size_t base = findSlot(suggestion_, hash);
-  if (slots_[base].length == 0)
-    return assign(suggestion_, base, hash);
+  if (slots_[base].length == 0) {
+    std::optional<uint32_t> number = idNumber(suggestion_);
+    if (!number || index_.get(*number) != kNumber)
+      return assign(id, suggestion_, base, hash);
+    // Taken by the id of that number: into the table with it, to count its suffixes.
+    insert(base, suggestion_, hash);
+    ++numberNames_;
+    base = findSlot(suggestion_, hash);
+  }
 
   // Taken: the first free "<name>_<k>". Every suffix below the base's counter is taken, and
-  // names are never released, so the search goes on from there.
+  // names are never released, so the search goes on from there. Such names never look like
+  // a number.
   for (uint32_t k = slots_[base].nextSuffix;; ++k) {
     candidate_ = suggestion_;
     candidate_ += '_';
@@ -343,9 +368,22 @@ void FriendlyNames::save(uint32_t id) {
     size_t slot = findSlot(candidate_, h);
     if (slots_[slot].length == 0) {
       slots_[base].nextSuffix = k + 1;
-      return assign(candidate_, slot, h);
+      return assign(id, candidate_, slot, h);
     }
   }
+}
+
+void FriendlyNames::assign(uint32_t id, std::string_view name, size_t slot, uint32_t hash) {
+  std::optional<uint32_t> number = idNumber(name);
+  if (number && *number == id) {
+    index_.set(id, kNumber);
+    return;
+  }
+  if (number)
+    ++numberNames_;
+  names_.push_back({static_cast<uint32_t>(arena_.size()), static_cast<uint32_t>(name.size())});
+  index_.set(id, static_cast<uint32_t>(names_.size()));
+  insert(slot, name, hash);
 }
 
 size_t FriendlyNames::findSlot(std::string_view name, uint32_t hash) const {

@@ -19,16 +19,28 @@ class FriendlyNames {
 public:
   explicit FriendlyNames(const Module &module);
 
-  /// The name of an id (without '%'), or empty when the module gives it none.
+  /// The name of an id (without '%'), or empty when it is the id's number.
   std::string_view find(uint32_t id) const {
-    uint64_t packed = ids_.get(id);
-    return packed == 0 ? std::string_view()
-                       : std::string_view(arena_).substr(packed >> 32, packed & 0xFFFFFFFFu);
+    const uint32_t v = index_.get(id);
+    if (v == kNone || v == kNumber)
+      return {};
+    const Name &n = names_[v - 1];
+    return std::string_view(arena_).substr(n.offset, n.length);
   }
 
 private:
+  /// index_ values besides 1 + an index into names_.
+  static constexpr uint32_t kNone = 0, kNumber = 0xFFFFFFFFu;
+
+  struct Name {
+    uint32_t offset; ///< in arena_
+    uint32_t length;
+  };
+  /// The names taken, as a hash table. Most ids are named by their number: those names are not
+  /// in the table (no two ids have the same number), and a name made of digits that could be
+  /// one of them is looked up in index_ instead.
   struct Slot {
-    uint32_t offset = 0; ///< of the name in arena_
+    uint32_t offset = 0;
     uint32_t length = 0; ///< 0: the slot is free
     uint32_t hash = 0;
     uint32_t nextSuffix = 0; ///< names <name>_0 .. _<nextSuffix - 1> are all taken
@@ -37,9 +49,12 @@ private:
   void visit(const Instruction &inst);
   /// Gives `id` the sanitized, uniquified form of suggestion_ unless it has a name already.
   void save(uint32_t id);
+  /// Names an id by its number (the default for ids that get no other name).
+  void saveNumber(uint32_t id);
   /// Appends the current name of an id to suggestion_ (its number when it has none yet).
   void suggestName(uint32_t id);
   void suggestNumber(uint32_t value);
+  void assign(uint32_t id, std::string_view name, size_t slot, uint32_t hash);
 
   size_t findSlot(std::string_view name, uint32_t hash) const;
   void insert(size_t slot, std::string_view name, uint32_t hash);
@@ -47,9 +62,11 @@ private:
 
   std::string arena_;
   size_t arenaBudget_;
-  IdMap<uint64_t> ids_; ///< id -> offset << 32 | length, 0 when unnamed
+  IdMap<uint32_t> index_;
+  std::vector<Name> names_;
   std::vector<Slot> slots_;
   size_t used_ = 0;
+  size_t numberNames_ = 0; ///< names in the table that are some id's number
   std::string suggestion_;
   std::string candidate_;
 };

@@ -468,3 +468,24 @@ TEST(Disassembler, RawInstructionsPrintAsImmediates) {
       "               !262128 !3 !4\n"
       "          %8 = OpTypeVoid\n");
 }
+
+TEST(Disassembler, NamesThatAreNumbers) {
+  // Ids without other names are named by their number; names given later (out of the usual
+  // layout, which spirv-dis accepts) that collide with those get suffixes, and an id named
+  // once keeps its name.
+  EXPECT_EQ(dis({kInt, inst(Op::Undef, {1, 5}), inst(Op::Name, {7}, "5"),
+                 inst(Op::Name, {8}, "5"), inst(Op::Undef, {1, 9}), inst(Op::Name, {9}, "x"),
+                 inst(Op::Name, {10}, "11"), inst(Op::Undef, {1, 11}), inst(Op::Undef, {1, 12}),
+                 inst(Op::Name, {13}, "012"), inst(Op::Name, {14}, "12")}),
+            "        %int = OpTypeInt 32 1\n"
+            "          %5 = OpUndef %int\n"
+            "               OpName %5_0 \"5\"\n"
+            "               OpName %5_1 \"5\"\n"
+            "          %9 = OpUndef %int\n"
+            "               OpName %9 \"x\"\n"
+            "               OpName %11 \"11\"\n"
+            "       %11_0 = OpUndef %int\n"
+            "         %12 = OpUndef %int\n"
+            "               OpName %012 \"012\"\n"
+            "               OpName %12_0 \"12\"\n");
+}
