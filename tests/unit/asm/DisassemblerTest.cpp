@@ -473,10 +473,10 @@ TEST(Disassembler, NamesThatAreNumbers) {
   // Ids without other names are named by their number; names given later (out of the usual
   // layout, which spirv-dis accepts) that collide with those get suffixes, and an id named
   // once keeps its name.
-  EXPECT_EQ(dis({kInt, inst(Op::Undef, {1, 5}), inst(Op::Name, {7}, "5"),
-                 inst(Op::Name, {8}, "5"), inst(Op::Undef, {1, 9}), inst(Op::Name, {9}, "x"),
-                 inst(Op::Name, {10}, "11"), inst(Op::Undef, {1, 11}), inst(Op::Undef, {1, 12}),
-                 inst(Op::Name, {13}, "012"), inst(Op::Name, {14}, "12")}),
+  EXPECT_EQ(dis({kInt, inst(Op::Undef, {1, 5}), inst(Op::Name, {7}, "5"), inst(Op::Name, {8}, "5"),
+                 inst(Op::Undef, {1, 9}), inst(Op::Name, {9}, "x"), inst(Op::Name, {10}, "11"),
+                 inst(Op::Undef, {1, 11}), inst(Op::Undef, {1, 12}), inst(Op::Name, {13}, "012"),
+                 inst(Op::Name, {14}, "12")}),
             "        %int = OpTypeInt 32 1\n"
             "          %5 = OpUndef %int\n"
             "               OpName %5_0 \"5\"\n"
@@ -488,4 +488,23 @@ TEST(Disassembler, NamesThatAreNumbers) {
             "         %12 = OpUndef %int\n"
             "               OpName %012 \"012\"\n"
             "               OpName %12_0 \"12\"\n");
+}
+
+TEST(Disassembler, NestedTypeNamesPastABudgetBecomeNumbers) {
+  // Each pointer's name contains the previous one's: their total length grows with the square
+  // of the module's size. spirv-dis goes on regardless; spire names the ids past a budget
+  // linear in the module's size by their number.
+  Words words = moduleWords({kFloat}, 5000, 0);
+  for (uint32_t i = 0; i < 3000; ++i) {
+    Words p = inst(Op::TypePointer, {10 + i, 7, i == 0 ? 3 : 9 + i});
+    words.insert(words.end(), p.begin(), p.end());
+  }
+  Expected<Module> m = Module::fromWords(words);
+  ASSERT_TRUE(m.ok());
+  std::string text = disassemble(*m, kNoHeader);
+  EXPECT_NE(text.find("%_ptr_Function__ptr_Function_float = OpTypePointer Function "
+                      "%_ptr_Function_float\n"),
+            std::string::npos);
+  EXPECT_NE(text.find("\n       %3009 = OpTypePointer Function %3008\n"), std::string::npos);
+  EXPECT_LT(text.size(), size_t(4) << 20);
 }
