@@ -267,7 +267,8 @@ TEST(Disassembler, NonSemanticSetsSpirvDisDoesNotKnowPrintNumbersAndIds) {
                  inst(Op::ExtInstImport, {23}, "NonSemantic.Unheard.Of"), kVoid,
                  inst(Op::String, {9}, "%d"), inst(Op::ExtInst, {8, 30, 20, 1, 9, 8}),
                  inst(Op::ExtInst, {8, 31, 21, 0 /*DebugInfoNone*/}),
-                 inst(Op::ExtInst, {8, 32, 22, 2, 9}), inst(Op::ExtInst, {8, 33, 23, 7, 9, 30})}),
+                 inst(Op::ExtInst, {8, 34, 21, 999, 8, 21}), inst(Op::ExtInst, {8, 32, 22, 2, 9}),
+                 inst(Op::ExtInst, {8, 33, 23, 7, 9, 30})}),
             "         %20 = OpExtInstImport \"NonSemantic.DebugPrintf\"\n"
             "         %21 = OpExtInstImport \"NonSemantic.Shader.DebugInfo.100\"\n"
             "         %22 = OpExtInstImport \"NonSemantic.Shader.DebugInfo.300\"\n"
@@ -276,6 +277,7 @@ TEST(Disassembler, NonSemanticSetsSpirvDisDoesNotKnowPrintNumbersAndIds) {
             "          %9 = OpString \"%d\"\n"
             "         %30 = OpExtInst %void %20 1 %9 %void\n"
             "         %31 = OpExtInst %void %21 DebugInfoNone\n"
+            "         %34 = OpExtInst %void %21 999 %void %21\n"
             "         %32 = OpExtInst %void %22 2 %9\n"
             "         %33 = OpExtInst %void %23 7 %9 %30\n");
 }
