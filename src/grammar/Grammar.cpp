@@ -135,10 +135,10 @@ std::optional<Extension> findExtension(std::string_view name) {
 
 std::span<const std::string_view> extensionNames() { return kGrammar.extensionNames; }
 
-const GeneratorDesc* findGenerator(uint32_t toolId) {
+const GeneratorDesc *findGenerator(uint32_t toolId) {
   auto all = kGrammar.generators;
   auto it = std::lower_bound(all.begin(), all.end(), toolId,
-                             [](const GeneratorDesc& g, uint32_t id) { return g.id < id; });
+                             [](const GeneratorDesc &g, uint32_t id) { return g.id < id; });
   return it != all.end() && it->id == toolId ? &*it : nullptr;
 }
 

@@ -123,7 +123,7 @@ std::optional<Extension> findExtension(std::string_view name);
 std::span<const std::string_view> extensionNames();
 
 /// The registered generator with this tool id (the generator word's high 16 bits), or null.
-const GeneratorDesc* findGenerator(uint32_t toolId);
+const GeneratorDesc *findGenerator(uint32_t toolId);
 std::span<const GeneratorDesc> generators();
 
 /// Version and revision of the core grammar the tables were generated from.
