@@ -1,5 +1,6 @@
 // The disassembler's text for small modules written in the tests. Every expected text is what
-// spirv-dis (SPIRV-Tools 2023.1) prints for the same module.
+// spirv-dis (SPIRV-Tools 2023.1) prints for the same module, where spirv-dis accepts it (it
+// rejects unknown opcodes and extended instructions, which print as immediates here).
 #include "spire/asm/Disassembler.h"
 #include "spire/binary/Literal.h"
 #include "spire/module/Module.h"
