@@ -37,7 +37,8 @@ bool referenceNamesNonSemanticSet(std::string_view importName) {
 }
 
 // spirv-dis --comment: the opcodes that open the "Annotations", "Debug Information" and
-// "Types, variables and constants" sections.
+// "Types, variables and constants" sections. These are SPIRV-Tools' lists, not the grammar's
+// classes (OpTypeForwardPointer, for one, opens no section).
 bool isDecorationOpcode(Op op) {
   switch (op) {
   case Op::Decorate:

@@ -64,26 +64,27 @@ void appendHexFloat(std::string &out, uint64_t bits, unsigned fractionBits, unsi
   appendChars(out, exponent);
 }
 
+// Zero and normal values with `digits` significant digits, the others as hex floats.
+template <class Float>
+void appendFloatByClass(std::string &out, Float value, uint64_t bits, int digits,
+                        unsigned fractionBits, unsigned exponentBits) {
+  const int cls = std::fpclassify(value);
+  if (cls == FP_ZERO || cls == FP_NORMAL)
+    appendGeneral(out, value, digits);
+  else
+    appendHexFloat(out, bits, fractionBits, exponentBits);
+}
+
 } // namespace
 
 void appendDecimal(std::string &out, uint64_t value) { appendChars(out, value); }
 
 void appendFloat32(std::string &out, uint32_t bits) {
-  const float value = std::bit_cast<float>(bits);
-  const int cls = std::fpclassify(value);
-  if (cls == FP_ZERO || cls == FP_NORMAL)
-    appendGeneral(out, value, 9);
-  else
-    appendHexFloat(out, bits, 23, 8);
+  appendFloatByClass(out, std::bit_cast<float>(bits), bits, 9, 23, 8);
 }
 
 void appendFloat64(std::string &out, uint64_t bits) {
-  const double value = std::bit_cast<double>(bits);
-  const int cls = std::fpclassify(value);
-  if (cls == FP_ZERO || cls == FP_NORMAL)
-    appendGeneral(out, value, 17);
-  else
-    appendHexFloat(out, bits, 52, 11);
+  appendFloatByClass(out, std::bit_cast<double>(bits), bits, 17, 52, 11);
 }
 
 void appendFloat16(std::string &out, uint16_t bits) { appendHexFloat(out, bits, 10, 5); }
