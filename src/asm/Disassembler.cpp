@@ -526,8 +526,9 @@ private:
 
 std::string disassemble(const Module &module, const DisassembleOptions &options) {
   std::string out;
-  // The text is typically two to three times as large as the binary.
-  out.reserve(module.words().size() * 16 + 256);
+  // The text of a module is typically 2.5 to 3 times as large as the module (up to 4 times for
+  // tiny ones, where the header weighs most).
+  out.reserve(module.words().size() * 12 + 512);
   Printer(module, options, out).run();
   return out;
 }

@@ -114,6 +114,38 @@ std::string_view builtInName(uint32_t value) {
   }
 }
 
+// Whether an instruction of this opcode may name an id otherwise than by its number.
+bool mayGiveName(Op op) {
+  switch (op) {
+  case Op::Name:
+  case Op::Decorate:
+  case Op::TypeVoid:
+  case Op::TypeBool:
+  case Op::TypeInt:
+  case Op::TypeFloat:
+  case Op::TypeVector:
+  case Op::TypeMatrix:
+  case Op::TypeArray:
+  case Op::TypeRuntimeArray:
+  case Op::TypePointer:
+  case Op::TypePipe:
+  case Op::TypeEvent:
+  case Op::TypeDeviceEvent:
+  case Op::TypeReserveId:
+  case Op::TypeQueue:
+  case Op::TypeOpaque:
+  case Op::TypePipeStorage:
+  case Op::TypeNamedBarrier:
+  case Op::TypeStruct:
+  case Op::ConstantTrue:
+  case Op::ConstantFalse:
+  case Op::Constant:
+    return true;
+  default:
+    return false;
+  }
+}
+
 bool isNameChar(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
@@ -157,7 +189,17 @@ FriendlyNames::FriendlyNames(const Module &module) {
   // by their number. The names of corpus modules take at most 0.41 bytes per module byte.
   arenaBudget_ = std::min<size_t>(0xFFFFFFF0u, (size_t(1) << 20) + 4 * moduleBytes);
   index_.reset(module.bound(), 2 * module.words().size() + 1024, kNone);
-  slots_.assign(1024, Slot{});
+  // Room for the names that OpName, decorations, types and constants may give, so that the
+  // table never grows.
+  size_t expected = 0;
+  for (Instruction inst : module)
+    expected += mayGiveName(inst.opcode());
+  size_t slots = 64;
+  while (slots < 2 * expected + 2)
+    slots *= 2;
+  slots_.assign(slots, Slot{});
+  names_.reserve(expected);
+  arena_.reserve(expected * 12);
   for (Instruction inst : module)
     if (!inst.isRaw())
       visit(inst);
@@ -346,29 +388,31 @@ void FriendlyNames::save(uint32_t id) {
   }
 
   uint32_t hash = hashName(suggestion_);
-  size_t base = findSlot(suggestion_, hash);
-  if (slots_[base].length == 0) {
+  size_t slot = findSlot(suggestion_, hash);
+  uint32_t base; // index in names_ of the name taken
+  if (slots_[slot].name != 0) {
+    base = slots_[slot].name - 1;
+  } else {
     std::optional<uint32_t> number = idNumber(suggestion_);
     if (!number || index_.get(*number) != kNumber)
-      return assign(id, suggestion_, base, hash);
+      return assign(id, suggestion_, slot, hash);
     // Taken by the id of that number: into the table with it, to count its suffixes.
-    insert(base, suggestion_, hash);
+    base = insert(slot, suggestion_, hash);
     ++numberNames_;
-    base = findSlot(suggestion_, hash);
   }
 
   // Taken: the first free "<name>_<k>". Every suffix below the base's counter is taken, and
   // names are never released, so the search goes on from there. Such names never look like
   // a number.
-  for (uint32_t k = slots_[base].nextSuffix;; ++k) {
+  for (uint32_t k = names_[base].nextSuffix;; ++k) {
     candidate_ = suggestion_;
     candidate_ += '_';
     appendDecimal(candidate_, k);
     uint32_t h = hashName(candidate_);
-    size_t slot = findSlot(candidate_, h);
-    if (slots_[slot].length == 0) {
-      slots_[base].nextSuffix = k + 1;
-      return assign(id, candidate_, slot, h);
+    size_t free = findSlot(candidate_, h);
+    if (slots_[free].name == 0) {
+      names_[base].nextSuffix = k + 1;
+      return assign(id, candidate_, free, h);
     }
   }
 }
@@ -381,29 +425,31 @@ void FriendlyNames::assign(uint32_t id, std::string_view name, size_t slot, uint
   }
   if (number)
     ++numberNames_;
-  names_.push_back({static_cast<uint32_t>(arena_.size()), static_cast<uint32_t>(name.size())});
-  index_.set(id, static_cast<uint32_t>(names_.size()));
-  insert(slot, name, hash);
+  index_.set(id, insert(slot, name, hash) + 1);
 }
 
 size_t FriendlyNames::findSlot(std::string_view name, uint32_t hash) const {
   const size_t mask = slots_.size() - 1;
   for (size_t i = hash & mask;; i = (i + 1) & mask) {
     const Slot &s = slots_[i];
-    if (s.length == 0)
+    if (s.name == 0)
       return i;
-    if (s.hash == hash && s.length == name.size() &&
-        std::string_view(arena_).substr(s.offset, s.length) == name)
+    if (s.hash != hash)
+      continue;
+    const Name &n = names_[s.name - 1];
+    if (n.length == name.size() && std::string_view(arena_).substr(n.offset, n.length) == name)
       return i;
   }
 }
 
-void FriendlyNames::insert(size_t slot, std::string_view name, uint32_t hash) {
-  slots_[slot] =
-      Slot{static_cast<uint32_t>(arena_.size()), static_cast<uint32_t>(name.size()), hash, 0};
+uint32_t FriendlyNames::insert(size_t slot, std::string_view name, uint32_t hash) {
+  const uint32_t index = static_cast<uint32_t>(names_.size());
+  names_.push_back({static_cast<uint32_t>(arena_.size()), static_cast<uint32_t>(name.size()), 0});
   arena_ += name;
-  if (++used_ * 2 > slots_.size())
+  slots_[slot] = Slot{index + 1, hash};
+  if (2 * names_.size() > slots_.size())
     grow();
+  return index;
 }
 
 void FriendlyNames::grow() {
@@ -411,10 +457,10 @@ void FriendlyNames::grow() {
   old.swap(slots_);
   const size_t mask = slots_.size() - 1;
   for (const Slot &s : old) {
-    if (s.length == 0)
+    if (s.name == 0)
       continue;
     size_t i = s.hash & mask;
-    while (slots_[i].length != 0)
+    while (slots_[i].name != 0)
       i = (i + 1) & mask;
     slots_[i] = s;
   }

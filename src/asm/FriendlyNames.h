@@ -35,15 +35,14 @@ private:
   struct Name {
     uint32_t offset; ///< in arena_
     uint32_t length;
+    uint32_t nextSuffix; ///< names <name>_0 .. _<nextSuffix - 1> are all taken
   };
-  /// The names taken, as a hash table. Most ids are named by their number: those names are not
-  /// in the table (no two ids have the same number), and a name made of digits that could be
-  /// one of them is looked up in index_ instead.
+  /// The names taken, as a hash table of indexes into names_. Most ids are named by their
+  /// number: those names are not in the table (no two ids have the same number), and a name
+  /// made of digits that could be one of them is looked up in index_ instead.
   struct Slot {
-    uint32_t offset = 0;
-    uint32_t length = 0; ///< 0: the slot is free
+    uint32_t name = 0; ///< 1 + index into names_; 0: the slot is free
     uint32_t hash = 0;
-    uint32_t nextSuffix = 0; ///< names <name>_0 .. _<nextSuffix - 1> are all taken
   };
 
   void visit(const Instruction &inst);
@@ -57,16 +56,16 @@ private:
   void assign(uint32_t id, std::string_view name, size_t slot, uint32_t hash);
 
   size_t findSlot(std::string_view name, uint32_t hash) const;
-  void insert(size_t slot, std::string_view name, uint32_t hash);
+  /// Takes a name: into names_ and the table. Returns its index in names_.
+  uint32_t insert(size_t slot, std::string_view name, uint32_t hash);
   void grow();
 
   std::string arena_;
   size_t arenaBudget_;
   IdMap<uint32_t> index_;
   std::vector<Name> names_;
-  std::vector<Slot> slots_;
-  size_t used_ = 0;
-  size_t numberNames_ = 0; ///< names in the table that are some id's number
+  std::vector<Slot> slots_; ///< a power of two in size, at most half full
+  size_t numberNames_ = 0;  ///< names in the table that are some id's number
   std::string suggestion_;
   std::string candidate_;
 };
