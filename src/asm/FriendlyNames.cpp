@@ -2,6 +2,8 @@
 
 #include "LiteralFormat.h"
 
+#include "spire/module/Opcodes.h"
+
 #include <functional>
 #include <optional>
 
@@ -114,36 +116,10 @@ std::string_view builtInName(uint32_t value) {
   }
 }
 
-// Whether an instruction of this opcode may name an id otherwise than by its number.
+// Whether an instruction of this opcode may name an id otherwise than by its number (or
+// declares a type or constant that gets none: the count only sizes the name table).
 bool mayGiveName(Op op) {
-  switch (op) {
-  case Op::Name:
-  case Op::Decorate:
-  case Op::TypeVoid:
-  case Op::TypeBool:
-  case Op::TypeInt:
-  case Op::TypeFloat:
-  case Op::TypeVector:
-  case Op::TypeMatrix:
-  case Op::TypeArray:
-  case Op::TypeRuntimeArray:
-  case Op::TypePointer:
-  case Op::TypePipe:
-  case Op::TypeEvent:
-  case Op::TypeDeviceEvent:
-  case Op::TypeReserveId:
-  case Op::TypeQueue:
-  case Op::TypeOpaque:
-  case Op::TypePipeStorage:
-  case Op::TypeNamedBarrier:
-  case Op::TypeStruct:
-  case Op::ConstantTrue:
-  case Op::ConstantFalse:
-  case Op::Constant:
-    return true;
-  default:
-    return false;
-  }
+  return op == Op::Name || op == Op::Decorate || isTypeDeclaration(op) || isConstantCreation(op);
 }
 
 bool isNameChar(char c) {
