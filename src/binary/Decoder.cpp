@@ -361,19 +361,41 @@ bool Decoder::decode(std::span<const uint32_t> inst, const grammar::InstructionD
     return false;
   }
   out.setSize(out.size() + static_cast<size_t>(run.out - first));
+  record(*desc, inst, run.resultType, run.result);
+  return true;
+}
 
-  if (run.result != 0) {
-    if (desc->hasResultType)
-      typeOf_.set(run.result, run.resultType);
-    switch (static_cast<grammar::Op>(desc->opcode)) {
+bool Decoder::decodeFixed(std::span<const uint32_t> inst, const grammar::InstructionDesc &desc) {
+  const size_t n = inst.size() - 1;
+  if (!desc.fixedShape || n < desc.leadingOneWordOperands || n > desc.fixedOperands.size())
+    return false;
+  const uint32_t idLimit = options_.allowIdsPastBound ? 0xFFFFFFFFu : bound_;
+  // Fixed operands are ids or plain integers.
+  const grammar::DecodedOperand *fixed = desc.fixedOperands.data();
+  for (size_t k = 0; k < n; ++k)
+    if (inst[k + 1] - 1u >= idLimit - 1u && fixed[k].kind != OperandKind::LiteralInteger)
+      return false; // the full decoder explains what is wrong
+  const uint32_t resultType = desc.hasResultType ? inst[1] : 0;
+  const uint32_t result = desc.hasResult ? inst[desc.hasResultType ? 2 : 1] : 0;
+  record(desc, inst, resultType, result);
+  return true;
+}
+
+void Decoder::record(const grammar::InstructionDesc &desc, std::span<const uint32_t> inst,
+                     uint32_t resultType, uint32_t result) {
+
+  if (result != 0) {
+    if (desc.hasResultType)
+      typeOf_.set(result, resultType);
+    switch (static_cast<grammar::Op>(desc.opcode)) {
     case grammar::Op::TypeInt:
-      numberType_.set(run.result,
+      numberType_.set(result,
                       packNumber({inst[3] ? NumberKind::Signed : NumberKind::Unsigned,
                                   static_cast<uint16_t>(inst[2] > 0xFFFF ? 0 : inst[2])}));
       break;
     case grammar::Op::TypeFloat:
       numberType_.set(
-          run.result,
+          result,
           packNumber({NumberKind::Float, static_cast<uint16_t>(inst[2] > 0xFFFF ? 0 : inst[2])}));
       break;
     case grammar::Op::ExtInstImport: {
@@ -382,14 +404,13 @@ bool Decoder::decode(std::span<const uint32_t> inst, const grammar::InstructionD
       imp.imported = true;
       imp.set = grammar::findExtInstSet(name);
       imp.nonSemantic = name.rfind("NonSemantic.", 0) == 0;
-      imports_.emplace_back(run.result, imp);
+      imports_.emplace_back(result, imp);
       break;
     }
     default:
       break;
     }
   }
-  return true;
 }
 
 } // namespace spire::binary

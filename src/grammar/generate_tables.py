@@ -33,6 +33,9 @@ CPP_KEYWORDS = {
 }
 
 NO_VERSION = 0xFFFFFFFF
+# How many words of a trailing variadic id or integer operand the constant operand lists of
+# fixed-shape instructions cover; longer instructions get their operands decoded one by one.
+FIXED_TAIL = 32
 
 
 def parse_version(text, default):
@@ -219,7 +222,7 @@ def main():
 
     # ---- output helpers ----------------------------------------------------
     src = Writer()
-    pool = {"operands": [], "caps": [], "exts": [], "aliases": []}
+    pool = {"operands": [], "caps": [], "exts": [], "aliases": [], "fixed": []}
     seen = {}
 
     def pooled(kind, ctype, prefix, items):
@@ -272,15 +275,32 @@ def main():
         has_result = any(o["kind"] == "IdResult" for o in ops)
         # Leading operands that are exactly one word each (ids and plain integers, no
         # quantifier): the decoder takes them in one tight loop.
+        def one_word(o):
+            return kind_category[o["kind"]] == "Id" or o["kind"] == "LiteralInteger"
         simple = 0
         for o in ops:
-            if o.get("quantifier") or not (kind_category[o["kind"]] == "Id" or
-                                           o["kind"] == "LiteralInteger"):
+            if o.get("quantifier") or not one_word(o):
                 break
             simple += 1
-        inst_rows.append("  {%s, %du, InstructionClass::%s, %s, %s, %d, %s, %s, %s}," % (
+        # An instruction has a fixed shape when everything after those leading operands may be
+        # absent: then its decoded operands are a prefix of one constant list, the leading ones
+        # followed (when the last operand is an optional or variadic id or integer) by copies of
+        # that operand at the following words.
+        rest = ops[simple:]
+        fixed = all(o.get("quantifier") in ("?", "*") for o in rest)
+        fixed_ops = []
+        if fixed:
+            kinds_list = [o["kind"] for o in ops[:simple]]
+            if len(rest) == 1 and one_word(rest[0]):
+                kinds_list += [rest[0]["kind"]] * (1 if rest[0]["quantifier"] == "?" else FIXED_TAIL)
+            for i, k in enumerate(kinds_list):
+                number = "NumberKind::Unsigned, 32" if k == "LiteralInteger" else "NumberKind::None, 0"
+                fixed_ops.append("{%d, 1, OperandKind::%s, %s}" % (i + 1, k, number))
+        fixed_label = pooled("fixed", "DecodedOperand", "kFixed", fixed_ops)
+        inst_rows.append("  {%s, %du, InstructionClass::%s, %s, %s, %d, %s, %s, %s, %s, %s}," % (
             cstr(ins["name"]), ins["value"], camel(e["class"]) or "Exclude",
             "true" if has_type else "false", "true" if has_result else "false", simple,
+            "true" if fixed else "false", fixed_label,
             operand_list(ops, "None"), avail(ins["avail"]), alias_list(ins["aliases"])))
     body("static constexpr InstructionDesc kInstructions[] = {")
     body("\n".join(inst_rows))
@@ -376,6 +396,7 @@ def main():
     src("\n".join(pool["exts"]))
     src("\n".join(pool["aliases"]))
     src("\n".join(pool["operands"]))
+    src("\n".join(pool["fixed"]))
     src()
     src("\n".join(body.lines))
     src()

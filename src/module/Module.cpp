@@ -151,7 +151,10 @@ Status Module::index(binary::DecodeOptions options) {
     const uint32_t firstOperand = static_cast<uint32_t>(operands_.size());
     std::span<const uint32_t> inst(words_.data() + pos, count);
     const grammar::InstructionDesc *desc = grammar::findInstruction(opcode);
-    if (!decoder_.decode(inst, desc, operands_)) [[unlikely]] {
+    // Most instructions have a fixed shape: their operands are a prefix of a constant list of
+    // the grammar's, and nothing needs to be stored for them.
+    const bool fixed = desc != nullptr && decoder_.decodeFixed(inst, *desc);
+    if (!fixed && !decoder_.decode(inst, desc, operands_)) [[unlikely]] {
       Diagnostic w = decoder_.error(desc, static_cast<uint32_t>(pos), idx);
       if (!options.recover)
         return w;
@@ -167,11 +170,17 @@ Status Module::index(binary::DecodeOptions options) {
 
     InstRecord &r = insts_.cursor()[0]; // room for every instruction is reserved
     r.wordOffset = static_cast<uint32_t>(pos);
-    r.firstOperand = firstOperand;
     r.opcode = opcode;
     r.wordCount = static_cast<uint16_t>(count);
-    r.numOperands = static_cast<uint16_t>(operands_.size() - firstOperand);
-    r.flags = desc == nullptr ? kRaw : 0;
+    if (fixed) {
+      r.firstOperand = static_cast<uint32_t>(desc - grammar::instructions().data());
+      r.numOperands = static_cast<uint16_t>(count - 1);
+      r.flags = kFixed;
+    } else {
+      r.firstOperand = firstOperand;
+      r.numOperands = static_cast<uint16_t>(operands_.size() - firstOperand);
+      r.flags = desc == nullptr ? kRaw : 0;
+    }
     if (desc != nullptr) {
       if (desc->hasResultType)
         r.flags |= kHasType;

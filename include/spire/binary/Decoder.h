@@ -42,6 +42,10 @@ public:
   /// up (null: unknown opcode), and on failure error() describes the problem.
   bool decode(std::span<const uint32_t> inst, const grammar::InstructionDesc *desc,
               FlatVector<Operand> &out);
+  /// Takes an instruction of fixed shape (see InstructionDesc::fixedShape) whose ids are all
+  /// valid without storing its operands: they are desc.fixedOperands.first(words - 1). Returns
+  /// false, changing nothing, for any other instruction.
+  bool decodeFixed(std::span<const uint32_t> inst, const grammar::InstructionDesc &desc);
   /// The problem of the last failed decode, located at the given instruction.
   Diagnostic error(const grammar::InstructionDesc *desc, uint32_t wordOffset,
                    uint32_t instIndex) const;
@@ -62,6 +66,9 @@ private:
     uint32_t pos = 0, value = 0, extra = 0;
   };
   std::string problemMessage() const;
+  /// Remembers what later instructions need to know of a decoded one.
+  void record(const grammar::InstructionDesc &desc, std::span<const uint32_t> inst,
+              uint32_t resultType, uint32_t result);
 
   IdMap<uint32_t> typeOf_;
   IdMap<uint32_t> numberType_; // packed NumberType

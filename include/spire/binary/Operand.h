@@ -7,16 +7,8 @@
 
 namespace spire::binary {
 
-enum class NumberKind : uint8_t { None, Unsigned, Signed, Float };
-
-struct Operand {
-  uint16_t offset;   ///< first word, counted from the instruction's opcode word
-  uint16_t numWords; ///< words it covers
-  grammar::OperandKind kind;
-  NumberKind number; ///< for literal numbers
-  uint16_t bitWidth; ///< for literal numbers
-};
-static_assert(sizeof(Operand) == 8);
+using NumberKind = grammar::NumberKind;
+using Operand = grammar::DecodedOperand;
 
 /// A scalar numeric type as seen by the decoder: int or float and its width.
 struct NumberType {

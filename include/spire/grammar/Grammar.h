@@ -22,6 +22,18 @@ constexpr uint32_t makeVersion(unsigned major, unsigned minor) {
 constexpr unsigned versionMajor(uint32_t v) { return (v >> 16) & 0xFF; }
 constexpr unsigned versionMinor(uint32_t v) { return (v >> 8) & 0xFF; }
 
+enum class NumberKind : uint8_t { None, Unsigned, Signed, Float };
+
+/// A decoded operand: which words of an instruction it covers and what they mean.
+struct DecodedOperand {
+  uint16_t offset;   ///< first word, counted from the instruction's opcode word
+  uint16_t numWords; ///< words it covers
+  OperandKind kind;
+  NumberKind number; ///< for literal numbers
+  uint16_t bitWidth; ///< for literal numbers
+};
+static_assert(sizeof(DecodedOperand) == 8);
+
 struct OperandDesc {
   OperandKind kind;
   Quantifier quantifier;
@@ -44,6 +56,11 @@ struct InstructionDesc {
   bool hasResultType;
   bool hasResult;
   uint8_t leadingOneWordOperands; ///< how many operands at the start are one id or integer each
+  /// True when the operands after the leading one-word ones may all be absent. Then an instance
+  /// with n operand words, n >= leadingOneWordOperands and n <= fixedOperands.size(), has the
+  /// decoded operands fixedOperands.first(n) (no enumerant, string or multi-word literal).
+  bool fixedShape;
+  std::span<const DecodedOperand> fixedOperands;
   std::span<const OperandDesc> operands; ///< all operands, result type and result included
   Availability availability;
   std::span<const std::string_view> aliases;

@@ -167,7 +167,9 @@ private:
     uint8_t flags;
     Section section;
   };
-  static constexpr uint8_t kHasType = 1, kHasResult = 2, kRaw = 4;
+  // kFixed: the operands are the grammar's fixedOperands of the instruction whose index in
+  // grammar::instructions() is stored in firstOperand.
+  static constexpr uint8_t kHasType = 1, kHasResult = 2, kRaw = 4, kFixed = 8;
 
   Status index(binary::DecodeOptions options);
 
@@ -203,6 +205,8 @@ inline uint32_t Instruction::resultId() const {
 }
 inline std::span<const binary::Operand> Instruction::operands() const {
   const auto &r = m_->insts_[index_];
+  if (r.flags & Module::kFixed)
+    return grammar::instructions()[r.firstOperand].fixedOperands.first(r.numOperands);
   return std::span<const binary::Operand>(m_->operands_.data() + r.firstOperand, r.numOperands);
 }
 inline Section Instruction::section() const { return m_->insts_[index_].section; }

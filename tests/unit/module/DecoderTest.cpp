@@ -375,3 +375,35 @@ TEST(Module, MalformedStructureNeverBreaksTheIndex) {
   EXPECT_EQ(m.functions().size(), 1u);
   EXPECT_EQ(m.functions()[0].end, 4u);
 }
+
+TEST(Decoder, FixedShapeInstructionsOfEveryLength) {
+  // OpAccessChain: type, result, base, then any number of index ids. Short chains use the
+  // grammar's constant operand list, long ones are decoded one operand at a time: both must
+  // read the same.
+  for (uint32_t indexes : {0u, 1u, 5u, 29u, 30u, 31u, 40u, 100u}) {
+    std::vector<uint32_t> operands = {1, 2, 3};
+    for (uint32_t k = 0; k < indexes; ++k)
+      operands.push_back(4 + k % 50);
+    Module m = read(inst(Op::AccessChain, operands));
+    auto ops = m.inst(0).operands();
+    ASSERT_EQ(ops.size(), 3u + indexes);
+    for (uint32_t k = 0; k < ops.size(); ++k) {
+      EXPECT_EQ(ops[k].offset, k + 1);
+      EXPECT_EQ(ops[k].numWords, 1);
+    }
+    EXPECT_EQ(ops[0].kind, OperandKind::IdResultType);
+    EXPECT_EQ(ops[1].kind, OperandKind::IdResult);
+    for (uint32_t k = 2; k < ops.size(); ++k)
+      EXPECT_EQ(ops[k].kind, OperandKind::IdRef) << indexes;
+    EXPECT_EQ(m.inst(0).resultId(), 2u);
+    EXPECT_EQ(m.typeOf(2), 1u);
+  }
+  // A fixed-shape instruction with a bad id is still diagnosed by the full decoder.
+  EXPECT_NE(readError(inst(Op::AccessChain, {1, 2, 3, 0})).find("is 0"), std::string::npos);
+  EXPECT_NE(readError(inst(Op::IAdd, {1, 2, 3, 500})).find("not below the bound"),
+            std::string::npos);
+  // Integers in fixed positions are not ids: OpTypeInt's width may be anything.
+  Module t = read(inst(Op::TypeInt, {9, 0, 0}));
+  EXPECT_EQ(t.inst(0).operands()[1].kind, OperandKind::LiteralInteger);
+  EXPECT_EQ(t.inst(0).operands()[1].number, NumberKind::Unsigned);
+}
