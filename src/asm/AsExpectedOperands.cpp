@@ -6,7 +6,7 @@ using grammar::OperandCategory;
 using grammar::OperandKind;
 using grammar::Quantifier;
 
-ExpectedOperand expectedOperand(const grammar::OperandDesc& desc) {
+ExpectedOperand expectedOperand(const grammar::OperandDesc &desc) {
   Slot slot = Slot::Id;
   switch (grammar::operandCategory(desc.kind)) {
   case OperandCategory::Id:
@@ -29,8 +29,8 @@ ExpectedOperand expectedOperand(const grammar::OperandDesc& desc) {
       slot = Slot::SpecOpcode;
       break;
     default:
-      slot = grammar::operandKind(desc.kind).literalFloat ? Slot::LiteralFloat
-                                                          : Slot::LiteralInteger;
+      slot =
+          grammar::operandKind(desc.kind).literalFloat ? Slot::LiteralFloat : Slot::LiteralInteger;
       break;
     }
     break;
@@ -56,7 +56,7 @@ void ExpectedOperands::push(std::span<const grammar::OperandDesc> operands) {
     stack_.push_back(expectedOperand(*it));
 }
 
-void ExpectedOperands::expandVariadic(const ExpectedOperand& e) {
+void ExpectedOperands::expandVariadic(const ExpectedOperand &e) {
   stack_.push_back(e);
   auto one = [&](Slot slot, Quantifier q, OperandKind kind) {
     stack_.push_back({slot, q, kind, e.name});

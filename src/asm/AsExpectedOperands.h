@@ -38,7 +38,7 @@ struct ExpectedOperand {
 };
 
 /// How spirv-as reads an operand the grammar describes.
-ExpectedOperand expectedOperand(const grammar::OperandDesc& desc);
+ExpectedOperand expectedOperand(const grammar::OperandDesc &desc);
 
 /// The operand a !<integer> leaves: anything, optional.
 ExpectedOperand anyOperand();
@@ -52,13 +52,13 @@ public:
     stack_.pop_back();
     return e;
   }
-  void push(const ExpectedOperand& e) { stack_.push_back(e); }
+  void push(const ExpectedOperand &e) { stack_.push_back(e); }
   /// Pushes operands so that the first of them comes next.
   void push(std::span<const grammar::OperandDesc> operands);
 
   /// Replaces a variadic operand by its first optional occurrence and itself after it: "zero
   /// or more" read one at a time. Pairs put both halves, the second one required.
-  void expandVariadic(const ExpectedOperand& e);
+  void expandVariadic(const ExpectedOperand &e);
 
   /// What spirv-as expects after a !<integer> operand: anything, except that a result id still
   /// expected keeps its place (after as many operands as came before it).

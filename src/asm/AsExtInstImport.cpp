@@ -16,7 +16,7 @@ std::optional<ImportedSet> importedSet(std::string_view name) {
   };
   for (std::string_view known : kKnown) {
     if (name == known) {
-      const grammar::ExtInstSetDesc* set = grammar::findExtInstSet(name);
+      const grammar::ExtInstSetDesc *set = grammar::findExtInstSet(name);
       if (set == nullptr)
         return std::nullopt;
       return ImportedSet{set, false};

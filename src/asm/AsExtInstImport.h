@@ -13,7 +13,7 @@ struct ImportedSet {
   /// The set's grammar when spirv-as knows its instruction names; null for the non-semantic
   /// sets it does not know (all "NonSemantic.*" names but Shader.DebugInfo.100 and
   /// ClspvReflection, NonSemantic.DebugPrintf included).
-  const grammar::ExtInstSetDesc* grammar = nullptr;
+  const grammar::ExtInstSetDesc *grammar = nullptr;
   /// Instructions of a non-semantic set may also be given by number, with <id> operands.
   bool nonSemantic = false;
 };

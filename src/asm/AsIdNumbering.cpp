@@ -60,7 +60,7 @@ uint32_t IdNumbering::idFor(std::string_view name) {
     }
     if ((slot & 0xFFFFFFFF00000000ull) != tag)
       continue;
-    const Name& n = names_[(slot & 0xFFFFFFFF) - 1];
+    const Name &n = names_[(slot & 0xFFFFFFFF) - 1];
     if (n.size == name.size() && std::memcmp(text_.data() + n.offset, name.data(), n.size) == 0)
       return n.id;
   }

@@ -84,7 +84,7 @@ constexpr NamedOp kSpecConstantOperations[] = {
 
 std::optional<uint16_t> specConstantOperation(std::string_view name) {
   auto it = std::lower_bound(std::begin(kSpecConstantOperations), std::end(kSpecConstantOperations),
-                             name, [](const NamedOp& e, std::string_view n) { return e.name < n; });
+                             name, [](const NamedOp &e, std::string_view n) { return e.name < n; });
   if (it == std::end(kSpecConstantOperations) || it->name != name)
     return std::nullopt;
   return static_cast<uint16_t>(it->op);

@@ -2,7 +2,7 @@
 
 namespace spire::assembly {
 
-StringLiteral readStringLiteral(std::string_view word, std::string& value) {
+StringLiteral readStringLiteral(std::string_view word, std::string &value) {
   // spirv-as first decides whether the word is a number: decimal digits, at most one '.', and
   // '-' only in front (a lone '-' is not a number).
   bool other = false;

@@ -14,6 +14,6 @@ enum class StringLiteral : uint8_t {
 };
 
 /// What `word` is; for a string, `value` is set to its bytes.
-StringLiteral readStringLiteral(std::string_view word, std::string& value);
+StringLiteral readStringLiteral(std::string_view word, std::string &value);
 
 } // namespace spire::assembly

@@ -7,7 +7,7 @@ namespace spire::assembly {
 namespace {
 
 // Grows `v` so that index `i` exists, doubling at least, up to `limit` entries.
-template <class T> void growFor(std::vector<T>& v, size_t i, size_t limit) {
+template <class T> void growFor(std::vector<T> &v, size_t i, size_t limit) {
   if (i >= v.size())
     v.resize(std::min(limit, std::max(i + 1, v.size() * 2)), T{});
 }
@@ -72,7 +72,7 @@ bool TypeTable::addImport(uint32_t id, ImportedSet set) {
   return imports_.try_emplace(id, set).second;
 }
 
-const ImportedSet* TypeTable::import(uint32_t id) const {
+const ImportedSet *TypeTable::import(uint32_t id) const {
   auto it = imports_.find(id);
   return it == imports_.end() ? nullptr : &it->second;
 }

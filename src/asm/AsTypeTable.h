@@ -40,7 +40,7 @@ public:
   /// Records that `id` imports `set`; false when `id` imports a set already.
   bool addImport(uint32_t id, ImportedSet set);
   /// The set `id` imports, or null.
-  const ImportedSet* import(uint32_t id) const;
+  const ImportedSet *import(uint32_t id) const;
 
 private:
   bool isDeclared(uint32_t id) const;
@@ -50,7 +50,7 @@ private:
   std::vector<uint64_t> declared_; // bit per id below denseLimit_
   std::unordered_set<uint32_t> declaredSparse_;
   std::unordered_map<uint32_t, DeclaredType> scalars_; // the Int and Float types
-  std::vector<uint32_t> valueTypes_;                    // type + 1, 0: none
+  std::vector<uint32_t> valueTypes_;                   // type + 1, 0: none
   std::unordered_map<uint32_t, uint32_t> valueTypesSparse_;
   std::unordered_map<uint32_t, ImportedSet> imports_;
 };

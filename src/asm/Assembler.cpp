@@ -11,6 +11,7 @@
 #include "AsExpectedOperands.h"
 #include "AsExtInstImport.h"
 #include "AsIdNumbering.h"
+#include "AsMessageText.h"
 #include "AsOpcodeRules.h"
 #include "AsStringLiteral.h"
 #include "AsTypeTable.h"
@@ -56,7 +57,7 @@ bool isIdName(std::string_view name) {
   return true;
 }
 
-bool available(const grammar::Availability& a, uint32_t version) {
+bool available(const grammar::Availability &a, uint32_t version) {
   return (a.minVersion <= version && version <= a.lastVersion) || !a.capabilities.empty() ||
          !a.extensions.empty();
 }
@@ -64,8 +65,6 @@ bool available(const grammar::Availability& a, uint32_t version) {
 std::string versionText(uint32_t v) {
   return std::to_string(grammar::versionMajor(v)) + "." + std::to_string(grammar::versionMinor(v));
 }
-
-std::string quoted(std::string_view s) { return "'" + std::string(s) + "'"; }
 
 // The type spirv-as gives a literal it has no type for: a float if it has a '.', a signed
 // integer if it starts with '-', else an unsigned integer; 32 bits.
@@ -77,7 +76,7 @@ LiteralType untypedLiteral(std::string_view text) {
   return {LiteralType::Kind::Unsigned, 32};
 }
 
-LiteralType literalTypeOf(const DeclaredType& t) {
+LiteralType literalTypeOf(const DeclaredType &t) {
   if (t.kind == DeclaredType::Kind::Float)
     return {LiteralType::Kind::Float, t.width};
   return {t.isSigned ? LiteralType::Kind::Signed : LiteralType::Kind::Unsigned, t.width};
@@ -85,9 +84,10 @@ LiteralType literalTypeOf(const DeclaredType& t) {
 
 class TextAssembler {
 public:
-  TextAssembler(std::string_view text, const AssembleOptions& options,
+  TextAssembler(std::string_view text, const AssembleOptions &options,
                 std::vector<uint32_t> preserved)
-      : lex_(text), options_(options), ids_(text, std::move(preserved)), types_(text.size() / 2 + 64) {
+      : lex_(text), options_(options), ids_(text, std::move(preserved)),
+        types_(text.size() / 2 + 64) {
     words_.reserve(text.size() / 4 + 16);
   }
 
@@ -97,26 +97,25 @@ private:
   Status instruction();
   Status immediateInstruction();
   Status readOperands();
-  Status finishInstruction(const TextPosition& at);
+  Status finishInstruction(const TextPosition &at);
 
-  Status operand(const ExpectedOperand& e, std::string_view word, const TextPosition& at);
-  Status immediate(std::string_view word, const TextPosition& at);
-  Status id(std::string_view word, Slot slot, const TextPosition& at);
-  Status number(std::string_view word, LiteralType type, const TextPosition& at);
-  Status typedNumber(std::string_view word, const TextPosition& at);
-  Status string(const TextPosition& at);
-  Status extInstNumber(std::string_view word, const TextPosition& at);
-  Status specOpcode(std::string_view word, const TextPosition& at);
-  Status valueEnum(const ExpectedOperand& e, std::string_view word, const TextPosition& at);
-  Status bitMask(const ExpectedOperand& e, std::string_view word, const TextPosition& at);
-  Status anything(std::string_view word, const TextPosition& at);
+  Status operand(const ExpectedOperand &e, std::string_view word, const TextPosition &at);
+  Status immediate(std::string_view word, const TextPosition &at);
+  Status id(std::string_view word, Slot slot, const TextPosition &at);
+  Status number(std::string_view word, LiteralType type, const TextPosition &at);
+  Status typedNumber(std::string_view word, const TextPosition &at);
+  Status string(const TextPosition &at);
+  Status extInstNumber(std::string_view word, const TextPosition &at);
+  Status specOpcode(std::string_view word, const TextPosition &at);
+  Status valueEnum(const ExpectedOperand &e, std::string_view word, const TextPosition &at);
+  Status bitMask(const ExpectedOperand &e, std::string_view word, const TextPosition &at);
+  Status anything(std::string_view word, const TextPosition &at);
 
   /// The enumerant `name` of `kind`, if the target version may use it; else the error.
-  Expected<const grammar::EnumerantDesc*> enumerant(grammar::OperandKind kind,
-                                                    std::string_view name,
-                                                    const TextPosition& at);
+  Expected<const grammar::EnumerantDesc *> enumerant(grammar::OperandKind kind,
+                                                     std::string_view name, const TextPosition &at);
 
-  Diagnostic error(const TextPosition& at, std::string message) const {
+  Diagnostic error(const TextPosition &at, std::string message) const {
     return makeError(Lexer::location(at), std::move(message));
   }
   std::string opName() const {
@@ -134,10 +133,10 @@ private:
 
   // The instruction being read.
   size_t instStart_ = 0;
-  const grammar::InstructionDesc* desc_ = nullptr; // null when it starts with !<integer>
+  const grammar::InstructionDesc *desc_ = nullptr; // null when it starts with !<integer>
   uint16_t opcode_ = 0;
   uint32_t resultTypeId_ = 0;
-  const ImportedSet* extSet_ = nullptr; // the set of an OpExtInst, once read
+  const ImportedSet *extSet_ = nullptr; // the set of an OpExtInst, once read
   std::string_view resultName_;         // "%name" before '='
   TextPosition resultAt_;
   std::string string_; // the last string literal read
@@ -186,10 +185,10 @@ Status TextAssembler::instruction() {
     lex_.moveTo(end);
     if (!lex_.skipBlanks())
       return error(lex_.position(),
-                   "expected '=' after the result id " + std::string(opWord) + ", found the end");
+                   "expected '=' after the result id " + printable(opWord) + ", found the end");
     std::string_view equals = lex_.word(end);
     if (equals != "=")
-      return error(lex_.position(), "expected '=' after the result id " + std::string(opWord) +
+      return error(lex_.position(), "expected '=' after the result id " + printable(opWord) +
                                         ", found " + quoted(equals));
     lex_.moveTo(end);
     if (!lex_.skipBlanks())
@@ -204,22 +203,27 @@ Status TextAssembler::instruction() {
   if (desc_ == nullptr)
     return error(opAt, "unknown opcode " + quoted(opWord));
   if (!available(desc_->availability, options_.version))
-    return error(opAt, std::string(opWord) + " needs SPIR-V " +
-                           versionText(desc_->availability.minVersion) +
-                           " or an extension (the target is SPIR-V " +
-                           versionText(options_.version) + ")");
+    return error(
+        opAt, printable(opWord) + " needs SPIR-V " + versionText(desc_->availability.minVersion) +
+                  " or an extension (the target is SPIR-V " + versionText(options_.version) + ")");
   if (desc_->hasResult && resultName_.empty())
-    return error(opAt, std::string(opWord) + " has a result: write '%name = " +
-                           std::string(opWord) + " ...'");
+    return error(opAt, printable(opWord) + " has a result: write '%name = " + printable(opWord) +
+                           " ...'");
   if (!desc_->hasResult && !resultName_.empty())
-    return error(resultAt_, std::string(opWord) + " has no result, so " +
-                                std::string(resultName_) + " cannot be assigned");
+    return error(resultAt_, printable(opWord) + " has no result, so " + printable(resultName_) +
+                                " cannot be assigned");
   opcode_ = desc_->opcode;
   lex_.moveTo(end);
   words_.push_back(0); // the opcode word, completed at the end
 
   expected_.clear();
-  expected_.push(desc_->operands);
+  std::span<const grammar::OperandDesc> operands = desc_->operands;
+  // The operands of an OpExtInst come from its instruction's grammar; its own trailing
+  // "Operand 1, ..." is not read (so no extra operands are accepted).
+  if (opcode_ == uint16_t(Op::ExtInst) && !operands.empty() &&
+      operands.back().quantifier == grammar::Quantifier::Variadic)
+    operands = operands.first(operands.size() - 1);
+  expected_.push(operands);
   if (Status s = readOperands(); !s)
     return s;
   return finishInstruction(opAt);
@@ -237,11 +241,11 @@ Status TextAssembler::readOperands() {
         return s;
       continue;
     }
-    auto missing = [&](const char* found) {
+    auto missing = [&](const char *found) {
       std::string what = e.name.empty() ? std::string(grammar::operandKindName(e.kind))
                                         : "'" + std::string(e.name) + "'";
-      return error(lex_.position(), opName() + " is missing its operand " + what + ": found " +
-                                        found);
+      return error(lex_.position(),
+                   opName() + " is missing its operand " + what + ": found " + found);
     };
     if (!lex_.skipBlanks()) {
       if (e.optional())
@@ -281,7 +285,7 @@ Status TextAssembler::immediateInstruction() {
     if (lex_.startsInstruction(word, end))
       break;
     if (word == "=")
-      return error(at, "an instruction that starts with " + std::string(first) +
+      return error(at, "an instruction that starts with " + printable(first) +
                            " cannot assign a result id");
     Status s = word[0] == '!' ? immediate(word, at) : anything(word, at);
     if (!s)
@@ -291,7 +295,7 @@ Status TextAssembler::immediateInstruction() {
   return {};
 }
 
-Status TextAssembler::finishInstruction(const TextPosition& at) {
+Status TextAssembler::finishInstruction(const TextPosition &at) {
   if (declaresType(opcode_)) {
     DeclaredType t;
     if (opcode_ == uint16_t(Op::TypeInt)) {
@@ -304,7 +308,7 @@ Status TextAssembler::finishInstruction(const TextPosition& at) {
       t = {DeclaredType::Kind::Float, false, instWord(2)};
     }
     if (!types_.declareType(instWord(1), t))
-      return error(at, "id " + std::to_string(instWord(1)) + " (" + std::string(resultName_) +
+      return error(at, "id " + std::to_string(instWord(1)) + " (" + printable(resultName_) +
                            ") declares a type a second time");
   } else if (desc_->hasResultType && instSize() >= 3) {
     types_.recordValue(instWord(2), instWord(1));
@@ -316,8 +320,8 @@ Status TextAssembler::finishInstruction(const TextPosition& at) {
   return {};
 }
 
-Status TextAssembler::operand(const ExpectedOperand& e, std::string_view word,
-                              const TextPosition& at) {
+Status TextAssembler::operand(const ExpectedOperand &e, std::string_view word,
+                              const TextPosition &at) {
   switch (e.slot) {
   case Slot::Id:
   case Slot::TypeId:
@@ -360,7 +364,7 @@ Status TextAssembler::operand(const ExpectedOperand& e, std::string_view word,
   return error(at, "internal error: unexpected operand slot");
 }
 
-Status TextAssembler::immediate(std::string_view word, const TextPosition& at) {
+Status TextAssembler::immediate(std::string_view word, const TextPosition &at) {
   std::optional<uint32_t> value = readUnsigned32(word.substr(1));
   if (!value)
     return error(at, quoted(word) + " is not an immediate: '!' must be followed by a 32-bit "
@@ -369,7 +373,7 @@ Status TextAssembler::immediate(std::string_view word, const TextPosition& at) {
   return {};
 }
 
-Status TextAssembler::id(std::string_view word, Slot slot, const TextPosition& at) {
+Status TextAssembler::id(std::string_view word, Slot slot, const TextPosition &at) {
   if (word[0] != '%')
     return error(at, "expected an id (%name), found " + quoted(word));
   std::string_view name = word.substr(1);
@@ -383,13 +387,13 @@ Status TextAssembler::id(std::string_view word, Slot slot, const TextPosition& a
   if (opcode_ == uint16_t(Op::ExtInst) && instSize() == 4) {
     extSet_ = types_.import(value);
     if (extSet_ == nullptr)
-      return error(at, std::string(word) + " is not an extended instruction set: import it with "
-                                           "OpExtInstImport first");
+      return error(at, printable(word) + " is not an extended instruction set: import it with "
+                                         "OpExtInstImport first");
   }
   return {};
 }
 
-Status TextAssembler::number(std::string_view word, LiteralType type, const TextPosition& at) {
+Status TextAssembler::number(std::string_view word, LiteralType type, const TextPosition &at) {
   LiteralWords out;
   std::string message;
   if (!encodeNumericLiteral(word, type, out, message))
@@ -398,7 +402,7 @@ Status TextAssembler::number(std::string_view word, LiteralType type, const Text
   return {};
 }
 
-Status TextAssembler::typedNumber(std::string_view word, const TextPosition& at) {
+Status TextAssembler::typedNumber(std::string_view word, const TextPosition &at) {
   if (opcode_ == uint16_t(Op::Constant) || opcode_ == uint16_t(Op::SpecConstant)) {
     std::optional<DeclaredType> t = types_.type(resultTypeId_);
     if (!t || t->kind == DeclaredType::Kind::Other)
@@ -417,7 +421,7 @@ Status TextAssembler::typedNumber(std::string_view word, const TextPosition& at)
   return number(word, untypedLiteral(word), at);
 }
 
-Status TextAssembler::string(const TextPosition& at) {
+Status TextAssembler::string(const TextPosition &at) {
   if (opcode_ == uint16_t(Op::ExtInstImport)) {
     std::optional<ImportedSet> set = importedSet(string_);
     if (!set)
@@ -429,11 +433,11 @@ Status TextAssembler::string(const TextPosition& at) {
   return {};
 }
 
-Status TextAssembler::extInstNumber(std::string_view word, const TextPosition& at) {
+Status TextAssembler::extInstNumber(std::string_view word, const TextPosition &at) {
   if (extSet_ == nullptr)
     return error(at, "the extended instruction set of OpExtInst is unknown");
   if (extSet_->grammar != nullptr) {
-    if (const grammar::ExtInstDesc* ext = grammar::findExtInst(*extSet_->grammar, word)) {
+    if (const grammar::ExtInstDesc *ext = grammar::findExtInst(*extSet_->grammar, word)) {
       words_.push_back(ext->opcode);
       expected_.push(ext->operands);
       return {};
@@ -459,9 +463,9 @@ Status TextAssembler::extInstNumber(std::string_view word, const TextPosition& a
   return {};
 }
 
-Status TextAssembler::specOpcode(std::string_view word, const TextPosition& at) {
+Status TextAssembler::specOpcode(std::string_view word, const TextPosition &at) {
   std::optional<uint16_t> op = specConstantOperation(word);
-  const grammar::InstructionDesc* d = op ? grammar::findInstruction(*op) : nullptr;
+  const grammar::InstructionDesc *d = op ? grammar::findInstruction(*op) : nullptr;
   if (d == nullptr || d->operands.size() < 2)
     return error(at, quoted(word) + " is not an operation OpSpecConstantOp may perform (write "
                                     "an opcode name without 'Op', such as IAdd)");
@@ -470,23 +474,23 @@ Status TextAssembler::specOpcode(std::string_view word, const TextPosition& at) 
   return {};
 }
 
-Expected<const grammar::EnumerantDesc*>
-TextAssembler::enumerant(grammar::OperandKind kind, std::string_view name, const TextPosition& at) {
-  const grammar::EnumerantDesc* e = grammar::findEnumerant(kind, name);
+Expected<const grammar::EnumerantDesc *>
+TextAssembler::enumerant(grammar::OperandKind kind, std::string_view name, const TextPosition &at) {
+  const grammar::EnumerantDesc *e = grammar::findEnumerant(kind, name);
   const std::string kindName(grammar::operandKindName(kind));
   if (e == nullptr)
     return error(at, quoted(name) + " is not a " + kindName);
   if (!available(e->availability, options_.version))
     return error(at, kindName + " " + std::string(name) + " needs SPIR-V " +
                          versionText(e->availability.minVersion) +
-                         " or an extension (the target is SPIR-V " +
-                         versionText(options_.version) + ")");
+                         " or an extension (the target is SPIR-V " + versionText(options_.version) +
+                         ")");
   return e;
 }
 
-Status TextAssembler::valueEnum(const ExpectedOperand& e, std::string_view word,
-                                const TextPosition& at) {
-  Expected<const grammar::EnumerantDesc*> en = enumerant(e.kind, word, at);
+Status TextAssembler::valueEnum(const ExpectedOperand &e, std::string_view word,
+                                const TextPosition &at) {
+  Expected<const grammar::EnumerantDesc *> en = enumerant(e.kind, word, at);
   if (!en)
     return en.error();
   words_.push_back((*en)->value);
@@ -494,18 +498,17 @@ Status TextAssembler::valueEnum(const ExpectedOperand& e, std::string_view word,
   return {};
 }
 
-Status TextAssembler::bitMask(const ExpectedOperand& e, std::string_view word,
-                              const TextPosition& at) {
+Status TextAssembler::bitMask(const ExpectedOperand &e, std::string_view word,
+                              const TextPosition &at) {
   uint32_t mask = 0;
   size_t begin = 0;
   while (true) {
     size_t bar = word.find('|', begin);
     std::string_view part = word.substr(begin, bar == std::string_view::npos ? bar : bar - begin);
     if (part.empty())
-      return error(at, quoted(word) + " is not a " +
-                           std::string(grammar::operandKindName(e.kind)) +
+      return error(at, quoted(word) + " is not a " + std::string(grammar::operandKindName(e.kind)) +
                            " mask: write names joined by '|'");
-    Expected<const grammar::EnumerantDesc*> en = enumerant(e.kind, part, at);
+    Expected<const grammar::EnumerantDesc *> en = enumerant(e.kind, part, at);
     if (!en)
       return en.error();
     mask |= (*en)->value;
@@ -517,13 +520,13 @@ Status TextAssembler::bitMask(const ExpectedOperand& e, std::string_view word,
   // The parameters of the bits follow in the order of the bits, lowest first.
   for (int b = 31; b >= 0; --b)
     if (mask & (1u << b))
-      if (const grammar::EnumerantDesc* bit = grammar::findEnumerant(e.kind, 1u << b))
+      if (const grammar::EnumerantDesc *bit = grammar::findEnumerant(e.kind, 1u << b))
         expected_.push(bit->parameters);
   return {};
 }
 
-Status TextAssembler::anything(std::string_view word, const TextPosition& at) {
-  auto invalid = [&](const std::string& why) {
+Status TextAssembler::anything(std::string_view word, const TextPosition &at) {
+  auto invalid = [&](const std::string &why) {
     return error(at, quoted(word) + " cannot follow a !<integer>: " + why);
   };
   LiteralWords out;
@@ -549,7 +552,7 @@ Status TextAssembler::anything(std::string_view word, const TextPosition& at) {
 
 } // namespace assembly
 
-Expected<std::vector<uint32_t>> assemble(std::string_view text, const AssembleOptions& options) {
+Expected<std::vector<uint32_t>> assemble(std::string_view text, const AssembleOptions &options) {
   if (text.empty())
     return makeError(Location::text(1, 1), "no assembly text: the input is empty");
   if (text.size() >= UINT32_MAX)

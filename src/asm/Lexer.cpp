@@ -36,7 +36,7 @@ uint8_t classOf(char c) { return kClasses[static_cast<uint8_t>(c)]; }
 
 } // namespace
 
-bool Lexer::skipBlanks(TextPosition& p) const {
+bool Lexer::skipBlanks(TextPosition &p) const {
   const size_t n = text_.size();
   while (p.offset < n) {
     switch (classOf(text_[p.offset])) {
@@ -67,7 +67,7 @@ bool Lexer::skipBlanks(TextPosition& p) const {
   return false;
 }
 
-std::string_view Lexer::wordAt(const TextPosition& p, TextPosition& end) const {
+std::string_view Lexer::wordAt(const TextPosition &p, TextPosition &end) const {
   const size_t n = text_.size();
   size_t i = p.offset;
   uint32_t line = p.line;
@@ -114,14 +114,14 @@ std::string_view Lexer::wordAt(const TextPosition& p, TextPosition& end) const {
   return text_.substr(p.offset, i - p.offset);
 }
 
-bool Lexer::atOpcode(const TextPosition& p) const {
+bool Lexer::atOpcode(const TextPosition &p) const {
   if (size_t(p.offset) + 3 > text_.size())
     return false;
-  const char* s = text_.data() + p.offset;
+  const char *s = text_.data() + p.offset;
   return s[0] == 'O' && s[1] == 'p' && s[2] >= 'A' && s[2] <= 'Z';
 }
 
-bool Lexer::startsInstruction(std::string_view word, const TextPosition& end) const {
+bool Lexer::startsInstruction(std::string_view word, const TextPosition &end) const {
   if (atOpcode(pos_))
     return true;
   if (word.empty() || word[0] != '%')

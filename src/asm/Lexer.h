@@ -29,21 +29,23 @@ public:
   char peek() const { return pos_.offset < text_.size() ? text_[pos_.offset] : '\0'; }
 
   /// The word that starts at the position; `end` is set to just past it. Does not move.
-  std::string_view word(TextPosition& end) const { return wordAt(pos_, end); }
+  std::string_view word(TextPosition &end) const { return wordAt(pos_, end); }
   /// Whether "Op" and an upper-case letter start the text at the position.
   bool atOpcode() const { return atOpcode(pos_); }
   /// Whether `word`, read at the position and ending at `end`, starts an instruction: it is an
   /// opcode, or an id followed by '='.
-  bool startsInstruction(std::string_view word, const TextPosition& end) const;
+  bool startsInstruction(std::string_view word, const TextPosition &end) const;
 
-  const TextPosition& position() const { return pos_; }
-  void moveTo(const TextPosition& p) { pos_ = p; }
+  const TextPosition &position() const { return pos_; }
+  void moveTo(const TextPosition &p) { pos_ = p; }
 
   /// The 1-based line and column of a position, for diagnostics.
-  static Location location(const TextPosition& p) { return Location::text(p.line + 1, p.column + 1); }
+  static Location location(const TextPosition &p) {
+    return Location::text(p.line + 1, p.column + 1);
+  }
 
   /// Calls `onWord` for each word of `text`, in order, as the assembler would meet them.
-  template <class F> static void forEachWord(std::string_view text, F&& onWord) {
+  template <class F> static void forEachWord(std::string_view text, F &&onWord) {
     Lexer lex(text);
     TextPosition end;
     while (lex.skipBlanks()) {
@@ -53,9 +55,9 @@ public:
   }
 
 private:
-  bool skipBlanks(TextPosition& p) const;
-  std::string_view wordAt(const TextPosition& p, TextPosition& end) const;
-  bool atOpcode(const TextPosition& p) const;
+  bool skipBlanks(TextPosition &p) const;
+  std::string_view wordAt(const TextPosition &p, TextPosition &end) const;
+  bool atOpcode(const TextPosition &p) const;
 
   std::string_view text_;
   TextPosition pos_;

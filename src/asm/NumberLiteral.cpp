@@ -1,20 +1,19 @@
 #include "NumberLiteral.h"
 
+#include "AsMessageText.h"
 #include "NumberParser.h"
 
 namespace spire::assembly {
 
 namespace {
 
-std::string quoted(std::string_view text) { return "'" + std::string(text) + "'"; }
-
-const char* signedness(LiteralType type) {
+const char *signedness(LiteralType type) {
   return type.kind == LiteralType::Kind::Signed ? "signed" : "unsigned";
 }
 
 // Whether `value` fits an integer of `type`. A hex text is read as the bit pattern of the value:
 // it may fill the sign bit of a signed type, and is then sign-extended to 64 bits.
-bool fitsInteger(uint64_t& value, bool negative, bool hex, LiteralType type) {
+bool fitsInteger(uint64_t &value, bool negative, bool hex, LiteralType type) {
   uint64_t magnitudeMask = type.width >= 64 ? ~uint64_t(0) : (uint64_t(1) << type.width) - 1;
   const uint64_t overflowMask = ~magnitudeMask;
   uint64_t signMask = 0;
@@ -36,10 +35,10 @@ bool fitsInteger(uint64_t& value, bool negative, bool hex, LiteralType type) {
   return true;
 }
 
-bool encodeInteger(std::string_view text, LiteralType type, LiteralWords& out,
-                   std::string& error) {
+bool encodeInteger(std::string_view text, LiteralType type, LiteralWords &out, std::string &error) {
   if (type.width > 64) {
-    error = std::to_string(type.width) + "-bit integer literals are not supported (at most 64 bits)";
+    error =
+        std::to_string(type.width) + "-bit integer literals are not supported (at most 64 bits)";
     return false;
   }
   const bool negative = text[0] == '-';
@@ -66,8 +65,10 @@ bool encodeInteger(std::string_view text, LiteralType type, LiteralWords& out,
     }
     value = *v;
   }
-  if (!fitsInteger(value, negative, hex, type)) {
-    error = "integer " + std::string(text) + " does not fit in a " + std::to_string(type.width) +
+  // "-0" is zero, not a negative value.
+  const bool belowZero = negative && static_cast<int64_t>(value) < 0;
+  if (!fitsInteger(value, belowZero, hex, type)) {
+    error = "integer " + printable(text) + " does not fit in a " + std::to_string(type.width) +
             "-bit " + signedness(type) + " literal";
     return false;
   }
@@ -77,7 +78,7 @@ bool encodeInteger(std::string_view text, LiteralType type, LiteralWords& out,
   return true;
 }
 
-bool encodeFloat(std::string_view text, LiteralType type, LiteralWords& out, std::string& error) {
+bool encodeFloat(std::string_view text, LiteralType type, LiteralWords &out, std::string &error) {
   FloatFormat format;
   switch (type.width) {
   case 16:
@@ -108,8 +109,8 @@ bool encodeFloat(std::string_view text, LiteralType type, LiteralWords& out, std
 
 } // namespace
 
-bool encodeNumericLiteral(std::string_view text, LiteralType type, LiteralWords& out,
-                          std::string& error) {
+bool encodeNumericLiteral(std::string_view text, LiteralType type, LiteralWords &out,
+                          std::string &error) {
   if (text.empty()) {
     error = "empty numeric literal";
     return false;

@@ -26,7 +26,7 @@ struct LiteralWords {
 /// Integers: decimal, 0x hex, 0-prefixed octal, a sign; a negative value needs a signed type;
 /// a hex value may set the sign bit of a signed type (it is then negative). Floats: see
 /// readFloatBits; an integer text is a float too.
-bool encodeNumericLiteral(std::string_view text, LiteralType type, LiteralWords& out,
-                          std::string& error);
+bool encodeNumericLiteral(std::string_view text, LiteralType type, LiteralWords &out,
+                          std::string &error);
 
 } // namespace spire::assembly

@@ -114,7 +114,9 @@ constexpr Layout layoutOf(FloatFormat f) {
   return {64, 52, 11, 1023};
 }
 
-uint64_t widthMask(unsigned width) { return width == 64 ? ~uint64_t(0) : (uint64_t(1) << width) - 1; }
+uint64_t widthMask(unsigned width) {
+  return width == 64 ? ~uint64_t(0) : (uint64_t(1) << width) - 1;
+}
 
 // A hex float after its "0x": the significand is accumulated MSB first into a register as wide
 // as the format (the leading one of a number with an integer part stays implicit; bits that
@@ -281,8 +283,8 @@ std::optional<uint64_t> readDecimalFloat(std::string_view s, FloatFormat format)
   if (i != n)
     return std::nullopt;
 
-  const char* first = s.data() + start;
-  const char* last = s.data() + n;
+  const char *first = s.data() + start;
+  const char *last = s.data() + n;
   uint64_t bits = 0;
   std::from_chars_result r;
   if (format == FloatFormat::Single) {

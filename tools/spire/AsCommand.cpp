@@ -39,7 +39,7 @@ Exit status: 0 success, 1 the text has errors (printed as file:line:column), 2 u
 
 } // namespace
 
-int runAs(std::span<char* const> args) {
+int runAs(std::span<char *const> args) {
   AssembleOptions options;
   std::string input = "-", output = "out.spv";
   bool haveInput = false, help = false;
@@ -89,7 +89,7 @@ int runAs(std::span<char* const> args) {
     report(text.error(), source);
     return kInvalidInput;
   }
-  std::string_view view(reinterpret_cast<const char*>(text->data()), text->size());
+  std::string_view view(reinterpret_cast<const char *>(text->data()), text->size());
   Expected<std::vector<uint32_t>> words = assemble(view, options);
   if (!words) {
     report(words.error(), source);
@@ -97,7 +97,7 @@ int runAs(std::span<char* const> args) {
   }
   // Modules are written little-endian, as spirv-as writes them.
   std::vector<uint8_t> swapped;
-  std::span<const uint8_t> bytes(reinterpret_cast<const uint8_t*>(words->data()),
+  std::span<const uint8_t> bytes(reinterpret_cast<const uint8_t *>(words->data()),
                                  words->size() * sizeof(uint32_t));
   if constexpr (std::endian::native != std::endian::little) {
     swapped = binary::bytesFromWords(*words);
