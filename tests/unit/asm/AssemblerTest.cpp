@@ -532,7 +532,7 @@ TEST(Assembler, Errors) {
       {"%i = OpTypeInt 32 1\n%s = OpConstant %i 1\nOpSwitch %s %d 1", 3, 17,
        "OpSwitch is missing its operand 'Target'"},
       {"%t = OpTypeInt 32 0\n%t = OpTypeFloat 32", 2, 6, "declares a type a second time"},
-      {"%f = OpTypeFloat 32 0", 1, 21, "found '0'"},
+      {"%f = OpTypeBool 0", 1, 17, "found '0'"},
       {"!1 = OpNop", 1, 4, "an instruction that starts with !1 cannot assign a result id"},
       {"!-1", 1, 1, "'!-1' is not an immediate"},
       {"!", 1, 1, "'!' is not an immediate"},
