@@ -4,7 +4,9 @@
 #include "NumberParser.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
+#include <new>
 #include <optional>
 
 namespace spire::assembly {
@@ -34,19 +36,29 @@ uint64_t hashName(std::string_view s) {
 
 } // namespace
 
+void IdNumbering::Free::operator()(uint64_t *p) const { std::free(p); }
+
+std::unique_ptr<uint64_t[], IdNumbering::Free> IdNumbering::zeroedSlots(size_t n) {
+  void *p = std::calloc(n, sizeof(uint64_t));
+  if (p == nullptr)
+    throw std::bad_alloc();
+  return std::unique_ptr<uint64_t[], Free>(static_cast<uint64_t *>(p));
+}
+
 IdNumbering::IdNumbering(std::string_view text, std::vector<uint32_t> preserved)
     : text_(text), preserved_(std::move(preserved)) {
-  slots_.assign(1024, 0);
-  // At most one name per '%': reserving keeps the names from moving as they come (only the
-  // pages written are ever touched).
-  names_.reserve(static_cast<size_t>(std::count(text.begin(), text.end(), '%')));
+  slotCount_ = 1024;
+  slots_ = zeroedSlots(slotCount_);
+  // Room for a name every 16 bytes, so that the names rarely move (only the pages written are
+  // ever touched).
+  names_.reserve(text.size() / 16);
 }
 
 // A slot: the high half of the name's hash (which also picks the slot), and the index of the
 // name in `names_` plus one.
 uint32_t IdNumbering::idFor(std::string_view name) {
   const uint64_t tag = hashName(name) & 0xFFFFFFFF00000000ull;
-  const size_t mask = slots_.size() - 1;
+  const size_t mask = slotCount_ - 1;
   for (size_t i = (tag >> 32) & mask;; i = (i + 1) & mask) {
     const uint64_t slot = slots_[i];
     if (slot == 0) {
@@ -54,7 +66,7 @@ uint32_t IdNumbering::idFor(std::string_view name) {
       names_.push_back({static_cast<uint32_t>(name.data() - text_.data()),
                         static_cast<uint32_t>(name.size()), id});
       slots_[i] = tag | names_.size();
-      if (names_.size() * 2 > slots_.size())
+      if (names_.size() * 2 > slotCount_)
         grow();
       return id;
     }
@@ -86,10 +98,13 @@ uint32_t IdNumbering::newId(std::string_view name) {
 }
 
 void IdNumbering::grow() {
-  std::vector<uint64_t> old(slots_.size() * 4, 0);
-  old.swap(slots_);
-  const size_t mask = slots_.size() - 1;
-  for (uint64_t slot : old) {
+  std::unique_ptr<uint64_t[], Free> old = std::move(slots_);
+  const size_t oldCount = slotCount_;
+  slotCount_ *= 4;
+  slots_ = zeroedSlots(slotCount_);
+  const size_t mask = slotCount_ - 1;
+  for (size_t k = 0; k < oldCount; ++k) {
+    const uint64_t slot = old[k];
     if (slot == 0)
       continue;
     size_t i = (slot >> 32) & mask;

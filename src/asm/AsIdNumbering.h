@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string_view>
 #include <vector>
 
@@ -34,8 +35,15 @@ private:
     uint32_t id;
   };
   std::string_view text_;
+  // calloc'd: large tables come zeroed from the system without being written.
+  struct Free {
+    void operator()(uint64_t *p) const;
+  };
+  static std::unique_ptr<uint64_t[], Free> zeroedSlots(size_t n);
+
   std::vector<Name> names_;
-  std::vector<uint64_t> slots_;
+  std::unique_ptr<uint64_t[], Free> slots_;
+  size_t slotCount_ = 0;
   std::vector<uint32_t> preserved_;
   size_t nextPreserved_ = 0; // first entry of preserved_ not below next_
   uint32_t next_ = 1;

@@ -39,6 +39,13 @@ uint8_t classOf(char c) { return kClasses[static_cast<uint8_t>(c)]; }
 bool Lexer::skipBlanks(TextPosition &p) const {
   const size_t n = text_.size();
   while (p.offset < n) {
+    // Runs of spaces first: disassembly indents every instruction.
+    const size_t start = p.offset;
+    while (p.offset < n && text_[p.offset] == ' ')
+      ++p.offset;
+    p.column += static_cast<uint32_t>(p.offset - start);
+    if (p.offset == n)
+      break;
     switch (classOf(text_[p.offset])) {
     case kBlank:
       ++p.offset;
