@@ -184,7 +184,7 @@ Status TextAssembler::instruction() {
     resultAt_ = start;
     lex_.moveTo(end);
     if (!lex_.skipBlanks())
-      return error(lex_.position(),
+      return error(end,
                    "expected '=' after the result id " + printable(opWord) + ", found the end");
     std::string_view equals = lex_.word(end);
     if (equals != "=")
@@ -192,7 +192,7 @@ Status TextAssembler::instruction() {
                                         ", found " + quoted(equals));
     lex_.moveTo(end);
     if (!lex_.skipBlanks())
-      return error(lex_.position(), "expected an opcode after '=', found the end");
+      return error(end, "expected an opcode after '=', found the end");
     opAt = lex_.position();
     opWord = lex_.word(end);
     if (!lex_.atOpcode())
@@ -241,16 +241,17 @@ Status TextAssembler::readOperands() {
         return s;
       continue;
     }
-    auto missing = [&](const char *found) {
+    // At the end of the text, the error points just past the last word read.
+    const TextPosition lastEnd = lex_.position();
+    auto missing = [&](const TextPosition &where, const char *found) {
       std::string what = e.name.empty() ? std::string(grammar::operandKindName(e.kind))
                                         : "'" + std::string(e.name) + "'";
-      return error(lex_.position(),
-                   opName() + " is missing its operand " + what + ": found " + found);
+      return error(where, opName() + " is missing its operand " + what + ": found " + found);
     };
     if (!lex_.skipBlanks()) {
       if (e.optional())
         break;
-      return missing("the end of the text");
+      return missing(lastEnd, "the end of the text");
     }
     const TextPosition at = lex_.position();
     TextPosition end;
@@ -258,7 +259,7 @@ Status TextAssembler::readOperands() {
     if (lex_.startsInstruction(word, end)) {
       if (e.optional())
         break;
-      return missing("the next instruction");
+      return missing(at, "the next instruction");
     }
     if (word[0] == '!') {
       if (Status s = immediate(word, at); !s)
