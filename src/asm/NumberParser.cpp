@@ -21,6 +21,13 @@ bool isStreamSpace(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
 }
 
+// The index of the first byte at or after `i` that is not white space to a C++ stream.
+size_t skipStreamSpace(std::string_view s, size_t i) {
+  while (i < s.size() && isStreamSpace(s[i]))
+    ++i;
+  return i;
+}
+
 bool isDecimalDigit(char c) { return c >= '0' && c <= '9'; }
 
 int hexDigitValue(char c) {
@@ -47,10 +54,8 @@ struct StreamInteger {
 // `maxNegative`, when it must consume the whole text.
 std::optional<StreamInteger> readStreamInteger(std::string_view s, uint64_t maxPositive,
                                                uint64_t maxNegative) {
-  size_t i = 0;
   const size_t n = s.size();
-  while (i < n && isStreamSpace(s[i]))
-    ++i;
+  size_t i = skipStreamSpace(s, 0);
   if (i == n)
     return std::nullopt;
   bool negative = false;
@@ -232,10 +237,8 @@ std::optional<uint64_t> readHexFloat(std::string_view s, size_t i, bool negative
 // A decimal float as num_get reads it: [sign] (digits ['.' digits] | '.' digits)
 // [('e'|'E') [sign] digits], the whole text. `format` is Single or Double.
 std::optional<uint64_t> readDecimalFloat(std::string_view s, FloatFormat format) {
-  size_t i = 0;
   const size_t n = s.size();
-  while (i < n && isStreamSpace(s[i]))
-    ++i;
+  size_t i = skipStreamSpace(s, 0);
   bool negative = false;
   if (i < n && (s[i] == '+' || s[i] == '-')) {
     negative = s[i] == '-';
@@ -380,10 +383,8 @@ std::optional<uint32_t> readUnsigned32(std::string_view text) {
 }
 
 std::optional<uint64_t> readFloatBits(std::string_view text, FloatFormat format) {
-  size_t i = 0;
   const size_t n = text.size();
-  while (i < n && isStreamSpace(text[i]))
-    ++i;
+  size_t i = skipStreamSpace(text, 0);
   bool negate = false;
   if (i < n && text[i] == '-') {
     negate = true;
