@@ -52,11 +52,35 @@ IdNumbering::IdNumbering(std::string_view text, std::vector<uint32_t> preserved)
   // Room for a name every 16 bytes, so that the names rarely move (only the pages written are
   // ever touched).
   names_.reserve(text.size() / 16);
+  numberLimit_ = static_cast<uint32_t>(std::min<size_t>(text.size() + 1024, 100000000));
+}
+
+uint32_t IdNumbering::idFor(std::string_view name) {
+  // Decimal names without leading zeros (what disassemblers write for unnamed ids) are the
+  // common case: index them by value, with no hashing.
+  if (!name.empty() && name.size() <= 9 && name[0] >= '1' && name[0] <= '9') {
+    uint32_t value = 0;
+    bool digits = true;
+    for (char c : name) {
+      digits &= c >= '0' && c <= '9';
+      value = value * 10 + uint32_t(c - '0');
+    }
+    if (digits && value < numberLimit_) {
+      if (value >= byNumber_.size())
+        byNumber_.resize(
+            std::min<size_t>(numberLimit_, std::max<size_t>(value + 1, byNumber_.size() * 2)), 0);
+      uint32_t &entry = byNumber_[value];
+      if (entry == 0)
+        entry = newId(name) + 1;
+      return entry - 1;
+    }
+  }
+  return namedId(name);
 }
 
 // A slot: the high half of the name's hash (which also picks the slot), and the index of the
 // name in `names_` plus one.
-uint32_t IdNumbering::idFor(std::string_view name) {
+uint32_t IdNumbering::namedId(std::string_view name) {
   const uint64_t tag = hashName(name) & 0xFFFFFFFF00000000ull;
   const size_t mask = slotCount_ - 1;
   for (size_t i = (tag >> 32) & mask;; i = (i + 1) & mask) {

@@ -24,7 +24,13 @@ public:
 
 private:
   uint32_t newId(std::string_view name);
+  uint32_t namedId(std::string_view name);
   void grow();
+
+  // Names that are plain decimal numbers ("12", no leading zero) below a limit that grows with
+  // the text are looked up by their value: id + 1, or 0 while unseen.
+  std::vector<uint32_t> byNumber_;
+  uint32_t numberLimit_ = 0;
 
   // Open addressing with linear probing over a power-of-two table (at most half full). A slot
   // holds the high half of the name's hash and its index in `names_` plus one (0: empty), so
