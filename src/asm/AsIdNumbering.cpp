@@ -124,7 +124,7 @@ uint32_t IdNumbering::newId(std::string_view name) {
 void IdNumbering::grow() {
   std::unique_ptr<uint64_t[], Free> old = std::move(slots_);
   const size_t oldCount = slotCount_;
-  slotCount_ *= 4;
+  slotCount_ *= 2;
   slots_ = zeroedSlots(slotCount_);
   const size_t mask = slotCount_ - 1;
   for (size_t k = 0; k < oldCount; ++k) {
