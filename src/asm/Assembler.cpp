@@ -66,6 +66,16 @@ std::string versionText(uint32_t v) {
   return std::to_string(grammar::versionMajor(v)) + "." + std::to_string(grammar::versionMinor(v));
 }
 
+// Why something `available` rejects cannot be used, for a message.
+std::string unavailable(const grammar::Availability &a, uint32_t version) {
+  std::string target = " (the target is SPIR-V " + versionText(version) + ")";
+  if (a.minVersion == grammar::kNoVersion)
+    return "is only available through an extension" + target;
+  if (version > a.lastVersion)
+    return "was removed after SPIR-V " + versionText(a.lastVersion) + target;
+  return "needs SPIR-V " + versionText(a.minVersion) + " or an extension" + target;
+}
+
 // The type spirv-as gives a literal it has no type for: a float if it has a '.', a signed
 // integer if it starts with '-', else an unsigned integer; 32 bits.
 LiteralType untypedLiteral(std::string_view text) {
@@ -203,9 +213,8 @@ Status TextAssembler::instruction() {
   if (desc_ == nullptr)
     return error(opAt, "unknown opcode " + quoted(opWord));
   if (!available(desc_->availability, options_.version))
-    return error(
-        opAt, printable(opWord) + " needs SPIR-V " + versionText(desc_->availability.minVersion) +
-                  " or an extension (the target is SPIR-V " + versionText(options_.version) + ")");
+    return error(opAt,
+                 printable(opWord) + " " + unavailable(desc_->availability, options_.version));
   if (desc_->hasResult && resultName_.empty())
     return error(opAt, printable(opWord) + " has a result: write '%name = " + printable(opWord) +
                            " ...'");
@@ -482,10 +491,8 @@ TextAssembler::enumerant(grammar::OperandKind kind, std::string_view name, const
   if (e == nullptr)
     return error(at, quoted(name) + " is not a " + kindName);
   if (!available(e->availability, options_.version))
-    return error(at, kindName + " " + std::string(name) + " needs SPIR-V " +
-                         versionText(e->availability.minVersion) +
-                         " or an extension (the target is SPIR-V " + versionText(options_.version) +
-                         ")");
+    return error(at, kindName + " " + printable(name) + " " +
+                         unavailable(e->availability, options_.version));
   return e;
 }
 

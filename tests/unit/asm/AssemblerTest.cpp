@@ -410,6 +410,43 @@ TEST(Assembler, ResultOnlyStruct) {
               0x00000004, {0x0004001e, 0x00000001, 0x00000002, 0x00000003});
 }
 
+TEST(Assembler, OperandShapes) {
+  // Pairs are read one operand at a time (an odd OpPhi is fine), extended instructions take the
+  // operands their grammar gives (a literal for vloadn, any number of ids for printf; a number
+  // for a non-semantic instruction then ids), decorations and modes their parameters.
+  expectWords(R"(OpGroupMemberDecorate %g %a 0 %b 1
+%p = OpPhi %t %v1 %l1 %v2 %l2
+%q = OpPhi %t %v1
+)",
+              0x0000000b,
+              {0x0006004b, 0x00000001, 0x00000002, 0x00000000, 0x00000003, 0x00000001, 0x000700f5,
+               0x00000004, 0x00000005, 0x00000006, 0x00000007, 0x00000008, 0x00000009, 0x000400f5,
+               0x00000004, 0x0000000a, 0x00000006});
+  expectWords(R"(%g = OpExtInstImport "OpenCL.std"
+%x = OpExtInst %f %g vloadn %o %p 4
+%y = OpExtInst %f %g printf %fmt %a %b
+)",
+              0x0000000a,
+              {0x0005000b, 0x00000001, 0x6e65704f, 0x732e4c43, 0x00006474, 0x0008000c, 0x00000002,
+               0x00000003, 0x00000001, 0x000000ab, 0x00000004, 0x00000005, 0x00000004, 0x0008000c,
+               0x00000002, 0x00000006, 0x00000001, 0x000000b8, 0x00000007, 0x00000008, 0x00000009});
+  expectWords(R"(%g = OpExtInstImport "NonSemantic.Shader.DebugInfo.100"
+%x = OpExtInst %v %g DebugSource %a %b
+%y = OpExtInst %v %g 35 %a
+)",
+              0x00000007, {0x000b000b, 0x00000001, 0x536e6f4e, 0x6e616d65, 0x2e636974, 0x64616853,
+                           0x442e7265, 0x67756265, 0x6f666e49, 0x3030312e, 0x00000000, 0x0007000c,
+                           0x00000002, 0x00000003, 0x00000001, 0x00000023, 0x00000004, 0x00000005,
+                           0x0006000c, 0x00000002, 0x00000006, 0x00000001, 0x00000023, 0x00000004});
+  expectWords(R"(OpDecorateId %x UniformId %scope
+OpDecorateString %x UserSemantic "sem"
+OpExecutionModeId %m LocalSizeId %a %b %c
+)",
+              0x00000007,
+              {0x0004014c, 0x00000001, 0x0000001b, 0x00000002, 0x00041600, 0x00000001, 0x00001603,
+               0x006d6573, 0x0006014b, 0x00000003, 0x00000026, 0x00000004, 0x00000005, 0x00000006});
+}
+
 TEST(Assembler, HeaderVersionFollowsTheTarget) {
   expectWords("OpNop", {.version = v(1, 3)}, 1, {0x00010000});
   expectWords("OpNop", {.version = v(1, 0)}, 1, {0x00010000});
