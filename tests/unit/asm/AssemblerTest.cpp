@@ -447,6 +447,21 @@ OpExecutionModeId %m LocalSizeId %a %b %c
                0x006d6573, 0x0006014b, 0x00000003, 0x00000026, 0x00000004, 0x00000005, 0x00000006});
 }
 
+TEST(Assembler, AliasesAreNamesLikeOthers) {
+  // Aliases of opcodes and enumerants are accepted and give the value of their entry; an opcode
+  // or enumerant that a capability or extension enables is available to every version.
+  expectWords(R"(%x = OpSDotKHR %i %a %b
+%y = OpSDot %i %a %b PackedVectorFormat4x8Bit
+OpDecorate %z HlslCounterBufferGOOGLE %w
+OpCapability StorageBuffer16BitAccess
+OpCapability StorageUniformBufferBlock16
+)",
+              {.version = v(1, 0)}, 0x00000008,
+              {0x00051162, 0x00000001, 0x00000002, 0x00000003, 0x00000004, 0x00061162, 0x00000001,
+               0x00000005, 0x00000003, 0x00000004, 0x00000000, 0x00040047, 0x00000006, 0x00001602,
+               0x00000007, 0x00020011, 0x00001151, 0x00020011, 0x00001151});
+}
+
 TEST(Assembler, HeaderVersionFollowsTheTarget) {
   expectWords("OpNop", {.version = v(1, 3)}, 1, {0x00010000});
   expectWords("OpNop", {.version = v(1, 0)}, 1, {0x00010000});
