@@ -23,9 +23,14 @@ StringLiteral readStringLiteral(std::string_view word, std::string &value) {
     return StringLiteral::Number;
   if (word.size() < 2 || word.front() != '"' || word.back() != '"')
     return StringLiteral::NotString;
+  std::string_view content = word.substr(1, word.size() - 2);
+  if (content.find('\\') == std::string_view::npos) {
+    value.assign(content);
+    return StringLiteral::String;
+  }
   value.clear();
   bool escaping = false;
-  for (char c : word.substr(1, word.size() - 2)) {
+  for (char c : content) {
     if (c == '\\' && !escaping) {
       escaping = true;
     } else {

@@ -12,6 +12,7 @@
 #include "AsExtInstImport.h"
 #include "AsIdNumbering.h"
 #include "AsMessageText.h"
+#include "AsNameCache.h"
 #include "AsOpcodeRules.h"
 #include "AsStringLiteral.h"
 #include "AsTypeTable.h"
@@ -140,6 +141,7 @@ private:
   TypeTable types_;
   std::vector<uint32_t> words_;
   ExpectedOperands expected_;
+  NameCache names_;
 
   // The instruction being read.
   size_t instStart_ = 0;
@@ -209,7 +211,7 @@ Status TextAssembler::instruction() {
       return error(opAt, "expected an opcode (OpName) after '=', found " + quoted(opWord));
   }
 
-  desc_ = grammar::findInstruction(opWord);
+  desc_ = names_.instruction(opWord);
   if (desc_ == nullptr)
     return error(opAt, "unknown opcode " + quoted(opWord));
   if (!available(desc_->availability, options_.version))
@@ -486,7 +488,7 @@ Status TextAssembler::specOpcode(std::string_view word, const TextPosition &at) 
 
 Expected<const grammar::EnumerantDesc *>
 TextAssembler::enumerant(grammar::OperandKind kind, std::string_view name, const TextPosition &at) {
-  const grammar::EnumerantDesc *e = grammar::findEnumerant(kind, name);
+  const grammar::EnumerantDesc *e = names_.enumerant(kind, name);
   const std::string kindName(grammar::operandKindName(kind));
   if (e == nullptr)
     return error(at, quoted(name) + " is not a " + kindName);

@@ -1,6 +1,7 @@
 #include "Lexer.h"
 
 #include <array>
+#include <cstring>
 
 namespace spire::assembly {
 
@@ -39,8 +40,10 @@ uint8_t classOf(char c) { return kClasses[static_cast<uint8_t>(c)]; }
 bool Lexer::skipBlanks(TextPosition &p) const {
   const size_t n = text_.size();
   while (p.offset < n) {
-    // Runs of spaces first: disassembly indents every instruction.
+    // Runs of spaces first, eight at a time: disassembly indents every instruction.
     const size_t start = p.offset;
+    while (p.offset + 8 <= n && std::memcmp(text_.data() + p.offset, "        ", 8) == 0)
+      p.offset += 8;
     while (p.offset < n && text_[p.offset] == ' ')
       ++p.offset;
     p.column += static_cast<uint32_t>(p.offset - start);
