@@ -2,6 +2,22 @@
 
 namespace spire::assembly {
 
+namespace {
+
+// The grammar's own copy of `name` (the canonical name or the alias equal to it), which outlives
+// the text; empty if neither equals it.
+std::string_view grammarSpelling(std::string_view name, std::string_view canonical,
+                                 std::span<const std::string_view> aliases) {
+  if (canonical == name)
+    return canonical;
+  for (std::string_view alias : aliases)
+    if (alias == name)
+      return alias;
+  return {};
+}
+
+} // namespace
+
 NameCache::Entry &NameCache::slot(uint32_t kind, std::string_view name) {
   uint32_t h = 2166136261u ^ kind;
   for (char c : name)
@@ -9,39 +25,30 @@ NameCache::Entry &NameCache::slot(uint32_t kind, std::string_view name) {
   return entries_[(h ^ (h >> 15)) % entries_.size()];
 }
 
-const grammar::InstructionDesc *NameCache::instruction(std::string_view name) {
-  Entry &e = slot(kInstruction, name);
-  if (e.desc != nullptr && e.kind == kInstruction && e.name == name)
-    return static_cast<const grammar::InstructionDesc *>(e.desc);
-  const grammar::InstructionDesc *d = grammar::findInstruction(name);
-  if (d != nullptr) {
-    // Keep the name as the grammar spells it (an alias or the canonical name).
-    std::string_view stored = d->name == name ? d->name : std::string_view{};
-    for (std::string_view alias : d->aliases)
-      if (alias == name)
-        stored = alias;
-    if (!stored.empty())
-      e = {stored, kInstruction, d};
-  }
+template <class Desc>
+const Desc *NameCache::cached(uint32_t kind, std::string_view name,
+                              const Desc *(*find)(uint32_t, std::string_view)) {
+  Entry &e = slot(kind, name);
+  if (e.desc != nullptr && e.kind == kind && e.name == name)
+    return static_cast<const Desc *>(e.desc);
+  const Desc *d = find(kind, name);
+  if (d != nullptr)
+    if (std::string_view stored = grammarSpelling(name, d->name, d->aliases); !stored.empty())
+      e = {stored, kind, d};
   return d;
+}
+
+const grammar::InstructionDesc *NameCache::instruction(std::string_view name) {
+  return cached<grammar::InstructionDesc>(
+      kInstruction, name, [](uint32_t, std::string_view n) { return grammar::findInstruction(n); });
 }
 
 const grammar::EnumerantDesc *NameCache::enumerant(grammar::OperandKind kind,
                                                    std::string_view name) {
-  const uint32_t k = static_cast<uint32_t>(kind);
-  Entry &e = slot(k, name);
-  if (e.desc != nullptr && e.kind == k && e.name == name)
-    return static_cast<const grammar::EnumerantDesc *>(e.desc);
-  const grammar::EnumerantDesc *d = grammar::findEnumerant(kind, name);
-  if (d != nullptr) {
-    std::string_view stored = d->name == name ? d->name : std::string_view{};
-    for (std::string_view alias : d->aliases)
-      if (alias == name)
-        stored = alias;
-    if (!stored.empty())
-      e = {stored, k, d};
-  }
-  return d;
+  return cached<grammar::EnumerantDesc>(
+      static_cast<uint32_t>(kind), name, [](uint32_t k, std::string_view n) {
+        return grammar::findEnumerant(static_cast<grammar::OperandKind>(k), n);
+      });
 }
 
 } // namespace spire::assembly

@@ -26,6 +26,10 @@ private:
   static constexpr uint32_t kInstruction = 0xFFFFFFFFu;
 
   Entry &slot(uint32_t kind, std::string_view name);
+  /// The entry of `name` in the cache, else find(kind, name), remembered.
+  template <class Desc>
+  const Desc *cached(uint32_t kind, std::string_view name,
+                     const Desc *(*find)(uint32_t, std::string_view));
 
   std::array<Entry, 512> entries_{};
 };
