@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <fcntl.h>
 #include <fstream>
 #include <poll.h>
 #include <spawn.h>
@@ -76,7 +77,10 @@ std::string readText(const fs::path &path) {
 ToolResult runTool(const std::vector<std::string> &argv, std::string_view input) {
   ToolResult r;
   int inPipe[2], outPipe[2], errPipe[2];
-  if (pipe(inPipe) != 0 || pipe(outPipe) != 0 || pipe(errPipe) != 0)
+  // Close-on-exec, so that a child spawned by another thread does not inherit these ends (a
+  // child holding another's stdin open would keep it from ever seeing end of input).
+  if (pipe2(inPipe, O_CLOEXEC) != 0 || pipe2(outPipe, O_CLOEXEC) != 0 ||
+      pipe2(errPipe, O_CLOEXEC) != 0)
     return r;
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);

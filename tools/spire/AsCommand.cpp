@@ -7,7 +7,9 @@
 #include "spire/support/File.h"
 #include "spire/support/TargetEnv.h"
 
+#include <bit>
 #include <cstdio>
+#include <span>
 
 namespace spire::tool {
 
@@ -93,7 +95,14 @@ int runAs(std::span<char *const> args) {
     report(words.error(), source);
     return kInvalidInput;
   }
-  std::vector<uint8_t> bytes = binary::bytesFromWords(*words);
+  // Modules are written little-endian, as spirv-as writes them.
+  std::vector<uint8_t> swapped;
+  std::span<const uint8_t> bytes(reinterpret_cast<const uint8_t *>(words->data()),
+                                 words->size() * sizeof(uint32_t));
+  if constexpr (std::endian::native != std::endian::little) {
+    swapped = binary::bytesFromWords(*words);
+    bytes = swapped;
+  }
   if (Status s = writeFileAtomic(output, bytes); !s) {
     report(s.error(), output);
     return kInvalidInput;

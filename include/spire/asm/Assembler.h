@@ -20,8 +20,11 @@ struct AssembleOptions {
 };
 
 /// Assembles text into the words of a module (host order, header included). The words are
-/// identical to what spirv-as (SPIRV-Tools 2023.1) produces for the same text. Errors carry the
-/// line and column of the offending token.
+/// identical to what spirv-as (SPIRV-Tools 2023.1) produces for the same text; with the grammar
+/// it was built with, the texts it rejects are rejected too (an empty text included). An error is
+/// one diagnostic with the line and column (1-based, in bytes) of the offending word, or of the end
+/// of the last word when the text ends too early. Time and memory are linear in the size of the
+/// text.
 Expected<std::vector<uint32_t>> assemble(std::string_view text,
                                          const AssembleOptions &options = {});
 
