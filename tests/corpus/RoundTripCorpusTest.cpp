@@ -66,7 +66,8 @@ TEST(CorpusRoundTrip, FixedShapeOperandsAgreeWithTheFullDecoder) {
       full.clear();
       // decodeFixed recorded the instruction already; decoding again only repeats that.
       if (!decoder.decode(inst.words(), desc, full)) {
-        tally.differed(files[i], "instruction " + std::to_string(inst.index()) + " no longer decodes");
+        tally.differed(files[i],
+                       "instruction " + std::to_string(inst.index()) + " no longer decodes");
         return;
       }
       fixedCount += fixed;
@@ -77,8 +78,8 @@ TEST(CorpusRoundTrip, FixedShapeOperandsAgreeWithTheFullDecoder) {
                stored[k].kind == full[k].kind && stored[k].number == full[k].number &&
                stored[k].bitWidth == full[k].bitWidth;
       if (!same) {
-        tally.differed(files[i], "operands of instruction " + std::to_string(inst.index()) +
-                                     " (" + std::string(desc ? desc->name : "?") + ") differ");
+        tally.differed(files[i], "operands of instruction " + std::to_string(inst.index()) + " (" +
+                                     std::string(desc ? desc->name : "?") + ") differ");
         return;
       }
     }
