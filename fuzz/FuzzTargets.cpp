@@ -1,7 +1,9 @@
 #include "FuzzTargets.h"
 
+#include "../src/asm/AsOpcodeRules.h"
 #include "spire/asm/Assembler.h"
 #include "spire/asm/Disassembler.h"
+#include "spire/binary/Literal.h"
 #include "spire/module/Module.h"
 
 #include <cstdio>
@@ -16,6 +18,37 @@ namespace {
 [[noreturn]] void broken(const char *property) {
   std::fprintf(stderr, "fuzz property broken: %s\n", property);
   std::abort();
+}
+
+bool extInstHasExtraOperands(const Module &m, const Instruction &inst) {
+  auto ops = inst.operands();
+  for (size_t k = 1; k < ops.size(); ++k) {
+    if (ops[k].kind != grammar::OperandKind::LiteralExtInstInteger)
+      continue;
+    const grammar::ExtInstSetDesc *set = m.extInstImport(inst.word(ops[k - 1].offset)).set;
+    const grammar::ExtInstDesc *ext =
+        set == nullptr ? nullptr : grammar::findExtInst(*set, inst.word(ops[k].offset));
+    if (ext == nullptr)
+      return false;
+    for (const grammar::OperandDesc &d : ext->operands)
+      if (d.quantifier == grammar::Quantifier::Variadic)
+        return false;
+    return ops.size() - k - 1 > ext->operands.size();
+  }
+  return false;
+}
+
+// OpSpecConstantOp names an operation that spirv-as (and spire as) refuses there; spirv-dis (and
+// spire dis) print it all the same.
+bool specConstantOpRefused(const Instruction &inst) {
+  if (inst.opcode() != grammar::Op::SpecConstantOp || inst.wordCount() < 4)
+    return false;
+  uint32_t op = inst.word(3);
+  const grammar::InstructionDesc *d = op > 0xffff ? nullptr : grammar::findInstruction(op);
+  if (d == nullptr || d->operands.size() < 2)
+    return true;
+  std::string_view name = d->name;
+  return name.substr(0, 2) != "Op" || assembly::specConstantOperation(name.substr(2)) != op;
 }
 
 } // namespace
@@ -63,16 +96,49 @@ void disassembler(const uint8_t *data, size_t size) {
   (void)disassemble(*m);
   DisassembleOptions raw;
   raw.friendlyNames = false;
-  raw.header = false;
+  // With the header comments: a module without instructions prints only those, which the
+  // assembler (like spirv-as) reads as a module without instructions; empty text it refuses.
   std::string text = disassemble(*m, raw);
   (void)disassemble(*m, {.offsets = true, .color = true});
+  // The round trip holds for modules that encode their literals canonically (text cannot show
+  // bits that SPIR-V 2.2.1 requires to be 0 or sign copies) and define each id once (2.2: the
+  // assembler, like spirv-as, refuses a type declared twice).
+  // Nor can it carry more operands on an extended instruction than the set's grammar gives it:
+  // spirv-dis prints them (and so does spire dis), but spirv-as and spire as refuse them.
+  for (Instruction inst : *m) {
+    if (inst.resultId() != 0 && m->defIndex(inst.resultId()) != inst.index())
+      return;
+    if (extInstHasExtraOperands(*m, inst) || specConstantOpRefused(inst))
+      return;
+    for (const binary::Operand &op : inst.operands()) {
+      auto w = inst.operandWords(op);
+      if ((op.kind == grammar::OperandKind::LiteralString && !binary::isCanonicalString(w)) ||
+          (op.kind == grammar::OperandKind::TypedLiteralNumber &&
+           !binary::isCanonicalNumber(w, op.number == binary::NumberKind::Signed, op.bitWidth)))
+        return;
+    }
+  }
   AssembleOptions options;
   options.version = m->version();
   options.preserveNumericIds = true;
   Expected<std::vector<uint32_t>> words = assemble(text, options);
-  if (!words)
+  if (!words && words.error().message.find("needs SPIR-V") != std::string::npos) {
+    // The module uses what its version lacks; the assembler, like spirv-as, gates by version.
+    options.version = grammar::grammarVersion();
+    words = assemble(text, options);
+  }
+  if (!words) {
+    std::string line;
+    size_t n = words.error().location.line, start = 0;
+    for (size_t l = 1; l < n && start != std::string::npos; ++l)
+      start = text.find('\n', start) == std::string::npos ? std::string::npos
+                                                          : text.find('\n', start) + 1;
+    if (start != std::string::npos)
+      line = text.substr(start, text.find('\n', start) - start);
+    std::fprintf(stderr, "%s\n  %s\n", words.error().format().c_str(), line.c_str());
     broken("raw-id disassembly does not assemble");
-  // The header's generator and bound may differ; the instructions must not.
+  }
+  // The header's version (see above), generator and bound may differ; the instructions must not.
   auto a = m->words().subspan(binary::kHeaderWords);
   auto b = std::span<const uint32_t>(*words).subspan(binary::kHeaderWords);
   if (!std::equal(a.begin(), a.end(), b.begin(), b.end()))

@@ -304,6 +304,21 @@ Status TextAssembler::immediateInstruction() {
       return s;
     lex_.moveTo(end);
   }
+  // Beyond spirv-as: integer and float types written as raw words (spire dis prints
+  // instructions it could not decode, and their neighbours, that way; consecutive raw
+  // instructions read as one run of words) still type the literals of later constants. Text
+  // spirv-as accepts never depends on this.
+  for (size_t p = instStart_; p < words_.size();) {
+    const uint32_t head = words_[p], count = head >> 16;
+    if (count == 0 || p + count > words_.size())
+      break;
+    if ((head & 0xFFFF) == uint16_t(Op::TypeInt) && count == 4)
+      (void)types_.declareType(words_[p + 1],
+                               {DeclaredType::Kind::Int, words_[p + 3] != 0, words_[p + 2]});
+    else if ((head & 0xFFFF) == uint16_t(Op::TypeFloat) && (count == 3 || count == 4))
+      (void)types_.declareType(words_[p + 1], {DeclaredType::Kind::Float, false, words_[p + 2]});
+    p += count;
+  }
   return {};
 }
 
@@ -315,7 +330,8 @@ Status TextAssembler::finishInstruction(const TextPosition &at) {
         return error(at, "OpTypeInt takes exactly a width and a signedness");
       t = {DeclaredType::Kind::Int, instWord(3) != 0, instWord(2)};
     } else if (opcode_ == uint16_t(Op::TypeFloat)) {
-      if (instSize() != 3)
+      // Grammars newer than spirv-as's add an optional encoding (BFloat16KHR ...).
+      if (instSize() != 3 && !(instSize() == 4 && desc_->operands.size() > 2))
         return error(at, "OpTypeFloat takes exactly a width");
       t = {DeclaredType::Kind::Float, false, instWord(2)};
     }

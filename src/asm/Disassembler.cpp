@@ -1,6 +1,8 @@
 // The disassembler: one pass over the module appending to one string, in spirv-dis's format.
 #include "spire/asm/Disassembler.h"
 
+#include "AsExtInstImport.h"
+
 #include "DisTextWriter.h"
 #include "FriendlyNames.h"
 #include "LiteralFormat.h"
@@ -238,17 +240,35 @@ private:
   // Instructions kept as raw words print as "!<word>" immediates. The assembler reads such
   // immediates after an instruction that may take more operands as operands of that instruction,
   // so such an instruction right before a raw one prints as raw words too.
+  // An import of a set the assembler (like spirv-as) refuses by name prints as raw words too;
+  // spirv-dis refuses such modules, so this changes no text it prints.
+  // So do the extended instructions of such a set.
+  bool printsRaw(const Instruction &inst) const {
+    if (inst.isRaw())
+      return true;
+    if (inst.opcode() == Op::ExtInstImport)
+      return !assembly::importedSet(inst.stringOperand(inst.operands()[1])).has_value();
+    auto ops = inst.operands();
+    for (size_t k = 1; k < ops.size(); ++k) {
+      if (ops[k].kind != grammar::OperandKind::LiteralExtInstInteger)
+        continue;
+      uint32_t def = m_.defIndex(inst.word(ops[k - 1].offset));
+      return def == kNoIndex || printsRaw(m_.inst(def));
+    }
+    return false;
+  }
+
   void markRawLines() {
     bool any = false;
     for (Instruction inst : m_)
-      any = any || inst.isRaw();
+      any = any || printsRaw(inst);
     if (!any)
       return;
     printRaw_.assign(m_.size(), false);
     bool nextRaw = false;
     for (uint32_t i = m_.size(); i-- > 0;) {
       Instruction inst = m_.inst(i);
-      nextRaw = inst.isRaw() || (nextRaw && mayTakeMoreOperands(inst));
+      nextRaw = printsRaw(inst) || (nextRaw && mayTakeMoreOperands(inst));
       printRaw_[i] = nextRaw;
     }
   }

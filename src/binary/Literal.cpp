@@ -36,4 +36,26 @@ std::string decodeString(std::span<const uint32_t> words) {
   return s;
 }
 
+bool isCanonicalString(std::span<const uint32_t> words) {
+  std::optional<size_t> len = findStringLength(words);
+  if (!len || *len / 4 + 1 != words.size())
+    return false;
+  uint32_t last = words.back();
+  unsigned used = static_cast<unsigned>(*len % 4); // bytes of the string in the last word
+  return (last >> (8 * used)) == 0;
+}
+
+bool isCanonicalNumber(std::span<const uint32_t> words, bool isSigned, unsigned width) {
+  if (width == 0 || words.size() != (width + 31) / 32)
+    return false;
+  unsigned top = width % 32; // bits of the value in the last word (0: all 32)
+  if (top == 0)
+    return true;
+  uint32_t last = words.back();
+  uint32_t high = last >> top;             // the bits above the width
+  uint32_t ones = (1u << (32 - top)) - 1u; // as many ones as there are such bits
+  bool negative = (last >> (top - 1)) & 1u;
+  return high == (isSigned && negative ? ones : 0u);
+}
+
 } // namespace spire::binary

@@ -23,6 +23,13 @@ std::optional<size_t> findStringLength(std::span<const uint32_t> words);
 /// Decodes the string that starts at words[0] (up to its terminator or the end of `words`).
 std::string decodeString(std::span<const uint32_t> words);
 
+/// SPIR-V 2.2.1 fixes what the unused bits of a literal hold: the bytes after a string's nul
+/// are 0, and the bits above a number's width are 0 (floats, unsigned integers) or copies of
+/// the sign bit (signed integers). Modules that break this still read and write exactly, but
+/// text cannot show those bits.
+bool isCanonicalString(std::span<const uint32_t> words);
+bool isCanonicalNumber(std::span<const uint32_t> words, bool isSigned, unsigned width);
+
 /// The value of a literal number of up to 64 bits, low-order word first.
 inline uint64_t literalValue(std::span<const uint32_t> words) {
   uint64_t v = words.empty() ? 0 : words[0];

@@ -606,3 +606,17 @@ TEST(Assembler, VersionErrors) {
   expectError("OpLoopMerge %a %b MinIterations 4", 1, 19,
               "LoopControl MinIterations needs SPIR-V 1.4", {.version = v(1, 0)});
 }
+
+TEST(Assembler, RawWordTypesTypeLaterConstants) {
+  // spire dis prints instructions it could not decode as raw words; the integer and float types
+  // among them (several raw instructions read as one run of words) still give OpConstant its
+  // width. spirv-as refuses this text; accepting it changes nothing it accepts.
+  AssembleOptions o;
+  o.preserveNumericIds = true;
+  expectWords("!196630 !10 !64 !262165 !11 !16 !1\n"
+              "%12 = OpConstant %10 1.5\n"
+              "%13 = OpConstant %11 -2\n",
+              o, 14,
+              {0x00030016u, 10, 64, 0x00040015u, 11, 16, 1, 0x0005002Bu, 10, 12, 0, 0x3FF80000u,
+               0x0004002Bu, 11, 13, 0xFFFFFFFEu});
+}

@@ -63,3 +63,31 @@ TEST(Words, RejectsBadSizesAndMagic) {
   ASSERT_FALSE(r.ok());
   EXPECT_NE(r.error().message.find("magic"), std::string::npos);
 }
+
+TEST(Literal, CanonicalEncodings) {
+  std::vector<uint32_t> w;
+  appendString(w, "patn");
+  EXPECT_TRUE(isCanonicalString(w));
+  w.back() = 0x72746500u; // "\0etr": bytes after the nul that are not 0
+  EXPECT_FALSE(isCanonicalString(w));
+  std::vector<uint32_t> ab;
+  appendString(ab, "ab");
+  EXPECT_TRUE(isCanonicalString(ab));
+  ab[0] |= 0x01000000u;
+  EXPECT_FALSE(isCanonicalString(ab));
+  std::vector<uint32_t> extra = {0x00636261u, 0u}; // a whole word of padding too many
+  EXPECT_FALSE(isCanonicalString(extra));
+
+  uint32_t minus3 = 0xFFFFFFFDu;
+  EXPECT_TRUE(isCanonicalNumber(std::span(&minus3, 1), true, 8));   // sign-extended -3
+  EXPECT_FALSE(isCanonicalNumber(std::span(&minus3, 1), false, 8)); // unsigned: high bits set
+  uint32_t v253 = 0xFDu;
+  EXPECT_FALSE(isCanonicalNumber(std::span(&v253, 1), true, 8)); // -3 not sign-extended
+  EXPECT_TRUE(isCanonicalNumber(std::span(&v253, 1), false, 8));
+  uint32_t any = 0x89abcdefu;
+  EXPECT_TRUE(isCanonicalNumber(std::span(&any, 1), false, 32));
+  std::vector<uint32_t> w48 = {0u, 0xFFFF8000u};
+  EXPECT_TRUE(isCanonicalNumber(w48, true, 48));
+  EXPECT_FALSE(isCanonicalNumber(w48, false, 48));
+  EXPECT_FALSE(isCanonicalNumber(std::span(&any, 1), false, 64)); // too few words
+}
