@@ -163,6 +163,19 @@ public:
     }
   }
 
+  /// Prepares for printing single instructions with one().
+  void prepareSingle() { markRawLines(); }
+  void one(const Instruction &inst) {
+    if (!printRaw_.empty() && printRaw_[inst.index()])
+      rawInstruction(inst);
+    else
+      instruction(inst);
+  }
+  void name(uint32_t value) {
+    w_.put('%');
+    idName(value);
+  }
+
 private:
   void color(std::string_view code) {
     if (o_.color)
@@ -543,6 +556,47 @@ private:
 };
 
 } // namespace
+
+struct InstructionPrinter::Impl {
+  Impl(const Module &module, const DisassembleOptions &options)
+      : options(options), printer(module, this->options, out) {
+    printer.prepareSingle();
+  }
+  DisassembleOptions options;
+  std::string out;
+  Printer printer;
+};
+
+InstructionPrinter::InstructionPrinter(const Module &module, bool friendlyNames)
+    : module_(&module), friendlyNames_(friendlyNames) {}
+InstructionPrinter::~InstructionPrinter() = default;
+
+InstructionPrinter::Impl &InstructionPrinter::impl() const {
+  if (!impl_) {
+    DisassembleOptions o;
+    o.header = false;
+    o.indent = false;
+    o.friendlyNames = friendlyNames_;
+    impl_ = std::make_unique<Impl>(*module_, o);
+  }
+  return *impl_;
+}
+
+std::string InstructionPrinter::print(uint32_t index) const {
+  Impl &i = impl();
+  i.out.clear();
+  i.printer.one(module_->inst(index));
+  while (!i.out.empty() && i.out.back() == '\n')
+    i.out.pop_back();
+  return i.out;
+}
+
+std::string InstructionPrinter::id(uint32_t value) const {
+  Impl &i = impl();
+  i.out.clear();
+  i.printer.name(value);
+  return i.out;
+}
 
 std::string disassemble(const Module &module, const DisassembleOptions &options) {
   std::string out;

@@ -8,5 +8,6 @@ namespace spire::tool {
 
 int runAs(std::span<char *const> args);
 int runDis(std::span<char *const> args);
+int runVal(std::span<char *const> args);
 
 } // namespace spire::tool

@@ -16,6 +16,7 @@ struct Command {
 constexpr Command kCommands[] = {
     {"as", "assemble SPIR-V assembly text into a binary (like spirv-as)", spire::tool::runAs},
     {"dis", "disassemble a SPIR-V binary into assembly text (like spirv-dis)", spire::tool::runDis},
+    {"val", "validate a SPIR-V binary for an environment (like spirv-val)", spire::tool::runVal},
 };
 
 void printUsage(std::FILE *out) {

@@ -3,6 +3,7 @@
 
 #include "spire/module/Module.h"
 
+#include <memory>
 #include <string>
 
 namespace spire {
@@ -19,5 +20,26 @@ struct DisassembleOptions {
 /// The module as text. With the default options the text is byte-identical to what spirv-dis
 /// (SPIRV-Tools 2023.1) prints for the same module.
 std::string disassemble(const Module &module, const DisassembleOptions &options = {});
+
+/// Prints single instructions of a module as the disassembler would (without indentation), and
+/// ids by their names: for diagnostics. The names are computed on first use, once.
+class InstructionPrinter {
+public:
+  explicit InstructionPrinter(const Module &module, bool friendlyNames = true);
+  ~InstructionPrinter();
+  InstructionPrinter(const InstructionPrinter &) = delete;
+  InstructionPrinter &operator=(const InstructionPrinter &) = delete;
+  /// "%3 = OpTypeInt 32 1", without a line break.
+  std::string print(uint32_t index) const;
+  /// "%float" or "%12".
+  std::string id(uint32_t value) const;
+
+private:
+  struct Impl;
+  Impl &impl() const;
+  const Module *module_;
+  bool friendlyNames_;
+  mutable std::unique_ptr<Impl> impl_;
+};
 
 } // namespace spire

@@ -1,0 +1,39 @@
+// The rule families of the validator. Each checks one group of rules over the whole module and
+// reports through State; each must be safe on any module the reader accepts (ids that are not
+// defined, operands of the wrong kind, instructions in the wrong place), because families run
+// on modules that other families find invalid.
+#pragma once
+
+#include "State.h"
+
+namespace spire::val {
+
+// Structure: run first; the others assume what these establish only where they say so.
+void checkLayout(State &s);       ///< RulesLayout.cpp: logical layout (2.4)
+void checkIds(State &s);          ///< RulesIds.cpp: definitions, uses, forward references, SSA
+                                  ///< dominance (2.2, 2.5)
+void checkAvailability(State &s); ///< RulesAvailability.cpp: version, capabilities, extensions
+void checkLimits(State &s);       ///< RulesLimits.cpp: universal limits (2.17)
+
+// Declarations and instructions.
+void checkTypes(State &s);           ///< RulesTypes.cpp: type declarations and constants
+void checkFunctions(State &s);       ///< RulesFunctions.cpp: functions, parameters, blocks, calls
+void checkControlFlow(State &s);     ///< RulesControlFlow.cpp: branches, OpPhi, structured
+                                     ///< control flow (2.11)
+void checkMemory(State &s);          ///< RulesMemory.cpp: variables, loads, stores, access chains
+void checkArithmetic(State &s);      ///< RulesArithmetic.cpp: arithmetic, bit, logical, relational,
+                                     ///< conversion and composite instructions
+void checkImages(State &s);          ///< RulesImages.cpp: image types and instructions
+void checkAtomicsBarriers(State &s); ///< RulesAtomics.cpp: atomics, barriers, scopes, semantics
+void checkGroups(State &s);          ///< RulesGroups.cpp: group and non-uniform instructions
+void checkExtInst(State &s);         ///< RulesExtInst.cpp: GLSL.std.450 and OpenCL.std
+void checkDecorations(State &s);     ///< RulesDecorations.cpp: decorations, groups, linkage
+void checkModes(State &s);           ///< RulesModes.cpp: execution models and modes, entry point
+                                     ///< interfaces
+
+// Client environments.
+void checkVulkan(State &s);    ///< RulesVulkan.cpp: Vulkan's standalone SPIR-V rules
+void checkOpenCL(State &s);    ///< RulesOpenCL.cpp: the OpenCL environment (also for Level Zero)
+void checkLevelZero(State &s); ///< RulesLevelZero.cpp: the Level Zero environment (LZ-A ... LZ-K)
+
+} // namespace spire::val

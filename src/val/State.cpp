@@ -1,0 +1,301 @@
+#include "State.h"
+
+#include <algorithm>
+
+namespace spire::val {
+
+State::State(const Module &module, const Options &options, Report &report)
+    : m_(module), o_(options), report_(report), printer_(module) {
+  scanModule();
+}
+
+State::~State() = default;
+
+// One pass over the module for the facts most rules ask for.
+void State::scanModule() {
+  extensions_.assign(grammar::extensionNames().size(), false);
+  instFunction_.assign(m_.size(), kNoIndex);
+  const auto fns = m_.functions();
+  for (uint32_t f = 0; f < fns.size(); ++f)
+    std::fill(instFunction_.begin() + fns[f].begin, instFunction_.begin() + fns[f].end, f);
+  functionAnalyses_.resize(fns.size());
+
+  std::vector<uint32_t> declared;
+  std::vector<std::pair<uint32_t, uint32_t>> decos;        // (target, decoration instruction)
+  std::vector<std::pair<uint32_t, uint32_t>> groupTargets; // (group id, target id)
+  for (Instruction inst : m_) {
+    if (inst.isRaw())
+      continue;
+    switch (inst.opcode()) {
+    case Op::Capability:
+      if (inst.wordCount() >= 2)
+        declared.push_back(inst.word(1));
+      break;
+    case Op::Extension:
+      if (!inst.operands().empty()) {
+        std::string ext = inst.stringOperand(inst.operands()[0]);
+        if (auto e = grammar::findExtension(ext))
+          extensions_[static_cast<size_t>(*e)] = true;
+        else
+          unknownExtensions_.push_back(std::move(ext));
+      }
+      break;
+    case Op::EntryPoint:
+      entryPoints_.push_back(inst.index());
+      break;
+    case Op::Decorate:
+    case Op::DecorateId:
+    case Op::DecorateString:
+    case Op::MemberDecorate:
+    case Op::MemberDecorateString:
+      if (inst.wordCount() >= 2)
+        decos.emplace_back(inst.word(1), inst.index());
+      break;
+    case Op::GroupDecorate:
+      for (uint32_t w = 2; w < inst.wordCount(); ++w)
+        groupTargets.emplace_back(inst.word(1), inst.word(w));
+      break;
+    case Op::GroupMemberDecorate:
+      for (uint32_t w = 2; w + 1 < inst.wordCount(); w += 2)
+        groupTargets.emplace_back(inst.word(1), inst.word(w));
+      break;
+    default:
+      break;
+    }
+  }
+
+  // Capabilities: declared ones and, transitively, those they imply.
+  while (!declared.empty()) {
+    const uint32_t c = declared.back();
+    declared.pop_back();
+    if (c >= capabilities_.size()) {
+      if (c > 0x100000) // not a capability any grammar has; the availability rules report it
+        continue;
+      capabilities_.resize(size_t(c) + 1, 0);
+    }
+    if (capabilities_[c])
+      continue;
+    capabilities_[c] = 1;
+    if (const grammar::EnumerantDesc *e =
+            grammar::findEnumerant(grammar::OperandKind::Capability, c))
+      for (grammar::Capability implied : e->availability.capabilities)
+        declared.push_back(static_cast<uint32_t>(implied));
+  }
+
+  // Decorations reached through groups apply to the group's targets as well.
+  if (!groupTargets.empty()) {
+    std::sort(decos.begin(), decos.end());
+    for (auto [group, target] : groupTargets) {
+      auto it = std::lower_bound(decos.begin(), decos.end(), std::make_pair(group, 0u));
+      for (; it != decos.end() && it->first == group; ++it)
+        decos.emplace_back(target, it->second);
+    }
+  }
+  std::sort(decos.begin(), decos.end());
+  for (size_t i = 0; i < decos.size(); ++i) {
+    if (i == 0 || decos[i].first != decos[i - 1].first) {
+      decoIds_.push_back(decos[i].first);
+      decoBegin_.push_back(static_cast<uint32_t>(decoInsts_.size()));
+    }
+    decoInsts_.push_back(decos[i].second);
+  }
+  decoBegin_.push_back(static_cast<uint32_t>(decoInsts_.size()));
+}
+
+void State::error(uint32_t index, std::string_view rule, std::string message) {
+  if (stopped_)
+    return;
+  Problem p;
+  p.severity = Severity::Error;
+  if (index != kNoIndex && index < m_.size()) {
+    p.location = Location::binary(m_.inst(index).wordOffset(), index);
+    p.instruction = printer_.print(index);
+  }
+  p.message = std::move(message);
+  p.rule = rule;
+  report_.problems.push_back(std::move(p));
+  ++errors_;
+  if (o_.maxErrors != 0 && errors_ >= o_.maxErrors) {
+    stopped_ = true;
+    report_.truncated = true;
+  }
+}
+
+void State::warning(uint32_t index, std::string_view rule, std::string message) {
+  Problem p;
+  p.severity = Severity::Warning;
+  if (index != kNoIndex && index < m_.size()) {
+    p.location = Location::binary(m_.inst(index).wordOffset(), index);
+    p.instruction = printer_.print(index);
+  }
+  p.message = std::move(message);
+  p.rule = rule;
+  report_.problems.push_back(std::move(p));
+}
+
+std::string State::name(uint32_t id) const { return printer_.id(id); }
+std::string State::text(uint32_t index) const { return printer_.print(index); }
+
+std::optional<Instruction> State::def(uint32_t id) const {
+  const uint32_t i = m_.defIndex(id);
+  if (i == kNoIndex)
+    return std::nullopt;
+  return m_.inst(i);
+}
+
+Op State::defOpcode(uint32_t id) const {
+  const uint32_t i = m_.defIndex(id);
+  return i == kNoIndex ? kNoOp : m_.inst(i).opcode();
+}
+
+uint32_t State::typeOf(uint32_t id) const {
+  const uint32_t i = m_.defIndex(id);
+  return i == kNoIndex ? 0 : m_.inst(i).typeId();
+}
+
+uint32_t State::functionOf(uint32_t index) const {
+  return index < instFunction_.size() ? instFunction_[index] : kNoIndex;
+}
+
+bool State::isType(uint32_t id) const {
+  const uint32_t i = m_.defIndex(id);
+  if (i == kNoIndex)
+    return false;
+  const grammar::InstructionDesc *d = m_.inst(i).desc();
+  return d != nullptr && d->cls == grammar::InstructionClass::TypeDeclaration &&
+         m_.inst(i).opcode() != Op::TypeForwardPointer;
+}
+
+bool State::isPointerType(uint32_t id) const {
+  const Op op = defOpcode(id);
+  return op == Op::TypePointer;
+}
+
+bool State::isSignedInt(uint32_t id) const {
+  auto d = def(componentType(id));
+  return d && d->opcode() == Op::TypeInt && d->wordCount() >= 4 && d->word(3) == 1;
+}
+
+uint32_t State::componentType(uint32_t typeId) const {
+  auto d = def(typeId);
+  if (d && d->opcode() == Op::TypeVector && d->wordCount() >= 3)
+    return d->word(2);
+  return typeId;
+}
+
+uint32_t State::componentCount(uint32_t typeId) const {
+  auto d = def(typeId);
+  if (!d)
+    return 0;
+  switch (d->opcode()) {
+  case Op::TypeVector:
+    return d->wordCount() >= 4 ? d->word(3) : 0;
+  case Op::TypeBool:
+  case Op::TypeInt:
+  case Op::TypeFloat:
+    return 1;
+  default:
+    return 0;
+  }
+}
+
+uint32_t State::bitWidth(uint32_t typeId) const {
+  auto d = def(componentType(typeId));
+  if (d && (d->opcode() == Op::TypeInt || d->opcode() == Op::TypeFloat) && d->wordCount() >= 3)
+    return d->word(2);
+  return 0;
+}
+
+uint32_t State::pointeeType(uint32_t pointerType) const {
+  auto d = def(pointerType);
+  if (d && d->opcode() == Op::TypePointer && d->wordCount() >= 4)
+    return d->word(3);
+  return 0;
+}
+
+std::optional<uint32_t> State::storageClass(uint32_t pointerType) const {
+  auto d = def(pointerType);
+  if (d && (d->opcode() == Op::TypePointer || d->opcode() == Op::TypeForwardPointer) &&
+      d->wordCount() >= 3)
+    return d->word(2);
+  return std::nullopt;
+}
+
+std::optional<uint64_t> State::constantValue(uint32_t id) const {
+  auto d = def(id);
+  if (!d || d->opcode() != Op::Constant || d->wordCount() < 4 || !isIntType(d->typeId()))
+    return std::nullopt;
+  const uint32_t width = bitWidth(d->typeId());
+  if (width > 64)
+    return std::nullopt;
+  uint64_t v = d->word(3);
+  if (width > 32 && d->wordCount() >= 5)
+    v |= uint64_t(d->word(4)) << 32;
+  if (width < 64 && width > 0)
+    v &= (uint64_t(1) << width) - 1;
+  return v;
+}
+
+bool State::hasCapability(uint32_t capability) const {
+  return capability < capabilities_.size() && capabilities_[capability];
+}
+
+bool State::hasExtension(grammar::Extension e) const {
+  const size_t i = static_cast<size_t>(e);
+  return i < extensions_.size() && extensions_[i];
+}
+
+std::span<const uint32_t> State::decorations(uint32_t id) const {
+  auto it = std::lower_bound(decoIds_.begin(), decoIds_.end(), id);
+  if (it == decoIds_.end() || *it != id)
+    return {};
+  const size_t k = static_cast<size_t>(it - decoIds_.begin());
+  return std::span<const uint32_t>(decoInsts_)
+      .subspan(decoBegin_[k], decoBegin_[k + 1] - decoBegin_[k]);
+}
+
+bool State::hasDecoration(uint32_t id, uint32_t decoration, int member) const {
+  for (uint32_t i : decorations(id)) {
+    Instruction d = m_.inst(i);
+    const bool isMember =
+        d.opcode() == Op::MemberDecorate || d.opcode() == Op::MemberDecorateString;
+    if (isMember) {
+      // Through OpGroupDecorate a member decoration does not apply; OpMemberDecorate's own.
+      if (member >= 0 && d.wordCount() >= 4 && d.word(1) == id && d.word(2) == uint32_t(member) &&
+          d.word(3) == decoration)
+        return true;
+    } else if (member < 0 && d.wordCount() >= 3 && d.word(2) == decoration) {
+      return true;
+    }
+  }
+  return false;
+}
+
+const DefUse &State::defUse() const {
+  if (!defUse_)
+    defUse_ = std::make_unique<DefUse>(m_);
+  return *defUse_;
+}
+
+const Cfg &State::cfg(uint32_t f) const {
+  FunctionAnalyses &a = functionAnalyses_[f];
+  if (!a.cfg)
+    a.cfg = std::make_unique<Cfg>(m_, m_.functions()[f]);
+  return *a.cfg;
+}
+
+const DominatorTree &State::dominators(uint32_t f) const {
+  FunctionAnalyses &a = functionAnalyses_[f];
+  if (!a.dom)
+    a.dom = std::make_unique<DominatorTree>(cfg(f), DominatorTree::Kind::Dominators);
+  return *a.dom;
+}
+
+const DominatorTree &State::postDominators(uint32_t f) const {
+  FunctionAnalyses &a = functionAnalyses_[f];
+  if (!a.postDom)
+    a.postDom = std::make_unique<DominatorTree>(cfg(f), DominatorTree::Kind::PostDominators);
+  return *a.postDom;
+}
+
+} // namespace spire::val

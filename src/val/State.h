@@ -1,0 +1,142 @@
+// What every rule family of the validator reads and writes: the module, the options, the facts
+// computed once (capabilities, types, decorations, def-use, control flow) and the report.
+#pragma once
+
+#include "spire/asm/Disassembler.h"
+#include "spire/module/Cfg.h"
+#include "spire/module/DefUse.h"
+#include "spire/val/Validator.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace spire::val {
+
+using grammar::Op;
+/// "No instruction": not an opcode of the grammar.
+inline constexpr Op kNoOp = static_cast<Op>(0xFFFF);
+
+class State {
+public:
+  State(const Module &module, const Options &options, Report &report);
+  ~State();
+
+  const Module &module() const { return m_; }
+  const Options &options() const { return o_; }
+  const Environment &env() const { return o_.env; }
+  Client client() const { return o_.env.client; }
+  bool isVulkan() const { return client() == Client::Vulkan; }
+  bool isOpenCL() const { return client() == Client::OpenCL || client() == Client::LevelZero; }
+
+  // --- Reporting -----------------------------------------------------------------------------
+  /// Reports an error at instruction `index` (kNoIndex: the whole module) under `rule`.
+  void error(uint32_t index, std::string_view rule, std::string message);
+  void warning(uint32_t index, std::string_view rule, std::string message);
+  /// True once Options::maxErrors errors were reported: rule families should return.
+  bool stopped() const { return stopped_; }
+  size_t errorCount() const { return errors_; }
+
+  /// An id as diagnostics name it: "%float" or "%12".
+  std::string name(uint32_t id) const;
+  /// The instruction as disassembled.
+  std::string text(uint32_t index) const;
+
+  // --- Ids -------------------------------------------------------------------------------------
+  /// The instruction that defines `id`, if any.
+  std::optional<Instruction> def(uint32_t id) const;
+  /// The opcode that defines `id`, or kNoOp when nothing defines it.
+  Op defOpcode(uint32_t id) const;
+  /// The result type of the value `id` (0 when it has none or is not defined).
+  uint32_t typeOf(uint32_t id) const;
+  /// Index of the function (into module().functions()) that contains instruction `index`, or
+  /// kNoIndex for instructions outside functions.
+  uint32_t functionOf(uint32_t index) const;
+
+  // --- Types -----------------------------------------------------------------------------------
+  bool isType(uint32_t id) const;
+  bool isVoidType(uint32_t id) const { return defOpcode(id) == Op::TypeVoid; }
+  bool isBoolType(uint32_t id) const { return defOpcode(id) == Op::TypeBool; }
+  bool isIntType(uint32_t id) const { return defOpcode(id) == Op::TypeInt; }
+  bool isFloatType(uint32_t id) const { return defOpcode(id) == Op::TypeFloat; }
+  bool isVectorType(uint32_t id) const { return defOpcode(id) == Op::TypeVector; }
+  bool isPointerType(uint32_t id) const;
+  bool isScalarType(uint32_t id) const {
+    return isBoolType(id) || isIntType(id) || isFloatType(id);
+  }
+  /// Scalar or vector of int / float / bool.
+  bool isIntScalarOrVector(uint32_t id) const { return isIntType(componentType(id)); }
+  bool isFloatScalarOrVector(uint32_t id) const { return isFloatType(componentType(id)); }
+  bool isBoolScalarOrVector(uint32_t id) const { return isBoolType(componentType(id)); }
+  bool isSignedInt(uint32_t id) const;
+  /// The component type of a vector, the type itself for anything else.
+  uint32_t componentType(uint32_t typeId) const;
+  /// Components of a vector, 1 for scalars, 0 for other types.
+  uint32_t componentCount(uint32_t typeId) const;
+  /// Bit width of a scalar type or of a vector's components (0 otherwise; bool is 0).
+  uint32_t bitWidth(uint32_t typeId) const;
+  /// Pointee type of OpTypePointer (0 for others and for untyped pointers).
+  uint32_t pointeeType(uint32_t pointerType) const;
+  /// Storage class of OpTypePointer / OpTypeForwardPointer, or nothing.
+  std::optional<uint32_t> storageClass(uint32_t pointerType) const;
+  /// Value of a scalar integer constant (OpConstant of an OpTypeInt up to 64 bits, zero
+  /// extended), or nothing (spec constants included).
+  std::optional<uint64_t> constantValue(uint32_t id) const;
+
+  // --- Capabilities and extensions ---------------------------------------------------------------
+  /// Declared, or implied by a declared one (the grammar's "capabilities" of a capability).
+  bool hasCapability(uint32_t capability) const;
+  bool hasCapability(grammar::Capability c) const { return hasCapability(uint32_t(c)); }
+  bool hasExtension(grammar::Extension e) const;
+  /// Extensions the module declares with OpExtension whose names the grammar does not know.
+  std::span<const std::string> unknownExtensions() const { return unknownExtensions_; }
+
+  // --- Decorations -------------------------------------------------------------------------------
+  /// Indices of the decoration instructions that apply to `id` (OpDecorate, OpDecorateId,
+  /// OpDecorateString, OpMemberDecorate, OpMemberDecorateString, and those that reach it through
+  /// OpGroupDecorate / OpGroupMemberDecorate), in module order.
+  std::span<const uint32_t> decorations(uint32_t id) const;
+  /// True when `id` (or member `member` of it, with member >= 0) has decoration `decoration`.
+  bool hasDecoration(uint32_t id, uint32_t decoration, int member = -1) const;
+
+  // --- Entry points ------------------------------------------------------------------------------
+  /// Indices of the OpEntryPoint instructions.
+  std::span<const uint32_t> entryPoints() const { return entryPoints_; }
+
+  // --- Lazily computed analyses ------------------------------------------------------------------
+  const DefUse &defUse() const;
+  /// The control-flow graph of function `f` (an index into module().functions()); the function
+  /// must have blocks.
+  const Cfg &cfg(uint32_t f) const;
+  const DominatorTree &dominators(uint32_t f) const;
+  const DominatorTree &postDominators(uint32_t f) const;
+
+private:
+  void scanModule();
+
+  const Module &m_;
+  const Options &o_;
+  Report &report_;
+  InstructionPrinter printer_;
+  size_t errors_ = 0;
+  bool stopped_ = false;
+
+  std::vector<uint8_t> capabilities_; // by capability value, implied ones included
+  std::vector<bool> extensions_;      // by grammar::Extension
+  std::vector<std::string> unknownExtensions_;
+  std::vector<uint32_t> entryPoints_;
+  std::vector<uint32_t> instFunction_; // per instruction, kNoIndex outside functions
+  // Decorations by target id: decoIds_ sorted, decoBegin_ offsets into decoInsts_.
+  std::vector<uint32_t> decoIds_, decoBegin_, decoInsts_;
+
+  mutable std::unique_ptr<DefUse> defUse_;
+  struct FunctionAnalyses {
+    std::unique_ptr<Cfg> cfg;
+    std::unique_ptr<DominatorTree> dom, postDom;
+  };
+  mutable std::vector<FunctionAnalyses> functionAnalyses_;
+};
+
+} // namespace spire::val

@@ -1,0 +1,62 @@
+// Helpers for validator tests: assemble a small module written in the test, validate it, and
+// look for the expected problem.
+#pragma once
+
+#include "spire/asm/Assembler.h"
+#include "spire/val/Validator.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <string_view>
+
+namespace spire::val::test {
+
+/// Assembles `text` (spirv-as syntax; the version follows the environment unless `version` is
+/// given) and validates it for the environment `env` ("spv1.6", "vulkan1.3", "level-zero").
+inline Report validateText(std::string_view text, std::string_view env = "spv1.6",
+                           Options options = {}, uint32_t version = 0) {
+  std::optional<Environment> e = parseEnvironment(env);
+  EXPECT_TRUE(e.has_value()) << env;
+  if (e)
+    options.env = *e;
+  AssembleOptions as;
+  as.version = version != 0                              ? version
+               : options.env.client == Client::LevelZero ? options.device.spirvVersion
+                                                         : targetEnvVersion(options.env.targetEnv);
+  as.preserveNumericIds = true;
+  Expected<std::vector<uint32_t>> words = assemble(text, as);
+  EXPECT_TRUE(bool(words)) << (words ? "" : words.error().format("<test>"));
+  if (!words)
+    return Report{};
+  Expected<Module> m = Module::fromWords(std::move(words).value());
+  EXPECT_TRUE(bool(m)) << (m ? "" : m.error().format("<test>"));
+  if (!m)
+    return Report{};
+  return validate(*m, options);
+}
+
+/// All problems, one per line, for failure messages.
+inline std::string describe(const Report &r) {
+  std::string s;
+  for (const Problem &p : r.problems)
+    s += p.format("<test>") + "\n";
+  return s.empty() ? "(no problems)\n" : s;
+}
+
+/// True when some error's message contains `text` and, when `rule` is given, its rule is `rule`.
+inline bool hasError(const Report &r, std::string_view text, std::string_view rule = {}) {
+  for (const Problem &p : r.problems)
+    if (p.severity == Severity::Error && p.message.find(text) != std::string::npos &&
+        (rule.empty() || p.rule == rule))
+      return true;
+  return false;
+}
+
+} // namespace spire::val::test
+
+#define EXPECT_VALID(report) EXPECT_TRUE((report).valid()) << ::spire::val::test::describe(report)
+#define EXPECT_ERROR(report, text)                                                                 \
+  EXPECT_TRUE(::spire::val::test::hasError((report), (text)))                                      \
+      << "expected an error containing \"" << (text) << "\", got:\n"                               \
+      << ::spire::val::test::describe(report)
