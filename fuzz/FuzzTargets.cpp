@@ -51,6 +51,20 @@ bool specConstantOpRefused(const Instruction &inst) {
   return name.substr(0, 2) != "Op" || assembly::specConstantOperation(name.substr(2)) != op;
 }
 
+// OpSwitch whose selector is not a value of an integer type defined before it: the assembler
+// (like spirv-as) cannot tell the width of its case literals. Nor can it when the selector's
+// definition may print as raw words (the instructions right before a raw one do).
+bool switchWithoutIntegerSelector(const Module &m, const Instruction &inst, bool anyRaw) {
+  if (inst.opcode() != grammar::Op::Switch || inst.wordCount() < 3)
+    return false;
+  const uint32_t def = m.defIndex(inst.word(1));
+  if (anyRaw || def == kNoIndex || def > inst.index() ||
+      m.defIndex(m.typeOf(inst.word(1))) > inst.index())
+    return true;
+  const binary::NumberType t = m.numberType(m.typeOf(inst.word(1)));
+  return t.kind != binary::NumberKind::Signed && t.kind != binary::NumberKind::Unsigned;
+}
+
 } // namespace
 
 void binaryReader(const uint8_t *data, size_t size) {
@@ -105,10 +119,14 @@ void disassembler(const uint8_t *data, size_t size) {
   // assembler, like spirv-as, refuses a type declared twice).
   // Nor can it carry more operands on an extended instruction than the set's grammar gives it:
   // spirv-dis prints them (and so does spire dis), but spirv-as and spire as refuse them.
+  bool anyRaw = false;
+  for (Instruction inst : *m)
+    anyRaw |= inst.isRaw();
   for (Instruction inst : *m) {
     if (inst.resultId() != 0 && m->defIndex(inst.resultId()) != inst.index())
       return;
-    if (extInstHasExtraOperands(*m, inst) || specConstantOpRefused(inst))
+    if (extInstHasExtraOperands(*m, inst) || specConstantOpRefused(inst) ||
+        switchWithoutIntegerSelector(*m, inst, anyRaw))
       return;
     for (const binary::Operand &op : inst.operands()) {
       auto w = inst.operandWords(op);
