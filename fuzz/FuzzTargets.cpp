@@ -130,6 +130,12 @@ void disassembler(const uint8_t *data, size_t size) {
       return;
     for (const binary::Operand &op : inst.operands()) {
       auto w = inst.operandWords(op);
+      // Float constants of widths other than 16, 32 and 64 bits print as numbers that no
+      // assembler reads back (spirv-as refuses them too).
+      if (op.kind == grammar::OperandKind::TypedLiteralNumber &&
+          op.number == binary::NumberKind::Float && op.bitWidth != 16 && op.bitWidth != 32 &&
+          op.bitWidth != 64)
+        return;
       if ((op.kind == grammar::OperandKind::LiteralString && !binary::isCanonicalString(w)) ||
           (op.kind == grammar::OperandKind::TypedLiteralNumber &&
            !binary::isCanonicalNumber(w, op.number == binary::NumberKind::Signed, op.bitWidth)))
