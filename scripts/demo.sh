@@ -25,4 +25,27 @@ for src in examples/*.spvasm; do
   fi
   sed -n '1,12p' "$out/$name.dis"
   echo "   ..."
+  for env in vulkan1.3 spv1.6; do
+    spirv-val --target-env "$env" "$out/$name.ref.spv" > /dev/null 2>&1 && ref=valid || ref=invalid
+    "$spire" val --target-env "$env" "$out/$name.spv" || true
+    echo "   (spirv-val: $ref)"
+  done
 done
+
+# A broken module: an id used but never defined. Both validators reject it.
+cat > "$out/broken.spvasm" <<'ASM'
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%main = OpFunction %void None %fn
+%entry = OpLabel
+OpStore %nowhere %nothing
+OpReturn
+OpFunctionEnd
+ASM
+echo "== a module with an undefined id"
+"$spire" as "$out/broken.spvasm" -o "$out/broken.spv"
+"$spire" val "$out/broken.spv" || echo "   (spire val exit status $?)"
