@@ -36,7 +36,8 @@ text (the input of the 'as' measurements; without it 'as' skips the module).
 Operations (--ops, comma-separated; default: all, the ref-* ones when SPIRV-Tools is linked in):
   read+write      Module::fromBytes + toBytes (checked: same bytes)
   read            Module::fromBytes
-  dis, dis-raw    Module::fromBytes + spire::disassemble, friendly names / raw ids
+  dis, dis-raw    Module::fromBytes + spire::disassemble (streaming into a reused buffer),
+                  friendly names / raw ids
                   (checked against SPIRV-Tools' text)
   as              spire::assemble of the text (checked against SPIRV-Tools' words)
   ref-read+write  SPIRV-Tools: optimizer IR built and written back, no passes, no validation
@@ -138,7 +139,11 @@ public:
         return false;
       DisassembleOptions options;
       options.friendlyNames = op_ == Op::Dis;
-      text_ = disassemble(*module_, options);
+      // The streaming form into a buffer kept across calls, as a long-running tool would use it:
+      // a new 30+ MB string per call is above glibc's mmap threshold and pays its page faults
+      // on every call.
+      text_.clear();
+      disassemble(*module_, options, [&](std::string_view piece) { text_.append(piece); });
       return true;
     }
     case Op::As: {

@@ -144,12 +144,14 @@ bool mayTakeMoreOperands(const Instruction &inst) {
 class Printer {
 public:
   Printer(const Module &module, const DisassembleOptions &options, std::string &out)
-      : m_(module), o_(options), w_(out), indent_(options.indent ? kIndent : 0) {
+      : m_(module), o_(options), out_(out), w_(out), indent_(options.indent ? kIndent : 0) {
     if (options.friendlyNames)
       names_.emplace(module);
   }
 
-  void run() {
+  /// Prints the module into the output string; with a sink, hands the text over in pieces of
+  /// about kChunk bytes as it goes (the output string then only holds the current piece).
+  void run(const TextSink *sink = nullptr) {
     if (o_.header)
       header();
     markRawLines();
@@ -160,8 +162,18 @@ public:
         rawInstruction(inst);
       else
         instruction(inst);
+      if (sink != nullptr && out_.size() >= kChunk) {
+        (*sink)(out_);
+        out_.clear();
+      }
+    }
+    if (sink != nullptr) {
+      w_.flush();
+      (*sink)(out_);
+      out_.clear();
     }
   }
+  static constexpr size_t kChunk = 1 << 20;
 
   /// Prepares for printing single instructions with one().
   void prepareSingle() { markRawLines(); }
@@ -544,6 +556,7 @@ private:
 
   const Module &m_;
   const DisassembleOptions &o_;
+  std::string &out_;
   dis::TextWriter w_;
   std::array<EnumerantCacheEntry, 256> enumerants_{};
   std::array<std::string_view, 512> opcodeNames_{};
@@ -596,6 +609,12 @@ std::string InstructionPrinter::id(uint32_t value) const {
   i.out.clear();
   i.printer.name(value);
   return i.out;
+}
+
+void disassemble(const Module &module, const DisassembleOptions &options, const TextSink &sink) {
+  std::string out;
+  out.reserve(Printer::kChunk + (64 << 10));
+  Printer(module, options, out).run(&sink);
 }
 
 std::string disassemble(const Module &module, const DisassembleOptions &options) {

@@ -67,11 +67,12 @@ Expected<std::vector<uint8_t>> readFile(const std::string &path) {
   return data;
 }
 
-Status writeFileAtomic(const std::string &path, std::span<const uint8_t> bytes) {
+Expected<FileWriter> FileWriter::open(const std::string &path) {
+  FileWriter w;
+  w.path_ = path;
   if (path == "-") {
-    if (!writeAll(1, bytes.data(), bytes.size()))
-      return fileError("<stdout>", "cannot write");
-    return {};
+    w.fd_ = 1;
+    return w;
   }
   std::error_code ec;
   std::filesystem::path target(path);
@@ -81,6 +82,7 @@ Status writeFileAtomic(const std::string &path, std::span<const uint8_t> bytes) 
     if (!ec)
       target = resolved;
   }
+  w.target_ = target.string();
   // Something that is not a regular file (/dev/null, a pipe, a terminal) is written in place:
   // renaming over it would replace the device with a file.
   struct stat st;
@@ -89,42 +91,75 @@ Status writeFileAtomic(const std::string &path, std::span<const uint8_t> bytes) 
       errno = EISDIR;
       return fileError(path, "cannot write");
     }
-    int fd = ::open(target.c_str(), O_WRONLY | O_CLOEXEC);
-    if (fd < 0)
+    w.fd_ = ::open(target.c_str(), O_WRONLY | O_CLOEXEC);
+    if (w.fd_ < 0)
       return fileError(path, "cannot open");
-    bool ok = writeAll(fd, bytes.data(), bytes.size());
-    if (::close(fd) != 0)
-      ok = false;
-    if (!ok)
-      return fileError(path, "cannot write");
-    return {};
+    w.ownsFd_ = true;
+    return w;
   }
   std::string tmpl =
       (target.has_parent_path() ? target.parent_path().string() + "/" : std::string()) + "." +
       target.filename().string() + ".tmp.XXXXXX";
   std::vector<char> name(tmpl.begin(), tmpl.end());
   name.push_back('\0');
-  int fd = ::mkstemp(name.data());
-  if (fd < 0)
+  w.fd_ = ::mkstemp(name.data());
+  if (w.fd_ < 0)
     return fileError(path, "cannot create");
-  bool ok = writeAll(fd, bytes.data(), bytes.size());
+  w.ownsFd_ = true;
+  w.temp_ = name.data();
   // Keep the permissions a plain create would give (mkstemp uses 0600).
   mode_t mask = ::umask(0);
   ::umask(mask);
-  ::fchmod(fd, 0666 & ~mask);
-  if (::close(fd) != 0)
-    ok = false;
-  if (!ok) {
-    Diagnostic d = fileError(path, "cannot write");
-    ::unlink(name.data());
-    return d;
-  }
-  if (::rename(name.data(), target.c_str()) != 0) {
-    Diagnostic d = fileError(path, "cannot write");
-    ::unlink(name.data());
-    return d;
-  }
+  ::fchmod(w.fd_, 0666 & ~mask);
+  return w;
+}
+
+FileWriter::FileWriter(FileWriter &&other) noexcept
+    : path_(std::move(other.path_)), target_(std::move(other.target_)),
+      temp_(std::move(other.temp_)), fd_(other.fd_), ownsFd_(other.ownsFd_) {
+  other.fd_ = -1;
+  other.ownsFd_ = false;
+  other.temp_.clear();
+}
+
+FileWriter::~FileWriter() {
+  if (ownsFd_ && fd_ >= 0)
+    ::close(fd_);
+  if (!temp_.empty())
+    ::unlink(temp_.c_str());
+}
+
+Status FileWriter::write(std::span<const uint8_t> bytes) {
+  if (fd_ < 0)
+    return makeError(Location{}, path_ + ": cannot write: the file is closed");
+  if (!writeAll(fd_, bytes.data(), bytes.size()))
+    return fileError(path_ == "-" ? "<stdout>" : path_, "cannot write");
   return {};
+}
+
+Status FileWriter::commit() {
+  if (fd_ < 0)
+    return makeError(Location{}, path_ + ": cannot write: the file is closed");
+  const int fd = fd_;
+  fd_ = -1;
+  if (ownsFd_ && ::close(fd) != 0)
+    return fileError(path_, "cannot write");
+  ownsFd_ = false;
+  if (temp_.empty())
+    return {};
+  if (::rename(temp_.c_str(), target_.c_str()) != 0)
+    return fileError(path_, "cannot write");
+  temp_.clear();
+  return {};
+}
+
+Status writeFileAtomic(const std::string &path, std::span<const uint8_t> bytes) {
+  Expected<FileWriter> w = FileWriter::open(path);
+  if (!w)
+    return w.error();
+  if (Status s = w->write(bytes); !s)
+    return s;
+  return w->commit();
 }
 
 Status writeFileAtomic(const std::string &path, std::string_view text) {

@@ -97,9 +97,21 @@ int runDis(std::span<char *const> args) {
     report(module.error(), input == "-" ? "<stdin>" : input);
     return kInvalidInput;
   }
-  std::string text = disassemble(*module, options);
-  if (Status s = writeFileAtomic(output, text); !s) {
-    report(s.error(), output);
+  // The text goes to the file as it is printed: a large module's text is never whole in memory.
+  Expected<FileWriter> out = FileWriter::open(output);
+  if (!out) {
+    report(out.error(), output);
+    return kInvalidInput;
+  }
+  Status written;
+  disassemble(*module, options, [&](std::string_view piece) {
+    if (written)
+      written = out->write(piece);
+  });
+  if (written)
+    written = out->commit();
+  if (!written) {
+    report(written.error(), output);
     return kInvalidInput;
   }
   return kSuccess;

@@ -3,6 +3,7 @@
 
 #include "spire/module/Module.h"
 
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -20,6 +21,12 @@ struct DisassembleOptions {
 /// The module as text. With the default options the text is byte-identical to what spirv-dis
 /// (SPIRV-Tools 2023.1) prints for the same module.
 std::string disassemble(const Module &module, const DisassembleOptions &options = {});
+
+/// Receives the text of a module piece by piece, in order.
+using TextSink = std::function<void(std::string_view piece)>;
+/// The same text handed to `sink` in pieces of about a megabyte as it is printed, so that a
+/// large module's text never needs to be in memory whole.
+void disassemble(const Module &module, const DisassembleOptions &options, const TextSink &sink);
 
 /// Prints single instructions of a module as the disassembler would (without indentation), and
 /// ids by their names: for diagnostics. The names are computed on first use, once.

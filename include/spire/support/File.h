@@ -17,4 +17,30 @@ Expected<std::vector<uint8_t>> readFile(const std::string &path);
 Status writeFileAtomic(const std::string &path, std::span<const uint8_t> bytes);
 Status writeFileAtomic(const std::string &path, std::string_view text);
 
+/// Writes a file piece by piece with the guarantee of writeFileAtomic: the target appears (or is
+/// replaced) only when commit() succeeds; a writer destroyed before that leaves no file behind.
+/// Devices, pipes and "-" (standard output) are written in place.
+class FileWriter {
+public:
+  static Expected<FileWriter> open(const std::string &path);
+  FileWriter(FileWriter &&other) noexcept;
+  FileWriter &operator=(FileWriter &&) = delete;
+  ~FileWriter();
+  Status write(std::span<const uint8_t> bytes);
+  Status write(std::string_view text) {
+    return write(
+        std::span<const uint8_t>(reinterpret_cast<const uint8_t *>(text.data()), text.size()));
+  }
+  /// Closes the file and renames it over the target.
+  Status commit();
+
+private:
+  FileWriter() = default;
+  std::string path_;   ///< as given, for messages
+  std::string target_; ///< the file to replace (links resolved)
+  std::string temp_;   ///< the temporary file, empty when writing in place
+  int fd_ = -1;
+  bool ownsFd_ = false;
+};
+
 } // namespace spire

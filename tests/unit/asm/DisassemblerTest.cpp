@@ -511,3 +511,29 @@ TEST(Disassembler, NestedTypeNamesPastABudgetBecomeNumbers) {
   EXPECT_NE(text.find("\n       %3009 = OpTypePointer Function %3008\n"), std::string::npos);
   EXPECT_LT(text.size(), size_t(4) << 20);
 }
+
+TEST(Disassembler, PiecewiseTextEqualsTheWholeText) {
+  // Enough instructions for several pieces of the streaming form.
+  std::vector<Words> body = {inst(Op::Capability, {1}), inst(Op::MemoryModel, {0, 1}),
+                             inst(Op::TypeInt, {1, 32, 0})};
+  for (uint32_t i = 0; i < 60000; ++i)
+    body.push_back(inst(Op::Constant, {1, 2 + i, i}));
+  Words words = moduleWords({}, 70000, 0);
+  words.resize(5);
+  for (const Words &inst : body)
+    words.insert(words.end(), inst.begin(), inst.end());
+  Expected<Module> m = Module::fromWords(words);
+  ASSERT_TRUE(m.ok()) << m.error().format();
+  for (bool friendly : {true, false}) {
+    DisassembleOptions options;
+    options.friendlyNames = friendly;
+    std::string whole = disassemble(*m, options), pieces;
+    size_t count = 0;
+    disassemble(*m, options, [&](std::string_view piece) {
+      pieces += piece;
+      ++count;
+    });
+    EXPECT_GT(count, 1u);
+    EXPECT_EQ(pieces, whole);
+  }
+}

@@ -30,7 +30,7 @@ TEST(File, WritesAndReadsBack) {
   EXPECT_EQ(std::string(r->begin(), r->end()), "hello");
   // No temporary file is left beside it.
   size_t entries = 0;
-  for (auto& e : fs::directory_iterator(d))
+  for (auto &e : fs::directory_iterator(d))
     entries += e.path().filename().string().starts_with(".") ? 100 : 1;
   EXPECT_EQ(entries, 1u);
   fs::remove_all(d);
@@ -76,4 +76,28 @@ TEST(File, ErrorsNameThePath) {
   Status s = writeFileAtomic("/nonexistent/dir/out.spv", std::string_view("x"));
   EXPECT_FALSE(s.ok());
   EXPECT_FALSE(writeFileAtomic("/tmp", std::string_view("x")).ok());
+}
+
+TEST(File, WriterLeavesNothingBehindUntilCommitted) {
+  fs::path d = tempDir();
+  fs::path f = d / "piecewise.txt";
+  {
+    Expected<FileWriter> w = FileWriter::open(f.string());
+    ASSERT_TRUE(w.ok());
+    ASSERT_TRUE(w->write(std::string_view("never ")).ok());
+    // Destroyed without commit: no target and no temporary file.
+  }
+  EXPECT_TRUE(fs::is_empty(d));
+  {
+    Expected<FileWriter> w = FileWriter::open(f.string());
+    ASSERT_TRUE(w.ok());
+    ASSERT_TRUE(w->write(std::string_view("one, ")).ok());
+    EXPECT_FALSE(fs::exists(f)) << "the target appears only at commit";
+    ASSERT_TRUE(w->write(std::string_view("two")).ok());
+    ASSERT_TRUE(w->commit().ok());
+  }
+  Expected<std::vector<uint8_t>> r = readFile(f.string());
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(std::string(r->begin(), r->end()), "one, two");
+  fs::remove_all(d);
 }
