@@ -2,6 +2,7 @@
 
 #include <bit>
 #include <cstring>
+#include <iterator>
 
 namespace spire::binary {
 
@@ -12,6 +13,46 @@ uint32_t byteSwap(uint32_t v) { return __builtin_bswap32(v); }
 uint32_t loadLittle(const uint8_t *p) {
   return uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 | uint32_t(p[3]) << 24;
 }
+
+// A random-access iterator over the words of a byte buffer (possibly unaligned), byte-swapped
+// or not.
+template <bool Swap> struct WordReader {
+  using iterator_category = std::random_access_iterator_tag;
+  using value_type = uint32_t;
+  using difference_type = std::ptrdiff_t;
+  using pointer = const uint32_t *;
+  using reference = uint32_t;
+  const uint8_t *p;
+  uint32_t operator*() const {
+    uint32_t w;
+    std::memcpy(&w, p, 4);
+    return Swap ? byteSwap(w) : w;
+  }
+  uint32_t operator[](difference_type i) const { return *(*this + i); }
+  WordReader &operator++() {
+    p += 4;
+    return *this;
+  }
+  WordReader operator++(int) {
+    WordReader t = *this;
+    p += 4;
+    return t;
+  }
+  WordReader &operator--() {
+    p -= 4;
+    return *this;
+  }
+  WordReader &operator+=(difference_type i) {
+    p += 4 * i;
+    return *this;
+  }
+  WordReader operator+(difference_type i) const { return {p + 4 * i}; }
+  WordReader operator-(difference_type i) const { return {p - 4 * i}; }
+  difference_type operator-(const WordReader &o) const { return (p - o.p) / 4; }
+  bool operator==(const WordReader &o) const { return p == o.p; }
+  bool operator!=(const WordReader &o) const { return p != o.p; }
+  bool operator<(const WordReader &o) const { return p < o.p; }
+};
 
 } // namespace
 
@@ -36,11 +77,11 @@ Expected<WordStream> wordsFromBytes(std::span<const uint8_t> bytes) {
   const size_t n = bytes.size() / 4;
   const bool swap =
       (out.endianness == Endianness::Little) != (std::endian::native == std::endian::little);
-  out.words.resize(n);
-  std::memcpy(out.words.data(), bytes.data(), n * 4);
+  // Constructed straight from the bytes: resize() would first zero the whole vector.
   if (swap)
-    for (uint32_t &w : out.words)
-      w = byteSwap(w);
+    out.words.assign(WordReader<true>{bytes.data()}, WordReader<true>{bytes.data() + n * 4});
+  else
+    out.words.assign(WordReader<false>{bytes.data()}, WordReader<false>{bytes.data() + n * 4});
   return out;
 }
 
