@@ -187,6 +187,7 @@ public:
     w_.put('%');
     idName(value);
   }
+  void flush() { w_.flush(); }
 
 private:
   void color(std::string_view code) {
@@ -599,6 +600,7 @@ std::string InstructionPrinter::print(uint32_t index) const {
   Impl &i = impl();
   i.out.clear();
   i.printer.one(module_->inst(index));
+  i.printer.flush();
   while (!i.out.empty() && i.out.back() == '\n')
     i.out.pop_back();
   return i.out;
@@ -608,6 +610,7 @@ std::string InstructionPrinter::id(uint32_t value) const {
   Impl &i = impl();
   i.out.clear();
   i.printer.name(value);
+  i.printer.flush();
   return i.out;
 }
 

@@ -1,8 +1,109 @@
-// Rules: the OpenCL environment.
+// Rules: the OpenCL environment (the OpenCL SPIR-V environment specification, as spirv-val checks
+// it for its opencl* targets). They run for Level Zero too, whose guide takes them over; there the
+// rule names are the guide's.
+#include "OpenCLRules.h"
 #include "Rules.h"
 
 namespace spire::val {
 
-void checkOpenCL(State &s) { (void)s; }
+namespace {
+
+// Enumerant values (SPIR-V 3.x tables).
+constexpr uint32_t kAddressingPhysical32 = 1, kAddressingPhysical64 = 2;
+constexpr uint32_t kMemoryModelOpenCL = 2;
+constexpr uint32_t kDim1D = 0, kDim2D = 1;
+constexpr uint32_t kStorageUniformConstant = 0;
+constexpr uint32_t kImageOperandsNone = 0;
+
+bool levelZero(const State &s) { return s.client() == Client::LevelZero; }
+
+void checkMemoryModel(State &s, const Instruction &inst) {
+  if (inst.wordCount() < 3)
+    return;
+  const uint32_t addressing = inst.word(1), memory = inst.word(2);
+  if (levelZero(s)) {
+    if (addressing != kAddressingPhysical64)
+      s.error(inst.index(), "LZ-G1",
+              "Level Zero requires the Physical64 addressing model (device pointers are 64 bits)");
+    if (memory != kMemoryModelOpenCL)
+      s.error(inst.index(), "LZ-G2", "Level Zero requires the OpenCL memory model");
+    return;
+  }
+  if (addressing != kAddressingPhysical32 && addressing != kAddressingPhysical64)
+    s.error(inst.index(), "OpenCL env 2.2 / 6.1",
+            "the OpenCL environment requires the Physical32 or Physical64 addressing model");
+  if (memory != kMemoryModelOpenCL)
+    s.error(inst.index(), "OpenCL env 2.2 / 6.1",
+            "the OpenCL environment requires the OpenCL memory model");
+}
+
+// OpTypeImage %type Dim Depth Arrayed MS Sampled Format [Access]
+void checkImageType(State &s, const Instruction &inst) {
+  if (inst.wordCount() < 9)
+    return;
+  const std::string_view rule = levelZero(s) ? "LZ-I4" : "OpenCL env 2.2 / 6.4";
+  const uint32_t sampledType = inst.word(2), dim = inst.word(3), arrayed = inst.word(5),
+                 ms = inst.word(6), sampled = inst.word(7), format = inst.word(8);
+  if (!s.isVoidType(sampledType))
+    s.error(inst.index(), rule, "the Sampled Type of an image must be OpTypeVoid here");
+  if (sampled != 0)
+    s.error(inst.index(), rule,
+            "an image's Sampled operand must be 0 here (usage known only at run time), not " +
+                std::to_string(sampled));
+  if (ms != 0)
+    s.error(inst.index(), rule, "multisampled images (MS = 1) are not supported here");
+  if (arrayed != 0 && dim != kDim1D && dim != kDim2D)
+    s.error(inst.index(), rule, "only 1D and 2D images may be arrayed");
+  if (inst.wordCount() < 10)
+    s.error(inst.index(), rule, "an image type must have its Access Qualifier operand here");
+  if (levelZero(s) && format != 0)
+    s.error(inst.index(), rule, "an image's Image Format must be Unknown in Level Zero");
+}
+
+} // namespace
+
+void checkOpenCL(State &s) {
+  for (Instruction inst : s.module()) {
+    if (s.stopped())
+      return;
+    if (inst.isRaw())
+      continue;
+    switch (inst.opcode()) {
+    case Op::MemoryModel:
+      checkMemoryModel(s, inst);
+      break;
+    case Op::TypeImage:
+      checkImageType(s, inst);
+      break;
+    case Op::ImageWrite:
+      // OpImageWrite %image %coordinate %texel [ImageOperands ...]
+      if (inst.wordCount() > 4 && inst.word(4) != kImageOperandsNone)
+        s.error(inst.index(), levelZero(s) ? "LZ-I5" : "OpenCL env 2.2 / 6.4",
+                "OpImageWrite must not have image operands here");
+      break;
+    default:
+      if (isAtomicInstruction(inst.opcode())) {
+        const uint32_t pointer = atomicPointer(inst);
+        if (pointer != 0 && s.storageClass(s.typeOf(pointer)) == kStorageUniformConstant)
+          s.error(inst.index(), levelZero(s) ? "LZ-I7" : "OpenCL env 2.2 / 6.5",
+                  "an atomic instruction may not operate on UniformConstant storage (" +
+                      s.name(pointer) + ")");
+      }
+      break;
+    }
+  }
+}
+
+bool isAtomicInstruction(Op op) {
+  const uint32_t v = static_cast<uint32_t>(op);
+  return (v >= 227 && v <= 242) || v == 318 || v == 319 || v == 5614 || v == 5615 || v == 6035;
+}
+
+uint32_t atomicPointer(const Instruction &inst) {
+  const uint32_t v = static_cast<uint32_t>(inst.opcode());
+  // OpAtomicStore (228) and OpAtomicFlagClear (319) have no result: the pointer comes first.
+  const uint32_t at = (v == 228 || v == 319) ? 1 : 3;
+  return inst.wordCount() > at ? inst.word(at) : 0;
+}
 
 } // namespace spire::val

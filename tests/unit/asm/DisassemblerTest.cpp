@@ -537,3 +537,19 @@ TEST(Disassembler, PiecewiseTextEqualsTheWholeText) {
     EXPECT_EQ(pieces, whole);
   }
 }
+
+TEST(Disassembler, InstructionPrinterPrintsSingleInstructionsAndNames) {
+  Words words = moduleWords({inst(Op::Capability, {1}), inst(Op::MemoryModel, {0, 1}),
+                             inst(Op::Name, {2}, "main"), inst(Op::TypeInt, {1, 32, 0}),
+                             inst(Op::Constant, {1, 3, 7})},
+                            10, 0);
+  Expected<Module> m = Module::fromWords(words);
+  ASSERT_TRUE(m.ok()) << m.error().format();
+  InstructionPrinter names(*m);
+  EXPECT_EQ(names.print(3), "%uint = OpTypeInt 32 0");
+  EXPECT_EQ(names.print(4), "%uint_7 = OpConstant %uint 7");
+  EXPECT_EQ(names.id(2), "%main");
+  EXPECT_EQ(names.id(9), "%9");
+  InstructionPrinter raw(*m, false);
+  EXPECT_EQ(raw.print(4), "%3 = OpConstant %1 7");
+}
