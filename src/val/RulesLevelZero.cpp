@@ -213,7 +213,8 @@ void checkCapabilities(State &s) {
         if (std::none_of(closure.begin(), closure.end(),
                          [&](auto &c) { return c.first == static_cast<uint32_t>(implied); }))
           closure.emplace_back(static_cast<uint32_t>(implied), closure[i].second);
-  for (auto [capability, index] : closure) {
+  for (const auto &entry : closure) {
+    const uint32_t capability = entry.first, index = entry.second;
     auto rule = std::find_if(std::begin(kCapabilities), std::end(kCapabilities),
                              [&](const CapabilityRule &r) { return r.capability == capability; });
     if (rule == std::end(kCapabilities)) {

@@ -85,11 +85,13 @@ void State::scanModule() {
   // Decorations reached through groups apply to the group's targets as well.
   if (!groupTargets.empty()) {
     std::sort(decos.begin(), decos.end());
+    std::vector<std::pair<uint32_t, uint32_t>> inherited;
     for (auto [group, target] : groupTargets) {
       auto it = std::lower_bound(decos.begin(), decos.end(), std::make_pair(group, 0u));
       for (; it != decos.end() && it->first == group; ++it)
-        decos.emplace_back(target, it->second);
+        inherited.emplace_back(target, it->second);
     }
+    decos.insert(decos.end(), inherited.begin(), inherited.end());
   }
   std::sort(decos.begin(), decos.end());
   for (size_t i = 0; i < decos.size(); ++i) {
