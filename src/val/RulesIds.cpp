@@ -1,8 +1,316 @@
-// Rules: definitions and uses of ids (SPIR-V 2.2, 2.5).
+// Rules: definitions and uses of ids (SPIR-V 2.2 "Instructions", 2.4 "Forward references",
+// 2.5 "SSA form" and 2.16.1 "Universal validation rules").
+//
+// - Every <id> is the result of exactly one instruction.
+// - Every <id> used is defined somewhere in the module.
+// - An <id> is defined before it is used, except where 2.4 allows a forward reference: debug
+//   names, decorations, entry points and execution modes, forward-declared pointer types, OpPhi,
+//   branch and merge targets, function calls, and the operands of non-semantic and debug-info
+//   extended instructions.
+// - Types are used where a type is expected and values where a value is expected.
+// - A value defined in a function is used only in that function, and its definition dominates
+//   every use (for OpPhi: the end of the corresponding parent block).
 #include "Rules.h"
+
+#include <algorithm>
+#include <unordered_set>
 
 namespace spire::val {
 
-void checkIds(State &s) { (void)s; }
+namespace {
+
+using grammar::OperandCategory;
+using grammar::OperandKind;
+
+bool definesType(Op op) {
+  const grammar::InstructionDesc *d = grammar::findInstruction(static_cast<uint32_t>(op));
+  // By name: the grammar files some type declarations (OpTypeAccelerationStructureKHR, ...) in
+  // classes of their extension.
+  return d != nullptr && d->name.substr(0, 6) == "OpType";
+}
+
+bool isAnnotationOrDebug(Op op) {
+  switch (op) {
+  case Op::Name:
+  case Op::MemberName:
+  case Op::Decorate:
+  case Op::DecorateId:
+  case Op::DecorateString:
+  case Op::MemberDecorate:
+  case Op::MemberDecorateString:
+  case Op::GroupDecorate:
+  case Op::GroupMemberDecorate:
+  case Op::DecorationGroup:
+  case Op::String:
+  case Op::Line:
+  case Op::NoLine:
+  case Op::Source:
+  case Op::SourceContinued:
+  case Op::SourceExtension:
+  case Op::ModuleProcessed:
+    return true;
+  default:
+    return false;
+  }
+}
+
+// True for OpExtInst of a set whose operands may name ids defined later and whose operands are
+// not values of the computation: non-semantic sets and the debug-information sets.
+bool isDebugOrNonSemanticExtInst(const State &s, const Instruction &inst) {
+  if (inst.opcode() != Op::ExtInst || inst.wordCount() < 4)
+    return false;
+  std::optional<Instruction> set = s.def(inst.word(3));
+  if (!set || set->opcode() != Op::ExtInstImport || set->operands().size() < 2)
+    return false;
+  const std::string name = set->stringOperand(set->operands()[1]);
+  return name.rfind("NonSemantic.", 0) == 0 || name == "DebugInfo" ||
+         name == "OpenCL.DebugInfo.100";
+}
+
+// Instructions whose id operands may all name ids that are defined later (2.4).
+bool mayReferenceForward(Op op) {
+  switch (op) {
+  case Op::Name:
+  case Op::MemberName:
+  case Op::Decorate:
+  case Op::DecorateId:
+  case Op::DecorateString:
+  case Op::MemberDecorate:
+  case Op::MemberDecorateString:
+  case Op::GroupDecorate:
+  case Op::GroupMemberDecorate:
+  case Op::EntryPoint:
+  case Op::ExecutionMode:
+  case Op::ExecutionModeId:
+  case Op::TypeForwardPointer:
+  case Op::Phi:
+    return true;
+  default:
+    return false;
+  }
+}
+
+// Instructions whose operands may be types although the instruction declares no type.
+bool takesTypeOperands(Op op) {
+  switch (static_cast<uint32_t>(op)) {
+  case uint32_t(Op::Function):       // its function type
+  case uint32_t(Op::SpecConstantOp): // OpCooperativeMatrixLength* inside
+  case uint32_t(Op::CooperativeMatrixLengthNV):
+  // By value, as older grammars lack them: OpCooperativeMatrixLengthKHR and the untyped
+  // pointer instructions of SPV_KHR_untyped_pointers, which name the type they access.
+  case 4460:
+  case 4418:
+  case 4419:
+  case 4420:
+  case 4423:
+  case 4424:
+  case 4425:
+  case 4426:
+  case 4434:
+    return true;
+  default:
+    return false;
+  }
+}
+
+// Index of the block of `cfg` that contains instruction `index` (kNoIndex if none).
+uint32_t blockContaining(const Cfg &cfg, uint32_t index) {
+  auto blocks = cfg.blocks();
+  auto it = std::upper_bound(blocks.begin(), blocks.end(), index,
+                             [](uint32_t i, const BlockInfo &b) { return i < b.label; });
+  if (it == blocks.begin())
+    return kNoIndex;
+  --it;
+  return index < it->end ? static_cast<uint32_t>(it - blocks.begin()) : kNoIndex;
+}
+
+class IdChecker {
+public:
+  explicit IdChecker(State &s) : s_(s), m_(s.module()) {}
+
+  void run() {
+    for (Instruction inst : m_) {
+      if (s_.stopped())
+        return;
+      if (inst.isRaw())
+        continue;
+      if (inst.opcode() == Op::TypeForwardPointer && inst.wordCount() >= 2)
+        forwardPointers_.insert(inst.word(1));
+      checkDefinition(inst);
+      checkUses(inst);
+    }
+    if (!s_.stopped())
+      checkDominance();
+  }
+
+private:
+  void checkDefinition(const Instruction &inst) {
+    const uint32_t id = inst.resultId();
+    if (id == 0)
+      return;
+    const uint32_t first = m_.defIndex(id);
+    if (first != inst.index() && first != kNoIndex)
+      s_.error(inst.index(), "2.2",
+               "id " + s_.name(id) + " is already the result of instruction " +
+                   std::to_string(first) + ": every id is defined exactly once");
+  }
+
+  void checkUses(const Instruction &inst) {
+    const Op op = inst.opcode();
+    const uint32_t here = inst.index();
+    const bool forwardOk = mayReferenceForward(op) || isDebugOrNonSemanticExtInst(s_, inst);
+    const bool lenientKinds = definesType(op) || isAnnotationOrDebug(op) || takesTypeOperands(op) ||
+                              isDebugOrNonSemanticExtInst(s_, inst) || op == Op::EntryPoint ||
+                              op == Op::ExecutionMode || op == Op::ExecutionModeId ||
+                              op == Op::ExtInst;
+    const uint32_t fn = s_.functionOf(here);
+    auto ops = inst.operands();
+    for (size_t k = 0; k < ops.size(); ++k) {
+      const OperandKind kind = ops[k].kind;
+      if (grammar::operandCategory(kind) != OperandCategory::Id || kind == OperandKind::IdResult)
+        continue;
+      const uint32_t id = inst.word(ops[k].offset);
+      const uint32_t def = m_.defIndex(id);
+      if (def == kNoIndex) {
+        if (!reportedUndefined_.insert(id).second)
+          continue;
+        s_.error(here, "2.2", "id " + s_.name(id) + " is used but never defined");
+        continue;
+      }
+      const Op defOp = m_.inst(def).opcode();
+      if (def >= here && !forwardOk && !forwardPointers_.count(id) && defOp != Op::Function &&
+          !(defOp == Op::Label && isBranchOrMerge(op))) {
+        s_.error(here, "2.4",
+                 "id " + s_.name(id) + " is used before its definition (instruction " +
+                     std::to_string(def) + "); only the forward references of 2.4 are allowed");
+        continue;
+      }
+      // A value of a function belongs to it; OpFunction itself is named from anywhere.
+      if (defOp != Op::Function && !forwardOk) {
+        const uint32_t defFn = s_.functionOf(def);
+        if (defFn != kNoIndex && defFn != fn) {
+          s_.error(here, "2.16.1",
+                   "id " + s_.name(id) + " is defined in another function than where it is used");
+          continue;
+        }
+      }
+      if (kind == OperandKind::IdResultType) {
+        if (!definesType(defOp))
+          s_.error(here, "2.16.1",
+                   "result type " + s_.name(id) + " is not a type but the result of Op" +
+                       std::string(opName(defOp)));
+        continue;
+      }
+      if (lenientKinds)
+        continue;
+      if (definesType(defOp)) {
+        s_.error(here, "2.16.1", "operand " + s_.name(id) + " is a type where a value is expected");
+      } else if (defOp == Op::Label && !isBranchOrMerge(op) && op != Op::Phi) {
+        s_.error(here, "2.16.1",
+                 "operand " + s_.name(id) + " is a label where a value is expected");
+      }
+    }
+  }
+
+  static bool isBranchOrMerge(Op op) {
+    switch (op) {
+    case Op::Branch:
+    case Op::BranchConditional:
+    case Op::Switch:
+    case Op::LoopMerge:
+    case Op::SelectionMerge:
+    case Op::Phi:
+    case Op::Name:
+    case Op::Decorate:
+    case Op::DecorateId:
+    case Op::DecorateString:
+    case Op::LifetimeStart:
+    case Op::LifetimeStop:
+      return true;
+    default:
+      return false;
+    }
+  }
+
+  static std::string_view opName(Op op) {
+    const grammar::InstructionDesc *d = grammar::findInstruction(static_cast<uint32_t>(op));
+    return d ? d->name.substr(2) : std::string_view("?");
+  }
+
+  // 2.16.1: the definition of a value dominates its uses; an OpPhi operand's definition
+  // dominates the parent block's end. Only reachable uses are checked, as spirv-val does.
+  void checkDominance() {
+    const auto fns = m_.functions();
+    for (uint32_t f = 0; f < fns.size() && !s_.stopped(); ++f) {
+      if (fns[f].numBlocks == 0)
+        continue;
+      const Cfg &cfg = s_.cfg(f);
+      const DominatorTree &dom = s_.dominators(f);
+      for (uint32_t b = 0; b < cfg.size(); ++b) {
+        if (!cfg.reachable(b))
+          continue;
+        const BlockInfo &block = cfg.blocks()[b];
+        for (uint32_t i = block.label; i < block.end && !s_.stopped(); ++i)
+          checkUsesDominated(cfg, dom, b, m_.inst(i));
+      }
+    }
+  }
+
+  void checkUsesDominated(const Cfg &cfg, const DominatorTree &dom, uint32_t useBlock,
+                          const Instruction &inst) {
+    if (inst.isRaw())
+      return;
+    const Op op = inst.opcode();
+    if (op == Op::Phi) {
+      // OpPhi %type %result (%value %parent)*
+      for (uint32_t w = 3; w + 1 < inst.wordCount(); w += 2) {
+        const uint32_t value = inst.word(w), parent = cfg.blockOfLabel(inst.word(w + 1));
+        const uint32_t defBlock = blockOfValue(cfg, value);
+        if (defBlock == kNoIndex || parent == kNoIndex || !cfg.reachable(parent))
+          continue;
+        if (!dom.dominates(defBlock, parent))
+          s_.error(inst.index(), "2.16.1",
+                   "the definition of " + s_.name(value) + " does not dominate the end of " +
+                       s_.name(inst.word(w + 1)) + ", the parent block it comes from");
+      }
+      return;
+    }
+    if (isDebugOrNonSemanticExtInst(s_, inst))
+      return;
+    auto ops = inst.operands();
+    for (size_t k = 0; k < ops.size(); ++k) {
+      if (grammar::operandCategory(ops[k].kind) != OperandCategory::Id ||
+          ops[k].kind == OperandKind::IdResult || ops[k].kind == OperandKind::IdResultType)
+        continue;
+      const uint32_t id = inst.word(ops[k].offset);
+      const uint32_t defBlock = blockOfValue(cfg, id);
+      if (defBlock == kNoIndex || defBlock == useBlock)
+        continue;
+      if (!dom.dominates(defBlock, useBlock))
+        s_.error(inst.index(), "2.16.1",
+                 "the definition of " + s_.name(id) + " in block " +
+                     s_.name(cfg.labelId(defBlock)) + " does not dominate this use in block " +
+                     s_.name(cfg.labelId(useBlock)));
+    }
+  }
+
+  // The block of this function that defines a value, or kNoIndex for values defined elsewhere
+  // (globals, parameters, labels, other functions).
+  uint32_t blockOfValue(const Cfg &cfg, uint32_t id) const {
+    const uint32_t def = m_.defIndex(id);
+    if (def == kNoIndex || m_.inst(def).opcode() == Op::Label)
+      return kNoIndex;
+    return blockContaining(cfg, def);
+  }
+
+  State &s_;
+  const Module &m_;
+  std::unordered_set<uint32_t> forwardPointers_;
+  std::unordered_set<uint32_t> reportedUndefined_;
+};
+
+} // namespace
+
+void checkIds(State &s) { IdChecker(s).run(); }
 
 } // namespace spire::val
