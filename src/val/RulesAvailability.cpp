@@ -1,8 +1,172 @@
-// Rules: version, capability and extension requirements of everything the module uses.
+// Rules: version, capability and extension requirements of everything the module uses
+// (SPIR-V 2.16.1 "Universal validation rules", and the "Capability" and "Enabling Capabilities"
+// columns of section 3), read from the generated grammar tables.
+//
+// An instruction or enumerant is usable when
+//   - the module's version lies in its [first, last] versions, or the module declares one of the
+//     extensions that provide it, and
+//   - it needs no capability, or the module declares (or implies) one of those it lists, or
+//     declares one of the extensions that provide it.
+// OpCapability's own operand is the exception: declaring a capability declares the ones it
+// depends on, so only its version and extensions are checked.
 #include "Rules.h"
 
 namespace spire::val {
 
-void checkAvailability(State &s) { (void)s; }
+namespace {
+
+using grammar::Availability;
+using grammar::OperandCategory;
+using grammar::OperandKind;
+
+std::string versionText(uint32_t v) {
+  return std::to_string(grammar::versionMajor(v)) + "." + std::to_string(grammar::versionMinor(v));
+}
+
+std::string capabilityName(grammar::Capability c) {
+  const grammar::EnumerantDesc *e =
+      grammar::findEnumerant(OperandKind::Capability, static_cast<uint32_t>(c));
+  return e ? std::string(e->name) : std::to_string(static_cast<uint32_t>(c));
+}
+
+template <typename List, typename Name> std::string joined(const List &list, Name name) {
+  std::string out;
+  for (const auto &item : list) {
+    if (!out.empty())
+      out += ", ";
+    out += name(item);
+  }
+  return out;
+}
+
+class AvailabilityChecker {
+public:
+  explicit AvailabilityChecker(State &s) : s_(s), version_(s.module().version()) {}
+
+  void run() {
+    for (Instruction inst : s_.module()) {
+      if (s_.stopped())
+        return;
+      if (inst.isRaw()) {
+        // The reader keeps what it cannot decode; nothing the grammar does not describe can be
+        // valid.
+        s_.error(inst.index(), "2.16.1",
+                 "opcode " + std::to_string(inst.wordCount() ? inst.word(0) & 0xFFFF : 0) +
+                     " is not an instruction of the grammar, or its operands could not be "
+                     "decoded");
+        continue;
+      }
+      const grammar::InstructionDesc *desc = inst.desc();
+      if (!desc)
+        continue;
+      check(inst, std::string(desc->name), desc->availability, /*capabilitiesToo=*/true);
+      checkOperands(inst, *desc);
+    }
+  }
+
+private:
+  void checkOperands(const Instruction &inst, const grammar::InstructionDesc &desc) {
+    const bool declaresCapability = inst.opcode() == Op::Capability;
+    auto ops = inst.operands();
+    for (size_t k = 0; k < ops.size(); ++k) {
+      const OperandKind kind = ops[k].kind;
+      const OperandCategory category = grammar::operandCategory(kind);
+      if (category != OperandCategory::ValueEnum && category != OperandCategory::BitEnum)
+        continue;
+      const uint32_t value = inst.word(ops[k].offset);
+      const std::string kindName(grammar::operandKindName(kind));
+      if (exempt(inst, kind, value))
+        continue;
+      if (category == OperandCategory::ValueEnum) {
+        if (const grammar::EnumerantDesc *e = grammar::findEnumerant(kind, value))
+          check(inst,
+                kindName + " " + std::string(e->name) + " (operand of " + std::string(desc.name) +
+                    ")",
+                e->availability, !declaresCapability);
+        continue;
+      }
+      for (uint32_t rest = value; rest != 0; rest &= rest - 1) {
+        const uint32_t bit = rest & (~rest + 1);
+        if (const grammar::EnumerantDesc *e = grammar::findEnumerant(kind, bit))
+          check(inst,
+                kindName + " " + std::string(e->name) + " (operand of " + std::string(desc.name) +
+                    ")",
+                e->availability, true);
+      }
+    }
+  }
+
+  // Operands whose requirements are not the grammar's alone.
+  bool exempt(const Instruction &inst, OperandKind kind, uint32_t value) const {
+    // ClipDistance and CullDistance need their capabilities only where a shader reads or writes
+    // them; decorating a variable or a gl_PerVertex member with them does not (as spirv-val).
+    constexpr uint32_t kClipDistance = 3, kCullDistance = 4;
+    if (kind == OperandKind::BuiltIn && (value == kClipDistance || value == kCullDistance))
+      return true;
+    // SPV_AMD_shader_ballot brings reductions and scans to the Group* instructions in shaders.
+    if (kind == OperandKind::GroupOperation && value <= 2 &&
+        hasExtensionNamed("SPV_AMD_shader_ballot"))
+      return true;
+    return false;
+  }
+
+  bool hasExtensionNamed(std::string_view name) const {
+    std::optional<grammar::Extension> e = grammar::findExtension(name);
+    return e && s_.hasExtension(*e);
+  }
+
+  bool anyExtension(const Availability &a) const {
+    for (grammar::Extension e : a.extensions)
+      if (s_.hasExtension(e))
+        return true;
+    return false;
+  }
+
+  bool anyCapability(const Availability &a) const {
+    for (grammar::Capability c : a.capabilities)
+      if (s_.hasCapability(c))
+        return true;
+    return false;
+  }
+
+  void check(const Instruction &inst, const std::string &what, const Availability &a,
+             bool capabilitiesToo) {
+    const bool extension = anyExtension(a);
+    // What a declared capability enables is usable outside the versions that have it in the
+    // core (OpDemoteToHelperInvocation with DemoteToHelperInvocation from its extension); a
+    // capability operand itself is not enabled by the capabilities it depends on.
+    const bool byCapability = capabilitiesToo && anyCapability(a);
+    if (!extension && !byCapability && !(a.minVersion <= version_ && version_ <= a.lastVersion)) {
+      std::string message = what;
+      if (a.minVersion == grammar::kNoVersion)
+        message += " needs one of the extensions " + joined(a.extensions, [](grammar::Extension e) {
+                     return std::string(grammar::extensionName(e));
+                   });
+      else if (version_ > a.lastVersion)
+        message += " was removed after SPIR-V " + versionText(a.lastVersion);
+      else
+        message += " needs SPIR-V " + versionText(a.minVersion) +
+                   (a.extensions.empty() ? std::string()
+                                         : " or one of the extensions " +
+                                               joined(a.extensions, [](grammar::Extension e) {
+                                                 return std::string(grammar::extensionName(e));
+                                               }));
+      s_.error(inst.index(), "2.16.1", message + "; the module is SPIR-V " + versionText(version_));
+      return;
+    }
+    if (!capabilitiesToo || a.capabilities.empty() || extension || byCapability)
+      return;
+    s_.error(inst.index(), "2.16.1",
+             what + " needs one of the capabilities " + joined(a.capabilities, capabilityName) +
+                 ", and the module declares none of them");
+  }
+
+  State &s_;
+  const uint32_t version_;
+};
+
+} // namespace
+
+void checkAvailability(State &s) { AvailabilityChecker(s).run(); }
 
 } // namespace spire::val

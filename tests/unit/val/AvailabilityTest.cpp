@@ -1,0 +1,169 @@
+// Availability (2.16.1 and section 3's requirements): every opcode and enumerant against the
+// module's version, capabilities (implied ones included) and extensions.
+#include "ValTestUtil.h"
+
+namespace spire::val {
+namespace {
+
+TEST(ValAvailability, EnumerantNeedsACapability) {
+  // The GLSL450 memory model is for shaders.
+  Report r = test::validateText("OpCapability Kernel\nOpCapability Addresses\n"
+                                "OpMemoryModel Physical32 GLSL450\n");
+  EXPECT_ERROR(r, "MemoryModel GLSL450 (operand of OpMemoryModel) needs one of the capabilities "
+                  "Shader");
+  EXPECT_VALID(test::validateText("OpCapability Shader\nOpMemoryModel Logical GLSL450\n"));
+}
+
+TEST(ValAvailability, ImpliedCapabilitiesCount) {
+  // Geometry implies Shader.
+  EXPECT_VALID(test::validateText("OpCapability Geometry\nOpMemoryModel Logical GLSL450\n"));
+}
+
+TEST(ValAvailability, DecorationNeedsACapability) {
+  Report r = test::validateText(R"(
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpDecorate %x LinkageAttributes "x" Export
+%int = OpTypeInt 32 1
+%x = OpConstant %int 1
+)");
+  EXPECT_ERROR(r, "Decoration LinkageAttributes (operand of OpDecorate) needs one of the "
+                  "capabilities Linkage");
+}
+
+TEST(ValAvailability, InstructionNeedsACapability) {
+  const std::string text = R"(
+OpCapability Shader
+%cap
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%bool = OpTypeBool
+%uint = OpTypeInt 32 0
+%uint_3 = OpConstant %uint 3
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%e = OpGroupNonUniformElect %bool %uint_3
+OpReturn
+OpFunctionEnd
+)";
+  std::string without = text, with = text;
+  without.replace(without.find("%cap"), 4, "");
+  with.replace(with.find("%cap"), 4, "OpCapability GroupNonUniform");
+  EXPECT_ERROR(test::validateText(without, "spv1.3"),
+               "OpGroupNonUniformElect needs one of the capabilities GroupNonUniform");
+  EXPECT_VALID(test::validateText(with, "spv1.3"));
+}
+
+// Assembles for SPIR-V 1.6, then gives the header an older version, as a module of that
+// version that uses something newer would be.
+Report validateAsVersion(std::string_view text, uint32_t version) {
+  AssembleOptions as;
+  as.version = grammar::makeVersion(1, 6);
+  Expected<std::vector<uint32_t>> words = assemble(text, as);
+  EXPECT_TRUE(bool(words));
+  if (!words)
+    return {};
+  std::vector<uint32_t> w = std::move(words).value();
+  w[1] = version;
+  Expected<Module> m = Module::fromWords(std::move(w));
+  EXPECT_TRUE(bool(m));
+  return m ? validate(*m, {}) : Report{};
+}
+
+TEST(ValAvailability, VersionOfAnEnumerant) {
+  // The Capability operand itself is checked for its version and extensions only.
+  const char *text = R"(
+OpCapability Shader
+OpCapability GroupNonUniform
+OpMemoryModel Logical GLSL450
+)";
+  EXPECT_ERROR(validateAsVersion(text, grammar::makeVersion(1, 2)),
+               "Capability GroupNonUniform (operand of OpCapability) needs SPIR-V 1.3");
+  EXPECT_VALID(validateAsVersion(text, grammar::makeVersion(1, 3)));
+}
+
+TEST(ValAvailability, VersionOfAnInstruction) {
+  // OpCopyLogical is SPIR-V 1.4 and needs no capability.
+  const char *text = R"(
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%uint = OpTypeInt 32 0
+%uint_3 = OpConstant %uint 3
+%s = OpTypeStruct %uint
+%c = OpConstantComposite %s %uint_3
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%copy = OpCopyLogical %s %c
+OpReturn
+OpFunctionEnd
+)";
+  EXPECT_ERROR(validateAsVersion(text, grammar::makeVersion(1, 3)),
+               "OpCopyLogical needs SPIR-V 1.4; the module is SPIR-V 1.3");
+  EXPECT_VALID(validateAsVersion(text, grammar::makeVersion(1, 4)));
+}
+
+TEST(ValAvailability, CapabilityOnlyThroughAnExtension) {
+  const char *text = R"(
+OpCapability Shader
+OpCapability RayQueryKHR
+%s
+OpMemoryModel Logical GLSL450
+)";
+  std::string without = text, with = text;
+  without.replace(without.find("%s"), 2, "");
+  with.replace(with.find("%s"), 2, "OpExtension \"SPV_KHR_ray_query\"");
+  EXPECT_ERROR(test::validateText(without, "spv1.4"),
+               "Capability RayQueryKHR (operand of OpCapability) needs one of the extensions "
+               "SPV_KHR_ray_query");
+  EXPECT_VALID(test::validateText(with, "spv1.4"));
+}
+
+TEST(ValAvailability, MaskBitsAreCheckedOneByOne) {
+  // MakeTexelAvailable (an ImageOperands bit) needs VulkanMemoryModel.
+  Report r = test::validateText(R"(
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%int = OpTypeInt 32 1
+%int_1 = OpConstant %int 1
+%ptr = OpTypePointer Function %int
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%v = OpVariable %ptr Function
+OpStore %v %int_1 Volatile|MakePointerAvailable %int_1
+OpReturn
+OpFunctionEnd
+)");
+  EXPECT_ERROR(r, "MemoryAccess MakePointerAvailable (operand of OpStore) needs one of the "
+                  "capabilities VulkanMemoryModel");
+}
+
+TEST(ValAvailability, ClipAndCullDistanceNeedNoCapabilityToBeDeclared) {
+  EXPECT_VALID(test::validateText(R"(
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpMemberDecorate %pv 0 BuiltIn Position
+OpMemberDecorate %pv 1 BuiltIn ClipDistance
+OpMemberDecorate %pv 2 BuiltIn CullDistance
+OpDecorate %pv Block
+%float = OpTypeFloat 32
+%v4 = OpTypeVector %float 4
+%uint = OpTypeInt 32 0
+%uint_1 = OpConstant %uint 1
+%arr = OpTypeArray %float %uint_1
+%pv = OpTypeStruct %v4 %arr %arr
+)"));
+}
+
+} // namespace
+} // namespace spire::val
