@@ -1,8 +1,374 @@
-// Rules: arithmetic, bit, logical, relational, conversion and composite instructions.
+// Rules: arithmetic, bit, logical, relational, conversion and composite instructions
+// (SPIR-V 3.32.11 to 3.32.15): operand and result types, component counts, composite indexes.
+#include "Composite.h"
 #include "Rules.h"
 
 namespace spire::val {
 
-void checkArithmetic(State &s) { (void)s; }
+namespace {
+
+enum class Scalar { Int, Float, Bool };
+
+class ArithmeticChecker {
+public:
+  explicit ArithmeticChecker(State &s) : s_(s) {}
+
+  void run() {
+    for (Instruction inst : s_.module()) {
+      if (s_.stopped())
+        return;
+      if (inst.isRaw() || s_.functionOf(inst.index()) == kNoIndex)
+        continue;
+      check(inst);
+    }
+  }
+
+private:
+  void check(const Instruction &inst) {
+    switch (inst.opcode()) {
+    case Op::CompositeExtract:
+      compositeExtract(inst);
+      break;
+    case Op::CompositeInsert:
+      compositeInsert(inst);
+      break;
+    case Op::VectorShuffle:
+      vectorShuffle(inst);
+      break;
+    case Op::CompositeConstruct:
+      compositeConstruct(inst);
+      break;
+    case Op::ConvertFToU:
+    case Op::ConvertFToS:
+      conversion(inst, Scalar::Float, Scalar::Int);
+      break;
+    case Op::ConvertSToF:
+    case Op::ConvertUToF:
+      conversion(inst, Scalar::Int, Scalar::Float);
+      break;
+    case Op::FConvert:
+      conversion(inst, Scalar::Float, Scalar::Float);
+      break;
+    case Op::UConvert:
+    case Op::SConvert:
+      conversion(inst, Scalar::Int, Scalar::Int);
+      break;
+    case Op::FNegate:
+    case Op::FAdd:
+    case Op::FSub:
+    case Op::FMul:
+    case Op::FDiv:
+    case Op::FRem:
+    case Op::FMod:
+      sameAsResult(inst, Scalar::Float);
+      break;
+    case Op::SNegate:
+    case Op::IAdd:
+    case Op::ISub:
+    case Op::IMul:
+    case Op::SDiv:
+    case Op::UDiv:
+    case Op::SRem:
+    case Op::SMod:
+    case Op::UMod:
+      integerOperands(inst);
+      break;
+    case Op::LogicalAnd:
+    case Op::LogicalOr:
+    case Op::LogicalNot:
+    case Op::LogicalEqual:
+    case Op::LogicalNotEqual:
+      sameAsResult(inst, Scalar::Bool);
+      break;
+    case Op::IEqual:
+    case Op::INotEqual:
+    case Op::UGreaterThan:
+    case Op::SGreaterThan:
+    case Op::UGreaterThanEqual:
+    case Op::SGreaterThanEqual:
+    case Op::ULessThan:
+    case Op::SLessThan:
+    case Op::ULessThanEqual:
+    case Op::SLessThanEqual:
+      comparison(inst, Scalar::Int);
+      break;
+    case Op::FOrdEqual:
+    case Op::FUnordEqual:
+    case Op::FOrdNotEqual:
+    case Op::FUnordNotEqual:
+    case Op::FOrdLessThan:
+    case Op::FUnordLessThan:
+    case Op::FOrdGreaterThan:
+    case Op::FUnordGreaterThan:
+    case Op::FOrdLessThanEqual:
+    case Op::FUnordLessThanEqual:
+    case Op::FOrdGreaterThanEqual:
+    case Op::FUnordGreaterThanEqual:
+      comparison(inst, Scalar::Float);
+      break;
+    default:
+      break;
+    }
+  }
+
+  static const char *scalarName(Scalar k) {
+    return k == Scalar::Int ? "integer" : k == Scalar::Float ? "floating-point" : "boolean";
+  }
+
+  bool isScalarOrVectorOf(uint32_t type, Scalar k) const {
+    switch (k) {
+    case Scalar::Int:
+      return s_.isIntScalarOrVector(type);
+    case Scalar::Float:
+      return s_.isFloatScalarOrVector(type);
+    case Scalar::Bool:
+      return s_.isBoolScalarOrVector(type);
+    }
+    return false;
+  }
+
+  // Only scalars and vectors are checked: cooperative matrices and other extension types that
+  // these instructions accept have rules of their own.
+  bool scalarOrVector(uint32_t type) const {
+    return s_.isScalarType(type) || s_.isVectorType(type);
+  }
+
+  void expect(const Instruction &inst, bool ok, const std::string &what) {
+    if (!ok)
+      s_.error(inst.index(), "3.32", what);
+  }
+
+  // %r = OpXxx %type %a [%b]: operands of the result type.
+  void sameAsResult(const Instruction &inst, Scalar k) {
+    const uint32_t type = inst.typeId();
+    if (!scalarOrVector(type))
+      return;
+    if (!isScalarOrVectorOf(type, k)) {
+      s_.error(inst.index(), "3.32",
+               std::string("the result type must be a ") + scalarName(k) + " scalar or vector");
+      return;
+    }
+    for (uint32_t w = 3; w < inst.wordCount(); ++w)
+      if (uint32_t t = s_.typeOf(inst.word(w)); t != 0 && t != type)
+        s_.error(inst.index(), "3.32",
+                 "operand " + s_.name(inst.word(w)) + " has type " + s_.name(t) +
+                     ", not the result type " + s_.name(type));
+  }
+
+  // Integer arithmetic: integer operands with the result's component count and width (their
+  // signedness may differ).
+  void integerOperands(const Instruction &inst) {
+    const uint32_t type = inst.typeId();
+    if (!scalarOrVector(type))
+      return;
+    if (!s_.isIntScalarOrVector(type)) {
+      s_.error(inst.index(), "3.32", "the result type must be an integer scalar or vector");
+      return;
+    }
+    for (uint32_t w = 3; w < inst.wordCount(); ++w) {
+      const uint32_t t = s_.typeOf(inst.word(w));
+      if (t == 0)
+        continue;
+      if (!s_.isIntScalarOrVector(t) || s_.componentCount(t) != s_.componentCount(type) ||
+          s_.bitWidth(t) != s_.bitWidth(type))
+        s_.error(inst.index(), "3.32",
+                 "operand " + s_.name(inst.word(w)) + " of type " + s_.name(t) +
+                     " must be an integer scalar or vector with the result's component count "
+                     "and width");
+    }
+  }
+
+  // %r = OpXxx %bool %a %b
+  void comparison(const Instruction &inst, Scalar k) {
+    const uint32_t type = inst.typeId();
+    if (!scalarOrVector(type))
+      return;
+    if (!s_.isBoolScalarOrVector(type)) {
+      s_.error(inst.index(), "3.32",
+               "the result type of a comparison must be a boolean scalar "
+               "or vector");
+      return;
+    }
+    for (uint32_t w = 3; w < inst.wordCount(); ++w) {
+      const uint32_t t = s_.typeOf(inst.word(w));
+      if (t == 0 || !scalarOrVector(t))
+        continue;
+      if (!isScalarOrVectorOf(t, k) || s_.componentCount(t) != s_.componentCount(type))
+        s_.error(inst.index(), "3.32",
+                 "operand " + s_.name(inst.word(w)) + " must be a " + scalarName(k) +
+                     " scalar or vector with as many components as the result");
+    }
+  }
+
+  // %r = OpConvertXxx %type %value
+  void conversion(const Instruction &inst, Scalar from, Scalar to) {
+    if (inst.wordCount() < 4)
+      return;
+    const uint32_t type = inst.typeId(), input = s_.typeOf(inst.word(3));
+    if (!scalarOrVector(type) || input == 0 || !scalarOrVector(input))
+      return;
+    if (!isScalarOrVectorOf(type, to))
+      s_.error(inst.index(), "3.32.11",
+               std::string("the result type must be a ") + scalarName(to) + " scalar or vector");
+    else if (!isScalarOrVectorOf(input, from))
+      s_.error(inst.index(), "3.32.11",
+               "the value " + s_.name(inst.word(3)) + " must be a " + scalarName(from) +
+                   " scalar or vector");
+    else if (s_.componentCount(input) != s_.componentCount(type))
+      s_.error(inst.index(), "3.32.11",
+               "the value and the result must have the same number of components");
+  }
+
+  // Walks literal indexes from word `first` into `type`; 0 when the walk fails (reported).
+  uint32_t walk(const Instruction &inst, uint32_t type, uint32_t first) {
+    for (uint32_t w = first; w < inst.wordCount(); ++w) {
+      ElementType e = elementType(s_, type, inst.word(w), Bounds::All);
+      if (!e.error.empty()) {
+        s_.error(inst.index(), "3.32.12", e.error);
+        return 0;
+      }
+      if (e.type == 0)
+        return 0;
+      type = e.type;
+    }
+    return type;
+  }
+
+  // %r = OpCompositeExtract %type %composite %index...
+  void compositeExtract(const Instruction &inst) {
+    if (inst.wordCount() < 4)
+      return;
+    const uint32_t composite = s_.typeOf(inst.word(3));
+    if (composite == 0)
+      return;
+    const uint32_t element = walk(inst, composite, 4);
+    if (element != 0 && element != inst.typeId())
+      s_.error(inst.index(), "3.32.12",
+               "the result type " + s_.name(inst.typeId()) + " is not the selected element's " +
+                   s_.name(element));
+  }
+
+  // %r = OpCompositeInsert %type %object %composite %index...
+  void compositeInsert(const Instruction &inst) {
+    if (inst.wordCount() < 5)
+      return;
+    const uint32_t composite = s_.typeOf(inst.word(4)), object = s_.typeOf(inst.word(3));
+    if (composite == 0)
+      return;
+    if (composite != inst.typeId())
+      s_.error(inst.index(), "3.32.12",
+               "the result type " + s_.name(inst.typeId()) + " is not the composite's type " +
+                   s_.name(composite));
+    const uint32_t element = walk(inst, composite, 5);
+    if (element != 0 && object != 0 && element != object)
+      s_.error(inst.index(), "3.32.12",
+               "the object's type " + s_.name(object) + " is not the selected element's " +
+                   s_.name(element));
+  }
+
+  // %r = OpVectorShuffle %type %v1 %v2 %component...
+  void vectorShuffle(const Instruction &inst) {
+    if (inst.wordCount() < 5)
+      return;
+    const uint32_t type = inst.typeId(), v1 = s_.typeOf(inst.word(3)), v2 = s_.typeOf(inst.word(4));
+    if (!s_.isVectorType(type) || !s_.isVectorType(v1) || !s_.isVectorType(v2)) {
+      s_.error(inst.index(), "3.32.12",
+               "OpVectorShuffle's result and both operands must be vectors");
+      return;
+    }
+    if (s_.componentType(v1) != s_.componentType(type) ||
+        s_.componentType(v2) != s_.componentType(type))
+      s_.error(inst.index(), "3.32.12",
+               "the operands' component type must be the result's component type");
+    const uint32_t components = inst.wordCount() - 5;
+    if (components != s_.componentCount(type))
+      s_.error(inst.index(), "3.32.12",
+               "the result has " + std::to_string(s_.componentCount(type)) + " components but " +
+                   std::to_string(components) + " are selected");
+    const uint64_t total = uint64_t(s_.componentCount(v1)) + s_.componentCount(v2);
+    for (uint32_t w = 5; w < inst.wordCount(); ++w)
+      if (inst.word(w) != 0xFFFFFFFFu && inst.word(w) >= total) {
+        s_.error(inst.index(), "3.32.12",
+                 "component " + std::to_string(inst.word(w)) +
+                     " is out of bounds: the two vectors have " + std::to_string(total) +
+                     " components");
+        return;
+      }
+  }
+
+  // %r = OpCompositeConstruct %type %constituent...
+  void compositeConstruct(const Instruction &inst) {
+    const uint32_t type = inst.typeId();
+    std::optional<Instruction> d = s_.def(type);
+    if (!d || d->isRaw())
+      return;
+    const uint32_t count = inst.wordCount() - 3;
+    auto constituentType = [&](uint32_t i) { return s_.typeOf(inst.word(3 + i)); };
+    switch (d->opcode()) {
+    case Op::TypeVector: {
+      const uint32_t component = s_.componentType(type);
+      uint32_t total = 0;
+      for (uint32_t i = 0; i < count; ++i) {
+        const uint32_t t = constituentType(i);
+        if (t == 0)
+          return;
+        if (s_.componentType(t) != component || !scalarOrVector(t)) {
+          s_.error(inst.index(), "3.32.12",
+                   "constituent " + s_.name(inst.word(3 + i)) +
+                       " must be a scalar or vector of the result's component type " +
+                       s_.name(component));
+          return;
+        }
+        total += s_.componentCount(t);
+      }
+      if (total != s_.componentCount(type))
+        s_.error(inst.index(), "3.32.12",
+                 "the constituents have " + std::to_string(total) +
+                     " components in all, the result " + std::to_string(s_.componentCount(type)));
+      return;
+    }
+    case Op::TypeMatrix:
+    case Op::TypeArray:
+    case Op::TypeStruct: {
+      uint32_t expected = 0;
+      if (d->opcode() == Op::TypeStruct) {
+        expected = d->wordCount() - 2;
+      } else if (d->wordCount() >= 4) {
+        if (d->opcode() == Op::TypeMatrix)
+          expected = d->word(3);
+        else if (std::optional<uint64_t> n = s_.constantValue(d->word(3)))
+          expected = static_cast<uint32_t>(*n);
+        else
+          return; // a specialization-constant length
+      }
+      if (count != expected) {
+        s_.error(inst.index(), "3.32.12",
+                 "the result " + s_.name(type) + " has " + std::to_string(expected) +
+                     " elements but " + std::to_string(count) + " constituents are given");
+        return;
+      }
+      for (uint32_t i = 0; i < count; ++i) {
+        const uint32_t want = d->opcode() == Op::TypeStruct ? d->word(2 + i) : d->word(2);
+        const uint32_t t = constituentType(i);
+        if (t != 0 && t != want) {
+          s_.error(inst.index(), "3.32.12",
+                   "constituent " + s_.name(inst.word(3 + i)) + " has type " + s_.name(t) +
+                       ", the result's element type is " + s_.name(want));
+          return;
+        }
+      }
+      return;
+    }
+    default:
+      return;
+    }
+  }
+
+  State &s_;
+};
+
+} // namespace
+
+void checkArithmetic(State &s) { ArithmeticChecker(s).run(); }
 
 } // namespace spire::val

@@ -201,14 +201,78 @@ private:
                        std::string(opName(defOp)));
         continue;
       }
+      if (defOp == Op::TypeFunction && !mayUseFunctionType(op)) {
+        s_.error(here, "2.16.1",
+                 "function type " + s_.name(id) +
+                     " may only be used as the type of an OpFunction (or of a function pointer)");
+        continue;
+      }
+      if (defOp == Op::Function && !mayUseFunction(inst)) {
+        s_.error(here, "2.16.1",
+                 "function " + s_.name(id) +
+                     " is used as a value; functions are only called, named, decorated or "
+                     "declared as entry points");
+        continue;
+      }
       if (lenientKinds)
         continue;
       if (definesType(defOp)) {
         s_.error(here, "2.16.1", "operand " + s_.name(id) + " is a type where a value is expected");
-      } else if (defOp == Op::Label && !isBranchOrMerge(op) && op != Op::Phi) {
+      } else if (defOp == Op::Label) {
+        if (!isBranchOrMerge(op))
+          s_.error(here, "2.16.1",
+                   "operand " + s_.name(id) + " is a label where a value is expected");
+      } else if (m_.inst(def).typeId() == 0 && !untypedOperandAllowed(defOp)) {
         s_.error(here, "2.16.1",
-                 "operand " + s_.name(id) + " is a label where a value is expected");
+                 "operand " + s_.name(id) + " is the result of Op" + std::string(opName(defOp)) +
+                     ", which has no type, where a value is expected");
       }
+    }
+  }
+
+  static bool mayUseFunctionType(Op op) {
+    return op == Op::Function || op == Op::TypePointer || op == Op::Name || op == Op::Decorate ||
+           op == Op::DecorateString || op == Op::DecorateId;
+  }
+
+  bool mayUseFunction(const Instruction &inst) const {
+    switch (inst.opcode()) {
+    case Op::FunctionCall:
+    case Op::EntryPoint:
+    case Op::ExecutionMode:
+    case Op::ExecutionModeId:
+    case Op::Name:
+    case Op::Decorate:
+    case Op::DecorateId:
+    case Op::DecorateString:
+    case Op::GroupDecorate:
+    case Op::EnqueueKernel:
+    case Op::GetKernelNDrangeSubGroupCount:
+    case Op::GetKernelNDrangeMaxSubGroupSize:
+    case Op::GetKernelWorkGroupSize:
+    case Op::GetKernelPreferredWorkGroupSizeMultiple:
+    case Op::GetKernelLocalSizeForSubgroupCount:
+    case Op::GetKernelMaxNumSubgroups:
+    case Op::ExtInst:
+      return true;
+    default:
+      // Instructions of extensions (opcodes from 4096 on) that take functions: function
+      // pointers, cooperative matrix per-element operations, ...
+      return static_cast<uint32_t>(inst.opcode()) >= 4096;
+    }
+  }
+
+  // Untyped results that instructions may name as operands: labels and functions are handled
+  // apart; strings (OpLine's file), extended instruction sets, decoration groups.
+  static bool untypedOperandAllowed(Op defOp) {
+    switch (defOp) {
+    case Op::String:
+    case Op::ExtInstImport:
+    case Op::DecorationGroup:
+    case Op::Function:
+      return true;
+    default:
+      return false;
     }
   }
 

@@ -1,8 +1,200 @@
-// Rules: variables, loads, stores, copies and access chains.
+// Rules: variables, loads, stores, copies and access chains (SPIR-V 3.32.8 and 2.16.1).
+#include "Composite.h"
 #include "Rules.h"
 
 namespace spire::val {
 
-void checkMemory(State &s) { (void)s; }
+namespace {
+
+constexpr uint32_t kStorageFunction = 7, kStorageGeneric = 8;
+constexpr const char *kRule = "3.32.8";
+
+bool isConstantInstruction(Op op) {
+  const grammar::InstructionDesc *d = grammar::findInstruction(static_cast<uint32_t>(op));
+  return d && d->cls == grammar::InstructionClass::ConstantCreation;
+}
+
+class MemoryChecker {
+public:
+  explicit MemoryChecker(State &s) : s_(s) {}
+
+  void run() {
+    for (Instruction inst : s_.module()) {
+      if (s_.stopped())
+        return;
+      if (inst.isRaw())
+        continue;
+      switch (inst.opcode()) {
+      case Op::Variable:
+        variable(inst);
+        break;
+      case Op::Load:
+        load(inst);
+        break;
+      case Op::Store:
+        store(inst);
+        break;
+      case Op::CopyMemory:
+        copyMemory(inst);
+        break;
+      case Op::AccessChain:
+      case Op::InBoundsAccessChain:
+        accessChain(inst, 4);
+        break;
+      case Op::PtrAccessChain:
+      case Op::InBoundsPtrAccessChain:
+        accessChain(inst, 5);
+        break;
+      default:
+        break;
+      }
+    }
+  }
+
+private:
+  // %r = OpVariable %pointerType StorageClass [%initializer]
+  void variable(const Instruction &inst) {
+    if (inst.wordCount() < 4)
+      return;
+    const uint32_t type = inst.word(1), storage = inst.word(3);
+    if (!s_.isPointerType(type)) {
+      // Untyped pointers (SPV_KHR_untyped_pointers) are another instruction's.
+      s_.error(inst.index(), kRule,
+               "the result type of OpVariable must be an OpTypePointer, not " + s_.name(type));
+      return;
+    }
+    if (std::optional<uint32_t> sc = s_.storageClass(type); sc && *sc != storage)
+      s_.error(inst.index(), kRule,
+               "the variable's storage class differs from its pointer type " + s_.name(type) +
+                   "'s storage class");
+    if (storage == kStorageGeneric)
+      s_.error(inst.index(), kRule, "a variable cannot have the Generic storage class");
+    const bool inFunction = s_.functionOf(inst.index()) != kNoIndex;
+    if (inFunction && storage != kStorageFunction)
+      s_.error(inst.index(), kRule,
+               "a variable inside a function must have the Function storage class");
+    if (!inFunction && storage == kStorageFunction)
+      s_.error(inst.index(), kRule,
+               "a variable outside functions cannot have the Function storage class");
+    if (inst.wordCount() < 5)
+      return;
+    const uint32_t init = inst.word(4);
+    const Op initOp = s_.defOpcode(init);
+    const bool globalVariable =
+        initOp == Op::Variable && s_.functionOf(s_.module().defIndex(init)) == kNoIndex;
+    if (!isConstantInstruction(initOp) && !globalVariable && static_cast<uint32_t>(initOp) < 4096 &&
+        initOp != kNoOp) {
+      s_.error(inst.index(), kRule,
+               "the initializer " + s_.name(init) +
+                   " must be a constant or a module-scope variable");
+      return;
+    }
+    const uint32_t pointee = s_.pointeeType(type), initType = s_.typeOf(init);
+    if (pointee != 0 && initType != 0 && initType != pointee)
+      s_.error(inst.index(), kRule,
+               "the initializer's type " + s_.name(initType) +
+                   " is not the variable's pointee type " + s_.name(pointee));
+  }
+
+  // The pointee type of the pointer value `id`, 0 when unknown; reports non-pointers.
+  std::optional<uint32_t> pointee(const Instruction &inst, uint32_t id, std::string_view role) {
+    const uint32_t type = s_.typeOf(id);
+    if (type == 0)
+      return 0;
+    if (!s_.isPointerType(type)) {
+      if (s_.defOpcode(type) == static_cast<Op>(4417)) // OpTypeUntypedPointerKHR
+        return 0;
+      s_.error(inst.index(), kRule,
+               std::string(role) + " " + s_.name(id) + " is not a pointer (its type is " +
+                   s_.name(type) + ")");
+      return std::nullopt;
+    }
+    return s_.pointeeType(type);
+  }
+
+  // %r = OpLoad %type %pointer [MemoryAccess]
+  void load(const Instruction &inst) {
+    if (inst.wordCount() < 4)
+      return;
+    std::optional<uint32_t> p = pointee(inst, inst.word(3), "the pointer");
+    if (p && *p != 0 && *p != inst.word(1))
+      s_.error(inst.index(), kRule,
+               "the result type " + s_.name(inst.word(1)) +
+                   " is not the type the pointer points to, " + s_.name(*p));
+  }
+
+  // OpStore %pointer %object [MemoryAccess]
+  void store(const Instruction &inst) {
+    if (inst.wordCount() < 3)
+      return;
+    std::optional<uint32_t> p = pointee(inst, inst.word(1), "the pointer");
+    const uint32_t objectType = s_.typeOf(inst.word(2));
+    if (p && *p != 0 && objectType != 0 && *p != objectType)
+      s_.error(inst.index(), kRule,
+               "the object's type " + s_.name(objectType) +
+                   " is not the type the pointer points to, " + s_.name(*p));
+  }
+
+  // OpCopyMemory %target %source [MemoryAccess [MemoryAccess]]
+  void copyMemory(const Instruction &inst) {
+    if (inst.wordCount() < 3)
+      return;
+    std::optional<uint32_t> target = pointee(inst, inst.word(1), "the target");
+    std::optional<uint32_t> source = pointee(inst, inst.word(2), "the source");
+    if (target && source && *target != 0 && *source != 0 && *target != *source)
+      s_.error(inst.index(), kRule,
+               "the target points to " + s_.name(*target) + " but the source to " +
+                   s_.name(*source));
+  }
+
+  // %r = Op(InBounds)AccessChain %type %base %index...
+  // %r = Op(InBounds)PtrAccessChain %type %base %element %index...
+  void accessChain(const Instruction &inst, uint32_t firstIndex) {
+    if (inst.wordCount() < firstIndex)
+      return;
+    const uint32_t resultType = inst.word(1), base = inst.word(3);
+    std::optional<uint32_t> p = pointee(inst, base, "the base");
+    if (!p || *p == 0)
+      return;
+    uint32_t type = *p;
+    for (uint32_t w = firstIndex; w < inst.wordCount(); ++w) {
+      const uint32_t index = inst.word(w);
+      if (!s_.isIntType(s_.typeOf(index))) {
+        s_.error(inst.index(), kRule, "index " + s_.name(index) + " must be an integer scalar");
+        return;
+      }
+      std::optional<uint64_t> value;
+      if (s_.defOpcode(index) == Op::Constant)
+        value = s_.constantValue(index);
+      ElementType e = elementType(s_, type, value, Bounds::StructsOnly);
+      if (!e.error.empty()) {
+        s_.error(inst.index(), kRule, e.error);
+        return;
+      }
+      if (e.type == 0)
+        return;
+      type = e.type;
+    }
+    if (!s_.isPointerType(resultType)) {
+      if (s_.defOpcode(resultType) != static_cast<Op>(4417))
+        s_.error(inst.index(), kRule,
+                 "the result type " + s_.name(resultType) + " must be a pointer");
+      return;
+    }
+    if (s_.storageClass(resultType) != s_.storageClass(s_.typeOf(base)))
+      s_.error(inst.index(), kRule,
+               "the result's storage class differs from the base pointer's storage class");
+    else if (s_.pointeeType(resultType) != type)
+      s_.error(inst.index(), kRule,
+               "the result type points to " + s_.name(s_.pointeeType(resultType)) +
+                   " but the indexes select " + s_.name(type));
+  }
+
+  State &s_;
+};
+
+} // namespace
+
+void checkMemory(State &s) { MemoryChecker(s).run(); }
 
 } // namespace spire::val

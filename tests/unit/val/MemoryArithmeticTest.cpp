@@ -1,0 +1,135 @@
+// Rules of variables, loads, stores, access chains (3.32.8) and of arithmetic, conversion and
+// composite instructions (3.32.11 to 3.32.15).
+#include "ValTestUtil.h"
+
+namespace spire::val {
+namespace {
+
+// A compute shader with common types; `globals` and `body` are spliced in.
+std::string shader(std::string_view globals, std::string_view body) {
+  return std::string(R"(
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%bool = OpTypeBool
+%int = OpTypeInt 32 1
+%uint = OpTypeInt 32 0
+%float = OpTypeFloat 32
+%v2float = OpTypeVector %float 2
+%v4float = OpTypeVector %float 4
+%int_0 = OpConstant %int 0
+%int_1 = OpConstant %int 1
+%int_7 = OpConstant %int 7
+%float_1 = OpConstant %float 1
+%S = OpTypeStruct %float %v4float
+%ptr_f_S = OpTypePointer Function %S
+%ptr_f_float = OpTypePointer Function %float
+%ptr_f_v4 = OpTypePointer Function %v4float
+%ptr_f_int = OpTypePointer Function %int
+%ptr_p_float = OpTypePointer Private %float
+)") + std::string(globals) +
+         "\n%main = OpFunction %void None %fn\n%entry = OpLabel\n" + std::string(body) +
+         "\nOpReturn\nOpFunctionEnd\n";
+}
+
+TEST(ValMemory, VariableStorageClassMatchesItsPointerType) {
+  EXPECT_VALID(test::validateText(shader("%g = OpVariable %ptr_p_float Private %float_1", "")));
+  EXPECT_ERROR(test::validateText(shader("%g = OpVariable %ptr_p_float Workgroup", "")),
+               "storage class differs from its pointer type");
+  EXPECT_ERROR(test::validateText(shader("%g = OpVariable %float Private", "")),
+               "must be an OpTypePointer");
+}
+
+TEST(ValMemory, FunctionVariablesInsideFunctionsOnly) {
+  EXPECT_ERROR(test::validateText(shader("%g = OpVariable %ptr_f_float Function", "")),
+               "outside functions cannot have the Function storage class");
+  EXPECT_ERROR(test::validateText(shader("", "%v = OpVariable %ptr_p_float Private")),
+               "inside a function must have the Function storage class");
+}
+
+TEST(ValMemory, InitializerIsAConstantOfThePointeeType) {
+  EXPECT_ERROR(test::validateText(shader("%g = OpVariable %ptr_p_float Private %int_1", "")),
+               "is not the variable's pointee type");
+}
+
+TEST(ValMemory, LoadAndStoreTypes) {
+  EXPECT_VALID(test::validateText(shader("", R"(
+%v = OpVariable %ptr_f_float Function
+OpStore %v %float_1
+%x = OpLoad %float %v)")));
+  EXPECT_ERROR(test::validateText(shader("", "%v = OpVariable %ptr_f_float Function\n"
+                                             "OpStore %v %int_1")),
+               "is not the type the pointer points to");
+  EXPECT_ERROR(test::validateText(shader("", "%v = OpVariable %ptr_f_float Function\n"
+                                             "%x = OpLoad %int %v")),
+               "is not the type the pointer points to");
+  EXPECT_ERROR(test::validateText(shader("", "OpStore %float_1 %float_1")), "is not a pointer");
+}
+
+TEST(ValMemory, AccessChainWalksTheType) {
+  EXPECT_VALID(test::validateText(shader("", R"(
+%v = OpVariable %ptr_f_S Function
+%a = OpAccessChain %ptr_f_v4 %v %int_1
+%b = OpAccessChain %ptr_f_float %v %int_1 %int_7)"))); // past a vector's end: undefined, valid
+  EXPECT_ERROR(test::validateText(shader("", "%v = OpVariable %ptr_f_S Function\n"
+                                             "%a = OpAccessChain %ptr_f_v4 %v %int_7")),
+               "index 7 is out of bounds: struct %_struct_14 has 2 elements");
+  EXPECT_ERROR(test::validateText(shader("", "%v = OpVariable %ptr_f_S Function\n"
+                                             "%a = OpAccessChain %ptr_f_float %v %int_1")),
+               "the result type points to %float but the indexes select %v4float");
+  EXPECT_ERROR(test::validateText(shader("", "%v = OpVariable %ptr_f_S Function\n"
+                                             "%a = OpAccessChain %ptr_f_float %v %int_0 %int_0")),
+               "is not a composite");
+}
+
+TEST(ValComposite, ExtractAndInsertIndexes) {
+  const std::string globals = "%vec = OpConstantComposite %v2float %float_1 %float_1";
+  EXPECT_VALID(test::validateText(shader(globals, "%x = OpCompositeExtract %float %vec 1\n"
+                                                  "%y = OpCompositeInsert %v2float %x %vec 0")));
+  EXPECT_ERROR(test::validateText(shader(globals, "%x = OpCompositeExtract %float %vec 2")),
+               "index 2 is out of bounds: vector %v2float has 2 elements");
+  EXPECT_ERROR(test::validateText(shader(globals, "%x = OpCompositeExtract %int %vec 0")),
+               "is not the selected element's %float");
+  EXPECT_ERROR(test::validateText(shader(globals, "%y = OpCompositeInsert %v2float %int_1 %vec 0")),
+               "the object's type %int is not the selected element's %float");
+}
+
+TEST(ValComposite, VectorShuffle) {
+  const std::string globals = "%vec = OpConstantComposite %v2float %float_1 %float_1";
+  EXPECT_VALID(test::validateText(
+      shader(globals, "%x = OpVectorShuffle %v4float %vec %vec 0 1 2 0xFFFFFFFF")));
+  EXPECT_ERROR(
+      test::validateText(shader(globals, "%x = OpVectorShuffle %v4float %vec %vec 0 1 2 4")),
+      "component 4 is out of bounds");
+  EXPECT_ERROR(test::validateText(shader(globals, "%x = OpVectorShuffle %v4float %vec %vec 0 1 2")),
+               "the result has 4 components but 3 are selected");
+}
+
+TEST(ValComposite, Construct) {
+  EXPECT_VALID(test::validateText(shader("", "%x = OpCompositeConstruct %v4float %float_1 "
+                                             "%float_1 %float_1 %float_1")));
+  EXPECT_ERROR(test::validateText(shader("", "%x = OpCompositeConstruct %v4float %float_1")),
+               "the constituents have 1 components in all, the result 4");
+  EXPECT_ERROR(test::validateText(shader("", "%x = OpCompositeConstruct %S %float_1 %float_1")),
+               "constituent %float_1 has type %float, the result's element type is %v4float");
+}
+
+TEST(ValArithmetic, OperandTypes) {
+  EXPECT_VALID(test::validateText(shader("", "%a = OpFAdd %float %float_1 %float_1\n"
+                                             "%b = OpIAdd %uint %int_1 %int_1\n"
+                                             "%c = OpSLessThan %bool %int_1 %int_0")));
+  EXPECT_ERROR(test::validateText(shader("", "%a = OpFAdd %float %float_1 %int_1")),
+               "operand %int_1 has type %int, not the result type %float");
+  EXPECT_ERROR(test::validateText(shader("", "%a = OpIAdd %int %int_1 %float_1")),
+               "must be an integer scalar or vector");
+  EXPECT_ERROR(test::validateText(shader("", "%a = OpFOrdLessThan %bool %int_1 %int_0")),
+               "must be a floating-point scalar or vector");
+  EXPECT_ERROR(test::validateText(shader("", "%a = OpConvertFToS %int %int_1")),
+               "must be a floating-point scalar or vector");
+}
+
+} // namespace
+} // namespace spire::val
