@@ -4,9 +4,9 @@
 //
 // An instruction or enumerant is usable when
 //   - the module's version lies in its [first, last] versions, or the module declares one of the
-//     extensions that provide it, and
-//   - it needs no capability, or the module declares (or implies) one of those it lists, or
-//     declares one of the extensions that provide it.
+//     extensions or capabilities that provide it, and
+//   - it needs no capability, or the module declares (or implies) one of those it lists; an
+//     extension alone is not enough.
 // OpCapability's own operand is the exception: declaring a capability declares the ones it
 // depends on, so only its version and extensions are checked.
 #include "Rules.h"
@@ -154,7 +154,9 @@ private:
       s_.error(inst.index(), "2.16.1", message + "; the module is SPIR-V " + versionText(version_));
       return;
     }
-    if (!capabilitiesToo || a.capabilities.empty() || extension || byCapability)
+    // A declared extension does not stand in for a capability: the capability must be declared
+    // too (SPV_KHR_multiview's ViewIndex still needs MultiView).
+    if (!capabilitiesToo || a.capabilities.empty() || byCapability)
       return;
     s_.error(inst.index(), "2.16.1",
              what + " needs one of the capabilities " + joined(a.capabilities, capabilityName) +

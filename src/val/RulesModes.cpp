@@ -1,8 +1,335 @@
-// Rules: execution models, execution modes and entry point interfaces.
+// Rules: execution models, execution modes and entry point interfaces (SPIR-V 2.16.1, 3.32.5,
+// 3.6 "Execution Model", 3.7 "Execution Mode").
+//
+// - An execution mode names the function of an OpEntryPoint, and suits that entry point's
+//   execution model.
+// - Shader fragment entry points declare OriginUpperLeft or OriginLowerLeft; geometry entry points
+//   exactly one input primitive and one output primitive.
+// - The interface lists global variables only, each once; from SPIR-V 1.4 it lists every global
+//   variable the entry point's call tree uses, before 1.4 every Input and Output one.
+// - A module without entry points must declare Linkage.
 #include "Rules.h"
+
+#include <algorithm>
+#include <unordered_map>
+#include <unordered_set>
 
 namespace spire::val {
 
-void checkModes(State &s) { (void)s; }
+namespace {
+
+// Execution models (3.6).
+enum Model : uint32_t {
+  kVertex = 0,
+  kTessControl = 1,
+  kTessEval = 2,
+  kGeometry = 3,
+  kFragment = 4,
+  kGLCompute = 5,
+  kKernel = 6,
+  kTaskNV = 5267,
+  kMeshNV = 5268,
+  kTaskEXT = 5364,
+  kMeshEXT = 5365,
+};
+
+// Execution modes (3.7) that belong to some models only.
+enum Mode : uint32_t {
+  kInvocations = 0,
+  kSpacingEqual = 1,
+  kSpacingFractionalEven = 2,
+  kSpacingFractionalOdd = 3,
+  kVertexOrderCw = 4,
+  kVertexOrderCcw = 5,
+  kPixelCenterInteger = 6,
+  kOriginUpperLeft = 7,
+  kOriginLowerLeft = 8,
+  kEarlyFragmentTests = 9,
+  kPointMode = 10,
+  kDepthReplacing = 12,
+  kDepthGreater = 14,
+  kDepthLess = 15,
+  kDepthUnchanged = 16,
+  kLocalSize = 17,
+  kLocalSizeHint = 18,
+  kInputPoints = 19,
+  kInputLines = 20,
+  kInputLinesAdjacency = 21,
+  kTriangles = 22,
+  kInputTrianglesAdjacency = 23,
+  kQuads = 24,
+  kIsolines = 25,
+  kOutputVertices = 26,
+  kOutputPoints = 27,
+  kOutputLineStrip = 28,
+  kOutputTriangleStrip = 29,
+  kVecTypeHint = 30,
+  kContractionOff = 31,
+  kLocalSizeId = 38,
+  kLocalSizeHintId = 39,
+};
+
+constexpr uint32_t kCapabilityShader = 1, kCapabilityLinkage = 5;
+constexpr uint32_t kStorageInput = 1, kStorageOutput = 3, kStorageFunction = 7;
+
+bool isTessellation(uint32_t m) { return m == kTessControl || m == kTessEval; }
+bool isMesh(uint32_t m) { return m == kMeshNV || m == kMeshEXT; }
+bool isComputeLike(uint32_t m) {
+  return m == kGLCompute || m == kKernel || m == kTaskNV || m == kMeshNV || m == kTaskEXT ||
+         m == kMeshEXT;
+}
+
+// Whether mode `mode` may be declared for an entry point of model `model`; true for modes this
+// table does not know.
+bool modeSuitsModel(uint32_t mode, uint32_t model) {
+  switch (mode) {
+  case kOriginUpperLeft:
+  case kOriginLowerLeft:
+  case kPixelCenterInteger:
+  case kEarlyFragmentTests:
+  case kDepthReplacing:
+  case kDepthGreater:
+  case kDepthLess:
+  case kDepthUnchanged:
+    return model == kFragment;
+  case kInvocations:
+  case kInputPoints:
+  case kInputLines:
+  case kInputLinesAdjacency:
+  case kInputTrianglesAdjacency:
+  case kOutputLineStrip:
+  case kOutputTriangleStrip:
+    return model == kGeometry;
+  case kTriangles:
+    return model == kGeometry || isTessellation(model);
+  case kOutputPoints:
+    return model == kGeometry || isMesh(model);
+  case kOutputVertices:
+    return model == kGeometry || isTessellation(model) || isMesh(model);
+  case kSpacingEqual:
+  case kSpacingFractionalEven:
+  case kSpacingFractionalOdd:
+  case kVertexOrderCw:
+  case kVertexOrderCcw:
+  case kPointMode:
+  case kQuads:
+  case kIsolines:
+    return isTessellation(model);
+  case kLocalSize:
+  case kLocalSizeId:
+  case kLocalSizeHint:
+  case kLocalSizeHintId:
+    return isComputeLike(model);
+  case kVecTypeHint:
+  case kContractionOff:
+    return model == kKernel;
+  default:
+    return true;
+  }
+}
+
+std::string enumName(grammar::OperandKind kind, uint32_t value) {
+  const grammar::EnumerantDesc *e = grammar::findEnumerant(kind, value);
+  return e ? std::string(e->name) : std::to_string(value);
+}
+
+class ModesChecker {
+public:
+  explicit ModesChecker(State &s) : s_(s), m_(s.module()) {}
+
+  void run() {
+    collectModes();
+    if (s_.entryPoints().empty()) {
+      if (!s_.hasCapability(kCapabilityLinkage))
+        s_.error(kNoIndex, "2.16.1",
+                 "the module has no OpEntryPoint; only a module that declares the Linkage "
+                 "capability may have none");
+      return;
+    }
+    for (uint32_t index : s_.entryPoints()) {
+      if (s_.stopped())
+        return;
+      entryPoint(m_.inst(index));
+    }
+    checkInterfacesComplete();
+  }
+
+private:
+  // Execution modes by entry point function; checks each OpExecutionMode(Id) names one.
+  void collectModes() {
+    std::unordered_map<uint32_t, std::vector<uint32_t>> models; // function -> models
+    for (uint32_t index : s_.entryPoints()) {
+      Instruction ep = m_.inst(index);
+      if (ep.wordCount() >= 3)
+        models[ep.word(2)].push_back(ep.word(1));
+    }
+    for (Instruction inst : m_) {
+      if (inst.isRaw() ||
+          (inst.opcode() != Op::ExecutionMode && inst.opcode() != Op::ExecutionModeId) ||
+          inst.wordCount() < 3)
+        continue;
+      const uint32_t fn = inst.word(1), mode = inst.word(2);
+      auto it = models.find(fn);
+      if (it == models.end()) {
+        s_.error(inst.index(), "3.32.5",
+                 "the execution mode names " + s_.name(fn) +
+                     ", which is not the function of any OpEntryPoint");
+        continue;
+      }
+      modes_[fn].push_back(mode);
+      for (uint32_t model : it->second)
+        if (!modeSuitsModel(mode, model)) {
+          s_.error(inst.index(), "3.7",
+                   "execution mode " + enumName(grammar::OperandKind::ExecutionMode, mode) +
+                       " does not apply to the " +
+                       enumName(grammar::OperandKind::ExecutionModel, model) +
+                       " execution model of " + s_.name(fn));
+          break;
+        }
+    }
+  }
+
+  bool hasMode(uint32_t fn, std::initializer_list<uint32_t> any) const {
+    auto it = modes_.find(fn);
+    if (it == modes_.end())
+      return false;
+    return std::any_of(it->second.begin(), it->second.end(), [&](uint32_t m) {
+      return std::find(any.begin(), any.end(), m) != any.end();
+    });
+  }
+
+  size_t countModes(uint32_t fn, std::initializer_list<uint32_t> any) const {
+    auto it = modes_.find(fn);
+    if (it == modes_.end())
+      return 0;
+    return std::count_if(it->second.begin(), it->second.end(), [&](uint32_t m) {
+      return std::find(any.begin(), any.end(), m) != any.end();
+    });
+  }
+
+  // OpEntryPoint Model %function "name" %interface...
+  void entryPoint(const Instruction &ep) {
+    auto ops = ep.operands();
+    if (ops.size() < 3 || ep.wordCount() < 3)
+      return;
+    const uint32_t model = ep.word(1), fn = ep.word(2);
+    const bool shader = s_.hasCapability(kCapabilityShader);
+    if (model == kFragment && shader && countModes(fn, {kOriginUpperLeft, kOriginLowerLeft}) != 1)
+      s_.error(ep.index(), "3.7",
+               "a fragment entry point must declare exactly one of the OriginUpperLeft and "
+               "OriginLowerLeft execution modes");
+    if (model == kGeometry) {
+      if (countModes(fn, {kInputPoints, kInputLines, kInputLinesAdjacency, kTriangles,
+                          kInputTrianglesAdjacency}) != 1)
+        s_.error(ep.index(), "3.7",
+                 "a geometry entry point must declare exactly one input primitive mode "
+                 "(InputPoints, InputLines, InputLinesAdjacency, Triangles, "
+                 "InputTrianglesAdjacency)");
+      if (countModes(fn, {kOutputPoints, kOutputLineStrip, kOutputTriangleStrip}) != 1)
+        s_.error(ep.index(), "3.7",
+                 "a geometry entry point must declare exactly one output primitive mode "
+                 "(OutputPoints, OutputLineStrip, OutputTriangleStrip)");
+    }
+    std::unordered_set<uint32_t> seen;
+    for (size_t k = 3; k < ops.size(); ++k) {
+      const uint32_t id = ep.word(ops[k].offset);
+      std::optional<Instruction> d = s_.def(id);
+      if (!d || d->opcode() != Op::Variable) {
+        s_.error(ep.index(), "3.32.5",
+                 "interface " + s_.name(id) + " is not a variable: the interface lists " +
+                     "global OpVariables only");
+        continue;
+      }
+      if (d->wordCount() >= 4 && d->word(3) == kStorageFunction) {
+        s_.error(ep.index(), "3.32.5",
+                 "interface " + s_.name(id) + " is a Function variable, not a global one");
+        continue;
+      }
+      if (!seen.insert(id).second && m_.version() >= grammar::makeVersion(1, 4))
+        s_.error(ep.index(), "3.32.5", "interface " + s_.name(id) + " is listed twice");
+    }
+  }
+
+  // Global variables used by each function directly, the calls it makes, and for each entry
+  // point the union over its call tree; each must be listed (1.4+: every storage class;
+  // before: Input and Output).
+  void checkInterfacesComplete() {
+    const auto fns = m_.functions();
+    std::unordered_map<uint32_t, uint32_t> fnIndex; // function id -> index
+    for (uint32_t f = 0; f < fns.size(); ++f)
+      fnIndex[m_.inst(fns[f].begin).resultId()] = f;
+    std::vector<std::vector<uint32_t>> globals(fns.size()), callees(fns.size());
+    for (uint32_t f = 0; f < fns.size(); ++f) {
+      for (uint32_t i = fns[f].begin; i < fns[f].end; ++i) {
+        Instruction inst = m_.inst(i);
+        if (inst.isRaw())
+          continue;
+        if (inst.opcode() == Op::FunctionCall && inst.wordCount() >= 4) {
+          if (auto it = fnIndex.find(inst.word(3)); it != fnIndex.end())
+            callees[f].push_back(it->second);
+        }
+        for (const binary::Operand &op : inst.operands()) {
+          if (grammar::operandCategory(op.kind) != grammar::OperandCategory::Id ||
+              op.kind == grammar::OperandKind::IdResult ||
+              op.kind == grammar::OperandKind::IdResultType)
+            continue;
+          const uint32_t id = inst.word(op.offset);
+          const uint32_t def = m_.defIndex(id);
+          if (def != kNoIndex && m_.inst(def).opcode() == Op::Variable &&
+              s_.functionOf(def) == kNoIndex)
+            globals[f].push_back(id);
+        }
+      }
+    }
+    const bool allClasses = m_.version() >= grammar::makeVersion(1, 4);
+    for (uint32_t index : s_.entryPoints()) {
+      if (s_.stopped())
+        return;
+      Instruction ep = m_.inst(index);
+      auto ops = ep.operands();
+      if (ops.size() < 2)
+        continue;
+      auto root = fnIndex.find(ep.word(2));
+      if (root == fnIndex.end())
+        continue;
+      std::unordered_set<uint32_t> listed;
+      for (size_t k = 3; k < ops.size(); ++k)
+        listed.insert(ep.word(ops[k].offset));
+      std::vector<uint8_t> visited(fns.size(), 0);
+      std::vector<uint32_t> stack{root->second};
+      visited[root->second] = 1;
+      std::unordered_set<uint32_t> reported;
+      while (!stack.empty()) {
+        const uint32_t f = stack.back();
+        stack.pop_back();
+        for (uint32_t g : globals[f]) {
+          if (listed.count(g) || !reported.insert(g).second)
+            continue;
+          std::optional<uint32_t> sc = s_.storageClass(s_.typeOf(g));
+          if (!allClasses && (!sc || (*sc != kStorageInput && *sc != kStorageOutput)))
+            continue;
+          s_.error(index, allClasses ? "2.16.1 (SPIR-V 1.4)" : "2.16.1",
+                   "the entry point uses global variable " + s_.name(g) +
+                       " but its interface does not list it");
+          if (s_.stopped())
+            return;
+        }
+        for (uint32_t c : callees[f])
+          if (!visited[c]) {
+            visited[c] = 1;
+            stack.push_back(c);
+          }
+      }
+    }
+  }
+
+  State &s_;
+  const Module &m_;
+  std::unordered_map<uint32_t, std::vector<uint32_t>> modes_;
+};
+
+} // namespace
+
+void checkModes(State &s) { ModesChecker(s).run(); }
 
 } // namespace spire::val

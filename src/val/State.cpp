@@ -56,8 +56,9 @@ void State::scanModule() {
         groupTargets.emplace_back(inst.word(1), inst.word(w));
       break;
     case Op::GroupMemberDecorate:
+      // Recorded as itself: what it applies are the group's decorations, to members.
       for (uint32_t w = 2; w + 1 < inst.wordCount(); w += 2)
-        groupTargets.emplace_back(inst.word(1), inst.word(w));
+        decos.emplace_back(inst.word(w), inst.index());
       break;
     default:
       break;
@@ -259,6 +260,15 @@ std::span<const uint32_t> State::decorations(uint32_t id) const {
 bool State::hasDecoration(uint32_t id, uint32_t decoration, int member) const {
   for (uint32_t i : decorations(id)) {
     Instruction d = m_.inst(i);
+    if (d.opcode() == Op::GroupMemberDecorate) {
+      // OpGroupMemberDecorate %group (%struct member)...: the group's decorations on members.
+      if (member < 0 || d.wordCount() < 2 || !hasDecoration(d.word(1), decoration))
+        continue;
+      for (uint32_t w = 2; w + 1 < d.wordCount(); w += 2)
+        if (d.word(w) == id && d.word(w + 1) == uint32_t(member))
+          return true;
+      continue;
+    }
     const bool isMember =
         d.opcode() == Op::MemberDecorate || d.opcode() == Op::MemberDecorateString;
     if (isMember) {

@@ -95,8 +95,9 @@ public:
 
   // --- Decorations -------------------------------------------------------------------------------
   /// Indices of the decoration instructions that apply to `id` (OpDecorate, OpDecorateId,
-  /// OpDecorateString, OpMemberDecorate, OpMemberDecorateString, and those that reach it through
-  /// OpGroupDecorate / OpGroupMemberDecorate), in module order.
+  /// OpDecorateString, OpMemberDecorate, OpMemberDecorateString, those that reach it through
+  /// OpGroupDecorate, and the OpGroupMemberDecorate instructions that name it, whose group's
+  /// decorations apply to its members), in module order.
   std::span<const uint32_t> decorations(uint32_t id) const;
   /// True when `id` (or member `member` of it, with member >= 0) has decoration `decoration`.
   bool hasDecoration(uint32_t id, uint32_t decoration, int member = -1) const;

@@ -11,12 +11,14 @@ TEST(ValAvailability, EnumerantNeedsACapability) {
                                 "OpMemoryModel Physical32 GLSL450\n");
   EXPECT_ERROR(r, "MemoryModel GLSL450 (operand of OpMemoryModel) needs one of the capabilities "
                   "Shader");
-  EXPECT_VALID(test::validateText("OpCapability Shader\nOpMemoryModel Logical GLSL450\n"));
+  EXPECT_VALID(test::validateText(
+      "OpCapability Shader\nOpCapability Linkage\nOpMemoryModel Logical GLSL450\n"));
 }
 
 TEST(ValAvailability, ImpliedCapabilitiesCount) {
   // Geometry implies Shader.
-  EXPECT_VALID(test::validateText("OpCapability Geometry\nOpMemoryModel Logical GLSL450\n"));
+  EXPECT_VALID(test::validateText(
+      "OpCapability Geometry\nOpCapability Linkage\nOpMemoryModel Logical GLSL450\n"));
 }
 
 TEST(ValAvailability, DecorationNeedsACapability) {
@@ -77,6 +79,7 @@ TEST(ValAvailability, VersionOfAnEnumerant) {
   // The Capability operand itself is checked for its version and extensions only.
   const char *text = R"(
 OpCapability Shader
+OpCapability Linkage
 OpCapability GroupNonUniform
 OpMemoryModel Logical GLSL450
 )";
@@ -112,6 +115,7 @@ OpFunctionEnd
 TEST(ValAvailability, CapabilityOnlyThroughAnExtension) {
   const char *text = R"(
 OpCapability Shader
+OpCapability Linkage
 OpCapability RayQueryKHR
 %s
 OpMemoryModel Logical GLSL450
@@ -151,6 +155,7 @@ OpFunctionEnd
 TEST(ValAvailability, ClipAndCullDistanceNeedNoCapabilityToBeDeclared) {
   EXPECT_VALID(test::validateText(R"(
 OpCapability Shader
+OpCapability Linkage
 OpMemoryModel Logical GLSL450
 OpMemberDecorate %pv 0 BuiltIn Position
 OpMemberDecorate %pv 1 BuiltIn ClipDistance

@@ -66,6 +66,7 @@ TEST(ValIds, ForwardDeclaredPointerMayBeUsedBeforeItsDefinition) {
   EXPECT_VALID(test::validateText(R"(
 OpCapability Addresses
 OpCapability Kernel
+OpCapability Linkage
 OpMemoryModel Physical64 OpenCL
 OpTypeForwardPointer %ptr CrossWorkgroup
 %s = OpTypeStruct %ptr

@@ -1,0 +1,161 @@
+// Execution models, modes and interfaces (3.32.5, 3.7, 2.16.1) and the Vulkan environment's
+// standalone rules (VUIDs).
+#include "ValTestUtil.h"
+
+namespace spire::val {
+namespace {
+
+// A fragment shader with one output; `modes`, `decorations` and `extra` are spliced in.
+std::string fragment(std::string_view modes, std::string_view decorations,
+                     std::string_view extra = "", std::string_view interface = "%out") {
+  return std::string(R"(
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint Fragment %main "main" )") +
+         std::string(interface) + "\n" + std::string(modes) + "\n" + std::string(decorations) +
+         R"(
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%float = OpTypeFloat 32
+%v4float = OpTypeVector %float 4
+%ptr_out = OpTypePointer Output %v4float
+%out = OpVariable %ptr_out Output
+)" + std::string(extra) +
+         R"(
+%main = OpFunction %void None %fn
+%entry = OpLabel
+OpReturn
+OpFunctionEnd
+)";
+}
+
+TEST(ValModes, FragmentNeedsAnOrigin) {
+  EXPECT_VALID(test::validateText(
+      fragment("OpExecutionMode %main OriginUpperLeft", "OpDecorate %out Location 0"),
+      "vulkan1.3"));
+  EXPECT_ERROR(test::validateText(fragment("", "OpDecorate %out Location 0")),
+               "must declare exactly one of the OriginUpperLeft and OriginLowerLeft");
+}
+
+TEST(ValModes, ModeMustSuitTheModel) {
+  EXPECT_ERROR(test::validateText(fragment("OpExecutionMode %main OriginUpperLeft\n"
+                                           "OpExecutionMode %main LocalSize 1 1 1",
+                                           "")),
+               "execution mode LocalSize does not apply to the Fragment execution model");
+}
+
+TEST(ValModes, ModeMustNameAnEntryPoint) {
+  EXPECT_ERROR(test::validateText(fragment("OpExecutionMode %main OriginUpperLeft\n"
+                                           "OpExecutionMode %other OriginUpperLeft",
+                                           "",
+                                           "%other = OpFunction %void None %fn\n"
+                                           "%l = OpLabel\nOpReturn\nOpFunctionEnd")),
+               "which is not the function of any OpEntryPoint");
+}
+
+TEST(ValModes, InterfaceListsVariablesOnly) {
+  EXPECT_ERROR(
+      test::validateText(fragment("OpExecutionMode %main OriginUpperLeft", "", "", "%out %float")),
+      "interface %float is not a variable");
+}
+
+TEST(ValModes, InterfaceListsEveryGlobalTheCallTreeUses) {
+  const std::string extra = R"(
+%ptr_priv = OpTypePointer Private %float
+%g = OpVariable %ptr_priv Private
+%helper = OpFunction %void None %fn
+%h = OpLabel
+%x = OpLoad %float %g
+OpReturn
+OpFunctionEnd
+)";
+  std::string text = fragment("OpExecutionMode %main OriginUpperLeft", "", extra);
+  text.replace(text.find("%entry = OpLabel\n"), 17,
+               "%entry = OpLabel\n%r = OpFunctionCall %void %helper\n");
+  EXPECT_ERROR(test::validateText(text, "spv1.4"), "but its interface does not list it");
+  // Before SPIR-V 1.4 only Input and Output variables are listed.
+  EXPECT_VALID(test::validateText(text, "spv1.3"));
+}
+
+TEST(ValModes, ModuleWithoutEntryPointsNeedsLinkage) {
+  EXPECT_ERROR(test::validateText("OpCapability Shader\nOpMemoryModel Logical GLSL450\n"),
+               "has no OpEntryPoint");
+  EXPECT_VALID(test::validateText(
+      "OpCapability Shader\nOpCapability Linkage\nOpMemoryModel Logical GLSL450\n"));
+}
+
+TEST(ValVulkan, UserInterfaceVariablesNeedALocation) {
+  EXPECT_ERROR(
+      test::validateText(fragment("OpExecutionMode %main OriginUpperLeft", ""), "vulkan1.3"),
+      "needs a Location decoration");
+  EXPECT_VALID(test::validateText(fragment("OpExecutionMode %main OriginUpperLeft", ""), "spv1.6"));
+  EXPECT_ERROR(test::validateText(fragment("OpExecutionMode %main OriginUpperLeft",
+                                           "OpDecorate %out BuiltIn FragCoord\n"
+                                           "OpDecorate %out Location 0"),
+                                  "vulkan1.3"),
+               "cannot have a Location or Component");
+}
+
+TEST(ValVulkan, OriginLowerLeftIsNotVulkan) {
+  EXPECT_ERROR(test::validateText(
+                   fragment("OpExecutionMode %main OriginLowerLeft", "OpDecorate %out Location 0"),
+                   "vulkan1.3"),
+               "not OriginLowerLeft");
+}
+
+std::string buffer(std::string_view decorations) {
+  return fragment("OpExecutionMode %main OriginUpperLeft",
+                  "OpDecorate %out Location 0\n" + std::string(decorations),
+                  R"(
+%S = OpTypeStruct %float %v4float
+%ptr_sb = OpTypePointer StorageBuffer %S
+%buf = OpVariable %ptr_sb StorageBuffer
+)",
+                  "%out %buf");
+}
+
+TEST(ValVulkan, BuffersAreBlocksWithBindingsAndExplicitLayout) {
+  const std::string complete = "OpDecorate %S Block\nOpMemberDecorate %S 0 Offset 0\n"
+                               "OpMemberDecorate %S 1 Offset 16\n"
+                               "OpDecorate %buf DescriptorSet 0\nOpDecorate %buf Binding 0";
+  EXPECT_VALID(test::validateText(buffer(complete), "vulkan1.3"));
+  std::string noBinding = complete;
+  noBinding.erase(noBinding.find("\nOpDecorate %buf Binding 0"));
+  EXPECT_ERROR(test::validateText(buffer(noBinding), "vulkan1.3"), "has no Binding decoration");
+  std::string noBlock = complete;
+  noBlock.erase(0, noBlock.find('\n') + 1);
+  EXPECT_ERROR(test::validateText(buffer(noBlock), "vulkan1.3"),
+               "must be a struct decorated Block or BufferBlock");
+  std::string noOffset = complete;
+  noOffset.erase(noOffset.find("OpMemberDecorate %S 1 Offset 16\n"), 32);
+  EXPECT_ERROR(test::validateText(buffer(noOffset), "vulkan1.3"),
+               "its member 1 has no Offset decoration");
+}
+
+TEST(ValVulkan, ComputeGivesItsWorkgroupSize) {
+  const char *text = R"(
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%main = OpFunction %void None %fn
+%entry = OpLabel
+OpReturn
+OpFunctionEnd
+)";
+  EXPECT_ERROR(test::validateText(text, "vulkan1.3"), "must give its workgroup size");
+  EXPECT_VALID(test::validateText(text, "spv1.6"));
+}
+
+TEST(ValVulkan, StorageClassesVulkanDoesNotHave) {
+  EXPECT_ERROR(test::validateText(fragment("OpExecutionMode %main OriginUpperLeft",
+                                           "OpDecorate %out Location 0",
+                                           "%ptr_cw = OpTypePointer CrossWorkgroup %float\n"
+                                           "%cw = OpVariable %ptr_cw CrossWorkgroup"),
+                                  "vulkan1.3"),
+               "storage class CrossWorkgroup does not exist in Vulkan");
+}
+
+} // namespace
+} // namespace spire::val
