@@ -178,8 +178,13 @@ private:
         continue;
       }
       const Op defOp = m_.inst(def).opcode();
+      // Where a label may stand: the targets of branches and merges, not the condition or
+      // selector of OpBranchConditional / OpSwitch.
+      const bool labelOperand =
+          isBranchOrMerge(op) &&
+          !((op == Op::BranchConditional || op == Op::Switch) && ops[k].offset == 1);
       if (def >= here && !forwardOk && !forwardPointers_.count(id) && defOp != Op::Function &&
-          !(defOp == Op::Label && isBranchOrMerge(op))) {
+          !(defOp == Op::Label && labelOperand)) {
         s_.error(here, "2.4",
                  "id " + s_.name(id) + " is used before its definition (instruction " +
                      std::to_string(def) + "); only the forward references of 2.4 are allowed");
@@ -219,7 +224,7 @@ private:
       if (definesType(defOp)) {
         s_.error(here, "2.16.1", "operand " + s_.name(id) + " is a type where a value is expected");
       } else if (defOp == Op::Label) {
-        if (!isBranchOrMerge(op))
+        if (!labelOperand)
           s_.error(here, "2.16.1",
                    "operand " + s_.name(id) + " is a label where a value is expected");
       } else if (m_.inst(def).typeId() == 0 && !untypedOperandAllowed(defOp)) {
@@ -262,19 +267,10 @@ private:
     }
   }
 
-  // Untyped results that instructions may name as operands: labels and functions are handled
-  // apart; strings (OpLine's file), extended instruction sets, decoration groups.
-  static bool untypedOperandAllowed(Op defOp) {
-    switch (defOp) {
-    case Op::String:
-    case Op::ExtInstImport:
-    case Op::DecorationGroup:
-    case Op::Function:
-      return true;
-    default:
-      return false;
-    }
-  }
+  // Untyped results that instructions may name as operands (labels are handled apart;
+  // strings, imports and decoration groups only appear in the debug, annotation and OpExtInst
+  // instructions that are not checked here).
+  static bool untypedOperandAllowed(Op defOp) { return defOp == Op::Function; }
 
   static bool isBranchOrMerge(Op op) {
     switch (op) {
