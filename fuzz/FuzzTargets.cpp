@@ -5,6 +5,7 @@
 #include "spire/asm/Disassembler.h"
 #include "spire/binary/Literal.h"
 #include "spire/module/Module.h"
+#include "spire/val/Validator.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -167,6 +168,35 @@ void disassembler(const uint8_t *data, size_t size) {
   auto b = std::span<const uint32_t>(*words).subspan(binary::kHeaderWords);
   if (!std::equal(a.begin(), a.end(), b.begin(), b.end()))
     broken("assemble(disassemble(x)) changes the instructions");
+}
+
+} // namespace spire::fuzz
+
+namespace spire::fuzz {
+
+void validator(const uint8_t *data, size_t size) {
+  // Both readings: the strict one (spire val's) and the recovering one, whose raw instructions
+  // every rule family must survive.
+  for (bool recover : {false, true}) {
+    Expected<Module> m = Module::fromBytes(std::span<const uint8_t>(data, size),
+                                           {.allowIdsPastBound = recover, .recover = recover});
+    if (!m)
+      continue;
+    for (std::string_view env : {"spv1.6", "vulkan1.3", "opencl2.0", "level-zero"}) {
+      val::Options options;
+      options.env = *val::parseEnvironment(env);
+      options.strict = env == "level-zero";
+      val::Report all = val::validate(*m, options);
+      for (const val::Problem &p : all.problems)
+        if (p.message.empty() || p.rule.empty() || p.format().find('\n') != std::string::npos)
+          broken("a problem without message or rule, or on more than one line");
+      // Stopping at the first error keeps the verdict.
+      options.maxErrors = 1;
+      val::Report first = val::validate(*m, options);
+      if (first.valid() != all.valid() || first.errorCount() > 1)
+        broken("--max-errors 1 changes the verdict or reports more than one error");
+    }
+  }
 }
 
 } // namespace spire::fuzz

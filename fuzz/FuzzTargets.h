@@ -15,4 +15,8 @@ void assembler(const uint8_t *data, size_t size);
 /// text must assemble back to the same instructions.
 void disassembler(const uint8_t *data, size_t size);
 
+/// Reads bytes as a module (strictly and leniently) and validates it for several environments:
+/// no crash, no hang, one-line problems, and --max-errors 1 keeps the verdict.
+void validator(const uint8_t *data, size_t size);
+
 } // namespace spire::fuzz

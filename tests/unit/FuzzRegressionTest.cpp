@@ -32,3 +32,4 @@ void replay(const char *target, void (*body)(const uint8_t *, size_t)) {
 TEST(FuzzRegression, BinaryReader) { replay("binary_reader", spire::fuzz::binaryReader); }
 TEST(FuzzRegression, Assembler) { replay("assembler", spire::fuzz::assembler); }
 TEST(FuzzRegression, Disassembler) { replay("disassembler", spire::fuzz::disassembler); }
+TEST(FuzzRegression, Validator) { replay("validator", spire::fuzz::validator); }
