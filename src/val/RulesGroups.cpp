@@ -1,8 +1,173 @@
-// Rules: group and non-uniform instructions.
+// Rules: group and non-uniform instructions (SPIR-V 3.32.21, 3.32.24).
+//
+// - The execution scope of a non-uniform instruction is Subgroup or Workgroup; Vulkan allows only
+//   Subgroup.
+// - Elect, All, Any and AllEqual give a boolean; Ballot gives a four-component vector of 32-bit
+//   integers from a boolean predicate.
+// - Broadcasts, shuffles, quad operations and reductions give a value of their operand's type;
+//   the reductions' kind (integer, float, boolean) is the instruction's, and ClusteredReduce names
+//   a constant cluster size that is a power of two.
 #include "Rules.h"
 
 namespace spire::val {
 
-void checkGroups(State &s) { (void)s; }
+namespace {
+
+constexpr const char *kRule = "3.32.24";
+constexpr uint32_t kScopeWorkgroup = 2, kScopeSubgroup = 3;
+constexpr uint32_t kGroupOperationClusteredReduce = 3;
+
+enum : uint32_t {
+  kElect = 333,
+  kAll = 334,
+  kAny = 335,
+  kAllEqual = 336,
+  kBroadcast = 337,
+  kBroadcastFirst = 338,
+  kBallot = 339,
+  kShuffle = 345,
+  kShuffleDown = 348,
+  kIAdd = 349,
+  kLogicalXor = 364,
+  kQuadBroadcast = 365,
+  kQuadSwap = 366,
+};
+
+enum class Kind { Int, Float, Bool };
+
+Kind reductionKind(uint32_t op) {
+  switch (op) {
+  case 350: // FAdd
+  case 352: // FMul
+  case 355: // FMin
+  case 358: // FMax
+    return Kind::Float;
+  case 362: // LogicalAnd
+  case 363: // LogicalOr
+  case 364: // LogicalXor
+    return Kind::Bool;
+  default:
+    return Kind::Int;
+  }
+}
+
+class GroupsChecker {
+public:
+  explicit GroupsChecker(State &s) : s_(s) {}
+
+  void run() {
+    for (Instruction inst : s_.module()) {
+      if (s_.stopped())
+        return;
+      const uint32_t op = static_cast<uint32_t>(inst.opcode());
+      if (inst.isRaw() || op < kElect || op > kQuadSwap || inst.wordCount() < 4)
+        continue;
+      check(inst, op);
+    }
+  }
+
+private:
+  void check(const Instruction &inst, uint32_t op) {
+    // %r = OpGroupNonUniformXxx %type %scope ...
+    const uint32_t scope = inst.word(3);
+    if (s_.defOpcode(scope) == Op::Constant) {
+      if (std::optional<uint64_t> v = s_.constantValue(scope)) {
+        if (s_.isVulkan() && *v != kScopeSubgroup)
+          s_.error(inst.index(), "VUID-StandaloneSpirv-None-04642",
+                   "in Vulkan the execution scope of non-uniform instructions is Subgroup");
+        else if (*v != kScopeSubgroup && *v != kScopeWorkgroup)
+          s_.error(inst.index(), kRule,
+                   "the execution scope of a non-uniform instruction is Subgroup or Workgroup");
+      }
+    }
+    const uint32_t result = inst.typeId();
+    switch (op) {
+    case kElect:
+    case kAll:
+    case kAny:
+    case kAllEqual:
+      if (!s_.isBoolType(result))
+        s_.error(inst.index(), kRule, "the result type must be a boolean scalar");
+      if ((op == kAll || op == kAny) && inst.wordCount() >= 5 &&
+          !s_.isBoolType(s_.typeOf(inst.word(4))))
+        s_.error(inst.index(), kRule, "the predicate must be a boolean scalar");
+      return;
+    case kBallot:
+      if (!s_.isVectorType(result) || s_.componentCount(result) != 4 ||
+          !s_.isIntType(s_.componentType(result)) || s_.bitWidth(result) != 32)
+        s_.error(inst.index(), kRule,
+                 "the result of a ballot must be a vector of four 32-bit integers");
+      if (inst.wordCount() >= 5 && !s_.isBoolType(s_.typeOf(inst.word(4))))
+        s_.error(inst.index(), kRule, "the predicate must be a boolean scalar");
+      return;
+    default:
+      break;
+    }
+    const bool sameAsValue = op == kBroadcast || op == kBroadcastFirst ||
+                             (op >= kShuffle && op <= kShuffleDown) || op == kQuadBroadcast ||
+                             op == kQuadSwap;
+    if (sameAsValue) {
+      if (inst.wordCount() >= 5)
+        sameType(inst, inst.word(4), result);
+      return;
+    }
+    if (op < kIAdd || op > kLogicalXor || inst.wordCount() < 6)
+      return;
+    // %r = OpGroupNonUniform<Reduction> %type %scope GroupOperation %value [%clusterSize]
+    const Kind kind = reductionKind(op);
+    const bool ok = kind == Kind::Int     ? s_.isIntScalarOrVector(result)
+                    : kind == Kind::Float ? s_.isFloatScalarOrVector(result)
+                                          : s_.isBoolScalarOrVector(result);
+    if (!ok && (s_.isScalarType(result) || s_.isVectorType(result))) {
+      s_.error(inst.index(), kRule,
+               std::string("the result type must be a") +
+                   (kind == Kind::Int     ? "n integer"
+                    : kind == Kind::Float ? " floating-point"
+                                          : " boolean") +
+                   " scalar or vector");
+      return;
+    }
+    if (kind == Kind::Int) {
+      // Integer reductions may mix signedness (as spirv-val allows): same count and width.
+      const uint32_t t = s_.typeOf(inst.word(5));
+      if (t != 0 &&
+          (!s_.isIntScalarOrVector(t) || s_.componentCount(t) != s_.componentCount(result) ||
+           s_.bitWidth(t) != s_.bitWidth(result)))
+        s_.error(inst.index(), kRule,
+                 "the operand " + s_.name(inst.word(5)) + " has type " + s_.name(t) +
+                     ", not an integer type of the result's size");
+    } else {
+      sameType(inst, inst.word(5), result);
+    }
+    if (inst.word(4) == kGroupOperationClusteredReduce) {
+      if (inst.wordCount() < 7) {
+        s_.error(inst.index(), kRule, "ClusteredReduce needs a ClusterSize operand");
+        return;
+      }
+      const uint32_t size = inst.word(6);
+      std::optional<uint64_t> v =
+          s_.defOpcode(size) == Op::Constant ? s_.constantValue(size) : std::nullopt;
+      if (!v)
+        s_.error(inst.index(), kRule, "ClusterSize must be an integer constant");
+      else if (*v == 0 || (*v & (*v - 1)) != 0)
+        s_.error(inst.index(), kRule,
+                 "ClusterSize must be a power of two, not " + std::to_string(*v));
+    }
+  }
+
+  void sameType(const Instruction &inst, uint32_t value, uint32_t want) {
+    const uint32_t t = s_.typeOf(value);
+    if (t != 0 && want != 0 && t != want)
+      s_.error(inst.index(), kRule,
+               "the operand " + s_.name(value) + " has type " + s_.name(t) +
+                   ", not the result type " + s_.name(want));
+  }
+
+  State &s_;
+};
+
+} // namespace
+
+void checkGroups(State &s) { GroupsChecker(s).run(); }
 
 } // namespace spire::val

@@ -1,0 +1,191 @@
+// Per-instruction rules of atomics and barriers (3.32.18, 3.32.20, 3.25, 3.27), images
+// (3.32.10), non-uniform groups (3.32.24) and the GLSL.std.450 / OpenCL.std instructions.
+#include "ValTestUtil.h"
+
+namespace spire::val {
+namespace {
+
+// A compute shader; globals other than %counter that the body uses are named in `interface`.
+std::string shader(std::string_view caps, std::string_view globals, std::string_view body,
+                   std::string_view interface = "") {
+  return "OpCapability Shader\n" + std::string(caps) +
+         "\n%glsl = OpExtInstImport \"GLSL.std.450\"\nOpMemoryModel Logical GLSL450\n"
+         "OpEntryPoint GLCompute %main \"main\" %counter " +
+         std::string(interface) + "\n" + "OpExecutionMode %main LocalSize 1 1 1\n" +
+         R"(%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%bool = OpTypeBool
+%int = OpTypeInt 32 1
+%uint = OpTypeInt 32 0
+%float = OpTypeFloat 32
+%v3float = OpTypeVector %float 3
+%v4float = OpTypeVector %float 4
+%v2float = OpTypeVector %float 2
+%v4uint = OpTypeVector %uint 4
+%int_1 = OpConstant %int 1
+%uint_0 = OpConstant %uint 0
+%uint_1 = OpConstant %uint 1
+%uint_2 = OpConstant %uint 2
+%uint_3 = OpConstant %uint 3
+%uint_9 = OpConstant %uint 9
+%uint_6 = OpConstant %uint 6
+%float_1 = OpConstant %float 1
+%true = OpConstantTrue %bool
+%ptr_wg_uint = OpTypePointer Workgroup %uint
+%counter = OpVariable %ptr_wg_uint Workgroup
+)" + std::string(globals) +
+         "\n%main = OpFunction %void None %fn\n%entry = OpLabel\n" + std::string(body) +
+         "\nOpReturn\nOpFunctionEnd\n";
+}
+
+TEST(ValAtomics, PointerValueAndResultTypes) {
+  EXPECT_VALID(test::validateText(shader("", "",
+                                         "%a = OpAtomicIAdd %uint %counter %uint_2 "
+                                         "%uint_0 %uint_1")));
+  EXPECT_ERROR(test::validateText(shader("", "",
+                                         "%a = OpAtomicIAdd %int %counter %uint_2 "
+                                         "%uint_0 %uint_1")),
+               "is not the type the pointer points to");
+  EXPECT_ERROR(test::validateText(shader("", "",
+                                         "%a = OpAtomicIAdd %uint %counter %uint_2 "
+                                         "%uint_0 %int_1")),
+               "the value %int_1 has type %int, not %uint");
+}
+
+TEST(ValAtomics, ScopesAndSemantics) {
+  EXPECT_ERROR(test::validateText(shader("", "",
+                                         "%a = OpAtomicIAdd %uint %counter %uint_9 "
+                                         "%uint_0 %uint_1")),
+               "which is no scope");
+  // Acquire | Release (0x6) sets two ordering bits.
+  EXPECT_ERROR(test::validateText(shader("", "",
+                                         "%a = OpAtomicIAdd %uint %counter %uint_2 "
+                                         "%uint_6 %uint_1")),
+               "sets more than one of Acquire, Release");
+  EXPECT_ERROR(test::validateText(shader("", "", "OpControlBarrier %uint_2 %uint_2 %float_1")),
+               "must be a 32-bit integer scalar");
+  EXPECT_ERROR(test::validateText(shader("", "", "OpMemoryBarrier %uint_0 %uint_0"), "vulkan1.3"),
+               "Vulkan has no CrossDevice scope");
+}
+
+TEST(ValImages, SamplingTakesASampledImageAndEnoughCoordinates) {
+  const std::string globals = R"(
+%img = OpTypeImage %float 2D 0 0 0 1 Unknown
+%simg = OpTypeSampledImage %img
+%ptr_simg = OpTypePointer UniformConstant %simg
+%tex = OpVariable %ptr_simg UniformConstant
+%coord2 = OpConstantComposite %v2float %float_1 %float_1
+)";
+  EXPECT_VALID(test::validateText(shader("", globals, R"(
+%s = OpLoad %simg %tex
+%x = OpImageSampleExplicitLod %v4float %s %coord2 Lod %float_1)",
+                                         "%tex")));
+  EXPECT_ERROR(test::validateText(shader("", globals, R"(
+%s = OpLoad %simg %tex
+%x = OpImageSampleExplicitLod %v4float %s %float_1 Lod %float_1)")),
+               "the coordinate has 1 components; this image needs at least 2");
+  EXPECT_ERROR(test::validateText(shader("", globals, R"(
+%s = OpLoad %simg %tex
+%x = OpImageSampleExplicitLod %v3float %s %coord2 Lod %float_1)")),
+               "sampling returns a four-component vector");
+  EXPECT_ERROR(test::validateText(shader("", globals, R"(
+%s = OpLoad %simg %tex
+%i = OpImage %img %s
+%x = OpImageSampleExplicitLod %v4float %i %coord2 Lod %float_1)")),
+               "is not an OpTypeSampledImage");
+}
+
+TEST(ValImages, StorageImageWritesWithoutFormatNeedTheCapability) {
+  const std::string globals = R"(
+%img = OpTypeImage %float 2D 0 0 0 2 Unknown
+%ptr_img = OpTypePointer UniformConstant %img
+%image = OpVariable %ptr_img UniformConstant
+%v2int = OpTypeVector %int 2
+%c = OpConstantComposite %v2int %int_1 %int_1
+%texel = OpConstantComposite %v4float %float_1 %float_1 %float_1 %float_1
+)";
+  const std::string body = "%i = OpLoad %img %image\nOpImageWrite %i %c %texel";
+  EXPECT_ERROR(test::validateText(shader("", globals, body, "%image")),
+               "needs the StorageImageWriteWithoutFormat capability");
+  EXPECT_VALID(test::validateText(
+      shader("OpCapability StorageImageWriteWithoutFormat", globals, body, "%image")));
+}
+
+TEST(ValGroups, NonUniformTypesAndScopes) {
+  const std::string caps = "OpCapability GroupNonUniformArithmetic\n"
+                           "OpCapability GroupNonUniformBallot\n"
+                           "OpCapability GroupNonUniformClustered";
+  EXPECT_VALID(test::validateText(shader(caps, "", R"(
+%a = OpGroupNonUniformFAdd %float %uint_3 Reduce %float_1
+%b = OpGroupNonUniformBallot %v4uint %uint_3 %true
+%c = OpGroupNonUniformIAdd %uint %uint_3 ClusteredReduce %uint_1 %uint_2)"),
+                                  "vulkan1.3"));
+  EXPECT_ERROR(test::validateText(shader(caps, "",
+                                         "%a = OpGroupNonUniformFAdd %float %uint_2 "
+                                         "Reduce %float_1"),
+                                  "vulkan1.3"),
+               "in Vulkan the execution scope of non-uniform instructions is Subgroup");
+  EXPECT_ERROR(test::validateText(shader(caps, "",
+                                         "%a = OpGroupNonUniformFAdd %float %uint_3 "
+                                         "Reduce %int_1"),
+                                  "vulkan1.3"),
+               "has type %int, not the result type %float");
+  EXPECT_ERROR(test::validateText(shader(caps, "",
+                                         "%c = OpGroupNonUniformIAdd %uint %uint_3 "
+                                         "ClusteredReduce %uint_1 %uint_3"),
+                                  "vulkan1.3"),
+               "ClusterSize must be a power of two, not 3");
+  EXPECT_ERROR(test::validateText(shader(caps, "",
+                                         "%b = OpGroupNonUniformBallot %uint %uint_3 "
+                                         "%true"),
+                                  "vulkan1.3"),
+               "vector of four 32-bit integers");
+}
+
+TEST(ValExtInst, GlslOperandTypes) {
+  EXPECT_VALID(test::validateText(shader("", "", R"(
+%a = OpExtInst %float %glsl FMax %float_1 %float_1
+%b = OpExtInst %uint %glsl SMax %int_1 %int_1
+%v = OpCompositeConstruct %v3float %float_1 %float_1 %float_1
+%l = OpExtInst %float %glsl Length %v
+%c = OpExtInst %v3float %glsl Cross %v %v)")));
+  EXPECT_ERROR(test::validateText(shader("", "",
+                                         "%a = OpExtInst %float %glsl FMax %float_1 "
+                                         "%int_1")),
+               "GLSL.std.450 FMax: operand %int_1 has type %int, not the result type %float");
+  EXPECT_ERROR(test::validateText(shader("", "", "%a = OpExtInst %int %glsl Sqrt %int_1")),
+               "GLSL.std.450 Sqrt returns a floating-point scalar or vector");
+  EXPECT_ERROR(test::validateText(shader("", "",
+                                         "%a = OpExtInst %float %glsl SMax %int_1 "
+                                         "%int_1")),
+               "GLSL.std.450 SMax returns an integer scalar or vector");
+}
+
+TEST(ValExtInst, OpenCLOperandTypes) {
+  const char *kernel = R"(
+OpCapability Addresses
+OpCapability Kernel
+%cl = OpExtInstImport "OpenCL.std"
+OpMemoryModel Physical64 OpenCL
+OpEntryPoint Kernel %k "k"
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%uint = OpTypeInt 32 0
+%float = OpTypeFloat 32
+%uint_1 = OpConstant %uint 1
+%float_1 = OpConstant %float 1
+%k = OpFunction %void None %fn
+%entry = OpLabel
+%a = OpExtInst %uint %cl s_max %uint_1 %X
+OpReturn
+OpFunctionEnd
+)";
+  std::string good = kernel, bad = kernel;
+  good.replace(good.find("%X"), 2, "%uint_1");
+  bad.replace(bad.find("%X"), 2, "%float_1");
+  EXPECT_VALID(test::validateText(good, "opencl2.0"));
+  EXPECT_ERROR(test::validateText(bad, "opencl2.0"), "OpenCL.std s_max: operand %float_1");
+}
+
+} // namespace
+} // namespace spire::val
