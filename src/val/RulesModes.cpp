@@ -7,6 +7,8 @@
 //   exactly one input primitive and one output primitive.
 // - The interface lists global variables only, each once; from SPIR-V 1.4 it lists every global
 //   variable the entry point's call tree uses, before 1.4 every Input and Output one.
+// - Instructions only some execution models execute (OpKill, implicit-LOD sampling and
+//   derivatives, geometry streams, ray tracing) appear only in the call trees of those models.
 // - A module without entry points must declare Linkage.
 #include "Rules.h"
 
@@ -151,7 +153,7 @@ public:
         return;
       entryPoint(m_.inst(index));
     }
-    checkInterfacesComplete();
+    checkCallTrees();
   }
 
 private:
@@ -250,24 +252,29 @@ private:
     }
   }
 
-  // Global variables used by each function directly, the calls it makes, and for each entry
-  // point the union over its call tree; each must be listed (1.4+: every storage class;
-  // before: Input and Output).
-  void checkInterfacesComplete() {
+  // Per function: the global variables it uses directly, the functions it calls, and the
+  // instructions that only some execution models may execute.
+  struct FunctionFacts {
+    std::vector<uint32_t> globals, callees, restricted;
+  };
+
+  void buildCallGraph() {
     const auto fns = m_.functions();
-    std::unordered_map<uint32_t, uint32_t> fnIndex; // function id -> index
     for (uint32_t f = 0; f < fns.size(); ++f)
-      fnIndex[m_.inst(fns[f].begin).resultId()] = f;
-    std::vector<std::vector<uint32_t>> globals(fns.size()), callees(fns.size());
+      fnIndex_[m_.inst(fns[f].begin).resultId()] = f;
+    facts_.resize(fns.size());
     for (uint32_t f = 0; f < fns.size(); ++f) {
+      FunctionFacts &facts = facts_[f];
       for (uint32_t i = fns[f].begin; i < fns[f].end; ++i) {
         Instruction inst = m_.inst(i);
         if (inst.isRaw())
           continue;
         if (inst.opcode() == Op::FunctionCall && inst.wordCount() >= 4) {
-          if (auto it = fnIndex.find(inst.word(3)); it != fnIndex.end())
-            callees[f].push_back(it->second);
+          if (auto it = fnIndex_.find(inst.word(3)); it != fnIndex_.end())
+            facts.callees.push_back(it->second);
         }
+        if (restriction(static_cast<uint32_t>(inst.opcode())) != nullptr)
+          facts.restricted.push_back(i);
         for (const binary::Operand &op : inst.operands()) {
           if (grammar::operandCategory(op.kind) != grammar::OperandCategory::Id ||
               op.kind == grammar::OperandKind::IdResult ||
@@ -277,11 +284,37 @@ private:
           const uint32_t def = m_.defIndex(id);
           if (def != kNoIndex && m_.inst(def).opcode() == Op::Variable &&
               s_.functionOf(def) == kNoIndex)
-            globals[f].push_back(id);
+            facts.globals.push_back(id);
         }
       }
     }
+  }
+
+  // The functions an entry point's call tree reaches, the entry function first.
+  std::vector<uint32_t> callTree(uint32_t root) const {
+    std::vector<uint8_t> visited(facts_.size(), 0);
+    std::vector<uint32_t> order{root}, stack{root};
+    visited[root] = 1;
+    while (!stack.empty()) {
+      const uint32_t f = stack.back();
+      stack.pop_back();
+      for (uint32_t c : facts_[f].callees)
+        if (!visited[c]) {
+          visited[c] = 1;
+          order.push_back(c);
+          stack.push_back(c);
+        }
+    }
+    return order;
+  }
+
+  // For each entry point: every global variable of its call tree is in its interface (1.4+:
+  // every storage class; before: Input and Output), and every instruction of its call tree may
+  // run in its execution model.
+  void checkCallTrees() {
+    buildCallGraph();
     const bool allClasses = m_.version() >= grammar::makeVersion(1, 4);
+    std::unordered_set<uint64_t> reportedRestricted; // (instruction, model)
     for (uint32_t index : s_.entryPoints()) {
       if (s_.stopped())
         return;
@@ -289,20 +322,16 @@ private:
       auto ops = ep.operands();
       if (ops.size() < 2)
         continue;
-      auto root = fnIndex.find(ep.word(2));
-      if (root == fnIndex.end())
+      auto root = fnIndex_.find(ep.word(2));
+      if (root == fnIndex_.end())
         continue;
+      const uint32_t model = ep.word(1), fn = ep.word(2);
       std::unordered_set<uint32_t> listed;
       for (size_t k = 3; k < ops.size(); ++k)
         listed.insert(ep.word(ops[k].offset));
-      std::vector<uint8_t> visited(fns.size(), 0);
-      std::vector<uint32_t> stack{root->second};
-      visited[root->second] = 1;
       std::unordered_set<uint32_t> reported;
-      while (!stack.empty()) {
-        const uint32_t f = stack.back();
-        stack.pop_back();
-        for (uint32_t g : globals[f]) {
+      for (uint32_t f : callTree(root->second)) {
+        for (uint32_t g : facts_[f].globals) {
           if (listed.count(g) || !reported.insert(g).second)
             continue;
           std::optional<uint32_t> sc = s_.storageClass(s_.typeOf(g));
@@ -314,18 +343,122 @@ private:
           if (s_.stopped())
             return;
         }
-        for (uint32_t c : callees[f])
-          if (!visited[c]) {
-            visited[c] = 1;
-            stack.push_back(c);
-          }
+        for (uint32_t i : facts_[f].restricted) {
+          const Restriction *r = restriction(static_cast<uint32_t>(m_.inst(i).opcode()));
+          if (r->allows(*this, model, fn) ||
+              !reportedRestricted.insert(uint64_t(i) << 32 | model).second)
+            continue;
+          const grammar::InstructionDesc *desc = m_.inst(i).desc();
+          s_.error(i, r->rule,
+                   std::string(desc ? desc->name : r->what) + " cannot run in the " +
+                       enumName(grammar::OperandKind::ExecutionModel, model) + " entry point " +
+                       s_.name(fn) + "; " + r->where);
+          if (s_.stopped())
+            return;
+        }
       }
+    }
+  }
+
+  // Instructions that only some execution models may execute (3.32 instruction descriptions).
+  struct Restriction {
+    const char *what;
+    const char *where;
+    const char *rule;
+    bool (*allowsModel)(const ModesChecker &, uint32_t model, uint32_t fn);
+    bool allows(const ModesChecker &c, uint32_t model, uint32_t fn) const {
+      return allowsModel(c, model, fn);
+    }
+  };
+
+  static bool derivativesAllowed(const ModesChecker &c, uint32_t model, uint32_t fn) {
+    constexpr uint32_t kDerivativeGroupQuads = 5289, kDerivativeGroupLinear = 5290;
+    return model == kFragment || ((isComputeLike(model) && model != kKernel) &&
+                                  c.hasMode(fn, {kDerivativeGroupQuads, kDerivativeGroupLinear}));
+  }
+
+  static const Restriction *restriction(uint32_t opcode) {
+    static const Restriction kFragmentOnly{
+        "this instruction", "it is for Fragment entry points only", "3.32",
+        [](const ModesChecker &, uint32_t model, uint32_t) { return model == kFragment; }};
+    static const Restriction kDerivatives{
+        "an implicit-LOD or derivative instruction",
+        "it needs Fragment, or a compute-like model with a DerivativeGroup execution mode",
+        "3.32.10 / 3.32.16", derivativesAllowed};
+    static const Restriction kGeometryOnly{
+        "a geometry-stream instruction", "it is for Geometry entry points only", "3.32.19",
+        [](const ModesChecker &, uint32_t model, uint32_t) { return model == kGeometry; }};
+    static const Restriction kIntersectionOnly{
+        "OpReportIntersection", "it is for Intersection entry points only", "SPV_KHR_ray_tracing",
+        [](const ModesChecker &, uint32_t model, uint32_t) { return model == 5314; }};
+    static const Restriction kAnyHitOnly{
+        "ignoring an intersection or terminating a ray", "it is for AnyHit entry points only",
+        "SPV_KHR_ray_tracing",
+        [](const ModesChecker &, uint32_t model, uint32_t) { return model == 5315; }};
+    static const Restriction kTraceRay{
+        "tracing a ray", "it is for RayGeneration, ClosestHit and Miss entry points only",
+        "SPV_KHR_ray_tracing", [](const ModesChecker &, uint32_t model, uint32_t) {
+          return model == 5313 || model == 5316 || model == 5317;
+        }};
+    static const Restriction kExecuteCallable{
+        "executing a callable shader",
+        "it is for RayGeneration, ClosestHit, Miss and Callable entry points only",
+        "SPV_KHR_ray_tracing", [](const ModesChecker &, uint32_t model, uint32_t) {
+          return model == 5313 || model == 5316 || model == 5317 || model == 5318;
+        }};
+    switch (opcode) {
+    case 252:  // OpKill
+    case 4416: // OpTerminateInvocation
+    case 5380: // OpDemoteToHelperInvocation
+    case 5381: // OpIsHelperInvocationEXT
+      return &kFragmentOnly;
+    case 87:  // OpImageSampleImplicitLod
+    case 89:  // OpImageSampleDrefImplicitLod
+    case 91:  // OpImageSampleProjImplicitLod
+    case 93:  // OpImageSampleProjDrefImplicitLod
+    case 105: // OpImageQueryLod
+    case 305: // OpImageSparseSampleImplicitLod
+    case 307: // OpImageSparseSampleDrefImplicitLod
+    case 309: // OpImageSparseSampleProjImplicitLod
+    case 311: // OpImageSparseSampleProjDrefImplicitLod
+    case 207: // OpDPdx ... OpFwidthCoarse
+    case 208:
+    case 209:
+    case 210:
+    case 211:
+    case 212:
+    case 213:
+    case 214:
+    case 215:
+      return &kDerivatives;
+    case 218: // OpEmitVertex, OpEndPrimitive, OpEmitStreamVertex, OpEndStreamPrimitive
+    case 219:
+    case 220:
+    case 221:
+      return &kGeometryOnly;
+    case 5334: // OpReportIntersectionKHR
+      return &kIntersectionOnly;
+    case 4448: // OpIgnoreIntersectionKHR, OpTerminateRayKHR, and the NV forms
+    case 4449:
+    case 5335:
+    case 5336:
+      return &kAnyHitOnly;
+    case 4445: // OpTraceRayKHR, OpTraceNV
+    case 5337:
+      return &kTraceRay;
+    case 4446: // OpExecuteCallableKHR, OpExecuteCallableNV
+    case 5344:
+      return &kExecuteCallable;
+    default:
+      return nullptr;
     }
   }
 
   State &s_;
   const Module &m_;
   std::unordered_map<uint32_t, std::vector<uint32_t>> modes_;
+  std::unordered_map<uint32_t, uint32_t> fnIndex_; // function id -> index of functions()
+  std::vector<FunctionFacts> facts_;
 };
 
 } // namespace

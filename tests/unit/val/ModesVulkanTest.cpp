@@ -84,6 +84,41 @@ TEST(ValModes, ModuleWithoutEntryPointsNeedsLinkage) {
       "OpCapability Shader\nOpCapability Linkage\nOpMemoryModel Logical GLSL450\n"));
 }
 
+TEST(ValModes, InstructionsOfSomeExecutionModelsOnly) {
+  const std::string compute = R"(
+OpCapability Shader
+OpCapability Geometry
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%float = OpTypeFloat 32
+%float_1 = OpConstant %float 1
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%r = OpFunctionCall %void %helper
+OpReturn
+OpFunctionEnd
+%helper = OpFunction %void None %fn
+%h = OpLabel
+%BODY
+OpFunctionEnd
+)";
+  auto with = [&](std::string_view body) {
+    std::string t = compute;
+    t.replace(t.find("%BODY"), 5, body);
+    return t;
+  };
+  EXPECT_VALID(test::validateText(with("OpReturn")));
+  EXPECT_ERROR(test::validateText(with("OpKill")),
+               "OpKill cannot run in the GLCompute entry point");
+  EXPECT_ERROR(test::validateText(with("%d = OpDPdx %float %float_1\nOpReturn")),
+               "OpDPdx cannot run in the GLCompute entry point");
+  EXPECT_ERROR(test::validateText(with("OpEmitVertex\nOpReturn")),
+               "OpEmitVertex cannot run in the GLCompute entry point");
+}
+
 TEST(ValVulkan, UserInterfaceVariablesNeedALocation) {
   EXPECT_ERROR(
       test::validateText(fragment("OpExecutionMode %main OriginUpperLeft", ""), "vulkan1.3"),
