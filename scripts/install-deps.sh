@@ -10,6 +10,8 @@ packages=(
   spirv-headers spirv-tools glslang-tools
   # OpenCL C kernels for the test corpus
   clang-15 llvm-spirv-15
+  # MLIR 16's SPIR-V dialect: the reference of the structured IR (mlir-translate-16, mlir-opt-16)
+  mlir-16-tools
   # tests and benchmarks
   googletest libgtest-dev libgmock-dev libbenchmark-dev
   # sanitizer and libFuzzer builds

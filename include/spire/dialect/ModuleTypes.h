@@ -1,0 +1,28 @@
+// The dialect types of an instruction-level module's type declarations, as deserialization
+// names them: OpTypeVoid is none, OpTypeBool i1, OpTypeInt N 0 iN and N 1 siN, a struct with an
+// OpName is identified by that name (and may then be recursive), ArrayStride, Offset and member
+// decorations become part of the array and struct types.
+#pragma once
+
+#include "spire/dialect/Types.h"
+#include "spire/module/Module.h"
+
+#include <unordered_map>
+
+namespace spire::dialect {
+
+class ModuleTypes {
+public:
+  /// Fails, naming the instruction, on a type the dialect cannot express (an array whose length
+  /// is a specialization constant, opaque and pipe types, ...).
+  static Expected<ModuleTypes> import(Context &context, const Module &module);
+
+  /// The type declared with result id `id`, or a null Type.
+  Type type(uint32_t id) const;
+  size_t size() const { return types_.size(); }
+
+private:
+  std::unordered_map<uint32_t, Type> types_;
+};
+
+} // namespace spire::dialect

@@ -1,0 +1,165 @@
+// Types of the structured SPIR-V dialect (MLIR's SPIR-V dialect design, docs/seeds/001): builtin
+// integer, float, vector, function and none types plus the dialect's own (!spirv.array,
+// !spirv.rtarray, !spirv.ptr, !spirv.struct, !spirv.image, !spirv.sampled_image,
+// !spirv.sampler, !spirv.matrix, !spirv.coopmatrix), uniqued in a Context: two Types are equal
+// exactly when they are the same type.
+#pragma once
+
+#include "spire/support/Expected.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace spire::dialect {
+
+namespace detail {
+struct TypeStorage;
+}
+
+enum class TypeKind : uint8_t {
+  None, ///< OpTypeVoid
+  Integer,
+  Float,
+  Vector,
+  Array,
+  RuntimeArray,
+  Pointer,
+  Struct,
+  Image,
+  SampledImage,
+  Sampler,
+  Matrix,
+  CooperativeMatrix,
+  Function,
+};
+
+/// iN (signless: OpTypeInt N 0, and i1 for OpTypeBool), siN (OpTypeInt N 1), uiN.
+enum class Signedness : uint8_t { Signless, Signed, Unsigned };
+
+struct ImageInfo;
+struct StructMember;
+
+/// A uniqued type; the default-constructed Type is null. Cheap to copy; valid while its Context
+/// lives.
+class Type {
+public:
+  Type() = default;
+  explicit operator bool() const { return s_ != nullptr; }
+  bool operator==(const Type &o) const { return s_ == o.s_; }
+  bool operator!=(const Type &o) const { return s_ != o.s_; }
+
+  TypeKind kind() const;
+  bool is(TypeKind k) const { return s_ && kind() == k; }
+  bool isBool() const; ///< i1
+
+  // Integer and Float.
+  unsigned width() const;
+  Signedness signedness() const;
+  // Vector, Array, RuntimeArray, Matrix (the column type), Pointer (the pointee), SampledImage
+  // (the image type), CooperativeMatrix, Image (the sampled type).
+  Type elementType() const;
+  /// Vector components, Array length, Matrix columns, CooperativeMatrix rows.
+  uint32_t count() const;
+  /// ArrayStride of an Array or RuntimeArray, 0 when it has none.
+  uint32_t stride() const;
+  /// Pointer: the storage class (SPIR-V enumerant value).
+  uint32_t storageClass() const;
+  const ImageInfo &image() const;
+  /// CooperativeMatrix: columns, scope, use (use is ~0u for the NV form without one).
+  uint32_t columns() const;
+  uint32_t scope() const;
+  uint32_t use() const;
+  // Struct.
+  bool isIdentified() const;     ///< named (may be recursive), or literal
+  std::string_view name() const; ///< identified structs
+  bool hasBody() const;          ///< false for an identified struct not yet given members
+  std::span<const StructMember> members() const;
+  // Function.
+  std::span<const Type> inputs() const;
+  std::span<const Type> results() const;
+
+  const void *opaque() const { return s_; }
+
+private:
+  friend class Context;
+  explicit Type(const detail::TypeStorage *s) : s_(s) {}
+  const detail::TypeStorage *s_ = nullptr;
+};
+
+struct ImageInfo {
+  Type sampledType;
+  uint32_t dim = 0;     ///< SPIR-V Dim
+  uint32_t depth = 0;   ///< 0 NoDepth, 1 IsDepth, 2 DepthUnknown
+  uint32_t arrayed = 0; ///< 0 NonArrayed, 1 Arrayed
+  uint32_t ms = 0;      ///< 0 SingleSampled, 1 MultiSampled
+  uint32_t sampled = 0; ///< 0 SamplerUnknown, 1 NeedSampler, 2 NoSampler
+  uint32_t format = 0;  ///< SPIR-V ImageFormat
+  bool operator==(const ImageInfo &) const = default;
+};
+
+/// A member decoration: the Decoration enumerant and, for those with one, its literal operand
+/// (BuiltIn=0, MatrixStride=16).
+struct MemberDecoration {
+  uint32_t decoration = 0;
+  std::optional<uint32_t> value;
+  bool operator==(const MemberDecoration &) const = default;
+};
+
+struct StructMember {
+  Type type;
+  std::optional<uint32_t> offset;
+  std::vector<MemberDecoration> decorations;
+  bool operator==(const StructMember &) const = default;
+};
+
+/// Owns and uniques types.
+class Context {
+public:
+  Context();
+  ~Context();
+  Context(const Context &) = delete;
+  Context &operator=(const Context &) = delete;
+
+  Type none();
+  Type integer(unsigned width, Signedness signedness = Signedness::Signless);
+  Type boolean() { return integer(1); }
+  Type floating(unsigned width);
+  Type vector(Type element, uint32_t count);
+  Type array(Type element, uint32_t count, uint32_t stride = 0);
+  Type runtimeArray(Type element, uint32_t stride = 0);
+  Type pointer(Type pointee, uint32_t storageClass);
+  Type image(const ImageInfo &info);
+  Type sampledImage(Type image);
+  Type sampler();
+  Type matrix(Type column, uint32_t columns);
+  Type cooperativeMatrix(Type element, uint32_t rows, uint32_t columns, uint32_t scope,
+                         uint32_t use = ~0u);
+  Type function(std::span<const Type> inputs, std::span<const Type> results);
+  /// A struct without a name, uniqued by its members.
+  Type literalStruct(std::span<const StructMember> members);
+  /// The struct named `name` (the same one on every call), without members until
+  /// setStructBody gives them: what a recursive type refers to.
+  Type identifiedStruct(std::string_view name);
+  /// Gives an identified struct its members; false when it already has different ones.
+  bool setStructBody(Type identified, std::span<const StructMember> members);
+
+private:
+  Type unique(detail::TypeStorage &&key);
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+/// The type in MLIR's syntax, as mlir-translate-16 prints it ("!spirv.ptr<vector<4xf32>,
+/// Uniform>", "!spirv.struct<Block, (f32 [0], i32 [4])>").
+std::string toString(Type type);
+void print(Type type, std::string &out);
+
+/// Parses one type (all of `text`). Errors name the column.
+Expected<Type> parseType(Context &context, std::string_view text);
+
+} // namespace spire::dialect

@@ -1,0 +1,289 @@
+#include "spire/dialect/ModuleTypes.h"
+
+#include <algorithm>
+#include <unordered_set>
+
+namespace spire::dialect {
+
+namespace {
+
+using grammar::Op;
+
+constexpr uint32_t kDecorationArrayStride = 6, kDecorationOffset = 35;
+constexpr uint32_t kOpTypeCooperativeMatrixKHR = 4456, kOpTypeCooperativeMatrixNV = 5358;
+
+class Importer {
+public:
+  Importer(Context &ctx, const Module &m) : ctx_(ctx), m_(m) {}
+
+  Status run(std::unordered_map<uint32_t, Type> &types) {
+    collectNamesAndDecorations();
+    for (Instruction inst : m_) {
+      if (inst.section() > Section::Global)
+        break;
+      if (inst.isRaw() || !inst.desc() || inst.desc()->name.substr(0, 6) != "OpType")
+        continue;
+      if (inst.opcode() == Op::TypeForwardPointer)
+        continue;
+      Type t = declare(inst);
+      if (!t)
+        return makeError(Location::binary(inst.wordOffset(), inst.index()), error_);
+      types[inst.resultId()] = t;
+      types_[inst.resultId()] = t;
+    }
+    return {};
+  }
+
+private:
+  void collectNamesAndDecorations() {
+    for (Instruction inst : m_) {
+      if (inst.section() > Section::Annotation)
+        break;
+      if (inst.isRaw())
+        continue;
+      const uint32_t n = inst.wordCount();
+      if (inst.opcode() == Op::Name && n >= 3 && inst.operands().size() >= 2)
+        names_[inst.word(1)] = inst.stringOperand(inst.operands()[1]);
+      else if (inst.opcode() == Op::Decorate && n >= 4 && inst.word(2) == kDecorationArrayStride)
+        strides_[inst.word(1)] = inst.word(3);
+      else if (inst.opcode() == Op::MemberDecorate && n >= 4) {
+        auto &member = members_[inst.word(1)][inst.word(2)];
+        if (inst.word(3) == kDecorationOffset && n >= 5)
+          member.offset = inst.word(4);
+        else
+          member.decorations.push_back(
+              {inst.word(3), n >= 5 ? std::optional<uint32_t>(inst.word(4)) : std::nullopt});
+      }
+    }
+  }
+
+  // A type operand: declared earlier, or a struct that a forward pointer reaches before its
+  // declaration.
+  Type operand(uint32_t id) {
+    auto it = types_.find(id);
+    if (it != types_.end())
+      return it->second;
+    const uint32_t def = m_.defIndex(id);
+    if (def != kNoIndex && m_.inst(def).opcode() == Op::TypeStruct) {
+      early_.insert(id);
+      return ctx_.identifiedStruct(structName(id));
+    }
+    error_ = "type operand %" + std::to_string(id) + " is not a type declared before its use";
+    return {};
+  }
+
+  std::string structName(uint32_t id) const {
+    auto it = names_.find(id);
+    return it != names_.end() && !it->second.empty() ? it->second
+                                                     : "__struct_" + std::to_string(id);
+  }
+
+  std::optional<uint32_t> constant(uint32_t id) {
+    const uint32_t def = m_.defIndex(id);
+    if (def == kNoIndex)
+      return std::nullopt;
+    Instruction c = m_.inst(def);
+    if (c.opcode() != Op::Constant || c.wordCount() < 4)
+      return std::nullopt;
+    return c.word(3);
+  }
+
+  Type declare(const Instruction &inst) {
+    const uint32_t n = inst.wordCount(), id = inst.resultId();
+    auto need = [&](uint32_t words) {
+      if (n >= words)
+        return true;
+      error_ = "truncated type declaration";
+      return false;
+    };
+    switch (inst.opcode()) {
+    case Op::TypeVoid:
+      return ctx_.none();
+    case Op::TypeBool:
+      return ctx_.boolean();
+    case Op::TypeInt:
+      if (!need(4))
+        return {};
+      return ctx_.integer(inst.word(2), inst.word(3) ? Signedness::Signed : Signedness::Signless);
+    case Op::TypeFloat:
+      if (!need(3))
+        return {};
+      if (n > 3) {
+        error_ = "floating-point encodings (OpTypeFloat's third operand) have no dialect type";
+        return {};
+      }
+      return ctx_.floating(inst.word(2));
+    case Op::TypeVector: {
+      if (!need(4))
+        return {};
+      Type e = operand(inst.word(2));
+      return e ? ctx_.vector(e, inst.word(3)) : Type();
+    }
+    case Op::TypeMatrix: {
+      if (!need(4))
+        return {};
+      Type c = operand(inst.word(2));
+      return c ? ctx_.matrix(c, inst.word(3)) : Type();
+    }
+    case Op::TypeArray: {
+      if (!need(4))
+        return {};
+      Type e = operand(inst.word(2));
+      std::optional<uint32_t> length = constant(inst.word(3));
+      if (e && !length)
+        error_ = "the array's length is not an OpConstant (a specialization constant has no "
+                 "dialect array type)";
+      return e && length ? ctx_.array(e, *length, stride(id)) : Type();
+    }
+    case Op::TypeRuntimeArray: {
+      if (!need(3))
+        return {};
+      Type e = operand(inst.word(2));
+      return e ? ctx_.runtimeArray(e, stride(id)) : Type();
+    }
+    case Op::TypePointer: {
+      if (!need(4))
+        return {};
+      Type e = operand(inst.word(3));
+      return e ? ctx_.pointer(e, inst.word(2)) : Type();
+    }
+    case Op::TypeStruct:
+      return structType(inst);
+    case Op::TypeImage: {
+      if (!need(9))
+        return {};
+      ImageInfo i;
+      i.sampledType = operand(inst.word(2));
+      i.dim = inst.word(3);
+      i.depth = inst.word(4);
+      i.arrayed = inst.word(5);
+      i.ms = inst.word(6);
+      i.sampled = inst.word(7);
+      i.format = inst.word(8);
+      return i.sampledType ? ctx_.image(i) : Type();
+    }
+    case Op::TypeSampledImage: {
+      if (!need(3))
+        return {};
+      Type image = operand(inst.word(2));
+      return image ? ctx_.sampledImage(image) : Type();
+    }
+    case Op::TypeSampler:
+      return ctx_.sampler();
+    case Op::TypeFunction: {
+      if (!need(3))
+        return {};
+      Type ret = operand(inst.word(2));
+      std::vector<Type> inputs;
+      for (uint32_t w = 3; w < n; ++w) {
+        Type t = operand(inst.word(w));
+        if (!t)
+          return {};
+        inputs.push_back(t);
+      }
+      if (!ret)
+        return {};
+      std::vector<Type> results;
+      if (!ret.is(TypeKind::None))
+        results.push_back(ret);
+      return ctx_.function(inputs, results);
+    }
+    default:
+      break;
+    }
+    const uint32_t op = static_cast<uint32_t>(inst.opcode());
+    if (op == kOpTypeCooperativeMatrixNV || op == kOpTypeCooperativeMatrixKHR) {
+      // NV: %t = Op %component %scope %rows %columns; KHR adds %use.
+      if (!need(op == kOpTypeCooperativeMatrixKHR ? 7 : 6))
+        return {};
+      Type e = operand(inst.word(2));
+      std::optional<uint32_t> scope = constant(inst.word(3)), rows = constant(inst.word(4)),
+                              cols = constant(inst.word(5));
+      std::optional<uint32_t> use =
+          op == kOpTypeCooperativeMatrixKHR ? constant(inst.word(6)) : std::optional(~0u);
+      if (e && (!scope || !rows || !cols || !use))
+        error_ = "the cooperative matrix's scope, rows, columns and use must be OpConstants";
+      return e && scope && rows && cols && use
+                 ? ctx_.cooperativeMatrix(e, *rows, *cols, *scope, *use)
+                 : Type();
+    }
+    error_ = std::string(inst.desc()->name) + " has no type in the SPIR-V dialect";
+    return {};
+  }
+
+  uint32_t stride(uint32_t id) const {
+    auto it = strides_.find(id);
+    return it == strides_.end() ? 0 : it->second;
+  }
+
+  Type structType(const Instruction &inst) {
+    const uint32_t id = inst.resultId();
+    std::vector<StructMember> members;
+    auto decorated = members_.find(id);
+    for (uint32_t w = 2; w < inst.wordCount(); ++w) {
+      StructMember m;
+      m.type = operand(inst.word(w));
+      if (!m.type)
+        return {};
+      if (decorated != members_.end()) {
+        auto it = decorated->second.find(w - 2);
+        if (it != decorated->second.end()) {
+          m.offset = it->second.offset;
+          m.decorations = it->second.decorations;
+          // A canonical order, so that equal structs are one type whatever order the module
+          // decorates their members in.
+          std::sort(m.decorations.begin(), m.decorations.end(),
+                    [](const MemberDecoration &a, const MemberDecoration &b) {
+                      return std::make_pair(a.decoration, a.value) <
+                             std::make_pair(b.decoration, b.value);
+                    });
+        }
+      }
+      members.push_back(std::move(m));
+    }
+    if (!names_.count(id) || names_[id].empty()) {
+      // Unnamed: a literal struct, unless a forward pointer already referred to it by a made-up
+      // name.
+      if (!referencedEarly(id))
+        return ctx_.literalStruct(members);
+    }
+    Type t = ctx_.identifiedStruct(structName(id));
+    if (!ctx_.setStructBody(t, members)) {
+      error_ = "two structs are named " + structName(id) +
+               " with different members; identified structs must differ in name";
+      return {};
+    }
+    return t;
+  }
+
+  // Whether a pointer declared before the struct (through OpTypeForwardPointer) refers to it:
+  // then it is identified, by its name or a made-up one.
+  bool referencedEarly(uint32_t id) const { return early_.count(id) != 0; }
+
+  Context &ctx_;
+  const Module &m_;
+  std::string error_;
+  std::unordered_map<uint32_t, Type> types_;
+  std::unordered_map<uint32_t, std::string> names_;
+  std::unordered_map<uint32_t, uint32_t> strides_;
+  std::unordered_map<uint32_t, std::unordered_map<uint32_t, StructMember>> members_;
+  std::unordered_set<uint32_t> early_;
+};
+
+} // namespace
+
+Expected<ModuleTypes> ModuleTypes::import(Context &context, const Module &module) {
+  ModuleTypes out;
+  Importer importer(context, module);
+  Status s = importer.run(out.types_);
+  if (!s.ok())
+    return s.error();
+  return out;
+}
+
+Type ModuleTypes::type(uint32_t id) const {
+  auto it = types_.find(id);
+  return it == types_.end() ? Type() : it->second;
+}
+
+} // namespace spire::dialect

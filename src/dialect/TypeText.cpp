@@ -1,0 +1,672 @@
+// Types in MLIR's syntax: the printer writes what mlir-translate-16 writes; the parser also takes
+// the other spellings the dialect's documentation uses (Dim "1D" as well as "Dim1D", arrays
+// "4xf32" as well as "4 x f32", struct members with or without parentheses).
+#include "spire/dialect/Types.h"
+
+#include "spire/grammar/Grammar.h"
+
+#include <cctype>
+#include <charconv>
+#include <unordered_set>
+
+namespace spire::dialect {
+
+namespace {
+
+using grammar::OperandKind;
+
+// The name MLIR 16 gives an enumerant: the grammar's, except that of the names a value has
+// (vendor forms that became KHR), the KHR one (IncomingRayPayloadKHR, not ...NV).
+std::string enumName(OperandKind kind, uint32_t value) {
+  const grammar::EnumerantDesc *e = grammar::findEnumerant(kind, value);
+  if (!e)
+    return std::to_string(value);
+  auto isKhr = [](std::string_view n) { return n.size() > 3 && n.substr(n.size() - 3) == "KHR"; };
+  if (!isKhr(e->name))
+    for (std::string_view alias : e->aliases)
+      if (isKhr(alias))
+        return std::string(alias);
+  return std::string(e->name);
+}
+
+// Struct names MLIR reads as bare identifiers print as they are; others as quoted strings.
+bool isBareIdentifier(std::string_view name) {
+  if (name.empty() || std::isdigit(static_cast<unsigned char>(name[0])))
+    return false;
+  for (char c : name)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '$' && c != '.')
+      return false;
+  return true;
+}
+
+void printQuoted(std::string_view s, std::string &out) {
+  static const char *kHex = "0123456789ABCDEF";
+  out += '"';
+  for (char c : s) {
+    const unsigned char u = static_cast<unsigned char>(c);
+    if (c == '"' || c == '\\' || u < 0x20 || u >= 0x7F) {
+      out += '\\';
+      out += kHex[u >> 4];
+      out += kHex[u & 15];
+    } else {
+      out += c;
+    }
+  }
+  out += '"';
+}
+
+std::string dimName(uint32_t dim) {
+  std::string n = enumName(OperandKind::Dim, dim);
+  return !n.empty() && n[0] >= '0' && n[0] <= '9' ? "Dim" + n : n;
+}
+
+constexpr std::string_view kDepth[] = {"NoDepth", "IsDepth", "DepthUnknown"};
+constexpr std::string_view kArrayed[] = {"NonArrayed", "Arrayed"};
+constexpr std::string_view kSampling[] = {"SingleSampled", "MultiSampled"};
+constexpr std::string_view kSamplerUse[] = {"SamplerUnknown", "NeedSampler", "NoSampler"};
+constexpr std::string_view kMatrixUse[] = {"MatrixA", "MatrixB", "MatrixAcc"};
+
+template <size_t N> std::string pick(const std::string_view (&names)[N], uint32_t v) {
+  return v < N ? std::string(names[v]) : std::to_string(v);
+}
+
+class Printer {
+public:
+  explicit Printer(std::string &out) : out_(out) {}
+
+  void type(Type t) {
+    if (!t) {
+      out_ += "<<null type>>";
+      return;
+    }
+    switch (t.kind()) {
+    case TypeKind::None:
+      out_ += "none";
+      return;
+    case TypeKind::Integer:
+      out_ += t.signedness() == Signedness::Signed     ? "si"
+              : t.signedness() == Signedness::Unsigned ? "ui"
+                                                       : "i";
+      out_ += std::to_string(t.width());
+      return;
+    case TypeKind::Float:
+      out_ += "f" + std::to_string(t.width());
+      return;
+    case TypeKind::Vector:
+      out_ += "vector<" + std::to_string(t.count()) + "x";
+      type(t.elementType());
+      out_ += ">";
+      return;
+    case TypeKind::Array:
+      out_ += "!spirv.array<" + std::to_string(t.count()) + " x ";
+      type(t.elementType());
+      stride(t);
+      out_ += ">";
+      return;
+    case TypeKind::RuntimeArray:
+      out_ += "!spirv.rtarray<";
+      type(t.elementType());
+      stride(t);
+      out_ += ">";
+      return;
+    case TypeKind::Pointer:
+      out_ += "!spirv.ptr<";
+      type(t.elementType());
+      out_ += ", " + enumName(OperandKind::StorageClass, t.storageClass()) + ">";
+      return;
+    case TypeKind::Image: {
+      const ImageInfo &i = t.image();
+      out_ += "!spirv.image<";
+      type(i.sampledType);
+      out_ += ", " + dimName(i.dim) + ", " + pick(kDepth, i.depth) + ", " +
+              pick(kArrayed, i.arrayed) + ", " + pick(kSampling, i.ms) + ", " +
+              pick(kSamplerUse, i.sampled) + ", " + enumName(OperandKind::ImageFormat, i.format) +
+              ">";
+      return;
+    }
+    case TypeKind::SampledImage:
+      out_ += "!spirv.sampled_image<";
+      type(t.elementType());
+      out_ += ">";
+      return;
+    case TypeKind::Sampler:
+      out_ += "!spirv.sampler";
+      return;
+    case TypeKind::Matrix:
+      out_ += "!spirv.matrix<" + std::to_string(t.count()) + " x ";
+      type(t.elementType());
+      out_ += ">";
+      return;
+    case TypeKind::CooperativeMatrix:
+      out_ += "!spirv.coopmatrix<" + std::to_string(t.count()) + "x" + std::to_string(t.columns()) +
+              "x";
+      type(t.elementType());
+      out_ += ", " + enumName(OperandKind::Scope, t.scope());
+      if (t.use() != ~0u)
+        out_ += ", " + pick(kMatrixUse, t.use());
+      out_ += ">";
+      return;
+    case TypeKind::Function:
+      function(t);
+      return;
+    case TypeKind::Struct:
+      structType(t);
+      return;
+    }
+  }
+
+private:
+  void stride(Type t) {
+    if (t.stride() != 0)
+      out_ += ", stride=" + std::to_string(t.stride());
+  }
+
+  void function(Type t) {
+    out_ += "(";
+    list(t.inputs());
+    out_ += ") -> ";
+    auto results = t.results();
+    const bool parens = results.size() != 1 || results[0].is(TypeKind::Function);
+    if (parens)
+      out_ += "(";
+    list(results);
+    if (parens)
+      out_ += ")";
+  }
+
+  void list(std::span<const Type> types) {
+    for (size_t i = 0; i < types.size(); ++i) {
+      if (i)
+        out_ += ", ";
+      type(types[i]);
+    }
+  }
+
+  void structType(Type t) {
+    out_ += "!spirv.struct<";
+    if (t.isIdentified()) {
+      if (isBareIdentifier(t.name()))
+        out_ += t.name();
+      else
+        printQuoted(t.name(), out_);
+      // A reference from inside its own body, or a struct without members yet: the name only.
+      if (!t.hasBody() || open_.count(t.opaque())) {
+        out_ += ">";
+        return;
+      }
+      out_ += ", ";
+      open_.insert(t.opaque());
+    }
+    out_ += "(";
+    auto members = t.members();
+    for (size_t i = 0; i < members.size(); ++i) {
+      if (i)
+        out_ += ", ";
+      type(members[i].type);
+      decorations(members[i]);
+    }
+    out_ += ")>";
+    if (t.isIdentified())
+      open_.erase(t.opaque());
+  }
+
+  void decorations(const StructMember &m) {
+    if (!m.offset && m.decorations.empty())
+      return;
+    out_ += " [";
+    bool first = true;
+    if (m.offset) {
+      out_ += std::to_string(*m.offset);
+      first = false;
+    }
+    for (const MemberDecoration &d : m.decorations) {
+      if (!first)
+        out_ += ", ";
+      first = false;
+      out_ += enumName(OperandKind::Decoration, d.decoration);
+      if (d.value)
+        out_ += "=" + std::to_string(*d.value);
+    }
+    out_ += "]";
+  }
+
+  std::string &out_;
+  std::unordered_set<const void *> open_;
+};
+
+// --- Parser ------------------------------------------------------------------------------------
+
+class Parser {
+public:
+  Parser(Context &ctx, std::string_view text) : ctx_(ctx), t_(text) {}
+
+  Expected<Type> parseAll() {
+    Type t = type();
+    if (t) {
+      skipSpace();
+      if (pos_ != t_.size())
+        fail("unexpected text after the type");
+    }
+    if (!error_.empty())
+      return makeError(Location::text(1, static_cast<uint32_t>(errorPos_ + 1)), error_);
+    return t;
+  }
+
+private:
+  void fail(std::string message) {
+    if (error_.empty()) {
+      error_ = std::move(message);
+      errorPos_ = pos_;
+    }
+  }
+
+  void skipSpace() {
+    while (pos_ < t_.size() && (t_[pos_] == ' ' || t_[pos_] == '\t' || t_[pos_] == '\n'))
+      ++pos_;
+  }
+
+  bool accept(std::string_view s) {
+    skipSpace();
+    if (t_.substr(pos_, s.size()) == s) {
+      pos_ += s.size();
+      return true;
+    }
+    return false;
+  }
+
+  bool expect(std::string_view s) {
+    if (accept(s))
+      return true;
+    fail("expected '" + std::string(s) + "'");
+    return false;
+  }
+
+  std::optional<uint32_t> number() {
+    skipSpace();
+    uint32_t v = 0;
+    auto r = std::from_chars(t_.data() + pos_, t_.data() + t_.size(), v);
+    if (r.ec != std::errc() || r.ptr == t_.data() + pos_) {
+      fail("expected a number");
+      return std::nullopt;
+    }
+    pos_ = static_cast<size_t>(r.ptr - t_.data());
+    return v;
+  }
+
+  std::string_view word() {
+    skipSpace();
+    const size_t start = pos_;
+    while (pos_ < t_.size() && (std::isalnum(static_cast<unsigned char>(t_[pos_])) ||
+                                t_[pos_] == '_' || t_[pos_] == '$' || t_[pos_] == '.'))
+      ++pos_;
+    return t_.substr(start, pos_ - start);
+  }
+
+  std::optional<uint32_t> enumerant(OperandKind kind, std::string_view what) {
+    skipSpace();
+    const size_t at = pos_;
+    std::string_view w = word();
+    if (kind == OperandKind::Dim && w.substr(0, 3) == "Dim" && w.size() > 3 &&
+        std::isdigit(static_cast<unsigned char>(w[3])))
+      w.remove_prefix(3);
+    if (const grammar::EnumerantDesc *e = grammar::findEnumerant(kind, w))
+      return e->value;
+    pos_ = at;
+    fail("expected " + std::string(what));
+    return std::nullopt;
+  }
+
+  template <size_t N>
+  std::optional<uint32_t> keyword(const std::string_view (&names)[N], std::string_view what) {
+    skipSpace();
+    const size_t at = pos_;
+    std::string_view w = word();
+    for (size_t i = 0; i < N; ++i)
+      if (names[i] == w)
+        return static_cast<uint32_t>(i);
+    pos_ = at;
+    fail("expected " + std::string(what));
+    return std::nullopt;
+  }
+
+  // "4xf32" or "4 x f32": the count, then the element type.
+  std::optional<uint32_t> countX() {
+    std::optional<uint32_t> n = number();
+    if (!n || !expect("x"))
+      return std::nullopt;
+    return n;
+  }
+
+  Type type() {
+    if (++depth_ > 256) {
+      fail("types nested too deeply");
+      return {};
+    }
+    Type t = typeInner();
+    --depth_;
+    return error_.empty() ? t : Type();
+  }
+
+  Type typeInner() {
+    skipSpace();
+    const size_t at = pos_;
+    if (accept("!spirv."))
+      return dialectType();
+    if (accept("vector<")) {
+      std::optional<uint32_t> n = countX();
+      Type e = n ? type() : Type();
+      return e && expect(">") ? ctx_.vector(e, *n) : Type();
+    }
+    if (accept("none"))
+      return ctx_.none();
+    if (accept("("))
+      return functionType();
+    std::string_view w = word();
+    Signedness sign = Signedness::Signless;
+    std::string_view digits;
+    if (w.substr(0, 2) == "si") {
+      sign = Signedness::Signed;
+      digits = w.substr(2);
+    } else if (w.substr(0, 2) == "ui") {
+      sign = Signedness::Unsigned;
+      digits = w.substr(2);
+    } else if (!w.empty() && (w[0] == 'i' || w[0] == 'f')) {
+      digits = w.substr(1);
+    }
+    unsigned width = 0;
+    auto r = std::from_chars(digits.data(), digits.data() + digits.size(), width);
+    if (digits.empty() || r.ec != std::errc() || r.ptr != digits.data() + digits.size() ||
+        width == 0) {
+      pos_ = at;
+      fail("expected a type");
+      return {};
+    }
+    return w[0] == 'f' ? ctx_.floating(width) : ctx_.integer(width, sign);
+  }
+
+  Type functionType() {
+    std::vector<Type> inputs, results;
+    if (!accept(")")) {
+      do {
+        Type t = type();
+        if (!t)
+          return {};
+        inputs.push_back(t);
+      } while (accept(","));
+      if (!expect(")"))
+        return {};
+    }
+    if (!expect("->"))
+      return {};
+    if (accept("(")) {
+      if (!accept(")")) {
+        do {
+          Type t = type();
+          if (!t)
+            return {};
+          results.push_back(t);
+        } while (accept(","));
+        if (!expect(")"))
+          return {};
+      }
+    } else {
+      Type t = type();
+      if (!t)
+        return {};
+      results.push_back(t);
+    }
+    return ctx_.function(inputs, results);
+  }
+
+  std::optional<uint32_t> optionalStride() {
+    if (!accept(","))
+      return 0u;
+    if (!expect("stride") || !expect("="))
+      return std::nullopt;
+    return number();
+  }
+
+  Type dialectType() {
+    std::string_view kind = word();
+    if (kind == "sampler")
+      return ctx_.sampler();
+    if (!expect("<"))
+      return {};
+    Type result;
+    if (kind == "array") {
+      std::optional<uint32_t> n = countX();
+      Type e = n ? type() : Type();
+      std::optional<uint32_t> stride = e ? optionalStride() : std::nullopt;
+      if (stride)
+        result = ctx_.array(e, *n, *stride);
+    } else if (kind == "rtarray") {
+      Type e = type();
+      std::optional<uint32_t> stride = e ? optionalStride() : std::nullopt;
+      if (stride)
+        result = ctx_.runtimeArray(e, *stride);
+    } else if (kind == "ptr") {
+      Type e = type();
+      std::optional<uint32_t> sc;
+      if (e && expect(","))
+        sc = enumerant(OperandKind::StorageClass, "a storage class");
+      if (sc)
+        result = ctx_.pointer(e, *sc);
+    } else if (kind == "image") {
+      result = imageBody();
+    } else if (kind == "sampled_image") {
+      Type image = type();
+      if (image && !image.is(TypeKind::Image))
+        fail("a sampled image holds an !spirv.image");
+      else
+        result = image ? ctx_.sampledImage(image) : Type();
+    } else if (kind == "matrix") {
+      std::optional<uint32_t> n = countX();
+      Type column = n ? type() : Type();
+      if (column && !column.is(TypeKind::Vector))
+        fail("the columns of a matrix are vectors");
+      else if (column)
+        result = ctx_.matrix(column, *n);
+    } else if (kind == "coopmatrix") {
+      result = coopMatrixBody();
+    } else if (kind == "struct") {
+      result = structBody();
+    } else {
+      fail("unknown dialect type !spirv." + std::string(kind));
+    }
+    if (!result || !expect(">"))
+      return {};
+    return result;
+  }
+
+  Type imageBody() {
+    ImageInfo i;
+    i.sampledType = type();
+    std::optional<uint32_t> v;
+    if (!i.sampledType || !expect(",") || !(v = enumerant(OperandKind::Dim, "a dimension")))
+      return {};
+    i.dim = *v;
+    if (!expect(",") || !(v = keyword(kDepth, "NoDepth, IsDepth or DepthUnknown")))
+      return {};
+    i.depth = *v;
+    if (!expect(",") || !(v = keyword(kArrayed, "NonArrayed or Arrayed")))
+      return {};
+    i.arrayed = *v;
+    if (!expect(",") || !(v = keyword(kSampling, "SingleSampled or MultiSampled")))
+      return {};
+    i.ms = *v;
+    if (!expect(",") || !(v = keyword(kSamplerUse, "SamplerUnknown, NeedSampler or NoSampler")))
+      return {};
+    i.sampled = *v;
+    if (!expect(",") || !(v = enumerant(OperandKind::ImageFormat, "an image format")))
+      return {};
+    i.format = *v;
+    return ctx_.image(i);
+  }
+
+  Type coopMatrixBody() {
+    std::optional<uint32_t> rows = countX();
+    std::optional<uint32_t> cols = rows ? countX() : std::nullopt;
+    Type e = cols ? type() : Type();
+    std::optional<uint32_t> scope;
+    if (e && expect(","))
+      scope = enumerant(OperandKind::Scope, "a scope");
+    if (!scope)
+      return {};
+    uint32_t use = ~0u;
+    if (accept(",")) {
+      std::optional<uint32_t> u = keyword(kMatrixUse, "MatrixA, MatrixB or MatrixAcc");
+      if (!u)
+        return {};
+      use = *u;
+    }
+    return ctx_.cooperativeMatrix(e, *rows, *cols, *scope, use);
+  }
+
+  // After "!spirv.struct<": a name (identified), then members in parentheses, or members alone.
+  Type structBody() {
+    skipSpace();
+    Type identified;
+    const size_t at = pos_;
+    if (pos_ < t_.size() && t_[pos_] != '(' && t_[pos_] != '!' && t_[pos_] != '>') {
+      // "Name, (members)" or "Name" (a reference); anything else starts the members of a
+      // literal struct written without parentheses ("f32 [0], i32 [4]").
+      std::string quotedName;
+      std::string_view name;
+      if (t_[pos_] == '"') {
+        std::optional<std::string> q = quoted();
+        if (!q)
+          return {};
+        quotedName = std::move(*q);
+        name = quotedName;
+      } else {
+        name = word();
+      }
+      bool isName = false;
+      if (!name.empty()) {
+        const size_t after = pos_;
+        if (accept(",")) {
+          skipSpace();
+          isName = t_.substr(pos_, 1) == "(";
+        } else {
+          skipSpace();
+          isName = t_.substr(pos_, 1) == ">";
+        }
+        pos_ = isName ? pos_ : after;
+      }
+      if (isName)
+        identified = ctx_.identifiedStruct(name);
+      else
+        pos_ = at;
+    }
+    if (identified && t_.substr(pos_, 1) == ">")
+      return identified; // a reference by name
+    const bool parens = accept("(");
+    std::vector<StructMember> members;
+    if (!(parens && accept(")"))) {
+      do {
+        StructMember m;
+        m.type = type();
+        if (!m.type)
+          return {};
+        if (accept("[") && !memberDecorations(m))
+          return {};
+        members.push_back(std::move(m));
+      } while (accept(","));
+      if (parens && !expect(")"))
+        return {};
+    }
+    if (!identified)
+      return ctx_.literalStruct(members);
+    if (!ctx_.setStructBody(identified, members)) {
+      fail("struct " + std::string(identified.name()) + " is defined twice differently");
+      return {};
+    }
+    return identified;
+  }
+
+  // A string in double quotes; \XX is a byte in hexadecimal.
+  std::optional<std::string> quoted() {
+    std::string out;
+    ++pos_;
+    while (pos_ < t_.size() && t_[pos_] != '"') {
+      if (t_[pos_] == '\\') {
+        auto hex = [&](size_t i) -> int {
+          if (i >= t_.size())
+            return -1;
+          const char c = t_[i];
+          return c >= '0' && c <= '9'   ? c - '0'
+                 : c >= 'a' && c <= 'f' ? c - 'a' + 10
+                 : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                        : -1;
+        };
+        const int hi = hex(pos_ + 1), lo = hex(pos_ + 2);
+        if (hi < 0 || lo < 0) {
+          fail("expected two hexadecimal digits after '\\'");
+          return std::nullopt;
+        }
+        out += static_cast<char>(hi * 16 + lo);
+        pos_ += 3;
+      } else {
+        out += t_[pos_++];
+      }
+    }
+    if (pos_ >= t_.size()) {
+      fail("unterminated string");
+      return std::nullopt;
+    }
+    ++pos_;
+    return out;
+  }
+
+  bool memberDecorations(StructMember &m) {
+    if (accept("]"))
+      return true;
+    bool first = true;
+    do {
+      skipSpace();
+      if (first && pos_ < t_.size() && std::isdigit(static_cast<unsigned char>(t_[pos_]))) {
+        std::optional<uint32_t> offset = number();
+        if (!offset)
+          return false;
+        m.offset = offset;
+      } else {
+        std::optional<uint32_t> d = enumerant(OperandKind::Decoration, "a decoration");
+        if (!d)
+          return false;
+        MemberDecoration md{*d, std::nullopt};
+        if (accept("=")) {
+          std::optional<uint32_t> v = number();
+          if (!v)
+            return false;
+          md.value = v;
+        }
+        m.decorations.push_back(md);
+      }
+      first = false;
+    } while (accept(","));
+    return expect("]");
+  }
+
+  Context &ctx_;
+  std::string_view t_;
+  size_t pos_ = 0;
+  int depth_ = 0;
+  std::string error_;
+  size_t errorPos_ = 0;
+};
+
+} // namespace
+
+void print(Type type, std::string &out) { Printer(out).type(type); }
+
+std::string toString(Type type) {
+  std::string s;
+  print(type, s);
+  return s;
+}
+
+Expected<Type> parseType(Context &context, std::string_view text) {
+  return Parser(context, text).parseAll();
+}
+
+} // namespace spire::dialect

@@ -1,0 +1,244 @@
+#include "spire/dialect/Types.h"
+
+#include <deque>
+#include <unordered_map>
+
+namespace spire::dialect {
+
+namespace detail {
+
+struct TypeStorage {
+  TypeKind kind = TypeKind::None;
+  Signedness signedness = Signedness::Signless;
+  uint32_t a = 0, b = 0, c = 0, d = 0; // width / count / stride / storage class / cols, scope, use
+  Type element;
+  ImageInfo image;
+  std::vector<Type> list;    // function inputs
+  std::vector<Type> results; // function results
+  std::vector<StructMember> members;
+  std::string name; // identified structs
+  bool identified = false, hasBody = true;
+};
+
+} // namespace detail
+
+namespace {
+
+// The uniquing key of a type: its kind and parameters, with nested types by address.
+std::string keyOf(const detail::TypeStorage &s) {
+  std::string k;
+  auto put = [&](uint64_t v) { k.append(reinterpret_cast<const char *>(&v), sizeof v); };
+  auto putType = [&](Type t) { put(reinterpret_cast<uintptr_t>(t.opaque())); };
+  put(static_cast<uint64_t>(s.kind));
+  put(static_cast<uint64_t>(s.signedness));
+  put(s.a);
+  put(s.b);
+  put(s.c);
+  put(s.d);
+  putType(s.element);
+  putType(s.image.sampledType);
+  for (uint32_t v :
+       {s.image.dim, s.image.depth, s.image.arrayed, s.image.ms, s.image.sampled, s.image.format})
+    put(v);
+  put(s.list.size());
+  for (Type t : s.list)
+    putType(t);
+  put(s.results.size());
+  for (Type t : s.results)
+    putType(t);
+  put(s.members.size());
+  for (const StructMember &m : s.members) {
+    putType(m.type);
+    put(m.offset ? uint64_t(*m.offset) : ~uint64_t(0));
+    put(m.decorations.size());
+    for (const MemberDecoration &d : m.decorations) {
+      put(d.decoration);
+      put(d.value ? uint64_t(*d.value) : ~uint64_t(0));
+    }
+  }
+  return k;
+}
+
+const detail::TypeStorage &storage(const detail::TypeStorage *s) { return *s; }
+
+} // namespace
+
+struct Context::Impl {
+  std::deque<detail::TypeStorage> types;
+  std::unordered_map<std::string, const detail::TypeStorage *> uniqued;
+  std::unordered_map<std::string, detail::TypeStorage *> identified;
+};
+
+Context::Context() : impl_(std::make_unique<Impl>()) {}
+Context::~Context() = default;
+
+Type Context::unique(detail::TypeStorage &&key) {
+  std::string k = keyOf(key);
+  auto it = impl_->uniqued.find(k);
+  if (it != impl_->uniqued.end())
+    return Type(it->second);
+  impl_->types.push_back(std::move(key));
+  const detail::TypeStorage *s = &impl_->types.back();
+  impl_->uniqued.emplace(std::move(k), s);
+  return Type(s);
+}
+
+Type Context::none() {
+  detail::TypeStorage s;
+  s.kind = TypeKind::None;
+  return unique(std::move(s));
+}
+
+Type Context::integer(unsigned width, Signedness signedness) {
+  detail::TypeStorage s;
+  s.kind = TypeKind::Integer;
+  s.a = width;
+  s.signedness = signedness;
+  return unique(std::move(s));
+}
+
+Type Context::floating(unsigned width) {
+  detail::TypeStorage s;
+  s.kind = TypeKind::Float;
+  s.a = width;
+  return unique(std::move(s));
+}
+
+Type Context::vector(Type element, uint32_t count) {
+  detail::TypeStorage s;
+  s.kind = TypeKind::Vector;
+  s.element = element;
+  s.a = count;
+  return unique(std::move(s));
+}
+
+Type Context::array(Type element, uint32_t count, uint32_t stride) {
+  detail::TypeStorage s;
+  s.kind = TypeKind::Array;
+  s.element = element;
+  s.a = count;
+  s.b = stride;
+  return unique(std::move(s));
+}
+
+Type Context::runtimeArray(Type element, uint32_t stride) {
+  detail::TypeStorage s;
+  s.kind = TypeKind::RuntimeArray;
+  s.element = element;
+  s.b = stride;
+  return unique(std::move(s));
+}
+
+Type Context::pointer(Type pointee, uint32_t storageClass) {
+  detail::TypeStorage s;
+  s.kind = TypeKind::Pointer;
+  s.element = pointee;
+  s.c = storageClass;
+  return unique(std::move(s));
+}
+
+Type Context::image(const ImageInfo &info) {
+  detail::TypeStorage s;
+  s.kind = TypeKind::Image;
+  s.image = info;
+  s.element = info.sampledType;
+  return unique(std::move(s));
+}
+
+Type Context::sampledImage(Type image) {
+  detail::TypeStorage s;
+  s.kind = TypeKind::SampledImage;
+  s.element = image;
+  return unique(std::move(s));
+}
+
+Type Context::sampler() {
+  detail::TypeStorage s;
+  s.kind = TypeKind::Sampler;
+  return unique(std::move(s));
+}
+
+Type Context::matrix(Type column, uint32_t columns) {
+  detail::TypeStorage s;
+  s.kind = TypeKind::Matrix;
+  s.element = column;
+  s.a = columns;
+  return unique(std::move(s));
+}
+
+Type Context::cooperativeMatrix(Type element, uint32_t rows, uint32_t columns, uint32_t scope,
+                                uint32_t use) {
+  detail::TypeStorage s;
+  s.kind = TypeKind::CooperativeMatrix;
+  s.element = element;
+  s.a = rows;
+  s.b = columns;
+  s.c = scope;
+  s.d = use;
+  return unique(std::move(s));
+}
+
+Type Context::function(std::span<const Type> inputs, std::span<const Type> results) {
+  detail::TypeStorage s;
+  s.kind = TypeKind::Function;
+  s.list.assign(inputs.begin(), inputs.end());
+  s.results.assign(results.begin(), results.end());
+  return unique(std::move(s));
+}
+
+Type Context::literalStruct(std::span<const StructMember> members) {
+  detail::TypeStorage s;
+  s.kind = TypeKind::Struct;
+  s.members.assign(members.begin(), members.end());
+  return unique(std::move(s));
+}
+
+Type Context::identifiedStruct(std::string_view name) {
+  std::string key(name);
+  auto it = impl_->identified.find(key);
+  if (it != impl_->identified.end())
+    return Type(it->second);
+  impl_->types.emplace_back();
+  detail::TypeStorage *s = &impl_->types.back();
+  s->kind = TypeKind::Struct;
+  s->identified = true;
+  s->hasBody = false;
+  s->name = key;
+  impl_->identified.emplace(std::move(key), s);
+  return Type(s);
+}
+
+bool Context::setStructBody(Type identified, std::span<const StructMember> members) {
+  if (!identified.is(TypeKind::Struct) || !identified.isIdentified())
+    return false;
+  auto it = impl_->identified.find(std::string(identified.name()));
+  if (it == impl_->identified.end())
+    return false;
+  detail::TypeStorage *s = it->second;
+  if (s->hasBody)
+    return std::equal(s->members.begin(), s->members.end(), members.begin(), members.end());
+  s->members.assign(members.begin(), members.end());
+  s->hasBody = true;
+  return true;
+}
+
+TypeKind Type::kind() const { return storage(s_).kind; }
+bool Type::isBool() const { return is(TypeKind::Integer) && s_->a == 1; }
+unsigned Type::width() const { return s_->a; }
+Signedness Type::signedness() const { return s_->signedness; }
+Type Type::elementType() const { return s_->element; }
+uint32_t Type::count() const { return s_->a; }
+uint32_t Type::stride() const { return s_->b; }
+uint32_t Type::storageClass() const { return s_->c; }
+const ImageInfo &Type::image() const { return s_->image; }
+uint32_t Type::columns() const { return s_->b; }
+uint32_t Type::scope() const { return s_->c; }
+uint32_t Type::use() const { return s_->d; }
+bool Type::isIdentified() const { return s_->identified; }
+std::string_view Type::name() const { return s_->name; }
+bool Type::hasBody() const { return s_->hasBody; }
+std::span<const StructMember> Type::members() const { return s_->members; }
+std::span<const Type> Type::inputs() const { return s_->list; }
+std::span<const Type> Type::results() const { return s_->results; }
+
+} // namespace spire::dialect

@@ -1,0 +1,165 @@
+// Dialect types: uniquing, MLIR syntax (as mlir-translate-16 prints it), parsing every spelling
+// the dialect's documentation uses, import from a module.
+#include "spire/dialect/Types.h"
+#include "spire/asm/Assembler.h"
+#include "spire/dialect/ModuleTypes.h"
+
+#include <gtest/gtest.h>
+
+namespace spire::dialect {
+namespace {
+
+constexpr uint32_t kUniform = 2, kStorageBuffer = 12, kFunction = 7;
+
+TEST(DialectTypes, UniquedInTheContext) {
+  Context ctx;
+  EXPECT_EQ(ctx.integer(32), ctx.integer(32));
+  EXPECT_NE(ctx.integer(32), ctx.integer(32, Signedness::Signed));
+  EXPECT_EQ(ctx.vector(ctx.floating(32), 4), ctx.vector(ctx.floating(32), 4));
+  EXPECT_NE(ctx.array(ctx.floating(32), 4), ctx.array(ctx.floating(32), 4, 16));
+  std::vector<StructMember> a{{ctx.floating(32), 0u, {}}}, b{{ctx.floating(32), 4u, {}}};
+  EXPECT_EQ(ctx.literalStruct(a), ctx.literalStruct(a));
+  EXPECT_NE(ctx.literalStruct(a), ctx.literalStruct(b));
+  EXPECT_EQ(ctx.identifiedStruct("S"), ctx.identifiedStruct("S"));
+  EXPECT_TRUE(ctx.integer(1).isBool());
+}
+
+TEST(DialectTypes, PrintsAsMlirTranslateDoes) {
+  Context ctx;
+  Type f32 = ctx.floating(32), v4 = ctx.vector(f32, 4);
+  EXPECT_EQ(toString(ctx.integer(32, Signedness::Signed)), "si32");
+  EXPECT_EQ(toString(ctx.integer(8, Signedness::Unsigned)), "ui8");
+  EXPECT_EQ(toString(v4), "vector<4xf32>");
+  EXPECT_EQ(toString(ctx.pointer(v4, kUniform)), "!spirv.ptr<vector<4xf32>, Uniform>");
+  EXPECT_EQ(toString(ctx.array(f32, 6, 4)), "!spirv.array<6 x f32, stride=4>");
+  EXPECT_EQ(toString(ctx.runtimeArray(ctx.integer(32, Signedness::Signed), 4)),
+            "!spirv.rtarray<si32, stride=4>");
+  EXPECT_EQ(toString(ctx.matrix(ctx.vector(f32, 3), 4)), "!spirv.matrix<4 x vector<3xf32>>");
+  ImageInfo i;
+  i.sampledType = f32;
+  i.dim = 0;
+  i.sampled = 2;
+  EXPECT_EQ(toString(ctx.image(i)),
+            "!spirv.image<f32, Dim1D, NoDepth, NonArrayed, SingleSampled, NoSampler, Unknown>");
+  std::vector<StructMember> members{{v4, 0u, {}},
+                                    {ctx.matrix(v4, 4), 16u, {{7, 16u}, {5, std::nullopt}}}};
+  Type block = ctx.identifiedStruct("Block");
+  ASSERT_TRUE(ctx.setStructBody(block, members));
+  EXPECT_EQ(toString(ctx.pointer(block, kStorageBuffer)),
+            "!spirv.ptr<!spirv.struct<Block, (vector<4xf32> [0], !spirv.matrix<4 x "
+            "vector<4xf32>> [16, MatrixStride=16, ColMajor])>, StorageBuffer>");
+  EXPECT_EQ(toString(ctx.literalStruct(std::vector<StructMember>{{f32, std::nullopt, {}}})),
+            "!spirv.struct<(f32)>");
+  Type fn = ctx.function(std::vector<Type>{f32, v4}, std::vector<Type>{});
+  EXPECT_EQ(toString(fn), "(f32, vector<4xf32>) -> ()");
+}
+
+TEST(DialectTypes, RecursiveStructPrintsItsNameInside) {
+  Context ctx;
+  Type node = ctx.identifiedStruct("Node");
+  Type ptr = ctx.pointer(node, 5349); // PhysicalStorageBuffer
+  ASSERT_TRUE(
+      ctx.setStructBody(node, std::vector<StructMember>{{ctx.integer(32), 0u, {}}, {ptr, 8u, {}}}));
+  EXPECT_EQ(toString(node), "!spirv.struct<Node, (i32 [0], !spirv.ptr<!spirv.struct<Node>, "
+                            "PhysicalStorageBuffer> [8])>");
+  EXPECT_FALSE(ctx.setStructBody(node, std::vector<StructMember>{}));
+}
+
+TEST(DialectTypes, ParsesWhatItPrintsAndTheDocumentedSpellings) {
+  Context ctx;
+  for (std::string_view text :
+       {"i32", "si64", "ui8", "f16", "none", "vector<4xf32>", "!spirv.array<4 x i32, stride=4>",
+        "!spirv.rtarray<vector<4xf32>>", "!spirv.ptr<i32, Function>",
+        "!spirv.image<f32, Cube, IsDepth, Arrayed, MultiSampled, NeedSampler, Rgba32f>",
+        "!spirv.sampled_image<!spirv.image<i32, Rect, DepthUnknown, Arrayed, MultiSampled, "
+        "NeedSampler, R8ui>>",
+        "!spirv.sampler", "!spirv.matrix<4 x vector<3xf32>>",
+        "!spirv.coopmatrix<8x16xi32, Subgroup>", "!spirv.struct<(f32 [0], i32 [4])>",
+        "!spirv.struct<Block, (vector<4xf32> [0, NonWritable], i32 [16, BuiltIn=0])>",
+        "(f32, i32) -> f32", "() -> ()"}) {
+    Expected<Type> t = parseType(ctx, text);
+    ASSERT_TRUE(bool(t)) << text << ": " << t.error().message;
+    EXPECT_EQ(toString(*t), text);
+    Expected<Type> again = parseType(ctx, toString(*t));
+    ASSERT_TRUE(bool(again));
+    EXPECT_EQ(*again, *t) << text;
+  }
+  // Other spellings of the documentation.
+  EXPECT_EQ(toString(*parseType(ctx, "!spirv.array<4xf32>")), "!spirv.array<4 x f32>");
+  EXPECT_EQ(toString(*parseType(ctx, "!spirv.struct<f32 [0], i32 [4]>")),
+            "!spirv.struct<(f32 [0], i32 [4])>");
+  EXPECT_EQ(toString(*parseType(ctx, "!spirv.image<f32, 1D, NoDepth, NonArrayed, "
+                                     "SingleSampled, SamplerUnknown, Unknown>")),
+            "!spirv.image<f32, Dim1D, NoDepth, NonArrayed, SingleSampled, SamplerUnknown, "
+            "Unknown>");
+  EXPECT_EQ(toString(*parseType(ctx, "!spirv.rtarray<i32, stride = 4>")),
+            "!spirv.rtarray<i32, stride=4>");
+}
+
+TEST(DialectTypes, ParseErrorsNameTheColumn) {
+  Context ctx;
+  Expected<Type> t = parseType(ctx, "!spirv.ptr<i32, Nowhere>");
+  ASSERT_FALSE(bool(t));
+  EXPECT_EQ(t.error().location.column, 17u);
+  EXPECT_NE(t.error().message.find("storage class"), std::string::npos);
+  EXPECT_FALSE(bool(parseType(ctx, "vector<4xf32")));
+  EXPECT_FALSE(bool(parseType(ctx, "i32 i32")));
+  EXPECT_FALSE(bool(parseType(ctx, "!spirv.matrix<4 x f32>")));
+  EXPECT_FALSE(bool(parseType(ctx, std::string(1000, '(') + ")")));
+}
+
+TEST(DialectTypes, ImportsAModulesTypes) {
+  const char *text = R"(
+OpCapability Shader
+OpCapability Linkage
+OpMemoryModel Logical GLSL450
+OpName %Block "Block"
+OpDecorate %arr ArrayStride 16
+OpMemberDecorate %Block 0 Offset 0
+OpMemberDecorate %Block 1 Offset 16
+OpMemberDecorate %Block 1 NonWritable
+%void = OpTypeVoid
+%bool = OpTypeBool
+%int = OpTypeInt 32 1
+%uint = OpTypeInt 32 0
+%float = OpTypeFloat 32
+%v4 = OpTypeVector %float 4
+%uint_3 = OpConstant %uint 3
+%arr = OpTypeArray %v4 %uint_3
+%Block = OpTypeStruct %int %arr
+%ptr = OpTypePointer StorageBuffer %Block
+%fn = OpTypeFunction %void %bool %ptr
+)";
+  AssembleOptions as;
+  as.preserveNumericIds = false;
+  Expected<std::vector<uint32_t>> words = assemble(text, as);
+  ASSERT_TRUE(bool(words));
+  Expected<Module> m = Module::fromWords(std::move(words).value());
+  ASSERT_TRUE(bool(m));
+  Context ctx;
+  Expected<ModuleTypes> types = ModuleTypes::import(ctx, *m);
+  ASSERT_TRUE(bool(types)) << types.error().message;
+  std::vector<std::string> printed;
+  for (Instruction inst : *m)
+    if (Type t = types->type(inst.resultId()))
+      printed.push_back(toString(t));
+  const std::vector<std::string> expected = {
+      "none",
+      "i1",
+      "si32",
+      "i32",
+      "f32",
+      "vector<4xf32>",
+      "!spirv.array<3 x vector<4xf32>, stride=16>",
+      "!spirv.struct<Block, (si32 [0], !spirv.array<3 x vector<4xf32>, stride=16> [16, "
+      "NonWritable])>",
+      "!spirv.ptr<!spirv.struct<Block, (si32 [0], !spirv.array<3 x vector<4xf32>, stride=16> "
+      "[16, NonWritable])>, StorageBuffer>",
+      "(i1, !spirv.ptr<!spirv.struct<Block, (si32 [0], !spirv.array<3 x vector<4xf32>, "
+      "stride=16> [16, NonWritable])>, StorageBuffer>) -> ()"};
+  EXPECT_EQ(printed, expected);
+  (void)kFunction;
+}
+
+} // namespace
+} // namespace spire::dialect
