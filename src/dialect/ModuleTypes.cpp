@@ -36,15 +36,30 @@ public:
 
 private:
   void collectNamesAndDecorations() {
+    std::unordered_map<std::string, uint32_t> firstStructWithName;
+    for (Instruction inst : m_) {
+      if (inst.section() > Section::Global)
+        break;
+      if (inst.isRaw() || inst.opcode() != Op::TypeStruct)
+        continue;
+      structIds_.insert(inst.resultId());
+    }
     for (Instruction inst : m_) {
       if (inst.section() > Section::Annotation)
         break;
       if (inst.isRaw())
         continue;
       const uint32_t n = inst.wordCount();
-      if (inst.opcode() == Op::Name && n >= 3 && inst.operands().size() >= 2)
-        names_[inst.word(1)] = inst.stringOperand(inst.operands()[1]);
-      else if (inst.opcode() == Op::Decorate && n >= 4 && inst.word(2) == kDecorationArrayStride)
+      if (inst.opcode() == Op::Name && n >= 3 && inst.operands().size() >= 2 &&
+          structIds_.count(inst.word(1))) {
+        // Distinct structs share a name in many modules (HLSL's "type.buffer" and the like):
+        // the second and later keep it with their id appended, as they stay distinct types.
+        std::string name = inst.stringOperand(inst.operands()[1]);
+        auto [it, first] = firstStructWithName.emplace(name, inst.word(1));
+        if (!first && it->second != inst.word(1))
+          name += "_" + std::to_string(inst.word(1));
+        names_[inst.word(1)] = std::move(name);
+      } else if (inst.opcode() == Op::Decorate && n >= 4 && inst.word(2) == kDecorationArrayStride)
         strides_[inst.word(1)] = inst.word(3);
       else if (inst.opcode() == Op::MemberDecorate && n >= 4) {
         auto &member = members_[inst.word(1)][inst.word(2)];
@@ -67,6 +82,16 @@ private:
     if (def != kNoIndex && m_.inst(def).opcode() == Op::TypeStruct) {
       early_.insert(id);
       return ctx_.identifiedStruct(structName(id));
+    }
+    // A pointer named by OpTypeForwardPointer before its OpTypePointer: the same pointer type,
+    // built now (its pointee is a struct, reached by name).
+    if (def != kNoIndex && m_.inst(def).opcode() == Op::TypePointer &&
+        m_.inst(def).wordCount() >= 4 && forwardDepth_ < 8) {
+      Instruction p = m_.inst(def);
+      ++forwardDepth_;
+      Type pointee = operand(p.word(3));
+      --forwardDepth_;
+      return pointee ? ctx_.pointer(pointee, p.word(2)) : Type();
     }
     error_ = "type operand %" + std::to_string(id) + " is not a type declared before its use";
     return {};
@@ -249,8 +274,7 @@ private:
     }
     Type t = ctx_.identifiedStruct(structName(id));
     if (!ctx_.setStructBody(t, members)) {
-      error_ = "two structs are named " + structName(id) +
-               " with different members; identified structs must differ in name";
+      error_ = "struct name " + structName(id) + " is taken by another struct";
       return {};
     }
     return t;
@@ -268,6 +292,8 @@ private:
   std::unordered_map<uint32_t, uint32_t> strides_;
   std::unordered_map<uint32_t, std::unordered_map<uint32_t, StructMember>> members_;
   std::unordered_set<uint32_t> early_;
+  std::unordered_set<uint32_t> structIds_;
+  int forwardDepth_ = 0;
 };
 
 } // namespace
