@@ -32,7 +32,9 @@ void checkModes(State &s);           ///< RulesModes.cpp: execution models and m
                                      ///< interfaces
 
 // Client environments.
-void checkVulkan(State &s);    ///< RulesVulkan.cpp: Vulkan's standalone SPIR-V rules
+void checkVulkan(State &s);         ///< RulesVulkan.cpp: Vulkan's standalone SPIR-V rules
+void checkVulkanBuiltIns(State &s); ///< RulesVulkanBuiltIns.cpp: types, models and storage
+                                    ///< classes of Vulkan's built-in variables
 void checkOpenCL(State &s);    ///< RulesOpenCL.cpp: the OpenCL environment (also for Level Zero)
 void checkLevelZero(State &s); ///< RulesLevelZero.cpp: the Level Zero environment (LZ-A ... LZ-K)
 

@@ -252,67 +252,24 @@ private:
     }
   }
 
-  // Per function: the global variables it uses directly, the functions it calls, and the
-  // instructions that only some execution models may execute.
-  struct FunctionFacts {
-    std::vector<uint32_t> globals, callees, restricted;
-  };
-
-  void buildCallGraph() {
+  // Per function, the instructions that only some execution models may execute.
+  void collectRestricted() {
     const auto fns = m_.functions();
+    restricted_.resize(fns.size());
     for (uint32_t f = 0; f < fns.size(); ++f)
-      fnIndex_[m_.inst(fns[f].begin).resultId()] = f;
-    facts_.resize(fns.size());
-    for (uint32_t f = 0; f < fns.size(); ++f) {
-      FunctionFacts &facts = facts_[f];
       for (uint32_t i = fns[f].begin; i < fns[f].end; ++i) {
         Instruction inst = m_.inst(i);
-        if (inst.isRaw())
-          continue;
-        if (inst.opcode() == Op::FunctionCall && inst.wordCount() >= 4) {
-          if (auto it = fnIndex_.find(inst.word(3)); it != fnIndex_.end())
-            facts.callees.push_back(it->second);
-        }
-        if (restriction(static_cast<uint32_t>(inst.opcode())) != nullptr)
-          facts.restricted.push_back(i);
-        for (const binary::Operand &op : inst.operands()) {
-          if (grammar::operandCategory(op.kind) != grammar::OperandCategory::Id ||
-              op.kind == grammar::OperandKind::IdResult ||
-              op.kind == grammar::OperandKind::IdResultType)
-            continue;
-          const uint32_t id = inst.word(op.offset);
-          const uint32_t def = m_.defIndex(id);
-          if (def != kNoIndex && m_.inst(def).opcode() == Op::Variable &&
-              s_.functionOf(def) == kNoIndex)
-            facts.globals.push_back(id);
-        }
+        if (!inst.isRaw() && restriction(static_cast<uint32_t>(inst.opcode())) != nullptr)
+          restricted_[f].push_back(i);
       }
-    }
-  }
-
-  // The functions an entry point's call tree reaches, the entry function first.
-  std::vector<uint32_t> callTree(uint32_t root) const {
-    std::vector<uint8_t> visited(facts_.size(), 0);
-    std::vector<uint32_t> order{root}, stack{root};
-    visited[root] = 1;
-    while (!stack.empty()) {
-      const uint32_t f = stack.back();
-      stack.pop_back();
-      for (uint32_t c : facts_[f].callees)
-        if (!visited[c]) {
-          visited[c] = 1;
-          order.push_back(c);
-          stack.push_back(c);
-        }
-    }
-    return order;
   }
 
   // For each entry point: every global variable of its call tree is in its interface (1.4+:
   // every storage class; before: Input and Output), and every instruction of its call tree may
   // run in its execution model.
   void checkCallTrees() {
-    buildCallGraph();
+    collectRestricted();
+    const CallGraph &graph = s_.callGraph();
     const bool allClasses = m_.version() >= grammar::makeVersion(1, 4);
     std::unordered_set<uint64_t> reportedRestricted; // (instruction, model)
     for (uint32_t index : s_.entryPoints()) {
@@ -322,16 +279,16 @@ private:
       auto ops = ep.operands();
       if (ops.size() < 2)
         continue;
-      auto root = fnIndex_.find(ep.word(2));
-      if (root == fnIndex_.end())
+      const uint32_t root = graph.function(ep.word(2));
+      if (root == kNoIndex)
         continue;
       const uint32_t model = ep.word(1), fn = ep.word(2);
       std::unordered_set<uint32_t> listed;
       for (size_t k = 3; k < ops.size(); ++k)
         listed.insert(ep.word(ops[k].offset));
       std::unordered_set<uint32_t> reported;
-      for (uint32_t f : callTree(root->second)) {
-        for (uint32_t g : facts_[f].globals) {
+      for (uint32_t f : graph.reachable(root)) {
+        for (uint32_t g : graph.globals(f)) {
           if (listed.count(g) || !reported.insert(g).second)
             continue;
           std::optional<uint32_t> sc = s_.storageClass(s_.typeOf(g));
@@ -343,7 +300,7 @@ private:
           if (s_.stopped())
             return;
         }
-        for (uint32_t i : facts_[f].restricted) {
+        for (uint32_t i : restricted_[f]) {
           const Restriction *r = restriction(static_cast<uint32_t>(m_.inst(i).opcode()));
           if (r->allows(*this, model, fn) ||
               !reportedRestricted.insert(uint64_t(i) << 32 | model).second)
@@ -457,8 +414,7 @@ private:
   State &s_;
   const Module &m_;
   std::unordered_map<uint32_t, std::vector<uint32_t>> modes_;
-  std::unordered_map<uint32_t, uint32_t> fnIndex_; // function id -> index of functions()
-  std::vector<FunctionFacts> facts_;
+  std::vector<std::vector<uint32_t>> restricted_; // per function: restricted instructions
 };
 
 } // namespace

@@ -284,6 +284,10 @@ private:
 
 } // namespace
 
-void checkVulkan(State &s) { VulkanChecker(s).run(); }
+void checkVulkan(State &s) {
+  VulkanChecker(s).run();
+  if (!s.stopped())
+    checkVulkanBuiltIns(s);
+}
 
 } // namespace spire::val

@@ -283,6 +283,12 @@ bool State::hasDecoration(uint32_t id, uint32_t decoration, int member) const {
   return false;
 }
 
+const CallGraph &State::callGraph() const {
+  if (!callGraph_)
+    callGraph_ = std::make_unique<CallGraph>(*this);
+  return *callGraph_;
+}
+
 const DefUse &State::defUse() const {
   if (!defUse_)
     defUse_ = std::make_unique<DefUse>(m_);

@@ -2,6 +2,7 @@
 // computed once (capabilities, types, decorations, def-use, control flow) and the report.
 #pragma once
 
+#include "CallGraph.h"
 #include "spire/asm/Disassembler.h"
 #include "spire/module/Cfg.h"
 #include "spire/module/DefUse.h"
@@ -108,6 +109,7 @@ public:
 
   // --- Lazily computed analyses ------------------------------------------------------------------
   const DefUse &defUse() const;
+  const CallGraph &callGraph() const;
   /// The control-flow graph of function `f` (an index into module().functions()); the function
   /// must have blocks.
   const Cfg &cfg(uint32_t f) const;
@@ -133,6 +135,7 @@ private:
   std::vector<uint32_t> decoIds_, decoBegin_, decoInsts_;
 
   mutable std::unique_ptr<DefUse> defUse_;
+  mutable std::unique_ptr<CallGraph> callGraph_;
   struct FunctionAnalyses {
     std::unique_ptr<Cfg> cfg;
     std::unique_ptr<DominatorTree> dom, postDom;

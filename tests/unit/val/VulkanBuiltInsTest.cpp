@@ -1,0 +1,55 @@
+// Vulkan's built-in variables: type, execution model and storage class, checked where used.
+#include "ValTestUtil.h"
+
+namespace spire::val {
+namespace {
+
+std::string fragment(std::string_view builtinType, std::string_view storage,
+                     std::string_view builtin, bool use = true) {
+  std::string t = R"(
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint Fragment %main "main" %b
+OpExecutionMode %main OriginUpperLeft
+OpDecorate %b BuiltIn BUILTIN
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%float = OpTypeFloat 32
+%v3float = OpTypeVector %float 3
+%v4float = OpTypeVector %float 4
+%ptr = OpTypePointer STORAGE TYPE
+%b = OpVariable %ptr STORAGE
+%main = OpFunction %void None %fn
+%entry = OpLabel
+USE
+OpReturn
+OpFunctionEnd
+)";
+  auto put = [&](std::string_view key, std::string_view value) {
+    for (size_t at; (at = t.find(key)) != std::string::npos;)
+      t.replace(at, key.size(), value);
+  };
+  put("BUILTIN", builtin);
+  put("STORAGE", storage);
+  put("TYPE", builtinType);
+  put("USE", use ? std::string("%x = OpLoad ") + std::string(builtinType) + " %b" : "");
+  return t;
+}
+
+TEST(ValVulkanBuiltIns, TypeOfABuiltIn) {
+  EXPECT_VALID(test::validateText(fragment("%v4float", "Input", "FragCoord"), "vulkan1.3"));
+  EXPECT_ERROR(test::validateText(fragment("%v3float", "Input", "FragCoord"), "vulkan1.3"),
+               "built-in FragCoord must be a vector of four 32-bit floats");
+  // Not used by any code: not checked, as spirv-val.
+  EXPECT_VALID(test::validateText(fragment("%v3float", "Input", "FragCoord", false), "vulkan1.3"));
+}
+
+TEST(ValVulkanBuiltIns, ModelAndStorageClass) {
+  EXPECT_ERROR(test::validateText(fragment("%float", "Input", "FragDepth"), "vulkan1.3"),
+               "built-in FragDepth (variable %gl_FragDepth) cannot be an Input");
+  EXPECT_ERROR(test::validateText(fragment("%v4float", "Input", "Position"), "vulkan1.3"),
+               "built-in Position (variable %gl_Position) cannot be an Input");
+}
+
+} // namespace
+} // namespace spire::val
