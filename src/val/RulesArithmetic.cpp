@@ -38,6 +38,12 @@ private:
     case Op::CompositeConstruct:
       compositeConstruct(inst);
       break;
+    case Op::MatrixTimesVector:
+    case Op::VectorTimesMatrix:
+    case Op::MatrixTimesScalar:
+    case Op::MatrixTimesMatrix:
+      matrixProduct(inst);
+      break;
     case Op::ConvertFToU:
     case Op::ConvertFToS:
       conversion(inst, Scalar::Float, Scalar::Int);
@@ -294,6 +300,58 @@ private:
                      " components");
         return;
       }
+  }
+
+  // Matrix columns and rows: (columns, rows) of an OpTypeMatrix, or nothing.
+  std::optional<std::pair<uint32_t, uint32_t>> matrixShape(uint32_t type) const {
+    std::optional<Instruction> d = s_.def(type);
+    if (!d || d->opcode() != Op::TypeMatrix || d->wordCount() < 4)
+      return std::nullopt;
+    return std::make_pair(d->word(3), s_.componentCount(d->word(2)));
+  }
+
+  // %r = OpMatrixTimesVector %vec %matrix %vector, OpVectorTimesMatrix %vec %vector %matrix,
+  // OpMatrixTimesScalar %mat %matrix %scalar, OpMatrixTimesMatrix %mat %left %right.
+  void matrixProduct(const Instruction &inst) {
+    if (inst.wordCount() < 5)
+      return;
+    const uint32_t result = inst.typeId(), a = s_.typeOf(inst.word(3)), b = s_.typeOf(inst.word(4));
+    if (a == 0 || b == 0)
+      return;
+    const Op op = inst.opcode();
+    auto report = [&](const std::string &what) { s_.error(inst.index(), "3.32.14", what); };
+    if (op == Op::MatrixTimesScalar) {
+      if (a != result)
+        report("the matrix must be of the result type " + s_.name(result));
+      else if (!s_.isFloatType(b) || b != s_.componentType(s_.def(a)->word(2)))
+        report("the scalar must be the matrix's component type");
+      return;
+    }
+    if (op == Op::MatrixTimesMatrix) {
+      auto left = matrixShape(a), right = matrixShape(b), out = matrixShape(result);
+      if (!left || !right || !out)
+        report("OpMatrixTimesMatrix multiplies matrices into a matrix");
+      else if (left->first != right->second)
+        report("the left matrix has " + std::to_string(left->first) +
+               " columns but the right one " + std::to_string(right->second) + " rows");
+      else if (out->first != right->first || out->second != left->second)
+        report("the result must have the right matrix's columns and the left matrix's rows");
+      return;
+    }
+    const bool matrixFirst = op == Op::MatrixTimesVector;
+    auto shape = matrixShape(matrixFirst ? a : b);
+    const uint32_t vector = matrixFirst ? b : a;
+    if (!shape || !s_.isVectorType(vector) || !s_.isVectorType(result)) {
+      report("the operands must be a matrix and a vector, the result a vector");
+      return;
+    }
+    const uint32_t inner = matrixFirst ? shape->first : shape->second,
+                   outer = matrixFirst ? shape->second : shape->first;
+    if (s_.componentCount(vector) != inner)
+      report("the vector has " + std::to_string(s_.componentCount(vector)) +
+             " components; the matrix needs " + std::to_string(inner));
+    else if (s_.componentCount(result) != outer)
+      report("the result must have " + std::to_string(outer) + " components");
   }
 
   // %r = OpCompositeConstruct %type %constituent...

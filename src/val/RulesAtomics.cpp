@@ -82,6 +82,19 @@ private:
                  "memory semantics " + s_.name(id) +
                      " sets more than one of Acquire, Release, AcquireRelease and "
                      "SequentiallyConsistent");
+      if (s_.isVulkan() && inst.opcode() == Op::MemoryBarrier && op.offset == 2) {
+        // OpMemoryBarrier %scope %semantics: an ordering and some memory to order.
+        constexpr uint32_t kUniformMemory = 0x40, kWorkgroupMemory = 0x100, kImageMemory = 0x800,
+                           kOutputMemory = 0x1000;
+        if (order == 0)
+          s_.error(inst.index(), "VUID-StandaloneSpirv-OpMemoryBarrier-04732",
+                   "in Vulkan an OpMemoryBarrier orders: its semantics need Acquire, Release, "
+                   "AcquireRelease or SequentiallyConsistent");
+        else if ((*value & (kUniformMemory | kWorkgroupMemory | kImageMemory | kOutputMemory)) == 0)
+          s_.error(inst.index(), "VUID-StandaloneSpirv-OpMemoryBarrier-04733",
+                   "in Vulkan an OpMemoryBarrier's semantics name the memory it orders "
+                   "(UniformMemory, WorkgroupMemory, ImageMemory or OutputMemory)");
+      }
       if (inst.opcode() == Op::AtomicLoad &&
           (order & (kSemanticsRelease | kSemanticsAcquireRelease)))
         s_.error(inst.index(), kRule, "an atomic load cannot have Release semantics");

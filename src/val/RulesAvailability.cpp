@@ -61,6 +61,12 @@ public:
         continue;
       check(inst, std::string(desc->name), desc->availability, /*capabilitiesToo=*/true);
       checkOperands(inst, *desc);
+      if (inst.opcode() == Op::ExtInstImport && inst.operands().size() >= 2 &&
+          inst.stringOperand(inst.operands()[1]).rfind("NonSemantic.", 0) == 0 &&
+          version_ < grammar::makeVersion(1, 6) && !hasExtensionNamed("SPV_KHR_non_semantic_info"))
+        s_.error(inst.index(), "2.16.1",
+                 "non-semantic instruction sets need SPIR-V 1.6 or the "
+                 "SPV_KHR_non_semantic_info extension");
     }
   }
 
@@ -110,9 +116,15 @@ private:
     return false;
   }
 
+  // Declared, whether or not the grammar lists the extension (older grammars lack some).
   bool hasExtensionNamed(std::string_view name) const {
     std::optional<grammar::Extension> e = grammar::findExtension(name);
-    return e && s_.hasExtension(*e);
+    if (e && s_.hasExtension(*e))
+      return true;
+    for (const std::string &unknown : s_.unknownExtensions())
+      if (unknown == name)
+        return true;
+    return false;
   }
 
   bool anyExtension(const Availability &a) const {

@@ -6,7 +6,8 @@ namespace spire::val {
 
 namespace {
 
-constexpr uint32_t kStorageFunction = 7, kStorageGeneric = 8;
+constexpr uint32_t kStorageUniformConstant = 0, kStorageInput = 1, kStorageFunction = 7,
+                   kStorageGeneric = 8, kStoragePushConstant = 9;
 constexpr const char *kRule = "3.32.8";
 
 bool isConstantInstruction(Op op) {
@@ -127,6 +128,13 @@ private:
   void store(const Instruction &inst) {
     if (inst.wordCount() < 3)
       return;
+    // UniformConstant, Input and PushConstant memory is read-only.
+    if (std::optional<uint32_t> sc = s_.storageClass(s_.typeOf(inst.word(1)));
+        sc &&
+        (*sc == kStorageUniformConstant || *sc == kStorageInput || *sc == kStoragePushConstant))
+      s_.error(inst.index(), kRule,
+               "the pointer " + s_.name(inst.word(1)) +
+                   " is to read-only memory (UniformConstant, Input or PushConstant)");
     std::optional<uint32_t> p = pointee(inst, inst.word(1), "the pointer");
     const uint32_t objectType = s_.typeOf(inst.word(2));
     if (p && *p != 0 && objectType != 0 && *p != objectType)

@@ -11,7 +11,8 @@
 // - User-defined Input / Output interface variables have a Location, on the variable or on every
 //   member of their block (-Location-04916); built-in variables have none (-Location-04915).
 // - GLCompute entry points give their local size (-LocalSize-06426); fragment entry points use
-//   OriginUpperLeft (-OriginLowerLeft-04653).
+//   OriginUpperLeft (-OriginLowerLeft-04653); their integer and double inputs are Flat
+//   (-Flat-04744).
 #include "Rules.h"
 
 #include <unordered_set>
@@ -42,6 +43,7 @@ enum Deco : uint32_t {
   kArrayStride = 6,
   kMatrixStride = 7,
   kBuiltIn = 11,
+  kFlat = 14,
   kLocation = 30,
   kComponent = 31,
   kBinding = 33,
@@ -238,8 +240,40 @@ private:
                "Vulkan fragment shaders use OriginUpperLeft, not OriginLowerLeft");
     if (!isGraphicsModel(model))
       return;
-    for (size_t k = 3; k < ops.size(); ++k)
+    for (size_t k = 3; k < ops.size(); ++k) {
       interfaceLocation(ep, ep.word(ops[k].offset));
+      if (model == kModelFragment)
+        flatInput(ep, ep.word(ops[k].offset));
+    }
+  }
+
+  // Integers and doubles cannot be interpolated.
+  bool needsFlat(uint32_t type) const {
+    const uint32_t c = s_.componentType(stripArrays(type));
+    return s_.isIntType(c) || (s_.isFloatType(c) && s_.bitWidth(c) == 64);
+  }
+
+  // VUID-StandaloneSpirv-Flat-04744: a fragment input of integer or double type is Flat.
+  void flatInput(const Instruction &ep, uint32_t var) {
+    std::optional<Instruction> d = s_.def(var);
+    if (!d || d->opcode() != Op::Variable || d->wordCount() < 4 || d->word(3) != kInput ||
+        s_.hasDecoration(var, kBuiltIn) || s_.hasDecoration(var, kFlat))
+      return;
+    const uint32_t inner = stripArrays(s_.pointeeType(d->word(1)));
+    bool missing = false;
+    if (s_.defOpcode(inner) == Op::TypeStruct) {
+      std::optional<Instruction> st = s_.def(inner);
+      for (uint32_t member = 0; member + 2 < st->wordCount(); ++member)
+        missing |= needsFlat(st->word(2 + member)) &&
+                   !s_.hasDecoration(inner, kFlat, static_cast<int>(member)) &&
+                   !s_.hasDecoration(inner, kBuiltIn, static_cast<int>(member));
+    } else {
+      missing = needsFlat(inner);
+    }
+    if (missing)
+      s_.error(ep.index(), "VUID-StandaloneSpirv-Flat-04744",
+               "fragment input " + s_.name(var) +
+                   " holds integers or doubles, which do not interpolate: decorate it Flat");
   }
 
   void interfaceLocation(const Instruction &ep, uint32_t var) {

@@ -129,6 +129,23 @@ OpMemoryModel Logical GLSL450
   EXPECT_VALID(test::validateText(with, "spv1.4"));
 }
 
+TEST(ValAvailability, NonSemanticSetsNeedTheirExtensionBeforeOneSix) {
+  const char *text = R"(
+OpCapability Shader
+OpCapability Linkage
+%ext
+%set = OpExtInstImport "NonSemantic.Example"
+OpMemoryModel Logical GLSL450
+)";
+  std::string without = text, with = text;
+  without.replace(without.find("%ext"), 4, "");
+  with.replace(with.find("%ext"), 4, "OpExtension \"SPV_KHR_non_semantic_info\"");
+  EXPECT_ERROR(validateAsVersion(without, grammar::makeVersion(1, 5)),
+               "non-semantic instruction sets need SPIR-V 1.6");
+  EXPECT_VALID(validateAsVersion(with, grammar::makeVersion(1, 5)));
+  EXPECT_VALID(validateAsVersion(without, grammar::makeVersion(1, 6)));
+}
+
 TEST(ValAvailability, MaskBitsAreCheckedOneByOne) {
   // MakeTexelAvailable (an ImageOperands bit) needs VulkanMemoryModel.
   Report r = test::validateText(R"(

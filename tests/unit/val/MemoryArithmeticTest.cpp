@@ -85,6 +85,26 @@ TEST(ValMemory, AccessChainWalksTheType) {
                "is not a composite");
 }
 
+TEST(ValMemory, NoStoresToReadOnlyMemory) {
+  EXPECT_ERROR(test::validateText(shader("%ptr_in = OpTypePointer Input %float\n"
+                                         "%in = OpVariable %ptr_in Input",
+                                         "OpStore %in %float_1")),
+               "is to read-only memory");
+}
+
+TEST(ValArithmetic, MatrixProducts) {
+  const std::string globals = "%m4x2 = OpTypeMatrix %v2float 4\n"
+                              "%m = OpConstantNull %m4x2\n"
+                              "%v2 = OpConstantNull %v2float\n"
+                              "%v4 = OpConstantNull %v4float";
+  EXPECT_VALID(test::validateText(shader(globals, "%a = OpMatrixTimesVector %v2float %m %v4\n"
+                                                  "%b = OpVectorTimesMatrix %v4float %v2 %m")));
+  EXPECT_ERROR(test::validateText(shader(globals, "%a = OpMatrixTimesVector %v2float %m %v2")),
+               "the vector has 2 components; the matrix needs 4");
+  EXPECT_ERROR(test::validateText(shader(globals, "%a = OpMatrixTimesVector %v4float %m %v4")),
+               "the result must have 2 components");
+}
+
 TEST(ValComposite, ExtractAndInsertIndexes) {
   const std::string globals = "%vec = OpConstantComposite %v2float %float_1 %float_1";
   EXPECT_VALID(test::validateText(shader(globals, "%x = OpCompositeExtract %float %vec 1\n"

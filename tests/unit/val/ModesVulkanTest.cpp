@@ -131,6 +131,36 @@ TEST(ValVulkan, UserInterfaceVariablesNeedALocation) {
                "cannot have a Location or Component");
 }
 
+TEST(ValVulkan, IntegerFragmentInputsAreFlat) {
+  const std::string extra = "%int = OpTypeInt 32 1\n%ptr_in = OpTypePointer Input %int\n"
+                            "%in = OpVariable %ptr_in Input";
+  EXPECT_ERROR(test::validateText(fragment("OpExecutionMode %main OriginUpperLeft",
+                                           "OpDecorate %out Location 0\n"
+                                           "OpDecorate %in Location 0",
+                                           extra, "%out %in"),
+                                  "vulkan1.3"),
+               "decorate it Flat");
+  EXPECT_VALID(test::validateText(fragment("OpExecutionMode %main OriginUpperLeft",
+                                           "OpDecorate %out Location 0\n"
+                                           "OpDecorate %in Location 0\nOpDecorate %in Flat",
+                                           extra, "%out %in"),
+                                  "vulkan1.3"));
+}
+
+TEST(ValVulkan, MemoryBarrierSemantics) {
+  const std::string extra = "%uint = OpTypeInt 32 0\n%uint_1 = OpConstant %uint 1\n"
+                            "%none = OpConstant %uint 0\n%acqrel_uniform = OpConstant %uint 72";
+  std::string bad =
+      fragment("OpExecutionMode %main OriginUpperLeft", "OpDecorate %out Location 0", extra);
+  std::string good = bad;
+  bad.replace(bad.find("%entry = OpLabel\n"), 17,
+              "%entry = OpLabel\nOpMemoryBarrier %uint_1 %none\n");
+  good.replace(good.find("%entry = OpLabel\n"), 17,
+               "%entry = OpLabel\nOpMemoryBarrier %uint_1 %acqrel_uniform\n");
+  EXPECT_ERROR(test::validateText(bad, "vulkan1.3"), "its semantics need Acquire");
+  EXPECT_VALID(test::validateText(good, "vulkan1.3"));
+}
+
 TEST(ValVulkan, OriginLowerLeftIsNotVulkan) {
   EXPECT_ERROR(test::validateText(
                    fragment("OpExecutionMode %main OriginLowerLeft", "OpDecorate %out Location 0"),
