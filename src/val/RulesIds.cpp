@@ -161,8 +161,7 @@ private:
     const bool forwardOk = mayReferenceForward(op) || isDebugOrNonSemanticExtInst(s_, inst);
     const bool lenientKinds = definesType(op) || isAnnotationOrDebug(op) || takesTypeOperands(op) ||
                               isDebugOrNonSemanticExtInst(s_, inst) || op == Op::EntryPoint ||
-                              op == Op::ExecutionMode || op == Op::ExecutionModeId ||
-                              op == Op::ExtInst;
+                              op == Op::ExecutionMode || op == Op::ExecutionModeId;
     const uint32_t fn = s_.functionOf(here);
     auto ops = inst.operands();
     for (size_t k = 0; k < ops.size(); ++k) {
@@ -219,7 +218,8 @@ private:
                      "declared as entry points");
         continue;
       }
-      if (lenientKinds)
+      // OpExtInst's set operand names the OpExtInstImport.
+      if (lenientKinds || (op == Op::ExtInst && ops[k].offset == 3))
         continue;
       if (definesType(defOp)) {
         s_.error(here, "2.16.1", "operand " + s_.name(id) + " is a type where a value is expected");

@@ -46,6 +46,14 @@ public:
       case Op::InBoundsPtrAccessChain:
         accessChain(inst, 5);
         break;
+      case Op::PtrEqual:
+      case Op::PtrNotEqual:
+        pointerComparison(inst);
+        break;
+      case Op::PtrCastToGeneric:
+      case Op::GenericCastToPtr:
+        genericCast(inst);
+        break;
       default:
         break;
       }
@@ -153,6 +161,62 @@ private:
       s_.error(inst.index(), kRule,
                "the target points to " + s_.name(*target) + " but the source to " +
                    s_.name(*source));
+  }
+
+  // %r = OpPtrEqual / OpPtrNotEqual %bool %a %b
+  void pointerComparison(const Instruction &inst) {
+    if (inst.wordCount() < 5)
+      return;
+    if (!s_.isBoolType(inst.typeId()))
+      s_.error(inst.index(), kRule, "the result type of a pointer comparison must be a boolean");
+    const uint32_t a = s_.typeOf(inst.word(3)), b = s_.typeOf(inst.word(4));
+    if (a != 0 && b != 0 && a != b) {
+      s_.error(inst.index(), kRule, "the compared pointers must have the same type");
+      return;
+    }
+    // Logical addressing compares pointers only with variable pointers.
+    constexpr uint32_t kAddressingLogical = 0, kCapabilityVariablePointersStorageBuffer = 4441,
+                       kCapabilityVariablePointers = 4442, kStorageStorageBuffer = 12;
+    if (addressingModel() != kAddressingLogical || s_.hasCapability(kCapabilityVariablePointers))
+      return;
+    const std::optional<uint32_t> sc = s_.storageClass(a);
+    if (!(sc == kStorageStorageBuffer &&
+          s_.hasCapability(kCapabilityVariablePointersStorageBuffer)))
+      s_.error(inst.index(), "2.16.1",
+               "with the Logical addressing model, comparing pointers needs the VariablePointers "
+               "capability (VariablePointersStorageBuffer for StorageBuffer pointers)");
+  }
+
+  // %r = OpPtrCastToGeneric %genericPointer %pointer; OpGenericCastToPtr the other way.
+  void genericCast(const Instruction &inst) {
+    if (inst.wordCount() < 4)
+      return;
+    const uint32_t result = inst.typeId(), input = s_.typeOf(inst.word(3));
+    if (!s_.isPointerType(result) || !s_.isPointerType(input)) {
+      s_.error(inst.index(), kRule, "a generic cast converts a pointer into a pointer");
+      return;
+    }
+    const bool toGeneric = inst.opcode() == Op::PtrCastToGeneric;
+    const uint32_t generic = toGeneric ? result : input, specific = toGeneric ? input : result;
+    constexpr uint32_t kWorkgroup = 4, kCrossWorkgroup = 5;
+    const std::optional<uint32_t> sc = s_.storageClass(specific);
+    if (s_.storageClass(generic) != kStorageGeneric)
+      s_.error(inst.index(), kRule, "the generic side of the cast must be a Generic pointer");
+    else if (!sc || (*sc != kWorkgroup && *sc != kCrossWorkgroup && *sc != kStorageFunction))
+      s_.error(inst.index(), kRule,
+               "the other side of a generic cast must be a Workgroup, CrossWorkgroup or "
+               "Function pointer");
+    else if (s_.pointeeType(result) != s_.pointeeType(input))
+      s_.error(inst.index(), kRule,
+               "a generic cast keeps the pointee type: " + s_.name(s_.pointeeType(input)) +
+                   " becomes " + s_.name(s_.pointeeType(result)));
+  }
+
+  uint32_t addressingModel() const {
+    for (Instruction inst : s_.module())
+      if (inst.opcode() == Op::MemoryModel && inst.wordCount() >= 3)
+        return inst.word(1);
+    return 0;
   }
 
   // %r = Op(InBounds)AccessChain %type %base %index...

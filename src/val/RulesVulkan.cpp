@@ -15,6 +15,8 @@
 //   (-Flat-04744).
 #include "Rules.h"
 
+#include <algorithm>
+#include <unordered_map>
 #include <unordered_set>
 
 namespace spire::val {
@@ -245,6 +247,128 @@ private:
       if (model == kModelFragment)
         flatInput(ep, ep.word(ops[k].offset));
     }
+    for (uint32_t storage : {kInput, kOutput})
+      if (!s_.stopped())
+        locationConflicts(ep, model, storage);
+  }
+
+  // --- Location assignment (VUID-StandaloneSpirv-OpEntryPoint-08721 / -08722) ------------------
+
+  // Locations a value of this type takes (64-bit three- and four-component vectors take two).
+  uint32_t locationsOf(uint32_t type, int depth = 0) const {
+    if (depth > 16)
+      return 1;
+    std::optional<Instruction> d = s_.def(type);
+    if (!d)
+      return 1;
+    switch (d->opcode()) {
+    case Op::TypeVector:
+      return s_.bitWidth(type) == 64 && s_.componentCount(type) > 2 ? 2 : 1;
+    case Op::TypeMatrix:
+      return d->wordCount() >= 4 ? d->word(3) * locationsOf(d->word(2), depth + 1) : 1;
+    case Op::TypeArray: {
+      std::optional<uint64_t> n = d->wordCount() >= 4 ? s_.constantValue(d->word(3)) : 0;
+      return static_cast<uint32_t>(std::min<uint64_t>(n.value_or(1), 4096)) *
+             locationsOf(d->word(2), depth + 1);
+    }
+    case Op::TypeStruct: {
+      uint32_t n = 0;
+      for (uint32_t w = 2; w < d->wordCount(); ++w)
+        n += locationsOf(d->word(w), depth + 1);
+      return n;
+    }
+    default:
+      return 1;
+    }
+  }
+
+  // Components of one location a scalar or vector takes, or 4 for anything larger.
+  uint32_t componentsOf(uint32_t type) const {
+    if (!s_.isScalarType(type) && !s_.isVectorType(type))
+      return 4;
+    const uint32_t n = s_.componentCount(type) * (s_.bitWidth(type) == 64 ? 2 : 1);
+    return std::min(n, 4u);
+  }
+
+  uint32_t decorationValue(uint32_t id, uint32_t decoration, int member = -1) const {
+    for (uint32_t di : s_.decorations(id)) {
+      Instruction d = m_.inst(di);
+      if (member < 0 && d.opcode() == Op::Decorate && d.wordCount() >= 4 && d.word(2) == decoration)
+        return d.word(3);
+      if (member >= 0 && d.opcode() == Op::MemberDecorate && d.wordCount() >= 5 &&
+          d.word(2) == uint32_t(member) && d.word(3) == decoration)
+        return d.word(4);
+    }
+    return ~0u;
+  }
+
+  // Whether this model's inputs (or outputs) are arrays with one element per vertex.
+  static bool perVertex(uint32_t model, uint32_t storage) {
+    constexpr uint32_t kTessControl = 1, kTessEval = 2, kGeometry = 3, kMeshNV = 5268,
+                       kMeshEXT = 5365;
+    return storage == kInput ? (model == kTessControl || model == kTessEval || model == kGeometry)
+                             : (model == kTessControl || model == kMeshNV || model == kMeshEXT);
+  }
+
+  void locationConflicts(const Instruction &ep, uint32_t model, uint32_t storage) {
+    constexpr uint32_t kDecorationIndex = 32, kDecorationPatch = 15;
+    std::unordered_map<uint64_t, uint32_t> taken; // (location << 2 | component) -> variable
+    std::unordered_set<uint32_t> seen;
+    auto ops = ep.operands();
+    for (size_t k = 3; k < ops.size(); ++k) {
+      const uint32_t var = ep.word(ops[k].offset);
+      std::optional<Instruction> d = s_.def(var);
+      if (!seen.insert(var).second || !d || d->opcode() != Op::Variable || d->wordCount() < 4 ||
+          d->word(3) != storage || s_.hasDecoration(var, kBuiltIn) ||
+          s_.hasDecoration(var, kDecorationIndex))
+        continue;
+      uint32_t type = s_.pointeeType(d->word(1));
+      constexpr uint32_t kDecorationPerVertexKHR = 5285; // fragment barycentric inputs
+      if ((perVertex(model, storage) || s_.hasDecoration(var, kDecorationPerVertexKHR)) &&
+          !s_.hasDecoration(var, kDecorationPatch) && s_.defOpcode(type) == Op::TypeArray)
+        type = s_.def(type)->word(2);
+      auto claim = [&](uint32_t location, uint32_t component, uint32_t valueType) {
+        const uint32_t locations = locationsOf(valueType);
+        const uint32_t components = locations == 1 ? componentsOf(valueType) : 4;
+        for (uint32_t l = 0; l < locations; ++l)
+          for (uint32_t c = (locations == 1 ? component : 0);
+               c < (locations == 1 ? std::min(component + components, 4u) : 4); ++c) {
+            auto [it, fresh] = taken.emplace(uint64_t(location + l) << 2 | c, var);
+            if (!fresh && it->second != var) {
+              s_.error(ep.index(),
+                       storage == kInput ? "VUID-StandaloneSpirv-OpEntryPoint-08721"
+                                         : "VUID-StandaloneSpirv-OpEntryPoint-08722",
+                       std::string(storage == kInput ? "inputs " : "outputs ") +
+                           s_.name(it->second) + " and " + s_.name(var) + " both take location " +
+                           std::to_string(location + l) + ", component " + std::to_string(c));
+              return false;
+            }
+          }
+        return true;
+      };
+      const uint32_t location = decorationValue(var, kLocation);
+      const uint32_t component = decorationValue(var, kComponent);
+      if (s_.defOpcode(type) == Op::TypeStruct) {
+        std::optional<Instruction> st = s_.def(type);
+        uint32_t next = location;
+        for (uint32_t member = 0; member + 2 < st->wordCount(); ++member) {
+          if (s_.hasDecoration(type, kBuiltIn, static_cast<int>(member)))
+            continue;
+          uint32_t at = decorationValue(type, kLocation, static_cast<int>(member));
+          if (at == ~0u)
+            at = next;
+          if (at == ~0u)
+            break; // no location: the Location rule reports it
+          const uint32_t c = decorationValue(type, kComponent, static_cast<int>(member));
+          if (!claim(at, c == ~0u ? 0 : c, st->word(2 + member)))
+            return;
+          next = at + locationsOf(st->word(2 + member));
+        }
+        continue;
+      }
+      if (location != ~0u && !claim(location, component == ~0u ? 0 : component, type))
+        return;
+    }
   }
 
   // Integers and doubles cannot be interpolated.
@@ -301,6 +425,10 @@ private:
         anyBuiltIn |= s_.hasDecoration(inner, kBuiltIn, static_cast<int>(member));
         allMembers &= s_.hasDecoration(inner, kLocation, static_cast<int>(member));
       }
+      if (anyBuiltIn && !s_.hasDecoration(inner, kBlock))
+        s_.error(ep.index(), "VUID-StandaloneSpirv-Location-04919",
+                 "interface struct " + s_.name(inner) +
+                     " has built-in members, so it must be decorated Block");
       if (anyBuiltIn || allMembers)
         return;
       s_.error(ep.index(), "VUID-StandaloneSpirv-Location-04916",

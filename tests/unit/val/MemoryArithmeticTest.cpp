@@ -92,6 +92,14 @@ TEST(ValMemory, NoStoresToReadOnlyMemory) {
                "is to read-only memory");
 }
 
+TEST(ValMemory, PointerComparisonsNeedVariablePointersInLogicalAddressing) {
+  const std::string body = "%a = OpVariable %ptr_f_float Function\n"
+                           "%b = OpVariable %ptr_f_float Function\n"
+                           "%e = OpPtrEqual %bool %a %b";
+  EXPECT_ERROR(test::validateText(shader("", body), "spv1.4"),
+               "comparing pointers needs the VariablePointers capability");
+}
+
 TEST(ValArithmetic, MatrixProducts) {
   const std::string globals = "%m4x2 = OpTypeMatrix %v2float 4\n"
                               "%m = OpConstantNull %m4x2\n"

@@ -161,6 +161,23 @@ TEST(ValVulkan, MemoryBarrierSemantics) {
   EXPECT_VALID(test::validateText(good, "vulkan1.3"));
 }
 
+TEST(ValVulkan, InterfaceLocationsDoNotOverlap) {
+  const std::string extra = "%ptr_out2 = OpTypePointer Output %float\n"
+                            "%out2 = OpVariable %ptr_out2 Output";
+  EXPECT_ERROR(test::validateText(fragment("OpExecutionMode %main OriginUpperLeft",
+                                           "OpDecorate %out Location 0\n"
+                                           "OpDecorate %out2 Location 0\n"
+                                           "OpDecorate %out2 Component 3",
+                                           extra, "%out %out2"),
+                                  "vulkan1.3"),
+               "both take location 0, component 3");
+  EXPECT_VALID(test::validateText(fragment("OpExecutionMode %main OriginUpperLeft",
+                                           "OpDecorate %out Location 0\n"
+                                           "OpDecorate %out2 Location 1",
+                                           extra, "%out %out2"),
+                                  "vulkan1.3"));
+}
+
 TEST(ValVulkan, OriginLowerLeftIsNotVulkan) {
   EXPECT_ERROR(test::validateText(
                    fragment("OpExecutionMode %main OriginLowerLeft", "OpDecorate %out Location 0"),

@@ -51,5 +51,15 @@ TEST(ValVulkanBuiltIns, ModelAndStorageClass) {
                "built-in Position (variable %gl_Position) cannot be an Input");
 }
 
+TEST(ValVulkanBuiltIns, FragDepthNeedsDepthReplacing) {
+  std::string text = fragment("%float", "Output", "FragDepth", false);
+  text.replace(text.find("OpReturn"), 8, "OpStore %b %float_1\nOpReturn");
+  text.replace(text.find("%v3float = "), 0, "%float_1 = OpConstant %float 1\n");
+  EXPECT_ERROR(test::validateText(text, "vulkan1.3"), "declares the DepthReplacing execution mode");
+  text.replace(text.find("OpExecutionMode %main OriginUpperLeft"), 0,
+               "OpExecutionMode %main DepthReplacing\n");
+  EXPECT_VALID(test::validateText(text, "vulkan1.3"));
+}
+
 } // namespace
 } // namespace spire::val
