@@ -21,6 +21,8 @@ public:
         continue;
       check(inst);
     }
+    if (!s_.stopped())
+      smallTypeUses();
   }
 
 private:
@@ -114,6 +116,63 @@ private:
       break;
     default:
       break;
+    }
+  }
+
+  // In shaders, 8- and 16-bit types declared through storage capabilities alone (no Int8, Int16
+  // or Float16) only move data: loaded, stored, copied and converted to other widths (2.16.1).
+  bool isRestrictedSmall(uint32_t type) const {
+    constexpr uint32_t kFloat16 = 9, kInt16 = 22, kInt8 = 39;
+    const uint32_t c = s_.componentType(type);
+    const uint32_t width = s_.bitWidth(c);
+    if (s_.isIntType(c))
+      return (width == 8 && !s_.hasCapability(kInt8)) || (width == 16 && !s_.hasCapability(kInt16));
+    if (s_.isFloatType(c))
+      return width == 16 && !s_.hasCapability(kFloat16);
+    return false;
+  }
+
+  static bool movesData(Op op) {
+    switch (op) {
+    case Op::Store:
+    case Op::CopyObject:
+    case Op::UConvert:
+    case Op::SConvert:
+    case Op::FConvert:
+    case Op::Name:
+    case Op::Decorate:
+      return true;
+    default:
+      return false;
+    }
+  }
+
+  void smallTypeUses() {
+    constexpr uint32_t kCapabilityKernel = 6; // kernels compute on half with Float16Buffer
+    if (s_.hasCapability(kCapabilityKernel))
+      return;
+    for (Instruction inst : s_.module()) {
+      if (s_.stopped())
+        return;
+      if (inst.isRaw() || s_.functionOf(inst.index()) == kNoIndex || inst.typeId() == 0 ||
+          inst.resultId() == 0 || !isRestrictedSmall(inst.typeId()))
+        continue;
+      if (inst.opcode() == Op::VectorShuffle) {
+        s_.error(inst.index(), "2.16.1",
+                 "vectors of 8- or 16-bit components cannot be shuffled without the Int8, "
+                 "Int16 or Float16 capability");
+        continue;
+      }
+      for (const DefUse::Use &u : s_.defUse().uses(inst.resultId())) {
+        Instruction user = s_.module().inst(u.inst);
+        if (user.isRaw() || movesData(user.opcode()))
+          continue;
+        s_.error(u.inst, "2.16.1",
+                 "the 8- or 16-bit value " + s_.name(inst.resultId()) +
+                     " can only be stored, copied or converted: the module declares its type "
+                     "through a storage capability, without Int8, Int16 or Float16");
+        break;
+      }
     }
   }
 

@@ -100,6 +100,51 @@ TEST(ValMemory, PointerComparisonsNeedVariablePointersInLogicalAddressing) {
                "comparing pointers needs the VariablePointers capability");
 }
 
+TEST(ValArithmetic, StorageOnlySmallTypesOnlyMoveData) {
+  const char *text = R"(
+OpCapability Shader
+OpCapability StorageBuffer16BitAccess
+%cap
+OpExtension "SPV_KHR_16bit_storage"
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main" %buf
+OpExecutionMode %main LocalSize 1 1 1
+OpDecorate %S Block
+OpMemberDecorate %S 0 Offset 0
+OpDecorate %buf DescriptorSet 0
+OpDecorate %buf Binding 0
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%half = OpTypeFloat 16
+%float = OpTypeFloat 32
+%S = OpTypeStruct %half
+%ptr_S = OpTypePointer StorageBuffer %S
+%ptr_half = OpTypePointer StorageBuffer %half
+%buf = OpVariable %ptr_S StorageBuffer
+%uint = OpTypeInt 32 0
+%uint_0 = OpConstant %uint 0
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%p = OpAccessChain %ptr_half %buf %uint_0
+%h = OpLoad %half %p
+%f = OpFConvert %float %h
+%USE
+OpReturn
+OpFunctionEnd
+)";
+  auto with = [&](std::string_view cap, std::string_view use) {
+    std::string t = text;
+    t.replace(t.find("%cap"), 4, cap);
+    t.replace(t.find("%USE"), 4, use);
+    return t;
+  };
+  EXPECT_VALID(test::validateText(with("", "OpStore %p %h"), "vulkan1.3"));
+  EXPECT_ERROR(test::validateText(with("", "%d = OpFAdd %half %h %h"), "vulkan1.3"),
+               "can only be stored, copied or converted");
+  EXPECT_VALID(
+      test::validateText(with("OpCapability Float16", "%d = OpFAdd %half %h %h"), "vulkan1.3"));
+}
+
 TEST(ValArithmetic, MatrixProducts) {
   const std::string globals = "%m4x2 = OpTypeMatrix %v2float 4\n"
                               "%m = OpConstantNull %m4x2\n"
