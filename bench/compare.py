@@ -514,6 +514,13 @@ def differs_statuses(label):
 VAL_LABELS = ("read+val", "val")
 
 
+def val_check(d):
+    """The check cell of a validation on one module: whether the verdicts agree, and spire's."""
+    if d.get("status") not in ("ok", "differs") or "verdict" not in d:
+        return d.get("status", "-")
+    return "%s verdict (%s)" % ("same" if d["status"] == "ok" else "different", d["verdict"])
+
+
 def inproc_cell(d):
     if not d:
         return None, "-"
@@ -747,7 +754,9 @@ def render(raw):
                 "differs" if s.get("status") in differs_statuses(label) else "ok")
             _, s_txt = inproc_cell(s)
             _, r_txt = inproc_cell(r)
-            heap = "%.1fx" % (s["heap_bytes"] / m["bytes"]) if s.get("heap_bytes") else "-"
+            # A validation keeps only its report: no heap figure for it.
+            heap = "%.1fx" % (s["heap_bytes"] / m["bytes"]) if (
+                s.get("heap_bytes") and label not in VAL_LABELS) else "-"
             mbps = "%.0f" % s["mb_per_s"] if s.get("mb_per_s") else "-"
             if status == "pending" and s_times[i] is not None:
                 s_txt, mbps, heap = "(%s)" % s_txt, "-", "-"
@@ -763,7 +772,7 @@ def render(raw):
                          fmt_ratio(itimeout if r_to[i] else r_times[i], s_times[i], status,
                                    r_to[i]),
                          mbps, fmt_lin(lin_r[i], r_to[i]), fmt_lin(lin_s[i]), first, heap,
-                         s.get("status", "-")])
+                         val_check(s) if label in VAL_LABELS else s.get("status", "-")])
     out.append(table(["module", "task", "SPIRV-Tools", "spire", "ratio", "spire MB/s",
                       "ref lin.", "spire lin.", "1st call ref/spire", "spire heap",
                       "spire check"], regroup(rows, len(large))))
