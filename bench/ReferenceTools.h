@@ -1,6 +1,6 @@
-// ReferenceTools: SPIRV-Tools (the library behind spirv-dis and spirv-as) called in-process, for
-// reference numbers that leave process start-up out. Without the library every call fails and
-// available() is false.
+// ReferenceTools: SPIRV-Tools (the library behind spirv-dis, spirv-as and spirv-val) called
+// in-process, for reference numbers that leave process start-up out. Without the library every
+// call fails and available() is false.
 #pragma once
 
 #include <cstdint>
