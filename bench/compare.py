@@ -516,9 +516,10 @@ VAL_LABELS = ("read+val", "val")
 
 def val_check(d):
     """The check cell of a validation on one module: whether the verdicts agree, and spire's."""
-    if d.get("status") not in ("ok", "differs") or "verdict" not in d:
+    if d.get("status") not in ("ok", "differs", "unchecked") or "verdict" not in d:
         return d.get("status", "-")
-    return "%s verdict (%s)" % ("same" if d["status"] == "ok" else "different", d["verdict"])
+    return "%s (%s)" % ({"ok": "same verdict", "differs": "different verdict",
+                         "unchecked": "unchecked"}[d["status"]], d["verdict"])
 
 
 def inproc_cell(d):
