@@ -70,11 +70,12 @@ Options:
                       only for modules up to this size (SPIRV-Tools is quadratic there;
                       default 1.5)
 
-Output: JSON lines. scope "file" or "all"; op; status: ok (output equals SPIRV-Tools', or for
-val the same verdict), unchecked,
-pending (spire's placeholder), differs, failed, timeout, crashed, unavailable; median_s and
-min_s (CPU seconds per call or pass), median_wall_s, reps, mb_per_s (module bytes per CPU
-second), heap_bytes (per file), n_<status> counts and per_file_sum_wall_s (--all).
+Output: JSON lines. scope "file" or "all"; op; status: ok (output equals SPIRV-Tools'; for the
+validations, the same verdict), unchecked, pending (spire's placeholder), differs, failed,
+timeout, crashed, unavailable; median_s and min_s (CPU seconds per call or pass),
+median_wall_s, reps, mb_per_s (module bytes per CPU second), heap_bytes (per file), verdict
+(validations, per file), n_<status> counts, n_valid (validations) and per_file_sum_wall_s
+(--all).
 )";
 
 enum class Op {
