@@ -10,6 +10,7 @@
 #include "spire/binary/Words.h"
 #include "spire/module/Module.h"
 #include "spire/support/File.h"
+#include "spire/val/Validator.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -17,6 +18,7 @@
 #include <fstream>
 #include <limits>
 #include <malloc.h>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -40,10 +42,15 @@ Operations (--ops, comma-separated; default: all, the ref-* ones when SPIRV-Tool
                   friendly names / raw ids
                   (checked against SPIRV-Tools' text)
   as              spire::assemble of the text (checked against SPIRV-Tools' words)
+  read+val        spire::val::validateBinary (Module::fromBytes + validate), environment
+                  spv1.6 (checked: same verdict as SPIRV-Tools' validator)
+  val             spire::val::validate of a module read beforehand (reading not timed)
   ref-read+write  SPIRV-Tools: optimizer IR built and written back, no passes, no validation
   ref-read        SPIRV-Tools: spvBinaryParse
   ref-dis, ref-dis-raw, ref-as
                   SPIRV-Tools: spvBinaryToText / spvTextToBinary with spirv-dis/-as defaults
+  ref-val         SPIRV-Tools: spvValidateWithOptions, SPV_ENV_UNIVERSAL_1_6, default options
+                  (as spirv-val --target-env spv1.6; it parses the words itself)
 
 Each measurement runs in a child process with a time limit. Per file (the default) it reports
 the median time of repeated calls and the heap the result keeps (module, text or words); with
@@ -59,16 +66,33 @@ Options:
   --max-reps <n>      repetitions per measurement, at most (default 1000)
   --single-above <s>  a first call this slow is the only sample (default 2)
   --timeout <s>       time limit of one measurement (default 60; 0: none)
-  --check-limit <mb>  compare friendly-name disassembly with SPIRV-Tools only for modules up to
-                      this size (SPIRV-Tools is quadratic there; default 1.5)
+  --check-limit <mb>  compare friendly-name disassembly and validation verdicts with SPIRV-Tools
+                      only for modules up to this size (SPIRV-Tools is quadratic there;
+                      default 1.5)
 
-Output: JSON lines. scope "file" or "all"; op; status: ok (output equals SPIRV-Tools'), unchecked,
-pending (spire's placeholder), differs, failed, timeout, crashed, unavailable; median_s and
-min_s (CPU seconds per call or pass), median_wall_s, reps, mb_per_s (module bytes per CPU
-second), heap_bytes (per file), n_<status> counts and per_file_sum_wall_s (--all).
+Output: JSON lines. scope "file" or "all"; op; status: ok (output equals SPIRV-Tools'; for the
+validations, the same verdict), unchecked, pending (spire's placeholder), differs, failed,
+timeout, crashed, unavailable; median_s and min_s (CPU seconds per call or pass),
+median_wall_s, reps, mb_per_s (module bytes per CPU second), heap_bytes (per file), verdict
+(validations, per file), n_<status> counts, n_valid (validations) and per_file_sum_wall_s
+(--all).
 )";
 
-enum class Op { ReadWrite, Read, Dis, DisRaw, As, RefReadWrite, RefRead, RefDis, RefDisRaw, RefAs };
+enum class Op {
+  ReadWrite,
+  Read,
+  Dis,
+  DisRaw,
+  As,
+  ReadVal,
+  Val,
+  RefReadWrite,
+  RefRead,
+  RefDis,
+  RefDisRaw,
+  RefAs,
+  RefVal
+};
 
 struct OpInfo {
   Op op;
@@ -83,11 +107,14 @@ constexpr OpInfo kOps[] = {
     {Op::Dis, "dis", false, false},
     {Op::DisRaw, "dis-raw", false, false},
     {Op::As, "as", false, true},
+    {Op::ReadVal, "read+val", false, false},
+    {Op::Val, "val", false, false},
     {Op::RefReadWrite, "ref-read+write", true, false},
     {Op::RefRead, "ref-read", true, false},
     {Op::RefDis, "ref-dis", true, false},
     {Op::RefDisRaw, "ref-dis-raw", true, false},
     {Op::RefAs, "ref-as", true, true},
+    {Op::RefVal, "ref-val", true, false},
 };
 
 struct Options {
@@ -106,10 +133,18 @@ struct Input {
   std::vector<uint32_t> words; ///< host order, for SPIRV-Tools
   std::string text;
   bool hasText = false;
+  /// The module read beforehand, for 'val' (which times validation alone); read on first use.
+  mutable std::shared_ptr<const Module> parsed;
 };
 
 // The disassembler's reading options (spire dis accepts ids past the bound, as spirv-dis does).
 constexpr binary::DecodeOptions kDisReading{.allowIdsPastBound = true};
+
+/// The validator's options: environment spv1.6, as given to both validators.
+const val::Options &valOptions() {
+  static const val::Options options;
+  return options;
+}
 
 /// Heap bytes in use (glibc's count of allocated chunks, small and mmapped).
 size_t heapInUse() {
@@ -123,6 +158,15 @@ size_t heapInUse() {
 class OpRunner {
 public:
   OpRunner(Op op, ReferenceTools &ref) : op_(op), ref_(ref) {}
+
+  /// Untimed work before the first call: 'val' reads the module once and keeps it.
+  void prepare(const Input &in) {
+    if (op_ != Op::Val || in.parsed)
+      return;
+    Expected<Module> m = Module::fromBytes(in.bytes);
+    if (m)
+      in.parsed = std::make_shared<const Module>(std::move(*m));
+  }
 
   bool run(const Input &in) {
     switch (op_) {
@@ -155,6 +199,16 @@ public:
       words_ = std::move(*words);
       return true;
     }
+    case Op::ReadVal:
+      report_ = val::validateBinary(in.bytes, valOptions());
+      return true;
+    case Op::Val:
+      if (!in.parsed)
+        return fail("spire could not read the module");
+      report_ = val::validate(*in.parsed, valOptions());
+      return true;
+    case Op::RefVal:
+      return ref_.validate(in.words) || fail("SPIRV-Tools' validator is not linked in");
     case Op::RefReadWrite:
       return ref_.roundTrip(in.words) || fail("SPIRV-Tools could not read the module");
     case Op::RefRead:
@@ -174,6 +228,7 @@ public:
     bytes_ = {};
     text_ = {};
     words_ = {};
+    report_ = {};
     ref_.release();
   }
   /// Runs and frees the output: one timed call.
@@ -208,6 +263,15 @@ public:
       return std::equal(expected.begin(), expected.end(), words_.begin(), words_.end()) ? "ok"
                                                                                         : "differs";
     }
+    case Op::ReadVal:
+    case Op::Val:
+      // Messages differ by design: the check is the verdict. SPIRV-Tools' validator is
+      // quadratic on large modules (seconds at 1 MB): past the check limit the check would cost
+      // more than the measurement's time limit.
+      if (!ReferenceTools::available() || double(in.bytes.size()) > checkLimitMb * 1e6 ||
+          !checker.validate(in.words))
+        return "unchecked";
+      return checker.valid() == report_.valid() ? "ok" : "differs";
     default:
       return "ok";
     }
@@ -218,6 +282,18 @@ public:
     return error_.find("not implemented") != std::string::npos ? "pending" : "failed";
   }
   const std::string &error() const { return error_; }
+  /// After a successful run() of a validation: whether the module was found valid.
+  std::optional<bool> verdict() const {
+    switch (op_) {
+    case Op::ReadVal:
+    case Op::Val:
+      return report_.valid();
+    case Op::RefVal:
+      return ref_.valid();
+    default:
+      return std::nullopt;
+    }
+  }
   size_t outputBytes() const {
     switch (op_) {
     case Op::ReadWrite:
@@ -261,6 +337,7 @@ private:
   std::vector<uint8_t> bytes_;
   std::string text_;
   std::vector<uint32_t> words_;
+  val::Report report_;
   std::string error_;
 };
 
@@ -368,6 +445,7 @@ std::string measureFile(const OpInfo &info, const Input &in, const Options &opti
       .addInteger("bytes", in.bytes.size());
   ReferenceTools ref;
   OpRunner runner(info.op, ref);
+  runner.prepare(in);
   Stamp start = Stamp::now();
   bool ok = runner.run(in);
   Stamp first = Stamp::now() - start;
@@ -375,16 +453,20 @@ std::string measureFile(const OpInfo &info, const Input &in, const Options &opti
     return line.addString("status", runner.failureStatus()).addString("note", runner.error()).str();
   ReferenceTools checker;
   std::string status = runner.check(in, checker, options.checkLimitMb);
+  std::optional<bool> verdict = runner.verdict();
   size_t outputBytes = runner.outputBytes();
   runner.release();
   Timing t = repeat([&] { runner.runAndRelease(in); }, options.repeat, &first);
   line = timingFields(line.addString("status", status), t, in.bytes.size());
   line.addNumber("first_s", first.cpu).addNumber("first_wall_s", first.wall);
   line.addInteger("out_bytes", outputBytes);
+  if (verdict)
+    line.addString("verdict", *verdict ? "valid" : "invalid");
 
   // The memory pass: what one fresh run's output keeps on the heap.
   ReferenceTools fresh;
   OpRunner once(info.op, fresh);
+  once.prepare(in);
   size_t before = heapInUse();
   once.run(in);
   size_t after = heapInUse();
@@ -417,6 +499,10 @@ std::string measureAll(const OpInfo &info, const std::vector<const Input *> &inp
   size_t counts[5] = {}; // ok, unchecked, pending, differs, failed
   const char *names[] = {"ok", "unchecked", "pending", "differs", "failed"};
   std::string firstProblem;
+  for (const Input *in : work)
+    runner.prepare(*in);
+  bool hasVerdicts = false;
+  size_t numValid = 0; // validations: modules found valid
   Stamp warmup;
   for (const Input *in : work) {
     Stamp start = Stamp::now();
@@ -426,6 +512,10 @@ std::string measureAll(const OpInfo &info, const std::vector<const Input *> &inp
     warmup.wall += d.wall;
     std::string status =
         ok ? runner.check(*in, checker, options.checkLimitMb) : runner.failureStatus();
+    if (std::optional<bool> verdict = ok ? runner.verdict() : std::nullopt) {
+      hasVerdicts = true;
+      numValid += *verdict;
+    }
     runner.release();
     for (size_t i = 0; i < 5; ++i)
       if (status == names[i])
@@ -468,6 +558,8 @@ std::string measureAll(const OpInfo &info, const std::vector<const Input *> &inp
       .addString("status", status);
   for (size_t i = 0; i < 5; ++i)
     line.addInteger(std::string("n_") + names[i], counts[i]);
+  if (hasVerdicts)
+    line.addInteger("n_valid", numValid);
   if (!firstProblem.empty())
     line.addString("note", firstProblem);
   line = timingFields(line, summarize(passes), totalBytes);

@@ -18,6 +18,8 @@ namespace {
 // differ, and the disassembler's rejects what is newer than SPIR-V 1.5.
 constexpr spv_target_env kDisEnv = SPV_ENV_UNIVERSAL_1_5;
 constexpr spv_target_env kAsEnv = SPV_ENV_UNIVERSAL_1_6;
+// The validator's: the environment both validators are given on the command line (spv1.6).
+constexpr spv_target_env kValEnv = SPV_ENV_UNIVERSAL_1_6;
 
 spv_result_t ignoreHeader(void *, spv_endianness_t, uint32_t, uint32_t, uint32_t, uint32_t,
                           uint32_t) {
@@ -35,6 +37,9 @@ struct ReferenceTools::State {
   spvtools::Optimizer optimizer{kAsEnv};
   spvtools::OptimizerOptions optimizerOptions;
   std::vector<uint32_t> roundTripped;
+  spv_context valContext = spvContextCreate(kValEnv);
+  spv_validator_options valOptions = spvValidatorOptionsCreate();
+  bool valid = false;
 
   State() {
     optimizer.SetMessageConsumer(
@@ -46,6 +51,8 @@ struct ReferenceTools::State {
     spvBinaryDestroy(binary);
     spvContextDestroy(disContext);
     spvContextDestroy(asContext);
+    spvContextDestroy(valContext);
+    spvValidatorOptionsDestroy(valOptions);
   }
 };
 
@@ -103,6 +110,18 @@ bool ReferenceTools::roundTrip(std::span<const uint32_t> words) {
 
 std::span<const uint32_t> ReferenceTools::roundTripped() const { return state_->roundTripped; }
 
+bool ReferenceTools::validate(std::span<const uint32_t> words) {
+  spv_const_binary_t binary{words.data(), words.size()};
+  spv_diagnostic diagnostic = nullptr;
+  spv_result_t r =
+      spvValidateWithOptions(state_->valContext, state_->valOptions, &binary, &diagnostic);
+  spvDiagnosticDestroy(diagnostic);
+  state_->valid = r == SPV_SUCCESS;
+  return true;
+}
+
+bool ReferenceTools::valid() const { return state_->valid; }
+
 void ReferenceTools::release() {
   spvTextDestroy(state_->text);
   state_->text = nullptr;
@@ -125,6 +144,8 @@ bool ReferenceTools::assemble(std::string_view) { return false; }
 std::span<const uint32_t> ReferenceTools::binary() const { return {}; }
 bool ReferenceTools::roundTrip(std::span<const uint32_t>) { return false; }
 std::span<const uint32_t> ReferenceTools::roundTripped() const { return {}; }
+bool ReferenceTools::validate(std::span<const uint32_t>) { return false; }
+bool ReferenceTools::valid() const { return false; }
 void ReferenceTools::release() {}
 
 #endif

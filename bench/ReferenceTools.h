@@ -1,6 +1,6 @@
-// ReferenceTools: SPIRV-Tools (the library behind spirv-dis and spirv-as) called in-process, for
-// reference numbers that leave process start-up out. Without the library every call fails and
-// available() is false.
+// ReferenceTools: SPIRV-Tools (the library behind spirv-dis, spirv-as and spirv-val) called
+// in-process, for reference numbers that leave process start-up out. Without the library every
+// call fails and available() is false.
 #pragma once
 
 #include <cstdint>
@@ -34,6 +34,11 @@ public:
   /// and without validation): SPIRV-Tools' nearest equivalent of reading and writing a module.
   bool roundTrip(std::span<const uint32_t> words);
   std::span<const uint32_t> roundTripped() const;
+  /// Validates as spirv-val --target-env spv1.6 does (spvValidateWithOptions, default options,
+  /// SPV_ENV_UNIVERSAL_1_6). Returns true when the call ran; the verdict is valid().
+  bool validate(std::span<const uint32_t> words);
+  /// The verdict of the last validate(): true when the module is valid.
+  bool valid() const;
   /// Frees the last text, words and round-tripped module.
   void release();
 

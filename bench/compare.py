@@ -2,8 +2,9 @@
 """Runs spire against SPIRV-Tools and prints the comparison table (bench/run.sh calls it).
 
 Command line (one process per module, start-up included): spirv-dis / spire dis, with and without
---raw-id, and spirv-as / spire as on spirv-dis's text, over the corpus and the generated large
-modules, through `spire_bench run` (wall time, peak memory, output hashes, time limit).
+--raw-id, spirv-as / spire as on spirv-dis's text, and spirv-val / spire val (--target-env spv1.6,
+compared by verdict), over the corpus and the generated large modules, through `spire_bench run`
+(wall time, peak memory, output hashes, exit status, time limit).
 In-process (no start-up): `spire_bench measure`, spire's functions against SPIRV-Tools' library.
 
 Environment: BENCH_RUNS (runs per large-module measurement, default 3), BENCH_CORPUS_RUNS (runs
@@ -30,9 +31,18 @@ inflate them much less than wall time (wall times are in results.json).
 ratio = SPIRV-Tools time / spire time: above 1 spire is faster.
 'pending': spire's output is still a placeholder (dis and as are being written), so its time
 means nothing yet; 'differs': spire's output is not byte-identical to SPIRV-Tools' for some
-modules (the ratio is shown with a *)."""
+modules (the ratio is shown with a *). val (--target-env spv1.6 for both) is checked by verdict
+(exit status 0 valid, 1 invalid), not output; its times count every module both tools ran."""
 
-SPIRE_TASKS = ("dis", "dis --raw-id", "as")
+SPIRE_TASKS = ("dis", "dis --raw-id", "as", "val")
+# The environment both validators are given: a universal one, so that a verdict is about SPIR-V
+# itself (vulkan environments reject many corpus modules for environment reasons).
+VAL_ENV = "spv1.6"
+
+
+def ran_val(result):
+    """Whether a validator ran to a verdict: exit status 0 (valid) or 1 (invalid)."""
+    return bool(result) and not result.get("timed_out") and result.get("rc") in (0, 1)
 
 
 def log(message):
@@ -210,6 +220,9 @@ def cli_commands(bench, task, spv, text):
                 [bench.spire, "dis", "--no-color", "--raw-id", spv])
     if task == "as" and text:
         return ["spirv-as", "-o", "-", text], [bench.spire, "as", "-o", "-", text]
+    if task == "val":
+        return (["spirv-val", "--target-env", VAL_ENV, spv],
+                [bench.spire, "val", "--target-env", VAL_ENV, spv])
     return None
 
 
@@ -242,6 +255,16 @@ def summarize_corpus_cli(results, num_modules, pending):
             if not ref or not spire:
                 continue
             ran += 1
+            if task == "val":
+                # Verdicts, not outputs: timed over every module both validators ran.
+                if ran_val(ref) and ran_val(spire):
+                    both += 1
+                    ref_ok += ref["rc"] == 0
+                    spire_ok += spire["rc"] == 0
+                    ref_sum += ref["cpu_s"]
+                    spire_sum += spire["cpu_s"]
+                    same += ref["rc"] == spire["rc"]
+                continue
             rok = ref.get("rc") == 0
             sok = spire.get("rc") == 0
             ref_ok += rok
@@ -254,6 +277,14 @@ def summarize_corpus_cli(results, num_modules, pending):
         if task in pending:
             status = "pending"
             check = "placeholder output"
+        elif task == "val":
+            # A differing verdict does not make the time meaningless (the validators are
+            # different programs), so no '*'; the count is in the check column.
+            status = "ok"
+            check = "%d same verdicts, %d differ (valid: spirv-val %d, spire %d)" % (
+                same, both - same, ref_ok, spire_ok)
+            if both < ran:
+                check += "; %d runs without a verdict" % (ran - both)
         elif both < ref_ok:
             status = "differs"
             check = "spire failed on %d the reference read" % (ref_ok - both)
@@ -404,7 +435,8 @@ def collect(args):
     log("process start-up")
     startup_jobs = [("startup|spire", "-", [bench.spire, "--version"]),
                     ("startup|spirv-dis", "-", ["spirv-dis", "--version"]),
-                    ("startup|spirv-as", "-", ["spirv-as", "--version"])]
+                    ("startup|spirv-as", "-", ["spirv-as", "--version"]),
+                    ("startup|spirv-val", "-", ["spirv-val", "--version"])]
     raw["startup"] = bench.run_jobs("startup", startup_jobs, runs=21)
     phase_done("start-up")
 
@@ -466,7 +498,28 @@ INPROC_PAIRS = [
     ("dis", "dis", "ref-dis", "spvBinaryToText"),
     ("dis --raw-id", "dis-raw", "ref-dis-raw", "spvBinaryToText"),
     ("as", "as", "ref-as", "spvTextToBinary"),
+    # Validation, environment spv1.6 for both. spvValidate parses the words itself, so read+val
+    # (spire reading included) is the like-for-like row; val times spire's validation alone.
+    ("read+val", "read+val", "ref-val", "spvValidate"),
+    ("val", "val", "ref-val", "spvValidate"),
 ]
+
+
+def differs_statuses(label):
+    """The statuses that mark a ratio with '*'. A validator's differing verdict does not (the
+    check column counts them); its failing to run does."""
+    return ("failed",) if label in VAL_LABELS else ("differs", "failed")
+
+
+VAL_LABELS = ("read+val", "val")
+
+
+def val_check(d):
+    """The check cell of a validation on one module: whether the verdicts agree, and spire's."""
+    if d.get("status") not in ("ok", "differs", "unchecked") or "verdict" not in d:
+        return d.get("status", "-")
+    return "%s (%s)" % ({"ok": "same verdict", "differs": "different verdict",
+                         "unchecked": "unchecked"}[d["status"]], d["verdict"])
 
 
 def inproc_cell(d):
@@ -487,12 +540,15 @@ def check_text(d):
         return "-"
     if "n_ok" not in d:
         return d.get("status", "-")
-    ok_words = {"read+write": "same bytes written", "read": "read"}.get(d["op"], "same as SPIRV-Tools")
+    ok_words = {"read+write": "same bytes written", "read": "read", "val": "same verdicts",
+                "read+val": "same verdicts"}.get(d["op"], "same as SPIRV-Tools")
     parts = []
     for key in ("ok", "unchecked", "pending", "differs", "failed"):
         n = d.get("n_" + key, 0)
         if n:
             parts.append("%d %s" % (n, ok_words if key == "ok" else key))
+    if "n_valid" in d:
+        parts.append("spire: %d valid" % d["n_valid"])
     return ", ".join(parts)
 
 
@@ -543,13 +599,16 @@ def render(raw):
 
     # Start-up.
     st = {k.split("|")[1]: v["cpu_s"] for k, v in startup.items()}
-    startup_line = "process start-up ('--version', median of 21): spire %s, spirv-dis %s, spirv-as %s" % (
-        fmt_time(st.get("spire")), fmt_time(st.get("spirv-dis")), fmt_time(st.get("spirv-as")))
+    startup_line = ("process start-up ('--version', median of 21): spire %s, spirv-dis %s, "
+                    "spirv-as %s, spirv-val %s" % (
+                        fmt_time(st.get("spire")), fmt_time(st.get("spirv-dis")),
+                        fmt_time(st.get("spirv-as")), fmt_time(st.get("spirv-val"))))
 
     # 1. Corpus, CLI.
     out.append("")
     out.append("[1] Corpus, COMMAND LINE: one process per module, CPU times summed over the "
-               "modules both tools accept (start-up included)")
+               "modules both tools accept (start-up included; val: both ran to a verdict, --target-env "
+               "%s)" % VAL_ENV)
     stride = raw["cli_stride"] * (8 if raw["quick"] else 1)
     out.append("    %d modules, %s MB, %s%s; %d run(s) per module, %d at a time" % (
         raw["cli_modules"], fmt_mb(raw["cli_bytes"]), raw["corpus"],
@@ -583,7 +642,7 @@ def render(raw):
         r = idx.get(("*", rop))
         st_status = (s or {}).get("status", "-")
         status = "pending" if (st_status == "pending" or label in pending) else (
-            "differs" if st_status in ("differs", "failed") else "ok")
+            "differs" if st_status in differs_statuses(label) else "ok")
         s_t, s_txt = inproc_cell(s)
         r_t, r_txt = inproc_cell(r)
         mbps = "%.0f" % s["mb_per_s"] if s and s.get("mb_per_s") else "-"
@@ -592,8 +651,11 @@ def render(raw):
                                      mb_per_s=(s or {}).get("mb_per_s"))
         if status == "pending":
             s_txt, mbps = "(%s)" % s_txt, "-"
+        check = check_text(s)
+        if label in VAL_LABELS and r and "n_valid" in r:
+            check += ", SPIRV-Tools: %d valid" % r["n_valid"]
         rows.append([label, "%s (%s)" % (r_txt, what), s_txt, fmt_ratio(r_t, s_t, status), mbps,
-                     pf, check_text(s)])
+                     pf, check])
     out.append(table(["task", "SPIRV-Tools", "spire", "ratio", "spire MB/s",
                       "per module: summed/median/worst", "spire check"], rows))
     out.append("    (spire) = the placeholder's time. Per-module ratios: each module timed alone "
@@ -615,7 +677,8 @@ def render(raw):
             s = large_cli_results.get("large|%s|%s|spire" % (m["name"], task), {})
             ref_t.append(None if r.get("timed_out") else r.get("cpu_s"))
             ref_to.append(bool(r.get("timed_out")))
-            spire_t.append(s.get("cpu_s") if s.get("rc") == 0 else None)
+            spire_done = ran_val(s) if task == "val" else s.get("rc") == 0
+            spire_t.append(s.get("cpu_s") if spire_done else None)
             rss_r.append(r.get("maxrss_kb"))
             rss_s.append(s.get("maxrss_kb"))
         # A timed-out reference run counts as the limit for linearity (a lower bound).
@@ -627,6 +690,18 @@ def render(raw):
             s = large_cli_results.get("large|%s|%s|spire" % (m["name"], task), {})
             if task in pending:
                 status, check = "pending", "placeholder"
+            elif task == "val":
+                if not ran_val(s):
+                    status, check = "differs", "spire failed: %s" % s.get("stderr", "?")[:60]
+                elif r.get("timed_out"):
+                    status, check = "ok", "reference timed out; spire: %s" % (
+                        "valid" if s["rc"] == 0 else "invalid")
+                elif r.get("rc") == s.get("rc"):
+                    status, check = "ok", "same verdict (%s)" % (
+                        "valid" if s["rc"] == 0 else "invalid")
+                else:
+                    status, check = "ok", "verdicts differ (spirv-val rc %s, spire rc %s)" % (
+                        r.get("rc"), s.get("rc"))
             elif s.get("rc") != 0:
                 status, check = "differs", "spire failed: %s" % s.get("stderr", "?")[:60]
             elif r.get("timed_out"):
@@ -677,10 +752,12 @@ def render(raw):
             s = fidx.get((m["spv"], sop)) or {}
             r = fidx.get((m["spv"], rop)) or {}
             status = "pending" if (s.get("status") == "pending" or label in pending) else (
-                "differs" if s.get("status") in ("differs", "failed") else "ok")
+                "differs" if s.get("status") in differs_statuses(label) else "ok")
             _, s_txt = inproc_cell(s)
             _, r_txt = inproc_cell(r)
-            heap = "%.1fx" % (s["heap_bytes"] / m["bytes"]) if s.get("heap_bytes") else "-"
+            # A validation keeps only its report: no heap figure for it.
+            heap = "%.1fx" % (s["heap_bytes"] / m["bytes"]) if (
+                s.get("heap_bytes") and label not in VAL_LABELS) else "-"
             mbps = "%.0f" % s["mb_per_s"] if s.get("mb_per_s") else "-"
             if status == "pending" and s_times[i] is not None:
                 s_txt, mbps, heap = "(%s)" % s_txt, "-", "-"
@@ -696,7 +773,7 @@ def render(raw):
                          fmt_ratio(itimeout if r_to[i] else r_times[i], s_times[i], status,
                                    r_to[i]),
                          mbps, fmt_lin(lin_r[i], r_to[i]), fmt_lin(lin_s[i]), first, heap,
-                         s.get("status", "-")])
+                         val_check(s) if label in VAL_LABELS else s.get("status", "-")])
     out.append(table(["module", "task", "SPIRV-Tools", "spire", "ratio", "spire MB/s",
                       "ref lin.", "spire lin.", "1st call ref/spire", "spire heap",
                       "spire check"], regroup(rows, len(large))))
@@ -738,6 +815,38 @@ def speedup_target(task, tool, factor, inproc_summary, cli_summary, pending):
         "" if inproc["status"] == "ok" else " (outputs differ)")
 
 
+def val_speed_target(inproc_summary, cli_summary):
+    """'val at least 3x faster than spirv-val on the corpus', judged in-process on read+val
+    against spvValidate (both parse the words); the command line ratio is start-up bound."""
+    what = "val >= 3x spirv-val on the corpus"
+    inproc = inproc_summary.get("read+val", {})
+    alone = inproc_summary.get("val", {})
+    cli = cli_summary.get("val", {})
+    if not (inproc.get("ref_s") and inproc.get("spire_s")):
+        return what + ": not measured"
+    r_in = inproc["ref_s"] / inproc["spire_s"]
+    r_alone = (alone["ref_s"] / alone["spire_s"]) if alone.get("ref_s") and alone.get(
+        "spire_s") else 0
+    r_cli = cli["ref_s"] / cli["spire_s"] if cli.get("spire_s") else 0
+    return ("%s: %.1fx in-process (read+val; %.1fx validation alone), %.1fx command line "
+            "(start-up bound): %s" % (what, r_in, r_alone, r_cli,
+                                      "met" if r_in >= 3 else "NOT MET"))
+
+
+def val_linear_targets(large, large_summary):
+    """spire val linear on the command line too, against spirv-val's growth."""
+    if len(large) < 2:
+        return []
+    biggest, smallest = large[-1]["name"], large[0]["name"]
+    v = large_summary.get((biggest, "val"), {})
+    if v.get("spire_lin") is None:
+        return ["linear time, spire val command line: not measured on %s" % biggest]
+    ref = "spirv-val %s" % fmt_lin(v.get("ref_lin"), v.get("ref_timed_out"))
+    return ["linear time, spire val command line: time per MB at %s = %.2fx that at %s (%s): %s"
+            % (biggest, v["spire_lin"], smallest, ref, "met" if v["spire_lin"] <= 1.5 else
+               "NOT MET")]
+
+
 def targets(large, cli_summary, inproc_summary, large_summary, pending):
     lines = []
 
@@ -764,7 +873,8 @@ def targets(large, cli_summary, inproc_summary, large_summary, pending):
         lines.append("dis of the %s module under 1 s: %s (spire dis, command line): %s" % (
             biggest, fmt_time(d10["spire_s"]), verdict(d10["spire_s"] < 1)))
     lines.append(speedup_target("as", "spirv-as", 3, inproc_summary, cli_summary, pending))
-    for label in ("read+write", "dis", "dis --raw-id", "as"):
+    lines.append(val_speed_target(inproc_summary, cli_summary))
+    for label in ("read+write", "dis", "dis --raw-id", "as", "read+val", "val"):
         if label in pending and label != "read+write":
             lines.append("linear time, spire %s: pending (placeholder)" % label)
             continue
@@ -773,6 +883,7 @@ def targets(large, cli_summary, inproc_summary, large_summary, pending):
         if lin is not None:
             lines.append("linear time, spire %s in-process: time per MB at %s = %.2fx that at %s: %s"
                          % (label, biggest, lin, smallest, verdict(lin <= 1.5)))
+    lines += val_linear_targets(large, large_summary)
     heaps = [(m["bytes"], large_summary.get((m["name"], "inproc read"), {}).get("heap"))
              for m in large]
     heaps = [(b, h) for b, h in heaps if h]

@@ -12,7 +12,7 @@ build=${1:-build}
 [ -d "$build" ] || { echo "bench: no build directory '$build' (run 'make build')" >&2; exit 1; }
 build=$(cd "$build" && pwd)
 
-for tool in spirv-dis spirv-as glslangValidator python3; do
+for tool in spirv-dis spirv-as spirv-val glslangValidator python3; do
   command -v "$tool" > /dev/null || { echo "bench: $tool not found (run 'make deps')" >&2; exit 1; }
 done
 for program in "$build/bench/spire_bench" "$build/tools/spire/spire"; do
