@@ -9,6 +9,8 @@
 // - Modf's second operand points to the result type; Frexp's to integers of its component count.
 #include "Rules.h"
 
+#include <algorithm>
+#include <iterator>
 #include <string_view>
 
 namespace spire::val {
@@ -16,6 +18,10 @@ namespace spire::val {
 namespace {
 
 enum class Kind { FloatSame, IntSame, Length, Cross, Modf, None };
+
+template <size_t N> bool listed(const std::string_view (&names)[N], std::string_view name) {
+  return std::find(std::begin(names), std::end(names), name) != std::end(names);
+}
 
 Kind glslKind(std::string_view name) {
   static constexpr std::string_view kFloatSame[] = {
@@ -27,12 +33,10 @@ Kind glslKind(std::string_view name) {
       "Normalize", "FaceForward", "Reflect"};
   static constexpr std::string_view kIntSame[] = {"SAbs", "SSign", "UMin",   "SMin",
                                                   "UMax", "SMax",  "UClamp", "SClamp"};
-  for (std::string_view n : kFloatSame)
-    if (n == name)
-      return Kind::FloatSame;
-  for (std::string_view n : kIntSame)
-    if (n == name)
-      return Kind::IntSame;
+  if (listed(kFloatSame, name))
+    return Kind::FloatSame;
+  if (listed(kIntSame, name))
+    return Kind::IntSame;
   if (name == "Length" || name == "Distance")
     return Kind::Length;
   if (name == "Cross")
@@ -56,12 +60,10 @@ Kind openclKind(std::string_view name) {
       "s_rhadd",    "u_rhadd",    "s_sub_sat", "u_sub_sat", "s_mad_hi", "u_mad_hi",
       "s_mul_hi",   "u_mul_hi",   "rotate",    "clz",       "ctz",      "popcount",
       "s_max",      "u_max",      "s_min",     "u_min"};
-  for (std::string_view n : kFloatSame)
-    if (n == name)
-      return Kind::FloatSame;
-  for (std::string_view n : kIntSame)
-    if (n == name)
-      return Kind::IntSame;
+  if (listed(kFloatSame, name))
+    return Kind::FloatSame;
+  if (listed(kIntSame, name))
+    return Kind::IntSame;
   return Kind::None;
 }
 
