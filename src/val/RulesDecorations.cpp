@@ -277,8 +277,7 @@ struct LayoutChecker {
       return true;
     for (uint32_t w = 2; w < inst->wordCount(); ++w) {
       const uint32_t m = inst->word(w);
-      if (s.defOpcode(m) == Op::TypeArray &&
-          !anyDecoration(m, [&](const Instruction &d) {
+      if (s.defOpcode(m) == Op::TypeArray && !anyDecoration(m, [&](const Instruction &d) {
             return (d.opcode() == Op::Decorate && d.word(2) == uint32_t(Decoration::ArrayStride)) ||
                    d.opcode() != Op::Decorate; // through a group: assume it has one
           }))
@@ -412,15 +411,17 @@ void checkBuffers(State &s) {
       const bool binding = s.hasDecoration(var, uint32_t(Decoration::Binding));
       if ((!set || !binding) && entryUse())
         s.error(inst.index(), "VUID-StandaloneSpirv-UniformConstant-06677",
-                "the UniformConstant variable " + s.name(var) + " is used by an entry point but has no " +
-                    (set ? "Binding" : "DescriptorSet") + " decoration");
+                "the UniformConstant variable " + s.name(var) +
+                    " is used by an entry point but has no " + (set ? "Binding" : "DescriptorSet") +
+                    " decoration");
     }
     if (!uniform && !pushConstant && !storageBuffer && !workgroup)
       continue;
     uint32_t type = s.pointeeType(inst.typeId());
     if (!workgroup)
-      if (auto a = s.def(type); a && !a->isRaw() && a->wordCount() >= 3 &&
-                                (a->opcode() == Op::TypeArray || a->opcode() == Op::TypeRuntimeArray))
+      if (auto a = s.def(type);
+          a && !a->isRaw() && a->wordCount() >= 3 &&
+          (a->opcode() == Op::TypeArray || a->opcode() == Op::TypeRuntimeArray))
         type = a->word(2);
     if (s.defOpcode(type) != Op::TypeStruct)
       continue;
@@ -429,8 +430,10 @@ void checkBuffers(State &s) {
     if (s.isVulkan()) {
       if (uniform && !block && !bufferBlock) {
         s.error(inst.index(), "VUID-StandaloneSpirv-Uniform-06676",
-                "the Uniform variable " + s.name(var) + " must have a structure type decorated "
-                "Block or BufferBlock (" + s.name(type) + " is neither)");
+                "the Uniform variable " + s.name(var) +
+                    " must have a structure type decorated "
+                    "Block or BufferBlock (" +
+                    s.name(type) + " is neither)");
         continue;
       }
       if ((pushConstant || storageBuffer) && !block) {
@@ -513,8 +516,8 @@ void checkDecorations(State &s) {
           continue;
         const Op op = user.opcode();
         if (op == Op::Name || op == Op::Decorate || op == Op::DecorateId ||
-            op == Op::DecorateString || op == Op::GroupDecorate ||
-            op == Op::GroupMemberDecorate || op == Op::ExtInst)
+            op == Op::DecorateString || op == Op::GroupDecorate || op == Op::GroupMemberDecorate ||
+            op == Op::ExtInst)
           continue;
         s.error(u.inst, "3.32.2 OpDecorationGroup",
                 "the decoration group " + s.name(inst.resultId()) +

@@ -216,11 +216,12 @@ bool isConstantOp(Op op) {
 bool checkElementType(State &s, const Instruction &inst, std::string_view rule) {
   const uint32_t element = inst.word(2);
   if (!isTypeId(s, element)) {
-    s.error(inst.index(), rule, "the element type " + s.name(element) + " of an array is not a type");
+    s.error(inst.index(), rule,
+            "the element type " + s.name(element) + " of an array is not a type");
     return false;
   }
   if (s.isVoidType(element)) {
-    s.error(inst.index(), rule, "the element type of an array cannot be OpTypeVoid");
+    s.error(inst.index(), rule, "the element type of an array cannot be void");
     return false;
   }
   if (s.isVulkan() && s.defOpcode(element) == Op::TypeRuntimeArray) {
@@ -344,7 +345,8 @@ void checkFunctionType(State &s, const Instruction &inst) {
   const std::string_view rule = "3.32.6 OpTypeFunction";
   const uint32_t ret = inst.word(2);
   if (!isTypeId(s, ret)) {
-    s.error(inst.index(), rule, "the return type " + s.name(ret) + " of a function type is not a type");
+    s.error(inst.index(), rule,
+            "the return type " + s.name(ret) + " of a function type is not a type");
     return;
   }
   for (uint32_t w = 3; w < inst.wordCount(); ++w) {
@@ -418,7 +420,8 @@ void checkImage(State &s, const Instruction &inst) {
             "the Sampled operand of an image must be 0, 1 or 2, not " + std::to_string(sampled));
   if (dim == kDimSubpassData) {
     if (sampled != 2)
-      s.error(inst.index(), rule, "a SubpassData image must have Sampled 2 (used without a sampler)");
+      s.error(inst.index(), rule,
+              "a SubpassData image must have Sampled 2 (used without a sampler)");
     if (format != kFormatUnknown)
       s.error(inst.index(), rule, "a SubpassData image must have the Unknown image format");
   }
@@ -517,19 +520,18 @@ void checkConstantComposite(State &s, const Instruction &inst) {
   auto type = s.def(resultType);
   const uint32_t count = inst.wordCount() >= 3 ? inst.wordCount() - 3 : 0;
   if (!type || type->isRaw()) {
-    s.error(inst.index(), rule, "the result type " + s.name(resultType) + " is not a composite type");
+    s.error(inst.index(), rule,
+            "the result type " + s.name(resultType) + " is not a composite type");
     return;
   }
   auto constituent = [&](uint32_t i) { return inst.word(3 + i); };
   auto countMismatch = [&](std::string_view what, uint64_t expected) {
     s.error(inst.index(), rule,
             "the result type " + s.name(resultType) + " has " + std::to_string(expected) + " " +
-                std::string(what) + " but " + std::to_string(count) +
-                " constituents are given");
+                std::string(what) + " but " + std::to_string(count) + " constituents are given");
   };
   auto notConstant = [&](uint32_t id) {
-    s.error(inst.index(), rule,
-            "the constituent " + s.name(id) + " must be a constant or OpUndef");
+    s.error(inst.index(), rule, "the constituent " + s.name(id) + " must be a constant or OpUndef");
   };
   auto typeMismatch = [&](uint32_t id, uint32_t expected) {
     s.error(inst.index(), rule,
@@ -701,8 +703,7 @@ void checkTypes(State &s) {
     if (d == nullptr)
       continue;
     if ((d->cls == grammar::InstructionClass::TypeDeclaration || d->name.starts_with("OpType")) &&
-        op != Op::TypeForwardPointer && inst.resultId() != 0 &&
-        inst.wordCount() >= 2) {
+        op != Op::TypeForwardPointer && inst.resultId() != 0 && inst.wordCount() >= 2) {
       if (op != Op::TypeArray && op != Op::TypeRuntimeArray && op != Op::TypeStruct &&
           op != Op::TypePointer) {
         std::vector<uint32_t> key;

@@ -1,0 +1,155 @@
+// Decorations, decoration groups, member names and block layout (RulesDecorations.cpp): for
+// each rule a module that breaks it and a valid neighbour.
+#include "ValTestUtil.h"
+
+namespace spire::val {
+namespace {
+
+using test::validateText;
+
+// A compute shader; $NAMES, $DECOS, $TYPES and $BODY are replaced to make the variants. The
+// entry point lists %buf, which $TYPES must declare.
+constexpr std::string_view kShader = R"(
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main" $INTERFACE
+OpExecutionMode %main LocalSize 1 1 1
+$NAMES
+$DECOS
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%uint = OpTypeInt 32 0
+%float = OpTypeFloat 32
+%v4float = OpTypeVector %float 4
+%uint_0 = OpConstant %uint 0
+%uint_4 = OpConstant %uint 4
+%S = OpTypeStruct %float %uint
+$TYPES
+%main = OpFunction %void None %fn
+%entry = OpLabel
+$BODY
+OpReturn
+OpFunctionEnd
+)";
+
+struct Variant {
+  std::string names, decos, types, body, interface;
+};
+
+std::string shader(const Variant &v) {
+  std::string text(kShader);
+  auto replace = [&](std::string_view key, std::string_view value) {
+    const size_t at = text.find(key);
+    text.replace(at, key.size(), value);
+  };
+  replace("$INTERFACE", v.interface);
+  replace("$NAMES", v.names);
+  replace("$DECOS", v.decos);
+  replace("$TYPES", v.types);
+  replace("$BODY", v.body);
+  return text;
+}
+
+Report val(const Variant &v, std::string_view env = "spv1.6") {
+  return validateText(shader(v), env);
+}
+
+TEST(ValDecorations, ValidBase) { EXPECT_VALID(val({})); }
+
+TEST(ValDecorations, MemberNameIndex) {
+  EXPECT_VALID(val({.names = "OpMemberName %S 1 \"b\""}));
+  EXPECT_ERROR(val({.names = "OpMemberName %S 2 \"c\""}), "has 2 members");
+}
+
+TEST(ValDecorations, MemberNameTargetIsStruct) {
+  EXPECT_ERROR(val({.names = "OpMemberName %float 0 \"x\""}), "structure type");
+}
+
+TEST(ValDecorations, MemberDecorateIndex) {
+  EXPECT_VALID(val({.decos = "OpMemberDecorate %S 1 Offset 4"}));
+  EXPECT_ERROR(val({.decos = "OpMemberDecorate %S 5 Offset 4"}), "member 5");
+  EXPECT_ERROR(val({.decos = "OpMemberDecorate %uint 0 Offset 4"}), "structure type");
+}
+
+TEST(ValDecorations, NotForMembers) {
+  EXPECT_ERROR(val({.decos = "OpMemberDecorate %S 0 Binding 0"}), "structure member");
+}
+
+TEST(ValDecorations, BindingNeedsVariable) {
+  EXPECT_ERROR(val({.decos = "OpDecorate %S Binding 0"}), "must be a variable");
+  EXPECT_VALID(val({.decos = "OpDecorate %var Binding 0",
+                    .types = "%ptr = OpTypePointer Private %float\n"
+                             "%var = OpVariable %ptr Private"}));
+}
+
+TEST(ValDecorations, BuiltInNeedsVariable) {
+  EXPECT_ERROR(val({.decos = "OpDecorate %float BuiltIn Position"}), "BuiltIn");
+}
+
+TEST(ValDecorations, ArrayStrideTarget) {
+  EXPECT_VALID(val(
+      {.decos = "OpDecorate %arr ArrayStride 4", .types = "%arr = OpTypeArray %float %uint_4"}));
+  EXPECT_ERROR(val({.decos = "OpDecorate %S ArrayStride 4"}), "array or pointer");
+}
+
+TEST(ValDecorations, BlockTarget) {
+  EXPECT_ERROR(val({.decos = "OpDecorate %float Block"}), "structure type");
+}
+
+TEST(ValDecorations, FlatNeedsMemoryObject) {
+  EXPECT_ERROR(val({.decos = "OpDecorate %uint_0 Flat"}), "memory object");
+}
+
+TEST(ValDecorations, GroupDecorateTargets) {
+  EXPECT_VALID(val({.decos = "OpDecorate %g ArrayStride 4\n%g = OpDecorationGroup\n"
+                             "OpGroupDecorate %g %arr",
+                    .types = "%arr = OpTypeArray %float %uint_4"}));
+  EXPECT_ERROR(val({.decos = "OpDecorate %g ArrayStride 4\n%g = OpDecorationGroup\n"
+                             "OpGroupDecorate %uint %arr",
+                    .types = "%arr = OpTypeArray %float %uint_4"}),
+               "OpDecorationGroup");
+  EXPECT_ERROR(val({.decos = "OpDecorate %g Offset 0\n%g = OpDecorationGroup\n"
+                             "OpGroupMemberDecorate %g %S 7"}),
+               "member 7");
+}
+
+// A uniform buffer used by the shader; $-less: decorations come from the variant.
+Variant ubo(std::string decos) {
+  return {.decos = std::move(decos),
+          .types = "%ptr = OpTypePointer Uniform %S\n%buf = OpVariable %ptr Uniform\n"
+                   "%pf = OpTypePointer Uniform %float",
+          .body = "%p = OpAccessChain %pf %buf %uint_0\n%x = OpLoad %float %p",
+          .interface = "%buf"};
+}
+
+TEST(ValDecorations, BlockNeedsOffsets) {
+  const std::string base = "OpDecorate %S Block\nOpDecorate %buf DescriptorSet 0\n"
+                           "OpDecorate %buf Binding 0\nOpMemberDecorate %S 0 Offset 0\n";
+  EXPECT_VALID(val(ubo(base + "OpMemberDecorate %S 1 Offset 4"), "vulkan1.3"));
+  EXPECT_ERROR(val(ubo(base), "vulkan1.3"), "Offset");
+}
+
+TEST(ValDecorations, VulkanBufferNeedsBinding) {
+  EXPECT_ERROR(val(ubo("OpDecorate %S Block\nOpDecorate %buf DescriptorSet 0\n"
+                       "OpMemberDecorate %S 0 Offset 0\nOpMemberDecorate %S 1 Offset 4"),
+                   "vulkan1.3"),
+               "Binding");
+}
+
+TEST(ValDecorations, VulkanUniformNeedsBlock) {
+  EXPECT_ERROR(val(ubo("OpDecorate %buf DescriptorSet 0\nOpDecorate %buf Binding 0\n"
+                       "OpMemberDecorate %S 0 Offset 0\nOpMemberDecorate %S 1 Offset 4"),
+                   "vulkan1.3"),
+               "Block");
+}
+
+TEST(ValDecorations, VulkanBindingStorageClass) {
+  EXPECT_ERROR(val({.decos = "OpDecorate %var Binding 0\nOpDecorate %var DescriptorSet 0",
+                    .types = "%ptr = OpTypePointer Private %float\n"
+                             "%var = OpVariable %ptr Private"},
+                   "vulkan1.3"),
+               "storage class");
+}
+
+} // namespace
+} // namespace spire::val
