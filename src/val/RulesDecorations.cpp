@@ -2,6 +2,8 @@
 // instructions, OpMemberName), and the explicit layout of blocks (2.16.2).
 #include "Rules.h"
 
+#include <algorithm>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -326,6 +328,315 @@ struct LayoutChecker {
   }
 };
 
+// --- Block layout rules (2.16.2 "Offset and Stride Assignment" of the Vulkan specification, as
+// spirv-val applies them: standard uniform/storage buffer layout, relaxed in Vulkan 1.1 and later).
+
+uint32_t alignUp(uint32_t x, uint32_t a) { return a == 0 ? x : (x + a - 1) / a * a; }
+
+struct MemberLayout {
+  bool rowMajor = false;
+  uint32_t matrixStride = 0;
+};
+
+struct BlockLayout {
+  State &s;
+  bool blockRules; // uniform buffer rules (round arrays and structures up to 16)
+  bool relaxed;    // VK_KHR_relaxed_block_layout (core in Vulkan 1.1)
+  uint32_t pointerSize;
+  std::string failure; // the first problem found
+  int budget = 20000;  // recursion guard for pathological modules
+
+  std::vector<uint32_t> members(uint32_t id) {
+    std::vector<uint32_t> out;
+    auto d = s.def(id);
+    if (d && !d->isRaw() && d->opcode() == Op::TypeStruct)
+      for (uint32_t w = 2; w < d->wordCount(); ++w)
+        out.push_back(d->word(w));
+    return out;
+  }
+
+  MemberLayout memberLayout(uint32_t structId, uint32_t member) {
+    MemberLayout m;
+    for (uint32_t d : s.decorations(structId)) {
+      Instruction deco = s.module().inst(d);
+      if (deco.isRaw() || deco.opcode() != Op::MemberDecorate || deco.wordCount() < 4 ||
+          deco.word(1) != structId || deco.word(2) != member)
+        continue;
+      if (deco.word(3) == uint32_t(Decoration::RowMajor))
+        m.rowMajor = true;
+      else if (deco.word(3) == uint32_t(Decoration::ColMajor))
+        m.rowMajor = false;
+      else if (deco.word(3) == uint32_t(Decoration::MatrixStride) && deco.wordCount() >= 5)
+        m.matrixStride = deco.word(4);
+    }
+    return m;
+  }
+
+  std::optional<uint32_t> memberOffset(uint32_t structId, uint32_t member) {
+    std::optional<uint32_t> offset;
+    for (uint32_t d : s.decorations(structId)) {
+      Instruction deco = s.module().inst(d);
+      if (!deco.isRaw() && deco.opcode() == Op::MemberDecorate && deco.wordCount() >= 5 &&
+          deco.word(1) == structId && deco.word(2) == member &&
+          deco.word(3) == uint32_t(Decoration::Offset))
+        offset = deco.word(4);
+    }
+    return offset;
+  }
+
+  uint32_t arrayStride(uint32_t id) {
+    uint32_t stride = 0;
+    for (uint32_t d : s.decorations(id)) {
+      Instruction deco = s.module().inst(d);
+      if (!deco.isRaw() && deco.opcode() == Op::Decorate && deco.wordCount() >= 4 &&
+          deco.word(2) == uint32_t(Decoration::ArrayStride))
+        stride = deco.word(3);
+    }
+    return stride;
+  }
+
+  // The number of elements of an array with an OpConstant 32-bit length, or nothing.
+  std::optional<uint32_t> constLength(uint32_t lengthId) {
+    auto d = s.def(lengthId);
+    if (!d || d->isRaw() || d->opcode() != Op::Constant || d->wordCount() < 4 ||
+        !s.isIntType(d->typeId()) || s.bitWidth(d->typeId()) != 32)
+      return std::nullopt;
+    return d->word(3);
+  }
+
+  uint32_t scalarAlignment(uint32_t id, int depth = 0) {
+    auto d = s.def(id);
+    if (!d || d->isRaw() || depth > 32 || --budget < 0)
+      return 1;
+    switch (d->opcode()) {
+    case Op::TypeInt:
+    case Op::TypeFloat:
+      return d->wordCount() >= 3 ? std::max(1u, d->word(2) / 8) : 1;
+    case Op::TypeVector:
+    case Op::TypeMatrix:
+    case Op::TypeArray:
+    case Op::TypeRuntimeArray:
+      return d->wordCount() >= 3 ? scalarAlignment(d->word(2), depth + 1) : 1;
+    case Op::TypeStruct: {
+      uint32_t a = 1;
+      for (uint32_t m : members(id))
+        a = std::max(a, scalarAlignment(m, depth + 1));
+      return a;
+    }
+    case Op::TypePointer:
+      return pointerSize;
+    default:
+      return 1;
+    }
+  }
+
+  uint32_t baseAlignment(uint32_t id, const MemberLayout &inherited, int depth = 0) {
+    auto d = s.def(id);
+    if (!d || d->isRaw() || depth > 32 || --budget < 0)
+      return 1;
+    uint32_t a = 1;
+    switch (d->opcode()) {
+    case Op::TypeInt:
+    case Op::TypeFloat:
+      return d->wordCount() >= 3 ? std::max(1u, d->word(2) / 8) : 1;
+    case Op::TypeVector: {
+      if (d->wordCount() < 4)
+        return 1;
+      const uint32_t n = d->word(3);
+      return baseAlignment(d->word(2), inherited, depth + 1) * (n == 3 ? 4 : n);
+    }
+    case Op::TypeMatrix: {
+      if (d->wordCount() < 4)
+        return 1;
+      if (!inherited.rowMajor) {
+        a = baseAlignment(d->word(2), inherited, depth + 1);
+      } else {
+        auto column = s.def(d->word(2));
+        const uint32_t n = d->word(3);
+        if (column && !column->isRaw() && column->wordCount() >= 3)
+          a = baseAlignment(column->word(2), inherited, depth + 1) * (n == 3 ? 4 : n);
+      }
+      return blockRules ? alignUp(a, 16) : a;
+    }
+    case Op::TypeArray:
+    case Op::TypeRuntimeArray:
+      if (d->wordCount() < 3)
+        return 1;
+      a = baseAlignment(d->word(2), inherited, depth + 1);
+      return blockRules ? alignUp(a, 16) : a;
+    case Op::TypeStruct: {
+      const std::vector<uint32_t> ms = members(id);
+      for (uint32_t i = 0; i < ms.size(); ++i)
+        a = std::max(a, baseAlignment(ms[i], memberLayout(id, i), depth + 1));
+      return blockRules ? alignUp(a, 16) : a;
+    }
+    case Op::TypePointer:
+      return pointerSize;
+    default:
+      return 1;
+    }
+  }
+
+  uint32_t size(uint32_t id, const MemberLayout &inherited, int depth = 0) {
+    auto d = s.def(id);
+    if (!d || d->isRaw() || depth > 32 || --budget < 0)
+      return 0;
+    switch (d->opcode()) {
+    case Op::TypeInt:
+    case Op::TypeFloat:
+      return d->wordCount() >= 3 ? d->word(2) / 8 : 0;
+    case Op::TypeVector:
+      return d->wordCount() >= 4 ? size(d->word(2), inherited, depth + 1) * d->word(3) : 0;
+    case Op::TypeArray: {
+      if (d->wordCount() < 4)
+        return 0;
+      const std::optional<uint32_t> n = constLength(d->word(3));
+      if (!n || *n == 0)
+        return 0;
+      return (*n - 1) * arrayStride(id) + size(d->word(2), inherited, depth + 1);
+    }
+    case Op::TypeRuntimeArray:
+      return 0;
+    case Op::TypeMatrix: {
+      if (d->wordCount() < 4)
+        return 0;
+      const uint32_t columns = d->word(3);
+      if (!inherited.rowMajor)
+        return columns * inherited.matrixStride;
+      auto column = s.def(d->word(2));
+      if (!column || column->isRaw() || column->wordCount() < 4)
+        return 0;
+      const uint32_t rows = column->word(3);
+      return (rows - 1) * inherited.matrixStride +
+             columns * size(column->word(2), inherited, depth + 1);
+    }
+    case Op::TypeStruct: {
+      const std::vector<uint32_t> ms = members(id);
+      if (ms.empty())
+        return 0;
+      const uint32_t last = uint32_t(ms.size() - 1);
+      const uint32_t offset = memberOffset(id, last).value_or(0);
+      // spirv-val sizes the last member without its matrix decorations.
+      return offset + size(ms.back(), MemberLayout{}, depth + 1);
+    }
+    case Op::TypePointer:
+      return pointerSize;
+    default:
+      return 0;
+    }
+  }
+
+  bool improperStraddle(uint32_t id, uint32_t offset, const MemberLayout &layout) {
+    const uint32_t sz = size(id, layout);
+    if (sz == 0)
+      return false;
+    const uint32_t first = offset, last = offset + sz - 1;
+    return sz <= 16 ? (first >> 4) != (last >> 4) : first % 16 != 0;
+  }
+
+  // Checks structure `structId` placed at `base`; false (with `failure` set) on the first
+  // problem.
+  bool check(uint32_t structId, uint32_t base, int depth = 0) {
+    if (depth > 16 || budget < 0)
+      return true;
+    const std::vector<uint32_t> ms = members(structId);
+    struct Placed {
+      uint32_t member, offset;
+    };
+    std::vector<Placed> placed;
+    for (uint32_t i = 0; i < ms.size(); ++i) {
+      const std::optional<uint32_t> o = memberOffset(structId, i);
+      if (!o)
+        return true; // reported (or deliberately not checked) elsewhere
+      placed.push_back({i, base + *o});
+    }
+    std::stable_sort(placed.begin(), placed.end(),
+                     [](const Placed &a, const Placed &b) { return a.offset < b.offset; });
+    auto fail = [&](uint32_t member, const std::string &what) {
+      failure = "member " + std::to_string(member) + " of " + s.name(structId) + " " + what;
+      return false;
+    };
+    uint64_t next = 0;
+    for (const Placed &p : placed) {
+      const uint32_t id = ms[p.member];
+      const MemberLayout layout = memberLayout(structId, p.member);
+      const uint32_t alignment = baseAlignment(id, layout);
+      const uint32_t offset = p.offset;
+      const Op op = s.defOpcode(id);
+      if (relaxed && op == Op::TypeVector) {
+        const uint32_t a = scalarAlignment(s.componentType(id));
+        if (a != 0 && offset % a != 0)
+          return fail(p.member, "at offset " + std::to_string(offset) +
+                                    " is not aligned to its component size " + std::to_string(a));
+      } else if (alignment != 0 && offset % alignment != 0) {
+        return fail(p.member, "at offset " + std::to_string(offset) + " is not aligned to " +
+                                  std::to_string(alignment));
+      }
+      if (offset < next)
+        return fail(p.member, "at offset " + std::to_string(offset) +
+                                  " overlaps the previous member, which ends at offset " +
+                                  std::to_string(next - 1));
+      if (relaxed && op == Op::TypeVector && improperStraddle(id, offset, layout))
+        return fail(p.member, "is a vector at offset " + std::to_string(offset) +
+                                  " that straddles a 16-byte boundary improperly");
+      if (op == Op::TypeStruct && !check(id, offset, depth + 1))
+        return false;
+      if (op == Op::TypeMatrix && alignment != 0 && layout.matrixStride % alignment != 0)
+        return fail(p.member, "is a matrix with stride " + std::to_string(layout.matrixStride) +
+                                  ", not a multiple of its alignment " + std::to_string(alignment));
+      // Arrays, arrays of arrays: strides, and the structures and matrices inside.
+      uint32_t arrayId = id, arrayAlignment = alignment;
+      for (int level = 0; level < 16; ++level) {
+        auto a = s.def(arrayId);
+        if (!a || a->isRaw() || a->wordCount() < 3 ||
+            (a->opcode() != Op::TypeArray && a->opcode() != Op::TypeRuntimeArray))
+          break;
+        const uint32_t element = a->word(2);
+        const uint32_t stride = arrayStride(arrayId);
+        bool hasStride = false;
+        for (uint32_t d : s.decorations(arrayId)) {
+          Instruction deco = s.module().inst(d);
+          if (!deco.isRaw() && deco.opcode() == Op::Decorate && deco.wordCount() >= 4 &&
+              deco.word(2) == uint32_t(Decoration::ArrayStride))
+            hasStride = true;
+        }
+        if (hasStride && stride == 0)
+          return fail(p.member, "contains an array with stride 0");
+        if (hasStride && arrayAlignment != 0 && stride % arrayAlignment != 0)
+          return fail(p.member, "contains an array with stride " + std::to_string(stride) +
+                                    ", not a multiple of its alignment " +
+                                    std::to_string(alignment));
+        uint32_t count = 1;
+        if (a->opcode() == Op::TypeArray && a->wordCount() >= 4)
+          count = std::max(1u, constLength(a->word(3)).value_or(0));
+        const Op elementOp = s.defOpcode(element);
+        if (elementOp == Op::TypeStruct) {
+          bool seen[16] = {};
+          for (uint32_t i = 0; i < count; ++i) {
+            const uint32_t at = i * stride + offset;
+            if (seen[at % 16])
+              break;
+            if (!check(element, at, depth + 1))
+              return false;
+            seen[at % 16] = true;
+          }
+        } else if (elementOp == Op::TypeMatrix && alignment != 0 &&
+                   layout.matrixStride % alignment != 0) {
+          return fail(p.member, "is a matrix with stride " + std::to_string(layout.matrixStride) +
+                                    ", not a multiple of its alignment " +
+                                    std::to_string(alignment));
+        }
+        arrayId = element;
+        arrayAlignment = baseAlignment(element, layout);
+      }
+      next = uint64_t(offset) + size(id, layout);
+      if (op == Op::TypeArray || op == Op::TypeStruct)
+        next = alignUp(uint32_t(std::min<uint64_t>(next, 0xFFFFFFF0u)), alignment);
+    }
+    return true;
+  }
+};
+
 // The entry points' reach: functions called (transitively) from an entry point.
 std::vector<bool> reachableFunctions(State &s) {
   const auto fns = s.module().functions();
@@ -382,6 +693,17 @@ bool usedByEntryPoint(State &s, uint32_t id, const std::vector<bool> &reached) {
     }
   }
   return false;
+}
+
+bool relaxedLayout(const State &s) {
+  return s.isVulkan() && s.env().targetEnv != TargetEnv::Vulkan1_0;
+}
+
+uint32_t pointerSize(const State &s) {
+  for (Instruction inst : s.module())
+    if (!inst.isRaw() && inst.opcode() == Op::MemoryModel && inst.wordCount() >= 2)
+      return inst.word(1) == uint32_t(grammar::AddressingModel::Physical32) ? 4 : 8;
+  return 8;
 }
 
 void checkBuffers(State &s) {
@@ -473,6 +795,16 @@ void checkBuffers(State &s) {
     else if (!layout.matricesHaveStride(type))
       s.error(inst.index(), "2.16.2",
               what + ", must give every matrix member a MatrixStride decoration");
+    else if (s.isVulkan()) {
+      // Uniform buffers with Block follow the uniform buffer (std140) rules, the others the
+      // storage buffer (std430) rules; Vulkan 1.1 and later relax both.
+      BlockLayout rulesFor{s, uniform && block, relaxedLayout(s), pointerSize(s), {}};
+      if (!rulesFor.check(type, 0))
+        s.error(inst.index(), "VUID-StandaloneSpirv-Offset / Vulkan 15.6.4",
+                what + ", breaks the " + (rulesFor.relaxed ? "relaxed " : "standard ") +
+                    (rulesFor.blockRules ? "uniform buffer" : "storage buffer") +
+                    " layout rules: " + rulesFor.failure);
+    }
   }
 }
 

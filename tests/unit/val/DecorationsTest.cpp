@@ -151,5 +151,15 @@ TEST(ValDecorations, VulkanBindingStorageClass) {
                "storage class");
 }
 
+TEST(ValDecorations, VulkanUniformBlockLayout) {
+  const std::string base = "OpDecorate %S Block\nOpDecorate %buf DescriptorSet 0\n"
+                           "OpDecorate %buf Binding 0\nOpMemberDecorate %S 0 Offset 0\n";
+  // A uint at offset 2 is not aligned to 4.
+  EXPECT_ERROR(val(ubo(base + "OpMemberDecorate %S 1 Offset 2"), "vulkan1.3"), "layout rules");
+  // Members may not overlap.
+  EXPECT_ERROR(val(ubo(base + "OpMemberDecorate %S 1 Offset 0"), "vulkan1.3"), "overlaps");
+  EXPECT_VALID(val(ubo(base + "OpMemberDecorate %S 1 Offset 16"), "vulkan1.3"));
+}
+
 } // namespace
 } // namespace spire::val
