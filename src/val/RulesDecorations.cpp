@@ -15,6 +15,8 @@ namespace {
 using grammar::Decoration;
 using grammar::StorageClass;
 
+constexpr uint32_t kStorageTileImageEXT = 4172;
+
 std::string decorationName(uint32_t d) {
   if (const grammar::EnumerantDesc *e = grammar::findEnumerant(grammar::OperandKind::Decoration, d))
     return std::string(e->name);
@@ -182,11 +184,27 @@ void checkDecorationTarget(State &s, const Instruction &inst) {
   }
   if (!s.isVulkan())
     return;
-  uint32_t sc = uint32_t(StorageClass::Uniform);
-  if (auto type = s.def(target->typeId());
-      type && !type->isRaw() && type->opcode() == Op::TypePointer && type->wordCount() >= 4)
-    sc = type->word(2);
+  // The storage class of the target (a variable: its type is a pointer). Targets whose type is
+  // not defined are left to the id rules.
+  auto type = s.def(target->typeId());
+  if (!type || type->isRaw() || type->opcode() != Op::TypePointer || type->wordCount() < 4)
+    return;
+  const uint32_t sc = type->word(2);
   switch (static_cast<Decoration>(deco)) {
+  case Decoration::Location:
+  case Decoration::Component:
+    // Interfaces between stages, ray tracing payloads and tile images.
+    if (sc != uint32_t(StorageClass::Input) && sc != uint32_t(StorageClass::Output) &&
+        sc != uint32_t(StorageClass::RayPayloadKHR) &&
+        sc != uint32_t(StorageClass::IncomingRayPayloadKHR) &&
+        sc != uint32_t(StorageClass::HitAttributeKHR) &&
+        sc != uint32_t(StorageClass::CallableDataKHR) &&
+        sc != uint32_t(StorageClass::IncomingCallableDataKHR) &&
+        sc != uint32_t(StorageClass::ShaderRecordBufferKHR) &&
+        sc != uint32_t(StorageClass::HitObjectAttributeNV) && sc != kStorageTileImageEXT)
+      fail("VUID-StandaloneSpirv-Location-06672",
+           "must be in an interface (Input, Output), ray tracing or tile image storage class");
+    break;
   case Decoration::Binding:
   case Decoration::DescriptorSet:
     if (sc != uint32_t(StorageClass::StorageBuffer) && sc != uint32_t(StorageClass::Uniform) &&
@@ -344,7 +362,7 @@ struct BlockLayout {
   bool relaxed;    // VK_KHR_relaxed_block_layout (core in Vulkan 1.1)
   uint32_t pointerSize;
   std::string failure; // the first problem found
-  int budget = 20000;  // recursion guard for pathological modules
+  int budget = 200000; // recursion guard: past it, nothing is reported
 
   std::vector<uint32_t> members(uint32_t id) {
     std::vector<uint32_t> out;
@@ -799,7 +817,7 @@ void checkBuffers(State &s) {
       // Uniform buffers with Block follow the uniform buffer (std140) rules, the others the
       // storage buffer (std430) rules; Vulkan 1.1 and later relax both.
       BlockLayout rulesFor{s, uniform && block, relaxedLayout(s), pointerSize(s), {}};
-      if (!rulesFor.check(type, 0))
+      if (!rulesFor.check(type, 0) && rulesFor.budget >= 0)
         s.error(inst.index(), "VUID-StandaloneSpirv-Offset / Vulkan 15.6.4",
                 what + ", breaks the " + (rulesFor.relaxed ? "relaxed " : "standard ") +
                     (rulesFor.blockRules ? "uniform buffer" : "storage buffer") +

@@ -14,6 +14,9 @@ namespace {
 using grammar::Capability;
 
 constexpr uint32_t kStoragePhysicalStorageBuffer = 5349;
+constexpr uint32_t kStorageCrossWorkgroup = 5, kStorageGeneric = 8, kStorageAtomicCounter = 10;
+constexpr uint32_t kStorageCodeSectionINTEL = 5605, kStorageDeviceOnlyINTEL = 5936,
+                   kStorageHostOnlyINTEL = 5937;
 constexpr uint32_t kDimSubpassData = 6;
 constexpr uint32_t kFormatUnknown = 0;
 
@@ -333,9 +336,24 @@ void checkPointer(State &s, const Instruction &inst) {
   if (inst.wordCount() < 4)
     return;
   const uint32_t pointee = inst.word(3);
-  if (!isTypeId(s, pointee))
+  if (!isTypeId(s, pointee)) {
     s.error(inst.index(), "3.32.6 OpTypePointer",
             "the pointee type " + s.name(pointee) + " of a pointer type is not a type");
+    return;
+  }
+  // Storage classes Vulkan has no use for (OpenCL's and Intel's).
+  if (s.isVulkan()) {
+    const uint32_t sc = inst.word(2);
+    if (sc == kStorageCrossWorkgroup || sc == kStorageGeneric || sc == kStorageAtomicCounter ||
+        sc == kStorageCodeSectionINTEL || sc == kStorageDeviceOnlyINTEL ||
+        sc == kStorageHostOnlyINTEL) {
+      const grammar::EnumerantDesc *e =
+          grammar::findEnumerant(grammar::OperandKind::StorageClass, sc);
+      s.error(inst.index(), "VUID-StandaloneSpirv-None-04643",
+              "the " + (e != nullptr ? std::string(e->name) : std::to_string(sc)) +
+                  " storage class cannot be used in Vulkan");
+    }
+  }
 }
 
 // OpTypeFunction %r ReturnType Parameter...

@@ -161,5 +161,18 @@ TEST(ValDecorations, VulkanUniformBlockLayout) {
   EXPECT_VALID(val(ubo(base + "OpMemberDecorate %S 1 Offset 16"), "vulkan1.3"));
 }
 
+TEST(ValDecorations, VulkanLocationStorageClass) {
+  EXPECT_ERROR(val({.decos = "OpDecorate %var Location 0",
+                    .types = "%ptr = OpTypePointer Private %float\n"
+                             "%var = OpVariable %ptr Private"},
+                   "vulkan1.3"),
+               "interface");
+  EXPECT_VALID(val({.decos = "OpDecorate %var Location 0",
+                    .types = "%ptr = OpTypePointer Output %float\n"
+                             "%var = OpVariable %ptr Output",
+                    .interface = "%var"},
+                   "vulkan1.3"));
+}
+
 } // namespace
 } // namespace spire::val

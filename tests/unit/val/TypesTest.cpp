@@ -166,5 +166,11 @@ TEST(ValTypes, UndefOfVoid) {
   EXPECT_VALID(val("%u = OpUndef %float"));
 }
 
+TEST(ValTypes, VulkanPointerStorageClass) {
+  EXPECT_ERROR(validateText(shader("%p = OpTypePointer CrossWorkgroup %float"), "vulkan1.3"),
+               "Vulkan");
+  EXPECT_VALID(validateText(shader("%p = OpTypePointer Private %float"), "vulkan1.3"));
+}
+
 } // namespace
 } // namespace spire::val
