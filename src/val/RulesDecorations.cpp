@@ -826,6 +826,158 @@ void checkBuffers(State &s) {
   }
 }
 
+// --- Linkage (2.16.1, 3.20 LinkageAttributes)
+// -----------------------------------------------------
+
+constexpr uint32_t kLinkageImport = 1;
+
+// The Linkage Type of `id`'s LinkageAttributes decorations: true when one is Import.
+bool importLinkage(const State &s, uint32_t id) {
+  for (uint32_t d : s.decorations(id)) {
+    Instruction deco = s.module().inst(d);
+    if (!deco.isRaw() && deco.opcode() == Op::Decorate && deco.wordCount() >= 4 &&
+        deco.word(1) == id && deco.word(2) == uint32_t(Decoration::LinkageAttributes) &&
+        deco.word(deco.wordCount() - 1) == kLinkageImport)
+      return true;
+  }
+  return false;
+}
+
+void checkLinkage(State &s) {
+  for (const FunctionInfo &f : s.module().functions()) {
+    if (s.stopped())
+      return;
+    Instruction fn = s.module().inst(f.begin);
+    if (fn.isRaw() || fn.opcode() != Op::Function)
+      continue;
+    const uint32_t id = fn.resultId();
+    const bool imported = importLinkage(s, id);
+    if (f.numBlocks == 0 && !imported)
+      s.error(f.begin, "2.16.1 / 3.20 LinkageAttributes",
+              "the function declaration " + s.name(id) +
+                  " has no body, so it must be decorated LinkageAttributes with the Import "
+                  "linkage type");
+    else if (f.numBlocks != 0 && imported)
+      s.error(f.begin, "2.16.1 / 3.20 LinkageAttributes",
+              "the function " + s.name(id) +
+                  " has a body, so it cannot be decorated with the Import linkage type");
+  }
+  for (Instruction inst : s.module()) {
+    if (s.stopped())
+      return;
+    if (inst.isRaw() || inst.opcode() != Op::Variable || inst.wordCount() < 5 ||
+        s.functionOf(inst.index()) != kNoIndex)
+      continue;
+    if (importLinkage(s, inst.resultId()))
+      s.error(inst.index(), "2.16.1 / 3.20 LinkageAttributes",
+              "the variable " + s.name(inst.resultId()) +
+                  " is imported (Import linkage type), so it cannot have an initializer");
+  }
+}
+
+// Decorations that exclude each other on the same target (or member).
+void checkExclusive(State &s) {
+  struct Pair {
+    Decoration a, b;
+  };
+  static constexpr Pair kPairs[] = {{Decoration::Block, Decoration::BufferBlock},
+                                    {Decoration::RowMajor, Decoration::ColMajor},
+                                    {Decoration::Restrict, Decoration::Aliased},
+                                    {Decoration::RestrictPointer, Decoration::AliasedPointer}};
+  std::set<std::pair<uint32_t, int64_t>> done;
+  for (Instruction inst : s.module()) {
+    if (s.stopped())
+      return;
+    if (inst.isRaw())
+      continue;
+    uint32_t target, deco;
+    int64_t member = -1;
+    if ((inst.opcode() == Op::Decorate || inst.opcode() == Op::DecorateId) &&
+        inst.wordCount() >= 3) {
+      target = inst.word(1);
+      deco = inst.word(2);
+    } else if (inst.opcode() == Op::MemberDecorate && inst.wordCount() >= 4) {
+      target = inst.word(1);
+      member = inst.word(2);
+      deco = inst.word(3);
+    } else {
+      continue;
+    }
+    for (const Pair &p : kPairs) {
+      if (deco != uint32_t(p.b))
+        continue;
+      // Look for the other one on the same target and member, directly.
+      for (uint32_t d : s.decorations(target)) {
+        Instruction o = s.module().inst(d);
+        if (o.isRaw() || o.word(1) != target)
+          continue;
+        const bool same = member < 0
+                              ? ((o.opcode() == Op::Decorate || o.opcode() == Op::DecorateId) &&
+                                 o.wordCount() >= 3 && o.word(2) == uint32_t(p.a))
+                              : (o.opcode() == Op::MemberDecorate && o.wordCount() >= 4 &&
+                                 o.word(2) == uint32_t(member) && o.word(3) == uint32_t(p.a));
+        if (same && done.insert({target, member}).second) {
+          s.error(inst.index(), "3.20",
+                  s.name(target) +
+                      (member >= 0 ? " member " + std::to_string(member) : std::string()) +
+                      " cannot be decorated both " + decorationName(uint32_t(p.a)) + " and " +
+                      decorationName(uint32_t(p.b)));
+          break;
+        }
+      }
+    }
+  }
+}
+
+// Structures with BuiltIn members are interface blocks: no other structure may contain one,
+// and blocks do not nest.
+void checkStructNesting(State &s) {
+  auto hasBuiltInMember = [&](uint32_t id) {
+    for (uint32_t d : s.decorations(id)) {
+      Instruction o = s.module().inst(d);
+      if (!o.isRaw() && o.opcode() == Op::MemberDecorate && o.wordCount() >= 4 && o.word(1) == id &&
+          o.word(3) == uint32_t(Decoration::BuiltIn))
+        return true;
+    }
+    return false;
+  };
+  auto isBlock = [&](uint32_t id) {
+    return s.hasDecoration(id, uint32_t(Decoration::Block)) ||
+           s.hasDecoration(id, uint32_t(Decoration::BufferBlock));
+  };
+  // Structures that contain a Block or BufferBlock structure as a member, directly or through
+  // nested (non-array) structures, as spirv-val tracks them.
+  std::set<uint32_t> containsBlock;
+  for (Instruction inst : s.module()) {
+    if (s.stopped())
+      return;
+    if (inst.isRaw() || inst.opcode() != Op::TypeStruct)
+      continue;
+    const uint32_t id = inst.resultId();
+    bool nested = false;
+    for (uint32_t w = 2; w < inst.wordCount(); ++w) {
+      const uint32_t m = inst.word(w);
+      if (s.defOpcode(m) != Op::TypeStruct)
+        continue;
+      if (hasBuiltInMember(m)) {
+        s.error(inst.index(), "2.16.2",
+                "the structure " + s.name(m) +
+                    " has BuiltIn members, so it cannot be a member of another structure (" +
+                    s.name(id) + ")");
+        break;
+      }
+      if (isBlock(m) || containsBlock.count(m))
+        nested = true;
+    }
+    if (nested) {
+      containsBlock.insert(id);
+      if (isBlock(id))
+        s.error(inst.index(), "2.16.2",
+                "the block " + s.name(id) +
+                    " contains another Block or BufferBlock structure; blocks cannot nest");
+    }
+  }
+}
 } // namespace
 
 void checkDecorations(State &s) {
@@ -910,6 +1062,12 @@ void checkDecorations(State &s) {
       break;
     }
   }
+  if (!s.stopped())
+    checkExclusive(s);
+  if (!s.stopped())
+    checkStructNesting(s);
+  if (!s.stopped())
+    checkLinkage(s);
   if (!s.stopped())
     checkBuffers(s);
 }

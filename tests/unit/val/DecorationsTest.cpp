@@ -174,5 +174,54 @@ TEST(ValDecorations, VulkanLocationStorageClass) {
                    "vulkan1.3"));
 }
 
+TEST(ValDecorations, ExclusiveDecorations) {
+  EXPECT_ERROR(val({.decos = "OpDecorate %S Block\nOpDecorate %S BufferBlock"}), "both");
+  EXPECT_VALID(val({.decos = "OpDecorate %S Block"}));
+}
+
+TEST(ValDecorations, BlocksDoNotNest) {
+  EXPECT_ERROR(
+      val({.decos = "OpDecorate %S Block\nOpDecorate %T Block", .types = "%T = OpTypeStruct %S"}),
+      "cannot nest");
+  EXPECT_VALID(val({.decos = "OpDecorate %T Block", .types = "%T = OpTypeStruct %S"}));
+}
+
+TEST(ValDecorations, BuiltInStructNotAMember) {
+  EXPECT_ERROR(val({.decos = "OpMemberDecorate %P 0 BuiltIn Position",
+                    .types = "%P = OpTypeStruct %v4float\n%T = OpTypeStruct %P"}),
+               "BuiltIn members");
+}
+
+// A kernel module with a function declared but not defined.
+constexpr std::string_view kLinked = R"(
+OpCapability Addresses
+OpCapability Kernel
+OpCapability Linkage
+OpMemoryModel Physical64 OpenCL
+$DECOS
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%ext = OpFunction %void None %fn
+OpFunctionEnd
+%def = OpFunction %void None %fn
+%entry = OpLabel
+OpReturn
+OpFunctionEnd
+)";
+
+Report linked(std::string_view decos) {
+  std::string text(kLinked);
+  text.replace(text.find("$DECOS"), 6, decos);
+  return validateText(text, "spv1.6");
+}
+
+TEST(ValDecorations, DeclarationsAreImported) {
+  EXPECT_VALID(linked("OpDecorate %ext LinkageAttributes \"ext\" Import"));
+  EXPECT_ERROR(linked(""), "Import");
+  EXPECT_ERROR(linked("OpDecorate %ext LinkageAttributes \"ext\" Import\n"
+                      "OpDecorate %def LinkageAttributes \"def\" Import"),
+               "has a body");
+}
+
 } // namespace
 } // namespace spire::val
