@@ -99,6 +99,18 @@ bool isTypeOp(Op op) {
          (d->cls == grammar::InstructionClass::TypeDeclaration || d->name.starts_with("OpType"));
 }
 
+// True when the decoration's parameters are ids (UniformId, AlignmentId, CounterBuffer, ...):
+// those go with OpDecorateId, the others with OpDecorate.
+bool takesIds(uint32_t d) {
+  const grammar::EnumerantDesc *e = grammar::findEnumerant(grammar::OperandKind::Decoration, d);
+  if (e == nullptr)
+    return false;
+  for (const grammar::OperandDesc &p : e->parameters)
+    if (grammar::operandCategory(p.kind) == grammar::OperandCategory::Id)
+      return true;
+  return false;
+}
+
 // OpDecorate %target Decoration ...: the kind of target each decoration needs (3.32.2 and the
 // decoration table 3.20), and in Vulkan the storage classes some of them need.
 void checkDecorationTarget(State &s, const Instruction &inst) {
@@ -110,6 +122,30 @@ void checkDecorationTarget(State &s, const Instruction &inst) {
     return;
   const Op op = target->opcode();
   const std::string rule = "3.32.2 / 3.20 " + decorationName(deco);
+  if (inst.opcode() == Op::DecorateId && !takesIds(deco)) {
+    s.error(inst.index(), "3.32.2 OpDecorateId",
+            "the " + decorationName(deco) +
+                " decoration has no id parameters: use OpDecorate, not OpDecorateId");
+    return;
+  }
+  if (inst.opcode() == Op::Decorate && takesIds(deco)) {
+    s.error(inst.index(), "3.32.2 OpDecorate",
+            "the " + decorationName(deco) +
+                " decoration takes id parameters: use OpDecorateId, not OpDecorate");
+    return;
+  }
+  if (s.isVulkan() &&
+      (deco == uint32_t(Decoration::GLSLShared) || deco == uint32_t(Decoration::GLSLPacked))) {
+    s.error(inst.index(), "VUID-StandaloneSpirv-GLSLShared-04669",
+            "the " + decorationName(deco) + " decoration is not allowed in Vulkan");
+    return;
+  }
+  if (deco == uint32_t(Decoration::FPFastMathMode) &&
+      s.hasDecoration(targetId, uint32_t(Decoration::NoContraction))) {
+    s.error(inst.index(), rule,
+            s.name(targetId) + " cannot be decorated both FPFastMathMode and NoContraction");
+    return;
+  }
   auto fail = [&](std::string_view rule, std::string_view need) {
     s.error(inst.index(), rule,
             "the " + decorationName(deco) + " decoration cannot apply to " + s.name(targetId) +

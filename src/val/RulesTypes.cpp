@@ -17,7 +17,7 @@ constexpr uint32_t kStoragePhysicalStorageBuffer = 5349;
 constexpr uint32_t kStorageCrossWorkgroup = 5, kStorageGeneric = 8, kStorageAtomicCounter = 10;
 constexpr uint32_t kStorageCodeSectionINTEL = 5605, kStorageDeviceOnlyINTEL = 5936,
                    kStorageHostOnlyINTEL = 5937;
-constexpr uint32_t kDimSubpassData = 6;
+constexpr uint32_t kDimBuffer = 5, kDimSubpassData = 6;
 constexpr uint32_t kFormatUnknown = 0;
 
 std::string opName(Op op) {
@@ -442,17 +442,43 @@ void checkImage(State &s, const Instruction &inst) {
               "a SubpassData image must have Sampled 2 (used without a sampler)");
     if (format != kFormatUnknown)
       s.error(inst.index(), rule, "a SubpassData image must have the Unknown image format");
+    if (s.isVulkan() && arrayed != 0)
+      s.error(inst.index(), "VUID-StandaloneSpirv-OpTypeImage-06214",
+              "in Vulkan a SubpassData image cannot be arrayed");
   }
+  if (s.isIntType(sampledType) && s.bitWidth(sampledType) == 64 &&
+      !s.hasCapability(Capability::Int64ImageEXT))
+    s.error(inst.index(), rule,
+            "an image with a 64-bit integer Sampled Type needs the Int64ImageEXT capability");
+  if (ms == 1 && sampled == 2 && dim != kDimSubpassData &&
+      !s.hasCapability(Capability::StorageImageMultisample))
+    s.error(inst.index(), rule,
+            "a multisampled storage image (MS 1, Sampled 2) needs the StorageImageMultisample "
+            "capability");
 }
 
 // OpTypeSampledImage %r ImageType
 void checkSampledImage(State &s, const Instruction &inst) {
   if (inst.wordCount() < 3)
     return;
-  if (s.defOpcode(inst.word(2)) != Op::TypeImage)
-    s.error(inst.index(), "3.32.6 OpTypeSampledImage",
+  const std::string_view rule = "3.32.6 OpTypeSampledImage";
+  auto image = s.def(inst.word(2));
+  if (!image || image->isRaw() || image->opcode() != Op::TypeImage) {
+    s.error(inst.index(), rule,
             "the image type " + s.name(inst.word(2)) +
                 " of a sampled image type must be an OpTypeImage");
+    return;
+  }
+  if (image->wordCount() < 9)
+    return;
+  const uint32_t dim = image->word(3), sampled = image->word(7);
+  if (sampled != 0 && sampled != 1)
+    s.error(inst.index(), s.isVulkan() ? "VUID-StandaloneSpirv-OpTypeSampledImage-04657" : rule,
+            "a sampled image needs an image type whose Sampled operand is 0 or 1, not " +
+                std::to_string(sampled));
+  else if (s.module().version() >= 0x00010600 && dim == kDimBuffer)
+    s.error(inst.index(), rule,
+            "from SPIR-V 1.6 on, the image of a sampled image cannot have the Buffer dimension");
 }
 
 // --- Constants --------------------------------------------------------------------------------
@@ -705,6 +731,84 @@ void checkUndef(State &s, const Instruction &inst) {
                 "capability may only be used for storage");
 }
 
+// OpTypeForwardPointer PointerType StorageClass
+void checkForwardPointer(State &s, const Instruction &inst) {
+  if (inst.wordCount() < 3)
+    return;
+  const std::string_view rule = "3.32.6 OpTypeForwardPointer";
+  const uint32_t pointer = inst.word(1), sc = inst.word(2);
+  auto def = s.def(pointer);
+  if (!def || def->isRaw() || def->opcode() != Op::TypePointer || def->wordCount() < 4) {
+    s.error(inst.index(), rule,
+            "the forward-declared type " + s.name(pointer) + " must be defined by OpTypePointer");
+    return;
+  }
+  if (def->word(2) != sc) {
+    s.error(inst.index(), rule,
+            "the storage class of the forward declaration does not match the one of the pointer "
+            "type " +
+                s.name(pointer));
+    return;
+  }
+  if (s.defOpcode(def->word(3)) != Op::TypeStruct) {
+    s.error(inst.index(), rule,
+            "a forward-declared pointer must point to a structure, not to " + s.name(def->word(3)));
+    return;
+  }
+  if (s.isVulkan() && sc != kStoragePhysicalStorageBuffer)
+    s.error(inst.index(), "VUID-StandaloneSpirv-OpTypeForwardPointer-04711",
+            "in Vulkan a forward-declared pointer must be in the PhysicalStorageBuffer storage "
+            "class");
+}
+
+// OpSpecConstantOp %type %r Opcode Operands...: the opcodes Shader modules may use (3.32.7).
+void checkSpecConstantOp(State &s, const Instruction &inst) {
+  if (inst.wordCount() < 4)
+    return;
+  const std::string_view rule = "3.32.7 OpSpecConstantOp";
+  const Op op = static_cast<Op>(inst.word(3));
+  switch (op) {
+  case Op::QuantizeToF16:
+    if (!s.hasCapability(Capability::Shader))
+      s.error(inst.index(), rule,
+              "OpQuantizeToF16 as a specialization constant operation needs the Shader capability");
+    break;
+  case Op::UConvert:
+    if (!s.hasCapability(Capability::Kernel) && s.module().version() < 0x00010400 &&
+        !hasUnknownExtension(s, "SPV_AMD_gpu_shader_int16"))
+      s.error(inst.index(), rule,
+              "before SPIR-V 1.4, OpUConvert as a specialization constant operation needs the "
+              "Kernel capability");
+    break;
+  case Op::ConvertFToS:
+  case Op::ConvertSToF:
+  case Op::ConvertFToU:
+  case Op::ConvertUToF:
+  case Op::ConvertPtrToU:
+  case Op::ConvertUToPtr:
+  case Op::GenericCastToPtr:
+  case Op::PtrCastToGeneric:
+  case Op::Bitcast:
+  case Op::FNegate:
+  case Op::FAdd:
+  case Op::FSub:
+  case Op::FMul:
+  case Op::FDiv:
+  case Op::FRem:
+  case Op::FMod:
+  case Op::AccessChain:
+  case Op::InBoundsAccessChain:
+  case Op::PtrAccessChain:
+  case Op::InBoundsPtrAccessChain:
+    if (!s.hasCapability(Capability::Kernel))
+      s.error(inst.index(), rule,
+              opName(op) + " as a specialization constant operation needs the Kernel capability");
+    break;
+  default:
+    break;
+  }
+}
+
 } // namespace
 
 void checkTypes(State &s) {
@@ -773,6 +877,12 @@ void checkTypes(State &s) {
       }
       continue;
     }
+    if (op == Op::TypeForwardPointer) {
+      checkForwardPointer(s, inst);
+      continue;
+    }
+    if (op == Op::SpecConstantOp)
+      checkSpecConstantOp(s, inst);
     if (op == Op::Undef) {
       checkUndef(s, inst);
       continue;

@@ -223,5 +223,16 @@ TEST(ValDecorations, DeclarationsAreImported) {
                "has a body");
 }
 
+TEST(ValDecorations, DecorateIdOnlyForIdDecorations) {
+  EXPECT_ERROR(val({.decos = "OpDecorateId %arr ArrayStride 4",
+                    .types = "%arr = OpTypeArray %float %uint_4"}),
+               "OpDecorateId");
+}
+
+TEST(ValDecorations, VulkanNoGLSLShared) {
+  EXPECT_ERROR(val({.decos = "OpDecorate %S GLSLShared"}, "vulkan1.3"), "Vulkan");
+  EXPECT_VALID(val({.decos = "OpDecorate %S GLSLShared"}));
+}
+
 } // namespace
 } // namespace spire::val

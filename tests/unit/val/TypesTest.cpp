@@ -172,5 +172,53 @@ TEST(ValTypes, VulkanPointerStorageClass) {
   EXPECT_VALID(validateText(shader("%p = OpTypePointer Private %float"), "vulkan1.3"));
 }
 
+TEST(ValTypes, MultisampledStorageImage) {
+  EXPECT_ERROR(val("%img = OpTypeImage %float 2D 0 0 1 2 Rgba8"), "StorageImageMultisample");
+  EXPECT_VALID(
+      val("%img = OpTypeImage %float 2D 0 0 1 2 Rgba8", "OpCapability StorageImageMultisample"));
+}
+
+TEST(ValTypes, SampledImageOfStorageImage) {
+  EXPECT_ERROR(val("%img = OpTypeImage %float 2D 0 0 0 2 Rgba8\n%si = OpTypeSampledImage %img"),
+               "Sampled operand is 0 or 1");
+  EXPECT_VALID(val("%img = OpTypeImage %float 2D 0 0 0 1 Unknown\n%si = OpTypeSampledImage %img"));
+  EXPECT_ERROR(val("%si = OpTypeSampledImage %float"), "OpTypeImage");
+}
+
+TEST(ValTypes, SpecConstantOpKernelOnly) {
+  EXPECT_ERROR(val("%f1 = OpConstant %float 1\n%s = OpSpecConstantOp %float FAdd %f1 %f1"),
+               "Kernel");
+  EXPECT_VALID(val("%u1 = OpConstant %uint 1\n%s = OpSpecConstantOp %uint IAdd %u1 %u1"));
+}
+
+TEST(ValTypes, ForwardPointer) {
+  const std::string caps = "OpCapability PhysicalStorageBufferAddresses";
+  const std::string text = R"(
+OpCapability Shader
+OpCapability PhysicalStorageBufferAddresses
+OpMemoryModel PhysicalStorageBuffer64 GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+OpDecorate %S Block
+OpMemberDecorate %S 0 Offset 0
+OpTypeForwardPointer %ptr $SC
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%S = OpTypeStruct %ptr
+%ptr = OpTypePointer PhysicalStorageBuffer %S
+%main = OpFunction %void None %fn
+%entry = OpLabel
+OpReturn
+OpFunctionEnd
+)";
+  auto with = [&](std::string sc) {
+    std::string t = text;
+    t.replace(t.find("$SC"), 3, sc);
+    return validateText(t, "vulkan1.3");
+  };
+  EXPECT_VALID(with("PhysicalStorageBuffer"));
+  EXPECT_ERROR(with("Private"), "storage class");
+}
+
 } // namespace
 } // namespace spire::val
