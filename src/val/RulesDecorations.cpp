@@ -1014,6 +1014,190 @@ void checkStructNesting(State &s) {
     }
   }
 }
+
+// --- Decorations that constrain their target's value or type (3.20)
+// -------------------------------
+
+// Component (Vulkan 15.1.5): scalars or vectors (arrays of them) of 16, 32 or 64 bits that fit
+// in the four components of a location.
+void checkComponent(State &s, const Instruction &inst, uint32_t type, uint32_t component) {
+  if (!s.isVulkan())
+    return;
+  for (int i = 0; i < 16 && s.defOpcode(type) == Op::TypeArray; ++i)
+    type = s.def(type)->wordCount() >= 3 ? s.def(type)->word(2) : 0;
+  if (!s.isIntScalarOrVector(type) && !s.isFloatScalarOrVector(type)) {
+    s.error(inst.index(), "VUID-StandaloneSpirv-Component-07703",
+            "the Component decoration applies to scalars and vectors (or arrays of them), not to " +
+                s.name(type));
+    return;
+  }
+  if (component > 3) {
+    s.error(inst.index(), "VUID-StandaloneSpirv-Component-04920",
+            "the Component decoration's value must be 0 to 3, not " + std::to_string(component));
+    return;
+  }
+  const uint32_t n = s.componentCount(type), width = s.bitWidth(type);
+  if (width == 16 || width == 32) {
+    if (component + n > 4)
+      s.error(inst.index(), "VUID-StandaloneSpirv-Component-04921",
+              "components " + std::to_string(component) + " to " +
+                  std::to_string(component + n - 1) + " do not fit in a location (0 to 3)");
+  } else if (width == 64) {
+    if (n > 2)
+      s.error(inst.index(), "VUID-StandaloneSpirv-Component-07703",
+              "the Component decoration applies to 64-bit scalars and 2-component vectors only");
+    else if (component == 1 || component == 3)
+      s.error(inst.index(), "VUID-StandaloneSpirv-Component-04923",
+              "a 64-bit value cannot start at component " + std::to_string(component) +
+                  " (only 0 or 2)");
+    else if (component + 2 * n > 4)
+      s.error(inst.index(), "VUID-StandaloneSpirv-Component-04922",
+              "components " + std::to_string(component) + " to " +
+                  std::to_string(component + 2 * n - 1) + " do not fit in a location (0 to 3)");
+  }
+}
+
+// Checks that depend on the decorated instruction, for OpDecorate and OpMemberDecorate.
+void checkDecorationValue(State &s, const Instruction &inst) {
+  const bool member = inst.opcode() == Op::MemberDecorate;
+  const uint32_t at = member ? 3 : 2;
+  if (inst.wordCount() <= at)
+    return;
+  const uint32_t targetId = inst.word(1), deco = inst.word(at);
+  auto target = s.def(targetId);
+  if (!target || target->isRaw() || target->opcode() == Op::DecorationGroup)
+    return;
+  switch (static_cast<Decoration>(deco)) {
+  case Decoration::Component: {
+    if (inst.wordCount() <= at + 1)
+      return;
+    uint32_t type;
+    if (member) {
+      if (target->opcode() != Op::TypeStruct || inst.word(2) + 2 >= target->wordCount())
+        return;
+      type = target->word(inst.word(2) + 2);
+    } else {
+      if (target->opcode() != Op::Variable && target->opcode() != Op::FunctionParameter)
+        return; // reported as a target problem
+      if (target->opcode() == Op::Variable && target->wordCount() >= 4 &&
+          target->word(3) != uint32_t(StorageClass::Input) &&
+          target->word(3) != uint32_t(StorageClass::Output)) {
+        s.error(inst.index(), "3.20 Component",
+                "the Component decoration applies to Input and Output variables only, not to " +
+                    s.name(targetId));
+        return;
+      }
+      type = target->typeId();
+      if (s.isPointerType(type))
+        type = s.pointeeType(type);
+    }
+    checkComponent(s, inst, type, inst.word(at + 1));
+    return;
+  }
+  case Decoration::Uniform:
+  case Decoration::UniformId:
+    if (member)
+      return;
+    if (target->typeId() == 0 || !s.def(target->typeId()))
+      s.error(inst.index(), "3.20 " + decorationName(deco),
+              "the " + decorationName(deco) + " decoration applies to objects, and " +
+                  s.name(targetId) + " is not one");
+    else if (s.isVoidType(target->typeId()))
+      s.error(inst.index(), "3.20 " + decorationName(deco),
+              "the " + decorationName(deco) + " decoration cannot apply to a value of void type");
+    return;
+  case Decoration::NoSignedWrap:
+  case Decoration::NoUnsignedWrap:
+    if (member)
+      return;
+    switch (target->opcode()) {
+    case Op::IAdd:
+    case Op::ISub:
+    case Op::IMul:
+    case Op::ShiftLeftLogical:
+    case Op::SNegate:
+    case Op::ExtInst:
+      return;
+    default:
+      s.error(inst.index(), "3.20 " + decorationName(deco),
+              "the " + decorationName(deco) +
+                  " decoration applies to OpIAdd, OpISub, OpIMul, OpShiftLeftLogical, OpSNegate "
+                  "and extended instructions only");
+      return;
+    }
+  default:
+    return;
+  }
+}
+
+// FPRoundingMode in shaders (2.16.1 / 3.20): only on OpFConvert whose result is stored, as a
+// 16-bit float, through OpStore into an interface or buffer storage class.
+void checkRoundingModes(State &s) {
+  if (!s.hasCapability(grammar::Capability::Shader))
+    return;
+  for (Instruction inst : s.module()) {
+    if (s.stopped())
+      return;
+    if (inst.isRaw() || inst.opcode() != Op::Decorate || inst.wordCount() < 4 ||
+        inst.word(2) != uint32_t(Decoration::FPRoundingMode))
+      continue;
+    const uint32_t targetId = inst.word(1);
+    auto target = s.def(targetId);
+    if (!target || target->isRaw() || target->opcode() == Op::DecorationGroup)
+      continue;
+    const std::string_view rule = "2.16.1 FPRoundingMode";
+    if (target->opcode() != Op::FConvert) {
+      s.error(inst.index(), rule,
+              "in shaders FPRoundingMode applies only to OpFConvert, not to " + s.name(targetId));
+      continue;
+    }
+    if (s.isVulkan() && inst.word(3) != uint32_t(grammar::FPRoundingMode::RTE) &&
+        inst.word(3) != uint32_t(grammar::FPRoundingMode::RTZ)) {
+      s.error(inst.index(), "VUID-StandaloneSpirv-FPRoundingMode-04675",
+              "in Vulkan the rounding mode must be RTE or RTZ");
+      continue;
+    }
+    for (const DefUse::Use &u : s.defUse().uses(targetId)) {
+      Instruction user = s.module().inst(u.inst);
+      if (user.isRaw())
+        continue;
+      const Op op = user.opcode();
+      const grammar::InstructionDesc *d = user.desc();
+      if (op == Op::FConvert || op == Op::ExtInst ||
+          (d != nullptr && (d->cls == grammar::InstructionClass::Debug ||
+                            d->cls == grammar::InstructionClass::Annotation)))
+        continue;
+      if (op != Op::Store || user.wordCount() < 3 || user.word(2) != targetId) {
+        s.error(u.inst, rule,
+                "the value of " + s.name(targetId) +
+                    ", decorated FPRoundingMode, may only be used as the Object of OpStore");
+        break;
+      }
+      const uint32_t ptrType = s.typeOf(user.word(1));
+      const uint32_t pointee = s.pointeeType(ptrType);
+      const std::optional<uint32_t> sc = s.storageClass(ptrType);
+      if (!sc)
+        continue;
+      if (!s.isFloatScalarOrVector(pointee) || s.bitWidth(pointee) != 16) {
+        s.error(
+            u.inst, rule,
+            "the value of " + s.name(targetId) +
+                ", decorated FPRoundingMode, must be stored to a 16-bit float scalar or vector");
+        break;
+      }
+      if (*sc != uint32_t(StorageClass::StorageBuffer) && *sc != uint32_t(StorageClass::Uniform) &&
+          *sc != uint32_t(StorageClass::PushConstant) && *sc != uint32_t(StorageClass::Input) &&
+          *sc != uint32_t(StorageClass::Output) &&
+          *sc != uint32_t(StorageClass::PhysicalStorageBuffer)) {
+        s.error(u.inst, rule,
+                "the value of " + s.name(targetId) +
+                    ", decorated FPRoundingMode, must be stored in the StorageBuffer, "
+                    "PhysicalStorageBuffer, Uniform, PushConstant, Input or Output storage class");
+        break;
+      }
+    }
+  }
+}
 } // namespace
 
 void checkDecorations(State &s) {
@@ -1039,11 +1223,16 @@ void checkDecorations(State &s) {
         s.error(inst.index(), "3.32.2 OpMemberDecorate",
                 "the " + decorationName(inst.word(3)) +
                     " decoration cannot apply to a structure member");
+      else if (inst.opcode() == Op::MemberDecorate && inst.wordCount() >= 4 &&
+               s.defOpcode(inst.word(1)) == Op::TypeStruct)
+        checkDecorationValue(s, inst);
       break;
     case Op::Decorate:
     case Op::DecorateId:
     case Op::DecorateString:
       checkDecorationTarget(s, inst);
+      if (!s.stopped())
+        checkDecorationValue(s, inst);
       break;
     case Op::DecorationGroup: {
       // Its result is used only by OpName, OpDecorate(Id), OpGroupDecorate and
@@ -1104,6 +1293,8 @@ void checkDecorations(State &s) {
     checkStructNesting(s);
   if (!s.stopped())
     checkLinkage(s);
+  if (!s.stopped())
+    checkRoundingModes(s);
   if (!s.stopped())
     checkBuffers(s);
 }

@@ -234,5 +234,33 @@ TEST(ValDecorations, VulkanNoGLSLShared) {
   EXPECT_VALID(val({.decos = "OpDecorate %S GLSLShared"}));
 }
 
+TEST(ValDecorations, VulkanComponentRange) {
+  auto with = [](std::string deco) {
+    return val({.decos = deco,
+                .types = "%ptr = OpTypePointer Output %v4float\n"
+                         "%var = OpVariable %ptr Output",
+                .interface = "%var"},
+               "vulkan1.3");
+  };
+  EXPECT_VALID(with("OpDecorate %var Location 0\nOpDecorate %var Component 0"));
+  EXPECT_ERROR(with("OpDecorate %var Location 0\nOpDecorate %var Component 1"), "do not fit");
+  EXPECT_ERROR(with("OpDecorate %var Location 0\nOpDecorate %var Component 4"), "0 to 3");
+}
+
+TEST(ValDecorations, IntegerWrapTargets) {
+  EXPECT_ERROR(
+      val({.decos = "OpDecorate %x NoSignedWrap", .body = "%x = OpUDiv %uint %uint_4 %uint_4"}),
+      "NoSignedWrap");
+  EXPECT_VALID(
+      val({.decos = "OpDecorate %x NoSignedWrap", .body = "%x = OpIAdd %uint %uint_4 %uint_4"}));
+}
+
+TEST(ValDecorations, RoundingModeOnlyOnFConvert) {
+  EXPECT_ERROR(val({.decos = "OpDecorate %x FPRoundingMode RTE",
+                    .types = "%f1 = OpConstant %float 1",
+                    .body = "%x = OpFAdd %float %f1 %f1"}),
+               "OpFConvert");
+}
+
 } // namespace
 } // namespace spire::val
