@@ -1198,6 +1198,73 @@ void checkRoundingModes(State &s) {
     }
   }
 }
+
+// NonWritable on a whole object (3.20): the object must be a uniform block, a storage buffer or
+// a storage image (or, from SPIR-V 1.4, a Function or Private variable).
+void checkNonWritable(State &s) {
+  std::set<uint32_t> allowed; // pointer types of uniform blocks, storage buffers, storage images
+  bool any = false;
+  for (Instruction inst : s.module())
+    if (!inst.isRaw() && inst.opcode() == Op::Decorate && inst.wordCount() >= 3 &&
+        inst.word(2) == uint32_t(Decoration::NonWritable))
+      any = true;
+  if (!any)
+    return;
+  auto stripArray = [&](uint32_t type) {
+    auto a = s.def(type);
+    if (a && !a->isRaw() && a->wordCount() >= 3 &&
+        (a->opcode() == Op::TypeArray || a->opcode() == Op::TypeRuntimeArray))
+      return a->word(2);
+    return type;
+  };
+  for (Instruction inst : s.module()) {
+    if (inst.isRaw())
+      continue;
+    if (inst.opcode() == Op::TypePointer && inst.wordCount() >= 4 &&
+        inst.word(2) == uint32_t(StorageClass::UniformConstant)) {
+      auto image = s.def(stripArray(inst.word(3)));
+      if (image && !image->isRaw() && image->opcode() == Op::TypeImage && image->wordCount() >= 9 &&
+          image->word(7) == 2)
+        allowed.insert(inst.resultId());
+    } else if (inst.opcode() == Op::Variable && inst.wordCount() >= 4) {
+      const uint32_t sc = inst.word(3);
+      const bool uniform = sc == uint32_t(StorageClass::Uniform);
+      const bool buffer = sc == uint32_t(StorageClass::StorageBuffer) ||
+                          sc == uint32_t(StorageClass::PhysicalStorageBuffer);
+      if (!uniform && !buffer)
+        continue;
+      const uint32_t type = stripArray(s.pointeeType(inst.typeId()));
+      if (s.defOpcode(type) != Op::TypeStruct)
+        continue;
+      const bool block = s.hasDecoration(type, uint32_t(Decoration::Block));
+      const bool bufferBlock = s.hasDecoration(type, uint32_t(Decoration::BufferBlock));
+      if ((uniform && (block || bufferBlock)) || (buffer && block))
+        allowed.insert(inst.typeId());
+    }
+  }
+  const bool privateAllowed = s.module().version() >= 0x00010400;
+  for (Instruction inst : s.module()) {
+    if (s.stopped())
+      return;
+    if (inst.isRaw() || inst.opcode() != Op::Decorate || inst.wordCount() < 3 ||
+        inst.word(2) != uint32_t(Decoration::NonWritable))
+      continue;
+    auto target = s.def(inst.word(1));
+    if (!target || target->isRaw() ||
+        (target->opcode() != Op::Variable && target->opcode() != Op::FunctionParameter))
+      continue; // not a memory object: reported with the decoration's targets
+    if (target->opcode() == Op::Variable && target->wordCount() >= 4 && privateAllowed &&
+        (target->word(3) == uint32_t(StorageClass::Function) ||
+         target->word(3) == uint32_t(StorageClass::Private)))
+      continue;
+    if (allowed.count(target->typeId()))
+      continue;
+    s.error(inst.index(), "3.20 NonWritable",
+            "NonWritable applies to uniform blocks, storage buffers and storage images" +
+                std::string(privateAllowed ? " (and Function or Private variables)" : "") +
+                ", and " + s.name(inst.word(1)) + " is none of those");
+  }
+}
 } // namespace
 
 void checkDecorations(State &s) {
@@ -1295,6 +1362,8 @@ void checkDecorations(State &s) {
     checkLinkage(s);
   if (!s.stopped())
     checkRoundingModes(s);
+  if (!s.stopped())
+    checkNonWritable(s);
   if (!s.stopped())
     checkBuffers(s);
 }

@@ -262,5 +262,16 @@ TEST(ValDecorations, RoundingModeOnlyOnFConvert) {
                "OpFConvert");
 }
 
+TEST(ValDecorations, NonWritableTargets) {
+  const std::string base = "OpDecorate %S Block\nOpDecorate %buf DescriptorSet 0\n"
+                           "OpDecorate %buf Binding 0\nOpMemberDecorate %S 0 Offset 0\n"
+                           "OpMemberDecorate %S 1 Offset 4\n";
+  EXPECT_VALID(val(ubo(base + "OpDecorate %buf NonWritable"), "vulkan1.3"));
+  EXPECT_ERROR(val({.decos = "OpDecorate %var NonWritable",
+                    .types = "%ptr = OpTypePointer Workgroup %float\n"
+                             "%var = OpVariable %ptr Workgroup"}),
+               "NonWritable");
+}
+
 } // namespace
 } // namespace spire::val
