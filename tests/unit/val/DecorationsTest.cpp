@@ -105,9 +105,9 @@ TEST(ValDecorations, GroupDecorateTargets) {
                              "OpGroupDecorate %g %arr",
                     .types = "%arr = OpTypeArray %float %uint_4"}));
   EXPECT_ERROR(val({.decos = "OpDecorate %g ArrayStride 4\n%g = OpDecorationGroup\n"
-                             "OpGroupDecorate %uint %arr",
+                             "%h = OpDecorationGroup\nOpGroupDecorate %g %h %arr",
                     .types = "%arr = OpTypeArray %float %uint_4"}),
-               "OpDecorationGroup");
+               "cannot be the target");
   EXPECT_ERROR(val({.decos = "OpDecorate %g Offset 0\n%g = OpDecorationGroup\n"
                              "OpGroupMemberDecorate %g %S 7"}),
                "member 7");
@@ -175,8 +175,11 @@ TEST(ValDecorations, VulkanLocationStorageClass) {
 }
 
 TEST(ValDecorations, ExclusiveDecorations) {
-  EXPECT_ERROR(val({.decos = "OpDecorate %S Block\nOpDecorate %S BufferBlock"}), "both");
-  EXPECT_VALID(val({.decos = "OpDecorate %S Block"}));
+  // BufferBlock exists up to SPIR-V 1.3.
+  EXPECT_ERROR(
+      validateText(shader({.decos = "OpDecorate %S Block\nOpDecorate %S BufferBlock"}), "spv1.3"),
+      "both");
+  EXPECT_VALID(validateText(shader({.decos = "OpDecorate %S BufferBlock"}), "spv1.3"));
 }
 
 TEST(ValDecorations, BlocksDoNotNest) {
