@@ -1073,7 +1073,7 @@ void checkDecorationValue(State &s, const Instruction &inst) {
       return;
     uint32_t type;
     if (member) {
-      if (target->opcode() != Op::TypeStruct || inst.word(2) + 2 >= target->wordCount())
+      if (target->opcode() != Op::TypeStruct || uint64_t(inst.word(2)) + 2 >= target->wordCount())
         return;
       type = target->word(inst.word(2) + 2);
     } else {
