@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <optional>
 #include <set>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -692,7 +693,7 @@ struct BlockLayout {
 };
 
 // The entry points' reach: functions called (transitively) from an entry point.
-std::vector<bool> reachableFunctions(State &s) {
+std::vector<bool> reachableFunctions(State &s, std::span<const uint32_t> entryPoints) {
   const auto fns = s.module().functions();
   std::vector<bool> reached(fns.size(), false);
   std::vector<uint32_t> work;
@@ -702,7 +703,7 @@ std::vector<bool> reachableFunctions(State &s) {
       return kNoIndex;
     return s.functionOf(i);
   };
-  for (uint32_t e : s.entryPoints()) {
+  for (uint32_t e : entryPoints) {
     Instruction ep = s.module().inst(e);
     if (ep.wordCount() >= 3)
       if (uint32_t f = functionIndex(ep.word(2)); f != kNoIndex && !reached[f]) {
@@ -779,7 +780,7 @@ void checkBuffers(State &s) {
                            s.hasCapability(grammar::Capability::WorkgroupMemoryExplicitLayoutKHR);
     auto entryUse = [&]() {
       if (!reached)
-        reached = reachableFunctions(s);
+        reached = reachableFunctions(s, s.entryPoints());
       return usedByEntryPoint(s, var, *reached);
     };
     if (s.isVulkan() && uniformConstant) {
@@ -1265,6 +1266,79 @@ void checkNonWritable(State &s) {
                 ", and " + s.name(inst.word(1)) + " is none of those");
   }
 }
+
+// Vulkan: an entry point uses at most one push constant block (VUID-StandaloneSpirv-OpEntryPoint
+// -06674).
+void checkPushConstants(State &s) {
+  if (!s.isVulkan())
+    return;
+  std::vector<uint32_t> vars;
+  for (Instruction inst : s.module())
+    if (!inst.isRaw() && inst.opcode() == Op::Variable && inst.wordCount() >= 4 &&
+        inst.word(3) == uint32_t(StorageClass::PushConstant) &&
+        s.functionOf(inst.index()) == kNoIndex)
+      vars.push_back(inst.resultId());
+  if (vars.size() < 2)
+    return;
+  for (uint32_t e : s.entryPoints()) {
+    if (s.stopped())
+      return;
+    const uint32_t one[] = {e};
+    const std::vector<bool> reached = reachableFunctions(s, one);
+    std::vector<uint32_t> used;
+    for (uint32_t v : vars)
+      if (usedByEntryPoint(s, v, reached))
+        used.push_back(v);
+    if (used.size() > 1) {
+      Instruction ep = s.module().inst(e);
+      s.error(e, "VUID-StandaloneSpirv-OpEntryPoint-06674",
+              "the entry point " + s.name(ep.wordCount() >= 3 ? ep.word(2) : 0) +
+                  " uses more than one PushConstant variable (" + s.name(used[0]) + " and " +
+                  s.name(used[1]) + ")");
+    }
+  }
+}
+
+// The Vulkan memory model replaces the Coherent and Volatile decorations with memory operands.
+void checkVulkanMemoryModelDecorations(State &s) {
+  bool vulkanModel = false;
+  for (Instruction inst : s.module())
+    if (!inst.isRaw() && inst.opcode() == Op::MemoryModel && inst.wordCount() >= 3 &&
+        inst.word(2) == uint32_t(grammar::MemoryModel::Vulkan))
+      vulkanModel = true;
+  if (!vulkanModel)
+    return;
+  for (Instruction inst : s.module()) {
+    if (s.stopped())
+      return;
+    if (inst.isRaw())
+      continue;
+    uint32_t deco;
+    if (inst.opcode() == Op::Decorate && inst.wordCount() >= 3)
+      deco = inst.word(2);
+    else if (inst.opcode() == Op::MemberDecorate && inst.wordCount() >= 4)
+      deco = inst.word(3);
+    else
+      continue;
+    if (deco == uint32_t(Decoration::Coherent) || deco == uint32_t(Decoration::Volatile))
+      s.error(inst.index(), "2.16.1 Vulkan memory model",
+              "the " + decorationName(deco) +
+                  " decoration is not allowed with the Vulkan memory model (use the "
+                  "MakeAvailable/MakeVisible/Volatile memory operands instead)");
+  }
+}
+
+// OpLine %file Line Column: the file is an OpString.
+void checkLines(State &s) {
+  for (Instruction inst : s.module()) {
+    if (s.stopped())
+      return;
+    if (!inst.isRaw() && inst.opcode() == Op::Line && inst.wordCount() >= 2 &&
+        s.defOpcode(inst.word(1)) != Op::String)
+      s.error(inst.index(), "3.32.3 OpLine",
+              "the file operand " + s.name(inst.word(1)) + " of OpLine must be an OpString");
+  }
+}
 } // namespace
 
 void checkDecorations(State &s) {
@@ -1364,6 +1438,12 @@ void checkDecorations(State &s) {
     checkRoundingModes(s);
   if (!s.stopped())
     checkNonWritable(s);
+  if (!s.stopped())
+    checkPushConstants(s);
+  if (!s.stopped())
+    checkVulkanMemoryModelDecorations(s);
+  if (!s.stopped())
+    checkLines(s);
   if (!s.stopped())
     checkBuffers(s);
 }

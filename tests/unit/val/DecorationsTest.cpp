@@ -276,5 +276,43 @@ TEST(ValDecorations, NonWritableTargets) {
                "NonWritable");
 }
 
+TEST(ValDecorations, VulkanOnePushConstantBlock) {
+  const std::string decos = "OpDecorate %S Block\nOpMemberDecorate %S 0 Offset 0\n"
+                            "OpMemberDecorate %S 1 Offset 4\n";
+  const std::string types = "%ptr = OpTypePointer PushConstant %S\n"
+                            "%pc1 = OpVariable %ptr PushConstant\n"
+                            "%pc2 = OpVariable %ptr PushConstant\n"
+                            "%pf = OpTypePointer PushConstant %float";
+  EXPECT_VALID(val({.decos = decos,
+                    .types = types,
+                    .body = "%p = OpAccessChain %pf %pc1 %uint_0\n%x = OpLoad %float %p",
+                    .interface = "%pc1"},
+                   "vulkan1.3"));
+  EXPECT_ERROR(val({.decos = decos,
+                    .types = types,
+                    .body = "%p = OpAccessChain %pf %pc1 %uint_0\n%x = OpLoad %float %p\n"
+                            "%q = OpAccessChain %pf %pc2 %uint_0\n%y = OpLoad %float %q",
+                    .interface = "%pc1 %pc2"},
+                   "vulkan1.3"),
+               "more than one PushConstant");
+}
+
+TEST(ValDecorations, LineNamesAString) {
+  EXPECT_ERROR(val({.types = "OpLine %uint_4 1 1"}), "OpString");
+}
+
+TEST(ValDecorations, VulkanMemoryModelHasNoCoherent) {
+  auto with = [](std::string decos) {
+    std::string text = shader({.decos = decos,
+                               .types = "%ptr = OpTypePointer Workgroup %float\n"
+                                        "%var = OpVariable %ptr Workgroup"});
+    text.replace(text.find("OpMemoryModel Logical GLSL450"), 29,
+                 "OpCapability VulkanMemoryModel\nOpMemoryModel Logical Vulkan");
+    return validateText(text, "spv1.6");
+  };
+  EXPECT_ERROR(with("OpDecorate %var Coherent"), "Vulkan memory model");
+  EXPECT_VALID(with(""));
+}
+
 } // namespace
 } // namespace spire::val
