@@ -7,6 +7,7 @@
 #include <set>
 #include <span>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace spire::val {
@@ -284,7 +285,16 @@ struct LayoutChecker {
 
   // True when some member of structure `id` (or of a structure nested in it, through arrays)
   // has no Offset decoration.
+  std::unordered_map<uint32_t, bool> missingOffsetMemo;
   bool missingOffset(uint32_t id, int depth = 0) {
+    if (auto it = missingOffsetMemo.find(id); it != missingOffsetMemo.end())
+      return it->second;
+    missingOffsetMemo[id] = false; // while in progress
+    const bool r = missingOffsetOnce(id, depth);
+    missingOffsetMemo[id] = r;
+    return r;
+  }
+  bool missingOffsetOnce(uint32_t id, int depth) {
     if (depth > 32)
       return false;
     auto inst = s.def(id);
@@ -328,7 +338,16 @@ struct LayoutChecker {
 
   // True when every array member (of the structure and of structures nested directly in it)
   // has an ArrayStride decoration.
+  std::unordered_map<uint32_t, bool> arraysHaveStrideMemo;
   bool arraysHaveStride(uint32_t id, int depth = 0) {
+    if (auto it = arraysHaveStrideMemo.find(id); it != arraysHaveStrideMemo.end())
+      return it->second;
+    arraysHaveStrideMemo[id] = true; // while in progress
+    const bool r = arraysHaveStrideOnce(id, depth);
+    arraysHaveStrideMemo[id] = r;
+    return r;
+  }
+  bool arraysHaveStrideOnce(uint32_t id, int depth) {
     auto inst = s.def(id);
     if (depth > 32 || !inst || inst->isRaw() || inst->opcode() != Op::TypeStruct)
       return true;
@@ -347,7 +366,16 @@ struct LayoutChecker {
 
   // True when every matrix member (arrays of matrices included) has a MatrixStride member
   // decoration.
+  std::unordered_map<uint32_t, bool> matricesHaveStrideMemo;
   bool matricesHaveStride(uint32_t id, int depth = 0) {
+    if (auto it = matricesHaveStrideMemo.find(id); it != matricesHaveStrideMemo.end())
+      return it->second;
+    matricesHaveStrideMemo[id] = true; // while in progress
+    const bool r = matricesHaveStrideOnce(id, depth);
+    matricesHaveStrideMemo[id] = r;
+    return r;
+  }
+  bool matricesHaveStrideOnce(uint32_t id, int depth) {
     auto inst = s.def(id);
     if (depth > 32 || !inst || inst->isRaw() || inst->opcode() != Op::TypeStruct)
       return true;
@@ -410,33 +438,44 @@ struct BlockLayout {
     return out;
   }
 
-  MemberLayout memberLayout(uint32_t structId, uint32_t member) {
-    MemberLayout m;
+  // The layout decorations of each member of a structure, gathered in one pass.
+  struct Member {
+    MemberLayout layout;
+    std::optional<uint32_t> offset;
+  };
+  std::unordered_map<uint32_t, std::vector<Member>> &cache;
+
+  const std::vector<Member> &structMembers(uint32_t structId) {
+    auto it = cache.find(structId);
+    if (it != cache.end())
+      return it->second;
+    std::vector<Member> ms(members(structId).size());
     for (uint32_t d : s.decorations(structId)) {
       Instruction deco = s.module().inst(d);
       if (deco.isRaw() || deco.opcode() != Op::MemberDecorate || deco.wordCount() < 4 ||
-          deco.word(1) != structId || deco.word(2) != member)
+          deco.word(1) != structId || deco.word(2) >= ms.size())
         continue;
+      Member &m = ms[deco.word(2)];
       if (deco.word(3) == uint32_t(Decoration::RowMajor))
-        m.rowMajor = true;
+        m.layout.rowMajor = true;
       else if (deco.word(3) == uint32_t(Decoration::ColMajor))
-        m.rowMajor = false;
+        m.layout.rowMajor = false;
       else if (deco.word(3) == uint32_t(Decoration::MatrixStride) && deco.wordCount() >= 5)
-        m.matrixStride = deco.word(4);
+        m.layout.matrixStride = deco.word(4);
+      else if (deco.word(3) == uint32_t(Decoration::Offset) && deco.wordCount() >= 5)
+        m.offset = deco.word(4);
     }
-    return m;
+    return cache.emplace(structId, std::move(ms)).first->second;
+  }
+
+  MemberLayout memberLayout(uint32_t structId, uint32_t member) {
+    const std::vector<Member> &ms = structMembers(structId);
+    return member < ms.size() ? ms[member].layout : MemberLayout{};
   }
 
   std::optional<uint32_t> memberOffset(uint32_t structId, uint32_t member) {
-    std::optional<uint32_t> offset;
-    for (uint32_t d : s.decorations(structId)) {
-      Instruction deco = s.module().inst(d);
-      if (!deco.isRaw() && deco.opcode() == Op::MemberDecorate && deco.wordCount() >= 5 &&
-          deco.word(1) == structId && deco.word(2) == member &&
-          deco.word(3) == uint32_t(Decoration::Offset))
-        offset = deco.word(4);
-    }
-    return offset;
+    const std::vector<Member> &ms = structMembers(structId);
+    return member < ms.size() ? ms[member].offset : std::nullopt;
   }
 
   uint32_t arrayStride(uint32_t id) {
@@ -762,7 +801,9 @@ uint32_t pointerSize(const State &s) {
 }
 
 void checkBuffers(State &s) {
-  LayoutChecker layout{s};
+  LayoutChecker layout{s, {}, {}, {}};
+  std::unordered_map<uint32_t, std::vector<BlockLayout::Member>> memberCache;
+  std::set<std::pair<uint32_t, bool>> laidOut; // (structure, uniform buffer rules) checked
   std::optional<std::vector<bool>> reached;
   for (Instruction inst : s.module()) {
     if (s.stopped())
@@ -853,8 +894,10 @@ void checkBuffers(State &s) {
     else if (s.isVulkan()) {
       // Uniform buffers with Block follow the uniform buffer (std140) rules, the others the
       // storage buffer (std430) rules; Vulkan 1.1 and later relax both.
-      BlockLayout rulesFor{s, uniform && block, relaxedLayout(s), pointerSize(s), {}};
-      if (!rulesFor.check(type, 0) && rulesFor.budget >= 0)
+      BlockLayout rulesFor{s,  uniform && block, relaxedLayout(s), pointerSize(s),
+                           {}, 200000,           memberCache};
+      if (laidOut.insert({type, rulesFor.blockRules}).second && !rulesFor.check(type, 0) &&
+          rulesFor.budget >= 0)
         s.error(inst.index(), "VUID-StandaloneSpirv-Offset / Vulkan 15.6.4",
                 what + ", breaks the " + (rulesFor.relaxed ? "relaxed " : "standard ") +
                     (rulesFor.blockRules ? "uniform buffer" : "storage buffer") +

@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace spire::val {
@@ -485,9 +486,25 @@ void checkSampledImage(State &s, const Instruction &inst) {
 
 // True when the type contains an 8- or 16-bit type whose arithmetic capability is missing
 // (Int8, Int16, Float16): such types are for storage only.
-bool containsLimitedType(const State &s, uint32_t type, int depth = 0) {
+// Answers about types, computed once per type: a module's types may share members deeply.
+struct TypeMemo {
+  std::unordered_map<uint32_t, bool> limited, nullable;
+};
+
+bool containsLimitedTypeOnce(const State &s, uint32_t type, TypeMemo &memo, int depth);
+
+bool containsLimitedType(const State &s, uint32_t type, TypeMemo &memo, int depth = 0) {
   if (depth > 64)
     return false;
+  if (auto it = memo.limited.find(type); it != memo.limited.end())
+    return it->second;
+  memo.limited[type] = false; // while in progress (pointer cycles)
+  const bool r = containsLimitedTypeOnce(s, type, memo, depth);
+  memo.limited[type] = r;
+  return r;
+}
+
+bool containsLimitedTypeOnce(const State &s, uint32_t type, TypeMemo &memo, int depth) {
   auto d = s.def(type);
   if (!d || d->isRaw())
     return false;
@@ -506,13 +523,13 @@ bool containsLimitedType(const State &s, uint32_t type, int depth = 0) {
   case Op::TypeImage:
   case Op::TypeSampledImage:
   case Op::TypeCooperativeMatrixNV:
-    return d->wordCount() >= 3 && containsLimitedType(s, d->word(2), depth + 1);
+    return d->wordCount() >= 3 && containsLimitedType(s, d->word(2), memo, depth + 1);
   case Op::TypePointer:
-    return d->wordCount() >= 4 && containsLimitedType(s, d->word(3), depth + 1);
+    return d->wordCount() >= 4 && containsLimitedType(s, d->word(3), memo, depth + 1);
   case Op::TypeStruct:
   case Op::TypeFunction:
     for (uint32_t w = 2; w < d->wordCount(); ++w)
-      if (containsLimitedType(s, d->word(w), depth + 1))
+      if (containsLimitedType(s, d->word(w), memo, depth + 1))
         return true;
     return false;
   default:
@@ -520,9 +537,20 @@ bool containsLimitedType(const State &s, uint32_t type, int depth = 0) {
   }
 }
 
-bool isNullable(const State &s, uint32_t type, int depth = 0) {
+bool isNullableOnce(const State &s, uint32_t type, TypeMemo &memo, int depth);
+
+bool isNullable(const State &s, uint32_t type, TypeMemo &memo, int depth = 0) {
   if (depth > 64)
     return true;
+  if (auto it = memo.nullable.find(type); it != memo.nullable.end())
+    return it->second;
+  memo.nullable[type] = true; // while in progress
+  const bool r = isNullableOnce(s, type, memo, depth);
+  memo.nullable[type] = r;
+  return r;
+}
+
+bool isNullableOnce(const State &s, uint32_t type, TypeMemo &memo, int depth) {
   auto d = s.def(type);
   if (!d || d->isRaw())
     return false;
@@ -539,10 +567,10 @@ bool isNullable(const State &s, uint32_t type, int depth = 0) {
   case Op::TypeMatrix:
   case Op::TypeVector:
   case Op::TypeCooperativeMatrixNV:
-    return d->wordCount() >= 3 && isNullable(s, d->word(2), depth + 1);
+    return d->wordCount() >= 3 && isNullable(s, d->word(2), memo, depth + 1);
   case Op::TypeStruct:
     for (uint32_t w = 2; w < d->wordCount(); ++w)
-      if (!isNullable(s, d->word(w), depth + 1))
+      if (!isNullable(s, d->word(w), memo, depth + 1))
         return false;
     return true;
   case Op::TypePointer:
@@ -668,7 +696,7 @@ void checkConstantComposite(State &s, const Instruction &inst) {
   }
 }
 
-void checkConstant(State &s, const Instruction &inst) {
+void checkConstant(State &s, const Instruction &inst, TypeMemo &memo) {
   const uint32_t type = inst.typeId();
   const std::string rule = "3.32.7 " + opName(inst.opcode());
   switch (inst.opcode()) {
@@ -697,7 +725,7 @@ void checkConstant(State &s, const Instruction &inst) {
               "the result type " + s.name(type) + " of OpConstantSampler must be OpTypeSampler");
     break;
   case Op::ConstantNull:
-    if (!isNullable(s, type))
+    if (!isNullable(s, type, memo))
       s.error(inst.index(), rule,
               "the type " + s.name(type) +
                   " has no null value (only scalars, vectors, matrices, arrays, structures of "
@@ -710,21 +738,21 @@ void checkConstant(State &s, const Instruction &inst) {
     return;
   // 8- and 16-bit types without their arithmetic capability are for storage only (2.16.1).
   if (s.hasCapability(Capability::Shader) && type != 0 && !s.isPointerType(type) &&
-      containsLimitedType(s, type))
+      containsLimitedType(s, type, memo))
     s.error(inst.index(), "2.16.1",
             "a constant of type " + s.name(type) +
                 " cannot be made: 8- and 16-bit types without the Int8, Int16 or Float16 "
                 "capability may only be used for storage");
 }
 
-void checkUndef(State &s, const Instruction &inst) {
+void checkUndef(State &s, const Instruction &inst, TypeMemo &memo) {
   const uint32_t type = inst.typeId();
   if (s.isVoidType(type)) {
     s.error(inst.index(), "3.32.1 OpUndef", "OpUndef cannot have the void type");
     return;
   }
   if (s.hasCapability(Capability::Shader) && type != 0 && !s.isPointerType(type) &&
-      containsLimitedType(s, type))
+      containsLimitedType(s, type, memo))
     s.error(inst.index(), "2.16.1",
             "an undefined value of type " + s.name(type) +
                 " cannot be made: 8- and 16-bit types without the Int8, Int16 or Float16 "
@@ -815,6 +843,7 @@ void checkTypes(State &s) {
   // Non-aggregate types must be unique: the same opcode with the same operands twice is an
   // error (2.8; structures, arrays and pointers may repeat).
   std::set<std::vector<uint32_t>> seen;
+  TypeMemo memo;
   for (Instruction inst : s.module()) {
     if (s.stopped())
       return;
@@ -884,11 +913,11 @@ void checkTypes(State &s) {
     if (op == Op::SpecConstantOp)
       checkSpecConstantOp(s, inst);
     if (op == Op::Undef) {
-      checkUndef(s, inst);
+      checkUndef(s, inst, memo);
       continue;
     }
     if (d->cls == grammar::InstructionClass::ConstantCreation && inst.typeId() != 0)
-      checkConstant(s, inst);
+      checkConstant(s, inst, memo);
   }
 }
 

@@ -220,5 +220,21 @@ OpFunctionEnd
   EXPECT_ERROR(with("Private"), "storage class");
 }
 
+// Types that share members 60 levels deep: every question about them is answered once per type,
+// so validation stays fast (a naive recursion would visit 2^60 members).
+TEST(ValTypes, DeeplySharedTypesStayFast) {
+  std::string types = "%s0 = OpTypeStruct %float %uint\n";
+  for (int i = 1; i <= 60; ++i)
+    types += "%s" + std::to_string(i) + " = OpTypeStruct %s" + std::to_string(i - 1) + " %s" +
+             std::to_string(i - 1) + "\n";
+  types += "%null = OpConstantNull %s60\n%undef = OpUndef %s60\n"
+           "%ptr = OpTypePointer Uniform %s60\n%buf = OpVariable %ptr Uniform\n";
+  std::string text = shader(types, "",
+                            "OpDecorate %s60 Block\nOpDecorate %buf DescriptorSet 0\n"
+                            "OpDecorate %buf Binding 0");
+  // Not laid out: the error is the missing Offset decorations.
+  EXPECT_ERROR(validateText(text, "vulkan1.3"), "Offset");
+}
+
 } // namespace
 } // namespace spire::val
