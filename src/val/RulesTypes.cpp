@@ -21,6 +21,11 @@ constexpr uint32_t kStorageCodeSectionINTEL = 5605, kStorageDeviceOnlyINTEL = 59
 constexpr uint32_t kDimBuffer = 5, kDimSubpassData = 6;
 constexpr uint32_t kFormatUnknown = 0;
 
+// Answers about types, computed once per type: a module's types may share members deeply.
+struct TypeMemo {
+  std::unordered_map<uint32_t, bool> limited, nullable, opaque;
+};
+
 std::string opName(Op op) {
   const grammar::InstructionDesc *d = grammar::findInstruction(uint32_t(op));
   return d != nullptr ? std::string(d->name) : "this instruction";
@@ -141,7 +146,7 @@ void checkVector(State &s, const Instruction &inst) {
     return;
   const uint32_t component = inst.word(2), count = inst.word(3);
   const std::string_view rule = "3.32.6 OpTypeVector";
-  if (!s.isScalarType(component) && !s.isPointerType(component)) {
+  if (!s.isScalarType(component)) {
     s.error(inst.index(), rule,
             "the component type " + s.name(component) +
                 " of a vector must be a scalar (bool, integer or float) type");
@@ -286,8 +291,54 @@ void checkRuntimeArray(State &s, const Instruction &inst) {
   checkElementType(s, inst, "3.32.6 OpTypeRuntimeArray");
 }
 
+// True when the type is or contains (through arrays, structures and pointers) an opaque type:
+// images, samplers and the OpenCL object types.
+bool containsOpaque(const State &s, uint32_t type, TypeMemo &memo, int depth = 0) {
+  if (depth > 64)
+    return false;
+  if (auto it = memo.opaque.find(type); it != memo.opaque.end())
+    return it->second;
+  memo.opaque[type] = false; // while in progress (pointer cycles)
+  bool r = false;
+  auto d = s.def(type);
+  if (d && !d->isRaw()) {
+    switch (d->opcode()) {
+    case Op::TypeImage:
+    case Op::TypeSampler:
+    case Op::TypeSampledImage:
+    case Op::TypeOpaque:
+    case Op::TypeEvent:
+    case Op::TypeDeviceEvent:
+    case Op::TypeReserveId:
+    case Op::TypeQueue:
+    case Op::TypePipe:
+    case Op::TypePipeStorage:
+    case Op::TypeNamedBarrier:
+      r = true;
+      break;
+    case Op::TypeArray:
+    case Op::TypeRuntimeArray:
+    case Op::TypeVector:
+    case Op::TypeMatrix:
+      r = d->wordCount() >= 3 && containsOpaque(s, d->word(2), memo, depth + 1);
+      break;
+    case Op::TypePointer:
+      r = d->wordCount() >= 4 && containsOpaque(s, d->word(3), memo, depth + 1);
+      break;
+    case Op::TypeStruct:
+      for (uint32_t w = 2; w < d->wordCount() && !r; ++w)
+        r = containsOpaque(s, d->word(w), memo, depth + 1);
+      break;
+    default:
+      break;
+    }
+  }
+  memo.opaque[type] = r;
+  return r;
+}
+
 // OpTypeStruct %r Member...
-void checkStruct(State &s, const Instruction &inst) {
+void checkStruct(State &s, const Instruction &inst, TypeMemo &memo) {
   const std::string_view rule = "3.32.6 OpTypeStruct";
   const uint32_t self = inst.resultId();
   const uint32_t members = inst.wordCount() - 2;
@@ -315,6 +366,14 @@ void checkStruct(State &s, const Instruction &inst) {
       return;
     }
   }
+  if (s.isVulkan() && !s.hasCapability(Capability::BindlessTextureNV))
+    for (uint32_t w = 2; w < inst.wordCount(); ++w)
+      if (containsOpaque(s, inst.word(w), memo)) {
+        s.error(inst.index(), "VUID-StandaloneSpirv-None-04667",
+                "in Vulkan a structure cannot contain an opaque type (image, sampler...): member " +
+                    std::to_string(w - 2) + " has type " + s.name(inst.word(w)));
+        return;
+      }
   // BuiltIn members: all or none (2.16.2 / 14.x of the Vulkan spec as spirv-val checks it).
   std::set<uint32_t> builtInMembers;
   for (uint32_t d : s.decorations(self)) {
@@ -425,6 +484,9 @@ void checkImage(State &s, const Instruction &inst) {
               "float, not " +
                   s.name(sampledType));
   }
+  if (s.isVulkan() && sampled == 0)
+    s.error(inst.index(), "VUID-StandaloneSpirv-OpTypeImage-04657",
+            "in Vulkan an image's Sampled operand must be 1 (sampled) or 2 (storage), not 0");
   if (depth > 2)
     s.error(inst.index(), rule,
             "the Depth operand of an image must be 0, 1 or 2, not " + std::to_string(depth));
@@ -486,10 +548,6 @@ void checkSampledImage(State &s, const Instruction &inst) {
 
 // True when the type contains an 8- or 16-bit type whose arithmetic capability is missing
 // (Int8, Int16, Float16): such types are for storage only.
-// Answers about types, computed once per type: a module's types may share members deeply.
-struct TypeMemo {
-  std::unordered_map<uint32_t, bool> limited, nullable;
-};
 
 bool containsLimitedTypeOnce(const State &s, uint32_t type, TypeMemo &memo, int depth);
 
@@ -887,7 +945,7 @@ void checkTypes(State &s) {
         checkRuntimeArray(s, inst);
         break;
       case Op::TypeStruct:
-        checkStruct(s, inst);
+        checkStruct(s, inst, memo);
         break;
       case Op::TypePointer:
         checkPointer(s, inst);

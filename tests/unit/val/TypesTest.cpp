@@ -236,5 +236,21 @@ TEST(ValTypes, DeeplySharedTypesStayFast) {
   EXPECT_ERROR(validateText(text, "vulkan1.3"), "Offset");
 }
 
+TEST(ValTypes, VulkanStructHasNoOpaqueMember) {
+  const std::string img = "%img = OpTypeImage %float 2D 0 0 0 1 Unknown\n";
+  EXPECT_ERROR(validateText(shader(img + "%s = OpTypeStruct %img"), "vulkan1.3"), "opaque");
+  EXPECT_VALID(validateText(shader(img + "%s = OpTypeStruct %img"), "spv1.6"));
+}
+
+TEST(ValTypes, VulkanImageSampledIsKnown) {
+  EXPECT_ERROR(validateText(shader("%img = OpTypeImage %float 2D 0 0 0 0 Unknown"), "vulkan1.3"),
+               "Sampled operand");
+  EXPECT_VALID(validateText(shader("%img = OpTypeImage %float 2D 0 0 0 1 Unknown"), "vulkan1.3"));
+}
+
+TEST(ValTypes, VectorOfPointers) {
+  EXPECT_ERROR(val("%p = OpTypePointer Private %float\n%v = OpTypeVector %p 2"), "scalar");
+}
+
 } // namespace
 } // namespace spire::val
