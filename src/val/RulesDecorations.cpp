@@ -153,6 +153,14 @@ void checkDecorationTarget(State &s, const Instruction &inst) {
             "the " + decorationName(deco) + " decoration cannot apply to " + s.name(targetId) +
                 ": its target " + std::string(need));
   };
+  if (inst.opcode() == Op::Decorate &&
+      (deco == uint32_t(Decoration::RowMajor) || deco == uint32_t(Decoration::ColMajor) ||
+       deco == uint32_t(Decoration::MatrixStride))) {
+    s.error(inst.index(), rule,
+            "the " + decorationName(deco) +
+                " decoration applies only to structure members (use OpMemberDecorate)");
+    return;
+  }
   if (deco == uint32_t(Decoration::RelaxedPrecision) && isTypeOp(op)) {
     fail(rule, "must be an object, not a type");
     return;
@@ -260,6 +268,10 @@ void checkDecorationTarget(State &s, const Instruction &inst) {
   case Decoration::Index:
     if (sc != uint32_t(StorageClass::Output))
       fail(rule, "must be in the Output storage class");
+    break;
+  case Decoration::Invariant:
+    if (sc != uint32_t(StorageClass::Input) && sc != uint32_t(StorageClass::Output))
+      fail("VUID-StandaloneSpirv-Invariant-04677", "must be in the Input or Output storage class");
     break;
   default:
     break;
@@ -1398,8 +1410,8 @@ void checkDecorations(State &s) {
                           inst.word(2));
       break;
     case Op::MemberDecorate:
-    case Op::MemberDecorateString:
-      // OpMemberDecorate %struct Member Decoration ...
+      // OpMemberDecorate %struct Member Decoration ... (spirv-val leaves OpMemberDecorateString
+      // unchecked, and so do we: a false alarm is worse than a miss)
       if (inst.wordCount() >= 4 &&
           checkStructMember(s, inst, "3.32.2 OpMemberDecorate", "OpMemberDecorate", inst.word(1),
                             inst.word(2)) &&

@@ -314,5 +314,21 @@ TEST(ValDecorations, VulkanMemoryModelHasNoCoherent) {
   EXPECT_VALID(with(""));
 }
 
+TEST(ValDecorations, MatrixLayoutOnlyOnMembers) {
+  EXPECT_ERROR(val({.decos = "OpDecorate %S ColMajor"}), "structure members");
+  EXPECT_VALID(val({.decos = "OpMemberDecorate %S 0 ColMajor"}));
+}
+
+TEST(ValDecorations, VulkanInvariantOnInterfaces) {
+  EXPECT_ERROR(val({.decos = "OpDecorate %var Invariant",
+                    .types = "%ptr = OpTypePointer Private %float\n"
+                             "%var = OpVariable %ptr Private"},
+                   "vulkan1.3"),
+               "Input or Output");
+  EXPECT_VALID(val({.decos = "OpDecorate %var Invariant",
+                    .types = "%ptr = OpTypePointer Private %float\n"
+                             "%var = OpVariable %ptr Private"}));
+}
+
 } // namespace
 } // namespace spire::val
