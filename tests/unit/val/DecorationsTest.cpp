@@ -1,0 +1,334 @@
+// Decorations, decoration groups, member names and block layout (RulesDecorations.cpp): for
+// each rule a module that breaks it and a valid neighbour.
+#include "ValTestUtil.h"
+
+namespace spire::val {
+namespace {
+
+using test::validateText;
+
+// A compute shader; $NAMES, $DECOS, $TYPES and $BODY are replaced to make the variants. The
+// entry point lists %buf, which $TYPES must declare.
+constexpr std::string_view kShader = R"(
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main" $INTERFACE
+OpExecutionMode %main LocalSize 1 1 1
+$NAMES
+$DECOS
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%uint = OpTypeInt 32 0
+%float = OpTypeFloat 32
+%v4float = OpTypeVector %float 4
+%uint_0 = OpConstant %uint 0
+%uint_4 = OpConstant %uint 4
+%S = OpTypeStruct %float %uint
+$TYPES
+%main = OpFunction %void None %fn
+%entry = OpLabel
+$BODY
+OpReturn
+OpFunctionEnd
+)";
+
+struct Variant {
+  std::string names, decos, types, body, interface;
+};
+
+std::string shader(const Variant &v) {
+  std::string text(kShader);
+  auto replace = [&](std::string_view key, std::string_view value) {
+    const size_t at = text.find(key);
+    text.replace(at, key.size(), value);
+  };
+  replace("$INTERFACE", v.interface);
+  replace("$NAMES", v.names);
+  replace("$DECOS", v.decos);
+  replace("$TYPES", v.types);
+  replace("$BODY", v.body);
+  return text;
+}
+
+Report val(const Variant &v, std::string_view env = "spv1.6") {
+  return validateText(shader(v), env);
+}
+
+TEST(ValDecorations, ValidBase) { EXPECT_VALID(val({})); }
+
+TEST(ValDecorations, MemberNameIndex) {
+  EXPECT_VALID(val({.names = "OpMemberName %S 1 \"b\""}));
+  EXPECT_ERROR(val({.names = "OpMemberName %S 2 \"c\""}), "has 2 members");
+}
+
+TEST(ValDecorations, MemberNameTargetIsStruct) {
+  EXPECT_ERROR(val({.names = "OpMemberName %float 0 \"x\""}), "structure type");
+}
+
+TEST(ValDecorations, MemberDecorateIndex) {
+  EXPECT_VALID(val({.decos = "OpMemberDecorate %S 1 Offset 4"}));
+  EXPECT_ERROR(val({.decos = "OpMemberDecorate %S 5 Offset 4"}), "member 5");
+  EXPECT_ERROR(val({.decos = "OpMemberDecorate %uint 0 Offset 4"}), "structure type");
+}
+
+TEST(ValDecorations, NotForMembers) {
+  EXPECT_ERROR(val({.decos = "OpMemberDecorate %S 0 Binding 0"}), "structure member");
+}
+
+TEST(ValDecorations, BindingNeedsVariable) {
+  EXPECT_ERROR(val({.decos = "OpDecorate %S Binding 0"}), "must be a variable");
+  EXPECT_VALID(val({.decos = "OpDecorate %var Binding 0",
+                    .types = "%ptr = OpTypePointer Private %float\n"
+                             "%var = OpVariable %ptr Private"}));
+}
+
+TEST(ValDecorations, BuiltInNeedsVariable) {
+  EXPECT_ERROR(val({.decos = "OpDecorate %float BuiltIn Position"}), "BuiltIn");
+}
+
+TEST(ValDecorations, ArrayStrideTarget) {
+  EXPECT_VALID(val(
+      {.decos = "OpDecorate %arr ArrayStride 4", .types = "%arr = OpTypeArray %float %uint_4"}));
+  EXPECT_ERROR(val({.decos = "OpDecorate %S ArrayStride 4"}), "array or pointer");
+}
+
+TEST(ValDecorations, BlockTarget) {
+  EXPECT_ERROR(val({.decos = "OpDecorate %float Block"}), "structure type");
+}
+
+TEST(ValDecorations, FlatNeedsMemoryObject) {
+  EXPECT_ERROR(val({.decos = "OpDecorate %uint_0 Flat"}), "memory object");
+}
+
+TEST(ValDecorations, GroupDecorateTargets) {
+  EXPECT_VALID(val({.decos = "OpDecorate %g ArrayStride 4\n%g = OpDecorationGroup\n"
+                             "OpGroupDecorate %g %arr",
+                    .types = "%arr = OpTypeArray %float %uint_4"}));
+  EXPECT_ERROR(val({.decos = "OpDecorate %g ArrayStride 4\n%g = OpDecorationGroup\n"
+                             "%h = OpDecorationGroup\nOpGroupDecorate %g %h %arr",
+                    .types = "%arr = OpTypeArray %float %uint_4"}),
+               "cannot be the target");
+  EXPECT_ERROR(val({.decos = "OpDecorate %g Offset 0\n%g = OpDecorationGroup\n"
+                             "OpGroupMemberDecorate %g %S 7"}),
+               "member 7");
+}
+
+// A uniform buffer used by the shader; $-less: decorations come from the variant.
+Variant ubo(std::string decos) {
+  return {.decos = std::move(decos),
+          .types = "%ptr = OpTypePointer Uniform %S\n%buf = OpVariable %ptr Uniform\n"
+                   "%pf = OpTypePointer Uniform %float",
+          .body = "%p = OpAccessChain %pf %buf %uint_0\n%x = OpLoad %float %p",
+          .interface = "%buf"};
+}
+
+TEST(ValDecorations, BlockNeedsOffsets) {
+  const std::string base = "OpDecorate %S Block\nOpDecorate %buf DescriptorSet 0\n"
+                           "OpDecorate %buf Binding 0\nOpMemberDecorate %S 0 Offset 0\n";
+  EXPECT_VALID(val(ubo(base + "OpMemberDecorate %S 1 Offset 4"), "vulkan1.3"));
+  EXPECT_ERROR(val(ubo(base), "vulkan1.3"), "Offset");
+}
+
+TEST(ValDecorations, VulkanBufferNeedsBinding) {
+  EXPECT_ERROR(val(ubo("OpDecorate %S Block\nOpDecorate %buf DescriptorSet 0\n"
+                       "OpMemberDecorate %S 0 Offset 0\nOpMemberDecorate %S 1 Offset 4"),
+                   "vulkan1.3"),
+               "Binding");
+}
+
+TEST(ValDecorations, VulkanUniformNeedsBlock) {
+  EXPECT_ERROR(val(ubo("OpDecorate %buf DescriptorSet 0\nOpDecorate %buf Binding 0\n"
+                       "OpMemberDecorate %S 0 Offset 0\nOpMemberDecorate %S 1 Offset 4"),
+                   "vulkan1.3"),
+               "Block");
+}
+
+TEST(ValDecorations, VulkanBindingStorageClass) {
+  EXPECT_ERROR(val({.decos = "OpDecorate %var Binding 0\nOpDecorate %var DescriptorSet 0",
+                    .types = "%ptr = OpTypePointer Private %float\n"
+                             "%var = OpVariable %ptr Private"},
+                   "vulkan1.3"),
+               "storage class");
+}
+
+TEST(ValDecorations, VulkanUniformBlockLayout) {
+  const std::string base = "OpDecorate %S Block\nOpDecorate %buf DescriptorSet 0\n"
+                           "OpDecorate %buf Binding 0\nOpMemberDecorate %S 0 Offset 0\n";
+  // A uint at offset 2 is not aligned to 4.
+  EXPECT_ERROR(val(ubo(base + "OpMemberDecorate %S 1 Offset 2"), "vulkan1.3"), "layout rules");
+  // Members may not overlap.
+  EXPECT_ERROR(val(ubo(base + "OpMemberDecorate %S 1 Offset 0"), "vulkan1.3"), "overlaps");
+  EXPECT_VALID(val(ubo(base + "OpMemberDecorate %S 1 Offset 16"), "vulkan1.3"));
+}
+
+TEST(ValDecorations, VulkanLocationStorageClass) {
+  EXPECT_ERROR(val({.decos = "OpDecorate %var Location 0",
+                    .types = "%ptr = OpTypePointer Private %float\n"
+                             "%var = OpVariable %ptr Private"},
+                   "vulkan1.3"),
+               "interface");
+  EXPECT_VALID(val({.decos = "OpDecorate %var Location 0",
+                    .types = "%ptr = OpTypePointer Output %float\n"
+                             "%var = OpVariable %ptr Output",
+                    .interface = "%var"},
+                   "vulkan1.3"));
+}
+
+TEST(ValDecorations, ExclusiveDecorations) {
+  // BufferBlock exists up to SPIR-V 1.3.
+  EXPECT_ERROR(
+      validateText(shader({.decos = "OpDecorate %S Block\nOpDecorate %S BufferBlock"}), "spv1.3"),
+      "both");
+  EXPECT_VALID(validateText(shader({.decos = "OpDecorate %S BufferBlock"}), "spv1.3"));
+}
+
+TEST(ValDecorations, BlocksDoNotNest) {
+  EXPECT_ERROR(
+      val({.decos = "OpDecorate %S Block\nOpDecorate %T Block", .types = "%T = OpTypeStruct %S"}),
+      "cannot nest");
+  EXPECT_VALID(val({.decos = "OpDecorate %T Block", .types = "%T = OpTypeStruct %S"}));
+}
+
+TEST(ValDecorations, BuiltInStructNotAMember) {
+  EXPECT_ERROR(val({.decos = "OpMemberDecorate %P 0 BuiltIn Position",
+                    .types = "%P = OpTypeStruct %v4float\n%T = OpTypeStruct %P"}),
+               "BuiltIn members");
+}
+
+// A kernel module with a function declared but not defined.
+constexpr std::string_view kLinked = R"(
+OpCapability Addresses
+OpCapability Kernel
+OpCapability Linkage
+OpMemoryModel Physical64 OpenCL
+$DECOS
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%ext = OpFunction %void None %fn
+OpFunctionEnd
+%def = OpFunction %void None %fn
+%entry = OpLabel
+OpReturn
+OpFunctionEnd
+)";
+
+Report linked(std::string_view decos) {
+  std::string text(kLinked);
+  text.replace(text.find("$DECOS"), 6, decos);
+  return validateText(text, "spv1.6");
+}
+
+TEST(ValDecorations, DeclarationsAreImported) {
+  EXPECT_VALID(linked("OpDecorate %ext LinkageAttributes \"ext\" Import"));
+  EXPECT_ERROR(linked(""), "Import");
+  EXPECT_ERROR(linked("OpDecorate %ext LinkageAttributes \"ext\" Import\n"
+                      "OpDecorate %def LinkageAttributes \"def\" Import"),
+               "has a body");
+}
+
+TEST(ValDecorations, DecorateIdOnlyForIdDecorations) {
+  EXPECT_ERROR(val({.decos = "OpDecorateId %arr ArrayStride 4",
+                    .types = "%arr = OpTypeArray %float %uint_4"}),
+               "OpDecorateId");
+}
+
+TEST(ValDecorations, VulkanNoGLSLShared) {
+  EXPECT_ERROR(val({.decos = "OpDecorate %S GLSLShared"}, "vulkan1.3"), "Vulkan");
+  EXPECT_VALID(val({.decos = "OpDecorate %S GLSLShared"}));
+}
+
+TEST(ValDecorations, VulkanComponentRange) {
+  auto with = [](std::string deco) {
+    return val({.decos = deco,
+                .types = "%ptr = OpTypePointer Output %v4float\n"
+                         "%var = OpVariable %ptr Output",
+                .interface = "%var"},
+               "vulkan1.3");
+  };
+  EXPECT_VALID(with("OpDecorate %var Location 0\nOpDecorate %var Component 0"));
+  EXPECT_ERROR(with("OpDecorate %var Location 0\nOpDecorate %var Component 1"), "do not fit");
+  EXPECT_ERROR(with("OpDecorate %var Location 0\nOpDecorate %var Component 4"), "0 to 3");
+}
+
+TEST(ValDecorations, IntegerWrapTargets) {
+  EXPECT_ERROR(
+      val({.decos = "OpDecorate %x NoSignedWrap", .body = "%x = OpUDiv %uint %uint_4 %uint_4"}),
+      "NoSignedWrap");
+  EXPECT_VALID(
+      val({.decos = "OpDecorate %x NoSignedWrap", .body = "%x = OpIAdd %uint %uint_4 %uint_4"}));
+}
+
+TEST(ValDecorations, RoundingModeOnlyOnFConvert) {
+  EXPECT_ERROR(val({.decos = "OpDecorate %x FPRoundingMode RTE",
+                    .types = "%f1 = OpConstant %float 1",
+                    .body = "%x = OpFAdd %float %f1 %f1"}),
+               "OpFConvert");
+}
+
+TEST(ValDecorations, NonWritableTargets) {
+  const std::string base = "OpDecorate %S Block\nOpDecorate %buf DescriptorSet 0\n"
+                           "OpDecorate %buf Binding 0\nOpMemberDecorate %S 0 Offset 0\n"
+                           "OpMemberDecorate %S 1 Offset 4\n";
+  EXPECT_VALID(val(ubo(base + "OpDecorate %buf NonWritable"), "vulkan1.3"));
+  EXPECT_ERROR(val({.decos = "OpDecorate %var NonWritable",
+                    .types = "%ptr = OpTypePointer Workgroup %float\n"
+                             "%var = OpVariable %ptr Workgroup"}),
+               "NonWritable");
+}
+
+TEST(ValDecorations, VulkanOnePushConstantBlock) {
+  const std::string decos = "OpDecorate %S Block\nOpMemberDecorate %S 0 Offset 0\n"
+                            "OpMemberDecorate %S 1 Offset 4\n";
+  const std::string types = "%ptr = OpTypePointer PushConstant %S\n"
+                            "%pc1 = OpVariable %ptr PushConstant\n"
+                            "%pc2 = OpVariable %ptr PushConstant\n"
+                            "%pf = OpTypePointer PushConstant %float";
+  EXPECT_VALID(val({.decos = decos,
+                    .types = types,
+                    .body = "%p = OpAccessChain %pf %pc1 %uint_0\n%x = OpLoad %float %p",
+                    .interface = "%pc1"},
+                   "vulkan1.3"));
+  EXPECT_ERROR(val({.decos = decos,
+                    .types = types,
+                    .body = "%p = OpAccessChain %pf %pc1 %uint_0\n%x = OpLoad %float %p\n"
+                            "%q = OpAccessChain %pf %pc2 %uint_0\n%y = OpLoad %float %q",
+                    .interface = "%pc1 %pc2"},
+                   "vulkan1.3"),
+               "more than one PushConstant");
+}
+
+TEST(ValDecorations, LineNamesAString) {
+  EXPECT_ERROR(val({.types = "OpLine %uint_4 1 1"}), "OpString");
+}
+
+TEST(ValDecorations, VulkanMemoryModelHasNoCoherent) {
+  auto with = [](std::string decos) {
+    std::string text = shader({.decos = decos,
+                               .types = "%ptr = OpTypePointer Workgroup %float\n"
+                                        "%var = OpVariable %ptr Workgroup"});
+    text.replace(text.find("OpMemoryModel Logical GLSL450"), 29,
+                 "OpCapability VulkanMemoryModel\nOpMemoryModel Logical Vulkan");
+    return validateText(text, "spv1.6");
+  };
+  EXPECT_ERROR(with("OpDecorate %var Coherent"), "Vulkan memory model");
+  EXPECT_VALID(with(""));
+}
+
+TEST(ValDecorations, MatrixLayoutOnlyOnMembers) {
+  EXPECT_ERROR(val({.decos = "OpDecorate %S ColMajor"}), "structure members");
+  EXPECT_VALID(val({.decos = "OpMemberDecorate %S 0 ColMajor"}));
+}
+
+TEST(ValDecorations, VulkanInvariantOnInterfaces) {
+  EXPECT_ERROR(val({.decos = "OpDecorate %var Invariant",
+                    .types = "%ptr = OpTypePointer Private %float\n"
+                             "%var = OpVariable %ptr Private"},
+                   "vulkan1.3"),
+               "Input or Output");
+  EXPECT_VALID(val({.decos = "OpDecorate %var Invariant",
+                    .types = "%ptr = OpTypePointer Private %float\n"
+                             "%var = OpVariable %ptr Private"}));
+}
+
+} // namespace
+} // namespace spire::val

@@ -1,0 +1,256 @@
+// Type declarations and constants (RulesTypes.cpp): for each rule a module that breaks it and a
+// valid neighbour.
+#include "ValTestUtil.h"
+
+namespace spire::val {
+namespace {
+
+using test::validateText;
+
+// A compute shader that does nothing; $CAPS and $TYPES are replaced to make the variants.
+constexpr std::string_view kShader = R"(
+OpCapability Shader
+$CAPS
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+$DECOS
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%bool = OpTypeBool
+%uint = OpTypeInt 32 0
+%int = OpTypeInt 32 1
+%float = OpTypeFloat 32
+$TYPES
+%main = OpFunction %void None %fn
+%entry = OpLabel
+OpReturn
+OpFunctionEnd
+)";
+
+std::string shader(std::string_view types, std::string_view caps = "",
+                   std::string_view decos = "") {
+  std::string text(kShader);
+  auto replace = [&](std::string_view key, std::string_view value) {
+    const size_t at = text.find(key);
+    text.replace(at, key.size(), value);
+  };
+  replace("$CAPS", caps);
+  replace("$DECOS", decos);
+  replace("$TYPES", types);
+  return text;
+}
+
+Report val(std::string_view types, std::string_view caps = "", std::string_view env = "spv1.6") {
+  return validateText(shader(types, caps), env);
+}
+
+TEST(ValTypes, ValidBase) { EXPECT_VALID(val("")); }
+
+TEST(ValTypes, IntWidthNeedsCapability) {
+  EXPECT_ERROR(val("%long = OpTypeInt 64 0"), "Int64");
+  EXPECT_VALID(val("%long = OpTypeInt 64 0", "OpCapability Int64"));
+  EXPECT_ERROR(val("%short = OpTypeInt 16 1"), "Int16");
+  EXPECT_VALID(val("%short = OpTypeInt 16 1", "OpCapability Int16"));
+  EXPECT_ERROR(val("%char = OpTypeInt 8 0"), "Int8");
+  EXPECT_VALID(val("%char = OpTypeInt 8 0", "OpCapability Int8"));
+}
+
+TEST(ValTypes, StorageCapabilitiesAllowSmallInts) {
+  EXPECT_VALID(val("%short = OpTypeInt 16 0", "OpCapability StorageBuffer16BitAccess"));
+  EXPECT_VALID(val("%char = OpTypeInt 8 0", "OpCapability StorageBuffer8BitAccess"));
+  EXPECT_VALID(val("%half = OpTypeFloat 16", "OpCapability StorageBuffer16BitAccess"));
+}
+
+TEST(ValTypes, IntWidthMustBeKnown) { EXPECT_ERROR(val("%i24 = OpTypeInt 24 0"), "24 bits"); }
+
+TEST(ValTypes, IntSignedness) { EXPECT_ERROR(val("%odd = OpTypeInt 32 2"), "signedness"); }
+
+TEST(ValTypes, FloatWidth) {
+  EXPECT_ERROR(val("%f24 = OpTypeFloat 24"), "24 bits");
+  EXPECT_ERROR(val("%half = OpTypeFloat 16"), "Float16");
+  EXPECT_VALID(val("%half = OpTypeFloat 16", "OpCapability Float16"));
+  EXPECT_ERROR(val("%double = OpTypeFloat 64"), "Float64");
+  EXPECT_VALID(val("%double = OpTypeFloat 64", "OpCapability Float64"));
+}
+
+TEST(ValTypes, VectorComponents) {
+  EXPECT_ERROR(val("%v5 = OpTypeVector %float 5"), "5 components");
+  EXPECT_ERROR(val("%v1 = OpTypeVector %float 1"), "1 components");
+  EXPECT_VALID(val("%v4 = OpTypeVector %float 4"));
+  EXPECT_ERROR(val("%v8 = OpTypeVector %float 8"), "Vector16");
+  EXPECT_ERROR(val("%vv = OpTypeVector %void 2"), "scalar");
+}
+
+TEST(ValTypes, MatrixShape) {
+  EXPECT_VALID(val("%v4 = OpTypeVector %float 4\n%m4 = OpTypeMatrix %v4 4"));
+  EXPECT_ERROR(val("%v4 = OpTypeVector %float 4\n%m5 = OpTypeMatrix %v4 5"), "2, 3 or 4 columns");
+  EXPECT_ERROR(val("%v4 = OpTypeVector %int 4\n%m4 = OpTypeMatrix %v4 4"), "floating-point");
+  EXPECT_ERROR(val("%m4 = OpTypeMatrix %float 4"), "vector type");
+}
+
+TEST(ValTypes, ArrayLength) {
+  EXPECT_VALID(val("%uint_4 = OpConstant %uint 4\n%arr = OpTypeArray %float %uint_4"));
+  EXPECT_ERROR(val("%uint_0 = OpConstant %uint 0\n%arr = OpTypeArray %float %uint_0"),
+               "at least 1");
+  EXPECT_ERROR(val("%int_m1 = OpConstant %int -1\n%arr = OpTypeArray %float %int_m1"),
+               "at least 1");
+  EXPECT_ERROR(val("%f4 = OpConstant %float 4\n%arr = OpTypeArray %float %f4"), "integer constant");
+  EXPECT_ERROR(val("%uint_4 = OpConstant %uint 4\n%arr = OpTypeArray %void %uint_4"), "void");
+}
+
+TEST(ValTypes, StructMembers) {
+  EXPECT_VALID(val("%s = OpTypeStruct %float %uint"));
+  EXPECT_ERROR(val("%s = OpTypeStruct %float %void"), "void");
+}
+
+TEST(ValTypes, RuntimeArrayOnlyLastInVulkanStruct) {
+  EXPECT_VALID(validateText(shader("%ra = OpTypeRuntimeArray %float\n%s = OpTypeStruct %uint %ra"),
+                            "vulkan1.3"));
+  EXPECT_ERROR(validateText(shader("%ra = OpTypeRuntimeArray %float\n%s = OpTypeStruct %ra %uint"),
+                            "vulkan1.3"),
+               "last member");
+}
+
+TEST(ValTypes, DuplicateTypes) {
+  EXPECT_ERROR(val("%v4a = OpTypeVector %float 4\n%v4b = OpTypeVector %float 4"), "declared once");
+  // Structures may repeat.
+  EXPECT_VALID(val("%s1 = OpTypeStruct %float\n%s2 = OpTypeStruct %float"));
+}
+
+TEST(ValTypes, FunctionTypeParameters) {
+  EXPECT_ERROR(val("%fv = OpTypeFunction %void %void"), "cannot be void");
+  EXPECT_VALID(val("%ff = OpTypeFunction %float %float"));
+}
+
+TEST(ValTypes, ImageOperandRanges) {
+  EXPECT_VALID(val("%img = OpTypeImage %float 2D 0 0 0 1 Unknown"));
+  EXPECT_ERROR(val("%img = OpTypeImage %float 2D 0 2 0 1 Unknown"), "Arrayed");
+  EXPECT_ERROR(val("%img = OpTypeImage %float 2D 3 0 0 1 Unknown"), "Depth");
+  EXPECT_ERROR(val("%img = OpTypeImage %float 2D 0 0 0 3 Unknown"), "Sampled operand");
+}
+
+TEST(ValTypes, BoolConstants) {
+  EXPECT_VALID(val("%t = OpConstantTrue %bool"));
+  EXPECT_ERROR(val("%t = OpConstantTrue %uint"), "OpTypeBool");
+}
+
+TEST(ValTypes, ConstantComposite) {
+  EXPECT_VALID(val("%v2 = OpTypeVector %float 2\n%f1 = OpConstant %float 1\n"
+                   "%c = OpConstantComposite %v2 %f1 %f1"));
+  EXPECT_ERROR(val("%v2 = OpTypeVector %float 2\n%f1 = OpConstant %float 1\n"
+                   "%c = OpConstantComposite %v2 %f1 %f1 %f1"),
+               "3 constituents");
+  EXPECT_ERROR(val("%v2 = OpTypeVector %float 2\n%u1 = OpConstant %uint 1\n"
+                   "%c = OpConstantComposite %v2 %u1 %u1"),
+               "expects");
+  EXPECT_ERROR(val("%s = OpTypeStruct %float %uint\n%f1 = OpConstant %float 1\n"
+                   "%c = OpConstantComposite %s %f1 %f1"),
+               "expects");
+}
+
+TEST(ValTypes, ConstantNull) {
+  EXPECT_VALID(val("%v2 = OpTypeVector %float 2\n%n = OpConstantNull %v2"));
+  EXPECT_ERROR(val("%ra = OpTypeRuntimeArray %float\n%n = OpConstantNull %ra"), "no null value");
+}
+
+TEST(ValTypes, SmallConstantsNeedArithmeticCapability) {
+  EXPECT_ERROR(val("%short = OpTypeInt 16 0\n%c = OpConstant %short 1",
+                   "OpCapability StorageBuffer16BitAccess"),
+               "storage");
+  EXPECT_VALID(val("%short = OpTypeInt 16 0\n%c = OpConstant %short 1", "OpCapability Int16"));
+}
+
+TEST(ValTypes, UndefOfVoid) {
+  EXPECT_ERROR(val("%u = OpUndef %void"), "void");
+  EXPECT_VALID(val("%u = OpUndef %float"));
+}
+
+TEST(ValTypes, VulkanPointerStorageClass) {
+  EXPECT_ERROR(validateText(shader("%p = OpTypePointer CrossWorkgroup %float"), "vulkan1.3"),
+               "Vulkan");
+  EXPECT_VALID(validateText(shader("%p = OpTypePointer Private %float"), "vulkan1.3"));
+}
+
+TEST(ValTypes, MultisampledStorageImage) {
+  EXPECT_ERROR(val("%img = OpTypeImage %float 2D 0 0 1 2 Rgba8"), "StorageImageMultisample");
+  EXPECT_VALID(
+      val("%img = OpTypeImage %float 2D 0 0 1 2 Rgba8", "OpCapability StorageImageMultisample"));
+}
+
+TEST(ValTypes, SampledImageOfStorageImage) {
+  EXPECT_ERROR(val("%img = OpTypeImage %float 2D 0 0 0 2 Rgba8\n%si = OpTypeSampledImage %img"),
+               "Sampled operand is 0 or 1");
+  EXPECT_VALID(val("%img = OpTypeImage %float 2D 0 0 0 1 Unknown\n%si = OpTypeSampledImage %img"));
+  EXPECT_ERROR(val("%si = OpTypeSampledImage %float"), "OpTypeImage");
+}
+
+TEST(ValTypes, SpecConstantOpKernelOnly) {
+  EXPECT_ERROR(val("%f1 = OpConstant %float 1\n%s = OpSpecConstantOp %float FAdd %f1 %f1"),
+               "Kernel");
+  EXPECT_VALID(val("%u1 = OpConstant %uint 1\n%s = OpSpecConstantOp %uint IAdd %u1 %u1"));
+}
+
+TEST(ValTypes, ForwardPointer) {
+  const std::string caps = "OpCapability PhysicalStorageBufferAddresses";
+  const std::string text = R"(
+OpCapability Shader
+OpCapability PhysicalStorageBufferAddresses
+OpMemoryModel PhysicalStorageBuffer64 GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+OpDecorate %S Block
+OpMemberDecorate %S 0 Offset 0
+OpTypeForwardPointer %ptr $SC
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%S = OpTypeStruct %ptr
+%ptr = OpTypePointer PhysicalStorageBuffer %S
+%main = OpFunction %void None %fn
+%entry = OpLabel
+OpReturn
+OpFunctionEnd
+)";
+  auto with = [&](std::string sc) {
+    std::string t = text;
+    t.replace(t.find("$SC"), 3, sc);
+    return validateText(t, "vulkan1.3");
+  };
+  EXPECT_VALID(with("PhysicalStorageBuffer"));
+  EXPECT_ERROR(with("Private"), "storage class");
+}
+
+// Types that share members 60 levels deep: every question about them is answered once per type,
+// so validation stays fast (a naive recursion would visit 2^60 members).
+TEST(ValTypes, DeeplySharedTypesStayFast) {
+  std::string types = "%s0 = OpTypeStruct %float %uint\n";
+  for (int i = 1; i <= 60; ++i)
+    types += "%s" + std::to_string(i) + " = OpTypeStruct %s" + std::to_string(i - 1) + " %s" +
+             std::to_string(i - 1) + "\n";
+  types += "%null = OpConstantNull %s60\n%undef = OpUndef %s60\n"
+           "%ptr = OpTypePointer Uniform %s60\n%buf = OpVariable %ptr Uniform\n";
+  std::string text = shader(types, "",
+                            "OpDecorate %s60 Block\nOpDecorate %buf DescriptorSet 0\n"
+                            "OpDecorate %buf Binding 0");
+  // Not laid out: the error is the missing Offset decorations.
+  EXPECT_ERROR(validateText(text, "vulkan1.3"), "Offset");
+}
+
+TEST(ValTypes, VulkanStructHasNoOpaqueMember) {
+  const std::string img = "%img = OpTypeImage %float 2D 0 0 0 1 Unknown\n";
+  EXPECT_ERROR(validateText(shader(img + "%s = OpTypeStruct %img"), "vulkan1.3"), "opaque");
+  EXPECT_VALID(validateText(shader(img + "%s = OpTypeStruct %img"), "spv1.6"));
+}
+
+TEST(ValTypes, VulkanImageSampledIsKnown) {
+  EXPECT_ERROR(validateText(shader("%img = OpTypeImage %float 2D 0 0 0 0 Unknown"), "vulkan1.3"),
+               "Sampled operand");
+  EXPECT_VALID(validateText(shader("%img = OpTypeImage %float 2D 0 0 0 1 Unknown"), "vulkan1.3"));
+}
+
+TEST(ValTypes, VectorOfPointers) {
+  EXPECT_ERROR(val("%p = OpTypePointer Private %float\n%v = OpTypeVector %p 2"), "scalar");
+}
+
+} // namespace
+} // namespace spire::val
