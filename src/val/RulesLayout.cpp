@@ -168,7 +168,7 @@ ExtKind extKind(const State &s, const Instruction &inst) {
   if (setName == "OpenCL.DebugInfo.100" || setName == "DebugInfo") {
     // DebugScope 23, DebugNoScope 24, DebugDeclare 28, DebugValue 29.
     return number == 23 || number == 24 || number == 28 || number == 29 ? ExtKind::DebugLocal
-                                                                         : ExtKind::DebugGlobal;
+                                                                        : ExtKind::DebugGlobal;
   }
   if (setName == "NonSemantic.Shader.DebugInfo.100") {
     // ... and DebugLine 103, DebugNoLine 104, DebugFunctionDefinition 101.
@@ -198,8 +198,8 @@ public:
       return;
     if (inFunction_)
       s_.error(m.size() == 0 ? kNoIndex : m.size() - 1, "2.4",
-               "missing OpFunctionEnd at end of module: the function " +
-                   s_.name(functionId_) + " is never closed");
+               "missing OpFunctionEnd at end of module: the function " + s_.name(functionId_) +
+                   " is never closed");
     if (!sawMemoryModel_ && errors_ == 0)
       s_.error(kNoIndex, "2.4",
                "the module has no OpMemoryModel instruction; exactly one is required after the "
@@ -364,8 +364,7 @@ private:
       break;
     }
     if (inFunction_ && blocks_ == 0) {
-      fail(idx, std::string(opName(op)) + " before the first OpLabel of " +
-                    s_.name(functionId_) +
+      fail(idx, std::string(opName(op)) + " before the first OpLabel of " + s_.name(functionId_) +
                     ": a function body must begin with a label after its parameters");
       return;
     }
