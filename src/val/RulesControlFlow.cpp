@@ -1,8 +1,420 @@
-// Rules: branches, OpPhi and structured control flow (SPIR-V 2.11).
+// Rules: branches, OpPhi and structured control flow (SPIR-V 2.11, 2.16.1, 3.32.17).
+//
+// The layout rules have made sure that every block ends with a terminator and that functions are
+// well nested, so Module's block index and the Cfg are meaningful here.
 #include "Rules.h"
+
+#include "spire/module/Opcodes.h"
+
+#include <algorithm>
+#include <string>
+#include <unordered_set>
+#include <vector>
 
 namespace spire::val {
 
-void checkControlFlow(State &s) { (void)s; }
+namespace {
+
+using grammar::OperandKind;
+
+std::string_view opName(Op op) {
+  if (const grammar::InstructionDesc *d = grammar::findInstruction(static_cast<uint32_t>(op)))
+    return d->name;
+  return "an unknown instruction";
+}
+
+bool skippable(Op op) { return op == Op::Line || op == Op::NoLine; }
+
+class FunctionChecker {
+public:
+  FunctionChecker(State &s, uint32_t f)
+      : s_(s), m_(s.module()), info_(m_.functions()[f]), cfg_(s.cfg(f)), dom_(s.dominators(f)),
+        fnId_(m_.inst(info_.begin).resultId()) {}
+
+  void run() {
+    checkTargets();
+    for (uint32_t b = 0; b < cfg_.size() && !s_.stopped(); ++b) {
+      checkTerminator(b);
+      checkMerge(b);
+      checkPhis(b);
+    }
+    if (s_.stopped())
+      return;
+    checkEntryBlock();
+    checkBlockOrder();
+    // Merge instructions are only hints outside shaders: the structured rules need Shader.
+    if (s_.hasCapability(grammar::Capability::Shader)) {
+      checkMergeBlocksUnique();
+      checkHeaderDominance();
+      checkStructuredSelections();
+      checkBackEdges();
+    }
+  }
+
+private:
+  std::string blockName(uint32_t b) const { return s_.name(cfg_.labelId(b)); }
+
+  // Branch, merge and continue targets: labels of this function.
+  void checkTargets() {
+    for (const Cfg::Dangling &d : cfg_.danglingTargets()) {
+      if (s_.stopped())
+        return;
+      Instruction inst = m_.inst(d.inst);
+      const Op op = inst.opcode();
+      std::string role = "branch target";
+      if (op == Op::SelectionMerge || op == Op::LoopMerge)
+        role = inst.wordCount() > 1 && inst.word(1) == d.target ? "Merge Block" : "Continue Target";
+      if (s_.defOpcode(d.target) == Op::Label)
+        s_.error(d.inst, "2.16.1",
+                 "the " + role + " " + s_.name(d.target) + " of " + std::string(opName(op)) +
+                     " is a block of another function; control flow stays within " +
+                     s_.name(fnId_));
+      else
+        s_.error(d.inst, "3.32.17 " + std::string(opName(op)),
+                 "the " + role + " " + s_.name(d.target) + " of " + std::string(opName(op)) +
+                     " must be an OpLabel of the same function");
+    }
+  }
+
+  void checkTerminator(uint32_t b) {
+    const uint32_t t = cfg_.terminator(b);
+    if (t == kNoIndex)
+      return;
+    Instruction inst = m_.inst(t);
+    if (inst.isRaw())
+      return;
+    if (inst.opcode() == Op::BranchConditional) {
+      if (inst.wordCount() != 4 && inst.wordCount() != 6) {
+        s_.error(t, "3.32.17 OpBranchConditional",
+                 "OpBranchConditional takes a condition, two labels and either no branch weights "
+                 "or two");
+        return;
+      }
+      const uint32_t cond = inst.word(1), type = s_.typeOf(cond);
+      if (!s_.isBoolType(type))
+        s_.error(t, "3.32.17 OpBranchConditional",
+                 "the condition " + s_.name(cond) + " has type " + s_.name(type) +
+                     "; a conditional branch needs a boolean scalar (OpTypeBool)");
+    } else if (inst.opcode() == Op::Switch) {
+      if (inst.wordCount() < 3)
+        return;
+      const uint32_t sel = inst.word(1), type = s_.typeOf(sel);
+      if (!s_.isIntType(type)) {
+        s_.error(t, "3.32.17 OpSwitch",
+                 "the selector " + s_.name(sel) + " has type " + s_.name(type) +
+                     "; OpSwitch needs an integer scalar selector");
+        return;
+      }
+      // Duplicate case literals.
+      std::vector<std::pair<uint64_t, uint32_t>> cases; // (value, target)
+      auto ops = inst.operands();
+      for (size_t k = 0; k + 1 < ops.size(); ++k) {
+        if (ops[k].kind != OperandKind::LiteralContextDependentNumber &&
+            ops[k].kind != OperandKind::LiteralInteger)
+          continue;
+        if (k < 2 || ops[k + 1].kind != OperandKind::IdRef)
+          continue;
+        auto w = inst.operandWords(ops[k]);
+        uint64_t v = w.empty() ? 0 : w[0];
+        if (w.size() > 1)
+          v |= uint64_t(w[1]) << 32;
+        cases.emplace_back(v, inst.word(ops[k + 1].offset));
+      }
+      std::sort(cases.begin(), cases.end());
+      for (size_t i = 1; i < cases.size(); ++i)
+        if (cases[i].first == cases[i - 1].first) {
+          s_.error(t, "3.32.17 OpSwitch",
+                   "the case literal " + std::to_string(cases[i].first) +
+                       " appears more than once; each case value of an OpSwitch must be unique");
+          break;
+        }
+    }
+  }
+
+  // OpSelectionMerge / OpLoopMerge: second-to-last in its block, before the right terminator.
+  void checkMerge(uint32_t b) {
+    const BlockInfo &blk = cfg_.blocks()[b];
+    for (uint32_t i = blk.label + 1; i < blk.end; ++i) {
+      Instruction inst = m_.inst(i);
+      const Op op = inst.opcode();
+      if (op != Op::SelectionMerge && op != Op::LoopMerge)
+        continue;
+      uint32_t next = i + 1;
+      while (next < blk.end && skippable(m_.inst(next).opcode()))
+        ++next;
+      const Op nextOp = next < blk.end ? m_.inst(next).opcode() : kNoOp;
+      const bool ok = op == Op::SelectionMerge
+                          ? nextOp == Op::BranchConditional || nextOp == Op::Switch
+                          : nextOp == Op::Branch || nextOp == Op::BranchConditional;
+      if (!ok) {
+        s_.error(i, "3.32.17 " + std::string(opName(op)),
+                 std::string(opName(op)) + " must come right before the block's " +
+                     (op == Op::SelectionMerge ? "OpBranchConditional or OpSwitch"
+                                               : "OpBranch or OpBranchConditional") +
+                     " terminator");
+        continue;
+      }
+      if (inst.isRaw() || inst.wordCount() < 2)
+        continue;
+      const uint32_t merge = cfg_.blockOfLabel(inst.word(1));
+      if (merge == b)
+        s_.error(i, "2.11",
+                 "the Merge Block of " + std::string(opName(op)) + " is its own header block " +
+                     blockName(b) + "; the merge block must come after the construct");
+      if (op == Op::LoopMerge && inst.wordCount() >= 3 && inst.word(1) == inst.word(2))
+        s_.error(i, "2.11",
+                 "the Merge Block and the Continue Target of OpLoopMerge are the same block " +
+                     s_.name(inst.word(1)) + "; they must be different");
+    }
+  }
+
+  void checkPhis(uint32_t b) {
+    const BlockInfo &blk = cfg_.blocks()[b];
+    bool leading = true;
+    auto preds = cfg_.predecessors(b);
+    for (uint32_t i = blk.label + 1; i < blk.end; ++i) {
+      Instruction inst = m_.inst(i);
+      const Op op = inst.opcode();
+      if (skippable(op))
+        continue;
+      if (op != Op::Phi) {
+        leading = false;
+        continue;
+      }
+      if (!leading) {
+        s_.error(i, "3.32.17 OpPhi",
+                 "OpPhi " + s_.name(inst.resultId()) +
+                     " follows other instructions of its block; OpPhi must come first in a block "
+                     "(only OpLine and OpNoLine may be mixed in)");
+        continue;
+      }
+      if (inst.isRaw() || inst.wordCount() < 3)
+        continue;
+      const uint32_t type = inst.word(1);
+      if (s_.isVoidType(type)) {
+        s_.error(i, "3.32.17 OpPhi", "the result type of OpPhi must not be OpTypeVoid");
+        continue;
+      }
+      const uint32_t operands = inst.wordCount() - 3;
+      if (operands % 2 != 0) {
+        s_.error(i, "3.32.17 OpPhi",
+                 "OpPhi " + s_.name(inst.resultId()) +
+                     " has an odd number of operands; they come in (value, parent block) pairs");
+        continue;
+      }
+      if (operands / 2 != preds.size()) {
+        s_.error(i, "3.32.17 OpPhi",
+                 "OpPhi " + s_.name(inst.resultId()) + " has " + std::to_string(operands / 2) +
+                     " incoming pair(s), but its block " + blockName(b) + " has " +
+                     std::to_string(preds.size()) +
+                     " predecessor(s); it needs exactly one pair per predecessor");
+        continue;
+      }
+      for (uint32_t w = 3; w + 1 < inst.wordCount(); w += 2) {
+        const uint32_t value = inst.word(w), parent = inst.word(w + 1);
+        const uint32_t vt = s_.typeOf(value);
+        if (vt != 0 && vt != type)
+          s_.error(i, "3.32.17 OpPhi",
+                   "the incoming value " + s_.name(value) + " has type " + s_.name(vt) +
+                       ", but OpPhi " + s_.name(inst.resultId()) + " has type " + s_.name(type));
+        const uint32_t pb = cfg_.blockOfLabel(parent);
+        if (pb == kNoIndex) {
+          s_.error(i, "3.32.17 OpPhi",
+                   "the parent " + s_.name(parent) + " of OpPhi " + s_.name(inst.resultId()) +
+                       " is not a block (OpLabel) of this function");
+        } else if (std::find(preds.begin(), preds.end(), pb) == preds.end()) {
+          s_.error(i, "3.32.17 OpPhi",
+                   "the parent " + s_.name(parent) + " of OpPhi " + s_.name(inst.resultId()) +
+                       " is not a predecessor of its block " + blockName(b));
+        }
+      }
+    }
+  }
+
+  void checkEntryBlock() {
+    if (cfg_.size() == 0)
+      return;
+    auto preds = cfg_.predecessors(0);
+    if (!preds.empty())
+      s_.error(cfg_.terminator(preds[0]), "2.16.1",
+               "the first block " + blockName(0) + " of " + s_.name(fnId_) +
+                   " is a branch target; the entry block of a function must not be targeted");
+  }
+
+  // 2.16.1: blocks come before the blocks they dominate.
+  void checkBlockOrder() {
+    for (uint32_t b = 0; b < cfg_.size(); ++b) {
+      const uint32_t d = dom_.idom(b);
+      if (d != kNoIndex && d > b) {
+        s_.error(cfg_.blocks()[b].label, "2.16.1",
+                 "block " + blockName(b) + " comes before its dominator " + blockName(d) +
+                     "; blocks must appear after the blocks that dominate them");
+        return;
+      }
+    }
+  }
+
+  void checkMergeBlocksUnique() {
+    std::vector<uint32_t> headerOf(cfg_.size(), kNoIndex);
+    for (uint32_t b = 0; b < cfg_.size(); ++b) {
+      const uint32_t merge = cfg_.mergeBlock(b);
+      if (merge == kNoIndex)
+        continue;
+      if (headerOf[merge] != kNoIndex) {
+        s_.error(cfg_.mergeInst(b), "2.11",
+                 "block " + blockName(merge) + " is the merge block of both " +
+                     blockName(headerOf[merge]) + " and " + blockName(b) +
+                     "; a block can be the merge block of only one header");
+        continue;
+      }
+      headerOf[merge] = b;
+    }
+  }
+
+  // A header dominates its merge block and (for loops) its continue target, when they are
+  // reachable.
+  void checkHeaderDominance() {
+    for (uint32_t b = 0; b < cfg_.size() && !s_.stopped(); ++b) {
+      if (!cfg_.reachable(b))
+        continue;
+      const uint32_t merge = cfg_.mergeBlock(b), cont = cfg_.continueBlock(b);
+      if (merge != kNoIndex && merge != b && cfg_.reachable(merge) && !dom_.dominates(b, merge))
+        s_.error(cfg_.mergeInst(b), "2.11",
+                 "the header " + blockName(b) + " does not dominate its merge block " +
+                     blockName(merge));
+      if (cont != kNoIndex && cfg_.reachable(cont) && !dom_.dominates(b, cont))
+        s_.error(cfg_.mergeInst(b), "2.11",
+                 "the loop header " + blockName(b) + " does not dominate its continue target " +
+                     blockName(cont));
+    }
+  }
+
+  // A conditional branch or switch without a selection merge must branch to a block already
+  // named (as a merge or continue target, or a target of an earlier branch) in layout order.
+  void checkStructuredSelections() {
+    std::unordered_set<uint32_t> seen;
+    for (uint32_t b = 0; b < cfg_.size() && !s_.stopped(); ++b) {
+      const uint32_t mi = cfg_.mergeInst(b);
+      Op mergeOp = kNoOp;
+      if (mi != kNoIndex) {
+        Instruction merge = m_.inst(mi);
+        mergeOp = merge.opcode();
+        if (!merge.isRaw() && merge.wordCount() >= 2) {
+          seen.insert(merge.word(1));
+          if (mergeOp == Op::LoopMerge && merge.wordCount() >= 3)
+            seen.insert(merge.word(2));
+        }
+      }
+      const uint32_t t = cfg_.terminator(b);
+      if (t == kNoIndex)
+        continue;
+      Instruction term = m_.inst(t);
+      if (term.isRaw())
+        continue;
+      if (term.opcode() == Op::BranchConditional && term.wordCount() >= 4) {
+        const bool trueNew = seen.insert(term.word(2)).second;
+        const bool falseNew = seen.insert(term.word(3)).second;
+        if (mergeOp == kNoOp && trueNew && falseNew && term.word(2) != term.word(3))
+          s_.error(t, "2.11",
+                   "the conditional branch at the end of " + blockName(b) +
+                       " is not structured: it needs an OpSelectionMerge, or one of its targets "
+                       "must be a merge or continue target already declared");
+      } else if (term.opcode() == Op::Switch) {
+        if (mergeOp != Op::SelectionMerge)
+          s_.error(t, "2.11",
+                   "OpSwitch at the end of " + blockName(b) +
+                       " must be preceded by an OpSelectionMerge");
+        for (uint32_t succ : cfg_.successors(b))
+          seen.insert(cfg_.labelId(succ));
+      } else if (term.opcode() == Op::Branch && term.wordCount() >= 2) {
+        seen.insert(term.word(1));
+      }
+    }
+  }
+
+  // Back edges, found by a depth-first search of the structural graph (the branches plus an edge
+  // from each header to its merge block and continue target, so that a continue construct that
+  // cannot be reached still counts): each targets a loop header, and each loop header is the
+  // target of exactly one.
+  void checkBackEdges() {
+    const uint32_t n = cfg_.size();
+    if (n == 0)
+      return;
+    auto structural = [&](uint32_t b) {
+      std::vector<uint32_t> out(cfg_.successors(b).begin(), cfg_.successors(b).end());
+      for (uint32_t extra : {cfg_.mergeBlock(b), cfg_.continueBlock(b)})
+        if (extra != kNoIndex && std::find(out.begin(), out.end(), extra) == out.end())
+          out.push_back(extra);
+      return out;
+    };
+    std::vector<uint8_t> state(n, 0); // 0 new, 1 on the stack, 2 done
+    std::vector<uint32_t> backEdges(n, 0);
+    std::vector<std::pair<uint32_t, uint32_t>> badEdges;
+    struct Frame {
+      uint32_t block;
+      std::vector<uint32_t> succ;
+      size_t next;
+    };
+    std::vector<Frame> stack;
+    stack.push_back({0, structural(0), 0});
+    state[0] = 1;
+    while (!stack.empty()) {
+      Frame &top = stack.back();
+      if (top.next == top.succ.size()) {
+        state[top.block] = 2;
+        stack.pop_back();
+        continue;
+      }
+      const uint32_t from = top.block, to = top.succ[top.next++];
+      if (state[to] == 1) {
+        auto real = cfg_.successors(from);
+        if (std::find(real.begin(), real.end(), to) == real.end())
+          continue; // a structural edge only
+        if (cfg_.continueBlock(to) == kNoIndex)
+          badEdges.emplace_back(from, to);
+        else
+          ++backEdges[to];
+      } else if (state[to] == 0) {
+        state[to] = 1;
+        stack.push_back({to, structural(to), 0});
+      }
+    }
+    for (auto [from, to] : badEdges) {
+      s_.error(cfg_.terminator(from), "2.11",
+               "the branch from " + blockName(from) + " back to " + blockName(to) +
+                   " is a back edge, but " + blockName(to) +
+                   " is not a loop header (it has no OpLoopMerge)");
+      return;
+    }
+    for (uint32_t h = 0; h < n && !s_.stopped(); ++h) {
+      if (cfg_.continueBlock(h) == kNoIndex || !cfg_.reachable(h) || backEdges[h] == 1)
+        continue;
+      s_.error(cfg_.mergeInst(h), "2.11",
+               "the loop header " + blockName(h) + " is the target of " +
+                   std::to_string(backEdges[h]) + " back edges; a loop has exactly one");
+    }
+  }
+
+  State &s_;
+  const Module &m_;
+  const FunctionInfo &info_;
+  const Cfg &cfg_;
+  const DominatorTree &dom_;
+  uint32_t fnId_;
+};
+
+} // namespace
+
+void checkControlFlow(State &s) {
+  const Module &m = s.module();
+  const auto fns = m.functions();
+  for (uint32_t f = 0; f < fns.size(); ++f) {
+    if (s.stopped())
+      return;
+    if (fns[f].numBlocks == 0)
+      continue;
+    FunctionChecker(s, f).run();
+  }
+}
 
 } // namespace spire::val
