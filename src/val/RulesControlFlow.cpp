@@ -107,18 +107,12 @@ private:
       }
       // Duplicate case literals.
       std::vector<std::pair<uint64_t, uint32_t>> cases; // (value, target)
-      auto ops = inst.operands();
-      for (size_t k = 0; k + 1 < ops.size(); ++k) {
-        if (ops[k].kind != OperandKind::LiteralContextDependentNumber &&
-            ops[k].kind != OperandKind::LiteralInteger)
-          continue;
-        if (k < 2 || ops[k + 1].kind != OperandKind::IdRef)
-          continue;
-        auto w = inst.operandWords(ops[k]);
-        uint64_t v = w.empty() ? 0 : w[0];
-        if (w.size() > 1)
-          v |= uint64_t(w[1]) << 32;
-        cases.emplace_back(v, inst.word(ops[k + 1].offset));
+      const uint32_t width = s_.bitWidth(type) > 32 ? 2 : 1;
+      for (uint32_t w = 3; w + width < inst.wordCount(); w += width + 1) {
+        uint64_t v = inst.word(w);
+        if (width == 2)
+          v |= uint64_t(inst.word(w + 1)) << 32;
+        cases.emplace_back(v, inst.word(w + width));
       }
       std::sort(cases.begin(), cases.end());
       for (size_t i = 1; i < cases.size(); ++i)

@@ -1,0 +1,308 @@
+// Branches, OpPhi, merge instructions and structured control flow (SPIR-V 2.11, 3.32.17).
+#include "ValTestUtil.h"
+
+namespace spire::val {
+namespace {
+
+using test::validateText;
+
+constexpr std::string_view kHeader = R"(
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%bool = OpTypeBool
+%true = OpConstantTrue %bool
+%int = OpTypeInt 32 1
+%int_0 = OpConstant %int 0
+%int_1 = OpConstant %int 1
+%float = OpTypeFloat 32
+%float_1 = OpConstant %float 1
+)";
+
+std::string body(std::string_view blocks) {
+  return std::string(kHeader) + "%main = OpFunction %void None %fn\n" + std::string(blocks) +
+         "OpFunctionEnd\n";
+}
+
+TEST(ControlFlow, StructuredIfAndLoopAreValid) {
+  EXPECT_VALID(validateText(body(R"(
+%entry = OpLabel
+OpSelectionMerge %merge None
+OpBranchConditional %true %then %merge
+%then = OpLabel
+OpBranch %merge
+%merge = OpLabel
+%x = OpPhi %int %int_0 %entry %int_1 %then
+OpBranch %header
+%header = OpLabel
+OpLoopMerge %exit %cont None
+OpBranchConditional %true %loopbody %exit
+%loopbody = OpLabel
+OpBranch %cont
+%cont = OpLabel
+OpBranch %header
+%exit = OpLabel
+OpSelectionMerge %end None
+OpSwitch %int_0 %end 1 %case
+%case = OpLabel
+OpBranch %end
+%end = OpLabel
+OpReturn
+)")));
+}
+
+TEST(ControlFlow, BranchTargetMustBeALabel) {
+  Report r = validateText(body(R"(
+%entry = OpLabel
+OpBranch %int_0
+)"));
+  EXPECT_ERROR(r, "must be an OpLabel of the same function");
+}
+
+TEST(ControlFlow, BranchTargetInAnotherFunction) {
+  Report r = validateText(std::string(kHeader) + R"(
+%g = OpFunction %void None %fn
+%gentry = OpLabel
+OpReturn
+OpFunctionEnd
+%main = OpFunction %void None %fn
+%entry = OpLabel
+OpBranch %gentry
+OpFunctionEnd
+)");
+  EXPECT_ERROR(r, "block of another function");
+}
+
+TEST(ControlFlow, ConditionMustBeBool) {
+  Report r = validateText(body(R"(
+%entry = OpLabel
+OpSelectionMerge %merge None
+OpBranchConditional %int_1 %merge %merge
+%merge = OpLabel
+OpReturn
+)"));
+  EXPECT_ERROR(r, "needs a boolean scalar");
+}
+
+TEST(ControlFlow, SwitchSelectorAndDuplicateCases) {
+  Report sel = validateText(body(R"(
+%entry = OpLabel
+OpSelectionMerge %merge None
+OpSwitch %float_1 %merge
+%merge = OpLabel
+OpReturn
+)"));
+  EXPECT_FALSE(sel.valid());
+  Report dup = validateText(body(R"(
+%entry = OpLabel
+OpSelectionMerge %merge None
+OpSwitch %int_0 %merge 1 %a 1 %b
+%a = OpLabel
+OpBranch %merge
+%b = OpLabel
+OpBranch %merge
+%merge = OpLabel
+OpReturn
+)"));
+  EXPECT_ERROR(dup, "appears more than once");
+}
+
+TEST(ControlFlow, ContinueTargetMustBeALabel) {
+  Report r = validateText(body(R"(
+%entry = OpLabel
+OpBranch %header
+%header = OpLabel
+OpLoopMerge %exit %int_0 None
+OpBranch %exit
+%exit = OpLabel
+OpReturn
+)"));
+  EXPECT_ERROR(r, "Continue Target");
+}
+
+TEST(ControlFlow, PhiNeedsOnePairPerPredecessor) {
+  Report count = validateText(body(R"(
+%entry = OpLabel
+OpSelectionMerge %merge None
+OpBranchConditional %true %then %merge
+%then = OpLabel
+OpBranch %merge
+%merge = OpLabel
+%x = OpPhi %int %int_0 %entry
+OpReturn
+)"));
+  EXPECT_ERROR(count, "one pair per predecessor");
+  Report parent = validateText(body(R"(
+%entry = OpLabel
+OpSelectionMerge %merge None
+OpBranchConditional %true %then %merge
+%then = OpLabel
+OpBranch %merge
+%merge = OpLabel
+%x = OpPhi %int %int_0 %entry %int_1 %merge
+OpReturn
+)"));
+  EXPECT_ERROR(parent, "is not a predecessor");
+  Report type = validateText(body(R"(
+%entry = OpLabel
+OpSelectionMerge %merge None
+OpBranchConditional %true %then %merge
+%then = OpLabel
+OpBranch %merge
+%merge = OpLabel
+%x = OpPhi %int %int_0 %entry %float_1 %then
+OpReturn
+)"));
+  EXPECT_ERROR(type, "the incoming value");
+}
+
+TEST(ControlFlow, PhiMustComeFirst) {
+  Report r = validateText(body(R"(
+%entry = OpLabel
+OpBranch %next
+%next = OpLabel
+%y = OpIAdd %int %int_1 %int_1
+%x = OpPhi %int %int_0 %entry
+OpReturn
+)"));
+  EXPECT_ERROR(r, "OpPhi must come first");
+}
+
+TEST(ControlFlow, MergeMustPrecedeTerminator) {
+  Report r = validateText(body(R"(
+%entry = OpLabel
+OpSelectionMerge %merge None
+%y = OpIAdd %int %int_1 %int_1
+OpBranchConditional %true %merge %merge
+%merge = OpLabel
+OpReturn
+)"));
+  EXPECT_ERROR(r, "must come right before");
+  Report loop = validateText(body(R"(
+%entry = OpLabel
+OpBranch %header
+%header = OpLabel
+OpLoopMerge %exit %header None
+OpSwitch %int_0 %exit
+%exit = OpLabel
+OpReturn
+)"));
+  EXPECT_ERROR(loop, "OpBranch or OpBranchConditional");
+}
+
+TEST(ControlFlow, EntryBlockIsNotATarget) {
+  Report r = validateText(body(R"(
+%entry = OpLabel
+OpBranch %entry
+)"));
+  EXPECT_ERROR(r, "must not be targeted");
+}
+
+TEST(ControlFlow, BlocksComeAfterTheirDominators) {
+  Report r = validateText(body(R"(
+%entry = OpLabel
+OpBranch %b
+%c = OpLabel
+OpReturn
+%b = OpLabel
+OpBranch %c
+)"));
+  EXPECT_ERROR(r, "comes before its dominator");
+}
+
+TEST(ControlFlow, MergeBlockOfTwoHeaders) {
+  Report r = validateText(body(R"(
+%entry = OpLabel
+OpSelectionMerge %merge None
+OpBranchConditional %true %then %merge
+%then = OpLabel
+OpSelectionMerge %merge None
+OpBranchConditional %true %inner %merge
+%inner = OpLabel
+OpBranch %merge
+%merge = OpLabel
+OpReturn
+)"));
+  EXPECT_ERROR(r, "merge block of only one header");
+}
+
+TEST(ControlFlow, UnstructuredSelectionInAShader) {
+  Report r = validateText(body(R"(
+%entry = OpLabel
+OpBranchConditional %true %a %b
+%a = OpLabel
+OpReturn
+%b = OpLabel
+OpReturn
+)"));
+  EXPECT_ERROR(r, "is not structured");
+  Report sw = validateText(body(R"(
+%entry = OpLabel
+OpSwitch %int_0 %a
+%a = OpLabel
+OpReturn
+)"));
+  EXPECT_ERROR(sw, "must be preceded by an OpSelectionMerge");
+}
+
+TEST(ControlFlow, KernelsNeedNoMerges) {
+  EXPECT_VALID(validateText(R"(
+OpCapability Addresses
+OpCapability Kernel
+OpMemoryModel Physical64 OpenCL
+OpEntryPoint Kernel %k "k"
+%void = OpTypeVoid
+%bool = OpTypeBool
+%true = OpConstantTrue %bool
+%fn = OpTypeFunction %void
+%k = OpFunction %void None %fn
+%e = OpLabel
+OpBranchConditional %true %a %b
+%a = OpLabel
+OpBranch %b
+%b = OpLabel
+OpBranchConditional %true %a2 %e2
+%a2 = OpLabel
+OpBranch %b
+%e2 = OpLabel
+OpReturn
+OpFunctionEnd
+)",
+                            "opencl2.0"));
+}
+
+TEST(ControlFlow, LoopWithTwoBackEdges) {
+  Report r = validateText(body(R"(
+%entry = OpLabel
+OpBranch %header
+%header = OpLabel
+OpLoopMerge %exit %cont None
+OpBranchConditional %true %body %exit
+%body = OpLabel
+OpSelectionMerge %cont None
+OpBranchConditional %true %header %cont
+%cont = OpLabel
+OpBranch %header
+%exit = OpLabel
+OpReturn
+)"));
+  EXPECT_ERROR(r, "back edges; a loop has exactly one");
+}
+
+TEST(ControlFlow, BackEdgeToANonHeader) {
+  Report r = validateText(body(R"(
+%entry = OpLabel
+OpBranch %a
+%a = OpLabel
+OpBranch %b
+%b = OpLabel
+OpBranch %a
+)"));
+  EXPECT_ERROR(r, "is not a loop header");
+}
+
+} // namespace
+} // namespace spire::val
