@@ -204,5 +204,28 @@ OpFunctionEnd
                             "opencl2.0"));
 }
 
+TEST(Functions, FunctionIdIsNotAValue) {
+  Report r = validateText(std::string(kHeader) + std::string(kCallee) + R"(
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%x = OpCopyObject %int %f
+OpReturn
+OpFunctionEnd
+)");
+  EXPECT_ERROR(r, "a function is not a value");
+}
+
+TEST(Functions, FunctionTypeOnlyTypesFunctions) {
+  Report r = validateText(module(R"(
+%ptr = OpTypePointer Function %int
+%arr = OpTypeArray %fn_int_int %int_1
+)"));
+  EXPECT_ERROR(r, "a function type only serves as the type of an OpFunction");
+  std::string named = std::string(kHeader) + std::string(kCallee) + std::string(kMain);
+  const std::string modeLine = "LocalSize 1 1 1\n";
+  named.insert(named.find(modeLine) + modeLine.size(), "OpName %fn_int_int \"fnty\"\n");
+  EXPECT_VALID(validateText(named));
+}
+
 } // namespace
 } // namespace spire::val
