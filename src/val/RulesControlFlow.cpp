@@ -380,6 +380,21 @@ private:
                    " is not a loop header (it has no OpLoopMerge)");
       return;
     }
+    // The continue target dominates the back-edge block (both reachable).
+    for (uint32_t b = 0; b < n && !s_.stopped(); ++b) {
+      if (!cfg_.reachable(b))
+        continue;
+      for (uint32_t h : cfg_.successors(b)) {
+        const uint32_t cont = cfg_.continueBlock(h);
+        if (cont == kNoIndex || !cfg_.reachable(cont) || !dom_.dominates(h, b))
+          continue;
+        if (!dom_.dominates(cont, b))
+          s_.error(cfg_.terminator(b), "2.11",
+                   "the back edge from " + blockName(b) + " to the loop header " + blockName(h) +
+                       " does not come from the continue construct: the continue target " +
+                       blockName(cont) + " must dominate the back-edge block");
+      }
+    }
     for (uint32_t h = 0; h < n && !s_.stopped(); ++h) {
       if (cfg_.continueBlock(h) == kNoIndex || !cfg_.reachable(h) || backEdges[h] == 1)
         continue;

@@ -292,6 +292,23 @@ OpReturn
   EXPECT_ERROR(r, "back edges; a loop has exactly one");
 }
 
+TEST(ControlFlow, BackEdgeMustLeaveFromTheContinueConstruct) {
+  Report r = validateText(body(R"(
+%entry = OpLabel
+OpBranch %header
+%header = OpLabel
+OpLoopMerge %exit %cont None
+OpBranchConditional %true %loopbody %cont
+%loopbody = OpLabel
+OpBranch %header
+%cont = OpLabel
+OpBranchConditional %true %header %exit
+%exit = OpLabel
+OpReturn
+)"));
+  EXPECT_ERROR(r, "must dominate the back-edge block");
+}
+
 TEST(ControlFlow, BackEdgeToANonHeader) {
   Report r = validateText(body(R"(
 %entry = OpLabel
