@@ -90,6 +90,10 @@ private:
                  "or two");
         return;
       }
+      if (m_.version() >= grammar::makeVersion(1, 6) && inst.word(2) == inst.word(3))
+        s_.error(t, "3.32.17 OpBranchConditional",
+                 "the True Label and the False Label are both " + s_.name(inst.word(2)) +
+                     "; from SPIR-V 1.6 they must differ (use OpBranch)");
       const uint32_t cond = inst.word(1), type = s_.typeOf(cond);
       if (!s_.isBoolType(type))
         s_.error(t, "3.32.17 OpBranchConditional",
@@ -105,7 +109,8 @@ private:
                      "; OpSwitch needs an integer scalar selector");
         return;
       }
-      // Duplicate case literals.
+      // Duplicate case literals: only the first can ever be taken. spirv-val accepts them, so
+      // this is a warning.
       std::vector<std::pair<uint64_t, uint32_t>> cases; // (value, target)
       const uint32_t width = s_.bitWidth(type) > 32 ? 2 : 1;
       for (uint32_t w = 3; w + width < inst.wordCount(); w += width + 1) {
@@ -117,9 +122,9 @@ private:
       std::sort(cases.begin(), cases.end());
       for (size_t i = 1; i < cases.size(); ++i)
         if (cases[i].first == cases[i - 1].first) {
-          s_.error(t, "3.32.17 OpSwitch",
-                   "the case literal " + std::to_string(cases[i].first) +
-                       " appears more than once; each case value of an OpSwitch must be unique");
+          s_.warning(t, "3.32.17 OpSwitch",
+                     "the case literal " + std::to_string(cases[i].first) +
+                         " appears more than once; each case value of an OpSwitch must be unique");
           break;
         }
     }
@@ -133,9 +138,7 @@ private:
       const Op op = inst.opcode();
       if (op != Op::SelectionMerge && op != Op::LoopMerge)
         continue;
-      uint32_t next = i + 1;
-      while (next < blk.end && skippable(m_.inst(next).opcode()))
-        ++next;
+      const uint32_t next = i + 1; // immediately: not even OpLine in between
       const Op nextOp = next < blk.end ? m_.inst(next).opcode() : kNoOp;
       const bool ok = op == Op::SelectionMerge
                           ? nextOp == Op::BranchConditional || nextOp == Op::Switch
