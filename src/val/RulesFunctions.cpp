@@ -82,6 +82,18 @@ void checkCall(State &s, const Instruction &inst) {
             "the callee " + s.name(calleeId) + " is not a function (OpFunction)");
     return;
   }
+  for (uint32_t ep : s.entryPoints()) {
+    Instruction e = s.module().inst(ep);
+    if (!e.isRaw() && e.wordCount() >= 3 && e.word(2) == calleeId) {
+      // spirv-val (2023) rejects this; we only warn, since we are not sure the specification
+      // still forbids it.
+      s.warning(inst.index(), "2.16.1",
+                "the callee " + s.name(calleeId) +
+                    " is also an entry point; some tools (spirv-val) reject calls to an entry "
+                    "point's function");
+      break;
+    }
+  }
   if (callee->word(1) != resultType)
     s.error(inst.index(), "3.32.9 OpFunctionCall",
             "the result type " + s.name(resultType) + " differs from the return type " +
