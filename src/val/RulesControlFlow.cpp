@@ -25,6 +25,110 @@ std::string_view opName(Op op) {
 
 bool skippable(Op op) { return op == Op::Line || op == Op::NoLine; }
 
+/// Dominators of the structural graph of a function: its branches plus an edge from each header
+/// to its merge block and continue target (SPIR-V 2.11 defines constructs by this "structural"
+/// dominance), from the entry block.
+class StructuralDominators {
+public:
+  explicit StructuralDominators(const Cfg &cfg) {
+    const uint32_t n = cfg.size();
+    succ_.resize(n);
+    for (uint32_t b = 0; b < n; ++b) {
+      succ_[b].assign(cfg.successors(b).begin(), cfg.successors(b).end());
+      for (uint32_t extra : {cfg.mergeBlock(b), cfg.continueBlock(b)})
+        if (extra != kNoIndex &&
+            std::find(succ_[b].begin(), succ_[b].end(), extra) == succ_[b].end())
+          succ_[b].push_back(extra);
+    }
+    order_.assign(n, kNoIndex);
+    idom_.assign(n, kNoIndex);
+    pre_.assign(n, kNoIndex);
+    post_.assign(n, kNoIndex);
+    if (n == 0)
+      return;
+    // Reverse post-order from the entry.
+    std::vector<uint32_t> post;
+    std::vector<std::pair<uint32_t, uint32_t>> stack = {{0, 0}};
+    std::vector<uint8_t> seen(n, 0);
+    seen[0] = 1;
+    while (!stack.empty()) {
+      auto &[b, next] = stack.back();
+      if (next < succ_[b].size()) {
+        const uint32_t t = succ_[b][next++];
+        if (!seen[t]) {
+          seen[t] = 1;
+          stack.push_back({t, 0});
+        }
+        continue;
+      }
+      post.push_back(b);
+      stack.pop_back();
+    }
+    std::vector<uint32_t> rpo(post.rbegin(), post.rend());
+    for (uint32_t i = 0; i < rpo.size(); ++i)
+      order_[rpo[i]] = i;
+    std::vector<std::vector<uint32_t>> preds(n);
+    for (uint32_t b = 0; b < n; ++b)
+      if (order_[b] != kNoIndex)
+        for (uint32_t t : succ_[b])
+          preds[t].push_back(b);
+    // Cooper, Harvey and Kennedy.
+    idom_[0] = 0;
+    auto intersect = [&](uint32_t a, uint32_t b) {
+      while (a != b) {
+        while (order_[a] > order_[b])
+          a = idom_[a];
+        while (order_[b] > order_[a])
+          b = idom_[b];
+      }
+      return a;
+    };
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (uint32_t i = 1; i < rpo.size(); ++i) {
+        const uint32_t b = rpo[i];
+        uint32_t best = kNoIndex;
+        for (uint32_t p : preds[b])
+          if (idom_[p] != kNoIndex)
+            best = best == kNoIndex ? p : intersect(p, best);
+        if (best != idom_[b]) {
+          idom_[b] = best;
+          changed = true;
+        }
+      }
+    }
+    // Pre/post numbers of the tree for constant-time queries.
+    std::vector<std::vector<uint32_t>> children(n);
+    for (uint32_t b = 1; b < n; ++b)
+      if (idom_[b] != kNoIndex && b != 0)
+        children[idom_[b]].push_back(b);
+    uint32_t counter = 0;
+    std::vector<std::pair<uint32_t, uint32_t>> walk = {{0, 0}};
+    pre_[0] = counter++;
+    while (!walk.empty()) {
+      auto &[b, next] = walk.back();
+      if (next < children[b].size()) {
+        const uint32_t c = children[b][next++];
+        pre_[c] = counter++;
+        walk.push_back({c, 0});
+        continue;
+      }
+      post_[b] = counter++;
+      walk.pop_back();
+    }
+  }
+
+  bool reachable(uint32_t b) const { return order_[b] != kNoIndex; }
+  /// True when every structural path from the entry to `b` passes through `a` (a == b included).
+  bool dominates(uint32_t a, uint32_t b) const {
+    return reachable(a) && reachable(b) && pre_[a] <= pre_[b] && post_[b] <= post_[a];
+  }
+
+private:
+  std::vector<std::vector<uint32_t>> succ_;
+  std::vector<uint32_t> order_, idom_, pre_, post_;
+};
+
 class FunctionChecker {
 public:
   FunctionChecker(State &s, uint32_t f)
@@ -48,6 +152,7 @@ public:
       checkHeaderDominance();
       checkStructuredSelections();
       checkBackEdges();
+      checkConstructEntries();
     }
   }
 
@@ -207,8 +312,16 @@ private:
                      " predecessor(s); it needs exactly one pair per predecessor");
         continue;
       }
+      std::vector<uint32_t> parents;
       for (uint32_t w = 3; w + 1 < inst.wordCount(); w += 2) {
         const uint32_t value = inst.word(w), parent = inst.word(w + 1);
+        if (std::find(parents.begin(), parents.end(), parent) != parents.end()) {
+          s_.error(i, "3.32.17 OpPhi",
+                   "OpPhi " + s_.name(inst.resultId()) + " lists the parent block " +
+                       s_.name(parent) + " more than once; each predecessor appears once");
+          break;
+        }
+        parents.push_back(parent);
         const uint32_t vt = s_.typeOf(value);
         if (vt != 0 && vt != type)
           s_.error(i, "3.32.17 OpPhi",
@@ -283,6 +396,49 @@ private:
         s_.error(cfg_.mergeInst(b), "2.11",
                  "the loop header " + blockName(b) + " does not dominate its continue target " +
                      blockName(cont));
+    }
+  }
+
+  // A construct (the blocks a header dominates, less those its merge block dominates) is entered
+  // only through its header; a loop's continue target only from within the loop.
+  void checkConstructEntries() {
+    const uint32_t n = cfg_.size();
+    const StructuralDominators sdom(cfg_);
+    for (uint32_t h = 0; h < n && !s_.stopped(); ++h) {
+      const uint32_t merge = cfg_.mergeBlock(h);
+      if (merge == kNoIndex || merge == h || !cfg_.reachable(h))
+        continue;
+      auto inConstruct = [&](uint32_t b) {
+        return sdom.dominates(h, b) && !sdom.dominates(merge, b);
+      };
+      const bool loop = cfg_.continueBlock(h) != kNoIndex;
+      bool reported = false;
+      for (uint32_t b = 0; b < n && !reported; ++b) {
+        if (b == h || !inConstruct(b))
+          continue;
+        for (uint32_t p : cfg_.predecessors(b)) {
+          if (!cfg_.reachable(p) || inConstruct(p))
+            continue;
+          s_.error(cfg_.terminator(p), "2.11",
+                   "block " + blockName(p) + " branches into the " + (loop ? "loop" : "selection") +
+                       " construct headed by " + blockName(h) + " at " + blockName(b) +
+                       "; a construct may only be entered through its header");
+          reported = true;
+          break;
+        }
+      }
+      const uint32_t cont = cfg_.continueBlock(h);
+      if (cont == kNoIndex || cont == h || reported)
+        continue;
+      for (uint32_t p : cfg_.predecessors(cont)) {
+        if (inConstruct(p)) // unreachable blocks are outside every construct
+          continue;
+        s_.error(cfg_.terminator(p), "2.11",
+                 "block " + blockName(p) + " branches to the continue target " + blockName(cont) +
+                     " of the loop headed by " + blockName(h) +
+                     ", but is not inside that loop; only blocks of the loop may continue it");
+        break;
+      }
     }
   }
 

@@ -326,6 +326,81 @@ OpReturn
   EXPECT_VALID(validateText(text, "spv1.5"));
 }
 
+TEST(ControlFlow, PhiListsEachParentOnce) {
+  Report r = validateText(body(R"(
+%entry = OpLabel
+OpSelectionMerge %merge None
+OpBranchConditional %true %then %merge
+%then = OpLabel
+OpBranch %merge
+%merge = OpLabel
+%x = OpPhi %int %int_0 %entry %int_1 %entry
+OpReturn
+)"));
+  EXPECT_ERROR(r, "more than once");
+}
+
+TEST(ControlFlow, ConstructEnteredOnlyThroughItsHeader) {
+  // The merge block of the selection jumps back into its middle.
+  Report r = validateText(body(R"(
+%entry = OpLabel
+OpBranch %header
+%header = OpLabel
+OpLoopMerge %exit %cont None
+OpBranch %sel
+%sel = OpLabel
+OpSelectionMerge %selmerge None
+OpBranchConditional %true %then %selmerge
+%then = OpLabel
+OpBranch %cont
+%selmerge = OpLabel
+OpBranchConditional %true %then %cont
+%cont = OpLabel
+OpBranchConditional %true %header %exit
+%exit = OpLabel
+OpReturn
+)"));
+  EXPECT_ERROR(r, "a construct may only be entered through its header");
+  // A branch to the loop's continue target from inside a nested selection is fine.
+  EXPECT_VALID(validateText(body(R"(
+%entry = OpLabel
+OpBranch %header
+%header = OpLabel
+OpLoopMerge %exit %cont None
+OpBranch %sel
+%sel = OpLabel
+OpSelectionMerge %selmerge None
+OpBranchConditional %true %then %selmerge
+%then = OpLabel
+OpBranch %cont
+%selmerge = OpLabel
+OpBranch %cont
+%cont = OpLabel
+OpBranchConditional %true %header %exit
+%exit = OpLabel
+OpReturn
+)")));
+}
+
+TEST(ControlFlow, ContinueTargetOnlyFromInsideTheLoop) {
+  Report r = validateText(body(R"(
+%entry = OpLabel
+OpBranch %header
+%header = OpLabel
+OpLoopMerge %exit %cont None
+OpBranchConditional %true %body %exit
+%body = OpLabel
+OpBranch %cont
+%dead = OpLabel
+OpBranch %cont
+%cont = OpLabel
+OpBranch %header
+%exit = OpLabel
+OpReturn
+)"));
+  EXPECT_ERROR(r, "is not inside that loop");
+}
+
 TEST(ControlFlow, BackEdgeToANonHeader) {
   Report r = validateText(body(R"(
 %entry = OpLabel
