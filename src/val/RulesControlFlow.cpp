@@ -7,6 +7,7 @@
 #include "spire/module/Opcodes.h"
 
 #include <algorithm>
+#include <span>
 #include <string>
 #include <unordered_set>
 #include <vector>
@@ -119,6 +120,9 @@ public:
   }
 
   bool reachable(uint32_t b) const { return order_[b] != kNoIndex; }
+  /// The immediate structural dominator, or kNoIndex for the entry and unreachable blocks.
+  uint32_t idom(uint32_t b) const { return b == 0 ? kNoIndex : idom_[b]; }
+  std::span<const uint32_t> successors(uint32_t b) const { return succ_[b]; }
   /// True when every structural path from the entry to `b` passes through `a` (a == b included).
   bool dominates(uint32_t a, uint32_t b) const {
     return reachable(a) && reachable(b) && pre_[a] <= pre_[b] && post_[b] <= post_[a];
@@ -153,6 +157,7 @@ public:
       checkStructuredSelections();
       checkBackEdges();
       checkConstructEntries();
+      checkConstructExits();
     }
   }
 
@@ -438,6 +443,134 @@ private:
                      " of the loop headed by " + blockName(h) +
                      ", but is not inside that loop; only blocks of the loop may continue it");
         break;
+      }
+    }
+  }
+
+  Op terminatorOp(uint32_t b) const {
+    const uint32_t t = cfg_.terminator(b);
+    return t == kNoIndex ? kNoOp : m_.inst(t).opcode();
+  }
+  Op mergeOp(uint32_t b) const {
+    const uint32_t mi = cfg_.mergeInst(b);
+    return mi == kNoIndex ? kNoOp : m_.inst(mi).opcode();
+  }
+
+  // The branches that leave a selection, loop or continue construct must be structured exits:
+  // a selection may branch to its merge block, to the merge block or continue target of the
+  // innermost loop around it, or to the merge block of the innermost switch around it; a loop to
+  // its merge block or continue target; a continue construct back to its loop header or to the
+  // loop's merge block.
+  void checkConstructExits() {
+    const uint32_t n = cfg_.size();
+    const StructuralDominators sdom(cfg_);
+    std::vector<uint32_t> mergeHeader(n, kNoIndex);
+    for (uint32_t h = 0; h < n; ++h) {
+      const uint32_t merge = cfg_.mergeBlock(h);
+      if (merge != kNoIndex && merge != h && mergeHeader[merge] == kNoIndex)
+        mergeHeader[merge] = h;
+    }
+    // Going outwards: the header whose merge block this is, else the immediate dominator.
+    auto next = [&](uint32_t b) -> uint32_t {
+      const uint32_t h = mergeHeader[b];
+      if (h != kNoIndex && sdom.dominates(h, b))
+        return h;
+      return sdom.idom(b);
+    };
+    auto selectionExit = [&](uint32_t header, uint32_t dest) {
+      if (dest == cfg_.mergeBlock(header))
+        return true;
+      const bool headerIsSwitch = terminatorOp(header) == Op::Switch;
+      bool seenSwitch = false;
+      uint32_t steps = 0;
+      for (uint32_t b = next(header); b != kNoIndex && steps <= n; b = next(b), ++steps) {
+        const bool loop = mergeOp(b) == Op::LoopMerge;
+        const bool outerSwitch =
+            !headerIsSwitch && mergeOp(b) == Op::SelectionMerge && terminatorOp(b) == Op::Switch;
+        if (!loop && !outerSwitch)
+          continue;
+        const uint32_t merge = cfg_.mergeBlock(b);
+        if (merge != kNoIndex && sdom.dominates(merge, header))
+          continue; // a construct that ends before this one
+        if ((!seenSwitch || loop) && dest == merge)
+          return true;
+        if (loop && dest == cfg_.continueBlock(b))
+          return true;
+        if (terminatorOp(b) == Op::Switch)
+          seenSwitch = true;
+        if (loop)
+          return false;
+      }
+      return false;
+    };
+
+    enum class Kind { Selection, Loop, Continue };
+    std::vector<uint8_t> in(n, 0);
+    std::vector<uint32_t> blocks, stack;
+    auto check = [&](Kind kind, uint32_t header, uint32_t start, uint32_t merge, uint32_t cont) {
+      auto include = [&](uint32_t b) {
+        if (!sdom.dominates(start, b) || sdom.dominates(merge, b))
+          return false;
+        return kind != Kind::Loop || !sdom.dominates(cont, b);
+      };
+      blocks.clear();
+      stack.assign(1, start);
+      while (!stack.empty()) {
+        const uint32_t b = stack.back();
+        stack.pop_back();
+        if (in[b] || !include(b))
+          continue;
+        in[b] = 1;
+        blocks.push_back(b);
+        for (uint32_t t : sdom.successors(b))
+          stack.push_back(t);
+      }
+      bool reported = false;
+      for (uint32_t b : blocks) {
+        for (uint32_t t : cfg_.successors(b)) {
+          if (reported || in[t])
+            continue;
+          bool ok = false;
+          switch (kind) {
+          case Kind::Selection:
+            ok = selectionExit(header, t);
+            break;
+          case Kind::Loop:
+            ok = t == merge || t == cont;
+            break;
+          case Kind::Continue:
+            ok = t == header || t == merge;
+            break;
+          }
+          if (ok)
+            continue;
+          const char *what = kind == Kind::Selection ? "selection"
+                             : kind == Kind::Loop    ? "loop"
+                                                     : "continue";
+          s_.error(cfg_.terminator(b), "2.11",
+                   "block " + blockName(b) + " leaves the " + what + " construct headed by " +
+                       blockName(start) + " for " + blockName(t) +
+                       ", which is not a structured exit (the construct's merge block, or the "
+                       "merge block or continue target of an enclosing loop, or the merge block "
+                       "of an enclosing switch)");
+          reported = true;
+        }
+      }
+      for (uint32_t b : blocks)
+        in[b] = 0;
+    };
+    for (uint32_t h = 0; h < n && !s_.stopped(); ++h) {
+      const uint32_t merge = cfg_.mergeBlock(h);
+      if (merge == kNoIndex || merge == h || !sdom.reachable(h))
+        continue;
+      const uint32_t cont = cfg_.continueBlock(h);
+      if (mergeOp(h) == Op::SelectionMerge) {
+        check(Kind::Selection, h, h, merge, kNoIndex);
+      } else if (cont != kNoIndex) {
+        if (cont != h)
+          check(Kind::Loop, h, h, merge, cont);
+        if (sdom.reachable(cont))
+          check(Kind::Continue, h, cont, merge, cont);
       }
     }
   }

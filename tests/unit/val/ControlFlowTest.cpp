@@ -401,6 +401,44 @@ OpReturn
   EXPECT_ERROR(r, "is not inside that loop");
 }
 
+TEST(ControlFlow, SelectionLeftOnlyByStructuredExits) {
+  // The inner selection jumps past its merge block to the outer selection's merge.
+  Report r = validateText(body(R"(
+%entry = OpLabel
+OpSelectionMerge %outer None
+OpBranchConditional %true %a %outer
+%a = OpLabel
+OpSelectionMerge %inner None
+OpBranchConditional %true %b %inner
+%b = OpLabel
+OpBranch %outer
+%inner = OpLabel
+OpBranch %outer
+%outer = OpLabel
+OpReturn
+)"));
+  EXPECT_ERROR(r, "not a structured exit");
+  // Breaking out of a loop from a selection inside it is structured.
+  EXPECT_VALID(validateText(body(R"(
+%entry = OpLabel
+OpBranch %header
+%header = OpLabel
+OpLoopMerge %exit %cont None
+OpBranch %sel
+%sel = OpLabel
+OpSelectionMerge %selmerge None
+OpBranchConditional %true %brk %selmerge
+%brk = OpLabel
+OpBranch %exit
+%selmerge = OpLabel
+OpBranch %cont
+%cont = OpLabel
+OpBranchConditional %true %header %exit
+%exit = OpLabel
+OpReturn
+)")));
+}
+
 TEST(ControlFlow, BackEdgeToANonHeader) {
   Report r = validateText(body(R"(
 %entry = OpLabel
