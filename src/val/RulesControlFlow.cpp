@@ -7,6 +7,7 @@
 #include "spire/module/Opcodes.h"
 
 #include <algorithm>
+#include <optional>
 #include <span>
 #include <string>
 #include <unordered_set>
@@ -158,6 +159,7 @@ public:
       checkBackEdges();
       checkConstructEntries();
       checkConstructExits();
+      checkSwitches();
     }
   }
 
@@ -573,6 +575,127 @@ private:
           check(Kind::Continue, h, cont, merge, cont);
       }
     }
+  }
+
+  // Case constructs of a structured OpSwitch: each is dominated by the switch header, falls
+  // through to at most one other case, only to the case listed right after it, and no case is
+  // the fall-through target of two others.
+  void checkSwitches() {
+    const uint32_t n = cfg_.size();
+    std::optional<StructuralDominators> sdom;
+    for (uint32_t h = 0; h < n && !s_.stopped(); ++h) {
+      const uint32_t t = cfg_.terminator(h);
+      if (t == kNoIndex || mergeOp(h) != Op::SelectionMerge || cfg_.mergeBlock(h) == kNoIndex)
+        continue;
+      Instruction sw = m_.inst(t);
+      if (sw.opcode() != Op::Switch || sw.isRaw() || sw.wordCount() < 3)
+        continue;
+      if (!sdom)
+        sdom.emplace(cfg_);
+      if (!sdom->reachable(h))
+        continue;
+      const uint32_t merge = cfg_.mergeBlock(h);
+      // Targets in operand order (the default first), as block indices.
+      const uint32_t width = s_.bitWidth(s_.typeOf(sw.word(1))) > 32 ? 2 : 1;
+      std::vector<uint32_t> targets = {cfg_.blockOfLabel(sw.word(2))};
+      for (uint32_t w = 3 + width; w < sw.wordCount(); w += width + 1)
+        targets.push_back(cfg_.blockOfLabel(sw.word(w)));
+      if (std::find(targets.begin(), targets.end(), kNoIndex) != targets.end())
+        continue; // reported as a dangling target
+      std::vector<uint32_t> caseTargets;
+      for (uint32_t b : targets)
+        if (b != merge && std::find(caseTargets.begin(), caseTargets.end(), b) == caseTargets.end())
+          caseTargets.push_back(b);
+      const bool defaultRepeated =
+          std::find(targets.begin() + 1, targets.end(), targets[0]) != targets.end();
+      std::vector<uint32_t> fallInto(n, 0);
+      std::vector<std::pair<uint32_t, uint32_t>> fallOf; // (case target, its fall-through)
+      uint32_t defaultFall = kNoIndex;
+      bool failed = false;
+      for (size_t i = 0; i < targets.size() && !failed; ++i) {
+        const uint32_t target = targets[i];
+        if (target == merge)
+          continue;
+        uint32_t fall = kNoIndex;
+        auto seen = std::find_if(fallOf.begin(), fallOf.end(),
+                                 [&](const auto &p) { return p.first == target; });
+        if (seen != fallOf.end()) {
+          fall = seen->second;
+        } else {
+          if (sdom->reachable(target) && !sdom->dominates(h, target)) {
+            s_.error(t, "2.11",
+                     "the switch header " + blockName(h) + " does not dominate its case " +
+                         blockName(target) + "; every case construct must be entered from it");
+            return;
+          }
+          if (!caseFallThrough(*sdom, target, merge, caseTargets, fall)) {
+            failed = true;
+            break;
+          }
+          if (fall != kNoIndex && ++fallInto[fall] == 2) {
+            s_.error(t, "2.11",
+                     "more than one case construct of the switch in " + blockName(h) +
+                         " falls through to the case " + blockName(fall) +
+                         "; at most one case may branch into another");
+            failed = true;
+            break;
+          }
+          fallOf.emplace_back(target, fall);
+        }
+        if (fall == targets[0] && !defaultRepeated)
+          fall = defaultFall;
+        if (fall == kNoIndex)
+          continue;
+        if (i == 0) {
+          defaultFall = fall;
+          continue;
+        }
+        // Cases with the same target listed together count as one.
+        size_t j = i;
+        while (j + 1 < targets.size() && targets[j + 1] == target)
+          ++j;
+        if (j + 1 >= targets.size() || targets[j + 1] != fall) {
+          s_.error(t, "2.11",
+                   "the case " + blockName(target) + " falls through to the case " +
+                       blockName(fall) +
+                       ", so it must come right before that case in the OpSwitch's target list");
+          failed = true;
+        }
+      }
+    }
+  }
+
+  // Follows the case construct of `target` (the blocks it dominates, up to the merge block) and
+  // finds the other case it branches to, if any. Reports a case that branches to two others.
+  bool caseFallThrough(const StructuralDominators &sdom, uint32_t target, uint32_t merge,
+                       const std::vector<uint32_t> &caseTargets, uint32_t &fall) {
+    std::vector<uint32_t> stack = {target};
+    std::vector<uint8_t> visited(cfg_.size(), 0);
+    const bool targetReachable = sdom.reachable(target);
+    while (!stack.empty()) {
+      const uint32_t b = stack.back();
+      stack.pop_back();
+      if (b == merge || visited[b])
+        continue;
+      visited[b] = 1;
+      if (targetReachable && sdom.reachable(b) && sdom.dominates(target, b)) {
+        for (uint32_t succ : cfg_.successors(b))
+          stack.push_back(succ);
+        continue;
+      }
+      if (std::find(caseTargets.begin(), caseTargets.end(), b) == caseTargets.end())
+        continue; // leaving the switch (a break or continue of a loop): the exit rules judge it
+      if (fall == kNoIndex) {
+        if (b != target)
+          fall = b;
+      } else if (fall != b) {
+        s_.error(cfg_.blocks()[target].label, "2.11",
+                 "the case construct of " + blockName(target) + " branches to two other cases, " +
+                     blockName(fall) + " and " + blockName(b) + "; a case may fall through to one");
+        return false;
+      }
+    }
+    return true;
   }
 
   // A conditional branch or switch without a selection merge must branch to a block already

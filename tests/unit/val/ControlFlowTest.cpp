@@ -439,6 +439,60 @@ OpReturn
 )")));
 }
 
+TEST(ControlFlow, SwitchFallThrough) {
+  EXPECT_VALID(validateText(body(R"(
+%entry = OpLabel
+OpSelectionMerge %m None
+OpSwitch %int_0 %m 1 %a 2 %b
+%a = OpLabel
+OpBranch %b
+%b = OpLabel
+OpBranch %m
+%m = OpLabel
+OpReturn
+)")));
+  Report order = validateText(body(R"(
+%entry = OpLabel
+OpSelectionMerge %m None
+OpSwitch %int_0 %m 1 %b 2 %a
+%a = OpLabel
+OpBranch %b
+%b = OpLabel
+OpBranch %m
+%m = OpLabel
+OpReturn
+)"));
+  EXPECT_ERROR(order, "must come right before that case");
+  Report two = validateText(body(R"(
+%entry = OpLabel
+OpSelectionMerge %m None
+OpSwitch %int_0 %m 1 %a 2 %b 3 %c
+%a = OpLabel
+OpBranchConditional %true %b %c
+%b = OpLabel
+OpBranch %m
+%c = OpLabel
+OpBranch %m
+%m = OpLabel
+OpReturn
+)"));
+  EXPECT_ERROR(two, "branches to two other cases");
+  Report many = validateText(body(R"(
+%entry = OpLabel
+OpSelectionMerge %m None
+OpSwitch %int_0 %m 1 %a 2 %c 3 %b
+%a = OpLabel
+OpBranch %c
+%b = OpLabel
+OpBranch %c
+%c = OpLabel
+OpBranch %m
+%m = OpLabel
+OpReturn
+)"));
+  EXPECT_ERROR(many, "at most one case may branch into another");
+}
+
 TEST(ControlFlow, BackEdgeToANonHeader) {
   Report r = validateText(body(R"(
 %entry = OpLabel
