@@ -527,7 +527,22 @@ private:
         for (uint32_t t : sdom.successors(b))
           stack.push_back(t);
       }
+      const char *what = kind == Kind::Selection ? "selection"
+                         : kind == Kind::Loop    ? "loop"
+                                                 : "continue";
       bool reported = false;
+      // A header inside the construct has its merge block inside it too.
+      for (uint32_t b : blocks) {
+        const uint32_t inner = cfg_.mergeBlock(b);
+        if (b == start || inner == kNoIndex || inner == b || !sdom.reachable(inner) || in[inner])
+          continue;
+        s_.error(cfg_.mergeInst(b), "2.11",
+                 "the header " + blockName(b) + " is inside the " + what + " construct headed by " +
+                     blockName(start) + ", but its merge block " + blockName(inner) +
+                     " is not; nested constructs must end inside the construct around them");
+        reported = true;
+        break;
+      }
       for (uint32_t b : blocks) {
         for (uint32_t t : cfg_.successors(b)) {
           if (reported || in[t])
@@ -546,9 +561,6 @@ private:
           }
           if (ok)
             continue;
-          const char *what = kind == Kind::Selection ? "selection"
-                             : kind == Kind::Loop    ? "loop"
-                                                     : "continue";
           s_.error(cfg_.terminator(b), "2.11",
                    "block " + blockName(b) + " leaves the " + what + " construct headed by " +
                        blockName(start) + " for " + blockName(t) +

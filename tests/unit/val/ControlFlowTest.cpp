@@ -493,6 +493,31 @@ OpReturn
   EXPECT_ERROR(many, "at most one case may branch into another");
 }
 
+TEST(ControlFlow, NestedConstructEndsInsideItsParent) {
+  Report r = validateText(body(R"(
+%entry = OpLabel
+OpSelectionMerge %end None
+OpBranchConditional %true %loop %selmerge
+%loop = OpLabel
+OpLoopMerge %exit %cont None
+OpBranch %sel
+%sel = OpLabel
+OpSelectionMerge %selmerge None
+OpBranchConditional %true %a %cont
+%a = OpLabel
+OpBranch %cont
+%cont = OpLabel
+OpBranchConditional %true %loop %exit
+%exit = OpLabel
+OpBranch %end
+%selmerge = OpLabel
+OpBranch %end
+%end = OpLabel
+OpReturn
+)"));
+  EXPECT_ERROR(r, "nested constructs must end inside the construct around them");
+}
+
 TEST(ControlFlow, BackEdgeToANonHeader) {
   Report r = validateText(body(R"(
 %entry = OpLabel
