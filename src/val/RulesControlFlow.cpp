@@ -411,20 +411,33 @@ private:
   void checkConstructEntries() {
     const uint32_t n = cfg_.size();
     const StructuralDominators sdom(cfg_);
+    std::vector<uint8_t> in(n, 0);
+    std::vector<uint32_t> blocks, stack;
     for (uint32_t h = 0; h < n && !s_.stopped(); ++h) {
       const uint32_t merge = cfg_.mergeBlock(h);
       if (merge == kNoIndex || merge == h || !cfg_.reachable(h))
         continue;
-      auto inConstruct = [&](uint32_t b) {
-        return sdom.dominates(h, b) && !sdom.dominates(merge, b);
-      };
+      // The construct's blocks: what the header dominates and its merge block does not, all
+      // reached from the header through such blocks.
+      blocks.clear();
+      stack.assign(1, h);
+      while (!stack.empty()) {
+        const uint32_t b = stack.back();
+        stack.pop_back();
+        if (in[b] || !sdom.dominates(h, b) || sdom.dominates(merge, b))
+          continue;
+        in[b] = 1;
+        blocks.push_back(b);
+        for (uint32_t t : sdom.successors(b))
+          stack.push_back(t);
+      }
       const bool loop = cfg_.continueBlock(h) != kNoIndex;
       bool reported = false;
-      for (uint32_t b = 0; b < n && !reported; ++b) {
-        if (b == h || !inConstruct(b))
+      for (uint32_t b : blocks) {
+        if (b == h || reported)
           continue;
         for (uint32_t p : cfg_.predecessors(b)) {
-          if (!cfg_.reachable(p) || inConstruct(p))
+          if (!cfg_.reachable(p) || in[p])
             continue;
           s_.error(cfg_.terminator(p), "2.11",
                    "block " + blockName(p) + " branches into the " + (loop ? "loop" : "selection") +
@@ -435,17 +448,19 @@ private:
         }
       }
       const uint32_t cont = cfg_.continueBlock(h);
-      if (cont == kNoIndex || cont == h || reported)
-        continue;
-      for (uint32_t p : cfg_.predecessors(cont)) {
-        if (inConstruct(p)) // unreachable blocks are outside every construct
-          continue;
-        s_.error(cfg_.terminator(p), "2.11",
-                 "block " + blockName(p) + " branches to the continue target " + blockName(cont) +
-                     " of the loop headed by " + blockName(h) +
-                     ", but is not inside that loop; only blocks of the loop may continue it");
-        break;
+      if (cont != kNoIndex && cont != h && !reported) {
+        for (uint32_t p : cfg_.predecessors(cont)) {
+          if (in[p]) // unreachable blocks are outside every construct
+            continue;
+          s_.error(cfg_.terminator(p), "2.11",
+                   "block " + blockName(p) + " branches to the continue target " + blockName(cont) +
+                       " of the loop headed by " + blockName(h) +
+                       ", but is not inside that loop; only blocks of the loop may continue it");
+          break;
+        }
       }
+      for (uint32_t b : blocks)
+        in[b] = 0;
     }
   }
 
@@ -620,8 +635,8 @@ private:
           caseTargets.push_back(b);
       const bool defaultRepeated =
           std::find(targets.begin() + 1, targets.end(), targets[0]) != targets.end();
-      std::vector<uint32_t> fallInto(n, 0);
-      std::vector<std::pair<uint32_t, uint32_t>> fallOf; // (case target, its fall-through)
+      std::vector<std::pair<uint32_t, uint32_t>> fallInto; // (case, how many fall into it)
+      std::vector<std::pair<uint32_t, uint32_t>> fallOf;   // (case target, its fall-through)
       uint32_t defaultFall = kNoIndex;
       bool failed = false;
       for (size_t i = 0; i < targets.size() && !failed; ++i) {
@@ -644,7 +659,11 @@ private:
             failed = true;
             break;
           }
-          if (fall != kNoIndex && ++fallInto[fall] == 2) {
+          auto into = std::find_if(fallInto.begin(), fallInto.end(),
+                                   [&](const auto &p) { return p.first == fall; });
+          if (fall != kNoIndex && into == fallInto.end())
+            fallInto.emplace_back(fall, 1);
+          else if (fall != kNoIndex && ++into->second == 2) {
             s_.error(t, "2.11",
                      "more than one case construct of the switch in " + blockName(h) +
                          " falls through to the case " + blockName(fall) +
@@ -682,14 +701,24 @@ private:
   bool caseFallThrough(const StructuralDominators &sdom, uint32_t target, uint32_t merge,
                        const std::vector<uint32_t> &caseTargets, uint32_t &fall) {
     std::vector<uint32_t> stack = {target};
-    std::vector<uint8_t> visited(cfg_.size(), 0);
+    std::vector<uint32_t> visited;
+    mark_.resize(cfg_.size(), 0);
+    struct Unmark { // leaves mark_ all zero however this returns
+      std::vector<uint8_t> &mark;
+      std::vector<uint32_t> &visited;
+      ~Unmark() {
+        for (uint32_t b : visited)
+          mark[b] = 0;
+      }
+    } unmark{mark_, visited};
     const bool targetReachable = sdom.reachable(target);
     while (!stack.empty()) {
       const uint32_t b = stack.back();
       stack.pop_back();
-      if (b == merge || visited[b])
+      if (b == merge || mark_[b])
         continue;
-      visited[b] = 1;
+      mark_[b] = 1;
+      visited.push_back(b);
       if (targetReachable && sdom.reachable(b) && sdom.dominates(target, b)) {
         for (uint32_t succ : cfg_.successors(b))
           stack.push_back(succ);
@@ -837,6 +866,7 @@ private:
   const Cfg &cfg_;
   const DominatorTree &dom_;
   uint32_t fnId_;
+  std::vector<uint8_t> mark_; // scratch for caseFallThrough, all zero between calls
 };
 
 } // namespace
