@@ -343,9 +343,30 @@ private:
           s_.error(i, "3.32.17 OpPhi",
                    "the parent " + s_.name(parent) + " of OpPhi " + s_.name(inst.resultId()) +
                        " is not a predecessor of its block " + blockName(b));
+        } else if (cfg_.reachable(pb)) {
+          // A value computed in this function must be available at the end of the parent.
+          const uint32_t def = blockOfInstruction(m_.defIndex(value));
+          if (def != kNoIndex && !dom_.dominates(def, pb))
+            s_.error(i, "3.32.17 OpPhi",
+                     "the value " + s_.name(value) + " of OpPhi " + s_.name(inst.resultId()) +
+                         " is defined in block " + blockName(def) +
+                         ", which does not dominate its parent " + blockName(pb));
         }
       }
     }
+  }
+
+  /// The block of this function that holds instruction `index`, or kNoIndex.
+  uint32_t blockOfInstruction(uint32_t index) const {
+    if (index == kNoIndex || index < info_.begin || index >= info_.end)
+      return kNoIndex;
+    auto blocks = cfg_.blocks();
+    auto it = std::upper_bound(blocks.begin(), blocks.end(), index,
+                               [](uint32_t i, const BlockInfo &b) { return i < b.label; });
+    if (it == blocks.begin())
+      return kNoIndex; // a parameter, before the first block
+    --it;
+    return index < it->end ? static_cast<uint32_t>(it - blocks.begin()) : kNoIndex;
   }
 
   void checkEntryBlock() {

@@ -164,6 +164,23 @@ OpReturn
   EXPECT_ERROR(type, "the incoming value");
 }
 
+TEST(ControlFlow, PhiValueDominatesItsParent) {
+  Report r = validateText(body(R"(
+%entry = OpLabel
+OpSelectionMerge %merge None
+OpBranchConditional %true %then %else
+%then = OpLabel
+%v = OpIAdd %int %int_1 %int_1
+OpBranch %merge
+%else = OpLabel
+OpBranch %merge
+%merge = OpLabel
+%x = OpPhi %int %v %then %v %else
+OpReturn
+)"));
+  EXPECT_ERROR(r, "which does not dominate its parent");
+}
+
 TEST(ControlFlow, PhiMustComeFirst) {
   Report r = validateText(body(R"(
 %entry = OpLabel
