@@ -27,36 +27,27 @@ std::string_view opName(Op op) {
 
 bool skippable(Op op) { return op == Op::Line || op == Op::NoLine; }
 
-/// Dominators of the structural graph of a function: its branches plus an edge from each header
-/// to its merge block and continue target (SPIR-V 2.11 defines constructs by this "structural"
-/// dominance), from the entry block.
-class StructuralDominators {
+/// Dominators of a graph given as successor lists, from `root`, with constant-time queries
+/// (Cooper, Harvey and Kennedy's iterative algorithm, then a depth-first numbering of the tree).
+class GraphDominators {
 public:
-  explicit StructuralDominators(const Cfg &cfg) {
-    const uint32_t n = cfg.size();
-    succ_.resize(n);
-    for (uint32_t b = 0; b < n; ++b) {
-      succ_[b].assign(cfg.successors(b).begin(), cfg.successors(b).end());
-      for (uint32_t extra : {cfg.mergeBlock(b), cfg.continueBlock(b)})
-        if (extra != kNoIndex &&
-            std::find(succ_[b].begin(), succ_[b].end(), extra) == succ_[b].end())
-          succ_[b].push_back(extra);
-    }
+  GraphDominators(const std::vector<std::vector<uint32_t>> &succ, uint32_t root) : root_(root) {
+    const uint32_t n = static_cast<uint32_t>(succ.size());
     order_.assign(n, kNoIndex);
     idom_.assign(n, kNoIndex);
     pre_.assign(n, kNoIndex);
     post_.assign(n, kNoIndex);
-    if (n == 0)
+    if (root >= n)
       return;
-    // Reverse post-order from the entry.
+    // Reverse post-order from the root.
     std::vector<uint32_t> post;
-    std::vector<std::pair<uint32_t, uint32_t>> stack = {{0, 0}};
+    std::vector<std::pair<uint32_t, uint32_t>> stack = {{root, 0}};
     std::vector<uint8_t> seen(n, 0);
-    seen[0] = 1;
+    seen[root] = 1;
     while (!stack.empty()) {
       auto &[b, next] = stack.back();
-      if (next < succ_[b].size()) {
-        const uint32_t t = succ_[b][next++];
+      if (next < succ[b].size()) {
+        const uint32_t t = succ[b][next++];
         if (!seen[t]) {
           seen[t] = 1;
           stack.push_back({t, 0});
@@ -72,10 +63,9 @@ public:
     std::vector<std::vector<uint32_t>> preds(n);
     for (uint32_t b = 0; b < n; ++b)
       if (order_[b] != kNoIndex)
-        for (uint32_t t : succ_[b])
+        for (uint32_t t : succ[b])
           preds[t].push_back(b);
-    // Cooper, Harvey and Kennedy.
-    idom_[0] = 0;
+    idom_[root] = root;
     auto intersect = [&](uint32_t a, uint32_t b) {
       while (a != b) {
         while (order_[a] > order_[b])
@@ -99,14 +89,13 @@ public:
         }
       }
     }
-    // Pre/post numbers of the tree for constant-time queries.
     std::vector<std::vector<uint32_t>> children(n);
-    for (uint32_t b = 1; b < n; ++b)
-      if (idom_[b] != kNoIndex && b != 0)
+    for (uint32_t b = 0; b < n; ++b)
+      if (b != root && idom_[b] != kNoIndex)
         children[idom_[b]].push_back(b);
     uint32_t counter = 0;
-    std::vector<std::pair<uint32_t, uint32_t>> walk = {{0, 0}};
-    pre_[0] = counter++;
+    std::vector<std::pair<uint32_t, uint32_t>> walk = {{root, 0}};
+    pre_[root] = counter++;
     while (!walk.empty()) {
       auto &[b, next] = walk.back();
       if (next < children[b].size()) {
@@ -121,17 +110,70 @@ public:
   }
 
   bool reachable(uint32_t b) const { return order_[b] != kNoIndex; }
-  /// The immediate structural dominator, or kNoIndex for the entry and unreachable blocks.
-  uint32_t idom(uint32_t b) const { return b == 0 ? kNoIndex : idom_[b]; }
-  std::span<const uint32_t> successors(uint32_t b) const { return succ_[b]; }
-  /// True when every structural path from the entry to `b` passes through `a` (a == b included).
+  /// The immediate dominator, or kNoIndex for the root and unreachable nodes.
+  uint32_t idom(uint32_t b) const { return b == root_ ? kNoIndex : idom_[b]; }
+  /// True when every path from the root to `b` passes through `a` (a == b included).
   bool dominates(uint32_t a, uint32_t b) const {
     return reachable(a) && reachable(b) && pre_[a] <= pre_[b] && post_[b] <= post_[a];
   }
 
 private:
-  std::vector<std::vector<uint32_t>> succ_;
+  uint32_t root_;
   std::vector<uint32_t> order_, idom_, pre_, post_;
+};
+
+/// The structural graph of a function: its branches plus an edge from each header to its merge
+/// block and continue target (SPIR-V 2.11 defines constructs by this "structural" dominance).
+std::vector<std::vector<uint32_t>> structuralGraph(const Cfg &cfg) {
+  const uint32_t n = cfg.size();
+  std::vector<std::vector<uint32_t>> succ(n);
+  for (uint32_t b = 0; b < n; ++b) {
+    succ[b].assign(cfg.successors(b).begin(), cfg.successors(b).end());
+    for (uint32_t extra : {cfg.mergeBlock(b), cfg.continueBlock(b)})
+      if (extra != kNoIndex && std::find(succ[b].begin(), succ[b].end(), extra) == succ[b].end())
+        succ[b].push_back(extra);
+  }
+  return succ;
+}
+
+/// Structural dominators, from the entry block.
+class StructuralDominators {
+public:
+  explicit StructuralDominators(const Cfg &cfg) : succ_(structuralGraph(cfg)), dom_(succ_, 0) {}
+
+  bool reachable(uint32_t b) const { return dom_.reachable(b); }
+  uint32_t idom(uint32_t b) const { return dom_.idom(b); }
+  bool dominates(uint32_t a, uint32_t b) const { return dom_.dominates(a, b); }
+  std::span<const uint32_t> successors(uint32_t b) const { return succ_[b]; }
+
+private:
+  std::vector<std::vector<uint32_t>> succ_;
+  GraphDominators dom_;
+};
+
+/// Structural post-dominators: dominators of the reversed structural graph, rooted at a virtual
+/// exit after every block without successors. Blocks that reach no exit are left out.
+class StructuralPostDominators {
+public:
+  explicit StructuralPostDominators(const Cfg &cfg) : dom_(reversed(cfg), cfg.size()) {}
+  /// True when every structural path from `b` to an exit passes through `a`; false when either
+  /// reaches no exit.
+  bool postDominates(uint32_t a, uint32_t b) const { return dom_.dominates(a, b); }
+
+private:
+  static std::vector<std::vector<uint32_t>> reversed(const Cfg &cfg) {
+    const uint32_t n = cfg.size();
+    auto succ = structuralGraph(cfg);
+    std::vector<std::vector<uint32_t>> rev(n + 1);
+    for (uint32_t b = 0; b < n; ++b) {
+      if (succ[b].empty())
+        rev[n].push_back(b);
+      for (uint32_t t : succ[b])
+        rev[t].push_back(b);
+    }
+    return rev;
+  }
+  GraphDominators dom_;
 };
 
 class FunctionChecker {
@@ -819,7 +861,7 @@ private:
       return out;
     };
     std::vector<uint8_t> state(n, 0); // 0 new, 1 on the stack, 2 done
-    std::vector<uint32_t> backEdges(n, 0);
+    std::vector<uint32_t> backEdges(n, 0), backEdgeFrom(n, kNoIndex);
     std::vector<std::pair<uint32_t, uint32_t>> badEdges;
     struct Frame {
       uint32_t block;
@@ -843,8 +885,8 @@ private:
           continue; // a structural edge only
         if (cfg_.continueBlock(to) == kNoIndex)
           badEdges.emplace_back(from, to);
-        else
-          ++backEdges[to];
+        else if (++backEdges[to] == 1)
+          backEdgeFrom[to] = from;
       } else if (state[to] == 0) {
         state[to] = 1;
         stack.push_back({to, structural(to), 0});
@@ -871,6 +913,23 @@ private:
                        " does not come from the continue construct: the continue target " +
                        blockName(cont) + " must dominate the back-edge block");
       }
+    }
+    // The back-edge block post-dominates the continue target (where both reach an exit).
+    std::optional<StructuralPostDominators> pdom;
+    for (uint32_t h = 0; h < n && !s_.stopped(); ++h) {
+      const uint32_t cont = cfg_.continueBlock(h);
+      if (cont == kNoIndex || backEdges[h] != 1 || backEdgeFrom[h] == kNoIndex)
+        continue;
+      if (!pdom)
+        pdom.emplace(cfg_);
+      const uint32_t from = backEdgeFrom[h];
+      if (pdom->postDominates(from, from) && pdom->postDominates(cont, cont) &&
+          !pdom->postDominates(from, cont))
+        s_.error(cfg_.terminator(from), "2.11",
+                 "the back-edge block " + blockName(from) + " of the loop headed by " +
+                     blockName(h) + " does not post-dominate its continue target " +
+                     blockName(cont) +
+                     "; every path through the continue construct must end at the back edge");
     }
     for (uint32_t h = 0; h < n && !s_.stopped(); ++h) {
       if (cfg_.continueBlock(h) == kNoIndex || !cfg_.reachable(h) || backEdges[h] == 1)

@@ -535,6 +535,25 @@ OpReturn
   EXPECT_ERROR(r, "nested constructs must end inside the construct around them");
 }
 
+TEST(ControlFlow, BackEdgeBlockPostDominatesTheContinueTarget) {
+  Report r = validateText(body(R"(
+%entry = OpLabel
+OpBranch %h
+%h = OpLabel
+OpLoopMerge %exit %cont None
+OpBranchConditional %true %loopbody %exit
+%loopbody = OpLabel
+OpBranch %cont
+%cont = OpLabel
+OpBranchConditional %true %be %exit
+%be = OpLabel
+OpBranch %h
+%exit = OpLabel
+OpReturn
+)"));
+  EXPECT_ERROR(r, "does not post-dominate its continue target");
+}
+
 TEST(ControlFlow, BackEdgeToANonHeader) {
   Report r = validateText(body(R"(
 %entry = OpLabel
