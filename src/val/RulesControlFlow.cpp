@@ -239,9 +239,10 @@ private:
       return;
     if (inst.opcode() == Op::BranchConditional) {
       if (inst.wordCount() != 4 && inst.wordCount() != 6) {
-        s_.error(t, "3.32.17 OpBranchConditional",
-                 "OpBranchConditional takes a condition, two labels and either no branch weights "
-                 "or two");
+        s_.error(
+            t, "3.32.17 OpBranchConditional",
+            "an OpBranchConditional takes a condition, two labels and either no branch weights "
+            "or two");
         return;
       }
       if (m_.version() >= grammar::makeVersion(1, 6) && inst.word(2) == inst.word(3))
@@ -334,7 +335,7 @@ private:
       }
       if (!leading) {
         s_.error(i, "3.32.17 OpPhi",
-                 "OpPhi " + s_.name(inst.resultId()) +
+                 "the OpPhi " + s_.name(inst.resultId()) +
                      " follows other instructions of its block; OpPhi must come first in a block "
                      "(only OpLine and OpNoLine may be mixed in)");
         continue;
@@ -349,13 +350,13 @@ private:
       const uint32_t operands = inst.wordCount() - 3;
       if (operands % 2 != 0) {
         s_.error(i, "3.32.17 OpPhi",
-                 "OpPhi " + s_.name(inst.resultId()) +
+                 "the OpPhi " + s_.name(inst.resultId()) +
                      " has an odd number of operands; they come in (value, parent block) pairs");
         continue;
       }
       if (operands / 2 != preds.size()) {
         s_.error(i, "3.32.17 OpPhi",
-                 "OpPhi " + s_.name(inst.resultId()) + " has " + std::to_string(operands / 2) +
+                 "the OpPhi " + s_.name(inst.resultId()) + " has " + std::to_string(operands / 2) +
                      " incoming pair(s), but its block " + blockName(b) + " has " +
                      std::to_string(preds.size()) +
                      " predecessor(s); it needs exactly one pair per predecessor");
@@ -366,7 +367,7 @@ private:
         const uint32_t value = inst.word(w), parent = inst.word(w + 1);
         if (std::find(parents.begin(), parents.end(), parent) != parents.end()) {
           s_.error(i, "3.32.17 OpPhi",
-                   "OpPhi " + s_.name(inst.resultId()) + " lists the parent block " +
+                   "the OpPhi " + s_.name(inst.resultId()) + " lists the parent block " +
                        s_.name(parent) + " more than once; each predecessor appears once");
           break;
         }
@@ -835,7 +836,7 @@ private:
       } else if (term.opcode() == Op::Switch) {
         if (mergeOp != Op::SelectionMerge)
           s_.error(t, "2.11",
-                   "OpSwitch at the end of " + blockName(b) +
+                   "the OpSwitch at the end of " + blockName(b) +
                        " must be preceded by an OpSelectionMerge");
         for (uint32_t succ : cfg_.successors(b))
           seen.insert(cfg_.labelId(succ));

@@ -133,15 +133,15 @@ void checkReturn(State &s, const Instruction &inst) {
   if (inst.opcode() == Op::Return) {
     if (!s.isVoidType(returnType))
       s.error(inst.index(), "3.32.17 OpReturn",
-              "OpReturn in " + s.name(fn.word(2)) + ", whose return type is " + s.name(returnType) +
-                  ": a function that returns a value must use OpReturnValue");
+              "an OpReturn in " + s.name(fn.word(2)) + ", whose return type is " +
+                  s.name(returnType) + ": a function that returns a value must use OpReturnValue");
     return;
   }
   if (inst.wordCount() < 2)
     return;
   if (s.isVoidType(returnType)) {
     s.error(inst.index(), "3.32.17 OpReturnValue",
-            "OpReturnValue in " + s.name(fn.word(2)) +
+            "an OpReturnValue in " + s.name(fn.word(2)) +
                 ", which returns void: a void function must use OpReturn");
     return;
   }

@@ -405,12 +405,12 @@ void checkFunctionVariables(State &s) {
         }
         if (b != 0)
           s.error(i, "2.4",
-                  "OpVariable " + s.name(inst.resultId()) +
+                  "the OpVariable " + s.name(inst.resultId()) +
                       " is not in the first block of its function: function variables must "
                       "all be declared at the start of the first block");
         else if (!leading)
           s.error(i, "2.4",
-                  "OpVariable " + s.name(inst.resultId()) +
+                  "the OpVariable " + s.name(inst.resultId()) +
                       " follows other instructions: function variables must be the first "
                       "instructions of the function's first block");
       }
