@@ -1,5 +1,14 @@
 // Rules: branches, OpPhi and structured control flow (SPIR-V 2.11, 2.16.1, 3.32.17).
 //
+// For every module: branch, merge and continue targets are labels of the same function;
+// conditions, selectors and OpPhi are well typed and shaped; merge instructions sit right before
+// their terminator; the entry block is no branch target; blocks follow their dominators.
+// With the Shader capability, the structured rules of 2.11: merge blocks of one header each,
+// headers dominate their merge blocks, conditional branches and switches are structured, back
+// edges (one per loop, from its continue construct), construct entries and exits, and switch
+// case fall-through. Constructs are computed with structural dominance: the dominance of the
+// graph of the branches plus an edge from each header to its merge block and continue target.
+//
 // The layout rules have made sure that every block ends with a terminator and that functions are
 // well nested, so Module's block index and the Cfg are meaningful here.
 #include "Rules.h"
@@ -16,8 +25,6 @@
 namespace spire::val {
 
 namespace {
-
-using grammar::OperandKind;
 
 std::string_view opName(Op op) {
   if (const grammar::InstructionDesc *d = grammar::findInstruction(static_cast<uint32_t>(op)))
