@@ -229,9 +229,8 @@ private:
     if (op == Op::ExtInst) {
       switch (extKind(s_, inst)) {
       case ExtKind::DebugLocal:
-        fail(inst.index(), std::string(opName(op)) +
-                               " of a debug-info scope, declare, value or line instruction must "
-                               "appear in a function body, not at module level");
+        fail(inst.index(), "a debug-info scope, declare, value or line instruction (OpExtInst) "
+                           "must appear in a function body, not at module level");
         return;
       case ExtKind::DebugGlobal:
       case ExtKind::NonSemantic:
@@ -343,9 +342,8 @@ private:
       switch (extKind(s_, inst)) {
       case ExtKind::DebugLocal:
         if (!inFunction_)
-          fail(idx, std::string(opName(op)) +
-                        " of a debug-info scope, declare, value or line instruction must appear "
-                        "in a function body");
+          fail(idx, "a debug-info scope, declare, value or line instruction (OpExtInst) must "
+                    "appear in a function body");
         return;
       case ExtKind::DebugGlobal:
         fail(idx, "a debug-info extended instruction other than a scope, declare, value or line "

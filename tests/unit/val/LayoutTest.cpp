@@ -302,6 +302,33 @@ OpFunctionEnd
   EXPECT_ERROR(r, "not in the first block");
 }
 
+TEST(Layout, ExtendedInstructionsAtModuleLevel) {
+  constexpr std::string_view kTop = R"(
+OpCapability Shader
+OpExtension "SPV_KHR_non_semantic_info"
+%glsl = OpExtInstImport "GLSL.std.450"
+%ns = OpExtInstImport "NonSemantic.Testing"
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%float = OpTypeFloat 32
+%float_1 = OpConstant %float 1
+)";
+  constexpr std::string_view kMain = R"(
+%main = OpFunction %void None %fn
+%entry = OpLabel
+OpReturn
+OpFunctionEnd
+)";
+  EXPECT_VALID(validateText(std::string(kTop) + "%n = OpExtInst %void %ns 1 %float_1\n" +
+                            std::string(kMain)));
+  Report r = validateText(std::string(kTop) + "%x = OpExtInst %float %glsl Sqrt %float_1\n" +
+                          std::string(kMain));
+  EXPECT_ERROR(r, "must appear in a block");
+}
+
 TEST(Layout, HeaderOnlyModuleHasNoMemoryModel) {
   Expected<Module> m = Module::fromWords({0x07230203u, 0x00010600u, 0u, 1u, 0u});
   ASSERT_TRUE(bool(m));
