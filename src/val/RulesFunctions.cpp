@@ -1,8 +1,287 @@
-// Rules: functions, parameters, blocks and calls.
+// Rules: functions, parameters, blocks and calls (SPIR-V 2.16.1, 3.32.9), and what an entry point's
+// function must look like (3.32.5 OpEntryPoint).
 #include "Rules.h"
+
+#include "spire/module/Opcodes.h"
+
+#include <string>
 
 namespace spire::val {
 
-void checkFunctions(State &s) { (void)s; }
+namespace {
+
+constexpr uint32_t kExecutionModelKernel = 6;
+
+/// The OpTypeFunction of a function type id, or nothing.
+std::optional<Instruction> functionType(const State &s, uint32_t id) {
+  std::optional<Instruction> t = s.def(id);
+  if (!t || t->opcode() != Op::TypeFunction || t->isRaw() || t->wordCount() < 3)
+    return std::nullopt;
+  return t;
+}
+
+std::string ordinal(size_t i) { return "#" + std::to_string(i); }
+
+// OpFunction %ret %id Control %fnType, then its parameters.
+void checkFunction(State &s, const FunctionInfo &f) {
+  const Module &m = s.module();
+  Instruction fn = m.inst(f.begin);
+  if (fn.isRaw() || fn.wordCount() < 5)
+    return;
+  const uint32_t resultType = fn.word(1), id = fn.word(2), typeId = fn.word(4);
+  std::optional<Instruction> type = functionType(s, typeId);
+  if (!type) {
+    s.error(f.begin, "3.32.9 OpFunction",
+            "the Function Type " + s.name(typeId) + " of " + s.name(id) +
+                " is not an OpTypeFunction");
+    return;
+  }
+  if (type->word(2) != resultType)
+    s.error(f.begin, "3.32.9 OpFunction",
+            "the result type " + s.name(resultType) + " of " + s.name(id) +
+                " differs from the return type " + s.name(type->word(2)) +
+                " of its function type " + s.name(typeId));
+  const uint32_t expected = type->wordCount() - 3;
+  uint32_t count = 0;
+  for (uint32_t i = f.begin + 1; i < f.end && i < m.size(); ++i) {
+    Instruction p = m.inst(i);
+    if (p.opcode() == Op::Line || p.opcode() == Op::NoLine)
+      continue;
+    if (p.opcode() != Op::FunctionParameter)
+      break;
+    if (!p.isRaw() && p.wordCount() >= 3) {
+      if (count < expected) {
+        const uint32_t want = type->word(3 + count);
+        if (p.word(1) != want)
+          s.error(i, "3.32.9 OpFunctionParameter",
+                  "parameter " + ordinal(count) + " of " + s.name(id) + " has type " +
+                      s.name(p.word(1)) + ", but its function type " + s.name(typeId) + " says " +
+                      s.name(want));
+      } else if (count == expected) {
+        s.error(i, "3.32.9 OpFunctionParameter",
+                s.name(id) + " has more parameters than the " + std::to_string(expected) +
+                    " of its function type " + s.name(typeId));
+      }
+    }
+    ++count;
+  }
+  if (count < expected)
+    s.error(f.begin, "3.32.9 OpFunctionParameter",
+            s.name(id) + " has " + std::to_string(count) + " parameter(s), but its function type " +
+                s.name(typeId) + " has " + std::to_string(expected));
+}
+
+// OpFunctionCall %ret %id %callee args...
+void checkCall(State &s, const Instruction &inst) {
+  if (inst.wordCount() < 4)
+    return;
+  const uint32_t resultType = inst.word(1), calleeId = inst.word(3);
+  std::optional<Instruction> callee = s.def(calleeId);
+  if (!callee || callee->opcode() != Op::Function || callee->isRaw() || callee->wordCount() < 5) {
+    s.error(inst.index(), "3.32.9 OpFunctionCall",
+            "the callee " + s.name(calleeId) + " is not a function (OpFunction)");
+    return;
+  }
+  for (uint32_t ep : s.entryPoints()) {
+    Instruction e = s.module().inst(ep);
+    if (!e.isRaw() && e.wordCount() >= 3 && e.word(2) == calleeId) {
+      // spirv-val (2023) rejects this; we only warn, since we are not sure the specification
+      // still forbids it.
+      s.warning(inst.index(), "2.16.1",
+                "the callee " + s.name(calleeId) +
+                    " is also an entry point; some tools (spirv-val) reject calls to an entry "
+                    "point's function");
+      break;
+    }
+  }
+  if (callee->word(1) != resultType)
+    s.error(inst.index(), "3.32.9 OpFunctionCall",
+            "the result type " + s.name(resultType) + " differs from the return type " +
+                s.name(callee->word(1)) + " of the callee " + s.name(calleeId));
+  std::optional<Instruction> type = functionType(s, callee->word(4));
+  if (!type)
+    return; // reported at the callee
+  const uint32_t params = type->wordCount() - 3, args = inst.wordCount() - 4;
+  if (params != args) {
+    s.error(inst.index(), "3.32.9 OpFunctionCall",
+            "the call passes " + std::to_string(args) + " argument(s), but " + s.name(calleeId) +
+                " takes " + std::to_string(params));
+    return;
+  }
+  for (uint32_t a = 0; a < args; ++a) {
+    const uint32_t arg = inst.word(4 + a), want = type->word(3 + a);
+    const uint32_t got = s.typeOf(arg);
+    if (got != 0 && got != want)
+      s.error(inst.index(), "3.32.9 OpFunctionCall",
+              "argument " + ordinal(a) + " " + s.name(arg) + " has type " + s.name(got) +
+                  ", but parameter " + ordinal(a) + " of " + s.name(calleeId) + " has type " +
+                  s.name(want));
+  }
+}
+
+// OpReturn / OpReturnValue against the enclosing function's return type.
+void checkReturn(State &s, const Instruction &inst) {
+  const uint32_t f = s.functionOf(inst.index());
+  if (f == kNoIndex)
+    return;
+  Instruction fn = s.module().inst(s.module().functions()[f].begin);
+  if (fn.isRaw() || fn.wordCount() < 5)
+    return;
+  const uint32_t returnType = fn.word(1);
+  if (!s.isType(returnType))
+    return; // the types and ids rules say what is wrong with it
+  if (inst.opcode() == Op::Return) {
+    if (!s.isVoidType(returnType))
+      s.error(inst.index(), "3.32.17 OpReturn",
+              "an OpReturn in " + s.name(fn.word(2)) + ", whose return type is " +
+                  s.name(returnType) + ": a function that returns a value must use OpReturnValue");
+    return;
+  }
+  if (inst.wordCount() < 2)
+    return;
+  if (s.isVoidType(returnType)) {
+    s.error(inst.index(), "3.32.17 OpReturnValue",
+            "an OpReturnValue in " + s.name(fn.word(2)) +
+                ", which returns void: a void function must use OpReturn");
+    return;
+  }
+  const uint32_t value = inst.word(1), type = s.typeOf(value);
+  if (type != 0 && type != returnType)
+    s.error(inst.index(), "3.32.17 OpReturnValue",
+            "the returned value " + s.name(value) + " has type " + s.name(type) + ", but " +
+                s.name(fn.word(2)) + " returns " + s.name(returnType));
+}
+
+// OpEntryPoint Model %function "name" interface...
+void checkEntryPoint(State &s, const Instruction &inst) {
+  if (inst.isRaw() || inst.wordCount() < 3)
+    return;
+  const uint32_t model = inst.word(1), id = inst.word(2);
+  std::optional<Instruction> fn = s.def(id);
+  if (!fn || fn->opcode() != Op::Function) {
+    s.error(inst.index(), "3.32.5 OpEntryPoint",
+            "the entry point " + s.name(id) + " is not a function (OpFunction)");
+    return;
+  }
+  if (fn->isRaw() || fn->wordCount() < 5)
+    return;
+  if (model != kExecutionModelKernel) {
+    std::optional<Instruction> type = functionType(s, fn->word(4));
+    if (type && type->wordCount() != 3)
+      s.error(inst.index(), "3.32.5 OpEntryPoint",
+              "the entry point function " + s.name(id) +
+                  " has parameters; only Kernel entry points may take parameters");
+  }
+  if (!s.isVoidType(fn->word(1)))
+    s.error(inst.index(), "3.32.5 OpEntryPoint",
+            "the entry point function " + s.name(id) + " returns " + s.name(fn->word(1)) +
+                "; an entry point's function must return void");
+}
+
+bool isDebugOrAnnotation(Op op) {
+  const grammar::InstructionDesc *d = grammar::findInstruction(static_cast<uint32_t>(op));
+  return d != nullptr && (d->cls == grammar::InstructionClass::Debug ||
+                          d->cls == grammar::InstructionClass::Annotation);
+}
+
+// A function's id names it only where a function is expected: calls, entry points and their
+// modes, the device-side enqueue and kernel queries, names, decorations and extended
+// (debug or non-semantic) instructions.
+bool mayUseFunction(Op op) {
+  switch (op) {
+  case Op::FunctionCall:
+  case Op::EntryPoint:
+  case Op::ExecutionMode:
+  case Op::ExecutionModeId:
+  case Op::EnqueueKernel:
+  case Op::GetKernelNDrangeSubGroupCount:
+  case Op::GetKernelNDrangeMaxSubGroupSize:
+  case Op::GetKernelWorkGroupSize:
+  case Op::GetKernelPreferredWorkGroupSizeMultiple:
+  case Op::GetKernelLocalSizeForSubgroupCount:
+  case Op::GetKernelMaxNumSubgroups:
+  case Op::ExtInst:
+    return true;
+  default:
+    break;
+  }
+  if (isDebugOrAnnotation(op))
+    return true;
+  // Extensions that take functions (function pointers, cooperative matrix callbacks...).
+  const grammar::InstructionDesc *d = grammar::findInstruction(static_cast<uint32_t>(op));
+  return d == nullptr || d->cls == grammar::InstructionClass::Reserved;
+}
+
+// A function type's id: the Function Type of OpFunction, names, decorations, extended
+// instructions.
+bool mayUseFunctionType(Op op) {
+  if (op == Op::Function || op == Op::ExtInst || op == Op::TypePointer || isDebugOrAnnotation(op))
+    return true;
+  const grammar::InstructionDesc *d = grammar::findInstruction(static_cast<uint32_t>(op));
+  return d == nullptr || d->cls == grammar::InstructionClass::Reserved;
+}
+
+void checkFunctionUses(State &s) {
+  const Module &m = s.module();
+  const DefUse &du = s.defUse();
+  auto check = [&](uint32_t id, bool isType) {
+    for (const DefUse::Use &u : du.uses(id)) {
+      Instruction user = m.inst(u.inst);
+      const Op op = user.opcode();
+      if (isType ? mayUseFunctionType(op) : mayUseFunction(op))
+        continue;
+      s.error(u.inst, isType ? "3.32.6 OpTypeFunction" : "2.16.1",
+              std::string(isType ? "the function type " : "the function ") + s.name(id) +
+                  " is used as an operand of " +
+                  std::string(user.desc() ? user.desc()->name : "an unknown instruction") +
+                  (isType ? "; a function type only serves as the type of an OpFunction"
+                          : "; a function is not a value and can only be called or named"));
+      return;
+    }
+  };
+  for (Instruction inst : m) {
+    if (s.stopped())
+      return;
+    if (inst.isRaw())
+      continue;
+    if (inst.opcode() == Op::Function)
+      check(inst.resultId(), false);
+    else if (inst.opcode() == Op::TypeFunction)
+      check(inst.resultId(), true);
+  }
+}
+
+} // namespace
+
+void checkFunctions(State &s) {
+  const Module &m = s.module();
+  for (const FunctionInfo &f : m.functions()) {
+    if (s.stopped())
+      return;
+    checkFunction(s, f);
+  }
+  for (Instruction inst : m) {
+    if (s.stopped())
+      return;
+    if (inst.isRaw())
+      continue;
+    switch (inst.opcode()) {
+    case Op::FunctionCall:
+      checkCall(s, inst);
+      break;
+    case Op::Return:
+    case Op::ReturnValue:
+      checkReturn(s, inst);
+      break;
+    case Op::EntryPoint:
+      checkEntryPoint(s, inst);
+      break;
+    default:
+      break;
+    }
+  }
+  if (!s.stopped())
+    checkFunctionUses(s);
+}
 
 } // namespace spire::val
