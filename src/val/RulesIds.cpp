@@ -9,7 +9,8 @@
 //   extended instructions.
 // - Types are used where a type is expected and values where a value is expected.
 // - A value defined in a function is used only in that function, and its definition dominates
-//   every use (for OpPhi: the end of the corresponding parent block).
+//   every use (OpPhi operands, labels as branch targets and uses of functions and function types
+//   are the control-flow and function rules').
 #include "Rules.h"
 
 #include <algorithm>
@@ -190,7 +191,8 @@ private:
         continue;
       }
       // A value of a function belongs to it; OpFunction itself is named from anywhere.
-      if (defOp != Op::Function && !forwardOk) {
+      // (Labels of other functions as branch targets are the control-flow rules'.)
+      if (defOp != Op::Function && defOp != Op::Label && !forwardOk) {
         const uint32_t defFn = s_.functionOf(def);
         if (defFn != kNoIndex && defFn != fn) {
           s_.error(here, "2.16.1",
@@ -203,19 +205,6 @@ private:
           s_.error(here, "2.16.1",
                    "result type " + s_.name(id) + " is not a type but the result of Op" +
                        std::string(opName(defOp)));
-        continue;
-      }
-      if (defOp == Op::TypeFunction && !mayUseFunctionType(op)) {
-        s_.error(here, "2.16.1",
-                 "function type " + s_.name(id) +
-                     " may only be used as the type of an OpFunction (or of a function pointer)");
-        continue;
-      }
-      if (defOp == Op::Function && !mayUseFunction(inst)) {
-        s_.error(here, "2.16.1",
-                 "function " + s_.name(id) +
-                     " is used as a value; functions are only called, named, decorated or "
-                     "declared as entry points");
         continue;
       }
       // OpExtInst's set operand names the OpExtInstImport.
@@ -232,38 +221,6 @@ private:
                  "operand " + s_.name(id) + " is the result of Op" + std::string(opName(defOp)) +
                      ", which has no type, where a value is expected");
       }
-    }
-  }
-
-  static bool mayUseFunctionType(Op op) {
-    return op == Op::Function || op == Op::TypePointer || op == Op::Name || op == Op::Decorate ||
-           op == Op::DecorateString || op == Op::DecorateId;
-  }
-
-  bool mayUseFunction(const Instruction &inst) const {
-    switch (inst.opcode()) {
-    case Op::FunctionCall:
-    case Op::EntryPoint:
-    case Op::ExecutionMode:
-    case Op::ExecutionModeId:
-    case Op::Name:
-    case Op::Decorate:
-    case Op::DecorateId:
-    case Op::DecorateString:
-    case Op::GroupDecorate:
-    case Op::EnqueueKernel:
-    case Op::GetKernelNDrangeSubGroupCount:
-    case Op::GetKernelNDrangeMaxSubGroupSize:
-    case Op::GetKernelWorkGroupSize:
-    case Op::GetKernelPreferredWorkGroupSizeMultiple:
-    case Op::GetKernelLocalSizeForSubgroupCount:
-    case Op::GetKernelMaxNumSubgroups:
-    case Op::ExtInst:
-      return true;
-    default:
-      // Instructions of extensions (opcodes from 4096 on) that take functions: function
-      // pointers, cooperative matrix per-element operations, ...
-      return static_cast<uint32_t>(inst.opcode()) >= 4096;
     }
   }
 
@@ -321,20 +278,9 @@ private:
     if (inst.isRaw())
       return;
     const Op op = inst.opcode();
-    if (op == Op::Phi) {
-      // OpPhi %type %result (%value %parent)*
-      for (uint32_t w = 3; w + 1 < inst.wordCount(); w += 2) {
-        const uint32_t value = inst.word(w), parent = cfg.blockOfLabel(inst.word(w + 1));
-        const uint32_t defBlock = blockOfValue(cfg, value);
-        if (defBlock == kNoIndex || parent == kNoIndex || !cfg.reachable(parent))
-          continue;
-        if (!dom.dominates(defBlock, parent))
-          s_.error(inst.index(), "2.16.1",
-                   "the definition of " + s_.name(value) + " does not dominate the end of " +
-                       s_.name(inst.word(w + 1)) + ", the parent block it comes from");
-      }
+    // OpPhi's operands come from its parent blocks: the control-flow rules check them.
+    if (op == Op::Phi)
       return;
-    }
     if (isDebugOrNonSemanticExtInst(s_, inst))
       return;
     auto ops = inst.operands();

@@ -1,13 +1,8 @@
 // Rules: the Vulkan environment's standalone SPIR-V rules (Vulkan specification, appendix
 // "Vulkan Environment for SPIR-V"), named by their VUIDs.
 //
-// - Storage classes Vulkan has (VUID-StandaloneSpirv-None-04643).
-// - Resource variables (Uniform, StorageBuffer, UniformConstant) carry DescriptorSet and Binding
-//   (-UniformConstant-06677); Uniform and StorageBuffer ones are Block / BufferBlock structs
-//   (-Uniform-06676), push constants Block structs (-PushConstant-06675).
-// - Blocks of buffers and push constants are explicitly laid out: Offset on every member,
-//   ArrayStride on arrays, MatrixStride on matrices (VUID-StandaloneSpirv-None-10684 and the
-//   "Offset and Stride Assignment" section).
+// Storage classes, resource decorations and block layout are checked with the decoration and type
+// rules (RulesDecorations.cpp, RulesTypes.cpp); these are the rules of entry points and interfaces:
 // - User-defined Input / Output interface variables have a Location, on the variable or on every
 //   member of their block (-Location-04916); built-in variables have none (-Location-04915).
 // - GLCompute entry points give their local size (-LocalSize-06426); fragment entry points use
@@ -64,14 +59,6 @@ public:
   explicit VulkanChecker(State &s) : s_(s), m_(s.module()) {}
 
   void run() {
-    for (Instruction inst : m_) {
-      if (s_.stopped())
-        return;
-      if (inst.isRaw())
-        continue;
-      if (inst.opcode() == Op::Variable)
-        variable(inst);
-    }
     for (uint32_t index : s_.entryPoints()) {
       if (s_.stopped())
         return;
@@ -92,112 +79,6 @@ private:
       type = d->word(2);
     }
     return type;
-  }
-
-  void variable(const Instruction &inst) {
-    if (inst.wordCount() < 4)
-      return;
-    const uint32_t id = inst.resultId(), storage = inst.word(3);
-    if (storage == kCrossWorkgroup || storage == kGeneric || storage == kAtomicCounter) {
-      s_.error(inst.index(), "VUID-StandaloneSpirv-None-04643",
-               "storage class " + std::string(storageName(storage)) + " does not exist in Vulkan");
-      return;
-    }
-    const uint32_t pointee = s_.pointeeType(inst.word(1));
-    const uint32_t inner = stripArrays(pointee);
-    if (storage == kUniform || storage == kStorageBuffer || storage == kUniformConstant) {
-      for (uint32_t deco : {kDescriptorSet, kBinding})
-        if (!s_.hasDecoration(id, deco)) {
-          s_.error(inst.index(), "VUID-StandaloneSpirv-UniformConstant-06677",
-                   "resource variable " + s_.name(id) + " in " + storageName(storage) + " has no " +
-                       (deco == kBinding ? "Binding" : "DescriptorSet") + " decoration");
-          break;
-        }
-    }
-    if (storage == kUniform || storage == kStorageBuffer) {
-      if (s_.defOpcode(inner) != Op::TypeStruct ||
-          (!s_.hasDecoration(inner, kBlock) && !s_.hasDecoration(inner, kBufferBlock)))
-        s_.error(inst.index(), "VUID-StandaloneSpirv-Uniform-06676",
-                 "variable " + s_.name(id) + " in " + storageName(storage) +
-                     " must be a struct decorated Block or BufferBlock (or an array of them)");
-      else
-        explicitLayout(inst, inner);
-    }
-    if (storage == kPushConstant) {
-      if (s_.defOpcode(inner) != Op::TypeStruct || !s_.hasDecoration(inner, kBlock))
-        s_.error(inst.index(), "VUID-StandaloneSpirv-PushConstant-06675",
-                 "push constant variable " + s_.name(id) + " must be a struct decorated Block");
-      else
-        explicitLayout(inst, inner);
-    }
-  }
-
-  static const char *storageName(uint32_t storage) {
-    switch (storage) {
-    case kUniformConstant:
-      return "UniformConstant";
-    case kUniform:
-      return "Uniform";
-    case kStorageBuffer:
-      return "StorageBuffer";
-    case kPushConstant:
-      return "PushConstant";
-    case kCrossWorkgroup:
-      return "CrossWorkgroup";
-    case kGeneric:
-      return "Generic";
-    case kAtomicCounter:
-      return "AtomicCounter";
-    default:
-      return "?";
-    }
-  }
-
-  // Every member of `structType` (and of structs inside it) has an Offset; arrays inside have
-  // an ArrayStride; matrices a MatrixStride.
-  void explicitLayout(const Instruction &var, uint32_t structType) {
-    std::unordered_set<uint32_t> visited;
-    std::string problem = layoutProblem(structType, visited, 0);
-    if (!problem.empty())
-      s_.error(var.index(), "VUID-StandaloneSpirv-None-10684", problem);
-  }
-
-  std::string layoutProblem(uint32_t structType, std::unordered_set<uint32_t> &visited, int depth) {
-    if (depth > 32 || !visited.insert(structType).second)
-      return {};
-    std::optional<Instruction> d = s_.def(structType);
-    if (!d || d->opcode() != Op::TypeStruct)
-      return {};
-    for (uint32_t member = 0; member + 2 < d->wordCount(); ++member) {
-      if (!s_.hasDecoration(structType, kOffset, static_cast<int>(member)))
-        return "struct " + s_.name(structType) + " is a block of a buffer but its member " +
-               std::to_string(member) +
-               " has no Offset decoration: blocks must be laid out "
-               "explicitly";
-      uint32_t type = d->word(2 + member);
-      // Through arrays: each needs its stride; matrices need MatrixStride on the member.
-      for (int k = 0; k < 16; ++k) {
-        const Op op = s_.defOpcode(type);
-        if (op == Op::TypeArray || op == Op::TypeRuntimeArray) {
-          if (!s_.hasDecoration(type, kArrayStride))
-            return "array " + s_.name(type) + " in block " + s_.name(structType) +
-                   " has no ArrayStride decoration: blocks must be laid out explicitly";
-          type = s_.def(type)->wordCount() >= 3 ? s_.def(type)->word(2) : 0;
-          continue;
-        }
-        break;
-      }
-      if (s_.defOpcode(type) == Op::TypeMatrix &&
-          !s_.hasDecoration(structType, kMatrixStride, static_cast<int>(member)))
-        return "matrix member " + std::to_string(member) + " of block " + s_.name(structType) +
-               " has no MatrixStride decoration: blocks must be laid out explicitly";
-      if (s_.defOpcode(type) == Op::TypeStruct) {
-        std::string inner = layoutProblem(type, visited, depth + 1);
-        if (!inner.empty())
-          return inner;
-      }
-    }
-    return {};
   }
 
   bool hasMode(uint32_t fn, std::initializer_list<uint32_t> modes) const {

@@ -121,7 +121,7 @@ OpBranch %merge
 %merge = OpLabel
 %p = OpPhi %int %v %then %v %else
 OpReturn)"));
-  EXPECT_ERROR(r, "does not dominate the end of");
+  EXPECT_ERROR(r, "does not dominate its parent");
   EXPECT_EQ(r.errorCount(), 1u) << test::describe(r);
 }
 

@@ -185,35 +185,6 @@ TEST(ValVulkan, OriginLowerLeftIsNotVulkan) {
                "not OriginLowerLeft");
 }
 
-std::string buffer(std::string_view decorations) {
-  return fragment("OpExecutionMode %main OriginUpperLeft",
-                  "OpDecorate %out Location 0\n" + std::string(decorations),
-                  R"(
-%S = OpTypeStruct %float %v4float
-%ptr_sb = OpTypePointer StorageBuffer %S
-%buf = OpVariable %ptr_sb StorageBuffer
-)",
-                  "%out %buf");
-}
-
-TEST(ValVulkan, BuffersAreBlocksWithBindingsAndExplicitLayout) {
-  const std::string complete = "OpDecorate %S Block\nOpMemberDecorate %S 0 Offset 0\n"
-                               "OpMemberDecorate %S 1 Offset 16\n"
-                               "OpDecorate %buf DescriptorSet 0\nOpDecorate %buf Binding 0";
-  EXPECT_VALID(test::validateText(buffer(complete), "vulkan1.3"));
-  std::string noBinding = complete;
-  noBinding.erase(noBinding.find("\nOpDecorate %buf Binding 0"));
-  EXPECT_ERROR(test::validateText(buffer(noBinding), "vulkan1.3"), "has no Binding decoration");
-  std::string noBlock = complete;
-  noBlock.erase(0, noBlock.find('\n') + 1);
-  EXPECT_ERROR(test::validateText(buffer(noBlock), "vulkan1.3"),
-               "must be a struct decorated Block or BufferBlock");
-  std::string noOffset = complete;
-  noOffset.erase(noOffset.find("OpMemberDecorate %S 1 Offset 16\n"), 32);
-  EXPECT_ERROR(test::validateText(buffer(noOffset), "vulkan1.3"),
-               "its member 1 has no Offset decoration");
-}
-
 TEST(ValVulkan, ComputeGivesItsWorkgroupSize) {
   const char *text = R"(
 OpCapability Shader
@@ -228,15 +199,6 @@ OpFunctionEnd
 )";
   EXPECT_ERROR(test::validateText(text, "vulkan1.3"), "must give its workgroup size");
   EXPECT_VALID(test::validateText(text, "spv1.6"));
-}
-
-TEST(ValVulkan, StorageClassesVulkanDoesNotHave) {
-  EXPECT_ERROR(test::validateText(fragment("OpExecutionMode %main OriginUpperLeft",
-                                           "OpDecorate %out Location 0",
-                                           "%ptr_cw = OpTypePointer CrossWorkgroup %float\n"
-                                           "%cw = OpVariable %ptr_cw CrossWorkgroup"),
-                                  "vulkan1.3"),
-               "storage class CrossWorkgroup does not exist in Vulkan");
 }
 
 } // namespace
