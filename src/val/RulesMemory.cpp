@@ -20,6 +20,7 @@ public:
   explicit MemoryChecker(State &s) : s_(s) {}
 
   void run() {
+    addressing_ = addressingModel();
     for (Instruction inst : s_.module()) {
       if (s_.stopped())
         return;
@@ -121,10 +122,39 @@ private:
     return s_.pointeeType(type);
   }
 
+  // Under the Logical addressing model without variable pointers, loads and stores go through
+  // pointers that name memory directly: variables, access chains, parameters, texel pointers and
+  // copies of those (2.16.1, "Logical addressing"; spirv-val's --relax-logical-pointer lifts it).
+  void logicalPointer(const Instruction &inst, uint32_t pointer) {
+    constexpr uint32_t kAddressingLogical = 0, kCapabilityVariablePointersStorageBuffer = 4441,
+                       kCapabilityVariablePointers = 4442, kStorageStorageBuffer = 12;
+    if (s_.options().relaxLogicalPointer || addressing_ != kAddressingLogical ||
+        s_.hasCapability(kCapabilityVariablePointers))
+      return;
+    if (s_.hasCapability(kCapabilityVariablePointersStorageBuffer) &&
+        s_.storageClass(s_.typeOf(pointer)) == kStorageStorageBuffer)
+      return;
+    const Op op = s_.defOpcode(pointer);
+    const uint32_t v = static_cast<uint32_t>(op);
+    const bool direct = op == Op::Variable || op == Op::AccessChain ||
+                        op == Op::InBoundsAccessChain || op == Op::FunctionParameter ||
+                        op == Op::ImageTexelPointer || op == Op::CopyObject || op == kNoOp ||
+                        v >= 4096; // extension instructions (untyped pointers, ...)
+    if (!direct)
+      s_.error(inst.index(), "2.16.1",
+               "with the Logical addressing model, " + s_.name(pointer) + " (the result of Op" +
+                   std::string(grammar::findInstruction(v)
+                                   ? grammar::findInstruction(v)->name.substr(2)
+                                   : "?") +
+                   ") is not a pointer to memory that this instruction may access without the "
+                   "VariablePointers capability");
+  }
+
   // %r = OpLoad %type %pointer [MemoryAccess]
   void load(const Instruction &inst) {
     if (inst.wordCount() < 4)
       return;
+    logicalPointer(inst, inst.word(3));
     std::optional<uint32_t> p = pointee(inst, inst.word(3), "the pointer");
     if (p && *p != 0 && *p != inst.word(1))
       s_.error(inst.index(), kRule,
@@ -143,6 +173,7 @@ private:
       s_.error(inst.index(), kRule,
                "the pointer " + s_.name(inst.word(1)) +
                    " is to read-only memory (UniformConstant, Input or PushConstant)");
+    logicalPointer(inst, inst.word(1));
     std::optional<uint32_t> p = pointee(inst, inst.word(1), "the pointer");
     const uint32_t objectType = s_.typeOf(inst.word(2));
     if (p && *p != 0 && objectType != 0 && *p != objectType)
@@ -263,6 +294,7 @@ private:
   }
 
   State &s_;
+  uint32_t addressing_ = 0;
 };
 
 } // namespace

@@ -145,6 +145,18 @@ OpFunctionEnd
       test::validateText(with("OpCapability Float16", "%d = OpFAdd %half %h %h"), "vulkan1.3"));
 }
 
+TEST(ValMemory, LogicalAddressingLoadsThroughMemoryObjects) {
+  const std::string body = "%a = OpVariable %ptr_f_float Function\n"
+                           "%b = OpVariable %ptr_f_float Function\n"
+                           "%p = OpSelect %ptr_f_float %true %a %b\n"
+                           "%x = OpLoad %float %p";
+  const std::string globals = "%true = OpConstantTrue %bool";
+  EXPECT_ERROR(test::validateText(shader(globals, body)), "is not a pointer to memory");
+  Options relaxed;
+  relaxed.relaxLogicalPointer = true;
+  EXPECT_VALID(test::validateText(shader(globals, body), "spv1.6", relaxed));
+}
+
 TEST(ValArithmetic, MatrixProducts) {
   const std::string globals = "%m4x2 = OpTypeMatrix %v2float 4\n"
                               "%m = OpConstantNull %m4x2\n"
