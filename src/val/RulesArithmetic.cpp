@@ -40,6 +40,64 @@ private:
     case Op::CompositeConstruct:
       compositeConstruct(inst);
       break;
+    case Op::ShiftRightLogical:
+    case Op::ShiftRightArithmetic:
+    case Op::ShiftLeftLogical:
+      shift(inst);
+      break;
+    case Op::BitwiseOr:
+    case Op::BitwiseXor:
+    case Op::BitwiseAnd:
+    case Op::Not:
+    case Op::BitReverse:
+      integerOperands(inst);
+      break;
+    case Op::BitFieldInsert:
+    case Op::BitFieldSExtract:
+    case Op::BitFieldUExtract:
+      bitField(inst);
+      break;
+    case Op::BitCount:
+      bitCount(inst);
+      break;
+    case Op::Any:
+    case Op::All:
+      anyAll(inst);
+      break;
+    case Op::IsNan:
+    case Op::IsInf:
+    case Op::IsFinite:
+    case Op::IsNormal:
+    case Op::SignBitSet:
+      floatClass(inst);
+      break;
+    case Op::Select:
+      select(inst);
+      break;
+    case Op::Dot:
+      dot(inst);
+      break;
+    case Op::VectorTimesScalar:
+      vectorTimesScalar(inst);
+      break;
+    case Op::CopyObject:
+      if (inst.wordCount() >= 4)
+        if (uint32_t t = s_.typeOf(inst.word(3)); t != 0 && t != inst.typeId())
+          s_.error(inst.index(), "3.32.12",
+                   "OpCopyObject's result type " + s_.name(inst.typeId()) +
+                       " is not its operand's type " + s_.name(t));
+      break;
+    case Op::DPdx:
+    case Op::DPdy:
+    case Op::Fwidth:
+    case Op::DPdxFine:
+    case Op::DPdyFine:
+    case Op::FwidthFine:
+    case Op::DPdxCoarse:
+    case Op::DPdyCoarse:
+    case Op::FwidthCoarse:
+      sameAsResult(inst, Scalar::Float);
+      break;
     case Op::MatrixTimesVector:
     case Op::VectorTimesMatrix:
     case Op::MatrixTimesScalar:
@@ -218,6 +276,144 @@ private:
         s_.error(inst.index(), "3.32",
                  "operand " + s_.name(inst.word(w)) + " has type " + s_.name(t) +
                      ", not the result type " + s_.name(type));
+  }
+
+  // %r = OpShift... %type %base %shift: the base as wide as the result, both with its
+  // component count; the shift of any integer width.
+  void shift(const Instruction &inst) {
+    const uint32_t type = inst.typeId();
+    if (inst.wordCount() < 5 || !scalarOrVector(type))
+      return;
+    if (!s_.isIntScalarOrVector(type)) {
+      s_.error(inst.index(), "3.32.15",
+               "the result type of a shift must be an integer scalar or "
+               "vector");
+      return;
+    }
+    const uint32_t base = s_.typeOf(inst.word(3)), amount = s_.typeOf(inst.word(4));
+    if (base != 0 &&
+        (!s_.isIntScalarOrVector(base) || s_.componentCount(base) != s_.componentCount(type) ||
+         s_.bitWidth(base) != s_.bitWidth(type)))
+      s_.error(inst.index(), "3.32.15",
+               "the shifted value must be an integer of the result's size and component count");
+    else if (amount != 0 && (!s_.isIntScalarOrVector(amount) ||
+                             s_.componentCount(amount) != s_.componentCount(type)))
+      s_.error(inst.index(), "3.32.15",
+               "the shift amount must be an integer with the result's component count");
+  }
+
+  // %r = OpBitFieldInsert %type %base %insert %offset %count, OpBitField[SU]Extract %type %base
+  // %offset %count: base (and insert) of the result type, offset and count integer scalars.
+  void bitField(const Instruction &inst) {
+    const uint32_t type = inst.typeId();
+    const bool insert = inst.opcode() == Op::BitFieldInsert;
+    const uint32_t firstScalar = insert ? 5 : 4;
+    if (inst.wordCount() < firstScalar + 2 || !scalarOrVector(type))
+      return;
+    if (!s_.isIntScalarOrVector(type)) {
+      s_.error(inst.index(), "3.32.15", "bit field instructions work on integers");
+      return;
+    }
+    for (uint32_t w = 3; w < firstScalar; ++w)
+      if (uint32_t t = s_.typeOf(inst.word(w)); t != 0 && t != type)
+        s_.error(inst.index(), "3.32.15",
+                 "operand " + s_.name(inst.word(w)) + " must be of the result type " +
+                     s_.name(type));
+    for (uint32_t w = firstScalar; w < firstScalar + 2; ++w)
+      if (uint32_t t = s_.typeOf(inst.word(w)); t != 0 && !s_.isIntType(t))
+        s_.error(inst.index(), "3.32.15",
+                 "the offset and count must be integer scalars, not " + s_.name(t));
+  }
+
+  // %r = OpBitCount %type %base
+  void bitCount(const Instruction &inst) {
+    const uint32_t type = inst.typeId();
+    if (inst.wordCount() < 4 || !scalarOrVector(type))
+      return;
+    const uint32_t base = s_.typeOf(inst.word(3));
+    if (!s_.isIntScalarOrVector(type) ||
+        (base != 0 &&
+         (!s_.isIntScalarOrVector(base) || s_.componentCount(base) != s_.componentCount(type))))
+      s_.error(inst.index(), "3.32.15",
+               "OpBitCount counts the bits of integers into integers of the same component "
+               "count");
+  }
+
+  // %r = OpAny / OpAll %bool %vector
+  void anyAll(const Instruction &inst) {
+    if (inst.wordCount() < 4)
+      return;
+    const uint32_t v = s_.typeOf(inst.word(3));
+    if (!s_.isBoolType(inst.typeId()))
+      s_.error(inst.index(), "3.32.15", "OpAny and OpAll give a boolean scalar");
+    else if (v != 0 && !(s_.isVectorType(v) && s_.isBoolType(s_.componentType(v))))
+      s_.error(inst.index(), "3.32.15", "OpAny and OpAll take a vector of booleans");
+  }
+
+  // %r = OpIsNan ... %bool(s) %x
+  void floatClass(const Instruction &inst) {
+    const uint32_t type = inst.typeId();
+    if (inst.wordCount() < 4 || !scalarOrVector(type))
+      return;
+    const uint32_t x = s_.typeOf(inst.word(3));
+    if (!s_.isBoolScalarOrVector(type))
+      s_.error(inst.index(), "3.32.15", "the result type must be a boolean scalar or vector");
+    else if (x != 0 && scalarOrVector(x) &&
+             (!s_.isFloatScalarOrVector(x) || s_.componentCount(x) != s_.componentCount(type)))
+      s_.error(inst.index(), "3.32.15",
+               "the operand must be a floating-point scalar or vector with the result's "
+               "component count");
+  }
+
+  // %r = OpSelect %type %condition %object1 %object2
+  void select(const Instruction &inst) {
+    if (inst.wordCount() < 6)
+      return;
+    const uint32_t type = inst.typeId(), cond = s_.typeOf(inst.word(3));
+    for (uint32_t w = 4; w < 6; ++w)
+      if (uint32_t t = s_.typeOf(inst.word(w)); t != 0 && t != type) {
+        s_.error(inst.index(), "3.32.15",
+                 "OpSelect's object " + s_.name(inst.word(w)) + " is not of the result type " +
+                     s_.name(type));
+        return;
+      }
+    if (cond == 0)
+      return;
+    const bool vectorCondition = s_.isVectorType(cond) && s_.isBoolType(s_.componentType(cond)) &&
+                                 s_.isVectorType(type) &&
+                                 s_.componentCount(cond) == s_.componentCount(type);
+    if (!s_.isBoolType(cond) && !vectorCondition)
+      s_.error(inst.index(), "3.32.15",
+               "OpSelect's condition must be a boolean, or a vector of booleans as long as the "
+               "result vector");
+  }
+
+  // %r = OpDot %float %vector1 %vector2
+  void dot(const Instruction &inst) {
+    if (inst.wordCount() < 5)
+      return;
+    const uint32_t type = inst.typeId(), a = s_.typeOf(inst.word(3)), b = s_.typeOf(inst.word(4));
+    if (a == 0 || b == 0)
+      return;
+    if (!s_.isFloatType(type))
+      s_.error(inst.index(), "3.32.14", "OpDot gives a floating-point scalar");
+    else if (a != b || !s_.isVectorType(a) || s_.componentType(a) != type)
+      s_.error(inst.index(), "3.32.14",
+               "OpDot's operands must be two vectors of the same type, with the result as their "
+               "component type");
+  }
+
+  // %r = OpVectorTimesScalar %vector %vector %scalar
+  void vectorTimesScalar(const Instruction &inst) {
+    if (inst.wordCount() < 5)
+      return;
+    const uint32_t type = inst.typeId(), v = s_.typeOf(inst.word(3)), k = s_.typeOf(inst.word(4));
+    if (!s_.isVectorType(type) || !s_.isFloatScalarOrVector(type))
+      s_.error(inst.index(), "3.32.14", "OpVectorTimesScalar gives a floating-point vector");
+    else if (v != 0 && v != type)
+      s_.error(inst.index(), "3.32.14", "the vector must be of the result type");
+    else if (k != 0 && k != s_.componentType(type))
+      s_.error(inst.index(), "3.32.14", "the scalar must be the result's component type");
   }
 
   // Integer arithmetic: integer operands with the result's component count and width (their

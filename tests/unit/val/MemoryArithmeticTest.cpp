@@ -157,6 +157,37 @@ TEST(ValMemory, LogicalAddressingLoadsThroughMemoryObjects) {
   EXPECT_VALID(test::validateText(shader(globals, body), "spv1.6", relaxed));
 }
 
+TEST(ValArithmetic, BitRelationalAndVectorInstructions) {
+  const std::string globals = "%true = OpConstantTrue %bool\n"
+                              "%v2 = OpConstantComposite %v2float %float_1 %float_1\n"
+                              "%v2bool = OpTypeVector %bool 2\n"
+                              "%bv = OpConstantComposite %v2bool %true %true";
+  EXPECT_VALID(test::validateText(shader(globals, R"(
+%a = OpShiftLeftLogical %int %int_1 %int_1
+%b = OpBitCount %int %int_1
+%c = OpSelect %float %true %float_1 %float_1
+%d = OpDot %float %v2 %v2
+%e = OpAny %bool %bv
+%f = OpIsNan %bool %float_1
+%g = OpVectorTimesScalar %v2float %v2 %float_1
+%h = OpBitFieldUExtract %int %int_1 %int_0 %int_1)")));
+  EXPECT_ERROR(test::validateText(shader(globals, "%a = OpShiftLeftLogical %int %float_1 %int_1")),
+               "the shifted value must be an integer");
+  EXPECT_ERROR(test::validateText(shader(globals, "%c = OpSelect %float %int_1 %float_1 "
+                                                  "%float_1")),
+               "OpSelect's condition must be a boolean");
+  EXPECT_ERROR(test::validateText(shader(globals, "%c = OpSelect %float %true %float_1 %int_1")),
+               "is not of the result type");
+  EXPECT_ERROR(test::validateText(shader(globals, "%d = OpDot %float %v2 %float_1")),
+               "OpDot's operands must be two vectors");
+  EXPECT_ERROR(test::validateText(shader(globals, "%e = OpAny %bool %true")),
+               "OpAny and OpAll take a vector of booleans");
+  EXPECT_ERROR(test::validateText(shader(globals, "%f = OpIsNan %bool %int_1")),
+               "the operand must be a floating-point scalar or vector");
+  EXPECT_ERROR(test::validateText(shader(globals, "%g = OpVectorTimesScalar %v2float %v2 %int_1")),
+               "the scalar must be the result's component type");
+}
+
 TEST(ValArithmetic, MatrixProducts) {
   const std::string globals = "%m4x2 = OpTypeMatrix %v2float 4\n"
                               "%m = OpConstantNull %m4x2\n"
