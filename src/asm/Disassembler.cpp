@@ -7,6 +7,7 @@
 #include "FriendlyNames.h"
 #include "LiteralFormat.h"
 
+#include <algorithm>
 #include <array>
 #include <optional>
 #include <vector>
@@ -616,7 +617,9 @@ std::string InstructionPrinter::id(uint32_t value) const {
 
 void disassemble(const Module &module, const DisassembleOptions &options, const TextSink &sink) {
   std::string out;
-  out.reserve(Printer::kChunk + (64 << 10));
+  // A piece is at most a chunk and a line, and no more than the module's whole text: a buffer
+  // of a megabyte for a small module would cost a mapping of fresh memory on every call.
+  out.reserve(std::min<size_t>(Printer::kChunk + (64 << 10), module.words().size() * 12 + 512));
   Printer(module, options, out).run(&sink);
 }
 
