@@ -105,6 +105,38 @@ void State::scanModule() {
   decoBegin_.push_back(static_cast<uint32_t>(decoInsts_.size()));
 }
 
+namespace {
+
+// A problem is one line: control characters of literal strings (an OpName with a line break,
+// which the disassembler prints as it is) are escaped.
+std::string oneLine(std::string text) {
+  if (std::none_of(text.begin(), text.end(),
+                   [](char c) { return static_cast<unsigned char>(c) < 0x20; }))
+    return text;
+  std::string out;
+  out.reserve(text.size() + 8);
+  for (char c : text) {
+    const unsigned char u = static_cast<unsigned char>(c);
+    if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else if (u < 0x20) {
+      static const char *kHex = "0123456789abcdef";
+      out += "\\x";
+      out += kHex[u >> 4];
+      out += kHex[u & 15];
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+} // namespace
+
 void State::error(uint32_t index, std::string_view rule, std::string message) {
   if (stopped_)
     return;
@@ -112,9 +144,9 @@ void State::error(uint32_t index, std::string_view rule, std::string message) {
   p.severity = Severity::Error;
   if (index != kNoIndex && index < m_.size()) {
     p.location = Location::binary(m_.inst(index).wordOffset(), index);
-    p.instruction = printer_.print(index);
+    p.instruction = oneLine(printer_.print(index));
   }
-  p.message = std::move(message);
+  p.message = oneLine(std::move(message));
   p.rule = rule;
   report_.problems.push_back(std::move(p));
   ++errors_;
@@ -129,9 +161,9 @@ void State::warning(uint32_t index, std::string_view rule, std::string message) 
   p.severity = Severity::Warning;
   if (index != kNoIndex && index < m_.size()) {
     p.location = Location::binary(m_.inst(index).wordOffset(), index);
-    p.instruction = printer_.print(index);
+    p.instruction = oneLine(printer_.print(index));
   }
-  p.message = std::move(message);
+  p.message = oneLine(std::move(message));
   p.rule = rule;
   report_.problems.push_back(std::move(p));
 }
