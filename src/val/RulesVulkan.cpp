@@ -18,36 +18,9 @@ namespace spire::val {
 
 namespace {
 
-enum Storage : uint32_t {
-  kUniformConstant = 0,
-  kInput = 1,
-  kUniform = 2,
-  kOutput = 3,
-  kWorkgroup = 4,
-  kCrossWorkgroup = 5,
-  kGeneric = 8,
-  kPushConstant = 9,
-  kAtomicCounter = 10,
-  kStorageBuffer = 12,
-  kPhysicalStorageBuffer = 5349,
-};
-
-enum Deco : uint32_t {
-  kBlock = 2,
-  kBufferBlock = 3,
-  kRowMajor = 4,
-  kColMajor = 5,
-  kArrayStride = 6,
-  kMatrixStride = 7,
-  kBuiltIn = 11,
-  kFlat = 14,
-  kLocation = 30,
-  kComponent = 31,
-  kBinding = 33,
-  kDescriptorSet = 34,
-  kOffset = 35,
-};
-
+constexpr uint32_t kInput = 1, kOutput = 3; // storage classes
+constexpr uint32_t kBlock = 2, kBuiltIn = 11, kFlat = 14, kLocation = 30,
+                   kComponent = 31; // decorations
 constexpr uint32_t kModelGLCompute = 5, kModelFragment = 4, kModelKernel = 6;
 constexpr uint32_t kModeOriginLowerLeft = 8, kModeLocalSize = 17, kModeLocalSizeId = 38;
 constexpr uint32_t kBuiltInWorkgroupSize = 25;
