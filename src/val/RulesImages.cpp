@@ -114,6 +114,12 @@ public:
       case Op::Image:
         image(inst);
         break;
+      case Op::ImageQuerySizeLod:
+      case Op::ImageQuerySize:
+      case Op::ImageQueryLevels:
+      case Op::ImageQuerySamples:
+        query(inst);
+        break;
       default:
         break;
       }
@@ -208,6 +214,9 @@ private:
     if (!t)
       return;
     coordinate(inst, inst.word(4), *t, proj, false);
+    // The mask follows the coordinate, and the Dref or the gathered component if any.
+    const bool gather = inst.opcode() == Op::ImageGather || inst.opcode() == Op::ImageDrefGather;
+    imageOperands(inst, dref || gather ? 6 : 5, *t);
     const uint32_t result = inst.typeId();
     if (dref) {
       if (inst.opcode() != Op::ImageDrefGather && !s_.isScalarType(result))
@@ -223,6 +232,78 @@ private:
       s_.error(inst.index(), kRule,
                "the result's components must be of the kind of the image's sampled type " +
                    s_.name(t->sampledType));
+  }
+
+  // The Image Operands mask at word `at` (if present) and the operands it announces, in bit
+  // order (3.14): explicit-LOD sampling names Lod or Grad, implicit-LOD sampling neither; Bias
+  // only with implicit LOD; Lod and Grad exclude each other; Sample only on multisampled images.
+  void imageOperands(const Instruction &inst, uint32_t at, const ImageType &t) {
+    constexpr uint32_t kBias = 0x1, kLod = 0x2, kGrad = 0x4, kSample = 0x40;
+    const Op op = inst.opcode();
+    const bool explicitLod =
+        op == Op::ImageSampleExplicitLod || op == Op::ImageSampleDrefExplicitLod ||
+        op == Op::ImageSampleProjExplicitLod || op == Op::ImageSampleProjDrefExplicitLod;
+    const bool implicitLod =
+        op == Op::ImageSampleImplicitLod || op == Op::ImageSampleDrefImplicitLod ||
+        op == Op::ImageSampleProjImplicitLod || op == Op::ImageSampleProjDrefImplicitLod;
+    const uint32_t mask = inst.wordCount() > at ? inst.word(at) : 0;
+    if (explicitLod && !(mask & (kLod | kGrad)))
+      s_.error(inst.index(), "3.14", "explicit-LOD sampling needs the Lod or Grad image operand");
+    if (implicitLod && (mask & (kLod | kGrad)))
+      s_.error(inst.index(), "3.14", "implicit-LOD sampling takes no Lod or Grad image operand");
+    if ((mask & kLod) && (mask & kGrad))
+      s_.error(inst.index(), "3.14", "the Lod and Grad image operands exclude each other");
+    if ((mask & kBias) && !implicitLod && op != Op::ImageGather && op != Op::ImageDrefGather)
+      s_.error(inst.index(), "3.14", "the Bias image operand is for implicit-LOD sampling");
+    if ((mask & kSample) && t.ms == 0)
+      s_.error(inst.index(), "3.14", "the Sample image operand needs a multisampled image");
+    // Bias and Lod are the first operands after the mask when present.
+    uint32_t w = at + 1;
+    for (uint32_t bit : {kBias, kLod}) {
+      if (!(mask & bit) || w >= inst.wordCount())
+        continue;
+      const uint32_t type = s_.typeOf(inst.word(w));
+      const bool integerLod = bit == kLod && op == Op::ImageFetch;
+      if (type != 0 && !(integerLod ? s_.isIntType(type) : s_.isFloatType(type)))
+        s_.error(inst.index(), "3.14",
+                 std::string(bit == kBias ? "Bias" : "Lod") + " must be a" +
+                     (integerLod ? "n integer" : " floating-point") + " scalar");
+      ++w;
+    }
+  }
+
+  // OpImageQuerySize(Lod) %type %image [%lod], OpImageQueryLevels / Samples %type %image:
+  // integer results; sizes have a component per dimension (and one for the layers).
+  void query(const Instruction &inst) {
+    if (inst.wordCount() < 4)
+      return;
+    const uint32_t type = s_.typeOf(inst.word(3));
+    std::optional<ImageType> t = imageType(s_, type);
+    if (!t) {
+      if (type != 0 && s_.defOpcode(type) != Op::TypeSampledImage)
+        s_.error(inst.index(), kRule, "an image query takes an image, not " + s_.name(type));
+      return;
+    }
+    const uint32_t result = inst.typeId();
+    if (!s_.isIntScalarOrVector(result)) {
+      s_.error(inst.index(), kRule, "an image query gives integers");
+      return;
+    }
+    const Op op = inst.opcode();
+    if (op == Op::ImageQuerySamples && t->ms != 1)
+      s_.error(inst.index(), kRule, "OpImageQuerySamples needs a multisampled image");
+    if (op != Op::ImageQuerySize && op != Op::ImageQuerySizeLod)
+      return;
+    if (op == Op::ImageQuerySizeLod && t->ms != 0)
+      s_.error(inst.index(), kRule, "OpImageQuerySizeLod cannot query a multisampled image");
+    uint32_t dims = t->dim == kDimCube ? 2 : coordinateComponents(t->dim);
+    if (dims == 0 || t->dim == kDimSubpassData)
+      return;
+    dims += t->arrayed ? 1 : 0;
+    if (s_.componentCount(result) != dims)
+      s_.error(inst.index(), kRule,
+               "the size of this image has " + std::to_string(dims) + " components, not " +
+                   std::to_string(s_.componentCount(result)));
   }
 
   // OpImageFetch / OpImageRead: %r = Op %type %image %coordinate ...; OpImageWrite %image

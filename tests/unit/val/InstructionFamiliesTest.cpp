@@ -95,6 +95,32 @@ TEST(ValImages, SamplingTakesASampledImageAndEnoughCoordinates) {
                "is not an OpTypeSampledImage");
 }
 
+TEST(ValImages, LodOperandsAndQueries) {
+  const std::string globals = R"(
+%img = OpTypeImage %float 2D 0 0 0 1 Unknown
+%simg = OpTypeSampledImage %img
+%ptr_simg = OpTypePointer UniformConstant %simg
+%tex = OpVariable %ptr_simg UniformConstant
+%coord2 = OpConstantComposite %v2float %float_1 %float_1
+%v2int = OpTypeVector %int 2
+)";
+  auto with = [&](std::string_view body) {
+    return test::validateText(shader("OpCapability ImageQuery", globals,
+                                     "%s = OpLoad %simg %tex\n" + std::string(body), "%tex"));
+  };
+  EXPECT_VALID(with("%x = OpImageSampleExplicitLod %v4float %s %coord2 Lod %float_1\n"
+                    "%i = OpImage %img %s\n%q = OpImageQuerySizeLod %v2int %i %int_1"));
+  EXPECT_ERROR(with("%x = OpImageSampleExplicitLod %v4float %s %coord2 None"),
+               "explicit-LOD sampling needs the Lod or Grad image operand");
+  EXPECT_ERROR(with("%x = OpImageSampleExplicitLod %v4float %s %coord2 Lod %int_1"),
+               "Lod must be a floating-point scalar");
+  EXPECT_ERROR(with("%x = OpImageSampleExplicitLod %v4float %s %coord2 Bias|Lod %float_1 "
+                    "%float_1"),
+               "the Bias image operand is for implicit-LOD sampling");
+  EXPECT_ERROR(with("%i = OpImage %img %s\n%q = OpImageQuerySizeLod %int %i %int_1"),
+               "the size of this image has 2 components, not 1");
+}
+
 TEST(ValImages, StorageImageWritesWithoutFormatNeedTheCapability) {
   const std::string globals = R"(
 %img = OpTypeImage %float 2D 0 0 0 2 Unknown
