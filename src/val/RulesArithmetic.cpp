@@ -119,6 +119,9 @@ private:
     case Op::SConvert:
       conversion(inst, Scalar::Int, Scalar::Int);
       break;
+    case Op::Bitcast:
+      bitcast(inst);
+      break;
     case Op::FNegate:
     case Op::FAdd:
     case Op::FSub:
@@ -479,6 +482,29 @@ private:
     else if (s_.componentCount(input) != s_.componentCount(type))
       s_.error(inst.index(), "3.32.11",
                "the value and the result must have the same number of components");
+    else if (from == to && s_.bitWidth(input) == s_.bitWidth(type))
+      s_.error(inst.index(), "3.32.11",
+               "a conversion within integers or within floats changes the width; both are " +
+                   std::to_string(s_.bitWidth(type)) + "-bit");
+  }
+
+  // %r = OpBitcast %type %value: numeric scalars and vectors keep their total size (pointers
+  // follow rules of their own: addressing model and capabilities).
+  void bitcast(const Instruction &inst) {
+    if (inst.wordCount() < 4)
+      return;
+    const uint32_t type = inst.typeId(), input = s_.typeOf(inst.word(3));
+    auto numeric = [&](uint32_t t) {
+      return (s_.isScalarType(t) || s_.isVectorType(t)) && !s_.isBoolScalarOrVector(t);
+    };
+    if (input == 0 || !numeric(type) || !numeric(input))
+      return;
+    const uint64_t bits = uint64_t(s_.componentCount(type)) * s_.bitWidth(type),
+                   inputBits = uint64_t(s_.componentCount(input)) * s_.bitWidth(input);
+    if (bits != inputBits)
+      s_.error(inst.index(), "3.32.11",
+               "OpBitcast keeps the total size: the value has " + std::to_string(inputBits) +
+                   " bits, the result type " + std::to_string(bits));
   }
 
   // Walks literal indexes from word `first` into `type`; 0 when the walk fails (reported).

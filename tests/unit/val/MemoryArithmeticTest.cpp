@@ -188,6 +188,15 @@ TEST(ValArithmetic, BitRelationalAndVectorInstructions) {
                "the scalar must be the result's component type");
 }
 
+TEST(ValArithmetic, ConversionWidthsAndBitcastSizes) {
+  const std::string globals = "%v2f = OpConstantNull %v2float";
+  EXPECT_VALID(test::validateText(shader(globals, "%a = OpBitcast %int %float_1")));
+  EXPECT_ERROR(test::validateText(shader(globals, "%a = OpBitcast %int %v2f")),
+               "OpBitcast keeps the total size: the value has 64 bits, the result type 32");
+  EXPECT_ERROR(test::validateText(shader(globals, "%a = OpFConvert %float %float_1")),
+               "a conversion within integers or within floats changes the width");
+}
+
 TEST(ValArithmetic, MatrixProducts) {
   const std::string globals = "%m4x2 = OpTypeMatrix %v2float 4\n"
                               "%m = OpConstantNull %m4x2\n"
