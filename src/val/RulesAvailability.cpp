@@ -23,12 +23,6 @@ std::string versionText(uint32_t v) {
   return std::to_string(grammar::versionMajor(v)) + "." + std::to_string(grammar::versionMinor(v));
 }
 
-std::string capabilityName(grammar::Capability c) {
-  const grammar::EnumerantDesc *e =
-      grammar::findEnumerant(OperandKind::Capability, static_cast<uint32_t>(c));
-  return e ? std::string(e->name) : std::to_string(static_cast<uint32_t>(c));
-}
-
 template <typename List, typename Name> std::string joined(const List &list, Name name) {
   std::string out;
   for (const auto &item : list) {
@@ -63,7 +57,7 @@ public:
       checkOperands(inst, *desc);
       if (inst.opcode() == Op::ExtInstImport && inst.operands().size() >= 2 &&
           inst.stringOperand(inst.operands()[1]).rfind("NonSemantic.", 0) == 0 &&
-          version_ < grammar::makeVersion(1, 6) && !hasExtensionNamed("SPV_KHR_non_semantic_info"))
+          version_ < grammar::makeVersion(1, 6) && !s_.hasExtension("SPV_KHR_non_semantic_info"))
         s_.error(inst.index(), "2.16.1",
                  "non-semantic instruction sets need SPIR-V 1.6 or the "
                  "SPV_KHR_non_semantic_info extension");
@@ -111,19 +105,8 @@ private:
       return true;
     // SPV_AMD_shader_ballot brings reductions and scans to the Group* instructions in shaders.
     if (kind == OperandKind::GroupOperation && value <= 2 &&
-        hasExtensionNamed("SPV_AMD_shader_ballot"))
+        s_.hasExtension("SPV_AMD_shader_ballot"))
       return true;
-    return false;
-  }
-
-  // Declared, whether or not the grammar lists the extension (older grammars lack some).
-  bool hasExtensionNamed(std::string_view name) const {
-    std::optional<grammar::Extension> e = grammar::findExtension(name);
-    if (e && s_.hasExtension(*e))
-      return true;
-    for (const std::string &unknown : s_.unknownExtensions())
-      if (unknown == name)
-        return true;
     return false;
   }
 
@@ -171,7 +154,11 @@ private:
     if (!capabilitiesToo || a.capabilities.empty() || byCapability)
       return;
     s_.error(inst.index(), "2.16.1",
-             what + " needs one of the capabilities " + joined(a.capabilities, capabilityName) +
+             what + " needs one of the capabilities " +
+                 joined(a.capabilities,
+                        [](grammar::Capability c) {
+                          return State::enumerantName(OperandKind::Capability, uint32_t(c));
+                        }) +
                  ", and the module declares none of them");
   }
 

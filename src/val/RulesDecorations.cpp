@@ -14,16 +14,14 @@ namespace spire::val {
 
 namespace {
 
+std::string decoration(uint32_t d) {
+  return State::enumerantName(grammar::OperandKind::Decoration, d);
+}
+
 using grammar::Decoration;
 using grammar::StorageClass;
 
 constexpr uint32_t kStorageTileImageEXT = 4172;
-
-std::string decorationName(uint32_t d) {
-  if (const grammar::EnumerantDesc *e = grammar::findEnumerant(grammar::OperandKind::Decoration, d))
-    return std::string(e->name);
-  return "decoration " + std::to_string(d);
-}
 
 uint32_t structMemberCount(const Instruction &type) { return type.wordCount() - 2; }
 
@@ -123,23 +121,23 @@ void checkDecorationTarget(State &s, const Instruction &inst) {
   if (!target || target->isRaw() || target->opcode() == Op::DecorationGroup)
     return;
   const Op op = target->opcode();
-  const std::string rule = "3.32.2 / 3.20 " + decorationName(deco);
+  const std::string rule = "3.32.2 / 3.20 " + decoration(deco);
   if (inst.opcode() == Op::DecorateId && !takesIds(deco)) {
     s.error(inst.index(), "3.32.2 OpDecorateId",
-            "the " + decorationName(deco) +
+            "the " + decoration(deco) +
                 " decoration has no id parameters: use OpDecorate, not OpDecorateId");
     return;
   }
   if (inst.opcode() == Op::Decorate && takesIds(deco)) {
     s.error(inst.index(), "3.32.2 OpDecorate",
-            "the " + decorationName(deco) +
+            "the " + decoration(deco) +
                 " decoration takes id parameters: use OpDecorateId, not OpDecorate");
     return;
   }
   if (s.isVulkan() &&
       (deco == uint32_t(Decoration::GLSLShared) || deco == uint32_t(Decoration::GLSLPacked))) {
     s.error(inst.index(), "VUID-StandaloneSpirv-GLSLShared-04669",
-            "the " + decorationName(deco) + " decoration is not allowed in Vulkan");
+            "the " + decoration(deco) + " decoration is not allowed in Vulkan");
     return;
   }
   if (deco == uint32_t(Decoration::FPFastMathMode) &&
@@ -150,14 +148,14 @@ void checkDecorationTarget(State &s, const Instruction &inst) {
   }
   auto fail = [&](std::string_view rule, std::string_view need) {
     s.error(inst.index(), rule,
-            "the " + decorationName(deco) + " decoration cannot apply to " + s.name(targetId) +
+            "the " + decoration(deco) + " decoration cannot apply to " + s.name(targetId) +
                 ": its target " + std::string(need));
   };
   if (inst.opcode() == Op::Decorate &&
       (deco == uint32_t(Decoration::RowMajor) || deco == uint32_t(Decoration::ColMajor) ||
        deco == uint32_t(Decoration::MatrixStride))) {
     s.error(inst.index(), rule,
-            "the " + decorationName(deco) +
+            "the " + decoration(deco) +
                 " decoration applies only to structure members (use OpMemberDecorate)");
     return;
   }
@@ -1012,8 +1010,8 @@ void checkExclusive(State &s) {
           s.error(inst.index(), "3.20",
                   s.name(target) +
                       (member >= 0 ? " member " + std::to_string(member) : std::string()) +
-                      " cannot be decorated both " + decorationName(uint32_t(p.a)) + " and " +
-                      decorationName(uint32_t(p.b)));
+                      " cannot be decorated both " + decoration(uint32_t(p.a)) + " and " +
+                      decoration(uint32_t(p.b)));
           break;
         }
       }
@@ -1155,12 +1153,12 @@ void checkDecorationValue(State &s, const Instruction &inst) {
     if (member)
       return;
     if (target->typeId() == 0 || !s.def(target->typeId()))
-      s.error(inst.index(), "3.20 " + decorationName(deco),
-              "the " + decorationName(deco) + " decoration applies to objects, and " +
+      s.error(inst.index(), "3.20 " + decoration(deco),
+              "the " + decoration(deco) + " decoration applies to objects, and " +
                   s.name(targetId) + " is not one");
     else if (s.isVoidType(target->typeId()))
-      s.error(inst.index(), "3.20 " + decorationName(deco),
-              "the " + decorationName(deco) + " decoration cannot apply to a value of void type");
+      s.error(inst.index(), "3.20 " + decoration(deco),
+              "the " + decoration(deco) + " decoration cannot apply to a value of void type");
     return;
   case Decoration::NoSignedWrap:
   case Decoration::NoUnsignedWrap:
@@ -1175,8 +1173,8 @@ void checkDecorationValue(State &s, const Instruction &inst) {
     case Op::ExtInst:
       return;
     default:
-      s.error(inst.index(), "3.20 " + decorationName(deco),
-              "the " + decorationName(deco) +
+      s.error(inst.index(), "3.20 " + decoration(deco),
+              "the " + decoration(deco) +
                   " decoration applies to OpIAdd, OpISub, OpIMul, OpShiftLeftLogical, OpSNegate "
                   "and extended instructions only");
       return;
@@ -1377,7 +1375,7 @@ void checkVulkanMemoryModelDecorations(State &s) {
       continue;
     if (deco == uint32_t(Decoration::Coherent) || deco == uint32_t(Decoration::Volatile))
       s.error(inst.index(), "2.16.1 Vulkan memory model",
-              "the " + decorationName(deco) +
+              "the " + decoration(deco) +
                   " decoration is not allowed with the Vulkan memory model (use the "
                   "MakeAvailable/MakeVisible/Volatile memory operands instead)");
   }
@@ -1417,7 +1415,7 @@ void checkDecorations(State &s) {
                             inst.word(2)) &&
           notForMembers(inst.word(3)))
         s.error(inst.index(), "3.32.2 OpMemberDecorate",
-                "the " + decorationName(inst.word(3)) +
+                "the " + decoration(inst.word(3)) +
                     " decoration cannot apply to a structure member");
       else if (inst.opcode() == Op::MemberDecorate && inst.wordCount() >= 4 &&
                s.defOpcode(inst.word(1)) == Op::TypeStruct)

@@ -203,8 +203,8 @@ private:
       if (kind == OperandKind::IdResultType) {
         if (!definesType(defOp))
           s_.error(here, "2.16.1",
-                   "result type " + s_.name(id) + " is not a type but the result of Op" +
-                       std::string(opName(defOp)));
+                   "result type " + s_.name(id) + " is not a type but the result of " +
+                       State::opcodeName(defOp));
         continue;
       }
       // OpExtInst's set operand names the OpExtInstImport.
@@ -218,7 +218,7 @@ private:
                    "operand " + s_.name(id) + " is a label where a value is expected");
       } else if (m_.inst(def).typeId() == 0 && !untypedOperandAllowed(defOp)) {
         s_.error(here, "2.16.1",
-                 "operand " + s_.name(id) + " is the result of Op" + std::string(opName(defOp)) +
+                 "operand " + s_.name(id) + " is the result of " + State::opcodeName(defOp) +
                      ", which has no type, where a value is expected");
       }
     }
@@ -247,11 +247,6 @@ private:
     default:
       return false;
     }
-  }
-
-  static std::string_view opName(Op op) {
-    const grammar::InstructionDesc *d = grammar::findInstruction(static_cast<uint32_t>(op));
-    return d ? d->name.substr(2) : std::string_view("?");
   }
 
   // 2.16.1: the definition of a value dominates its uses; an OpPhi operand's definition

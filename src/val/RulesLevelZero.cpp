@@ -194,11 +194,6 @@ std::string closedGate(const State &s, Gate g) {
   return {};
 }
 
-std::string capabilityName(uint32_t value) {
-  const grammar::EnumerantDesc *e = grammar::findEnumerant(grammar::OperandKind::Capability, value);
-  return e ? std::string(e->name) : std::to_string(value);
-}
-
 void checkCapabilities(State &s) {
   // Every capability in force, implied ones included (LZ-H2), reported at the OpCapability that
   // brings it in.
@@ -219,12 +214,14 @@ void checkCapabilities(State &s) {
                              [&](const CapabilityRule &r) { return r.capability == capability; });
     if (rule == std::end(kCapabilities)) {
       policy(s, index, "LZ-H3",
-             "capability " + capabilityName(capability) +
+             "capability " + State::enumerantName(grammar::OperandKind::Capability, capability) +
                  " is not among those a Level Zero environment supports");
       continue;
     }
     if (std::string why = closedGate(s, rule->gate); !why.empty())
-      s.error(index, "LZ-H1", "capability " + capabilityName(capability) + " needs " + why);
+      s.error(index, "LZ-H1",
+              "capability " + State::enumerantName(grammar::OperandKind::Capability, capability) +
+                  " needs " + why);
   }
 }
 

@@ -126,14 +126,7 @@ private:
   void structDepth(const Instruction &inst) {
     uint64_t depth = 1;
     for (uint32_t w = 2; w < inst.wordCount(); ++w) {
-      uint32_t member = inst.word(w);
-      for (int k = 0; k < 64; ++k) {
-        const Op op = s_.defOpcode(member);
-        if (op != Op::TypeArray && op != Op::TypeRuntimeArray)
-          break;
-        std::optional<Instruction> d = s_.def(member);
-        member = d && d->wordCount() >= 3 ? d->word(2) : 0;
-      }
+      const uint32_t member = s_.stripArrays(inst.word(w));
       auto it = depth_.find(member);
       if (it != depth_.end())
         depth = std::max(depth, it->second + 1);

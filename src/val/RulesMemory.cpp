@@ -20,7 +20,6 @@ public:
   explicit MemoryChecker(State &s) : s_(s) {}
 
   void run() {
-    addressing_ = addressingModel();
     for (Instruction inst : s_.module()) {
       if (s_.stopped())
         return;
@@ -128,7 +127,7 @@ private:
   void logicalPointer(const Instruction &inst, uint32_t pointer) {
     constexpr uint32_t kAddressingLogical = 0, kCapabilityVariablePointersStorageBuffer = 4441,
                        kCapabilityVariablePointers = 4442, kStorageStorageBuffer = 12;
-    if (s_.options().relaxLogicalPointer || addressing_ != kAddressingLogical ||
+    if (s_.options().relaxLogicalPointer || s_.addressingModel() != kAddressingLogical ||
         s_.hasCapability(kCapabilityVariablePointers))
       return;
     if (s_.hasCapability(kCapabilityVariablePointersStorageBuffer) &&
@@ -208,7 +207,7 @@ private:
     // Logical addressing compares pointers only with variable pointers.
     constexpr uint32_t kAddressingLogical = 0, kCapabilityVariablePointersStorageBuffer = 4441,
                        kCapabilityVariablePointers = 4442, kStorageStorageBuffer = 12;
-    if (addressingModel() != kAddressingLogical || s_.hasCapability(kCapabilityVariablePointers))
+    if (s_.addressingModel() != kAddressingLogical || s_.hasCapability(kCapabilityVariablePointers))
       return;
     const std::optional<uint32_t> sc = s_.storageClass(a);
     if (!(sc == kStorageStorageBuffer &&
@@ -241,13 +240,6 @@ private:
       s_.error(inst.index(), kRule,
                "a generic cast keeps the pointee type: " + s_.name(s_.pointeeType(input)) +
                    " becomes " + s_.name(s_.pointeeType(result)));
-  }
-
-  uint32_t addressingModel() const {
-    for (Instruction inst : s_.module())
-      if (inst.opcode() == Op::MemoryModel && inst.wordCount() >= 3)
-        return inst.word(1);
-    return 0;
   }
 
   // %r = Op(InBounds)AccessChain %type %base %index...
@@ -294,7 +286,6 @@ private:
   }
 
   State &s_;
-  uint32_t addressing_ = 0;
 };
 
 } // namespace

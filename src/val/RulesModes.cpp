@@ -130,17 +130,12 @@ bool modeSuitsModel(uint32_t mode, uint32_t model) {
   }
 }
 
-std::string enumName(grammar::OperandKind kind, uint32_t value) {
-  const grammar::EnumerantDesc *e = grammar::findEnumerant(kind, value);
-  return e ? std::string(e->name) : std::to_string(value);
-}
-
 class ModesChecker {
 public:
   explicit ModesChecker(State &s) : s_(s), m_(s.module()) {}
 
   void run() {
-    collectModes();
+    checkModeTargets();
     if (s_.entryPoints().empty()) {
       if (!s_.hasCapability(kCapabilityLinkage))
         s_.error(kNoIndex, "2.16.1",
@@ -157,8 +152,8 @@ public:
   }
 
 private:
-  // Execution modes by entry point function; checks each OpExecutionMode(Id) names one.
-  void collectModes() {
+  // Checks each OpExecutionMode(Id) names the function of an entry point and suits its model.
+  void checkModeTargets() {
     std::unordered_map<uint32_t, std::vector<uint32_t>> models; // function -> models
     for (uint32_t index : s_.entryPoints()) {
       Instruction ep = m_.inst(index);
@@ -178,33 +173,23 @@ private:
                      ", which is not the function of any OpEntryPoint");
         continue;
       }
-      modes_[fn].push_back(mode);
       for (uint32_t model : it->second)
         if (!modeSuitsModel(mode, model)) {
           s_.error(inst.index(), "3.7",
-                   "execution mode " + enumName(grammar::OperandKind::ExecutionMode, mode) +
+                   "execution mode " +
+                       State::enumerantName(grammar::OperandKind::ExecutionMode, mode) +
                        " does not apply to the " +
-                       enumName(grammar::OperandKind::ExecutionModel, model) +
+                       State::enumerantName(grammar::OperandKind::ExecutionModel, model) +
                        " execution model of " + s_.name(fn));
           break;
         }
     }
   }
 
-  bool hasMode(uint32_t fn, std::initializer_list<uint32_t> any) const {
-    auto it = modes_.find(fn);
-    if (it == modes_.end())
-      return false;
-    return std::any_of(it->second.begin(), it->second.end(), [&](uint32_t m) {
-      return std::find(any.begin(), any.end(), m) != any.end();
-    });
-  }
-
+  // How many of the execution modes of `fn` are among `any`.
   size_t countModes(uint32_t fn, std::initializer_list<uint32_t> any) const {
-    auto it = modes_.find(fn);
-    if (it == modes_.end())
-      return 0;
-    return std::count_if(it->second.begin(), it->second.end(), [&](uint32_t m) {
+    auto modes = s_.executionModes(fn);
+    return std::count_if(modes.begin(), modes.end(), [&](uint32_t m) {
       return std::find(any.begin(), any.end(), m) != any.end();
     });
   }
@@ -308,8 +293,8 @@ private:
           const grammar::InstructionDesc *desc = m_.inst(i).desc();
           s_.error(i, r->rule,
                    std::string(desc ? desc->name : r->what) + " cannot run in the " +
-                       enumName(grammar::OperandKind::ExecutionModel, model) + " entry point " +
-                       s_.name(fn) + "; " + r->where);
+                       State::enumerantName(grammar::OperandKind::ExecutionModel, model) +
+                       " entry point " + s_.name(fn) + "; " + r->where);
           if (s_.stopped())
             return;
         }
@@ -330,8 +315,9 @@ private:
 
   static bool derivativesAllowed(const ModesChecker &c, uint32_t model, uint32_t fn) {
     constexpr uint32_t kDerivativeGroupQuads = 5289, kDerivativeGroupLinear = 5290;
-    return model == kFragment || ((isComputeLike(model) && model != kKernel) &&
-                                  c.hasMode(fn, {kDerivativeGroupQuads, kDerivativeGroupLinear}));
+    return model == kFragment ||
+           ((isComputeLike(model) && model != kKernel) &&
+            c.countModes(fn, {kDerivativeGroupQuads, kDerivativeGroupLinear}) != 0);
   }
 
   static const Restriction *restriction(uint32_t opcode) {
@@ -413,7 +399,6 @@ private:
 
   State &s_;
   const Module &m_;
-  std::unordered_map<uint32_t, std::vector<uint32_t>> modes_;
   std::vector<std::vector<uint32_t>> restricted_; // per function: restricted instructions
 };
 

@@ -26,19 +26,8 @@ struct TypeMemo {
   std::unordered_map<uint32_t, bool> limited, nullable, opaque;
 };
 
-std::string opName(Op op) {
-  const grammar::InstructionDesc *d = grammar::findInstruction(uint32_t(op));
-  return d != nullptr ? std::string(d->name) : "this instruction";
-}
-
 // Whether the module may declare integers / floats of these widths (2.16.1 and the extensions
 // and capabilities that allow 8- and 16-bit types for storage only).
-bool hasUnknownExtension(const State &s, std::string_view name) {
-  for (const std::string &e : s.unknownExtensions())
-    if (e == name)
-      return true;
-  return false;
-}
 
 bool mayDeclareInt8(const State &s) {
   return s.hasCapability(Capability::Int8) ||
@@ -58,12 +47,12 @@ bool mayDeclare16(const State &s) {
 
 bool mayDeclareInt16(const State &s) {
   return s.hasCapability(Capability::Int16) || mayDeclare16(s) ||
-         hasUnknownExtension(s, "SPV_AMD_gpu_shader_int16");
+         s.hasExtension("SPV_AMD_gpu_shader_int16");
 }
 
 bool mayDeclareFloat16(const State &s) {
   return s.hasCapability(Capability::Float16) || s.hasCapability(Capability::Float16Buffer) ||
-         mayDeclare16(s) || hasUnknownExtension(s, "SPV_AMD_gpu_shader_half_float");
+         mayDeclare16(s) || s.hasExtension("SPV_AMD_gpu_shader_half_float");
 }
 
 // OpTypeInt %r Width Signedness
@@ -456,7 +445,7 @@ void checkFunctionType(State &s, const Instruction &inst) {
     s.error(u.inst, rule,
             "the function type " + s.name(inst.resultId()) +
                 " may only be used by OpFunction (and debug or decoration instructions), not by " +
-                opName(op));
+                State::opcodeName(op));
     return;
   }
 }
@@ -645,7 +634,7 @@ bool isConstantOrUndef(const State &s, uint32_t id) {
 
 // OpConstantComposite / OpSpecConstantComposite %type %r Constituent...
 void checkConstantComposite(State &s, const Instruction &inst) {
-  const std::string rule = "3.32.7 " + opName(inst.opcode());
+  const std::string rule = "3.32.7 " + State::opcodeName(inst.opcode());
   const uint32_t resultType = inst.typeId();
   auto type = s.def(resultType);
   const uint32_t count = inst.wordCount() >= 3 ? inst.wordCount() - 3 : 0;
@@ -756,7 +745,7 @@ void checkConstantComposite(State &s, const Instruction &inst) {
 
 void checkConstant(State &s, const Instruction &inst, TypeMemo &memo) {
   const uint32_t type = inst.typeId();
-  const std::string rule = "3.32.7 " + opName(inst.opcode());
+  const std::string rule = "3.32.7 " + State::opcodeName(inst.opcode());
   switch (inst.opcode()) {
   case Op::ConstantTrue:
   case Op::ConstantFalse:
@@ -861,7 +850,7 @@ void checkSpecConstantOp(State &s, const Instruction &inst) {
     break;
   case Op::UConvert:
     if (!s.hasCapability(Capability::Kernel) && s.module().version() < 0x00010400 &&
-        !hasUnknownExtension(s, "SPV_AMD_gpu_shader_int16"))
+        !s.hasExtension("SPV_AMD_gpu_shader_int16"))
       s.error(inst.index(), rule,
               "before SPIR-V 1.4, OpUConvert as a specialization constant operation needs the "
               "Kernel capability");
@@ -888,7 +877,8 @@ void checkSpecConstantOp(State &s, const Instruction &inst) {
   case Op::InBoundsPtrAccessChain:
     if (!s.hasCapability(Capability::Kernel))
       s.error(inst.index(), rule,
-              opName(op) + " as a specialization constant operation needs the Kernel capability");
+              State::opcodeName(op) +
+                  " as a specialization constant operation needs the Kernel capability");
     break;
   default:
     break;
@@ -920,7 +910,7 @@ void checkTypes(State &s) {
         key.insert(key.end(), inst.words().begin() + 2, inst.words().end());
         if (!seen.insert(std::move(key)).second) {
           s.error(inst.index(), "2.8",
-                  "this type repeats an earlier declaration of " + opName(op) +
+                  "this type repeats an earlier declaration of " + State::opcodeName(op) +
                       " with the same operands; non-aggregate types must be declared once");
           continue;
         }

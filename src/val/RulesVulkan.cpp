@@ -40,33 +40,6 @@ public:
   }
 
 private:
-  // The type under any arrays.
-  uint32_t stripArrays(uint32_t type) const {
-    for (int depth = 0; depth < 16; ++depth) {
-      const Op op = s_.defOpcode(type);
-      if (op != Op::TypeArray && op != Op::TypeRuntimeArray)
-        break;
-      std::optional<Instruction> d = s_.def(type);
-      if (!d || d->wordCount() < 3)
-        break;
-      type = d->word(2);
-    }
-    return type;
-  }
-
-  bool hasMode(uint32_t fn, std::initializer_list<uint32_t> modes) const {
-    for (Instruction inst : m_) {
-      if (inst.section() > Section::ExecutionMode)
-        break;
-      if ((inst.opcode() == Op::ExecutionMode || inst.opcode() == Op::ExecutionModeId) &&
-          inst.wordCount() >= 3 && inst.word(1) == fn)
-        for (uint32_t m : modes)
-          if (inst.word(2) == m)
-            return true;
-    }
-    return false;
-  }
-
   bool hasWorkgroupSizeBuiltIn() const {
     for (Instruction inst : m_) {
       if (inst.section() > Section::Annotation)
@@ -86,12 +59,12 @@ private:
     const uint32_t model = ep.word(1), fn = ep.word(2);
     if (model == kModelKernel)
       return;
-    if (model == kModelGLCompute && !hasMode(fn, {kModeLocalSize, kModeLocalSizeId}) &&
-        !hasWorkgroupSizeBuiltIn())
+    if (model == kModelGLCompute && !s_.hasExecutionMode(fn, kModeLocalSize) &&
+        !s_.hasExecutionMode(fn, kModeLocalSizeId) && !hasWorkgroupSizeBuiltIn())
       s_.error(ep.index(), "VUID-StandaloneSpirv-LocalSize-06426",
                "a GLCompute entry point must give its workgroup size: the LocalSize or "
                "LocalSizeId execution mode, or a WorkgroupSize built-in");
-    if (model == kModelFragment && hasMode(fn, {kModeOriginLowerLeft}))
+    if (model == kModelFragment && s_.hasExecutionMode(fn, kModeOriginLowerLeft))
       s_.error(ep.index(), "VUID-StandaloneSpirv-OriginLowerLeft-04653",
                "Vulkan fragment shaders use OriginUpperLeft, not OriginLowerLeft");
     if (!isGraphicsModel(model))
@@ -227,7 +200,7 @@ private:
 
   // Integers and doubles cannot be interpolated.
   bool needsFlat(uint32_t type) const {
-    const uint32_t c = s_.componentType(stripArrays(type));
+    const uint32_t c = s_.componentType(s_.stripArrays(type));
     return s_.isIntType(c) || (s_.isFloatType(c) && s_.bitWidth(c) == 64);
   }
 
@@ -237,7 +210,7 @@ private:
     if (!d || d->opcode() != Op::Variable || d->wordCount() < 4 || d->word(3) != kInput ||
         s_.hasDecoration(var, kBuiltIn) || s_.hasDecoration(var, kFlat))
       return;
-    const uint32_t inner = stripArrays(s_.pointeeType(d->word(1)));
+    const uint32_t inner = s_.stripArrays(s_.pointeeType(d->word(1)));
     bool missing = false;
     if (s_.defOpcode(inner) == Op::TypeStruct) {
       std::optional<Instruction> st = s_.def(inner);
@@ -271,7 +244,7 @@ private:
     }
     if (hasLocation)
       return;
-    const uint32_t inner = stripArrays(s_.pointeeType(d->word(1)));
+    const uint32_t inner = s_.stripArrays(s_.pointeeType(d->word(1)));
     if (s_.defOpcode(inner) == Op::TypeStruct) {
       std::optional<Instruction> st = s_.def(inner);
       bool allMembers = true, anyBuiltIn = false;

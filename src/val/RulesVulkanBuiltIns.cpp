@@ -354,7 +354,8 @@ private:
       return;
     const uint32_t allowed = storage == kStorageInput ? rule->second.inputs : rule->second.outputs;
     constexpr uint32_t kFragDepth = 22, kModeDepthReplacing = 12;
-    if (builtin == kFragDepth && (allowed & model) && !hasMode(ep.word(2), kModeDepthReplacing))
+    if (builtin == kFragDepth && (allowed & model) &&
+        !s_.hasExecutionMode(ep.word(2), kModeDepthReplacing))
       s_.error(ep.index(), "VUID-FragDepth-FragDepth-04216",
                "an entry point that writes FragDepth declares the DepthReplacing execution mode");
     if (allowed & model)
@@ -363,17 +364,6 @@ private:
              std::string("built-in ") + rule->second.name + " (variable " + s_.name(var) +
                  ") cannot be an " + (storage == kStorageInput ? "Input" : "Output") +
                  " of this entry point's execution model");
-  }
-
-  bool hasMode(uint32_t fn, uint32_t mode) const {
-    for (Instruction inst : m_) {
-      if (inst.section() > Section::ExecutionMode)
-        break;
-      if ((inst.opcode() == Op::ExecutionMode || inst.opcode() == Op::ExecutionModeId) &&
-          inst.wordCount() >= 3 && inst.word(1) == fn && inst.word(2) == mode)
-        return true;
-    }
-    return false;
   }
 
   State &s_;

@@ -23,6 +23,7 @@ void State::scanModule() {
   std::vector<uint32_t> declared;
   std::vector<std::pair<uint32_t, uint32_t>> decos;        // (target, decoration instruction)
   std::vector<std::pair<uint32_t, uint32_t>> groupTargets; // (group id, target id)
+  std::vector<std::pair<uint32_t, uint32_t>> modePairs;    // (function, mode)
   for (Instruction inst : m_) {
     if (inst.isRaw())
       continue;
@@ -42,6 +43,15 @@ void State::scanModule() {
       break;
     case Op::EntryPoint:
       entryPoints_.push_back(inst.index());
+      break;
+    case Op::ExecutionMode:
+    case Op::ExecutionModeId:
+      if (inst.wordCount() >= 3)
+        modePairs.emplace_back(inst.word(1), inst.word(2));
+      break;
+    case Op::MemoryModel:
+      if (inst.wordCount() >= 2 && addressingModel_ == 0)
+        addressingModel_ = inst.word(1);
       break;
     case Op::Decorate:
     case Op::DecorateId:
@@ -103,6 +113,52 @@ void State::scanModule() {
     decoInsts_.push_back(decos[i].second);
   }
   decoBegin_.push_back(static_cast<uint32_t>(decoInsts_.size()));
+
+  std::stable_sort(modePairs.begin(), modePairs.end(),
+                   [](const auto &a, const auto &b) { return a.first < b.first; });
+  for (size_t i = 0; i < modePairs.size(); ++i) {
+    if (i == 0 || modePairs[i].first != modePairs[i - 1].first) {
+      modeFunctions_.push_back(modePairs[i].first);
+      modeBegin_.push_back(static_cast<uint32_t>(modes_.size()));
+    }
+    modes_.push_back(modePairs[i].second);
+  }
+  modeBegin_.push_back(static_cast<uint32_t>(modes_.size()));
+}
+
+std::span<const uint32_t> State::executionModes(uint32_t function) const {
+  auto it = std::lower_bound(modeFunctions_.begin(), modeFunctions_.end(), function);
+  if (it == modeFunctions_.end() || *it != function)
+    return {};
+  const size_t i = static_cast<size_t>(it - modeFunctions_.begin());
+  return std::span<const uint32_t>(modes_).subspan(modeBegin_[i],
+                                                   modeBegin_[i + 1] - modeBegin_[i]);
+}
+
+bool State::hasExecutionMode(uint32_t function, uint32_t mode) const {
+  auto modes = executionModes(function);
+  return std::find(modes.begin(), modes.end(), mode) != modes.end();
+}
+
+std::string State::enumerantName(grammar::OperandKind kind, uint32_t value) {
+  const grammar::EnumerantDesc *e = grammar::findEnumerant(kind, value);
+  return e ? std::string(e->name) : std::to_string(value);
+}
+
+std::string State::opcodeName(Op op) {
+  const grammar::InstructionDesc *d = grammar::findInstruction(static_cast<uint32_t>(op));
+  return d ? std::string(d->name) : "opcode " + std::to_string(static_cast<uint32_t>(op));
+}
+
+uint32_t State::stripArrays(uint32_t typeId) const {
+  for (int depth = 0; depth < 64; ++depth) { // nesting is bounded; a cycle of ids is not
+    std::optional<Instruction> d = def(typeId);
+    if (!d || (d->opcode() != Op::TypeArray && d->opcode() != Op::TypeRuntimeArray) ||
+        d->wordCount() < 3)
+      break;
+    typeId = d->word(2);
+  }
+  return typeId;
 }
 
 namespace {
@@ -278,6 +334,13 @@ bool State::hasCapability(uint32_t capability) const {
 bool State::hasExtension(grammar::Extension e) const {
   const size_t i = static_cast<size_t>(e);
   return i < extensions_.size() && extensions_[i];
+}
+
+bool State::hasExtension(std::string_view name) const {
+  if (std::optional<grammar::Extension> e = grammar::findExtension(name))
+    return hasExtension(*e);
+  return std::find(unknownExtensions_.begin(), unknownExtensions_.end(), name) !=
+         unknownExtensions_.end();
 }
 
 std::span<const uint32_t> State::decorations(uint32_t id) const {

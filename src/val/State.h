@@ -78,6 +78,8 @@ public:
   uint32_t componentCount(uint32_t typeId) const;
   /// Bit width of a scalar type or of a vector's components (0 otherwise; bool is 0).
   uint32_t bitWidth(uint32_t typeId) const;
+  /// The element type under any OpTypeArray / OpTypeRuntimeArray, the type itself otherwise.
+  uint32_t stripArrays(uint32_t typeId) const;
   /// Pointee type of OpTypePointer (0 for others and for untyped pointers).
   uint32_t pointeeType(uint32_t pointerType) const;
   /// Storage class of OpTypePointer / OpTypeForwardPointer, or nothing.
@@ -91,6 +93,8 @@ public:
   bool hasCapability(uint32_t capability) const;
   bool hasCapability(grammar::Capability c) const { return hasCapability(uint32_t(c)); }
   bool hasExtension(grammar::Extension e) const;
+  /// Declared with OpExtension, whether or not this build's grammar lists the extension.
+  bool hasExtension(std::string_view name) const;
   /// Extensions the module declares with OpExtension whose names the grammar does not know.
   std::span<const std::string> unknownExtensions() const { return unknownExtensions_; }
 
@@ -103,9 +107,21 @@ public:
   /// True when `id` (or member `member` of it, with member >= 0) has decoration `decoration`.
   bool hasDecoration(uint32_t id, uint32_t decoration, int member = -1) const;
 
-  // --- Entry points ------------------------------------------------------------------------------
+  // --- Entry points and the memory model ---------------------------------------------------------
   /// Indices of the OpEntryPoint instructions.
   std::span<const uint32_t> entryPoints() const { return entryPoints_; }
+  /// The execution modes OpExecutionMode / OpExecutionModeId give function `function`, in module
+  /// order (a mode given twice is listed twice).
+  std::span<const uint32_t> executionModes(uint32_t function) const;
+  bool hasExecutionMode(uint32_t function, uint32_t mode) const;
+  /// OpMemoryModel's addressing model (Logical, 0, when there is none).
+  uint32_t addressingModel() const { return addressingModel_; }
+
+  // --- Names for messages ------------------------------------------------------------------------
+  /// "Shader", "Location": an enumerant's name, or its number when the grammar lacks it.
+  static std::string enumerantName(grammar::OperandKind kind, uint32_t value);
+  /// "OpTypeInt", or "opcode N" when the grammar lacks it.
+  static std::string opcodeName(Op op);
 
   // --- Lazily computed analyses ------------------------------------------------------------------
   const DefUse &defUse() const;
@@ -130,6 +146,9 @@ private:
   std::vector<bool> extensions_;      // by grammar::Extension
   std::vector<std::string> unknownExtensions_;
   std::vector<uint32_t> entryPoints_;
+  // Execution modes by function id: modeFunctions_ sorted, modeBegin_ offsets into modes_.
+  std::vector<uint32_t> modeFunctions_, modeBegin_, modes_;
+  uint32_t addressingModel_ = 0;
   std::vector<uint32_t> instFunction_; // per instruction, kNoIndex outside functions
   // Decorations by target id: decoIds_ sorted, decoBegin_ offsets into decoInsts_.
   std::vector<uint32_t> decoIds_, decoBegin_, decoInsts_;
