@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <unordered_set>
+#include <vector>
 
 namespace spire::val {
 
@@ -23,11 +24,17 @@ namespace {
 using grammar::OperandCategory;
 using grammar::OperandKind;
 
+// Whether an opcode declares a type: asked for every id operand, so answered from a table made
+// once. By name, as the grammar files some type declarations (OpTypeAccelerationStructureKHR,
+// ...) in classes of their extension.
 bool definesType(Op op) {
-  const grammar::InstructionDesc *d = grammar::findInstruction(static_cast<uint32_t>(op));
-  // By name: the grammar files some type declarations (OpTypeAccelerationStructureKHR, ...) in
-  // classes of their extension.
-  return d != nullptr && d->name.substr(0, 6) == "OpType";
+  static const std::vector<bool> table = [] {
+    std::vector<bool> t(0x10000, false);
+    for (const grammar::InstructionDesc &d : grammar::instructions())
+      t[d.opcode] = d.name.substr(0, 6) == "OpType";
+    return t;
+  }();
+  return table[static_cast<uint16_t>(op)];
 }
 
 bool isAnnotationOrDebug(Op op) {
@@ -60,12 +67,10 @@ bool isAnnotationOrDebug(Op op) {
 bool isDebugOrNonSemanticExtInst(const State &s, const Instruction &inst) {
   if (inst.opcode() != Op::ExtInst || inst.wordCount() < 4)
     return false;
-  std::optional<Instruction> set = s.def(inst.word(3));
-  if (!set || set->opcode() != Op::ExtInstImport || set->operands().size() < 2)
-    return false;
-  const std::string name = set->stringOperand(set->operands()[1]);
-  return name.rfind("NonSemantic.", 0) == 0 || name == "DebugInfo" ||
-         name == "OpenCL.DebugInfo.100";
+  // What the reader learnt of the import: no string to decode again per instruction.
+  const binary::ExtInstImport set = s.module().extInstImport(inst.word(3));
+  return set.nonSemantic || (set.set != nullptr && (set.set->key == "debuginfo" ||
+                                                    set.set->key == "opencl.debuginfo.100"));
 }
 
 // Instructions whose id operands may all name ids that are defined later (2.4).
@@ -159,10 +164,11 @@ private:
   void checkUses(const Instruction &inst) {
     const Op op = inst.opcode();
     const uint32_t here = inst.index();
-    const bool forwardOk = mayReferenceForward(op) || isDebugOrNonSemanticExtInst(s_, inst);
+    const bool debugExtInst = isDebugOrNonSemanticExtInst(s_, inst);
+    const bool forwardOk = mayReferenceForward(op) || debugExtInst;
     const bool lenientKinds = definesType(op) || isAnnotationOrDebug(op) || takesTypeOperands(op) ||
-                              isDebugOrNonSemanticExtInst(s_, inst) || op == Op::EntryPoint ||
-                              op == Op::ExecutionMode || op == Op::ExecutionModeId;
+                              debugExtInst || op == Op::EntryPoint || op == Op::ExecutionMode ||
+                              op == Op::ExecutionModeId;
     const uint32_t fn = s_.functionOf(here);
     auto ops = inst.operands();
     for (size_t k = 0; k < ops.size(); ++k) {
@@ -181,7 +187,7 @@ private:
       // Where a label may stand: the targets of branches and merges, not the condition or
       // selector of OpBranchConditional / OpSwitch.
       const bool labelOperand =
-          isBranchOrMerge(op) &&
+          takesLabels(op) &&
           !((op == Op::BranchConditional || op == Op::Switch) && ops[k].offset == 1);
       if (def >= here && !forwardOk && !forwardPointers_.count(id) && defOp != Op::Function &&
           !(defOp == Op::Label && labelOperand)) {
@@ -229,7 +235,8 @@ private:
   // instructions that are not checked here).
   static bool untypedOperandAllowed(Op defOp) { return defOp == Op::Function; }
 
-  static bool isBranchOrMerge(Op op) {
+  // Instructions with label operands: branch and merge targets, OpPhi's parents.
+  static bool takesLabels(Op op) {
     switch (op) {
     case Op::Branch:
     case Op::BranchConditional:
@@ -237,12 +244,6 @@ private:
     case Op::LoopMerge:
     case Op::SelectionMerge:
     case Op::Phi:
-    case Op::Name:
-    case Op::Decorate:
-    case Op::DecorateId:
-    case Op::DecorateString:
-    case Op::LifetimeStart:
-    case Op::LifetimeStop:
       return true;
     default:
       return false;
