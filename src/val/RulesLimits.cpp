@@ -56,32 +56,28 @@ public:
         break;
       case Op::AccessChain:
       case Op::InBoundsAccessChain:
-        over(inst, n > 4 ? n - 4 : 0, kIndexes, "indexes");
+      case Op::CompositeExtract:
+        overAfter(inst, 4, kIndexes, "indexes");
         break;
       case Op::PtrAccessChain:
       case Op::InBoundsPtrAccessChain:
-        over(inst, n > 5 ? n - 5 : 0, kIndexes, "indexes");
-        break;
-      case Op::CompositeExtract:
-        over(inst, n > 4 ? n - 4 : 0, kIndexes, "indexes");
-        break;
       case Op::CompositeInsert:
-        over(inst, n > 5 ? n - 5 : 0, kIndexes, "indexes");
+        overAfter(inst, 5, kIndexes, "indexes");
         break;
       case Op::TypeFunction:
-        over(inst, n > 3 ? n - 3 : 0, kParameters, "function parameters");
+        overAfter(inst, 3, kParameters, "function parameters");
         break;
       case Op::FunctionCall:
-        over(inst, n > 4 ? n - 4 : 0, kArguments, "call arguments");
+        overAfter(inst, 4, kArguments, "call arguments");
         break;
       case Op::ExtInst:
-        over(inst, n > 5 ? n - 5 : 0, kArguments, "extended instruction arguments");
+        overAfter(inst, 5, kArguments, "extended instruction arguments");
         break;
       case Op::Switch:
         switchPairs(inst);
         break;
       case Op::TypeStruct:
-        over(inst, n > 2 ? n - 2 : 0, kStructMembers, "struct members");
+        overAfter(inst, 2, kStructMembers, "struct members");
         structDepth(inst);
         break;
       default:
@@ -94,6 +90,12 @@ private:
   void limit(const Instruction &inst, const std::string &what, uint64_t max) {
     s_.error(inst.index(), kRule,
              "more than " + std::to_string(max) + " " + what + ", the universal limit");
+  }
+
+  // The words from `first` on are each one of what is counted.
+  void overAfter(const Instruction &inst, uint32_t first, uint64_t max, const char *what) {
+    const uint32_t n = inst.wordCount();
+    over(inst, n > first ? n - first : 0, max, what);
   }
 
   void over(const Instruction &inst, uint64_t count, uint64_t max, const char *what) {
