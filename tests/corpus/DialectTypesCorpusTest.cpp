@@ -20,6 +20,9 @@ using namespace spire::test;
 
 namespace {
 
+/// The share of corpus modules whose types import; it only rises as the dialect gains types.
+constexpr double kImportFloor = 0.91;
+
 struct Imported {
   bool ok = false;
   std::string error;
@@ -78,6 +81,10 @@ TEST(DialectTypesCorpus, EveryTypeImportsAndRoundTripsThroughText) {
   for (const auto &[reason, n] : failures)
     std::printf("  %zu modules: %s\n", n, reason.c_str());
   EXPECT_TRUE(tally.report());
+  // The failures are listed above (types the dialect lacks so far); their share may only fall
+  // (2935 of 3199 modules imported when this was written).
+  if (sharedCorpus())
+    EXPECT_GE(double(imported) / double(files.size()), kImportFloor);
 }
 
 // MLIR 16 lists a struct member's decorations in the order of its hash map; spire in the order
