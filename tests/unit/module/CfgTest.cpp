@@ -16,7 +16,7 @@ struct Sketch {
     Op terminator = Op::Return;
     std::vector<uint32_t> targets; // block numbers (or any id >= 1000 for a dangling target)
     Op merge = Op::Nop;            // SelectionMerge or LoopMerge
-    std::vector<uint32_t> mergeTargets;
+    std::vector<uint32_t> mergeTargets{};
   };
   std::vector<Block> blocks;
 

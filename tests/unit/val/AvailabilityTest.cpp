@@ -51,9 +51,8 @@ OpExecutionMode %main LocalSize 1 1 1
 OpReturn
 OpFunctionEnd
 )";
-  std::string without = text, with = text;
-  without.replace(without.find("%cap"), 4, "");
-  with.replace(with.find("%cap"), 4, "OpCapability GroupNonUniform");
+  const std::string without = test::replaced(text, "%cap", ""),
+                    with = test::replaced(text, "%cap", "OpCapability GroupNonUniform");
   EXPECT_ERROR(test::validateText(without, "spv1.3"),
                "OpGroupNonUniformElect needs one of the capabilities GroupNonUniform");
   EXPECT_VALID(test::validateText(with, "spv1.3"));
@@ -120,9 +119,8 @@ OpCapability RayQueryKHR
 %s
 OpMemoryModel Logical GLSL450
 )";
-  std::string without = text, with = text;
-  without.replace(without.find("%s"), 2, "");
-  with.replace(with.find("%s"), 2, "OpExtension \"SPV_KHR_ray_query\"");
+  const std::string without = test::replaced(text, "%s\n", ""),
+                    with = test::replaced(text, "%s\n", "OpExtension \"SPV_KHR_ray_query\"\n");
   EXPECT_ERROR(test::validateText(without, "spv1.4"),
                "Capability RayQueryKHR (operand of OpCapability) needs one of the extensions "
                "SPV_KHR_ray_query");
@@ -137,9 +135,9 @@ OpCapability Linkage
 %set = OpExtInstImport "NonSemantic.Example"
 OpMemoryModel Logical GLSL450
 )";
-  std::string without = text, with = text;
-  without.replace(without.find("%ext"), 4, "");
-  with.replace(with.find("%ext"), 4, "OpExtension \"SPV_KHR_non_semantic_info\"");
+  const std::string without = test::replaced(text, "%ext", ""),
+                    with =
+                        test::replaced(text, "%ext", "OpExtension \"SPV_KHR_non_semantic_info\"");
   EXPECT_ERROR(validateAsVersion(without, grammar::makeVersion(1, 5)),
                "non-semantic instruction sets need SPIR-V 1.6");
   EXPECT_VALID(validateAsVersion(with, grammar::makeVersion(1, 5)));

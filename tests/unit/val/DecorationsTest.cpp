@@ -33,20 +33,18 @@ OpFunctionEnd
 )";
 
 struct Variant {
-  std::string names, decos, types, body, interface;
+  std::string names{}, decos{}, types{}, body{}, interface {};
 };
 
 std::string shader(const Variant &v) {
   std::string text(kShader);
-  auto replace = [&](std::string_view key, std::string_view value) {
-    const size_t at = text.find(key);
-    text.replace(at, key.size(), value);
-  };
-  replace("$INTERFACE", v.interface);
-  replace("$NAMES", v.names);
-  replace("$DECOS", v.decos);
-  replace("$TYPES", v.types);
-  replace("$BODY", v.body);
+  for (auto [key, value] :
+       {std::pair<std::string_view, std::string_view>{"$INTERFACE", v.interface},
+        {"$NAMES", v.names},
+        {"$DECOS", v.decos},
+        {"$TYPES", v.types},
+        {"$BODY", v.body}})
+    text = test::replaced(std::move(text), key, value);
   return text;
 }
 

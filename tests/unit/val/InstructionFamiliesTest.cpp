@@ -206,9 +206,8 @@ OpEntryPoint Kernel %k "k"
 OpReturn
 OpFunctionEnd
 )";
-  std::string good = kernel, bad = kernel;
-  good.replace(good.find("%X"), 2, "%uint_1");
-  bad.replace(bad.find("%X"), 2, "%float_1");
+  const std::string good = test::replaced(kernel, "%X", "%uint_1"),
+                    bad = test::replaced(kernel, "%X", "%float_1");
   EXPECT_VALID(test::validateText(good, "opencl2.0"));
   EXPECT_ERROR(test::validateText(bad, "opencl2.0"), "OpenCL.std s_max: operand %float_1");
 }

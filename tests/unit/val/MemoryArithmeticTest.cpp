@@ -133,10 +133,7 @@ OpReturn
 OpFunctionEnd
 )";
   auto with = [&](std::string_view cap, std::string_view use) {
-    std::string t = text;
-    t.replace(t.find("%cap"), 4, cap);
-    t.replace(t.find("%USE"), 4, use);
-    return t;
+    return test::replaced(test::replaced(text, "%cap", cap), "%USE", use);
   };
   EXPECT_VALID(test::validateText(with("", "OpStore %p %h"), "vulkan1.3"));
   EXPECT_ERROR(test::validateText(with("", "%d = OpFAdd %half %h %h"), "vulkan1.3"),

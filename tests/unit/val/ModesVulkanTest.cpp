@@ -69,9 +69,9 @@ TEST(ValModes, InterfaceListsEveryGlobalTheCallTreeUses) {
 OpReturn
 OpFunctionEnd
 )";
-  std::string text = fragment("OpExecutionMode %main OriginUpperLeft", "", extra);
-  text.replace(text.find("%entry = OpLabel\n"), 17,
-               "%entry = OpLabel\n%r = OpFunctionCall %void %helper\n");
+  const std::string text =
+      test::replaced(fragment("OpExecutionMode %main OriginUpperLeft", "", extra),
+                     "%entry = OpLabel\n", "%entry = OpLabel\n%r = OpFunctionCall %void %helper\n");
   EXPECT_ERROR(test::validateText(text, "spv1.4"), "but its interface does not list it");
   // Before SPIR-V 1.4 only Input and Output variables are listed.
   EXPECT_VALID(test::validateText(text, "spv1.3"));
@@ -105,11 +105,7 @@ OpFunctionEnd
 %BODY
 OpFunctionEnd
 )";
-  auto with = [&](std::string_view body) {
-    std::string t = compute;
-    t.replace(t.find("%BODY"), 5, body);
-    return t;
-  };
+  auto with = [&](std::string_view body) { return test::replaced(compute, "%BODY", body); };
   EXPECT_VALID(test::validateText(with("OpReturn")));
   EXPECT_ERROR(test::validateText(with("OpKill")),
                "OpKill cannot run in the GLCompute entry point");
@@ -150,13 +146,12 @@ TEST(ValVulkan, IntegerFragmentInputsAreFlat) {
 TEST(ValVulkan, MemoryBarrierSemantics) {
   const std::string extra = "%uint = OpTypeInt 32 0\n%uint_1 = OpConstant %uint 1\n"
                             "%none = OpConstant %uint 0\n%acqrel_uniform = OpConstant %uint 72";
-  std::string bad =
+  const std::string text =
       fragment("OpExecutionMode %main OriginUpperLeft", "OpDecorate %out Location 0", extra);
-  std::string good = bad;
-  bad.replace(bad.find("%entry = OpLabel\n"), 17,
-              "%entry = OpLabel\nOpMemoryBarrier %uint_1 %none\n");
-  good.replace(good.find("%entry = OpLabel\n"), 17,
-               "%entry = OpLabel\nOpMemoryBarrier %uint_1 %acqrel_uniform\n");
+  const std::string bad = test::replaced(text, "%entry = OpLabel\n",
+                                         "%entry = OpLabel\nOpMemoryBarrier %uint_1 %none\n");
+  const std::string good = test::replaced(
+      text, "%entry = OpLabel\n", "%entry = OpLabel\nOpMemoryBarrier %uint_1 %acqrel_uniform\n");
   EXPECT_ERROR(test::validateText(bad, "vulkan1.3"), "its semantics need Acquire");
   EXPECT_VALID(test::validateText(good, "vulkan1.3"));
 }

@@ -30,15 +30,9 @@ OpFunctionEnd
 
 std::string shader(std::string_view types, std::string_view caps = "",
                    std::string_view decos = "") {
-  std::string text(kShader);
-  auto replace = [&](std::string_view key, std::string_view value) {
-    const size_t at = text.find(key);
-    text.replace(at, key.size(), value);
-  };
-  replace("$CAPS", caps);
-  replace("$DECOS", decos);
-  replace("$TYPES", types);
-  return text;
+  return test::replaced(
+      test::replaced(test::replaced(std::string(kShader), "$CAPS", caps), "$DECOS", decos),
+      "$TYPES", types);
 }
 
 Report val(std::string_view types, std::string_view caps = "", std::string_view env = "spv1.6") {

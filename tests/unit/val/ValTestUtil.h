@@ -36,6 +36,16 @@ inline Report validateText(std::string_view text, std::string_view env = "spv1.6
   return validate(*m, options);
 }
 
+/// `text` with every `key` replaced by `value`; a key that is not in the text fails the test (the
+/// module would not be the one the test means).
+inline std::string replaced(std::string text, std::string_view key, std::string_view value) {
+  size_t at = text.find(key);
+  EXPECT_NE(at, std::string::npos) << "no " << key << " in the test's module";
+  for (; at != std::string::npos; at = text.find(key, at + value.size()))
+    text.replace(at, key.size(), value);
+  return text;
+}
+
 /// All problems, one per line, for failure messages.
 inline std::string describe(const Report &r) {
   std::string s;

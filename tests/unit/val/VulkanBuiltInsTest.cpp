@@ -25,14 +25,10 @@ USE
 OpReturn
 OpFunctionEnd
 )";
-  auto put = [&](std::string_view key, std::string_view value) {
-    for (size_t at; (at = t.find(key)) != std::string::npos;)
-      t.replace(at, key.size(), value);
-  };
-  put("BUILTIN", builtin);
-  put("STORAGE", storage);
-  put("TYPE", builtinType);
-  put("USE", use ? std::string("%x = OpLoad ") + std::string(builtinType) + " %b" : "");
+  t = test::replaced(t, "BUILTIN", builtin);
+  t = test::replaced(t, "STORAGE", storage);
+  t = test::replaced(t, "TYPE", builtinType);
+  t = test::replaced(t, "USE", use ? "%x = OpLoad " + std::string(builtinType) + " %b" : "");
   return t;
 }
 
@@ -53,12 +49,13 @@ TEST(ValVulkanBuiltIns, ModelAndStorageClass) {
 
 TEST(ValVulkanBuiltIns, FragDepthNeedsDepthReplacing) {
   std::string text = fragment("%float", "Output", "FragDepth", false);
-  text.replace(text.find("OpReturn"), 8, "OpStore %b %float_1\nOpReturn");
-  text.replace(text.find("%v3float = "), 0, "%float_1 = OpConstant %float 1\n");
+  text = test::replaced(text, "OpReturn", "OpStore %b %float_1\nOpReturn");
+  text = test::replaced(text, "%v3float = ", "%float_1 = OpConstant %float 1\n%v3float = ");
   EXPECT_ERROR(test::validateText(text, "vulkan1.3"), "declares the DepthReplacing execution mode");
-  text.replace(text.find("OpExecutionMode %main OriginUpperLeft"), 0,
-               "OpExecutionMode %main DepthReplacing\n");
-  EXPECT_VALID(test::validateText(text, "vulkan1.3"));
+  EXPECT_VALID(test::validateText(
+      test::replaced(text, "OpExecutionMode %main OriginUpperLeft",
+                     "OpExecutionMode %main DepthReplacing\nOpExecutionMode %main OriginUpperLeft"),
+      "vulkan1.3"));
 }
 
 } // namespace
