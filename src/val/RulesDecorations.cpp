@@ -1417,8 +1417,7 @@ void checkDecorations(State &s) {
         s.error(inst.index(), "3.32.2 OpMemberDecorate",
                 "the " + decoration(inst.word(3)) +
                     " decoration cannot apply to a structure member");
-      else if (inst.opcode() == Op::MemberDecorate && inst.wordCount() >= 4 &&
-               s.defOpcode(inst.word(1)) == Op::TypeStruct)
+      else if (inst.wordCount() >= 4 && s.defOpcode(inst.word(1)) == Op::TypeStruct)
         checkDecorationValue(s, inst);
       break;
     case Op::Decorate:
@@ -1481,24 +1480,14 @@ void checkDecorations(State &s) {
       break;
     }
   }
-  if (!s.stopped())
-    checkExclusive(s);
-  if (!s.stopped())
-    checkStructNesting(s);
-  if (!s.stopped())
-    checkLinkage(s);
-  if (!s.stopped())
-    checkRoundingModes(s);
-  if (!s.stopped())
-    checkNonWritable(s);
-  if (!s.stopped())
-    checkPushConstants(s);
-  if (!s.stopped())
-    checkVulkanMemoryModelDecorations(s);
-  if (!s.stopped())
-    checkLines(s);
-  if (!s.stopped())
-    checkBuffers(s);
+  // Whole-module rules, one pass each.
+  for (auto pass :
+       {checkExclusive, checkStructNesting, checkLinkage, checkRoundingModes, checkNonWritable,
+        checkPushConstants, checkVulkanMemoryModelDecorations, checkLines, checkBuffers}) {
+    if (s.stopped())
+      return;
+    pass(s);
+  }
 }
 
 } // namespace spire::val
