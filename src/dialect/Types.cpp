@@ -1,5 +1,7 @@
 #include "spire/dialect/Types.h"
 
+#include "AttrStore.h"
+
 #include <deque>
 #include <unordered_map>
 
@@ -69,7 +71,8 @@ struct Context::Impl {
   std::unordered_map<std::string, detail::TypeStorage *> identified;
 };
 
-Context::Context() : impl_(std::make_unique<Impl>()) {}
+Context::Context()
+    : impl_(std::make_unique<Impl>()), attrs_(std::make_unique<detail::AttrStore>()) {}
 Context::~Context() = default;
 
 Type Context::unique(detail::TypeStorage &&key) {

@@ -19,7 +19,8 @@ namespace spire::dialect {
 
 namespace detail {
 struct TypeStorage;
-}
+struct AttrStore;
+} // namespace detail
 
 enum class TypeKind : uint8_t {
   None, ///< OpTypeVoid
@@ -148,10 +149,14 @@ public:
   /// Gives an identified struct its members; false when it already has different ones.
   bool setStructBody(Type identified, std::span<const StructMember> members);
 
+  /// Where the attributes of this context live (Attributes.h).
+  detail::AttrStore &attrStore() { return *attrs_; }
+
 private:
   Type unique(detail::TypeStorage &&key);
   struct Impl;
   std::unique_ptr<Impl> impl_;
+  std::unique_ptr<detail::AttrStore> attrs_;
 };
 
 /// The type in MLIR's syntax, as mlir-translate-16 prints it ("!spirv.ptr<vector<4xf32>,

@@ -1,0 +1,31 @@
+// The Context's attribute storage: every attribute once, found by a key made of its parameters.
+#pragma once
+
+#include "spire/dialect/Attributes.h"
+
+#include <deque>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace spire::dialect::detail {
+
+struct AttrStorage {
+  AttrKind kind = AttrKind::Unit;
+  Type type;
+  uint64_t bits = 0; ///< bool, integer (low `width` bits), double bits, enum value, version
+  grammar::OperandKind enumKind{};
+  std::string text;
+  std::vector<Attribute> list;
+  std::vector<uint32_t> caps;
+  std::vector<std::string> exts;
+  std::vector<NamedAttribute> dict;
+};
+
+struct AttrStore {
+  std::deque<AttrStorage> attrs;
+  std::unordered_map<std::string, const AttrStorage *> uniqued;
+  std::unordered_set<std::string> names;
+};
+
+} // namespace spire::dialect::detail

@@ -1,0 +1,385 @@
+#include "spire/dialect/Attributes.h"
+
+#include "AsmText.h"
+#include "AttrStore.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace spire::dialect {
+
+using detail::AttrStorage;
+
+namespace {
+
+void put(std::string &k, uint64_t v) { k.append(reinterpret_cast<const char *>(&v), sizeof v); }
+void putPtr(std::string &k, const void *p) { put(k, reinterpret_cast<uintptr_t>(p)); }
+void putText(std::string &k, std::string_view s) {
+  put(k, s.size());
+  k.append(s);
+}
+
+std::string keyOf(const AttrStorage &s) {
+  std::string k;
+  put(k, static_cast<uint64_t>(s.kind));
+  putPtr(k, s.type.opaque());
+  put(k, s.bits);
+  put(k, static_cast<uint64_t>(s.enumKind));
+  putText(k, s.text);
+  put(k, s.list.size());
+  for (Attribute a : s.list)
+    putPtr(k, a.storage());
+  put(k, s.caps.size());
+  for (uint32_t c : s.caps)
+    put(k, c);
+  put(k, s.exts.size());
+  for (const std::string &e : s.exts)
+    putText(k, e);
+  put(k, s.dict.size());
+  for (const NamedAttribute &n : s.dict) {
+    putText(k, n.name);
+    putPtr(k, n.value);
+  }
+  return k;
+}
+
+Attribute unique(Context &context, AttrStorage &&s) {
+  detail::AttrStore &store = context.attrStore();
+  std::string k = keyOf(s);
+  auto it = store.uniqued.find(k);
+  if (it != store.uniqued.end())
+    return Attribute(it->second);
+  store.attrs.push_back(std::move(s));
+  const AttrStorage *p = &store.attrs.back();
+  store.uniqued.emplace(std::move(k), p);
+  return Attribute(p);
+}
+
+AttrStorage make(AttrKind kind) {
+  AttrStorage s;
+  s.kind = kind;
+  return s;
+}
+
+uint64_t lowBits(uint64_t v, unsigned width) {
+  return width >= 64 ? v : (v & ((uint64_t(1) << width) - 1));
+}
+
+} // namespace
+
+std::string_view intern(Context &context, std::string_view name) {
+  return *context.attrStore().names.emplace(name).first;
+}
+
+namespace attr {
+
+Attribute unit(Context &context) { return unique(context, make(AttrKind::Unit)); }
+
+Attribute boolean(Context &context, bool value) {
+  AttrStorage s = make(AttrKind::Bool);
+  s.bits = value;
+  return unique(context, std::move(s));
+}
+
+Attribute integer(Context &context, Type type, int64_t value) {
+  AttrStorage s = make(AttrKind::Integer);
+  s.type = type;
+  s.bits = lowBits(static_cast<uint64_t>(value), type ? type.width() : 64);
+  return unique(context, std::move(s));
+}
+
+Attribute floating(Context &context, Type type, double value) {
+  AttrStorage s = make(AttrKind::Float);
+  s.type = type;
+  std::memcpy(&s.bits, &value, sizeof value);
+  return unique(context, std::move(s));
+}
+
+Attribute string(Context &context, std::string_view text) {
+  AttrStorage s = make(AttrKind::String);
+  s.text = text;
+  return unique(context, std::move(s));
+}
+
+Attribute type(Context &context, Type type) {
+  AttrStorage s = make(AttrKind::Type);
+  s.type = type;
+  return unique(context, std::move(s));
+}
+
+Attribute array(Context &context, std::span<const Attribute> elements) {
+  AttrStorage s = make(AttrKind::Array);
+  s.list.assign(elements.begin(), elements.end());
+  return unique(context, std::move(s));
+}
+
+Attribute dense(Context &context, Type type, std::span<const Attribute> elements) {
+  AttrStorage s = make(AttrKind::Dense);
+  s.type = type;
+  s.list.assign(elements.begin(), elements.end());
+  return unique(context, std::move(s));
+}
+
+Attribute symbolRef(Context &context, std::string_view name) {
+  AttrStorage s = make(AttrKind::SymbolRef);
+  s.text = name;
+  return unique(context, std::move(s));
+}
+
+Attribute enumerant(Context &context, grammar::OperandKind kind, uint32_t value) {
+  AttrStorage s = make(AttrKind::Enum);
+  s.enumKind = kind;
+  s.bits = value;
+  return unique(context, std::move(s));
+}
+
+Attribute vce(Context &context, uint32_t version, std::span<const uint32_t> capabilities,
+              std::span<const std::string> extensions) {
+  AttrStorage s = make(AttrKind::Vce);
+  s.bits = version;
+  s.caps.assign(capabilities.begin(), capabilities.end());
+  s.exts.assign(extensions.begin(), extensions.end());
+  return unique(context, std::move(s));
+}
+
+Attribute dictionary(Context &context, std::vector<NamedAttribute> entries) {
+  std::stable_sort(
+      entries.begin(), entries.end(),
+      [](const NamedAttribute &a, const NamedAttribute &b) { return a.name < b.name; });
+  std::vector<NamedAttribute> kept;
+  for (NamedAttribute &e : entries) {
+    e.name = intern(context, e.name);
+    if (!kept.empty() && kept.back().name == e.name)
+      kept.back() = e;
+    else
+      kept.push_back(e);
+  }
+  AttrStorage s = make(AttrKind::Dictionary);
+  s.dict = std::move(kept);
+  return unique(context, std::move(s));
+}
+
+} // namespace attr
+
+AttrKind Attribute::kind() const { return s_->kind; }
+Type Attribute::type() const { return s_->type; }
+bool Attribute::boolValue() const { return s_->bits != 0; }
+
+int64_t Attribute::intValue() const {
+  unsigned width = s_->type ? s_->type.width() : 64;
+  uint64_t v = s_->bits;
+  if (width >= 64 || (s_->type && s_->type.signedness() == Signedness::Unsigned))
+    return static_cast<int64_t>(v);
+  uint64_t sign = uint64_t(1) << (width - 1);
+  return static_cast<int64_t>((v ^ sign) - sign);
+}
+
+uint64_t Attribute::bits() const { return s_->bits; }
+
+double Attribute::floatValue() const {
+  double d;
+  std::memcpy(&d, &s_->bits, sizeof d);
+  return d;
+}
+
+std::string_view Attribute::str() const { return s_->text; }
+std::span<const Attribute> Attribute::elements() const { return s_->list; }
+grammar::OperandKind Attribute::enumKind() const { return s_->enumKind; }
+uint32_t Attribute::enumValue() const { return static_cast<uint32_t>(s_->bits); }
+uint32_t Attribute::version() const { return static_cast<uint32_t>(s_->bits); }
+std::span<const uint32_t> Attribute::capabilities() const { return s_->caps; }
+std::span<const std::string> Attribute::extensions() const { return s_->exts; }
+std::span<const NamedAttribute> Attribute::entries() const { return s_->dict; }
+
+Attribute Attribute::lookup(std::string_view name) const {
+  auto it =
+      std::lower_bound(s_->dict.begin(), s_->dict.end(), name,
+                       [](const NamedAttribute &a, std::string_view n) { return a.name < n; });
+  return it != s_->dict.end() && it->name == name ? it->attr() : Attribute();
+}
+
+// --- Text -----------------------------------------------------------------------------------
+
+std::string enumAttrName(grammar::OperandKind kind) {
+  std::string_view name = grammar::operandKindName(kind);
+  std::string out;
+  for (size_t i = 0; i < name.size(); ++i) {
+    char c = name[i];
+    bool upper = c >= 'A' && c <= 'Z';
+    if (upper && i > 0) {
+      char prev = name[i - 1];
+      bool prevLower = (prev >= 'a' && prev <= 'z') || (prev >= '0' && prev <= '9');
+      bool nextLower = i + 1 < name.size() && name[i + 1] >= 'a' && name[i + 1] <= 'z';
+      bool prevUpper = prev >= 'A' && prev <= 'Z';
+      if (prevLower || (prevUpper && nextLower))
+        out += '_';
+    }
+    out += upper ? static_cast<char>(c - 'A' + 'a') : c;
+  }
+  return out;
+}
+
+std::string enumText(grammar::OperandKind kind, uint32_t value) {
+  if (grammar::operandCategory(kind) != grammar::OperandCategory::BitEnum) {
+    const grammar::EnumerantDesc *e = grammar::findEnumerant(kind, value);
+    return e ? std::string(e->name) : std::to_string(value);
+  }
+  if (value == 0) {
+    const grammar::EnumerantDesc *e = grammar::findEnumerant(kind, 0);
+    return e ? std::string(e->name) : "None";
+  }
+  std::string out;
+  for (unsigned bit = 0; bit < 32; ++bit) {
+    uint32_t mask = uint32_t(1) << bit;
+    if (!(value & mask))
+      continue;
+    if (!out.empty())
+      out += '|';
+    const grammar::EnumerantDesc *e = grammar::findEnumerant(kind, mask);
+    out += e ? std::string(e->name) : std::to_string(mask);
+  }
+  return out;
+}
+
+namespace {
+
+void printScalar(Attribute a, std::string &out) {
+  Type t = a.type();
+  if (a.is(AttrKind::Bool) || (a.is(AttrKind::Integer) && t && t.isBool())) {
+    out += (a.is(AttrKind::Bool) ? a.boolValue() : a.bits() != 0) ? "true" : "false";
+  } else if (a.is(AttrKind::Integer)) {
+    out += std::to_string(a.intValue());
+  } else if (a.is(AttrKind::Float)) {
+    appendFloat(a.floatValue(), t ? t.width() : 64, out);
+  } else {
+    print(a, out);
+  }
+}
+
+} // namespace
+
+void print(Attribute a, std::string &out) {
+  if (!a) {
+    out += "<<null attribute>>";
+    return;
+  }
+  switch (a.kind()) {
+  case AttrKind::Unit:
+    out += "unit";
+    return;
+  case AttrKind::Bool:
+    out += a.boolValue() ? "true" : "false";
+    return;
+  case AttrKind::Integer:
+    printScalar(a, out);
+    if (!a.type().isBool()) {
+      out += " : ";
+      print(a.type(), out);
+    }
+    return;
+  case AttrKind::Float:
+    printScalar(a, out);
+    out += " : ";
+    print(a.type(), out);
+    return;
+  case AttrKind::String:
+    printString(a.str(), out);
+    return;
+  case AttrKind::Type:
+    print(a.type(), out);
+    return;
+  case AttrKind::Array: {
+    out += '[';
+    bool first = true;
+    for (Attribute e : a.elements()) {
+      if (!first)
+        out += ", ";
+      first = false;
+      print(e, out);
+    }
+    out += ']';
+    return;
+  }
+  case AttrKind::Dense: {
+    out += "dense<";
+    std::span<const Attribute> es = a.elements();
+    bool splat = !es.empty() &&
+                 std::all_of(es.begin(), es.end(), [&](Attribute e) { return e == es.front(); });
+    if (splat) {
+      printScalar(es.front(), out);
+    } else {
+      out += '[';
+      for (size_t i = 0; i < es.size(); ++i) {
+        if (i)
+          out += ", ";
+        printScalar(es[i], out);
+      }
+      out += ']';
+    }
+    out += "> : ";
+    print(a.type(), out);
+    return;
+  }
+  case AttrKind::SymbolRef:
+    printSymbol(a.str(), out);
+    return;
+  case AttrKind::Enum:
+    out += "#spirv.";
+    out += enumAttrName(a.enumKind());
+    out += '<';
+    out += enumText(a.enumKind(), a.enumValue());
+    out += '>';
+    return;
+  case AttrKind::Vce: {
+    out += "#spirv.vce<v";
+    out += std::to_string(grammar::versionMajor(a.version()));
+    out += '.';
+    out += std::to_string(grammar::versionMinor(a.version()));
+    out += ", [";
+    bool first = true;
+    for (uint32_t c : a.capabilities()) {
+      if (!first)
+        out += ", ";
+      first = false;
+      out += enumText(grammar::OperandKind::Capability, c);
+    }
+    out += "], [";
+    first = true;
+    for (const std::string &e : a.extensions()) {
+      if (!first)
+        out += ", ";
+      first = false;
+      out += e;
+    }
+    out += "]>";
+    return;
+  }
+  case AttrKind::Dictionary: {
+    out += '{';
+    bool first = true;
+    for (const NamedAttribute &e : a.entries()) {
+      if (!first)
+        out += ", ";
+      first = false;
+      if (isBareIdentifier(e.name))
+        out += e.name;
+      else
+        printString(e.name, out);
+      if (!e.attr().is(AttrKind::Unit)) {
+        out += " = ";
+        print(e.attr(), out);
+      }
+    }
+    out += '}';
+    return;
+  }
+  }
+}
+
+std::string toString(Attribute a) {
+  std::string s;
+  print(a, s);
+  return s;
+}
+
+} // namespace spire::dialect

@@ -1,0 +1,306 @@
+#include "spire/dialect/IR.h"
+
+#include "spire/dialect/Ops.h"
+
+#include <algorithm>
+#include <cassert>
+
+namespace spire::dialect {
+
+// --- Values and operands ---------------------------------------------------------------------
+
+void Value::replaceAllUsesWith(Value other) {
+  if (other == *this)
+    return;
+  while (OpOperand *use = impl_->firstUse)
+    use->set(other);
+}
+
+void OpOperand::link() {
+  if (!value_)
+    return;
+  next_ = value_->firstUse;
+  if (next_)
+    next_->prev_ = &next_;
+  prev_ = &value_->firstUse;
+  value_->firstUse = this;
+}
+
+void OpOperand::unlink() {
+  if (!value_)
+    return;
+  *prev_ = next_;
+  if (next_)
+    next_->prev_ = prev_;
+  next_ = nullptr;
+  prev_ = nullptr;
+}
+
+void OpOperand::set(Value v) {
+  unlink();
+  value_ = v.impl();
+  link();
+}
+
+uint32_t OpOperand::index() const { return static_cast<uint32_t>(this - &owner_->operandSlot(0)); }
+
+// --- Operation state -------------------------------------------------------------------------
+
+void OperationState::addAttribute(Context &context, std::string_view name, Attribute value) {
+  attributes.push_back(NamedAttribute{intern(context, name), value.storage()});
+}
+
+void OperationState::addSuccessor(Block *block, std::span<const Value> args) {
+  Successor s;
+  s.block = block;
+  s.numOperands = static_cast<uint32_t>(args.size());
+  s.firstOperand = static_cast<uint32_t>(operands.size());
+  operands.insert(operands.end(), args.begin(), args.end());
+  successors.push_back(s);
+}
+
+// --- Operation -------------------------------------------------------------------------------
+
+Operation *Operation::create(OperationState &&state) {
+  Operation *op = new Operation();
+  op->info_ = state.info;
+  op->location_ = state.location;
+  op->numOperands_ = static_cast<uint32_t>(state.operands.size());
+  op->operands_ = std::make_unique<OpOperand[]>(op->numOperands_);
+  for (uint32_t i = 0; i < op->numOperands_; ++i) {
+    op->operands_[i].owner_ = op;
+    op->operands_[i].set(state.operands[i]);
+  }
+  op->numResults_ = static_cast<uint32_t>(state.resultTypes.size());
+  op->results_ = std::make_unique<detail::ValueImpl[]>(op->numResults_);
+  for (uint32_t i = 0; i < op->numResults_; ++i) {
+    op->results_[i].type = state.resultTypes[i];
+    op->results_[i].op = op;
+    op->results_[i].index = i;
+  }
+  op->attrs_ = std::move(state.attributes);
+  std::stable_sort(
+      op->attrs_.begin(), op->attrs_.end(),
+      [](const NamedAttribute &a, const NamedAttribute &b) { return a.name < b.name; });
+  op->successors_ = std::move(state.successors);
+  for (unsigned r = 0; r < state.numRegions; ++r)
+    op->regions_.push_back(std::make_unique<Region>(op));
+  return op;
+}
+
+Operation::~Operation() {
+  // Nested ops may use each other's values in any order: drop every reference first.
+  for (auto &r : regions_)
+    for (Block *b : *r)
+      for (Operation *o : *b)
+        walk(o, [](Operation *x) { x->dropAllReferences(); });
+}
+
+void Operation::dropAllReferences() {
+  for (uint32_t i = 0; i < numOperands_; ++i)
+    operands_[i].set(Value());
+}
+
+void Operation::erase() {
+  remove();
+  delete this;
+}
+
+void OperationDeleter::operator()(Operation *op) const {
+  if (op)
+    op->erase();
+}
+
+std::string_view Operation::name() const { return info_->name; }
+
+uint32_t Operation::numOrdinaryOperands() const {
+  uint32_t n = numOperands_;
+  for (const Successor &s : successors_)
+    n = std::min(n, s.firstOperand);
+  return n;
+}
+
+std::vector<Value> Operation::operandValues(uint32_t first, uint32_t count) const {
+  std::vector<Value> out;
+  uint32_t end = count == ~0u ? numOperands_ : std::min(numOperands_, first + count);
+  for (uint32_t i = first; i < end; ++i)
+    out.push_back(operands_[i].get());
+  return out;
+}
+
+void Operation::setOperands(std::span<const Value> values) {
+  dropAllReferences();
+  numOperands_ = static_cast<uint32_t>(values.size());
+  operands_ = std::make_unique<OpOperand[]>(numOperands_);
+  for (uint32_t i = 0; i < numOperands_; ++i) {
+    operands_[i].owner_ = this;
+    operands_[i].set(values[i]);
+  }
+}
+
+Attribute Operation::attr(std::string_view name) const {
+  for (const NamedAttribute &a : attrs_)
+    if (a.name == name)
+      return a.attr();
+  return Attribute();
+}
+
+void Operation::setAttr(Context &context, std::string_view name, Attribute value) {
+  for (NamedAttribute &a : attrs_)
+    if (a.name == name) {
+      a.value = value.storage();
+      return;
+    }
+  NamedAttribute n{intern(context, name), value.storage()};
+  attrs_.insert(std::upper_bound(attrs_.begin(), attrs_.end(), n,
+                                 [](const NamedAttribute &a, const NamedAttribute &b) {
+                                   return a.name < b.name;
+                                 }),
+                n);
+}
+
+void Operation::removeAttr(std::string_view name) {
+  std::erase_if(attrs_, [&](const NamedAttribute &a) { return a.name == name; });
+}
+
+std::vector<Value> Operation::successorOperands(uint32_t i) const {
+  const Successor &s = successors_[i];
+  return operandValues(s.firstOperand, s.numOperands);
+}
+
+void Operation::setSuccessors(std::span<const Block *const> blocks,
+                              std::span<const std::vector<Value>> args) {
+  std::vector<Value> values = operandValues(0, numOrdinaryOperands());
+  successors_.clear();
+  for (size_t i = 0; i < blocks.size(); ++i) {
+    Successor s;
+    s.block = const_cast<Block *>(blocks[i]);
+    s.firstOperand = static_cast<uint32_t>(values.size());
+    s.numOperands = i < args.size() ? static_cast<uint32_t>(args[i].size()) : 0;
+    if (i < args.size())
+      values.insert(values.end(), args[i].begin(), args[i].end());
+    successors_.push_back(s);
+  }
+  setOperands(values);
+}
+
+Operation *Operation::parentOp() const { return block_ ? block_->parentOp() : nullptr; }
+
+void Operation::remove() {
+  if (!block_)
+    return;
+  (prev_ ? prev_->next_ : block_->first_) = next_;
+  (next_ ? next_->prev_ : block_->last_) = prev_;
+  prev_ = next_ = nullptr;
+  block_ = nullptr;
+}
+
+void Operation::moveBefore(Operation *other) {
+  remove();
+  other->block()->insertBefore(other, this);
+}
+
+void Operation::moveToEnd(Block *b) {
+  remove();
+  b->push_back(this);
+}
+
+// --- Block -----------------------------------------------------------------------------------
+
+Block::~Block() {
+  for (Operation *op = first_; op; op = op->next_)
+    walk(op, [](Operation *x) { x->dropAllReferences(); });
+  while (first_) {
+    Operation *op = first_;
+    op->remove();
+    delete op;
+  }
+}
+
+Operation *Block::parentOp() const { return parent_ ? parent_->parentOp() : nullptr; }
+
+Value Block::addArgument(Type type) {
+  auto v = std::make_unique<detail::ValueImpl>();
+  v->type = type;
+  v->block = this;
+  v->index = static_cast<uint32_t>(args_.size());
+  args_.push_back(std::move(v));
+  return Value(args_.back().get());
+}
+
+void Block::eraseArgument(uint32_t i) {
+  assert(!args_[i]->firstUse);
+  args_.erase(args_.begin() + i);
+  for (uint32_t k = i; k < args_.size(); ++k)
+    args_[k]->index = k;
+}
+
+Operation *Block::terminator() const {
+  return last_ && (last_->info().flags & OpInfo::kTerminator) ? last_ : nullptr;
+}
+
+void Block::push_back(Operation *op) { insertBefore(nullptr, op); }
+
+void Block::insertBefore(Operation *before, Operation *op) {
+  assert(!op->block_);
+  op->block_ = this;
+  op->next_ = before;
+  op->prev_ = before ? before->prev_ : last_;
+  (op->prev_ ? op->prev_->next_ : first_) = op;
+  (before ? before->prev_ : last_) = op;
+}
+
+void Block::splice(Operation *first, Block *dest) {
+  while (first) {
+    Operation *next = first->next_;
+    first->remove();
+    dest->push_back(first);
+    first = next;
+  }
+}
+
+// --- Region ----------------------------------------------------------------------------------
+
+Region::~Region() {
+  for (Block *b = first_; b; b = b->next_)
+    for (Operation *op = b->first_; op; op = op->next_)
+      walk(op, [](Operation *x) { x->dropAllReferences(); });
+  while (first_)
+    erase(first_);
+}
+
+Block *Region::addBlock(Block *before) {
+  Block *b = new Block();
+  insert(b, before);
+  return b;
+}
+
+void Region::insert(Block *b, Block *before) {
+  assert(!b->parent_);
+  b->parent_ = this;
+  b->next_ = before;
+  b->prev_ = before ? before->prev_ : last_;
+  (b->prev_ ? b->prev_->next_ : first_) = b;
+  (before ? before->prev_ : last_) = b;
+}
+
+void Region::remove(Block *b) {
+  (b->prev_ ? b->prev_->next_ : first_) = b->next_;
+  (b->next_ ? b->next_->prev_ : last_) = b->prev_;
+  b->prev_ = b->next_ = nullptr;
+  b->parent_ = nullptr;
+}
+
+void Region::erase(Block *b) {
+  remove(b);
+  delete b;
+}
+
+size_t Region::size() const {
+  size_t n = 0;
+  for (Block *b = first_; b; b = b->next_)
+    ++n;
+  return n;
+}
+
+} // namespace spire::dialect

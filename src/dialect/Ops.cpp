@@ -1,0 +1,269 @@
+#include "spire/dialect/Ops.h"
+
+#include <algorithm>
+#include <deque>
+#include <memory>
+#include <string>
+#include <unordered_map>
+
+namespace spire::dialect {
+
+using grammar::OperandCategory;
+using grammar::OperandKind;
+
+bool OpInfo::hasResultType() const {
+  if (inst)
+    return inst->hasResultType;
+  return ext != nullptr;
+}
+
+namespace {
+
+constexpr std::string_view kVendors[] = {"KHR",    "EXT",     "INTEL", "NV",   "NVX",
+                                         "AMD",    "AMDX",    "ARM",   "QCOM", "GOOGLE",
+                                         "HUAWEI", "ANDROID", "VALVE"};
+
+/// "OpSubgroupBallotKHR" -> "spirv.KHR.SubgroupBallot".
+std::string opName(std::string_view opname) {
+  std::string_view base = opname.substr(2);
+  for (std::string_view v : kVendors)
+    if (base.size() > v.size() && base.ends_with(v)) {
+      char before = base[base.size() - v.size() - 1];
+      if (before >= 'a' && before <= 'z')
+        return "spirv." + std::string(v) + "." +
+               std::string(base.substr(0, base.size() - v.size()));
+    }
+  return "spirv." + std::string(base);
+}
+
+/// "'Indexes'" -> "indexes", "Literal Number" -> "literal_number", "ClusterSize" ->
+/// "cluster_size".
+std::string snakeName(std::string_view name) {
+  std::string out;
+  char prev = 0;
+  for (char c : name) {
+    bool upper = c >= 'A' && c <= 'Z';
+    bool lower = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+    if (upper) {
+      if (prev >= 'a' && prev <= 'z' && !out.empty())
+        out += '_';
+      out += static_cast<char>(c - 'A' + 'a');
+    } else if (lower) {
+      out += c;
+    } else if (!out.empty() && out.back() != '_') {
+      out += '_';
+    }
+    prev = c;
+  }
+  while (!out.empty() && out.back() == '_')
+    out.pop_back();
+  return out;
+}
+
+std::string snakeKind(OperandKind kind) { return snakeName(grammar::operandKindName(kind)); }
+
+struct Registry {
+  std::deque<OpInfo> infos;
+  std::deque<std::string> names;
+  std::unordered_map<std::string_view, const OpInfo *> byName;
+  std::unordered_map<uint32_t, const OpInfo *> byOpcode;
+  std::unordered_map<uint64_t, const OpInfo *> byExt;
+  std::vector<const OpInfo *> all;
+  struct Structural {
+    const OpInfo *module, *func, *globalVariable, *specConstant, *specConstantComposite,
+        *specConstantOperation, *entryPoint, *executionMode, *addressOf, *referenceOf, *selection,
+        *loop, *merge, *yield, *constant, *branch, *branchConditional, *switchOp, *functionCall;
+  } s{};
+
+  std::string_view keep(std::string s) { return names.emplace_back(std::move(s)); }
+
+  OpInfo &add(std::string name, uint32_t flags) {
+    OpInfo &info = infos.emplace_back();
+    info.name = keep(std::move(name));
+    info.flags = flags;
+    byName.emplace(info.name, &info);
+    all.push_back(&info);
+    return info;
+  }
+
+  /// The attribute name of an operand, from its kind and grammar name, with MLIR's spellings.
+  std::string attrName(std::string_view op, const grammar::OperandDesc &d) {
+    std::string name = snakeName(d.name);
+    switch (d.kind) {
+    case OperandKind::IdScope:
+      if (name == "scope")
+        return "scope";
+      return name + "_scope";
+    case OperandKind::IdMemorySemantics:
+      if (op == "spirv.ControlBarrier" || op == "spirv.MemoryBarrier")
+        return "memory_semantics";
+      if (name == "semantics")
+        return name;
+      return name + "_semantics";
+    default:
+      break;
+    }
+    OperandCategory cat = grammar::operandCategory(d.kind);
+    if (cat == OperandCategory::BitEnum || cat == OperandCategory::ValueEnum) {
+      if (op == "spirv.CopyMemory" && d.kind == OperandKind::MemoryAccess)
+        return name.empty() || seenMemoryAccess_ ? "source_memory_access" : "memory_access";
+      return snakeKind(d.kind);
+    }
+    if (name == "indexes")
+      return "indices";
+    if (name.empty())
+      return snakeKind(d.kind);
+    return name;
+  }
+  bool seenMemoryAccess_ = false;
+
+  void mapOperands(OpInfo &info, std::span<const grammar::OperandDesc> operands) {
+    seenMemoryAccess_ = false;
+    for (const grammar::OperandDesc &d : operands) {
+      if (d.kind == OperandKind::IdResultType || d.kind == OperandKind::IdResult)
+        continue;
+      OperandMapping m{OperandMapping::Kind::Other, d.kind, d.quantifier, {}};
+      OperandCategory cat = grammar::operandCategory(d.kind);
+      if (d.kind == OperandKind::IdScope) {
+        m.kind = OperandMapping::Kind::Scope;
+        m.name = keep(attrName(info.name, d));
+      } else if (d.kind == OperandKind::IdMemorySemantics) {
+        m.kind = OperandMapping::Kind::Semantics;
+        m.name = keep(attrName(info.name, d));
+      } else if (cat == OperandCategory::Id) {
+        m.kind = OperandMapping::Kind::Value;
+        m.name = d.name;
+      } else if (cat == OperandCategory::Literal || cat == OperandCategory::BitEnum ||
+                 cat == OperandCategory::ValueEnum) {
+        m.kind = OperandMapping::Kind::Attribute;
+        m.name = keep(attrName(info.name, d));
+        if (d.kind == OperandKind::MemoryAccess)
+          seenMemoryAccess_ = true;
+      }
+      info.operands.push_back(m);
+    }
+  }
+
+  Registry() {
+    for (const grammar::InstructionDesc &inst : grammar::instructions()) {
+      std::string name = opName(inst.name);
+      if (byName.count(name))
+        continue;
+      uint32_t flags = 0;
+      switch (static_cast<grammar::Op>(inst.opcode)) {
+      case grammar::Op::Return:
+      case grammar::Op::ReturnValue:
+      case grammar::Op::Unreachable:
+      case grammar::Op::Kill:
+      case grammar::Op::TerminateInvocation:
+      case grammar::Op::Branch:
+      case grammar::Op::BranchConditional:
+      case grammar::Op::Switch:
+      case grammar::Op::IgnoreIntersectionKHR:
+      case grammar::Op::TerminateRayKHR:
+      case grammar::Op::EmitMeshTasksEXT:
+        flags |= OpInfo::kTerminator;
+        break;
+      default:
+        break;
+      }
+      OpInfo &info = add(std::move(name), flags);
+      info.inst = &inst;
+      mapOperands(info, inst.operands);
+      byOpcode.emplace(inst.opcode, &info);
+    }
+    for (const grammar::ExtInstSetDesc &set : grammar::extInstSets()) {
+      std::string prefix;
+      if (set.key == "glsl.std.450")
+        prefix = "spirv.GL.";
+      else if (set.key == "opencl.std.100" || set.key == "opencl.std")
+        prefix = "spirv.CL.";
+      else
+        continue;
+      for (const grammar::ExtInstDesc &e : set.instructions) {
+        OpInfo &info = add(prefix + std::string(e.name), 0);
+        info.set = &set;
+        info.ext = &e;
+        mapOperands(info, e.operands);
+        byExt.emplace((uint64_t(set.id) << 32) | e.opcode, &info);
+      }
+    }
+    auto structural = [&](std::string name, uint32_t flags) {
+      return &add(std::move(name), flags | OpInfo::kStructural);
+    };
+    s.module =
+        structural("spirv.module", OpInfo::kSymbol | OpInfo::kIsolated | OpInfo::kNoTerminator);
+    s.func = structural("spirv.func", OpInfo::kSymbol | OpInfo::kIsolated);
+    s.globalVariable = structural("spirv.GlobalVariable", OpInfo::kSymbol);
+    s.specConstant = structural("spirv.SpecConstant", OpInfo::kSymbol);
+    s.specConstantComposite = structural("spirv.SpecConstantComposite", OpInfo::kSymbol);
+    s.specConstantOperation = structural("spirv.SpecConstantOperation", 0);
+    s.entryPoint = structural("spirv.EntryPoint", 0);
+    s.executionMode = structural("spirv.ExecutionMode", 0);
+    s.addressOf = structural("spirv.mlir.addressof", 0);
+    s.referenceOf = structural("spirv.mlir.referenceof", 0);
+    s.selection = structural("spirv.mlir.selection", 0);
+    s.loop = structural("spirv.mlir.loop", 0);
+    s.merge = structural("spirv.mlir.merge", OpInfo::kTerminator);
+    s.yield = structural("spirv.mlir.yield", OpInfo::kTerminator);
+    s.constant = structural("spirv.Constant", 0);
+    // Ops of instructions whose operands the dialect reshapes (successors, callee symbols).
+    s.branch = byName.at("spirv.Branch");
+    s.branchConditional = byName.at("spirv.BranchConditional");
+    s.switchOp = byName.at("spirv.Switch");
+    s.functionCall = byName.at("spirv.FunctionCall");
+    for (const OpInfo *info : {s.branch, s.branchConditional, s.switchOp, s.functionCall})
+      const_cast<OpInfo *>(info)->flags |= OpInfo::kStructural;
+  }
+};
+
+const Registry &registry() {
+  static const Registry r;
+  return r;
+}
+
+} // namespace
+
+const OpInfo *findOp(std::string_view name) {
+  const Registry &r = registry();
+  auto it = r.byName.find(name);
+  return it == r.byName.end() ? nullptr : it->second;
+}
+
+const OpInfo *opForInstruction(grammar::Op opcode) {
+  const Registry &r = registry();
+  auto it = r.byOpcode.find(static_cast<uint32_t>(opcode));
+  return it == r.byOpcode.end() ? nullptr : it->second;
+}
+
+const OpInfo *opForExtInst(const grammar::ExtInstSetDesc &set, uint32_t number) {
+  const Registry &r = registry();
+  auto it = r.byExt.find((uint64_t(set.id) << 32) | number);
+  return it == r.byExt.end() ? nullptr : it->second;
+}
+
+std::span<const OpInfo *const> allOps() { return registry().all; }
+
+namespace ops {
+const OpInfo &module() { return *registry().s.module; }
+const OpInfo &func() { return *registry().s.func; }
+const OpInfo &globalVariable() { return *registry().s.globalVariable; }
+const OpInfo &specConstant() { return *registry().s.specConstant; }
+const OpInfo &specConstantComposite() { return *registry().s.specConstantComposite; }
+const OpInfo &specConstantOperation() { return *registry().s.specConstantOperation; }
+const OpInfo &entryPoint() { return *registry().s.entryPoint; }
+const OpInfo &executionMode() { return *registry().s.executionMode; }
+const OpInfo &addressOf() { return *registry().s.addressOf; }
+const OpInfo &referenceOf() { return *registry().s.referenceOf; }
+const OpInfo &selection() { return *registry().s.selection; }
+const OpInfo &loop() { return *registry().s.loop; }
+const OpInfo &merge() { return *registry().s.merge; }
+const OpInfo &yield() { return *registry().s.yield; }
+const OpInfo &constant() { return *registry().s.constant; }
+const OpInfo &branch() { return *registry().s.branch; }
+const OpInfo &branchConditional() { return *registry().s.branchConditional; }
+const OpInfo &switchOp() { return *registry().s.switchOp; }
+const OpInfo &functionCall() { return *registry().s.functionCall; }
+} // namespace ops
+
+} // namespace spire::dialect
