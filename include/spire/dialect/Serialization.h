@@ -1,0 +1,36 @@
+// Between the instruction-level module and the structured IR. Deserialization performs the
+// design's eight transformations (docs/notes/mlir_spirv.md ): module requirements become
+// attributes of spirv.module, type declarations become types, constants are materialized at
+// each use, module-level variables become spirv.GlobalVariable reached through
+// spirv.mlir.addressof, specialization constants symbols reached through spirv.mlir.referenceof,
+// OpPhi becomes block arguments, and structured control flow becomes spirv.mlir.selection and
+// spirv.mlir.loop regions.
+#pragma once
+
+#include "spire/dialect/IR.h"
+#include "spire/module/Module.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace spire::dialect {
+
+struct DeserializeStats {
+  uint32_t selections = 0; ///< constructs made spirv.mlir.selection regions
+  uint32_t loops = 0;      ///< constructs made spirv.mlir.loop regions
+  /// Constructs kept as blocks with their merge instruction as an op (spirv.SelectionMerge,
+  /// spirv.LoopMerge) because a region cannot express them: an exit to a block other than the
+  /// construct's merge (a break out of a selection to an enclosing loop's merge, say).
+  uint32_t unstructured = 0;
+  uint32_t droppedDebug = 0; ///< non-semantic and debug instructions left out
+  /// Why each construct stayed unstructured: one line naming the header block and the exit.
+  std::vector<std::string> notes;
+};
+
+/// The spirv.module of `module`. Fails, naming the instruction, on what the dialect cannot
+/// express (a type it has no type for, an instruction of an extended set it has no ops for).
+Expected<OwningOp> deserialize(Context &context, const Module &module,
+                               DeserializeStats *stats = nullptr);
+
+} // namespace spire::dialect

@@ -1,0 +1,932 @@
+#include "spire/dialect/Serialization.h"
+
+#include "spire/dialect/ModuleTypes.h"
+#include "spire/dialect/Ops.h"
+#include "spire/module/Cfg.h"
+
+#include "Structurizer.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace spire::dialect {
+
+namespace {
+
+using grammar::Op;
+using grammar::OperandKind;
+
+double halfToDouble(uint32_t h) {
+  uint32_t sign = (h >> 15) & 1, exp = (h >> 10) & 0x1F, mant = h & 0x3FF;
+  double v;
+  if (exp == 0)
+    v = std::ldexp(static_cast<double>(mant), -24);
+  else if (exp == 31)
+    v = mant ? std::nan("") : INFINITY;
+  else
+    v = std::ldexp(static_cast<double>(mant | 0x400), static_cast<int>(exp) - 25);
+  return sign ? -v : v;
+}
+
+/// "RelaxedPrecision" -> "relaxed_precision", "FPRoundingMode" -> "fp_rounding_mode".
+std::string snake(std::string_view name) {
+  std::string out;
+  for (size_t i = 0; i < name.size(); ++i) {
+    char c = name[i];
+    bool upper = c >= 'A' && c <= 'Z';
+    if (upper && i > 0) {
+      char prev = name[i - 1];
+      bool prevLower = (prev >= 'a' && prev <= 'z') || (prev >= '0' && prev <= '9');
+      bool nextLower = i + 1 < name.size() && name[i + 1] >= 'a' && name[i + 1] <= 'z';
+      if (prevLower || (prev >= 'A' && prev <= 'Z' && nextLower))
+        out += '_';
+    }
+    out += upper ? static_cast<char>(c - 'A' + 'a') : c;
+  }
+  return out;
+}
+
+class Deserializer {
+public:
+  Deserializer(Context &ctx, const Module &m, DeserializeStats &stats)
+      : ctx_(ctx), m_(m), stats_(stats) {}
+
+  Expected<OwningOp> run() {
+    Expected<ModuleTypes> types = ModuleTypes::import(ctx_, m_);
+    if (!types)
+      return types.error();
+    types_ = std::move(types).value();
+    i32_ = ctx_.integer(32);
+
+    OperationState st(&ops::module(), Location::binary(0, 0));
+    st.numRegions = 1;
+    module_.reset(Operation::create(std::move(st)));
+    body_ = module_->region().addBlock();
+
+    if (Status s = scanModule(); !s)
+      return s.error();
+    if (Status s = globals(); !s)
+      return s.error();
+    for (const FunctionInfo &f : m_.functions())
+      if (Status s = function(f); !s)
+        return s.error();
+    if (Status s = entryPoints(); !s)
+      return s.error();
+    setModuleAttributes();
+    return std::move(module_);
+  }
+
+private:
+  Diagnostic error(Instruction inst, std::string message) {
+    return makeError(Location::binary(inst.wordOffset(), inst.index()), std::move(message));
+  }
+  Location loc(Instruction inst) { return Location::binary(inst.wordOffset(), inst.index()); }
+
+  // --- Module scan ------------------------------------------------------------------------
+
+  Status scanModule() {
+    std::unordered_map<uint32_t, std::vector<uint32_t>> groupDecorations;
+    for (Instruction inst : m_) {
+      if (inst.isRaw())
+        return error(inst, "instruction the grammar cannot decode");
+      switch (inst.opcode()) {
+      case Op::Capability:
+        capabilities_.push_back(inst.word(1));
+        break;
+      case Op::Extension:
+        extensions_.push_back(inst.stringOperand(inst.operands()[0]));
+        break;
+      case Op::MemoryModel:
+        addressing_ = inst.word(1);
+        memoryModel_ = inst.word(2);
+        break;
+      case Op::Name:
+        names_.emplace(inst.word(1), inst.stringOperand(inst.operands()[1]));
+        break;
+      case Op::Decorate:
+      case Op::DecorateId:
+      case Op::DecorateString:
+        if (m_.inst(m_.defIndex(inst.word(1))).opcode() == Op::DecorationGroup)
+          groupDecorations[inst.word(1)].push_back(inst.index());
+        else
+          decorations_[inst.word(1)].push_back(inst.index());
+        break;
+      case Op::GroupDecorate:
+        for (uint32_t k = 2; k < inst.wordCount(); ++k) {
+          auto &d = decorations_[inst.word(k)];
+          const auto &g = groupDecorations[inst.word(1)];
+          d.insert(d.end(), g.begin(), g.end());
+        }
+        break;
+      default:
+        break;
+      }
+    }
+    return {};
+  }
+
+  std::string uniqueSymbol(std::string base, uint32_t id) {
+    if (base.empty() || symbols_.count(base))
+      base += (base.empty() ? "" : "_") + std::to_string(id);
+    symbols_.insert(base);
+    return base;
+  }
+
+  std::string nameOf(uint32_t id) const {
+    auto it = names_.find(id);
+    return it == names_.end() ? std::string() : it->second;
+  }
+
+  /// Decorations of `id` as attributes (the ones a type or the op's own encoding does not
+  /// carry): `location = 0 : i32`, `built_in = "Position"`, `flat`.
+  void decorationAttributes(uint32_t id, OperationState &st, bool global) {
+    auto it = decorations_.find(id);
+    if (it == decorations_.end())
+      return;
+    for (uint32_t index : it->second) {
+      Instruction d = m_.inst(index);
+      uint32_t decoration = d.word(2);
+      if (decoration == static_cast<uint32_t>(grammar::Decoration::SpecId))
+        continue;
+      const grammar::EnumerantDesc *e = grammar::findEnumerant(OperandKind::Decoration, decoration);
+      std::string name = e ? snake(e->name) : "decoration_" + std::to_string(decoration);
+      if (global && decoration == static_cast<uint32_t>(grammar::Decoration::DescriptorSet))
+        name = "descriptor_set";
+      Attribute value;
+      auto operands = d.operands();
+      if (decoration == static_cast<uint32_t>(grammar::Decoration::BuiltIn) && d.wordCount() >= 4)
+        value =
+            attr::string(ctx_, grammar::findEnumerant(OperandKind::BuiltIn, d.word(3))
+                                   ? grammar::findEnumerant(OperandKind::BuiltIn, d.word(3))->name
+                                   : std::to_string(d.word(3)));
+      else if (d.opcode() == Op::DecorateString && operands.size() >= 3)
+        value = attr::string(ctx_, d.stringOperand(operands[2]));
+      else if (decoration == static_cast<uint32_t>(grammar::Decoration::LinkageAttributes) &&
+               operands.size() >= 4) {
+        Attribute parts[] = {
+            attr::string(ctx_, d.stringOperand(operands[2])),
+            attr::enumerant(ctx_, OperandKind::LinkageType, d.words()[operands[3].offset])};
+        value = attr::array(ctx_, parts);
+        name = "linkage_attributes";
+      } else if (d.wordCount() == 3)
+        value = attr::unit(ctx_);
+      else if (d.wordCount() == 4)
+        value = attr::integer(ctx_, i32_, static_cast<int32_t>(d.word(3)));
+      else {
+        std::vector<Attribute> words;
+        for (uint32_t k = 3; k < d.wordCount(); ++k)
+          words.push_back(attr::integer(ctx_, i32_, static_cast<int32_t>(d.word(k))));
+        value = attr::array(ctx_, words);
+      }
+      st.addAttribute(ctx_, name, value);
+    }
+  }
+
+  // --- Constants --------------------------------------------------------------------------
+
+  Type typeOf(uint32_t typeId) const { return types_.type(typeId); }
+
+  /// The value of a constant as an attribute, or null when no attribute can hold it (a null
+  /// pointer, a sampler constant).
+  Attribute constantValue(uint32_t id, int depth = 0) {
+    auto cached = constants_.find(id);
+    if (cached != constants_.end())
+      return cached->second;
+    uint32_t index = m_.defIndex(id);
+    if (index == kNoIndex || depth > 64)
+      return {};
+    Instruction inst = m_.inst(index);
+    Type t = typeOf(inst.typeId());
+    Attribute a;
+    switch (inst.opcode()) {
+    case Op::ConstantTrue:
+    case Op::SpecConstantTrue:
+      a = attr::boolean(ctx_, true);
+      break;
+    case Op::ConstantFalse:
+    case Op::SpecConstantFalse:
+      a = attr::boolean(ctx_, false);
+      break;
+    case Op::Constant:
+    case Op::SpecConstant:
+      a = scalarLiteral(t, inst.words().subspan(3));
+      break;
+    case Op::ConstantNull:
+      a = nullValue(t);
+      break;
+    case Op::ConstantComposite: {
+      std::vector<Attribute> elems;
+      for (uint32_t k = 3; k < inst.wordCount(); ++k) {
+        Attribute e = constantValue(inst.word(k), depth + 1);
+        if (!e)
+          return {};
+        elems.push_back(e);
+      }
+      a = composite(t, elems);
+      break;
+    }
+    default:
+      break;
+    }
+    constants_.emplace(id, a);
+    return a;
+  }
+
+  Attribute scalarLiteral(Type t, std::span<const uint32_t> words) {
+    if (!t || words.empty())
+      return {};
+    uint64_t v = words[0];
+    if (words.size() > 1)
+      v |= uint64_t(words[1]) << 32;
+    if (t.is(TypeKind::Integer))
+      return attr::integer(ctx_, t, static_cast<int64_t>(v));
+    if (t.is(TypeKind::Float)) {
+      double d;
+      if (t.width() == 16)
+        d = halfToDouble(static_cast<uint32_t>(v));
+      else if (t.width() == 32) {
+        float f;
+        uint32_t w = static_cast<uint32_t>(v);
+        std::memcpy(&f, &w, 4);
+        d = f;
+      } else
+        std::memcpy(&d, &v, 8);
+      return attr::floating(ctx_, t, d);
+    }
+    return {};
+  }
+
+  Attribute nullValue(Type t) {
+    if (!t)
+      return {};
+    switch (t.kind()) {
+    case TypeKind::Integer:
+      return t.isBool() ? attr::boolean(ctx_, false) : attr::integer(ctx_, t, 0);
+    case TypeKind::Float:
+      return attr::floating(ctx_, t, 0.0);
+    case TypeKind::Vector:
+    case TypeKind::Array:
+    case TypeKind::Matrix: {
+      Attribute e = nullValue(t.elementType());
+      if (!e)
+        return {};
+      std::vector<Attribute> elems(t.count(), e);
+      return composite(t, elems);
+    }
+    case TypeKind::Struct: {
+      std::vector<Attribute> elems;
+      for (const StructMember &member : t.members()) {
+        Attribute e = nullValue(member.type);
+        if (!e)
+          return {};
+        elems.push_back(e);
+      }
+      return attr::array(ctx_, elems);
+    }
+    default:
+      return {};
+    }
+  }
+
+  Attribute composite(Type t, std::span<const Attribute> elems) {
+    if (t && t.is(TypeKind::Vector))
+      return attr::dense(ctx_, t, elems);
+    return attr::array(ctx_, elems);
+  }
+
+  // --- Module-level symbols ----------------------------------------------------------------
+
+  Status globals() {
+    for (Instruction inst : m_) {
+      if (inst.section() > Section::Global)
+        break;
+      if (inst.section() != Section::Global)
+        continue;
+      switch (inst.opcode()) {
+      case Op::Variable:
+        if (Status s = globalVariable(inst); !s)
+          return s;
+        break;
+      case Op::SpecConstantTrue:
+      case Op::SpecConstantFalse:
+      case Op::SpecConstant: {
+        OperationState st(&ops::specConstant(), loc(inst));
+        std::string sym = uniqueSymbol(nameOf(inst.resultId()).empty()
+                                           ? "spirv_spec_const_" + std::to_string(inst.resultId())
+                                           : nameOf(inst.resultId()),
+                                       inst.resultId());
+        symbolOf_[inst.resultId()] = sym;
+        st.addAttribute(ctx_, "sym_name", attr::string(ctx_, sym));
+        Attribute value = constantValue(inst.resultId());
+        if (!value)
+          return error(inst, "specialization constant of a type the dialect cannot hold");
+        st.addAttribute(ctx_, "default_value", value);
+        for (uint32_t index : decorations_[inst.resultId()]) {
+          Instruction d = m_.inst(index);
+          if (d.word(2) == static_cast<uint32_t>(grammar::Decoration::SpecId) && d.wordCount() >= 4)
+            st.addAttribute(ctx_, "spec_id",
+                            attr::integer(ctx_, i32_, static_cast<int32_t>(d.word(3))));
+        }
+        body_->push_back(Operation::create(std::move(st)));
+        break;
+      }
+      case Op::SpecConstantComposite: {
+        OperationState st(&ops::specConstantComposite(), loc(inst));
+        std::string sym =
+            uniqueSymbol(nameOf(inst.resultId()).empty()
+                             ? "spirv_spec_const_composite_" + std::to_string(inst.resultId())
+                             : nameOf(inst.resultId()),
+                         inst.resultId());
+        symbolOf_[inst.resultId()] = sym;
+        st.addAttribute(ctx_, "sym_name", attr::string(ctx_, sym));
+        st.addAttribute(ctx_, "type", attr::type(ctx_, typeOf(inst.typeId())));
+        std::vector<Attribute> parts;
+        for (uint32_t k = 3; k < inst.wordCount(); ++k) {
+          auto it = symbolOf_.find(inst.word(k));
+          if (it == symbolOf_.end())
+            return error(inst, "constituent %" + std::to_string(inst.word(k)) +
+                                   " of a specialization constant composite is not a "
+                                   "specialization constant the dialect names");
+          parts.push_back(attr::symbolRef(ctx_, it->second));
+        }
+        st.addAttribute(ctx_, "constituents", attr::array(ctx_, parts));
+        body_->push_back(Operation::create(std::move(st)));
+        break;
+      }
+      default:
+        break;
+      }
+    }
+    return {};
+  }
+
+  Status globalVariable(Instruction inst) {
+    uint32_t id = inst.resultId();
+    OperationState st(&ops::globalVariable(), loc(inst));
+    std::string base = nameOf(id);
+    std::string sym = uniqueSymbol(base.empty() ? "spirv_var_" + std::to_string(id) : base, id);
+    symbolOf_[id] = sym;
+    Type t = typeOf(inst.typeId());
+    if (!t)
+      return error(inst, "global variable of an unknown type");
+    st.addAttribute(ctx_, "sym_name", attr::string(ctx_, sym));
+    st.addAttribute(ctx_, "type", attr::type(ctx_, t));
+    if (inst.wordCount() >= 5) {
+      uint32_t init = inst.word(4);
+      auto it = symbolOf_.find(init);
+      if (it != symbolOf_.end())
+        st.addAttribute(ctx_, "initializer", attr::symbolRef(ctx_, it->second));
+      else if (Attribute c = constantValue(init))
+        st.addAttribute(ctx_, "initializer", c);
+      else
+        return error(inst, "initializer %" + std::to_string(init) +
+                               " is neither a symbol nor a constant the dialect can hold");
+    }
+    decorationAttributes(id, st, true);
+    body_->push_back(Operation::create(std::move(st)));
+    return {};
+  }
+
+  Status entryPoints() {
+    for (Instruction inst : m_) {
+      if (inst.section() > Section::ExecutionMode)
+        break;
+      if (inst.opcode() == Op::EntryPoint) {
+        OperationState st(&ops::entryPoint(), loc(inst));
+        st.addAttribute(ctx_, "execution_model",
+                        attr::enumerant(ctx_, OperandKind::ExecutionModel, inst.word(1)));
+        auto fn = symbolOf_.find(inst.word(2));
+        if (fn == symbolOf_.end())
+          return error(inst, "entry point %" + std::to_string(inst.word(2)) +
+                                 " is not a function of the module");
+        st.addAttribute(ctx_, "fn", attr::symbolRef(ctx_, fn->second));
+        std::vector<Attribute> iface;
+        auto ops = inst.operands();
+        for (size_t k = 3; k < ops.size(); ++k) {
+          uint32_t v = inst.words()[ops[k].offset];
+          auto it = symbolOf_.find(v);
+          if (it == symbolOf_.end())
+            return error(inst, "interface %" + std::to_string(v) + " is not a global variable");
+          iface.push_back(attr::symbolRef(ctx_, it->second));
+        }
+        st.addAttribute(ctx_, "interface", attr::array(ctx_, iface));
+        body_->push_back(Operation::create(std::move(st)));
+      } else if (inst.opcode() == Op::ExecutionMode || inst.opcode() == Op::ExecutionModeId) {
+        OperationState st(&ops::executionMode(), loc(inst));
+        auto fn = symbolOf_.find(inst.word(1));
+        if (fn == symbolOf_.end())
+          return error(inst, "execution mode of %" + std::to_string(inst.word(1)) +
+                                 ", which is not a function of the module");
+        st.addAttribute(ctx_, "fn", attr::symbolRef(ctx_, fn->second));
+        st.addAttribute(ctx_, "execution_mode",
+                        attr::enumerant(ctx_, OperandKind::ExecutionMode, inst.word(2)));
+        std::vector<Attribute> values;
+        for (uint32_t k = 3; k < inst.wordCount(); ++k) {
+          if (inst.opcode() == Op::ExecutionModeId) {
+            Attribute c = constantValue(inst.word(k));
+            if (!c)
+              return error(inst, "execution mode operand %" + std::to_string(inst.word(k)) +
+                                     " is not a constant");
+            values.push_back(c);
+          } else
+            values.push_back(attr::integer(ctx_, i32_, static_cast<int32_t>(inst.word(k))));
+        }
+        st.addAttribute(ctx_, "values", attr::array(ctx_, values));
+        body_->push_back(Operation::create(std::move(st)));
+      }
+    }
+    return {};
+  }
+
+  void setModuleAttributes() {
+    module_->setAttr(ctx_, "addressing_model",
+                     attr::enumerant(ctx_, OperandKind::AddressingModel, addressing_));
+    module_->setAttr(ctx_, "memory_model",
+                     attr::enumerant(ctx_, OperandKind::MemoryModel, memoryModel_));
+    module_->setAttr(ctx_, "vce_triple", attr::vce(ctx_, m_.version(), capabilities_, extensions_));
+  }
+
+  // --- Functions --------------------------------------------------------------------------
+
+  Status function(const FunctionInfo &f) {
+    Instruction fnInst = m_.inst(f.begin);
+    uint32_t id = fnInst.resultId();
+    std::string sym = calleeSymbol(id);
+    Type fnType = typeOf(fnInst.word(4));
+    if (!fnType || !fnType.is(TypeKind::Function))
+      return error(fnInst, "function type %" + std::to_string(fnInst.word(4)) + " is unknown");
+
+    OperationState st(&ops::func(), loc(fnInst));
+    st.addAttribute(ctx_, "sym_name", attr::string(ctx_, sym));
+    st.addAttribute(ctx_, "function_type", attr::type(ctx_, fnType));
+    st.addAttribute(ctx_, "function_control",
+                    attr::enumerant(ctx_, OperandKind::FunctionControl, fnInst.word(3)));
+    decorationAttributes(id, st, true);
+    st.numRegions = 1;
+    Operation *fn = Operation::create(std::move(st));
+    body_->push_back(fn);
+    if (f.numBlocks == 0)
+      return {};
+
+    values_.clear();
+    Region &region = fn->region();
+    Cfg cfg(m_, f);
+    auto blocks = m_.blocks(f);
+    std::vector<Block *> order;
+    blockOfLabel_.clear();
+    for (const BlockInfo &b : blocks) {
+      Block *block = region.addBlock();
+      order.push_back(block);
+      blockOfLabel_[m_.inst(b.label).resultId()] = block;
+    }
+    // Parameters are the entry block's arguments; a SPIR-V entry block that is a branch
+    // target gets a new entry block in front, since a region's entry has no predecessors.
+    Block *entry = order.front();
+    if (!cfg.predecessors(0).empty())
+      entry = region.addBlock(order.front());
+    for (uint32_t k = f.begin + 1; k < blocks.front().label; ++k) {
+      Instruction p = m_.inst(k);
+      if (p.opcode() == Op::FunctionParameter)
+        values_[p.resultId()] = entry->addArgument(typeOf(p.typeId()));
+    }
+    if (entry != order.front()) {
+      OperationState br(&ops::branch(), loc(fnInst));
+      br.addSuccessor(order.front(), {});
+      entry->push_back(Operation::create(std::move(br)));
+    }
+    // Phis become arguments first, since branches pass their values.
+    for (size_t b = 0; b < blocks.size(); ++b)
+      for (uint32_t k = blocks[b].label + 1; k < blocks[b].end; ++k) {
+        Instruction inst = m_.inst(k);
+        if (inst.opcode() != Op::Phi)
+          break;
+        values_[inst.resultId()] = order[b]->addArgument(typeOf(inst.typeId()));
+      }
+    std::vector<MergeInfo> merges;
+    std::vector<bool> declared(blocks.size(), false);
+    for (uint32_t h = 0; h < cfg.size(); ++h)
+      if (cfg.reachable(h)) {
+        if (cfg.mergeBlock(h) != kNoIndex)
+          declared[cfg.mergeBlock(h)] = true;
+        if (cfg.continueBlock(h) != kNoIndex)
+          declared[cfg.continueBlock(h)] = true;
+      }
+    for (size_t b = 0; b < blocks.size(); ++b) {
+      current_ = order[b];
+      currentLabel_ = m_.inst(blocks[b].label).resultId();
+      if (!cfg.reachable(static_cast<uint32_t>(b)) && !declared[b]) {
+        // Dead code: an unreachable block that no construct declares keeps its place and
+        // arguments and says it is unreachable.
+        current_->push_back(Operation::create(
+            OperationState(opForInstruction(Op::Unreachable), loc(m_.inst(blocks[b].label)))));
+        continue;
+      }
+      for (uint32_t k = blocks[b].label + 1; k < blocks[b].end; ++k) {
+        Instruction inst = m_.inst(k);
+        if (inst.opcode() == Op::Phi || inst.opcode() == Op::Line || inst.opcode() == Op::NoLine)
+          continue;
+        if (inst.opcode() == Op::SelectionMerge || inst.opcode() == Op::LoopMerge) {
+          MergeInfo mi;
+          mi.header = static_cast<uint32_t>(b);
+          mi.loop = inst.opcode() == Op::LoopMerge;
+          mi.control = inst.word(inst.opcode() == Op::LoopMerge ? 3 : 2);
+          mi.location = loc(inst);
+          for (uint32_t w = 4; mi.loop && w < inst.wordCount(); ++w)
+            mi.controlParameters.push_back(inst.word(w));
+          merges.push_back(mi);
+          continue;
+        }
+        if (Status s = instruction(inst); !s)
+          return s;
+      }
+    }
+    Structurizer structurizer(ctx_, cfg, order, entry != order.front() ? entry : nullptr, stats_);
+    return structurizer.run(merges);
+  }
+
+  // --- Values -----------------------------------------------------------------------------
+
+  Operation *append(OperationState &&st) {
+    Operation *op = Operation::create(std::move(st));
+    current_->push_back(op);
+    return op;
+  }
+
+  /// The SSA value of `id` at the current point, materializing what the dialect keeps out of
+  /// functions: constants, undefined values, addresses of globals, spec constant references.
+  Expected<Value> use(uint32_t id, Instruction user) {
+    auto it = values_.find(id);
+    if (it != values_.end())
+      return it->second;
+    uint32_t index = m_.defIndex(id);
+    if (index == kNoIndex)
+      return error(user, "%" + std::to_string(id) + " is not defined");
+    Instruction def = m_.inst(index);
+    Type t = typeOf(def.typeId());
+    switch (def.opcode()) {
+    case Op::Variable: {
+      auto sym = symbolOf_.find(id);
+      if (sym == symbolOf_.end())
+        break;
+      OperationState st(&ops::addressOf(), loc(user));
+      st.resultTypes.push_back(t);
+      st.addAttribute(ctx_, "variable", attr::symbolRef(ctx_, sym->second));
+      return append(std::move(st))->result();
+    }
+    case Op::SpecConstantTrue:
+    case Op::SpecConstantFalse:
+    case Op::SpecConstant:
+    case Op::SpecConstantComposite: {
+      OperationState st(&ops::referenceOf(), loc(user));
+      st.resultTypes.push_back(t);
+      st.addAttribute(ctx_, "spec_const", attr::symbolRef(ctx_, symbolOf_.at(id)));
+      return append(std::move(st))->result();
+    }
+    case Op::ConstantTrue:
+    case Op::ConstantFalse:
+    case Op::Constant:
+    case Op::ConstantComposite:
+    case Op::ConstantNull: {
+      Attribute value = constantValue(id);
+      if (!value) {
+        if (def.opcode() != Op::ConstantNull)
+          return error(user,
+                       "constant %" + std::to_string(id) + " has a value the dialect cannot hold");
+        OperationState st(opForInstruction(Op::ConstantNull), loc(user));
+        st.resultTypes.push_back(t);
+        return append(std::move(st))->result();
+      }
+      OperationState st(&ops::constant(), loc(user));
+      st.resultTypes.push_back(t);
+      st.addAttribute(ctx_, "value", value);
+      return append(std::move(st))->result();
+    }
+    case Op::Undef: {
+      OperationState st(opForInstruction(Op::Undef), loc(user));
+      st.resultTypes.push_back(t);
+      return append(std::move(st))->result();
+    }
+    case Op::SpecConstantOp:
+      return error(user, "operand %" + std::to_string(id) +
+                             " is an OpSpecConstantOp, which the deserializer does not "
+                             "support yet");
+    default:
+      break;
+    }
+    return error(user, "operand %" + std::to_string(id) + " (" +
+                           std::string(def.desc() ? def.desc()->name : "?") +
+                           ") is not a value defined before its use in this function");
+  }
+
+  Expected<Attribute> constantEnum(uint32_t id, OperandKind kind, Instruction user) {
+    Attribute c = constantValue(id);
+    if (!c || !c.is(AttrKind::Integer))
+      return error(user, "scope or memory semantics %" + std::to_string(id) +
+                             " is not a constant integer (the dialect needs it as an "
+                             "attribute)");
+    return attr::enumerant(ctx_, kind, static_cast<uint32_t>(c.bits()));
+  }
+
+  /// The arguments a branch from the current block passes to `target`: the values its
+  /// OpPhis take from this block.
+  Expected<std::vector<Value>> phiArguments(uint32_t targetLabel, Instruction user) {
+    std::vector<Value> args;
+    uint32_t labelIndex = m_.defIndex(targetLabel);
+    for (uint32_t k = labelIndex + 1; k < m_.size(); ++k) {
+      Instruction phi = m_.inst(k);
+      if (phi.opcode() == Op::Line || phi.opcode() == Op::NoLine)
+        continue;
+      if (phi.opcode() != Op::Phi)
+        break;
+      bool found = false;
+      for (uint32_t w = 3; w + 1 < phi.wordCount(); w += 2)
+        if (phi.word(w + 1) == currentLabel_) {
+          Expected<Value> v = use(phi.word(w), user);
+          if (!v)
+            return v.error();
+          args.push_back(*v);
+          found = true;
+          break;
+        }
+      if (!found)
+        return error(phi, "OpPhi has no value for the edge from block %" +
+                              std::to_string(currentLabel_));
+    }
+    return args;
+  }
+
+  Status successor(OperationState &st, uint32_t label, Instruction inst) {
+    auto it = blockOfLabel_.find(label);
+    if (it == blockOfLabel_.end())
+      return error(inst,
+                   "branch target %" + std::to_string(label) + " is not a block of this function");
+    Expected<std::vector<Value>> args = phiArguments(label, inst);
+    if (!args)
+      return args.error();
+    st.addSuccessor(it->second, *args);
+    return {};
+  }
+
+  Status instruction(Instruction inst) {
+    switch (inst.opcode()) {
+    case Op::Branch: {
+      OperationState st(&ops::branch(), loc(inst));
+      if (Status s = successor(st, inst.word(1), inst); !s)
+        return s;
+      append(std::move(st));
+      return {};
+    }
+    case Op::BranchConditional: {
+      Expected<Value> cond = use(inst.word(1), inst);
+      if (!cond)
+        return cond.error();
+      OperationState st(&ops::branchConditional(), loc(inst));
+      st.operands.push_back(*cond);
+      if (Status s = successor(st, inst.word(2), inst); !s)
+        return s;
+      if (Status s = successor(st, inst.word(3), inst); !s)
+        return s;
+      if (inst.wordCount() >= 6) {
+        Attribute w[] = {attr::integer(ctx_, i32_, static_cast<int32_t>(inst.word(4))),
+                         attr::integer(ctx_, i32_, static_cast<int32_t>(inst.word(5)))};
+        st.addAttribute(ctx_, "branch_weights", attr::array(ctx_, w));
+      }
+      append(std::move(st));
+      return {};
+    }
+    case Op::Switch: {
+      Expected<Value> selector = use(inst.word(1), inst);
+      if (!selector)
+        return selector.error();
+      OperationState st(&ops::switchOp(), loc(inst));
+      st.operands.push_back(*selector);
+      if (Status s = successor(st, inst.word(2), inst); !s)
+        return s;
+      std::vector<Attribute> literals;
+      auto ops = inst.operands();
+      Type selType = selector->type();
+      for (size_t k = 2; k + 1 < ops.size(); k += 2) {
+        auto w = inst.operandWords(ops[k]);
+        uint64_t v = w[0] | (w.size() > 1 ? uint64_t(w[1]) << 32 : 0);
+        literals.push_back(attr::integer(ctx_, selType, static_cast<int64_t>(v)));
+        if (Status s = successor(st, inst.words()[ops[k + 1].offset], inst); !s)
+          return s;
+      }
+      st.addAttribute(ctx_, "literals", attr::array(ctx_, literals));
+      append(std::move(st));
+      return {};
+    }
+    case Op::FunctionCall: {
+      OperationState st(&ops::functionCall(), loc(inst));
+      Type t = typeOf(inst.typeId());
+      if (t && !t.is(TypeKind::None))
+        st.resultTypes.push_back(t);
+      st.addAttribute(ctx_, "callee", attr::symbolRef(ctx_, calleeSymbol(inst.word(3))));
+      for (uint32_t k = 4; k < inst.wordCount(); ++k) {
+        Expected<Value> v = use(inst.word(k), inst);
+        if (!v)
+          return v.error();
+        st.operands.push_back(*v);
+      }
+      Operation *op = append(std::move(st));
+      if (op->numResults())
+        values_[inst.resultId()] = op->result();
+      return {};
+    }
+    case Op::ExtInst:
+      return extInst(inst);
+    default:
+      break;
+    }
+    const OpInfo *info = opForInstruction(inst.opcode());
+    if (!info)
+      return error(inst, "instruction the dialect has no op for");
+    return generic(inst, *info, inst.operands().subspan(0), 0);
+  }
+
+  std::string calleeSymbol(uint32_t id) {
+    auto it = symbolOf_.find(id);
+    if (it != symbolOf_.end())
+      return it->second;
+    // A function defined later: its symbol is decided now.
+    std::string base = nameOf(id);
+    std::string sym = uniqueSymbol(base.empty() ? "spirv_fn_" + std::to_string(id) : base, id);
+    symbolOf_[id] = sym;
+    return sym;
+  }
+
+  Status extInst(Instruction inst) {
+    binary::ExtInstImport imp = m_.extInstImport(inst.word(3));
+    if (imp.nonSemantic || (imp.set && imp.set->key == "opencl.debuginfo.100")) {
+      ++stats_.droppedDebug;
+      return {};
+    }
+    const OpInfo *info = imp.set ? opForExtInst(*imp.set, inst.word(4)) : nullptr;
+    if (!info)
+      return error(inst, "extended instruction " + std::to_string(inst.word(4)) +
+                             " of a set the dialect has no ops for");
+    // Operands after result type, result, set and instruction number.
+    auto ops = inst.operands();
+    size_t first = 0;
+    while (first < ops.size() && (ops[first].kind == OperandKind::IdResultType ||
+                                  ops[first].kind == OperandKind::IdResult))
+      ++first;
+    return generic(inst, *info, ops, first + 2);
+  }
+
+  /// An instruction whose op follows the grammar: ids are operands, literals and enumerants
+  /// attributes named by the op's operand mapping, scopes and memory semantics enum
+  /// attributes.
+  Status generic(Instruction inst, const OpInfo &info, std::span<const binary::Operand> ops,
+                 size_t first) {
+    OperationState st(&info, loc(inst));
+    Type resultType;
+    if (inst.typeId()) {
+      resultType = typeOf(inst.typeId());
+      if (!resultType)
+        return error(inst, "result type %" + std::to_string(inst.typeId()) + " is unknown");
+      st.resultTypes.push_back(resultType);
+    }
+    size_t g = 0; // the operand mapping being filled
+    const OperandMapping *lastEnum = nullptr;
+    std::vector<Attribute> pendingList;
+    std::string_view pendingName;
+    auto flushList = [&]() {
+      if (!pendingName.empty()) {
+        st.addAttribute(ctx_, pendingName, attr::array(ctx_, pendingList));
+        pendingList.clear();
+        pendingName = {};
+      }
+    };
+    const auto &mapping = info.operands;
+    for (size_t k = first; k < ops.size(); ++k) {
+      const binary::Operand &o = ops[k];
+      if (o.kind == OperandKind::IdResultType || o.kind == OperandKind::IdResult)
+        continue;
+      uint32_t word = inst.words()[o.offset];
+      // Find the mapping this operand belongs to: the current one when it takes more, else
+      // the next whose kind matches; an operand that matches none is a parameter of the last
+      // enumerant.
+      const OperandMapping *m = nullptr;
+      for (size_t probe = g; probe < mapping.size(); ++probe) {
+        bool kindMatches = mapping[probe].operandKind == o.kind ||
+                           (grammar::operandCategory(mapping[probe].operandKind) ==
+                                grammar::OperandCategory::Literal &&
+                            grammar::operandCategory(o.kind) == grammar::OperandCategory::Literal);
+        if (kindMatches) {
+          m = &mapping[probe];
+          if (probe != g)
+            flushList();
+          g = mapping[probe].quantifier == grammar::Quantifier::Variadic ? probe : probe + 1;
+          break;
+        }
+        if (mapping[probe].quantifier == grammar::Quantifier::One && !lastEnum)
+          break;
+      }
+      if (!m) {
+        // An enumerant's parameter.
+        if (grammar::operandCategory(o.kind) == grammar::OperandCategory::Id) {
+          Expected<Value> v = use(word, inst);
+          if (!v)
+            return v.error();
+          st.operands.push_back(*v);
+        } else {
+          std::string name =
+              lastEnum && lastEnum->operandKind == OperandKind::MemoryAccess
+                  ? (lastEnum->name == "source_memory_access" ? "source_alignment" : "alignment")
+                  : std::string(lastEnum ? lastEnum->name : "operand") + "_value";
+          st.addAttribute(ctx_, name, attr::integer(ctx_, i32_, static_cast<int32_t>(word)));
+        }
+        continue;
+      }
+      switch (m->kind) {
+      case OperandMapping::Kind::Value: {
+        Expected<Value> v = use(word, inst);
+        if (!v)
+          return v.error();
+        st.operands.push_back(*v);
+        break;
+      }
+      case OperandMapping::Kind::Scope:
+      case OperandMapping::Kind::Semantics: {
+        Expected<Attribute> a =
+            constantEnum(word,
+                         m->kind == OperandMapping::Kind::Scope ? OperandKind::Scope
+                                                                : OperandKind::MemorySemantics,
+                         inst);
+        if (!a)
+          return a.error();
+        st.addAttribute(ctx_, m->name, *a);
+        break;
+      }
+      case OperandMapping::Kind::Attribute: {
+        Attribute a;
+        grammar::OperandCategory cat = grammar::operandCategory(o.kind);
+        if (cat == grammar::OperandCategory::BitEnum ||
+            cat == grammar::OperandCategory::ValueEnum) {
+          a = attr::enumerant(ctx_, o.kind, word);
+          lastEnum = m;
+        } else if (o.kind == OperandKind::LiteralString) {
+          a = attr::string(ctx_, inst.stringOperand(o));
+        } else {
+          uint64_t v = word;
+          if (o.numWords > 1)
+            v |= uint64_t(inst.words()[o.offset + 1]) << 32;
+          a = attr::integer(ctx_, o.numWords > 1 ? ctx_.integer(64) : i32_,
+                            static_cast<int64_t>(v));
+        }
+        if (m->quantifier == grammar::Quantifier::Variadic) {
+          pendingName = m->name;
+          pendingList.push_back(a);
+        } else {
+          st.addAttribute(ctx_, m->name, a);
+        }
+        break;
+      }
+      case OperandMapping::Kind::Other:
+        return error(inst, "operand of kind " + std::string(grammar::operandKindName(o.kind)) +
+                               " the dialect cannot express in " + std::string(info.name));
+      }
+    }
+    flushList();
+    if (inst.resultId())
+      decorationAttributes(inst.resultId(), st, false);
+    Operation *op = append(std::move(st));
+    if (op->numResults())
+      values_[inst.resultId()] = op->result();
+    return {};
+  }
+
+  Context &ctx_;
+  const Module &m_;
+  DeserializeStats &stats_;
+  ModuleTypes types_;
+  Type i32_;
+  OwningOp module_;
+  Block *body_ = nullptr;
+  std::vector<uint32_t> capabilities_;
+  std::vector<std::string> extensions_;
+  uint32_t addressing_ = 0, memoryModel_ = 0;
+  std::unordered_map<uint32_t, std::string> names_;
+  std::unordered_map<uint32_t, std::vector<uint32_t>> decorations_;
+  std::unordered_set<std::string> symbols_;
+  std::unordered_map<uint32_t, std::string> symbolOf_;
+  std::unordered_map<uint32_t, Attribute> constants_;
+  std::unordered_map<uint32_t, Value> values_;
+  std::unordered_map<uint32_t, Block *> blockOfLabel_;
+  Block *current_ = nullptr;
+  uint32_t currentLabel_ = 0;
+};
+
+} // namespace
+
+Expected<OwningOp> deserialize(Context &context, const Module &module, DeserializeStats *stats) {
+  DeserializeStats local;
+  Deserializer d(context, module, stats ? *stats : local);
+  return d.run();
+}
+
+} // namespace spire::dialect
