@@ -61,6 +61,9 @@ private:
         names_[inst.word(1)] = std::move(name);
       } else if (inst.opcode() == Op::Decorate && n >= 4 && inst.word(2) == kDecorationArrayStride)
         strides_[inst.word(1)] = inst.word(3);
+      else if (inst.opcode() == Op::Decorate && n <= 4 && structIds_.count(inst.word(1)))
+        structDecorations_[inst.word(1)].push_back(
+            {inst.word(2), n == 4 ? std::optional<uint32_t>(inst.word(3)) : std::nullopt});
       else if (inst.opcode() == Op::MemberDecorate && n >= 4) {
         auto &member = members_[inst.word(1)][inst.word(2)];
         if (inst.word(3) == kDecorationOffset && n >= 5)
@@ -266,14 +269,19 @@ private:
       }
       members.push_back(std::move(m));
     }
+    std::vector<MemberDecoration> decos = structDecorations_[id];
+    std::sort(decos.begin(), decos.end(), [](const MemberDecoration &a, const MemberDecoration &b) {
+      return std::make_pair(a.decoration, a.value) < std::make_pair(b.decoration, b.value);
+    });
+    decos.erase(std::unique(decos.begin(), decos.end()), decos.end());
     if (!names_.count(id) || names_[id].empty()) {
       // Unnamed: a literal struct, unless a forward pointer already referred to it by a made-up
       // name.
       if (!referencedEarly(id))
-        return ctx_.literalStruct(members);
+        return ctx_.literalStruct(members, decos);
     }
     Type t = ctx_.identifiedStruct(structName(id));
-    if (!ctx_.setStructBody(t, members)) {
+    if (!ctx_.setStructBody(t, members, decos)) {
       error_ = "struct name " + structName(id) + " is taken by another struct";
       return {};
     }
@@ -291,6 +299,7 @@ private:
   std::unordered_map<uint32_t, std::string> names_;
   std::unordered_map<uint32_t, uint32_t> strides_;
   std::unordered_map<uint32_t, std::unordered_map<uint32_t, StructMember>> members_;
+  std::unordered_map<uint32_t, std::vector<MemberDecoration>> structDecorations_;
   std::unordered_set<uint32_t> early_;
   std::unordered_set<uint32_t> structIds_;
   int forwardDepth_ = 0;

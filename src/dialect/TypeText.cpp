@@ -205,7 +205,14 @@ private:
       type(members[i].type);
       decorations(members[i]);
     }
-    out_ += ")>";
+    out_ += ")";
+    for (const MemberDecoration &d : t.structDecorations()) {
+      out_ += ", ";
+      out_ += enumName(OperandKind::Decoration, d.decoration);
+      if (d.value)
+        out_ += "=" + std::to_string(*d.value);
+    }
+    out_ += ">";
     if (t.isIdentified())
       open_.erase(t.opaque());
   }
@@ -575,9 +582,24 @@ private:
       if (parens && !expect(")"))
         return {};
     }
+    // Decorations of the struct itself after the members: ", Block".
+    std::vector<MemberDecoration> decos;
+    while (parens && accept(",")) {
+      std::optional<uint32_t> d = enumerant(OperandKind::Decoration, "a decoration");
+      if (!d)
+        return {};
+      MemberDecoration md{*d, std::nullopt};
+      if (accept("=")) {
+        std::optional<uint32_t> v = number();
+        if (!v)
+          return {};
+        md.value = v;
+      }
+      decos.push_back(md);
+    }
     if (!identified)
-      return ctx_.literalStruct(members);
-    if (!ctx_.setStructBody(identified, members)) {
+      return ctx_.literalStruct(members, decos);
+    if (!ctx_.setStructBody(identified, members, decos)) {
       fail("struct " + std::string(identified.name()) + " is defined twice differently");
       return {};
     }

@@ -18,6 +18,7 @@ struct TypeStorage {
   std::vector<Type> list;    // function inputs
   std::vector<Type> results; // function results
   std::vector<StructMember> members;
+  std::vector<MemberDecoration> structDecorations;
   std::string name; // identified structs
   bool identified = false, hasBody = true;
 };
@@ -57,6 +58,11 @@ std::string keyOf(const detail::TypeStorage &s) {
       put(d.decoration);
       put(d.value ? uint64_t(*d.value) : ~uint64_t(0));
     }
+  }
+  put(s.structDecorations.size());
+  for (const MemberDecoration &d : s.structDecorations) {
+    put(d.decoration);
+    put(d.value ? uint64_t(*d.value) : ~uint64_t(0));
   }
   return k;
 }
@@ -189,10 +195,12 @@ Type Context::function(std::span<const Type> inputs, std::span<const Type> resul
   return unique(std::move(s));
 }
 
-Type Context::literalStruct(std::span<const StructMember> members) {
+Type Context::literalStruct(std::span<const StructMember> members,
+                            std::span<const MemberDecoration> decorations) {
   detail::TypeStorage s;
   s.kind = TypeKind::Struct;
   s.members.assign(members.begin(), members.end());
+  s.structDecorations.assign(decorations.begin(), decorations.end());
   return unique(std::move(s));
 }
 
@@ -211,7 +219,8 @@ Type Context::identifiedStruct(std::string_view name) {
   return Type(s);
 }
 
-bool Context::setStructBody(Type identified, std::span<const StructMember> members) {
+bool Context::setStructBody(Type identified, std::span<const StructMember> members,
+                            std::span<const MemberDecoration> decorations) {
   if (!identified.is(TypeKind::Struct) || !identified.isIdentified())
     return false;
   auto it = impl_->identified.find(std::string(identified.name()));
@@ -219,8 +228,11 @@ bool Context::setStructBody(Type identified, std::span<const StructMember> membe
     return false;
   detail::TypeStorage *s = it->second;
   if (s->hasBody)
-    return std::equal(s->members.begin(), s->members.end(), members.begin(), members.end());
+    return std::equal(s->members.begin(), s->members.end(), members.begin(), members.end()) &&
+           std::equal(s->structDecorations.begin(), s->structDecorations.end(), decorations.begin(),
+                      decorations.end());
   s->members.assign(members.begin(), members.end());
+  s->structDecorations.assign(decorations.begin(), decorations.end());
   s->hasBody = true;
   return true;
 }
@@ -241,6 +253,7 @@ bool Type::isIdentified() const { return s_->identified; }
 std::string_view Type::name() const { return s_->name; }
 bool Type::hasBody() const { return s_->hasBody; }
 std::span<const StructMember> Type::members() const { return s_->members; }
+std::span<const MemberDecoration> Type::structDecorations() const { return s_->structDecorations; }
 std::span<const Type> Type::inputs() const { return s_->list; }
 std::span<const Type> Type::results() const { return s_->results; }
 

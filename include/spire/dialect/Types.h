@@ -44,6 +44,7 @@ enum class Signedness : uint8_t { Signless, Signed, Unsigned };
 
 struct ImageInfo;
 struct StructMember;
+struct MemberDecoration;
 
 /// A uniqued type; the default-constructed Type is null. Cheap to copy; valid while its Context
 /// lives.
@@ -80,6 +81,8 @@ public:
   std::string_view name() const; ///< identified structs
   bool hasBody() const;          ///< false for an identified struct not yet given members
   std::span<const StructMember> members() const;
+  /// Decorations of the struct itself (Block, BufferBlock, ...), sorted.
+  std::span<const MemberDecoration> structDecorations() const;
   // Function.
   std::span<const Type> inputs() const;
   std::span<const Type> results() const;
@@ -142,12 +145,14 @@ public:
                          uint32_t use = ~0u);
   Type function(std::span<const Type> inputs, std::span<const Type> results);
   /// A struct without a name, uniqued by its members.
-  Type literalStruct(std::span<const StructMember> members);
+  Type literalStruct(std::span<const StructMember> members,
+                     std::span<const MemberDecoration> decorations = {});
   /// The struct named `name` (the same one on every call), without members until
   /// setStructBody gives them: what a recursive type refers to.
   Type identifiedStruct(std::string_view name);
   /// Gives an identified struct its members; false when it already has different ones.
-  bool setStructBody(Type identified, std::span<const StructMember> members);
+  bool setStructBody(Type identified, std::span<const StructMember> members,
+                     std::span<const MemberDecoration> decorations = {});
 
   /// Where the attributes of this context live (Attributes.h).
   detail::AttrStore &attrStore() { return *attrs_; }

@@ -54,6 +54,25 @@ TEST(DialectTypes, PrintsAsMlirTranslateDoes) {
   EXPECT_EQ(toString(fn), "(f32, vector<4xf32>) -> ()");
 }
 
+TEST(DialectTypes, StructDecorationsArePartOfTheTypeAndFollowTheMembers) {
+  Context ctx;
+  Type f32 = ctx.floating(32);
+  std::vector<StructMember> members{{f32, 0u, {}}};
+  std::vector<MemberDecoration> block{{2, std::nullopt}}, bufferBlock{{3, std::nullopt}};
+  Type a = ctx.literalStruct(members, block), b = ctx.literalStruct(members, bufferBlock);
+  EXPECT_NE(a, b);
+  EXPECT_NE(a, ctx.literalStruct(members));
+  EXPECT_EQ(toString(a), "!spirv.struct<(f32 [0]), Block>");
+  EXPECT_EQ(toString(b), "!spirv.struct<(f32 [0]), BufferBlock>");
+  Expected<Type> back = parseType(ctx, "!spirv.struct<(f32 [0]), BufferBlock>");
+  ASSERT_TRUE(bool(back)) << back.error().message;
+  EXPECT_EQ(*back, b);
+  Type named = ctx.identifiedStruct("S");
+  ASSERT_TRUE(ctx.setStructBody(named, members, block));
+  EXPECT_EQ(toString(named), "!spirv.struct<S, (f32 [0]), Block>");
+  EXPECT_FALSE(ctx.setStructBody(named, members, bufferBlock));
+}
+
 TEST(DialectTypes, RecursiveStructPrintsItsNameInside) {
   Context ctx;
   Type node = ctx.identifiedStruct("Node");
