@@ -1,4 +1,5 @@
 #include "AsmText.h"
+#include "Naming.h"
 
 #include <cmath>
 #include <cstdio>
@@ -114,6 +115,35 @@ void printSymbol(std::string_view name, std::string &out) {
     out += name;
   else
     printString(name, out);
+}
+
+} // namespace spire::dialect
+
+namespace spire::dialect {
+
+std::string snakeCase(std::string_view name) {
+  auto isUpper = [](char c) { return c >= 'A' && c <= 'Z'; };
+  auto isLower = [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); };
+  std::string out;
+  for (size_t i = 0; i < name.size(); ++i) {
+    char c = name[i];
+    if (isUpper(c)) {
+      if (i > 0 && !out.empty() && out.back() != '_') {
+        char prev = name[i - 1];
+        bool nextLower = i + 1 < name.size() && name[i + 1] >= 'a' && name[i + 1] <= 'z';
+        if (isLower(prev) || (isUpper(prev) && nextLower))
+          out += '_';
+      }
+      out += static_cast<char>(c - 'A' + 'a');
+    } else if (isLower(c)) {
+      out += c;
+    } else if (!out.empty() && out.back() != '_') {
+      out += '_';
+    }
+  }
+  while (!out.empty() && out.back() == '_')
+    out.pop_back();
+  return out;
 }
 
 } // namespace spire::dialect

@@ -1,6 +1,7 @@
 #include "spire/dialect/Attributes.h"
 
 #include "AsmText.h"
+#include "Naming.h"
 #include "AttrStore.h"
 
 #include <algorithm>
@@ -201,22 +202,7 @@ Attribute Attribute::lookup(std::string_view name) const {
 // --- Text -----------------------------------------------------------------------------------
 
 std::string enumAttrName(grammar::OperandKind kind) {
-  std::string_view name = grammar::operandKindName(kind);
-  std::string out;
-  for (size_t i = 0; i < name.size(); ++i) {
-    char c = name[i];
-    bool upper = c >= 'A' && c <= 'Z';
-    if (upper && i > 0) {
-      char prev = name[i - 1];
-      bool prevLower = (prev >= 'a' && prev <= 'z') || (prev >= '0' && prev <= '9');
-      bool nextLower = i + 1 < name.size() && name[i + 1] >= 'a' && name[i + 1] <= 'z';
-      bool prevUpper = prev >= 'A' && prev <= 'Z';
-      if (prevLower || (prevUpper && nextLower))
-        out += '_';
-    }
-    out += upper ? static_cast<char>(c - 'A' + 'a') : c;
-  }
-  return out;
+  return snakeCase(grammar::operandKindName(kind));
 }
 
 std::string enumText(grammar::OperandKind kind, uint32_t value) {

@@ -4,6 +4,7 @@
 #include "spire/dialect/Ops.h"
 #include "spire/module/Cfg.h"
 
+#include "Naming.h"
 #include "Structurizer.h"
 
 #include <algorithm>
@@ -29,24 +30,6 @@ double halfToDouble(uint32_t h) {
   else
     v = std::ldexp(static_cast<double>(mant | 0x400), static_cast<int>(exp) - 25);
   return sign ? -v : v;
-}
-
-/// "RelaxedPrecision" -> "relaxed_precision", "FPRoundingMode" -> "fp_rounding_mode".
-std::string snake(std::string_view name) {
-  std::string out;
-  for (size_t i = 0; i < name.size(); ++i) {
-    char c = name[i];
-    bool upper = c >= 'A' && c <= 'Z';
-    if (upper && i > 0) {
-      char prev = name[i - 1];
-      bool prevLower = (prev >= 'a' && prev <= 'z') || (prev >= '0' && prev <= '9');
-      bool nextLower = i + 1 < name.size() && name[i + 1] >= 'a' && name[i + 1] <= 'z';
-      if (prevLower || (prev >= 'A' && prev <= 'Z' && nextLower))
-        out += '_';
-    }
-    out += upper ? static_cast<char>(c - 'A' + 'a') : c;
-  }
-  return out;
 }
 
 class Deserializer {
@@ -152,7 +135,7 @@ private:
       if (decoration == static_cast<uint32_t>(grammar::Decoration::SpecId))
         continue;
       const grammar::EnumerantDesc *e = grammar::findEnumerant(OperandKind::Decoration, decoration);
-      std::string name = e ? snake(e->name) : "decoration_" + std::to_string(decoration);
+      std::string name = e ? snakeCase(e->name) : "decoration_" + std::to_string(decoration);
       if (global && decoration == static_cast<uint32_t>(grammar::Decoration::DescriptorSet))
         name = "descriptor_set";
       Attribute value;
@@ -403,6 +386,11 @@ private:
           return error(inst, "entry point %" + std::to_string(inst.word(2)) +
                                  " is not a function of the module");
         st.addAttribute(ctx_, "fn", attr::symbolRef(ctx_, fn->second));
+        // The name a runtime looks the entry point up by; MLIR takes the function's symbol,
+        // and spire too when they are the same.
+        std::string name = inst.stringOperand(inst.operands()[2]);
+        if (name != fn->second)
+          st.addAttribute(ctx_, "name", attr::string(ctx_, name));
         std::vector<Attribute> iface;
         auto ops = inst.operands();
         for (size_t k = 3; k < ops.size(); ++k) {

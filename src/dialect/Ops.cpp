@@ -1,5 +1,7 @@
 #include "spire/dialect/Ops.h"
 
+#include "Naming.h"
+
 #include <algorithm>
 #include <deque>
 #include <memory>
@@ -36,31 +38,7 @@ std::string opName(std::string_view opname) {
   return "spirv." + std::string(base);
 }
 
-/// "'Indexes'" -> "indexes", "Literal Number" -> "literal_number", "ClusterSize" ->
-/// "cluster_size".
-std::string snakeName(std::string_view name) {
-  std::string out;
-  char prev = 0;
-  for (char c : name) {
-    bool upper = c >= 'A' && c <= 'Z';
-    bool lower = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
-    if (upper) {
-      if (prev >= 'a' && prev <= 'z' && !out.empty())
-        out += '_';
-      out += static_cast<char>(c - 'A' + 'a');
-    } else if (lower) {
-      out += c;
-    } else if (!out.empty() && out.back() != '_') {
-      out += '_';
-    }
-    prev = c;
-  }
-  while (!out.empty() && out.back() == '_')
-    out.pop_back();
-  return out;
-}
-
-std::string snakeKind(OperandKind kind) { return snakeName(grammar::operandKindName(kind)); }
+std::string snakeKind(OperandKind kind) { return snakeCase(grammar::operandKindName(kind)); }
 
 struct Registry {
   std::deque<OpInfo> infos;
@@ -88,7 +66,7 @@ struct Registry {
 
   /// The attribute name of an operand, from its kind and grammar name, with MLIR's spellings.
   std::string attrName(std::string_view op, const grammar::OperandDesc &d) {
-    std::string name = snakeName(d.name);
+    std::string name = snakeCase(d.name);
     switch (d.kind) {
     case OperandKind::IdScope:
       if (name == "scope")

@@ -286,6 +286,20 @@ void Structurizer::regionize(const MergeInfo &mi, Construct &c) {
     }
   }
 
+  if (mi.loop) {
+    // The continue target: MLIR's convention is the block before the merge block; where it is
+    // another, the loop says which.
+    Block *cont = current_[cfg_.continueBlock(h)];
+    uint32_t position = 0;
+    for (Block *b : inner) {
+      if (b == cont)
+        break;
+      ++position;
+    }
+    if (cont != mergeBlock->prev())
+      X->setAttr(ctx_, "continue_block",
+                 attr::integer(ctx_, ctx_.integer(32), static_cast<int32_t>(position)));
+  }
   N->push_back(X);
   OperationState br(&ops::branch(), mi.location);
   std::vector<Value> forwarded;
