@@ -259,6 +259,8 @@ private:
           restricted_[f].push_back({i, r});
         if (s_.isVulkan())
           vulkanScopes(inst, i, restricted_[f]);
+        if (inst.opcode() == Op::ExtInst && isGlslInterpolation(inst))
+          restricted_[f].push_back({i, interpolation()});
       }
   }
 
@@ -335,6 +337,23 @@ private:
   // The value of a Scope <id> that is a constant, or nothing.
   std::optional<uint64_t> scopeValue(uint32_t id) const {
     return s_.defOpcode(id) == Op::Constant ? s_.constantValue(id) : std::nullopt;
+  }
+
+  // GLSL.std.450 InterpolateAtCentroid, InterpolateAtSample, InterpolateAtOffset.
+  bool isGlslInterpolation(const Instruction &inst) const {
+    if (inst.wordCount() < 5 || inst.word(4) < 76 || inst.word(4) > 78)
+      return false;
+    const binary::ExtInstImport import = m_.extInstImport(inst.word(3));
+    return import.set && import.set->key == "glsl.std.450";
+  }
+
+  static const Restriction *interpolation() {
+    static const Restriction kInterpolation{
+        "GLSL.std.450 interpolation",
+        "GLSL.std.450 InterpolateAt* is for Fragment entry points only",
+        "extended instruction sets",
+        [](const ModesChecker &, uint32_t model, uint32_t) { return model == kFragment; }};
+    return &kInterpolation;
   }
 
   static bool workgroupModel(uint32_t model) {
