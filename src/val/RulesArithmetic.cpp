@@ -488,8 +488,25 @@ private:
                    std::to_string(s_.bitWidth(type)) + "-bit");
   }
 
-  // %r = OpBitcast %type %value: numeric scalars and vectors keep their total size (pointers
-  // follow rules of their own: addressing model and capabilities).
+  // The width of pointers of type `type`, 0 when the addressing model does not say.
+  uint32_t pointerWidth(uint32_t type) const {
+    constexpr uint32_t kPhysical32 = 1, kPhysical64 = 2, kPhysicalStorageBuffer64 = 5348,
+                       kStoragePhysicalStorageBuffer = 5349;
+    switch (s_.addressingModel()) {
+    case kPhysical32:
+      return 32;
+    case kPhysical64:
+      return 64;
+    case kPhysicalStorageBuffer64:
+      return s_.storageClass(type) == kStoragePhysicalStorageBuffer ? 64 : 0;
+    default:
+      return 0;
+    }
+  }
+
+  // %r = OpBitcast %type %value (3.32.11, 2.16.1): pointers or numeric scalars and vectors,
+  // keeping the total size. A pointer becomes a pointer of its storage class or an integer
+  // scalar (from 1.5 also a vector of 32-bit integers), and the other way round.
   void bitcast(const Instruction &inst) {
     if (inst.wordCount() < 4)
       return;
@@ -497,12 +514,55 @@ private:
     auto numeric = [&](uint32_t t) {
       return (s_.isScalarType(t) || s_.isVectorType(t)) && !s_.isBoolScalarOrVector(t);
     };
-    if (input == 0 || !numeric(type) || !numeric(input))
+    const char *rule = "3.32.11";
+    if (input == 0 || type == 0)
       return;
+    const bool resultPointer = s_.isPointerType(type), inputPointer = s_.isPointerType(input);
+    if (!resultPointer && !numeric(type)) {
+      if (s_.isBoolScalarOrVector(type))
+        s_.error(inst.index(), rule,
+                 "the result type of OpBitcast must be a pointer or a numerical scalar or vector");
+      return;
+    }
+    if (!inputPointer && !numeric(input)) {
+      if (s_.isBoolScalarOrVector(input))
+        s_.error(inst.index(), rule,
+                 "the operand of OpBitcast must be a pointer or a numerical scalar or vector");
+      return;
+    }
+    if (resultPointer || inputPointer) {
+      const uint32_t other = resultPointer ? input : type;
+      const char *which = resultPointer ? "operand" : "result";
+      const bool vectors = s_.module().version() >= grammar::makeVersion(1, 5) ||
+                           s_.hasExtension(grammar::Extension::SPV_KHR_physical_storage_buffer);
+      if (resultPointer && inputPointer) {
+        if (s_.storageClass(type) != s_.storageClass(input))
+          s_.error(inst.index(), rule, "OpBitcast between pointers keeps the storage class");
+        return;
+      }
+      const bool intScalar = s_.isIntType(other);
+      const bool intVector32 = s_.isVectorType(other) && s_.isIntType(s_.componentType(other)) &&
+                               s_.bitWidth(other) == 32;
+      if (!intScalar && !(vectors && intVector32)) {
+        s_.error(inst.index(), "2.16.1",
+                 std::string("when OpBitcast converts a pointer, the ") + which +
+                     " must be a pointer or an integer scalar" +
+                     (vectors ? " or a vector of 32-bit integers" : ""));
+        return;
+      }
+      const uint32_t width = pointerWidth(resultPointer ? type : input);
+      const uint64_t bits = uint64_t(s_.componentCount(other)) * s_.bitWidth(other);
+      if (width != 0 && bits != width)
+        s_.error(inst.index(), rule,
+                 "OpBitcast keeps the total size: pointers are " + std::to_string(width) +
+                     "-bit with this addressing model, the " + which + " has " +
+                     std::to_string(bits) + " bits");
+      return;
+    }
     const uint64_t bits = uint64_t(s_.componentCount(type)) * s_.bitWidth(type),
                    inputBits = uint64_t(s_.componentCount(input)) * s_.bitWidth(input);
     if (bits != inputBits)
-      s_.error(inst.index(), "3.32.11",
+      s_.error(inst.index(), rule,
                "OpBitcast keeps the total size: the value has " + std::to_string(inputBits) +
                    " bits, the result type " + std::to_string(bits));
   }

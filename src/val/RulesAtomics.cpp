@@ -7,7 +7,8 @@
 // - Atomic loads do not release, atomic stores do not acquire.
 // - Atomics: a pointer to a scalar of the result type (integer, or float for the float atomics),
 //   values of that type; the flag atomics of kernels on 32-bit integers.
-// - Vulkan: no CrossDevice scope; 64-bit integer atomics need Int64Atomics.
+// - Vulkan: no CrossDevice scope; execution scopes are Workgroup or Subgroup; 64-bit integer
+//   atomics need Int64Atomics.
 #include "OpenCLRules.h"
 #include "Rules.h"
 
@@ -19,7 +20,7 @@ using grammar::OperandKind;
 
 constexpr uint32_t kSemanticsAcquire = 0x2, kSemanticsRelease = 0x4, kSemanticsAcquireRelease = 0x8,
                    kSemanticsSequentiallyConsistent = 0x10;
-constexpr uint32_t kScopeCrossDevice = 0;
+constexpr uint32_t kScopeCrossDevice = 0, kScopeWorkgroup = 2, kScopeSubgroup = 3;
 constexpr uint32_t kCapabilityInt64Atomics = 12;
 constexpr const char *kRule = "3.32.18";
 
@@ -43,6 +44,15 @@ public:
   }
 
 private:
+  // OpControlBarrier's first operand, the scope of the group instructions (non-uniform ones have
+  // rules of their own).
+  static bool isExecutionScope(const Instruction &inst, uint32_t offset) {
+    const uint32_t op = static_cast<uint32_t>(inst.opcode());
+    if (inst.opcode() == Op::ControlBarrier)
+      return offset == 1;
+    return offset == 3 && ((op >= 261 && op <= 271) || (op >= 6401 && op <= 6408));
+  }
+
   void scopesAndSemantics(const Instruction &inst) {
     auto ops = inst.operands();
     for (const binary::Operand &op : ops) {
@@ -72,6 +82,10 @@ private:
         else if (s_.isVulkan() && *value == kScopeCrossDevice)
           s_.error(inst.index(), "VUID-StandaloneSpirv-None-04633",
                    "Vulkan has no CrossDevice scope");
+        else if (s_.isVulkan() && isExecutionScope(inst, op.offset) && *value != kScopeWorkgroup &&
+                 *value != kScopeSubgroup)
+          s_.error(inst.index(), "VUID-StandaloneSpirv-None-04636",
+                   "in Vulkan an execution scope is Workgroup or Subgroup");
         continue;
       }
       const uint32_t order = static_cast<uint32_t>(*value) &

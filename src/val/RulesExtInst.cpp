@@ -7,6 +7,16 @@
 // - Geometric functions: Length and Distance give the component type of their float vector
 //   operands, Cross works on three-component vectors.
 // - Modf's second operand points to the result type; Frexp's to integers of its component count.
+// - GLSL.std.450: Pack* / Unpack* take and give their exact types; Ldexp's exponent and Frexp's
+//   pointed-to exponent have the result's component count; FrexpStruct / ModfStruct give a struct
+//   of two members; Find* keep count and width; Refract's eta is a float scalar; Determinant and
+//   MatrixInverse work on square matrices; InterpolateAt* read a pointer to an Input of the result
+//   type (and run in Fragment entry points: RulesModes).
+// - OpenCL.std: fract / modf / sincos store the result type, frexp / lgamma_r / remquo 32-bit
+//   integers; pown / rootn / ilogb / nan have integer operands or results of the result's count;
+//   select's condition and the shuffle masks are integers of the result's count and width;
+//   vloadn / vstoren take a size_t offset and a pointer to the component type; printf a pointer to
+//   8-bit integers; prefetch a CrossWorkgroup pointer; upsample half-width halves.
 #include "Rules.h"
 
 #include <algorithm>
@@ -16,6 +26,8 @@
 namespace spire::val {
 
 namespace {
+
+constexpr const char *kRule = "extended instruction sets";
 
 enum class Kind { FloatSame, IntSame, Length, Cross, Modf, None };
 
@@ -49,17 +61,27 @@ Kind glslKind(std::string_view name) {
 Kind openclKind(std::string_view name) {
   // Functions whose every operand has the result's type in every overload.
   static constexpr std::string_view kFloatSame[] = {
-      "acos",   "acosh",     "acospi", "asin",  "asinh",     "asinpi", "atan",   "atan2", "atanh",
-      "atanpi", "atan2pi",   "cbrt",   "ceil",  "copysign",  "cos",    "cosh",   "cospi", "erfc",
-      "erf",    "exp",       "exp2",   "exp10", "expm1",     "fabs",   "fdim",   "floor", "fma",
-      "fmod",   "hypot",     "log",    "log2",  "log10",     "log1p",  "logb",   "mad",   "maxmag",
-      "minmag", "nextafter", "pow",    "powr",  "remainder", "rint",   "round",  "rsqrt", "sin",
-      "sinh",   "sinpi",     "sqrt",   "tan",   "tanh",      "tanpi",  "tgamma", "trunc"};
+      "acos",         "acosh",       "acospi",      "asin",          "asinh",       "asinpi",
+      "atan",         "atan2",       "atanh",       "atanpi",        "atan2pi",     "cbrt",
+      "ceil",         "copysign",    "cos",         "cosh",          "cospi",       "erfc",
+      "erf",          "exp",         "exp2",        "exp10",         "expm1",       "fabs",
+      "fdim",         "floor",       "fma",         "fmod",          "hypot",       "log",
+      "log2",         "log10",       "log1p",       "logb",          "mad",         "maxmag",
+      "minmag",       "nextafter",   "pow",         "powr",          "remainder",   "rint",
+      "round",        "rsqrt",       "sin",         "sinh",          "sinpi",       "sqrt",
+      "tan",          "tanh",        "tanpi",       "tgamma",        "trunc",       "fmax",
+      "fmin",         "fmax_common", "fmin_common", "degrees",       "radians",     "sign",
+      "half_cos",     "half_divide", "half_exp",    "half_exp2",     "half_exp10",  "half_log",
+      "half_log2",    "half_log10",  "half_powr",   "half_recip",    "half_rsqrt",  "half_sin",
+      "half_sqrt",    "half_tan",    "native_cos",  "native_divide", "native_exp",  "native_exp2",
+      "native_exp10", "native_log",  "native_log2", "native_log10",  "native_powr", "native_recip",
+      "native_rsqrt", "native_sin",  "native_sqrt", "native_tan"};
   static constexpr std::string_view kIntSame[] = {
-      "s_abs_diff", "u_abs_diff", "s_add_sat", "u_add_sat", "s_hadd",   "u_hadd",
-      "s_rhadd",    "u_rhadd",    "s_sub_sat", "u_sub_sat", "s_mad_hi", "u_mad_hi",
-      "s_mul_hi",   "u_mul_hi",   "rotate",    "clz",       "ctz",      "popcount",
-      "s_max",      "u_max",      "s_min",     "u_min"};
+      "s_abs_diff", "u_abs_diff", "s_add_sat", "u_add_sat", "s_hadd",   "u_hadd",   "s_rhadd",
+      "u_rhadd",    "s_sub_sat",  "u_sub_sat", "s_mad_hi",  "u_mad_hi", "s_mul_hi", "u_mul_hi",
+      "rotate",     "clz",        "ctz",       "popcount",  "s_max",    "u_max",    "s_min",
+      "u_min",      "s_abs",      "u_abs",     "s_clamp",   "u_clamp",  "s_mad24",  "u_mad24",
+      "s_mul24",    "u_mul24",    "s_mad_sat", "u_mad_sat"};
   if (listed(kFloatSame, name))
     return Kind::FloatSame;
   if (listed(kIntSame, name))
@@ -84,10 +106,20 @@ public:
       if (!ext)
         continue;
       Kind kind = Kind::None;
-      if (import.set->key == "glsl.std.450")
+      const bool glsl = import.set->key == "glsl.std.450";
+      if (glsl)
         kind = glslKind(ext->name);
       else if (import.set->key == "opencl.std.100")
         kind = openclKind(ext->name);
+      if (kind == Kind::None && (glsl || import.set->key == "opencl.std.100")) {
+        const std::string what =
+            std::string(glsl ? "GLSL.std.450 " : "OpenCL.std ") + std::string(ext->name);
+        if (glsl)
+          glslSpecific(inst, what, ext->name);
+        else
+          openclSpecific(inst, what, ext->name);
+        continue;
+      }
       if (kind != Kind::None)
         check(inst,
               std::string(import.set->key == "glsl.std.450" ? "GLSL.std.450 " : "OpenCL.std ") +
@@ -180,8 +212,316 @@ private:
     }
   }
 
+  // --- Helpers for the instruction-specific rules --------------------------------------------
+
+  uint32_t operandType(const Instruction &inst, uint32_t operand) const {
+    return 5 + operand < inst.wordCount() ? s_.typeOf(inst.word(5 + operand)) : 0;
+  }
+  bool scalarOrVector(uint32_t t) const { return s_.isScalarType(t) || s_.isVectorType(t); }
+  bool floats(uint32_t t) const { return scalarOrVector(t) && s_.isFloatScalarOrVector(t); }
+  bool ints(uint32_t t) const { return scalarOrVector(t) && s_.isIntScalarOrVector(t); }
+  /// A float (or int) scalar or vector of `count` components of `width` bits (0: any width).
+  bool shaped(uint32_t t, bool floating, uint32_t count, uint32_t width) const {
+    return (floating ? floats(t) : ints(t)) && s_.componentCount(t) == count &&
+           (width == 0 || s_.bitWidth(t) == width);
+  }
+  uint32_t structMember(uint32_t type, uint32_t member) const {
+    std::optional<Instruction> d = s_.def(type);
+    if (!d || d->opcode() != Op::TypeStruct || d->wordCount() != 4)
+      return 0;
+    return d->word(2 + member);
+  }
+  // A square matrix type's column count, 0 for others.
+  uint32_t squareMatrix(uint32_t type) const {
+    std::optional<Instruction> d = s_.def(type);
+    if (!d || d->opcode() != Op::TypeMatrix || d->wordCount() < 4)
+      return 0;
+    return s_.componentCount(d->word(2)) == d->word(3) && s_.isFloatScalarOrVector(d->word(2))
+               ? d->word(3)
+               : 0;
+  }
+  // Reports `message` when `ok` is false; returns `ok`.
+  bool expect(const Instruction &inst, bool ok, const std::string &what,
+              const std::string &message) {
+    if (!ok)
+      s_.error(inst.index(), kRule, what + ": " + message);
+    return ok;
+  }
+
+  // GLSL.std.450 instructions with operands of their own shapes (the extended instruction set
+  // specification, as spirv-val reads it).
+  void glslSpecific(const Instruction &inst, const std::string &what, std::string_view name) {
+    const uint32_t result = inst.typeId();
+    const uint32_t a = operandType(inst, 0), b = operandType(inst, 1);
+    const bool amdInt16 = s_.hasExtension("SPV_AMD_gpu_shader_int16");
+    // Pack / Unpack: exact types.
+    struct Pack {
+      std::string_view name;
+      bool resultFloat;
+      uint32_t resultCount, resultWidth;
+      bool operandFloat;
+      uint32_t operandCount, operandWidth;
+    };
+    static constexpr Pack kPacks[] = {
+        {"PackSnorm4x8", false, 1, 32, true, 4, 32},
+        {"PackUnorm4x8", false, 1, 32, true, 4, 32},
+        {"PackSnorm2x16", false, 1, 32, true, 2, 32},
+        {"PackUnorm2x16", false, 1, 32, true, 2, 32},
+        {"PackHalf2x16", false, 1, 32, true, 2, 32},
+        {"PackDouble2x32", true, 1, 64, false, 2, 32},
+        {"UnpackSnorm2x16", true, 2, 32, false, 1, 32},
+        {"UnpackUnorm2x16", true, 2, 32, false, 1, 32},
+        {"UnpackHalf2x16", true, 2, 32, false, 1, 32},
+        {"UnpackSnorm4x8", true, 4, 32, false, 1, 32},
+        {"UnpackUnorm4x8", true, 4, 32, false, 1, 32},
+        {"UnpackDouble2x32", false, 2, 32, true, 1, 64},
+    };
+    auto shapeText = [](bool floating, uint32_t count, uint32_t width) {
+      const std::string scalar = std::to_string(width) + "-bit " + (floating ? "float" : "integer");
+      return count == 1 ? "a " + scalar + " scalar"
+                        : "a vector of " + std::to_string(count) + " " + scalar + "s";
+    };
+    for (const Pack &p : kPacks) {
+      if (p.name != name)
+        continue;
+      if (expect(inst, shaped(result, p.resultFloat, p.resultCount, p.resultWidth), what,
+                 "the result must be " + shapeText(p.resultFloat, p.resultCount, p.resultWidth)) &&
+          a != 0)
+        expect(inst, shaped(a, p.operandFloat, p.operandCount, p.operandWidth), what,
+               "the operand must be " + shapeText(p.operandFloat, p.operandCount, p.operandWidth));
+      return;
+    }
+    if (name == "Frexp" || name == "Ldexp") {
+      if (!expect(inst, floats(result), what, "the result must be a float scalar or vector") ||
+          !expect(inst, a == 0 || a == result, what, "x must be of the result type") || b == 0)
+        return;
+      uint32_t exp = b;
+      if (name == "Frexp") {
+        if (!expect(inst, s_.isPointerType(b), what, "exp must be a pointer"))
+          return;
+        exp = s_.pointeeType(b);
+        const uint32_t w = s_.bitWidth(exp);
+        if (!expect(inst, ints(exp) && (w == 32 || (amdInt16 && w == 16)), what,
+                    "exp must point to a 32-bit integer scalar or vector"))
+          return;
+      } else if (!expect(inst, ints(exp), what, "exp must be an integer scalar or vector")) {
+        return;
+      }
+      expect(inst, s_.componentCount(exp) == s_.componentCount(result), what,
+             "exp must have as many components as the result");
+      return;
+    }
+    if (name == "FrexpStruct" || name == "ModfStruct") {
+      const uint32_t first = structMember(result, 0), second = structMember(result, 1);
+      const bool ok =
+          floats(first) &&
+          (name == "ModfStruct"
+               ? second == first
+               : (ints(second) && s_.componentCount(second) == s_.componentCount(first) &&
+                  (s_.bitWidth(second) == 32 || (amdInt16 && s_.bitWidth(second) == 16))));
+      if (expect(inst, ok, what,
+                 name == "ModfStruct"
+                     ? "the result must be a struct of two members of one float scalar or "
+                       "vector type"
+                     : "the result must be a struct of a float scalar or vector and 32-bit "
+                       "integers of as many components") &&
+          a != 0)
+        expect(inst, a == first, what, "x must be of the type of the result's first member");
+      return;
+    }
+    if (name == "FindILsb" || name == "FindSMsb" || name == "FindUMsb") {
+      if (expect(inst, ints(result), what, "the result must be an integer scalar or vector") &&
+          a != 0 && expect(inst, ints(a), what, "the value must be an integer scalar or vector"))
+        expect(inst,
+               s_.componentCount(a) == s_.componentCount(result) &&
+                   s_.bitWidth(a) == s_.bitWidth(result),
+               what, "the value must have the result's component count and width");
+      return;
+    }
+    if (name == "Refract") {
+      if (!expect(inst, floats(result), what, "the result must be a float scalar or vector"))
+        return;
+      if (!expect(inst, (a == 0 || a == result) && (b == 0 || b == result), what,
+                  "I and N must be of the result type"))
+        return;
+      const uint32_t eta = operandType(inst, 2);
+      expect(inst, eta == 0 || s_.isFloatType(eta), what, "eta must be a float scalar");
+      return;
+    }
+    if (name == "Determinant") {
+      if (expect(inst, s_.isFloatType(result), what, "the result must be a float scalar") && a != 0)
+        expect(inst, squareMatrix(a) != 0 && s_.componentType(s_.def(a)->word(2)) == result, what,
+               "x must be a square matrix of the result type");
+      return;
+    }
+    if (name == "MatrixInverse") {
+      if (expect(inst, squareMatrix(result) != 0, what, "the result must be a square matrix"))
+        expect(inst, a == 0 || a == result, what, "x must be of the result type");
+      return;
+    }
+    if (name == "InterpolateAtCentroid" || name == "InterpolateAtSample" ||
+        name == "InterpolateAtOffset") {
+      constexpr uint32_t kStorageInput = 1;
+      if (!expect(inst, floats(result) && s_.bitWidth(result) == 32, what,
+                  "the result must be a 32-bit float scalar or vector") ||
+          a == 0)
+        return;
+      if (!expect(inst,
+                  s_.isPointerType(a) && s_.storageClass(a) == kStorageInput &&
+                      s_.pointeeType(a) == result,
+                  what, "the interpolant must be a pointer to the result type in Input"))
+        return;
+      if (name == "InterpolateAtSample" && b != 0)
+        expect(inst, s_.isIntType(b) && s_.bitWidth(b) == 32, what,
+               "the sample must be a 32-bit integer scalar");
+      if (name == "InterpolateAtOffset" && b != 0)
+        expect(inst, shaped(b, true, 2, 32) && s_.isVectorType(b), what,
+               "the offset must be a vector of two 32-bit floats");
+      return;
+    }
+  }
+
+  // OpenCL.std instructions with operands of their own shapes.
+  void openclSpecific(const Instruction &inst, const std::string &what, std::string_view name);
+
   State &s_;
 };
+
+void ExtInstChecker::openclSpecific(const Instruction &inst, const std::string &what,
+                                    std::string_view name) {
+  const uint32_t result = inst.typeId();
+  const uint32_t a = operandType(inst, 0), b = operandType(inst, 1), c = operandType(inst, 2);
+  constexpr uint32_t kPhysical32 = 1, kPhysical64 = 2;
+  const uint32_t sizeWidth = s_.addressingModel() == kPhysical32   ? 32
+                             : s_.addressingModel() == kPhysical64 ? 64
+                                                                   : 0;
+  auto pointee = [&](uint32_t t) { return s_.isPointerType(t) ? s_.pointeeType(t) : 0; };
+  // Math with a pointer output: fract, modf, sincos store the result type; frexp, lgamma_r and
+  // remquo store 32-bit integers of the result's component count.
+  const bool sameOut = name == "fract" || name == "modf" || name == "sincos";
+  const bool intOut = name == "frexp" || name == "lgamma_r" || name == "remquo";
+  if (sameOut || intOut) {
+    if (!expect(inst, floats(result), what, "the result must be a float scalar or vector"))
+      return;
+    const uint32_t x = a, y = name == "remquo" ? b : result;
+    const uint32_t ptr = name == "remquo" ? c : b;
+    if (!expect(inst, (x == 0 || x == result) && (y == 0 || y == result), what,
+                "x must be of the result type") ||
+        ptr == 0)
+      return;
+    if (!expect(inst, s_.isPointerType(ptr), what, "the last operand must be a pointer"))
+      return;
+    const uint32_t out = pointee(ptr);
+    if (sameOut)
+      expect(inst, out == result, what, "the pointer must point to the result type");
+    else
+      expect(inst, shaped(out, false, s_.componentCount(result), 32), what,
+             "the pointer must point to 32-bit integers of the result's component count");
+    return;
+  }
+  if (name == "pown" || name == "rootn") {
+    if (expect(inst, floats(result), what, "the result must be a float scalar or vector") &&
+        expect(inst, a == 0 || a == result, what, "x must be of the result type") && b != 0)
+      expect(inst, shaped(b, false, s_.componentCount(result), 32), what,
+             "y must be 32-bit integers of the result's component count");
+    return;
+  }
+  if (name == "ilogb") {
+    if (expect(inst, ints(result) && s_.bitWidth(result) == 32, what,
+               "the result must be a 32-bit integer scalar or vector") &&
+        a != 0)
+      expect(inst, floats(a) && s_.componentCount(a) == s_.componentCount(result), what,
+             "x must be floats of the result's component count");
+    return;
+  }
+  if (name == "nan") {
+    if (expect(inst, floats(result), what, "the result must be a float scalar or vector") && a != 0)
+      expect(inst, shaped(a, false, s_.componentCount(result), s_.bitWidth(result)), what,
+             "nancode must be integers of the result's component count and width");
+    return;
+  }
+  if (name == "bitselect" || name == "select") {
+    if (!expect(inst, floats(result) || ints(result), what,
+                "the result must be an integer or float scalar or vector"))
+      return;
+    const uint32_t last = name == "select" ? 2 : 3;
+    for (uint32_t k = 0; k < last; ++k)
+      if (const uint32_t t = operandType(inst, k);
+          !expect(inst, t == 0 || t == result, what, "a and b must be of the result type"))
+        return;
+    if (name == "select" && c != 0)
+      expect(inst, shaped(c, false, s_.componentCount(result), s_.bitWidth(result)), what,
+             "c must be integers of the result's component count and width");
+    return;
+  }
+  if (name == "shuffle" || name == "shuffle2") {
+    if (!expect(inst, s_.isVectorType(result), what, "the result must be a vector"))
+      return;
+    const uint32_t x = a, mask = name == "shuffle2" ? c : b;
+    if (x != 0 &&
+        !expect(inst, s_.isVectorType(x) && s_.componentType(x) == s_.componentType(result), what,
+                "x must be a vector of the result's component type"))
+      return;
+    if (name == "shuffle2" && b != 0 && !expect(inst, b == x, what, "y must be of x's type"))
+      return;
+    if (mask != 0)
+      expect(inst,
+             s_.isVectorType(mask) &&
+                 shaped(mask, false, s_.componentCount(result), s_.bitWidth(result)),
+             what, "the shuffle mask must be integers of the result's component count and width");
+    return;
+  }
+  if (name == "vloadn" || name == "vstoren") {
+    const bool load = name == "vloadn";
+    const uint32_t data = load ? result : a, offset = load ? a : b, ptr = load ? b : c;
+    if (!load && !expect(inst, s_.isVoidType(result), what, "the result must be void"))
+      return;
+    if (data != 0 && !expect(inst, s_.isVectorType(data) && (floats(data) || ints(data)), what,
+                             load ? "the result must be an integer or float vector"
+                                  : "the data must be an integer or float vector"))
+      return;
+    if (offset != 0 &&
+        !expect(inst, s_.isIntType(offset) && (sizeWidth == 0 || s_.bitWidth(offset) == sizeWidth),
+                what, "the offset must be a size_t integer scalar"))
+      return;
+    if (ptr != 0 && data != 0)
+      expect(inst, pointee(ptr) == s_.componentType(data), what,
+             "the pointer must point to the data's component type");
+    if (load && inst.wordCount() > 7 && s_.isVectorType(result))
+      expect(inst, s_.componentCount(result) == inst.word(7), what,
+             "the result must have n components");
+    return;
+  }
+  if (name == "printf") {
+    if (expect(inst, s_.isIntType(result) && s_.bitWidth(result) == 32, what,
+               "the result must be a 32-bit integer") &&
+        a != 0)
+      expect(inst, s_.isPointerType(a) && s_.isIntType(pointee(a)) && s_.bitWidth(pointee(a)) == 8,
+             what, "the format must be a pointer to 8-bit integers");
+    return;
+  }
+  if (name == "prefetch") {
+    constexpr uint32_t kCrossWorkgroup = 5;
+    if (expect(inst, s_.isVoidType(result), what, "the result must be void") && a != 0 &&
+        expect(inst, s_.isPointerType(a) && s_.storageClass(a) == kCrossWorkgroup, what,
+               "ptr must be a pointer in CrossWorkgroup") &&
+        b != 0)
+      expect(inst, s_.isIntType(b) && (sizeWidth == 0 || s_.bitWidth(b) == sizeWidth), what,
+             "num_elements must be a size_t integer scalar");
+    return;
+  }
+  if (name == "s_upsample" || name == "u_upsample") {
+    if (!expect(inst, ints(result), what, "the result must be an integer scalar or vector"))
+      return;
+    for (uint32_t t : {a, b})
+      if (t != 0 &&
+          !expect(inst, shaped(t, false, s_.componentCount(result), s_.bitWidth(result) / 2), what,
+                  "hi and lo must be integers of the result's component count and "
+                  "half its width"))
+        return;
+    return;
+  }
+}
 
 } // namespace
 

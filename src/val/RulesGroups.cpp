@@ -1,5 +1,10 @@
 // Rules: group and non-uniform instructions (SPIR-V 3.32.21, 3.32.24).
 //
+// - Kernel group instructions: OpGroupAll / Any give a boolean from a boolean predicate,
+//   OpGroupBroadcast a value of its operand's type (a scalar or vector) from a local id of one to
+//   three integers, the group operations (with the KHR multiplications, bitwise and logical ones)
+//   a value of their operand's type and of their kind. OpenCL limits their scope to Workgroup or
+//   Subgroup.
 // - The execution scope of a non-uniform instruction is Subgroup or Workgroup; Vulkan allows only
 //   Subgroup.
 // - Elect, All, Any and AllEqual give a boolean; Ballot gives a four-component vector of 32-bit
@@ -33,7 +38,35 @@ enum : uint32_t {
   kQuadSwap = 366,
 };
 
+enum : uint32_t {
+  kGroupAll = 261,
+  kGroupAny = 262,
+  kGroupBroadcast = 263,
+  kGroupSMax = 271,
+  kGroupIMulKHR = 6401,
+  kGroupFMulKHR = 6402,
+  kGroupLogicalAndKHR = 6406,
+  kGroupLogicalXorKHR = 6408,
+};
+
 enum class Kind { Int, Float, Bool };
+
+// The kind of value an OpGroup<Operation> (3.32.21, SPV_KHR_uniform_group_instructions) reduces.
+Kind kernelGroupKind(uint32_t op) {
+  switch (op) {
+  case 265: // OpGroupFAdd
+  case 266: // OpGroupFMin
+  case 269: // OpGroupFMax
+  case kGroupFMulKHR:
+    return Kind::Float;
+  default:
+    return op >= kGroupLogicalAndKHR ? Kind::Bool : Kind::Int;
+  }
+}
+
+const char *kindText(Kind kind) {
+  return kind == Kind::Int ? "n integer" : kind == Kind::Float ? " floating-point" : " boolean";
+}
 
 Kind reductionKind(uint32_t op) {
   switch (op) {
@@ -60,9 +93,13 @@ public:
       if (s_.stopped())
         return;
       const uint32_t op = static_cast<uint32_t>(inst.opcode());
-      if (inst.isRaw() || op < kElect || op > kQuadSwap || inst.wordCount() < 4)
+      if (inst.isRaw() || inst.wordCount() < 4)
         continue;
-      check(inst, op);
+      if (op >= kElect && op <= kQuadSwap)
+        check(inst, op);
+      else if ((op >= kGroupAll && op <= kGroupSMax) ||
+               (op >= kGroupIMulKHR && op <= kGroupLogicalXorKHR))
+        kernelGroup(inst, op);
     }
   }
 
@@ -120,11 +157,7 @@ private:
                                           : s_.isBoolScalarOrVector(result);
     if (!ok && (s_.isScalarType(result) || s_.isVectorType(result))) {
       s_.error(inst.index(), kRule,
-               std::string("the result type must be a") +
-                   (kind == Kind::Int     ? "n integer"
-                    : kind == Kind::Float ? " floating-point"
-                                          : " boolean") +
-                   " scalar or vector");
+               std::string("the result type must be a") + kindText(kind) + " scalar or vector");
       return;
     }
     if (kind == Kind::Int) {
@@ -155,10 +188,70 @@ private:
     }
   }
 
-  void sameType(const Instruction &inst, uint32_t value, uint32_t want) {
+  bool scalarOrVector(uint32_t type) const {
+    return s_.isScalarType(type) || s_.isVectorType(type);
+  }
+
+  bool ofKind(uint32_t type, Kind kind) const {
+    if (!scalarOrVector(type))
+      return false;
+    return kind == Kind::Int     ? s_.isIntScalarOrVector(type)
+           : kind == Kind::Float ? s_.isFloatScalarOrVector(type)
+                                 : s_.isBoolScalarOrVector(type);
+  }
+
+  // The group instructions of kernels (3.32.21): %r = OpGroupAll / Any %type %scope %predicate,
+  // OpGroupBroadcast %type %scope %value %localId, OpGroup<Operation> %type %scope Operation %x.
+  void kernelGroup(const Instruction &inst, uint32_t op) {
+    const char *rule = "3.32.21";
+    const uint32_t scope = inst.word(3);
+    if (s_.isOpenCL() && s_.defOpcode(scope) == Op::Constant) {
+      std::optional<uint64_t> v = s_.constantValue(scope);
+      if (v && *v != kScopeWorkgroup && *v != kScopeSubgroup)
+        s_.error(inst.index(), "OpenCL env 2.2",
+                 "the execution scope of a group instruction is Workgroup or Subgroup");
+    }
+    const uint32_t result = inst.typeId();
+    const std::string name = State::opcodeName(inst.opcode());
+    if (op == kGroupAll || op == kGroupAny) {
+      if (!s_.isBoolType(result))
+        s_.error(inst.index(), rule, name + " gives a boolean scalar");
+      else if (inst.wordCount() >= 5 && s_.typeOf(inst.word(4)) != 0 &&
+               !s_.isBoolType(s_.typeOf(inst.word(4))))
+        s_.error(inst.index(), rule, "the predicate of " + name + " must be a boolean scalar");
+      return;
+    }
+    if (op == kGroupBroadcast) {
+      if (!scalarOrVector(result)) {
+        s_.error(inst.index(), rule,
+                 "OpGroupBroadcast gives a scalar or vector of integers, floats or booleans");
+        return;
+      }
+      if (inst.wordCount() < 6)
+        return;
+      sameType(inst, inst.word(4), result, rule);
+      const uint32_t id = s_.typeOf(inst.word(5));
+      const uint32_t n = s_.componentCount(id);
+      if (id != 0 && (!s_.isIntScalarOrVector(id) || !scalarOrVector(id) || n == 4))
+        s_.error(inst.index(), rule,
+                 "the LocalId of OpGroupBroadcast must be an integer scalar or a vector of two "
+                 "or three integers");
+      return;
+    }
+    const Kind kind = kernelGroupKind(op);
+    if (!ofKind(result, kind)) {
+      s_.error(inst.index(), rule,
+               name + " gives a" + kindText(kind) + " scalar or vector, not " + s_.name(result));
+      return;
+    }
+    if (inst.wordCount() >= 6)
+      sameType(inst, inst.word(5), result, rule);
+  }
+
+  void sameType(const Instruction &inst, uint32_t value, uint32_t want, const char *rule = kRule) {
     const uint32_t t = s_.typeOf(value);
     if (t != 0 && want != 0 && t != want)
-      s_.error(inst.index(), kRule,
+      s_.error(inst.index(), rule,
                "the operand " + s_.name(value) + " has type " + s_.name(t) +
                    ", not the result type " + s_.name(want));
   }

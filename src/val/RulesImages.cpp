@@ -10,6 +10,14 @@
 //   image's sampled type, depth-comparison results scalars.
 // - Shaders writing storage images of Unknown format declare StorageImageWriteWithoutFormat;
 //   reading or writing multisampled storage images needs StorageImageMultisample.
+// - Image operands (3.14): each goes with some instructions only (Bias and MinLod with implicit
+//   LOD, Lod with explicit LOD and fetches, Grad with explicit LOD, ConstOffsets with gathers,
+//   Sample with fetch / read / write of multisampled images, MakeTexelAvailable with writes and
+//   MakeTexelVisible with reads, both beside NonPrivateTexel); offsets and gradients have one
+//   component per coordinate of a layer, ConstOffset(s) are constants, at most one offset kind.
+// - OpImageTexelPointer (3.32.8): a pointer in the Image storage class to the sampled type, from
+//   a pointer to an image that is not subpass data; integer coordinates of the image's size; the
+//   sample is 0 for single-sampled images; Vulkan wants 32- or 64-bit single-channel formats.
 #include "Rules.h"
 
 namespace spire::val {
@@ -101,6 +109,23 @@ public:
       case Op::ImageSampleProjDrefImplicitLod:
       case Op::ImageSampleProjDrefExplicitLod:
         sample(inst, true, true);
+        break;
+      case Op::ImageTexelPointer:
+        texelPointer(inst);
+        break;
+      case Op::ImageSparseSampleImplicitLod:
+      case Op::ImageSparseSampleExplicitLod:
+        sparseOperands(inst, 5, true);
+        break;
+      case Op::ImageSparseSampleDrefImplicitLod:
+      case Op::ImageSparseSampleDrefExplicitLod:
+      case Op::ImageSparseGather:
+      case Op::ImageSparseDrefGather:
+        sparseOperands(inst, 6, true);
+        break;
+      case Op::ImageSparseFetch:
+      case Op::ImageSparseRead:
+        sparseOperands(inst, 5, false);
         break;
       case Op::ImageFetch:
         fetchReadWrite(inst, 3, "OpImageFetch");
@@ -234,42 +259,275 @@ private:
                    s_.name(t->sampledType));
   }
 
-  // The Image Operands mask at word `at` (if present) and the operands it announces, in bit
-  // order (3.14): explicit-LOD sampling names Lod or Grad, implicit-LOD sampling neither; Bias
-  // only with implicit LOD; Lod and Grad exclude each other; Sample only on multisampled images.
-  void imageOperands(const Instruction &inst, uint32_t at, const ImageType &t) {
-    constexpr uint32_t kBias = 0x1, kLod = 0x2, kGrad = 0x4, kSample = 0x40;
-    const Op op = inst.opcode();
-    const bool explicitLod =
-        op == Op::ImageSampleExplicitLod || op == Op::ImageSampleDrefExplicitLod ||
-        op == Op::ImageSampleProjExplicitLod || op == Op::ImageSampleProjDrefExplicitLod;
-    const bool implicitLod =
-        op == Op::ImageSampleImplicitLod || op == Op::ImageSampleDrefImplicitLod ||
-        op == Op::ImageSampleProjImplicitLod || op == Op::ImageSampleProjDrefImplicitLod;
-    const uint32_t mask = inst.wordCount() > at ? inst.word(at) : 0;
-    if (explicitLod && !(mask & (kLod | kGrad)))
-      s_.error(inst.index(), "3.14", "explicit-LOD sampling needs the Lod or Grad image operand");
-    if (implicitLod && (mask & (kLod | kGrad)))
-      s_.error(inst.index(), "3.14", "implicit-LOD sampling takes no Lod or Grad image operand");
-    if ((mask & kLod) && (mask & kGrad))
-      s_.error(inst.index(), "3.14", "the Lod and Grad image operands exclude each other");
-    if ((mask & kBias) && !implicitLod && op != Op::ImageGather && op != Op::ImageDrefGather)
-      s_.error(inst.index(), "3.14", "the Bias image operand is for implicit-LOD sampling");
-    if ((mask & kSample) && t.ms == 0)
-      s_.error(inst.index(), "3.14", "the Sample image operand needs a multisampled image");
-    // Bias and Lod are the first operands after the mask when present.
-    uint32_t w = at + 1;
-    for (uint32_t bit : {kBias, kLod}) {
-      if (!(mask & bit) || w >= inst.wordCount())
-        continue;
-      const uint32_t type = s_.typeOf(inst.word(w));
-      const bool integerLod = bit == kLod && op == Op::ImageFetch;
-      if (type != 0 && !(integerLod ? s_.isIntType(type) : s_.isFloatType(type)))
-        s_.error(inst.index(), "3.14",
-                 std::string(bit == kBias ? "Bias" : "Lod") + " must be a" +
-                     (integerLod ? "n integer" : " floating-point") + " scalar");
-      ++w;
+  static bool isExplicitLod(Op op) {
+    return op == Op::ImageSampleExplicitLod || op == Op::ImageSampleDrefExplicitLod ||
+           op == Op::ImageSampleProjExplicitLod || op == Op::ImageSampleProjDrefExplicitLod ||
+           op == Op::ImageSparseSampleExplicitLod || op == Op::ImageSparseSampleDrefExplicitLod;
+  }
+  static bool isImplicitLod(Op op) {
+    return op == Op::ImageSampleImplicitLod || op == Op::ImageSampleDrefImplicitLod ||
+           op == Op::ImageSampleProjImplicitLod || op == Op::ImageSampleProjDrefImplicitLod ||
+           op == Op::ImageSparseSampleImplicitLod || op == Op::ImageSparseSampleDrefImplicitLod;
+  }
+  static bool isGather(Op op) {
+    return op == Op::ImageGather || op == Op::ImageDrefGather || op == Op::ImageSparseGather ||
+           op == Op::ImageSparseDrefGather;
+  }
+
+  // Components of an offset or a gradient: the coordinates of one layer.
+  static uint32_t planeComponents(const ImageType &t) {
+    return t.dim == kDimSubpassData ? 2 : coordinateComponents(t.dim);
+  }
+
+  static bool lodDim(const ImageType &t) {
+    return t.dim == kDim1D || t.dim == kDim2D || t.dim == kDim3D || t.dim == kDimCube;
+  }
+
+  bool isConstant(uint32_t id) const {
+    switch (s_.defOpcode(id)) {
+    case Op::Constant:
+    case Op::ConstantComposite:
+    case Op::ConstantNull:
+    case Op::SpecConstant:
+    case Op::SpecConstantComposite:
+    case Op::SpecConstantOp:
+      return true;
+    default:
+      return false;
     }
+  }
+
+  // The Image Operands mask at word `at` (if present) and the operands it announces, in bit
+  // order (3.14): which instructions take each operand, the operand's type, and the images it
+  // suits.
+  void imageOperands(const Instruction &inst, uint32_t at, const ImageType &t) {
+    enum : uint32_t {
+      kBias = 0x1,
+      kLod = 0x2,
+      kGrad = 0x4,
+      kConstOffset = 0x8,
+      kOffset = 0x10,
+      kConstOffsets = 0x20,
+      kSample = 0x40,
+      kMinLod = 0x80,
+      kMakeTexelAvailable = 0x100,
+      kMakeTexelVisible = 0x200,
+      kNonPrivateTexel = 0x400,
+      kOffsets = 0x10000,
+    };
+    constexpr uint32_t kCapabilityImageGatherBiasLodAMD = 5009;
+    const Op op = inst.opcode();
+    const bool explicitLod = isExplicitLod(op), implicitLod = isImplicitLod(op),
+               gather = isGather(op);
+    const bool fetch = op == Op::ImageFetch || op == Op::ImageSparseFetch;
+    const bool read = op == Op::ImageRead || op == Op::ImageSparseRead;
+    const bool write = op == Op::ImageWrite;
+    const bool gatherLod = gather && s_.hasCapability(kCapabilityImageGatherBiasLodAMD);
+    const uint32_t mask = inst.wordCount() > at ? inst.word(at) : 0;
+    const char *rule = "3.14";
+    auto fail = [&](const std::string &message) { s_.error(inst.index(), rule, message); };
+    if (explicitLod && !(mask & (kLod | kGrad)))
+      fail("explicit-LOD sampling needs the Lod or Grad image operand");
+    if (implicitLod && (mask & (kLod | kGrad)))
+      fail("implicit-LOD sampling takes no Lod or Grad image operand");
+    if ((mask & kLod) && (mask & kGrad))
+      fail("the Lod and Grad image operands exclude each other");
+    if ((mask & kBias) && !implicitLod && !gatherLod)
+      fail("the Bias image operand is for implicit-LOD sampling");
+    if ((mask & kLod) && !explicitLod && !fetch && !gatherLod)
+      fail("the Lod image operand is for explicit-LOD sampling and OpImageFetch");
+    if ((mask & kGrad) && !explicitLod)
+      fail("the Grad image operand is for explicit-LOD sampling");
+    if ((mask & kMinLod) && !implicitLod && !(mask & kGrad))
+      fail("the MinLod image operand is for implicit-LOD sampling or goes with Grad");
+    if ((mask & (kBias | kLod | kGrad | kMinLod)) && t.ms != 0)
+      fail("the Bias, Lod, Grad and MinLod image operands need a single-sampled image (MS 0)");
+    if ((mask & (kBias | kLod | kMinLod)) && !lodDim(t))
+      fail("the Bias, Lod and MinLod image operands need a 1D, 2D, 3D or Cube image");
+    if ((mask & kSample) && !fetch && !read && !write)
+      fail("the Sample image operand is for OpImageFetch, OpImageRead and OpImageWrite");
+    if ((mask & kSample) && t.ms == 0)
+      fail("the Sample image operand needs a multisampled image");
+    if ((mask & (kConstOffset | kOffset | kConstOffsets)) && t.dim == kDimCube)
+      fail("the offset image operands cannot be used with a Cube image");
+    const uint32_t offsets = mask & (kConstOffset | kOffset | kConstOffsets | kOffsets);
+    if (offsets & (offsets - 1))
+      fail("the image operands Offset, ConstOffset, ConstOffsets and Offsets exclude each other");
+    if ((mask & kConstOffsets) && !gather)
+      fail("the ConstOffsets image operand is for OpImageGather and OpImageDrefGather");
+    if ((mask & kMakeTexelAvailable) && !write)
+      fail("the MakeTexelAvailable image operand is for OpImageWrite");
+    if ((mask & kMakeTexelVisible) && !read)
+      fail("the MakeTexelVisible image operand is for OpImageRead");
+    if ((mask & (kMakeTexelAvailable | kMakeTexelVisible)) && !(mask & kNonPrivateTexel))
+      fail("the MakeTexelAvailable and MakeTexelVisible image operands need NonPrivateTexel");
+
+    // The operands follow the mask in bit order.
+    uint32_t w = at + 1;
+    auto next = [&]() -> uint32_t {
+      const uint32_t id = w < inst.wordCount() ? inst.word(w) : 0;
+      ++w;
+      return id;
+    };
+    auto typeOf = [&](uint32_t id) { return id == 0 ? 0 : s_.typeOf(id); };
+    const uint32_t plane = planeComponents(t);
+    if (mask & kBias) {
+      const uint32_t type = typeOf(next());
+      if (type != 0 && !s_.isFloatType(type))
+        fail("Bias must be a floating-point scalar");
+    }
+    if (mask & kLod) {
+      const uint32_t type = typeOf(next());
+      if (type != 0 && !(fetch ? s_.isIntType(type) : s_.isFloatType(type)))
+        fail(std::string("Lod must be a") + (fetch ? "n integer" : " floating-point") + " scalar");
+    }
+    if (mask & kGrad) {
+      for (const char *name : {"dx", "dy"}) {
+        const uint32_t type = typeOf(next());
+        if (type == 0)
+          continue;
+        if (!s_.isFloatScalarOrVector(type) || !(s_.isScalarType(type) || s_.isVectorType(type)))
+          fail(std::string("Grad ") + name + " must be a floating-point scalar or vector");
+        else if (plane != 0 && s_.componentCount(type) != plane)
+          fail(std::string("Grad ") + name + " has " + std::to_string(s_.componentCount(type)) +
+               " components; this image needs " + std::to_string(plane));
+      }
+    }
+    for (uint32_t bit : {kConstOffset, kOffset}) {
+      if (!(mask & bit))
+        continue;
+      const char *name = bit == kConstOffset ? "ConstOffset" : "Offset";
+      const uint32_t id = next(), type = typeOf(id);
+      if (type == 0)
+        continue;
+      if (!s_.isIntScalarOrVector(type) || !(s_.isScalarType(type) || s_.isVectorType(type)))
+        fail(std::string(name) + " must be an integer scalar or vector");
+      else if (plane != 0 && s_.componentCount(type) != plane)
+        fail(std::string(name) + " has " + std::to_string(s_.componentCount(type)) +
+             " components; this image needs " + std::to_string(plane));
+      else if (bit == kConstOffset && !isConstant(id))
+        fail("ConstOffset must be a constant");
+    }
+    if (mask & kConstOffsets) {
+      const uint32_t id = next(), type = typeOf(id);
+      std::optional<Instruction> d = type != 0 ? s_.def(type) : std::nullopt;
+      if (type == 0) {
+      } else if (!d || d->opcode() != Op::TypeArray || d->wordCount() < 4 ||
+                 s_.constantValue(d->word(3)) != 4u) {
+        fail("ConstOffsets must be an array of four offsets");
+      } else if (!s_.isIntType(s_.componentType(d->word(2))) || !s_.isVectorType(d->word(2)) ||
+                 s_.componentCount(d->word(2)) != 2) {
+        fail("the offsets of ConstOffsets must be vectors of two integers");
+      } else if (!isConstant(id)) {
+        fail("ConstOffsets must be a constant");
+      }
+    }
+    if (mask & kSample) {
+      const uint32_t type = typeOf(next());
+      if (type != 0 && !s_.isIntType(type))
+        fail("Sample must be an integer scalar");
+    }
+    if (mask & kMinLod) {
+      const uint32_t type = typeOf(next());
+      if (type != 0 && !s_.isFloatType(type))
+        fail("MinLod must be a floating-point scalar");
+    }
+  }
+
+  // The image operands of the sparse instructions, whose results are structs: %r = Op %type
+  // %image %coordinate [%dref or %component] [mask ...].
+  void sparseOperands(const Instruction &inst, uint32_t at, bool sampled) {
+    if (inst.wordCount() < 5)
+      return;
+    uint32_t type = s_.typeOf(inst.word(3));
+    if (sampled)
+      type = sampledImageImage(s_, type);
+    if (std::optional<ImageType> t = imageType(s_, type))
+      imageOperands(inst, at, *t);
+  }
+
+  // %r = OpImageTexelPointer %type %image %coordinate %sample (3.32.8): a pointer in the Image
+  // storage class to a scalar of the image's sampled type, from a pointer to an image.
+  void texelPointer(const Instruction &inst) {
+    constexpr uint32_t kStorageImage = 11;
+    const char *rule = "3.32.8";
+    if (inst.wordCount() < 6)
+      return;
+    const uint32_t result = inst.typeId();
+    if (!s_.isPointerType(result)) {
+      if (result != 0 && s_.isType(result))
+        s_.error(inst.index(), rule, "the result type of OpImageTexelPointer must be a pointer");
+      return;
+    }
+    if (s_.storageClass(result) != kStorageImage) {
+      s_.error(inst.index(), rule,
+               "the result type of OpImageTexelPointer must be a pointer in the Image storage "
+               "class");
+      return;
+    }
+    const uint32_t pointee = s_.pointeeType(result);
+    if (!s_.isIntType(pointee) && !s_.isFloatType(pointee) && !s_.isVoidType(pointee)) {
+      s_.error(inst.index(), rule,
+               "OpImageTexelPointer points to an integer or floating-point scalar, not " +
+                   s_.name(pointee));
+      return;
+    }
+    const uint32_t imagePointer = s_.typeOf(inst.word(3));
+    if (imagePointer == 0)
+      return;
+    std::optional<ImageType> t = imageType(s_, s_.pointeeType(imagePointer));
+    if (!s_.isPointerType(imagePointer) || !t) {
+      s_.error(inst.index(), rule,
+               "the image " + s_.name(inst.word(3)) + " must be a pointer to an OpTypeImage");
+      return;
+    }
+    if (t->sampledType != pointee) {
+      s_.error(inst.index(), rule,
+               "OpImageTexelPointer points to " + s_.name(pointee) +
+                   ", not the image's sampled type " + s_.name(t->sampledType));
+      return;
+    }
+    if (t->dim == kDimSubpassData) {
+      s_.error(inst.index(), rule, "OpImageTexelPointer cannot point into subpass data");
+      return;
+    }
+    const uint32_t coord = s_.typeOf(inst.word(4));
+    if (coord != 0 &&
+        (!s_.isIntScalarOrVector(coord) || !(s_.isScalarType(coord) || s_.isVectorType(coord)))) {
+      s_.error(inst.index(), rule, "the coordinate must be an integer scalar or vector");
+      return;
+    }
+    uint32_t needed = planeComponents(*t);
+    if (t->arrayed) {
+      if (t->dim != kDim1D && t->dim != kDim2D && t->dim != kDimCube) {
+        s_.error(inst.index(), rule,
+                 "OpImageTexelPointer into an arrayed image needs a 1D, 2D or Cube image");
+        return;
+      }
+      needed = t->dim == kDim1D ? 2 : 3;
+    }
+    if (coord != 0 && needed != 0 && s_.componentCount(coord) != needed) {
+      s_.error(inst.index(), rule,
+               "the coordinate has " + std::to_string(s_.componentCount(coord)) +
+                   " components; this image needs " + std::to_string(needed));
+      return;
+    }
+    const uint32_t sample = s_.typeOf(inst.word(5));
+    if (sample != 0 && !s_.isIntType(sample)) {
+      s_.error(inst.index(), rule, "the sample must be an integer scalar");
+      return;
+    }
+    if (t->ms == 0 && !(isConstant(inst.word(5)) && s_.constantValue(inst.word(5)) == 0u) &&
+        s_.defOpcode(inst.word(5)) != Op::ConstantNull) {
+      s_.error(inst.index(), rule, "the sample of a single-sampled image must be the constant 0");
+      return;
+    }
+    constexpr uint32_t kR32f = 3, kR32i = 24, kR32ui = 33, kR64ui = 40, kR64i = 41;
+    if (s_.isVulkan() && t->format != kR32f && t->format != kR32i && t->format != kR32ui &&
+        t->format != kR64ui && t->format != kR64i)
+      s_.error(inst.index(), "VUID-StandaloneSpirv-OpImageTexelPointer-04658",
+               "in Vulkan OpImageTexelPointer needs an image of format R32f, R32i, R32ui, R64i "
+               "or R64ui");
   }
 
   // OpImageQuerySize(Lod) %type %image [%lod], OpImageQueryLevels / Samples %type %image:
@@ -333,6 +591,7 @@ private:
         !s_.hasCapability(kCapabilityStorageImageMultisample))
       s_.error(inst.index(), "2.16.2",
                "a multisampled storage image needs the StorageImageMultisample capability");
+    imageOperands(inst, imageWord + (inst.opcode() == Op::ImageWrite ? 3 : 2), *t);
     if (inst.opcode() == Op::ImageWrite && shader && t->format == kFormatUnknown &&
         !s_.hasCapability(kCapabilityStorageImageWriteWithoutFormat))
       s_.error(inst.index(), "2.16.2",

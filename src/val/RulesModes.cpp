@@ -8,7 +8,8 @@
 // - The interface lists global variables only, each once; from SPIR-V 1.4 it lists every global
 //   variable the entry point's call tree uses, before 1.4 every Input and Output one.
 // - Instructions only some execution models execute (OpKill, implicit-LOD sampling and
-//   derivatives, geometry streams, ray tracing) appear only in the call trees of those models.
+//   derivatives, geometry streams, ray tracing) appear only in the call trees of those models;
+//   in Vulkan, so do barriers wider than a subgroup and the Workgroup execution and memory scopes.
 // - A module without entry points must declare Linkage.
 #include "Rules.h"
 
@@ -132,7 +133,15 @@ bool modeSuitsModel(uint32_t mode, uint32_t model) {
 
 class ModesChecker {
 public:
-  explicit ModesChecker(State &s) : s_(s), m_(s.module()) {}
+  explicit ModesChecker(State &s) : s_(s), m_(s.module()) {
+    constexpr uint32_t kMemoryModelVulkan = 3;
+    for (Instruction inst : m_) {
+      if (inst.section() > Section::MemoryModel)
+        break;
+      if (!inst.isRaw() && inst.opcode() == Op::MemoryModel && inst.wordCount() >= 3)
+        vulkanMemoryModel_ = inst.word(2) == kMemoryModelVulkan;
+    }
+  }
 
   void run() {
     checkModeTargets();
@@ -244,8 +253,14 @@ private:
     for (uint32_t f = 0; f < fns.size(); ++f)
       for (uint32_t i = fns[f].begin; i < fns[f].end; ++i) {
         Instruction inst = m_.inst(i);
-        if (!inst.isRaw() && restriction(static_cast<uint32_t>(inst.opcode())) != nullptr)
-          restricted_[f].push_back(i);
+        if (inst.isRaw())
+          continue;
+        if (const Restriction *r = fixedRestriction(static_cast<uint32_t>(inst.opcode())))
+          restricted_[f].push_back({i, r});
+        if (s_.isVulkan())
+          vulkanScopes(inst, i, restricted_[f]);
+        if (inst.opcode() == Op::ExtInst && isGlslInterpolation(inst))
+          restricted_[f].push_back({i, interpolation()});
       }
   }
 
@@ -285,8 +300,7 @@ private:
           if (s_.stopped())
             return;
         }
-        for (uint32_t i : restricted_[f]) {
-          const Restriction *r = restriction(static_cast<uint32_t>(m_.inst(i).opcode()));
+        for (auto [i, r] : restricted_[f]) {
           if (r->allows(*this, model, fn) ||
               !reportedRestricted.insert(uint64_t(i) << 32 | model).second)
             continue;
@@ -320,7 +334,86 @@ private:
             c.countModes(fn, {kDerivativeGroupQuads, kDerivativeGroupLinear}) != 0);
   }
 
-  static const Restriction *restriction(uint32_t opcode) {
+  // The value of a Scope <id> that is a constant, or nothing.
+  std::optional<uint64_t> scopeValue(uint32_t id) const {
+    return s_.defOpcode(id) == Op::Constant ? s_.constantValue(id) : std::nullopt;
+  }
+
+  // GLSL.std.450 InterpolateAtCentroid, InterpolateAtSample, InterpolateAtOffset.
+  bool isGlslInterpolation(const Instruction &inst) const {
+    if (inst.wordCount() < 5 || inst.word(4) < 76 || inst.word(4) > 78)
+      return false;
+    const binary::ExtInstImport import = m_.extInstImport(inst.word(3));
+    return import.set && import.set->key == "glsl.std.450";
+  }
+
+  static const Restriction *interpolation() {
+    static const Restriction kInterpolation{
+        "GLSL.std.450 interpolation",
+        "GLSL.std.450 InterpolateAt* is for Fragment entry points only",
+        "extended instruction sets",
+        [](const ModesChecker &, uint32_t model, uint32_t) { return model == kFragment; }};
+    return &kInterpolation;
+  }
+
+  static bool workgroupModel(uint32_t model) {
+    return model == kTessControl || model == kGLCompute || model == kTaskNV || model == kMeshNV ||
+           model == kTaskEXT || model == kMeshEXT;
+  }
+
+  // Vulkan's limits on scopes by execution model (VUID-StandaloneSpirv-OpControlBarrier-04682,
+  // -None-04637, -None-07321): barriers outside compute-like and tessellation control models
+  // synchronize subgroups only, and only those models have workgroups.
+  void vulkanScopes(const Instruction &inst, uint32_t index,
+                    std::vector<std::pair<uint32_t, const Restriction *>> &out) const {
+    static const Restriction kBarrierSubgroup{
+        "OpControlBarrier",
+        "in Vulkan its execution scope must be Subgroup in Fragment, Vertex, Geometry, "
+        "TessellationEvaluation and ray tracing entry points",
+        "VUID-StandaloneSpirv-OpControlBarrier-04682",
+        [](const ModesChecker &, uint32_t model, uint32_t) {
+          return !(model == kVertex || model == kTessEval || model == kGeometry ||
+                   model == kFragment || (model >= 5313 && model <= 5318));
+        }};
+    static const Restriction kWorkgroupExecution{
+        "an instruction with the Workgroup execution scope",
+        "in Vulkan the Workgroup execution scope is for TessellationControl, GLCompute, Task and "
+        "Mesh entry points only",
+        "VUID-StandaloneSpirv-None-04637",
+        [](const ModesChecker &, uint32_t model, uint32_t) { return workgroupModel(model); }};
+    static const Restriction kWorkgroupMemory{
+        "an instruction with the Workgroup memory scope",
+        "in Vulkan the Workgroup memory scope is for GLCompute, Task and Mesh entry points, and "
+        "TessellationControl ones under the Vulkan memory model",
+        "VUID-StandaloneSpirv-None-07321 / -ExecutionModel-07320",
+        [](const ModesChecker &c, uint32_t model, uint32_t) {
+          return workgroupModel(model) && (model != kTessControl || c.vulkanMemoryModel_);
+        }};
+    constexpr uint64_t kScopeWorkgroup = 2, kScopeSubgroup = 3;
+    const uint32_t op = static_cast<uint32_t>(inst.opcode());
+    // The execution scope: OpControlBarrier's first operand, the third word of the group
+    // instructions.
+    uint32_t executionWord = 0;
+    if (inst.opcode() == Op::ControlBarrier)
+      executionWord = 1;
+    else if ((op >= 261 && op <= 271) || (op >= 333 && op <= 366) || (op >= 6401 && op <= 6408))
+      executionWord = 3;
+    std::optional<uint64_t> execution;
+    if (executionWord != 0 && inst.wordCount() > executionWord)
+      execution = scopeValue(inst.word(executionWord));
+    if (inst.opcode() == Op::ControlBarrier && execution && *execution != kScopeSubgroup)
+      out.push_back({index, &kBarrierSubgroup});
+    if (execution == kScopeWorkgroup)
+      out.push_back({index, &kWorkgroupExecution});
+    for (const binary::Operand &o : inst.operands())
+      if (o.kind == grammar::OperandKind::IdScope && o.offset != executionWord &&
+          scopeValue(inst.word(o.offset)) == kScopeWorkgroup) {
+        out.push_back({index, &kWorkgroupMemory});
+        return;
+      }
+  }
+
+  static const Restriction *fixedRestriction(uint32_t opcode) {
     static const Restriction kFragmentOnly{
         "this instruction", "it is for Fragment entry points only", "3.32",
         [](const ModesChecker &, uint32_t model, uint32_t) { return model == kFragment; }};
@@ -399,7 +492,9 @@ private:
 
   State &s_;
   const Module &m_;
-  std::vector<std::vector<uint32_t>> restricted_; // per function: restricted instructions
+  // Per function: restricted instructions and their restrictions, in order.
+  std::vector<std::vector<std::pair<uint32_t, const Restriction *>>> restricted_;
+  bool vulkanMemoryModel_ = false;
 };
 
 } // namespace

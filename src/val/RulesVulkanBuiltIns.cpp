@@ -5,7 +5,8 @@
 // As spirv-val does, a built-in is checked where code uses it: its type wherever it decorates a
 // used variable or a member of a used block; its execution model and storage class for the used
 // built-ins an entry point's interface lists. Arrayed interfaces (tessellation, geometry and mesh
-// inputs and outputs) may hold an array of the type.
+// inputs and outputs) may hold an array of the type. The table covers the graphics, compute,
+// subgroup, multiview, fragment-extension and ray tracing built-ins spirv-val checks.
 #include "Rules.h"
 
 #include <unordered_map>
@@ -28,6 +29,8 @@ enum class Shape : uint8_t {
   IntArray,   ///< array of 32-bit integers
   FloatArray4,
   FloatArray2,
+  Int2,     ///< vec2 of 32-bit integers
+  Float4x3, ///< matrix of four columns of three 32-bit floats
 };
 
 // Execution model bits.
@@ -39,8 +42,16 @@ enum : uint32_t {
   kFragment = 1u << 4,
   kCompute = 1u << 5, // GLCompute, Task, Mesh (NV and EXT)
   kMesh = 1u << 6,
-  kRayTracing = 1u << 7,
-  kAnyShader = 0xFF,
+  kRayGeneration = 1u << 7,
+  kIntersection = 1u << 8,
+  kAnyHit = 1u << 9,
+  kClosestHit = 1u << 10,
+  kMiss = 1u << 11,
+  kCallable = 1u << 12,
+  kTask = 1u << 13,
+  kRayTracing = kRayGeneration | kIntersection | kAnyHit | kClosestHit | kMiss | kCallable,
+  kHitModels = kIntersection | kAnyHit | kClosestHit,
+  kAnyShader = 0xFFFF,
 };
 
 struct BuiltInRule {
@@ -102,6 +113,38 @@ const std::unordered_map<uint32_t, BuiltInRule> &rules() {
       {4418, {"SubgroupGtMask", Shape::Int4, kAnyShader, 0}},
       {4419, {"SubgroupLeMask", Shape::Int4, kAnyShader, 0}},
       {4420, {"SubgroupLtMask", Shape::Int4, kAnyShader, 0}},
+      {38, {"NumSubgroups", Shape::Int, kCompute, 0}},
+      {40, {"SubgroupId", Shape::Int, kCompute, 0}},
+      {4438, {"DeviceIndex", Shape::Int, kAnyShader, 0}},
+      {4440,
+       {"ViewIndex", Shape::Int,
+        kVertex | kTessControl | kTessEval | kGeometry | kFragment | kMesh | kTask | kRayTracing,
+        0}},
+      {4432, {"PrimitiveShadingRateKHR", Shape::Int, 0, kVertex | kGeometry | kMesh}},
+      {4444, {"ShadingRateKHR", Shape::Int, kFragment, 0}},
+      {5014, {"FragStencilRefEXT", Shape::Int, 0, kFragment}},
+      {5264, {"FullyCoveredEXT", Shape::Bool, kFragment, 0}},
+      {5286, {"BaryCoordKHR", Shape::Float3, kFragment, 0}},
+      {5287, {"BaryCoordNoPerspKHR", Shape::Float3, kFragment, 0}},
+      {5292, {"FragSizeEXT", Shape::Int2, kFragment, 0}},
+      {5293, {"FragInvocationCountEXT", Shape::Int, kFragment, 0}},
+      {5299, {"CullPrimitiveEXT", Shape::Bool, 0, kMesh}},
+      // Ray tracing (SPV_KHR_ray_tracing).
+      {5319, {"LaunchIdKHR", Shape::Int3, kRayTracing, 0}},
+      {5320, {"LaunchSizeKHR", Shape::Int3, kRayTracing, 0}},
+      {5321, {"WorldRayOriginKHR", Shape::Float3, kHitModels | kMiss, 0}},
+      {5322, {"WorldRayDirectionKHR", Shape::Float3, kHitModels | kMiss, 0}},
+      {5323, {"ObjectRayOriginKHR", Shape::Float3, kHitModels, 0}},
+      {5324, {"ObjectRayDirectionKHR", Shape::Float3, kHitModels, 0}},
+      {5325, {"RayTminKHR", Shape::Float, kHitModels | kMiss, 0}},
+      {5326, {"RayTmaxKHR", Shape::Float, kHitModels | kMiss, 0}},
+      {5327, {"InstanceCustomIndexKHR", Shape::Int, kHitModels, 0}},
+      {5330, {"ObjectToWorldKHR", Shape::Float4x3, kHitModels, 0}},
+      {5331, {"WorldToObjectKHR", Shape::Float4x3, kHitModels, 0}},
+      {5333, {"HitKindKHR", Shape::Int, kAnyHit | kClosestHit, 0}},
+      {5351, {"IncomingRayFlagsKHR", Shape::Int, kHitModels | kMiss, 0}},
+      {5352, {"RayGeometryIndexKHR", Shape::Int, kHitModels, 0}},
+      {6, {"InstanceId", Shape::Int, kHitModels, 0}},
   };
   return kRules;
 }
@@ -121,17 +164,22 @@ uint32_t modelBit(uint32_t model) {
   case 5:
   case 5267: // TaskNV
   case 5364: // TaskEXT
-    return kCompute;
+    return kCompute | kTask;
   case 5268: // MeshNV
   case 5365: // MeshEXT
     return kCompute | kMesh;
   case 5313:
+    return kRayGeneration;
   case 5314:
+    return kIntersection;
   case 5315:
+    return kAnyHit;
   case 5316:
+    return kClosestHit;
   case 5317:
+    return kMiss;
   case 5318:
-    return kRayTracing;
+    return kCallable;
   default:
     return 0;
   }
@@ -243,6 +291,13 @@ private:
       return is32(arrayElement(type), true) && arrayLength(type) == 4u;
     case Shape::FloatArray2:
       return is32(arrayElement(type), true) && arrayLength(type) == 2u;
+    case Shape::Int2:
+      return vectorOf(type, 2, false);
+    case Shape::Float4x3: {
+      std::optional<Instruction> d = s_.def(type);
+      return d && d->opcode() == Op::TypeMatrix && d->wordCount() >= 4 && d->word(3) == 4 &&
+             vectorOf(d->word(2), 3, true);
+    }
     }
     return true;
   }
@@ -273,6 +328,10 @@ private:
       return "an array of four 32-bit floats";
     case Shape::FloatArray2:
       return "an array of two 32-bit floats";
+    case Shape::Int2:
+      return "a vector of two 32-bit integers";
+    case Shape::Float4x3:
+      return "a matrix of four columns of three 32-bit floats";
     }
     return "?";
   }

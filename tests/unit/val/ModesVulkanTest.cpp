@@ -115,6 +115,52 @@ OpFunctionEnd
                "OpEmitVertex cannot run in the GLCompute entry point");
 }
 
+// A shader of execution model MODEL (with the execution mode MODE) that runs BODY.
+constexpr const char *kBarrierShader = R"(
+OpCapability Shader
+OpCapability Tessellation
+OpMemoryModel Logical GLSL450
+OpEntryPoint MODEL %main "main"
+OpExecutionMode %main MODE
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%uint = OpTypeInt 32 0
+%uint_0 = OpConstant %uint 0
+%uint_1 = OpConstant %uint 1
+%uint_2 = OpConstant %uint 2
+%uint_3 = OpConstant %uint 3
+%main = OpFunction %void None %fn
+%entry = OpLabel
+BODY
+OpReturn
+OpFunctionEnd
+)";
+
+Report barrier(std::string_view model, std::string_view mode, std::string_view body) {
+  std::string text = test::replaced(kBarrierShader, "MODEL", model);
+  text = test::replaced(text, "MODE", mode);
+  return test::validateText(test::replaced(text, "BODY", body), "vulkan1.3");
+}
+
+TEST(ValVulkan, ControlBarrierScopesByExecutionModel) {
+  EXPECT_VALID(barrier("Fragment", "OriginUpperLeft", "OpControlBarrier %uint_3 %uint_3 %uint_0"));
+  EXPECT_VALID(barrier("GLCompute", "LocalSize 1 1 1", "OpControlBarrier %uint_2 %uint_2 %uint_0"));
+  EXPECT_VALID(barrier("TessellationControl", "OutputVertices 3",
+                       "OpControlBarrier %uint_2 %uint_3 %uint_0"));
+  EXPECT_ERROR(barrier("TessellationControl", "OutputVertices 3",
+                       "OpControlBarrier %uint_2 %uint_2 %uint_0"),
+               "TessellationControl ones under the Vulkan memory model");
+  EXPECT_ERROR(barrier("Fragment", "OriginUpperLeft", "OpControlBarrier %uint_2 %uint_2 %uint_0"),
+               "in Vulkan its execution scope must be Subgroup in Fragment");
+  EXPECT_ERROR(
+      barrier("TessellationEvaluation", "Triangles", "OpControlBarrier %uint_2 %uint_3 %uint_0"),
+      "in Vulkan its execution scope must be Subgroup");
+  EXPECT_ERROR(barrier("Fragment", "OriginUpperLeft", "OpControlBarrier %uint_3 %uint_2 %uint_0"),
+               "the Workgroup memory scope is for GLCompute, Task and Mesh entry points");
+  EXPECT_ERROR(barrier("GLCompute", "LocalSize 1 1 1", "OpControlBarrier %uint_1 %uint_2 %uint_0"),
+               "in Vulkan an execution scope is Workgroup or Subgroup");
+}
+
 TEST(ValVulkan, UserInterfaceVariablesNeedALocation) {
   EXPECT_ERROR(
       test::validateText(fragment("OpExecutionMode %main OriginUpperLeft", ""), "vulkan1.3"),

@@ -58,5 +58,58 @@ TEST(ValVulkanBuiltIns, FragDepthNeedsDepthReplacing) {
       "vulkan1.3"));
 }
 
+TEST(ValVulkanBuiltIns, MultiviewAndSubgroupBuiltIns) {
+  auto withUint = [](std::string text, std::string_view caps) {
+    text = test::replaced(text, "%float = OpTypeFloat 32",
+                          "%float = OpTypeFloat 32\n%uint = OpTypeInt 32 0");
+    return test::replaced(text, "OpCapability Shader", "OpCapability Shader\n" + std::string(caps));
+  };
+  EXPECT_VALID(test::validateText(
+      withUint(fragment("%uint", "Input", "ViewIndex"), "OpCapability MultiView"), "vulkan1.3"));
+  EXPECT_ERROR(test::validateText(
+                   withUint(fragment("%float", "Input", "ViewIndex"), "OpCapability MultiView"),
+                   "vulkan1.3"),
+               "built-in ViewIndex must be a 32-bit integer");
+  EXPECT_ERROR(test::validateText(withUint(fragment("%uint", "Input", "NumSubgroups"),
+                                           "OpCapability GroupNonUniform"),
+                                  "vulkan1.3"),
+               "built-in NumSubgroups (variable %NumSubgroups) cannot be an Input");
+}
+
+// A ray tracing shader of model MODEL reading ObjectToWorldKHR of type TYPE.
+constexpr const char *kRayTracing = R"(
+OpCapability RayTracingKHR
+OpExtension "SPV_KHR_ray_tracing"
+OpMemoryModel Logical GLSL450
+OpEntryPoint MODEL %main "main" %b
+OpDecorate %b BuiltIn ObjectToWorldKHR
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%float = OpTypeFloat 32
+%v3float = OpTypeVector %float 3
+%v4float = OpTypeVector %float 4
+%m4x3 = OpTypeMatrix %v3float 4
+%m3x4 = OpTypeMatrix %v4float 3
+%ptr = OpTypePointer Input TYPE
+%b = OpVariable %ptr Input
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%x = OpLoad TYPE %b
+OpReturn
+OpFunctionEnd
+)";
+
+TEST(ValVulkanBuiltIns, RayTracingBuiltIns) {
+  auto shader = [](std::string_view model, std::string_view type) {
+    return test::validateText(
+        test::replaced(test::replaced(kRayTracing, "MODEL", model), "TYPE", type), "vulkan1.2");
+  };
+  EXPECT_VALID(shader("ClosestHitKHR", "%m4x3"));
+  EXPECT_ERROR(shader("ClosestHitKHR", "%m3x4"),
+               "built-in ObjectToWorldKHR must be a matrix of four columns of three 32-bit floats");
+  EXPECT_ERROR(shader("MissKHR", "%m4x3"),
+               "built-in ObjectToWorldKHR (variable %2) cannot be an Input");
+}
+
 } // namespace
 } // namespace spire::val

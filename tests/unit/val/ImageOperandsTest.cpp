@@ -1,0 +1,207 @@
+// Per-instruction rules of images: OpImageTexelPointer (3.32.8) and the image operands of
+// sampling, gathering, fetching, reading and writing (3.14).
+#include "ValTestUtil.h"
+
+namespace spire::val {
+namespace {
+
+// A compute shader with a sampled 2D image (%s, %i its image), a sampled cube image (%cs), a
+// 2D storage image of R32ui (%si, %storage) and a multisampled one (%msimage). BODY is the code,
+// GLOBALS more declarations, CAPS more capabilities, MODEL the memory model.
+constexpr const char *kModule = R"(
+OpCapability Shader
+OpCapability MinLod
+OpCapability ImageGatherExtended
+OpCapability StorageImageMultisample
+OpCapability StorageImageWriteWithoutFormat
+CAPS
+OpMemoryModel Logical MODEL
+OpEntryPoint GLCompute %main "main" %tex %storage %msimage %ctex %fimage
+OpExecutionMode %main LocalSize 1 1 1
+OpDecorate %tex DescriptorSet 0
+OpDecorate %tex Binding 0
+OpDecorate %storage DescriptorSet 0
+OpDecorate %storage Binding 1
+OpDecorate %msimage DescriptorSet 0
+OpDecorate %msimage Binding 2
+OpDecorate %ctex DescriptorSet 0
+OpDecorate %ctex Binding 3
+OpDecorate %fimage DescriptorSet 0
+OpDecorate %fimage Binding 4
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%int = OpTypeInt 32 1
+%uint = OpTypeInt 32 0
+%float = OpTypeFloat 32
+%v2float = OpTypeVector %float 2
+%v3float = OpTypeVector %float 3
+%v4float = OpTypeVector %float 4
+%v2int = OpTypeVector %int 2
+%v3int = OpTypeVector %int 3
+%v4uint = OpTypeVector %uint 4
+%int_0 = OpConstant %int 0
+%int_1 = OpConstant %int 1
+%uint_0 = OpConstant %uint 0
+%uint_1 = OpConstant %uint 1
+%uint_3 = OpConstant %uint 3
+%uint_4 = OpConstant %uint 4
+%float_1 = OpConstant %float 1
+%v2f = OpConstantComposite %v2float %float_1 %float_1
+%v3f = OpConstantComposite %v3float %float_1 %float_1 %float_1
+%v2i = OpConstantComposite %v2int %int_1 %int_1
+%v3i = OpConstantComposite %v3int %int_1 %int_1 %int_1
+%texel = OpConstantNull %v4uint
+%arr4 = OpTypeArray %v2int %uint_4
+%offsets = OpConstantComposite %arr4 %v2i %v2i %v2i %v2i
+%arr3 = OpTypeArray %v2int %uint_3
+%offsets3 = OpConstantComposite %arr3 %v2i %v2i %v2i
+%img = OpTypeImage %float 2D 0 0 0 1 Unknown
+%simg = OpTypeSampledImage %img
+%ptr_simg = OpTypePointer UniformConstant %simg
+%tex = OpVariable %ptr_simg UniformConstant
+%cimg = OpTypeImage %float Cube 0 0 0 1 Unknown
+%csimg = OpTypeSampledImage %cimg
+%ptr_csimg = OpTypePointer UniformConstant %csimg
+%ctex = OpVariable %ptr_csimg UniformConstant
+%simgt = OpTypeImage %uint 2D 0 0 0 2 R32ui
+%ptr_simgt = OpTypePointer UniformConstant %simgt
+%storage = OpVariable %ptr_simgt UniformConstant
+%msimgt = OpTypeImage %uint 2D 0 0 1 2 R32ui
+%ptr_msimgt = OpTypePointer UniformConstant %msimgt
+%msimage = OpVariable %ptr_msimgt UniformConstant
+%fimgt = OpTypeImage %float 2D 0 0 0 2 Rgba8
+%ptr_fimgt = OpTypePointer UniformConstant %fimgt
+%fimage = OpVariable %ptr_fimgt UniformConstant
+%ptr_img_uint = OpTypePointer Image %uint
+%ptr_img_int = OpTypePointer Image %int
+%ptr_img_float = OpTypePointer Image %float
+%ptr_fn_uint = OpTypePointer Function %uint
+GLOBALS
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%s = OpLoad %simg %tex
+%cs = OpLoad %csimg %ctex
+%si = OpLoad %simgt %storage
+%i = OpImage %img %s
+BODY
+OpReturn
+OpFunctionEnd
+)";
+
+Report check(std::string_view body, std::string_view env = "spv1.6", std::string_view caps = "",
+             std::string_view model = "GLSL450", std::string_view globals = "") {
+  std::string text = test::replaced(kModule, "BODY", body);
+  text = test::replaced(text, "CAPS", caps);
+  text = test::replaced(text, "MODEL", model);
+  return test::validateText(test::replaced(text, "GLOBALS", globals), env);
+}
+
+TEST(ValImageTexelPointer, ResultPointsIntoTheImageStorageClass) {
+  EXPECT_VALID(check("%p = OpImageTexelPointer %ptr_img_uint %storage %v2i %uint_0", "vulkan1.3"));
+  EXPECT_ERROR(check("%p = OpImageTexelPointer %ptr_fn_uint %storage %v2i %uint_0"),
+               "must be a pointer in the Image storage class");
+  EXPECT_ERROR(check("%p = OpImageTexelPointer %ptr_img_int %storage %v2i %uint_0"),
+               "OpImageTexelPointer points to %int, not the image's sampled type %uint");
+  EXPECT_ERROR(check("%p = OpImageTexelPointer %ptr_img_uint %si %v2i %uint_0"),
+               "must be a pointer to an OpTypeImage");
+  EXPECT_ERROR(check("%p = OpImageTexelPointer %ptr_img_uint %tex %v2i %uint_0"),
+               "must be a pointer to an OpTypeImage");
+}
+
+TEST(ValImageTexelPointer, CoordinateAndSample) {
+  EXPECT_ERROR(check("%p = OpImageTexelPointer %ptr_img_uint %storage %v3i %uint_0"),
+               "the coordinate has 3 components; this image needs 2");
+  EXPECT_ERROR(check("%p = OpImageTexelPointer %ptr_img_uint %storage %v2f %uint_0"),
+               "the coordinate must be an integer scalar or vector");
+  EXPECT_ERROR(check("%p = OpImageTexelPointer %ptr_img_uint %storage %v2i %float_1"),
+               "the sample must be an integer scalar");
+  EXPECT_ERROR(check("%p = OpImageTexelPointer %ptr_img_uint %storage %v2i %uint_1"),
+               "the sample of a single-sampled image must be the constant 0");
+  EXPECT_VALID(check("%p = OpImageTexelPointer %ptr_img_uint %msimage %v2i %uint_1"));
+}
+
+TEST(ValImageTexelPointer, VulkanFormats) {
+  const char *body = "%p = OpImageTexelPointer %ptr_img_float %fimage %v2i %uint_0";
+  EXPECT_VALID(check(body));
+  EXPECT_ERROR(check(body, "vulkan1.3"), "needs an image of format R32f, R32i, R32ui");
+}
+
+TEST(ValImageOperands, Grad) {
+  EXPECT_VALID(check("%x = OpImageSampleExplicitLod %v4float %s %v2f Grad %v2f %v2f"));
+  EXPECT_ERROR(check("%x = OpImageSampleExplicitLod %v4float %s %v2f Grad %float_1 %v2f"),
+               "Grad dx has 1 components; this image needs 2");
+  EXPECT_ERROR(check("%x = OpImageSampleExplicitLod %v4float %s %v2f Grad %v2i %v2i"),
+               "Grad dx must be a floating-point scalar or vector");
+  EXPECT_ERROR(check("%x = OpImageFetch %v4float %i %v2i Grad %v2f %v2f"),
+               "the Grad image operand is for explicit-LOD sampling");
+}
+
+TEST(ValImageOperands, OffsetAndConstOffset) {
+  EXPECT_VALID(check("%x = OpImageSampleExplicitLod %v4float %s %v2f Lod|ConstOffset %float_1 "
+                     "%v2i\n%o = OpIAdd %v2int %v2i %v2i\n"
+                     "%y = OpImageSampleExplicitLod %v4float %s %v2f Lod|Offset %float_1 %o\n"
+                     "%z = OpImageFetch %v4float %i %v2i Lod|ConstOffset %int_0 %v2i"));
+  EXPECT_ERROR(check("%x = OpImageSampleExplicitLod %v4float %s %v2f Lod|ConstOffset %float_1 "
+                     "%int_1"),
+               "ConstOffset has 1 components; this image needs 2");
+  EXPECT_ERROR(check("%x = OpImageSampleExplicitLod %v4float %s %v2f Lod|Offset %float_1 %v2f"),
+               "Offset must be an integer scalar or vector");
+  EXPECT_ERROR(check("%o = OpIAdd %v2int %v2i %v2i\n"
+                     "%x = OpImageSampleExplicitLod %v4float %s %v2f Lod|ConstOffset %float_1 %o"),
+               "ConstOffset must be a constant");
+  EXPECT_ERROR(check("%x = OpImageSampleExplicitLod %v4float %cs %v3f Lod|ConstOffset %float_1 "
+                     "%v3i"),
+               "the offset image operands cannot be used with a Cube image");
+}
+
+TEST(ValImageOperands, ConstOffsets) {
+  EXPECT_VALID(check("%x = OpImageGather %v4float %s %v2f %int_0 ConstOffsets %offsets"));
+  EXPECT_ERROR(check("%x = OpImageSampleExplicitLod %v4float %s %v2f Lod|ConstOffsets %float_1 "
+                     "%offsets"),
+               "the ConstOffsets image operand is for OpImageGather and OpImageDrefGather");
+  EXPECT_ERROR(check("%x = OpImageGather %v4float %s %v2f %int_0 ConstOffsets %offsets3"),
+               "ConstOffsets must be an array of four offsets");
+  EXPECT_ERROR(check("%x = OpImageGather %v4float %s %v2f %int_0 ConstOffset|ConstOffsets %v2i "
+                     "%offsets"),
+               "Offset, ConstOffset, ConstOffsets and Offsets exclude each other");
+}
+
+TEST(ValImageOperands, LodSampleAndMinLod) {
+  EXPECT_VALID(check("%x = OpImageSampleExplicitLod %v4float %s %v2f Grad|MinLod %v2f %v2f "
+                     "%float_1\n%y = OpImageFetch %v4float %i %v2i Lod %int_0"));
+  EXPECT_ERROR(check("%x = OpImageFetch %v4float %i %v2i Lod %float_1"),
+               "Lod must be an integer scalar");
+  EXPECT_ERROR(check("%x = OpImageRead %v4uint %si %v2i Lod %int_0"),
+               "the Lod image operand is for explicit-LOD sampling and OpImageFetch");
+  EXPECT_ERROR(check("%x = OpImageRead %v4uint %si %v2i Sample %int_0"),
+               "the Sample image operand needs a multisampled image");
+  EXPECT_ERROR(check("%x = OpImageSampleExplicitLod %v4float %s %v2f Lod|Sample %float_1 %int_0"),
+               "the Sample image operand is for OpImageFetch, OpImageRead and OpImageWrite");
+  EXPECT_ERROR(check("%x = OpImageSampleExplicitLod %v4float %s %v2f Lod|MinLod %float_1 "
+                     "%float_1"),
+               "the MinLod image operand is for implicit-LOD sampling or goes with Grad");
+  EXPECT_ERROR(check("%x = OpImageSampleExplicitLod %v4float %s %v2f Grad|MinLod %v2f %v2f "
+                     "%int_1"),
+               "MinLod must be a floating-point scalar");
+}
+
+TEST(ValImageOperands, TexelAvailabilityAndVisibility) {
+  const char *caps = "OpCapability VulkanMemoryModel";
+  EXPECT_VALID(check("%x = OpImageRead %v4uint %si %v2i MakeTexelVisible|NonPrivateTexel "
+                     "%uint_4\nOpImageWrite %si %v2i %texel MakeTexelAvailable|NonPrivateTexel "
+                     "%uint_4",
+                     "spv1.6", caps, "Vulkan"));
+  EXPECT_ERROR(
+      check("%x = OpImageRead %v4uint %si %v2i MakeTexelVisible %uint_4", "spv1.6", caps, "Vulkan"),
+      "need NonPrivateTexel");
+  EXPECT_ERROR(check("OpImageWrite %si %v2i %texel MakeTexelVisible|NonPrivateTexel %uint_4",
+                     "spv1.6", caps, "Vulkan"),
+               "the MakeTexelVisible image operand is for OpImageRead");
+  EXPECT_ERROR(check("%x = OpImageRead %v4uint %si %v2i MakeTexelAvailable|NonPrivateTexel "
+                     "%uint_4",
+                     "spv1.6", caps, "Vulkan"),
+               "the MakeTexelAvailable image operand is for OpImageWrite");
+}
+
+} // namespace
+} // namespace spire::val

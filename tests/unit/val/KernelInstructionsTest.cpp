@@ -1,0 +1,127 @@
+// Per-instruction rules met mostly in kernels: OpBitcast of pointers (3.32.11, 2.16.1), the
+// kernel group instructions (3.32.21), pipes (3.32.23) and device-side enqueue (3.32.22).
+#include "ValTestUtil.h"
+
+namespace spire::val {
+namespace {
+
+// An OpenCL kernel; ADDR is the addressing model, CAPS more capabilities, GLOBALS more
+// declarations and BODY the code.
+constexpr const char *kKernel = R"(
+OpCapability Addresses
+OpCapability Kernel
+OpCapability Int64
+CAPS
+OpMemoryModel ADDR OpenCL
+OpEntryPoint Kernel %k "k"
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%bool = OpTypeBool
+%uint = OpTypeInt 32 0
+%ulong = OpTypeInt 64 0
+%float = OpTypeFloat 32
+%v2uint = OpTypeVector %uint 2
+%v3uint = OpTypeVector %uint 3
+%v4uint = OpTypeVector %uint 4
+%v2float = OpTypeVector %float 2
+%uint_0 = OpConstant %uint 0
+%uint_1 = OpConstant %uint 1
+%uint_2 = OpConstant %uint 2
+%uint_3 = OpConstant %uint 3
+%ulong_1 = OpConstant %ulong 1
+%float_1 = OpConstant %float 1
+%true = OpConstantTrue %bool
+%v2u = OpConstantComposite %v2uint %uint_1 %uint_1
+%v3u = OpConstantComposite %v3uint %uint_1 %uint_1 %uint_1
+%v4u = OpConstantComposite %v4uint %uint_1 %uint_1 %uint_1 %uint_1
+%v2f = OpConstantComposite %v2float %float_1 %float_1
+%ptr_fn_uint = OpTypePointer Function %uint
+%ptr_fn_float = OpTypePointer Function %float
+%ptr_wg_uint = OpTypePointer Workgroup %uint
+GLOBALS
+%k = OpFunction %void None %fn
+%entry = OpLabel
+%var = OpVariable %ptr_fn_uint Function
+BODY
+OpReturn
+OpFunctionEnd
+)";
+
+Report kernel(std::string_view body, std::string_view env = "spv1.4",
+              std::string_view addressing = "Physical64", std::string_view caps = "",
+              std::string_view globals = "") {
+  std::string text = test::replaced(kKernel, "BODY", body);
+  text = test::replaced(text, "ADDR", addressing);
+  text = test::replaced(text, "CAPS", caps);
+  return test::validateText(test::replaced(text, "GLOBALS", globals), env);
+}
+
+TEST(ValBitcast, PointersToPointersAndIntegers) {
+  EXPECT_VALID(kernel("%a = OpBitcast %ptr_fn_float %var\n%b = OpBitcast %ulong %var\n"
+                      "%c = OpBitcast %ptr_fn_uint %ulong_1"));
+  EXPECT_VALID(kernel("%a = OpBitcast %uint %var", "spv1.4", "Physical32"));
+  EXPECT_ERROR(kernel("%a = OpBitcast %ptr_wg_uint %var"),
+               "OpBitcast between pointers keeps the storage class");
+  EXPECT_ERROR(kernel("%a = OpBitcast %float %var"),
+               "when OpBitcast converts a pointer, the result must be a pointer or an integer "
+               "scalar");
+  EXPECT_ERROR(kernel("%a = OpBitcast %ptr_fn_uint %v2u"),
+               "the operand must be a pointer or an integer scalar");
+  EXPECT_ERROR(kernel("%a = OpBitcast %uint %var"),
+               "pointers are 64-bit with this addressing model, the result has 32 bits");
+  EXPECT_ERROR(kernel("%a = OpBitcast %bool %uint_1"),
+               "the result type of OpBitcast must be a pointer or a numerical scalar or vector");
+}
+
+TEST(ValBitcast, VectorsOf32BitIntegersFromVersion15) {
+  EXPECT_VALID(kernel("%a = OpBitcast %v2uint %var\n%b = OpBitcast %ptr_fn_uint %v2u", "spv1.5"));
+  EXPECT_ERROR(kernel("%a = OpBitcast %v2uint %var", "spv1.4"),
+               "the result must be a pointer or an integer scalar");
+  EXPECT_ERROR(kernel("%a = OpBitcast %v2float %var", "spv1.5"), "or a vector of 32-bit integers");
+  EXPECT_ERROR(kernel("%a = OpBitcast %ptr_fn_uint %v4u", "spv1.5"),
+               "pointers are 64-bit with this addressing model, the operand has 128 bits");
+}
+
+TEST(ValKernelGroups, AllAnyAndBroadcast) {
+  const char *caps = "OpCapability Groups";
+  EXPECT_VALID(kernel("%a = OpGroupAll %bool %uint_2 %true\n"
+                      "%b = OpGroupBroadcast %float %uint_2 %float_1 %v3u",
+                      "opencl2.0", "Physical64", caps));
+  EXPECT_ERROR(kernel("%a = OpGroupAny %uint %uint_2 %true", "spv1.4", "Physical64", caps),
+               "OpGroupAny gives a boolean scalar");
+  EXPECT_ERROR(kernel("%a = OpGroupAll %bool %uint_2 %uint_1", "spv1.4", "Physical64", caps),
+               "the predicate of OpGroupAll must be a boolean scalar");
+  EXPECT_ERROR(
+      kernel("%b = OpGroupBroadcast %uint %uint_2 %float_1 %uint_0", "spv1.4", "Physical64", caps),
+      "has type %float, not the result type %uint");
+  EXPECT_ERROR(
+      kernel("%b = OpGroupBroadcast %uint %uint_2 %uint_1 %v4u", "spv1.4", "Physical64", caps),
+      "the LocalId of OpGroupBroadcast must be an integer scalar or a vector of two");
+  EXPECT_ERROR(kernel("%a = OpGroupAll %bool %uint_1 %true", "opencl2.0", "Physical64", caps),
+               "the execution scope of a group instruction is Workgroup or Subgroup");
+}
+
+TEST(ValKernelGroups, Operations) {
+  const char *caps = "OpCapability Groups\nOpCapability GroupUniformArithmeticKHR\n"
+                     "OpExtension \"SPV_KHR_uniform_group_instructions\"";
+  EXPECT_VALID(kernel("%a = OpGroupIAdd %v2uint %uint_2 Reduce %v2u\n"
+                      "%b = OpGroupFMin %float %uint_2 InclusiveScan %float_1\n"
+                      "%c = OpGroupBitwiseAndKHR %uint %uint_2 Reduce %uint_1\n"
+                      "%d = OpGroupLogicalOrKHR %bool %uint_2 Reduce %true",
+                      "spv1.4", "Physical64", caps));
+  EXPECT_ERROR(
+      kernel("%a = OpGroupIAdd %float %uint_2 Reduce %float_1", "spv1.4", "Physical64", caps),
+      "OpGroupIAdd gives an integer scalar or vector");
+  EXPECT_ERROR(
+      kernel("%a = OpGroupFMax %uint %uint_2 Reduce %uint_1", "spv1.4", "Physical64", caps),
+      "OpGroupFMax gives a floating-point scalar or vector");
+  EXPECT_ERROR(
+      kernel("%a = OpGroupUMax %uint %uint_2 Reduce %ulong_1", "spv1.4", "Physical64", caps),
+      "has type %ulong, not the result type %uint");
+  EXPECT_ERROR(kernel("%a = OpGroupLogicalAndKHR %uint %uint_2 Reduce %uint_1", "spv1.4",
+                      "Physical64", caps),
+               "gives a boolean scalar or vector");
+}
+
+} // namespace
+} // namespace spire::val
