@@ -145,6 +145,15 @@ void Structurizer::regionize(const MergeInfo &mi, Construct &c) {
   Block *H = c.header, *M = c.merge;
   uint32_t h = mi.header;
 
+  // A selection header's ops run once, before the branch: they stay outside the region, where
+  // what they define is visible after the construct too.
+  if (!mi.loop) {
+    Operation *term = H->back();
+    std::vector<Operation *> hoisted;
+    for (Operation *op = H->front(); op && op != term; op = op->next())
+      hoisted.push_back(op);
+    pendingHoist_ = std::move(hoisted);
+  }
   // Values defined inside and used outside leave through the merge block.
   std::vector<Value> escaping;
   std::vector<std::vector<OpOperand *>> escapingUses;
@@ -164,9 +173,12 @@ void Structurizer::regionize(const MergeInfo &mi, Construct &c) {
     if (b != H || mi.loop)
       for (uint32_t a = 0; a < b->numArguments(); ++a)
         check(b->argument(a));
-    for (Operation *op : *b)
+    for (Operation *op : *b) {
+      if (b == H && !mi.loop && op != H->back())
+        continue; // hoisted
       for (uint32_t r = 0; r < op->numResults(); ++r)
         check(op->result(r));
+    }
   }
 
   // The construct's op, in a new block standing where the header stood.
@@ -300,6 +312,9 @@ void Structurizer::regionize(const MergeInfo &mi, Construct &c) {
       X->setAttr(ctx_, "continue_block",
                  attr::integer(ctx_, ctx_.integer(32), static_cast<int32_t>(position)));
   }
+  for (Operation *op : pendingHoist_)
+    op->moveToEnd(N);
+  pendingHoist_.clear();
   N->push_back(X);
   OperationState br(&ops::branch(), mi.location);
   std::vector<Value> forwarded;

@@ -49,6 +49,7 @@ private:
   Block *entry_;
   DeserializeStats &stats_;
   std::vector<Operation *> mergeOps_;
+  std::vector<Operation *> pendingHoist_; ///< a selection header's ops, moved in front of it
   std::unordered_map<const Block *, uint32_t> index_; ///< IR block -> Cfg index
   std::vector<std::vector<uint32_t>> declaredBy_;     ///< headers naming a block merge or continue
 };

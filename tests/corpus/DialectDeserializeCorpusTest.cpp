@@ -11,6 +11,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
+#include <unistd.h>
 #include <map>
 #include <mutex>
 
@@ -90,4 +92,103 @@ TEST(DialectDeserializeCorpus, ValidModulesDeserializeAndVerify) {
     std::printf("  %5zu  %s  (e.g. %s)\n", sorted[k].first, sorted[k].second.c_str(),
                 example[sorted[k].second].c_str());
   EXPECT_GE(valid ? double(ok) / valid : 1.0, kDeserializeFloor);
+}
+
+namespace {
+
+/// The share of deserialized modules whose serialization spire val accepts; it only rises.
+constexpr double kRoundTripFloor = 0.0;
+
+std::string firstError(const val::Report &r) {
+  for (const val::Problem &p : r.problems)
+    if (p.severity == Severity::Error)
+      return p.message;
+  return {};
+}
+
+} // namespace
+
+TEST(DialectDeserializeCorpus, SerializedModulesAreValid) {
+  std::vector<fs::path> files = allModules();
+  if (files.empty())
+    GTEST_SKIP() << "no corpus";
+  const bool haveSpirvVal = haveTool("spirv-val");
+  std::mutex mu;
+  size_t compared = 0, ok = 0, checkedBySpirvVal = 0, spirvValRejected = 0;
+  std::map<std::string, size_t> failures;
+  std::map<std::string, std::string> example;
+  parallelFor(files.size(), [&](size_t i) {
+    Expected<Module> m = Module::fromBytes(readBytes(files[i]));
+    if (!m)
+      return;
+    val::Options options;
+    options.env = *val::parseEnvironment("spv1.6");
+    options.maxErrors = 1;
+    if (val::validate(*m, options).errorCount() != 0)
+      return;
+    dialect::Context ctx;
+    Expected<dialect::OwningOp> op = dialect::deserialize(ctx, *m);
+    if (!op || !dialect::verify(**op))
+      return;
+    std::string problem;
+    Expected<std::vector<uint32_t>> words = dialect::serialize(**op);
+    std::vector<uint32_t> out;
+    if (!words) {
+      problem = "serialize: " + words.error().message;
+    } else {
+      out = *words;
+      Expected<Module> back = Module::fromWords(out);
+      if (!back)
+        problem = "unreadable: " + back.error().message;
+      else if (val::Report r = val::validate(*back, options); r.errorCount() != 0)
+        problem = "invalid: " + firstError(r);
+    }
+    // spirv-val, the reference, on every 8th module spire accepts.
+    bool bySpirvVal = problem.empty() && haveSpirvVal && i % 8 == 0;
+    std::string spirvValMessage;
+    if (bySpirvVal) {
+      std::string bytes(reinterpret_cast<const char *>(out.data()), out.size() * 4);
+      fs::path tmp = fs::temp_directory_path() /
+                     ("spire-roundtrip-" + std::to_string(::getpid()) + "-" + std::to_string(i) + ".spv");
+      {
+        std::FILE *f = std::fopen(tmp.c_str(), "wb");
+        std::fwrite(bytes.data(), 1, bytes.size(), f);
+        std::fclose(f);
+      }
+      ToolResult r = runTool({"spirv-val", "--target-env", "spv1.6", tmp.string()});
+      fs::remove(tmp);
+      if (r.exitCode != 0)
+        spirvValMessage = r.err.empty() ? r.out : r.err;
+    }
+    std::lock_guard<std::mutex> lock(mu);
+    ++compared;
+    if (bySpirvVal) {
+      ++checkedBySpirvVal;
+      if (!spirvValMessage.empty()) {
+        ++spirvValRejected;
+        std::string c = "spirv-val: " + category(spirvValMessage.substr(0, spirvValMessage.find('\n')));
+        if (!failures[c]++)
+          example[c] = displayName(files[i]);
+      }
+    }
+    if (problem.empty()) {
+      ++ok;
+      return;
+    }
+    std::string c = category(problem);
+    if (!failures[c]++)
+      example[c] = displayName(files[i]);
+  });
+  std::printf("deserialize + serialize: %zu modules, %zu valid for spire val (%.2f%%); spirv-val "
+              "checked %zu of them and rejected %zu\n",
+              compared, ok, compared ? 100.0 * ok / compared : 0.0, checkedBySpirvVal,
+              spirvValRejected);
+  std::vector<std::pair<size_t, std::string>> sorted;
+  for (auto &[c, n] : failures)
+    sorted.emplace_back(n, c);
+  std::sort(sorted.rbegin(), sorted.rend());
+  for (size_t k = 0; k < sorted.size() && k < 30; ++k)
+    std::printf("  %5zu  %s  (e.g. %s)\n", sorted[k].first, sorted[k].second.c_str(),
+                example[sorted[k].second].c_str());
+  EXPECT_GE(compared ? double(ok) / compared : 1.0, kRoundTripFloor);
 }

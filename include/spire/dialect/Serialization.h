@@ -33,4 +33,10 @@ struct DeserializeStats {
 Expected<OwningOp> deserialize(Context &context, const Module &module,
                                DeserializeStats *stats = nullptr);
 
+/// The words of a SPIR-V module (header included) for a spirv.module op: the design's six
+/// serialization transformations (module attributes as instructions, types and unified
+/// constants in the global section, attributes as decorations, regions as blocks with merge
+/// instructions, block arguments as OpPhi). Fails, naming the op, on what it cannot encode.
+Expected<std::vector<uint32_t>> serialize(const Operation &module);
+
 } // namespace spire::dialect

@@ -1,0 +1,1113 @@
+// spirv.module -> instruction-level module: the design's six serialization transformations
+// (docs/notes/mlir_spirv.md ). Types and constants are emitted on first use into the
+// global section, deduplicated where SPIR-V requires it; regions become blocks with merge
+// instructions; block arguments become OpPhi.
+#include "spire/dialect/Serialization.h"
+
+#include "spire/dialect/Ops.h"
+#include "spire/module/Builder.h"
+
+#include "Naming.h"
+
+#include <cstring>
+#include <deque>
+#include <unordered_set>
+#include <map>
+#include <unordered_map>
+
+namespace spire::dialect {
+
+namespace {
+
+using grammar::Op;
+using grammar::OperandKind;
+
+uint32_t floatToHalf(double d) {
+  float f = static_cast<float>(d);
+  uint32_t x;
+  std::memcpy(&x, &f, 4);
+  uint32_t sign = (x >> 16) & 0x8000u;
+  int exp = static_cast<int>((x >> 23) & 0xFF) - 127 + 15;
+  uint32_t mant = x & 0x7FFFFFu;
+  if (((x >> 23) & 0xFF) == 0xFF)
+    return sign | 0x7C00u | (mant ? 0x200u : 0);
+  if (exp >= 31)
+    return sign | 0x7C00u;
+  if (exp <= 0) {
+    if (exp < -10)
+      return sign;
+    mant |= 0x800000u;
+    unsigned shift = static_cast<unsigned>(14 - exp);
+    uint32_t half = mant >> shift;
+    uint32_t rest = mant & ((1u << shift) - 1), mid = 1u << (shift - 1);
+    if (rest > mid || (rest == mid && (half & 1)))
+      ++half;
+    return sign | half;
+  }
+  uint32_t half = sign | (static_cast<uint32_t>(exp) << 10) | (mant >> 13);
+  uint32_t rest = mant & 0x1FFFu;
+  if (rest > 0x1000u || (rest == 0x1000u && (half & 1)))
+    ++half;
+  return half;
+}
+
+/// One block of the function being written: its label, its phis (filled as branches to it are
+/// written) and its other instructions.
+struct OutBlock {
+  uint32_t label = 0;
+  struct Phi {
+    uint32_t type = 0, id = 0;
+    std::vector<std::pair<uint32_t, uint32_t>> incoming; ///< (value, predecessor label)
+  };
+  std::vector<Phi> phis;
+  std::vector<uint32_t> words;
+};
+
+class Serializer {
+public:
+  Serializer(const Operation &module) : module_(module) {}
+
+  Expected<std::vector<uint32_t>> run() {
+    if (&module_.info() != &ops::module())
+      return fail(module_, "expected a spirv.module");
+    Attribute vce = module_.attr("vce_triple");
+    uint32_t version = vce ? vce.version() : grammar::makeVersion(1, 0);
+    b_ = std::make_unique<ModuleBuilder>(version);
+    if (vce) {
+      for (uint32_t c : vce.capabilities())
+        b_->add(Section::Capability, Op::Capability).literal(c);
+      for (const std::string &e : vce.extensions())
+        b_->add(Section::Extension, Op::Extension).string(e);
+    }
+    Attribute am = module_.attr("addressing_model"), mm = module_.attr("memory_model");
+    b_->add(Section::MemoryModel, Op::MemoryModel)
+        .literal(am ? am.enumValue() : 0)
+        .literal(mm ? mm.enumValue() : 1);
+    if (module_.region().empty())
+      return b_->words();
+    Block *body = module_.region().front();
+    // Symbols first: functions and variables may be named before they are defined.
+    for (Operation *op : *body)
+      if (Attribute sym = op->attr("sym_name"))
+        symbols_[std::string(sym.str())] = b_->newId();
+    for (Operation *op : *body) {
+      Status s = moduleOp(*op);
+      if (!s)
+        return s.error();
+    }
+    return b_->words();
+  }
+
+private:
+  Diagnostic fail(const Operation &op, std::string message) {
+    return makeError(op.location(), std::string(op.name()) + ": " + message);
+  }
+
+  uint32_t symbol(std::string_view name) {
+    auto it = symbols_.find(std::string(name));
+    return it == symbols_.end() ? 0 : it->second;
+  }
+
+  void name(uint32_t id, std::string_view text) {
+    b_->add(Section::DebugName, Op::Name).id(id).string(text);
+  }
+
+  // --- Types --------------------------------------------------------------------------------
+
+  /// The id of a non-aggregate instruction with these words, declared once.
+  uint32_t unique(Op op, std::vector<uint32_t> operands) {
+    std::vector<uint32_t> key{static_cast<uint32_t>(op)};
+    key.insert(key.end(), operands.begin(), operands.end());
+    auto it = uniqueTypes_.find(key);
+    if (it != uniqueTypes_.end())
+      return it->second;
+    uint32_t id = b_->newId();
+    b_->add(Section::Global, op).id(id).words(operands);
+    uniqueTypes_.emplace(std::move(key), id);
+    return id;
+  }
+
+  uint32_t u32Type() { return unique(Op::TypeInt, {32, 0}); }
+  uint32_t u32Constant(uint32_t v) {
+    uint32_t t = u32Type();
+    std::vector<uint32_t> key{0xFFFFFFFFu, t, v};
+    auto it = uniqueTypes_.find(key);
+    if (it != uniqueTypes_.end())
+      return it->second;
+    uint32_t id = b_->newId();
+    b_->add(Section::Global, Op::Constant).id(t).id(id).literal(v);
+    uniqueTypes_.emplace(std::move(key), id);
+    return id;
+  }
+
+  void decorate(uint32_t id, uint32_t decoration, std::vector<uint32_t> operands = {}) {
+    b_->add(Section::Annotation, Op::Decorate).id(id).literal(decoration).words(operands);
+  }
+
+  uint32_t type(Type t) {
+    auto it = typeIds_.find(t.opaque());
+    if (it != typeIds_.end())
+      return it->second;
+    uint32_t id = 0;
+    switch (t.kind()) {
+    case TypeKind::None:
+      id = unique(Op::TypeVoid, {});
+      break;
+    case TypeKind::Integer:
+      id = t.width() == 1 ? unique(Op::TypeBool, {})
+                          : unique(Op::TypeInt, {t.width(), t.signedness() == Signedness::Signed});
+      break;
+    case TypeKind::Float:
+      id = unique(Op::TypeFloat, {t.width()});
+      break;
+    case TypeKind::Vector:
+      id = unique(Op::TypeVector, {type(t.elementType()), t.count()});
+      break;
+    case TypeKind::Matrix:
+      id = unique(Op::TypeMatrix, {type(t.elementType()), t.count()});
+      break;
+    case TypeKind::Sampler:
+      id = unique(Op::TypeSampler, {});
+      break;
+    case TypeKind::SampledImage:
+      id = unique(Op::TypeSampledImage, {type(t.elementType())});
+      break;
+    case TypeKind::Image: {
+      const ImageInfo &i = t.image();
+      id = unique(Op::TypeImage, {type(i.sampledType), i.dim, i.depth, i.arrayed, i.ms,
+                                  i.sampled, i.format});
+      break;
+    }
+    case TypeKind::Array: {
+      uint32_t elem = type(t.elementType());
+      uint32_t len = u32Constant(t.count());
+      if (t.stride()) {
+        id = b_->newId();
+        b_->add(Section::Global, Op::TypeArray).id(id).id(elem).id(len);
+        decorate(id, static_cast<uint32_t>(grammar::Decoration::ArrayStride), {t.stride()});
+      } else {
+        id = unique(Op::TypeArray, {elem, len});
+      }
+      break;
+    }
+    case TypeKind::RuntimeArray: {
+      uint32_t elem = type(t.elementType());
+      if (t.stride()) {
+        id = b_->newId();
+        b_->add(Section::Global, Op::TypeRuntimeArray).id(id).id(elem);
+        decorate(id, static_cast<uint32_t>(grammar::Decoration::ArrayStride), {t.stride()});
+      } else {
+        id = unique(Op::TypeRuntimeArray, {elem});
+      }
+      break;
+    }
+    case TypeKind::Pointer: {
+      Type pointee = t.elementType();
+      if (pointee.is(TypeKind::Struct) && inProgress_.count(pointee.opaque())) {
+        // A pointer to a struct being declared: forward-declared now, declared after it.
+        id = b_->newId();
+        b_->add(Section::Global, Op::TypeForwardPointer).id(id).literal(t.storageClass());
+        pendingPointers_.push_back({id, t});
+        typeIds_[t.opaque()] = id;
+        return id;
+      }
+      id = unique(Op::TypePointer, {t.storageClass(), type(pointee)});
+      break;
+    }
+    case TypeKind::Struct: {
+      inProgress_.insert(t.opaque());
+      std::vector<uint32_t> members;
+      for (const StructMember &m : t.members())
+        members.push_back(type(m.type));
+      inProgress_.erase(t.opaque());
+      id = b_->newId();
+      b_->add(Section::Global, Op::TypeStruct).id(id).words(members);
+      if (t.isIdentified())
+        name(id, t.name());
+      for (uint32_t k = 0; k < t.members().size(); ++k) {
+        const StructMember &m = t.members()[k];
+        if (m.offset)
+          b_->add(Section::Annotation, Op::MemberDecorate)
+              .id(id)
+              .literal(k)
+              .literal(static_cast<uint32_t>(grammar::Decoration::Offset))
+              .literal(*m.offset);
+        for (const MemberDecoration &d : m.decorations) {
+          auto w = b_->add(Section::Annotation, Op::MemberDecorate);
+          w.id(id).literal(k).literal(d.decoration);
+          if (d.value)
+            w.literal(*d.value);
+        }
+      }
+      for (const MemberDecoration &d : t.structDecorations())
+        decorate(id, d.decoration, d.value ? std::vector<uint32_t>{*d.value}
+                                           : std::vector<uint32_t>{});
+      typeIds_[t.opaque()] = id;
+      // Pointers to this struct that were forward-declared inside it.
+      for (auto p = pendingPointers_.begin(); p != pendingPointers_.end();) {
+        if (p->type.elementType() == t) {
+          b_->add(Section::Global, Op::TypePointer).id(p->id).literal(p->type.storageClass()).id(id);
+          p = pendingPointers_.erase(p);
+        } else {
+          ++p;
+        }
+      }
+      return id;
+    }
+    case TypeKind::Function: {
+      std::vector<uint32_t> words;
+      words.push_back(t.results().empty() ? voidId() : type(t.results()[0]));
+      for (Type in : t.inputs())
+        words.push_back(type(in));
+      id = unique(Op::TypeFunction, words);
+      break;
+    }
+    case TypeKind::CooperativeMatrix: {
+      uint32_t elem = type(t.elementType());
+      if (t.use() == ~0u)
+        id = unique(Op::TypeCooperativeMatrixNV,
+                    {elem, u32Constant(t.scope()), u32Constant(t.count()), u32Constant(t.columns())});
+      else
+        id = unique(static_cast<Op>(4456), {elem, u32Constant(t.scope()), u32Constant(t.count()),
+                                            u32Constant(t.columns()), u32Constant(t.use())});
+      break;
+    }
+    }
+    typeIds_[t.opaque()] = id;
+    return id;
+  }
+
+  // --- Constants ----------------------------------------------------------------------------
+
+  Expected<uint32_t> constant(Attribute value, Type t, const Operation &at) {
+    std::vector<uint32_t> key{0xFFFFFFFEu, type(t)};
+    uint64_t bits = reinterpret_cast<uintptr_t>(value.storage());
+    key.push_back(static_cast<uint32_t>(bits));
+    key.push_back(static_cast<uint32_t>(bits >> 32));
+    auto it = uniqueTypes_.find(key);
+    if (it != uniqueTypes_.end())
+      return it->second;
+    uint32_t typeId = type(t);
+    uint32_t id = 0;
+    switch (value.kind()) {
+    case AttrKind::Bool:
+      id = b_->newId();
+      b_->add(Section::Global, value.boolValue() ? Op::ConstantTrue : Op::ConstantFalse)
+          .id(typeId)
+          .id(id);
+      break;
+    case AttrKind::Integer: {
+      if (t.isBool()) {
+        id = b_->newId();
+        b_->add(Section::Global, value.bits() ? Op::ConstantTrue : Op::ConstantFalse)
+            .id(typeId)
+            .id(id);
+        break;
+      }
+      id = b_->newId();
+      auto w = b_->add(Section::Global, Op::Constant);
+      w.id(typeId).id(id);
+      uint64_t v = static_cast<uint64_t>(value.intValue());
+      if (t.width() > 32)
+        w.literal64(v);
+      else
+        w.literal(static_cast<uint32_t>(v & (t.width() == 32 ? 0xFFFFFFFFu
+                                                              : ((1u << t.width()) - 1))));
+      break;
+    }
+    case AttrKind::Float: {
+      id = b_->newId();
+      auto w = b_->add(Section::Global, Op::Constant);
+      w.id(typeId).id(id);
+      double d = value.floatValue();
+      if (t.width() == 64) {
+        uint64_t v;
+        std::memcpy(&v, &d, 8);
+        w.literal64(v);
+      } else if (t.width() == 16) {
+        w.literal(floatToHalf(d));
+      } else {
+        float f = static_cast<float>(d);
+        uint32_t v;
+        std::memcpy(&v, &f, 4);
+        w.literal(v);
+      }
+      break;
+    }
+    case AttrKind::Dense:
+    case AttrKind::Array: {
+      std::vector<uint32_t> parts;
+      std::span<const Attribute> elems = value.elements();
+      for (size_t k = 0; k < elems.size(); ++k) {
+        Type et = elementType(t, static_cast<uint32_t>(k));
+        if (!et)
+          return fail(at, "constant has more elements than its type");
+        Expected<uint32_t> e = constant(elems[k], et, at);
+        if (!e)
+          return e;
+        parts.push_back(*e);
+      }
+      id = b_->newId();
+      b_->add(Section::Global, Op::ConstantComposite).id(typeId).id(id).words(parts);
+      break;
+    }
+    default:
+      return fail(at, "constant value of a kind SPIR-V cannot encode");
+    }
+    uniqueTypes_.emplace(std::move(key), id);
+    return id;
+  }
+
+  static Type elementType(Type t, uint32_t k) {
+    switch (t.kind()) {
+    case TypeKind::Vector:
+    case TypeKind::Array:
+    case TypeKind::Matrix:
+      return k < t.count() ? t.elementType() : Type();
+    case TypeKind::Struct:
+      return k < t.members().size() ? t.members()[k].type : Type();
+    default:
+      return {};
+    }
+  }
+
+  // --- Decorations from attributes ----------------------------------------------------------
+
+  const std::unordered_map<std::string, uint32_t> &decorationNames() {
+    static const std::unordered_map<std::string, uint32_t> names = [] {
+      std::unordered_map<std::string, uint32_t> m;
+      for (const grammar::EnumerantDesc &e :
+           grammar::operandKind(OperandKind::Decoration).enumerants)
+        m.emplace(snakeCase(e.name), e.value);
+      m["descriptor_set"] = static_cast<uint32_t>(grammar::Decoration::DescriptorSet);
+      return m;
+    }();
+    return names;
+  }
+
+  /// Decorations for the attributes of `op` that are not part of its encoding.
+  Status decorations(const Operation &op, uint32_t id, std::span<const std::string_view> skip) {
+    for (const NamedAttribute &a : op.attributes()) {
+      bool skipped = false;
+      for (std::string_view s : skip)
+        skipped |= a.name == s;
+      for (const OperandMapping &m : op.info().operands)
+        skipped |= a.name == m.name;
+      // Literal parameters of enumerants (MemoryAccess Aligned's alignment, ...).
+      skipped |= a.name == "alignment" || a.name == "source_alignment" ||
+                 a.name.ends_with("_value");
+      if (skipped)
+        continue;
+      if (a.name == "linkage_attributes") {
+        Attribute v = a.attr();
+        if (v.is(AttrKind::Array) && v.elements().size() == 2)
+          b_->add(Section::Annotation, Op::Decorate)
+              .id(id)
+              .literal(static_cast<uint32_t>(grammar::Decoration::LinkageAttributes))
+              .string(v.elements()[0].str())
+              .literal(v.elements()[1].enumValue());
+        continue;
+      }
+      auto it = decorationNames().find(std::string(a.name));
+      if (it == decorationNames().end())
+        continue; // not a decoration: an attribute of the dialect only
+      Attribute v = a.attr();
+      uint32_t d = it->second;
+      if (d == static_cast<uint32_t>(grammar::Decoration::BuiltIn) && v.is(AttrKind::String)) {
+        const grammar::EnumerantDesc *e = grammar::findEnumerant(OperandKind::BuiltIn, v.str());
+        if (!e)
+          return fail(op, "unknown built-in " + std::string(v.str()));
+        decorate(id, d, {e->value});
+      } else if (v.is(AttrKind::String)) {
+        b_->add(Section::Annotation, Op::DecorateString).id(id).literal(d).string(v.str());
+      } else if (v.is(AttrKind::Integer)) {
+        decorate(id, d, {static_cast<uint32_t>(v.bits())});
+      } else if (v.is(AttrKind::Array)) {
+        std::vector<uint32_t> words;
+        for (Attribute e : v.elements())
+          words.push_back(static_cast<uint32_t>(e.is(AttrKind::Enum) ? e.enumValue() : e.bits()));
+        decorate(id, d, words);
+      } else if (v.is(AttrKind::Enum)) {
+        decorate(id, d, {v.enumValue()});
+      } else {
+        decorate(id, d);
+      }
+    }
+    return {};
+  }
+
+  // --- Module-level ops ---------------------------------------------------------------------
+
+  Status moduleOp(const Operation &op) {
+    const OpInfo *info = &op.info();
+    if (info == &ops::globalVariable()) {
+      uint32_t id = symbol(op.attr("sym_name").str());
+      Attribute t = op.attr("type");
+      if (!t || !t.type().is(TypeKind::Pointer))
+        return fail(op, "needs a pointer type");
+      uint32_t typeId = type(t.type());
+      uint32_t init = 0;
+      if (Attribute i = op.attr("initializer")) {
+        if (i.is(AttrKind::SymbolRef))
+          init = symbol(i.str());
+        else {
+          Expected<uint32_t> c = constant(i, t.type().elementType(), op);
+          if (!c)
+            return c.error();
+          init = *c;
+        }
+      }
+      auto w = b_->add(Section::Global, Op::Variable);
+      w.id(typeId).id(id).literal(t.type().storageClass());
+      if (init)
+        w.id(init);
+      name(id, op.attr("sym_name").str());
+      std::string_view skip[] = {"sym_name", "type", "initializer"};
+      return decorations(op, id, skip);
+    }
+    if (info == &ops::specConstant()) {
+      uint32_t id = symbol(op.attr("sym_name").str());
+      Attribute v = op.attr("default_value");
+      if (!v)
+        return fail(op, "needs a default_value");
+      if (v.is(AttrKind::Bool))
+        b_->add(Section::Global, v.boolValue() ? Op::SpecConstantTrue : Op::SpecConstantFalse)
+            .id(unique(Op::TypeBool, {}))
+            .id(id);
+      else {
+        Expected<uint32_t> c = constant(v, v.type(), op);
+        if (!c)
+          return c.error();
+        // The same words as the constant, as a specialization constant.
+        auto w = b_->add(Section::Global, Op::SpecConstant);
+        w.id(type(v.type())).id(id);
+        scalarWords(v, w);
+      }
+      name(id, op.attr("sym_name").str());
+      if (Attribute sid = op.attr("spec_id"))
+        decorate(id, static_cast<uint32_t>(grammar::Decoration::SpecId),
+                 {static_cast<uint32_t>(sid.bits())});
+      return {};
+    }
+    if (info == &ops::specConstantComposite()) {
+      uint32_t id = symbol(op.attr("sym_name").str());
+      std::vector<uint32_t> parts;
+      for (Attribute c : op.attr("constituents").elements())
+        parts.push_back(symbol(c.str()));
+      b_->add(Section::Global, Op::SpecConstantComposite)
+          .id(type(op.attr("type").type()))
+          .id(id)
+          .words(parts);
+      name(id, op.attr("sym_name").str());
+      return {};
+    }
+    if (info == &ops::func())
+      return function(op);
+    if (info == &ops::entryPoint()) {
+      Attribute fn = op.attr("fn");
+      Attribute nameAttr = op.attr("name");
+      auto w = b_->add(Section::EntryPoint, Op::EntryPoint);
+      w.literal(op.attr("execution_model").enumValue())
+          .id(symbol(fn.str()))
+          .string(nameAttr ? nameAttr.str() : fn.str());
+      if (Attribute iface = op.attr("interface"))
+        for (Attribute v : iface.elements())
+          w.id(symbol(v.str()));
+      return {};
+    }
+    if (info == &ops::executionMode()) {
+      Attribute values = op.attr("values");
+      bool ids = false;
+      if (values)
+        for (Attribute v : values.elements())
+          ids |= !(v.is(AttrKind::Integer) && v.type() && v.type().width() == 32 &&
+                   v.type().signedness() == Signedness::Signless);
+      std::vector<uint32_t> words;
+      if (values)
+        for (Attribute v : values.elements()) {
+          if (ids) {
+            Expected<uint32_t> c = constant(v, v.type(), op);
+            if (!c)
+              return c.error();
+            words.push_back(*c);
+          } else {
+            words.push_back(static_cast<uint32_t>(v.bits()));
+          }
+        }
+      b_->add(Section::ExecutionMode, ids ? Op::ExecutionModeId : Op::ExecutionMode)
+          .id(symbol(op.attr("fn").str()))
+          .literal(op.attr("execution_mode").enumValue())
+          .words(words);
+      return {};
+    }
+    return fail(op, "not an op of a spirv.module's body");
+  }
+
+  template <class W> void scalarWords(Attribute v, W &w) {
+    Type t = v.type();
+    if (v.is(AttrKind::Float)) {
+      double d = v.floatValue();
+      if (t.width() == 64) {
+        uint64_t bits;
+        std::memcpy(&bits, &d, 8);
+        w.literal64(bits);
+      } else if (t.width() == 16) {
+        w.literal(floatToHalf(d));
+      } else {
+        float f = static_cast<float>(d);
+        uint32_t bits;
+        std::memcpy(&bits, &f, 4);
+        w.literal(bits);
+      }
+    } else if (t.width() > 32) {
+      w.literal64(static_cast<uint64_t>(v.intValue()));
+    } else {
+      w.literal(static_cast<uint32_t>(v.bits()));
+    }
+  }
+
+  // --- Functions ----------------------------------------------------------------------------
+
+  uint32_t valueId(Value v) {
+    auto it = valueIds_.find(v.impl());
+    if (it != valueIds_.end())
+      return it->second;
+    uint32_t id = b_->newId();
+    valueIds_.emplace(v.impl(), id);
+    return id;
+  }
+
+  uint32_t labelOf(const Block *b) {
+    auto it = labels_.find(b);
+    if (it != labels_.end())
+      return it->second;
+    uint32_t id = b_->newId();
+    labels_.emplace(b, id);
+    return id;
+  }
+
+  /// The index of the output block of IR block `b`, created with its phis on first reference.
+  size_t outBlock(const Block *b) {
+    auto it = outIndex_.find(b);
+    if (it != outIndex_.end())
+      return it->second;
+    outIndex_.emplace(b, out_.size());
+    OutBlock &o = out_.emplace_back();
+    o.label = labelOf(b);
+    for (uint32_t a = 0; b != functionEntry_ && a < b->numArguments(); ++a) {
+      OutBlock::Phi phi;
+      phi.type = type(b->argument(a).type());
+      phi.id = valueId(b->argument(a));
+      o.phis.push_back(std::move(phi));
+    }
+    return out_.size() - 1;
+  }
+
+  Status function(const Operation &fn) {
+    uint32_t id = symbol(fn.attr("sym_name").str());
+    Attribute ft = fn.attr("function_type");
+    if (!ft || !ft.type().is(TypeKind::Function))
+      return fail(fn, "needs a function_type");
+    Type fnType = ft.type();
+    Type result = fnType.results().empty() ? Type() : fnType.results()[0];
+    std::vector<uint32_t> &words = b_->sectionWords(fn.region().empty()
+                                                        ? Section::FunctionDeclaration
+                                                        : Section::FunctionDefinition);
+    Attribute control = fn.attr("function_control");
+    InstWriter(words, Op::Function)
+        .id(result ? type(result) : voidId())
+        .id(id)
+        .literal(control ? control.enumValue() : 0)
+        .id(type(fnType));
+    name(id, fn.attr("sym_name").str());
+    std::string_view skip[] = {"sym_name", "function_type", "function_control", "arg_attrs",
+                               "res_attrs"};
+    if (Status s = decorations(fn, id, skip); !s)
+      return s;
+    if (fn.region().empty()) {
+      for (Type in : fnType.inputs())
+        InstWriter(words, Op::FunctionParameter).id(type(in)).id(b_->newId());
+      InstWriter(words, Op::FunctionEnd);
+      return {};
+    }
+    Block *entry = fn.region().front();
+    functionEntry_ = entry;
+    variables_.clear();
+    for (uint32_t a = 0; a < entry->numArguments(); ++a)
+      InstWriter(words, Op::FunctionParameter)
+          .id(type(entry->argument(a).type()))
+          .id(valueId(entry->argument(a)));
+    out_.clear();
+    outIndex_.clear();
+    order_.clear();
+    for (Block *b : fn.region()) {
+      size_t index = outBlock(b);
+      order_.push_back(index);
+      if (Status s = blockOps(*b, b->front(), index); !s)
+        return s;
+    }
+    for (size_t index : order_) {
+      const OutBlock &o = out_[index];
+      InstWriter(words, Op::Label).id(o.label);
+      for (const OutBlock::Phi &phi : o.phis) {
+        if (phi.incoming.empty())
+          continue;
+        InstWriter w(words, Op::Phi);
+        w.id(phi.type).id(phi.id);
+        for (const auto &in : phi.incoming)
+          w.id(in.first).id(in.second);
+      }
+      // An argument of a block nothing branches to has no value: undefined.
+      for (const OutBlock::Phi &phi : o.phis)
+        if (phi.incoming.empty())
+          InstWriter(words, Op::Undef).id(phi.type).id(phi.id);
+      // Function variables open the first block, wherever the IR has them.
+      if (index == order_.front())
+        words.insert(words.end(), variables_.begin(), variables_.end());
+      words.insert(words.end(), o.words.begin(), o.words.end());
+    }
+    InstWriter(words, Op::FunctionEnd);
+    return {};
+  }
+
+  uint32_t voidId() { return unique(Op::TypeVoid, {}); }
+
+  /// Writes the ops of `b` from `first` on into output block `current` (an index: the vector
+  /// grows as regions add blocks). Regions are written inline: a selection's header continues
+  /// the current block, its blocks follow, and its merge block continues with the ops after it.
+  Status blockOps(const Block &b, Operation *first, size_t current) {
+    for (Operation *op = first; op; op = op->next()) {
+      const OpInfo *info = &op->info();
+      if (info == &ops::selection() || info == &ops::loop()) {
+        Expected<size_t> next = region(*op, current);
+        if (!next)
+          return next.error();
+        current = *next;
+        continue;
+      }
+      if (Status s = instruction(*op, current); !s)
+        return s;
+    }
+    return {};
+  }
+
+  /// Writes a selection or loop op, starting in output block `current`; returns the output
+  /// block of its merge block, where the ops after it go.
+  Expected<size_t> region(const Operation &op, size_t current) {
+    const Region &r = op.region();
+    bool loop = &op.info() == &ops::loop();
+    Block *entry = r.front();
+    Block *merge = r.back();
+    // The op's results are the merge block's arguments.
+    for (uint32_t i = 0; i < op.numResults(); ++i)
+      valueIds_[op.result(i).impl()] = valueId(merge->argument(i));
+    size_t mergeOut = outBlock(merge);
+    Attribute control = op.attr(loop ? "loop_control" : "selection_control");
+    if (!loop) {
+      // The header's ops continue the current block; the merge instruction goes before its
+      // terminator.
+      Operation *term = entry->back();
+      if (!term)
+        return fail(op, "empty header block");
+      for (Operation *x = entry->front(); x != term; x = x->next()) {
+        if (&x->info() == &ops::selection() || &x->info() == &ops::loop()) {
+          Expected<size_t> next = region(*x, current);
+          if (!next)
+            return next;
+          current = *next;
+        } else if (Status s = instruction(*x, current); !s)
+          return s.error();
+      }
+      InstWriter(out_[current].words, Op::SelectionMerge)
+          .id(out_[mergeOut].label)
+          .literal(control ? control.enumValue() : 0);
+      if (Status s = instruction(*term, current); !s)
+        return s.error();
+    } else {
+      // The entry block only enters the loop: its ops continue the current block. The header
+      // is the block it branches to.
+      Operation *enter = entry->back();
+      if (!enter || enter->successors().size() != 1)
+        return fail(op, "the loop's entry block must end with a branch to the loop header");
+      Block *header = enter->successors()[0].block;
+      for (Operation *x = entry->front(); x; x = x->next())
+        if (Status s = instruction(*x, current); !s)
+          return s.error();
+      Block *cont = merge->prev();
+      if (Attribute cb = op.attr("continue_block")) {
+        uint32_t position = static_cast<uint32_t>(cb.bits());
+        cont = r.front();
+        for (uint32_t k = 0; k < position && cont; ++k)
+          cont = cont->next();
+        if (!cont)
+          return fail(op, "continue_block is past the region's end");
+      }
+      size_t headerOut = outBlock(header);
+      order_.push_back(headerOut);
+      Operation *term = header->back();
+      if (!term)
+        return fail(op, "empty loop header");
+      size_t at = headerOut;
+      for (Operation *x = header->front(); x != term; x = x->next()) {
+        if (&x->info() == &ops::selection() || &x->info() == &ops::loop()) {
+          Expected<size_t> next = region(*x, at);
+          if (!next)
+            return next;
+          at = *next;
+        } else if (Status s = instruction(*x, at); !s)
+          return s.error();
+      }
+      if (at != headerOut)
+        return fail(op, "a loop header may not hold a nested construct");
+      {
+        InstWriter w(out_[at].words, Op::LoopMerge);
+        w.id(out_[mergeOut].label).id(labelOf(cont)).literal(control ? control.enumValue() : 0);
+        if (Attribute params = op.attr("loop_control_parameters"))
+          for (Attribute p : params.elements())
+            w.literal(static_cast<uint32_t>(p.bits()));
+      }
+      if (Status s = instruction(*term, at); !s)
+        return s.error();
+    }
+    for (Block *blk = entry->next(); blk && blk != merge; blk = blk->next()) {
+      if (loop && blk == entry->back()->successors()[0].block)
+        continue; // the header, written above
+      size_t index = outBlock(blk);
+      order_.push_back(index);
+      if (Status s = blockOps(*blk, blk->front(), index); !s)
+        return s.error();
+    }
+    // The ops after the construct continue in its merge block, after the construct's blocks.
+    order_.push_back(mergeOut);
+    return mergeOut;
+  }
+
+  /// Records the arguments a branch from output block `from` passes to `target`.
+  void branchArgs(const Operation &op, uint32_t s, size_t from) {
+    const Successor &succ = op.successors()[s];
+    size_t t = outBlock(succ.block);
+    uint32_t pred = out_[from].label;
+    for (uint32_t a = 0; a < succ.numOperands && a < out_[t].phis.size(); ++a)
+      out_[t].phis[a].incoming.emplace_back(valueId(op.operand(succ.firstOperand + a)), pred);
+  }
+
+  Expected<uint32_t> operandId(const Operation &op, uint32_t i) {
+    Value v = op.operand(i);
+    return valueId(v);
+  }
+
+  Status instruction(const Operation &op, size_t current) {
+    const OpInfo *info = &op.info();
+    if (info == &ops::constant()) {
+      Expected<uint32_t> c = constant(op.attr("value"), op.result().type(), op);
+      if (!c)
+        return c.error();
+      valueIds_[op.result().impl()] = *c;
+      return {};
+    }
+    if (info == &ops::addressOf()) {
+      valueIds_[op.result().impl()] = symbol(op.attr("variable").str());
+      return {};
+    }
+    if (info == &ops::referenceOf()) {
+      valueIds_[op.result().impl()] = symbol(op.attr("spec_const").str());
+      return {};
+    }
+    if (info == &ops::merge())
+      return fail(op, "spirv.mlir.merge outside the last block of a construct");
+    if (info == &ops::branch()) {
+      outBlock(op.successors()[0].block);
+      InstWriter(out_[current].words, Op::Branch).id(labelOf(op.successors()[0].block));
+      branchArgs(op, 0, current);
+      return {};
+    }
+    if (info == &ops::branchConditional()) {
+      outBlock(op.successors()[0].block);
+      outBlock(op.successors()[1].block);
+      {
+        InstWriter w(out_[current].words, Op::BranchConditional);
+        w.id(valueId(op.operand(0)))
+            .id(labelOf(op.successors()[0].block))
+            .id(labelOf(op.successors()[1].block));
+        if (Attribute weights = op.attr("branch_weights"))
+          for (Attribute e : weights.elements())
+            w.literal(static_cast<uint32_t>(e.bits()));
+      }
+      branchArgs(op, 0, current);
+      branchArgs(op, 1, current);
+      return {};
+    }
+    if (info == &ops::switchOp()) {
+      for (const Successor &s : op.successors())
+        outBlock(s.block);
+      Attribute literals = op.attr("literals");
+      Type selType = op.operand(0).type();
+      {
+        InstWriter w(out_[current].words, Op::Switch);
+        w.id(valueId(op.operand(0))).id(labelOf(op.successors()[0].block));
+        for (size_t k = 1; k < op.successors().size(); ++k) {
+          Attribute lit = literals ? literals.elements()[k - 1] : Attribute();
+          uint64_t v = lit ? static_cast<uint64_t>(lit.intValue()) : 0;
+          if (selType.width() > 32)
+            w.literal64(v);
+          else
+            w.literal(static_cast<uint32_t>(v));
+          w.id(labelOf(op.successors()[k].block));
+        }
+      }
+      for (uint32_t k = 0; k < op.successors().size(); ++k)
+        branchArgs(op, k, current);
+      return {};
+    }
+    if (info == &ops::functionCall()) {
+      InstWriter w(out_[current].words, Op::FunctionCall);
+      uint32_t rid = op.numResults() ? valueId(op.result()) : b_->newId();
+      w.id(op.numResults() ? type(op.result().type()) : voidId())
+          .id(rid)
+          .id(symbol(op.attr("callee").str()));
+      for (uint32_t i = 0; i < op.numOperands(); ++i)
+        w.id(valueId(op.operand(i)));
+      return {};
+    }
+    if (info->inst && (info->inst->opcode == static_cast<uint16_t>(Op::SelectionMerge) ||
+                       info->inst->opcode == static_cast<uint16_t>(Op::LoopMerge))) {
+      bool loop = info->inst->opcode == static_cast<uint16_t>(Op::LoopMerge);
+      for (const Successor &s : op.successors())
+        outBlock(s.block);
+      InstWriter w(out_[current].words, loop ? Op::LoopMerge : Op::SelectionMerge);
+      for (const Successor &s : op.successors())
+        w.id(labelOf(s.block));
+      Attribute control = op.attr(loop ? "loop_control" : "selection_control");
+      w.literal(control ? control.enumValue() : 0);
+      return {};
+    }
+    return generic(op, current);
+  }
+
+  Status generic(const Operation &op, size_t current) {
+    const OpInfo &info = op.info();
+    std::vector<uint32_t> inst;
+    uint32_t resultId = 0;
+    if (info.inst) {
+      inst.push_back(info.inst->opcode);
+      if (info.inst->hasResultType) {
+        if (!op.numResults())
+          return fail(op, "needs a result");
+        inst.push_back(type(op.result().type()));
+      }
+      if (info.inst->hasResult) {
+        resultId = op.numResults() ? valueId(op.result()) : b_->newId();
+        inst.push_back(resultId);
+      }
+    } else if (info.ext) {
+      inst.push_back(static_cast<uint32_t>(Op::ExtInst));
+      if (!op.numResults())
+        return fail(op, "needs a result");
+      inst.push_back(type(op.result().type()));
+      resultId = valueId(op.result());
+      inst.push_back(resultId);
+      inst.push_back(extImport(*info.set));
+      inst.push_back(info.ext->opcode);
+    } else {
+      return fail(op, "has no SPIR-V instruction");
+    }
+    uint32_t nextOperand = 0;
+    const uint32_t numOperands = op.numOperands();
+    // Operands that later mappings need: mandatory values, and the id parameters of the enum
+    // attributes present.
+    auto mandatoryValuesAfter = [&](size_t m) {
+      uint32_t n = 0;
+      for (size_t k = m + 1; k < info.operands.size(); ++k) {
+        const OperandMapping &later = info.operands[k];
+        if (later.kind == OperandMapping::Kind::Value &&
+            later.quantifier == grammar::Quantifier::One)
+          ++n;
+        if (later.kind == OperandMapping::Kind::Attribute)
+          if (Attribute e = op.attr(later.name); e && e.is(AttrKind::Enum))
+            n += idParameters(e);
+      }
+      return n;
+    };
+    for (size_t m = 0; m < info.operands.size(); ++m) {
+      const OperandMapping &map = info.operands[m];
+      switch (map.kind) {
+      case OperandMapping::Kind::Value: {
+        uint32_t reserved = mandatoryValuesAfter(m);
+        if (map.quantifier == grammar::Quantifier::One) {
+          if (nextOperand >= numOperands)
+            return fail(op, "too few operands");
+          inst.push_back(valueId(op.operand(nextOperand++)));
+        } else if (map.quantifier == grammar::Quantifier::Optional) {
+          if (numOperands > nextOperand + reserved)
+            inst.push_back(valueId(op.operand(nextOperand++)));
+        } else {
+          while (numOperands > nextOperand + reserved)
+            inst.push_back(valueId(op.operand(nextOperand++)));
+        }
+        break;
+      }
+      case OperandMapping::Kind::Scope:
+      case OperandMapping::Kind::Semantics: {
+        Attribute a = op.attr(map.name);
+        if (!a)
+          return fail(op, "needs the attribute " + std::string(map.name));
+        inst.push_back(u32Constant(a.enumValue()));
+        break;
+      }
+      case OperandMapping::Kind::Attribute: {
+        Attribute a = op.attr(map.name);
+        if (!a) {
+          if (map.quantifier == grammar::Quantifier::One)
+            return fail(op, "needs the attribute " + std::string(map.name));
+          break;
+        }
+        auto one = [&](Attribute x) -> Status {
+          if (x.is(AttrKind::Enum)) {
+            inst.push_back(x.enumValue());
+            // The enumerant's parameters, in bit order.
+            return enumParameters(op, map, x, inst, nextOperand);
+          }
+          if (x.is(AttrKind::String)) {
+            std::vector<uint32_t> sw;
+            {
+              InstWriter sw2(sw, Op::Nop);
+              sw2.string(x.str());
+            }
+            inst.insert(inst.end(), sw.begin() + 1, sw.end());
+            return {};
+          }
+          if (x.is(AttrKind::Integer)) {
+            if (x.type() && x.type().width() > 32) {
+              uint64_t v = x.bits();
+              inst.push_back(static_cast<uint32_t>(v));
+              inst.push_back(static_cast<uint32_t>(v >> 32));
+            } else {
+              inst.push_back(static_cast<uint32_t>(x.bits()));
+            }
+            return {};
+          }
+          if (x.is(AttrKind::Float)) {
+            float f = static_cast<float>(x.floatValue());
+            uint32_t v;
+            std::memcpy(&v, &f, 4);
+            inst.push_back(v);
+            return {};
+          }
+          return fail(op, "attribute " + std::string(map.name) + " has no encoding");
+        };
+        if (a.is(AttrKind::Array)) {
+          for (Attribute x : a.elements())
+            if (Status s = one(x); !s)
+              return s;
+        } else if (Status s = one(a); !s) {
+          return s;
+        }
+        break;
+      }
+      case OperandMapping::Kind::Other:
+        return fail(op, "has an operand the generic form cannot write");
+      }
+    }
+    while (nextOperand < numOperands)
+      inst.push_back(valueId(op.operand(nextOperand++)));
+    if (inst.size() > 0xFFFF)
+      return fail(op, "too many operands for one instruction");
+    inst[0] |= static_cast<uint32_t>(inst.size()) << 16;
+    bool isVariable = info.inst && info.inst->opcode == static_cast<uint16_t>(Op::Variable);
+    std::vector<uint32_t> &words = isVariable ? variables_ : out_[current].words;
+    words.insert(words.end(), inst.begin(), inst.end());
+    if (resultId)
+      return decorations(op, resultId, {});
+    return {};
+  }
+
+  static uint32_t idParameters(Attribute e) {
+    uint32_t n = 0;
+    auto count = [&](const grammar::EnumerantDesc *d) {
+      if (d)
+        for (const grammar::OperandDesc &p : d->parameters)
+          n += grammar::operandCategory(p.kind) == grammar::OperandCategory::Id;
+    };
+    if (grammar::operandCategory(e.enumKind()) == grammar::OperandCategory::BitEnum) {
+      for (unsigned bit = 0; bit < 32; ++bit)
+        if (e.enumValue() & (1u << bit))
+          count(grammar::findEnumerant(e.enumKind(), 1u << bit));
+    } else {
+      count(grammar::findEnumerant(e.enumKind(), e.enumValue()));
+    }
+    return n;
+  }
+
+  Status enumParameters(const Operation &op, const OperandMapping &map, Attribute e,
+                        std::vector<uint32_t> &inst, uint32_t &nextOperand) {
+    grammar::OperandKind kind = e.enumKind();
+    auto params = [&](const grammar::EnumerantDesc *d) -> Status {
+      if (!d)
+        return {};
+      for (const grammar::OperandDesc &p : d->parameters) {
+        if (grammar::operandCategory(p.kind) == grammar::OperandCategory::Id) {
+          if (nextOperand >= op.numOperands())
+            return fail(op, "too few operands for the parameters of " +
+                                std::string(map.name));
+          inst.push_back(valueId(op.operand(nextOperand++)));
+        } else {
+          std::string name = map.operandKind == OperandKind::MemoryAccess
+                                 ? (map.name == "source_memory_access" ? "source_alignment"
+                                                                       : "alignment")
+                                 : std::string(map.name) + "_value";
+          Attribute v = op.attr(name);
+          inst.push_back(v ? static_cast<uint32_t>(v.bits()) : 0);
+        }
+      }
+      return {};
+    };
+    if (grammar::operandCategory(kind) == grammar::OperandCategory::BitEnum) {
+      for (unsigned bit = 0; bit < 32; ++bit)
+        if (e.enumValue() & (1u << bit))
+          if (Status s = params(grammar::findEnumerant(kind, 1u << bit)); !s)
+            return s;
+      return {};
+    }
+    return params(grammar::findEnumerant(kind, e.enumValue()));
+  }
+
+  uint32_t extImport(const grammar::ExtInstSetDesc &set) {
+    auto it = imports_.find(&set);
+    if (it != imports_.end())
+      return it->second;
+    uint32_t id = b_->newId();
+    std::string importName = set.key == "glsl.std.450" ? "GLSL.std.450" : "OpenCL.std";
+    b_->add(Section::ExtInstImport, Op::ExtInstImport).id(id).string(importName);
+    imports_.emplace(&set, id);
+    return id;
+  }
+
+  const Operation &module_;
+  std::unique_ptr<ModuleBuilder> b_;
+  std::unordered_map<std::string, uint32_t> symbols_;
+  std::map<std::vector<uint32_t>, uint32_t> uniqueTypes_;
+  std::unordered_map<const void *, uint32_t> typeIds_;
+  std::unordered_set<const void *> inProgress_;
+  struct PendingPointer {
+    uint32_t id;
+    Type type;
+  };
+  std::vector<PendingPointer> pendingPointers_;
+  std::unordered_map<const detail::ValueImpl *, uint32_t> valueIds_;
+  std::unordered_map<const Block *, uint32_t> labels_;
+  std::deque<OutBlock> out_;
+  std::vector<size_t> order_; ///< output blocks in the order they are written
+  const Block *functionEntry_ = nullptr;
+  std::vector<uint32_t> variables_; ///< the function's OpVariables
+  std::unordered_map<const Block *, size_t> outIndex_;
+  std::unordered_map<const grammar::ExtInstSetDesc *, uint32_t> imports_;
+};
+
+} // namespace
+
+Expected<std::vector<uint32_t>> serialize(const Operation &module) {
+  Serializer s(module);
+  return s.run();
+}
+
+} // namespace spire::dialect
