@@ -1,8 +1,8 @@
 #include "spire/dialect/Attributes.h"
 
 #include "AsmText.h"
-#include "Naming.h"
 #include "AttrStore.h"
+#include "Naming.h"
 
 #include <algorithm>
 #include <cstring>

@@ -147,8 +147,18 @@ private:
                                    : std::to_string(d.word(3)));
       else if (d.opcode() == Op::DecorateString && operands.size() >= 3)
         value = attr::string(ctx_, d.stringOperand(operands[2]));
-      else if (decoration == static_cast<uint32_t>(grammar::Decoration::LinkageAttributes) &&
-               operands.size() >= 4) {
+      else if (d.opcode() == Op::DecorateId) {
+        // Id operands are constants: their values.
+        std::vector<Attribute> values;
+        for (uint32_t k = 3; k < d.wordCount(); ++k) {
+          Attribute c = constantValue(d.word(k));
+          if (!c)
+            continue;
+          values.push_back(c);
+        }
+        value = values.size() == 1 ? values[0] : attr::array(ctx_, values);
+      } else if (decoration == static_cast<uint32_t>(grammar::Decoration::LinkageAttributes) &&
+                 operands.size() >= 4) {
         Attribute parts[] = {
             attr::string(ctx_, d.stringOperand(operands[2])),
             attr::enumerant(ctx_, OperandKind::LinkageType, d.words()[operands[3].offset])};
@@ -475,11 +485,21 @@ private:
     Block *entry = order.front();
     if (!cfg.predecessors(0).empty())
       entry = region.addBlock(order.front());
+    // Parameter decorations (Aliased, Restrict, ...) as one dictionary per parameter.
+    std::vector<Attribute> argAttrs;
+    bool anyArgAttrs = false;
     for (uint32_t k = f.begin + 1; k < blocks.front().label; ++k) {
       Instruction p = m_.inst(k);
-      if (p.opcode() == Op::FunctionParameter)
-        values_[p.resultId()] = entry->addArgument(typeOf(p.typeId()));
+      if (p.opcode() != Op::FunctionParameter)
+        continue;
+      values_[p.resultId()] = entry->addArgument(typeOf(p.typeId()));
+      OperationState decorated(&ops::func());
+      decorationAttributes(p.resultId(), decorated, false);
+      anyArgAttrs |= !decorated.attributes.empty();
+      argAttrs.push_back(attr::dictionary(ctx_, decorated.attributes));
     }
+    if (anyArgAttrs)
+      fn->setAttr(ctx_, "arg_attrs", attr::array(ctx_, argAttrs));
     if (entry != order.front()) {
       OperationState br(&ops::branch(), loc(fnInst));
       br.addSuccessor(order.front(), {});

@@ -59,20 +59,44 @@ private:
         if (!first && it->second != inst.word(1))
           name += "_" + std::to_string(inst.word(1));
         names_[inst.word(1)] = std::move(name);
-      } else if (inst.opcode() == Op::Decorate && n >= 4 && inst.word(2) == kDecorationArrayStride)
-        strides_[inst.word(1)] = inst.word(3);
-      else if (inst.opcode() == Op::Decorate && n <= 4 && structIds_.count(inst.word(1)))
-        structDecorations_[inst.word(1)].push_back(
-            {inst.word(2), n == 4 ? std::optional<uint32_t>(inst.word(3)) : std::nullopt});
-      else if (inst.opcode() == Op::MemberDecorate && n >= 4) {
-        auto &member = members_[inst.word(1)][inst.word(2)];
-        if (inst.word(3) == kDecorationOffset && n >= 5)
-          member.offset = inst.word(4);
-        else
-          member.decorations.push_back(
-              {inst.word(3), n >= 5 ? std::optional<uint32_t>(inst.word(4)) : std::nullopt});
+      } else if (inst.opcode() == Op::DecorationGroup) {
+        groups_.insert(inst.resultId());
+      } else if (inst.opcode() == Op::Decorate && n >= 3 && groups_.count(inst.word(1))) {
+        groupDecorations_[inst.word(1)].push_back(
+            {inst.word(2), n >= 4 ? std::optional<uint32_t>(inst.word(3)) : std::nullopt});
+      } else if (inst.opcode() == Op::Decorate && n >= 3 && n <= 4) {
+        decorate(inst.word(1),
+                 {inst.word(2), n == 4 ? std::optional<uint32_t>(inst.word(3)) : std::nullopt});
+      } else if (inst.opcode() == Op::MemberDecorate && n >= 4) {
+        decorateMember(
+            inst.word(1), inst.word(2),
+            {inst.word(3), n >= 5 ? std::optional<uint32_t>(inst.word(4)) : std::nullopt});
+      } else if (inst.opcode() == Op::GroupDecorate && n >= 2) {
+        // A group's decorations apply to each target as if decorated one by one.
+        for (uint32_t k = 2; k < n; ++k)
+          for (const MemberDecoration &d : groupDecorations_[inst.word(1)])
+            decorate(inst.word(k), d);
+      } else if (inst.opcode() == Op::GroupMemberDecorate && n >= 2) {
+        for (uint32_t k = 2; k + 1 < n; k += 2)
+          for (const MemberDecoration &d : groupDecorations_[inst.word(1)])
+            decorateMember(inst.word(k), inst.word(k + 1), d);
       }
     }
+  }
+
+  void decorate(uint32_t target, const MemberDecoration &d) {
+    if (d.decoration == kDecorationArrayStride && d.value)
+      strides_[target] = *d.value;
+    else if (structIds_.count(target))
+      structDecorations_[target].push_back(d);
+  }
+
+  void decorateMember(uint32_t target, uint32_t member, const MemberDecoration &d) {
+    auto &m = members_[target][member];
+    if (d.decoration == kDecorationOffset && d.value)
+      m.offset = d.value;
+    else
+      m.decorations.push_back(d);
   }
 
   // A type operand: declared earlier, or a struct that a forward pointer reaches before its
@@ -301,6 +325,8 @@ private:
   std::unordered_map<uint32_t, std::unordered_map<uint32_t, StructMember>> members_;
   std::unordered_map<uint32_t, std::vector<MemberDecoration>> structDecorations_;
   std::unordered_set<uint32_t> early_;
+  std::unordered_set<uint32_t> groups_;
+  std::unordered_map<uint32_t, std::vector<MemberDecoration>> groupDecorations_;
   std::unordered_set<uint32_t> structIds_;
   int forwardDepth_ = 0;
 };

@@ -83,8 +83,9 @@ struct Registry {
     }
     OperandCategory cat = grammar::operandCategory(d.kind);
     if (cat == OperandCategory::BitEnum || cat == OperandCategory::ValueEnum) {
-      if (op == "spirv.CopyMemory" && d.kind == OperandKind::MemoryAccess)
-        return name.empty() || seenMemoryAccess_ ? "source_memory_access" : "memory_access";
+      if ((op == "spirv.CopyMemory" || op == "spirv.CopyMemorySized") &&
+          d.kind == OperandKind::MemoryAccess)
+        return seenMemoryAccess_ ? "source_memory_access" : "memory_access";
       return snakeKind(d.kind);
     }
     if (name == "indexes")

@@ -11,9 +11,9 @@
 
 #include <cstring>
 #include <deque>
-#include <unordered_set>
 #include <map>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace spire::dialect {
 
@@ -115,14 +115,21 @@ private:
   // --- Types --------------------------------------------------------------------------------
 
   /// The id of a non-aggregate instruction with these words, declared once.
-  uint32_t unique(Op op, std::vector<uint32_t> operands) {
+  /// With `resultType`, the instruction has a result type (the first of `operands`).
+  uint32_t unique(Op op, std::vector<uint32_t> operands, uint32_t resultType = 0) {
     std::vector<uint32_t> key{static_cast<uint32_t>(op)};
     key.insert(key.end(), operands.begin(), operands.end());
     auto it = uniqueTypes_.find(key);
     if (it != uniqueTypes_.end())
       return it->second;
     uint32_t id = b_->newId();
-    b_->add(Section::Global, op).id(id).words(operands);
+    if (resultType)
+      b_->add(Section::Global, op)
+          .id(resultType)
+          .id(id)
+          .words(std::span<const uint32_t>(operands).subspan(1));
+    else
+      b_->add(Section::Global, op).id(id).words(operands);
     uniqueTypes_.emplace(std::move(key), id);
     return id;
   }
@@ -174,8 +181,8 @@ private:
       break;
     case TypeKind::Image: {
       const ImageInfo &i = t.image();
-      id = unique(Op::TypeImage, {type(i.sampledType), i.dim, i.depth, i.arrayed, i.ms,
-                                  i.sampled, i.format});
+      id = unique(Op::TypeImage,
+                  {type(i.sampledType), i.dim, i.depth, i.arrayed, i.ms, i.sampled, i.format});
       break;
     }
     case TypeKind::Array: {
@@ -211,7 +218,11 @@ private:
         typeIds_[t.opaque()] = id;
         return id;
       }
-      id = unique(Op::TypePointer, {t.storageClass(), type(pointee)});
+      uint32_t pointeeId = type(pointee);
+      // Declaring the pointee may have declared this pointer (forward, from inside it).
+      if (auto again = typeIds_.find(t.opaque()); again != typeIds_.end())
+        return again->second;
+      id = unique(Op::TypePointer, {t.storageClass(), pointeeId});
       break;
     }
     case TypeKind::Struct: {
@@ -240,13 +251,16 @@ private:
         }
       }
       for (const MemberDecoration &d : t.structDecorations())
-        decorate(id, d.decoration, d.value ? std::vector<uint32_t>{*d.value}
-                                           : std::vector<uint32_t>{});
+        decorate(id, d.decoration,
+                 d.value ? std::vector<uint32_t>{*d.value} : std::vector<uint32_t>{});
       typeIds_[t.opaque()] = id;
       // Pointers to this struct that were forward-declared inside it.
       for (auto p = pendingPointers_.begin(); p != pendingPointers_.end();) {
         if (p->type.elementType() == t) {
-          b_->add(Section::Global, Op::TypePointer).id(p->id).literal(p->type.storageClass()).id(id);
+          b_->add(Section::Global, Op::TypePointer)
+              .id(p->id)
+              .literal(p->type.storageClass())
+              .id(id);
           p = pendingPointers_.erase(p);
         } else {
           ++p;
@@ -265,8 +279,9 @@ private:
     case TypeKind::CooperativeMatrix: {
       uint32_t elem = type(t.elementType());
       if (t.use() == ~0u)
-        id = unique(Op::TypeCooperativeMatrixNV,
-                    {elem, u32Constant(t.scope()), u32Constant(t.count()), u32Constant(t.columns())});
+        id =
+            unique(Op::TypeCooperativeMatrixNV, {elem, u32Constant(t.scope()),
+                                                 u32Constant(t.count()), u32Constant(t.columns())});
       else
         id = unique(static_cast<Op>(4456), {elem, u32Constant(t.scope()), u32Constant(t.count()),
                                             u32Constant(t.columns()), u32Constant(t.use())});
@@ -307,12 +322,13 @@ private:
       id = b_->newId();
       auto w = b_->add(Section::Global, Op::Constant);
       w.id(typeId).id(id);
-      uint64_t v = static_cast<uint64_t>(value.intValue());
+      // Narrow signed integers are sign-extended to the word, others zero-extended.
+      uint64_t v = t.signedness() == Signedness::Signed ? static_cast<uint64_t>(value.intValue())
+                                                        : value.bits();
       if (t.width() > 32)
         w.literal64(v);
       else
-        w.literal(static_cast<uint32_t>(v & (t.width() == 32 ? 0xFFFFFFFFu
-                                                              : ((1u << t.width()) - 1))));
+        w.literal(static_cast<uint32_t>(v));
       break;
     }
     case AttrKind::Float: {
@@ -360,6 +376,8 @@ private:
 
   static Type elementType(Type t, uint32_t k) {
     switch (t.kind()) {
+    case TypeKind::CooperativeMatrix:
+      return k == 0 ? t.elementType() : Type();
     case TypeKind::Vector:
     case TypeKind::Array:
     case TypeKind::Matrix:
@@ -387,15 +405,20 @@ private:
 
   /// Decorations for the attributes of `op` that are not part of its encoding.
   Status decorations(const Operation &op, uint32_t id, std::span<const std::string_view> skip) {
-    for (const NamedAttribute &a : op.attributes()) {
+    return decorations(op, op.attributes(), id, skip);
+  }
+
+  Status decorations(const Operation &op, std::span<const NamedAttribute> attrs, uint32_t id,
+                     std::span<const std::string_view> skip) {
+    for (const NamedAttribute &a : attrs) {
       bool skipped = false;
       for (std::string_view s : skip)
         skipped |= a.name == s;
       for (const OperandMapping &m : op.info().operands)
         skipped |= a.name == m.name;
       // Literal parameters of enumerants (MemoryAccess Aligned's alignment, ...).
-      skipped |= a.name == "alignment" || a.name == "source_alignment" ||
-                 a.name.ends_with("_value");
+      skipped |=
+          a.name == "alignment" || a.name == "source_alignment" || a.name.ends_with("_value");
       if (skipped)
         continue;
       if (a.name == "linkage_attributes") {
@@ -413,6 +436,29 @@ private:
         continue; // not a decoration: an attribute of the dialect only
       Attribute v = a.attr();
       uint32_t d = it->second;
+      const grammar::EnumerantDesc *desc = grammar::findEnumerant(OperandKind::Decoration, d);
+      bool takesIds =
+          desc && !desc->parameters.empty() &&
+          grammar::operandCategory(desc->parameters[0].kind) == grammar::OperandCategory::Id;
+      if (takesIds) {
+        // OpDecorateId: the values are constants.
+        std::vector<uint32_t> ids;
+        std::vector<Attribute> values;
+        if (v.is(AttrKind::Array))
+          values.assign(v.elements().begin(), v.elements().end());
+        else
+          values.push_back(v);
+        for (Attribute c : values) {
+          if (!c.type())
+            return fail(op, "decoration " + std::string(a.name) + " needs typed constants");
+          Expected<uint32_t> cid = constant(c, c.type(), op);
+          if (!cid)
+            return cid.error();
+          ids.push_back(*cid);
+        }
+        b_->add(Section::Annotation, Op::DecorateId).id(id).literal(d).words(ids);
+        continue;
+      }
       if (d == static_cast<uint32_t>(grammar::Decoration::BuiltIn) && v.is(AttrKind::String)) {
         const grammar::EnumerantDesc *e = grammar::findEnumerant(OperandKind::BuiltIn, v.str());
         if (!e)
@@ -470,17 +516,16 @@ private:
       Attribute v = op.attr("default_value");
       if (!v)
         return fail(op, "needs a default_value");
-      if (v.is(AttrKind::Bool))
+      // Type ids first: declaring a type appends to the section being written.
+      if (v.is(AttrKind::Bool)) {
+        uint32_t boolId = unique(Op::TypeBool, {});
         b_->add(Section::Global, v.boolValue() ? Op::SpecConstantTrue : Op::SpecConstantFalse)
-            .id(unique(Op::TypeBool, {}))
+            .id(boolId)
             .id(id);
-      else {
-        Expected<uint32_t> c = constant(v, v.type(), op);
-        if (!c)
-          return c.error();
-        // The same words as the constant, as a specialization constant.
+      } else {
+        uint32_t typeId = type(v.type());
         auto w = b_->add(Section::Global, Op::SpecConstant);
-        w.id(type(v.type())).id(id);
+        w.id(typeId).id(id);
         scalarWords(v, w);
       }
       name(id, op.attr("sym_name").str());
@@ -494,10 +539,8 @@ private:
       std::vector<uint32_t> parts;
       for (Attribute c : op.attr("constituents").elements())
         parts.push_back(symbol(c.str()));
-      b_->add(Section::Global, Op::SpecConstantComposite)
-          .id(type(op.attr("type").type()))
-          .id(id)
-          .words(parts);
+      uint32_t typeId = type(op.attr("type").type());
+      b_->add(Section::Global, Op::SpecConstantComposite).id(typeId).id(id).words(parts);
       name(id, op.attr("sym_name").str());
       return {};
     }
@@ -517,11 +560,12 @@ private:
     }
     if (info == &ops::executionMode()) {
       Attribute values = op.attr("values");
+      // Modes whose parameters are ids (LocalSizeId, ...) take constants.
       bool ids = false;
-      if (values)
-        for (Attribute v : values.elements())
-          ids |= !(v.is(AttrKind::Integer) && v.type() && v.type().width() == 32 &&
-                   v.type().signedness() == Signedness::Signless);
+      if (const grammar::EnumerantDesc *e = grammar::findEnumerant(
+              OperandKind::ExecutionMode, op.attr("execution_mode").enumValue()))
+        for (const grammar::OperandDesc &p : e->parameters)
+          ids |= grammar::operandCategory(p.kind) == grammar::OperandCategory::Id;
       std::vector<uint32_t> words;
       if (values)
         for (Attribute v : values.elements()) {
@@ -562,7 +606,8 @@ private:
     } else if (t.width() > 32) {
       w.literal64(static_cast<uint64_t>(v.intValue()));
     } else {
-      w.literal(static_cast<uint32_t>(v.bits()));
+      w.literal(static_cast<uint32_t>(
+          t.signedness() == Signedness::Signed ? static_cast<uint64_t>(v.intValue()) : v.bits()));
     }
   }
 
@@ -610,9 +655,8 @@ private:
       return fail(fn, "needs a function_type");
     Type fnType = ft.type();
     Type result = fnType.results().empty() ? Type() : fnType.results()[0];
-    std::vector<uint32_t> &words = b_->sectionWords(fn.region().empty()
-                                                        ? Section::FunctionDeclaration
-                                                        : Section::FunctionDefinition);
+    std::vector<uint32_t> &words = b_->sectionWords(
+        fn.region().empty() ? Section::FunctionDeclaration : Section::FunctionDefinition);
     Attribute control = fn.attr("function_control");
     InstWriter(words, Op::Function)
         .id(result ? type(result) : voidId())
@@ -633,10 +677,15 @@ private:
     Block *entry = fn.region().front();
     functionEntry_ = entry;
     variables_.clear();
-    for (uint32_t a = 0; a < entry->numArguments(); ++a)
-      InstWriter(words, Op::FunctionParameter)
-          .id(type(entry->argument(a).type()))
-          .id(valueId(entry->argument(a)));
+    Attribute argAttrs = fn.attr("arg_attrs");
+    for (uint32_t a = 0; a < entry->numArguments(); ++a) {
+      uint32_t paramId = valueId(entry->argument(a));
+      InstWriter(words, Op::FunctionParameter).id(type(entry->argument(a).type())).id(paramId);
+      if (argAttrs && argAttrs.is(AttrKind::Array) && a < argAttrs.elements().size() &&
+          argAttrs.elements()[a].is(AttrKind::Dictionary))
+        if (Status s = decorations(fn, argAttrs.elements()[a].entries(), paramId, {}); !s)
+          return s;
+    }
     out_.clear();
     outIndex_.clear();
     order_.clear();
@@ -807,6 +856,11 @@ private:
     }
     if (info == &ops::addressOf()) {
       valueIds_[op.result().impl()] = symbol(op.attr("variable").str());
+      return {};
+    }
+    if (info->inst && info->inst->opcode == static_cast<uint16_t>(Op::ConstantNull)) {
+      uint32_t typeId = type(op.result().type());
+      valueIds_[op.result().impl()] = unique(Op::ConstantNull, {typeId}, typeId);
       return {};
     }
     if (info == &ops::referenceOf()) {
@@ -1047,14 +1101,13 @@ private:
       for (const grammar::OperandDesc &p : d->parameters) {
         if (grammar::operandCategory(p.kind) == grammar::OperandCategory::Id) {
           if (nextOperand >= op.numOperands())
-            return fail(op, "too few operands for the parameters of " +
-                                std::string(map.name));
+            return fail(op, "too few operands for the parameters of " + std::string(map.name));
           inst.push_back(valueId(op.operand(nextOperand++)));
         } else {
-          std::string name = map.operandKind == OperandKind::MemoryAccess
-                                 ? (map.name == "source_memory_access" ? "source_alignment"
-                                                                       : "alignment")
-                                 : std::string(map.name) + "_value";
+          std::string name =
+              map.operandKind == OperandKind::MemoryAccess
+                  ? (map.name == "source_memory_access" ? "source_alignment" : "alignment")
+                  : std::string(map.name) + "_value";
           Attribute v = op.attr(name);
           inst.push_back(v ? static_cast<uint32_t>(v.bits()) : 0);
         }

@@ -12,9 +12,9 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <unistd.h>
 #include <map>
 #include <mutex>
+#include <unistd.h>
 
 using namespace spire;
 using namespace spire::test;
@@ -97,7 +97,7 @@ TEST(DialectDeserializeCorpus, ValidModulesDeserializeAndVerify) {
 namespace {
 
 /// The share of deserialized modules whose serialization spire val accepts; it only rises.
-constexpr double kRoundTripFloor = 0.0;
+constexpr double kRoundTripFloor = 0.995;
 
 std::string firstError(const val::Report &r) {
   for (const val::Problem &p : r.problems)
@@ -148,8 +148,8 @@ TEST(DialectDeserializeCorpus, SerializedModulesAreValid) {
     std::string spirvValMessage;
     if (bySpirvVal) {
       std::string bytes(reinterpret_cast<const char *>(out.data()), out.size() * 4);
-      fs::path tmp = fs::temp_directory_path() /
-                     ("spire-roundtrip-" + std::to_string(::getpid()) + "-" + std::to_string(i) + ".spv");
+      fs::path tmp = fs::temp_directory_path() / ("spire-roundtrip-" + std::to_string(::getpid()) +
+                                                  "-" + std::to_string(i) + ".spv");
       {
         std::FILE *f = std::fopen(tmp.c_str(), "wb");
         std::fwrite(bytes.data(), 1, bytes.size(), f);
@@ -157,7 +157,9 @@ TEST(DialectDeserializeCorpus, SerializedModulesAreValid) {
       }
       ToolResult r = runTool({"spirv-val", "--target-env", "spv1.6", tmp.string()});
       fs::remove(tmp);
-      if (r.exitCode != 0)
+      // Only where spirv-val accepts the original: spire val accepts a few it rejects.
+      if (r.exitCode != 0 &&
+          runTool({"spirv-val", "--target-env", "spv1.6", files[i].string()}).exitCode == 0)
         spirvValMessage = r.err.empty() ? r.out : r.err;
     }
     std::lock_guard<std::mutex> lock(mu);
@@ -166,7 +168,8 @@ TEST(DialectDeserializeCorpus, SerializedModulesAreValid) {
       ++checkedBySpirvVal;
       if (!spirvValMessage.empty()) {
         ++spirvValRejected;
-        std::string c = "spirv-val: " + category(spirvValMessage.substr(0, spirvValMessage.find('\n')));
+        std::string c =
+            "spirv-val: " + category(spirvValMessage.substr(0, spirvValMessage.find('\n')));
         if (!failures[c]++)
           example[c] = displayName(files[i]);
       }
