@@ -259,6 +259,15 @@ private:
                  ? ctx_.cooperativeMatrix(e, *rows, *cols, *scope, *use)
                  : Type();
     }
+    // Any other type whose operands are all literals (enumerants, strings, numbers) is an
+    // opaque type: acceleration structures, ray queries, pipes, events, OpTypeOpaque, ...
+    bool literalsOnly = true;
+    for (const binary::Operand &o : inst.operands())
+      if (o.kind != grammar::OperandKind::IdResult &&
+          grammar::operandCategory(o.kind) == grammar::OperandCategory::Id)
+        literalsOnly = false;
+    if (literalsOnly)
+      return ctx_.opaque(static_cast<uint32_t>(inst.opcode()), inst.words().subspan(2));
     error_ = std::string(inst.desc()->name) + " has no type in the SPIR-V dialect";
     return {};
   }

@@ -276,6 +276,10 @@ private:
       id = unique(Op::TypeFunction, words);
       break;
     }
+    case TypeKind::Opaque:
+      id = unique(static_cast<Op>(t.opcode()),
+                  std::vector<uint32_t>(t.words().begin(), t.words().end()));
+      break;
     case TypeKind::CooperativeMatrix: {
       uint32_t elem = type(t.elementType());
       if (t.use() == ~0u)

@@ -5,8 +5,11 @@
 
 #include "spire/grammar/Grammar.h"
 
+#include "Naming.h"
+
 #include <cctype>
 #include <charconv>
+#include <unordered_map>
 #include <unordered_set>
 
 namespace spire::dialect {
@@ -69,6 +72,9 @@ constexpr std::string_view kMatrixUse[] = {"MatrixA", "MatrixB", "MatrixAcc"};
 template <size_t N> std::string pick(const std::string_view (&names)[N], uint32_t v) {
   return v < N ? std::string(names[v]) : std::to_string(v);
 }
+
+/// "OpTypeRayQueryKHR" -> "ray_query_khr".
+std::string opaqueName(std::string_view opname) { return snakeCase(opname.substr(6)); }
 
 class Printer {
 public:
@@ -152,7 +158,56 @@ public:
     case TypeKind::Struct:
       structType(t);
       return;
+    case TypeKind::Opaque:
+      opaque(t);
+      return;
     }
+  }
+
+  // !spirv.<opname without OpType, snake_case>, then the literal operands in angle brackets:
+  // "!spirv.ray_query_khr", "!spirv.pipe<ReadOnly>", "!spirv.opaque<\"name\">".
+  void opaque(Type t) {
+    const grammar::InstructionDesc *d = grammar::findInstruction(t.opcode());
+    out_ += "!spirv.";
+    out_ += d ? opaqueName(d->name) : "opcode_" + std::to_string(t.opcode());
+    std::span<const uint32_t> w = t.words();
+    if (w.empty())
+      return;
+    out_ += "<";
+    size_t at = 0;
+    bool firstOperand = true;
+    for (const grammar::OperandDesc &o :
+         d ? d->operands : std::span<const grammar::OperandDesc>{}) {
+      if (o.kind == OperandKind::IdResult || at >= w.size())
+        continue;
+      if (!firstOperand)
+        out_ += ", ";
+      firstOperand = false;
+      if (o.kind == OperandKind::LiteralString) {
+        std::string text;
+        for (; at < w.size(); ++at) {
+          bool end = false;
+          for (int k = 0; k < 4; ++k) {
+            char c = static_cast<char>((w[at] >> (8 * k)) & 0xFF);
+            if (!c) {
+              end = true;
+              break;
+            }
+            text += c;
+          }
+          if (end) {
+            ++at;
+            break;
+          }
+        }
+        printQuoted(text, out_);
+      } else if (grammar::operandCategory(o.kind) == grammar::OperandCategory::ValueEnum) {
+        out_ += enumName(o.kind, w[at++]);
+      } else {
+        out_ += std::to_string(w[at++]);
+      }
+    }
+    out_ += ">";
   }
 
 private:
@@ -437,6 +492,9 @@ private:
     std::string_view kind = word();
     if (kind == "sampler")
       return ctx_.sampler();
+    // An opaque type without operands has no angle brackets.
+    if (const grammar::InstructionDesc *d = opaqueType(kind); d && t_.substr(pos_, 1) != "<")
+      return ctx_.opaque(d->opcode);
     if (!expect("<"))
       return {};
     Type result;
@@ -477,12 +535,69 @@ private:
       result = coopMatrixBody();
     } else if (kind == "struct") {
       result = structBody();
+    } else if (const grammar::InstructionDesc *d = opaqueType(kind)) {
+      result = opaqueBody(*d);
     } else {
       fail("unknown dialect type !spirv." + std::string(kind));
     }
     if (!result || !expect(">"))
       return {};
     return result;
+  }
+
+  /// The type instruction an opaque type's name stands for, or null.
+  static const grammar::InstructionDesc *opaqueType(std::string_view name) {
+    static const std::unordered_map<std::string, const grammar::InstructionDesc *> byName = [] {
+      std::unordered_map<std::string, const grammar::InstructionDesc *> m;
+      for (const grammar::InstructionDesc &d : grammar::instructions())
+        if (d.name.starts_with("OpType"))
+          m.emplace(opaqueName(d.name), &d);
+      return m;
+    }();
+    auto it = byName.find(std::string(name));
+    return it == byName.end() ? nullptr : it->second;
+  }
+
+  Type opaqueBody(const grammar::InstructionDesc &d) {
+    std::vector<uint32_t> words;
+    bool firstOperand = true;
+    for (const grammar::OperandDesc &o : d.operands) {
+      if (o.kind == OperandKind::IdResult)
+        continue;
+      if (!firstOperand && !expect(","))
+        return {};
+      firstOperand = false;
+      skipSpace();
+      if (o.kind == OperandKind::LiteralString) {
+        if (t_.substr(pos_, 1) != "\"") {
+          fail("expected a quoted string");
+          return {};
+        }
+        std::optional<std::string> q = quoted();
+        if (!q)
+          return {};
+        std::string padded = *q;
+        padded.resize((padded.size() / 4 + 1) * 4, '\0');
+        for (size_t k = 0; k < padded.size(); k += 4)
+          words.push_back(uint32_t(uint8_t(padded[k])) | uint32_t(uint8_t(padded[k + 1])) << 8 |
+                          uint32_t(uint8_t(padded[k + 2])) << 16 |
+                          uint32_t(uint8_t(padded[k + 3])) << 24);
+      } else if (grammar::operandCategory(o.kind) == grammar::OperandCategory::ValueEnum) {
+        std::optional<uint32_t> v = enumerant(o.kind, "an enumerant");
+        if (!v)
+          return {};
+        words.push_back(*v);
+      } else if (grammar::operandCategory(o.kind) == grammar::OperandCategory::Literal) {
+        std::optional<uint32_t> v = number();
+        if (!v)
+          return {};
+        words.push_back(*v);
+      } else {
+        fail("!spirv." + opaqueName(d.name) + " has operands that are ids");
+        return {};
+      }
+    }
+    return ctx_.opaque(d.opcode, words);
   }
 
   Type imageBody() {

@@ -19,7 +19,8 @@ struct TypeStorage {
   std::vector<Type> results; // function results
   std::vector<StructMember> members;
   std::vector<MemberDecoration> structDecorations;
-  std::string name; // identified structs
+  std::vector<uint32_t> words; // opaque types' operand words
+  std::string name;            // identified structs
   bool identified = false, hasBody = true;
 };
 
@@ -59,6 +60,9 @@ std::string keyOf(const detail::TypeStorage &s) {
       put(d.value ? uint64_t(*d.value) : ~uint64_t(0));
     }
   }
+  put(s.words.size());
+  for (uint32_t w : s.words)
+    put(w);
   put(s.structDecorations.size());
   for (const MemberDecoration &d : s.structDecorations) {
     put(d.decoration);
@@ -195,6 +199,14 @@ Type Context::function(std::span<const Type> inputs, std::span<const Type> resul
   return unique(std::move(s));
 }
 
+Type Context::opaque(uint32_t opcode, std::span<const uint32_t> words) {
+  detail::TypeStorage s;
+  s.kind = TypeKind::Opaque;
+  s.a = opcode;
+  s.words.assign(words.begin(), words.end());
+  return unique(std::move(s));
+}
+
 Type Context::literalStruct(std::span<const StructMember> members,
                             std::span<const MemberDecoration> decorations) {
   detail::TypeStorage s;
@@ -255,6 +267,8 @@ bool Type::hasBody() const { return s_->hasBody; }
 std::span<const StructMember> Type::members() const { return s_->members; }
 std::span<const MemberDecoration> Type::structDecorations() const { return s_->structDecorations; }
 std::span<const Type> Type::inputs() const { return s_->list; }
+uint32_t Type::opcode() const { return s_->a; }
+std::span<const uint32_t> Type::words() const { return s_->words; }
 std::span<const Type> Type::results() const { return s_->results; }
 
 } // namespace spire::dialect

@@ -37,6 +37,10 @@ enum class TypeKind : uint8_t {
   Matrix,
   CooperativeMatrix,
   Function,
+  /// A SPIR-V type the dialect gives no structure: acceleration structures, ray queries, hit
+  /// objects, pipes, events, queues, OpTypeOpaque, ... Identified by its opcode and the words
+  /// of its literal operands; printed as !spirv.<name>, the opname in snake_case.
+  Opaque,
 };
 
 /// iN (signless: OpTypeInt N 0, and i1 for OpTypeBool), siN (OpTypeInt N 1), uiN.
@@ -83,6 +87,9 @@ public:
   std::span<const StructMember> members() const;
   /// Decorations of the struct itself (Block, BufferBlock, ...), sorted.
   std::span<const MemberDecoration> structDecorations() const;
+  // Opaque: the declaring opcode and its operand words after the result id.
+  uint32_t opcode() const;
+  std::span<const uint32_t> words() const;
   // Function.
   std::span<const Type> inputs() const;
   std::span<const Type> results() const;
@@ -144,6 +151,7 @@ public:
   Type cooperativeMatrix(Type element, uint32_t rows, uint32_t columns, uint32_t scope,
                          uint32_t use = ~0u);
   Type function(std::span<const Type> inputs, std::span<const Type> results);
+  Type opaque(uint32_t opcode, std::span<const uint32_t> words = {});
   /// A struct without a name, uniqued by its members.
   Type literalStruct(std::span<const StructMember> members,
                      std::span<const MemberDecoration> decorations = {});

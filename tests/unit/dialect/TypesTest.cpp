@@ -73,6 +73,26 @@ TEST(DialectTypes, StructDecorationsArePartOfTheTypeAndFollowTheMembers) {
   EXPECT_FALSE(ctx.setStructBody(named, members, bufferBlock));
 }
 
+TEST(DialectTypes, OpaqueTypesAreNamedAfterTheirInstruction) {
+  Context ctx;
+  Type rq = ctx.opaque(static_cast<uint32_t>(grammar::Op::TypeRayQueryKHR));
+  EXPECT_EQ(toString(rq), "!spirv.ray_query_khr");
+  uint32_t readOnly = 0;
+  Type pipe =
+      ctx.opaque(static_cast<uint32_t>(grammar::Op::TypePipe), std::vector<uint32_t>{readOnly});
+  EXPECT_EQ(toString(pipe), "!spirv.pipe<ReadOnly>");
+  // "abc" in words, NUL-terminated.
+  Type named = ctx.opaque(static_cast<uint32_t>(grammar::Op::TypeOpaque),
+                          std::vector<uint32_t>{0x00636261u});
+  EXPECT_EQ(toString(named), "!spirv.opaque<\"abc\">");
+  for (Type t : {rq, pipe, named}) {
+    Expected<Type> back = parseType(ctx, toString(t));
+    ASSERT_TRUE(bool(back)) << toString(t) << ": " << back.error().message;
+    EXPECT_EQ(*back, t);
+  }
+  EXPECT_FALSE(bool(parseType(ctx, "!spirv.pipe<Sideways>")));
+}
+
 TEST(DialectTypes, RecursiveStructPrintsItsNameInside) {
   Context ctx;
   Type node = ctx.identifiedStruct("Node");
