@@ -339,11 +339,17 @@ private:
         std::vector<Attribute> parts;
         for (uint32_t k = 3; k < inst.wordCount(); ++k) {
           auto it = symbolOf_.find(inst.word(k));
-          if (it == symbolOf_.end())
+          if (it != symbolOf_.end()) {
+            parts.push_back(attr::symbolRef(ctx_, it->second));
+            continue;
+          }
+          // A constituent that is a plain constant is kept by value.
+          Attribute c = constantValue(inst.word(k));
+          if (!c)
             return error(inst, "constituent %" + std::to_string(inst.word(k)) +
-                                   " of a specialization constant composite is not a "
-                                   "specialization constant the dialect names");
-          parts.push_back(attr::symbolRef(ctx_, it->second));
+                                   " of a specialization constant composite is neither a "
+                                   "specialization constant nor a constant");
+          parts.push_back(c);
         }
         st.addAttribute(ctx_, "constituents", attr::array(ctx_, parts));
         body_->push_back(Operation::create(std::move(st)));
@@ -618,9 +624,10 @@ private:
       return append(std::move(st))->result();
     }
     case Op::SpecConstantOp:
-      return error(user, "operand %" + std::to_string(id) +
-                             " is an OpSpecConstantOp, which the deserializer does not "
-                             "support yet");
+      return specConstantOperation(def, user);
+    case Op::ConstantSampler:
+    case Op::ConstantPipeStorage:
+      return constantOp(def);
     default:
       break;
     }
@@ -788,8 +795,10 @@ private:
   /// An instruction whose op follows the grammar: ids are operands, literals and enumerants
   /// attributes named by the op's operand mapping, scopes and memory semantics enum
   /// attributes.
+  /// With `into`, the op goes at the end of that block (its operands are still materialized
+  /// in the current one) and is returned through `made` instead of naming the result id.
   Status generic(Instruction inst, const OpInfo &info, std::span<const binary::Operand> ops,
-                 size_t first) {
+                 size_t first, Block *into = nullptr, Operation **made = nullptr) {
     OperationState st(&info, loc(inst));
     Type resultType;
     if (inst.typeId()) {
@@ -902,10 +911,65 @@ private:
     flushList();
     if (inst.resultId())
       decorationAttributes(inst.resultId(), st, false);
+    if (into) {
+      Operation *op = Operation::create(std::move(st));
+      into->push_back(op);
+      if (made)
+        *made = op;
+      return {};
+    }
     Operation *op = append(std::move(st));
     if (op->numResults())
       values_[inst.resultId()] = op->result();
     return {};
+  }
+
+  /// A constant that needs an op of its own (OpConstantSampler, ...) at its use.
+  Expected<Value> constantOp(Instruction def) {
+    Block scratch;
+    Operation *op = nullptr;
+    const OpInfo *info = opForInstruction(def.opcode());
+    if (!info)
+      return error(def, "constant instruction the dialect has no op for");
+    if (Status s = generic(def, *info, def.operands(), 0, &scratch, &op); !s)
+      return s.error();
+    op->moveToEnd(current_);
+    return op->result();
+  }
+
+  /// OpSpecConstantOp at its use: spirv.SpecConstantOperation wrapping the operation, whose
+  /// operands (constants and spec constants) are materialized in front of it.
+  Expected<Value> specConstantOperation(Instruction def, Instruction user) {
+    if (++specOpDepth_ > 64) {
+      --specOpDepth_;
+      return error(user, "specialization constant operations nested too deeply");
+    }
+    auto ops = def.operands();
+    size_t first = 0;
+    while (first < ops.size() && ops[first].kind != OperandKind::LiteralSpecConstantOpInteger)
+      ++first;
+    if (first >= ops.size())
+      return error(def, "OpSpecConstantOp without an operation");
+    uint32_t opcode = def.words()[ops[first].offset];
+    const OpInfo *info = opForInstruction(static_cast<Op>(opcode));
+    if (!info)
+      return error(def, "OpSpecConstantOp of an operation the dialect has no op for");
+    OperationState st(&ops::specConstantOperation(), loc(def));
+    st.resultTypes.push_back(typeOf(def.typeId()));
+    st.numRegions = 1;
+    Operation *wrapper = Operation::create(std::move(st));
+    OwningOp owner(wrapper);
+    Block *body = wrapper->region().addBlock();
+    Operation *inner = nullptr;
+    Status s = generic(def, *info, ops, first + 1, body, &inner);
+    --specOpDepth_;
+    if (!s)
+      return s.error();
+    OperationState y(&ops::yield(), loc(def));
+    y.operands.push_back(inner->result());
+    body->push_back(Operation::create(std::move(y)));
+    current_->push_back(owner.release());
+    return wrapper->result();
   }
 
   Context &ctx_;
@@ -927,6 +991,7 @@ private:
   std::unordered_map<uint32_t, Block *> blockOfLabel_;
   Block *current_ = nullptr;
   uint32_t currentLabel_ = 0;
+  int specOpDepth_ = 0;
 };
 
 } // namespace

@@ -541,9 +541,20 @@ private:
     if (info == &ops::specConstantComposite()) {
       uint32_t id = symbol(op.attr("sym_name").str());
       std::vector<uint32_t> parts;
-      for (Attribute c : op.attr("constituents").elements())
-        parts.push_back(symbol(c.str()));
-      uint32_t typeId = type(op.attr("type").type());
+      Type compositeType = op.attr("type").type();
+      uint32_t k = 0;
+      for (Attribute c : op.attr("constituents").elements()) {
+        if (c.is(AttrKind::SymbolRef)) {
+          parts.push_back(symbol(c.str()));
+        } else {
+          Expected<uint32_t> cid = constant(c, elementType(compositeType, k), op);
+          if (!cid)
+            return cid.error();
+          parts.push_back(*cid);
+        }
+        ++k;
+      }
+      uint32_t typeId = type(compositeType);
       b_->add(Section::Global, Op::SpecConstantComposite).id(typeId).id(id).words(parts);
       name(id, op.attr("sym_name").str());
       return {};
@@ -862,6 +873,11 @@ private:
       valueIds_[op.result().impl()] = symbol(op.attr("variable").str());
       return {};
     }
+    if (info == &ops::specConstantOperation())
+      return specConstantOperation(op);
+    if (info->inst && (info->inst->opcode == static_cast<uint16_t>(Op::ConstantSampler) ||
+                       info->inst->opcode == static_cast<uint16_t>(Op::ConstantPipeStorage)))
+      return constantOp(op);
     if (info->inst && info->inst->opcode == static_cast<uint16_t>(Op::ConstantNull)) {
       uint32_t typeId = type(op.result().type());
       valueIds_[op.result().impl()] = unique(Op::ConstantNull, {typeId}, typeId);
@@ -943,9 +959,22 @@ private:
   }
 
   Status generic(const Operation &op, size_t current) {
-    const OpInfo &info = op.info();
-    std::vector<uint32_t> inst;
     uint32_t resultId = 0;
+    std::vector<uint32_t> inst;
+    if (Status s = encode(op, inst, resultId); !s)
+      return s;
+    bool isVariable =
+        op.info().inst && op.info().inst->opcode == static_cast<uint16_t>(Op::Variable);
+    std::vector<uint32_t> &words = isVariable ? variables_ : out_[current].words;
+    words.insert(words.end(), inst.begin(), inst.end());
+    if (resultId)
+      return decorations(op, resultId, {});
+    return {};
+  }
+
+  /// The words of the instruction of an op that follows the grammar, result id included.
+  Status encode(const Operation &op, std::vector<uint32_t> &inst, uint32_t &resultId) {
+    const OpInfo &info = op.info();
     if (info.inst) {
       inst.push_back(info.inst->opcode);
       if (info.inst->hasResultType) {
@@ -1071,11 +1100,49 @@ private:
     if (inst.size() > 0xFFFF)
       return fail(op, "too many operands for one instruction");
     inst[0] |= static_cast<uint32_t>(inst.size()) << 16;
-    bool isVariable = info.inst && info.inst->opcode == static_cast<uint16_t>(Op::Variable);
-    std::vector<uint32_t> &words = isVariable ? variables_ : out_[current].words;
-    words.insert(words.end(), inst.begin(), inst.end());
-    if (resultId)
-      return decorations(op, resultId, {});
+    return {};
+  }
+
+  /// A constant made by an op (OpConstantSampler, ...): declared once at module level.
+  Status constantOp(const Operation &op) {
+    std::vector<uint32_t> inst;
+    uint32_t resultId = 0;
+    if (Status s = encode(op, inst, resultId); !s)
+      return s;
+    // The key: the words without the result id.
+    std::vector<uint32_t> key{0xFFFFFFFDu};
+    key.insert(key.end(), inst.begin(), inst.end());
+    key.erase(key.begin() + 3);
+    auto it = uniqueTypes_.find(key);
+    if (it != uniqueTypes_.end()) {
+      valueIds_[op.result().impl()] = it->second;
+      return {};
+    }
+    b_->sectionWords(Section::Global)
+        .insert(b_->sectionWords(Section::Global).end(), inst.begin(), inst.end());
+    uniqueTypes_.emplace(std::move(key), resultId);
+    return {};
+  }
+
+  /// spirv.SpecConstantOperation: an OpSpecConstantOp of the wrapped op.
+  Status specConstantOperation(const Operation &op) {
+    if (op.region().empty() || !op.region().front()->front())
+      return fail(op, "has no wrapped operation");
+    const Operation &inner = *op.region().front()->front();
+    std::vector<uint32_t> inst;
+    uint32_t innerResult = 0;
+    if (Status s = encode(inner, inst, innerResult); !s)
+      return s;
+    if (!inner.info().inst || inst.size() < 3)
+      return fail(op, "wraps an op that is not an instruction with a result");
+    uint32_t id = valueId(op.result());
+    std::vector<uint32_t> operands(inst.begin() + 3, inst.end());
+    uint32_t typeId = type(op.result().type());
+    b_->add(Section::Global, Op::SpecConstantOp)
+        .id(typeId)
+        .id(id)
+        .literal(inner.info().inst->opcode)
+        .words(operands);
     return {};
   }
 
