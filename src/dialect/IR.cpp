@@ -88,12 +88,36 @@ Operation *Operation::create(OperationState &&state) {
   return op;
 }
 
+namespace {
+// Nested ops may use each other's values in any order, so tearing down a tree first drops
+// every reference in it; the outermost destructor does that once for the whole tree.
+thread_local bool tearingDown = false;
+
+template <class F> void dropReferencesOnce(F &&forEachNestedOp) {
+  if (tearingDown)
+    return;
+  forEachNestedOp([](Operation *x) { x->dropAllReferences(); });
+}
+
+struct TeardownScope {
+  bool outermost = !tearingDown;
+  TeardownScope() { tearingDown = true; }
+  ~TeardownScope() {
+    if (outermost)
+      tearingDown = false;
+  }
+};
+} // namespace
+
 Operation::~Operation() {
-  // Nested ops may use each other's values in any order: drop every reference first.
-  for (auto &r : regions_)
-    for (Block *b : *r)
-      for (Operation *o : *b)
-        walk(o, [](Operation *x) { x->dropAllReferences(); });
+  dropReferencesOnce([&](auto drop) {
+    for (auto &r : regions_)
+      for (Block *b : *r)
+        for (Operation *o : *b)
+          walk(o, drop);
+  });
+  TeardownScope scope;
+  regions_.clear();
 }
 
 void Operation::dropAllReferences() {
@@ -208,8 +232,11 @@ void Operation::moveToEnd(Block *b) {
 // --- Block -----------------------------------------------------------------------------------
 
 Block::~Block() {
-  for (Operation *op = first_; op; op = op->next_)
-    walk(op, [](Operation *x) { x->dropAllReferences(); });
+  dropReferencesOnce([&](auto drop) {
+    for (Operation *op = first_; op; op = op->next_)
+      walk(op, drop);
+  });
+  TeardownScope scope;
   while (first_) {
     Operation *op = first_;
     op->remove();
@@ -262,9 +289,12 @@ void Block::splice(Operation *first, Block *dest) {
 // --- Region ----------------------------------------------------------------------------------
 
 Region::~Region() {
-  for (Block *b = first_; b; b = b->next_)
-    for (Operation *op = b->first_; op; op = op->next_)
-      walk(op, [](Operation *x) { x->dropAllReferences(); });
+  dropReferencesOnce([&](auto drop) {
+    for (Block *b = first_; b; b = b->next_)
+      for (Operation *op = b->first_; op; op = op->next_)
+        walk(op, drop);
+  });
+  TeardownScope scope;
   while (first_)
     erase(first_);
 }
