@@ -4,6 +4,8 @@
 #include "spire/asm/Assembler.h"
 #include "spire/asm/Disassembler.h"
 #include "spire/binary/Literal.h"
+#include "spire/dialect/Serialization.h"
+#include "spire/dialect/Verifier.h"
 #include "spire/module/Module.h"
 #include "spire/val/Validator.h"
 
@@ -197,6 +199,30 @@ void validator(const uint8_t *data, size_t size) {
         broken("--max-errors 1 changes the verdict or reports more than one error");
     }
   }
+}
+
+void dialect(const uint8_t *data, size_t size) {
+  Expected<Module> m = Module::fromBytes(std::span<const uint8_t>(data, size));
+  if (!m)
+    return;
+  val::Options options;
+  options.maxErrors = 1;
+  if (!val::validate(*m, options).valid())
+    return; // deserialization is defined on valid modules
+  dialect::Context ctx;
+  Expected<dialect::OwningOp> op = dialect::deserialize(ctx, *m);
+  if (!op) {
+    if (op.error().message.empty() || op.error().format().find('\n') != std::string::npos)
+      broken("a deserialization error without message or on more than one line");
+    return;
+  }
+  if (!dialect::verify(**op))
+    broken("the deserialized IR fails the verifier");
+  Expected<std::vector<uint32_t>> words = dialect::serialize(**op);
+  if (!words)
+    return; // an op the serializer cannot encode: reported, not a crash
+  if (!Module::fromWords(std::move(words).value()))
+    broken("the serialized module does not read back");
 }
 
 } // namespace spire::fuzz

@@ -19,4 +19,8 @@ void disassembler(const uint8_t *data, size_t size);
 /// no crash, no hang, one-line problems, and --max-errors 1 keeps the verdict.
 void validator(const uint8_t *data, size_t size);
 
+/// Reads bytes as a module; when spire val accepts it, deserializes it to the structured IR,
+/// which must pass the IR verifier, and serializes that back to words that read as a module.
+void dialect(const uint8_t *data, size_t size);
+
 } // namespace spire::fuzz

@@ -27,7 +27,7 @@ seeds() { # $1: target
 }
 
 status=0
-for target in binary_reader assembler disassembler validator; do
+for target in binary_reader assembler disassembler validator dialect; do
   exe="$build/fuzz/${target}_fuzzer"
   dir=$(seeds "$target")
   echo "fuzz $target: $runs runs from $(ls "$dir" | wc -l) seeds"

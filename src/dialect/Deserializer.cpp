@@ -431,6 +431,9 @@ private:
         for (uint32_t k = 3; k < inst.wordCount(); ++k) {
           if (inst.opcode() == Op::ExecutionModeId) {
             Attribute c = constantValue(inst.word(k));
+            // A specialization constant operand by its symbol.
+            if (auto sym = symbolOf_.find(inst.word(k)); sym != symbolOf_.end())
+              c = attr::symbolRef(ctx_, sym->second);
             if (!c)
               return error(inst, "execution mode operand %" + std::to_string(inst.word(k)) +
                                      " is not a constant");

@@ -584,7 +584,9 @@ private:
       std::vector<uint32_t> words;
       if (values)
         for (Attribute v : values.elements()) {
-          if (ids) {
+          if (ids && v.is(AttrKind::SymbolRef)) {
+            words.push_back(symbol(v.str()));
+          } else if (ids) {
             Expected<uint32_t> c = constant(v, v.type(), op);
             if (!c)
               return c.error();

@@ -28,8 +28,10 @@ struct DeserializeStats {
   std::vector<std::string> notes;
 };
 
-/// The spirv.module of `module`. Fails, naming the instruction, on what the dialect cannot
-/// express (a type it has no type for, an instruction of an extended set it has no ops for).
+/// The spirv.module of `module`, which should be one spire val accepts (the command validates
+/// first): on others it fails or makes IR that does not verify, but never crashes. Fails,
+/// naming the instruction, on what the dialect cannot express (an array whose length is a
+/// specialization constant, an instruction of an extended set it has no ops for, ...).
 Expected<OwningOp> deserialize(Context &context, const Module &module,
                                DeserializeStats *stats = nullptr);
 
