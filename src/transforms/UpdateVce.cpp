@@ -275,15 +275,21 @@ private:
         caps_.push_back(chosen);
         // The capability's own version or extension; what it lists as capabilities are the
         // ones it implies, not ones it needs.
-        Availability own;
-        if (const grammar::EnumerantDesc *e = grammar::findEnumerant(
-                grammar::OperandKind::Capability, static_cast<uint32_t>(chosen)))
-          own.add(e->availability, "capability " + capName(chosen));
+        const grammar::EnumerantDesc *e = grammar::findEnumerant(
+            grammar::OperandKind::Capability, static_cast<uint32_t>(chosen));
+        if (!e)
+          continue;
+        const grammar::Availability &own = e->availability;
         std::string what = who(item, r.source) + " through capability " + capName(chosen);
-        if (Status s = raiseVersion(own.minVersion, item.op, what); !s)
-          return s;
-        for (const dialect::ExtensionRequirement &x : own.extensions)
-          extItems.push_back({x, item.op, what});
+        if (!own.extensions.empty())
+          extItems.push_back({{{own.extensions.begin(), own.extensions.end()},
+                               own.minVersion,
+                               "capability " + capName(chosen)},
+                              item.op,
+                              what});
+        else if (own.minVersion != grammar::kNoVersion)
+          if (Status s = raiseVersion(own.minVersion, item.op, what); !s)
+            return s;
       }
       for (const dialect::ExtensionRequirement &x : item.availability.extensions)
         extItems.push_back({x, item.op, who(item, x.source)});
