@@ -275,8 +275,8 @@ private:
         caps_.push_back(chosen);
         // The capability's own version or extension; what it lists as capabilities are the
         // ones it implies, not ones it needs.
-        const grammar::EnumerantDesc *e = grammar::findEnumerant(
-            grammar::OperandKind::Capability, static_cast<uint32_t>(chosen));
+        const grammar::EnumerantDesc *e =
+            grammar::findEnumerant(grammar::OperandKind::Capability, static_cast<uint32_t>(chosen));
         if (!e)
           continue;
         const grammar::Availability &own = e->availability;

@@ -51,12 +51,12 @@ Operation *annotate(dialect::Context &ctx, Operation &module, bool storageClassO
             ctx, {{"spirv.interface_var_abi",
                    dialect::attr::interfaceVarAbi(ctx, 0, 0, kUniform).storage()}}),
         dialect::attr::dictionary(
-            ctx, {{"spirv.interface_var_abi",
-                   dialect::attr::interfaceVarAbi(
-                       ctx, 1, 2,
-                       storageClassOnPointer ? std::optional<uint32_t>(kStorageBuffer)
-                                             : std::nullopt)
-                       .storage()}})};
+            ctx,
+            {{"spirv.interface_var_abi",
+              dialect::attr::interfaceVarAbi(
+                  ctx, 1, 2,
+                  storageClassOnPointer ? std::optional<uint32_t>(kStorageBuffer) : std::nullopt)
+                  .storage()}})};
     fn->setAttr(ctx, "arg_attrs", dialect::attr::array(ctx, args));
   }
   return fn;
@@ -132,9 +132,9 @@ TEST(LowerAbiAttributes, KernelTargetsGetKernelEntryPoints) {
   ASSERT_TRUE(m);
   annotate(ctx, *m);
   uint32_t caps[] = {static_cast<uint32_t>(grammar::Capability::Kernel)};
-  m->setAttr(ctx, "spirv.target_env",
-             dialect::attr::targetEnv(
-                 ctx, dialect::attr::vce(ctx, grammar::makeVersion(1, 0), caps, {})));
+  m->setAttr(
+      ctx, "spirv.target_env",
+      dialect::attr::targetEnv(ctx, dialect::attr::vce(ctx, grammar::makeVersion(1, 0), caps, {})));
   ASSERT_TRUE(runPasses(*m, ctx, "lower-abi-attrs"));
   EXPECT_EQ(dialect::toString(opsNamed(*m, "spirv.EntryPoint")[0]->attr("execution_model")),
             "#spirv.execution_model<Kernel>");
@@ -176,8 +176,7 @@ TEST(AbiAttributes, PrintAsMlirDoes) {
             "#spirv.entry_point_abi<workgroup_size = [32, 1, 1]>");
   EXPECT_EQ(dialect::toString(dialect::attr::entryPointAbi(ctx, wg, 16u)),
             "#spirv.entry_point_abi<workgroup_size = [32, 1, 1], subgroup_size = 16>");
-  EXPECT_EQ(dialect::toString(dialect::attr::entryPointAbi(ctx, {})),
-            "#spirv.entry_point_abi<>");
+  EXPECT_EQ(dialect::toString(dialect::attr::entryPointAbi(ctx, {})), "#spirv.entry_point_abi<>");
   uint32_t caps[] = {static_cast<uint32_t>(grammar::Capability::Shader),
                      static_cast<uint32_t>(grammar::Capability::GroupNonUniform)};
   std::string exts[] = {"SPV_KHR_8bit_storage"};

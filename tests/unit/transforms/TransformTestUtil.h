@@ -47,8 +47,7 @@ inline Status runPasses(dialect::Operation &module, dialect::Context &ctx,
 }
 
 /// Every op named `name` in `root`, in walk order.
-inline std::vector<dialect::Operation *> opsNamed(dialect::Operation &root,
-                                                  std::string_view name) {
+inline std::vector<dialect::Operation *> opsNamed(dialect::Operation &root, std::string_view name) {
   std::vector<dialect::Operation *> out;
   dialect::walk(&root, [&out, name](dialect::Operation *op) {
     if (op->name() == name)

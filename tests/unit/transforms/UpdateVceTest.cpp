@@ -146,9 +146,10 @@ TEST(UpdateVce, TargetVersionTooLowFails) {
                                  "%e = OpGroupNonUniformElect %bool %sg\n"),
                           grammar::makeVersion(1, 3));
   ASSERT_TRUE(m);
-  m->setAttr(ctx, "spirv.target_env",
-             targetEnv(ctx, grammar::makeVersion(1, 0),
-                       {cap(grammar::Capability::Shader), cap(grammar::Capability::GroupNonUniform)}));
+  m->setAttr(
+      ctx, "spirv.target_env",
+      targetEnv(ctx, grammar::makeVersion(1, 0),
+                {cap(grammar::Capability::Shader), cap(grammar::Capability::GroupNonUniform)}));
   Status s = runPasses(*m, ctx, "update-vce");
   ASSERT_FALSE(s);
   EXPECT_NE(s.error().message.find("requires min version v1.3"), std::string::npos)
@@ -159,12 +160,13 @@ TEST(UpdateVce, ImpliedCapabilitiesAreAllowedAndListedAsMlirDoes) {
   // The target gives Shader; matrices need Matrix, which Shader implies: allowed, and listed
   // (mlir-opt-16 --spirv-update-vce gives [Matrix, ..., Shader]).
   dialect::Context ctx2;
-  auto m2 = moduleFromText(ctx2, module("OpCapability Shader\n",
-                                        "%float = OpTypeFloat 32\n%two = OpConstant %float 2\n"
-                                        "%v4 = OpTypeVector %float 4\n%m4 = OpTypeMatrix %v4 4\n"
-                                        "%pm = OpTypePointer Private %m4\n"
-                                        "%g = OpVariable %pm Private\n",
-                                        "%x = OpLoad %m4 %g\n%y = OpMatrixTimesScalar %m4 %x %two\n"));
+  auto m2 =
+      moduleFromText(ctx2, module("OpCapability Shader\n",
+                                  "%float = OpTypeFloat 32\n%two = OpConstant %float 2\n"
+                                  "%v4 = OpTypeVector %float 4\n%m4 = OpTypeMatrix %v4 4\n"
+                                  "%pm = OpTypePointer Private %m4\n"
+                                  "%g = OpVariable %pm Private\n",
+                                  "%x = OpLoad %m4 %g\n%y = OpMatrixTimesScalar %m4 %x %two\n"));
   ASSERT_TRUE(m2);
   m2->setAttr(ctx2, "spirv.target_env",
               targetEnv(ctx2, grammar::makeVersion(1, 0), {cap(grammar::Capability::Shader)}));
