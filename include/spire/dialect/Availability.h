@@ -54,7 +54,10 @@ struct Availability {
 Availability enumAvailability(grammar::OperandKind kind, uint32_t value);
 
 /// What `op` needs: its instruction's (or extended instruction's) grammar entry and the
-/// enumerants its attributes carry. Not the types of its values (typeAvailability). The
+/// enumerants its attributes carry. A version that the entry's enabling capabilities bring
+/// with them (GroupNonUniformBallot exists from 1.3, DemoteToHelperInvocation from 1.6 or its
+/// extension) is left to those capabilities' own availability, as validators take it, so
+/// minVersion is then not raised. Not the types of its values (typeAvailability). The
 /// module's own vce_triple and target_env are not requirements.
 Availability opAvailability(const Operation &op);
 
