@@ -160,6 +160,30 @@ Attribute dictionary(Context &context, std::vector<NamedAttribute> entries) {
   return unique(context, std::move(s));
 }
 
+Attribute interfaceVarAbi(Context &context, uint32_t descriptorSet, uint32_t binding,
+                          std::optional<uint32_t> storageClass) {
+  AttrStorage s = make(AttrKind::InterfaceVarAbi);
+  s.caps = {descriptorSet, binding};
+  s.bits = storageClass ? uint64_t(*storageClass) + 1 : 0;
+  return unique(context, std::move(s));
+}
+
+Attribute entryPointAbi(Context &context, std::span<const uint32_t> workgroupSize,
+                        std::optional<uint32_t> subgroupSize) {
+  AttrStorage s = make(AttrKind::EntryPointAbi);
+  s.caps.assign(workgroupSize.begin(), workgroupSize.end());
+  s.bits = subgroupSize ? uint64_t(*subgroupSize) + 1 : 0;
+  return unique(context, std::move(s));
+}
+
+Attribute targetEnv(Context &context, Attribute vce, std::string_view deviceInfo,
+                    Attribute limits) {
+  AttrStorage s = make(AttrKind::TargetEnv);
+  s.list = {vce, limits ? limits : dictionary(context, {})};
+  s.text = deviceInfo;
+  return unique(context, std::move(s));
+}
+
 } // namespace attr
 
 AttrKind Attribute::kind() const { return s_->kind; }
@@ -198,6 +222,17 @@ Attribute Attribute::lookup(std::string_view name) const {
                        [](const NamedAttribute &a, std::string_view n) { return a.name < n; });
   return it != s_->dict.end() && it->name == name ? it->attr() : Attribute();
 }
+
+uint32_t Attribute::descriptorSet() const { return s_->caps.at(0); }
+uint32_t Attribute::binding() const { return s_->caps.at(1); }
+std::optional<uint32_t> Attribute::abiStorageClass() const {
+  return s_->bits ? std::optional<uint32_t>(static_cast<uint32_t>(s_->bits - 1)) : std::nullopt;
+}
+std::span<const uint32_t> Attribute::workgroupSize() const { return s_->caps; }
+std::optional<uint32_t> Attribute::subgroupSize() const { return abiStorageClass(); }
+Attribute Attribute::targetVce() const { return s_->list.at(0); }
+std::string_view Attribute::deviceInfo() const { return s_->text; }
+Attribute Attribute::resourceLimits() const { return s_->list.at(1); }
 
 // --- Text -----------------------------------------------------------------------------------
 
@@ -357,6 +392,56 @@ void print(Attribute a, std::string &out) {
       }
     }
     out += '}';
+    return;
+  }
+  case AttrKind::InterfaceVarAbi:
+    out += "#spirv.interface_var_abi<(" + std::to_string(a.descriptorSet()) + ", " +
+           std::to_string(a.binding()) + ")";
+    if (std::optional<uint32_t> sc = a.abiStorageClass())
+      out += ", " + enumText(grammar::OperandKind::StorageClass, *sc);
+    out += '>';
+    return;
+  case AttrKind::EntryPointAbi: {
+    out += "#spirv.entry_point_abi<";
+    if (!a.workgroupSize().empty()) {
+      out += "workgroup_size = [";
+      for (size_t i = 0; i < a.workgroupSize().size(); ++i)
+        out += (i ? ", " : "") + std::to_string(a.workgroupSize()[i]);
+      out += ']';
+    }
+    if (std::optional<uint32_t> n = a.subgroupSize())
+      out += (a.workgroupSize().empty() ? "subgroup_size = " : ", subgroup_size = ") +
+             std::to_string(*n);
+    out += '>';
+    return;
+  }
+  case AttrKind::TargetEnv: {
+    out += "#spirv.target_env<";
+    print(a.targetVce(), out);
+    if (!a.deviceInfo().empty()) {
+      out += ", ";
+      out += a.deviceInfo();
+    }
+    // MLIR prints the limits' values without their types.
+    out += ", #spirv.resource_limits<";
+    bool first = true;
+    for (const NamedAttribute &e : a.resourceLimits().entries()) {
+      out += first ? "" : ", ";
+      first = false;
+      out += e.name;
+      out += " = ";
+      if (e.attr().is(AttrKind::Array)) {
+        out += '[';
+        for (size_t i = 0; i < e.attr().elements().size(); ++i) {
+          out += i ? ", " : "";
+          printScalar(e.attr().elements()[i], out);
+        }
+        out += ']';
+      } else {
+        printScalar(e.attr(), out);
+      }
+    }
+    out += ">>";
     return;
   }
   }

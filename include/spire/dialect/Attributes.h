@@ -7,6 +7,7 @@
 #include "spire/grammar/Grammar.h"
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -30,6 +31,15 @@ enum class AttrKind : uint8_t {
   Enum,       ///< an enumerant (or mask) of a grammar operand kind: StorageClass Function
   Vce,        ///< #spirv.vce<v1.0, [Shader], [SPV_KHR_storage_buffer_storage_class]>
   Dictionary, ///< {name = value, ...}, sorted by name
+  /// #spirv.interface_var_abi<(set, binding), StorageClass>: how an entry function's argument
+  /// reaches the shader (the storage class is optional).
+  InterfaceVarAbi,
+  /// #spirv.entry_point_abi<workgroup_size = [x, y, z], subgroup_size = n>: an entry function's
+  /// launch parameters (both optional).
+  EntryPointAbi,
+  /// #spirv.target_env<#spirv.vce<...>, Vendor:DeviceType:id, #spirv.resource_limits<...>>: what
+  /// the target allows (the device info is optional).
+  TargetEnv,
 };
 
 class Attribute;
@@ -75,6 +85,18 @@ public:
   /// Dictionary: entries sorted by name.
   std::span<const NamedAttribute> entries() const;
   Attribute lookup(std::string_view name) const;
+  /// InterfaceVarAbi.
+  uint32_t descriptorSet() const;
+  uint32_t binding() const;
+  std::optional<uint32_t> abiStorageClass() const;
+  /// EntryPointAbi: the workgroup size (empty when not given) and the subgroup size.
+  std::span<const uint32_t> workgroupSize() const;
+  std::optional<uint32_t> subgroupSize() const;
+  /// TargetEnv: the #spirv.vce it allows, the device info text ("ARM:IntegratedGPU", may be
+  /// empty) and the resource limits (a Dictionary).
+  Attribute targetVce() const;
+  std::string_view deviceInfo() const;
+  Attribute resourceLimits() const;
 
   const detail::AttrStorage *storage() const { return s_; }
 
@@ -101,6 +123,13 @@ Attribute vce(Context &context, uint32_t version, std::span<const uint32_t> capa
               std::span<const std::string> extensions);
 /// Sorts the entries by name; a later entry with the same name as an earlier one wins.
 Attribute dictionary(Context &context, std::vector<NamedAttribute> entries);
+Attribute interfaceVarAbi(Context &context, uint32_t descriptorSet, uint32_t binding,
+                          std::optional<uint32_t> storageClass = std::nullopt);
+Attribute entryPointAbi(Context &context, std::span<const uint32_t> workgroupSize,
+                        std::optional<uint32_t> subgroupSize = std::nullopt);
+/// `vce` is a Vce attribute; `limits` a Dictionary (null for none).
+Attribute targetEnv(Context &context, Attribute vce, std::string_view deviceInfo = {},
+                    Attribute limits = {});
 } // namespace attr
 
 /// The Context's copy of `name`, valid while the Context lives.
