@@ -174,7 +174,24 @@ private:
           words.push_back(attr::integer(ctx_, i32_, static_cast<int32_t>(d.word(k))));
         value = attr::array(ctx_, words);
       }
-      st.addAttribute(ctx_, name, value);
+      // A decoration repeated on one target (FuncParamAttr NoCapture and NoWrite, say): the
+      // attribute holds the values of all of them, in order.
+      auto same = std::find_if(st.attributes.begin(), st.attributes.end(),
+                               [&](const NamedAttribute &a) { return a.name == name; });
+      if (same == st.attributes.end()) {
+        st.addAttribute(ctx_, name, value);
+      } else {
+        Attribute before = same->attr();
+        std::vector<Attribute> all;
+        if (repeated_.count(before.storage()))
+          all.assign(before.elements().begin(), before.elements().end());
+        else
+          all.push_back(before);
+        all.push_back(value);
+        Attribute merged = attr::array(ctx_, all);
+        repeated_.insert(merged.storage());
+        same->value = merged.storage();
+      }
     }
   }
 
@@ -323,6 +340,7 @@ private:
             st.addAttribute(ctx_, "spec_id",
                             attr::integer(ctx_, i32_, static_cast<int32_t>(d.word(3))));
         }
+        decorationAttributes(inst.resultId(), st, true);
         body_->push_back(Operation::create(std::move(st)));
         break;
       }
@@ -352,6 +370,7 @@ private:
           parts.push_back(c);
         }
         st.addAttribute(ctx_, "constituents", attr::array(ctx_, parts));
+        decorationAttributes(inst.resultId(), st, true);
         body_->push_back(Operation::create(std::move(st)));
         break;
       }
@@ -995,6 +1014,7 @@ private:
   Block *current_ = nullptr;
   uint32_t currentLabel_ = 0;
   int specOpDepth_ = 0;
+  std::unordered_set<const void *> repeated_; ///< attributes that list a repeated decoration
 };
 
 } // namespace

@@ -420,9 +420,13 @@ private:
         skipped |= a.name == s;
       for (const OperandMapping &m : op.info().operands)
         skipped |= a.name == m.name;
-      // Literal parameters of enumerants (MemoryAccess Aligned's alignment, ...).
-      skipped |=
-          a.name == "alignment" || a.name == "source_alignment" || a.name.ends_with("_value");
+      // Literal parameters of enumerants (MemoryAccess Aligned's alignment, ...); on ops
+      // without a memory access operand, "alignment" is the Alignment decoration.
+      bool hasMemoryAccess = false;
+      for (const OperandMapping &m : op.info().operands)
+        hasMemoryAccess |= m.operandKind == OperandKind::MemoryAccess;
+      skipped |= (hasMemoryAccess && (a.name == "alignment" || a.name == "source_alignment")) ||
+                 a.name.ends_with("_value");
       if (skipped)
         continue;
       if (a.name == "linkage_attributes") {
@@ -473,10 +477,31 @@ private:
       } else if (v.is(AttrKind::Integer)) {
         decorate(id, d, {static_cast<uint32_t>(v.bits())});
       } else if (v.is(AttrKind::Array)) {
-        std::vector<uint32_t> words;
-        for (Attribute e : v.elements())
-          words.push_back(static_cast<uint32_t>(e.is(AttrKind::Enum) ? e.enumValue() : e.bits()));
-        decorate(id, d, words);
+        // Several literals of one decoration, or (for a decoration of at most one parameter, or
+        // an array of arrays) one value per repeated decoration.
+        size_t params = desc ? desc->parameters.size() : 1;
+        bool repeated =
+            params <= 1 || (!v.elements().empty() && v.elements().front().is(AttrKind::Array));
+        std::vector<Attribute> each;
+        if (repeated)
+          each.assign(v.elements().begin(), v.elements().end());
+        else
+          each.push_back(v);
+        for (Attribute one : each) {
+          if (one.is(AttrKind::String)) {
+            b_->add(Section::Annotation, Op::DecorateString).id(id).literal(d).string(one.str());
+            continue;
+          }
+          std::vector<uint32_t> words;
+          std::vector<Attribute> parts;
+          if (one.is(AttrKind::Array))
+            parts.assign(one.elements().begin(), one.elements().end());
+          else if (!one.is(AttrKind::Unit))
+            parts.push_back(one);
+          for (Attribute e : parts)
+            words.push_back(static_cast<uint32_t>(e.is(AttrKind::Enum) ? e.enumValue() : e.bits()));
+          decorate(id, d, words);
+        }
       } else if (v.is(AttrKind::Enum)) {
         decorate(id, d, {v.enumValue()});
       } else {
@@ -557,7 +582,8 @@ private:
       uint32_t typeId = type(compositeType);
       b_->add(Section::Global, Op::SpecConstantComposite).id(typeId).id(id).words(parts);
       name(id, op.attr("sym_name").str());
-      return {};
+      std::string_view skip[] = {"sym_name", "type", "constituents"};
+      return decorations(op, id, skip);
     }
     if (info == &ops::func())
       return function(op);
