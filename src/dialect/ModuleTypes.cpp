@@ -197,7 +197,7 @@ private:
       if (!need(4))
         return {};
       Type e = operand(inst.word(3));
-      return e ? ctx_.pointer(e, inst.word(2)) : Type();
+      return e ? ctx_.pointer(e, inst.word(2), stride(id)) : Type();
     }
     case Op::TypeStruct:
       return structType(inst);

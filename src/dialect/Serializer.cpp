@@ -214,6 +214,8 @@ private:
         // A pointer to a struct being declared: forward-declared now, declared after it.
         id = b_->newId();
         b_->add(Section::Global, Op::TypeForwardPointer).id(id).literal(t.storageClass());
+        if (t.stride())
+          decorate(id, static_cast<uint32_t>(grammar::Decoration::ArrayStride), {t.stride()});
         pendingPointers_.push_back({id, t});
         typeIds_[t.opaque()] = id;
         return id;
@@ -222,7 +224,14 @@ private:
       // Declaring the pointee may have declared this pointer (forward, from inside it).
       if (auto again = typeIds_.find(t.opaque()); again != typeIds_.end())
         return again->second;
-      id = unique(Op::TypePointer, {t.storageClass(), pointeeId});
+      if (t.stride()) {
+        // A decorated pointer type is a type of its own.
+        id = b_->newId();
+        b_->add(Section::Global, Op::TypePointer).id(id).literal(t.storageClass()).id(pointeeId);
+        decorate(id, static_cast<uint32_t>(grammar::Decoration::ArrayStride), {t.stride()});
+      } else {
+        id = unique(Op::TypePointer, {t.storageClass(), pointeeId});
+      }
       break;
     }
     case TypeKind::Struct: {

@@ -118,7 +118,9 @@ public:
     case TypeKind::Pointer:
       out_ += "!spirv.ptr<";
       type(t.elementType());
-      out_ += ", " + enumName(OperandKind::StorageClass, t.storageClass()) + ">";
+      out_ += ", " + enumName(OperandKind::StorageClass, t.storageClass());
+      stride(t);
+      out_ += ">";
       return;
     case TypeKind::Image: {
       const ImageInfo &i = t.image();
@@ -514,8 +516,9 @@ private:
       std::optional<uint32_t> sc;
       if (e && expect(","))
         sc = enumerant(OperandKind::StorageClass, "a storage class");
-      if (sc)
-        result = ctx_.pointer(e, *sc);
+      std::optional<uint32_t> stride = sc ? optionalStride() : std::nullopt;
+      if (sc && stride)
+        result = ctx_.pointer(e, *sc, *stride);
     } else if (kind == "image") {
       result = imageBody();
     } else if (kind == "sampled_image") {

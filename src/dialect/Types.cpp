@@ -142,11 +142,12 @@ Type Context::runtimeArray(Type element, uint32_t stride) {
   return unique(std::move(s));
 }
 
-Type Context::pointer(Type pointee, uint32_t storageClass) {
+Type Context::pointer(Type pointee, uint32_t storageClass, uint32_t stride) {
   detail::TypeStorage s;
   s.kind = TypeKind::Pointer;
   s.element = pointee;
   s.c = storageClass;
+  s.b = stride;
   return unique(std::move(s));
 }
 

@@ -71,7 +71,7 @@ public:
   Type elementType() const;
   /// Vector components, Array length, Matrix columns, CooperativeMatrix rows.
   uint32_t count() const;
-  /// ArrayStride of an Array or RuntimeArray, 0 when it has none.
+  /// ArrayStride of an Array, RuntimeArray or Pointer, 0 when it has none.
   uint32_t stride() const;
   /// Pointer: the storage class (SPIR-V enumerant value).
   uint32_t storageClass() const;
@@ -143,7 +143,8 @@ public:
   Type vector(Type element, uint32_t count);
   Type array(Type element, uint32_t count, uint32_t stride = 0);
   Type runtimeArray(Type element, uint32_t stride = 0);
-  Type pointer(Type pointee, uint32_t storageClass);
+  /// `stride`: the pointer type's ArrayStride (for OpPtrAccessChain), 0 when it has none.
+  Type pointer(Type pointee, uint32_t storageClass, uint32_t stride = 0);
   Type image(const ImageInfo &info);
   Type sampledImage(Type image);
   Type sampler();
