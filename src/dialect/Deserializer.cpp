@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <optional>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -58,6 +59,8 @@ public:
         return s.error();
     if (Status s = entryPoints(); !s)
       return s.error();
+    if (decorationError_)
+      return *decorationError_;
     setModuleAttributes();
     return std::move(module_);
   }
@@ -152,9 +155,14 @@ private:
         std::vector<Attribute> values;
         for (uint32_t k = 3; k < d.wordCount(); ++k) {
           Attribute c = constantValue(d.word(k));
-          if (!c)
-            continue;
-          values.push_back(c);
+          if (auto sym = symbolOf_.find(d.word(k)); sym != symbolOf_.end())
+            c = attr::symbolRef(ctx_, sym->second);
+          if (!c && !decorationError_)
+            decorationError_ = error(d, "decoration operand %" + std::to_string(d.word(k)) +
+                                            " is neither a constant nor a specialization "
+                                            "constant the dialect names");
+          if (c)
+            values.push_back(c);
         }
         value = values.size() == 1 ? values[0] : attr::array(ctx_, values);
       } else if (decoration == static_cast<uint32_t>(grammar::Decoration::LinkageAttributes) &&
@@ -180,6 +188,11 @@ private:
                                [&](const NamedAttribute &a) { return a.name == name; });
       if (same == st.attributes.end()) {
         st.addAttribute(ctx_, name, value);
+      } else if (same->attr() == value ||
+                 (repeated_.count(same->value) &&
+                  std::count(same->attr().elements().begin(), same->attr().elements().end(),
+                             value))) {
+        // The same decoration again (through several groups): once is enough.
       } else {
         Attribute before = same->attr();
         std::vector<Attribute> all;
@@ -1014,6 +1027,7 @@ private:
   Block *current_ = nullptr;
   uint32_t currentLabel_ = 0;
   int specOpDepth_ = 0;
+  std::optional<Diagnostic> decorationError_;
   std::unordered_set<const void *> repeated_; ///< attributes that list a repeated decoration
 };
 

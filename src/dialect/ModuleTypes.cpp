@@ -61,7 +61,7 @@ private:
         names_[inst.word(1)] = std::move(name);
       } else if (inst.opcode() == Op::DecorationGroup) {
         groups_.insert(inst.resultId());
-      } else if (inst.opcode() == Op::Decorate && n >= 3 && groups_.count(inst.word(1))) {
+      } else if (inst.opcode() == Op::Decorate && n >= 3 && isGroup(inst.word(1))) {
         groupDecorations_[inst.word(1)].push_back(
             {inst.word(2), n >= 4 ? std::optional<uint32_t>(inst.word(3)) : std::nullopt});
       } else if (inst.opcode() == Op::Decorate && n >= 3 && n <= 4) {
@@ -82,6 +82,12 @@ private:
             decorateMember(inst.word(k), inst.word(k + 1), d);
       }
     }
+  }
+
+  // A decoration group may be decorated before its OpDecorationGroup.
+  bool isGroup(uint32_t id) const {
+    uint32_t index = m_.defIndex(id);
+    return index != kNoIndex && m_.inst(index).opcode() == Op::DecorationGroup;
   }
 
   void decorate(uint32_t target, const MemberDecoration &d) {

@@ -466,6 +466,10 @@ private:
         else
           values.push_back(v);
         for (Attribute c : values) {
+          if (c.is(AttrKind::SymbolRef)) {
+            ids.push_back(symbol(c.str()));
+            continue;
+          }
           if (!c.type())
             return fail(op, "decoration " + std::string(a.name) + " needs typed constants");
           Expected<uint32_t> cid = constant(c, c.type(), op);
