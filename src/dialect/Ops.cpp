@@ -81,7 +81,9 @@ struct Registry {
     OpInfo &info = infos.emplace_back();
     info.name = keep(std::move(name));
     info.flags = flags;
-    byName.emplace(info.name, &info);
+    // A structural op added after the grammar's instruction of the same name (spirv.Constant,
+    // spirv.EntryPoint, ...) is the one the name finds.
+    byName.insert_or_assign(info.name, &info);
     all.push_back(&info);
     return info;
   }
