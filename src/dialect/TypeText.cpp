@@ -5,6 +5,8 @@
 
 #include "spire/grammar/Grammar.h"
 
+#include "OpForms.h"
+
 #include <cctype>
 #include <charconv>
 #include <unordered_set>
@@ -252,6 +254,15 @@ public:
     return t;
   }
 
+  /// A type at the start of the text; `consumed` is where it ends.
+  Expected<Type> parsePrefix(size_t &consumed) {
+    Type t = type();
+    consumed = pos_;
+    if (!error_.empty())
+      return makeError(Location::text(1, static_cast<uint32_t>(errorPos_ + 1)), error_);
+    return t;
+  }
+
 private:
   void fail(std::string message) {
     if (error_.empty()) {
@@ -261,7 +272,8 @@ private:
   }
 
   void skipSpace() {
-    while (pos_ < t_.size() && (t_[pos_] == ' ' || t_[pos_] == '\t' || t_[pos_] == '\n'))
+    while (pos_ < t_.size() &&
+           (t_[pos_] == ' ' || t_[pos_] == '\t' || t_[pos_] == '\n' || t_[pos_] == '\r'))
       ++pos_;
   }
 
@@ -667,6 +679,10 @@ std::string toString(Type type) {
 
 Expected<Type> parseType(Context &context, std::string_view text) {
   return Parser(context, text).parseAll();
+}
+
+Expected<Type> parseTypePrefix(Context &context, std::string_view text, size_t &consumed) {
+  return Parser(context, text).parsePrefix(consumed);
 }
 
 } // namespace spire::dialect
