@@ -1,0 +1,167 @@
+#include "OpForms.h"
+
+#include "spire/dialect/Attributes.h"
+
+#include <initializer_list>
+#include <string>
+#include <unordered_map>
+#include <utility>
+
+namespace spire::dialect {
+
+namespace {
+
+struct FormTable {
+  std::unordered_map<std::string_view, Form> byName;
+  std::unordered_map<std::string, grammar::OperandKind> enumKinds;
+
+  void add(Form form, std::initializer_list<std::string_view> names) {
+    for (std::string_view n : names)
+      byName.emplace(n, form);
+  }
+
+  FormTable() {
+    add(Form::BinarySame,
+        {"spirv.FAdd", "spirv.FSub", "spirv.FMul", "spirv.FDiv", "spirv.FRem", "spirv.FMod",
+         "spirv.IAdd", "spirv.ISub", "spirv.IMul", "spirv.SDiv", "spirv.UDiv", "spirv.SMod",
+         "spirv.SRem", "spirv.UMod", "spirv.BitwiseAnd", "spirv.BitwiseOr", "spirv.BitwiseXor"});
+    add(Form::UnarySame, {"spirv.Not", "spirv.FNegate", "spirv.SNegate", "spirv.BitCount",
+                          "spirv.BitReverse", "spirv.LogicalNot"});
+    add(Form::UnaryBool, {"spirv.IsNan", "spirv.IsInf"});
+    add(Form::Compare, {"spirv.IEqual",
+                        "spirv.INotEqual",
+                        "spirv.SGreaterThan",
+                        "spirv.SGreaterThanEqual",
+                        "spirv.SLessThan",
+                        "spirv.SLessThanEqual",
+                        "spirv.UGreaterThan",
+                        "spirv.UGreaterThanEqual",
+                        "spirv.ULessThan",
+                        "spirv.ULessThanEqual",
+                        "spirv.FOrdEqual",
+                        "spirv.FOrdNotEqual",
+                        "spirv.FOrdLessThan",
+                        "spirv.FOrdLessThanEqual",
+                        "spirv.FOrdGreaterThan",
+                        "spirv.FOrdGreaterThanEqual",
+                        "spirv.FUnordEqual",
+                        "spirv.FUnordNotEqual",
+                        "spirv.FUnordLessThan",
+                        "spirv.FUnordLessThanEqual",
+                        "spirv.FUnordGreaterThan",
+                        "spirv.FUnordGreaterThanEqual",
+                        "spirv.LogicalAnd",
+                        "spirv.LogicalOr",
+                        "spirv.LogicalEqual",
+                        "spirv.LogicalNotEqual",
+                        "spirv.Ordered",
+                        "spirv.Unordered"});
+    add(Form::Convert,
+        {"spirv.Bitcast", "spirv.ConvertFToS", "spirv.ConvertFToU", "spirv.ConvertSToF",
+         "spirv.ConvertUToF", "spirv.FConvert", "spirv.SConvert", "spirv.UConvert",
+         "spirv.ConvertPtrToU", "spirv.ConvertUToPtr", "spirv.GenericCastToPtr",
+         "spirv.GenericCastToPtrExplicit", "spirv.PtrCastToGeneric"});
+    add(Form::ResultTyped,
+        {"spirv.IAddCarry", "spirv.ISubBorrow", "spirv.SMulExtended", "spirv.UMulExtended"});
+    add(Form::Atomic,
+        {"spirv.AtomicAnd", "spirv.AtomicIAdd", "spirv.AtomicIDecrement", "spirv.AtomicIIncrement",
+         "spirv.AtomicISub", "spirv.AtomicOr", "spirv.AtomicSMax", "spirv.AtomicSMin",
+         "spirv.AtomicUMax", "spirv.AtomicUMin", "spirv.AtomicXor", "spirv.AtomicExchange",
+         "spirv.AtomicCompareExchange", "spirv.AtomicCompareExchangeWeak", "spirv.EXT.AtomicFAdd"});
+    add(Form::GroupScoped, {"spirv.GroupNonUniformBroadcast", "spirv.GroupNonUniformShuffle",
+                            "spirv.GroupNonUniformShuffleDown", "spirv.GroupNonUniformShuffleUp",
+                            "spirv.GroupNonUniformShuffleXor"});
+    add(Form::Elect, {"spirv.GroupNonUniformElect"});
+    add(Form::Ballot, {"spirv.GroupNonUniformBallot"});
+    add(Form::PlainBallot, {"spirv.KHR.SubgroupBallot"});
+    add(Form::GroupArith,
+        {"spirv.GroupNonUniformFAdd", "spirv.GroupNonUniformFMax", "spirv.GroupNonUniformFMin",
+         "spirv.GroupNonUniformFMul", "spirv.GroupNonUniformIAdd", "spirv.GroupNonUniformIMul",
+         "spirv.GroupNonUniformSMax", "spirv.GroupNonUniformSMin", "spirv.GroupNonUniformUMax",
+         "spirv.GroupNonUniformUMin", "spirv.GroupNonUniformBitwiseAnd",
+         "spirv.GroupNonUniformBitwiseOr", "spirv.GroupNonUniformBitwiseXor",
+         "spirv.GroupNonUniformLogicalAnd", "spirv.GroupNonUniformLogicalOr",
+         "spirv.GroupNonUniformLogicalXor"});
+    add(Form::Barrier, {"spirv.ControlBarrier", "spirv.MemoryBarrier"});
+    add(Form::Select, {"spirv.Select"});
+    add(Form::TwoTypes, {"spirv.ShiftLeftLogical", "spirv.ShiftRightArithmetic",
+                         "spirv.ShiftRightLogical", "spirv.MatrixTimesScalar"});
+    add(Form::BitField,
+        {"spirv.BitFieldInsert", "spirv.BitFieldSExtract", "spirv.BitFieldUExtract"});
+    add(Form::OperandsToResult, {"spirv.VectorTimesScalar", "spirv.CompositeConstruct"});
+    add(Form::TypesToResult, {"spirv.MatrixTimesMatrix"});
+    add(Form::TypeToResult, {"spirv.Transpose"});
+    add(Form::TypedOperands, {"spirv.GL.FMix", "spirv.GL.Ldexp", "spirv.GL.FrexpStruct"});
+    add(Form::Undef, {"spirv.Undef"});
+    add(Form::NoOperands, {"spirv.Return", "spirv.Unreachable", "spirv.mlir.merge"});
+    add(Form::ReturnValue, {"spirv.ReturnValue", "spirv.mlir.yield"});
+    add(Form::VectorExtractDynamic, {"spirv.VectorExtractDynamic"});
+    add(Form::VectorInsertDynamic, {"spirv.VectorInsertDynamic"});
+    add(Form::VectorShuffle, {"spirv.VectorShuffle"});
+    add(Form::CompositeExtract, {"spirv.CompositeExtract"});
+    add(Form::CompositeInsert, {"spirv.CompositeInsert"});
+    add(Form::AccessChain,
+        {"spirv.AccessChain", "spirv.PtrAccessChain", "spirv.InBoundsPtrAccessChain"});
+    add(Form::Load, {"spirv.Load"});
+    add(Form::Store, {"spirv.Store"});
+    add(Form::Variable, {"spirv.Variable"});
+    add(Form::CopyMemory, {"spirv.CopyMemory"});
+    add(Form::FunctionCall, {"spirv.FunctionCall"});
+    add(Form::Branch, {"spirv.Branch"});
+    add(Form::BranchConditional, {"spirv.BranchConditional"});
+    add(Form::Module, {"spirv.module"});
+    add(Form::Func, {"spirv.func"});
+    add(Form::GlobalVariable, {"spirv.GlobalVariable"});
+    add(Form::SpecConstant, {"spirv.SpecConstant"});
+    add(Form::SpecConstantComposite, {"spirv.SpecConstantComposite"});
+    add(Form::SpecConstantOperation, {"spirv.SpecConstantOperation"});
+    add(Form::EntryPoint, {"spirv.EntryPoint"});
+    add(Form::ExecutionMode, {"spirv.ExecutionMode"});
+    add(Form::AddressOf, {"spirv.mlir.addressof"});
+    add(Form::ReferenceOf, {"spirv.mlir.referenceof"});
+    add(Form::Constant, {"spirv.Constant"});
+    add(Form::Selection, {"spirv.mlir.selection"});
+    add(Form::Loop, {"spirv.mlir.loop"});
+
+    for (unsigned k = 0; k < std::size(grammar::kOperandCategories); ++k) {
+      auto kind = static_cast<grammar::OperandKind>(k);
+      grammar::OperandCategory c = grammar::operandCategory(kind);
+      if (c == grammar::OperandCategory::BitEnum || c == grammar::OperandCategory::ValueEnum)
+        enumKinds.emplace(enumAttrName(kind), kind);
+    }
+  }
+};
+
+const FormTable &table() {
+  static const FormTable t;
+  return t;
+}
+
+} // namespace
+
+Form formOf(const OpInfo &info) {
+  const FormTable &t = table();
+  auto it = t.byName.find(info.name);
+  if (it != t.byName.end())
+    return it->second;
+  // Extended instructions: the one-type forms of MLIR's GL and CL ops (the printer checks that
+  // the operand and result types agree).
+  if (info.ext && !info.operands.empty() && info.set) {
+    for (const OperandMapping &m : info.operands)
+      if (m.kind != OperandMapping::Kind::Value || m.quantifier != grammar::Quantifier::One)
+        return Form::Generic;
+    return info.operands.size() == 1 ? Form::UnarySame : Form::BinarySame;
+  }
+  return Form::Generic;
+}
+
+bool enumKindByAttrName(std::string_view name, grammar::OperandKind &kind) {
+  const FormTable &t = table();
+  auto it = t.enumKinds.find(std::string(name));
+  if (it == t.enumKinds.end())
+    return false;
+  kind = it->second;
+  return true;
+}
+
+} // namespace spire::dialect
