@@ -6,6 +6,7 @@
 
 #include "OpForms.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
@@ -90,7 +91,13 @@ private:
         ++col;
       }
     }
-    return makeError(Location::text(line, col), error_);
+    // One line: bytes of the input quoted in the message (an op name, an enumerant) may hold
+    // anything.
+    std::string message = error_;
+    for (char &c : message)
+      if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F)
+        c = '?';
+    return makeError(Location::text(line, col), std::move(message));
   }
 
   bool failAt(size_t pos, std::string message) {
@@ -250,11 +257,71 @@ private:
     return neg ? static_cast<int64_t>(0 - v) : static_cast<int64_t>(v);
   }
 
+  /// Where the type starting at `pos` ends, judged by its brackets (a type ends at a space,
+  /// comma, colon or closing bracket outside its own brackets); 0 for a function type or when
+  /// unsure. Only a guess for the type cache: the type parser has the last word.
+  size_t typeEnd(size_t pos) const {
+    if (pos >= t_.size() || t_[pos] == '(')
+      return 0;
+    int depth = 0;
+    for (size_t i = pos; i < t_.size(); ++i) {
+      char c = t_[i];
+      switch (c) {
+      case '<':
+      case '(':
+      case '[':
+        ++depth;
+        break;
+      case '>':
+      case ')':
+      case ']':
+        if (depth == 0)
+          return i;
+        --depth;
+        break;
+      case '"':
+        for (++i; i < t_.size() && t_[i] != '"'; ++i)
+          if (t_[i] == '\\')
+            ++i;
+        break;
+      case ' ':
+      case '\t':
+      case '\n':
+      case '\r':
+      case ',':
+      case ':':
+      case '{':
+      case '}':
+      case '=':
+        if (depth == 0)
+          return i;
+        break;
+      case '-':
+        if (depth == 0 && i + 1 < t_.size() && t_[i + 1] == '>')
+          return i;
+        break;
+      default:
+        break;
+      }
+    }
+    return depth == 0 ? t_.size() : 0;
+  }
+
   Type type() {
     skip();
     if (pos_ >= t_.size()) {
       fail("expected a type");
       return {};
+    }
+    // The same type text comes back often (a struct pointer on every access): parse it once.
+    size_t end = typeEnd(pos_);
+    std::string_view span = end > pos_ ? t_.substr(pos_, end - pos_) : std::string_view();
+    if (!span.empty()) {
+      auto it = typeCache_.find(span);
+      if (it != typeCache_.end()) {
+        pos_ = end;
+        return it->second;
+      }
     }
     size_t consumed = 0;
     Expected<Type> t = parseTypePrefix(ctx_, t_.substr(pos_), consumed);
@@ -262,6 +329,8 @@ private:
       failAt(pos_ + t.error().location.column - 1, t.error().message);
       return {};
     }
+    if (!span.empty() && consumed == span.size())
+      typeCache_.emplace(span, *t);
     pos_ += consumed;
     return *t;
   }
@@ -660,6 +729,10 @@ private:
       return false;
     if (accept('}'))
       return true;
+    // Names must differ from each other and from the attributes `out` already holds (those the
+    // op's custom syntax gave).
+    size_t first = 0;
+    std::vector<size_t> positions(out.size(), 0);
     do {
       skip();
       size_t at = pos_;
@@ -674,9 +747,6 @@ private:
         if (name.empty())
           return fail("expected an attribute name");
       }
-      for (const NamedAttribute &a : out)
-        if (a.name == name)
-          return failAt(at, "duplicate attribute '" + std::string(name) + "'");
       Attribute value;
       if (accept('=')) {
         value = attribute();
@@ -686,24 +756,32 @@ private:
         value = attr::unit(ctx_);
       }
       out.push_back(NamedAttribute{intern(ctx_, name), value.storage()});
+      positions.push_back(at);
     } while (accept(','));
-    return expect('}');
+    if (!expect('}'))
+      return false;
+    return unique(out, positions, first);
+  }
+
+  /// Fails at the second of two attributes (from `first` on) with the same name.
+  bool unique(const std::vector<NamedAttribute> &attrs, const std::vector<size_t> &positions,
+              size_t first) {
+    std::vector<std::pair<std::string_view, size_t>> names;
+    names.reserve(attrs.size() - first);
+    for (size_t i = first; i < attrs.size(); ++i)
+      names.emplace_back(attrs[i].name, i - first < positions.size() ? positions[i - first] : 0);
+    std::sort(names.begin(), names.end());
+    for (size_t i = 1; i < names.size(); ++i)
+      if (names[i].first == names[i - 1].first)
+        return failAt(std::max(names[i].second, names[i - 1].second),
+                      "attribute '" + std::string(names[i].first) + "' given twice");
+    return true;
   }
 
   bool optionalAttrDict(OperationState &st) {
     if (peek() != '{')
       return true;
-    size_t at = pos_;
-    std::vector<NamedAttribute> entries;
-    if (!dictionary(entries))
-      return false;
-    for (const NamedAttribute &e : entries) {
-      for (const NamedAttribute &a : st.attributes)
-        if (a.name == e.name)
-          return failAt(at, "attribute '" + std::string(e.name) + "' given twice");
-      st.attributes.push_back(e);
-    }
-    return true;
+    return dictionary(st.attributes);
   }
 
   void addAttr(OperationState &st, std::string_view name, Attribute a) {
@@ -715,10 +793,13 @@ private:
   struct Scope {
     std::unordered_map<std::string_view, Value> values;
     bool isolated = false;
+    uint64_t id = 0;
   };
   struct Forward {
     Operation *placeholder = nullptr;
     size_t pos = 0;
+    /// The scopes the use sees (up to its isolated one): a definition must be in one of them.
+    std::vector<uint64_t> scopes;
   };
   struct BlockRef {
     Block *block = nullptr;
@@ -818,7 +899,13 @@ private:
     OperationState st(&ops::constant());
     st.resultTypes.push_back(hint);
     Operation *placeholder = Operation::create(std::move(st));
-    forwardsStorage_.push_back({u.name, Forward{placeholder, u.pos}});
+    Forward f{placeholder, u.pos, {}};
+    for (size_t i = scopes_.size(); i-- > 0;) {
+      f.scopes.push_back(scopes_[i].id);
+      if (scopes_[i].isolated)
+        break;
+    }
+    forwardsStorage_.push_back({u.name, std::move(f)});
     fw.emplace(u.name, &forwardsStorage_.back().second);
     return placeholder->result(0);
   }
@@ -836,6 +923,10 @@ private:
     auto &fw = forwards_[forwardDepth()];
     auto it = fw.find(name);
     if (it != fw.end()) {
+      const std::vector<uint64_t> &seen = it->second->scopes;
+      if (std::find(seen.begin(), seen.end(), scopes_.back().id) == seen.end())
+        return failAt(it->second->pos,
+                      "use of " + std::string(name) + " outside the region that defines it");
       Operation *p = it->second->placeholder;
       if (p->result(0).type() != v.type())
         return failAt(pos, std::string(name) + " is defined as " + toString(v.type()) +
@@ -885,6 +976,7 @@ private:
       return false;
     scopes_.emplace_back();
     scopes_.back().isolated = isolated;
+    scopes_.back().id = ++nextScope_;
     if (isolated)
       forwards_.emplace_back();
     regions_.emplace_back();
@@ -1032,6 +1124,7 @@ private:
   OwningOp single() {
     scopes_.emplace_back();
     scopes_.back().isolated = true;
+    scopes_.back().id = ++nextScope_;
     forwards_.emplace_back();
     Block holder;
     bool ok = operation(&holder);
@@ -1374,9 +1467,25 @@ private:
     }
   }
 
-  Operation *finish(OperationState &st) { return Operation::create(std::move(st)); }
+  /// The op, once its attributes are known to have distinct names (an attribute dictionary may
+  /// repeat one the custom syntax gives).
+  Operation *finish(OperationState &st) {
+    if (st.attributes.size() > 1) {
+      std::vector<std::string_view> names;
+      for (const NamedAttribute &a : st.attributes)
+        names.push_back(a.name);
+      std::sort(names.begin(), names.end());
+      for (size_t i = 1; i < names.size(); ++i)
+        if (names[i] == names[i - 1]) {
+          failAt(opAt_, "attribute '" + std::string(names[i]) + "' given twice");
+          return nullptr;
+        }
+    }
+    return Operation::create(std::move(st));
+  }
 
   Operation *customOp(const OpInfo &info, size_t at) {
+    opAt_ = at;
     OperationState st(&info);
     Form form = formOf(info);
     std::vector<Use> us;
@@ -1903,7 +2012,8 @@ private:
       regs.push_back(std::move(reg));
       st.numRegions = 1;
       Operation *op = finish(st);
-      adopt(op, regs);
+      if (op)
+        adopt(op, regs);
       return op;
     }
     case Form::Func:
@@ -1993,6 +2103,8 @@ private:
       st.resultTypes.push_back(op->result(0).type());
       st.numRegions = 1;
       Operation *outer = finish(st);
+      if (!outer)
+        return nullptr;
       Block *b = outer->region().addBlock();
       b->push_back(innerOp.release());
       OperationState y(&ops::yield());
@@ -2102,7 +2214,8 @@ private:
       regs.push_back(std::move(reg));
       st.numRegions = 1;
       Operation *op = finish(st);
-      adopt(op, regs);
+      if (op)
+        adopt(op, regs);
       return op;
     }
     case Form::Generic:
@@ -2174,7 +2287,8 @@ private:
     }
     st.numRegions = 1;
     Operation *op = finish(st);
-    adopt(op, regs);
+    if (op)
+      adopt(op, regs);
     return op;
   }
 
@@ -2188,6 +2302,9 @@ private:
   std::vector<std::unordered_map<std::string_view, Forward *>> forwards_;
   std::deque<std::pair<std::string_view, Forward>> forwardsStorage_;
   std::vector<RegionScope> regions_;
+  std::unordered_map<std::string_view, Type> typeCache_;
+  size_t opAt_ = 0;
+  uint64_t nextScope_ = 0;
 };
 
 } // namespace

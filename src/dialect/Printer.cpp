@@ -158,6 +158,10 @@ private:
       for (const Operation *op : *b)
         numberResults(*op);
     }
+    for (const Block *b : region)
+      if (const Operation *t = b->back())
+        for (const Successor &s : t->successors())
+          preds_[s.block].push_back(blockIds_[b]);
   }
 
   void numberResults(const Operation &op) {
@@ -300,7 +304,7 @@ private:
     for (uint32_t i = 0; i < n; ++i) {
       if (i)
         out_ += ", ";
-      print(op.operand(i).type(), out_);
+      type(op.operand(i).type());
     }
     out_ += ") -> ";
     resultTypes(op);
@@ -313,7 +317,7 @@ private:
     for (uint32_t i = 0; i < op.numResults(); ++i) {
       if (i)
         out_ += ", ";
-      print(op.result(i).type(), out_);
+      type(op.result(i).type());
     }
     if (parens)
       out_ += ')';
@@ -405,7 +409,7 @@ private:
             out_ += ", ";
           out_ += name(b.argument(i));
           out_ += ": ";
-          print(b.argument(i).type(), out_);
+          type(b.argument(i).type());
         }
         out_ += ')';
       }
@@ -418,14 +422,10 @@ private:
   }
 
   void predecessors(const Block &b, bool entry) {
+    auto found = preds_.find(&b);
     std::vector<uint32_t> preds;
-    const Region *r = b.parent();
-    if (r)
-      for (const Block *p : *r)
-        if (const Operation *t = p->back())
-          for (const Successor &s : t->successors())
-            if (s.block == &b)
-              preds.push_back(blockIds_[p]);
+    if (found != preds_.end())
+      preds = found->second;
     if (preds.empty()) {
       if (!entry)
         out_ += "  // no predecessors";
@@ -457,10 +457,16 @@ private:
     for (uint32_t i = first; i < end; ++i) {
       if (i > first)
         out_ += ", ";
-      print(op.operand(i).type(), out_);
+      type(op.operand(i).type());
     }
   }
-  void type(Type t) { print(t, out_); }
+  /// A type's text, printed once per type.
+  void type(Type t) {
+    auto it = typeText_.find(t.opaque());
+    if (it == typeText_.end())
+      it = typeText_.emplace(t.opaque(), toString(t)).first;
+    out_ += it->second;
+  }
   void use(Value v) { out_ += name(v); }
 
   /// `"Name"` or `<Name>` of an enum attribute; false when it is missing.
@@ -1293,6 +1299,8 @@ private:
   PrintOptions opts_;
   std::unordered_map<const detail::ValueImpl *, std::string> names_;
   std::unordered_map<const Block *, uint32_t> blockIds_;
+  std::unordered_map<const void *, std::string> typeText_;
+  std::unordered_map<const Block *, std::vector<uint32_t>> preds_;
   std::unordered_map<const Operation *, uint32_t> groups_;
   std::unordered_set<std::string> used_;
   std::vector<std::string> scopeNames_;
