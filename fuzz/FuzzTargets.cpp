@@ -4,6 +4,7 @@
 #include "spire/asm/Assembler.h"
 #include "spire/asm/Disassembler.h"
 #include "spire/binary/Literal.h"
+#include "spire/dialect/Text.h"
 #include "spire/module/Module.h"
 #include "spire/val/Validator.h"
 
@@ -195,6 +196,35 @@ void validator(const uint8_t *data, size_t size) {
       val::Report first = val::validate(*m, options);
       if (first.valid() != all.valid() || first.errorCount() > 1)
         broken("--max-errors 1 changes the verdict or reports more than one error");
+    }
+  }
+}
+
+void dialectText(const uint8_t *data, size_t size) {
+  std::string_view text(reinterpret_cast<const char *>(data), size);
+  dialect::Context ctx;
+  Expected<dialect::OwningOp> op = dialect::parse(ctx, text);
+  if (!op) {
+    const Diagnostic &d = op.error();
+    if (d.location.kind != Location::Kind::Text || d.location.line == 0 || d.location.column == 0 ||
+        d.message.empty() || d.message.find('\n') != std::string::npos)
+      broken("a dialect text error is one line with a line and column");
+    return;
+  }
+  for (bool generic : {false, true}) {
+    dialect::PrintOptions options;
+    options.generic = generic;
+    std::string once = dialect::toString(**op, options);
+    dialect::Context ctx2;
+    Expected<dialect::OwningOp> back = dialect::parse(ctx2, once);
+    if (!back) {
+      std::fprintf(stderr, "%s\n---\n%s\n", once.c_str(), back.error().format().c_str());
+      broken("printed dialect text parses back");
+    }
+    std::string twice = dialect::toString(**back, options);
+    if (twice != once) {
+      std::fprintf(stderr, "%s\n---\n%s\n", once.c_str(), twice.c_str());
+      broken("printed dialect text prints back the same");
     }
   }
 }

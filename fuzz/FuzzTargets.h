@@ -19,4 +19,9 @@ void disassembler(const uint8_t *data, size_t size);
 /// no crash, no hang, one-line problems, and --max-errors 1 keeps the verdict.
 void validator(const uint8_t *data, size_t size);
 
+/// Parses bytes as the dialect's MLIR text: no crash, no hang, errors of one line with a line
+/// and column; what parses prints (custom and generic form) to text that parses back and prints
+/// the same.
+void dialectText(const uint8_t *data, size_t size);
+
 } // namespace spire::fuzz

@@ -33,3 +33,4 @@ TEST(FuzzRegression, BinaryReader) { replay("binary_reader", spire::fuzz::binary
 TEST(FuzzRegression, Assembler) { replay("assembler", spire::fuzz::assembler); }
 TEST(FuzzRegression, Disassembler) { replay("disassembler", spire::fuzz::disassembler); }
 TEST(FuzzRegression, Validator) { replay("validator", spire::fuzz::validator); }
+TEST(FuzzRegression, DialectText) { replay("dialect_text", spire::fuzz::dialectText); }
