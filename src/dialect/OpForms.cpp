@@ -122,6 +122,22 @@ struct FormTable {
     add(Form::Constant, {"spirv.Constant"});
     add(Form::Selection, {"spirv.mlir.selection"});
     add(Form::Loop, {"spirv.mlir.loop"});
+    add(Form::GroupReduce,
+        {"spirv.GroupIAdd", "spirv.GroupFAdd", "spirv.GroupFMin", "spirv.GroupUMin",
+         "spirv.GroupSMin", "spirv.GroupFMax", "spirv.GroupUMax", "spirv.GroupSMax",
+         "spirv.KHR.GroupIMul", "spirv.KHR.GroupFMul"});
+    add(Form::GroupScoped, {"spirv.GroupBroadcast"});
+    add(Form::OperandsToResult, {"spirv.SDot", "spirv.UDot", "spirv.SUDot", "spirv.SDotAccSat",
+                                 "spirv.UDotAccSat", "spirv.SUDotAccSat"});
+    add(Form::TypedOperands, {"spirv.ImageQuerySize"});
+    add(Form::Image, {"spirv.Image"});
+    add(Form::ImageDrefGather, {"spirv.ImageDrefGather"});
+    add(Form::CoopMatrixLoad, {"spirv.NV.CooperativeMatrixLoad"});
+    add(Form::CoopMatrixStore, {"spirv.NV.CooperativeMatrixStore"});
+    add(Form::BlockRead, {"spirv.INTEL.SubgroupBlockRead"});
+    add(Form::BlockWrite, {"spirv.INTEL.SubgroupBlockWrite"});
+    add(Form::AssumeTrue, {"spirv.KHR.AssumeTrue"});
+    add(Form::CoopMatrixLength, {"spirv.NV.CooperativeMatrixLength"});
 
     for (unsigned k = 0; k < std::size(grammar::kOperandCategories); ++k) {
       auto kind = static_cast<grammar::OperandKind>(k);

@@ -62,6 +62,15 @@ enum class Form : uint8_t {
   Constant,
   Selection,
   Loop,
+  GroupReduce,      ///< <Scope> <Op> %x {attrs} : T (GroupIAdd, GroupFMax, KHR.GroupFMul ...)
+  Image,            ///< {attrs} %si : !spirv.sampled_image<...>
+  ImageDrefGather,  ///< %si : T, %c : T, %d : T ["Op"] (args : T) {attrs} -> R
+  CoopMatrixLoad,   ///< %p, %stride, %colmajor : Tp as R (NV)
+  CoopMatrixStore,  ///< %p, %m, %stride, %colmajor : Tp, Tm (NV)
+  BlockRead,        ///< %p : R (INTEL.SubgroupBlockRead)
+  BlockWrite,       ///< %p, %v : T (INTEL.SubgroupBlockWrite)
+  AssumeTrue,       ///< %c {attrs}
+  CoopMatrixLength, ///< {attrs} : !spirv.coopmatrix<...> (NV; the type is an attribute)
 };
 
 Form formOf(const OpInfo &info);

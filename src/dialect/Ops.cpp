@@ -105,6 +105,8 @@ struct Registry {
     default:
       break;
     }
+    if (d.kind == OperandKind::ImageOperands)
+      return "imageoperands"; // MLIR's spelling (spirv.ImageDrefGather)
     OperandCategory cat = grammar::operandCategory(d.kind);
     if (cat == OperandCategory::BitEnum || cat == OperandCategory::ValueEnum) {
       if (op == "spirv.CopyMemory" && d.kind == OperandKind::MemoryAccess)

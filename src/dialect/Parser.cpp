@@ -2218,6 +2218,119 @@ private:
         adopt(op, regs);
       return op;
     }
+    case Form::GroupReduce: {
+      Attribute scope = enumAttr(OperandKind::Scope, true);
+      Attribute group = scope ? enumAttr(OperandKind::GroupOperation, true) : Attribute();
+      if (!group || !uses(us) || !count(us, 1, 1, at))
+        return nullptr;
+      addAttr(st, "execution_scope", scope);
+      addAttr(st, "group_operation", group);
+      if (!optionalAttrDict(st) || !expect(':') || !(t = type()) || !resolveAll(us, t, st))
+        return nullptr;
+      st.resultTypes.push_back(t);
+      return finish(st);
+    }
+    case Form::Image: {
+      if (!optionalAttrDict(st) || !uses(us) || !count(us, 1, 1, at) || !expect(':'))
+        return nullptr;
+      size_t tat = pos_;
+      if (!(t = type()))
+        return nullptr;
+      if (!t.is(TypeKind::SampledImage)) {
+        failAt(tat, "expected a sampled image type");
+        return nullptr;
+      }
+      if (!resolveAll(us, t, st))
+        return nullptr;
+      st.resultTypes.push_back(t.elementType());
+      return finish(st);
+    }
+    case Form::ImageDrefGather: {
+      for (int i = 0; i < 3; ++i) {
+        Use u;
+        if ((i && !expect(',')) || !use(u) || !expect(':') || !(t = type()))
+          return nullptr;
+        Value v = resolve(u, t);
+        if (!v)
+          return nullptr;
+        st.operands.push_back(v);
+      }
+      if (accept('[')) {
+        Attribute io = enumAttr(OperandKind::ImageOperands, false);
+        if (!io || !expect(']'))
+          return nullptr;
+        addAttr(st, "imageoperands", io);
+        if (accept('(')) {
+          std::vector<Type> ts;
+          if (!uses(us) || !expect(':') || !typeList(ts) || !expect(')'))
+            return nullptr;
+          if (ts.size() != us.size()) {
+            failAt(at, "the image operands and their types differ in number");
+            return nullptr;
+          }
+          for (size_t i = 0; i < us.size(); ++i) {
+            Value v = resolve(us[i], ts[i]);
+            if (!v)
+              return nullptr;
+            st.operands.push_back(v);
+          }
+        }
+      }
+      if (!optionalAttrDict(st) || !expect("->") || !(r = type()))
+        return nullptr;
+      st.resultTypes.push_back(r);
+      return finish(st);
+    }
+    case Form::CoopMatrixLoad:
+    case Form::CoopMatrixStore: {
+      bool load = form == Form::CoopMatrixLoad;
+      if (!uses(us) || !count(us, load ? 3 : 4, load ? 3 : 4, at) || !expect(':') || !(t = type()))
+        return nullptr;
+      Type second;
+      if (load ? !expectKeyword("as") : !expect(','))
+        return nullptr;
+      if (!(second = type()))
+        return nullptr;
+      Value p = resolve(us[0], t);
+      if (!p)
+        return nullptr;
+      st.operands.push_back(p);
+      for (size_t i = 1; i < us.size(); ++i) {
+        Value v = resolve(us[i], !load && i == 1 ? second : Type());
+        if (!v)
+          return nullptr;
+        st.operands.push_back(v);
+      }
+      if (load)
+        st.resultTypes.push_back(second);
+      return finish(st);
+    }
+    case Form::BlockRead:
+    case Form::BlockWrite: {
+      bool read = form == Form::BlockRead;
+      if (!uses(us) || !count(us, read ? 1 : 2, read ? 1 : 2, at) || !expect(':') || !(t = type()))
+        return nullptr;
+      for (size_t i = 0; i < us.size(); ++i) {
+        Value v = resolve(us[i], i == 1 ? t : Type());
+        if (!v)
+          return nullptr;
+        st.operands.push_back(v);
+      }
+      if (read)
+        st.resultTypes.push_back(t);
+      return finish(st);
+    }
+    case Form::CoopMatrixLength:
+      if (!optionalAttrDict(st) || !expect(':') || !(t = type()))
+        return nullptr;
+      addAttr(st, "cooperative_matrix_type", attr::type(ctx_, t));
+      st.resultTypes.push_back(ctx_.integer(32));
+      return finish(st);
+    case Form::AssumeTrue:
+      if (!uses(us) || !count(us, 1, 1, at) || !optionalAttrDict(st) ||
+          !resolveAll(us, ctx_.boolean(), st))
+        return nullptr;
+      return finish(st);
     case Form::Generic:
       break;
     }

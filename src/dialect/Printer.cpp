@@ -1289,6 +1289,115 @@ private:
       region(op.region(), ind, false);
       return true;
     }
+    case Form::GroupReduce:
+      if (!plain(op) || n != 1 || nr != 1 || r != t0)
+        return false;
+      head();
+      out_ += ' ';
+      if (!enumAttr(op, "execution_scope", OperandKind::Scope, true))
+        return false;
+      out_ += ' ';
+      if (!enumAttr(op, "group_operation", OperandKind::GroupOperation, true))
+        return false;
+      out_ += ' ';
+      use(op.operand(0));
+      attrDict(op, {"execution_scope", "group_operation"});
+      out_ += " : ";
+      type(r);
+      return true;
+    case Form::Image:
+      if (!plain(op) || n != 1 || nr != 1 || !t0.is(TypeKind::SampledImage) ||
+          t0.elementType() != r)
+        return false;
+      head();
+      attrDict(op);
+      out_ += ' ';
+      use(op.operand(0));
+      out_ += " : ";
+      type(t0);
+      return true;
+    case Form::ImageDrefGather: {
+      Attribute io = op.attr("imageoperands");
+      if (!plain(op) || n < 3 || nr != 1 ||
+          (io && (!io.is(AttrKind::Enum) || io.enumKind() != OperandKind::ImageOperands)) ||
+          (n > 3 && !io))
+        return false;
+      head();
+      for (uint32_t i = 0; i < 3; ++i) {
+        out_ += i ? ", " : " ";
+        use(op.operand(i));
+        out_ += " : ";
+        type(op.operand(i).type());
+      }
+      out_ += ' ';
+      if (io)
+        out_ += "[\"" + enumText(OperandKind::ImageOperands, io.enumValue()) + "\"]";
+      if (n > 3) {
+        out_ += " (";
+        operands(op, 3, n);
+        out_ += " : ";
+        types(op, 3, n);
+        out_ += ')';
+      }
+      attrDict(op, {"imageoperands"});
+      out_ += " -> ";
+      type(r);
+      return true;
+    }
+    case Form::CoopMatrixLoad:
+      if (!plain(op) || n != 3 || nr != 1 || !op.attributes().empty())
+        return false;
+      head();
+      out_ += ' ';
+      operands(op, 0, 3);
+      out_ += " : ";
+      type(t0);
+      out_ += " as ";
+      type(r);
+      return true;
+    case Form::CoopMatrixStore:
+      if (!plain(op) || n != 4 || nr != 0 || !op.attributes().empty())
+        return false;
+      head();
+      out_ += ' ';
+      operands(op, 0, 4);
+      out_ += " : ";
+      type(t0);
+      out_ += ", ";
+      type(op.operand(1).type());
+      return true;
+    case Form::BlockRead:
+    case Form::BlockWrite: {
+      bool read = form == Form::BlockRead;
+      if (!plain(op) || n != (read ? 1u : 2u) || nr != (read ? 1u : 0u) ||
+          !op.attributes().empty() || !t0.is(TypeKind::Pointer))
+        return false;
+      head();
+      out_ += ' ';
+      operands(op, 0, n);
+      out_ += " : ";
+      type(read ? r : op.operand(1).type());
+      return true;
+    }
+    case Form::CoopMatrixLength: {
+      Attribute ct = op.attr("cooperative_matrix_type");
+      if (!plain(op) || n != 0 || nr != 1 || !ct.is(AttrKind::Type) || !r.is(TypeKind::Integer) ||
+          r.width() != 32 || r.signedness() != Signedness::Signless)
+        return false;
+      head();
+      attrDict(op, {"cooperative_matrix_type"});
+      out_ += " : ";
+      type(ct.type());
+      return true;
+    }
+    case Form::AssumeTrue:
+      if (!plain(op) || n != 1 || nr != 0)
+        return false;
+      head();
+      out_ += ' ';
+      use(op.operand(0));
+      attrDict(op);
+      return true;
     case Form::Generic:
       return false;
     }
