@@ -59,8 +59,7 @@ struct FormTable {
     add(Form::Convert,
         {"spirv.Bitcast", "spirv.ConvertFToS", "spirv.ConvertFToU", "spirv.ConvertSToF",
          "spirv.ConvertUToF", "spirv.FConvert", "spirv.SConvert", "spirv.UConvert",
-         "spirv.ConvertPtrToU", "spirv.ConvertUToPtr", "spirv.GenericCastToPtr",
-         "spirv.GenericCastToPtrExplicit", "spirv.PtrCastToGeneric"});
+         "spirv.GenericCastToPtr", "spirv.GenericCastToPtrExplicit", "spirv.PtrCastToGeneric"});
     add(Form::ResultTyped,
         {"spirv.IAddCarry", "spirv.ISubBorrow", "spirv.SMulExtended", "spirv.UMulExtended"});
     add(Form::Atomic,
@@ -78,10 +77,7 @@ struct FormTable {
         {"spirv.GroupNonUniformFAdd", "spirv.GroupNonUniformFMax", "spirv.GroupNonUniformFMin",
          "spirv.GroupNonUniformFMul", "spirv.GroupNonUniformIAdd", "spirv.GroupNonUniformIMul",
          "spirv.GroupNonUniformSMax", "spirv.GroupNonUniformSMin", "spirv.GroupNonUniformUMax",
-         "spirv.GroupNonUniformUMin", "spirv.GroupNonUniformBitwiseAnd",
-         "spirv.GroupNonUniformBitwiseOr", "spirv.GroupNonUniformBitwiseXor",
-         "spirv.GroupNonUniformLogicalAnd", "spirv.GroupNonUniformLogicalOr",
-         "spirv.GroupNonUniformLogicalXor"});
+         "spirv.GroupNonUniformUMin"});
     add(Form::Barrier, {"spirv.ControlBarrier", "spirv.MemoryBarrier"});
     add(Form::Select, {"spirv.Select"});
     add(Form::TwoTypes, {"spirv.ShiftLeftLogical", "spirv.ShiftRightArithmetic",
@@ -138,6 +134,23 @@ struct FormTable {
     add(Form::BlockWrite, {"spirv.INTEL.SubgroupBlockWrite"});
     add(Form::AssumeTrue, {"spirv.KHR.AssumeTrue"});
     add(Form::CoopMatrixLength, {"spirv.NV.CooperativeMatrixLength"});
+    add(Form::MulAdd, {"spirv.NV.CooperativeMatrixMulAdd"});
+    // The GL and CL ops MLIR 16 has: one operand, or several, all of the result's type.
+    add(Form::UnarySame,
+        {"spirv.GL.Round",       "spirv.GL.RoundEven", "spirv.GL.FAbs",  "spirv.GL.SAbs",
+         "spirv.GL.FSign",       "spirv.GL.SSign",     "spirv.GL.Floor", "spirv.GL.Ceil",
+         "spirv.GL.Sin",         "spirv.GL.Cos",       "spirv.GL.Tan",   "spirv.GL.Asin",
+         "spirv.GL.Acos",        "spirv.GL.Atan",      "spirv.GL.Sinh",  "spirv.GL.Cosh",
+         "spirv.GL.Tanh",        "spirv.GL.Exp",       "spirv.GL.Log",   "spirv.GL.Sqrt",
+         "spirv.GL.InverseSqrt", "spirv.GL.FindUMsb",  "spirv.CL.ceil",  "spirv.CL.cos",
+         "spirv.CL.erf",         "spirv.CL.exp",       "spirv.CL.fabs",  "spirv.CL.floor",
+         "spirv.CL.log",         "spirv.CL.rint",      "spirv.CL.round", "spirv.CL.rsqrt",
+         "spirv.CL.sin",         "spirv.CL.sqrt",      "spirv.CL.tanh",  "spirv.CL.s_abs"});
+    add(Form::BinarySame,
+        {"spirv.GL.Pow", "spirv.GL.FMin", "spirv.GL.UMin", "spirv.GL.SMin", "spirv.GL.FMax",
+         "spirv.GL.UMax", "spirv.GL.SMax", "spirv.GL.FClamp", "spirv.GL.UClamp", "spirv.GL.SClamp",
+         "spirv.GL.Fma", "spirv.CL.fma", "spirv.CL.fmax", "spirv.CL.fmin", "spirv.CL.pow",
+         "spirv.CL.s_max", "spirv.CL.u_max", "spirv.CL.s_min", "spirv.CL.u_min"});
 
     for (unsigned k = 0; k < std::size(grammar::kOperandCategories); ++k) {
       auto kind = static_cast<grammar::OperandKind>(k);
@@ -160,14 +173,6 @@ Form formOf(const OpInfo &info) {
   auto it = t.byName.find(info.name);
   if (it != t.byName.end())
     return it->second;
-  // Extended instructions: the one-type forms of MLIR's GL and CL ops (the printer checks that
-  // the operand and result types agree).
-  if (info.ext && !info.operands.empty() && info.set) {
-    for (const OperandMapping &m : info.operands)
-      if (m.kind != OperandMapping::Kind::Value || m.quantifier != grammar::Quantifier::One)
-        return Form::Generic;
-    return info.operands.size() == 1 ? Form::UnarySame : Form::BinarySame;
-  }
   return Form::Generic;
 }
 

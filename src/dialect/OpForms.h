@@ -71,6 +71,7 @@ enum class Form : uint8_t {
   BlockWrite,       ///< %p, %v : T (INTEL.SubgroupBlockWrite)
   AssumeTrue,       ///< %c {attrs}
   CoopMatrixLength, ///< {attrs} : !spirv.coopmatrix<...> (NV; the type is an attribute)
+  MulAdd,           ///< %a, %b, %c {attrs} : Ta, Tb -> Tc (NV.CooperativeMatrixMulAdd)
 };
 
 Form formOf(const OpInfo &info);

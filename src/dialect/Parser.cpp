@@ -2326,6 +2326,25 @@ private:
       addAttr(st, "cooperative_matrix_type", attr::type(ctx_, t));
       st.resultTypes.push_back(ctx_.integer(32));
       return finish(st);
+    case Form::MulAdd: {
+      std::vector<Type> ts;
+      if (!uses(us) || !count(us, 3, 3, at) || !optionalAttrDict(st) || !expect(':') ||
+          !typeList(ts) || !expect("->") || !(r = type()))
+        return nullptr;
+      if (ts.size() != 2) {
+        failAt(at, "expected two types before '->'");
+        return nullptr;
+      }
+      ts.push_back(r);
+      for (size_t i = 0; i < 3; ++i) {
+        Value v = resolve(us[i], ts[i]);
+        if (!v)
+          return nullptr;
+        st.operands.push_back(v);
+      }
+      st.resultTypes.push_back(r);
+      return finish(st);
+    }
     case Form::AssumeTrue:
       if (!uses(us) || !count(us, 1, 1, at) || !optionalAttrDict(st) ||
           !resolveAll(us, ctx_.boolean(), st))

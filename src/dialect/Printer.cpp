@@ -1390,6 +1390,18 @@ private:
       type(ct.type());
       return true;
     }
+    case Form::MulAdd:
+      if (!plain(op) || n != 3 || nr != 1 || op.operand(2).type() != r)
+        return false;
+      head();
+      out_ += ' ';
+      operands(op, 0, 3);
+      attrDict(op);
+      out_ += " : ";
+      types(op, 0, 2);
+      out_ += " -> ";
+      type(r);
+      return true;
     case Form::AssumeTrue:
       if (!plain(op) || n != 1 || nr != 0)
         return false;
