@@ -309,10 +309,12 @@ void printString(std::string_view s, std::string &out) {
   static const char kHex[] = "0123456789ABCDEF";
   out += '"';
   for (unsigned char c : s) {
-    if (c == '"' || c == '\\') {
+    // As llvm::printEscapedString: a backslash doubled, a quote and other bytes outside
+    // ASCII's printable range as two hexadecimal digits.
+    if (c == '\\') {
       out += '\\';
       out += static_cast<char>(c);
-    } else if (c >= 0x20 && c < 0x7F) {
+    } else if (c >= 0x20 && c < 0x7F && c != '"') {
       out += static_cast<char>(c);
     } else {
       out += '\\';

@@ -270,7 +270,10 @@ void printScalar(Attribute a, std::string &out) {
   if (a.is(AttrKind::Bool) || (a.is(AttrKind::Integer) && t && t.isBool())) {
     out += (a.is(AttrKind::Bool) ? a.boolValue() : a.bits() != 0) ? "true" : "false";
   } else if (a.is(AttrKind::Integer)) {
-    out += std::to_string(a.intValue());
+    if (t && t.signedness() == Signedness::Unsigned)
+      out += std::to_string(a.bits());
+    else
+      out += std::to_string(a.intValue());
   } else if (a.is(AttrKind::Float)) {
     appendFloat(a.floatValue(), t ? t.width() : 64, out);
   } else {

@@ -1199,6 +1199,9 @@ private:
     if (!op)
       return false;
     b->push_back(op);
+    // A location (mlir-opt --mlir-print-debuginfo): read and dropped.
+    if (acceptKeyword("loc") && !skipParens())
+      return false;
     uint32_t declared = 0;
     for (const ResultName &r : results)
       declared += r.count;
@@ -1213,6 +1216,26 @@ private:
     }
     --depth_;
     return true;
+  }
+
+  /// `( ... )` with nested parentheses and strings.
+  bool skipParens() {
+    if (!expect('('))
+      return false;
+    int depth = 1;
+    while (pos_ < t_.size() && depth > 0) {
+      char c = t_[pos_++];
+      if (c == '(')
+        ++depth;
+      else if (c == ')')
+        --depth;
+      else if (c == '"')
+        while (pos_ < t_.size() && t_[pos_] != '"')
+          pos_ += t_[pos_] == '\\' ? 2 : 1;
+      if (c == '"' && pos_ < t_.size())
+        ++pos_;
+    }
+    return depth == 0 || fail("expected ')' at the end of the location");
   }
 
   /// Moves the blocks of parsed regions into the op's regions.

@@ -173,11 +173,14 @@ private:
       return;
     }
     std::string base = "%" + std::to_string(nextValue_++);
-    names_[op.result(0).impl()] = base;
-    for (uint32_t i = 1; i < op.numResults(); ++i)
+    if (op.numResults() == 1) {
+      names_[op.result(0).impl()] = std::move(base);
+      return;
+    }
+    // A group of results: %3:2 defines %3#0 and %3#1.
+    for (uint32_t i = 0; i < op.numResults(); ++i)
       names_[op.result(i).impl()] = base + "#" + std::to_string(i);
-    if (op.numResults() > 1)
-      groups_[&op] = op.numResults();
+    groups_[&op] = std::move(base);
   }
 
   void setName(Value v, std::string_view raw) {
@@ -253,10 +256,13 @@ private:
   void operation(const Operation &op, unsigned ind) {
     indent(ind);
     if (op.numResults() > 0) {
-      out_ += name(op.result(0));
-      if (op.numResults() > 1) {
+      auto group = groups_.find(&op);
+      if (group != groups_.end()) {
+        out_ += group->second;
         out_ += ':';
         out_ += std::to_string(op.numResults());
+      } else {
+        out_ += name(op.result(0));
       }
       out_ += " = ";
     }
@@ -1422,7 +1428,7 @@ private:
   std::unordered_map<const Block *, uint32_t> blockIds_;
   std::unordered_map<const void *, std::string> typeText_;
   std::unordered_map<const Block *, std::vector<uint32_t>> preds_;
-  std::unordered_map<const Operation *, uint32_t> groups_;
+  std::unordered_map<const Operation *, std::string> groups_;
   std::unordered_set<std::string> used_;
   std::vector<std::string> scopeNames_;
   std::vector<size_t> scopes_;

@@ -588,6 +588,45 @@ TEST(DialectText, ErrorsNameLineAndColumn) {
   EXPECT_NE(errorOf(deepAttr).find("nested too deeply"), std::string::npos);
 }
 
+TEST(DialectText, EscapesUnsignedLocationsAndResultGroups) {
+  // As mlir-opt-16 prints it: quotes in symbols as \22, the value name escaped, unsigned
+  // integers above INT64_MAX, locations dropped.
+  EXPECT_EQ(roundTrip(R"mlir(spirv.module Logical GLSL450 {
+  spirv.GlobalVariable @"a\"b\\c" : !spirv.ptr<ui64, Private>
+  spirv.func @f() "None" {
+    %0 = "spirv.Undef"() : () -> ui64 loc("x.c":3:4)
+    %c = spirv.Constant 18446744073709551615 : ui64
+    %1 = spirv.mlir.addressof @"a\"b\\c" : !spirv.ptr<ui64, Private>
+    spirv.Return
+  }
+}
+)mlir"),
+            R"mlir(spirv.module Logical GLSL450 {
+  spirv.GlobalVariable @"a\22b\\c" : !spirv.ptr<ui64, Private>
+  spirv.func @f() "None" {
+    %0 = spirv.Undef : ui64
+    %cst18446744073709551615_ui64 = spirv.Constant 18446744073709551615 : ui64
+    %a22b5Cc_addr = spirv.mlir.addressof @"a\22b\\c" : !spirv.ptr<ui64, Private>
+    spirv.Return
+  }
+}
+)mlir");
+  // Results in a group: %0:2 and %0#1.
+  constexpr std::string_view grouped = R"mlir("builtin.module"() ({
+  "spirv.module"() ({
+    "spirv.func"() ({
+      %0:2 = "spirv.Nop"() : () -> (i32, f32)
+      %1 = "spirv.IAdd"(%0#0, %0#0) : (i32, i32) -> i32
+      "spirv.Nop"(%0#1) : (f32) -> ()
+      "spirv.Return"() : () -> ()
+    }) {function_control = #spirv.function_control<None>, function_type = () -> (), sym_name = "f"} : () -> ()
+  }) {addressing_model = #spirv.addressing_model<Logical>, memory_model = #spirv.memory_model<GLSL450>} : () -> ()
+}) : () -> ()
+)mlir";
+  EXPECT_EQ(roundTrip(grouped, wrapped(true)), grouped);
+  EXPECT_EQ(roundTrip(roundTrip(grouped), wrapped(true)), grouped);
+}
+
 TEST(DialectText, BuiltOpsPrint) {
   // Names come from the IR: a constant's value and type, a variable's symbol (escaped, with a
   // '_' in front where the escape starts with a digit).
