@@ -76,6 +76,12 @@ Type indexType(Type t, int64_t index, bool known) {
   }
 }
 
+/// An integer attribute of type i<width> (what the custom syntax writes as a bare number).
+bool isInt(Attribute a, unsigned width) {
+  return a.is(AttrKind::Integer) && a.type() && a.type().is(TypeKind::Integer) &&
+         a.type().width() == width && a.type().signedness() == Signedness::Signless;
+}
+
 /// The constant integer an SSA index holds, when a spirv.Constant defines it.
 bool constantIndex(Value v, int64_t &out) {
   Operation *def = v.definingOp();
@@ -343,7 +349,13 @@ private:
   }
 
   void genericAttrs(const Operation &op) {
+    // MLIR's BranchConditional has operand_segment_sizes; other ops with successors get it where
+    // their successors take operands (except spirv.Branch, whose operands are all its
+    // successor's), so that the text keeps which operands go where.
     bool segments = op.name() == "spirv.BranchConditional" && op.successors().size() == 2;
+    if (!segments && op.name() != "spirv.Branch")
+      for (const Successor &sc : op.successors())
+        segments = segments || sc.numOperands > 0;
     if (op.attributes().empty() && !segments)
       return;
     out_ += " {";
@@ -405,7 +417,7 @@ private:
   }
 
   void block(const Block &b, unsigned ind, bool entry, bool entryArgs) {
-    if (!entry || (entryArgs && (b.numArguments() > 0 || b.empty()))) {
+    if (!entry || (entryArgs && (b.numArguments() > 0 || b.empty() || preds_.count(&b)))) {
       indent(ind - 2);
       out_ += blockName(&b);
       if (b.numArguments() > 0) {
@@ -549,7 +561,7 @@ private:
     Attribute al = op.attr(alignment);
     constexpr uint32_t kAligned = 0x2;
     if (a.enumValue() & kAligned) {
-      if (!al.is(AttrKind::Integer))
+      if (!isInt(al, 32))
         return false;
       out_ += ", " + std::to_string(al.intValue());
     } else if (al) {
@@ -562,7 +574,7 @@ private:
   /// bind(set, binding) and built_in("X") of variables; adds what it printed to `elided`.
   void variableDecorations(const Operation &op, std::vector<std::string_view> &elided) {
     Attribute set = op.attr("descriptor_set"), binding = op.attr("binding");
-    if (set.is(AttrKind::Integer) && binding.is(AttrKind::Integer)) {
+    if (isInt(set, 32) && isInt(binding, 32)) {
       out_ += " bind(" + std::to_string(set.intValue()) + ", " +
               std::to_string(binding.intValue()) + ")";
       elided.push_back("descriptor_set");
@@ -575,6 +587,16 @@ private:
       out_ += "\")";
       elided.push_back("built_in");
     }
+  }
+
+  /// Whether a region's entry block is a branch target (so that its label must be printed,
+  /// which the custom forms do not do).
+  bool entryTargeted(const Operation &op) const {
+    for (uint32_t i = 0; i < op.numRegions(); ++i)
+      if (const Block *entry = op.region(i).front())
+        if (preds_.count(entry))
+          return true;
+    return false;
   }
 
   bool plain(const Operation &op) const { return op.successors().empty() && op.numRegions() == 0; }
@@ -591,7 +613,7 @@ private:
 
   bool custom(const Operation &op, unsigned ind) {
     Form form = formOf(op.info());
-    if (form == Form::Generic)
+    if (form == Form::Generic || entryTargeted(op))
       return false;
     uint32_t n = op.numOperands();
     uint32_t nr = op.numResults();
@@ -684,7 +706,7 @@ private:
       return true;
     case Form::Elect:
     case Form::Ballot:
-      if (!plain(op) || n != (form == Form::Elect ? 0u : 1u) || nr != 1)
+      if (!plain(op) || n != (form == Form::Elect ? 0u : 1u) || nr != 1 || (n && !t0.isBool()))
         return false;
       head();
       if (!scopeAttrs(op, true, ", ", elided))
@@ -698,7 +720,7 @@ private:
       type(r);
       return true;
     case Form::PlainBallot:
-      if (!plain(op) || n != 1 || nr != 1)
+      if (!plain(op) || n != 1 || nr != 1 || !t0.isBool())
         return false;
       head();
       out_ += ' ';
@@ -908,6 +930,11 @@ private:
       if (!plain(op) || n != 2 || nr != 1 || !idx.is(AttrKind::Array) ||
           !onlyAttrs(op, {"indices"}) || op.operand(1).type() != r)
         return false;
+      Type t = r;
+      for (Attribute e : idx.elements())
+        t = t && e.is(AttrKind::Integer) ? indexType(t, e.intValue(), true) : Type();
+      if (!t)
+        return false;
       head();
       out_ += ' ';
       operands(op, 0, 2);
@@ -977,7 +1004,8 @@ private:
     }
     case Form::CopyMemory:
       if (!plain(op) || n != 2 || nr != 0 || !op.attributes().empty() ||
-          !t0.is(TypeKind::Pointer) || !op.operand(1).type().is(TypeKind::Pointer))
+          !t0.is(TypeKind::Pointer) || !op.operand(1).type().is(TypeKind::Pointer) ||
+          op.operand(1).type().elementType() != t0.elementType())
         return false;
       head();
       out_ += "  \"" + enumName(OperandKind::StorageClass, t0.storageClass()) + "\" ";
@@ -1017,10 +1045,10 @@ private:
     case Form::BranchConditional: {
       Attribute w = op.attr("branch_weights");
       if (op.successors().size() != 2 || op.numOrdinaryOperands() != 1 || nr != 0 ||
-          op.numRegions() != 0)
+          op.numRegions() != 0 || !t0.isBool())
         return false;
-      if (w && (!w.is(AttrKind::Array) || w.elements().size() != 2 ||
-                !w.elements()[0].is(AttrKind::Integer) || !w.elements()[1].is(AttrKind::Integer)))
+      if (w && (!w.is(AttrKind::Array) || w.elements().size() != 2 || !isInt(w.elements()[0], 32) ||
+                !isInt(w.elements()[1], 32)))
         return false;
       head();
       out_ += ' ';
@@ -1039,8 +1067,10 @@ private:
       Attribute am = op.attr("addressing_model"), mm = op.attr("memory_model");
       Attribute vce = op.attr("vce_triple"), sym = op.attr("sym_name");
       if (n || nr || op.numRegions() != 1 || !am.is(AttrKind::Enum) || !mm.is(AttrKind::Enum) ||
-          (vce && !vce.is(AttrKind::Vce)) || (sym && !sym.is(AttrKind::String)) ||
-          !op.successors().empty() || op.region().size() > 1 ||
+          am.enumKind() != OperandKind::AddressingModel ||
+          mm.enumKind() != OperandKind::MemoryModel || (vce && !vce.is(AttrKind::Vce)) ||
+          (sym && !sym.is(AttrKind::String)) || !op.successors().empty() ||
+          op.region().size() > 1 ||
           (op.region().front() && op.region().front()->numArguments() != 0))
         return false;
       head();
@@ -1142,8 +1172,7 @@ private:
     }
     case Form::SpecConstant: {
       Attribute sym = op.attr("sym_name"), id = op.attr("spec_id"), v = op.attr("default_value");
-      if (!plain(op) || n || nr || !sym.is(AttrKind::String) || !v ||
-          (id && !id.is(AttrKind::Integer)) ||
+      if (!plain(op) || n || nr || !sym.is(AttrKind::String) || !v || (id && !isInt(id, 64)) ||
           !onlyAttrs(op, {"sym_name", "spec_id", "default_value"}))
         return false;
       head();
@@ -1198,7 +1227,7 @@ private:
     case Form::EntryPoint: {
       Attribute em = op.attr("execution_model"), fn = op.attr("fn"), iface = op.attr("interface");
       if (!plain(op) || n || nr || !em.is(AttrKind::Enum) || !fn.is(AttrKind::SymbolRef) ||
-          (iface && !iface.is(AttrKind::Array)) ||
+          em.enumKind() != OperandKind::ExecutionModel || !iface.is(AttrKind::Array) ||
           !onlyAttrs(op, {"execution_model", "fn", "interface"}))
         return false;
       if (iface)
@@ -1218,10 +1247,11 @@ private:
     case Form::ExecutionMode: {
       Attribute fn = op.attr("fn"), mode = op.attr("execution_mode"), vals = op.attr("values");
       if (!plain(op) || n || nr || !mode.is(AttrKind::Enum) || !fn.is(AttrKind::SymbolRef) ||
-          !vals.is(AttrKind::Array) || !onlyAttrs(op, {"execution_mode", "fn", "values"}))
+          mode.enumKind() != OperandKind::ExecutionMode || !vals.is(AttrKind::Array) ||
+          !onlyAttrs(op, {"execution_mode", "fn", "values"}))
         return false;
       for (Attribute a : vals.elements())
-        if (!a.is(AttrKind::Integer))
+        if (!isInt(a, 32))
           return false;
       head();
       out_ += ' ';
@@ -1283,14 +1313,14 @@ private:
           form == Form::Selection ? OperandKind::SelectionControl : OperandKind::LoopControl;
       Attribute c = op.attr(key);
       if (n || nr || op.numRegions() != 1 || !op.successors().empty() || !onlyAttrs(op, {key}) ||
-          (c && (!c.is(AttrKind::Enum) || c.enumKind() != kind)))
+          !c.is(AttrKind::Enum) || c.enumKind() != kind)
         return false;
       const Block *entry = op.region().front();
       if (entry && entry->numArguments())
         return false;
       head();
       out_ += ' ';
-      if (c && c.enumValue() != 0)
+      if (c.enumValue() != 0)
         out_ += "control(" + enumText(kind, c.enumValue()) + ") ";
       region(op.region(), ind, false);
       return true;
@@ -1409,7 +1439,7 @@ private:
       type(r);
       return true;
     case Form::AssumeTrue:
-      if (!plain(op) || n != 1 || nr != 0)
+      if (!plain(op) || n != 1 || nr != 0 || !t0.isBool())
         return false;
       head();
       out_ += ' ';
