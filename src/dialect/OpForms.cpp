@@ -2,6 +2,7 @@
 
 #include "spire/dialect/Attributes.h"
 
+#include <deque>
 #include <initializer_list>
 #include <string>
 #include <unordered_map>
@@ -13,7 +14,8 @@ namespace {
 
 struct FormTable {
   std::unordered_map<std::string_view, Form> byName;
-  std::unordered_map<std::string, grammar::OperandKind> enumKinds;
+  std::deque<std::string> enumNames;
+  std::unordered_map<std::string_view, grammar::OperandKind> enumKinds;
 
   void add(Form form, std::initializer_list<std::string_view> names) {
     for (std::string_view n : names)
@@ -156,7 +158,7 @@ struct FormTable {
       auto kind = static_cast<grammar::OperandKind>(k);
       grammar::OperandCategory c = grammar::operandCategory(kind);
       if (c == grammar::OperandCategory::BitEnum || c == grammar::OperandCategory::ValueEnum)
-        enumKinds.emplace(enumAttrName(kind), kind);
+        enumKinds.emplace(enumNames.emplace_back(enumAttrName(kind)), kind);
     }
   }
 };
@@ -178,7 +180,7 @@ Form formOf(const OpInfo &info) {
 
 bool enumKindByAttrName(std::string_view name, grammar::OperandKind &kind) {
   const FormTable &t = table();
-  auto it = t.enumKinds.find(std::string(name));
+  auto it = t.enumKinds.find(name);
   if (it == t.enumKinds.end())
     return false;
   kind = it->second;

@@ -502,7 +502,11 @@ private:
     uint32_t v = 0;
     if (!enumValue(kind, text, at, v))
       return {};
-    return attr::enumerant(ctx_, kind, v);
+    uint64_t key = (uint64_t(static_cast<uint32_t>(kind)) << 32) | v;
+    auto it = enums_.find(key);
+    if (it != enums_.end())
+      return it->second;
+    return enums_.emplace(key, attr::enumerant(ctx_, kind, v)).first->second;
   }
 
   Attribute attribute() {
@@ -755,7 +759,7 @@ private:
       } else {
         value = attr::unit(ctx_);
       }
-      out.push_back(NamedAttribute{intern(ctx_, name), value.storage()});
+      out.push_back(NamedAttribute{name_(name), value.storage()});
       positions.push_back(at);
     } while (accept(','));
     if (!expect('}'))
@@ -785,7 +789,17 @@ private:
   }
 
   void addAttr(OperationState &st, std::string_view name, Attribute a) {
-    st.addAttribute(ctx_, name, a);
+    st.attributes.push_back(NamedAttribute{name_(name), a.storage()});
+  }
+
+  /// The Context's copy of an attribute name, looked up once per name and parse.
+  std::string_view name_(std::string_view name) {
+    auto it = names_.find(name);
+    if (it != names_.end())
+      return it->second;
+    std::string_view kept = intern(ctx_, name);
+    names_.emplace(kept, kept);
+    return kept;
   }
 
   // --- Values and blocks ---------------------------------------------------------------------
@@ -2459,6 +2473,8 @@ private:
   std::vector<RegionScope> regions_;
   std::unordered_map<std::string_view, Type> typeCache_;
   size_t opAt_ = 0;
+  std::unordered_map<std::string_view, std::string_view> names_;
+  std::unordered_map<uint64_t, Attribute> enums_;
   uint64_t nextScope_ = 0;
 };
 
