@@ -8,6 +8,7 @@
 #include "OpForms.h"
 
 #include <algorithm>
+#include <charconv>
 #include <initializer_list>
 #include <string>
 #include <unordered_map>
@@ -100,6 +101,7 @@ public:
 
   void top(const Operation &op) {
     number(op);
+    out_.reserve(out_.size() + numbered_ * 80); // about a line per op
     if (opts_.builtinModule) {
       out_ += opts_.generic ? "\"builtin.module\"() ({\n" : "module {\n";
       operation(op, 2);
@@ -114,7 +116,8 @@ private:
 
   struct NameContext {
     const Region *region;
-    uint32_t nextValue, nextArg, nextConflict;
+    int64_t nextValue;
+    uint32_t nextArg, nextConflict;
     size_t parentScopes;
   };
 
@@ -159,7 +162,7 @@ private:
         if (entry)
           setName(b->argument(i), "arg" + std::to_string(nextArg_++));
         else
-          names_[b->argument(i).impl()] = "%" + std::to_string(nextValue_++);
+          ids_[b->argument(i).impl()] = nextValue_++;
       }
       for (const Operation *op : *b)
         numberResults(*op);
@@ -171,6 +174,7 @@ private:
   }
 
   void numberResults(const Operation &op) {
+    ++numbered_;
     if (op.numResults() == 0)
       return;
     std::string hint = opts_.generic ? std::string() : nameHint(op);
@@ -178,15 +182,10 @@ private:
       setName(op.result(0), hint);
       return;
     }
-    std::string base = "%" + std::to_string(nextValue_++);
-    if (op.numResults() == 1) {
-      names_[op.result(0).impl()] = std::move(base);
-      return;
-    }
-    // A group of results: %3:2 defines %3#0 and %3#1.
+    // One number for all results: a group %3:2 defines %3#0 and %3#1.
+    int64_t id = nextValue_++;
     for (uint32_t i = 0; i < op.numResults(); ++i)
-      names_[op.result(i).impl()] = base + "#" + std::to_string(i);
-    groups_[&op] = std::move(base);
+      ids_[op.result(i).impl()] = id;
   }
 
   void setName(Value v, std::string_view raw) {
@@ -200,7 +199,8 @@ private:
     }
     used_.insert(name);
     scopeNames_.push_back(name);
-    names_[v.impl()] = "%" + name;
+    named_.push_back("%" + name);
+    ids_[v.impl()] = -static_cast<int64_t>(named_.size());
   }
 
   static std::string nameHint(const Operation &op) {
@@ -240,14 +240,46 @@ private:
     return name;
   }
 
-  const std::string &name(Value v) {
-    auto it = names_.find(v.impl());
-    if (it != names_.end())
-      return it->second;
-    // A value from outside the printed op (or a null one).
-    std::string &n = names_[v.impl()];
-    n = "%<<UNKNOWN SSA VALUE>>";
-    return n;
+  void appendNumber(int64_t n) {
+    char buf[24];
+    auto r = std::to_chars(buf, buf + sizeof buf, n);
+    out_.append(buf, r.ptr);
+  }
+
+  /// A value's name: `%name`, `%7`, or `%7#1` for a result of a group.
+  void use(Value v) {
+    auto it = ids_.find(v.impl());
+    if (it == ids_.end()) {
+      out_ += "%<<UNKNOWN SSA VALUE>>"; // a value from outside the printed op
+      return;
+    }
+    if (it->second < 0) {
+      out_ += named_[static_cast<size_t>(-it->second - 1)];
+      return;
+    }
+    out_ += '%';
+    appendNumber(it->second);
+    if (const Operation *def = v.definingOp(); def && def->numResults() > 1) {
+      out_ += '#';
+      appendNumber(v.index());
+    }
+  }
+
+  /// The name an op's results are defined with: `%name`, `%7` or `%7:2`.
+  void results(const Operation &op) {
+    if (op.numResults() == 1) {
+      use(op.result(0));
+      return;
+    }
+    auto it = ids_.find(op.result(0).impl());
+    if (it == ids_.end() || it->second < 0) {
+      out_ += "%<<UNKNOWN SSA VALUE>>";
+      return;
+    }
+    out_ += '%';
+    appendNumber(it->second);
+    out_ += ':';
+    appendNumber(op.numResults());
   }
 
   std::string blockName(const Block *b) {
@@ -262,14 +294,7 @@ private:
   void operation(const Operation &op, unsigned ind) {
     indent(ind);
     if (op.numResults() > 0) {
-      auto group = groups_.find(&op);
-      if (group != groups_.end()) {
-        out_ += group->second;
-        out_ += ':';
-        out_ += std::to_string(op.numResults());
-      } else {
-        out_ += name(op.result(0));
-      }
+      results(op);
       out_ += " = ";
     }
     size_t mark = out_.size();
@@ -288,7 +313,7 @@ private:
     for (uint32_t i = 0; i < n; ++i) {
       if (i)
         out_ += ", ";
-      out_ += name(op.operand(i));
+      use(op.operand(i));
     }
     out_ += ')';
     if (!op.successors().empty()) {
@@ -425,7 +450,7 @@ private:
         for (uint32_t i = 0; i < b.numArguments(); ++i) {
           if (i)
             out_ += ", ";
-          out_ += name(b.argument(i));
+          use(b.argument(i));
           out_ += ": ";
           type(b.argument(i).type());
         }
@@ -468,7 +493,7 @@ private:
     for (uint32_t i = first; i < end; ++i) {
       if (i > first)
         out_ += ", ";
-      out_ += name(op.operand(i));
+      use(op.operand(i));
     }
   }
   void types(const Operation &op, uint32_t first, uint32_t end) {
@@ -485,7 +510,6 @@ private:
       it = typeText_.emplace(t.opaque(), toString(t)).first;
     out_ += it->second;
   }
-  void use(Value v) { out_ += name(v); }
 
   /// `"Name"` or `<Name>` of an enum attribute; false when it is missing.
   bool enumAttr(const Operation &op, std::string_view attrName, OperandKind kind, bool angle) {
@@ -1454,15 +1478,18 @@ private:
 
   std::string &out_;
   PrintOptions opts_;
-  std::unordered_map<const detail::ValueImpl *, std::string> names_;
+  /// A value's number, or for a named one -(its index in named_ + 1).
+  std::unordered_map<const detail::ValueImpl *, int64_t> ids_;
+  std::vector<std::string> named_;
   std::unordered_map<const Block *, uint32_t> blockIds_;
   std::unordered_map<const void *, std::string> typeText_;
   std::unordered_map<const Block *, std::vector<uint32_t>> preds_;
-  std::unordered_map<const Operation *, std::string> groups_;
   std::unordered_set<std::string> used_;
   std::vector<std::string> scopeNames_;
   std::vector<size_t> scopes_;
-  uint32_t nextValue_ = 0, nextArg_ = 0, nextConflict_ = 0;
+  int64_t nextValue_ = 0;
+  uint32_t nextArg_ = 0, nextConflict_ = 0;
+  size_t numbered_ = 0;
 };
 
 } // namespace
