@@ -9,8 +9,10 @@
 //   and no '_' in front (%40entryPointOutput_addr), a name MLIR's parser rejects; spire writes
 //   %_40entryPointOutput_addr, and the reference text is compared with such names fixed so.
 // - Where mlir-opt-16 rejects mlir-translate-16's text (struct names such as Buf@count or
-//   $Global written bare, ops whose types it then fails to verify, "Relaxed" memory semantics),
-//   the generic form has no reference: the module counts as explained for that check.
+//   $Global written bare, ops whose types it then fails to verify, such as a
+//   GroupNonUniformSMin of an si32 value with an i32 result), the generic form has no reference:
+//   the module counts as explained for that check, and for the first one too when spire rejects
+//   the text as well (Buf@count).
 #include "CorpusSupport.h"
 
 #include "spire/dialect/Text.h"

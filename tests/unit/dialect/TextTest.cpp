@@ -577,6 +577,28 @@ TEST(DialectText, ErrorsNameLineAndColumn) {
             "t:3:3: error: redefinition of %0");
   EXPECT_EQ(errorOf("spirv.module Logical GLSL450 {\n  spirv.Dot\n}"),
             "t:2:3: error: 'spirv.Dot' has no custom syntax; write it in the generic form");
+  EXPECT_EQ(errorOf("\"spirv.module\"() ({\n  \"spirv.Bogus\"() : () -> ()\n}) : () -> ()"),
+            "t:2:3: error: unknown op \"spirv.Bogus\"");
+  EXPECT_EQ(errorOf("\"spirv.module\"() ({\n  %0 = \"spirv.Undef\"() : () -> i32\n  "
+                    "\"spirv.Store\"(%0) : (i32, i32) -> ()\n}) : () -> ()"),
+            "t:3:22: error: 1 operands but 2 operand types");
+  EXPECT_EQ(errorOf("\"spirv.module\"() ({\n  \"spirv.Nop\"() : i32\n}) : () -> ()"),
+            "t:2:18: error: expected the op's function type");
+  EXPECT_EQ(errorOf("\"spirv.module\"() ({\n}) {a = #spirv.bogus<X>} : () -> ()"),
+            "t:2:9: error: unknown attribute #spirv.bogus");
+  EXPECT_EQ(errorOf("\"spirv.module\"() ({\n}) {a = 1, a = 2} : () -> ()"),
+            "t:2:12: error: attribute 'a' given twice");
+  EXPECT_EQ(errorOf("\"spirv.module\"() ({\n}) {a = dense<[1, 2]> : vector<3xi32>} : () -> ()"),
+            "t:2:24: error: the dense attribute has 2 elements, its type 3");
+  EXPECT_EQ(errorOf("\"spirv.module\"() ({\n}) {a = 1.5 : i32} : () -> ()"),
+            "t:2:9: error: expected an integer literal");
+  EXPECT_EQ(errorOf("\"spirv.module\"() ({\n}) {a = #spirv.vce<v1.0, [Bogus], []>} : () -> ()"),
+            "t:2:27: error: unknown Capability 'Bogus'");
+  EXPECT_EQ(errorOf("spirv.module Logical GLSL450 {\n  spirv.func @f() \"None\" {\n    %0 = "
+                    "spirv.Constant 1 : i32\n    %1 = spirv.AccessChain %0[] : i32, \n  }\n}"),
+            "t:4:34: error: expected a pointer type");
+  EXPECT_EQ(errorOf("spirv.module Logical GLSL450 {\n  spirv.func @f() \"Bogus\" {\n  }\n}"),
+            "t:2:19: error: unknown FunctionControl 'Bogus'");
   // Deep nesting ends in an error, not a stack overflow.
   std::string deep = "spirv.module Logical GLSL450 {\n";
   for (int i = 0; i < 1000; ++i)
