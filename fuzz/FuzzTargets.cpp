@@ -5,6 +5,7 @@
 #include "spire/asm/Disassembler.h"
 #include "spire/binary/Literal.h"
 #include "spire/dialect/Serialization.h"
+#include "spire/dialect/Text.h"
 #include "spire/dialect/Verifier.h"
 #include "spire/module/Module.h"
 #include "spire/val/Validator.h"
@@ -223,6 +224,35 @@ void dialect(const uint8_t *data, size_t size) {
     return; // an op the serializer cannot encode: reported, not a crash
   if (!Module::fromWords(std::move(words).value()))
     broken("the serialized module does not read back");
+}
+
+void dialectText(const uint8_t *data, size_t size) {
+  std::string_view text(reinterpret_cast<const char *>(data), size);
+  dialect::Context ctx;
+  Expected<dialect::OwningOp> op = dialect::parse(ctx, text);
+  if (!op) {
+    const Diagnostic &d = op.error();
+    if (d.location.kind != Location::Kind::Text || d.location.line == 0 || d.location.column == 0 ||
+        d.message.empty() || d.message.find('\n') != std::string::npos)
+      broken("a dialect text error is one line with a line and column");
+    return;
+  }
+  for (bool generic : {false, true}) {
+    dialect::PrintOptions options;
+    options.generic = generic;
+    std::string once = dialect::toString(**op, options);
+    dialect::Context ctx2;
+    Expected<dialect::OwningOp> back = dialect::parse(ctx2, once);
+    if (!back) {
+      std::fprintf(stderr, "%s\n---\n%s\n", once.c_str(), back.error().format().c_str());
+      broken("printed dialect text parses back");
+    }
+    std::string twice = dialect::toString(**back, options);
+    if (twice != once) {
+      std::fprintf(stderr, "%s\n---\n%s\n", once.c_str(), twice.c_str());
+      broken("printed dialect text prints back the same");
+    }
+  }
 }
 
 } // namespace spire::fuzz

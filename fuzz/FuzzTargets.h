@@ -23,4 +23,9 @@ void validator(const uint8_t *data, size_t size);
 /// which must pass the IR verifier, and serializes that back to words that read as a module.
 void dialect(const uint8_t *data, size_t size);
 
+/// Parses bytes as the dialect's MLIR text: no crash, no hang, errors of one line with a line
+/// and column; what parses prints (custom and generic form) to text that parses back and prints
+/// the same.
+void dialectText(const uint8_t *data, size_t size);
+
 } // namespace spire::fuzz

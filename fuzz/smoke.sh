@@ -15,6 +15,7 @@ seeds() { # $1: target
   cp "$root"/fuzz/regressions/"$1"/* "$dir"/ 2>/dev/null || true
   case "$1" in
     assembler) cp "$root"/examples/*.spvasm "$dir"/ ;;
+    dialect_text) ;; # its regression inputs are MLIR modules of every op family
     *)
       for f in "$root"/examples/*.spvasm; do
         "$build"/tools/spire/spire as "$f" -o "$dir/$(basename "$f").spv" || true
@@ -27,7 +28,7 @@ seeds() { # $1: target
 }
 
 status=0
-for target in binary_reader assembler disassembler validator dialect; do
+for target in binary_reader assembler disassembler validator dialect dialect_text; do
   exe="$build/fuzz/${target}_fuzzer"
   dir=$(seeds "$target")
   echo "fuzz $target: $runs runs from $(ls "$dir" | wc -l) seeds"

@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <string>
+#include <vector>
 
 namespace spire::dialect {
 
@@ -55,30 +57,243 @@ uint64_t bitsAt(double v, unsigned width) {
 
 } // namespace
 
+namespace {
+
+/// An unsigned integer of any size (little-endian 32-bit limbs), for exact decimal conversion.
+struct BigUint {
+  std::vector<uint32_t> limbs;
+
+  explicit BigUint(uint64_t v) {
+    while (v) {
+      limbs.push_back(static_cast<uint32_t>(v));
+      v >>= 32;
+    }
+  }
+  bool zero() const { return limbs.empty(); }
+  void trim() {
+    while (!limbs.empty() && limbs.back() == 0)
+      limbs.pop_back();
+  }
+  unsigned activeBits() const {
+    if (limbs.empty())
+      return 0;
+    uint32_t top = limbs.back();
+    unsigned bits = 0;
+    while (top) {
+      ++bits;
+      top >>= 1;
+    }
+    return static_cast<unsigned>((limbs.size() - 1) * 32) + bits;
+  }
+  void shiftLeft(unsigned n) {
+    unsigned words = n / 32, bits = n % 32;
+    if (bits) {
+      uint32_t carry = 0;
+      for (uint32_t &l : limbs) {
+        uint32_t next = l >> (32 - bits);
+        l = (l << bits) | carry;
+        carry = next;
+      }
+      if (carry)
+        limbs.push_back(carry);
+    }
+    limbs.insert(limbs.begin(), words, 0u);
+  }
+  void mul(uint32_t m) {
+    uint64_t carry = 0;
+    for (uint32_t &l : limbs) {
+      uint64_t v = uint64_t(l) * m + carry;
+      l = static_cast<uint32_t>(v);
+      carry = v >> 32;
+    }
+    if (carry)
+      limbs.push_back(static_cast<uint32_t>(carry));
+  }
+  /// Divides in place; returns the remainder.
+  uint32_t div(uint32_t d) {
+    uint64_t rem = 0;
+    for (size_t i = limbs.size(); i-- > 0;) {
+      uint64_t v = (rem << 32) | limbs[i];
+      limbs[i] = static_cast<uint32_t>(v / d);
+      rem = v % d;
+    }
+    trim();
+    return static_cast<uint32_t>(rem);
+  }
+};
+
+/// What llvm::APFloat::toString writes for sig * 2^exp2 (MLIR prints floats with it):
+/// the exact value truncated to a little more than `precision` digits, rounded half up to
+/// `precision` digits, in scientific form when `maxPadding` is 0.
+std::string apFloatString(uint64_t sig, int exp2, unsigned precision, unsigned maxPadding,
+                          bool truncateZero) {
+  if (sig == 0) {
+    if (maxPadding)
+      return "0";
+    if (truncateZero)
+      return "0.0E+0";
+    std::string z = "0.0";
+    if (precision > 1)
+      z.append(precision - 1, '0');
+    return z + "e+00";
+  }
+  while (!(sig & 1)) {
+    sig >>= 1;
+    ++exp2;
+  }
+  BigUint n(sig);
+  int exp = 0;
+  if (exp2 > 0) {
+    n.shiftLeft(static_cast<unsigned>(exp2));
+  } else if (exp2 < 0) {
+    for (int e = -exp2; e > 0; e -= 13)
+      n.mul(e >= 13 ? 1220703125u : [](int k) {
+        uint32_t p = 1;
+        while (k--)
+          p *= 5;
+        return p;
+      }(e));
+    exp = exp2;
+  }
+  // Drop the decimal digits far below the precision (truncating).
+  unsigned bits = n.activeBits();
+  unsigned required = (precision * 196 + 58) / 59;
+  if (bits > required) {
+    unsigned tens = (bits - required) * 59 / 196;
+    exp += static_cast<int>(tens);
+    for (; tens >= 9; tens -= 9)
+      n.div(1000000000u);
+    uint32_t p = 1;
+    while (tens--)
+      p *= 10;
+    if (p > 1)
+      n.div(p);
+  }
+  std::string buffer; // least significant digit first
+  bool trail = true;
+  while (!n.zero()) {
+    uint32_t d = n.div(10);
+    if (trail && d == 0) {
+      ++exp;
+      continue;
+    }
+    trail = false;
+    buffer.push_back(static_cast<char>('0' + d));
+  }
+  // Round half up to `precision` digits.
+  if (buffer.size() > precision) {
+    size_t first = buffer.size() - precision;
+    if (buffer[first - 1] < '5') {
+      while (first < buffer.size() && buffer[first] == '0')
+        ++first;
+      exp += static_cast<int>(first);
+      buffer.erase(0, first);
+    } else {
+      size_t i = first;
+      for (; i < buffer.size(); ++i) {
+        if (buffer[i] == '9') {
+          ++first;
+        } else {
+          ++buffer[i];
+          break;
+        }
+      }
+      if (first == buffer.size()) {
+        exp += static_cast<int>(first);
+        buffer = "1";
+      } else {
+        exp += static_cast<int>(first);
+        buffer.erase(0, first);
+      }
+    }
+  }
+  size_t nd = buffer.size();
+  bool scientific;
+  if (!maxPadding) {
+    scientific = true;
+  } else if (exp >= 0) {
+    scientific =
+        static_cast<unsigned>(exp) > maxPadding || nd + static_cast<unsigned>(exp) > precision;
+  } else {
+    int msd = exp + static_cast<int>(nd - 1);
+    scientific = msd < 0 && static_cast<unsigned>(-msd) > maxPadding;
+  }
+  std::string s;
+  if (scientific) {
+    exp += static_cast<int>(nd - 1);
+    s += buffer[nd - 1];
+    s += '.';
+    if (nd == 1 && truncateZero)
+      s += '0';
+    else
+      for (size_t i = 1; i != nd; ++i)
+        s += buffer[nd - 1 - i];
+    if (!truncateZero && precision > nd - 1)
+      s.append(precision - nd + 1, '0');
+    s += truncateZero ? 'E' : 'e';
+    s += exp >= 0 ? '+' : '-';
+    std::string e = std::to_string(exp < 0 ? -exp : exp);
+    if (!truncateZero && e.size() < 2)
+      s += '0';
+    s += e;
+    return s;
+  }
+  if (exp >= 0) {
+    for (size_t i = 0; i != nd; ++i)
+      s += buffer[nd - 1 - i];
+    s.append(static_cast<size_t>(exp), '0');
+    return s;
+  }
+  int whole = exp + static_cast<int>(nd);
+  size_t i = 0;
+  if (whole > 0) {
+    for (; i != static_cast<size_t>(whole); ++i)
+      s += buffer[nd - i - 1];
+    s += '.';
+  } else {
+    s += "0.";
+    s.append(static_cast<size_t>(-whole), '0');
+  }
+  for (; i != nd; ++i)
+    s += buffer[nd - i - 1];
+  return s;
+}
+
+} // namespace
+
 void appendFloat(double value, unsigned width, std::string &out) {
+  if (width != 16 && width != 32)
+    width = 64;
+  uint64_t bits = bitsAt(value, width);
+  const unsigned precision = width == 16 ? 11 : width == 32 ? 24 : 53;
+  const unsigned expBits = width - precision;
+  const uint64_t expMax = (uint64_t(1) << expBits) - 1;
+  const bool negative = (bits >> (width - 1)) & 1;
+  const uint64_t e = (bits >> (precision - 1)) & expMax;
+  const uint64_t m = bits & ((uint64_t(1) << (precision - 1)) - 1);
   char buf[64];
-  if (!std::isfinite(value)) {
-    unsigned digits = width == 64 ? 16 : width == 16 ? 4 : 8;
-    std::snprintf(buf, sizeof buf, "0x%0*llX", static_cast<int>(digits),
-                  static_cast<unsigned long long>(bitsAt(value, width)));
-    out += buf;
-    return;
+  if (e != expMax) {
+    const int bias = static_cast<int>(expMax >> 1);
+    uint64_t sig = e ? (m | (uint64_t(1) << (precision - 1))) : m;
+    int exp2 = (e ? static_cast<int>(e) : 1) - bias - static_cast<int>(precision - 1);
+    std::string s = (negative ? "-" : "") + apFloatString(sig, exp2, 6, 0, false);
+    if (bitsAt(std::strtod(s.c_str(), nullptr), width) == bits || (width == 32 && [&] {
+          float f = std::strtof(s.c_str(), nullptr);
+          uint32_t b;
+          std::memcpy(&b, &f, 4);
+          return b == bits;
+        }())) {
+      out += s;
+      return;
+    }
+    s = (negative ? "-" : "") + apFloatString(sig, exp2, 2 + precision * 59 / 196, 3, true);
+    if (s.find('.') != std::string::npos) {
+      out += s;
+      return;
+    }
   }
-  uint64_t want = bitsAt(value, width);
-  std::snprintf(buf, sizeof buf, "%.6e", value);
-  if (bitsAt(std::strtod(buf, nullptr), width) == want) {
-    out += buf;
-    return;
-  }
-  for (int precision = 7; precision <= 17; ++precision) {
-    std::snprintf(buf, sizeof buf, "%.*g", precision, value);
-    if (bitsAt(std::strtod(buf, nullptr), width) == want)
-      break;
-  }
-  std::string s = buf;
-  if (s.find_first_of(".e") == std::string::npos)
-    s += ".0";
-  out += s;
+  std::snprintf(buf, sizeof buf, "0x%llX", static_cast<unsigned long long>(bits));
+  out += buf;
 }
 
 bool isBareIdentifier(std::string_view s) {
@@ -95,10 +310,12 @@ void printString(std::string_view s, std::string &out) {
   static const char kHex[] = "0123456789ABCDEF";
   out += '"';
   for (unsigned char c : s) {
-    if (c == '"' || c == '\\') {
+    // As llvm::printEscapedString: a backslash doubled, a quote and other bytes outside
+    // ASCII's printable range as two hexadecimal digits.
+    if (c == '\\') {
       out += '\\';
       out += static_cast<char>(c);
-    } else if (c >= 0x20 && c < 0x7F) {
+    } else if (c >= 0x20 && c < 0x7F && c != '"') {
       out += static_cast<char>(c);
     } else {
       out += '\\';

@@ -10,8 +10,8 @@ namespace spire::dialect {
 /// bits, the shortest decimal form that does otherwise, and the bits in hexadecimal
 /// ("0x7F800000") for infinities and NaNs.
 void appendFloat(double value, unsigned width, std::string &out);
-/// A quoted string with `"` and `\` escaped and other bytes outside ASCII's printable range as
-/// `\XX`.
+/// A quoted string as MLIR writes it: `\` doubled, `"` and other bytes outside ASCII's printable
+/// range as `\XX`.
 void printString(std::string_view s, std::string &out);
 /// `@name`, quoted when `name` is not a bare identifier.
 void printSymbol(std::string_view name, std::string &out);

@@ -240,15 +240,38 @@ std::string enumAttrName(grammar::OperandKind kind) {
   return snakeCase(grammar::operandKindName(kind));
 }
 
+namespace {
+
+bool hasVendorSuffix(std::string_view n) {
+  for (std::string_view v : {"NV", "NVX", "EXT", "AMD", "INTEL", "ARM", "QCOM", "GOOGLE"})
+    if (n.size() > v.size() && n.substr(n.size() - v.size()) == v)
+      return true;
+  return false;
+}
+
+/// The name MLIR 16 gives one enumerant: the grammar's, except that a vendor name (ClosestHitNV)
+/// gives way to its KHR alias (ClosestHitKHR), and the few MLIR spells its own way.
+std::string enumerantName(grammar::OperandKind kind, uint32_t value) {
+  if (kind == grammar::OperandKind::Capability && value == 4434)
+    return "StorageUniform16";
+  const grammar::EnumerantDesc *e = grammar::findEnumerant(kind, value);
+  if (!e)
+    return std::to_string(value);
+  if (hasVendorSuffix(e->name))
+    for (std::string_view alias : e->aliases)
+      if (alias.size() > 3 && alias.substr(alias.size() - 3) == "KHR")
+        return std::string(alias);
+  return std::string(e->name);
+}
+
+} // namespace
+
 std::string enumText(grammar::OperandKind kind, uint32_t value) {
-  if (grammar::operandCategory(kind) != grammar::OperandCategory::BitEnum) {
-    const grammar::EnumerantDesc *e = grammar::findEnumerant(kind, value);
-    return e ? std::string(e->name) : std::to_string(value);
-  }
-  if (value == 0) {
-    const grammar::EnumerantDesc *e = grammar::findEnumerant(kind, 0);
-    return e ? std::string(e->name) : "None";
-  }
+  if (grammar::operandCategory(kind) != grammar::OperandCategory::BitEnum)
+    return enumerantName(kind, value);
+  // MLIR names a mask without bits "None" (the grammar's MemorySemantics says "Relaxed").
+  if (value == 0)
+    return "None";
   std::string out;
   for (unsigned bit = 0; bit < 32; ++bit) {
     uint32_t mask = uint32_t(1) << bit;
@@ -256,8 +279,7 @@ std::string enumText(grammar::OperandKind kind, uint32_t value) {
       continue;
     if (!out.empty())
       out += '|';
-    const grammar::EnumerantDesc *e = grammar::findEnumerant(kind, mask);
-    out += e ? std::string(e->name) : std::to_string(mask);
+    out += enumerantName(kind, mask);
   }
   return out;
 }
@@ -269,7 +291,10 @@ void printScalar(Attribute a, std::string &out) {
   if (a.is(AttrKind::Bool) || (a.is(AttrKind::Integer) && t && t.isBool())) {
     out += (a.is(AttrKind::Bool) ? a.boolValue() : a.bits() != 0) ? "true" : "false";
   } else if (a.is(AttrKind::Integer)) {
-    out += std::to_string(a.intValue());
+    if (t && t.signedness() == Signedness::Unsigned)
+      out += std::to_string(a.bits());
+    else
+      out += std::to_string(a.intValue());
   } else if (a.is(AttrKind::Float)) {
     appendFloat(a.floatValue(), t ? t.width() : 64, out);
   } else {

@@ -59,7 +59,9 @@ struct Registry {
     OpInfo &info = infos.emplace_back();
     info.name = keep(std::move(name));
     info.flags = flags;
-    byName.emplace(info.name, &info);
+    // A structural op added after the grammar's instruction of the same name (spirv.Constant,
+    // spirv.EntryPoint, ...) is the one the name finds.
+    byName.insert_or_assign(info.name, &info);
     all.push_back(&info);
     return info;
   }
@@ -81,6 +83,8 @@ struct Registry {
     default:
       break;
     }
+    if (d.kind == OperandKind::ImageOperands)
+      return "imageoperands"; // MLIR's spelling (spirv.ImageDrefGather)
     OperandCategory cat = grammar::operandCategory(d.kind);
     if (cat == OperandCategory::BitEnum || cat == OperandCategory::ValueEnum) {
       if ((op == "spirv.CopyMemory" || op == "spirv.CopyMemorySized") &&

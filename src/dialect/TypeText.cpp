@@ -6,6 +6,7 @@
 #include "spire/grammar/Grammar.h"
 
 #include "Naming.h"
+#include "OpForms.h"
 
 #include <cctype>
 #include <charconv>
@@ -316,6 +317,15 @@ public:
     return t;
   }
 
+  /// A type at the start of the text; `consumed` is where it ends.
+  Expected<Type> parsePrefix(size_t &consumed) {
+    Type t = type();
+    consumed = pos_;
+    if (!error_.empty())
+      return makeError(Location::text(1, static_cast<uint32_t>(errorPos_ + 1)), error_);
+    return t;
+  }
+
 private:
   void fail(std::string message) {
     if (error_.empty()) {
@@ -325,7 +335,8 @@ private:
   }
 
   void skipSpace() {
-    while (pos_ < t_.size() && (t_[pos_] == ' ' || t_[pos_] == '\t' || t_[pos_] == '\n'))
+    while (pos_ < t_.size() &&
+           (t_[pos_] == ' ' || t_[pos_] == '\t' || t_[pos_] == '\n' || t_[pos_] == '\r'))
       ++pos_;
   }
 
@@ -807,6 +818,10 @@ std::string toString(Type type) {
 
 Expected<Type> parseType(Context &context, std::string_view text) {
   return Parser(context, text).parseAll();
+}
+
+Expected<Type> parseTypePrefix(Context &context, std::string_view text, size_t &consumed) {
+  return Parser(context, text).parsePrefix(consumed);
 }
 
 } // namespace spire::dialect

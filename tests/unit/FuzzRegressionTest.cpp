@@ -34,3 +34,4 @@ TEST(FuzzRegression, Assembler) { replay("assembler", spire::fuzz::assembler); }
 TEST(FuzzRegression, Disassembler) { replay("disassembler", spire::fuzz::disassembler); }
 TEST(FuzzRegression, Validator) { replay("validator", spire::fuzz::validator); }
 TEST(FuzzRegression, Dialect) { replay("dialect", spire::fuzz::dialect); }
+TEST(FuzzRegression, DialectText) { replay("dialect_text", spire::fuzz::dialectText); }

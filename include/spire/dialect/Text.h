@@ -1,0 +1,37 @@
+// The dialect's IR in MLIR's textual syntax, both ways. The printer writes what mlir-translate-16
+// writes for a module it deserializes (the ops' custom syntax, SSA names such as %cst0_i32 and
+// %var_addr, block labels with their predecessors) or, with `generic`, what
+// `mlir-opt-16 --mlir-print-op-generic` writes; the parser reads both forms.
+//
+// One deliberate difference from the reference tools: mlir-translate-16 names a value after a
+// symbol that starts with a character it escapes as hex digits ("@entryPointOutput" gives
+// %40entryPointOutput_addr), which MLIR's own parser rejects; spire prefixes such names with '_'
+// (%_40entryPointOutput_addr) so that its text always parses.
+#pragma once
+
+#include "spire/dialect/IR.h"
+#include "spire/support/Expected.h"
+
+#include <string>
+#include <string_view>
+
+namespace spire::dialect {
+
+struct PrintOptions {
+  /// Every op in MLIR's generic form: "spirv.X"(operands)[successors] ({regions}) {attrs} :
+  /// (operand types) -> (result types).
+  bool generic = false;
+  /// Wrap the op in a builtin module (`module {` / `"builtin.module"() ({`), as mlir-opt does.
+  bool builtinModule = false;
+};
+
+/// Appends the op (usually a spirv.module), ending with a newline.
+void print(const Operation &op, std::string &out, const PrintOptions &options = {});
+std::string toString(const Operation &op, const PrintOptions &options = {});
+
+/// Parses one top-level op (a spirv.module, possibly inside `module { ... }` or a generic
+/// "builtin.module"), in generic or custom syntax. Errors are one line and name the line and
+/// column (Location::text).
+Expected<OwningOp> parse(Context &context, std::string_view text);
+
+} // namespace spire::dialect
