@@ -89,6 +89,9 @@ private:
         addressing_ = inst.word(1);
         memoryModel_ = inst.word(2);
         break;
+      case Op::EntryPoint:
+        entryNames_.emplace(inst.word(2), inst.stringOperand(inst.operands()[2]));
+        break;
       case Op::Name:
         names_.emplace(inst.word(1), inst.stringOperand(inst.operands()[1]));
         break;
@@ -188,10 +191,9 @@ private:
                                [&](const NamedAttribute &a) { return a.name == name; });
       if (same == st.attributes.end()) {
         st.addAttribute(ctx_, name, value);
-      } else if (same->attr() == value ||
-                 (repeated_.count(same->value) &&
-                  std::count(same->attr().elements().begin(), same->attr().elements().end(),
-                             value))) {
+      } else if (same->attr() == value || (repeated_.count(same->value) &&
+                                           std::count(same->attr().elements().begin(),
+                                                      same->attr().elements().end(), value))) {
         // The same decoration again (through several groups): once is enough.
       } else {
         Attribute before = same->attr();
@@ -351,7 +353,7 @@ private:
           Instruction d = m_.inst(index);
           if (d.word(2) == static_cast<uint32_t>(grammar::Decoration::SpecId) && d.wordCount() >= 4)
             st.addAttribute(ctx_, "spec_id",
-                            attr::integer(ctx_, i32_, static_cast<int32_t>(d.word(3))));
+                            attr::integer(ctx_, ctx_.integer(64), static_cast<int64_t>(d.word(3))));
         }
         decorationAttributes(inst.resultId(), st, true);
         body_->push_back(Operation::create(std::move(st)));
@@ -801,8 +803,12 @@ private:
     auto it = symbolOf_.find(id);
     if (it != symbolOf_.end())
       return it->second;
-    // A function defined later: its symbol is decided now.
+    // A function defined later: its symbol is decided now. Without an OpName, an entry point
+    // is named as it is entered, as MLIR names it.
     std::string base = nameOf(id);
+    if (base.empty())
+      if (auto ep = entryNames_.find(id); ep != entryNames_.end())
+        base = ep->second;
     std::string sym = uniqueSymbol(base.empty() ? "spirv_fn_" + std::to_string(id) : base, id);
     symbolOf_[id] = sym;
     return sym;
@@ -1018,6 +1024,7 @@ private:
   std::vector<std::string> extensions_;
   uint32_t addressing_ = 0, memoryModel_ = 0;
   std::unordered_map<uint32_t, std::string> names_;
+  std::unordered_map<uint32_t, std::string> entryNames_; ///< function -> first entry point name
   std::unordered_map<uint32_t, std::vector<uint32_t>> decorations_;
   std::unordered_set<std::string> symbols_;
   std::unordered_map<uint32_t, std::string> symbolOf_;

@@ -55,6 +55,7 @@ private:
         // Distinct structs share a name in many modules (HLSL's "type.buffer" and the like):
         // the second and later keep it with their id appended, as they stay distinct types.
         std::string name = inst.stringOperand(inst.operands()[1]);
+        rawNames_[inst.word(1)] = name;
         auto [it, first] = firstStructWithName.emplace(name, inst.word(1));
         if (!first && it->second != inst.word(1))
           name += "_" + std::to_string(inst.word(1));
@@ -297,13 +298,15 @@ private:
         if (it != decorated->second.end()) {
           m.offset = it->second.offset;
           m.decorations = it->second.decorations;
-          // A canonical order, so that equal structs are one type whatever order the module
-          // decorates their members in.
-          std::sort(m.decorations.begin(), m.decorations.end(),
-                    [](const MemberDecoration &a, const MemberDecoration &b) {
-                      return std::make_pair(a.decoration, a.value) <
-                             std::make_pair(b.decoration, b.value);
-                    });
+          // As MLIR orders them: those with a value first, each group in the module's order; a
+          // decoration given twice counts once.
+          std::vector<MemberDecoration> unique;
+          for (const MemberDecoration &d : m.decorations)
+            if (std::find(unique.begin(), unique.end(), d) == unique.end())
+              unique.push_back(d);
+          std::stable_partition(unique.begin(), unique.end(),
+                                [](const MemberDecoration &d) { return d.value.has_value(); });
+          m.decorations = std::move(unique);
         }
       }
       members.push_back(std::move(m));
@@ -318,6 +321,14 @@ private:
       // name.
       if (!referencedEarly(id))
         return ctx_.literalStruct(members, decos);
+    }
+    // A later struct of a name already taken is the same type when its body is the same (as
+    // in MLIR); otherwise it keeps its id as a suffix.
+    if (auto raw = rawNames_.find(id);
+        raw != rawNames_.end() && raw->second != structName(id) && !referencedEarly(id)) {
+      Type same = ctx_.identifiedStruct(raw->second);
+      if (same.hasBody() && ctx_.setStructBody(same, members, decos))
+        return same;
     }
     Type t = ctx_.identifiedStruct(structName(id));
     if (!ctx_.setStructBody(t, members, decos)) {
@@ -340,6 +351,7 @@ private:
   std::unordered_map<uint32_t, std::unordered_map<uint32_t, StructMember>> members_;
   std::unordered_map<uint32_t, std::vector<MemberDecoration>> structDecorations_;
   std::unordered_set<uint32_t> early_;
+  std::unordered_map<uint32_t, std::string> rawNames_; ///< OpName of each struct, unsuffixed
   std::unordered_set<uint32_t> groups_;
   std::unordered_map<uint32_t, std::vector<MemberDecoration>> groupDecorations_;
   std::unordered_set<uint32_t> structIds_;

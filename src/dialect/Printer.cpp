@@ -503,11 +503,16 @@ private:
       type(op.operand(i).type());
     }
   }
+  std::string typeString(Type t) const {
+    std::string s;
+    print(t, s);
+    return s;
+  }
   /// A type's text, printed once per type.
   void type(Type t) {
     auto it = typeText_.find(t.opaque());
     if (it == typeText_.end())
-      it = typeText_.emplace(t.opaque(), toString(t)).first;
+      it = typeText_.emplace(t.opaque(), typeString(t)).first;
     out_ += it->second;
   }
 
@@ -1495,6 +1500,7 @@ private:
 } // namespace
 
 void print(const Operation &op, std::string &out, const PrintOptions &options) {
+  Mlir16Types types(options.mlir16);
   Printer(out, options).top(op);
 }
 

@@ -42,6 +42,19 @@ Block *ancestorIn(Operation *op, const Region *r) {
 
 } // namespace
 
+Block *Structurizer::resolve(Block *b) {
+  Block *r = b;
+  for (auto it = forward_.find(r); it != forward_.end(); it = forward_.find(r))
+    r = it->second;
+  // Path compression: the next lookup is one step.
+  for (Block *x = b; x != r;) {
+    Block *next = forward_[x];
+    forward_[x] = r;
+    x = next;
+  }
+  return r;
+}
+
 uint32_t Structurizer::indexOf(Block *b) const {
   auto it = index_.find(b);
   return it == index_.end() ? kNoIndex : it->second;
@@ -93,7 +106,7 @@ bool Structurizer::collect(const MergeInfo &mi, Construct &c) {
     return false;
   }
   c.header = blocks_[h];
-  c.merge = current_[mergeIndex];
+  c.merge = resolve(current_[mergeIndex]);
   c.region = c.header->parent();
   if (c.merge->parent() != c.region) {
     c.whyNot = "its merge block is in another region";
@@ -123,7 +136,7 @@ bool Structurizer::collect(const MergeInfo &mi, Construct &c) {
       c.whyNot = "its continue target is not a block of the function";
       return false;
     }
-    if (!consider(current_[cont]))
+    if (!consider(resolve(current_[cont])))
       return false;
   }
   while (!work.empty()) {
@@ -145,25 +158,31 @@ void Structurizer::regionize(const MergeInfo &mi, Construct &c) {
   Block *H = c.header, *M = c.merge;
   uint32_t h = mi.header;
 
-  // A selection header's ops run once, before the branch: they stay outside the region, where
-  // what they define is visible after the construct too.
-  if (!mi.loop) {
-    Operation *term = H->back();
-    std::vector<Operation *> hoisted;
-    for (Operation *op = H->front(); op && op != term; op = op->next())
-      hoisted.push_back(op);
-    pendingHoist_ = std::move(hoisted);
-  }
   // Values defined inside and used outside leave through the merge block.
-  std::vector<Value> escaping;
-  std::vector<std::vector<OpOperand *>> escapingUses;
-  auto check = [&](Value v) {
+  auto usesOutside = [&](Value v) {
     std::vector<OpOperand *> outside;
     for (OpOperand *u = v.firstUse(); u; u = u->nextUse()) {
       Block *at = ancestorIn(u->owner(), &outer);
       if (!at || !c.members.count(at))
         outside.push_back(u);
     }
+    return outside;
+  };
+  // A selection header's ops run once, before the branch: when something after the construct
+  // uses what they define, they stay outside the region (in front of it), where it is visible
+  // (as newer MLIR does); otherwise the header moves into the region whole, as MLIR 16 prints.
+  bool hoist = false;
+  if (!mi.loop)
+    for (Operation *op = H->front(); op && op != H->back() && !hoist; op = op->next())
+      for (uint32_t r = 0; r < op->numResults() && !hoist; ++r)
+        hoist = !usesOutside(op->result(r)).empty();
+  if (hoist)
+    for (Operation *op = H->front(); op && op != H->back(); op = op->next())
+      pendingHoist_.push_back(op);
+  std::vector<Value> escaping;
+  std::vector<std::vector<OpOperand *>> escapingUses;
+  auto check = [&](Value v) {
+    std::vector<OpOperand *> outside = usesOutside(v);
     if (!outside.empty()) {
       escaping.push_back(v);
       escapingUses.push_back(std::move(outside));
@@ -174,7 +193,7 @@ void Structurizer::regionize(const MergeInfo &mi, Construct &c) {
       for (uint32_t a = 0; a < b->numArguments(); ++a)
         check(b->argument(a));
     for (Operation *op : *b) {
-      if (b == H && !mi.loop && op != H->back())
+      if (b == H && hoist && op != H->back())
         continue; // hoisted
       for (uint32_t r = 0; r < op->numResults(); ++r)
         check(op->result(r));
@@ -182,9 +201,26 @@ void Structurizer::regionize(const MergeInfo &mi, Construct &c) {
   }
 
   // The construct's op, in a new block standing where the header stood.
+  // When the header is the function's entry block, the entry stays a block of its own (with
+  // the parameters) that branches to N, as MLIR 16 makes it.
+  Block *entryOfFunction = nullptr;
+  if (H == outer.front() && !mi.loop && !hoist) {
+    entryOfFunction = outer.addBlock(H);
+    for (uint32_t a = 0; a < H->numArguments(); ++a)
+      entryOfFunction->addArgument(H->argument(a).type());
+  }
   Block *N = outer.addBlock(H);
-  for (uint32_t a = 0; a < H->numArguments(); ++a)
+  for (uint32_t a = 0; !entryOfFunction && a < H->numArguments(); ++a)
     N->addArgument(H->argument(a).type());
+  if (entryOfFunction) {
+    for (uint32_t a = H->numArguments(); a-- > 0;) {
+      H->argument(a).replaceAllUsesWith(entryOfFunction->argument(a));
+      H->eraseArgument(a);
+    }
+    OperationState toN(&ops::branch(), mi.location);
+    toN.addSuccessor(N, {});
+    entryOfFunction->push_back(Operation::create(std::move(toN)));
+  }
   std::vector<Type> mergeTypes;
   for (uint32_t a = 0; a < M->numArguments(); ++a)
     mergeTypes.push_back(M->argument(a).type());
@@ -219,7 +255,7 @@ void Structurizer::regionize(const MergeInfo &mi, Construct &c) {
     });
   };
   for (uint32_t p : cfg_.predecessors(h))
-    retarget(current_[p]);
+    retarget(resolve(current_[p]));
   if (entry_)
     retarget(entry_);
   for (Operation *op : mergeOps_)
@@ -301,7 +337,7 @@ void Structurizer::regionize(const MergeInfo &mi, Construct &c) {
   if (mi.loop) {
     // The continue target: MLIR's convention is the block before the merge block; where it is
     // another, the loop says which.
-    Block *cont = current_[cfg_.continueBlock(h)];
+    Block *cont = resolve(current_[cfg_.continueBlock(h)]);
     uint32_t position = 0;
     for (Block *b : inner) {
       if (b == cont)
@@ -331,8 +367,34 @@ void Structurizer::regionize(const MergeInfo &mi, Construct &c) {
     uint32_t bi = indexOf(b);
     if (bi != kNoIndex)
       current_[bi] = N;
+    forward_[b] = N; // nested now: N stands for it in the enclosing region
   }
   current_[h] = N;
+
+  // A merge block that only the construct reaches continues N itself, as MLIR prints it: the
+  // ops after a construct follow it in its block.
+  uint32_t mergeIndex = cfg_.mergeBlock(h);
+  bool onlyFromInside = M != outer.front() && declaredBy_[mergeIndex].size() == 1;
+  for (uint32_t p : cfg_.predecessors(mergeIndex))
+    onlyFromInside &= resolve(current_[p]) == N;
+  for (Operation *op : mergeOps_)
+    for (const Successor &s : op->successors())
+      onlyFromInside &= s.block != M;
+  if (entry_)
+    for (const Successor &s : entry_->back()->successors())
+      onlyFromInside &= s.block != M;
+  if (onlyFromInside) {
+    for (uint32_t a = 0; a < M->numArguments(); ++a)
+      M->argument(a).replaceAllUsesWith(X->result(a));
+    N->back()->erase();
+    M->splice(M->front(), N);
+    while (M->numArguments())
+      M->eraseArgument(M->numArguments() - 1);
+    outer.remove(M);
+    graveyard_.emplace_back(M); // freed later: its address must stay unique meanwhile
+    forward_[M] = N;
+    current_[mergeIndex] = N;
+  }
   if (mi.loop)
     ++stats_.loops;
   else
@@ -347,9 +409,9 @@ void Structurizer::keepMergeOp(const MergeInfo &mi) {
       opForInstruction(mi.loop ? grammar::Op::LoopMerge : grammar::Op::SelectionMerge),
       mi.location);
   if (mergeIndex != kNoIndex)
-    st.addSuccessor(current_[mergeIndex], {});
+    st.addSuccessor(resolve(current_[mergeIndex]), {});
   if (mi.loop && contIndex != kNoIndex)
-    st.addSuccessor(current_[contIndex], {});
+    st.addSuccessor(resolve(current_[contIndex]), {});
   st.addAttribute(ctx_, mi.loop ? "loop_control" : "selection_control",
                   attr::enumerant(ctx_,
                                   mi.loop ? grammar::OperandKind::LoopControl

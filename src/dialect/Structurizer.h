@@ -9,6 +9,7 @@
 #include "spire/module/Cfg.h"
 
 #include <cstdint>
+#include <memory>
 #include <unordered_map>
 #include <vector>
 
@@ -37,6 +38,8 @@ private:
   void regionize(const MergeInfo &mi, Construct &c);
   void keepMergeOp(const MergeInfo &mi);
   uint32_t indexOf(Block *b) const;
+  /// The block of the outermost region so far that holds `b` (itself when not nested).
+  Block *resolve(Block *b);
   /// True when `block` is the merge block or continue target of a construct enclosing the one
   /// headed by `h`: an exit, never a member.
   bool exitOfEnclosing(uint32_t h, uint32_t block) const;
@@ -52,6 +55,8 @@ private:
   std::vector<Operation *> pendingHoist_; ///< a selection header's ops, moved in front of it
   std::unordered_map<const Block *, uint32_t> index_; ///< IR block -> Cfg index
   std::vector<std::vector<uint32_t>> declaredBy_;     ///< headers naming a block merge or continue
+  std::unordered_map<Block *, Block *> forward_;      ///< nested block -> the block standing for it
+  std::vector<std::unique_ptr<Block>> graveyard_; ///< merge blocks folded into their construct's
 };
 
 } // namespace spire::dialect

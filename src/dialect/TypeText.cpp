@@ -5,6 +5,7 @@
 
 #include "spire/grammar/Grammar.h"
 
+#include "AsmText.h"
 #include "Naming.h"
 #include "OpForms.h"
 
@@ -79,7 +80,7 @@ std::string opaqueName(std::string_view opname) { return snakeCase(opname.substr
 
 class Printer {
 public:
-  explicit Printer(std::string &out) : out_(out) {}
+  explicit Printer(std::string &out, bool mlir16 = false) : out_(out), mlir16_(mlir16) {}
 
   void type(Type t) {
     if (!t) {
@@ -120,7 +121,8 @@ public:
       out_ += "!spirv.ptr<";
       type(t.elementType());
       out_ += ", " + enumName(OperandKind::StorageClass, t.storageClass());
-      stride(t);
+      if (!mlir16_)
+        stride(t);
       out_ += ">";
       return;
     case TypeKind::Image: {
@@ -264,7 +266,8 @@ private:
       decorations(members[i]);
     }
     out_ += ")";
-    for (const MemberDecoration &d : t.structDecorations()) {
+    for (const MemberDecoration &d :
+         mlir16_ ? std::span<const MemberDecoration>() : t.structDecorations()) {
       out_ += ", ";
       out_ += enumName(OperandKind::Decoration, d.decoration);
       if (d.value)
@@ -296,6 +299,7 @@ private:
   }
 
   std::string &out_;
+  bool mlir16_ = false;
   std::unordered_set<const void *> open_;
 };
 
@@ -808,7 +812,16 @@ private:
 
 } // namespace
 
-void print(Type type, std::string &out) { Printer(out).type(type); }
+namespace {
+thread_local bool mlir16Types = false;
+} // namespace
+
+Mlir16Types::Mlir16Types(bool on) : saved_(mlir16Types) { mlir16Types = saved_ || on; }
+Mlir16Types::~Mlir16Types() { mlir16Types = saved_; }
+bool Mlir16Types::active() { return mlir16Types; }
+
+void print(Type type, std::string &out) { Printer(out, mlir16Types).type(type); }
+void printForMlir16(Type type, std::string &out) { Printer(out, true).type(type); }
 
 std::string toString(Type type) {
   std::string s;

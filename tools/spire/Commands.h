@@ -9,5 +9,7 @@ namespace spire::tool {
 int runAs(std::span<char *const> args);
 int runDis(std::span<char *const> args);
 int runVal(std::span<char *const> args);
+int runTranslate(std::span<char *const> args);
+int runOpt(std::span<char *const> args);
 
 } // namespace spire::tool

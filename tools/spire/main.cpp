@@ -17,6 +17,9 @@ constexpr Command kCommands[] = {
     {"as", "assemble SPIR-V assembly text into a binary (like spirv-as)", spire::tool::runAs},
     {"dis", "disassemble a SPIR-V binary into assembly text (like spirv-dis)", spire::tool::runDis},
     {"val", "validate a SPIR-V binary for an environment (like spirv-val)", spire::tool::runVal},
+    {"translate", "SPIR-V binary to the structured IR's MLIR syntax and back (like mlir-translate)",
+     spire::tool::runTranslate},
+    {"opt", "run passes over the structured IR (like mlir-opt)", spire::tool::runOpt},
 };
 
 void printUsage(std::FILE *out) {

@@ -177,6 +177,9 @@ private:
 /// Uniform>", "!spirv.struct<Block, (f32 [0], i32 [4])>").
 std::string toString(Type type);
 void print(Type type, std::string &out);
+/// As MLIR 16's types can hold it: without the decorations of structs themselves and the
+/// strides of pointers, which it has no syntax for (the text then parses in mlir-opt-16).
+void printForMlir16(Type type, std::string &out);
 
 /// Parses one type (all of `text`). Errors name the column.
 Expected<Type> parseType(Context &context, std::string_view text);
