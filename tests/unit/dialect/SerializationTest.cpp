@@ -345,7 +345,7 @@ OpFunctionEnd
   ASSERT_TRUE(d.module) << d.error;
   Operation *sc = first(d.module.get(), ops::specConstant());
   ASSERT_TRUE(sc);
-  EXPECT_EQ(toString(sc->attr("spec_id")), "7 : i32");
+  EXPECT_EQ(toString(sc->attr("spec_id")), "7 : i64");
   EXPECT_EQ(toString(sc->attr("default_value")), "2.000000e+00 : f32");
   EXPECT_EQ(count(d.module.get(), ops::referenceOf()), 1u);
   EXPECT_TRUE(first(d.module.get(), *findOp("spirv.GL.Sqrt")));
