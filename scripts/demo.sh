@@ -49,3 +49,27 @@ ASM
 echo "== a module with an undefined id"
 "$spire" as "$out/broken.spvasm" -o "$out/broken.spv"
 "$spire" val "$out/broken.spv" || echo "   (spire val exit status $?)"
+
+# The structured IR: deserialize, print in MLIR's syntax, run passes, serialize back.
+for src in examples/*.spvasm; do
+  name=$(basename "$src" .spvasm)
+  echo "== $name.spv as the structured IR (spire translate --deserialize-spirv)"
+  if "$spire" translate --deserialize-spirv "$out/$name.spv" -o "$out/$name.mlir"; then
+    sed -n '1,14p' "$out/$name.mlir"
+    echo "   ..."
+    if command -v mlir-translate-16 > /dev/null; then
+      "$spire" translate --deserialize-spirv --mlir16 "$out/$name.spv" -o "$out/$name.16.mlir"
+      if mlir-translate-16 --deserialize-spirv "$out/$name.spv" -o "$out/$name.ref.mlir" 2>/dev/null; then
+        cmp -s "$out/$name.16.mlir" "$out/$name.ref.mlir" &&
+          echo "   (--mlir16: identical to mlir-translate-16)" ||
+          echo "   (--mlir16: differs from mlir-translate-16)"
+      else
+        echo "   (mlir-translate-16 cannot deserialize this module)"
+      fi
+    fi
+    "$spire" opt --passes canonicalize,update-vce "$out/$name.mlir" -o "$out/$name.opt.spv" --emit spirv
+    "$spire" translate --serialize-spirv "$out/$name.mlir" -o "$out/$name.rt.spv"
+    "$spire" val "$out/$name.rt.spv" > /dev/null && echo "   serialized back: valid" ||
+      echo "   serialized back: INVALID"
+  fi
+done
