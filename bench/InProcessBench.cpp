@@ -8,6 +8,9 @@
 #include "spire/asm/Assembler.h"
 #include "spire/asm/Disassembler.h"
 #include "spire/binary/Words.h"
+#include "spire/dialect/Serialization.h"
+#include "spire/dialect/Text.h"
+#include "spire/dialect/Verifier.h"
 #include "spire/module/Module.h"
 #include "spire/support/File.h"
 #include "spire/val/Validator.h"
@@ -42,6 +45,10 @@ Operations (--ops, comma-separated; default: all, the ref-* ones when SPIRV-Tool
                   friendly names / raw ids
                   (checked against SPIRV-Tools' text)
   as              spire::assemble of the text (checked against SPIRV-Tools' words)
+  to-mlir         Module::fromBytes + dialect::deserialize + print (spire translate
+                  --deserialize-spirv without its validation)
+  from-mlir       dialect::parse + verify + serialize of the module's printed IR (spire
+                  translate --serialize-spirv)
   read+val        spire::val::validateBinary (Module::fromBytes + validate), environment
                   spv1.6 (checked: same verdict as SPIRV-Tools' validator)
   val             spire::val::validate of a module read beforehand (reading not timed)
@@ -86,6 +93,8 @@ enum class Op {
   As,
   ReadVal,
   Val,
+  ToMlir,
+  FromMlir,
   RefReadWrite,
   RefRead,
   RefDis,
@@ -109,6 +118,8 @@ constexpr OpInfo kOps[] = {
     {Op::As, "as", false, true},
     {Op::ReadVal, "read+val", false, false},
     {Op::Val, "val", false, false},
+    {Op::ToMlir, "to-mlir", false, false},
+    {Op::FromMlir, "from-mlir", false, false},
     {Op::RefReadWrite, "ref-read+write", true, false},
     {Op::RefRead, "ref-read", true, false},
     {Op::RefDis, "ref-dis", true, false},
@@ -135,6 +146,8 @@ struct Input {
   bool hasText = false;
   /// The module read beforehand, for 'val' (which times validation alone); read on first use.
   mutable std::shared_ptr<const Module> parsed;
+  /// The module's structured IR in MLIR syntax, for 'from-mlir'; made on first use.
+  mutable std::shared_ptr<const std::string> mlirText;
 };
 
 // The disassembler's reading options (spire dis accepts ids past the bound, as spirv-dis does).
@@ -161,6 +174,14 @@ public:
 
   /// Untimed work before the first call: 'val' reads the module once and keeps it.
   void prepare(const Input &in) {
+    if (op_ == Op::FromMlir && !in.mlirText) {
+      Expected<Module> m = Module::fromBytes(in.bytes);
+      dialect::Context ctx;
+      if (m)
+        if (Expected<dialect::OwningOp> op = dialect::deserialize(ctx, *m))
+          in.mlirText = std::make_shared<const std::string>(dialect::toString(**op));
+      return;
+    }
     if (op_ != Op::Val || in.parsed)
       return;
     Expected<Module> m = Module::fromBytes(in.bytes);
@@ -207,6 +228,35 @@ public:
         return fail("spire could not read the module");
       report_ = val::validate(*in.parsed, valOptions());
       return true;
+    case Op::ToMlir: {
+      // What spire translate --deserialize-spirv does after validating: read, deserialize,
+      // print.
+      if (!read(in, {}))
+        return false;
+      dialect::Context ctx;
+      Expected<dialect::OwningOp> op = dialect::deserialize(ctx, *module_);
+      if (!op)
+        return fail(op.error().format());
+      text_.clear();
+      dialect::print(**op, text_);
+      return true;
+    }
+    case Op::FromMlir: {
+      // What spire translate --serialize-spirv does: parse, verify, serialize.
+      if (!in.mlirText)
+        return fail("spire could not deserialize the module");
+      dialect::Context ctx;
+      Expected<dialect::OwningOp> op = dialect::parse(ctx, *in.mlirText);
+      if (!op)
+        return fail(op.error().format());
+      if (Status v = dialect::verify(**op); !v)
+        return fail(v.error().format());
+      Expected<std::vector<uint32_t>> words = dialect::serialize(**op);
+      if (!words)
+        return fail(words.error().format());
+      words_ = std::move(*words);
+      return true;
+    }
     case Op::RefVal:
       return ref_.validate(in.words) || fail("SPIRV-Tools' validator is not linked in");
     case Op::RefReadWrite:

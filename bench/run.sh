@@ -51,5 +51,9 @@ if [ -z "$corpus" ]; then
   fi
 fi
 
-exec python3 "$here/compare.py" --build "$build" --data "$data" --corpus "$corpus" \
+python3 "$here/compare.py" --build "$build" --data "$data" --corpus "$corpus" \
   --large "${large[@]}"
+# The structured IR against mlir-translate-16 (BENCH_DIALECT=0 leaves it out).
+if [ "${BENCH_DIALECT:-1}" != 0 ]; then
+  python3 "$here/dialect.py" --build "$build" --corpus "$corpus" --large "${large[@]}"
+fi

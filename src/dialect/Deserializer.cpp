@@ -3,6 +3,7 @@
 #include "spire/dialect/ModuleTypes.h"
 #include "spire/dialect/Ops.h"
 #include "spire/module/Cfg.h"
+#include "spire/support/IdMap.h"
 
 #include "Naming.h"
 #include "Structurizer.h"
@@ -44,6 +45,8 @@ public:
       return types.error();
     types_ = std::move(types).value();
     i32_ = ctx_.integer(32);
+    // Values by id, for the whole module: ids are unique, so functions need no clearing.
+    values_.reset(m_.bound(), m_.words().size(), Value());
 
     OperationState st(&ops::module(), Location::binary(0, 0));
     st.numRegions = 1;
@@ -147,10 +150,8 @@ private:
       Attribute value;
       auto operands = d.operands();
       if (decoration == static_cast<uint32_t>(grammar::Decoration::BuiltIn) && d.wordCount() >= 4)
-        value =
-            attr::string(ctx_, grammar::findEnumerant(OperandKind::BuiltIn, d.word(3))
-                                   ? grammar::findEnumerant(OperandKind::BuiltIn, d.word(3))->name
-                                   : std::to_string(d.word(3)));
+        // The built-in's name as MLIR spells it (the KHR name where there is one).
+        value = attr::string(ctx_, enumText(OperandKind::BuiltIn, d.word(3)));
       else if (d.opcode() == Op::DecorateString && operands.size() >= 3)
         value = attr::string(ctx_, d.stringOperand(operands[2]));
       else if (d.opcode() == Op::DecorateId) {
@@ -361,11 +362,10 @@ private:
       }
       case Op::SpecConstantComposite: {
         OperationState st(&ops::specConstantComposite(), loc(inst));
-        std::string sym =
-            uniqueSymbol(nameOf(inst.resultId()).empty()
-                             ? "spirv_spec_const_composite_" + std::to_string(inst.resultId())
-                             : nameOf(inst.resultId()),
-                         inst.resultId());
+        std::string sym = uniqueSymbol(nameOf(inst.resultId()).empty()
+                                           ? "spirv_spec_const_" + std::to_string(inst.resultId())
+                                           : nameOf(inst.resultId()),
+                                       inst.resultId());
         symbolOf_[inst.resultId()] = sym;
         st.addAttribute(ctx_, "sym_name", attr::string(ctx_, sym));
         st.addAttribute(ctx_, "type", attr::type(ctx_, typeOf(inst.typeId())));
@@ -512,7 +512,6 @@ private:
     if (f.numBlocks == 0)
       return {};
 
-    values_.clear();
     Region &region = fn->region();
     Cfg cfg(m_, f);
     auto blocks = m_.blocks(f);
@@ -535,11 +534,28 @@ private:
       Instruction p = m_.inst(k);
       if (p.opcode() != Op::FunctionParameter)
         continue;
-      values_[p.resultId()] = entry->addArgument(typeOf(p.typeId()));
+      values_.set(p.resultId(), entry->addArgument(typeOf(p.typeId())));
       OperationState decorated(&ops::func());
       decorationAttributes(p.resultId(), decorated, false);
-      anyArgAttrs |= !decorated.attributes.empty();
-      argAttrs.push_back(attr::dictionary(ctx_, decorated.attributes));
+      // Argument attributes belong to the dialect: the pointer aliasing decorations as the
+      // seed spells them (`spirv.decoration = #spirv.decoration<Aliased>`), others prefixed.
+      std::vector<NamedAttribute> named;
+      bool aliasing = false;
+      for (const NamedAttribute &a : decorated.attributes) {
+        const grammar::EnumerantDesc *e = nullptr;
+        for (std::string_view d : {"Aliased", "Restrict", "AliasedPointer", "RestrictPointer"})
+          if (a.name == snakeCase(d))
+            e = grammar::findEnumerant(OperandKind::Decoration, d);
+        if (e && !aliasing) {
+          aliasing = true;
+          named.push_back({intern(ctx_, "spirv.decoration"),
+                           attr::enumerant(ctx_, OperandKind::Decoration, e->value).storage()});
+        } else {
+          named.push_back({intern(ctx_, "spirv." + std::string(a.name)), a.value});
+        }
+      }
+      anyArgAttrs |= !named.empty();
+      argAttrs.push_back(attr::dictionary(ctx_, named));
     }
     if (anyArgAttrs)
       fn->setAttr(ctx_, "arg_attrs", attr::array(ctx_, argAttrs));
@@ -554,7 +570,7 @@ private:
         Instruction inst = m_.inst(k);
         if (inst.opcode() != Op::Phi)
           break;
-        values_[inst.resultId()] = order[b]->addArgument(typeOf(inst.typeId()));
+        values_.set(inst.resultId(), order[b]->addArgument(typeOf(inst.typeId())));
       }
     std::vector<MergeInfo> merges;
     std::vector<bool> declared(blocks.size(), false);
@@ -609,9 +625,8 @@ private:
   /// The SSA value of `id` at the current point, materializing what the dialect keeps out of
   /// functions: constants, undefined values, addresses of globals, spec constant references.
   Expected<Value> use(uint32_t id, Instruction user) {
-    auto it = values_.find(id);
-    if (it != values_.end())
-      return it->second;
+    if (Value known = values_.get(id))
+      return known;
     uint32_t index = m_.defIndex(id);
     if (index == kNoIndex)
       return error(user, "%" + std::to_string(id) + " is not defined");
@@ -785,7 +800,7 @@ private:
       }
       Operation *op = append(std::move(st));
       if (op->numResults())
-        values_[inst.resultId()] = op->result();
+        values_.set(inst.resultId(), op->result());
       return {};
     }
     case Op::ExtInst:
@@ -961,7 +976,7 @@ private:
     }
     Operation *op = append(std::move(st));
     if (op->numResults())
-      values_[inst.resultId()] = op->result();
+      values_.set(inst.resultId(), op->result());
     return {};
   }
 
@@ -1029,7 +1044,7 @@ private:
   std::unordered_set<std::string> symbols_;
   std::unordered_map<uint32_t, std::string> symbolOf_;
   std::unordered_map<uint32_t, Attribute> constants_;
-  std::unordered_map<uint32_t, Value> values_;
+  IdMap<Value> values_; ///< the current function's values by id
   std::unordered_map<uint32_t, Block *> blockOfLabel_;
   Block *current_ = nullptr;
   uint32_t currentLabel_ = 0;

@@ -3,11 +3,17 @@
 #include "spire/dialect/Ops.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cassert>
 
 namespace spire::dialect {
 
 // --- Values and operands ---------------------------------------------------------------------
+
+uint32_t newScratchEpoch() {
+  static std::atomic<uint32_t> epoch{0};
+  return ++epoch;
+}
 
 void Value::replaceAllUsesWith(Value other) {
   if (other == *this)

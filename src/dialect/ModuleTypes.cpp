@@ -298,14 +298,18 @@ private:
         if (it != decorated->second.end()) {
           m.offset = it->second.offset;
           m.decorations = it->second.decorations;
-          // As MLIR orders them: those with a value first, each group in the module's order; a
-          // decoration given twice counts once.
+          // A decoration given twice counts once.
           std::vector<MemberDecoration> unique;
           for (const MemberDecoration &d : m.decorations)
             if (std::find(unique.begin(), unique.end(), d) == unique.end())
               unique.push_back(d);
-          std::stable_partition(unique.begin(), unique.end(),
-                                [](const MemberDecoration &d) { return d.value.has_value(); });
+          // MLIR 16 lists them in the order of its hash map's buckets (64 of them, the
+          // decoration times 37), a canonical order that the text comparison relies on.
+          auto bucket = [](const MemberDecoration &d) { return (d.decoration * 37u) & 63u; };
+          std::stable_sort(unique.begin(), unique.end(),
+                           [&](const MemberDecoration &a, const MemberDecoration &b) {
+                             return bucket(a) < bucket(b);
+                           });
           m.decorations = std::move(unique);
         }
       }

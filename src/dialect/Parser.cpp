@@ -2400,6 +2400,8 @@ private:
       return nullptr;
     std::vector<EntryArg> args;
     std::vector<Type> inputs, results;
+    std::vector<Attribute> argAttrs;
+    bool anyArgAttrs = false;
     bool named = peek() == '%';
     if (!accept(')')) {
       do {
@@ -2418,6 +2420,12 @@ private:
             return nullptr;
           inputs.push_back(t);
         }
+        // An argument's attributes: `{spirv.decoration = #spirv.decoration<Aliased>}`.
+        OperationState scratch(nullptr);
+        if (peek() == '{' && !optionalAttrDict(scratch))
+          return nullptr;
+        anyArgAttrs |= !scratch.attributes.empty();
+        argAttrs.push_back(attr::dictionary(ctx_, scratch.attributes));
       } while (accept(','));
       if (!expect(')'))
         return nullptr;
@@ -2439,6 +2447,8 @@ private:
     addAttr(st, "sym_name", attr::string(ctx_, name));
     addAttr(st, "function_type", attr::type(ctx_, ctx_.function(inputs, results)));
     addAttr(st, "function_control", control);
+    if (anyArgAttrs)
+      addAttr(st, "arg_attrs", attr::array(ctx_, argAttrs));
     if (acceptKeyword("attributes") && !optionalAttrDict(st))
       return nullptr;
     std::vector<std::unique_ptr<Region>> regs;

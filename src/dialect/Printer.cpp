@@ -162,7 +162,7 @@ private:
         if (entry)
           setName(b->argument(i), "arg" + std::to_string(nextArg_++));
         else
-          ids_[b->argument(i).impl()] = nextValue_++;
+          setId(b->argument(i).impl(), nextValue_++);
       }
       for (const Operation *op : *b)
         numberResults(*op);
@@ -185,7 +185,7 @@ private:
     // One number for all results: a group %3:2 defines %3#0 and %3#1.
     int64_t id = nextValue_++;
     for (uint32_t i = 0; i < op.numResults(); ++i)
-      ids_[op.result(i).impl()] = id;
+      setId(op.result(i).impl(), id);
   }
 
   void setName(Value v, std::string_view raw) {
@@ -200,7 +200,7 @@ private:
     used_.insert(name);
     scopeNames_.push_back(name);
     named_.push_back("%" + name);
-    ids_[v.impl()] = -static_cast<int64_t>(named_.size());
+    setId(v.impl(), -static_cast<int64_t>(named_.size()));
   }
 
   static std::string nameHint(const Operation &op) {
@@ -248,17 +248,17 @@ private:
 
   /// A value's name: `%name`, `%7`, or `%7#1` for a result of a group.
   void use(Value v) {
-    auto it = ids_.find(v.impl());
-    if (it == ids_.end()) {
+    const detail::Scratch &slot = v.impl()->scratch;
+    if (slot.epoch != epoch_) {
       out_ += "%<<UNKNOWN SSA VALUE>>"; // a value from outside the printed op
       return;
     }
-    if (it->second < 0) {
-      out_ += named_[static_cast<size_t>(-it->second - 1)];
+    if (slot.value < 0) {
+      out_ += named_[static_cast<size_t>(-slot.value - 1)];
       return;
     }
     out_ += '%';
-    appendNumber(it->second);
+    appendNumber(slot.value);
     if (const Operation *def = v.definingOp(); def && def->numResults() > 1) {
       out_ += '#';
       appendNumber(v.index());
@@ -271,13 +271,13 @@ private:
       use(op.result(0));
       return;
     }
-    auto it = ids_.find(op.result(0).impl());
-    if (it == ids_.end() || it->second < 0) {
+    const detail::Scratch &slot = op.result(0).impl()->scratch;
+    if (slot.epoch != epoch_ || slot.value < 0) {
       out_ += "%<<UNKNOWN SSA VALUE>>";
       return;
     }
     out_ += '%';
-    appendNumber(it->second);
+    appendNumber(slot.value);
     out_ += ':';
     appendNumber(op.numResults());
   }
@@ -1140,6 +1140,16 @@ private:
           if (entry->argument(i).type() != fnType.inputs()[i])
             return false;
       }
+      // Argument attributes (arg_attrs: one dictionary per argument) print after each
+      // argument's type, as MLIR prints them; MLIR 16 holds none on spirv.func (--mlir16 leaves
+      // them out).
+      Attribute argAttrs = op.attr("arg_attrs");
+      if (argAttrs &&
+          (!argAttrs.is(AttrKind::Array) || argAttrs.elements().size() != fnType.inputs().size()))
+        return false;
+      for (size_t i = 0; argAttrs && i < argAttrs.elements().size(); ++i)
+        if (!argAttrs.elements()[i].is(AttrKind::Dictionary))
+          return false;
       head();
       out_ += ' ';
       printSymbol(sym.str(), out_);
@@ -1152,6 +1162,10 @@ private:
           out_ += ": ";
         }
         type(fnType.inputs()[i]);
+        if (argAttrs && !opts_.mlir16 && !argAttrs.elements()[i].entries().empty()) {
+          out_ += ' ';
+          print(argAttrs.elements()[i], out_);
+        }
       }
       out_ += ')';
       auto results = fnType.results();
@@ -1169,9 +1183,9 @@ private:
           out_ += ')';
       }
       out_ += " \"" + enumText(OperandKind::FunctionControl, fc.enumValue()) + "\"";
-      if (!onlyAttrs(op, {"sym_name", "function_type", "function_control"})) {
+      if (!onlyAttrs(op, {"sym_name", "function_type", "function_control", "arg_attrs"})) {
         out_ += " attributes";
-        attrDict(op, {"sym_name", "function_type", "function_control"});
+        attrDict(op, {"sym_name", "function_type", "function_control", "arg_attrs"});
       }
       if (entry) {
         out_ += ' ';
@@ -1484,7 +1498,9 @@ private:
   std::string &out_;
   PrintOptions opts_;
   /// A value's number, or for a named one -(its index in named_ + 1).
-  std::unordered_map<const detail::ValueImpl *, int64_t> ids_;
+  /// Values' numbers live in their scratch slots, marked with this printer's epoch.
+  uint32_t epoch_ = newScratchEpoch();
+  void setId(const detail::ValueImpl *v, int64_t id) { v->scratch = {epoch_, id}; }
   std::vector<std::string> named_;
   std::unordered_map<const Block *, uint32_t> blockIds_;
   std::unordered_map<const void *, std::string> typeText_;

@@ -448,7 +448,15 @@ private:
               .literal(v.elements()[1].enumValue());
         continue;
       }
-      auto it = decorationNames().find(std::string(a.name));
+      // Argument attributes carry the dialect's prefix; spirv.decoration names the decoration.
+      std::string_view name = a.name;
+      if (name == "spirv.decoration" && a.attr().is(AttrKind::Enum)) {
+        decorate(id, a.attr().enumValue());
+        continue;
+      }
+      if (name.starts_with("spirv."))
+        name.remove_prefix(6);
+      auto it = decorationNames().find(std::string(name));
       if (it == decorationNames().end())
         continue; // not a decoration: an attribute of the dialect only
       Attribute v = a.attr();
@@ -670,11 +678,11 @@ private:
   // --- Functions ----------------------------------------------------------------------------
 
   uint32_t valueId(Value v) {
-    auto it = valueIds_.find(v.impl());
-    if (it != valueIds_.end())
-      return it->second;
+    detail::Scratch &slot = v.impl()->scratch;
+    if (slot.epoch == epoch_)
+      return static_cast<uint32_t>(slot.value);
     uint32_t id = b_->newId();
-    valueIds_.emplace(v.impl(), id);
+    slot = {epoch_, id};
     return id;
   }
 
@@ -805,7 +813,7 @@ private:
     Block *merge = r.back();
     // The op's results are the merge block's arguments.
     for (uint32_t i = 0; i < op.numResults(); ++i)
-      valueIds_[op.result(i).impl()] = valueId(merge->argument(i));
+      setValueId(op.result(i).impl(), valueId(merge->argument(i)));
     size_t mergeOut = outBlock(merge);
     Attribute control = op.attr(loop ? "loop_control" : "selection_control");
     if (!loop) {
@@ -907,11 +915,11 @@ private:
       Expected<uint32_t> c = constant(op.attr("value"), op.result().type(), op);
       if (!c)
         return c.error();
-      valueIds_[op.result().impl()] = *c;
+      setValueId(op.result().impl(), *c);
       return {};
     }
     if (info == &ops::addressOf()) {
-      valueIds_[op.result().impl()] = symbol(op.attr("variable").str());
+      setValueId(op.result().impl(), symbol(op.attr("variable").str()));
       return {};
     }
     if (info == &ops::specConstantOperation())
@@ -921,11 +929,11 @@ private:
       return constantOp(op);
     if (info->inst && info->inst->opcode == static_cast<uint16_t>(Op::ConstantNull)) {
       uint32_t typeId = type(op.result().type());
-      valueIds_[op.result().impl()] = unique(Op::ConstantNull, {typeId}, typeId);
+      setValueId(op.result().impl(), unique(Op::ConstantNull, {typeId}, typeId));
       return {};
     }
     if (info == &ops::referenceOf()) {
-      valueIds_[op.result().impl()] = symbol(op.attr("spec_const").str());
+      setValueId(op.result().impl(), symbol(op.attr("spec_const").str()));
       return {};
     }
     if (info == &ops::merge())
@@ -1156,7 +1164,7 @@ private:
     key.erase(key.begin() + 3);
     auto it = uniqueTypes_.find(key);
     if (it != uniqueTypes_.end()) {
-      valueIds_[op.result().impl()] = it->second;
+      setValueId(op.result().impl(), it->second);
       return {};
     }
     b_->sectionWords(Section::Global)
@@ -1258,7 +1266,9 @@ private:
     Type type;
   };
   std::vector<PendingPointer> pendingPointers_;
-  std::unordered_map<const detail::ValueImpl *, uint32_t> valueIds_;
+  /// Values' ids live in their scratch slots, marked with this serializer's epoch.
+  uint32_t epoch_ = newScratchEpoch();
+  void setValueId(const detail::ValueImpl *v, uint32_t id) { v->scratch = {epoch_, id}; }
   std::unordered_map<const Block *, uint32_t> labels_;
   std::deque<OutBlock> out_;
   std::vector<size_t> order_; ///< output blocks in the order they are written

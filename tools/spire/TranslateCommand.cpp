@@ -12,6 +12,7 @@
 
 #include <cstdio>
 #include <cstring>
+#include <memory>
 #include <unistd.h>
 
 namespace spire::tool {
@@ -134,6 +135,32 @@ bool load(const std::string &input, const std::string &env, bool validate, bool 
   return true;
 }
 
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kLeakAtExit = false;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+constexpr bool kLeakAtExit = false;
+#else
+constexpr bool kLeakAtExit = true;
+#endif
+#else
+constexpr bool kLeakAtExit = true;
+#endif
+
+/// The IR of one command and its context. Left to the operating system at exit (except under
+/// the leak-checking sanitizers): freeing millions of small objects one by one would cost a
+/// tenth of the run on a large module, for nothing.
+struct Workspace {
+  std::unique_ptr<dialect::Context> context = std::make_unique<dialect::Context>();
+  std::unique_ptr<Loaded> loaded = std::make_unique<Loaded>();
+  ~Workspace() {
+    if (kLeakAtExit) {
+      (void)loaded.release();
+      (void)context.release();
+    }
+  }
+};
+
 bool writeBinary(const dialect::Operation &module, const std::string &output) {
   Expected<std::vector<uint32_t>> words = dialect::serialize(module);
   if (!words) {
@@ -222,8 +249,9 @@ int runTranslate(std::span<char *const> args) {
   }
   if (mode == Mode::None)
     return usageError("translate", "say --deserialize-spirv or --serialize-spirv");
-  dialect::Context ctx;
-  Loaded loaded;
+  Workspace ws;
+  dialect::Context &ctx = *ws.context;
+  Loaded &loaded = *ws.loaded;
   if (!load(input, env, validate, explain, ctx, loaded))
     return kInvalidInput;
   if (mode == Mode::Deserialize) {
@@ -299,8 +327,9 @@ int runOpt(std::span<char *const> args) {
   transforms::PassManager pm;
   if (Status s = pm.addPipeline(passes); !s)
     return usageError("opt", s.error().message);
-  dialect::Context ctx;
-  Loaded loaded;
+  Workspace ws;
+  dialect::Context &ctx = *ws.context;
+  Loaded &loaded = *ws.loaded;
   if (!load(input, env, true, false, ctx, loaded))
     return kInvalidInput;
   if (Status s = pm.run(*loaded.module, ctx); !s) {

@@ -22,6 +22,14 @@ class Region;
 struct OpInfo;
 
 namespace detail {
+/// A number a walk over the IR keeps for a value or block (a printer's names, an analysis's
+/// index) instead of a hash map from pointers, which costs cache misses on large modules. It
+/// holds for the walk whose epoch (newScratchEpoch) it carries; one walk at a time per IR.
+struct Scratch {
+  uint32_t epoch = 0;
+  int64_t value = 0;
+};
+
 /// An SSA value: an operation's result or a block's argument.
 struct ValueImpl {
   Type type;
@@ -29,8 +37,12 @@ struct ValueImpl {
   Operation *op = nullptr; ///< the defining op, for results
   Block *block = nullptr;  ///< the owning block, for arguments
   uint32_t index = 0;      ///< result or argument number
+  mutable Scratch scratch;
 };
 } // namespace detail
+
+/// A fresh epoch for Scratch slots: no slot carries it yet.
+uint32_t newScratchEpoch();
 
 /// A handle to an SSA value; the default-constructed Value is null.
 class Value {
