@@ -195,7 +195,9 @@ struct Registry {
     s.branchConditional = byName.at("spirv.BranchConditional");
     s.switchOp = byName.at("spirv.Switch");
     s.functionCall = byName.at("spirv.FunctionCall");
-    for (const OpInfo *info : {s.branch, s.branchConditional, s.switchOp, s.functionCall})
+    // Merge instructions kept as ops name their blocks as successors.
+    for (const OpInfo *info : {s.branch, s.branchConditional, s.switchOp, s.functionCall,
+                               byName.at("spirv.SelectionMerge"), byName.at("spirv.LoopMerge")})
       const_cast<OpInfo *>(info)->flags |= OpInfo::kStructural;
   }
 };

@@ -2,6 +2,7 @@
 
 #include "spire/dialect/Ops.h"
 
+#include <algorithm>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -91,7 +92,86 @@ private:
     return true;
   }
 
+  /// The ops derived from the grammar: as many SSA operands as their instruction takes (ids,
+  /// and the id parameters of their enumerants), a result exactly when the instruction has one,
+  /// and each required attribute present with the kind the instruction's operand needs.
+  bool grammarShape(const Operation &op) {
+    const OpInfo &info = op.info();
+    if ((info.flags & OpInfo::kStructural) || (!info.inst && !info.ext))
+      return true;
+    bool hasResult = info.inst ? info.inst->hasResult : true;
+    bool resultTyped = info.inst ? info.inst->hasResultType : true;
+    if (hasResult && resultTyped && op.numResults() != 1)
+      return fail(op,
+                  "has " + std::to_string(op.numResults()) + " results; its instruction has one");
+    if (!hasResult && op.numResults() != 0)
+      return fail(op, "has a result; its instruction has none");
+    uint32_t least = 0, most = 0;
+    bool unbounded = false;
+    for (const OperandMapping &m : info.operands) {
+      if (m.kind == OperandMapping::Kind::Value) {
+        if (m.quantifier == grammar::Quantifier::One)
+          ++least, ++most;
+        else if (m.quantifier == grammar::Quantifier::Optional)
+          ++most;
+        else
+          unbounded = true;
+        continue;
+      }
+      if (m.kind == OperandMapping::Kind::Other)
+        continue;
+      Attribute a = op.attr(m.name);
+      if (!a) {
+        if (m.quantifier == grammar::Quantifier::One)
+          return fail(op, "needs the attribute " + std::string(m.name));
+        continue;
+      }
+      bool isEnum = m.kind != OperandMapping::Kind::Attribute ||
+                    grammar::operandCategory(m.operandKind) == grammar::OperandCategory::BitEnum ||
+                    grammar::operandCategory(m.operandKind) == grammar::OperandCategory::ValueEnum;
+      auto kindOk = [&](Attribute x) {
+        if (isEnum)
+          return x.is(AttrKind::Enum);
+        if (m.operandKind == grammar::OperandKind::LiteralString)
+          return x.is(AttrKind::String);
+        return x.is(AttrKind::Integer) || x.is(AttrKind::Float);
+      };
+      bool ok = a.is(AttrKind::Array) && m.quantifier == grammar::Quantifier::Variadic
+                    ? std::all_of(a.elements().begin(), a.elements().end(), kindOk)
+                    : kindOk(a);
+      if (!ok)
+        return fail(op, "attribute " + std::string(m.name) + " is not " +
+                            (isEnum ? "an enumerant" : "a literal") + " of the right kind");
+      // Enumerants with id parameters (image operands, memory access scopes) take operands.
+      if (a.is(AttrKind::Enum)) {
+        auto params = [&](uint32_t value) {
+          if (const grammar::EnumerantDesc *e = grammar::findEnumerant(a.enumKind(), value))
+            for (const grammar::OperandDesc &p : e->parameters)
+              if (grammar::operandCategory(p.kind) == grammar::OperandCategory::Id)
+                ++least, ++most;
+        };
+        if (grammar::operandCategory(a.enumKind()) == grammar::OperandCategory::BitEnum) {
+          for (unsigned bit = 0; bit < 32; ++bit)
+            if (a.enumValue() & (1u << bit))
+              params(1u << bit);
+        } else {
+          params(a.enumValue());
+        }
+      }
+    }
+    uint32_t n = op.numOrdinaryOperands();
+    if (n < least || (!unbounded && n > most))
+      return fail(op,
+                  "has " + std::to_string(n) + " operands; its instruction takes " +
+                      (unbounded       ? "at least " + std::to_string(least)
+                       : least == most ? std::to_string(least)
+                                       : std::to_string(least) + " to " + std::to_string(most)));
+    return true;
+  }
+
   bool shape(const Operation &op) {
+    if (!grammarShape(op))
+      return false;
     const OpInfo &info = op.info();
     if (&info == &ops::selection() || &info == &ops::loop()) {
       const Region &r = op.region();

@@ -1,0 +1,114 @@
+// The IR verifier: what every op must satisfy, the shapes of the dialect's regions, and the
+// operand counts and attributes of the ops derived from the grammar.
+#include "spire/dialect/Verifier.h"
+#include "spire/dialect/Text.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+using namespace spire;
+using namespace spire::dialect;
+
+namespace {
+
+/// The verifier's message for a module with `body` inside a function, or "" when it verifies.
+std::string verifyFunction(std::string_view body, std::string_view args = "%arg0: i32") {
+  std::string text = "spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {\n"
+                     "  spirv.func @f(" +
+                     std::string(args) + ") \"None\" {\n" + std::string(body) + "\n  }\n}\n";
+  Context ctx;
+  Expected<OwningOp> op = parse(ctx, text);
+  if (!op)
+    return "parse: " + op.error().message;
+  Status s = verify(**op);
+  return s ? "" : s.error().message;
+}
+
+} // namespace
+
+TEST(DialectVerifier, GrammarOpsTakeTheirInstructionsOperands) {
+  EXPECT_EQ(verifyFunction("    %0 = spirv.IAdd %arg0, %arg0 : i32\n    spirv.Return"), "");
+  EXPECT_EQ(verifyFunction("    %0 = \"spirv.IAdd\"(%arg0) : (i32) -> i32\n    spirv.Return"),
+            "spirv.IAdd: has 1 operands; its instruction takes 2");
+  EXPECT_EQ(verifyFunction("    %0 = \"spirv.IAdd\"(%arg0, %arg0, %arg0) : (i32, i32, i32) -> i32\n"
+                           "    spirv.Return"),
+            "spirv.IAdd: has 3 operands; its instruction takes 2");
+  EXPECT_EQ(verifyFunction("    \"spirv.IAdd\"(%arg0, %arg0) : (i32, i32) -> ()\n    spirv.Return"),
+            "spirv.IAdd: has 0 results; its instruction has one");
+}
+
+TEST(DialectVerifier, RequiredAttributesArePresentAndOfTheirKind) {
+  std::string_view ptr = "%arg0: !spirv.ptr<i32, StorageBuffer>";
+  EXPECT_EQ(verifyFunction("    %0 = spirv.AtomicIAdd \"Device\" \"None\" %arg0, %arg1 : "
+                           "!spirv.ptr<i32, StorageBuffer>\n    spirv.Return",
+                           "%arg0: !spirv.ptr<i32, StorageBuffer>, %arg1: i32"),
+            "");
+  EXPECT_EQ(verifyFunction("    %0 = \"spirv.AtomicIAdd\"(%arg0, %arg1) {semantics = "
+                           "#spirv.memory_semantics<None>} : (!spirv.ptr<i32, StorageBuffer>, i32) "
+                           "-> i32\n    spirv.Return",
+                           "%arg0: !spirv.ptr<i32, StorageBuffer>, %arg1: i32"),
+            "spirv.AtomicIAdd: needs the attribute memory_scope");
+  EXPECT_EQ(verifyFunction("    %0 = \"spirv.AtomicIAdd\"(%arg0, %arg1) {memory_scope = 1 : i32, "
+                           "semantics = #spirv.memory_semantics<None>} : (!spirv.ptr<i32, "
+                           "StorageBuffer>, i32) -> i32\n    spirv.Return",
+                           "%arg0: !spirv.ptr<i32, StorageBuffer>, %arg1: i32"),
+            "spirv.AtomicIAdd: attribute memory_scope is not an enumerant of the right kind");
+  // An optional enumerant (memory access) may be absent; its Aligned parameter is an attribute.
+  EXPECT_EQ(
+      verifyFunction("    %0 = spirv.Load \"StorageBuffer\" %arg0 : i32\n    spirv.Return", ptr),
+      "");
+}
+
+TEST(DialectVerifier, EnumerantIdParametersCountAsOperands) {
+  std::string_view args =
+      "%arg0: !spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, "
+      "NeedSampler, Unknown>>, %arg1: vector<2xf32>, %arg2: f32";
+  std::string_view type = "(!spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, "
+                          "SingleSampled, NeedSampler, Unknown>>, vector<2xf32>";
+  // Bias takes one id after the image operands mask.
+  EXPECT_EQ(verifyFunction("    %0 = \"spirv.ImageSampleImplicitLod\"(%arg0, %arg1, %arg2) "
+                           "{imageoperands = #spirv.image_operands<Bias>} : " +
+                               std::string(type) + ", f32) -> vector<4xf32>\n    spirv.Return",
+                           args),
+            "");
+  EXPECT_EQ(verifyFunction("    %0 = \"spirv.ImageSampleImplicitLod\"(%arg0, %arg1) "
+                           "{imageoperands = #spirv.image_operands<Bias>} : " +
+                               std::string(type) + ") -> vector<4xf32>\n    spirv.Return",
+                           args),
+            "spirv.ImageSampleImplicitLod: has 2 operands; its instruction takes 3");
+}
+
+TEST(DialectVerifier, RegionsHaveTheDialectsShapes) {
+  // A selection whose last block does not merge.
+  EXPECT_EQ(verifyFunction("    %true = spirv.Constant true\n"
+                           "    spirv.mlir.selection {\n"
+                           "      spirv.BranchConditional %true, ^bb1, ^bb1\n"
+                           "    ^bb1:\n"
+                           "      spirv.Return\n"
+                           "    }\n"
+                           "    spirv.Return"),
+            "spirv.mlir.selection: the last block of the region must hold only spirv.mlir.merge");
+  // spirv.mlir.merge yields as many values as the construct has results.
+  EXPECT_EQ(verifyFunction("    %true = spirv.Constant true\n"
+                           "    spirv.mlir.selection {\n"
+                           "      spirv.BranchConditional %true, ^bb1, ^bb1\n"
+                           "    ^bb1:\n"
+                           "      spirv.mlir.merge\n"
+                           "    }\n"
+                           "    spirv.Return"),
+            "");
+}
+
+TEST(DialectVerifier, BlocksEndWithTerminatorsAndBranchesStayInTheirRegion) {
+  EXPECT_EQ(verifyFunction("    %0 = spirv.IAdd %arg0, %arg0 : i32"),
+            "spirv.func: a block of its region does not end with a terminator");
+  EXPECT_EQ(verifyFunction("    spirv.Branch ^bb1(%arg0 : i32)\n"
+                           "  ^bb1(%1: i32):\n"
+                           "    spirv.Return"),
+            "");
+  EXPECT_EQ(verifyFunction("    spirv.Branch ^bb1\n"
+                           "  ^bb1(%1: i32):\n"
+                           "    spirv.Return"),
+            "spirv.Branch: successor 0 takes 1 arguments, given 0");
+}
