@@ -105,6 +105,8 @@ public:
       const grammar::ExtInstDesc *ext = grammar::findExtInst(*import.set, inst.word(4));
       if (!ext)
         continue;
+      if (tooManyOperands(inst, *import.set, *ext))
+        continue;
       Kind kind = Kind::None;
       const bool glsl = import.set->key == "glsl.std.450";
       if (glsl)
@@ -129,6 +131,31 @@ public:
   }
 
 private:
+  /// An extended instruction with operands past those its grammar lists (none of them
+  /// variadic): spirv-val refuses it when it parses the module.
+  bool tooManyOperands(const Instruction &inst, const grammar::ExtInstSetDesc &set,
+                       const grammar::ExtInstDesc &ext) {
+    size_t listed = 0;
+    for (const grammar::OperandDesc &d : ext.operands) {
+      if (d.quantifier == grammar::Quantifier::Variadic)
+        return false;
+      ++listed;
+    }
+    size_t given = 0;
+    bool afterNumber = false;
+    for (const binary::Operand &o : inst.operands()) {
+      if (afterNumber)
+        ++given;
+      afterNumber |= o.kind == grammar::OperandKind::LiteralExtInstInteger;
+    }
+    if (given <= listed)
+      return false;
+    s_.error(inst.index(), "3.32.2 OpExtInst",
+             std::string(set.key == "glsl.std.450" ? "GLSL.std.450 " : "") + std::string(ext.name) +
+                 " takes " + std::to_string(listed) + " operands, not " + std::to_string(given));
+    return true;
+  }
+
   void check(const Instruction &inst, const std::string &what, Kind kind) {
     const uint32_t result = inst.typeId();
     const char *rule = "extended instruction sets";

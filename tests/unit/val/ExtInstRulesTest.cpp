@@ -202,3 +202,45 @@ TEST(ValExtInstOpenCL, SelectShuffleAndVectors) {
 
 } // namespace
 } // namespace spire::val
+
+namespace spire::val {
+namespace {
+
+TEST(ValExtInstGlsl, NoOperandsPastThoseTheGrammarLists) {
+  constexpr std::string_view kModule = R"(
+OpCapability Shader
+%1 = OpExtInstImport "GLSL.std.450"
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %2 "main"
+OpExecutionMode %2 LocalSize 1 1 1
+%3 = OpTypeVoid
+%4 = OpTypeFunction %3
+%6 = OpTypeFloat 32
+%5 = OpConstant %6 1
+%2 = OpFunction %3 None %4
+%7 = OpLabel
+%8 = OpExtInst %6 %1 Step %5 %5
+OpReturn
+OpFunctionEnd
+)";
+  EXPECT_VALID(test::validateText(kModule));
+  // The text cannot say it (spirv-as ends the instruction), so the words get a third operand.
+  AssembleOptions as;
+  as.preserveNumericIds = true;
+  Expected<std::vector<uint32_t>> words = assemble(kModule, as);
+  ASSERT_TRUE(bool(words));
+  std::vector<uint32_t> w = *words;
+  for (size_t p = 5; p < w.size(); p += w[p] >> 16)
+    if ((w[p] & 0xFFFF) == static_cast<uint32_t>(grammar::Op::ExtInst)) {
+      uint32_t count = w[p] >> 16;
+      w.insert(w.begin() + static_cast<std::ptrdiff_t>(p + count), 5u);
+      w[p] = (w[p] & 0xFFFF) | ((count + 1) << 16);
+      break;
+    }
+  Expected<Module> m = Module::fromWords(std::move(w));
+  ASSERT_TRUE(bool(m)) << m.error().message;
+  EXPECT_ERROR(validate(*m, Options{}), "GLSL.std.450 Step takes 2 operands, not 3");
+}
+
+} // namespace
+} // namespace spire::val
