@@ -1,5 +1,7 @@
 #include "AsmText.h"
+
 #include "Naming.h"
+#include "spire/support/Half.h"
 
 #include <cmath>
 #include <cstdio>
@@ -12,34 +14,6 @@ namespace spire::dialect {
 
 namespace {
 
-uint16_t toHalfBits(float f) {
-  uint32_t x;
-  std::memcpy(&x, &f, 4);
-  uint32_t sign = (x >> 16) & 0x8000u;
-  int exp = static_cast<int>((x >> 23) & 0xFF) - 127 + 15;
-  uint32_t mant = x & 0x7FFFFFu;
-  if (((x >> 23) & 0xFF) == 0xFF)
-    return static_cast<uint16_t>(sign | 0x7C00u | (mant ? 0x200u : 0));
-  if (exp >= 31)
-    return static_cast<uint16_t>(sign | 0x7C00u);
-  if (exp <= 0) {
-    if (exp < -10)
-      return static_cast<uint16_t>(sign);
-    mant |= 0x800000u;
-    unsigned shift = static_cast<unsigned>(14 - exp);
-    uint32_t half = mant >> shift;
-    uint32_t rest = mant & ((1u << shift) - 1), mid = 1u << (shift - 1);
-    if (rest > mid || (rest == mid && (half & 1)))
-      ++half;
-    return static_cast<uint16_t>(sign | half);
-  }
-  uint32_t half = sign | (static_cast<uint32_t>(exp) << 10) | (mant >> 13);
-  uint32_t rest = mant & 0x1FFFu;
-  if (rest > 0x1000u || (rest == 0x1000u && (half & 1)))
-    ++half;
-  return static_cast<uint16_t>(half);
-}
-
 /// The value rounded to a float of `width` bits, as bits, for comparing.
 uint64_t bitsAt(double v, unsigned width) {
   if (width == 64) {
@@ -47,9 +21,9 @@ uint64_t bitsAt(double v, unsigned width) {
     std::memcpy(&b, &v, 8);
     return b;
   }
-  float f = static_cast<float>(v);
   if (width == 16)
-    return toHalfBits(f);
+    return halfFromDouble(v);
+  float f = static_cast<float>(v);
   uint32_t b;
   std::memcpy(&b, &f, 4);
   return b;

@@ -3,6 +3,7 @@
 #include "spire/dialect/ModuleTypes.h"
 #include "spire/dialect/Ops.h"
 #include "spire/module/Cfg.h"
+#include "spire/support/Half.h"
 #include "spire/support/IdMap.h"
 
 #include "Naming.h"
@@ -21,18 +22,6 @@ namespace {
 
 using grammar::Op;
 using grammar::OperandKind;
-
-double halfToDouble(uint32_t h) {
-  uint32_t sign = (h >> 15) & 1, exp = (h >> 10) & 0x1F, mant = h & 0x3FF;
-  double v;
-  if (exp == 0)
-    v = std::ldexp(static_cast<double>(mant), -24);
-  else if (exp == 31)
-    v = mant ? std::nan("") : INFINITY;
-  else
-    v = std::ldexp(static_cast<double>(mant | 0x400), static_cast<int>(exp) - 25);
-  return sign ? -v : v;
-}
 
 class Deserializer {
 public:
@@ -272,7 +261,7 @@ private:
     if (t.is(TypeKind::Float)) {
       double d;
       if (t.width() == 16)
-        d = halfToDouble(static_cast<uint32_t>(v));
+        d = halfToDouble(static_cast<uint16_t>(v));
       else if (t.width() == 32) {
         float f;
         uint32_t w = static_cast<uint32_t>(v);

@@ -6,6 +6,8 @@
 
 #include "OpForms.h"
 
+#include "spire/support/Half.h"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -30,17 +32,6 @@ bool isDigit(char c) { return c >= '0' && c <= '9'; }
 bool isLetter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 bool isIdChar(char c) { return isLetter(c) || isDigit(c) || c == '_' || c == '$' || c == '.'; }
 bool isSuffixChar(char c) { return isIdChar(c) || c == '-'; }
-
-double halfToDouble(uint16_t h) {
-  int exp = (h >> 10) & 0x1F;
-  int mant = h & 0x3FF;
-  double sign = (h & 0x8000) ? -1.0 : 1.0;
-  if (exp == 0)
-    return sign * std::ldexp(mant, -24);
-  if (exp == 31)
-    return mant ? std::nan("") : sign * INFINITY;
-  return sign * std::ldexp(mant + 1024, exp - 25);
-}
 
 /// A literal of a dense attribute, typed once the attribute's type is known.
 struct Literal {

@@ -6,6 +6,7 @@
 
 #include "spire/dialect/Ops.h"
 #include "spire/module/Builder.h"
+#include "spire/support/Half.h"
 
 #include "Naming.h"
 
@@ -21,35 +22,6 @@ namespace {
 
 using grammar::Op;
 using grammar::OperandKind;
-
-uint32_t floatToHalf(double d) {
-  float f = static_cast<float>(d);
-  uint32_t x;
-  std::memcpy(&x, &f, 4);
-  uint32_t sign = (x >> 16) & 0x8000u;
-  int exp = static_cast<int>((x >> 23) & 0xFF) - 127 + 15;
-  uint32_t mant = x & 0x7FFFFFu;
-  if (((x >> 23) & 0xFF) == 0xFF)
-    return sign | 0x7C00u | (mant ? 0x200u : 0);
-  if (exp >= 31)
-    return sign | 0x7C00u;
-  if (exp <= 0) {
-    if (exp < -10)
-      return sign;
-    mant |= 0x800000u;
-    unsigned shift = static_cast<unsigned>(14 - exp);
-    uint32_t half = mant >> shift;
-    uint32_t rest = mant & ((1u << shift) - 1), mid = 1u << (shift - 1);
-    if (rest > mid || (rest == mid && (half & 1)))
-      ++half;
-    return sign | half;
-  }
-  uint32_t half = sign | (static_cast<uint32_t>(exp) << 10) | (mant >> 13);
-  uint32_t rest = mant & 0x1FFFu;
-  if (rest > 0x1000u || (rest == 0x1000u && (half & 1)))
-    ++half;
-  return half;
-}
 
 /// One block of the function being written: its label, its phis (filled as branches to it are
 /// written) and its other instructions.
@@ -354,7 +326,7 @@ private:
         std::memcpy(&v, &d, 8);
         w.literal64(v);
       } else if (t.width() == 16) {
-        w.literal(floatToHalf(d));
+        w.literal(halfFromDouble(d));
       } else {
         float f = static_cast<float>(d);
         uint32_t v;
@@ -660,7 +632,7 @@ private:
         std::memcpy(&bits, &d, 8);
         w.literal64(bits);
       } else if (t.width() == 16) {
-        w.literal(floatToHalf(d));
+        w.literal(halfFromDouble(d));
       } else {
         float f = static_cast<float>(d);
         uint32_t bits;

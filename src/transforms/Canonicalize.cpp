@@ -10,6 +10,7 @@
 #include "spire/transforms/Pass.h"
 
 #include "spire/dialect/Ops.h"
+#include "spire/support/Half.h"
 
 #include <bit>
 #include <cmath>
@@ -46,18 +47,7 @@ int64_t signExtend(uint64_t bits, unsigned width) {
 }
 
 /// `x` rounded to the nearest half-precision value (ties to even), as a double.
-double roundToHalf(double x) {
-  if (std::isnan(x) || std::isinf(x) || x == 0)
-    return x;
-  double a = std::fabs(x);
-  int e;
-  std::frexp(a, &e); // a = m * 2^e, m in [0.5, 1)
-  double quantum = std::ldexp(1.0, std::max(e - 11, -24));
-  double r = std::nearbyint(a / quantum) * quantum;
-  if (r > 65504.0)
-    r = INFINITY;
-  return std::copysign(r, x);
-}
+double roundToHalf(double x) { return halfToDouble(halfFromDouble(x)); }
 
 /// `x` rounded to a float of `width` bits.
 double roundTo(double x, unsigned width) {
@@ -381,17 +371,7 @@ std::optional<uint64_t> floatBits(double v, unsigned width) {
   if (width == 16) {
     if (std::isnan(v))
       return std::nullopt; // payloads are not kept
-    uint64_t sign = std::signbit(v) ? 0x8000 : 0;
-    double a = std::fabs(v);
-    if (std::isinf(a))
-      return sign | 0x7C00;
-    if (a == 0)
-      return sign;
-    int e;
-    double m = std::frexp(a, &e); // a = m * 2^e
-    if (e - 1 < -14)              // subnormal
-      return sign | static_cast<uint64_t>(std::ldexp(a, 24));
-    return sign | (uint64_t(e - 1 + 15) << 10) | (static_cast<uint64_t>(std::ldexp(m, 11)) & 0x3FF);
+    return halfFromDouble(v);
   }
   return std::nullopt;
 }
@@ -402,13 +382,9 @@ std::optional<double> floatFromBits(uint64_t bits, unsigned width) {
   if (width == 32)
     return static_cast<double>(std::bit_cast<float>(static_cast<uint32_t>(bits)));
   if (width == 16) {
-    uint32_t sign = (bits >> 15) & 1, exp = (bits >> 10) & 0x1F, mant = bits & 0x3FF;
-    if (exp == 31 && mant)
+    if (((bits >> 10) & 0x1F) == 31 && (bits & 0x3FF))
       return std::nullopt;
-    double v = exp == 0    ? std::ldexp(static_cast<double>(mant), -24)
-               : exp == 31 ? INFINITY
-                           : std::ldexp(static_cast<double>(mant | 0x400), int(exp) - 25);
-    return sign ? -v : v;
+    return halfToDouble(static_cast<uint16_t>(bits));
   }
   return std::nullopt;
 }
