@@ -1,5 +1,7 @@
 #include "CorpusSupport.h"
 
+#include "spire/val/Validator.h"
+
 #include <algorithm>
 #include <array>
 #include <atomic>
@@ -60,6 +62,18 @@ std::vector<fs::path> allModules() {
     out.insert(out.end(), more.begin(), more.end());
   }
   return out;
+}
+
+std::optional<Module> readValidModule(const fs::path &file) {
+  Expected<Module> m = Module::fromBytes(readBytes(file));
+  if (!m)
+    return std::nullopt;
+  val::Options options;
+  options.env = *val::parseEnvironment("spv1.6");
+  options.maxErrors = 1;
+  if (val::validate(*m, options).errorCount() != 0)
+    return std::nullopt;
+  return std::move(m).value();
 }
 
 std::vector<uint8_t> readBytes(const fs::path &path) {

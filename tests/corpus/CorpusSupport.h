@@ -2,6 +2,8 @@
 // and reporting counts.
 #pragma once
 
+#include "spire/module/Module.h"
+
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -26,6 +28,9 @@ std::vector<fs::path> filesUnder(const fs::path &dir, std::string_view suffix);
 std::vector<fs::path> allModules();
 
 std::vector<uint8_t> readBytes(const fs::path &path);
+/// The module in `file` when it reads and spire val accepts it (SPIR-V 1.6 rules), else
+/// nothing: the modules the structured IR's tests start from.
+std::optional<Module> readValidModule(const fs::path &file);
 std::string readText(const fs::path &path);
 
 struct ToolResult {

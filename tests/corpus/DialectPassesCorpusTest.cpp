@@ -49,13 +49,8 @@ TEST(DialectPassesCorpus, UpdateVceDeducesWhatModulesDeclare) {
   std::map<std::string, size_t> failures;
   std::map<std::string, std::string> failureExample;
   parallelFor(files.size(), [&](size_t i) {
-    Expected<Module> m = Module::fromBytes(readBytes(files[i]));
+    std::optional<Module> m = readValidModule(files[i]);
     if (!m)
-      return;
-    val::Options options;
-    options.env = *val::parseEnvironment("spv1.6");
-    options.maxErrors = 1;
-    if (val::validate(*m, options).errorCount() != 0)
       return;
     dialect::Context ctx;
     Expected<dialect::OwningOp> op = dialect::deserialize(ctx, *m);
