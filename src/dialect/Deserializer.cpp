@@ -29,7 +29,12 @@ public:
       : ctx_(ctx), m_(m), stats_(stats) {}
 
   Expected<OwningOp> run() {
-    Expected<ModuleTypes> types = ModuleTypes::import(ctx_, m_);
+    if (Status s = scanModule(); !s)
+      return s.error();
+    globalSymbols();
+    // An array's length may be a specialization constant: the type names its symbol.
+    Expected<ModuleTypes> types = ModuleTypes::import(
+        ctx_, m_, [this](uint32_t id) { return symbolOf_.count(id) ? symbolOf_.at(id) : ""; });
     if (!types)
       return types.error();
     types_ = std::move(types).value();
@@ -42,8 +47,6 @@ public:
     module_.reset(Operation::create(std::move(st)));
     body_ = module_->region().addBlock();
 
-    if (Status s = scanModule(); !s)
-      return s.error();
     if (Status s = globals(); !s)
       return s.error();
     for (const FunctionInfo &f : m_.functions())
@@ -107,6 +110,33 @@ private:
       }
     }
     return {};
+  }
+
+  /// The symbols of module-level variables and specialization constants, in module order.
+  void globalSymbols() {
+    for (Instruction inst : m_) {
+      if (inst.section() > Section::Global)
+        break;
+      if (inst.section() != Section::Global || inst.isRaw())
+        continue;
+      const char *prefix = nullptr;
+      switch (inst.opcode()) {
+      case Op::Variable:
+        prefix = "spirv_var_";
+        break;
+      case Op::SpecConstantTrue:
+      case Op::SpecConstantFalse:
+      case Op::SpecConstant:
+      case Op::SpecConstantComposite:
+        prefix = "spirv_spec_const_";
+        break;
+      default:
+        continue;
+      }
+      uint32_t id = inst.resultId();
+      std::string base = nameOf(id);
+      symbolOf_[id] = uniqueSymbol(base.empty() ? prefix + std::to_string(id) : base, id);
+    }
   }
 
   std::string uniqueSymbol(std::string base, uint32_t id) {
@@ -329,11 +359,7 @@ private:
       case Op::SpecConstantFalse:
       case Op::SpecConstant: {
         OperationState st(&ops::specConstant(), loc(inst));
-        std::string sym = uniqueSymbol(nameOf(inst.resultId()).empty()
-                                           ? "spirv_spec_const_" + std::to_string(inst.resultId())
-                                           : nameOf(inst.resultId()),
-                                       inst.resultId());
-        symbolOf_[inst.resultId()] = sym;
+        const std::string &sym = symbolOf_.at(inst.resultId());
         st.addAttribute(ctx_, "sym_name", attr::string(ctx_, sym));
         Attribute value = constantValue(inst.resultId());
         if (!value)
@@ -351,11 +377,7 @@ private:
       }
       case Op::SpecConstantComposite: {
         OperationState st(&ops::specConstantComposite(), loc(inst));
-        std::string sym = uniqueSymbol(nameOf(inst.resultId()).empty()
-                                           ? "spirv_spec_const_" + std::to_string(inst.resultId())
-                                           : nameOf(inst.resultId()),
-                                       inst.resultId());
-        symbolOf_[inst.resultId()] = sym;
+        const std::string &sym = symbolOf_.at(inst.resultId());
         st.addAttribute(ctx_, "sym_name", attr::string(ctx_, sym));
         st.addAttribute(ctx_, "type", attr::type(ctx_, typeOf(inst.typeId())));
         std::vector<Attribute> parts;
@@ -388,9 +410,7 @@ private:
   Status globalVariable(Instruction inst) {
     uint32_t id = inst.resultId();
     OperationState st(&ops::globalVariable(), loc(inst));
-    std::string base = nameOf(id);
-    std::string sym = uniqueSymbol(base.empty() ? "spirv_var_" + std::to_string(id) : base, id);
-    symbolOf_[id] = sym;
+    const std::string &sym = symbolOf_.at(id);
     Type t = typeOf(inst.typeId());
     if (!t)
       return error(inst, "global variable of an unknown type");

@@ -14,7 +14,8 @@ constexpr uint32_t kOpTypeCooperativeMatrixKHR = 4456, kOpTypeCooperativeMatrixN
 
 class Importer {
 public:
-  Importer(Context &ctx, const Module &m) : ctx_(ctx), m_(m) {}
+  Importer(Context &ctx, const Module &m, const std::function<std::string(uint32_t)> &specSymbol)
+      : ctx_(ctx), m_(m), specSymbol_(specSymbol) {}
 
   Status run(std::unordered_map<uint32_t, Type> &types) {
     collectNamesAndDecorations();
@@ -189,9 +190,14 @@ private:
         return {};
       Type e = operand(inst.word(2));
       std::optional<uint32_t> length = constant(inst.word(3));
+      if (e && !length && specSymbol_) {
+        // A specialization constant's length: the array names its symbol.
+        uint32_t def = m_.defIndex(inst.word(3));
+        if (def != kNoIndex && m_.inst(def).opcode() == Op::SpecConstant)
+          return ctx_.specArray(e, specSymbol_(inst.word(3)), stride(id));
+      }
       if (e && !length)
-        error_ = "the array's length is not an OpConstant (a specialization constant has no "
-                 "dialect array type)";
+        error_ = "the array's length is neither an OpConstant nor an OpSpecConstant";
       return e && length ? ctx_.array(e, *length, stride(id)) : Type();
     }
     case Op::TypeRuntimeArray: {
@@ -348,6 +354,7 @@ private:
 
   Context &ctx_;
   const Module &m_;
+  const std::function<std::string(uint32_t)> &specSymbol_;
   std::string error_;
   std::unordered_map<uint32_t, Type> types_;
   std::unordered_map<uint32_t, std::string> names_;
@@ -364,9 +371,11 @@ private:
 
 } // namespace
 
-Expected<ModuleTypes> ModuleTypes::import(Context &context, const Module &module) {
+Expected<ModuleTypes>
+ModuleTypes::import(Context &context, const Module &module,
+                    const std::function<std::string(uint32_t)> &specConstantSymbol) {
   ModuleTypes out;
-  Importer importer(context, module);
+  Importer importer(context, module, specConstantSymbol);
   Status s = importer.run(out.types_);
   if (!s.ok())
     return s.error();

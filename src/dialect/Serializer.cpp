@@ -13,6 +13,7 @@
 #include <cstring>
 #include <deque>
 #include <map>
+#include <optional>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -60,12 +61,16 @@ public:
     Block *body = module_.region().front();
     // Symbols first: functions and variables may be named before they are defined.
     for (Operation *op : *body)
-      if (Attribute sym = op->attr("sym_name"))
+      if (Attribute sym = op->attr("sym_name")) {
         symbols_[std::string(sym.str())] = b_->newId();
+        symbolOps_[std::string(sym.str())] = op;
+      }
     for (Operation *op : *body) {
       Status s = moduleOp(*op);
       if (!s)
         return s.error();
+      if (deferredError_)
+        return *deferredError_;
     }
     return b_->words();
   }
@@ -159,7 +164,18 @@ private:
     }
     case TypeKind::Array: {
       uint32_t elem = type(t.elementType());
-      uint32_t len = u32Constant(t.count());
+      uint32_t len = 0;
+      if (!t.lengthSymbol().empty()) {
+        // A specialization constant's length: declared before the array.
+        auto op = symbolOps_.find(std::string(t.lengthSymbol()));
+        if (op != symbolOps_.end() && !declared_.count(op->second)) {
+          if (Status s = moduleOp(*op->second); !s)
+            deferredError_ = s.error();
+        }
+        len = symbol(t.lengthSymbol());
+      } else {
+        len = u32Constant(t.count());
+      }
       if (t.stride()) {
         id = b_->newId();
         b_->add(Section::Global, Op::TypeArray).id(id).id(elem).id(len);
@@ -507,6 +523,9 @@ private:
   // --- Module-level ops ---------------------------------------------------------------------
 
   Status moduleOp(const Operation &op) {
+    // A spec constant an array type needed is declared already.
+    if (!declared_.insert(&op).second)
+      return {};
     const OpInfo *info = &op.info();
     if (info == &ops::globalVariable()) {
       uint32_t id = symbol(op.attr("sym_name").str());
@@ -1230,6 +1249,9 @@ private:
   const Operation &module_;
   std::unique_ptr<ModuleBuilder> b_;
   std::unordered_map<std::string, uint32_t> symbols_;
+  std::unordered_map<std::string, const Operation *> symbolOps_;
+  std::unordered_set<const Operation *> declared_;
+  std::optional<Diagnostic> deferredError_;
   std::map<std::vector<uint32_t>, uint32_t> uniqueTypes_;
   std::unordered_map<const void *, uint32_t> typeIds_;
   std::unordered_set<const void *> inProgress_;

@@ -106,7 +106,17 @@ public:
       out_ += ">";
       return;
     case TypeKind::Array:
-      out_ += "!spirv.array<" + std::to_string(t.count()) + " x ";
+      out_ += "!spirv.array<";
+      if (!t.lengthSymbol().empty()) {
+        out_ += '@';
+        if (isBareIdentifier(t.lengthSymbol()))
+          out_ += t.lengthSymbol();
+        else
+          printQuoted(t.lengthSymbol(), out_);
+      } else {
+        out_ += std::to_string(t.count());
+      }
+      out_ += " x ";
       type(t.elementType());
       stride(t);
       out_ += ">";
@@ -516,11 +526,31 @@ private:
       return {};
     Type result;
     if (kind == "array") {
-      std::optional<uint32_t> n = countX();
+      // A literal length, or a specialization constant's symbol: `@N x f32`.
+      skipSpace();
+      std::string symbol;
+      bool bySymbol = t_.substr(pos_, 1) == "@";
+      std::optional<uint32_t> n;
+      if (bySymbol) {
+        ++pos_;
+        if (t_.substr(pos_, 1) == "\"") {
+          std::optional<std::string> q = quoted();
+          if (q)
+            symbol = std::move(*q);
+        } else {
+          symbol = std::string(word());
+        }
+        if (symbol.empty())
+          fail("expected the symbol of the array's length");
+        else if (expect("x"))
+          n = 0;
+      } else {
+        n = countX();
+      }
       Type e = n ? type() : Type();
       std::optional<uint32_t> stride = e ? optionalStride() : std::nullopt;
       if (stride)
-        result = ctx_.array(e, *n, *stride);
+        result = bySymbol ? ctx_.specArray(e, symbol, *stride) : ctx_.array(e, *n, *stride);
     } else if (kind == "rtarray") {
       Type e = type();
       std::optional<uint32_t> stride = e ? optionalStride() : std::nullopt;

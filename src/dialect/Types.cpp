@@ -63,6 +63,8 @@ std::string keyOf(const detail::TypeStorage &s) {
   put(s.words.size());
   for (uint32_t w : s.words)
     put(w);
+  put(s.name.size()); // an array's length symbol (identified structs are not uniqued here)
+  k.append(s.name);
   put(s.structDecorations.size());
   for (const MemberDecoration &d : s.structDecorations) {
     put(d.decoration);
@@ -131,6 +133,15 @@ Type Context::array(Type element, uint32_t count, uint32_t stride) {
   s.element = element;
   s.a = count;
   s.b = stride;
+  return unique(std::move(s));
+}
+
+Type Context::specArray(Type element, std::string_view lengthSymbol, uint32_t stride) {
+  detail::TypeStorage s;
+  s.kind = TypeKind::Array;
+  s.element = element;
+  s.b = stride;
+  s.name = lengthSymbol;
   return unique(std::move(s));
 }
 
@@ -256,6 +267,9 @@ unsigned Type::width() const { return s_->a; }
 Signedness Type::signedness() const { return s_->signedness; }
 Type Type::elementType() const { return s_->element; }
 uint32_t Type::count() const { return s_->a; }
+std::string_view Type::lengthSymbol() const {
+  return s_->kind == TypeKind::Array ? std::string_view(s_->name) : std::string_view();
+}
 uint32_t Type::stride() const { return s_->b; }
 uint32_t Type::storageClass() const { return s_->c; }
 const ImageInfo &Type::image() const { return s_->image; }

@@ -7,6 +7,8 @@
 #include "spire/dialect/Types.h"
 #include "spire/module/Module.h"
 
+#include <functional>
+#include <string>
 #include <unordered_map>
 
 namespace spire::dialect {
@@ -15,7 +17,11 @@ class ModuleTypes {
 public:
   /// Fails, naming the instruction, on a type the dialect cannot express (an array whose length
   /// is a specialization constant, opaque and pipe types, ...).
-  static Expected<ModuleTypes> import(Context &context, const Module &module);
+  /// `specConstantSymbol` names the specialization constant an array's length is (the
+  /// deserializer's symbols); without it such arrays fail.
+  static Expected<ModuleTypes>
+  import(Context &context, const Module &module,
+         const std::function<std::string(uint32_t)> &specConstantSymbol = {});
 
   /// The type declared with result id `id`, or a null Type.
   Type type(uint32_t id) const;

@@ -71,6 +71,8 @@ public:
   Type elementType() const;
   /// Vector components, Array length, Matrix columns, CooperativeMatrix rows.
   uint32_t count() const;
+  /// Array: the specialization constant its length is, or empty for a literal length.
+  std::string_view lengthSymbol() const;
   /// ArrayStride of an Array, RuntimeArray or Pointer, 0 when it has none.
   uint32_t stride() const;
   /// Pointer: the storage class (SPIR-V enumerant value).
@@ -142,6 +144,9 @@ public:
   Type floating(unsigned width);
   Type vector(Type element, uint32_t count);
   Type array(Type element, uint32_t count, uint32_t stride = 0);
+  /// An array whose length is the specialization constant `lengthSymbol` (a spirv.SpecConstant's
+  /// symbol): `!spirv.array<@N x f32>`.
+  Type specArray(Type element, std::string_view lengthSymbol, uint32_t stride = 0);
   Type runtimeArray(Type element, uint32_t stride = 0);
   /// `stride`: the pointer type's ArrayStride (for OpPtrAccessChain), 0 when it has none.
   Type pointer(Type pointee, uint32_t storageClass, uint32_t stride = 0);

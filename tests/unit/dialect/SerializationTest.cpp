@@ -379,3 +379,36 @@ OpFunctionEnd
             std::string::npos)
       << d.error;
 }
+
+TEST(DialectSerialization, ArraysSizedBySpecializationConstants) {
+  Deserialized d;
+  deserializeText(R"(
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+OpName %n "n"
+OpDecorate %n SpecId 0
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%uint = OpTypeInt 32 0
+%float = OpTypeFloat 32
+%n = OpSpecConstant %uint 4
+%arr = OpTypeArray %float %n
+%parr = OpTypePointer Workgroup %arr
+%shared = OpVariable %parr Workgroup
+%main = OpFunction %void None %fn
+%entry = OpLabel
+OpReturn
+OpFunctionEnd
+)",
+                  d);
+  ASSERT_TRUE(d.module) << d.error;
+  Operation *var = first(d.module.get(), ops::globalVariable());
+  ASSERT_TRUE(var);
+  EXPECT_EQ(toString(var->attr("type")), "!spirv.ptr<!spirv.array<@n x f32>, Workgroup>");
+  Expected<Type> back = parseType(d.ctx, "!spirv.array<@n x f32>");
+  ASSERT_TRUE(bool(back)) << back.error().message;
+  EXPECT_EQ(*back, var->attr("type").type().elementType());
+  EXPECT_EQ(serializeAndValidate(*d.module), "");
+}
