@@ -14,7 +14,7 @@ namespace {
 class Verifier {
 public:
   Status run(const Operation &top) {
-    if (!check(top))
+    if (!check(top) || !symbolsResolve(top))
       return makeError(where_, message_);
     return {};
   }
@@ -169,8 +169,92 @@ private:
     return true;
   }
 
+  /// The attributes each structural op needs, with their kinds.
+  bool structuralAttributes(const Operation &op) {
+    const OpInfo &info = op.info();
+    auto need = [&](std::string_view name, AttrKind kind) {
+      Attribute a = op.attr(name);
+      if (!a)
+        return fail(op, "needs the attribute " + std::string(name));
+      if (!a.is(kind))
+        return fail(op, "attribute " + std::string(name) + " has the wrong kind");
+      return true;
+    };
+    auto optional = [&](std::string_view name, AttrKind kind) {
+      Attribute a = op.attr(name);
+      return !a || a.is(kind) || fail(op, "attribute " + std::string(name) + " has the wrong kind");
+    };
+    if (&info == &ops::module())
+      return need("addressing_model", AttrKind::Enum) && need("memory_model", AttrKind::Enum) &&
+             optional("vce_triple", AttrKind::Vce);
+    if (&info == &ops::func()) {
+      if (!need("sym_name", AttrKind::String) || !need("function_type", AttrKind::Type) ||
+          !optional("function_control", AttrKind::Enum) || !optional("arg_attrs", AttrKind::Array))
+        return false;
+      if (!op.attr("function_type").type().is(TypeKind::Function))
+        return fail(op, "function_type is not a function type");
+      return true;
+    }
+    if (&info == &ops::globalVariable()) {
+      if (!need("sym_name", AttrKind::String) || !need("type", AttrKind::Type))
+        return false;
+      if (!op.attr("type").type().is(TypeKind::Pointer))
+        return fail(op, "type is not a pointer type");
+      return true;
+    }
+    if (&info == &ops::specConstant())
+      return need("sym_name", AttrKind::String) &&
+             (op.attr("default_value") || fail(op, "needs the attribute default_value"));
+    if (&info == &ops::specConstantComposite())
+      return need("sym_name", AttrKind::String) && need("type", AttrKind::Type) &&
+             need("constituents", AttrKind::Array);
+    if (&info == &ops::entryPoint())
+      return need("execution_model", AttrKind::Enum) && need("fn", AttrKind::SymbolRef) &&
+             optional("interface", AttrKind::Array) && optional("name", AttrKind::String);
+    if (&info == &ops::executionMode())
+      return need("fn", AttrKind::SymbolRef) && need("execution_mode", AttrKind::Enum) &&
+             optional("values", AttrKind::Array);
+    if (&info == &ops::addressOf())
+      return need("variable", AttrKind::SymbolRef);
+    if (&info == &ops::referenceOf())
+      return need("spec_const", AttrKind::SymbolRef);
+    if (&info == &ops::functionCall())
+      return need("callee", AttrKind::SymbolRef);
+    if (&info == &ops::constant())
+      return op.attr("value") || fail(op, "needs the attribute value");
+    if (&info == &ops::selection())
+      return optional("selection_control", AttrKind::Enum);
+    if (&info == &ops::loop())
+      return optional("loop_control", AttrKind::Enum);
+    return true;
+  }
+
+  /// Symbol references of the module's ops name symbols the module defines.
+  bool symbolsResolve(const Operation &module) {
+    if (&module.info() != &ops::module() || module.region().empty())
+      return true;
+    std::unordered_set<std::string_view> defined;
+    for (const Operation *op : *module.region().front())
+      if (Attribute s = op->attr("sym_name"); s && s.is(AttrKind::String))
+        defined.insert(s.str());
+    bool ok = true;
+    auto check = [&](const Operation &op, Attribute a) {
+      if (ok && a && a.is(AttrKind::SymbolRef) && !defined.count(a.str()))
+        ok = fail(op, "refers to @" + std::string(a.str()) + ", which the module does not define");
+    };
+    walk(const_cast<Operation *>(&module), [&](Operation *op) {
+      for (const NamedAttribute &a : op->attributes()) {
+        check(*op, a.attr());
+        if (a.attr().is(AttrKind::Array))
+          for (Attribute e : a.attr().elements())
+            check(*op, e);
+      }
+    });
+    return ok;
+  }
+
   bool shape(const Operation &op) {
-    if (!grammarShape(op))
+    if (!grammarShape(op) || !structuralAttributes(op))
       return false;
     const OpInfo &info = op.info();
     if (&info == &ops::selection() || &info == &ops::loop()) {

@@ -112,3 +112,25 @@ TEST(DialectVerifier, BlocksEndWithTerminatorsAndBranchesStayInTheirRegion) {
                            "    spirv.Return"),
             "spirv.Branch: successor 0 takes 1 arguments, given 0");
 }
+
+TEST(DialectVerifier, StructuralOpsHaveTheirAttributesAndSymbolsResolve) {
+  auto verifyText = [](std::string_view text) {
+    Context ctx;
+    Expected<OwningOp> op = parse(ctx, text);
+    if (!op)
+      return "parse: " + op.error().message;
+    Status s = verify(**op);
+    return s ? std::string() : s.error().message;
+  };
+  EXPECT_EQ(verifyText("\"spirv.module\"() ({\n  \"spirv.EntryPoint\"() {fn = @main} : () -> ()\n"
+                       "}) {addressing_model = #spirv.addressing_model<Logical>, memory_model = "
+                       "#spirv.memory_model<GLSL450>} : () -> ()"),
+            "spirv.EntryPoint: needs the attribute execution_model");
+  EXPECT_EQ(verifyText("\"spirv.module\"() ({\n}) {memory_model = #spirv.memory_model<GLSL450>} : "
+                       "() -> ()"),
+            "spirv.module: needs the attribute addressing_model");
+  EXPECT_EQ(verifyText("spirv.module Logical GLSL450 {\n  spirv.func @f() \"None\" {\n"
+                       "    %0 = spirv.mlir.addressof @nowhere : !spirv.ptr<f32, Private>\n"
+                       "    spirv.Return\n  }\n}"),
+            "spirv.mlir.addressof: refers to @nowhere, which the module does not define");
+}
