@@ -237,6 +237,13 @@ void dialectText(const uint8_t *data, size_t size) {
       broken("a dialect text error is one line with a line and column");
     return;
   }
+  // What verifies serializes without crashing (spire translate --serialize-spirv), either to
+  // words or to a one-line error.
+  if (dialect::verify(**op)) {
+    Expected<std::vector<uint32_t>> words = dialect::serialize(**op);
+    if (!words && words.error().message.find('\n') != std::string::npos)
+      broken("a serialization error on more than one line");
+  }
   for (bool generic : {false, true}) {
     dialect::PrintOptions options;
     options.generic = generic;

@@ -25,7 +25,7 @@ void dialect(const uint8_t *data, size_t size);
 
 /// Parses bytes as the dialect's MLIR text: no crash, no hang, errors of one line with a line
 /// and column; what parses prints (custom and generic form) to text that parses back and prints
-/// the same.
+/// the same, and what also verifies serializes without crashing.
 void dialectText(const uint8_t *data, size_t size);
 
 } // namespace spire::fuzz
