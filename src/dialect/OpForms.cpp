@@ -164,7 +164,8 @@ struct FormTable {
 };
 
 const FormTable &table() {
-  static const FormTable t;
+  // Never destroyed: a process needs it to the end, and tearing it down at exit costs time.
+  static const FormTable &t = *new FormTable;
   return t;
 }
 

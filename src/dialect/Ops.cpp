@@ -203,7 +203,8 @@ struct Registry {
 };
 
 const Registry &registry() {
-  static const Registry r;
+  // Never destroyed: a process needs it to the end, and tearing it down at exit costs time.
+  static const Registry &r = *new Registry;
   return r;
 }
 
