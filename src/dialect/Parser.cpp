@@ -16,6 +16,7 @@
 #include <deque>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -1303,12 +1304,8 @@ private:
                       std::to_string(fn.inputs().size()) + " operand types");
       return nullptr;
     }
-    for (size_t i = 0; i < ops.size(); ++i) {
-      Value v = resolve(ops[i], fn.inputs()[i]);
-      if (!v)
-        return nullptr;
-      st.operands.push_back(v);
-    }
+    if (!resolveEach(ops, fn.inputs(), st.operands))
+      return nullptr;
     st.resultTypes.assign(fn.results().begin(), fn.results().end());
     // Successor operands: all of a spirv.Branch's; by operand_segment_sizes otherwise.
     std::vector<uint32_t> segments;
@@ -1357,6 +1354,17 @@ private:
     if (t.is(TypeKind::Vector))
       return ctx_.vector(ctx_.boolean(), t.count());
     return ctx_.boolean();
+  }
+
+  /// Resolves each use against its type (us[i] with types[i]) onto `out`.
+  bool resolveEach(std::span<const Use> us, std::span<const Type> types, std::vector<Value> &out) {
+    for (size_t i = 0; i < us.size(); ++i) {
+      Value v = resolve(us[i], types[i]);
+      if (!v)
+        return false;
+      out.push_back(v);
+    }
+    return true;
   }
 
   bool resolveAll(const std::vector<Use> &us, Type hint, OperationState &st) {
@@ -1459,12 +1467,8 @@ private:
         return false;
       if (us.size() != ts.size())
         return failAt(at, "successor operands and types differ in number");
-      for (size_t i = 0; i < us.size(); ++i) {
-        Value v = resolve(us[i], ts[i]);
-        if (!v)
-          return false;
-        args.push_back(v);
-      }
+      if (!resolveEach(us, ts, args))
+        return false;
     }
     st.addSuccessor(b, args);
     return true;
@@ -1587,12 +1591,8 @@ private:
         failAt(at, "expected two types");
         return nullptr;
       }
-      for (size_t i = 0; i < 2; ++i) {
-        Value v = resolve(us[i], ts[i]);
-        if (!v)
-          return nullptr;
-        st.operands.push_back(v);
-      }
+      if (!resolveEach(std::span<const Use>(us).first(2), ts, st.operands))
+        return nullptr;
       st.resultTypes.push_back(ts[0]);
       return finish(st);
     }
@@ -1669,12 +1669,8 @@ private:
         hints = {ts[0], ts[0], ts[1], ts[2]};
       else
         hints = ts;
-      for (size_t i = 0; i < us.size(); ++i) {
-        Value v = resolve(us[i], hints[i]);
-        if (!v)
-          return nullptr;
-        st.operands.push_back(v);
-      }
+      if (!resolveEach(us, hints, st.operands))
+        return nullptr;
       st.resultTypes.push_back(ts[0]);
       return finish(st);
     }
@@ -1699,12 +1695,8 @@ private:
         failAt(tat, "the function type does not match the operands");
         return nullptr;
       }
-      for (size_t i = 0; i < us.size(); ++i) {
-        Value v = resolve(us[i], fn.inputs()[i]);
-        if (!v)
-          return nullptr;
-        st.operands.push_back(v);
-      }
+      if (!resolveEach(us, fn.inputs(), st.operands))
+        return nullptr;
       st.resultTypes.assign(fn.results().begin(), fn.results().end());
       return finish(st);
     }
@@ -1719,12 +1711,8 @@ private:
         failAt(at, "wrong number of types");
         return nullptr;
       }
-      for (size_t i = 0; i < n; ++i) {
-        Value v = resolve(us[i], ts[i]);
-        if (!v)
-          return nullptr;
-        st.operands.push_back(v);
-      }
+      if (!resolveEach(std::span<const Use>(us).first(n), ts, st.operands))
+        return nullptr;
       st.resultTypes.push_back(r);
       return finish(st);
     }
@@ -2296,12 +2284,8 @@ private:
             failAt(at, "the image operands and their types differ in number");
             return nullptr;
           }
-          for (size_t i = 0; i < us.size(); ++i) {
-            Value v = resolve(us[i], ts[i]);
-            if (!v)
-              return nullptr;
-            st.operands.push_back(v);
-          }
+          if (!resolveEach(us, ts, st.operands))
+            return nullptr;
         }
       }
       if (!optionalAttrDict(st) || !expect("->") || !(r = type()))
@@ -2364,12 +2348,8 @@ private:
         return nullptr;
       }
       ts.push_back(r);
-      for (size_t i = 0; i < 3; ++i) {
-        Value v = resolve(us[i], ts[i]);
-        if (!v)
-          return nullptr;
-        st.operands.push_back(v);
-      }
+      if (!resolveEach(std::span<const Use>(us).first(3), ts, st.operands))
+        return nullptr;
       st.resultTypes.push_back(r);
       return finish(st);
     }
