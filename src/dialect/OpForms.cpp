@@ -188,4 +188,22 @@ bool enumKindByAttrName(std::string_view name, grammar::OperandKind &kind) {
   return true;
 }
 
+/// The type reached by indexing `t` with constant `index` (struct members need it), or null.
+Type indexType(Type t, int64_t index, bool known) {
+  switch (t.kind()) {
+  case TypeKind::Vector:
+  case TypeKind::Array:
+  case TypeKind::RuntimeArray:
+  case TypeKind::Matrix:
+  case TypeKind::CooperativeMatrix:
+    return t.elementType();
+  case TypeKind::Struct:
+    if (!known || index < 0 || static_cast<size_t>(index) >= t.members().size())
+      return {};
+    return t.members()[static_cast<size_t>(index)].type;
+  default:
+    return {};
+  }
+}
+
 } // namespace spire::dialect

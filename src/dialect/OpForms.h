@@ -79,6 +79,10 @@ Form formOf(const OpInfo &info);
 /// The operand kind of an enum attribute named as in `#spirv.storage_class<...>`, or false.
 bool enumKindByAttrName(std::string_view name, grammar::OperandKind &kind);
 
+/// The type reached by indexing the composite `t` with `index` (a struct needs a `known`
+/// constant index in range), or null.
+Type indexType(Type t, int64_t index, bool known);
+
 /// Parses a type at the start of `text`; `consumed` is how many characters it used. On failure
 /// the error's column counts from the start of `text` (line 1).
 Expected<Type> parseTypePrefix(Context &context, std::string_view text, size_t &consumed);

@@ -1474,29 +1474,15 @@ private:
     return true;
   }
 
-  /// The result type of indexing the composite `t` with constant indices.
+  /// The result type of indexing the composite `t` with constant indices; an error names why
+  /// there is none.
   Type indexType(Type t, int64_t index, bool known, size_t at) {
-    switch (t.kind()) {
-    case TypeKind::Vector:
-    case TypeKind::Array:
-    case TypeKind::RuntimeArray:
-    case TypeKind::Matrix:
-    case TypeKind::CooperativeMatrix:
-      return t.elementType();
-    case TypeKind::Struct:
-      if (!known) {
-        failAt(at, "a struct index must be a constant");
-        return {};
-      }
-      if (index < 0 || static_cast<size_t>(index) >= t.members().size()) {
-        failAt(at, "struct index out of range");
-        return {};
-      }
-      return t.members()[static_cast<size_t>(index)].type;
-    default:
-      failAt(at, "cannot index into " + toString(t));
-      return {};
-    }
+    Type r = dialect::indexType(t, index, known);
+    if (!r)
+      failAt(at, !t.is(TypeKind::Struct) ? "cannot index into " + toString(t)
+                 : !known                ? std::string("a struct index must be a constant")
+                                         : std::string("struct index out of range"));
+    return r;
   }
 
   /// The op, once its attributes are known to have distinct names (an attribute dictionary may

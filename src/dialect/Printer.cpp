@@ -59,24 +59,6 @@ bool isBoolLike(Type result, Type operand) {
   return result.isBool();
 }
 
-/// The type reached by indexing `t` with constant `index` (struct members need it), or null.
-Type indexType(Type t, int64_t index, bool known) {
-  switch (t.kind()) {
-  case TypeKind::Vector:
-  case TypeKind::Array:
-  case TypeKind::RuntimeArray:
-  case TypeKind::Matrix:
-  case TypeKind::CooperativeMatrix:
-    return t.elementType();
-  case TypeKind::Struct:
-    if (!known || index < 0 || static_cast<size_t>(index) >= t.members().size())
-      return {};
-    return t.members()[static_cast<size_t>(index)].type;
-  default:
-    return {};
-  }
-}
-
 /// An integer attribute of type i<width> (what the custom syntax writes as a bare number).
 bool isInt(Attribute a, unsigned width) {
   return a.is(AttrKind::Integer) && a.type() && a.type().is(TypeKind::Integer) &&
