@@ -694,5 +694,17 @@ TEST(DialectText, BuiltOpsPrint) {
 )mlir");
 }
 
+TEST(DialectText, IndexingErrorsSayWhy) {
+  auto extract = [](std::string_view type, std::string_view index) {
+    return errorOf("spirv.module Logical GLSL450 {\n  spirv.func @f(%arg0: " + std::string(type) +
+                   ") \"None\" {\n    %0 = spirv.CompositeExtract %arg0[" + std::string(index) +
+                   "] : " + std::string(type) + "\n    spirv.Return\n  }\n}");
+  };
+  EXPECT_EQ(extract("vector<2xf32>", "1 : i32"), "parsed");
+  EXPECT_NE(extract("!spirv.struct<(f32)>", "1 : i32").find("struct index out of range"),
+            std::string::npos);
+  EXPECT_NE(extract("f32", "0 : i32").find("cannot index into f32"), std::string::npos);
+}
+
 } // namespace
 } // namespace spire::dialect
