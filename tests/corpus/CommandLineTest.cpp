@@ -115,6 +115,9 @@ TEST(CommandLine, BadInputIsOneLineExitOneAndNoOutput) {
 
 TEST(CommandLine, UsageErrorsExitTwo) {
   EXPECT_EQ(runSpire({"translate"}).exitCode, 2);
+  ToolResult two = runSpire({"translate", "--deserialize-spirv", "a.spv", "b.spv"});
+  EXPECT_EQ(two.exitCode, 2);
+  EXPECT_NE(two.err.find("more than one input file"), std::string::npos) << two.err;
   EXPECT_EQ(runSpire({"translate", "--deserialize-spirv", "--frobnicate"}).exitCode, 2);
   ToolResult r = runSpire({"opt", "--passes", "no-such-pass", "-"});
   EXPECT_EQ(r.exitCode, 2);

@@ -42,7 +42,7 @@ Exit status: 0 success, 1 the text has errors (printed as file:line:column), 2 u
 int runAs(std::span<char *const> args) {
   AssembleOptions options;
   std::string input = "-", output = "out.spv";
-  bool haveInput = false, help = false;
+  bool help = false;
   constexpr std::string_view withValue[] = {"-o", "--target-env"};
   ArgScanner scanner("as", args);
   bool ok = scanner.scan(
@@ -67,15 +67,7 @@ int runAs(std::span<char *const> args) {
         }
         return true;
       },
-      [&](std::string_view positional) {
-        if (haveInput) {
-          usageError("as", "more than one input file");
-          return false;
-        }
-        input = positional;
-        haveInput = true;
-        return true;
-      });
+      input);
   if (!ok)
     return kUsageError;
   if (help) {

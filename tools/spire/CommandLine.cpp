@@ -45,6 +45,22 @@ bool ArgScanner::scan(
   return true;
 }
 
+bool ArgScanner::scan(
+    std::span<const std::string_view> withValue,
+    const std::function<bool(std::string_view flag, std::string_view value)> &onFlag,
+    std::string &input) {
+  bool haveInput = false;
+  return scan(withValue, onFlag, [&](std::string_view positional) {
+    if (haveInput) {
+      usageError(command_, "more than one input file");
+      return false;
+    }
+    input = positional;
+    haveInput = true;
+    return true;
+  });
+}
+
 int usageError(std::string_view command, std::string_view message) {
   std::fprintf(stderr, "spire %.*s: %.*s (see 'spire %.*s --help')\n", int(command.size()),
                command.data(), int(message.size()), message.data(), int(command.size()),

@@ -28,6 +28,12 @@ public:
             const std::function<bool(std::string_view flag, std::string_view value)> &onFlag,
             const std::function<bool(std::string_view positional)> &onPositional);
 
+  /// The same, for a command of one input file: the positional goes to `input` (a second one is
+  /// a usage error).
+  bool scan(std::span<const std::string_view> withValue,
+            const std::function<bool(std::string_view flag, std::string_view value)> &onFlag,
+            std::string &input);
+
 private:
   std::string_view command_;
   std::span<char *const> args_;

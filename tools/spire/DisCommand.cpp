@@ -38,7 +38,7 @@ Exit status: 0 success, 1 the input is not a readable SPIR-V module, 2 usage err
 int runDis(std::span<char *const> args) {
   DisassembleOptions options;
   std::string input = "-", output = "-";
-  bool haveInput = false, help = false;
+  bool help = false;
   int colorChoice = -1; // -1: decide from the output
   constexpr std::string_view withValue[] = {"-o"};
   ArgScanner scanner("dis", args);
@@ -69,15 +69,7 @@ int runDis(std::span<char *const> args) {
         }
         return true;
       },
-      [&](std::string_view positional) {
-        if (haveInput) {
-          usageError("dis", "more than one input file");
-          return false;
-        }
-        input = positional;
-        haveInput = true;
-        return true;
-      });
+      input);
   if (!ok)
     return kUsageError;
   if (help) {

@@ -197,8 +197,7 @@ bool writeText(const dialect::Operation &module, const std::string &output, bool
 int runTranslate(std::span<char *const> args) {
   enum class Mode { None, Deserialize, Serialize } mode = Mode::None;
   std::string input = "-", output = "-", env = "spv1.6";
-  bool haveInput = false, help = false, generic = false, validate = true, explain = false,
-       mlir16 = false;
+  bool help = false, generic = false, validate = true, explain = false, mlir16 = false;
   constexpr std::string_view withValue[] = {"-o", "--target-env"};
   ArgScanner scanner("translate", args);
   bool ok = scanner.scan(
@@ -232,15 +231,7 @@ int runTranslate(std::span<char *const> args) {
         }
         return true;
       },
-      [&](std::string_view positional) {
-        if (haveInput) {
-          usageError("translate", "more than one input file");
-          return false;
-        }
-        input = positional;
-        haveInput = true;
-        return true;
-      });
+      input);
   if (!ok)
     return kUsageError;
   if (help) {
@@ -268,7 +259,7 @@ int runTranslate(std::span<char *const> args) {
 
 int runOpt(std::span<char *const> args) {
   std::string input = "-", output = "-", env = "spv1.6", passes, emit;
-  bool haveInput = false, help = false, generic = false, list = false, mlir16 = false;
+  bool help = false, generic = false, list = false, mlir16 = false;
   constexpr std::string_view withValue[] = {"-o", "--passes", "--emit", "--target-env"};
   ArgScanner scanner("opt", args);
   bool ok = scanner.scan(
@@ -304,15 +295,7 @@ int runOpt(std::span<char *const> args) {
         }
         return true;
       },
-      [&](std::string_view positional) {
-        if (haveInput) {
-          usageError("opt", "more than one input file");
-          return false;
-        }
-        input = positional;
-        haveInput = true;
-        return true;
-      });
+      input);
   if (!ok)
     return kUsageError;
   if (help) {

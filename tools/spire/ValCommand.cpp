@@ -104,7 +104,7 @@ std::string optionsInForce(const val::Options &o) {
 int runVal(std::span<char *const> args) {
   val::Options options;
   std::string input = "-";
-  bool haveInput = false, help = false, json = false;
+  bool help = false, json = false;
   constexpr std::string_view withValue[] = {"--target-env",     "--max-errors",
                                             "--format",         "--lz-spirv-version",
                                             "--lz-api-version", "--lz-extensions"};
@@ -188,15 +188,7 @@ int runVal(std::span<char *const> args) {
         }
         return true;
       },
-      [&](std::string_view positional) {
-        if (haveInput) {
-          usageError("val", "more than one input file");
-          return false;
-        }
-        input = positional;
-        haveInput = true;
-        return true;
-      });
+      input);
   if (!ok)
     return kUsageError;
   if (help) {
