@@ -840,7 +840,7 @@ private:
 
   Status extInst(Instruction inst) {
     binary::ExtInstImport imp = m_.extInstImport(inst.word(3));
-    if (imp.nonSemantic || (imp.set && imp.set->key == "opencl.debuginfo.100")) {
+    if (imp.describesOnly()) {
       ++stats_.droppedDebug;
       return {};
     }

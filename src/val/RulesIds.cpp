@@ -68,9 +68,7 @@ bool isDebugOrNonSemanticExtInst(const State &s, const Instruction &inst) {
   if (inst.opcode() != Op::ExtInst || inst.wordCount() < 4)
     return false;
   // What the reader learnt of the import: no string to decode again per instruction.
-  const binary::ExtInstImport set = s.module().extInstImport(inst.word(3));
-  return set.nonSemantic || (set.set != nullptr && (set.set->key == "debuginfo" ||
-                                                    set.set->key == "opencl.debuginfo.100"));
+  return s.module().extInstImport(inst.word(3)).describesOnly();
 }
 
 // Instructions whose id operands may all name ids that are defined later (2.4).

@@ -228,8 +228,7 @@ std::string signature(const Module &m) {
         break;
       case Op::ExtInst:
         // Debug information is left out, like non-semantic instructions.
-        if (binary::ExtInstImport imp = m.extInstImport(inst.word(3));
-            !imp.nonSemantic && !(imp.set && imp.set->key == "opencl.debuginfo.100"))
+        if (!m.extInstImport(inst.word(3)).describesOnly())
           functions.back()[static_cast<uint32_t>(op) * 65536 + inst.word(4)]++;
         break;
       default:

@@ -26,6 +26,12 @@ struct ExtInstImport {
   bool imported = false;                        ///< the id is an OpExtInstImport
   const grammar::ExtInstSetDesc *set = nullptr; ///< null when the grammar has no such set
   bool nonSemantic = false;                     ///< name starts with "NonSemantic."
+  /// A non-semantic set or a debug-information set (DebugInfo, OpenCL.DebugInfo.100): its
+  /// instructions describe the program without being part of its computation.
+  bool describesOnly() const {
+    return nonSemantic ||
+           (set != nullptr && (set->key == "debuginfo" || set->key == "opencl.debuginfo.100"));
+  }
 };
 
 /// Decodes the instructions of one module in order, remembering what the decoding of later
