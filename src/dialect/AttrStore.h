@@ -22,10 +22,16 @@ struct AttrStorage {
   std::vector<NamedAttribute> dict;
 };
 
+/// A string hash that also takes string_views, so that lookups need no std::string.
+struct NameHash {
+  using is_transparent = void;
+  size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+};
+
 struct AttrStore {
   std::deque<AttrStorage> attrs;
   std::unordered_map<std::string, const AttrStorage *> uniqued;
-  std::unordered_set<std::string> names;
+  std::unordered_set<std::string, NameHash, std::equal_to<>> names;
 };
 
 } // namespace spire::dialect::detail

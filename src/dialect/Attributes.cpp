@@ -20,8 +20,9 @@ void putText(std::string &k, std::string_view s) {
   k.append(s);
 }
 
-std::string keyOf(const AttrStorage &s) {
-  std::string k;
+/// The uniquing key of an attribute, written into `k` (a buffer reused across calls).
+void keyOf(const AttrStorage &s, std::string &k) {
+  k.clear();
   put(k, static_cast<uint64_t>(s.kind));
   putPtr(k, s.type.opaque());
   put(k, s.bits);
@@ -41,18 +42,19 @@ std::string keyOf(const AttrStorage &s) {
     putText(k, n.name);
     putPtr(k, n.value);
   }
-  return k;
 }
 
 Attribute unique(Context &context, AttrStorage &&s) {
   detail::AttrStore &store = context.attrStore();
-  std::string k = keyOf(s);
+  // Looked up without allocating: only a new attribute's key is copied into the map.
+  thread_local std::string k;
+  keyOf(s, k);
   auto it = store.uniqued.find(k);
   if (it != store.uniqued.end())
     return Attribute(it->second);
   store.attrs.push_back(std::move(s));
   const AttrStorage *p = &store.attrs.back();
-  store.uniqued.emplace(std::move(k), p);
+  store.uniqued.emplace(k, p);
   return Attribute(p);
 }
 
@@ -69,7 +71,9 @@ uint64_t lowBits(uint64_t v, unsigned width) {
 } // namespace
 
 std::string_view intern(Context &context, std::string_view name) {
-  return *context.attrStore().names.emplace(name).first;
+  auto &names = context.attrStore().names;
+  auto it = names.find(name); // no string made for a name already interned
+  return it != names.end() ? *it : *names.emplace(name).first;
 }
 
 namespace attr {
