@@ -71,14 +71,16 @@ Operation *Operation::create(OperationState &&state) {
   Operation *op = new Operation();
   op->info_ = state.info;
   op->location_ = state.location;
-  op->numOperands_ = static_cast<uint32_t>(state.operands.size());
-  op->operands_ = std::make_unique<OpOperand[]>(op->numOperands_);
-  for (uint32_t i = 0; i < op->numOperands_; ++i) {
-    op->operands_[i].owner_ = op;
+  op->allocateOperands(static_cast<uint32_t>(state.operands.size()));
+  for (uint32_t i = 0; i < op->numOperands_; ++i)
     op->operands_[i].set(state.operands[i]);
-  }
   op->numResults_ = static_cast<uint32_t>(state.resultTypes.size());
-  op->results_ = std::make_unique<detail::ValueImpl[]>(op->numResults_);
+  if (op->numResults_ <= 1) {
+    op->results_ = &op->inlineResult_;
+  } else {
+    op->heapResults_ = std::make_unique<detail::ValueImpl[]>(op->numResults_);
+    op->results_ = op->heapResults_.get();
+  }
   for (uint32_t i = 0; i < op->numResults_; ++i) {
     op->results_[i].type = state.resultTypes[i];
     op->results_[i].op = op;
@@ -158,14 +160,24 @@ std::vector<Value> Operation::operandValues(uint32_t first, uint32_t count) cons
   return out;
 }
 
+void Operation::allocateOperands(uint32_t n) {
+  numOperands_ = n;
+  if (n <= kInlineOperands) {
+    operands_ = inlineOperands_;
+    heapOperands_.reset();
+  } else {
+    heapOperands_ = std::make_unique<OpOperand[]>(n);
+    operands_ = heapOperands_.get();
+  }
+  for (uint32_t i = 0; i < n; ++i)
+    operands_[i].owner_ = this;
+}
+
 void Operation::setOperands(std::span<const Value> values) {
   dropAllReferences();
-  numOperands_ = static_cast<uint32_t>(values.size());
-  operands_ = std::make_unique<OpOperand[]>(numOperands_);
-  for (uint32_t i = 0; i < numOperands_; ++i) {
-    operands_[i].owner_ = this;
+  allocateOperands(static_cast<uint32_t>(values.size()));
+  for (uint32_t i = 0; i < numOperands_; ++i)
     operands_[i].set(values[i]);
-  }
 }
 
 Attribute Operation::attr(std::string_view name) const {

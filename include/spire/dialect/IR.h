@@ -189,11 +189,21 @@ private:
   friend class Region;
   Operation() = default;
 
+  /// Points at the inline storage when the operands (results) fit, else at the heap array: most
+  /// ops have at most kInlineOperands operands and one result, and then cost no allocation
+  /// beyond the op's own.
+  void allocateOperands(uint32_t n);
+  static constexpr uint32_t kInlineOperands = 3;
+
   const OpInfo *info_ = nullptr;
   Location location_;
-  std::unique_ptr<OpOperand[]> operands_;
-  std::unique_ptr<detail::ValueImpl[]> results_;
+  OpOperand *operands_ = nullptr;
+  detail::ValueImpl *results_ = nullptr;
   uint32_t numOperands_ = 0, numResults_ = 0;
+  OpOperand inlineOperands_[kInlineOperands];
+  detail::ValueImpl inlineResult_;
+  std::unique_ptr<OpOperand[]> heapOperands_;
+  std::unique_ptr<detail::ValueImpl[]> heapResults_;
   std::vector<NamedAttribute> attrs_;
   std::vector<Successor> successors_;
   std::vector<std::unique_ptr<Region>> regions_;
