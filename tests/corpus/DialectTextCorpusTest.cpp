@@ -61,8 +61,62 @@ std::string fixInvalidNames(std::string_view text) {
   return out;
 }
 
-/// Whether the texts first differ on a conditional branch to the same blocks in another order:
-/// the same code with the blocks of a region laid out in another order.
+/// The labels a line names, in order (`^bb1`, `^bb2`).
+std::vector<std::string> labelsOf(std::string_view line) {
+  std::vector<std::string> out;
+  for (size_t p = line.find('^'); p != std::string_view::npos; p = line.find('^', p + 1)) {
+    size_t e = p + 1;
+    while (e < line.size() && std::isalnum(static_cast<unsigned char>(line[e])))
+      ++e;
+    out.emplace_back(line.substr(p, e - p));
+  }
+  return out;
+}
+
+/// The body of block `label` of the region that continues after `from`: its lines up to the
+/// next block or the region's end, with every label masked (the two texts number blocks apart).
+std::string blockBody(std::string_view text, size_t from, std::string_view label) {
+  size_t at = text.find("\n", from);
+  std::string head = "\n";
+  while (at != std::string_view::npos) {
+    size_t lineEnd = text.find('\n', at + 1);
+    std::string_view line = text.substr(at + 1, lineEnd - at - 1);
+    size_t first = line.find_first_not_of(' ');
+    if (first != std::string_view::npos && line.substr(first).starts_with(std::string(label) + ":"))
+      break;
+    if (first != std::string_view::npos && line.substr(first).starts_with(std::string(label) + "("))
+      break;
+    at = lineEnd;
+  }
+  if (at == std::string_view::npos)
+    return {};
+  std::string body;
+  size_t indent = text.substr(at + 1).find_first_not_of(' ');
+  for (size_t p = text.find('\n', at + 1); p != std::string_view::npos;) {
+    size_t end = text.find('\n', p + 1);
+    std::string_view line = text.substr(p + 1, end - p - 1);
+    size_t first = line.find_first_not_of(' ');
+    if (first == std::string_view::npos || first < indent + 2 ||
+        (first == indent && line[first] == '^'))
+      break;
+    for (char c : line)
+      body += c;
+    body += '\n';
+    p = end;
+  }
+  std::string masked;
+  for (size_t k = 0; k < body.size(); ++k) {
+    masked += body[k];
+    if (body[k] == '^')
+      while (k + 1 < body.size() && std::isalnum(static_cast<unsigned char>(body[k + 1])))
+        ++k;
+  }
+  return masked;
+}
+
+/// Whether the texts first differ on a conditional branch whose targets, taken in order, are the
+/// same blocks (the same code) in both: the same program with a region's blocks laid out in
+/// another order and so numbered apart.
 bool sameBranchOtherBlockOrder(std::string_view a, std::string_view b) {
   size_t i = 0;
   while (i < a.size() && i < b.size() && a[i] == b[i])
@@ -71,20 +125,18 @@ bool sameBranchOtherBlockOrder(std::string_view a, std::string_view b) {
   start = start == std::string_view::npos ? 0 : start + 1;
   std::string_view la = a.substr(start, a.find('\n', start) - start);
   std::string_view lb = b.substr(start, b.find('\n', start) - start);
-  if (la.find("spirv.BranchConditional") == std::string_view::npos)
+  if (la.find("spirv.BranchConditional") == std::string_view::npos ||
+      la.substr(0, la.find('^')) != lb.substr(0, lb.find('^')))
     return false;
-  auto blocks = [](std::string_view line) {
-    std::vector<std::string> out;
-    for (size_t p = line.find('^'); p != std::string_view::npos; p = line.find('^', p + 1)) {
-      size_t e = p + 1;
-      while (e < line.size() && std::isalnum(static_cast<unsigned char>(line[e])))
-        ++e;
-      out.emplace_back(line.substr(p, e - p));
-    }
-    std::sort(out.begin(), out.end());
-    return out;
-  };
-  return la.substr(0, la.find('^')) == lb.substr(0, lb.find('^')) && blocks(la) == blocks(lb);
+  std::vector<std::string> ta = labelsOf(la), tb = labelsOf(lb);
+  if (ta.size() != tb.size())
+    return false;
+  for (size_t k = 0; k < ta.size(); ++k) {
+    std::string ba = blockBody(a, start, ta[k]), bb = blockBody(b, start, tb[k]);
+    if (ba.empty() || ba != bb)
+      return false;
+  }
+  return true;
 }
 
 std::string rtrim(std::string s) {
