@@ -74,17 +74,19 @@ std::vector<std::string> labelsOf(std::string_view line) {
 }
 
 /// The body of block `label` of the region that continues after `from`: its lines up to the
-/// next block or the region's end, with every label masked (the two texts number blocks apart).
+/// next block or the region's end, labels and value names masked (the two texts number them
+/// apart).
 std::string blockBody(std::string_view text, size_t from, std::string_view label) {
-  size_t at = text.find("\n", from);
-  std::string head = "\n";
+  // The region's labels stand two columns left of the ops at `from`; nested regions' labels
+  // (numbered from ^bb0 again) stand further right.
+  const size_t labelIndent = text.substr(from).find_first_not_of(' ') - 2;
+  size_t at = text.find('\n', from);
   while (at != std::string_view::npos) {
     size_t lineEnd = text.find('\n', at + 1);
     std::string_view line = text.substr(at + 1, lineEnd - at - 1);
-    size_t first = line.find_first_not_of(' ');
-    if (first != std::string_view::npos && line.substr(first).starts_with(std::string(label) + ":"))
-      break;
-    if (first != std::string_view::npos && line.substr(first).starts_with(std::string(label) + "("))
+    if (line.find_first_not_of(' ') == labelIndent &&
+        (line.substr(labelIndent).starts_with(std::string(label) + ":") ||
+         line.substr(labelIndent).starts_with(std::string(label) + "(")))
       break;
     at = lineEnd;
   }
@@ -104,11 +106,14 @@ std::string blockBody(std::string_view text, size_t from, std::string_view label
     body += '\n';
     p = end;
   }
+  // Labels and value names differ with the layout (values are numbered in print order): the
+  // ops, attributes and types are what must be the same.
   std::string masked;
   for (size_t k = 0; k < body.size(); ++k) {
     masked += body[k];
-    if (body[k] == '^')
-      while (k + 1 < body.size() && std::isalnum(static_cast<unsigned char>(body[k + 1])))
+    if (body[k] == '^' || body[k] == '%')
+      while (k + 1 < body.size() && (std::isalnum(static_cast<unsigned char>(body[k + 1])) ||
+                                     body[k + 1] == '_' || body[k + 1] == '#'))
         ++k;
   }
   return masked;
