@@ -14,11 +14,6 @@ using grammar::Quantifier;
 
 namespace {
 
-uint32_t packNumber(NumberType t) { return uint32_t(t.kind) << 16 | t.width; }
-NumberType unpackNumber(uint32_t v) {
-  return NumberType{static_cast<NumberKind>(v >> 16), static_cast<uint16_t>(v & 0xFFFF)};
-}
-
 std::string hex(uint32_t v) {
   char buf[16];
   std::snprintf(buf, sizeof buf, "0x%x", v);
@@ -206,11 +201,11 @@ struct Decoder::Run {
       // literals of OpSwitch, from the type of the selector.
       uint32_t typeId = resultType;
       if (!desc.hasResultType) {
-        typeId = d.typeOf(w[1]);
+        typeId = resultTypeOf(d.definitions_->definition(w[1]));
         if (typeId == 0)
           return fail(Problem::SelectorWithoutType, kind, name, w[1]);
       }
-      NumberType t = d.numberType(typeId);
+      NumberType t = numberTypeOf(d.definitions_->definition(typeId));
       if (t.kind == NumberKind::None)
         return fail(Problem::NotNumeric, kind, name, typeId);
       if (!desc.hasResultType && t.kind == NumberKind::Float)
@@ -306,17 +301,35 @@ std::string Decoder::problemMessage() const {
   return {};
 }
 
-void Decoder::reset(uint32_t bound, size_t moduleWords, DecodeOptions options) {
+void Decoder::reset(uint32_t bound, const Definitions &definitions, DecodeOptions options) {
   options_ = options;
   bound_ = bound;
-  size_t denseLimit = 2 * moduleWords + 1024;
-  typeOf_.reset(bound, denseLimit);
-  numberType_.reset(bound, denseLimit);
+  definitions_ = &definitions;
   imports_.clear();
 }
 
-NumberType Decoder::numberType(uint32_t typeId) const {
-  return unpackNumber(numberType_.get(typeId));
+NumberType numberTypeOf(std::span<const uint32_t> typeDeclaration) {
+  if (typeDeclaration.size() < 3)
+    return {};
+  const uint32_t width = typeDeclaration[2] > 0xFFFF ? 0 : typeDeclaration[2];
+  switch (static_cast<grammar::Op>(typeDeclaration[0] & 0xFFFF)) {
+  case grammar::Op::TypeInt:
+    if (typeDeclaration.size() < 4)
+      return {};
+    return {typeDeclaration[3] != 0 ? NumberKind::Signed : NumberKind::Unsigned,
+            static_cast<uint16_t>(width)};
+  case grammar::Op::TypeFloat:
+    return {NumberKind::Float, static_cast<uint16_t>(width)};
+  default:
+    return {};
+  }
+}
+
+uint32_t resultTypeOf(std::span<const uint32_t> definition) {
+  if (definition.size() < 2)
+    return 0;
+  const grammar::InstructionDesc *d = grammar::findInstruction(definition[0] & 0xFFFF);
+  return d != nullptr && d->hasResultType ? definition[1] : 0;
 }
 
 ExtInstImport Decoder::extInstImport(uint32_t id) const {
@@ -361,56 +374,80 @@ bool Decoder::decode(std::span<const uint32_t> inst, const grammar::InstructionD
     return false;
   }
   out.setSize(out.size() + static_cast<size_t>(run.out - first));
-  record(*desc, inst, run.resultType, run.result);
+  if (desc->opcode == static_cast<uint16_t>(grammar::Op::ExtInstImport))
+    noteImport(run.result, inst);
   return true;
+}
+
+namespace {
+
+// Per enumerant kind: the values below 64 (value enums) or the bits (masks) that are valid and
+// bring no parameters, so that most checks are one bit test.
+struct PlainEnumerants {
+  uint64_t small[grammar::kGrammarOperandKindCount] = {};
+  PlainEnumerants() {
+    for (unsigned k = 0; k < grammar::kGrammarOperandKindCount; ++k) {
+      const grammar::OperandKindDesc &d = grammar::operandKind(static_cast<OperandKind>(k));
+      const bool mask = d.category == OperandCategory::BitEnum;
+      for (const grammar::EnumerantDesc &e : d.enumerants) {
+        if (!e.parameters.empty())
+          continue;
+        if (mask && e.value != 0 && (e.value & (e.value - 1)) == 0)
+          small[k] |= uint64_t(e.value); // bits 0..31
+        else if (!mask && e.value < 64)
+          small[k] |= uint64_t(1) << e.value;
+      }
+    }
+  }
+};
+
+const PlainEnumerants &plainEnumerants() {
+  static const PlainEnumerants table;
+  return table;
+}
+
+} // namespace
+
+bool isPlainEnumerant(OperandKind kind, uint32_t word) {
+  const unsigned k = static_cast<unsigned>(kind);
+  if (k >= grammar::kGrammarOperandKindCount)
+    return false;
+  const uint64_t small = plainEnumerants().small[k];
+  if (grammar::operandCategory(kind) == OperandCategory::BitEnum)
+    return (word & ~uint32_t(small)) == 0; // 0 (None) is always allowed
+  if (word < 64)
+    return ((small >> word) & 1) != 0;
+  const grammar::EnumerantDesc *e = grammar::findEnumerant(kind, word);
+  return e != nullptr && e->parameters.empty();
 }
 
 bool Decoder::decodeFixed(std::span<const uint32_t> inst, const grammar::InstructionDesc &desc) {
   const size_t n = inst.size() - 1;
-  if (!desc.fixedShape || n < desc.leadingOneWordOperands || n > desc.fixedOperands.size())
+  if (!desc.fixedShape || n < desc.requiredWordOperands || n > desc.fixedOperands.size())
     return false;
   const uint32_t idLimit = options_.allowIdsPastBound ? 0xFFFFFFFFu : bound_;
-  // Fixed operands are ids or plain integers.
+  // Fixed operands are ids, plain integers or enumerants without parameters.
   const grammar::DecodedOperand *fixed = desc.fixedOperands.data();
-  for (size_t k = 0; k < n; ++k)
-    if (inst[k + 1] - 1u >= idLimit - 1u && fixed[k].kind != OperandKind::LiteralInteger)
+  for (size_t k = 0; k < n; ++k) {
+    const OperandKind kind = fixed[k].kind;
+    if (kind == OperandKind::LiteralInteger)
+      continue;
+    const bool ok = grammar::operandCategory(kind) == OperandCategory::Id
+                        ? inst[k + 1] - 1u < idLimit - 1u
+                        : isPlainEnumerant(kind, inst[k + 1]);
+    if (!ok)
       return false; // the full decoder explains what is wrong
-  const uint32_t resultType = desc.hasResultType ? inst[1] : 0;
-  const uint32_t result = desc.hasResult ? inst[desc.hasResultType ? 2 : 1] : 0;
-  record(desc, inst, resultType, result);
-  return true;
+  }
+  return true; // an OpExtInstImport has a string: never of fixed shape
 }
 
-void Decoder::record(const grammar::InstructionDesc &desc, std::span<const uint32_t> inst,
-                     uint32_t resultType, uint32_t result) {
-
-  if (result != 0) {
-    if (desc.hasResultType)
-      typeOf_.set(result, resultType);
-    switch (static_cast<grammar::Op>(desc.opcode)) {
-    case grammar::Op::TypeInt:
-      numberType_.set(result,
-                      packNumber({inst[3] ? NumberKind::Signed : NumberKind::Unsigned,
-                                  static_cast<uint16_t>(inst[2] > 0xFFFF ? 0 : inst[2])}));
-      break;
-    case grammar::Op::TypeFloat:
-      numberType_.set(
-          result,
-          packNumber({NumberKind::Float, static_cast<uint16_t>(inst[2] > 0xFFFF ? 0 : inst[2])}));
-      break;
-    case grammar::Op::ExtInstImport: {
-      std::string name = decodeString(inst.subspan(2));
-      ExtInstImport imp;
-      imp.imported = true;
-      imp.set = grammar::findExtInstSet(name);
-      imp.nonSemantic = name.rfind("NonSemantic.", 0) == 0;
-      imports_.emplace_back(result, imp);
-      break;
-    }
-    default:
-      break;
-    }
-  }
+void Decoder::noteImport(uint32_t result, std::span<const uint32_t> inst) {
+  std::string name = decodeString(inst.subspan(2));
+  ExtInstImport imp;
+  imp.imported = true;
+  imp.set = grammar::findExtInstSet(name);
+  imp.nonSemantic = name.rfind("NonSemantic.", 0) == 0;
+  imports_.emplace_back(result, imp);
 }
 
 } // namespace spire::binary

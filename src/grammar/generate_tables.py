@@ -282,25 +282,41 @@ def main():
             if o.get("quantifier") or not one_word(o):
                 break
             simple += 1
-        # An instruction has a fixed shape when everything after those leading operands may be
-        # absent: then its decoded operands are a prefix of one constant list, the leading ones
-        # followed (when the last operand is an optional or variadic id or integer) by copies of
-        # that operand at the following words.
-        rest = ops[simple:]
+        # An instruction has a fixed shape when its required operands are one word each (an id,
+        # a plain integer or an enumerant) and everything after them may be absent: then an
+        # instance whose enumerants bring no parameters has as decoded operands a prefix of one
+        # constant list: the required operands, then the optional one-word ones, then (for a
+        # trailing variadic id or integer) copies of it at the following words.
+        def word_sized(o):
+            return one_word(o) or kind_category[o["kind"]] in ("ValueEnum", "BitEnum")
+        required = 0
+        for o in ops:
+            if o.get("quantifier") or not word_sized(o):
+                break
+            required += 1
+        rest = ops[required:]
         fixed = all(o.get("quantifier") in ("?", "*") for o in rest)
         fixed_ops = []
         if fixed:
-            kinds_list = [o["kind"] for o in ops[:simple]]
-            if len(rest) == 1 and one_word(rest[0]):
-                kinds_list += [rest[0]["kind"]] * (1 if rest[0]["quantifier"] == "?" else FIXED_TAIL)
+            kinds_list = [o["kind"] for o in ops[:required]]
+            for o in rest:
+                if not word_sized(o):
+                    break
+                if o["quantifier"] == "?":
+                    kinds_list.append(o["kind"])
+                elif one_word(o):
+                    kinds_list += [o["kind"]] * FIXED_TAIL
+                    break
+                else:
+                    break
             for i, k in enumerate(kinds_list):
                 number = "NumberKind::Unsigned, 32" if k == "LiteralInteger" else "NumberKind::None, 0"
                 fixed_ops.append("{%d, 1, OperandKind::%s, %s}" % (i + 1, k, number))
         fixed_label = pooled("fixed", "DecodedOperand", "kFixed", fixed_ops)
-        inst_rows.append("  {%s, %du, InstructionClass::%s, %s, %s, %d, %s, %s, %s, %s, %s}," % (
+        inst_rows.append("  {%s, %du, InstructionClass::%s, %s, %s, %d, %d, %s, %s, %s, %s, %s}," % (
             cstr(ins["name"]), ins["value"], camel(e["class"]) or "Exclude",
             "true" if has_type else "false", "true" if has_result else "false", simple,
-            "true" if fixed else "false", fixed_label,
+            required, "true" if fixed else "false", fixed_label,
             operand_list(ops, "None"), avail(ins["avail"]), alias_list(ins["aliases"])))
     body("static constexpr InstructionDesc kInstructions[] = {")
     body("\n".join(inst_rows))

@@ -4,7 +4,10 @@
 #include "spire/binary/Words.h"
 #include "spire/module/Opcodes.h"
 
+#include <algorithm>
+#include <bit>
 #include <cstdio>
+#include <vector>
 
 namespace spire {
 
@@ -70,6 +73,75 @@ Section sectionOf(Op op, const grammar::InstructionDesc *desc) {
   }
 }
 
+// What the reader's loop needs of an opcode, in one small record: the fast path takes an
+// instruction of fixed shape (see InstructionDesc::fixedShape) whose word count is in range and
+// whose id operands are all valid, without calling into the decoder.
+struct FastOp {
+  uint64_t ids = 0;   ///< bit k: operand word k + 1 is an id
+  uint64_t enums = 0; ///< bit k: operand word k + 1 is an enumerant
+  int16_t desc = -1;  ///< index in grammar::instructions(), -1 for an unknown opcode
+  uint8_t minWords = 0xFF, maxWords = 0; ///< word counts the fast path takes (empty: none)
+  uint8_t flags = 0;
+  Section section = Section::Global; ///< outside functions
+};
+// kHasType and kHasResult are the module's own flags (1 and 2).
+constexpr uint8_t kFastTerminator = 4,
+                  kFastDecodeFixed = 8; // fixed shape too long for the masks: decodeFixed
+
+// The enumerant operands (bit k: word k + 1) of a fast-path instruction are valid and plain.
+bool plainEnumerants(const FastOp &f, const uint32_t *words, uint64_t enums) {
+  const grammar::InstructionDesc &d = grammar::instructions()[static_cast<size_t>(f.desc)];
+  for (; enums != 0; enums &= enums - 1) {
+    const unsigned k = static_cast<unsigned>(std::countr_zero(enums));
+    if (!binary::isPlainEnumerant(d.fixedOperands[k].kind, words[k + 1]))
+      return false;
+  }
+  return true;
+}
+
+struct FastTable {
+  std::vector<FastOp> ops;
+  FastTable() {
+    uint32_t maxOpcode = 0;
+    for (const grammar::InstructionDesc &d : grammar::instructions())
+      if (d.opcode < 8192)
+        maxOpcode = std::max<uint32_t>(maxOpcode, d.opcode);
+    ops.resize(maxOpcode + 1);
+    const auto all = grammar::instructions();
+    for (size_t i = 0; i < all.size(); ++i) {
+      const grammar::InstructionDesc &d = all[i];
+      if (d.opcode > maxOpcode)
+        continue;
+      FastOp &f = ops[d.opcode];
+      f.desc = static_cast<int16_t>(i);
+      const Op op = static_cast<Op>(d.opcode);
+      f.section = sectionOf(op, &d);
+      f.flags = (d.hasResultType ? 1 : 0) | (d.hasResult ? 2 : 0) |
+                (isBlockTerminator(op) ? kFastTerminator : 0);
+      if (!d.fixedShape || op == Op::ExtInstImport)
+        continue;
+      if (d.fixedOperands.size() > 63) {
+        f.flags |= kFastDecodeFixed;
+        continue;
+      }
+      f.minWords = static_cast<uint8_t>(d.requiredWordOperands + 1);
+      f.maxWords = static_cast<uint8_t>(d.fixedOperands.size() + 1);
+      for (size_t k = 0; k < d.fixedOperands.size(); ++k) {
+        const grammar::OperandCategory c = grammar::operandCategory(d.fixedOperands[k].kind);
+        if (c == grammar::OperandCategory::Id)
+          f.ids |= uint64_t(1) << k;
+        else if (c == grammar::OperandCategory::ValueEnum || c == grammar::OperandCategory::BitEnum)
+          f.enums |= uint64_t(1) << k;
+      }
+    }
+  }
+};
+
+const FastTable &fastTable() {
+  static const FastTable table;
+  return table;
+}
+
 } // namespace
 
 Expected<Module> Module::fromBytes(std::span<const uint8_t> bytes, binary::DecodeOptions options) {
@@ -105,6 +177,73 @@ std::vector<uint8_t> Module::toBytes(binary::Endianness order) const {
   return binary::bytesFromWords(words_, order);
 }
 
+// An instruction the fast path does not take: the decoder stores its operands (or, for a
+// problem the reader recovers from, its raw words). `descIndex` is its grammar entry's index
+// (-1: not in the fast table); `tryFixed`: its fixed shape is too long for the fast path. Fills
+// the record at `idx` but its section.
+Status Module::decodeSlow(int descIndex, bool tryFixed, uint32_t idx, size_t pos,
+                          binary::DecodeOptions options) {
+  InstRecord &r = insts_[idx];
+  const uint32_t count = r.wordCount;
+  const std::span<const uint32_t> inst(words_.data() + pos, count);
+  const grammar::InstructionDesc *desc =
+      descIndex >= 0 ? &grammar::instructions()[static_cast<size_t>(descIndex)]
+                     : grammar::findInstruction(r.opcode);
+  const uint32_t firstOperand = static_cast<uint32_t>(operands_.size());
+  bool fixed = false;
+  if (desc != nullptr && (descIndex < 0 || tryFixed))
+    fixed = decoder_.decodeFixed(inst, *desc);
+  if (!fixed && !decoder_.decode(inst, desc, operands_)) {
+    Diagnostic w = decoder_.error(desc, static_cast<uint32_t>(pos), idx);
+    if (!options.recover)
+      return w;
+    w.severity = Severity::Warning;
+    w.message += "; the instruction is kept as raw words";
+    warnings_.push_back(std::move(w));
+    operands_.setSize(firstOperand);
+    if (count > 1)
+      operands_.push_back({1, static_cast<uint16_t>(count - 1), grammar::OperandKind::RawWords,
+                           binary::NumberKind::None, 0});
+    desc = nullptr; // nothing is known of its operands, result included
+  }
+  if (fixed) {
+    r.firstOperand = static_cast<uint32_t>(desc - grammar::instructions().data());
+    r.numOperands = static_cast<uint16_t>(count - 1);
+    r.flags = kFixed;
+  } else {
+    r.firstOperand = firstOperand;
+    r.numOperands = static_cast<uint16_t>(operands_.size() - firstOperand);
+    r.flags = desc == nullptr ? kRaw : 0;
+  }
+  if (desc != nullptr) {
+    if (desc->hasResultType)
+      r.flags |= kHasType;
+    if (desc->hasResult) {
+      r.flags |= kHasResult;
+      const uint32_t id = inst[desc->hasResultType ? 2 : 1];
+      if (defs_.get(id) == kNoIndex)
+        defs_.set(id, idx);
+    }
+  }
+  return {};
+}
+
+std::span<const uint32_t> Module::definition(uint32_t id) const {
+  const uint32_t i = defs_.get(id);
+  if (i == kNoIndex || i >= insts_.size())
+    return {};
+  return inst(i).words();
+}
+
+uint32_t Module::typeOf(uint32_t id) const {
+  const uint32_t i = defs_.get(id);
+  return i == kNoIndex || i >= insts_.size() ? 0 : inst(i).typeId();
+}
+
+binary::NumberType Module::numberType(uint32_t typeId) const {
+  return binary::numberTypeOf(definition(typeId));
+}
+
 Status Module::index(binary::DecodeOptions options) {
   const size_t n = words_.size();
   const uint32_t version = words_[1];
@@ -118,27 +257,37 @@ Status Module::index(binary::DecodeOptions options) {
     return makeError(Location::binary(1, 0), buf);
   }
   const uint32_t bound = words_[3];
-  decoder_.reset(bound, n, options);
+  decoder_.reset(bound, *this, options);
   defs_.reset(bound, 2 * n + 1024, kNoIndex);
   insts_.clear();
   operands_.clear();
   functions_.clear();
   blocks_.clear();
   warnings_.clear();
-  // Count the instructions first so that the index is allocated once: every operand takes at
-  // least one word, which bounds the operands too.
-  size_t numInsts = 0;
-  for (size_t p = binary::kHeaderWords; p < n && (words_[p] >> 16) != 0; p += words_[p] >> 16)
-    ++numInsts;
-  insts_.reserve(numInsts);
-  operands_.reserve(n - binary::kHeaderWords - numInsts);
+  // Real modules average three to five words per instruction, and most instructions store no
+  // operands: a first guess from the size, grown when it falls short, avoids a counting pass;
+  // the tails are given back at the end.
+  insts_.reserve((n - binary::kHeaderWords) / 2 + 16);
+  operands_.reserve((n - binary::kHeaderWords) / 4 + 16);
 
+  // The loop keeps what it uses in locals: its records' byte-sized fields may alias anything,
+  // and members would be loaded again after each store.
+  const FastOp *const fast = fastTable().ops.data();
+  const size_t fastSize = fastTable().ops.size();
+  const uint32_t idLimit = decoder_.idLimit();
+  const uint32_t *const words = words_.data();
+  InstRecord *records = insts_.data();
+  size_t recordCapacity = insts_.capacity();
+  const std::span<uint32_t> defs = defs_.dense();
   bool inFunction = false, inBlock = false;
+  // The open function's and block's ends, written back when they close.
+  uint32_t functionEnd = 0, blockEnd = 0;
   size_t pos = binary::kHeaderWords;
-  for (uint32_t idx = 0; pos < n; ++idx) {
-    const uint32_t w0 = words_[pos];
-    const uint32_t count = w0 >> 16;
-    const uint16_t opcode = static_cast<uint16_t>(w0 & 0xFFFF);
+  uint32_t idx = 0;
+  for (; pos < n; ++idx) {
+    const uint32_t *const iw = words + pos;
+    const uint32_t count = iw[0] >> 16;
+    const uint16_t opcode = static_cast<uint16_t>(iw[0] & 0xFFFF);
     if (count == 0 || count > n - pos) [[unlikely]] {
       const Location loc = Location::binary(static_cast<uint32_t>(pos), idx);
       if (count == 0)
@@ -148,81 +297,99 @@ Status Module::index(binary::DecodeOptions options) {
                                 " has a word count of " + std::to_string(count) + " but only " +
                                 std::to_string(n - pos) + " words remain in the module");
     }
-    const uint32_t firstOperand = static_cast<uint32_t>(operands_.size());
-    std::span<const uint32_t> inst(words_.data() + pos, count);
-    const grammar::InstructionDesc *desc = grammar::findInstruction(opcode);
-    // Most instructions have a fixed shape: their operands are a prefix of a constant list of
-    // the grammar's, and nothing needs to be stored for them.
-    const bool fixed = desc != nullptr && decoder_.decodeFixed(inst, *desc);
-    if (!fixed && !decoder_.decode(inst, desc, operands_)) [[unlikely]] {
-      Diagnostic w = decoder_.error(desc, static_cast<uint32_t>(pos), idx);
-      if (!options.recover)
-        return w;
-      w.severity = Severity::Warning;
-      w.message += "; the instruction is kept as raw words";
-      warnings_.push_back(std::move(w));
-      operands_.setSize(firstOperand);
-      if (count > 1)
-        operands_.push_back({1, static_cast<uint16_t>(count - 1), grammar::OperandKind::RawWords,
-                             binary::NumberKind::None, 0});
-      desc = nullptr; // nothing is known of its operands, result included
+    static const FastOp kUnknown;
+    const FastOp &f = opcode < fastSize ? fast[opcode] : kUnknown;
+    if (idx == recordCapacity) [[unlikely]] {
+      insts_.setSize(idx);
+      insts_.reserveMore(1);
+      records = insts_.data();
+      recordCapacity = insts_.capacity();
     }
 
-    InstRecord &r = insts_.cursor()[0]; // room for every instruction is reserved
+    // Most instructions have a fixed shape: their operands are a prefix of a constant list of
+    // the grammar's, and nothing needs to be stored for them.
+    bool fixed = false;
+    if (count >= f.minWords && count <= f.maxWords) {
+      uint64_t bad = 0;
+      for (uint32_t k = 1; k < count; ++k)
+        bad |= uint64_t(iw[k] - 1u >= idLimit - 1u) << (k - 1);
+      bad &= f.ids;
+      if (const uint64_t enums = f.enums & ((uint64_t(1) << (count - 1)) - 1);
+          enums != 0 && bad == 0)
+        bad = !plainEnumerants(f, iw, enums);
+      fixed = bad == 0;
+    }
+    InstRecord r;
     r.wordOffset = static_cast<uint32_t>(pos);
     r.opcode = opcode;
     r.wordCount = static_cast<uint16_t>(count);
     if (fixed) {
-      r.firstOperand = static_cast<uint32_t>(desc - grammar::instructions().data());
+      r.firstOperand = static_cast<uint32_t>(f.desc);
       r.numOperands = static_cast<uint16_t>(count - 1);
-      r.flags = kFixed;
-    } else {
-      r.firstOperand = firstOperand;
-      r.numOperands = static_cast<uint16_t>(operands_.size() - firstOperand);
-      r.flags = desc == nullptr ? kRaw : 0;
-    }
-    if (desc != nullptr) {
-      if (desc->hasResultType)
-        r.flags |= kHasType;
-      if (desc->hasResult) {
-        r.flags |= kHasResult;
-        uint32_t id = inst[desc->hasResultType ? 2 : 1];
-        if (defs_.get(id) == kNoIndex)
+      r.flags = kFixed | (f.flags & (kHasType | kHasResult));
+      if ((f.flags & kHasResult) != 0) {
+        const uint32_t id = iw[(f.flags & kHasType) != 0 ? 2 : 1];
+        if (id < defs.size()) {
+          if (defs[id] == kNoIndex)
+            defs[id] = idx;
+        } else if (defs_.get(id) == kNoIndex) {
           defs_.set(id, idx);
+        }
       }
+    } else {
+      records[idx] = r;
+      insts_.setSize(idx + 1);
+      if (Status s = decodeSlow(f.desc, (f.flags & kFastDecodeFixed) != 0, idx, pos, options); !s)
+          [[unlikely]]
+        return s.error();
+      r = records[idx];
     }
 
     // Functions and blocks, and the section of everything outside functions.
     const Op op = static_cast<Op>(opcode);
-    const bool wasInFunction = inFunction;
     r.section = Section::FunctionDefinition;
     if (op == Op::Function) {
       if (inFunction) // an unterminated function: close it here
         functions_.back().end = idx;
+      if (inBlock)
+        blocks_.back().end = blockEnd;
       inFunction = true;
       inBlock = false;
       functions_.push_back({idx, idx + 1, static_cast<uint32_t>(blocks_.size()), 0});
+      functionEnd = idx + 1;
     } else if (!inFunction) {
-      r.section = sectionOf(op, desc);
-    } else if (op == Op::Label) {
-      if (inBlock)
-        blocks_.back().end = idx;
-      blocks_.push_back({idx, idx + 1});
-      functions_.back().numBlocks++;
-      inBlock = true;
-    } else if (op == Op::FunctionEnd) {
-      inFunction = false;
-      inBlock = false;
-    } else if (inBlock) {
-      blocks_.back().end = idx + 1;
-      if (isBlockTerminator(op))
+      r.section = f.desc >= 0 ? f.section : sectionOf(op, grammar::findInstruction(opcode));
+    } else {
+      functionEnd = idx + 1;
+      if (op == Op::Label) {
+        if (inBlock)
+          blocks_.back().end = blockEnd;
+        blocks_.push_back({idx, idx + 1});
+        functions_.back().numBlocks++;
+        inBlock = true;
+        blockEnd = idx + 1;
+      } else if (op == Op::FunctionEnd) {
+        if (inBlock)
+          blocks_.back().end = blockEnd;
+        functions_.back().end = functionEnd;
+        inFunction = false;
         inBlock = false;
+      } else if (inBlock) {
+        blockEnd = idx + 1;
+        if ((f.flags & kFastTerminator) != 0 || (f.desc < 0 && isBlockTerminator(op))) {
+          blocks_.back().end = blockEnd;
+          inBlock = false;
+        }
+      }
     }
-    if (inFunction || wasInFunction)
-      functions_.back().end = idx + 1;
-    insts_.setSize(idx + 1);
+    records[idx] = r;
     pos += count;
   }
+  insts_.setSize(idx);
+  if (inBlock)
+    blocks_.back().end = blockEnd;
+  if (inFunction)
+    functions_.back().end = functionEnd;
   for (const FunctionInfo &f : functions_)
     if (f.numBlocks == 0)
       for (uint32_t i = f.begin; i < f.end; ++i)

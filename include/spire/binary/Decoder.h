@@ -34,11 +34,34 @@ struct ExtInstImport {
   }
 };
 
+/// True when `word` is a valid enumerant of `kind` (a ValueEnum or BitEnum kind; for a mask,
+/// every bit) that brings no parameters: such an operand is one word, as in a fixed shape.
+bool isPlainEnumerant(grammar::OperandKind kind, uint32_t word);
+
+/// Where the decoder finds the instructions that defined earlier ids (the module answers from
+/// its index): the type of an OpSwitch selector, the width of a constant's type.
+class Definitions {
+public:
+  /// The words of the instruction that defines `id`, empty if none does.
+  virtual std::span<const uint32_t> definition(uint32_t id) const = 0;
+
+protected:
+  ~Definitions() = default;
+};
+
+/// The scalar numeric type that a type declaration declares (OpTypeInt, OpTypeFloat); kind None
+/// for any other instruction.
+NumberType numberTypeOf(std::span<const uint32_t> typeDeclaration);
+/// The result type of the instruction with these words, 0 if it has none.
+uint32_t resultTypeOf(std::span<const uint32_t> definition);
+
 /// Decodes the instructions of one module in order, remembering what the decoding of later
 /// instructions depends on: the type of each value, the numeric types, the imported sets.
 class Decoder {
 public:
-  void reset(uint32_t bound, size_t moduleWords, DecodeOptions options = {});
+  /// Starts a module; `definitions` answers for the ids decoded so far (it must outlive the
+  /// decoding).
+  void reset(uint32_t bound, const Definitions &definitions, DecodeOptions options = {});
 
   /// Decodes the instruction `inst` (all its words), appending its operands to `out`.
   /// `wordOffset` and `instIndex` locate it in diagnostics.
@@ -52,14 +75,14 @@ public:
   /// valid without storing its operands: they are desc.fixedOperands.first(words - 1). Returns
   /// false, changing nothing, for any other instruction.
   bool decodeFixed(std::span<const uint32_t> inst, const grammar::InstructionDesc &desc);
+  /// Notes an OpExtInstImport that the caller decoded: later OpExtInst decode by its set.
+  void noteImport(uint32_t result, std::span<const uint32_t> inst);
+  /// Ids must be below this (the bound, or no limit when ids past the bound are allowed).
+  uint32_t idLimit() const { return options_.allowIdsPastBound ? 0xFFFFFFFFu : bound_; }
   /// The problem of the last failed decode, located at the given instruction.
   Diagnostic error(const grammar::InstructionDesc *desc, uint32_t wordOffset,
                    uint32_t instIndex) const;
 
-  /// The result type of a value id, 0 if unknown.
-  uint32_t typeOf(uint32_t id) const { return typeOf_.get(id); }
-  /// The scalar numeric type an id declares; kind None if it declares none.
-  NumberType numberType(uint32_t typeId) const;
   /// What an OpExtInstImport id imports; `imported` is false for any other id.
   ExtInstImport extInstImport(uint32_t id) const;
 
@@ -72,12 +95,7 @@ private:
     uint32_t pos = 0, value = 0, extra = 0;
   };
   std::string problemMessage() const;
-  /// Remembers what later instructions need to know of a decoded one.
-  void record(const grammar::InstructionDesc &desc, std::span<const uint32_t> inst,
-              uint32_t resultType, uint32_t result);
-
-  IdMap<uint32_t> typeOf_;
-  IdMap<uint32_t> numberType_; // packed NumberType
+  const Definitions *definitions_ = nullptr;
   std::vector<std::pair<uint32_t, ExtInstImport>> imports_;
   uint32_t bound_ = 0;
   DecodeOptions options_;

@@ -56,9 +56,13 @@ struct InstructionDesc {
   bool hasResultType;
   bool hasResult;
   uint8_t leadingOneWordOperands; ///< how many operands at the start are one id or integer each
-  /// True when the operands after the leading one-word ones may all be absent. Then an instance
-  /// with n operand words, n >= leadingOneWordOperands and n <= fixedOperands.size(), has the
-  /// decoded operands fixedOperands.first(n) (no enumerant, string or multi-word literal).
+  /// How many operands at the start are required and one word each: ids, plain integers and
+  /// enumerants.
+  uint8_t requiredWordOperands;
+  /// True when the operands after the required one-word ones may all be absent. Then an instance
+  /// with n operand words, n >= requiredWordOperands and n <= fixedOperands.size(), whose
+  /// enumerant operands are valid and bring no parameters, has the decoded operands
+  /// fixedOperands.first(n): ids, plain integers and enumerants, one word each.
   bool fixedShape;
   std::span<const DecodedOperand> fixedOperands;
   std::span<const OperandDesc> operands; ///< all operands, result type and result included

@@ -87,7 +87,7 @@ struct FunctionInfo {
   uint32_t numBlocks;
 };
 
-class Module {
+class Module final : public binary::Definitions {
 public:
   /// Reads a binary in either byte order. Writing it back with toBytes() gives the same bytes.
   static Expected<Module> fromBytes(std::span<const uint8_t> bytes,
@@ -142,8 +142,11 @@ public:
   /// Index of the instruction that defines `id` (the first one, if several do), or kNoIndex.
   uint32_t defIndex(uint32_t id) const { return defs_.get(id); }
   /// The result type of a value, 0 if unknown.
-  uint32_t typeOf(uint32_t id) const { return decoder_.typeOf(id); }
-  binary::NumberType numberType(uint32_t typeId) const { return decoder_.numberType(typeId); }
+  /// The words of the instruction that defines `id` (the first one), empty if none does.
+  std::span<const uint32_t> definition(uint32_t id) const override;
+  uint32_t typeOf(uint32_t id) const;
+  /// The scalar numeric type an id declares (OpTypeInt, OpTypeFloat); kind None otherwise.
+  binary::NumberType numberType(uint32_t typeId) const;
   binary::ExtInstImport extInstImport(uint32_t id) const { return decoder_.extInstImport(id); }
 
   /// Problems the reader recovered from (DecodeOptions::recover), as warnings.
@@ -172,6 +175,8 @@ private:
   static constexpr uint8_t kHasType = 1, kHasResult = 2, kRaw = 4, kFixed = 8;
 
   Status index(binary::DecodeOptions options);
+  Status decodeSlow(int descIndex, bool tryFixed, uint32_t idx, size_t pos,
+                    binary::DecodeOptions options);
 
   std::vector<uint32_t> words_;
   FlatVector<InstRecord> insts_;

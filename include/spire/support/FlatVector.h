@@ -6,10 +6,14 @@
 #include <algorithm>
 #include <cassert>
 #include <cstddef>
+#include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <new>
 #include <span>
 #include <type_traits>
+#include <utility>
 
 namespace spire {
 
@@ -18,15 +22,26 @@ template <class T> class FlatVector {
 
 public:
   FlatVector() = default;
-  FlatVector(FlatVector &&) noexcept = default;
-  FlatVector &operator=(FlatVector &&) noexcept = default;
+  ~FlatVector() { std::free(data_); }
+  FlatVector(FlatVector &&o) noexcept
+      : data_(std::exchange(o.data_, nullptr)), size_(std::exchange(o.size_, 0)),
+        capacity_(std::exchange(o.capacity_, 0)) {}
+  FlatVector &operator=(FlatVector &&o) noexcept {
+    if (this != &o) {
+      std::free(data_);
+      data_ = std::exchange(o.data_, nullptr);
+      size_ = std::exchange(o.size_, 0);
+      capacity_ = std::exchange(o.capacity_, 0);
+    }
+    return *this;
+  }
   FlatVector(const FlatVector &o) { *this = o; }
   FlatVector &operator=(const FlatVector &o) {
     if (this != &o) {
       clear();
       reserve(o.size_);
       if (o.size_ != 0)
-        std::memcpy(data_.get(), o.data_.get(), o.size_ * sizeof(T));
+        std::memcpy(data_, o.data_, o.size_ * sizeof(T));
       size_ = o.size_;
     }
     return *this;
@@ -35,8 +50,8 @@ public:
   size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
   size_t capacity() const { return capacity_; }
-  T *data() { return data_.get(); }
-  const T *data() const { return data_.get(); }
+  T *data() { return data_; }
+  const T *data() const { return data_; }
   T &operator[](size_t i) { return data_[i]; }
   const T &operator[](size_t i) const { return data_[i]; }
   T &back() { return data_[size_ - 1]; }
@@ -48,14 +63,17 @@ public:
   operator std::span<const T>() const { return {data(), size_}; }
 
   void clear() { size_ = 0; }
+  /// Storage for `n` elements, uninitialized: a large reservation is only address space until
+  /// it is written.
   void reserve(size_t n) {
     if (n <= capacity_)
       return;
-    std::unique_ptr<T[]> grown(new T[n]); // default-initialized: no writes for trivial T
-    if (size_ != 0)
-      std::memcpy(grown.get(), data_.get(), size_ * sizeof(T));
-    data_ = std::move(grown);
-    capacity_ = n;
+    setCapacity(n);
+  }
+  /// Gives back the capacity beyond size() (in place: the allocator shrinks the block).
+  void shrinkToFit() {
+    if (capacity_ > size_)
+      setCapacity(size_);
   }
   /// Makes room for `n` more elements (growing geometrically).
   void reserveMore(size_t n) {
@@ -79,7 +97,23 @@ public:
   }
 
 private:
-  std::unique_ptr<T[]> data_;
+  void setCapacity(size_t n) {
+    if (n == 0) {
+      std::free(data_);
+      data_ = nullptr;
+      capacity_ = 0;
+      return;
+    }
+    if (n > SIZE_MAX / sizeof(T))
+      throw std::bad_alloc();
+    void *p = std::realloc(data_, n * sizeof(T));
+    if (p == nullptr)
+      throw std::bad_alloc();
+    data_ = static_cast<T *>(p);
+    capacity_ = n;
+  }
+
+  T *data_ = nullptr;
   size_t size_ = 0;
   size_t capacity_ = 0;
 };

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <unordered_map>
 #include <vector>
 
@@ -26,6 +27,8 @@ public:
     auto it = sparse_.find(id);
     return it == sparse_.end() ? fill_ : it->second;
   }
+  /// The dense part: ids below its size are stored there.
+  std::span<T> dense() { return dense_; }
   void set(uint32_t id, T value) {
     if (id < dense_.size())
       dense_[id] = value;
