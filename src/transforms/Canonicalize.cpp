@@ -9,6 +9,7 @@
 // precision (f16 included).
 #include "spire/transforms/Pass.h"
 
+#include "spire/dialect/Availability.h"
 #include "spire/dialect/Ops.h"
 #include "spire/support/Half.h"
 
@@ -18,6 +19,7 @@
 #include <functional>
 #include <optional>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace spire::transforms {
 
@@ -28,6 +30,9 @@ using dialect::AttrKind;
 using dialect::Block;
 using dialect::OperationState;
 using dialect::OpInfo;
+using dialect::OpOperand;
+using dialect::Region;
+using dialect::Successor;
 using dialect::Type;
 using dialect::TypeKind;
 using dialect::Value;
@@ -158,6 +163,119 @@ template <class Op> std::optional<Scalar> floatOp(double a, double b, unsigned w
     return F(op(a, b));
   float r = op(static_cast<float>(a), static_cast<float>(b));
   return F(roundTo(r, width));
+}
+
+/// The extended instructions whose results are exact (GLSL.std.450 and OpenCL.std): absolute
+/// values, signs, minima, maxima, clamps, rounding to integers. Transcendental functions,
+/// square roots, Fma and Mix are left alone: their precision is the implementation's. Cases
+/// the specifications leave undefined or open (a NaN operand where the result is undefined,
+/// +0 against -0 in a minimum or maximum, a clamp whose bounds are reversed, the absolute value
+/// of the least integer in GLSL) are not folded.
+void extendedInstructionFolders(std::unordered_map<std::string_view, Folder> &t) {
+  auto sv = [](const Scalar &s, Type in) { return signExtend(s.bits, in.width()); };
+  auto uv = [](const Scalar &s, Type in) { return s.bits & maskOf(in.width()); };
+  auto si = [](int64_t v, Type out) { return I(static_cast<uint64_t>(v) & maskOf(out.width())); };
+  // A float result computed exactly in double (integral roundings, abs, copysign): it is
+  // representable in the type already.
+  auto exact = [](double (*fn)(double)) {
+    return [fn](auto &o, Type, Type) -> std::optional<Scalar> { return F(fn(o[0].f)); };
+  };
+  for (const char *name : {"spirv.GL.FAbs", "spirv.CL.fabs"})
+    t[name] = exact([](double x) { return std::fabs(x); });
+  for (const char *name : {"spirv.GL.Floor", "spirv.CL.floor"})
+    t[name] = exact([](double x) { return std::floor(x); });
+  for (const char *name : {"spirv.GL.Ceil", "spirv.CL.ceil"})
+    t[name] = exact([](double x) { return std::ceil(x); });
+  for (const char *name : {"spirv.GL.Trunc", "spirv.CL.trunc"})
+    t[name] = exact([](double x) { return std::trunc(x); });
+  // Halfway cases to even (GLSL RoundEven, OpenCL rint in the default rounding mode) and away
+  // from zero (OpenCL round; GLSL Round leaves their direction to the implementation).
+  for (const char *name : {"spirv.GL.RoundEven", "spirv.CL.rint"})
+    t[name] = exact([](double x) { return std::nearbyint(x); });
+  t["spirv.CL.round"] = exact([](double x) { return std::round(x); });
+  t["spirv.CL.copysign"] = [](auto &o, Type, Type) { return F(std::copysign(o[0].f, o[1].f)); };
+  t["spirv.GL.FSign"] = [](auto &o, Type, Type) -> std::optional<Scalar> {
+    if (std::isnan(o[0].f) || o[0].f == 0)
+      return std::nullopt;
+    return F(o[0].f > 0 ? 1.0 : -1.0);
+  };
+  t["spirv.GL.SSign"] = [sv, si](auto &o, Type in, Type out) {
+    const int64_t v = sv(o[0], in);
+    return si(v > 0 ? 1 : v < 0 ? -1 : 0, out);
+  };
+  t["spirv.GL.SAbs"] = [sv, si](auto &o, Type in, Type out) -> std::optional<Scalar> {
+    const int64_t v = sv(o[0], in);
+    if (v == signExtend(uint64_t(1) << (in.width() - 1), in.width()))
+      return std::nullopt;
+    return si(v < 0 ? -v : v, out);
+  };
+  // OpenCL's s_abs returns the magnitude as an unsigned value: the least integer has one.
+  t["spirv.CL.s_abs"] = [sv](auto &o, Type in, Type out) {
+    const int64_t v = sv(o[0], in);
+    return I((v < 0 ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v)) &
+             maskOf(out.width()));
+  };
+  t["spirv.CL.u_abs"] = [uv](auto &o, Type in, Type) { return I(uv(o[0], in)); };
+  // Integer minima, maxima and clamps.
+  auto pick = [](bool isSigned, bool wantMax) {
+    return [isSigned, wantMax](auto &o, Type in, Type) {
+      const unsigned w = in.width();
+      const bool aLess = isSigned ? signExtend(o[0].bits, w) < signExtend(o[1].bits, w)
+                                  : (o[0].bits & maskOf(w)) < (o[1].bits & maskOf(w));
+      return I((aLess == wantMax ? o[1].bits : o[0].bits) & maskOf(w));
+    };
+  };
+  for (const char *name : {"spirv.GL.SMin", "spirv.CL.s_min"})
+    t[name] = pick(true, false);
+  for (const char *name : {"spirv.GL.SMax", "spirv.CL.s_max"})
+    t[name] = pick(true, true);
+  for (const char *name : {"spirv.GL.UMin", "spirv.CL.u_min"})
+    t[name] = pick(false, false);
+  for (const char *name : {"spirv.GL.UMax", "spirv.CL.u_max"})
+    t[name] = pick(false, true);
+  auto clamp = [](bool isSigned) {
+    return [isSigned](auto &o, Type in, Type) -> std::optional<Scalar> {
+      const unsigned w = in.width();
+      auto less = [&](const Scalar &a, const Scalar &b) {
+        return isSigned ? signExtend(a.bits, w) < signExtend(b.bits, w)
+                        : (a.bits & maskOf(w)) < (b.bits & maskOf(w));
+      };
+      if (less(o[2], o[1]))
+        return std::nullopt; // bounds reversed: undefined
+      const Scalar &r = less(o[0], o[1]) ? o[1] : less(o[2], o[0]) ? o[2] : o[0];
+      return I(r.bits & maskOf(w));
+    };
+  };
+  for (const char *name : {"spirv.GL.SClamp", "spirv.CL.s_clamp"})
+    t[name] = clamp(true);
+  for (const char *name : {"spirv.GL.UClamp", "spirv.CL.u_clamp"})
+    t[name] = clamp(false);
+  // Float minima and maxima: not for +0 against -0 (either may come back); GLSL leaves a NaN
+  // operand undefined, OpenCL returns the other operand.
+  auto fpick = [](bool wantMax, bool openCL) {
+    return [wantMax, openCL](auto &o, Type, Type) -> std::optional<Scalar> {
+      const double a = o[0].f, b = o[1].f;
+      if (std::isnan(a) || std::isnan(b)) {
+        if (!openCL)
+          return std::nullopt;
+        return F(std::isnan(a) ? b : a);
+      }
+      if (a == b && std::signbit(a) != std::signbit(b))
+        return std::nullopt;
+      return F(wantMax ? std::max(a, b) : std::min(a, b));
+    };
+  };
+  t["spirv.GL.FMin"] = fpick(false, false);
+  t["spirv.GL.FMax"] = fpick(true, false);
+  t["spirv.CL.fmin"] = fpick(false, true);
+  t["spirv.CL.fmax"] = fpick(true, true);
+  t["spirv.GL.FClamp"] = [](auto &o, Type, Type) -> std::optional<Scalar> {
+    const double x = o[0].f, lo = o[1].f, hi = o[2].f;
+    if (std::isnan(x) || std::isnan(lo) || std::isnan(hi) || lo > hi ||
+        (x == 0 && (x == lo || x == hi)))
+      return std::nullopt; // NaN, reversed bounds, or a zero whose sign is open
+    return F(x < lo ? lo : x > hi ? hi : x);
+  };
 }
 
 const std::unordered_map<std::string_view, Folder> &folders() {
@@ -357,6 +475,7 @@ const std::unordered_map<std::string_view, Folder> &folders() {
         return std::nullopt;
       return I(static_cast<uint64_t>(v));
     };
+    extendedInstructionFolders(t);
     return t;
   }();
   return table;
@@ -433,10 +552,17 @@ public:
 
   Status run(Operation &module, Context &context) override {
     ctx_ = &context;
+    capabilities_.clear();
+    if (Attribute vce = module.attr("vce_triple"); vce && vce.is(AttrKind::Vce))
+      for (uint32_t c : vce.capabilities())
+        for (grammar::Capability implied :
+             dialect::impliedCapabilities(static_cast<grammar::Capability>(c)))
+          capabilities_.insert(static_cast<uint32_t>(implied));
     for (int round = 0; round < 32; ++round) {
       changed_ = false;
       visit(module);
       removeDead(module);
+      removeUnreachableBlocks(module);
       if (!changed_)
         break;
     }
@@ -473,6 +599,87 @@ private:
         }
   }
 
+  /// Removes the blocks of each function body that no path from its entry reaches (constant
+  /// branch conditions leave them behind). Merge instructions kept as ops name their blocks as
+  /// successors, so merge and continue targets stay. Nested regions are left alone: their
+  /// merge and continue blocks must stay even when no path reaches them.
+  void removeUnreachableBlocks(Operation &module) {
+    if (module.numRegions() != 1)
+      return;
+    for (Block *b : module.region(0))
+      for (Operation *op = b->front(); op; op = op->next())
+        if (&op->info() == &ops::func() && op->numRegions() == 1 && !op->region(0).empty())
+          removeUnreachableBlocks(op->region(0));
+  }
+
+  void removeUnreachableBlocks(Region &body) {
+    std::unordered_set<const Block *> live{body.front()};
+    std::vector<Block *> work{body.front()};
+    while (!work.empty()) {
+      Block *b = work.back();
+      work.pop_back();
+      for (Operation *op = b->front(); op; op = op->next())
+        for (const Successor &succ : op->successors())
+          if (succ.block && succ.block->parent() == &body && live.insert(succ.block).second)
+            work.push_back(succ.block);
+    }
+    std::vector<Block *> dead;
+    for (Block *b : body)
+      if (!live.count(b))
+        dead.push_back(b);
+    if (dead.empty())
+      return;
+    // The block of `body` that holds `op` (perhaps through nested regions).
+    auto topBlock = [&body](Operation *op) -> const Block * {
+      while (op && op->block() && op->block()->parent() != &body)
+        op = op->block()->parentOp();
+      return op ? op->block() : nullptr;
+    };
+    auto usedByLiveCode = [&](Value v) {
+      for (OpOperand *use = v.firstUse(); use; use = use->nextUse())
+        if (live.count(topBlock(use->owner())))
+          return true;
+      return false;
+    };
+    // Values of unreachable blocks cannot reach live code in valid IR; if they do, keep all.
+    std::function<bool(Operation &)> escapes = [&](Operation &op) {
+      for (uint32_t i = 0; i < op.numResults(); ++i)
+        if (usedByLiveCode(op.result(i)))
+          return true;
+      for (uint32_t r = 0; r < op.numRegions(); ++r)
+        for (Block *nested : op.region(r)) {
+          for (uint32_t a = 0; a < nested->numArguments(); ++a)
+            if (usedByLiveCode(nested->argument(a)))
+              return true;
+          for (Operation *child = nested->front(); child; child = child->next())
+            if (escapes(*child))
+              return true;
+        }
+      return false;
+    };
+    for (Block *b : dead) {
+      for (uint32_t a = 0; a < b->numArguments(); ++a)
+        if (usedByLiveCode(b->argument(a)))
+          return;
+      for (Operation *op = b->front(); op; op = op->next())
+        if (escapes(*op))
+          return;
+    }
+    std::function<void(Operation &)> drop = [&](Operation &op) {
+      op.dropAllReferences();
+      for (uint32_t r = 0; r < op.numRegions(); ++r)
+        for (Block *nested : op.region(r))
+          for (Operation *child = nested->front(); child; child = child->next())
+            drop(*child);
+    };
+    for (Block *b : dead)
+      for (Operation *op = b->front(); op; op = op->next())
+        drop(*op);
+    for (Block *b : dead)
+      body.erase(b);
+    changed_ = true;
+  }
+
   static bool hasUses(const Operation &op) {
     for (uint32_t i = 0; i < op.numResults(); ++i)
       if (op.result(i).hasUses())
@@ -486,7 +693,32 @@ private:
     changed_ = true;
   }
 
+  /// Whether a constant of type `t` may be made: 8- and 16-bit scalars need the Int8, Int16 or
+  /// Float16 capability (without them such types serve storage only).
+  bool constantAllowed(Type t) const {
+    if (t.is(TypeKind::Vector) || t.is(TypeKind::Array) || t.is(TypeKind::Matrix))
+      return constantAllowed(t.elementType());
+    if (t.is(TypeKind::Struct)) {
+      for (const dialect::StructMember &m : t.members())
+        if (!constantAllowed(m.type))
+          return false;
+      return true;
+    }
+    grammar::Capability needed;
+    if (t.is(TypeKind::Integer) && t.width() == 8)
+      needed = grammar::Capability::Int8;
+    else if (t.is(TypeKind::Integer) && t.width() == 16)
+      needed = grammar::Capability::Int16;
+    else if (t.is(TypeKind::Float) && t.width() == 16)
+      needed = grammar::Capability::Float16;
+    else
+      return true;
+    return capabilities_.count(static_cast<uint32_t>(needed)) != 0;
+  }
+
   void replaceWithConstant(Operation &op, Attribute value) {
+    if (!constantAllowed(op.result().type()))
+      return;
     OperationState st(&ops::constant(), op.location());
     st.resultTypes.push_back(op.result().type());
     st.addAttribute(*ctx_, "value", value);
@@ -518,6 +750,10 @@ private:
     if (name == "spirv.CompositeExtract" || name == "spirv.CompositeConstruct" ||
         name == "spirv.VectorExtractDynamic")
       return composite(op);
+    if (name == "spirv.CompositeInsert")
+      return compositeInsert(op);
+    if (name == "spirv.AccessChain")
+      return accessChain(op);
     if (name == "spirv.Bitcast")
       return bitcast(op);
     algebraic(op);
@@ -643,6 +879,8 @@ private:
     Attribute indices = op.attr("indices");
     if (!indices || !indices.is(AttrKind::Array) || indices.elements().empty())
       return;
+    if (extractOfInsert(op))
+      return;
     Value base = op.operand(0);
     if (Attribute c = constantOf(base)) {
       for (Attribute index : indices.elements()) {
@@ -675,6 +913,88 @@ private:
     Operation *n = Operation::create(std::move(st));
     op.block()->insertBefore(&op, n);
     replace(op, n->result());
+  }
+
+  /// The integer indices of a CompositeExtract / CompositeInsert, or nullopt.
+  static std::optional<std::vector<uint64_t>> indicesOf(const Operation &op) {
+    Attribute indices = op.attr("indices");
+    if (!indices || !indices.is(AttrKind::Array) || indices.elements().empty())
+      return std::nullopt;
+    std::vector<uint64_t> out;
+    for (Attribute index : indices.elements()) {
+      if (!index.is(AttrKind::Integer))
+        return std::nullopt;
+      out.push_back(index.bits());
+    }
+    return out;
+  }
+
+  /// `c` (a composite constant) with the element at `path` replaced by `object`.
+  Attribute replaceElement(Attribute c, std::span<const uint64_t> path, Attribute object,
+                           Type type) {
+    if (path.empty())
+      return object;
+    if (!c || !(c.is(AttrKind::Dense) || c.is(AttrKind::Array)) ||
+        path.front() >= c.elements().size())
+      return {};
+    Type elementType =
+        type.is(TypeKind::Struct) ? type.members()[path.front()].type
+        : type.is(TypeKind::Matrix) || type.is(TypeKind::Vector) || type.is(TypeKind::Array)
+            ? type.elementType()
+            : Type();
+    if (!elementType)
+      return {};
+    std::vector<Attribute> parts(c.elements().begin(), c.elements().end());
+    parts[path.front()] = replaceElement(parts[path.front()], path.subspan(1), object, elementType);
+    if (!parts[path.front()])
+      return {};
+    return c.is(AttrKind::Dense) ? attr::dense(*ctx_, type, parts) : attr::array(*ctx_, parts);
+  }
+
+  /// CompositeInsert of a constant into a constant is a constant.
+  void compositeInsert(Operation &op) {
+    std::optional<std::vector<uint64_t>> path = indicesOf(op);
+    Attribute object = constantOf(op.operand(0)), base = constantOf(op.operand(1));
+    if (!path || !object || !base || op.numOperands() != 2)
+      return;
+    if (Attribute folded = replaceElement(base, *path, object, op.result().type()))
+      replaceWithConstant(op, folded);
+  }
+
+  /// CompositeExtract of a CompositeInsert: the inserted object when the indices are the same,
+  /// the extraction from the insert's composite when they part (neither is a prefix of the
+  /// other).
+  bool extractOfInsert(Operation &op) {
+    Operation *insert = op.operand(0).definingOp();
+    if (!insert || insert->name() != "spirv.CompositeInsert" || insert->numOperands() != 2)
+      return false;
+    std::optional<std::vector<uint64_t>> from = indicesOf(op), into = indicesOf(*insert);
+    if (!from || !into)
+      return false;
+    if (*from == *into && insert->operand(0).type() == op.result().type()) {
+      replace(op, insert->operand(0));
+      return true;
+    }
+    const size_t common = std::min(from->size(), into->size());
+    if (std::equal(from->begin(), from->begin() + static_cast<std::ptrdiff_t>(common),
+                   into->begin()))
+      return false; // one path contains the other
+    op.setOperand(0, insert->operand(1));
+    changed_ = true;
+    return true;
+  }
+
+  /// An AccessChain whose base is an AccessChain: one chain from the inner base.
+  void accessChain(Operation &op) {
+    // Decorations (NonUniform, ...) are attributes of the ops: chains that carry any stay.
+    Operation *inner = op.numOperands() > 0 ? op.operand(0).definingOp() : nullptr;
+    if (!inner || inner->name() != "spirv.AccessChain" || inner->numOperands() == 0 ||
+        !op.attributes().empty() || !inner->attributes().empty())
+      return;
+    std::vector<Value> operands = inner->operandValues();
+    for (uint32_t i = 1; i < op.numOperands(); ++i)
+      operands.push_back(op.operand(i));
+    replaceWithOp(op, "spirv.AccessChain", std::move(operands));
   }
 
   /// MLIR's simplifications of ops whose operands are not all constants.
@@ -797,10 +1117,38 @@ private:
   }
 
   /// spirv.BranchConditional on a constant: spirv.Branch to the target it takes.
+  /// Structured control flow fixes some conditional branches: a selection header's (its merge
+  /// instruction must precede a conditional branch or a switch) and a loop's back edge (a loop
+  /// has exactly one, even when it is never taken).
+  static bool structurallyRequired(const Operation &op) {
+    Block *block = op.block();
+    for (const Operation *o = block->front(); o; o = o->next())
+      if (o->name() == "spirv.SelectionMerge" || o->name() == "spirv.LoopMerge")
+        return true;
+    const Operation *owner = block->parentOp();
+    if (owner && &owner->info() == &ops::selection() && block == owner->region(0).front())
+      return true;
+    for (const Successor &succ : op.successors()) {
+      const Block *target = succ.block;
+      if (!target)
+        continue;
+      for (const Operation *o = target->front(); o; o = o->next())
+        if (o->name() == "spirv.LoopMerge")
+          return true; // a back edge to a loop kept as blocks (or an entry to it)
+      const Operation *loop = target->parentOp();
+      if (loop && &loop->info() == &ops::loop() && !loop->region(0).empty()) {
+        const Operation *entry = loop->region(0).front()->terminator();
+        if (entry && !entry->successors().empty() && entry->successors()[0].block == target)
+          return true; // a back edge to the header of a loop region
+      }
+    }
+    return false;
+  }
+
   void branchConditional(Operation &op) {
     Attribute c = constantOf(op.operand(0));
     std::optional<Scalar> s = scalarOf(c);
-    if (!s || op.successors().size() != 2)
+    if (!s || op.successors().size() != 2 || structurallyRequired(op))
       return;
     uint32_t taken = (s->bits & 1) ? 0 : 1;
     std::vector<Value> args = op.successorOperands(taken);
@@ -813,6 +1161,7 @@ private:
 
   Context *ctx_ = nullptr;
   bool changed_ = false;
+  std::unordered_set<uint32_t> capabilities_; ///< declared and implied by the module
 };
 
 } // namespace

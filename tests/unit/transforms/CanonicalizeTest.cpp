@@ -172,20 +172,24 @@ TEST(Canonicalize, CompositeExtractOfConstantsAndConstructs) {
             "spirv.Load");
 }
 
-TEST(Canonicalize, ConstantBranchConditionsBecomeBranchesAndDeadOpsGo) {
-  dialect::Context ctx;
-  auto m = moduleFromText(ctx, R"(
+/// A void function's module up to its entry block's label, with constants %t, %f and %one.
+constexpr const char *kVoidMain = R"(
 OpCapability Shader
 OpMemoryModel Logical GLSL450
 %void = OpTypeVoid
 %fn = OpTypeFunction %void
 %bool = OpTypeBool
 %int = OpTypeInt 32 1
+%t = OpConstantTrue %bool
 %f = OpConstantFalse %bool
 %one = OpConstant %int 1
 %main = OpFunction %void None %fn
 %entry = OpLabel
-%unused = OpIAdd %int %one %one
+)";
+
+TEST(Canonicalize, ConstantBranchConditionsBecomeBranchesAndDeadOpsGo) {
+  dialect::Context ctx;
+  auto m = moduleFromText(ctx, std::string(kVoidMain) + R"(%unused = OpIAdd %int %one %one
 %n = OpLogicalNot %bool %f
 OpBranchConditional %n %a %b
 %a = OpLabel
@@ -204,4 +208,84 @@ OpFunctionEnd
   EXPECT_TRUE(opsNamed(*m, "spirv.IAdd").empty());
   EXPECT_TRUE(opsNamed(*m, "spirv.LogicalNot").empty());
   EXPECT_TRUE(opsNamed(*m, "spirv.Constant").empty());
+}
+
+TEST(Canonicalize, UnreachableBlocksGo) {
+  dialect::Context ctx;
+  auto m = moduleFromText(ctx, std::string(kVoidMain) + R"(OpBranchConditional %t %a %b
+%a = OpLabel
+OpReturn
+%b = OpLabel
+%x = OpIAdd %int %one %one
+OpBranch %c
+%c = OpLabel
+%y = OpIAdd %int %x %one
+OpReturn
+OpFunctionEnd
+)");
+  ASSERT_TRUE(m);
+  ASSERT_TRUE(runPasses(*m, ctx, "canonicalize"));
+  std::vector<Operation *> funcs = opsNamed(*m, "spirv.func");
+  ASSERT_EQ(funcs.size(), 1u);
+  // The entry and %a; %b and %c (reached only from %b) are gone, with their ops.
+  EXPECT_EQ(funcs[0]->region(0).size(), 2u);
+  EXPECT_TRUE(opsNamed(*m, "spirv.IAdd").empty());
+}
+
+TEST(Canonicalize, ExactExtendedInstructionsFold) {
+  // %T is the result type: float for the float cases, int for the integer ones.
+  const std::string floats = "%T = OpTypeFloat 32\n%a = OpConstant %T -2.5\n"
+                             "%b = OpConstant %T 1.5\n%z = OpConstant %T 0\n"
+                             "%nz = OpConstant %T -0\n";
+  const std::string ints = "%T = OpTypeInt 32 1\n%i = OpConstant %T -7\n%j = OpConstant %T 3\n"
+                           "%min = OpConstant %T -2147483648\n";
+  auto call = [](const std::string &decls, std::string_view body) {
+    return storedAfterCanonicalize(decls + "%std = OpExtInstImport \"GLSL.std.450\"\n",
+                                   "%r = OpExtInst %T %std " + std::string(body) + "\n");
+  };
+  auto gl = [&](std::string_view body) { return call(floats, body); };
+  auto gli = [&](std::string_view body) { return call(ints, body); };
+  EXPECT_EQ(gl("FAbs %a"), "2.500000e+00 : f32");
+  EXPECT_EQ(gl("Floor %a"), "-3.000000e+00 : f32");
+  EXPECT_EQ(gl("Ceil %a"), "-2.000000e+00 : f32");
+  EXPECT_EQ(gl("Trunc %a"), "-2.000000e+00 : f32");
+  EXPECT_EQ(gl("RoundEven %a"), "-2.000000e+00 : f32");
+  EXPECT_EQ(gl("FSign %a"), "-1.000000e+00 : f32");
+  EXPECT_EQ(gl("FMin %a %b"), "-2.500000e+00 : f32");
+  EXPECT_EQ(gl("FMax %a %b"), "1.500000e+00 : f32");
+  EXPECT_EQ(gl("FClamp %a %z %b"), "0.000000e+00 : f32");
+  EXPECT_EQ(gli("SAbs %i"), "7 : si32");
+  EXPECT_EQ(gli("SSign %i"), "-1 : si32");
+  EXPECT_EQ(gli("SMax %i %j"), "3 : si32");
+  EXPECT_EQ(gli("UMax %i %j"), "-7 : si32"); // 0xfffffff9 is the larger unsigned
+  EXPECT_EQ(gli("SClamp %i %i %j"), "-7 : si32");
+  // Left alone: a zero against a zero of the other sign, reversed bounds, the least integer's
+  // absolute value, Round's halfway cases, transcendental functions.
+  EXPECT_EQ(gl("FMin %z %nz"), "spirv.GL.FMin");
+  EXPECT_EQ(gl("FClamp %a %b %z"), "spirv.GL.FClamp");
+  EXPECT_EQ(gli("SClamp %i %j %i"), "spirv.GL.SClamp");
+  EXPECT_EQ(gli("SAbs %min"), "spirv.GL.SAbs");
+  EXPECT_EQ(gl("Round %a"), "spirv.GL.Round");
+  EXPECT_EQ(gl("Sqrt %b"), "spirv.GL.Sqrt");
+}
+
+TEST(Canonicalize, CompositeInsertFoldsAndFeedsExtracts) {
+  const char *decls = "%T = OpTypeInt 32 1\n%v2 = OpTypeVector %T 2\n"
+                      "%one = OpConstant %T 1\n%two = OpConstant %T 2\n"
+                      "%c = OpConstantComposite %v2 %one %two\n"
+                      "%pv = OpTypePointer Private %v2\n%in = OpVariable %pv Private\n"
+                      "%pt = OpTypePointer Private %T\n%s = OpVariable %pt Private\n";
+  // A constant into a constant.
+  EXPECT_EQ(storedAfterCanonicalize(decls, "%r0 = OpCompositeInsert %v2 %one %c 1\n"
+                                           "%r = OpCompositeExtract %T %r0 1\n"),
+            "1 : si32");
+  // Extracting what was inserted, or an element the insert left alone.
+  EXPECT_EQ(storedAfterCanonicalize(decls, "%x = OpLoad %T %s\n%v = OpLoad %v2 %in\n"
+                                           "%w = OpCompositeInsert %v2 %x %v 0\n"
+                                           "%r = OpCompositeExtract %T %w 0\n"),
+            "spirv.Load");
+  EXPECT_EQ(storedAfterCanonicalize(decls, "%x = OpLoad %T %s\n"
+                                           "%w = OpCompositeInsert %v2 %x %c 0\n"
+                                           "%r = OpCompositeExtract %T %w 1\n"),
+            "2 : si32");
 }
