@@ -433,20 +433,33 @@ std::string roundTripsEverywhere(const Deserialized &d, std::string_view env) {
   return serializeAndValidate(*d.module, env);
 }
 
-constexpr std::string_view kKernelHeader = R"(
+/// An OpenCL module's capabilities, memory model and entry point: annotations and types follow.
+constexpr std::string_view kKernelEntry = R"(
 OpCapability Addresses
 OpCapability Linkage
 OpCapability Kernel
 OpCapability LiteralSampler
+OpCapability DeviceEnqueue
+OpCapability GenericPointer
+OpCapability Int8
 OpMemoryModel Physical32 OpenCL
 OpEntryPoint Kernel %main "main"
+)";
+
+constexpr std::string_view kKernelTypes = R"(
 %void = OpTypeVoid
 %fn = OpTypeFunction %void
 %uint = OpTypeInt 32 0
-%float = OpTypeFloat 32
+%uint_1 = OpConstant %uint 1
 %uint_2 = OpConstant %uint 2
 %uint_16 = OpConstant %uint 16
 )";
+
+/// The kernel module's entry point and types around `annotations` and `body`.
+std::string kernel(std::string_view annotations, std::string_view body) {
+  return std::string(kKernelEntry) + std::string(annotations) + std::string(kKernelTypes) +
+         std::string(body);
+}
 
 } // namespace
 
@@ -454,22 +467,15 @@ TEST(DialectSerialization, SpecConstantOperationsNamedAtModuleLevelBecomeSymbols
   // An OpSpecConstantOp as an array length, an OpExecutionModeId and OpDecorateId operand and
   // a composite constituent: a spirv.SpecConstantOperationSymbol that they name.
   Deserialized d;
-  deserializeText(R"(
-OpCapability Addresses
-OpCapability Linkage
-OpCapability Kernel
-OpMemoryModel Physical32 OpenCL
-OpEntryPoint Kernel %main "main"
+  deserializeText(kernel(R"(
 OpExecutionModeId %main LocalSizeHintId %len %uint_2 %uint_2
 OpName %n "n"
 OpName %len "len"
 OpDecorate %n SpecId 0
 OpDecorateId %shared AlignmentId %len
-%void = OpTypeVoid
-%fn = OpTypeFunction %void
-%uint = OpTypeInt 32 0
+)",
+                         R"(
 %v2uint = OpTypeVector %uint 2
-%uint_2 = OpConstant %uint 2
 %n = OpSpecConstant %uint 4
 %len = OpSpecConstantOp %uint IAdd %n %uint_2
 %pair = OpSpecConstantComposite %v2uint %len %n
@@ -482,7 +488,7 @@ OpDecorateId %shared AlignmentId %len
 %y = OpCompositeExtract %uint %pair 0
 OpReturn
 OpFunctionEnd
-)",
+)"),
                   d);
   ASSERT_TRUE(d.module) << d.error;
   Operation *sym = first(d.module.get(), ops::specConstantOperationSymbol());
@@ -502,20 +508,11 @@ TEST(DialectSerialization, ConstantsWithUndefinedAndNullParts) {
   // OpUndef and null pointers inside composite constants, in a function, in an initializer
   // and in a specialization constant composite: #spirv.undef and #spirv.null in their place.
   Deserialized d;
-  deserializeText(R"(
-OpCapability Addresses
-OpCapability Linkage
-OpCapability Kernel
-OpMemoryModel Physical32 OpenCL
-OpEntryPoint Kernel %main "main"
-%void = OpTypeVoid
-%fn = OpTypeFunction %void
-%uint = OpTypeInt 32 0
+  deserializeText(kernel("", R"(
 %v4uint = OpTypeVector %uint 4
 %puint = OpTypePointer CrossWorkgroup %uint
 %S = OpTypeStruct %uint %puint
 %pS = OpTypePointer CrossWorkgroup %S
-%uint_1 = OpConstant %uint 1
 %u = OpUndef %uint
 %null = OpConstantNull %puint
 %vec = OpConstantComposite %v4uint %u %uint_1 %u %uint_1
@@ -530,7 +527,7 @@ OpEntryPoint Kernel %main "main"
 %c = OpCompositeExtract %puint %s 1
 OpReturn
 OpFunctionEnd
-)",
+)"),
                   d);
   ASSERT_TRUE(d.module) << d.error;
   Operation *var = first(d.module.get(), ops::globalVariable());
@@ -550,7 +547,7 @@ OpFunctionEnd
 
 TEST(DialectSerialization, ScopesAndSemanticsThatAreNotConstantsStayOperands) {
   Deserialized k;
-  deserializeText(std::string(kKernelHeader) + R"(
+  deserializeText(kernel("", R"(
 %fnu = OpTypeFunction %void %uint
 %puint = OpTypePointer CrossWorkgroup %uint
 %main = OpFunction %void None %fn
@@ -564,7 +561,7 @@ OpControlBarrier %uint_2 %uint_2 %sem
 OpMemoryBarrier %sem %uint_16
 OpReturn
 OpFunctionEnd
-)",
+)"),
                   k);
   ASSERT_TRUE(k.module) << k.error;
   Operation *barrier = first(k.module.get(), *findOp("spirv.ControlBarrier"));
@@ -589,7 +586,7 @@ OpFunctionEnd
 TEST(DialectSerialization, InitializersOfEveryConstantKind) {
   // A sampler constant and a null pointer as initializers.
   Deserialized d;
-  deserializeText(std::string(kKernelHeader) + R"(
+  deserializeText(kernel("", R"(
 %sampler = OpTypeSampler
 %psampler = OpTypePointer UniformConstant %sampler
 %puint = OpTypePointer CrossWorkgroup %uint
@@ -602,7 +599,7 @@ TEST(DialectSerialization, InitializersOfEveryConstantKind) {
 %entry = OpLabel
 OpReturn
 OpFunctionEnd
-)",
+)"),
                   d);
   ASSERT_TRUE(d.module) << d.error;
   std::vector<std::string> inits;
@@ -652,18 +649,10 @@ OpFunctionEnd
 TEST(DialectSerialization, FunctionsAsOperandsAreReferences) {
   // OpEnqueueKernel names the kernel it enqueues by its function id.
   Deserialized d;
-  deserializeText(R"(
-OpCapability Addresses
-OpCapability Kernel
-OpCapability DeviceEnqueue
-OpCapability GenericPointer
-OpCapability Int8
-OpCapability Linkage
-OpMemoryModel Physical32 OpenCL
-OpEntryPoint Kernel %main "main"
+  deserializeText(kernel(R"(
 OpName %child "child"
-%void = OpTypeVoid
-%uint = OpTypeInt 32 0
+)",
+                         R"(
 %uchar = OpTypeInt 8 0
 %queue = OpTypeQueue
 %event = OpTypeDeviceEvent
@@ -671,10 +660,8 @@ OpName %child "child"
 %pndrange = OpTypePointer Function %ndrange
 %pchar = OpTypePointer Generic %uchar
 %pevent = OpTypePointer Generic %event
-%fn = OpTypeFunction %void
 %block_fn = OpTypeFunction %void %pchar
 %uint_0 = OpConstant %uint 0
-%uint_1 = OpConstant %uint 1
 %null_event = OpConstantNull %pevent
 %null_char = OpConstantNull %pchar
 %child = OpFunction %void None %block_fn
@@ -689,7 +676,7 @@ OpFunctionEnd
 %r = OpEnqueueKernel %uint %q %uint_0 %range %uint_0 %null_event %null_event %child %null_char %uint_1 %uint_1
 OpReturn
 OpFunctionEnd
-)",
+)"),
                   d);
   ASSERT_TRUE(d.module) << d.error;
   Operation *ref = first(d.module.get(), ops::referenceOf());
