@@ -449,10 +449,10 @@ private:
       for (Block *b : op.region(r))
         for (Operation *child = b->front(); child;) {
           Operation *next = child->next();
-          if (child->numRegions())
-            visit(*child);
-          else
+          if (!child->numRegions())
             simplify(*child);
+          else if (!computesSpecConstant(*child))
+            visit(*child);
           child = next;
         }
   }
@@ -463,14 +463,22 @@ private:
       for (Block *b : op.region(r))
         for (Operation *child = b->back(); child;) {
           Operation *prev = child->prev();
-          if (child->numRegions())
-            removeDead(*child);
-          else if (isPure(*child) && !hasUses(*child)) {
+          if (child->numRegions()) {
+            if (!computesSpecConstant(*child))
+              removeDead(*child);
+          } else if (isPure(*child) && !hasUses(*child)) {
             child->erase();
             changed_ = true;
           }
           child = prev;
         }
+  }
+
+  /// The region of a specialization constant operation holds the operation the module computes
+  /// when specialized: folding it away would leave nothing to serialize.
+  static bool computesSpecConstant(const Operation &op) {
+    return &op.info() == &dialect::ops::specConstantOperation() ||
+           &op.info() == &dialect::ops::specConstantOperationSymbol();
   }
 
   static bool hasUses(const Operation &op) {
