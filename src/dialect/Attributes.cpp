@@ -79,6 +79,8 @@ std::string_view intern(Context &context, std::string_view name) {
 namespace attr {
 
 Attribute unit(Context &context) { return unique(context, make(AttrKind::Unit)); }
+Attribute undef(Context &context) { return unique(context, make(AttrKind::Undef)); }
+Attribute null(Context &context) { return unique(context, make(AttrKind::Null)); }
 
 Attribute boolean(Context &context, bool value) {
   AttrStorage s = make(AttrKind::Bool);
@@ -316,6 +318,12 @@ void print(Attribute a, std::string &out) {
   switch (a.kind()) {
   case AttrKind::Unit:
     out += "unit";
+    return;
+  case AttrKind::Undef:
+    out += "#spirv.undef";
+    return;
+  case AttrKind::Null:
+    out += "#spirv.null";
     return;
   case AttrKind::Bool:
     out += a.boolValue() ? "true" : "false";

@@ -112,8 +112,45 @@ private:
     return {};
   }
 
+  /// The OpSpecConstantOps that instructions outside functions name (an array length, a
+  /// constituent of a specialization constant composite, an initializer, an id operand of a
+  /// decoration or an execution mode): these become spirv.SpecConstantOperationSymbol, since
+  /// no value can stand there. Other uses materialize the operation where they are.
+  std::unordered_set<uint32_t> moduleLevelSpecOps() const {
+    std::unordered_set<uint32_t> out;
+    auto note = [&](uint32_t id) {
+      uint32_t def = m_.defIndex(id);
+      if (def != kNoIndex && m_.inst(def).opcode() == Op::SpecConstantOp)
+        out.insert(id);
+    };
+    for (Instruction inst : m_) {
+      if (inst.section() >= Section::FunctionDeclaration)
+        break;
+      if (inst.isRaw())
+        continue;
+      uint32_t first = 0;
+      switch (inst.opcode()) {
+      case Op::TypeArray:
+      case Op::SpecConstantComposite:
+      case Op::DecorateId:
+      case Op::ExecutionModeId:
+        first = 3;
+        break;
+      case Op::Variable:
+        first = 4;
+        break;
+      default:
+        continue;
+      }
+      for (uint32_t k = first; k < inst.wordCount(); ++k)
+        note(inst.word(k));
+    }
+    return out;
+  }
+
   /// The symbols of module-level variables and specialization constants, in module order.
   void globalSymbols() {
+    std::unordered_set<uint32_t> specOps = moduleLevelSpecOps();
     for (Instruction inst : m_) {
       if (inst.section() > Section::Global)
         break;
@@ -128,6 +165,11 @@ private:
       case Op::SpecConstantFalse:
       case Op::SpecConstant:
       case Op::SpecConstantComposite:
+        prefix = "spirv_spec_const_";
+        break;
+      case Op::SpecConstantOp:
+        if (!specOps.count(inst.resultId()))
+          continue;
         prefix = "spirv_spec_const_";
         break;
       default:
@@ -260,7 +302,24 @@ private:
       a = scalarLiteral(t, inst.words().subspan(3));
       break;
     case Op::ConstantNull:
+      // A null the attributes cannot spell element by element (a pointer, an event, a struct
+      // with one) is #spirv.null as a whole.
       a = nullValue(t);
+      if (!a && t)
+        a = attr::null(ctx_);
+      break;
+    case Op::Undef:
+      a = attr::undef(ctx_);
+      break;
+    case Op::ConstantSampler:
+      // [addressing mode, normalized (0 or 1), filter mode]: what OpConstantSampler holds.
+      if (inst.wordCount() >= 6) {
+        Attribute parts[] = {
+            attr::enumerant(ctx_, OperandKind::SamplerAddressingMode, inst.word(3)),
+            attr::integer(ctx_, i32_, static_cast<int32_t>(inst.word(4))),
+            attr::enumerant(ctx_, OperandKind::SamplerFilterMode, inst.word(5))};
+        a = attr::array(ctx_, parts);
+      }
       break;
     case Op::ConstantComposite: {
       std::vector<Attribute> elems;
@@ -337,7 +396,11 @@ private:
   }
 
   Attribute composite(Type t, std::span<const Attribute> elems) {
-    if (t && t.is(TypeKind::Vector))
+    // A vector with an undefined or null element is an array: dense elements are numbers.
+    bool numbers = std::none_of(elems.begin(), elems.end(), [](Attribute e) {
+      return e.is(AttrKind::Undef) || e.is(AttrKind::Null);
+    });
+    if (t && t.is(TypeKind::Vector) && numbers)
       return attr::dense(ctx_, t, elems);
     return attr::array(ctx_, elems);
   }
@@ -400,10 +463,36 @@ private:
         body_->push_back(Operation::create(std::move(st)));
         break;
       }
+      case Op::SpecConstantOp:
+        if (symbolOf_.count(inst.resultId()))
+          if (Status s = specConstantOperationSymbol(inst); !s)
+            return s;
+        break;
       default:
         break;
       }
     }
+    return {};
+  }
+
+  /// An OpSpecConstantOp that module-level instructions name: a symbol whose region
+  /// materializes the operands, performs the operation and yields its result.
+  Status specConstantOperationSymbol(Instruction inst) {
+    OperationState st(&ops::specConstantOperationSymbol(), loc(inst));
+    st.addAttribute(ctx_, "sym_name", attr::string(ctx_, symbolOf_.at(inst.resultId())));
+    decorationAttributes(inst.resultId(), st, true);
+    st.numRegions = 1;
+    Operation *op = Operation::create(std::move(st));
+    body_->push_back(op);
+    Block *body = op->region().addBlock();
+    current_ = body;
+    Expected<Value> v = specConstantOperationBody(inst, inst);
+    current_ = nullptr;
+    if (!v)
+      return v.error();
+    OperationState y(&ops::yield(), loc(inst));
+    y.operands.push_back(*v);
+    body->push_back(Operation::create(std::move(y)));
     return {};
   }
 
@@ -651,6 +740,10 @@ private:
       st.addAttribute(ctx_, "variable", attr::symbolRef(ctx_, sym->second));
       return append(std::move(st))->result();
     }
+    case Op::SpecConstantOp:
+      if (!symbolOf_.count(id))
+        return specConstantOperation(def, user);
+      [[fallthrough]];
     case Op::SpecConstantTrue:
     case Op::SpecConstantFalse:
     case Op::SpecConstant:
@@ -666,7 +759,7 @@ private:
     case Op::ConstantComposite:
     case Op::ConstantNull: {
       Attribute value = constantValue(id);
-      if (!value) {
+      if (!value || value.is(AttrKind::Null)) {
         if (def.opcode() != Op::ConstantNull)
           return error(user,
                        "constant %" + std::to_string(id) + " has a value the dialect cannot hold");
@@ -684,8 +777,17 @@ private:
       st.resultTypes.push_back(t);
       return append(std::move(st))->result();
     }
-    case Op::SpecConstantOp:
-      return specConstantOperation(def, user);
+    case Op::Function: {
+      // A function as an operand (OpEnqueueKernel's Invoke): a reference to its symbol, typed
+      // by its function type.
+      Type fnType = def.wordCount() >= 5 ? typeOf(def.word(4)) : Type();
+      if (!fnType)
+        break;
+      OperationState st(&ops::referenceOf(), loc(user));
+      st.resultTypes.push_back(fnType);
+      st.addAttribute(ctx_, "spec_const", attr::symbolRef(ctx_, calleeSymbol(id)));
+      return append(std::move(st))->result();
+    }
     case Op::ConstantSampler:
     case Op::ConstantPipeStorage:
       return constantOp(def);
@@ -695,15 +797,6 @@ private:
     return error(user, "operand %" + std::to_string(id) + " (" +
                            std::string(def.desc() ? def.desc()->name : "?") +
                            ") is not a value defined before its use in this function");
-  }
-
-  Expected<Attribute> constantEnum(uint32_t id, OperandKind kind, Instruction user) {
-    Attribute c = constantValue(id);
-    if (!c || !c.is(AttrKind::Integer))
-      return error(user, "scope or memory semantics %" + std::to_string(id) +
-                             " is not a constant integer (the dialect needs it as an "
-                             "attribute)");
-    return attr::enumerant(ctx_, kind, static_cast<uint32_t>(c.bits()));
   }
 
   /// The arguments a branch from the current block passes to `target`: the values its
@@ -846,8 +939,7 @@ private:
     }
     const OpInfo *info = imp.set ? opForExtInst(*imp.set, inst.word(4)) : nullptr;
     if (!info)
-      return error(inst, "extended instruction " + std::to_string(inst.word(4)) +
-                             " of a set the dialect has no ops for");
+      return genericExtInst(inst);
     // Operands after result type, result, set and instruction number.
     auto ops = inst.operands();
     size_t first = 0;
@@ -855,6 +947,39 @@ private:
                                   ops[first].kind == OperandKind::IdResult))
       ++first;
     return generic(inst, *info, ops, first + 2);
+  }
+
+  /// An instruction of a set without ops of its own (SPV_AMD_*, ...): spirv.ExtInst naming the
+  /// set by its import name and the instruction by its number, its operands all ids.
+  Status genericExtInst(Instruction inst) {
+    uint32_t importIndex = m_.defIndex(inst.word(3));
+    if (importIndex == kNoIndex || m_.inst(importIndex).opcode() != Op::ExtInstImport ||
+        m_.inst(importIndex).operands().size() < 2)
+      return error(inst, "OpExtInst of %" + std::to_string(inst.word(3)) +
+                             ", which is not an OpExtInstImport");
+    Instruction imp = m_.inst(importIndex);
+    OperationState st(&ops::extInst(), loc(inst));
+    Type t = typeOf(inst.typeId());
+    if (!t)
+      return error(inst, "result type %" + std::to_string(inst.typeId()) + " is unknown");
+    st.resultTypes.push_back(t);
+    st.addAttribute(ctx_, "set", attr::string(ctx_, imp.stringOperand(imp.operands()[1])));
+    st.addAttribute(ctx_, "instruction",
+                    attr::integer(ctx_, i32_, static_cast<int32_t>(inst.word(4))));
+    auto ops = inst.operands();
+    for (size_t k = 4; k < ops.size(); ++k) {
+      if (grammar::operandCategory(ops[k].kind) != grammar::OperandCategory::Id)
+        return error(inst, "extended instruction " + std::to_string(inst.word(4)) +
+                               " has a literal operand, which spirv.ExtInst cannot hold");
+      Expected<Value> v = use(inst.words()[ops[k].offset], inst);
+      if (!v)
+        return v.error();
+      st.operands.push_back(*v);
+    }
+    decorationAttributes(inst.resultId(), st, false);
+    Operation *op = append(std::move(st));
+    values_.set(inst.resultId(), op->result());
+    return {};
   }
 
   /// An instruction whose op follows the grammar: ids are operands, literals and enumerants
@@ -934,14 +1059,24 @@ private:
       }
       case OperandMapping::Kind::Scope:
       case OperandMapping::Kind::Semantics: {
-        Expected<Attribute> a =
-            constantEnum(word,
-                         m->kind == OperandMapping::Kind::Scope ? OperandKind::Scope
-                                                                : OperandKind::MemorySemantics,
-                         inst);
-        if (!a)
-          return a.error();
-        st.addAttribute(ctx_, m->name, *a);
+        Attribute c = constantValue(word);
+        if (c && c.is(AttrKind::Integer)) {
+          st.addAttribute(ctx_, m->name,
+                          attr::enumerant(ctx_,
+                                          m->kind == OperandMapping::Kind::Scope
+                                              ? OperandKind::Scope
+                                              : OperandKind::MemorySemantics,
+                                          static_cast<uint32_t>(c.bits())));
+          break;
+        }
+        // Not a constant (a specialization constant, or a value an OpenCL kernel computes):
+        // an operand at its place in the instruction's order, the attribute a unit that says
+        // so.
+        Expected<Value> v = use(word, inst);
+        if (!v)
+          return v.error();
+        st.operands.push_back(*v);
+        st.addAttribute(ctx_, m->name, attr::unit(ctx_));
         break;
       }
       case OperandMapping::Kind::Attribute: {
@@ -1005,6 +1140,25 @@ private:
   /// OpSpecConstantOp at its use: spirv.SpecConstantOperation wrapping the operation, whose
   /// operands (constants and spec constants) are materialized in front of it.
   Expected<Value> specConstantOperation(Instruction def, Instruction user) {
+    OperationState st(&ops::specConstantOperation(), loc(def));
+    st.resultTypes.push_back(typeOf(def.typeId()));
+    st.numRegions = 1;
+    Operation *wrapper = Operation::create(std::move(st));
+    OwningOp owner(wrapper);
+    Block *body = wrapper->region().addBlock();
+    Operation *inner = nullptr;
+    if (Status s = specConstantOperationOp(def, user, body, &inner); !s)
+      return s.error();
+    OperationState y(&ops::yield(), loc(def));
+    y.operands.push_back(inner->result());
+    body->push_back(Operation::create(std::move(y)));
+    current_->push_back(owner.release());
+    return wrapper->result();
+  }
+
+  /// The operation of an OpSpecConstantOp, its operands materialized in the current block, at
+  /// the end of `into` (returned through `made`).
+  Status specConstantOperationOp(Instruction def, Instruction user, Block *into, Operation **made) {
     if (++specOpDepth_ > 64) {
       --specOpDepth_;
       return error(user, "specialization constant operations nested too deeply");
@@ -1013,28 +1167,28 @@ private:
     size_t first = 0;
     while (first < ops.size() && ops[first].kind != OperandKind::LiteralSpecConstantOpInteger)
       ++first;
+    const OpInfo *info = first < ops.size()
+                             ? opForInstruction(static_cast<Op>(def.words()[ops[first].offset]))
+                             : nullptr;
+    Status s;
     if (first >= ops.size())
-      return error(def, "OpSpecConstantOp without an operation");
-    uint32_t opcode = def.words()[ops[first].offset];
-    const OpInfo *info = opForInstruction(static_cast<Op>(opcode));
-    if (!info)
-      return error(def, "OpSpecConstantOp of an operation the dialect has no op for");
-    OperationState st(&ops::specConstantOperation(), loc(def));
-    st.resultTypes.push_back(typeOf(def.typeId()));
-    st.numRegions = 1;
-    Operation *wrapper = Operation::create(std::move(st));
-    OwningOp owner(wrapper);
-    Block *body = wrapper->region().addBlock();
-    Operation *inner = nullptr;
-    Status s = generic(def, *info, ops, first + 1, body, &inner);
+      s = error(def, "OpSpecConstantOp without an operation");
+    else if (!info)
+      s = error(def, "OpSpecConstantOp of an operation the dialect has no op for");
+    else
+      s = generic(def, *info, ops, first + 1, into, made);
     --specOpDepth_;
-    if (!s)
+    if (s && (!*made || (*made)->numResults() != 1))
+      return error(def, "OpSpecConstantOp of an operation without a result");
+    return s;
+  }
+
+  /// The value of a module-level OpSpecConstantOp's operation, computed in the current block.
+  Expected<Value> specConstantOperationBody(Instruction def, Instruction user) {
+    Operation *inner = nullptr;
+    if (Status s = specConstantOperationOp(def, user, current_, &inner); !s)
       return s.error();
-    OperationState y(&ops::yield(), loc(def));
-    y.operands.push_back(inner->result());
-    body->push_back(Operation::create(std::move(y)));
-    current_->push_back(owner.release());
-    return wrapper->result();
+    return inner->result();
   }
 
   Context &ctx_;

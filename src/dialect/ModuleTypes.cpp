@@ -191,13 +191,16 @@ private:
       Type e = operand(inst.word(2));
       std::optional<uint32_t> length = constant(inst.word(3));
       if (e && !length && specSymbol_) {
-        // A specialization constant's length: the array names its symbol.
+        // A specialization constant's length (OpSpecConstant, or an OpSpecConstantOp the
+        // deserializer makes a symbol): the array names its symbol.
         uint32_t def = m_.defIndex(inst.word(3));
-        if (def != kNoIndex && m_.inst(def).opcode() == Op::SpecConstant)
-          return ctx_.specArray(e, specSymbol_(inst.word(3)), stride(id));
+        if (def != kNoIndex && (m_.inst(def).opcode() == Op::SpecConstant ||
+                                m_.inst(def).opcode() == Op::SpecConstantOp))
+          if (std::string symbol = specSymbol_(inst.word(3)); !symbol.empty())
+            return ctx_.specArray(e, symbol, stride(id));
       }
       if (e && !length)
-        error_ = "the array's length is neither an OpConstant nor an OpSpecConstant";
+        error_ = "the array's length is neither an OpConstant nor a specialization constant";
       return e && length ? ctx_.array(e, *length, stride(id)) : Type();
     }
     case Op::TypeRuntimeArray: {

@@ -50,7 +50,8 @@ struct Registry {
   struct Structural {
     const OpInfo *module, *func, *globalVariable, *specConstant, *specConstantComposite,
         *specConstantOperation, *entryPoint, *executionMode, *addressOf, *referenceOf, *selection,
-        *loop, *merge, *yield, *constant, *branch, *branchConditional, *switchOp, *functionCall;
+        *loop, *merge, *yield, *constant, *branch, *branchConditional, *switchOp, *functionCall,
+        *specConstantOperationSymbol, *extInst;
   } s{};
 
   std::string_view keep(std::string s) { return names.emplace_back(std::move(s)); }
@@ -190,6 +191,13 @@ struct Registry {
     s.merge = structural("spirv.mlir.merge", OpInfo::kTerminator);
     s.yield = structural("spirv.mlir.yield", OpInfo::kTerminator);
     s.constant = structural("spirv.Constant", 0);
+    // spire's own: an OpSpecConstantOp that module-level instructions name (an array length, a
+    // composite constituent, an initializer, an id operand of a decoration or execution mode),
+    // as a symbol whose region computes it; and an instruction of an extended set the dialect
+    // has no ops for, by the set's name and the instruction's number.
+    s.specConstantOperationSymbol =
+        structural("spirv.SpecConstantOperationSymbol", OpInfo::kSymbol | OpInfo::kIsolated);
+    s.extInst = structural("spirv.ExtInst", 0);
     // Ops of instructions whose operands the dialect reshapes (successors, callee symbols).
     s.branch = byName.at("spirv.Branch");
     s.branchConditional = byName.at("spirv.BranchConditional");
@@ -250,6 +258,8 @@ const OpInfo &branch() { return *registry().s.branch; }
 const OpInfo &branchConditional() { return *registry().s.branchConditional; }
 const OpInfo &switchOp() { return *registry().s.switchOp; }
 const OpInfo &functionCall() { return *registry().s.functionCall; }
+const OpInfo &specConstantOperationSymbol() { return *registry().s.specConstantOperationSymbol; }
+const OpInfo &extInst() { return *registry().s.extInst; }
 } // namespace ops
 
 } // namespace spire::dialect

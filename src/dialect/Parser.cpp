@@ -552,6 +552,10 @@ private:
       std::string_view kind = identifier();
       if (kind == "vce")
         return vce();
+      if (kind == "undef")
+        return attr::undef(ctx_);
+      if (kind == "null")
+        return attr::null(ctx_);
       OperandKind k;
       if (!enumKindByAttrName(kind, k)) {
         failAt(at, "unknown attribute #spirv." + std::string(kind));

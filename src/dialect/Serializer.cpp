@@ -305,7 +305,13 @@ private:
       return it->second;
     uint32_t typeId = type(t);
     uint32_t id = 0;
+    if (t.is(TypeKind::Sampler) && value.is(AttrKind::Array))
+      return constantSampler(value, typeId, at);
     switch (value.kind()) {
+    case AttrKind::Undef:
+      return unique(Op::Undef, {typeId}, typeId);
+    case AttrKind::Null:
+      return unique(Op::ConstantNull, {typeId}, typeId);
     case AttrKind::Bool:
       id = b_->newId();
       b_->add(Section::Global, value.boolValue() ? Op::ConstantTrue : Op::ConstantFalse)
@@ -373,6 +379,17 @@ private:
     }
     uniqueTypes_.emplace(std::move(key), id);
     return id;
+  }
+
+  /// OpConstantSampler from [addressing mode, normalized, filter mode], declared once.
+  Expected<uint32_t> constantSampler(Attribute value, uint32_t typeId, const Operation &at) {
+    std::span<const Attribute> e = value.elements();
+    if (e.size() != 3 || !e[0].is(AttrKind::Enum) || !e[1].is(AttrKind::Integer) ||
+        !e[2].is(AttrKind::Enum))
+      return fail(at, "a sampler constant is [addressing mode, normalized, filter mode]");
+    return unique(Op::ConstantSampler,
+                  {typeId, e[0].enumValue(), static_cast<uint32_t>(e[1].bits()), e[2].enumValue()},
+                  typeId);
   }
 
   static Type elementType(Type t, uint32_t k) {
@@ -597,6 +614,8 @@ private:
       std::string_view skip[] = {"sym_name", "type", "constituents"};
       return decorations(op, id, skip);
     }
+    if (info == &ops::specConstantOperationSymbol())
+      return specConstantOperationSymbol(op);
     if (info == &ops::func())
       return function(op);
     if (info == &ops::entryPoint()) {
@@ -927,6 +946,14 @@ private:
       setValueId(op.result().impl(), symbol(op.attr("spec_const").str()));
       return {};
     }
+    if (info->inst && info->inst->opcode == static_cast<uint16_t>(Op::Undef) &&
+        op.numResults() == 1 && op.attributes().empty()) {
+      // One module-level OpUndef per type, as MLIR writes it: specialization constant
+      // operations may use it too.
+      uint32_t typeId = type(op.result().type());
+      setValueId(op.result().impl(), unique(Op::Undef, {typeId}, typeId));
+      return {};
+    }
     if (info == &ops::merge())
       return fail(op, "spirv.mlir.merge outside the last block of a construct");
     if (info == &ops::branch()) {
@@ -973,6 +1000,8 @@ private:
         branchArgs(op, k, current);
       return {};
     }
+    if (info == &ops::extInst())
+      return extInst(op, current);
     if (info == &ops::functionCall()) {
       InstWriter w(out_[current].words, Op::FunctionCall);
       uint32_t rid = op.numResults() ? valueId(op.result()) : b_->newId();
@@ -1049,6 +1078,10 @@ private:
         if (later.kind == OperandMapping::Kind::Value &&
             later.quantifier == grammar::Quantifier::One)
           ++n;
+        if (later.kind == OperandMapping::Kind::Scope ||
+            later.kind == OperandMapping::Kind::Semantics)
+          if (Attribute e = op.attr(later.name); e && e.is(AttrKind::Unit))
+            ++n; // a scope or semantics given by an operand
         if (later.kind == OperandMapping::Kind::Attribute)
           if (Attribute e = op.attr(later.name); e && e.is(AttrKind::Enum))
             n += idParameters(e);
@@ -1078,7 +1111,17 @@ private:
         Attribute a = op.attr(map.name);
         if (!a)
           return fail(op, "needs the attribute " + std::string(map.name));
-        inst.push_back(u32Constant(a.enumValue()));
+        if (a.is(AttrKind::Unit)) {
+          // Not a constant: the operand at this place.
+          if (nextOperand >= numOperands)
+            return fail(op, "too few operands for " + std::string(map.name));
+          inst.push_back(valueId(op.operand(nextOperand++)));
+        } else if (a.is(AttrKind::Enum)) {
+          inst.push_back(u32Constant(a.enumValue()));
+        } else {
+          return fail(op,
+                      "attribute " + std::string(map.name) + " is neither an enumerant nor unit");
+        }
         break;
       }
       case OperandMapping::Kind::Attribute: {
@@ -1236,14 +1279,87 @@ private:
   }
 
   uint32_t extImport(const grammar::ExtInstSetDesc &set) {
-    auto it = imports_.find(&set);
+    return extImport(set.key == "glsl.std.450" ? "GLSL.std.450" : "OpenCL.std");
+  }
+
+  uint32_t extImport(std::string_view importName) {
+    auto it = imports_.find(std::string(importName));
     if (it != imports_.end())
       return it->second;
     uint32_t id = b_->newId();
-    std::string importName = set.key == "glsl.std.450" ? "GLSL.std.450" : "OpenCL.std";
     b_->add(Section::ExtInstImport, Op::ExtInstImport).id(id).string(importName);
-    imports_.emplace(&set, id);
+    imports_.emplace(std::string(importName), id);
     return id;
+  }
+
+  /// spirv.ExtInst: OpExtInst of the set named by its import name, its operands all ids.
+  Status extInst(const Operation &op, size_t current) {
+    Attribute set = op.attr("set"), number = op.attr("instruction");
+    if (!set || !set.is(AttrKind::String) || !number || !number.is(AttrKind::Integer) ||
+        op.numResults() != 1)
+      return fail(op, "needs a result, a set name and an instruction number");
+    uint32_t typeId = type(op.result().type());
+    uint32_t setId = extImport(set.str());
+    uint32_t id = valueId(op.result());
+    {
+      InstWriter w(out_[current].words, Op::ExtInst);
+      w.id(typeId).id(id).id(setId).literal(static_cast<uint32_t>(number.bits()));
+      for (uint32_t i = 0; i < op.numOperands(); ++i)
+        w.id(valueId(op.operand(i)));
+    }
+    std::string_view skip[] = {"set", "instruction"};
+    return decorations(op, id, skip);
+  }
+
+  /// spirv.SpecConstantOperationSymbol: its region's ops before the operation are constants
+  /// and references (module-level ids), the operation becomes an OpSpecConstantOp whose
+  /// result is the symbol.
+  Status specConstantOperationSymbol(const Operation &op) {
+    uint32_t id = symbol(op.attr("sym_name").str());
+    const Operation *yield =
+        op.numRegions() != 1 || op.region().empty() ? nullptr : op.region().front()->back();
+    if (!yield || &yield->info() != &ops::yield() || yield->numOperands() != 1 ||
+        !yield->operand(0).definingOp() ||
+        yield->operand(0).definingOp()->block() != yield->block())
+      return fail(op, "its region must end with the operation and spirv.mlir.yield of its result");
+    const Operation *inner = yield->operand(0).definingOp();
+    for (const Operation *x = op.region().front()->front(); x != inner; x = x->next())
+      if (Status s = moduleLevelValue(*x); !s)
+        return s;
+    std::vector<uint32_t> inst;
+    uint32_t innerResult = 0;
+    if (Status s = encode(*inner, inst, innerResult); !s)
+      return s;
+    if (!inner->info().inst || inst.size() < 3)
+      return fail(op, "wraps an op that is not an instruction with a result");
+    setValueId(inner->result().impl(), id);
+    std::vector<uint32_t> operands(inst.begin() + 3, inst.end());
+    uint32_t typeId = type(inner->result().type());
+    b_->add(Section::Global, Op::SpecConstantOp)
+        .id(typeId)
+        .id(id)
+        .literal(inner->info().inst->opcode)
+        .words(operands);
+    name(id, op.attr("sym_name").str());
+    std::string_view skip[] = {"sym_name"};
+    return decorations(op, id, skip);
+  }
+
+  /// An op whose value is a module-level id (a constant, a reference to a symbol, an undefined
+  /// value, a specialization constant operation): what a module-level region may compute with.
+  Status moduleLevelValue(const Operation &x) {
+    const OpInfo *info = &x.info();
+    bool constantLike =
+        info == &ops::constant() || info == &ops::addressOf() || info == &ops::referenceOf() ||
+        info == &ops::specConstantOperation() ||
+        (info->inst && x.attributes().empty() &&
+         info->inst->opcode == static_cast<uint16_t>(Op::Undef)) ||
+        (info->inst && (info->inst->opcode == static_cast<uint16_t>(Op::ConstantNull) ||
+                        info->inst->opcode == static_cast<uint16_t>(Op::ConstantSampler) ||
+                        info->inst->opcode == static_cast<uint16_t>(Op::ConstantPipeStorage)));
+    if (!constantLike || x.numResults() != 1)
+      return fail(x, "is not a constant, so it cannot be computed at module level");
+    return instruction(x, 0);
   }
 
   const Operation &module_;
@@ -1269,7 +1385,7 @@ private:
   const Block *functionEntry_ = nullptr;
   std::vector<uint32_t> variables_; ///< the function's OpVariables
   std::unordered_map<const Block *, size_t> outIndex_;
-  std::unordered_map<const grammar::ExtInstSetDesc *, uint32_t> imports_;
+  std::unordered_map<std::string, uint32_t> imports_; ///< by import name
 };
 
 } // namespace

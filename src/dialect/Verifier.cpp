@@ -126,6 +126,10 @@ private:
           return fail(op, "needs the attribute " + std::string(m.name));
         continue;
       }
+      if (scopeByOperand(m, a)) {
+        ++least, ++most;
+        continue;
+      }
       bool isEnum = m.kind != OperandMapping::Kind::Attribute ||
                     grammar::operandCategory(m.operandKind) == grammar::OperandCategory::BitEnum ||
                     grammar::operandCategory(m.operandKind) == grammar::OperandCategory::ValueEnum;
@@ -226,6 +230,35 @@ private:
       return optional("selection_control", AttrKind::Enum);
     if (&info == &ops::loop())
       return optional("loop_control", AttrKind::Enum);
+    if (&info == &ops::specConstantOperationSymbol())
+      return need("sym_name", AttrKind::String) && specConstantOperationSymbol(op);
+    if (&info == &ops::extInst())
+      return need("set", AttrKind::String) && need("instruction", AttrKind::Integer) &&
+             (op.numResults() == 1 || fail(op, "needs one result"));
+    return true;
+  }
+
+  // --- spire's own constructs (ARCHITECTURE.md, deliberate departures from MLIR 16) ---------
+
+  /// A scope or memory semantics that is not a constant is an operand at its place; its
+  /// attribute is a unit attribute.
+  static bool scopeByOperand(const OperandMapping &m, Attribute a) {
+    return (m.kind == OperandMapping::Kind::Scope || m.kind == OperandMapping::Kind::Semantics) &&
+           a.is(AttrKind::Unit);
+  }
+
+  /// spirv.SpecConstantOperationSymbol: one block that ends with spirv.mlir.yield of one value
+  /// computed in it.
+  bool specConstantOperationSymbol(const Operation &op) {
+    if (op.numRegions() != 1 || op.region().size() != 1)
+      return fail(op, "must have one region of one block");
+    const Region &r = op.region();
+    const Operation *y = r.front()->back();
+    if (!y || &y->info() != &ops::yield() || y->numOperands() != 1)
+      return fail(op, "region must end with spirv.mlir.yield of one value");
+    const Operation *def = y->operand(0).definingOp();
+    if (!def || def->block() != r.front())
+      return fail(op, "must yield a value its region computes");
     return true;
   }
 

@@ -575,10 +575,10 @@ private:
       for (Block *b : op.region(r))
         for (Operation *child = b->front(); child;) {
           Operation *next = child->next();
-          if (child->numRegions())
-            visit(*child);
-          else
+          if (!child->numRegions())
             simplify(*child);
+          else if (!computesSpecConstant(*child))
+            visit(*child);
           child = next;
         }
   }
@@ -589,9 +589,10 @@ private:
       for (Block *b : op.region(r))
         for (Operation *child = b->back(); child;) {
           Operation *prev = child->prev();
-          if (child->numRegions())
-            removeDead(*child);
-          else if (isPure(*child) && !hasUses(*child)) {
+          if (child->numRegions()) {
+            if (!computesSpecConstant(*child))
+              removeDead(*child);
+          } else if (isPure(*child) && !hasUses(*child)) {
             child->erase();
             changed_ = true;
           }
@@ -678,6 +679,13 @@ private:
     for (Block *b : dead)
       body.erase(b);
     changed_ = true;
+  }
+
+  /// The region of a specialization constant operation holds the operation the module computes
+  /// when specialized: folding it away would leave nothing to serialize.
+  static bool computesSpecConstant(const Operation &op) {
+    return &op.info() == &dialect::ops::specConstantOperation() ||
+           &op.info() == &dialect::ops::specConstantOperationSymbol();
   }
 
   static bool hasUses(const Operation &op) {

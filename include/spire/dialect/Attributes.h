@@ -40,6 +40,13 @@ enum class AttrKind : uint8_t {
   /// #spirv.target_env<#spirv.vce<...>, Vendor:DeviceType:id, #spirv.resource_limits<...>>: what
   /// the target allows (the device info is optional).
   TargetEnv,
+  /// #spirv.undef: an undefined value (OpUndef) inside a constant, an initializer or a
+  /// specialization constant composite; its type is that of its place. spire's extension.
+  Undef,
+  /// #spirv.null: the null value (OpConstantNull) of a type no other attribute holds the zero
+  /// of (pointers, events, structs with such members), as part of a constant or an
+  /// initializer; its type is that of its place. spire's extension.
+  Null,
 };
 
 class Attribute;
@@ -130,6 +137,8 @@ Attribute entryPointAbi(Context &context, std::span<const uint32_t> workgroupSiz
 /// `vce` is a Vce attribute; `limits` a Dictionary (null for none).
 Attribute targetEnv(Context &context, Attribute vce, std::string_view deviceInfo = {},
                     Attribute limits = {});
+Attribute undef(Context &context);
+Attribute null(Context &context);
 } // namespace attr
 
 /// The Context's copy of `name`, valid while the Context lives.

@@ -15,10 +15,11 @@ namespace spire::dialect {
 
 class ModuleTypes {
 public:
-  /// Fails, naming the instruction, on a type the dialect cannot express (an array whose length
-  /// is a specialization constant, opaque and pipe types, ...).
-  /// `specConstantSymbol` names the specialization constant an array's length is (the
-  /// deserializer's symbols); without it such arrays fail.
+  /// Fails, naming the instruction, on a type the dialect cannot express (a cooperative matrix
+  /// sized by a specialization constant, OpTypeVmeImageINTEL, ...).
+  /// `specConstantSymbol` names the specialization constant (an OpSpecConstant or an
+  /// OpSpecConstantOp) an array's length is (the deserializer's symbols, "" for none); without
+  /// it such arrays fail.
   static Expected<ModuleTypes>
   import(Context &context, const Module &module,
          const std::function<std::string(uint32_t)> &specConstantSymbol = {});

@@ -83,6 +83,12 @@ const OpInfo &branch();        ///< spirv.Branch
 const OpInfo &branchConditional();
 const OpInfo &switchOp(); ///< spirv.Switch
 const OpInfo &functionCall();
+/// spirv.SpecConstantOperationSymbol (spire's): an OpSpecConstantOp as a module-level symbol,
+/// its one-block region materializing the operands, then the operation, then spirv.mlir.yield.
+const OpInfo &specConstantOperationSymbol();
+/// spirv.ExtInst (spire's): an instruction of an extended set without ops of its own; `set` is
+/// the import name, `instruction` the number (i32), its operands (all ids) the op's operands.
+const OpInfo &extInst();
 } // namespace ops
 
 } // namespace spire::dialect

@@ -30,8 +30,9 @@ struct DeserializeStats {
 
 /// The spirv.module of `module`, which should be one spire val accepts (the command validates
 /// first): on others it fails or makes IR that does not verify, but never crashes. Fails,
-/// naming the instruction, on what the dialect cannot express (an array whose length is a
-/// specialization constant, an instruction of an extended set it has no ops for, ...).
+/// naming the instruction, on what the dialect cannot express (a cooperative matrix whose size
+/// is a specialization constant, an OpTypeVmeImageINTEL, an extended instruction of a set
+/// without ops that takes a literal, ...).
 Expected<OwningOp> deserialize(Context &context, const Module &module,
                                DeserializeStats *stats = nullptr);
 

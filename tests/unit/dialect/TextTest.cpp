@@ -706,5 +706,40 @@ TEST(DialectText, IndexingErrorsSayWhy) {
   EXPECT_NE(extract("f32", "0 : i32").find("cannot index into f32"), std::string::npos);
 }
 
+// spire's own constructs (ARCHITECTURE.md, deliberate departures from MLIR 16): a module-level
+// specialization constant operation, undefined and null parts of constants, a sampler
+// initializer, a memory semantics given by an operand, an extended instruction of a set without
+// ops, a function as an operand.
+constexpr std::string_view kSpireConstructs =
+    R"mlir(spirv.module Physical32 OpenCL requires #spirv.vce<v1.0, [Addresses, Linkage, Kernel, DeviceEnqueue], []> {
+  spirv.SpecConstant @n = 4 : i32
+  "spirv.SpecConstantOperationSymbol"() ({
+    %0 = spirv.mlir.referenceof @n : i32
+    %cst2_i32 = spirv.Constant 2 : i32
+    %1 = spirv.IAdd %0, %cst2_i32 : i32
+    spirv.mlir.yield %1 : i32
+  }) {sym_name = "len"} : () -> ()
+  spirv.GlobalVariable @g : !spirv.ptr<!spirv.array<@len x i32>, Workgroup>
+  "spirv.GlobalVariable"() {initializer = [#spirv.undef, #spirv.null], sym_name = "h", type = !spirv.ptr<!spirv.struct<(i32, !spirv.ptr<i32, CrossWorkgroup>)>, CrossWorkgroup>} : () -> ()
+  "spirv.GlobalVariable"() {initializer = [#spirv.sampler_addressing_mode<Repeat>, 1 : i32, #spirv.sampler_filter_mode<Linear>], sym_name = "s", type = !spirv.ptr<!spirv.sampler, UniformConstant>} : () -> ()
+  spirv.func @f(%arg0: i32, %arg1: f32) "None" {
+    "spirv.ControlBarrier"(%arg0) {execution_scope = #spirv.scope<Workgroup>, memory_scope = #spirv.scope<Workgroup>, memory_semantics} : (i32) -> ()
+    %0 = "spirv.ExtInst"(%arg1, %arg1, %arg1) {instruction = 1 : i32, set = "SPV_AMD_shader_trinary_minmax"} : (f32, f32, f32) -> f32
+    %1 = spirv.mlir.referenceof @f : (i32, f32) -> ()
+    %cst_vec_2xi32 = "spirv.Constant"() {value = [#spirv.undef, 1 : i32]} : () -> vector<2xi32>
+    %2 = spirv.mlir.referenceof @len : i32
+    spirv.Return
+  }
+}
+)mlir";
+
+TEST(DialectText, SpireConstructsPrintBackUnchanged) {
+  EXPECT_EQ(roundTrip(kSpireConstructs), kSpireConstructs);
+  // And through the generic form.
+  EXPECT_EQ(roundTrip(roundTrip(kSpireConstructs, PrintOptions{true})), kSpireConstructs);
+  EXPECT_EQ(errorOf("\"spirv.module\"() ({\n}) {a = #spirv.undefined} : () -> ()"),
+            "t:2:9: error: unknown attribute #spirv.undefined");
+}
+
 } // namespace
 } // namespace spire::dialect

@@ -289,3 +289,35 @@ TEST(Canonicalize, CompositeInsertFoldsAndFeedsExtracts) {
                                            "%r = OpCompositeExtract %T %w 1\n"),
             "2 : si32");
 }
+
+TEST(Canonicalize, SpecializationConstantOperationsKeepTheirOperation) {
+  // The operation a specialization constant computes when specialized is not folded, in a
+  // function or at module level: folding it would leave no OpSpecConstantOp to write.
+  dialect::Context ctx;
+  dialect::OwningOp m = moduleFromText(ctx, R"(
+OpCapability Addresses
+OpCapability Kernel
+OpCapability Linkage
+OpMemoryModel Physical32 OpenCL
+OpEntryPoint Kernel %main "main"
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%uint = OpTypeInt 32 0
+%uint_4 = OpConstant %uint 4
+%len = OpSpecConstantOp %uint IAdd %uint_4 %uint_4
+%sum = OpSpecConstantOp %uint IMul %uint_4 %uint_4
+%arr = OpTypeArray %uint %len
+%parr = OpTypePointer Workgroup %arr
+%shared = OpVariable %parr Workgroup
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%x = OpIAdd %uint %sum %uint_4
+OpReturn
+OpFunctionEnd
+)");
+  ASSERT_TRUE(m);
+  ASSERT_TRUE(runPasses(*m, ctx, "canonicalize"));
+  EXPECT_EQ(opsNamed(*m, "spirv.IAdd").size(), 1u);
+  EXPECT_EQ(opsNamed(*m, "spirv.IMul").size(), 1u);
+  EXPECT_TRUE(bool(dialect::serialize(*m)));
+}
