@@ -55,8 +55,10 @@ Type scalarOf(Type t) {
   case TypeKind::Vector:
   case TypeKind::CooperativeMatrix:
     return t.elementType();
-  case TypeKind::Matrix:
-    return t.elementType() ? scalarOf(t.elementType()) : Type();
+  case TypeKind::Matrix: {
+    Type column = t.elementType();
+    return column.is(TypeKind::Vector) ? column.elementType() : Type();
+  }
   default:
     return {};
   }
@@ -839,6 +841,58 @@ bool referenceOf(Check &c) {
   return symbolResult(c, "spec_const", &ops::specConstant(), &ops::specConstantComposite());
 }
 
+/// `def` (a symbol's op) stands for a value of type `t`: a bool specialization constant for i1,
+/// others for the type symbolType gives.
+bool symbolHasType(const Operation *def, Type t) {
+  if (def && &def->info() == &ops::specConstant() && def->attr("default_value").is(AttrKind::Bool))
+    return t.isBool();
+  Type own = symbolType(def);
+  return !own || own == t;
+}
+
+/// The parts a constituent list gives a composite of type `t`: one per member, element, column
+/// or component; empty for a type that is not a composite.
+std::vector<Type> partsOf(Type t) {
+  switch (t.kind()) {
+  case TypeKind::Vector:
+  case TypeKind::Matrix:
+  case TypeKind::Array:
+    return std::vector<Type>(t.count(), t.elementType());
+  case TypeKind::Struct: {
+    std::vector<Type> parts;
+    for (const StructMember &m : t.members())
+      parts.push_back(m.type);
+    return parts;
+  }
+  case TypeKind::CooperativeMatrix:
+    return {t.elementType()};
+  default:
+    return {};
+  }
+}
+
+bool specConstantComposite(Check &c) {
+  Attribute type = c.op.attr("type"), constituents = c.op.attr("constituents");
+  if (!type.is(AttrKind::Type) || !constituents.is(AttrKind::Array))
+    return true; // structuralAttributes reports it
+  Type t = type.type();
+  if (t.is(TypeKind::Array) && !t.lengthSymbol().empty())
+    return true; // as many constituents as the specialization constant says
+  std::vector<Type> parts = partsOf(t);
+  std::span<const Attribute> given = constituents.elements();
+  if (parts.empty() || given.size() != parts.size())
+    return c.fail("has " + std::to_string(given.size()) + " constituents for " + str(t));
+  for (size_t i = 0; i < given.size(); ++i) {
+    bool fits = given[i].is(AttrKind::SymbolRef)
+                    ? symbolHasType(c.verifier.symbol(c.op, given[i].str()), parts[i])
+                    : constantFits(given[i], parts[i]);
+    if (!fits)
+      return c.fail("constituent " + std::to_string(i) + " (" + toString(given[i]) +
+                    ") is not a value of type " + str(parts[i]));
+  }
+  return true;
+}
+
 bool globalVariable(Check &c) {
   Attribute t = c.op.attr("type");
   if (!t.is(AttrKind::Type) || !t.type().is(TypeKind::Pointer))
@@ -1023,6 +1077,7 @@ const Row kRows[] = {
     {"mlir.referenceof", {}, {}, false, referenceOf},
     {"Constant", {}, {}, false, constant},
     {"SpecConstantOperation", {}, {}, false, specConstantOperation},
+    {"SpecConstantComposite", {}, {}, false, specConstantComposite},
     // Atomics: the pointer points to the result's type, and values have it.
     {"AtomicLoad", of(kNum | kSV), {ptrTo()}},
     {"AtomicStore", {}, {ptrTo(1), of(kNum | kSV)}},

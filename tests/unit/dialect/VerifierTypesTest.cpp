@@ -320,6 +320,20 @@ TEST(DialectVerifierTypes, GlobalsAndSpecConstantsHaveTheTypesTheirUsesSay) {
             "class (!spirv.ptr<f32, Function>)");
   EXPECT_EQ(verdict("", "",
                     "  spirv.SpecConstant @m = 4 : i32\n"
+                    "  spirv.SpecConstant @b = true\n"
+                    "  spirv.SpecConstantComposite @c (@m, @m) : vector<2xi32>\n"
+                    "  spirv.SpecConstantComposite @d (@m, @b) : !spirv.struct<(i32, i1)>"),
+            "");
+  EXPECT_EQ(verdict("", "",
+                    "  spirv.SpecConstant @m = 4 : i32\n"
+                    "  spirv.SpecConstantComposite @c (@m, @m) : vector<2xf32>"),
+            "spirv.SpecConstantComposite: constituent 0 (@m) is not a value of type f32");
+  EXPECT_EQ(verdict("", "",
+                    "  spirv.SpecConstant @m = 4 : i32\n"
+                    "  spirv.SpecConstantComposite @c (@m) : vector<2xi32>"),
+            "spirv.SpecConstantComposite: has 1 constituents for vector<2xi32>");
+  EXPECT_EQ(verdict("", "",
+                    "  spirv.SpecConstant @m = 4 : i32\n"
                     "  spirv.GlobalVariable @h initializer(@m) : !spirv.ptr<f32, Private>"),
             "spirv.GlobalVariable: its initializer @m (i32) must have the type the variable holds "
             "(f32)");
