@@ -343,7 +343,16 @@ struct Check {
       if (!meets(operand(i), static_cast<int>(i), c))
         return false;
     }
-    return !row.special || row.special(*this);
+    if (!row.special)
+      return true;
+    // The functions may take the types of the result and of the operands the op's instruction
+    // has (grammarShape has counted them) as given.
+    if (op.numResults() && !result())
+      return true;
+    for (uint32_t i = 0; i < numOperands(); ++i)
+      if (!operand(i))
+        return true;
+    return row.special(*this);
   }
 };
 
@@ -432,8 +441,6 @@ Type walkLiteral(Check &c, Type composite) {
 }
 
 bool compositeExtract(Check &c) {
-  if (!c.operand(0) || !c.result())
-    return true;
   Type part = walkLiteral(c, c.operand(0));
   if (!part)
     return false;
@@ -443,8 +450,6 @@ bool compositeExtract(Check &c) {
 }
 
 bool compositeInsert(Check &c) {
-  if (!c.operand(0) || !c.operand(1))
-    return true;
   Type part = walkLiteral(c, c.operand(1));
   if (!part)
     return false;
@@ -455,8 +460,6 @@ bool compositeInsert(Check &c) {
 
 bool compositeConstruct(Check &c) {
   Type r = c.result();
-  if (!r)
-    return true;
   uint32_t n = c.numOperands();
   auto expect = [&](uint32_t i, Type want) {
     return c.operand(i) == want ||
@@ -514,8 +517,6 @@ bool compositeConstruct(Check &c) {
 
 bool vectorShuffle(Check &c) {
   Type r = c.result(), a = c.operand(0), b = c.operand(1);
-  if (!r || !a || !b)
-    return true;
   for (uint32_t i = 0; i < 2; ++i)
     if (c.operand(i).elementType() != r.elementType())
       return c.fail("operand " + std::to_string(i) + " (" + str(c.operand(i)) +
@@ -541,8 +542,6 @@ bool vectorShuffle(Check &c) {
 /// InBoundsPtrAccessChain, whose Element operand does not select.
 bool accessChain(Check &c, bool element) {
   Type base = c.operand(0), r = c.result();
-  if (!base || !r)
-    return true;
   uint32_t first = element ? 2 : 1;
   if (element && c.numOperands() < 2)
     return c.fail("needs an element operand");
@@ -570,8 +569,6 @@ bool ptrAccessChain(Check &c) { return accessChain(c, true); }
 
 bool selectOp(Check &c) {
   Type cond = c.operand(0), r = c.result();
-  if (!cond || !r)
-    return true;
   if (!matches(cond, kBoolSV, 0))
     return c.fail("operand 0 must be a bool scalar or vector, not " + str(cond));
   if (cond.is(TypeKind::Vector) && !sameShape(cond, r))
@@ -582,8 +579,6 @@ bool selectOp(Check &c) {
 
 bool bitcast(Check &c) {
   Type r = c.result(), v = c.operand(0);
-  if (!r || !v)
-    return true;
   constexpr uint32_t kCastable = kNum | kSV | kPointer;
   if (!matches(r, kCastable, 0))
     return c.fail("the result must be a pointer or a numeric scalar or vector, not " + str(r));
@@ -659,8 +654,6 @@ uint32_t rows(Type m) { return m.elementType() ? m.elementType().count() : 0; }
 
 bool matrixTimesVector(Check &c) {
   Type m = c.operand(0), v = c.operand(1);
-  if (!m || !v || !c.result())
-    return true;
   if (m.elementType() != c.result())
     return c.fail("the result (" + str(c.result()) + ") must be the column type of " + str(m));
   return v.count() == m.count() ||
@@ -669,8 +662,6 @@ bool matrixTimesVector(Check &c) {
 
 bool vectorTimesMatrix(Check &c) {
   Type v = c.operand(0), m = c.operand(1), r = c.result();
-  if (!v || !m || !r)
-    return true;
   if (scalarOf(m) != r.elementType() || v.elementType() != r.elementType())
     return c.fail("operands must have the result's component type (" + str(r.elementType()) + ")");
   if (v.count() != rows(m))
@@ -681,8 +672,6 @@ bool vectorTimesMatrix(Check &c) {
 
 bool matrixTimesMatrix(Check &c) {
   Type a = c.operand(0), b = c.operand(1), r = c.result();
-  if (!a || !b || !r)
-    return true;
   if (a.elementType() != r.elementType())
     return c.fail("operand 0 (" + str(a) + ") must have the result's column type (" +
                   str(r.elementType()) + ")");
@@ -695,8 +684,6 @@ bool matrixTimesMatrix(Check &c) {
 
 bool outerProduct(Check &c) {
   Type a = c.operand(0), b = c.operand(1), r = c.result();
-  if (!a || !b || !r)
-    return true;
   if (a != r.elementType())
     return c.fail("operand 0 (" + str(a) + ") must be the result's column type (" +
                   str(r.elementType()) + ")");
@@ -707,8 +694,6 @@ bool outerProduct(Check &c) {
 
 bool transpose(Check &c) {
   Type m = c.operand(0), r = c.result();
-  if (!m || !r)
-    return true;
   return (scalarOf(m) == scalarOf(r) && m.count() == rows(r) && rows(m) == r.count()) ||
          c.fail("the result (" + str(r) + ") must be the transpose of operand 0 (" + str(m) + ")");
 }
@@ -730,8 +715,6 @@ bool arrayLength(Check &c) {
 
 bool variable(Check &c) {
   Type r = c.result();
-  if (!r)
-    return true;
   Attribute sc = c.op.attr("storage_class");
   if (sc.is(AttrKind::Enum) && sc.enumValue() != r.storageClass())
     return c.fail("its storage class (" + enumText(sc.enumKind(), sc.enumValue()) +
