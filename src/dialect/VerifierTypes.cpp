@@ -798,32 +798,6 @@ Type symbolType(const Operation *def) {
   return {};
 }
 
-bool symbolResult(Check &c, std::string_view attrName, const OpInfo *a, const OpInfo *b) {
-  Attribute sym = c.op.attr(attrName);
-  if (!sym.is(AttrKind::SymbolRef))
-    return true;
-  const Operation *def = c.verifier.symbol(c.op, sym.str());
-  if (!def)
-    return true; // symbolsResolve reports it
-  if (&def->info() != a && &def->info() != b)
-    return c.fail("@" + std::string(sym.str()) + " is a " + std::string(def->name()));
-  if (&def->info() == &ops::specConstant() && def->attr("default_value").is(AttrKind::Bool))
-    return c.result().isBool() || c.fail("the result (" + str(c.result()) +
-                                         ") must be i1, the "
-                                         "type of @" +
-                                         std::string(sym.str()));
-  Type t = symbolType(def);
-  return !t || t == c.result() ||
-         c.fail("the result (" + str(c.result()) + ") must have the type of @" +
-                std::string(sym.str()) + " (" + str(t) + ")");
-}
-bool addressOf(Check &c) {
-  return symbolResult(c, "variable", &ops::globalVariable(), &ops::globalVariable());
-}
-bool referenceOf(Check &c) {
-  return symbolResult(c, "spec_const", &ops::specConstant(), &ops::specConstantComposite());
-}
-
 /// `def` (a symbol's op) stands for a value of type `t`: a bool specialization constant for i1,
 /// others for the type symbolType gives.
 bool symbolHasType(const Operation *def, Type t) {
@@ -833,25 +807,48 @@ bool symbolHasType(const Operation *def, Type t) {
   return !own || own == t;
 }
 
-/// The parts a constituent list gives a composite of type `t`: one per member, element, column
-/// or component; empty for a type that is not a composite.
-std::vector<Type> partsOf(Type t) {
+bool symbolResult(Check &c, std::string_view attrName, const OpInfo *a, const OpInfo *b) {
+  Attribute sym = c.op.attr(attrName);
+  if (!sym.is(AttrKind::SymbolRef))
+    return true;
+  const Operation *def = c.verifier.symbol(c.op, sym.str());
+  if (!def)
+    return true; // symbolsResolve reports it
+  std::string name = "@" + std::string(sym.str());
+  if (&def->info() != a && &def->info() != b)
+    return c.fail(name + " is a " + std::string(def->name()));
+  Type t = symbolType(def);
+  return symbolHasType(def, c.result()) ||
+         c.fail("the result (" + str(c.result()) + ") must have the type of " + name + " (" +
+                (t ? str(t) : std::string("i1")) + ")");
+}
+bool addressOf(Check &c) {
+  return symbolResult(c, "variable", &ops::globalVariable(), &ops::globalVariable());
+}
+bool referenceOf(Check &c) {
+  return symbolResult(c, "spec_const", &ops::specConstant(), &ops::specConstantComposite());
+}
+
+/// How many parts (members, elements, columns, components) a constituent list gives a
+/// composite of type `t`; 0 for a type that is not a composite.
+uint64_t partCount(Type t) {
   switch (t.kind()) {
   case TypeKind::Vector:
   case TypeKind::Matrix:
   case TypeKind::Array:
-    return std::vector<Type>(t.count(), t.elementType());
-  case TypeKind::Struct: {
-    std::vector<Type> parts;
-    for (const StructMember &m : t.members())
-      parts.push_back(m.type);
-    return parts;
-  }
+    return t.count();
+  case TypeKind::Struct:
+    return t.members().size();
   case TypeKind::CooperativeMatrix:
-    return {t.elementType()};
+    return 1;
   default:
-    return {};
+    return 0;
   }
+}
+
+/// The type of part `i` of `t` (i < partCount(t)).
+Type partType(Type t, size_t i) {
+  return t.is(TypeKind::Struct) ? t.members()[i].type : t.elementType();
 }
 
 bool specConstantComposite(Check &c) {
@@ -861,17 +858,18 @@ bool specConstantComposite(Check &c) {
   Type t = type.type();
   if (t.is(TypeKind::Array) && !t.lengthSymbol().empty())
     return true; // as many constituents as the specialization constant says
-  std::vector<Type> parts = partsOf(t);
   std::span<const Attribute> given = constituents.elements();
-  if (parts.empty() || given.size() != parts.size())
+  uint64_t parts = partCount(t);
+  if (parts == 0 || given.size() != parts)
     return c.fail("has " + std::to_string(given.size()) + " constituents for " + str(t));
   for (size_t i = 0; i < given.size(); ++i) {
+    Type part = partType(t, i);
     bool fits = given[i].is(AttrKind::SymbolRef)
-                    ? symbolHasType(c.verifier.symbol(c.op, given[i].str()), parts[i])
-                    : constantFits(given[i], parts[i]);
+                    ? symbolHasType(c.verifier.symbol(c.op, given[i].str()), part)
+                    : constantFits(given[i], part);
     if (!fits)
       return c.fail("constituent " + std::to_string(i) + " (" + toString(given[i]) +
-                    ") is not a value of type " + str(parts[i]));
+                    ") is not a value of type " + str(part));
   }
   return true;
 }

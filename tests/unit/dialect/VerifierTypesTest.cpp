@@ -332,6 +332,13 @@ TEST(DialectVerifierTypes, GlobalsAndSpecConstantsHaveTheTypesTheirUsesSay) {
                     "  spirv.SpecConstant @m = 4 : i32\n"
                     "  spirv.SpecConstantComposite @c (@m) : vector<2xi32>"),
             "spirv.SpecConstantComposite: has 1 constituents for vector<2xi32>");
+  // Counted, not listed: a huge length costs nothing.
+  EXPECT_EQ(verdict("", "",
+                    "  spirv.SpecConstant @m = 4 : i32\n"
+                    "  spirv.SpecConstantComposite @c (@m) : !spirv.array<4000000000 x i32>"),
+            "spirv.SpecConstantComposite: has 1 constituents for !spirv.array<4000000000 x i32>");
+  EXPECT_EQ(verdict("", "%0 = spirv.mlir.referenceof @b : i32", "  spirv.SpecConstant @b = true"),
+            "spirv.mlir.referenceof: the result (i32) must have the type of @b (i1)");
   EXPECT_EQ(verdict("", "",
                     "  spirv.SpecConstant @m = 4 : i32\n"
                     "  spirv.GlobalVariable @h initializer(@m) : !spirv.ptr<f32, Private>"),
