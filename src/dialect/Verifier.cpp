@@ -2,6 +2,8 @@
 
 #include "spire/dialect/Ops.h"
 
+#include "VerifierTypes.h"
+
 #include <algorithm>
 #include <string>
 #include <unordered_map>
@@ -320,10 +322,13 @@ private:
           return fail(op, "entry block arguments and function type parameters differ in number");
       }
     }
+    if (std::string problem = types_.check(op); !problem.empty())
+      return fail(op, std::move(problem));
     return true;
   }
 
   std::unordered_set<const detail::ValueImpl *> visible_;
+  TypeVerifier types_;
   Location where_;
   std::string message_;
 };

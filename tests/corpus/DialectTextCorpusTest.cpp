@@ -1,6 +1,7 @@
 // The dialect's text against MLIR's tools: mlir-translate-16 deserializes a sample of the corpus
-// modules (it fails or crashes on most of them: those are skipped), spire parses its text and
-// prints it back, which must give the same text; spire's generic form must be what
+// modules (it fails or crashes on most of them: those are skipped), spire parses its text, which
+// must pass the verifier (MLIR's own output follows the ops' type rules), and prints it back,
+// which must give the same text; spire's generic form must be what
 // `mlir-opt-16 --mlir-print-op-generic` prints for that text; and spire's generic text must parse
 // back to the same custom text.
 //
@@ -17,6 +18,7 @@
 
 #include "spire/dialect/Serialization.h"
 #include "spire/dialect/Text.h"
+#include "spire/dialect/Verifier.h"
 #include "spire/module/Module.h"
 #include "spire/val/Validator.h"
 
@@ -164,6 +166,7 @@ TEST(DialectTextCorpus, PrintsWhatMlirToolsPrint) {
     files.push_back(all[i]);
 
   Tally custom("dialect text: mlir-translate-16 text parsed and printed back by spire");
+  Tally verified("dialect text: mlir-translate-16 text parsed by spire passes the verifier");
   Tally generic("dialect text: spire's generic form vs mlir-opt-16 --mlir-print-op-generic");
   Tally viaGeneric("dialect text: spire's generic text parsed and printed in custom form");
   Tally ownDeserialization(
@@ -224,6 +227,9 @@ TEST(DialectTextCorpus, PrintsWhatMlirToolsPrint) {
       return;
     }
     custom.compared();
+    verified.compared();
+    if (Status s = dialect::verify(**op); !s)
+      verified.differed(file, s.error().message);
     std::string printed = dialect::toString(**op);
     if (printed != text)
       custom.differed(file, firstDifference(printed, text));
@@ -250,6 +256,7 @@ TEST(DialectTextCorpus, PrintsWhatMlirToolsPrint) {
               deserialized.load(), files.size());
   // No difference is allowed: the three tallies list any with the module and first line.
   EXPECT_TRUE(custom.report());
+  EXPECT_TRUE(verified.report());
   EXPECT_TRUE(generic.report());
   EXPECT_TRUE(viaGeneric.report());
   EXPECT_TRUE(ownDeserialization.report());

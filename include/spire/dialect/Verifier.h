@@ -1,16 +1,24 @@
 // Structural checks of the IR: what every op must satisfy whatever it is (terminators end
 // blocks, successors are blocks of the same region with matching arguments, operands are
-// values in scope) and the region shapes of the dialect's structural ops (spirv.module,
-// spirv.func, spirv.mlir.selection, spirv.mlir.loop, spirv.mlir.merge).
+// values in scope), the region shapes of the dialect's structural ops (spirv.module,
+// spirv.func, spirv.mlir.selection, spirv.mlir.loop, spirv.mlir.merge), and the types each op's
+// operands and results must have (VerifierTypes.cpp).
 #pragma once
 
 #include "spire/dialect/IR.h"
 #include "spire/support/Expected.h"
+
+#include <string_view>
+#include <vector>
 
 namespace spire::dialect {
 
 /// The first problem found in `op` and everything nested in it, naming the op and where it
 /// came from.
 Status verify(const Operation &op);
+
+/// The names in the verifier's table of type rules that no op has: empty, unless a name is
+/// misspelt or missing from this build's grammar (its op then goes unchecked).
+std::vector<std::string_view> typeRuleNamesWithoutOp();
 
 } // namespace spire::dialect

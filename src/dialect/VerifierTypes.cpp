@@ -1,0 +1,1297 @@
+#include "VerifierTypes.h"
+
+#include "spire/dialect/Ops.h"
+#include "spire/dialect/Verifier.h"
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace spire::dialect {
+
+namespace {
+
+// --- Classes of types ------------------------------------------------------------------------
+
+/// What a type may be: element kinds (bool, integer, float) in the shapes that hold them (scalar,
+/// vector, cooperative matrix), the other kinds of types, and width limits on the elements.
+enum : uint32_t {
+  kBool = 1u << 0,
+  kInt = 1u << 1,
+  kFloat = 1u << 2,
+  kScalar = 1u << 3,
+  kVector = 1u << 4,
+  kCoop = 1u << 5,
+  kPointer = 1u << 6,
+  kStruct = 1u << 7,
+  kMatrix = 1u << 8,
+  kArray = 1u << 9, ///< array or runtime array
+  kImage = 1u << 10,
+  kSampledImage = 1u << 11,
+  kSampler = 1u << 12,
+  kAnyType = 1u << 13,
+  kW32 = 1u << 14,     ///< elements 32 bits wide
+  kW16or32 = 1u << 15, ///< elements 16 or 32 bits wide
+};
+constexpr uint32_t kNum = kInt | kFloat;
+constexpr uint32_t kSV = kScalar | kVector;
+constexpr uint32_t kSVM = kSV | kCoop;
+constexpr uint32_t kBoolS = kBool | kScalar, kBoolSV = kBool | kSV;
+constexpr uint32_t kIntS = kInt | kScalar, kIntV = kInt | kVector, kIntSV = kInt | kSV;
+constexpr uint32_t kFloatS = kFloat | kScalar, kFloatV = kFloat | kVector, kFloatSV = kFloat | kSV;
+constexpr uint32_t kScalarOrVector = kBool | kNum | kSV;
+
+/// The scalar type of a scalar, vector, matrix or cooperative matrix; null for other types.
+Type scalarOf(Type t) {
+  if (!t)
+    return {};
+  switch (t.kind()) {
+  case TypeKind::Integer:
+  case TypeKind::Float:
+    return t;
+  case TypeKind::Vector:
+  case TypeKind::CooperativeMatrix:
+    return t.elementType();
+  case TypeKind::Matrix: {
+    Type column = t.elementType();
+    return column.is(TypeKind::Vector) ? column.elementType() : Type();
+  }
+  default:
+    return {};
+  }
+}
+
+bool matches(Type t, uint32_t cls, uint32_t count) {
+  if (!t)
+    return false;
+  if (count && !(t.is(TypeKind::Vector) && t.count() == count))
+    return false;
+  if (cls & kAnyType)
+    return true;
+  uint32_t shape = 0;
+  switch (t.kind()) {
+  case TypeKind::Integer:
+  case TypeKind::Float:
+    shape = kScalar;
+    break;
+  case TypeKind::Vector:
+    shape = kVector;
+    break;
+  case TypeKind::CooperativeMatrix:
+    shape = kCoop;
+    break;
+  case TypeKind::Pointer:
+    return cls & kPointer;
+  case TypeKind::Struct:
+    return cls & kStruct;
+  case TypeKind::Matrix:
+    return cls & kMatrix;
+  case TypeKind::Array:
+  case TypeKind::RuntimeArray:
+    return cls & kArray;
+  case TypeKind::Image:
+    return cls & kImage;
+  case TypeKind::SampledImage:
+    return cls & kSampledImage;
+  case TypeKind::Sampler:
+    return cls & kSampler;
+  default:
+    return false;
+  }
+  Type e = scalarOf(t);
+  if (!(cls & shape) || !e)
+    return false;
+  uint32_t kind = e.is(TypeKind::Float) ? kFloat : e.isBool() ? kBool : kInt;
+  if (!(cls & kind))
+    return false;
+  if ((cls & kW32) && e.width() != 32)
+    return false;
+  if ((cls & kW16or32) && e.width() != 16 && e.width() != 32)
+    return false;
+  return true;
+}
+
+std::string joinOr(const std::vector<std::string> &parts) {
+  std::string out;
+  for (size_t i = 0; i < parts.size(); ++i)
+    out += (i ? " or " : "") + parts[i];
+  return out;
+}
+
+/// "a 32-bit integer scalar or vector", "a pointer", "a 4-component float vector".
+std::string describe(uint32_t cls, uint32_t count) {
+  if (cls & kAnyType)
+    return count ? "a vector of " + std::to_string(count) + " components" : "any type";
+  std::vector<std::string> parts;
+  if (cls & (kBool | kInt | kFloat)) {
+    std::vector<std::string> kinds, shapes;
+    for (auto [bit, name] : {std::pair{kBool, "bool"}, {kInt, "integer"}, {kFloat, "float"}})
+      if (cls & bit)
+        kinds.push_back(name);
+    for (auto [bit, name] :
+         {std::pair{kScalar, "scalar"}, {kVector, "vector"}, {kCoop, "cooperative matrix"}})
+      if (cls & bit)
+        shapes.push_back(name);
+    std::string width = (cls & kW32) ? "32-bit " : (cls & kW16or32) ? "16- or 32-bit " : "";
+    std::string size = count ? std::to_string(count) + "-component " : "";
+    parts.push_back(size + width + joinOr(kinds) + " " + joinOr(shapes));
+  }
+  for (auto [bit, name] : {std::pair{kPointer, "pointer"},
+                           {kStruct, "struct"},
+                           {kMatrix, "matrix"},
+                           {kArray, "array"},
+                           {kImage, "image"},
+                           {kSampledImage, "sampled image"},
+                           {kSampler, "sampler"}})
+    if (cls & bit)
+      parts.push_back(name);
+  std::string text = joinOr(parts);
+  bool vowel = !text.empty() && std::string_view("aeiou").find(text[0]) != std::string::npos;
+  return (vowel ? "an " : "a ") + text;
+}
+
+/// Equal types, or integer types (scalars, vectors, cooperative matrices) that differ only in
+/// signedness: SPIR-V lets most integer instructions mix OpTypeInt 32 0 and 32 1 (iN and siN).
+bool alike(Type a, Type b) {
+  if (a == b)
+    return true;
+  if (!a || !b || a.kind() != b.kind())
+    return false;
+  switch (a.kind()) {
+  case TypeKind::Integer:
+    return a.width() == b.width();
+  case TypeKind::Vector:
+    return a.count() == b.count() && alike(a.elementType(), b.elementType());
+  case TypeKind::CooperativeMatrix:
+    return a.count() == b.count() && a.columns() == b.columns() && a.scope() == b.scope() &&
+           a.use() == b.use() && alike(a.elementType(), b.elementType());
+  default:
+    return false;
+  }
+}
+
+/// The same shape: both scalars, vectors of as many components, or cooperative matrices of the
+/// same dimensions.
+bool sameShape(Type a, Type b) {
+  if (!a || !b)
+    return false;
+  bool va = a.is(TypeKind::Vector), vb = b.is(TypeKind::Vector);
+  if (va || vb)
+    return va && vb && a.count() == b.count();
+  bool ca = a.is(TypeKind::CooperativeMatrix), cb = b.is(TypeKind::CooperativeMatrix);
+  if (ca || cb)
+    return ca && cb && a.count() == b.count() && a.columns() == b.columns() &&
+           a.scope() == b.scope() && a.use() == b.use();
+  return true;
+}
+
+std::string str(Type t) { return t ? toString(t) : std::string("no type"); }
+
+// --- The table -------------------------------------------------------------------------------
+
+/// How a type relates to another value's (the result's or another operand's).
+enum class Rel : uint8_t {
+  None,
+  Same,        ///< the same type
+  Like,        ///< the same type, signedness aside (alike)
+  Shape,       ///< as many components (sameShape)
+  Elem,        ///< its scalar type is the other type
+  ElemOf,      ///< it is the other's scalar type
+  PointerTo,   ///< a pointer to the other type
+  PointeeOf,   ///< the other is a pointer to it
+  SamePointee, ///< a pointer to what the other points to
+};
+
+constexpr int8_t kResult = -1;
+
+/// What one operand (or the result) must be: of a class, related to another value, a vector of
+/// `count` components. All three are optional.
+struct Constraint {
+  uint32_t cls = 0;
+  Rel rel = Rel::None;
+  int8_t ref = kResult;
+  uint8_t count = 0;
+  constexpr bool empty() const { return cls == 0 && rel == Rel::None && count == 0; }
+};
+
+constexpr Constraint of(uint32_t cls, uint8_t count = 0) {
+  return {cls, Rel::None, kResult, count};
+}
+constexpr Constraint anyType() { return of(kAnyType); }
+constexpr Constraint same(int8_t ref = kResult) { return {0, Rel::Same, ref}; }
+constexpr Constraint like(int8_t ref = kResult) { return {0, Rel::Like, ref}; }
+constexpr Constraint shaped(uint32_t cls, int8_t ref = kResult) { return {cls, Rel::Shape, ref}; }
+constexpr Constraint elem(uint32_t cls, int8_t ref = kResult) { return {cls, Rel::Elem, ref}; }
+constexpr Constraint elemOf(int8_t ref = kResult) { return {0, Rel::ElemOf, ref}; }
+constexpr Constraint ptrTo(int8_t ref = kResult) { return {kPointer, Rel::PointerTo, ref}; }
+constexpr Constraint pointee(int8_t ref = kResult) { return {0, Rel::PointeeOf, ref}; }
+constexpr Constraint samePointee(int8_t ref) { return {kPointer, Rel::SamePointee, ref}; }
+
+struct Check;
+using Special = bool (*)(Check &);
+
+/// One row: the ops it names (without "spirv."), what their result must be, what their first
+/// operands must be (the last one for all further operands when `variadic`), and a function for
+/// what the columns cannot say.
+struct Row {
+  std::string_view ops;
+  Constraint result;
+  std::array<Constraint, 4> operands{};
+  bool variadic = false;
+  Special special = nullptr;
+};
+
+/// `t` stands in relation `rel` to `other`.
+bool holds(Rel rel, Type t, Type other) {
+  switch (rel) {
+  case Rel::None:
+    return true;
+  case Rel::Same:
+    return t == other;
+  case Rel::Like:
+    return alike(t, other);
+  case Rel::Shape:
+    return sameShape(t, other);
+  case Rel::Elem:
+    return scalarOf(t) == other;
+  case Rel::ElemOf:
+    return t == scalarOf(other);
+  case Rel::PointerTo:
+    return t.is(TypeKind::Pointer) && t.elementType() == other;
+  case Rel::PointeeOf:
+    return other.is(TypeKind::Pointer) && other.elementType() == t;
+  case Rel::SamePointee:
+    return t.is(TypeKind::Pointer) && other.is(TypeKind::Pointer) &&
+           t.elementType() == other.elementType();
+  }
+  return true;
+}
+
+/// One op being checked.
+struct Check {
+  const Operation &op;
+  TypeVerifier &verifier;
+  std::string message;
+
+  bool fail(std::string m) {
+    message = std::move(m);
+    return false;
+  }
+  uint32_t numOperands() const { return op.numOrdinaryOperands(); }
+  Type operand(uint32_t i) const {
+    return i < numOperands() && op.operand(i) ? op.operand(i).type() : Type();
+  }
+  Type result() const { return op.numResults() ? op.result(0).type() : Type(); }
+  static std::string name(int i) {
+    return i == kResult ? std::string("the result") : "operand " + std::to_string(i);
+  }
+
+  /// `t` (the value `who`) meets `c`.
+  bool meets(Type t, int who, const Constraint &c) {
+    if (!t)
+      return true;
+    if ((c.cls || c.count) && !matches(t, c.cls ? c.cls : kAnyType, c.count))
+      return fail(name(who) + " must be " + describe(c.cls ? c.cls : kAnyType, c.count) + ", not " +
+                  str(t));
+    if (c.rel == Rel::None)
+      return true;
+    Type other = c.ref == kResult ? result() : operand(c.ref);
+    if (!other)
+      return true;
+    if (holds(c.rel, t, other))
+      return true;
+    std::string whose = c.ref == kResult ? "the result's" : name(c.ref) + "'s";
+    std::string says = name(who) + " (" + str(t) + ") must ";
+    std::string theirs = whose + " type (" + str(other) + ")";
+    switch (c.rel) {
+    case Rel::None:
+      break;
+    case Rel::Same:
+      return fail(says + "have " + theirs);
+    case Rel::Like:
+      return fail(says + "have " + theirs + ", signedness aside");
+    case Rel::Shape:
+      return fail(says + "have as many components as " + theirs);
+    case Rel::Elem:
+      return fail(says + "have components of " + theirs);
+    case Rel::ElemOf:
+      return fail(says + "be the component type of " + theirs);
+    case Rel::PointerTo:
+      return fail(says + "point to " + theirs);
+    case Rel::PointeeOf:
+      return fail(says + "be what " + theirs + " points to");
+    case Rel::SamePointee:
+      return fail(says + "point to what " + theirs + " points to");
+    }
+    return true;
+  }
+
+  bool run(const Row &row) {
+    if (!row.result.empty() && op.numResults() && !meets(result(), kResult, row.result))
+      return false;
+    size_t listed = 0;
+    for (size_t i = 0; i < row.operands.size(); ++i)
+      if (!row.operands[i].empty())
+        listed = i + 1;
+    for (uint32_t i = 0; i < numOperands() && listed; ++i) {
+      if (i >= listed && !row.variadic)
+        break;
+      const Constraint &c = row.operands[i < listed ? i : listed - 1];
+      if (!meets(operand(i), static_cast<int>(i), c))
+        return false;
+    }
+    if (!row.special)
+      return true;
+    // The functions may take the types of the result and of the operands the op's instruction
+    // has (grammarShape has counted them) as given.
+    if (op.numResults() && !result())
+      return true;
+    for (uint32_t i = 0; i < numOperands(); ++i)
+      if (!operand(i))
+        return true;
+    return row.special(*this);
+  }
+};
+
+// --- Rules the table cannot state ------------------------------------------------------------
+
+/// The integer value of a spirv.Constant defining `v`, or none.
+std::optional<uint64_t> constantIndex(Value v) {
+  const Operation *def = v ? v.definingOp() : nullptr;
+  if (!def || &def->info() != &ops::constant())
+    return std::nullopt;
+  Attribute a = def->attr("value");
+  if (!a.is(AttrKind::Integer))
+    return std::nullopt;
+  return a.bits();
+}
+
+/// The member, element, component or column `index` selects in `t`; fails (naming index `k`)
+/// when there is none. `constant`: the index is known (struct members need one).
+Type selectPart(Check &c, Type t, std::optional<uint64_t> index, uint32_t k, bool boundsOfAll) {
+  auto which = [&] { return "index " + std::to_string(k); };
+  auto outOfBounds = [&](uint64_t n, const char *what) {
+    c.fail(which() + " (" + std::to_string(*index) + ") is out of bounds of " + str(t) + " (" +
+           std::to_string(n) + " " + what + ")");
+    return Type();
+  };
+  if (!t) {
+    c.fail(which() + " selects into no type");
+    return {};
+  }
+  switch (t.kind()) {
+  case TypeKind::Struct:
+    if (!index) {
+      c.fail(which() + " into " + str(t) + " is not a constant");
+      return {};
+    }
+    if (*index >= t.members().size())
+      return outOfBounds(t.members().size(), "members");
+    return t.members()[*index].type;
+  case TypeKind::Array:
+    if (boundsOfAll && index && t.lengthSymbol().empty() && *index >= t.count())
+      return outOfBounds(t.count(), "elements");
+    return t.elementType();
+  case TypeKind::Vector:
+    if (boundsOfAll && index && *index >= t.count())
+      return outOfBounds(t.count(), "components");
+    return t.elementType();
+  case TypeKind::Matrix:
+    if (boundsOfAll && index && *index >= t.count())
+      return outOfBounds(t.count(), "columns");
+    return t.elementType();
+  case TypeKind::RuntimeArray:
+  case TypeKind::CooperativeMatrix:
+    return t.elementType();
+  default:
+    c.fail(which() + " selects into " + str(t) + ", which is not a composite");
+    return {};
+  }
+}
+
+/// The elements of a literal list attribute (`indices`, `components`): an array, or one value.
+std::span<const Attribute> literals(const Attribute &list) {
+  if (list.is(AttrKind::Array))
+    return list.elements();
+  return list ? std::span<const Attribute>(&list, 1) : std::span<const Attribute>();
+}
+
+/// The type the literal `indices` attribute selects in `composite`.
+Type walkLiteral(Check &c, Type composite) {
+  Attribute indices = c.op.attr("indices");
+  std::span<const Attribute> list = literals(indices);
+  Type t = composite;
+  for (uint32_t k = 0; k < list.size(); ++k) {
+    if (!list[k].is(AttrKind::Integer)) {
+      c.fail("index " + std::to_string(k) + " is not an integer");
+      return {};
+    }
+    if (t.is(TypeKind::RuntimeArray)) {
+      c.fail("index " + std::to_string(k) + " selects into a runtime array (" + str(t) + ")");
+      return {};
+    }
+    t = selectPart(c, t, list[k].bits(), k, true);
+    if (!t)
+      return {};
+  }
+  return t;
+}
+
+bool compositeExtract(Check &c) {
+  Type part = walkLiteral(c, c.operand(0));
+  if (!part)
+    return false;
+  return part == c.result() ||
+         c.fail("the result (" + str(c.result()) + ") must have the type the indices select (" +
+                str(part) + ")");
+}
+
+bool compositeInsert(Check &c) {
+  Type part = walkLiteral(c, c.operand(1));
+  if (!part)
+    return false;
+  return part == c.operand(0) ||
+         c.fail("operand 0 (" + str(c.operand(0)) + ") must have the type the indices select (" +
+                str(part) + ")");
+}
+
+bool compositeConstruct(Check &c) {
+  Type r = c.result();
+  uint32_t n = c.numOperands();
+  auto expect = [&](uint32_t i, Type want) {
+    return c.operand(i) == want ||
+           c.fail("operand " + std::to_string(i) + " (" + str(c.operand(i)) + ") must be " +
+                  str(want) + ", a constituent of " + str(r));
+  };
+  auto count = [&](uint64_t want, const char *what) {
+    return n == want || c.fail("has " + std::to_string(n) + " constituents for the " +
+                               std::to_string(want) + " " + what + " of " + str(r));
+  };
+  switch (r.kind()) {
+  case TypeKind::Vector: {
+    uint64_t total = 0;
+    for (uint32_t i = 0; i < n; ++i) {
+      Type t = c.operand(i);
+      if (t == r.elementType())
+        ++total;
+      else if (t.is(TypeKind::Vector) && t.elementType() == r.elementType())
+        total += t.count();
+      else
+        return c.fail("operand " + std::to_string(i) + " (" + str(t) + ") must be " +
+                      str(r.elementType()) + " or a vector of it");
+    }
+    return total == r.count() ||
+           c.fail("constituents have " + std::to_string(total) + " components for the " +
+                  std::to_string(r.count()) + " of " + str(r));
+  }
+  case TypeKind::Array:
+    if (r.lengthSymbol().empty() && !count(r.count(), "elements"))
+      return false;
+    for (uint32_t i = 0; i < n; ++i)
+      if (!expect(i, r.elementType()))
+        return false;
+    return true;
+  case TypeKind::Matrix:
+    if (!count(r.count(), "columns"))
+      return false;
+    for (uint32_t i = 0; i < n; ++i)
+      if (!expect(i, r.elementType()))
+        return false;
+    return true;
+  case TypeKind::Struct:
+    if (!count(r.members().size(), "members"))
+      return false;
+    for (uint32_t i = 0; i < n; ++i)
+      if (!expect(i, r.members()[i].type))
+        return false;
+    return true;
+  case TypeKind::CooperativeMatrix:
+    return (count(1, "value") && expect(0, r.elementType()));
+  default:
+    return c.fail("the result must be a composite type, not " + str(r));
+  }
+}
+
+bool vectorShuffle(Check &c) {
+  Type r = c.result(), a = c.operand(0), b = c.operand(1);
+  for (uint32_t i = 0; i < 2; ++i)
+    if (c.operand(i).elementType() != r.elementType())
+      return c.fail("operand " + std::to_string(i) + " (" + str(c.operand(i)) +
+                    ") must have the result's component type (" + str(r.elementType()) + ")");
+  Attribute components = c.op.attr("components");
+  std::span<const Attribute> list = literals(components);
+  if (list.size() != r.count())
+    return c.fail("selects " + std::to_string(list.size()) + " components for the " +
+                  std::to_string(r.count()) + " of the result (" + str(r) + ")");
+  uint64_t total = uint64_t(a.count()) + b.count();
+  for (uint32_t k = 0; k < list.size(); ++k) {
+    if (!list[k].is(AttrKind::Integer))
+      return c.fail("component " + std::to_string(k) + " is not an integer");
+    uint64_t v = list[k].bits() & 0xffffffffu;
+    if (v != 0xffffffffu && v >= total)
+      return c.fail("component " + std::to_string(k) + " (" + std::to_string(v) +
+                    ") selects past the " + std::to_string(total) + " components of the operands");
+  }
+  return true;
+}
+
+/// AccessChain and InBoundsAccessChain (`element` false); PtrAccessChain and
+/// InBoundsPtrAccessChain, whose Element operand does not select.
+bool accessChain(Check &c, bool element) {
+  Type base = c.operand(0), r = c.result();
+  uint32_t first = element ? 2 : 1;
+  if (element && c.numOperands() < 2)
+    return c.fail("needs an element operand");
+  Type t = base.elementType();
+  for (uint32_t i = 1; i < c.numOperands(); ++i) {
+    if (!matches(c.operand(i), kIntS, 0))
+      return c.fail("operand " + std::to_string(i) + " (" + str(c.operand(i)) +
+                    ") must be an integer scalar");
+    if (i < first)
+      continue;
+    t = selectPart(c, t, constantIndex(c.op.operand(i)), i - first, false);
+    if (!t)
+      return false;
+  }
+  if (r.elementType() != t)
+    return c.fail("the result (" + str(r) + ") must point to the type the indices select (" +
+                  str(t) + ")");
+  if (r.storageClass() != base.storageClass())
+    return c.fail("the result (" + str(r) + ") must have the storage class of operand 0 (" +
+                  str(base) + ")");
+  return true;
+}
+bool plainAccessChain(Check &c) { return accessChain(c, false); }
+bool ptrAccessChain(Check &c) { return accessChain(c, true); }
+
+bool selectOp(Check &c) {
+  Type cond = c.operand(0), r = c.result();
+  if (!matches(cond, kBoolSV, 0))
+    return c.fail("operand 0 must be a bool scalar or vector, not " + str(cond));
+  if (cond.is(TypeKind::Vector) && !sameShape(cond, r))
+    return c.fail("operand 0 (" + str(cond) + ") must have as many components as the result (" +
+                  str(r) + ")");
+  return true;
+}
+
+bool bitcast(Check &c) {
+  Type r = c.result(), v = c.operand(0);
+  constexpr uint32_t kCastable = kNum | kSV | kPointer;
+  if (!matches(r, kCastable, 0))
+    return c.fail("the result must be a pointer or a numeric scalar or vector, not " + str(r));
+  if (!matches(v, kCastable, 0))
+    return c.fail("operand 0 must be a pointer or a numeric scalar or vector, not " + str(v));
+  bool pr = r.is(TypeKind::Pointer), pv = v.is(TypeKind::Pointer);
+  if (pr || pv) {
+    Type other = pr ? v : r;
+    if (!other.is(TypeKind::Pointer) && !matches(other, kIntSV, 0))
+      return c.fail("casts between a pointer and " + str(other) +
+                    ", which is neither a pointer nor an integer scalar or vector");
+    return true;
+  }
+  auto components = [](Type t) { return t.is(TypeKind::Vector) ? t.count() : 1u; };
+  uint64_t bitsR = uint64_t(components(r)) * scalarOf(r).width();
+  uint64_t bitsV = uint64_t(components(v)) * scalarOf(v).width();
+  if (bitsR != bitsV)
+    return c.fail("casts " + str(v) + " (" + std::to_string(bitsV) + " bits) to " + str(r) + " (" +
+                  std::to_string(bitsR) + " bits)");
+  return true;
+}
+
+/// The result of IAddCarry, ISubBorrow, UMulExtended, SMulExtended: a struct of two members of
+/// the operands' type.
+bool twoMemberResult(Check &c) {
+  Type r = c.result();
+  if (!r.is(TypeKind::Struct) || r.members().size() != 2 ||
+      !matches(r.members()[0].type, kIntSV, 0) || r.members()[0].type != r.members()[1].type)
+    return c.fail("the result must be a struct of two members of one integer scalar or vector "
+                  "type, not " +
+                  str(r));
+  for (uint32_t i = 0; i < c.numOperands(); ++i)
+    if (!alike(c.operand(i), r.members()[0].type))
+      return c.fail("operand " + std::to_string(i) + " (" + str(c.operand(i)) +
+                    ") must have the type of the result's members (" + str(r.members()[0].type) +
+                    ")");
+  return true;
+}
+
+/// GL.ModfStruct and GL.FrexpStruct: a struct of the operand's type and (Frexp) an integer
+/// scalar or vector of its shape, or (Modf) the operand's type again.
+bool structOfOperand(Check &c, bool frexp) {
+  Type r = c.result(), x = c.operand(0);
+  bool ok = r.is(TypeKind::Struct) && r.members().size() == 2 && r.members()[0].type == x;
+  if (ok && frexp)
+    ok = matches(r.members()[1].type, kIntSV, 0) && sameShape(r.members()[1].type, x);
+  else if (ok)
+    ok = r.members()[1].type == x;
+  return ok || c.fail("the result (" + str(r) + ") must be a struct of operand 0's type (" +
+                      str(x) + ") and " +
+                      (frexp ? "an integer scalar or vector of its shape" : "that type again"));
+}
+bool modfStruct(Check &c) { return structOfOperand(c, false); }
+bool frexpStruct(Check &c) { return structOfOperand(c, true); }
+
+bool squareMatrix(Check &c, Type m, const char *who) {
+  if (!m.is(TypeKind::Matrix) || !m.elementType().is(TypeKind::Vector) ||
+      m.elementType().count() != m.count())
+    return c.fail(std::string(who) + " must be a square matrix, not " + str(m));
+  return true;
+}
+bool determinant(Check &c) {
+  Type m = c.operand(0);
+  if (!squareMatrix(c, m, "operand 0"))
+    return false;
+  return scalarOf(m) == c.result() ||
+         c.fail("the result (" + str(c.result()) + ") must be the component type of " + str(m));
+}
+bool matrixInverse(Check &c) { return squareMatrix(c, c.result(), "the result"); }
+
+/// A matrix's number of rows (components of a column).
+uint32_t rows(Type m) { return m.elementType() ? m.elementType().count() : 0; }
+
+bool matrixTimesVector(Check &c) {
+  Type m = c.operand(0), v = c.operand(1);
+  if (m.elementType() != c.result())
+    return c.fail("the result (" + str(c.result()) + ") must be the column type of " + str(m));
+  return v.count() == m.count() ||
+         c.fail("operand 1 (" + str(v) + ") must have a component per column of " + str(m));
+}
+
+bool vectorTimesMatrix(Check &c) {
+  Type v = c.operand(0), m = c.operand(1), r = c.result();
+  if (scalarOf(m) != r.elementType() || v.elementType() != r.elementType())
+    return c.fail("operands must have the result's component type (" + str(r.elementType()) + ")");
+  if (v.count() != rows(m))
+    return c.fail("operand 0 (" + str(v) + ") must have a component per row of " + str(m));
+  return r.count() == m.count() ||
+         c.fail("the result (" + str(r) + ") must have a component per column of " + str(m));
+}
+
+bool matrixTimesMatrix(Check &c) {
+  Type a = c.operand(0), b = c.operand(1), r = c.result();
+  if (a.elementType() != r.elementType())
+    return c.fail("operand 0 (" + str(a) + ") must have the result's column type (" +
+                  str(r.elementType()) + ")");
+  if (scalarOf(b) != scalarOf(r) || b.count() != r.count())
+    return c.fail("operand 1 (" + str(b) + ") must have the result's component type and " +
+                  std::to_string(r.count()) + " columns");
+  return rows(b) == a.count() ||
+         c.fail("operand 1 (" + str(b) + ") must have a row per column of " + str(a));
+}
+
+bool outerProduct(Check &c) {
+  Type a = c.operand(0), b = c.operand(1), r = c.result();
+  if (a != r.elementType())
+    return c.fail("operand 0 (" + str(a) + ") must be the result's column type (" +
+                  str(r.elementType()) + ")");
+  return (b.elementType() == scalarOf(r) && b.count() == r.count()) ||
+         c.fail("operand 1 (" + str(b) + ") must have a component per column of the result (" +
+                str(r) + ")");
+}
+
+bool transpose(Check &c) {
+  Type m = c.operand(0), r = c.result();
+  return (scalarOf(m) == scalarOf(r) && m.count() == rows(r) && rows(m) == r.count()) ||
+         c.fail("the result (" + str(r) + ") must be the transpose of operand 0 (" + str(m) + ")");
+}
+
+bool arrayLength(Check &c) {
+  Type p = c.operand(0);
+  Attribute member = c.op.attr("array_member");
+  if (!p || !member.is(AttrKind::Integer))
+    return true;
+  Type s = p.elementType();
+  if (!s.is(TypeKind::Struct) || s.members().empty() ||
+      !s.members().back().type.is(TypeKind::RuntimeArray))
+    return c.fail("operand 0 (" + str(p) +
+                  ") must point to a struct whose last member is a runtime array");
+  return member.bits() == s.members().size() - 1 ||
+         c.fail("array_member (" + std::to_string(member.bits()) +
+                ") must be the index of the last member of " + str(s));
+}
+
+bool variable(Check &c) {
+  Type r = c.result();
+  Attribute sc = c.op.attr("storage_class");
+  if (sc.is(AttrKind::Enum) && sc.enumValue() != r.storageClass())
+    return c.fail("its storage class (" + enumText(sc.enumKind(), sc.enumValue()) +
+                  ") must be the result's (" + str(r) + ")");
+  constexpr uint32_t kFunction = 7;
+  if (r.storageClass() != kFunction)
+    return c.fail("a variable in a function must be in the Function storage class, not " + str(r));
+  return true;
+}
+
+/// `value` can be a spirv.Constant (or initializer) of type `t`.
+bool constantFits(Attribute value, Type t, int depth = 0) {
+  if (!value || !t || depth > 64)
+    return false;
+  switch (value.kind()) {
+  case AttrKind::Bool:
+    return t.isBool();
+  case AttrKind::Integer:
+  case AttrKind::Float:
+  case AttrKind::Dense:
+    return value.type() == t;
+  case AttrKind::Array: {
+    std::span<const Attribute> elems = value.elements();
+    auto all = [&](Type e) {
+      for (Attribute a : elems)
+        if (!constantFits(a, e, depth + 1))
+          return false;
+      return true;
+    };
+    switch (t.kind()) {
+    case TypeKind::Array:
+      return (!t.lengthSymbol().empty() || elems.size() == t.count()) && all(t.elementType());
+    case TypeKind::Matrix:
+    case TypeKind::Vector:
+      return elems.size() == t.count() && all(t.elementType());
+    case TypeKind::Struct:
+      if (elems.size() != t.members().size())
+        return false;
+      for (size_t i = 0; i < elems.size(); ++i)
+        if (!constantFits(elems[i], t.members()[i].type, depth + 1))
+          return false;
+      return true;
+    default:
+      return false;
+    }
+  }
+  default:
+    return false;
+  }
+}
+
+bool constant(Check &c) {
+  Type r = c.result();
+  if (!r)
+    return c.fail("has no result");
+  if (r.is(TypeKind::CooperativeMatrix))
+    return true; // a value for every element: MLIR writes it as one scalar
+  Attribute value = c.op.attr("value");
+  if (!value)
+    return true; // structuralAttributes reports it
+  return constantFits(value, r) || c.fail("its value (" + toString(value) +
+                                          ") is not a value of the result's type (" + str(r) + ")");
+}
+
+/// The type of the value a symbol stands for: a global variable's pointer type, a
+/// specialization constant's type.
+Type symbolType(const Operation *def) {
+  if (!def)
+    return {};
+  const OpInfo *info = &def->info();
+  if (info == &ops::globalVariable() || info == &ops::specConstantComposite()) {
+    Attribute t = def->attr("type");
+    return t.is(AttrKind::Type) ? t.type() : Type();
+  }
+  if (info == &ops::specConstant()) {
+    Attribute v = def->attr("default_value");
+    if (v.is(AttrKind::Integer) || v.is(AttrKind::Float))
+      return v.type();
+    return {};
+  }
+  return {};
+}
+
+/// `def` (a symbol's op) stands for a value of type `t`: a bool specialization constant for i1,
+/// others for the type symbolType gives.
+bool symbolHasType(const Operation *def, Type t) {
+  if (def && &def->info() == &ops::specConstant() && def->attr("default_value").is(AttrKind::Bool))
+    return t.isBool();
+  Type own = symbolType(def);
+  return !own || own == t;
+}
+
+bool symbolResult(Check &c, std::string_view attrName, const OpInfo *a, const OpInfo *b) {
+  Attribute sym = c.op.attr(attrName);
+  if (!sym.is(AttrKind::SymbolRef))
+    return true;
+  const Operation *def = c.verifier.symbol(c.op, sym.str());
+  if (!def)
+    return true; // symbolsResolve reports it
+  std::string name = "@" + std::string(sym.str());
+  if (&def->info() != a && &def->info() != b)
+    return c.fail(name + " is a " + std::string(def->name()));
+  Type t = symbolType(def);
+  return symbolHasType(def, c.result()) ||
+         c.fail("the result (" + str(c.result()) + ") must have the type of " + name + " (" +
+                (t ? str(t) : std::string("i1")) + ")");
+}
+bool addressOf(Check &c) {
+  return symbolResult(c, "variable", &ops::globalVariable(), &ops::globalVariable());
+}
+bool referenceOf(Check &c) {
+  return symbolResult(c, "spec_const", &ops::specConstant(), &ops::specConstantComposite());
+}
+
+/// How many parts (members, elements, columns, components) a constituent list gives a
+/// composite of type `t`; 0 for a type that is not a composite.
+uint64_t partCount(Type t) {
+  switch (t.kind()) {
+  case TypeKind::Vector:
+  case TypeKind::Matrix:
+  case TypeKind::Array:
+    return t.count();
+  case TypeKind::Struct:
+    return t.members().size();
+  case TypeKind::CooperativeMatrix:
+    return 1;
+  default:
+    return 0;
+  }
+}
+
+/// The type of part `i` of `t` (i < partCount(t)).
+Type partType(Type t, size_t i) {
+  return t.is(TypeKind::Struct) ? t.members()[i].type : t.elementType();
+}
+
+bool specConstantComposite(Check &c) {
+  Attribute type = c.op.attr("type"), constituents = c.op.attr("constituents");
+  if (!type.is(AttrKind::Type) || !constituents.is(AttrKind::Array))
+    return true; // structuralAttributes reports it
+  Type t = type.type();
+  if (t.is(TypeKind::Array) && !t.lengthSymbol().empty())
+    return true; // as many constituents as the specialization constant says
+  std::span<const Attribute> given = constituents.elements();
+  uint64_t parts = partCount(t);
+  if (parts == 0 || given.size() != parts)
+    return c.fail("has " + std::to_string(given.size()) + " constituents for " + str(t));
+  for (size_t i = 0; i < given.size(); ++i) {
+    Type part = partType(t, i);
+    bool fits = given[i].is(AttrKind::SymbolRef)
+                    ? symbolHasType(c.verifier.symbol(c.op, given[i].str()), part)
+                    : constantFits(given[i], part);
+    if (!fits)
+      return c.fail("constituent " + std::to_string(i) + " (" + toString(given[i]) +
+                    ") is not a value of type " + str(part));
+  }
+  return true;
+}
+
+bool globalVariable(Check &c) {
+  Attribute t = c.op.attr("type");
+  if (!t.is(AttrKind::Type) || !t.type().is(TypeKind::Pointer))
+    return true; // structuralAttributes reports it
+  Type ptr = t.type();
+  constexpr uint32_t kFunction = 7;
+  if (ptr.storageClass() == kFunction)
+    return c.fail("a module-level variable cannot be in the Function storage class (" + str(ptr) +
+                  ")");
+  Attribute init = c.op.attr("initializer");
+  if (!init)
+    return true;
+  if (init.is(AttrKind::SymbolRef)) {
+    Type it = symbolType(c.verifier.symbol(c.op, init.str()));
+    return !it || it == ptr.elementType() ||
+           c.fail("its initializer @" + std::string(init.str()) + " (" + str(it) +
+                  ") must have the type the variable holds (" + str(ptr.elementType()) + ")");
+  }
+  return constantFits(init, ptr.elementType()) ||
+         c.fail("its initializer (" + toString(init) + ") is not a value of the type it holds (" +
+                str(ptr.elementType()) + ")");
+}
+
+/// The function type of the spirv.func around `op`, or null.
+Type enclosingFunctionType(const Operation &op) {
+  for (const Operation *p = op.parentOp(); p; p = p->parentOp())
+    if (&p->info() == &ops::func()) {
+      Attribute t = p->attr("function_type");
+      return t.is(AttrKind::Type) && t.type().is(TypeKind::Function) ? t.type() : Type();
+    }
+  return {};
+}
+
+bool returnValue(Check &c) {
+  Type fn = enclosingFunctionType(c.op);
+  if (!fn)
+    return true;
+  if (fn.results().size() != 1)
+    return c.fail("returns a value from a function that returns none");
+  return c.operand(0) == fn.results()[0] ||
+         c.fail("operand 0 (" + str(c.operand(0)) + ") must have the function's result type (" +
+                str(fn.results()[0]) + ")");
+}
+
+bool returnNothing(Check &c) {
+  Type fn = enclosingFunctionType(c.op);
+  return !fn || fn.results().empty() ||
+         c.fail("returns nothing from a function that returns " + str(fn.results()[0]));
+}
+
+bool func(Check &c) {
+  Attribute t = c.op.attr("function_type");
+  if (!t.is(AttrKind::Type) || !t.type().is(TypeKind::Function))
+    return true;
+  Type fn = t.type();
+  if (fn.results().size() > 1)
+    return c.fail("function type " + str(fn) + " has more than one result");
+  if (c.op.numRegions() == 0 || c.op.region().empty())
+    return true;
+  const Block *entry = c.op.region().front();
+  for (uint32_t i = 0; i < entry->numArguments() && i < fn.inputs().size(); ++i)
+    if (entry->argument(i).type() != fn.inputs()[i])
+      return c.fail("entry block argument " + std::to_string(i) + " (" +
+                    str(entry->argument(i).type()) + ") must have parameter " + std::to_string(i) +
+                    "'s type (" + str(fn.inputs()[i]) + ")");
+  return true;
+}
+
+bool functionCall(Check &c) {
+  Attribute callee = c.op.attr("callee");
+  if (!callee.is(AttrKind::SymbolRef))
+    return true;
+  const Operation *fn = c.verifier.symbol(c.op, callee.str());
+  if (!fn)
+    return true;
+  std::string name = "@" + std::string(callee.str());
+  if (&fn->info() != &ops::func())
+    return c.fail("callee " + name + " is a " + std::string(fn->name()) + ", not a spirv.func");
+  Attribute t = fn->attr("function_type");
+  if (!t.is(AttrKind::Type) || !t.type().is(TypeKind::Function))
+    return true;
+  Type type = t.type();
+  if (c.numOperands() != type.inputs().size())
+    return c.fail("passes " + std::to_string(c.numOperands()) + " arguments to " + name +
+                  ", which takes " + std::to_string(type.inputs().size()));
+  for (uint32_t i = 0; i < c.numOperands(); ++i)
+    if (c.operand(i) != type.inputs()[i])
+      return c.fail("argument " + std::to_string(i) + " (" + str(c.operand(i)) +
+                    ") must have the type of " + name + "'s parameter (" + str(type.inputs()[i]) +
+                    ")");
+  if (type.results().empty())
+    return c.op.numResults() == 0 || c.fail("has a result; " + name + " returns none");
+  if (c.op.numResults() != 1)
+    return c.fail("has " + std::to_string(c.op.numResults()) + " results; " + name +
+                  " returns one");
+  return c.result() == type.results()[0] ||
+         c.fail("the result (" + str(c.result()) + ") must have " + name + "'s result type (" +
+                str(type.results()[0]) + ")");
+}
+
+bool specConstantOperation(Check &c) {
+  if (c.op.numRegions() == 0 || c.op.region().empty())
+    return c.fail("has no region");
+  const Operation *y = c.op.region().front()->back();
+  if (!y || &y->info() != &ops::yield() || y->numOperands() != 1 || !y->operand(0))
+    return c.fail("its region must end with spirv.mlir.yield of one value");
+  return y->operand(0).type() == c.result() ||
+         c.fail("yields " + str(y->operand(0).type()) + " for a result of type " + str(c.result()));
+}
+
+// clang-format off
+const Row kRows[] = {
+    // Arithmetic (SPIR-V 3.52.13): integer instructions take operands of the result's width and
+    // shape whatever their signedness; float ones the result's type.
+    {"IAdd ISub IMul SDiv UDiv SRem SMod UMod SNegate", of(kInt | kSVM), {like()}, true},
+    {"FAdd FSub FMul FDiv FRem FMod FNegate", of(kFloat | kSVM), {same()}, true},
+    {"VectorTimesScalar", of(kFloatV), {same(), elemOf()}},
+    {"MatrixTimesScalar", of(kMatrix | kFloat | kCoop), {same(), elemOf()}},
+    {"MatrixTimesVector", of(kFloatV), {of(kMatrix), of(kFloatV)}, false, matrixTimesVector},
+    {"VectorTimesMatrix", of(kFloatV), {of(kFloatV), of(kMatrix)}, false, vectorTimesMatrix},
+    {"MatrixTimesMatrix", of(kMatrix), {of(kMatrix), of(kMatrix)}, false, matrixTimesMatrix},
+    {"OuterProduct", of(kMatrix), {of(kFloatV), of(kFloatV)}, false, outerProduct},
+    {"Transpose", of(kMatrix), {of(kMatrix)}, false, transpose},
+    {"Dot", of(kFloatS), {elem(kFloatV), same(0)}},
+    {"IAddCarry ISubBorrow UMulExtended SMulExtended", of(kStruct), {}, false, twoMemberResult},
+    {"DPdx DPdy Fwidth DPdxFine DPdyFine FwidthFine DPdxCoarse DPdyCoarse FwidthCoarse",
+     of(kFloatSV), {same()}},
+    // Bit instructions.
+    {"BitwiseAnd BitwiseOr BitwiseXor Not BitReverse", of(kIntSV), {like()}, true},
+    {"ShiftLeftLogical ShiftRightLogical ShiftRightArithmetic", of(kIntSV),
+     {like(), shaped(kIntSV)}},
+    {"BitFieldInsert", of(kIntSV), {like(), like(), of(kIntS), of(kIntS)}},
+    {"BitFieldSExtract BitFieldUExtract", of(kIntSV), {like(), of(kIntS), of(kIntS)}},
+    {"BitCount", of(kIntSV), {shaped(kIntSV)}},
+    // Relational and logical instructions: a bool of the operands' shape.
+    {"IEqual INotEqual UGreaterThan SGreaterThan UGreaterThanEqual SGreaterThanEqual ULessThan "
+     "SLessThan ULessThanEqual SLessThanEqual",
+     of(kBoolSV), {shaped(kIntSV), like(0)}},
+    {"FOrdEqual FUnordEqual FOrdNotEqual FUnordNotEqual FOrdLessThan FUnordLessThan "
+     "FOrdGreaterThan FUnordGreaterThan FOrdLessThanEqual FUnordLessThanEqual "
+     "FOrdGreaterThanEqual FUnordGreaterThanEqual LessOrGreater Ordered Unordered",
+     of(kBoolSV), {shaped(kFloatSV), same(0)}},
+    {"LogicalEqual LogicalNotEqual LogicalOr LogicalAnd LogicalNot", of(kBoolSV), {same()}, true},
+    {"Any All", of(kBoolS), {of(kBool | kVector)}},
+    {"IsNan IsInf IsFinite IsNormal SignBitSet", of(kBoolSV), {shaped(kFloatSV)}},
+    {"Select", {}, {anyType(), same(), same()}, false, selectOp},
+    // Conversions: per component, so of the result's shape.
+    {"ConvertFToU ConvertFToS", of(kInt | kSVM), {shaped(kFloat | kSVM)}},
+    {"ConvertSToF ConvertUToF", of(kFloat | kSVM), {shaped(kInt | kSVM)}},
+    {"UConvert SConvert SatConvertSToU SatConvertUToS", of(kInt | kSVM), {shaped(kInt | kSVM)}},
+    {"FConvert", of(kFloat | kSVM), {shaped(kFloat | kSVM)}},
+    {"QuantizeToF16", of(kFloatSV | kW32), {same()}},
+    {"ConvertPtrToU", of(kIntS), {of(kPointer)}},
+    {"ConvertUToPtr", of(kPointer), {of(kIntS)}},
+    {"PtrCastToGeneric GenericCastToPtr GenericCastToPtrExplicit", of(kPointer),
+     {samePointee(kResult)}},
+    {"Bitcast", {}, {}, false, bitcast},
+    // Composites.
+    {"CopyObject", {}, {same()}},
+    {"VectorExtractDynamic", of(kScalarOrVector & ~kVector), {elem(kScalarOrVector & ~kScalar),
+                                                              of(kIntS)}},
+    {"VectorInsertDynamic", of(kScalarOrVector & ~kScalar), {same(), elemOf(), of(kIntS)}},
+    {"VectorShuffle", of(kScalarOrVector & ~kScalar),
+     {of(kScalarOrVector & ~kScalar), of(kScalarOrVector & ~kScalar)}, false, vectorShuffle},
+    {"CompositeConstruct", {}, {}, false, compositeConstruct},
+    {"CompositeExtract", {}, {}, false, compositeExtract},
+    {"CompositeInsert", {}, {anyType(), same()}, false, compositeInsert},
+    // Memory.
+    {"Load", {}, {ptrTo()}},
+    {"Store", {}, {ptrTo(1)}},
+    {"AccessChain InBoundsAccessChain", of(kPointer), {of(kPointer)}, false, plainAccessChain},
+    {"PtrAccessChain InBoundsPtrAccessChain", of(kPointer), {of(kPointer)}, false,
+     ptrAccessChain},
+    {"Variable", of(kPointer), {pointee()}, false, variable},
+    {"CopyMemory", {}, {of(kPointer), samePointee(0)}},
+    {"CopyMemorySized", {}, {of(kPointer), of(kPointer), of(kIntS)}},
+    {"ArrayLength", of(kIntS), {of(kPointer)}, false, arrayLength},
+    {"PtrEqual PtrNotEqual", of(kBoolS), {of(kPointer), same(0)}},
+    {"PtrDiff", of(kIntS), {of(kPointer), same(0)}},
+    {"GlobalVariable", {}, {}, false, globalVariable},
+    {"mlir.addressof", of(kPointer), {}, false, addressOf},
+    {"mlir.referenceof", {}, {}, false, referenceOf},
+    {"Constant", {}, {}, false, constant},
+    {"SpecConstantOperation", {}, {}, false, specConstantOperation},
+    {"SpecConstantComposite", {}, {}, false, specConstantComposite},
+    // Atomics: the pointer points to the result's type, and values have it.
+    {"AtomicLoad", of(kNum | kSV), {ptrTo()}},
+    {"AtomicStore", {}, {ptrTo(1), of(kNum | kSV)}},
+    {"AtomicExchange", of(kNum | kSV), {ptrTo(), same()}},
+    {"AtomicCompareExchange AtomicCompareExchangeWeak", of(kInt | kSV), {ptrTo(), same(), same()}},
+    {"AtomicIIncrement AtomicIDecrement", of(kInt | kSV), {ptrTo()}},
+    {"AtomicIAdd AtomicISub AtomicSMin AtomicUMin AtomicSMax AtomicUMax AtomicAnd AtomicOr "
+     "AtomicXor",
+     of(kInt | kSV), {ptrTo(), same()}},
+    {"EXT.AtomicFAdd EXT.AtomicFMin EXT.AtomicFMax", of(kFloat | kSV), {ptrTo(), same()}},
+    {"AtomicFlagTestAndSet", of(kBoolS), {of(kPointer)}},
+    {"AtomicFlagClear", {}, {of(kPointer)}},
+    // Control flow and functions.
+    {"BranchConditional", {}, {of(kBoolS)}},
+    {"Switch", {}, {of(kIntS)}},
+    {"ReturnValue", {}, {}, false, returnValue},
+    {"Return", {}, {}, false, returnNothing},
+    {"FunctionCall", {}, {}, false, functionCall},
+    {"func", {}, {}, false, func},
+    // Groups and subgroups: the value keeps its type (signedness aside: modules mix them).
+    {"GroupNonUniformElect", of(kBoolS)},
+    {"GroupNonUniformAll GroupNonUniformAny GroupAll GroupAny KHR.SubgroupAll KHR.SubgroupAny",
+     of(kBoolS), {of(kBoolS)}},
+    {"GroupNonUniformAllEqual KHR.SubgroupAllEqual", of(kBoolS), {of(kScalarOrVector)}},
+    {"GroupNonUniformBroadcast GroupNonUniformShuffle GroupNonUniformShuffleXor "
+     "GroupNonUniformShuffleUp GroupNonUniformShuffleDown GroupNonUniformQuadBroadcast "
+     "GroupNonUniformQuadSwap KHR.SubgroupReadInvocation",
+     of(kScalarOrVector), {like(), of(kIntS)}},
+    {"KHR.GroupNonUniformRotate", of(kScalarOrVector), {like(), of(kIntS), of(kIntS)}},
+    {"GroupNonUniformBroadcastFirst KHR.SubgroupFirstInvocation", of(kScalarOrVector), {like()}},
+    {"GroupNonUniformBallot KHR.SubgroupBallot", of(kIntV | kW32, 4), {of(kBoolS)}},
+    {"GroupNonUniformInverseBallot", of(kBoolS), {of(kIntV | kW32, 4)}},
+    {"GroupNonUniformBallotBitExtract", of(kBoolS), {of(kIntV | kW32, 4), of(kIntS)}},
+    {"GroupNonUniformBallotBitCount GroupNonUniformBallotFindLSB GroupNonUniformBallotFindMSB",
+     of(kIntS), {of(kIntV | kW32, 4)}},
+    {"GroupNonUniformIAdd GroupNonUniformIMul GroupNonUniformSMin GroupNonUniformUMin "
+     "GroupNonUniformSMax GroupNonUniformUMax GroupNonUniformBitwiseAnd GroupNonUniformBitwiseOr "
+     "GroupNonUniformBitwiseXor",
+     of(kIntSV), {like(), of(kIntS)}},
+    {"GroupNonUniformFAdd GroupNonUniformFMul GroupNonUniformFMin GroupNonUniformFMax",
+     of(kFloatSV), {same(), of(kIntS)}},
+    {"GroupNonUniformLogicalAnd GroupNonUniformLogicalOr GroupNonUniformLogicalXor", of(kBoolSV),
+     {same(), of(kIntS)}},
+    {"GroupBroadcast", of(kScalarOrVector), {like(), of(kIntSV)}},
+    {"GroupIAdd GroupUMin GroupSMin GroupUMax GroupSMax KHR.GroupIMul KHR.GroupBitwiseAnd "
+     "KHR.GroupBitwiseOr KHR.GroupBitwiseXor",
+     of(kIntSV), {like()}},
+    {"GroupFAdd GroupFMin GroupFMax KHR.GroupFMul", of(kFloatSV), {same()}},
+    {"KHR.GroupLogicalAnd KHR.GroupLogicalOr KHR.GroupLogicalXor", of(kBoolSV), {same()}},
+    // Images: the operands' kinds.
+    {"SampledImage", of(kSampledImage), {of(kImage), of(kSampler)}},
+    {"Image", of(kImage), {of(kSampledImage)}},
+    {"ImageSampleImplicitLod ImageSampleExplicitLod ImageSampleProjImplicitLod "
+     "ImageSampleProjExplicitLod",
+     of(kNum | kSV), {of(kSampledImage), of(kNum | kSV)}},
+    {"ImageSampleDrefImplicitLod ImageSampleDrefExplicitLod ImageSampleProjDrefImplicitLod "
+     "ImageSampleProjDrefExplicitLod",
+     of(kNum | kScalar), {of(kSampledImage), of(kNum | kSV), of(kFloatS)}},
+    {"ImageGather", of(kNum | kVector), {of(kSampledImage), of(kNum | kSV), of(kIntS)}},
+    {"ImageDrefGather", of(kNum | kVector), {of(kSampledImage), of(kNum | kSV), of(kFloatS)}},
+    {"ImageFetch ImageRead", of(kNum | kSV), {of(kImage), of(kNum | kSV)}},
+    {"ImageWrite", {}, {of(kImage), of(kNum | kSV), of(kNum | kSV)}},
+    {"ImageQuerySize ImageQuerySizeLod", of(kIntSV), {of(kImage), of(kIntS)}},
+    {"ImageQueryLevels ImageQuerySamples ImageQueryFormat ImageQueryOrder", of(kIntS),
+     {of(kImage)}},
+    {"ImageQueryLod", of(kFloatV, 2), {of(kSampledImage), of(kNum | kSV)}},
+    {"ImageTexelPointer", of(kPointer), {of(kPointer), of(kIntSV), of(kIntS)}},
+    // GLSL.std.450: float functions take and give one type (the trigonometric, exponential and
+    // power ones 16 or 32 bits wide), integer ones one width and shape.
+    {"GL.Round GL.RoundEven GL.Trunc GL.FAbs GL.FSign GL.Floor GL.Ceil GL.Fract GL.Sqrt "
+     "GL.InverseSqrt GL.FMin GL.FMax GL.FClamp GL.FMix GL.Step GL.SmoothStep GL.Fma GL.NMin "
+     "GL.NMax GL.NClamp GL.Normalize GL.FaceForward GL.Reflect",
+     of(kFloatSV), {same()}, true},
+    {"GL.Radians GL.Degrees GL.Sin GL.Cos GL.Tan GL.Asin GL.Acos GL.Atan GL.Sinh GL.Cosh GL.Tanh "
+     "GL.Asinh GL.Acosh GL.Atanh GL.Atan2 GL.Pow GL.Exp GL.Log GL.Exp2 GL.Log2",
+     of(kFloatSV | kW16or32), {same()}, true},
+    {"GL.SAbs GL.SSign GL.UMin GL.SMin GL.UMax GL.SMax GL.UClamp GL.SClamp GL.FindILsb",
+     of(kIntSV), {like()}, true},
+    {"GL.FindSMsb GL.FindUMsb", of(kIntSV | kW32), {like()}},
+    {"GL.Cross", of(kFloatV, 3), {same(), same()}},
+    {"GL.Length", of(kFloatS), {elem(kFloatSV)}},
+    {"GL.Distance", of(kFloatS), {elem(kFloatSV), same(0)}},
+    {"GL.Refract", of(kFloatSV), {same(), same(), of(kFloatS)}},
+    {"GL.Ldexp", of(kFloatSV), {same(), shaped(kIntSV)}},
+    {"GL.Modf", of(kFloatSV), {same(), ptrTo()}},
+    {"GL.Frexp", of(kFloatSV), {same(), of(kPointer)}},
+    {"GL.ModfStruct", of(kStruct), {of(kFloatSV)}, false, modfStruct},
+    {"GL.FrexpStruct", of(kStruct), {of(kFloatSV)}, false, frexpStruct},
+    {"GL.Determinant", of(kFloatS), {of(kMatrix)}, false, determinant},
+    {"GL.MatrixInverse", of(kMatrix), {same()}, false, matrixInverse},
+    {"GL.PackSnorm4x8 GL.PackUnorm4x8", of(kIntS | kW32), {of(kFloatV | kW32, 4)}},
+    {"GL.PackSnorm2x16 GL.PackUnorm2x16 GL.PackHalf2x16", of(kIntS | kW32),
+     {of(kFloatV | kW32, 2)}},
+    {"GL.PackDouble2x32", of(kFloatS), {of(kIntV | kW32, 2)}},
+    {"GL.UnpackSnorm4x8 GL.UnpackUnorm4x8", of(kFloatV | kW32, 4), {of(kIntS | kW32)}},
+    {"GL.UnpackSnorm2x16 GL.UnpackUnorm2x16 GL.UnpackHalf2x16", of(kFloatV | kW32, 2),
+     {of(kIntS | kW32)}},
+    {"GL.UnpackDouble2x32", of(kIntV | kW32, 2), {of(kFloatS)}},
+    {"GL.InterpolateAtCentroid", of(kFloatSV | kW32), {ptrTo()}},
+    {"GL.InterpolateAtSample", of(kFloatSV | kW32), {ptrTo(), of(kIntS)}},
+    {"GL.InterpolateAtOffset", of(kFloatSV | kW32), {ptrTo(), of(kFloatV, 2)}},
+    // OpenCL.std: gentype functions take and give one type.
+    {"CL.acos CL.acosh CL.acospi CL.asin CL.asinh CL.asinpi CL.atan CL.atan2 CL.atanh CL.atanpi "
+     "CL.atan2pi CL.cbrt CL.ceil CL.copysign CL.cos CL.cosh CL.cospi CL.erfc CL.erf CL.exp "
+     "CL.exp2 CL.exp10 CL.expm1 CL.fabs CL.fdim CL.floor CL.fma CL.fmax CL.fmin CL.fmod "
+     "CL.hypot CL.lgamma CL.log CL.log2 CL.log10 CL.log1p CL.logb CL.mad CL.maxmag CL.minmag "
+     "CL.nextafter CL.pow CL.powr CL.remainder CL.rint CL.round CL.rsqrt CL.sin CL.sinh "
+     "CL.sinpi CL.sqrt CL.tan CL.tanh CL.tanpi CL.tgamma CL.trunc CL.half_cos CL.half_divide "
+     "CL.half_exp CL.half_exp2 CL.half_exp10 CL.half_log CL.half_log2 CL.half_log10 "
+     "CL.half_powr CL.half_recip CL.half_rsqrt CL.half_sin CL.half_sqrt CL.half_tan "
+     "CL.native_cos CL.native_divide CL.native_exp CL.native_exp2 CL.native_exp10 "
+     "CL.native_log CL.native_log2 CL.native_log10 CL.native_powr CL.native_recip "
+     "CL.native_rsqrt CL.native_sin CL.native_sqrt CL.native_tan CL.fclamp CL.degrees "
+     "CL.fmax_common CL.fmin_common CL.mix CL.radians CL.step CL.smoothstep CL.sign CL.cross "
+     "CL.normalize CL.fast_normalize",
+     of(kFloatSV), {same()}, true},
+    {"CL.pown CL.rootn CL.ldexp", of(kFloatSV), {same(), shaped(kIntSV)}},
+    {"CL.fract CL.modf CL.sincos", of(kFloatSV), {same(), ptrTo()}},
+    {"CL.frexp CL.lgamma_r", of(kFloatSV), {same(), of(kPointer)}},
+    {"CL.remquo", of(kFloatSV), {same(), same(), of(kPointer)}},
+    {"CL.ilogb", of(kIntSV), {shaped(kFloatSV)}},
+    {"CL.nan", of(kFloatSV), {shaped(kIntSV)}},
+    {"CL.s_abs CL.u_abs CL.s_abs_diff CL.u_abs_diff CL.s_add_sat CL.u_add_sat CL.s_hadd "
+     "CL.u_hadd CL.s_rhadd CL.u_rhadd CL.s_clamp CL.u_clamp CL.clz CL.ctz CL.s_mad_hi "
+     "CL.u_mad_hi CL.u_mad_sat CL.s_mad_sat CL.s_max CL.u_max CL.s_min CL.u_min CL.s_mul_hi "
+     "CL.u_mul_hi CL.rotate CL.s_sub_sat CL.u_sub_sat CL.popcount CL.s_mad24 CL.u_mad24 "
+     "CL.s_mul24 CL.u_mul24",
+     of(kIntSV), {like()}, true},
+    {"CL.s_upsample CL.u_upsample", of(kIntSV), {shaped(kIntSV), like(0)}},
+    {"CL.bitselect", of(kNum | kSV), {same()}, true},
+    {"CL.select", of(kNum | kSV), {same(), same(), shaped(kIntSV)}},
+    {"CL.length CL.fast_length", of(kFloatS), {elem(kFloatSV)}},
+    {"CL.distance CL.fast_distance", of(kFloatS), {elem(kFloatSV), same(0)}},
+    {"CL.printf", of(kIntS), {of(kPointer)}},
+    {"CL.prefetch", {}, {of(kPointer), of(kIntS)}},
+    {"CL.vloadn", of(kNum | kVector), {of(kIntS), of(kPointer)}},
+    {"CL.vload_half", of(kFloatS), {of(kIntS), of(kPointer)}},
+    {"CL.vload_halfn CL.vloada_halfn", of(kFloatV), {of(kIntS), of(kPointer)}},
+    {"CL.vstoren", {}, {of(kNum | kVector), of(kIntS), of(kPointer)}},
+    {"CL.vstore_half CL.vstore_half_r", {}, {of(kFloatS), of(kIntS), of(kPointer)}},
+    {"CL.vstore_halfn CL.vstore_halfn_r CL.vstorea_halfn CL.vstorea_halfn_r", {},
+     {of(kFloatV), of(kIntS), of(kPointer)}},
+    {"CL.shuffle", of(kNum | kVector), {of(kNum | kVector), shaped(kIntV)}},
+    {"CL.shuffle2", of(kNum | kVector), {of(kNum | kVector), same(0), shaped(kIntV)}},
+};
+// clang-format on
+
+/// The table by op (open addressing on the OpInfo's address: a lookup per verified op, most of
+/// them hits, costs a few nanoseconds), and the names no op has.
+struct Table {
+  std::vector<std::pair<const OpInfo *, const Row *>> slots;
+  size_t mask = 0;
+  std::vector<std::string_view> unknown;
+
+  size_t slotOf(const OpInfo *info) const {
+    return size_t((reinterpret_cast<uintptr_t>(info) >> 4) * 0x9E3779B97F4A7C15ull >> 20) & mask;
+  }
+
+  const Row *find(const OpInfo *info) const {
+    for (size_t i = slotOf(info);; i = (i + 1) & mask) {
+      if (slots[i].first == info)
+        return slots[i].second;
+      if (!slots[i].first)
+        return nullptr;
+    }
+  }
+
+  Table() {
+    std::vector<std::pair<const OpInfo *, const Row *>> entries;
+    for (const Row &row : kRows) {
+      std::string_view names = row.ops;
+      while (!names.empty()) {
+        size_t end = names.find(' ');
+        std::string_view name = names.substr(0, end);
+        names = end == std::string_view::npos ? std::string_view() : names.substr(end + 1);
+        if (name.empty())
+          continue;
+        if (const OpInfo *info = findOp("spirv." + std::string(name)))
+          entries.emplace_back(info, &row);
+        else
+          unknown.push_back(name);
+      }
+    }
+    size_t size = 16;
+    while (size < entries.size() * 4)
+      size *= 2;
+    mask = size - 1;
+    slots.assign(size, {nullptr, nullptr});
+    for (auto [info, row] : entries) {
+      size_t i = slotOf(info);
+      while (slots[i].first && slots[i].first != info)
+        i = (i + 1) & mask;
+      if (!slots[i].first)
+        slots[i] = {info, row};
+    }
+  }
+};
+
+const Table &table() {
+  static const Table &t = *new Table; // never torn down, like the op registry
+  return t;
+}
+
+} // namespace
+
+const Operation *TypeVerifier::symbol(const Operation &op, std::string_view name) {
+  const Operation *module = &op;
+  while (module && &module->info() != &ops::module())
+    module = module->parentOp();
+  if (!module || module->numRegions() == 0 || module->region().empty())
+    return nullptr;
+  if (module != module_) {
+    module_ = module;
+    symbols_.clear();
+    for (const Operation *def : *module->region().front())
+      if (Attribute s = def->attr("sym_name"); s.is(AttrKind::String))
+        symbols_.emplace(s.str(), def);
+  }
+  auto it = symbols_.find(name);
+  return it == symbols_.end() ? nullptr : it->second;
+}
+
+std::string TypeVerifier::check(const Operation &op) {
+  const Row *row = table().find(&op.info());
+  if (!row)
+    return {};
+  Check c{op, *this, {}};
+  if (c.run(*row))
+    return {};
+  return c.message.empty() ? std::string("has operand or result types it cannot have")
+                           : std::move(c.message);
+}
+
+std::vector<std::string_view> typeRuleNamesWithoutOp() { return table().unknown; }
+
+} // namespace spire::dialect

@@ -1,0 +1,497 @@
+// The verifier's type rules (VerifierTypes.cpp): per family of ops, IR that follows the ops'
+// definitions verifies and IR that breaks them is an error naming the op and what is wrong.
+#include "spire/dialect/Text.h"
+#include "spire/dialect/Verifier.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+using namespace spire;
+using namespace spire::dialect;
+
+namespace {
+
+/// What the verifier says of a module holding `globals` and a function @f taking `params` whose
+/// body is `ops` followed by spirv.Return (unless `ops` ends the function itself); "" when the
+/// module verifies, "parse: ..." when it does not parse.
+std::string verdict(std::string_view params, std::string_view ops, std::string_view globals = "") {
+  std::string body(ops);
+  if (body.find("spirv.Return") == std::string::npos)
+    body += "\n    spirv.Return";
+  std::string text = "spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {\n" +
+                     std::string(globals) + "\n  spirv.func @f(" + std::string(params) +
+                     ") \"None\" {\n    " + body + "\n  }\n}\n";
+  Context context;
+  Expected<OwningOp> module = parse(context, text);
+  if (!module)
+    return "parse: " + module.error().message;
+  Status status = verify(**module);
+  return status ? std::string() : status.error().message;
+}
+
+} // namespace
+
+TEST(DialectVerifierTypes, EveryNameInTheTableIsAnOp) {
+  EXPECT_TRUE(typeRuleNamesWithoutOp().empty())
+      << (typeRuleNamesWithoutOp().empty() ? "" : typeRuleNamesWithoutOp()[0]);
+}
+
+TEST(DialectVerifierTypes, IntegerArithmeticTakesTheResultsWidthAndShape) {
+  std::string_view params = "%a: i32, %b: si32, %c: i64, %v: vector<2xi32>";
+  // Signedness aside: SPIR-V lets OpIAdd mix OpTypeInt 32 0 and 32 1.
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.IAdd\"(%a, %b) : (i32, si32) -> i32"), "");
+  EXPECT_EQ(verdict(params, "%0 = spirv.IMul %v, %v : vector<2xi32>"), "");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.IAdd\"(%a, %c) : (i32, i64) -> i32"),
+            "spirv.IAdd: operand 1 (i64) must have the result's type (i32), signedness aside");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.SNegate\"(%v) : (vector<2xi32>) -> i32"),
+            "spirv.SNegate: operand 0 (vector<2xi32>) must have the result's type (i32), "
+            "signedness aside");
+  EXPECT_EQ(verdict("%x: f32", "%0 = \"spirv.UDiv\"(%x, %x) : (f32, f32) -> f32"),
+            "spirv.UDiv: the result must be an integer scalar or vector or cooperative matrix, "
+            "not f32");
+  // IAddCarry: a struct of two members of the operands' type.
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.IAddCarry\"(%a, %a) : (i32, i32) -> "
+                            "!spirv.struct<(i32, i32)>"),
+            "");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.IAddCarry\"(%a, %a) : (i32, i32) -> "
+                            "!spirv.struct<(i32, i64)>"),
+            "spirv.IAddCarry: the result must be a struct of two members of one integer scalar or "
+            "vector type, not !spirv.struct<(i32, i64)>");
+}
+
+TEST(DialectVerifierTypes, FloatArithmeticAndMatricesKeepTheirTypes) {
+  std::string_view params = "%x: f32, %y: f64, %v: vector<3xf32>, %m: !spirv.matrix<2 x "
+                            "vector<3xf32>>, %w: vector<2xf32>";
+  EXPECT_EQ(verdict(params, "%0 = spirv.FAdd %x, %x : f32"), "");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.FAdd\"(%x, %y) : (f32, f64) -> f32"),
+            "spirv.FAdd: operand 1 (f64) must have the result's type (f32)");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.VectorTimesScalar\"(%v, %x) : (vector<3xf32>, f32) -> "
+                            "vector<3xf32>"),
+            "");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.VectorTimesScalar\"(%v, %y) : (vector<3xf32>, f64) -> "
+                            "vector<3xf32>"),
+            "spirv.VectorTimesScalar: operand 1 (f64) must be the component type of the result's "
+            "type (vector<3xf32>)");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.Dot\"(%v, %v) : (vector<3xf32>, vector<3xf32>) -> f32"),
+            "");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.Dot\"(%v, %w) : (vector<3xf32>, vector<2xf32>) -> f32"),
+            "spirv.Dot: operand 1 (vector<2xf32>) must have operand 0's type (vector<3xf32>)");
+  // A 3x2 matrix (two columns of three) times a 2-vector is a 3-vector.
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.MatrixTimesVector\"(%m, %w) : (!spirv.matrix<2 x "
+                            "vector<3xf32>>, vector<2xf32>) -> vector<3xf32>"),
+            "");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.MatrixTimesVector\"(%m, %v) : (!spirv.matrix<2 x "
+                            "vector<3xf32>>, vector<3xf32>) -> vector<3xf32>"),
+            "spirv.MatrixTimesVector: operand 1 (vector<3xf32>) must have a component per column "
+            "of !spirv.matrix<2 x vector<3xf32>>");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.Transpose\"(%m) : (!spirv.matrix<2 x vector<3xf32>>) -> "
+                            "!spirv.matrix<3 x vector<2xf32>>"),
+            "");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.Transpose\"(%m) : (!spirv.matrix<2 x vector<3xf32>>) -> "
+                            "!spirv.matrix<2 x vector<3xf32>>"),
+            "spirv.Transpose: the result (!spirv.matrix<2 x vector<3xf32>>) must be the transpose "
+            "of operand 0 (!spirv.matrix<2 x vector<3xf32>>)");
+}
+
+TEST(DialectVerifierTypes, BitInstructionsTakeIntegers) {
+  std::string_view params = "%a: i32, %b: i8, %v: vector<2xi32>, %x: f32";
+  EXPECT_EQ(verdict(params, "%0 = spirv.BitwiseAnd %a, %a : i32"), "");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.BitwiseOr\"(%x, %x) : (f32, f32) -> f32"),
+            "spirv.BitwiseOr: the result must be an integer scalar or vector, not f32");
+  // A shift amount may have another width, not another shape.
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.ShiftLeftLogical\"(%a, %b) : (i32, i8) -> i32"), "");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.ShiftLeftLogical\"(%a, %v) : (i32, vector<2xi32>) -> "
+                            "i32"),
+            "spirv.ShiftLeftLogical: operand 1 (vector<2xi32>) must have as many components as "
+            "the result's type (i32)");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.BitFieldInsert\"(%a, %a, %b, %x) : (i32, i32, i8, f32) "
+                            "-> i32"),
+            "spirv.BitFieldInsert: operand 3 must be an integer scalar, not f32");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.BitCount\"(%v) : (vector<2xi32>) -> vector<2xi8>"), "");
+}
+
+TEST(DialectVerifierTypes, ComparisonsGiveBoolsOfTheOperandsShape) {
+  std::string_view params = "%a: i32, %s: si32, %v: vector<2xi32>, %x: f32, %p: i1";
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.SLessThan\"(%a, %s) : (i32, si32) -> i1"), "");
+  EXPECT_EQ(verdict(params, "%0 = spirv.IEqual %v, %v : vector<2xi32>"), "");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.IEqual\"(%v, %v) : (vector<2xi32>, vector<2xi32>) -> "
+                            "i1"),
+            "spirv.IEqual: operand 0 (vector<2xi32>) must have as many components as the "
+            "result's type (i1)");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.FOrdLessThan\"(%a, %a) : (i32, i32) -> i1"),
+            "spirv.FOrdLessThan: operand 0 must be a float scalar or vector, not i32");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.IEqual\"(%a, %a) : (i32, i32) -> i32"),
+            "spirv.IEqual: the result must be a bool scalar or vector, not i32");
+  EXPECT_EQ(verdict(params, "%0 = spirv.LogicalAnd %p, %p : i1"), "");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.LogicalOr\"(%p, %a) : (i1, i32) -> i1"),
+            "spirv.LogicalOr: operand 1 (i32) must have the result's type (i1)");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.IsNan\"(%x) : (f32) -> vector<2xi1>"),
+            "spirv.IsNan: operand 0 (f32) must have as many components as the result's type "
+            "(vector<2xi1>)");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.Any\"(%p) : (i1) -> i1"),
+            "spirv.Any: operand 0 must be a bool vector, not i1");
+}
+
+TEST(DialectVerifierTypes, SelectTakesABoolOfTheResultsShape) {
+  std::string_view params = "%c: i1, %cv: vector<3xi1>, %a: vector<2xf32>, %x: f32";
+  EXPECT_EQ(verdict(params, "%0 = spirv.Select %c, %a, %a : i1, vector<2xf32>"), "");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.Select\"(%cv, %a, %a) : (vector<3xi1>, vector<2xf32>, "
+                            "vector<2xf32>) -> vector<2xf32>"),
+            "spirv.Select: operand 0 (vector<3xi1>) must have as many components as the result "
+            "(vector<2xf32>)");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.Select\"(%c, %a, %x) : (i1, vector<2xf32>, f32) -> "
+                            "vector<2xf32>"),
+            "spirv.Select: operand 2 (f32) must have the result's type (vector<2xf32>)");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.Select\"(%x, %x, %x) : (f32, f32, f32) -> f32"),
+            "spirv.Select: operand 0 must be a bool scalar or vector, not f32");
+}
+
+TEST(DialectVerifierTypes, ConversionsKeepTheShapeAndBitcastsTheBits) {
+  std::string_view params = "%x: f32, %v: vector<2xf32>, %i: i64, %iv: vector<2xi32>, "
+                            "%p: !spirv.ptr<f32, PhysicalStorageBuffer>";
+  EXPECT_EQ(verdict(params, "%0 = spirv.ConvertFToS %v : vector<2xf32> to vector<2xi32>"), "");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.ConvertFToS\"(%v) : (vector<2xf32>) -> i32"),
+            "spirv.ConvertFToS: operand 0 (vector<2xf32>) must have as many components as the "
+            "result's type (i32)");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.ConvertSToF\"(%x) : (f32) -> f32"),
+            "spirv.ConvertSToF: operand 0 must be an integer scalar or vector or cooperative "
+            "matrix, not f32");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.FConvert\"(%x) : (f32) -> f64"), "");
+  // Bitcast: the same number of bits, or a pointer and an integer.
+  EXPECT_EQ(verdict(params, "%0 = spirv.Bitcast %iv : vector<2xi32> to f64"), "");
+  EXPECT_EQ(verdict(params, "%0 = spirv.Bitcast %i : i64 to vector<2xf32>"), "");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.Bitcast\"(%x) : (f32) -> i64"),
+            "spirv.Bitcast: casts f32 (32 bits) to i64 (64 bits)");
+  EXPECT_EQ(verdict(params, "%0 = spirv.Bitcast %p : !spirv.ptr<f32, PhysicalStorageBuffer> to "
+                            "i64"),
+            "");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.Bitcast\"(%p) : (!spirv.ptr<f32, "
+                            "PhysicalStorageBuffer>) -> f64"),
+            "spirv.Bitcast: casts between a pointer and f64, which is neither a pointer nor an "
+            "integer scalar or vector");
+}
+
+TEST(DialectVerifierTypes, CompositeIndexesStayInBoundsAndSelectTheResultsType) {
+  std::string_view params = "%v: vector<4xf32>, %s: !spirv.struct<(f32, vector<2xi32>)>, "
+                            "%a: !spirv.array<3 x f32>, %x: f32, %i: i32";
+  EXPECT_EQ(verdict(params, "%0 = spirv.CompositeExtract %s[1 : i32, 0 : i32] : "
+                            "!spirv.struct<(f32, vector<2xi32>)>"),
+            "");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.CompositeExtract\"(%s) {indices = [2 : i32]} : "
+                            "(!spirv.struct<(f32, vector<2xi32>)>) -> f32"),
+            "spirv.CompositeExtract: index 0 (2) is out of bounds of !spirv.struct<(f32, "
+            "vector<2xi32>)> (2 members)");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.CompositeExtract\"(%v) {indices = [4 : i32]} : "
+                            "(vector<4xf32>) -> f32"),
+            "spirv.CompositeExtract: index 0 (4) is out of bounds of vector<4xf32> (4 "
+            "components)");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.CompositeExtract\"(%a) {indices = [1 : i32]} : "
+                            "(!spirv.array<3 x f32>) -> i32"),
+            "spirv.CompositeExtract: the result (i32) must have the type the indices select "
+            "(f32)");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.CompositeExtract\"(%x) {indices = [0 : i32]} : (f32) -> "
+                            "f32"),
+            "spirv.CompositeExtract: index 0 selects into f32, which is not a composite");
+  EXPECT_EQ(verdict(params, "%0 = spirv.CompositeInsert %x, %a[2 : i32] : f32 into "
+                            "!spirv.array<3 x f32>"),
+            "");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.CompositeInsert\"(%i, %a) {indices = [2 : i32]} : (i32, "
+                            "!spirv.array<3 x f32>) -> !spirv.array<3 x f32>"),
+            "spirv.CompositeInsert: operand 0 (i32) must have the type the indices select (f32)");
+  // Construct: vectors from scalars and vectors, other composites one constituent per part.
+  EXPECT_EQ(verdict("%x: f32, %w: vector<2xf32>",
+                    "%0 = spirv.CompositeConstruct %w, %x, %x : (vector<2xf32>, f32, f32) -> "
+                    "vector<4xf32>"),
+            "");
+  EXPECT_EQ(verdict("%x: f32, %w: vector<2xf32>",
+                    "%0 = spirv.CompositeConstruct %w, %x : (vector<2xf32>, f32) -> "
+                    "vector<4xf32>"),
+            "spirv.CompositeConstruct: constituents have 3 components for the 4 of "
+            "vector<4xf32>");
+  EXPECT_EQ(verdict("%x: f32, %i: i32",
+                    "%0 = spirv.CompositeConstruct %x, %x : (f32, f32) -> !spirv.struct<(f32, "
+                    "i32)>"),
+            "spirv.CompositeConstruct: operand 1 (f32) must be i32, a constituent of "
+            "!spirv.struct<(f32, i32)>");
+  EXPECT_EQ(verdict("%x: f32", "%0 = spirv.CompositeConstruct %x, %x : (f32, f32) -> "
+                               "!spirv.array<3 x f32>"),
+            "spirv.CompositeConstruct: has 2 constituents for the 3 elements of !spirv.array<3 "
+            "x f32>");
+}
+
+TEST(DialectVerifierTypes, VectorShuffleAndDynamicAccessKeepTheComponentType) {
+  std::string_view params = "%v: vector<4xf32>, %w: vector<2xf32>, %u: vector<2xi32>, %i: i32, "
+                            "%x: f32";
+  EXPECT_EQ(verdict(params, "%0 = spirv.VectorShuffle [0 : i32, 5 : i32, -1 : i32] %v : "
+                            "vector<4xf32>, %w : vector<2xf32> -> vector<3xf32>"),
+            "");
+  EXPECT_EQ(verdict(params, "%0 = spirv.VectorShuffle [0 : i32, 6 : i32] %v : vector<4xf32>, "
+                            "%w : vector<2xf32> -> vector<2xf32>"),
+            "spirv.VectorShuffle: component 1 (6) selects past the 6 components of the operands");
+  EXPECT_EQ(verdict(params, "%0 = spirv.VectorShuffle [0 : i32] %v : vector<4xf32>, "
+                            "%w : vector<2xf32> -> vector<2xf32>"),
+            "spirv.VectorShuffle: selects 1 components for the 2 of the result (vector<2xf32>)");
+  EXPECT_EQ(verdict(params, "%0 = spirv.VectorShuffle [0 : i32, 1 : i32] %v : vector<4xf32>, "
+                            "%u : vector<2xi32> -> vector<2xf32>"),
+            "spirv.VectorShuffle: operand 1 (vector<2xi32>) must have the result's component "
+            "type (f32)");
+  EXPECT_EQ(verdict(params, "%0 = spirv.VectorExtractDynamic %v[%i] : vector<4xf32>, i32"), "");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.VectorExtractDynamic\"(%u, %i) : (vector<2xi32>, i32) "
+                            "-> f32"),
+            "spirv.VectorExtractDynamic: operand 0 (vector<2xi32>) must have components of the "
+            "result's type (f32)");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.VectorInsertDynamic\"(%v, %x, %x) : (vector<4xf32>, "
+                            "f32, f32) -> vector<4xf32>"),
+            "spirv.VectorInsertDynamic: operand 2 must be an integer scalar, not f32");
+}
+
+TEST(DialectVerifierTypes, MemoryOpsAgreeWithTheirPointers) {
+  std::string_view params = "%p: !spirv.ptr<f32, Function>, %x: f32, %i: i32, "
+                            "%s: !spirv.ptr<!spirv.struct<(f32, !spirv.array<4 x i32>)>, "
+                            "StorageBuffer>";
+  EXPECT_EQ(verdict(params, "%0 = spirv.Load \"Function\" %p : f32\n    spirv.Store \"Function\" "
+                            "%p, %0 : f32"),
+            "");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.Load\"(%p) : (!spirv.ptr<f32, Function>) -> i32"),
+            "spirv.Load: operand 0 (!spirv.ptr<f32, Function>) must point to the result's type "
+            "(i32)");
+  EXPECT_EQ(verdict(params, "\"spirv.Store\"(%p, %i) : (!spirv.ptr<f32, Function>, i32) -> ()"),
+            "spirv.Store: operand 0 (!spirv.ptr<f32, Function>) must point to operand 1's type "
+            "(i32)");
+  std::string_view chain = "%c1 = spirv.Constant 1 : i32\n    ";
+  EXPECT_EQ(
+      verdict(params, std::string(chain) +
+                          "%0 = spirv.AccessChain %s[%c1, %i] : !spirv.ptr<!spirv.struct<(f32, "
+                          "!spirv.array<4 x i32>)>, StorageBuffer>, i32, i32"),
+      "");
+  EXPECT_EQ(
+      verdict(params, std::string(chain) +
+                          "%0 = \"spirv.AccessChain\"(%s, %c1) : (!spirv.ptr<!spirv.struct<(f32, "
+                          "!spirv.array<4 x i32>)>, StorageBuffer>, i32) -> !spirv.ptr<f32, "
+                          "StorageBuffer>"),
+      "spirv.AccessChain: the result (!spirv.ptr<f32, StorageBuffer>) must point to the "
+      "type the indices select (!spirv.array<4 x i32>)");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.AccessChain\"(%s, %i) : (!spirv.ptr<!spirv.struct<(f32, "
+                            "!spirv.array<4 x i32>)>, StorageBuffer>, i32) -> !spirv.ptr<f32, "
+                            "StorageBuffer>"),
+            "spirv.AccessChain: index 0 into !spirv.struct<(f32, !spirv.array<4 x i32>)> is not "
+            "a constant");
+  EXPECT_EQ(verdict(params, std::string(chain) +
+                                "%0 = \"spirv.AccessChain\"(%s, %c1, %i) : "
+                                "(!spirv.ptr<!spirv.struct<(f32, !spirv.array<4 x i32>)>, "
+                                "StorageBuffer>, i32, i32) -> !spirv.ptr<i32, Uniform>"),
+            "spirv.AccessChain: the result (!spirv.ptr<i32, Uniform>) must have the storage class "
+            "of operand 0 (!spirv.ptr<!spirv.struct<(f32, !spirv.array<4 x i32>)>, "
+            "StorageBuffer>)");
+  EXPECT_EQ(verdict(params, "%0 = spirv.Variable init(%x) : !spirv.ptr<f32, Function>"), "");
+  EXPECT_EQ(verdict(params, "%0 = spirv.Variable init(%i) : !spirv.ptr<f32, Function>"),
+            "spirv.Variable: operand 0 (i32) must be what the result's type (!spirv.ptr<f32, "
+            "Function>) points to");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.Variable\"() {storage_class = "
+                            "#spirv.storage_class<Private>} : () -> !spirv.ptr<f32, Private>"),
+            "spirv.Variable: a variable in a function must be in the Function storage class, "
+            "not !spirv.ptr<f32, Private>");
+  EXPECT_EQ(verdict(params, "\"spirv.CopyMemory\"(%p, %s) : (!spirv.ptr<f32, Function>, "
+                            "!spirv.ptr<!spirv.struct<(f32, !spirv.array<4 x i32>)>, "
+                            "StorageBuffer>) -> ()"),
+            "spirv.CopyMemory: operand 1 (!spirv.ptr<!spirv.struct<(f32, !spirv.array<4 x "
+            "i32>)>, StorageBuffer>) must point to what operand 0's type (!spirv.ptr<f32, "
+            "Function>) points to");
+}
+
+TEST(DialectVerifierTypes, GlobalsAndSpecConstantsHaveTheTypesTheirUsesSay) {
+  std::string_view globals = "  spirv.GlobalVariable @g : !spirv.ptr<f32, Private>\n"
+                             "  spirv.SpecConstant @n = 4 : i32";
+  EXPECT_EQ(verdict("",
+                    "%0 = spirv.mlir.addressof @g : !spirv.ptr<f32, Private>\n"
+                    "    %1 = spirv.mlir.referenceof @n : i32",
+                    globals),
+            "");
+  EXPECT_EQ(verdict("", "%0 = spirv.mlir.addressof @g : !spirv.ptr<i32, Private>", globals),
+            "spirv.mlir.addressof: the result (!spirv.ptr<i32, Private>) must have the type of @g "
+            "(!spirv.ptr<f32, Private>)");
+  EXPECT_EQ(verdict("", "%0 = spirv.mlir.referenceof @n : i64", globals),
+            "spirv.mlir.referenceof: the result (i64) must have the type of @n (i32)");
+  EXPECT_EQ(verdict("", "%0 = spirv.mlir.addressof @n : !spirv.ptr<i32, Private>", globals),
+            "spirv.mlir.addressof: @n is a spirv.SpecConstant");
+  EXPECT_EQ(verdict("", "", "  spirv.GlobalVariable @h : !spirv.ptr<f32, Function>"),
+            "spirv.GlobalVariable: a module-level variable cannot be in the Function storage "
+            "class (!spirv.ptr<f32, Function>)");
+  EXPECT_EQ(verdict("", "",
+                    "  spirv.SpecConstant @m = 4 : i32\n"
+                    "  spirv.SpecConstant @b = true\n"
+                    "  spirv.SpecConstantComposite @c (@m, @m) : vector<2xi32>\n"
+                    "  spirv.SpecConstantComposite @d (@m, @b) : !spirv.struct<(i32, i1)>"),
+            "");
+  EXPECT_EQ(verdict("", "",
+                    "  spirv.SpecConstant @m = 4 : i32\n"
+                    "  spirv.SpecConstantComposite @c (@m, @m) : vector<2xf32>"),
+            "spirv.SpecConstantComposite: constituent 0 (@m) is not a value of type f32");
+  EXPECT_EQ(verdict("", "",
+                    "  spirv.SpecConstant @m = 4 : i32\n"
+                    "  spirv.SpecConstantComposite @c (@m) : vector<2xi32>"),
+            "spirv.SpecConstantComposite: has 1 constituents for vector<2xi32>");
+  // Counted, not listed: a huge length costs nothing.
+  EXPECT_EQ(verdict("", "",
+                    "  spirv.SpecConstant @m = 4 : i32\n"
+                    "  spirv.SpecConstantComposite @c (@m) : !spirv.array<4000000000 x i32>"),
+            "spirv.SpecConstantComposite: has 1 constituents for !spirv.array<4000000000 x i32>");
+  EXPECT_EQ(verdict("", "%0 = spirv.mlir.referenceof @b : i32", "  spirv.SpecConstant @b = true"),
+            "spirv.mlir.referenceof: the result (i32) must have the type of @b (i1)");
+  EXPECT_EQ(verdict("", "",
+                    "  spirv.SpecConstant @m = 4 : i32\n"
+                    "  spirv.GlobalVariable @h initializer(@m) : !spirv.ptr<f32, Private>"),
+            "spirv.GlobalVariable: its initializer @m (i32) must have the type the variable holds "
+            "(f32)");
+}
+
+TEST(DialectVerifierTypes, ConstantValuesHaveTheResultsType) {
+  EXPECT_EQ(verdict("", "%0 = spirv.Constant 1 : i32\n    %1 = spirv.Constant dense<[1.0, 2.0]> : "
+                        "vector<2xf32>\n    %2 = spirv.Constant [1 : i32, 2 : i32] : "
+                        "!spirv.array<2 x i32>\n    %3 = spirv.Constant true"),
+            "");
+  EXPECT_EQ(verdict("", "%0 = \"spirv.Constant\"() {value = 1 : i32} : () -> f32"),
+            "spirv.Constant: its value (1 : i32) is not a value of the result's type (f32)");
+  EXPECT_EQ(verdict("", "%0 = \"spirv.Constant\"() {value = [1 : i32]} : () -> !spirv.array<2 x "
+                        "i32>"),
+            "spirv.Constant: its value ([1 : i32]) is not a value of the result's type "
+            "(!spirv.array<2 x i32>)");
+  EXPECT_EQ(verdict("", "%0 = \"spirv.Constant\"() {value = true} : () -> i32"),
+            "spirv.Constant: its value (true) is not a value of the result's type (i32)");
+}
+
+TEST(DialectVerifierTypes, AtomicsPointToTheirValuesType) {
+  std::string_view params = "%p: !spirv.ptr<i32, StorageBuffer>, %v: i32, %w: i64, "
+                            "%q: !spirv.ptr<f32, StorageBuffer>, %x: f32";
+  EXPECT_EQ(verdict(params, "%0 = spirv.AtomicIAdd \"Device\" \"None\" %p, %v : "
+                            "!spirv.ptr<i32, StorageBuffer>"),
+            "");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.AtomicIAdd\"(%p, %w) {memory_scope = "
+                            "#spirv.scope<Device>, semantics = #spirv.memory_semantics<None>} : "
+                            "(!spirv.ptr<i32, StorageBuffer>, i64) -> i32"),
+            "spirv.AtomicIAdd: operand 1 (i64) must have the result's type (i32)");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.AtomicIAdd\"(%q, %x) {memory_scope = "
+                            "#spirv.scope<Device>, semantics = #spirv.memory_semantics<None>} : "
+                            "(!spirv.ptr<f32, StorageBuffer>, f32) -> f32"),
+            "spirv.AtomicIAdd: the result must be an integer scalar or vector, not f32");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.AtomicLoad\"(%q) {memory_scope = "
+                            "#spirv.scope<Device>, semantics = #spirv.memory_semantics<None>} : "
+                            "(!spirv.ptr<f32, StorageBuffer>) -> i32"),
+            "spirv.AtomicLoad: operand 0 (!spirv.ptr<f32, StorageBuffer>) must point to the "
+            "result's type (i32)");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.AtomicCompareExchange\"(%p, %v, %w) {memory_scope = "
+                            "#spirv.scope<Device>, equal_semantics = "
+                            "#spirv.memory_semantics<None>, unequal_semantics = "
+                            "#spirv.memory_semantics<None>} : (!spirv.ptr<i32, StorageBuffer>, "
+                            "i32, i64) -> i32"),
+            "spirv.AtomicCompareExchange: operand 2 (i64) must have the result's type (i32)");
+}
+
+TEST(DialectVerifierTypes, GroupOpsKeepTheValuesType) {
+  std::string_view params = "%p: i1, %v: i32, %x: f32, %b: vector<4xi32>";
+  EXPECT_EQ(verdict(params, "%0 = spirv.GroupNonUniformBallot <Subgroup> %p : vector<4xi32>"), "");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.GroupNonUniformBallot\"(%p) {execution_scope = "
+                            "#spirv.scope<Subgroup>} : (i1) -> vector<3xi32>"),
+            "spirv.GroupNonUniformBallot: the result must be a 4-component 32-bit integer vector, "
+            "not vector<3xi32>");
+  EXPECT_EQ(verdict(params, "%0 = spirv.GroupNonUniformIAdd \"Subgroup\" \"Reduce\" %v : i32"), "");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.GroupNonUniformIAdd\"(%x) {execution_scope = "
+                            "#spirv.scope<Subgroup>, group_operation = "
+                            "#spirv.group_operation<Reduce>} : (f32) -> f32"),
+            "spirv.GroupNonUniformIAdd: the result must be an integer scalar or vector, not f32");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.GroupNonUniformBroadcast\"(%x, %x) {execution_scope = "
+                            "#spirv.scope<Subgroup>} : (f32, f32) -> f32"),
+            "spirv.GroupNonUniformBroadcast: operand 1 must be an integer scalar, not f32");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.GroupNonUniformShuffle\"(%x, %v) {execution_scope = "
+                            "#spirv.scope<Subgroup>} : (f32, i32) -> i32"),
+            "spirv.GroupNonUniformShuffle: operand 0 (f32) must have the result's type (i32), "
+            "signedness aside");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.GroupNonUniformBallotBitCount\"(%b) {execution_scope = "
+                            "#spirv.scope<Subgroup>, group_operation = "
+                            "#spirv.group_operation<Reduce>} : (vector<4xi32>) -> i32"),
+            "");
+}
+
+TEST(DialectVerifierTypes, ExtendedInstructionsFollowTheirSetsRules) {
+  std::string_view params = "%x: f32, %d: f64, %v: vector<3xf32>, %w: vector<4xf32>, %i: i32, "
+                            "%s: si32, %p: !spirv.ptr<i8, CrossWorkgroup>";
+  EXPECT_EQ(verdict(params, "%0 = spirv.GL.Sin %x : f32\n    %1 = spirv.GL.FMax %v, %v : "
+                            "vector<3xf32>"),
+            "");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.GL.Sin\"(%d) : (f64) -> f64"),
+            "spirv.GL.Sin: the result must be a 16- or 32-bit float scalar or vector, not f64");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.GL.FMax\"(%x, %d) : (f32, f64) -> f32"),
+            "spirv.GL.FMax: operand 1 (f64) must have the result's type (f32)");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.GL.SMax\"(%i, %s) : (i32, si32) -> i32"), "");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.GL.Length\"(%v) : (vector<3xf32>) -> f32"), "");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.GL.Length\"(%v) : (vector<3xf32>) -> f64"),
+            "spirv.GL.Length: operand 0 (vector<3xf32>) must have components of the result's type "
+            "(f64)");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.GL.Cross\"(%w, %w) : (vector<4xf32>, vector<4xf32>) -> "
+                            "vector<4xf32>"),
+            "spirv.GL.Cross: the result must be a 3-component float vector, not vector<4xf32>");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.GL.PackHalf2x16\"(%w) : (vector<4xf32>) -> i32"),
+            "spirv.GL.PackHalf2x16: operand 0 must be a 2-component 32-bit float vector, not "
+            "vector<4xf32>");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.CL.fmax\"(%x, %x) : (f32, f32) -> f32\n    %1 = "
+                            "\"spirv.CL.s_abs\"(%s) : (si32) -> i32"),
+            "");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.CL.pow\"(%x, %i) : (f32, i32) -> f32"),
+            "spirv.CL.pow: operand 1 (i32) must have the result's type (f32)");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.CL.printf\"(%i) : (i32) -> i32"),
+            "spirv.CL.printf: operand 0 must be a pointer, not i32");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.CL.printf\"(%p, %x, %i) : (!spirv.ptr<i8, "
+                            "CrossWorkgroup>, f32, i32) -> i32"),
+            "");
+}
+
+TEST(DialectVerifierTypes, CallsAndReturnsFollowTheFunctionTypes) {
+  std::string_view callee = "  spirv.func @g(%arg0: i32) -> f32 \"None\" {\n"
+                            "    %0 = spirv.Constant 1.0 : f32\n"
+                            "    spirv.ReturnValue %0 : f32\n  }";
+  EXPECT_EQ(verdict("%i: i32", "%0 = spirv.FunctionCall @g(%i) : (i32) -> f32", callee), "");
+  EXPECT_EQ(verdict("%x: f32", "%0 = spirv.FunctionCall @g(%x) : (f32) -> f32", callee),
+            "spirv.FunctionCall: argument 0 (f32) must have the type of @g's parameter (i32)");
+  EXPECT_EQ(verdict("%i: i32", "%0 = spirv.FunctionCall @g(%i, %i) : (i32, i32) -> f32", callee),
+            "spirv.FunctionCall: passes 2 arguments to @g, which takes 1");
+  EXPECT_EQ(verdict("%i: i32", "%0 = spirv.FunctionCall @g(%i) : (i32) -> i32", callee),
+            "spirv.FunctionCall: the result (i32) must have @g's result type (f32)");
+  EXPECT_EQ(verdict("%i: i32", "spirv.FunctionCall @g(%i) : (i32) -> ()", callee),
+            "spirv.FunctionCall: has 0 results; @g returns one");
+  EXPECT_EQ(verdict("%i: i32", "spirv.ReturnValue %i : i32"),
+            "spirv.ReturnValue: returns a value from a function that returns none");
+  EXPECT_EQ(verdict("", "",
+                    "  spirv.func @h() -> f32 \"None\" {\n"
+                    "    %0 = spirv.Constant 1 : i32\n"
+                    "    spirv.ReturnValue %0 : i32\n  }"),
+            "spirv.ReturnValue: operand 0 (i32) must have the function's result type (f32)");
+  EXPECT_EQ(verdict("", "", "  spirv.func @h() -> f32 \"None\" {\n    spirv.Return\n  }"),
+            "spirv.Return: returns nothing from a function that returns f32");
+  EXPECT_EQ(verdict("", "",
+                    "  \"spirv.func\"() ({\n  ^bb0(%a: i64):\n    spirv.Return\n  }) "
+                    "{function_type = (i32) -> (), sym_name = \"h\"} : () -> ()"),
+            "spirv.func: entry block argument 0 (i64) must have parameter 0's type (i32)");
+}
+
+TEST(DialectVerifierTypes, BranchConditionsAreBoolsAndConstructsYieldTheirResultsTypes) {
+  EXPECT_EQ(verdict("%c: i32",
+                    "\"spirv.BranchConditional\"(%c)[^bb1, ^bb1] {operand_segment_sizes = "
+                    "array<i32: 1, 0, 0>} : (i32) -> ()\n  ^bb1:\n    spirv.Return"),
+            "spirv.BranchConditional: operand 0 must be a bool scalar, not i32");
+  std::string_view selection = "%r = \"spirv.mlir.selection\"() ({\n"
+                               "      spirv.BranchConditional %c, ^bb1, ^bb2(%x : f32)\n"
+                               "    ^bb1:\n"
+                               "      spirv.Branch ^bb2(%x : f32)\n"
+                               "    ^bb2(%y: f32):\n"
+                               "      \"spirv.mlir.merge\"(%y) : (f32) -> ()\n"
+                               "    }) : () -> %T";
+  auto with = [&](std::string_view type) {
+    std::string s(selection);
+    s.replace(s.find("%T"), 2, type);
+    return s;
+  };
+  EXPECT_EQ(verdict("%c: i1, %x: f32", with("f32")), "");
+  EXPECT_EQ(verdict("%c: i1, %x: f32", with("i32")),
+            "spirv.mlir.selection: result 0 and the merged value differ in type");
+}
