@@ -730,6 +730,9 @@ bool constantFits(Attribute value, Type t, int depth = 0) {
   if (!value || !t || depth > 64)
     return false;
   switch (value.kind()) {
+  case AttrKind::Undef: // typed by its place
+  case AttrKind::Null:
+    return true;
   case AttrKind::Bool:
     return t.isBool();
   case AttrKind::Integer:
@@ -757,6 +760,10 @@ bool constantFits(Attribute value, Type t, int depth = 0) {
         if (!constantFits(elems[i], t.members()[i].type, depth + 1))
           return false;
       return true;
+    case TypeKind::Sampler:
+      // OpConstantSampler: addressing mode, normalized (0 or 1), filter mode.
+      return elems.size() == 3 && elems[0].is(AttrKind::Enum) && elems[1].is(AttrKind::Integer) &&
+             elems[2].is(AttrKind::Enum);
     default:
       return false;
     }
@@ -795,6 +802,17 @@ Type symbolType(const Operation *def) {
       return v.type();
     return {};
   }
+  if (info == &ops::specConstantOperationSymbol()) {
+    // The type of the value its region yields.
+    if (def->numRegions() != 1 || def->region().empty())
+      return {};
+    const Operation *y = def->region().front()->back();
+    return y && y->numOperands() == 1 ? y->operand(0).type() : Type();
+  }
+  if (info == &ops::func()) {
+    Attribute t = def->attr("function_type");
+    return t.is(AttrKind::Type) ? t.type() : Type();
+  }
   return {};
 }
 
@@ -804,7 +822,7 @@ bool symbolHasType(const Operation *def, Type t) {
   if (def && &def->info() == &ops::specConstant() && def->attr("default_value").is(AttrKind::Bool))
     return t.isBool();
   Type own = symbolType(def);
-  return !own || own == t;
+  return !own || alike(own, t); // signedness aside, as for operands
 }
 
 bool symbolResult(Check &c, std::string_view attrName, const OpInfo *a, const OpInfo *b) {
@@ -826,6 +844,15 @@ bool addressOf(Check &c) {
   return symbolResult(c, "variable", &ops::globalVariable(), &ops::globalVariable());
 }
 bool referenceOf(Check &c) {
+  // A specialization constant, or (spire's additions) a module-level specialization constant
+  // operation or a function given as an operand (OpEnqueueKernel's invoke).
+  Attribute sym = c.op.attr("spec_const");
+  const Operation *def = sym.is(AttrKind::SymbolRef) ? c.verifier.symbol(c.op, sym.str()) : nullptr;
+  if (def && &def->info() == &ops::specConstantOperationSymbol())
+    return symbolResult(c, "spec_const", &ops::specConstantOperationSymbol(),
+                        &ops::specConstantOperationSymbol());
+  if (def && &def->info() == &ops::func())
+    return symbolResult(c, "spec_const", &ops::func(), &ops::func());
   return symbolResult(c, "spec_const", &ops::specConstant(), &ops::specConstantComposite());
 }
 
@@ -1285,6 +1312,12 @@ std::string TypeVerifier::check(const Operation &op) {
   const Row *row = table().find(&op.info());
   if (!row)
     return {};
+  // A scope or memory semantics given by an operand (a unit attribute in its place: OpenCL
+  // kernels pass runtime values) shifts the operands the rows describe; such ops keep the
+  // checks of their operand counts only.
+  for (const NamedAttribute &a : op.attributes())
+    if (a.attr().is(AttrKind::Unit))
+      return {};
   Check c{op, *this, {}};
   if (c.run(*row))
     return {};
