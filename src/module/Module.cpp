@@ -77,8 +77,8 @@ Section sectionOf(Op op, const grammar::InstructionDesc *desc) {
 // instruction of fixed shape (see InstructionDesc::fixedShape) whose word count is in range and
 // whose id operands are all valid, without calling into the decoder.
 struct FastOp {
-  uint64_t ids = 0;   ///< bit k: operand word k + 1 is an id
-  uint64_t enums = 0; ///< bit k: operand word k + 1 is an enumerant
+  uint32_t ids = 0;   ///< bit k: operand word k + 1 is an id
+  uint32_t enums = 0; ///< bit k: operand word k + 1 is an enumerant
   int16_t desc = -1;  ///< index in grammar::instructions(), -1 for an unknown opcode
   uint8_t minWords = 0xFF, maxWords = 0; ///< word counts the fast path takes (empty: none)
   uint8_t flags = 0;
@@ -86,10 +86,14 @@ struct FastOp {
 };
 // kHasType and kHasResult are the module's own flags (1 and 2).
 constexpr uint8_t kFastTerminator = 4,
-                  kFastDecodeFixed = 8; // fixed shape too long for the masks: decodeFixed
+                  kFastDecodeFixed = 8, // fixed shape longer than the masks: decodeFixed
+    kFastString = 16;                   // one-word operands, then a string that ends the
+                                        // instruction (OpName, OpMemberName, OpString, ...)
+constexpr size_t kFastOperands = 32;    // operand words the masks cover
+static_assert(sizeof(FastOp) == 16);
 
 // The enumerant operands (bit k: word k + 1) of a fast-path instruction are valid and plain.
-bool plainEnumerants(const FastOp &f, const uint32_t *words, uint64_t enums) {
+bool plainEnumerants(const FastOp &f, const uint32_t *words, uint32_t enums) {
   const grammar::InstructionDesc &d = grammar::instructions()[static_cast<size_t>(f.desc)];
   for (; enums != 0; enums &= enums - 1) {
     const unsigned k = static_cast<unsigned>(std::countr_zero(enums));
@@ -101,6 +105,28 @@ bool plainEnumerants(const FastOp &f, const uint32_t *words, uint64_t enums) {
 
 struct FastTable {
   std::vector<FastOp> ops;
+
+  // One-word required operands (ids, plain integers) and a last required string: the operands
+  // are stored, but without the decoder's walk.
+  static void stringShape(const grammar::InstructionDesc &d, FastOp &f) {
+    const auto ops = d.operands;
+    if (ops.empty() || ops.size() > kFastOperands ||
+        ops.back().kind != grammar::OperandKind::LiteralString ||
+        ops.back().quantifier != grammar::Quantifier::One)
+      return;
+    for (size_t k = 0; k + 1 < ops.size(); ++k) {
+      if (ops[k].quantifier != grammar::Quantifier::One)
+        return;
+      if (grammar::operandCategory(ops[k].kind) == grammar::OperandCategory::Id)
+        f.ids |= uint32_t(1) << k;
+      else if (ops[k].kind != grammar::OperandKind::LiteralInteger)
+        return;
+    }
+    f.flags |= kFastString;
+    f.minWords = static_cast<uint8_t>(ops.size() + 1); // the string takes one word or more
+    f.maxWords = 0xFF;
+  }
+
   FastTable() {
     uint32_t maxOpcode = 0;
     for (const grammar::InstructionDesc &d : grammar::instructions())
@@ -118,24 +144,39 @@ struct FastTable {
       f.section = sectionOf(op, &d);
       f.flags = (d.hasResultType ? 1 : 0) | (d.hasResult ? 2 : 0) |
                 (isBlockTerminator(op) ? kFastTerminator : 0);
+      if (!d.fixedShape && op != Op::ExtInstImport)
+        stringShape(d, f);
       if (!d.fixedShape || op == Op::ExtInstImport)
         continue;
-      if (d.fixedOperands.size() > 63) {
+      if (d.requiredWordOperands > kFastOperands) {
         f.flags |= kFastDecodeFixed;
         continue;
       }
+      // Longer instances (calls with many arguments, ...) go to decodeFixed.
+      if (d.fixedOperands.size() > kFastOperands)
+        f.flags |= kFastDecodeFixed;
+      const size_t covered = std::min(d.fixedOperands.size(), kFastOperands);
       f.minWords = static_cast<uint8_t>(d.requiredWordOperands + 1);
-      f.maxWords = static_cast<uint8_t>(d.fixedOperands.size() + 1);
-      for (size_t k = 0; k < d.fixedOperands.size(); ++k) {
+      f.maxWords = static_cast<uint8_t>(covered + 1);
+      for (size_t k = 0; k < covered; ++k) {
         const grammar::OperandCategory c = grammar::operandCategory(d.fixedOperands[k].kind);
         if (c == grammar::OperandCategory::Id)
-          f.ids |= uint64_t(1) << k;
+          f.ids |= uint32_t(1) << k;
         else if (c == grammar::OperandCategory::ValueEnum || c == grammar::OperandCategory::BitEnum)
-          f.enums |= uint64_t(1) << k;
+          f.enums |= uint32_t(1) << k;
       }
     }
   }
 };
+
+// The words hold a nul-terminated string whose nul is in the last word (and nowhere before).
+bool endsWithString(const uint32_t *words, uint32_t n) {
+  auto hasZeroByte = [](uint32_t w) { return ((w - 0x01010101u) & ~w & 0x80808080u) != 0; };
+  for (uint32_t k = 0; k + 1 < n; ++k)
+    if (hasZeroByte(words[k]))
+      return false;
+  return hasZeroByte(words[n - 1]);
+}
 
 const FastTable &fastTable() {
   static const FastTable table;
@@ -279,6 +320,15 @@ Status Module::index(binary::DecodeOptions options) {
   InstRecord *records = insts_.data();
   size_t recordCapacity = insts_.capacity();
   const std::span<uint32_t> defs = defs_.dense();
+  // The first definition of an id is the one the index keeps.
+  auto noteResult = [this](std::span<uint32_t> dense, uint32_t id, uint32_t at) {
+    if (id < dense.size()) {
+      if (dense[id] == kNoIndex)
+        dense[id] = at;
+    } else if (defs_.get(id) == kNoIndex) {
+      defs_.set(id, at);
+    }
+  };
   bool inFunction = false, inBlock = false;
   // The open function's and block's ends, written back when they close.
   uint32_t functionEnd = 0, blockEnd = 0;
@@ -310,11 +360,14 @@ Status Module::index(binary::DecodeOptions options) {
     // the grammar's, and nothing needs to be stored for them.
     bool fixed = false;
     if (count >= f.minWords && count <= f.maxWords) {
-      uint64_t bad = 0;
-      for (uint32_t k = 1; k < count; ++k)
-        bad |= uint64_t(iw[k] - 1u >= idLimit - 1u) << (k - 1);
+      // The masks cover the first kFastOperands operand words (a string's are not ids).
+      const uint32_t covered = std::min<uint32_t>(count, kFastOperands + 1);
+      uint32_t bad = 0;
+      for (uint32_t k = 1; k < covered; ++k)
+        bad |= uint32_t(iw[k] - 1u >= idLimit - 1u) << (k - 1);
       bad &= f.ids;
-      if (const uint64_t enums = f.enums & ((uint64_t(1) << (count - 1)) - 1);
+      if (const uint32_t enums =
+              f.enums & static_cast<uint32_t>((uint64_t(1) << (covered - 1)) - 1);
           enums != 0 && bad == 0)
         bad = !plainEnumerants(f, iw, enums);
       fixed = bad == 0;
@@ -323,20 +376,38 @@ Status Module::index(binary::DecodeOptions options) {
     r.wordOffset = static_cast<uint32_t>(pos);
     r.opcode = opcode;
     r.wordCount = static_cast<uint16_t>(count);
-    if (fixed) {
+    if (fixed && (f.flags & kFastString) != 0) {
+      // The string must end (its nul) in the instruction's last word.
+      const uint32_t first = static_cast<uint32_t>(f.minWords - 1);
+      fixed = endsWithString(iw + first, count - first);
+      if (fixed) {
+        const uint32_t firstOperand = static_cast<uint32_t>(operands_.size());
+        operands_.reserveMore(first);
+        binary::Operand *out = operands_.cursor();
+        const grammar::InstructionDesc &d = grammar::instructions()[static_cast<size_t>(f.desc)];
+        for (uint32_t k = 0; k + 1 < first; ++k) {
+          const bool literal = d.operands[k].kind == grammar::OperandKind::LiteralInteger;
+          out[k] = {static_cast<uint16_t>(k + 1), 1, d.operands[k].kind,
+                    literal ? binary::NumberKind::Unsigned : binary::NumberKind::None,
+                    static_cast<uint16_t>(literal ? 32 : 0)};
+        }
+        out[first - 1] = {static_cast<uint16_t>(first), static_cast<uint16_t>(count - first),
+                          grammar::OperandKind::LiteralString, binary::NumberKind::None, 0};
+        operands_.setSize(firstOperand + first);
+        r.firstOperand = firstOperand;
+        r.numOperands = static_cast<uint16_t>(first);
+        r.flags = f.flags & (kHasType | kHasResult);
+        if ((f.flags & kHasResult) != 0)
+          noteResult(defs, iw[(f.flags & kHasType) != 0 ? 2 : 1], idx);
+      }
+    } else if (fixed) {
       r.firstOperand = static_cast<uint32_t>(f.desc);
       r.numOperands = static_cast<uint16_t>(count - 1);
       r.flags = kFixed | (f.flags & (kHasType | kHasResult));
-      if ((f.flags & kHasResult) != 0) {
-        const uint32_t id = iw[(f.flags & kHasType) != 0 ? 2 : 1];
-        if (id < defs.size()) {
-          if (defs[id] == kNoIndex)
-            defs[id] = idx;
-        } else if (defs_.get(id) == kNoIndex) {
-          defs_.set(id, idx);
-        }
-      }
-    } else {
+      if ((f.flags & kHasResult) != 0)
+        noteResult(defs, iw[(f.flags & kHasType) != 0 ? 2 : 1], idx);
+    }
+    if (!fixed) {
       records[idx] = r;
       insts_.setSize(idx + 1);
       if (Status s = decodeSlow(f.desc, (f.flags & kFastDecodeFixed) != 0, idx, pos, options); !s)

@@ -136,6 +136,18 @@ TEST(Decoder, OptionalAndVariadicOperands) {
   EXPECT_EQ(m.inst(3).operands().size(), 4u);
 }
 
+TEST(Decoder, MemberNamesTakeAnIntegerThenTheString) {
+  Module m = read(inst(Op::MemberName, cat({{4, 7}, str("member_name")})));
+  expectOperands(
+      m.inst(0),
+      {{OperandKind::IdRef, 1}, {OperandKind::LiteralInteger, 1}, {OperandKind::LiteralString, 3}});
+  EXPECT_EQ(m.inst(0).operands()[1].number, NumberKind::Unsigned);
+  EXPECT_EQ(m.inst(0).stringOperand(m.inst(0).operands()[2]), "member_name");
+  // OpString defines its result.
+  Module s = read(inst(Op::String, cat({{9}, str("file.glsl")})));
+  EXPECT_EQ(s.defIndex(9), 0u);
+}
+
 TEST(Decoder, StringsSpanTheirWords) {
   Module m = read(cat({inst(Op::EntryPoint, cat({{5 /*GLCompute*/, 4}, str("main"), {8, 9}})),
                        inst(Op::Name, cat({{4}, str("abc")}))}));
@@ -264,6 +276,13 @@ TEST(Decoder, MalformedInstructionsGetOneLineErrorsWithLocations) {
       {inst(Op::TypeInt, {1, 32}), "missing operand 'Signedness'"},
       {inst(Op::TypeVoid, {1, 2}), "its operands end at word 2"},
       {inst(Op::Name, {1, 0x61616161u}), "no terminating nul"},
+      // The reader's fast path for names and other strings: a nul before the last word leaves
+      // words over, an id past the bound or 0 before the string is still checked.
+      {inst(Op::Name, {1, 0x00000061u, 0x00000062u}), "its operands end at word 3"},
+      {inst(Op::MemberName, {1, 0, 0x61616161u}), "no terminating nul"},
+      {inst(Op::Name, {500, 0x00000061u}), "not below the bound 100"},
+      {inst(Op::MemberName, {0, 2, 0x00000061u}), "is 0"},
+      {inst(Op::Name, {1}), "missing operand"},
       {inst(Op::Capability, {0x7FFFFFF0u}), "invalid Capability 2147483632"},
       {inst(Op::Load, {1, 2, 3, 0x40000000u}), "invalid MemoryAccess bit 0x40000000"},
       {cat({inst(Op::TypeVoid, {1}), inst(Op::Constant, {1, 2, 0})}),
