@@ -42,7 +42,6 @@ std::string snakeKind(OperandKind kind) { return snakeCase(grammar::operandKindN
 
 struct Registry {
   std::deque<OpInfo> infos;
-  std::deque<std::string> names;
   std::unordered_map<std::string_view, const OpInfo *> byName;
   std::unordered_map<uint32_t, const OpInfo *> byOpcode;
   std::unordered_map<uint64_t, const OpInfo *> byExt;
@@ -54,11 +53,25 @@ struct Registry {
         *specConstantOperationSymbol, *extInst;
   } s{};
 
-  std::string_view keep(std::string s) { return names.emplace_back(std::move(s)); }
+  /// Copies a name into the registry's text arena (the registry is built at every start: one
+  /// allocation per name was most of its cost).
+  std::string_view keep(std::string_view s) {
+    if (chunks.empty() || chunkUsed + s.size() > kChunk) {
+      chunks.push_back(std::make_unique<char[]>(std::max(kChunk, s.size())));
+      chunkUsed = 0;
+    }
+    char *at = chunks.back().get() + chunkUsed;
+    std::copy(s.begin(), s.end(), at);
+    chunkUsed += s.size();
+    return {at, s.size()};
+  }
+  static constexpr size_t kChunk = 16384;
+  std::vector<std::unique_ptr<char[]>> chunks;
+  size_t chunkUsed = 0;
 
   OpInfo &add(std::string name, uint32_t flags) {
     OpInfo &info = infos.emplace_back();
-    info.name = keep(std::move(name));
+    info.name = keep(name);
     info.flags = flags;
     // A structural op added after the grammar's instruction of the same name (spirv.Constant,
     // spirv.EntryPoint, ...) is the one the name finds.
@@ -129,6 +142,10 @@ struct Registry {
   }
 
   Registry() {
+    const size_t expected = grammar::instructions().size() + 512;
+    byName.reserve(expected);
+    byOpcode.reserve(grammar::instructions().size());
+    all.reserve(expected);
     for (const grammar::InstructionDesc &inst : grammar::instructions()) {
       std::string name = opName(inst.name);
       if (byName.count(name))
