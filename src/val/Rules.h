@@ -26,6 +26,7 @@ void checkArithmetic(State &s);      ///< RulesArithmetic.cpp: arithmetic, bit, 
 void checkImages(State &s);          ///< RulesImages.cpp: image types and instructions
 void checkAtomicsBarriers(State &s); ///< RulesAtomics.cpp: atomics, barriers, scopes, semantics
 void checkGroups(State &s);          ///< RulesGroups.cpp: group and non-uniform instructions
+void checkPipesEnqueue(State &s);    ///< RulesPipesEnqueue.cpp: pipes, device-side enqueue
 void checkExtInst(State &s);         ///< RulesExtInst.cpp: GLSL.std.450 and OpenCL.std
 void checkDecorations(State &s);     ///< RulesDecorations.cpp: decorations, groups, linkage
 void checkModes(State &s);           ///< RulesModes.cpp: execution models and modes, entry point

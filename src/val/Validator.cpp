@@ -161,9 +161,9 @@ Report validate(const Module &module, const Options &options) {
   }
   if (s.errorCount() != 0)
     return report;
-  for (auto family :
-       {checkTypes, checkFunctions, checkControlFlow, checkMemory, checkArithmetic, checkImages,
-        checkAtomicsBarriers, checkGroups, checkExtInst, checkDecorations, checkModes}) {
+  for (auto family : {checkTypes, checkFunctions, checkControlFlow, checkMemory, checkArithmetic,
+                      checkImages, checkAtomicsBarriers, checkGroups, checkPipesEnqueue,
+                      checkExtInst, checkDecorations, checkModes}) {
     family(s);
     if (s.stopped())
       return report;
