@@ -15,8 +15,10 @@ namespace spire::val {
 /// without a type (the ids family reports those), passes, so checks never read past the words.
 class OperandCheck {
 public:
-  OperandCheck(State &s, const Instruction &inst, std::string_view rule)
-      : s_(s), inst_(inst), rule_(rule), op_(State::opcodeName(inst.opcode())) {}
+  /// `name` names the instruction in messages (default: the grammar's name for its opcode).
+  OperandCheck(State &s, const Instruction &inst, std::string_view rule, std::string_view name = {})
+      : s_(s), inst_(inst), rule_(rule),
+        op_(name.empty() ? State::opcodeName(inst.opcode()) : std::string(name)) {}
 
   State &state() const { return s_; }
   /// The id at `word`, 0 past the end.

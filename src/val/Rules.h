@@ -27,6 +27,8 @@ void checkImages(State &s);          ///< RulesImages.cpp: image types and instr
 void checkAtomicsBarriers(State &s); ///< RulesAtomics.cpp: atomics, barriers, scopes, semantics
 void checkGroups(State &s);          ///< RulesGroups.cpp: group and non-uniform instructions
 void checkPipesEnqueue(State &s);    ///< RulesPipesEnqueue.cpp: pipes, device-side enqueue
+void checkRayTracing(State &s);      ///< RulesRayTracing.cpp: ray tracing and ray query
+void checkMeshShading(State &s);     ///< RulesMeshShading.cpp: SPV_EXT_mesh_shader
 void checkExtInst(State &s);         ///< RulesExtInst.cpp: GLSL.std.450 and OpenCL.std
 void checkDecorations(State &s);     ///< RulesDecorations.cpp: decorations, groups, linkage
 void checkModes(State &s);           ///< RulesModes.cpp: execution models and modes, entry point

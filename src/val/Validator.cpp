@@ -161,9 +161,10 @@ Report validate(const Module &module, const Options &options) {
   }
   if (s.errorCount() != 0)
     return report;
-  for (auto family : {checkTypes, checkFunctions, checkControlFlow, checkMemory, checkArithmetic,
-                      checkImages, checkAtomicsBarriers, checkGroups, checkPipesEnqueue,
-                      checkExtInst, checkDecorations, checkModes}) {
+  for (auto family :
+       {checkTypes, checkFunctions, checkControlFlow, checkMemory, checkArithmetic, checkImages,
+        checkAtomicsBarriers, checkGroups, checkPipesEnqueue, checkRayTracing, checkMeshShading,
+        checkExtInst, checkDecorations, checkModes}) {
     family(s);
     if (s.stopped())
       return report;
