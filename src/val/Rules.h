@@ -29,6 +29,8 @@ void checkGroups(State &s);          ///< RulesGroups.cpp: group and non-uniform
 void checkPipesEnqueue(State &s);    ///< RulesPipesEnqueue.cpp: pipes, device-side enqueue
 void checkRayTracing(State &s);      ///< RulesRayTracing.cpp: ray tracing and ray query
 void checkMeshShading(State &s);     ///< RulesMeshShading.cpp: SPV_EXT_mesh_shader
+void checkCoopMatrix(State &s);      ///< RulesCooperativeMatrix.cpp: NV and KHR cooperative
+                                     ///< matrices
 void checkExtInst(State &s);         ///< RulesExtInst.cpp: GLSL.std.450 and OpenCL.std
 void checkDecorations(State &s);     ///< RulesDecorations.cpp: decorations, groups, linkage
 void checkModes(State &s);           ///< RulesModes.cpp: execution models and modes, entry point
