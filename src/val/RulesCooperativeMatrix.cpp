@@ -2,15 +2,19 @@
 // SPV_KHR_cooperative_matrix (the KHR ones by value: older grammars lack them, and a module that
 // uses them is then read as unknown instructions, which availability reports).
 //
-// - Types: a numerical scalar component type; scope, rows, columns (and the KHR Use) are constant
-//   instructions of 32-bit integer type, and a constant Use is a Cooperative Matrix Use.
+// - Types: a numerical scalar component type; scope, rows and columns (and the KHR Use) are
+//   constant instructions of integer type (32-bit for the scope, and for all of KHR's), and a
+//   constant Use is a Cooperative Matrix Use.
 // - Loads and stores: a cooperative matrix result or object of the extension's type; a pointer to
-//   a numerical scalar or vector, in Workgroup, StorageBuffer or PhysicalStorageBuffer (NV always,
-//   KHR under Vulkan); an integer stride; NV's ColumnMajor is a boolean constant, KHR's
-//   MemoryLayout a 32-bit integer constant naming a Cooperative Matrix Layout.
+//   a scalar or vector, in Workgroup, StorageBuffer or PhysicalStorageBuffer (NV always, KHR under
+//   Vulkan); an integer stride; NV's ColumnMajor is a boolean constant, KHR's MemoryLayout a
+//   32-bit integer constant naming a Cooperative Matrix Layout, with a Stride for the row- and
+//   column-major layouts.
 // - MulAdd: A is MxK, B KxN, C and the result MxN, all of one scope (compared where the constants
-//   are known); KHR's Uses are MatrixA, MatrixB and MatrixAccumulator for C and the result.
+//   are known); KHR's Uses are MatrixA, MatrixB and MatrixAccumulator for C and the result, and
+//   the Matrix{A,B,C,Result}SignedComponentsKHR operands name integer matrices.
 // - Length: a 32-bit unsigned integer from a cooperative matrix type.
+// - Shader modules that declare CooperativeMatrixKHR declare VulkanMemoryModel.
 #include "OperandCheck.h"
 #include "Rules.h"
 
@@ -33,10 +37,13 @@ enum : uint32_t {
 constexpr uint32_t kStorageWorkgroup = 4, kStorageStorageBuffer = 12,
                    kStoragePhysicalStorageBuffer = 5349;
 constexpr uint32_t kUseMatrixA = 0, kUseMatrixB = 1, kUseAccumulator = 2;
+constexpr uint32_t kCapabilityShader = 1, kCapabilityVulkanMemoryModel = 5345,
+                   kCapabilityCooperativeMatrixKHR = 6022;
 
-// A cooperative matrix type's operands: scope, rows, columns, use (the NV types have no use).
+// A cooperative matrix type's operands: component type, scope, rows, columns, use (the NV types
+// have no use).
 struct Matrix {
-  uint32_t scope = 0, rows = 0, columns = 0, use = 0;
+  uint32_t component = 0, scope = 0, rows = 0, columns = 0, use = 0;
 };
 
 class CooperativeMatrixChecker {
@@ -50,6 +57,13 @@ public:
       if (inst.isRaw())
         continue;
       const uint32_t op = static_cast<uint32_t>(inst.opcode());
+      if (inst.opcode() == Op::Capability && inst.wordCount() > 1 &&
+          inst.word(1) == kCapabilityCooperativeMatrixKHR && s_.hasCapability(kCapabilityShader) &&
+          !s_.hasCapability(kCapabilityVulkanMemoryModel))
+        // "If the CooperativeMatrixKHR capability is declared then the VulkanMemoryModel
+        // capability must be declared as well" (validation rules for shader capabilities).
+        s_.error(inst.index(), "SPV_KHR_cooperative_matrix",
+                 "a shader that declares CooperativeMatrixKHR must declare VulkanMemoryModel");
       const bool khr = op >= kTypeKHR && op <= kLengthKHR;
       if (!khr && !(op >= kTypeNV && op <= kLengthNV))
         continue;
@@ -89,12 +103,13 @@ private:
   bool isMatrix(uint32_t type, uint32_t typeOpcode) const {
     return static_cast<uint32_t>(s_.defOpcode(type)) == typeOpcode;
   }
-  /// A constant instruction (OpConstant*, OpSpecConstant*) of a 32-bit integer scalar type.
-  bool int32Constant(uint32_t id) const {
+  /// A constant instruction (OpConstant*, OpSpecConstant*) of an integer scalar type of `width`
+  /// bits (0: any).
+  bool intConstant(uint32_t id, uint32_t width) const {
     const grammar::InstructionDesc *d = grammar::findInstruction(uint32_t(s_.defOpcode(id)));
     const uint32_t t = s_.typeOf(id);
     return d != nullptr && d->cls == grammar::InstructionClass::ConstantCreation &&
-           s_.isIntType(t) && s_.bitWidth(t) == 32;
+           s_.isIntType(t) && (width == 0 || s_.bitWidth(t) == width);
   }
   /// The value of an OpConstant (specialization constants have none).
   std::optional<uint64_t> known(uint32_t id) const {
@@ -108,13 +123,19 @@ private:
       c.fail("Component Type " + s_.name(component) + " must be a numerical scalar type");
       return;
     }
+    // KHR: "Scope [Rows, Columns] must be a constant instruction with scalar 32-bit integer
+    // type", "Use must be a constant instruction scalar 32-bit integer type"; NV: "Rows
+    // [Columns] must be a constant instruction with scalar integer type", and the Scope <id> is a
+    // 32-bit integer (3.27) from a constant instruction.
     static constexpr const char *kNames[] = {"Scope", "Rows", "Columns", "Use"};
     for (uint32_t w = 3; w < (khr ? 7u : 6u); ++w) {
       const uint32_t id = c.id(w);
-      if (id == 0 || int32Constant(id))
+      const uint32_t width = khr || w == 3 ? 32 : 0;
+      if (id == 0 || intConstant(id, width))
         continue;
       c.fail(std::string(kNames[w - 3]) + " " + s_.name(id) +
-             " must be a constant instruction of a 32-bit integer type");
+             " must be a constant instruction of " + (width == 32 ? "a 32-bit" : "an") +
+             " integer type");
       return;
     }
     if (khr) {
@@ -130,22 +151,21 @@ private:
   // optional Stride from `word` on.
   bool loadStore(OperandCheck &c, uint32_t pointerWord, uint32_t word, bool khr) {
     const bool storageRule = !khr || s_.isVulkan();
-    const bool pointerOk = c.operand(
-        pointerWord, "Pointer",
-        storageRule ? "a pointer to a numerical scalar or vector in Workgroup, StorageBuffer or "
-                      "PhysicalStorageBuffer"
-                    : "a pointer to a numerical scalar or vector",
-        [&](uint32_t t) {
-          if (!s_.isPointerType(t))
-            return false;
-          const uint32_t pointee = s_.pointeeType(t);
-          if (!(s_.isScalarType(pointee) || s_.isVectorType(pointee)) ||
-              !(s_.isIntScalarOrVector(pointee) || s_.isFloatScalarOrVector(pointee)))
-            return false;
-          const std::optional<uint32_t> sc = s_.storageClass(t);
-          return !storageRule || sc == kStorageWorkgroup || sc == kStorageStorageBuffer ||
-                 sc == kStoragePhysicalStorageBuffer;
-        });
+    const bool pointerOk =
+        c.operand(pointerWord, "Pointer",
+                  storageRule ? "a pointer to a scalar or vector in Workgroup, StorageBuffer or "
+                                "PhysicalStorageBuffer"
+                              : "a pointer to a scalar or vector",
+                  [&](uint32_t t) {
+                    if (!s_.isPointerType(t))
+                      return false;
+                    const uint32_t pointee = s_.pointeeType(t);
+                    if (!s_.isScalarType(pointee) && !s_.isVectorType(pointee))
+                      return false;
+                    const std::optional<uint32_t> sc = s_.storageClass(t);
+                    return !storageRule || sc == kStorageWorkgroup || sc == kStorageStorageBuffer ||
+                           sc == kStoragePhysicalStorageBuffer;
+                  });
     if (!pointerOk)
       return false;
     auto stride = [&](uint32_t w) {
@@ -162,14 +182,20 @@ private:
         return c.fail("Column Major " + s_.name(columnMajor) + " must be a boolean constant");
       return true;
     }
+    // "MemoryLayout ... must come from a 32-bit integer constant instruction whose value
+    // corresponds to a Cooperative Matrix Layout"; RowMajorKHR and ColumnMajorKHR: "Rows [Columns]
+    // are laid out with a fixed stride communicated via the Stride operand ... which must be
+    // provided".
     const uint32_t layout = c.id(word);
-    if (layout != 0 && !int32Constant(layout))
+    if (layout != 0 && !intConstant(layout, 32))
       return c.fail("MemoryLayout " + s_.name(layout) +
                     " must be a constant instruction of a 32-bit integer type");
-    if (const std::optional<uint64_t> v = layout != 0 ? known(layout) : std::nullopt;
-        v && *v != 0 && *v != 1 && *v != 4202 && *v != 4203)
+    const std::optional<uint64_t> v = layout != 0 ? known(layout) : std::nullopt;
+    if (v && *v != 0 && *v != 1 && *v != 4202 && *v != 4203)
       return c.fail("MemoryLayout " + s_.name(layout) + " is " + std::to_string(*v) +
                     ", which is no Cooperative Matrix Layout");
+    if (v && *v <= 1 && c.id(word + 1) == 0 && layout != 0)
+      return c.fail("the RowMajorKHR and ColumnMajorKHR layouts need a Stride operand");
     return stride(word + 1);
   }
 
@@ -178,7 +204,7 @@ private:
     if (!d || static_cast<uint32_t>(d->opcode()) != (khr ? kTypeKHR : kTypeNV) ||
         d->wordCount() < (khr ? 7u : 6u))
       return std::nullopt;
-    return Matrix{d->word(3), d->word(4), d->word(5), khr ? d->word(6) : 0};
+    return Matrix{d->word(2), d->word(3), d->word(4), d->word(5), khr ? d->word(6) : 0};
   }
 
   // %r = OpCooperativeMatrixMulAdd* %type %a %b %c: "Result Type must be a cooperative matrix type
@@ -233,6 +259,17 @@ private:
         return;
       }
     }
+    // "The Matrix{A,B,C,Result}SignedComponentsKHR Cooperative Matrix Operand can only be used
+    // when the type of the corresponding matrix is an integer type."
+    const uint32_t operands = c.id(6);
+    static constexpr uint32_t kSigned[] = {0x8, 0x1, 0x2, 0x4}; // result, A, B, C
+    static constexpr const char *kSignedNames[] = {"Result", "A", "B", "C"};
+    for (uint32_t i = 0; i < 4; ++i)
+      if ((operands & kSigned[i]) != 0 && !s_.isIntType(m[i]->component)) {
+        c.fail(std::string("Matrix") + kSignedNames[i] +
+               "SignedComponentsKHR needs a matrix of integers as " + kNames[i]);
+        return;
+      }
   }
 
   State &s_;

@@ -171,17 +171,18 @@ Report khr(std::string_view body, std::string_view types = "", std::string_view 
 }
 
 TEST(ValCooperativeMatrixNV, Types) {
+  // Rows and columns may be specialization constants, and of any integer width.
   EXPECT_VALID(nv("", "%spec = OpSpecConstant %uint 4\n"
-                      "%ms = OpTypeCooperativeMatrixNV %float %uint_3 %spec %uint_8"));
+                      "%ulong_8 = OpConstant %ulong 8\n"
+                      "%ms = OpTypeCooperativeMatrixNV %float %uint_3 %spec %ulong_8"));
   EXPECT_ERROR(nv("", "%mz = OpTypeCooperativeMatrixNV %bool %uint_3 %uint_8 %uint_8"),
                "OpTypeCooperativeMatrixNV: Component Type %bool must be a numerical scalar type");
   EXPECT_ERROR(nv("", "%mz = OpTypeCooperativeMatrixNV %float %uint_3 %float_1 %uint_8"),
-               "OpTypeCooperativeMatrixNV: Rows %float_1 must be a constant instruction of a "
-               "32-bit integer type");
-  // spirv-val 2023.1 accepts any integer width; the extension says "scalar 32-bit integer type".
-  EXPECT_ERROR(nv("", "%ulong_8 = OpConstant %ulong 8\n"
-                      "%mz = OpTypeCooperativeMatrixNV %float %uint_3 %uint_8 %ulong_8"),
-               "OpTypeCooperativeMatrixNV: Columns %ulong_8 must be a constant instruction of a "
+               "OpTypeCooperativeMatrixNV: Rows %float_1 must be a constant instruction of an "
+               "integer type");
+  EXPECT_ERROR(nv("", "%ulong_3 = OpConstant %ulong 3\n"
+                      "%mz = OpTypeCooperativeMatrixNV %float %ulong_3 %uint_8 %uint_8"),
+               "OpTypeCooperativeMatrixNV: Scope %ulong_3 must be a constant instruction of a "
                "32-bit integer type");
 }
 
@@ -193,10 +194,11 @@ TEST(ValCooperativeMatrixNV, LoadStoreMulAddLength) {
       nv("%x = OpCooperativeMatrixLoadNV %uint %p %uint_8 %false"),
       "OpCooperativeMatrixLoadNV: the result type %uint must be OpTypeCooperativeMatrixNV");
   EXPECT_ERROR(nv("%x = OpCooperativeMatrixLoadNV %mA %fv %uint_16 %false"),
-               "OpCooperativeMatrixLoadNV: Pointer %fv must be a pointer to a numerical scalar or "
-               "vector in Workgroup, StorageBuffer or PhysicalStorageBuffer");
-  EXPECT_ERROR(nv("%x = OpCooperativeMatrixLoadNV %mA %shared %uint_16 %false"),
-               "OpCooperativeMatrixLoadNV: Pointer %shared must be a pointer to a numerical");
+               "OpCooperativeMatrixLoadNV: Pointer %fv must be a pointer to a scalar or vector in "
+               "Workgroup, StorageBuffer or PhysicalStorageBuffer");
+  EXPECT_ERROR(
+      nv("%x = OpCooperativeMatrixLoadNV %mA %shared %uint_16 %false"),
+      "OpCooperativeMatrixLoadNV: Pointer %shared must be a pointer to a scalar or vector");
   EXPECT_ERROR(nv("%x = OpCooperativeMatrixLoadNV %mA %p %float_1 %false"),
                "OpCooperativeMatrixLoadNV: Stride %float_1 must be an integer scalar");
   EXPECT_ERROR(nv("%x = OpCooperativeMatrixLoadNV %mA %p %uint_8 %uint_0"),
@@ -249,6 +251,14 @@ TEST(ValCooperativeMatrixKHR, TypesAndUses) {
                    "%d = OpCooperativeMatrixMulAddKHR %mC %x %b %c",
                    "%mA2 = OpTypeCooperativeMatrixKHR %float %uint_3 %uint_8 %uint_16 %uint_1"),
                "OpCooperativeMatrixMulAddKHR: the Use of A must be MatrixAKHR");
+  EXPECT_ERROR(khr("%d = OpCooperativeMatrixMulAddKHR %mC %a %b %c MatrixBSignedComponentsKHR"),
+               "OpCooperativeMatrixMulAddKHR: MatrixBSignedComponentsKHR needs a matrix of "
+               "integers as B");
+  std::string glslModel = test::replaced(kKHR, "OpCapability VulkanMemoryModel\n", "");
+  glslModel =
+      test::replaced(glslModel, "OpMemoryModel Logical Vulkan", "OpMemoryModel Logical GLSL450");
+  EXPECT_ERROR(coop(glslModel.c_str(), "", "", "spv1.6"),
+               "a shader that declares CooperativeMatrixKHR must declare VulkanMemoryModel");
   EXPECT_ERROR(khr("%d = OpCooperativeMatrixMulAddKHR %mC %a %b %c\n"
                    "%e = OpCooperativeMatrixMulAddKHR %mC %a %b %a"),
                "OpCooperativeMatrixMulAddKHR: B, C and the result type must have the same number "
@@ -260,8 +270,8 @@ TEST(ValCooperativeMatrixKHR, LoadStoreLength) {
     GTEST_SKIP() << "this build's grammar has no SPV_KHR_cooperative_matrix";
   EXPECT_VALID(khr("%x = OpCooperativeMatrixLoadKHR %mA %fv %uint_0 %uint_16"));
   EXPECT_ERROR(khr("%x = OpCooperativeMatrixLoadKHR %mA %fv %uint_0 %uint_16", "", "vulkan1.3"),
-               "OpCooperativeMatrixLoadKHR: Pointer %fv must be a pointer to a numerical scalar "
-               "or vector in Workgroup, StorageBuffer or PhysicalStorageBuffer");
+               "OpCooperativeMatrixLoadKHR: Pointer %fv must be a pointer to a scalar or vector "
+               "in Workgroup, StorageBuffer or PhysicalStorageBuffer");
   EXPECT_ERROR(khr("%x = OpCooperativeMatrixLoadKHR %mA %p %uint_3 %uint_16"),
                "OpCooperativeMatrixLoadKHR: MemoryLayout %uint_3 is 3, which is no Cooperative "
                "Matrix Layout");
@@ -276,8 +286,11 @@ TEST(ValCooperativeMatrixKHR, LoadStoreLength) {
   EXPECT_ERROR(khr("OpCooperativeMatrixStoreKHR %p %uint_8 %uint_0 %uint_8"),
                "OpCooperativeMatrixStoreKHR: Object %uint_8 must be OpTypeCooperativeMatrixKHR");
   EXPECT_ERROR(khr("OpCooperativeMatrixStoreKHR %shared %c %uint_0 %uint_8"),
-               "OpCooperativeMatrixStoreKHR: Pointer %shared must be a pointer to a numerical "
-               "scalar or vector");
+               "OpCooperativeMatrixStoreKHR: Pointer %shared must be a pointer to a scalar or "
+               "vector");
+  EXPECT_ERROR(khr("OpCooperativeMatrixStoreKHR %p %c %uint_1"),
+               "OpCooperativeMatrixStoreKHR: the RowMajorKHR and ColumnMajorKHR layouts need a "
+               "Stride operand");
   EXPECT_ERROR(khr("%n = OpCooperativeMatrixLengthKHR %int %mC"),
                "OpCooperativeMatrixLengthKHR: the result type %int must be a 32-bit unsigned "
                "integer scalar");
