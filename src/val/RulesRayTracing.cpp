@@ -13,6 +13,9 @@
 // - OpRayQuery*: the ray query operand is a pointer to OpTypeRayQueryKHR, the Intersection operand
 //   a 32-bit integer constant; each query gives the type its description names (booleans, 32-bit
 //   integers and floats, two- and three-component float vectors, 4x3 float matrices).
+// - Ray queries live in Private or Function variables and are not loaded, stored or copied
+//   (SPV_KHR_ray_query's additions to OpTypePointer, OpLoad, OpStore, OpCopyMemory[Sized]);
+//   spirv-val 2023.1 checks neither.
 #include "OperandCheck.h"
 #include "Rules.h"
 
@@ -23,6 +26,7 @@ namespace {
 // By value: the grammar merges these with their NV aliases.
 constexpr Op kTypeAccelerationStructure = static_cast<Op>(5341);
 constexpr Op kTypeRayQuery = static_cast<Op>(4472);
+constexpr uint32_t kStoragePrivate = 6, kStorageFunction = 7;
 constexpr uint32_t kStorageCallableData = 5328, kStorageIncomingCallableData = 5329,
                    kStorageRayPayload = 5338, kStorageIncomingRayPayload = 5342;
 
@@ -64,6 +68,8 @@ public:
   explicit RayTracingChecker(State &s) : s_(s) {}
 
   void run() {
+    constexpr uint32_t kCapabilityRayQuery = 4472;
+    const bool rayQueries = s_.hasCapability(kCapabilityRayQuery);
     for (Instruction inst : s_.module()) {
       if (s_.stopped())
         return;
@@ -71,6 +77,23 @@ public:
         continue;
       const uint32_t op = static_cast<uint32_t>(inst.opcode());
       switch (op) {
+      case 32: // OpTypePointer %result StorageClass %type
+        // "If Type is OpTypeRayQueryKHR, Storage Class must be Private or Function."
+        if (rayQueries && inst.wordCount() >= 4 && s_.defOpcode(inst.word(3)) == kTypeRayQuery &&
+            inst.word(2) != kStoragePrivate && inst.word(2) != kStorageFunction)
+          s_.error(inst.index(), "SPV_KHR_ray_query",
+                   "a pointer to OpTypeRayQueryKHR must be in the Private or Function storage "
+                   "class");
+        break;
+      case 61: // OpLoad %type %result %pointer
+      case 62: // OpStore %pointer %object
+      case 63: // OpCopyMemory %target %source
+      case 64: // OpCopyMemorySized %target %source %size
+        // "The Type operand to the OpTypePointer used for Pointer [Target or Source] must not be
+        // OpTypeRayQueryKHR."
+        if (rayQueries)
+          rayQueryAccess(inst, op == 61 ? 3 : 1, op >= 63 ? 2 : op == 61 ? 3 : 1);
+        break;
       case 4445: // OpTraceRayKHR
         traceRay(inst);
         break;
@@ -121,6 +144,18 @@ public:
   }
 
 private:
+  // The pointers at words `first` to `last` of a load, store or copy.
+  void rayQueryAccess(const Instruction &inst, uint32_t first, uint32_t last) {
+    for (uint32_t w = first; w <= last && w < inst.wordCount(); ++w)
+      if (s_.defOpcode(s_.pointeeType(s_.typeOf(inst.word(w)))) == kTypeRayQuery) {
+        s_.error(inst.index(), "SPV_KHR_ray_query",
+                 State::opcodeName(inst.opcode()) +
+                     " cannot access a ray query; ray queries are used through the OpRayQuery* "
+                     "instructions only");
+        return;
+      }
+  }
+
   bool accel(OperandCheck &c, uint32_t word) {
     return c.operand(word, "the acceleration structure", "of type OpTypeAccelerationStructureKHR",
                      [&](uint32_t t) { return s_.defOpcode(t) == kTypeAccelerationStructure; });

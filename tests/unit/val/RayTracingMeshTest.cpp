@@ -8,7 +8,7 @@ namespace {
 
 // A RayGenerationKHR entry point %main (BODY, after %a = the loaded acceleration structure) and an
 // IntersectionKHR one %hit (HIT), with a ray payload, callable data, incoming callable data, a
-// Function ray query %query and Function floats %fquery / %fpayload.
+// Function ray query %query and Function floats %fquery / %fpayload; TYPES are more declarations.
 constexpr const char *kRayTracing = R"(
 OpCapability RayTracingKHR
 OpCapability RayQueryKHR
@@ -62,6 +62,7 @@ OpName %hit "hit"
 %float_1 = OpConstant %float 1
 %v3f = OpConstantComposite %v3float %float_0 %float_0 %float_1
 %v2u = OpConstantComposite %v2uint %uint_0 %uint_0
+TYPES
 %main = OpFunction %void None %fn
 %entry = OpLabel
 %query = OpVariable %ptr_fn_rq Function
@@ -78,8 +79,10 @@ OpReturn
 OpFunctionEnd
 )";
 
-Report rt(std::string_view body, std::string_view hit = "") {
-  std::string text = test::replaced(kRayTracing, "BODY", body);
+Report rt(std::string_view body, std::string_view hit = "", std::string_view types = "",
+          const std::string &module = kRayTracing) {
+  std::string text = test::replaced(module, "BODY", body);
+  text = test::replaced(text, "TYPES", types);
   return test::validateText(test::replaced(text, "HIT", hit), "spv1.5");
 }
 
@@ -142,9 +145,7 @@ TEST(ValRayTracing, StorageClassesOfTheStages) {
                "IncomingCallableDataKHR is for CallableKHR entry points only");
   const std::string text = test::replaced(kRayTracing, "OpEntryPoint IntersectionKHR %hit \"hit\"",
                                           "OpEntryPoint IntersectionKHR %hit \"hit\" %payload");
-  EXPECT_ERROR(test::validateText(test::replaced(test::replaced(text, "BODY", ""), "HIT",
-                                                 "%l = OpLoad %float %payload"),
-                                  "spv1.5"),
+  EXPECT_ERROR(rt("", "%l = OpLoad %float %payload", "", text),
                "OpLoad cannot run in the IntersectionNV entry point %hit; RayPayloadKHR is for "
                "RayGenerationKHR, ClosestHitKHR and MissKHR entry points only");
 }
@@ -217,6 +218,15 @@ TEST(ValRayQuery, IntersectionQueries) {
   EXPECT_ERROR(rt("%ci = OpRayQueryGetIntersectionInstanceCustomIndexKHR %int %fquery %uint_1"),
                "OpRayQueryGetIntersectionInstanceCustomIndexKHR: RayQuery %fquery must be a "
                "pointer to OpTypeRayQueryKHR");
+}
+
+TEST(ValRayQuery, RayQueryObjectsAreNotLoadedOrStored) {
+  EXPECT_ERROR(rt("%l = OpLoad %rq %query"),
+               "OpLoad cannot access a ray query; ray queries are used through the OpRayQuery* "
+               "instructions only");
+  EXPECT_ERROR(rt("OpCopyMemory %query %query"), "OpCopyMemory cannot access a ray query");
+  EXPECT_ERROR(rt("", "", "%ptr_wg_rq = OpTypePointer Workgroup %rq"),
+               "a pointer to OpTypeRayQueryKHR must be in the Private or Function storage class");
 }
 
 // A MeshEXT entry point %mesh (MESH, with its terminator) and a TaskEXT one %task (TASK, with its
