@@ -72,6 +72,9 @@ enum Mode : uint32_t {
   kContractionOff = 31,
   kLocalSizeId = 38,
   kLocalSizeHintId = 39,
+  kOutputLinesEXT = 5269,
+  kOutputPrimitivesEXT = 5270,
+  kOutputTrianglesEXT = 5298,
 };
 
 constexpr uint32_t kCapabilityShader = 1, kCapabilityLinkage = 5;
@@ -109,6 +112,10 @@ bool modeSuitsModel(uint32_t mode, uint32_t model) {
     return model == kGeometry || isTessellation(model);
   case kOutputPoints:
     return model == kGeometry || isMesh(model);
+  case kOutputLinesEXT: // and the NV modes of the same values
+  case kOutputPrimitivesEXT:
+  case kOutputTrianglesEXT:
+    return isMesh(model);
   case kOutputVertices:
     return model == kGeometry || isTessellation(model) || isMesh(model);
   case kSpacingEqual:
@@ -227,6 +234,37 @@ private:
         s_.error(ep.index(), "3.7",
                  "a geometry entry point must declare exactly one output primitive mode "
                  "(OutputPoints, OutputLineStrip, OutputTriangleStrip)");
+    }
+    if (model == kMeshEXT && shader) {
+      // SPV_EXT_mesh_shader, "Entry point and execution model": exactly one output primitive
+      // mode, and both OutputPrimitivesEXT and OutputVertices.
+      if (countModes(fn, {kOutputPoints, kOutputLinesEXT, kOutputTrianglesEXT}) != 1)
+        s_.error(ep.index(), "SPV_EXT_mesh_shader",
+                 "a MeshEXT entry point must declare exactly one of the OutputPoints, "
+                 "OutputLinesEXT and OutputTrianglesEXT execution modes");
+      if (countModes(fn, {kOutputPrimitivesEXT}) == 0 || countModes(fn, {kOutputVertices}) == 0)
+        s_.error(ep.index(), "SPV_EXT_mesh_shader",
+                 "a MeshEXT entry point must declare both the OutputPrimitivesEXT and "
+                 "OutputVertices execution modes");
+    }
+    if (model == kMeshEXT || model == kTaskEXT) {
+      // "Each OpEntryPoint with the MeshEXT or TaskEXT Execution Models can have at most one
+      // global OpVariable of storage class TaskPayloadWorkgroupEXT" (spirv-val 2023.1 accepts
+      // two).
+      constexpr uint32_t kStorageTaskPayloadWorkgroup = 5402;
+      size_t payloads = 0;
+      std::unordered_set<uint32_t> counted;
+      for (size_t k = 3; k < ops.size(); ++k) {
+        const uint32_t id = ep.word(ops[k].offset);
+        if (s_.defOpcode(id) == Op::Variable &&
+            s_.storageClass(s_.typeOf(id)) == kStorageTaskPayloadWorkgroup &&
+            counted.insert(id).second)
+          ++payloads;
+      }
+      if (payloads > 1)
+        s_.error(ep.index(), "SPV_EXT_mesh_shader",
+                 "a MeshEXT or TaskEXT entry point may have at most one TaskPayloadWorkgroupEXT "
+                 "variable");
     }
     std::unordered_set<uint32_t> seen;
     for (size_t k = 3; k < ops.size(); ++k) {

@@ -297,5 +297,38 @@ TEST(ValMeshShading, OutputsAndTasks) {
                "entry points only");
 }
 
+TEST(ValMeshShading, EntryPoints) {
+  auto without = [](std::string_view line, std::string_view replacement = "") {
+    std::string text = test::replaced(kMesh, "MESH", "OpReturn");
+    text = test::replaced(text, "TASK", "OpEmitMeshTasksEXT %uint_1 %uint_1 %uint_1 %tp");
+    return test::validateText(test::replaced(text, line, replacement), "spv1.5");
+  };
+  EXPECT_ERROR(without("OpExecutionMode %mesh OutputTrianglesEXT\n"),
+               "a MeshEXT entry point must declare exactly one of the OutputPoints, "
+               "OutputLinesEXT and OutputTrianglesEXT execution modes");
+  EXPECT_ERROR(without("OpExecutionMode %mesh OutputTrianglesEXT\n",
+                       "OpExecutionMode %mesh OutputTrianglesEXT\n"
+                       "OpExecutionMode %mesh OutputLinesEXT\n"),
+               "a MeshEXT entry point must declare exactly one of the OutputPoints");
+  EXPECT_ERROR(without("OpExecutionMode %mesh OutputPrimitivesEXT 1\n"),
+               "a MeshEXT entry point must declare both the OutputPrimitivesEXT and "
+               "OutputVertices execution modes");
+  EXPECT_ERROR(without("OpExecutionMode %task LocalSize 1 1 1\n",
+                       "OpExecutionMode %task LocalSize 1 1 1\n"
+                       "OpExecutionMode %task OutputPrimitivesEXT 1\n"),
+               "execution mode OutputPrimitivesNV does not apply to the TaskEXT execution model");
+  std::string twoPayloads =
+      test::replaced(kMesh, "%task \"task\" %tp %wg", "%task \"task\" %tp %wg %tp2");
+  twoPayloads = test::replaced(twoPayloads, "%wg = OpVariable %ptr_wg Workgroup\n",
+                               "%wg = OpVariable %ptr_wg Workgroup\n"
+                               "%tp2 = OpVariable %ptr_tp TaskPayloadWorkgroupEXT\n");
+  twoPayloads = test::replaced(twoPayloads, "MESH", "OpReturn");
+  EXPECT_ERROR(test::validateText(test::replaced(twoPayloads, "TASK",
+                                                 "OpEmitMeshTasksEXT %uint_1 %uint_1 %uint_1 %tp"),
+                                  "spv1.5"),
+               "a MeshEXT or TaskEXT entry point may have at most one TaskPayloadWorkgroupEXT "
+               "variable");
+}
+
 } // namespace
 } // namespace spire::val
