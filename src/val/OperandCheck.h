@@ -104,4 +104,15 @@ private:
   std::string op_;
 };
 
+/// Calls `f(inst, opcode)` for every instruction the reader decoded (raw ones are skipped), until
+/// the report is full.
+template <class F> void forEachInstruction(State &s, F f) {
+  for (Instruction inst : s.module()) {
+    if (s.stopped())
+      return;
+    if (!inst.isRaw())
+      f(inst, static_cast<uint32_t>(inst.opcode()));
+  }
+}
+
 } // namespace spire::val

@@ -51,12 +51,7 @@ public:
   explicit CooperativeMatrixChecker(State &s) : s_(s) {}
 
   void run() {
-    for (Instruction inst : s_.module()) {
-      if (s_.stopped())
-        return;
-      if (inst.isRaw())
-        continue;
-      const uint32_t op = static_cast<uint32_t>(inst.opcode());
+    forEachInstruction(s_, [&](const Instruction &inst, uint32_t op) {
       if (inst.opcode() == Op::Capability && inst.wordCount() > 1 &&
           inst.word(1) == kCapabilityCooperativeMatrixKHR && s_.hasCapability(kCapabilityShader) &&
           !s_.hasCapability(kCapabilityVulkanMemoryModel))
@@ -66,7 +61,7 @@ public:
                  "a shader that declares CooperativeMatrixKHR must declare VulkanMemoryModel");
       const bool khr = op >= kTypeKHR && op <= kLengthKHR;
       if (!khr && !(op >= kTypeNV && op <= kLengthNV))
-        continue;
+        return;
       OperandCheck c(s_, inst, khr ? "SPV_KHR_cooperative_matrix" : "SPV_NV_cooperative_matrix");
       const uint32_t type = khr ? kTypeKHR : kTypeNV;
       switch (khr ? op - kTypeKHR : op - kTypeNV) {
@@ -93,7 +88,7 @@ public:
       default:
         break;
       }
-    }
+    });
   }
 
 private:

@@ -38,12 +38,7 @@ void emitMeshTasks(State &s, const Instruction &inst) {
 } // namespace
 
 void checkMeshShading(State &s) {
-  for (Instruction inst : s.module()) {
-    if (s.stopped())
-      return;
-    if (inst.isRaw())
-      continue;
-    const uint32_t op = static_cast<uint32_t>(inst.opcode());
+  forEachInstruction(s, [&](const Instruction &inst, uint32_t op) {
     if (op == kOpEmitMeshTasks) {
       emitMeshTasks(s, inst);
     } else if (op == kOpSetMeshOutputs) {
@@ -51,7 +46,7 @@ void checkMeshShading(State &s) {
       OperandCheck c(s, inst, kRule);
       unsignedCount(c, 1, "Vertex Count") && unsignedCount(c, 2, "Primitive Count");
     }
-  }
+  });
 }
 
 } // namespace spire::val

@@ -31,12 +31,7 @@ public:
   explicit PipesEnqueueChecker(State &s) : s_(s) {}
 
   void run() {
-    for (Instruction inst : s_.module()) {
-      if (s_.stopped())
-        return;
-      if (inst.isRaw())
-        continue;
-      const uint32_t op = static_cast<uint32_t>(inst.opcode());
+    forEachInstruction(s_, [&](const Instruction &inst, uint32_t op) {
       if ((op >= 274 && op <= 288) || op == 324)
         pipe(inst, op);
       else if ((op >= 291 && op <= 304) || op == 325 || op == 326)
@@ -46,7 +41,7 @@ public:
         OperandCheck c(s_, inst, "3.32.7");
         c.resultOfType(Op::TypePipeStorage);
       }
-    }
+    });
   }
 
 private:

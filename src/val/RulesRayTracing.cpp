@@ -70,12 +70,7 @@ public:
   void run() {
     constexpr uint32_t kCapabilityRayQuery = 4472;
     const bool rayQueries = s_.hasCapability(kCapabilityRayQuery);
-    for (Instruction inst : s_.module()) {
-      if (s_.stopped())
-        return;
-      if (inst.isRaw())
-        continue;
-      const uint32_t op = static_cast<uint32_t>(inst.opcode());
+    forEachInstruction(s_, [&](const Instruction &inst, uint32_t op) {
       switch (op) {
       case 32: // OpTypePointer %result StorageClass %type
         // "If Type is OpTypeRayQueryKHR, Storage Class must be Private or Function."
@@ -140,7 +135,7 @@ public:
           }
         break;
       }
-    }
+    });
   }
 
 private:

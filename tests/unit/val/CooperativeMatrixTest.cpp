@@ -6,6 +6,9 @@
 
 #include "spire/grammar/Grammar.h"
 
+#include <string>
+#include <utility>
+
 namespace spire::val {
 namespace {
 
@@ -86,88 +89,37 @@ OpReturn
 OpFunctionEnd
 )";
 
-constexpr const char *kKHR = R"(
-OpCapability Shader
-OpCapability CooperativeMatrixKHR
-OpCapability VulkanMemoryModel
-OpCapability Int64
-OpExtension "SPV_KHR_cooperative_matrix"
-OpMemoryModel Logical Vulkan
-OpEntryPoint GLCompute %main "main" %buf %shared
-OpExecutionMode %main LocalSize 32 1 1
-OpName %buf "buf"
-OpName %shared "shared"
-OpName %p "p"
-OpName %q "q"
-OpName %fv "fv"
-OpName %mA "mA"
-OpName %mB "mB"
-OpName %mC "mC"
-OpName %mCw "mCw"
-OpName %mI "mI"
-OpName %a "a"
-OpName %b "b"
-OpName %c "c"
-OpDecorate %rt ArrayStride 4
-OpMemberDecorate %block 0 Offset 0
-OpDecorate %block Block
-OpDecorate %buf DescriptorSet 0
-OpDecorate %buf Binding 0
-%void = OpTypeVoid
-%fn = OpTypeFunction %void
-%bool = OpTypeBool
-%uint = OpTypeInt 32 0
-%int = OpTypeInt 32 1
-%ulong = OpTypeInt 64 0
-%float = OpTypeFloat 32
-%true = OpConstantTrue %bool
-%false = OpConstantFalse %bool
-%uint_0 = OpConstant %uint 0
-%uint_1 = OpConstant %uint 1
-%uint_2 = OpConstant %uint 2
-%uint_3 = OpConstant %uint 3
-%uint_8 = OpConstant %uint 8
-%uint_16 = OpConstant %uint 16
-%uint_64 = OpConstant %uint 64
-%int_0 = OpConstant %int 0
-%float_1 = OpConstant %float 1
-%rt = OpTypeRuntimeArray %float
-%block = OpTypeStruct %rt
-%ptr_sb_block = OpTypePointer StorageBuffer %block
-%ptr_sb_float = OpTypePointer StorageBuffer %float
-%arr = OpTypeArray %float %uint_64
-%ptr_wg_arr = OpTypePointer Workgroup %arr
-%ptr_wg_float = OpTypePointer Workgroup %float
-%ptr_fn_float = OpTypePointer Function %float
-%buf = OpVariable %ptr_sb_block StorageBuffer
-%shared = OpVariable %ptr_wg_arr Workgroup
-%mA = OpTypeCooperativeMatrixKHR %float %uint_3 %uint_8 %uint_16 %uint_0
-%mB = OpTypeCooperativeMatrixKHR %float %uint_3 %uint_16 %uint_8 %uint_1
-%mC = OpTypeCooperativeMatrixKHR %float %uint_3 %uint_8 %uint_8 %uint_2
-%mCw = OpTypeCooperativeMatrixKHR %float %uint_2 %uint_8 %uint_8 %uint_2
-%mI = OpTypeCooperativeMatrixKHR %uint %uint_3 %uint_8 %uint_16 %uint_1
-TYPES
-%main = OpFunction %void None %fn
-%entry = OpLabel
-%fv = OpVariable %ptr_fn_float Function
-%p = OpAccessChain %ptr_sb_float %buf %int_0 %uint_0
-%q = OpAccessChain %ptr_wg_float %shared %uint_0
-%a = OpCooperativeMatrixLoadKHR %mA %p %uint_0 %uint_16
-%b = OpCooperativeMatrixLoadKHR %mB %q %uint_1 %uint_16
-%c = OpCooperativeMatrixLoadKHR %mC %p %uint_0 %uint_8
-BODY
-OpReturn
-OpFunctionEnd
-)";
+// The same shader with the KHR types (%mA of Use MatrixAKHR, %mB MatrixBKHR, %mC and %mCw
+// MatrixAccumulatorKHR, %mI MatrixBKHR) and loads (%a and %c row-major, %b column-major).
+std::string khrModule() {
+  static constexpr std::pair<std::string_view, std::string_view> kEdits[] = {
+      {"CooperativeMatrixNV\n", "CooperativeMatrixKHR\n"},
+      {"SPV_NV_cooperative_matrix", "SPV_KHR_cooperative_matrix"},
+      {"%uint_0 = OpConstant %uint 0\n",
+       "%uint_0 = OpConstant %uint 0\n%uint_1 = OpConstant %uint 1\n"},
+      {"NV %float %uint_3 %uint_8 %uint_16", "KHR %float %uint_3 %uint_8 %uint_16 %uint_0"},
+      {"NV %float %uint_3 %uint_16 %uint_8", "KHR %float %uint_3 %uint_16 %uint_8 %uint_1"},
+      {"NV %float %uint_3 %uint_8 %uint_8", "KHR %float %uint_3 %uint_8 %uint_8 %uint_2"},
+      {"NV %float %uint_2 %uint_8 %uint_8", "KHR %float %uint_2 %uint_8 %uint_8 %uint_2"},
+      {"NV %uint %uint_3 %uint_8 %uint_16", "KHR %uint %uint_3 %uint_8 %uint_16 %uint_1"},
+      {"LoadNV %mA %p %uint_16 %false", "LoadKHR %mA %p %uint_0 %uint_16"},
+      {"LoadNV %mB %q %uint_8 %false", "LoadKHR %mB %q %uint_1 %uint_16"},
+      {"LoadNV %mC %p %uint_8 %true", "LoadKHR %mC %p %uint_0 %uint_8"},
+  };
+  std::string text = kNV;
+  for (auto [from, to] : kEdits)
+    text = test::replaced(text, from, to);
+  return text;
+}
 
-Report coop(const char *module, std::string_view body, std::string_view types = "",
+Report coop(const std::string &module, std::string_view body, std::string_view types = "",
             std::string_view env = "spv1.5") {
   std::string text = test::replaced(module, "BODY", body);
   return test::validateText(test::replaced(text, "TYPES", types), env);
 }
 Report nv(std::string_view body, std::string_view types = "") { return coop(kNV, body, types); }
 Report khr(std::string_view body, std::string_view types = "", std::string_view env = "spv1.6") {
-  return coop(kKHR, body, types, env);
+  return coop(khrModule(), body, types, env);
 }
 
 TEST(ValCooperativeMatrixNV, Types) {
@@ -254,10 +206,10 @@ TEST(ValCooperativeMatrixKHR, TypesAndUses) {
   EXPECT_ERROR(khr("%d = OpCooperativeMatrixMulAddKHR %mC %a %b %c MatrixBSignedComponentsKHR"),
                "OpCooperativeMatrixMulAddKHR: MatrixBSignedComponentsKHR needs a matrix of "
                "integers as B");
-  std::string glslModel = test::replaced(kKHR, "OpCapability VulkanMemoryModel\n", "");
+  std::string glslModel = test::replaced(khrModule(), "OpCapability VulkanMemoryModel\n", "");
   glslModel =
       test::replaced(glslModel, "OpMemoryModel Logical Vulkan", "OpMemoryModel Logical GLSL450");
-  EXPECT_ERROR(coop(glslModel.c_str(), "", "", "spv1.6"),
+  EXPECT_ERROR(coop(glslModel, "", "", "spv1.6"),
                "a shader that declares CooperativeMatrixKHR must declare VulkanMemoryModel");
   EXPECT_ERROR(khr("%d = OpCooperativeMatrixMulAddKHR %mC %a %b %c\n"
                    "%e = OpCooperativeMatrixMulAddKHR %mC %a %b %a"),
