@@ -139,15 +139,16 @@ TEST(ValRayTracing, CallablesIntersectionsAndConversions) {
                "integer scalar or a vector of two 32-bit unsigned integers");
 }
 
+// (The grammar names execution models and modes shared by NV and KHR / EXT by the first of their
+// names, which differs between grammar versions: the messages are matched without them.)
 TEST(ValRayTracing, StorageClassesOfTheStages) {
   EXPECT_ERROR(rt("OpExecuteCallableKHR %uint_0 %incoming"),
-               "OpExecuteCallableKHR cannot run in the RayGenerationNV entry point %main; "
-               "IncomingCallableDataKHR is for CallableKHR entry points only");
+               "entry point %main; IncomingCallableDataKHR is for CallableKHR entry points only");
   const std::string text = test::replaced(kRayTracing, "OpEntryPoint IntersectionKHR %hit \"hit\"",
                                           "OpEntryPoint IntersectionKHR %hit \"hit\" %payload");
   EXPECT_ERROR(rt("", "%l = OpLoad %float %payload", "", text),
-               "OpLoad cannot run in the IntersectionNV entry point %hit; RayPayloadKHR is for "
-               "RayGenerationKHR, ClosestHitKHR and MissKHR entry points only");
+               "entry point %hit; RayPayloadKHR is for RayGenerationKHR, ClosestHitKHR and MissKHR "
+               "entry points only");
 }
 
 TEST(ValRayQuery, InitializeAndProceed) {
@@ -316,7 +317,7 @@ TEST(ValMeshShading, EntryPoints) {
   EXPECT_ERROR(without("OpExecutionMode %task LocalSize 1 1 1\n",
                        "OpExecutionMode %task LocalSize 1 1 1\n"
                        "OpExecutionMode %task OutputPrimitivesEXT 1\n"),
-               "execution mode OutputPrimitivesNV does not apply to the TaskEXT execution model");
+               "does not apply to the TaskEXT execution model of %task");
   std::string twoPayloads =
       test::replaced(kMesh, "%task \"task\" %tp %wg", "%task \"task\" %tp %wg %tp2");
   twoPayloads = test::replaced(twoPayloads, "%wg = OpVariable %ptr_wg Workgroup\n",
