@@ -26,6 +26,11 @@ void checkArithmetic(State &s);      ///< RulesArithmetic.cpp: arithmetic, bit, 
 void checkImages(State &s);          ///< RulesImages.cpp: image types and instructions
 void checkAtomicsBarriers(State &s); ///< RulesAtomics.cpp: atomics, barriers, scopes, semantics
 void checkGroups(State &s);          ///< RulesGroups.cpp: group and non-uniform instructions
+void checkPipesEnqueue(State &s);    ///< RulesPipesEnqueue.cpp: pipes, device-side enqueue
+void checkRayTracing(State &s);      ///< RulesRayTracing.cpp: ray tracing and ray query
+void checkMeshShading(State &s);     ///< RulesMeshShading.cpp: SPV_EXT_mesh_shader
+void checkCoopMatrix(State &s);      ///< RulesCooperativeMatrix.cpp: NV and KHR cooperative
+                                     ///< matrices
 void checkExtInst(State &s);         ///< RulesExtInst.cpp: GLSL.std.450 and OpenCL.std
 void checkDecorations(State &s);     ///< RulesDecorations.cpp: decorations, groups, linkage
 void checkModes(State &s);           ///< RulesModes.cpp: execution models and modes, entry point

@@ -78,7 +78,8 @@ private:
       if (exempt(inst, kind, value))
         continue;
       if (category == OperandCategory::ValueEnum) {
-        if (const grammar::EnumerantDesc *e = grammar::findEnumerant(kind, value))
+        if (const grammar::EnumerantDesc *e = grammar::findEnumerant(kind, value);
+            e != nullptr && !comesWithInstruction(e->availability))
           check(inst,
                 kindName + " " + std::string(e->name) + " (operand of " + std::string(desc.name) +
                     ")",
@@ -87,7 +88,8 @@ private:
       }
       for (uint32_t rest = value; rest != 0; rest &= rest - 1) {
         const uint32_t bit = rest & (~rest + 1);
-        if (const grammar::EnumerantDesc *e = grammar::findEnumerant(kind, bit))
+        if (const grammar::EnumerantDesc *e = grammar::findEnumerant(kind, bit);
+            e != nullptr && !comesWithInstruction(e->availability))
           check(inst,
                 kindName + " " + std::string(e->name) + " (operand of " + std::string(desc.name) +
                     ")",
@@ -108,6 +110,13 @@ private:
         s_.hasExtension("SPV_AMD_shader_ballot"))
       return true;
     return false;
+  }
+
+  // An enumerant the grammar gives no version, capability or extension of its own (the
+  // Cooperative Matrix Operands, Layouts and Uses of newer grammars, "version": "None") comes with
+  // the instruction that takes it, whose own availability is checked.
+  static bool comesWithInstruction(const Availability &a) {
+    return a.minVersion == grammar::kNoVersion && a.extensions.empty() && a.capabilities.empty();
   }
 
   bool anyExtension(const Availability &a) const {

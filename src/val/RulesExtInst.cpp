@@ -16,7 +16,12 @@
 //   integers; pown / rootn / ilogb / nan have integer operands or results of the result's count;
 //   select's condition and the shuffle masks are integers of the result's count and width;
 //   vloadn / vstoren take a size_t offset and a pointer to the component type; printf a pointer to
-//   8-bit integers; prefetch a CrossWorkgroup pointer; upsample half-width halves.
+//   8-bit integers in UniformConstant; prefetch a CrossWorkgroup pointer to integers or floats;
+//   upsample half-width halves; ldexp's exponent is 32-bit integers of the result's count; the
+//   geometric functions (cross, distance, length, normalize and their fast_ forms) work on float
+//   scalars or vectors of up to four components; vload_half / vload_halfn / vloada_halfn give 32-
+//   or 64-bit floats (a scalar, or n components) from a pointer to 16-bit floats, and the
+//   vstore_half* forms store such floats through one (not in UniformConstant).
 #include "Rules.h"
 
 #include <algorithm>
@@ -61,21 +66,22 @@ Kind glslKind(std::string_view name) {
 Kind openclKind(std::string_view name) {
   // Functions whose every operand has the result's type in every overload.
   static constexpr std::string_view kFloatSame[] = {
-      "acos",         "acosh",       "acospi",      "asin",          "asinh",       "asinpi",
-      "atan",         "atan2",       "atanh",       "atanpi",        "atan2pi",     "cbrt",
-      "ceil",         "copysign",    "cos",         "cosh",          "cospi",       "erfc",
-      "erf",          "exp",         "exp2",        "exp10",         "expm1",       "fabs",
-      "fdim",         "floor",       "fma",         "fmod",          "hypot",       "log",
-      "log2",         "log10",       "log1p",       "logb",          "mad",         "maxmag",
-      "minmag",       "nextafter",   "pow",         "powr",          "remainder",   "rint",
-      "round",        "rsqrt",       "sin",         "sinh",          "sinpi",       "sqrt",
-      "tan",          "tanh",        "tanpi",       "tgamma",        "trunc",       "fmax",
-      "fmin",         "fmax_common", "fmin_common", "degrees",       "radians",     "sign",
-      "half_cos",     "half_divide", "half_exp",    "half_exp2",     "half_exp10",  "half_log",
-      "half_log2",    "half_log10",  "half_powr",   "half_recip",    "half_rsqrt",  "half_sin",
-      "half_sqrt",    "half_tan",    "native_cos",  "native_divide", "native_exp",  "native_exp2",
-      "native_exp10", "native_log",  "native_log2", "native_log10",  "native_powr", "native_recip",
-      "native_rsqrt", "native_sin",  "native_sqrt", "native_tan"};
+      "acos",        "acosh",       "acospi",        "asin",        "asinh",        "asinpi",
+      "atan",        "atan2",       "atanh",         "atanpi",      "atan2pi",      "cbrt",
+      "ceil",        "copysign",    "cos",           "cosh",        "cospi",        "erfc",
+      "erf",         "exp",         "exp2",          "exp10",       "expm1",        "fabs",
+      "fdim",        "floor",       "fma",           "fmod",        "hypot",        "log",
+      "log2",        "log10",       "log1p",         "logb",        "mad",          "maxmag",
+      "minmag",      "nextafter",   "pow",           "powr",        "remainder",    "rint",
+      "round",       "rsqrt",       "sin",           "sinh",        "sinpi",        "sqrt",
+      "tan",         "tanh",        "tanpi",         "tgamma",      "trunc",        "fmax",
+      "fmin",        "fmax_common", "fmin_common",   "degrees",     "radians",      "sign",
+      "lgamma",      "fclamp",      "mix",           "step",        "smoothstep",   "half_cos",
+      "half_divide", "half_exp",    "half_exp2",     "half_exp10",  "half_log",     "half_log2",
+      "half_log10",  "half_powr",   "half_recip",    "half_rsqrt",  "half_sin",     "half_sqrt",
+      "half_tan",    "native_cos",  "native_divide", "native_exp",  "native_exp2",  "native_exp10",
+      "native_log",  "native_log2", "native_log10",  "native_powr", "native_recip", "native_rsqrt",
+      "native_sin",  "native_sqrt", "native_tan"};
   static constexpr std::string_view kIntSame[] = {
       "s_abs_diff", "u_abs_diff", "s_add_sat", "u_add_sat", "s_hadd",   "u_hadd",   "s_rhadd",
       "u_rhadd",    "s_sub_sat",  "u_sub_sat", "s_mad_hi",  "u_mad_hi", "s_mul_hi", "u_mul_hi",
@@ -410,6 +416,14 @@ private:
 
   // OpenCL.std instructions with operands of their own shapes.
   void openclSpecific(const Instruction &inst, const std::string &what, std::string_view name);
+  void halfLoadStore(const Instruction &inst, const std::string &what, std::string_view name,
+                     uint32_t sizeWidth);
+  /// A scalar, or a vector of 2, 3, 4, 8 or 16 components (OpenCL's vector sizes).
+  bool vectorCount(uint32_t t) const {
+    const uint32_t n = s_.componentCount(t);
+    return s_.isScalarType(t) ||
+           (s_.isVectorType(t) && (n == 2 || n == 3 || n == 4 || n == 8 || n == 16));
+  }
 
   State &s_;
 };
@@ -482,12 +496,18 @@ void ExtInstChecker::openclSpecific(const Instruction &inst, const std::string &
     return;
   }
   if (name == "shuffle" || name == "shuffle2") {
-    if (!expect(inst, s_.isVectorType(result), what, "the result must be a vector"))
+    // "x, y and shuffle mask must be vectors of 2, 4, 8 or 16 components", as the result.
+    auto shuffleCount = [&](uint32_t t) {
+      const uint32_t n = s_.componentCount(t);
+      return s_.isVectorType(t) && (n == 2 || n == 4 || n == 8 || n == 16);
+    };
+    if (!expect(inst, shuffleCount(result) && (floats(result) || ints(result)), what,
+                "the result must be an integer or float vector of 2, 4, 8 or 16 components"))
       return;
     const uint32_t x = a, mask = name == "shuffle2" ? c : b;
     if (x != 0 &&
-        !expect(inst, s_.isVectorType(x) && s_.componentType(x) == s_.componentType(result), what,
-                "x must be a vector of the result's component type"))
+        !expect(inst, shuffleCount(x) && s_.componentType(x) == s_.componentType(result), what,
+                "x must be a vector of 2, 4, 8 or 16 components of the result's component type"))
       return;
     if (name == "shuffle2" && b != 0 && !expect(inst, b == x, what, "y must be of x's type"))
       return;
@@ -519,22 +539,65 @@ void ExtInstChecker::openclSpecific(const Instruction &inst, const std::string &
              "the result must have n components");
     return;
   }
+  constexpr uint32_t kUniformConstant = 0, kCrossWorkgroup = 5;
   if (name == "printf") {
     if (expect(inst, s_.isIntType(result) && s_.bitWidth(result) == 32, what,
                "the result must be a 32-bit integer") &&
-        a != 0)
-      expect(inst, s_.isPointerType(a) && s_.isIntType(pointee(a)) && s_.bitWidth(pointee(a)) == 8,
-             what, "the format must be a pointer to 8-bit integers");
+        a != 0 &&
+        expect(inst,
+               s_.isPointerType(a) && s_.isIntType(pointee(a)) && s_.bitWidth(pointee(a)) == 8,
+               what, "the format must be a pointer to 8-bit integers"))
+      expect(inst, s_.storageClass(a) == kUniformConstant, what,
+             "the format must be in the UniformConstant storage class");
     return;
   }
   if (name == "prefetch") {
-    constexpr uint32_t kCrossWorkgroup = 5;
     if (expect(inst, s_.isVoidType(result), what, "the result must be void") && a != 0 &&
         expect(inst, s_.isPointerType(a) && s_.storageClass(a) == kCrossWorkgroup, what,
                "ptr must be a pointer in CrossWorkgroup") &&
+        expect(inst, vectorCount(pointee(a)) && (floats(pointee(a)) || ints(pointee(a))), what,
+               "ptr must point to an integer or float scalar or vector") &&
         b != 0)
       expect(inst, s_.isIntType(b) && (sizeWidth == 0 || s_.bitWidth(b) == sizeWidth), what,
              "num_elements must be a size_t integer scalar");
+    return;
+  }
+  if (name == "ldexp") {
+    if (expect(inst, floats(result), what, "the result must be a float scalar or vector") &&
+        expect(inst, a == 0 || a == result, what, "x must be of the result type") && b != 0)
+      expect(inst, shaped(b, false, s_.componentCount(result), 32), what,
+             "k must be 32-bit integers of the result's component count");
+    return;
+  }
+  if (name == "cross") {
+    if (expect(inst,
+               s_.isVectorType(result) && floats(result) &&
+                   (s_.componentCount(result) == 3 || s_.componentCount(result) == 4),
+               what, "the result must be a vector of three or four floats"))
+      expect(inst, (a == 0 || a == result) && (b == 0 || b == result), what,
+             "p0 and p1 must be of the result type");
+    return;
+  }
+  if (name == "distance" || name == "fast_distance" || name == "length" || name == "fast_length") {
+    if (!expect(inst, s_.isFloatType(result), what, "the result must be a float scalar"))
+      return;
+    if (a != 0 && expect(inst, floats(a) && s_.componentCount(a) <= 4, what,
+                         "p0 must be a float scalar or a vector of up to four floats"))
+      expect(inst, s_.componentType(a) == result, what,
+             "p0's components must be of the result type");
+    if (a != 0 && b != 0)
+      expect(inst, b == a, what, "p1 must be of p0's type");
+    return;
+  }
+  if (name == "normalize" || name == "fast_normalize") {
+    if (expect(inst, floats(result) && s_.componentCount(result) <= 4, what,
+               "the result must be a float scalar or a vector of up to four floats"))
+      expect(inst, a == 0 || a == result, what, "p must be of the result type");
+    return;
+  }
+  if (name == "vload_half" || name == "vload_halfn" || name == "vloada_halfn" ||
+      name.starts_with("vstore")) {
+    halfLoadStore(inst, what, name, sizeWidth);
     return;
   }
   if (name == "s_upsample" || name == "u_upsample") {
@@ -548,6 +611,56 @@ void ExtInstChecker::openclSpecific(const Instruction &inst, const std::string &
         return;
     return;
   }
+}
+
+// vload_half %offset %p, vload_halfn / vloada_halfn %offset %p n, vstore_half[_r] %data %offset
+// %p [mode], vstore_halfn[_r] / vstorea_halfn[_r] %data %offset %p [mode]: the loads give, and the
+// stores take, 32- or 64-bit floats (a scalar for vload_half / vstore_half, a vector of n
+// components for the n forms), the offset is a size_t integer, and p points to 16-bit floats in
+// UniformConstant (loads only), Generic, CrossWorkgroup, Workgroup or Function.
+void ExtInstChecker::halfLoadStore(const Instruction &inst, const std::string &what,
+                                   std::string_view name, uint32_t sizeWidth) {
+  constexpr uint32_t kUniformConstant = 0, kWorkgroup = 4, kCrossWorkgroup = 5, kFunction = 7,
+                     kGeneric = 8;
+  const bool load = name.starts_with("vload");
+  const bool scalar = name == "vload_half" || name == "vstore_half" || name == "vstore_half_r";
+  const uint32_t result = inst.typeId();
+  const uint32_t data = load ? result : operandType(inst, 0);
+  const uint32_t offset = operandType(inst, load ? 0 : 1), ptr = operandType(inst, load ? 1 : 2);
+  if (!load && !expect(inst, s_.isVoidType(result), what, "the result must be void"))
+    return;
+  const std::string role = load ? "the result" : "the data";
+  if (data != 0) {
+    const bool width = s_.bitWidth(data) == 32 || s_.bitWidth(data) == 64;
+    const bool ok = scalar ? s_.isFloatType(data) && width
+                           : s_.isVectorType(data) && floats(data) && width && vectorCount(data);
+    if (!expect(inst, ok, what,
+                role + (scalar ? " must be a 32- or 64-bit float scalar"
+                               : " must be a vector of 2, 3, 4, 8 or 16 32- or 64-bit floats")))
+      return;
+  }
+  if (offset != 0 &&
+      !expect(inst, s_.isIntType(offset) && (sizeWidth == 0 || s_.bitWidth(offset) == sizeWidth),
+              what, "the offset must be a size_t integer scalar"))
+    return;
+  if (ptr != 0) {
+    const std::optional<uint32_t> sc = s_.storageClass(ptr);
+    const uint32_t p = s_.isPointerType(ptr) ? s_.pointeeType(ptr) : 0;
+    if (!expect(inst, s_.isFloatType(p) && s_.bitWidth(p) == 16, what,
+                "p must be a pointer to a 16-bit float scalar") ||
+        !expect(inst,
+                sc == kGeneric || sc == kCrossWorkgroup || sc == kWorkgroup || sc == kFunction ||
+                    (load && sc == kUniformConstant),
+                what,
+                load ? "p must be in UniformConstant, Generic, CrossWorkgroup, Workgroup or "
+                       "Function"
+                     : "p must be in Generic, CrossWorkgroup, Workgroup or Function"))
+      return;
+  }
+  // vload_halfn / vloada_halfn %offset %p n: "n ... the number of components of Result Type".
+  if (load && !scalar && inst.wordCount() > 7 && data != 0)
+    expect(inst, s_.componentCount(data) == inst.word(7), what,
+           "the result must have n components");
 }
 
 } // namespace

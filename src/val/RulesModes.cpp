@@ -8,8 +8,10 @@
 // - The interface lists global variables only, each once; from SPIR-V 1.4 it lists every global
 //   variable the entry point's call tree uses, before 1.4 every Input and Output one.
 // - Instructions only some execution models execute (OpKill, implicit-LOD sampling and
-//   derivatives, geometry streams, ray tracing) appear only in the call trees of those models;
-//   in Vulkan, so do barriers wider than a subgroup and the Workgroup execution and memory scopes.
+//   derivatives, geometry streams, ray tracing, mesh outputs and tasks) appear only in the call
+//   trees of those models, and so do instructions with pointers into the storage classes of the
+//   ray tracing stages and of task payloads; in Vulkan, so do barriers wider than a subgroup and
+//   the Workgroup execution and memory scopes.
 // - A module without entry points must declare Linkage.
 #include "Rules.h"
 
@@ -70,6 +72,9 @@ enum Mode : uint32_t {
   kContractionOff = 31,
   kLocalSizeId = 38,
   kLocalSizeHintId = 39,
+  kOutputLinesEXT = 5269,
+  kOutputPrimitivesEXT = 5270,
+  kOutputTrianglesEXT = 5298,
 };
 
 constexpr uint32_t kCapabilityShader = 1, kCapabilityLinkage = 5;
@@ -107,6 +112,10 @@ bool modeSuitsModel(uint32_t mode, uint32_t model) {
     return model == kGeometry || isTessellation(model);
   case kOutputPoints:
     return model == kGeometry || isMesh(model);
+  case kOutputLinesEXT: // and the NV modes of the same values
+  case kOutputPrimitivesEXT:
+  case kOutputTrianglesEXT:
+    return isMesh(model);
   case kOutputVertices:
     return model == kGeometry || isTessellation(model) || isMesh(model);
   case kSpacingEqual:
@@ -226,6 +235,37 @@ private:
                  "a geometry entry point must declare exactly one output primitive mode "
                  "(OutputPoints, OutputLineStrip, OutputTriangleStrip)");
     }
+    if (model == kMeshEXT && shader) {
+      // SPV_EXT_mesh_shader, "Entry point and execution model": exactly one output primitive
+      // mode, and both OutputPrimitivesEXT and OutputVertices.
+      if (countModes(fn, {kOutputPoints, kOutputLinesEXT, kOutputTrianglesEXT}) != 1)
+        s_.error(ep.index(), "SPV_EXT_mesh_shader",
+                 "a MeshEXT entry point must declare exactly one of the OutputPoints, "
+                 "OutputLinesEXT and OutputTrianglesEXT execution modes");
+      if (countModes(fn, {kOutputPrimitivesEXT}) == 0 || countModes(fn, {kOutputVertices}) == 0)
+        s_.error(ep.index(), "SPV_EXT_mesh_shader",
+                 "a MeshEXT entry point must declare both the OutputPrimitivesEXT and "
+                 "OutputVertices execution modes");
+    }
+    if (model == kMeshEXT || model == kTaskEXT) {
+      // "Each OpEntryPoint with the MeshEXT or TaskEXT Execution Models can have at most one
+      // global OpVariable of storage class TaskPayloadWorkgroupEXT" (spirv-val 2023.1 accepts
+      // two).
+      constexpr uint32_t kStorageTaskPayloadWorkgroup = 5402;
+      size_t payloads = 0;
+      std::unordered_set<uint32_t> counted;
+      for (size_t k = 3; k < ops.size(); ++k) {
+        const uint32_t id = ep.word(ops[k].offset);
+        if (s_.defOpcode(id) == Op::Variable &&
+            s_.storageClass(s_.typeOf(id)) == kStorageTaskPayloadWorkgroup &&
+            counted.insert(id).second)
+          ++payloads;
+      }
+      if (payloads > 1)
+        s_.error(ep.index(), "SPV_EXT_mesh_shader",
+                 "a MeshEXT or TaskEXT entry point may have at most one TaskPayloadWorkgroupEXT "
+                 "variable");
+    }
     std::unordered_set<uint32_t> seen;
     for (size_t k = 3; k < ops.size(); ++k) {
       const uint32_t id = ep.word(ops[k].offset);
@@ -248,6 +288,12 @@ private:
 
   // Per function, the instructions that only some execution models may execute.
   void collectRestricted() {
+    // Only modules that may declare those storage classes look for pointers into them.
+    constexpr uint32_t kCapabilityRayTracingNV = 5340, kCapabilityRayTracingKHR = 4479,
+                       kCapabilityMeshShadingEXT = 5283;
+    const bool stageStorage = s_.hasCapability(kCapabilityRayTracingKHR) ||
+                              s_.hasCapability(kCapabilityRayTracingNV) ||
+                              s_.hasCapability(kCapabilityMeshShadingEXT);
     const auto fns = m_.functions();
     restricted_.resize(fns.size());
     for (uint32_t f = 0; f < fns.size(); ++f)
@@ -259,6 +305,8 @@ private:
           restricted_[f].push_back({i, r});
         if (s_.isVulkan())
           vulkanScopes(inst, i, restricted_[f]);
+        if (stageStorage)
+          stageStorageClasses(inst, i, restricted_[f]);
         if (inst.opcode() == Op::ExtInst && isGlslInterpolation(inst))
           restricted_[f].push_back({i, interpolation()});
       }
@@ -413,6 +461,100 @@ private:
       }
   }
 
+  // The storage classes of SPV_KHR_ray_tracing and SPV_EXT_mesh_shader that only some stages
+  // have ("Only valid in the ... execution models"): an instruction with an operand that points
+  // into one runs only in those stages (so does spirv-val, for each instruction it counts as a
+  // consumer of the storage class).
+  void stageStorageClasses(const Instruction &inst, uint32_t index,
+                           std::vector<std::pair<uint32_t, const Restriction *>> &out) const {
+    enum : uint32_t {
+      kRayGeneration = 5313,
+      kIntersection = 5314,
+      kAnyHit = 5315,
+      kClosestHit = 5316,
+      kMiss = 5317,
+      kCallable = 5318,
+    };
+    static const Restriction kCallableData{
+        "this instruction",
+        "CallableDataKHR is for RayGenerationKHR, ClosestHitKHR, CallableKHR and MissKHR entry "
+        "points only",
+        "SPV_KHR_ray_tracing", [](const ModesChecker &, uint32_t model, uint32_t) {
+          return model == kRayGeneration || model == kClosestHit || model == kCallable ||
+                 model == kMiss;
+        }};
+    static const Restriction kIncomingCallableData{
+        "this instruction", "IncomingCallableDataKHR is for CallableKHR entry points only",
+        "SPV_KHR_ray_tracing",
+        [](const ModesChecker &, uint32_t model, uint32_t) { return model == kCallable; }};
+    static const Restriction kRayPayload{
+        "this instruction",
+        "RayPayloadKHR is for RayGenerationKHR, ClosestHitKHR and MissKHR entry points only",
+        "SPV_KHR_ray_tracing", [](const ModesChecker &, uint32_t model, uint32_t) {
+          return model == kRayGeneration || model == kClosestHit || model == kMiss;
+        }};
+    static const Restriction kHitAttribute{
+        "this instruction",
+        "HitAttributeKHR is for IntersectionKHR, AnyHitKHR and ClosestHitKHR entry points only",
+        "SPV_KHR_ray_tracing", [](const ModesChecker &, uint32_t model, uint32_t) {
+          return model == kIntersection || model == kAnyHit || model == kClosestHit;
+        }};
+    static const Restriction kIncomingRayPayload{
+        "this instruction",
+        "IncomingRayPayloadKHR is for AnyHitKHR, ClosestHitKHR and MissKHR entry points only",
+        "SPV_KHR_ray_tracing", [](const ModesChecker &, uint32_t model, uint32_t) {
+          return model == kAnyHit || model == kClosestHit || model == kMiss;
+        }};
+    static const Restriction kShaderRecordBuffer{
+        "this instruction", "ShaderRecordBufferKHR is for the ray tracing entry points only",
+        "SPV_KHR_ray_tracing", [](const ModesChecker &, uint32_t model, uint32_t) {
+          return model >= kRayGeneration && model <= kCallable;
+        }};
+    static const Restriction kTaskPayload{
+        "this instruction", "TaskPayloadWorkgroupEXT is for TaskEXT and MeshEXT entry points only",
+        "SPV_EXT_mesh_shader", [](const ModesChecker &, uint32_t model, uint32_t) {
+          return model == kTaskEXT || model == kMeshEXT;
+        }};
+    const Restriction *last = nullptr;
+    for (const binary::Operand &o : inst.operands()) {
+      if (o.kind != grammar::OperandKind::IdRef)
+        continue;
+      const std::optional<uint32_t> sc = s_.storageClass(s_.typeOf(inst.word(o.offset)));
+      if (!sc)
+        continue;
+      const Restriction *r = nullptr;
+      switch (*sc) {
+      case 5328:
+        r = &kCallableData;
+        break;
+      case 5329:
+        r = &kIncomingCallableData;
+        break;
+      case 5338:
+        r = &kRayPayload;
+        break;
+      case 5339:
+        r = &kHitAttribute;
+        break;
+      case 5342:
+        r = &kIncomingRayPayload;
+        break;
+      case 5343:
+        r = &kShaderRecordBuffer;
+        break;
+      case 5402:
+        r = &kTaskPayload;
+        break;
+      default:
+        break;
+      }
+      if (r != nullptr && r != last) {
+        out.push_back({index, r});
+        last = r;
+      }
+    }
+  }
+
   static const Restriction *fixedRestriction(uint32_t opcode) {
     static const Restriction kFragmentOnly{
         "this instruction", "it is for Fragment entry points only", "3.32",
@@ -442,6 +584,12 @@ private:
         "SPV_KHR_ray_tracing", [](const ModesChecker &, uint32_t model, uint32_t) {
           return model == 5313 || model == 5316 || model == 5317 || model == 5318;
         }};
+    static const Restriction kTaskOnly{
+        "OpEmitMeshTasksEXT", "it is for TaskEXT entry points only", "SPV_EXT_mesh_shader",
+        [](const ModesChecker &, uint32_t model, uint32_t) { return model == 5364; }};
+    static const Restriction kMeshOnly{
+        "OpSetMeshOutputsEXT", "it is for MeshEXT entry points only", "SPV_EXT_mesh_shader",
+        [](const ModesChecker &, uint32_t model, uint32_t) { return model == 5365; }};
     switch (opcode) {
     case 252:  // OpKill
     case 4416: // OpTerminateInvocation
@@ -485,6 +633,10 @@ private:
     case 4446: // OpExecuteCallableKHR, OpExecuteCallableNV
     case 5344:
       return &kExecuteCallable;
+    case 5294: // OpEmitMeshTasksEXT
+      return &kTaskOnly;
+    case 5295: // OpSetMeshOutputsEXT
+      return &kMeshOnly;
     default:
       return nullptr;
     }

@@ -163,7 +163,8 @@ Report validate(const Module &module, const Options &options) {
     return report;
   for (auto family :
        {checkTypes, checkFunctions, checkControlFlow, checkMemory, checkArithmetic, checkImages,
-        checkAtomicsBarriers, checkGroups, checkExtInst, checkDecorations, checkModes}) {
+        checkAtomicsBarriers, checkGroups, checkPipesEnqueue, checkRayTracing, checkMeshShading,
+        checkCoopMatrix, checkExtInst, checkDecorations, checkModes}) {
     family(s);
     if (s.stopped())
       return report;

@@ -1,6 +1,7 @@
 // Instruction-specific rules of GLSL.std.450 (packing, Frexp / Ldexp and the struct forms,
 // Find*, Refract, matrices, interpolation) and OpenCL.std (math with pointer outputs, integer
-// exponents, select, shuffles, vloadn / vstoren, printf, prefetch, upsample).
+// exponents, select, shuffles, vloadn / vstoren, printf, prefetch, upsample, ldexp, the geometric
+// functions, the half-float loads and stores).
 #include "ValTestUtil.h"
 
 namespace spire::val {
@@ -127,6 +128,7 @@ OpCapability Addresses
 OpCapability Kernel
 OpCapability Int64
 OpCapability Int8
+OpCapability Float16Buffer
 %cl = OpExtInstImport "OpenCL.std"
 OpMemoryModel Physical64 OpenCL
 OpEntryPoint Kernel %k "k"
@@ -136,27 +138,41 @@ OpEntryPoint Kernel %k "k"
 %uint = OpTypeInt 32 0
 %ulong = OpTypeInt 64 0
 %float = OpTypeFloat 32
+%half = OpTypeFloat 16
 %v2float = OpTypeVector %float 2
+%v3float = OpTypeVector %float 3
 %v4float = OpTypeVector %float 4
 %v2uint = OpTypeVector %uint 2
+%v3uint = OpTypeVector %uint 3
 %v4uint = OpTypeVector %uint 4
+%st = OpTypeStruct %float
 %uint_1 = OpConstant %uint 1
 %ulong_1 = OpConstant %ulong 1
 %float_1 = OpConstant %float 1
 %v2f = OpConstantComposite %v2float %float_1 %float_1
+%v3f = OpConstantComposite %v3float %float_1 %float_1 %float_1
 %v4f = OpConstantComposite %v4float %float_1 %float_1 %float_1 %float_1
 %v2u = OpConstantComposite %v2uint %uint_1 %uint_1
+%v3u = OpConstantComposite %v3uint %uint_1 %uint_1 %uint_1
 %v4u = OpConstantComposite %v4uint %uint_1 %uint_1 %uint_1 %uint_1
 %ptr_fn_float = OpTypePointer Function %float
 %ptr_fn_uint = OpTypePointer Function %uint
 %ptr_cw_float = OpTypePointer CrossWorkgroup %float
 %ptr_uc_uchar = OpTypePointer UniformConstant %uchar
+%ptr_cw_uchar = OpTypePointer CrossWorkgroup %uchar
+%ptr_cw_half = OpTypePointer CrossWorkgroup %half
+%ptr_uc_half = OpTypePointer UniformConstant %half
+%ptr_cw_st = OpTypePointer CrossWorkgroup %st
 %k = OpFunction %void None %fn
 %entry = OpLabel
 %fvar = OpVariable %ptr_fn_float Function
 %uvar = OpVariable %ptr_fn_uint Function
 %cw = OpBitcast %ptr_cw_float %ulong_1
 %fmt = OpBitcast %ptr_uc_uchar %ulong_1
+%cwfmt = OpBitcast %ptr_cw_uchar %ulong_1
+%hp = OpBitcast %ptr_cw_half %ulong_1
+%hc = OpBitcast %ptr_uc_half %ulong_1
+%cwst = OpBitcast %ptr_cw_st %ulong_1
 BODY
 OpReturn
 OpFunctionEnd
@@ -198,6 +214,79 @@ TEST(ValExtInstOpenCL, SelectShuffleAndVectors) {
                "printf: the format must be a pointer to 8-bit integers");
   EXPECT_ERROR(opencl("%f = OpExtInst %void %cl prefetch %fvar %ulong_1"),
                "prefetch: ptr must be a pointer in CrossWorkgroup");
+  EXPECT_ERROR(opencl("%e = OpExtInst %uint %cl printf %cwfmt"),
+               "printf: the format must be in the UniformConstant storage class");
+  EXPECT_ERROR(opencl("%f = OpExtInst %void %cl prefetch %cwst %ulong_1"),
+               "prefetch: ptr must point to an integer or float scalar or vector");
+  EXPECT_ERROR(
+      opencl("%b = OpExtInst %v3float %cl shuffle %v4f %v3u"),
+      "shuffle: the result must be an integer or float vector of 2, 4, 8 or 16 components");
+  EXPECT_ERROR(opencl("%b = OpExtInst %v2float %cl shuffle2 %v3f %v3f %v2u"),
+               "shuffle2: x must be a vector of 2, 4, 8 or 16 components of the result's "
+               "component type");
+}
+
+TEST(ValExtInstOpenCL, ExponentsAndGeometry) {
+  EXPECT_VALID(opencl("%a = OpExtInst %v2float %cl ldexp %v2f %v2u\n"
+                      "%b = OpExtInst %v2float %cl mix %v2f %v2f %v2f\n"
+                      "%c = OpExtInst %v2float %cl step %v2f %v2f\n"
+                      "%d = OpExtInst %float %cl lgamma %float_1\n"
+                      "%e = OpExtInst %v4float %cl cross %v4f %v4f\n"
+                      "%f = OpExtInst %float %cl distance %v4f %v4f\n"
+                      "%g = OpExtInst %float %cl fast_length %float_1\n"
+                      "%h = OpExtInst %v2float %cl normalize %v2f"));
+  EXPECT_ERROR(opencl("%a = OpExtInst %v2float %cl ldexp %v2f %uint_1"),
+               "ldexp: k must be 32-bit integers of the result's component count");
+  EXPECT_ERROR(opencl("%a = OpExtInst %v2float %cl ldexp %v4f %v2u"),
+               "ldexp: x must be of the result type");
+  EXPECT_ERROR(opencl("%c = OpExtInst %v2float %cl step %float_1 %v2f"),
+               "OpenCL.std step: operand %float_1 has type %float, not the result type %v2float");
+  EXPECT_ERROR(opencl("%b = OpExtInst %v2float %cl fclamp %v2f %v2f %float_1"),
+               "OpenCL.std fclamp: operand %float_1 has type %float");
+  EXPECT_ERROR(opencl("%e = OpExtInst %v2float %cl cross %v2f %v2f"),
+               "cross: the result must be a vector of three or four floats");
+  EXPECT_ERROR(opencl("%e = OpExtInst %v3float %cl cross %v3f %v4f"),
+               "cross: p0 and p1 must be of the result type");
+  EXPECT_ERROR(opencl("%f = OpExtInst %float %cl distance %v4f %v2f"),
+               "distance: p1 must be of p0's type");
+  EXPECT_ERROR(opencl("%f = OpExtInst %float %cl fast_distance %v4u %v4u"),
+               "fast_distance: p0 must be a float scalar or a vector of up to four floats");
+  EXPECT_ERROR(opencl("%g = OpExtInst %uint %cl length %v2f"),
+               "length: the result must be a float scalar");
+  EXPECT_ERROR(opencl("%h = OpExtInst %v2float %cl fast_normalize %v4f"),
+               "fast_normalize: p must be of the result type");
+}
+
+TEST(ValExtInstOpenCL, HalfLoadsAndStores) {
+  EXPECT_VALID(opencl("%a = OpExtInst %float %cl vload_half %ulong_1 %hp\n"
+                      "%b = OpExtInst %v2float %cl vload_halfn %ulong_1 %hc 2\n"
+                      "%c = OpExtInst %v4float %cl vloada_halfn %ulong_1 %hp 4\n"
+                      "%d = OpExtInst %void %cl vstore_half %float_1 %ulong_1 %hp\n"
+                      "%e = OpExtInst %void %cl vstore_half_r %float_1 %ulong_1 %hp RTE\n"
+                      "%f = OpExtInst %void %cl vstore_halfn %v2f %ulong_1 %hp\n"
+                      "%g = OpExtInst %void %cl vstorea_halfn_r %v4f %ulong_1 %hp RTZ"));
+  EXPECT_ERROR(opencl("%a = OpExtInst %v2float %cl vload_half %ulong_1 %hp"),
+               "vload_half: the result must be a 32- or 64-bit float scalar");
+  EXPECT_ERROR(opencl("%b = OpExtInst %float %cl vload_halfn %ulong_1 %hp 1"),
+               "vload_halfn: the result must be a vector of 2, 3, 4, 8 or 16 32- or 64-bit floats");
+  EXPECT_ERROR(opencl("%c = OpExtInst %v2float %cl vloada_halfn %ulong_1 %hp 4"),
+               "vloada_halfn: the result must have n components");
+  EXPECT_ERROR(opencl("%a = OpExtInst %float %cl vload_half %uint_1 %hp"),
+               "vload_half: the offset must be a size_t integer scalar");
+  EXPECT_ERROR(opencl("%a = OpExtInst %float %cl vload_half %ulong_1 %cw"),
+               "vload_half: p must be a pointer to a 16-bit float scalar");
+  EXPECT_ERROR(opencl("%d = OpExtInst %void %cl vstore_half %float_1 %ulong_1 %hc"),
+               "vstore_half: p must be in Generic, CrossWorkgroup, Workgroup or Function");
+  EXPECT_ERROR(opencl("%d = OpExtInst %float %cl vstore_half_r %float_1 %ulong_1 %hp RTE"),
+               "vstore_half_r: the result must be void");
+  EXPECT_ERROR(opencl("%d = OpExtInst %void %cl vstore_half %uint_1 %ulong_1 %hp"),
+               "vstore_half: the data must be a 32- or 64-bit float scalar");
+  EXPECT_ERROR(opencl("%f = OpExtInst %void %cl vstore_halfn %float_1 %ulong_1 %hp"),
+               "vstore_halfn: the data must be a vector of 2, 3, 4, 8 or 16 32- or 64-bit floats");
+  EXPECT_ERROR(opencl("%g = OpExtInst %void %cl vstorea_halfn %v2u %ulong_1 %hp"),
+               "vstorea_halfn: the data must be a vector of 2, 3, 4, 8 or 16 32- or 64-bit");
+  EXPECT_ERROR(opencl("%g = OpExtInst %void %cl vstorea_halfn_r %v2f %ulong_1 %fvar RTN"),
+               "vstorea_halfn_r: p must be a pointer to a 16-bit float scalar");
 }
 
 } // namespace

@@ -1,0 +1,277 @@
+// Rules: the cooperative matrix types and instructions of SPV_NV_cooperative_matrix and
+// SPV_KHR_cooperative_matrix (the KHR ones by value: older grammars lack them, and a module that
+// uses them is then read as unknown instructions, which availability reports).
+//
+// - Types: a numerical scalar component type; scope, rows and columns (and the KHR Use) are
+//   constant instructions of integer type (32-bit for the scope, and for all of KHR's), and a
+//   constant Use is a Cooperative Matrix Use.
+// - Loads and stores: a cooperative matrix result or object of the extension's type; a pointer to
+//   a scalar or vector, in Workgroup, StorageBuffer or PhysicalStorageBuffer (NV always, KHR under
+//   Vulkan); an integer stride; NV's ColumnMajor is a boolean constant, KHR's MemoryLayout a
+//   32-bit integer constant naming a Cooperative Matrix Layout, with a Stride for the row- and
+//   column-major layouts.
+// - MulAdd: A is MxK, B KxN, C and the result MxN, all of one scope (compared where the constants
+//   are known); KHR's Uses are MatrixA, MatrixB and MatrixAccumulator for C and the result, and
+//   the Matrix{A,B,C,Result}SignedComponentsKHR operands name integer matrices.
+// - Length: a 32-bit unsigned integer from a cooperative matrix type.
+// - Shader modules that declare CooperativeMatrixKHR declare VulkanMemoryModel.
+#include "OperandCheck.h"
+#include "Rules.h"
+
+namespace spire::val {
+
+namespace {
+
+enum : uint32_t {
+  kTypeKHR = 4456,
+  kLoadKHR = 4457,
+  kStoreKHR = 4458,
+  kMulAddKHR = 4459,
+  kLengthKHR = 4460,
+  kTypeNV = 5358,
+  kLoadNV = 5359,
+  kStoreNV = 5360,
+  kMulAddNV = 5361,
+  kLengthNV = 5362,
+};
+constexpr uint32_t kStorageWorkgroup = 4, kStorageStorageBuffer = 12,
+                   kStoragePhysicalStorageBuffer = 5349;
+constexpr uint32_t kUseMatrixA = 0, kUseMatrixB = 1, kUseAccumulator = 2;
+constexpr uint32_t kCapabilityShader = 1, kCapabilityVulkanMemoryModel = 5345,
+                   kCapabilityCooperativeMatrixKHR = 6022;
+
+// A cooperative matrix type's operands: component type, scope, rows, columns, use (the NV types
+// have no use).
+struct Matrix {
+  uint32_t component = 0, scope = 0, rows = 0, columns = 0, use = 0;
+};
+
+class CooperativeMatrixChecker {
+public:
+  explicit CooperativeMatrixChecker(State &s) : s_(s) {}
+
+  void run() {
+    forEachInstruction(s_, [&](const Instruction &inst, uint32_t op) {
+      if (inst.opcode() == Op::Capability && inst.wordCount() > 1 &&
+          inst.word(1) == kCapabilityCooperativeMatrixKHR && s_.hasCapability(kCapabilityShader) &&
+          !s_.hasCapability(kCapabilityVulkanMemoryModel))
+        // "If the CooperativeMatrixKHR capability is declared then the VulkanMemoryModel
+        // capability must be declared as well" (validation rules for shader capabilities).
+        s_.error(inst.index(), "SPV_KHR_cooperative_matrix",
+                 "a shader that declares CooperativeMatrixKHR must declare VulkanMemoryModel");
+      const bool khr = op >= kTypeKHR && op <= kLengthKHR;
+      if (!khr && !(op >= kTypeNV && op <= kLengthNV))
+        return;
+      OperandCheck c(s_, inst, khr ? "SPV_KHR_cooperative_matrix" : "SPV_NV_cooperative_matrix");
+      const uint32_t type = khr ? kTypeKHR : kTypeNV;
+      switch (khr ? op - kTypeKHR : op - kTypeNV) {
+      case 0:
+        declaration(c, khr);
+        break;
+      case 1: // Load %type %pointer ...
+        c.result(typeName(khr), [&](uint32_t t) { return isMatrix(t, type); }) &&
+            loadStore(c, 3, 4, khr);
+        break;
+      case 2: // Store %pointer %object ...
+        c.operand(2, "Object", typeName(khr), [&](uint32_t t) { return isMatrix(t, type); }) &&
+            loadStore(c, 1, 3, khr);
+        break;
+      case 3:
+        mulAdd(c, khr);
+        break;
+      case 4: // Length %type %matrixType
+        c.result("a 32-bit unsigned integer scalar",
+                 [&](uint32_t t) { return c.unsignedInt32(t); });
+        if (c.id(3) != 0 && !isMatrix(c.id(3), type))
+          c.fail("Type " + s_.name(c.id(3)) + " must be an " + typeName(khr));
+        break;
+      default:
+        break;
+      }
+    });
+  }
+
+private:
+  static std::string typeName(bool khr) {
+    return khr ? "OpTypeCooperativeMatrixKHR" : "OpTypeCooperativeMatrixNV";
+  }
+  bool isMatrix(uint32_t type, uint32_t typeOpcode) const {
+    return static_cast<uint32_t>(s_.defOpcode(type)) == typeOpcode;
+  }
+  /// A constant instruction (OpConstant*, OpSpecConstant*) of an integer scalar type of `width`
+  /// bits (0: any).
+  bool intConstant(uint32_t id, uint32_t width) const {
+    const grammar::InstructionDesc *d = grammar::findInstruction(uint32_t(s_.defOpcode(id)));
+    const uint32_t t = s_.typeOf(id);
+    return d != nullptr && d->cls == grammar::InstructionClass::ConstantCreation &&
+           s_.isIntType(t) && (width == 0 || s_.bitWidth(t) == width);
+  }
+  /// The value of an OpConstant (specialization constants have none).
+  std::optional<uint64_t> known(uint32_t id) const {
+    return s_.defOpcode(id) == Op::Constant ? s_.constantValue(id) : std::nullopt;
+  }
+
+  // OpTypeCooperativeMatrix* %result %componentType %scope %rows %columns [%use]
+  void declaration(OperandCheck &c, bool khr) {
+    const uint32_t component = c.id(2);
+    if (component != 0 && !s_.isIntType(component) && !s_.isFloatType(component)) {
+      c.fail("Component Type " + s_.name(component) + " must be a numerical scalar type");
+      return;
+    }
+    // KHR: "Scope [Rows, Columns] must be a constant instruction with scalar 32-bit integer
+    // type", "Use must be a constant instruction scalar 32-bit integer type"; NV: "Rows
+    // [Columns] must be a constant instruction with scalar integer type", and the Scope <id> is a
+    // 32-bit integer (3.27) from a constant instruction.
+    static constexpr const char *kNames[] = {"Scope", "Rows", "Columns", "Use"};
+    for (uint32_t w = 3; w < (khr ? 7u : 6u); ++w) {
+      const uint32_t id = c.id(w);
+      const uint32_t width = khr || w == 3 ? 32 : 0;
+      if (id == 0 || intConstant(id, width))
+        continue;
+      c.fail(std::string(kNames[w - 3]) + " " + s_.name(id) +
+             " must be a constant instruction of " + (width == 32 ? "a 32-bit" : "an") +
+             " integer type");
+      return;
+    }
+    if (khr) {
+      const std::optional<uint64_t> use = known(c.id(6));
+      if (use && *use > kUseAccumulator)
+        c.fail("Use " + s_.name(c.id(6)) + " is " + std::to_string(*use) +
+               ", which is no Cooperative Matrix Use (MatrixAKHR, MatrixBKHR, "
+               "MatrixAccumulatorKHR)");
+    }
+  }
+
+  // The pointer at `pointerWord`, then NV's Stride and ColumnMajor or KHR's MemoryLayout and
+  // optional Stride from `word` on.
+  bool loadStore(OperandCheck &c, uint32_t pointerWord, uint32_t word, bool khr) {
+    const bool storageRule = !khr || s_.isVulkan();
+    const bool pointerOk =
+        c.operand(pointerWord, "Pointer",
+                  storageRule ? "a pointer to a scalar or vector in Workgroup, StorageBuffer or "
+                                "PhysicalStorageBuffer"
+                              : "a pointer to a scalar or vector",
+                  [&](uint32_t t) {
+                    if (!s_.isPointerType(t))
+                      return false;
+                    const uint32_t pointee = s_.pointeeType(t);
+                    if (!s_.isScalarType(pointee) && !s_.isVectorType(pointee))
+                      return false;
+                    const std::optional<uint32_t> sc = s_.storageClass(t);
+                    return !storageRule || sc == kStorageWorkgroup || sc == kStorageStorageBuffer ||
+                           sc == kStoragePhysicalStorageBuffer;
+                  });
+    if (!pointerOk)
+      return false;
+    auto stride = [&](uint32_t w) {
+      return c.operand(w, "Stride", "an integer scalar",
+                       [&](uint32_t t) { return c.intScalar(t); });
+    };
+    if (!khr) {
+      if (!stride(word))
+        return false;
+      const uint32_t columnMajor = c.id(word + 1);
+      const Op op = s_.defOpcode(columnMajor);
+      if (columnMajor != 0 && op != Op::ConstantTrue && op != Op::ConstantFalse &&
+          op != Op::SpecConstantTrue && op != Op::SpecConstantFalse)
+        return c.fail("Column Major " + s_.name(columnMajor) + " must be a boolean constant");
+      return true;
+    }
+    // "MemoryLayout ... must come from a 32-bit integer constant instruction whose value
+    // corresponds to a Cooperative Matrix Layout"; RowMajorKHR and ColumnMajorKHR: "Rows [Columns]
+    // are laid out with a fixed stride communicated via the Stride operand ... which must be
+    // provided".
+    const uint32_t layout = c.id(word);
+    if (layout != 0 && !intConstant(layout, 32))
+      return c.fail("MemoryLayout " + s_.name(layout) +
+                    " must be a constant instruction of a 32-bit integer type");
+    const std::optional<uint64_t> v = layout != 0 ? known(layout) : std::nullopt;
+    if (v && *v != 0 && *v != 1 && *v != 4202 && *v != 4203)
+      return c.fail("MemoryLayout " + s_.name(layout) + " is " + std::to_string(*v) +
+                    ", which is no Cooperative Matrix Layout");
+    if (v && *v <= 1 && c.id(word + 1) == 0 && layout != 0)
+      return c.fail("the RowMajorKHR and ColumnMajorKHR layouts need a Stride operand");
+    return stride(word + 1);
+  }
+
+  std::optional<Matrix> matrixOf(uint32_t type, bool khr) const {
+    std::optional<Instruction> d = s_.def(type);
+    if (!d || static_cast<uint32_t>(d->opcode()) != (khr ? kTypeKHR : kTypeNV) ||
+        d->wordCount() < (khr ? 7u : 6u))
+      return std::nullopt;
+    return Matrix{d->word(2), d->word(3), d->word(4), d->word(5), khr ? d->word(6) : 0};
+  }
+
+  // %r = OpCooperativeMatrixMulAdd* %type %a %b %c: "Result Type must be a cooperative matrix type
+  // with M rows and N columns", A MxK, B KxN, C MxN, "A, B, C, and Result Type must have the same
+  // scope"; KHR: "whose Use must be MatrixAKHR [MatrixBKHR, MatrixAccumulatorKHR]".
+  void mulAdd(OperandCheck &c, bool khr) {
+    static constexpr const char *kNames[] = {"the result type", "A", "B", "C"};
+    std::optional<Matrix> m[4];
+    for (uint32_t i = 0; i < 4; ++i) {
+      const uint32_t t = i == 0 ? c.resultType() : c.type(2 + i);
+      if (t == 0)
+        return;
+      m[i] = matrixOf(t, khr);
+      if (!m[i]) {
+        c.fail(std::string(kNames[i]) + " " + s_.name(i == 0 ? t : c.id(2 + i)) + " must be " +
+               (i == 0 ? "an " : "of an ") + typeName(khr));
+        return;
+      }
+    }
+    const Matrix &r = *m[0], &a = *m[1], &b = *m[2], &cm = *m[3];
+    // Two operands differ when both are known constants of different values.
+    auto differ = [&](uint32_t x, uint32_t y) {
+      const std::optional<uint64_t> vx = known(x), vy = known(y);
+      return vx && vy && *vx != *vy;
+    };
+    if (differ(a.scope, r.scope) || differ(b.scope, r.scope) || differ(cm.scope, r.scope)) {
+      c.fail("A, B, C and the result type must have the same scope");
+      return;
+    }
+    if (differ(a.rows, r.rows) || differ(cm.rows, r.rows)) {
+      c.fail("A, C and the result type must have the same number of rows (M)");
+      return;
+    }
+    if (differ(b.columns, r.columns) || differ(cm.columns, r.columns)) {
+      c.fail("B, C and the result type must have the same number of columns (N)");
+      return;
+    }
+    if (differ(a.columns, b.rows)) {
+      c.fail("A's columns and B's rows must be the same number (K)");
+      return;
+    }
+    if (!khr)
+      return;
+    static constexpr uint32_t kUses[] = {kUseAccumulator, kUseMatrixA, kUseMatrixB,
+                                         kUseAccumulator};
+    static constexpr const char *kUseNames[] = {"MatrixAccumulatorKHR", "MatrixAKHR", "MatrixBKHR",
+                                                "MatrixAccumulatorKHR"};
+    for (uint32_t i = 0; i < 4; ++i) {
+      const std::optional<uint64_t> use = known(m[i]->use);
+      if (use && *use != kUses[i]) {
+        c.fail("the Use of " + std::string(kNames[i]) + " must be " + kUseNames[i]);
+        return;
+      }
+    }
+    // "The Matrix{A,B,C,Result}SignedComponentsKHR Cooperative Matrix Operand can only be used
+    // when the type of the corresponding matrix is an integer type."
+    const uint32_t operands = c.id(6);
+    static constexpr uint32_t kSigned[] = {0x8, 0x1, 0x2, 0x4}; // result, A, B, C
+    static constexpr const char *kSignedNames[] = {"Result", "A", "B", "C"};
+    for (uint32_t i = 0; i < 4; ++i)
+      if ((operands & kSigned[i]) != 0 && !s_.isIntType(m[i]->component)) {
+        c.fail(std::string("Matrix") + kSignedNames[i] +
+               "SignedComponentsKHR needs a matrix of integers as " + kNames[i]);
+        return;
+      }
+  }
+
+  State &s_;
+};
+
+} // namespace
+
+void checkCoopMatrix(State &s) { CooperativeMatrixChecker(s).run(); }
+
+} // namespace spire::val

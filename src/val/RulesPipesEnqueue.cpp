@@ -1,0 +1,366 @@
+// Rules: pipe instructions (SPIR-V 3.32.23) with the pipe storage ones (OpConstantPipeStorage,
+// 3.32.7), and device-side enqueue instructions (3.32.22): operand and result types.
+//
+// - Pipes: a pipe operand of OpTypePipe with the access the instruction needs (ReadOnly to read,
+//   WriteOnly to write, either for the packet counts), reserve ids of OpTypeReserveId, packet
+//   pointers in Generic, and 32-bit integer packet counts, indexes, sizes and alignments; results
+//   are 32-bit integers, reserve ids or booleans as each instruction says.
+// - Device-side enqueue: queues of OpTypeQueue, events of OpTypeDeviceEvent and pointers to them,
+//   32-bit integer counts, sizes and statuses; an ND range of OpBuildNDRange's structure (a 32-bit
+//   integer and three arrays of three size_t integers), built from a size_t or an array of two or
+//   three; an Invoke function returning void whose first parameter points to 8-bit integers and
+//   whose others point to Workgroup, with one Local Size operand per such parameter.
+//
+// spirv-val 2023.1 checks none of these operands: every rule here is stricter than it, and each
+// follows the sentence of the instruction's description that its comment quotes.
+#include "OperandCheck.h"
+#include "Rules.h"
+
+namespace spire::val {
+
+namespace {
+
+constexpr uint32_t kAccessReadOnly = 0, kAccessWriteOnly = 1;
+constexpr uint32_t kStorageWorkgroup = 4, kStorageCrossWorkgroup = 5, kStorageGeneric = 8;
+constexpr uint32_t kAddressingPhysical32 = 1, kAddressingPhysical64 = 2;
+
+enum class Access { Read, Write, Either };
+
+class PipesEnqueueChecker {
+public:
+  explicit PipesEnqueueChecker(State &s) : s_(s) {}
+
+  void run() {
+    forEachInstruction(s_, [&](const Instruction &inst, uint32_t op) {
+      if ((op >= 274 && op <= 288) || op == 324)
+        pipe(inst, op);
+      else if ((op >= 291 && op <= 304) || op == 325 || op == 326)
+        enqueue(inst, op);
+      else if (op == 323) {
+        // "Result Type must be OpTypePipeStorage."
+        OperandCheck c(s_, inst, "3.32.7");
+        c.resultOfType(Op::TypePipeStorage);
+      }
+    });
+  }
+
+private:
+  // --- Pipes -----------------------------------------------------------------------------------
+
+  // "Pipe must have a type of OpTypePipe with ReadOnly [WriteOnly] access qualifier"; the packet
+  // counts take "ReadOnly or WriteOnly".
+  bool pipeOperand(OperandCheck &c, uint32_t word, Access access) {
+    const uint32_t t = c.type(word);
+    if (t == 0)
+      return true;
+    std::optional<Instruction> d = s_.def(t);
+    const bool isPipe = d && d->opcode() == Op::TypePipe && d->wordCount() >= 3;
+    const uint32_t qualifier = isPipe ? d->word(2) : ~0u;
+    const bool ok = access == Access::Read    ? qualifier == kAccessReadOnly
+                    : access == Access::Write ? qualifier == kAccessWriteOnly
+                                              : qualifier <= kAccessWriteOnly;
+    if (ok)
+      return true;
+    const char *want = access == Access::Read    ? "ReadOnly"
+                       : access == Access::Write ? "WriteOnly"
+                                                 : "ReadOnly or WriteOnly";
+    return c.fail("Pipe " + s_.name(c.id(word)) + " must be an OpTypePipe with the " + want +
+                  " access qualifier");
+  }
+
+  // "Packet Size must be a 32-bit integer type scalar ...", "Packet Alignment must be a 32-bit
+  // integer type scalar ..."
+  static bool packet(OperandCheck &c, uint32_t sizeWord) {
+    return c.int32(sizeWord, "Packet Size") && c.int32(sizeWord + 1, "Packet Alignment");
+  }
+
+  // "Pointer must have a type of OpTypePointer with the same data type as Pipe and a Generic
+  // Storage Class." (A pipe type names no data type: the pointer's storage class is checked.)
+  bool packetPointer(OperandCheck &c, uint32_t word) {
+    return c.operand(word, "Pointer", "a pointer in the Generic storage class", [&](uint32_t t) {
+      return s_.isPointerType(t) && s_.storageClass(t) == kStorageGeneric;
+    });
+  }
+
+  void pipe(const Instruction &inst, uint32_t op) {
+    OperandCheck c(s_, inst, "3.32.23");
+    const bool read = op == 274 || op == 276 || op == 278 || op == 280 || op == 285 || op == 287;
+    const Access access = read ? Access::Read : Access::Write;
+    switch (op) {
+    case 274: // OpReadPipe %type %pipe %pointer %size %alignment
+    case 275: // OpWritePipe
+      // "Result Type must be a 32-bit integer type scalar."
+      c.resultInt32() && pipeOperand(c, 3, access) && packetPointer(c, 4) && packet(c, 5);
+      return;
+    case 276: // OpReservedReadPipe %type %pipe %reserveId %index %pointer %size %alignment
+    case 277: // OpReservedWritePipe
+      // "Reserve Id must have a type of OpTypeReserveId. Index must be a 32-bit integer type
+      // scalar."
+      c.resultInt32() && pipeOperand(c, 3, access) &&
+          c.ofType(4, "Reserve Id", Op::TypeReserveId) && c.int32(5, "Index") &&
+          packetPointer(c, 6) && packet(c, 7);
+      return;
+    case 278: // OpReserveReadPipePackets %type %pipe %numPackets %size %alignment
+    case 279: // OpReserveWritePipePackets
+      // "Result Type must be an OpTypeReserveId." "Num Packets must be a 32-bit integer type
+      // scalar."
+      c.resultOfType(Op::TypeReserveId) && pipeOperand(c, 3, access) && c.int32(4, "Num Packets") &&
+          packet(c, 5);
+      return;
+    case 280: // OpCommitReadPipe %pipe %reserveId %size %alignment
+    case 281: // OpCommitWritePipe
+      pipeOperand(c, 1, access) && c.ofType(2, "Reserve Id", Op::TypeReserveId) && packet(c, 3);
+      return;
+    case 282: // OpIsValidReserveId %type %reserveId
+      // "Result Type must be a Boolean type. Reserve Id must have a type of OpTypeReserveId."
+      c.resultBool() && c.ofType(3, "Reserve Id", Op::TypeReserveId);
+      return;
+    case 283: // OpGetNumPipePackets %type %pipe %size %alignment
+    case 284: // OpGetMaxPipePackets
+      // "Result Type must be a 32-bit integer type scalar ..." "Pipe must have a type of
+      // OpTypePipe with ReadOnly or WriteOnly access qualifier."
+      c.resultInt32() && pipeOperand(c, 3, Access::Either) && packet(c, 4);
+      return;
+    case 285: // OpGroupReserveReadPipePackets %type %scope %pipe %numPackets %size %alignment
+    case 286: // OpGroupReserveWritePipePackets
+      c.resultOfType(Op::TypeReserveId) && pipeOperand(c, 4, access) && c.int32(5, "Num Packets") &&
+          packet(c, 6);
+      return;
+    case 287: // OpGroupCommitReadPipe %scope %pipe %reserveId %size %alignment
+    case 288: // OpGroupCommitWritePipe
+      pipeOperand(c, 2, access) && c.ofType(3, "Reserve Id", Op::TypeReserveId) && packet(c, 4);
+      return;
+    case 324: // OpCreatePipeFromPipeStorage %type %pipeStorage
+      // "Result Type must be OpTypePipe. Pipe Storage must be a pipe-storage object created from
+      // OpConstantPipeStorage."
+      c.resultOfType(Op::TypePipe) && c.ofType(3, "Pipe Storage", Op::TypePipeStorage);
+      return;
+    default:
+      return;
+    }
+  }
+
+  // --- Device-side enqueue ---------------------------------------------------------------------
+
+  /// The width of size_t under the addressing model, 0 when the model is Logical.
+  uint32_t sizeWidth() const {
+    return s_.addressingModel() == kAddressingPhysical32   ? 32
+           : s_.addressingModel() == kAddressingPhysical64 ? 64
+                                                           : 0;
+  }
+  bool sizeT(uint32_t t) const {
+    return s_.isIntType(t) && (sizeWidth() == 0 || s_.bitWidth(t) == sizeWidth());
+  }
+  /// An OpTypeArray of size_t integers whose length is the constant `length` (0: 2 or 3).
+  bool sizeArray(uint32_t t, uint32_t length) const {
+    std::optional<Instruction> d = s_.def(t);
+    if (!d || d->opcode() != Op::TypeArray || d->wordCount() < 4 || !sizeT(d->word(2)))
+      return false;
+    std::optional<uint64_t> n = s_.constantValue(d->word(3));
+    if (!n)
+      return s_.defOpcode(d->word(3)) != Op::Constant; // a specialization constant: not known
+    return length != 0 ? *n == length : (*n == 2 || *n == 3);
+  }
+
+  // "The type of ND Range must be an OpTypeStruct whose members are as described by the Result
+  // Type of OpBuildNDRange": a 32-bit integer, then three arrays of three size_t integers.
+  bool ndRangeType(uint32_t t) const {
+    std::optional<Instruction> d = s_.def(t);
+    if (!d || d->opcode() != Op::TypeStruct || d->wordCount() != 6)
+      return false;
+    if (!s_.isIntType(d->word(2)) || s_.bitWidth(d->word(2)) != 32)
+      return false;
+    for (uint32_t w = 3; w < 6; ++w)
+      if (!sizeArray(d->word(w), 3))
+        return false;
+    return true;
+  }
+  // The SPIR-V LLVM translator passes a pointer to the structure (a variable OpBuildNDRange's
+  // result was stored to); spirv-val accepts that, and so does this rule.
+  bool ndRange(OperandCheck &c, uint32_t word) {
+    return c.operand(word, "ND Range",
+                     "an OpTypeStruct of a 32-bit integer and three arrays of three size_t "
+                     "integers (OpBuildNDRange's result) or a pointer to one",
+                     [&](uint32_t t) {
+                       return ndRangeType(t) ||
+                              (s_.isPointerType(t) && ndRangeType(s_.pointeeType(t)));
+                     });
+  }
+
+  // "Wait Events specifies the list of wait event objects and must be a pointer to
+  // OpTypeDeviceEvent." "Ret Event ... must be a pointer to OpTypeDeviceEvent."
+  static bool events(OperandCheck &c, uint32_t numWord) {
+    return c.int32(numWord, "Num Events") &&
+           c.operand(numWord + 1, "Wait Events", "a pointer to OpTypeDeviceEvent",
+                     [&](uint32_t t) { return c.pointerTo(t, Op::TypeDeviceEvent); }) &&
+           c.operand(numWord + 2, "Ret Event", "a pointer to OpTypeDeviceEvent",
+                     [&](uint32_t t) { return c.pointerTo(t, Op::TypeDeviceEvent); });
+  }
+
+  // "Invoke must be an OpFunction whose OpTypeFunction operand has: Result Type must be
+  // OpTypeVoid. The first parameter must have a type of OpTypePointer to an 8-bit OpTypeInt. An
+  // optional list of parameters, each of which must have a type of OpTypePointer to the Workgroup
+  // Storage Class." Gives the number of Workgroup parameters, or nothing when Invoke fails.
+  std::optional<uint32_t> invoke(OperandCheck &c, uint32_t word) {
+    const uint32_t id = c.id(word);
+    std::optional<Instruction> f = s_.def(id);
+    if (!f || f->opcode() != Op::Function || f->wordCount() < 5) {
+      if (id != 0)
+        c.fail("Invoke " + s_.name(id) + " must be an OpFunction");
+      return std::nullopt;
+    }
+    std::optional<Instruction> type = s_.def(f->word(4));
+    if (!type || type->opcode() != Op::TypeFunction || type->wordCount() < 3)
+      return std::nullopt; // the functions family reports it
+    if (!s_.isVoidType(type->word(2))) {
+      c.fail("the function Invoke " + s_.name(id) + " must return OpTypeVoid");
+      return std::nullopt;
+    }
+    const uint32_t first = type->wordCount() > 3 ? type->word(3) : 0;
+    if (first == 0 || !s_.isPointerType(first) || !s_.isIntType(s_.pointeeType(first)) ||
+        s_.bitWidth(s_.pointeeType(first)) != 8) {
+      c.fail("the first parameter of the function Invoke " + s_.name(id) +
+             " must be a pointer to an 8-bit integer");
+      return std::nullopt;
+    }
+    for (uint32_t w = 4; w < type->wordCount(); ++w)
+      if (!s_.isPointerType(type->word(w)) || s_.storageClass(type->word(w)) != kStorageWorkgroup) {
+        c.fail("the parameters of the function Invoke " + s_.name(id) +
+               " after the first must be pointers to Workgroup");
+        return std::nullopt;
+      }
+    return type->wordCount() - 4;
+  }
+
+  // Invoke %invoke, Param %param, Param Size, Param Align from `word` on. "Param is the first
+  // parameter of the function specified by Invoke and must be a pointer to an 8-bit integer type
+  // scalar. Param Size ... must be a 32-bit integer type scalar. Param Align ... must be a 32-bit
+  // integer type scalar."
+  std::optional<uint32_t> invokeAndParam(OperandCheck &c, uint32_t word) {
+    std::optional<uint32_t> locals = invoke(c, word);
+    if (!locals)
+      return std::nullopt;
+    if (!c.operand(
+            word + 1, "Param", "a pointer to an 8-bit integer scalar",
+            [&](uint32_t t) { return s_.isPointerType(t) && c.intScalar(s_.pointeeType(t), 8); }) ||
+        !c.int32(word + 2, "Param Size") || !c.int32(word + 3, "Param Align"))
+      return std::nullopt;
+    return locals;
+  }
+
+  void enqueue(const Instruction &inst, uint32_t op) {
+    OperandCheck c(s_, inst, "3.32.22");
+    switch (op) {
+    case 291: // OpEnqueueMarker %type %queue %numEvents %waitEvents %retEvent
+      // "Result Type must be a 32-bit integer type scalar." "Queue must be of the type
+      // OpTypeQueue." "Num Events ... must be a 32-bit integer type scalar"
+      c.resultInt32() && c.ofType(3, "Queue", Op::TypeQueue) && events(c, 4);
+      return;
+    case 292: { // OpEnqueueKernel %type %queue %flags %ndRange %numEvents %waitEvents %retEvent
+                //   %invoke %param %paramSize %paramAlign %localSize...
+      // "Flags must be an integer type scalar."
+      if (!c.resultInt32() || !c.ofType(3, "Queue", Op::TypeQueue) ||
+          !c.operand(4, "Flags", "an integer scalar", [&](uint32_t t) { return c.intScalar(t); }) ||
+          !ndRange(c, 5) || !events(c, 6))
+        return;
+      std::optional<uint32_t> locals = invokeAndParam(c, 9);
+      if (!locals || inst.wordCount() < 13)
+        return;
+      // "Each Local Size operand corresponds (in order) to one OpTypePointer to Workgroup Storage
+      // Class parameter to the Invoke function"
+      if (inst.wordCount() - 13 != *locals)
+        c.fail("the function Invoke " + s_.name(inst.word(9)) + " has " + std::to_string(*locals) +
+               " Workgroup parameters but " + std::to_string(inst.wordCount() - 13) +
+               " Local Size operands are given");
+      return;
+    }
+    case 293: // OpGetKernelNDrangeSubGroupCount %type %ndRange %invoke %param %size %align
+    case 294: // OpGetKernelNDrangeMaxSubGroupSize
+      c.resultInt32() && ndRange(c, 3) && invokeAndParam(c, 4);
+      return;
+    case 295: // OpGetKernelWorkGroupSize %type %invoke %param %size %align
+    case 296: // OpGetKernelPreferredWorkGroupSizeMultiple
+    case 326: // OpGetKernelMaxNumSubgroups
+      c.resultInt32() && invokeAndParam(c, 3);
+      return;
+    case 325: // OpGetKernelLocalSizeForSubgroupCount %type %count %invoke %param %size %align
+      // "Subgroup Count must be a 32-bit integer type scalar."
+      c.resultInt32() && c.int32(3, "Subgroup Count") && invokeAndParam(c, 4);
+      return;
+    case 297: // OpRetainEvent %event
+    case 298: // OpReleaseEvent %event
+      // "Event must be an event that was produced by OpEnqueueKernel, OpEnqueueMarker or
+      // OpCreateUserEvent": of OpTypeDeviceEvent.
+      c.ofType(1, "Event", Op::TypeDeviceEvent);
+      return;
+    case 299: // OpCreateUserEvent %type
+      // "Result Type must be OpTypeDeviceEvent."
+      c.resultOfType(Op::TypeDeviceEvent);
+      return;
+    case 300: // OpIsValidEvent %type %event
+      // "Result Type must be a Boolean type. Event must have a type of OpTypeDeviceEvent."
+      c.resultBool() && c.ofType(3, "Event", Op::TypeDeviceEvent);
+      return;
+    case 301: // OpSetUserEventStatus %event %status
+      // "Event must have a type of OpTypeDeviceEvent ... Status must have a type of 32-bit
+      // OpTypeInt treated as a signed integer."
+      c.ofType(1, "Event", Op::TypeDeviceEvent) && c.int32(2, "Status");
+      return;
+    case 302: // OpCaptureEventProfilingInfo %event %profilingInfo %value
+      // "Event must have a type of OpTypeDeviceEvent ... Profiling Info must be an integer type
+      // scalar. ... Value must be a pointer to a scalar 8-bit integer type in the CrossWorkgroup
+      // Storage Class."
+      c.ofType(1, "Event", Op::TypeDeviceEvent) &&
+          c.operand(2, "Profiling Info", "an integer scalar",
+                    [&](uint32_t t) { return c.intScalar(t); }) &&
+          c.operand(3, "Value", "a pointer to an 8-bit integer scalar in CrossWorkgroup",
+                    [&](uint32_t t) {
+                      return s_.isPointerType(t) && c.intScalar(s_.pointeeType(t), 8) &&
+                             s_.storageClass(t) == kStorageCrossWorkgroup;
+                    });
+      return;
+    case 303: // OpGetDefaultQueue %type
+      // "Result Type must be an OpTypeQueue."
+      c.resultOfType(Op::TypeQueue);
+      return;
+    case 304: // OpBuildNDRange %type %globalWorkSize %localWorkSize %globalWorkOffset
+      buildNDRange(c);
+      return;
+    default:
+      return;
+    }
+  }
+
+  // "Result Type must be an OpTypeStruct with the following ordered list of members ...";
+  // "GlobalWorkSize must be a scalar or an array with 2 or 3 components. Where the type of each
+  // element in the array is 32-bit integer type scalar if the addressing model is Physical32 or
+  // 64-bit integer type scalar if the addressing model is Physical64." "The type of LocalWorkSize
+  // [GlobalWorkOffset] must be the same as GlobalWorkSize."
+  void buildNDRange(OperandCheck &c) {
+    const std::string sizeText =
+        sizeWidth() == 0 ? "size_t" : std::to_string(sizeWidth()) + "-bit (size_t)";
+    if (!c.result("an OpTypeStruct of a 32-bit integer and three arrays of three " + sizeText +
+                      " integers",
+                  [&](uint32_t t) { return ndRangeType(t); }) ||
+        !c.operand(3, "GlobalWorkSize",
+                   "a " + sizeText + " integer scalar or an array of two or three of them",
+                   [&](uint32_t t) { return sizeT(t) || sizeArray(t, 0); }))
+      return;
+    const uint32_t global = c.type(3);
+    if (global == 0)
+      return;
+    for (uint32_t w : {4u, 5u})
+      if (!c.operand(w, w == 4 ? "LocalWorkSize" : "GlobalWorkOffset",
+                     "of GlobalWorkSize's type " + s_.name(global),
+                     [&](uint32_t t) { return t == global; }))
+        return;
+  }
+
+  State &s_;
+};
+
+} // namespace
+
+void checkPipesEnqueue(State &s) { PipesEnqueueChecker(s).run(); }
+
+} // namespace spire::val

@@ -1,0 +1,257 @@
+// Rules: the instructions of SPV_KHR_ray_tracing and SPV_KHR_ray_query (operand and result
+// types; the execution models that may trace rays, call callables and report intersections are
+// RulesModes').
+//
+// - OpTraceRayKHR and OpRayQueryInitializeKHR: an acceleration structure, 32-bit integer ray flags,
+//   cull mask and shader binding table operands, 32-bit float three-component origin and direction
+//   and scalar Tmin and Tmax; a trace's payload is an OpVariable in RayPayloadKHR or
+//   IncomingRayPayloadKHR.
+// - OpExecuteCallableKHR: a 32-bit unsigned shader binding table index and an OpVariable in
+//   CallableDataKHR or IncomingCallableDataKHR. OpReportIntersectionKHR: a boolean from a 32-bit
+//   float hit and a 32-bit unsigned hit kind. OpConvertUToAccelerationStructureKHR: an acceleration
+//   structure from a 64-bit unsigned integer or two 32-bit unsigned integers.
+// - OpRayQuery*: the ray query operand is a pointer to OpTypeRayQueryKHR, the Intersection operand
+//   a 32-bit integer constant; each query gives the type its description names (booleans, 32-bit
+//   integers and floats, two- and three-component float vectors, 4x3 float matrices).
+// - Ray queries live in Private or Function variables and are not loaded, stored or copied
+//   (SPV_KHR_ray_query's additions to OpTypePointer, OpLoad, OpStore, OpCopyMemory[Sized]);
+//   spirv-val 2023.1 checks neither.
+#include "OperandCheck.h"
+#include "Rules.h"
+
+namespace spire::val {
+
+namespace {
+
+// By value: the grammar merges these with their NV aliases.
+constexpr Op kTypeAccelerationStructure = static_cast<Op>(5341);
+constexpr Op kTypeRayQuery = static_cast<Op>(4472);
+constexpr uint32_t kStoragePrivate = 6, kStorageFunction = 7;
+constexpr uint32_t kStorageCallableData = 5328, kStorageIncomingCallableData = 5329,
+                   kStorageRayPayload = 5338, kStorageIncomingRayPayload = 5342;
+
+// What a ray query instruction gives.
+enum class Gives { Nothing, Bool, Int32, Float32, Float32x2, Float32x3, Matrix4x3 };
+
+struct RayQueryOp {
+  uint32_t opcode;
+  Gives gives;
+  bool intersection; ///< takes an Intersection operand after the ray query
+};
+
+constexpr RayQueryOp kRayQueryOps[] = {
+    {4474, Gives::Nothing, false},   // OpRayQueryTerminateKHR
+    {4476, Gives::Nothing, false},   // OpRayQueryConfirmIntersectionKHR
+    {4477, Gives::Bool, false},      // OpRayQueryProceedKHR
+    {4479, Gives::Int32, true},      // OpRayQueryGetIntersectionTypeKHR
+    {6016, Gives::Float32, false},   // OpRayQueryGetRayTMinKHR
+    {6017, Gives::Int32, false},     // OpRayQueryGetRayFlagsKHR
+    {6018, Gives::Float32, true},    // OpRayQueryGetIntersectionTKHR
+    {6019, Gives::Int32, true},      // OpRayQueryGetIntersectionInstanceCustomIndexKHR
+    {6020, Gives::Int32, true},      // OpRayQueryGetIntersectionInstanceIdKHR
+    {6021, Gives::Int32, true},      // ...InstanceShaderBindingTableRecordOffsetKHR
+    {6022, Gives::Int32, true},      // OpRayQueryGetIntersectionGeometryIndexKHR
+    {6023, Gives::Int32, true},      // OpRayQueryGetIntersectionPrimitiveIndexKHR
+    {6024, Gives::Float32x2, true},  // OpRayQueryGetIntersectionBarycentricsKHR
+    {6025, Gives::Bool, true},       // OpRayQueryGetIntersectionFrontFaceKHR
+    {6026, Gives::Bool, false},      // OpRayQueryGetIntersectionCandidateAABBOpaqueKHR
+    {6027, Gives::Float32x3, true},  // OpRayQueryGetIntersectionObjectRayDirectionKHR
+    {6028, Gives::Float32x3, true},  // OpRayQueryGetIntersectionObjectRayOriginKHR
+    {6029, Gives::Float32x3, false}, // OpRayQueryGetWorldRayDirectionKHR
+    {6030, Gives::Float32x3, false}, // OpRayQueryGetWorldRayOriginKHR
+    {6031, Gives::Matrix4x3, true},  // OpRayQueryGetIntersectionObjectToWorldKHR
+    {6032, Gives::Matrix4x3, true},  // OpRayQueryGetIntersectionWorldToObjectKHR
+};
+
+class RayTracingChecker {
+public:
+  explicit RayTracingChecker(State &s) : s_(s) {}
+
+  void run() {
+    constexpr uint32_t kCapabilityRayQuery = 4472;
+    const bool rayQueries = s_.hasCapability(kCapabilityRayQuery);
+    forEachInstruction(s_, [&](const Instruction &inst, uint32_t op) {
+      switch (op) {
+      case 32: // OpTypePointer %result StorageClass %type
+        // "If Type is OpTypeRayQueryKHR, Storage Class must be Private or Function."
+        if (rayQueries && inst.wordCount() >= 4 && s_.defOpcode(inst.word(3)) == kTypeRayQuery &&
+            inst.word(2) != kStoragePrivate && inst.word(2) != kStorageFunction)
+          s_.error(inst.index(), "SPV_KHR_ray_query",
+                   "a pointer to OpTypeRayQueryKHR must be in the Private or Function storage "
+                   "class");
+        break;
+      case 61: // OpLoad %type %result %pointer
+      case 62: // OpStore %pointer %object
+      case 63: // OpCopyMemory %target %source
+      case 64: // OpCopyMemorySized %target %source %size
+        // "The Type operand to the OpTypePointer used for Pointer [Target or Source] must not be
+        // OpTypeRayQueryKHR."
+        if (rayQueries)
+          rayQueryAccess(inst, op == 61 ? 3 : 1, op >= 63 ? 2 : op == 61 ? 3 : 1);
+        break;
+      case 4445: // OpTraceRayKHR
+        traceRay(inst);
+        break;
+      case 4446: { // OpExecuteCallableKHR %sbtIndex %callableData
+        OperandCheck c(s_, inst, "SPV_KHR_ray_tracing");
+        c.operand(1, "SBT Index", "a 32-bit unsigned integer scalar",
+                  [&](uint32_t t) { return c.unsignedInt32(t); }) &&
+            variableIn(c, 2, "Callable Data", kStorageCallableData, kStorageIncomingCallableData,
+                       "CallableDataKHR or IncomingCallableDataKHR");
+        break;
+      }
+      case 5334: { // OpReportIntersectionKHR %type %hit %hitKind (the grammar's first name is NV's)
+        OperandCheck c(s_, inst, "SPV_KHR_ray_tracing", "OpReportIntersectionKHR");
+        c.resultBool() && c.float32(3, "Hit") &&
+            c.operand(4, "Hit Kind", "a 32-bit unsigned integer scalar",
+                      [&](uint32_t t) { return c.unsignedInt32(t); });
+        break;
+      }
+      case 4447: { // OpConvertUToAccelerationStructureKHR %type %accel
+        OperandCheck c(s_, inst, "SPV_KHR_ray_query");
+        c.result("OpTypeAccelerationStructureKHR",
+                 [&](uint32_t t) { return s_.defOpcode(t) == kTypeAccelerationStructure; }) &&
+            c.operand(3, "Accel",
+                      "a 64-bit unsigned integer scalar or a vector of two 32-bit unsigned "
+                      "integers",
+                      [&](uint32_t t) {
+                        return !s_.isSignedInt(t) && (c.intScalar(t, 64) || c.intVector(t, 2, 32));
+                      });
+        break;
+      }
+      case 4473: // OpRayQueryInitializeKHR
+        rayQueryInitialize(inst);
+        break;
+      case 4475: { // OpRayQueryGenerateIntersectionKHR %rayQuery %hitT
+        OperandCheck c(s_, inst, "SPV_KHR_ray_query");
+        rayQuery(c, 1) && c.float32(2, "Hit T");
+        break;
+      }
+      default:
+        for (const RayQueryOp &q : kRayQueryOps)
+          if (q.opcode == op) {
+            rayQueryGet(inst, q);
+            break;
+          }
+        break;
+      }
+    });
+  }
+
+private:
+  // The pointers at words `first` to `last` of a load, store or copy.
+  void rayQueryAccess(const Instruction &inst, uint32_t first, uint32_t last) {
+    for (uint32_t w = first; w <= last && w < inst.wordCount(); ++w)
+      if (s_.defOpcode(s_.pointeeType(s_.typeOf(inst.word(w)))) == kTypeRayQuery) {
+        s_.error(inst.index(), "SPV_KHR_ray_query",
+                 State::opcodeName(inst.opcode()) +
+                     " cannot access a ray query; ray queries are used through the OpRayQuery* "
+                     "instructions only");
+        return;
+      }
+  }
+
+  bool accel(OperandCheck &c, uint32_t word) {
+    return c.operand(word, "the acceleration structure", "of type OpTypeAccelerationStructureKHR",
+                     [&](uint32_t t) { return s_.defOpcode(t) == kTypeAccelerationStructure; });
+  }
+  static bool float3(OperandCheck &c, uint32_t word, std::string_view what) {
+    return c.operand(word, what, "a vector of three 32-bit floats",
+                     [&](uint32_t t) { return c.floatVector(t, 3, 32); });
+  }
+  // The ray from `word` on: origin, Tmin, direction, Tmax.
+  static bool ray(OperandCheck &c, uint32_t word) {
+    return float3(c, word, "Ray Origin") && c.float32(word + 1, "Ray Tmin") &&
+           float3(c, word + 2, "Ray Direction") && c.float32(word + 3, "Ray Tmax");
+  }
+  // An OpVariable in one of two storage classes.
+  bool variableIn(OperandCheck &c, uint32_t word, std::string_view what, uint32_t storage,
+                  uint32_t incoming, std::string_view names) {
+    const uint32_t id = c.id(word);
+    if (id == 0 || c.type(word) == 0)
+      return true;
+    if (s_.defOpcode(id) != Op::Variable)
+      return c.fail(std::string(what) + " " + s_.name(id) + " must be the result of an OpVariable");
+    const std::optional<uint32_t> sc = s_.storageClass(c.type(word));
+    if (sc != storage && sc != incoming)
+      return c.fail(std::string(what) + " " + s_.name(id) + " must be in the " +
+                    std::string(names) + " storage class");
+    return true;
+  }
+
+  // OpTraceRayKHR %accel %rayFlags %cullMask %sbtOffset %sbtStride %missIndex %rayOrigin %rayTmin
+  //   %rayDirection %rayTmax %payload
+  void traceRay(const Instruction &inst) {
+    OperandCheck c(s_, inst, "SPV_KHR_ray_tracing");
+    accel(c, 1) && c.int32(2, "Ray Flags") && c.int32(3, "Cull Mask") && c.int32(4, "SBT Offset") &&
+        c.int32(5, "SBT Stride") && c.int32(6, "Miss Index") && ray(c, 7) &&
+        variableIn(c, 11, "Payload", kStorageRayPayload, kStorageIncomingRayPayload,
+                   "RayPayloadKHR or IncomingRayPayloadKHR");
+  }
+
+  bool rayQuery(OperandCheck &c, uint32_t word) {
+    return c.operand(word, "RayQuery", "a pointer to OpTypeRayQueryKHR",
+                     [&](uint32_t t) { return c.pointerTo(t, kTypeRayQuery); });
+  }
+
+  // OpRayQueryInitializeKHR %rayQuery %accel %rayFlags %cullMask %rayOrigin %rayTMin
+  //   %rayDirection %rayTMax
+  void rayQueryInitialize(const Instruction &inst) {
+    OperandCheck c(s_, inst, "SPV_KHR_ray_query");
+    rayQuery(c, 1) && accel(c, 2) && c.int32(3, "Ray Flags") && c.int32(4, "Cull Mask") &&
+        ray(c, 5);
+  }
+
+  // %r = OpRayQueryGet... %type %rayQuery [%intersection], and the queries without results.
+  void rayQueryGet(const Instruction &inst, const RayQueryOp &q) {
+    OperandCheck c(s_, inst, "SPV_KHR_ray_query");
+    bool ok = true;
+    switch (q.gives) {
+    case Gives::Nothing:
+      rayQuery(c, 1);
+      return;
+    case Gives::Bool:
+      ok = c.resultBool();
+      break;
+    case Gives::Int32:
+      ok = c.resultInt32();
+      break;
+    case Gives::Float32:
+      ok = c.result("a 32-bit float scalar", [&](uint32_t t) { return c.floatScalar(t, 32); });
+      break;
+    case Gives::Float32x2:
+    case Gives::Float32x3: {
+      const uint32_t n = q.gives == Gives::Float32x2 ? 2 : 3;
+      ok = c.result("a vector of " + std::to_string(n) + " 32-bit floats",
+                    [&](uint32_t t) { return c.floatVector(t, n, 32); });
+      break;
+    }
+    case Gives::Matrix4x3:
+      ok = c.result("a matrix of four columns of three 32-bit floats", [&](uint32_t t) {
+        std::optional<Instruction> d = s_.def(t);
+        return d && d->opcode() == Op::TypeMatrix && d->wordCount() >= 4 && d->word(3) == 4 &&
+               c.floatVector(d->word(2), 3, 32);
+      });
+      break;
+    }
+    if (!ok || !rayQuery(c, 3) || !q.intersection)
+      return;
+    // "Intersection ... must be a 32-bit integer constant" (RayQueryCandidateIntersectionKHR or
+    // RayQueryCommittedIntersectionKHR).
+    const uint32_t t = c.type(4);
+    if (t == 0)
+      return;
+    const grammar::InstructionDesc *d = grammar::findInstruction(uint32_t(s_.defOpcode(c.id(4))));
+    const bool constant = d != nullptr && d->cls == grammar::InstructionClass::ConstantCreation;
+    if (!c.intScalar(t, 32) || !constant)
+      c.fail("Intersection " + s_.name(c.id(4)) + " must be a 32-bit integer constant");
+  }
+
+  State &s_;
+};
+
+} // namespace
+
+void checkRayTracing(State &s) { RayTracingChecker(s).run(); }
+
+} // namespace spire::val
