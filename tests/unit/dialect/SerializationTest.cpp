@@ -656,7 +656,9 @@ OpName %child "child"
 %uchar = OpTypeInt 8 0
 %queue = OpTypeQueue
 %event = OpTypeDeviceEvent
-%ndrange = OpTypeStruct %uint %uint %uint %uint %uint %uint %uint %uint %uint %uint
+%uint_3 = OpConstant %uint 3
+%sizes = OpTypeArray %uint %uint_3
+%ndrange = OpTypeStruct %uint %sizes %sizes %sizes
 %pndrange = OpTypePointer Function %ndrange
 %pchar = OpTypePointer Generic %uchar
 %pevent = OpTypePointer Generic %event
