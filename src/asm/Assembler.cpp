@@ -58,9 +58,14 @@ bool isIdName(std::string_view name) {
   return true;
 }
 
+// An enumerant newer grammars give no version, capability or extension of its own (the
+// Cooperative Matrix Operands, Layouts and Uses: "version": "None") comes with the instruction
+// that takes it, which is checked itself.
 bool available(const grammar::Availability &a, uint32_t version) {
+  const bool ownNone =
+      a.minVersion == grammar::kNoVersion && a.capabilities.empty() && a.extensions.empty();
   return (a.minVersion <= version && version <= a.lastVersion) || !a.capabilities.empty() ||
-         !a.extensions.empty();
+         !a.extensions.empty() || ownNone;
 }
 
 std::string versionText(uint32_t v) {

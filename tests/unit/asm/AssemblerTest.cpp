@@ -115,6 +115,18 @@ OpDecorate %x CounterBuffer %y
               {.version = v(1, 4)}, 0x00000004, {0x00040190, 0x00000001, 0x00000002, 0x00000003});
 }
 
+TEST(Assembler, EnumerantsThatComeWithTheirInstruction) {
+  // Newer grammars give the Cooperative Matrix Operands no availability of their own: they are
+  // as available as the instruction taking them (which names its capability).
+  if (grammar::findInstruction("OpCooperativeMatrixMulAddKHR") == nullptr)
+    GTEST_SKIP() << "this build's grammar has no SPV_KHR_cooperative_matrix";
+  Expected<std::vector<uint32_t>> words =
+      assemble("%d = OpCooperativeMatrixMulAddKHR %t %a %b %c MatrixASignedComponentsKHR\n",
+               {.version = v(1, 6)});
+  ASSERT_TRUE(words) << words.error().message;
+  EXPECT_EQ(words->back(), 0x1u); // MatrixASignedComponentsKHR
+}
+
 TEST(Assembler, MasksAndTheirParameters) {
   // Mask names joined by '|'; the parameters of the bits follow in bit order, whatever the order of
   // the names.
