@@ -81,8 +81,23 @@ struct Registry {
   }
 
   /// The attribute name of an operand, from its kind and grammar name, with MLIR's spellings.
+  /// snake_case of a grammar operand name, computed once per place of its text in the generated
+  /// tables (address and length: most names repeat, and hashing an address is cheap).
+  const std::string &snake(std::string_view grammarName) {
+    auto [it, added] = snakeNames.try_emplace({grammarName.data(), grammarName.size()});
+    if (added)
+      it->second = snakeCase(grammarName);
+    return it->second;
+  }
+  struct TextPlaceHash {
+    size_t operator()(const std::pair<const char *, size_t> &p) const {
+      return std::hash<const char *>()(p.first) ^ (p.second * 0x9E3779B97F4A7C15ull);
+    }
+  };
+  std::unordered_map<std::pair<const char *, size_t>, std::string, TextPlaceHash> snakeNames;
+
   std::string attrName(std::string_view op, const grammar::OperandDesc &d) {
-    std::string name = snakeCase(d.name);
+    std::string name = snake(d.name);
     switch (d.kind) {
     case OperandKind::IdScope:
       if (name == "scope")
@@ -148,7 +163,7 @@ struct Registry {
     all.reserve(expected);
     for (const grammar::InstructionDesc &inst : grammar::instructions()) {
       std::string name = opName(inst.name);
-      if (byName.count(name))
+      if (byName.find(name) != byName.end())
         continue;
       uint32_t flags = 0;
       switch (static_cast<grammar::Op>(inst.opcode)) {
