@@ -237,8 +237,9 @@ private:
     }
   }
 
+  /// "an integer", "a floating-point", "a boolean".
   static const char *scalarName(Scalar k) {
-    return k == Scalar::Int ? "integer" : k == Scalar::Float ? "floating-point" : "boolean";
+    return k == Scalar::Int ? "an integer" : k == Scalar::Float ? "a floating-point" : "a boolean";
   }
 
   bool isScalarOrVectorOf(uint32_t type, Scalar k) const {
@@ -271,7 +272,7 @@ private:
       return;
     if (!isScalarOrVectorOf(type, k)) {
       s_.error(inst.index(), "3.32",
-               std::string("the result type must be a ") + scalarName(k) + " scalar or vector");
+               std::string("the result type must be ") + scalarName(k) + " scalar or vector");
       return;
     }
     for (uint32_t w = 3; w < inst.wordCount(); ++w)
@@ -455,11 +456,13 @@ private:
     }
     for (uint32_t w = 3; w < inst.wordCount(); ++w) {
       const uint32_t t = s_.typeOf(inst.word(w));
-      if (t == 0 || !scalarOrVector(t))
+      if (t == 0)
         continue;
-      if (!isScalarOrVectorOf(t, k) || s_.componentCount(t) != s_.componentCount(type))
+      // A pointer, a composite or an opaque value is no scalar or vector of any kind.
+      if (!scalarOrVector(t) || !isScalarOrVectorOf(t, k) ||
+          s_.componentCount(t) != s_.componentCount(type))
         s_.error(inst.index(), "3.32",
-                 "operand " + s_.name(inst.word(w)) + " must be a " + scalarName(k) +
+                 "operand " + s_.name(inst.word(w)) + " must be " + scalarName(k) +
                      " scalar or vector with as many components as the result");
     }
   }
@@ -474,10 +477,10 @@ private:
       return;
     if (!isScalarOrVectorOf(type, to))
       s_.error(inst.index(), "3.32.11",
-               std::string("the result type must be a ") + scalarName(to) + " scalar or vector");
+               std::string("the result type must be ") + scalarName(to) + " scalar or vector");
     else if (!isScalarOrVectorOf(input, from))
       s_.error(inst.index(), "3.32.11",
-               "the value " + s_.name(inst.word(3)) + " must be a " + scalarName(from) +
+               "the value " + s_.name(inst.word(3)) + " must be " + scalarName(from) +
                    " scalar or vector");
     else if (s_.componentCount(input) != s_.componentCount(type))
       s_.error(inst.index(), "3.32.11",

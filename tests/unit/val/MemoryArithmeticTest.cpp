@@ -249,6 +249,10 @@ TEST(ValArithmetic, OperandTypes) {
                "must be an integer scalar or vector");
   EXPECT_ERROR(test::validateText(shader("", "%a = OpFOrdLessThan %bool %int_1 %int_0")),
                "must be a floating-point scalar or vector");
+  // A pointer is no integer (the dialect fuzz target found the validator letting one through).
+  EXPECT_ERROR(test::validateText(shader("", "%v = OpVariable %ptr_f_int Function\n"
+                                             "%a = OpUGreaterThanEqual %bool %v %int_1")),
+               "must be an integer scalar or vector with as many components as the result");
   EXPECT_ERROR(test::validateText(shader("", "%a = OpConvertFToS %int %int_1")),
                "must be a floating-point scalar or vector");
 }
