@@ -308,8 +308,9 @@ Status Module::index(binary::DecodeOptions options) {
   blocks_.clear();
   warnings_.clear();
   // Real modules average three to five words per instruction, and most instructions store no
-  // operands: a first guess from the size, grown when it falls short, avoids a counting pass;
-  // the tails are given back at the end.
+  // operands: a first guess from the size, grown when it falls short, avoids a counting pass.
+  // What the guess leaves unused is address space only (never written, never touched); giving
+  // it back with realloc made glibc return and refault the pages on every read.
   insts_.reserve((n - binary::kHeaderWords) / 2 + 16);
   operands_.reserve((n - binary::kHeaderWords) / 4 + 16);
 
