@@ -260,6 +260,18 @@ private:
     return s_.isScalarType(type) || s_.isVectorType(type);
   }
 
+  // Whether the result type is a scalar or vector to check further. Any other type declared by a
+  // core instruction (a pointer, a struct, an array, ...) is an error here; unknown ids are
+  // reported elsewhere, and extension types (cooperative matrices, ...) have rules of their own.
+  bool resultShapeChecked(const Instruction &inst, uint32_t type, const std::string &what) {
+    if (scalarOrVector(type))
+      return true;
+    const Op op = s_.defOpcode(type);
+    if (op != kNoOp && static_cast<uint32_t>(op) < 4096)
+      s_.error(inst.index(), "3.32", "the result type must be " + what);
+    return false;
+  }
+
   void expect(const Instruction &inst, bool ok, const std::string &what) {
     if (!ok)
       s_.error(inst.index(), "3.32", what);
@@ -268,7 +280,7 @@ private:
   // %r = OpXxx %type %a [%b]: operands of the result type.
   void sameAsResult(const Instruction &inst, Scalar k) {
     const uint32_t type = inst.typeId();
-    if (!scalarOrVector(type))
+    if (!resultShapeChecked(inst, type, std::string(scalarName(k)) + " scalar or vector"))
       return;
     if (!isScalarOrVectorOf(type, k)) {
       s_.error(inst.index(), "3.32",
@@ -286,7 +298,7 @@ private:
   // component count; the shift of any integer width.
   void shift(const Instruction &inst) {
     const uint32_t type = inst.typeId();
-    if (inst.wordCount() < 5 || !scalarOrVector(type))
+    if (inst.wordCount() < 5 || !resultShapeChecked(inst, type, "an integer scalar or vector"))
       return;
     if (!s_.isIntScalarOrVector(type)) {
       s_.error(inst.index(), "3.32.15",
@@ -424,7 +436,7 @@ private:
   // signedness may differ).
   void integerOperands(const Instruction &inst) {
     const uint32_t type = inst.typeId();
-    if (!scalarOrVector(type))
+    if (!resultShapeChecked(inst, type, "an integer scalar or vector"))
       return;
     if (!s_.isIntScalarOrVector(type)) {
       s_.error(inst.index(), "3.32", "the result type must be an integer scalar or vector");
@@ -446,7 +458,7 @@ private:
   // %r = OpXxx %bool %a %b
   void comparison(const Instruction &inst, Scalar k) {
     const uint32_t type = inst.typeId();
-    if (!scalarOrVector(type))
+    if (!resultShapeChecked(inst, type, "a boolean scalar or vector"))
       return;
     if (!s_.isBoolScalarOrVector(type)) {
       s_.error(inst.index(), "3.32",

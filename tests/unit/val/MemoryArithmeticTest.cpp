@@ -253,6 +253,11 @@ TEST(ValArithmetic, OperandTypes) {
   EXPECT_ERROR(test::validateText(shader("", "%v = OpVariable %ptr_f_int Function\n"
                                              "%a = OpUGreaterThanEqual %bool %v %int_1")),
                "must be an integer scalar or vector with as many components as the result");
+  // Result types that are no scalar or vector at all (found by fuzzing the same way).
+  EXPECT_ERROR(test::validateText(shader("", "%a = OpULessThanEqual %ptr_f_int %int_1 %int_0")),
+               "the result type must be a boolean scalar or vector");
+  EXPECT_ERROR(test::validateText(shader("", "%a = OpIAdd %ptr_f_int %int_1 %int_0")),
+               "the result type must be an integer scalar or vector");
   EXPECT_ERROR(test::validateText(shader("", "%a = OpConvertFToS %int %int_1")),
                "must be a floating-point scalar or vector");
 }
