@@ -131,6 +131,14 @@ private:
     case Op::FMod:
       sameAsResult(inst, Scalar::Float);
       break;
+    case Op::IAddCarry:
+    case Op::ISubBorrow:
+    case Op::UMulExtended:
+      extended(inst, true);
+      break;
+    case Op::SMulExtended:
+      extended(inst, false);
+      break;
     case Op::SNegate:
     case Op::IAdd:
     case Op::ISub:
@@ -275,6 +283,30 @@ private:
   void expect(const Instruction &inst, bool ok, const std::string &what) {
     if (!ok)
       s_.error(inst.index(), "3.32", what);
+  }
+
+  // %r = OpIAddCarry / OpISubBorrow / OpUMulExtended / OpSMulExtended %struct %a %b (3.32.13):
+  // a struct of two members of one integer scalar or vector type (unsigned but for
+  // OpSMulExtended), which both operands have.
+  void extended(const Instruction &inst, bool unsignedMembers) {
+    const uint32_t type = inst.typeId();
+    std::optional<Instruction> def = s_.def(type);
+    if (!def)
+      return; // reported where ids are checked
+    const std::string member = unsignedMembers ? "an unsigned integer" : "an integer";
+    if (def->opcode() != Op::TypeStruct || def->wordCount() != 4 || def->word(2) != def->word(3) ||
+        !s_.isIntScalarOrVector(def->word(2)) ||
+        (unsignedMembers && s_.isSignedInt(s_.componentType(def->word(2))))) {
+      s_.error(inst.index(), "3.32.13",
+               "the result type must be a struct of two members of one type, " + member +
+                   " scalar or vector");
+      return;
+    }
+    for (uint32_t w = 3; w < inst.wordCount(); ++w)
+      if (uint32_t t = s_.typeOf(inst.word(w)); t != 0 && t != def->word(2))
+        s_.error(inst.index(), "3.32.13",
+                 "operand " + s_.name(inst.word(w)) + " has type " + s_.name(t) +
+                     ", not the type of the result's members " + s_.name(def->word(2)));
   }
 
   // %r = OpXxx %type %a [%b]: operands of the result type.

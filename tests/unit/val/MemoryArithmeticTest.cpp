@@ -258,6 +258,17 @@ TEST(ValArithmetic, OperandTypes) {
                "the result type must be a boolean scalar or vector");
   EXPECT_ERROR(test::validateText(shader("", "%a = OpIAdd %ptr_f_int %int_1 %int_0")),
                "the result type must be an integer scalar or vector");
+  // Carries, borrows and extended products: a struct of two members of the operands' type.
+  EXPECT_VALID(test::validateText(shader("%U2 = OpTypeStruct %uint %uint\n"
+                                         "%I2 = OpTypeStruct %int %int\n"
+                                         "%uint_3 = OpConstant %uint 3\n",
+                                         "%a = OpIAddCarry %U2 %uint_3 %uint_3\n"
+                                         "%b = OpSMulExtended %I2 %int_1 %int_0")));
+  EXPECT_ERROR(test::validateText(shader("", "%a = OpISubBorrow %bool %int_1 %int_0")),
+               "the result type must be a struct of two members of one type, an unsigned");
+  EXPECT_ERROR(test::validateText(shader("%U2 = OpTypeStruct %uint %uint\n",
+                                         "%a = OpUMulExtended %U2 %int_1 %int_0")),
+               "has type %int, not the type of the result's members %uint");
   EXPECT_ERROR(test::validateText(shader("", "%a = OpConvertFToS %int %int_1")),
                "must be a floating-point scalar or vector");
 }
