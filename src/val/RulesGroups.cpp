@@ -128,6 +128,13 @@ private:
       if ((op == kAll || op == kAny) && inst.wordCount() >= 5 &&
           !s_.isBoolType(s_.typeOf(inst.word(4))))
         s_.error(inst.index(), kRule, "the predicate must be a boolean scalar");
+      if (op == kAllEqual && inst.wordCount() >= 5) {
+        const uint32_t t = s_.typeOf(inst.word(4));
+        if (t != 0 && !s_.isScalarType(t) && !s_.isVectorType(t))
+          s_.error(inst.index(), kRule,
+                   "the value must be a scalar or vector of floating-point, integer or boolean "
+                   "type");
+      }
       return;
     case kBallot:
       if (!s_.isVectorType(result) || s_.componentCount(result) != 4 ||

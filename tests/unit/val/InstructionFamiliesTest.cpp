@@ -166,6 +166,14 @@ TEST(ValGroups, NonUniformTypesAndScopes) {
                                          "%true"),
                                   "vulkan1.3"),
                "vector of four 32-bit integers");
+  // AllEqual compares scalars or vectors; a pointer was let through (found by fuzzing).
+  const std::string vote = "OpCapability GroupNonUniformVote";
+  EXPECT_VALID(test::validateText(
+      shader(vote, "", "%e = OpGroupNonUniformAllEqual %bool %uint_3 %float_1"), "vulkan1.3"));
+  EXPECT_ERROR(
+      test::validateText(shader(vote, "", "%e = OpGroupNonUniformAllEqual %bool %uint_3 %counter"),
+                         "vulkan1.3"),
+      "the value must be a scalar or vector of floating-point, integer or boolean type");
 }
 
 TEST(ValExtInst, GlslOperandTypes) {
