@@ -37,6 +37,10 @@ private:
     case Op::VectorShuffle:
       vectorShuffle(inst);
       break;
+    case Op::VectorExtractDynamic:
+    case Op::VectorInsertDynamic:
+      vectorDynamic(inst);
+      break;
     case Op::CompositeConstruct:
       compositeConstruct(inst);
       break;
@@ -283,6 +287,42 @@ private:
   void expect(const Instruction &inst, bool ok, const std::string &what) {
     if (!ok)
       s_.error(inst.index(), "3.32", what);
+  }
+
+  // %r = OpVectorExtractDynamic %scalar %vector %index
+  // %r = OpVectorInsertDynamic %vector %vector %component %index (3.32.12): the vector of the
+  // scalar's type (or of the result's type), the index a scalar integer.
+  void vectorDynamic(const Instruction &inst) {
+    const bool extract = inst.opcode() == Op::VectorExtractDynamic;
+    if (inst.wordCount() < (extract ? 5u : 6u))
+      return;
+    const uint32_t type = inst.typeId(), vector = s_.typeOf(inst.word(3));
+    const uint32_t index = s_.typeOf(inst.word(extract ? 4 : 5));
+    const char *name = extract ? "OpVectorExtractDynamic" : "OpVectorInsertDynamic";
+    if (vector != 0 && static_cast<uint32_t>(s_.defOpcode(vector)) < 4096 &&
+        !s_.isVectorType(vector)) {
+      s_.error(inst.index(), "3.32.12",
+               std::string("the vector of ") + name + " must be of a vector type, not " +
+                   s_.name(vector));
+      return;
+    }
+    if (vector == 0 || !s_.isVectorType(vector))
+      return;
+    if (extract && type != s_.componentType(vector))
+      s_.error(inst.index(), "3.32.12",
+               "the result type must be the vector's component type " +
+                   s_.name(s_.componentType(vector)));
+    if (!extract) {
+      const uint32_t component = s_.typeOf(inst.word(4));
+      if (type != vector)
+        s_.error(inst.index(), "3.32.12", "the vector must have the result type");
+      else if (component != 0 && component != s_.componentType(type))
+        s_.error(inst.index(), "3.32.12",
+                 "the component must have the vector's component type " +
+                     s_.name(s_.componentType(type)));
+    }
+    if (index != 0 && !(s_.isIntType(index)))
+      s_.error(inst.index(), "3.32.12", "the index must be a scalar integer");
   }
 
   // %r = OpIAddCarry / OpISubBorrow / OpUMulExtended / OpSMulExtended %struct %a %b (3.32.13):

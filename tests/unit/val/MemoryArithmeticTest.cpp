@@ -269,6 +269,17 @@ TEST(ValArithmetic, OperandTypes) {
   EXPECT_ERROR(test::validateText(shader("%U2 = OpTypeStruct %uint %uint\n",
                                          "%a = OpUMulExtended %U2 %int_1 %int_0")),
                "has type %int, not the type of the result's members %uint");
+  // Dynamic vector access: a vector, its component type, a scalar integer index.
+  EXPECT_VALID(test::validateText(
+      shader("", "%v = OpCompositeConstruct %v4float %float_1 %float_1 %float_1 %float_1\n"
+                 "%e = OpVectorExtractDynamic %float %v %int_1\n"
+                 "%w = OpVectorInsertDynamic %v4float %v %e %int_0")));
+  EXPECT_ERROR(test::validateText(shader("", "%e = OpVectorExtractDynamic %int %int_1 %int_1")),
+               "the vector of OpVectorExtractDynamic must be of a vector type");
+  EXPECT_ERROR(test::validateText(
+                   shader("", "%v = OpCompositeConstruct %v4float %float_1 %float_1 %float_1 "
+                              "%float_1\n%w = OpVectorInsertDynamic %v4float %v %int_1 %int_0")),
+               "the component must have the vector's component type");
   EXPECT_ERROR(test::validateText(shader("", "%a = OpConvertFToS %int %int_1")),
                "must be a floating-point scalar or vector");
 }
