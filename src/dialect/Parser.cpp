@@ -131,6 +131,18 @@ private:
     return true;
   }
 
+  /// `one (',' one)* close`, or just `close`: the rest of a bracketed list whose opening the
+  /// caller took. `one` parses an element and returns false on an error (already reported).
+  template <class ParseOne> bool listUntil(char close, ParseOne one) {
+    if (accept(close))
+      return true;
+    do {
+      if (!one())
+        return false;
+    } while (accept(','));
+    return expect(close);
+  }
+
   bool accept(std::string_view s) {
     skip();
     if (t_.substr(pos_, s.size()) != s)
@@ -525,16 +537,13 @@ private:
     if (c == '[') {
       ++pos_;
       std::vector<Attribute> elems;
-      if (!accept(']')) {
-        do {
-          Attribute e = attribute();
-          if (!e)
-            return {};
-          elems.push_back(e);
-        } while (accept(','));
-        if (!expect(']'))
-          return {};
-      }
+      if (!listUntil(']', [&] {
+            Attribute e = attribute();
+            if (e)
+              elems.push_back(e);
+            return bool(e);
+          }))
+        return {};
       return attr::array(ctx_, elems);
     }
     if (c == '{') {
@@ -590,19 +599,14 @@ private:
       std::vector<Attribute> elems;
       if (!t || !expect(':'))
         return {};
-      if (!accept('>')) {
-        do {
-          std::optional<Literal> lit = numberText();
-          if (!lit)
-            return {};
-          Attribute e = typedLiteral(*lit, t);
-          if (!e)
-            return {};
-          elems.push_back(e);
-        } while (accept(','));
-        if (!expect('>'))
-          return {};
-      }
+      if (!listUntil('>', [&] {
+            std::optional<Literal> lit = numberText();
+            Attribute e = lit ? typedLiteral(*lit, t) : Attribute();
+            if (e)
+              elems.push_back(e);
+            return bool(e);
+          }))
+        return {};
       return attr::array(ctx_, elems);
     }
     Type t = type();
@@ -624,37 +628,29 @@ private:
     }
     std::vector<uint32_t> caps;
     std::vector<std::string> exts;
-    if (!accept(']')) {
-      do {
-        skip();
-        size_t at = pos_;
-        std::string_view name = identifier();
-        uint32_t v = 0;
-        if (name.empty()) {
-          fail("expected a capability");
-          return {};
-        }
-        if (!enumValue(OperandKind::Capability, name, at, v))
-          return {};
-        caps.push_back(v);
-      } while (accept(','));
-      if (!expect(']'))
-        return {};
-    }
+    if (!listUntil(']', [&] {
+          skip();
+          size_t at = pos_;
+          std::string_view name = identifier();
+          uint32_t v = 0;
+          if (name.empty())
+            return fail("expected a capability");
+          if (!enumValue(OperandKind::Capability, name, at, v))
+            return false;
+          caps.push_back(v);
+          return true;
+        }))
+      return {};
     if (!expect(',') || !expect('['))
       return {};
-    if (!accept(']')) {
-      do {
-        std::string_view name = identifier();
-        if (name.empty()) {
-          fail("expected an extension");
-          return {};
-        }
-        exts.emplace_back(name);
-      } while (accept(','));
-      if (!expect(']'))
-        return {};
-    }
+    if (!listUntil(']', [&] {
+          std::string_view name = identifier();
+          if (name.empty())
+            return fail("expected an extension");
+          exts.emplace_back(name);
+          return true;
+        }))
+      return {};
     if (!expect('>'))
       return {};
     uint32_t version = (static_cast<uint32_t>(*major) << 16) | (static_cast<uint32_t>(*minor) << 8);
@@ -679,14 +675,8 @@ private:
     };
     if (accept('[')) {
       splat = false;
-      if (!accept(']')) {
-        do {
-          if (!literal())
-            return {};
-        } while (accept(','));
-        if (!expect(']'))
-          return {};
-      }
+      if (!listUntil(']', literal))
+        return {};
     } else if (!literal()) {
       return {};
     }
@@ -2065,16 +2055,14 @@ private:
         return nullptr;
       addAttr(st, "sym_name", attr::string(ctx_, name));
       std::vector<Attribute> cs;
-      if (!accept(')')) {
-        do {
-          std::string c;
-          if (!symbol(c))
-            return nullptr;
-          cs.push_back(attr::symbolRef(ctx_, c));
-        } while (accept(','));
-        if (!expect(')'))
-          return nullptr;
-      }
+      if (!listUntil(')', [&] {
+            std::string c;
+            if (!symbol(c))
+              return false;
+            cs.push_back(attr::symbolRef(ctx_, c));
+            return true;
+          }))
+        return nullptr;
       if (!expect(':') || !(t = type()))
         return nullptr;
       addAttr(st, "constituents", attr::array(ctx_, cs));

@@ -370,6 +370,19 @@ private:
     return false;
   }
 
+  /// The rest of a parenthesized type list, `type (',' type)* ')'` or just `)`, into `out`.
+  bool typesUntilParen(std::vector<Type> &out) {
+    if (accept(")"))
+      return true;
+    do {
+      Type t = type();
+      if (!t)
+        return false;
+      out.push_back(t);
+    } while (accept(","));
+    return expect(")");
+  }
+
   std::optional<uint32_t> number() {
     skipSpace();
     uint32_t v = 0;
@@ -475,29 +488,11 @@ private:
 
   Type functionType() {
     std::vector<Type> inputs, results;
-    if (!accept(")")) {
-      do {
-        Type t = type();
-        if (!t)
-          return {};
-        inputs.push_back(t);
-      } while (accept(","));
-      if (!expect(")"))
-        return {};
-    }
-    if (!expect("->"))
+    if (!typesUntilParen(inputs) || !expect("->"))
       return {};
     if (accept("(")) {
-      if (!accept(")")) {
-        do {
-          Type t = type();
-          if (!t)
-            return {};
-          results.push_back(t);
-        } while (accept(","));
-        if (!expect(")"))
-          return {};
-      }
+      if (!typesUntilParen(results))
+        return {};
     } else {
       Type t = type();
       if (!t)
