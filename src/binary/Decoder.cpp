@@ -365,8 +365,7 @@ bool Decoder::decode(std::span<const uint32_t> inst, const grammar::InstructionD
     return true;
   }
   Operand *const first = out.cursor();
-  Run run{*this, *desc, inst.data(),
-          count, first, options_.allowIdsPastBound ? 0xFFFFFFFFu : bound_};
+  Run run{*this, *desc, inst.data(), count, first, idLimit()};
   if (!run.list(desc->operands, desc->leadingOneWordOperands)) [[unlikely]]
     return false;
   if (run.pos < count) [[unlikely]] {
@@ -425,7 +424,7 @@ bool Decoder::decodeFixed(std::span<const uint32_t> inst, const grammar::Instruc
   const size_t n = inst.size() - 1;
   if (!desc.fixedShape || n < desc.requiredWordOperands || n > desc.fixedOperands.size())
     return false;
-  const uint32_t idLimit = options_.allowIdsPastBound ? 0xFFFFFFFFu : bound_;
+  const uint32_t limit = idLimit();
   // Fixed operands are ids, plain integers or enumerants without parameters.
   const grammar::DecodedOperand *fixed = desc.fixedOperands.data();
   for (size_t k = 0; k < n; ++k) {
@@ -433,7 +432,7 @@ bool Decoder::decodeFixed(std::span<const uint32_t> inst, const grammar::Instruc
     if (kind == OperandKind::LiteralInteger)
       continue;
     const bool ok = grammar::operandCategory(kind) == OperandCategory::Id
-                        ? inst[k + 1] - 1u < idLimit - 1u
+                        ? inst[k + 1] - 1u < limit - 1u
                         : isPlainEnumerant(kind, inst[k + 1]);
     if (!ok)
       return false; // the full decoder explains what is wrong

@@ -192,6 +192,17 @@ bool writeText(const dialect::Operation &module, const std::string &output, bool
   return true;
 }
 
+/// Takes the value of --target-env into `env` when it names an environment; else a usage
+/// error of `command`.
+bool targetEnvironment(const char *command, std::string_view value, std::string &env) {
+  if (!val::parseEnvironment(value)) {
+    usageError(command, "unknown target environment '" + std::string(value) + "'");
+    return false;
+  }
+  env = value;
+  return true;
+}
+
 } // namespace
 
 int runTranslate(std::span<char *const> args) {
@@ -218,11 +229,8 @@ int runTranslate(std::span<char *const> args) {
         else if (flag == "--explain-structure")
           explain = true;
         else if (flag == "--target-env") {
-          if (!val::parseEnvironment(value)) {
-            usageError("translate", "unknown target environment '" + std::string(value) + "'");
+          if (!targetEnvironment("translate", value, env))
             return false;
-          }
-          env = value;
         } else if (flag == "-h" || flag == "--help")
           help = true;
         else {
@@ -282,11 +290,8 @@ int runOpt(std::span<char *const> args) {
         else if (flag == "--list-passes")
           list = true;
         else if (flag == "--target-env") {
-          if (!val::parseEnvironment(value)) {
-            usageError("opt", "unknown target environment '" + std::string(value) + "'");
+          if (!targetEnvironment("opt", value, env))
             return false;
-          }
-          env = value;
         } else if (flag == "-h" || flag == "--help")
           help = true;
         else {
