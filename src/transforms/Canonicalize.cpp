@@ -643,39 +643,29 @@ private:
       return false;
     };
     // Values of unreachable blocks cannot reach live code in valid IR; if they do, keep all.
-    std::function<bool(Operation &)> escapes = [&](Operation &op) {
-      for (uint32_t i = 0; i < op.numResults(); ++i)
-        if (usedByLiveCode(op.result(i)))
-          return true;
-      for (uint32_t r = 0; r < op.numRegions(); ++r)
-        for (Block *nested : op.region(r)) {
-          for (uint32_t a = 0; a < nested->numArguments(); ++a)
-            if (usedByLiveCode(nested->argument(a)))
-              return true;
-          for (Operation *child = nested->front(); child; child = child->next())
-            if (escapes(*child))
-              return true;
-        }
-      return false;
-    };
-    for (Block *b : dead) {
-      for (uint32_t a = 0; a < b->numArguments(); ++a)
-        if (usedByLiveCode(b->argument(a)))
-          return;
-      for (Operation *op = b->front(); op; op = op->next())
-        if (escapes(*op))
-          return;
-    }
-    std::function<void(Operation &)> drop = [&](Operation &op) {
-      op.dropAllReferences();
-      for (uint32_t r = 0; r < op.numRegions(); ++r)
-        for (Block *nested : op.region(r))
-          for (Operation *child = nested->front(); child; child = child->next())
-            drop(*child);
+    auto escapes = [&](Block *b) {
+      bool used = false;
+      auto argumentsUsed = [&](Block *block) {
+        for (uint32_t a = 0; a < block->numArguments() && !used; ++a)
+          used = usedByLiveCode(block->argument(a));
+      };
+      argumentsUsed(b);
+      for (Operation *op = b->front(); op && !used; op = op->next())
+        dialect::walk(op, [&](Operation *o) {
+          for (uint32_t i = 0; i < o->numResults() && !used; ++i)
+            used = usedByLiveCode(o->result(i));
+          for (uint32_t r = 0; r < o->numRegions(); ++r)
+            for (Block *nested : o->region(r))
+              argumentsUsed(nested);
+        });
+      return used;
     };
     for (Block *b : dead)
+      if (escapes(b))
+        return;
+    for (Block *b : dead)
       for (Operation *op = b->front(); op; op = op->next())
-        drop(*op);
+        dialect::walk(op, [](Operation *o) { o->dropAllReferences(); });
     for (Block *b : dead)
       body.erase(b);
     changed_ = true;
