@@ -9,6 +9,10 @@
 #include <cstdio>
 #include <vector>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace spire {
 
 using grammar::Op;
@@ -87,10 +91,34 @@ struct FastOp {
 // kHasType and kHasResult are the module's own flags (1 and 2).
 constexpr uint8_t kFastTerminator = 4,
                   kFastDecodeFixed = 8, // fixed shape longer than the masks: decodeFixed
-    kFastString = 16;                   // one-word operands, then a string that ends the
+    kFastString = 16,                   // one-word operands, then a string that ends the
                                         // instruction (OpName, OpMemberName, OpString, ...)
+    kFastFunctionLayout = 32;           // OpFunction, OpLabel, OpFunctionEnd
 constexpr size_t kFastOperands = 32;    // operand words the masks cover
+constexpr uint32_t kIdWindow = 8;       // operand words checked without a loop
 static_assert(sizeof(FastOp) == 16);
+
+// Bit k: word k of the kIdWindow words at `w` is not an id below `limit` (0 or past it).
+inline uint32_t badIdWindow(const uint32_t *w, uint32_t limit) {
+#if defined(__SSE2__)
+  static_assert(kIdWindow == 8);
+  // SSE2 has signed comparisons only: w - 1 < limit - 1 (unsigned) is the same comparison
+  // with both sides' top bit flipped.
+  const __m128i one = _mm_set1_epi32(1), flip = _mm_set1_epi32(INT32_MIN);
+  const __m128i bound = _mm_set1_epi32(static_cast<int>((limit - 1u) ^ 0x80000000u));
+  const auto okBits = [&](const uint32_t *p) {
+    __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i *>(p));
+    v = _mm_xor_si128(_mm_sub_epi32(v, one), flip);
+    return static_cast<uint32_t>(_mm_movemask_ps(_mm_castsi128_ps(_mm_cmplt_epi32(v, bound))));
+  };
+  return ~(okBits(w) | okBits(w + 4) << 4) & 0xFFu;
+#else
+  uint32_t bad = 0;
+  for (uint32_t k = 0; k < kIdWindow; ++k)
+    bad |= uint32_t(w[k] - 1u >= limit - 1u) << k;
+  return bad;
+#endif
+}
 
 // The enumerant operands (bit k: word k + 1) of a fast-path instruction are valid and plain.
 bool plainEnumerants(const FastOp &f, const uint32_t *words, uint32_t enums) {
@@ -144,8 +172,11 @@ struct FastTable {
       f.desc = static_cast<int16_t>(i);
       const Op op = static_cast<Op>(d.opcode);
       f.section = sectionOf(op, &d);
-      f.flags = (d.hasResultType ? 1 : 0) | (d.hasResult ? 2 : 0) |
-                (isBlockTerminator(op) ? kFastTerminator : 0);
+      f.flags =
+          (d.hasResultType ? 1 : 0) | (d.hasResult ? 2 : 0) |
+          (isBlockTerminator(op) ? kFastTerminator : 0) |
+          (op == Op::Function || op == Op::Label || op == Op::FunctionEnd ? kFastFunctionLayout
+                                                                          : 0);
       if (!d.fixedShape && op != Op::ExtInstImport)
         stringShape(d, f);
       if (!d.fixedShape || op == Op::ExtInstImport)
@@ -333,8 +364,6 @@ Status Module::index(binary::DecodeOptions options) {
     }
   };
   bool inFunction = false, inBlock = false;
-  // The open function's and block's ends, written back when they close.
-  uint32_t functionEnd = 0, blockEnd = 0;
   size_t pos = binary::kHeaderWords;
   uint32_t idx = 0;
   for (; pos < n; ++idx) {
@@ -366,8 +395,14 @@ Status Module::index(binary::DecodeOptions options) {
       // The masks cover the first kFastOperands operand words (a string's are not ids).
       const uint32_t covered = std::min<uint32_t>(count, kFastOperands + 1);
       uint32_t bad = 0;
-      for (uint32_t k = 1; k < covered; ++k)
-        bad |= uint32_t(iw[k] - 1u >= idLimit - 1u) << (k - 1);
+      if (count <= kIdWindow + 1 && n - pos > kIdWindow) {
+        // A window of fixed length (it may look past the instruction: the mask drops those
+        // words) compiles to straight-line code; a loop of `count` steps mispredicts its exit.
+        bad = badIdWindow(iw + 1, idLimit) & ((uint32_t(1) << (count - 1)) - 1);
+      } else {
+        for (uint32_t k = 1; k < covered; ++k)
+          bad |= uint32_t(iw[k] - 1u >= idLimit - 1u) << (k - 1);
+      }
       bad &= f.ids;
       if (const uint32_t enums =
               f.enums & static_cast<uint32_t>((uint64_t(1) << (covered - 1)) - 1);
@@ -401,14 +436,14 @@ Status Module::index(binary::DecodeOptions options) {
         r.numOperands = static_cast<uint16_t>(first);
         r.flags = f.flags & (kHasType | kHasResult);
         if ((f.flags & kHasResult) != 0)
-          noteResult(defs, iw[(f.flags & kHasType) != 0 ? 2 : 1], idx);
+          noteResult(defs, iw[1 + (f.flags & kHasType)], idx);
       }
     } else if (fixed) {
       r.firstOperand = static_cast<uint32_t>(f.desc);
       r.numOperands = static_cast<uint16_t>(count - 1);
       r.flags = kFixed | (f.flags & (kHasType | kHasResult));
       if ((f.flags & kHasResult) != 0)
-        noteResult(defs, iw[(f.flags & kHasType) != 0 ? 2 : 1], idx);
+        noteResult(defs, iw[1 + (f.flags & kHasType)], idx);
     }
     if (!fixed) {
       records[idx] = r;
@@ -419,39 +454,38 @@ Status Module::index(binary::DecodeOptions options) {
       r = records[idx];
     }
 
-    // Functions and blocks, and the section of everything outside functions.
+    // Functions and blocks, and the section of everything outside functions. An open function
+    // or block ends where the instruction that closes it is (or after its terminator), so the
+    // instructions in between need nothing here.
     const Op op = static_cast<Op>(opcode);
-    r.section = Section::FunctionDefinition;
-    if (op == Op::Function) {
-      if (inFunction) // an unterminated function: close it here
-        functions_.back().end = idx;
-      if (inBlock)
-        blocks_.back().end = blockEnd;
-      inFunction = true;
-      inBlock = false;
-      functions_.push_back({idx, idx + 1, static_cast<uint32_t>(blocks_.size()), 0});
-      functionEnd = idx + 1;
-    } else if (!inFunction) {
+    if (!inFunction && op != Op::Function) {
       r.section = f.desc >= 0 ? f.section : sectionOf(op, grammar::findInstruction(opcode));
     } else {
-      functionEnd = idx + 1;
-      if (op == Op::Label) {
-        if (inBlock)
-          blocks_.back().end = blockEnd;
-        blocks_.push_back({idx, idx + 1});
-        functions_.back().numBlocks++;
-        inBlock = true;
-        blockEnd = idx + 1;
-      } else if (op == Op::FunctionEnd) {
-        if (inBlock)
-          blocks_.back().end = blockEnd;
-        functions_.back().end = functionEnd;
-        inFunction = false;
-        inBlock = false;
-      } else if (inBlock) {
-        blockEnd = idx + 1;
-        if ((f.flags & kFastTerminator) != 0 || (f.desc < 0 && isBlockTerminator(op))) {
-          blocks_.back().end = blockEnd;
+      r.section = Section::FunctionDefinition;
+      if ((f.flags & (kFastFunctionLayout | kFastTerminator)) != 0 || f.desc < 0) [[unlikely]] {
+        if (op == Op::Function) {
+          if (inBlock)
+            blocks_.back().end = idx;
+          if (inFunction) // an unterminated function: close it here
+            functions_.back().end = idx;
+          inFunction = true;
+          inBlock = false;
+          functions_.push_back({idx, idx + 1, static_cast<uint32_t>(blocks_.size()), 0});
+        } else if (op == Op::Label) {
+          if (inBlock)
+            blocks_.back().end = idx;
+          blocks_.push_back({idx, idx + 1});
+          functions_.back().numBlocks++;
+          inBlock = true;
+        } else if (op == Op::FunctionEnd) {
+          if (inBlock)
+            blocks_.back().end = idx;
+          functions_.back().end = idx + 1;
+          inFunction = false;
+          inBlock = false;
+        } else if (inBlock &&
+                   ((f.flags & kFastTerminator) != 0 || (f.desc < 0 && isBlockTerminator(op)))) {
+          blocks_.back().end = idx + 1;
           inBlock = false;
         }
       }
@@ -461,9 +495,9 @@ Status Module::index(binary::DecodeOptions options) {
   }
   insts_.setSize(idx);
   if (inBlock)
-    blocks_.back().end = blockEnd;
+    blocks_.back().end = idx;
   if (inFunction)
-    functions_.back().end = functionEnd;
+    functions_.back().end = idx;
   for (const FunctionInfo &f : functions_)
     if (f.numBlocks == 0)
       for (uint32_t i = f.begin; i < f.end; ++i)

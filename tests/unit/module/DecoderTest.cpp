@@ -421,6 +421,27 @@ TEST(Decoder, FixedShapeInstructionsOfEveryLength) {
   EXPECT_NE(readError(inst(Op::AccessChain, {1, 2, 3, 0})).find("is 0"), std::string::npos);
   EXPECT_NE(readError(inst(Op::IAdd, {1, 2, 3, 500})).find("not below the bound"),
             std::string::npos);
+  // Every id position of short instructions, whether or not words follow the instruction (the
+  // reader checks a fixed window of words and masks what lies past the instruction).
+  for (uint32_t length = 3; length <= 12; ++length)
+    for (uint32_t bad = 0; bad < length; ++bad)
+      for (bool trailing : {false, true}) {
+        std::vector<uint32_t> operands;
+        for (uint32_t k = 0; k < length; ++k)
+          operands.push_back(k == bad ? 100 : 1 + k);
+        std::vector<uint32_t> body = inst(Op::AccessChain, operands);
+        if (trailing)
+          body = cat({body, inst(Op::Nop, {}), inst(Op::Nop, {})});
+        EXPECT_NE(readError(body).find("not below the bound"), std::string::npos)
+            << length << " " << bad << " " << trailing;
+        // Words past the instruction are not its operands, whatever they hold (an OpNop word
+        // is not a valid id).
+        operands[bad] = 1 + bad;
+        body = inst(Op::AccessChain, operands);
+        if (trailing)
+          body = cat({body, inst(Op::Nop, {}), inst(Op::Nop, {})});
+        EXPECT_EQ(read(body).inst(0).operands().size(), length) << length << " " << bad;
+      }
   // Integers in fixed positions are not ids: OpTypeInt's width may be anything.
   Module t = read(inst(Op::TypeInt, {9, 0, 0}));
   EXPECT_EQ(t.inst(0).operands()[1].kind, OperandKind::LiteralInteger);
