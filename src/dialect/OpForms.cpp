@@ -27,8 +27,9 @@ struct FormTable {
         {"spirv.FAdd", "spirv.FSub", "spirv.FMul", "spirv.FDiv", "spirv.FRem", "spirv.FMod",
          "spirv.IAdd", "spirv.ISub", "spirv.IMul", "spirv.SDiv", "spirv.UDiv", "spirv.SMod",
          "spirv.SRem", "spirv.UMod", "spirv.BitwiseAnd", "spirv.BitwiseOr", "spirv.BitwiseXor"});
-    add(Form::UnarySame, {"spirv.Not", "spirv.FNegate", "spirv.SNegate", "spirv.BitCount",
-                          "spirv.BitReverse", "spirv.LogicalNot"});
+    add(Form::UnarySame, {"spirv.Not", "spirv.BitCount", "spirv.BitReverse", "spirv.LogicalNot"});
+    // MLIR 16 declares these two as arithmetic ops: their attributes come before the type.
+    add(Form::UnaryAttrsFirst, {"spirv.FNegate", "spirv.SNegate"});
     add(Form::UnaryBool, {"spirv.IsNan", "spirv.IsInf"});
     add(Form::Compare, {"spirv.IEqual",
                         "spirv.INotEqual",

@@ -14,7 +14,8 @@ namespace spire::dialect {
 enum class Form : uint8_t {
   Generic,
   BinarySame,       ///< %a, %b {attrs} : T         (IAdd, FMul, GL.FMax, GL.Fma, CL.fmax ...)
-  UnarySame,        ///< %a : T {attrs}             (Not, FNegate, GL.FAbs, CL.exp ...)
+  UnarySame,        ///< %a : T {attrs}             (Not, BitCount, GL.FAbs, CL.exp ...)
+  UnaryAttrsFirst,  ///< %a {attrs} : T             (FNegate, SNegate)
   UnaryBool,        ///< %a : T {attrs}, result bool-shaped (IsNan, IsInf)
   Compare,          ///< %a, %b : T {attrs}, result bool-shaped (IEqual, FOrdLessThan, LogicalAnd)
   Convert,          ///< %a {attrs} : T to R

@@ -1510,11 +1510,14 @@ private:
       st.resultTypes.push_back(t);
       return finish(st);
     case Form::UnarySame:
+    case Form::UnaryAttrsFirst:
     case Form::UnaryBool:
-      if (!uses(us) || !count(us, 1, 1, at) || !expect(':') || !(t = type()) ||
-          !optionalAttrDict(st) || !resolveAll(us, t, st))
+      // The attributes may come on either side of the type (MLIR's place for FNegate and
+      // SNegate is before it, for the others after it).
+      if (!uses(us) || !count(us, 1, 1, at) || !optionalAttrDict(st) || !expect(':') ||
+          !(t = type()) || !optionalAttrDict(st) || !resolveAll(us, t, st))
         return nullptr;
-      st.resultTypes.push_back(form == Form::UnarySame ? t : boolLike(t));
+      st.resultTypes.push_back(form == Form::UnaryBool ? boolLike(t) : t);
       return finish(st);
     case Form::Compare:
       if (!uses(us) || !count(us, 2, 2, at) || !expect(':') || !(t = type()) ||

@@ -644,16 +644,20 @@ private:
       type(r);
       return true;
     case Form::UnarySame:
+    case Form::UnaryAttrsFirst:
     case Form::UnaryBool:
       if (!plain(op) || n != 1 || nr != 1 ||
-          (form == Form::UnarySame ? r != t0 : !isBoolLike(r, t0)))
+          (form == Form::UnaryBool ? !isBoolLike(r, t0) : r != t0))
         return false;
       head();
       out_ += ' ';
       use(op.operand(0));
+      if (form == Form::UnaryAttrsFirst)
+        attrDict(op);
       out_ += " : ";
       type(t0);
-      attrDict(op);
+      if (form != Form::UnaryAttrsFirst)
+        attrDict(op);
       return true;
     case Form::Compare:
       if (!plain(op) || n != 2 || nr != 1 || op.operand(1).type() != t0 || !isBoolLike(r, t0))

@@ -105,7 +105,7 @@ constexpr std::string_view kMoreCustomOps = R"mlir(module {
       %17 = spirv.CL.exp %arg0 : f32 {foo}
       %18 = spirv.CL.fmax %arg0, %arg0 {foo} : f32
       %19 = spirv.IsInf %arg0 : f32
-      %20 = spirv.SNegate %arg3 : i32
+      %20 = spirv.SNegate %arg3 {foo} : i32
       %21 = spirv.ConvertUToF %arg3 : i32 to f32
       %22 = spirv.IMul %arg3, %arg3 : i32
       %23 = spirv.UMod %arg3, %arg3 : i32
@@ -120,6 +120,7 @@ constexpr std::string_view kMoreCustomOps = R"mlir(module {
       %32 = spirv.GL.Round %arg0 : f32
       %33 = spirv.KHR.SubgroupBallot %arg2 : vector<4xi32>
       %34 = "spirv.AtomicFlagTestAndSet"(%arg3) : (i32) -> i1
+      %35 = spirv.FNegate %arg0 {foo} : f32
       spirv.Return {foo}
     }
     spirv.EntryPoint "GLCompute" @f
@@ -440,6 +441,21 @@ TEST(DialectText, CustomFormsPrintBackUnchanged) {
   EXPECT_EQ(roundTrip(kOtherOps, wrapped()), kOtherOps);
   EXPECT_EQ(roundTrip(kKernel, wrapped()), kKernel);
   EXPECT_EQ(roundTrip(kMulAdd, wrapped()), kMulAdd);
+}
+
+TEST(DialectText, NegationsTakeAttributesBeforeTheType) {
+  // MLIR 16 declares FNegate and SNegate with the attributes before the type (the other unary
+  // ops after it); the other place is read too.
+  std::string after(kMoreCustomOps);
+  for (auto [from, to] : {std::pair<std::string_view, std::string_view>{
+                              "SNegate %arg3 {foo} : i32", "SNegate %arg3 : i32 {foo}"},
+                          {"FNegate %arg0 {foo} : f32", "FNegate %arg0 : f32 {foo}"}}) {
+    size_t at = after.find(from);
+    ASSERT_NE(at, std::string::npos) << from;
+    after.replace(at, from.size(), to);
+  }
+  ASSERT_NE(after, kMoreCustomOps);
+  EXPECT_EQ(roundTrip(after, wrapped()), kMoreCustomOps);
 }
 
 TEST(DialectText, ModuleAsMlirTranslatePrintsIt) {
