@@ -28,6 +28,8 @@
 #include <atomic>
 #include <cstdio>
 #include <fstream>
+#include <map>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -260,4 +262,144 @@ TEST(DialectTextCorpus, PrintsWhatMlirToolsPrint) {
   EXPECT_TRUE(generic.report());
   EXPECT_TRUE(viaGeneric.report());
   EXPECT_TRUE(ownDeserialization.report());
+}
+
+namespace {
+
+/// What MLIR 16 cannot hold, recognised by mlir-opt-16's first error on spire's --mlir16 text:
+/// SPIR-V that MLIR 16's dialect has no type, attribute or op form for, and spire's documented
+/// departures (ARCHITECTURE.md). Anything else mlir-opt-16 rejects is spire's fault.
+struct Mlir16Limit {
+  std::string_view message; ///< part of mlir-opt-16's error
+  std::string_view context; ///< also needed in the error (the op line it quotes), or empty
+  std::string_view reason;
+};
+
+constexpr Mlir16Limit kMlir16Limits[] = {
+    {"unknown SPIR-V type: sampler", "", "MLIR 16 has no sampler type"},
+    {"unknown SPIR-V type: ray_query_khr", "", "MLIR 16 has no ray query type"},
+    {"unknown SPIR-V type: acceleration_structure", "", "MLIR 16 has no acceleration structures"},
+    {"unknown SPIR-V type: pipe", "", "MLIR 16 has no pipe types"},
+    {"unknown SPIR-V type: reserve_id", "", "MLIR 16 has no pipe types"},
+    {"unknown SPIR-V type: event", "", "MLIR 16 has no event types"},
+    {"unknown SPIR-V type: device_event", "", "MLIR 16 has no event types"},
+    {"unknown SPIR-V type: queue", "", "MLIR 16 has no queue type"},
+    {"unknown SPIR-V type: opaque", "", "MLIR 16 has no opaque types"},
+    {"vector length has to be less than or equal to 4", "",
+     "MLIR 16 vectors have 2 to 4 components (OpenCL has 8 and 16)"},
+    {"cannot use 'none' to compose SPIR-V types", "!spirv.image<none",
+     "MLIR 16 has no image of void sampled type (OpenCL images)"},
+    {"op result #0 must be", "but got '!spirv.image", "MLIR 16 does not load images"},
+    {"'spirv.module' cannot contain external functions", "",
+     "MLIR 16 has no function declarations (linkage imports)"},
+    {"unknown capability:", "", "a capability newer than MLIR 16"},
+    {"unknown extension:", "", "an extension newer than MLIR 16"},
+    {"must have spirv.array result type for array value", "",
+     "MLIR 16 has composite constants of arrays only (struct and matrix constants)"},
+    {"attribute 'initializer' failed to satisfy constraint", "",
+     "MLIR 16 initializers are symbols only (constant initializers)"},
+    {"'spirv.mlir.selection' op requires zero results", "",
+     "spire's selection returning values used after it"},
+    {"'spirv.mlir.loop' op requires zero results", "",
+     "spire's loop returning values used after it"},
+    {"'spirv.mlir.yield' op expects parent op 'spirv.SpecConstantOperation'", "",
+     "spire's selection / loop returning values used after it"},
+    {"operation with block successors must terminate its parent block", "Merge\"",
+     "merge instructions of a construct spire keeps unstructured"},
+    {"expected single integer for array element count", "",
+     "arrays sized by specialization constants"},
+    {"unknown SPIR-V attribute kind: undef", "", "spire's #spirv.undef constant parts"},
+    {"unknown SPIR-V attribute kind: sampler_addressing_mode", "", "spire's sampler initializers"},
+    {"attribute 'constituents' failed to satisfy constraint", "",
+     "spire's undef / null parts of spec constant composites"},
+    {"requires the same type for all operands and results", "si",
+     "MLIR 16 wants one signedness where SPIR-V mixes them"},
+    {"requires all operands to have the same type", "si",
+     "MLIR 16 wants one signedness where SPIR-V mixes them"},
+    {"failed to verify that all of {", "si",
+     "MLIR 16 wants one signedness where SPIR-V mixes them"},
+    {"expects different type than prior uses: 'i", "vs 'si",
+     "GroupNonUniform arithmetic on a signed value: MLIR 16 prints this form too"},
+    {"unhandled bit cast conversion", "", "MLIR 16 bitcasts no pointer to or from a non-pointer"},
+    {"result type must be different from operand type", "spirv.Bitcast",
+     "MLIR 16 rejects a bitcast to the same type"},
+    {"'spirv.Store' op expected 2 operands", "", "MLIR 16 has no memory access scope operands"},
+    {"'spirv.Load' op expected 1 operands", "", "MLIR 16 has no memory access scope operands"},
+    {"'spirv.AccessChain' op expected at least one index", "",
+     "MLIR 16 needs an index in an access chain"},
+    {"requires a loop continue block branching to the loop header", "",
+     "MLIR 16 needs a continue block apart from the loop header"},
+    {"unexpected character", "!spirv.struct<$",
+     "MLIR 16 spells struct names as identifiers only (HLSL's $Global)"},
+    {"expected ','", "@count, (",
+     "MLIR 16 spells struct names as identifiers only (HLSL's Buf@count)"},
+    {"id must be the result of a constant op", "",
+     "MLIR 16 wants a constant broadcast id (dynamic since SPIR-V 1.5)"},
+};
+
+const Mlir16Limit *mlir16Limit(std::string_view error) {
+  // The first error and the line it quotes.
+  size_t end = error.find("error:");
+  end = end == std::string_view::npos ? 0 : error.find('\n', error.find('\n', end) + 1);
+  std::string_view first = error.substr(0, end);
+  for (const Mlir16Limit &l : kMlir16Limits)
+    if (first.find(l.message) != std::string_view::npos &&
+        (l.context.empty() || first.find(l.context) != std::string_view::npos))
+      return &l;
+  return nullptr;
+}
+
+} // namespace
+
+TEST(DialectTextCorpus, MlirOptReadsSpiresText) {
+  // spire translate --deserialize-spirv --mlir16 must print what mlir-opt-16 reads, wherever
+  // the module holds nothing MLIR 16 lacks (above).
+  if (!haveTool("mlir-opt-16"))
+    GTEST_SKIP() << "mlir-opt-16 not installed: MLIR 16 reading spire's text skipped";
+  std::optional<fs::path> corpus = sharedCorpus();
+  if (!corpus)
+    GTEST_SKIP() << "../shared/corpus not found: MLIR 16 reading spire's text skipped";
+  std::vector<fs::path> all = filesUnder(*corpus / "spv", ".spv");
+  std::vector<fs::path> files;
+  for (size_t i = 0; i < all.size(); i += kStride)
+    files.push_back(all[i]);
+  Tally read("dialect text: spire's --mlir16 text read by mlir-opt-16");
+  std::mutex mu;
+  std::map<std::string_view, size_t> limits;
+  parallelFor(files.size(), [&](size_t i) {
+    const fs::path &file = files[i];
+    Expected<Module> m = Module::fromBytes(readBytes(file));
+    val::Options options;
+    options.maxErrors = 1;
+    if (!m || !val::validate(*m, options).valid())
+      return; // not valid SPIR-V: nothing to deserialize
+    dialect::Context ctx;
+    Expected<dialect::OwningOp> op = dialect::deserialize(ctx, *m);
+    if (!op) {
+      read.skipped(file, "spire cannot deserialize: " + op.error().message);
+      return;
+    }
+    dialect::PrintOptions p;
+    p.mlir16 = true;
+    ToolResult opt = runTool({"timeout", "20", "mlir-opt-16", "-o", "/dev/null", "-"},
+                             dialect::toString(**op, p));
+    read.compared();
+    if (opt.exitCode == 0)
+      return;
+    if (const Mlir16Limit *l = mlir16Limit(opt.err)) {
+      std::lock_guard lock(mu);
+      ++limits[l->reason];
+      return;
+    }
+    std::string first = opt.err.substr(0, opt.err.find('\n', opt.err.find('\n') + 1));
+    read.differed(file, first);
+  });
+  size_t limited = 0;
+  for (const auto &[reason, n] : limits)
+    limited += n;
+  std::printf("dialect text: %zu of %zu modules hold what MLIR 16 lacks:\n", limited,
+              read.numCompared());
+  for (const auto &[reason, n] : limits)
+    std::printf("  %4zu %.*s\n", n, static_cast<int>(reason.size()), reason.data());
+  EXPECT_TRUE(read.report());
 }
