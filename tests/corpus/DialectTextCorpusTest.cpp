@@ -333,6 +333,10 @@ constexpr Mlir16Limit kMlir16Limits[] = {
      "MLIR 16 spells struct names as identifiers only (HLSL's $Global)"},
     {"expected ','", "@count, (",
      "MLIR 16 spells struct names as identifiers only (HLSL's Buf@count)"},
+    {"expected '('", "!spirv.struct<\"",
+     "MLIR 16 spells struct names as identifiers only (Slang's quoted names)"},
+    {"unknown attribute: 'PerPrimitiveEXT'", "",
+     "a decoration named as in a grammar newer than MLIR 16's (PerPrimitiveNV there)"},
     {"id must be the result of a constant op", "",
      "MLIR 16 wants a constant broadcast id (dynamic since SPIR-V 1.5)"},
 };
