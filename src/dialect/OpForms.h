@@ -33,6 +33,8 @@ enum class Form : uint8_t {
   OperandsToResult, ///< %a, %b {attrs} : (T0, T1) -> R (VectorTimesScalar, CompositeConstruct)
   TypesToResult,    ///< %a, %b {attrs} : T0, T1 -> R (MatrixTimesMatrix)
   TypeToResult,     ///< %a {attrs} : T -> R (Transpose)
+  SameTypeToResult, ///< %a, %b {attrs} : T -> R, both operands of type T (Dot)
+  Printf,           ///< %format, %a, %b {attrs} : (Tformat, (Ta, Tb)) -> R (CL.printf)
   TypedOperands,    ///< {attrs} %a : T0, %b : T1 -> R (GL.FMix, GL.Ldexp, GL.FrexpStruct)
   Undef,            ///< {attrs} : R
   NoOperands,       ///< {attrs} (Return, Unreachable, mlir.merge, Kill)
@@ -76,6 +78,10 @@ enum class Form : uint8_t {
 };
 
 Form formOf(const OpInfo &info);
+
+/// Whether mlir-translate-16 prints the op in the generic form although it has a custom one
+/// (MLIR 16 lacks the op, or its syntax): --mlir16 prints such ops generic.
+bool customSyntaxNewerThanMlir16(const OpInfo &info);
 
 /// The operand kind of an enum attribute named as in `#spirv.storage_class<...>`, or false.
 bool enumKindByAttrName(std::string_view name, grammar::OperandKind &kind);

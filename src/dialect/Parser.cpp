@@ -1699,6 +1699,31 @@ private:
       st.resultTypes.push_back(r);
       return finish(st);
     }
+    case Form::SameTypeToResult:
+      if (!uses(us) || !count(us, 2, 2, at) || !optionalAttrDict(st) || !expect(':') ||
+          !(t = type()) || !expect("->") || !(r = type()) || !resolveAll(us, t, st))
+        return nullptr;
+      st.resultTypes.push_back(r);
+      return finish(st);
+    case Form::Printf: {
+      std::vector<Type> ts;
+      if (!uses(us) || !count(us, 1, 1u << 16, at) || !optionalAttrDict(st) || !expect(':') ||
+          !expect('(') || !(t = type()) || !expect(',') || !expect('('))
+        return nullptr;
+      ts.push_back(t);
+      if (!accept(')') && (!typeList(ts) || !expect(')')))
+        return nullptr;
+      if (!expect(')') || !expect("->") || !(r = type()))
+        return nullptr;
+      if (ts.size() != us.size()) {
+        failAt(at, "wrong number of types");
+        return nullptr;
+      }
+      if (!resolveEach(us, ts, st.operands))
+        return nullptr;
+      st.resultTypes.push_back(r);
+      return finish(st);
+    }
     case Form::TypedOperands: {
       if (!optionalAttrDict(st))
         return nullptr;

@@ -624,7 +624,8 @@ private:
 
   bool custom(const Operation &op, unsigned ind) {
     Form form = formOf(op.info());
-    if (form == Form::Generic || entryTargeted(op))
+    if (form == Form::Generic || entryTargeted(op) ||
+        (opts_.mlir16 && customSyntaxNewerThanMlir16(op.info())))
       return false;
     uint32_t n = op.numOperands();
     uint32_t nr = op.numResults();
@@ -632,14 +633,18 @@ private:
     Type t0 = n > 0 ? op.operand(0).type() : Type();
     std::vector<std::string_view> elided;
     auto head = [&] { out_ += op.name(); };
-    switch (form) {
-    case Form::BinarySame:
-      if (!plain(op) || n < 2 || nr != 1 || !sameTypes(op, r))
-        return false;
+    // The name, every operand and the attribute dictionary: how most forms start.
+    auto lead = [&] {
       head();
       out_ += ' ';
       operands(op, 0, n);
       attrDict(op);
+    };
+    switch (form) {
+    case Form::BinarySame:
+      if (!plain(op) || n < 2 || nr != 1 || !sameTypes(op, r))
+        return false;
+      lead();
       out_ += " : ";
       type(r);
       return true;
@@ -685,10 +690,7 @@ private:
       if (!plain(op) || n != 2 || nr != 1 || !r.is(TypeKind::Struct) || r.members().empty() ||
           !sameTypes(op, r.members()[0].type))
         return false;
-      head();
-      out_ += ' ';
-      operands(op, 0, n);
-      attrDict(op);
+      lead();
       out_ += " : ";
       type(r);
       return true;
@@ -799,10 +801,7 @@ private:
       if (!plain(op) || (n != 3 && n != 4) || nr != 1 || r != t0 ||
           (n == 4 && op.operand(1).type() != t0))
         return false;
-      head();
-      out_ += ' ';
-      operands(op, 0, n);
-      attrDict(op);
+      lead();
       out_ += " : ";
       type(t0);
       out_ += ", ";
@@ -811,10 +810,7 @@ private:
     case Form::OperandsToResult:
       if (!plain(op) || n < 1 || nr != 1)
         return false;
-      head();
-      out_ += ' ';
-      operands(op, 0, n);
-      attrDict(op);
+      lead();
       out_ += " : (";
       types(op, 0, n);
       out_ += ") -> ";
@@ -824,13 +820,30 @@ private:
     case Form::TypeToResult:
       if (!plain(op) || n != (form == Form::TypeToResult ? 1u : 2u) || nr != 1)
         return false;
-      head();
-      out_ += ' ';
-      operands(op, 0, n);
-      attrDict(op);
+      lead();
       out_ += " : ";
       types(op, 0, n);
       out_ += " -> ";
+      type(r);
+      return true;
+    case Form::SameTypeToResult:
+      if (!plain(op) || n != 2 || nr != 1 || op.operand(1).type() != t0)
+        return false;
+      lead();
+      out_ += " : ";
+      type(t0);
+      out_ += " -> ";
+      type(r);
+      return true;
+    case Form::Printf:
+      if (!plain(op) || n < 1 || nr != 1)
+        return false;
+      lead();
+      out_ += " : (";
+      type(t0);
+      out_ += ", (";
+      types(op, 1, n);
+      out_ += ")) -> ";
       type(r);
       return true;
     case Form::TypedOperands:

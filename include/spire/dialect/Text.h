@@ -32,6 +32,10 @@ struct PrintOptions {
 void print(const Operation &op, std::string &out, const PrintOptions &options = {});
 std::string toString(const Operation &op, const PrintOptions &options = {});
 
+/// Whether the op named `opName` (e.g. "spirv.IAdd") has a custom syntax; ops without one print
+/// and parse in the generic form only.
+bool hasCustomSyntax(std::string_view opName);
+
 /// Parses one top-level op (a spirv.module, possibly inside `module { ... }` or a generic
 /// "builtin.module"), in generic or custom syntax. Errors are one line and name the line and
 /// column (Location::text).
