@@ -1,10 +1,12 @@
 #include "spire/module/Module.h"
 
+#include "spire/binary/Decoder.h"
 #include "spire/binary/Literal.h"
 #include "spire/binary/Words.h"
 #include "spire/module/Opcodes.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstdio>
 #include <vector>
@@ -93,7 +95,10 @@ constexpr uint8_t kFastTerminator = 4,
                   kFastDecodeFixed = 8, // fixed shape longer than the masks: decodeFixed
     kFastString = 16,                   // one-word operands, then a string that ends the
                                         // instruction (OpName, OpMemberName, OpString, ...)
-    kFastFunctionLayout = 32;           // OpFunction, OpLabel, OpFunctionEnd
+    kFastFunctionLayout = 32,           // OpFunction, OpLabel, OpFunctionEnd
+    kFastEnumTail = 64,                 // one-word operands, then a value enumerant whose
+                                        // parameters are one word each (OpDecorate, ...)
+    kFastConstant = 128;                // OpConstant, OpSpecConstant: a scalar literal
 constexpr size_t kFastOperands = 32;    // operand words the masks cover
 constexpr uint32_t kIdWindow = 8;       // operand words checked without a loop
 static_assert(sizeof(FastOp) == 16);
@@ -131,8 +136,82 @@ bool plainEnumerants(const FastOp &f, const uint32_t *words, uint32_t enums) {
   return true;
 }
 
+// The enumerants below kSmallEnumerants of a value enum kind whose parameters are one word
+// each (ids, plain integers, enumerants without parameters): the reader stores the operands of
+// an instruction ending in one without the decoder's walk.
+constexpr uint32_t kSmallEnumerants = 64;
+struct EnumTail {
+  const grammar::EnumerantDesc *e = nullptr; ///< null: the decoder's way
+  uint8_t idParams = 0;                      ///< bit k: parameter k is an id
+  uint8_t enumParams = 0;                    ///< bit k: parameter k is an enumerant
+};
+using EnumTails = std::array<EnumTail, kSmallEnumerants>;
+
+EnumTails enumTails(grammar::OperandKind kind) {
+  EnumTails out{};
+  for (const grammar::EnumerantDesc &e : grammar::operandKind(kind).enumerants) {
+    if (e.value >= kSmallEnumerants || e.parameters.size() > 8 || out[e.value].e != nullptr)
+      continue;
+    EnumTail t;
+    bool ok = true;
+    for (size_t k = 0; k < e.parameters.size() && ok; ++k) {
+      const grammar::OperandDesc &param = e.parameters[k];
+      const grammar::OperandCategory c = grammar::operandCategory(param.kind);
+      if (param.quantifier != grammar::Quantifier::One)
+        ok = false;
+      else if (c == grammar::OperandCategory::Id)
+        t.idParams |= uint8_t(1u << k);
+      else if (c == grammar::OperandCategory::ValueEnum)
+        t.enumParams |= uint8_t(1u << k);
+      else
+        ok = param.kind == grammar::OperandKind::LiteralInteger;
+    }
+    if (ok) {
+      t.e = &e;
+      out[e.value] = t;
+    }
+  }
+  return out;
+}
+
 struct FastTable {
   std::vector<FastOp> ops;
+  /// For the kFastEnumTail opcodes, by opcode: their last operand's enumerants.
+  std::vector<std::pair<uint32_t, EnumTails>> tails;
+
+  const EnumTails *tailsOf(uint32_t opcode) const {
+    for (const auto &[op, t] : tails)
+      if (op == opcode)
+        return &t;
+    return nullptr;
+  }
+
+  // Whether `ops` are required ids and plain integers, one word each; `ids` marks the ids.
+  static bool oneWordOperands(std::span<const grammar::OperandDesc> ops, uint32_t &ids) {
+    for (size_t k = 0; k < ops.size(); ++k) {
+      if (ops[k].quantifier != grammar::Quantifier::One)
+        return false;
+      if (grammar::operandCategory(ops[k].kind) == grammar::OperandCategory::Id)
+        ids |= uint32_t(1) << k;
+      else if (ops[k].kind != grammar::OperandKind::LiteralInteger)
+        return false;
+    }
+    return true;
+  }
+
+  // One-word required operands (ids, plain integers) and a last required value enumerant.
+  void enumTailShape(const grammar::InstructionDesc &d, FastOp &f) {
+    const auto ops = d.operands;
+    if (ops.empty() || ops.size() > 8 || ops.back().quantifier != grammar::Quantifier::One ||
+        grammar::operandCategory(ops.back().kind) != grammar::OperandCategory::ValueEnum)
+      return;
+    uint32_t ids = 0;
+    if (!oneWordOperands(ops.first(ops.size() - 1), ids))
+      return;
+    f.ids |= ids;
+    f.flags |= kFastEnumTail;
+    tails.emplace_back(d.opcode, enumTails(ops.back().kind));
+  }
 
   // One-word required operands (ids, plain integers) and a last required string: the operands
   // are stored, but without the decoder's walk.
@@ -142,14 +221,10 @@ struct FastTable {
         ops.back().kind != grammar::OperandKind::LiteralString ||
         ops.back().quantifier != grammar::Quantifier::One)
       return;
-    for (size_t k = 0; k + 1 < ops.size(); ++k) {
-      if (ops[k].quantifier != grammar::Quantifier::One)
-        return;
-      if (grammar::operandCategory(ops[k].kind) == grammar::OperandCategory::Id)
-        f.ids |= uint32_t(1) << k;
-      else if (ops[k].kind != grammar::OperandKind::LiteralInteger)
-        return;
-    }
+    uint32_t ids = 0;
+    if (!oneWordOperands(ops.first(ops.size() - 1), ids))
+      return;
+    f.ids |= ids;
     f.flags |= kFastString;
     f.minWords = static_cast<uint8_t>(ops.size() + 1); // the string takes one word or more
     f.maxWords = 0xFF;
@@ -179,6 +254,12 @@ struct FastTable {
                                                                           : 0);
       if (!d.fixedShape && op != Op::ExtInstImport)
         stringShape(d, f);
+      // (OpDecorate is of fixed shape for decorations without parameters, an enumerant tail
+      // for the others.)
+      if ((f.flags & kFastString) == 0)
+        enumTailShape(d, f);
+      if (op == Op::Constant || op == Op::SpecConstant)
+        f.flags |= kFastConstant;
       if (!d.fixedShape || op == Op::ExtInstImport)
         continue;
       if (d.requiredWordOperands > kFastOperands) {
@@ -444,6 +525,74 @@ Status Module::index(binary::DecodeOptions options) {
       r.flags = kFixed | (f.flags & (kHasType | kHasResult));
       if ((f.flags & kHasResult) != 0)
         noteResult(defs, iw[1 + (f.flags & kHasType)], idx);
+    }
+    if (!fixed && (f.flags & (kFastEnumTail | kFastConstant)) != 0) {
+      // Instructions that store their operands but whose shape is known from one lookup: an
+      // enumerant's parameters (OpDecorate %x Location 0) or a constant's type.
+      const uint32_t first = static_cast<uint32_t>(operands_.size());
+      binary::Operand *out = nullptr;
+      uint32_t stored = 0;
+      if ((f.flags & kFastEnumTail) != 0) {
+        const grammar::InstructionDesc &d = grammar::instructions()[static_cast<size_t>(f.desc)];
+        const uint32_t prefix = static_cast<uint32_t>(d.operands.size() - 1);
+        const uint32_t value = count > prefix + 1 ? iw[prefix + 1] : kSmallEnumerants;
+        const EnumTail *t =
+            value < kSmallEnumerants ? &(*fastTable().tailsOf(opcode))[value] : nullptr;
+        if (t != nullptr && t->e != nullptr && count == prefix + 2 + t->e->parameters.size()) {
+          const uint32_t ids = f.ids | (uint32_t(t->idParams) << (prefix + 1));
+          uint32_t bad = 0;
+          for (uint32_t k = 1; k < count; ++k)
+            bad |= uint32_t(iw[k] - 1u >= idLimit - 1u) << (k - 1);
+          bool ok = (bad & ids) == 0;
+          for (uint32_t m = t->enumParams; m != 0 && ok; m &= m - 1) {
+            const unsigned k = static_cast<unsigned>(std::countr_zero(m));
+            ok = binary::isPlainEnumerant(t->e->parameters[k].kind, iw[prefix + 2 + k]);
+          }
+          if (ok) {
+            operands_.reserveMore(count - 1);
+            out = operands_.cursor();
+            auto put = [&](uint32_t word, grammar::OperandKind kind) {
+              const bool literal = kind == grammar::OperandKind::LiteralInteger;
+              out[stored] = {static_cast<uint16_t>(word), 1, kind,
+                             literal ? binary::NumberKind::Unsigned : binary::NumberKind::None,
+                             static_cast<uint16_t>(literal ? 32 : 0)};
+              ++stored;
+            };
+            for (uint32_t k = 0; k <= prefix; ++k)
+              put(k + 1, d.operands[k].kind);
+            for (size_t k = 0; k < t->e->parameters.size(); ++k)
+              put(static_cast<uint32_t>(prefix + 2 + k), t->e->parameters[k].kind);
+          }
+        }
+      } else if (count >= 4 && count <= 5 && iw[1] - 1u < idLimit - 1u &&
+                 iw[2] - 1u < idLimit - 1u) {
+        // OpConstant %type %id <literal>: the literal is as wide as the (earlier) type.
+        const uint32_t at = iw[1] < defs.size() ? defs[iw[1]] : defs_.get(iw[1]);
+        if (at < idx) {
+          const InstRecord &type = records[at];
+          const binary::NumberType nt = binary::numberTypeOf(
+              std::span<const uint32_t>(words + type.wordOffset, type.wordCount));
+          if (nt.kind != binary::NumberKind::None && nt.width != 0 && nt.width <= 64 &&
+              count == 3 + (nt.width + 31u) / 32u) {
+            operands_.reserveMore(3);
+            out = operands_.cursor();
+            out[0] = {1, 1, grammar::OperandKind::IdResultType, binary::NumberKind::None, 0};
+            out[1] = {2, 1, grammar::OperandKind::IdResult, binary::NumberKind::None, 0};
+            out[2] = {3, static_cast<uint16_t>(count - 3), grammar::OperandKind::TypedLiteralNumber,
+                      nt.kind, nt.width};
+            stored = 3;
+          }
+        }
+      }
+      if (out != nullptr) {
+        operands_.setSize(first + stored);
+        r.firstOperand = first;
+        r.numOperands = static_cast<uint16_t>(stored);
+        r.flags = f.flags & (kHasType | kHasResult);
+        if ((f.flags & kHasResult) != 0)
+          noteResult(defs, iw[1 + (f.flags & kHasType)], idx);
+        fixed = true;
+      }
     }
     if (!fixed) {
       records[idx] = r;

@@ -43,8 +43,9 @@ TEST(CorpusRoundTrip, ReadThenWriteIsExact) {
   EXPECT_TRUE(lenient.report());
 }
 
-// The reader stores no operands for instructions of fixed shape: the grammar's constant operand
-// lists must say exactly what the full decoder says.
+// The reader's shortcuts (no operands stored for instructions of fixed shape; operands of
+// strings, enumerant tails such as OpDecorate %x Location 0 and scalar constants stored without
+// the decoder's walk) must say exactly what the full decoder says.
 TEST(CorpusRoundTrip, FixedShapeOperandsAgreeWithTheFullDecoder) {
   std::vector<fs::path> files = allModules();
   if (files.empty())

@@ -290,6 +290,16 @@ TEST(Decoder, MalformedInstructionsGetOneLineErrorsWithLocations) {
       {cat({inst(Op::TypeInt, {1, 128, 0}), inst(Op::Constant, {1, 2, 0, 0, 0, 0})}),
        "128 bits is not supported"},
       {cat({kUint64, inst(Op::Constant, {2, 2, 0})}), "runs past the end of the instruction"},
+      // The reader's shortcuts for enumerant tails and constants leave every problem to the
+      // decoder: a missing, extra or invalid parameter, an id past the bound, a constant too
+      // long for its type, or of a type defined later.
+      {inst(Op::Decorate, {1, 30 /*Location*/}), "missing operand"},
+      {inst(Op::Decorate, {1, 30 /*Location*/, 0, 0}), "its operands end at word 4"},
+      {inst(Op::Decorate, {1, 11 /*BuiltIn*/, 0x7FFFFFF0u}), "invalid BuiltIn"},
+      {inst(Op::MemberDecorate, {500, 0, 30 /*Location*/, 0}), "not below the bound 100"},
+      {inst(Op::ExecutionMode, {1, 17 /*LocalSize*/, 8, 8}), "missing operand"},
+      {cat({kInt32, inst(Op::Constant, {1, 2, 0, 0})}), "its operands end at word 4"},
+      {cat({inst(Op::Constant, {1, 2, 0}), kInt32}), "not a scalar integer or float"},
   };
   for (const Case &c : cases) {
     std::string e = readError(c.body);
