@@ -5,7 +5,8 @@
      on most) and spire too: CPU time of `mlir-translate-16 --deserialize-spirv` against
      `spire translate --deserialize-spirv --mlir16` (validation included), and of
      `--serialize-spirv` on mlir-translate-16's own text where mlir-translate-16 serializes it.
-     Outputs are compared: spire's text must equal mlir-translate-16's.
+     Outputs are compared: spire's text must equal mlir-translate-16's. Parse + verify + print:
+     `mlir-opt-16` against `spire opt --mlir16` (no passes) on mlir-translate-16's text.
 [D2] Large modules (the generated 0.3 to 10 MB compute modules), in-process (spire_bench
      measure): to-mlir (read + deserialize + print) and from-mlir (parse + verify + serialize),
      with linearity; mlir-translate-16 is tried on them on the command line.
@@ -56,8 +57,9 @@ def fix_invalid_names(text):
 def corpus_rows(spire, corpus, lines):
     files = sorted(os.path.join(d, f) for d, _, fs in os.walk(corpus) for f in fs
                    if f.endswith(".spv"))
-    tot = {"ref_de": 0.0, "spire_de": 0.0, "ref_se": 0.0, "spire_se": 0.0}
-    n_de = n_se = same = 0
+    tot = {"ref_de": 0.0, "spire_de": 0.0, "ref_se": 0.0, "spire_se": 0.0, "ref_pp": 0.0,
+           "spire_pp": 0.0}
+    n_de = n_se = n_pp = same = 0
     ref_only = spire_only = 0
     with tempfile.TemporaryDirectory() as tmp:
         ref_text_path = os.path.join(tmp, "ref.mlir")
@@ -86,6 +88,14 @@ def corpus_rows(spire, corpus, lines):
                 n_se += 1
                 tot["ref_se"] += t_rs
                 tot["spire_se"] += t_ss
+            # Parse + verify + print of the same text (mlir-opt-16 without passes, spire opt
+            # without passes), both writing to a pipe.
+            t_rp, rc_rp, _ = cpu_run(["mlir-opt-16", ref_text_path])
+            t_sp2, rc_sp2, _ = cpu_run([spire, "opt", "--mlir16", ref_text_path])
+            if rc_rp == 0 and rc_sp2 == 0:
+                n_pp += 1
+                tot["ref_pp"] += t_rp
+                tot["spire_pp"] += t_sp2
     start_ref = min(cpu_run(["mlir-translate-16", "--version"])[0] for _ in range(5))
     start_sp = min(cpu_run([spire, "--version"])[0] for _ in range(5))
     lines.append("[D1] corpus, command line (%d modules in %s)" % (len(files), corpus))
@@ -100,6 +110,10 @@ def corpus_rows(spire, corpus, lines):
         lines.append("  serialize (mlir-translate-16's text, %d modules it serializes): "
                      "mlir-translate-16 %.3f s, spire %.3f s: %.1fx"
                      % (n_se, tot["ref_se"], tot["spire_se"], tot["ref_se"] / tot["spire_se"]))
+    if n_pp:
+        lines.append("  parse + verify + print (mlir-translate-16's text, %d modules mlir-opt-16 "
+                     "reads): mlir-opt-16 %.3f s, spire opt %.3f s: %.1fx"
+                     % (n_pp, tot["ref_pp"], tot["spire_pp"], tot["ref_pp"] / tot["spire_pp"]))
     lines.append("  start-up (--version): mlir-translate-16 %.1f ms, spire %.1f ms"
                  % (start_ref * 1e3, start_sp * 1e3))
     return {"modules": n_de, **tot}

@@ -82,6 +82,10 @@ TEST(CommandLine, OptRunsPassesOnEitherForm) {
   ASSERT_EQ(runSpire({"opt", "--passes", "update-vce", spv, "--emit", "mlir", "-o", text}).exitCode,
             0);
   EXPECT_EQ(readText(text).rfind("spirv.module", 0), 0u);
+  // Without passes: the text is read, verified and written back unchanged.
+  ToolResult same = runSpire({"opt", text});
+  ASSERT_EQ(same.exitCode, 0) << same.err;
+  EXPECT_EQ(same.out, readText(text));
 }
 
 TEST(CommandLine, BadInputIsOneLineExitOneAndNoOutput) {

@@ -47,14 +47,15 @@ Exit status: 0 success, 1 invalid input (unreadable, invalid, or not expressible
 
 constexpr const char *kOptHelp = R"(spire opt - run passes over the structured SPIR-V IR
 
-Usage: spire opt --passes <p1,p2,...> [options] [<file>]
+Usage: spire opt [--passes <p1,p2,...>] [options] [<file>]
 
 Reads a SPIR-V binary (deserialized after validation) or MLIR text (detected from the first
-bytes), runs the passes in order, verifying the IR after each, and writes the result in the
-input's form unless --emit says otherwise. <file> '-' or absent: standard input.
+bytes, verified), runs the passes in order, verifying the IR after each, and writes the result
+in the input's form unless --emit says otherwise; without --passes it writes what it read (as
+mlir-opt does). <file> '-' or absent: standard input.
 
 Options:
-  --passes <list>      comma-separated pass names (see --list-passes)
+  --passes <list>      comma-separated pass names (see --list-passes); none by default
   --list-passes        print the passes and what they do
   --emit <form>        spirv (a binary) or mlir (text)
   -o <file>            write to <file> ('-': standard output)
@@ -312,9 +313,11 @@ int runOpt(std::span<char *const> args) {
       std::printf("  %-18s %s\n", p.name.c_str(), p.description.c_str());
     return kSuccess;
   }
+  // Without --passes, as mlir-opt: read, verify (or validate) and write back.
   transforms::PassManager pm;
-  if (Status s = pm.addPipeline(passes); !s)
-    return usageError("opt", s.error().message);
+  if (!passes.empty())
+    if (Status s = pm.addPipeline(passes); !s)
+      return usageError("opt", s.error().message);
   Workspace ws;
   dialect::Context &ctx = *ws.context;
   Loaded &loaded = *ws.loaded;
