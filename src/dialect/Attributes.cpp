@@ -255,11 +255,32 @@ bool hasVendorSuffix(std::string_view n) {
   return false;
 }
 
+struct MlirName {
+  uint32_t value;
+  std::string_view name;
+};
+constexpr MlirName kCoopLayouts[] = {{0, "RowMajor"}, {1, "ColumnMajor"}};
+constexpr MlirName kCoopOperands[] = {
+    {0x1, "ASigned"}, {0x2, "BSigned"}, {0x4, "CSigned"}, {0x8, "ResultSigned"}, {0x10, "AccSat"}};
+
+/// The cases MLIR names its own way, for the kinds that have them.
+std::span<const MlirName> mlirNames(grammar::OperandKind kind) {
+  std::string_view k = grammar::operandKindName(kind);
+  if (k == "CooperativeMatrixLayout")
+    return kCoopLayouts;
+  if (k == "CooperativeMatrixOperands")
+    return kCoopOperands;
+  return {};
+}
+
 /// The name MLIR 16 gives one enumerant: the grammar's, except that a vendor name (ClosestHitNV)
 /// gives way to its KHR alias (ClosestHitKHR), and the few MLIR spells its own way.
 std::string enumerantName(grammar::OperandKind kind, uint32_t value) {
   if (kind == grammar::OperandKind::Capability && value == 4434)
     return "StorageUniform16";
+  for (const MlirName &n : mlirNames(kind))
+    if (n.value == value)
+      return std::string(n.name);
   const grammar::EnumerantDesc *e = grammar::findEnumerant(kind, value);
   if (!e)
     return std::to_string(value);
@@ -271,6 +292,15 @@ std::string enumerantName(grammar::OperandKind kind, uint32_t value) {
 }
 
 } // namespace
+
+bool mlirEnumerantValue(grammar::OperandKind kind, std::string_view name, uint32_t &value) {
+  for (const MlirName &n : mlirNames(kind))
+    if (n.name == name) {
+      value = n.value;
+      return true;
+    }
+  return false;
+}
 
 std::string enumText(grammar::OperandKind kind, uint32_t value) {
   if (grammar::operandCategory(kind) != grammar::OperandCategory::BitEnum)

@@ -1057,16 +1057,19 @@ private:
         st.operands.push_back(*v);
         break;
       }
-      case OperandMapping::Kind::Scope:
-      case OperandMapping::Kind::Semantics: {
+      case OperandMapping::Kind::TypeId: {
+        Type t = typeOf(word);
+        if (!t)
+          return error(inst, "operand %" + std::to_string(word) + " of " + std::string(info.name) +
+                                 " must be a type");
+        st.addAttribute(ctx_, m->name, attr::type(ctx_, t));
+        break;
+      }
+      case OperandMapping::Kind::IdEnum: {
         Attribute c = constantValue(word);
         if (c && c.is(AttrKind::Integer)) {
           st.addAttribute(ctx_, m->name,
-                          attr::enumerant(ctx_,
-                                          m->kind == OperandMapping::Kind::Scope
-                                              ? OperandKind::Scope
-                                              : OperandKind::MemorySemantics,
-                                          static_cast<uint32_t>(c.bits())));
+                          attr::enumerant(ctx_, m->attrKind, static_cast<uint32_t>(c.bits())));
           break;
         }
         // Not a constant (a specialization constant, or a value an OpenCL kernel computes):

@@ -145,7 +145,11 @@ struct FormTable {
     add(Form::BlockRead, {"spirv.INTEL.SubgroupBlockRead"});
     add(Form::BlockWrite, {"spirv.INTEL.SubgroupBlockWrite"});
     add(Form::AssumeTrue, {"spirv.KHR.AssumeTrue"});
-    add(Form::CoopMatrixLength, {"spirv.NV.CooperativeMatrixLength"});
+    add(Form::CoopMatrixLength,
+        {"spirv.NV.CooperativeMatrixLength", "spirv.KHR.CooperativeMatrixLength"});
+    addNewer(Form::KhrCoopLoad, {"spirv.KHR.CooperativeMatrixLoad"});
+    addNewer(Form::KhrCoopStore, {"spirv.KHR.CooperativeMatrixStore"});
+    addNewer(Form::KhrMulAdd, {"spirv.KHR.CooperativeMatrixMulAdd"});
     add(Form::MulAdd, {"spirv.NV.CooperativeMatrixMulAdd"});
     // The GL and CL ops MLIR 16 has: one operand, or several, all of the result's type.
     add(Form::UnarySame,

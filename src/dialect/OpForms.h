@@ -75,6 +75,9 @@ enum class Form : uint8_t {
   AssumeTrue,       ///< %c {attrs}
   CoopMatrixLength, ///< {attrs} : !spirv.coopmatrix<...> (NV; the type is an attribute)
   MulAdd,           ///< %a, %b, %c {attrs} : Ta, Tb -> Tc (NV.CooperativeMatrixMulAdd)
+  KhrCoopLoad,      ///< %p, %stride, <Layout>[, <Memory>] {attrs} : Tp, Ts -> R
+  KhrCoopStore,     ///< %p, %m, %stride, <Layout>[, <Memory>] {attrs} : Tp, Tm, Ts
+  KhrMulAdd,        ///< %a, %b, %c[, <Operands>] {attrs} : Ta, Tb -> Tc
 };
 
 Form formOf(const OpInfo &info);

@@ -3,6 +3,7 @@
 #include "Naming.h"
 
 #include <algorithm>
+#include <cctype>
 #include <deque>
 #include <memory>
 #include <string>
@@ -30,8 +31,10 @@ std::string opName(std::string_view opname) {
   std::string_view base = opname.substr(2);
   for (std::string_view v : kVendors)
     if (base.size() > v.size() && base.ends_with(v)) {
+      // The vendor is a suffix of its own, after a lower-case letter (SubgroupBallotKHR), a
+      // digit (IMul32x16INTEL) or a capital that ends a word (ConvertBF16ToFINTEL).
       char before = base[base.size() - v.size() - 1];
-      if (before >= 'a' && before <= 'z')
+      if (std::isalnum(static_cast<unsigned char>(before)))
         return "spirv." + std::string(v) + "." +
                std::string(base.substr(0, base.size() - v.size()));
     }
@@ -129,6 +132,45 @@ struct Registry {
   }
   bool seenMemoryAccess_ = false;
 
+  /// The KHR cooperative matrix ops as MLIR defines them: the layout id is an enum attribute
+  /// (matrix_layout), the memory and matrix operands have MLIR's names, and the Length ops take
+  /// their matrix type as a type attribute.
+  bool cooperativeMatrixOperand(std::string_view op, const grammar::OperandDesc &d,
+                                OperandMapping &m) {
+    const bool khr = op == "spirv.KHR.CooperativeMatrixLoad" ||
+                     op == "spirv.KHR.CooperativeMatrixStore" ||
+                     op == "spirv.KHR.CooperativeMatrixMulAdd";
+    if ((op == "spirv.KHR.CooperativeMatrixLength" || op == "spirv.NV.CooperativeMatrixLength") &&
+        d.name == "Type") {
+      m.kind = OperandMapping::Kind::TypeId;
+      m.name = "cooperative_matrix_type";
+      return true;
+    }
+    if (!khr)
+      return false;
+    if (d.name == "MemoryLayout") {
+      for (unsigned k = 0; k < grammar::kGrammarOperandKindCount; ++k)
+        if (grammar::operandKindName(static_cast<OperandKind>(k)) == "CooperativeMatrixLayout") {
+          m.kind = OperandMapping::Kind::IdEnum;
+          m.attrKind = static_cast<OperandKind>(k);
+          m.name = "matrix_layout";
+          return true;
+        }
+      return false;
+    }
+    if (d.kind == OperandKind::MemoryAccess) {
+      m.kind = OperandMapping::Kind::Attribute;
+      m.name = "memory_operand";
+      return true;
+    }
+    if (grammar::operandKindName(d.kind) == "CooperativeMatrixOperands") {
+      m.kind = OperandMapping::Kind::Attribute;
+      m.name = "matrix_operands";
+      return true;
+    }
+    return false;
+  }
+
   void mapOperands(OpInfo &info, std::span<const grammar::OperandDesc> operands) {
     seenMemoryAccess_ = false;
     for (const grammar::OperandDesc &d : operands) {
@@ -136,12 +178,13 @@ struct Registry {
         continue;
       OperandMapping m{OperandMapping::Kind::Other, d.kind, d.quantifier, {}};
       OperandCategory cat = grammar::operandCategory(d.kind);
-      if (d.kind == OperandKind::IdScope) {
-        m.kind = OperandMapping::Kind::Scope;
+      if (d.kind == OperandKind::IdScope || d.kind == OperandKind::IdMemorySemantics) {
+        m.kind = OperandMapping::Kind::IdEnum;
+        m.attrKind =
+            d.kind == OperandKind::IdScope ? OperandKind::Scope : OperandKind::MemorySemantics;
         m.name = keep(attrName(info.name, d));
-      } else if (d.kind == OperandKind::IdMemorySemantics) {
-        m.kind = OperandMapping::Kind::Semantics;
-        m.name = keep(attrName(info.name, d));
+      } else if (cooperativeMatrixOperand(info.name, d, m)) {
+        // (set by the function)
       } else if (cat == OperandCategory::Id) {
         m.kind = OperandMapping::Kind::Value;
         m.name = d.name;

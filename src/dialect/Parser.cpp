@@ -466,6 +466,7 @@ private:
           return failAt(at, "bad enumerant '" + std::string(part) + "'");
       } else if (const grammar::EnumerantDesc *e = grammar::findEnumerant(kind, part)) {
         v = e->value;
+      } else if (mlirEnumerantValue(kind, part, v)) {
       } else if (kind == OperandKind::Dim && part.substr(0, 3) == "Dim" &&
                  (e = grammar::findEnumerant(kind, part.substr(3)))) {
         v = e->value;
@@ -1391,14 +1392,12 @@ private:
   bool scopeAttrs(const OpInfo &info, OperationState &st, bool angle) {
     bool first = true;
     for (const OperandMapping &m : info.operands) {
-      if (m.kind != OperandMapping::Kind::Scope && m.kind != OperandMapping::Kind::Semantics)
+      if (m.kind != OperandMapping::Kind::IdEnum)
         continue;
       if (!first && angle && !expect(','))
         return false;
       first = false;
-      Attribute a = enumAttr(m.kind == OperandMapping::Kind::Scope ? OperandKind::Scope
-                                                                   : OperandKind::MemorySemantics,
-                             angle);
+      Attribute a = enumAttr(m.attrKind, angle);
       if (!a)
         return false;
       addAttr(st, m.name, a);
@@ -2357,6 +2356,64 @@ private:
       if (!resolveEach(std::span<const Use>(us).first(3), ts, st.operands))
         return nullptr;
       st.resultTypes.push_back(r);
+      return finish(st);
+    }
+    case Form::KhrCoopLoad:
+    case Form::KhrCoopStore:
+    case Form::KhrMulAdd: {
+      const bool mulAdd = form == Form::KhrMulAdd, load = form == Form::KhrCoopLoad;
+      const std::string_view first = mulAdd ? "matrix_operands" : "matrix_layout";
+      // The values, then the enumerants in angle brackets after a comma.
+      bool angle = false;
+      if (peek() == '%') {
+        do {
+          if (peek() == '<') {
+            angle = true;
+            break;
+          }
+          Use u;
+          if (!use(u))
+            return nullptr;
+          us.push_back(u);
+        } while (accept(','));
+      }
+      if (!count(us, load ? 2 : 3, load ? 2 : 3, at))
+        return nullptr;
+      if (!angle && !mulAdd) {
+        failAt(at, "expected the matrix layout after the operands, as <RowMajor>");
+        return nullptr;
+      }
+      if (angle) {
+        OperandKind kind{};
+        for (const OperandMapping &m : info.operands)
+          if (m.name == first)
+            kind = m.kind == OperandMapping::Kind::IdEnum ? m.attrKind : m.operandKind;
+        Attribute a = enumAttr(kind, true);
+        if (!a)
+          return nullptr;
+        addAttr(st, first, a);
+        if (!mulAdd && accept(',')) {
+          Attribute mem = enumAttr(OperandKind::MemoryAccess, true);
+          if (!mem)
+            return nullptr;
+          addAttr(st, "memory_operand", mem);
+        }
+      }
+      std::vector<Type> ts;
+      if (!optionalAttrDict(st) || !expect(':') || !typeList(ts))
+        return nullptr;
+      if ((mulAdd || load) && (!expect("->") || !(r = type())))
+        return nullptr;
+      if (mulAdd)
+        ts.push_back(r);
+      if (ts.size() != us.size()) {
+        failAt(at, "wrong number of types");
+        return nullptr;
+      }
+      if (!resolveEach(us, ts, st.operands))
+        return nullptr;
+      if (mulAdd || load)
+        st.resultTypes.push_back(r);
       return finish(st);
     }
     case Form::AssumeTrue:

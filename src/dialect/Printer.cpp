@@ -514,14 +514,11 @@ private:
                   std::vector<std::string_view> &names) {
     bool first = true;
     for (const OperandMapping &m : op.info().operands) {
-      if (m.kind != OperandMapping::Kind::Scope && m.kind != OperandMapping::Kind::Semantics)
+      if (m.kind != OperandMapping::Kind::IdEnum)
         continue;
       out_ += first ? " " : sep;
       first = false;
-      if (!enumAttr(op, m.name,
-                    m.kind == OperandMapping::Kind::Scope ? OperandKind::Scope
-                                                          : OperandKind::MemorySemantics,
-                    angle))
+      if (!enumAttr(op, m.name, m.attrKind, angle))
         return false;
       names.push_back(m.name);
     }
@@ -1480,6 +1477,36 @@ private:
       out_ += " -> ";
       type(r);
       return true;
+    case Form::KhrCoopLoad:
+    case Form::KhrCoopStore:
+    case Form::KhrMulAdd: {
+      const bool mulAdd = form == Form::KhrMulAdd, load = form == Form::KhrCoopLoad;
+      const char *first = mulAdd ? "matrix_operands" : "matrix_layout";
+      Attribute a = op.attr(first), mem = op.attr("memory_operand");
+      if (!plain(op) || n != (load ? 2u : 3u) || nr != (mulAdd || load ? 1u : 0u) ||
+          (a && !a.is(AttrKind::Enum)) || (!mulAdd && !a) || (mem && !mem.is(AttrKind::Enum)) ||
+          (mulAdd && op.operand(2).type() != r))
+        return false;
+      head();
+      out_ += ' ';
+      operands(op, 0, n);
+      if (a) {
+        out_ += ", ";
+        enumAttr(op, first, a.enumKind(), true);
+      }
+      if (mem) {
+        out_ += ", ";
+        enumAttr(op, "memory_operand", OperandKind::MemoryAccess, true);
+      }
+      attrDict(op, {first, "memory_operand"});
+      out_ += " : ";
+      types(op, 0, mulAdd ? 2 : n);
+      if (mulAdd || load) {
+        out_ += " -> ";
+        type(r);
+      }
+      return true;
+    }
     case Form::AssumeTrue:
       if (!plain(op) || n != 1 || nr != 0 || !t0.isBool())
         return false;

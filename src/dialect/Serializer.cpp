@@ -1078,8 +1078,7 @@ private:
         if (later.kind == OperandMapping::Kind::Value &&
             later.quantifier == grammar::Quantifier::One)
           ++n;
-        if (later.kind == OperandMapping::Kind::Scope ||
-            later.kind == OperandMapping::Kind::Semantics)
+        if (later.kind == OperandMapping::Kind::IdEnum)
           if (Attribute e = op.attr(later.name); e && e.is(AttrKind::Unit))
             ++n; // a scope or semantics given by an operand
         if (later.kind == OperandMapping::Kind::Attribute)
@@ -1106,8 +1105,14 @@ private:
         }
         break;
       }
-      case OperandMapping::Kind::Scope:
-      case OperandMapping::Kind::Semantics: {
+      case OperandMapping::Kind::TypeId: {
+        Attribute a = op.attr(map.name);
+        if (!a || !a.is(AttrKind::Type))
+          return fail(op, "needs the type attribute " + std::string(map.name));
+        inst.push_back(type(a.type()));
+        break;
+      }
+      case OperandMapping::Kind::IdEnum: {
         Attribute a = op.attr(map.name);
         if (!a)
           return fail(op, "needs the attribute " + std::string(map.name));

@@ -132,6 +132,11 @@ private:
         ++least, ++most;
         continue;
       }
+      if (m.kind == OperandMapping::Kind::TypeId) {
+        if (!a.is(AttrKind::Type))
+          return fail(op, "attribute " + std::string(m.name) + " must be a type");
+        continue;
+      }
       bool isEnum = m.kind != OperandMapping::Kind::Attribute ||
                     grammar::operandCategory(m.operandKind) == grammar::OperandCategory::BitEnum ||
                     grammar::operandCategory(m.operandKind) == grammar::OperandCategory::ValueEnum;
@@ -245,8 +250,7 @@ private:
   /// A scope or memory semantics that is not a constant is an operand at its place; its
   /// attribute is a unit attribute.
   static bool scopeByOperand(const OperandMapping &m, Attribute a) {
-    return (m.kind == OperandMapping::Kind::Scope || m.kind == OperandMapping::Kind::Semantics) &&
-           a.is(AttrKind::Unit);
+    return m.kind == OperandMapping::Kind::IdEnum && a.is(AttrKind::Unit);
   }
 
   /// spirv.SpecConstantOperationSymbol: one block that ends with spirv.mlir.yield of one value

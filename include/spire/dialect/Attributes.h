@@ -154,4 +154,9 @@ std::string toString(Attribute attr);
 std::string enumAttrName(grammar::OperandKind kind);
 std::string enumText(grammar::OperandKind kind, uint32_t value);
 
+/// The value of an enumerant MLIR names its own way (the KHR cooperative matrix layouts and
+/// operands: RowMajor, ASigned, AccSat for RowMajorKHR, MatrixASignedComponentsKHR,
+/// SaturatingAccumulationKHR), or false.
+bool mlirEnumerantValue(grammar::OperandKind kind, std::string_view name, uint32_t &value);
+
 } // namespace spire::dialect

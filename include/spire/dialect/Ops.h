@@ -23,14 +23,19 @@ struct OperandMapping {
   enum class Kind : uint8_t {
     Value,     ///< an SSA operand (IdRef)
     Attribute, ///< a literal or an enumerant: attribute `name`
-    Scope,     ///< an IdScope operand: Scope enum attribute `name`
-    Semantics, ///< an IdMemorySemantics operand: MemorySemantics enum attribute `name`
-    Other,     ///< handled by the op's own (de)serialization
+    /// An id operand naming a constant of the enum kind `operandKind` (an IdScope, an
+    /// IdMemorySemantics, a cooperative matrix layout): enum attribute `name`; when it is not a
+    /// constant, an operand at its place and a unit attribute `name`.
+    IdEnum,
+    TypeId, ///< an id operand naming a type: type attribute `name`
+    Other,  ///< handled by the op's own (de)serialization
   };
   Kind kind;
   grammar::OperandKind operandKind;
   grammar::Quantifier quantifier;
   std::string_view name; ///< attribute name, or the grammar's operand name for values
+  /// For IdEnum: the enum kind of the attribute (Scope, MemorySemantics, ...).
+  grammar::OperandKind attrKind{};
 };
 
 struct OpInfo {
