@@ -147,10 +147,14 @@ struct EnumTail {
 };
 using EnumTails = std::array<EnumTail, kSmallEnumerants>;
 
-EnumTails enumTails(grammar::OperandKind kind) {
+// Value enums by value; bit enums by bit number (each bit's own parameters).
+EnumTails enumTails(grammar::OperandKind kind, bool bits) {
   EnumTails out{};
   for (const grammar::EnumerantDesc &e : grammar::operandKind(kind).enumerants) {
-    if (e.value >= kSmallEnumerants || e.parameters.size() > 8 || out[e.value].e != nullptr)
+    if (bits && !std::has_single_bit(e.value))
+      continue;
+    const uint32_t slot = bits ? static_cast<uint32_t>(std::countr_zero(e.value)) : e.value;
+    if (slot >= kSmallEnumerants || e.parameters.size() > 8 || out[slot].e != nullptr)
       continue;
     EnumTail t;
     bool ok = true;
@@ -168,7 +172,7 @@ EnumTails enumTails(grammar::OperandKind kind) {
     }
     if (ok) {
       t.e = &e;
-      out[e.value] = t;
+      out[slot] = t;
     }
   }
   return out;
@@ -176,14 +180,19 @@ EnumTails enumTails(grammar::OperandKind kind) {
 
 struct FastTable {
   std::vector<FastOp> ops;
-  /// For the kFastEnumTail opcodes, by opcode: their last operand's enumerants.
-  std::vector<std::pair<uint32_t, EnumTails>> tails;
+  /// For the kFastEnumTail opcodes: their last operand's enumerants.
+  struct Tail {
+    uint32_t opcode;
+    bool bits; ///< a mask (MemoryAccess of OpLoad) rather than a value (Decoration)
+    EnumTails enumerants;
+  };
+  std::vector<Tail> tails;
 
-  const EnumTails *tailsOf(uint32_t opcode) const {
-    for (const auto &[op, t] : tails)
-      if (op == opcode)
-        return &t;
-    return nullptr;
+  const Tail &tailOf(uint32_t opcode) const {
+    for (const Tail &t : tails)
+      if (t.opcode == opcode)
+        return t;
+    return tails.front(); // not reached: kFastEnumTail opcodes have one
   }
 
   // Whether `ops` are required ids and plain integers, one word each; `ids` marks the ids.
@@ -199,18 +208,23 @@ struct FastTable {
     return true;
   }
 
-  // One-word required operands (ids, plain integers) and a last required value enumerant.
+  // One-word required operands (ids, plain integers) and a last value enumerant (required) or
+  // mask (required or optional).
   void enumTailShape(const grammar::InstructionDesc &d, FastOp &f) {
     const auto ops = d.operands;
-    if (ops.empty() || ops.size() > 8 || ops.back().quantifier != grammar::Quantifier::One ||
-        grammar::operandCategory(ops.back().kind) != grammar::OperandCategory::ValueEnum)
+    if (ops.empty() || ops.size() > 8 || ops.back().quantifier == grammar::Quantifier::Variadic)
+      return;
+    const grammar::OperandCategory last = grammar::operandCategory(ops.back().kind);
+    const bool bits = last == grammar::OperandCategory::BitEnum;
+    if (!bits && (last != grammar::OperandCategory::ValueEnum ||
+                  ops.back().quantifier != grammar::Quantifier::One))
       return;
     uint32_t ids = 0;
     if (!oneWordOperands(ops.first(ops.size() - 1), ids))
       return;
     f.ids |= ids;
     f.flags |= kFastEnumTail;
-    tails.emplace_back(d.opcode, enumTails(ops.back().kind));
+    tails.push_back({d.opcode, bits, enumTails(ops.back().kind, bits)});
   }
 
   // One-word required operands (ids, plain integers) and a last required string: the operands
@@ -295,6 +309,116 @@ bool endsWithString(const uint32_t *words, uint32_t n) {
 const FastTable &fastTable() {
   static const FastTable table;
   return table;
+}
+
+// The shortcuts below store what the full decoder would for an instruction (see the corpus test
+// FixedShapeOperandsAgreeWithTheFullDecoder) or return 0, leaving every problem to the decoder.
+
+void putOneWord(binary::Operand &out, uint32_t word, grammar::OperandKind kind) {
+  const bool literal = kind == grammar::OperandKind::LiteralInteger ||
+                       kind == grammar::OperandKind::LiteralExtInstInteger;
+  out = {static_cast<uint16_t>(word), 1, kind,
+         literal ? binary::NumberKind::Unsigned : binary::NumberKind::None,
+         static_cast<uint16_t>(literal ? 32 : 0)};
+}
+
+// Bit k: operand word k + 1 of the instruction is not a valid id.
+uint32_t badIds(const uint32_t *iw, uint32_t count, uint32_t idLimit) {
+  uint32_t bad = 0;
+  for (uint32_t k = 1; k < count && k <= 32; ++k)
+    bad |= uint32_t(iw[k] - 1u >= idLimit - 1u) << (k - 1);
+  return bad;
+}
+
+// One-word operands, then an enumerant (or mask) whose parameters are one word each.
+uint32_t enumTailOperands(const grammar::InstructionDesc &d, const FastTable::Tail &tail,
+                          const uint32_t *iw, uint32_t count, uint32_t idLimit,
+                          binary::Operand *out) {
+  const uint32_t prefix = static_cast<uint32_t>(d.operands.size() - 1);
+  if (count <= prefix + 1 || count > 32)
+    return 0;
+  const uint32_t value = iw[prefix + 1];
+  // The enumerants in the order their parameters follow: one value, or a mask's bits.
+  std::array<const EnumTail *, 8> parts{};
+  uint32_t numParts = 0, words = prefix + 2;
+  for (uint32_t rest = value, first = 1; rest != 0 || first; first = 0) {
+    uint32_t slot = value;
+    if (tail.bits) {
+      if (rest == 0)
+        break;
+      slot = static_cast<uint32_t>(std::countr_zero(rest));
+      rest &= rest - 1;
+    }
+    if (slot >= kSmallEnumerants || tail.enumerants[slot].e == nullptr || numParts == parts.size())
+      return 0;
+    parts[numParts++] = &tail.enumerants[slot];
+    words += static_cast<uint32_t>(tail.enumerants[slot].e->parameters.size());
+    if (!tail.bits)
+      break;
+  }
+  if (count != words)
+    return 0;
+  const uint32_t bad = badIds(iw, count, idLimit);
+  uint32_t stored = 0;
+  for (uint32_t k = 0; k <= prefix; ++k) {
+    const grammar::OperandKind kind = d.operands[k].kind;
+    if (grammar::operandCategory(kind) == grammar::OperandCategory::Id && (bad >> k & 1) != 0)
+      return 0;
+    putOneWord(out[stored++], k + 1, kind);
+  }
+  for (uint32_t p = 0; p < numParts; ++p) {
+    const EnumTail &t = *parts[p];
+    for (size_t k = 0; k < t.e->parameters.size(); ++k) {
+      const uint32_t word = stored + 1;
+      const grammar::OperandKind kind = t.e->parameters[k].kind;
+      if (((t.idParams >> k & 1) != 0 && (bad >> (word - 1) & 1) != 0) ||
+          ((t.enumParams >> k & 1) != 0 && !binary::isPlainEnumerant(kind, iw[word])))
+        return 0;
+      putOneWord(out[stored++], word, kind);
+    }
+  }
+  return stored;
+}
+
+// OpConstant / OpSpecConstant %type %id <literal as wide as the type>.
+uint32_t constantOperands(uint32_t count, binary::NumberType nt, binary::Operand *out) {
+  if (nt.kind == binary::NumberKind::None || nt.width == 0 || nt.width > 64 ||
+      count != 3 + (nt.width + 31u) / 32u)
+    return 0;
+  out[0] = {1, 1, grammar::OperandKind::IdResultType, binary::NumberKind::None, 0};
+  out[1] = {2, 1, grammar::OperandKind::IdResult, binary::NumberKind::None, 0};
+  out[2] = {3, static_cast<uint16_t>(count - 3), grammar::OperandKind::TypedLiteralNumber, nt.kind,
+            nt.width};
+  return 3;
+}
+
+// OpExtInst of an imported set's instruction whose operands are ids, one each.
+uint32_t extInstOperands(const uint32_t *iw, uint32_t count, uint32_t idLimit,
+                         const binary::Decoder &decoder, binary::Operand *out) {
+  if (count < 5 || count > 32)
+    return 0;
+  const uint32_t bad = badIds(iw, count, idLimit);
+  if ((bad & 7u) != 0)
+    return 0;
+  const binary::ExtInstImport imp = decoder.extInstImport(iw[3]);
+  if (!imp.imported || imp.set == nullptr)
+    return 0;
+  const grammar::ExtInstDesc *ext = grammar::findExtInst(*imp.set, iw[4]);
+  if (ext == nullptr || ext->operands.size() != count - 5)
+    return 0;
+  putOneWord(out[0], 1, grammar::OperandKind::IdResultType);
+  putOneWord(out[1], 2, grammar::OperandKind::IdResult);
+  putOneWord(out[2], 3, grammar::OperandKind::IdRef);
+  putOneWord(out[3], 4, grammar::OperandKind::LiteralExtInstInteger);
+  for (uint32_t k = 0; k + 5 < count; ++k) {
+    const grammar::OperandDesc &o = ext->operands[k];
+    if (o.quantifier != grammar::Quantifier::One ||
+        grammar::operandCategory(o.kind) != grammar::OperandCategory::Id ||
+        (bad >> (k + 4) & 1) != 0)
+      return 0;
+    putOneWord(out[4 + k], k + 5, o.kind);
+  }
+  return count - 1;
 }
 
 } // namespace
@@ -526,65 +650,29 @@ Status Module::index(binary::DecodeOptions options) {
       if ((f.flags & kHasResult) != 0)
         noteResult(defs, iw[1 + (f.flags & kHasType)], idx);
     }
-    if (!fixed && (f.flags & (kFastEnumTail | kFastConstant)) != 0) {
-      // Instructions that store their operands but whose shape is known from one lookup: an
-      // enumerant's parameters (OpDecorate %x Location 0) or a constant's type.
+    if (!fixed && ((f.flags & (kFastEnumTail | kFastConstant)) != 0 ||
+                   static_cast<Op>(opcode) == Op::ExtInst)) {
+      // Instructions that store their operands but whose shape follows from one lookup: an
+      // enumerant's parameters (OpDecorate %x Location 0), a constant's type, an extended
+      // instruction's grammar.
       const uint32_t first = static_cast<uint32_t>(operands_.size());
-      binary::Operand *out = nullptr;
+      operands_.reserveMore(count);
+      binary::Operand *out = operands_.cursor();
       uint32_t stored = 0;
       if ((f.flags & kFastEnumTail) != 0) {
-        const grammar::InstructionDesc &d = grammar::instructions()[static_cast<size_t>(f.desc)];
-        const uint32_t prefix = static_cast<uint32_t>(d.operands.size() - 1);
-        const uint32_t value = count > prefix + 1 ? iw[prefix + 1] : kSmallEnumerants;
-        const EnumTail *t =
-            value < kSmallEnumerants ? &(*fastTable().tailsOf(opcode))[value] : nullptr;
-        if (t != nullptr && t->e != nullptr && count == prefix + 2 + t->e->parameters.size()) {
-          const uint32_t ids = f.ids | (uint32_t(t->idParams) << (prefix + 1));
-          uint32_t bad = 0;
-          for (uint32_t k = 1; k < count; ++k)
-            bad |= uint32_t(iw[k] - 1u >= idLimit - 1u) << (k - 1);
-          bool ok = (bad & ids) == 0;
-          for (uint32_t m = t->enumParams; m != 0 && ok; m &= m - 1) {
-            const unsigned k = static_cast<unsigned>(std::countr_zero(m));
-            ok = binary::isPlainEnumerant(t->e->parameters[k].kind, iw[prefix + 2 + k]);
-          }
-          if (ok) {
-            operands_.reserveMore(count - 1);
-            out = operands_.cursor();
-            auto put = [&](uint32_t word, grammar::OperandKind kind) {
-              const bool literal = kind == grammar::OperandKind::LiteralInteger;
-              out[stored] = {static_cast<uint16_t>(word), 1, kind,
-                             literal ? binary::NumberKind::Unsigned : binary::NumberKind::None,
-                             static_cast<uint16_t>(literal ? 32 : 0)};
-              ++stored;
-            };
-            for (uint32_t k = 0; k <= prefix; ++k)
-              put(k + 1, d.operands[k].kind);
-            for (size_t k = 0; k < t->e->parameters.size(); ++k)
-              put(static_cast<uint32_t>(prefix + 2 + k), t->e->parameters[k].kind);
-          }
-        }
-      } else if (count >= 4 && count <= 5 && iw[1] - 1u < idLimit - 1u &&
-                 iw[2] - 1u < idLimit - 1u) {
-        // OpConstant %type %id <literal>: the literal is as wide as the (earlier) type.
+        stored = enumTailOperands(grammar::instructions()[static_cast<size_t>(f.desc)],
+                                  fastTable().tailOf(opcode), iw, count, idLimit, out);
+      } else if ((f.flags & kFastConstant) != 0) {
         const uint32_t at = iw[1] < defs.size() ? defs[iw[1]] : defs_.get(iw[1]);
-        if (at < idx) {
-          const InstRecord &type = records[at];
-          const binary::NumberType nt = binary::numberTypeOf(
-              std::span<const uint32_t>(words + type.wordOffset, type.wordCount));
-          if (nt.kind != binary::NumberKind::None && nt.width != 0 && nt.width <= 64 &&
-              count == 3 + (nt.width + 31u) / 32u) {
-            operands_.reserveMore(3);
-            out = operands_.cursor();
-            out[0] = {1, 1, grammar::OperandKind::IdResultType, binary::NumberKind::None, 0};
-            out[1] = {2, 1, grammar::OperandKind::IdResult, binary::NumberKind::None, 0};
-            out[2] = {3, static_cast<uint16_t>(count - 3), grammar::OperandKind::TypedLiteralNumber,
-                      nt.kind, nt.width};
-            stored = 3;
-          }
-        }
+        if (at < idx && iw[2] - 1u < idLimit - 1u)
+          stored = constantOperands(count,
+                                    binary::numberTypeOf(std::span<const uint32_t>(
+                                        words + records[at].wordOffset, records[at].wordCount)),
+                                    out);
+      } else {
+        stored = extInstOperands(iw, count, idLimit, decoder_, out);
       }
-      if (out != nullptr) {
+      if (stored != 0) {
         operands_.setSize(first + stored);
         r.firstOperand = first;
         r.numOperands = static_cast<uint16_t>(stored);

@@ -300,6 +300,15 @@ TEST(Decoder, MalformedInstructionsGetOneLineErrorsWithLocations) {
       {inst(Op::ExecutionMode, {1, 17 /*LocalSize*/, 8, 8}), "missing operand"},
       {cat({kInt32, inst(Op::Constant, {1, 2, 0, 0})}), "its operands end at word 4"},
       {cat({inst(Op::Constant, {1, 2, 0}), kInt32}), "not a scalar integer or float"},
+      {inst(Op::Load, {1, 2, 3, 2 /*Aligned*/}), "missing operand"},
+      {inst(Op::Store, {1, 2, 3 /*Volatile|Aligned*/, 4, 5}), "its operands end at word 5"},
+      {inst(Op::Load, {1, 2, 3, 0x10000 /*MakePointerAvailable*/, 500}), "not below the bound 100"},
+      {cat({inst(Op::ExtInstImport, cat({{1}, str("GLSL.std.450")})),
+            inst(Op::ExtInst, {10, 20, 1, 31 /*Sqrt*/})}),
+       "missing operand"},
+      {cat({inst(Op::ExtInstImport, cat({{1}, str("GLSL.std.450")})),
+            inst(Op::ExtInst, {10, 20, 1, 31 /*Sqrt*/, 0})}),
+       "is 0"},
   };
   for (const Case &c : cases) {
     std::string e = readError(c.body);
