@@ -18,62 +18,85 @@ namespace {
 
 /// What a type may be: element kinds (bool, integer, float) in the shapes that hold them (scalar,
 /// vector, cooperative matrix), the other kinds of types, and width limits on the elements.
-enum : uint32_t {
-  kBool = 1u << 0,
-  kInt = 1u << 1,
-  kFloat = 1u << 2,
-  kScalar = 1u << 3,
-  kVector = 1u << 4,
-  kCoop = 1u << 5,
-  kPointer = 1u << 6,
-  kStruct = 1u << 7,
-  kMatrix = 1u << 8,
-  kArray = 1u << 9, ///< array or runtime array
-  kImage = 1u << 10,
-  kSampledImage = 1u << 11,
-  kSampler = 1u << 12,
-  kAnyType = 1u << 13,
-  kW32 = 1u << 14,     ///< elements 32 bits wide
-  kW16or32 = 1u << 15, ///< elements 16 or 32 bits wide
+enum : uint64_t {
+  kBool = uint64_t(1) << 0,
+  kInt = uint64_t(1) << 1,
+  kFloat = uint64_t(1) << 2,
+  kScalar = uint64_t(1) << 3,
+  kVector = uint64_t(1) << 4,
+  kCoop = uint64_t(1) << 5,
+  kPointer = uint64_t(1) << 6,
+  kStruct = uint64_t(1) << 7,
+  kMatrix = uint64_t(1) << 8,
+  kArray = uint64_t(1) << 9, ///< array or runtime array
+  kImage = uint64_t(1) << 10,
+  kSampledImage = uint64_t(1) << 11,
+  kSampler = uint64_t(1) << 12,
+  kAnyType = uint64_t(1) << 13,
+  kW32 = uint64_t(1) << 14,     ///< elements 32 bits wide
+  kW16or32 = uint64_t(1) << 15, ///< elements 16 or 32 bits wide
   // The opaque types (TypeKind::Opaque), one class per declaring opcode, and function types.
-  kEvent = 1u << 16,
-  kDeviceEvent = 1u << 17,
-  kReserveId = 1u << 18,
-  kQueue = 1u << 19,
-  kPipe = 1u << 20,
-  kPipeStorage = 1u << 21,
-  kAccelStruct = 1u << 22,
-  kRayQuery = 1u << 23,
-  kHitObject = 1u << 24,
-  kFunction = 1u << 25,
-  kNamedBarrier = 1u << 26,
+  kEvent = uint64_t(1) << 16,
+  kDeviceEvent = uint64_t(1) << 17,
+  kReserveId = uint64_t(1) << 18,
+  kQueue = uint64_t(1) << 19,
+  kPipe = uint64_t(1) << 20,
+  kPipeStorage = uint64_t(1) << 21,
+  kAccelStruct = uint64_t(1) << 22,
+  kRayQuery = uint64_t(1) << 23,
+  kHitObject = uint64_t(1) << 24,
+  kFunctionType = uint64_t(1) << 25,
+  kNamedBarrier = uint64_t(1) << 26,
+  // SPV_INTEL_device_side_avc_motion_estimation: the VME image and the payloads and results.
+  kVmeImage = uint64_t(1) << 27,
+  kImePayload = uint64_t(1) << 28,
+  kRefPayload = uint64_t(1) << 29,
+  kSicPayload = uint64_t(1) << 30,
+  kImeResult = uint64_t(1) << 31,
+  kImeSingleStreamout = uint64_t(1) << 32,
+  kImeDualStreamout = uint64_t(1) << 33,
+  kImeSingleStreamin = uint64_t(1) << 34,
+  kImeDualStreamin = uint64_t(1) << 35,
+  kRefResult = uint64_t(1) << 36,
+  kSicResult = uint64_t(1) << 37,
 };
-constexpr uint32_t kNum = kInt | kFloat;
-constexpr uint32_t kSV = kScalar | kVector;
-constexpr uint32_t kSVM = kSV | kCoop;
-constexpr uint32_t kBoolS = kBool | kScalar, kBoolSV = kBool | kSV;
-constexpr uint32_t kIntS = kInt | kScalar, kIntV = kInt | kVector, kIntSV = kInt | kSV;
-constexpr uint32_t kFloatS = kFloat | kScalar, kFloatV = kFloat | kVector, kFloatSV = kFloat | kSV;
-constexpr uint32_t kScalarOrVector = kBool | kNum | kSV;
-constexpr uint32_t kI32 = kIntS | kW32, kF32 = kFloatS | kW32, kF32V = kFloatV | kW32;
+constexpr uint64_t kNum = kInt | kFloat;
+constexpr uint64_t kSV = kScalar | kVector;
+constexpr uint64_t kSVM = kSV | kCoop;
+constexpr uint64_t kBoolS = kBool | kScalar, kBoolSV = kBool | kSV;
+constexpr uint64_t kIntS = kInt | kScalar, kIntV = kInt | kVector, kIntSV = kInt | kSV;
+constexpr uint64_t kFloatS = kFloat | kScalar, kFloatV = kFloat | kVector, kFloatSV = kFloat | kSV;
+constexpr uint64_t kScalarOrVector = kBool | kNum | kSV;
+constexpr uint64_t kI32 = kIntS | kW32, kF32 = kFloatS | kW32, kF32V = kFloatV | kW32;
 
 /// The class of each opaque type, by the opcode that declares it (the grammar's values: the
 /// acceleration structure's opcode is shared by its NV and KHR names).
-constexpr std::pair<uint32_t, uint32_t> kOpaqueClasses[] = {
-    {34, kEvent},         // OpTypeEvent
-    {35, kDeviceEvent},   // OpTypeDeviceEvent
-    {36, kReserveId},     // OpTypeReserveId
-    {37, kQueue},         // OpTypeQueue
-    {38, kPipe},          // OpTypePipe
-    {322, kPipeStorage},  // OpTypePipeStorage
-    {327, kNamedBarrier}, // OpTypeNamedBarrier
-    {4472, kRayQuery},    // OpTypeRayQueryKHR
-    {5281, kHitObject},   // OpTypeHitObjectNV
-    {5341, kAccelStruct}, // OpTypeAccelerationStructureKHR
+constexpr std::pair<uint32_t, uint64_t> kOpaqueClasses[] = {
+    {34, kEvent},                // OpTypeEvent
+    {35, kDeviceEvent},          // OpTypeDeviceEvent
+    {36, kReserveId},            // OpTypeReserveId
+    {37, kQueue},                // OpTypeQueue
+    {38, kPipe},                 // OpTypePipe
+    {322, kPipeStorage},         // OpTypePipeStorage
+    {327, kNamedBarrier},        // OpTypeNamedBarrier
+    {4472, kRayQuery},           // OpTypeRayQueryKHR
+    {5281, kHitObject},          // OpTypeHitObjectNV
+    {5341, kAccelStruct},        // OpTypeAccelerationStructureKHR
+    {5700, kVmeImage},           // OpTypeVmeImageINTEL
+    {5701, kImePayload},         // OpTypeAvcImePayloadINTEL
+    {5702, kRefPayload},         // OpTypeAvcRefPayloadINTEL
+    {5703, kSicPayload},         // OpTypeAvcSicPayloadINTEL
+    {5706, kImeResult},          // OpTypeAvcImeResultINTEL
+    {5707, kImeSingleStreamout}, // OpTypeAvcImeResultSingleReferenceStreamoutINTEL
+    {5708, kImeDualStreamout},   // OpTypeAvcImeResultDualReferenceStreamoutINTEL
+    {5709, kImeSingleStreamin},  // OpTypeAvcImeSingleReferenceStreaminINTEL
+    {5710, kImeDualStreamin},    // OpTypeAvcImeDualReferenceStreaminINTEL
+    {5711, kRefResult},          // OpTypeAvcRefResultINTEL
+    {5712, kSicResult},          // OpTypeAvcSicResultINTEL
 };
 
 /// The class of an opaque type; 0 for the opaque types no rule names.
-uint32_t opaqueClass(Type t) {
+uint64_t opaqueClass(Type t) {
   for (auto [opcode, cls] : kOpaqueClasses)
     if (t.opcode() == opcode)
       return cls;
@@ -100,14 +123,14 @@ Type scalarOf(Type t) {
   }
 }
 
-bool matches(Type t, uint32_t cls, uint32_t count) {
+bool matches(Type t, uint64_t cls, uint32_t count) {
   if (!t)
     return false;
   if (count && !(t.is(TypeKind::Vector) && t.count() == count))
     return false;
   if (cls & kAnyType)
     return true;
-  uint32_t shape = 0;
+  uint64_t shape = 0;
   switch (t.kind()) {
   case TypeKind::Integer:
   case TypeKind::Float:
@@ -137,14 +160,14 @@ bool matches(Type t, uint32_t cls, uint32_t count) {
   case TypeKind::Opaque:
     return cls & opaqueClass(t);
   case TypeKind::Function:
-    return cls & kFunction;
+    return cls & kFunctionType;
   default:
     return false;
   }
   Type e = scalarOf(t);
   if (!(cls & shape) || !e)
     return false;
-  uint32_t kind = e.is(TypeKind::Float) ? kFloat : e.isBool() ? kBool : kInt;
+  uint64_t kind = e.is(TypeKind::Float) ? kFloat : e.isBool() ? kBool : kInt;
   if (!(cls & kind))
     return false;
   if ((cls & kW32) && e.width() != 32)
@@ -162,7 +185,7 @@ std::string joinOr(const std::vector<std::string> &parts) {
 }
 
 /// "a 32-bit integer scalar or vector", "a pointer", "a 4-component float vector".
-std::string describe(uint32_t cls, uint32_t count) {
+std::string describe(uint64_t cls, uint32_t count) {
   if (cls & kAnyType)
     return count ? "a vector of " + std::to_string(count) + " components" : "any type";
   std::vector<std::string> parts;
@@ -195,12 +218,23 @@ std::string describe(uint32_t cls, uint32_t count) {
                            {kAccelStruct, "acceleration structure"},
                            {kRayQuery, "ray query"},
                            {kHitObject, "hit object"},
-                           {kFunction, "function"},
-                           {kNamedBarrier, "named barrier"}})
+                           {kFunctionType, "function"},
+                           {kNamedBarrier, "named barrier"},
+                           {kVmeImage, "VME image"},
+                           {kImePayload, "IME payload"},
+                           {kRefPayload, "REF payload"},
+                           {kSicPayload, "SIC payload"},
+                           {kImeResult, "IME result"},
+                           {kImeSingleStreamout, "IME single-reference streamout result"},
+                           {kImeDualStreamout, "IME dual-reference streamout result"},
+                           {kImeSingleStreamin, "IME single-reference streamin"},
+                           {kImeDualStreamin, "IME dual-reference streamin"},
+                           {kRefResult, "REF result"},
+                           {kSicResult, "SIC result"}})
     if (cls & bit)
       parts.push_back(name);
   std::string text = joinOr(parts);
-  bool vowel = !text.empty() && std::string_view("aeiou").find(text[0]) != std::string::npos;
+  bool vowel = !text.empty() && std::string_view("aeiouAEIOU").find(text[0]) != std::string::npos;
   return (vowel ? "an " : "a ") + text;
 }
 
@@ -261,31 +295,33 @@ constexpr int8_t kResult = -1;
 /// What one operand (or the result) must be: of a class, related to another value, a vector of
 /// `count` components, a pointer to a value of class `pointee`. All four are optional.
 struct Constraint {
-  uint32_t cls = 0;
+  uint64_t cls = 0;
+  uint64_t pointee = 0;
   Rel rel = Rel::None;
   int8_t ref = kResult;
   uint8_t count = 0;
-  uint32_t pointee = 0;
   constexpr bool empty() const {
     return cls == 0 && rel == Rel::None && count == 0 && pointee == 0;
   }
 };
 
-constexpr Constraint of(uint32_t cls, uint8_t count = 0) {
-  return {cls, Rel::None, kResult, count};
+constexpr Constraint of(uint64_t cls, uint8_t count = 0) {
+  return {cls, 0, Rel::None, kResult, count};
 }
-constexpr Constraint ptrToClass(uint32_t pointee) {
-  return {kPointer, Rel::None, kResult, 0, pointee};
+constexpr Constraint ptrToClass(uint64_t pointee) {
+  return {kPointer, pointee, Rel::None, kResult, 0};
 }
 constexpr Constraint anyType() { return of(kAnyType); }
-constexpr Constraint same(int8_t ref = kResult) { return {0, Rel::Same, ref}; }
-constexpr Constraint like(int8_t ref = kResult) { return {0, Rel::Like, ref}; }
-constexpr Constraint shaped(uint32_t cls, int8_t ref = kResult) { return {cls, Rel::Shape, ref}; }
-constexpr Constraint elem(uint32_t cls, int8_t ref = kResult) { return {cls, Rel::Elem, ref}; }
-constexpr Constraint elemOf(int8_t ref = kResult) { return {0, Rel::ElemOf, ref}; }
-constexpr Constraint ptrTo(int8_t ref = kResult) { return {kPointer, Rel::PointerTo, ref}; }
-constexpr Constraint pointee(int8_t ref = kResult) { return {0, Rel::PointeeOf, ref}; }
-constexpr Constraint samePointee(int8_t ref) { return {kPointer, Rel::SamePointee, ref}; }
+constexpr Constraint same(int8_t ref = kResult) { return {0, 0, Rel::Same, ref}; }
+constexpr Constraint like(int8_t ref = kResult) { return {0, 0, Rel::Like, ref}; }
+constexpr Constraint shaped(uint64_t cls, int8_t ref = kResult) {
+  return {cls, 0, Rel::Shape, ref};
+}
+constexpr Constraint elem(uint64_t cls, int8_t ref = kResult) { return {cls, 0, Rel::Elem, ref}; }
+constexpr Constraint elemOf(int8_t ref = kResult) { return {0, 0, Rel::ElemOf, ref}; }
+constexpr Constraint ptrTo(int8_t ref = kResult) { return {kPointer, 0, Rel::PointerTo, ref}; }
+constexpr Constraint pointee(int8_t ref = kResult) { return {0, 0, Rel::PointeeOf, ref}; }
+constexpr Constraint samePointee(int8_t ref) { return {kPointer, 0, Rel::SamePointee, ref}; }
 
 struct Check;
 using Special = bool (*)(Check &);
@@ -639,7 +675,7 @@ bool selectOp(Check &c) {
 
 bool bitcast(Check &c) {
   Type r = c.result(), v = c.operand(0);
-  constexpr uint32_t kCastable = kNum | kSV | kPointer;
+  constexpr uint64_t kCastable = kNum | kSV | kPointer;
   if (!matches(r, kCastable, 0))
     return c.fail("the result must be a pointer or a numeric scalar or vector, not " + str(r));
   if (!matches(v, kCastable, 0))
@@ -1073,7 +1109,7 @@ bool specConstantOperation(Check &c) {
 
 /// The result of a sparse image instruction: a struct of an integer scalar (the residency
 /// code) and the texel, of class `texel` (a vector of `count` components when count is not 0).
-bool sparseResult(Check &c, uint32_t texel, uint8_t count) {
+bool sparseResult(Check &c, uint64_t texel, uint8_t count) {
   Type r = c.result();
   if (r.is(TypeKind::Struct) && r.members().size() == 2 && matches(r.members()[0].type, kIntS, 0) &&
       matches(r.members()[1].type, texel, count))
@@ -1176,6 +1212,13 @@ bool ndRange(Check &c, uint32_t i) {
 }
 bool enqueuedNdRange(Check &c) { return ndRange(c, 2); }
 bool queriedNdRange(Check &c) { return ndRange(c, 0); }
+
+/// INTEL.VmeImage: the VME image of operand 0's image type.
+bool vmeImage(Check &c) {
+  return c.result().elementType() == c.operand(0) ||
+         c.fail("the result (" + str(c.result()) + ") must be the VME image of operand 0's type (" +
+                str(c.operand(0)) + ")");
+}
 
 /// Types that CopyLogical may copy between: the same type, or arrays of as many logically
 /// matching elements, or structs of as many logically matching members (decorations aside).
@@ -1554,15 +1597,15 @@ const Row kRows[] = {
      {of(kQueue), of(kI32), ptrToClass(kDeviceEvent), ptrToClass(kDeviceEvent)}},
     {"EnqueueKernel", of(kI32),
      {of(kQueue), of(kIntS), of(kStruct | kPointer), of(kI32), ptrToClass(kDeviceEvent),
-      ptrToClass(kDeviceEvent), of(kFunction), of(kPointer), of(kI32), of(kI32), of(kI32)},
+      ptrToClass(kDeviceEvent), of(kFunctionType), of(kPointer), of(kI32), of(kI32), of(kI32)},
      true, enqueuedNdRange},
     {"GetKernelNDrangeSubGroupCount GetKernelNDrangeMaxSubGroupSize", of(kI32),
-     {of(kStruct | kPointer), of(kFunction), of(kPointer), of(kI32), of(kI32)}, false,
+     {of(kStruct | kPointer), of(kFunctionType), of(kPointer), of(kI32), of(kI32)}, false,
      queriedNdRange},
     {"GetKernelWorkGroupSize GetKernelPreferredWorkGroupSizeMultiple GetKernelMaxNumSubgroups",
-     of(kI32), {of(kFunction), of(kPointer), of(kI32), of(kI32)}},
+     of(kI32), {of(kFunctionType), of(kPointer), of(kI32), of(kI32)}},
     {"GetKernelLocalSizeForSubgroupCount", of(kI32),
-     {of(kI32), of(kFunction), of(kPointer), of(kI32), of(kI32)}},
+     {of(kI32), of(kFunctionType), of(kPointer), of(kI32), of(kI32)}},
     {"RetainEvent ReleaseEvent", {}, {of(kDeviceEvent)}},
     {"CreateUserEvent", of(kDeviceEvent)},
     {"IsValidEvent", of(kBoolS), {of(kDeviceEvent)}},
@@ -1624,6 +1667,43 @@ const Row kRows[] = {
     {"NamedBarrierInitialize", of(kNamedBarrier), {of(kI32)}},
     {"MemoryNamedBarrier", {}, {of(kNamedBarrier)}},
     {"ConstantPipeStorage", of(kPipeStorage)},
+    // AVC motion estimation (INTEL): the evaluations of the corpus take VME images of the source
+    // and the references (or packed reference ids and field polarities) and a payload, and give
+    // the result of their kind.
+    {"INTEL.VmeImage", of(kVmeImage), {of(kImage), of(kSampler)}, false, vmeImage},
+    {"INTEL.SubgroupAvcImeEvaluateWithSingleReference", of(kImeResult),
+     {of(kVmeImage), of(kVmeImage), of(kImePayload)}},
+    {"INTEL.SubgroupAvcImeEvaluateWithDualReference", of(kImeResult),
+     {of(kVmeImage), of(kVmeImage), of(kVmeImage), of(kImePayload)}},
+    {"INTEL.SubgroupAvcImeEvaluateWithSingleReferenceStreamin", of(kImeResult),
+     {of(kVmeImage), of(kVmeImage), of(kImePayload), of(kImeSingleStreamin)}},
+    {"INTEL.SubgroupAvcImeEvaluateWithDualReferenceStreamin", of(kImeResult),
+     {of(kVmeImage), of(kVmeImage), of(kVmeImage), of(kImePayload), of(kImeDualStreamin)}},
+    {"INTEL.SubgroupAvcImeEvaluateWithSingleReferenceStreamout", of(kImeSingleStreamout),
+     {of(kVmeImage), of(kVmeImage), of(kImePayload)}},
+    {"INTEL.SubgroupAvcImeEvaluateWithDualReferenceStreamout", of(kImeDualStreamout),
+     {of(kVmeImage), of(kVmeImage), of(kVmeImage), of(kImePayload)}},
+    {"INTEL.SubgroupAvcImeEvaluateWithSingleReferenceStreaminout", of(kImeSingleStreamout),
+     {of(kVmeImage), of(kVmeImage), of(kImePayload), of(kImeSingleStreamin)}},
+    {"INTEL.SubgroupAvcImeEvaluateWithDualReferenceStreaminout", of(kImeDualStreamout),
+     {of(kVmeImage), of(kVmeImage), of(kVmeImage), of(kImePayload), of(kImeDualStreamin)}},
+    {"INTEL.SubgroupAvcRefEvaluateWithSingleReference", of(kRefResult),
+     {of(kVmeImage), of(kVmeImage), of(kRefPayload)}},
+    {"INTEL.SubgroupAvcRefEvaluateWithDualReference", of(kRefResult),
+     {of(kVmeImage), of(kVmeImage), of(kVmeImage), of(kRefPayload)}},
+    {"INTEL.SubgroupAvcRefEvaluateWithMultiReference", of(kRefResult),
+     {of(kVmeImage), of(kI32), of(kRefPayload)}},
+    {"INTEL.SubgroupAvcRefEvaluateWithMultiReferenceInterlaced", of(kRefResult),
+     {of(kVmeImage), of(kI32), of(kIntS), of(kRefPayload)}},
+    {"INTEL.SubgroupAvcSicEvaluateIpe", of(kSicResult), {of(kVmeImage), of(kSicPayload)}},
+    {"INTEL.SubgroupAvcSicEvaluateWithSingleReference", of(kSicResult),
+     {of(kVmeImage), of(kVmeImage), of(kSicPayload)}},
+    {"INTEL.SubgroupAvcSicEvaluateWithDualReference", of(kSicResult),
+     {of(kVmeImage), of(kVmeImage), of(kVmeImage), of(kSicPayload)}},
+    {"INTEL.SubgroupAvcSicEvaluateWithMultiReference", of(kSicResult),
+     {of(kVmeImage), of(kI32), of(kSicPayload)}},
+    {"INTEL.SubgroupAvcSicEvaluateWithMultiReferenceInterlaced", of(kSicResult),
+     {of(kVmeImage), of(kI32), of(kIntS), of(kSicPayload)}},
     // Constants and copies that are ops of their own.
     {"ConstantNull", of(kBool | kNum | kSV | kCoop | kMatrix | kArray | kStruct | kPointer |
                         kEvent | kDeviceEvent | kReserveId | kQueue)},

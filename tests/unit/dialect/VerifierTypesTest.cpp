@@ -69,18 +69,11 @@ const std::pair<std::string_view, std::string_view> kLeftToTheValidator[] = {
     {"NV.CooperativeMatrixLength", "type operand"},
     // Listed by the GLSL.std.450 grammar, though the set has no such instruction any more.
     {"GL.IMix", "removed"},
-    // SPV_INTEL_device_side_avc_motion_estimation: each op takes and gives the AVC payload and
-    // result types (opaque); no valid module of the corpus uses them.
-    {"INTEL.VmeImage INTEL.SubgroupAvcBmeInitialize INTEL.SubgroupAvcFmeInitialize "
+    // SPV_INTEL_device_side_avc_motion_estimation beyond the evaluations: each op takes and
+    // gives the AVC payload and result types (opaque); no module of the corpus uses them.
+    {"INTEL.SubgroupAvcBmeInitialize INTEL.SubgroupAvcFmeInitialize "
      "INTEL.SubgroupAvcImeAdjustRefOffset INTEL.SubgroupAvcImeConvertToMcePayload "
-     "INTEL.SubgroupAvcImeConvertToMceResult INTEL.SubgroupAvcImeEvaluateWithDualReference "
-     "INTEL.SubgroupAvcImeEvaluateWithDualReferenceStreamin "
-     "INTEL.SubgroupAvcImeEvaluateWithDualReferenceStreaminout "
-     "INTEL.SubgroupAvcImeEvaluateWithDualReferenceStreamout "
-     "INTEL.SubgroupAvcImeEvaluateWithSingleReference "
-     "INTEL.SubgroupAvcImeEvaluateWithSingleReferenceStreamin "
-     "INTEL.SubgroupAvcImeEvaluateWithSingleReferenceStreaminout "
-     "INTEL.SubgroupAvcImeEvaluateWithSingleReferenceStreamout "
+     "INTEL.SubgroupAvcImeConvertToMceResult "
      "INTEL.SubgroupAvcImeGetBorderReached "
      "INTEL.SubgroupAvcImeGetDualReferenceStreamin INTEL.SubgroupAvcImeGetSingleReferenceStreamin "
      "INTEL.SubgroupAvcImeGetStreamoutDualReferenceMajorShapeDistortions "
@@ -124,18 +117,11 @@ const std::pair<std::string_view, std::string_view> kLeftToTheValidator[] = {
      "INTEL.SubgroupAvcMceSetMotionVectorCostFunction "
      "INTEL.SubgroupAvcMceSetSingleReferenceInterlacedFieldPolarity "
      "INTEL.SubgroupAvcMceSetSourceInterlacedFieldPolarity INTEL.SubgroupAvcRefConvertToMcePayload "
-     "INTEL.SubgroupAvcRefConvertToMceResult INTEL.SubgroupAvcRefEvaluateWithDualReference "
-     "INTEL.SubgroupAvcRefEvaluateWithMultiReference "
-     "INTEL.SubgroupAvcRefEvaluateWithMultiReferenceInterlaced "
-     "INTEL.SubgroupAvcRefEvaluateWithSingleReference "
+     "INTEL.SubgroupAvcRefConvertToMceResult "
      "INTEL.SubgroupAvcRefSetBidirectionalMixDisable "
      "INTEL.SubgroupAvcRefSetBilinearFilterEnable INTEL.SubgroupAvcSicConfigureIpeLuma "
      "INTEL.SubgroupAvcSicConfigureIpeLumaChroma INTEL.SubgroupAvcSicConfigureSkc "
      "INTEL.SubgroupAvcSicConvertToMcePayload INTEL.SubgroupAvcSicConvertToMceResult "
-     "INTEL.SubgroupAvcSicEvaluateIpe INTEL.SubgroupAvcSicEvaluateWithDualReference "
-     "INTEL.SubgroupAvcSicEvaluateWithMultiReference "
-     "INTEL.SubgroupAvcSicEvaluateWithMultiReferenceInterlaced "
-     "INTEL.SubgroupAvcSicEvaluateWithSingleReference "
      "INTEL.SubgroupAvcSicGetBestIpeChromaDistortion "
      "INTEL.SubgroupAvcSicGetBestIpeLumaDistortion INTEL.SubgroupAvcSicGetInterRawSads "
      "INTEL.SubgroupAvcSicGetIpeChromaMode INTEL.SubgroupAvcSicGetIpeLumaShape "
@@ -893,4 +879,33 @@ TEST(DialectVerifierTypes, VendorOpsOfTheCorpusFollowTheirExtensions) {
             "the result's type (!spirv.array<3 x f32>)");
   EXPECT_EQ(verdict(params, "\"spirv.EXT.SetMeshOutputs\"(%i, %x) : (i32, f32) -> ()"),
             "spirv.EXT.SetMeshOutputs: operand 1 must be a 32-bit integer scalar, not f32");
+}
+
+TEST(DialectVerifierTypes, MotionEstimationTakesVmeImagesAndPayloads) {
+  std::string img = "!spirv.image<none, Dim2D, NoDepth, NonArrayed, SingleSampled, "
+                    "SamplerUnknown, Unknown>";
+  std::string vme = "!spirv.vme_image_intel<" + img + ">";
+  std::string params = "%i: " + img + ", %s: !spirv.sampler, %v: " + vme +
+                       ", %p: !spirv.avc_ime_payload_intel, %r: !spirv.avc_ref_payload_intel";
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.INTEL.VmeImage\"(%i, %s) : (" + img +
+                                ", !spirv.sampler) -> " + vme),
+            "");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.INTEL.SubgroupAvcImeEvaluateWithSingleReference\"(%v, "
+                            "%v, %p) : (" +
+                                vme + ", " + vme +
+                                ", !spirv.avc_ime_payload_intel) -> !spirv.avc_ime_result_intel"),
+            "");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.INTEL.SubgroupAvcImeEvaluateWithSingleReference\"(%v, "
+                            "%v, %r) : (" +
+                                vme + ", " + vme +
+                                ", !spirv.avc_ref_payload_intel) -> !spirv.avc_ime_result_intel"),
+            "spirv.INTEL.SubgroupAvcImeEvaluateWithSingleReference: operand 2 must be an IME "
+            "payload, not !spirv.avc_ref_payload_intel");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.INTEL.SubgroupAvcImeEvaluateWithSingleReference\"(%i, "
+                            "%v, %p) : (" +
+                                img + ", " + vme +
+                                ", !spirv.avc_ime_payload_intel) -> !spirv.avc_ime_result_intel"),
+            "spirv.INTEL.SubgroupAvcImeEvaluateWithSingleReference: operand 0 must be a VME image, "
+            "not " +
+                img);
 }
