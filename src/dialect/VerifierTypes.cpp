@@ -1149,18 +1149,18 @@ bool integerDot(Check &c) {
                 std::to_string(componentWidth) + " bits)");
 }
 
-/// NV.CooperativeMatrixMulAdd: A (M x K) times B (K x N) plus C (M x N), of one scope, gives
-/// the result, which has C's type.
+/// NV.CooperativeMatrixMulAdd: A (M x K) times B (K x N) plus C (M x N) gives the result (M x N),
+/// all of one scope.
 bool coopMulAdd(Check &c) {
   Type a = c.operand(0), b = c.operand(1), acc = c.operand(2), r = c.result();
   auto dims = [](Type t) { return std::to_string(t.count()) + "x" + std::to_string(t.columns()); };
-  if (a.scope() != r.scope() || b.scope() != r.scope())
-    return c.fail("operands 0 and 1 must have the result's scope");
+  if (a.scope() != r.scope() || b.scope() != r.scope() || acc.scope() != r.scope())
+    return c.fail("operands 0, 1 and 2 must have the result's scope");
   if (a.count() != r.count() || b.columns() != r.columns() || a.columns() != b.count())
     return c.fail("operands 0 (" + dims(a) + ") and 1 (" + dims(b) +
                   ") must multiply to the result's shape (" + dims(r) + ")");
-  return acc == r ||
-         c.fail("operand 2 (" + str(acc) + ") must have the result's type (" + str(r) + ")");
+  return (acc.count() == r.count() && acc.columns() == r.columns()) ||
+         c.fail("operand 2 (" + dims(acc) + ") must have the result's shape (" + dims(r) + ")");
 }
 
 /// A value that is a 4x3 matrix of 32-bit floats (four columns of three): an object-to-world or
@@ -1592,12 +1592,13 @@ const Row kRows[] = {
     {"GetNumPipePackets GetMaxPipePackets", of(kI32), {of(kPipe), of(kI32), of(kI32)}},
     {"CreatePipeFromPipeStorage", of(kPipe), {of(kPipeStorage)}},
     // Device-side enqueue: queues, device events (by pointer in wait lists), ND ranges (structs),
-    // invoked functions, their parameter block and its 32-bit size and alignment.
+    // invoked functions, their parameter block and its 32-bit size and alignment; the local sizes
+    // of an enqueued kernel are integers of any width (the specification names none).
     {"EnqueueMarker", of(kI32),
      {of(kQueue), of(kI32), ptrToClass(kDeviceEvent), ptrToClass(kDeviceEvent)}},
     {"EnqueueKernel", of(kI32),
      {of(kQueue), of(kIntS), of(kStruct | kPointer), of(kI32), ptrToClass(kDeviceEvent),
-      ptrToClass(kDeviceEvent), of(kFunctionType), of(kPointer), of(kI32), of(kI32), of(kI32)},
+      ptrToClass(kDeviceEvent), of(kFunctionType), of(kPointer), of(kI32), of(kI32), of(kIntS)},
      true, enqueuedNdRange},
     {"GetKernelNDrangeSubGroupCount GetKernelNDrangeMaxSubGroupSize", of(kI32),
      {of(kStruct | kPointer), of(kFunctionType), of(kPointer), of(kI32), of(kI32)}, false,
