@@ -268,6 +268,13 @@ public:
       result.merge(enumAvailability(OperandKind::Scope, t.scope()));
       visit(t.elementType(), std::nullopt);
       return;
+    case TypeKind::Opaque:
+      // What its declaring instruction needs (OpTypeRayQueryKHR: RayQueryKHR, ...), and its type
+      // operand's (OpTypeVmeImageINTEL's image).
+      if (const grammar::InstructionDesc *inst = grammar::findInstruction(t.opcode()))
+        result.add(inst->availability, "type " + toString(t));
+      visit(t.elementType(), std::nullopt);
+      return;
     case TypeKind::Function:
       for (Type in : t.inputs())
         visit(in, std::nullopt);

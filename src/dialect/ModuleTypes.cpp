@@ -275,6 +275,15 @@ private:
                  ? ctx_.cooperativeMatrix(e, *rows, *cols, *scope, *use)
                  : Type();
     }
+    if (inst.opcode() == grammar::Op::TypeVmeImageINTEL) {
+      // %t = OpTypeVmeImageINTEL %image: an opaque type whose one operand is an image type.
+      if (!need(3))
+        return {};
+      Type image = operand(inst.word(2));
+      if (image && !image.is(TypeKind::Image))
+        error_ = "OpTypeVmeImageINTEL's operand must be an image type";
+      return image.is(TypeKind::Image) ? ctx_.opaque(op, {}, image) : Type();
+    }
     // Any other type whose operands are all literals (enumerants, strings, numbers) is an
     // opaque type: acceleration structures, ray queries, pipes, events, OpTypeOpaque, ...
     bool literalsOnly = true;

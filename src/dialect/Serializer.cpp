@@ -273,10 +273,15 @@ private:
       id = unique(Op::TypeFunction, words);
       break;
     }
-    case TypeKind::Opaque:
-      id = unique(static_cast<Op>(t.opcode()),
-                  std::vector<uint32_t>(t.words().begin(), t.words().end()));
+    case TypeKind::Opaque: {
+      // The type operand (OpTypeVmeImageINTEL's image type) is the only operand of those that
+      // have one.
+      std::vector<uint32_t> words(t.words().begin(), t.words().end());
+      if (t.elementType())
+        words.insert(words.begin(), type(t.elementType()));
+      id = unique(static_cast<Op>(t.opcode()), words);
       break;
+    }
     case TypeKind::CooperativeMatrix: {
       uint32_t elem = type(t.elementType());
       if (t.use() == ~0u)

@@ -179,26 +179,31 @@ public:
     }
   }
 
-  // !spirv.<opname without OpType, snake_case>, then the literal operands in angle brackets:
-  // "!spirv.ray_query_khr", "!spirv.pipe<ReadOnly>", "!spirv.opaque<\"name\">".
+  // !spirv.<opname without OpType, snake_case>, then the operands in angle brackets (literals,
+  // and the type operand of those that have one): "!spirv.ray_query_khr",
+  // "!spirv.pipe<ReadOnly>", "!spirv.opaque<\"name\">",
+  // "!spirv.vme_image_intel<!spirv.image<...>>".
   void opaque(Type t) {
     const grammar::InstructionDesc *d = grammar::findInstruction(t.opcode());
     out_ += "!spirv.";
     out_ += d ? opaqueName(d->name) : "opcode_" + std::to_string(t.opcode());
     std::span<const uint32_t> w = t.words();
-    if (w.empty())
+    if (w.empty() && !t.elementType())
       return;
     out_ += "<";
     size_t at = 0;
     bool firstOperand = true;
     for (const grammar::OperandDesc &o :
          d ? d->operands : std::span<const grammar::OperandDesc>{}) {
-      if (o.kind == OperandKind::IdResult || at >= w.size())
+      bool id = grammar::operandCategory(o.kind) == grammar::OperandCategory::Id;
+      if (o.kind == OperandKind::IdResult || (id ? !t.elementType() : at >= w.size()))
         continue;
       if (!firstOperand)
         out_ += ", ";
       firstOperand = false;
-      if (o.kind == OperandKind::LiteralString) {
+      if (id) {
+        type(t.elementType());
+      } else if (o.kind == OperandKind::LiteralString) {
         std::string text;
         for (; at < w.size(); ++at) {
           bool end = false;
@@ -592,9 +597,14 @@ private:
   static const grammar::InstructionDesc *opaqueType(std::string_view name) {
     static const std::unordered_map<std::string, const grammar::InstructionDesc *> byName = [] {
       std::unordered_map<std::string, const grammar::InstructionDesc *> m;
-      for (const grammar::InstructionDesc &d : grammar::instructions())
+      for (const grammar::InstructionDesc &d : grammar::instructions()) {
         if (d.name.starts_with("OpType"))
           m.emplace(opaqueName(d.name), &d);
+        // A newer grammar's alias (OpTypeAccelerationStructureNV of the KHR type) still reads.
+        for (std::string_view alias : d.aliases)
+          if (alias.starts_with("OpType"))
+            m.emplace(opaqueName(alias), &d);
+      }
       return m;
     }();
     auto it = byName.find(std::string(name));
@@ -603,6 +613,7 @@ private:
 
   Type opaqueBody(const grammar::InstructionDesc &d) {
     std::vector<uint32_t> words;
+    Type operand; // the one type operand of those that take one (OpTypeVmeImageINTEL)
     bool firstOperand = true;
     for (const grammar::OperandDesc &o : d.operands) {
       if (o.kind == OperandKind::IdResult)
@@ -635,12 +646,15 @@ private:
         if (!v)
           return {};
         words.push_back(*v);
+      } else if (!operand && d.opcode == static_cast<uint32_t>(grammar::Op::TypeVmeImageINTEL)) {
+        if (!(operand = type()))
+          return {};
       } else {
         fail("!spirv." + opaqueName(d.name) + " has operands that are ids");
         return {};
       }
     }
-    return ctx_.opaque(d.opcode, words);
+    return ctx_.opaque(d.opcode, words, operand);
   }
 
   Type imageBody() {

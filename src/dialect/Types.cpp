@@ -211,10 +211,11 @@ Type Context::function(std::span<const Type> inputs, std::span<const Type> resul
   return unique(std::move(s));
 }
 
-Type Context::opaque(uint32_t opcode, std::span<const uint32_t> words) {
+Type Context::opaque(uint32_t opcode, std::span<const uint32_t> words, Type operand) {
   detail::TypeStorage s;
   s.kind = TypeKind::Opaque;
   s.a = opcode;
+  s.element = operand;
   s.words.assign(words.begin(), words.end());
   return unique(std::move(s));
 }

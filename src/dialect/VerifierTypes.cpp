@@ -18,31 +18,90 @@ namespace {
 
 /// What a type may be: element kinds (bool, integer, float) in the shapes that hold them (scalar,
 /// vector, cooperative matrix), the other kinds of types, and width limits on the elements.
-enum : uint32_t {
-  kBool = 1u << 0,
-  kInt = 1u << 1,
-  kFloat = 1u << 2,
-  kScalar = 1u << 3,
-  kVector = 1u << 4,
-  kCoop = 1u << 5,
-  kPointer = 1u << 6,
-  kStruct = 1u << 7,
-  kMatrix = 1u << 8,
-  kArray = 1u << 9, ///< array or runtime array
-  kImage = 1u << 10,
-  kSampledImage = 1u << 11,
-  kSampler = 1u << 12,
-  kAnyType = 1u << 13,
-  kW32 = 1u << 14,     ///< elements 32 bits wide
-  kW16or32 = 1u << 15, ///< elements 16 or 32 bits wide
+enum : uint64_t {
+  kBool = uint64_t(1) << 0,
+  kInt = uint64_t(1) << 1,
+  kFloat = uint64_t(1) << 2,
+  kScalar = uint64_t(1) << 3,
+  kVector = uint64_t(1) << 4,
+  kCoop = uint64_t(1) << 5,
+  kPointer = uint64_t(1) << 6,
+  kStruct = uint64_t(1) << 7,
+  kMatrix = uint64_t(1) << 8,
+  kArray = uint64_t(1) << 9, ///< array or runtime array
+  kImage = uint64_t(1) << 10,
+  kSampledImage = uint64_t(1) << 11,
+  kSampler = uint64_t(1) << 12,
+  kAnyType = uint64_t(1) << 13,
+  kW32 = uint64_t(1) << 14,     ///< elements 32 bits wide
+  kW16or32 = uint64_t(1) << 15, ///< elements 16 or 32 bits wide
+  // The opaque types (TypeKind::Opaque), one class per declaring opcode, and function types.
+  kEvent = uint64_t(1) << 16,
+  kDeviceEvent = uint64_t(1) << 17,
+  kReserveId = uint64_t(1) << 18,
+  kQueue = uint64_t(1) << 19,
+  kPipe = uint64_t(1) << 20,
+  kPipeStorage = uint64_t(1) << 21,
+  kAccelStruct = uint64_t(1) << 22,
+  kRayQuery = uint64_t(1) << 23,
+  kHitObject = uint64_t(1) << 24,
+  kFunctionType = uint64_t(1) << 25,
+  kNamedBarrier = uint64_t(1) << 26,
+  // SPV_INTEL_device_side_avc_motion_estimation: the VME image and the payloads and results.
+  kVmeImage = uint64_t(1) << 27,
+  kImePayload = uint64_t(1) << 28,
+  kRefPayload = uint64_t(1) << 29,
+  kSicPayload = uint64_t(1) << 30,
+  kImeResult = uint64_t(1) << 31,
+  kImeSingleStreamout = uint64_t(1) << 32,
+  kImeDualStreamout = uint64_t(1) << 33,
+  kImeSingleStreamin = uint64_t(1) << 34,
+  kImeDualStreamin = uint64_t(1) << 35,
+  kRefResult = uint64_t(1) << 36,
+  kSicResult = uint64_t(1) << 37,
 };
-constexpr uint32_t kNum = kInt | kFloat;
-constexpr uint32_t kSV = kScalar | kVector;
-constexpr uint32_t kSVM = kSV | kCoop;
-constexpr uint32_t kBoolS = kBool | kScalar, kBoolSV = kBool | kSV;
-constexpr uint32_t kIntS = kInt | kScalar, kIntV = kInt | kVector, kIntSV = kInt | kSV;
-constexpr uint32_t kFloatS = kFloat | kScalar, kFloatV = kFloat | kVector, kFloatSV = kFloat | kSV;
-constexpr uint32_t kScalarOrVector = kBool | kNum | kSV;
+constexpr uint64_t kNum = kInt | kFloat;
+constexpr uint64_t kSV = kScalar | kVector;
+constexpr uint64_t kSVM = kSV | kCoop;
+constexpr uint64_t kBoolS = kBool | kScalar, kBoolSV = kBool | kSV;
+constexpr uint64_t kIntS = kInt | kScalar, kIntV = kInt | kVector, kIntSV = kInt | kSV;
+constexpr uint64_t kFloatS = kFloat | kScalar, kFloatV = kFloat | kVector, kFloatSV = kFloat | kSV;
+constexpr uint64_t kScalarOrVector = kBool | kNum | kSV;
+constexpr uint64_t kI32 = kIntS | kW32, kF32 = kFloatS | kW32, kF32V = kFloatV | kW32;
+
+/// The class of each opaque type, by the opcode that declares it (the grammar's values: the
+/// acceleration structure's opcode is shared by its NV and KHR names).
+constexpr std::pair<uint32_t, uint64_t> kOpaqueClasses[] = {
+    {34, kEvent},                // OpTypeEvent
+    {35, kDeviceEvent},          // OpTypeDeviceEvent
+    {36, kReserveId},            // OpTypeReserveId
+    {37, kQueue},                // OpTypeQueue
+    {38, kPipe},                 // OpTypePipe
+    {322, kPipeStorage},         // OpTypePipeStorage
+    {327, kNamedBarrier},        // OpTypeNamedBarrier
+    {4472, kRayQuery},           // OpTypeRayQueryKHR
+    {5281, kHitObject},          // OpTypeHitObjectNV
+    {5341, kAccelStruct},        // OpTypeAccelerationStructureKHR
+    {5700, kVmeImage},           // OpTypeVmeImageINTEL
+    {5701, kImePayload},         // OpTypeAvcImePayloadINTEL
+    {5702, kRefPayload},         // OpTypeAvcRefPayloadINTEL
+    {5703, kSicPayload},         // OpTypeAvcSicPayloadINTEL
+    {5706, kImeResult},          // OpTypeAvcImeResultINTEL
+    {5707, kImeSingleStreamout}, // OpTypeAvcImeResultSingleReferenceStreamoutINTEL
+    {5708, kImeDualStreamout},   // OpTypeAvcImeResultDualReferenceStreamoutINTEL
+    {5709, kImeSingleStreamin},  // OpTypeAvcImeSingleReferenceStreaminINTEL
+    {5710, kImeDualStreamin},    // OpTypeAvcImeDualReferenceStreaminINTEL
+    {5711, kRefResult},          // OpTypeAvcRefResultINTEL
+    {5712, kSicResult},          // OpTypeAvcSicResultINTEL
+};
+
+/// The class of an opaque type; 0 for the opaque types no rule names.
+uint64_t opaqueClass(Type t) {
+  for (auto [opcode, cls] : kOpaqueClasses)
+    if (t.opcode() == opcode)
+      return cls;
+  return 0;
+}
 
 /// The scalar type of a scalar, vector, matrix or cooperative matrix; null for other types.
 Type scalarOf(Type t) {
@@ -64,14 +123,14 @@ Type scalarOf(Type t) {
   }
 }
 
-bool matches(Type t, uint32_t cls, uint32_t count) {
+bool matches(Type t, uint64_t cls, uint32_t count) {
   if (!t)
     return false;
   if (count && !(t.is(TypeKind::Vector) && t.count() == count))
     return false;
   if (cls & kAnyType)
     return true;
-  uint32_t shape = 0;
+  uint64_t shape = 0;
   switch (t.kind()) {
   case TypeKind::Integer:
   case TypeKind::Float:
@@ -98,13 +157,17 @@ bool matches(Type t, uint32_t cls, uint32_t count) {
     return cls & kSampledImage;
   case TypeKind::Sampler:
     return cls & kSampler;
+  case TypeKind::Opaque:
+    return cls & opaqueClass(t);
+  case TypeKind::Function:
+    return cls & kFunctionType;
   default:
     return false;
   }
   Type e = scalarOf(t);
   if (!(cls & shape) || !e)
     return false;
-  uint32_t kind = e.is(TypeKind::Float) ? kFloat : e.isBool() ? kBool : kInt;
+  uint64_t kind = e.is(TypeKind::Float) ? kFloat : e.isBool() ? kBool : kInt;
   if (!(cls & kind))
     return false;
   if ((cls & kW32) && e.width() != 32)
@@ -122,7 +185,7 @@ std::string joinOr(const std::vector<std::string> &parts) {
 }
 
 /// "a 32-bit integer scalar or vector", "a pointer", "a 4-component float vector".
-std::string describe(uint32_t cls, uint32_t count) {
+std::string describe(uint64_t cls, uint32_t count) {
   if (cls & kAnyType)
     return count ? "a vector of " + std::to_string(count) + " components" : "any type";
   std::vector<std::string> parts;
@@ -145,11 +208,33 @@ std::string describe(uint32_t cls, uint32_t count) {
                            {kArray, "array"},
                            {kImage, "image"},
                            {kSampledImage, "sampled image"},
-                           {kSampler, "sampler"}})
+                           {kSampler, "sampler"},
+                           {kEvent, "event"},
+                           {kDeviceEvent, "device event"},
+                           {kReserveId, "reserve id"},
+                           {kQueue, "queue"},
+                           {kPipe, "pipe"},
+                           {kPipeStorage, "pipe storage"},
+                           {kAccelStruct, "acceleration structure"},
+                           {kRayQuery, "ray query"},
+                           {kHitObject, "hit object"},
+                           {kFunctionType, "function"},
+                           {kNamedBarrier, "named barrier"},
+                           {kVmeImage, "VME image"},
+                           {kImePayload, "IME payload"},
+                           {kRefPayload, "REF payload"},
+                           {kSicPayload, "SIC payload"},
+                           {kImeResult, "IME result"},
+                           {kImeSingleStreamout, "IME single-reference streamout result"},
+                           {kImeDualStreamout, "IME dual-reference streamout result"},
+                           {kImeSingleStreamin, "IME single-reference streamin"},
+                           {kImeDualStreamin, "IME dual-reference streamin"},
+                           {kRefResult, "REF result"},
+                           {kSicResult, "SIC result"}})
     if (cls & bit)
       parts.push_back(name);
   std::string text = joinOr(parts);
-  bool vowel = !text.empty() && std::string_view("aeiou").find(text[0]) != std::string::npos;
+  bool vowel = !text.empty() && std::string_view("aeiouAEIOU").find(text[0]) != std::string::npos;
   return (vowel ? "an " : "a ") + text;
 }
 
@@ -208,27 +293,35 @@ enum class Rel : uint8_t {
 constexpr int8_t kResult = -1;
 
 /// What one operand (or the result) must be: of a class, related to another value, a vector of
-/// `count` components. All three are optional.
+/// `count` components, a pointer to a value of class `pointee`. All four are optional.
 struct Constraint {
-  uint32_t cls = 0;
+  uint64_t cls = 0;
+  uint64_t pointee = 0;
   Rel rel = Rel::None;
   int8_t ref = kResult;
   uint8_t count = 0;
-  constexpr bool empty() const { return cls == 0 && rel == Rel::None && count == 0; }
+  constexpr bool empty() const {
+    return cls == 0 && rel == Rel::None && count == 0 && pointee == 0;
+  }
 };
 
-constexpr Constraint of(uint32_t cls, uint8_t count = 0) {
-  return {cls, Rel::None, kResult, count};
+constexpr Constraint of(uint64_t cls, uint8_t count = 0) {
+  return {cls, 0, Rel::None, kResult, count};
+}
+constexpr Constraint ptrToClass(uint64_t pointee) {
+  return {kPointer, pointee, Rel::None, kResult, 0};
 }
 constexpr Constraint anyType() { return of(kAnyType); }
-constexpr Constraint same(int8_t ref = kResult) { return {0, Rel::Same, ref}; }
-constexpr Constraint like(int8_t ref = kResult) { return {0, Rel::Like, ref}; }
-constexpr Constraint shaped(uint32_t cls, int8_t ref = kResult) { return {cls, Rel::Shape, ref}; }
-constexpr Constraint elem(uint32_t cls, int8_t ref = kResult) { return {cls, Rel::Elem, ref}; }
-constexpr Constraint elemOf(int8_t ref = kResult) { return {0, Rel::ElemOf, ref}; }
-constexpr Constraint ptrTo(int8_t ref = kResult) { return {kPointer, Rel::PointerTo, ref}; }
-constexpr Constraint pointee(int8_t ref = kResult) { return {0, Rel::PointeeOf, ref}; }
-constexpr Constraint samePointee(int8_t ref) { return {kPointer, Rel::SamePointee, ref}; }
+constexpr Constraint same(int8_t ref = kResult) { return {0, 0, Rel::Same, ref}; }
+constexpr Constraint like(int8_t ref = kResult) { return {0, 0, Rel::Like, ref}; }
+constexpr Constraint shaped(uint64_t cls, int8_t ref = kResult) {
+  return {cls, 0, Rel::Shape, ref};
+}
+constexpr Constraint elem(uint64_t cls, int8_t ref = kResult) { return {cls, 0, Rel::Elem, ref}; }
+constexpr Constraint elemOf(int8_t ref = kResult) { return {0, 0, Rel::ElemOf, ref}; }
+constexpr Constraint ptrTo(int8_t ref = kResult) { return {kPointer, 0, Rel::PointerTo, ref}; }
+constexpr Constraint pointee(int8_t ref = kResult) { return {0, 0, Rel::PointeeOf, ref}; }
+constexpr Constraint samePointee(int8_t ref) { return {kPointer, 0, Rel::SamePointee, ref}; }
 
 struct Check;
 using Special = bool (*)(Check &);
@@ -239,7 +332,7 @@ using Special = bool (*)(Check &);
 struct Row {
   std::string_view ops;
   Constraint result;
-  std::array<Constraint, 4> operands{};
+  std::array<Constraint, 14> operands{};
   bool variadic = false;
   Special special = nullptr;
 };
@@ -303,6 +396,9 @@ struct Check {
       return true;
     if ((c.cls || c.count) && !matches(t, c.cls ? c.cls : kAnyType, c.count))
       return fail(name(who) + " must be " + describe(c.cls ? c.cls : kAnyType, c.count) + ", not " +
+                  str(t));
+    if (c.pointee && !matches(t.elementType(), c.pointee, 0))
+      return fail(name(who) + " must be a pointer to " + describe(c.pointee, 0) + ", not " +
                   str(t));
     if (c.rel == Rel::None)
       return true;
@@ -587,7 +683,7 @@ bool selectOp(Check &c) {
 
 bool bitcast(Check &c) {
   Type r = c.result(), v = c.operand(0);
-  constexpr uint32_t kCastable = kNum | kSV | kPointer;
+  constexpr uint64_t kCastable = kNum | kSV | kPointer;
   if (!matches(r, kCastable, 0))
     return c.fail("the result must be a pointer or a numeric scalar or vector, not " + str(r));
   if (!matches(v, kCastable, 0))
@@ -1019,6 +1115,142 @@ bool specConstantOperation(Check &c) {
          c.fail("yields " + str(y->operand(0).type()) + " for a result of type " + str(c.result()));
 }
 
+/// The result of a sparse image instruction: a struct of an integer scalar (the residency
+/// code) and the texel, of class `texel` (a vector of `count` components when count is not 0).
+bool sparseResult(Check &c, uint64_t texel, uint8_t count) {
+  Type r = c.result();
+  if (r.is(TypeKind::Struct) && r.members().size() == 2 && matches(r.members()[0].type, kIntS, 0) &&
+      matches(r.members()[1].type, texel, count))
+    return true;
+  return c.fail("the result must be a struct of an integer scalar (the residency code) and " +
+                describe(texel, count) + " (the texel), not " + str(r));
+}
+bool sparseTexel(Check &c) { return sparseResult(c, kNum | kSV, 0); }
+bool sparseDrefTexel(Check &c) { return sparseResult(c, kNum | kScalar, 0); }
+bool sparseGatheredTexel(Check &c) { return sparseResult(c, kNum | kVector, 4); }
+
+/// SDot, UDot, SUDot and their AccSat forms: two integer vectors of as many components and one
+/// component width, or two 32-bit integer scalars holding packed vectors (the
+/// packed_vector_format attribute says how); the result is an integer scalar at least as wide
+/// as the components.
+bool integerDot(Check &c) {
+  Type a = c.operand(0), b = c.operand(1), r = c.result();
+  unsigned componentWidth = 8; // PackedVectorFormat4x8Bit, the only packed format
+  if (a.is(TypeKind::Vector)) {
+    if (!b.is(TypeKind::Vector) || b.count() != a.count() ||
+        scalarOf(b).width() != scalarOf(a).width())
+      return c.fail("operand 1 (" + str(b) +
+                    ") must be an integer vector of operand 0's shape "
+                    "and component width (" +
+                    str(a) + ")");
+    componentWidth = scalarOf(a).width();
+  } else {
+    if (!matches(a, kI32, 0) || !matches(b, kI32, 0))
+      return c.fail("operands 0 and 1 must be integer vectors or 32-bit integer scalars, not " +
+                    str(a) + " and " + str(b));
+    if (!c.op.attr("packed_vector_format"))
+      return c.fail("32-bit integer scalar operands need packed_vector_format");
+  }
+  return r.width() >= componentWidth ||
+         c.fail("the result (" + str(r) +
+                ") must be at least as wide as the operands' components (" +
+                std::to_string(componentWidth) + " bits)");
+}
+
+/// NV.CooperativeMatrixMulAdd: A (M x K) times B (K x N) plus C (M x N) gives the result (M x N),
+/// all of one scope.
+bool coopMulAdd(Check &c) {
+  Type a = c.operand(0), b = c.operand(1), acc = c.operand(2), r = c.result();
+  auto dims = [](Type t) { return std::to_string(t.count()) + "x" + std::to_string(t.columns()); };
+  if (a.scope() != r.scope() || b.scope() != r.scope() || acc.scope() != r.scope())
+    return c.fail("operands 0, 1 and 2 must have the result's scope");
+  if (a.count() != r.count() || b.columns() != r.columns() || a.columns() != b.count())
+    return c.fail("operands 0 (" + dims(a) + ") and 1 (" + dims(b) +
+                  ") must multiply to the result's shape (" + dims(r) + ")");
+  return (acc.count() == r.count() && acc.columns() == r.columns()) ||
+         c.fail("operand 2 (" + dims(acc) + ") must have the result's shape (" + dims(r) + ")");
+}
+
+/// A value that is a 4x3 matrix of 32-bit floats (four columns of three): an object-to-world or
+/// world-to-object transform.
+bool transformResult(Check &c) {
+  Type r = c.result();
+  return (r.is(TypeKind::Matrix) && r.count() == 4 && matches(r.elementType(), kF32V, 3)) ||
+         c.fail("the result must be a matrix of four columns of three 32-bit floats, not " +
+                str(r));
+}
+
+/// A 64-bit integer scalar or a vector of two 32-bit integers (a clock, the address of an
+/// acceleration structure, a bindless handle).
+bool is64Bits(Type t) {
+  return matches(t, kIntS, 0) ? t.width() == 64 : matches(t, kIntV | kW32, 2);
+}
+bool addressResult(Check &c) {
+  return is64Bits(c.result()) ||
+         c.fail("the result must be a 64-bit integer scalar or a vector of two 32-bit integers, "
+                "not " +
+                str(c.result()));
+}
+bool addressOperand(Check &c) {
+  return is64Bits(c.operand(0)) ||
+         c.fail("operand 0 must be a 64-bit integer scalar or a vector of two 32-bit integers, "
+                "not " +
+                str(c.operand(0)));
+}
+
+/// The pipe (operand 0) of a pipe instruction has the access qualifier `access` (SPIR-V's
+/// AccessQualifier: 0 ReadOnly, 1 WriteOnly).
+bool pipeAccess(Check &c, uint32_t access) {
+  Type p = c.operand(0);
+  std::span<const uint32_t> w = p.words();
+  return (!w.empty() && w[0] == access) || c.fail("operand 0 (" + str(p) + ") must be a " +
+                                                  (access ? "WriteOnly" : "ReadOnly") + " pipe");
+}
+bool readPipe(Check &c) { return pipeAccess(c, 0); }
+bool writePipe(Check &c) { return pipeAccess(c, 1); }
+
+/// The ND Range operand `i` of a device-side enqueue instruction: OpBuildNDRange's struct, or
+/// (as the SPIR-V LLVM translator writes it, and validators accept) a pointer to one.
+bool ndRange(Check &c, uint32_t i) {
+  Type t = c.operand(i);
+  return matches(t, kStruct, 0) ||
+         (matches(t, kPointer, 0) && matches(t.elementType(), kStruct, 0)) ||
+         c.fail("operand " + std::to_string(i) +
+                " must be a struct or a pointer to a struct, not " + str(t));
+}
+bool enqueuedNdRange(Check &c) { return ndRange(c, 2); }
+bool queriedNdRange(Check &c) { return ndRange(c, 0); }
+
+/// INTEL.VmeImage: the VME image of operand 0's image type.
+bool vmeImage(Check &c) {
+  return c.result().elementType() == c.operand(0) ||
+         c.fail("the result (" + str(c.result()) + ") must be the VME image of operand 0's type (" +
+                str(c.operand(0)) + ")");
+}
+
+/// Types that CopyLogical may copy between: the same type, or arrays of as many logically
+/// matching elements, or structs of as many logically matching members (decorations aside).
+bool logicallyMatch(Type a, Type b, int depth = 0) {
+  if (a == b)
+    return true;
+  if (!a || !b || a.kind() != b.kind() || depth > 64)
+    return false;
+  if (a.is(TypeKind::Array))
+    return a.count() == b.count() && a.lengthSymbol() == b.lengthSymbol() &&
+           logicallyMatch(a.elementType(), b.elementType(), depth + 1);
+  if (!a.is(TypeKind::Struct) || a.members().size() != b.members().size())
+    return false;
+  for (size_t i = 0; i < a.members().size(); ++i)
+    if (!logicallyMatch(a.members()[i].type, b.members()[i].type, depth + 1))
+      return false;
+  return true;
+}
+bool copyLogical(Check &c) {
+  return logicallyMatch(c.operand(0), c.result()) ||
+         c.fail("operand 0 (" + str(c.operand(0)) + ") must logically match the result's type (" +
+                str(c.result()) + ")");
+}
+
 // clang-format off
 const Row kRows[] = {
     // Arithmetic (SPIR-V 3.52.13): integer instructions take operands of the result's width and
@@ -1238,6 +1470,254 @@ const Row kRows[] = {
      {of(kFloatV), of(kIntS), of(kPointer)}},
     {"CL.shuffle", of(kNum | kVector), {of(kNum | kVector), shaped(kIntV)}},
     {"CL.shuffle2", of(kNum | kVector), {of(kNum | kVector), same(0), shaped(kIntV)}},
+    // Sparse images: the operands of the non-sparse forms; the result holds the residency code
+    // and the texel.
+    {"ImageSparseSampleImplicitLod ImageSparseSampleExplicitLod ImageSparseSampleProjImplicitLod "
+     "ImageSparseSampleProjExplicitLod",
+     of(kStruct), {of(kSampledImage), of(kNum | kSV)}, false, sparseTexel},
+    {"ImageSparseSampleDrefImplicitLod ImageSparseSampleDrefExplicitLod "
+     "ImageSparseSampleProjDrefImplicitLod ImageSparseSampleProjDrefExplicitLod",
+     of(kStruct), {of(kSampledImage), of(kNum | kSV), of(kFloatS)}, false, sparseDrefTexel},
+    {"ImageSparseFetch ImageSparseRead", of(kStruct), {of(kImage), of(kNum | kSV)}, false,
+     sparseTexel},
+    {"ImageSparseGather", of(kStruct), {of(kSampledImage), of(kNum | kSV), of(kIntS)}, false,
+     sparseGatheredTexel},
+    {"ImageSparseDrefGather", of(kStruct), {of(kSampledImage), of(kNum | kSV), of(kFloatS)}, false,
+     sparseGatheredTexel},
+    {"ImageSparseTexelsResident", of(kBoolS), {of(kIntS)}},
+    // Integer dot products; the accumulator has the result's type.
+    {"SDot UDot SUDot", of(kIntS), {of(kInt | kSV), of(kInt | kSV)}, false, integerDot},
+    {"SDotAccSat UDotAccSat SUDotAccSat", of(kIntS), {of(kInt | kSV), of(kInt | kSV), like()},
+     false, integerDot},
+    // Cooperative matrices (NV): memory through pointers with an integer stride and a bool
+    // column-major flag.
+    {"NV.CooperativeMatrixLoad", of(kCoop | kNum), {of(kPointer), of(kIntS), of(kBoolS)}},
+    {"NV.CooperativeMatrixStore", {}, {of(kPointer), of(kCoop | kNum), of(kIntS), of(kBoolS)}},
+    {"NV.CooperativeMatrixMulAdd", of(kCoop | kNum),
+     {of(kCoop | kNum), of(kCoop | kNum), of(kCoop | kNum)}, false, coopMulAdd},
+    // Ray tracing: an acceleration structure, 32-bit integer flags, mask and shader binding
+    // table operands, then the ray (origin, Tmin, direction, Tmax as 32-bit floats), then the
+    // payload (a variable, or for NV's Trace a location).
+    {"KHR.TraceRay", {},
+     {of(kAccelStruct), of(kI32), of(kI32), of(kI32), of(kI32), of(kI32), of(kF32V, 3), of(kF32),
+      of(kF32V, 3), of(kF32), of(kPointer)}},
+    {"NV.Trace", {},
+     {of(kAccelStruct), of(kI32), of(kI32), of(kI32), of(kI32), of(kI32), of(kF32V, 3), of(kF32),
+      of(kF32V, 3), of(kF32), of(kI32)}},
+    {"NV.TraceRayMotion", {},
+     {of(kAccelStruct), of(kI32), of(kI32), of(kI32), of(kI32), of(kI32), of(kF32V, 3), of(kF32),
+      of(kF32V, 3), of(kF32), of(kF32), of(kPointer)}},
+    {"NV.TraceMotion", {},
+     {of(kAccelStruct), of(kI32), of(kI32), of(kI32), of(kI32), of(kI32), of(kF32V, 3), of(kF32),
+      of(kF32V, 3), of(kF32), of(kF32), of(kI32)}},
+    {"KHR.ExecuteCallable", {}, {of(kI32), of(kPointer)}},
+    {"NV.ExecuteCallable", {}, {of(kI32), of(kI32)}},
+    {"KHR.ReportIntersection NV.ReportIntersection", of(kBoolS), {of(kF32), of(kI32)}},
+    {"KHR.ConvertUToAccelerationStructure", of(kAccelStruct), {of(kInt | kSV)}, false,
+     addressOperand},
+    // Ray queries: a pointer to the query, then what each instruction takes (an Intersection
+    // operand is a 32-bit integer).
+    {"KHR.RayQueryInitialize", {},
+     {ptrToClass(kRayQuery), of(kAccelStruct), of(kI32), of(kI32), of(kF32V, 3), of(kF32),
+      of(kF32V, 3), of(kF32)}},
+    {"KHR.RayQueryTerminate KHR.RayQueryConfirmIntersection", {}, {ptrToClass(kRayQuery)}},
+    {"KHR.RayQueryGenerateIntersection", {}, {ptrToClass(kRayQuery), of(kF32)}},
+    {"KHR.RayQueryProceed KHR.RayQueryGetIntersectionCandidateAABBOpaque", of(kBoolS),
+     {ptrToClass(kRayQuery)}},
+    {"KHR.RayQueryGetIntersectionFrontFace", of(kBoolS), {ptrToClass(kRayQuery), of(kI32)}},
+    {"KHR.RayQueryGetRayTMin", of(kF32), {ptrToClass(kRayQuery)}},
+    {"KHR.RayQueryGetRayFlags", of(kI32), {ptrToClass(kRayQuery)}},
+    {"KHR.RayQueryGetIntersectionT", of(kF32), {ptrToClass(kRayQuery), of(kI32)}},
+    {"KHR.RayQueryGetIntersectionType KHR.RayQueryGetIntersectionInstanceCustomIndex "
+     "KHR.RayQueryGetIntersectionInstanceId "
+     "KHR.RayQueryGetIntersectionInstanceShaderBindingTableRecordOffset "
+     "KHR.RayQueryGetIntersectionGeometryIndex KHR.RayQueryGetIntersectionPrimitiveIndex",
+     of(kI32), {ptrToClass(kRayQuery), of(kI32)}},
+    {"KHR.RayQueryGetIntersectionBarycentrics", of(kF32V, 2), {ptrToClass(kRayQuery), of(kI32)}},
+    {"KHR.RayQueryGetIntersectionObjectRayDirection KHR.RayQueryGetIntersectionObjectRayOrigin",
+     of(kF32V, 3), {ptrToClass(kRayQuery), of(kI32)}},
+    {"KHR.RayQueryGetWorldRayDirection KHR.RayQueryGetWorldRayOrigin", of(kF32V, 3),
+     {ptrToClass(kRayQuery)}},
+    {"KHR.RayQueryGetIntersectionObjectToWorld KHR.RayQueryGetIntersectionWorldToObject",
+     of(kMatrix), {ptrToClass(kRayQuery), of(kI32)}, false, transformResult},
+    // Hit objects (NV): a pointer to the hit object, then a hit (instance, primitive, geometry,
+    // hit kind, shader binding table record), a miss (its index) or a trace, and the ray.
+    {"NV.HitObjectRecordHit", {},
+     {ptrToClass(kHitObject), of(kAccelStruct), of(kI32), of(kI32), of(kI32), of(kI32), of(kI32),
+      of(kI32), of(kF32V, 3), of(kF32), of(kF32V, 3), of(kF32), of(kPointer)}},
+    {"NV.HitObjectRecordHitMotion", {},
+     {ptrToClass(kHitObject), of(kAccelStruct), of(kI32), of(kI32), of(kI32), of(kI32), of(kI32),
+      of(kI32), of(kF32V, 3), of(kF32), of(kF32V, 3), of(kF32), of(kF32), of(kPointer)}},
+    // A hit by record index (instance, primitive, geometry, hit kind, record) and a trace
+    // (flags, cull mask, record offset and stride, miss index) take as many 32-bit integers.
+    {"NV.HitObjectRecordHitWithIndex NV.HitObjectTraceRay", {},
+     {ptrToClass(kHitObject), of(kAccelStruct), of(kI32), of(kI32), of(kI32), of(kI32), of(kI32),
+      of(kF32V, 3), of(kF32), of(kF32V, 3), of(kF32), of(kPointer)}},
+    {"NV.HitObjectRecordHitWithIndexMotion NV.HitObjectTraceRayMotion", {},
+     {ptrToClass(kHitObject), of(kAccelStruct), of(kI32), of(kI32), of(kI32), of(kI32), of(kI32),
+      of(kF32V, 3), of(kF32), of(kF32V, 3), of(kF32), of(kF32), of(kPointer)}},
+    {"NV.HitObjectRecordMiss", {},
+     {ptrToClass(kHitObject), of(kI32), of(kF32V, 3), of(kF32), of(kF32V, 3), of(kF32)}},
+    {"NV.HitObjectRecordMissMotion", {},
+     {ptrToClass(kHitObject), of(kI32), of(kF32V, 3), of(kF32), of(kF32V, 3), of(kF32),
+      of(kF32)}},
+    {"NV.HitObjectRecordEmpty", {}, {ptrToClass(kHitObject)}},
+    {"NV.HitObjectExecuteShader NV.HitObjectGetAttributes", {},
+     {ptrToClass(kHitObject), of(kPointer)}},
+    {"NV.HitObjectIsEmpty NV.HitObjectIsHit NV.HitObjectIsMiss", of(kBoolS),
+     {ptrToClass(kHitObject)}},
+    {"NV.HitObjectGetCurrentTime NV.HitObjectGetRayTMax NV.HitObjectGetRayTMin", of(kF32),
+     {ptrToClass(kHitObject)}},
+    {"NV.HitObjectGetHitKind NV.HitObjectGetPrimitiveIndex NV.HitObjectGetGeometryIndex "
+     "NV.HitObjectGetInstanceId NV.HitObjectGetInstanceCustomIndex "
+     "NV.HitObjectGetShaderBindingTableRecordIndex",
+     of(kI32), {ptrToClass(kHitObject)}},
+    {"NV.HitObjectGetWorldRayDirection NV.HitObjectGetWorldRayOrigin "
+     "NV.HitObjectGetObjectRayDirection NV.HitObjectGetObjectRayOrigin",
+     of(kF32V, 3), {ptrToClass(kHitObject)}},
+    {"NV.HitObjectGetWorldToObject NV.HitObjectGetObjectToWorld", of(kMatrix),
+     {ptrToClass(kHitObject)}, false, transformResult},
+    {"NV.HitObjectGetShaderRecordBufferHandle", of(kIntV | kW32, 2), {ptrToClass(kHitObject)}},
+    {"NV.ReorderThreadWithHitObject", {}, {ptrToClass(kHitObject), of(kI32), of(kI32)}},
+    {"NV.ReorderThreadWithHint", {}, {of(kI32), of(kI32)}},
+    // Pipes: packet sizes, alignments, counts and indexes are 32-bit integers; reads take
+    // ReadOnly pipes, writes WriteOnly ones.
+    {"ReadPipe", of(kI32), {of(kPipe), of(kPointer), of(kI32), of(kI32)}, false, readPipe},
+    {"WritePipe", of(kI32), {of(kPipe), of(kPointer), of(kI32), of(kI32)}, false, writePipe},
+    {"ReservedReadPipe", of(kI32),
+     {of(kPipe), of(kReserveId), of(kI32), of(kPointer), of(kI32), of(kI32)}, false, readPipe},
+    {"ReservedWritePipe", of(kI32),
+     {of(kPipe), of(kReserveId), of(kI32), of(kPointer), of(kI32), of(kI32)}, false, writePipe},
+    {"ReserveReadPipePackets GroupReserveReadPipePackets", of(kReserveId),
+     {of(kPipe), of(kI32), of(kI32), of(kI32)}, false, readPipe},
+    {"ReserveWritePipePackets GroupReserveWritePipePackets", of(kReserveId),
+     {of(kPipe), of(kI32), of(kI32), of(kI32)}, false, writePipe},
+    {"CommitReadPipe GroupCommitReadPipe", {},
+     {of(kPipe), of(kReserveId), of(kI32), of(kI32)}, false, readPipe},
+    {"CommitWritePipe GroupCommitWritePipe", {},
+     {of(kPipe), of(kReserveId), of(kI32), of(kI32)}, false, writePipe},
+    {"IsValidReserveId", of(kBoolS), {of(kReserveId)}},
+    {"GetNumPipePackets GetMaxPipePackets", of(kI32), {of(kPipe), of(kI32), of(kI32)}},
+    {"CreatePipeFromPipeStorage", of(kPipe), {of(kPipeStorage)}},
+    // Device-side enqueue: queues, device events (by pointer in wait lists), ND ranges (structs),
+    // invoked functions, their parameter block and its 32-bit size and alignment; the local sizes
+    // of an enqueued kernel are integers of any width (the specification names none).
+    {"EnqueueMarker", of(kI32),
+     {of(kQueue), of(kI32), ptrToClass(kDeviceEvent), ptrToClass(kDeviceEvent)}},
+    {"EnqueueKernel", of(kI32),
+     {of(kQueue), of(kIntS), of(kStruct | kPointer), of(kI32), ptrToClass(kDeviceEvent),
+      ptrToClass(kDeviceEvent), of(kFunctionType), of(kPointer), of(kI32), of(kI32), of(kIntS)},
+     true, enqueuedNdRange},
+    {"GetKernelNDrangeSubGroupCount GetKernelNDrangeMaxSubGroupSize", of(kI32),
+     {of(kStruct | kPointer), of(kFunctionType), of(kPointer), of(kI32), of(kI32)}, false,
+     queriedNdRange},
+    {"GetKernelWorkGroupSize GetKernelPreferredWorkGroupSizeMultiple GetKernelMaxNumSubgroups",
+     of(kI32), {of(kFunctionType), of(kPointer), of(kI32), of(kI32)}},
+    {"GetKernelLocalSizeForSubgroupCount", of(kI32),
+     {of(kI32), of(kFunctionType), of(kPointer), of(kI32), of(kI32)}},
+    {"RetainEvent ReleaseEvent", {}, {of(kDeviceEvent)}},
+    {"CreateUserEvent", of(kDeviceEvent)},
+    {"IsValidEvent", of(kBoolS), {of(kDeviceEvent)}},
+    {"SetUserEventStatus", {}, {of(kDeviceEvent), of(kI32)}},
+    {"CaptureEventProfilingInfo", {}, {of(kDeviceEvent), of(kIntS), of(kPointer)}},
+    {"GetDefaultQueue", of(kQueue)},
+    {"BuildNDRange", of(kStruct), {of(kIntS | kArray), same(0), same(0)}},
+    {"GroupAsyncCopy", of(kEvent), {of(kPointer), samePointee(0), of(kIntS), of(kIntS), same()}},
+    {"GroupWaitEvents", {}, {of(kIntS), ptrToClass(kEvent)}},
+    // Vendor instructions of the corpus and their neighbours.
+    {"KHR.Expect", of(kBool | kInt | kSV), {same(), same()}},
+    {"KHR.AssumeTrue", {}, {of(kBoolS)}},
+    {"KHR.ReadClock", of(kInt | kSV), {}, false, addressResult},
+    {"EXT.IsHelperInvocation", of(kBoolS)},
+    {"EXT.SetMeshOutputs", {}, {of(kI32), of(kI32)}},
+    {"EXT.EmitMeshTasks", {}, {of(kI32), of(kI32), of(kI32), of(kPointer)}},
+    {"NV.ImageSampleFootprint", of(kStruct),
+     {of(kSampledImage), of(kFloat | kSV), of(kIntS), of(kBoolS)}},
+    {"AMD.GroupIAddNonUniform AMD.GroupUMinNonUniform AMD.GroupSMinNonUniform "
+     "AMD.GroupUMaxNonUniform AMD.GroupSMaxNonUniform",
+     of(kIntSV), {like()}},
+    {"AMD.GroupFAddNonUniform AMD.GroupFMinNonUniform AMD.GroupFMaxNonUniform", of(kFloatSV),
+     {same()}},
+    {"AMD.FragmentMaskFetch", of(kIntS), {of(kImage), of(kIntSV)}},
+    {"AMD.FragmentFetch", of(kNum | kSV), {of(kImage), of(kIntSV), of(kIntS)}},
+    {"INTEL.SubgroupShuffle INTEL.SubgroupShuffleXor", of(kNum | kSV), {same(), of(kIntS)}},
+    {"INTEL.SubgroupShuffleDown INTEL.SubgroupShuffleUp", of(kNum | kSV),
+     {same(), same(), of(kIntS)}},
+    {"INTEL.SubgroupBlockRead", of(kIntSV), {of(kPointer)}},
+    {"INTEL.SubgroupBlockWrite", {}, {of(kPointer), of(kIntSV)}},
+    {"INTEL.SubgroupImageBlockRead", of(kIntSV), {of(kImage), of(kIntV)}},
+    {"INTEL.SubgroupImageBlockWrite", {}, {of(kImage), of(kIntV), of(kIntSV)}},
+    {"INTEL.SubgroupImageMediaBlockRead", of(kIntSV),
+     {of(kImage), of(kIntV, 2), of(kIntS), of(kIntS)}},
+    {"INTEL.SubgroupImageMediaBlockWrite", {},
+     {of(kImage), of(kIntV, 2), of(kIntS), of(kIntS), of(kIntSV)}},
+    {"NV.GroupNonUniformPartition", of(kIntV | kW32, 4), {of(kScalarOrVector)}},
+    {"NV.WritePackedPrimitiveIndices4x8", {}, {of(kI32), of(kI32)}},
+    {"NV.ConvertUToImage", of(kImage), {of(kInt | kSV)}, false, addressOperand},
+    {"NV.ConvertUToSampler", of(kSampler), {of(kInt | kSV)}, false, addressOperand},
+    {"NV.ConvertUToSampledImage", of(kSampledImage), {of(kInt | kSV)}, false, addressOperand},
+    {"NV.ConvertImageToU", of(kInt | kSV), {of(kImage)}, false, addressResult},
+    {"NV.ConvertSamplerToU", of(kInt | kSV), {of(kSampler)}, false, addressResult},
+    {"NV.ConvertSampledImageToU", of(kInt | kSV), {of(kSampledImage)}, false, addressResult},
+    {"INTEL.UCountLeadingZeros INTEL.UCountTrailingZeros", of(kIntSV), {like()}},
+    {"INTEL.AbsISub INTEL.AbsUSub INTEL.IAddSat INTEL.UAddSat INTEL.IAverage INTEL.UAverage "
+     "INTEL.IAverageRounded INTEL.UAverageRounded INTEL.ISubSat INTEL.USubSat INTEL.IMul32x16 "
+     "INTEL.UMul32x16",
+     of(kIntSV), {like(), like()}},
+    {"INTEL.PtrCastToCrossWorkgroup INTEL.CrossWorkgroupCastToPtr", of(kPointer), {of(kPointer)}},
+    {"INTEL.VariableLengthArray", of(kPointer), {of(kIntS)}},
+    {"INTEL.SaveMemory", of(kPointer)},
+    {"INTEL.RestoreMemory", {}, {of(kPointer)}},
+    // Geometry streams, lifetimes, sizes, named barriers.
+    {"EmitStreamVertex EndStreamPrimitive", {}, {of(kIntS)}},
+    {"LifetimeStart LifetimeStop", {}, {of(kPointer)}},
+    {"SizeOf", of(kI32), {of(kPointer)}},
+    {"GenericPtrMemSemantics", of(kI32), {of(kPointer)}},
+    {"NamedBarrierInitialize", of(kNamedBarrier), {of(kI32)}},
+    {"MemoryNamedBarrier", {}, {of(kNamedBarrier)}},
+    {"ConstantPipeStorage", of(kPipeStorage)},
+    // AVC motion estimation (INTEL): the evaluations of the corpus take VME images of the source
+    // and the references (or packed reference ids and field polarities) and a payload, and give
+    // the result of their kind.
+    {"INTEL.VmeImage", of(kVmeImage), {of(kImage), of(kSampler)}, false, vmeImage},
+    {"INTEL.SubgroupAvcImeEvaluateWithSingleReference", of(kImeResult),
+     {of(kVmeImage), of(kVmeImage), of(kImePayload)}},
+    {"INTEL.SubgroupAvcImeEvaluateWithDualReference", of(kImeResult),
+     {of(kVmeImage), of(kVmeImage), of(kVmeImage), of(kImePayload)}},
+    {"INTEL.SubgroupAvcImeEvaluateWithSingleReferenceStreamin", of(kImeResult),
+     {of(kVmeImage), of(kVmeImage), of(kImePayload), of(kImeSingleStreamin)}},
+    {"INTEL.SubgroupAvcImeEvaluateWithDualReferenceStreamin", of(kImeResult),
+     {of(kVmeImage), of(kVmeImage), of(kVmeImage), of(kImePayload), of(kImeDualStreamin)}},
+    {"INTEL.SubgroupAvcImeEvaluateWithSingleReferenceStreamout", of(kImeSingleStreamout),
+     {of(kVmeImage), of(kVmeImage), of(kImePayload)}},
+    {"INTEL.SubgroupAvcImeEvaluateWithDualReferenceStreamout", of(kImeDualStreamout),
+     {of(kVmeImage), of(kVmeImage), of(kVmeImage), of(kImePayload)}},
+    {"INTEL.SubgroupAvcImeEvaluateWithSingleReferenceStreaminout", of(kImeSingleStreamout),
+     {of(kVmeImage), of(kVmeImage), of(kImePayload), of(kImeSingleStreamin)}},
+    {"INTEL.SubgroupAvcImeEvaluateWithDualReferenceStreaminout", of(kImeDualStreamout),
+     {of(kVmeImage), of(kVmeImage), of(kVmeImage), of(kImePayload), of(kImeDualStreamin)}},
+    {"INTEL.SubgroupAvcRefEvaluateWithSingleReference", of(kRefResult),
+     {of(kVmeImage), of(kVmeImage), of(kRefPayload)}},
+    {"INTEL.SubgroupAvcRefEvaluateWithDualReference", of(kRefResult),
+     {of(kVmeImage), of(kVmeImage), of(kVmeImage), of(kRefPayload)}},
+    {"INTEL.SubgroupAvcRefEvaluateWithMultiReference", of(kRefResult),
+     {of(kVmeImage), of(kI32), of(kRefPayload)}},
+    {"INTEL.SubgroupAvcRefEvaluateWithMultiReferenceInterlaced", of(kRefResult),
+     {of(kVmeImage), of(kI32), of(kIntS), of(kRefPayload)}},
+    {"INTEL.SubgroupAvcSicEvaluateIpe", of(kSicResult), {of(kVmeImage), of(kSicPayload)}},
+    {"INTEL.SubgroupAvcSicEvaluateWithSingleReference", of(kSicResult),
+     {of(kVmeImage), of(kVmeImage), of(kSicPayload)}},
+    {"INTEL.SubgroupAvcSicEvaluateWithDualReference", of(kSicResult),
+     {of(kVmeImage), of(kVmeImage), of(kVmeImage), of(kSicPayload)}},
+    {"INTEL.SubgroupAvcSicEvaluateWithMultiReference", of(kSicResult),
+     {of(kVmeImage), of(kI32), of(kSicPayload)}},
+    {"INTEL.SubgroupAvcSicEvaluateWithMultiReferenceInterlaced", of(kSicResult),
+     {of(kVmeImage), of(kI32), of(kIntS), of(kSicPayload)}},
+    // Constants and copies that are ops of their own.
+    {"ConstantNull", of(kBool | kNum | kSV | kCoop | kMatrix | kArray | kStruct | kPointer |
+                        kEvent | kDeviceEvent | kReserveId | kQueue)},
+    {"ConstantSampler", of(kSampler)},
+    {"CopyLogical", of(kArray | kStruct), {of(kArray | kStruct)}, false, copyLogical},
 };
 // clang-format on
 
@@ -1334,5 +1814,10 @@ std::string TypeVerifier::check(const Operation &op) {
 }
 
 std::vector<std::string_view> typeRuleNamesWithoutOp() { return table().unknown; }
+
+bool hasTypeRule(std::string_view opName) {
+  const OpInfo *info = findOp(opName);
+  return info && table().find(info);
+}
 
 } // namespace spire::dialect

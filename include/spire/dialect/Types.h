@@ -39,7 +39,8 @@ enum class TypeKind : uint8_t {
   Function,
   /// A SPIR-V type the dialect gives no structure: acceleration structures, ray queries, hit
   /// objects, pipes, events, queues, OpTypeOpaque, ... Identified by its opcode and the words
-  /// of its literal operands; printed as !spirv.<name>, the opname in snake_case.
+  /// of its literal operands, and for OpTypeVmeImageINTEL its one type operand (elementType());
+  /// printed as !spirv.<name>, the opname in snake_case.
   Opaque,
 };
 
@@ -67,7 +68,8 @@ public:
   unsigned width() const;
   Signedness signedness() const;
   // Vector, Array, RuntimeArray, Matrix (the column type), Pointer (the pointee), SampledImage
-  // (the image type), CooperativeMatrix, Image (the sampled type).
+  // (the image type), CooperativeMatrix, Image (the sampled type), Opaque (its type operand,
+  // null for most).
   Type elementType() const;
   /// Vector components, Array length, Matrix columns, CooperativeMatrix rows.
   uint32_t count() const;
@@ -157,7 +159,9 @@ public:
   Type cooperativeMatrix(Type element, uint32_t rows, uint32_t columns, uint32_t scope,
                          uint32_t use = ~0u);
   Type function(std::span<const Type> inputs, std::span<const Type> results);
-  Type opaque(uint32_t opcode, std::span<const uint32_t> words = {});
+  /// `operand`: the type operand of the opaque types that have one (OpTypeVmeImageINTEL's
+  /// image type), else null.
+  Type opaque(uint32_t opcode, std::span<const uint32_t> words = {}, Type operand = {});
   /// A struct without a name, uniqued by its members.
   Type literalStruct(std::span<const StructMember> members,
                      std::span<const MemberDecoration> decorations = {});

@@ -21,4 +21,8 @@ Status verify(const Operation &op);
 /// misspelt or missing from this build's grammar (its op then goes unchecked).
 std::vector<std::string_view> typeRuleNamesWithoutOp();
 
+/// Whether the verifier checks the operand and result types of the op named `opName`
+/// ("spirv.IAdd"): the table of type rules has a row, or a function, for it.
+bool hasTypeRule(std::string_view opName);
+
 } // namespace spire::dialect
