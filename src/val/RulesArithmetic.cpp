@@ -750,6 +750,9 @@ private:
     const Op op = inst.opcode();
     auto report = [&](const std::string &what) { s_.error(inst.index(), "3.32.14", what); };
     if (op == Op::MatrixTimesScalar) {
+      // Cooperative matrices (and other extension types) have rules of their own.
+      if (static_cast<uint32_t>(s_.defOpcode(result)) >= 4096)
+        return;
       if (a != result)
         report("the matrix must be of the result type " + s_.name(result));
       else if (!s_.isFloatType(b) || b != s_.componentType(s_.def(a)->word(2)))
