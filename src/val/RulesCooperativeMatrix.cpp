@@ -405,7 +405,7 @@ private:
   void construct(const Instruction &inst) {
     const uint32_t type = inst.typeId();
     const uint32_t kind = matrixKind(type);
-    if (kind == 0)
+    if (kind == 0 || inst.wordCount() < 3)
       return;
     OperandCheck c(s_, inst, ruleOf(kind));
     const uint32_t count = inst.wordCount() - 3;

@@ -313,7 +313,8 @@ private:
     case 301: { // OpSetUserEventStatus %event %status
       // "Event must have a type of OpTypeDeviceEvent that was produced by OpCreateUserEvent.
       // Status must have a type of 32-bit OpTypeInt treated as a signed integer."
-      if (!c.ofType(1, "Event", Op::TypeDeviceEvent) || !c.int32(2, "Status"))
+      if (!c.ofType(1, "Event", Op::TypeDeviceEvent) || !c.int32(2, "Status") ||
+          inst.wordCount() < 3)
         return;
       const EventSource from = eventSource(inst.index(), inst.word(1));
       if (from == EventSource::Enqueue || from == EventSource::NoEvent)
@@ -335,7 +336,8 @@ private:
                       return s_.isPointerType(t) && c.intScalar(s_.pointeeType(t), 8) &&
                              s_.storageClass(t) == kStorageCrossWorkgroup;
                     }))
-        profilingInfo(inst);
+        if (inst.wordCount() >= 4)
+          profilingInfo(inst);
       return;
     case 303: // OpGetDefaultQueue %type
       // "Result Type must be an OpTypeQueue."
