@@ -409,8 +409,9 @@ private:
   EventSource variableEvents(uint32_t var, uint32_t fn) const {
     std::optional<Instruction> v = s_.def(var);
     constexpr uint32_t kStorageFunction = 7;
-    if (!v || v->opcode() != Op::Variable || v->wordCount() < 4 || v->word(3) != kStorageFunction ||
-        s_.functionOf(v->index()) != fn)
+    // (A variable with an initializer holds it until the first write: not traced.)
+    if (!v || v->opcode() != Op::Variable || v->wordCount() != 4 ||
+        v->word(3) != kStorageFunction || s_.functionOf(v->index()) != fn)
       return EventSource::Unknown;
     EventSource source = EventSource::Unknown;
     for (const DefUse::Use &u : s_.defUse().uses(var)) {

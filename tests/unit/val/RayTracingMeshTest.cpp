@@ -3,6 +3,8 @@
 // classes belong to.
 #include "ValTestUtil.h"
 
+#include <utility>
+
 namespace spire::val {
 namespace {
 
@@ -331,6 +333,39 @@ TEST(ValRayTracing, TraceRayMotion) {
   EXPECT_ERROR(motion("", inAnyHit), "OpTraceRayMotionNV cannot run in the AnyHit");
   EXPECT_ERROR(motion("", inAnyHit), "entry point %ahit; it is for RayGeneration, ClosestHit and "
                                      "Miss entry points only");
+}
+
+// kMotion with hit objects (SPV_NV_shader_invocation_reorder) instead of motion blur: %h and %h2
+// are Function hit objects of %main and %ahit.
+std::string hitObjectModule() {
+  static constexpr std::pair<std::string_view, std::string_view> kEdits[] = {
+      {"OpCapability RayTracingMotionBlurNV", "OpCapability ShaderInvocationReorderNV"},
+      {"SPV_NV_ray_tracing_motion_blur", "SPV_NV_shader_invocation_reorder"},
+      {"%as = OpTypeAccelerationStructureKHR\n",
+       "%as = OpTypeAccelerationStructureKHR\n%ho = OpTypeHitObjectNV\n"
+       "%ptr_fn_ho = OpTypePointer Function %ho\n"},
+      {"%entry = OpLabel\n", "%entry = OpLabel\n%h = OpVariable %ptr_fn_ho Function\n"},
+      {"%aentry = OpLabel\n", "%aentry = OpLabel\n%h2 = OpVariable %ptr_fn_ho Function\n"},
+  };
+  std::string text = kMotion;
+  for (auto [from, to] : kEdits)
+    text = test::replaced(text, from, to);
+  return text;
+}
+
+// SPV_NV_shader_invocation_reorder allows a hit-object trace "only in RayGenerationKHR,
+// ClosestHitKHR and MissKHR execution models" (spirv-val 2023.1 rejects the AnyHit case too).
+TEST(ValRayTracing, HitObjectTraceStages) {
+  const std::string trace = "OpHitObjectTraceRayNV %h %a %uint_0 %uint_1 %uint_0 %uint_1 %uint_0 "
+                            "%v3f %float_0 %v3f %float_1 %payload";
+  auto run = [](std::string_view mainBody, std::string_view anyHitBody) {
+    std::string text = test::replaced(hitObjectModule(), "MAIN", mainBody);
+    return test::validateText(test::replaced(text, "AHIT", anyHitBody), "spv1.5");
+  };
+  EXPECT_VALID(run(trace, ""));
+  const std::string inAnyHit = test::replaced(
+      test::replaced(test::replaced(trace, "%payload", "%incoming"), "%a ", "%b "), "%h ", "%h2 ");
+  EXPECT_ERROR(run("", inAnyHit), "OpHitObjectTraceRayNV cannot run in the AnyHit");
 }
 
 TEST(ValRayQuery, InitializeAndProceed) {
