@@ -126,6 +126,23 @@ private:
     case Op::Bitcast:
       bitcast(inst);
       break;
+    case Op::ConvertPtrToU:
+    case Op::ConvertUToPtr:
+      pointerConversion(inst);
+      break;
+    case Op::SatConvertSToU:
+    case Op::SatConvertUToS:
+      saturatingConversion(inst);
+      break;
+    case Op::QuantizeToF16:
+      quantizeToF16(inst);
+      break;
+    case Op::Transpose:
+      transpose(inst);
+      break;
+    case Op::OuterProduct:
+      outerProduct(inst);
+      break;
     case Op::FNegate:
     case Op::FAdd:
     case Op::FSub:
@@ -185,6 +202,9 @@ private:
     case Op::FUnordLessThanEqual:
     case Op::FOrdGreaterThanEqual:
     case Op::FUnordGreaterThanEqual:
+    case Op::LessOrGreater:
+    case Op::Ordered:
+    case Op::Unordered:
       comparison(inst, Scalar::Float);
       break;
     default:
@@ -544,11 +564,168 @@ private:
         continue;
       // A pointer, a composite or an opaque value is no scalar or vector of any kind.
       if (!scalarOrVector(t) || !isScalarOrVectorOf(t, k) ||
-          s_.componentCount(t) != s_.componentCount(type))
+          s_.componentCount(t) != s_.componentCount(type)) {
         s_.error(inst.index(), "3.32",
                  "operand " + s_.name(inst.word(w)) + " must be " + scalarName(k) +
                      " scalar or vector with as many components as the result");
+        return;
+      }
     }
+    // Floating-point comparisons: "y must have the same type as x" (3.32.15).
+    if (k == Scalar::Float && inst.wordCount() >= 5)
+      if (uint32_t x = s_.typeOf(inst.word(3)), y = s_.typeOf(inst.word(4));
+          x != 0 && y != 0 && x != y)
+        s_.error(inst.index(), "3.32.15",
+                 State::opcodeName(inst.opcode()) + ": y " + s_.name(inst.word(4)) +
+                     " must have the type of x " + s_.name(x));
+  }
+
+  // %r = OpConvertPtrToU %int %pointer, OpConvertUToPtr %pointer %int (3.32.11): "Result Type
+  // [Integer Value] must be a scalar of integer type, whose Signedness operand is 0", "Pointer
+  // [Result Type] must be a physical pointer type": under Physical32 / Physical64 every pointer,
+  // under PhysicalStorageBuffer64 those to PhysicalStorageBuffer, under Logical none.
+  void pointerConversion(const Instruction &inst) {
+    if (inst.wordCount() < 4)
+      return;
+    const bool toInteger = inst.opcode() == Op::ConvertPtrToU;
+    const uint32_t integer = toInteger ? inst.typeId() : s_.typeOf(inst.word(3));
+    const uint32_t pointer = toInteger ? s_.typeOf(inst.word(3)) : inst.typeId();
+    if (integer == 0 || pointer == 0)
+      return;
+    const std::string op = State::opcodeName(inst.opcode()) + ": ";
+    const std::string integerWhat = toInteger ? "the result type " + s_.name(integer)
+                                              : "Integer Value " + s_.name(inst.word(3));
+    const std::string pointerWhat =
+        toInteger ? "Pointer " + s_.name(inst.word(3)) : "the result type " + s_.name(pointer);
+    if (!s_.isIntType(integer) || s_.isSignedInt(integer)) {
+      s_.error(inst.index(), "3.32.11",
+               op + integerWhat + " must be an unsigned integer scalar (Signedness 0)");
+      return;
+    }
+    if (!s_.isPointerType(pointer)) {
+      s_.error(inst.index(), "3.32.11", op + pointerWhat + " must be a physical pointer");
+      return;
+    }
+    constexpr uint32_t kLogical = 0, kPhysicalStorageBuffer64 = 5348,
+                       kStoragePhysicalStorageBuffer = 5349;
+    const uint32_t model = s_.addressingModel();
+    if (model == kLogical)
+      s_.error(inst.index(), "3.32.11",
+               op + pointerWhat +
+                   " must be a physical pointer, and the Logical addressing model has none");
+    else if (model == kPhysicalStorageBuffer64 &&
+             s_.storageClass(pointer) != kStoragePhysicalStorageBuffer)
+      s_.error(inst.index(), "3.32.11",
+               op + pointerWhat +
+                   " must be a physical pointer: under PhysicalStorageBuffer64 only pointers to "
+                   "PhysicalStorageBuffer are");
+  }
+
+  // %r = OpSatConvertSToU / OpSatConvertUToS %type %value (3.32.11): "Result Type must be a scalar
+  // or vector of integer type", the value "a scalar or vector of integer type. It must have the
+  // same number of components as Result Type."
+  void saturatingConversion(const Instruction &inst) {
+    if (inst.wordCount() < 4)
+      return;
+    const uint32_t type = inst.typeId(), value = s_.typeOf(inst.word(3));
+    const std::string op = State::opcodeName(inst.opcode()) + ": ";
+    if (!resultShapeChecked(inst, type, "an integer scalar or vector"))
+      return;
+    if (!s_.isIntScalarOrVector(type))
+      s_.error(inst.index(), "3.32.11",
+               op + "the result type " + s_.name(type) + " must be an integer scalar or vector");
+    else if (value != 0 && (!scalarOrVector(value) || !s_.isIntScalarOrVector(value)))
+      s_.error(inst.index(), "3.32.11",
+               op + "the value " + s_.name(inst.word(3)) + " must be an integer scalar or vector");
+    else if (value != 0 && s_.componentCount(value) != s_.componentCount(type))
+      s_.error(inst.index(), "3.32.11",
+               op + "the value " + s_.name(inst.word(3)) +
+                   " must have as many components as the result");
+  }
+
+  // %r = OpQuantizeToF16 %type %value (3.32.11): "Result Type must be a scalar or vector of
+  // floating-point type. The component width must be 32 bits. The type of Value must be the same
+  // as Result Type."
+  void quantizeToF16(const Instruction &inst) {
+    const uint32_t type = inst.typeId();
+    if (inst.wordCount() < 4 || !resultShapeChecked(inst, type, "a 32-bit float scalar or vector"))
+      return;
+    if (!s_.isFloatScalarOrVector(type) || s_.bitWidth(type) != 32) {
+      s_.error(inst.index(), "3.32.11",
+               "OpQuantizeToF16: the result type " + s_.name(type) +
+                   " must be a 32-bit float scalar or vector");
+      return;
+    }
+    if (uint32_t t = s_.typeOf(inst.word(3)); t != 0 && t != type)
+      s_.error(inst.index(), "3.32.11",
+               "OpQuantizeToF16: Value " + s_.name(inst.word(3)) + " must have the result type " +
+                   s_.name(type));
+  }
+
+  // %r = OpTranspose %matrix %matrix (3.32.14): "Result Type must be an OpTypeMatrix. Matrix must
+  // be an object of type OpTypeMatrix. The number of columns and the column size of Matrix must
+  // be the reverse of those in Result Type. The types of the scalar components in Matrix and
+  // Result Type must be the same."
+  void transpose(const Instruction &inst) {
+    if (inst.wordCount() < 4)
+      return;
+    const uint32_t type = inst.typeId(), matrix = s_.typeOf(inst.word(3));
+    auto report = [&](const std::string &what) {
+      s_.error(inst.index(), "3.32.14", "OpTranspose: " + what);
+    };
+    auto out = matrixShape(type);
+    if (!out) {
+      if (s_.def(type))
+        report("the result type " + s_.name(type) + " must be a matrix");
+      return;
+    }
+    if (matrix == 0)
+      return;
+    auto in = matrixShape(matrix);
+    if (!in)
+      report("Matrix " + s_.name(inst.word(3)) + " must be a matrix");
+    else if (s_.componentType(s_.def(matrix)->word(2)) != s_.componentType(s_.def(type)->word(2)))
+      report("Matrix " + s_.name(inst.word(3)) + " must have the result's component type");
+    else if (in->first != out->second || in->second != out->first)
+      report("Matrix " + s_.name(inst.word(3)) + " has " + std::to_string(in->first) +
+             " columns of " + std::to_string(in->second) + "; the result must have " +
+             std::to_string(in->second) + " columns of " + std::to_string(in->first) + ", not " +
+             std::to_string(out->first) + " of " + std::to_string(out->second));
+  }
+
+  // %r = OpOuterProduct %matrix %vector1 %vector2 (3.32.14): "Result Type must be an OpTypeMatrix
+  // whose Column Type is a vector of floating-point type. Vector 1 must have the same type as the
+  // Column Type in Result Type. Vector 2 must be a vector with the same Component Type as the
+  // Component Type in Result Type. Its number of components must equal the number of columns in
+  // Result Type."
+  void outerProduct(const Instruction &inst) {
+    if (inst.wordCount() < 5)
+      return;
+    const uint32_t type = inst.typeId();
+    auto report = [&](const std::string &what) {
+      s_.error(inst.index(), "3.32.14", "OpOuterProduct: " + what);
+    };
+    auto shape = matrixShape(type);
+    if (!shape || !s_.isFloatScalarOrVector(s_.def(type)->word(2))) {
+      if (s_.def(type))
+        report("the result type " + s_.name(type) + " must be a matrix of floats");
+      return;
+    }
+    const uint32_t column = s_.def(type)->word(2);
+    const uint32_t v1 = s_.typeOf(inst.word(3)), v2 = s_.typeOf(inst.word(4));
+    if (v1 != 0 && v1 != column)
+      report("Vector 1 " + s_.name(inst.word(3)) + " must be of the result's column type " +
+             s_.name(column));
+    else if (v2 != 0 && (!s_.isVectorType(v2) || s_.componentType(v2) != s_.componentType(column)))
+      report("Vector 2 " + s_.name(inst.word(4)) +
+             " must be a vector of the result's component "
+             "type " +
+             s_.name(s_.componentType(column)));
+    else if (v2 != 0 && s_.componentCount(v2) != shape->first)
+      report("Vector 2 " + s_.name(inst.word(4)) +
+             " must have as many components as the result "
+             "has columns (" +
+             std::to_string(shape->first) + ")");
   }
 
   // %r = OpConvertXxx %type %value
@@ -750,7 +927,15 @@ private:
     const Op op = inst.opcode();
     auto report = [&](const std::string &what) { s_.error(inst.index(), "3.32.14", what); };
     if (op == Op::MatrixTimesScalar) {
-      if (a != result)
+      // Cooperative matrices (and other extension types) have rules of their own.
+      if (static_cast<uint32_t>(s_.defOpcode(result)) >= 4096)
+        return;
+      // "Result Type must be a matrix type with a float component type."
+      if (!matrixShape(result) || !s_.isFloatScalarOrVector(s_.def(result)->word(2)))
+        report("the result type " + s_.name(result) +
+               " of OpMatrixTimesScalar must be a matrix "
+               "of floats");
+      else if (a != result)
         report("the matrix must be of the result type " + s_.name(result));
       else if (!s_.isFloatType(b) || b != s_.componentType(s_.def(a)->word(2)))
         report("the scalar must be the matrix's component type");
@@ -846,6 +1031,18 @@ private:
       }
       return;
     }
+    case Op::TypeVoid:
+    case Op::TypeBool:
+    case Op::TypeInt:
+    case Op::TypeFloat:
+    case Op::TypePointer:
+    case Op::TypeRuntimeArray:
+      // "Result Type must be a composite type, whose top-level members/elements/components/columns
+      // have the same type as the types of the operands" (3.32.12).
+      s_.error(inst.index(), "3.32.12",
+               "OpCompositeConstruct: the result type " + s_.name(type) +
+                   " must be a composite type (a vector, matrix, array or struct)");
+      return;
     default:
       return;
     }

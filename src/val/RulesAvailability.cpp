@@ -4,7 +4,8 @@
 //
 // An instruction or enumerant is usable when
 //   - the module's version lies in its [first, last] versions, or the module declares one of the
-//     extensions or capabilities that provide it, and
+//     extensions or capabilities that provide it (which bring nothing back after its last
+//     version), and
 //   - it needs no capability, or the module declares (or implies) one of those it lists; an
 //     extension alone is not enough.
 // OpCapability's own operand is the exception: declaring a capability declares the ones it
@@ -140,7 +141,11 @@ private:
     // core (OpDemoteToHelperInvocation with DemoteToHelperInvocation from its extension); a
     // capability operand itself is not enabled by the capabilities it depends on.
     const bool byCapability = capabilitiesToo && anyCapability(a);
-    if (!extension && !byCapability && !(a.minVersion <= version_ && version_ <= a.lastVersion)) {
+    // What a later version removed (OpLessOrGreater after 1.5, OpAtomicCompareExchangeWeak and
+    // BufferBlock after 1.3) no capability or extension brings back.
+    const bool removed = a.lastVersion != grammar::kNoVersion && version_ > a.lastVersion;
+    if (removed ||
+        (!extension && !byCapability && !(a.minVersion <= version_ && version_ <= a.lastVersion))) {
       std::string message = what;
       if (a.minVersion == grammar::kNoVersion)
         message += " needs one of the extensions " + joined(a.extensions, [](grammar::Extension e) {

@@ -15,8 +15,18 @@
 //   the Matrix{A,B,C,Result}SignedComponentsKHR operands name integer matrices.
 // - Length: a 32-bit unsigned integer from a cooperative matrix type.
 // - Shader modules that declare CooperativeMatrixKHR declare VulkanMemoryModel.
+// - Where cooperative matrices go (both extensions' edits to the core instructions): variables
+//   holding them are in Function or Private; OpSNegate, OpFNegate, OpIAdd, OpFAdd, OpISub, OpFSub,
+//   OpFDiv, OpSDiv and OpUDiv (and for KHR OpIMul and OpFMul) take operands of the result's
+//   matrix type with components of their kind; OpMatrixTimesScalar a matrix of the result type
+//   and a scalar of its component type; conversions a matrix of the same scope, rows and
+//   columns (and KHR Use) with components of the kinds they convert; OpCompositeConstruct,
+//   OpConstantComposite and OpSpecConstantComposite one constituent of the component type;
+//   OpCompositeExtract and OpCompositeInsert one index.
 #include "OperandCheck.h"
 #include "Rules.h"
+
+#include <unordered_map>
 
 namespace spire::val {
 
@@ -37,6 +47,7 @@ enum : uint32_t {
 constexpr uint32_t kStorageWorkgroup = 4, kStorageStorageBuffer = 12,
                    kStoragePhysicalStorageBuffer = 5349;
 constexpr uint32_t kUseMatrixA = 0, kUseMatrixB = 1, kUseAccumulator = 2;
+constexpr uint32_t kStoragePrivate = 6, kStorageFunction = 7;
 constexpr uint32_t kCapabilityShader = 1, kCapabilityVulkanMemoryModel = 5345,
                    kCapabilityCooperativeMatrixKHR = 6022;
 
@@ -60,8 +71,10 @@ public:
         s_.error(inst.index(), "SPV_KHR_cooperative_matrix",
                  "a shader that declares CooperativeMatrixKHR must declare VulkanMemoryModel");
       const bool khr = op >= kTypeKHR && op <= kLengthKHR;
-      if (!khr && !(op >= kTypeNV && op <= kLengthNV))
+      if (!khr && !(op >= kTypeNV && op <= kLengthNV)) {
+        coreInstruction(inst);
         return;
+      }
       OperandCheck c(s_, inst, khr ? "SPV_KHR_cooperative_matrix" : "SPV_NV_cooperative_matrix");
       const uint32_t type = khr ? kTypeKHR : kTypeNV;
       switch (khr ? op - kTypeKHR : op - kTypeNV) {
@@ -194,6 +207,240 @@ private:
     return stride(word + 1);
   }
 
+  /// 0 when `type` is no cooperative matrix type, else the opcode of its declaration.
+  uint32_t matrixKind(uint32_t type) const {
+    const uint32_t op = static_cast<uint32_t>(s_.defOpcode(type));
+    return op == kTypeKHR || op == kTypeNV ? op : 0;
+  }
+  static const char *ruleOf(uint32_t kind) {
+    return kind == kTypeKHR ? "SPV_KHR_cooperative_matrix" : "SPV_NV_cooperative_matrix";
+  }
+  /// Whether `type` is, or holds through arrays and structs, a cooperative matrix.
+  bool holdsMatrix(uint32_t type, int depth = 0) {
+    if (depth > 64)
+      return false;
+    if (auto it = holds_.find(type); it != holds_.end())
+      return it->second;
+    bool result = matrixKind(type) != 0;
+    std::optional<Instruction> d = s_.def(type);
+    if (!result && d && !d->isRaw()) {
+      if (d->opcode() == Op::TypeArray || d->opcode() == Op::TypeRuntimeArray)
+        result = d->wordCount() >= 3 && holdsMatrix(d->word(2), depth + 1);
+      else if (d->opcode() == Op::TypeStruct)
+        for (uint32_t w = 2; w < d->wordCount() && !result; ++w)
+          result = holdsMatrix(d->word(w), depth + 1);
+    }
+    holds_[type] = result;
+    return result;
+  }
+
+  // The core instructions that take cooperative matrices.
+  void coreInstruction(const Instruction &inst) {
+    switch (inst.opcode()) {
+    case Op::Variable:
+      variable(inst);
+      return;
+    case Op::SNegate:
+    case Op::FNegate:
+    case Op::IAdd:
+    case Op::FAdd:
+    case Op::ISub:
+    case Op::FSub:
+    case Op::IMul:
+    case Op::FMul:
+    case Op::UDiv:
+    case Op::SDiv:
+    case Op::FDiv:
+    case Op::FRem:
+    case Op::SRem:
+    case Op::SMod:
+    case Op::UMod:
+    case Op::FMod:
+      arithmetic(inst);
+      return;
+    case Op::MatrixTimesScalar:
+      matrixTimesScalar(inst);
+      return;
+    case Op::ConvertFToU:
+    case Op::ConvertFToS:
+    case Op::ConvertSToF:
+    case Op::ConvertUToF:
+    case Op::UConvert:
+    case Op::SConvert:
+    case Op::FConvert:
+      conversion(inst);
+      return;
+    case Op::CompositeConstruct:
+    case Op::ConstantComposite:
+    case Op::SpecConstantComposite:
+      construct(inst);
+      return;
+    case Op::CompositeExtract:
+    case Op::CompositeInsert:
+      extractInsert(inst);
+      return;
+    default:
+      return;
+    }
+  }
+
+  // "Cooperative matrix types (or types containing them) can only be allocated in Function or
+  // Private storage classes." (2.16.1 as both extensions modify it)
+  void variable(const Instruction &inst) {
+    if (inst.wordCount() < 4)
+      return;
+    const uint32_t pointee = s_.pointeeType(inst.typeId());
+    const uint32_t sc = inst.word(3);
+    if (pointee == 0 || sc == kStorageFunction || sc == kStoragePrivate || !holdsMatrix(pointee))
+      return;
+    uint32_t kind = matrixKind(s_.stripArrays(pointee));
+    s_.error(inst.index(), ruleOf(kind == 0 ? kTypeNV : kind),
+             "OpVariable: a variable of type " + s_.name(pointee) +
+                 ", which holds a cooperative matrix, must be in the Function or Private storage "
+                 "class, not " +
+                 State::enumerantName(grammar::OperandKind::StorageClass, sc));
+  }
+
+  // The arithmetic instructions on cooperative matrices: "Binary arithmetic instructions operate
+  // on the individual elements of a pair of cooperative matrices whose type must match", OpF* on
+  // floating-point components, OpI*, OpS* and OpU* on integer ones; NV allows OpSNegate, OpFNegate,
+  // OpIAdd, OpFAdd, OpISub, OpFSub, OpFDiv, OpSDiv and OpUDiv, KHR also OpIMul and OpFMul.
+  void arithmetic(const Instruction &inst) {
+    const uint32_t type = inst.typeId();
+    uint32_t kind = matrixKind(type);
+    for (uint32_t w = 3; w < inst.wordCount() && kind == 0; ++w)
+      kind = matrixKind(s_.typeOf(inst.word(w)));
+    if (kind == 0)
+      return;
+    OperandCheck c(s_, inst, ruleOf(kind));
+    const Op op = inst.opcode();
+    const bool multiply = op == Op::IMul || op == Op::FMul;
+    const bool remainder =
+        op == Op::FRem || op == Op::SRem || op == Op::SMod || op == Op::UMod || op == Op::FMod;
+    if (remainder || (multiply && kind == kTypeNV)) {
+      c.fail("not defined on " + typeName(kind == kTypeKHR) + " operands" +
+             (multiply ? " (OpMatrixTimesScalar multiplies one by a scalar)" : ""));
+      return;
+    }
+    if (matrixKind(type) == 0) {
+      c.fail("the result type " + s_.name(type) + " must be the operands' cooperative matrix type");
+      return;
+    }
+    for (uint32_t w = 3; w < inst.wordCount(); ++w)
+      if (!c.operand(w, "operand", "of the result type " + s_.name(type),
+                     [&](uint32_t t) { return t == type; }))
+        return;
+    const bool floats =
+        op == Op::FNegate || op == Op::FAdd || op == Op::FSub || op == Op::FMul || op == Op::FDiv;
+    const std::optional<Matrix> m = matrixOf(type, kind == kTypeKHR);
+    if (m && (floats ? !s_.isFloatType(m->component) : !s_.isIntType(m->component)))
+      c.fail("the cooperative matrix type " + s_.name(type) + " must have " +
+             (floats ? "floating-point" : "integer") + " components");
+  }
+
+  // %r = OpMatrixTimesScalar %type %matrix %scalar with a cooperative matrix result: "Allow
+  // cooperative matrix types for OpMatrixTimesScalar", with the core rules (the matrix of the
+  // result type, the scalar of its component type).
+  void matrixTimesScalar(const Instruction &inst) {
+    const uint32_t type = inst.typeId();
+    const uint32_t kind = matrixKind(type);
+    if (kind == 0)
+      return;
+    OperandCheck c(s_, inst, ruleOf(kind));
+    const std::optional<Matrix> m = matrixOf(type, kind == kTypeKHR);
+    c.operand(3, "Matrix", "of the result type " + s_.name(type),
+              [&](uint32_t t) { return t == type; }) &&
+        m &&c.operand(4, "Scalar", "the matrix's component type " + s_.name(m->component),
+                      [&](uint32_t t) { return t == m->component; });
+  }
+
+  // Conversions: "The result type and value type must have the same scope, number of rows, and
+  // number of columns" (KHR: "and Use"), components of the kinds the instruction converts.
+  void conversion(const Instruction &inst) {
+    if (inst.wordCount() < 4)
+      return;
+    const uint32_t type = inst.typeId(), value = s_.typeOf(inst.word(3));
+    const uint32_t kind = matrixKind(type) != 0 ? matrixKind(type) : matrixKind(value);
+    if (kind == 0 || value == 0)
+      return;
+    OperandCheck c(s_, inst, ruleOf(kind));
+    const bool khr = kind == kTypeKHR;
+    const std::optional<Matrix> r = matrixOf(type, khr), v = matrixOf(value, khr);
+    if (!r) {
+      c.fail("the result type " + s_.name(type) + " must be an " + typeName(khr) +
+             " as the value is one");
+      return;
+    }
+    if (!v) {
+      c.fail("the value " + s_.name(inst.word(3)) + " must be an " + typeName(khr) +
+             " as the result is one");
+      return;
+    }
+    const Op op = inst.opcode();
+    const bool fromFloat = op == Op::ConvertFToU || op == Op::ConvertFToS || op == Op::FConvert;
+    const bool toFloat = op == Op::ConvertSToF || op == Op::ConvertUToF || op == Op::FConvert;
+    if (fromFloat ? !s_.isFloatType(v->component) : !s_.isIntType(v->component)) {
+      c.fail("the value " + s_.name(inst.word(3)) + " must be a cooperative matrix of " +
+             (fromFloat ? "floating-point" : "integer") + " components");
+      return;
+    }
+    if (toFloat ? !s_.isFloatType(r->component) : !s_.isIntType(r->component)) {
+      c.fail("the result type " + s_.name(type) + " must be a cooperative matrix of " +
+             (toFloat ? "floating-point" : "integer") + " components");
+      return;
+    }
+    const char *what = differ(v->scope, r->scope)       ? "scope"
+                       : differ(v->rows, r->rows)       ? "number of rows"
+                       : differ(v->columns, r->columns) ? "number of columns"
+                       : khr && differ(v->use, r->use)  ? "Use"
+                                                        : nullptr;
+    if (what != nullptr)
+      c.fail("the value " + s_.name(inst.word(3)) + " and the result type " + s_.name(type) +
+             " must have the same " + what);
+  }
+
+  // "If the Result Type is a cooperative matrix type, then there must be only one Constituent,
+  // with scalar type matching the cooperative matrix Component Type" (OpCompositeConstruct,
+  // OpConstantComposite; specialization constant composites alike).
+  void construct(const Instruction &inst) {
+    const uint32_t type = inst.typeId();
+    const uint32_t kind = matrixKind(type);
+    if (kind == 0 || inst.wordCount() < 3)
+      return;
+    OperandCheck c(s_, inst, ruleOf(kind));
+    const uint32_t count = inst.wordCount() - 3;
+    if (count != 1) {
+      c.fail("the cooperative matrix " + s_.name(type) + " takes exactly one constituent, " +
+             std::to_string(count) + " are given");
+      return;
+    }
+    if (const std::optional<Matrix> m = matrixOf(type, kind == kTypeKHR))
+      c.operand(3, "Constituent", "of the matrix's component type " + s_.name(m->component),
+                [&](uint32_t t) { return t == m->component; });
+  }
+
+  // A cooperative matrix "acts like a vector" as a composite: one index selects a component.
+  void extractInsert(const Instruction &inst) {
+    const bool extract = inst.opcode() == Op::CompositeExtract;
+    const uint32_t first = extract ? 4 : 5;
+    if (inst.wordCount() < first)
+      return;
+    const uint32_t composite = s_.typeOf(inst.word(first - 1));
+    const uint32_t kind = matrixKind(composite);
+    if (kind == 0 || inst.wordCount() == first + 1)
+      return;
+    OperandCheck c(s_, inst, ruleOf(kind));
+    c.fail("the cooperative matrix " + s_.name(inst.word(first - 1)) +
+           " is indexed by exactly one index, " + std::to_string(inst.wordCount() - first) +
+           " are given");
+  }
+
+  // Two operands differ when both are known constants of different values.
+  bool differ(uint32_t x, uint32_t y) const {
+    const std::optional<uint64_t> vx = known(x), vy = known(y);
+    return vx && vy && *vx != *vy;
+  }
+
   std::optional<Matrix> matrixOf(uint32_t type, bool khr) const {
     std::optional<Instruction> d = s_.def(type);
     if (!d || static_cast<uint32_t>(d->opcode()) != (khr ? kTypeKHR : kTypeNV) ||
@@ -220,11 +467,6 @@ private:
       }
     }
     const Matrix &r = *m[0], &a = *m[1], &b = *m[2], &cm = *m[3];
-    // Two operands differ when both are known constants of different values.
-    auto differ = [&](uint32_t x, uint32_t y) {
-      const std::optional<uint64_t> vx = known(x), vy = known(y);
-      return vx && vy && *vx != *vy;
-    };
     if (differ(a.scope, r.scope) || differ(b.scope, r.scope) || differ(cm.scope, r.scope)) {
       c.fail("A, B, C and the result type must have the same scope");
       return;
@@ -268,6 +510,7 @@ private:
   }
 
   State &s_;
+  std::unordered_map<uint32_t, bool> holds_;
 };
 
 } // namespace

@@ -578,6 +578,18 @@ private:
         "SPV_KHR_ray_tracing", [](const ModesChecker &, uint32_t model, uint32_t) {
           return model == 5313 || model == 5316 || model == 5317;
         }};
+    // "This instruction is allowed only in RayGenerationKHR, ClosestHitKHR and MissKHR execution
+    // models" (OpTraceMotionNV, OpTraceRayMotionNV; OpHitObjectTraceRay[Motion]NV).
+    static const Restriction kTraceRayMotion{
+        "tracing a ray", "it is for RayGeneration, ClosestHit and Miss entry points only",
+        "SPV_NV_ray_tracing_motion_blur", [](const ModesChecker &, uint32_t model, uint32_t) {
+          return model == 5313 || model == 5316 || model == 5317;
+        }};
+    static const Restriction kHitObjectTrace{
+        "tracing a ray", "it is for RayGeneration, ClosestHit and Miss entry points only",
+        "SPV_NV_shader_invocation_reorder", [](const ModesChecker &, uint32_t model, uint32_t) {
+          return model == 5313 || model == 5316 || model == 5317;
+        }};
     static const Restriction kExecuteCallable{
         "executing a callable shader",
         "it is for RayGeneration, ClosestHit, Miss and Callable entry points only",
@@ -630,6 +642,12 @@ private:
     case 4445: // OpTraceRayKHR, OpTraceNV
     case 5337:
       return &kTraceRay;
+    case 5338: // OpTraceMotionNV, OpTraceRayMotionNV
+    case 5339:
+      return &kTraceRayMotion;
+    case 5256: // OpHitObjectTraceRayMotionNV, OpHitObjectTraceRayNV
+    case 5260:
+      return &kHitObjectTrace;
     case 4446: // OpExecuteCallableKHR, OpExecuteCallableNV
     case 5344:
       return &kExecuteCallable;

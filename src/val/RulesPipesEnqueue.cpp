@@ -11,6 +11,12 @@
 //   three; an Invoke function returning void whose first parameter points to 8-bit integers and
 //   whose others point to Workgroup, with one Local Size operand per such parameter.
 //
+// - Events traced within one function (through OpCopyObject, and through a Function variable
+//   whose every write is known): OpSetUserEventStatus's event comes from OpCreateUserEvent (an
+//   error otherwise); OpCaptureEventProfilingInfo's from OpEnqueueKernel or OpEnqueueMarker, and
+//   its constant Profiling Info sets only Kernel Profiling Info bits (warnings: the OpenCL
+//   translator captures user events).
+//
 // spirv-val 2023.1 checks none of these operands: every rule here is stricter than it, and each
 // follows the sentence of the instruction's description that its comment quotes.
 #include "OperandCheck.h"
@@ -25,6 +31,9 @@ constexpr uint32_t kStorageWorkgroup = 4, kStorageCrossWorkgroup = 5, kStorageGe
 constexpr uint32_t kAddressingPhysical32 = 1, kAddressingPhysical64 = 2;
 
 enum class Access { Read, Write, Either };
+
+// Where an event value comes from, as far as one function shows.
+enum class EventSource { Unknown, UserEvent, Enqueue, NoEvent };
 
 class PipesEnqueueChecker {
 public:
@@ -301,23 +310,34 @@ private:
       // "Result Type must be a Boolean type. Event must have a type of OpTypeDeviceEvent."
       c.resultBool() && c.ofType(3, "Event", Op::TypeDeviceEvent);
       return;
-    case 301: // OpSetUserEventStatus %event %status
-      // "Event must have a type of OpTypeDeviceEvent ... Status must have a type of 32-bit
-      // OpTypeInt treated as a signed integer."
-      c.ofType(1, "Event", Op::TypeDeviceEvent) && c.int32(2, "Status");
+    case 301: { // OpSetUserEventStatus %event %status
+      // "Event must have a type of OpTypeDeviceEvent that was produced by OpCreateUserEvent.
+      // Status must have a type of 32-bit OpTypeInt treated as a signed integer."
+      if (!c.ofType(1, "Event", Op::TypeDeviceEvent) || !c.int32(2, "Status") ||
+          inst.wordCount() < 3)
+        return;
+      const EventSource from = eventSource(inst.index(), inst.word(1));
+      if (from == EventSource::Enqueue || from == EventSource::NoEvent)
+        c.fail("Event " + s_.name(inst.word(1)) + " must be produced by OpCreateUserEvent; " +
+               (from == EventSource::Enqueue ? "it is the event of an OpEnqueueKernel or "
+                                               "OpEnqueueMarker"
+                                             : "it is a null or undefined value"));
       return;
+    }
     case 302: // OpCaptureEventProfilingInfo %event %profilingInfo %value
       // "Event must have a type of OpTypeDeviceEvent ... Profiling Info must be an integer type
       // scalar. ... Value must be a pointer to a scalar 8-bit integer type in the CrossWorkgroup
       // Storage Class."
-      c.ofType(1, "Event", Op::TypeDeviceEvent) &&
+      if (c.ofType(1, "Event", Op::TypeDeviceEvent) &&
           c.operand(2, "Profiling Info", "an integer scalar",
                     [&](uint32_t t) { return c.intScalar(t); }) &&
           c.operand(3, "Value", "a pointer to an 8-bit integer scalar in CrossWorkgroup",
                     [&](uint32_t t) {
                       return s_.isPointerType(t) && c.intScalar(s_.pointeeType(t), 8) &&
                              s_.storageClass(t) == kStorageCrossWorkgroup;
-                    });
+                    }))
+        if (inst.wordCount() >= 4)
+          profilingInfo(inst);
       return;
     case 303: // OpGetDefaultQueue %type
       // "Result Type must be an OpTypeQueue."
@@ -329,6 +349,93 @@ private:
     default:
       return;
     }
+  }
+
+  // OpCaptureEventProfilingInfo: "Event must have a type of OpTypeDeviceEvent that was produced by
+  // OpEnqueueKernel or OpEnqueueMarker." "The content of Profiling Info is interpreted as Kernel
+  // Profiling Info mask." Warnings: spirv-val accepts both, and the OpenCL translator captures the
+  // profiling information of user events.
+  void profilingInfo(const Instruction &inst) {
+    const std::string op = "OpCaptureEventProfilingInfo: ";
+    const EventSource from = eventSource(inst.index(), inst.word(1));
+    if (from == EventSource::UserEvent || from == EventSource::NoEvent)
+      s_.warning(inst.index(), "3.32.22",
+                 op + "Event " + s_.name(inst.word(1)) +
+                     " should be produced by OpEnqueueKernel or OpEnqueueMarker; it is " +
+                     (from == EventSource::UserEvent ? "a user event (OpCreateUserEvent)"
+                                                     : "a null or undefined value"));
+    constexpr uint64_t kCmdExecTime = 0x1;
+    const std::optional<uint64_t> info =
+        s_.defOpcode(inst.word(2)) == Op::Constant ? s_.constantValue(inst.word(2)) : std::nullopt;
+    if (info && (*info & ~kCmdExecTime) != 0)
+      s_.warning(inst.index(), "3.2.29",
+                 op + "Profiling Info " + s_.name(inst.word(2)) + " is " + std::to_string(*info) +
+                     ", which sets bits that are no Kernel Profiling Info (CmdExecTime is 0x1)");
+  }
+
+  // The event value `id` used by instruction `user`, traced back within the user's function:
+  // through OpCopyObject, and through an OpLoad from a Function variable of that function whose
+  // every other use is known (a store of a traced event, or the Ret Event of an enqueue).
+  EventSource eventSource(uint32_t user, uint32_t id, int depth = 0) const {
+    const uint32_t fn = s_.functionOf(user);
+    for (int copies = 0; copies < 16; ++copies) {
+      std::optional<Instruction> d = s_.def(id);
+      if (!d || d->isRaw())
+        return EventSource::Unknown;
+      switch (d->opcode()) {
+      case Op::CreateUserEvent:
+        return EventSource::UserEvent;
+      case Op::ConstantNull:
+      case Op::Undef:
+        return EventSource::NoEvent;
+      case Op::CopyObject:
+        if (d->wordCount() < 4 || s_.functionOf(d->index()) != fn)
+          return EventSource::Unknown;
+        id = d->word(3);
+        continue;
+      case Op::Load:
+        return depth == 0 && d->wordCount() >= 4 && s_.functionOf(d->index()) == fn
+                   ? variableEvents(d->word(3), fn)
+                   : EventSource::Unknown;
+      default:
+        return EventSource::Unknown;
+      }
+    }
+    return EventSource::Unknown;
+  }
+
+  // The one source of the events written to the Function variable `var` of function `fn`, or
+  // Unknown when its writes differ or are not all known.
+  EventSource variableEvents(uint32_t var, uint32_t fn) const {
+    std::optional<Instruction> v = s_.def(var);
+    constexpr uint32_t kStorageFunction = 7;
+    // (A variable with an initializer holds it until the first write: not traced.)
+    if (!v || v->opcode() != Op::Variable || v->wordCount() != 4 ||
+        v->word(3) != kStorageFunction || s_.functionOf(v->index()) != fn)
+      return EventSource::Unknown;
+    EventSource source = EventSource::Unknown;
+    for (const DefUse::Use &u : s_.defUse().uses(var)) {
+      Instruction user = s_.module().inst(u.inst);
+      if (user.isRaw())
+        return EventSource::Unknown;
+      if (s_.functionOf(u.inst) != fn) // names and decorations
+        continue;
+      EventSource written = EventSource::Unknown;
+      const uint32_t op = static_cast<uint32_t>(user.opcode());
+      if (user.opcode() == Op::Load && user.wordCount() >= 4 && user.word(3) == var)
+        continue;
+      if (user.opcode() == Op::Store && user.wordCount() >= 3 && user.word(1) == var)
+        written = eventSource(u.inst, user.word(2), 1);
+      else if ((op == 292 && user.wordCount() > 8 && user.word(8) == var &&
+                user.word(7) != var) || // OpEnqueueKernel's Ret Event
+               (op == 291 && user.wordCount() > 6 && user.word(6) == var &&
+                user.word(5) != var)) // OpEnqueueMarker's Ret Event
+        written = EventSource::Enqueue;
+      if (written == EventSource::Unknown || (source != EventSource::Unknown && written != source))
+        return EventSource::Unknown;
+      source = written;
+    }
+    return source;
   }
 
   // "Result Type must be an OpTypeStruct with the following ordered list of members ...";

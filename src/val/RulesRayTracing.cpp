@@ -16,8 +16,21 @@
 // - Ray queries live in Private or Function variables and are not loaded, stored or copied
 //   (SPV_KHR_ray_query's additions to OpTypePointer, OpLoad, OpStore, OpCopyMemory[Sized]);
 //   spirv-val 2023.1 checks neither.
+// - OpTraceNV and OpTraceMotionNV (SPV_NV_ray_tracing, SPV_NV_ray_tracing_motion_blur): the
+//   operands of OpTraceRayKHR, a 32-bit float Time for the motion trace, and a Payload number
+//   that is an integer constant (the Location of the payload). OpTraceRayMotionNV: OpTraceRayKHR's
+//   operands and the Time. OpExecuteCallableNV: a 32-bit integer SBT index and an integer
+//   constant Callable Data number.
+// - Under Vulkan, a constant Ray Flags operand of OpTraceRayKHR, OpRayQueryInitializeKHR and
+//   OpHitObjectTraceRay[Motion]NV sets at most one of OpaqueKHR, NoOpaqueKHR, CullOpaqueKHR and
+//   CullNoOpaqueKHR, at most one of SkipTrianglesKHR, CullBackFacingTrianglesKHR and
+//   CullFrontFacingTrianglesKHR, and not both SkipTrianglesKHR and SkipAABBsKHR (the RuntimeSpirv
+//   rules of the Vulkan specification). spirv-val 2023.1 checks none of the rules of this item
+//   and the one above.
 #include "OperandCheck.h"
 #include "Rules.h"
+
+#include <bit>
 
 namespace spire::val {
 
@@ -122,6 +135,24 @@ public:
       case 4473: // OpRayQueryInitializeKHR
         rayQueryInitialize(inst);
         break;
+      case 5337: // OpTraceNV
+      case 5338: // OpTraceMotionNV
+        traceNV(inst, op == 5338);
+        break;
+      case 5339: // OpTraceRayMotionNV
+        traceRayMotion(inst);
+        break;
+      case 5344: { // OpExecuteCallableNV %sbtIndex %callableDataNumber
+        OperandCheck c(s_, inst, "SPV_NV_ray_tracing");
+        c.int32(1, "SBT Index") && locationNumber(c, 2, "Callable Data number");
+        break;
+      }
+      case 5260: // OpHitObjectTraceRayNV %hitObject %accel %rayFlags ...
+      case 5256: // OpHitObjectTraceRayMotionNV (the VUIDs name both)
+        rayFlags(inst, 3, "VUID-RuntimeSpirv-OpHitObjectTraceRayNV-07714",
+                 "VUID-RuntimeSpirv-OpHitObjectTraceRayNV-07713",
+                 "VUID-RuntimeSpirv-OpHitObjectTraceRayNV-07712");
+        break;
       case 4475: { // OpRayQueryGenerateIntersectionKHR %rayQuery %hitT
         OperandCheck c(s_, inst, "SPV_KHR_ray_query");
         rayQuery(c, 1) && c.float32(2, "Hit T");
@@ -179,14 +210,91 @@ private:
     return true;
   }
 
+  // The operands the traces share from the acceleration structure at `word` on: Accel, Ray Flags,
+  // Cull Mask, SBT Offset, SBT Stride, Miss Index, then the ray.
+  bool traceOperands(OperandCheck &c, uint32_t word) {
+    return accel(c, word) && c.int32(word + 1, "Ray Flags") && c.int32(word + 2, "Cull Mask") &&
+           c.int32(word + 3, "SBT Offset") && c.int32(word + 4, "SBT Stride") &&
+           c.int32(word + 5, "Miss Index") && ray(c, word + 6);
+  }
+
   // OpTraceRayKHR %accel %rayFlags %cullMask %sbtOffset %sbtStride %missIndex %rayOrigin %rayTmin
   //   %rayDirection %rayTmax %payload
   void traceRay(const Instruction &inst) {
     OperandCheck c(s_, inst, "SPV_KHR_ray_tracing");
-    accel(c, 1) && c.int32(2, "Ray Flags") && c.int32(3, "Cull Mask") && c.int32(4, "SBT Offset") &&
-        c.int32(5, "SBT Stride") && c.int32(6, "Miss Index") && ray(c, 7) &&
+    traceOperands(c, 1) &&
         variableIn(c, 11, "Payload", kStorageRayPayload, kStorageIncomingRayPayload,
                    "RayPayloadKHR or IncomingRayPayloadKHR");
+    rayFlags(inst, 2, "VUID-RuntimeSpirv-OpTraceRayKHR-06893",
+             "VUID-RuntimeSpirv-OpTraceRayKHR-06892", "VUID-RuntimeSpirv-OpTraceRayKHR-06552");
+  }
+
+  // OpTraceRayMotionNV: OpTraceRayKHR's operands with %time before %payload. "Current Time must be
+  // a 32-bit float type scalar." (SPV_NV_ray_tracing_motion_blur)
+  void traceRayMotion(const Instruction &inst) {
+    OperandCheck c(s_, inst, "SPV_NV_ray_tracing_motion_blur");
+    traceOperands(c, 1) && c.float32(11, "Current Time") &&
+        variableIn(c, 12, "Payload", kStorageRayPayload, kStorageIncomingRayPayload,
+                   "RayPayloadKHR or IncomingRayPayloadKHR");
+  }
+
+  // "Payload number matches the declared location of the payload structure", "Callable Data
+  // Number matches the declared location of the callable data": a Location, so an integer
+  // constant.
+  bool locationNumber(OperandCheck &c, uint32_t word, std::string_view what) {
+    const uint32_t id = c.id(word);
+    if (id == 0 || c.type(word) == 0)
+      return true;
+    const grammar::InstructionDesc *d = grammar::findInstruction(uint32_t(s_.defOpcode(id)));
+    if (d != nullptr && d->cls == grammar::InstructionClass::ConstantCreation &&
+        s_.isIntType(c.type(word)))
+      return true;
+    return c.fail(std::string(what) + " " + s_.name(id) +
+                  " must be an integer constant (the Location of the data)");
+  }
+
+  // OpTraceNV %accel %rayFlags %cullMask %sbtOffset %sbtStride %missIndex %rayOrigin %rayTmin
+  //   %rayDirection %rayTmax %payloadId; OpTraceMotionNV has %time before %payloadId.
+  void traceNV(const Instruction &inst, bool motion) {
+    OperandCheck c(s_, inst, motion ? "SPV_NV_ray_tracing_motion_blur" : "SPV_NV_ray_tracing");
+    traceOperands(c, 1) && (!motion || c.float32(11, "Current Time")) &&
+        locationNumber(c, motion ? 12 : 11, "Payload number");
+  }
+
+  // Under Vulkan, the bits of a constant Ray Flags operand at `word` (RuntimeSpirv rules; each
+  // instruction has a VUID of its own for each rule).
+  void rayFlags(const Instruction &inst, uint32_t word, std::string_view opaqueRule,
+                std::string_view cullRule, std::string_view skipRule) {
+    if (!s_.isVulkan() || word >= inst.wordCount() || s_.defOpcode(inst.word(word)) != Op::Constant)
+      return;
+    const std::optional<uint64_t> v = s_.constantValue(inst.word(word));
+    if (!v)
+      return;
+    constexpr uint64_t kOpaque = 0x1, kNoOpaque = 0x2, kCullBack = 0x10, kCullFront = 0x20,
+                       kCullOpaque = 0x40, kCullNoOpaque = 0x80, kSkipTriangles = 0x100,
+                       kSkipAABBs = 0x200;
+    const std::string what = State::opcodeName(inst.opcode()) + ": Ray Flags " +
+                             s_.name(inst.word(word)) + " (0x" + hex(*v) + ") ";
+    if (std::popcount(*v & (kOpaque | kNoOpaque | kCullOpaque | kCullNoOpaque)) > 1)
+      s_.error(inst.index(), opaqueRule,
+               what + "sets more than one of OpaqueKHR, NoOpaqueKHR, CullOpaqueKHR and "
+                      "CullNoOpaqueKHR");
+    else if (std::popcount(*v & (kSkipTriangles | kCullBack | kCullFront)) > 1)
+      s_.error(inst.index(), cullRule,
+               what + "sets more than one of SkipTrianglesKHR, CullBackFacingTrianglesKHR and "
+                      "CullFrontFacingTrianglesKHR");
+    else if ((*v & kSkipTriangles) != 0 && (*v & kSkipAABBs) != 0)
+      s_.error(inst.index(), skipRule, what + "sets both SkipTrianglesKHR and SkipAABBsKHR");
+  }
+
+  static std::string hex(uint64_t v) {
+    static constexpr char kDigits[] = "0123456789abcdef";
+    std::string out;
+    do {
+      out.insert(out.begin(), kDigits[v & 0xF]);
+      v >>= 4;
+    } while (v != 0);
+    return out;
   }
 
   bool rayQuery(OperandCheck &c, uint32_t word) {
@@ -200,6 +308,9 @@ private:
     OperandCheck c(s_, inst, "SPV_KHR_ray_query");
     rayQuery(c, 1) && accel(c, 2) && c.int32(3, "Ray Flags") && c.int32(4, "Cull Mask") &&
         ray(c, 5);
+    rayFlags(inst, 3, "VUID-RuntimeSpirv-OpRayQueryInitializeKHR-06891",
+             "VUID-RuntimeSpirv-OpRayQueryInitializeKHR-06890",
+             "VUID-RuntimeSpirv-OpRayQueryInitializeKHR-06889");
   }
 
   // %r = OpRayQueryGet... %type %rayQuery [%intersection], and the queries without results.

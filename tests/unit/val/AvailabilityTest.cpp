@@ -111,6 +111,57 @@ OpFunctionEnd
   EXPECT_VALID(validateAsVersion(text, grammar::makeVersion(1, 4)));
 }
 
+// What a version removed stays removed whatever the module declares: OpLessOrGreater needs Kernel
+// up to 1.5 and is gone from 1.6, BufferBlock and OpAtomicCompareExchangeWeak from 1.4 (spirv-val
+// 2023.1 says the same of each).
+TEST(ValAvailability, RemovedInALaterVersion) {
+  const std::string kernel = R"(
+OpCapability Kernel
+OpCapability Addresses
+OpMemoryModel Physical64 OpenCL
+OpEntryPoint Kernel %main "main"
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%bool = OpTypeBool
+%uint = OpTypeInt 32 0
+%uint_0 = OpConstant %uint 0
+%uint_1 = OpConstant %uint 1
+%float = OpTypeFloat 32
+%float_1 = OpConstant %float 1
+%ptr = OpTypePointer Function %uint
+%main = OpFunction %void None %fn
+%e = OpLabel
+%v = OpVariable %ptr Function
+BODY
+OpReturn
+OpFunctionEnd
+)";
+  const std::string lessOrGreater =
+      test::replaced(kernel, "BODY", "%l = OpLessOrGreater %bool %float_1 %float_1");
+  EXPECT_VALID(test::validateText(lessOrGreater, "spv1.5"));
+  EXPECT_ERROR(test::validateText(lessOrGreater, "spv1.6"),
+               "OpLessOrGreater was removed after SPIR-V 1.5; the module is SPIR-V 1.6");
+  const std::string weak =
+      test::replaced(kernel, "BODY",
+                     "%r = OpAtomicCompareExchangeWeak %uint %v %uint_1 %uint_0 %uint_0 %uint_1 "
+                     "%uint_0");
+  EXPECT_VALID(test::validateText(weak, "spv1.3"));
+  EXPECT_ERROR(test::validateText(weak, "spv1.4"),
+               "OpAtomicCompareExchangeWeak was removed after SPIR-V 1.3");
+  const std::string bufferBlock = R"(
+OpCapability Shader
+OpCapability Linkage
+OpMemoryModel Logical GLSL450
+OpDecorate %S BufferBlock
+OpMemberDecorate %S 0 Offset 0
+%uint = OpTypeInt 32 0
+%S = OpTypeStruct %uint
+)";
+  EXPECT_VALID(test::validateText(bufferBlock, "spv1.3"));
+  EXPECT_ERROR(test::validateText(bufferBlock, "spv1.4"),
+               "Decoration BufferBlock (operand of OpDecorate) was removed after SPIR-V 1.3");
+}
+
 TEST(ValAvailability, CapabilityOnlyThroughAnExtension) {
   const char *text = R"(
 OpCapability Shader

@@ -180,6 +180,66 @@ TEST(ValCooperativeMatrixNV, LoadStoreMulAddLength) {
                "OpCooperativeMatrixLengthNV: Type %uint must be an OpTypeCooperativeMatrixNV");
 }
 
+// Where cooperative matrices go, by both extensions' edits of the core instructions. spirv-val
+// 2023.1 has each of these rules for the NV matrices (with messages of its own).
+TEST(ValCooperativeMatrixNV, CoreInstructions) {
+  EXPECT_VALID(nv("%d = OpFAdd %mC %c %c\n"
+                  "%e = OpFNegate %mC %d\n"
+                  "%f = OpMatrixTimesScalar %mC %e %float_1\n"
+                  "%g = OpConvertFToS %mCi %f\n"
+                  "%h = OpCompositeConstruct %mC %float_1\n"
+                  "%x = OpCompositeExtract %float %h 0\n"
+                  "%y = OpCompositeInsert %mC %x %h 1",
+                  "%ptr_pr_mC = OpTypePointer Private %mC\n"
+                  "%m = OpVariable %ptr_pr_mC Private\n"
+                  "%mCi = OpTypeCooperativeMatrixNV %int %uint_3 %uint_8 %uint_8\n"
+                  "%cc = OpConstantComposite %mC %float_1"));
+  EXPECT_ERROR(nv("", "%ptr_wg_mC = OpTypePointer Workgroup %mC\n"
+                      "%arr_mC = OpTypeArray %mC %uint_2\n"
+                      "%ptr_wg_marr = OpTypePointer Workgroup %arr_mC\n"
+                      "%wm = OpVariable %ptr_wg_marr Workgroup"),
+               ", which holds a cooperative matrix, must be in the Function or Private storage "
+               "class, not Workgroup");
+  EXPECT_ERROR(nv("%w = OpCooperativeMatrixLoadNV %mCw %p %uint_8 %true\n"
+                  "%d = OpFAdd %mC %c %w"),
+               " must be of the result type %mC");
+  EXPECT_ERROR(nv("%d = OpFNegate %mC %a"), "OpFNegate: operand %a must be of the result type %mC");
+  EXPECT_ERROR(nv("%d = OpIAdd %mC %c %c"),
+               "OpIAdd: the cooperative matrix type %mC must have integer components");
+  EXPECT_ERROR(nv("%d = OpFMul %mC %c %c"),
+               "OpFMul: not defined on OpTypeCooperativeMatrixNV operands (OpMatrixTimesScalar "
+               "multiplies one by a scalar)");
+  EXPECT_ERROR(nv("%d = OpFRem %mC %c %c"), "OpFRem: not defined on OpTypeCooperativeMatrixNV");
+  EXPECT_ERROR(nv("%d = OpMatrixTimesScalar %mC %a %float_1"),
+               "OpMatrixTimesScalar: Matrix %a must be of the result type %mC");
+  EXPECT_ERROR(nv("%d = OpMatrixTimesScalar %mC %c %uint_2"),
+               "OpMatrixTimesScalar: Scalar %uint_2 must be the matrix's component type %float");
+  EXPECT_ERROR(nv("%d = OpConvertFToS %mAi %c",
+                  "%mAi = OpTypeCooperativeMatrixNV %int %uint_3 %uint_8 %uint_16"),
+               " must have the same number of columns");
+  EXPECT_ERROR(nv("%d = OpConvertFToS %mCwi %c",
+                  "%mCwi = OpTypeCooperativeMatrixNV %int %uint_2 %uint_8 %uint_8"),
+               " must have the same scope");
+  EXPECT_ERROR(nv("%d = OpConvertSToF %mC %c"),
+               "OpConvertSToF: the value %c must be a cooperative matrix of integer components");
+  EXPECT_ERROR(nv("%d = OpConvertFToS %int %c"),
+               "OpConvertFToS: the result type %int must be an OpTypeCooperativeMatrixNV as the "
+               "value is one");
+  EXPECT_ERROR(nv("%d = OpCompositeConstruct %mC %float_1 %float_1"),
+               "OpCompositeConstruct: the cooperative matrix %mC takes exactly one constituent, 2 "
+               "are given");
+  EXPECT_ERROR(nv("%d = OpCompositeConstruct %mC %uint_8"),
+               "OpCompositeConstruct: Constituent %uint_8 must be of the matrix's component type "
+               "%float");
+  EXPECT_ERROR(nv("", "%cc = OpConstantComposite %mC %float_1 %float_1"),
+               "OpConstantComposite: the cooperative matrix %mC takes exactly one constituent");
+  EXPECT_ERROR(nv("%d = OpCompositeExtract %mC %c"),
+               "OpCompositeExtract: the cooperative matrix %c is indexed by exactly one index, 0 "
+               "are given");
+  EXPECT_ERROR(nv("%d = OpCompositeInsert %mC %c %c"),
+               "OpCompositeInsert: the cooperative matrix %c is indexed by exactly one index");
+}
+
 std::string khrBody(std::string_view body) {
   return test::replaced(test::replaced(khrModule(), "BODY", body), "TYPES", "");
 }
@@ -276,6 +336,30 @@ TEST(ValCooperativeMatrixKHR, LoadStoreLength) {
                "integer scalar");
   EXPECT_ERROR(khr("%n = OpCooperativeMatrixLengthKHR %uint %uint"),
                "OpCooperativeMatrixLengthKHR: Type %uint must be an OpTypeCooperativeMatrixKHR");
+}
+
+// KHR adds OpIMul and OpFMul to the instructions that take cooperative matrices, allows integer
+// matrices in OpMatrixTimesScalar, and its conversions keep the Use. (spirv-val 2023.1 and its
+// assembler predate SPV_KHR_cooperative_matrix.)
+TEST(ValCooperativeMatrixKHR, CoreInstructions) {
+  if (!khrGrammar())
+    GTEST_SKIP() << "this build's grammar has no SPV_KHR_cooperative_matrix";
+  EXPECT_VALID(khr("%i = OpCooperativeMatrixLoadKHR %mI %p %uint_0 %uint_16\n"
+                   "%d = OpIMul %mI %i %i\n"
+                   "%e = OpMatrixTimesScalar %mI %d %uint_2\n"
+                   "%f = OpFMul %mC %c %c\n"
+                   "%g = OpConvertFToU %mCu %f",
+                   "%mCu = OpTypeCooperativeMatrixKHR %uint %uint_3 %uint_8 %uint_8 %uint_2"));
+  EXPECT_ERROR(khr("%g = OpConvertFToU %mCa %c",
+                   "%mCa = OpTypeCooperativeMatrixKHR %uint %uint_3 %uint_8 %uint_8 %uint_0"),
+               " must have the same Use");
+  EXPECT_ERROR(khr("%d = OpFMul %mC %c %a"), "OpFMul: operand %a must be of the result type %mC");
+  EXPECT_ERROR(khr("%d = OpSRem %mI %c %c"), "OpSRem: not defined on OpTypeCooperativeMatrixKHR");
+  EXPECT_ERROR(
+      khr("", "%ptr_sb_mA = OpTypePointer StorageBuffer %mA\n"
+              "%sm = OpVariable %ptr_sb_mA StorageBuffer"),
+      "OpVariable: a variable of type %mA, which holds a cooperative matrix, must be in the "
+      "Function or Private storage class, not StorageBuffer");
 }
 
 } // namespace

@@ -14,6 +14,9 @@ OpCapability Int64
 CAPS
 OpMemoryModel ADDR OpenCL
 OpEntryPoint Kernel %k "k"
+OpName %var "var"
+OpName %v2u "v2u"
+OpName %v2f "v2f"
 %void = OpTypeVoid
 %fn = OpTypeFunction %void
 %bool = OpTypeBool
@@ -80,6 +83,55 @@ TEST(ValBitcast, VectorsOf32BitIntegersFromVersion15) {
   EXPECT_ERROR(kernel("%a = OpBitcast %v2float %var", "spv1.5"), "or a vector of 32-bit integers");
   EXPECT_ERROR(kernel("%a = OpBitcast %ptr_fn_uint %v4u", "spv1.5"),
                "pointers are 64-bit with this addressing model, the operand has 128 bits");
+}
+
+// OpConvertPtrToU / OpConvertUToPtr (unsigned scalars, physical pointers), the saturating
+// conversions (3.32.11) and the ordered / unordered tests (3.32.15). spirv-val 2023.1 rejects each
+// invalid case too.
+TEST(ValConversions, PointersSaturationAndOrdering) {
+  const std::string globals = "%double = OpTypeFloat 64\n%double_1 = OpConstant %double 1";
+  auto check = [&](std::string_view body, std::string_view addressing = "Physical64") {
+    return kernel(body, "spv1.4", addressing, "OpCapability Float64", globals);
+  };
+  EXPECT_VALID(check("%p = OpConvertPtrToU %ulong %var\n"
+                     "%q = OpConvertUToPtr %ptr_fn_uint %ulong_1\n"
+                     "%s = OpSatConvertSToU %uint %ulong_1\n"
+                     "%t = OpSatConvertUToS %v2uint %v2u\n"
+                     "%o = OpOrdered %bool %float_1 %float_1\n"
+                     "%u = OpUnordered %bool %double_1 %double_1\n"
+                     "%l = OpLessOrGreater %bool %float_1 %float_1"));
+  // (Kernels have no signed integer types either; the rule holds for every module.)
+  EXPECT_ERROR(
+      kernel("%p = OpConvertPtrToU %int %var", "spv1.4", "Physical64", "", "%int = OpTypeInt 64 1"),
+      "OpConvertPtrToU: the result type %long must be an unsigned integer scalar "
+      "(Signedness 0)");
+  EXPECT_ERROR(kernel("%p = OpConvertPtrToU %ulong %var", "spv1.5", "PhysicalStorageBuffer64",
+                      "OpCapability PhysicalStorageBufferAddresses"),
+               "must be a physical pointer: under PhysicalStorageBuffer64 only pointers to "
+               "PhysicalStorageBuffer are");
+  EXPECT_ERROR(check("%p = OpConvertPtrToU %ulong %uint_1"),
+               "OpConvertPtrToU: Pointer %uint_1 must be a physical pointer");
+  EXPECT_ERROR(check("%q = OpConvertUToPtr %ulong %ulong_1"),
+               "OpConvertUToPtr: the result type %ulong must be a physical pointer");
+  EXPECT_ERROR(check("%q = OpConvertUToPtr %ptr_fn_uint %v2u"),
+               "OpConvertUToPtr: Integer Value %v2u must be an unsigned integer scalar");
+  EXPECT_ERROR(check("%p = OpConvertPtrToU %ulong %var", "Logical"),
+               "OpConvertPtrToU: Pointer %var must be a physical pointer, and the Logical "
+               "addressing model has none");
+  EXPECT_ERROR(check("%s = OpSatConvertSToU %uint %v2u"),
+               "OpSatConvertSToU: the value %v2u must have as many components as the result");
+  EXPECT_ERROR(check("%s = OpSatConvertSToU %uint %float_1"),
+               "OpSatConvertSToU: the value %float_1 must be an integer scalar or vector");
+  EXPECT_ERROR(check("%s = OpSatConvertUToS %float %uint_1"),
+               "OpSatConvertUToS: the result type %float must be an integer scalar or vector");
+  EXPECT_ERROR(check("%o = OpOrdered %bool %float_1 %double_1"),
+               "OpOrdered: y %double_1 must have the type of x %float");
+  EXPECT_ERROR(check("%o = OpUnordered %bool %float_1 %v2f"),
+               "must be a floating-point scalar or vector with as many components as the result");
+  EXPECT_ERROR(check("%o = OpLessOrGreater %uint %float_1 %float_1"),
+               "the result type of a comparison must be a boolean scalar or vector");
+  EXPECT_ERROR(check("%o = OpLessOrGreater %bool %uint_1 %uint_1"),
+               "must be a floating-point scalar or vector");
 }
 
 TEST(ValKernelGroups, AllAnyAndBroadcast) {

@@ -207,6 +207,45 @@ TEST(ValArithmetic, MatrixProducts) {
                "the result must have 2 components");
 }
 
+// The shapes of OpTranspose, OpOuterProduct and OpMatrixTimesScalar (3.32.14), OpQuantizeToF16
+// (3.32.11) and a scalar OpCompositeConstruct (3.32.12); spirv-val 2023.1 rejects each invalid
+// case here too.
+TEST(ValArithmetic, MatrixShapesAndQuantize) {
+  const std::string globals = "%m4x2 = OpTypeMatrix %v2float 4\n"
+                              "%m2x4 = OpTypeMatrix %v4float 2\n"
+                              "%m = OpConstantNull %m4x2\n"
+                              "%v2 = OpConstantNull %v2float\n"
+                              "%v4 = OpConstantNull %v4float";
+  // (%m is %22, %v2 %23 and %v4 %24 in messages.)
+  auto check = [&](std::string_view body) { return test::validateText(shader(globals, body)); };
+  EXPECT_VALID(check("%t = OpTranspose %m2x4 %m\n"
+                     "%o = OpOuterProduct %m4x2 %v2 %v4\n"
+                     "%s = OpMatrixTimesScalar %m4x2 %m %float_1\n"
+                     "%q = OpQuantizeToF16 %v4float %v4"));
+  EXPECT_ERROR(check("%t = OpTranspose %m4x2 %m"),
+               "OpTranspose: Matrix %22 has 4 columns of 2; the result must have 2 columns of "
+               "4, not 4 of 2");
+  EXPECT_ERROR(check("%t = OpTranspose %v4float %m"),
+               "OpTranspose: the result type %v4float must be a matrix");
+  EXPECT_ERROR(check("%t = OpTranspose %m2x4 %v4"), "OpTranspose: Matrix %24 must be a matrix");
+  EXPECT_ERROR(check("%o = OpOuterProduct %m4x2 %v4 %v4"),
+               "OpOuterProduct: Vector 1 %24 must be of the result's column type %v2float");
+  EXPECT_ERROR(check("%o = OpOuterProduct %m4x2 %v2 %v2"),
+               "OpOuterProduct: Vector 2 %23 must have as many components as the result has "
+               "columns (4)");
+  EXPECT_ERROR(check("%o = OpOuterProduct %v4float %v2 %v4"),
+               "OpOuterProduct: the result type %v4float must be a matrix of floats");
+  EXPECT_ERROR(check("%s = OpMatrixTimesScalar %v4float %v4 %float_1"),
+               "the result type %v4float of OpMatrixTimesScalar must be a matrix of floats");
+  EXPECT_ERROR(check("%x = OpCompositeConstruct %float %float_1"),
+               "OpCompositeConstruct: the result type %float must be a composite type (a vector, "
+               "matrix, array or struct)");
+  EXPECT_ERROR(check("%q = OpQuantizeToF16 %float %int_1"),
+               "OpQuantizeToF16: Value %int_1 must have the result type %float");
+  EXPECT_ERROR(check("%q = OpQuantizeToF16 %int %int_1"),
+               "OpQuantizeToF16: the result type %int must be a 32-bit float scalar or vector");
+}
+
 TEST(ValComposite, ExtractAndInsertIndexes) {
   const std::string globals = "%vec = OpConstantComposite %v2float %float_1 %float_1";
   EXPECT_VALID(test::validateText(shader(globals, "%x = OpCompositeExtract %float %vec 1\n"

@@ -26,6 +26,7 @@ OpName %gp "gp"
 OpName %cp "cp"
 OpName %fv "fv"
 OpName %ev "ev"
+OpName %ret "ret"
 OpName %q "q"
 OpName %nd "nd"
 OpName %ue "ue"
@@ -92,6 +93,7 @@ OpFunctionEnd
 %entry = OpLabel
 %fv = OpVariable %ptr_fn_uchar Function
 %ev = OpVariable %ptr_fn_event Function
+%ret = OpVariable %ptr_fn_event Function
 %q = OpGetDefaultQueue %queue
 %nd = OpBuildNDRange %ndrange %ulong_1 %ulong_1 %ulong_1
 %ue = OpCreateUserEvent %event
@@ -262,6 +264,40 @@ TEST(ValDeviceEnqueue, EventsQueuesAndNDRanges) {
                "or an array of two or three of them");
   EXPECT_ERROR(kernel("%n2 = OpBuildNDRange %ndrange %a2 %ulong_1 %a2"),
                "OpBuildNDRange: LocalWorkSize %ulong_1 must be of GlobalWorkSize's type %arr2");
+}
+
+// "Event must have a type of OpTypeDeviceEvent that was produced by OpCreateUserEvent"
+// (OpSetUserEventStatus), "... produced by OpEnqueueKernel or OpEnqueueMarker"
+// (OpCaptureEventProfilingInfo), where one function shows where the event comes from. spirv-val
+// 2023.1 checks neither; the second is a warning, since the OpenCL translator captures the
+// profiling information of user events.
+TEST(ValDeviceEnqueue, WhereEventsComeFrom) {
+  const std::string marker = "%mk = OpEnqueueMarker %uint %q %uint_0 %ev %ret\n"
+                             "%re = OpLoad %event %ret\n";
+  EXPECT_VALID(kernel("OpStore %ret %ue\n%re = OpLoad %event %ret\n"
+                      "%c = OpCopyObject %event %re\nOpSetUserEventStatus %c %uint_0"));
+  // A variable written by both an enqueue and a store of a user event holds either.
+  EXPECT_VALID(kernel("OpStore %ret %ue\n" + marker + "OpSetUserEventStatus %re %uint_0"));
+  EXPECT_ERROR(kernel(marker + "OpSetUserEventStatus %re %uint_0"),
+               " must be produced by OpCreateUserEvent; it is the event of an OpEnqueueKernel or "
+               "OpEnqueueMarker");
+  EXPECT_ERROR(kernel("%u = OpUndef %event\nOpSetUserEventStatus %u %uint_0"),
+               " must be produced by OpCreateUserEvent; it is a null or undefined value");
+
+  const Report fromEnqueue = kernel(marker + "OpCaptureEventProfilingInfo %re %uint_1 %cp");
+  EXPECT_VALID(fromEnqueue);
+  EXPECT_TRUE(fromEnqueue.problems.empty()) << test::describe(fromEnqueue);
+  const Report userEvent = kernel("OpCaptureEventProfilingInfo %ue %uint_1 %cp");
+  EXPECT_VALID(userEvent);
+  EXPECT_TRUE(test::hasWarning(userEvent, "OpCaptureEventProfilingInfo: Event %ue should be "
+                                          "produced by OpEnqueueKernel or OpEnqueueMarker; it is a "
+                                          "user event (OpCreateUserEvent)"))
+      << test::describe(userEvent);
+  const Report info = kernel(marker + "OpCaptureEventProfilingInfo %re %uint_2 %cp");
+  EXPECT_VALID(info);
+  EXPECT_TRUE(test::hasWarning(info, "OpCaptureEventProfilingInfo: Profiling Info %uint_2 is 2, "
+                                     "which sets bits that are no Kernel Profiling Info"))
+      << test::describe(info);
 }
 
 } // namespace

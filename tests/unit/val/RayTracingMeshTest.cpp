@@ -3,6 +3,8 @@
 // classes belong to.
 #include "ValTestUtil.h"
 
+#include <utility>
+
 namespace spire::val {
 namespace {
 
@@ -149,6 +151,221 @@ TEST(ValRayTracing, StorageClassesOfTheStages) {
   EXPECT_ERROR(rt("", "%l = OpLoad %float %payload", "", text),
                "entry point %hit; RayPayloadKHR is for RayGenerationKHR, ClosestHitKHR and MissKHR "
                "entry points only");
+}
+
+// The ray flags rules are the Vulkan specification's (RuntimeSpirv VUIDs): only Vulkan
+// environments check them. spirv-val 2023.1 checks none of them, so each rejection below is spire
+// being stricter than it.
+Report vulkanTrace(std::string_view flags, std::string_view body = kTrace) {
+  std::string text = test::replaced(kRayTracing, "OpName %hit \"hit\"\n",
+                                    "OpName %hit \"hit\"\nOpDecorate %tlas DescriptorSet 0\n"
+                                    "OpDecorate %tlas Binding 0\n");
+  text = test::replaced(text, "BODY", test::replaced(std::string(body), "%a %uint_0", "%a %flags"));
+  text = test::replaced(text, "TYPES", "%flags = OpConstant %uint " + std::string(flags));
+  return test::validateText(test::replaced(text, "HIT", ""), "vulkan1.2");
+}
+
+TEST(ValRayTracing, RayFlagsUnderVulkan) {
+  // OpaqueKHR, CullBackFacingTrianglesKHR and SkipAABBsKHR go together.
+  EXPECT_VALID(vulkanTrace("0x211"));
+  // Outside Vulkan the flags are not checked.
+  EXPECT_VALID(
+      rt(test::replaced(kTrace, "%a %uint_0", "%a %flags"), "", "%flags = OpConstant %uint 0x303"));
+  EXPECT_ERROR(vulkanTrace("0x41"),
+               "OpTraceRayKHR: Ray Flags %uint_65 (0x41) sets more than one of "
+               "OpaqueKHR, NoOpaqueKHR, CullOpaqueKHR and CullNoOpaqueKHR");
+  EXPECT_ERROR(vulkanTrace("0x30"),
+               "OpTraceRayKHR: Ray Flags %uint_48 (0x30) sets more than one of SkipTrianglesKHR, "
+               "CullBackFacingTrianglesKHR and CullFrontFacingTrianglesKHR");
+  EXPECT_ERROR(vulkanTrace("0x120"), "sets more than one of SkipTrianglesKHR");
+  EXPECT_ERROR(
+      vulkanTrace("0x300"),
+      "OpTraceRayKHR: Ray Flags %uint_768 (0x300) sets both SkipTrianglesKHR and SkipAABBsKHR");
+  EXPECT_TRUE(test::hasError(vulkanTrace("0x300"), "SkipAABBsKHR",
+                             "VUID-RuntimeSpirv-OpTraceRayKHR-06552"));
+  const std::string init =
+      "OpRayQueryInitializeKHR %query %a %uint_0 %uint_1 %v3f %float_0 %v3f %float_1";
+  EXPECT_VALID(vulkanTrace("0x2", init));
+  EXPECT_TRUE(test::hasError(vulkanTrace("0x82", init), "OpRayQueryInitializeKHR: Ray Flags",
+                             "VUID-RuntimeSpirv-OpRayQueryInitializeKHR-06891"));
+}
+
+// A RayGenerationNV entry point %main (BODY) with %a the loaded acceleration structure, a
+// ray payload at Location 0 and callable data at Location 1.
+constexpr const char *kRayTracingNV = R"(
+OpCapability RayTracingNV
+OpExtension "SPV_NV_ray_tracing"
+OpMemoryModel Logical GLSL450
+OpEntryPoint RayGenerationNV %main "main" %tlas %payload %callable
+OpName %tlas "tlas"
+OpName %payload "payload"
+OpName %v3f "v3f"
+OpName %n "n"
+OpDecorate %payload Location 0
+OpDecorate %callable Location 1
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%uint = OpTypeInt 32 0
+%int = OpTypeInt 32 1
+%float = OpTypeFloat 32
+%v3float = OpTypeVector %float 3
+%as = OpTypeAccelerationStructureNV
+%ptr_uc_as = OpTypePointer UniformConstant %as
+%ptr_payload = OpTypePointer RayPayloadNV %float
+%ptr_callable = OpTypePointer CallableDataNV %float
+%tlas = OpVariable %ptr_uc_as UniformConstant
+%payload = OpVariable %ptr_payload RayPayloadNV
+%callable = OpVariable %ptr_callable CallableDataNV
+%uint_0 = OpConstant %uint 0
+%uint_1 = OpConstant %uint 1
+%int_0 = OpConstant %int 0
+%float_0 = OpConstant %float 0
+%float_1 = OpConstant %float 1
+%v3f = OpConstantComposite %v3float %float_0 %float_0 %float_1
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%a = OpLoad %as %tlas
+%u = OpLoad %float %payload
+%n = OpIAdd %int %int_0 %int_0
+BODY
+OpReturn
+OpFunctionEnd
+)";
+
+Report rtNV(std::string_view body) {
+  return test::validateText(test::replaced(kRayTracingNV, "BODY", body), "spv1.4");
+}
+
+const char *kTraceNV =
+    "OpTraceNV %a %uint_0 %uint_1 %uint_0 %uint_1 %uint_0 %v3f %float_0 %v3f %float_1 %int_0";
+
+// spirv-val 2023.1 checks none of OpTraceNV's and OpExecuteCallableNV's operands: each rejection
+// follows SPV_NV_ray_tracing's description of the instruction.
+TEST(ValRayTracingNV, TraceAndExecuteCallable) {
+  EXPECT_VALID(rtNV(std::string(kTraceNV) + "\nOpExecuteCallableNV %uint_0 %int_0"));
+  EXPECT_ERROR(rtNV(test::replaced(kTraceNV, "%a", "%tlas")),
+               "OpTraceNV: the acceleration structure %tlas must be of type "
+               "OpTypeAccelerationStructure");
+  EXPECT_ERROR(rtNV(test::replaced(kTraceNV, "%a %uint_0", "%a %float_0")),
+               "OpTraceNV: Ray Flags %float_0 must be a 32-bit integer scalar");
+  EXPECT_ERROR(rtNV(test::replaced(kTraceNV, "%uint_0 %v3f", "%uint_0 %float_1")),
+               "OpTraceNV: Ray Origin %float_1 must be a vector of three 32-bit floats");
+  EXPECT_ERROR(rtNV(test::replaced(kTraceNV, "%float_1 %int_0", "%v3f %int_0")),
+               "OpTraceNV: Ray Tmax %v3f must be a 32-bit float scalar");
+  EXPECT_ERROR(rtNV(test::replaced(kTraceNV, "%int_0", "%payload")),
+               "OpTraceNV: Payload number %payload must be an integer constant (the Location of "
+               "the data)");
+  EXPECT_ERROR(rtNV(test::replaced(kTraceNV, "%int_0", "%float_0")),
+               "OpTraceNV: Payload number %float_0 must be an integer constant");
+  EXPECT_ERROR(rtNV("OpExecuteCallableNV %float_0 %int_0"),
+               "OpExecuteCallableNV: SBT Index %float_0 must be a 32-bit integer scalar");
+  EXPECT_ERROR(rtNV("OpExecuteCallableNV %uint_0 %n"),
+               "OpExecuteCallableNV: Callable Data number %n must be an integer constant");
+}
+
+// A RayGenerationKHR entry point %main (MAIN) and an AnyHitKHR one %ahit (AHIT), both with the
+// loaded acceleration structure %a, a payload %payload (RayPayloadKHR) and %incoming
+// (IncomingRayPayloadKHR).
+constexpr const char *kMotion = R"(
+OpCapability RayTracingKHR
+OpCapability RayTracingMotionBlurNV
+OpExtension "SPV_KHR_ray_tracing"
+OpExtension "SPV_NV_ray_tracing_motion_blur"
+OpMemoryModel Logical GLSL450
+OpEntryPoint RayGenerationKHR %main "main" %tlas %payload
+OpEntryPoint AnyHitKHR %ahit "ahit" %tlas %incoming
+OpName %main "main"
+OpName %ahit "ahit"
+OpName %tlas "tlas"
+OpName %v3f "v3f"
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%uint = OpTypeInt 32 0
+%float = OpTypeFloat 32
+%v3float = OpTypeVector %float 3
+%as = OpTypeAccelerationStructureKHR
+%ptr_uc_as = OpTypePointer UniformConstant %as
+%ptr_payload = OpTypePointer RayPayloadKHR %float
+%ptr_incoming = OpTypePointer IncomingRayPayloadKHR %float
+%tlas = OpVariable %ptr_uc_as UniformConstant
+%payload = OpVariable %ptr_payload RayPayloadKHR
+%incoming = OpVariable %ptr_incoming IncomingRayPayloadKHR
+%uint_0 = OpConstant %uint 0
+%uint_1 = OpConstant %uint 1
+%float_0 = OpConstant %float 0
+%float_1 = OpConstant %float 1
+%v3f = OpConstantComposite %v3float %float_0 %float_0 %float_1
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%a = OpLoad %as %tlas
+MAIN
+OpReturn
+OpFunctionEnd
+%ahit = OpFunction %void None %fn
+%aentry = OpLabel
+%b = OpLoad %as %tlas
+AHIT
+OpReturn
+OpFunctionEnd
+)";
+
+Report motion(std::string_view mainBody, std::string_view anyHitBody = "") {
+  std::string text = test::replaced(kMotion, "MAIN", mainBody);
+  return test::validateText(test::replaced(text, "AHIT", anyHitBody), "spv1.5");
+}
+
+const char *kTraceMotion = "OpTraceRayMotionNV %a %uint_0 %uint_1 %uint_0 %uint_1 %uint_0 %v3f "
+                           "%float_0 %v3f %float_1 %float_0 %payload";
+
+// spirv-val 2023.1 checks neither the operands of OpTraceRayMotionNV nor where it runs: these
+// follow SPV_NV_ray_tracing_motion_blur's description of the instruction.
+TEST(ValRayTracing, TraceRayMotion) {
+  EXPECT_VALID(motion(kTraceMotion));
+  EXPECT_ERROR(motion(test::replaced(kTraceMotion, "%float_1 %float_0", "%float_1 %uint_0")),
+               "OpTraceRayMotionNV: Current Time %uint_0 must be a 32-bit float scalar");
+  EXPECT_ERROR(motion(test::replaced(kTraceMotion, "%uint_0 %v3f", "%uint_0 %float_1")),
+               "OpTraceRayMotionNV: Ray Origin %float_1 must be a vector of three 32-bit floats");
+  EXPECT_ERROR(motion(test::replaced(kTraceMotion, "%payload", "%tlas")),
+               "OpTraceRayMotionNV: Payload %tlas must be in the RayPayloadKHR or "
+               "IncomingRayPayloadKHR storage class");
+  const std::string inAnyHit =
+      test::replaced(test::replaced(kTraceMotion, "%payload", "%incoming"), "%a ", "%b ");
+  EXPECT_ERROR(motion("", inAnyHit), "OpTraceRayMotionNV cannot run in the AnyHit");
+  EXPECT_ERROR(motion("", inAnyHit), "entry point %ahit; it is for RayGeneration, ClosestHit and "
+                                     "Miss entry points only");
+}
+
+// kMotion with hit objects (SPV_NV_shader_invocation_reorder) instead of motion blur: %h and %h2
+// are Function hit objects of %main and %ahit.
+std::string hitObjectModule() {
+  static constexpr std::pair<std::string_view, std::string_view> kEdits[] = {
+      {"OpCapability RayTracingMotionBlurNV", "OpCapability ShaderInvocationReorderNV"},
+      {"SPV_NV_ray_tracing_motion_blur", "SPV_NV_shader_invocation_reorder"},
+      {"%as = OpTypeAccelerationStructureKHR\n",
+       "%as = OpTypeAccelerationStructureKHR\n%ho = OpTypeHitObjectNV\n"
+       "%ptr_fn_ho = OpTypePointer Function %ho\n"},
+      {"%entry = OpLabel\n", "%entry = OpLabel\n%h = OpVariable %ptr_fn_ho Function\n"},
+      {"%aentry = OpLabel\n", "%aentry = OpLabel\n%h2 = OpVariable %ptr_fn_ho Function\n"},
+  };
+  std::string text = kMotion;
+  for (auto [from, to] : kEdits)
+    text = test::replaced(text, from, to);
+  return text;
+}
+
+// SPV_NV_shader_invocation_reorder allows a hit-object trace "only in RayGenerationKHR,
+// ClosestHitKHR and MissKHR execution models" (spirv-val 2023.1 rejects the AnyHit case too).
+TEST(ValRayTracing, HitObjectTraceStages) {
+  const std::string trace = "OpHitObjectTraceRayNV %h %a %uint_0 %uint_1 %uint_0 %uint_1 %uint_0 "
+                            "%v3f %float_0 %v3f %float_1 %payload";
+  auto run = [](std::string_view mainBody, std::string_view anyHitBody) {
+    std::string text = test::replaced(hitObjectModule(), "MAIN", mainBody);
+    return test::validateText(test::replaced(text, "AHIT", anyHitBody), "spv1.5");
+  };
+  EXPECT_VALID(run(trace, ""));
+  const std::string inAnyHit = test::replaced(
+      test::replaced(test::replaced(trace, "%payload", "%incoming"), "%a ", "%b "), "%h ", "%h2 ");
+  EXPECT_ERROR(run("", inAnyHit), "OpHitObjectTraceRayNV cannot run in the AnyHit");
 }
 
 TEST(ValRayQuery, InitializeAndProceed) {

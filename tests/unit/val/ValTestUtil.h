@@ -63,6 +63,14 @@ inline bool hasError(const Report &r, std::string_view text, std::string_view ru
   return false;
 }
 
+/// True when some warning's message contains `text`.
+inline bool hasWarning(const Report &r, std::string_view text) {
+  for (const Problem &p : r.problems)
+    if (p.severity == Severity::Warning && p.message.find(text) != std::string::npos)
+      return true;
+  return false;
+}
+
 } // namespace spire::val::test
 
 #define EXPECT_VALID(report) EXPECT_TRUE((report).valid()) << ::spire::val::test::describe(report)
