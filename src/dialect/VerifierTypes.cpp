@@ -338,14 +338,6 @@ struct Row {
 };
 
 /// `t` stands in relation `rel` to `other`.
-/// The same type, or pointers that differ only in their ArrayStride: SPIR-V may declare a
-/// pointer type twice with different strides (physical storage buffers), and an OpLoad of one
-/// gives the other (spirv-val accepts it).
-bool samePointee(Type a, Type b) {
-  return a == b || (a && b && a.is(TypeKind::Pointer) && b.is(TypeKind::Pointer) &&
-                    a.storageClass() == b.storageClass() && a.elementType() == b.elementType());
-}
-
 bool holds(Rel rel, Type t, Type other) {
   switch (rel) {
   case Rel::None:
@@ -361,12 +353,12 @@ bool holds(Rel rel, Type t, Type other) {
   case Rel::ElemOf:
     return t == scalarOf(other);
   case Rel::PointerTo:
-    return t.is(TypeKind::Pointer) && samePointee(t.elementType(), other);
+    return t.is(TypeKind::Pointer) && t.elementType() == other;
   case Rel::PointeeOf:
-    return other.is(TypeKind::Pointer) && samePointee(other.elementType(), t);
+    return other.is(TypeKind::Pointer) && other.elementType() == t;
   case Rel::SamePointee:
     return t.is(TypeKind::Pointer) && other.is(TypeKind::Pointer) &&
-           samePointee(t.elementType(), other.elementType());
+           t.elementType() == other.elementType();
   }
   return true;
 }

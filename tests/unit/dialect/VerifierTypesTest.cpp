@@ -942,17 +942,3 @@ TEST(DialectVerifierTypes, MotionEstimationTakesVmeImagesAndPayloads) {
             "not " +
                 img);
 }
-
-TEST(DialectVerifierTypes, PointersThatDifferOnlyInStrideAreTheSamePointee) {
-  // A physical storage buffer pointer declared twice, once with an ArrayStride: loading the one
-  // gives the other (Slang writes this; spirv-val accepts it).
-  std::string_view params = "%p: !spirv.ptr<!spirv.ptr<f32, PhysicalStorageBuffer>, Function>";
-  EXPECT_EQ(verdict(params, "%0 = \"spirv.Load\"(%p) : (!spirv.ptr<!spirv.ptr<f32, "
-                            "PhysicalStorageBuffer>, Function>) -> !spirv.ptr<f32, "
-                            "PhysicalStorageBuffer, stride=4>"),
-            "");
-  EXPECT_EQ(verdict(params, "%0 = \"spirv.Load\"(%p) : (!spirv.ptr<!spirv.ptr<f32, "
-                            "PhysicalStorageBuffer>, Function>) -> !spirv.ptr<f32, Function>"),
-            "spirv.Load: operand 0 (!spirv.ptr<!spirv.ptr<f32, PhysicalStorageBuffer>, Function>) "
-            "must point to the result's type (!spirv.ptr<f32, Function>)");
-}
