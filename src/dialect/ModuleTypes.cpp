@@ -126,7 +126,7 @@ private:
       ++forwardDepth_;
       Type pointee = operand(p.word(3));
       --forwardDepth_;
-      return pointee ? ctx_.pointer(pointee, p.word(2)) : Type();
+      return pointee ? ctx_.pointer(pointee, p.word(2), stride(id)) : Type();
     }
     error_ = "type operand %" + std::to_string(id) + " is not a type declared before its use";
     return {};

@@ -761,3 +761,50 @@ OpFunctionEnd
   ASSERT_TRUE(bool(back)) << back.error().format("t");
   EXPECT_NE(toString(**back).find(", <ASigned|AccSat> : "), std::string::npos);
 }
+
+TEST(DialectSerialization, ForwardPointersKeepTheirArrayStride) {
+  // A struct holds a physical storage buffer pointer declared with OpTypeForwardPointer and
+  // decorated ArrayStride (Slang's buffer references): the member's type and an OpLoad of it
+  // are the same strided pointer type, and the round trip stays valid.
+  Deserialized d;
+  deserializeText(R"(
+OpCapability Shader
+OpCapability PhysicalStorageBufferAddresses
+OpMemoryModel PhysicalStorageBuffer64 GLSL450
+OpEntryPoint GLCompute %main "main" %pc
+OpExecutionMode %main LocalSize 1 1 1
+OpDecorate %pM ArrayStride 16
+OpMemberDecorate %M 0 Offset 0
+OpDecorate %M Block
+OpMemberDecorate %P 0 Offset 0
+OpDecorate %P Block
+OpTypeForwardPointer %pM PhysicalStorageBuffer
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%float = OpTypeFloat 32
+%v4 = OpTypeVector %float 4
+%int = OpTypeInt 32 1
+%int_0 = OpConstant %int 0
+%P = OpTypeStruct %pM
+%M = OpTypeStruct %v4
+%pM = OpTypePointer PhysicalStorageBuffer %M
+%ppc = OpTypePointer PushConstant %P
+%pcM = OpTypePointer PushConstant %pM
+%pv4 = OpTypePointer PhysicalStorageBuffer %v4
+%pc = OpVariable %ppc PushConstant
+%main = OpFunction %void None %fn
+%e = OpLabel
+%a = OpAccessChain %pcM %pc %int_0
+%m = OpLoad %pM %a
+%v = OpAccessChain %pv4 %m %int_0
+%x = OpLoad %v4 %v Aligned 16
+OpReturn
+OpFunctionEnd
+)",
+                  d, 5);
+  ASSERT_TRUE(d.module) << d.error;
+  std::string text = toString(*d.module);
+  EXPECT_EQ(text.find("PhysicalStorageBuffer>"), std::string::npos) << text; // every one strided
+  EXPECT_NE(text.find("PhysicalStorageBuffer, stride=16>"), std::string::npos) << text;
+  EXPECT_EQ(roundTripsEverywhere(d, "vulkan1.2"), "");
+}
