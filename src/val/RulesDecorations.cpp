@@ -113,48 +113,49 @@ bool takesIds(uint32_t d) {
 
 // OpDecorate %target Decoration ...: the kind of target each decoration needs (3.32.2 and the
 // decoration table 3.20), and in Vulkan the storage classes some of them need.
-void checkDecorationTarget(State &s, const Instruction &inst) {
+// `targetId` is the decoration's target, or (`at` an OpGroupDecorate) one of its group's.
+void checkDecorationTarget(State &s, const Instruction &inst, uint32_t targetId, uint32_t at) {
   if (inst.wordCount() < 3)
     return;
-  const uint32_t targetId = inst.word(1), deco = inst.word(2);
+  const uint32_t deco = inst.word(2);
   auto target = s.def(targetId);
   if (!target || target->isRaw() || target->opcode() == Op::DecorationGroup)
     return;
   const Op op = target->opcode();
   const std::string rule = "3.32.2 / 3.20 " + decoration(deco);
   if (inst.opcode() == Op::DecorateId && !takesIds(deco)) {
-    s.error(inst.index(), "3.32.2 OpDecorateId",
+    s.error(at, "3.32.2 OpDecorateId",
             "the " + decoration(deco) +
                 " decoration has no id parameters: use OpDecorate, not OpDecorateId");
     return;
   }
   if (inst.opcode() == Op::Decorate && takesIds(deco)) {
-    s.error(inst.index(), "3.32.2 OpDecorate",
+    s.error(at, "3.32.2 OpDecorate",
             "the " + decoration(deco) +
                 " decoration takes id parameters: use OpDecorateId, not OpDecorate");
     return;
   }
   if (s.isVulkan() &&
       (deco == uint32_t(Decoration::GLSLShared) || deco == uint32_t(Decoration::GLSLPacked))) {
-    s.error(inst.index(), "VUID-StandaloneSpirv-GLSLShared-04669",
+    s.error(at, "VUID-StandaloneSpirv-GLSLShared-04669",
             "the " + decoration(deco) + " decoration is not allowed in Vulkan");
     return;
   }
   if (deco == uint32_t(Decoration::FPFastMathMode) &&
       s.hasDecoration(targetId, uint32_t(Decoration::NoContraction))) {
-    s.error(inst.index(), rule,
+    s.error(at, rule,
             s.name(targetId) + " cannot be decorated both FPFastMathMode and NoContraction");
     return;
   }
   auto fail = [&](std::string_view rule, std::string_view need) {
-    s.error(inst.index(), rule,
+    s.error(at, rule,
             "the " + decoration(deco) + " decoration cannot apply to " + s.name(targetId) +
                 ": its target " + std::string(need));
   };
   if (inst.opcode() == Op::Decorate &&
       (deco == uint32_t(Decoration::RowMajor) || deco == uint32_t(Decoration::ColMajor) ||
        deco == uint32_t(Decoration::MatrixStride))) {
-    s.error(inst.index(), rule,
+    s.error(at, rule,
             "the " + decoration(deco) +
                 " decoration applies only to structure members (use OpMemberDecorate)");
     return;
@@ -1423,7 +1424,7 @@ void checkDecorations(State &s) {
     case Op::Decorate:
     case Op::DecorateId:
     case Op::DecorateString:
-      checkDecorationTarget(s, inst);
+      checkDecorationTarget(s, inst, inst.word(1), inst.index());
       if (!s.stopped())
         checkDecorationValue(s, inst);
       break;
@@ -1468,6 +1469,17 @@ void checkDecorations(State &s) {
                         ") cannot be the target of OpGroupDecorate");
             break;
           }
+        // The group's decorations must suit each target as if applied directly (spirv-val
+        // checks only direct ones: a group lets Constant reach a function parameter).
+        for (uint32_t w = 2; w < inst.wordCount() && !s.stopped(); ++w) {
+          if (s.defOpcode(inst.word(w)) == Op::DecorationGroup)
+            continue;
+          for (uint32_t d : s.decorations(inst.word(1))) {
+            const Instruction deco = s.module().inst(d);
+            if (deco.opcode() == Op::Decorate && deco.word(1) == inst.word(1))
+              checkDecorationTarget(s, deco, inst.word(w), inst.index());
+          }
+        }
       } else {
         for (uint32_t w = 2; w + 1 < inst.wordCount(); w += 2)
           if (!checkStructMember(s, inst, rule, "OpGroupMemberDecorate", inst.word(w),

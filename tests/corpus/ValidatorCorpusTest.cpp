@@ -89,7 +89,12 @@ TEST(ValidatorCorpus, AcceptsEveryModuleSpirvValAccepts) {
     const Case &c = cases[i];
     val::Report r = check(c);
     tally.compared();
-    if (!r.valid())
+    if (r.valid())
+      return;
+    // Where spirv-val misses a rule, known-reference-bugs.txt says which.
+    if (std::optional<std::string> why = knownReferenceBug("val-accepts", c.file))
+      tally.explained(c.file, *why);
+    else
       tally.differed(c.file, "[" + c.env + "] " + firstProblem(r));
   });
   EXPECT_TRUE(tally.report());

@@ -111,6 +111,20 @@ TEST(ValDecorations, GroupDecorateTargets) {
                "member 7");
 }
 
+TEST(ValDecorations, GroupDecorationsMustSuitEachTarget) {
+  // A group's decorations are checked on each of its targets as if applied directly: ArrayStride
+  // reaching a struct through a group is as wrong as OpDecorate %S ArrayStride 4 (spirv-val
+  // 2023.1 accepts it).
+  EXPECT_ERROR(val({.decos = "OpDecorate %g ArrayStride 4\n%g = OpDecorationGroup\n"
+                             "OpGroupDecorate %g %arr %S",
+                    .types = "%arr = OpTypeArray %float %uint_4"}),
+               "the ArrayStride decoration cannot apply to %_struct_");
+  EXPECT_ERROR(val({.decos = "OpDecorate %g ArrayStride 4\n%g = OpDecorationGroup\n"
+                             "OpGroupDecorate %g %arr %S",
+                    .types = "%arr = OpTypeArray %float %uint_4"}),
+               "its target must be an array or pointer type");
+}
+
 // A uniform buffer used by the shader; $-less: decorations come from the variant.
 Variant ubo(std::string decos) {
   return {.decos = std::move(decos),
