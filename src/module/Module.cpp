@@ -663,7 +663,10 @@ Status Module::index(binary::DecodeOptions options) {
         stored = enumTailOperands(grammar::instructions()[static_cast<size_t>(f.desc)],
                                   fastTable().tailOf(opcode), iw, count, idLimit, out);
       } else if ((f.flags & kFastConstant) != 0) {
-        const uint32_t at = iw[1] < defs.size() ? defs[iw[1]] : defs_.get(iw[1]);
+        // (count first: the type and result words may be past the end of a short one)
+        const uint32_t at = count < 4             ? kNoIndex
+                            : iw[1] < defs.size() ? defs[iw[1]]
+                                                  : defs_.get(iw[1]);
         if (at < idx && iw[2] - 1u < idLimit - 1u)
           stored = constantOperands(count,
                                     binary::numberTypeOf(std::span<const uint32_t>(

@@ -300,6 +300,7 @@ TEST(Decoder, MalformedInstructionsGetOneLineErrorsWithLocations) {
       {inst(Op::ExecutionMode, {1, 17 /*LocalSize*/, 8, 8}), "missing operand"},
       {cat({kInt32, inst(Op::Constant, {1, 2, 0, 0})}), "its operands end at word 4"},
       {cat({inst(Op::Constant, {1, 2, 0}), kInt32}), "not a scalar integer or float"},
+      {inst(Op::SpecConstant, {}), "missing operand"}, // its words would be past the end
       {inst(Op::Load, {1, 2, 3, 2 /*Aligned*/}), "missing operand"},
       {inst(Op::Store, {1, 2, 3 /*Volatile|Aligned*/, 4, 5}), "its operands end at word 5"},
       {inst(Op::Load, {1, 2, 3, 0x10000 /*MakePointerAvailable*/, 500}), "not below the bound 100"},
