@@ -571,6 +571,13 @@ private:
         return;
       }
     }
+    // Integer comparisons: "They must have the same component width" (3.32.15).
+    if (k == Scalar::Int && inst.wordCount() >= 5)
+      if (uint32_t x = s_.typeOf(inst.word(3)), y = s_.typeOf(inst.word(4));
+          x != 0 && y != 0 && s_.bitWidth(s_.componentType(x)) != s_.bitWidth(s_.componentType(y)))
+        s_.error(inst.index(), "3.32.15",
+                 State::opcodeName(inst.opcode()) + ": " + s_.name(inst.word(3)) + " and " +
+                     s_.name(inst.word(4)) + " must have the same component width");
     // Floating-point comparisons: "y must have the same type as x" (3.32.15).
     if (k == Scalar::Float && inst.wordCount() >= 5)
       if (uint32_t x = s_.typeOf(inst.word(3)), y = s_.typeOf(inst.word(4));

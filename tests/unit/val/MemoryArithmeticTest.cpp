@@ -297,6 +297,12 @@ TEST(ValArithmetic, OperandTypes) {
                "the result type must be a boolean scalar or vector");
   EXPECT_ERROR(test::validateText(shader("", "%a = OpIAdd %ptr_f_int %int_1 %int_0")),
                "the result type must be an integer scalar or vector");
+  // Integer comparisons mix signedness, not widths (the dialect fuzz target found this).
+  EXPECT_ERROR(test::validateText(shader("%short = OpTypeInt 16 1\n%short_1 = OpConstant %short 1",
+                                         "%a = OpIEqual %bool %int_1 %short_1")),
+               "must have the same component width");
+  EXPECT_VALID(test::validateText(
+      shader("%uint_0 = OpConstant %uint 0", "%a = OpIEqual %bool %int_1 %uint_0")));
   // Carries, borrows and extended products: a struct of two members of the operands' type.
   EXPECT_VALID(test::validateText(shader("%U2 = OpTypeStruct %uint %uint\n"
                                          "%I2 = OpTypeStruct %int %int\n"
