@@ -252,6 +252,12 @@ private:
     if (!p || *p == 0)
       return;
     uint32_t type = *p;
+    // The Element of the Ptr forms "is treated as a signed count of elements" (3.32.8).
+    if (firstIndex == 5 && inst.wordCount() >= 5 && !s_.isIntType(s_.typeOf(inst.word(4)))) {
+      s_.error(inst.index(), kRule,
+               "the element " + s_.name(inst.word(4)) + " must be an integer scalar");
+      return;
+    }
     for (uint32_t w = firstIndex; w < inst.wordCount(); ++w) {
       const uint32_t index = inst.word(w);
       if (!s_.isIntType(s_.typeOf(index))) {

@@ -76,6 +76,15 @@ TEST(ValBitcast, PointersToPointersAndIntegers) {
                "the result type of OpBitcast must be a pointer or a numerical scalar or vector");
 }
 
+TEST(ValMemory, PtrAccessChainElementIsAnInteger) {
+  // "Element is treated as a signed count of elements" (3.32.8); the dialect fuzz target found
+  // a pointer there that spire val let through (and spirv-val 2023.1 accepts).
+  EXPECT_VALID(kernel("%a = OpPtrAccessChain %ptr_fn_uint %var %ulong_1\n"
+                      "%b = OpInBoundsPtrAccessChain %ptr_fn_uint %var %uint_0"));
+  EXPECT_ERROR(kernel("%a = OpInBoundsPtrAccessChain %ptr_fn_uint %var %var"),
+               "the element %var must be an integer scalar");
+}
+
 TEST(ValBitcast, VectorsOf32BitIntegersFromVersion15) {
   EXPECT_VALID(kernel("%a = OpBitcast %v2uint %var\n%b = OpBitcast %ptr_fn_uint %v2u", "spv1.5"));
   EXPECT_ERROR(kernel("%a = OpBitcast %v2uint %var", "spv1.4"),
