@@ -50,6 +50,9 @@ public:
       case Op::PtrNotEqual:
         pointerComparison(inst);
         break;
+      case Op::ArrayLength:
+        arrayLength(inst);
+        break;
       case Op::PtrCastToGeneric:
       case Op::GenericCastToPtr:
         genericCast(inst);
@@ -240,6 +243,33 @@ private:
       s_.error(inst.index(), kRule,
                "a generic cast keeps the pointee type: " + s_.name(s_.pointeeType(input)) +
                    " becomes " + s_.name(s_.pointeeType(result)));
+  }
+
+  // %r = OpArrayLength %uint %structure <member> (3.32.8): "Result Type must be an OpTypeInt
+  // with 32-bit Width and 0 Signedness", Structure "a logical pointer to an OpTypeStruct whose
+  // last member is a run-time array", Array member "the last member number of the structure".
+  void arrayLength(const Instruction &inst) {
+    if (inst.wordCount() < 5)
+      return;
+    const uint32_t type = inst.word(1), structure = inst.word(3), member = inst.word(4);
+    if (!s_.isIntType(type) || s_.bitWidth(type) != 32 || s_.isSignedInt(type)) {
+      s_.error(inst.index(), "3.32.8 OpArrayLength",
+               "the result type must be a 32-bit unsigned integer, not " + s_.name(type));
+      return;
+    }
+    const uint32_t pointee = s_.pointeeType(s_.typeOf(structure));
+    std::optional<Instruction> st = s_.def(pointee);
+    if (!st || st->opcode() != Op::TypeStruct || st->wordCount() < 3 ||
+        s_.defOpcode(st->word(st->wordCount() - 1)) != Op::TypeRuntimeArray) {
+      s_.error(inst.index(), "3.32.8 OpArrayLength",
+               "the structure " + s_.name(structure) +
+                   " must be a pointer to a struct whose last member is a runtime array");
+      return;
+    }
+    if (member != st->wordCount() - 3)
+      s_.error(inst.index(), "3.32.8 OpArrayLength",
+               "the array member " + std::to_string(member) + " must be the last member (" +
+                   std::to_string(st->wordCount() - 3) + ") of " + s_.name(pointee));
   }
 
   // %r = Op(InBounds)AccessChain %type %base %index...

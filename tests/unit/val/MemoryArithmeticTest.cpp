@@ -329,5 +329,43 @@ TEST(ValArithmetic, OperandTypes) {
                "must be a floating-point scalar or vector");
 }
 
+TEST(ValMemory, ArrayLengthNamesTheLastMemberOfABlock) {
+  // OpArrayLength (3.32.8): a 32-bit unsigned result, a pointer to a struct ending in a runtime
+  // array, and that last member's number (the dialect fuzz target found 8192 let through).
+  const std::string valid = R"(OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main" %sb
+OpExecutionMode %main LocalSize 1 1 1
+OpDecorate %rt ArrayStride 4
+OpMemberDecorate %S2 0 Offset 0
+OpMemberDecorate %S2 1 Offset 4
+OpDecorate %S2 Block
+OpDecorate %sb DescriptorSet 0
+OpDecorate %sb Binding 0
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%uint = OpTypeInt 32 0
+%int = OpTypeInt 32 1
+%float = OpTypeFloat 32
+%rt = OpTypeRuntimeArray %float
+%S2 = OpTypeStruct %float %rt
+%pS2 = OpTypePointer StorageBuffer %S2
+%sb = OpVariable %pS2 StorageBuffer
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%n = OpArrayLength %uint %sb 1
+OpReturn
+OpFunctionEnd
+)";
+  EXPECT_VALID(test::validateText(valid));
+  auto with = [&](std::string_view line) {
+    return test::replaced(valid, "%n = OpArrayLength %uint %sb 1", line);
+  };
+  EXPECT_ERROR(test::validateText(with("%n = OpArrayLength %uint %sb 0")),
+               "the array member 0 must be the last member (1)");
+  EXPECT_ERROR(test::validateText(with("%n = OpArrayLength %int %sb 1")),
+               "the result type must be a 32-bit unsigned integer");
+}
+
 } // namespace
 } // namespace spire::val
