@@ -185,6 +185,16 @@ TEST(ValTypes, SpecConstantOpKernelOnly) {
   EXPECT_VALID(val("%u1 = OpConstant %uint 1\n%s = OpSpecConstantOp %uint IAdd %u1 %u1"));
 }
 
+TEST(ValTypes, SpecConstantOpCompositeExtractGivesTheSelectedType) {
+  // As the instruction (3.32.12); the dialect fuzz target found a pointer result let through.
+  const std::string v = "%u1 = OpConstant %uint 1\n%v2 = OpTypeVector %uint 2\n"
+                        "%c = OpSpecConstantComposite %v2 %u1 %u1\n";
+  EXPECT_VALID(val(v + "%s = OpSpecConstantOp %uint CompositeExtract %c 1"));
+  EXPECT_ERROR(val(v + "%s = OpSpecConstantOp %v2 CompositeExtract %c 1"),
+               "CompositeExtract: the result type");
+  EXPECT_ERROR(val(v + "%s = OpSpecConstantOp %uint CompositeExtract %c 2"), "CompositeExtract");
+}
+
 TEST(ValTypes, ForwardPointer) {
   const std::string caps = "OpCapability PhysicalStorageBufferAddresses";
   const std::string text = R"(
