@@ -91,6 +91,23 @@ private:
                    "OpCopyObject's result type " + s_.name(inst.typeId()) +
                        " is not its operand's type " + s_.name(t));
       break;
+    case Op::CopyLogical:
+      // The two must logically match (3.32.12): arrays or structs of the same shape. ("Result
+      // Type must not equal the type of Operand" is not checked: the dialect makes identical
+      // literal structs one type, so a round trip would turn valid modules invalid.)
+      if (inst.wordCount() >= 4)
+        if (uint32_t t = s_.typeOf(inst.word(3)); t != 0) {
+          auto aggregate = [&](uint32_t type) {
+            const Op o = s_.defOpcode(type);
+            return o == Op::TypeArray || o == Op::TypeStruct;
+          };
+          if (!aggregate(t) || !aggregate(inst.typeId()))
+            s_.error(inst.index(), "3.32.12",
+                     "OpCopyLogical copies an array or struct into another of the same shape, "
+                     "not " +
+                         s_.name(t) + " into " + s_.name(inst.typeId()));
+        }
+      break;
     case Op::DPdx:
     case Op::DPdy:
     case Op::Fwidth:

@@ -99,10 +99,11 @@ OpExecutionMode %main LocalSize 1 1 1
 %uint = OpTypeInt 32 0
 %uint_3 = OpConstant %uint 3
 %s = OpTypeStruct %uint
+%s2 = OpTypeStruct %uint
 %c = OpConstantComposite %s %uint_3
 %main = OpFunction %void None %fn
 %entry = OpLabel
-%copy = OpCopyLogical %s %c
+%copy = OpCopyLogical %s2 %c
 OpReturn
 OpFunctionEnd
 )";

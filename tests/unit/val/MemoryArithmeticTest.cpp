@@ -329,6 +329,15 @@ TEST(ValArithmetic, OperandTypes) {
                "must be a floating-point scalar or vector");
 }
 
+TEST(ValArithmetic, CopyLogicalCopiesAggregatesOfTheSameShape) {
+  // 3.32.12; the dialect fuzz target found a scalar operand let through.
+  const std::string globals = "%S1 = OpTypeStruct %float\n%S2 = OpTypeStruct %float\n"
+                              "%c1 = OpConstantComposite %S1 %float_1";
+  EXPECT_VALID(test::validateText(shader(globals, "%a = OpCopyLogical %S2 %c1")));
+  EXPECT_ERROR(test::validateText(shader(globals, "%a = OpCopyLogical %S2 %float_1")),
+               "OpCopyLogical copies an array or struct into another of the same shape");
+}
+
 TEST(ValMemory, ArrayLengthNamesTheLastMemberOfABlock) {
   // OpArrayLength (3.32.8): a 32-bit unsigned result, a pointer to a struct ending in a runtime
   // array, and that last member's number (the dialect fuzz target found 8192 let through).
