@@ -89,6 +89,7 @@ struct FastOp {
   uint8_t minWords = 0xFF, maxWords = 0; ///< word counts the fast path takes (empty: none)
   uint8_t flags = 0;
   Section section = Section::Global; ///< outside functions
+  uint8_t tail = 0xFF;               ///< kFastEnumTail: index in FastTable::tails
 };
 // kHasType and kHasResult are the module's own flags (1 and 2).
 constexpr uint8_t kFastTerminator = 4,
@@ -180,20 +181,12 @@ EnumTails enumTails(grammar::OperandKind kind, bool bits) {
 
 struct FastTable {
   std::vector<FastOp> ops;
-  /// For the kFastEnumTail opcodes: their last operand's enumerants.
+  /// For the kFastEnumTail opcodes (FastOp::tail): their last operand's enumerants.
   struct Tail {
-    uint32_t opcode;
     bool bits; ///< a mask (MemoryAccess of OpLoad) rather than a value (Decoration)
     EnumTails enumerants;
   };
   std::vector<Tail> tails;
-
-  const Tail &tailOf(uint32_t opcode) const {
-    for (const Tail &t : tails)
-      if (t.opcode == opcode)
-        return t;
-    return tails.front(); // not reached: kFastEnumTail opcodes have one
-  }
 
   // Whether `ops` are required ids and plain integers, one word each; `ids` marks the ids.
   static bool oneWordOperands(std::span<const grammar::OperandDesc> ops, uint32_t &ids) {
@@ -220,11 +213,12 @@ struct FastTable {
                   ops.back().quantifier != grammar::Quantifier::One))
       return;
     uint32_t ids = 0;
-    if (!oneWordOperands(ops.first(ops.size() - 1), ids))
+    if (!oneWordOperands(ops.first(ops.size() - 1), ids) || tails.size() >= 0xFF)
       return;
     f.ids |= ids;
     f.flags |= kFastEnumTail;
-    tails.push_back({d.opcode, bits, enumTails(ops.back().kind, bits)});
+    f.tail = static_cast<uint8_t>(tails.size());
+    tails.push_back({bits, enumTails(ops.back().kind, bits)});
   }
 
   // One-word required operands (ids, plain integers) and a last required string: the operands
@@ -605,8 +599,7 @@ Status Module::index(binary::DecodeOptions options) {
         // words) compiles to straight-line code; a loop of `count` steps mispredicts its exit.
         bad = badIdWindow(iw + 1, idLimit) & ((uint32_t(1) << (count - 1)) - 1);
       } else {
-        for (uint32_t k = 1; k < covered; ++k)
-          bad |= uint32_t(iw[k] - 1u >= idLimit - 1u) << (k - 1);
+        bad = badIds(iw, covered, idLimit);
       }
       bad &= f.ids;
       if (const uint32_t enums =
@@ -628,12 +621,8 @@ Status Module::index(binary::DecodeOptions options) {
         operands_.reserveMore(first);
         binary::Operand *out = operands_.cursor();
         const grammar::InstructionDesc &d = grammar::instructions()[static_cast<size_t>(f.desc)];
-        for (uint32_t k = 0; k + 1 < first; ++k) {
-          const bool literal = d.operands[k].kind == grammar::OperandKind::LiteralInteger;
-          out[k] = {static_cast<uint16_t>(k + 1), 1, d.operands[k].kind,
-                    literal ? binary::NumberKind::Unsigned : binary::NumberKind::None,
-                    static_cast<uint16_t>(literal ? 32 : 0)};
-        }
+        for (uint32_t k = 0; k + 1 < first; ++k)
+          putOneWord(out[k], k + 1, d.operands[k].kind);
         out[first - 1] = {static_cast<uint16_t>(first), static_cast<uint16_t>(count - first),
                           grammar::OperandKind::LiteralString, binary::NumberKind::None, 0};
         operands_.setSize(firstOperand + first);
@@ -661,7 +650,7 @@ Status Module::index(binary::DecodeOptions options) {
       uint32_t stored = 0;
       if ((f.flags & kFastEnumTail) != 0) {
         stored = enumTailOperands(grammar::instructions()[static_cast<size_t>(f.desc)],
-                                  fastTable().tailOf(opcode), iw, count, idLimit, out);
+                                  fastTable().tails[f.tail], iw, count, idLimit, out);
       } else if ((f.flags & kFastConstant) != 0) {
         // (count first: the type and result words may be past the end of a short one)
         const uint32_t at = count < 4             ? kNoIndex
