@@ -265,10 +265,14 @@ constexpr MlirName kCoopOperands[] = {
 
 /// The cases MLIR names its own way, for the kinds that have them.
 std::span<const MlirName> mlirNames(grammar::OperandKind kind) {
-  std::string_view k = grammar::operandKindName(kind);
-  if (k == "CooperativeMatrixLayout")
+  // Looked up once: the kinds exist only in newer grammars (every enum printed asks).
+  static const std::optional<grammar::OperandKind> layouts =
+      grammar::findOperandKind("CooperativeMatrixLayout");
+  static const std::optional<grammar::OperandKind> operands =
+      grammar::findOperandKind("CooperativeMatrixOperands");
+  if (kind == layouts)
     return kCoopLayouts;
-  if (k == "CooperativeMatrixOperands")
+  if (kind == operands)
     return kCoopOperands;
   return {};
 }

@@ -149,21 +149,20 @@ struct Registry {
     if (!khr)
       return false;
     if (d.name == "MemoryLayout") {
-      for (unsigned k = 0; k < grammar::kGrammarOperandKindCount; ++k)
-        if (grammar::operandKindName(static_cast<OperandKind>(k)) == "CooperativeMatrixLayout") {
-          m.kind = OperandMapping::Kind::IdEnum;
-          m.attrKind = static_cast<OperandKind>(k);
-          m.name = "matrix_layout";
-          return true;
-        }
-      return false;
+      std::optional<OperandKind> layout = grammar::findOperandKind("CooperativeMatrixLayout");
+      if (!layout)
+        return false;
+      m.kind = OperandMapping::Kind::IdEnum;
+      m.attrKind = *layout;
+      m.name = "matrix_layout";
+      return true;
     }
     if (d.kind == OperandKind::MemoryAccess) {
       m.kind = OperandMapping::Kind::Attribute;
       m.name = "memory_operand";
       return true;
     }
-    if (grammar::operandKindName(d.kind) == "CooperativeMatrixOperands") {
+    if (d.kind == grammar::findOperandKind("CooperativeMatrixOperands")) {
       m.kind = OperandMapping::Kind::Attribute;
       m.name = "matrix_operands";
       return true;

@@ -130,6 +130,13 @@ const EnumerantDesc *findEnumerant(OperandKind kind, uint32_t value) {
   return enumerantTable().find(static_cast<unsigned>(kind), value);
 }
 
+std::optional<OperandKind> findOperandKind(std::string_view name) {
+  for (unsigned k = 0; k < kGrammarOperandKindCount; ++k)
+    if (kGrammar.operandKinds[k].name == name)
+      return static_cast<OperandKind>(k);
+  return std::nullopt;
+}
+
 const EnumerantDesc *findEnumerant(OperandKind kind, std::string_view name) {
   if (static_cast<unsigned>(kind) >= kGrammarOperandKindCount)
     return nullptr;

@@ -124,6 +124,9 @@ std::span<const InstructionDesc> instructions();
 const OperandKindDesc &operandKind(OperandKind kind);
 /// The canonical name of a kind; decoder-added kinds have names of their own.
 std::string_view operandKindName(OperandKind kind);
+/// The grammar's operand kind of that name ("CooperativeMatrixLayout"), or nothing (a kind
+/// only newer grammars have).
+std::optional<OperandKind> findOperandKind(std::string_view name);
 inline OperandCategory operandCategory(OperandKind kind) {
   return kOperandCategories[static_cast<unsigned>(kind)];
 }
