@@ -1,6 +1,7 @@
 // The seed's 261 ops (docs/notes/mlir_spirv_ops_reference.md, one entry per op of MLIR's SPIR-V
 // dialect) must each have their custom syntax in spire, not only the generic form; the few that
 // cannot are listed with the reason.
+#include "OpNames.h"
 #include "spire/dialect/Ops.h"
 #include "spire/dialect/Text.h"
 #include "spire/grammar/Grammar.h"
@@ -15,6 +16,7 @@
 #include <vector>
 
 using namespace spire::dialect;
+using spire::dialect::test::instructionName;
 
 namespace {
 
@@ -284,15 +286,6 @@ constexpr std::array<std::string_view, 261> kSeedOps = {
 
 /// Seed ops spire knows but prints in the generic form, with the reason.
 const std::map<std::string_view, std::string_view> kGenericOnly = {};
-
-/// "spirv.KHR.CooperativeMatrixLoad" -> "OpCooperativeMatrixLoadKHR", "spirv.IAdd" -> "OpIAdd".
-std::string instructionName(std::string_view op) {
-  op.remove_prefix(std::string_view("spirv.").size());
-  size_t dot = op.find('.');
-  if (dot == std::string_view::npos)
-    return "Op" + std::string(op);
-  return "Op" + std::string(op.substr(dot + 1)) + std::string(op.substr(0, dot));
-}
 
 } // namespace
 

@@ -1,5 +1,6 @@
 // The verifier's type rules (VerifierTypes.cpp): per family of ops, IR that follows the ops'
 // definitions verifies and IR that breaks them is an error naming the op and what is wrong.
+#include "OpNames.h"
 #include "spire/dialect/Ops.h"
 #include "spire/dialect/Text.h"
 #include "spire/dialect/Verifier.h"
@@ -13,6 +14,7 @@
 
 using namespace spire;
 using namespace spire::dialect;
+using spire::dialect::test::instructionName;
 
 namespace {
 
@@ -35,14 +37,6 @@ std::string verdict(std::string_view params, std::string_view ops, std::string_v
 }
 
 } // namespace
-
-/// "NV.ReportIntersection" -> "OpReportIntersectionNV", "IAdd" -> "OpIAdd".
-static std::string instructionName(std::string_view op) {
-  size_t dot = op.find('.');
-  if (dot == std::string_view::npos)
-    return "Op" + std::string(op);
-  return "Op" + std::string(op.substr(dot + 1)) + std::string(op.substr(0, dot));
-}
 
 /// The grammar revision the list of ops left to the validator below was made for (Debian 12's
 /// SPIRV-Headers); a newer grammar has ops the list cannot name.
