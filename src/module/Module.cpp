@@ -562,6 +562,17 @@ Status Module::index(binary::DecodeOptions options) {
       defs_.set(id, at);
     }
   };
+  // A shortcut stored `num` operands from `first` for the instruction at `idx`: the record
+  // points at them, and its result is noted.
+  auto stored = [&](InstRecord &rec, const FastOp &f, const uint32_t *iw, uint32_t idx,
+                    uint32_t first, uint32_t num) {
+    operands_.setSize(first + num);
+    rec.firstOperand = first;
+    rec.numOperands = static_cast<uint16_t>(num);
+    rec.flags = f.flags & (kHasType | kHasResult);
+    if ((f.flags & kHasResult) != 0)
+      noteResult(defs, iw[1 + (f.flags & kHasType)], idx);
+  };
   bool inFunction = false, inBlock = false;
   size_t pos = binary::kHeaderWords;
   uint32_t idx = 0;
@@ -625,12 +636,7 @@ Status Module::index(binary::DecodeOptions options) {
           putOneWord(out[k], k + 1, d.operands[k].kind);
         out[first - 1] = {static_cast<uint16_t>(first), static_cast<uint16_t>(count - first),
                           grammar::OperandKind::LiteralString, binary::NumberKind::None, 0};
-        operands_.setSize(firstOperand + first);
-        r.firstOperand = firstOperand;
-        r.numOperands = static_cast<uint16_t>(first);
-        r.flags = f.flags & (kHasType | kHasResult);
-        if ((f.flags & kHasResult) != 0)
-          noteResult(defs, iw[1 + (f.flags & kHasType)], idx);
+        stored(r, f, iw, idx, firstOperand, first);
       }
     } else if (fixed) {
       r.firstOperand = static_cast<uint32_t>(f.desc);
@@ -647,30 +653,25 @@ Status Module::index(binary::DecodeOptions options) {
       const uint32_t first = static_cast<uint32_t>(operands_.size());
       operands_.reserveMore(count);
       binary::Operand *out = operands_.cursor();
-      uint32_t stored = 0;
+      uint32_t num = 0;
       if ((f.flags & kFastEnumTail) != 0) {
-        stored = enumTailOperands(grammar::instructions()[static_cast<size_t>(f.desc)],
-                                  fastTable().tails[f.tail], iw, count, idLimit, out);
+        num = enumTailOperands(grammar::instructions()[static_cast<size_t>(f.desc)],
+                               fastTable().tails[f.tail], iw, count, idLimit, out);
       } else if ((f.flags & kFastConstant) != 0) {
         // (count first: the type and result words may be past the end of a short one)
         const uint32_t at = count < 4             ? kNoIndex
                             : iw[1] < defs.size() ? defs[iw[1]]
                                                   : defs_.get(iw[1]);
         if (at < idx && iw[2] - 1u < idLimit - 1u)
-          stored = constantOperands(count,
-                                    binary::numberTypeOf(std::span<const uint32_t>(
-                                        words + records[at].wordOffset, records[at].wordCount)),
-                                    out);
+          num = constantOperands(count,
+                                 binary::numberTypeOf(std::span<const uint32_t>(
+                                     words + records[at].wordOffset, records[at].wordCount)),
+                                 out);
       } else {
-        stored = extInstOperands(iw, count, idLimit, decoder_, out);
+        num = extInstOperands(iw, count, idLimit, decoder_, out);
       }
-      if (stored != 0) {
-        operands_.setSize(first + stored);
-        r.firstOperand = first;
-        r.numOperands = static_cast<uint16_t>(stored);
-        r.flags = f.flags & (kHasType | kHasResult);
-        if ((f.flags & kHasResult) != 0)
-          noteResult(defs, iw[1 + (f.flags & kHasType)], idx);
+      if (num != 0) {
+        stored(r, f, iw, idx, first, num);
         fixed = true;
       }
     }
