@@ -407,6 +407,8 @@ const PlainEnumerants &plainEnumerants() {
 
 } // namespace
 
+std::span<const uint64_t> plainEnumerantMasks() { return plainEnumerants().small; }
+
 bool isPlainEnumerant(OperandKind kind, uint32_t word) {
   const unsigned k = static_cast<unsigned>(kind);
   if (k >= grammar::kGrammarOperandKindCount)

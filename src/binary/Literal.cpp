@@ -1,5 +1,8 @@
 #include "spire/binary/Literal.h"
 
+#include <bit>
+#include <cstring>
+
 namespace spire::binary {
 
 void appendString(std::vector<uint32_t> &words, std::string_view s) {
@@ -24,14 +27,14 @@ std::optional<size_t> findStringLength(std::span<const uint32_t> words) {
 }
 
 std::string decodeString(std::span<const uint32_t> words) {
-  std::string s;
-  for (uint32_t v : words) {
-    for (size_t b = 0; b < 4; ++b) {
-      char c = static_cast<char>((v >> (8 * b)) & 0xFF);
-      if (c == '\0')
-        return s;
-      s += c;
-    }
+  const size_t length = findStringLength(words).value_or(words.size() * 4);
+  std::string s(length, '\0');
+  if constexpr (std::endian::native == std::endian::little) {
+    // The bytes of a word are the string's in order (SPIR-V 2.2.1: little-endian within words).
+    std::memcpy(s.data(), words.data(), length);
+  } else {
+    for (size_t i = 0; i < length; ++i)
+      s[i] = static_cast<char>((words[i / 4] >> (8 * (i % 4))) & 0xFF);
   }
   return s;
 }

@@ -158,16 +158,34 @@ const ExtInstSetDesc *findExtInstSet(std::string_view importName) {
   // and sometimes with or without a trailing version ("OpenCL.std" is opencl.std.100,
   // "NonSemantic.ClspvReflection.5" is nonsemantic.clspvreflection). Two different versions
   // are two different sets ("NonSemantic.Shader.DebugInfo.300" is not ...debuginfo.100).
-  std::string key(importName);
-  for (char &c : key)
-    c = c == '_' ? '-' : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  for (const ExtInstSetDesc &set : kGrammar.extInstSets)
+  // Every module that imports a set asks this, so the keys without their versions are made
+  // once and the name is folded on the stack.
+  static const std::vector<std::string_view> bareKeys = [] {
+    std::vector<std::string_view> keys;
+    for (const ExtInstSetDesc &set : kGrammar.extInstSets)
+      keys.push_back(stripVersionSuffix(set.key));
+    return keys;
+  }();
+  char buffer[64];
+  std::string heap;
+  char *out = buffer;
+  if (importName.size() > sizeof buffer) {
+    heap.resize(importName.size());
+    out = heap.data();
+  }
+  for (size_t i = 0; i < importName.size(); ++i) {
+    const char c = importName[i];
+    out[i] = c == '_' ? '-' : c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+  }
+  const std::string_view key(out, importName.size());
+  const auto sets = kGrammar.extInstSets;
+  for (const ExtInstSetDesc &set : sets)
     if (set.key == key)
       return &set;
-  std::string_view bare = stripVersionSuffix(key);
-  for (const ExtInstSetDesc &set : kGrammar.extInstSets)
-    if (set.key == bare || stripVersionSuffix(set.key) == key)
-      return &set;
+  const std::string_view bare = stripVersionSuffix(key);
+  for (size_t i = 0; i < sets.size(); ++i)
+    if (sets[i].key == bare || bareKeys[i] == key)
+      return &sets[i];
   return nullptr;
 }
 

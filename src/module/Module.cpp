@@ -8,7 +8,10 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <bitset>
 #include <cstdio>
+#include <cstring>
+#include <optional>
 #include <vector>
 
 #if defined(__SSE2__)
@@ -90,41 +93,84 @@ struct FastOp {
   uint8_t flags = 0;
   Section section = Section::Global; ///< outside functions
   uint8_t tail = 0xFF;               ///< kFastEnumTail: index in FastTable::tails
+  /// The reader's inner loop takes instances of minWords to hotMax words (0: none): fixed
+  /// shapes and strings whose operand words all fit the window.
+  uint8_t hotMax = 0;
 };
 // kHasType and kHasResult are the module's own flags (1 and 2).
 constexpr uint8_t kFastTerminator = 4,
-                  kFastDecodeFixed = 8, // fixed shape longer than the masks: decodeFixed
-    kFastString = 16,                   // one-word operands, then a string that ends the
-                                        // instruction (OpName, OpMemberName, OpString, ...)
-    kFastFunctionLayout = 32,           // OpFunction, OpLabel, OpFunctionEnd
-    kFastEnumTail = 64,                 // one-word operands, then a value enumerant whose
-                                        // parameters are one word each (OpDecorate, ...)
-    kFastConstant = 128;                // OpConstant, OpSpecConstant: a scalar literal
-constexpr size_t kFastOperands = 32;    // operand words the masks cover
-constexpr uint32_t kIdWindow = 8;       // operand words checked without a loop
+                  kFastDecodeFixed = 8,   // fixed shape longer than the masks: decodeFixed
+    kFastString = 16,                     // one-word operands, then a string that ends the
+                                          // instruction (OpName, OpMemberName, OpString, ...)
+    kFastFunctionLayout = 32,             // OpFunction, OpLabel, OpFunctionEnd
+    kFastEnumTail = 64,                   // one-word operands, then a value enumerant whose
+                                          // parameters are one word each (OpDecorate, ...)
+    kFastConstant = 128;                  // OpConstant, OpSpecConstant: a scalar literal
+constexpr size_t kFastOperands = 32;      // operand words the masks cover
+constexpr uint32_t kWordWindow = 8;       // operand words checked without a loop
+constexpr uint32_t kFastTableSize = 1024; // core opcodes, and an unknown entry last
+constexpr size_t kStringPrefix = 3;       // one-word operands before a string the loop stores
 static_assert(sizeof(FastOp) == 16);
 
-// Bit k: word k of the kIdWindow words at `w` is not an id below `limit` (0 or past it).
-inline uint32_t badIdWindow(const uint32_t *w, uint32_t limit) {
+// Tests of kWordWindow words at once: which are not ids below a limit (0 or past it), which
+// hold a string's end. The constants are made once per module.
+class WordWindow {
+public:
+  explicit WordWindow(uint32_t limit) {
 #if defined(__SSE2__)
-  static_assert(kIdWindow == 8);
-  // SSE2 has signed comparisons only: w - 1 < limit - 1 (unsigned) is the same comparison
-  // with both sides' top bit flipped.
-  const __m128i one = _mm_set1_epi32(1), flip = _mm_set1_epi32(INT32_MIN);
-  const __m128i bound = _mm_set1_epi32(static_cast<int>((limit - 1u) ^ 0x80000000u));
-  const auto okBits = [&](const uint32_t *p) {
-    __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i *>(p));
-    v = _mm_xor_si128(_mm_sub_epi32(v, one), flip);
-    return static_cast<uint32_t>(_mm_movemask_ps(_mm_castsi128_ps(_mm_cmplt_epi32(v, bound))));
-  };
-  return ~(okBits(w) | okBits(w + 4) << 4) & 0xFFu;
+    // SSE2 has signed comparisons only: w - 1 < limit - 1 (unsigned) is the same comparison
+    // with both sides' top bit flipped, and (w - 1) ^ 0x80000000 is w + 0x7FFFFFFF.
+    bias_ = _mm_set1_epi32(INT32_MAX);
+    bound_ = _mm_set1_epi32(static_cast<int>((limit - 1u) ^ 0x80000000u));
 #else
-  uint32_t bad = 0;
-  for (uint32_t k = 0; k < kIdWindow; ++k)
-    bad |= uint32_t(w[k] - 1u >= limit - 1u) << k;
-  return bad;
+    limit_ = limit;
 #endif
-}
+  }
+  /// Bit k: word k of the kWordWindow words at `w` is not a valid id.
+  uint32_t badIds(const uint32_t *w) const {
+#if defined(__SSE2__)
+    static_assert(kWordWindow == 8);
+    const auto okBits = [&](const uint32_t *p) {
+      const __m128i v = _mm_add_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i *>(p)), bias_);
+      return static_cast<uint32_t>(_mm_movemask_ps(_mm_castsi128_ps(_mm_cmplt_epi32(v, bound_))));
+    };
+    return ~(okBits(w) | okBits(w + 4) << 4) & 0xFFu;
+#else
+    uint32_t bad = 0;
+    for (uint32_t k = 0; k < kWordWindow; ++k)
+      bad |= uint32_t(w[k] - 1u >= limit_ - 1u) << k;
+    return bad;
+#endif
+  }
+
+  /// Bit k: word k of the kWordWindow words at `w` holds a zero byte (a string's end).
+  static uint32_t zeroBytes(const uint32_t *w) {
+#if defined(__SSE2__)
+    const __m128i ones = _mm_set1_epi32(0x01010101),
+                  highs = _mm_set1_epi32(static_cast<int>(0x80808080u));
+    const auto noZero = [&](const uint32_t *p) {
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i *>(p));
+      // (v - 0x01010101) & ~v & 0x80808080 is nonzero where a byte of v is zero.
+      const __m128i t = _mm_and_si128(_mm_andnot_si128(v, _mm_sub_epi32(v, ones)), highs);
+      return static_cast<uint32_t>(
+          _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(t, _mm_setzero_si128()))));
+    };
+    return ~(noZero(w) | noZero(w + 4) << 4) & 0xFFu;
+#else
+    uint32_t zero = 0;
+    for (uint32_t k = 0; k < kWordWindow; ++k)
+      zero |= uint32_t(((w[k] - 0x01010101u) & ~w[k] & 0x80808080u) != 0) << k;
+    return zero;
+#endif
+  }
+
+private:
+#if defined(__SSE2__)
+  __m128i bias_, bound_;
+#else
+  uint32_t limit_;
+#endif
+};
 
 // The enumerant operands (bit k: word k + 1) of a fast-path instruction are valid and plain.
 bool plainEnumerants(const FastOp &f, const uint32_t *words, uint32_t enums) {
@@ -135,6 +181,15 @@ bool plainEnumerants(const FastOp &f, const uint32_t *words, uint32_t enums) {
       return false;
   }
   return true;
+}
+
+// One stored operand of one word.
+void putOneWord(binary::Operand &out, uint32_t word, grammar::OperandKind kind) {
+  const bool literal = kind == grammar::OperandKind::LiteralInteger ||
+                       kind == grammar::OperandKind::LiteralExtInstInteger;
+  out = {static_cast<uint16_t>(word), 1, kind,
+         literal ? binary::NumberKind::Unsigned : binary::NumberKind::None,
+         static_cast<uint16_t>(literal ? 32 : 0)};
 }
 
 // The enumerants below kSmallEnumerants of a value enum kind whose parameters are one word
@@ -221,9 +276,15 @@ struct FastTable {
     tails.push_back({bits, enumTails(ops.back().kind, bits)});
   }
 
+  /// For the kFastString opcodes (FastOp::tail): the operands before the string, as stored.
+  struct StringPrefix {
+    std::array<binary::Operand, kStringPrefix> operands;
+  };
+  std::vector<StringPrefix> strings;
+
   // One-word required operands (ids, plain integers) and a last required string: the operands
   // are stored, but without the decoder's walk.
-  static void stringShape(const grammar::InstructionDesc &d, FastOp &f) {
+  void stringShape(const grammar::InstructionDesc &d, FastOp &f) {
     const auto ops = d.operands;
     if (ops.empty() || ops.size() > kFastOperands ||
         ops.back().kind != grammar::OperandKind::LiteralString ||
@@ -236,6 +297,34 @@ struct FastTable {
     f.flags |= kFastString;
     f.minWords = static_cast<uint8_t>(ops.size() + 1); // the string takes one word or more
     f.maxWords = 0xFF;
+    if (ops.size() - 1 > kStringPrefix || strings.size() >= 0xFF)
+      return;
+    StringPrefix prefix{};
+    for (size_t k = 0; k + 1 < ops.size(); ++k)
+      putOneWord(prefix.operands[k], static_cast<uint32_t>(k + 1), ops[k].kind);
+    f.tail = static_cast<uint8_t>(strings.size());
+    strings.push_back(prefix);
+    f.hotMax = kWordWindow + 1; // the loop takes strings that end within the window
+  }
+
+  /// Opcodes of one-word operands, a string, then ids (OpEntryPoint).
+  std::bitset<kFastTableSize> stringIds;
+  static bool stringIdsShape(const grammar::InstructionDesc &d) {
+    const auto ops = d.operands;
+    if (ops.size() < 2 || ops.size() - 2 > kStringPrefix)
+      return false;
+    const grammar::OperandDesc &name = ops[ops.size() - 2], &ids = ops.back();
+    if (name.kind != grammar::OperandKind::LiteralString ||
+        name.quantifier != grammar::Quantifier::One ||
+        ids.quantifier != grammar::Quantifier::Variadic ||
+        grammar::operandCategory(ids.kind) != grammar::OperandCategory::Id)
+      return false;
+    return std::all_of(ops.begin(), ops.end() - 2, [](const grammar::OperandDesc &o) {
+      const grammar::OperandCategory c = grammar::operandCategory(o.kind);
+      return o.quantifier == grammar::Quantifier::One &&
+             (c == grammar::OperandCategory::Id || c == grammar::OperandCategory::ValueEnum ||
+              o.kind == grammar::OperandKind::LiteralInteger);
+    });
   }
 
   FastTable() {
@@ -243,9 +332,10 @@ struct FastTable {
     // up, rarer) take the decoder's way rather than making it six times larger.
     uint32_t maxOpcode = 0;
     for (const grammar::InstructionDesc &d : grammar::instructions())
-      if (d.opcode < 1024)
+      if (d.opcode < kFastTableSize - 1)
         maxOpcode = std::max<uint32_t>(maxOpcode, d.opcode);
-    ops.resize(maxOpcode + 1);
+    // The last entry, unknown, stands for every opcode past the table.
+    ops.resize(kFastTableSize);
     const auto all = grammar::instructions();
     for (size_t i = 0; i < all.size(); ++i) {
       const grammar::InstructionDesc &d = all[i];
@@ -254,14 +344,18 @@ struct FastTable {
       FastOp &f = ops[d.opcode];
       f.desc = static_cast<int16_t>(i);
       const Op op = static_cast<Op>(d.opcode);
-      f.section = sectionOf(op, &d);
+      // (OpFunction opens a function: the loop gives it the section of the instructions in one)
+      f.section = op == Op::Function ? Section::FunctionDefinition : sectionOf(op, &d);
       f.flags =
           (d.hasResultType ? 1 : 0) | (d.hasResult ? 2 : 0) |
           (isBlockTerminator(op) ? kFastTerminator : 0) |
           (op == Op::Function || op == Op::Label || op == Op::FunctionEnd ? kFastFunctionLayout
                                                                           : 0);
-      if (!d.fixedShape && op != Op::ExtInstImport)
+      if (!d.fixedShape)
         stringShape(d, f);
+      if (op == Op::ExtInstImport)
+        f.hotMax = 0; // indexOther: the decoder notes the set
+      stringIds[d.opcode] = stringIdsShape(d);
       // (OpDecorate is of fixed shape for decorations without parameters, an enumerant tail
       // for the others.)
       if ((f.flags & kFastString) == 0)
@@ -280,6 +374,7 @@ struct FastTable {
       const size_t covered = std::min(d.fixedOperands.size(), kFastOperands);
       f.minWords = static_cast<uint8_t>(d.requiredWordOperands + 1);
       f.maxWords = static_cast<uint8_t>(covered + 1);
+      f.hotMax = static_cast<uint8_t>(std::min<size_t>(covered, kWordWindow) + 1);
       for (size_t k = 0; k < covered; ++k) {
         const grammar::OperandCategory c = grammar::operandCategory(d.fixedOperands[k].kind);
         if (c == grammar::OperandCategory::Id)
@@ -307,14 +402,6 @@ const FastTable &fastTable() {
 
 // The shortcuts below store what the full decoder would for an instruction (see the corpus test
 // FixedShapeOperandsAgreeWithTheFullDecoder) or return 0, leaving every problem to the decoder.
-
-void putOneWord(binary::Operand &out, uint32_t word, grammar::OperandKind kind) {
-  const bool literal = kind == grammar::OperandKind::LiteralInteger ||
-                       kind == grammar::OperandKind::LiteralExtInstInteger;
-  out = {static_cast<uint16_t>(word), 1, kind,
-         literal ? binary::NumberKind::Unsigned : binary::NumberKind::None,
-         static_cast<uint16_t>(literal ? 32 : 0)};
-}
 
 // Bit k: operand word k + 1 of the instruction is not a valid id.
 uint32_t badIds(const uint32_t *iw, uint32_t count, uint32_t idLimit) {
@@ -384,6 +471,38 @@ uint32_t constantOperands(uint32_t count, binary::NumberType nt, binary::Operand
   out[2] = {3, static_cast<uint16_t>(count - 3), grammar::OperandKind::TypedLiteralNumber, nt.kind,
             nt.width};
   return 3;
+}
+
+// One-word operands (ids, plain integers, plain enumerants), a string, then ids: OpEntryPoint.
+uint32_t stringIdsOperands(const grammar::InstructionDesc &d, const uint32_t *iw, uint32_t count,
+                           uint32_t idLimit, binary::Operand *out) {
+  const auto ops = d.operands;
+  const uint32_t prefix = static_cast<uint32_t>(ops.size() - 2);
+  if (count < prefix + 2)
+    return 0;
+  for (uint32_t k = 0; k < prefix; ++k) {
+    const grammar::OperandKind kind = ops[k].kind;
+    const grammar::OperandCategory c = grammar::operandCategory(kind);
+    const uint32_t w = iw[k + 1];
+    if ((c == grammar::OperandCategory::Id && w - 1u >= idLimit - 1u) ||
+        (c == grammar::OperandCategory::ValueEnum && !binary::isPlainEnumerant(kind, w)))
+      return 0;
+    putOneWord(out[k], k + 1, kind);
+  }
+  const std::optional<size_t> length =
+      binary::findStringLength(std::span<const uint32_t>(iw + prefix + 1, count - prefix - 1));
+  if (!length)
+    return 0;
+  const uint32_t stringWords = static_cast<uint32_t>(*length / 4 + 1);
+  out[prefix] = {static_cast<uint16_t>(prefix + 1), static_cast<uint16_t>(stringWords),
+                 grammar::OperandKind::LiteralString, binary::NumberKind::None, 0};
+  uint32_t stored = prefix + 1;
+  for (uint32_t w = prefix + 1 + stringWords; w < count; ++w) {
+    if (iw[w] - 1u >= idLimit - 1u)
+      return 0;
+    putOneWord(out[stored++], w, ops.back().kind);
+  }
+  return stored;
 }
 
 // OpExtInst of an imported set's instruction whose operands are ids, one each.
@@ -543,196 +662,385 @@ Status Module::index(binary::DecodeOptions options) {
   // it back with realloc made glibc return and refault the pages on every read.
   insts_.reserve((n - binary::kHeaderWords) / 2 + 16);
   operands_.reserve((n - binary::kHeaderWords) / 4 + 16);
+  // A block takes at least two instructions, in practice a dozen words or more; reserving from
+  // the size saves the allocations of growing one block at a time.
+  blocks_.reserve((n - binary::kHeaderWords) / 16 + 4);
+  functions_.reserve((n - binary::kHeaderWords) / 128 + 2);
 
-  // The loop keeps what it uses in locals: its records' byte-sized fields may alias anything,
-  // and members would be loaded again after each store.
-  const FastOp *const fast = fastTable().ops.data();
-  const size_t fastSize = fastTable().ops.size();
-  const uint32_t idLimit = decoder_.idLimit();
+  // Two loops. The inner one takes the commonest instructions (fixed shapes and strings whose
+  // operand words fit the id window: about three quarters of a module) and makes no calls, so
+  // that its values stay in registers; it stops at anything else, which the outer loop hands to
+  // indexOther (functions and blocks, other shapes, problems). Both keep what they use in
+  // locals: the records' byte-sized fields may alias anything, and members would be loaded
+  // again after each store.
+  const FastTable &table = fastTable();
+  const FastOp *const fast = table.ops.data();
+  const FastTable::StringPrefix *const strings = table.strings.data();
+  const FastTable::Tail *const enumTails = table.tails.data();
+  const grammar::InstructionDesc *const descs = grammar::instructions().data();
+  const uint64_t *const plainMasks = binary::plainEnumerantMasks().data();
+  const WordWindow window(decoder_.idLimit());
   const uint32_t *const words = words_.data();
-  InstRecord *records = insts_.data();
-  size_t recordCapacity = insts_.capacity();
-  const std::span<uint32_t> defs = defs_.dense();
-  // The first definition of an id is the one the index keeps.
-  auto noteResult = [this](std::span<uint32_t> dense, uint32_t id, uint32_t at) {
-    if (id < dense.size()) {
-      if (dense[id] == kNoIndex)
-        dense[id] = at;
-    } else if (defs_.get(id) == kNoIndex) {
-      defs_.set(id, at);
-    }
-  };
-  // A shortcut stored `num` operands from `first` for the instruction at `idx`: the record
-  // points at them, and its result is noted.
-  auto stored = [&](InstRecord &rec, const FastOp &f, const uint32_t *iw, uint32_t idx,
-                    uint32_t first, uint32_t num) {
-    operands_.setSize(first + num);
-    rec.firstOperand = first;
-    rec.numOperands = static_cast<uint16_t>(num);
-    rec.flags = f.flags & (kHasType | kHasResult);
-    if ((f.flags & kHasResult) != 0)
-      noteResult(defs, iw[1 + (f.flags & kHasType)], idx);
-  };
-  bool inFunction = false, inBlock = false;
+  uint32_t *const dense = defs_.dense().data();
+  const size_t denseSize = defs_.dense().size();
+  uint8_t layout = 0;
+  Diagnostic error; // indexOther's
   size_t pos = binary::kHeaderWords;
   uint32_t idx = 0;
-  for (; pos < n; ++idx) {
-    const uint32_t *const iw = words + pos;
-    const uint32_t count = iw[0] >> 16;
-    const uint16_t opcode = static_cast<uint16_t>(iw[0] & 0xFFFF);
-    if (count == 0 || count > n - pos) [[unlikely]] {
-      const Location loc = Location::binary(static_cast<uint32_t>(pos), idx);
-      if (count == 0)
-        return makeError(loc, "instruction with opcode " + std::to_string(opcode) +
-                                  " has a word count of 0");
-      return makeError(loc, "instruction with opcode " + std::to_string(opcode) +
-                                " has a word count of " + std::to_string(count) + " but only " +
-                                std::to_string(n - pos) + " words remain in the module");
-    }
-    static const FastOp kUnknown;
-    const FastOp &f = opcode < fastSize ? fast[opcode] : kUnknown;
-    if (idx == recordCapacity) [[unlikely]] {
-      insts_.setSize(idx);
-      insts_.reserveMore(1);
-      records = insts_.data();
-      recordCapacity = insts_.capacity();
-    }
-
-    // Most instructions have a fixed shape: their operands are a prefix of a constant list of
-    // the grammar's, and nothing needs to be stored for them.
-    bool fixed = false;
-    if (count >= f.minWords && count <= f.maxWords) {
-      // The masks cover the first kFastOperands operand words (a string's are not ids).
-      const uint32_t covered = std::min<uint32_t>(count, kFastOperands + 1);
-      uint32_t bad = 0;
-      if (count <= kIdWindow + 1 && n - pos > kIdWindow) {
-        // A window of fixed length (it may look past the instruction: the mask drops those
-        // words) compiles to straight-line code; a loop of `count` steps mispredicts its exit.
-        bad = badIdWindow(iw + 1, idLimit) & ((uint32_t(1) << (count - 1)) - 1);
-      } else {
-        bad = badIds(iw, covered, idLimit);
-      }
-      bad &= f.ids;
-      if (const uint32_t enums =
-              f.enums & static_cast<uint32_t>((uint64_t(1) << (covered - 1)) - 1);
-          enums != 0 && bad == 0)
-        bad = !plainEnumerants(f, iw, enums);
-      fixed = bad == 0;
-    }
-    InstRecord r;
-    r.wordOffset = static_cast<uint32_t>(pos);
-    r.opcode = opcode;
-    r.wordCount = static_cast<uint16_t>(count);
-    if (fixed && (f.flags & kFastString) != 0) {
-      // The string must end (its nul) in the instruction's last word.
-      const uint32_t first = static_cast<uint32_t>(f.minWords - 1);
-      fixed = endsWithString(iw + first, count - first);
-      if (fixed) {
-        const uint32_t firstOperand = static_cast<uint32_t>(operands_.size());
-        operands_.reserveMore(first);
-        binary::Operand *out = operands_.cursor();
-        const grammar::InstructionDesc &d = grammar::instructions()[static_cast<size_t>(f.desc)];
-        for (uint32_t k = 0; k + 1 < first; ++k)
-          putOneWord(out[k], k + 1, d.operands[k].kind);
-        out[first - 1] = {static_cast<uint16_t>(first), static_cast<uint16_t>(count - first),
-                          grammar::OperandKind::LiteralString, binary::NumberKind::None, 0};
-        stored(r, f, iw, idx, firstOperand, first);
-      }
-    } else if (fixed) {
-      r.firstOperand = static_cast<uint32_t>(f.desc);
-      r.numOperands = static_cast<uint16_t>(count - 1);
-      r.flags = kFixed | (f.flags & (kHasType | kHasResult));
-      if ((f.flags & kHasResult) != 0)
-        noteResult(defs, iw[1 + (f.flags & kHasType)], idx);
-    }
-    if (!fixed && ((f.flags & (kFastEnumTail | kFastConstant)) != 0 ||
-                   static_cast<Op>(opcode) == Op::ExtInst)) {
-      // Instructions that store their operands but whose shape follows from one lookup: an
-      // enumerant's parameters (OpDecorate %x Location 0), a constant's type, an extended
-      // instruction's grammar.
-      const uint32_t first = static_cast<uint32_t>(operands_.size());
-      operands_.reserveMore(count);
-      binary::Operand *out = operands_.cursor();
-      uint32_t num = 0;
-      if ((f.flags & kFastEnumTail) != 0) {
-        num = enumTailOperands(grammar::instructions()[static_cast<size_t>(f.desc)],
-                               fastTable().tails[f.tail], iw, count, idLimit, out);
-      } else if ((f.flags & kFastConstant) != 0) {
-        // (count first: the type and result words may be past the end of a short one)
-        const uint32_t at = count < 4             ? kNoIndex
-                            : iw[1] < defs.size() ? defs[iw[1]]
-                                                  : defs_.get(iw[1]);
-        if (at < idx && iw[2] - 1u < idLimit - 1u)
-          num = constantOperands(count,
-                                 binary::numberTypeOf(std::span<const uint32_t>(
-                                     words + records[at].wordOffset, records[at].wordCount)),
-                                 out);
-      } else {
-        num = extInstOperands(iw, count, idLimit, decoder_, out);
-      }
-      if (num != 0) {
-        stored(r, f, iw, idx, first, num);
-        fixed = true;
-      }
-    }
-    if (!fixed) {
-      records[idx] = r;
-      insts_.setSize(idx + 1);
-      if (Status s = decodeSlow(f.desc, (f.flags & kFastDecodeFixed) != 0, idx, pos, options); !s)
-          [[unlikely]]
-        return s.error();
-      r = records[idx];
-    }
-
-    // Functions and blocks, and the section of everything outside functions. An open function
-    // or block ends where the instruction that closes it is (or after its terminator), so the
-    // instructions in between need nothing here.
-    const Op op = static_cast<Op>(opcode);
-    if (!inFunction && op != Op::Function) {
-      r.section = f.desc >= 0 ? f.section : sectionOf(op, grammar::findInstruction(opcode));
-    } else {
-      r.section = Section::FunctionDefinition;
-      if ((f.flags & (kFastFunctionLayout | kFastTerminator)) != 0 || f.desc < 0) [[unlikely]] {
-        if (op == Op::Function) {
-          if (inBlock)
-            blocks_.back().end = idx;
-          if (inFunction) // an unterminated function: close it here
-            functions_.back().end = idx;
-          inFunction = true;
-          inBlock = false;
-          functions_.push_back({idx, idx + 1, static_cast<uint32_t>(blocks_.size()), 0});
-        } else if (op == Op::Label) {
-          if (inBlock)
-            blocks_.back().end = idx;
-          blocks_.push_back({idx, idx + 1});
-          functions_.back().numBlocks++;
-          inBlock = true;
-        } else if (op == Op::FunctionEnd) {
-          if (inBlock)
-            blocks_.back().end = idx;
-          functions_.back().end = idx + 1;
-          inFunction = false;
-          inBlock = false;
-        } else if (inBlock &&
-                   ((f.flags & kFastTerminator) != 0 || (f.desc < 0 && isBlockTerminator(op)))) {
-          blocks_.back().end = idx + 1;
-          inBlock = false;
+  while (pos < n) {
+    {
+      InstRecord *const records = insts_.data();
+      const size_t recordCapacity = insts_.capacity();
+      binary::Operand *const operands = operands_.data();
+      size_t numOperands = operands_.size();
+      const size_t operandCapacity = operands_.capacity();
+      FunctionInfo *const functions = functions_.data();
+      uint32_t numFunctions = static_cast<uint32_t>(functions_.size());
+      const size_t functionCapacity = functions_.capacity();
+      BlockInfo *const blocks = blocks_.data();
+      uint32_t numBlocks = static_cast<uint32_t>(blocks_.size());
+      const size_t blockCapacity = blocks_.capacity();
+      bool inFunction = (layout & kInFunction) != 0, inBlock = (layout & kInBlock) != 0;
+      // The window may look past an instruction (the masks drop those words), not past the
+      // module.
+      while (n - pos > kWordWindow && idx < recordCapacity) {
+        const uint32_t *const iw = words + pos;
+        const uint32_t count = iw[0] >> 16;
+        const uint32_t opcode = iw[0] & 0xFFFF;
+        const FastOp &f = fast[opcode < kFastTableSize ? opcode : kFastTableSize - 1];
+        // A fixed shape (or a string), or one-word operands then a value enumerant with
+        // one-word parameters (OpDecorate %x Location 0).
+        const bool fixedShape = count >= f.minWords && count <= f.hotMax; // (not a count of 0)
+        if (!fixedShape && ((f.flags & kFastEnumTail) == 0 || count < 3 || count > kWordWindow + 1))
+          break;
+        const uint32_t operandMask = (uint32_t(1) << (count - 1)) - 1;
+        const uint32_t badIds = window.badIds(iw + 1) & operandMask;
+        // Enumerants: most are below 64 (or a mask's bits), one bit test each.
+        const auto plainEnum = [&](grammar::OperandKind kind, uint32_t w) {
+          const uint64_t mask = plainMasks[static_cast<unsigned>(kind)];
+          return grammar::operandCategory(kind) == grammar::OperandCategory::BitEnum
+                     ? (w & ~static_cast<uint32_t>(mask)) == 0
+                     : w < 64 && ((mask >> w) & 1) != 0;
+        };
+        const EnumTail *tail = nullptr;
+        if (fixedShape) {
+          if ((badIds & f.ids) != 0)
+            break;
+          bool plain = true;
+          for (uint32_t enums = f.enums & operandMask; enums != 0; enums &= enums - 1) {
+            const unsigned k = static_cast<unsigned>(std::countr_zero(enums));
+            plain &= plainEnum(descs[f.desc].fixedOperands[k].kind, iw[k + 1]);
+          }
+          if (!plain)
+            break;
+        } else {
+          const FastTable::Tail &tails = enumTails[f.tail];
+          const uint32_t prefix = static_cast<uint32_t>(descs[f.desc].operands.size() - 1);
+          const uint32_t value = iw[prefix + 1];
+          if (tails.bits || value >= kSmallEnumerants)
+            break;
+          tail = &tails.enumerants[value];
+          if (tail->e == nullptr || count != prefix + 2 + tail->e->parameters.size() ||
+              (badIds & (f.ids | uint32_t(tail->idParams) << (prefix + 1))) != 0 ||
+              numOperands + count > operandCapacity)
+            break;
+          bool plain = true;
+          for (uint32_t enums = tail->enumParams; enums != 0; enums &= enums - 1) {
+            const unsigned k = static_cast<unsigned>(std::countr_zero(enums));
+            plain &= plainEnum(tail->e->parameters[k].kind, iw[prefix + 2 + k]);
+          }
+          if (!plain)
+            break;
         }
+        // The first definition of an id is the one the index keeps (ids past the dense part:
+        // indexOther).
+        const uint32_t id = (f.flags & kHasResult) != 0 ? iw[1 + (f.flags & kHasType)] : 0;
+        if (id >= denseSize)
+          break;
+        const Section section = inFunction ? Section::FunctionDefinition : f.section;
+        if ((f.flags & (kFastFunctionLayout | kFastTerminator)) != 0) {
+          // Functions and blocks: as noteLayout, without the calls.
+          const Op op = static_cast<Op>(opcode);
+          if (op == Op::Function) {
+            if (numFunctions == functionCapacity)
+              break;
+            if (inBlock)
+              blocks[numBlocks - 1].end = idx;
+            if (inFunction) // an unterminated function: close it here
+              functions[numFunctions - 1].end = idx;
+            functions[numFunctions++] = {idx, idx + 1, numBlocks, 0};
+            inFunction = true;
+            inBlock = false;
+          } else if (inFunction) {
+            if (op == Op::Label) {
+              if (numBlocks == blockCapacity)
+                break;
+              if (inBlock)
+                blocks[numBlocks - 1].end = idx;
+              blocks[numBlocks++] = {idx, idx + 1};
+              functions[numFunctions - 1].numBlocks++;
+              inBlock = true;
+            } else if (op == Op::FunctionEnd) {
+              if (inBlock)
+                blocks[numBlocks - 1].end = idx;
+              functions[numFunctions - 1].end = idx + 1;
+              inFunction = inBlock = false;
+            } else if (inBlock) { // a terminator
+              blocks[numBlocks - 1].end = idx + 1;
+              inBlock = false;
+            }
+          }
+        }
+        InstRecord &r = records[idx];
+        if (tail != nullptr) {
+          // Stored as enumTailOperands does.
+          binary::Operand *out = operands + numOperands;
+          const auto prefixOperands = descs[f.desc].operands;
+          const uint32_t prefix = static_cast<uint32_t>(prefixOperands.size() - 1);
+          for (uint32_t k = 0; k <= prefix; ++k)
+            putOneWord(out[k], k + 1, prefixOperands[k].kind);
+          for (uint32_t k = 0; k + prefix + 2 < count; ++k)
+            putOneWord(out[prefix + 1 + k], prefix + 2 + k, tail->e->parameters[k].kind);
+          r.firstOperand = static_cast<uint32_t>(numOperands);
+          r.numOperands = static_cast<uint16_t>(count - 1);
+          r.flags = f.flags & (kHasType | kHasResult);
+          numOperands += count - 1;
+        } else if ((f.flags & kFastString) == 0) {
+          r.firstOperand = static_cast<uint32_t>(f.desc);
+          r.numOperands = static_cast<uint16_t>(count - 1);
+          r.flags = kFixed | (f.flags & (kHasType | kHasResult));
+        } else {
+          // One-word operands, then a string whose nul is in the last word, and only there.
+          const uint32_t first = f.minWords - 2u; // the string's operand word
+          const uint32_t last = count - 2u;
+          const uint32_t zeros = WordWindow::zeroBytes(iw + 1) & ((uint32_t(2) << last) - 1);
+          if ((zeros >> first) != (uint32_t(1) << (last - first)) ||
+              numOperands + kStringPrefix + 1 > operandCapacity)
+            break;
+          binary::Operand *out = operands + numOperands;
+          std::memcpy(out, strings[f.tail].operands.data(), sizeof(binary::Operand) * first);
+          out[first] = {static_cast<uint16_t>(first + 1), static_cast<uint16_t>(count - 1 - first),
+                        grammar::OperandKind::LiteralString, binary::NumberKind::None, 0};
+          r.firstOperand = static_cast<uint32_t>(numOperands);
+          r.numOperands = static_cast<uint16_t>(first + 1);
+          r.flags = f.flags & (kHasType | kHasResult);
+          numOperands += first + 1;
+        }
+        r.wordOffset = static_cast<uint32_t>(pos);
+        r.opcode = static_cast<uint16_t>(opcode);
+        r.wordCount = static_cast<uint16_t>(count);
+        r.section = section;
+        if (id != 0 && dense[id] == kNoIndex)
+          dense[id] = idx;
+        pos += count;
+        ++idx;
       }
+      operands_.setSize(numOperands);
+      functions_.setSize(numFunctions);
+      blocks_.setSize(numBlocks);
+      layout = static_cast<uint8_t>((inFunction ? kInFunction : 0) | (inBlock ? kInBlock : 0));
     }
-    records[idx] = r;
+    if (pos >= n)
+      break;
+    // Everything else, and the instructions the inner loop could not take (those near the end,
+    // for one).
+    const uint32_t count = words[pos] >> 16;
+    if (size_t(count) - 1 >= n - pos) [[unlikely]] // 0, or past the end
+      return framingError(pos, idx);
+    if (idx == insts_.capacity()) [[unlikely]]
+      growRecords(idx);
+    const int next = indexOther(idx, pos, options, layout, error);
+    if (next < 0) [[unlikely]]
+      return error;
+    layout = static_cast<uint8_t>(next);
     pos += count;
+    ++idx;
   }
   insts_.setSize(idx);
-  if (inBlock)
+  if ((layout & kInBlock) != 0)
     blocks_.back().end = idx;
-  if (inFunction)
+  if ((layout & kInFunction) != 0)
     functions_.back().end = idx;
   for (const FunctionInfo &f : functions_)
     if (f.numBlocks == 0)
       for (uint32_t i = f.begin; i < f.end; ++i)
         insts_[i].section = Section::FunctionDeclaration;
   return {};
+}
+
+Diagnostic Module::framingError(size_t pos, uint32_t idx) const {
+  const uint32_t count = words_[pos] >> 16, opcode = words_[pos] & 0xFFFF;
+  const Location loc = Location::binary(static_cast<uint32_t>(pos), idx);
+  if (count == 0)
+    return makeError(loc, "instruction with opcode " + std::to_string(opcode) +
+                              " has a word count of 0");
+  return makeError(loc, "instruction with opcode " + std::to_string(opcode) +
+                            " has a word count of " + std::to_string(count) + " but only " +
+                            std::to_string(words_.size() - pos) + " words remain in the module");
+}
+
+Module::InstRecord *Module::growRecords(uint32_t idx) {
+  insts_.setSize(idx);
+  insts_.reserveMore(1);
+  return insts_.data();
+}
+
+// The first definition of an id is the one the index keeps.
+void Module::noteResult(uint32_t id, uint32_t idx) {
+  if (defs_.get(id) == kNoIndex)
+    defs_.set(id, idx);
+}
+
+// Functions and blocks. An open function or block ends where the instruction that closes it is
+// (or after its terminator), so the instructions in between need nothing here.
+uint8_t Module::noteLayout(Op op, bool terminator, uint32_t idx, uint8_t layout) {
+  const bool inFunction = (layout & kInFunction) != 0, inBlock = (layout & kInBlock) != 0;
+  if (op == Op::Function) {
+    if (inBlock)
+      blocks_.back().end = idx;
+    if (inFunction) // an unterminated function: close it here
+      functions_.back().end = idx;
+    functions_.push_back({idx, idx + 1, static_cast<uint32_t>(blocks_.size()), 0});
+    return kInFunction;
+  }
+  if (!inFunction)
+    return layout;
+  if (op == Op::Label) {
+    if (inBlock)
+      blocks_.back().end = idx;
+    blocks_.push_back({idx, idx + 1});
+    functions_.back().numBlocks++;
+    return kInFunction | kInBlock;
+  }
+  if (op == Op::FunctionEnd) {
+    if (inBlock)
+      blocks_.back().end = idx;
+    functions_.back().end = idx + 1;
+    return 0;
+  }
+  if (inBlock && terminator) {
+    blocks_.back().end = idx + 1;
+    return kInFunction;
+  }
+  return layout;
+}
+
+int Module::indexOther(uint32_t idx, size_t pos, binary::DecodeOptions options, uint8_t layout,
+                       Diagnostic &error) {
+  const FastTable &table = fastTable();
+  const uint32_t *const iw = words_.data() + pos;
+  const uint32_t count = iw[0] >> 16;
+  const uint16_t opcode = static_cast<uint16_t>(iw[0] & 0xFFFF);
+  const FastOp &f = table.ops[opcode < kFastTableSize ? opcode : kFastTableSize - 1];
+  const uint32_t idLimit = decoder_.idLimit();
+  InstRecord *const records = insts_.data();
+  InstRecord r;
+  r.wordOffset = static_cast<uint32_t>(pos);
+  r.opcode = opcode;
+  r.wordCount = static_cast<uint16_t>(count);
+  // A shortcut stored `num` operands from `first`: the record points at them.
+  auto stored = [&](uint32_t first, uint32_t num) {
+    operands_.setSize(first + num);
+    r.firstOperand = first;
+    r.numOperands = static_cast<uint16_t>(num);
+    r.flags = f.flags & (kHasType | kHasResult);
+    if ((f.flags & kHasResult) != 0)
+      noteResult(iw[1 + (f.flags & kHasType)], idx);
+  };
+
+  // Fixed shapes the loop does not take (longer ones, or at the end of the module), and
+  // instructions of one-word operands then a string.
+  bool fixed = false;
+  if (count >= f.minWords && count <= f.maxWords) {
+    // The masks cover the first kFastOperands operand words (a string's are not ids).
+    const uint32_t covered = std::min<uint32_t>(count, kFastOperands + 1);
+    uint32_t bad = badIds(iw, covered, idLimit) & f.ids;
+    if (const uint32_t enums = f.enums & static_cast<uint32_t>((uint64_t(1) << (covered - 1)) - 1);
+        enums != 0 && bad == 0)
+      bad = !plainEnumerants(f, iw, enums);
+    fixed = bad == 0;
+  }
+  if (fixed && (f.flags & kFastString) != 0) {
+    // The string must end (its nul) in the instruction's last word.
+    const uint32_t first = static_cast<uint32_t>(f.minWords - 1);
+    fixed = endsWithString(iw + first, count - first);
+    if (fixed) {
+      const uint32_t firstOperand = static_cast<uint32_t>(operands_.size());
+      operands_.reserveMore(first);
+      binary::Operand *out = operands_.cursor();
+      const grammar::InstructionDesc &d = grammar::instructions()[static_cast<size_t>(f.desc)];
+      for (uint32_t k = 0; k + 1 < first; ++k)
+        putOneWord(out[k], k + 1, d.operands[k].kind);
+      out[first - 1] = {static_cast<uint16_t>(first), static_cast<uint16_t>(count - first),
+                        grammar::OperandKind::LiteralString, binary::NumberKind::None, 0};
+      stored(firstOperand, first);
+    }
+  } else if (fixed) {
+    r.firstOperand = static_cast<uint32_t>(f.desc);
+    r.numOperands = static_cast<uint16_t>(count - 1);
+    r.flags = kFixed | (f.flags & (kHasType | kHasResult));
+    if ((f.flags & kHasResult) != 0)
+      noteResult(iw[1 + (f.flags & kHasType)], idx);
+  }
+  if (fixed && static_cast<Op>(opcode) == Op::ExtInstImport)
+    decoder_.noteImport(iw[1], std::span<const uint32_t>(iw, count));
+  if (!fixed &&
+      ((f.flags & (kFastEnumTail | kFastConstant)) != 0 || static_cast<Op>(opcode) == Op::ExtInst ||
+       (opcode < kFastTableSize && table.stringIds[opcode]))) {
+    // Instructions that store their operands but whose shape follows from one lookup: an
+    // enumerant's parameters (OpDecorate %x Location 0), a constant's type, an extended
+    // instruction's grammar.
+    const uint32_t first = static_cast<uint32_t>(operands_.size());
+    operands_.reserveMore(count);
+    binary::Operand *out = operands_.cursor();
+    uint32_t num = 0;
+    if ((f.flags & kFastEnumTail) != 0) {
+      num = enumTailOperands(grammar::instructions()[static_cast<size_t>(f.desc)],
+                             table.tails[f.tail], iw, count, idLimit, out);
+    } else if ((f.flags & kFastConstant) != 0) {
+      // (count first: the type and result words may be past the end of a short one)
+      const uint32_t at = count < 4 ? kNoIndex : defs_.get(iw[1]);
+      if (at < idx && iw[2] - 1u < idLimit - 1u)
+        num = constantOperands(count,
+                               binary::numberTypeOf(std::span<const uint32_t>(
+                                   words_.data() + records[at].wordOffset, records[at].wordCount)),
+                               out);
+    } else if (static_cast<Op>(opcode) == Op::ExtInst) {
+      num = extInstOperands(iw, count, idLimit, decoder_, out);
+    } else {
+      num = stringIdsOperands(grammar::instructions()[static_cast<size_t>(f.desc)], iw, count,
+                              idLimit, out);
+    }
+    if (num != 0) {
+      stored(first, num);
+      fixed = true;
+    }
+  }
+  if (!fixed) {
+    records[idx] = r;
+    insts_.setSize(idx + 1); // the decoder looks definitions up (binary::Definitions)
+    if (Status s = decodeSlow(f.desc, (f.flags & kFastDecodeFixed) != 0, idx, pos, options); !s)
+        [[unlikely]] {
+      error = s.error();
+      return -1;
+    }
+    r = records[idx];
+  }
+
+  // The section of everything outside functions.
+  const Op op = static_cast<Op>(opcode);
+  if ((layout & kInFunction) == 0 && op != Op::Function) {
+    r.section = f.desc >= 0 ? f.section : sectionOf(op, grammar::findInstruction(opcode));
+  } else {
+    r.section = Section::FunctionDefinition;
+    if ((f.flags & (kFastFunctionLayout | kFastTerminator)) != 0 ||
+        (f.desc < 0 &&
+         (op == Op::Function || op == Op::Label || op == Op::FunctionEnd || isBlockTerminator(op))))
+      layout =
+          noteLayout(op, (f.flags & kFastTerminator) != 0 || isBlockTerminator(op), idx, layout);
+  }
+  records[idx] = r;
+  return layout;
 }
 
 } // namespace spire

@@ -37,6 +37,9 @@ struct ExtInstImport {
 /// True when `word` is a valid enumerant of `kind` (a ValueEnum or BitEnum kind; for a mask,
 /// every bit) that brings no parameters: such an operand is one word, as in a fixed shape.
 bool isPlainEnumerant(grammar::OperandKind kind, uint32_t word);
+/// Per operand kind (by value): the enumerants below 64 of a value enum, or the bits of a mask,
+/// that isPlainEnumerant accepts, so that a caller can test most words with one bit.
+std::span<const uint64_t> plainEnumerantMasks();
 
 /// Where the decoder finds the instructions that defined earlier ids (the module answers from
 /// its index): the type of an OpSwitch selector, the width of a constant's type.

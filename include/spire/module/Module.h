@@ -175,6 +175,17 @@ private:
   static constexpr uint8_t kHasType = 1, kHasResult = 2, kRaw = 4, kFixed = 8;
 
   Status index(binary::DecodeOptions options);
+  // The reader's loop takes the commonest instructions itself; these take the rest, out of
+  // line so that the loop keeps its values in registers. The layout state is kInFunction /
+  // kInBlock bits; indexOther returns the new state, or -1 after storing a problem in `error`.
+  static constexpr uint8_t kInFunction = 1, kInBlock = 2;
+  [[gnu::noinline]] int indexOther(uint32_t idx, size_t pos, binary::DecodeOptions options,
+                                   uint8_t layout, Diagnostic &error);
+  [[gnu::noinline]] uint8_t noteLayout(grammar::Op op, bool terminator, uint32_t idx,
+                                       uint8_t layout);
+  [[gnu::noinline]] Diagnostic framingError(size_t pos, uint32_t idx) const;
+  [[gnu::noinline]] InstRecord *growRecords(uint32_t idx);
+  [[gnu::noinline]] void noteResult(uint32_t id, uint32_t idx);
   Status decodeSlow(int descIndex, bool tryFixed, uint32_t idx, size_t pos,
                     binary::DecodeOptions options);
 
@@ -183,8 +194,8 @@ private:
   FlatVector<binary::Operand> operands_;
   IdMap<uint32_t> defs_;
   binary::Decoder decoder_;
-  std::vector<FunctionInfo> functions_;
-  std::vector<BlockInfo> blocks_;
+  FlatVector<FunctionInfo> functions_;
+  FlatVector<BlockInfo> blocks_;
   std::vector<Diagnostic> warnings_;
   binary::Endianness endianness_ = binary::Endianness::Little;
 };
