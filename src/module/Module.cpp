@@ -400,6 +400,46 @@ const FastTable &fastTable() {
   return table;
 }
 
+// The functions and blocks being indexed (SPIR-V 2.4), and what an instruction that opens or
+// closes one (OpFunction, OpLabel, OpFunctionEnd, a block terminator) does to them. An open
+// function or block ends where the instruction that closes it is (or after its terminator), so
+// the instructions in between need nothing. The arrays must have room for one more of each.
+struct Layout {
+  FunctionInfo *functions;
+  uint32_t numFunctions;
+  BlockInfo *blocks;
+  uint32_t numBlocks;
+  bool inFunction, inBlock;
+
+  void step(Op op, bool terminator, uint32_t idx) {
+    if (op == Op::Function) {
+      if (inBlock)
+        blocks[numBlocks - 1].end = idx;
+      if (inFunction) // an unterminated function: close it here
+        functions[numFunctions - 1].end = idx;
+      functions[numFunctions++] = {idx, idx + 1, numBlocks, 0};
+      inFunction = true;
+      inBlock = false;
+    } else if (!inFunction) {
+      return;
+    } else if (op == Op::Label) {
+      if (inBlock)
+        blocks[numBlocks - 1].end = idx;
+      blocks[numBlocks++] = {idx, idx + 1};
+      functions[numFunctions - 1].numBlocks++;
+      inBlock = true;
+    } else if (op == Op::FunctionEnd) {
+      if (inBlock)
+        blocks[numBlocks - 1].end = idx;
+      functions[numFunctions - 1].end = idx + 1;
+      inFunction = inBlock = false;
+    } else if (inBlock && terminator) {
+      blocks[numBlocks - 1].end = idx + 1;
+      inBlock = false;
+    }
+  }
+};
+
 // The shortcuts below store what the full decoder would for an instruction (see the corpus test
 // FixedShapeOperandsAgreeWithTheFullDecoder) or return 0, leaving every problem to the decoder.
 
@@ -694,13 +734,14 @@ Status Module::index(binary::DecodeOptions options) {
       binary::Operand *const operands = operands_.data();
       size_t numOperands = operands_.size();
       const size_t operandCapacity = operands_.capacity();
-      FunctionInfo *const functions = functions_.data();
-      uint32_t numFunctions = static_cast<uint32_t>(functions_.size());
       const size_t functionCapacity = functions_.capacity();
-      BlockInfo *const blocks = blocks_.data();
-      uint32_t numBlocks = static_cast<uint32_t>(blocks_.size());
       const size_t blockCapacity = blocks_.capacity();
-      bool inFunction = (layout & kInFunction) != 0, inBlock = (layout & kInBlock) != 0;
+      Layout layoutNow{functions_.data(),
+                       static_cast<uint32_t>(functions_.size()),
+                       blocks_.data(),
+                       static_cast<uint32_t>(blocks_.size()),
+                       (layout & kInFunction) != 0,
+                       (layout & kInBlock) != 0};
       // The window may look past an instruction (the masks drop those words), not past the
       // module.
       while (n - pos > kWordWindow && idx < recordCapacity) {
@@ -757,39 +798,11 @@ Status Module::index(binary::DecodeOptions options) {
         const uint32_t id = (f.flags & kHasResult) != 0 ? iw[1 + (f.flags & kHasType)] : 0;
         if (id >= denseSize)
           break;
-        const Section section = inFunction ? Section::FunctionDefinition : f.section;
+        const Section section = layoutNow.inFunction ? Section::FunctionDefinition : f.section;
         if ((f.flags & (kFastFunctionLayout | kFastTerminator)) != 0) {
-          // Functions and blocks: as noteLayout, without the calls.
-          const Op op = static_cast<Op>(opcode);
-          if (op == Op::Function) {
-            if (numFunctions == functionCapacity)
-              break;
-            if (inBlock)
-              blocks[numBlocks - 1].end = idx;
-            if (inFunction) // an unterminated function: close it here
-              functions[numFunctions - 1].end = idx;
-            functions[numFunctions++] = {idx, idx + 1, numBlocks, 0};
-            inFunction = true;
-            inBlock = false;
-          } else if (inFunction) {
-            if (op == Op::Label) {
-              if (numBlocks == blockCapacity)
-                break;
-              if (inBlock)
-                blocks[numBlocks - 1].end = idx;
-              blocks[numBlocks++] = {idx, idx + 1};
-              functions[numFunctions - 1].numBlocks++;
-              inBlock = true;
-            } else if (op == Op::FunctionEnd) {
-              if (inBlock)
-                blocks[numBlocks - 1].end = idx;
-              functions[numFunctions - 1].end = idx + 1;
-              inFunction = inBlock = false;
-            } else if (inBlock) { // a terminator
-              blocks[numBlocks - 1].end = idx + 1;
-              inBlock = false;
-            }
-          }
+          if (layoutNow.numFunctions == functionCapacity || layoutNow.numBlocks == blockCapacity)
+            break;
+          layoutNow.step(static_cast<Op>(opcode), (f.flags & kFastTerminator) != 0, idx);
         }
         InstRecord &r = records[idx];
         if (tail != nullptr) {
@@ -836,9 +849,10 @@ Status Module::index(binary::DecodeOptions options) {
         ++idx;
       }
       operands_.setSize(numOperands);
-      functions_.setSize(numFunctions);
-      blocks_.setSize(numBlocks);
-      layout = static_cast<uint8_t>((inFunction ? kInFunction : 0) | (inBlock ? kInBlock : 0));
+      functions_.setSize(layoutNow.numFunctions);
+      blocks_.setSize(layoutNow.numBlocks);
+      layout = static_cast<uint8_t>((layoutNow.inFunction ? kInFunction : 0) |
+                                    (layoutNow.inBlock ? kInBlock : 0));
     }
     if (pos >= n)
       break;
@@ -894,35 +908,18 @@ void Module::noteResult(uint32_t id, uint32_t idx) {
 // Functions and blocks. An open function or block ends where the instruction that closes it is
 // (or after its terminator), so the instructions in between need nothing here.
 uint8_t Module::noteLayout(Op op, bool terminator, uint32_t idx, uint8_t layout) {
-  const bool inFunction = (layout & kInFunction) != 0, inBlock = (layout & kInBlock) != 0;
-  if (op == Op::Function) {
-    if (inBlock)
-      blocks_.back().end = idx;
-    if (inFunction) // an unterminated function: close it here
-      functions_.back().end = idx;
-    functions_.push_back({idx, idx + 1, static_cast<uint32_t>(blocks_.size()), 0});
-    return kInFunction;
-  }
-  if (!inFunction)
-    return layout;
-  if (op == Op::Label) {
-    if (inBlock)
-      blocks_.back().end = idx;
-    blocks_.push_back({idx, idx + 1});
-    functions_.back().numBlocks++;
-    return kInFunction | kInBlock;
-  }
-  if (op == Op::FunctionEnd) {
-    if (inBlock)
-      blocks_.back().end = idx;
-    functions_.back().end = idx + 1;
-    return 0;
-  }
-  if (inBlock && terminator) {
-    blocks_.back().end = idx + 1;
-    return kInFunction;
-  }
-  return layout;
+  functions_.reserveMore(1);
+  blocks_.reserveMore(1);
+  Layout l{functions_.data(),
+           static_cast<uint32_t>(functions_.size()),
+           blocks_.data(),
+           static_cast<uint32_t>(blocks_.size()),
+           (layout & kInFunction) != 0,
+           (layout & kInBlock) != 0};
+  l.step(op, terminator, idx);
+  functions_.setSize(l.numFunctions);
+  blocks_.setSize(l.numBlocks);
+  return static_cast<uint8_t>((l.inFunction ? kInFunction : 0) | (l.inBlock ? kInBlock : 0));
 }
 
 int Module::indexOther(uint32_t idx, size_t pos, binary::DecodeOptions options, uint8_t layout,
