@@ -3,11 +3,13 @@
 #include "Naming.h"
 
 #include <algorithm>
-#include <cctype>
+#include <bit>
 #include <deque>
 #include <memory>
+#include <span>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 namespace spire::dialect {
 
@@ -26,29 +28,58 @@ constexpr std::string_view kVendors[] = {"KHR",    "EXT",     "INTEL", "NV",   "
                                          "AMD",    "AMDX",    "ARM",   "QCOM", "GOOGLE",
                                          "HUAWEI", "ANDROID", "VALVE"};
 
-/// "OpSubgroupBallotKHR" -> "spirv.KHR.SubgroupBallot".
-std::string opName(std::string_view opname) {
-  std::string_view base = opname.substr(2);
-  for (std::string_view v : kVendors)
+/// "OpSubgroupBallotKHR" -> "spirv.KHR.SubgroupBallot", into `out` (whose storage is reused: the
+/// registry names every instruction at every start).
+void opName(std::string_view opname, std::string &out) {
+  const std::string_view base = opname.substr(2);
+  out.assign("spirv.");
+  const bool capitalLast = !base.empty() && base.back() >= 'A' && base.back() <= 'Z';
+  for (std::string_view v : capitalLast ? std::span(kVendors) : std::span<const std::string_view>())
     if (base.size() > v.size() && base.ends_with(v)) {
       // The vendor is a suffix of its own, after a lower-case letter (SubgroupBallotKHR), a
       // digit (IMul32x16INTEL) or a capital that ends a word (ConvertBF16ToFINTEL).
-      char before = base[base.size() - v.size() - 1];
-      if (std::isalnum(static_cast<unsigned char>(before)))
-        return "spirv." + std::string(v) + "." +
-               std::string(base.substr(0, base.size() - v.size()));
+      const char before = base[base.size() - v.size() - 1];
+      if ((before >= 'a' && before <= 'z') || (before >= 'A' && before <= 'Z') ||
+          (before >= '0' && before <= '9')) {
+        out.append(v).append(".").append(base.substr(0, base.size() - v.size()));
+        return;
+      }
     }
-  return "spirv." + std::string(base);
+  out.append(base);
 }
 
 std::string snakeKind(OperandKind kind) { return snakeCase(grammar::operandKindName(kind)); }
 
+// Ops by name: open addressing over a power-of-two table (the registry is built at every start,
+// and a node per name was a good part of that).
+class NameTable {
+public:
+  void reserve(size_t n) { slots_.assign(std::bit_ceil(2 * n + 1), nullptr); }
+  /// Adds `info`, or puts it in the place of the op of the same name.
+  void insertOrAssign(const OpInfo *info) { slots_[place(info->name)] = info; }
+  const OpInfo *find(std::string_view name) const { return slots_[place(name)]; }
+
+private:
+  size_t place(std::string_view name) const {
+    const size_t mask = slots_.size() - 1;
+    for (size_t i = std::hash<std::string_view>()(name) & mask;; i = (i + 1) & mask)
+      if (slots_[i] == nullptr || slots_[i]->name == name)
+        return i;
+  }
+  std::vector<const OpInfo *> slots_;
+};
+
 struct Registry {
   std::deque<OpInfo> infos;
-  std::unordered_map<std::string_view, const OpInfo *> byName;
-  std::unordered_map<uint32_t, const OpInfo *> byOpcode;
-  std::unordered_map<uint64_t, const OpInfo *> byExt;
+  NameTable byName;
+  /// By the index of the instruction in grammar::instructions().
+  std::vector<const OpInfo *> byInstruction;
+  /// By set, then by the index of the instruction in the set's table.
+  std::vector<std::vector<const OpInfo *>> byExtInst;
   std::vector<const OpInfo *> all;
+  /// The operand mappings of all ops (OpInfo::operands are spans of it): reserved once, so
+  /// that they never move.
+  std::vector<OperandMapping> mappings;
   struct Structural {
     const OpInfo *module, *func, *globalVariable, *specConstant, *specConstantComposite,
         *specConstantOperation, *entryPoint, *executionMode, *addressOf, *referenceOf, *selection,
@@ -72,13 +103,13 @@ struct Registry {
   std::vector<std::unique_ptr<char[]>> chunks;
   size_t chunkUsed = 0;
 
-  OpInfo &add(std::string name, uint32_t flags) {
+  OpInfo &add(std::string_view name, uint32_t flags) {
     OpInfo &info = infos.emplace_back();
     info.name = keep(name);
     info.flags = flags;
     // A structural op added after the grammar's instruction of the same name (spirv.Constant,
     // spirv.EntryPoint, ...) is the one the name finds.
-    byName.insert_or_assign(info.name, &info);
+    byName.insertOrAssign(&info);
     all.push_back(&info);
     return info;
   }
@@ -172,6 +203,8 @@ struct Registry {
 
   void mapOperands(OpInfo &info, std::span<const grammar::OperandDesc> operands) {
     seenMemoryAccess_ = false;
+    const size_t first = mappings.size();
+    const bool cooperativeMatrix = info.name.find("CooperativeMatrix") != std::string_view::npos;
     for (const grammar::OperandDesc &d : operands) {
       if (d.kind == OperandKind::IdResultType || d.kind == OperandKind::IdResult)
         continue;
@@ -182,7 +215,7 @@ struct Registry {
         m.attrKind =
             d.kind == OperandKind::IdScope ? OperandKind::Scope : OperandKind::MemorySemantics;
         m.name = keep(attrName(info.name, d));
-      } else if (cooperativeMatrixOperand(info.name, d, m)) {
+      } else if (cooperativeMatrix && cooperativeMatrixOperand(info.name, d, m)) {
         // (set by the function)
       } else if (cat == OperandCategory::Id) {
         m.kind = OperandMapping::Kind::Value;
@@ -194,18 +227,30 @@ struct Registry {
         if (d.kind == OperandKind::MemoryAccess)
           seenMemoryAccess_ = true;
       }
-      info.operands.push_back(m);
+      mappings.push_back(m);
     }
+    info.operands = std::span<const OperandMapping>(mappings).subspan(first);
   }
 
   Registry() {
-    const size_t expected = grammar::instructions().size() + 512;
-    byName.reserve(expected);
-    byOpcode.reserve(grammar::instructions().size());
-    all.reserve(expected);
-    for (const grammar::InstructionDesc &inst : grammar::instructions()) {
-      std::string name = opName(inst.name);
-      if (byName.find(name) != byName.end())
+    const auto instructions = grammar::instructions();
+    size_t numMappings = 0, numOps = instructions.size() + 32;
+    for (const grammar::InstructionDesc &inst : instructions)
+      numMappings += inst.operands.size();
+    for (const grammar::ExtInstSetDesc &set : grammar::extInstSets()) {
+      numOps += set.instructions.size();
+      for (const grammar::ExtInstDesc &e : set.instructions)
+        numMappings += e.operands.size();
+    }
+    mappings.reserve(numMappings);
+    byName.reserve(numOps);
+    all.reserve(numOps);
+    byInstruction.resize(instructions.size());
+    byExtInst.resize(grammar::extInstSets().size() + 1);
+    std::string name;
+    for (const grammar::InstructionDesc &inst : instructions) {
+      opName(inst.name, name);
+      if (byName.find(name) != nullptr)
         continue;
       uint32_t flags = 0;
       switch (static_cast<grammar::Op>(inst.opcode)) {
@@ -225,10 +270,10 @@ struct Registry {
       default:
         break;
       }
-      OpInfo &info = add(std::move(name), flags);
+      OpInfo &info = add(name, flags);
       info.inst = &inst;
       mapOperands(info, inst.operands);
-      byOpcode.emplace(inst.opcode, &info);
+      byInstruction[static_cast<size_t>(&inst - instructions.data())] = &info;
     }
     for (const grammar::ExtInstSetDesc &set : grammar::extInstSets()) {
       std::string prefix;
@@ -243,11 +288,13 @@ struct Registry {
         info.set = &set;
         info.ext = &e;
         mapOperands(info, e.operands);
-        byExt.emplace((uint64_t(set.id) << 32) | e.opcode, &info);
+        std::vector<const OpInfo *> &ofSet = byExtInst[static_cast<size_t>(set.id)];
+        ofSet.resize(set.instructions.size());
+        ofSet[static_cast<size_t>(&e - set.instructions.data())] = &info;
       }
     }
-    auto structural = [&](std::string name, uint32_t flags) {
-      return &add(std::move(name), flags | OpInfo::kStructural);
+    auto structural = [&](std::string_view name, uint32_t flags) {
+      return &add(name, flags | OpInfo::kStructural);
     };
     s.module =
         structural("spirv.module", OpInfo::kSymbol | OpInfo::kIsolated | OpInfo::kNoTerminator);
@@ -273,13 +320,13 @@ struct Registry {
         structural("spirv.SpecConstantOperationSymbol", OpInfo::kSymbol | OpInfo::kIsolated);
     s.extInst = structural("spirv.ExtInst", 0);
     // Ops of instructions whose operands the dialect reshapes (successors, callee symbols).
-    s.branch = byName.at("spirv.Branch");
-    s.branchConditional = byName.at("spirv.BranchConditional");
-    s.switchOp = byName.at("spirv.Switch");
-    s.functionCall = byName.at("spirv.FunctionCall");
+    s.branch = byName.find("spirv.Branch");
+    s.branchConditional = byName.find("spirv.BranchConditional");
+    s.switchOp = byName.find("spirv.Switch");
+    s.functionCall = byName.find("spirv.FunctionCall");
     // Merge instructions kept as ops name their blocks as successors.
     for (const OpInfo *info : {s.branch, s.branchConditional, s.switchOp, s.functionCall,
-                               byName.at("spirv.SelectionMerge"), byName.at("spirv.LoopMerge")})
+                               byName.find("spirv.SelectionMerge"), byName.find("spirv.LoopMerge")})
       const_cast<OpInfo *>(info)->flags |= OpInfo::kStructural;
   }
 };
@@ -292,22 +339,22 @@ const Registry &registry() {
 
 } // namespace
 
-const OpInfo *findOp(std::string_view name) {
-  const Registry &r = registry();
-  auto it = r.byName.find(name);
-  return it == r.byName.end() ? nullptr : it->second;
-}
+const OpInfo *findOp(std::string_view name) { return registry().byName.find(name); }
 
 const OpInfo *opForInstruction(grammar::Op opcode) {
-  const Registry &r = registry();
-  auto it = r.byOpcode.find(static_cast<uint32_t>(opcode));
-  return it == r.byOpcode.end() ? nullptr : it->second;
+  const grammar::InstructionDesc *inst = grammar::findInstruction(static_cast<uint32_t>(opcode));
+  if (inst == nullptr)
+    return nullptr;
+  return registry().byInstruction[static_cast<size_t>(inst - grammar::instructions().data())];
 }
 
 const OpInfo *opForExtInst(const grammar::ExtInstSetDesc &set, uint32_t number) {
-  const Registry &r = registry();
-  auto it = r.byExt.find((uint64_t(set.id) << 32) | number);
-  return it == r.byExt.end() ? nullptr : it->second;
+  const grammar::ExtInstDesc *ext = grammar::findExtInst(set, number);
+  if (ext == nullptr)
+    return nullptr;
+  const std::vector<const OpInfo *> &ofSet = registry().byExtInst[static_cast<size_t>(set.id)];
+  const size_t i = static_cast<size_t>(ext - set.instructions.data());
+  return i < ofSet.size() ? ofSet[i] : nullptr;
 }
 
 std::span<const OpInfo *const> allOps() { return registry().all; }

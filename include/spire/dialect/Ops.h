@@ -54,7 +54,7 @@ struct OpInfo {
   const grammar::ExtInstSetDesc *set = nullptr;
   const grammar::ExtInstDesc *ext = nullptr;
   /// The grammar operands after the result type and result id.
-  std::vector<OperandMapping> operands;
+  std::span<const OperandMapping> operands;
   bool hasResultType() const;
 };
 
