@@ -259,13 +259,16 @@ public:
       visit(t.elementType(), std::nullopt);
       return;
     case TypeKind::CooperativeMatrix:
-      if (t.use() == ~0u)
+      if (!t.hasUse())
         addInstruction(result, "OpTypeCooperativeMatrixNV", "type " + toString(t));
       else if (grammar::findInstruction("OpTypeCooperativeMatrixKHR"))
         addInstruction(result, "OpTypeCooperativeMatrixKHR", "type " + toString(t));
       else
         addInstruction(result, "OpTypeCooperativeMatrixNV", "type " + toString(t));
-      result.merge(enumAvailability(OperandKind::Scope, t.scope()));
+      // A scope given by a specialization constant needs what its value needs, which is not
+      // known before specialization.
+      if (t.coopParam(CoopOperand::Scope).symbol.empty())
+        result.merge(enumAvailability(OperandKind::Scope, t.scope()));
       visit(t.elementType(), std::nullopt);
       return;
     case TypeKind::Opaque:

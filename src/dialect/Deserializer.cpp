@@ -113,9 +113,10 @@ private:
   }
 
   /// The OpSpecConstantOps that instructions outside functions name (an array length, a
-  /// constituent of a specialization constant composite, an initializer, an id operand of a
-  /// decoration or an execution mode): these become spirv.SpecConstantOperationSymbol, since
-  /// no value can stand there. Other uses materialize the operation where they are.
+  /// cooperative matrix's scope, rows, columns or use, a constituent of a specialization
+  /// constant composite, an initializer, an id operand of a decoration or an execution mode):
+  /// these become spirv.SpecConstantOperationSymbol, since no value can stand there. Other uses
+  /// materialize the operation where they are.
   std::unordered_set<uint32_t> moduleLevelSpecOps() const {
     std::unordered_set<uint32_t> out;
     auto note = [&](uint32_t id) {
@@ -140,7 +141,11 @@ private:
         first = 4;
         break;
       default:
-        continue;
+        if (static_cast<uint32_t>(inst.opcode()) != kOpTypeCooperativeMatrixNV &&
+            static_cast<uint32_t>(inst.opcode()) != kOpTypeCooperativeMatrixKHR)
+          continue;
+        first = 3;
+        break;
       }
       for (uint32_t k = first; k < inst.wordCount(); ++k)
         note(inst.word(k));

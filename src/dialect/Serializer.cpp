@@ -4,6 +4,7 @@
 // instructions; block arguments become OpPhi.
 #include "spire/dialect/Serialization.h"
 
+#include "spire/dialect/ModuleTypes.h"
 #include "spire/dialect/Ops.h"
 #include "spire/module/Builder.h"
 #include "spire/support/Half.h"
@@ -128,6 +129,22 @@ private:
     b_->add(Section::Annotation, Op::Decorate).id(id).literal(decoration).words(operands);
   }
 
+  /// The id of the specialization constant a type names (an array's length, a cooperative
+  /// matrix's operand), declared before the type.
+  uint32_t typeSymbol(std::string_view name) {
+    auto op = symbolOps_.find(std::string(name));
+    if (op == symbolOps_.end()) {
+      if (!deferredError_)
+        deferredError_ = fail(module_, "a type names @" + std::string(name) +
+                                           ", which the module does not define");
+      return 0;
+    }
+    if (!declared_.count(op->second))
+      if (Status s = moduleOp(*op->second); !s && !deferredError_)
+        deferredError_ = s.error();
+    return symbol(name);
+  }
+
   uint32_t type(Type t) {
     auto it = typeIds_.find(t.opaque());
     if (it != typeIds_.end())
@@ -164,18 +181,8 @@ private:
     }
     case TypeKind::Array: {
       uint32_t elem = type(t.elementType());
-      uint32_t len = 0;
-      if (!t.lengthSymbol().empty()) {
-        // A specialization constant's length: declared before the array.
-        auto op = symbolOps_.find(std::string(t.lengthSymbol()));
-        if (op != symbolOps_.end() && !declared_.count(op->second)) {
-          if (Status s = moduleOp(*op->second); !s)
-            deferredError_ = s.error();
-        }
-        len = symbol(t.lengthSymbol());
-      } else {
-        len = u32Constant(t.count());
-      }
+      uint32_t len =
+          t.lengthSymbol().empty() ? u32Constant(t.count()) : typeSymbol(t.lengthSymbol());
       if (t.stride()) {
         id = b_->newId();
         b_->add(Section::Global, Op::TypeArray).id(id).id(elem).id(len);
@@ -283,14 +290,18 @@ private:
       break;
     }
     case TypeKind::CooperativeMatrix: {
-      uint32_t elem = type(t.elementType());
-      if (t.use() == ~0u)
-        id =
-            unique(Op::TypeCooperativeMatrixNV, {elem, u32Constant(t.scope()),
-                                                 u32Constant(t.count()), u32Constant(t.columns())});
-      else
-        id = unique(static_cast<Op>(4456), {elem, u32Constant(t.scope()), u32Constant(t.count()),
-                                            u32Constant(t.columns()), u32Constant(t.use())});
+      // Scope, rows, columns and (KHR) use: constants, or specialization constants.
+      std::vector<uint32_t> words{type(t.elementType())};
+      for (CoopOperand o :
+           {CoopOperand::Scope, CoopOperand::Rows, CoopOperand::Columns, CoopOperand::Use}) {
+        if (o == CoopOperand::Use && !t.hasUse())
+          break;
+        CoopParam p = t.coopParam(o);
+        words.push_back(p.symbol.empty() ? u32Constant(p.value) : typeSymbol(p.symbol));
+      }
+      id = unique(
+          static_cast<Op>(t.hasUse() ? kOpTypeCooperativeMatrixKHR : kOpTypeCooperativeMatrixNV),
+          words);
       break;
     }
     }
