@@ -331,6 +331,8 @@ private:
     std::string source = "type " + toString(t);
     result.merge(enumAvailability(OperandKind::Dim, info.dim));
     result.merge(enumAvailability(OperandKind::ImageFormat, info.format));
+    if (info.access != ~0u)
+      result.merge(enumAvailability(OperandKind::AccessQualifier, info.access));
     const bool storage = info.sampled == 2;
     switch (static_cast<grammar::Dim>(info.dim)) {
     case grammar::Dim::Dim1D:

@@ -221,6 +221,8 @@ private:
       i.ms = inst.word(6);
       i.sampled = inst.word(7);
       i.format = inst.word(8);
+      if (n >= 10)
+        i.access = inst.word(9);
       return i.sampledType ? ctx_.image(i) : Type();
     }
     case Op::TypeSampledImage: {

@@ -175,8 +175,11 @@ private:
       break;
     case TypeKind::Image: {
       const ImageInfo &i = t.image();
-      id = unique(Op::TypeImage,
-                  {type(i.sampledType), i.dim, i.depth, i.arrayed, i.ms, i.sampled, i.format});
+      std::vector<uint32_t> words{type(i.sampledType), i.dim,   i.depth, i.arrayed, i.ms,
+                                  i.sampled,           i.format};
+      if (i.access != ~0u)
+        words.push_back(i.access);
+      id = unique(Op::TypeImage, words);
       break;
     }
     case TypeKind::Array: {

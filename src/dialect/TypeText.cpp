@@ -136,8 +136,11 @@ public:
       type(i.sampledType);
       out_ += ", " + dimName(i.dim) + ", " + pick(kDepth, i.depth) + ", " +
               pick(kArrayed, i.arrayed) + ", " + pick(kSampling, i.ms) + ", " +
-              pick(kSamplerUse, i.sampled) + ", " + enumName(OperandKind::ImageFormat, i.format) +
-              ">";
+              pick(kSamplerUse, i.sampled) + ", " + enumName(OperandKind::ImageFormat, i.format);
+      // The access qualifier (OpenCL's), which MLIR has no syntax for, after the format.
+      if (i.access != ~0u && !mlir16_)
+        out_ += ", " + enumName(OperandKind::AccessQualifier, i.access);
+      out_ += ">";
       return;
     }
     case TypeKind::SampledImage:
@@ -696,6 +699,11 @@ private:
     if (!expect(",") || !(v = enumerant(OperandKind::ImageFormat, "an image format")))
       return {};
     i.format = *v;
+    if (accept(",")) {
+      if (!(v = enumerant(OperandKind::AccessQualifier, "an access qualifier")))
+        return {};
+      i.access = *v;
+    }
     return ctx_.image(i);
   }
 

@@ -44,8 +44,8 @@ std::string keyOf(const detail::TypeStorage &s) {
   put(s.d);
   putType(s.element);
   putType(s.image.sampledType);
-  for (uint32_t v :
-       {s.image.dim, s.image.depth, s.image.arrayed, s.image.ms, s.image.sampled, s.image.format})
+  for (uint32_t v : {s.image.dim, s.image.depth, s.image.arrayed, s.image.ms, s.image.sampled,
+                     s.image.format, s.image.access})
     put(v);
   put(s.list.size());
   for (Type t : s.list)

@@ -131,6 +131,9 @@ struct ImageInfo {
   uint32_t ms = 0;      ///< 0 SingleSampled, 1 MultiSampled
   uint32_t sampled = 0; ///< 0 SamplerUnknown, 1 NeedSampler, 2 NoSampler
   uint32_t format = 0;  ///< SPIR-V ImageFormat
+  /// SPIR-V AccessQualifier (OpTypeImage's optional last operand, which OpenCL requires), ~0u
+  /// when absent.
+  uint32_t access = ~0u;
   bool operator==(const ImageInfo &) const = default;
 };
 

@@ -935,3 +935,29 @@ TEST(DialectSerialization, TypesNamingUndefinedSymbolsDoNotSerialize) {
   ASSERT_FALSE(bool(words));
   EXPECT_NE(words.error().message.find("@missing"), std::string::npos) << words.error().message;
 }
+
+TEST(DialectSerialization, ImagesKeepTheirAccessQualifier) {
+  // OpenCL requires OpTypeImage's access qualifier; the image type keeps it.
+  Deserialized d;
+  deserializeText(R"(
+OpCapability Addresses
+OpCapability Kernel
+OpCapability ImageBasic
+OpMemoryModel Physical64 OpenCL
+OpEntryPoint Kernel %k "k"
+%void = OpTypeVoid
+%img = OpTypeImage %void 2D 0 0 0 0 Unknown WriteOnly
+%kfn = OpTypeFunction %void %img
+%k = OpFunction %void None %kfn
+%i = OpFunctionParameter %img
+%entry = OpLabel
+OpReturn
+OpFunctionEnd
+)",
+                  d);
+  ASSERT_TRUE(d.module) << d.error;
+  EXPECT_NE(toString(*d.module).find("!spirv.image<none, Dim2D, NoDepth, NonArrayed, "
+                                     "SingleSampled, SamplerUnknown, Unknown, WriteOnly>"),
+            std::string::npos);
+  EXPECT_EQ(roundTripsEverywhere(d, "opencl2.0"), "");
+}

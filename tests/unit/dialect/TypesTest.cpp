@@ -41,6 +41,15 @@ TEST(DialectTypes, PrintsAsMlirTranslateDoes) {
   i.sampled = 2;
   EXPECT_EQ(toString(ctx.image(i)),
             "!spirv.image<f32, Dim1D, NoDepth, NonArrayed, SingleSampled, NoSampler, Unknown>");
+  // OpenCL's access qualifier follows the format; MLIR 16 has no place for it.
+  ImageInfo readOnly = i;
+  readOnly.access = 0;
+  EXPECT_NE(ctx.image(readOnly), ctx.image(i));
+  EXPECT_EQ(toString(ctx.image(readOnly)), "!spirv.image<f32, Dim1D, NoDepth, NonArrayed, "
+                                           "SingleSampled, NoSampler, Unknown, ReadOnly>");
+  std::string mlir16;
+  printForMlir16(ctx.image(readOnly), mlir16);
+  EXPECT_EQ(mlir16, toString(ctx.image(i)));
   std::vector<StructMember> members{{v4, 0u, {}},
                                     {ctx.matrix(v4, 4), 16u, {{7, 16u}, {5, std::nullopt}}}};
   Type block = ctx.identifiedStruct("Block");
@@ -112,6 +121,8 @@ TEST(DialectTypes, ParsesWhatItPrintsAndTheDocumentedSpellings) {
         "!spirv.image<f32, Cube, IsDepth, Arrayed, MultiSampled, NeedSampler, Rgba32f>",
         "!spirv.sampled_image<!spirv.image<i32, Rect, DepthUnknown, Arrayed, MultiSampled, "
         "NeedSampler, R8ui>>",
+        "!spirv.image<none, Dim2D, NoDepth, NonArrayed, SingleSampled, SamplerUnknown, Unknown, "
+        "ReadOnly>",
         "!spirv.sampler", "!spirv.matrix<4 x vector<3xf32>>",
         "!spirv.coopmatrix<8x16xi32, Subgroup>", "!spirv.struct<(f32 [0], i32 [4])>",
         "!spirv.struct<Block, (vector<4xf32> [0, NonWritable], i32 [16, BuiltIn=0])>",
