@@ -912,6 +912,13 @@ private:
     }
     case Op::ExtInst:
       return extInst(inst);
+    case Op::CopyLogical:
+      // Between two types that the dialect makes one (identical literal structs, say) the copy
+      // is an OpCopyObject: OpCopyLogical to the operand's own type is invalid (3.32.12).
+      if (uint32_t def = m_.defIndex(inst.word(3));
+          def != kNoIndex && typeOf(m_.inst(def).typeId()) == typeOf(inst.typeId()))
+        return generic(inst, *opForInstruction(Op::CopyObject), inst.operands().subspan(0), 0);
+      break;
     default:
       break;
     }

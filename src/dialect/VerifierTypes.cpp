@@ -1284,6 +1284,9 @@ bool logicallyMatch(Type a, Type b, int depth = 0) {
   return true;
 }
 bool copyLogical(Check &c) {
+  if (c.operand(0) == c.result())
+    return c.fail("the result must not have operand 0's type (" + str(c.result()) +
+                  "): that copy is spirv.CopyObject");
   return logicallyMatch(c.operand(0), c.result()) ||
          c.fail("operand 0 (" + str(c.operand(0)) + ") must logically match the result's type (" +
                 str(c.result()) + ")");

@@ -936,6 +936,44 @@ TEST(DialectSerialization, TypesNamingUndefinedSymbolsDoNotSerialize) {
   EXPECT_NE(words.error().message.find("@missing"), std::string::npos) << words.error().message;
 }
 
+TEST(DialectSerialization, CopyLogicalBetweenTypesTheDialectMergesIsCopyObject) {
+  // Two identical literal structs are one dialect type, so OpCopyLogical between them would
+  // serialize as a copy to the operand's own type, which 3.32.12 forbids: it becomes
+  // spirv.CopyObject. Between structs that stay distinct (one has a name) it stays.
+  Deserialized d;
+  deserializeText(R"(
+OpCapability Addresses
+OpCapability Kernel
+OpMemoryModel Physical32 OpenCL
+OpEntryPoint Kernel %main "main"
+OpName %s3 "S3"
+%uint = OpTypeInt 32 0
+%float = OpTypeFloat 32
+%void = OpTypeVoid
+%s1 = OpTypeStruct %uint %float
+%s2 = OpTypeStruct %uint %float
+%s3 = OpTypeStruct %uint %float
+%p2 = OpTypePointer CrossWorkgroup %s2
+%fn = OpTypeFunction %void %p2
+%uint_1024 = OpConstant %uint 1024
+%float_1 = OpConstant %float 1
+%c = OpConstantComposite %s1 %uint_1024 %float_1
+%main = OpFunction %void None %fn
+%out = OpFunctionParameter %p2
+%entry = OpLabel
+%copy = OpCopyLogical %s2 %c
+OpStore %out %copy
+%other = OpCopyLogical %s3 %c
+OpReturn
+OpFunctionEnd
+)",
+                  d, 4);
+  ASSERT_TRUE(d.module) << d.error;
+  EXPECT_EQ(count(d.module.get(), *findOp("spirv.CopyObject")), 1u);
+  EXPECT_EQ(count(d.module.get(), *findOp("spirv.CopyLogical")), 1u);
+  EXPECT_EQ(roundTripsEverywhere(d, "spv1.4"), "");
+}
+
 TEST(DialectSerialization, ImagesKeepTheirAccessQualifier) {
   // OpenCL requires OpTypeImage's access qualifier; the image type keeps it.
   Deserialized d;

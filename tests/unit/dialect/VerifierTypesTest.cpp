@@ -967,6 +967,10 @@ TEST(DialectVerifierTypes, VendorOpsOfTheCorpusFollowTheirExtensions) {
                             "-> !spirv.array<3 x f32>"),
             "spirv.CopyLogical: operand 0 (!spirv.array<2 x f32, stride=4>) must logically match "
             "the result's type (!spirv.array<3 x f32>)");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.CopyLogical\"(%arr) : (!spirv.array<2 x f32, stride=4>) "
+                            "-> !spirv.array<2 x f32, stride=4>"),
+            "spirv.CopyLogical: the result must not have operand 0's type (!spirv.array<2 x f32, "
+            "stride=4>): that copy is spirv.CopyObject");
   EXPECT_EQ(verdict(params, "\"spirv.EXT.SetMeshOutputs\"(%i, %x) : (i32, f32) -> ()"),
             "spirv.EXT.SetMeshOutputs: operand 1 must be a 32-bit integer scalar, not f32");
 }
