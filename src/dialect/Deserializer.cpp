@@ -513,8 +513,13 @@ private:
     if (inst.wordCount() >= 5) {
       uint32_t init = inst.word(4);
       auto it = symbolOf_.find(init);
+      const uint32_t initIndex = m_.defIndex(init);
       if (it != symbolOf_.end())
         st.addAttribute(ctx_, "initializer", attr::symbolRef(ctx_, it->second));
+      else if (initIndex != kNoIndex && m_.inst(initIndex).opcode() == Op::ConstantNull)
+        // Null as a whole, not element by element: Vulkan initializes Workgroup variables with
+        // OpConstantNull only.
+        st.addAttribute(ctx_, "initializer", attr::null(ctx_));
       else if (Attribute c = constantValue(init))
         st.addAttribute(ctx_, "initializer", c);
       else

@@ -32,6 +32,7 @@ struct OutBlock {
   struct Phi {
     uint32_t type = 0, id = 0;
     std::vector<std::pair<uint32_t, uint32_t>> incoming; ///< (value, predecessor label)
+    bool bypassed = false; ///< every predecessor passes one value, used in its place
   };
   std::vector<Phi> phis;
   std::vector<uint32_t> words;
@@ -792,7 +793,7 @@ private:
       const OutBlock &o = out_[index];
       InstWriter(words, Op::Label).id(o.label);
       for (const OutBlock::Phi &phi : o.phis) {
-        if (phi.incoming.empty())
+        if (phi.incoming.empty() || phi.bypassed)
           continue;
         InstWriter w(words, Op::Phi);
         w.id(phi.type).id(phi.id);
@@ -801,7 +802,7 @@ private:
       }
       // An argument of a block nothing branches to has no value: undefined.
       for (const OutBlock::Phi &phi : o.phis)
-        if (phi.incoming.empty())
+        if (phi.incoming.empty() && !phi.bypassed)
           InstWriter(words, Op::Undef).id(phi.type).id(phi.id);
       // Function variables open the first block, wherever the IR has them.
       if (index == order_.front())
@@ -919,9 +920,34 @@ private:
       if (Status s = blockOps(*blk, blk->front(), index); !s)
         return s.error();
     }
+    bypassOneValueResults(op, mergeOut);
     // The ops after the construct continue in its merge block, after the construct's blocks.
     order_.push_back(mergeOut);
     return mergeOut;
+  }
+
+  /// A result of a construct that every branch to its merge block gives the same value (mostly
+  /// a value defined inside and used after it, which the structurizer threads out) is that
+  /// value, without a phi: its definition dominates every predecessor of the merge block, so
+  /// the merge block too. This keeps phis of types SPIR-V allows none of (images, samplers,
+  /// pointers without VariablePointers) out of the round trip.
+  void bypassOneValueResults(const Operation &op, size_t mergeOut) {
+    const Block *merge = op.region().back();
+    std::vector<OutBlock::Phi> &phis = out_[mergeOut].phis;
+    for (uint32_t a = 0; a < op.numResults() && a < phis.size(); ++a) {
+      OutBlock::Phi &phi = phis[a];
+      if (phi.incoming.empty())
+        continue;
+      const uint32_t v = phi.incoming.front().first;
+      bool one = v != phi.id;
+      for (const auto &in : phi.incoming)
+        one &= in.first == v;
+      if (!one)
+        continue;
+      phi.bypassed = true;
+      setValueId(op.result(a).impl(), v);
+      setValueId(merge->argument(a).impl(), v);
+    }
   }
 
   /// Records the arguments a branch from output block `from` passes to `target`.

@@ -312,6 +312,8 @@ constexpr Mlir16Limit kMlir16Limits[] = {
     {"expected single integer for array element count", "",
      "arrays sized by specialization constants"},
     {"unknown SPIR-V attribute kind: undef", "", "spire's #spirv.undef constant parts"},
+    {"unknown SPIR-V attribute kind: null", "",
+     "spire's #spirv.null (null initializers kept whole, null constant parts)"},
     {"expected rows and columns size", "!spirv.coopmatrix<",
      "cooperative matrices sized by specialization constants"},
     {"unknown SPIR-V attribute kind: sampler_addressing_mode", "", "spire's sampler initializers"},

@@ -974,6 +974,120 @@ OpFunctionEnd
   EXPECT_EQ(roundTripsEverywhere(d, "spv1.4"), "");
 }
 
+namespace {
+
+/// How many instructions of each of `opcodes` the serialized module has, in their order.
+std::vector<size_t> serializedCounts(const Operation &module,
+                                     std::initializer_list<grammar::Op> opcodes) {
+  std::vector<size_t> out(opcodes.size());
+  Expected<std::vector<uint32_t>> words = serialize(module);
+  EXPECT_TRUE(bool(words)) << (words ? "" : words.error().message);
+  if (!words)
+    return out;
+  Expected<Module> m = Module::fromWords(std::move(words).value());
+  EXPECT_TRUE(bool(m));
+  if (m)
+    for (Instruction inst : *m)
+      for (size_t k = 0; k < opcodes.size(); ++k)
+        out[k] += inst.opcode() == opcodes.begin()[k];
+  return out;
+}
+
+} // namespace
+
+TEST(DialectSerialization, ValuesThreadedOutOfAConstructNeedNoPhi) {
+  // An image loaded inside a selection and sampled after it is a result of the selection (a
+  // region's values stay inside it); every branch to the merge block passes that one image, so
+  // the serialized module uses it directly: shaders may not have phis of images (spirv-val:
+  // "Result type cannot be OpTypeImage").
+  Deserialized d;
+  deserializeText(R"(
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint Fragment %main "main" %out
+OpExecutionMode %main OriginUpperLeft
+OpDecorate %tex DescriptorSet 0
+OpDecorate %tex Binding 0
+OpDecorate %smp DescriptorSet 0
+OpDecorate %smp Binding 1
+OpDecorate %out Location 0
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%int = OpTypeInt 32 1
+%float = OpTypeFloat 32
+%v2float = OpTypeVector %float 2
+%v4float = OpTypeVector %float 4
+%img = OpTypeImage %float 2D 0 0 0 1 Unknown
+%pimg = OpTypePointer UniformConstant %img
+%sampler = OpTypeSampler
+%psampler = OpTypePointer UniformConstant %sampler
+%simg = OpTypeSampledImage %img
+%pout = OpTypePointer Output %v4float
+%tex = OpVariable %pimg UniformConstant
+%smp = OpVariable %psampler UniformConstant
+%out = OpVariable %pout Output
+%int_0 = OpConstant %int 0
+%float_0 = OpConstant %float 0
+%coord = OpConstantComposite %v2float %float_0 %float_0
+%main = OpFunction %void None %fn
+%entry = OpLabel
+OpSelectionMerge %merge None
+OpSwitch %int_0 %body
+%body = OpLabel
+%i = OpLoad %img %tex
+OpBranch %merge
+%merge = OpLabel
+%s = OpLoad %sampler %smp
+%si = OpSampledImage %simg %i %s
+%v = OpImageSampleImplicitLod %v4float %si %coord
+OpStore %out %v
+OpReturn
+OpFunctionEnd
+)",
+                  d);
+  ASSERT_TRUE(d.module) << d.error;
+  Operation *selection = first(d.module.get(), ops::selection());
+  ASSERT_TRUE(selection);
+  EXPECT_EQ(selection->numResults(), 1u);
+  EXPECT_EQ(serializedCounts(*d.module, {grammar::Op::Phi, grammar::Op::Undef}),
+            (std::vector<size_t>{0, 0}));
+  EXPECT_EQ(roundTripsEverywhere(d, "vulkan1.1"), "");
+}
+
+TEST(DialectSerialization, NullInitializersStayWhole) {
+  // OpConstantNull as an initializer stays #spirv.null and serializes to OpConstantNull again:
+  // Vulkan initializes Workgroup variables with nothing else
+  // (VUID-StandaloneSpirv-OpVariable-04734).
+  Deserialized d;
+  deserializeText(R"(
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%float = OpTypeFloat 32
+%v4float = OpTypeVector %float 4
+%null = OpConstantNull %v4float
+%pw = OpTypePointer Workgroup %v4float
+%w = OpVariable %pw Workgroup %null
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%x = OpLoad %v4float %w
+OpReturn
+OpFunctionEnd
+)",
+                  d);
+  ASSERT_TRUE(d.module) << d.error;
+  Operation *var = first(d.module.get(), ops::globalVariable());
+  ASSERT_TRUE(var);
+  EXPECT_EQ(toString(var->attr("initializer")), "#spirv.null");
+  EXPECT_EQ(
+      serializedCounts(*d.module, {grammar::Op::ConstantNull, grammar::Op::ConstantComposite}),
+      (std::vector<size_t>{1, 0}));
+  EXPECT_EQ(roundTripsEverywhere(d, "vulkan1.1"), "");
+}
+
 TEST(DialectSerialization, ImagesKeepTheirAccessQualifier) {
   // OpenCL requires OpTypeImage's access qualifier; the image type keeps it.
   Deserialized d;
