@@ -259,13 +259,16 @@ public:
       visit(t.elementType(), std::nullopt);
       return;
     case TypeKind::CooperativeMatrix:
-      if (t.use() == ~0u)
+      if (!t.hasUse())
         addInstruction(result, "OpTypeCooperativeMatrixNV", "type " + toString(t));
       else if (grammar::findInstruction("OpTypeCooperativeMatrixKHR"))
         addInstruction(result, "OpTypeCooperativeMatrixKHR", "type " + toString(t));
       else
         addInstruction(result, "OpTypeCooperativeMatrixNV", "type " + toString(t));
-      result.merge(enumAvailability(OperandKind::Scope, t.scope()));
+      // A scope given by a specialization constant needs what its value needs, which is not
+      // known before specialization.
+      if (t.coopParam(CoopOperand::Scope).symbol.empty())
+        result.merge(enumAvailability(OperandKind::Scope, t.scope()));
       visit(t.elementType(), std::nullopt);
       return;
     case TypeKind::Opaque:
@@ -328,6 +331,8 @@ private:
     std::string source = "type " + toString(t);
     result.merge(enumAvailability(OperandKind::Dim, info.dim));
     result.merge(enumAvailability(OperandKind::ImageFormat, info.format));
+    if (info.access != ~0u)
+      result.merge(enumAvailability(OperandKind::AccessQualifier, info.access));
     const bool storage = info.sampled == 2;
     switch (static_cast<grammar::Dim>(info.dim)) {
     case grammar::Dim::Dim1D:

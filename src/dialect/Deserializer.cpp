@@ -113,9 +113,10 @@ private:
   }
 
   /// The OpSpecConstantOps that instructions outside functions name (an array length, a
-  /// constituent of a specialization constant composite, an initializer, an id operand of a
-  /// decoration or an execution mode): these become spirv.SpecConstantOperationSymbol, since
-  /// no value can stand there. Other uses materialize the operation where they are.
+  /// cooperative matrix's scope, rows, columns or use, a constituent of a specialization
+  /// constant composite, an initializer, an id operand of a decoration or an execution mode):
+  /// these become spirv.SpecConstantOperationSymbol, since no value can stand there. Other uses
+  /// materialize the operation where they are.
   std::unordered_set<uint32_t> moduleLevelSpecOps() const {
     std::unordered_set<uint32_t> out;
     auto note = [&](uint32_t id) {
@@ -140,7 +141,11 @@ private:
         first = 4;
         break;
       default:
-        continue;
+        if (static_cast<uint32_t>(inst.opcode()) != kOpTypeCooperativeMatrixNV &&
+            static_cast<uint32_t>(inst.opcode()) != kOpTypeCooperativeMatrixKHR)
+          continue;
+        first = 3;
+        break;
       }
       for (uint32_t k = first; k < inst.wordCount(); ++k)
         note(inst.word(k));
@@ -508,8 +513,13 @@ private:
     if (inst.wordCount() >= 5) {
       uint32_t init = inst.word(4);
       auto it = symbolOf_.find(init);
+      const uint32_t initIndex = m_.defIndex(init);
       if (it != symbolOf_.end())
         st.addAttribute(ctx_, "initializer", attr::symbolRef(ctx_, it->second));
+      else if (initIndex != kNoIndex && m_.inst(initIndex).opcode() == Op::ConstantNull)
+        // Null as a whole, not element by element: Vulkan initializes Workgroup variables with
+        // OpConstantNull only.
+        st.addAttribute(ctx_, "initializer", attr::null(ctx_));
       else if (Attribute c = constantValue(init))
         st.addAttribute(ctx_, "initializer", c);
       else
@@ -907,6 +917,13 @@ private:
     }
     case Op::ExtInst:
       return extInst(inst);
+    case Op::CopyLogical:
+      // Between two types that the dialect makes one (identical literal structs, say) the copy
+      // is an OpCopyObject: OpCopyLogical to the operand's own type is invalid (3.32.12).
+      if (uint32_t def = m_.defIndex(inst.word(3));
+          def != kNoIndex && typeOf(m_.inst(def).typeId()) == typeOf(inst.typeId()))
+        return generic(inst, *opForInstruction(Op::CopyObject), inst.operands().subspan(0), 0);
+      break;
     default:
       break;
     }

@@ -10,7 +10,6 @@ namespace {
 using grammar::Op;
 
 constexpr uint32_t kDecorationArrayStride = 6, kDecorationOffset = 35;
-constexpr uint32_t kOpTypeCooperativeMatrixKHR = 4456, kOpTypeCooperativeMatrixNV = 5358;
 
 class Importer {
 public:
@@ -190,15 +189,9 @@ private:
         return {};
       Type e = operand(inst.word(2));
       std::optional<uint32_t> length = constant(inst.word(3));
-      if (e && !length && specSymbol_) {
-        // A specialization constant's length (OpSpecConstant, or an OpSpecConstantOp the
-        // deserializer makes a symbol): the array names its symbol.
-        uint32_t def = m_.defIndex(inst.word(3));
-        if (def != kNoIndex && (m_.inst(def).opcode() == Op::SpecConstant ||
-                                m_.inst(def).opcode() == Op::SpecConstantOp))
-          if (std::string symbol = specSymbol_(inst.word(3)); !symbol.empty())
-            return ctx_.specArray(e, symbol, stride(id));
-      }
+      if (e && !length)
+        if (std::string symbol = specSymbol(inst.word(3)); !symbol.empty())
+          return ctx_.specArray(e, symbol, stride(id));
       if (e && !length)
         error_ = "the array's length is neither an OpConstant nor a specialization constant";
       return e && length ? ctx_.array(e, *length, stride(id)) : Type();
@@ -228,6 +221,8 @@ private:
       i.ms = inst.word(6);
       i.sampled = inst.word(7);
       i.format = inst.word(8);
+      if (n >= 10)
+        i.access = inst.word(9);
       return i.sampledType ? ctx_.image(i) : Type();
     }
     case Op::TypeSampledImage: {
@@ -264,16 +259,28 @@ private:
       // NV: %t = Op %component %scope %rows %columns; KHR adds %use.
       if (!need(op == kOpTypeCooperativeMatrixKHR ? 7 : 6))
         return {};
+      // Scope, rows, columns (and use) in CoopOperand order: constants, or specialization
+      // constants named by their symbols.
       Type e = operand(inst.word(2));
-      std::optional<uint32_t> scope = constant(inst.word(3)), rows = constant(inst.word(4)),
-                              cols = constant(inst.word(5));
-      std::optional<uint32_t> use =
-          op == kOpTypeCooperativeMatrixKHR ? constant(inst.word(6)) : std::optional(~0u);
-      if (e && (!scope || !rows || !cols || !use))
-        error_ = "the cooperative matrix's scope, rows, columns and use must be OpConstants";
-      return e && scope && rows && cols && use
-                 ? ctx_.cooperativeMatrix(e, *rows, *cols, *scope, *use)
-                 : Type();
+      if (!e)
+        return {};
+      std::vector<std::string> symbols;
+      symbols.reserve(4); // the params view them
+      std::vector<CoopParam> params;
+      for (uint32_t w = 3; w < (op == kOpTypeCooperativeMatrixKHR ? 7u : 6u); ++w) {
+        if (std::optional<uint32_t> c = constant(inst.word(w))) {
+          params.push_back({*c, {}});
+          continue;
+        }
+        symbols.push_back(specSymbol(inst.word(w)));
+        if (symbols.back().empty()) {
+          error_ = "the cooperative matrix's scope, rows, columns and use must be OpConstants "
+                   "or specialization constants";
+          return {};
+        }
+        params.push_back({0, symbols.back()});
+      }
+      return ctx_.cooperativeMatrix(e, params);
     }
     if (inst.opcode() == grammar::Op::TypeVmeImageINTEL) {
       // %t = OpTypeVmeImageINTEL %image: an opaque type whose one operand is an image type.
@@ -295,6 +302,17 @@ private:
       return ctx_.opaque(static_cast<uint32_t>(inst.opcode()), inst.words().subspan(2));
     error_ = std::string(inst.desc()->name) + " has no type in the SPIR-V dialect";
     return {};
+  }
+
+  /// The symbol of the specialization constant `id` is (an OpSpecConstant, or an
+  /// OpSpecConstantOp the deserializer makes a symbol), or "" where it is none or the importer
+  /// was given no symbols.
+  std::string specSymbol(uint32_t id) const {
+    const uint32_t def = m_.defIndex(id);
+    if (!specSymbol_ || def == kNoIndex ||
+        (m_.inst(def).opcode() != Op::SpecConstant && m_.inst(def).opcode() != Op::SpecConstantOp))
+      return {};
+    return specSymbol_(id);
   }
 
   uint32_t stride(uint32_t id) const {

@@ -4,6 +4,7 @@
 // instructions; block arguments become OpPhi.
 #include "spire/dialect/Serialization.h"
 
+#include "spire/dialect/ModuleTypes.h"
 #include "spire/dialect/Ops.h"
 #include "spire/module/Builder.h"
 #include "spire/support/Half.h"
@@ -31,6 +32,7 @@ struct OutBlock {
   struct Phi {
     uint32_t type = 0, id = 0;
     std::vector<std::pair<uint32_t, uint32_t>> incoming; ///< (value, predecessor label)
+    bool bypassed = false; ///< every predecessor passes one value, used in its place
   };
   std::vector<Phi> phis;
   std::vector<uint32_t> words;
@@ -128,6 +130,22 @@ private:
     b_->add(Section::Annotation, Op::Decorate).id(id).literal(decoration).words(operands);
   }
 
+  /// The id of the specialization constant a type names (an array's length, a cooperative
+  /// matrix's operand), declared before the type.
+  uint32_t typeSymbol(std::string_view name) {
+    auto op = symbolOps_.find(std::string(name));
+    if (op == symbolOps_.end()) {
+      if (!deferredError_)
+        deferredError_ = fail(module_, "a type names @" + std::string(name) +
+                                           ", which the module does not define");
+      return 0;
+    }
+    if (!declared_.count(op->second))
+      if (Status s = moduleOp(*op->second); !s && !deferredError_)
+        deferredError_ = s.error();
+    return symbol(name);
+  }
+
   uint32_t type(Type t) {
     auto it = typeIds_.find(t.opaque());
     if (it != typeIds_.end())
@@ -158,24 +176,17 @@ private:
       break;
     case TypeKind::Image: {
       const ImageInfo &i = t.image();
-      id = unique(Op::TypeImage,
-                  {type(i.sampledType), i.dim, i.depth, i.arrayed, i.ms, i.sampled, i.format});
+      std::vector<uint32_t> words{type(i.sampledType), i.dim,   i.depth, i.arrayed, i.ms,
+                                  i.sampled,           i.format};
+      if (i.access != ~0u)
+        words.push_back(i.access);
+      id = unique(Op::TypeImage, words);
       break;
     }
     case TypeKind::Array: {
       uint32_t elem = type(t.elementType());
-      uint32_t len = 0;
-      if (!t.lengthSymbol().empty()) {
-        // A specialization constant's length: declared before the array.
-        auto op = symbolOps_.find(std::string(t.lengthSymbol()));
-        if (op != symbolOps_.end() && !declared_.count(op->second)) {
-          if (Status s = moduleOp(*op->second); !s)
-            deferredError_ = s.error();
-        }
-        len = symbol(t.lengthSymbol());
-      } else {
-        len = u32Constant(t.count());
-      }
+      uint32_t len =
+          t.lengthSymbol().empty() ? u32Constant(t.count()) : typeSymbol(t.lengthSymbol());
       if (t.stride()) {
         id = b_->newId();
         b_->add(Section::Global, Op::TypeArray).id(id).id(elem).id(len);
@@ -283,14 +294,18 @@ private:
       break;
     }
     case TypeKind::CooperativeMatrix: {
-      uint32_t elem = type(t.elementType());
-      if (t.use() == ~0u)
-        id =
-            unique(Op::TypeCooperativeMatrixNV, {elem, u32Constant(t.scope()),
-                                                 u32Constant(t.count()), u32Constant(t.columns())});
-      else
-        id = unique(static_cast<Op>(4456), {elem, u32Constant(t.scope()), u32Constant(t.count()),
-                                            u32Constant(t.columns()), u32Constant(t.use())});
+      // Scope, rows, columns and (KHR) use: constants, or specialization constants.
+      std::vector<uint32_t> words{type(t.elementType())};
+      for (CoopOperand o :
+           {CoopOperand::Scope, CoopOperand::Rows, CoopOperand::Columns, CoopOperand::Use}) {
+        if (o == CoopOperand::Use && !t.hasUse())
+          break;
+        CoopParam p = t.coopParam(o);
+        words.push_back(p.symbol.empty() ? u32Constant(p.value) : typeSymbol(p.symbol));
+      }
+      id = unique(
+          static_cast<Op>(t.hasUse() ? kOpTypeCooperativeMatrixKHR : kOpTypeCooperativeMatrixNV),
+          words);
       break;
     }
     }
@@ -778,7 +793,7 @@ private:
       const OutBlock &o = out_[index];
       InstWriter(words, Op::Label).id(o.label);
       for (const OutBlock::Phi &phi : o.phis) {
-        if (phi.incoming.empty())
+        if (phi.incoming.empty() || phi.bypassed)
           continue;
         InstWriter w(words, Op::Phi);
         w.id(phi.type).id(phi.id);
@@ -787,7 +802,7 @@ private:
       }
       // An argument of a block nothing branches to has no value: undefined.
       for (const OutBlock::Phi &phi : o.phis)
-        if (phi.incoming.empty())
+        if (phi.incoming.empty() && !phi.bypassed)
           InstWriter(words, Op::Undef).id(phi.type).id(phi.id);
       // Function variables open the first block, wherever the IR has them.
       if (index == order_.front())
@@ -905,9 +920,34 @@ private:
       if (Status s = blockOps(*blk, blk->front(), index); !s)
         return s.error();
     }
+    bypassOneValueResults(op, mergeOut);
     // The ops after the construct continue in its merge block, after the construct's blocks.
     order_.push_back(mergeOut);
     return mergeOut;
+  }
+
+  /// A result of a construct that every branch to its merge block gives the same value (mostly
+  /// a value defined inside and used after it, which the structurizer threads out) is that
+  /// value, without a phi: its definition dominates every predecessor of the merge block, so
+  /// the merge block too. This keeps phis of types SPIR-V allows none of (images, samplers,
+  /// pointers without VariablePointers) out of the round trip.
+  void bypassOneValueResults(const Operation &op, size_t mergeOut) {
+    const Block *merge = op.region().back();
+    std::vector<OutBlock::Phi> &phis = out_[mergeOut].phis;
+    for (uint32_t a = 0; a < op.numResults() && a < phis.size(); ++a) {
+      OutBlock::Phi &phi = phis[a];
+      if (phi.incoming.empty())
+        continue;
+      const uint32_t v = phi.incoming.front().first;
+      bool one = v != phi.id;
+      for (const auto &in : phi.incoming)
+        one &= in.first == v;
+      if (!one)
+        continue;
+      phi.bypassed = true;
+      setValueId(op.result(a).impl(), v);
+      setValueId(merge->argument(a).impl(), v);
+    }
   }
 
   /// Records the arguments a branch from output block `from` passes to `target`.

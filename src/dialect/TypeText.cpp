@@ -107,15 +107,10 @@ public:
       return;
     case TypeKind::Array:
       out_ += "!spirv.array<";
-      if (!t.lengthSymbol().empty()) {
-        out_ += '@';
-        if (isBareIdentifier(t.lengthSymbol()))
-          out_ += t.lengthSymbol();
-        else
-          printQuoted(t.lengthSymbol(), out_);
-      } else {
+      if (!t.lengthSymbol().empty())
+        symbol(t.lengthSymbol());
+      else
         out_ += std::to_string(t.count());
-      }
       out_ += " x ";
       type(t.elementType());
       stride(t);
@@ -141,8 +136,11 @@ public:
       type(i.sampledType);
       out_ += ", " + dimName(i.dim) + ", " + pick(kDepth, i.depth) + ", " +
               pick(kArrayed, i.arrayed) + ", " + pick(kSampling, i.ms) + ", " +
-              pick(kSamplerUse, i.sampled) + ", " + enumName(OperandKind::ImageFormat, i.format) +
-              ">";
+              pick(kSamplerUse, i.sampled) + ", " + enumName(OperandKind::ImageFormat, i.format);
+      // The access qualifier (OpenCL's), which MLIR has no syntax for, after the format.
+      if (i.access != ~0u && !mlir16_)
+        out_ += ", " + enumName(OperandKind::AccessQualifier, i.access);
+      out_ += ">";
       return;
     }
     case TypeKind::SampledImage:
@@ -159,13 +157,7 @@ public:
       out_ += ">";
       return;
     case TypeKind::CooperativeMatrix:
-      out_ += "!spirv.coopmatrix<" + std::to_string(t.count()) + "x" + std::to_string(t.columns()) +
-              "x";
-      type(t.elementType());
-      out_ += ", " + enumName(OperandKind::Scope, t.scope());
-      if (t.use() != ~0u)
-        out_ += ", " + pick(kMatrixUse, t.use());
-      out_ += ">";
+      coopMatrix(t);
       return;
     case TypeKind::Function:
       function(t);
@@ -177,6 +169,47 @@ public:
       opaque(t);
       return;
     }
+  }
+
+  // A specialization constant's symbol: "@n", or "@\"name\"" where it is not an identifier.
+  void symbol(std::string_view name) {
+    out_ += '@';
+    if (isBareIdentifier(name))
+      out_ += name;
+    else
+      printQuoted(name, out_);
+  }
+
+  // "!spirv.coopmatrix<8x16xf32, Subgroup>" (NV), with the use after the scope (KHR). Rows,
+  // columns, scope and use may be specialization constants' symbols; the dimensions are then
+  // spaced as an array's are ("8 x @n x f32"), since a symbol followed by "x" would read as
+  // one word.
+  void coopMatrix(Type t) {
+    auto param = [&](CoopOperand which) { return t.coopParam(which); };
+    const CoopParam rows = param(CoopOperand::Rows), cols = param(CoopOperand::Columns);
+    const std::string_view x = rows.symbol.empty() && cols.symbol.empty() ? "x" : " x ";
+    out_ += "!spirv.coopmatrix<";
+    for (const CoopParam &dim : {rows, cols}) {
+      if (dim.symbol.empty())
+        out_ += std::to_string(dim.value);
+      else
+        symbol(dim.symbol);
+      out_ += x;
+    }
+    type(t.elementType());
+    out_ += ", ";
+    if (CoopParam scope = param(CoopOperand::Scope); !scope.symbol.empty())
+      symbol(scope.symbol);
+    else
+      out_ += enumName(OperandKind::Scope, scope.value);
+    if (CoopParam use = param(CoopOperand::Use); t.hasUse()) {
+      out_ += ", ";
+      if (!use.symbol.empty())
+        symbol(use.symbol);
+      else
+        out_ += pick(kMatrixUse, use.value);
+    }
+    out_ += ">";
   }
 
   // !spirv.<opname without OpType, snake_case>, then the operands in angle brackets (literals,
@@ -527,26 +560,13 @@ private:
     Type result;
     if (kind == "array") {
       // A literal length, or a specialization constant's symbol: `@N x f32`.
-      skipSpace();
       std::string symbol;
-      bool bySymbol = t_.substr(pos_, 1) == "@";
+      const bool bySymbol = symbolRef(symbol, "the array's length");
       std::optional<uint32_t> n;
-      if (bySymbol) {
-        ++pos_;
-        if (t_.substr(pos_, 1) == "\"") {
-          std::optional<std::string> q = quoted();
-          if (q)
-            symbol = std::move(*q);
-        } else {
-          symbol = std::string(word());
-        }
-        if (symbol.empty())
-          fail("expected the symbol of the array's length");
-        else if (expect("x"))
-          n = 0;
-      } else {
+      if (bySymbol)
+        n = error_.empty() && expect("x") ? std::optional<uint32_t>(0) : std::nullopt;
+      else
         n = countX();
-      }
       Type e = n ? type() : Type();
       std::optional<uint32_t> stride = e ? optionalStride() : std::nullopt;
       if (stride)
@@ -679,26 +699,66 @@ private:
     if (!expect(",") || !(v = enumerant(OperandKind::ImageFormat, "an image format")))
       return {};
     i.format = *v;
+    if (accept(",")) {
+      if (!(v = enumerant(OperandKind::AccessQualifier, "an access qualifier")))
+        return {};
+      i.access = *v;
+    }
     return ctx_.image(i);
   }
 
+  /// A specialization constant's symbol (`@n`, `@"name"`) into `out`; false, consuming
+  /// nothing, where the text has none. `what` names it in errors.
+  bool symbolRef(std::string &out, std::string_view what) {
+    skipSpace();
+    if (t_.substr(pos_, 1) != "@")
+      return false;
+    ++pos_;
+    if (t_.substr(pos_, 1) == "\"") {
+      if (std::optional<std::string> q = quoted())
+        out = std::move(*q);
+    } else {
+      out = std::string(word());
+    }
+    if (out.empty())
+      fail("expected the symbol of " + std::string(what));
+    return true;
+  }
+
+  /// One cooperative matrix operand: a symbol, or what `literal` reads.
+  template <class Literal>
+  std::optional<CoopParam> coopParam(std::string &symbol, std::string_view what, Literal literal) {
+    if (symbolRef(symbol, what))
+      return error_.empty() ? std::optional(CoopParam{0, symbol}) : std::nullopt;
+    std::optional<uint32_t> v = literal();
+    return v ? std::optional(CoopParam{*v, {}}) : std::nullopt;
+  }
+
+  // After "!spirv.coopmatrix<": rows x columns x element type, scope[, use]; any of rows,
+  // columns, scope and use may be a specialization constant's symbol.
   Type coopMatrixBody() {
-    std::optional<uint32_t> rows = countX();
-    std::optional<uint32_t> cols = rows ? countX() : std::nullopt;
-    Type e = cols ? type() : Type();
-    std::optional<uint32_t> scope;
-    if (e && expect(","))
-      scope = enumerant(OperandKind::Scope, "a scope");
+    std::string rowsSymbol, columnsSymbol, scopeSymbol, useSymbol;
+    auto count = [&] { return number(); };
+    std::optional<CoopParam> rows = coopParam(rowsSymbol, "the rows", count);
+    std::optional<CoopParam> cols =
+        rows && expect("x") ? coopParam(columnsSymbol, "the columns", count) : std::nullopt;
+    Type e = cols && expect("x") ? type() : Type();
+    std::optional<CoopParam> scope =
+        e && expect(",") ? coopParam(scopeSymbol, "the scope",
+                                     [&] { return enumerant(OperandKind::Scope, "a scope"); })
+                         : std::nullopt;
     if (!scope)
       return {};
-    uint32_t use = ~0u;
+    std::vector<CoopParam> params{*scope, *rows, *cols};
     if (accept(",")) {
-      std::optional<uint32_t> u = keyword(kMatrixUse, "MatrixA, MatrixB or MatrixAcc");
-      if (!u)
+      std::optional<CoopParam> use = coopParam(useSymbol, "the use", [&] {
+        return keyword(kMatrixUse, "MatrixA, MatrixB or MatrixAcc");
+      });
+      if (!use)
         return {};
-      use = *u;
+      params.push_back(*use);
     }
-    return ctx_.cooperativeMatrix(e, *rows, *cols, *scope, use);
+    return ctx_.cooperativeMatrix(e, params);
   }
 
   // After "!spirv.struct<": a name (identified), then members in parentheses, or members alone.

@@ -20,7 +20,10 @@ struct TypeStorage {
   std::vector<StructMember> members;
   std::vector<MemberDecoration> structDecorations;
   std::vector<uint32_t> words; // opaque types' operand words
-  std::string name;            // identified structs
+  std::string name;            // identified structs, an array's length symbol
+  // A cooperative matrix's operands that are specialization constants: their symbols in
+  // CoopOperand order ("" for literals), or empty when all are literals.
+  std::vector<std::string> symbols;
   bool identified = false, hasBody = true;
 };
 
@@ -41,8 +44,8 @@ std::string keyOf(const detail::TypeStorage &s) {
   put(s.d);
   putType(s.element);
   putType(s.image.sampledType);
-  for (uint32_t v :
-       {s.image.dim, s.image.depth, s.image.arrayed, s.image.ms, s.image.sampled, s.image.format})
+  for (uint32_t v : {s.image.dim, s.image.depth, s.image.arrayed, s.image.ms, s.image.sampled,
+                     s.image.format, s.image.access})
     put(v);
   put(s.list.size());
   for (Type t : s.list)
@@ -69,6 +72,11 @@ std::string keyOf(const detail::TypeStorage &s) {
   for (const MemberDecoration &d : s.structDecorations) {
     put(d.decoration);
     put(d.value ? uint64_t(*d.value) : ~uint64_t(0));
+  }
+  put(s.symbols.size());
+  for (const std::string &symbol : s.symbols) {
+    put(symbol.size());
+    k.append(symbol);
   }
   return k;
 }
@@ -193,13 +201,24 @@ Type Context::matrix(Type column, uint32_t columns) {
 
 Type Context::cooperativeMatrix(Type element, uint32_t rows, uint32_t columns, uint32_t scope,
                                 uint32_t use) {
+  const CoopParam params[] = {{scope, {}}, {rows, {}}, {columns, {}}, {use, {}}};
+  return cooperativeMatrix(element, std::span(params, use == ~0u ? 3 : 4));
+}
+
+Type Context::cooperativeMatrix(Type element, std::span<const CoopParam> params) {
   detail::TypeStorage s;
   s.kind = TypeKind::CooperativeMatrix;
   s.element = element;
-  s.a = rows;
-  s.b = columns;
-  s.c = scope;
-  s.d = use;
+  uint32_t *fields[] = {&s.c, &s.a, &s.b, &s.d};
+  s.d = ~0u;
+  bool bySymbol = false;
+  for (size_t k = 0; k < params.size() && k < 4; ++k) {
+    *fields[k] = params[k].symbol.empty() ? params[k].value : 0;
+    bySymbol |= !params[k].symbol.empty();
+  }
+  if (bySymbol)
+    for (size_t k = 0; k < 4; ++k)
+      s.symbols.emplace_back(k < params.size() ? params[k].symbol : std::string_view());
   return unique(std::move(s));
 }
 
@@ -277,6 +296,13 @@ const ImageInfo &Type::image() const { return s_->image; }
 uint32_t Type::columns() const { return s_->b; }
 uint32_t Type::scope() const { return s_->c; }
 uint32_t Type::use() const { return s_->d; }
+CoopParam Type::coopParam(CoopOperand which) const {
+  const auto k = static_cast<size_t>(which);
+  const uint32_t values[] = {s_->c, s_->a, s_->b, s_->d};
+  return {values[k],
+          k < s_->symbols.size() ? std::string_view(s_->symbols[k]) : std::string_view()};
+}
+bool Type::hasUse() const { return s_->d != ~0u; }
 bool Type::isIdentified() const { return s_->identified; }
 std::string_view Type::name() const { return s_->name; }
 bool Type::hasBody() const { return s_->hasBody; }

@@ -238,6 +238,24 @@ std::string describe(uint64_t cls, uint32_t count) {
   return (vowel ? "an " : "a ") + text;
 }
 
+constexpr CoopOperand kCoopOperands[] = {CoopOperand::Scope, CoopOperand::Rows,
+                                         CoopOperand::Columns, CoopOperand::Use};
+
+/// Whether two operands of cooperative matrix types may be equal once specialized: equal
+/// literals, the same specialization constant, or a specialization constant against anything
+/// else (its value is not known; spirv-val compares only constants too).
+bool mayEqual(CoopParam a, CoopParam b) { return a == b || !a.symbol.empty() || !b.symbol.empty(); }
+
+/// Two cooperative matrices whose scope, rows, columns and use may be equal once specialized.
+bool coopShapesMayMatch(Type a, Type b) {
+  if (a.hasUse() != b.hasUse())
+    return false;
+  for (CoopOperand o : kCoopOperands)
+    if (!mayEqual(a.coopParam(o), b.coopParam(o)))
+      return false;
+  return true;
+}
+
 /// Equal types, or integer types (scalars, vectors, cooperative matrices) that differ only in
 /// signedness: SPIR-V lets most integer instructions mix OpTypeInt 32 0 and 32 1 (iN and siN).
 bool alike(Type a, Type b) {
@@ -251,15 +269,18 @@ bool alike(Type a, Type b) {
   case TypeKind::Vector:
     return a.count() == b.count() && alike(a.elementType(), b.elementType());
   case TypeKind::CooperativeMatrix:
-    return a.count() == b.count() && a.columns() == b.columns() && a.scope() == b.scope() &&
-           a.use() == b.use() && alike(a.elementType(), b.elementType());
+    // The same operands, specialization constants by the same symbol.
+    for (CoopOperand o : kCoopOperands)
+      if (a.coopParam(o) != b.coopParam(o))
+        return false;
+    return alike(a.elementType(), b.elementType());
   default:
     return false;
   }
 }
 
 /// The same shape: both scalars, vectors of as many components, or cooperative matrices of the
-/// same dimensions.
+/// same dimensions (as far as specialization constants let one tell).
 bool sameShape(Type a, Type b) {
   if (!a || !b)
     return false;
@@ -268,8 +289,7 @@ bool sameShape(Type a, Type b) {
     return va && vb && a.count() == b.count();
   bool ca = a.is(TypeKind::CooperativeMatrix), cb = b.is(TypeKind::CooperativeMatrix);
   if (ca || cb)
-    return ca && cb && a.count() == b.count() && a.columns() == b.columns() &&
-           a.scope() == b.scope() && a.use() == b.use();
+    return ca && cb && coopShapesMayMatch(a, b);
   return true;
 }
 
@@ -1149,17 +1169,43 @@ bool integerDot(Check &c) {
                 std::to_string(componentWidth) + " bits)");
 }
 
-/// NV.CooperativeMatrixMulAdd: A (M x K) times B (K x N) plus C (M x N) gives the result (M x N),
-/// all of one scope.
+/// NV.CooperativeMatrixMulAdd and KHR.CooperativeMatrixMulAdd: A (M x K) times B (K x N) plus C
+/// (M x N) gives the result (M x N), all of one scope; KHR matrices are used as MatrixA, MatrixB,
+/// MatrixAcc and MatrixAcc. A dimension, scope or use given by a specialization constant
+/// matches what it may equal once specialized (mayEqual).
 bool coopMulAdd(Check &c) {
   Type a = c.operand(0), b = c.operand(1), acc = c.operand(2), r = c.result();
-  auto dims = [](Type t) { return std::to_string(t.count()) + "x" + std::to_string(t.columns()); };
-  if (a.scope() != r.scope() || b.scope() != r.scope() || acc.scope() != r.scope())
+  const bool khr = c.op.name() == "spirv.KHR.CooperativeMatrixMulAdd";
+  for (Type t : {a, b, acc, r})
+    if (t.hasUse() != khr)
+      return c.fail("operands and result must be " + std::string(khr ? "KHR" : "NV") +
+                    " cooperative matrices, not " + str(t));
+  constexpr uint32_t kMatrixA = 0, kMatrixB = 1, kMatrixAcc = 2;
+  if (khr && (!mayEqual(a.coopParam(CoopOperand::Use), {kMatrixA, {}}) ||
+              !mayEqual(b.coopParam(CoopOperand::Use), {kMatrixB, {}}) ||
+              !mayEqual(acc.coopParam(CoopOperand::Use), {kMatrixAcc, {}}) ||
+              !mayEqual(r.coopParam(CoopOperand::Use), {kMatrixAcc, {}})))
+    return c.fail("operands 0, 1 and 2 and the result must be used as MatrixA, MatrixB, "
+                  "MatrixAcc and MatrixAcc");
+  auto param = [](Type t, CoopOperand o) { return t.coopParam(o); };
+  auto text = [](CoopParam p) {
+    return p.symbol.empty() ? std::to_string(p.value) : "@" + std::string(p.symbol);
+  };
+  auto dims = [&](Type t) {
+    CoopParam rows = param(t, CoopOperand::Rows), cols = param(t, CoopOperand::Columns);
+    return text(rows) + (rows.symbol.empty() && cols.symbol.empty() ? "x" : " x ") + text(cols);
+  };
+  auto may = [&](Type x, CoopOperand ox, Type y, CoopOperand oy) {
+    return mayEqual(param(x, ox), param(y, oy));
+  };
+  const CoopOperand scope = CoopOperand::Scope, rows = CoopOperand::Rows,
+                    cols = CoopOperand::Columns;
+  if (!may(a, scope, r, scope) || !may(b, scope, r, scope) || !may(acc, scope, r, scope))
     return c.fail("operands 0, 1 and 2 must have the result's scope");
-  if (a.count() != r.count() || b.columns() != r.columns() || a.columns() != b.count())
+  if (!may(a, rows, r, rows) || !may(b, cols, r, cols) || !may(a, cols, b, rows))
     return c.fail("operands 0 (" + dims(a) + ") and 1 (" + dims(b) +
                   ") must multiply to the result's shape (" + dims(r) + ")");
-  return (acc.count() == r.count() && acc.columns() == r.columns()) ||
+  return (may(acc, rows, r, rows) && may(acc, cols, r, cols)) ||
          c.fail("operand 2 (" + dims(acc) + ") must have the result's shape (" + dims(r) + ")");
 }
 
@@ -1238,6 +1284,9 @@ bool logicallyMatch(Type a, Type b, int depth = 0) {
   return true;
 }
 bool copyLogical(Check &c) {
+  if (c.operand(0) == c.result())
+    return c.fail("the result must not have operand 0's type (" + str(c.result()) +
+                  "): that copy is spirv.CopyObject");
   return logicallyMatch(c.operand(0), c.result()) ||
          c.fail("operand 0 (" + str(c.operand(0)) + ") must logically match the result's type (" +
                 str(c.result()) + ")");
@@ -1482,10 +1531,12 @@ const Row kRows[] = {
     {"SDotAccSat UDotAccSat SUDotAccSat", of(kIntS), {of(kInt | kSV), of(kInt | kSV), like()},
      false, integerDot},
     // Cooperative matrices (NV): memory through pointers with an integer stride and a bool
-    // column-major flag.
+    // column-major flag. The products, NV and KHR, in their shapes.
     {"NV.CooperativeMatrixLoad", of(kCoop | kNum), {of(kPointer), of(kIntS), of(kBoolS)}},
     {"NV.CooperativeMatrixStore", {}, {of(kPointer), of(kCoop | kNum), of(kIntS), of(kBoolS)}},
     {"NV.CooperativeMatrixMulAdd", of(kCoop | kNum),
+     {of(kCoop | kNum), of(kCoop | kNum), of(kCoop | kNum)}, false, coopMulAdd},
+    {"KHR.CooperativeMatrixMulAdd", of(kCoop | kNum),
      {of(kCoop | kNum), of(kCoop | kNum), of(kCoop | kNum)}, false, coopMulAdd},
     // Ray tracing: an acceleration structure, 32-bit integer flags, mask and shader binding
     // table operands, then the ray (origin, Tmin, direction, Tmax as 32-bit floats), then the

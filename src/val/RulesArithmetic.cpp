@@ -92,9 +92,8 @@ private:
                        " is not its operand's type " + s_.name(t));
       break;
     case Op::CopyLogical:
-      // The two must logically match (3.32.12): arrays or structs of the same shape. ("Result
-      // Type must not equal the type of Operand" is not checked: the dialect makes identical
-      // literal structs one type, so a round trip would turn valid modules invalid.)
+      // The two must logically match (3.32.12): arrays or structs of the same shape, and of two
+      // types (a copy to the operand's own type is OpCopyObject).
       if (inst.wordCount() >= 4)
         if (uint32_t t = s_.typeOf(inst.word(3)); t != 0) {
           auto aggregate = [&](uint32_t type) {
@@ -106,6 +105,10 @@ private:
                      "OpCopyLogical copies an array or struct into another of the same shape, "
                      "not " +
                          s_.name(t) + " into " + s_.name(inst.typeId()));
+          else if (t == inst.typeId())
+            s_.error(inst.index(), "3.32.12",
+                     "OpCopyLogical's result type must not be its operand's type (" + s_.name(t) +
+                         ")");
         }
       break;
     case Op::DPdx:

@@ -13,13 +13,16 @@
 
 namespace spire::dialect {
 
+/// The cooperative matrix type opcodes by value (the KHR one is only in newer grammars).
+inline constexpr uint32_t kOpTypeCooperativeMatrixKHR = 4456, kOpTypeCooperativeMatrixNV = 5358;
+
 class ModuleTypes {
 public:
-  /// Fails, naming the instruction, on a type the dialect cannot express (a cooperative matrix
-  /// sized by a specialization constant, OpTypeVmeImageINTEL, ...).
+  /// Fails, naming the instruction, on a type the dialect cannot express (an OpTypeFloat with
+  /// an encoding, ...).
   /// `specConstantSymbol` names the specialization constant (an OpSpecConstant or an
-  /// OpSpecConstantOp) an array's length is (the deserializer's symbols, "" for none); without
-  /// it such arrays fail.
+  /// OpSpecConstantOp) that an array's length or a cooperative matrix's scope, rows, columns or
+  /// use is (the deserializer's symbols, "" for none); without it such types fail.
   static Expected<ModuleTypes>
   import(Context &context, const Module &module,
          const std::function<std::string(uint32_t)> &specConstantSymbol = {});

@@ -51,6 +51,18 @@ struct ImageInfo;
 struct StructMember;
 struct MemberDecoration;
 
+/// The operands of a cooperative matrix type after its component type, in SPIR-V's order
+/// (OpTypeCooperativeMatrixNV has no use).
+enum class CoopOperand : uint8_t { Scope, Rows, Columns, Use };
+
+/// One operand of a cooperative matrix type: a literal, or (when `symbol` is not empty) the
+/// specialization constant of that symbol, whose value the type does not know (`value` is 0).
+struct CoopParam {
+  uint32_t value = 0;
+  std::string_view symbol;
+  bool operator==(const CoopParam &) const = default;
+};
+
 /// A uniqued type; the default-constructed Type is null. Cheap to copy; valid while its Context
 /// lives.
 class Type {
@@ -80,10 +92,15 @@ public:
   /// Pointer: the storage class (SPIR-V enumerant value).
   uint32_t storageClass() const;
   const ImageInfo &image() const;
-  /// CooperativeMatrix: columns, scope, use (use is ~0u for the NV form without one).
+  /// CooperativeMatrix: columns, scope, use (use is ~0u for the NV form without one). An
+  /// operand that is a specialization constant reads 0 here: coopParam says which.
   uint32_t columns() const;
   uint32_t scope() const;
   uint32_t use() const;
+  /// CooperativeMatrix: one operand, a literal or a specialization constant's symbol.
+  CoopParam coopParam(CoopOperand which) const;
+  /// CooperativeMatrix: the KHR form, which has a use (a literal or a symbol).
+  bool hasUse() const;
   // Struct.
   bool isIdentified() const;     ///< named (may be recursive), or literal
   std::string_view name() const; ///< identified structs
@@ -114,6 +131,9 @@ struct ImageInfo {
   uint32_t ms = 0;      ///< 0 SingleSampled, 1 MultiSampled
   uint32_t sampled = 0; ///< 0 SamplerUnknown, 1 NeedSampler, 2 NoSampler
   uint32_t format = 0;  ///< SPIR-V ImageFormat
+  /// SPIR-V AccessQualifier (OpTypeImage's optional last operand, which OpenCL requires), ~0u
+  /// when absent.
+  uint32_t access = ~0u;
   bool operator==(const ImageInfo &) const = default;
 };
 
@@ -158,6 +178,10 @@ public:
   Type matrix(Type column, uint32_t columns);
   Type cooperativeMatrix(Type element, uint32_t rows, uint32_t columns, uint32_t scope,
                          uint32_t use = ~0u);
+  /// A cooperative matrix whose operands (`params`, in CoopOperand order: three for the NV
+  /// form, four for the KHR form) may be specialization constants, named by their symbols:
+  /// `!spirv.coopmatrix<@n x 8 x f16, Subgroup>`.
+  Type cooperativeMatrix(Type element, std::span<const CoopParam> params);
   Type function(std::span<const Type> inputs, std::span<const Type> results);
   /// `operand`: the type operand of the opaque types that have one (OpTypeVmeImageINTEL's
   /// image type), else null.

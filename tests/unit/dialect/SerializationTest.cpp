@@ -808,3 +808,308 @@ OpFunctionEnd
   EXPECT_NE(text.find("PhysicalStorageBuffer, stride=16>"), std::string::npos) << text;
   EXPECT_EQ(roundTripsEverywhere(d, "vulkan1.2"), "");
 }
+
+TEST(DialectSerialization, CooperativeMatricesSizedBySpecializationConstants) {
+  // glslang's spv.coopmat.comp in small: NV matrices sized by an OpSpecConstantOp (a module-level
+  // symbol then) and an OpSpecConstantOp of CooperativeMatrixLengthNV, whose operand is a type.
+  Deserialized d;
+  deserializeText(R"(
+OpCapability Shader
+OpCapability Float16
+OpCapability CooperativeMatrixNV
+OpExtension "SPV_NV_cooperative_matrix"
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 32 1 1
+OpName %n "n"
+OpName %z "z"
+OpDecorate %n SpecId 0
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%half = OpTypeFloat 16
+%uint = OpTypeInt 32 0
+%int = OpTypeInt 32 1
+%uint_3 = OpConstant %uint 3
+%uint_8 = OpConstant %uint 8
+%int_8 = OpConstant %int 8
+%half_0 = OpConstant %half 0
+%n = OpSpecConstant %int 2
+%z = OpSpecConstantOp %int IMul %int_8 %n
+%A = OpTypeCooperativeMatrixNV %half %uint_3 %z %uint_8
+%B = OpTypeCooperativeMatrixNV %half %uint_3 %uint_8 %z
+%C = OpTypeCooperativeMatrixNV %half %uint_3 %z %z
+%pC = OpTypePointer Function %C
+%len = OpSpecConstantOp %uint CooperativeMatrixLengthNV %A
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%v = OpVariable %pC Function
+%a = OpCompositeConstruct %A %half_0
+%b = OpCompositeConstruct %B %half_0
+%c = OpCompositeConstruct %C %half_0
+%r = OpCooperativeMatrixMulAddNV %C %a %b %c
+OpStore %v %r
+%l = OpIAdd %uint %len %uint_8
+OpReturn
+OpFunctionEnd
+)",
+                  d);
+  ASSERT_TRUE(d.module) << d.error;
+  Operation *z = first(d.module.get(), ops::specConstantOperationSymbol());
+  ASSERT_TRUE(z);
+  EXPECT_EQ(z->attr("sym_name").str(), "z");
+  std::string text = toString(*d.module);
+  for (std::string_view expected :
+       {"spirv.Variable : !spirv.ptr<!spirv.coopmatrix<@z x @z x f16, Subgroup>, Function>",
+        "spirv.NV.CooperativeMatrixMulAdd %1, %2, %3 : !spirv.coopmatrix<@z x 8 x f16, "
+        "Subgroup>, !spirv.coopmatrix<8 x @z x f16, Subgroup> -> !spirv.coopmatrix<@z x @z x "
+        "f16, Subgroup>",
+        "spirv.SpecConstantOperation wraps \"spirv.NV.CooperativeMatrixLength\"() "
+        "{cooperative_matrix_type = !spirv.coopmatrix<@z x 8 x f16, Subgroup>} : () -> i32"})
+    EXPECT_NE(text.find(expected), std::string::npos) << expected << "\n" << text;
+  EXPECT_EQ(roundTripsEverywhere(d, "vulkan1.1"), "");
+  // The serialized module declares the matrices with the specialization constant's id and
+  // reads back to the same text.
+  Expected<std::vector<uint32_t>> words = serialize(*d.module);
+  ASSERT_TRUE(bool(words)) << words.error().message;
+  Expected<Module> m = Module::fromWords(std::move(words).value());
+  ASSERT_TRUE(bool(m));
+  Context ctx;
+  Expected<OwningOp> again = deserialize(ctx, *m);
+  ASSERT_TRUE(bool(again)) << again.error().message;
+  EXPECT_EQ(toString(**again), text);
+}
+
+TEST(DialectSerialization, KhrCooperativeMatricesSizedBySpecializationConstants) {
+  // Scope, rows, columns and use of KHR matrices may be specialization constants too; the text
+  // is parsed, serialized to a valid module and deserialized to the same text.
+  if (!findOp("spirv.KHR.CooperativeMatrixMulAdd"))
+    GTEST_SKIP() << "this build's grammar has no SPV_KHR_cooperative_matrix";
+  const std::string text =
+      R"(spirv.module Logical Vulkan requires #spirv.vce<v1.6, [Shader, VulkanMemoryModel, CooperativeMatrixKHR], [SPV_KHR_cooperative_matrix]> {
+  spirv.SpecConstant @n spec_id(0) = 16 : i32
+  spirv.SpecConstant @s spec_id(1) = 3 : i32
+  spirv.SpecConstant @u spec_id(2) = 2 : i32
+  spirv.func @main() "None" {
+    %cst_f32 = spirv.Constant 0.000000e+00 : f32
+    %0 = spirv.CompositeConstruct %cst_f32 : (f32) -> !spirv.coopmatrix<@n x 16 x f32, @s, MatrixA>
+    %cst_f32_0 = spirv.Constant 0.000000e+00 : f32
+    %1 = spirv.CompositeConstruct %cst_f32_0 : (f32) -> !spirv.coopmatrix<16 x @n x f32, Subgroup, MatrixB>
+    %cst_f32_1 = spirv.Constant 0.000000e+00 : f32
+    %2 = spirv.CompositeConstruct %cst_f32_1 : (f32) -> !spirv.coopmatrix<@n x @n x f32, Subgroup, @u>
+    %3 = spirv.KHR.CooperativeMatrixMulAdd %0, %1, %2 : !spirv.coopmatrix<@n x 16 x f32, @s, MatrixA>, !spirv.coopmatrix<16 x @n x f32, Subgroup, MatrixB> -> !spirv.coopmatrix<@n x @n x f32, Subgroup, @u>
+    %4 = spirv.SpecConstantOperation wraps "spirv.KHR.CooperativeMatrixLength"() {cooperative_matrix_type = !spirv.coopmatrix<@n x @n x f32, Subgroup, @u>} : () -> i32
+    %cst1_i32 = spirv.Constant 1 : i32
+    %5 = spirv.IAdd %4, %cst1_i32 : i32
+    spirv.Return
+  }
+  spirv.EntryPoint "GLCompute" @main
+  spirv.ExecutionMode @main "LocalSize", 32, 1, 1
+}
+)";
+  Context ctx;
+  Expected<OwningOp> parsed = parse(ctx, text);
+  ASSERT_TRUE(bool(parsed)) << parsed.error().format("t");
+  ASSERT_TRUE(bool(verify(**parsed)));
+  EXPECT_EQ(toString(**parsed), text);
+  EXPECT_EQ(serializeAndValidate(**parsed, "vulkan1.3"), "");
+  Expected<std::vector<uint32_t>> words = serialize(**parsed);
+  ASSERT_TRUE(bool(words)) << words.error().message;
+  Expected<Module> m = Module::fromWords(std::move(words).value());
+  ASSERT_TRUE(bool(m));
+  Context back;
+  Expected<OwningOp> again = deserialize(back, *m);
+  ASSERT_TRUE(bool(again)) << again.error().message;
+  EXPECT_EQ(toString(**again), text);
+}
+
+TEST(DialectSerialization, TypesNamingUndefinedSymbolsDoNotSerialize) {
+  Context ctx;
+  Expected<OwningOp> parsed = parse(
+      ctx,
+      R"(spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Float16, CooperativeMatrixNV], [SPV_NV_cooperative_matrix]> {
+  spirv.GlobalVariable @m : !spirv.ptr<!spirv.coopmatrix<@missing x 8 x f16, Subgroup>, Private>
+}
+)");
+  ASSERT_TRUE(bool(parsed)) << parsed.error().format("t");
+  Expected<std::vector<uint32_t>> words = serialize(**parsed);
+  ASSERT_FALSE(bool(words));
+  EXPECT_NE(words.error().message.find("@missing"), std::string::npos) << words.error().message;
+}
+
+TEST(DialectSerialization, CopyLogicalBetweenTypesTheDialectMergesIsCopyObject) {
+  // Two identical literal structs are one dialect type, so OpCopyLogical between them would
+  // serialize as a copy to the operand's own type, which 3.32.12 forbids: it becomes
+  // spirv.CopyObject. Between structs that stay distinct (one has a name) it stays.
+  Deserialized d;
+  deserializeText(R"(
+OpCapability Addresses
+OpCapability Kernel
+OpMemoryModel Physical32 OpenCL
+OpEntryPoint Kernel %main "main"
+OpName %s3 "S3"
+%uint = OpTypeInt 32 0
+%float = OpTypeFloat 32
+%void = OpTypeVoid
+%s1 = OpTypeStruct %uint %float
+%s2 = OpTypeStruct %uint %float
+%s3 = OpTypeStruct %uint %float
+%p2 = OpTypePointer CrossWorkgroup %s2
+%fn = OpTypeFunction %void %p2
+%uint_1024 = OpConstant %uint 1024
+%float_1 = OpConstant %float 1
+%c = OpConstantComposite %s1 %uint_1024 %float_1
+%main = OpFunction %void None %fn
+%out = OpFunctionParameter %p2
+%entry = OpLabel
+%copy = OpCopyLogical %s2 %c
+OpStore %out %copy
+%other = OpCopyLogical %s3 %c
+OpReturn
+OpFunctionEnd
+)",
+                  d, 4);
+  ASSERT_TRUE(d.module) << d.error;
+  EXPECT_EQ(count(d.module.get(), *findOp("spirv.CopyObject")), 1u);
+  EXPECT_EQ(count(d.module.get(), *findOp("spirv.CopyLogical")), 1u);
+  EXPECT_EQ(roundTripsEverywhere(d, "spv1.4"), "");
+}
+
+namespace {
+
+/// How many instructions of each of `opcodes` the serialized module has, in their order.
+std::vector<size_t> serializedCounts(const Operation &module,
+                                     std::initializer_list<grammar::Op> opcodes) {
+  std::vector<size_t> out(opcodes.size());
+  Expected<std::vector<uint32_t>> words = serialize(module);
+  EXPECT_TRUE(bool(words)) << (words ? "" : words.error().message);
+  if (!words)
+    return out;
+  Expected<Module> m = Module::fromWords(std::move(words).value());
+  EXPECT_TRUE(bool(m));
+  if (m)
+    for (Instruction inst : *m)
+      for (size_t k = 0; k < opcodes.size(); ++k)
+        out[k] += inst.opcode() == opcodes.begin()[k];
+  return out;
+}
+
+} // namespace
+
+TEST(DialectSerialization, ValuesThreadedOutOfAConstructNeedNoPhi) {
+  // An image loaded inside a selection and sampled after it is a result of the selection (a
+  // region's values stay inside it); every branch to the merge block passes that one image, so
+  // the serialized module uses it directly: shaders may not have phis of images (spirv-val:
+  // "Result type cannot be OpTypeImage").
+  Deserialized d;
+  deserializeText(R"(
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint Fragment %main "main" %out
+OpExecutionMode %main OriginUpperLeft
+OpDecorate %tex DescriptorSet 0
+OpDecorate %tex Binding 0
+OpDecorate %smp DescriptorSet 0
+OpDecorate %smp Binding 1
+OpDecorate %out Location 0
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%int = OpTypeInt 32 1
+%float = OpTypeFloat 32
+%v2float = OpTypeVector %float 2
+%v4float = OpTypeVector %float 4
+%img = OpTypeImage %float 2D 0 0 0 1 Unknown
+%pimg = OpTypePointer UniformConstant %img
+%sampler = OpTypeSampler
+%psampler = OpTypePointer UniformConstant %sampler
+%simg = OpTypeSampledImage %img
+%pout = OpTypePointer Output %v4float
+%tex = OpVariable %pimg UniformConstant
+%smp = OpVariable %psampler UniformConstant
+%out = OpVariable %pout Output
+%int_0 = OpConstant %int 0
+%float_0 = OpConstant %float 0
+%coord = OpConstantComposite %v2float %float_0 %float_0
+%main = OpFunction %void None %fn
+%entry = OpLabel
+OpSelectionMerge %merge None
+OpSwitch %int_0 %body
+%body = OpLabel
+%i = OpLoad %img %tex
+OpBranch %merge
+%merge = OpLabel
+%s = OpLoad %sampler %smp
+%si = OpSampledImage %simg %i %s
+%v = OpImageSampleImplicitLod %v4float %si %coord
+OpStore %out %v
+OpReturn
+OpFunctionEnd
+)",
+                  d);
+  ASSERT_TRUE(d.module) << d.error;
+  Operation *selection = first(d.module.get(), ops::selection());
+  ASSERT_TRUE(selection);
+  EXPECT_EQ(selection->numResults(), 1u);
+  EXPECT_EQ(serializedCounts(*d.module, {grammar::Op::Phi, grammar::Op::Undef}),
+            (std::vector<size_t>{0, 0}));
+  EXPECT_EQ(roundTripsEverywhere(d, "vulkan1.1"), "");
+}
+
+TEST(DialectSerialization, NullInitializersStayWhole) {
+  // OpConstantNull as an initializer stays #spirv.null and serializes to OpConstantNull again:
+  // Vulkan initializes Workgroup variables with nothing else
+  // (VUID-StandaloneSpirv-OpVariable-04734).
+  Deserialized d;
+  deserializeText(R"(
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%float = OpTypeFloat 32
+%v4float = OpTypeVector %float 4
+%null = OpConstantNull %v4float
+%pw = OpTypePointer Workgroup %v4float
+%w = OpVariable %pw Workgroup %null
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%x = OpLoad %v4float %w
+OpReturn
+OpFunctionEnd
+)",
+                  d);
+  ASSERT_TRUE(d.module) << d.error;
+  Operation *var = first(d.module.get(), ops::globalVariable());
+  ASSERT_TRUE(var);
+  EXPECT_EQ(toString(var->attr("initializer")), "#spirv.null");
+  EXPECT_EQ(
+      serializedCounts(*d.module, {grammar::Op::ConstantNull, grammar::Op::ConstantComposite}),
+      (std::vector<size_t>{1, 0}));
+  EXPECT_EQ(roundTripsEverywhere(d, "vulkan1.1"), "");
+}
+
+TEST(DialectSerialization, ImagesKeepTheirAccessQualifier) {
+  // OpenCL requires OpTypeImage's access qualifier; the image type keeps it.
+  Deserialized d;
+  deserializeText(R"(
+OpCapability Addresses
+OpCapability Kernel
+OpCapability ImageBasic
+OpMemoryModel Physical64 OpenCL
+OpEntryPoint Kernel %k "k"
+%void = OpTypeVoid
+%img = OpTypeImage %void 2D 0 0 0 0 Unknown WriteOnly
+%kfn = OpTypeFunction %void %img
+%k = OpFunction %void None %kfn
+%i = OpFunctionParameter %img
+%entry = OpLabel
+OpReturn
+OpFunctionEnd
+)",
+                  d);
+  ASSERT_TRUE(d.module) << d.error;
+  EXPECT_NE(toString(*d.module).find("!spirv.image<none, Dim2D, NoDepth, NonArrayed, "
+                                     "SingleSampled, SamplerUnknown, Unknown, WriteOnly>"),
+            std::string::npos);
+  EXPECT_EQ(roundTripsEverywhere(d, "opencl2.0"), "");
+}

@@ -41,6 +41,15 @@ TEST(DialectTypes, PrintsAsMlirTranslateDoes) {
   i.sampled = 2;
   EXPECT_EQ(toString(ctx.image(i)),
             "!spirv.image<f32, Dim1D, NoDepth, NonArrayed, SingleSampled, NoSampler, Unknown>");
+  // OpenCL's access qualifier follows the format; MLIR 16 has no place for it.
+  ImageInfo readOnly = i;
+  readOnly.access = 0;
+  EXPECT_NE(ctx.image(readOnly), ctx.image(i));
+  EXPECT_EQ(toString(ctx.image(readOnly)), "!spirv.image<f32, Dim1D, NoDepth, NonArrayed, "
+                                           "SingleSampled, NoSampler, Unknown, ReadOnly>");
+  std::string mlir16;
+  printForMlir16(ctx.image(readOnly), mlir16);
+  EXPECT_EQ(mlir16, toString(ctx.image(i)));
   std::vector<StructMember> members{{v4, 0u, {}},
                                     {ctx.matrix(v4, 4), 16u, {{7, 16u}, {5, std::nullopt}}}};
   Type block = ctx.identifiedStruct("Block");
@@ -112,6 +121,8 @@ TEST(DialectTypes, ParsesWhatItPrintsAndTheDocumentedSpellings) {
         "!spirv.image<f32, Cube, IsDepth, Arrayed, MultiSampled, NeedSampler, Rgba32f>",
         "!spirv.sampled_image<!spirv.image<i32, Rect, DepthUnknown, Arrayed, MultiSampled, "
         "NeedSampler, R8ui>>",
+        "!spirv.image<none, Dim2D, NoDepth, NonArrayed, SingleSampled, SamplerUnknown, Unknown, "
+        "ReadOnly>",
         "!spirv.sampler", "!spirv.matrix<4 x vector<3xf32>>",
         "!spirv.coopmatrix<8x16xi32, Subgroup>", "!spirv.struct<(f32 [0], i32 [4])>",
         "!spirv.struct<Block, (vector<4xf32> [0, NonWritable], i32 [16, BuiltIn=0])>",
@@ -198,6 +209,83 @@ OpMemberDecorate %Block 1 NonWritable
       "stride=16> [16, NonWritable])>, StorageBuffer>) -> ()"};
   EXPECT_EQ(printed, expected);
   (void)kFunction;
+}
+
+TEST(DialectTypes, CooperativeMatricesSizedBySpecializationConstants) {
+  // Rows, columns, scope and (KHR) use may each be a specialization constant's symbol; the
+  // dimensions are then spaced like an array's, and the symbol is part of the type.
+  Context ctx;
+  Type f16 = ctx.floating(16);
+  const uint32_t kSubgroup = 3;
+  const CoopParam nv[] = {{kSubgroup, {}}, {0, "n"}, {8, {}}};
+  Type t = ctx.cooperativeMatrix(f16, nv);
+  EXPECT_EQ(toString(t), "!spirv.coopmatrix<@n x 8 x f16, Subgroup>");
+  EXPECT_FALSE(t.hasUse());
+  EXPECT_EQ(t.coopParam(CoopOperand::Rows), (CoopParam{0, "n"}));
+  EXPECT_EQ(t.coopParam(CoopOperand::Columns), (CoopParam{8, {}}));
+  EXPECT_EQ(t, ctx.cooperativeMatrix(f16, nv));
+  const CoopParam other[] = {{kSubgroup, {}}, {0, "m"}, {8, {}}};
+  EXPECT_NE(t, ctx.cooperativeMatrix(f16, other));
+  EXPECT_NE(t, ctx.cooperativeMatrix(f16, 0, 8, kSubgroup));
+  // Literal operands alone are the plain type.
+  const CoopParam literal[] = {{kSubgroup, {}}, {8, {}}, {8, {}}, {2, {}}};
+  EXPECT_EQ(ctx.cooperativeMatrix(f16, literal), ctx.cooperativeMatrix(f16, 8, 8, kSubgroup, 2));
+  for (std::string_view text :
+       {"!spirv.coopmatrix<@n x 8 x f16, Subgroup>", "!spirv.coopmatrix<8 x @n x f16, Subgroup>",
+        "!spirv.coopmatrix<@n x @n x si32, @scope>",
+        "!spirv.coopmatrix<@\"n 2\" x 16 x f32, Subgroup, MatrixAcc>",
+        "!spirv.coopmatrix<16x16xf32, Workgroup, @use>",
+        "!spirv.coopmatrix<@r x @c x f16, @s, @u>"}) {
+    Expected<Type> parsed = parseType(ctx, text);
+    ASSERT_TRUE(bool(parsed)) << text << ": " << parsed.error().message;
+    EXPECT_EQ(toString(*parsed), text);
+    EXPECT_EQ(*parseType(ctx, toString(*parsed)), *parsed) << text;
+  }
+  EXPECT_EQ(*parseType(ctx, "!spirv.coopmatrix<@n x 8xf16, Subgroup>"), t);
+  EXPECT_TRUE(parseType(ctx, "!spirv.coopmatrix<16x16xf32, Workgroup, @use>")->hasUse());
+  EXPECT_EQ(parseType(ctx, "!spirv.coopmatrix<16x16xf32, Workgroup, @use>")
+                ->coopParam(CoopOperand::Use)
+                .symbol,
+            "use");
+  EXPECT_FALSE(bool(parseType(ctx, "!spirv.coopmatrix<@ x 8 x f16, Subgroup>")));
+  EXPECT_FALSE(bool(parseType(ctx, "!spirv.coopmatrix<@n 8 x f16, Subgroup>")));
+}
+
+TEST(DialectTypes, ImportsCooperativeMatricesSizedBySpecializationConstants) {
+  const char *text = R"(
+OpCapability Shader
+OpCapability Float16
+OpCapability CooperativeMatrixNV
+OpExtension "SPV_NV_cooperative_matrix"
+OpMemoryModel Logical GLSL450
+%half = OpTypeFloat 16
+%uint = OpTypeInt 32 0
+%int = OpTypeInt 32 1
+%uint_3 = OpConstant %uint 3
+%uint_8 = OpConstant %uint 8
+%int_8 = OpConstant %int 8
+%y = OpSpecConstant %int 2
+%z = OpSpecConstantOp %int IMul %int_8 %y
+%a = OpTypeCooperativeMatrixNV %half %uint_3 %z %uint_8
+%b = OpTypeCooperativeMatrixNV %half %y %z %z
+)";
+  Expected<std::vector<uint32_t>> words = assemble(text, AssembleOptions());
+  ASSERT_TRUE(bool(words)) << words.error().message;
+  Expected<Module> m = Module::fromWords(std::move(words).value());
+  ASSERT_TRUE(bool(m));
+  Context ctx;
+  // Without symbols for specialization constants, such types cannot be imported.
+  EXPECT_FALSE(bool(ModuleTypes::import(ctx, *m)));
+  Expected<ModuleTypes> types =
+      ModuleTypes::import(ctx, *m, [](uint32_t id) { return "s" + std::to_string(id); });
+  ASSERT_TRUE(bool(types)) << types.error().message;
+  std::vector<std::string> printed;
+  for (Instruction inst : *m)
+    if (inst.opcode() == grammar::Op::TypeCooperativeMatrixNV)
+      printed.push_back(toString(types->type(inst.resultId())));
+  const std::vector<std::string> expected = {"!spirv.coopmatrix<@s8 x 8 x f16, Subgroup>",
+                                             "!spirv.coopmatrix<@s8 x @s8 x f16, @s7>"};
+  EXPECT_EQ(printed, expected);
 }
 
 } // namespace

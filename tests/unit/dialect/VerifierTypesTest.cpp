@@ -750,6 +750,69 @@ TEST(DialectVerifierTypes, CooperativeMatricesMultiplyInTheirShapes) {
             "spirv.NV.CooperativeMatrixLoad: operand 2 must be a bool scalar, not i32");
 }
 
+TEST(DialectVerifierTypes, CooperativeMatricesSizedBySpecializationConstants) {
+  // The same symbol is the same size; a symbol against a literal or another symbol may be
+  // equal once specialized, so only literals that differ break a shape rule. Type identity
+  // (IAdd's operands) still needs the same symbols.
+  auto m = [](std::string_view dims) {
+    return "!spirv.coopmatrix<" + std::string(dims) + " x f16, Subgroup>";
+  };
+  auto mulAdd = [&](std::string_view a, std::string_view b, std::string_view c) {
+    std::string params = "%a: " + m(a) + ", %b: " + m(b) + ", %c: " + m(c);
+    return verdict(params, "%0 = \"spirv.NV.CooperativeMatrixMulAdd\"(%a, %b, %c) : (" + m(a) +
+                               ", " + m(b) + ", " + m(c) + ") -> " + m(c));
+  };
+  EXPECT_EQ(mulAdd("@m x 16", "16 x @n", "@m x @n"), "");
+  EXPECT_EQ(mulAdd("@m x @k", "@k x 4", "8 x 4"), "");
+  EXPECT_EQ(mulAdd("@m x 16", "@j x 4", "@k x 4"), "");
+  EXPECT_EQ(mulAdd("@m x 16", "8 x 4", "@m x 4"),
+            "spirv.NV.CooperativeMatrixMulAdd: operands 0 (@m x 16) and 1 (8x4) must multiply "
+            "to the result's shape (@m x 4)");
+  EXPECT_EQ(mulAdd("@m x 16", "16 x 4", "@m x 8"),
+            "spirv.NV.CooperativeMatrixMulAdd: operands 0 (@m x 16) and 1 (16x4) must multiply "
+            "to the result's shape (@m x 8)");
+  const std::string params =
+      "%a: " + m("@m x 8") + ", %b: " + m("@n x 8") + ", %h: !spirv.coopmatrix<@m x 8 x f32, @s>";
+  EXPECT_EQ(verdict(params, "%0 = spirv.FAdd %a, %a : " + m("@m x 8")), "");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.FAdd\"(%a, %b) : (" + m("@m x 8") + ", " + m("@n x 8") +
+                                ") -> " + m("@m x 8")),
+            "spirv.FAdd: operand 1 (!spirv.coopmatrix<@n x 8 x f16, Subgroup>) must have the "
+            "result's type (!spirv.coopmatrix<@m x 8 x f16, Subgroup>)");
+  // Conversions keep the shape: a symbol may match a literal or a symbolic scope.
+  EXPECT_EQ(verdict(params,
+                    "%0 = spirv.FConvert %h : !spirv.coopmatrix<@m x 8 x f32, @s> to " + m("8x8")),
+            "");
+  EXPECT_NE(verdict(params,
+                    "%0 = spirv.FConvert %h : !spirv.coopmatrix<@m x 8 x f32, @s> to " + m("8x4")),
+            "");
+}
+
+TEST(DialectVerifierTypes, KhrCooperativeMatricesMultiplyInTheirShapesAndUses) {
+  if (!findOp("spirv.KHR.CooperativeMatrixMulAdd"))
+    GTEST_SKIP() << "this build's grammar has no SPV_KHR_cooperative_matrix";
+  auto m = [](std::string_view dims, std::string_view use) {
+    return "!spirv.coopmatrix<" + std::string(dims) + " x f32, Subgroup, " + std::string(use) + ">";
+  };
+  auto mulAdd = [&](const std::string &a, const std::string &b, const std::string &c) {
+    return verdict("%a: " + a + ", %b: " + b + ", %c: " + c,
+                   "%0 = \"spirv.KHR.CooperativeMatrixMulAdd\"(%a, %b, %c) : (" + a + ", " + b +
+                       ", " + c + ") -> " + c);
+  };
+  EXPECT_EQ(mulAdd(m("@m x 16", "MatrixA"), m("16 x @n", "MatrixB"), m("@m x @n", "MatrixAcc")),
+            "");
+  EXPECT_EQ(mulAdd(m("8 x 16", "@u"), m("16 x 8", "MatrixB"), m("8 x 8", "MatrixAcc")), "");
+  EXPECT_EQ(mulAdd(m("@m x 16", "MatrixA"), m("16 x @n", "MatrixA"), m("@m x @n", "MatrixAcc")),
+            "spirv.KHR.CooperativeMatrixMulAdd: operands 0, 1 and 2 and the result must be used "
+            "as MatrixA, MatrixB, MatrixAcc and MatrixAcc");
+  EXPECT_EQ(mulAdd(m("@m x 16", "MatrixA"), m("8 x @n", "MatrixB"), m("@m x @n", "MatrixAcc")),
+            "spirv.KHR.CooperativeMatrixMulAdd: operands 0 (@m x 16) and 1 (8 x @n) must "
+            "multiply to the result's shape (@m x @n)");
+  EXPECT_EQ(mulAdd(m("8 x 16", "MatrixA"), m("16 x 8", "MatrixB"),
+                   "!spirv.coopmatrix<8x8xf32, Subgroup>"),
+            "spirv.KHR.CooperativeMatrixMulAdd: operands and result must be KHR cooperative "
+            "matrices, not !spirv.coopmatrix<8x8xf32, Subgroup>");
+}
+
 TEST(DialectVerifierTypes, RayTracingAndRayQueriesTakeTheirOpaqueTypes) {
   std::string_view params =
       "%as: !spirv.acceleration_structure_nv, %q: !spirv.ptr<!spirv.ray_query_khr, Private>, "
@@ -904,6 +967,10 @@ TEST(DialectVerifierTypes, VendorOpsOfTheCorpusFollowTheirExtensions) {
                             "-> !spirv.array<3 x f32>"),
             "spirv.CopyLogical: operand 0 (!spirv.array<2 x f32, stride=4>) must logically match "
             "the result's type (!spirv.array<3 x f32>)");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.CopyLogical\"(%arr) : (!spirv.array<2 x f32, stride=4>) "
+                            "-> !spirv.array<2 x f32, stride=4>"),
+            "spirv.CopyLogical: the result must not have operand 0's type (!spirv.array<2 x f32, "
+            "stride=4>): that copy is spirv.CopyObject");
   EXPECT_EQ(verdict(params, "\"spirv.EXT.SetMeshOutputs\"(%i, %x) : (i32, f32) -> ()"),
             "spirv.EXT.SetMeshOutputs: operand 1 must be a 32-bit integer scalar, not f32");
 }

@@ -90,7 +90,10 @@ TEST(DialectVmeImageType, RoundTripsThroughSerialization) {
   Status verified = verify(**op);
   EXPECT_TRUE(bool(verified)) << verified.error().message;
   std::string text = toString(**op);
-  std::string vme = "!spirv.vme_image_intel<" + std::string(kImage) + ">";
+  // The module's image keeps its access qualifier, which OpenCL requires.
+  std::string image(kImage);
+  image.insert(image.size() - 1, ", ReadOnly");
+  std::string vme = "!spirv.vme_image_intel<" + image + ">";
   EXPECT_NE(text.find("-> " + vme), std::string::npos) << text;
 
   // The printed module parses back to the same module.

@@ -336,6 +336,10 @@ TEST(ValArithmetic, CopyLogicalCopiesAggregatesOfTheSameShape) {
   EXPECT_VALID(test::validateText(shader(globals, "%a = OpCopyLogical %S2 %c1")));
   EXPECT_ERROR(test::validateText(shader(globals, "%a = OpCopyLogical %S2 %float_1")),
                "OpCopyLogical copies an array or struct into another of the same shape");
+  // The result type must not be the operand's (a copy to the same type is OpCopyObject).
+  EXPECT_ERROR(test::validateText(shader(globals, "%a = OpCopyLogical %S1 %c1")),
+               "OpCopyLogical's result type must not be its operand's type");
+  EXPECT_VALID(test::validateText(shader(globals, "%a = OpCopyObject %S1 %c1")));
 }
 
 TEST(ValMemory, ArrayLengthNamesTheLastMemberOfABlock) {
