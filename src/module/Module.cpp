@@ -238,6 +238,7 @@ struct FastTable {
   std::vector<FastOp> ops;
   /// For the kFastEnumTail opcodes (FastOp::tail): their last operand's enumerants.
   struct Tail {
+    grammar::OperandKind kind;
     bool bits; ///< a mask (MemoryAccess of OpLoad) rather than a value (Decoration)
     EnumTails enumerants;
   };
@@ -272,8 +273,12 @@ struct FastTable {
       return;
     f.ids |= ids;
     f.flags |= kFastEnumTail;
-    f.tail = static_cast<uint8_t>(tails.size());
-    tails.push_back({bits, enumTails(ops.back().kind, bits)});
+    // One table per operand kind (the image instructions share ImageOperands', ...).
+    const auto same = std::find_if(tails.begin(), tails.end(),
+                                   [&](const Tail &t) { return t.kind == ops.back().kind; });
+    f.tail = static_cast<uint8_t>(same - tails.begin());
+    if (same == tails.end())
+      tails.push_back({ops.back().kind, bits, enumTails(ops.back().kind, bits)});
   }
 
   /// For the kFastString opcodes (FastOp::tail): the operands before the string, as stored.
