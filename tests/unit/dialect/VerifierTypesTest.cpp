@@ -1,6 +1,7 @@
 // The verifier's type rules (VerifierTypes.cpp): per family of ops, IR that follows the ops'
 // definitions verifies and IR that breaks them is an error naming the op and what is wrong.
 #include "OpNames.h"
+#include "Verdict.h"
 #include "spire/dialect/Ops.h"
 #include "spire/dialect/Text.h"
 #include "spire/dialect/Verifier.h"
@@ -15,28 +16,7 @@
 using namespace spire;
 using namespace spire::dialect;
 using spire::dialect::test::instructionName;
-
-namespace {
-
-/// What the verifier says of a module holding `globals` and a function @f taking `params` whose
-/// body is `ops` followed by spirv.Return (unless `ops` ends the function itself); "" when the
-/// module verifies, "parse: ..." when it does not parse.
-std::string verdict(std::string_view params, std::string_view ops, std::string_view globals = "") {
-  std::string body(ops);
-  if (body.find("spirv.Return") == std::string::npos)
-    body += "\n    spirv.Return";
-  std::string text = "spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {\n" +
-                     std::string(globals) + "\n  spirv.func @f(" + std::string(params) +
-                     ") \"None\" {\n    " + body + "\n  }\n}\n";
-  Context context;
-  Expected<OwningOp> module = parse(context, text);
-  if (!module)
-    return "parse: " + module.error().message;
-  Status status = verify(**module);
-  return status ? std::string() : status.error().message;
-}
-
-} // namespace
+using spire::dialect::test::verdict;
 
 /// The grammar revision the list of ops left to the validator below was made for (Debian 12's
 /// SPIRV-Headers); a newer grammar has ops the list cannot name.
