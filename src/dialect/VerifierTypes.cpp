@@ -1317,6 +1317,85 @@ bool copyLogical(Check &c) {
                 str(c.result()) + ")");
 }
 
+/// The integer literal of the first of `names` the op has: grammars name an operand
+/// differently (SPV_INTEL_arbitrary_precision_floating_point's M1 is Ma in newer ones, Mout
+/// Mresult).
+std::optional<std::pair<std::string_view, uint64_t>>
+literalNamed(const Operation &op, std::initializer_list<std::string_view> names) {
+  for (std::string_view name : names)
+    if (Attribute a = op.attr(name); a.is(AttrKind::Integer))
+      return std::pair{name, a.bits()};
+  return std::nullopt;
+}
+
+/// The results of the SinCos instructions of SPV_INTEL_arbitrary_precision_floating_point and
+/// _fixed_point hold two values, the sine and the cosine: a vector of two integers (the
+/// extensions' text) or an integer twice as wide (their first revisions, as the SYCL headers
+/// still declare them). The width of one value; 0 (and an error) for any other result.
+unsigned sinCosValueWidth(Check &c) {
+  Type r = c.result();
+  unsigned w = r.is(TypeKind::Vector) ? (r.count() == 2 ? scalarOf(r).width() : 0)
+                                      : (r.width() % 2 == 0 ? r.width() / 2 : 0);
+  if (!w)
+    c.fail("the result (" + str(r) +
+           ") must be a vector of two integers or an integer of even width (the sine and the "
+           "cosine)");
+  return w;
+}
+
+/// SPV_INTEL_arbitrary_precision_floating_point: a value is an integer of 1 + E + M bits (sign,
+/// exponent, mantissa) whose mantissa width M a literal gives: M must leave the sign bit room,
+/// M <= width - 1. `sinCos`: the result holds two values.
+bool arbitraryFloat(Check &c, bool sinCos) {
+  auto fits = [&](std::initializer_list<std::string_view> names, unsigned width, Type t,
+                  const std::string &who) {
+    auto m = literalNamed(c.op, names);
+    return !m || m->second < width ||
+           c.fail(std::string(m->first) + " (" + std::to_string(m->second) +
+                  ") must be less than the " + std::to_string(width) + " bits of " + who + " (" +
+                  str(t) + ")");
+  };
+  Type r = c.result();
+  unsigned resultWidth = sinCos ? sinCosValueWidth(c) : r.is(TypeKind::Integer) ? r.width() : 0;
+  if (sinCos && !resultWidth)
+    return false;
+  if (!fits({"ma", "m1"}, c.operand(0).width(), c.operand(0), "operand 0"))
+    return false;
+  if (c.numOperands() > 1 && !fits({"mb", "m2"}, c.operand(1).width(), c.operand(1), "operand 1"))
+    return false;
+  return !resultWidth || fits({"mresult", "m_result", "mout"}, resultWidth, r,
+                              sinCos ? "each value of the result" : "the result");
+}
+bool arbitraryFloatValues(Check &c) { return arbitraryFloat(c, false); }
+bool arbitraryFloatSinCos(Check &c) { return arbitraryFloat(c, true); }
+
+/// The input of an op whose Debian grammar lists an operand the extension has not before it:
+/// the last operand; fails when there is none.
+std::optional<uint32_t> inputOperand(Check &c) {
+  if (c.numOperands() == 0) {
+    c.fail("needs an input operand");
+    return std::nullopt;
+  }
+  return c.numOperands() - 1;
+}
+
+/// SPV_INTEL_arbitrary_precision_fixed_point: the input is an integer scalar of the fixed-point
+/// width; the literals place the binary point and say the signedness, which the types do not
+/// carry. The input is the last operand: Debian's grammar lists an Input Type id before it,
+/// which later grammars (and the extension) dropped.
+bool fixedPoint(Check &c, bool sinCos) {
+  std::optional<uint32_t> in = inputOperand(c);
+  if (!in)
+    return false;
+  Type t = c.operand(*in);
+  if (!matches(t, kIntS, 0))
+    return c.fail("operand " + std::to_string(*in) +
+                  " (the input) must be an integer scalar, not " + str(t));
+  return !sinCos || sinCosValueWidth(c) != 0;
+}
+bool fixedPointValue(Check &c) { return fixedPoint(c, false); }
+bool fixedPointSinCos(Check &c) { return fixedPoint(c, true); }
+
 // The values of AVC motion estimation: unsigned integers of the widths its instructions name,
 // payloads and results.
 constexpr Constraint kU8 = of(kIntS | kW8), kU16 = of(kIntS | kW16), kU32 = of(kI32),
@@ -1904,6 +1983,32 @@ const Row kRows[] = {
     {"INTEL.SubgroupAvcSicGetPackedIpeLumaModes INTEL.SubgroupAvcSicGetPackedSkcLumaSumThreshold",
      kU64, {kSicR}},
     {"INTEL.SubgroupAvcSicGetPackedSkcLumaCountThreshold", kU32, {kSicR}},
+    // Arbitrary precision floating point (INTEL): integers hold the values, literal attributes
+    // their mantissa widths; comparisons give a bool, SinCos both values.
+    {"INTEL.ArbitraryFloatAdd INTEL.ArbitraryFloatSub INTEL.ArbitraryFloatMul "
+     "INTEL.ArbitraryFloatDiv INTEL.ArbitraryFloatHypot INTEL.ArbitraryFloatATan2 "
+     "INTEL.ArbitraryFloatPow INTEL.ArbitraryFloatPowR INTEL.ArbitraryFloatPowN",
+     of(kIntS), {of(kIntS), of(kIntS)}, false, arbitraryFloatValues},
+    {"INTEL.ArbitraryFloatGT INTEL.ArbitraryFloatGE INTEL.ArbitraryFloatLT "
+     "INTEL.ArbitraryFloatLE INTEL.ArbitraryFloatEQ",
+     of(kBoolS), {of(kIntS), of(kIntS)}, false, arbitraryFloatValues},
+    {"INTEL.ArbitraryFloatCast INTEL.ArbitraryFloatCastFromInt INTEL.ArbitraryFloatCastToInt "
+     "INTEL.ArbitraryFloatRecip INTEL.ArbitraryFloatRSqrt INTEL.ArbitraryFloatCbrt "
+     "INTEL.ArbitraryFloatSqrt INTEL.ArbitraryFloatLog INTEL.ArbitraryFloatLog2 "
+     "INTEL.ArbitraryFloatLog10 INTEL.ArbitraryFloatLog1p INTEL.ArbitraryFloatExp "
+     "INTEL.ArbitraryFloatExp2 INTEL.ArbitraryFloatExp10 INTEL.ArbitraryFloatExpm1 "
+     "INTEL.ArbitraryFloatSin INTEL.ArbitraryFloatCos INTEL.ArbitraryFloatSinPi "
+     "INTEL.ArbitraryFloatCosPi INTEL.ArbitraryFloatASin INTEL.ArbitraryFloatASinPi "
+     "INTEL.ArbitraryFloatACos INTEL.ArbitraryFloatACosPi INTEL.ArbitraryFloatATan "
+     "INTEL.ArbitraryFloatATanPi",
+     of(kIntS), {of(kIntS)}, false, arbitraryFloatValues},
+    {"INTEL.ArbitraryFloatSinCos INTEL.ArbitraryFloatSinCosPi", of(kInt | kSV), {of(kIntS)},
+     false, arbitraryFloatSinCos},
+    // Arbitrary precision fixed point (INTEL).
+    {"INTEL.FixedSqrt INTEL.FixedRecip INTEL.FixedRsqrt INTEL.FixedSin INTEL.FixedCos "
+     "INTEL.FixedSinPi INTEL.FixedCosPi INTEL.FixedLog INTEL.FixedExp",
+     of(kIntS), {}, false, fixedPointValue},
+    {"INTEL.FixedSinCos INTEL.FixedSinCosPi", of(kInt | kSV), {}, false, fixedPointSinCos},
     // Constants and copies that are ops of their own.
     {"ConstantNull", of(kBool | kNum | kSV | kCoop | kMatrix | kArray | kStruct | kPointer |
                         kEvent | kDeviceEvent | kReserveId | kQueue)},

@@ -1,13 +1,76 @@
 // The verifier's type rules for INTEL vendor ops (VerifierTypes.cpp): AVC motion estimation
-// beyond its evaluations.
+// beyond its evaluations, arbitrary precision floating and fixed point. Ops whose operands differ
+// between the grammars spire builds with (Debian's and newer SPIRV-Headers) are written from this
+// build's operand mapping.
 #include "Verdict.h"
+#include "spire/dialect/Ops.h"
 
 #include <gtest/gtest.h>
 
+#include <initializer_list>
+#include <span>
 #include <string>
 #include <string_view>
 
+using namespace spire;
+using namespace spire::dialect;
 using spire::dialect::test::verdict;
+
+namespace {
+
+/// The name this build's grammar gives the first of `names` among `op`'s literal attributes,
+/// or "".
+std::string attributeNamed(std::string_view op, std::initializer_list<std::string_view> names) {
+  const OpInfo *info = findOp(op);
+  for (std::string_view name : names)
+    for (const OperandMapping &m : info ? info->operands : std::span<const OperandMapping>())
+      if (m.kind == OperandMapping::Kind::Attribute && m.name == name)
+        return std::string(name);
+  return {};
+}
+
+/// The literal attributes of an arbitrary precision op, all 0 but (floating point) the mantissa
+/// widths of A, B and the result.
+std::string literalAttributes(std::string_view op, unsigned a, unsigned b, unsigned result) {
+  std::string out;
+  for (const OperandMapping &m : findOp(op)->operands) {
+    if (m.kind != OperandMapping::Kind::Attribute)
+      continue;
+    unsigned v = m.name == "ma" || m.name == "m1"                                  ? a
+                 : m.name == "mb" || m.name == "m2"                                ? b
+                 : m.name == "mresult" || m.name == "m_result" || m.name == "mout" ? result
+                                                                                   : 0;
+    out += (out.empty() ? "" : ", ") + std::string(m.name) + " = " + std::to_string(v) + " : i32";
+  }
+  return "{" + out + "}";
+}
+
+/// How many value operands `op` takes in this build's grammar (OpFixed*INTEL and
+/// OpFPGARegINTEL take one more in Debian's).
+size_t valueOperands(std::string_view op) {
+  size_t n = 0;
+  for (const OperandMapping &m : findOp(op)->operands)
+    n += m.kind == OperandMapping::Kind::Value;
+  return n;
+}
+
+/// `%name, ` repeated before a last `%last` to make `op`'s value operands, with their types.
+struct Operands {
+  std::string values, types;
+};
+Operands leading(std::string_view op, std::string_view name, std::string_view type,
+                 std::string_view last, std::string_view lastType) {
+  Operands o;
+  for (size_t i = 1; i < valueOperands(op); ++i) {
+    o.values += "%" + std::string(name) + ", ";
+    o.types += std::string(type) + ", ";
+  }
+  o.values += "%" + std::string(last);
+  o.types += lastType;
+  return o;
+}
+
+} // namespace
 
 TEST(DialectVerifierTypes, MotionEstimationPayloadsAndResultsHaveTheirKindsAndWidths) {
   std::string_view params =
@@ -97,4 +160,79 @@ TEST(DialectVerifierTypes, MotionEstimationPayloadsAndResultsHaveTheirKindsAndWi
   EXPECT_EQ(op("SicGetPackedSkcLumaSumThreshold", "%sr", "!spirv.avc_sic_result_intel", "i32"),
             "spirv.INTEL.SubgroupAvcSicGetPackedSkcLumaSumThreshold: the result must be a 64-bit "
             "integer scalar, not i32");
+}
+
+TEST(DialectVerifierTypes, ArbitraryPrecisionFloatsAreIntegersWideEnoughForTheirMantissas) {
+  std::string_view params = "%a: i13, %v: vector<2xi13>, %l: i64, %x: f32";
+  auto op = [&](std::string_view name, std::string_view operands, std::string_view types,
+                std::string_view result, unsigned ma, unsigned mb, unsigned mr) {
+    std::string full = "spirv.INTEL.ArbitraryFloat" + std::string(name);
+    return verdict(params, "%0 = \"" + full + "\"(" + std::string(operands) + ") " +
+                               literalAttributes(full, ma, mb, mr) + " : (" + std::string(types) +
+                               ") -> " + std::string(result));
+  };
+  // Grammars name the mantissa widths differently, op by op (M1 or Ma, Mout, Mresult or
+  // MResult).
+  auto ma = [](std::string_view name) {
+    return attributeNamed("spirv.INTEL.ArbitraryFloat" + std::string(name), {"ma", "m1"});
+  };
+  auto mresult = [](std::string_view name) {
+    return attributeNamed("spirv.INTEL.ArbitraryFloat" + std::string(name),
+                          {"mresult", "m_result", "mout"});
+  };
+  // 1 sign bit, 5 exponent bits, 7 mantissa bits; into 1 + 8 + 7 bits.
+  EXPECT_EQ(op("Add", "%a, %a", "i13, i13", "i16", 7, 7, 7), "");
+  EXPECT_EQ(op("Add", "%a, %a", "i13, i13", "i13", 13, 7, 7),
+            "spirv.INTEL.ArbitraryFloatAdd: " + ma("Add") +
+                " (13) must be less than the 13 bits of operand 0 (i13)");
+  EXPECT_EQ(op("Sqrt", "%a", "i13", "i16", 7, 0, 16),
+            "spirv.INTEL.ArbitraryFloatSqrt: " + mresult("Sqrt") +
+                " (16) must be less than the 16 bits of the result (i16)");
+  EXPECT_EQ(op("Mul", "%a, %v", "i13, vector<2xi13>", "i13", 7, 7, 7),
+            "spirv.INTEL.ArbitraryFloatMul: operand 1 must be an integer scalar, not "
+            "vector<2xi13>");
+  EXPECT_EQ(op("Exp", "%x", "f32", "i13", 7, 0, 7),
+            "spirv.INTEL.ArbitraryFloatExp: operand 0 must be an integer scalar, not f32");
+  // Comparisons give a bool.
+  EXPECT_EQ(op("GT", "%a, %a", "i13, i13", "i1", 7, 7, 0), "");
+  EXPECT_EQ(op("EQ", "%a, %a", "i13, i13", "i13", 7, 7, 0),
+            "spirv.INTEL.ArbitraryFloatEQ: the result must be a bool scalar, not i13");
+  // Casts from integers take any integer; PowN's exponent is an integer of any width.
+  EXPECT_EQ(op("CastFromInt", "%l", "i64", "i13", 0, 0, 7), "");
+  EXPECT_EQ(op("PowN", "%a, %l", "i13, i64", "i13", 7, 0, 7), "");
+  // SinCos gives two values: a vector of two, or an integer of twice their width.
+  EXPECT_EQ(op("SinCos", "%a", "i13", "vector<2xi13>", 7, 0, 7), "");
+  EXPECT_EQ(op("SinCosPi", "%a", "i13", "i26", 7, 0, 7), "");
+  EXPECT_EQ(op("SinCos", "%a", "i13", "i25", 7, 0, 7),
+            "spirv.INTEL.ArbitraryFloatSinCos: the result (i25) must be a vector of two integers "
+            "or an integer of even width (the sine and the cosine)");
+  EXPECT_EQ(op("SinCos", "%a", "i13", "vector<3xi13>", 7, 0, 7),
+            "spirv.INTEL.ArbitraryFloatSinCos: the result (vector<3xi13>) must be a vector of two "
+            "integers or an integer of even width (the sine and the cosine)");
+  EXPECT_EQ(op("SinCos", "%a", "i13", "i26", 7, 0, 13),
+            "spirv.INTEL.ArbitraryFloatSinCos: " + mresult("SinCos") +
+                " (13) must be less than the 13 bits of each value of the result (i26)");
+}
+
+TEST(DialectVerifierTypes, ArbitraryPrecisionFixedPointTakesAndGivesIntegers) {
+  std::string_view params = "%a: i13, %x: f32";
+  auto op = [&](std::string_view name, std::string_view input, std::string_view inputType,
+                std::string_view result) {
+    std::string full = "spirv.INTEL.Fixed" + std::string(name);
+    Operands o = leading(full, "a", "i13", input, inputType);
+    return verdict(params, "%0 = \"" + full + "\"(" + o.values + ") " +
+                               literalAttributes(full, 0, 0, 0) + " : (" + o.types + ") -> " +
+                               std::string(result));
+  };
+  const std::string input = std::to_string(valueOperands("spirv.INTEL.FixedSqrt") - 1);
+  EXPECT_EQ(op("Sqrt", "a", "i13", "i16"), "");
+  EXPECT_EQ(op("Sqrt", "x", "f32", "i16"), "spirv.INTEL.FixedSqrt: operand " + input +
+                                               " (the input) must be an integer scalar, not f32");
+  EXPECT_EQ(op("Exp", "a", "i13", "f32"),
+            "spirv.INTEL.FixedExp: the result must be an integer scalar, not f32");
+  EXPECT_EQ(op("SinCos", "a", "i13", "vector<2xi16>"), "");
+  EXPECT_EQ(op("SinCosPi", "a", "i13", "i32"), "");
+  EXPECT_EQ(op("SinCosPi", "a", "i13", "i31"),
+            "spirv.INTEL.FixedSinCosPi: the result (i31) must be a vector of two integers or an "
+            "integer of even width (the sine and the cosine)");
 }

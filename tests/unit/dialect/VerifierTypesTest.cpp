@@ -63,26 +63,6 @@ const std::pair<std::string_view, std::string_view> kLeftToTheValidator[] = {
     {"NV.CooperativeMatrixLength", "type operand"},
     // Listed by the GLSL.std.450 grammar, though the set has no such instruction any more.
     {"GL.IMix", "removed"},
-    // SPV_INTEL_arbitrary_precision_floating_point and _fixed_point: integers of any width whose
-    // format literal attributes give; the types alone say little.
-    {"INTEL.ArbitraryFloatACos INTEL.ArbitraryFloatACosPi INTEL.ArbitraryFloatASin "
-     "INTEL.ArbitraryFloatASinPi INTEL.ArbitraryFloatATan INTEL.ArbitraryFloatATanPi "
-     "INTEL.ArbitraryFloatATan2 INTEL.ArbitraryFloatAdd INTEL.ArbitraryFloatCast "
-     "INTEL.ArbitraryFloatCastFromInt INTEL.ArbitraryFloatCastToInt INTEL.ArbitraryFloatCbrt "
-     "INTEL.ArbitraryFloatCos INTEL.ArbitraryFloatCosPi INTEL.ArbitraryFloatDiv "
-     "INTEL.ArbitraryFloatEQ INTEL.ArbitraryFloatExp INTEL.ArbitraryFloatExp10 "
-     "INTEL.ArbitraryFloatExp2 INTEL.ArbitraryFloatExpm1 INTEL.ArbitraryFloatGE "
-     "INTEL.ArbitraryFloatGT "
-     "INTEL.ArbitraryFloatHypot INTEL.ArbitraryFloatLE INTEL.ArbitraryFloatLT "
-     "INTEL.ArbitraryFloatLog "
-     "INTEL.ArbitraryFloatLog10 INTEL.ArbitraryFloatLog1p INTEL.ArbitraryFloatLog2 "
-     "INTEL.ArbitraryFloatMul INTEL.ArbitraryFloatPow INTEL.ArbitraryFloatPowN "
-     "INTEL.ArbitraryFloatPowR INTEL.ArbitraryFloatRSqrt INTEL.ArbitraryFloatRecip "
-     "INTEL.ArbitraryFloatSin INTEL.ArbitraryFloatSinCos INTEL.ArbitraryFloatSinCosPi "
-     "INTEL.ArbitraryFloatSinPi INTEL.ArbitraryFloatSqrt INTEL.ArbitraryFloatSub INTEL.FixedCos "
-     "INTEL.FixedCosPi INTEL.FixedExp INTEL.FixedLog INTEL.FixedRecip INTEL.FixedRsqrt "
-     "INTEL.FixedSin INTEL.FixedSinCos INTEL.FixedSinCosPi INTEL.FixedSinPi INTEL.FixedSqrt",
-     "arbitrary precision"},
     // Inline assembly, function pointers, alias scopes, FPGA registers and blocking pipes: types
     // that other ops or the target define (the asm's type, the callee's), declarations that
     // only decorations use, values of any type, pipes the grammar leaves implicit.
