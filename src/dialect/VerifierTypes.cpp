@@ -1396,6 +1396,58 @@ bool fixedPoint(Check &c, bool sinCos) {
 bool fixedPointValue(Check &c) { return fixedPoint(c, false); }
 bool fixedPointSinCos(Check &c) { return fixedPoint(c, true); }
 
+/// INTEL.FPGAReg: the input, the last operand, has the result's type (SPV_INTEL_fpga_reg: any
+/// type; Debian's grammar lists a Result id before the input, which the extension has not).
+bool fpgaReg(Check &c) {
+  std::optional<uint32_t> in = inputOperand(c);
+  if (!in)
+    return false;
+  return c.operand(*in) == c.result() ||
+         c.fail("operand " + std::to_string(*in) + " (" + str(c.operand(*in)) +
+                ") must have the result's type (" + str(c.result()) + ")");
+}
+
+/// INTEL.ConstantFunctionPointer: the pointer is in the CodeSectionINTEL storage class.
+bool codeSectionPointer(Check &c) {
+  constexpr uint32_t kCodeSectionINTEL = 5605;
+  return c.result().storageClass() == kCodeSectionINTEL ||
+         c.fail("the result (" + str(c.result()) +
+                ") must be in the CodeSectionINTEL storage class");
+}
+
+/// INTEL.FunctionPointerCall: operand 0 is the function pointer, the others the arguments.
+/// When it points to a function type (producers of untyped pointers pass an i8 pointer), the
+/// arguments have its parameter types and the result its return type.
+bool functionPointerCall(Check &c) {
+  if (c.numOperands() == 0)
+    return c.fail("needs a function pointer");
+  Type fn = c.operand(0).elementType();
+  if (!fn.is(TypeKind::Function))
+    return true;
+  if (c.numOperands() - 1 != fn.inputs().size())
+    return c.fail("passes " + std::to_string(c.numOperands() - 1) + " arguments to a function of " +
+                  "type " + str(fn) + ", which takes " + std::to_string(fn.inputs().size()));
+  for (uint32_t i = 1; i < c.numOperands(); ++i)
+    if (c.operand(i) != fn.inputs()[i - 1])
+      return c.fail("operand " + std::to_string(i) + " (" + str(c.operand(i)) +
+                    ") must have parameter " + std::to_string(i - 1) + "'s type (" +
+                    str(fn.inputs()[i - 1]) + ")");
+  Type r = c.result();
+  if (fn.results().empty())
+    return !r || r.is(TypeKind::None) ||
+           c.fail("has a result (" + str(r) + "); " + str(fn) + " returns none");
+  return r == fn.results()[0] ||
+         c.fail("the result (" + str(r) + ") must have the return type of " + str(fn) + " (" +
+                str(fn.results()[0]) + ")");
+}
+
+/// INTEL.AsmCall: operand 0 is an inline assembly (spirv.INTEL.Asm), whose type is its
+/// function type's return type, and the call returns that type.
+bool asmCall(Check &c) {
+  const Operation *def = c.numOperands() ? c.op.operand(0).definingOp() : nullptr;
+  return (def && def->name() == "spirv.INTEL.Asm") || c.fail("operand 0 must be a spirv.INTEL.Asm");
+}
+
 // The values of AVC motion estimation: unsigned integers of the widths its instructions name,
 // payloads and results.
 constexpr Constraint kU8 = of(kIntS | kW8), kU16 = of(kIntS | kW16), kU32 = of(kI32),
@@ -2009,6 +2061,14 @@ const Row kRows[] = {
      "INTEL.FixedSinPi INTEL.FixedCosPi INTEL.FixedLog INTEL.FixedExp",
      of(kIntS), {}, false, fixedPointValue},
     {"INTEL.FixedSinCos INTEL.FixedSinCosPi", of(kInt | kSV), {}, false, fixedPointSinCos},
+    // FPGA registers, blocking pipes (the grammar has a result and the packet size and alignment
+    // where the extension has the pipe and pointer operands first), function pointers and calls
+    // of inline assembly (INTEL).
+    {"INTEL.FPGAReg", {}, {}, false, fpgaReg},
+    {"INTEL.ReadPipeBlocking INTEL.WritePipeBlocking", {}, {of(kI32), of(kI32)}},
+    {"INTEL.ConstantFunctionPointer", ptrTo(0), {of(kFunctionType)}, false, codeSectionPointer},
+    {"INTEL.FunctionPointerCall", {}, {of(kPointer)}, false, functionPointerCall},
+    {"INTEL.AsmCall", same(0), {}, false, asmCall},
     // Constants and copies that are ops of their own.
     {"ConstantNull", of(kBool | kNum | kSV | kCoop | kMatrix | kArray | kStruct | kPointer |
                         kEvent | kDeviceEvent | kReserveId | kQueue)},

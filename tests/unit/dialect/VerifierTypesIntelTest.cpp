@@ -1,7 +1,8 @@
 // The verifier's type rules for INTEL vendor ops (VerifierTypes.cpp): AVC motion estimation
-// beyond its evaluations, arbitrary precision floating and fixed point. Ops whose operands differ
-// between the grammars spire builds with (Debian's and newer SPIRV-Headers) are written from this
-// build's operand mapping.
+// beyond its evaluations, arbitrary precision floating and fixed point, FPGA registers, blocking
+// pipes, function pointers and calls of inline assembly. Ops whose operands differ between the
+// grammars spire builds with (Debian's and newer SPIRV-Headers) are written from this build's
+// operand mapping.
 #include "Verdict.h"
 #include "spire/dialect/Ops.h"
 
@@ -235,4 +236,72 @@ TEST(DialectVerifierTypes, ArbitraryPrecisionFixedPointTakesAndGivesIntegers) {
   EXPECT_EQ(op("SinCosPi", "a", "i13", "i31"),
             "spirv.INTEL.FixedSinCosPi: the result (i31) must be a vector of two integers or an "
             "integer of even width (the sine and the cosine)");
+}
+
+TEST(DialectVerifierTypes, FpgaRegistersBlockingPipesFunctionPointersAndAsmCallsFollowIntel) {
+  std::string_view params = "%x: f32, %i: i32, %l: i64, %fp: !spirv.ptr<(i32) -> f32, "
+                            "CodeSectionINTEL>, %q: !spirv.ptr<i8, CrossWorkgroup>";
+  // FPGAReg passes its input through (Debian's grammar has a Result operand before it).
+  auto reg = [&](std::string_view input, std::string_view type, std::string_view result) {
+    Operands o = leading("spirv.INTEL.FPGAReg", "x", "f32", input, type);
+    return verdict(params, "%0 = \"spirv.INTEL.FPGAReg\"(" + o.values + ") : (" + o.types +
+                               ") -> " + std::string(result));
+  };
+  const std::string input = std::to_string(valueOperands("spirv.INTEL.FPGAReg") - 1);
+  EXPECT_EQ(reg("x", "f32", "f32"), "");
+  EXPECT_EQ(reg("i", "i32", "f32"),
+            "spirv.INTEL.FPGAReg: operand " + input + " (i32) must have the result's type (f32)");
+  // Blocking pipes: a 32-bit packet size and alignment.
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.INTEL.ReadPipeBlocking\"(%i, %i) : (i32, i32) -> i32"),
+            "");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.INTEL.WritePipeBlocking\"(%l, %i) : (i64, i32) -> i32"),
+            "spirv.INTEL.WritePipeBlocking: operand 0 must be a 32-bit integer scalar, not i64");
+  // A constant function pointer points to its function's type, in CodeSectionINTEL.
+  std::string_view g = "  spirv.func @g(%a: i32) -> i32 \"None\" {\n"
+                       "    spirv.ReturnValue %a : i32\n  }";
+  auto pointer = [&](std::string_view result) {
+    return verdict(params,
+                   "%fn = spirv.mlir.referenceof @g : (i32) -> i32\n    "
+                   "%0 = \"spirv.INTEL.ConstantFunctionPointer\"(%fn) : ((i32) -> i32) -> " +
+                       std::string(result),
+                   g);
+  };
+  EXPECT_EQ(pointer("!spirv.ptr<(i32) -> i32, CodeSectionINTEL>"), "");
+  EXPECT_EQ(pointer("!spirv.ptr<(i32) -> f32, CodeSectionINTEL>"),
+            "spirv.INTEL.ConstantFunctionPointer: the result (!spirv.ptr<(i32) -> f32, "
+            "CodeSectionINTEL>) must point to operand 0's type ((i32) -> i32)");
+  EXPECT_EQ(pointer("!spirv.ptr<(i32) -> i32, Function>"),
+            "spirv.INTEL.ConstantFunctionPointer: the result (!spirv.ptr<(i32) -> i32, Function>) "
+            "must be in the CodeSectionINTEL storage class");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.INTEL.ConstantFunctionPointer\"(%i) : (i32) -> "
+                            "!spirv.ptr<i32, CodeSectionINTEL>"),
+            "spirv.INTEL.ConstantFunctionPointer: operand 0 must be a function, not i32");
+  // A call through a function pointer passes its parameters and gets its result; a pointer to
+  // i8 (untyped pointers) says nothing of the function.
+  auto call = [&](std::string_view operands, std::string_view types, std::string_view result) {
+    return verdict(params, "%0 = \"spirv.INTEL.FunctionPointerCall\"(" + std::string(operands) +
+                               ") : (" + std::string(types) + ") -> " + std::string(result));
+  };
+  std::string fpType = "!spirv.ptr<(i32) -> f32, CodeSectionINTEL>";
+  EXPECT_EQ(call("%fp, %i", fpType + ", i32", "f32"), "");
+  EXPECT_EQ(call("%q, %l, %x", "!spirv.ptr<i8, CrossWorkgroup>, i64, f32", "i32"), "");
+  EXPECT_EQ(call("%fp, %x", fpType + ", f32", "f32"),
+            "spirv.INTEL.FunctionPointerCall: operand 1 (f32) must have parameter 0's type (i32)");
+  EXPECT_EQ(call("%fp", fpType, "f32"),
+            "spirv.INTEL.FunctionPointerCall: passes 0 arguments to a function of type (i32) -> "
+            "f32, which takes 1");
+  EXPECT_EQ(call("%fp, %i", fpType + ", i32", "i32"),
+            "spirv.INTEL.FunctionPointerCall: the result (i32) must have the return type of "
+            "(i32) -> f32 (f32)");
+  EXPECT_EQ(call("%i, %i", "i32, i32", "i32"),
+            "spirv.INTEL.FunctionPointerCall: operand 0 must be a pointer, not i32");
+  // A call of inline assembly gives the assembly's type (its function type's return type).
+  std::string asmOp = "%a = \"spirv.INTEL.Asm\"(%i, %i) {asm_instructions = \"nop\", "
+                      "constraints = \"\"} : (i32, i32) -> i32\n    ";
+  EXPECT_EQ(verdict(params, asmOp + "%0 = \"spirv.INTEL.AsmCall\"(%a, %x) : (i32, f32) -> i32"),
+            "");
+  EXPECT_EQ(verdict(params, asmOp + "%0 = \"spirv.INTEL.AsmCall\"(%a) : (i32) -> f32"),
+            "spirv.INTEL.AsmCall: the result (f32) must have operand 0's type (i32)");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.INTEL.AsmCall\"(%i) : (i32) -> i32"),
+            "spirv.INTEL.AsmCall: operand 0 must be a spirv.INTEL.Asm");
 }
