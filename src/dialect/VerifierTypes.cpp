@@ -1448,8 +1448,8 @@ bool asmCall(Check &c) {
   return (def && def->name() == "spirv.INTEL.Asm") || c.fail("operand 0 must be a spirv.INTEL.Asm");
 }
 
-// The values of AVC motion estimation: unsigned integers of the widths its instructions name,
-// payloads and results.
+// The values of AVC motion estimation: integers of the widths its instructions name (which it
+// calls unsigned; signedness is not checked, as elsewhere), payloads and results.
 constexpr Constraint kU8 = of(kIntS | kW8), kU16 = of(kIntS | kW16), kU32 = of(kI32),
                      kU64 = of(kIntS | kW64), kU16x2 = of(kIntV | kW16, 2),
                      kU32x2 = of(kIntV | kW32, 2);
