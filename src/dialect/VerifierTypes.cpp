@@ -33,8 +33,9 @@ enum : uint64_t {
   kSampledImage = uint64_t(1) << 11,
   kSampler = uint64_t(1) << 12,
   kAnyType = uint64_t(1) << 13,
-  kW32 = uint64_t(1) << 14,     ///< elements 32 bits wide
-  kW16or32 = uint64_t(1) << 15, ///< elements 16 or 32 bits wide
+  // Element widths: with one or more of them, the elements have one of those widths.
+  kW32 = uint64_t(1) << 14,
+  kW16 = uint64_t(1) << 15,
   // The opaque types (TypeKind::Opaque), one class per declaring opcode, and function types.
   kEvent = uint64_t(1) << 16,
   kDeviceEvent = uint64_t(1) << 17,
@@ -59,7 +60,12 @@ enum : uint64_t {
   kImeDualStreamin = uint64_t(1) << 35,
   kRefResult = uint64_t(1) << 36,
   kSicResult = uint64_t(1) << 37,
+  kMcePayload = uint64_t(1) << 38,
+  kMceResult = uint64_t(1) << 39,
+  kW8 = uint64_t(1) << 40,
+  kW64 = uint64_t(1) << 41,
 };
+constexpr uint64_t kWidths = kW8 | kW16 | kW32 | kW64, kW16or32 = kW16 | kW32;
 constexpr uint64_t kNum = kInt | kFloat;
 constexpr uint64_t kSV = kScalar | kVector;
 constexpr uint64_t kSVM = kSV | kCoop;
@@ -86,6 +92,8 @@ constexpr std::pair<uint32_t, uint64_t> kOpaqueClasses[] = {
     {5701, kImePayload},         // OpTypeAvcImePayloadINTEL
     {5702, kRefPayload},         // OpTypeAvcRefPayloadINTEL
     {5703, kSicPayload},         // OpTypeAvcSicPayloadINTEL
+    {5704, kMcePayload},         // OpTypeAvcMcePayloadINTEL
+    {5705, kMceResult},          // OpTypeAvcMceResultINTEL
     {5706, kImeResult},          // OpTypeAvcImeResultINTEL
     {5707, kImeSingleStreamout}, // OpTypeAvcImeResultSingleReferenceStreamoutINTEL
     {5708, kImeDualStreamout},   // OpTypeAvcImeResultDualReferenceStreamoutINTEL
@@ -121,6 +129,17 @@ Type scalarOf(Type t) {
   default:
     return {};
   }
+}
+
+/// The width classes and the widths they stand for.
+constexpr std::pair<uint64_t, unsigned> kWidthClasses[] = {
+    {kW8, 8}, {kW16, 16}, {kW32, 32}, {kW64, 64}};
+
+uint64_t widthClass(unsigned width) {
+  for (auto [cls, w] : kWidthClasses)
+    if (w == width)
+      return cls;
+  return 0;
 }
 
 bool matches(Type t, uint64_t cls, uint32_t count) {
@@ -170,10 +189,8 @@ bool matches(Type t, uint64_t cls, uint32_t count) {
   uint64_t kind = e.is(TypeKind::Float) ? kFloat : e.isBool() ? kBool : kInt;
   if (!(cls & kind))
     return false;
-  if ((cls & kW32) && e.width() != 32)
-    return false;
-  if ((cls & kW16or32) && e.width() != 16 && e.width() != 32)
-    return false;
+  if (uint64_t widths = cls & kWidths)
+    return (widths & widthClass(e.width())) != 0;
   return true;
 }
 
@@ -198,7 +215,13 @@ std::string describe(uint64_t cls, uint32_t count) {
          {std::pair{kScalar, "scalar"}, {kVector, "vector"}, {kCoop, "cooperative matrix"}})
       if (cls & bit)
         shapes.push_back(name);
-    std::string width = (cls & kW32) ? "32-bit " : (cls & kW16or32) ? "16- or 32-bit " : "";
+    // "32-bit ", "16- or 32-bit ".
+    std::string width;
+    for (auto [bit, w] : kWidthClasses)
+      if (cls & bit)
+        width += (width.empty() ? "" : " or ") + std::to_string(w) + "-";
+    if (!width.empty())
+      width += "bit ";
     std::string size = count ? std::to_string(count) + "-component " : "";
     parts.push_back(size + width + joinOr(kinds) + " " + joinOr(shapes));
   }
@@ -224,17 +247,19 @@ std::string describe(uint64_t cls, uint32_t count) {
                            {kImePayload, "IME payload"},
                            {kRefPayload, "REF payload"},
                            {kSicPayload, "SIC payload"},
+                           {kMcePayload, "generic MCE payload"},
                            {kImeResult, "IME result"},
                            {kImeSingleStreamout, "IME single-reference streamout result"},
                            {kImeDualStreamout, "IME dual-reference streamout result"},
                            {kImeSingleStreamin, "IME single-reference streamin"},
                            {kImeDualStreamin, "IME dual-reference streamin"},
                            {kRefResult, "REF result"},
-                           {kSicResult, "SIC result"}})
+                           {kSicResult, "SIC result"},
+                           {kMceResult, "generic MCE result"}})
     if (cls & bit)
       parts.push_back(name);
   std::string text = joinOr(parts);
-  bool vowel = !text.empty() && std::string_view("aeiouAEIOU").find(text[0]) != std::string::npos;
+  bool vowel = !text.empty() && std::string_view("aeiouAEIOU8").find(text[0]) != std::string::npos;
   return (vowel ? "an " : "a ") + text;
 }
 
@@ -1292,6 +1317,150 @@ bool copyLogical(Check &c) {
                 str(c.result()) + ")");
 }
 
+/// The integer literal of the first of `names` the op has: grammars name an operand
+/// differently (SPV_INTEL_arbitrary_precision_floating_point's M1 is Ma in newer ones, Mout
+/// Mresult).
+std::optional<std::pair<std::string_view, uint64_t>>
+literalNamed(const Operation &op, std::initializer_list<std::string_view> names) {
+  for (std::string_view name : names)
+    if (Attribute a = op.attr(name); a.is(AttrKind::Integer))
+      return std::pair{name, a.bits()};
+  return std::nullopt;
+}
+
+/// The results of the SinCos instructions of SPV_INTEL_arbitrary_precision_floating_point and
+/// _fixed_point hold two values, the sine and the cosine: a vector of two integers (the
+/// extensions' text) or an integer twice as wide (their first revisions, as the SYCL headers
+/// still declare them). The width of one value; 0 (and an error) for any other result.
+unsigned sinCosValueWidth(Check &c) {
+  Type r = c.result();
+  unsigned w = r.is(TypeKind::Vector) ? (r.count() == 2 ? scalarOf(r).width() : 0)
+                                      : (r.width() % 2 == 0 ? r.width() / 2 : 0);
+  if (!w)
+    c.fail("the result (" + str(r) +
+           ") must be a vector of two integers or an integer of even width (the sine and the "
+           "cosine)");
+  return w;
+}
+
+/// SPV_INTEL_arbitrary_precision_floating_point: a value is an integer of 1 + E + M bits (sign,
+/// exponent, mantissa) whose mantissa width M a literal gives: M must leave the sign bit room,
+/// M <= width - 1. `sinCos`: the result holds two values.
+bool arbitraryFloat(Check &c, bool sinCos) {
+  auto fits = [&](std::initializer_list<std::string_view> names, unsigned width, Type t,
+                  const std::string &who) {
+    auto m = literalNamed(c.op, names);
+    return !m || m->second < width ||
+           c.fail(std::string(m->first) + " (" + std::to_string(m->second) +
+                  ") must be less than the " + std::to_string(width) + " bits of " + who + " (" +
+                  str(t) + ")");
+  };
+  Type r = c.result();
+  unsigned resultWidth = sinCos ? sinCosValueWidth(c) : r.is(TypeKind::Integer) ? r.width() : 0;
+  if (sinCos && !resultWidth)
+    return false;
+  if (!fits({"ma", "m1"}, c.operand(0).width(), c.operand(0), "operand 0"))
+    return false;
+  if (c.numOperands() > 1 && !fits({"mb", "m2"}, c.operand(1).width(), c.operand(1), "operand 1"))
+    return false;
+  return !resultWidth || fits({"mresult", "m_result", "mout"}, resultWidth, r,
+                              sinCos ? "each value of the result" : "the result");
+}
+bool arbitraryFloatValues(Check &c) { return arbitraryFloat(c, false); }
+bool arbitraryFloatSinCos(Check &c) { return arbitraryFloat(c, true); }
+
+/// The input of an op whose Debian grammar lists an operand the extension has not before it:
+/// the last operand; fails when there is none.
+std::optional<uint32_t> inputOperand(Check &c) {
+  if (c.numOperands() == 0) {
+    c.fail("needs an input operand");
+    return std::nullopt;
+  }
+  return c.numOperands() - 1;
+}
+
+/// SPV_INTEL_arbitrary_precision_fixed_point: the input is an integer scalar of the fixed-point
+/// width; the literals place the binary point and say the signedness, which the types do not
+/// carry. The input is the last operand: Debian's grammar lists an Input Type id before it,
+/// which later grammars (and the extension) dropped.
+bool fixedPoint(Check &c, bool sinCos) {
+  std::optional<uint32_t> in = inputOperand(c);
+  if (!in)
+    return false;
+  Type t = c.operand(*in);
+  if (!matches(t, kIntS, 0))
+    return c.fail("operand " + std::to_string(*in) +
+                  " (the input) must be an integer scalar, not " + str(t));
+  return !sinCos || sinCosValueWidth(c) != 0;
+}
+bool fixedPointValue(Check &c) { return fixedPoint(c, false); }
+bool fixedPointSinCos(Check &c) { return fixedPoint(c, true); }
+
+/// INTEL.FPGAReg: the input, the last operand, has the result's type (SPV_INTEL_fpga_reg: any
+/// type; Debian's grammar lists a Result id before the input, which the extension has not).
+bool fpgaReg(Check &c) {
+  std::optional<uint32_t> in = inputOperand(c);
+  if (!in)
+    return false;
+  return c.operand(*in) == c.result() ||
+         c.fail("operand " + std::to_string(*in) + " (" + str(c.operand(*in)) +
+                ") must have the result's type (" + str(c.result()) + ")");
+}
+
+/// INTEL.ConstantFunctionPointer: the pointer is in the CodeSectionINTEL storage class.
+bool codeSectionPointer(Check &c) {
+  constexpr uint32_t kCodeSectionINTEL = 5605;
+  return c.result().storageClass() == kCodeSectionINTEL ||
+         c.fail("the result (" + str(c.result()) +
+                ") must be in the CodeSectionINTEL storage class");
+}
+
+/// INTEL.FunctionPointerCall: operand 0 is the function pointer, the others the arguments.
+/// When it points to a function type (producers of untyped pointers pass an i8 pointer), the
+/// arguments have its parameter types and the result its return type.
+bool functionPointerCall(Check &c) {
+  if (c.numOperands() == 0)
+    return c.fail("needs a function pointer");
+  Type fn = c.operand(0).elementType();
+  if (!fn.is(TypeKind::Function))
+    return true;
+  if (c.numOperands() - 1 != fn.inputs().size())
+    return c.fail("passes " + std::to_string(c.numOperands() - 1) + " arguments to a function of " +
+                  "type " + str(fn) + ", which takes " + std::to_string(fn.inputs().size()));
+  for (uint32_t i = 1; i < c.numOperands(); ++i)
+    if (c.operand(i) != fn.inputs()[i - 1])
+      return c.fail("operand " + std::to_string(i) + " (" + str(c.operand(i)) +
+                    ") must have parameter " + std::to_string(i - 1) + "'s type (" +
+                    str(fn.inputs()[i - 1]) + ")");
+  Type r = c.result();
+  if (fn.results().empty())
+    return !r || r.is(TypeKind::None) ||
+           c.fail("has a result (" + str(r) + "); " + str(fn) + " returns none");
+  return r == fn.results()[0] ||
+         c.fail("the result (" + str(r) + ") must have the return type of " + str(fn) + " (" +
+                str(fn.results()[0]) + ")");
+}
+
+/// INTEL.AsmCall: operand 0 is an inline assembly (spirv.INTEL.Asm), whose type is its
+/// function type's return type, and the call returns that type.
+bool asmCall(Check &c) {
+  const Operation *def = c.numOperands() ? c.op.operand(0).definingOp() : nullptr;
+  return (def && def->name() == "spirv.INTEL.Asm") || c.fail("operand 0 must be a spirv.INTEL.Asm");
+}
+
+// The values of AVC motion estimation: integers of the widths its instructions name (which it
+// calls unsigned; signedness is not checked, as elsewhere), payloads and results.
+constexpr Constraint kU8 = of(kIntS | kW8), kU16 = of(kIntS | kW16), kU32 = of(kI32),
+                     kU64 = of(kIntS | kW64), kU16x2 = of(kIntV | kW16, 2),
+                     kU32x2 = of(kIntV | kW32, 2);
+constexpr Constraint kMceP = of(kMcePayload), kImeP = of(kImePayload), kRefP = of(kRefPayload),
+                     kSicP = of(kSicPayload), kMceR = of(kMceResult), kImeR = of(kImeResult),
+                     kRefR = of(kRefResult), kSicR = of(kSicResult),
+                     kSingleOut = of(kImeSingleStreamout), kDualOut = of(kImeDualStreamout);
+// What the MCE result instructions read: the text names the IME result, the OpenCL built-ins
+// they were written for (and so the producers) pass the generic MCE result.
+constexpr Constraint kMceOrImeR = of(kMceResult | kImeResult);
+
 // clang-format off
 const Row kRows[] = {
     // Arithmetic (SPIR-V 3.52.13): integer instructions take operands of the result's width and
@@ -1756,6 +1925,150 @@ const Row kRows[] = {
      {of(kVmeImage), of(kI32), of(kSicPayload)}},
     {"INTEL.SubgroupAvcSicEvaluateWithMultiReferenceInterlaced", of(kSicResult),
      {of(kVmeImage), of(kI32), of(kIntS), of(kSicPayload)}},
+    // The rest of AVC motion estimation: the MCE, IME, REF and SIC instructions that make,
+    // configure, convert and read payloads and results, with the integer widths the extension
+    // gives; where its text and the OpenCL built-ins it was written for disagree (SIC's skip
+    // block partition type is 32-bit there, the chroma edge pixels 16-bit), either width.
+    {"INTEL.SubgroupAvcMceGetDefaultInterBaseMultiReferencePenalty "
+     "INTEL.SubgroupAvcMceGetDefaultInterDirectionPenalty "
+     "INTEL.SubgroupAvcMceGetDefaultIntraLumaModePenalty",
+     kU8, {kU8, kU8}},
+    {"INTEL.SubgroupAvcMceGetDefaultInterShapePenalty", kU64, {kU8, kU8}},
+    {"INTEL.SubgroupAvcMceGetDefaultIntraLumaShapePenalty", kU32, {kU8, kU8}},
+    {"INTEL.SubgroupAvcMceGetDefaultInterMotionVectorCostTable", kU32x2, {kU8, kU8}},
+    {"INTEL.SubgroupAvcMceGetDefaultHighPenaltyCostTable "
+     "INTEL.SubgroupAvcMceGetDefaultMediumPenaltyCostTable "
+     "INTEL.SubgroupAvcMceGetDefaultLowPenaltyCostTable",
+     kU32x2},
+    {"INTEL.SubgroupAvcMceGetDefaultNonDcLumaIntraPenalty", kU32},
+    {"INTEL.SubgroupAvcMceGetDefaultIntraChromaModeBasePenalty", kU8},
+    {"INTEL.SubgroupAvcMceSetInterBaseMultiReferencePenalty "
+     "INTEL.SubgroupAvcMceSetInterDirectionPenalty "
+     "INTEL.SubgroupAvcMceSetSourceInterlacedFieldPolarity "
+     "INTEL.SubgroupAvcMceSetSingleReferenceInterlacedFieldPolarity",
+     kMceP, {kU8, kMceP}},
+    {"INTEL.SubgroupAvcMceSetInterShapePenalty", kMceP, {kU64, kMceP}},
+    {"INTEL.SubgroupAvcMceSetDualReferenceInterlacedFieldPolarities", kMceP, {kU8, kU8, kMceP}},
+    {"INTEL.SubgroupAvcMceSetMotionVectorCostFunction", kMceP, {kU64, kU32x2, kU8, kMceP}},
+    {"INTEL.SubgroupAvcMceSetAcOnlyHaar", kMceP, {kMceP}},
+    {"INTEL.SubgroupAvcMceConvertToImePayload", kImeP, {kMceP}},
+    {"INTEL.SubgroupAvcMceConvertToRefPayload", kRefP, {kMceP}},
+    {"INTEL.SubgroupAvcMceConvertToSicPayload", kSicP, {kMceP}},
+    {"INTEL.SubgroupAvcMceConvertToImeResult", kImeR, {kMceR}},
+    {"INTEL.SubgroupAvcMceConvertToRefResult", kRefR, {kMceR}},
+    {"INTEL.SubgroupAvcMceConvertToSicResult", kSicR, {kMceR}},
+    {"INTEL.SubgroupAvcImeConvertToMcePayload", kMceP, {kImeP}},
+    {"INTEL.SubgroupAvcRefConvertToMcePayload", kMceP, {kRefP}},
+    {"INTEL.SubgroupAvcSicConvertToMcePayload", kMceP, {kSicP}},
+    {"INTEL.SubgroupAvcImeConvertToMceResult", kMceR, {kImeR}},
+    {"INTEL.SubgroupAvcRefConvertToMceResult", kMceR, {kRefR}},
+    {"INTEL.SubgroupAvcSicConvertToMceResult", kMceR, {kSicR}},
+    {"INTEL.SubgroupAvcMceGetMotionVectors", kU64, {kMceOrImeR}},
+    {"INTEL.SubgroupAvcMceGetInterDistortions INTEL.SubgroupAvcMceGetBestInterDistortions", kU16,
+     {kMceOrImeR}},
+    {"INTEL.SubgroupAvcMceGetInterMajorShape INTEL.SubgroupAvcMceGetInterMinorShape "
+     "INTEL.SubgroupAvcMceGetInterDirections INTEL.SubgroupAvcMceGetInterMotionVectorCount",
+     kU8, {kMceOrImeR}},
+    {"INTEL.SubgroupAvcMceGetInterReferenceIds", kU32, {kMceOrImeR}},
+    {"INTEL.SubgroupAvcMceGetInterReferenceInterlacedFieldPolarities", kU8,
+     {kU32, kU32, kMceOrImeR}},
+    // IME: source coordinates, reference offsets and window sizes are pairs of 16-bit integers.
+    {"INTEL.SubgroupAvcImeInitialize", kImeP, {kU16x2, kU8, kU8}},
+    {"INTEL.SubgroupAvcImeSetSingleReference", kImeP, {kU16x2, kU8, kImeP}},
+    {"INTEL.SubgroupAvcImeSetDualReference", kImeP, {kU16x2, kU16x2, kU8, kImeP}},
+    {"INTEL.SubgroupAvcImeRefWindowSize", kU16x2, {kU8, kU8}},
+    {"INTEL.SubgroupAvcImeAdjustRefOffset", kU16x2, {kU16x2, kU16x2, kU16x2, kU16x2}},
+    // The text gives SetEarlySearchTerminationThreshold an 8-bit result, the built-in (like
+    // every setter) the payload it updates.
+    {"INTEL.SubgroupAvcImeSetMaxMotionVectorCount "
+     "INTEL.SubgroupAvcImeSetEarlySearchTerminationThreshold",
+     kImeP, {kU8, kImeP}},
+    {"INTEL.SubgroupAvcImeSetUnidirectionalMixDisable", kImeP, {kImeP}},
+    {"INTEL.SubgroupAvcImeSetWeightedSad", kImeP, {kU32, kImeP}},
+    {"INTEL.SubgroupAvcImeGetSingleReferenceStreamin", of(kImeSingleStreamin), {kSingleOut}},
+    {"INTEL.SubgroupAvcImeGetDualReferenceStreamin", of(kImeDualStreamin), {kDualOut}},
+    {"INTEL.SubgroupAvcImeStripSingleReferenceStreamout", kImeR, {kSingleOut}},
+    {"INTEL.SubgroupAvcImeStripDualReferenceStreamout", kImeR, {kDualOut}},
+    {"INTEL.SubgroupAvcImeGetStreamoutSingleReferenceMajorShapeMotionVectors", kU32,
+     {kSingleOut, kU8}},
+    {"INTEL.SubgroupAvcImeGetStreamoutSingleReferenceMajorShapeDistortions", kU16,
+     {kSingleOut, kU8}},
+    {"INTEL.SubgroupAvcImeGetStreamoutSingleReferenceMajorShapeReferenceIds", kU8,
+     {kSingleOut, kU8}},
+    {"INTEL.SubgroupAvcImeGetStreamoutDualReferenceMajorShapeMotionVectors", kU32,
+     {kDualOut, kU8, kU8}},
+    {"INTEL.SubgroupAvcImeGetStreamoutDualReferenceMajorShapeDistortions", kU16,
+     {kDualOut, kU8, kU8}},
+    {"INTEL.SubgroupAvcImeGetStreamoutDualReferenceMajorShapeReferenceIds", kU8,
+     {kDualOut, kU8, kU8}},
+    {"INTEL.SubgroupAvcImeGetBorderReached", kU8, {kU8, kImeR}},
+    {"INTEL.SubgroupAvcImeGetTruncatedSearchIndication "
+     "INTEL.SubgroupAvcImeGetUnidirectionalEarlySearchTermination",
+     kU8, {kImeR}},
+    {"INTEL.SubgroupAvcImeGetWeightingPatternMinimumMotionVector", kU32, {kImeR}},
+    {"INTEL.SubgroupAvcImeGetWeightingPatternMinimumDistortion", kU16, {kImeR}},
+    // REF: packed bidirectional motion vectors are 64-bit integers.
+    {"INTEL.SubgroupAvcFmeInitialize", kRefP, {kU16x2, kU64, kU8, kU8, kU8, kU8, kU8}},
+    {"INTEL.SubgroupAvcBmeInitialize", kRefP, {kU16x2, kU64, kU8, kU8, kU8, kU8, kU8, kU8}},
+    {"INTEL.SubgroupAvcRefSetBidirectionalMixDisable INTEL.SubgroupAvcRefSetBilinearFilterEnable",
+     kRefP, {kRefP}},
+    // SIC.
+    {"INTEL.SubgroupAvcSicInitialize", kSicP, {kU16x2}},
+    {"INTEL.SubgroupAvcSicConfigureSkc", kSicP,
+     {of(kIntS | kW8 | kW32), kU32, kU64, kU8, kU8, kSicP}},
+    {"INTEL.SubgroupAvcSicConfigureIpeLuma", kSicP, {kU8, kU8, kU8, kU8, kU8, kU8, kU8, kSicP}},
+    {"INTEL.SubgroupAvcSicConfigureIpeLumaChroma", kSicP,
+     {kU8, kU8, kU8, kU8, kU8, kU8, of(kIntS | kW8 | kW16), of(kIntS | kW8 | kW16),
+      of(kIntS | kW8 | kW16), kU8, kSicP}},
+    {"INTEL.SubgroupAvcSicGetMotionVectorMask", kU32, {kU32, kU8}},
+    {"INTEL.SubgroupAvcSicSetIntraLumaShapePenalty", kSicP, {kU32, kSicP}},
+    {"INTEL.SubgroupAvcSicSetIntraLumaModeCostFunction", kSicP, {kU8, kU32, kU32, kSicP}},
+    {"INTEL.SubgroupAvcSicSetIntraChromaModeCostFunction "
+     "INTEL.SubgroupAvcSicSetBlockBasedRawSkipSad",
+     kSicP, {kU8, kSicP}},
+    {"INTEL.SubgroupAvcSicSetBilinearFilterEnable", kSicP, {kSicP}},
+    {"INTEL.SubgroupAvcSicSetSkcForwardTransformEnable", kSicP, {kU64, kSicP}},
+    {"INTEL.SubgroupAvcSicGetIpeLumaShape INTEL.SubgroupAvcSicGetIpeChromaMode", kU8, {kSicR}},
+    {"INTEL.SubgroupAvcSicGetBestIpeLumaDistortion INTEL.SubgroupAvcSicGetBestIpeChromaDistortion "
+     "INTEL.SubgroupAvcSicGetInterRawSads",
+     kU16, {kSicR}},
+    {"INTEL.SubgroupAvcSicGetPackedIpeLumaModes INTEL.SubgroupAvcSicGetPackedSkcLumaSumThreshold",
+     kU64, {kSicR}},
+    {"INTEL.SubgroupAvcSicGetPackedSkcLumaCountThreshold", kU32, {kSicR}},
+    // Arbitrary precision floating point (INTEL): integers hold the values, literal attributes
+    // their mantissa widths; comparisons give a bool, SinCos both values.
+    {"INTEL.ArbitraryFloatAdd INTEL.ArbitraryFloatSub INTEL.ArbitraryFloatMul "
+     "INTEL.ArbitraryFloatDiv INTEL.ArbitraryFloatHypot INTEL.ArbitraryFloatATan2 "
+     "INTEL.ArbitraryFloatPow INTEL.ArbitraryFloatPowR INTEL.ArbitraryFloatPowN",
+     of(kIntS), {of(kIntS), of(kIntS)}, false, arbitraryFloatValues},
+    {"INTEL.ArbitraryFloatGT INTEL.ArbitraryFloatGE INTEL.ArbitraryFloatLT "
+     "INTEL.ArbitraryFloatLE INTEL.ArbitraryFloatEQ",
+     of(kBoolS), {of(kIntS), of(kIntS)}, false, arbitraryFloatValues},
+    {"INTEL.ArbitraryFloatCast INTEL.ArbitraryFloatCastFromInt INTEL.ArbitraryFloatCastToInt "
+     "INTEL.ArbitraryFloatRecip INTEL.ArbitraryFloatRSqrt INTEL.ArbitraryFloatCbrt "
+     "INTEL.ArbitraryFloatSqrt INTEL.ArbitraryFloatLog INTEL.ArbitraryFloatLog2 "
+     "INTEL.ArbitraryFloatLog10 INTEL.ArbitraryFloatLog1p INTEL.ArbitraryFloatExp "
+     "INTEL.ArbitraryFloatExp2 INTEL.ArbitraryFloatExp10 INTEL.ArbitraryFloatExpm1 "
+     "INTEL.ArbitraryFloatSin INTEL.ArbitraryFloatCos INTEL.ArbitraryFloatSinPi "
+     "INTEL.ArbitraryFloatCosPi INTEL.ArbitraryFloatASin INTEL.ArbitraryFloatASinPi "
+     "INTEL.ArbitraryFloatACos INTEL.ArbitraryFloatACosPi INTEL.ArbitraryFloatATan "
+     "INTEL.ArbitraryFloatATanPi",
+     of(kIntS), {of(kIntS)}, false, arbitraryFloatValues},
+    {"INTEL.ArbitraryFloatSinCos INTEL.ArbitraryFloatSinCosPi", of(kInt | kSV), {of(kIntS)},
+     false, arbitraryFloatSinCos},
+    // Arbitrary precision fixed point (INTEL).
+    {"INTEL.FixedSqrt INTEL.FixedRecip INTEL.FixedRsqrt INTEL.FixedSin INTEL.FixedCos "
+     "INTEL.FixedSinPi INTEL.FixedCosPi INTEL.FixedLog INTEL.FixedExp",
+     of(kIntS), {}, false, fixedPointValue},
+    {"INTEL.FixedSinCos INTEL.FixedSinCosPi", of(kInt | kSV), {}, false, fixedPointSinCos},
+    // FPGA registers, blocking pipes (the grammar has a result and the packet size and alignment
+    // where the extension has the pipe and pointer operands first), function pointers and calls
+    // of inline assembly (INTEL).
+    {"INTEL.FPGAReg", {}, {}, false, fpgaReg},
+    {"INTEL.ReadPipeBlocking INTEL.WritePipeBlocking", {}, {of(kI32), of(kI32)}},
+    {"INTEL.ConstantFunctionPointer", ptrTo(0), {of(kFunctionType)}, false, codeSectionPointer},
+    {"INTEL.FunctionPointerCall", {}, {of(kPointer)}, false, functionPointerCall},
+    {"INTEL.AsmCall", same(0), {}, false, asmCall},
     // Constants and copies that are ops of their own.
     {"ConstantNull", of(kBool | kNum | kSV | kCoop | kMatrix | kArray | kStruct | kPointer |
                         kEvent | kDeviceEvent | kReserveId | kQueue)},
