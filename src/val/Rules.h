@@ -31,6 +31,8 @@ void checkRayTracing(State &s);      ///< RulesRayTracing.cpp: ray tracing and r
 void checkMeshShading(State &s);     ///< RulesMeshShading.cpp: SPV_EXT_mesh_shader
 void checkCoopMatrix(State &s);      ///< RulesCooperativeMatrix.cpp: NV and KHR cooperative
                                      ///< matrices
+void checkIntel(State &s);           ///< RulesIntel.cpp: INTEL vendor instructions' operand and
+                                     ///< result types
 void checkExtInst(State &s);         ///< RulesExtInst.cpp: GLSL.std.450 and OpenCL.std
 void checkDecorations(State &s);     ///< RulesDecorations.cpp: decorations, groups, linkage
 void checkModes(State &s);           ///< RulesModes.cpp: execution models and modes, entry point
