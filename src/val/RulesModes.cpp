@@ -142,15 +142,8 @@ bool modeSuitsModel(uint32_t mode, uint32_t model) {
 
 class ModesChecker {
 public:
-  explicit ModesChecker(State &s) : s_(s), m_(s.module()) {
-    constexpr uint32_t kMemoryModelVulkan = 3;
-    for (Instruction inst : m_) {
-      if (inst.section() > Section::MemoryModel)
-        break;
-      if (!inst.isRaw() && inst.opcode() == Op::MemoryModel && inst.wordCount() >= 3)
-        vulkanMemoryModel_ = inst.word(2) == kMemoryModelVulkan;
-    }
-  }
+  explicit ModesChecker(State &s)
+      : s_(s), m_(s.module()), vulkanMemoryModel_(s.isVulkanMemoryModel()) {}
 
   void run() {
     checkModeTargets();
@@ -437,7 +430,13 @@ private:
         [](const ModesChecker &c, uint32_t model, uint32_t) {
           return workgroupModel(model) && (model != kTessControl || c.vulkanMemoryModel_);
         }};
-    constexpr uint64_t kScopeWorkgroup = 2, kScopeSubgroup = 3;
+    static const Restriction kShaderCallMemory{
+        "an instruction with the ShaderCallKHR memory scope",
+        "in Vulkan the ShaderCallKHR memory scope is for the ray tracing entry points only",
+        "VUID-StandaloneSpirv-None-04640", [](const ModesChecker &, uint32_t model, uint32_t) {
+          return model >= 5313 && model <= 5318;
+        }};
+    constexpr uint64_t kScopeWorkgroup = 2, kScopeSubgroup = 3, kScopeShaderCall = 6;
     const uint32_t op = static_cast<uint32_t>(inst.opcode());
     // The execution scope: OpControlBarrier's first operand, the third word of the group
     // instructions.
@@ -453,12 +452,15 @@ private:
       out.push_back({index, &kBarrierSubgroup});
     if (execution == kScopeWorkgroup)
       out.push_back({index, &kWorkgroupExecution});
-    for (const binary::Operand &o : inst.operands())
-      if (o.kind == grammar::OperandKind::IdScope && o.offset != executionWord &&
-          scopeValue(inst.word(o.offset)) == kScopeWorkgroup) {
-        out.push_back({index, &kWorkgroupMemory});
+    for (const binary::Operand &o : inst.operands()) {
+      if (o.kind != grammar::OperandKind::IdScope || o.offset == executionWord)
+        continue;
+      const std::optional<uint64_t> memory = scopeValue(inst.word(o.offset));
+      if (memory == kScopeWorkgroup || memory == kScopeShaderCall) {
+        out.push_back({index, memory == kScopeWorkgroup ? &kWorkgroupMemory : &kShaderCallMemory});
         return;
       }
+    }
   }
 
   // The storage classes of SPV_KHR_ray_tracing and SPV_EXT_mesh_shader that only some stages
@@ -664,7 +666,7 @@ private:
   const Module &m_;
   // Per function: restricted instructions and their restrictions, in order.
   std::vector<std::vector<std::pair<uint32_t, const Restriction *>>> restricted_;
-  bool vulkanMemoryModel_ = false;
+  const bool vulkanMemoryModel_;
 };
 
 } // namespace

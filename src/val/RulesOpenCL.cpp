@@ -12,7 +12,7 @@ namespace {
 constexpr uint32_t kAddressingPhysical32 = 1, kAddressingPhysical64 = 2;
 constexpr uint32_t kMemoryModelOpenCL = 2;
 constexpr uint32_t kDim1D = 0, kDim2D = 1;
-constexpr uint32_t kStorageUniformConstant = 0;
+constexpr uint32_t kStorageGeneric = 8;
 constexpr uint32_t kImageOperandsNone = 0;
 
 bool levelZero(const State &s) { return s.client() == Client::LevelZero; }
@@ -60,6 +60,30 @@ void checkImageType(State &s, const Instruction &inst) {
     s.error(inst.index(), rule, "an image's Image Format must be Unknown in Level Zero");
 }
 
+// The OpenCL environment's atomics (spirv-val's reading of the OpenCL SPIR-V environment): on
+// Function, Workgroup, CrossWorkgroup or Generic memory, and not Generic in OpenCL 1.2, which has
+// no generic address space. Storage classes no atomic may use are the universal rule's
+// (RulesAtomics); Level Zero says the same with its own requirement (LZ-I7).
+void checkAtomicStorage(State &s, const Instruction &inst) {
+  const uint32_t pointer = atomicPointer(inst);
+  const std::optional<uint32_t> storage =
+      pointer != 0 ? s.storageClass(s.typeOf(pointer)) : std::nullopt;
+  if (!storage || levelZero(s))
+    return;
+  constexpr uint32_t kUniform = 2, kAtomicCounter = 10, kImage = 11, kStorageBuffer = 12,
+                     kPhysicalStorageBuffer = 5349, kTaskPayloadWorkgroup = 5402;
+  const uint32_t sc = *storage;
+  if (sc == kUniform || sc == kAtomicCounter || sc == kImage || sc == kStorageBuffer ||
+      sc == kPhysicalStorageBuffer || sc == kTaskPayloadWorkgroup)
+    s.error(inst.index(), "OpenCL env 2.2 / 6.5",
+            "in the OpenCL environment atomics operate on Function, Workgroup, CrossWorkgroup or "
+            "Generic memory, not " +
+                State::enumerantName(grammar::OperandKind::StorageClass, sc));
+  else if (sc == kStorageGeneric && s.env().apiVersion == (1u << 16 | 2))
+    s.error(inst.index(), "OpenCL env 2.2 / 6.5",
+            "OpenCL 1.2 has no Generic storage: an atomic cannot operate on it");
+}
+
 } // namespace
 
 void checkOpenCL(State &s) {
@@ -82,13 +106,8 @@ void checkOpenCL(State &s) {
                 "OpImageWrite must not have image operands here");
       break;
     default:
-      if (isAtomicInstruction(inst.opcode())) {
-        const uint32_t pointer = atomicPointer(inst);
-        if (pointer != 0 && s.storageClass(s.typeOf(pointer)) == kStorageUniformConstant)
-          s.error(inst.index(), levelZero(s) ? "LZ-I7" : "OpenCL env 2.2 / 6.5",
-                  "an atomic instruction may not operate on UniformConstant storage (" +
-                      s.name(pointer) + ")");
-      }
+      if (isAtomicInstruction(inst.opcode()))
+        checkAtomicStorage(s, inst);
       break;
     }
   }

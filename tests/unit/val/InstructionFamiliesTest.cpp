@@ -68,6 +68,132 @@ TEST(ValAtomics, ScopesAndSemantics) {
                "Vulkan has no CrossDevice scope");
 }
 
+// 2.16.1 / 2.16.2 / VUID-StandaloneSpirv-None-04686: where atomics may point.
+TEST(ValAtomics, StorageClasses) {
+  const std::string functionAtomic = shader("", "%ptr_fn_uint = OpTypePointer Function %uint",
+                                            "%v = OpVariable %ptr_fn_uint Function\n"
+                                            "%a = OpAtomicIAdd %uint %v %uint_2 %uint_0 %uint_1");
+  EXPECT_ERROR(test::validateText(functionAtomic), "atomics cannot operate on Function memory");
+  EXPECT_ERROR(test::validateText(functionAtomic, "vulkan1.3"),
+               "in Vulkan atomics operate on Uniform, Workgroup");
+  EXPECT_ERROR(
+      test::validateText(shader("", R"(%ptr_priv_uint = OpTypePointer Private %uint
+%p = OpVariable %ptr_priv_uint Private)",
+                                "%a = OpAtomicIAdd %uint %p %uint_2 %uint_0 %uint_1", "%p")),
+      "in the Private storage class, which atomics cannot use");
+  // Kernels may use Function memory.
+  EXPECT_VALID(
+      test::validateText(test::kernelModule("", "%ptr = OpTypePointer Function %uint",
+                                            "%v = OpVariable %ptr Function\n"
+                                            "%a = OpAtomicIAdd %uint %v %uint_2 %uint_0 %uint_1"),
+                         "opencl2.0"));
+}
+
+// 2.16.2: scopes and semantics of shaders are OpConstants.
+TEST(ValAtomics, ShaderScopesAndSemanticsAreConstants) {
+  EXPECT_VALID(test::validateText(shader("", "", "OpControlBarrier %uint_2 %uint_2 %uint_0")));
+  EXPECT_ERROR(test::validateText(shader("", "",
+                                         "%s = OpIAdd %uint %uint_2 %uint_0\n"
+                                         "OpControlBarrier %s %uint_2 %uint_0")),
+               "scope %25 must be an OpConstant");
+  EXPECT_ERROR(test::validateText(shader("", "%spec = OpSpecConstant %uint 0",
+                                         "%a = OpAtomicIAdd %uint %counter %uint_2 %spec %uint_1")),
+               "memory semantics %24 must be an OpConstant");
+}
+
+// 3.25 Memory Semantics: the bits that need the Vulkan memory model, and their companions.
+TEST(ValAtomics, SemanticsBits) {
+  // AcquireRelease | WorkgroupMemory | MakeAvailable (0x2108).
+  const std::string available =
+      shader("", "%sem = OpConstant %uint 0x2108", "OpMemoryBarrier %uint_2 %sem");
+  EXPECT_ERROR(test::validateText(available), "MakeAvailable needs the VulkanMemoryModel");
+  const std::string vulkanModel = test::replaced(
+      test::replaced(available, "OpMemoryModel Logical GLSL450", "OpMemoryModel Logical Vulkan"),
+      "OpCapability Shader", "OpCapability Shader\nOpCapability VulkanMemoryModel");
+  EXPECT_VALID(test::validateText(vulkanModel, "spv1.5"));
+  // MakeAvailable without a release (Acquire | WorkgroupMemory | MakeAvailable).
+  EXPECT_ERROR(test::validateText(test::replaced(vulkanModel, "0x2108", "0x2102"), "spv1.5"),
+               "MakeAvailable needs Release or AcquireRelease");
+  // SequentiallyConsistent | WorkgroupMemory under the Vulkan memory model.
+  EXPECT_ERROR(test::validateText(test::replaced(vulkanModel, "0x2108", "0x110"), "spv1.5"),
+               "SequentiallyConsistent cannot be used with the Vulkan memory model");
+  // Volatile (0x8000) on a barrier.
+  EXPECT_ERROR(test::validateText(test::replaced(vulkanModel, "0x2108", "0x8108"), "spv1.5"),
+               "Volatile is for atomic instructions only");
+}
+
+// 3.32.18: the orderings loads, stores and compare-exchanges may not have.
+TEST(ValAtomics, OrderingsByInstruction) {
+  // Unequal semantics Release (0x4) | WorkgroupMemory.
+  const std::string exchange =
+      shader("", "%unequal = OpConstant %uint UNEQUAL",
+             "%a = OpAtomicCompareExchange %uint %counter %uint_2 %uint_0 %unequal %uint_1 "
+             "%uint_0");
+  EXPECT_VALID(test::validateText(test::replaced(exchange, "UNEQUAL", "0x102")));
+  EXPECT_ERROR(test::validateText(test::replaced(exchange, "UNEQUAL", "0x104")),
+               "the Unequal semantics of a compare-exchange cannot release");
+  // Vulkan: no SequentiallyConsistent atomic loads (0x110).
+  const std::string load =
+      shader("", "%seq = OpConstant %uint 0x110", "%a = OpAtomicLoad %uint %counter %uint_2 %seq");
+  EXPECT_VALID(test::validateText(load));
+  EXPECT_ERROR(test::validateText(load, "vulkan1.3"),
+               "Vulkan has no SequentiallyConsistent atomic loads and stores");
+  // Vulkan: ordered semantics with the Invocation memory scope (4).
+  EXPECT_ERROR(
+      test::validateText(shader("", "%acq = OpConstant %uint 0x102\n%uint_4 = OpConstant %uint 4",
+                                "%a = OpAtomicIAdd %uint %counter %uint_4 %acq %uint_1", ""),
+                         "vulkan1.3"),
+      "the semantics of an Invocation memory scope are None");
+}
+
+// 3.27 Scope <id>: QueueFamily and Device under the VulkanMemoryModel capability.
+TEST(ValAtomics, ScopesOfTheVulkanMemoryModel) {
+  const std::string queueFamily =
+      shader("", "%uint_5 = OpConstant %uint 5",
+             "%a = OpAtomicIAdd %uint %counter %uint_5 %uint_0 %uint_1");
+  EXPECT_ERROR(test::validateText(queueFamily),
+               "the QueueFamily memory scope needs the VulkanMemoryModel capability");
+  const std::string device = shader("OpCapability VulkanMemoryModel", "",
+                                    "%a = OpAtomicIAdd %uint %counter %uint_1 %uint_0 %uint_1");
+  const std::string vulkanDevice =
+      test::replaced(device, "OpMemoryModel Logical GLSL450", "OpMemoryModel Logical Vulkan");
+  EXPECT_ERROR(test::validateText(vulkanDevice, "spv1.5"),
+               "needs the VulkanMemoryModelDeviceScope");
+  EXPECT_VALID(test::validateText(
+      test::replaced(vulkanDevice, "OpCapability VulkanMemoryModel",
+                     "OpCapability VulkanMemoryModel\nOpCapability VulkanMemoryModelDeviceScope"),
+      "spv1.5"));
+}
+
+// 64-bit integer atomics need Int64Atomics everywhere; the flag test-and-set gives a boolean;
+// named barriers are of OpTypeNamedBarrier.
+TEST(ValAtomics, WidthsFlagsAndNamedBarriers) {
+  EXPECT_ERROR(test::validateText(shader("OpCapability Int64", R"(%ulong = OpTypeInt 64 0
+%ulong_1 = OpConstant %ulong 1
+%ptr_wg_ulong = OpTypePointer Workgroup %ulong
+%wide = OpVariable %ptr_wg_ulong Workgroup)",
+                                         "%a = OpAtomicIAdd %ulong %wide %uint_2 %uint_0 %ulong_1",
+                                         "%wide")),
+               "64-bit integer atomics need the Int64Atomics capability");
+  const std::string kernel =
+      test::kernelModule("OpCapability NamedBarrier",
+                         "%nb = OpTypeNamedBarrier\n%ptr = OpTypePointer Workgroup %uint\n"
+                         "%flag = OpVariable %ptr Workgroup",
+                         "%t = OpAtomicFlagTestAndSet RESULT %flag %uint_2 %uint_0\n"
+                         "%b = OpNamedBarrierInitialize BARRIER %uint_2");
+  const std::string valid =
+      test::replaced(test::replaced(kernel, "RESULT", "%bool"), "BARRIER", "%nb");
+  EXPECT_VALID(test::validateText(valid, "spv1.1"));
+  EXPECT_ERROR(
+      test::validateText(
+          test::replaced(test::replaced(kernel, "RESULT", "%uint"), "BARRIER", "%nb"), "spv1.1"),
+      "OpAtomicFlagTestAndSet must be a boolean scalar");
+  EXPECT_ERROR(
+      test::validateText(
+          test::replaced(test::replaced(kernel, "RESULT", "%bool"), "BARRIER", "%uint"), "spv1.1"),
+      "OpNamedBarrierInitialize: the result type %uint must be OpTypeNamedBarrier");
+}
+
 TEST(ValImages, SamplingTakesASampledImageAndEnoughCoordinates) {
   const std::string globals = R"(
 %img = OpTypeImage %float 2D 0 0 0 1 Unknown
