@@ -3,6 +3,7 @@
 #include "Rules.h"
 
 #include <algorithm>
+#include <map>
 #include <optional>
 #include <set>
 #include <span>
@@ -376,22 +377,24 @@ struct LayoutChecker {
   }
 
   // True when every matrix member (arrays of matrices included) has a MatrixStride member
-  // decoration.
-  std::unordered_map<uint32_t, bool> matricesHaveStrideMemo;
-  bool matricesHaveStride(uint32_t id, int depth = 0) {
-    if (auto it = matricesHaveStrideMemo.find(id); it != matricesHaveStrideMemo.end())
+  // decoration (`majorness` false), or a RowMajor or ColMajor one (`majorness` true): explicit
+  // layout (2.2.2) gives matrix members both.
+  std::unordered_map<uint32_t, bool> matricesDecoratedMemo[2];
+  bool matricesDecorated(uint32_t id, bool majorness, int depth = 0) {
+    auto &memo = matricesDecoratedMemo[majorness];
+    if (auto it = memo.find(id); it != memo.end())
       return it->second;
-    matricesHaveStrideMemo[id] = true; // while in progress
-    const bool r = matricesHaveStrideOnce(id, depth);
-    matricesHaveStrideMemo[id] = r;
+    memo[id] = true; // while in progress
+    const bool r = matricesDecoratedOnce(id, majorness, depth);
+    memo[id] = r;
     return r;
   }
-  bool matricesHaveStrideOnce(uint32_t id, int depth) {
+  bool matricesDecoratedOnce(uint32_t id, bool majorness, int depth) {
     auto inst = s.def(id);
     if (depth > 32 || !inst || inst->isRaw() || inst->opcode() != Op::TypeStruct)
       return true;
     bool groups = false;
-    std::set<uint32_t> strided;
+    std::set<uint32_t> decorated;
     for (uint32_t d : s.decorations(id)) {
       Instruction deco = s.module().inst(d);
       if (deco.isRaw())
@@ -399,8 +402,10 @@ struct LayoutChecker {
       if (deco.word(1) != id)
         groups = true;
       else if (deco.opcode() == Op::MemberDecorate && deco.wordCount() >= 4 &&
-               deco.word(3) == uint32_t(Decoration::MatrixStride))
-        strided.insert(deco.word(2));
+               (majorness ? deco.word(3) == uint32_t(Decoration::RowMajor) ||
+                                deco.word(3) == uint32_t(Decoration::ColMajor)
+                          : deco.word(3) == uint32_t(Decoration::MatrixStride)))
+        decorated.insert(deco.word(2));
     }
     for (uint32_t w = 2; w < inst->wordCount(); ++w) {
       uint32_t m = inst->word(w);
@@ -411,12 +416,12 @@ struct LayoutChecker {
           break;
         m = a->word(2);
       }
-      if (s.defOpcode(m) == Op::TypeMatrix && !groups && !strided.count(w - 2))
+      if (s.defOpcode(m) == Op::TypeMatrix && !groups && !decorated.count(w - 2))
         return false;
     }
     for (uint32_t w = 2; w < inst->wordCount(); ++w)
       if (s.defOpcode(inst->word(w)) == Op::TypeStruct &&
-          !matricesHaveStride(inst->word(w), depth + 1))
+          !matricesDecorated(inst->word(w), majorness, depth + 1))
         return false;
     return true;
   }
@@ -805,10 +810,7 @@ bool relaxedLayout(const State &s) {
 }
 
 uint32_t pointerSize(const State &s) {
-  for (Instruction inst : s.module())
-    if (!inst.isRaw() && inst.opcode() == Op::MemoryModel && inst.wordCount() >= 2)
-      return inst.word(1) == uint32_t(grammar::AddressingModel::Physical32) ? 4 : 8;
-  return 8;
+  return s.addressingModel() == uint32_t(grammar::AddressingModel::Physical32) ? 4 : 8;
 }
 
 void checkBuffers(State &s) {
@@ -899,9 +901,12 @@ void checkBuffers(State &s) {
     else if (!layout.arraysHaveStride(type))
       s.error(inst.index(), "2.16.2",
               what + ", must give every array type it contains an ArrayStride decoration");
-    else if (!layout.matricesHaveStride(type))
+    else if (!layout.matricesDecorated(type, false))
       s.error(inst.index(), "2.16.2",
               what + ", must give every matrix member a MatrixStride decoration");
+    else if (!layout.matricesDecorated(type, true))
+      s.error(inst.index(), "2.16.2",
+              what + ", must give every matrix member a RowMajor or ColMajor decoration");
     else if (s.isVulkan()) {
       // Uniform buffers with Block follow the uniform buffer (std140) rules, the others the
       // storage buffer (std430) rules; Vulkan 1.1 and later relax both.
@@ -935,6 +940,17 @@ bool importLinkage(const State &s, uint32_t id) {
 }
 
 void checkLinkage(State &s) {
+  // "It is invalid to decorate an entry point's function with LinkageAttributes" (2.16.1).
+  std::set<uint32_t> reported;
+  for (uint32_t index : s.entryPoints()) {
+    Instruction ep = s.module().inst(index);
+    if (ep.wordCount() < 3 || !reported.insert(ep.word(2)).second ||
+        !s.hasDecoration(ep.word(2), uint32_t(Decoration::LinkageAttributes)))
+      continue;
+    s.error(index, "2.16.1 / 3.20 LinkageAttributes",
+            "the entry point's function " + s.name(ep.word(2)) +
+                " cannot be decorated LinkageAttributes");
+  }
   for (const FunctionInfo &f : s.module().functions()) {
     if (s.stopped())
       return;
@@ -963,6 +979,81 @@ void checkLinkage(State &s) {
       s.error(inst.index(), "2.16.1 / 3.20 LinkageAttributes",
               "the variable " + s.name(inst.resultId()) +
                   " is imported (Import linkage type), so it cannot have an initializer");
+  }
+}
+
+// 3.20 Decoration: "It is invalid to decorate any given <id> or structure member more than one
+// time with the same decoration, unless explicitly allowed below for a specific decoration"
+// (FuncParamAttr once per attribute, UserSemantic once per string). Compilers repeat decorations
+// with the same operands (glslang: Restrict, Coherent, RelaxedPrecision; the OpenCL translator:
+// FuncParamAttr), which spirv-val 2023.1 accepts, so an exact repeat counts only for the
+// decorations spirv-val checks (ArrayStride; Offset, MatrixStride, RowMajor and ColMajor of
+// members); a repeat with other operands (Binding 0 and Binding 1) always does. Vendor
+// decorations are left to their extensions. Decoration groups are expanded (their members,
+// OpGroupMemberDecorate, are not).
+void checkRepeated(State &s) {
+  constexpr uint32_t kFirstVendorDecoration = 4096;
+  std::set<uint32_t> targets;
+  for (Instruction inst : s.module()) {
+    if (inst.isRaw() || inst.wordCount() < 2)
+      continue;
+    const Op op = inst.opcode();
+    if (op == Op::Decorate || op == Op::DecorateId || op == Op::DecorateString ||
+        op == Op::MemberDecorate || op == Op::MemberDecorateString) {
+      if (s.defOpcode(inst.word(1)) != Op::DecorationGroup)
+        targets.insert(inst.word(1));
+    } else if (op == Op::GroupDecorate) {
+      for (uint32_t w = 2; w < inst.wordCount(); ++w)
+        targets.insert(inst.word(w));
+    }
+  }
+  for (uint32_t id : targets) {
+    if (s.stopped())
+      return;
+    // (member or -1, decoration) -> the decoration's operands.
+    std::map<std::pair<int64_t, uint32_t>, std::vector<std::vector<uint32_t>>> seen;
+    for (uint32_t d : s.decorations(id)) {
+      Instruction deco = s.module().inst(d);
+      if (deco.isRaw())
+        continue;
+      const Op op = deco.opcode();
+      const bool member = op == Op::MemberDecorate || op == Op::MemberDecorateString;
+      if (!member && op != Op::Decorate && op != Op::DecorateId && op != Op::DecorateString)
+        continue;
+      const uint32_t first = member ? 3 : 2; // the decoration's word
+      if (deco.wordCount() <= first || (member && deco.word(1) != id))
+        continue;
+      const uint32_t kind = deco.word(first);
+      // Alignment and MaxByteOffset are bounds that hold together.
+      if (kind == uint32_t(Decoration::FuncParamAttr) ||
+          kind == uint32_t(Decoration::UserSemantic) || kind == uint32_t(Decoration::Alignment) ||
+          kind == uint32_t(Decoration::AlignmentId) ||
+          kind == uint32_t(Decoration::MaxByteOffset) ||
+          kind == uint32_t(Decoration::MaxByteOffsetId) || kind >= kFirstVendorDecoration)
+        continue;
+      std::vector<uint32_t> operands;
+      for (uint32_t w = first + 1; w < deco.wordCount(); ++w)
+        operands.push_back(deco.word(w));
+      const int64_t index = member ? int64_t(deco.word(2)) : -1;
+      auto &before = seen[{index, kind}];
+      const bool conflicting =
+          !before.empty() && std::find(before.begin(), before.end(), operands) == before.end();
+      const bool layout = member ? kind == uint32_t(Decoration::Offset) ||
+                                       kind == uint32_t(Decoration::MatrixStride) ||
+                                       kind == uint32_t(Decoration::RowMajor) ||
+                                       kind == uint32_t(Decoration::ColMajor)
+                                 : kind == uint32_t(Decoration::ArrayStride);
+      const bool repeated = !before.empty() && (conflicting || layout);
+      before.push_back(std::move(operands));
+      if (!repeated)
+        continue;
+      s.error(d, "3.20",
+              s.name(id) + (member ? " member " + std::to_string(index) : std::string()) +
+                  " is decorated " + decoration(kind) + " more than once" +
+                  (conflicting ? ", with different operands" : "") +
+                  "; a decoration applies at most once to an id or member");
+      break;
+    }
   }
 }
 
@@ -1355,12 +1446,7 @@ void checkPushConstants(State &s) {
 
 // The Vulkan memory model replaces the Coherent and Volatile decorations with memory operands.
 void checkVulkanMemoryModelDecorations(State &s) {
-  bool vulkanModel = false;
-  for (Instruction inst : s.module())
-    if (!inst.isRaw() && inst.opcode() == Op::MemoryModel && inst.wordCount() >= 3 &&
-        inst.word(2) == uint32_t(grammar::MemoryModel::Vulkan))
-      vulkanModel = true;
-  if (!vulkanModel)
+  if (!s.isVulkanMemoryModel())
     return;
   for (Instruction inst : s.module()) {
     if (s.stopped())
@@ -1493,9 +1579,9 @@ void checkDecorations(State &s) {
     }
   }
   // Whole-module rules, one pass each.
-  for (auto pass :
-       {checkExclusive, checkStructNesting, checkLinkage, checkRoundingModes, checkNonWritable,
-        checkPushConstants, checkVulkanMemoryModelDecorations, checkLines, checkBuffers}) {
+  for (auto pass : {checkExclusive, checkRepeated, checkStructNesting, checkLinkage,
+                    checkRoundingModes, checkNonWritable, checkPushConstants,
+                    checkVulkanMemoryModelDecorations, checkLines, checkBuffers}) {
     if (s.stopped())
       return;
     pass(s);

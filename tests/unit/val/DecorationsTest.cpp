@@ -342,5 +342,54 @@ TEST(ValDecorations, VulkanInvariantOnInterfaces) {
                              "%var = OpVariable %ptr Private"}));
 }
 
+// 3.20: a decoration applies at most once to an id or member. Exact repeats count for the layout
+// decorations spirv-val checks (compilers repeat others), repeats with other operands always.
+TEST(ValDecorations, RepeatedDecorations) {
+  const Variant binding{.decos = "OpDecorate %var Binding 0\nOpDecorate %var Binding REPEAT",
+                        .types = "%ptr = OpTypePointer Private %float\n"
+                                 "%var = OpVariable %ptr Private"};
+  Variant same = binding, different = binding;
+  same.decos = test::replaced(same.decos, "REPEAT", "0");
+  different.decos = test::replaced(different.decos, "REPEAT", "1");
+  EXPECT_VALID(val(same));
+  EXPECT_ERROR(val(different), "is decorated Binding more than once, with different operands");
+  EXPECT_ERROR(val({.decos = "OpMemberDecorate %S 0 Offset 0\nOpMemberDecorate %S 0 Offset 0"}),
+               "member 0 is decorated Offset more than once");
+  EXPECT_VALID(val({.decos = "OpMemberDecorate %S 0 Offset 0\nOpMemberDecorate %S 1 Offset 4"}));
+  // Through a decoration group too.
+  EXPECT_ERROR(val({.decos = "OpDecorate %g Binding 1\n%g = OpDecorationGroup\n"
+                             "OpGroupDecorate %g %var\nOpDecorate %var Binding 0",
+                    .types = "%ptr = OpTypePointer Private %float\n"
+                             "%var = OpVariable %ptr Private"}),
+               "with different operands");
+}
+
+// 2.2.2 Explicit layout: matrix members of blocks have a MatrixStride and a RowMajor or ColMajor.
+TEST(ValDecorations, BlockMatricesNeedMajorness) {
+  const Variant block{.decos = "OpDecorate %B Block\nOpMemberDecorate %B 0 Offset 0\n"
+                               "OpMemberDecorate %B 0 MatrixStride 16\nMAJOR\n"
+                               "OpDecorate %buf DescriptorSet 0\nOpDecorate %buf Binding 0",
+                      .types = "%mat = OpTypeMatrix %v4float 4\n%B = OpTypeStruct %mat\n"
+                               "%ptr = OpTypePointer Uniform %B\n%buf = OpVariable %ptr Uniform",
+                      .interface = "%buf"};
+  Variant colMajor = block, none = block;
+  colMajor.decos = test::replaced(colMajor.decos, "MAJOR", "OpMemberDecorate %B 0 ColMajor");
+  none.decos = test::replaced(none.decos, "MAJOR", "");
+  EXPECT_VALID(val(colMajor, "vulkan1.3"));
+  EXPECT_ERROR(val(none, "vulkan1.3"), "must give every matrix member a RowMajor or ColMajor");
+}
+
+// 2.16.1: an entry point's function is not decorated LinkageAttributes.
+TEST(ValDecorations, EntryPointsAreNotLinked) {
+  const std::string text =
+      test::replaced(test::replaced(shader({}), "OpCapability Shader",
+                                    "OpCapability Shader\nOpCapability Linkage"),
+                     "%void = OpTypeVoid", "DECO\n%void = OpTypeVoid");
+  EXPECT_VALID(validateText(test::replaced(text, "DECO", "")));
+  EXPECT_ERROR(validateText(test::replaced(text, "DECO",
+                                           "OpDecorate %main LinkageAttributes \"main\" Export")),
+               "the entry point's function %1 cannot be decorated LinkageAttributes");
+}
+
 } // namespace
 } // namespace spire::val
