@@ -2,12 +2,15 @@
 #include "Composite.h"
 #include "Rules.h"
 
+#include <unordered_map>
+
 namespace spire::val {
 
 namespace {
 
 constexpr uint32_t kStorageUniformConstant = 0, kStorageInput = 1, kStorageFunction = 7,
-                   kStorageGeneric = 8, kStoragePushConstant = 9;
+                   kStorageGeneric = 8, kStoragePushConstant = 9,
+                   kStoragePhysicalStorageBuffer = 5349;
 constexpr const char *kRule = "3.32.8";
 
 bool isConstantInstruction(Op op) {
@@ -88,6 +91,7 @@ private:
     if (!inFunction && storage == kStorageFunction)
       s_.error(inst.index(), kRule,
                "a variable outside functions cannot have the Function storage class");
+    logicalPointerVariable(inst, s_.pointeeType(type), storage);
     if (inst.wordCount() < 5)
       return;
     const uint32_t init = inst.word(4);
@@ -106,6 +110,52 @@ private:
       s_.error(inst.index(), kRule,
                "the initializer's type " + s_.name(initType) +
                    " is not the variable's pointee type " + s_.name(pointee));
+  }
+
+  // Whether `type` is, or holds through arrays and structures, a logical pointer (any pointer but
+  // a PhysicalStorageBuffer one).
+  bool holdsLogicalPointer(uint32_t type, int depth = 0) {
+    if (depth > 64 || type == 0)
+      return false;
+    if (auto it = holdsPointer_.find(type); it != holdsPointer_.end())
+      return it->second;
+    bool r = false;
+    std::optional<Instruction> d = s_.def(type);
+    if (d && !d->isRaw()) {
+      if (d->opcode() == Op::TypePointer)
+        r = s_.storageClass(type) != kStoragePhysicalStorageBuffer;
+      else if ((d->opcode() == Op::TypeArray || d->opcode() == Op::TypeRuntimeArray) &&
+               d->wordCount() >= 3)
+        r = holdsLogicalPointer(d->word(2), depth + 1);
+      else if (d->opcode() == Op::TypeStruct)
+        for (uint32_t w = 2; w < d->wordCount() && !r; ++w)
+          r = holdsLogicalPointer(d->word(w), depth + 1);
+    }
+    holdsPointer_[type] = r;
+    return r;
+  }
+
+  // 2.16.1, Logical addressing: "It is invalid for an OpVariable to allocate a type that is, or
+  // contains, a logical pointer" without VariablePointers or VariablePointersStorageBuffer, and
+  // with them "An OpVariable that allocates logical pointers must be in the Function or Private
+  // storage classes". (spirv-val 2023.1 looks at pointer pointees only, not at aggregates holding
+  // pointers.)
+  void logicalPointerVariable(const Instruction &inst, uint32_t pointee, uint32_t storage) {
+    constexpr uint32_t kStoragePrivate = 6;
+    if (s_.addressingModel() != uint32_t(grammar::AddressingModel::Logical) ||
+        !holdsLogicalPointer(pointee))
+      return;
+    if (!s_.hasCapability(grammar::Capability::VariablePointers) &&
+        !s_.hasCapability(grammar::Capability::VariablePointersStorageBuffer))
+      s_.error(inst.index(), "2.16.1",
+               "with the Logical addressing model a variable cannot hold a pointer (" +
+                   s_.name(pointee) +
+                   ") unless the VariablePointers or VariablePointersStorageBuffer capability is "
+                   "declared");
+    else if (storage != kStorageFunction && storage != kStoragePrivate)
+      s_.error(inst.index(), "2.16.1",
+               "with the Logical addressing model a variable that holds pointers must be in the "
+               "Function or Private storage class");
   }
 
   // The pointee type of the pointer value `id`, 0 when unknown; reports non-pointers.
@@ -322,6 +372,7 @@ private:
   }
 
   State &s_;
+  std::unordered_map<uint32_t, bool> holdsPointer_;
 };
 
 } // namespace

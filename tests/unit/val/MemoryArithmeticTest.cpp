@@ -43,6 +43,27 @@ TEST(ValMemory, VariableStorageClassMatchesItsPointerType) {
                "must be an OpTypePointer");
 }
 
+// 2.16.1, Logical addressing: variables hold no pointers, unless variable pointers allow them in
+// Function or Private memory.
+TEST(ValMemory, LogicalAddressingVariablesHoldNoPointers) {
+  const std::string pointerVariable = shader("%ptr_p_ptr = OpTypePointer Private %ptr_p_float\n"
+                                             "%v = OpVariable %ptr_p_ptr Private",
+                                             "");
+  EXPECT_ERROR(test::validateText(pointerVariable),
+               "with the Logical addressing model a variable cannot hold a pointer");
+  const std::string variablePointers = "OpCapability Shader\nOpCapability VariablePointers\n"
+                                       "OpExtension \"SPV_KHR_variable_pointers\"";
+  EXPECT_VALID(
+      test::validateText(test::replaced(pointerVariable, "OpCapability Shader", variablePointers)));
+  // A structure holding a pointer, in Workgroup memory.
+  EXPECT_ERROR(test::validateText(test::replaced(
+                   shader("%H = OpTypeStruct %ptr_p_float\n%ptr_w_H = OpTypePointer Workgroup %H\n"
+                          "%v = OpVariable %ptr_w_H Workgroup",
+                          ""),
+                   "OpCapability Shader", variablePointers)),
+               "a variable that holds pointers must be in the Function or Private storage class");
+}
+
 TEST(ValMemory, FunctionVariablesInsideFunctionsOnly) {
   EXPECT_ERROR(test::validateText(shader("%g = OpVariable %ptr_f_float Function", "")),
                "outside functions cannot have the Function storage class");

@@ -60,6 +60,15 @@ TEST(ValTypes, IntWidthMustBeKnown) { EXPECT_ERROR(val("%i24 = OpTypeInt 24 0"),
 
 TEST(ValTypes, IntSignedness) { EXPECT_ERROR(val("%odd = OpTypeInt 32 2"), "signedness"); }
 
+// 2.16.3: kernels' integer types are unsigned, whatever their width.
+TEST(ValTypes, KernelIntegersHaveNoSignedness) {
+  const std::string kernel =
+      test::kernelModule("OpCapability Int64", "%long = OpTypeInt 64 SIGNEDNESS", "");
+  EXPECT_VALID(validateText(test::replaced(kernel, "SIGNEDNESS", "0")));
+  EXPECT_ERROR(validateText(test::replaced(kernel, "SIGNEDNESS", "1")),
+               "with the Kernel capability an integer type's signedness must be 0");
+}
+
 TEST(ValTypes, FloatWidth) {
   EXPECT_ERROR(val("%f24 = OpTypeFloat 24"), "24 bits");
   EXPECT_ERROR(val("%half = OpTypeFloat 16"), "Float16");
