@@ -8,6 +8,8 @@
 // - GLCompute entry points give their local size (-LocalSize-06426); fragment entry points use
 //   OriginUpperLeft (-OriginLowerLeft-04653); their integer and double inputs are Flat
 //   (-Flat-04744).
+// - An entry point's interface has at most one IncomingRayPayloadKHR, one HitAttributeKHR and one
+//   IncomingCallableDataKHR variable (-04700, -04702, -04706).
 #include "Rules.h"
 
 #include <algorithm>
@@ -40,6 +42,34 @@ public:
   }
 
 private:
+  // "There must be at most one variable with the IncomingRayPayloadKHR [HitAttributeKHR,
+  // IncomingCallableDataKHR] storage class in the input interface of an entry point"
+  // (VUID-StandaloneSpirv-IncomingRayPayloadKHR-04700, -HitAttributeKHR-04702,
+  // -IncomingCallableDataKHR-04706; spirv-val 2023.1 does not check them yet).
+  void oneOfEachIncoming(const Instruction &ep) {
+    static constexpr struct {
+      uint32_t storage;
+      const char *name, *vuid;
+    } kOnce[] = {
+        {5342, "IncomingRayPayloadKHR", "VUID-StandaloneSpirv-IncomingRayPayloadKHR-04700"},
+        {5339, "HitAttributeKHR", "VUID-StandaloneSpirv-HitAttributeKHR-04702"},
+        {5329, "IncomingCallableDataKHR", "VUID-StandaloneSpirv-IncomingCallableDataKHR-04706"},
+    };
+    auto ops = ep.operands();
+    for (const auto &once : kOnce) {
+      std::unordered_set<uint32_t> seen;
+      for (size_t k = 3; k < ops.size(); ++k) {
+        const uint32_t id = ep.word(ops[k].offset);
+        if (s_.defOpcode(id) == Op::Variable && s_.storageClass(s_.typeOf(id)) == once.storage)
+          seen.insert(id);
+      }
+      if (seen.size() > 1)
+        s_.error(ep.index(), once.vuid,
+                 std::string("an entry point's interface has at most one ") + once.name +
+                     " variable, this one has " + std::to_string(seen.size()));
+    }
+  }
+
   bool hasWorkgroupSizeBuiltIn() const {
     for (Instruction inst : m_) {
       if (inst.section() > Section::Annotation)
@@ -67,6 +97,7 @@ private:
     if (model == kModelFragment && s_.hasExecutionMode(fn, kModeOriginLowerLeft))
       s_.error(ep.index(), "VUID-StandaloneSpirv-OriginLowerLeft-04653",
                "Vulkan fragment shaders use OriginUpperLeft, not OriginLowerLeft");
+    oneOfEachIncoming(ep);
     if (!isGraphicsModel(model))
       return;
     for (size_t k = 3; k < ops.size(); ++k) {
