@@ -806,16 +806,23 @@ private:
     if (input == 0 || type == 0)
       return;
     const bool resultPointer = s_.isPointerType(type), inputPointer = s_.isPointerType(input);
+    // KHR cooperative matrices are RulesCooperativeMatrix's; untyped pointers (SPV_KHR_untyped_
+    // pointers) are left alone.
+    constexpr uint32_t kOpTypeUntypedPointerKHR = 4417, kOpTypeCooperativeMatrixKHR = 4456;
+    auto elsewhere = [&](uint32_t t) {
+      const uint32_t op = static_cast<uint32_t>(s_.defOpcode(t));
+      return op == kOpTypeUntypedPointerKHR || op == kOpTypeCooperativeMatrixKHR;
+    };
+    if (elsewhere(type) || elsewhere(input))
+      return;
     if (!resultPointer && !numeric(type)) {
-      if (s_.isBoolScalarOrVector(type))
-        s_.error(inst.index(), rule,
-                 "the result type of OpBitcast must be a pointer or a numerical scalar or vector");
+      s_.error(inst.index(), rule,
+               "the result type of OpBitcast must be a pointer or a numerical scalar or vector");
       return;
     }
     if (!inputPointer && !numeric(input)) {
-      if (s_.isBoolScalarOrVector(input))
-        s_.error(inst.index(), rule,
-                 "the operand of OpBitcast must be a pointer or a numerical scalar or vector");
+      s_.error(inst.index(), rule,
+               "the operand of OpBitcast must be a pointer or a numerical scalar or vector");
       return;
     }
     if (resultPointer || inputPointer) {
