@@ -1,5 +1,6 @@
 // Rules: variables, loads, stores, copies and access chains (SPIR-V 3.32.8 and 2.16.1).
 #include "Composite.h"
+#include "OperandCheck.h"
 #include "Rules.h"
 
 #include <unordered_map>
@@ -59,6 +60,22 @@ public:
       case Op::PtrCastToGeneric:
       case Op::GenericCastToPtr:
         genericCast(inst);
+        break;
+      case Op::CopyMemorySized:
+        copyMemorySized(inst);
+        break;
+      case Op::GenericCastToPtrExplicit:
+        genericCastExplicit(inst);
+        break;
+      case Op::GenericPtrMemSemantics:
+        genericPtrMemSemantics(inst);
+        break;
+      case Op::PtrDiff:
+        pointerDifference(inst);
+        break;
+      case Op::LifetimeStart:
+      case Op::LifetimeStop:
+        lifetime(inst);
         break;
       default:
         break;
@@ -293,6 +310,82 @@ private:
       s_.error(inst.index(), kRule,
                "a generic cast keeps the pointee type: " + s_.name(s_.pointeeType(input)) +
                    " becomes " + s_.name(s_.pointeeType(result)));
+  }
+
+  // OpCopyMemorySized %target %source %size ...: "Size is the number of bytes to copy. It must
+  // have a scalar integer type."
+  void copyMemorySized(const Instruction &inst) {
+    OperandCheck c(s_, inst, kRule);
+    c.operand(1, "Target", "a pointer", [&](uint32_t t) { return pointerOrUntyped(t); }) &&
+        c.operand(2, "Source", "a pointer", [&](uint32_t t) { return pointerOrUntyped(t); }) &&
+        c.operand(3, "Size", "an integer scalar", [&](uint32_t t) { return c.intScalar(t); });
+  }
+
+  bool pointerOrUntyped(uint32_t type) const {
+    return s_.isPointerType(type) || static_cast<uint32_t>(s_.defOpcode(type)) == 4417;
+  }
+
+  // %r = OpGenericCastToPtrExplicit %type %pointer Storage: "Result Type must be an OpTypePointer.
+  // Its Storage Class must be Storage", one of Workgroup, CrossWorkgroup and Function; "Pointer
+  // must have a type of OpTypePointer whose Type is the same as the Type of Result Type", in
+  // Generic memory.
+  void genericCastExplicit(const Instruction &inst) {
+    if (inst.wordCount() < 5)
+      return;
+    OperandCheck c(s_, inst, kRule);
+    constexpr uint32_t kWorkgroup = 4, kCrossWorkgroup = 5;
+    const uint32_t storage = inst.word(4);
+    if (storage != kWorkgroup && storage != kCrossWorkgroup && storage != kStorageFunction) {
+      c.fail("Storage must be Workgroup, CrossWorkgroup or Function");
+      return;
+    }
+    c.result("a pointer in the Storage storage class (" +
+                 State::enumerantName(grammar::OperandKind::StorageClass, storage) + ")",
+             [&](uint32_t t) { return s_.isPointerType(t) && s_.storageClass(t) == storage; }) &&
+        c.operand(3, "Pointer", "a Generic pointer to the result's pointee type",
+                  [&](uint32_t t) {
+                    return s_.isPointerType(t) && s_.storageClass(t) == kStorageGeneric &&
+                           s_.pointeeType(t) == s_.pointeeType(c.resultType());
+                  });
+  }
+
+  // %r = OpGenericPtrMemSemantics %uint %pointer: "Result Type must be an OpTypeInt with 32-bit
+  // Width and 0 Signedness. Pointer must point to Generic Storage Class."
+  void genericPtrMemSemantics(const Instruction &inst) {
+    OperandCheck c(s_, inst, kRule);
+    c.result("a 32-bit unsigned integer scalar",
+             [&](uint32_t t) { return c.unsignedInt32(t); }) &&
+        c.operand(3, "Pointer", "a pointer into Generic memory", [&](uint32_t t) {
+          return s_.isPointerType(t) && s_.storageClass(t) == kStorageGeneric;
+        });
+  }
+
+  // %r = OpPtrDiff %int %a %b: "Result Type must be an integer type scalar. Operand 1 and Operand
+  // 2 must be pointers of the same type."
+  void pointerDifference(const Instruction &inst) {
+    OperandCheck c(s_, inst, kRule);
+    c.result("an integer scalar", [&](uint32_t t) { return c.intScalar(t); }) &&
+        c.operand(3, "Operand 1", "a pointer", [&](uint32_t t) { return pointerOrUntyped(t); }) &&
+        c.operand(4, "Operand 2", "a pointer of Operand 1's type",
+                  [&](uint32_t t) { return t == c.type(3); });
+  }
+
+  // OpLifetimeStart / OpLifetimeStop %pointer Size: "Size must be 0 if Pointer is a pointer to a
+  // non-void type or the Addresses capability is not declared" (a non-zero size goes with a
+  // pointer to 8-bit integers, the OpenCL translator's void*).
+  void lifetime(const Instruction &inst) {
+    if (inst.wordCount() < 3)
+      return;
+    OperandCheck c(s_, inst, kRule);
+    if (!c.operand(1, "Pointer", "a pointer", [&](uint32_t t) { return pointerOrUntyped(t); }))
+      return;
+    const uint32_t pointee = s_.pointeeType(c.type(1));
+    const bool bytes = s_.isIntType(pointee) && s_.bitWidth(pointee) == 8;
+    if (inst.word(2) != 0 &&
+        (!s_.hasCapability(grammar::Capability::Addresses) || (pointee != 0 && !bytes)))
+      c.fail("Size must be 0 unless the Addresses capability is declared and Pointer points to "
+             "8-bit integers (void), not to " +
+             s_.name(pointee));
   }
 
   // %r = OpArrayLength %uint %structure <member> (3.32.8): "Result Type must be an OpTypeInt

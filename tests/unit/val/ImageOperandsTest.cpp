@@ -126,6 +126,38 @@ TEST(ValImageTexelPointer, VulkanFormats) {
   EXPECT_ERROR(check(body, "vulkan1.3"), "needs an image of format R32f, R32i, R32ui");
 }
 
+// 3.32.10: the texels images give and take are of their Sampled Type; fetches give four
+// components, so do reads in Vulkan (VUID-StandaloneSpirv-Result-04780).
+TEST(ValImages, TexelTypes) {
+  EXPECT_VALID(check("%r = OpImageRead %v4uint %si %v2i\nOpImageWrite %si %v2i %texel"));
+  EXPECT_ERROR(check("%r = OpImageRead %v4float %si %v2i"),
+               "the result type %v4float must have components of the image's Sampled Type %uint");
+  EXPECT_ERROR(check("OpImageWrite %si %v2i %v2f"),
+               "must have components of the image's Sampled Type %uint");
+  EXPECT_ERROR(check("%r = OpImageRead %uint %si %v2i", "vulkan1.3"),
+               "in Vulkan OpImageRead gives a four-component vector");
+  EXPECT_VALID(check("%r = OpImageRead %uint %si %v2i"));
+  EXPECT_ERROR(check("%r = OpImageFetch %v2float %i %v2i", "spv1.6", "", "GLSL450"),
+               "OpImageFetch gives a four-component vector");
+  EXPECT_ERROR(check("%r = OpImageSampleExplicitLod %v4uint %s %v2f Lod %float_1"),
+               "the result's components must be of the image's sampled type %float");
+}
+
+// 3.32.10 OpImageGather's Component, and the queries of sizes (OpImageQuerySize needs MS = 1 or
+// a storage image; Vulkan's OpImageQuerySizeLod a sampled one, -04659), formats and orders.
+TEST(ValImages, GatherComponentAndSizeQueries) {
+  EXPECT_VALID(check("%r = OpImageGather %v4float %s %v2f %int_1"));
+  EXPECT_ERROR(check("%r = OpImageGather %v4float %s %v2f %float_1"),
+               "the gathered Component must be a 32-bit integer scalar");
+  const std::string query = "OpCapability ImageQuery";
+  EXPECT_VALID(check("%r = OpImageQuerySize %v2int %si", "spv1.6", query));
+  EXPECT_ERROR(check("%r = OpImageQuerySize %v2int %i", "spv1.6", query),
+               "OpImageQuerySize of a 1D, 2D, 3D or Cube image needs MS = 1 or Sampled = 0 or 2");
+  EXPECT_VALID(check("%r = OpImageQuerySizeLod %v2int %i %int_0", "vulkan1.3", query));
+  EXPECT_ERROR(check("%r = OpImageQuerySizeLod %v2int %si %int_0", "vulkan1.3", query),
+               "in Vulkan OpImageQuerySizeLod queries images of Sampled = 1 only");
+}
+
 TEST(ValImageOperands, Grad) {
   EXPECT_VALID(check("%x = OpImageSampleExplicitLod %v4float %s %v2f Grad %v2f %v2f"));
   EXPECT_ERROR(check("%x = OpImageSampleExplicitLod %v4float %s %v2f Grad %float_1 %v2f"),

@@ -213,6 +213,12 @@ TEST(ValArithmetic, ConversionWidthsAndBitcastSizes) {
                "OpBitcast keeps the total size: the value has 64 bits, the result type 32");
   EXPECT_ERROR(test::validateText(shader(globals, "%a = OpFConvert %float %float_1")),
                "a conversion within integers or within floats changes the width");
+  // 3.32.11 OpBitcast: "Result Type must be an OpTypePointer, or a scalar or vector of numerical
+  // type", an array is neither.
+  EXPECT_ERROR(test::validateText(shader(globals + "\n%int_2 = OpConstant %int 2\n"
+                                                   "%a2f = OpTypeArray %float %int_2",
+                                         "%a = OpBitcast %a2f %v2f")),
+               "the result type of OpBitcast must be a pointer or a numerical scalar or vector");
 }
 
 TEST(ValArithmetic, MatrixProducts) {
