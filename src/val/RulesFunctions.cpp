@@ -85,12 +85,11 @@ void checkCall(State &s, const Instruction &inst) {
   for (uint32_t ep : s.entryPoints()) {
     Instruction e = s.module().inst(ep);
     if (!e.isRaw() && e.wordCount() >= 3 && e.word(2) == calleeId) {
-      // spirv-val (2023) rejects this; we only warn, since we are not sure the specification
-      // still forbids it.
-      s.warning(inst.index(), "2.16.1",
-                "the callee " + s.name(calleeId) +
-                    " is also an entry point; some tools (spirv-val) reject calls to an entry "
-                    "point's function");
+      // "It is invalid for any function to be targeted by both an OpEntryPoint instruction and
+      // an OpFunctionCall instruction" (2.16.1, Entry Point).
+      s.error(inst.index(), "2.16.1",
+              "the callee " + s.name(calleeId) +
+                  " is an entry point's function; no function is both called and an entry point");
       break;
     }
   }

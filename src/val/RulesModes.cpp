@@ -16,6 +16,8 @@
 #include "Rules.h"
 
 #include <algorithm>
+#include <map>
+#include <set>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -177,6 +179,8 @@ private:
           inst.wordCount() < 3)
         continue;
       const uint32_t fn = inst.word(1), mode = inst.word(2);
+      modeInstructions_[fn].push_back(inst.index());
+      modeOperands(inst);
       auto it = models.find(fn);
       if (it == models.end()) {
         s_.error(inst.index(), "3.32.5",
@@ -197,6 +201,138 @@ private:
     }
   }
 
+  // OpExecutionMode takes the modes whose Extra Operands are literals, OpExecutionModeId those
+  // whose are ids, and those ids are constant instructions (3.32.5).
+  void modeOperands(const Instruction &inst) {
+    const grammar::EnumerantDesc *e =
+        grammar::findEnumerant(grammar::OperandKind::ExecutionMode, inst.word(2));
+    if (e == nullptr)
+      return;
+    const bool idOperands =
+        std::any_of(e->parameters.begin(), e->parameters.end(), [](const grammar::OperandDesc &o) {
+          return o.kind == grammar::OperandKind::IdRef;
+        });
+    const bool byId = inst.opcode() == Op::ExecutionModeId;
+    if (byId != idOperands && !e->parameters.empty()) {
+      s_.error(inst.index(), "3.32.5",
+               "execution mode " + std::string(e->name) + " takes " +
+                   (idOperands ? "ids: it is given by OpExecutionModeId"
+                               : "literals: it is given by OpExecutionMode"));
+      return;
+    }
+    if (!byId)
+      return;
+    for (uint32_t w = 3; w < inst.wordCount(); ++w) {
+      const grammar::InstructionDesc *d =
+          grammar::findInstruction(static_cast<uint32_t>(s_.defOpcode(inst.word(w))));
+      if (d == nullptr || d->cls != grammar::InstructionClass::ConstantCreation) {
+        s_.error(inst.index(), "3.32.5",
+                 "the Extra Operands of OpExecutionModeId must be constant instructions, " +
+                     s_.name(inst.word(w)) + " is none");
+        return;
+      }
+    }
+  }
+
+  // The rules on the set of an entry point's execution modes (2.16.1, 2.16.2, 3.6 "Execution
+  // Mode"): a mode at most once (the float controls once per Target Width), at most one local
+  // size, one denormal mode and one rounding mode per width, one depth mode for fragments, one
+  // spacing, one primitive and one vertex order for tessellation; a static workgroup size is not
+  // zero.
+  void modeSets(const Instruction &ep, uint32_t model, uint32_t fn) {
+    constexpr uint32_t kDenormPreserve = 4459, kDenormFlushToZero = 4460, kRoundingModeRTE = 4462,
+                       kRoundingModeRTZ = 4463, kFirstVendorMode = 4096;
+    // The model-independent rules once per function, which several entry points may share.
+    const bool first = modesChecked_.insert(fn).second;
+    std::set<std::pair<uint32_t, uint32_t>> seen; // (mode, target width)
+    std::map<uint32_t, int> denorm, rounding;     // per target width
+    for (uint32_t index : modeInstructions_[fn]) {
+      const Instruction inst = m_.inst(index);
+      const uint32_t mode = inst.word(2);
+      const bool perWidth = mode >= kDenormPreserve && mode <= kRoundingModeRTZ;
+      const uint32_t width = perWidth && inst.wordCount() > 3 ? inst.word(3) : 0;
+      if ((mode < kFirstVendorMode || perWidth) && !seen.insert({mode, width}).second && first)
+        s_.error(index, "3.6",
+                 "execution mode " +
+                     State::enumerantName(grammar::OperandKind::ExecutionMode, mode) +
+                     " is applied to " + s_.name(fn) + " more than once" +
+                     (perWidth ? " for Target Width " + std::to_string(width) : std::string()));
+      if (mode == kDenormPreserve || mode == kDenormFlushToZero)
+        ++denorm[width];
+      if (mode == kRoundingModeRTE || mode == kRoundingModeRTZ)
+        ++rounding[width];
+    }
+    if (!first)
+      denorm.clear(), rounding.clear();
+    for (auto [width, n] : denorm)
+      if (n > 1)
+        s_.error(ep.index(), "2.16.1",
+                 "an entry point sets at most one of DenormFlushToZero and DenormPreserve for "
+                 "Target Width " +
+                     std::to_string(width));
+    for (auto [width, n] : rounding)
+      if (n > 1)
+        s_.error(ep.index(), "2.16.1",
+                 "an entry point sets at most one of RoundingModeRTE and RoundingModeRTZ for "
+                 "Target Width " +
+                     std::to_string(width));
+    // 2.16.1 says "at most one of LocalSize, LocalSizeId, LocalSizeHint, or LocalSizeHintId", but
+    // clang and the OpenCL translator give a kernel with reqd_work_group_size and
+    // work_group_size_hint both LocalSize and LocalSizeHint (spirv-val accepts it): a size and a
+    // hint may go together, two sizes or two hints may not.
+    if (first && countModes(fn, {kLocalSize, kLocalSizeId}) > 1)
+      s_.error(ep.index(), "2.16.1",
+               "an entry point contains at most one of the LocalSize and LocalSizeId execution "
+               "modes");
+    if (first && countModes(fn, {kLocalSizeHint, kLocalSizeHintId}) > 1)
+      s_.error(ep.index(), "2.16.1",
+               "an entry point contains at most one of the LocalSizeHint and LocalSizeHintId "
+               "execution modes");
+    if (model == kFragment && countModes(fn, {kDepthGreater, kDepthLess, kDepthUnchanged}) > 1)
+      s_.error(ep.index(), "2.16.2",
+               "a fragment entry point sets at most one of DepthGreater, DepthLess and "
+               "DepthUnchanged");
+    if (isTessellation(model)) {
+      if (countModes(fn, {kSpacingEqual, kSpacingFractionalEven, kSpacingFractionalOdd}) > 1)
+        s_.error(ep.index(), "2.16.2",
+                 "a tessellation entry point sets at most one of SpacingEqual, "
+                 "SpacingFractionalEven and SpacingFractionalOdd");
+      if (countModes(fn, {kTriangles, kQuads, kIsolines}) > 1)
+        s_.error(ep.index(), "2.16.2",
+                 "a tessellation entry point sets at most one of Triangles, Quads and Isolines");
+      if (countModes(fn, {kVertexOrderCw, kVertexOrderCcw}) > 1)
+        s_.error(ep.index(), "2.16.2",
+                 "a tessellation entry point sets at most one of VertexOrderCw and "
+                 "VertexOrderCcw");
+    }
+    if (first)
+      workgroupSizeNotZero(ep, fn);
+  }
+
+  // "If the workgroup size is statically specified (using the LocalSize, LocalSizeId execution
+  // modes, or the WorkgroupSize BuiltIn), the product of all workgroup size dimensions must not be
+  // zero" (2.16.1; specialization constants are not static).
+  void workgroupSizeNotZero(const Instruction &ep, uint32_t fn) {
+    for (uint32_t index : modeInstructions_[fn]) {
+      const Instruction inst = m_.inst(index);
+      const uint32_t mode = inst.word(2);
+      if ((mode != kLocalSize && mode != kLocalSizeId) || inst.wordCount() < 6)
+        continue;
+      for (uint32_t w = 3; w < 6; ++w) {
+        std::optional<uint64_t> v = inst.word(w);
+        if (mode == kLocalSizeId)
+          v = s_.defOpcode(inst.word(w)) == Op::Constant ? s_.constantValue(inst.word(w))
+                                                         : std::nullopt;
+        if (v == 0u) {
+          s_.error(ep.index(), "2.16.1",
+                   "the workgroup size of " + s_.name(fn) +
+                       " is zero in a dimension; the product of its dimensions must not be zero");
+          return;
+        }
+      }
+    }
+  }
+
   // How many of the execution modes of `fn` are among `any`.
   size_t countModes(uint32_t fn, std::initializer_list<uint32_t> any) const {
     auto modes = s_.executionModes(fn);
@@ -211,6 +347,7 @@ private:
     if (ops.size() < 3 || ep.wordCount() < 3)
       return;
     const uint32_t model = ep.word(1), fn = ep.word(2);
+    modeSets(ep, model, fn);
     const bool shader = s_.hasCapability(kCapabilityShader);
     if (model == kFragment && shader && countModes(fn, {kOriginUpperLeft, kOriginLowerLeft}) != 1)
       s_.error(ep.index(), "3.7",
@@ -296,6 +433,8 @@ private:
           continue;
         if (const Restriction *r = fixedRestriction(static_cast<uint32_t>(inst.opcode())))
           restricted_[f].push_back({i, r});
+        if (inst.opcode() == Op::ControlBarrier && m_.version() < grammar::makeVersion(1, 3))
+          restricted_[f].push_back({i, earlyBarrier()});
         if (s_.isVulkan())
           vulkanScopes(inst, i, restricted_[f]);
         if (stageStorage)
@@ -386,6 +525,20 @@ private:
       return false;
     const binary::ExtInstImport import = m_.extInstImport(inst.word(3));
     return import.set && import.set->key == "glsl.std.450";
+  }
+
+  // OpControlBarrier: "Before version 1.3, it is only valid to use this instruction with
+  // TessellationControl, GLCompute, or Kernel execution models" (and the NV task and mesh ones,
+  // as spirv-val allows).
+  static const Restriction *earlyBarrier() {
+    static const Restriction kEarlyBarrier{
+        "OpControlBarrier",
+        "before SPIR-V 1.3 it is for TessellationControl, GLCompute and Kernel entry points only",
+        "3.32.20", [](const ModesChecker &, uint32_t model, uint32_t) {
+          return model == kTessControl || model == kGLCompute || model == kKernel ||
+                 model == kTaskNV || model == kMeshNV;
+        }};
+    return &kEarlyBarrier;
   }
 
   static const Restriction *interpolation() {
@@ -604,7 +757,20 @@ private:
     static const Restriction kMeshOnly{
         "OpSetMeshOutputsEXT", "it is for MeshEXT entry points only", "SPV_EXT_mesh_shader",
         [](const ModesChecker &, uint32_t model, uint32_t) { return model == 5365; }};
+    // SPV_EXT_fragment_shader_interlock: "only valid in the Fragment Execution Model", in an
+    // entry point that declares one of the interlock execution modes.
+    static const Restriction kInterlock{
+        "an invocation interlock",
+        "it is for Fragment entry points with a Pixel-, Sample- or ShadingRateInterlock execution "
+        "mode only",
+        "SPV_EXT_fragment_shader_interlock",
+        [](const ModesChecker &c, uint32_t model, uint32_t fn) {
+          return model == kFragment && c.countModes(fn, {5366, 5367, 5368, 5369, 5370, 5371}) != 0;
+        }};
     switch (opcode) {
+    case 5364: // OpBeginInvocationInterlockEXT, OpEndInvocationInterlockEXT
+    case 5365:
+      return &kInterlock;
     case 252:  // OpKill
     case 4416: // OpTerminateInvocation
     case 5380: // OpDemoteToHelperInvocation
@@ -667,6 +833,9 @@ private:
   // Per function: restricted instructions and their restrictions, in order.
   std::vector<std::vector<std::pair<uint32_t, const Restriction *>>> restricted_;
   const bool vulkanMemoryModel_;
+  // The OpExecutionMode(Id) instructions by the function they name.
+  std::unordered_map<uint32_t, std::vector<uint32_t>> modeInstructions_;
+  std::unordered_set<uint32_t> modesChecked_;
 };
 
 } // namespace

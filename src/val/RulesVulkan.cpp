@@ -94,6 +94,11 @@ private:
       s_.error(ep.index(), "VUID-StandaloneSpirv-LocalSize-06426",
                "a GLCompute entry point must give its workgroup size: the LocalSize or "
                "LocalSizeId execution mode, or a WorkgroupSize built-in");
+    // LocalSizeId needs Vulkan 1.3 (or maintenance4), as spirv-val reads
+    // VUID-StandaloneSpirv-LocalSizeId-06434.
+    if (s_.hasExecutionMode(fn, kModeLocalSizeId) && s_.env().apiVersion < (1u << 16 | 3))
+      s_.error(ep.index(), "VUID-StandaloneSpirv-LocalSizeId-06434",
+               "the LocalSizeId execution mode needs Vulkan 1.3 (or the maintenance4 feature)");
     if (model == kModelFragment && s_.hasExecutionMode(fn, kModeOriginLowerLeft))
       s_.error(ep.index(), "VUID-StandaloneSpirv-OriginLowerLeft-04653",
                "Vulkan fragment shaders use OriginUpperLeft, not OriginLowerLeft");

@@ -204,6 +204,14 @@ OpFunctionEnd
                             "opencl2.0"));
 }
 
+// 2.16.1: "It is invalid for any function to be targeted by both an OpEntryPoint instruction and
+// an OpFunctionCall instruction."
+TEST(Functions, EntryPointsAreNotCalled) {
+  EXPECT_ERROR(validateText(module("%helper = OpFunction %void None %fn\n%he = OpLabel\n"
+                                   "%r = OpFunctionCall %void %main\nOpReturn\nOpFunctionEnd\n")),
+               "the callee %1 is an entry point's function");
+}
+
 TEST(Functions, FunctionIdIsNotAValue) {
   Report r = validateText(std::string(kHeader) + std::string(kCallee) + R"(
 %main = OpFunction %void None %fn

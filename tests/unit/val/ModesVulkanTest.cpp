@@ -161,6 +161,108 @@ TEST(ValVulkan, ControlBarrierScopesByExecutionModel) {
                "in Vulkan an execution scope is Workgroup or Subgroup");
 }
 
+// 2.16.1 / 2.16.2 / 3.6: the sets of execution modes an entry point may have.
+TEST(ValModes, ExclusiveAndRepeatedModes) {
+  auto tess = [](std::string_view modes) {
+    std::string text = test::replaced(kBarrierShader, "MODEL", "TessellationEvaluation");
+    text = test::replaced(text, "OpExecutionMode %main MODE", modes);
+    return test::validateText(test::replaced(text, "BODY", ""));
+  };
+  EXPECT_VALID(tess("OpExecutionMode %main Triangles\nOpExecutionMode %main SpacingEqual\n"
+                    "OpExecutionMode %main VertexOrderCw"));
+  EXPECT_ERROR(tess("OpExecutionMode %main Triangles\nOpExecutionMode %main Quads"),
+               "sets at most one of Triangles, Quads and Isolines");
+  EXPECT_ERROR(
+      tess("OpExecutionMode %main SpacingEqual\nOpExecutionMode %main SpacingFractionalOdd"),
+      "sets at most one of SpacingEqual, SpacingFractionalEven and SpacingFractionalOdd");
+  EXPECT_ERROR(tess("OpExecutionMode %main VertexOrderCw\nOpExecutionMode %main VertexOrderCcw"),
+               "sets at most one of VertexOrderCw and VertexOrderCcw");
+  EXPECT_ERROR(test::validateText(fragment("OpExecutionMode %main OriginUpperLeft\n"
+                                           "OpExecutionMode %main DepthGreater\n"
+                                           "OpExecutionMode %main DepthLess",
+                                           "")),
+               "sets at most one of DepthGreater, DepthLess and DepthUnchanged");
+  EXPECT_ERROR(test::validateText(fragment("OpExecutionMode %main OriginUpperLeft\n"
+                                           "OpExecutionMode %main EarlyFragmentTests\n"
+                                           "OpExecutionMode %main EarlyFragmentTests",
+                                           "")),
+               "execution mode EarlyFragmentTests is applied to %1 more than once");
+  // The float controls: once per Target Width.
+  const std::string controls = "OpCapability Shader\nOpCapability DenormPreserve\n"
+                               "OpCapability DenormFlushToZero";
+  auto compute = [&](std::string_view modes) {
+    std::string text = test::replaced(kBarrierShader, "MODEL", "GLCompute");
+    text = test::replaced(text, "OpCapability Shader", controls);
+    text = test::replaced(text, "OpExecutionMode %main MODE", modes);
+    return test::validateText(test::replaced(text, "BODY", ""), "spv1.4");
+  };
+  EXPECT_VALID(compute("OpExecutionMode %main LocalSize 1 1 1\n"
+                       "OpExecutionMode %main DenormPreserve 16\n"
+                       "OpExecutionMode %main DenormFlushToZero 32"));
+  EXPECT_ERROR(compute("OpExecutionMode %main LocalSize 1 1 1\n"
+                       "OpExecutionMode %main DenormPreserve 32\n"
+                       "OpExecutionMode %main DenormFlushToZero 32"),
+               "at most one of DenormFlushToZero and DenormPreserve for Target Width 32");
+  EXPECT_ERROR(compute("OpExecutionMode %main LocalSize 1 1 1\n"
+                       "OpExecutionModeId %main LocalSizeId %uint_1 %uint_1 %uint_1"),
+               "at most one of the LocalSize and LocalSizeId execution modes");
+  EXPECT_ERROR(compute("OpExecutionMode %main LocalSize 4 0 1"),
+               "the product of its dimensions must not be zero");
+}
+
+// 3.32.5: OpExecutionModeId for the modes whose operands are ids, which are constants.
+TEST(ValModes, ExecutionModeIdOperands) {
+  std::string text = test::replaced(kBarrierShader, "MODEL", "GLCompute");
+  text = test::replaced(text, "BODY", "");
+  EXPECT_VALID(test::validateText(
+      test::replaced(text, "OpExecutionMode %main MODE",
+                     "OpExecutionModeId %main LocalSizeId %uint_1 %uint_1 %uint_1"),
+      "spv1.2"));
+  const std::string undefined = test::replaced(
+      test::replaced(text, "OpExecutionMode %main MODE",
+                     "OpExecutionModeId %main LocalSizeId %u %uint_1 %uint_1"),
+      "%uint_3 = OpConstant %uint 3", "%uint_3 = OpConstant %uint 3\n%u = OpUndef %uint");
+  EXPECT_ERROR(test::validateText(undefined, "spv1.2"),
+               "the Extra Operands of OpExecutionModeId must be constant instructions");
+  EXPECT_ERROR(test::validateText(test::replaced(text, "OpExecutionMode %main MODE",
+                                                 "OpExecutionModeId %main LocalSize 1 1 1"),
+                                  "spv1.2"),
+               "execution mode LocalSize takes literals: it is given by OpExecutionMode");
+}
+
+// OpControlBarrier before SPIR-V 1.3; OpBegin/EndInvocationInterlockEXT with an interlock mode;
+// Vulkan's LocalSizeId from 1.3 on.
+TEST(ValModes, BarriersInterlocksAndVulkanLocalSizeId) {
+  std::string fragmentBarrier = test::replaced(kBarrierShader, "MODEL", "Fragment");
+  fragmentBarrier = test::replaced(fragmentBarrier, "MODE", "OriginUpperLeft");
+  fragmentBarrier =
+      test::replaced(fragmentBarrier, "BODY", "OpControlBarrier %uint_3 %uint_3 %uint_0");
+  EXPECT_VALID(test::validateText(fragmentBarrier, "spv1.3"));
+  EXPECT_ERROR(
+      test::validateText(fragmentBarrier, "spv1.2"),
+      "before SPIR-V 1.3 it is for TessellationControl, GLCompute and Kernel entry points");
+  const std::string interlock =
+      fragment("OpExecutionMode %main OriginUpperLeft\nMODE", "", "", "%out");
+  std::string withCapability =
+      test::replaced(interlock, "OpCapability Shader",
+                     "OpCapability Shader\nOpCapability FragmentShaderPixelInterlockEXT\n"
+                     "OpExtension \"SPV_EXT_fragment_shader_interlock\"");
+  withCapability = test::replaced(withCapability, "%entry = OpLabel",
+                                  "%entry = OpLabel\nOpBeginInvocationInterlockEXT\n"
+                                  "OpEndInvocationInterlockEXT");
+  EXPECT_VALID(test::validateText(
+      test::replaced(withCapability, "MODE", "OpExecutionMode %main PixelInterlockOrderedEXT")));
+  EXPECT_ERROR(test::validateText(test::replaced(withCapability, "MODE", "")),
+               "OpBeginInvocationInterlockEXT cannot run in the Fragment entry point");
+  std::string localSizeId = test::replaced(kBarrierShader, "MODEL", "GLCompute");
+  localSizeId = test::replaced(localSizeId, "OpExecutionMode %main MODE",
+                               "OpExecutionModeId %main LocalSizeId %uint_1 %uint_1 %uint_1");
+  localSizeId = test::replaced(localSizeId, "BODY", "");
+  EXPECT_VALID(test::validateText(localSizeId, "vulkan1.3"));
+  EXPECT_ERROR(test::validateText(localSizeId, "vulkan1.2"),
+               "the LocalSizeId execution mode needs Vulkan 1.3");
+}
+
 TEST(ValVulkan, UserInterfaceVariablesNeedALocation) {
   EXPECT_ERROR(
       test::validateText(fragment("OpExecutionMode %main OriginUpperLeft", ""), "vulkan1.3"),
