@@ -32,6 +32,8 @@ void checkMeshShading(State &s);     ///< RulesMeshShading.cpp: SPV_EXT_mesh_sha
 void checkCoopMatrix(State &s);      ///< RulesCooperativeMatrix.cpp: NV and KHR cooperative
                                      ///< matrices
 void checkExtInst(State &s);         ///< RulesExtInst.cpp: GLSL.std.450 and OpenCL.std
+void checkMisc(State &s);            ///< RulesMisc.cpp: miscellaneous instructions (clock,
+                                     ///< expect/assume, OpSizeOf)
 void checkDecorations(State &s);     ///< RulesDecorations.cpp: decorations, groups, linkage
 void checkModes(State &s);           ///< RulesModes.cpp: execution models and modes, entry point
                                      ///< interfaces

@@ -194,6 +194,29 @@ TEST(ValAtomics, WidthsFlagsAndNamedBarriers) {
       "OpNamedBarrierInitialize: the result type %uint must be OpTypeNamedBarrier");
 }
 
+// RulesMisc: OpReadClockKHR (SPV_KHR_shader_clock, VUID-StandaloneSpirv-OpReadClockKHR-04652),
+// OpAssumeTrueKHR and OpExpectKHR (SPV_KHR_expect_assume).
+TEST(ValMisc, ClockExpectAndAssume) {
+  const std::string clock = "OpCapability ShaderClockKHR\nOpExtension \"SPV_KHR_shader_clock\"";
+  const std::string v2uint = "%v2uint = OpTypeVector %uint 2";
+  EXPECT_VALID(test::validateText(shader(clock, v2uint, "%c = OpReadClockKHR %v2uint %uint_3")));
+  EXPECT_ERROR(test::validateText(shader(clock, v2uint, "%c = OpReadClockKHR %v4uint %uint_3")),
+               "OpReadClockKHR: the result type %v4uint must be a 64-bit unsigned integer scalar "
+               "or a vector of two 32-bit unsigned integers");
+  EXPECT_ERROR(test::validateText(shader(clock, v2uint, "%c = OpReadClockKHR %v2uint %uint_2")),
+               "OpReadClockKHR: the scope %uint_2 must be Subgroup or Device");
+  const std::string expect = "OpCapability ExpectAssumeKHR\nOpExtension \"SPV_KHR_expect_assume\"";
+  EXPECT_VALID(test::validateText(
+      shader(expect, "", "OpAssumeTrueKHR %true\n%x = OpExpectKHR %uint %uint_1 %uint_0")));
+  EXPECT_ERROR(test::validateText(shader(expect, "", "OpAssumeTrueKHR %uint_1")),
+               "OpAssumeTrueKHR: Condition %uint_1 must be a boolean scalar");
+  EXPECT_ERROR(test::validateText(shader(expect, "", "%x = OpExpectKHR %uint %uint_1 %true")),
+               "OpExpectKHR: ExpectedValue %true must be of the result type %uint");
+  EXPECT_ERROR(
+      test::validateText(shader(expect, "", "%x = OpExpectKHR %float %float_1 %float_1")),
+      "OpExpectKHR: the result type %float must be an integer or boolean scalar or vector");
+}
+
 TEST(ValImages, SamplingTakesASampledImageAndEnoughCoordinates) {
   const std::string globals = R"(
 %img = OpTypeImage %float 2D 0 0 0 1 Unknown
