@@ -33,7 +33,7 @@ void checkCoopMatrix(State &s);      ///< RulesCooperativeMatrix.cpp: NV and KHR
                                      ///< matrices
 void checkExtInst(State &s);         ///< RulesExtInst.cpp: GLSL.std.450 and OpenCL.std
 void checkMisc(State &s);            ///< RulesMisc.cpp: miscellaneous instructions (clock,
-                                     ///< expect/assume, OpSizeOf)
+                                     ///< expect/assume, OpSizeOf) and integer dot products
 void checkDecorations(State &s);     ///< RulesDecorations.cpp: decorations, groups, linkage
 void checkModes(State &s);           ///< RulesModes.cpp: execution models and modes, entry point
                                      ///< interfaces

@@ -150,6 +150,14 @@ public:
       case Op::ImageQueryOrder:
         channelQuery(inst);
         break;
+      case Op::ImageSparseTexelsResident: {
+        // %r = OpImageSparseTexelsResident %bool %residentCode: "Result Type must be a Boolean
+        // type scalar", the code "must be an integer type scalar".
+        OperandCheck c(s_, inst, kRule);
+        c.resultBool() && c.operand(3, "Resident Code", "an integer scalar",
+                                    [&](uint32_t t) { return c.intScalar(t); });
+        break;
+      }
       default:
         break;
       }
@@ -211,8 +219,8 @@ private:
                            (!s_.hasCapability(kCapabilityShader) && s_.isIntScalarOrVector(type)));
     if (!ok) {
       s_.error(inst.index(), kRule,
-               std::string("the coordinate must be ") + (integer ? "an integer" : "a floating-point") +
-                   " scalar or vector");
+               std::string("the coordinate must be ") +
+                   (integer ? "an integer" : "a floating-point") + " scalar or vector");
       return;
     }
     const uint32_t base = coordinateComponents(t.dim);

@@ -217,6 +217,73 @@ TEST(ValMisc, ClockExpectAndAssume) {
       "OpExpectKHR: the result type %float must be an integer or boolean scalar or vector");
 }
 
+// The KHR subgroup instructions and rotation (SPV_KHR_shader_ballot, SPV_KHR_subgroup_vote,
+// SPV_KHR_subgroup_rotate), and the AMD group operations.
+TEST(ValGroups, KhrSubgroupInstructions) {
+  const std::string ballot =
+      "OpCapability SubgroupBallotKHR\nOpExtension \"SPV_KHR_shader_ballot\"";
+  EXPECT_VALID(
+      test::validateText(shader(ballot, "",
+                                "%b = OpSubgroupBallotKHR %v4uint %true\n"
+                                "%f = OpSubgroupFirstInvocationKHR %uint %uint_1\n"
+                                "%r = OpSubgroupReadInvocationKHR %uint %uint_1 %uint_0")));
+  EXPECT_ERROR(test::validateText(shader(ballot, "", "%b = OpSubgroupBallotKHR %uint %true")),
+               "OpSubgroupBallotKHR: the result type %uint must be a vector of four 32-bit "
+               "integers");
+  EXPECT_ERROR(test::validateText(
+                   shader(ballot, "", "%r = OpSubgroupReadInvocationKHR %uint %float_1 %uint_0")),
+               "OpSubgroupReadInvocationKHR: Value %float_1 must be of the result type %uint");
+  const std::string vote = "OpCapability SubgroupVoteKHR\nOpExtension \"SPV_KHR_subgroup_vote\"";
+  EXPECT_ERROR(test::validateText(shader(vote, "", "%a = OpSubgroupAllKHR %bool %uint_1")),
+               "OpSubgroupAllKHR: Predicate %uint_1 must be a boolean scalar");
+  const std::string rotate = "OpCapability GroupNonUniformRotateKHR\nOpExtension "
+                             "\"SPV_KHR_subgroup_rotate\"";
+  EXPECT_VALID(test::validateText(
+      shader(rotate, "", "%r = OpGroupNonUniformRotateKHR %float %uint_3 %float_1 %uint_1"),
+      "spv1.3"));
+  EXPECT_ERROR(
+      test::validateText(
+          shader(rotate, "", "%r = OpGroupNonUniformRotateKHR %float %uint_3 %float_1 %int_1"),
+          "spv1.3"),
+      "OpGroupNonUniformRotateKHR: Delta %int_1 must be an unsigned integer scalar");
+  const std::string amd = "OpCapability Groups\nOpExtension \"SPV_AMD_shader_ballot\"";
+  EXPECT_ERROR(test::validateText(
+                   shader(amd, "", "%s = OpGroupIAddNonUniformAMD %uint %uint_3 Reduce %true")),
+               "the operand %true has type %bool, not the result type %uint");
+}
+
+// 3.32.13 (SPIR-V 1.6): the integer dot products.
+TEST(ValArithmetic, IntegerDotProducts) {
+  const std::string caps = "OpCapability DotProduct\nOpCapability DotProductInputAll\n"
+                           "OpCapability DotProductInput4x8BitPacked";
+  const std::string globals = "%v4int = OpTypeVector %int 4\n%zi = OpConstantNull %v4int\n"
+                              "%zu = OpConstantNull %v4uint";
+  EXPECT_VALID(
+      test::validateText(shader(caps, globals,
+                                "%a = OpSDot %int %zi %zi\n%b = OpUDot %uint %zu %zu\n"
+                                "%c = OpSUDot %int %zi %zu\n"
+                                "%d = OpSDotAccSat %int %zi %zi %int_1\n"
+                                "%e = OpUDot %uint %uint_1 %uint_1 PackedVectorFormat4x8Bit")));
+  EXPECT_ERROR(test::validateText(shader(caps, globals, "%a = OpSDot %int %zi %zu")),
+               "OpSDot: Vector 1 and Vector 2 must have the same type");
+  EXPECT_ERROR(test::validateText(shader(caps, globals, "%a = OpUDot %uint %zi %zi")),
+               "OpUDot: the vectors' components must be unsigned");
+  EXPECT_ERROR(test::validateText(shader(caps, globals, "%a = OpUDot %uint %uint_1 %uint_1")),
+               "OpUDot: 32-bit integer inputs need a Packed Vector Format");
+  EXPECT_ERROR(test::validateText(shader(caps, globals, "%d = OpSDotAccSat %int %zi %zi %uint_1")),
+               "OpSDotAccSat: Accumulator %uint_1 must be of the result type %int");
+}
+
+// 3.32.10 OpImageSparseTexelsResident.
+TEST(ValImages, SparseTexelsResident) {
+  const std::string sparse = "OpCapability SparseResidency";
+  EXPECT_VALID(
+      test::validateText(shader(sparse, "", "%r = OpImageSparseTexelsResident %bool %uint_1")));
+  EXPECT_ERROR(
+      test::validateText(shader(sparse, "", "%r = OpImageSparseTexelsResident %bool %float_1")),
+      "OpImageSparseTexelsResident: Resident Code %float_1 must be an integer scalar");
+}
+
 TEST(ValImages, SamplingTakesASampledImageAndEnoughCoordinates) {
   const std::string globals = R"(
 %img = OpTypeImage %float 2D 0 0 0 1 Unknown
