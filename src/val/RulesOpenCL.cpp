@@ -1,8 +1,11 @@
 // Rules: the OpenCL environment (the OpenCL SPIR-V environment specification, as spirv-val checks
-// it for its opencl* targets). They run for Level Zero too, whose guide takes them over; there the
-// rule names are the guide's.
+// it for its opencl* targets): the capabilities of each version and profile, the memory model,
+// image types, image writes without operands, atomics' storage classes. They run for Level Zero
+// too, whose guide takes them over; there the rule names are the guide's.
 #include "OpenCLRules.h"
 #include "Rules.h"
+
+#include <algorithm>
 
 namespace spire::val {
 
@@ -84,9 +87,78 @@ void checkAtomicStorage(State &s, const Instruction &inst) {
             "OpenCL 1.2 has no Generic storage: an atomic cannot operate on it");
 }
 
+// The capabilities an OpenCL version and profile support (the OpenCL SPIR-V environment's
+// "Required Capabilities" and "Optional Capabilities", as spirv-val reads them); others come with
+// a declared extension that enables them, and the image ones with ImageBasic.
+bool openCLCapability(const State &s, grammar::Capability c) {
+  using C = grammar::Capability;
+  const uint32_t api = s.env().apiVersion;
+  const bool embedded = s.env().embeddedProfile;
+  switch (c) {
+  case C::Addresses:
+  case C::Float16Buffer:
+  case C::Int16:
+  case C::Int8:
+  case C::Kernel:
+  case C::Linkage:
+  case C::Vector16:
+  case C::ImageBasic:
+  case C::Float64:
+    return true;
+  case C::Int64:
+    return !embedded;
+  case C::DeviceEnqueue:
+  case C::GenericPointer:
+  case C::Groups:
+  case C::Pipes:
+    return api >= (2u << 16);
+  case C::SubgroupDispatch:
+  case C::PipeStorage:
+    return api >= (2u << 16 | 2);
+  case C::LiteralSampler:
+  case C::Sampled1D:
+  case C::Image1D:
+  case C::SampledBuffer:
+  case C::ImageBuffer:
+    return s.hasCapability(C::ImageBasic);
+  case C::ImageReadWrite:
+    return api >= (2u << 16) && s.hasCapability(C::ImageBasic);
+  default:
+    return false;
+  }
+}
+
+void checkCapabilities(State &s) {
+  for (Instruction inst : s.module()) {
+    if (inst.section() > Section::Capability)
+      break;
+    if (inst.isRaw() || inst.opcode() != Op::Capability || inst.wordCount() < 2)
+      continue;
+    const uint32_t value = inst.word(1);
+    if (openCLCapability(s, static_cast<grammar::Capability>(value)))
+      continue;
+    const grammar::EnumerantDesc *e =
+        grammar::findEnumerant(grammar::OperandKind::Capability, value);
+    if (e == nullptr)
+      continue;
+    const auto &extensions = e->availability.extensions;
+    if (std::any_of(extensions.begin(), extensions.end(),
+                    [&](grammar::Extension x) { return s.hasExtension(x); }))
+      continue;
+    s.error(inst.index(), "OpenCL env 2.2 / 5",
+            "the " + std::string(e->name) + " capability is not one OpenCL " +
+                std::to_string(s.env().apiVersion >> 16) + "." +
+                std::to_string(s.env().apiVersion & 0xFFFF) +
+                (s.env().embeddedProfile ? " embedded profile" : "") +
+                " supports, and no declared extension or capability enables it");
+  }
+}
+
 } // namespace
 
 void checkOpenCL(State &s) {
+  if (!levelZero(s))
+    checkCapabilities(s); // Level Zero has its own table (LZ-H)
   for (Instruction inst : s.module()) {
     if (s.stopped())
       return;

@@ -34,6 +34,7 @@ public:
   explicit VulkanChecker(State &s) : s_(s), m_(s.module()) {}
 
   void run() {
+    capabilities();
     for (uint32_t index : s_.entryPoints()) {
       if (s_.stopped())
         return;
@@ -42,6 +43,144 @@ public:
   }
 
 private:
+  // The capabilities a Vulkan version guarantees or may support (the Vulkan specification's
+  // "SPIR-V Environment" capability table, as spirv-val reads it); others come with a declared
+  // extension that enables them.
+  static bool vulkanCapability(grammar::Capability c, uint32_t api) {
+    using C = grammar::Capability;
+    switch (c) {
+    // Vulkan 1.0, guaranteed and optional.
+    case C::Matrix:
+    case C::Shader:
+    case C::InputAttachment:
+    case C::Sampled1D:
+    case C::Image1D:
+    case C::SampledBuffer:
+    case C::ImageBuffer:
+    case C::ImageQuery:
+    case C::DerivativeControl:
+    case C::Geometry:
+    case C::Tessellation:
+    case C::Float64:
+    case C::Int64:
+    case C::Int16:
+    case C::TessellationPointSize:
+    case C::GeometryPointSize:
+    case C::ImageGatherExtended:
+    case C::StorageImageMultisample:
+    case C::UniformBufferArrayDynamicIndexing:
+    case C::SampledImageArrayDynamicIndexing:
+    case C::StorageBufferArrayDynamicIndexing:
+    case C::StorageImageArrayDynamicIndexing:
+    case C::ClipDistance:
+    case C::CullDistance:
+    case C::ImageCubeArray:
+    case C::SampleRateShading:
+    case C::SparseResidency:
+    case C::MinLod:
+    case C::SampledCubeArray:
+    case C::ImageMSArray:
+    case C::StorageImageExtendedFormats:
+    case C::InterpolationFunction:
+    case C::StorageImageReadWithoutFormat:
+    case C::StorageImageWriteWithoutFormat:
+    case C::MultiViewport:
+    case C::Int64Atomics:
+    case C::TransformFeedback:
+    case C::GeometryStreams:
+    case C::Float16:
+    case C::Int8:
+      return true;
+    // Vulkan 1.1.
+    case C::DeviceGroup:
+    case C::MultiView:
+    case C::GroupNonUniform:
+    case C::GroupNonUniformVote:
+    case C::GroupNonUniformArithmetic:
+    case C::GroupNonUniformBallot:
+    case C::GroupNonUniformShuffle:
+    case C::GroupNonUniformShuffleRelative:
+    case C::GroupNonUniformClustered:
+    case C::GroupNonUniformQuad:
+    case C::DrawParameters:
+    case C::StorageBuffer16BitAccess:
+    case C::UniformAndStorageBuffer16BitAccess:
+    case C::StoragePushConstant16:
+    case C::StorageInputOutput16:
+    case C::VariablePointersStorageBuffer:
+    case C::VariablePointers:
+      return api >= (1u << 16 | 1);
+    // Vulkan 1.2.
+    case C::ShaderNonUniform:
+    case C::DenormPreserve:
+    case C::DenormFlushToZero:
+    case C::SignedZeroInfNanPreserve:
+    case C::RoundingModeRTE:
+    case C::RoundingModeRTZ:
+    case C::VulkanMemoryModel:
+    case C::VulkanMemoryModelDeviceScope:
+    case C::StorageBuffer8BitAccess:
+    case C::UniformAndStorageBuffer8BitAccess:
+    case C::StoragePushConstant8:
+    case C::ShaderViewportIndex:
+    case C::ShaderLayer:
+    case C::PhysicalStorageBufferAddresses:
+    case C::RuntimeDescriptorArray:
+    case C::UniformTexelBufferArrayDynamicIndexing:
+    case C::StorageTexelBufferArrayDynamicIndexing:
+    case C::UniformBufferArrayNonUniformIndexing:
+    case C::SampledImageArrayNonUniformIndexing:
+    case C::StorageBufferArrayNonUniformIndexing:
+    case C::StorageImageArrayNonUniformIndexing:
+    case C::InputAttachmentArrayNonUniformIndexing:
+    case C::UniformTexelBufferArrayNonUniformIndexing:
+    case C::StorageTexelBufferArrayNonUniformIndexing:
+      return api >= (1u << 16 | 2);
+    // Vulkan 1.3.
+    case C::DotProduct:
+    case C::DotProductInputAll:
+    case C::DotProductInput4x8Bit:
+    case C::DotProductInput4x8BitPacked:
+    case C::DemoteToHelperInvocation:
+      return api >= (1u << 16 | 3);
+    default:
+      return false;
+    }
+  }
+
+  // "A capability ... must be supported" (the Vulkan specification's SPIR-V capability table):
+  // an OpCapability a Vulkan version does not list is an error unless a declared extension
+  // enables it.
+  void capabilities() {
+    // spirv-val 2023.1 checks this table for Vulkan 1.0 to 1.2 only, and glslang's corpus modules
+    // for Vulkan 1.3 declare SampledRect and ImageRect, which the table lacks: from Vulkan 1.3 on
+    // it is not checked.
+    if (s_.env().apiVersion >= (1u << 16 | 3))
+      return;
+    for (Instruction inst : m_) {
+      if (inst.section() > Section::Capability)
+        break;
+      if (inst.isRaw() || inst.opcode() != Op::Capability || inst.wordCount() < 2)
+        continue;
+      const uint32_t value = inst.word(1);
+      if (vulkanCapability(static_cast<grammar::Capability>(value), s_.env().apiVersion))
+        continue;
+      const grammar::EnumerantDesc *e =
+          grammar::findEnumerant(grammar::OperandKind::Capability, value);
+      if (e == nullptr)
+        continue; // unknown to this grammar: availability reports it
+      const auto &extensions = e->availability.extensions;
+      if (std::any_of(extensions.begin(), extensions.end(),
+                      [&](grammar::Extension x) { return s_.hasExtension(x); }))
+        continue;
+      s_.error(inst.index(), "Vulkan, SPIR-V capabilities",
+               "the " + std::string(e->name) + " capability is not one Vulkan " +
+                   std::to_string(s_.env().apiVersion >> 16) + "." +
+                   std::to_string(s_.env().apiVersion & 0xFFFF) +
+                   " supports, and no declared extension enables it");
+    }
+  }
+
   // "There must be at most one variable with the IncomingRayPayloadKHR [HitAttributeKHR,
   // IncomingCallableDataKHR] storage class in the input interface of an entry point"
   // (VUID-StandaloneSpirv-IncomingRayPayloadKHR-04700, -HitAttributeKHR-04702,

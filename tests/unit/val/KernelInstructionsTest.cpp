@@ -184,6 +184,19 @@ TEST(ValKernelGroups, Operations) {
                "gives a boolean scalar or vector");
 }
 
+// The OpenCL environment's capabilities by version and profile.
+TEST(ValOpenCL, CapabilitiesOfEachVersion) {
+  EXPECT_VALID(kernel("", "opencl2.0", "Physical64", "OpCapability Pipes"));
+  EXPECT_ERROR(kernel("", "opencl1.2", "Physical64", "OpCapability Pipes"),
+               "the Pipes capability is not one OpenCL 1.2 supports");
+  EXPECT_ERROR(kernel("", "opencl2.0", "Physical64", "OpCapability Shader"),
+               "the Shader capability is not one OpenCL 2.0 supports");
+  EXPECT_ERROR(kernel("", "opencl2.0", "Physical64", "OpCapability Sampled1D"),
+               "the Sampled1D capability is not one OpenCL 2.0 supports");
+  EXPECT_VALID(
+      kernel("", "opencl2.0", "Physical64", "OpCapability ImageBasic\nOpCapability Sampled1D"));
+}
+
 // 3.32.8: the memory instructions met in kernels, and 3.32.10's channel queries.
 TEST(ValKernelMemory, SizedCopiesCastsAndLifetimes) {
   const std::string generic = "OpCapability GenericPointer";

@@ -263,6 +263,26 @@ TEST(ValModes, BarriersInterlocksAndVulkanLocalSizeId) {
                "the LocalSizeId execution mode needs Vulkan 1.3");
 }
 
+// The Vulkan specification's SPIR-V capability table (checked for Vulkan 1.0 to 1.2, as spirv-val
+// does): Kernel and Float16Buffer are no Vulkan capabilities; a declared extension enables its
+// capabilities.
+TEST(ValVulkan, CapabilitiesOfEachVersion) {
+  auto with = [](std::string_view caps) {
+    return test::replaced(
+        fragment("OpExecutionMode %main OriginUpperLeft", "OpDecorate %out Location 0"),
+        "OpCapability Shader", caps);
+  };
+  EXPECT_VALID(test::validateText(with("OpCapability Shader"), "vulkan1.1"));
+  EXPECT_ERROR(
+      test::validateText(with("OpCapability Shader\nOpCapability Float16Buffer"), "vulkan1.1"),
+      "the Float16Buffer capability is not one Vulkan 1.1 supports");
+  EXPECT_ERROR(test::validateText(with("OpCapability Shader\nOpCapability Kernel"), "vulkan1.0"),
+               "the Kernel capability is not one Vulkan 1.0 supports");
+  EXPECT_VALID(test::validateText(with("OpCapability Shader\nOpCapability FragmentFullyCoveredEXT\n"
+                                       "OpExtension \"SPV_EXT_fragment_fully_covered\""),
+                                  "vulkan1.1"));
+}
+
 TEST(ValVulkan, UserInterfaceVariablesNeedALocation) {
   EXPECT_ERROR(
       test::validateText(fragment("OpExecutionMode %main OriginUpperLeft", ""), "vulkan1.3"),
