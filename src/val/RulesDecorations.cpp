@@ -189,6 +189,13 @@ void checkDecorationTarget(State &s, const Instruction &inst, uint32_t targetId,
         inst.word(3) == uint32_t(grammar::BuiltIn::WorkgroupSize)) {
       if (!isConstantOp(op))
         return fail(rule, "must be a constant for WorkgroupSize");
+      // The WorkgroupSize built-in is "a 3-component vector of 32-bit integers" (Vulkan
+      // VUID-WorkgroupSize-WorkgroupSize-04427; the OpenCL and SPIR-V uses alike).
+      const uint32_t type = s.typeOf(targetId);
+      if (type != 0 && (!s.isVectorType(type) || s.componentCount(type) != 3 ||
+                        !s.isIntScalarOrVector(type) || s.bitWidth(type) != 32))
+        return fail(s.isVulkan() ? "VUID-WorkgroupSize-WorkgroupSize-04427" : rule,
+                    "must be a vector of three 32-bit integers for WorkgroupSize");
     } else if (op != Op::Variable) {
       return fail(rule, "must be a variable");
     }

@@ -251,6 +251,21 @@ private:
     std::optional<ImageType> t = imageType(s_, inner);
     if (!t)
       return;
+    // "The MS operand of the underlying OpTypeImage must be 0" (the sampling and gathering
+    // instructions; spirv-val: "Sampling operation is invalid for multisample image").
+    if (t->ms != 0)
+      s_.error(inst.index(), kRule,
+               State::opcodeName(inst.opcode()) + " cannot sample a multisampled image");
+    else if (t->dim == kDimBuffer)
+      // "Its OpTypeImage must not have a Dim of Buffer."
+      s_.error(inst.index(), kRule,
+               State::opcodeName(inst.opcode()) + " cannot sample a Buffer image");
+    else if (proj && (t->arrayed != 0 || t->dim == kDimCube))
+      // The projective forms: "The Dim operand of the underlying OpTypeImage must be 1D, 2D, 3D,
+      // or Rect, and the Arrayed and MS operands must be 0."
+      s_.error(inst.index(), kRule,
+               State::opcodeName(inst.opcode()) +
+                   " needs a 1D, 2D, 3D or Rect image that is not arrayed");
     coordinate(inst, inst.word(4), *t, proj, false);
     // The mask follows the coordinate, and the Dref or the gathered component if any.
     const bool gather = inst.opcode() == Op::ImageGather || inst.opcode() == Op::ImageDrefGather;

@@ -379,6 +379,16 @@ TEST(ValDecorations, BlockMatricesNeedMajorness) {
   EXPECT_ERROR(val(none, "vulkan1.3"), "must give every matrix member a RowMajor or ColMajor");
 }
 
+// The WorkgroupSize built-in decorates a constant vector of three 32-bit integers.
+TEST(ValDecorations, WorkgroupSizeIsThreeIntegers) {
+  const std::string decos = "OpDecorate %wg BuiltIn WorkgroupSize";
+  EXPECT_VALID(val({.decos = decos,
+                    .types = "%v3uint = OpTypeVector %uint 3\n"
+                             "%wg = OpConstantComposite %v3uint %uint_4 %uint_4 %uint_4"}));
+  EXPECT_ERROR(val({.decos = decos, .types = "%wg = OpConstant %uint 4"}),
+               "must be a vector of three 32-bit integers for WorkgroupSize");
+}
+
 // 2.16.1: an entry point's function is not decorated LinkageAttributes.
 TEST(ValDecorations, EntryPointsAreNotLinked) {
   const std::string text =

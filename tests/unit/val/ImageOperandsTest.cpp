@@ -158,6 +158,18 @@ TEST(ValImages, GatherComponentAndSizeQueries) {
                "in Vulkan OpImageQuerySizeLod queries images of Sampled = 1 only");
 }
 
+// 3.32.10: the sampling instructions take no multisampled or Buffer image; the projective ones
+// take 1D, 2D, 3D or Rect images that are not arrayed.
+TEST(ValImages, WhatSamplingTakes) {
+  const std::string msSampled = "%msi = OpTypeImage %float 2D 0 0 1 1 Unknown\n"
+                                "%mss = OpTypeSampledImage %msi\n%msnull = OpConstantNull %mss";
+  EXPECT_ERROR(check("%r = OpImageSampleExplicitLod %v4float %msnull %v2f Lod %float_1", "spv1.6",
+                     "", "GLSL450", msSampled),
+               "OpImageSampleExplicitLod cannot sample a multisampled image");
+  EXPECT_ERROR(check("%r = OpImageSampleProjExplicitLod %v4float %cs %v3f Lod %float_1"),
+               "OpImageSampleProjExplicitLod needs a 1D, 2D, 3D or Rect image that is not arrayed");
+}
+
 TEST(ValImageOperands, Grad) {
   EXPECT_VALID(check("%x = OpImageSampleExplicitLod %v4float %s %v2f Grad %v2f %v2f"));
   EXPECT_ERROR(check("%x = OpImageSampleExplicitLod %v4float %s %v2f Grad %float_1 %v2f"),
