@@ -38,6 +38,12 @@ void checkDecorations(State &s);     ///< RulesDecorations.cpp: decorations, gro
 void checkModes(State &s);           ///< RulesModes.cpp: execution models and modes, entry point
                                      ///< interfaces
 
+/// RulesAvailability.cpp: reports, under `rule`, each OpCapability that `supported` refuses and no
+/// declared extension enables, as "the <name> capability is not one <client> supports, and no
+/// declared extension enables it" (the client environments' capability tables).
+void checkClientCapabilities(State &s, bool (*supported)(const State &, grammar::Capability),
+                             std::string_view rule, const std::string &client);
+
 // Client environments.
 void checkVulkan(State &s);         ///< RulesVulkan.cpp: Vulkan's standalone SPIR-V rules
 void checkVulkanBuiltIns(State &s); ///< RulesVulkanBuiltIns.cpp: types, models and storage

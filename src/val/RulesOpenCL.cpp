@@ -5,8 +5,6 @@
 #include "OpenCLRules.h"
 #include "Rules.h"
 
-#include <algorithm>
-
 namespace spire::val {
 
 namespace {
@@ -128,37 +126,14 @@ bool openCLCapability(const State &s, grammar::Capability c) {
   }
 }
 
-void checkCapabilities(State &s) {
-  for (Instruction inst : s.module()) {
-    if (inst.section() > Section::Capability)
-      break;
-    if (inst.isRaw() || inst.opcode() != Op::Capability || inst.wordCount() < 2)
-      continue;
-    const uint32_t value = inst.word(1);
-    if (openCLCapability(s, static_cast<grammar::Capability>(value)))
-      continue;
-    const grammar::EnumerantDesc *e =
-        grammar::findEnumerant(grammar::OperandKind::Capability, value);
-    if (e == nullptr)
-      continue;
-    const auto &extensions = e->availability.extensions;
-    if (std::any_of(extensions.begin(), extensions.end(),
-                    [&](grammar::Extension x) { return s.hasExtension(x); }))
-      continue;
-    s.error(inst.index(), "OpenCL env 2.2 / 5",
-            "the " + std::string(e->name) + " capability is not one OpenCL " +
-                std::to_string(s.env().apiVersion >> 16) + "." +
-                std::to_string(s.env().apiVersion & 0xFFFF) +
-                (s.env().embeddedProfile ? " embedded profile" : "") +
-                " supports, and no declared extension or capability enables it");
-  }
-}
-
 } // namespace
 
 void checkOpenCL(State &s) {
-  if (!levelZero(s))
-    checkCapabilities(s); // Level Zero has its own table (LZ-H)
+  if (!levelZero(s)) // Level Zero has its own table (LZ-H)
+    checkClientCapabilities(s, openCLCapability, "OpenCL env 2.2 / 5",
+                            "OpenCL " + std::to_string(s.env().apiVersion >> 16) + "." +
+                                std::to_string(s.env().apiVersion & 0xFFFF) +
+                                (s.env().embeddedProfile ? " (embedded profile)" : ""));
   for (Instruction inst : s.module()) {
     if (s.stopped())
       return;

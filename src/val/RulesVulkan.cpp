@@ -46,8 +46,9 @@ private:
   // The capabilities a Vulkan version guarantees or may support (the Vulkan specification's
   // "SPIR-V Environment" capability table, as spirv-val reads it); others come with a declared
   // extension that enables them.
-  static bool vulkanCapability(grammar::Capability c, uint32_t api) {
+  static bool supported(const State &s, grammar::Capability c) {
     using C = grammar::Capability;
+    const uint32_t api = s.env().apiVersion;
     switch (c) {
     // Vulkan 1.0, guaranteed and optional.
     case C::Matrix:
@@ -157,28 +158,9 @@ private:
     // it is not checked.
     if (s_.env().apiVersion >= (1u << 16 | 3))
       return;
-    for (Instruction inst : m_) {
-      if (inst.section() > Section::Capability)
-        break;
-      if (inst.isRaw() || inst.opcode() != Op::Capability || inst.wordCount() < 2)
-        continue;
-      const uint32_t value = inst.word(1);
-      if (vulkanCapability(static_cast<grammar::Capability>(value), s_.env().apiVersion))
-        continue;
-      const grammar::EnumerantDesc *e =
-          grammar::findEnumerant(grammar::OperandKind::Capability, value);
-      if (e == nullptr)
-        continue; // unknown to this grammar: availability reports it
-      const auto &extensions = e->availability.extensions;
-      if (std::any_of(extensions.begin(), extensions.end(),
-                      [&](grammar::Extension x) { return s_.hasExtension(x); }))
-        continue;
-      s_.error(inst.index(), "Vulkan, SPIR-V capabilities",
-               "the " + std::string(e->name) + " capability is not one Vulkan " +
-                   std::to_string(s_.env().apiVersion >> 16) + "." +
-                   std::to_string(s_.env().apiVersion & 0xFFFF) +
-                   " supports, and no declared extension enables it");
-    }
+    checkClientCapabilities(s_, supported, "Vulkan, SPIR-V capabilities",
+                            "Vulkan " + std::to_string(s_.env().apiVersion >> 16) + "." +
+                                std::to_string(s_.env().apiVersion & 0xFFFF));
   }
 
   // "There must be at most one variable with the IncomingRayPayloadKHR [HitAttributeKHR,
