@@ -333,6 +333,32 @@ private:
     }
   }
 
+  // SPV_KHR_workgroup_memory_explicit_layout: "If any variable in the Workgroup Storage Class is
+  // decorated Block, then all variables in the Workgroup Storage Class in the entry point's
+  // interface must be" (spirv-val: "either all or none of the Workgroup Storage Class variables
+  // in the entry point interface must point to struct types decorated with Block").
+  void explicitLayoutBlocks(const Instruction &ep) {
+    if (!s_.hasCapability(grammar::Capability::WorkgroupMemoryExplicitLayoutKHR))
+      return;
+    constexpr uint32_t kStorageWorkgroup = 4;
+    size_t blocks = 0, others = 0;
+    auto ops = ep.operands();
+    for (size_t k = 3; k < ops.size(); ++k) {
+      const uint32_t id = ep.word(ops[k].offset);
+      if (s_.defOpcode(id) != Op::Variable || s_.storageClass(s_.typeOf(id)) != kStorageWorkgroup)
+        continue;
+      const uint32_t pointee = s_.pointeeType(s_.typeOf(id));
+      const bool block = s_.defOpcode(pointee) == Op::TypeStruct &&
+                         s_.hasDecoration(pointee, uint32_t(grammar::Decoration::Block));
+      ++(block ? blocks : others);
+    }
+    if (blocks != 0 && others != 0)
+      s_.error(ep.index(), "SPV_KHR_workgroup_memory_explicit_layout",
+               "either all or none of the entry point's Workgroup variables are Block structures "
+               "(here " +
+                   std::to_string(blocks) + " are, " + std::to_string(others) + " are not)");
+  }
+
   // How many of the execution modes of `fn` are among `any`.
   size_t countModes(uint32_t fn, std::initializer_list<uint32_t> any) const {
     auto modes = s_.executionModes(fn);
@@ -396,6 +422,7 @@ private:
                  "a MeshEXT or TaskEXT entry point may have at most one TaskPayloadWorkgroupEXT "
                  "variable");
     }
+    explicitLayoutBlocks(ep);
     std::unordered_set<uint32_t> seen;
     for (size_t k = 3; k < ops.size(); ++k) {
       const uint32_t id = ep.word(ops[k].offset);

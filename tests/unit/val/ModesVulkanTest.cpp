@@ -230,6 +230,39 @@ TEST(ValModes, ExecutionModeIdOperands) {
                "execution mode LocalSize takes literals: it is given by OpExecutionMode");
 }
 
+// SPV_KHR_workgroup_memory_explicit_layout: all of an entry point's Workgroup variables are Block
+// structures, or none.
+TEST(ValModes, ExplicitWorkgroupLayoutIsAllOrNothing) {
+  const std::string text = R"(OpCapability Shader
+OpCapability WorkgroupMemoryExplicitLayoutKHR
+OpExtension "SPV_KHR_workgroup_memory_explicit_layout"
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main" %a %b
+OpExecutionMode %main LocalSize 1 1 1
+OpDecorate %A Block
+OpMemberDecorate %A 0 Offset 0
+DECO
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%uint = OpTypeInt 32 0
+%A = OpTypeStruct %uint
+%B = OpTypeStruct %uint
+%pA = OpTypePointer Workgroup %A
+%pB = OpTypePointer Workgroup %B
+%a = OpVariable %pA Workgroup
+%b = OpVariable %pB Workgroup
+%main = OpFunction %void None %fn
+%entry = OpLabel
+OpReturn
+OpFunctionEnd
+)";
+  EXPECT_VALID(test::validateText(
+      test::replaced(text, "DECO", "OpDecorate %B Block\nOpMemberDecorate %B 0 Offset 0"),
+      "spv1.4"));
+  EXPECT_ERROR(test::validateText(test::replaced(text, "DECO", ""), "spv1.4"),
+               "either all or none of the entry point's Workgroup variables are Block structures");
+}
+
 // OpControlBarrier before SPIR-V 1.3; OpBegin/EndInvocationInterlockEXT with an interlock mode;
 // Vulkan's LocalSizeId from 1.3 on.
 TEST(ValModes, BarriersInterlocksAndVulkanLocalSizeId) {
