@@ -71,6 +71,8 @@ void checkFunction(State &s, const FunctionInfo &f) {
                 s.name(typeId) + " has " + std::to_string(expected));
 }
 
+void logicalPointerArgument(State &s, const Instruction &inst, uint32_t arg, uint32_t type);
+
 // OpFunctionCall %ret %id %callee args...
 void checkCall(State &s, const Instruction &inst) {
   if (inst.wordCount() < 4)
@@ -115,7 +117,48 @@ void checkCall(State &s, const Instruction &inst) {
               "argument " + ordinal(a) + " " + s.name(arg) + " has type " + s.name(got) +
                   ", but parameter " + ordinal(a) + " of " + s.name(calleeId) + " has type " +
                   s.name(want));
+    else if (got != 0)
+      logicalPointerArgument(s, inst, arg, got);
   }
+}
+
+// 2.16.1, Logical addressing: "Any pointer operand to an OpFunctionCall must point into one of
+// the following storage classes: UniformConstant, Function, Private, Workgroup, AtomicCounter"
+// (and StorageBuffer with variable pointers), and "must be a memory object declaration, or a
+// pointer to an element in an array that is a memory object declaration, where the element type
+// is OpTypeSampler or OpTypeImage" (lifted for StorageBuffer and Workgroup with variable
+// pointers). UniformConstant pointers pass whatever they come from, as spirv-val lets them.
+void logicalPointerArgument(State &s, const Instruction &inst, uint32_t arg, uint32_t type) {
+  const std::optional<uint32_t> sc = s.storageClass(type);
+  if (!sc || !s.isPointerType(type) || s.options().relaxLogicalPointer ||
+      s.addressingModel() != uint32_t(grammar::AddressingModel::Logical))
+    return;
+  using SC = grammar::StorageClass;
+  const bool variablePointers = s.hasCapability(grammar::Capability::VariablePointers) ||
+                                s.hasCapability(grammar::Capability::VariablePointersStorageBuffer);
+  const bool allowed = *sc == uint32_t(SC::UniformConstant) || *sc == uint32_t(SC::Function) ||
+                       *sc == uint32_t(SC::Private) || *sc == uint32_t(SC::Workgroup) ||
+                       *sc == uint32_t(SC::AtomicCounter) ||
+                       (variablePointers && *sc == uint32_t(SC::StorageBuffer));
+  if (!allowed) {
+    s.error(inst.index(), "2.16.1",
+            "the pointer argument " + s.name(arg) + " points into " +
+                State::enumerantName(grammar::OperandKind::StorageClass, *sc) +
+                " memory; with the Logical addressing model calls take pointers into "
+                "UniformConstant, Function, Private, Workgroup or AtomicCounter memory (and "
+                "StorageBuffer with variable pointers)");
+    return;
+  }
+  const Op op = s.defOpcode(arg);
+  const bool declaration = op == Op::Variable || op == Op::FunctionParameter;
+  const bool lifted =
+      *sc == uint32_t(SC::UniformConstant) ||
+      (variablePointers && (*sc == uint32_t(SC::StorageBuffer) || *sc == uint32_t(SC::Workgroup)));
+  if (!declaration && !lifted && op != kNoOp)
+    s.error(inst.index(), "2.16.1",
+            "the pointer argument " + s.name(arg) +
+                " must be a memory object declaration (a variable or a function parameter) with "
+                "the Logical addressing model");
 }
 
 // OpReturn / OpReturnValue against the enclosing function's return type.

@@ -342,19 +342,17 @@ private:
     c.result("a pointer in the Storage storage class (" +
                  State::enumerantName(grammar::OperandKind::StorageClass, storage) + ")",
              [&](uint32_t t) { return s_.isPointerType(t) && s_.storageClass(t) == storage; }) &&
-        c.operand(3, "Pointer", "a Generic pointer to the result's pointee type",
-                  [&](uint32_t t) {
-                    return s_.isPointerType(t) && s_.storageClass(t) == kStorageGeneric &&
-                           s_.pointeeType(t) == s_.pointeeType(c.resultType());
-                  });
+        c.operand(3, "Pointer", "a Generic pointer to the result's pointee type", [&](uint32_t t) {
+          return s_.isPointerType(t) && s_.storageClass(t) == kStorageGeneric &&
+                 s_.pointeeType(t) == s_.pointeeType(c.resultType());
+        });
   }
 
   // %r = OpGenericPtrMemSemantics %uint %pointer: "Result Type must be an OpTypeInt with 32-bit
   // Width and 0 Signedness. Pointer must point to Generic Storage Class."
   void genericPtrMemSemantics(const Instruction &inst) {
     OperandCheck c(s_, inst, kRule);
-    c.result("a 32-bit unsigned integer scalar",
-             [&](uint32_t t) { return c.unsignedInt32(t); }) &&
+    c.result("a 32-bit unsigned integer scalar", [&](uint32_t t) { return c.unsignedInt32(t); }) &&
         c.operand(3, "Pointer", "a pointer into Generic memory", [&](uint32_t t) {
           return s_.isPointerType(t) && s_.storageClass(t) == kStorageGeneric;
         });
@@ -440,6 +438,19 @@ private:
       std::optional<uint64_t> value;
       if (s_.defOpcode(index) == Op::Constant)
         value = s_.constantValue(index);
+      // 2.16.1, Logical addressing: "All indexes in OpAccessChain and OpInBoundsAccessChain that
+      // are OpConstant with type of OpTypeInt with a signedness of 1 must not have their sign bit
+      // set." (spirv-val 2023.1 does not check it.)
+      const uint32_t indexType = s_.typeOf(index);
+      if (value && firstIndex == 4 && s_.isSignedInt(indexType) &&
+          s_.addressingModel() == uint32_t(grammar::AddressingModel::Logical) &&
+          s_.bitWidth(indexType) <= 64 && ((*value >> (s_.bitWidth(indexType) - 1)) & 1)) {
+        s_.error(inst.index(), "2.16.1",
+                 "index " + s_.name(index) +
+                     " is a negative constant; with the Logical addressing model access chain "
+                     "indexes have no sign bit set");
+        return;
+      }
       ElementType e = elementType(s_, type, value, Bounds::StructsOnly);
       if (!e.error.empty()) {
         s_.error(inst.index(), kRule, e.error);

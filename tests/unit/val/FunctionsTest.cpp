@@ -212,6 +212,32 @@ TEST(Functions, EntryPointsAreNotCalled) {
                "the callee %1 is an entry point's function");
 }
 
+// 2.16.1, Logical addressing: calls take pointers into UniformConstant, Function, Private,
+// Workgroup or AtomicCounter memory, and memory object declarations.
+TEST(Functions, LogicalPointerArguments) {
+  const std::string callee = "%pf = OpTypePointer STORAGE %int\n%fnp = OpTypeFunction %void %pf\n"
+                             "%g = OpVariable %pf STORAGE\n"
+                             "%callee = OpFunction %void None %fnp\n%cp = OpFunctionParameter %pf\n"
+                             "%ce = OpLabel\nOpReturn\nOpFunctionEnd\n"
+                             "%caller = OpFunction %void None %fn\n%ke = OpLabel\n"
+                             "%r = OpFunctionCall %void %callee ARG\nOpReturn\nOpFunctionEnd\n";
+  auto call = [&](std::string_view storage, std::string_view arg) {
+    return validateText(
+        test::replaced(test::replaced(module(callee), "STORAGE", storage), "ARG", arg), "spv1.3");
+  };
+  EXPECT_VALID(call("Private", "%g"));
+  EXPECT_ERROR(call("Input", "%g"), "points into Input memory; with the Logical addressing model");
+  const std::string element =
+      "%arr = OpTypeArray %int %int_1\n%pa = OpTypePointer Private %arr\n%pf = OpTypePointer "
+      "Private %int\n%fnp = OpTypeFunction %void %pf\n%a = OpVariable %pa Private\n"
+      "%callee = OpFunction %void None %fnp\n%cp = OpFunctionParameter %pf\n"
+      "%ce = OpLabel\nOpReturn\nOpFunctionEnd\n"
+      "%caller = OpFunction %void None %fn\n%ke = OpLabel\n%e = OpAccessChain %pf %a %int_1\n"
+      "%r = OpFunctionCall %void %callee %e\nOpReturn\nOpFunctionEnd\n";
+  EXPECT_ERROR(validateText(module(element), "spv1.3"),
+               "must be a memory object declaration (a variable or a function parameter)");
+}
+
 TEST(Functions, FunctionIdIsNotAValue) {
   Report r = validateText(std::string(kHeader) + std::string(kCallee) + R"(
 %main = OpFunction %void None %fn

@@ -64,6 +64,16 @@ TEST(ValMemory, LogicalAddressingVariablesHoldNoPointers) {
                "a variable that holds pointers must be in the Function or Private storage class");
 }
 
+// 2.16.1, Logical addressing: signed constant access chain indexes have no sign bit set.
+TEST(ValMemory, AccessChainIndexesAreNotNegative) {
+  EXPECT_VALID(test::validateText(
+      shader("", "%v = OpVariable %ptr_f_v4 Function\n%e = OpAccessChain %ptr_f_float %v %int_1")));
+  EXPECT_ERROR(test::validateText(shader("%int_n1 = OpConstant %int -1",
+                                         "%v = OpVariable %ptr_f_v4 Function\n"
+                                         "%e = OpAccessChain %ptr_f_float %v %int_n1")),
+               "index %int_n1 is a negative constant");
+}
+
 TEST(ValMemory, FunctionVariablesInsideFunctionsOnly) {
   EXPECT_ERROR(test::validateText(shader("%g = OpVariable %ptr_f_float Function", "")),
                "outside functions cannot have the Function storage class");
