@@ -109,6 +109,8 @@ private:
       s_.error(inst.index(), kRule,
                "a variable outside functions cannot have the Function storage class");
     logicalPointerVariable(inst, s_.pointeeType(type), storage);
+    physicalStorageBufferVariable(inst, s_.pointeeType(type), storage);
+    booleanVariable(inst, s_.pointeeType(type), storage);
     if (inst.wordCount() < 5)
       return;
     const uint32_t init = inst.word(4);
@@ -175,6 +177,134 @@ private:
                "Function or Private storage class");
   }
 
+  // 2.16.1: "OpVariable must not use a Storage Class of PhysicalStorageBuffer"; variables holding
+  // PhysicalStorageBuffer pointers (or arrays of them) are decorated AliasedPointer or
+  // RestrictPointer, not both (2.18.2, SPV_KHR_physical_storage_buffer).
+  void physicalStorageBufferVariable(const Instruction &inst, uint32_t pointee, uint32_t storage) {
+    if (storage == kStoragePhysicalStorageBuffer) {
+      s_.error(inst.index(), "2.16.1",
+               "a variable cannot have the PhysicalStorageBuffer storage class");
+      return;
+    }
+    const uint32_t base = s_.stripArrays(pointee);
+    if (!s_.isPointerType(base) || s_.storageClass(base) != kStoragePhysicalStorageBuffer)
+      return;
+    const bool aliased =
+        s_.hasDecoration(inst.resultId(), uint32_t(grammar::Decoration::AliasedPointer));
+    const bool restrict =
+        s_.hasDecoration(inst.resultId(), uint32_t(grammar::Decoration::RestrictPointer));
+    if (aliased == restrict)
+      s_.error(inst.index(), "2.18.2",
+               "a variable holding PhysicalStorageBuffer pointers is decorated " +
+                   std::string(aliased ? "either AliasedPointer or RestrictPointer, not both"
+                                       : "AliasedPointer or RestrictPointer"));
+  }
+
+  // Whether `type` is, or holds through vectors, arrays and structures, a boolean; `user`: outside
+  // structure members decorated BuiltIn (memoized: structure types may be shared deeply).
+  bool holdsBool(uint32_t type, bool user = false, int depth = 0) {
+    if (depth > 64)
+      return false;
+    auto &memo = holdsBool_[user];
+    if (auto it = memo.find(type); it != memo.end())
+      return it->second;
+    bool r = false;
+    std::optional<Instruction> d = s_.def(type);
+    if (d && !d->isRaw()) {
+      if (d->opcode() == Op::TypeBool)
+        r = true;
+      else if ((d->opcode() == Op::TypeVector || d->opcode() == Op::TypeArray ||
+                d->opcode() == Op::TypeRuntimeArray) &&
+               d->wordCount() >= 3)
+        r = holdsBool(d->word(2), user, depth + 1);
+      else if (d->opcode() == Op::TypeStruct)
+        for (uint32_t w = 2; w < d->wordCount() && !r; ++w)
+          r = !(user &&
+                s_.hasDecoration(type, uint32_t(grammar::Decoration::BuiltIn), int(w - 2))) &&
+              holdsBool(d->word(w), user, depth + 1);
+    }
+    memo[type] = r;
+    return r;
+  }
+
+  // 3.32.6 OpTypeBool: stored booleans go "only with non-externally visible shader storage
+  // classes: UniformConstant, Workgroup, CrossWorkgroup, Private, Function, Input, and Output"
+  // (and the ray tracing and task payload classes, as spirv-val allows); Vulkan's Input and
+  // Output booleans are built-ins (VUID-StandaloneSpirv-Input-07290).
+  void booleanVariable(const Instruction &inst, uint32_t pointee, uint32_t storage) {
+    constexpr uint32_t kOutput = 3, kWorkgroup = 4, kCrossWorkgroup = 5, kPrivate = 6;
+    switch (storage) {
+    case kStorageUniformConstant:
+    case kWorkgroup:
+    case kCrossWorkgroup:
+    case kPrivate:
+    case kStorageFunction:
+    case 5328: // CallableDataKHR, IncomingCallableDataKHR
+    case 5329:
+    case 5338: // RayPayloadKHR, HitAttributeKHR
+    case 5339:
+    case 5342: // IncomingRayPayloadKHR
+    case 5402: // TaskPayloadWorkgroupEXT
+      return;
+    case kStorageInput:
+    case kOutput:
+      if (!s_.isVulkan() ||
+          s_.hasDecoration(inst.resultId(), uint32_t(grammar::Decoration::BuiltIn)) ||
+          !holdsBool(pointee, true))
+        return;
+      s_.error(inst.index(), "VUID-StandaloneSpirv-Input-07290",
+               "in Vulkan an Input or Output variable holding booleans is a built-in");
+      return;
+    default:
+      if (holdsBool(pointee))
+        s_.error(inst.index(), "3.32.6 OpTypeBool",
+                 "booleans are stored only in storage classes that are not externally visible "
+                 "(UniformConstant, Workgroup, CrossWorkgroup, Private, Function, Input, Output), "
+                 "not " +
+                     State::enumerantName(grammar::OperandKind::StorageClass, storage));
+    }
+  }
+
+  // The Memory Operands of an access through pointers of storage classes `target` and `source`
+  // (nothing for none or unknown) from word `word` (3.26): MakePointerAvailable not on loads,
+  // MakePointerVisible not on stores, both with NonPrivatePointer, which is for pointers into
+  // Uniform, Workgroup, CrossWorkgroup, Generic, Image, StorageBuffer or PhysicalStorageBuffer
+  // memory (2.16.1); Vulkan's PhysicalStorageBuffer accesses are Aligned
+  // (VUID-StandaloneSpirv-PhysicalStorageBuffer64-04708). (Revision 6 wants the Aligned literal
+  // to be a power of two, but clspv and glslang emit Aligned 0, which spirv-val 2023.1 accepts.)
+  void memoryOperands(const Instruction &inst, uint32_t word, std::optional<uint32_t> target,
+                      std::optional<uint32_t> source) {
+    constexpr uint32_t kAligned = 0x2, kMakeAvailable = 0x8, kMakeVisible = 0x10,
+                       kNonPrivate = 0x20;
+    const uint32_t mask = word < inst.wordCount() ? inst.word(word) : 0;
+    auto fail = [&](std::string_view rule, const std::string &message) {
+      s_.error(inst.index(), rule, message);
+    };
+    const Op op = inst.opcode();
+    if ((mask & kMakeAvailable) && op == Op::Load)
+      return fail("3.26", "MakePointerAvailable is not for OpLoad");
+    if ((mask & kMakeVisible) && op == Op::Store)
+      return fail("3.26", "MakePointerVisible is not for OpStore");
+    if ((mask & (kMakeAvailable | kMakeVisible)) && !(mask & kNonPrivate))
+      return fail("3.26", "MakePointerAvailable and MakePointerVisible need NonPrivatePointer");
+    if (mask & kNonPrivate)
+      for (std::optional<uint32_t> sc : {target, source}) {
+        constexpr uint32_t kUniform = 2, kWorkgroup = 4, kCrossWorkgroup = 5, kImage = 11,
+                           kStorageBuffer = 12;
+        if (sc && *sc != kUniform && *sc != kWorkgroup && *sc != kCrossWorkgroup &&
+            *sc != kStorageGeneric && *sc != kImage && *sc != kStorageBuffer &&
+            *sc != kStoragePhysicalStorageBuffer)
+          return fail("2.16.1",
+                      "NonPrivatePointer is for pointers into Uniform, Workgroup, CrossWorkgroup, "
+                      "Generic, Image, StorageBuffer or PhysicalStorageBuffer memory, not " +
+                          State::enumerantName(grammar::OperandKind::StorageClass, *sc));
+      }
+    if (s_.isVulkan() && !(mask & kAligned) &&
+        (target == kStoragePhysicalStorageBuffer || source == kStoragePhysicalStorageBuffer))
+      fail("VUID-StandaloneSpirv-PhysicalStorageBuffer64-04708",
+           "in Vulkan memory accesses through PhysicalStorageBuffer pointers are Aligned");
+  }
+
   // The pointee type of the pointer value `id`, 0 when unknown; reports non-pointers.
   std::optional<uint32_t> pointee(const Instruction &inst, uint32_t id, std::string_view role) {
     const uint32_t type = s_.typeOf(id);
@@ -224,6 +354,7 @@ private:
     if (inst.wordCount() < 4)
       return;
     logicalPointer(inst, inst.word(3));
+    memoryOperands(inst, 4, s_.storageClass(s_.typeOf(inst.word(3))), std::nullopt);
     std::optional<uint32_t> p = pointee(inst, inst.word(3), "the pointer");
     if (p && *p != 0 && *p != inst.word(1))
       s_.error(inst.index(), kRule,
@@ -243,6 +374,7 @@ private:
                "the pointer " + s_.name(inst.word(1)) +
                    " is to read-only memory (UniformConstant, Input or PushConstant)");
     logicalPointer(inst, inst.word(1));
+    memoryOperands(inst, 3, s_.storageClass(s_.typeOf(inst.word(1))), std::nullopt);
     std::optional<uint32_t> p = pointee(inst, inst.word(1), "the pointer");
     const uint32_t objectType = s_.typeOf(inst.word(2));
     if (p && *p != 0 && objectType != 0 && *p != objectType)
@@ -255,6 +387,8 @@ private:
   void copyMemory(const Instruction &inst) {
     if (inst.wordCount() < 3)
       return;
+    memoryOperands(inst, 3, s_.storageClass(s_.typeOf(inst.word(1))),
+                   s_.storageClass(s_.typeOf(inst.word(2))));
     std::optional<uint32_t> target = pointee(inst, inst.word(1), "the target");
     std::optional<uint32_t> source = pointee(inst, inst.word(2), "the source");
     if (target && source && *target != 0 && *source != 0 && *target != *source)
@@ -316,6 +450,7 @@ private:
   // have a scalar integer type."
   void copyMemorySized(const Instruction &inst) {
     OperandCheck c(s_, inst, kRule);
+    memoryOperands(inst, 4, s_.storageClass(c.type(1)), s_.storageClass(c.type(2)));
     c.operand(1, "Target", "a pointer", [&](uint32_t t) { return pointerOrUntyped(t); }) &&
         c.operand(2, "Source", "a pointer", [&](uint32_t t) { return pointerOrUntyped(t); }) &&
         c.operand(3, "Size", "an integer scalar", [&](uint32_t t) { return c.intScalar(t); });
@@ -476,7 +611,7 @@ private:
   }
 
   State &s_;
-  std::unordered_map<uint32_t, bool> holdsPointer_;
+  std::unordered_map<uint32_t, bool> holdsPointer_, holdsBool_[2];
 };
 
 } // namespace

@@ -395,6 +395,14 @@ void checkPointer(State &s, const Instruction &inst) {
             "the pointee type " + s.name(pointee) + " of a pointer type is not a type");
     return;
   }
+  // "The PhysicalStorageBuffer storage class must only be used with the PhysicalStorageBuffer64
+  // addressing model" (2.16.1).
+  constexpr uint32_t kStoragePhysicalStorageBuffer = 5349;
+  if (inst.word(2) == kStoragePhysicalStorageBuffer &&
+      s.addressingModel() != uint32_t(grammar::AddressingModel::PhysicalStorageBuffer64))
+    s.error(inst.index(), "2.16.1",
+            "the PhysicalStorageBuffer storage class is used only with the PhysicalStorageBuffer64 "
+            "addressing model");
   // Storage classes Vulkan has no use for (OpenCL's and Intel's).
   if (s.isVulkan()) {
     const uint32_t sc = inst.word(2);

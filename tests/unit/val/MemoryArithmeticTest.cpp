@@ -74,6 +74,79 @@ TEST(ValMemory, AccessChainIndexesAreNotNegative) {
                "index %int_n1 is a negative constant");
 }
 
+// PhysicalStorageBuffer: only with PhysicalStorageBuffer64 addressing (2.16.1), never an
+// OpVariable's storage class, variables holding such pointers AliasedPointer or RestrictPointer
+// (2.18.2), Aligned accesses in Vulkan (-04708).
+TEST(ValMemory, PhysicalStorageBuffer) {
+  const std::string psb = "OpCapability Shader\nOpCapability PhysicalStorageBufferAddresses";
+  auto module = [&](std::string_view decos, std::string_view globals, std::string_view body) {
+    std::string text = test::replaced(shader(globals, body), "OpCapability Shader", psb);
+    text = test::replaced(text, "OpMemoryModel Logical GLSL450",
+                          "OpMemoryModel PhysicalStorageBuffer64 GLSL450");
+    return test::replaced(text, "OpExecutionMode %main LocalSize 1 1 1",
+                          "OpExecutionMode %main LocalSize 1 1 1\n" + std::string(decos));
+  };
+  const std::string globals = "%pp = OpTypePointer PhysicalStorageBuffer %int\n"
+                              "%ppp = OpTypePointer Function %pp";
+  const std::string body = "%v = OpVariable %ppp Function\n%p = OpLoad %pp %v\n"
+                           "%x = OpLoad %int %p Aligned 4";
+  EXPECT_VALID(
+      test::validateText(module("OpDecorate %v AliasedPointer", globals, body), "vulkan1.2"));
+  EXPECT_ERROR(test::validateText(module("", globals, body)),
+               "a variable holding PhysicalStorageBuffer pointers is decorated AliasedPointer or "
+               "RestrictPointer");
+  EXPECT_ERROR(test::validateText(module("OpDecorate %v AliasedPointer", globals,
+                                         "%v = OpVariable %ppp Function\n%p = OpLoad %pp %v\n"
+                                         "%x = OpLoad %int %p"),
+                                  "vulkan1.2"),
+               "in Vulkan memory accesses through PhysicalStorageBuffer pointers are Aligned");
+  EXPECT_ERROR(
+      test::validateText(module("", globals + "\n%g = OpVariable %pp PhysicalStorageBuffer", "")),
+      "a variable cannot have the PhysicalStorageBuffer storage class");
+  EXPECT_ERROR(test::validateText(
+                   test::replaced(shader("%pp = OpTypePointer PhysicalStorageBuffer %int", ""),
+                                  "OpCapability Shader", psb)),
+               "the PhysicalStorageBuffer storage class is used only with the "
+               "PhysicalStorageBuffer64 addressing model");
+}
+
+// 3.26 Memory Operands: MakePointerAvailable not on loads, the Make* with NonPrivatePointer, and
+// NonPrivatePointer for memory other invocations see (2.16.1).
+TEST(ValMemory, MemoryOperandsOfTheVulkanMemoryModel) {
+  auto vulkan = [](std::string_view globals, std::string_view body) {
+    std::string text = test::replaced(shader(globals, body), "OpCapability Shader",
+                                      "OpCapability Shader\nOpCapability VulkanMemoryModel");
+    text = test::replaced(text, "OpMemoryModel Logical GLSL450", "OpMemoryModel Logical Vulkan");
+    if (!globals.empty())
+      text = test::replaced(text, "OpEntryPoint GLCompute %main \"main\"",
+                            "OpEntryPoint GLCompute %main \"main\" %w");
+    return test::validateText(text, "spv1.5");
+  };
+  const std::string globals = "%pw = OpTypePointer Workgroup %int\n%w = OpVariable %pw Workgroup\n"
+                              "%uint_2 = OpConstant %uint 2";
+  EXPECT_VALID(vulkan(globals, "%x = OpLoad %int %w MakePointerVisible|NonPrivatePointer %uint_2"));
+  EXPECT_ERROR(
+      vulkan(globals, "%x = OpLoad %int %w MakePointerAvailable|NonPrivatePointer %uint_2"),
+      "MakePointerAvailable is not for OpLoad");
+  EXPECT_ERROR(vulkan(globals, "%x = OpLoad %int %w MakePointerVisible %uint_2"),
+               "MakePointerAvailable and MakePointerVisible need NonPrivatePointer");
+  EXPECT_ERROR(
+      vulkan("", "%v = OpVariable %ptr_f_int Function\n%x = OpLoad %int %v NonPrivatePointer"),
+      "NonPrivatePointer is for pointers into Uniform, Workgroup");
+}
+
+// 3.32.6 OpTypeBool: booleans are stored in storage classes that are not externally visible, and
+// Vulkan's Input and Output booleans are built-ins (VUID-StandaloneSpirv-Input-07290).
+TEST(ValMemory, StoredBooleans) {
+  EXPECT_VALID(test::validateText(shader("%pb = OpTypePointer Private %bool\n"
+                                         "%b = OpVariable %pb Private",
+                                         "")));
+  EXPECT_ERROR(test::validateText(shader("%pb = OpTypePointer StorageBuffer %bool\n"
+                                         "%b = OpVariable %pb StorageBuffer",
+                                         "")),
+               "booleans are stored only in storage classes that are not externally visible");
+}
+
 TEST(ValMemory, FunctionVariablesInsideFunctionsOnly) {
   EXPECT_ERROR(test::validateText(shader("%g = OpVariable %ptr_f_float Function", "")),
                "outside functions cannot have the Function storage class");
