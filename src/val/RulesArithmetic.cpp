@@ -502,6 +502,16 @@ private:
                      s_.name(type));
         return;
       }
+    if (const Op typeOp = s_.defOpcode(type);
+        (typeOp == Op::TypeImage || typeOp == Op::TypeSampler || typeOp == Op::TypeSampledImage) &&
+        !s_.hasCapability(grammar::Capability::BindlessTextureNV)) {
+      // 2.16.1: image, sampler and sampled image objects are not operands of OpSelect, except
+      // with SPV_NV_bindless_texture.
+      s_.error(inst.index(), "2.16.1",
+               "OpSelect cannot choose between images, samplers or sampled images (without "
+               "BindlessTextureNV)");
+      return;
+    }
     if (cond == 0)
       return;
     const bool vectorCondition = s_.isVectorType(cond) && s_.isBoolType(s_.componentType(cond)) &&

@@ -354,6 +354,18 @@ private:
         s_.error(i, "3.32.17 OpPhi", "the result type of OpPhi must not be OpTypeVoid");
         continue;
       }
+      // 2.16.1: image, sampler and sampled image objects are not operands of OpPhi (spirv-val
+      // holds images and samplers to it under Shader only; SPV_NV_bindless_texture lifts it).
+      if (const Op typeOp = s_.defOpcode(type);
+          !s_.hasCapability(grammar::Capability::BindlessTextureNV) &&
+          (typeOp == Op::TypeSampledImage ||
+           (s_.hasCapability(grammar::Capability::Shader) &&
+            (typeOp == Op::TypeImage || typeOp == Op::TypeSampler)))) {
+        s_.error(i, "2.16.1",
+                 "an image, sampler or sampled image cannot be the result of OpPhi: " +
+                     s_.name(inst.resultId()) + " has type " + s_.name(type));
+        continue;
+      }
       const uint32_t operands = inst.wordCount() - 3;
       if (operands % 2 != 0) {
         s_.error(i, "3.32.17 OpPhi",

@@ -170,6 +170,20 @@ TEST(ValImages, WhatSamplingTakes) {
                "OpImageSampleProjExplicitLod needs a 1D, 2D, 3D or Rect image that is not arrayed");
 }
 
+// 2.16.1: image, sampler and sampled image objects are not operands of OpPhi or OpSelect, except
+// with SPV_NV_bindless_texture; OpCopyObject may copy them.
+TEST(ValImages, NotChosenByPhiOrSelect) {
+  const std::string cond = "%bool = OpTypeBool\n%true = OpConstantTrue %bool";
+  EXPECT_VALID(check("%c = OpCopyObject %img %i"));
+  EXPECT_ERROR(check("%c = OpSelect %img %true %i %i", "spv1.6", "", "GLSL450", cond),
+               "OpSelect cannot choose between images, samplers or sampled images");
+  EXPECT_ERROR(check("%c = OpSelect %simg %true %s %s", "spv1.6", "", "GLSL450", cond),
+               "OpSelect cannot choose between images, samplers or sampled images");
+  EXPECT_ERROR(check("OpBranch %next\n%next = OpLabel\n%c = OpPhi %simg %s %entry"),
+               "an image, sampler or sampled image cannot be the result of OpPhi");
+  EXPECT_VALID(check("OpBranch %next\n%next = OpLabel\n%c = OpPhi %uint %uint_0 %entry"));
+}
+
 TEST(ValImageOperands, Grad) {
   EXPECT_VALID(check("%x = OpImageSampleExplicitLod %v4float %s %v2f Grad %v2f %v2f"));
   EXPECT_ERROR(check("%x = OpImageSampleExplicitLod %v4float %s %v2f Grad %float_1 %v2f"),
