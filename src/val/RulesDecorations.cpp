@@ -3,6 +3,7 @@
 #include "Rules.h"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -1068,11 +1069,20 @@ void checkRepeated(State &s) {
 void checkExclusive(State &s) {
   struct Pair {
     Decoration a, b;
+    const char *rule;
   };
-  static constexpr Pair kPairs[] = {{Decoration::Block, Decoration::BufferBlock},
-                                    {Decoration::RowMajor, Decoration::ColMajor},
-                                    {Decoration::Restrict, Decoration::Aliased},
-                                    {Decoration::RestrictPointer, Decoration::AliasedPointer}};
+  static constexpr Pair kPairs[] = {
+      {Decoration::Block, Decoration::BufferBlock, "2.16.2"},
+      {Decoration::RowMajor, Decoration::ColMajor, "3.20"},
+      {Decoration::Restrict, Decoration::Aliased, "3.20"},
+      {Decoration::RestrictPointer, Decoration::AliasedPointer, "3.20"},
+      // 2.16.2: "It is invalid to apply more than one of Noperspective or Flat decorations to the
+      // same object or member", nor more than one of Patch, Centroid or Sample (spirv-val 2023.1
+      // checks neither).
+      {Decoration::NoPerspective, Decoration::Flat, "2.16.2"},
+      {Decoration::Patch, Decoration::Centroid, "2.16.2"},
+      {Decoration::Patch, Decoration::Sample, "2.16.2"},
+      {Decoration::Centroid, Decoration::Sample, "2.16.2"}};
   std::set<std::pair<uint32_t, int64_t>> done;
   for (Instruction inst : s.module()) {
     if (s.stopped())
@@ -1106,7 +1116,7 @@ void checkExclusive(State &s) {
                               : (o.opcode() == Op::MemberDecorate && o.wordCount() >= 4 &&
                                  o.word(2) == uint32_t(member) && o.word(3) == uint32_t(p.a));
         if (same && done.insert({target, member}).second) {
-          s.error(inst.index(), "3.20",
+          s.error(inst.index(), p.rule,
                   s.name(target) +
                       (member >= 0 ? " member " + std::to_string(member) : std::string()) +
                       " cannot be decorated both " + decoration(uint32_t(p.a)) + " and " +
@@ -1164,6 +1174,86 @@ void checkStructNesting(State &s) {
         s.error(inst.index(), "2.16.2",
                 "the block " + s.name(id) +
                     " contains another Block or BufferBlock structure; blocks cannot nest");
+    }
+  }
+}
+
+// 2.16.2: "For structure objects in the Input and Output Storage Classes ... the decorations
+// Noperspective, Flat, Patch, Centroid, and Sample must be applied only to the top-level members
+// of the structure type" (spirv-val 2023.1 does not check it).
+void checkInterpolationNesting(State &s) {
+  auto interpolation = [](uint32_t d) {
+    switch (static_cast<Decoration>(d)) {
+    case Decoration::NoPerspective:
+    case Decoration::Flat:
+    case Decoration::Patch:
+    case Decoration::Centroid:
+    case Decoration::Sample:
+      return true;
+    default:
+      return false;
+    }
+  };
+  // The first nested structure (at any depth below the top level of `top`) with such a member
+  // decoration; 0 when there is none.
+  std::set<uint32_t> visited;
+  std::function<uint32_t(uint32_t)> nestedDecorated = [&](uint32_t st) -> uint32_t {
+    std::optional<Instruction> type = s.def(st);
+    if (!type || type->isRaw() || type->opcode() != Op::TypeStruct)
+      return 0;
+    for (uint32_t w = 2; w < type->wordCount(); ++w) {
+      const uint32_t member = s.stripArrays(type->word(w));
+      if (s.defOpcode(member) != Op::TypeStruct || !visited.insert(member).second)
+        continue;
+      for (uint32_t d : s.decorations(member)) {
+        Instruction o = s.module().inst(d);
+        if (!o.isRaw() && o.opcode() == Op::MemberDecorate && o.wordCount() >= 4 &&
+            o.word(1) == member && interpolation(o.word(3)))
+          return member;
+      }
+      if (uint32_t found = nestedDecorated(member))
+        return found;
+    }
+    return 0;
+  };
+  for (Instruction inst : s.module()) {
+    if (s.stopped())
+      return;
+    if (inst.isRaw() || inst.opcode() != Op::Variable || inst.wordCount() < 4 ||
+        (inst.word(3) != uint32_t(StorageClass::Input) &&
+         inst.word(3) != uint32_t(StorageClass::Output)))
+      continue;
+    visited.clear();
+    if (uint32_t nested = nestedDecorated(s.stripArrays(s.pointeeType(inst.word(1)))))
+      s.error(inst.index(), "2.16.2",
+              "the structure " + s.name(nested) + ", nested in the interface variable " +
+                  s.name(inst.resultId()) +
+                  ", has members decorated NoPerspective, Flat, Patch, Centroid or Sample; "
+                  "those decorate only top-level members");
+  }
+}
+
+// 2.16.1: "It is invalid to have a construct that uses the StorageBuffer Storage Class and a
+// construct that uses the Uniform Storage Class with the BufferBlock Decoration in the same
+// SPIR-V module" (spirv-val 2023.1 does not check it). The constructs looked at are variables.
+void checkBufferBlockMix(State &s) {
+  std::optional<uint32_t> storageBuffer, bufferBlock;
+  for (Instruction inst : s.module()) {
+    if (s.stopped())
+      return;
+    if (inst.isRaw() || inst.opcode() != Op::Variable || inst.wordCount() < 4)
+      continue;
+    if (inst.word(3) == uint32_t(StorageClass::StorageBuffer) && !storageBuffer)
+      storageBuffer = inst.index();
+    else if (inst.word(3) == uint32_t(StorageClass::Uniform) && !bufferBlock &&
+             s.hasDecoration(s.stripArrays(s.pointeeType(inst.word(1))),
+                             uint32_t(Decoration::BufferBlock)))
+      bufferBlock = inst.index();
+    if (storageBuffer && bufferBlock) {
+      s.error(std::max(*storageBuffer, *bufferBlock), "2.16.1",
+              "a module cannot use both the StorageBuffer storage class and Uniform BufferBlock "
+              "structures");
+      return;
     }
   }
 }
@@ -1586,9 +1676,10 @@ void checkDecorations(State &s) {
     }
   }
   // Whole-module rules, one pass each.
-  for (auto pass : {checkExclusive, checkRepeated, checkStructNesting, checkLinkage,
-                    checkRoundingModes, checkNonWritable, checkPushConstants,
-                    checkVulkanMemoryModelDecorations, checkLines, checkBuffers}) {
+  for (auto pass :
+       {checkExclusive, checkRepeated, checkStructNesting, checkInterpolationNesting,
+        checkBufferBlockMix, checkLinkage, checkRoundingModes, checkNonWritable, checkPushConstants,
+        checkVulkanMemoryModelDecorations, checkLines, checkBuffers}) {
     if (s.stopped())
       return;
     pass(s);

@@ -367,6 +367,39 @@ private:
     });
   }
 
+  // 2.16.1: "There must be no more than one object per Storage Class that contains a structure
+  // type containing members decorated with BuiltIn, consumed per entry point." Like spirv-val,
+  // this counts the interface variables that are such structures themselves: arrays of them
+  // (gl_in[], mesh shaders' per-vertex and per-primitive outputs) are not counted.
+  void builtInBlocks(const Instruction &ep) {
+    constexpr uint32_t kBuiltIn = uint32_t(grammar::Decoration::BuiltIn);
+    auto ops = ep.operands();
+    std::unordered_set<uint32_t> inputs, outputs;
+    for (size_t k = 3; k < ops.size(); ++k) {
+      const uint32_t id = ep.word(ops[k].offset);
+      std::optional<Instruction> d = s_.def(id);
+      if (!d || d->opcode() != Op::Variable || d->wordCount() < 4 ||
+          (d->word(3) != kStorageInput && d->word(3) != kStorageOutput))
+        continue;
+      const uint32_t type = s_.pointeeType(d->word(1));
+      std::optional<Instruction> st = s_.def(type);
+      if (!st || st->isRaw() || st->opcode() != Op::TypeStruct)
+        continue;
+      bool builtIn = false;
+      for (uint32_t member = 0; member + 2 < st->wordCount() && !builtIn; ++member)
+        builtIn = s_.hasDecoration(type, kBuiltIn, static_cast<int>(member));
+      if (builtIn)
+        (d->word(3) == kStorageInput ? inputs : outputs).insert(id);
+    }
+    for (const auto *set : {&inputs, &outputs})
+      if (set->size() > 1)
+        s_.error(ep.index(), "2.16.1",
+                 "the entry point consumes " + std::to_string(set->size()) + " " +
+                     (set == &inputs ? "Input" : "Output") +
+                     " structures with BuiltIn members; there must be at most one per storage "
+                     "class");
+  }
+
   // OpEntryPoint Model %function "name" %interface...
   void entryPoint(const Instruction &ep) {
     auto ops = ep.operands();
@@ -423,6 +456,7 @@ private:
                  "variable");
     }
     explicitLayoutBlocks(ep);
+    builtInBlocks(ep);
     std::unordered_set<uint32_t> seen;
     for (size_t k = 3; k < ops.size(); ++k) {
       const uint32_t id = ep.word(ops[k].offset);

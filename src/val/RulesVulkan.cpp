@@ -23,7 +23,7 @@ namespace {
 constexpr uint32_t kInput = 1, kOutput = 3; // storage classes
 constexpr uint32_t kBlock = 2, kBuiltIn = 11, kFlat = 14, kLocation = 30,
                    kComponent = 31; // decorations
-constexpr uint32_t kModelGLCompute = 5, kModelFragment = 4, kModelKernel = 6;
+constexpr uint32_t kModelVertex = 0, kModelGLCompute = 5, kModelFragment = 4, kModelKernel = 6;
 constexpr uint32_t kModeOriginLowerLeft = 8, kModeLocalSize = 17, kModeLocalSizeId = 38;
 constexpr uint32_t kBuiltInWorkgroupSize = 25;
 
@@ -230,6 +230,8 @@ private:
       interfaceLocation(ep, ep.word(ops[k].offset));
       if (model == kModelFragment)
         flatInput(ep, ep.word(ops[k].offset));
+      if (model == kModelFragment || model == kModelVertex)
+        uninterpolated(ep, model, ep.word(ops[k].offset));
     }
     for (uint32_t storage : {kInput, kOutput})
       if (!s_.stopped())
@@ -359,6 +361,27 @@ private:
   bool needsFlat(uint32_t type) const {
     const uint32_t c = s_.componentType(s_.stripArrays(type));
     return s_.isIntType(c) || (s_.isFloatType(c) && s_.bitWidth(c) == 64);
+  }
+
+  // VUID-StandaloneSpirv-Flat-06201 / -06202: fragment outputs and vertex inputs are not
+  // interpolated, so they take no Flat, NoPerspective, Sample or Centroid decoration.
+  void uninterpolated(const Instruction &ep, uint32_t model, uint32_t var) {
+    std::optional<Instruction> d = s_.def(var);
+    const uint32_t storage = model == kModelFragment ? kOutput : kInput;
+    if (!d || d->opcode() != Op::Variable || d->wordCount() < 4 || d->word(3) != storage)
+      return;
+    for (const grammar::Decoration deco :
+         {grammar::Decoration::Flat, grammar::Decoration::NoPerspective,
+          grammar::Decoration::Sample, grammar::Decoration::Centroid})
+      if (s_.hasDecoration(var, uint32_t(deco))) {
+        s_.error(ep.index(),
+                 model == kModelFragment ? "VUID-StandaloneSpirv-Flat-06201"
+                                         : "VUID-StandaloneSpirv-Flat-06202",
+                 std::string(model == kModelFragment ? "fragment output " : "vertex input ") +
+                     s_.name(var) + " is not interpolated: it cannot be decorated " +
+                     State::enumerantName(grammar::OperandKind::Decoration, uint32_t(deco)));
+        return;
+      }
   }
 
   // VUID-StandaloneSpirv-Flat-04744: a fragment input of integer or double type is Flat.

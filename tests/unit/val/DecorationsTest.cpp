@@ -194,6 +194,49 @@ TEST(ValDecorations, ExclusiveDecorations) {
   EXPECT_VALID(validateText(shader({.decos = "OpDecorate %S BufferBlock"}), "spv1.3"));
 }
 
+// 2.16.2: at most one of NoPerspective and Flat, at most one of Patch, Centroid and Sample; they
+// decorate only the top-level members of interface structures; and 2.16.1: StorageBuffer and
+// Uniform BufferBlock are not mixed.
+TEST(ValDecorations, InterpolationDecorations) {
+  const std::string input =
+      "%ptr_in = OpTypePointer Input %v4float\n%in = OpVariable %ptr_in Input";
+  EXPECT_VALID(val({.decos = "OpDecorate %in Flat", .types = input, .interface = "%in"}));
+  EXPECT_ERROR(val({.decos = "OpDecorate %in Flat\nOpDecorate %in NoPerspective",
+                    .types = input,
+                    .interface = "%in"}),
+               "cannot be decorated both NoPerspective and Flat");
+  EXPECT_ERROR(validateText(test::replaced(shader({.decos = "OpDecorate %in Sample\n"
+                                                            "OpDecorate %in Centroid",
+                                                   .types = input,
+                                                   .interface = "%in"}),
+                                           "OpCapability Shader",
+                                           "OpCapability Shader\nOpCapability SampleRateShading"),
+                            "spv1.6"),
+               "cannot be decorated both Centroid and Sample");
+  const std::string nested = "%T = OpTypeStruct %S %float\n%ptr_T = OpTypePointer Input %T\n"
+                             "%in = OpVariable %ptr_T Input";
+  EXPECT_VALID(val({.decos = "OpMemberDecorate %T 1 Flat", .types = nested, .interface = "%in"}));
+  EXPECT_ERROR(
+      val({.decos = "OpMemberDecorate %S 1 Flat", .types = nested, .interface = "%in"}),
+      "has members decorated NoPerspective, Flat, Patch, Centroid or Sample; those decorate only "
+      "top-level members");
+}
+
+TEST(ValDecorations, StorageBufferAndBufferBlockDoNotMix) {
+  const std::string types =
+      "%ptr_sb = OpTypePointer StorageBuffer %S\n%sb = OpVariable %ptr_sb StorageBuffer\n"
+      "%T = OpTypeStruct %uint\n%ptr_u = OpTypePointer Uniform %T\n"
+      "%u = OpVariable %ptr_u Uniform";
+  const std::string decos =
+      "OpDecorate %S Block\nOpMemberDecorate %S 0 Offset 0\nOpMemberDecorate %S 1 Offset 4\n"
+      "OpMemberDecorate %T 0 Offset 0\n";
+  EXPECT_VALID(
+      validateText(shader({.decos = decos + "OpDecorate %T Block", .types = types}), "spv1.3"));
+  EXPECT_ERROR(validateText(shader({.decos = decos + "OpDecorate %T BufferBlock", .types = types}),
+                            "spv1.3"),
+               "a module cannot use both the StorageBuffer storage class and Uniform BufferBlock");
+}
+
 TEST(ValDecorations, BlocksDoNotNest) {
   EXPECT_ERROR(
       val({.decos = "OpDecorate %S Block\nOpDecorate %T Block", .types = "%T = OpTypeStruct %S"}),

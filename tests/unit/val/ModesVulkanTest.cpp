@@ -344,6 +344,46 @@ TEST(ValVulkan, IntegerFragmentInputsAreFlat) {
                                   "vulkan1.3"));
 }
 
+// VUID-StandaloneSpirv-Flat-06201 / -06202: fragment outputs and vertex inputs are not
+// interpolated.
+TEST(ValVulkan, NoInterpolationOnFragmentOutputsOrVertexInputs) {
+  const std::string origin = "OpExecutionMode %main OriginUpperLeft";
+  EXPECT_ERROR(
+      test::validateText(fragment(origin, "OpDecorate %out Location 0\nOpDecorate %out Flat"),
+                         "vulkan1.3"),
+      "is not interpolated: it cannot be decorated Flat");
+  std::string vertex = test::replaced(
+      fragment("",
+               "OpDecorate %out Location 0\nOpDecorate %in Location 0\n"
+               "OpDecorate %in NoPerspective",
+               "%ptr_in = OpTypePointer Input %v4float\n%in = OpVariable %ptr_in Input",
+               "%out %in"),
+      "OpEntryPoint Fragment", "OpEntryPoint Vertex");
+  EXPECT_ERROR(test::validateText(vertex, "vulkan1.3"),
+               "vertex input %3 is not interpolated: it cannot be decorated NoPerspective");
+  EXPECT_VALID(test::validateText(vertex, "spv1.6"));
+  EXPECT_VALID(test::validateText(
+      test::replaced(vertex, "OpDecorate %in NoPerspective", "OpDecorate %out NoPerspective"),
+      "vulkan1.3"));
+}
+
+// 2.16.1: at most one structure with BuiltIn members per storage class in an entry point's
+// interface (arrays of them are not counted, as in spirv-val).
+TEST(ValModes, OneBuiltInBlockPerStorageClass) {
+  const std::string blocks = "%P = OpTypeStruct %v4float\n%Q = OpTypeStruct %float\n"
+                             "%ptr_P = OpTypePointer Output %P\n%ptr_Q = OpTypePointer Output %Q\n"
+                             "%a = OpVariable %ptr_P Output\n%b = OpVariable %ptr_Q Output";
+  const std::string decos = "OpMemberDecorate %P 0 BuiltIn Position\nOpDecorate %P Block\n"
+                            "OpMemberDecorate %Q 0 BuiltIn PointSize\nOpDecorate %Q Block";
+  auto vertex = [&](std::string_view interface) {
+    return test::replaced(fragment("", decos, blocks, interface), "OpEntryPoint Fragment",
+                          "OpEntryPoint Vertex");
+  };
+  EXPECT_VALID(test::validateText(vertex("%a"), "spv1.6"));
+  EXPECT_ERROR(test::validateText(vertex("%a %b"), "spv1.6"),
+               "the entry point consumes 2 Output structures with BuiltIn members");
+}
+
 TEST(ValVulkan, MemoryBarrierSemantics) {
   const std::string extra = "%uint = OpTypeInt 32 0\n%uint_1 = OpConstant %uint 1\n"
                             "%none = OpConstant %uint 0\n%acqrel_uniform = OpConstant %uint 72";
