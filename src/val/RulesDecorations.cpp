@@ -9,6 +9,7 @@
 #include <set>
 #include <span>
 #include <string>
+#include <tuple>
 #include <unordered_map>
 #include <vector>
 
@@ -1258,6 +1259,54 @@ void checkBufferBlockMix(State &s) {
   }
 }
 
+// 2.16.1: "All XfbStride Decorations must be the same for all objects decorated with the same
+// XfbBuffer XFB Buffer Number", and so must all Stream decorations (spirv-val 2023.1 checks
+// neither). An object is a variable or a structure member, decorated directly; an object without
+// XfbStride or Stream is not compared.
+void checkTransformFeedback(State &s) {
+  struct Object {
+    std::optional<uint32_t> buffer, stride, stream;
+    uint32_t at = 0;
+  };
+  std::map<std::pair<uint32_t, int64_t>, Object> objects;
+  for (Instruction inst : s.module()) {
+    if (inst.isRaw())
+      continue;
+    const bool member = inst.opcode() == Op::MemberDecorate;
+    if ((inst.opcode() != Op::Decorate && !member) || inst.wordCount() < (member ? 5u : 4u))
+      continue;
+    const uint32_t deco = inst.word(member ? 3 : 2), value = inst.word(member ? 4 : 3);
+    if (deco != uint32_t(Decoration::XfbBuffer) && deco != uint32_t(Decoration::XfbStride) &&
+        deco != uint32_t(Decoration::Stream))
+      continue;
+    Object &o = objects[{inst.word(1), member ? int64_t(inst.word(2)) : -1}];
+    o.at = std::max(o.at, inst.index());
+    (deco == uint32_t(Decoration::XfbBuffer)   ? o.buffer
+     : deco == uint32_t(Decoration::XfbStride) ? o.stride
+                                               : o.stream) = value;
+  }
+  std::map<uint32_t, std::pair<std::optional<uint32_t>, std::optional<uint32_t>>> byBuffer;
+  for (const auto &[key, o] : objects) {
+    if (s.stopped())
+      return;
+    if (!o.buffer)
+      continue;
+    auto &[stride, stream] = byBuffer[*o.buffer];
+    for (auto [mine, first, what] :
+         {std::tuple{o.stride, &stride, "XfbStride"}, std::tuple{o.stream, &stream, "Stream"}}) {
+      if (!mine)
+        continue;
+      if (!*first)
+        *first = mine;
+      else if (**first != *mine)
+        s.error(o.at, "2.16.1",
+                "the objects of transform feedback buffer " + std::to_string(*o.buffer) +
+                    " have different " + what + " decorations (" + std::to_string(**first) +
+                    " and " + std::to_string(*mine) + "); they must all be the same");
+    }
+  }
+}
+
 // --- Decorations that constrain their target's value or type (3.20)
 // -------------------------------
 
@@ -1676,10 +1725,10 @@ void checkDecorations(State &s) {
     }
   }
   // Whole-module rules, one pass each.
-  for (auto pass :
-       {checkExclusive, checkRepeated, checkStructNesting, checkInterpolationNesting,
-        checkBufferBlockMix, checkLinkage, checkRoundingModes, checkNonWritable, checkPushConstants,
-        checkVulkanMemoryModelDecorations, checkLines, checkBuffers}) {
+  for (auto pass : {checkExclusive, checkRepeated, checkStructNesting, checkInterpolationNesting,
+                    checkBufferBlockMix, checkTransformFeedback, checkLinkage, checkRoundingModes,
+                    checkNonWritable, checkPushConstants, checkVulkanMemoryModelDecorations,
+                    checkLines, checkBuffers}) {
     if (s.stopped())
       return;
     pass(s);

@@ -237,6 +237,54 @@ TEST(ValDecorations, StorageBufferAndBufferBlockDoNotMix) {
                "a module cannot use both the StorageBuffer storage class and Uniform BufferBlock");
 }
 
+// 2.16.1: the objects of one transform feedback buffer share their XfbStride and Stream.
+TEST(ValDecorations, TransformFeedbackBuffersAgree) {
+  const std::string text = R"(
+OpCapability Shader
+OpCapability Geometry
+OpCapability GeometryStreams
+OpCapability TransformFeedback
+OpMemoryModel Logical GLSL450
+OpEntryPoint Geometry %main "main" %a %b
+OpExecutionMode %main InputPoints
+OpExecutionMode %main OutputPoints
+OpExecutionMode %main OutputVertices 1
+OpExecutionMode %main Invocations 1
+OpExecutionMode %main Xfb
+OpDecorate %a XfbBuffer 0
+OpDecorate %b XfbBuffer 0
+OpDecorate %a Stream 0
+OpDecorate %b Stream 0
+OpDecorate %a Offset 0
+OpDecorate %b Offset 4
+OpDecorate %a XfbStride 8
+OpDecorate %b XfbStride 8
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%float = OpTypeFloat 32
+%po = OpTypePointer Output %float
+%a = OpVariable %po Output
+%b = OpVariable %po Output
+%main = OpFunction %void None %fn
+%entry = OpLabel
+OpReturn
+OpFunctionEnd
+)";
+  EXPECT_VALID(validateText(text, "spv1.6"));
+  EXPECT_ERROR(
+      validateText(test::replaced(text, "OpDecorate %b XfbStride 8", "OpDecorate %b XfbStride 16"),
+                   "spv1.6"),
+      "the objects of transform feedback buffer 0 have different XfbStride decorations (8 and 16)");
+  EXPECT_ERROR(
+      validateText(test::replaced(text, "OpDecorate %b Stream 0", "OpDecorate %b Stream 1"),
+                   "spv1.6"),
+      "have different Stream decorations (0 and 1)");
+  EXPECT_VALID(validateText(
+      test::replaced(test::replaced(text, "OpDecorate %b Stream 0", "OpDecorate %b Stream 1"),
+                     "OpDecorate %b XfbBuffer 0", "OpDecorate %b XfbBuffer 1"),
+      "spv1.6"));
+}
+
 TEST(ValDecorations, BlocksDoNotNest) {
   EXPECT_ERROR(
       val({.decos = "OpDecorate %S Block\nOpDecorate %T Block", .types = "%T = OpTypeStruct %S"}),
