@@ -4,6 +4,7 @@
 #include "Rules.h"
 
 #include <unordered_map>
+#include <vector>
 
 namespace spire::val {
 
@@ -614,8 +615,193 @@ private:
   std::unordered_map<uint32_t, bool> holdsPointer_, holdsBool_[2];
 };
 
+// 2.16.1, Logical addressing with variable pointers: "A variable pointer must not: be an operand
+// to an OpArrayLength instruction; point to an array of structures with a structure type
+// decorated with Block or BufferBlock; point to an object that is or contains an OpTypeMatrix;
+// point to a column, or a component in a column, within an OpTypeMatrix" (spirv-val 2023.1
+// checks none of them). Variable pointers are defined in 2.2: the pointer results of OpSelect,
+// OpPhi, OpFunctionCall, OpPtrAccessChain, OpLoad and OpConstantNull, access chains and copies
+// of them, and parameters some call passes one to.
+class VariablePointerChecker {
+public:
+  explicit VariablePointerChecker(State &s) : s_(s) {}
+
+  void run() {
+    if (s_.addressingModel() != 0 || s_.options().relaxLogicalPointer ||
+        (!s_.hasCapability(grammar::Capability::VariablePointers) &&
+         !s_.hasCapability(grammar::Capability::VariablePointersStorageBuffer)))
+      return;
+    for (const FunctionInfo &f : s_.module().functions())
+      for (uint32_t i = f.begin; i < f.end; ++i) {
+        if (s_.stopped())
+          return;
+        Instruction inst = s_.module().inst(i);
+        if (inst.isRaw())
+          continue;
+        if (inst.opcode() == Op::ArrayLength && inst.wordCount() >= 4 &&
+            variablePointer(inst.word(3)))
+          s_.error(i, "2.16.1",
+                   "the structure operand of OpArrayLength is a variable pointer (" +
+                       s_.name(inst.word(3)) + ")");
+        const uint32_t type = inst.typeId(), id = inst.resultId();
+        if (type == 0 || id == 0 || !s_.isPointerType(type) || !variablePointer(id))
+          continue;
+        const uint32_t pointee = s_.pointeeType(type);
+        if (const Op op = s_.defOpcode(pointee);
+            (op == Op::TypeArray || op == Op::TypeRuntimeArray) &&
+            isBlock(s_.def(pointee)->word(2)))
+          s_.error(i, "2.16.1",
+                   "the variable pointer " + s_.name(id) + " points to an array of blocks");
+        else if (containsMatrix(pointee))
+          s_.error(i, "2.16.1",
+                   "the variable pointer " + s_.name(id) +
+                       " points to a matrix or to an object containing one");
+        else if (insideMatrix(id))
+          s_.error(i, "2.16.1",
+                   "the variable pointer " + s_.name(id) +
+                       " points to a column of a matrix, or to a component of one");
+      }
+  }
+
+private:
+  bool isBlock(uint32_t type) const {
+    return s_.defOpcode(type) == Op::TypeStruct &&
+           (s_.hasDecoration(type, uint32_t(grammar::Decoration::Block)) ||
+            s_.hasDecoration(type, uint32_t(grammar::Decoration::BufferBlock)));
+  }
+
+  bool containsMatrix(uint32_t type, int depth = 0) {
+    if (auto it = containsMatrix_.find(type); it != containsMatrix_.end())
+      return it->second;
+    bool r = false;
+    std::optional<Instruction> d = s_.def(type);
+    if (d && !d->isRaw() && depth < 64) {
+      if (d->opcode() == Op::TypeMatrix)
+        r = true;
+      else if ((d->opcode() == Op::TypeArray || d->opcode() == Op::TypeRuntimeArray) &&
+               d->wordCount() >= 3)
+        r = containsMatrix(d->word(2), depth + 1);
+      else if (d->opcode() == Op::TypeStruct)
+        for (uint32_t w = 2; w < d->wordCount() && !r; ++w)
+          r = containsMatrix(d->word(w), depth + 1);
+    }
+    containsMatrix_[type] = r;
+    return r;
+  }
+
+  // The arguments calls pass for parameter `param`.
+  std::vector<uint32_t> arguments(uint32_t param) {
+    std::vector<uint32_t> args;
+    const uint32_t at = s_.module().defIndex(param);
+    const uint32_t f = s_.functionOf(at);
+    if (f >= s_.module().functions().size())
+      return args;
+    const uint32_t begin = s_.module().functions()[f].begin;
+    const uint32_t position = at - begin - 1; // parameters follow OpFunction
+    const uint32_t fn = s_.module().inst(begin).resultId();
+    for (const DefUse::Use &u : s_.defUse().uses(fn)) {
+      Instruction call = s_.module().inst(u.inst);
+      if (!call.isRaw() && call.opcode() == Op::FunctionCall && call.word(3) == fn &&
+          call.wordCount() > 4 + position)
+        args.push_back(call.word(4 + position));
+    }
+    return args;
+  }
+
+  // Memoized walks over values; a value met again while it is being decided counts as false.
+  template <class F> bool memo(std::unordered_map<uint32_t, int8_t> &m, uint32_t id, F &&f) {
+    auto [it, fresh] = m.emplace(id, -1);
+    if (!fresh)
+      return it->second == 1;
+    const bool r = f();
+    m[id] = r ? 1 : 0;
+    return r;
+  }
+
+  bool variablePointer(uint32_t id) {
+    return memo(variable_, id, [&] {
+      std::optional<Instruction> d = s_.def(id);
+      if (!d || d->isRaw() || !s_.isPointerType(d->typeId()))
+        return false;
+      switch (d->opcode()) {
+      case Op::Select:
+      case Op::Phi:
+      case Op::FunctionCall:
+      case Op::PtrAccessChain:
+      case Op::Load:
+      case Op::ConstantNull:
+        return true;
+      case Op::AccessChain:
+      case Op::InBoundsAccessChain:
+      case Op::CopyObject:
+        return d->wordCount() >= 4 && variablePointer(d->word(3));
+      case Op::FunctionParameter:
+        for (uint32_t arg : arguments(id))
+          if (variablePointer(arg))
+            return true;
+        return false;
+      default:
+        return false;
+      }
+    });
+  }
+
+  // Whether pointer `id` points into a matrix: an access chain that selects a column, or a value
+  // chosen or copied from one.
+  bool insideMatrix(uint32_t id) {
+    return memo(inside_, id, [&] {
+      std::optional<Instruction> d = s_.def(id);
+      if (!d || d->isRaw())
+        return false;
+      switch (d->opcode()) {
+      case Op::AccessChain:
+      case Op::InBoundsAccessChain:
+      case Op::PtrAccessChain: {
+        if (d->wordCount() < 4)
+          return false;
+        if (insideMatrix(d->word(3)))
+          return true;
+        uint32_t type = s_.pointeeType(s_.typeOf(d->word(3)));
+        for (uint32_t w = d->opcode() == Op::PtrAccessChain ? 5 : 4; w < d->wordCount(); ++w) {
+          if (s_.defOpcode(type) == Op::TypeMatrix)
+            return true;
+          type = elementType(s_, type, s_.constantValue(d->word(w)), Bounds::StructsOnly).type;
+          if (type == 0)
+            return false;
+        }
+        return false;
+      }
+      case Op::CopyObject:
+        return d->wordCount() >= 4 && insideMatrix(d->word(3));
+      case Op::Select:
+        return d->wordCount() >= 6 && (insideMatrix(d->word(4)) || insideMatrix(d->word(5)));
+      case Op::Phi:
+        for (uint32_t w = 3; w + 1 < d->wordCount(); w += 2)
+          if (insideMatrix(d->word(w)))
+            return true;
+        return false;
+      case Op::FunctionParameter:
+        for (uint32_t arg : arguments(id))
+          if (insideMatrix(arg))
+            return true;
+        return false;
+      default:
+        return false;
+      }
+    });
+  }
+
+  State &s_;
+  std::unordered_map<uint32_t, bool> containsMatrix_;
+  std::unordered_map<uint32_t, int8_t> variable_, inside_;
+};
+
 } // namespace
 
-void checkMemory(State &s) { MemoryChecker(s).run(); }
+void checkMemory(State &s) {
+  MemoryChecker(s).run();
+  if (!s.stopped())
+    VariablePointerChecker(s).run();
+}
 
 } // namespace spire::val

@@ -204,6 +204,62 @@ TEST(ValMemory, PointerComparisonsNeedVariablePointersInLogicalAddressing) {
                "comparing pointers needs the VariablePointers capability");
 }
 
+// 2.16.1: variable pointers do not reach OpArrayLength, arrays of blocks, matrices or their
+// columns.
+TEST(ValMemory, WhatVariablePointersMustNotDo) {
+  const char *text = R"(
+OpCapability Shader
+OpCapability VariablePointers
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main" %sb
+OpExecutionMode %main LocalSize 1 1 1
+OpDecorate %blk Block
+OpMemberDecorate %blk 0 Offset 0
+OpMemberDecorate %blk 1 Offset 16
+OpMemberDecorate %blk 1 ColMajor
+OpMemberDecorate %blk 1 MatrixStride 16
+OpMemberDecorate %blk 2 Offset 80
+OpDecorate %rta ArrayStride 4
+OpDecorate %sb DescriptorSet 0
+OpDecorate %sb Binding 0
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%bool = OpTypeBool
+%true = OpConstantTrue %bool
+%uint = OpTypeInt 32 0
+%float = OpTypeFloat 32
+%v4float = OpTypeVector %float 4
+%mat4 = OpTypeMatrix %v4float 4
+%rta = OpTypeRuntimeArray %float
+%blk = OpTypeStruct %v4float %mat4 %rta
+%psb = OpTypePointer StorageBuffer %blk
+%sb = OpVariable %psb StorageBuffer
+%pvec = OpTypePointer StorageBuffer %v4float
+%pmat = OpTypePointer StorageBuffer %mat4
+%uint_0 = OpConstant %uint 0
+%uint_1 = OpConstant %uint 1
+%main = OpFunction %void None %fn
+%entry = OpLabel
+BODY
+OpReturn
+OpFunctionEnd
+)";
+  auto with = [&](std::string_view body) {
+    return test::validateText(test::replaced(text, "BODY", body), "spv1.6");
+  };
+  EXPECT_VALID(with("%v = OpAccessChain %pvec %sb %uint_0\n"
+                    "%s = OpSelect %pvec %true %v %v\n%x = OpLoad %v4float %s"));
+  EXPECT_VALID(with("%n = OpArrayLength %uint %sb 2"));
+  EXPECT_ERROR(with("%s = OpSelect %psb %true %sb %sb"),
+               "points to a matrix or to an object containing one");
+  EXPECT_ERROR(with("%m = OpAccessChain %pmat %sb %uint_1\n%s = OpCopyObject %pmat %m\n"
+                    "%t = OpSelect %pmat %true %s %m"),
+               "points to a matrix or to an object containing one");
+  EXPECT_ERROR(with("%c = OpAccessChain %pvec %sb %uint_1 %uint_0\n"
+                    "%s = OpSelect %pvec %true %c %c"),
+               "points to a column of a matrix, or to a component of one");
+}
+
 TEST(ValArithmetic, StorageOnlySmallTypesOnlyMoveData) {
   const char *text = R"(
 OpCapability Shader
