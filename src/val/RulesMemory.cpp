@@ -110,7 +110,7 @@ private:
       s_.error(inst.index(), kRule,
                "a variable outside functions cannot have the Function storage class");
     logicalPointerVariable(inst, s_.pointeeType(type), storage);
-    physicalStorageBufferVariable(inst, s_.pointeeType(type), storage);
+    physicalStorageBufferVariable(inst, storage);
     booleanVariable(inst, s_.pointeeType(type), storage);
     if (inst.wordCount() < 5)
       return;
@@ -178,27 +178,14 @@ private:
                "Function or Private storage class");
   }
 
-  // 2.16.1: "OpVariable must not use a Storage Class of PhysicalStorageBuffer"; variables holding
-  // PhysicalStorageBuffer pointers (or arrays of them) are decorated AliasedPointer or
-  // RestrictPointer, not both (2.18.2, SPV_KHR_physical_storage_buffer).
-  void physicalStorageBufferVariable(const Instruction &inst, uint32_t pointee, uint32_t storage) {
-    if (storage == kStoragePhysicalStorageBuffer) {
+  // 2.16.1: "OpVariable must not use a Storage Class of PhysicalStorageBuffer". Variables holding
+  // PhysicalStorageBuffer pointers need no AliasedPointer or RestrictPointer since revision 6
+  // (Khronos issue #827 lifted it; spirv-val 2023.1 still asks for one, later ones do not);
+  // both on one variable is the exclusive-decorations rule's.
+  void physicalStorageBufferVariable(const Instruction &inst, uint32_t storage) {
+    if (storage == kStoragePhysicalStorageBuffer)
       s_.error(inst.index(), "2.16.1",
                "a variable cannot have the PhysicalStorageBuffer storage class");
-      return;
-    }
-    const uint32_t base = s_.stripArrays(pointee);
-    if (!s_.isPointerType(base) || s_.storageClass(base) != kStoragePhysicalStorageBuffer)
-      return;
-    const bool aliased =
-        s_.hasDecoration(inst.resultId(), uint32_t(grammar::Decoration::AliasedPointer));
-    const bool restrict =
-        s_.hasDecoration(inst.resultId(), uint32_t(grammar::Decoration::RestrictPointer));
-    if (aliased == restrict)
-      s_.error(inst.index(), "2.18.2",
-               "a variable holding PhysicalStorageBuffer pointers is decorated " +
-                   std::string(aliased ? "either AliasedPointer or RestrictPointer, not both"
-                                       : "AliasedPointer or RestrictPointer"));
   }
 
   // Whether `type` is, or holds through vectors, arrays and structures, a boolean; `user`: outside
@@ -409,6 +396,8 @@ private:
       s_.error(inst.index(), kRule, "the compared pointers must have the same type");
       return;
     }
+    if (physicalStorageBufferOperand(inst, a))
+      return;
     // Logical addressing compares pointers only with variable pointers.
     constexpr uint32_t kAddressingLogical = 0, kCapabilityVariablePointersStorageBuffer = 4441,
                        kCapabilityVariablePointers = 4442, kStorageStorageBuffer = 12;
@@ -501,7 +490,20 @@ private:
     c.result("an integer scalar", [&](uint32_t t) { return c.intScalar(t); }) &&
         c.operand(3, "Operand 1", "a pointer", [&](uint32_t t) { return pointerOrUntyped(t); }) &&
         c.operand(4, "Operand 2", "a pointer of Operand 1's type",
-                  [&](uint32_t t) { return t == c.type(3); });
+                  [&](uint32_t t) { return t == c.type(3); }) &&
+        !physicalStorageBufferOperand(inst, c.type(3));
+  }
+
+  // 2.16.1: "Operands of OpPtrEqual, OpPtrNotEqual, and OpPtrDiff must not be pointers into the
+  // PhysicalStorageBuffer Storage Class" (spirv-val: "Cannot use a pointer in the
+  // PhysicalStorageBuffer storage class").
+  bool physicalStorageBufferOperand(const Instruction &inst, uint32_t pointerType) {
+    if (pointerType == 0 || s_.storageClass(pointerType) != kStoragePhysicalStorageBuffer)
+      return false;
+    s_.error(inst.index(), "2.16.1",
+             "the operands of " + State::opcodeName(inst.opcode()) +
+                 " cannot be PhysicalStorageBuffer pointers");
+    return true;
   }
 
   // OpLifetimeStart / OpLifetimeStop %pointer Size: "Size must be 0 if Pointer is a pointer to a
@@ -615,6 +617,18 @@ private:
   std::unordered_map<uint32_t, bool> holdsPointer_, holdsBool_[2];
 };
 
+// Calls f(index, instruction) for the instructions inside functions, raw ones left out, until
+// validation stops.
+template <class F> void forEachFunctionInstruction(State &s, F &&f) {
+  for (const FunctionInfo &fn : s.module().functions())
+    for (uint32_t i = fn.begin; i < fn.end; ++i) {
+      if (s.stopped())
+        return;
+      if (Instruction inst = s.module().inst(i); !inst.isRaw())
+        f(i, inst);
+    }
+}
+
 // 2.16.1, Logical addressing with variable pointers: "A variable pointer must not: be an operand
 // to an OpArrayLength instruction; point to an array of structures with a structure type
 // decorated with Block or BufferBlock; point to an object that is or contains an OpTypeMatrix;
@@ -631,36 +645,29 @@ public:
         (!s_.hasCapability(grammar::Capability::VariablePointers) &&
          !s_.hasCapability(grammar::Capability::VariablePointersStorageBuffer)))
       return;
-    for (const FunctionInfo &f : s_.module().functions())
-      for (uint32_t i = f.begin; i < f.end; ++i) {
-        if (s_.stopped())
-          return;
-        Instruction inst = s_.module().inst(i);
-        if (inst.isRaw())
-          continue;
-        if (inst.opcode() == Op::ArrayLength && inst.wordCount() >= 4 &&
-            variablePointer(inst.word(3)))
-          s_.error(i, "2.16.1",
-                   "the structure operand of OpArrayLength is a variable pointer (" +
-                       s_.name(inst.word(3)) + ")");
-        const uint32_t type = inst.typeId(), id = inst.resultId();
-        if (type == 0 || id == 0 || !s_.isPointerType(type) || !variablePointer(id))
-          continue;
-        const uint32_t pointee = s_.pointeeType(type);
-        if (const Op op = s_.defOpcode(pointee);
-            (op == Op::TypeArray || op == Op::TypeRuntimeArray) &&
-            isBlock(s_.def(pointee)->word(2)))
-          s_.error(i, "2.16.1",
-                   "the variable pointer " + s_.name(id) + " points to an array of blocks");
-        else if (containsMatrix(pointee))
-          s_.error(i, "2.16.1",
-                   "the variable pointer " + s_.name(id) +
-                       " points to a matrix or to an object containing one");
-        else if (insideMatrix(id))
-          s_.error(i, "2.16.1",
-                   "the variable pointer " + s_.name(id) +
-                       " points to a column of a matrix, or to a component of one");
-      }
+    forEachFunctionInstruction(s_, [&](uint32_t i, const Instruction &inst) {
+      if (inst.opcode() == Op::ArrayLength && inst.wordCount() >= 4 &&
+          variablePointer(inst.word(3)))
+        s_.error(i, "2.16.1",
+                 "the structure operand of OpArrayLength is a variable pointer (" +
+                     s_.name(inst.word(3)) + ")");
+      const uint32_t type = inst.typeId(), id = inst.resultId();
+      if (type == 0 || id == 0 || !s_.isPointerType(type) || !variablePointer(id))
+        return;
+      const uint32_t pointee = s_.pointeeType(type);
+      if (const Op op = s_.defOpcode(pointee);
+          (op == Op::TypeArray || op == Op::TypeRuntimeArray) && isBlock(s_.def(pointee)->word(2)))
+        s_.error(i, "2.16.1",
+                 "the variable pointer " + s_.name(id) + " points to an array of blocks");
+      else if (containsMatrix(pointee))
+        s_.error(i, "2.16.1",
+                 "the variable pointer " + s_.name(id) +
+                     " points to a matrix or to an object containing one");
+      else if (insideMatrix(id))
+        s_.error(i, "2.16.1",
+                 "the variable pointer " + s_.name(id) +
+                     " points to a column of a matrix, or to a component of one");
+    });
   }
 
 private:
@@ -796,12 +803,105 @@ private:
   std::unordered_map<uint32_t, int8_t> variable_, inside_;
 };
 
+// 2.16.1, PhysicalStorageBuffer: "Any pointer value whose storage class is PhysicalStorageBuffer
+// and that points to a matrix, an array of matrices, or a row or element of a matrix must be the
+// result of an OpAccessChain or OpPtrAccessChain instruction whose Base operand is a structure
+// type (or recursively must be the result of a sequence of only access chains from a structure to
+// the final value). Such a pointer must only be used as the Pointer operand to OpLoad or OpStore"
+// (the matrix layout comes from the structure's member decorations; spirv-val 2023.1 does not
+// check it). Further access chains into the matrix are the recursion the rule allows.
+class PhysicalMatrixChecker {
+public:
+  explicit PhysicalMatrixChecker(State &s) : s_(s) {}
+
+  void run() {
+    if (s_.addressingModel() != uint32_t(grammar::AddressingModel::PhysicalStorageBuffer64))
+      return;
+    forEachFunctionInstruction(s_, [&](uint32_t i, const Instruction &inst) {
+      if (inst.resultId() == 0 || !matrixPointer(inst.resultId()))
+        return;
+      if (!fromStructure(inst)) {
+        s_.error(i, "2.16.1",
+                 "a PhysicalStorageBuffer pointer to a matrix (or into one) must come from "
+                 "access chains that start at a structure");
+        return;
+      }
+      for (const DefUse::Use &u : s_.defUse().uses(inst.resultId())) {
+        Instruction user = s_.module().inst(u.inst);
+        if (user.isRaw())
+          continue;
+        const Op op = user.opcode();
+        const bool pointerOperand =
+            ((op == Op::Load || isChain(op)) && user.wordCount() >= 4 &&
+             user.word(3) == inst.resultId()) ||
+            (op == Op::Store && user.wordCount() >= 3 && user.word(1) == inst.resultId() &&
+             user.word(2) != inst.resultId());
+        if (!pointerOperand && op != Op::Name && op != Op::Decorate) {
+          s_.error(u.inst, "2.16.1",
+                   "a PhysicalStorageBuffer pointer to a matrix (or into one) is only the "
+                   "Pointer of OpLoad or OpStore, not an operand of " +
+                       State::opcodeName(op));
+          break;
+        }
+      }
+    });
+  }
+
+private:
+  static bool isChain(Op op) {
+    return op == Op::AccessChain || op == Op::InBoundsAccessChain || op == Op::PtrAccessChain ||
+           op == Op::InBoundsPtrAccessChain;
+  }
+
+  // A PhysicalStorageBuffer pointer to a matrix or an array of matrices, or an access chain
+  // result inside a matrix.
+  bool matrixPointer(uint32_t id, int depth = 0) {
+    const uint32_t type = s_.typeOf(id);
+    if (type == 0 || !s_.isPointerType(type) ||
+        s_.storageClass(type) != kStoragePhysicalStorageBuffer)
+      return false;
+    if (s_.defOpcode(s_.stripArrays(s_.pointeeType(type))) == Op::TypeMatrix)
+      return true;
+    std::optional<Instruction> d = s_.def(id);
+    return d && !d->isRaw() && isChain(d->opcode()) && d->wordCount() >= 4 && depth < 256 &&
+           (matrixPointer(d->word(3), depth + 1) || walksThroughMatrix(*d));
+  }
+
+  bool walksThroughMatrix(const Instruction &chain) {
+    uint32_t type = s_.pointeeType(s_.typeOf(chain.word(3)));
+    const bool ptr =
+        chain.opcode() == Op::PtrAccessChain || chain.opcode() == Op::InBoundsPtrAccessChain;
+    for (uint32_t w = ptr ? 5 : 4; w < chain.wordCount() && type != 0; ++w) {
+      if (s_.defOpcode(type) == Op::TypeMatrix)
+        return true;
+      type = elementType(s_, type, s_.constantValue(chain.word(w)), Bounds::StructsOnly).type;
+    }
+    return false;
+  }
+
+  // Whether `inst`, a matrix pointer, is an access chain from a structure, directly or through
+  // access chains from one.
+  bool fromStructure(const Instruction &inst, int depth = 0) {
+    if (!isChain(inst.opcode()) || inst.wordCount() < 4 || depth >= 256)
+      return false;
+    const uint32_t base = inst.word(3);
+    if (s_.defOpcode(s_.pointeeType(s_.typeOf(base))) == Op::TypeStruct)
+      return true;
+    std::optional<Instruction> d = s_.def(base);
+    return d && !d->isRaw() && matrixPointer(base) && fromStructure(*d, depth + 1);
+  }
+
+  State &s_;
+};
+
 } // namespace
 
 void checkMemory(State &s) {
   MemoryChecker(s).run();
   if (!s.stopped())
     VariablePointerChecker(s).run();
+  if (!s.stopped())
+    PhysicalMatrixChecker(s).run();
 }
 
 } // namespace spire::val

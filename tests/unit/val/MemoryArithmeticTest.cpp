@@ -75,8 +75,8 @@ TEST(ValMemory, AccessChainIndexesAreNotNegative) {
 }
 
 // PhysicalStorageBuffer: only with PhysicalStorageBuffer64 addressing (2.16.1), never an
-// OpVariable's storage class, variables holding such pointers AliasedPointer or RestrictPointer
-// (2.18.2), Aligned accesses in Vulkan (-04708).
+// OpVariable's storage class, variables holding such pointers not both AliasedPointer and
+// RestrictPointer (2.18.2), Aligned accesses in Vulkan (-04708).
 TEST(ValMemory, PhysicalStorageBuffer) {
   const std::string psb = "OpCapability Shader\nOpCapability PhysicalStorageBufferAddresses";
   auto module = [&](std::string_view decos, std::string_view globals, std::string_view body) {
@@ -92,9 +92,13 @@ TEST(ValMemory, PhysicalStorageBuffer) {
                            "%x = OpLoad %int %p Aligned 4";
   EXPECT_VALID(
       test::validateText(module("OpDecorate %v AliasedPointer", globals, body), "vulkan1.2"));
-  EXPECT_ERROR(test::validateText(module("", globals, body)),
-               "a variable holding PhysicalStorageBuffer pointers is decorated AliasedPointer or "
-               "RestrictPointer");
+  EXPECT_ERROR(test::validateText(module("", globals, body + "\n%e = OpPtrEqual %bool %p %p")),
+               "the operands of OpPtrEqual cannot be PhysicalStorageBuffer pointers");
+  // Revision 6 lifted the need for AliasedPointer or RestrictPointer (#827); both stay invalid.
+  EXPECT_VALID(test::validateText(module("", globals, body)));
+  EXPECT_ERROR(test::validateText(module(
+                   "OpDecorate %v AliasedPointer\nOpDecorate %v RestrictPointer", globals, body)),
+               "cannot be decorated both RestrictPointer and AliasedPointer");
   EXPECT_ERROR(test::validateText(module("OpDecorate %v AliasedPointer", globals,
                                          "%v = OpVariable %ppp Function\n%p = OpLoad %pp %v\n"
                                          "%x = OpLoad %int %p"),
@@ -108,6 +112,57 @@ TEST(ValMemory, PhysicalStorageBuffer) {
                                   "OpCapability Shader", psb)),
                "the PhysicalStorageBuffer storage class is used only with the "
                "PhysicalStorageBuffer64 addressing model");
+}
+
+// 2.16.1: PhysicalStorageBuffer pointers to matrices (or into them) come from access chains that
+// start at a structure, whose member decorations give the layout, and only load or store.
+TEST(ValMemory, PhysicalStorageBufferMatrices) {
+  const char *text = R"(
+OpCapability Shader
+OpCapability PhysicalStorageBufferAddresses
+OpCapability Int64
+OpMemoryModel PhysicalStorageBuffer64 GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+OpDecorate %S Block
+OpMemberDecorate %S 0 Offset 0
+OpMemberDecorate %S 0 ColMajor
+OpMemberDecorate %S 0 MatrixStride 16
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%float = OpTypeFloat 32
+%v4float = OpTypeVector %float 4
+%mat4 = OpTypeMatrix %v4float 4
+%S = OpTypeStruct %mat4
+%ulong = OpTypeInt 64 0
+%int = OpTypeInt 32 1
+%int_0 = OpConstant %int 0
+%c = OpConstant %ulong 64
+%pS = OpTypePointer PhysicalStorageBuffer %S
+%pm = OpTypePointer PhysicalStorageBuffer %mat4
+%pv = OpTypePointer PhysicalStorageBuffer %v4float
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%p = OpConvertUToPtr %pS %c
+%m = OpAccessChain %pm %p %int_0
+%x = OpLoad %mat4 %m Aligned 16
+%col = OpAccessChain %pv %m %int_0
+OpStore %col %v Aligned 16
+BODY
+OpReturn
+OpFunctionEnd
+)";
+  auto with = [&](std::string_view body) {
+    return test::validateText(
+        test::replaced(test::replaced(text, "BODY", body), "OpStore %col %v",
+                       "%v = OpLoad %v4float %col Aligned 16\nOpStore %col %v"),
+        "spv1.6");
+  };
+  EXPECT_VALID(with(""));
+  EXPECT_ERROR(with("%q = OpCopyObject %pv %col"),
+               "is only the Pointer of OpLoad or OpStore, not an operand of OpCopyObject");
+  EXPECT_ERROR(with("%raw = OpConvertUToPtr %pm %c"),
+               "must come from access chains that start at a structure");
 }
 
 // 3.26 Memory Operands: MakePointerAvailable not on loads, the Make* with NonPrivatePointer, and
