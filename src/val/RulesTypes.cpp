@@ -671,6 +671,17 @@ void checkConstantComposite(State &s, const Instruction &inst) {
                 " but the result type " + s.name(resultType) + " expects " + s.name(expected) +
                 " there");
   };
+  // Khronos SPIR-V issue #574 (in the revision history): "Constituents of OpConstantComposite
+  // must not be specialization constants" (OpSpecConstantComposite takes them; spirv-val 2023.1
+  // does not check it).
+  if (inst.opcode() == Op::ConstantComposite)
+    for (uint32_t i = 0; i < count; ++i)
+      if (State::opcodeName(s.defOpcode(constituent(i))).starts_with("OpSpecConstant")) {
+        s.error(inst.index(), rule,
+                "the constituent " + s.name(constituent(i)) +
+                    " is a specialization constant; only OpSpecConstantComposite takes those");
+        return;
+      }
   switch (type->opcode()) {
   case Op::TypeVector: {
     if (type->wordCount() < 4)

@@ -150,6 +150,11 @@ TEST(ValTypes, ConstantComposite) {
   EXPECT_ERROR(val("%s = OpTypeStruct %float %uint\n%f1 = OpConstant %float 1\n"
                    "%c = OpConstantComposite %s %f1 %f1"),
                "expects");
+  // Specialization constants go into OpSpecConstantComposite only (Khronos issue #574).
+  const std::string spec = "%v2 = OpTypeVector %float 2\n%f1 = OpSpecConstant %float 1\n";
+  EXPECT_VALID(val(spec + "%c = OpSpecConstantComposite %v2 %f1 %f1"));
+  EXPECT_ERROR(val(spec + "%c = OpConstantComposite %v2 %f1 %f1"),
+               "is a specialization constant; only OpSpecConstantComposite takes those");
 }
 
 TEST(ValTypes, ConstantNull) {
