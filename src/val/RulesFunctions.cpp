@@ -192,6 +192,16 @@ void checkReturn(State &s, const Instruction &inst) {
     s.error(inst.index(), "3.32.17 OpReturnValue",
             "the returned value " + s.name(value) + " has type " + s.name(type) + ", but " +
                 s.name(fn.word(2)) + " returns " + s.name(returnType));
+  // 2.16.1, Logical addressing: only with VariablePointers or VariablePointersStorageBuffer "a
+  // pointer can be an operand to ... OpReturnValue".
+  else if (type != 0 && s.isPointerType(type) &&
+           s.addressingModel() == uint32_t(grammar::AddressingModel::Logical) &&
+           !s.options().relaxLogicalPointer &&
+           !s.hasCapability(grammar::Capability::VariablePointers) &&
+           !s.hasCapability(grammar::Capability::VariablePointersStorageBuffer))
+    s.error(inst.index(), "2.16.1",
+            "with the Logical addressing model, returning the pointer " + s.name(value) +
+                " needs the VariablePointers or VariablePointersStorageBuffer capability");
 }
 
 // OpEntryPoint Model %function "name" interface...

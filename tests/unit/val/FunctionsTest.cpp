@@ -162,6 +162,21 @@ OpReturnValue %float_1
 OpFunctionEnd
 )"));
   EXPECT_ERROR(type, "the returned value");
+  // 2.16.1: returning a logical pointer needs variable pointers.
+  const std::string pointer = R"(
+%ptr = OpTypePointer Function %int
+%fn_ptr = OpTypeFunction %ptr %ptr
+%f = OpFunction %ptr None %fn_ptr
+%p = OpFunctionParameter %ptr
+%fe = OpLabel
+OpReturnValue %p
+OpFunctionEnd
+)";
+  EXPECT_ERROR(validateText(module(pointer)),
+               "with the Logical addressing model, returning the pointer");
+  EXPECT_VALID(validateText(test::replaced(module(pointer), "OpCapability Shader",
+                                           "OpCapability Shader\nOpCapability VariablePointers"),
+                            "spv1.3"));
 }
 
 TEST(Functions, EntryPointMustBeAVoidFunctionWithoutParameters) {
