@@ -21,6 +21,8 @@
 #include "OperandCheck.h"
 #include "Rules.h"
 
+#include <algorithm>
+
 namespace spire::val {
 
 namespace {
@@ -206,6 +208,35 @@ private:
     if (sampler != 0 && s_.defOpcode(sampler) != Op::TypeSampler)
       s_.error(inst.index(), kRule,
                "the sampler " + s_.name(inst.word(4)) + " is not an OpTypeSampler");
+    sameBlockUses(inst);
+  }
+
+  // 2.16.1: "All OpSampledImage instructions must be in the same block in which their Result
+  // <id> are consumed" (non-semantic instructions, such as debug info, aside).
+  void sameBlockUses(const Instruction &inst) {
+    const uint32_t f = s_.functionOf(inst.index());
+    if (f == kNoIndex)
+      return;
+    const auto blocks = s_.module().blocks(s_.module().functions()[f]);
+    auto blockOf = [&](uint32_t index) {
+      auto it = std::upper_bound(blocks.begin(), blocks.end(), index,
+                                 [](uint32_t i, const BlockInfo &b) { return i < b.label; });
+      return it == blocks.begin() ? kNoIndex : uint32_t(it - blocks.begin() - 1);
+    };
+    const uint32_t home = blockOf(inst.index());
+    for (const DefUse::Use &u : s_.defUse().uses(inst.resultId())) {
+      Instruction user = s_.module().inst(u.inst);
+      if (user.isRaw() || user.opcode() == Op::ExtInst || user.opcode() == Op::Name ||
+          user.opcode() == Op::Decorate || s_.functionOf(u.inst) != f)
+        continue;
+      if (blockOf(u.inst) != home) {
+        s_.error(u.inst, "2.16.1",
+                 "the sampled image " + s_.name(inst.resultId()) +
+                     " is used outside the block of its OpSampledImage; it must be consumed in "
+                     "that block");
+        return;
+      }
+    }
   }
 
   void coordinate(const Instruction &inst, uint32_t coordId, const ImageType &t, bool proj,

@@ -182,6 +182,17 @@ TEST(ValImages, NotChosenByPhiOrSelect) {
   EXPECT_ERROR(check("OpBranch %next\n%next = OpLabel\n%c = OpPhi %simg %s %entry"),
                "an image, sampler or sampled image cannot be the result of OpPhi");
   EXPECT_VALID(check("OpBranch %next\n%next = OpLabel\n%c = OpPhi %uint %uint_0 %entry"));
+  // 2.16.1: an OpSampledImage result is consumed in its own block.
+  // (SPIR-V 1.3: the interface need not list the sampler variable.)
+  const std::string sampler = "%sampler = OpTypeSampler\n"
+                              "%ptr_sampler = OpTypePointer UniformConstant %sampler\n"
+                              "%samplers = OpVariable %ptr_sampler UniformConstant";
+  const std::string make = "%sm = OpLoad %sampler %samplers\n%si2 = OpSampledImage %simg %i %sm\n";
+  const std::string use = "%x = OpImageSampleExplicitLod %v4float %si2 %v2f Lod %float_1";
+  EXPECT_VALID(check(make + use, "spv1.3", "", "GLSL450", sampler));
+  EXPECT_ERROR(
+      check(make + "OpBranch %next\n%next = OpLabel\n" + use, "spv1.3", "", "GLSL450", sampler),
+      "is used outside the block of its OpSampledImage");
 }
 
 TEST(ValImageOperands, Grad) {
