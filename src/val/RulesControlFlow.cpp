@@ -16,6 +16,7 @@
 #include "spire/module/Opcodes.h"
 
 #include <algorithm>
+#include <bit>
 #include <optional>
 #include <span>
 #include <string>
@@ -324,6 +325,30 @@ private:
         s_.error(i, "2.11",
                  "the Merge Block and the Continue Target of OpLoopMerge are the same block " +
                      s_.name(inst.word(1)) + "; they must be different");
+      if (op == Op::LoopMerge && inst.wordCount() >= 4)
+        loopControl(inst);
+    }
+  }
+
+  // 3.23 Loop Control: Unroll and DontUnroll exclude each other, and DontUnroll excludes PeelCount
+  // and PartialCount; IterationMultiple "must be greater than 0". Operands follow the mask in the
+  // order of its bits.
+  void loopControl(const Instruction &inst) {
+    constexpr uint32_t kUnroll = 0x1, kDontUnroll = 0x2, kDependencyLength = 0x8,
+                       kMinIterations = 0x10, kMaxIterations = 0x20, kIterationMultiple = 0x40,
+                       kPeelCount = 0x80, kPartialCount = 0x100;
+    const uint32_t mask = inst.word(3);
+    auto fail = [&](const std::string &what) { s_.error(inst.index(), "3.23 Loop Control", what); };
+    if ((mask & kUnroll) && (mask & kDontUnroll))
+      fail("Unroll and DontUnroll cannot both be given");
+    for (auto [bit, name] : {std::pair{kPeelCount, "PeelCount"}, {kPartialCount, "PartialCount"}})
+      if ((mask & kDontUnroll) && (mask & bit))
+        fail(std::string(name) + " cannot go with DontUnroll");
+    if (mask & kIterationMultiple) {
+      const uint32_t at =
+          4 + std::popcount(mask & (kDependencyLength | kMinIterations | kMaxIterations));
+      if (at < inst.wordCount() && inst.word(at) == 0)
+        fail("IterationMultiple must be greater than 0");
     }
   }
 
