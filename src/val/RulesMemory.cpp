@@ -114,6 +114,13 @@ private:
     booleanVariable(inst, s_.pointeeType(type), storage);
     if (inst.wordCount() < 5)
       return;
+    // 3.7 Storage Class: Input and PushConstant variables "are read-only, and must not have
+    // initializers" (spirv-val 2023.1 checks Input only).
+    if (storage == kStorageInput || storage == kStoragePushConstant)
+      s_.error(inst.index(), "3.7 Storage Class",
+               "a variable in the " +
+                   State::enumerantName(grammar::OperandKind::StorageClass, storage) +
+                   " storage class is read-only and cannot have an initializer");
     const uint32_t init = inst.word(4);
     const Op initOp = s_.defOpcode(init);
     const bool globalVariable =

@@ -202,6 +202,23 @@ TEST(ValMemory, StoredBooleans) {
                "booleans are stored only in storage classes that are not externally visible");
 }
 
+// 3.7 Storage Class: Input and PushConstant variables are read-only and take no initializer.
+TEST(ValMemory, ReadOnlyVariablesHaveNoInitializer) {
+  EXPECT_VALID(test::validateText(
+      shader("%pp = OpTypePointer Private %int\n%v = OpVariable %pp Private %int_1", ""),
+      "spv1.3"));
+  EXPECT_ERROR(
+      test::validateText(
+          shader("%pi = OpTypePointer Input %int\n%v = OpVariable %pi Input %int_1", ""), "spv1.3"),
+      "a variable in the Input storage class is read-only and cannot have an initializer");
+  EXPECT_ERROR(
+      test::validateText(
+          shader("%pc = OpTypePointer PushConstant %int\n%v = OpVariable %pc PushConstant %int_1",
+                 ""),
+          "spv1.3"),
+      "a variable in the PushConstant storage class is read-only");
+}
+
 TEST(ValMemory, FunctionVariablesInsideFunctionsOnly) {
   EXPECT_ERROR(test::validateText(shader("%g = OpVariable %ptr_f_float Function", "")),
                "outside functions cannot have the Function storage class");
