@@ -364,6 +364,34 @@ private:
   // The Image Operands mask at word `at` (if present) and the operands it announces, in bit
   // order (3.14): which instructions take each operand, the operand's type, and the images it
   // suits.
+  // 3.14 SignExtend and ZeroExtend: only for integer texel values (ZeroExtend: unsigned ones),
+  // and "It is invalid to set both the ZeroExtend and SignExtend bits" (spirv-val 2023.1 checks
+  // none of it). The texel value is the Texel of OpImageWrite, the second member of a sparse
+  // result, or else the result.
+  template <class Fail> void extension(const Instruction &inst, uint32_t mask, Fail &&fail) {
+    constexpr uint32_t kSignExtend = 0x1000, kZeroExtend = 0x2000;
+    if (!(mask & (kSignExtend | kZeroExtend)))
+      return;
+    if ((mask & kSignExtend) && (mask & kZeroExtend))
+      return fail("the SignExtend and ZeroExtend image operands exclude each other");
+    uint32_t texel = inst.opcode() == Op::ImageWrite
+                         ? (inst.wordCount() > 3 ? s_.typeOf(inst.word(3)) : 0)
+                         : inst.typeId();
+    if (s_.defOpcode(texel) == Op::TypeStruct) {
+      std::optional<Instruction> st = s_.def(texel);
+      texel = st->wordCount() > 3 ? st->word(3) : 0;
+    }
+    if (texel == 0)
+      return;
+    const uint32_t component = s_.componentType(texel);
+    if (!s_.isIntType(component))
+      fail("the SignExtend and ZeroExtend image operands need an integer texel value, not " +
+           s_.name(texel));
+    else if ((mask & kZeroExtend) && s_.def(component)->word(3) != 0)
+      fail("the ZeroExtend image operand needs an unsigned integer texel value, not " +
+           s_.name(texel));
+  }
+
   void imageOperands(const Instruction &inst, uint32_t at, const ImageType &t) {
     enum : uint32_t {
       kBias = 0x1,
@@ -425,6 +453,7 @@ private:
       fail("the MakeTexelVisible image operand is for OpImageRead");
     if ((mask & (kMakeTexelAvailable | kMakeTexelVisible)) && !(mask & kNonPrivateTexel))
       fail("the MakeTexelAvailable and MakeTexelVisible image operands need NonPrivateTexel");
+    extension(inst, mask, fail);
 
     // The operands follow the mask in bit order.
     uint32_t w = at + 1;

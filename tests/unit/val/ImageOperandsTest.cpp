@@ -195,6 +195,19 @@ TEST(ValImages, NotChosenByPhiOrSelect) {
       "is used outside the block of its OpSampledImage");
 }
 
+// 3.14 SignExtend and ZeroExtend: integer texels only, unsigned ones for ZeroExtend, not both.
+TEST(ValImageOperands, SignAndZeroExtend) {
+  EXPECT_VALID(check("%r = OpImageRead %v4uint %si %v2i ZeroExtend"));
+  EXPECT_VALID(check("%r = OpImageRead %v4uint %si %v2i SignExtend"));
+  EXPECT_ERROR(check("%r = OpImageRead %v4uint %si %v2i SignExtend|ZeroExtend"),
+               "the SignExtend and ZeroExtend image operands exclude each other");
+  EXPECT_ERROR(check("%r = OpImageFetch %v4float %i %v2i SignExtend"),
+               "need an integer texel value, not %v4float");
+  EXPECT_ERROR(check("%r = OpImageRead %v4int %si %v2i ZeroExtend", "spv1.6", "", "GLSL450",
+                     "%v4int = OpTypeVector %int 4"),
+               "the ZeroExtend image operand needs an unsigned integer texel value");
+}
+
 TEST(ValImageOperands, Grad) {
   EXPECT_VALID(check("%x = OpImageSampleExplicitLod %v4float %s %v2f Grad %v2f %v2f"));
   EXPECT_ERROR(check("%x = OpImageSampleExplicitLod %v4float %s %v2f Grad %float_1 %v2f"),
