@@ -149,6 +149,7 @@ constexpr CapabilityRule kCapabilities[] = {
     {6034, Gate::F64Add},         // AtomicFloat64AddEXT
     {6095, Gate::F16Add},         // AtomicFloat16AddEXT
     {6115, Gate::Bfloat16},       // Bfloat16ConversionINTEL
+    {6187, Gate::Always},         // GlobalVariableHostAccessINTEL (LZ-J6)
 };
 
 // Why a gate is closed, or empty when it is open.
@@ -230,8 +231,8 @@ void checkExtension(State &s, const Instruction &inst) {
     return;
   const std::string name = inst.stringOperand(inst.operands()[0]);
   std::string why;
-  if (name == "SPV_INTEL_subgroups")
-    return; // LZ-J1.1: always
+  if (name == "SPV_INTEL_subgroups" || name == "SPV_INTEL_global_variable_host_access")
+    return; // LZ-J1.1, LZ-J6: always
   if (name == "SPV_EXT_shader_atomic_float_add" || name == "SPV_EXT_shader_atomic_float16_add" ||
       name == "SPV_EXT_shader_atomic_float_min_max") {
     if (!floatAtomicsAvailable(s))

@@ -607,6 +607,37 @@ TEST(LevelZero, J5Bfloat16Conversions) {
   EXPECT_RULE(lz(v, onlyFloatAtomics()), "LZ-J5.1");
 }
 
+// LZ-J6: every environment accepts SPV_INTEL_global_variable_host_access and its capability, with
+// which globals are named for zeModuleGetGlobalPointer (grammars that know the extension only).
+TEST(LevelZero, J6GlobalVariableHostAccess) {
+  if (!grammar::findEnumerant(grammar::OperandKind::Capability, 6187))
+    GTEST_SKIP() << "this build's grammar has no SPV_INTEL_global_variable_host_access";
+  Variant v;
+  v.caps = "OpCapability GlobalVariableHostAccessINTEL\n"
+           "OpExtension \"SPV_INTEL_global_variable_host_access\"";
+  v.types = "%g = OpVariable %ptr CrossWorkgroup";
+  std::string text = kernel(v);
+  text.insert(text.find("%void = OpTypeVoid"),
+              "OpDecorate %g HostAccessINTEL ReadWriteINTEL \"g\"\n");
+  EXPECT_VALID(test::validateText(text, "level-zero", strict()));
+  Variant other = v;
+  other.caps = "OpCapability Pipes";
+  EXPECT_RULE(lz(other, strict()), "LZ-H3");
+}
+
+// LZ-H2: capabilities are checked with the ones they implicitly declare: ImageReadWrite brings in
+// ImageBasic, which a device without images does not support.
+TEST(LevelZero, H2ImpliedCapabilitiesAreChecked) {
+  Variant v;
+  v.caps = "OpCapability ImageReadWrite";
+  EXPECT_VALID(lz(v));
+  Options o;
+  o.device.images = false;
+  Report r = lz(v, o);
+  EXPECT_RULE(r, "LZ-H1");
+  EXPECT_ERROR(r, "capability ImageBasic needs");
+}
+
 // LZ-K2: an imported built-in variable (as llvm-spirv emits GlobalInvocationId) is no unresolved
 // import the validator rejects.
 TEST(LevelZero, K2ImportedBuiltInsAreAccepted) {
