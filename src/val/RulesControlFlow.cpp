@@ -210,6 +210,7 @@ public:
       checkConstructEntries();
       checkConstructExits();
       checkSwitches();
+      checkNestingDepth();
     }
   }
 
@@ -474,6 +475,36 @@ private:
         s_.error(cfg_.blocks()[b].label, "2.16.1",
                  "block " + blockName(b) + " comes before its dominator " + blockName(d) +
                      "; blocks must appear after the blocks that dominate them");
+        return;
+      }
+    }
+  }
+
+  // 2.17, Table 3: the control-flow nesting depth is at most 1023 (spirv-val: "Maximum Control
+  // Flow nesting depth exceeded"). A block's depth counts the selection and loop constructs of
+  // other headers that contain it: structurally dominated by the header and not by its merge
+  // block (nor, for a loop, by its continue target).
+  void checkNestingDepth() {
+    constexpr uint32_t kMaxDepth = 1023;
+    uint32_t headers = 0;
+    for (uint32_t b = 0; b < cfg_.size(); ++b)
+      headers += cfg_.mergeBlock(b) != kNoIndex;
+    if (headers <= kMaxDepth)
+      return;
+    const StructuralDominators sdom(cfg_);
+    for (uint32_t b = 0; b < cfg_.size(); ++b) {
+      uint32_t depth = 0;
+      for (uint32_t a = sdom.reachable(b) ? sdom.idom(b) : kNoIndex; a != kNoIndex;
+           a = sdom.idom(a)) {
+        const uint32_t merge = cfg_.mergeBlock(a), cont = cfg_.continueBlock(a);
+        depth += merge != kNoIndex && !sdom.dominates(merge, b) &&
+                 (cont == kNoIndex || !sdom.dominates(cont, b));
+      }
+      if (depth > kMaxDepth) {
+        s_.error(cfg_.blocks()[b].label, "2.17",
+                 "block " + blockName(b) + " is nested in " + std::to_string(depth) +
+                     " constructs; the control-flow nesting depth is at most " +
+                     std::to_string(kMaxDepth));
         return;
       }
     }
