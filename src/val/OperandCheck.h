@@ -104,6 +104,15 @@ private:
   std::string op_;
 };
 
+/// True when operand `index` (into inst.operands()) is a Scope <id> the grammar names Execution
+/// (barriers, group and non-uniform instructions), false for memory and other scopes.
+inline bool isExecutionScope(const Instruction &inst, size_t index) {
+  const grammar::InstructionDesc *d = inst.desc();
+  return d != nullptr && index < d->operands.size() &&
+         d->operands[index].kind == grammar::OperandKind::IdScope &&
+         d->operands[index].name.find("Execution") != std::string_view::npos;
+}
+
 /// Calls `f(inst, opcode)` for every instruction the reader decoded (raw ones are skipped), until
 /// the report is full.
 template <class F> void forEachInstruction(State &s, F f) {

@@ -34,9 +34,17 @@ void checkCoopMatrix(State &s);      ///< RulesCooperativeMatrix.cpp: NV and KHR
 void checkIntel(State &s);           ///< RulesIntel.cpp: INTEL vendor instructions' operand and
                                      ///< result types
 void checkExtInst(State &s);         ///< RulesExtInst.cpp: GLSL.std.450 and OpenCL.std
+void checkMisc(State &s);            ///< RulesMisc.cpp: miscellaneous instructions (clock,
+                                     ///< expect/assume, OpSizeOf) and integer dot products
 void checkDecorations(State &s);     ///< RulesDecorations.cpp: decorations, groups, linkage
 void checkModes(State &s);           ///< RulesModes.cpp: execution models and modes, entry point
                                      ///< interfaces
+
+/// RulesAvailability.cpp: reports, under `rule`, each OpCapability that `supported` refuses and no
+/// declared extension enables, as "the <name> capability is not one <client> supports, and no
+/// declared extension enables it" (the client environments' capability tables).
+void checkClientCapabilities(State &s, bool (*supported)(const State &, grammar::Capability),
+                             std::string_view rule, const std::string &client);
 
 // Client environments.
 void checkVulkan(State &s);         ///< RulesVulkan.cpp: Vulkan's standalone SPIR-V rules

@@ -505,6 +505,16 @@ private:
                      s_.name(type));
         return;
       }
+    if (const Op typeOp = s_.defOpcode(type);
+        (typeOp == Op::TypeImage || typeOp == Op::TypeSampler || typeOp == Op::TypeSampledImage) &&
+        !s_.hasCapability(grammar::Capability::BindlessTextureNV)) {
+      // 2.16.1: image, sampler and sampled image objects are not operands of OpSelect, except
+      // with SPV_NV_bindless_texture.
+      s_.error(inst.index(), "2.16.1",
+               "OpSelect cannot choose between images, samplers or sampled images (without "
+               "BindlessTextureNV)");
+      return;
+    }
     if (cond == 0)
       return;
     const bool vectorCondition = s_.isVectorType(cond) && s_.isBoolType(s_.componentType(cond)) &&
@@ -809,16 +819,23 @@ private:
     if (input == 0 || type == 0)
       return;
     const bool resultPointer = s_.isPointerType(type), inputPointer = s_.isPointerType(input);
+    // KHR cooperative matrices are RulesCooperativeMatrix's; untyped pointers (SPV_KHR_untyped_
+    // pointers) are left alone.
+    constexpr uint32_t kOpTypeUntypedPointerKHR = 4417, kOpTypeCooperativeMatrixKHR = 4456;
+    auto elsewhere = [&](uint32_t t) {
+      const uint32_t op = static_cast<uint32_t>(s_.defOpcode(t));
+      return op == kOpTypeUntypedPointerKHR || op == kOpTypeCooperativeMatrixKHR;
+    };
+    if (elsewhere(type) || elsewhere(input))
+      return;
     if (!resultPointer && !numeric(type)) {
-      if (s_.isBoolScalarOrVector(type))
-        s_.error(inst.index(), rule,
-                 "the result type of OpBitcast must be a pointer or a numerical scalar or vector");
+      s_.error(inst.index(), rule,
+               "the result type of OpBitcast must be a pointer or a numerical scalar or vector");
       return;
     }
     if (!inputPointer && !numeric(input)) {
-      if (s_.isBoolScalarOrVector(input))
-        s_.error(inst.index(), rule,
-                 "the operand of OpBitcast must be a pointer or a numerical scalar or vector");
+      s_.error(inst.index(), rule,
+               "the operand of OpBitcast must be a pointer or a numerical scalar or vector");
       return;
     }
     if (resultPointer || inputPointer) {

@@ -12,6 +12,8 @@
 // depends on, so only its version and extensions are checked.
 #include "Rules.h"
 
+#include <algorithm>
+
 namespace spire::val {
 
 namespace {
@@ -183,5 +185,29 @@ private:
 } // namespace
 
 void checkAvailability(State &s) { AvailabilityChecker(s).run(); }
+
+void checkClientCapabilities(State &s, bool (*supported)(const State &, grammar::Capability),
+                             std::string_view rule, const std::string &client) {
+  for (Instruction inst : s.module()) {
+    if (inst.section() > Section::Capability)
+      break;
+    if (inst.isRaw() || inst.opcode() != Op::Capability || inst.wordCount() < 2)
+      continue;
+    const uint32_t value = inst.word(1);
+    if (supported(s, static_cast<grammar::Capability>(value)))
+      continue;
+    const grammar::EnumerantDesc *e =
+        grammar::findEnumerant(grammar::OperandKind::Capability, value);
+    if (e == nullptr)
+      continue; // unknown to this grammar: the availability rules report it
+    const auto &extensions = e->availability.extensions;
+    if (std::any_of(extensions.begin(), extensions.end(),
+                    [&](grammar::Extension x) { return s.hasExtension(x); }))
+      continue;
+    s.error(inst.index(), rule,
+            "the " + std::string(e->name) + " capability is not one " + client +
+                " supports, and no declared extension enables it");
+  }
+}
 
 } // namespace spire::val

@@ -16,6 +16,7 @@
 #include "spire/module/Opcodes.h"
 
 #include <algorithm>
+#include <bit>
 #include <optional>
 #include <span>
 #include <string>
@@ -209,6 +210,7 @@ public:
       checkConstructEntries();
       checkConstructExits();
       checkSwitches();
+      checkNestingDepth();
     }
   }
 
@@ -324,6 +326,30 @@ private:
         s_.error(i, "2.11",
                  "the Merge Block and the Continue Target of OpLoopMerge are the same block " +
                      s_.name(inst.word(1)) + "; they must be different");
+      if (op == Op::LoopMerge && inst.wordCount() >= 4)
+        loopControl(inst);
+    }
+  }
+
+  // 3.23 Loop Control: Unroll and DontUnroll exclude each other, and DontUnroll excludes PeelCount
+  // and PartialCount; IterationMultiple "must be greater than 0". Operands follow the mask in the
+  // order of its bits.
+  void loopControl(const Instruction &inst) {
+    constexpr uint32_t kUnroll = 0x1, kDontUnroll = 0x2, kDependencyLength = 0x8,
+                       kMinIterations = 0x10, kMaxIterations = 0x20, kIterationMultiple = 0x40,
+                       kPeelCount = 0x80, kPartialCount = 0x100;
+    const uint32_t mask = inst.word(3);
+    auto fail = [&](const std::string &what) { s_.error(inst.index(), "3.23 Loop Control", what); };
+    if ((mask & kUnroll) && (mask & kDontUnroll))
+      fail("Unroll and DontUnroll cannot both be given");
+    for (auto [bit, name] : {std::pair{kPeelCount, "PeelCount"}, {kPartialCount, "PartialCount"}})
+      if ((mask & kDontUnroll) && (mask & bit))
+        fail(std::string(name) + " cannot go with DontUnroll");
+    if (mask & kIterationMultiple) {
+      const uint32_t at =
+          4 + std::popcount(mask & (kDependencyLength | kMinIterations | kMaxIterations));
+      if (at < inst.wordCount() && inst.word(at) == 0)
+        fail("IterationMultiple must be greater than 0");
     }
   }
 
@@ -352,6 +378,18 @@ private:
       const uint32_t type = inst.word(1);
       if (s_.isVoidType(type)) {
         s_.error(i, "3.32.17 OpPhi", "the result type of OpPhi must not be OpTypeVoid");
+        continue;
+      }
+      // 2.16.1: image, sampler and sampled image objects are not operands of OpPhi (spirv-val
+      // holds images and samplers to it under Shader only; SPV_NV_bindless_texture lifts it).
+      if (const Op typeOp = s_.defOpcode(type);
+          !s_.hasCapability(grammar::Capability::BindlessTextureNV) &&
+          (typeOp == Op::TypeSampledImage ||
+           (s_.hasCapability(grammar::Capability::Shader) &&
+            (typeOp == Op::TypeImage || typeOp == Op::TypeSampler)))) {
+        s_.error(i, "2.16.1",
+                 "an image, sampler or sampled image cannot be the result of OpPhi: " +
+                     s_.name(inst.resultId()) + " has type " + s_.name(type));
         continue;
       }
       const uint32_t operands = inst.wordCount() - 3;
@@ -437,6 +475,36 @@ private:
         s_.error(cfg_.blocks()[b].label, "2.16.1",
                  "block " + blockName(b) + " comes before its dominator " + blockName(d) +
                      "; blocks must appear after the blocks that dominate them");
+        return;
+      }
+    }
+  }
+
+  // 2.17, Table 3: the control-flow nesting depth is at most 1023 (spirv-val: "Maximum Control
+  // Flow nesting depth exceeded"). A block's depth counts the selection and loop constructs of
+  // other headers that contain it: structurally dominated by the header and not by its merge
+  // block (nor, for a loop, by its continue target).
+  void checkNestingDepth() {
+    constexpr uint32_t kMaxDepth = 1023;
+    uint32_t headers = 0;
+    for (uint32_t b = 0; b < cfg_.size(); ++b)
+      headers += cfg_.mergeBlock(b) != kNoIndex;
+    if (headers <= kMaxDepth)
+      return;
+    const StructuralDominators sdom(cfg_);
+    for (uint32_t b = 0; b < cfg_.size(); ++b) {
+      uint32_t depth = 0;
+      for (uint32_t a = sdom.reachable(b) ? sdom.idom(b) : kNoIndex; a != kNoIndex;
+           a = sdom.idom(a)) {
+        const uint32_t merge = cfg_.mergeBlock(a), cont = cfg_.continueBlock(a);
+        depth += merge != kNoIndex && !sdom.dominates(merge, b) &&
+                 (cont == kNoIndex || !sdom.dominates(cont, b));
+      }
+      if (depth > kMaxDepth) {
+        s_.error(cfg_.blocks()[b].label, "2.17",
+                 "block " + blockName(b) + " is nested in " + std::to_string(depth) +
+                     " constructs; the control-flow nesting depth is at most " +
+                     std::to_string(kMaxDepth));
         return;
       }
     }

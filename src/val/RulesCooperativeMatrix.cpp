@@ -19,8 +19,10 @@
 //   holding them are in Function or Private; OpSNegate, OpFNegate, OpIAdd, OpFAdd, OpISub, OpFSub,
 //   OpFDiv, OpSDiv and OpUDiv (and for KHR OpIMul and OpFMul) take operands of the result's
 //   matrix type with components of their kind; OpMatrixTimesScalar a matrix of the result type
-//   and a scalar of its component type; conversions a matrix of the same scope, rows and
-//   columns (and KHR Use) with components of the kinds they convert; OpCompositeConstruct,
+//   and a scalar of its component type (a KHR type "matches" another declared with the same
+//   component type, scope, rows, columns and Use); conversions a matrix of the same scope, rows
+//   and columns (and KHR Use) with components of the kinds they convert; KHR's OpBitcast a matrix
+//   of the same scope, rows, columns and Use, both of integers of one width; OpCompositeConstruct,
 //   OpConstantComposite and OpSpecConstantComposite one constituent of the component type;
 //   OpCompositeExtract and OpCompositeInsert one index.
 #include "OperandCheck.h"
@@ -279,9 +281,69 @@ private:
     case Op::CompositeInsert:
       extractInsert(inst);
       return;
+    case Op::Bitcast:
+      bitcast(inst);
+      return;
     default:
       return;
     }
+  }
+
+  // Two KHR matrix types that "match" (SPV_KHR_cooperative_matrix: arithmetic on "a pair of
+  // cooperative matrices whose type must match"): the same type, or declarations with the same
+  // component type and the same scope, rows, columns and Use as far as they are known constants.
+  // `what` names what differs, for messages.
+  bool sameMatrix(uint32_t a, uint32_t b, const char **what = nullptr) const {
+    if (a == b)
+      return true;
+    const std::optional<Matrix> x = matrixOf(a, true), y = matrixOf(b, true);
+    const char *differs = !x || !y                         ? "type"
+                          : x->component != y->component   ? "component type"
+                          : differ(x->scope, y->scope)     ? "scope"
+                          : differ(x->rows, y->rows)       ? "number of rows"
+                          : differ(x->columns, y->columns) ? "number of columns"
+                          : differ(x->use, y->use)         ? "Use"
+                                                           : nullptr;
+    if (what != nullptr)
+      *what = differs;
+    return differs == nullptr;
+  }
+
+  // %r = OpBitcast %type %value on cooperative matrices: "Allow the use of OpBitcast on objects of
+  // cooperative matrix type whose Component Type are integer types with the same Width. The result
+  // type and value type must have the same Scope, number of Rows, number of Columns, and Use"
+  // (SPV_KHR_cooperative_matrix, 3.42.11).
+  void bitcast(const Instruction &inst) {
+    if (inst.wordCount() < 4)
+      return;
+    const uint32_t type = inst.typeId(), value = s_.typeOf(inst.word(3));
+    const bool resultMatrix = matrixKind(type) == kTypeKHR,
+               valueMatrix = matrixKind(value) == kTypeKHR;
+    if (!resultMatrix && !valueMatrix)
+      return;
+    OperandCheck c(s_, inst, "SPV_KHR_cooperative_matrix");
+    if (!resultMatrix || !valueMatrix) {
+      c.fail("a cooperative matrix is bitcast only to and from a cooperative matrix (" +
+             s_.name(resultMatrix ? value : type) + " is none)");
+      return;
+    }
+    const std::optional<Matrix> r = matrixOf(type, true), v = matrixOf(value, true);
+    if (!r || !v)
+      return;
+    if (!s_.isIntType(r->component) || !s_.isIntType(v->component) ||
+        s_.bitWidth(r->component) != s_.bitWidth(v->component)) {
+      c.fail("the components of the value " + s_.name(inst.word(3)) + " and of the result type " +
+             s_.name(type) + " must be integers of the same width");
+      return;
+    }
+    const char *what = differ(v->scope, r->scope)       ? "scope"
+                       : differ(v->rows, r->rows)       ? "number of rows"
+                       : differ(v->columns, r->columns) ? "number of columns"
+                       : differ(v->use, r->use)         ? "Use"
+                                                        : nullptr;
+    if (what != nullptr)
+      c.fail("the value " + s_.name(inst.word(3)) + " and the result type " + s_.name(type) +
+             " must have the same " + what);
   }
 
   // "Cooperative matrix types (or types containing them) can only be allocated in Function or
@@ -326,10 +388,18 @@ private:
       c.fail("the result type " + s_.name(type) + " must be the operands' cooperative matrix type");
       return;
     }
-    for (uint32_t w = 3; w < inst.wordCount(); ++w)
-      if (!c.operand(w, "operand", "of the result type " + s_.name(type),
-                     [&](uint32_t t) { return t == type; }))
+    const bool khr = kind == kTypeKHR;
+    for (uint32_t w = 3; w < inst.wordCount(); ++w) {
+      const char *what = nullptr;
+      if (khr && matrixKind(c.type(w)) == kTypeKHR && !sameMatrix(c.type(w), type, &what)) {
+        c.fail("operand " + s_.name(c.id(w)) + " must be of the result type " + s_.name(type) +
+               " (its " + what + " differs)");
         return;
+      }
+      if (!c.operand(w, "operand", "of the result type " + s_.name(type),
+                     [&](uint32_t t) { return t == type || (khr && sameMatrix(t, type)); }))
+        return;
+    }
     const bool floats =
         op == Op::FNegate || op == Op::FAdd || op == Op::FSub || op == Op::FMul || op == Op::FDiv;
     const std::optional<Matrix> m = matrixOf(type, kind == kTypeKHR);
@@ -347,9 +417,16 @@ private:
     if (kind == 0)
       return;
     OperandCheck c(s_, inst, ruleOf(kind));
-    const std::optional<Matrix> m = matrixOf(type, kind == kTypeKHR);
+    const bool khr = kind == kTypeKHR;
+    const std::optional<Matrix> m = matrixOf(type, khr);
+    const char *what = nullptr;
+    if (khr && matrixKind(c.type(3)) == kTypeKHR && !sameMatrix(c.type(3), type, &what)) {
+      c.fail("Matrix " + s_.name(c.id(3)) + " must be of the result type " + s_.name(type) +
+             " (its " + what + " differs)");
+      return;
+    }
     c.operand(3, "Matrix", "of the result type " + s_.name(type),
-              [&](uint32_t t) { return t == type; }) &&
+              [&](uint32_t t) { return t == type || (khr && sameMatrix(t, type)); }) &&
         m &&c.operand(4, "Scalar", "the matrix's component type " + s_.name(m->component),
                       [&](uint32_t t) { return t == m->component; });
   }

@@ -3,10 +3,13 @@
 #include "Rules.h"
 
 #include <algorithm>
+#include <functional>
+#include <map>
 #include <optional>
 #include <set>
 #include <span>
 #include <string>
+#include <tuple>
 #include <unordered_map>
 #include <vector>
 
@@ -188,6 +191,13 @@ void checkDecorationTarget(State &s, const Instruction &inst, uint32_t targetId,
         inst.word(3) == uint32_t(grammar::BuiltIn::WorkgroupSize)) {
       if (!isConstantOp(op))
         return fail(rule, "must be a constant for WorkgroupSize");
+      // The WorkgroupSize built-in is "a 3-component vector of 32-bit integers" (Vulkan
+      // VUID-WorkgroupSize-WorkgroupSize-04427; the OpenCL and SPIR-V uses alike).
+      const uint32_t type = s.typeOf(targetId);
+      if (type != 0 && (!s.isVectorType(type) || s.componentCount(type) != 3 ||
+                        !s.isIntScalarOrVector(type) || s.bitWidth(type) != 32))
+        return fail(s.isVulkan() ? "VUID-WorkgroupSize-WorkgroupSize-04427" : rule,
+                    "must be a vector of three 32-bit integers for WorkgroupSize");
     } else if (op != Op::Variable) {
       return fail(rule, "must be a variable");
     }
@@ -376,22 +386,24 @@ struct LayoutChecker {
   }
 
   // True when every matrix member (arrays of matrices included) has a MatrixStride member
-  // decoration.
-  std::unordered_map<uint32_t, bool> matricesHaveStrideMemo;
-  bool matricesHaveStride(uint32_t id, int depth = 0) {
-    if (auto it = matricesHaveStrideMemo.find(id); it != matricesHaveStrideMemo.end())
+  // decoration (`majorness` false), or a RowMajor or ColMajor one (`majorness` true): explicit
+  // layout (2.2.2) gives matrix members both.
+  std::unordered_map<uint32_t, bool> matricesDecoratedMemo[2];
+  bool matricesDecorated(uint32_t id, bool majorness, int depth = 0) {
+    auto &memo = matricesDecoratedMemo[majorness];
+    if (auto it = memo.find(id); it != memo.end())
       return it->second;
-    matricesHaveStrideMemo[id] = true; // while in progress
-    const bool r = matricesHaveStrideOnce(id, depth);
-    matricesHaveStrideMemo[id] = r;
+    memo[id] = true; // while in progress
+    const bool r = matricesDecoratedOnce(id, majorness, depth);
+    memo[id] = r;
     return r;
   }
-  bool matricesHaveStrideOnce(uint32_t id, int depth) {
+  bool matricesDecoratedOnce(uint32_t id, bool majorness, int depth) {
     auto inst = s.def(id);
     if (depth > 32 || !inst || inst->isRaw() || inst->opcode() != Op::TypeStruct)
       return true;
     bool groups = false;
-    std::set<uint32_t> strided;
+    std::set<uint32_t> decorated;
     for (uint32_t d : s.decorations(id)) {
       Instruction deco = s.module().inst(d);
       if (deco.isRaw())
@@ -399,8 +411,10 @@ struct LayoutChecker {
       if (deco.word(1) != id)
         groups = true;
       else if (deco.opcode() == Op::MemberDecorate && deco.wordCount() >= 4 &&
-               deco.word(3) == uint32_t(Decoration::MatrixStride))
-        strided.insert(deco.word(2));
+               (majorness ? deco.word(3) == uint32_t(Decoration::RowMajor) ||
+                                deco.word(3) == uint32_t(Decoration::ColMajor)
+                          : deco.word(3) == uint32_t(Decoration::MatrixStride)))
+        decorated.insert(deco.word(2));
     }
     for (uint32_t w = 2; w < inst->wordCount(); ++w) {
       uint32_t m = inst->word(w);
@@ -411,12 +425,12 @@ struct LayoutChecker {
           break;
         m = a->word(2);
       }
-      if (s.defOpcode(m) == Op::TypeMatrix && !groups && !strided.count(w - 2))
+      if (s.defOpcode(m) == Op::TypeMatrix && !groups && !decorated.count(w - 2))
         return false;
     }
     for (uint32_t w = 2; w < inst->wordCount(); ++w)
       if (s.defOpcode(inst->word(w)) == Op::TypeStruct &&
-          !matricesHaveStride(inst->word(w), depth + 1))
+          !matricesDecorated(inst->word(w), majorness, depth + 1))
         return false;
     return true;
   }
@@ -805,10 +819,7 @@ bool relaxedLayout(const State &s) {
 }
 
 uint32_t pointerSize(const State &s) {
-  for (Instruction inst : s.module())
-    if (!inst.isRaw() && inst.opcode() == Op::MemoryModel && inst.wordCount() >= 2)
-      return inst.word(1) == uint32_t(grammar::AddressingModel::Physical32) ? 4 : 8;
-  return 8;
+  return s.addressingModel() == uint32_t(grammar::AddressingModel::Physical32) ? 4 : 8;
 }
 
 void checkBuffers(State &s) {
@@ -899,9 +910,12 @@ void checkBuffers(State &s) {
     else if (!layout.arraysHaveStride(type))
       s.error(inst.index(), "2.16.2",
               what + ", must give every array type it contains an ArrayStride decoration");
-    else if (!layout.matricesHaveStride(type))
+    else if (!layout.matricesDecorated(type, false))
       s.error(inst.index(), "2.16.2",
               what + ", must give every matrix member a MatrixStride decoration");
+    else if (!layout.matricesDecorated(type, true))
+      s.error(inst.index(), "2.16.2",
+              what + ", must give every matrix member a RowMajor or ColMajor decoration");
     else if (s.isVulkan()) {
       // Uniform buffers with Block follow the uniform buffer (std140) rules, the others the
       // storage buffer (std430) rules; Vulkan 1.1 and later relax both.
@@ -935,6 +949,17 @@ bool importLinkage(const State &s, uint32_t id) {
 }
 
 void checkLinkage(State &s) {
+  // "It is invalid to decorate an entry point's function with LinkageAttributes" (2.16.1).
+  std::set<uint32_t> reported;
+  for (uint32_t index : s.entryPoints()) {
+    Instruction ep = s.module().inst(index);
+    if (ep.wordCount() < 3 || !reported.insert(ep.word(2)).second ||
+        !s.hasDecoration(ep.word(2), uint32_t(Decoration::LinkageAttributes)))
+      continue;
+    s.error(index, "2.16.1 / 3.20 LinkageAttributes",
+            "the entry point's function " + s.name(ep.word(2)) +
+                " cannot be decorated LinkageAttributes");
+  }
   for (const FunctionInfo &f : s.module().functions()) {
     if (s.stopped())
       return;
@@ -966,15 +991,99 @@ void checkLinkage(State &s) {
   }
 }
 
+// 3.20 Decoration: "It is invalid to decorate any given <id> or structure member more than one
+// time with the same decoration, unless explicitly allowed below for a specific decoration"
+// (FuncParamAttr once per attribute, UserSemantic once per string). Compilers repeat decorations
+// with the same operands (glslang: Restrict, Coherent, RelaxedPrecision; the OpenCL translator:
+// FuncParamAttr), which spirv-val 2023.1 accepts, so an exact repeat counts only for the
+// decorations spirv-val checks (ArrayStride; Offset, MatrixStride, RowMajor and ColMajor of
+// members); a repeat with other operands (Binding 0 and Binding 1) always does. Vendor
+// decorations are left to their extensions. Decoration groups are expanded (their members,
+// OpGroupMemberDecorate, are not).
+void checkRepeated(State &s) {
+  constexpr uint32_t kFirstVendorDecoration = 4096;
+  std::set<uint32_t> targets;
+  for (Instruction inst : s.module()) {
+    if (inst.isRaw() || inst.wordCount() < 2)
+      continue;
+    const Op op = inst.opcode();
+    if (op == Op::Decorate || op == Op::DecorateId || op == Op::DecorateString ||
+        op == Op::MemberDecorate || op == Op::MemberDecorateString) {
+      if (s.defOpcode(inst.word(1)) != Op::DecorationGroup)
+        targets.insert(inst.word(1));
+    } else if (op == Op::GroupDecorate) {
+      for (uint32_t w = 2; w < inst.wordCount(); ++w)
+        targets.insert(inst.word(w));
+    }
+  }
+  for (uint32_t id : targets) {
+    if (s.stopped())
+      return;
+    // (member or -1, decoration) -> the decoration's operands.
+    std::map<std::pair<int64_t, uint32_t>, std::vector<std::vector<uint32_t>>> seen;
+    for (uint32_t d : s.decorations(id)) {
+      Instruction deco = s.module().inst(d);
+      if (deco.isRaw())
+        continue;
+      const Op op = deco.opcode();
+      const bool member = op == Op::MemberDecorate || op == Op::MemberDecorateString;
+      if (!member && op != Op::Decorate && op != Op::DecorateId && op != Op::DecorateString)
+        continue;
+      const uint32_t first = member ? 3 : 2; // the decoration's word
+      if (deco.wordCount() <= first || (member && deco.word(1) != id))
+        continue;
+      const uint32_t kind = deco.word(first);
+      // Alignment and MaxByteOffset are bounds that hold together.
+      if (kind == uint32_t(Decoration::FuncParamAttr) ||
+          kind == uint32_t(Decoration::UserSemantic) || kind == uint32_t(Decoration::Alignment) ||
+          kind == uint32_t(Decoration::AlignmentId) ||
+          kind == uint32_t(Decoration::MaxByteOffset) ||
+          kind == uint32_t(Decoration::MaxByteOffsetId) || kind >= kFirstVendorDecoration)
+        continue;
+      std::vector<uint32_t> operands;
+      for (uint32_t w = first + 1; w < deco.wordCount(); ++w)
+        operands.push_back(deco.word(w));
+      const int64_t index = member ? int64_t(deco.word(2)) : -1;
+      auto &before = seen[{index, kind}];
+      const bool conflicting =
+          !before.empty() && std::find(before.begin(), before.end(), operands) == before.end();
+      const bool layout = member ? kind == uint32_t(Decoration::Offset) ||
+                                       kind == uint32_t(Decoration::MatrixStride) ||
+                                       kind == uint32_t(Decoration::RowMajor) ||
+                                       kind == uint32_t(Decoration::ColMajor)
+                                 : kind == uint32_t(Decoration::ArrayStride);
+      const bool repeated = !before.empty() && (conflicting || layout);
+      before.push_back(std::move(operands));
+      if (!repeated)
+        continue;
+      s.error(d, "3.20",
+              s.name(id) + (member ? " member " + std::to_string(index) : std::string()) +
+                  " is decorated " + decoration(kind) + " more than once" +
+                  (conflicting ? ", with different operands" : "") +
+                  "; a decoration applies at most once to an id or member");
+      break;
+    }
+  }
+}
+
 // Decorations that exclude each other on the same target (or member).
 void checkExclusive(State &s) {
   struct Pair {
     Decoration a, b;
+    const char *rule;
   };
-  static constexpr Pair kPairs[] = {{Decoration::Block, Decoration::BufferBlock},
-                                    {Decoration::RowMajor, Decoration::ColMajor},
-                                    {Decoration::Restrict, Decoration::Aliased},
-                                    {Decoration::RestrictPointer, Decoration::AliasedPointer}};
+  static constexpr Pair kPairs[] = {
+      {Decoration::Block, Decoration::BufferBlock, "2.16.2"},
+      {Decoration::RowMajor, Decoration::ColMajor, "3.20"},
+      {Decoration::Restrict, Decoration::Aliased, "3.20"},
+      {Decoration::RestrictPointer, Decoration::AliasedPointer, "3.20"},
+      // 2.16.2: "It is invalid to apply more than one of Noperspective or Flat decorations to the
+      // same object or member", nor more than one of Patch, Centroid or Sample (spirv-val 2023.1
+      // checks neither).
+      {Decoration::NoPerspective, Decoration::Flat, "2.16.2"},
+      {Decoration::Patch, Decoration::Centroid, "2.16.2"},
+      {Decoration::Patch, Decoration::Sample, "2.16.2"},
+      {Decoration::Centroid, Decoration::Sample, "2.16.2"}};
   std::set<std::pair<uint32_t, int64_t>> done;
   for (Instruction inst : s.module()) {
     if (s.stopped())
@@ -1008,7 +1117,7 @@ void checkExclusive(State &s) {
                               : (o.opcode() == Op::MemberDecorate && o.wordCount() >= 4 &&
                                  o.word(2) == uint32_t(member) && o.word(3) == uint32_t(p.a));
         if (same && done.insert({target, member}).second) {
-          s.error(inst.index(), "3.20",
+          s.error(inst.index(), p.rule,
                   s.name(target) +
                       (member >= 0 ? " member " + std::to_string(member) : std::string()) +
                       " cannot be decorated both " + decoration(uint32_t(p.a)) + " and " +
@@ -1066,6 +1175,134 @@ void checkStructNesting(State &s) {
         s.error(inst.index(), "2.16.2",
                 "the block " + s.name(id) +
                     " contains another Block or BufferBlock structure; blocks cannot nest");
+    }
+  }
+}
+
+// 2.16.2: "For structure objects in the Input and Output Storage Classes ... the decorations
+// Noperspective, Flat, Patch, Centroid, and Sample must be applied only to the top-level members
+// of the structure type" (spirv-val 2023.1 does not check it).
+void checkInterpolationNesting(State &s) {
+  auto interpolation = [](uint32_t d) {
+    switch (static_cast<Decoration>(d)) {
+    case Decoration::NoPerspective:
+    case Decoration::Flat:
+    case Decoration::Patch:
+    case Decoration::Centroid:
+    case Decoration::Sample:
+      return true;
+    default:
+      return false;
+    }
+  };
+  // The first nested structure (at any depth below the top level of `top`) with such a member
+  // decoration; 0 when there is none.
+  std::set<uint32_t> visited;
+  std::function<uint32_t(uint32_t)> nestedDecorated = [&](uint32_t st) -> uint32_t {
+    std::optional<Instruction> type = s.def(st);
+    if (!type || type->isRaw() || type->opcode() != Op::TypeStruct)
+      return 0;
+    for (uint32_t w = 2; w < type->wordCount(); ++w) {
+      const uint32_t member = s.stripArrays(type->word(w));
+      if (s.defOpcode(member) != Op::TypeStruct || !visited.insert(member).second)
+        continue;
+      for (uint32_t d : s.decorations(member)) {
+        Instruction o = s.module().inst(d);
+        if (!o.isRaw() && o.opcode() == Op::MemberDecorate && o.wordCount() >= 4 &&
+            o.word(1) == member && interpolation(o.word(3)))
+          return member;
+      }
+      if (uint32_t found = nestedDecorated(member))
+        return found;
+    }
+    return 0;
+  };
+  for (Instruction inst : s.module()) {
+    if (s.stopped())
+      return;
+    if (inst.isRaw() || inst.opcode() != Op::Variable || inst.wordCount() < 4 ||
+        (inst.word(3) != uint32_t(StorageClass::Input) &&
+         inst.word(3) != uint32_t(StorageClass::Output)))
+      continue;
+    visited.clear();
+    if (uint32_t nested = nestedDecorated(s.stripArrays(s.pointeeType(inst.word(1)))))
+      s.error(inst.index(), "2.16.2",
+              "the structure " + s.name(nested) + ", nested in the interface variable " +
+                  s.name(inst.resultId()) +
+                  ", has members decorated NoPerspective, Flat, Patch, Centroid or Sample; "
+                  "those decorate only top-level members");
+  }
+}
+
+// 2.16.1: "It is invalid to have a construct that uses the StorageBuffer Storage Class and a
+// construct that uses the Uniform Storage Class with the BufferBlock Decoration in the same
+// SPIR-V module" (spirv-val 2023.1 does not check it). The constructs looked at are variables.
+void checkBufferBlockMix(State &s) {
+  std::optional<uint32_t> storageBuffer, bufferBlock;
+  for (Instruction inst : s.module()) {
+    if (s.stopped())
+      return;
+    if (inst.isRaw() || inst.opcode() != Op::Variable || inst.wordCount() < 4)
+      continue;
+    if (inst.word(3) == uint32_t(StorageClass::StorageBuffer) && !storageBuffer)
+      storageBuffer = inst.index();
+    else if (inst.word(3) == uint32_t(StorageClass::Uniform) && !bufferBlock &&
+             s.hasDecoration(s.stripArrays(s.pointeeType(inst.word(1))),
+                             uint32_t(Decoration::BufferBlock)))
+      bufferBlock = inst.index();
+    if (storageBuffer && bufferBlock) {
+      s.error(std::max(*storageBuffer, *bufferBlock), "2.16.1",
+              "a module cannot use both the StorageBuffer storage class and Uniform BufferBlock "
+              "structures");
+      return;
+    }
+  }
+}
+
+// 2.16.1: "All XfbStride Decorations must be the same for all objects decorated with the same
+// XfbBuffer XFB Buffer Number", and so must all Stream decorations (spirv-val 2023.1 checks
+// neither). An object is a variable or a structure member, decorated directly; an object without
+// XfbStride or Stream is not compared.
+void checkTransformFeedback(State &s) {
+  struct Object {
+    std::optional<uint32_t> buffer, stride, stream;
+    uint32_t at = 0;
+  };
+  std::map<std::pair<uint32_t, int64_t>, Object> objects;
+  for (Instruction inst : s.module()) {
+    if (inst.isRaw())
+      continue;
+    const bool member = inst.opcode() == Op::MemberDecorate;
+    if ((inst.opcode() != Op::Decorate && !member) || inst.wordCount() < (member ? 5u : 4u))
+      continue;
+    const uint32_t deco = inst.word(member ? 3 : 2), value = inst.word(member ? 4 : 3);
+    if (deco != uint32_t(Decoration::XfbBuffer) && deco != uint32_t(Decoration::XfbStride) &&
+        deco != uint32_t(Decoration::Stream))
+      continue;
+    Object &o = objects[{inst.word(1), member ? int64_t(inst.word(2)) : -1}];
+    o.at = std::max(o.at, inst.index());
+    (deco == uint32_t(Decoration::XfbBuffer)   ? o.buffer
+     : deco == uint32_t(Decoration::XfbStride) ? o.stride
+                                               : o.stream) = value;
+  }
+  std::map<uint32_t, std::pair<std::optional<uint32_t>, std::optional<uint32_t>>> byBuffer;
+  for (const auto &[key, o] : objects) {
+    if (s.stopped())
+      return;
+    if (!o.buffer)
+      continue;
+    auto &[stride, stream] = byBuffer[*o.buffer];
+    for (auto [mine, first, what] :
+         {std::tuple{o.stride, &stride, "XfbStride"}, std::tuple{o.stream, &stream, "Stream"}}) {
+      if (!mine)
+        continue;
+      if (!*first)
+        *first = mine;
+      else if (**first != *mine)
+        s.error(o.at, "2.16.1",
+                "the objects of transform feedback buffer " + std::to_string(*o.buffer) +
+                    " have different " + what + " decorations (" + std::to_string(**first) +
+                    " and " + std::to_string(*mine) + "); they must all be the same");
     }
   }
 }
@@ -1355,12 +1592,7 @@ void checkPushConstants(State &s) {
 
 // The Vulkan memory model replaces the Coherent and Volatile decorations with memory operands.
 void checkVulkanMemoryModelDecorations(State &s) {
-  bool vulkanModel = false;
-  for (Instruction inst : s.module())
-    if (!inst.isRaw() && inst.opcode() == Op::MemoryModel && inst.wordCount() >= 3 &&
-        inst.word(2) == uint32_t(grammar::MemoryModel::Vulkan))
-      vulkanModel = true;
-  if (!vulkanModel)
+  if (!s.isVulkanMemoryModel())
     return;
   for (Instruction inst : s.module()) {
     if (s.stopped())
@@ -1493,9 +1725,10 @@ void checkDecorations(State &s) {
     }
   }
   // Whole-module rules, one pass each.
-  for (auto pass :
-       {checkExclusive, checkStructNesting, checkLinkage, checkRoundingModes, checkNonWritable,
-        checkPushConstants, checkVulkanMemoryModelDecorations, checkLines, checkBuffers}) {
+  for (auto pass : {checkExclusive, checkRepeated, checkStructNesting, checkInterpolationNesting,
+                    checkBufferBlockMix, checkTransformFeedback, checkLinkage, checkRoundingModes,
+                    checkNonWritable, checkPushConstants, checkVulkanMemoryModelDecorations,
+                    checkLines, checkBuffers}) {
     if (s.stopped())
       return;
     pass(s);

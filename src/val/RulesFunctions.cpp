@@ -71,6 +71,8 @@ void checkFunction(State &s, const FunctionInfo &f) {
                 s.name(typeId) + " has " + std::to_string(expected));
 }
 
+void logicalPointerArgument(State &s, const Instruction &inst, uint32_t arg, uint32_t type);
+
 // OpFunctionCall %ret %id %callee args...
 void checkCall(State &s, const Instruction &inst) {
   if (inst.wordCount() < 4)
@@ -85,12 +87,11 @@ void checkCall(State &s, const Instruction &inst) {
   for (uint32_t ep : s.entryPoints()) {
     Instruction e = s.module().inst(ep);
     if (!e.isRaw() && e.wordCount() >= 3 && e.word(2) == calleeId) {
-      // spirv-val (2023) rejects this; we only warn, since we are not sure the specification
-      // still forbids it.
-      s.warning(inst.index(), "2.16.1",
-                "the callee " + s.name(calleeId) +
-                    " is also an entry point; some tools (spirv-val) reject calls to an entry "
-                    "point's function");
+      // "It is invalid for any function to be targeted by both an OpEntryPoint instruction and
+      // an OpFunctionCall instruction" (2.16.1, Entry Point).
+      s.error(inst.index(), "2.16.1",
+              "the callee " + s.name(calleeId) +
+                  " is an entry point's function; no function is both called and an entry point");
       break;
     }
   }
@@ -116,7 +117,48 @@ void checkCall(State &s, const Instruction &inst) {
               "argument " + ordinal(a) + " " + s.name(arg) + " has type " + s.name(got) +
                   ", but parameter " + ordinal(a) + " of " + s.name(calleeId) + " has type " +
                   s.name(want));
+    else if (got != 0)
+      logicalPointerArgument(s, inst, arg, got);
   }
+}
+
+// 2.16.1, Logical addressing: "Any pointer operand to an OpFunctionCall must point into one of
+// the following storage classes: UniformConstant, Function, Private, Workgroup, AtomicCounter"
+// (and StorageBuffer with variable pointers), and "must be a memory object declaration, or a
+// pointer to an element in an array that is a memory object declaration, where the element type
+// is OpTypeSampler or OpTypeImage" (lifted for StorageBuffer and Workgroup with variable
+// pointers). UniformConstant pointers pass whatever they come from, as spirv-val lets them.
+void logicalPointerArgument(State &s, const Instruction &inst, uint32_t arg, uint32_t type) {
+  const std::optional<uint32_t> sc = s.storageClass(type);
+  if (!sc || !s.isPointerType(type) || s.options().relaxLogicalPointer ||
+      s.addressingModel() != uint32_t(grammar::AddressingModel::Logical))
+    return;
+  using SC = grammar::StorageClass;
+  const bool variablePointers = s.hasCapability(grammar::Capability::VariablePointers) ||
+                                s.hasCapability(grammar::Capability::VariablePointersStorageBuffer);
+  const bool allowed = *sc == uint32_t(SC::UniformConstant) || *sc == uint32_t(SC::Function) ||
+                       *sc == uint32_t(SC::Private) || *sc == uint32_t(SC::Workgroup) ||
+                       *sc == uint32_t(SC::AtomicCounter) ||
+                       (variablePointers && *sc == uint32_t(SC::StorageBuffer));
+  if (!allowed) {
+    s.error(inst.index(), "2.16.1",
+            "the pointer argument " + s.name(arg) + " points into " +
+                State::enumerantName(grammar::OperandKind::StorageClass, *sc) +
+                " memory; with the Logical addressing model calls take pointers into "
+                "UniformConstant, Function, Private, Workgroup or AtomicCounter memory (and "
+                "StorageBuffer with variable pointers)");
+    return;
+  }
+  const Op op = s.defOpcode(arg);
+  const bool declaration = op == Op::Variable || op == Op::FunctionParameter;
+  const bool lifted =
+      *sc == uint32_t(SC::UniformConstant) ||
+      (variablePointers && (*sc == uint32_t(SC::StorageBuffer) || *sc == uint32_t(SC::Workgroup)));
+  if (!declaration && !lifted && op != kNoOp)
+    s.error(inst.index(), "2.16.1",
+            "the pointer argument " + s.name(arg) +
+                " must be a memory object declaration (a variable or a function parameter) with "
+                "the Logical addressing model");
 }
 
 // OpReturn / OpReturnValue against the enclosing function's return type.
@@ -150,6 +192,16 @@ void checkReturn(State &s, const Instruction &inst) {
     s.error(inst.index(), "3.32.17 OpReturnValue",
             "the returned value " + s.name(value) + " has type " + s.name(type) + ", but " +
                 s.name(fn.word(2)) + " returns " + s.name(returnType));
+  // 2.16.1, Logical addressing: only with VariablePointers or VariablePointersStorageBuffer "a
+  // pointer can be an operand to ... OpReturnValue".
+  else if (type != 0 && s.isPointerType(type) &&
+           s.addressingModel() == uint32_t(grammar::AddressingModel::Logical) &&
+           !s.options().relaxLogicalPointer &&
+           !s.hasCapability(grammar::Capability::VariablePointers) &&
+           !s.hasCapability(grammar::Capability::VariablePointersStorageBuffer))
+    s.error(inst.index(), "2.16.1",
+            "with the Logical addressing model, returning the pointer " + s.name(value) +
+                " needs the VariablePointers or VariablePointersStorageBuffer capability");
 }
 
 // OpEntryPoint Model %function "name" interface...

@@ -12,6 +12,9 @@
 // - Broadcasts, shuffles, quad operations and reductions give a value of their operand's type;
 //   the reductions' kind (integer, float, boolean) is the instruction's, and ClusteredReduce names
 //   a constant cluster size that is a power of two.
+// - The KHR subgroup instructions (ballot, votes, first invocation, read invocation, rotate) and
+//   the AMD non-uniform group operations (as the kernel group operations they mirror).
+#include "OperandCheck.h"
 #include "Rules.h"
 
 namespace spire::val {
@@ -49,6 +52,18 @@ enum : uint32_t {
   kGroupLogicalXorKHR = 6408,
 };
 
+enum : uint32_t {
+  kSubgroupBallotKHR = 4421,
+  kSubgroupFirstInvocationKHR = 4422,
+  kSubgroupAllKHR = 4428,
+  kSubgroupAnyKHR = 4429,
+  kSubgroupAllEqualKHR = 4430,
+  kGroupNonUniformRotateKHR = 4431,
+  kSubgroupReadInvocationKHR = 4432,
+  kGroupIAddNonUniformAMD = 5000,
+  kGroupSMaxNonUniformAMD = 5007,
+};
+
 enum class Kind { Int, Float, Bool };
 
 // The kind of value an OpGroup<Operation> (3.32.21, SPV_KHR_uniform_group_instructions) reduces.
@@ -58,9 +73,12 @@ Kind kernelGroupKind(uint32_t op) {
   case 266: // OpGroupFMin
   case 269: // OpGroupFMax
   case kGroupFMulKHR:
+  case 5001: // OpGroupFAddNonUniformAMD
+  case 5002: // OpGroupFMinNonUniformAMD
+  case 5005: // OpGroupFMaxNonUniformAMD
     return Kind::Float;
   default:
-    return op >= kGroupLogicalAndKHR ? Kind::Bool : Kind::Int;
+    return op >= kGroupLogicalAndKHR && op <= kGroupLogicalXorKHR ? Kind::Bool : Kind::Int;
   }
 }
 
@@ -98,8 +116,11 @@ public:
       if (op >= kElect && op <= kQuadSwap)
         check(inst, op);
       else if ((op >= kGroupAll && op <= kGroupSMax) ||
-               (op >= kGroupIMulKHR && op <= kGroupLogicalXorKHR))
+               (op >= kGroupIMulKHR && op <= kGroupLogicalXorKHR) ||
+               (op >= kGroupIAddNonUniformAMD && op <= kGroupSMaxNonUniformAMD))
         kernelGroup(inst, op);
+      else if (op >= kSubgroupBallotKHR && op <= kSubgroupReadInvocationKHR)
+        subgroupKHR(inst, op);
     }
   }
 
@@ -209,6 +230,53 @@ private:
 
   // The group instructions of kernels (3.32.21): %r = OpGroupAll / Any %type %scope %predicate,
   // OpGroupBroadcast %type %scope %value %localId, OpGroup<Operation> %type %scope Operation %x.
+  // SPV_KHR_shader_ballot, SPV_KHR_subgroup_vote and SPV_KHR_subgroup_rotate: OpSubgroupBallotKHR
+  // gives four 32-bit integers from a boolean predicate, the votes a boolean (All and Any from a
+  // boolean predicate), OpSubgroupFirstInvocationKHR and OpSubgroupReadInvocationKHR (from a
+  // 32-bit integer index) a value of their operand's type; OpGroupNonUniformRotateKHR a scalar
+  // or vector of its Value's type, rotated by an unsigned integer scalar Delta.
+  void subgroupKHR(const Instruction &inst, uint32_t op) {
+    const bool vote = op >= kSubgroupAllKHR && op <= kSubgroupAllEqualKHR;
+    OperandCheck c(s_, inst, vote ? "SPV_KHR_subgroup_vote" : "SPV_KHR_shader_ballot");
+    const uint32_t result = inst.typeId();
+    auto boolean = [&](uint32_t t) { return s_.isBoolType(t); };
+    switch (op) {
+    case kSubgroupBallotKHR:
+      c.result("a vector of four 32-bit integers",
+               [&](uint32_t t) { return c.intVector(t, 4, 32); }) &&
+          c.operand(3, "Predicate", "a boolean scalar", boolean);
+      break;
+    case kSubgroupAllKHR:
+    case kSubgroupAnyKHR:
+      c.resultBool() && c.operand(3, "Predicate", "a boolean scalar", boolean);
+      break;
+    case kSubgroupAllEqualKHR:
+      c.resultBool();
+      break;
+    case kSubgroupFirstInvocationKHR:
+    case kSubgroupReadInvocationKHR:
+      c.operand(3, "Value", "of the result type " + s_.name(result),
+                [&](uint32_t t) { return t == result; }) &&
+          (op == kSubgroupFirstInvocationKHR || c.int32(4, "Index"));
+      break;
+    case kGroupNonUniformRotateKHR: {
+      // %r = OpGroupNonUniformRotateKHR %type %scope %value %delta [%clusterSize]
+      OperandCheck rotate(s_, inst, "SPV_KHR_subgroup_rotate");
+      rotate.result("a scalar or vector of integers, floats or booleans",
+                    [&](uint32_t t) { return scalarOrVector(t); }) &&
+          rotate.operand(4, "Value", "of the result type " + s_.name(result),
+                         [&](uint32_t t) { return t == result; }) &&
+          rotate.operand(5, "Delta", "an unsigned integer scalar",
+                         [&](uint32_t t) { return rotate.intScalar(t) && !s_.isSignedInt(t); }) &&
+          rotate.operand(6, "ClusterSize", "an unsigned integer scalar",
+                         [&](uint32_t t) { return rotate.intScalar(t) && !s_.isSignedInt(t); });
+      break;
+    }
+    default:
+      break;
+    }
+  }
+
   void kernelGroup(const Instruction &inst, uint32_t op) {
     const char *rule = "3.32.21";
     const uint32_t scope = inst.word(3);

@@ -18,7 +18,10 @@
 // - OpImageTexelPointer (3.32.8): a pointer in the Image storage class to the sampled type, from
 //   a pointer to an image that is not subpass data; integer coordinates of the image's size; the
 //   sample is 0 for single-sampled images; Vulkan wants 32- or 64-bit single-channel formats.
+#include "OperandCheck.h"
 #include "Rules.h"
+
+#include <algorithm>
 
 namespace spire::val {
 
@@ -145,6 +148,18 @@ public:
       case Op::ImageQuerySamples:
         query(inst);
         break;
+      case Op::ImageQueryFormat:
+      case Op::ImageQueryOrder:
+        channelQuery(inst);
+        break;
+      case Op::ImageSparseTexelsResident: {
+        // %r = OpImageSparseTexelsResident %bool %residentCode: "Result Type must be a Boolean
+        // type scalar", the code "must be an integer type scalar".
+        OperandCheck c(s_, inst, kRule);
+        c.resultBool() && c.operand(3, "Resident Code", "an integer scalar",
+                                    [&](uint32_t t) { return c.intScalar(t); });
+        break;
+      }
       default:
         break;
       }
@@ -193,6 +208,35 @@ private:
     if (sampler != 0 && s_.defOpcode(sampler) != Op::TypeSampler)
       s_.error(inst.index(), kRule,
                "the sampler " + s_.name(inst.word(4)) + " is not an OpTypeSampler");
+    sameBlockUses(inst);
+  }
+
+  // 2.16.1: "All OpSampledImage instructions must be in the same block in which their Result
+  // <id> are consumed" (non-semantic instructions, such as debug info, aside).
+  void sameBlockUses(const Instruction &inst) {
+    const uint32_t f = s_.functionOf(inst.index());
+    if (f == kNoIndex)
+      return;
+    const auto blocks = s_.module().blocks(s_.module().functions()[f]);
+    auto blockOf = [&](uint32_t index) {
+      auto it = std::upper_bound(blocks.begin(), blocks.end(), index,
+                                 [](uint32_t i, const BlockInfo &b) { return i < b.label; });
+      return it == blocks.begin() ? kNoIndex : uint32_t(it - blocks.begin() - 1);
+    };
+    const uint32_t home = blockOf(inst.index());
+    for (const DefUse::Use &u : s_.defUse().uses(inst.resultId())) {
+      Instruction user = s_.module().inst(u.inst);
+      if (user.isRaw() || user.opcode() == Op::ExtInst || user.opcode() == Op::Name ||
+          user.opcode() == Op::Decorate || s_.functionOf(u.inst) != f)
+        continue;
+      if (blockOf(u.inst) != home) {
+        s_.error(u.inst, "2.16.1",
+                 "the sampled image " + s_.name(inst.resultId()) +
+                     " is used outside the block of its OpSampledImage; it must be consumed in "
+                     "that block");
+        return;
+      }
+    }
   }
 
   void coordinate(const Instruction &inst, uint32_t coordId, const ImageType &t, bool proj,
@@ -206,8 +250,8 @@ private:
                            (!s_.hasCapability(kCapabilityShader) && s_.isIntScalarOrVector(type)));
     if (!ok) {
       s_.error(inst.index(), kRule,
-               std::string("the coordinate must be a ") + (integer ? "integer" : "floating-point") +
-                   " scalar or vector");
+               std::string("the coordinate must be ") +
+                   (integer ? "an integer" : "a floating-point") + " scalar or vector");
       return;
     }
     const uint32_t base = coordinateComponents(t.dim);
@@ -238,9 +282,30 @@ private:
     std::optional<ImageType> t = imageType(s_, inner);
     if (!t)
       return;
+    // "The MS operand of the underlying OpTypeImage must be 0" (the sampling and gathering
+    // instructions; spirv-val: "Sampling operation is invalid for multisample image").
+    if (t->ms != 0)
+      s_.error(inst.index(), kRule,
+               State::opcodeName(inst.opcode()) + " cannot sample a multisampled image");
+    else if (t->dim == kDimBuffer)
+      // "Its OpTypeImage must not have a Dim of Buffer."
+      s_.error(inst.index(), kRule,
+               State::opcodeName(inst.opcode()) + " cannot sample a Buffer image");
+    else if (proj && (t->arrayed != 0 || t->dim == kDimCube))
+      // The projective forms: "The Dim operand of the underlying OpTypeImage must be 1D, 2D, 3D,
+      // or Rect, and the Arrayed and MS operands must be 0."
+      s_.error(inst.index(), kRule,
+               State::opcodeName(inst.opcode()) +
+                   " needs a 1D, 2D, 3D or Rect image that is not arrayed");
     coordinate(inst, inst.word(4), *t, proj, false);
     // The mask follows the coordinate, and the Dref or the gathered component if any.
     const bool gather = inst.opcode() == Op::ImageGather || inst.opcode() == Op::ImageDrefGather;
+    if (inst.opcode() == Op::ImageGather && inst.wordCount() > 5) {
+      // "Component is the component number gathered ... It must be a 32-bit integer type scalar."
+      const uint32_t component = s_.typeOf(inst.word(5));
+      if (component != 0 && (!s_.isIntType(component) || s_.bitWidth(component) != 32))
+        s_.error(inst.index(), kRule, "the gathered Component must be a 32-bit integer scalar");
+    }
     imageOperands(inst, dref || gather ? 6 : 5, *t);
     const uint32_t result = inst.typeId();
     if (dref) {
@@ -252,10 +317,9 @@ private:
       s_.error(inst.index(), kRule, "sampling returns a four-component vector");
       return;
     }
-    if (!s_.isVoidType(t->sampledType) &&
-        (s_.isFloatType(s_.componentType(result)) != s_.isFloatType(t->sampledType)))
+    if (!s_.isVoidType(t->sampledType) && s_.componentType(result) != t->sampledType)
       s_.error(inst.index(), kRule,
-               "the result's components must be of the kind of the image's sampled type " +
+               "the result's components must be of the image's sampled type " +
                    s_.name(t->sampledType));
   }
 
@@ -300,6 +364,34 @@ private:
   // The Image Operands mask at word `at` (if present) and the operands it announces, in bit
   // order (3.14): which instructions take each operand, the operand's type, and the images it
   // suits.
+  // 3.14 SignExtend and ZeroExtend: only for integer texel values (ZeroExtend: unsigned ones),
+  // and "It is invalid to set both the ZeroExtend and SignExtend bits" (spirv-val 2023.1 checks
+  // none of it). The texel value is the Texel of OpImageWrite, the second member of a sparse
+  // result, or else the result.
+  template <class Fail> void extension(const Instruction &inst, uint32_t mask, Fail &&fail) {
+    constexpr uint32_t kSignExtend = 0x1000, kZeroExtend = 0x2000;
+    if (!(mask & (kSignExtend | kZeroExtend)))
+      return;
+    if ((mask & kSignExtend) && (mask & kZeroExtend))
+      return fail("the SignExtend and ZeroExtend image operands exclude each other");
+    uint32_t texel = inst.opcode() == Op::ImageWrite
+                         ? (inst.wordCount() > 3 ? s_.typeOf(inst.word(3)) : 0)
+                         : inst.typeId();
+    if (s_.defOpcode(texel) == Op::TypeStruct) {
+      std::optional<Instruction> st = s_.def(texel);
+      texel = st->wordCount() > 3 ? st->word(3) : 0;
+    }
+    if (texel == 0)
+      return;
+    const uint32_t component = s_.componentType(texel);
+    if (!s_.isIntType(component))
+      fail("the SignExtend and ZeroExtend image operands need an integer texel value, not " +
+           s_.name(texel));
+    else if ((mask & kZeroExtend) && s_.def(component)->word(3) != 0)
+      fail("the ZeroExtend image operand needs an unsigned integer texel value, not " +
+           s_.name(texel));
+  }
+
   void imageOperands(const Instruction &inst, uint32_t at, const ImageType &t) {
     enum : uint32_t {
       kBias = 0x1,
@@ -361,6 +453,7 @@ private:
       fail("the MakeTexelVisible image operand is for OpImageRead");
     if ((mask & (kMakeTexelAvailable | kMakeTexelVisible)) && !(mask & kNonPrivateTexel))
       fail("the MakeTexelAvailable and MakeTexelVisible image operands need NonPrivateTexel");
+    extension(inst, mask, fail);
 
     // The operands follow the mask in bit order.
     uint32_t w = at + 1;
@@ -530,6 +623,14 @@ private:
                "or R64ui");
   }
 
+  // %r = OpImageQueryFormat / OpImageQueryOrder %type %image: "Result Type must be an OpTypeInt
+  // scalar. Image must be an object whose type is OpTypeImage."
+  void channelQuery(const Instruction &inst) {
+    OperandCheck c(s_, inst, kRule);
+    c.result("an integer scalar", [&](uint32_t t) { return c.intScalar(t); }) &&
+        c.ofType(3, "Image", Op::TypeImage);
+  }
+
   // OpImageQuerySize(Lod) %type %image [%lod], OpImageQueryLevels / Samples %type %image:
   // integer results; sizes have a component per dimension (and one for the layers).
   void query(const Instruction &inst) {
@@ -554,6 +655,17 @@ private:
       return;
     if (op == Op::ImageQuerySizeLod && t->ms != 0)
       s_.error(inst.index(), kRule, "OpImageQuerySizeLod cannot query a multisampled image");
+    const bool mipmappable =
+        t->dim == kDim1D || t->dim == kDim2D || t->dim == kDim3D || t->dim == kDimCube;
+    // OpImageQuerySize: "If Image has Dim 1D, 2D, 3D or Cube, it must also have either an MS of 1
+    // or a Sampled of 0 or 2" (the others have a level of detail: OpImageQuerySizeLod).
+    if (op == Op::ImageQuerySize && mipmappable && t->ms != 1 && t->sampled == 1)
+      s_.error(inst.index(), kRule,
+               "OpImageQuerySize of a 1D, 2D, 3D or Cube image needs MS = 1 or Sampled = 0 or 2 "
+               "(OpImageQuerySizeLod queries sampled images)");
+    if (op == Op::ImageQuerySizeLod && s_.isVulkan() && t->sampled != 1)
+      s_.error(inst.index(), "VUID-StandaloneSpirv-OpImageQuerySizeLod-04659",
+               "in Vulkan OpImageQuerySizeLod queries images of Sampled = 1 only");
     uint32_t dims = t->dim == kDimCube ? 2 : coordinateComponents(t->dim);
     if (dims == 0 || t->dim == kDimSubpassData)
       return;
@@ -585,8 +697,8 @@ private:
       s_.error(inst.index(), kRule,
                std::string(name) + " needs a storage image (Sampled = 0 or 2)");
     const bool shader = s_.hasCapability(kCapabilityShader);
-    if (shader)
-      coordinate(inst, inst.word(imageWord + 1), *t, false, true);
+    coordinate(inst, inst.word(imageWord + 1), *t, false, true);
+    texels(inst, *t);
     if (shader && !fetch && t->sampled == 2 && t->ms == 1 && t->dim != kDimSubpassData &&
         !s_.hasCapability(kCapabilityStorageImageMultisample))
       s_.error(inst.index(), "2.16.2",
@@ -597,6 +709,45 @@ private:
       s_.error(inst.index(), "2.16.2",
                "writing a storage image of Unknown format needs the "
                "StorageImageWriteWithoutFormat capability");
+  }
+
+  // The texels OpImageFetch and OpImageRead give and OpImageWrite writes: integer or float
+  // scalars or vectors whose components are the image's Sampled Type when it is not void; fetches
+  // give four components, so do reads in Vulkan (VUID-StandaloneSpirv-Result-04780), and in
+  // OpenCL reads of depth images give a float scalar, the others four components (spirv-val's
+  // reading of the OpenCL environment's image read functions).
+  void texels(const Instruction &inst, const ImageType &t) {
+    const Op op = inst.opcode();
+    const bool write = op == Op::ImageWrite;
+    const uint32_t texel = write ? s_.typeOf(inst.word(3)) : inst.typeId();
+    if (texel == 0)
+      return;
+    const std::string what =
+        write ? "the texel " + s_.name(inst.word(3)) : "the result type " + s_.name(texel);
+    if (!s_.isIntScalarOrVector(texel) && !s_.isFloatScalarOrVector(texel)) {
+      s_.error(inst.index(), kRule, what + " must be an integer or float scalar or vector");
+      return;
+    }
+    if (!s_.isVoidType(t.sampledType) && s_.componentType(texel) != t.sampledType) {
+      s_.error(inst.index(), kRule,
+               what + " must have components of the image's Sampled Type " +
+                   s_.name(t.sampledType));
+      return;
+    }
+    if (write)
+      return;
+    const uint32_t count = s_.componentCount(texel);
+    if (op == Op::ImageFetch && (!s_.isVectorType(texel) || count != 4))
+      s_.error(inst.index(), kRule, "OpImageFetch gives a four-component vector");
+    else if (s_.isVulkan() && count != 4)
+      s_.error(inst.index(), "VUID-StandaloneSpirv-Result-04780",
+               "in Vulkan OpImageRead gives a four-component vector");
+    else if (s_.client() == Client::OpenCL && t.depth == 1 && !s_.isFloatType(texel))
+      s_.error(inst.index(), "OpenCL env 2.2 / 6.4",
+               "reading a depth image gives a float scalar in the OpenCL environment");
+    else if (s_.client() == Client::OpenCL && t.depth != 1 && count != 4)
+      s_.error(inst.index(), "OpenCL env 2.2 / 6.4",
+               "reading an image gives a four-component vector in the OpenCL environment");
   }
 
   // %r = OpImage %type %sampledImage

@@ -149,6 +149,7 @@ constexpr CapabilityRule kCapabilities[] = {
     {6034, Gate::F64Add},         // AtomicFloat64AddEXT
     {6095, Gate::F16Add},         // AtomicFloat16AddEXT
     {6115, Gate::Bfloat16},       // Bfloat16ConversionINTEL
+    {6187, Gate::Always},         // GlobalVariableHostAccessINTEL (LZ-J6)
 };
 
 // Why a gate is closed, or empty when it is open.
@@ -230,8 +231,8 @@ void checkExtension(State &s, const Instruction &inst) {
     return;
   const std::string name = inst.stringOperand(inst.operands()[0]);
   std::string why;
-  if (name == "SPV_INTEL_subgroups")
-    return; // LZ-J1.1: always
+  if (name == "SPV_INTEL_subgroups" || name == "SPV_INTEL_global_variable_host_access")
+    return; // LZ-J1.1, LZ-J6: always
   if (name == "SPV_EXT_shader_atomic_float_add" || name == "SPV_EXT_shader_atomic_float16_add" ||
       name == "SPV_EXT_shader_atomic_float_min_max") {
     if (!floatAtomicsAvailable(s))
@@ -751,6 +752,19 @@ void checkVariable(State &s, const Instruction &inst) {
     if (builtin >= kBuiltInSubgroupEqMask && builtin <= kBuiltInSubgroupLtMask &&
         !isUint4(s, s.pointeeType(inst.typeId())))
       s.error(inst.index(), "LZ-K1", "the Subgroup*Mask built-ins are uint4 variables");
+    // LZ-G3 (the note's recommendation, not the guide's): under Physical64 the size_t built-ins
+    // (NumWorkgroups, WorkgroupSize, WorkgroupId, LocalInvocationId, GlobalInvocationId,
+    // GlobalSize, EnqueuedWorkgroupSize, GlobalOffset, GlobalLinearId) are 64-bit, as OpenCL C
+    // compilers declare them; a lint.
+    constexpr uint32_t kSizeT[] = {24, 25, 26, 27, 28, 31, 32, 33, 34};
+    const uint32_t pointee = s.pointeeType(inst.typeId());
+    if (std::find(std::begin(kSizeT), std::end(kSizeT), builtin) != std::end(kSizeT) &&
+        s.addressingModel() == uint32_t(grammar::AddressingModel::Physical64) &&
+        s.isIntScalarOrVector(pointee) && s.bitWidth(pointee) != 64)
+      s.warning(inst.index(), "LZ-G3",
+                "the " + State::enumerantName(grammar::OperandKind::BuiltIn, builtin) +
+                    " built-in is a size_t, 64-bit under Physical64, not " +
+                    std::to_string(s.bitWidth(pointee)) + "-bit");
   }
 }
 

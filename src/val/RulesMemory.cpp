@@ -1,13 +1,18 @@
 // Rules: variables, loads, stores, copies and access chains (SPIR-V 3.32.8 and 2.16.1).
 #include "Composite.h"
+#include "OperandCheck.h"
 #include "Rules.h"
+
+#include <unordered_map>
+#include <vector>
 
 namespace spire::val {
 
 namespace {
 
 constexpr uint32_t kStorageUniformConstant = 0, kStorageInput = 1, kStorageFunction = 7,
-                   kStorageGeneric = 8, kStoragePushConstant = 9;
+                   kStorageGeneric = 8, kStoragePushConstant = 9,
+                   kStoragePhysicalStorageBuffer = 5349;
 constexpr const char *kRule = "3.32.8";
 
 bool isConstantInstruction(Op op) {
@@ -57,6 +62,22 @@ public:
       case Op::GenericCastToPtr:
         genericCast(inst);
         break;
+      case Op::CopyMemorySized:
+        copyMemorySized(inst);
+        break;
+      case Op::GenericCastToPtrExplicit:
+        genericCastExplicit(inst);
+        break;
+      case Op::GenericPtrMemSemantics:
+        genericPtrMemSemantics(inst);
+        break;
+      case Op::PtrDiff:
+        pointerDifference(inst);
+        break;
+      case Op::LifetimeStart:
+      case Op::LifetimeStop:
+        lifetime(inst);
+        break;
       default:
         break;
       }
@@ -88,8 +109,18 @@ private:
     if (!inFunction && storage == kStorageFunction)
       s_.error(inst.index(), kRule,
                "a variable outside functions cannot have the Function storage class");
+    logicalPointerVariable(inst, s_.pointeeType(type), storage);
+    physicalStorageBufferVariable(inst, storage);
+    booleanVariable(inst, s_.pointeeType(type), storage);
     if (inst.wordCount() < 5)
       return;
+    // 3.7 Storage Class: Input and PushConstant variables "are read-only, and must not have
+    // initializers" (spirv-val 2023.1 checks Input only).
+    if (storage == kStorageInput || storage == kStoragePushConstant)
+      s_.error(inst.index(), "3.7 Storage Class",
+               "a variable in the " +
+                   State::enumerantName(grammar::OperandKind::StorageClass, storage) +
+                   " storage class is read-only and cannot have an initializer");
     const uint32_t init = inst.word(4);
     const Op initOp = s_.defOpcode(init);
     const bool globalVariable =
@@ -106,6 +137,167 @@ private:
       s_.error(inst.index(), kRule,
                "the initializer's type " + s_.name(initType) +
                    " is not the variable's pointee type " + s_.name(pointee));
+  }
+
+  // Whether `type` is, or holds through arrays and structures, a logical pointer (any pointer but
+  // a PhysicalStorageBuffer one).
+  bool holdsLogicalPointer(uint32_t type, int depth = 0) {
+    if (depth > 64 || type == 0)
+      return false;
+    if (auto it = holdsPointer_.find(type); it != holdsPointer_.end())
+      return it->second;
+    bool r = false;
+    std::optional<Instruction> d = s_.def(type);
+    if (d && !d->isRaw()) {
+      if (d->opcode() == Op::TypePointer)
+        r = s_.storageClass(type) != kStoragePhysicalStorageBuffer;
+      else if ((d->opcode() == Op::TypeArray || d->opcode() == Op::TypeRuntimeArray) &&
+               d->wordCount() >= 3)
+        r = holdsLogicalPointer(d->word(2), depth + 1);
+      else if (d->opcode() == Op::TypeStruct)
+        for (uint32_t w = 2; w < d->wordCount() && !r; ++w)
+          r = holdsLogicalPointer(d->word(w), depth + 1);
+    }
+    holdsPointer_[type] = r;
+    return r;
+  }
+
+  // 2.16.1, Logical addressing: "It is invalid for an OpVariable to allocate a type that is, or
+  // contains, a logical pointer" without VariablePointers or VariablePointersStorageBuffer, and
+  // with them "An OpVariable that allocates logical pointers must be in the Function or Private
+  // storage classes". (spirv-val 2023.1 looks at pointer pointees only, not at aggregates holding
+  // pointers.)
+  void logicalPointerVariable(const Instruction &inst, uint32_t pointee, uint32_t storage) {
+    constexpr uint32_t kStoragePrivate = 6;
+    if (s_.addressingModel() != uint32_t(grammar::AddressingModel::Logical) ||
+        !holdsLogicalPointer(pointee))
+      return;
+    if (!s_.hasCapability(grammar::Capability::VariablePointers) &&
+        !s_.hasCapability(grammar::Capability::VariablePointersStorageBuffer))
+      s_.error(inst.index(), "2.16.1",
+               "with the Logical addressing model a variable cannot hold a pointer (" +
+                   s_.name(pointee) +
+                   ") unless the VariablePointers or VariablePointersStorageBuffer capability is "
+                   "declared");
+    else if (storage != kStorageFunction && storage != kStoragePrivate)
+      s_.error(inst.index(), "2.16.1",
+               "with the Logical addressing model a variable that holds pointers must be in the "
+               "Function or Private storage class");
+  }
+
+  // 2.16.1: "OpVariable must not use a Storage Class of PhysicalStorageBuffer". Variables holding
+  // PhysicalStorageBuffer pointers need no AliasedPointer or RestrictPointer since revision 6
+  // (Khronos issue #827 lifted it; spirv-val 2023.1 still asks for one, later ones do not);
+  // both on one variable is the exclusive-decorations rule's.
+  void physicalStorageBufferVariable(const Instruction &inst, uint32_t storage) {
+    if (storage == kStoragePhysicalStorageBuffer)
+      s_.error(inst.index(), "2.16.1",
+               "a variable cannot have the PhysicalStorageBuffer storage class");
+  }
+
+  // Whether `type` is, or holds through vectors, arrays and structures, a boolean; `user`: outside
+  // structure members decorated BuiltIn (memoized: structure types may be shared deeply).
+  bool holdsBool(uint32_t type, bool user = false, int depth = 0) {
+    if (depth > 64)
+      return false;
+    auto &memo = holdsBool_[user];
+    if (auto it = memo.find(type); it != memo.end())
+      return it->second;
+    bool r = false;
+    std::optional<Instruction> d = s_.def(type);
+    if (d && !d->isRaw()) {
+      if (d->opcode() == Op::TypeBool)
+        r = true;
+      else if ((d->opcode() == Op::TypeVector || d->opcode() == Op::TypeArray ||
+                d->opcode() == Op::TypeRuntimeArray) &&
+               d->wordCount() >= 3)
+        r = holdsBool(d->word(2), user, depth + 1);
+      else if (d->opcode() == Op::TypeStruct)
+        for (uint32_t w = 2; w < d->wordCount() && !r; ++w)
+          r = !(user &&
+                s_.hasDecoration(type, uint32_t(grammar::Decoration::BuiltIn), int(w - 2))) &&
+              holdsBool(d->word(w), user, depth + 1);
+    }
+    memo[type] = r;
+    return r;
+  }
+
+  // 3.32.6 OpTypeBool: stored booleans go "only with non-externally visible shader storage
+  // classes: UniformConstant, Workgroup, CrossWorkgroup, Private, Function, Input, and Output"
+  // (and the ray tracing and task payload classes, as spirv-val allows); Vulkan's Input and
+  // Output booleans are built-ins (VUID-StandaloneSpirv-Input-07290).
+  void booleanVariable(const Instruction &inst, uint32_t pointee, uint32_t storage) {
+    constexpr uint32_t kOutput = 3, kWorkgroup = 4, kCrossWorkgroup = 5, kPrivate = 6;
+    switch (storage) {
+    case kStorageUniformConstant:
+    case kWorkgroup:
+    case kCrossWorkgroup:
+    case kPrivate:
+    case kStorageFunction:
+    case 5328: // CallableDataKHR, IncomingCallableDataKHR
+    case 5329:
+    case 5338: // RayPayloadKHR, HitAttributeKHR
+    case 5339:
+    case 5342: // IncomingRayPayloadKHR
+    case 5402: // TaskPayloadWorkgroupEXT
+      return;
+    case kStorageInput:
+    case kOutput:
+      if (!s_.isVulkan() ||
+          s_.hasDecoration(inst.resultId(), uint32_t(grammar::Decoration::BuiltIn)) ||
+          !holdsBool(pointee, true))
+        return;
+      s_.error(inst.index(), "VUID-StandaloneSpirv-Input-07290",
+               "in Vulkan an Input or Output variable holding booleans is a built-in");
+      return;
+    default:
+      if (holdsBool(pointee))
+        s_.error(inst.index(), "3.32.6 OpTypeBool",
+                 "booleans are stored only in storage classes that are not externally visible "
+                 "(UniformConstant, Workgroup, CrossWorkgroup, Private, Function, Input, Output), "
+                 "not " +
+                     State::enumerantName(grammar::OperandKind::StorageClass, storage));
+    }
+  }
+
+  // The Memory Operands of an access through pointers of storage classes `target` and `source`
+  // (nothing for none or unknown) from word `word` (3.26): MakePointerAvailable not on loads,
+  // MakePointerVisible not on stores, both with NonPrivatePointer, which is for pointers into
+  // Uniform, Workgroup, CrossWorkgroup, Generic, Image, StorageBuffer or PhysicalStorageBuffer
+  // memory (2.16.1); Vulkan's PhysicalStorageBuffer accesses are Aligned
+  // (VUID-StandaloneSpirv-PhysicalStorageBuffer64-04708). (Revision 6 wants the Aligned literal
+  // to be a power of two, but clspv and glslang emit Aligned 0, which spirv-val 2023.1 accepts.)
+  void memoryOperands(const Instruction &inst, uint32_t word, std::optional<uint32_t> target,
+                      std::optional<uint32_t> source) {
+    constexpr uint32_t kAligned = 0x2, kMakeAvailable = 0x8, kMakeVisible = 0x10,
+                       kNonPrivate = 0x20;
+    const uint32_t mask = word < inst.wordCount() ? inst.word(word) : 0;
+    auto fail = [&](std::string_view rule, const std::string &message) {
+      s_.error(inst.index(), rule, message);
+    };
+    const Op op = inst.opcode();
+    if ((mask & kMakeAvailable) && op == Op::Load)
+      return fail("3.26", "MakePointerAvailable is not for OpLoad");
+    if ((mask & kMakeVisible) && op == Op::Store)
+      return fail("3.26", "MakePointerVisible is not for OpStore");
+    if ((mask & (kMakeAvailable | kMakeVisible)) && !(mask & kNonPrivate))
+      return fail("3.26", "MakePointerAvailable and MakePointerVisible need NonPrivatePointer");
+    if (mask & kNonPrivate)
+      for (std::optional<uint32_t> sc : {target, source}) {
+        constexpr uint32_t kUniform = 2, kWorkgroup = 4, kCrossWorkgroup = 5, kImage = 11,
+                           kStorageBuffer = 12;
+        if (sc && *sc != kUniform && *sc != kWorkgroup && *sc != kCrossWorkgroup &&
+            *sc != kStorageGeneric && *sc != kImage && *sc != kStorageBuffer &&
+            *sc != kStoragePhysicalStorageBuffer)
+          return fail("2.16.1",
+                      "NonPrivatePointer is for pointers into Uniform, Workgroup, CrossWorkgroup, "
+                      "Generic, Image, StorageBuffer or PhysicalStorageBuffer memory, not " +
+                          State::enumerantName(grammar::OperandKind::StorageClass, *sc));
+      }
+    if (s_.isVulkan() && !(mask & kAligned) &&
+        (target == kStoragePhysicalStorageBuffer || source == kStoragePhysicalStorageBuffer))
+      fail("VUID-StandaloneSpirv-PhysicalStorageBuffer64-04708",
+           "in Vulkan memory accesses through PhysicalStorageBuffer pointers are Aligned");
   }
 
   // The pointee type of the pointer value `id`, 0 when unknown; reports non-pointers.
@@ -157,6 +349,7 @@ private:
     if (inst.wordCount() < 4)
       return;
     logicalPointer(inst, inst.word(3));
+    memoryOperands(inst, 4, s_.storageClass(s_.typeOf(inst.word(3))), std::nullopt);
     std::optional<uint32_t> p = pointee(inst, inst.word(3), "the pointer");
     if (p && *p != 0 && *p != inst.word(1))
       s_.error(inst.index(), kRule,
@@ -176,6 +369,7 @@ private:
                "the pointer " + s_.name(inst.word(1)) +
                    " is to read-only memory (UniformConstant, Input or PushConstant)");
     logicalPointer(inst, inst.word(1));
+    memoryOperands(inst, 3, s_.storageClass(s_.typeOf(inst.word(1))), std::nullopt);
     std::optional<uint32_t> p = pointee(inst, inst.word(1), "the pointer");
     const uint32_t objectType = s_.typeOf(inst.word(2));
     if (p && *p != 0 && objectType != 0 && *p != objectType)
@@ -188,6 +382,8 @@ private:
   void copyMemory(const Instruction &inst) {
     if (inst.wordCount() < 3)
       return;
+    memoryOperands(inst, 3, s_.storageClass(s_.typeOf(inst.word(1))),
+                   s_.storageClass(s_.typeOf(inst.word(2))));
     std::optional<uint32_t> target = pointee(inst, inst.word(1), "the target");
     std::optional<uint32_t> source = pointee(inst, inst.word(2), "the source");
     if (target && source && *target != 0 && *source != 0 && *target != *source)
@@ -207,6 +403,8 @@ private:
       s_.error(inst.index(), kRule, "the compared pointers must have the same type");
       return;
     }
+    if (physicalStorageBufferOperand(inst, a))
+      return;
     // Logical addressing compares pointers only with variable pointers.
     constexpr uint32_t kAddressingLogical = 0, kCapabilityVariablePointersStorageBuffer = 4441,
                        kCapabilityVariablePointers = 4442, kStorageStorageBuffer = 12;
@@ -243,6 +441,94 @@ private:
       s_.error(inst.index(), kRule,
                "a generic cast keeps the pointee type: " + s_.name(s_.pointeeType(input)) +
                    " becomes " + s_.name(s_.pointeeType(result)));
+  }
+
+  // OpCopyMemorySized %target %source %size ...: "Size is the number of bytes to copy. It must
+  // have a scalar integer type."
+  void copyMemorySized(const Instruction &inst) {
+    OperandCheck c(s_, inst, kRule);
+    memoryOperands(inst, 4, s_.storageClass(c.type(1)), s_.storageClass(c.type(2)));
+    c.operand(1, "Target", "a pointer", [&](uint32_t t) { return pointerOrUntyped(t); }) &&
+        c.operand(2, "Source", "a pointer", [&](uint32_t t) { return pointerOrUntyped(t); }) &&
+        c.operand(3, "Size", "an integer scalar", [&](uint32_t t) { return c.intScalar(t); });
+  }
+
+  bool pointerOrUntyped(uint32_t type) const {
+    return s_.isPointerType(type) || static_cast<uint32_t>(s_.defOpcode(type)) == 4417;
+  }
+
+  // %r = OpGenericCastToPtrExplicit %type %pointer Storage: "Result Type must be an OpTypePointer.
+  // Its Storage Class must be Storage", one of Workgroup, CrossWorkgroup and Function; "Pointer
+  // must have a type of OpTypePointer whose Type is the same as the Type of Result Type", in
+  // Generic memory.
+  void genericCastExplicit(const Instruction &inst) {
+    if (inst.wordCount() < 5)
+      return;
+    OperandCheck c(s_, inst, kRule);
+    constexpr uint32_t kWorkgroup = 4, kCrossWorkgroup = 5;
+    const uint32_t storage = inst.word(4);
+    if (storage != kWorkgroup && storage != kCrossWorkgroup && storage != kStorageFunction) {
+      c.fail("Storage must be Workgroup, CrossWorkgroup or Function");
+      return;
+    }
+    c.result("a pointer in the Storage storage class (" +
+                 State::enumerantName(grammar::OperandKind::StorageClass, storage) + ")",
+             [&](uint32_t t) { return s_.isPointerType(t) && s_.storageClass(t) == storage; }) &&
+        c.operand(3, "Pointer", "a Generic pointer to the result's pointee type", [&](uint32_t t) {
+          return s_.isPointerType(t) && s_.storageClass(t) == kStorageGeneric &&
+                 s_.pointeeType(t) == s_.pointeeType(c.resultType());
+        });
+  }
+
+  // %r = OpGenericPtrMemSemantics %uint %pointer: "Result Type must be an OpTypeInt with 32-bit
+  // Width and 0 Signedness. Pointer must point to Generic Storage Class."
+  void genericPtrMemSemantics(const Instruction &inst) {
+    OperandCheck c(s_, inst, kRule);
+    c.result("a 32-bit unsigned integer scalar", [&](uint32_t t) { return c.unsignedInt32(t); }) &&
+        c.operand(3, "Pointer", "a pointer into Generic memory", [&](uint32_t t) {
+          return s_.isPointerType(t) && s_.storageClass(t) == kStorageGeneric;
+        });
+  }
+
+  // %r = OpPtrDiff %int %a %b: "Result Type must be an integer type scalar. Operand 1 and Operand
+  // 2 must be pointers of the same type."
+  void pointerDifference(const Instruction &inst) {
+    OperandCheck c(s_, inst, kRule);
+    c.result("an integer scalar", [&](uint32_t t) { return c.intScalar(t); }) &&
+        c.operand(3, "Operand 1", "a pointer", [&](uint32_t t) { return pointerOrUntyped(t); }) &&
+        c.operand(4, "Operand 2", "a pointer of Operand 1's type",
+                  [&](uint32_t t) { return t == c.type(3); }) &&
+        !physicalStorageBufferOperand(inst, c.type(3));
+  }
+
+  // 2.16.1: "Operands of OpPtrEqual, OpPtrNotEqual, and OpPtrDiff must not be pointers into the
+  // PhysicalStorageBuffer Storage Class" (spirv-val: "Cannot use a pointer in the
+  // PhysicalStorageBuffer storage class").
+  bool physicalStorageBufferOperand(const Instruction &inst, uint32_t pointerType) {
+    if (pointerType == 0 || s_.storageClass(pointerType) != kStoragePhysicalStorageBuffer)
+      return false;
+    s_.error(inst.index(), "2.16.1",
+             "the operands of " + State::opcodeName(inst.opcode()) +
+                 " cannot be PhysicalStorageBuffer pointers");
+    return true;
+  }
+
+  // OpLifetimeStart / OpLifetimeStop %pointer Size: "Size must be 0 if Pointer is a pointer to a
+  // non-void type or the Addresses capability is not declared" (a non-zero size goes with a
+  // pointer to 8-bit integers, the OpenCL translator's void*).
+  void lifetime(const Instruction &inst) {
+    if (inst.wordCount() < 3)
+      return;
+    OperandCheck c(s_, inst, kRule);
+    if (!c.operand(1, "Pointer", "a pointer", [&](uint32_t t) { return pointerOrUntyped(t); }))
+      return;
+    const uint32_t pointee = s_.pointeeType(c.type(1));
+    const bool bytes = s_.isIntType(pointee) && s_.bitWidth(pointee) == 8;
+    if (inst.word(2) != 0 &&
+        (!s_.hasCapability(grammar::Capability::Addresses) || (pointee != 0 && !bytes)))
+      c.fail("Size must be 0 unless the Addresses capability is declared and Pointer points to "
+             "8-bit integers (void), not to " +
+             s_.name(pointee));
   }
 
   // %r = OpArrayLength %uint %structure <member> (3.32.8): "Result Type must be an OpTypeInt
@@ -297,6 +583,19 @@ private:
       std::optional<uint64_t> value;
       if (s_.defOpcode(index) == Op::Constant)
         value = s_.constantValue(index);
+      // 2.16.1, Logical addressing: "All indexes in OpAccessChain and OpInBoundsAccessChain that
+      // are OpConstant with type of OpTypeInt with a signedness of 1 must not have their sign bit
+      // set." (spirv-val 2023.1 does not check it.)
+      const uint32_t indexType = s_.typeOf(index);
+      if (value && firstIndex == 4 && s_.isSignedInt(indexType) &&
+          s_.addressingModel() == uint32_t(grammar::AddressingModel::Logical) &&
+          s_.bitWidth(indexType) <= 64 && ((*value >> (s_.bitWidth(indexType) - 1)) & 1)) {
+        s_.error(inst.index(), "2.16.1",
+                 "index " + s_.name(index) +
+                     " is a negative constant; with the Logical addressing model access chain "
+                     "indexes have no sign bit set");
+        return;
+      }
       ElementType e = elementType(s_, type, value, Bounds::StructsOnly);
       if (!e.error.empty()) {
         s_.error(inst.index(), kRule, e.error);
@@ -322,10 +621,294 @@ private:
   }
 
   State &s_;
+  std::unordered_map<uint32_t, bool> holdsPointer_, holdsBool_[2];
+};
+
+// Calls f(index, instruction) for the instructions inside functions, raw ones left out, until
+// validation stops.
+template <class F> void forEachFunctionInstruction(State &s, F &&f) {
+  for (const FunctionInfo &fn : s.module().functions())
+    for (uint32_t i = fn.begin; i < fn.end; ++i) {
+      if (s.stopped())
+        return;
+      if (Instruction inst = s.module().inst(i); !inst.isRaw())
+        f(i, inst);
+    }
+}
+
+// 2.16.1, Logical addressing with variable pointers: "A variable pointer must not: be an operand
+// to an OpArrayLength instruction; point to an array of structures with a structure type
+// decorated with Block or BufferBlock; point to an object that is or contains an OpTypeMatrix;
+// point to a column, or a component in a column, within an OpTypeMatrix" (spirv-val 2023.1
+// checks none of them). Variable pointers are defined in 2.2: the pointer results of OpSelect,
+// OpPhi, OpFunctionCall, OpPtrAccessChain, OpLoad and OpConstantNull, access chains and copies
+// of them, and parameters some call passes one to.
+class VariablePointerChecker {
+public:
+  explicit VariablePointerChecker(State &s) : s_(s) {}
+
+  void run() {
+    if (s_.addressingModel() != 0 || s_.options().relaxLogicalPointer ||
+        (!s_.hasCapability(grammar::Capability::VariablePointers) &&
+         !s_.hasCapability(grammar::Capability::VariablePointersStorageBuffer)))
+      return;
+    forEachFunctionInstruction(s_, [&](uint32_t i, const Instruction &inst) {
+      if (inst.opcode() == Op::ArrayLength && inst.wordCount() >= 4 &&
+          variablePointer(inst.word(3)))
+        s_.error(i, "2.16.1",
+                 "the structure operand of OpArrayLength is a variable pointer (" +
+                     s_.name(inst.word(3)) + ")");
+      const uint32_t type = inst.typeId(), id = inst.resultId();
+      if (type == 0 || id == 0 || !s_.isPointerType(type) || !variablePointer(id))
+        return;
+      const uint32_t pointee = s_.pointeeType(type);
+      if (const Op op = s_.defOpcode(pointee);
+          (op == Op::TypeArray || op == Op::TypeRuntimeArray) && isBlock(s_.def(pointee)->word(2)))
+        s_.error(i, "2.16.1",
+                 "the variable pointer " + s_.name(id) + " points to an array of blocks");
+      else if (containsMatrix(pointee))
+        s_.error(i, "2.16.1",
+                 "the variable pointer " + s_.name(id) +
+                     " points to a matrix or to an object containing one");
+      else if (insideMatrix(id))
+        s_.error(i, "2.16.1",
+                 "the variable pointer " + s_.name(id) +
+                     " points to a column of a matrix, or to a component of one");
+    });
+  }
+
+private:
+  bool isBlock(uint32_t type) const {
+    return s_.defOpcode(type) == Op::TypeStruct &&
+           (s_.hasDecoration(type, uint32_t(grammar::Decoration::Block)) ||
+            s_.hasDecoration(type, uint32_t(grammar::Decoration::BufferBlock)));
+  }
+
+  bool containsMatrix(uint32_t type, int depth = 0) {
+    if (auto it = containsMatrix_.find(type); it != containsMatrix_.end())
+      return it->second;
+    bool r = false;
+    std::optional<Instruction> d = s_.def(type);
+    if (d && !d->isRaw() && depth < 64) {
+      if (d->opcode() == Op::TypeMatrix)
+        r = true;
+      else if ((d->opcode() == Op::TypeArray || d->opcode() == Op::TypeRuntimeArray) &&
+               d->wordCount() >= 3)
+        r = containsMatrix(d->word(2), depth + 1);
+      else if (d->opcode() == Op::TypeStruct)
+        for (uint32_t w = 2; w < d->wordCount() && !r; ++w)
+          r = containsMatrix(d->word(w), depth + 1);
+    }
+    containsMatrix_[type] = r;
+    return r;
+  }
+
+  // The arguments calls pass for parameter `param`.
+  std::vector<uint32_t> arguments(uint32_t param) {
+    std::vector<uint32_t> args;
+    const uint32_t at = s_.module().defIndex(param);
+    const uint32_t f = s_.functionOf(at);
+    if (f >= s_.module().functions().size())
+      return args;
+    const uint32_t begin = s_.module().functions()[f].begin;
+    const uint32_t position = at - begin - 1; // parameters follow OpFunction
+    const uint32_t fn = s_.module().inst(begin).resultId();
+    for (const DefUse::Use &u : s_.defUse().uses(fn)) {
+      Instruction call = s_.module().inst(u.inst);
+      if (!call.isRaw() && call.opcode() == Op::FunctionCall && call.word(3) == fn &&
+          call.wordCount() > 4 + position)
+        args.push_back(call.word(4 + position));
+    }
+    return args;
+  }
+
+  // Memoized walks over values; a value met again while it is being decided counts as false.
+  template <class F> bool memo(std::unordered_map<uint32_t, int8_t> &m, uint32_t id, F &&f) {
+    auto [it, fresh] = m.emplace(id, -1);
+    if (!fresh)
+      return it->second == 1;
+    const bool r = f();
+    m[id] = r ? 1 : 0;
+    return r;
+  }
+
+  bool variablePointer(uint32_t id) {
+    return memo(variable_, id, [&] {
+      std::optional<Instruction> d = s_.def(id);
+      if (!d || d->isRaw() || !s_.isPointerType(d->typeId()))
+        return false;
+      switch (d->opcode()) {
+      case Op::Select:
+      case Op::Phi:
+      case Op::FunctionCall:
+      case Op::PtrAccessChain:
+      case Op::Load:
+      case Op::ConstantNull:
+        return true;
+      case Op::AccessChain:
+      case Op::InBoundsAccessChain:
+      case Op::CopyObject:
+        return d->wordCount() >= 4 && variablePointer(d->word(3));
+      case Op::FunctionParameter:
+        for (uint32_t arg : arguments(id))
+          if (variablePointer(arg))
+            return true;
+        return false;
+      default:
+        return false;
+      }
+    });
+  }
+
+  // Whether pointer `id` points into a matrix: an access chain that selects a column, or a value
+  // chosen or copied from one.
+  bool insideMatrix(uint32_t id) {
+    return memo(inside_, id, [&] {
+      std::optional<Instruction> d = s_.def(id);
+      if (!d || d->isRaw())
+        return false;
+      switch (d->opcode()) {
+      case Op::AccessChain:
+      case Op::InBoundsAccessChain:
+      case Op::PtrAccessChain: {
+        if (d->wordCount() < 4)
+          return false;
+        if (insideMatrix(d->word(3)))
+          return true;
+        uint32_t type = s_.pointeeType(s_.typeOf(d->word(3)));
+        for (uint32_t w = d->opcode() == Op::PtrAccessChain ? 5 : 4; w < d->wordCount(); ++w) {
+          if (s_.defOpcode(type) == Op::TypeMatrix)
+            return true;
+          type = elementType(s_, type, s_.constantValue(d->word(w)), Bounds::StructsOnly).type;
+          if (type == 0)
+            return false;
+        }
+        return false;
+      }
+      case Op::CopyObject:
+        return d->wordCount() >= 4 && insideMatrix(d->word(3));
+      case Op::Select:
+        return d->wordCount() >= 6 && (insideMatrix(d->word(4)) || insideMatrix(d->word(5)));
+      case Op::Phi:
+        for (uint32_t w = 3; w + 1 < d->wordCount(); w += 2)
+          if (insideMatrix(d->word(w)))
+            return true;
+        return false;
+      case Op::FunctionParameter:
+        for (uint32_t arg : arguments(id))
+          if (insideMatrix(arg))
+            return true;
+        return false;
+      default:
+        return false;
+      }
+    });
+  }
+
+  State &s_;
+  std::unordered_map<uint32_t, bool> containsMatrix_;
+  std::unordered_map<uint32_t, int8_t> variable_, inside_;
+};
+
+// 2.16.1, PhysicalStorageBuffer: "Any pointer value whose storage class is PhysicalStorageBuffer
+// and that points to a matrix, an array of matrices, or a row or element of a matrix must be the
+// result of an OpAccessChain or OpPtrAccessChain instruction whose Base operand is a structure
+// type (or recursively must be the result of a sequence of only access chains from a structure to
+// the final value). Such a pointer must only be used as the Pointer operand to OpLoad or OpStore"
+// (the matrix layout comes from the structure's member decorations; spirv-val 2023.1 does not
+// check it). Further access chains into the matrix are the recursion the rule allows.
+class PhysicalMatrixChecker {
+public:
+  explicit PhysicalMatrixChecker(State &s) : s_(s) {}
+
+  void run() {
+    if (s_.addressingModel() != uint32_t(grammar::AddressingModel::PhysicalStorageBuffer64))
+      return;
+    forEachFunctionInstruction(s_, [&](uint32_t i, const Instruction &inst) {
+      if (inst.resultId() == 0 || !matrixPointer(inst.resultId()))
+        return;
+      if (!fromStructure(inst)) {
+        s_.error(i, "2.16.1",
+                 "a PhysicalStorageBuffer pointer to a matrix (or into one) must come from "
+                 "access chains that start at a structure");
+        return;
+      }
+      for (const DefUse::Use &u : s_.defUse().uses(inst.resultId())) {
+        Instruction user = s_.module().inst(u.inst);
+        if (user.isRaw())
+          continue;
+        const Op op = user.opcode();
+        const bool pointerOperand =
+            ((op == Op::Load || isChain(op)) && user.wordCount() >= 4 &&
+             user.word(3) == inst.resultId()) ||
+            (op == Op::Store && user.wordCount() >= 3 && user.word(1) == inst.resultId() &&
+             user.word(2) != inst.resultId());
+        if (!pointerOperand && op != Op::Name && op != Op::Decorate) {
+          s_.error(u.inst, "2.16.1",
+                   "a PhysicalStorageBuffer pointer to a matrix (or into one) is only the "
+                   "Pointer of OpLoad or OpStore, not an operand of " +
+                       State::opcodeName(op));
+          break;
+        }
+      }
+    });
+  }
+
+private:
+  static bool isChain(Op op) {
+    return op == Op::AccessChain || op == Op::InBoundsAccessChain || op == Op::PtrAccessChain ||
+           op == Op::InBoundsPtrAccessChain;
+  }
+
+  // A PhysicalStorageBuffer pointer to a matrix or an array of matrices, or an access chain
+  // result inside a matrix.
+  bool matrixPointer(uint32_t id, int depth = 0) {
+    const uint32_t type = s_.typeOf(id);
+    if (type == 0 || !s_.isPointerType(type) ||
+        s_.storageClass(type) != kStoragePhysicalStorageBuffer)
+      return false;
+    if (s_.defOpcode(s_.stripArrays(s_.pointeeType(type))) == Op::TypeMatrix)
+      return true;
+    std::optional<Instruction> d = s_.def(id);
+    return d && !d->isRaw() && isChain(d->opcode()) && d->wordCount() >= 4 && depth < 256 &&
+           (matrixPointer(d->word(3), depth + 1) || walksThroughMatrix(*d));
+  }
+
+  bool walksThroughMatrix(const Instruction &chain) {
+    uint32_t type = s_.pointeeType(s_.typeOf(chain.word(3)));
+    const bool ptr =
+        chain.opcode() == Op::PtrAccessChain || chain.opcode() == Op::InBoundsPtrAccessChain;
+    for (uint32_t w = ptr ? 5 : 4; w < chain.wordCount() && type != 0; ++w) {
+      if (s_.defOpcode(type) == Op::TypeMatrix)
+        return true;
+      type = elementType(s_, type, s_.constantValue(chain.word(w)), Bounds::StructsOnly).type;
+    }
+    return false;
+  }
+
+  // Whether `inst`, a matrix pointer, is an access chain from a structure, directly or through
+  // access chains from one.
+  bool fromStructure(const Instruction &inst, int depth = 0) {
+    if (!isChain(inst.opcode()) || inst.wordCount() < 4 || depth >= 256)
+      return false;
+    const uint32_t base = inst.word(3);
+    if (s_.defOpcode(s_.pointeeType(s_.typeOf(base))) == Op::TypeStruct)
+      return true;
+    std::optional<Instruction> d = s_.def(base);
+    return d && !d->isRaw() && matrixPointer(base) && fromStructure(*d, depth + 1);
+  }
+
+  State &s_;
 };
 
 } // namespace
 
-void checkMemory(State &s) { MemoryChecker(s).run(); }
+void checkMemory(State &s) {
+  MemoryChecker(s).run();
+  if (!s.stopped())
+    VariablePointerChecker(s).run();
+  if (!s.stopped())
+    PhysicalMatrixChecker(s).run();
+}
 
 } // namespace spire::val

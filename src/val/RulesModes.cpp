@@ -16,6 +16,8 @@
 #include "Rules.h"
 
 #include <algorithm>
+#include <map>
+#include <set>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -142,15 +144,8 @@ bool modeSuitsModel(uint32_t mode, uint32_t model) {
 
 class ModesChecker {
 public:
-  explicit ModesChecker(State &s) : s_(s), m_(s.module()) {
-    constexpr uint32_t kMemoryModelVulkan = 3;
-    for (Instruction inst : m_) {
-      if (inst.section() > Section::MemoryModel)
-        break;
-      if (!inst.isRaw() && inst.opcode() == Op::MemoryModel && inst.wordCount() >= 3)
-        vulkanMemoryModel_ = inst.word(2) == kMemoryModelVulkan;
-    }
-  }
+  explicit ModesChecker(State &s)
+      : s_(s), m_(s.module()), vulkanMemoryModel_(s.isVulkanMemoryModel()) {}
 
   void run() {
     checkModeTargets();
@@ -184,6 +179,8 @@ private:
           inst.wordCount() < 3)
         continue;
       const uint32_t fn = inst.word(1), mode = inst.word(2);
+      modeInstructions_[fn].push_back(inst.index());
+      modeOperands(inst);
       auto it = models.find(fn);
       if (it == models.end()) {
         s_.error(inst.index(), "3.32.5",
@@ -204,6 +201,164 @@ private:
     }
   }
 
+  // OpExecutionMode takes the modes whose Extra Operands are literals, OpExecutionModeId those
+  // whose are ids, and those ids are constant instructions (3.32.5).
+  void modeOperands(const Instruction &inst) {
+    const grammar::EnumerantDesc *e =
+        grammar::findEnumerant(grammar::OperandKind::ExecutionMode, inst.word(2));
+    if (e == nullptr)
+      return;
+    const bool idOperands =
+        std::any_of(e->parameters.begin(), e->parameters.end(), [](const grammar::OperandDesc &o) {
+          return o.kind == grammar::OperandKind::IdRef;
+        });
+    const bool byId = inst.opcode() == Op::ExecutionModeId;
+    if (byId != idOperands && !e->parameters.empty()) {
+      s_.error(inst.index(), "3.32.5",
+               "execution mode " + std::string(e->name) + " takes " +
+                   (idOperands ? "ids: it is given by OpExecutionModeId"
+                               : "literals: it is given by OpExecutionMode"));
+      return;
+    }
+    if (!byId)
+      return;
+    for (uint32_t w = 3; w < inst.wordCount(); ++w) {
+      const grammar::InstructionDesc *d =
+          grammar::findInstruction(static_cast<uint32_t>(s_.defOpcode(inst.word(w))));
+      if (d == nullptr || d->cls != grammar::InstructionClass::ConstantCreation) {
+        s_.error(inst.index(), "3.32.5",
+                 "the Extra Operands of OpExecutionModeId must be constant instructions, " +
+                     s_.name(inst.word(w)) + " is none");
+        return;
+      }
+    }
+  }
+
+  // The rules on the set of an entry point's execution modes (2.16.1, 2.16.2, 3.6 "Execution
+  // Mode"): a mode at most once (the float controls once per Target Width), at most one local
+  // size, one denormal mode and one rounding mode per width, one depth mode for fragments, one
+  // spacing, one primitive and one vertex order for tessellation; a static workgroup size is not
+  // zero.
+  void modeSets(const Instruction &ep, uint32_t model, uint32_t fn) {
+    constexpr uint32_t kDenormPreserve = 4459, kDenormFlushToZero = 4460, kRoundingModeRTE = 4462,
+                       kRoundingModeRTZ = 4463, kFirstVendorMode = 4096;
+    // The model-independent rules once per function, which several entry points may share.
+    const bool first = modesChecked_.insert(fn).second;
+    std::set<std::pair<uint32_t, uint32_t>> seen; // (mode, target width)
+    std::map<uint32_t, int> denorm, rounding;     // per target width
+    for (uint32_t index : modeInstructions_[fn]) {
+      const Instruction inst = m_.inst(index);
+      const uint32_t mode = inst.word(2);
+      const bool perWidth = mode >= kDenormPreserve && mode <= kRoundingModeRTZ;
+      const uint32_t width = perWidth && inst.wordCount() > 3 ? inst.word(3) : 0;
+      if ((mode < kFirstVendorMode || perWidth) && !seen.insert({mode, width}).second && first)
+        s_.error(index, "3.6",
+                 "execution mode " +
+                     State::enumerantName(grammar::OperandKind::ExecutionMode, mode) +
+                     " is applied to " + s_.name(fn) + " more than once" +
+                     (perWidth ? " for Target Width " + std::to_string(width) : std::string()));
+      if (mode == kDenormPreserve || mode == kDenormFlushToZero)
+        ++denorm[width];
+      if (mode == kRoundingModeRTE || mode == kRoundingModeRTZ)
+        ++rounding[width];
+    }
+    if (!first)
+      denorm.clear(), rounding.clear();
+    for (auto [width, n] : denorm)
+      if (n > 1)
+        s_.error(ep.index(), "2.16.1",
+                 "an entry point sets at most one of DenormFlushToZero and DenormPreserve for "
+                 "Target Width " +
+                     std::to_string(width));
+    for (auto [width, n] : rounding)
+      if (n > 1)
+        s_.error(ep.index(), "2.16.1",
+                 "an entry point sets at most one of RoundingModeRTE and RoundingModeRTZ for "
+                 "Target Width " +
+                     std::to_string(width));
+    // 2.16.1 says "at most one of LocalSize, LocalSizeId, LocalSizeHint, or LocalSizeHintId", but
+    // clang and the OpenCL translator give a kernel with reqd_work_group_size and
+    // work_group_size_hint both LocalSize and LocalSizeHint (spirv-val accepts it): a size and a
+    // hint may go together, two sizes or two hints may not.
+    if (first && countModes(fn, {kLocalSize, kLocalSizeId}) > 1)
+      s_.error(ep.index(), "2.16.1",
+               "an entry point contains at most one of the LocalSize and LocalSizeId execution "
+               "modes");
+    if (first && countModes(fn, {kLocalSizeHint, kLocalSizeHintId}) > 1)
+      s_.error(ep.index(), "2.16.1",
+               "an entry point contains at most one of the LocalSizeHint and LocalSizeHintId "
+               "execution modes");
+    if (model == kFragment && countModes(fn, {kDepthGreater, kDepthLess, kDepthUnchanged}) > 1)
+      s_.error(ep.index(), "2.16.2",
+               "a fragment entry point sets at most one of DepthGreater, DepthLess and "
+               "DepthUnchanged");
+    if (isTessellation(model)) {
+      if (countModes(fn, {kSpacingEqual, kSpacingFractionalEven, kSpacingFractionalOdd}) > 1)
+        s_.error(ep.index(), "2.16.2",
+                 "a tessellation entry point sets at most one of SpacingEqual, "
+                 "SpacingFractionalEven and SpacingFractionalOdd");
+      if (countModes(fn, {kTriangles, kQuads, kIsolines}) > 1)
+        s_.error(ep.index(), "2.16.2",
+                 "a tessellation entry point sets at most one of Triangles, Quads and Isolines");
+      if (countModes(fn, {kVertexOrderCw, kVertexOrderCcw}) > 1)
+        s_.error(ep.index(), "2.16.2",
+                 "a tessellation entry point sets at most one of VertexOrderCw and "
+                 "VertexOrderCcw");
+    }
+    if (first)
+      workgroupSizeNotZero(ep, fn);
+  }
+
+  // "If the workgroup size is statically specified (using the LocalSize, LocalSizeId execution
+  // modes, or the WorkgroupSize BuiltIn), the product of all workgroup size dimensions must not be
+  // zero" (2.16.1; specialization constants are not static).
+  void workgroupSizeNotZero(const Instruction &ep, uint32_t fn) {
+    for (uint32_t index : modeInstructions_[fn]) {
+      const Instruction inst = m_.inst(index);
+      const uint32_t mode = inst.word(2);
+      if ((mode != kLocalSize && mode != kLocalSizeId) || inst.wordCount() < 6)
+        continue;
+      for (uint32_t w = 3; w < 6; ++w) {
+        std::optional<uint64_t> v = inst.word(w);
+        if (mode == kLocalSizeId)
+          v = s_.defOpcode(inst.word(w)) == Op::Constant ? s_.constantValue(inst.word(w))
+                                                         : std::nullopt;
+        if (v == 0u) {
+          s_.error(ep.index(), "2.16.1",
+                   "the workgroup size of " + s_.name(fn) +
+                       " is zero in a dimension; the product of its dimensions must not be zero");
+          return;
+        }
+      }
+    }
+  }
+
+  // SPV_KHR_workgroup_memory_explicit_layout: "If any variable in the Workgroup Storage Class is
+  // decorated Block, then all variables in the Workgroup Storage Class in the entry point's
+  // interface must be" (spirv-val: "either all or none of the Workgroup Storage Class variables
+  // in the entry point interface must point to struct types decorated with Block").
+  void explicitLayoutBlocks(const Instruction &ep) {
+    if (!s_.hasCapability(grammar::Capability::WorkgroupMemoryExplicitLayoutKHR))
+      return;
+    constexpr uint32_t kStorageWorkgroup = 4;
+    size_t blocks = 0, others = 0;
+    auto ops = ep.operands();
+    for (size_t k = 3; k < ops.size(); ++k) {
+      const uint32_t id = ep.word(ops[k].offset);
+      if (s_.defOpcode(id) != Op::Variable || s_.storageClass(s_.typeOf(id)) != kStorageWorkgroup)
+        continue;
+      const uint32_t pointee = s_.pointeeType(s_.typeOf(id));
+      const bool block = s_.defOpcode(pointee) == Op::TypeStruct &&
+                         s_.hasDecoration(pointee, uint32_t(grammar::Decoration::Block));
+      ++(block ? blocks : others);
+    }
+    if (blocks != 0 && others != 0)
+      s_.error(ep.index(), "SPV_KHR_workgroup_memory_explicit_layout",
+               "either all or none of the entry point's Workgroup variables are Block structures "
+               "(here " +
+                   std::to_string(blocks) + " are, " + std::to_string(others) + " are not)");
+  }
+
   // How many of the execution modes of `fn` are among `any`.
   size_t countModes(uint32_t fn, std::initializer_list<uint32_t> any) const {
     auto modes = s_.executionModes(fn);
@@ -212,12 +367,46 @@ private:
     });
   }
 
+  // 2.16.1: "There must be no more than one object per Storage Class that contains a structure
+  // type containing members decorated with BuiltIn, consumed per entry point." Like spirv-val,
+  // this counts the interface variables that are such structures themselves: arrays of them
+  // (gl_in[], mesh shaders' per-vertex and per-primitive outputs) are not counted.
+  void builtInBlocks(const Instruction &ep) {
+    constexpr uint32_t kBuiltIn = uint32_t(grammar::Decoration::BuiltIn);
+    auto ops = ep.operands();
+    std::unordered_set<uint32_t> inputs, outputs;
+    for (size_t k = 3; k < ops.size(); ++k) {
+      const uint32_t id = ep.word(ops[k].offset);
+      std::optional<Instruction> d = s_.def(id);
+      if (!d || d->opcode() != Op::Variable || d->wordCount() < 4 ||
+          (d->word(3) != kStorageInput && d->word(3) != kStorageOutput))
+        continue;
+      const uint32_t type = s_.pointeeType(d->word(1));
+      std::optional<Instruction> st = s_.def(type);
+      if (!st || st->isRaw() || st->opcode() != Op::TypeStruct)
+        continue;
+      bool builtIn = false;
+      for (uint32_t member = 0; member + 2 < st->wordCount() && !builtIn; ++member)
+        builtIn = s_.hasDecoration(type, kBuiltIn, static_cast<int>(member));
+      if (builtIn)
+        (d->word(3) == kStorageInput ? inputs : outputs).insert(id);
+    }
+    for (const auto *set : {&inputs, &outputs})
+      if (set->size() > 1)
+        s_.error(ep.index(), "2.16.1",
+                 "the entry point consumes " + std::to_string(set->size()) + " " +
+                     (set == &inputs ? "Input" : "Output") +
+                     " structures with BuiltIn members; there must be at most one per storage "
+                     "class");
+  }
+
   // OpEntryPoint Model %function "name" %interface...
   void entryPoint(const Instruction &ep) {
     auto ops = ep.operands();
     if (ops.size() < 3 || ep.wordCount() < 3)
       return;
     const uint32_t model = ep.word(1), fn = ep.word(2);
+    modeSets(ep, model, fn);
     const bool shader = s_.hasCapability(kCapabilityShader);
     if (model == kFragment && shader && countModes(fn, {kOriginUpperLeft, kOriginLowerLeft}) != 1)
       s_.error(ep.index(), "3.7",
@@ -266,6 +455,8 @@ private:
                  "a MeshEXT or TaskEXT entry point may have at most one TaskPayloadWorkgroupEXT "
                  "variable");
     }
+    explicitLayoutBlocks(ep);
+    builtInBlocks(ep);
     std::unordered_set<uint32_t> seen;
     for (size_t k = 3; k < ops.size(); ++k) {
       const uint32_t id = ep.word(ops[k].offset);
@@ -303,6 +494,8 @@ private:
           continue;
         if (const Restriction *r = fixedRestriction(static_cast<uint32_t>(inst.opcode())))
           restricted_[f].push_back({i, r});
+        if (inst.opcode() == Op::ControlBarrier && m_.version() < grammar::makeVersion(1, 3))
+          restricted_[f].push_back({i, earlyBarrier()});
         if (s_.isVulkan())
           vulkanScopes(inst, i, restricted_[f]);
         if (stageStorage)
@@ -395,6 +588,20 @@ private:
     return import.set && import.set->key == "glsl.std.450";
   }
 
+  // OpControlBarrier: "Before version 1.3, it is only valid to use this instruction with
+  // TessellationControl, GLCompute, or Kernel execution models" (and the NV task and mesh ones,
+  // as spirv-val allows).
+  static const Restriction *earlyBarrier() {
+    static const Restriction kEarlyBarrier{
+        "OpControlBarrier",
+        "before SPIR-V 1.3 it is for TessellationControl, GLCompute and Kernel entry points only",
+        "3.32.20", [](const ModesChecker &, uint32_t model, uint32_t) {
+          return model == kTessControl || model == kGLCompute || model == kKernel ||
+                 model == kTaskNV || model == kMeshNV;
+        }};
+    return &kEarlyBarrier;
+  }
+
   static const Restriction *interpolation() {
     static const Restriction kInterpolation{
         "GLSL.std.450 interpolation",
@@ -437,7 +644,13 @@ private:
         [](const ModesChecker &c, uint32_t model, uint32_t) {
           return workgroupModel(model) && (model != kTessControl || c.vulkanMemoryModel_);
         }};
-    constexpr uint64_t kScopeWorkgroup = 2, kScopeSubgroup = 3;
+    static const Restriction kShaderCallMemory{
+        "an instruction with the ShaderCallKHR memory scope",
+        "in Vulkan the ShaderCallKHR memory scope is for the ray tracing entry points only",
+        "VUID-StandaloneSpirv-None-04640", [](const ModesChecker &, uint32_t model, uint32_t) {
+          return model >= 5313 && model <= 5318;
+        }};
+    constexpr uint64_t kScopeWorkgroup = 2, kScopeSubgroup = 3, kScopeShaderCall = 6;
     const uint32_t op = static_cast<uint32_t>(inst.opcode());
     // The execution scope: OpControlBarrier's first operand, the third word of the group
     // instructions.
@@ -453,12 +666,15 @@ private:
       out.push_back({index, &kBarrierSubgroup});
     if (execution == kScopeWorkgroup)
       out.push_back({index, &kWorkgroupExecution});
-    for (const binary::Operand &o : inst.operands())
-      if (o.kind == grammar::OperandKind::IdScope && o.offset != executionWord &&
-          scopeValue(inst.word(o.offset)) == kScopeWorkgroup) {
-        out.push_back({index, &kWorkgroupMemory});
+    for (const binary::Operand &o : inst.operands()) {
+      if (o.kind != grammar::OperandKind::IdScope || o.offset == executionWord)
+        continue;
+      const std::optional<uint64_t> memory = scopeValue(inst.word(o.offset));
+      if (memory == kScopeWorkgroup || memory == kScopeShaderCall) {
+        out.push_back({index, memory == kScopeWorkgroup ? &kWorkgroupMemory : &kShaderCallMemory});
         return;
       }
+    }
   }
 
   // The storage classes of SPV_KHR_ray_tracing and SPV_EXT_mesh_shader that only some stages
@@ -602,7 +818,20 @@ private:
     static const Restriction kMeshOnly{
         "OpSetMeshOutputsEXT", "it is for MeshEXT entry points only", "SPV_EXT_mesh_shader",
         [](const ModesChecker &, uint32_t model, uint32_t) { return model == 5365; }};
+    // SPV_EXT_fragment_shader_interlock: "only valid in the Fragment Execution Model", in an
+    // entry point that declares one of the interlock execution modes.
+    static const Restriction kInterlock{
+        "an invocation interlock",
+        "it is for Fragment entry points with a Pixel-, Sample- or ShadingRateInterlock execution "
+        "mode only",
+        "SPV_EXT_fragment_shader_interlock",
+        [](const ModesChecker &c, uint32_t model, uint32_t fn) {
+          return model == kFragment && c.countModes(fn, {5366, 5367, 5368, 5369, 5370, 5371}) != 0;
+        }};
     switch (opcode) {
+    case 5364: // OpBeginInvocationInterlockEXT, OpEndInvocationInterlockEXT
+    case 5365:
+      return &kInterlock;
     case 252:  // OpKill
     case 4416: // OpTerminateInvocation
     case 5380: // OpDemoteToHelperInvocation
@@ -664,7 +893,10 @@ private:
   const Module &m_;
   // Per function: restricted instructions and their restrictions, in order.
   std::vector<std::vector<std::pair<uint32_t, const Restriction *>>> restricted_;
-  bool vulkanMemoryModel_ = false;
+  const bool vulkanMemoryModel_;
+  // The OpExecutionMode(Id) instructions by the function they name.
+  std::unordered_map<uint32_t, std::vector<uint32_t>> modeInstructions_;
+  std::unordered_set<uint32_t> modesChecked_;
 };
 
 } // namespace

@@ -1,6 +1,7 @@
 // Rules: the OpenCL environment (the OpenCL SPIR-V environment specification, as spirv-val checks
-// it for its opencl* targets). They run for Level Zero too, whose guide takes them over; there the
-// rule names are the guide's.
+// it for its opencl* targets): the capabilities of each version and profile, the memory model,
+// image types, image writes without operands, atomics' storage classes. They run for Level Zero
+// too, whose guide takes them over; there the rule names are the guide's.
 #include "OpenCLRules.h"
 #include "Rules.h"
 
@@ -12,7 +13,7 @@ namespace {
 constexpr uint32_t kAddressingPhysical32 = 1, kAddressingPhysical64 = 2;
 constexpr uint32_t kMemoryModelOpenCL = 2;
 constexpr uint32_t kDim1D = 0, kDim2D = 1;
-constexpr uint32_t kStorageUniformConstant = 0;
+constexpr uint32_t kStorageGeneric = 8;
 constexpr uint32_t kImageOperandsNone = 0;
 
 bool levelZero(const State &s) { return s.client() == Client::LevelZero; }
@@ -60,9 +61,79 @@ void checkImageType(State &s, const Instruction &inst) {
     s.error(inst.index(), rule, "an image's Image Format must be Unknown in Level Zero");
 }
 
+// The OpenCL environment's atomics (spirv-val's reading of the OpenCL SPIR-V environment): on
+// Function, Workgroup, CrossWorkgroup or Generic memory, and not Generic in OpenCL 1.2, which has
+// no generic address space. Storage classes no atomic may use are the universal rule's
+// (RulesAtomics); Level Zero says the same with its own requirement (LZ-I7).
+void checkAtomicStorage(State &s, const Instruction &inst) {
+  const uint32_t pointer = atomicPointer(inst);
+  const std::optional<uint32_t> storage =
+      pointer != 0 ? s.storageClass(s.typeOf(pointer)) : std::nullopt;
+  if (!storage || levelZero(s))
+    return;
+  constexpr uint32_t kUniform = 2, kAtomicCounter = 10, kImage = 11, kStorageBuffer = 12,
+                     kPhysicalStorageBuffer = 5349, kTaskPayloadWorkgroup = 5402;
+  const uint32_t sc = *storage;
+  if (sc == kUniform || sc == kAtomicCounter || sc == kImage || sc == kStorageBuffer ||
+      sc == kPhysicalStorageBuffer || sc == kTaskPayloadWorkgroup)
+    s.error(inst.index(), "OpenCL env 2.2 / 6.5",
+            "in the OpenCL environment atomics operate on Function, Workgroup, CrossWorkgroup or "
+            "Generic memory, not " +
+                State::enumerantName(grammar::OperandKind::StorageClass, sc));
+  else if (sc == kStorageGeneric && s.env().apiVersion == (1u << 16 | 2))
+    s.error(inst.index(), "OpenCL env 2.2 / 6.5",
+            "OpenCL 1.2 has no Generic storage: an atomic cannot operate on it");
+}
+
+// The capabilities an OpenCL version and profile support (the OpenCL SPIR-V environment's
+// "Required Capabilities" and "Optional Capabilities", as spirv-val reads them); others come with
+// a declared extension that enables them, and the image ones with ImageBasic.
+bool openCLCapability(const State &s, grammar::Capability c) {
+  using C = grammar::Capability;
+  const uint32_t api = s.env().apiVersion;
+  const bool embedded = s.env().embeddedProfile;
+  switch (c) {
+  case C::Addresses:
+  case C::Float16Buffer:
+  case C::Int16:
+  case C::Int8:
+  case C::Kernel:
+  case C::Linkage:
+  case C::Vector16:
+  case C::ImageBasic:
+  case C::Float64:
+    return true;
+  case C::Int64:
+    return !embedded;
+  case C::DeviceEnqueue:
+  case C::GenericPointer:
+  case C::Groups:
+  case C::Pipes:
+    return api >= (2u << 16);
+  case C::SubgroupDispatch:
+  case C::PipeStorage:
+    return api >= (2u << 16 | 2);
+  case C::LiteralSampler:
+  case C::Sampled1D:
+  case C::Image1D:
+  case C::SampledBuffer:
+  case C::ImageBuffer:
+    return s.hasCapability(C::ImageBasic);
+  case C::ImageReadWrite:
+    return api >= (2u << 16) && s.hasCapability(C::ImageBasic);
+  default:
+    return false;
+  }
+}
+
 } // namespace
 
 void checkOpenCL(State &s) {
+  if (!levelZero(s)) // Level Zero has its own table (LZ-H)
+    checkClientCapabilities(s, openCLCapability, "OpenCL env 2.2 / 5",
+                            "OpenCL " + std::to_string(s.env().apiVersion >> 16) + "." +
+                                std::to_string(s.env().apiVersion & 0xFFFF) +
+                                (s.env().embeddedProfile ? " (embedded profile)" : ""));
   for (Instruction inst : s.module()) {
     if (s.stopped())
       return;
@@ -82,13 +153,8 @@ void checkOpenCL(State &s) {
                 "OpImageWrite must not have image operands here");
       break;
     default:
-      if (isAtomicInstruction(inst.opcode())) {
-        const uint32_t pointer = atomicPointer(inst);
-        if (pointer != 0 && s.storageClass(s.typeOf(pointer)) == kStorageUniformConstant)
-          s.error(inst.index(), levelZero(s) ? "LZ-I7" : "OpenCL env 2.2 / 6.5",
-                  "an atomic instruction may not operate on UniformConstant storage (" +
-                      s.name(pointer) + ")");
-      }
+      if (isAtomicInstruction(inst.opcode()))
+        checkAtomicStorage(s, inst);
       break;
     }
   }

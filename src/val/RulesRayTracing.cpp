@@ -27,10 +27,15 @@
 //   CullFrontFacingTrianglesKHR, and not both SkipTrianglesKHR and SkipAABBsKHR (the RuntimeSpirv
 //   rules of the Vulkan specification). spirv-val 2023.1 checks none of the rules of this item
 //   and the one above.
+// - The constant Payload number of OpTraceNV / OpTraceMotionNV and Callable Data number of
+//   OpExecuteCallableNV name the Location of a (Incoming)RayPayload or (Incoming)CallableData
+//   variable: a warning, as spirv-val checks nothing and glslang's tests trace with unlinked
+//   numbers.
 #include "OperandCheck.h"
 #include "Rules.h"
 
 #include <bit>
+#include <set>
 
 namespace spire::val {
 
@@ -144,7 +149,8 @@ public:
         break;
       case 5344: { // OpExecuteCallableNV %sbtIndex %callableDataNumber
         OperandCheck c(s_, inst, "SPV_NV_ray_tracing");
-        c.int32(1, "SBT Index") && locationNumber(c, 2, "Callable Data number");
+        if (c.int32(1, "SBT Index") && locationNumber(c, 2, "Callable Data number"))
+          linkedLocation(inst, 2, false);
         break;
       }
       case 5260: // OpHitObjectTraceRayNV %hitObject %accel %rayFlags ...
@@ -257,8 +263,53 @@ private:
   //   %rayDirection %rayTmax %payloadId; OpTraceMotionNV has %time before %payloadId.
   void traceNV(const Instruction &inst, bool motion) {
     OperandCheck c(s_, inst, motion ? "SPV_NV_ray_tracing_motion_blur" : "SPV_NV_ray_tracing");
-    traceOperands(c, 1) && (!motion || c.float32(11, "Current Time")) &&
-        locationNumber(c, motion ? 12 : 11, "Payload number");
+    if (traceOperands(c, 1) && (!motion || c.float32(11, "Current Time")) &&
+        locationNumber(c, motion ? 12 : 11, "Payload number"))
+      linkedLocation(inst, motion ? 12 : 11, true);
+  }
+
+  // SPV_NV_ray_tracing, 3.20 Location: "Location also forms the linkage between OpTraceNV and the
+  // RayPayloadKHR and IncomingRayPayloadKHR Storage Classes [and] OpExecuteCallableNV and the
+  // CallableDataKHR and IncomingCallableDataKHR Storage Classes": the constant number at `word`
+  // is the Location of such a variable. A warning: spirv-val 2023.1 does not check it, and
+  // glslang's test shaders trace with payload number 1 where only location 0 is declared.
+  void linkedLocation(const Instruction &inst, uint32_t word, bool payload) {
+    constexpr uint32_t kCallableData = 5328, kIncomingCallableData = 5329, kRayPayload = 5338,
+                       kIncomingRayPayload = 5342;
+    if (word >= inst.wordCount() || s_.defOpcode(inst.word(word)) != Op::Constant)
+      return;
+    const std::optional<uint64_t> number = s_.constantValue(inst.word(word));
+    if (!number)
+      return;
+    std::set<uint64_t> &locations = payload ? payloadLocations_ : callableLocations_;
+    if (!locationsCollected_) {
+      locationsCollected_ = true;
+      for (Instruction v : s_.module()) {
+        if (v.isRaw() || v.opcode() != Op::Variable || v.wordCount() < 4)
+          continue;
+        const uint32_t sc = v.word(3);
+        std::set<uint64_t> *into =
+            sc == kRayPayload || sc == kIncomingRayPayload       ? &payloadLocations_
+            : sc == kCallableData || sc == kIncomingCallableData ? &callableLocations_
+                                                                 : nullptr;
+        if (into == nullptr)
+          continue;
+        for (uint32_t d : s_.decorations(v.resultId())) {
+          const Instruction deco = s_.module().inst(d);
+          if (!deco.isRaw() && deco.opcode() == Op::Decorate && deco.wordCount() >= 4 &&
+              deco.word(2) == uint32_t(grammar::Decoration::Location))
+            into->insert(deco.word(3));
+        }
+      }
+    }
+    if (locations.count(*number))
+      return;
+    s_.warning(inst.index(), "SPV_NV_ray_tracing",
+               std::string(payload ? "Payload number " : "Callable Data number ") +
+                   std::to_string(*number) + " is the Location of no " +
+                   (payload ? "RayPayloadKHR or IncomingRayPayloadKHR"
+                            : "CallableDataKHR or IncomingCallableDataKHR") +
+                   " variable, so it links to no data");
   }
 
   // Under Vulkan, the bits of a constant Ray Flags operand at `word` (RuntimeSpirv rules; each
@@ -359,6 +410,8 @@ private:
   }
 
   State &s_;
+  bool locationsCollected_ = false;
+  std::set<uint64_t> payloadLocations_, callableLocations_;
 };
 
 } // namespace

@@ -8,6 +8,8 @@
 // - GLCompute entry points give their local size (-LocalSize-06426); fragment entry points use
 //   OriginUpperLeft (-OriginLowerLeft-04653); their integer and double inputs are Flat
 //   (-Flat-04744).
+// - An entry point's interface has at most one IncomingRayPayloadKHR, one HitAttributeKHR and one
+//   IncomingCallableDataKHR variable (-04700, -04702, -04706).
 #include "Rules.h"
 
 #include <algorithm>
@@ -21,7 +23,7 @@ namespace {
 constexpr uint32_t kInput = 1, kOutput = 3; // storage classes
 constexpr uint32_t kBlock = 2, kBuiltIn = 11, kFlat = 14, kLocation = 30,
                    kComponent = 31; // decorations
-constexpr uint32_t kModelGLCompute = 5, kModelFragment = 4, kModelKernel = 6;
+constexpr uint32_t kModelVertex = 0, kModelGLCompute = 5, kModelFragment = 4, kModelKernel = 6;
 constexpr uint32_t kModeOriginLowerLeft = 8, kModeLocalSize = 17, kModeLocalSizeId = 38;
 constexpr uint32_t kBuiltInWorkgroupSize = 25;
 
@@ -32,6 +34,7 @@ public:
   explicit VulkanChecker(State &s) : s_(s), m_(s.module()) {}
 
   void run() {
+    capabilities();
     for (uint32_t index : s_.entryPoints()) {
       if (s_.stopped())
         return;
@@ -40,6 +43,154 @@ public:
   }
 
 private:
+  // The capabilities a Vulkan version guarantees or may support (the Vulkan specification's
+  // "SPIR-V Environment" capability table, as spirv-val reads it); others come with a declared
+  // extension that enables them.
+  static bool supported(const State &s, grammar::Capability c) {
+    using C = grammar::Capability;
+    const uint32_t api = s.env().apiVersion;
+    switch (c) {
+    // Vulkan 1.0, guaranteed and optional.
+    case C::Matrix:
+    case C::Shader:
+    case C::InputAttachment:
+    case C::Sampled1D:
+    case C::Image1D:
+    case C::SampledBuffer:
+    case C::ImageBuffer:
+    case C::ImageQuery:
+    case C::DerivativeControl:
+    case C::Geometry:
+    case C::Tessellation:
+    case C::Float64:
+    case C::Int64:
+    case C::Int16:
+    case C::TessellationPointSize:
+    case C::GeometryPointSize:
+    case C::ImageGatherExtended:
+    case C::StorageImageMultisample:
+    case C::UniformBufferArrayDynamicIndexing:
+    case C::SampledImageArrayDynamicIndexing:
+    case C::StorageBufferArrayDynamicIndexing:
+    case C::StorageImageArrayDynamicIndexing:
+    case C::ClipDistance:
+    case C::CullDistance:
+    case C::ImageCubeArray:
+    case C::SampleRateShading:
+    case C::SparseResidency:
+    case C::MinLod:
+    case C::SampledCubeArray:
+    case C::ImageMSArray:
+    case C::StorageImageExtendedFormats:
+    case C::InterpolationFunction:
+    case C::StorageImageReadWithoutFormat:
+    case C::StorageImageWriteWithoutFormat:
+    case C::MultiViewport:
+    case C::Int64Atomics:
+    case C::TransformFeedback:
+    case C::GeometryStreams:
+    case C::Float16:
+    case C::Int8:
+      return true;
+    // Vulkan 1.1.
+    case C::DeviceGroup:
+    case C::MultiView:
+    case C::GroupNonUniform:
+    case C::GroupNonUniformVote:
+    case C::GroupNonUniformArithmetic:
+    case C::GroupNonUniformBallot:
+    case C::GroupNonUniformShuffle:
+    case C::GroupNonUniformShuffleRelative:
+    case C::GroupNonUniformClustered:
+    case C::GroupNonUniformQuad:
+    case C::DrawParameters:
+    case C::StorageBuffer16BitAccess:
+    case C::UniformAndStorageBuffer16BitAccess:
+    case C::StoragePushConstant16:
+    case C::StorageInputOutput16:
+    case C::VariablePointersStorageBuffer:
+    case C::VariablePointers:
+      return api >= (1u << 16 | 1);
+    // Vulkan 1.2.
+    case C::ShaderNonUniform:
+    case C::DenormPreserve:
+    case C::DenormFlushToZero:
+    case C::SignedZeroInfNanPreserve:
+    case C::RoundingModeRTE:
+    case C::RoundingModeRTZ:
+    case C::VulkanMemoryModel:
+    case C::VulkanMemoryModelDeviceScope:
+    case C::StorageBuffer8BitAccess:
+    case C::UniformAndStorageBuffer8BitAccess:
+    case C::StoragePushConstant8:
+    case C::ShaderViewportIndex:
+    case C::ShaderLayer:
+    case C::PhysicalStorageBufferAddresses:
+    case C::RuntimeDescriptorArray:
+    case C::UniformTexelBufferArrayDynamicIndexing:
+    case C::StorageTexelBufferArrayDynamicIndexing:
+    case C::UniformBufferArrayNonUniformIndexing:
+    case C::SampledImageArrayNonUniformIndexing:
+    case C::StorageBufferArrayNonUniformIndexing:
+    case C::StorageImageArrayNonUniformIndexing:
+    case C::InputAttachmentArrayNonUniformIndexing:
+    case C::UniformTexelBufferArrayNonUniformIndexing:
+    case C::StorageTexelBufferArrayNonUniformIndexing:
+      return api >= (1u << 16 | 2);
+    // Vulkan 1.3.
+    case C::DotProduct:
+    case C::DotProductInputAll:
+    case C::DotProductInput4x8Bit:
+    case C::DotProductInput4x8BitPacked:
+    case C::DemoteToHelperInvocation:
+      return api >= (1u << 16 | 3);
+    default:
+      return false;
+    }
+  }
+
+  // "A capability ... must be supported" (the Vulkan specification's SPIR-V capability table):
+  // an OpCapability a Vulkan version does not list is an error unless a declared extension
+  // enables it.
+  void capabilities() {
+    // spirv-val 2023.1 checks this table for Vulkan 1.0 to 1.2 only, and glslang's corpus modules
+    // for Vulkan 1.3 declare SampledRect and ImageRect, which the table lacks: from Vulkan 1.3 on
+    // it is not checked.
+    if (s_.env().apiVersion >= (1u << 16 | 3))
+      return;
+    checkClientCapabilities(s_, supported, "Vulkan, SPIR-V capabilities",
+                            "Vulkan " + std::to_string(s_.env().apiVersion >> 16) + "." +
+                                std::to_string(s_.env().apiVersion & 0xFFFF));
+  }
+
+  // "There must be at most one variable with the IncomingRayPayloadKHR [HitAttributeKHR,
+  // IncomingCallableDataKHR] storage class in the input interface of an entry point"
+  // (VUID-StandaloneSpirv-IncomingRayPayloadKHR-04700, -HitAttributeKHR-04702,
+  // -IncomingCallableDataKHR-04706; spirv-val 2023.1 does not check them yet).
+  void oneOfEachIncoming(const Instruction &ep) {
+    static constexpr struct {
+      uint32_t storage;
+      const char *name, *vuid;
+    } kOnce[] = {
+        {5342, "IncomingRayPayloadKHR", "VUID-StandaloneSpirv-IncomingRayPayloadKHR-04700"},
+        {5339, "HitAttributeKHR", "VUID-StandaloneSpirv-HitAttributeKHR-04702"},
+        {5329, "IncomingCallableDataKHR", "VUID-StandaloneSpirv-IncomingCallableDataKHR-04706"},
+    };
+    auto ops = ep.operands();
+    for (const auto &once : kOnce) {
+      std::unordered_set<uint32_t> seen;
+      for (size_t k = 3; k < ops.size(); ++k) {
+        const uint32_t id = ep.word(ops[k].offset);
+        if (s_.defOpcode(id) == Op::Variable && s_.storageClass(s_.typeOf(id)) == once.storage)
+          seen.insert(id);
+      }
+      if (seen.size() > 1)
+        s_.error(ep.index(), once.vuid,
+                 std::string("an entry point's interface has at most one ") + once.name +
+                     " variable, this one has " + std::to_string(seen.size()));
+    }
+  }
+
   bool hasWorkgroupSizeBuiltIn() const {
     for (Instruction inst : m_) {
       if (inst.section() > Section::Annotation)
@@ -64,15 +215,23 @@ private:
       s_.error(ep.index(), "VUID-StandaloneSpirv-LocalSize-06426",
                "a GLCompute entry point must give its workgroup size: the LocalSize or "
                "LocalSizeId execution mode, or a WorkgroupSize built-in");
+    // LocalSizeId needs Vulkan 1.3 (or maintenance4), as spirv-val reads
+    // VUID-StandaloneSpirv-LocalSizeId-06434.
+    if (s_.hasExecutionMode(fn, kModeLocalSizeId) && s_.env().apiVersion < (1u << 16 | 3))
+      s_.error(ep.index(), "VUID-StandaloneSpirv-LocalSizeId-06434",
+               "the LocalSizeId execution mode needs Vulkan 1.3 (or the maintenance4 feature)");
     if (model == kModelFragment && s_.hasExecutionMode(fn, kModeOriginLowerLeft))
       s_.error(ep.index(), "VUID-StandaloneSpirv-OriginLowerLeft-04653",
                "Vulkan fragment shaders use OriginUpperLeft, not OriginLowerLeft");
+    oneOfEachIncoming(ep);
     if (!isGraphicsModel(model))
       return;
     for (size_t k = 3; k < ops.size(); ++k) {
       interfaceLocation(ep, ep.word(ops[k].offset));
       if (model == kModelFragment)
         flatInput(ep, ep.word(ops[k].offset));
+      if (model == kModelFragment || model == kModelVertex)
+        uninterpolated(ep, model, ep.word(ops[k].offset));
     }
     for (uint32_t storage : {kInput, kOutput})
       if (!s_.stopped())
@@ -202,6 +361,27 @@ private:
   bool needsFlat(uint32_t type) const {
     const uint32_t c = s_.componentType(s_.stripArrays(type));
     return s_.isIntType(c) || (s_.isFloatType(c) && s_.bitWidth(c) == 64);
+  }
+
+  // VUID-StandaloneSpirv-Flat-06201 / -06202: fragment outputs and vertex inputs are not
+  // interpolated, so they take no Flat, NoPerspective, Sample or Centroid decoration.
+  void uninterpolated(const Instruction &ep, uint32_t model, uint32_t var) {
+    std::optional<Instruction> d = s_.def(var);
+    const uint32_t storage = model == kModelFragment ? kOutput : kInput;
+    if (!d || d->opcode() != Op::Variable || d->wordCount() < 4 || d->word(3) != storage)
+      return;
+    for (const grammar::Decoration deco :
+         {grammar::Decoration::Flat, grammar::Decoration::NoPerspective,
+          grammar::Decoration::Sample, grammar::Decoration::Centroid})
+      if (s_.hasDecoration(var, uint32_t(deco))) {
+        s_.error(ep.index(),
+                 model == kModelFragment ? "VUID-StandaloneSpirv-Flat-06201"
+                                         : "VUID-StandaloneSpirv-Flat-06202",
+                 std::string(model == kModelFragment ? "fragment output " : "vertex input ") +
+                     s_.name(var) + " is not interpolated: it cannot be decorated " +
+                     State::enumerantName(grammar::OperandKind::Decoration, uint32_t(deco)));
+        return;
+      }
   }
 
   // VUID-StandaloneSpirv-Flat-04744: a fragment input of integer or double type is Flat.

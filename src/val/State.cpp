@@ -50,8 +50,11 @@ void State::scanModule() {
         modePairs.emplace_back(inst.word(1), inst.word(2));
       break;
     case Op::MemoryModel:
-      if (inst.wordCount() >= 2 && addressingModel_ == 0)
+      if (inst.wordCount() >= 3 && !sawMemoryModel_) {
+        sawMemoryModel_ = true;
         addressingModel_ = inst.word(1);
+        memoryModel_ = inst.word(2);
+      }
       break;
     case Op::Decorate:
     case Op::DecorateId:

@@ -116,6 +116,11 @@ public:
   bool hasExecutionMode(uint32_t function, uint32_t mode) const;
   /// OpMemoryModel's addressing model (Logical, 0, when there is none).
   uint32_t addressingModel() const { return addressingModel_; }
+  /// OpMemoryModel's memory model (Simple, 0, when there is none).
+  uint32_t memoryModel() const { return memoryModel_; }
+  bool isVulkanMemoryModel() const {
+    return memoryModel_ == uint32_t(grammar::MemoryModel::Vulkan);
+  }
 
   // --- Names for messages ------------------------------------------------------------------------
   /// "Shader", "Location": an enumerant's name, or its number when the grammar lacks it.
@@ -148,7 +153,8 @@ private:
   std::vector<uint32_t> entryPoints_;
   // Execution modes by function id: modeFunctions_ sorted, modeBegin_ offsets into modes_.
   std::vector<uint32_t> modeFunctions_, modeBegin_, modes_;
-  uint32_t addressingModel_ = 0;
+  uint32_t addressingModel_ = 0, memoryModel_ = 0;
+  bool sawMemoryModel_ = false;
   std::vector<uint32_t> instFunction_; // per instruction, kNoIndex outside functions
   // Decorations by target id: decoIds_ sorted, decoBegin_ offsets into decoInsts_.
   std::vector<uint32_t> decoIds_, decoBegin_, decoInsts_;

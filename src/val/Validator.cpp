@@ -164,7 +164,7 @@ Report validate(const Module &module, const Options &options) {
   for (auto family :
        {checkTypes, checkFunctions, checkControlFlow, checkMemory, checkArithmetic, checkImages,
         checkAtomicsBarriers, checkGroups, checkPipesEnqueue, checkRayTracing, checkMeshShading,
-        checkCoopMatrix, checkIntel, checkExtInst, checkDecorations, checkModes}) {
+        checkCoopMatrix, checkIntel, checkExtInst, checkMisc, checkDecorations, checkModes}) {
     family(s);
     if (s.stopped())
       return report;

@@ -54,6 +54,32 @@ OpReturn
 )")));
 }
 
+// 3.23 Loop Control: Unroll and DontUnroll exclude each other, DontUnroll excludes PeelCount and
+// PartialCount, IterationMultiple is greater than 0.
+TEST(ControlFlow, LoopControls) {
+  auto loop = [](std::string_view control) {
+    return validateText(body(R"(
+%entry = OpLabel
+OpBranch %header
+%header = OpLabel
+OpLoopMerge %exit %cont )" + std::string(control) +
+                             R"(
+OpBranchConditional %true %cont %exit
+%cont = OpLabel
+OpBranch %header
+%exit = OpLabel
+OpReturn
+)"));
+  };
+  EXPECT_VALID(loop("Unroll|PeelCount 2"));
+  EXPECT_VALID(loop("MaxIterations|IterationMultiple 4 2"));
+  EXPECT_ERROR(loop("Unroll|DontUnroll"), "Unroll and DontUnroll cannot both be given");
+  EXPECT_ERROR(loop("DontUnroll|PeelCount 2"), "PeelCount cannot go with DontUnroll");
+  EXPECT_ERROR(loop("DontUnroll|PartialCount 2"), "PartialCount cannot go with DontUnroll");
+  EXPECT_ERROR(loop("MaxIterations|IterationMultiple 4 0"),
+               "IterationMultiple must be greater than 0");
+}
+
 TEST(ControlFlow, BranchTargetMustBeALabel) {
   Report r = validateText(body(R"(
 %entry = OpLabel

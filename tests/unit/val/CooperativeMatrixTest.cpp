@@ -362,5 +362,30 @@ TEST(ValCooperativeMatrixKHR, CoreInstructions) {
       "Function or Private storage class, not StorageBuffer");
 }
 
+// SPV_KHR_cooperative_matrix 3.42.11: OpBitcast between matrices of integers of one width and
+// the same scope, rows, columns and Use; and KHR types that match though declared twice.
+TEST(ValCooperativeMatrixKHR, BitcastAndMatchingTypes) {
+  if (!khrGrammar())
+    GTEST_SKIP() << "this build's grammar has no SPV_KHR_cooperative_matrix";
+  const std::string types =
+      "%mS = OpTypeCooperativeMatrixKHR %int %uint_3 %uint_8 %uint_16 %uint_1\n"
+      "%mF = OpTypeCooperativeMatrixKHR %float %uint_3 %uint_8 %uint_16 %uint_1\n"
+      "%mSa = OpTypeCooperativeMatrixKHR %int %uint_3 %uint_8 %uint_16 %uint_0\n"
+      "%uint_8b = OpConstant %uint 8\n"
+      "%mC2 = OpTypeCooperativeMatrixKHR %float %uint_3 %uint_8b %uint_8 %uint_2\n"
+      "%mCa = OpTypeCooperativeMatrixKHR %float %uint_3 %uint_8b %uint_8 %uint_0";
+  const std::string load = "%i = OpCooperativeMatrixLoadKHR %mI %p %uint_0 %uint_16\n";
+  EXPECT_VALID(khr(load + "%s = OpBitcast %mS %i", types));
+  EXPECT_ERROR(khr(load + "%s = OpBitcast %mF %i", types),
+               "OpBitcast: the components of the value");
+  EXPECT_ERROR(khr(load + "%s = OpBitcast %mSa %i", types), "must have the same Use");
+  EXPECT_ERROR(khr(load + "%s = OpBitcast %v2uint %i", types + "\n%v2uint = OpTypeVector %uint 2"),
+               "a cooperative matrix is bitcast only to and from a cooperative matrix");
+  // %mC2 is %mC declared again with another (equal) Rows constant: the types match.
+  EXPECT_VALID(khr("%d = OpFAdd %mC2 %c %c\n%e = OpMatrixTimesScalar %mC2 %c %float_1", types));
+  EXPECT_ERROR(khr("%d = OpFAdd %mCa %c %c", types), "(its Use differs)");
+  EXPECT_ERROR(khr("%e = OpMatrixTimesScalar %mCa %c %float_1", types), "(its Use differs)");
+}
+
 } // namespace
 } // namespace spire::val

@@ -194,6 +194,97 @@ TEST(ValDecorations, ExclusiveDecorations) {
   EXPECT_VALID(validateText(shader({.decos = "OpDecorate %S BufferBlock"}), "spv1.3"));
 }
 
+// 2.16.2: at most one of NoPerspective and Flat, at most one of Patch, Centroid and Sample; they
+// decorate only the top-level members of interface structures; and 2.16.1: StorageBuffer and
+// Uniform BufferBlock are not mixed.
+TEST(ValDecorations, InterpolationDecorations) {
+  const std::string input =
+      "%ptr_in = OpTypePointer Input %v4float\n%in = OpVariable %ptr_in Input";
+  EXPECT_VALID(val({.decos = "OpDecorate %in Flat", .types = input, .interface = "%in"}));
+  EXPECT_ERROR(val({.decos = "OpDecorate %in Flat\nOpDecorate %in NoPerspective",
+                    .types = input,
+                    .interface = "%in"}),
+               "cannot be decorated both NoPerspective and Flat");
+  EXPECT_ERROR(validateText(test::replaced(shader({.decos = "OpDecorate %in Sample\n"
+                                                            "OpDecorate %in Centroid",
+                                                   .types = input,
+                                                   .interface = "%in"}),
+                                           "OpCapability Shader",
+                                           "OpCapability Shader\nOpCapability SampleRateShading"),
+                            "spv1.6"),
+               "cannot be decorated both Centroid and Sample");
+  const std::string nested = "%T = OpTypeStruct %S %float\n%ptr_T = OpTypePointer Input %T\n"
+                             "%in = OpVariable %ptr_T Input";
+  EXPECT_VALID(val({.decos = "OpMemberDecorate %T 1 Flat", .types = nested, .interface = "%in"}));
+  EXPECT_ERROR(
+      val({.decos = "OpMemberDecorate %S 1 Flat", .types = nested, .interface = "%in"}),
+      "has members decorated NoPerspective, Flat, Patch, Centroid or Sample; those decorate only "
+      "top-level members");
+}
+
+TEST(ValDecorations, StorageBufferAndBufferBlockDoNotMix) {
+  const std::string types =
+      "%ptr_sb = OpTypePointer StorageBuffer %S\n%sb = OpVariable %ptr_sb StorageBuffer\n"
+      "%T = OpTypeStruct %uint\n%ptr_u = OpTypePointer Uniform %T\n"
+      "%u = OpVariable %ptr_u Uniform";
+  const std::string decos =
+      "OpDecorate %S Block\nOpMemberDecorate %S 0 Offset 0\nOpMemberDecorate %S 1 Offset 4\n"
+      "OpMemberDecorate %T 0 Offset 0\n";
+  EXPECT_VALID(
+      validateText(shader({.decos = decos + "OpDecorate %T Block", .types = types}), "spv1.3"));
+  EXPECT_ERROR(validateText(shader({.decos = decos + "OpDecorate %T BufferBlock", .types = types}),
+                            "spv1.3"),
+               "a module cannot use both the StorageBuffer storage class and Uniform BufferBlock");
+}
+
+// 2.16.1: the objects of one transform feedback buffer share their XfbStride and Stream.
+TEST(ValDecorations, TransformFeedbackBuffersAgree) {
+  const std::string text = R"(
+OpCapability Shader
+OpCapability Geometry
+OpCapability GeometryStreams
+OpCapability TransformFeedback
+OpMemoryModel Logical GLSL450
+OpEntryPoint Geometry %main "main" %a %b
+OpExecutionMode %main InputPoints
+OpExecutionMode %main OutputPoints
+OpExecutionMode %main OutputVertices 1
+OpExecutionMode %main Invocations 1
+OpExecutionMode %main Xfb
+OpDecorate %a XfbBuffer 0
+OpDecorate %b XfbBuffer 0
+OpDecorate %a Stream 0
+OpDecorate %b Stream 0
+OpDecorate %a Offset 0
+OpDecorate %b Offset 4
+OpDecorate %a XfbStride 8
+OpDecorate %b XfbStride 8
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%float = OpTypeFloat 32
+%po = OpTypePointer Output %float
+%a = OpVariable %po Output
+%b = OpVariable %po Output
+%main = OpFunction %void None %fn
+%entry = OpLabel
+OpReturn
+OpFunctionEnd
+)";
+  EXPECT_VALID(validateText(text, "spv1.6"));
+  EXPECT_ERROR(
+      validateText(test::replaced(text, "OpDecorate %b XfbStride 8", "OpDecorate %b XfbStride 16"),
+                   "spv1.6"),
+      "the objects of transform feedback buffer 0 have different XfbStride decorations (8 and 16)");
+  EXPECT_ERROR(
+      validateText(test::replaced(text, "OpDecorate %b Stream 0", "OpDecorate %b Stream 1"),
+                   "spv1.6"),
+      "have different Stream decorations (0 and 1)");
+  EXPECT_VALID(validateText(
+      test::replaced(test::replaced(text, "OpDecorate %b Stream 0", "OpDecorate %b Stream 1"),
+                     "OpDecorate %b XfbBuffer 0", "OpDecorate %b XfbBuffer 1"),
+      "spv1.6"));
+}
+
 TEST(ValDecorations, BlocksDoNotNest) {
   EXPECT_ERROR(
       val({.decos = "OpDecorate %S Block\nOpDecorate %T Block", .types = "%T = OpTypeStruct %S"}),
@@ -340,6 +431,65 @@ TEST(ValDecorations, VulkanInvariantOnInterfaces) {
   EXPECT_VALID(val({.decos = "OpDecorate %var Invariant",
                     .types = "%ptr = OpTypePointer Private %float\n"
                              "%var = OpVariable %ptr Private"}));
+}
+
+// 3.20: a decoration applies at most once to an id or member. Exact repeats count for the layout
+// decorations spirv-val checks (compilers repeat others), repeats with other operands always.
+TEST(ValDecorations, RepeatedDecorations) {
+  const Variant binding{.decos = "OpDecorate %var Binding 0\nOpDecorate %var Binding REPEAT",
+                        .types = "%ptr = OpTypePointer Private %float\n"
+                                 "%var = OpVariable %ptr Private"};
+  Variant same = binding, different = binding;
+  same.decos = test::replaced(same.decos, "REPEAT", "0");
+  different.decos = test::replaced(different.decos, "REPEAT", "1");
+  EXPECT_VALID(val(same));
+  EXPECT_ERROR(val(different), "is decorated Binding more than once, with different operands");
+  EXPECT_ERROR(val({.decos = "OpMemberDecorate %S 0 Offset 0\nOpMemberDecorate %S 0 Offset 0"}),
+               "member 0 is decorated Offset more than once");
+  EXPECT_VALID(val({.decos = "OpMemberDecorate %S 0 Offset 0\nOpMemberDecorate %S 1 Offset 4"}));
+  // Through a decoration group too.
+  EXPECT_ERROR(val({.decos = "OpDecorate %g Binding 1\n%g = OpDecorationGroup\n"
+                             "OpGroupDecorate %g %var\nOpDecorate %var Binding 0",
+                    .types = "%ptr = OpTypePointer Private %float\n"
+                             "%var = OpVariable %ptr Private"}),
+               "with different operands");
+}
+
+// 2.2.2 Explicit layout: matrix members of blocks have a MatrixStride and a RowMajor or ColMajor.
+TEST(ValDecorations, BlockMatricesNeedMajorness) {
+  const Variant block{.decos = "OpDecorate %B Block\nOpMemberDecorate %B 0 Offset 0\n"
+                               "OpMemberDecorate %B 0 MatrixStride 16\nMAJOR\n"
+                               "OpDecorate %buf DescriptorSet 0\nOpDecorate %buf Binding 0",
+                      .types = "%mat = OpTypeMatrix %v4float 4\n%B = OpTypeStruct %mat\n"
+                               "%ptr = OpTypePointer Uniform %B\n%buf = OpVariable %ptr Uniform",
+                      .interface = "%buf"};
+  Variant colMajor = block, none = block;
+  colMajor.decos = test::replaced(colMajor.decos, "MAJOR", "OpMemberDecorate %B 0 ColMajor");
+  none.decos = test::replaced(none.decos, "MAJOR", "");
+  EXPECT_VALID(val(colMajor, "vulkan1.3"));
+  EXPECT_ERROR(val(none, "vulkan1.3"), "must give every matrix member a RowMajor or ColMajor");
+}
+
+// The WorkgroupSize built-in decorates a constant vector of three 32-bit integers.
+TEST(ValDecorations, WorkgroupSizeIsThreeIntegers) {
+  const std::string decos = "OpDecorate %wg BuiltIn WorkgroupSize";
+  EXPECT_VALID(val({.decos = decos,
+                    .types = "%v3uint = OpTypeVector %uint 3\n"
+                             "%wg = OpConstantComposite %v3uint %uint_4 %uint_4 %uint_4"}));
+  EXPECT_ERROR(val({.decos = decos, .types = "%wg = OpConstant %uint 4"}),
+               "must be a vector of three 32-bit integers for WorkgroupSize");
+}
+
+// 2.16.1: an entry point's function is not decorated LinkageAttributes.
+TEST(ValDecorations, EntryPointsAreNotLinked) {
+  const std::string text =
+      test::replaced(test::replaced(shader({}), "OpCapability Shader",
+                                    "OpCapability Shader\nOpCapability Linkage"),
+                     "%void = OpTypeVoid", "DECO\n%void = OpTypeVoid");
+  EXPECT_VALID(validateText(test::replaced(text, "DECO", "")));
+  EXPECT_ERROR(validateText(test::replaced(text, "DECO",
+                                           "OpDecorate %main LinkageAttributes \"main\" Export")),
+               "the entry point's function %1 cannot be decorated LinkageAttributes");
 }
 
 } // namespace

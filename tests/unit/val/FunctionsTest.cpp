@@ -162,6 +162,21 @@ OpReturnValue %float_1
 OpFunctionEnd
 )"));
   EXPECT_ERROR(type, "the returned value");
+  // 2.16.1: returning a logical pointer needs variable pointers.
+  const std::string pointer = R"(
+%ptr = OpTypePointer Function %int
+%fn_ptr = OpTypeFunction %ptr %ptr
+%f = OpFunction %ptr None %fn_ptr
+%p = OpFunctionParameter %ptr
+%fe = OpLabel
+OpReturnValue %p
+OpFunctionEnd
+)";
+  EXPECT_ERROR(validateText(module(pointer)),
+               "with the Logical addressing model, returning the pointer");
+  EXPECT_VALID(validateText(test::replaced(module(pointer), "OpCapability Shader",
+                                           "OpCapability Shader\nOpCapability VariablePointers"),
+                            "spv1.3"));
 }
 
 TEST(Functions, EntryPointMustBeAVoidFunctionWithoutParameters) {
@@ -202,6 +217,40 @@ OpReturn
 OpFunctionEnd
 )",
                             "opencl2.0"));
+}
+
+// 2.16.1: "It is invalid for any function to be targeted by both an OpEntryPoint instruction and
+// an OpFunctionCall instruction."
+TEST(Functions, EntryPointsAreNotCalled) {
+  EXPECT_ERROR(validateText(module("%helper = OpFunction %void None %fn\n%he = OpLabel\n"
+                                   "%r = OpFunctionCall %void %main\nOpReturn\nOpFunctionEnd\n")),
+               "the callee %1 is an entry point's function");
+}
+
+// 2.16.1, Logical addressing: calls take pointers into UniformConstant, Function, Private,
+// Workgroup or AtomicCounter memory, and memory object declarations.
+TEST(Functions, LogicalPointerArguments) {
+  const std::string callee = "%pf = OpTypePointer STORAGE %int\n%fnp = OpTypeFunction %void %pf\n"
+                             "%g = OpVariable %pf STORAGE\n"
+                             "%callee = OpFunction %void None %fnp\n%cp = OpFunctionParameter %pf\n"
+                             "%ce = OpLabel\nOpReturn\nOpFunctionEnd\n"
+                             "%caller = OpFunction %void None %fn\n%ke = OpLabel\n"
+                             "%r = OpFunctionCall %void %callee ARG\nOpReturn\nOpFunctionEnd\n";
+  auto call = [&](std::string_view storage, std::string_view arg) {
+    return validateText(
+        test::replaced(test::replaced(module(callee), "STORAGE", storage), "ARG", arg), "spv1.3");
+  };
+  EXPECT_VALID(call("Private", "%g"));
+  EXPECT_ERROR(call("Input", "%g"), "points into Input memory; with the Logical addressing model");
+  const std::string element =
+      "%arr = OpTypeArray %int %int_1\n%pa = OpTypePointer Private %arr\n%pf = OpTypePointer "
+      "Private %int\n%fnp = OpTypeFunction %void %pf\n%a = OpVariable %pa Private\n"
+      "%callee = OpFunction %void None %fnp\n%cp = OpFunctionParameter %pf\n"
+      "%ce = OpLabel\nOpReturn\nOpFunctionEnd\n"
+      "%caller = OpFunction %void None %fn\n%ke = OpLabel\n%e = OpAccessChain %pf %a %int_1\n"
+      "%r = OpFunctionCall %void %callee %e\nOpReturn\nOpFunctionEnd\n";
+  EXPECT_ERROR(validateText(module(element), "spv1.3"),
+               "must be a memory object declaration (a variable or a function parameter)");
 }
 
 TEST(Functions, FunctionIdIsNotAValue) {

@@ -126,6 +126,88 @@ TEST(ValImageTexelPointer, VulkanFormats) {
   EXPECT_ERROR(check(body, "vulkan1.3"), "needs an image of format R32f, R32i, R32ui");
 }
 
+// 3.32.10: the texels images give and take are of their Sampled Type; fetches give four
+// components, so do reads in Vulkan (VUID-StandaloneSpirv-Result-04780).
+TEST(ValImages, TexelTypes) {
+  EXPECT_VALID(check("%r = OpImageRead %v4uint %si %v2i\nOpImageWrite %si %v2i %texel"));
+  EXPECT_ERROR(check("%r = OpImageRead %v4float %si %v2i"),
+               "the result type %v4float must have components of the image's Sampled Type %uint");
+  EXPECT_ERROR(check("OpImageWrite %si %v2i %v2f"),
+               "must have components of the image's Sampled Type %uint");
+  EXPECT_ERROR(check("%r = OpImageRead %uint %si %v2i", "vulkan1.3"),
+               "in Vulkan OpImageRead gives a four-component vector");
+  EXPECT_VALID(check("%r = OpImageRead %uint %si %v2i"));
+  EXPECT_ERROR(check("%r = OpImageFetch %v2float %i %v2i", "spv1.6", "", "GLSL450"),
+               "OpImageFetch gives a four-component vector");
+  EXPECT_ERROR(check("%r = OpImageSampleExplicitLod %v4uint %s %v2f Lod %float_1"),
+               "the result's components must be of the image's sampled type %float");
+}
+
+// 3.32.10 OpImageGather's Component, and the queries of sizes (OpImageQuerySize needs MS = 1 or
+// a storage image; Vulkan's OpImageQuerySizeLod a sampled one, -04659), formats and orders.
+TEST(ValImages, GatherComponentAndSizeQueries) {
+  EXPECT_VALID(check("%r = OpImageGather %v4float %s %v2f %int_1"));
+  EXPECT_ERROR(check("%r = OpImageGather %v4float %s %v2f %float_1"),
+               "the gathered Component must be a 32-bit integer scalar");
+  const std::string query = "OpCapability ImageQuery";
+  EXPECT_VALID(check("%r = OpImageQuerySize %v2int %si", "spv1.6", query));
+  EXPECT_ERROR(check("%r = OpImageQuerySize %v2int %i", "spv1.6", query),
+               "OpImageQuerySize of a 1D, 2D, 3D or Cube image needs MS = 1 or Sampled = 0 or 2");
+  EXPECT_VALID(check("%r = OpImageQuerySizeLod %v2int %i %int_0", "vulkan1.3", query));
+  EXPECT_ERROR(check("%r = OpImageQuerySizeLod %v2int %si %int_0", "vulkan1.3", query),
+               "in Vulkan OpImageQuerySizeLod queries images of Sampled = 1 only");
+}
+
+// 3.32.10: the sampling instructions take no multisampled or Buffer image; the projective ones
+// take 1D, 2D, 3D or Rect images that are not arrayed.
+TEST(ValImages, WhatSamplingTakes) {
+  const std::string msSampled = "%msi = OpTypeImage %float 2D 0 0 1 1 Unknown\n"
+                                "%mss = OpTypeSampledImage %msi\n%msnull = OpConstantNull %mss";
+  EXPECT_ERROR(check("%r = OpImageSampleExplicitLod %v4float %msnull %v2f Lod %float_1", "spv1.6",
+                     "", "GLSL450", msSampled),
+               "OpImageSampleExplicitLod cannot sample a multisampled image");
+  EXPECT_ERROR(check("%r = OpImageSampleProjExplicitLod %v4float %cs %v3f Lod %float_1"),
+               "OpImageSampleProjExplicitLod needs a 1D, 2D, 3D or Rect image that is not arrayed");
+}
+
+// 2.16.1: image, sampler and sampled image objects are not operands of OpPhi or OpSelect, except
+// with SPV_NV_bindless_texture; OpCopyObject may copy them.
+TEST(ValImages, NotChosenByPhiOrSelect) {
+  const std::string cond = "%bool = OpTypeBool\n%true = OpConstantTrue %bool";
+  EXPECT_VALID(check("%c = OpCopyObject %img %i"));
+  EXPECT_ERROR(check("%c = OpSelect %img %true %i %i", "spv1.6", "", "GLSL450", cond),
+               "OpSelect cannot choose between images, samplers or sampled images");
+  EXPECT_ERROR(check("%c = OpSelect %simg %true %s %s", "spv1.6", "", "GLSL450", cond),
+               "OpSelect cannot choose between images, samplers or sampled images");
+  EXPECT_ERROR(check("OpBranch %next\n%next = OpLabel\n%c = OpPhi %simg %s %entry"),
+               "an image, sampler or sampled image cannot be the result of OpPhi");
+  EXPECT_VALID(check("OpBranch %next\n%next = OpLabel\n%c = OpPhi %uint %uint_0 %entry"));
+  // 2.16.1: an OpSampledImage result is consumed in its own block.
+  // (SPIR-V 1.3: the interface need not list the sampler variable.)
+  const std::string sampler = "%sampler = OpTypeSampler\n"
+                              "%ptr_sampler = OpTypePointer UniformConstant %sampler\n"
+                              "%samplers = OpVariable %ptr_sampler UniformConstant";
+  const std::string make = "%sm = OpLoad %sampler %samplers\n%si2 = OpSampledImage %simg %i %sm\n";
+  const std::string use = "%x = OpImageSampleExplicitLod %v4float %si2 %v2f Lod %float_1";
+  EXPECT_VALID(check(make + use, "spv1.3", "", "GLSL450", sampler));
+  EXPECT_ERROR(
+      check(make + "OpBranch %next\n%next = OpLabel\n" + use, "spv1.3", "", "GLSL450", sampler),
+      "is used outside the block of its OpSampledImage");
+}
+
+// 3.14 SignExtend and ZeroExtend: integer texels only, unsigned ones for ZeroExtend, not both.
+TEST(ValImageOperands, SignAndZeroExtend) {
+  EXPECT_VALID(check("%r = OpImageRead %v4uint %si %v2i ZeroExtend"));
+  EXPECT_VALID(check("%r = OpImageRead %v4uint %si %v2i SignExtend"));
+  EXPECT_ERROR(check("%r = OpImageRead %v4uint %si %v2i SignExtend|ZeroExtend"),
+               "the SignExtend and ZeroExtend image operands exclude each other");
+  EXPECT_ERROR(check("%r = OpImageFetch %v4float %i %v2i SignExtend"),
+               "need an integer texel value, not %v4float");
+  EXPECT_ERROR(check("%r = OpImageRead %v4int %si %v2i ZeroExtend", "spv1.6", "", "GLSL450",
+                     "%v4int = OpTypeVector %int 4"),
+               "the ZeroExtend image operand needs an unsigned integer texel value");
+}
+
 TEST(ValImageOperands, Grad) {
   EXPECT_VALID(check("%x = OpImageSampleExplicitLod %v4float %s %v2f Grad %v2f %v2f"));
   EXPECT_ERROR(check("%x = OpImageSampleExplicitLod %v4float %s %v2f Grad %float_1 %v2f"),

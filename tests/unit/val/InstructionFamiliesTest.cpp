@@ -68,6 +68,222 @@ TEST(ValAtomics, ScopesAndSemantics) {
                "Vulkan has no CrossDevice scope");
 }
 
+// 2.16.1 / 2.16.2 / VUID-StandaloneSpirv-None-04686: where atomics may point.
+TEST(ValAtomics, StorageClasses) {
+  const std::string functionAtomic = shader("", "%ptr_fn_uint = OpTypePointer Function %uint",
+                                            "%v = OpVariable %ptr_fn_uint Function\n"
+                                            "%a = OpAtomicIAdd %uint %v %uint_2 %uint_0 %uint_1");
+  EXPECT_ERROR(test::validateText(functionAtomic), "atomics cannot operate on Function memory");
+  EXPECT_ERROR(test::validateText(functionAtomic, "vulkan1.3"),
+               "in Vulkan atomics operate on Uniform, Workgroup");
+  EXPECT_ERROR(
+      test::validateText(shader("", R"(%ptr_priv_uint = OpTypePointer Private %uint
+%p = OpVariable %ptr_priv_uint Private)",
+                                "%a = OpAtomicIAdd %uint %p %uint_2 %uint_0 %uint_1", "%p")),
+      "in the Private storage class, which atomics cannot use");
+  // Kernels may use Function memory.
+  EXPECT_VALID(
+      test::validateText(test::kernelModule("", "%ptr = OpTypePointer Function %uint",
+                                            "%v = OpVariable %ptr Function\n"
+                                            "%a = OpAtomicIAdd %uint %v %uint_2 %uint_0 %uint_1"),
+                         "opencl2.0"));
+}
+
+// 2.16.2: scopes and semantics of shaders are OpConstants.
+TEST(ValAtomics, ShaderScopesAndSemanticsAreConstants) {
+  EXPECT_VALID(test::validateText(shader("", "", "OpControlBarrier %uint_2 %uint_2 %uint_0")));
+  EXPECT_ERROR(test::validateText(shader("", "",
+                                         "%s = OpIAdd %uint %uint_2 %uint_0\n"
+                                         "OpControlBarrier %s %uint_2 %uint_0")),
+               "scope %25 must be an OpConstant");
+  EXPECT_ERROR(test::validateText(shader("", "%spec = OpSpecConstant %uint 0",
+                                         "%a = OpAtomicIAdd %uint %counter %uint_2 %spec %uint_1")),
+               "memory semantics %24 must be an OpConstant");
+}
+
+// 3.25 Memory Semantics: the bits that need the Vulkan memory model, and their companions.
+TEST(ValAtomics, SemanticsBits) {
+  // AcquireRelease | WorkgroupMemory | MakeAvailable (0x2108).
+  const std::string available =
+      shader("", "%sem = OpConstant %uint 0x2108", "OpMemoryBarrier %uint_2 %sem");
+  EXPECT_ERROR(test::validateText(available), "MakeAvailable needs the VulkanMemoryModel");
+  const std::string vulkanModel = test::replaced(
+      test::replaced(available, "OpMemoryModel Logical GLSL450", "OpMemoryModel Logical Vulkan"),
+      "OpCapability Shader", "OpCapability Shader\nOpCapability VulkanMemoryModel");
+  EXPECT_VALID(test::validateText(vulkanModel, "spv1.5"));
+  // MakeAvailable without a release (Acquire | WorkgroupMemory | MakeAvailable).
+  EXPECT_ERROR(test::validateText(test::replaced(vulkanModel, "0x2108", "0x2102"), "spv1.5"),
+               "MakeAvailable needs Release or AcquireRelease");
+  // SequentiallyConsistent | WorkgroupMemory under the Vulkan memory model.
+  EXPECT_ERROR(test::validateText(test::replaced(vulkanModel, "0x2108", "0x110"), "spv1.5"),
+               "SequentiallyConsistent cannot be used with the Vulkan memory model");
+  // Volatile (0x8000) on a barrier.
+  EXPECT_ERROR(test::validateText(test::replaced(vulkanModel, "0x2108", "0x8108"), "spv1.5"),
+               "Volatile is for atomic instructions only");
+}
+
+// 3.32.18: the orderings loads, stores and compare-exchanges may not have.
+TEST(ValAtomics, OrderingsByInstruction) {
+  // Unequal semantics Release (0x4) | WorkgroupMemory.
+  const std::string exchange =
+      shader("", "%unequal = OpConstant %uint UNEQUAL",
+             "%a = OpAtomicCompareExchange %uint %counter %uint_2 %uint_0 %unequal %uint_1 "
+             "%uint_0");
+  EXPECT_VALID(test::validateText(test::replaced(exchange, "UNEQUAL", "0x102")));
+  EXPECT_ERROR(test::validateText(test::replaced(exchange, "UNEQUAL", "0x104")),
+               "the Unequal semantics of a compare-exchange cannot release");
+  // Vulkan: no SequentiallyConsistent atomic loads (0x110).
+  const std::string load =
+      shader("", "%seq = OpConstant %uint 0x110", "%a = OpAtomicLoad %uint %counter %uint_2 %seq");
+  EXPECT_VALID(test::validateText(load));
+  EXPECT_ERROR(test::validateText(load, "vulkan1.3"),
+               "Vulkan has no SequentiallyConsistent atomic loads and stores");
+  // Vulkan: ordered semantics with the Invocation memory scope (4).
+  EXPECT_ERROR(
+      test::validateText(shader("", "%acq = OpConstant %uint 0x102\n%uint_4 = OpConstant %uint 4",
+                                "%a = OpAtomicIAdd %uint %counter %uint_4 %acq %uint_1", ""),
+                         "vulkan1.3"),
+      "the semantics of an Invocation memory scope are None");
+}
+
+// 3.27 Scope <id>: QueueFamily and Device under the VulkanMemoryModel capability.
+TEST(ValAtomics, ScopesOfTheVulkanMemoryModel) {
+  const std::string queueFamily =
+      shader("", "%uint_5 = OpConstant %uint 5",
+             "%a = OpAtomicIAdd %uint %counter %uint_5 %uint_0 %uint_1");
+  EXPECT_ERROR(test::validateText(queueFamily),
+               "the QueueFamily memory scope needs the VulkanMemoryModel capability");
+  const std::string device = shader("OpCapability VulkanMemoryModel", "",
+                                    "%a = OpAtomicIAdd %uint %counter %uint_1 %uint_0 %uint_1");
+  const std::string vulkanDevice =
+      test::replaced(device, "OpMemoryModel Logical GLSL450", "OpMemoryModel Logical Vulkan");
+  EXPECT_ERROR(test::validateText(vulkanDevice, "spv1.5"),
+               "needs the VulkanMemoryModelDeviceScope");
+  EXPECT_VALID(test::validateText(
+      test::replaced(vulkanDevice, "OpCapability VulkanMemoryModel",
+                     "OpCapability VulkanMemoryModel\nOpCapability VulkanMemoryModelDeviceScope"),
+      "spv1.5"));
+}
+
+// 64-bit integer atomics need Int64Atomics everywhere; the flag test-and-set gives a boolean;
+// named barriers are of OpTypeNamedBarrier.
+TEST(ValAtomics, WidthsFlagsAndNamedBarriers) {
+  EXPECT_ERROR(test::validateText(shader("OpCapability Int64", R"(%ulong = OpTypeInt 64 0
+%ulong_1 = OpConstant %ulong 1
+%ptr_wg_ulong = OpTypePointer Workgroup %ulong
+%wide = OpVariable %ptr_wg_ulong Workgroup)",
+                                         "%a = OpAtomicIAdd %ulong %wide %uint_2 %uint_0 %ulong_1",
+                                         "%wide")),
+               "64-bit integer atomics need the Int64Atomics capability");
+  const std::string kernel =
+      test::kernelModule("OpCapability NamedBarrier",
+                         "%nb = OpTypeNamedBarrier\n%ptr = OpTypePointer Workgroup %uint\n"
+                         "%flag = OpVariable %ptr Workgroup",
+                         "%t = OpAtomicFlagTestAndSet RESULT %flag %uint_2 %uint_0\n"
+                         "%b = OpNamedBarrierInitialize BARRIER %uint_2");
+  const std::string valid =
+      test::replaced(test::replaced(kernel, "RESULT", "%bool"), "BARRIER", "%nb");
+  EXPECT_VALID(test::validateText(valid, "spv1.1"));
+  EXPECT_ERROR(
+      test::validateText(
+          test::replaced(test::replaced(kernel, "RESULT", "%uint"), "BARRIER", "%nb"), "spv1.1"),
+      "OpAtomicFlagTestAndSet must be a boolean scalar");
+  EXPECT_ERROR(
+      test::validateText(
+          test::replaced(test::replaced(kernel, "RESULT", "%bool"), "BARRIER", "%uint"), "spv1.1"),
+      "OpNamedBarrierInitialize: the result type %uint must be OpTypeNamedBarrier");
+}
+
+// RulesMisc: OpReadClockKHR (SPV_KHR_shader_clock, VUID-StandaloneSpirv-OpReadClockKHR-04652),
+// OpAssumeTrueKHR and OpExpectKHR (SPV_KHR_expect_assume).
+TEST(ValMisc, ClockExpectAndAssume) {
+  const std::string clock = "OpCapability ShaderClockKHR\nOpExtension \"SPV_KHR_shader_clock\"";
+  const std::string v2uint = "%v2uint = OpTypeVector %uint 2";
+  EXPECT_VALID(test::validateText(shader(clock, v2uint, "%c = OpReadClockKHR %v2uint %uint_3")));
+  EXPECT_ERROR(test::validateText(shader(clock, v2uint, "%c = OpReadClockKHR %v4uint %uint_3")),
+               "OpReadClockKHR: the result type %v4uint must be a 64-bit unsigned integer scalar "
+               "or a vector of two 32-bit unsigned integers");
+  EXPECT_ERROR(test::validateText(shader(clock, v2uint, "%c = OpReadClockKHR %v2uint %uint_2")),
+               "OpReadClockKHR: the scope %uint_2 must be Subgroup or Device");
+  const std::string expect = "OpCapability ExpectAssumeKHR\nOpExtension \"SPV_KHR_expect_assume\"";
+  EXPECT_VALID(test::validateText(
+      shader(expect, "", "OpAssumeTrueKHR %true\n%x = OpExpectKHR %uint %uint_1 %uint_0")));
+  EXPECT_ERROR(test::validateText(shader(expect, "", "OpAssumeTrueKHR %uint_1")),
+               "OpAssumeTrueKHR: Condition %uint_1 must be a boolean scalar");
+  EXPECT_ERROR(test::validateText(shader(expect, "", "%x = OpExpectKHR %uint %uint_1 %true")),
+               "OpExpectKHR: ExpectedValue %true must be of the result type %uint");
+  EXPECT_ERROR(
+      test::validateText(shader(expect, "", "%x = OpExpectKHR %float %float_1 %float_1")),
+      "OpExpectKHR: the result type %float must be an integer or boolean scalar or vector");
+}
+
+// The KHR subgroup instructions and rotation (SPV_KHR_shader_ballot, SPV_KHR_subgroup_vote,
+// SPV_KHR_subgroup_rotate), and the AMD group operations.
+TEST(ValGroups, KhrSubgroupInstructions) {
+  const std::string ballot =
+      "OpCapability SubgroupBallotKHR\nOpExtension \"SPV_KHR_shader_ballot\"";
+  EXPECT_VALID(
+      test::validateText(shader(ballot, "",
+                                "%b = OpSubgroupBallotKHR %v4uint %true\n"
+                                "%f = OpSubgroupFirstInvocationKHR %uint %uint_1\n"
+                                "%r = OpSubgroupReadInvocationKHR %uint %uint_1 %uint_0")));
+  EXPECT_ERROR(test::validateText(shader(ballot, "", "%b = OpSubgroupBallotKHR %uint %true")),
+               "OpSubgroupBallotKHR: the result type %uint must be a vector of four 32-bit "
+               "integers");
+  EXPECT_ERROR(test::validateText(
+                   shader(ballot, "", "%r = OpSubgroupReadInvocationKHR %uint %float_1 %uint_0")),
+               "OpSubgroupReadInvocationKHR: Value %float_1 must be of the result type %uint");
+  const std::string vote = "OpCapability SubgroupVoteKHR\nOpExtension \"SPV_KHR_subgroup_vote\"";
+  EXPECT_ERROR(test::validateText(shader(vote, "", "%a = OpSubgroupAllKHR %bool %uint_1")),
+               "OpSubgroupAllKHR: Predicate %uint_1 must be a boolean scalar");
+  const std::string rotate = "OpCapability GroupNonUniformRotateKHR\nOpExtension "
+                             "\"SPV_KHR_subgroup_rotate\"";
+  EXPECT_VALID(test::validateText(
+      shader(rotate, "", "%r = OpGroupNonUniformRotateKHR %float %uint_3 %float_1 %uint_1"),
+      "spv1.3"));
+  EXPECT_ERROR(
+      test::validateText(
+          shader(rotate, "", "%r = OpGroupNonUniformRotateKHR %float %uint_3 %float_1 %int_1"),
+          "spv1.3"),
+      "OpGroupNonUniformRotateKHR: Delta %int_1 must be an unsigned integer scalar");
+  const std::string amd = "OpCapability Groups\nOpExtension \"SPV_AMD_shader_ballot\"";
+  EXPECT_ERROR(test::validateText(
+                   shader(amd, "", "%s = OpGroupIAddNonUniformAMD %uint %uint_3 Reduce %true")),
+               "the operand %true has type %bool, not the result type %uint");
+}
+
+// 3.32.13 (SPIR-V 1.6): the integer dot products.
+TEST(ValArithmetic, IntegerDotProducts) {
+  const std::string caps = "OpCapability DotProduct\nOpCapability DotProductInputAll\n"
+                           "OpCapability DotProductInput4x8BitPacked";
+  const std::string globals = "%v4int = OpTypeVector %int 4\n%zi = OpConstantNull %v4int\n"
+                              "%zu = OpConstantNull %v4uint";
+  EXPECT_VALID(
+      test::validateText(shader(caps, globals,
+                                "%a = OpSDot %int %zi %zi\n%b = OpUDot %uint %zu %zu\n"
+                                "%c = OpSUDot %int %zi %zu\n"
+                                "%d = OpSDotAccSat %int %zi %zi %int_1\n"
+                                "%e = OpUDot %uint %uint_1 %uint_1 PackedVectorFormat4x8Bit")));
+  EXPECT_ERROR(test::validateText(shader(caps, globals, "%a = OpSDot %int %zi %zu")),
+               "OpSDot: Vector 1 and Vector 2 must have the same type");
+  EXPECT_ERROR(test::validateText(shader(caps, globals, "%a = OpUDot %uint %zi %zi")),
+               "OpUDot: the vectors' components must be unsigned");
+  EXPECT_ERROR(test::validateText(shader(caps, globals, "%a = OpUDot %uint %uint_1 %uint_1")),
+               "OpUDot: 32-bit integer inputs need a Packed Vector Format");
+  EXPECT_ERROR(test::validateText(shader(caps, globals, "%d = OpSDotAccSat %int %zi %zi %uint_1")),
+               "OpSDotAccSat: Accumulator %uint_1 must be of the result type %int");
+}
+
+// 3.32.10 OpImageSparseTexelsResident.
+TEST(ValImages, SparseTexelsResident) {
+  const std::string sparse = "OpCapability SparseResidency";
+  EXPECT_VALID(
+      test::validateText(shader(sparse, "", "%r = OpImageSparseTexelsResident %bool %uint_1")));
+  EXPECT_ERROR(
+      test::validateText(shader(sparse, "", "%r = OpImageSparseTexelsResident %bool %float_1")),
+      "OpImageSparseTexelsResident: Resident Code %float_1 must be an integer scalar");
+}
+
 TEST(ValImages, SamplingTakesASampledImageAndEnoughCoordinates) {
   const std::string globals = R"(
 %img = OpTypeImage %float 2D 0 0 0 1 Unknown

@@ -184,5 +184,54 @@ TEST(ValKernelGroups, Operations) {
                "gives a boolean scalar or vector");
 }
 
+// The OpenCL environment's capabilities by version and profile.
+TEST(ValOpenCL, CapabilitiesOfEachVersion) {
+  EXPECT_VALID(kernel("", "opencl2.0", "Physical64", "OpCapability Pipes"));
+  EXPECT_ERROR(kernel("", "opencl1.2", "Physical64", "OpCapability Pipes"),
+               "the Pipes capability is not one OpenCL 1.2 supports");
+  EXPECT_ERROR(kernel("", "opencl2.0", "Physical64", "OpCapability Shader"),
+               "the Shader capability is not one OpenCL 2.0 supports");
+  EXPECT_ERROR(kernel("", "opencl2.0", "Physical64", "OpCapability Sampled1D"),
+               "the Sampled1D capability is not one OpenCL 2.0 supports");
+  EXPECT_VALID(
+      kernel("", "opencl2.0", "Physical64", "OpCapability ImageBasic\nOpCapability Sampled1D"));
+}
+
+// 3.32.8: the memory instructions met in kernels, and 3.32.10's channel queries.
+TEST(ValKernelMemory, SizedCopiesCastsAndLifetimes) {
+  const std::string generic = "OpCapability GenericPointer";
+  const std::string globals = "%ptr_gen_uint = OpTypePointer Generic %uint";
+  EXPECT_VALID(kernel("OpCopyMemorySized %var %var %uint_1"));
+  EXPECT_ERROR(kernel("OpCopyMemorySized %var %var %float_1"),
+               "OpCopyMemorySized: Size %float_1 must be an integer scalar");
+  const std::string cast = "%g = OpPtrCastToGeneric %ptr_gen_uint %var\n";
+  EXPECT_VALID(kernel(cast + "%p = OpGenericCastToPtrExplicit %ptr_fn_uint %g Function\n"
+                             "%s = OpGenericPtrMemSemantics %uint %g",
+                      "spv1.4", "Physical64", generic, globals));
+  EXPECT_ERROR(kernel(cast + "%p = OpGenericCastToPtrExplicit %ptr_fn_uint %g Workgroup", "spv1.4",
+                      "Physical64", generic, globals),
+               "OpGenericCastToPtrExplicit: the result type %_ptr_Function_uint must be a pointer "
+               "in the Storage storage class (Workgroup)");
+  EXPECT_ERROR(
+      kernel("%s = OpGenericPtrMemSemantics %uint %var", "spv1.4", "Physical64", generic, globals),
+      "OpGenericPtrMemSemantics: Pointer %var must be a pointer into Generic memory");
+  EXPECT_ERROR(kernel("%d = OpPtrDiff %float %var %var"),
+               "OpPtrDiff: the result type %float must be an integer scalar");
+  EXPECT_VALID(kernel("OpLifetimeStart %var 0\nOpLifetimeStop %var 0"));
+  EXPECT_ERROR(kernel("OpLifetimeStart %var 4"),
+               "OpLifetimeStart: Size must be 0 unless the Addresses capability is declared and "
+               "Pointer points to 8-bit integers");
+  const std::string image = "OpCapability ImageBasic";
+  const std::string imageGlobals = "%img = OpTypeImage %void 2D 0 0 0 0 Unknown ReadOnly\n"
+                                   "%ptr_img = OpTypePointer UniformConstant %img\n"
+                                   "%imv = OpVariable %ptr_img UniformConstant";
+  const std::string load = "%im = OpLoad %img %imv\n";
+  EXPECT_VALID(kernel(load + "%o = OpImageQueryOrder %uint %im", "spv1.3", "Physical64", image,
+                      imageGlobals));
+  EXPECT_ERROR(kernel(load + "%o = OpImageQueryFormat %float %im", "spv1.3", "Physical64", image,
+                      imageGlobals),
+               "OpImageQueryFormat: the result type %float must be an integer scalar");
+}
+
 } // namespace
 } // namespace spire::val

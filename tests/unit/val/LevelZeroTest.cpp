@@ -2,6 +2,8 @@
 // a module can be checked for, each with a module the guide allows and one it forbids.
 #include "ValTestUtil.h"
 
+#include "spire/grammar/Grammar.h"
+
 namespace spire::val {
 namespace {
 
@@ -64,6 +66,13 @@ Report lz(const Variant &v, Options options = {}, uint32_t version = 0) {
 Options strict() {
   Options o;
   o.strict = true;
+  return o;
+}
+
+// A driver whose only optional extension is the float atomics one.
+Options onlyFloatAtomics() {
+  Options o;
+  o.device.extensions = {"ZE_extension_float_atomics"};
   return o;
 }
 
@@ -412,9 +421,7 @@ TEST(LevelZero, J4LinkOnceOdrFollowsTheDriver) {
   Variant v;
   v.caps = "OpCapability Linkage\nOpExtension \"SPV_KHR_linkonce_odr\"";
   EXPECT_VALID(lz(v));
-  Options noExt;
-  noExt.device.extensions = {"ZE_extension_float_atomics"};
-  EXPECT_RULE(lz(v, noExt), "LZ-J4.1");
+  EXPECT_RULE(lz(v, onlyFloatAtomics()), "LZ-J4.1");
 }
 
 TEST(LevelZero, J1IntelSubgroupsAlwaysAccepted) {
@@ -445,6 +452,204 @@ TEST(LevelZero, K1SubgroupMaskBuiltinsAreUint4) {
                 std::string("%in = OpTypePointer Input %v4uint").size(),
                 "%in = OpTypePointer Input %uint");
   EXPECT_RULE(test::validateText(wrong, "level-zero", device13, v13), "LZ-K1");
+}
+
+// LZ-A1 / LZ-A2: host-endian words after the magic number; a byte-swapped module reads the same,
+// a wrong magic number is no module.
+TEST(LevelZero, A1A2WordsAndMagic) {
+  AssembleOptions as;
+  as.version = grammar::makeVersion(1, 2);
+  Expected<std::vector<uint32_t>> words = assemble(kernel({}), as);
+  ASSERT_TRUE(bool(words));
+  auto bytes = [](const std::vector<uint32_t> &w, bool swap) {
+    std::vector<uint8_t> out;
+    for (uint32_t x : w)
+      for (int k = 0; k < 4; ++k)
+        out.push_back(uint8_t(x >> (swap ? 24 - 8 * k : 8 * k)));
+    return out;
+  };
+  Options o;
+  o.env = *parseEnvironment("level-zero");
+  EXPECT_VALID(validateBinary(bytes(*words, false), o));
+  EXPECT_VALID(validateBinary(bytes(*words, true), o));
+  std::vector<uint32_t> bad = *words;
+  bad[0] = 0x12345678;
+  EXPECT_FALSE(validateBinary(bytes(bad, false), o).valid());
+}
+
+// LZ-A4, LZ-D1, LZ-D2, LZ-D6, LZ-B2: a SPIR-V 1.0 module with every always-supported capability,
+// the void, bool, array, struct, function and pointer types, and any source language is accepted
+// by the strict profile too.
+TEST(LevelZero, A4D1D2D6B2AlwaysAccepted) {
+  Variant v;
+  v.caps = "OpCapability Float16Buffer\nOpCapability Int16\nOpCapability Int8\n"
+           "OpCapability Linkage\nOpCapability Vector16\nOpCapability GenericPointer\n"
+           "OpCapability Groups";
+  v.types = "%bool = OpTypeBool\n%arr = OpTypeArray %uint %uint_2\n%st = OpTypeStruct %uint %arr\n"
+            "%pst = OpTypePointer Function %st";
+  v.body = "%local = OpVariable %pst Function";
+  std::string text = kernel(v);
+  text.insert(text.find("%void = OpTypeVoid"), "OpSource GLSL 450\n");
+  text = test::replaced(text, "OpStore %p %uint_0\n%local = OpVariable %pst Function",
+                        "%local = OpVariable %pst Function\nOpStore %p %uint_0");
+  EXPECT_VALID(test::validateText(text, "level-zero", strict(), grammar::makeVersion(1, 0)));
+}
+
+// LZ-F3 (with LZ-F1, LZ-I1): a kernel's function returns void.
+TEST(LevelZero, F3KernelsReturnVoid) {
+  std::string text = kernel({});
+  text = test::replaced(text, "%fn = OpTypeFunction %void %ptr", "%fn = OpTypeFunction %uint %ptr");
+  text = test::replaced(text, "%k = OpFunction %void None %fn", "%k = OpFunction %uint None %fn");
+  text = test::replaced(text, "OpReturn\n", "OpReturnValue %uint_0\n");
+  EXPECT_RULE(test::validateText(text, "level-zero"), "LZ-F3");
+}
+
+// LZ-F5, LZ-F9, LZ-F10, LZ-E2: integer, vector, image and sampler kernel arguments.
+TEST(LevelZero, F5F9F10E2ArgumentKinds) {
+  Variant v;
+  v.caps = "OpCapability ImageBasic";
+  v.types = "%uchar_t = OpTypeInt 8 0\n%v4uint = OpTypeVector %uint 4\n"
+            "%img = OpTypeImage %void 2D 0 0 0 0 Unknown ReadOnly\n%smp = OpTypeSampler";
+  v.caps += "\nOpCapability Int8";
+  v.paramTypes = "%uchar_t %v4uint %img %smp";
+  v.params = "%a = OpFunctionParameter %uchar_t\n%b = OpFunctionParameter %v4uint\n"
+             "%c = OpFunctionParameter %img\n%d = OpFunctionParameter %smp";
+  EXPECT_VALID(lz(v, strict()));
+  Options noImages = strict();
+  noImages.device.images = false;
+  EXPECT_FALSE(lz(v, noImages).valid()); // LZ-E3: images need a device that supports them
+}
+
+// LZ-G3: the size_t built-ins are 64-bit under Physical64 (a warning: the note's recommendation).
+TEST(LevelZero, G3SizeTBuiltInsAre64Bit) {
+  Variant v;
+  v.types = "%v3ulong = OpTypeVector %ulong 3\n%in = OpTypePointer Input %v3ulong\n"
+            "%gid = OpVariable %in Input";
+  std::string text = kernel(v);
+  text.insert(text.find("%void = OpTypeVoid"),
+              "OpDecorate %gid BuiltIn GlobalInvocationId\nOpDecorate %gid Constant\n");
+  const Report wide = test::validateText(text, "level-zero");
+  EXPECT_VALID(wide);
+  EXPECT_FALSE(test::hasWarning(wide, "is a size_t"));
+  std::string narrow =
+      test::replaced(text, "%v3ulong = OpTypeVector %ulong 3", "%v3ulong = OpTypeVector %uint 3");
+  EXPECT_TRUE(test::hasWarning(test::validateText(narrow, "level-zero"),
+                               "the GlobalInvocationId built-in is a size_t, 64-bit"));
+}
+
+// LZ-J1.2, LZ-J1.4 to LZ-J1.7: the Intel subgroup block IO.
+TEST(LevelZero, J1BlockIO) {
+  Variant v;
+  v.caps = "OpCapability SubgroupBufferBlockIOINTEL\nOpExtension \"SPV_INTEL_subgroups\"";
+  v.body = "%r = OpSubgroupBlockReadINTEL %uint %p\nOpSubgroupBlockWriteINTEL %p %r";
+  EXPECT_VALID(lz(v, strict()));
+  Variant wide = v;
+  wide.body = "%r = OpSubgroupBlockReadINTEL %ulong %p";
+  EXPECT_RULE(lz(wide), "LZ-J1.4");
+  Variant local = v;
+  local.types = "%wptr = OpTypePointer Workgroup %uint\n%w = OpVariable %wptr Workgroup";
+  local.body = "%r = OpSubgroupBlockReadINTEL %uint %w";
+  EXPECT_RULE(lz(local), "LZ-J1.5");
+  Variant image = v;
+  image.caps = "OpCapability SubgroupImageBlockIOINTEL\nOpCapability ImageBasic\n"
+               "OpExtension \"SPV_INTEL_subgroups\"";
+  image.types = "%img = OpTypeImage %void 3D 0 0 0 0 Unknown ReadOnly\n"
+                "%v2uint = OpTypeVector %uint 2\n%xy = OpConstantComposite %v2uint %uint_0 %uint_0";
+  image.paramTypes = "%img";
+  image.params = "%im = OpFunctionParameter %img";
+  image.body = "%r = OpSubgroupImageBlockReadINTEL %uint %im %xy";
+  EXPECT_RULE(lz(image), "LZ-J1.6");
+  Variant coordinate = image;
+  coordinate.types = test::replaced(image.types, "3D", "2D");
+  coordinate.body = "%r = OpSubgroupImageBlockReadINTEL %uint %im %uint_0";
+  EXPECT_RULE(lz(coordinate), "LZ-J1.7");
+}
+
+// LZ-J3.10: the non-uniform group capabilities are SPIR-V 1.3's; LZ-J4.2: LinkOnceODR needs its
+// extension.
+TEST(LevelZero, J3J4VersionAndExtensionGates) {
+  Variant v;
+  v.caps = "OpCapability GroupNonUniform";
+  AssembleOptions as;
+  as.version = grammar::makeVersion(1, 3);
+  Expected<std::vector<uint32_t>> words = assemble(kernel(v), as);
+  ASSERT_TRUE(bool(words));
+  std::vector<uint32_t> w = std::move(words).value();
+  w[1] = grammar::makeVersion(1, 2); // the module claims SPIR-V 1.2
+  Expected<Module> m = Module::fromWords(std::move(w));
+  ASSERT_TRUE(bool(m));
+  Options o;
+  o.env = *parseEnvironment("level-zero");
+  EXPECT_FALSE(validate(*m, o).valid());
+  Variant link;
+  link.caps = "OpCapability Linkage";
+  std::string text = kernel(link);
+  text.insert(text.find("%void = OpTypeVoid"),
+              "OpDecorate %k LinkageAttributes \"k\" LinkOnceODR\n");
+  EXPECT_FALSE(test::validateText(text, "level-zero").valid());
+}
+
+// LZ-J5.1 to LZ-J5.3: the bfloat16 conversions (with a grammar that has them: SPIRV-Headers from
+// 2022 on, e.g. shared/grammar/spirv-headers-1.6r6).
+TEST(LevelZero, J5Bfloat16Conversions) {
+  if (grammar::findInstruction("OpConvertFToBF16INTEL") == nullptr)
+    GTEST_SKIP() << "this build's grammar has no SPV_INTEL_bfloat16_conversion";
+  Variant v;
+  v.caps = "OpCapability Int16\nOpCapability BFloat16ConversionINTEL\n"
+           "OpExtension \"SPV_INTEL_bfloat16_conversion\"";
+  v.types = "%float = OpTypeFloat 32\n%ushort = OpTypeInt 16 0\n%f1 = OpConstant %float 1\n"
+            "%v2ushort = OpTypeVector %ushort 2";
+  v.body = "%b = OpConvertFToBF16INTEL %ushort %f1\n%f = OpConvertBF16ToFINTEL %float %b";
+  EXPECT_VALID(lz(v, strict()));
+  Variant count = v;
+  count.body = "%b = OpConvertFToBF16INTEL %v2ushort %f1";
+  EXPECT_RULE(lz(count), "LZ-J5.3");
+  EXPECT_RULE(lz(v, onlyFloatAtomics()), "LZ-J5.1");
+}
+
+// LZ-J6: every environment accepts SPV_INTEL_global_variable_host_access and its capability, with
+// which globals are named for zeModuleGetGlobalPointer (grammars that know the extension only).
+TEST(LevelZero, J6GlobalVariableHostAccess) {
+  if (!grammar::findEnumerant(grammar::OperandKind::Capability, 6187))
+    GTEST_SKIP() << "this build's grammar has no SPV_INTEL_global_variable_host_access";
+  Variant v;
+  v.caps = "OpCapability GlobalVariableHostAccessINTEL\n"
+           "OpExtension \"SPV_INTEL_global_variable_host_access\"";
+  v.types = "%g = OpVariable %ptr CrossWorkgroup";
+  std::string text = kernel(v);
+  text.insert(text.find("%void = OpTypeVoid"),
+              "OpDecorate %g HostAccessINTEL ReadWriteINTEL \"g\"\n");
+  EXPECT_VALID(test::validateText(text, "level-zero", strict()));
+  Variant other = v;
+  other.caps = "OpCapability Pipes";
+  EXPECT_RULE(lz(other, strict()), "LZ-H3");
+}
+
+// LZ-H2: capabilities are checked with the ones they implicitly declare: ImageReadWrite brings in
+// ImageBasic, which a device without images does not support.
+TEST(LevelZero, H2ImpliedCapabilitiesAreChecked) {
+  Variant v;
+  v.caps = "OpCapability ImageReadWrite";
+  EXPECT_VALID(lz(v));
+  Options o;
+  o.device.images = false;
+  Report r = lz(v, o);
+  EXPECT_RULE(r, "LZ-H1");
+  EXPECT_ERROR(r, "capability ImageBasic needs");
+}
+
+// LZ-K2: an imported built-in variable (as llvm-spirv emits GlobalInvocationId) is no unresolved
+// import the validator rejects.
+TEST(LevelZero, K2ImportedBuiltInsAreAccepted) {
+  Variant v;
+  v.caps = "OpCapability Linkage";
+  v.types = "%v3ulong = OpTypeVector %ulong 3\n%in = OpTypePointer Input %v3ulong\n"
+            "%gid = OpVariable %in Input";
+  std::string text = kernel(v);
+  text.insert(text.find("%void = OpTypeVoid"),
+              "OpDecorate %gid BuiltIn GlobalInvocationId\nOpDecorate %gid Constant\n"
+              "OpDecorate %gid LinkageAttributes \"__spirv_BuiltInGlobalInvocationId\" Import\n");
+  EXPECT_VALID(test::validateText(text, "level-zero"));
 }
 
 } // namespace

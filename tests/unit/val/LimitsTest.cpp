@@ -47,6 +47,28 @@ TEST(ValLimits, StringLength) {
                "a literal string of more than 65535 characters");
 }
 
+// Control-flow nesting depth (Table 3): 1023 nested selections are fine, 1024 are not.
+TEST(ValLimits, ControlFlowNestingDepth) {
+  auto nested = [](int n) {
+    std::string text = "OpCapability Shader\nOpCapability Linkage\nOpMemoryModel Logical GLSL450\n"
+                       "%void = OpTypeVoid\n%fn = OpTypeFunction %void\n%bool = OpTypeBool\n"
+                       "%t = OpConstantTrue %bool\n%f = OpFunction %void None %fn\n%e = OpLabel\n"
+                       "OpBranch %h0\n";
+    for (int i = 0; i < n; ++i)
+      text += "%h" + std::to_string(i) + " = OpLabel\nOpSelectionMerge %m" + std::to_string(i) +
+              " None\nOpBranchConditional %t %h" + std::to_string(i + 1) + " %m" +
+              std::to_string(i) + "\n";
+    text += "%h" + std::to_string(n) + " = OpLabel\nOpBranch %m" + std::to_string(n - 1) + "\n";
+    for (int i = n - 1; i >= 0; --i)
+      text += "%m" + std::to_string(i) + " = OpLabel\n" +
+              (i > 0 ? "OpBranch %m" + std::to_string(i - 1) : std::string("OpReturn")) + "\n";
+    return test::validateText(text + "OpFunctionEnd\n");
+  };
+  EXPECT_VALID(nested(1023));
+  EXPECT_ERROR(nested(1024), "is nested in 1024 constructs; the control-flow nesting depth is "
+                             "at most 1023");
+}
+
 TEST(ValLimits, IdBound) {
   AssembleOptions as;
   Expected<std::vector<uint32_t>> words = assemble(std::string(kHead), as);

@@ -43,6 +43,182 @@ TEST(ValMemory, VariableStorageClassMatchesItsPointerType) {
                "must be an OpTypePointer");
 }
 
+// 2.16.1, Logical addressing: variables hold no pointers, unless variable pointers allow them in
+// Function or Private memory.
+TEST(ValMemory, LogicalAddressingVariablesHoldNoPointers) {
+  const std::string pointerVariable = shader("%ptr_p_ptr = OpTypePointer Private %ptr_p_float\n"
+                                             "%v = OpVariable %ptr_p_ptr Private",
+                                             "");
+  EXPECT_ERROR(test::validateText(pointerVariable),
+               "with the Logical addressing model a variable cannot hold a pointer");
+  const std::string variablePointers = "OpCapability Shader\nOpCapability VariablePointers\n"
+                                       "OpExtension \"SPV_KHR_variable_pointers\"";
+  EXPECT_VALID(
+      test::validateText(test::replaced(pointerVariable, "OpCapability Shader", variablePointers)));
+  // A structure holding a pointer, in Workgroup memory.
+  EXPECT_ERROR(test::validateText(test::replaced(
+                   shader("%H = OpTypeStruct %ptr_p_float\n%ptr_w_H = OpTypePointer Workgroup %H\n"
+                          "%v = OpVariable %ptr_w_H Workgroup",
+                          ""),
+                   "OpCapability Shader", variablePointers)),
+               "a variable that holds pointers must be in the Function or Private storage class");
+}
+
+// 2.16.1, Logical addressing: signed constant access chain indexes have no sign bit set.
+TEST(ValMemory, AccessChainIndexesAreNotNegative) {
+  EXPECT_VALID(test::validateText(
+      shader("", "%v = OpVariable %ptr_f_v4 Function\n%e = OpAccessChain %ptr_f_float %v %int_1")));
+  EXPECT_ERROR(test::validateText(shader("%int_n1 = OpConstant %int -1",
+                                         "%v = OpVariable %ptr_f_v4 Function\n"
+                                         "%e = OpAccessChain %ptr_f_float %v %int_n1")),
+               "index %int_n1 is a negative constant");
+}
+
+// PhysicalStorageBuffer: only with PhysicalStorageBuffer64 addressing (2.16.1), never an
+// OpVariable's storage class, variables holding such pointers not both AliasedPointer and
+// RestrictPointer (2.18.2), Aligned accesses in Vulkan (-04708).
+TEST(ValMemory, PhysicalStorageBuffer) {
+  const std::string psb = "OpCapability Shader\nOpCapability PhysicalStorageBufferAddresses";
+  auto module = [&](std::string_view decos, std::string_view globals, std::string_view body) {
+    std::string text = test::replaced(shader(globals, body), "OpCapability Shader", psb);
+    text = test::replaced(text, "OpMemoryModel Logical GLSL450",
+                          "OpMemoryModel PhysicalStorageBuffer64 GLSL450");
+    return test::replaced(text, "OpExecutionMode %main LocalSize 1 1 1",
+                          "OpExecutionMode %main LocalSize 1 1 1\n" + std::string(decos));
+  };
+  const std::string globals = "%pp = OpTypePointer PhysicalStorageBuffer %int\n"
+                              "%ppp = OpTypePointer Function %pp";
+  const std::string body = "%v = OpVariable %ppp Function\n%p = OpLoad %pp %v\n"
+                           "%x = OpLoad %int %p Aligned 4";
+  EXPECT_VALID(
+      test::validateText(module("OpDecorate %v AliasedPointer", globals, body), "vulkan1.2"));
+  EXPECT_ERROR(test::validateText(module("", globals, body + "\n%e = OpPtrEqual %bool %p %p")),
+               "the operands of OpPtrEqual cannot be PhysicalStorageBuffer pointers");
+  // Revision 6 lifted the need for AliasedPointer or RestrictPointer (#827); both stay invalid.
+  EXPECT_VALID(test::validateText(module("", globals, body)));
+  EXPECT_ERROR(test::validateText(module(
+                   "OpDecorate %v AliasedPointer\nOpDecorate %v RestrictPointer", globals, body)),
+               "cannot be decorated both RestrictPointer and AliasedPointer");
+  EXPECT_ERROR(test::validateText(module("OpDecorate %v AliasedPointer", globals,
+                                         "%v = OpVariable %ppp Function\n%p = OpLoad %pp %v\n"
+                                         "%x = OpLoad %int %p"),
+                                  "vulkan1.2"),
+               "in Vulkan memory accesses through PhysicalStorageBuffer pointers are Aligned");
+  EXPECT_ERROR(
+      test::validateText(module("", globals + "\n%g = OpVariable %pp PhysicalStorageBuffer", "")),
+      "a variable cannot have the PhysicalStorageBuffer storage class");
+  EXPECT_ERROR(test::validateText(
+                   test::replaced(shader("%pp = OpTypePointer PhysicalStorageBuffer %int", ""),
+                                  "OpCapability Shader", psb)),
+               "the PhysicalStorageBuffer storage class is used only with the "
+               "PhysicalStorageBuffer64 addressing model");
+}
+
+// 2.16.1: PhysicalStorageBuffer pointers to matrices (or into them) come from access chains that
+// start at a structure, whose member decorations give the layout, and only load or store.
+TEST(ValMemory, PhysicalStorageBufferMatrices) {
+  const char *text = R"(
+OpCapability Shader
+OpCapability PhysicalStorageBufferAddresses
+OpCapability Int64
+OpMemoryModel PhysicalStorageBuffer64 GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+OpDecorate %S Block
+OpMemberDecorate %S 0 Offset 0
+OpMemberDecorate %S 0 ColMajor
+OpMemberDecorate %S 0 MatrixStride 16
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%float = OpTypeFloat 32
+%v4float = OpTypeVector %float 4
+%mat4 = OpTypeMatrix %v4float 4
+%S = OpTypeStruct %mat4
+%ulong = OpTypeInt 64 0
+%int = OpTypeInt 32 1
+%int_0 = OpConstant %int 0
+%c = OpConstant %ulong 64
+%pS = OpTypePointer PhysicalStorageBuffer %S
+%pm = OpTypePointer PhysicalStorageBuffer %mat4
+%pv = OpTypePointer PhysicalStorageBuffer %v4float
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%p = OpConvertUToPtr %pS %c
+%m = OpAccessChain %pm %p %int_0
+%x = OpLoad %mat4 %m Aligned 16
+%col = OpAccessChain %pv %m %int_0
+OpStore %col %v Aligned 16
+BODY
+OpReturn
+OpFunctionEnd
+)";
+  auto with = [&](std::string_view body) {
+    return test::validateText(
+        test::replaced(test::replaced(text, "BODY", body), "OpStore %col %v",
+                       "%v = OpLoad %v4float %col Aligned 16\nOpStore %col %v"),
+        "spv1.6");
+  };
+  EXPECT_VALID(with(""));
+  EXPECT_ERROR(with("%q = OpCopyObject %pv %col"),
+               "is only the Pointer of OpLoad or OpStore, not an operand of OpCopyObject");
+  EXPECT_ERROR(with("%raw = OpConvertUToPtr %pm %c"),
+               "must come from access chains that start at a structure");
+}
+
+// 3.26 Memory Operands: MakePointerAvailable not on loads, the Make* with NonPrivatePointer, and
+// NonPrivatePointer for memory other invocations see (2.16.1).
+TEST(ValMemory, MemoryOperandsOfTheVulkanMemoryModel) {
+  auto vulkan = [](std::string_view globals, std::string_view body) {
+    std::string text = test::replaced(shader(globals, body), "OpCapability Shader",
+                                      "OpCapability Shader\nOpCapability VulkanMemoryModel");
+    text = test::replaced(text, "OpMemoryModel Logical GLSL450", "OpMemoryModel Logical Vulkan");
+    if (!globals.empty())
+      text = test::replaced(text, "OpEntryPoint GLCompute %main \"main\"",
+                            "OpEntryPoint GLCompute %main \"main\" %w");
+    return test::validateText(text, "spv1.5");
+  };
+  const std::string globals = "%pw = OpTypePointer Workgroup %int\n%w = OpVariable %pw Workgroup\n"
+                              "%uint_2 = OpConstant %uint 2";
+  EXPECT_VALID(vulkan(globals, "%x = OpLoad %int %w MakePointerVisible|NonPrivatePointer %uint_2"));
+  EXPECT_ERROR(
+      vulkan(globals, "%x = OpLoad %int %w MakePointerAvailable|NonPrivatePointer %uint_2"),
+      "MakePointerAvailable is not for OpLoad");
+  EXPECT_ERROR(vulkan(globals, "%x = OpLoad %int %w MakePointerVisible %uint_2"),
+               "MakePointerAvailable and MakePointerVisible need NonPrivatePointer");
+  EXPECT_ERROR(
+      vulkan("", "%v = OpVariable %ptr_f_int Function\n%x = OpLoad %int %v NonPrivatePointer"),
+      "NonPrivatePointer is for pointers into Uniform, Workgroup");
+}
+
+// 3.32.6 OpTypeBool: booleans are stored in storage classes that are not externally visible, and
+// Vulkan's Input and Output booleans are built-ins (VUID-StandaloneSpirv-Input-07290).
+TEST(ValMemory, StoredBooleans) {
+  EXPECT_VALID(test::validateText(shader("%pb = OpTypePointer Private %bool\n"
+                                         "%b = OpVariable %pb Private",
+                                         "")));
+  EXPECT_ERROR(test::validateText(shader("%pb = OpTypePointer StorageBuffer %bool\n"
+                                         "%b = OpVariable %pb StorageBuffer",
+                                         "")),
+               "booleans are stored only in storage classes that are not externally visible");
+}
+
+// 3.7 Storage Class: Input and PushConstant variables are read-only and take no initializer.
+TEST(ValMemory, ReadOnlyVariablesHaveNoInitializer) {
+  EXPECT_VALID(test::validateText(
+      shader("%pp = OpTypePointer Private %int\n%v = OpVariable %pp Private %int_1", ""),
+      "spv1.3"));
+  EXPECT_ERROR(
+      test::validateText(
+          shader("%pi = OpTypePointer Input %int\n%v = OpVariable %pi Input %int_1", ""), "spv1.3"),
+      "a variable in the Input storage class is read-only and cannot have an initializer");
+  EXPECT_ERROR(
+      test::validateText(
+          shader("%pc = OpTypePointer PushConstant %int\n%v = OpVariable %pc PushConstant %int_1",
+                 ""),
+          "spv1.3"),
+      "a variable in the PushConstant storage class is read-only");
+}
+
 TEST(ValMemory, FunctionVariablesInsideFunctionsOnly) {
   EXPECT_ERROR(test::validateText(shader("%g = OpVariable %ptr_f_float Function", "")),
                "outside functions cannot have the Function storage class");
@@ -98,6 +274,62 @@ TEST(ValMemory, PointerComparisonsNeedVariablePointersInLogicalAddressing) {
                            "%e = OpPtrEqual %bool %a %b";
   EXPECT_ERROR(test::validateText(shader("", body), "spv1.4"),
                "comparing pointers needs the VariablePointers capability");
+}
+
+// 2.16.1: variable pointers do not reach OpArrayLength, arrays of blocks, matrices or their
+// columns.
+TEST(ValMemory, WhatVariablePointersMustNotDo) {
+  const char *text = R"(
+OpCapability Shader
+OpCapability VariablePointers
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main" %sb
+OpExecutionMode %main LocalSize 1 1 1
+OpDecorate %blk Block
+OpMemberDecorate %blk 0 Offset 0
+OpMemberDecorate %blk 1 Offset 16
+OpMemberDecorate %blk 1 ColMajor
+OpMemberDecorate %blk 1 MatrixStride 16
+OpMemberDecorate %blk 2 Offset 80
+OpDecorate %rta ArrayStride 4
+OpDecorate %sb DescriptorSet 0
+OpDecorate %sb Binding 0
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%bool = OpTypeBool
+%true = OpConstantTrue %bool
+%uint = OpTypeInt 32 0
+%float = OpTypeFloat 32
+%v4float = OpTypeVector %float 4
+%mat4 = OpTypeMatrix %v4float 4
+%rta = OpTypeRuntimeArray %float
+%blk = OpTypeStruct %v4float %mat4 %rta
+%psb = OpTypePointer StorageBuffer %blk
+%sb = OpVariable %psb StorageBuffer
+%pvec = OpTypePointer StorageBuffer %v4float
+%pmat = OpTypePointer StorageBuffer %mat4
+%uint_0 = OpConstant %uint 0
+%uint_1 = OpConstant %uint 1
+%main = OpFunction %void None %fn
+%entry = OpLabel
+BODY
+OpReturn
+OpFunctionEnd
+)";
+  auto with = [&](std::string_view body) {
+    return test::validateText(test::replaced(text, "BODY", body), "spv1.6");
+  };
+  EXPECT_VALID(with("%v = OpAccessChain %pvec %sb %uint_0\n"
+                    "%s = OpSelect %pvec %true %v %v\n%x = OpLoad %v4float %s"));
+  EXPECT_VALID(with("%n = OpArrayLength %uint %sb 2"));
+  EXPECT_ERROR(with("%s = OpSelect %psb %true %sb %sb"),
+               "points to a matrix or to an object containing one");
+  EXPECT_ERROR(with("%m = OpAccessChain %pmat %sb %uint_1\n%s = OpCopyObject %pmat %m\n"
+                    "%t = OpSelect %pmat %true %s %m"),
+               "points to a matrix or to an object containing one");
+  EXPECT_ERROR(with("%c = OpAccessChain %pvec %sb %uint_1 %uint_0\n"
+                    "%s = OpSelect %pvec %true %c %c"),
+               "points to a column of a matrix, or to a component of one");
 }
 
 TEST(ValArithmetic, StorageOnlySmallTypesOnlyMoveData) {
@@ -192,6 +424,12 @@ TEST(ValArithmetic, ConversionWidthsAndBitcastSizes) {
                "OpBitcast keeps the total size: the value has 64 bits, the result type 32");
   EXPECT_ERROR(test::validateText(shader(globals, "%a = OpFConvert %float %float_1")),
                "a conversion within integers or within floats changes the width");
+  // 3.32.11 OpBitcast: "Result Type must be an OpTypePointer, or a scalar or vector of numerical
+  // type", an array is neither.
+  EXPECT_ERROR(test::validateText(shader(globals + "\n%int_2 = OpConstant %int 2\n"
+                                                   "%a2f = OpTypeArray %float %int_2",
+                                         "%a = OpBitcast %a2f %v2f")),
+               "the result type of OpBitcast must be a pointer or a numerical scalar or vector");
 }
 
 TEST(ValArithmetic, MatrixProducts) {

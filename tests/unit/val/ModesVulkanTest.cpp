@@ -161,6 +161,161 @@ TEST(ValVulkan, ControlBarrierScopesByExecutionModel) {
                "in Vulkan an execution scope is Workgroup or Subgroup");
 }
 
+// 2.16.1 / 2.16.2 / 3.6: the sets of execution modes an entry point may have.
+TEST(ValModes, ExclusiveAndRepeatedModes) {
+  auto tess = [](std::string_view modes) {
+    std::string text = test::replaced(kBarrierShader, "MODEL", "TessellationEvaluation");
+    text = test::replaced(text, "OpExecutionMode %main MODE", modes);
+    return test::validateText(test::replaced(text, "BODY", ""));
+  };
+  EXPECT_VALID(tess("OpExecutionMode %main Triangles\nOpExecutionMode %main SpacingEqual\n"
+                    "OpExecutionMode %main VertexOrderCw"));
+  EXPECT_ERROR(tess("OpExecutionMode %main Triangles\nOpExecutionMode %main Quads"),
+               "sets at most one of Triangles, Quads and Isolines");
+  EXPECT_ERROR(
+      tess("OpExecutionMode %main SpacingEqual\nOpExecutionMode %main SpacingFractionalOdd"),
+      "sets at most one of SpacingEqual, SpacingFractionalEven and SpacingFractionalOdd");
+  EXPECT_ERROR(tess("OpExecutionMode %main VertexOrderCw\nOpExecutionMode %main VertexOrderCcw"),
+               "sets at most one of VertexOrderCw and VertexOrderCcw");
+  EXPECT_ERROR(test::validateText(fragment("OpExecutionMode %main OriginUpperLeft\n"
+                                           "OpExecutionMode %main DepthGreater\n"
+                                           "OpExecutionMode %main DepthLess",
+                                           "")),
+               "sets at most one of DepthGreater, DepthLess and DepthUnchanged");
+  EXPECT_ERROR(test::validateText(fragment("OpExecutionMode %main OriginUpperLeft\n"
+                                           "OpExecutionMode %main EarlyFragmentTests\n"
+                                           "OpExecutionMode %main EarlyFragmentTests",
+                                           "")),
+               "execution mode EarlyFragmentTests is applied to %1 more than once");
+  // The float controls: once per Target Width.
+  const std::string controls = "OpCapability Shader\nOpCapability DenormPreserve\n"
+                               "OpCapability DenormFlushToZero";
+  auto compute = [&](std::string_view modes) {
+    std::string text = test::replaced(kBarrierShader, "MODEL", "GLCompute");
+    text = test::replaced(text, "OpCapability Shader", controls);
+    text = test::replaced(text, "OpExecutionMode %main MODE", modes);
+    return test::validateText(test::replaced(text, "BODY", ""), "spv1.4");
+  };
+  EXPECT_VALID(compute("OpExecutionMode %main LocalSize 1 1 1\n"
+                       "OpExecutionMode %main DenormPreserve 16\n"
+                       "OpExecutionMode %main DenormFlushToZero 32"));
+  EXPECT_ERROR(compute("OpExecutionMode %main LocalSize 1 1 1\n"
+                       "OpExecutionMode %main DenormPreserve 32\n"
+                       "OpExecutionMode %main DenormFlushToZero 32"),
+               "at most one of DenormFlushToZero and DenormPreserve for Target Width 32");
+  EXPECT_ERROR(compute("OpExecutionMode %main LocalSize 1 1 1\n"
+                       "OpExecutionModeId %main LocalSizeId %uint_1 %uint_1 %uint_1"),
+               "at most one of the LocalSize and LocalSizeId execution modes");
+  EXPECT_ERROR(compute("OpExecutionMode %main LocalSize 4 0 1"),
+               "the product of its dimensions must not be zero");
+}
+
+// 3.32.5: OpExecutionModeId for the modes whose operands are ids, which are constants.
+TEST(ValModes, ExecutionModeIdOperands) {
+  std::string text = test::replaced(kBarrierShader, "MODEL", "GLCompute");
+  text = test::replaced(text, "BODY", "");
+  EXPECT_VALID(test::validateText(
+      test::replaced(text, "OpExecutionMode %main MODE",
+                     "OpExecutionModeId %main LocalSizeId %uint_1 %uint_1 %uint_1"),
+      "spv1.2"));
+  const std::string undefined = test::replaced(
+      test::replaced(text, "OpExecutionMode %main MODE",
+                     "OpExecutionModeId %main LocalSizeId %u %uint_1 %uint_1"),
+      "%uint_3 = OpConstant %uint 3", "%uint_3 = OpConstant %uint 3\n%u = OpUndef %uint");
+  EXPECT_ERROR(test::validateText(undefined, "spv1.2"),
+               "the Extra Operands of OpExecutionModeId must be constant instructions");
+  EXPECT_ERROR(test::validateText(test::replaced(text, "OpExecutionMode %main MODE",
+                                                 "OpExecutionModeId %main LocalSize 1 1 1"),
+                                  "spv1.2"),
+               "execution mode LocalSize takes literals: it is given by OpExecutionMode");
+}
+
+// SPV_KHR_workgroup_memory_explicit_layout: all of an entry point's Workgroup variables are Block
+// structures, or none.
+TEST(ValModes, ExplicitWorkgroupLayoutIsAllOrNothing) {
+  const std::string text = R"(OpCapability Shader
+OpCapability WorkgroupMemoryExplicitLayoutKHR
+OpExtension "SPV_KHR_workgroup_memory_explicit_layout"
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main" %a %b
+OpExecutionMode %main LocalSize 1 1 1
+OpDecorate %A Block
+OpMemberDecorate %A 0 Offset 0
+DECO
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%uint = OpTypeInt 32 0
+%A = OpTypeStruct %uint
+%B = OpTypeStruct %uint
+%pA = OpTypePointer Workgroup %A
+%pB = OpTypePointer Workgroup %B
+%a = OpVariable %pA Workgroup
+%b = OpVariable %pB Workgroup
+%main = OpFunction %void None %fn
+%entry = OpLabel
+OpReturn
+OpFunctionEnd
+)";
+  EXPECT_VALID(test::validateText(
+      test::replaced(text, "DECO", "OpDecorate %B Block\nOpMemberDecorate %B 0 Offset 0"),
+      "spv1.4"));
+  EXPECT_ERROR(test::validateText(test::replaced(text, "DECO", ""), "spv1.4"),
+               "either all or none of the entry point's Workgroup variables are Block structures");
+}
+
+// OpControlBarrier before SPIR-V 1.3; OpBegin/EndInvocationInterlockEXT with an interlock mode;
+// Vulkan's LocalSizeId from 1.3 on.
+TEST(ValModes, BarriersInterlocksAndVulkanLocalSizeId) {
+  std::string fragmentBarrier = test::replaced(kBarrierShader, "MODEL", "Fragment");
+  fragmentBarrier = test::replaced(fragmentBarrier, "MODE", "OriginUpperLeft");
+  fragmentBarrier =
+      test::replaced(fragmentBarrier, "BODY", "OpControlBarrier %uint_3 %uint_3 %uint_0");
+  EXPECT_VALID(test::validateText(fragmentBarrier, "spv1.3"));
+  EXPECT_ERROR(
+      test::validateText(fragmentBarrier, "spv1.2"),
+      "before SPIR-V 1.3 it is for TessellationControl, GLCompute and Kernel entry points");
+  const std::string interlock =
+      fragment("OpExecutionMode %main OriginUpperLeft\nMODE", "", "", "%out");
+  std::string withCapability =
+      test::replaced(interlock, "OpCapability Shader",
+                     "OpCapability Shader\nOpCapability FragmentShaderPixelInterlockEXT\n"
+                     "OpExtension \"SPV_EXT_fragment_shader_interlock\"");
+  withCapability = test::replaced(withCapability, "%entry = OpLabel",
+                                  "%entry = OpLabel\nOpBeginInvocationInterlockEXT\n"
+                                  "OpEndInvocationInterlockEXT");
+  EXPECT_VALID(test::validateText(
+      test::replaced(withCapability, "MODE", "OpExecutionMode %main PixelInterlockOrderedEXT")));
+  EXPECT_ERROR(test::validateText(test::replaced(withCapability, "MODE", "")),
+               "OpBeginInvocationInterlockEXT cannot run in the Fragment entry point");
+  std::string localSizeId = test::replaced(kBarrierShader, "MODEL", "GLCompute");
+  localSizeId = test::replaced(localSizeId, "OpExecutionMode %main MODE",
+                               "OpExecutionModeId %main LocalSizeId %uint_1 %uint_1 %uint_1");
+  localSizeId = test::replaced(localSizeId, "BODY", "");
+  EXPECT_VALID(test::validateText(localSizeId, "vulkan1.3"));
+  EXPECT_ERROR(test::validateText(localSizeId, "vulkan1.2"),
+               "the LocalSizeId execution mode needs Vulkan 1.3");
+}
+
+// The Vulkan specification's SPIR-V capability table (checked for Vulkan 1.0 to 1.2, as spirv-val
+// does): Kernel and Float16Buffer are no Vulkan capabilities; a declared extension enables its
+// capabilities.
+TEST(ValVulkan, CapabilitiesOfEachVersion) {
+  auto with = [](std::string_view caps) {
+    return test::replaced(
+        fragment("OpExecutionMode %main OriginUpperLeft", "OpDecorate %out Location 0"),
+        "OpCapability Shader", caps);
+  };
+  EXPECT_VALID(test::validateText(with("OpCapability Shader"), "vulkan1.1"));
+  EXPECT_ERROR(
+      test::validateText(with("OpCapability Shader\nOpCapability Float16Buffer"), "vulkan1.1"),
+      "the Float16Buffer capability is not one Vulkan 1.1 supports");
+  EXPECT_ERROR(test::validateText(with("OpCapability Shader\nOpCapability Kernel"), "vulkan1.0"),
+               "the Kernel capability is not one Vulkan 1.0 supports");
+  EXPECT_VALID(test::validateText(with("OpCapability Shader\nOpCapability FragmentFullyCoveredEXT\n"
+                                       "OpExtension \"SPV_EXT_fragment_fully_covered\""),
+                                  "vulkan1.1"));
+}
+
 TEST(ValVulkan, UserInterfaceVariablesNeedALocation) {
   EXPECT_ERROR(
       test::validateText(fragment("OpExecutionMode %main OriginUpperLeft", ""), "vulkan1.3"),
@@ -187,6 +342,46 @@ TEST(ValVulkan, IntegerFragmentInputsAreFlat) {
                                            "OpDecorate %in Location 0\nOpDecorate %in Flat",
                                            extra, "%out %in"),
                                   "vulkan1.3"));
+}
+
+// VUID-StandaloneSpirv-Flat-06201 / -06202: fragment outputs and vertex inputs are not
+// interpolated.
+TEST(ValVulkan, NoInterpolationOnFragmentOutputsOrVertexInputs) {
+  const std::string origin = "OpExecutionMode %main OriginUpperLeft";
+  EXPECT_ERROR(
+      test::validateText(fragment(origin, "OpDecorate %out Location 0\nOpDecorate %out Flat"),
+                         "vulkan1.3"),
+      "is not interpolated: it cannot be decorated Flat");
+  std::string vertex = test::replaced(
+      fragment("",
+               "OpDecorate %out Location 0\nOpDecorate %in Location 0\n"
+               "OpDecorate %in NoPerspective",
+               "%ptr_in = OpTypePointer Input %v4float\n%in = OpVariable %ptr_in Input",
+               "%out %in"),
+      "OpEntryPoint Fragment", "OpEntryPoint Vertex");
+  EXPECT_ERROR(test::validateText(vertex, "vulkan1.3"),
+               "vertex input %3 is not interpolated: it cannot be decorated NoPerspective");
+  EXPECT_VALID(test::validateText(vertex, "spv1.6"));
+  EXPECT_VALID(test::validateText(
+      test::replaced(vertex, "OpDecorate %in NoPerspective", "OpDecorate %out NoPerspective"),
+      "vulkan1.3"));
+}
+
+// 2.16.1: at most one structure with BuiltIn members per storage class in an entry point's
+// interface (arrays of them are not counted, as in spirv-val).
+TEST(ValModes, OneBuiltInBlockPerStorageClass) {
+  const std::string blocks = "%P = OpTypeStruct %v4float\n%Q = OpTypeStruct %float\n"
+                             "%ptr_P = OpTypePointer Output %P\n%ptr_Q = OpTypePointer Output %Q\n"
+                             "%a = OpVariable %ptr_P Output\n%b = OpVariable %ptr_Q Output";
+  const std::string decos = "OpMemberDecorate %P 0 BuiltIn Position\nOpDecorate %P Block\n"
+                            "OpMemberDecorate %Q 0 BuiltIn PointSize\nOpDecorate %Q Block";
+  auto vertex = [&](std::string_view interface) {
+    return test::replaced(fragment("", decos, blocks, interface), "OpEntryPoint Fragment",
+                          "OpEntryPoint Vertex");
+  };
+  EXPECT_VALID(test::validateText(vertex("%a"), "spv1.6"));
+  EXPECT_ERROR(test::validateText(vertex("%a %b"), "spv1.6"),
+               "the entry point consumes 2 Output structures with BuiltIn members");
 }
 
 TEST(ValVulkan, MemoryBarrierSemantics) {

@@ -263,6 +263,49 @@ TEST(ValRayTracingNV, TraceAndExecuteCallable) {
                "OpExecuteCallableNV: Callable Data number %n must be an integer constant");
 }
 
+// SPV_NV_ray_tracing: "Location also forms the linkage between OpTraceNV and the RayPayloadKHR
+// and IncomingRayPayloadKHR Storage Classes", and OpExecuteCallableNV's with the callable data
+// ones. A number that names no such Location is a warning (spirv-val checks nothing, and
+// glslang's tests trace with payload 1 where only location 0 exists).
+TEST(ValRayTracingNV, NumbersNameTheLocationOfTheData) {
+  const Report linked = rtNV(std::string(kTraceNV));
+  EXPECT_VALID(linked);
+  EXPECT_FALSE(test::hasWarning(linked, "is the Location of no"));
+  const Report unlinked = test::validateText(
+      test::replaced(test::replaced(kRayTracingNV, "BODY", kTraceNV),
+                     "OpDecorate %payload Location 0", "OpDecorate %payload Location 2"),
+      "spv1.4");
+  EXPECT_VALID(unlinked);
+  EXPECT_TRUE(test::hasWarning(unlinked, "Payload number 0 is the Location of no RayPayloadKHR or "
+                                         "IncomingRayPayloadKHR variable"))
+      << test::describe(unlinked);
+  EXPECT_TRUE(test::hasWarning(rtNV("OpExecuteCallableNV %uint_0 %int_0"),
+                               "Callable Data number 0 is the Location of no CallableDataKHR"));
+}
+
+// VUID-StandaloneSpirv-IncomingRayPayloadKHR-04700 (-HitAttributeKHR-04702,
+// -IncomingCallableDataKHR-04706): at most one such variable in an entry point's interface.
+TEST(ValRayTracing, OneIncomingVariableOfEachKind) {
+  const std::string text = R"(OpCapability RayTracingKHR
+OpExtension "SPV_KHR_ray_tracing"
+OpMemoryModel Logical GLSL450
+OpEntryPoint MissKHR %main "main" INTERFACE
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%float = OpTypeFloat 32
+%ptr = OpTypePointer IncomingRayPayloadKHR %float
+%p1 = OpVariable %ptr IncomingRayPayloadKHR
+%p2 = OpVariable %ptr IncomingRayPayloadKHR
+%main = OpFunction %void None %fn
+%e = OpLabel
+OpReturn
+OpFunctionEnd
+)";
+  EXPECT_VALID(test::validateText(test::replaced(text, "INTERFACE", "%p1"), "vulkan1.2"));
+  EXPECT_ERROR(test::validateText(test::replaced(text, "INTERFACE", "%p1 %p2"), "vulkan1.2"),
+               "an entry point's interface has at most one IncomingRayPayloadKHR variable");
+}
+
 // A RayGenerationKHR entry point %main (MAIN) and an AnyHitKHR one %ahit (AHIT), both with the
 // loaded acceleration structure %a, a payload %payload (RayPayloadKHR) and %incoming
 // (IncomingRayPayloadKHR).

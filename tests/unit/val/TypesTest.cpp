@@ -60,6 +60,15 @@ TEST(ValTypes, IntWidthMustBeKnown) { EXPECT_ERROR(val("%i24 = OpTypeInt 24 0"),
 
 TEST(ValTypes, IntSignedness) { EXPECT_ERROR(val("%odd = OpTypeInt 32 2"), "signedness"); }
 
+// 2.16.3: kernels' integer types are unsigned, whatever their width.
+TEST(ValTypes, KernelIntegersHaveNoSignedness) {
+  const std::string kernel =
+      test::kernelModule("OpCapability Int64", "%long = OpTypeInt 64 SIGNEDNESS", "");
+  EXPECT_VALID(validateText(test::replaced(kernel, "SIGNEDNESS", "0")));
+  EXPECT_ERROR(validateText(test::replaced(kernel, "SIGNEDNESS", "1")),
+               "with the Kernel capability an integer type's signedness must be 0");
+}
+
 TEST(ValTypes, FloatWidth) {
   EXPECT_ERROR(val("%f24 = OpTypeFloat 24"), "24 bits");
   EXPECT_ERROR(val("%half = OpTypeFloat 16"), "Float16");
@@ -141,6 +150,11 @@ TEST(ValTypes, ConstantComposite) {
   EXPECT_ERROR(val("%s = OpTypeStruct %float %uint\n%f1 = OpConstant %float 1\n"
                    "%c = OpConstantComposite %s %f1 %f1"),
                "expects");
+  // Specialization constants go into OpSpecConstantComposite only (Khronos issue #574).
+  const std::string spec = "%v2 = OpTypeVector %float 2\n%f1 = OpSpecConstant %float 1\n";
+  EXPECT_VALID(val(spec + "%c = OpSpecConstantComposite %v2 %f1 %f1"));
+  EXPECT_ERROR(val(spec + "%c = OpConstantComposite %v2 %f1 %f1"),
+               "is a specialization constant; only OpSpecConstantComposite takes those");
 }
 
 TEST(ValTypes, ConstantNull) {

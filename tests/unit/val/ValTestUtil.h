@@ -46,6 +46,20 @@ inline std::string replaced(std::string text, std::string_view key, std::string_
   return text;
 }
 
+/// A kernel module (Kernel and Addresses, Physical64 OpenCL, the entry point %k) with more
+/// capabilities `caps`, more module-scope declarations `globals` and the body of %k; it declares
+/// %void, %fn, %bool, %uint and %uint_0 to %uint_2.
+inline std::string kernelModule(std::string_view caps, std::string_view globals,
+                                std::string_view body) {
+  return "OpCapability Kernel\nOpCapability Addresses\n" + std::string(caps) +
+         "\nOpMemoryModel Physical64 OpenCL\nOpEntryPoint Kernel %k \"k\"\n"
+         "%void = OpTypeVoid\n%fn = OpTypeFunction %void\n%bool = OpTypeBool\n"
+         "%uint = OpTypeInt 32 0\n%uint_0 = OpConstant %uint 0\n%uint_1 = OpConstant %uint 1\n"
+         "%uint_2 = OpConstant %uint 2\n" +
+         std::string(globals) + "\n%k = OpFunction %void None %fn\n%e = OpLabel\n" +
+         std::string(body) + "\nOpReturn\nOpFunctionEnd\n";
+}
+
 /// All problems, one per line, for failure messages.
 inline std::string describe(const Report &r) {
   std::string s;
