@@ -149,7 +149,12 @@ private:
     if (removed ||
         (!extension && !byCapability && !(a.minVersion <= version_ && version_ <= a.lastVersion))) {
       std::string message = what;
-      if (a.minVersion == grammar::kNoVersion)
+      if (a.minVersion == grammar::kNoVersion && a.extensions.empty())
+        // In no version's core and without extensions of its own: a capability brings it (the
+        // capability's own availability names the extension).
+        message += " needs one of the capabilities " + capabilityNames(a) +
+                   ", and the module declares none of them";
+      else if (a.minVersion == grammar::kNoVersion)
         message += " needs one of the extensions " + joined(a.extensions, [](grammar::Extension e) {
                      return std::string(grammar::extensionName(e));
                    });
@@ -170,12 +175,14 @@ private:
     if (!capabilitiesToo || a.capabilities.empty() || byCapability)
       return;
     s_.error(inst.index(), "2.16.1",
-             what + " needs one of the capabilities " +
-                 joined(a.capabilities,
-                        [](grammar::Capability c) {
-                          return State::enumerantName(OperandKind::Capability, uint32_t(c));
-                        }) +
+             what + " needs one of the capabilities " + capabilityNames(a) +
                  ", and the module declares none of them");
+  }
+
+  static std::string capabilityNames(const Availability &a) {
+    return joined(a.capabilities, [](grammar::Capability c) {
+      return State::enumerantName(OperandKind::Capability, uint32_t(c));
+    });
   }
 
   State &s_;

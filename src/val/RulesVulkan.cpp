@@ -35,6 +35,7 @@ public:
 
   void run() {
     capabilities();
+    initializers();
     for (uint32_t index : s_.entryPoints()) {
       if (s_.stopped())
         return;
@@ -43,6 +44,30 @@ public:
   }
 
 private:
+  // Which variables may have an initializer, and what a Workgroup variable's may be (shared
+  // memory is zeroed, if at all, by VK_KHR_zero_initialize_workgroup_memory).
+  void initializers() {
+    using SC = grammar::StorageClass;
+    for (Instruction inst : m_) {
+      if (inst.section() < Section::Global)
+        continue;
+      if (inst.opcode() != Op::Variable || inst.isRaw() || inst.wordCount() < 5)
+        continue;
+      const auto storage = static_cast<SC>(inst.word(3));
+      // (Input and PushConstant variables are read-only in every environment: RulesMemory.)
+      if (storage != SC::Output && storage != SC::Private && storage != SC::Function &&
+          storage != SC::Workgroup && storage != SC::Input && storage != SC::PushConstant)
+        s_.error(inst.index(), "VUID-StandaloneSpirv-OpVariable-04651",
+                 "a variable with an initializer must be in the Output, Private, Function or "
+                 "Workgroup storage class, not " +
+                     State::enumerantName(grammar::OperandKind::StorageClass, inst.word(3)));
+      else if (storage == SC::Workgroup && s_.defOpcode(inst.word(4)) != Op::ConstantNull)
+        s_.error(inst.index(), "VUID-StandaloneSpirv-OpVariable-04734",
+                 "the initializer " + s_.name(inst.word(4)) +
+                     " of a Workgroup variable must be an OpConstantNull");
+    }
+  }
+
   // The capabilities a Vulkan version guarantees or may support (the Vulkan specification's
   // "SPIR-V Environment" capability table, as spirv-val reads it); others come with a declared
   // extension that enables them.

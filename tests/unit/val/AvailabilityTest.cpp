@@ -15,6 +15,35 @@ TEST(ValAvailability, EnumerantNeedsACapability) {
       "OpCapability Shader\nOpCapability Linkage\nOpMemoryModel Logical GLSL450\n"));
 }
 
+TEST(ValAvailability, InstructionOfNoVersionNamesItsCapabilities) {
+  // OpGroupNonUniformRotateKHR is in no version's core and lists no extension of its own: its
+  // capability brings it (and SPV_KHR_subgroup_rotate the capability).
+  const std::string text = R"(
+OpCapability Shader
+OpCapability GroupNonUniform
+@cap
+OpExtension "SPV_KHR_subgroup_rotate"
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%uint = OpTypeInt 32 0
+%scope = OpConstant %uint 3
+%one = OpConstant %uint 1
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%r = OpGroupNonUniformRotateKHR %uint %scope %one %one
+OpReturn
+OpFunctionEnd
+)";
+  EXPECT_ERROR(test::validateText(test::replaced(text, "@cap", "")),
+               "OpGroupNonUniformRotateKHR needs one of the capabilities "
+               "GroupNonUniformRotateKHR, and the module declares none of them");
+  EXPECT_VALID(test::validateText(
+      test::replaced(text, "@cap", "OpCapability GroupNonUniformRotateKHR")));
+}
+
 TEST(ValAvailability, ImpliedCapabilitiesCount) {
   // Geometry implies Shader.
   EXPECT_VALID(test::validateText(

@@ -437,5 +437,39 @@ OpFunctionEnd
   EXPECT_VALID(test::validateText(text, "spv1.6"));
 }
 
+TEST(ValVulkan, InitializersOnlyWhereVulkanAllowsThem) {
+  // VUID-StandaloneSpirv-OpVariable-04651 and -04734: Output, Private, Function and Workgroup
+  // variables may have an initializer, a Workgroup one only OpConstantNull.
+  const std::string text = R"(
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main" %v
+OpExecutionMode %main LocalSize 1 1 1
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%uint = OpTypeInt 32 0
+%zero = OpConstantNull %uint
+%seven = OpConstant %uint 7
+%ptr = OpTypePointer @class %uint
+%v = OpVariable %ptr @class @init
+%main = OpFunction %void None %fn
+%entry = OpLabel
+OpReturn
+OpFunctionEnd
+)";
+  const auto with = [&](std::string_view storage, std::string_view init) {
+    return test::replaced(test::replaced(text, "@class", storage), "@init", init);
+  };
+  EXPECT_VALID(test::validateText(with("Workgroup", "%zero"), "vulkan1.3"));
+  EXPECT_VALID(test::validateText(with("Private", "%seven"), "vulkan1.3"));
+  EXPECT_ERROR(test::validateText(with("Workgroup", "%seven"), "vulkan1.3"),
+               "the initializer %uint_7 of a Workgroup variable must be an OpConstantNull");
+  EXPECT_ERROR(test::validateText(with("StorageBuffer", "%zero"), "vulkan1.3"),
+               "a variable with an initializer must be in the Output, Private, Function or "
+               "Workgroup storage class, not StorageBuffer");
+  // The universal rules allow both.
+  EXPECT_VALID(test::validateText(with("Workgroup", "%seven"), "spv1.6"));
+}
+
 } // namespace
 } // namespace spire::val
