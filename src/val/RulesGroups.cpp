@@ -16,6 +16,7 @@
 //   the AMD non-uniform group operations (as the kernel group operations they mirror).
 #include "OperandCheck.h"
 #include "Rules.h"
+#include "spire/module/Opcodes.h"
 
 namespace spire::val {
 
@@ -34,6 +35,7 @@ enum : uint32_t {
   kBroadcastFirst = 338,
   kBallot = 339,
   kShuffle = 345,
+  kShuffleXor = 346,
   kShuffleDown = 348,
   kIAdd = 349,
   kLogicalXor = 364,
@@ -174,6 +176,8 @@ private:
     if (sameAsValue) {
       if (inst.wordCount() >= 5)
         sameType(inst, inst.word(4), result);
+      if (op != kBroadcastFirst && inst.wordCount() >= 6)
+        laneOperand(inst, op);
       return;
     }
     if (op < kIAdd || op > kLogicalXor || inst.wordCount() < 6)
@@ -214,6 +218,36 @@ private:
         s_.error(inst.index(), kRule,
                  "ClusterSize must be a power of two, not " + std::to_string(*v));
     }
+  }
+
+  // The Id of OpGroupNonUniformBroadcast and OpGroupNonUniformShuffle, the Mask, Delta, Index or
+  // Direction of the others (3.32.24): an integer scalar (the specification asks for an unsigned
+  // one; compilers emit both, as the dialect verifier allows). Before SPIR-V 1.5 the Id and Index
+  // of the broadcasts come from a constant instruction, and QuadSwap's Direction always does: a
+  // warning for the broadcasts, since OpenCL compilers emit SPIR-V 1.3 kernels that broadcast from
+  // a computed lane (clspv, llvm-spirv) and spirv-val 2023.1 accepts them.
+  void laneOperand(const Instruction &inst, uint32_t op) {
+    const uint32_t lane = inst.word(5), type = s_.typeOf(lane);
+    const std::string what = op == kBroadcast || op == kShuffle ? "Id"
+                             : op == kShuffleXor                ? "Mask"
+                             : op == kQuadBroadcast             ? "Index"
+                             : op == kQuadSwap                  ? "Direction"
+                                                                : "Delta";
+    if (type != 0 && !(s_.isIntType(type)))
+      s_.error(inst.index(), kRule,
+               "the " + what + " " + s_.name(lane) + " must be an integer scalar, not of type " +
+                   s_.name(type));
+    const bool constantNeeded = op == kQuadSwap || ((op == kBroadcast || op == kQuadBroadcast) &&
+                                                    s_.module().version() < 0x00010500u);
+    if (!constantNeeded || isConstantCreation(s_.defOpcode(lane)))
+      return;
+    if (op == kQuadSwap)
+      s_.error(inst.index(), kRule,
+               "the Direction " + s_.name(lane) + " must come from a constant instruction");
+    else
+      s_.warning(inst.index(), kRule,
+                 "the " + what + " " + s_.name(lane) +
+                     " must come from a constant instruction before SPIR-V 1.5");
   }
 
   bool scalarOrVector(uint32_t type) const {

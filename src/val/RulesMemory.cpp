@@ -2,6 +2,7 @@
 #include "Composite.h"
 #include "OperandCheck.h"
 #include "Rules.h"
+#include "spire/module/Opcodes.h"
 
 #include <unordered_map>
 #include <vector>
@@ -14,11 +15,6 @@ constexpr uint32_t kStorageUniformConstant = 0, kStorageInput = 1, kStorageFunct
                    kStorageGeneric = 8, kStoragePushConstant = 9,
                    kStoragePhysicalStorageBuffer = 5349;
 constexpr const char *kRule = "3.32.8";
-
-bool isConstantInstruction(Op op) {
-  const grammar::InstructionDesc *d = grammar::findInstruction(static_cast<uint32_t>(op));
-  return d && d->cls == grammar::InstructionClass::ConstantCreation;
-}
 
 class MemoryChecker {
 public:
@@ -125,7 +121,7 @@ private:
     const Op initOp = s_.defOpcode(init);
     const bool globalVariable =
         initOp == Op::Variable && s_.functionOf(s_.module().defIndex(init)) == kNoIndex;
-    if (!isConstantInstruction(initOp) && !globalVariable && static_cast<uint32_t>(initOp) < 4096 &&
+    if (!isConstantCreation(initOp) && !globalVariable && static_cast<uint32_t>(initOp) < 4096 &&
         initOp != kNoOp) {
       s_.error(inst.index(), kRule,
                "the initializer " + s_.name(init) +

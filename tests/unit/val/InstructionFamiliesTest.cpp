@@ -392,6 +392,45 @@ TEST(ValGroups, NonUniformTypesAndScopes) {
       "the value must be a scalar or vector of floating-point, integer or boolean type");
 }
 
+TEST(ValGroups, BroadcastAndShuffleLanes) {
+  // The Id, Mask, Delta, Index or Direction is an integer scalar (3.32.24); a pointer was let
+  // through (found by fuzzing the dialect: the verifier rejected it).
+  const std::string caps = "OpCapability GroupNonUniformBallot\n"
+                           "OpCapability GroupNonUniformShuffle\n"
+                           "OpCapability GroupNonUniformQuad";
+  const std::string lanes = R"(
+%a = OpGroupNonUniformBroadcast %float %uint_3 %float_1 %uint_1
+%b = OpGroupNonUniformShuffle %float %uint_3 %float_1 %lane
+%c = OpGroupNonUniformQuadSwap %float %uint_3 %float_1 %uint_2
+%d = OpGroupNonUniformQuadBroadcast %float %uint_3 %float_1 %uint_0)";
+  const std::string load = "%lane = OpLoad %uint %counter";
+  EXPECT_VALID(test::validateText(shader(caps, "", load + lanes), "vulkan1.3"));
+  EXPECT_ERROR(
+      test::validateText(
+          shader(caps, "", "%a = OpGroupNonUniformBroadcast %float %uint_3 %float_1 %counter"),
+          "vulkan1.3"),
+      "must be an integer scalar, not of type %_ptr_Workgroup_uint");
+  EXPECT_ERROR(test::validateText(shader(caps, "",
+                                         "%b = OpGroupNonUniformShuffleXor %float %uint_3 "
+                                         "%float_1 %float_1"),
+                                  "vulkan1.3"),
+               "the Mask %float_1 must be an integer scalar");
+  // QuadSwap's Direction is always a constant; a broadcast's Id before SPIR-V 1.5 (a warning:
+  // OpenCL compilers broadcast from computed lanes in SPIR-V 1.3 kernels).
+  EXPECT_ERROR(test::validateText(shader(caps, "",
+                                         load + "\n%c = OpGroupNonUniformQuadSwap %float %uint_3 "
+                                                "%float_1 %lane"),
+                                  "vulkan1.3"),
+               "must come from a constant instruction");
+  const std::string computed =
+      shader(caps, "", load + "\n%a = OpGroupNonUniformBroadcast %float %uint_3 %float_1 %lane");
+  EXPECT_VALID(test::validateText(computed, "vulkan1.3"));
+  const Report old = test::validateText(computed, "vulkan1.1");
+  EXPECT_VALID(old);
+  EXPECT_TRUE(test::hasWarning(old, "must come from a constant instruction before SPIR-V 1.5"))
+      << test::describe(old);
+}
+
 TEST(ValExtInst, GlslOperandTypes) {
   EXPECT_VALID(test::validateText(shader("", "", R"(
 %a = OpExtInst %float %glsl FMax %float_1 %float_1
