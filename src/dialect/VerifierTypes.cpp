@@ -1261,6 +1261,23 @@ bool addressOperand(Check &c) {
                 str(c.operand(0)));
 }
 
+/// A bindless handle (SPV_NV_bindless_texture): 64 bits as above or, under
+/// OpSamplerImageAddressingModeNV 32, a 32-bit integer scalar. The structured IR does not keep
+/// the addressing mode, so either is accepted here; spire val checks the one the module declares.
+bool isHandle(Type t) { return is64Bits(t) || (matches(t, kIntS, 0) && t.width() == 32); }
+bool handleResult(Check &c) {
+  return isHandle(c.result()) ||
+         c.fail("the result must be a 32- or 64-bit integer scalar or a vector of two 32-bit "
+                "integers, not " +
+                str(c.result()));
+}
+bool handleOperand(Check &c) {
+  return isHandle(c.operand(0)) ||
+         c.fail("operand 0 must be a 32- or 64-bit integer scalar or a vector of two 32-bit "
+                "integers, not " +
+                str(c.operand(0)));
+}
+
 /// The pipe (operand 0) of a pipe instruction has the access qualifier `access` (SPIR-V's
 /// AccessQualifier: 0 ReadOnly, 1 WriteOnly).
 bool pipeAccess(Check &c, uint32_t access) {
@@ -1865,12 +1882,12 @@ const Row kRows[] = {
      {of(kImage), of(kIntV, 2), of(kIntS), of(kIntS), of(kIntSV)}},
     {"NV.GroupNonUniformPartition", of(kIntV | kW32, 4), {of(kScalarOrVector)}},
     {"NV.WritePackedPrimitiveIndices4x8", {}, {of(kI32), of(kI32)}},
-    {"NV.ConvertUToImage", of(kImage), {of(kInt | kSV)}, false, addressOperand},
-    {"NV.ConvertUToSampler", of(kSampler), {of(kInt | kSV)}, false, addressOperand},
-    {"NV.ConvertUToSampledImage", of(kSampledImage), {of(kInt | kSV)}, false, addressOperand},
-    {"NV.ConvertImageToU", of(kInt | kSV), {of(kImage)}, false, addressResult},
-    {"NV.ConvertSamplerToU", of(kInt | kSV), {of(kSampler)}, false, addressResult},
-    {"NV.ConvertSampledImageToU", of(kInt | kSV), {of(kSampledImage)}, false, addressResult},
+    {"NV.ConvertUToImage", of(kImage), {of(kInt | kSV)}, false, handleOperand},
+    {"NV.ConvertUToSampler", of(kSampler), {of(kInt | kSV)}, false, handleOperand},
+    {"NV.ConvertUToSampledImage", of(kSampledImage), {of(kInt | kSV)}, false, handleOperand},
+    {"NV.ConvertImageToU", of(kInt | kSV), {of(kImage)}, false, handleResult},
+    {"NV.ConvertSamplerToU", of(kInt | kSV), {of(kSampler)}, false, handleResult},
+    {"NV.ConvertSampledImageToU", of(kInt | kSV), {of(kSampledImage)}, false, handleResult},
     {"INTEL.UCountLeadingZeros INTEL.UCountTrailingZeros", of(kIntSV), {like()}},
     {"INTEL.AbsISub INTEL.AbsUSub INTEL.IAddSat INTEL.UAddSat INTEL.IAverage INTEL.UAverage "
      "INTEL.IAverageRounded INTEL.UAverageRounded INTEL.ISubSat INTEL.USubSat INTEL.IMul32x16 "

@@ -33,6 +33,8 @@ void checkCoopMatrix(State &s);      ///< RulesCooperativeMatrix.cpp: NV and KHR
                                      ///< matrices
 void checkIntel(State &s);           ///< RulesIntel.cpp: INTEL vendor instructions' operand and
                                      ///< result types
+void checkVendor(State &s);          ///< RulesVendor.cpp: NV and AMD vendor instructions' operand
+                                     ///< and result types (hit objects, bindless textures, ...)
 void checkExtInst(State &s);         ///< RulesExtInst.cpp: GLSL.std.450 and OpenCL.std
 void checkMisc(State &s);            ///< RulesMisc.cpp: miscellaneous instructions (clock,
                                      ///< expect/assume, OpSizeOf) and integer dot products

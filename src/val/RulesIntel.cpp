@@ -32,6 +32,20 @@
 //   (SPV_KHR_untyped_pointers, which the structured IR cannot hold) are accepted as such.
 // - SPV_INTEL_inline_assembly: OpAsmCallINTEL calls the result of an OpAsmINTEL and gives its
 //   type.
+// - SPV_INTEL_shader_integer_functions2: the result is an integer scalar or vector, 32-bit for
+//   OpUCountLeadingZerosINTEL, OpUCountTrailingZerosINTEL and OpIMul32x16INTEL / OpUMul32x16INTEL
+//   (the text's "whose Width operand is 32"), and the operands have its type, signedness aside
+//   (the text asks for signed or unsigned types by instruction, which OpenCL's integers cannot
+//   say, and the verifier compares signedness aside).
+// - SPV_INTEL_media_block_io: the Image is an OpTypeImage whose Sampled is 0 or 2, the
+//   Coordinate a vector of two integers (a byte offset into a row and a row), Width and Height
+//   integer scalars; what is read or written is an integer scalar or vector.
+// - SPV_INTEL_split_barrier: OpControlBarrierArriveINTEL and OpControlBarrierWaitINTEL take only
+//   a Scope <id> Execution, a Scope <id> Memory and a Memory Semantics <id>, which RulesAtomics
+//   checks as it checks those of every instruction (32-bit integers, constants in shaders, values
+//   that are scopes, semantics bits); nothing is left to check here.
+// - SPV_INTEL_unstructured_loop_controls: OpLoopControlINTEL's operands are literals (the loop
+//   controls and their parameters), with no type to check.
 //
 // Types are compared by id (FPGA registers, calls through function pointers, calls of inline
 // assembly), where the structured IR compares uniqued types: the two differ only for identical
@@ -587,6 +601,59 @@ void asmCall(State &s, const Instruction &inst) {
            [&](uint32_t t) { return asmType == 0 || t == asmType; });
 }
 
+// --- Integer functions, media blocks ------------------------------------------------------------
+
+// %r = OpUCountLeadingZerosINTEL %type %operand, %r = OpIAddSatINTEL %type %operand1 %operand2
+// and the other integer functions.
+void integerFunction(State &s, const Instruction &inst, bool only32, uint32_t operands) {
+  OperandCheck c(s, inst, "SPV_INTEL_shader_integer_functions2");
+  const uint32_t r = c.resultType();
+  if (!c.result(
+          only32 ? "a 32-bit integer scalar or vector" : "an integer scalar or vector",
+          [&](uint32_t t) { return s.isIntScalarOrVector(t) && (!only32 || s.bitWidth(t) == 32); }))
+    return;
+  // "The type of Operand 1 and Operand 2 must be the same as Result Type" (OpAbsISubINTEL: as
+  // many components of the same width).
+  for (uint32_t k = 0; k < operands; ++k) {
+    const std::string what = operands == 1 ? "Operand" : "Operand " + std::to_string(k + 1);
+    if (!c.operand(
+            3 + k, what, "of the result type " + s.name(r) + ", signedness aside", [&](uint32_t t) {
+              return t == r ||
+                     (s.isIntScalarOrVector(t) && s.isVectorType(t) == s.isVectorType(r) &&
+                      s.componentCount(t) == s.componentCount(r) && s.bitWidth(t) == s.bitWidth(r));
+            }))
+      return;
+  }
+}
+
+// %r = OpSubgroupImageMediaBlockReadINTEL %type %image %coordinate %width %height
+// OpSubgroupImageMediaBlockWriteINTEL %image %coordinate %width %height %data
+void mediaBlock(State &s, const Instruction &inst, bool read) {
+  OperandCheck c(s, inst, "SPV_INTEL_media_block_io");
+  const uint32_t first = read ? 3 : 1;
+  auto intScalarOrVector = [&](uint32_t t) { return s.isIntScalarOrVector(t); };
+  if (read && !c.result("an integer scalar or vector", intScalarOrVector))
+    return;
+  // "Image must be an object whose type is OpTypeImage with a Sampled operand of 0 or 2."
+  if (!c.operand(first, "Image", "an OpTypeImage whose Sampled is 0 or 2", [&](uint32_t t) {
+        std::optional<Instruction> d = s.def(t);
+        return d && d->opcode() == Op::TypeImage && d->wordCount() >= 9 &&
+               (d->word(7) == 0 || d->word(7) == 2);
+      }))
+    return;
+  if (!c.operand(first + 1, "Coordinate", "a vector of two integers",
+                 [&](uint32_t t) {
+                   return s.isVectorType(t) && s.isIntScalarOrVector(t) && s.componentCount(t) == 2;
+                 }) ||
+      !c.operand(first + 2, "Width", "an integer scalar",
+                 [&](uint32_t t) { return c.intScalar(t); }) ||
+      !c.operand(first + 3, "Height", "an integer scalar",
+                 [&](uint32_t t) { return c.intScalar(t); }))
+    return;
+  if (!read)
+    c.operand(first + 4, "Data", "an integer scalar or vector", intScalarOrVector);
+}
+
 bool isArbitraryFloat(uint32_t op) {
   return op >= uint32_t(Op::ArbitraryFloatSinCosPiINTEL) &&
          op <= uint32_t(Op::ArbitraryFloatPowNINTEL) &&
@@ -638,6 +705,34 @@ void checkIntel(State &s) {
       break;
     case Op::AsmCallINTEL:
       asmCall(s, inst);
+      break;
+    case Op::UCountLeadingZerosINTEL:
+    case Op::UCountTrailingZerosINTEL:
+      integerFunction(s, inst, true, 1);
+      break;
+    case Op::IMul32x16INTEL:
+    case Op::UMul32x16INTEL:
+      integerFunction(s, inst, true, 2);
+      break;
+    case Op::AbsISubINTEL:
+    case Op::AbsUSubINTEL:
+    case Op::IAddSatINTEL:
+    case Op::UAddSatINTEL:
+    case Op::IAverageINTEL:
+    case Op::UAverageINTEL:
+    case Op::IAverageRoundedINTEL:
+    case Op::UAverageRoundedINTEL:
+    case Op::ISubSatINTEL:
+    case Op::USubSatINTEL:
+      integerFunction(s, inst, false, 2);
+      break;
+    case Op::SubgroupImageMediaBlockReadINTEL:
+    case Op::SubgroupImageMediaBlockWriteINTEL:
+      mediaBlock(s, inst, inst.opcode() == Op::SubgroupImageMediaBlockReadINTEL);
+      break;
+    case Op::ControlBarrierArriveINTEL: // scopes and semantics only: RulesAtomics
+    case Op::ControlBarrierWaitINTEL:
+    case Op::LoopControlINTEL: // literals only
       break;
     default:
       break;

@@ -3,9 +3,8 @@
 // function pointers and calls of inline assembly, with the decisions of the structured IR's
 // verifier. Instructions whose operands differ between the grammars spire builds with (Debian's
 // and newer SPIRV-Headers) are written from this build's grammar.
+#include "InstructionPool.h"
 #include "ValTestUtil.h"
-#include "spire/dialect/Serialization.h"
-#include "spire/dialect/Verifier.h"
 #include "spire/grammar/Grammar.h"
 
 #include <functional>
@@ -569,6 +568,255 @@ TEST(ValIntel, AsmCallsCallInlineAssembly) {
                              "SPV_INTEL_inline_assembly"));
 }
 
+// --- Integer functions, media blocks, split barriers, loop controls ----------------------------
+
+// A compute shader with 32-bit integers %u, %i, a 16-bit one %h, 64-bit ones %l, %sl, vectors of
+// two 32-bit integers %v, %sv and three %v3, and a float %f; BODY is its code.
+constexpr const char *kIntegerFunctions = R"(
+OpCapability Shader
+OpCapability Int16
+OpCapability Int64
+OpCapability IntegerFunctions2INTEL
+OpExtension "SPV_INTEL_shader_integer_functions2"
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+OpName %u "u"
+OpName %i "i"
+OpName %h "h"
+OpName %l "l"
+OpName %sl "sl"
+OpName %v "v"
+OpName %sv "sv"
+OpName %v3 "v3"
+OpName %f "f"
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%uint = OpTypeInt 32 0
+%int = OpTypeInt 32 1
+%ushort = OpTypeInt 16 0
+%ulong = OpTypeInt 64 0
+%long = OpTypeInt 64 1
+%float = OpTypeFloat 32
+%v2uint = OpTypeVector %uint 2
+%v2int = OpTypeVector %int 2
+%v3uint = OpTypeVector %uint 3
+%u = OpConstant %uint 1
+%i = OpConstant %int 1
+%h = OpConstant %ushort 1
+%l = OpConstant %ulong 1
+%sl = OpConstant %long 1
+%f = OpConstant %float 1
+%v = OpConstantComposite %v2uint %u %u
+%sv = OpConstantComposite %v2int %i %i
+%v3 = OpConstantComposite %v3uint %u %u %u
+%main = OpFunction %void None %fn
+%e = OpLabel
+BODY
+OpReturn
+OpFunctionEnd
+)";
+
+Report integerFunctions(std::string_view body) {
+  return test::validateText(test::replaced(kIntegerFunctions, "BODY", body));
+}
+
+TEST(ValIntel, IntegerFunctionsTakeOperandsOfTheirResultType) {
+  // Operands of the result type, signedness aside; 32-bit counts and 32x16 products, the others
+  // of any width.
+  EXPECT_VALID(integerFunctions(R"(
+%r1 = OpUCountLeadingZerosINTEL %uint %u
+%r2 = OpUCountTrailingZerosINTEL %v2uint %sv
+%r3 = OpAbsISubINTEL %uint %i %i
+%r4 = OpAbsUSubINTEL %ulong %l %l
+%r5 = OpIAddSatINTEL %int %i %u
+%r6 = OpUAddSatINTEL %ushort %h %h
+%r7 = OpIAverageINTEL %v2int %sv %sv
+%r8 = OpUAverageINTEL %v2uint %v %v
+%r9 = OpIAverageRoundedINTEL %long %sl %sl
+%r10 = OpUAverageRoundedINTEL %uint %u %u
+%r11 = OpISubSatINTEL %int %i %i
+%r12 = OpUSubSatINTEL %uint %u %u
+%r13 = OpIMul32x16INTEL %v2int %sv %sv
+%r14 = OpUMul32x16INTEL %uint %u %u
+)"));
+  auto rejects = [](std::string_view body, std::string_view message) {
+    const Report r = integerFunctions(body);
+    EXPECT_RULE_ERROR(r, message, "SPV_INTEL_shader_integer_functions2");
+  };
+  rejects("%r = OpUCountLeadingZerosINTEL %ulong %l",
+          "OpUCountLeadingZerosINTEL: the result type %ulong must be a 32-bit integer scalar or "
+          "vector");
+  rejects("%r = OpUMul32x16INTEL %ushort %h %h",
+          "OpUMul32x16INTEL: the result type %ushort must be a 32-bit integer scalar or vector");
+  rejects("%r = OpIAddSatINTEL %float %f %f",
+          "OpIAddSatINTEL: the result type %float must be an integer scalar or vector");
+  rejects("%r = OpUCountTrailingZerosINTEL %uint %v",
+          "OpUCountTrailingZerosINTEL: Operand %v must be of the result type %uint, signedness "
+          "aside");
+  rejects("%r = OpAbsISubINTEL %uint %i %l",
+          "OpAbsISubINTEL: Operand 2 %l must be of the result type %uint, signedness aside");
+  rejects("%r = OpUAverageINTEL %v2uint %v3 %v",
+          "OpUAverageINTEL: Operand 1 %v3 must be of the result type %v2uint, signedness aside");
+  rejects("%r = OpISubSatINTEL %int %f %i",
+          "OpISubSatINTEL: Operand 1 %f must be of the result type %int, signedness aside");
+}
+
+// A kernel with a read-only and a write-only 2D image %ri and %wi, a sampled 2D image %si (of the
+// Shader-style Sampled 1), integers %b (8-bit), %u (32-bit), a coordinate %c (two 32-bit
+// integers), %c3 (three), a float %f; BODY is its code.
+constexpr const char *kMediaBlocks = R"(
+OpCapability Addresses
+OpCapability Kernel
+OpCapability Int8
+OpCapability ImageBasic
+OpCapability SubgroupImageMediaBlockIOINTEL
+OpExtension "SPV_INTEL_media_block_io"
+OpMemoryModel Physical64 OpenCL
+OpEntryPoint Kernel %k "k"
+OpName %ri "ri"
+OpName %wi "wi"
+OpName %b "b"
+OpName %u "u"
+OpName %c "c"
+OpName %c3 "c3"
+OpName %f "f"
+%void = OpTypeVoid
+%uchar = OpTypeInt 8 0
+%uint = OpTypeInt 32 0
+%float = OpTypeFloat 32
+%v2uchar = OpTypeVector %uchar 2
+%v2uint = OpTypeVector %uint 2
+%v3uint = OpTypeVector %uint 3
+%v2float = OpTypeVector %float 2
+%rimage = OpTypeImage %void 2D 0 0 0 0 Unknown ReadOnly
+%wimage = OpTypeImage %void 2D 0 0 0 0 Unknown WriteOnly
+%kfn = OpTypeFunction %void %rimage %wimage %uchar %uint %v2uint %v3uint %float
+%k = OpFunction %void None %kfn
+%ri = OpFunctionParameter %rimage
+%wi = OpFunctionParameter %wimage
+%b = OpFunctionParameter %uchar
+%u = OpFunctionParameter %uint
+%c = OpFunctionParameter %v2uint
+%c3 = OpFunctionParameter %v3uint
+%f = OpFunctionParameter %float
+%e = OpLabel
+BODY
+OpReturn
+OpFunctionEnd
+)";
+
+Report mediaBlocks(std::string_view body) {
+  return test::validateText(test::replaced(kMediaBlocks, "BODY", body), "opencl2.0");
+}
+
+TEST(ValIntel, MediaBlocksAreReadFromAndWrittenTo2DImages) {
+  EXPECT_VALID(mediaBlocks(R"(
+%r1 = OpSubgroupImageMediaBlockReadINTEL %uchar %ri %c %u %u
+%r2 = OpSubgroupImageMediaBlockReadINTEL %v2uchar %ri %c %u %u
+OpSubgroupImageMediaBlockWriteINTEL %wi %c %u %u %r2
+OpSubgroupImageMediaBlockWriteINTEL %wi %c %b %b %u
+)"));
+  auto rejects = [](std::string_view body, std::string_view message) {
+    const Report r = mediaBlocks(body);
+    EXPECT_RULE_ERROR(r, message, "SPV_INTEL_media_block_io");
+  };
+  rejects("%r = OpSubgroupImageMediaBlockReadINTEL %v2float %ri %c %u %u",
+          "OpSubgroupImageMediaBlockReadINTEL: the result type %v2float must be an integer "
+          "scalar or vector");
+  rejects("%r = OpSubgroupImageMediaBlockReadINTEL %uint %u %c %u %u",
+          "OpSubgroupImageMediaBlockReadINTEL: Image %u must be an OpTypeImage whose Sampled is "
+          "0 or 2");
+  rejects("%r = OpSubgroupImageMediaBlockReadINTEL %uint %ri %c3 %u %u",
+          "OpSubgroupImageMediaBlockReadINTEL: Coordinate %c3 must be a vector of two integers");
+  rejects("%r = OpSubgroupImageMediaBlockReadINTEL %uint %ri %c %f %u",
+          "OpSubgroupImageMediaBlockReadINTEL: Width %f must be an integer scalar");
+  rejects("OpSubgroupImageMediaBlockWriteINTEL %wi %c %u %c %u",
+          "OpSubgroupImageMediaBlockWriteINTEL: Height %c must be an integer scalar");
+  rejects("OpSubgroupImageMediaBlockWriteINTEL %wi %c %u %u %f",
+          "OpSubgroupImageMediaBlockWriteINTEL: Data %f must be an integer scalar or vector");
+}
+
+TEST(ValIntel, MediaBlocksUseStorageImagesInShaders) {
+  // Sampled 1 (an image used with a sampler) is not one the media block instructions read.
+  constexpr const char *kShader = R"(
+OpCapability Shader
+OpCapability SubgroupImageMediaBlockIOINTEL
+OpExtension "SPV_INTEL_media_block_io"
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main" %var
+OpExecutionMode %main LocalSize 1 1 1
+OpName %img "img"
+OpDecorate %var DescriptorSet 0
+OpDecorate %var Binding 0
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%uint = OpTypeInt 32 0
+%v2uint = OpTypeVector %uint 2
+%u = OpConstant %uint 1
+%c = OpConstantComposite %v2uint %u %u
+%image = OpTypeImage %uint 2D 0 0 0 SAMPLED R32ui
+%ptr = OpTypePointer UniformConstant %image
+%var = OpVariable %ptr UniformConstant
+%main = OpFunction %void None %fn
+%e = OpLabel
+%img = OpLoad %image %var
+%r = OpSubgroupImageMediaBlockReadINTEL %uint %img %c %u %u
+OpReturn
+OpFunctionEnd
+)";
+  EXPECT_VALID(test::validateText(test::replaced(kShader, "SAMPLED", "2")));
+  EXPECT_TRUE(test::hasError(test::validateText(test::replaced(kShader, "SAMPLED", "1")),
+                             "OpSubgroupImageMediaBlockReadINTEL: Image %img must be an "
+                             "OpTypeImage whose Sampled is 0 or 2",
+                             "SPV_INTEL_media_block_io"));
+}
+
+TEST(ValIntel, SplitBarriersTakeScopesAndSemanticsAsTheOtherBarriersDo) {
+  // RulesAtomics checks their Scope <id> and Memory Semantics <id> operands, as every
+  // instruction's (the ids are named after their values: %ulong_2, %uint_9, %uint_6).
+  constexpr const char *kGlobals = R"(
+%ulong = OpTypeInt 64 0
+%workgroup = OpConstant %uint 2
+%release = OpConstant %uint 0x104
+%twoOrders = OpConstant %uint 6
+%wide = OpConstant %ulong 2
+%nine = OpConstant %uint 9
+)";
+  auto kernel = [&](std::string_view body) {
+    return test::validateText(test::kernelModule("OpCapability Int64\nOpCapability "
+                                                 "SplitBarrierINTEL\nOpExtension "
+                                                 "\"SPV_INTEL_split_barrier\"",
+                                                 kGlobals, body),
+                              "opencl2.0");
+  };
+  EXPECT_VALID(kernel("OpControlBarrierArriveINTEL %workgroup %workgroup %release\n"
+                      "OpControlBarrierWaitINTEL %workgroup %workgroup %uint_0"));
+  EXPECT_TRUE(test::hasError(kernel("OpControlBarrierArriveINTEL %wide %workgroup %release"),
+                             "the scope %ulong_2 must be a 32-bit integer scalar", "3.27"));
+  EXPECT_TRUE(test::hasError(kernel("OpControlBarrierWaitINTEL %workgroup %nine %uint_0"),
+                             "scope %uint_9 has the value 9, which is no scope", "3.27"));
+  EXPECT_TRUE(test::hasError(kernel("OpControlBarrierWaitINTEL %workgroup %workgroup %twoOrders"),
+                             "memory semantics %uint_6: sets more than one of Acquire, Release, "
+                             "AcquireRelease and SequentiallyConsistent",
+                             "3.25"));
+  EXPECT_TRUE(test::hasError(kernel("OpControlBarrierArriveINTEL %workgroup %workgroup %wide"),
+                             "the memory semantics %ulong_2 must be a 32-bit integer scalar",
+                             "3.25"));
+}
+
+TEST(ValIntel, UnstructuredLoopControlsHaveNoTypedOperands) {
+  // OpLoopControlINTEL's operands are literals: nothing of theirs has a type to check.
+  EXPECT_VALID(test::validateText(
+      test::kernelModule(
+          "OpCapability UnstructuredLoopControlsINTEL\nOpExtension "
+          "\"SPV_INTEL_unstructured_loop_controls\"",
+          "%true = OpConstantTrue %bool",
+          "OpBranch %loop\n%loop = OpLabel\nOpLoopControlINTEL 1\nOpBranchConditional %true "
+          "%loop %exit\n%exit = OpLabel"),
+      "opencl2.0"));
+}
+
 // --- The agreement with the structured IR's verifier -------------------------------------------
 
 // A kernel with one parameter of each type the INTEL instructions take and give (and a few they
@@ -636,48 +884,18 @@ constexpr const char *kPoolTypes[] = {"bool", "i8",    "i13",   "i16",   "i26", 
                                       "mcep", "imep",  "refp",  "sicp",  "mcer", "imer", "refr",
                                       "sicr", "sout",  "dout",  "sin",   "din"};
 
-/// What spire val and the verifier (after deserialization) say of one module.
-struct Verdicts {
-  bool valAccepts = false;
-  bool deserialized = false;
-  std::string verifier; ///< "" when the IR verifies
-};
+using test::Verdicts;
 
 class Pool {
 public:
-  Pool() {
-    std::string types, params;
-    for (std::string_view t : kPoolTypes) {
-      types += " %" + std::string(t);
-      params += "%p_" + std::string(t) + " = OpFunctionParameter %" + std::string(t) + "\n";
-    }
-    std::string text = test::replaced(kPool, "PARAMETER_TYPES", types);
-    text = test::replaced(text, "PARAMETERS", params);
-    text = test::replaced(text, "INST", "OpNop");
-    AssembleOptions as;
-    as.version = grammar::makeVersion(1, 6);
-    as.preserveNumericIds = true;
-    Expected<std::vector<uint32_t>> words = assemble(text, as);
-    EXPECT_TRUE(bool(words));
-    if (!words)
+  Pool() : module_(kPool, kPoolTypes) {
+    if (!module_.module())
       return;
-    Expected<Module> m = Module::fromWords(*words);
-    EXPECT_TRUE(bool(m));
-    if (!m)
-      return;
-    for (Instruction inst : *m) {
-      if (inst.opcode() == grammar::Op::Nop) {
-        prefix_.assign(words->begin(), words->begin() + inst.wordOffset());
-        suffix_.assign(words->begin() + inst.wordOffset() + 1, words->end());
-      }
-      if (inst.opcode() == grammar::Op::FunctionParameter)
+    for (Instruction inst : *module_.module())
+      if (inst.opcode() == grammar::Op::FunctionParameter) {
         params_.push_back(inst.resultId());
-    }
-    // The parameter types, in order.
-    for (Instruction inst : *m)
-      if (inst.opcode() == grammar::Op::FunctionParameter)
         types_.push_back(inst.typeId());
-    bound_ = m->bound();
+      }
   }
 
   size_t size() const { return params_.size(); }
@@ -687,8 +905,7 @@ public:
   Verdicts verdicts(const grammar::InstructionDesc &op, size_t result,
                     const std::vector<size_t> &operands,
                     const std::vector<uint32_t> &literals) const {
-    std::vector<uint32_t> words = prefix_;
-    std::vector<uint32_t> inst{0, types_[result], bound_};
+    std::vector<uint32_t> inst{types_[result], module_.freeId()};
     size_t id = 0, literal = 0;
     for (const grammar::OperandDesc &o : op.operands) {
       if (o.kind == OperandKind::IdRef)
@@ -696,33 +913,15 @@ public:
       else if (o.kind == OperandKind::LiteralInteger)
         inst.push_back(literal < literals.size() ? literals[literal++] : 0);
     }
-    inst[0] = uint32_t(inst.size()) << 16 | op.opcode;
-    words.insert(words.end(), inst.begin(), inst.end());
-    words.insert(words.end(), suffix_.begin(), suffix_.end());
-    words[3] = bound_ + 1;
-    Verdicts v;
-    Expected<Module> m = Module::fromWords(std::move(words));
-    EXPECT_TRUE(bool(m)) << op.name;
-    if (!m)
-      return v;
-    Options options;
-    options.maxErrors = 1;
-    v.valAccepts = validate(*m, options).valid();
-    dialect::Context ctx;
-    Expected<dialect::OwningOp> ir = dialect::deserialize(ctx, *m);
-    v.deserialized = bool(ir);
-    if (ir) {
-      Status s = dialect::verify(**ir);
-      v.verifier = s ? std::string() : s.error().message;
-    }
-    return v;
+    SCOPED_TRACE(op.name);
+    return module_.with(op.opcode, inst);
   }
 
   std::string typeName(size_t i) const { return kPoolTypes[i]; }
 
 private:
-  std::vector<uint32_t> prefix_, suffix_, params_, types_;
-  uint32_t bound_ = 0;
+  test::PoolModule module_;
+  std::vector<uint32_t> params_, types_;
 };
 
 /// The position the verifier's message names: 0 for the result, k + 1 for operand k; -1 for

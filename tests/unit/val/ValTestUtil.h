@@ -92,3 +92,8 @@ inline bool hasWarning(const Report &r, std::string_view text) {
   EXPECT_TRUE(::spire::val::test::hasError((report), (text)))                                      \
       << "expected an error containing \"" << (text) << "\", got:\n"                               \
       << ::spire::val::test::describe(report)
+// An error containing `text` under the rule `rule` (a spec section, a VUID, an extension's name).
+#define EXPECT_RULE_ERROR(report, text, rule)                                                      \
+  EXPECT_TRUE(::spire::val::test::hasError((report), (text), (rule)))                              \
+      << "expected an error containing \"" << (text) << "\" under " << (rule) << ", got:\n"        \
+      << ::spire::val::test::describe(report)

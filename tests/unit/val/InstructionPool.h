@@ -1,0 +1,101 @@
+// What the tests of spire val against the structured IR's verifier share: a module with one
+// function parameter of each type of a pool (%p_<type>) and a slot for one instruction, and what
+// spire val and the verifier say of the module with an instruction in the slot.
+#pragma once
+
+#include "ValTestUtil.h"
+#include "spire/dialect/Serialization.h"
+#include "spire/dialect/Verifier.h"
+#include "spire/grammar/Grammar.h"
+
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace spire::val::test {
+
+/// What spire val and the verifier (after deserialization) say of one module.
+struct Verdicts {
+  bool valAccepts = false;
+  bool deserialized = false;
+  std::string verifier; ///< "" when the IR verifies
+  bool verifies() const { return deserialized && verifier.empty(); }
+};
+
+inline Verdicts verdicts(const Module &m) {
+  Verdicts v;
+  Options options;
+  options.maxErrors = 1;
+  v.valAccepts = validate(m, options).valid();
+  dialect::Context ctx;
+  Expected<dialect::OwningOp> ir = dialect::deserialize(ctx, m);
+  v.deserialized = bool(ir);
+  if (ir) {
+    Status s = dialect::verify(**ir);
+    v.verifier = s ? std::string() : s.error().message;
+  } else {
+    v.verifier = ir.error().message;
+  }
+  return v;
+}
+
+/// `text`, whose PARAMETER_TYPES and PARAMETERS stand in a function's type and parameters and
+/// INST in its code, with a parameter %p_<t> of each of `types` (in order) and an OpNop, assembled
+/// as SPIR-V 1.6 with its ids kept and split around the OpNop.
+class PoolModule {
+public:
+  PoolModule(std::string_view text, std::span<const char *const> types) {
+    std::string typeList, params;
+    for (std::string_view t : types) {
+      typeList += " %" + std::string(t);
+      params += "%p_" + std::string(t) + " = OpFunctionParameter %" + std::string(t) + "\n";
+    }
+    text_ = replaced(std::string(text), "PARAMETER_TYPES", typeList);
+    text_ = replaced(text_, "PARAMETERS", params);
+    text_ = replaced(text_, "INST", "OpNop");
+    AssembleOptions as;
+    as.version = grammar::makeVersion(1, 6);
+    as.preserveNumericIds = true;
+    Expected<std::vector<uint32_t>> words = assemble(text_, as);
+    EXPECT_TRUE(bool(words)) << (words ? "" : words.error().format("<pool>"));
+    if (!words)
+      return;
+    Expected<Module> m = Module::fromWords(*words);
+    EXPECT_TRUE(bool(m));
+    if (!m)
+      return;
+    for (Instruction inst : *m)
+      if (inst.opcode() == grammar::Op::Nop) {
+        prefix_.assign(words->begin(), words->begin() + inst.wordOffset());
+        suffix_.assign(words->begin() + inst.wordOffset() + 1, words->end());
+      }
+    module_.emplace(std::move(m).value());
+  }
+
+  /// The module with its OpNop, empty when it did not assemble.
+  const std::optional<Module> &module() const { return module_; }
+  const std::string &text() const { return text_; }
+  /// The id an instruction in the slot may define.
+  uint32_t freeId() const { return module_ ? module_->bound() : 0; }
+
+  /// The verdicts on the module with instruction `opcode` of the operand words `operands` (the
+  /// result type and freeId() first, where it has them) in the slot.
+  Verdicts with(uint32_t opcode, const std::vector<uint32_t> &operands) const {
+    std::vector<uint32_t> words = prefix_;
+    words.push_back(uint32_t(operands.size() + 1) << 16 | opcode);
+    words.insert(words.end(), operands.begin(), operands.end());
+    words.insert(words.end(), suffix_.begin(), suffix_.end());
+    words[3] = freeId() + 1;
+    Expected<Module> m = Module::fromWords(std::move(words));
+    EXPECT_TRUE(bool(m)) << opcode;
+    return m ? verdicts(*m) : Verdicts{};
+  }
+
+private:
+  std::string text_;
+  std::optional<Module> module_;
+  std::vector<uint32_t> prefix_, suffix_;
+};
+
+} // namespace spire::val::test
