@@ -2,7 +2,9 @@
 
 #include "spire/binary/Literal.h"
 
+#include <bit>
 #include <cstdio>
+#include <cstring>
 #include <string>
 
 namespace spire::binary {
@@ -443,7 +445,16 @@ bool Decoder::decodeFixed(std::span<const uint32_t> inst, const grammar::Instruc
 }
 
 void Decoder::noteImport(uint32_t result, std::span<const uint32_t> inst) {
-  std::string name = decodeString(inst.subspan(2));
+  // On a little-endian host the words hold the string's bytes in order: read it in place.
+  std::string copy;
+  std::string_view name;
+  if constexpr (std::endian::native == std::endian::little) {
+    const char *chars = reinterpret_cast<const char *>(inst.data() + 2);
+    name = std::string_view(chars, strnlen(chars, (inst.size() - 2) * 4));
+  } else {
+    copy = decodeString(inst.subspan(2));
+    name = copy;
+  }
   ExtInstImport imp;
   imp.imported = true;
   imp.set = grammar::findExtInstSet(name);

@@ -200,6 +200,7 @@ struct EnumTail {
   const grammar::EnumerantDesc *e = nullptr; ///< null: the decoder's way
   uint8_t idParams = 0;                      ///< bit k: parameter k is an id
   uint8_t enumParams = 0;                    ///< bit k: parameter k is an enumerant
+  bool leadingString = false; ///< parameter 0 is a string (LinkageAttributes, UserSemantic)
 };
 using EnumTails = std::array<EnumTail, kSmallEnumerants>;
 
@@ -219,6 +220,8 @@ EnumTails enumTails(grammar::OperandKind kind, bool bits) {
       const grammar::OperandCategory c = grammar::operandCategory(param.kind);
       if (param.quantifier != grammar::Quantifier::One)
         ok = false;
+      else if (k == 0 && param.kind == grammar::OperandKind::LiteralString && !bits)
+        t.leadingString = true;
       else if (c == grammar::OperandCategory::Id)
         t.idParams |= uint8_t(1u << k);
       else if (c == grammar::OperandCategory::ValueEnum)
@@ -482,6 +485,15 @@ uint32_t enumTailOperands(const grammar::InstructionDesc &d, const FastTable::Ta
     if (!tail.bits)
       break;
   }
+  // A leading string parameter (value enums only: one part) takes the words up to its nul.
+  uint32_t stringWords = 1;
+  if (numParts == 1 && parts[0]->leadingString) {
+    const uint32_t first = prefix + 2;
+    auto hasZeroByte = [](uint32_t w) { return ((w - 0x01010101u) & ~w & 0x80808080u) != 0; };
+    while (first + stringWords - 1 < count && !hasZeroByte(iw[first + stringWords - 1]))
+      ++stringWords;
+    words += stringWords - 1;
+  }
   if (count != words)
     return 0;
   const uint32_t bad = badIds(iw, count, idLimit);
@@ -492,15 +504,21 @@ uint32_t enumTailOperands(const grammar::InstructionDesc &d, const FastTable::Ta
       return 0;
     putOneWord(out[stored++], k + 1, kind);
   }
+  uint32_t word = prefix + 2;
   for (uint32_t p = 0; p < numParts; ++p) {
     const EnumTail &t = *parts[p];
     for (size_t k = 0; k < t.e->parameters.size(); ++k) {
-      const uint32_t word = stored + 1;
       const grammar::OperandKind kind = t.e->parameters[k].kind;
+      if (k == 0 && t.leadingString) {
+        out[stored++] = {static_cast<uint16_t>(word), static_cast<uint16_t>(stringWords), kind,
+                         binary::NumberKind::None, 0};
+        word += stringWords;
+        continue;
+      }
       if (((t.idParams >> k & 1) != 0 && (bad >> (word - 1) & 1) != 0) ||
           ((t.enumParams >> k & 1) != 0 && !binary::isPlainEnumerant(kind, iw[word])))
         return 0;
-      putOneWord(out[stored++], word, kind);
+      putOneWord(out[stored++], word++, kind);
     }
   }
   return stored;

@@ -89,6 +89,22 @@ TEST(Decoder, EnumerantParametersFollowTheEnumerant) {
   expectOperands(m.inst(2), {{OperandKind::IdRef, 1}, {OperandKind::Decoration, 1}});
 }
 
+// A parameter that is a string takes the words up to its nul (LinkageAttributes "name" Export),
+// with the reader's shortcut as with the decoder.
+TEST(Decoder, StringParametersSpanTheirWords) {
+  Module m = read(cat({inst(Op::Decorate, cat({{7, 41 /*LinkageAttributes*/}, str("abc"), {0}})),
+                       inst(Op::Decorate, cat({{7, 41}, str("a_longer_name"), {1 /*Import*/}}))}));
+  expectOperands(m.inst(0), {{OperandKind::IdRef, 1},
+                             {OperandKind::Decoration, 1},
+                             {OperandKind::LiteralString, 1},
+                             {OperandKind::LinkageType, 1}});
+  expectOperands(m.inst(1), {{OperandKind::IdRef, 1},
+                             {OperandKind::Decoration, 1},
+                             {OperandKind::LiteralString, 4},
+                             {OperandKind::LinkageType, 1}});
+  EXPECT_EQ(m.inst(1).stringOperand(m.inst(1).operands()[2]), "a_longer_name");
+}
+
 TEST(Decoder, ExecutionModeParameters) {
   Module m = read(inst(Op::ExecutionMode, {4, 17 /*LocalSize*/, 8, 8, 1}));
   expectOperands(m.inst(0), {{OperandKind::IdRef, 1},
@@ -296,6 +312,11 @@ TEST(Decoder, MalformedInstructionsGetOneLineErrorsWithLocations) {
       {inst(Op::Decorate, {1, 30 /*Location*/}), "missing operand"},
       {inst(Op::Decorate, {1, 30 /*Location*/, 0, 0}), "its operands end at word 4"},
       {inst(Op::Decorate, {1, 11 /*BuiltIn*/, 0x7FFFFFF0u}), "invalid BuiltIn"},
+      {inst(Op::Decorate, cat({{1, 41 /*LinkageAttributes*/}, str("abc")})), "missing operand"},
+      {inst(Op::Decorate, {1, 41, 0x61616161u, 0}), "missing operand"}, // the 0 ends the string
+      {inst(Op::Decorate, {1, 41, 0x61616161u, 0x61616161u}), "no terminating nul"},
+      {inst(Op::Decorate, cat({{1, 41}, str("abc"), {0, 0}})), "its operands end at word 5"},
+      {inst(Op::Decorate, cat({{1, 41}, str("abc"), {7}})), "invalid LinkageType"},
       {inst(Op::MemberDecorate, {500, 0, 30 /*Location*/, 0}), "not below the bound 100"},
       {inst(Op::ExecutionMode, {1, 17 /*LocalSize*/, 8, 8}), "missing operand"},
       {cat({kInt32, inst(Op::Constant, {1, 2, 0, 0})}), "its operands end at word 4"},
