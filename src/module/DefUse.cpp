@@ -5,40 +5,46 @@
 namespace spire {
 
 DefUse::DefUse(const Module &module) {
+  // A counting sort by id: one walk collects the uses in instruction order, a count per id and
+  // a prefix sum place each id's run, and a scatter that keeps the walk's order fills it. Ids
+  // past the header's bound, which no instruction can define, are left out: the table stays
+  // the size of the bound whatever words a malformed module holds.
   struct Entry {
     uint32_t id;
     Use use;
   };
   std::vector<Entry> entries;
+  entries.reserve(size_t(module.size()) * 2);
+  const uint32_t bound = module.bound();
+  uint32_t maxId = 0;
   for (Instruction inst : module) {
     auto ops = inst.operands();
     for (uint16_t k = 0; k < ops.size(); ++k) {
       if (grammar::operandCategory(ops[k].kind) != grammar::OperandCategory::Id ||
           ops[k].kind == grammar::OperandKind::IdResult)
         continue;
-      entries.push_back({inst.word(ops[k].offset), {inst.index(), k}});
+      const uint32_t id = inst.word(ops[k].offset);
+      if (id >= bound)
+        continue;
+      maxId = std::max(maxId, id);
+      entries.push_back({id, {inst.index(), k}});
     }
   }
-  // Instruction order is kept within an id: a stable sort of an already ordered sequence.
-  std::stable_sort(entries.begin(), entries.end(),
-                   [](const Entry &a, const Entry &b) { return a.id < b.id; });
-  uses_.reserve(entries.size());
-  for (size_t i = 0; i < entries.size(); ++i) {
-    if (i == 0 || entries[i].id != entries[i - 1].id) {
-      ids_.push_back(entries[i].id);
-      begin_.push_back(static_cast<uint32_t>(i));
-    }
-    uses_.push_back(entries[i].use);
-  }
-  begin_.push_back(static_cast<uint32_t>(uses_.size()));
+  begin_.assign(entries.empty() ? 1 : size_t(maxId) + 2, 0);
+  for (const Entry &e : entries)
+    ++begin_[e.id + 1];
+  for (size_t i = 1; i < begin_.size(); ++i)
+    begin_[i] += begin_[i - 1];
+  uses_.resize(entries.size());
+  std::vector<uint32_t> next(begin_.begin(), begin_.end() - 1);
+  for (const Entry &e : entries)
+    uses_[next[e.id]++] = e.use;
 }
 
 std::span<const DefUse::Use> DefUse::uses(uint32_t id) const {
-  auto it = std::lower_bound(ids_.begin(), ids_.end(), id);
-  if (it == ids_.end() || *it != id)
+  if (size_t(id) + 1 >= begin_.size())
     return {};
-  size_t i = static_cast<size_t>(it - ids_.begin());
-  return std::span<const Use>(uses_).subspan(begin_[i], begin_[i + 1] - begin_[i]);
+  return std::span<const Use>(uses_).subspan(begin_[id], begin_[id + 1] - begin_[id]);
 }
 
 } // namespace spire

@@ -7,6 +7,7 @@
 
 #include <string>
 #include <string_view>
+#include <type_traits>
 
 namespace spire::val {
 
@@ -16,9 +17,9 @@ namespace spire::val {
 class OperandCheck {
 public:
   /// `name` names the instruction in messages (default: the grammar's name for its opcode).
+  /// `rule` and `name` are kept as views: pass strings that outlive the check (literals).
   OperandCheck(State &s, const Instruction &inst, std::string_view rule, std::string_view name = {})
-      : s_(s), inst_(inst), rule_(rule),
-        op_(name.empty() ? State::opcodeName(inst.opcode()) : std::string(name)) {}
+      : s_(s), inst_(inst), rule_(rule), name_(name) {}
 
   State &state() const { return s_; }
   /// The id at `word`, 0 past the end.
@@ -29,25 +30,27 @@ public:
 
   /// Reports "OpName: message"; returns false.
   bool fail(const std::string &message) {
-    s_.error(inst_.index(), rule_, op_ + ": " + message);
+    const std::string op = name_.empty() ? State::opcodeName(inst_.opcode()) : std::string(name_);
+    s_.error(inst_.index(), rule_, op + ": " + message);
     return false;
   }
 
   /// The operand at `word` passes `ok` (a predicate over its type), or "<what> <id> must be
-  /// <shape>" is reported.
-  template <class Pred>
-  bool operand(uint32_t word, std::string_view what, std::string_view shape, Pred ok) {
+  /// <shape>" is reported. A shape is text, or a function that gives it, called only on failure
+  /// (shapes that name ids: names are costly to build).
+  template <class Shape, class Pred>
+  bool operand(uint32_t word, std::string_view what, const Shape &shape, Pred ok) {
     const uint32_t t = type(word);
     if (t == 0 || ok(t))
       return true;
-    return fail(std::string(what) + " " + s_.name(id(word)) + " must be " + std::string(shape));
+    return fail(std::string(what) + " " + s_.name(id(word)) + " must be " + describe(shape));
   }
   /// The result type passes `ok`, or "the result type <id> must be <shape>" is reported.
-  template <class Pred> bool result(std::string_view shape, Pred ok) {
+  template <class Shape, class Pred> bool result(const Shape &shape, Pred ok) {
     const uint32_t t = inst_.typeId();
     if (t == 0 || ok(t))
       return true;
-    return fail("the result type " + s_.name(t) + " must be " + std::string(shape));
+    return fail("the result type " + s_.name(t) + " must be " + describe(shape));
   }
 
   // --- Shapes ----------------------------------------------------------------------------------
@@ -98,10 +101,16 @@ public:
   }
 
 private:
+  template <class Shape> static std::string describe(const Shape &shape) {
+    if constexpr (std::is_invocable_v<const Shape &>)
+      return shape();
+    else
+      return std::string(shape);
+  }
+
   State &s_;
   const Instruction &inst_;
-  std::string rule_;
-  std::string op_;
+  std::string_view rule_, name_;
 };
 
 /// True when operand `index` (into inst.operands()) is a Scope <id> the grammar names Execution

@@ -629,18 +629,22 @@ private:
     const uint32_t pointer = toInteger ? s_.typeOf(inst.word(3)) : inst.typeId();
     if (integer == 0 || pointer == 0)
       return;
+    // Named only on failure.
     const std::string op = State::opcodeName(inst.opcode()) + ": ";
-    const std::string integerWhat = toInteger ? "the result type " + s_.name(integer)
-                                              : "Integer Value " + s_.name(inst.word(3));
-    const std::string pointerWhat =
-        toInteger ? "Pointer " + s_.name(inst.word(3)) : "the result type " + s_.name(pointer);
+    auto integerWhat = [&] {
+      return toInteger ? "the result type " + s_.name(integer)
+                       : "Integer Value " + s_.name(inst.word(3));
+    };
+    auto pointerWhat = [&] {
+      return toInteger ? "Pointer " + s_.name(inst.word(3)) : "the result type " + s_.name(pointer);
+    };
     if (!s_.isIntType(integer) || s_.isSignedInt(integer)) {
       s_.error(inst.index(), "3.32.11",
-               op + integerWhat + " must be an unsigned integer scalar (Signedness 0)");
+               op + integerWhat() + " must be an unsigned integer scalar (Signedness 0)");
       return;
     }
     if (!s_.isPointerType(pointer)) {
-      s_.error(inst.index(), "3.32.11", op + pointerWhat + " must be a physical pointer");
+      s_.error(inst.index(), "3.32.11", op + pointerWhat() + " must be a physical pointer");
       return;
     }
     constexpr uint32_t kLogical = 0, kPhysicalStorageBuffer64 = 5348,
@@ -648,12 +652,12 @@ private:
     const uint32_t model = s_.addressingModel();
     if (model == kLogical)
       s_.error(inst.index(), "3.32.11",
-               op + pointerWhat +
+               op + pointerWhat() +
                    " must be a physical pointer, and the Logical addressing model has none");
     else if (model == kPhysicalStorageBuffer64 &&
              s_.storageClass(pointer) != kStoragePhysicalStorageBuffer)
       s_.error(inst.index(), "3.32.11",
-               op + pointerWhat +
+               op + pointerWhat() +
                    " must be a physical pointer: under PhysicalStorageBuffer64 only pointers to "
                    "PhysicalStorageBuffer are");
   }

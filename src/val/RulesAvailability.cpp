@@ -56,7 +56,9 @@ public:
       const grammar::InstructionDesc *desc = inst.desc();
       if (!desc)
         continue;
-      check(inst, std::string(desc->name), desc->availability, /*capabilitiesToo=*/true);
+      check(
+          inst, [&] { return std::string(desc->name); }, desc->availability,
+          /*capabilitiesToo=*/true);
       checkOperands(inst, *desc);
       if (inst.opcode() == Op::ExtInstImport && inst.operands().size() >= 2 &&
           inst.stringOperand(inst.operands()[1]).rfind("NonSemantic.", 0) == 0 &&
@@ -77,26 +79,26 @@ private:
       if (category != OperandCategory::ValueEnum && category != OperandCategory::BitEnum)
         continue;
       const uint32_t value = inst.word(ops[k].offset);
-      const std::string kindName(grammar::operandKindName(kind));
       if (exempt(inst, kind, value))
         continue;
+      // Named only on failure.
+      auto what = [&](const grammar::EnumerantDesc &e) {
+        return [&] {
+          return std::string(grammar::operandKindName(kind)) + " " + std::string(e.name) +
+                 " (operand of " + std::string(desc.name) + ")";
+        };
+      };
       if (category == OperandCategory::ValueEnum) {
         if (const grammar::EnumerantDesc *e = grammar::findEnumerant(kind, value);
             e != nullptr && !comesWithInstruction(e->availability))
-          check(inst,
-                kindName + " " + std::string(e->name) + " (operand of " + std::string(desc.name) +
-                    ")",
-                e->availability, !declaresCapability);
+          check(inst, what(*e), e->availability, !declaresCapability);
         continue;
       }
       for (uint32_t rest = value; rest != 0; rest &= rest - 1) {
         const uint32_t bit = rest & (~rest + 1);
         if (const grammar::EnumerantDesc *e = grammar::findEnumerant(kind, bit);
             e != nullptr && !comesWithInstruction(e->availability))
-          check(inst,
-                kindName + " " + std::string(e->name) + " (operand of " + std::string(desc.name) +
-                    ")",
-                e->availability, true);
+          check(inst, what(*e), e->availability, true);
       }
     }
   }
@@ -136,8 +138,9 @@ private:
     return false;
   }
 
-  void check(const Instruction &inst, const std::string &what, const Availability &a,
-             bool capabilitiesToo) {
+  /// `what()` names the instruction or operand in messages.
+  template <class What>
+  void check(const Instruction &inst, What what, const Availability &a, bool capabilitiesToo) {
     const bool extension = anyExtension(a);
     // What a declared capability enables is usable outside the versions that have it in the
     // core (OpDemoteToHelperInvocation with DemoteToHelperInvocation from its extension); a
@@ -148,7 +151,7 @@ private:
     const bool removed = a.lastVersion != grammar::kNoVersion && version_ > a.lastVersion;
     if (removed ||
         (!extension && !byCapability && !(a.minVersion <= version_ && version_ <= a.lastVersion))) {
-      std::string message = what;
+      std::string message = what();
       if (a.minVersion == grammar::kNoVersion && a.extensions.empty())
         // In no version's core and without extensions of its own: a capability brings it (the
         // capability's own availability names the extension).
@@ -175,7 +178,7 @@ private:
     if (!capabilitiesToo || a.capabilities.empty() || byCapability)
       return;
     s_.error(inst.index(), "2.16.1",
-             what + " needs one of the capabilities " + capabilityNames(a) +
+             what() + " needs one of the capabilities " + capabilityNames(a) +
                  ", and the module declares none of them");
   }
 

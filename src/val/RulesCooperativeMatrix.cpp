@@ -396,8 +396,9 @@ private:
                " (its " + what + " differs)");
         return;
       }
-      if (!c.operand(w, "operand", "of the result type " + s_.name(type),
-                     [&](uint32_t t) { return t == type || (khr && sameMatrix(t, type)); }))
+      if (!c.operand(
+              w, "operand", [&] { return "of the result type " + s_.name(type); },
+              [&](uint32_t t) { return t == type || (khr && sameMatrix(t, type)); }))
         return;
     }
     const bool floats =
@@ -425,10 +426,12 @@ private:
              " (its " + what + " differs)");
       return;
     }
-    c.operand(3, "Matrix", "of the result type " + s_.name(type),
-              [&](uint32_t t) { return t == type || (khr && sameMatrix(t, type)); }) &&
-        m &&c.operand(4, "Scalar", "the matrix's component type " + s_.name(m->component),
-                      [&](uint32_t t) { return t == m->component; });
+    c.operand(
+        3, "Matrix", [&] { return "of the result type " + s_.name(type); },
+        [&](uint32_t t) { return t == type || (khr && sameMatrix(t, type)); }) &&
+        m &&c.operand(
+            4, "Scalar", [&] { return "the matrix's component type " + s_.name(m->component); },
+            [&](uint32_t t) { return t == m->component; });
   }
 
   // Conversions: "The result type and value type must have the same scope, number of rows, and
@@ -492,8 +495,10 @@ private:
       return;
     }
     if (const std::optional<Matrix> m = matrixOf(type, kind == kTypeKHR))
-      c.operand(3, "Constituent", "of the matrix's component type " + s_.name(m->component),
-                [&](uint32_t t) { return t == m->component; });
+      c.operand(
+          3, "Constituent",
+          [&] { return "of the matrix's component type " + s_.name(m->component); },
+          [&](uint32_t t) { return t == m->component; });
   }
 
   // A cooperative matrix "acts like a vector" as a composite: one index selects a component.

@@ -901,21 +901,25 @@ void checkBuffers(State &s) {
                        ((pushConstant || storageBuffer || workgroup) && block);
     if (!rules)
       continue;
-    const std::string what = "structure " + s.name(type) + ", decorated " +
-                             (block ? "Block" : "BufferBlock") + " and used by " + s.name(var);
+    // Named only on failure: the names are the disassembler's, costly to build for every
+    // buffer of a valid module.
+    auto what = [&] {
+      return "structure " + s.name(type) + ", decorated " + (block ? "Block" : "BufferBlock") +
+             " and used by " + s.name(var);
+    };
     if (layout.missingOffset(type))
       s.error(inst.index(), "2.16.2",
-              what + ", must give every member (of it and of structures nested in it) an "
-                     "explicit Offset decoration");
+              what() + ", must give every member (of it and of structures nested in it) an "
+                       "explicit Offset decoration");
     else if (!layout.arraysHaveStride(type))
       s.error(inst.index(), "2.16.2",
-              what + ", must give every array type it contains an ArrayStride decoration");
+              what() + ", must give every array type it contains an ArrayStride decoration");
     else if (!layout.matricesDecorated(type, false))
       s.error(inst.index(), "2.16.2",
-              what + ", must give every matrix member a MatrixStride decoration");
+              what() + ", must give every matrix member a MatrixStride decoration");
     else if (!layout.matricesDecorated(type, true))
       s.error(inst.index(), "2.16.2",
-              what + ", must give every matrix member a RowMajor or ColMajor decoration");
+              what() + ", must give every matrix member a RowMajor or ColMajor decoration");
     else if (s.isVulkan()) {
       // Uniform buffers with Block follow the uniform buffer (std140) rules, the others the
       // storage buffer (std430) rules; Vulkan 1.1 and later relax both.
@@ -924,7 +928,7 @@ void checkBuffers(State &s) {
       if (laidOut.insert({type, rulesFor.blockRules}).second && !rulesFor.check(type, 0) &&
           rulesFor.budget >= 0)
         s.error(inst.index(), "VUID-StandaloneSpirv-Offset / Vulkan 15.6.4",
-                what + ", breaks the " + (rulesFor.relaxed ? "relaxed " : "standard ") +
+                what() + ", breaks the " + (rulesFor.relaxed ? "relaxed " : "standard ") +
                     (rulesFor.blockRules ? "uniform buffer" : "storage buffer") +
                     " layout rules: " + rulesFor.failure);
     }

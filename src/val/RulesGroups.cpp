@@ -289,8 +289,9 @@ private:
       break;
     case kSubgroupFirstInvocationKHR:
     case kSubgroupReadInvocationKHR:
-      c.operand(3, "Value", "of the result type " + s_.name(result),
-                [&](uint32_t t) { return t == result; }) &&
+      c.operand(
+          3, "Value", [&] { return "of the result type " + s_.name(result); },
+          [&](uint32_t t) { return t == result; }) &&
           (op == kSubgroupFirstInvocationKHR || c.int32(4, "Index"));
       break;
     case kGroupNonUniformRotateKHR: {

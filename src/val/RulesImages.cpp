@@ -722,15 +722,16 @@ private:
     const uint32_t texel = write ? s_.typeOf(inst.word(3)) : inst.typeId();
     if (texel == 0)
       return;
-    const std::string what =
-        write ? "the texel " + s_.name(inst.word(3)) : "the result type " + s_.name(texel);
+    auto what = [&] { // named only on failure
+      return write ? "the texel " + s_.name(inst.word(3)) : "the result type " + s_.name(texel);
+    };
     if (!s_.isIntScalarOrVector(texel) && !s_.isFloatScalarOrVector(texel)) {
-      s_.error(inst.index(), kRule, what + " must be an integer or float scalar or vector");
+      s_.error(inst.index(), kRule, what() + " must be an integer or float scalar or vector");
       return;
     }
     if (!s_.isVoidType(t.sampledType) && s_.componentType(texel) != t.sampledType) {
       s_.error(inst.index(), kRule,
-               what + " must have components of the image's Sampled Type " +
+               what() + " must have components of the image's Sampled Type " +
                    s_.name(t.sampledType));
       return;
     }

@@ -526,9 +526,10 @@ void fpgaReg(State &s, const Instruction &inst) {
   const std::vector<uint32_t> words = idOperandWords(inst);
   if (words.empty())
     return;
-  c.operand(words.back(), operandName(inst, words.back()),
-            "of the result type " + s.name(c.resultType()),
-            [&](uint32_t t) { return t == c.resultType(); });
+  c.operand(
+      words.back(), operandName(inst, words.back()),
+      [&] { return "of the result type " + s.name(c.resultType()); },
+      [&](uint32_t t) { return t == c.resultType(); });
 }
 
 bool isAnyPointer(State &s, uint32_t t) {
@@ -546,10 +547,11 @@ void constantFunctionPointer(State &s, const Instruction &inst) {
   }
   const uint32_t fnType = def->wordCount() >= 5 ? def->word(4) : 0;
   const uint32_t r = c.resultType();
-  if (!c.result("a pointer to " + s.name(fnType) + ", the type of Function " + s.name(fn),
-                [&](uint32_t t) {
-                  return s.defOpcode(t) == kTypeUntypedPointer || s.pointeeType(t) == fnType;
-                }))
+  if (!c.result(
+          [&] { return "a pointer to " + s.name(fnType) + ", the type of Function " + s.name(fn); },
+          [&](uint32_t t) {
+            return s.defOpcode(t) == kTypeUntypedPointer || s.pointeeType(t) == fnType;
+          }))
     return;
   std::optional<Instruction> ptr = s.def(r);
   if (ptr && ptr->wordCount() >= 3 && ptr->word(2) != kStorageCodeSectionINTEL)
@@ -576,13 +578,16 @@ void functionPointerCall(State &s, const Instruction &inst) {
   }
   for (uint32_t i = 0; i < args; ++i) {
     const uint32_t param = fn->word(3 + i);
-    if (!c.operand(4 + i, "Argument",
-                   "of type " + s.name(param) + " (parameter " + std::to_string(i) + " of " +
-                       s.name(fnType) + ")",
-                   [&](uint32_t t) { return t == param; }))
+    if (!c.operand(
+            4 + i, "Argument",
+            [&] {
+              return "of type " + s.name(param) + " (parameter " + std::to_string(i) + " of " +
+                     s.name(fnType) + ")";
+            },
+            [&](uint32_t t) { return t == param; }))
       return;
   }
-  c.result(s.name(fn->word(2)) + ", the return type of " + s.name(fnType),
+  c.result([&] { return s.name(fn->word(2)) + ", the return type of " + s.name(fnType); },
            [&](uint32_t t) { return t == fn->word(2); });
 }
 
@@ -597,7 +602,7 @@ void asmCall(State &s, const Instruction &inst) {
     return;
   }
   const uint32_t asmType = c.type(3);
-  c.result(s.name(asmType) + ", the type of Asm " + s.name(asmId),
+  c.result([&] { return s.name(asmType) + ", the type of Asm " + s.name(asmId); },
            [&](uint32_t t) { return asmType == 0 || t == asmType; });
 }
 
@@ -617,7 +622,8 @@ void integerFunction(State &s, const Instruction &inst, bool only32, uint32_t op
   for (uint32_t k = 0; k < operands; ++k) {
     const std::string what = operands == 1 ? "Operand" : "Operand " + std::to_string(k + 1);
     if (!c.operand(
-            3 + k, what, "of the result type " + s.name(r) + ", signedness aside", [&](uint32_t t) {
+            3 + k, what, [&] { return "of the result type " + s.name(r) + ", signedness aside"; },
+            [&](uint32_t t) {
               return t == r ||
                      (s.isIntScalarOrVector(t) && s.isVectorType(t) == s.isVectorType(r) &&
                       s.componentCount(t) == s.componentCount(r) && s.bitWidth(t) == s.bitWidth(r));

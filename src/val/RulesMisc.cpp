@@ -59,10 +59,12 @@ void expectAssume(State &s, const Instruction &inst, bool assume) {
   const uint32_t type = c.resultType();
   c.result("an integer or boolean scalar or vector",
            [&](uint32_t t) { return s.isIntScalarOrVector(t) || s.isBoolScalarOrVector(t); }) &&
-      c.operand(3, "Value", "of the result type " + s.name(type),
-                [&](uint32_t t) { return t == type; }) &&
-      c.operand(4, "ExpectedValue", "of the result type " + s.name(type),
-                [&](uint32_t t) { return t == type; });
+      c.operand(
+          3, "Value", [&] { return "of the result type " + s.name(type); },
+          [&](uint32_t t) { return t == type; }) &&
+      c.operand(
+          4, "ExpectedValue", [&] { return "of the result type " + s.name(type); },
+          [&](uint32_t t) { return t == type; });
 }
 
 // %r = OpSizeOf %type %pointer: "Result Type must be a 32-bit integer type scalar. Pointer is a
@@ -117,8 +119,9 @@ void dot(State &s, const Instruction &inst, uint32_t op) {
     return;
   }
   if (accumulate)
-    c.operand(5, "Accumulator", "of the result type " + s.name(c.resultType()),
-              [&](uint32_t t) { return t == c.resultType(); });
+    c.operand(
+        5, "Accumulator", [&] { return "of the result type " + s.name(c.resultType()); },
+        [&](uint32_t t) { return t == c.resultType(); });
 }
 
 } // namespace

@@ -457,9 +457,10 @@ private:
     if (global == 0)
       return;
     for (uint32_t w : {4u, 5u})
-      if (!c.operand(w, w == 4 ? "LocalWorkSize" : "GlobalWorkOffset",
-                     "of GlobalWorkSize's type " + s_.name(global),
-                     [&](uint32_t t) { return t == global; }))
+      if (!c.operand(
+              w, w == 4 ? "LocalWorkSize" : "GlobalWorkOffset",
+              [&] { return "of GlobalWorkSize's type " + s_.name(global); },
+              [&](uint32_t t) { return t == global; }))
         return;
   }
 

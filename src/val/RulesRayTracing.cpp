@@ -165,6 +165,8 @@ public:
         break;
       }
       default:
+        if (op < 4474 || (op > 4479 && op < 6016) || op > 6032)
+          break; // no ray query instruction: most instructions end here
         for (const RayQueryOp &q : kRayQueryOps)
           if (q.opcode == op) {
             rayQueryGet(inst, q);

@@ -19,13 +19,13 @@ public:
 
   explicit DefUse(const Module &module);
 
-  /// The uses of `id`, in instruction order.
+  /// The uses of `id`, in instruction order (none for an id past the module's bound).
   std::span<const Use> uses(uint32_t id) const;
 
 private:
-  // Uses sorted by id: the uses of the i-th distinct used id (ids_[i]) are
-  // uses_[begin_[i], begin_[i + 1]).
-  std::vector<uint32_t> ids_, begin_;
+  // Uses grouped by id, in instruction order within an id: the uses of id i are
+  // uses_[begin_[i], begin_[i + 1]) (begin_ has an entry past the largest used id).
+  std::vector<uint32_t> begin_;
   std::vector<Use> uses_;
 };
 
