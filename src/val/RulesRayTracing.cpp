@@ -326,18 +326,20 @@ private:
     constexpr uint64_t kOpaque = 0x1, kNoOpaque = 0x2, kCullBack = 0x10, kCullFront = 0x20,
                        kCullOpaque = 0x40, kCullNoOpaque = 0x80, kSkipTriangles = 0x100,
                        kSkipAABBs = 0x200;
-    const std::string what = State::opcodeName(inst.opcode()) + ": Ray Flags " +
-                             s_.name(inst.word(word)) + " (0x" + hex(*v) + ") ";
+    auto what = [&] { // named only on failure
+      return State::opcodeName(inst.opcode()) + ": Ray Flags " + s_.name(inst.word(word)) +
+             " (0x" + hex(*v) + ") ";
+    };
     if (std::popcount(*v & (kOpaque | kNoOpaque | kCullOpaque | kCullNoOpaque)) > 1)
       s_.error(inst.index(), opaqueRule,
-               what + "sets more than one of OpaqueKHR, NoOpaqueKHR, CullOpaqueKHR and "
+               what() + "sets more than one of OpaqueKHR, NoOpaqueKHR, CullOpaqueKHR and "
                       "CullNoOpaqueKHR");
     else if (std::popcount(*v & (kSkipTriangles | kCullBack | kCullFront)) > 1)
       s_.error(inst.index(), cullRule,
-               what + "sets more than one of SkipTrianglesKHR, CullBackFacingTrianglesKHR and "
+               what() + "sets more than one of SkipTrianglesKHR, CullBackFacingTrianglesKHR and "
                       "CullFrontFacingTrianglesKHR");
     else if ((*v & kSkipTriangles) != 0 && (*v & kSkipAABBs) != 0)
-      s_.error(inst.index(), skipRule, what + "sets both SkipTrianglesKHR and SkipAABBsKHR");
+      s_.error(inst.index(), skipRule, what() + "sets both SkipTrianglesKHR and SkipAABBsKHR");
   }
 
   static std::string hex(uint64_t v) {
