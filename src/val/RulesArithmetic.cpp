@@ -1,6 +1,7 @@
 // Rules: arithmetic, bit, logical, relational, conversion and composite instructions
 // (SPIR-V 3.32.11 to 3.32.15): operand and result types, component counts, composite indexes.
 #include "Composite.h"
+#include "InstView.h"
 #include "Rules.h"
 
 namespace spire::val {
@@ -17,16 +18,20 @@ public:
     for (Instruction inst : s_.module()) {
       if (s_.stopped())
         return;
-      if (inst.isRaw() || s_.functionOf(inst.index()) == kNoIndex)
+      if (inst.isRaw())
         continue;
-      check(inst);
+      if (s_.functionOf(inst.index()) != kNoIndex)
+        check(InstView(inst));
+      else if (inst.opcode() == Op::SpecConstantOp && inst.wordCount() >= 4 &&
+               static_cast<Op>(inst.word(3)) != Op::CompositeExtract) // RulesTypes' (with bounds)
+        check(InstView::embeddedIn(inst));
     }
     if (!s_.stopped())
       smallTypeUses();
   }
 
 private:
-  void check(const Instruction &inst) {
+  void check(const InstView &inst) {
     switch (inst.opcode()) {
     case Op::CompositeExtract:
       compositeExtract(inst);
@@ -315,7 +320,7 @@ private:
   // Whether the result type is a scalar or vector to check further. Any other type declared by a
   // core instruction (a pointer, a struct, an array, ...) is an error here; unknown ids are
   // reported elsewhere, and extension types (cooperative matrices, ...) have rules of their own.
-  bool resultShapeChecked(const Instruction &inst, uint32_t type, const std::string &what) {
+  bool resultShapeChecked(const InstView &inst, uint32_t type, const std::string &what) {
     if (scalarOrVector(type))
       return true;
     const Op op = s_.defOpcode(type);
@@ -324,7 +329,7 @@ private:
     return false;
   }
 
-  void expect(const Instruction &inst, bool ok, const std::string &what) {
+  void expect(const InstView &inst, bool ok, const std::string &what) {
     if (!ok)
       s_.error(inst.index(), "3.32", what);
   }
@@ -332,7 +337,7 @@ private:
   // %r = OpVectorExtractDynamic %scalar %vector %index
   // %r = OpVectorInsertDynamic %vector %vector %component %index (3.32.12): the vector of the
   // scalar's type (or of the result's type), the index a scalar integer.
-  void vectorDynamic(const Instruction &inst) {
+  void vectorDynamic(const InstView &inst) {
     const bool extract = inst.opcode() == Op::VectorExtractDynamic;
     if (inst.wordCount() < (extract ? 5u : 6u))
       return;
@@ -368,7 +373,7 @@ private:
   // %r = OpIAddCarry / OpISubBorrow / OpUMulExtended / OpSMulExtended %struct %a %b (3.32.13):
   // a struct of two members of one integer scalar or vector type (unsigned but for
   // OpSMulExtended), which both operands have.
-  void extended(const Instruction &inst, bool unsignedMembers) {
+  void extended(const InstView &inst, bool unsignedMembers) {
     const uint32_t type = inst.typeId();
     std::optional<Instruction> def = s_.def(type);
     if (!def)
@@ -390,7 +395,7 @@ private:
   }
 
   // %r = OpXxx %type %a [%b]: operands of the result type.
-  void sameAsResult(const Instruction &inst, Scalar k) {
+  void sameAsResult(const InstView &inst, Scalar k) {
     const uint32_t type = inst.typeId();
     if (!resultShapeChecked(inst, type, std::string(scalarName(k)) + " scalar or vector"))
       return;
@@ -408,7 +413,7 @@ private:
 
   // %r = OpShift... %type %base %shift: the base as wide as the result, both with its
   // component count; the shift of any integer width.
-  void shift(const Instruction &inst) {
+  void shift(const InstView &inst) {
     const uint32_t type = inst.typeId();
     if (inst.wordCount() < 5 || !resultShapeChecked(inst, type, "an integer scalar or vector"))
       return;
@@ -432,7 +437,7 @@ private:
 
   // %r = OpBitFieldInsert %type %base %insert %offset %count, OpBitField[SU]Extract %type %base
   // %offset %count: base (and insert) of the result type, offset and count integer scalars.
-  void bitField(const Instruction &inst) {
+  void bitField(const InstView &inst) {
     const uint32_t type = inst.typeId();
     const bool insert = inst.opcode() == Op::BitFieldInsert;
     const uint32_t firstScalar = insert ? 5 : 4;
@@ -454,7 +459,7 @@ private:
   }
 
   // %r = OpBitCount %type %base
-  void bitCount(const Instruction &inst) {
+  void bitCount(const InstView &inst) {
     const uint32_t type = inst.typeId();
     if (inst.wordCount() < 4 || !scalarOrVector(type))
       return;
@@ -468,7 +473,7 @@ private:
   }
 
   // %r = OpAny / OpAll %bool %vector
-  void anyAll(const Instruction &inst) {
+  void anyAll(const InstView &inst) {
     if (inst.wordCount() < 4)
       return;
     const uint32_t v = s_.typeOf(inst.word(3));
@@ -479,7 +484,7 @@ private:
   }
 
   // %r = OpIsNan ... %bool(s) %x
-  void floatClass(const Instruction &inst) {
+  void floatClass(const InstView &inst) {
     const uint32_t type = inst.typeId();
     if (inst.wordCount() < 4 || !scalarOrVector(type))
       return;
@@ -494,7 +499,7 @@ private:
   }
 
   // %r = OpSelect %type %condition %object1 %object2
-  void select(const Instruction &inst) {
+  void select(const InstView &inst) {
     if (inst.wordCount() < 6)
       return;
     const uint32_t type = inst.typeId(), cond = s_.typeOf(inst.word(3));
@@ -527,7 +532,7 @@ private:
   }
 
   // %r = OpDot %float %vector1 %vector2
-  void dot(const Instruction &inst) {
+  void dot(const InstView &inst) {
     if (inst.wordCount() < 5)
       return;
     const uint32_t type = inst.typeId(), a = s_.typeOf(inst.word(3)), b = s_.typeOf(inst.word(4));
@@ -542,7 +547,7 @@ private:
   }
 
   // %r = OpVectorTimesScalar %vector %vector %scalar
-  void vectorTimesScalar(const Instruction &inst) {
+  void vectorTimesScalar(const InstView &inst) {
     if (inst.wordCount() < 5)
       return;
     const uint32_t type = inst.typeId(), v = s_.typeOf(inst.word(3)), k = s_.typeOf(inst.word(4));
@@ -556,7 +561,7 @@ private:
 
   // Integer arithmetic: integer operands with the result's component count and width (their
   // signedness may differ).
-  void integerOperands(const Instruction &inst) {
+  void integerOperands(const InstView &inst) {
     const uint32_t type = inst.typeId();
     if (!resultShapeChecked(inst, type, "an integer scalar or vector"))
       return;
@@ -578,7 +583,7 @@ private:
   }
 
   // %r = OpXxx %bool %a %b
-  void comparison(const Instruction &inst, Scalar k) {
+  void comparison(const InstView &inst, Scalar k) {
     const uint32_t type = inst.typeId();
     if (!resultShapeChecked(inst, type, "a boolean scalar or vector"))
       return;
@@ -621,7 +626,7 @@ private:
   // [Integer Value] must be a scalar of integer type, whose Signedness operand is 0", "Pointer
   // [Result Type] must be a physical pointer type": under Physical32 / Physical64 every pointer,
   // under PhysicalStorageBuffer64 those to PhysicalStorageBuffer, under Logical none.
-  void pointerConversion(const Instruction &inst) {
+  void pointerConversion(const InstView &inst) {
     if (inst.wordCount() < 4)
       return;
     const bool toInteger = inst.opcode() == Op::ConvertPtrToU;
@@ -665,7 +670,7 @@ private:
   // %r = OpSatConvertSToU / OpSatConvertUToS %type %value (3.32.11): "Result Type must be a scalar
   // or vector of integer type", the value "a scalar or vector of integer type. It must have the
   // same number of components as Result Type."
-  void saturatingConversion(const Instruction &inst) {
+  void saturatingConversion(const InstView &inst) {
     if (inst.wordCount() < 4)
       return;
     const uint32_t type = inst.typeId(), value = s_.typeOf(inst.word(3));
@@ -687,7 +692,7 @@ private:
   // %r = OpQuantizeToF16 %type %value (3.32.11): "Result Type must be a scalar or vector of
   // floating-point type. The component width must be 32 bits. The type of Value must be the same
   // as Result Type."
-  void quantizeToF16(const Instruction &inst) {
+  void quantizeToF16(const InstView &inst) {
     const uint32_t type = inst.typeId();
     if (inst.wordCount() < 4 || !resultShapeChecked(inst, type, "a 32-bit float scalar or vector"))
       return;
@@ -707,7 +712,7 @@ private:
   // be an object of type OpTypeMatrix. The number of columns and the column size of Matrix must
   // be the reverse of those in Result Type. The types of the scalar components in Matrix and
   // Result Type must be the same."
-  void transpose(const Instruction &inst) {
+  void transpose(const InstView &inst) {
     if (inst.wordCount() < 4)
       return;
     const uint32_t type = inst.typeId(), matrix = s_.typeOf(inst.word(3));
@@ -739,7 +744,7 @@ private:
   // Column Type in Result Type. Vector 2 must be a vector with the same Component Type as the
   // Component Type in Result Type. Its number of components must equal the number of columns in
   // Result Type."
-  void outerProduct(const Instruction &inst) {
+  void outerProduct(const InstView &inst) {
     if (inst.wordCount() < 5)
       return;
     const uint32_t type = inst.typeId();
@@ -770,7 +775,7 @@ private:
   }
 
   // %r = OpConvertXxx %type %value
-  void conversion(const Instruction &inst, Scalar from, Scalar to) {
+  void conversion(const InstView &inst, Scalar from, Scalar to) {
     if (inst.wordCount() < 4)
       return;
     const uint32_t type = inst.typeId(), input = s_.typeOf(inst.word(3));
@@ -812,7 +817,7 @@ private:
   // %r = OpBitcast %type %value (3.32.11, 2.16.1): pointers or numeric scalars and vectors,
   // keeping the total size. A pointer becomes a pointer of its storage class or an integer
   // scalar (from 1.5 also a vector of 32-bit integers), and the other way round.
-  void bitcast(const Instruction &inst) {
+  void bitcast(const InstView &inst) {
     if (inst.wordCount() < 4)
       return;
     const uint32_t type = inst.typeId(), input = s_.typeOf(inst.word(3));
@@ -880,7 +885,7 @@ private:
   }
 
   // Walks literal indexes from word `first` into `type`; 0 when the walk fails (reported).
-  uint32_t walk(const Instruction &inst, uint32_t type, uint32_t first) {
+  uint32_t walk(const InstView &inst, uint32_t type, uint32_t first) {
     for (uint32_t w = first; w < inst.wordCount(); ++w) {
       ElementType e = elementType(s_, type, inst.word(w), Bounds::All);
       if (!e.error.empty()) {
@@ -895,7 +900,7 @@ private:
   }
 
   // %r = OpCompositeExtract %type %composite %index...
-  void compositeExtract(const Instruction &inst) {
+  void compositeExtract(const InstView &inst) {
     if (inst.wordCount() < 4)
       return;
     const uint32_t composite = s_.typeOf(inst.word(3));
@@ -909,7 +914,7 @@ private:
   }
 
   // %r = OpCompositeInsert %type %object %composite %index...
-  void compositeInsert(const Instruction &inst) {
+  void compositeInsert(const InstView &inst) {
     if (inst.wordCount() < 5)
       return;
     const uint32_t composite = s_.typeOf(inst.word(4)), object = s_.typeOf(inst.word(3));
@@ -927,7 +932,7 @@ private:
   }
 
   // %r = OpVectorShuffle %type %v1 %v2 %component...
-  void vectorShuffle(const Instruction &inst) {
+  void vectorShuffle(const InstView &inst) {
     if (inst.wordCount() < 5)
       return;
     const uint32_t type = inst.typeId(), v1 = s_.typeOf(inst.word(3)), v2 = s_.typeOf(inst.word(4));
@@ -966,7 +971,7 @@ private:
 
   // %r = OpMatrixTimesVector %vec %matrix %vector, OpVectorTimesMatrix %vec %vector %matrix,
   // OpMatrixTimesScalar %mat %matrix %scalar, OpMatrixTimesMatrix %mat %left %right.
-  void matrixProduct(const Instruction &inst) {
+  void matrixProduct(const InstView &inst) {
     if (inst.wordCount() < 5)
       return;
     const uint32_t result = inst.typeId(), a = s_.typeOf(inst.word(3)), b = s_.typeOf(inst.word(4));
@@ -1017,7 +1022,7 @@ private:
   }
 
   // %r = OpCompositeConstruct %type %constituent...
-  void compositeConstruct(const Instruction &inst) {
+  void compositeConstruct(const InstView &inst) {
     const uint32_t type = inst.typeId();
     std::optional<Instruction> d = s_.def(type);
     if (!d || d->isRaw())

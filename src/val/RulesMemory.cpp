@@ -1,5 +1,6 @@
 // Rules: variables, loads, stores, copies and access chains (SPIR-V 3.32.8 and 2.16.1).
 #include "Composite.h"
+#include "InstView.h"
 #include "OperandCheck.h"
 #include "Rules.h"
 #include "spire/module/Opcodes.h"
@@ -46,6 +47,15 @@ public:
       case Op::PtrAccessChain:
       case Op::InBoundsPtrAccessChain:
         accessChain(inst, 5);
+        break;
+      case Op::SpecConstantOp: // a Kernel's access chains to constant addresses (3.32.7)
+        if (inst.wordCount() >= 4) {
+          const Op embedded = static_cast<Op>(inst.word(3));
+          if (embedded == Op::AccessChain || embedded == Op::InBoundsAccessChain)
+            accessChain(InstView::embeddedIn(inst), 4);
+          else if (embedded == Op::PtrAccessChain || embedded == Op::InBoundsPtrAccessChain)
+            accessChain(InstView::embeddedIn(inst), 5);
+        }
         break;
       case Op::PtrEqual:
       case Op::PtrNotEqual:
@@ -297,7 +307,7 @@ private:
   }
 
   // The pointee type of the pointer value `id`, 0 when unknown; reports non-pointers.
-  std::optional<uint32_t> pointee(const Instruction &inst, uint32_t id, std::string_view role) {
+  std::optional<uint32_t> pointee(const InstView &inst, uint32_t id, std::string_view role) {
     const uint32_t type = s_.typeOf(id);
     if (type == 0)
       return 0;
@@ -556,7 +566,7 @@ private:
 
   // %r = Op(InBounds)AccessChain %type %base %index...
   // %r = Op(InBounds)PtrAccessChain %type %base %element %index...
-  void accessChain(const Instruction &inst, uint32_t firstIndex) {
+  void accessChain(const InstView &inst, uint32_t firstIndex) {
     if (inst.wordCount() < firstIndex)
       return;
     const uint32_t resultType = inst.word(1), base = inst.word(3);

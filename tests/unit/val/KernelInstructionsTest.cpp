@@ -233,5 +233,25 @@ TEST(ValKernelMemory, SizedCopiesCastsAndLifetimes) {
                "OpImageQueryFormat: the result type %float must be an integer scalar");
 }
 
+// A kernel's constant addresses: OpSpecConstantOp's access chains follow the access chain rules
+// (3.32.7, 3.32.8), as the structured IR verifies them.
+TEST(ValKernel, SpecConstantAccessChainsFollowTheInstructionsRules) {
+  const std::string globals = "%arr = OpTypeArray %uint %uint_3\n"
+                              "%ptr_cw_arr = OpTypePointer CrossWorkgroup %arr\n"
+                              "%ptr_cw_uint = OpTypePointer CrossWorkgroup %uint\n"
+                              "%g = OpVariable %ptr_cw_arr CrossWorkgroup\n";
+  EXPECT_VALID(kernel("", "spv1.4", "Physical64", "",
+                      globals + "%p = OpSpecConstantOp %ptr_cw_uint InBoundsPtrAccessChain %g "
+                                "%ulong_1 %uint_2\n"));
+  EXPECT_ERROR(kernel("", "spv1.4", "Physical64", "",
+                      globals + "%p = OpSpecConstantOp %ptr_cw_uint InBoundsPtrAccessChain %g "
+                                "%float_1 %uint_2\n"),
+               "must be an integer scalar");
+  EXPECT_ERROR(
+      kernel("", "spv1.4", "Physical64", "",
+             globals + "%p = OpSpecConstantOp %ptr_cw_arr InBoundsAccessChain %g %uint_2\n"),
+      "but the indexes select");
+}
+
 } // namespace
 } // namespace spire::val

@@ -209,6 +209,28 @@ TEST(ValTypes, SpecConstantOpCompositeExtractGivesTheSelectedType) {
   EXPECT_ERROR(val(v + "%s = OpSpecConstantOp %uint CompositeExtract %c 2"), "CompositeExtract");
 }
 
+TEST(ValTypes, SpecConstantOpOperationsFollowTheInstructionsRules) {
+  // The embedded operation reads as the instruction it names (3.32.7), with that instruction's
+  // operand and result rules; the dialect fuzz target found an out-of-range shuffle component
+  // and a mixed-width IAdd that spire val (and spirv-val 2023.1) let through.
+  const std::string v = "%u1 = OpConstant %uint 1\n%i1 = OpConstant %int 1\n"
+                        "%v2 = OpTypeVector %uint 2\n%c = OpSpecConstantComposite %v2 %u1 %u1\n";
+  EXPECT_VALID(val(v + "%s = OpSpecConstantOp %v2 VectorShuffle %c %c 0 3"));
+  EXPECT_VALID(val(v + "%s = OpSpecConstantOp %v2 VectorShuffle %c %c 0 0xFFFFFFFF"));
+  EXPECT_ERROR(val(v + "%s = OpSpecConstantOp %v2 VectorShuffle %c %c 0 4"),
+               "component 4 is out of bounds");
+  EXPECT_VALID(val(v + "%s = OpSpecConstantOp %int IAdd %u1 %i1")); // signedness aside
+  EXPECT_ERROR(val(v + "%long = OpTypeInt 64 0\n%l1 = OpConstant %long 1\n"
+                       "%s = OpSpecConstantOp %uint IAdd %u1 %l1",
+                   "OpCapability Int64"),
+               "the result's component count and width");
+  EXPECT_ERROR(val(v + "%s = OpSpecConstantOp %bool SLessThan %u1 %c"),
+               "with as many components as the result");
+  EXPECT_ERROR(val(v + "%s = OpSpecConstantOp %uint Select %u1 %u1 %u1"),
+               "condition must be a boolean");
+  EXPECT_VALID(val(v + "%t = OpConstantTrue %bool\n%s = OpSpecConstantOp %uint Select %t %u1 %u1"));
+}
+
 TEST(ValTypes, ForwardPointer) {
   const std::string caps = "OpCapability PhysicalStorageBufferAddresses";
   const std::string text = R"(
