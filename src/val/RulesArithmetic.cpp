@@ -780,7 +780,8 @@ private:
       return;
     const uint32_t type = inst.typeId(), input = s_.typeOf(inst.word(3));
     // Cooperative matrices and other extension types convert by rules of their own.
-    if (!scalarOrVector(type) || input == 0 || static_cast<uint32_t>(s_.defOpcode(input)) >= 4096)
+    if (input == 0 || static_cast<uint32_t>(s_.defOpcode(input)) >= 4096 ||
+        static_cast<uint32_t>(s_.defOpcode(type)) >= 4096)
       return;
     if (!isScalarOrVectorOf(type, to))
       s_.error(inst.index(), "3.32.11",

@@ -424,6 +424,14 @@ TEST(ValArithmetic, ConversionWidthsAndBitcastSizes) {
                "OpBitcast keeps the total size: the value has 64 bits, the result type 32");
   EXPECT_ERROR(test::validateText(shader(globals, "%a = OpFConvert %float %float_1")),
                "a conversion within integers or within floats changes the width");
+  // A pointer is neither result nor operand of a numeric conversion (the dialect fuzz target
+  // found an OpUConvert to a pointer type let through).
+  EXPECT_ERROR(test::validateText(shader(globals, "%v = OpVariable %ptr_f_int Function\n"
+                                                  "%a = OpUConvert %ptr_f_int %v")),
+               "the result type must be an integer scalar or vector");
+  EXPECT_ERROR(test::validateText(shader(globals, "%v = OpVariable %ptr_f_int Function\n"
+                                                  "%a = OpSConvert %uint %v")),
+               "must be an integer scalar or vector");
   // 3.32.11 OpBitcast: "Result Type must be an OpTypePointer, or a scalar or vector of numerical
   // type", an array is neither.
   EXPECT_ERROR(test::validateText(shader(globals + "\n%int_2 = OpConstant %int 2\n"
