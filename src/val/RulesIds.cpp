@@ -220,12 +220,31 @@ private:
         if (!labelOperand)
           s_.error(here, "2.16.1",
                    "operand " + s_.name(id) + " is a label where a value is expected");
+      } else if (defOp == Op::Function) {
+        if (!takesFunction(inst, k))
+          s_.error(here, "2.16.1",
+                   "operand " + s_.name(id) +
+                       " is a function where a value is expected; functions are only called, "
+                       "enqueued, queried or taken the address of by the operands that name one");
       } else if (m_.inst(def).typeId() == 0 && !untypedOperandAllowed(defOp)) {
         s_.error(here, "2.16.1",
                  "operand " + s_.name(id) + " is the result of " + State::opcodeName(defOp) +
                      ", which has no type, where a value is expected");
       }
     }
+  }
+
+  // Whether operand `k` of `inst` names a function: the grammar calls such operands Function
+  // (OpFunctionCall, OpConstantFunctionPointerINTEL, ...), Invoke (device-side enqueue) or Func
+  // (the cooperative matrix reductions of newer grammars). An extended instruction's operands are
+  // values.
+  static bool takesFunction(const Instruction &inst, size_t k) {
+    const grammar::InstructionDesc *d = inst.desc();
+    if (d == nullptr || d->operands.empty() || inst.opcode() == Op::ExtInst)
+      return false;
+    const std::string_view name = d->operands[std::min(k, d->operands.size() - 1)].name;
+    return name.find("Func") != std::string_view::npos ||
+           name.find("Invoke") != std::string_view::npos;
   }
 
   // Untyped results that instructions may name as operands (labels are handled apart;

@@ -82,6 +82,16 @@ TEST(ValIds, TypeWhereValueIsExpectedAndValueWhereTypeIsExpected) {
                "result type %int_1 is not a type");
   EXPECT_ERROR(test::validateText(compute("", "%x = OpIAdd %int %entry %int_1\nOpReturn")),
                "is a label where a value is expected");
+  // A function is named only by the operands that take one (OpFunctionCall's Function, ...):
+  // the dialect fuzz target found one passed to GLSL.std.450 Cross, whose type checks held
+  // because OpFunction's result type is the function's return type.
+  const std::string f = "%fi = OpTypeFunction %int\n";
+  const std::string callee = "\n%g = OpFunction %int None %fi\n%gl = OpLabel\nOpReturnValue %int_1";
+  EXPECT_VALID(test::validateText(compute(f, "%x = OpFunctionCall %int %g\nOpReturn" + callee)));
+  EXPECT_ERROR(test::validateText(compute(f, "%x = OpIAdd %int %g %int_1\nOpReturn" + callee)),
+               "is a function where a value is expected");
+  EXPECT_ERROR(test::validateText(compute(f, "%x = OpFunctionCall %int %g %g\nOpReturn" + callee)),
+               "is a function where a value is expected");
 }
 
 TEST(ValIds, ValueOfAnotherFunction) {
