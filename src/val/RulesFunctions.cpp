@@ -230,79 +230,6 @@ void checkEntryPoint(State &s, const Instruction &inst) {
                 "; an entry point's function must return void");
 }
 
-bool isDebugOrAnnotation(Op op) {
-  const grammar::InstructionDesc *d = grammar::findInstruction(static_cast<uint32_t>(op));
-  return d != nullptr && (d->cls == grammar::InstructionClass::Debug ||
-                          d->cls == grammar::InstructionClass::Annotation);
-}
-
-// A function's id names it only where a function is expected: calls, entry points and their
-// modes, the device-side enqueue and kernel queries, names, decorations and extended
-// (debug or non-semantic) instructions.
-bool mayUseFunction(Op op) {
-  switch (op) {
-  case Op::FunctionCall:
-  case Op::EntryPoint:
-  case Op::ExecutionMode:
-  case Op::ExecutionModeId:
-  case Op::EnqueueKernel:
-  case Op::GetKernelNDrangeSubGroupCount:
-  case Op::GetKernelNDrangeMaxSubGroupSize:
-  case Op::GetKernelWorkGroupSize:
-  case Op::GetKernelPreferredWorkGroupSizeMultiple:
-  case Op::GetKernelLocalSizeForSubgroupCount:
-  case Op::GetKernelMaxNumSubgroups:
-  case Op::ExtInst:
-    return true;
-  default:
-    break;
-  }
-  if (isDebugOrAnnotation(op))
-    return true;
-  // Extensions that take functions (function pointers, cooperative matrix callbacks...).
-  const grammar::InstructionDesc *d = grammar::findInstruction(static_cast<uint32_t>(op));
-  return d == nullptr || d->cls == grammar::InstructionClass::Reserved;
-}
-
-// A function type's id: the Function Type of OpFunction, names, decorations, extended
-// instructions.
-bool mayUseFunctionType(Op op) {
-  if (op == Op::Function || op == Op::ExtInst || op == Op::TypePointer || isDebugOrAnnotation(op))
-    return true;
-  const grammar::InstructionDesc *d = grammar::findInstruction(static_cast<uint32_t>(op));
-  return d == nullptr || d->cls == grammar::InstructionClass::Reserved;
-}
-
-void checkFunctionUses(State &s) {
-  const Module &m = s.module();
-  const DefUse &du = s.defUse();
-  auto check = [&](uint32_t id, bool isType) {
-    for (const DefUse::Use &u : du.uses(id)) {
-      Instruction user = m.inst(u.inst);
-      const Op op = user.opcode();
-      if (isType ? mayUseFunctionType(op) : mayUseFunction(op))
-        continue;
-      s.error(u.inst, isType ? "3.32.6 OpTypeFunction" : "2.16.1",
-              std::string(isType ? "the function type " : "the function ") + s.name(id) +
-                  " is used as an operand of " +
-                  std::string(user.desc() ? user.desc()->name : "an unknown instruction") +
-                  (isType ? "; a function type only serves as the type of an OpFunction"
-                          : "; a function is not a value and can only be called or named"));
-      return;
-    }
-  };
-  for (Instruction inst : m) {
-    if (s.stopped())
-      return;
-    if (inst.isRaw())
-      continue;
-    if (inst.opcode() == Op::Function)
-      check(inst.resultId(), false);
-    else if (inst.opcode() == Op::TypeFunction)
-      check(inst.resultId(), true);
-  }
-}
-
 } // namespace
 
 void checkFunctions(State &s) {
@@ -332,8 +259,6 @@ void checkFunctions(State &s) {
       break;
     }
   }
-  if (!s.stopped())
-    checkFunctionUses(s);
 }
 
 } // namespace spire::val

@@ -40,8 +40,8 @@ OpFunctionEnd
   EXPECT_ERROR(test::validateText(test::replaced(text, "@cap", "")),
                "OpGroupNonUniformRotateKHR needs one of the capabilities "
                "GroupNonUniformRotateKHR, and the module declares none of them");
-  EXPECT_VALID(test::validateText(
-      test::replaced(text, "@cap", "OpCapability GroupNonUniformRotateKHR")));
+  EXPECT_VALID(
+      test::validateText(test::replaced(text, "@cap", "OpCapability GroupNonUniformRotateKHR")));
 }
 
 TEST(ValAvailability, ImpliedCapabilitiesCount) {

@@ -261,7 +261,7 @@ TEST(Functions, FunctionIdIsNotAValue) {
 OpReturn
 OpFunctionEnd
 )");
-  EXPECT_ERROR(r, "a function is not a value");
+  EXPECT_ERROR(r, "is a function where a value is expected");
 }
 
 TEST(Functions, FunctionTypeOnlyTypesFunctions) {
@@ -269,7 +269,7 @@ TEST(Functions, FunctionTypeOnlyTypesFunctions) {
 %ptr = OpTypePointer Function %int
 %arr = OpTypeArray %fn_int_int %int_1
 )"));
-  EXPECT_ERROR(r, "a function type only serves as the type of an OpFunction");
+  EXPECT_ERROR(r, "may only be used by OpFunction");
   std::string named = std::string(kHeader) + std::string(kCallee) + std::string(kMain);
   const std::string modeLine = "LocalSize 1 1 1\n";
   named.insert(named.find(modeLine) + modeLine.size(), "OpName %fn_int_int \"fnty\"\n");

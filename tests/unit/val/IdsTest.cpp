@@ -86,7 +86,8 @@ TEST(ValIds, TypeWhereValueIsExpectedAndValueWhereTypeIsExpected) {
   // the dialect fuzz target found one passed to GLSL.std.450 Cross, whose type checks held
   // because OpFunction's result type is the function's return type.
   const std::string f = "%fi = OpTypeFunction %int\n";
-  const std::string callee = "\n%g = OpFunction %int None %fi\n%gl = OpLabel\nOpReturnValue %int_1";
+  const std::string callee =
+      "\nOpFunctionEnd\n%g = OpFunction %int None %fi\n%gl = OpLabel\nOpReturnValue %int_1";
   EXPECT_VALID(test::validateText(compute(f, "%x = OpFunctionCall %int %g\nOpReturn" + callee)));
   EXPECT_ERROR(test::validateText(compute(f, "%x = OpIAdd %int %g %int_1\nOpReturn" + callee)),
                "is a function where a value is expected");
