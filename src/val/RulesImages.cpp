@@ -122,8 +122,11 @@ public:
         break;
       case Op::ImageSparseSampleDrefImplicitLod:
       case Op::ImageSparseSampleDrefExplicitLod:
-      case Op::ImageSparseGather:
       case Op::ImageSparseDrefGather:
+        drefOperand(inst);
+        sparseOperands(inst, 6, true);
+        break;
+      case Op::ImageSparseGather:
         sparseOperands(inst, 6, true);
         break;
       case Op::ImageSparseFetch:
@@ -306,6 +309,8 @@ private:
       if (component != 0 && (!s_.isIntType(component) || s_.bitWidth(component) != 32))
         s_.error(inst.index(), kRule, "the gathered Component must be a 32-bit integer scalar");
     }
+    if (dref)
+      drefOperand(inst);
     imageOperands(inst, dref || gather ? 6 : 5, *t);
     const uint32_t result = inst.typeId();
     if (dref) {
@@ -749,6 +754,18 @@ private:
     else if (s_.client() == Client::OpenCL && t.depth != 1 && count != 4)
       s_.error(inst.index(), "OpenCL env 2.2 / 6.4",
                "reading an image gives a four-component vector in the OpenCL environment");
+  }
+
+  // The depth-comparison reference, word 5 of the Dref forms: "It must be a 32-bit
+  // floating-point type scalar."
+  void drefOperand(const Instruction &inst) {
+    if (inst.wordCount() <= 5)
+      return;
+    const uint32_t type = s_.typeOf(inst.word(5));
+    if (type != 0 && (!s_.isFloatType(type) || s_.bitWidth(type) != 32))
+      s_.error(inst.index(), kRule,
+               State::opcodeName(inst.opcode()) + ": Dref " + s_.name(inst.word(5)) +
+                   " must be a 32-bit float scalar");
   }
 
   // %r = OpImage %type %sampledImage

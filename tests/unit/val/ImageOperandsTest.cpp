@@ -168,6 +168,12 @@ TEST(ValImages, WhatSamplingTakes) {
                "OpImageSampleExplicitLod cannot sample a multisampled image");
   EXPECT_ERROR(check("%r = OpImageSampleProjExplicitLod %v4float %cs %v3f Lod %float_1"),
                "OpImageSampleProjExplicitLod needs a 1D, 2D, 3D or Rect image that is not arrayed");
+  // The depth-comparison reference is a 32-bit float scalar (the dialect fuzz target found a
+  // vector let through).
+  EXPECT_VALID(check("%r = OpImageSampleDrefExplicitLod %float %s %v2f %float_1 Lod %float_1"));
+  EXPECT_ERROR(check("%r = OpImageSampleDrefExplicitLod %float %s %v2f %v2f Lod %float_1"),
+               "must be a 32-bit float scalar");
+  EXPECT_ERROR(check("%r = OpImageDrefGather %v4float %s %v2f %int_1"), "OpImageDrefGather: Dref");
 }
 
 // 2.16.1: image, sampler and sampled image objects are not operands of OpPhi or OpSelect, except
