@@ -118,20 +118,23 @@ public:
         break;
       case Op::ImageSparseSampleImplicitLod:
       case Op::ImageSparseSampleExplicitLod:
-        sparseOperands(inst, 5, true);
+        sparseOperands(inst, 5, true, Texel::Any);
         break;
       case Op::ImageSparseSampleDrefImplicitLod:
       case Op::ImageSparseSampleDrefExplicitLod:
+        drefOperand(inst);
+        sparseOperands(inst, 6, true, Texel::Scalar);
+        break;
       case Op::ImageSparseDrefGather:
         drefOperand(inst);
-        sparseOperands(inst, 6, true);
+        sparseOperands(inst, 6, true, Texel::Vector4);
         break;
       case Op::ImageSparseGather:
-        sparseOperands(inst, 6, true);
+        sparseOperands(inst, 6, true, Texel::Vector4);
         break;
       case Op::ImageSparseFetch:
       case Op::ImageSparseRead:
-        sparseOperands(inst, 5, false);
+        sparseOperands(inst, 5, false, Texel::Any);
         break;
       case Op::ImageFetch:
         fetchReadWrite(inst, 3, "OpImageFetch");
@@ -534,14 +537,47 @@ private:
 
   // The image operands of the sparse instructions, whose results are structs: %r = Op %type
   // %image %coordinate [%dref or %component] [mask ...].
-  void sparseOperands(const Instruction &inst, uint32_t at, bool sampled) {
+  enum class Texel { Any, Scalar, Vector4 };
+
+  // The sparse forms: the image (or sampled image) and operands of the plain form, and a result
+  // that is "an OpTypeStruct with two members. The first member's type must be an integer type
+  // scalar ... The second member must be a scalar or vector of floating-point type or integer
+  // type" (a scalar for the Dref samples, four components for the gathers).
+  void sparseOperands(const Instruction &inst, uint32_t at, bool sampled, Texel texel) {
     if (inst.wordCount() < 5)
       return;
-    uint32_t type = s_.typeOf(inst.word(3));
-    if (sampled)
-      type = sampledImageImage(s_, type);
-    if (std::optional<ImageType> t = imageType(s_, type))
-      imageOperands(inst, at, *t);
+    std::optional<Instruction> result = s_.def(inst.typeId());
+    const uint32_t members =
+        result && result->opcode() == Op::TypeStruct ? result->wordCount() - 2 : 0;
+    const uint32_t code = members == 2 ? result->word(2) : 0,
+                   value = members == 2 ? result->word(3) : 0;
+    const bool numeric = s_.isIntScalarOrVector(value) || s_.isFloatScalarOrVector(value);
+    if (members != 2 || !s_.isIntType(code) || !numeric ||
+        (texel == Texel::Scalar && s_.isVectorType(value)) ||
+        (texel == Texel::Vector4 && (!s_.isVectorType(value) || s_.componentCount(value) != 4))) {
+      s_.error(inst.index(), kRule,
+               State::opcodeName(inst.opcode()) +
+                   ": the result type must be a structure of an integer scalar (the residency "
+                   "code) and " +
+                   (texel == Texel::Scalar    ? "an integer or float scalar"
+                    : texel == Texel::Vector4 ? "a vector of four integers or floats"
+                                              : "an integer or float scalar or vector") +
+                   " (the texel), not " + s_.name(inst.typeId()));
+      return;
+    }
+    const uint32_t operand = s_.typeOf(inst.word(3));
+    if (operand == 0)
+      return;
+    const uint32_t type = sampled ? sampledImageImage(s_, operand) : operand;
+    std::optional<ImageType> t = imageType(s_, type);
+    if (!t) {
+      s_.error(inst.index(), kRule,
+               State::opcodeName(inst.opcode()) + ": " +
+                   (sampled ? "the sampled image " : "Image ") + s_.name(inst.word(3)) +
+                   " is not an " + (sampled ? "OpTypeSampledImage" : "OpTypeImage"));
+      return;
+    }
+    imageOperands(inst, at, *t);
   }
 
   // %r = OpImageTexelPointer %type %image %coordinate %sample (3.32.8): a pointer in the Image

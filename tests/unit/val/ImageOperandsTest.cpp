@@ -176,6 +176,32 @@ TEST(ValImages, WhatSamplingTakes) {
   EXPECT_ERROR(check("%r = OpImageDrefGather %v4float %s %v2f %int_1"), "OpImageDrefGather: Dref");
 }
 
+// 3.32.10, the sparse forms: the operands of the plain forms, and a result of the residency code
+// and the texel (the dialect fuzz target found a pointer taken for the image).
+TEST(ValImages, SparseFormsTakeImagesAndGiveCodeAndTexel) {
+  const std::string caps = "OpCapability SparseResidency";
+  const std::string types = "%res4 = OpTypeStruct %int %v4float\n%res1 = OpTypeStruct %int %float\n"
+                            "%resu = OpTypeStruct %uint %v4uint\n";
+  EXPECT_VALID(check("%r = OpImageSparseSampleExplicitLod %res4 %s %v2f Lod %float_1", "spv1.6",
+                     caps, "GLSL450", types));
+  EXPECT_VALID(check("%r = OpImageSparseSampleDrefExplicitLod %res1 %s %v2f %float_1 Lod %float_1",
+                     "spv1.6", caps, "GLSL450", types));
+  EXPECT_VALID(check("%r = OpImageSparseRead %resu %si %v2i", "spv1.6", caps, "GLSL450", types));
+  EXPECT_ERROR(
+      check("%r = OpImageSparseRead %resu %storage %v2i", "spv1.6", caps, "GLSL450", types),
+      "OpImageSparseRead: Image %storage is not an OpTypeImage");
+  EXPECT_ERROR(check("%r = OpImageSparseSampleExplicitLod %v4float %s %v2f Lod %float_1", "spv1.6",
+                     caps, "GLSL450", types),
+               "the result type must be a structure of an integer scalar (the residency code)");
+  EXPECT_ERROR(check("%r = OpImageSparseSampleDrefExplicitLod %res4 %s %v2f %float_1 Lod "
+                     "%float_1",
+                     "spv1.6", caps, "GLSL450", types),
+               "and an integer or float scalar (the texel)");
+  EXPECT_ERROR(
+      check("%r = OpImageSparseGather %res1 %s %v2f %int_1", "spv1.6", caps, "GLSL450", types),
+      "and a vector of four integers or floats (the texel)");
+}
+
 // 2.16.1: image, sampler and sampled image objects are not operands of OpPhi or OpSelect, except
 // with SPV_NV_bindless_texture; OpCopyObject may copy them.
 TEST(ValImages, NotChosenByPhiOrSelect) {
