@@ -189,7 +189,7 @@ TEST(ValImages, SparseFormsTakeImagesAndGiveCodeAndTexel) {
   EXPECT_VALID(check("%r = OpImageSparseRead %resu %si %v2i", "spv1.6", caps, "GLSL450", types));
   EXPECT_ERROR(
       check("%r = OpImageSparseRead %resu %storage %v2i", "spv1.6", caps, "GLSL450", types),
-      "OpImageSparseRead: Image %storage is not an OpTypeImage");
+      "OpImageSparseRead: Image %3 is not an OpTypeImage");
   EXPECT_ERROR(check("%r = OpImageSparseSampleExplicitLod %v4float %s %v2f Lod %float_1", "spv1.6",
                      caps, "GLSL450", types),
                "the result type must be a structure of an integer scalar (the residency code)");
