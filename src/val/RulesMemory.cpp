@@ -48,13 +48,15 @@ public:
       case Op::InBoundsPtrAccessChain:
         accessChain(inst, 5);
         break;
-      case Op::SpecConstantOp: // a Kernel's access chains to constant addresses (3.32.7)
+      case Op::SpecConstantOp: // a Kernel's constant addresses and casts of them (3.32.7)
         if (inst.wordCount() >= 4) {
           const Op embedded = static_cast<Op>(inst.word(3));
           if (embedded == Op::AccessChain || embedded == Op::InBoundsAccessChain)
             accessChain(InstView::embeddedIn(inst), 4);
           else if (embedded == Op::PtrAccessChain || embedded == Op::InBoundsPtrAccessChain)
             accessChain(InstView::embeddedIn(inst), 5);
+          else if (embedded == Op::PtrCastToGeneric || embedded == Op::GenericCastToPtr)
+            genericCast(InstView::embeddedIn(inst));
         }
         break;
       case Op::PtrEqual:
@@ -425,7 +427,7 @@ private:
   }
 
   // %r = OpPtrCastToGeneric %genericPointer %pointer; OpGenericCastToPtr the other way.
-  void genericCast(const Instruction &inst) {
+  void genericCast(const InstView &inst) {
     if (inst.wordCount() < 4)
       return;
     const uint32_t result = inst.typeId(), input = s_.typeOf(inst.word(3));

@@ -251,6 +251,12 @@ TEST(ValKernel, SpecConstantAccessChainsFollowTheInstructionsRules) {
       kernel("", "spv1.4", "Physical64", "",
              globals + "%p = OpSpecConstantOp %ptr_cw_arr InBoundsAccessChain %g %uint_2\n"),
       "but the indexes select");
+  const std::string generic = globals + "%ptr_gen_arr = OpTypePointer Generic %arr\n";
+  EXPECT_VALID(kernel("", "spv1.4", "Physical64", "OpCapability GenericPointer",
+                      generic + "%p = OpSpecConstantOp %ptr_gen_arr PtrCastToGeneric %g\n"));
+  EXPECT_ERROR(kernel("", "spv1.4", "Physical64", "OpCapability GenericPointer",
+                      generic + "%p = OpSpecConstantOp %arr PtrCastToGeneric %g\n"),
+               "a generic cast converts a pointer into a pointer");
 }
 
 } // namespace
