@@ -8,7 +8,8 @@
 // - The execution scope of a non-uniform instruction is Subgroup or Workgroup; Vulkan allows only
 //   Subgroup.
 // - Elect, All, Any and AllEqual give a boolean; Ballot gives a four-component vector of 32-bit
-//   integers from a boolean predicate.
+//   integers from a boolean predicate, which InverseBallot, BallotBitExtract, BallotBitCount and
+//   BallotFindLSB / MSB read.
 // - Broadcasts, shuffles, quad operations and reductions give a value of their operand's type;
 //   the reductions' kind (integer, float, boolean) is the instruction's, and ClusteredReduce names
 //   a constant cluster size that is a power of two.
@@ -34,6 +35,11 @@ enum : uint32_t {
   kBroadcast = 337,
   kBroadcastFirst = 338,
   kBallot = 339,
+  kInverseBallot = 340,
+  kBallotBitExtract = 341,
+  kBallotBitCount = 342,
+  kBallotFindLSB = 343,
+  kBallotFindMSB = 344,
   kShuffle = 345,
   kShuffleXor = 346,
   kShuffleDown = 348,
@@ -167,6 +173,41 @@ private:
       if (inst.wordCount() >= 5 && !s_.isBoolType(s_.typeOf(inst.word(4))))
         s_.error(inst.index(), kRule, "the predicate must be a boolean scalar");
       return;
+    case kInverseBallot:
+    case kBallotBitExtract:
+    case kBallotBitCount:
+    case kBallotFindLSB:
+    case kBallotFindMSB: {
+      // %r = OpGroupNonUniform<Ballot use> %type %scope [GroupOperation] %value [%index]: "Value
+      // must be a vector of four components of integer type scalar, whose Width operand is 32";
+      // InverseBallot and BitExtract give a boolean scalar, the counts and finds an integer
+      // scalar (whose Signedness the text asks to be 0, left to spirv-val's reading).
+      const bool givesInt = op == kBallotBitCount || op == kBallotFindLSB || op == kBallotFindMSB;
+      if (givesInt ? !s_.isIntType(result) : !s_.isBoolType(result)) {
+        s_.error(inst.index(), kRule,
+                 std::string("the result type must be ") +
+                     (givesInt ? "an integer scalar" : "a boolean scalar"));
+        return;
+      }
+      const uint32_t valueWord = op == kBallotBitCount ? 5 : 4;
+      if (inst.wordCount() <= valueWord)
+        return;
+      const uint32_t value = s_.typeOf(inst.word(valueWord));
+      if (value != 0 && (!s_.isVectorType(value) || s_.componentCount(value) != 4 ||
+                         !s_.isIntScalarOrVector(value) || s_.bitWidth(value) != 32)) {
+        s_.error(inst.index(), kRule,
+                 "Value " + s_.name(inst.word(valueWord)) +
+                     " must be a ballot: a vector of four 32-bit integers");
+        return;
+      }
+      if (op == kBallotBitExtract && inst.wordCount() > 5) {
+        const uint32_t index = s_.typeOf(inst.word(5));
+        if (index != 0 && !s_.isIntType(index))
+          s_.error(inst.index(), kRule,
+                   "Index " + s_.name(inst.word(5)) + " must be an integer scalar");
+      }
+      return;
+    }
     default:
       break;
     }

@@ -392,6 +392,34 @@ TEST(ValGroups, NonUniformTypesAndScopes) {
       "the value must be a scalar or vector of floating-point, integer or boolean type");
 }
 
+TEST(ValGroups, BallotsAreVectorsOfFour32BitIntegers) {
+  // What reads a ballot takes a vector of four 32-bit integers (3.32.24); the dialect fuzz target
+  // found an integer scalar given to OpGroupNonUniformInverseBallot (spirv-val 2023.1 misses it).
+  const std::string caps = "OpCapability GroupNonUniformBallot";
+  const std::string ballot = "%b = OpGroupNonUniformBallot %v4uint %uint_3 %true\n";
+  EXPECT_VALID(test::validateText(
+      shader(caps, "",
+             ballot + "%i = OpGroupNonUniformInverseBallot %bool %uint_3 %b\n"
+                      "%e = OpGroupNonUniformBallotBitExtract %bool %uint_3 %b %uint_0\n"
+                      "%c = OpGroupNonUniformBallotBitCount %uint %uint_3 Reduce %b\n"
+                      "%l = OpGroupNonUniformBallotFindLSB %uint %uint_3 %b"),
+      "vulkan1.3"));
+  EXPECT_ERROR(test::validateText(
+                   shader(caps, "", "%i = OpGroupNonUniformInverseBallot %bool %uint_3 %uint_1"),
+                   "vulkan1.3"),
+               "Value %uint_1 must be a ballot: a vector of four 32-bit integers");
+  EXPECT_ERROR(test::validateText(shader(caps, "",
+                                         ballot + "%c = OpGroupNonUniformBallotBitCount %bool "
+                                                  "%uint_3 Reduce %b"),
+                                  "vulkan1.3"),
+               "the result type must be an integer scalar");
+  EXPECT_ERROR(test::validateText(shader(caps, "",
+                                         ballot + "%e = OpGroupNonUniformBallotBitExtract %bool "
+                                                  "%uint_3 %b %true"),
+                                  "vulkan1.3"),
+               "Index %true must be an integer scalar");
+}
+
 TEST(ValGroups, BroadcastAndShuffleLanes) {
   // The Id, Mask, Delta, Index or Direction is an integer scalar (3.32.24); a pointer was let
   // through (found by fuzzing the dialect: the verifier rejected it).
