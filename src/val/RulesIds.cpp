@@ -226,7 +226,9 @@ private:
                    "operand " + s_.name(id) +
                        " is a function where a value is expected; functions are only called, "
                        "enqueued, queried or taken the address of by the operands that name one");
-      } else if (m_.inst(def).typeId() == 0 && !untypedOperandAllowed(defOp)) {
+      } else if (m_.inst(def).typeId() == 0) {
+        // (Strings, imports and decoration groups, also untyped, appear only in the debug,
+        // annotation and OpExtInst operands that are not checked here.)
         s_.error(here, "2.16.1",
                  "operand " + s_.name(id) + " is the result of " + State::opcodeName(defOp) +
                      ", which has no type, where a value is expected");
@@ -246,11 +248,6 @@ private:
     return name.find("Func") != std::string_view::npos ||
            name.find("Invoke") != std::string_view::npos;
   }
-
-  // Untyped results that instructions may name as operands (labels are handled apart;
-  // strings, imports and decoration groups only appear in the debug, annotation and OpExtInst
-  // instructions that are not checked here).
-  static bool untypedOperandAllowed(Op defOp) { return defOp == Op::Function; }
 
   // Instructions with label operands: branch and merge targets, OpPhi's parents.
   static bool takesLabels(Op op) {
