@@ -4,6 +4,7 @@
 #include "NumberParser.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstdlib>
 #include <cstring>
 #include <new>
@@ -47,7 +48,9 @@ std::unique_ptr<uint64_t[], IdNumbering::Free> IdNumbering::zeroedSlots(size_t n
 
 IdNumbering::IdNumbering(std::string_view text, std::vector<uint32_t> preserved)
     : text_(text), preserved_(std::move(preserved)) {
-  slotCount_ = 1024;
+  // About a name per 32 bytes of text to start with (a small text zeroes a small table); the
+  // table doubles as names come.
+  slotCount_ = std::bit_ceil(std::clamp<size_t>(text.size() / 32, 64, 1024));
   slots_ = zeroedSlots(slotCount_);
   // Room for a name every 16 bytes, so that the names rarely move (only the pages written are
   // ever touched).

@@ -18,6 +18,11 @@ std::string_view grammarSpelling(std::string_view name, std::string_view canonic
 
 } // namespace
 
+NameCache &NameCache::forThisThread() {
+  thread_local NameCache cache;
+  return cache;
+}
+
 NameCache::Entry &NameCache::slot(uint32_t kind, std::string_view name) {
   uint32_t h = 2166136261u ^ kind;
   for (char c : name)

@@ -146,7 +146,7 @@ private:
   TypeTable types_;
   std::vector<uint32_t> words_;
   ExpectedOperands expected_;
-  NameCache names_;
+  NameCache &names_ = NameCache::forThisThread();
 
   // The instruction being read.
   size_t instStart_ = 0;
