@@ -581,10 +581,14 @@ private:
           init = *c;
         }
       }
-      auto w = b_->add(Section::Global, Op::Variable);
-      w.id(typeId).id(id).literal(t.type().storageClass());
-      if (init)
-        w.id(init);
+      {
+        // Closed before the decorations: an id decoration's constant (AlignmentId 16) is
+        // declared in the section the variable is written to.
+        auto w = b_->add(Section::Global, Op::Variable);
+        w.id(typeId).id(id).literal(t.type().storageClass());
+        if (init)
+          w.id(init);
+      }
       name(id, op.attr("sym_name").str());
       std::string_view skip[] = {"sym_name", "type", "initializer"};
       return decorations(op, id, skip);

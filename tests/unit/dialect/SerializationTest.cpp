@@ -1113,3 +1113,27 @@ OpFunctionEnd
             std::string::npos);
   EXPECT_EQ(roundTripsEverywhere(d, "opencl2.0"), "");
 }
+
+TEST(DialectSerialization, GlobalVariablesWithIdDecorations) {
+  // OpDecorateId's constant is declared while the variable is written: the dialect fuzz target
+  // found its words inside the OpVariable, which then did not read back.
+  Deserialized d;
+  deserializeText(kernel(R"(
+OpDecorate %g LinkageAttributes "g" Export
+OpDecorateId %g AlignmentId %uint_16
+)",
+                         R"(
+%puint = OpTypePointer CrossWorkgroup %uint
+%g = OpVariable %puint CrossWorkgroup %uint_2
+%main = OpFunction %void None %fn
+%entry = OpLabel
+OpReturn
+OpFunctionEnd
+)"),
+                  d);
+  ASSERT_TRUE(d.module) << d.error;
+  Operation *g = first(d.module.get(), ops::globalVariable());
+  ASSERT_TRUE(g);
+  EXPECT_EQ(toString(g->attr("alignment_id")), "16 : i32");
+  EXPECT_EQ(roundTripsEverywhere(d, "spv1.3"), "");
+}
