@@ -11,6 +11,7 @@
 
 #include "Naming.h"
 
+#include <cmath>
 #include <cstring>
 #include <deque>
 #include <map>
@@ -381,6 +382,15 @@ private:
     case AttrKind::Array: {
       std::vector<uint32_t> parts;
       std::span<const Attribute> elems = value.elements();
+      // One instruction holds at most 65535 words: a larger composite is written as the
+      // OpConstantNull it came from when it is all zeros (a null structure holding a long array
+      // reads back as its explicit value), and is an error otherwise.
+      if (elems.size() + 3 > 0xFFFF) {
+        if (isZero(value))
+          return unique(Op::ConstantNull, {typeId}, typeId);
+        return fail(at, "a composite constant of " + std::to_string(elems.size()) +
+                            " constituents does not fit in one instruction (65532 at most)");
+      }
       for (size_t k = 0; k < elems.size(); ++k) {
         Type et = elementType(t, static_cast<uint32_t>(k));
         if (!et)
@@ -399,6 +409,28 @@ private:
     }
     uniqueTypes_.emplace(std::move(key), id);
     return id;
+  }
+
+  /// Whether a constant value is all zeros (false, 0, +0.0, null), what OpConstantNull gives.
+  static bool isZero(Attribute v) {
+    switch (v.kind()) {
+    case AttrKind::Null:
+      return true;
+    case AttrKind::Bool:
+      return !v.boolValue();
+    case AttrKind::Integer:
+      return v.bits() == 0;
+    case AttrKind::Float:
+      return v.floatValue() == 0.0 && !std::signbit(v.floatValue());
+    case AttrKind::Dense:
+    case AttrKind::Array:
+      for (Attribute e : v.elements())
+        if (!isZero(e))
+          return false;
+      return true;
+    default:
+      return false;
+    }
   }
 
   /// OpConstantSampler from [addressing mode, normalized, filter mode], declared once.

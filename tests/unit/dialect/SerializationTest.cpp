@@ -1137,3 +1137,32 @@ OpFunctionEnd
   EXPECT_EQ(toString(g->attr("alignment_id")), "16 : i32");
   EXPECT_EQ(roundTripsEverywhere(d, "spv1.3"), "");
 }
+
+TEST(DialectSerialization, NullsTooLargeToSpellOutStayNull) {
+  // A null structure holding an array of 70000 elements deserializes to its explicit zero value;
+  // written back as one composite it would need more than 65535 words (the dialect fuzz target
+  // found such a module that did not read back), so it is written as the null it was.
+  Deserialized d;
+  deserializeText(kernel("", R"(
+%n = OpConstant %uint 70000
+%arr = OpTypeArray %uint %n
+%S = OpTypeStruct %arr %uint
+%null = OpConstantNull %S
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%copy = OpCopyObject %S %null
+OpReturn
+OpFunctionEnd
+)"),
+                  d);
+  ASSERT_TRUE(d.module) << d.error;
+  Expected<std::vector<uint32_t>> words = serialize(*d.module);
+  ASSERT_TRUE(bool(words)) << words.error().format();
+  Expected<Module> m = Module::fromWords(std::move(words).value());
+  ASSERT_TRUE(bool(m)) << m.error().format();
+  size_t nulls = 0;
+  for (Instruction inst : *m)
+    nulls += inst.opcode() == grammar::Op::ConstantNull;
+  EXPECT_EQ(nulls, 1u);
+  EXPECT_TRUE(val::validate(*m, val::Options{}).valid());
+}
