@@ -195,8 +195,9 @@ private:
         continue;
       }
       // A value of a function belongs to it; OpFunction itself is named from anywhere.
-      // (Labels of other functions as branch targets are the control-flow rules'.)
-      if (defOp != Op::Function && defOp != Op::Label && !forwardOk) {
+      // (Labels of other functions as branch targets are the control-flow rules'.) OpPhi may
+      // name values defined later, but of its own function only.
+      if (defOp != Op::Function && defOp != Op::Label && (!forwardOk || op == Op::Phi)) {
         const uint32_t defFn = s_.functionOf(def);
         if (defFn != kNoIndex && defFn != fn) {
           s_.error(here, "2.16.1",

@@ -105,6 +105,19 @@ OpFunctionEnd
 %b = OpIAdd %int %a %int_1
 OpReturn)"));
   EXPECT_ERROR(r, "is defined in another function");
+  // OpPhi may name later values, but of its own function only (the dialect fuzz target found a
+  // phi taking another function's value).
+  Report phi = test::validateText(compute("", R"(
+%a = OpIAdd %int %int_1 %int_1
+OpReturn
+OpFunctionEnd
+%other = OpFunction %void None %fn
+%l = OpLabel
+OpBranch %next
+%next = OpLabel
+%p = OpPhi %int %a %l
+OpReturn)"));
+  EXPECT_ERROR(phi, "is defined in another function");
 }
 
 TEST(ValIds, DefinitionMustDominateUse) {
