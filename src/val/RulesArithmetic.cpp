@@ -441,7 +441,8 @@ private:
     const uint32_t type = inst.typeId();
     const bool insert = inst.opcode() == Op::BitFieldInsert;
     const uint32_t firstScalar = insert ? 5 : 4;
-    if (inst.wordCount() < firstScalar + 2 || !scalarOrVector(type))
+    if (inst.wordCount() < firstScalar + 2 ||
+        !resultShapeChecked(inst, type, "an integer scalar or vector"))
       return;
     if (!s_.isIntScalarOrVector(type)) {
       s_.error(inst.index(), "3.32.15", "bit field instructions work on integers");
@@ -461,7 +462,7 @@ private:
   // %r = OpBitCount %type %base
   void bitCount(const InstView &inst) {
     const uint32_t type = inst.typeId();
-    if (inst.wordCount() < 4 || !scalarOrVector(type))
+    if (inst.wordCount() < 4 || !resultShapeChecked(inst, type, "an integer scalar or vector"))
       return;
     const uint32_t base = s_.typeOf(inst.word(3));
     if (!s_.isIntScalarOrVector(type) ||
@@ -486,12 +487,12 @@ private:
   // %r = OpIsNan ... %bool(s) %x
   void floatClass(const InstView &inst) {
     const uint32_t type = inst.typeId();
-    if (inst.wordCount() < 4 || !scalarOrVector(type))
+    if (inst.wordCount() < 4 || !resultShapeChecked(inst, type, "a boolean scalar or vector"))
       return;
     const uint32_t x = s_.typeOf(inst.word(3));
     if (!s_.isBoolScalarOrVector(type))
       s_.error(inst.index(), "3.32.15", "the result type must be a boolean scalar or vector");
-    else if (x != 0 && scalarOrVector(x) &&
+    else if (x != 0 && static_cast<uint32_t>(s_.defOpcode(x)) < 4096 &&
              (!s_.isFloatScalarOrVector(x) || s_.componentCount(x) != s_.componentCount(type)))
       s_.error(inst.index(), "3.32.15",
                "the operand must be a floating-point scalar or vector with the result's "

@@ -440,6 +440,19 @@ TEST(ValArithmetic, ConversionWidthsAndBitcastSizes) {
                "the result type of OpBitcast must be a pointer or a numerical scalar or vector");
 }
 
+TEST(ValArithmetic, ClassesAndBitCountsGiveScalarsOrVectors) {
+  // A pointer is no result of OpIsInf or OpBitCount, nor operand of OpIsNan (the dialect fuzz
+  // target found an OpIsInf giving a pointer; spirv-val rejects it).
+  const std::string v = "%v = OpVariable %ptr_f_float Function\n";
+  EXPECT_VALID(test::validateText(shader("", "%a = OpIsInf %bool %float_1")));
+  EXPECT_ERROR(test::validateText(shader("", v + "%a = OpIsInf %ptr_f_float %float_1")),
+               "the result type must be a boolean scalar or vector");
+  EXPECT_ERROR(test::validateText(shader("", v + "%a = OpIsNan %bool %v")),
+               "the operand must be a floating-point scalar or vector");
+  EXPECT_ERROR(test::validateText(shader("", v + "%a = OpBitCount %ptr_f_float %int_1")),
+               "the result type must be an integer scalar or vector");
+}
+
 TEST(ValArithmetic, MatrixProducts) {
   const std::string globals = "%m4x2 = OpTypeMatrix %v2float 4\n"
                               "%m = OpConstantNull %m4x2\n"
