@@ -308,8 +308,9 @@ private:
       break;
     case Op::ConstantNull:
       // A null the attributes cannot spell element by element (a pointer, an event, a struct
-      // with one) is #spirv.null as a whole.
-      a = nullValue(t);
+      // with one) is #spirv.null as a whole, and so is one of more than kSpelledNullLimit
+      // scalars: a module of a few words may declare the null of an array of 2^28 elements.
+      a = t && scalarCount(t) <= kSpelledNullLimit ? nullValue(t) : Attribute();
       if (!a && t)
         a = attr::null(ctx_);
       break;
@@ -366,6 +367,30 @@ private:
       return attr::floating(ctx_, t, d);
     }
     return {};
+  }
+
+  static constexpr uint64_t kSpelledNullLimit = uint64_t(1) << 16;
+
+  /// The scalars a value of type `t` holds, counted up to just past kSpelledNullLimit.
+  static uint64_t scalarCount(Type t) {
+    switch (t.kind()) {
+    case TypeKind::Vector:
+    case TypeKind::Array:
+    case TypeKind::Matrix: {
+      const uint64_t each = scalarCount(t.elementType());
+      return t.count() > kSpelledNullLimit || each > kSpelledNullLimit
+                 ? kSpelledNullLimit + 1
+                 : std::min<uint64_t>(t.count() * each, kSpelledNullLimit + 1);
+    }
+    case TypeKind::Struct: {
+      uint64_t total = 0;
+      for (const StructMember &member : t.members())
+        total = std::min<uint64_t>(total + scalarCount(member.type), kSpelledNullLimit + 1);
+      return total;
+    }
+    default:
+      return 1;
+    }
   }
 
   Attribute nullValue(Type t) {

@@ -1139,9 +1139,10 @@ OpFunctionEnd
 }
 
 TEST(DialectSerialization, NullsTooLargeToSpellOutStayNull) {
-  // A null structure holding an array of 70000 elements deserializes to its explicit zero value;
-  // written back as one composite it would need more than 65535 words (the dialect fuzz target
-  // found such a module that did not read back), so it is written as the null it was.
+  // A null structure holding an array of 70000 elements stays #spirv.null (spelled out, one
+  // composite of it would need more than 65535 words: the dialect fuzz target found such a
+  // module that did not read back, and one whose null array of 2^28 elements exhausted memory),
+  // and is written as the null it was.
   Deserialized d;
   deserializeText(kernel("", R"(
 %n = OpConstant %uint 70000
@@ -1165,4 +1166,22 @@ OpFunctionEnd
     nulls += inst.opcode() == grammar::Op::ConstantNull;
   EXPECT_EQ(nulls, 1u);
   EXPECT_TRUE(val::validate(*m, val::Options{}).valid());
+  // 2^28 elements: deserialized and printed in the size of the module, not of the array.
+  Deserialized huge;
+  deserializeText(kernel("", R"(
+%n = OpConstant %uint 268435456
+%arr = OpTypeArray %uint %n
+%null = OpConstantNull %arr
+%parr = OpTypePointer CrossWorkgroup %arr
+%g = OpVariable %parr CrossWorkgroup %null
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%copy = OpCopyObject %arr %null
+OpReturn
+OpFunctionEnd
+)"),
+                  huge);
+  ASSERT_TRUE(huge.module) << huge.error;
+  EXPECT_NE(toString(*huge.module).find("#spirv.null"), std::string::npos);
+  EXPECT_EQ(roundTripsEverywhere(huge, "spv1.3"), "");
 }
