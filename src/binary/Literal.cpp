@@ -15,9 +15,8 @@ void appendString(std::vector<uint32_t> &words, std::string_view s) {
 
 std::optional<size_t> findStringLength(std::span<const uint32_t> words) {
   for (size_t w = 0; w < words.size(); ++w) {
-    uint32_t v = words[w];
-    // Fast test for a zero byte in the word.
-    if (((v - 0x01010101u) & ~v & 0x80808080u) == 0)
+    const uint32_t v = words[w];
+    if (!hasZeroByte(v))
       continue;
     for (size_t b = 0; b < 4; ++b)
       if (((v >> (8 * b)) & 0xFF) == 0)

@@ -159,7 +159,7 @@ public:
 #else
     uint32_t zero = 0;
     for (uint32_t k = 0; k < kWordWindow; ++k)
-      zero |= uint32_t(((w[k] - 0x01010101u) & ~w[k] & 0x80808080u) != 0) << k;
+      zero |= uint32_t(binary::hasZeroByte(w[k])) << k;
     return zero;
 #endif
   }
@@ -396,7 +396,7 @@ struct FastTable {
 
 // The words hold a nul-terminated string whose nul is in the last word (and nowhere before).
 bool endsWithString(const uint32_t *words, uint32_t n) {
-  auto hasZeroByte = [](uint32_t w) { return ((w - 0x01010101u) & ~w & 0x80808080u) != 0; };
+  using binary::hasZeroByte;
   for (uint32_t k = 0; k + 1 < n; ++k)
     if (hasZeroByte(words[k]))
       return false;
@@ -489,8 +489,7 @@ uint32_t enumTailOperands(const grammar::InstructionDesc &d, const FastTable::Ta
   uint32_t stringWords = 1;
   if (numParts == 1 && parts[0]->leadingString) {
     const uint32_t first = prefix + 2;
-    auto hasZeroByte = [](uint32_t w) { return ((w - 0x01010101u) & ~w & 0x80808080u) != 0; };
-    while (first + stringWords - 1 < count && !hasZeroByte(iw[first + stringWords - 1]))
+    while (first + stringWords - 1 < count && !binary::hasZeroByte(iw[first + stringWords - 1]))
       ++stringWords;
     words += stringWords - 1;
   }

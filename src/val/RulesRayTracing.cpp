@@ -34,8 +34,10 @@
 #include "OperandCheck.h"
 #include "Rules.h"
 
+#include <algorithm>
 #include <bit>
 #include <set>
+#include <utility>
 
 namespace spire::val {
 
@@ -80,6 +82,14 @@ constexpr RayQueryOp kRayQueryOps[] = {
     {6031, Gives::Matrix4x3, true},  // OpRayQueryGetIntersectionObjectToWorldKHR
     {6032, Gives::Matrix4x3, true},  // OpRayQueryGetIntersectionWorldToObjectKHR
 };
+
+/// The lowest and highest opcode of kRayQueryOps.
+constexpr std::pair<uint32_t, uint32_t> kRayQueryOpcodes = [] {
+  std::pair<uint32_t, uint32_t> range{~0u, 0u};
+  for (const RayQueryOp &q : kRayQueryOps)
+    range = {std::min(range.first, q.opcode), std::max(range.second, q.opcode)};
+  return range;
+}();
 
 class RayTracingChecker {
 public:
@@ -165,7 +175,7 @@ public:
         break;
       }
       default:
-        if (op < 4474 || (op > 4479 && op < 6016) || op > 6032)
+        if (op < kRayQueryOpcodes.first || op > kRayQueryOpcodes.second)
           break; // no ray query instruction: most instructions end here
         for (const RayQueryOp &q : kRayQueryOps)
           if (q.opcode == op) {
@@ -327,17 +337,17 @@ private:
                        kCullOpaque = 0x40, kCullNoOpaque = 0x80, kSkipTriangles = 0x100,
                        kSkipAABBs = 0x200;
     auto what = [&] { // named only on failure
-      return State::opcodeName(inst.opcode()) + ": Ray Flags " + s_.name(inst.word(word)) +
-             " (0x" + hex(*v) + ") ";
+      return State::opcodeName(inst.opcode()) + ": Ray Flags " + s_.name(inst.word(word)) + " (0x" +
+             hex(*v) + ") ";
     };
     if (std::popcount(*v & (kOpaque | kNoOpaque | kCullOpaque | kCullNoOpaque)) > 1)
       s_.error(inst.index(), opaqueRule,
                what() + "sets more than one of OpaqueKHR, NoOpaqueKHR, CullOpaqueKHR and "
-                      "CullNoOpaqueKHR");
+                        "CullNoOpaqueKHR");
     else if (std::popcount(*v & (kSkipTriangles | kCullBack | kCullFront)) > 1)
       s_.error(inst.index(), cullRule,
                what() + "sets more than one of SkipTrianglesKHR, CullBackFacingTrianglesKHR and "
-                      "CullFrontFacingTrianglesKHR");
+                        "CullFrontFacingTrianglesKHR");
     else if ((*v & kSkipTriangles) != 0 && (*v & kSkipAABBs) != 0)
       s_.error(inst.index(), skipRule, what() + "sets both SkipTrianglesKHR and SkipAABBsKHR");
   }

@@ -40,8 +40,10 @@
 #include "OperandCheck.h"
 #include "Rules.h"
 
+#include <algorithm>
 #include <array>
 #include <unordered_map>
+#include <utility>
 
 namespace spire::val {
 
@@ -164,10 +166,17 @@ constexpr HitRow kHitRows[] = {
 };
 // clang-format on
 
+/// The lowest and highest opcode of kHitRows.
+constexpr std::pair<uint32_t, uint32_t> kHitOpcodes = [] {
+  std::pair<uint32_t, uint32_t> range{~0u, 0u};
+  for (const HitRow &row : kHitRows)
+    range = {std::min(range.first, row.opcode), std::max(range.second, row.opcode)};
+  return range;
+}();
+
 const HitRow *hitRow(uint32_t opcode) {
-  // Every row's opcode is in one of these ranges: most instructions are looked at no further.
-  if ((opcode < 5249 || opcode > 5280) && opcode != 5346 && (opcode < 5432 || opcode > 5437))
-    return nullptr;
+  if (opcode < kHitOpcodes.first || opcode > kHitOpcodes.second)
+    return nullptr; // most instructions are looked at no further
   static const auto *rows = [] {
     auto *m = new std::unordered_map<uint32_t, const HitRow *>; // never torn down
     for (const HitRow &row : kHitRows)

@@ -13,6 +13,10 @@ namespace spire::binary {
 /// Number of words a string takes, terminator and padding included.
 constexpr size_t stringWordCount(size_t length) { return length / 4 + 1; }
 
+/// Whether one of the four bytes of `w` is zero (a string's nul): (w - 0x01010101) & ~w &
+/// 0x80808080 sets the high bit of the lowest zero byte.
+constexpr bool hasZeroByte(uint32_t w) { return ((w - 0x01010101u) & ~w & 0x80808080u) != 0; }
+
 /// Appends a string in SPIR-V encoding (little-endian bytes within each word).
 void appendString(std::vector<uint32_t> &words, std::string_view s);
 
