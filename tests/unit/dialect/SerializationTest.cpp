@@ -40,14 +40,19 @@ void deserializeText(std::string_view text, Deserialized &out, unsigned minor = 
   EXPECT_TRUE(bool(v)) << v.error().message;
 }
 
-/// Serializes and validates for Vulkan 1.1 (or `env`); returns the problems, empty when valid.
-std::string serializeAndValidate(const Operation &module, std::string_view env = "vulkan1.1") {
+/// The module serialized and read back; the error of whichever step fails.
+Expected<Module> serializedModule(const Operation &module) {
   Expected<std::vector<uint32_t>> words = serialize(module);
   if (!words)
-    return "serialize: " + words.error().message;
-  Expected<Module> m = Module::fromWords(std::move(words).value());
+    return words.error();
+  return Module::fromWords(std::move(words).value());
+}
+
+/// Serializes and validates for Vulkan 1.1 (or `env`); returns the problems, empty when valid.
+std::string serializeAndValidate(const Operation &module, std::string_view env = "vulkan1.1") {
+  Expected<Module> m = serializedModule(module);
   if (!m)
-    return "unreadable: " + m.error().message;
+    return "serialize and read back: " + m.error().message;
   val::Options options;
   options.env = *val::parseEnvironment(env);
   val::Report r = val::validate(*m, options);
@@ -574,10 +579,8 @@ OpFunctionEnd
   EXPECT_TRUE(fence->attr("memory_scope").is(AttrKind::Unit));
   EXPECT_EQ(roundTripsEverywhere(k, "spv1.3"), "");
   // The serialized instructions take the parameter where the original did.
-  Expected<std::vector<uint32_t>> words = serialize(*k.module);
-  ASSERT_TRUE(bool(words));
-  Expected<Module> m = Module::fromWords(std::move(words).value());
-  ASSERT_TRUE(bool(m));
+  Expected<Module> m = serializedModule(*k.module);
+  ASSERT_TRUE(bool(m)) << m.error().format();
   for (Instruction inst : *m)
     if (inst.opcode() == grammar::Op::MemoryBarrier)
       EXPECT_EQ(m->inst(m->defIndex(inst.word(1))).opcode(), grammar::Op::FunctionParameter);
@@ -869,10 +872,8 @@ OpFunctionEnd
   EXPECT_EQ(roundTripsEverywhere(d, "vulkan1.1"), "");
   // The serialized module declares the matrices with the specialization constant's id and
   // reads back to the same text.
-  Expected<std::vector<uint32_t>> words = serialize(*d.module);
-  ASSERT_TRUE(bool(words)) << words.error().message;
-  Expected<Module> m = Module::fromWords(std::move(words).value());
-  ASSERT_TRUE(bool(m));
+  Expected<Module> m = serializedModule(*d.module);
+  ASSERT_TRUE(bool(m)) << m.error().format();
   Context ctx;
   Expected<OwningOp> again = deserialize(ctx, *m);
   ASSERT_TRUE(bool(again)) << again.error().message;
@@ -912,10 +913,8 @@ TEST(DialectSerialization, KhrCooperativeMatricesSizedBySpecializationConstants)
   ASSERT_TRUE(bool(verify(**parsed)));
   EXPECT_EQ(toString(**parsed), text);
   EXPECT_EQ(serializeAndValidate(**parsed, "vulkan1.3"), "");
-  Expected<std::vector<uint32_t>> words = serialize(**parsed);
-  ASSERT_TRUE(bool(words)) << words.error().message;
-  Expected<Module> m = Module::fromWords(std::move(words).value());
-  ASSERT_TRUE(bool(m));
+  Expected<Module> m = serializedModule(**parsed);
+  ASSERT_TRUE(bool(m)) << m.error().format();
   Context back;
   Expected<OwningOp> again = deserialize(back, *m);
   ASSERT_TRUE(bool(again)) << again.error().message;
@@ -1157,9 +1156,7 @@ OpFunctionEnd
 )"),
                   d);
   ASSERT_TRUE(d.module) << d.error;
-  Expected<std::vector<uint32_t>> words = serialize(*d.module);
-  ASSERT_TRUE(bool(words)) << words.error().format();
-  Expected<Module> m = Module::fromWords(std::move(words).value());
+  Expected<Module> m = serializedModule(*d.module);
   ASSERT_TRUE(bool(m)) << m.error().format();
   size_t nulls = 0;
   for (Instruction inst : *m)
