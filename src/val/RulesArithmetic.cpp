@@ -22,8 +22,7 @@ public:
         continue;
       if (s_.functionOf(inst.index()) != kNoIndex)
         check(InstView(inst));
-      else if (inst.opcode() == Op::SpecConstantOp && inst.wordCount() >= 4 &&
-               static_cast<Op>(inst.word(3)) != Op::CompositeExtract) // RulesTypes' (with bounds)
+      else if (inst.opcode() == Op::SpecConstantOp && inst.wordCount() >= 4)
         check(InstView::embeddedIn(inst));
     }
     if (!s_.stopped())
@@ -891,7 +890,7 @@ private:
     for (uint32_t w = first; w < inst.wordCount(); ++w) {
       ElementType e = elementType(s_, type, inst.word(w), Bounds::All);
       if (!e.error.empty()) {
-        s_.error(inst.index(), "3.32.12", e.error);
+        s_.error(inst.index(), "3.32.12", State::opcodeName(inst.opcode()) + ": " + e.error);
         return 0;
       }
       if (e.type == 0)
@@ -911,8 +910,8 @@ private:
     const uint32_t element = walk(inst, composite, 4);
     if (element != 0 && element != inst.typeId())
       s_.error(inst.index(), "3.32.12",
-               "the result type " + s_.name(inst.typeId()) + " is not the selected element's " +
-                   s_.name(element));
+               "OpCompositeExtract: the result type " + s_.name(inst.typeId()) +
+                   " is not the selected element's " + s_.name(element));
   }
 
   // %r = OpCompositeInsert %type %object %composite %index...

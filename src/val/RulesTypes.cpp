@@ -866,24 +866,6 @@ void checkSpecConstantOp(State &s, const Instruction &inst) {
     return;
   const std::string_view rule = "3.32.7 OpSpecConstantOp";
   const Op op = static_cast<Op>(inst.word(3));
-  // %r = OpSpecConstantOp %type CompositeExtract %composite <index>...: as the instruction, the
-  // result type is the type the indexes select (3.32.12).
-  if (op == Op::CompositeExtract && inst.wordCount() >= 6) {
-    uint32_t type = s.typeOf(inst.word(4));
-    for (uint32_t w = 5; w < inst.wordCount() && type != 0; ++w) {
-      ElementType e = elementType(s, type, inst.word(w), Bounds::All);
-      if (!e.error.empty()) {
-        s.error(inst.index(), rule, "CompositeExtract: " + e.error);
-        return;
-      }
-      type = e.type;
-    }
-    if (type != 0 && type != inst.typeId())
-      s.error(inst.index(), rule,
-              "CompositeExtract: the result type " + s.name(inst.typeId()) +
-                  " is not the type the indexes select, " + s.name(type));
-    return;
-  }
   switch (op) {
   case Op::QuantizeToF16:
     if (!s.hasCapability(Capability::Shader))
