@@ -113,6 +113,10 @@ private:
             s_.error(inst.index(), "3.32.12",
                      "OpCopyLogical's result type must not be its operand's type (" + s_.name(t) +
                          ")");
+          else if (!logicallyMatch(t, inst.typeId(), 0))
+            s_.error(inst.index(), "3.32.12",
+                     "OpCopyLogical: " + s_.name(t) + " does not logically match the result type " +
+                         s_.name(inst.typeId()));
         }
       break;
     case Op::DPdx:
@@ -316,14 +320,35 @@ private:
     return s_.isScalarType(type) || s_.isVectorType(type);
   }
 
-  // Whether the result type is a scalar or vector to check further. Any other type declared by a
-  // core instruction (a pointer, a struct, an array, ...) is an error here; unknown ids are
-  // reported elsewhere, and extension types (cooperative matrices, ...) have rules of their own.
+  // 2.2.2 "Logically match": arrays of the same length whose elements logically match, structs
+  // of as many members that pairwise logically match, or one and the same type.
+  bool logicallyMatch(uint32_t a, uint32_t b, int depth) const {
+    if (a == b)
+      return true;
+    std::optional<Instruction> da = s_.def(a), db = s_.def(b);
+    if (!da || !db || da->opcode() != db->opcode() || da->wordCount() != db->wordCount() ||
+        depth > 64)
+      return false;
+    if (da->opcode() == Op::TypeArray)
+      return da->wordCount() == 4 && s_.constantValue(da->word(3)).has_value() &&
+             s_.constantValue(da->word(3)) == s_.constantValue(db->word(3)) &&
+             logicallyMatch(da->word(2), db->word(2), depth + 1);
+    if (da->opcode() != Op::TypeStruct)
+      return false;
+    for (uint32_t w = 2; w < da->wordCount(); ++w)
+      if (!logicallyMatch(da->word(w), db->word(w), depth + 1))
+        return false;
+    return true;
+  }
+
+  // Whether the result type is a scalar or vector to check further. Any other type (a pointer, a
+  // struct, an acceleration structure, ...) is an error here; unknown ids are reported elsewhere,
+  // and cooperative matrices have rules of their own.
   bool resultShapeChecked(const InstView &inst, uint32_t type, const std::string &what) {
     if (scalarOrVector(type))
       return true;
     const Op op = s_.defOpcode(type);
-    if (op != kNoOp && static_cast<uint32_t>(op) < 4096)
+    if (op != kNoOp && !s_.isCooperativeType(type))
       s_.error(inst.index(), "3.32", "the result type must be " + what);
     return false;
   }
@@ -343,7 +368,7 @@ private:
     const uint32_t type = inst.typeId(), vector = s_.typeOf(inst.word(3));
     const uint32_t index = s_.typeOf(inst.word(extract ? 4 : 5));
     const char *name = extract ? "OpVectorExtractDynamic" : "OpVectorInsertDynamic";
-    if (vector != 0 && static_cast<uint32_t>(s_.defOpcode(vector)) < 4096 &&
+    if (vector != 0 && s_.defOpcode(vector) != kNoOp && !s_.isCooperativeType(vector) &&
         !s_.isVectorType(vector)) {
       s_.error(inst.index(), "3.32.12",
                std::string("the vector of ") + name + " must be of a vector type, not " +
@@ -491,7 +516,7 @@ private:
     const uint32_t x = s_.typeOf(inst.word(3));
     if (!s_.isBoolScalarOrVector(type))
       s_.error(inst.index(), "3.32.15", "the result type must be a boolean scalar or vector");
-    else if (x != 0 && static_cast<uint32_t>(s_.defOpcode(x)) < 4096 &&
+    else if (x != 0 && s_.defOpcode(x) != kNoOp && !s_.isCooperativeType(x) &&
              (!s_.isFloatScalarOrVector(x) || s_.componentCount(x) != s_.componentCount(type)))
       s_.error(inst.index(), "3.32.15",
                "the operand must be a floating-point scalar or vector with the result's "
@@ -779,9 +804,9 @@ private:
     if (inst.wordCount() < 4)
       return;
     const uint32_t type = inst.typeId(), input = s_.typeOf(inst.word(3));
-    // Cooperative matrices and other extension types convert by rules of their own.
-    if (input == 0 || static_cast<uint32_t>(s_.defOpcode(input)) >= 4096 ||
-        static_cast<uint32_t>(s_.defOpcode(type)) >= 4096)
+    // Cooperative matrices convert by rules of their own.
+    if (input == 0 || s_.defOpcode(input) == kNoOp || s_.isCooperativeType(input) ||
+        s_.isCooperativeType(type))
       return;
     if (!isScalarOrVectorOf(type, to))
       s_.error(inst.index(), "3.32.11",
@@ -981,8 +1006,8 @@ private:
     const Op op = inst.opcode();
     auto report = [&](const std::string &what) { s_.error(inst.index(), "3.32.14", what); };
     if (op == Op::MatrixTimesScalar) {
-      // Cooperative matrices (and other extension types) have rules of their own.
-      if (static_cast<uint32_t>(s_.defOpcode(result)) >= 4096)
+      // Cooperative matrices have rules of their own.
+      if (s_.isCooperativeType(result))
         return;
       // "Result Type must be a matrix type with a float component type."
       if (!matrixShape(result) || !s_.isFloatScalarOrVector(s_.def(result)->word(2)))
@@ -1004,6 +1029,12 @@ private:
                " columns but the right one " + std::to_string(right->second) + " rows");
       else if (out->first != right->first || out->second != left->second)
         report("the result must have the right matrix's columns and the left matrix's rows");
+      else if (!s_.isFloatScalarOrVector(s_.def(result)->word(2)))
+        report("OpMatrixTimesMatrix gives a matrix of floats");
+      else if (s_.def(a)->word(2) != s_.def(result)->word(2) ||
+               matrixComponent(b) != matrixComponent(result))
+        report("the matrices must have the result's component type " +
+               s_.name(matrixComponent(result)));
       return;
     }
     const bool matrixFirst = op == Op::MatrixTimesVector;
@@ -1020,6 +1051,18 @@ private:
              " components; the matrix needs " + std::to_string(inner));
     else if (s_.componentCount(result) != outer)
       report("the result must have " + std::to_string(outer) + " components");
+    else if (!s_.isFloatScalarOrVector(result))
+      report("the result must be a vector of floats");
+    else if (s_.componentType(vector) != s_.componentType(result) ||
+             matrixComponent(matrixFirst ? a : b) != s_.componentType(result))
+      report("the matrix and the vector must have the result's component type " +
+             s_.name(s_.componentType(result)));
+  }
+
+  // The component type of a matrix (of its column vectors).
+  uint32_t matrixComponent(uint32_t matrix) const {
+    std::optional<Instruction> d = s_.def(matrix);
+    return d && d->wordCount() > 2 ? s_.componentType(d->word(2)) : 0;
   }
 
   // %r = OpCompositeConstruct %type %constituent...
@@ -1085,19 +1128,14 @@ private:
       }
       return;
     }
-    case Op::TypeVoid:
-    case Op::TypeBool:
-    case Op::TypeInt:
-    case Op::TypeFloat:
-    case Op::TypePointer:
-    case Op::TypeRuntimeArray:
-      // "Result Type must be a composite type, whose top-level members/elements/components/columns
-      // have the same type as the types of the operands" (3.32.12).
-      s_.error(inst.index(), "3.32.12",
-               "OpCompositeConstruct: the result type " + s_.name(type) +
-                   " must be a composite type (a vector, matrix, array or struct)");
-      return;
     default:
+      // "Result Type must be a composite type, whose top-level members/elements/components/columns
+      // have the same type as the types of the operands" (3.32.12). Cooperative matrices have
+      // rules of their own.
+      if (s_.isType(type) && !s_.isCooperativeType(type))
+        s_.error(inst.index(), "3.32.12",
+                 "OpCompositeConstruct: the result type " + s_.name(type) +
+                     " must be a composite type (a vector, matrix, array or struct)");
       return;
     }
   }

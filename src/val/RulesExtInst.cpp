@@ -212,6 +212,10 @@ private:
                        " must be a scalar or vector of the result type");
           return;
         }
+      // Distance: P0 and P1 have the same number of components.
+      if (inst.wordCount() >= 7 && operandType(5) != 0 && operandType(6) != 0 &&
+          s_.componentCount(operandType(5)) != s_.componentCount(operandType(6)))
+        s_.error(inst.index(), rule, what + ": P0 and P1 must have the same number of components");
       return;
     case Kind::Cross:
       if (!s_.isFloatScalarOrVector(result) || s_.componentCount(result) != 3) {
@@ -236,8 +240,8 @@ private:
       const uint32_t x = operandType(5), i = operandType(6);
       if (x != 0 && x != result)
         s_.error(inst.index(), rule, what + ": x must be of the result type");
-      else if (i != 0 && s_.isPointerType(i) && s_.pointeeType(i) != result)
-        s_.error(inst.index(), rule, what + ": i must point to the result type");
+      else if (i != 0 && (!s_.isPointerType(i) || s_.pointeeType(i) != result))
+        s_.error(inst.index(), rule, what + ": i must be a pointer to the result type");
       return;
     }
     case Kind::None:

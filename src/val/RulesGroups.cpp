@@ -15,6 +15,9 @@
 //   a constant cluster size that is a power of two.
 // - The KHR subgroup instructions (ballot, votes, first invocation, read invocation, rotate) and
 //   the AMD non-uniform group operations (as the kernel group operations they mirror).
+// - OpGroupAsyncCopy copies between pointers to the same numbers, one in Workgroup and one in
+//   CrossWorkgroup, counts as wide as the addressing model, and gives an event;
+//   OpGroupWaitEvents waits on a pointer to events, a 32-bit count of them.
 #include "OperandCheck.h"
 #include "Rules.h"
 #include "spire/module/Opcodes.h"
@@ -50,6 +53,8 @@ enum : uint32_t {
 };
 
 enum : uint32_t {
+  kGroupAsyncCopy = 259,
+  kGroupWaitEvents = 260,
   kGroupAll = 261,
   kGroupAny = 262,
   kGroupBroadcast = 263,
@@ -129,6 +134,10 @@ public:
         kernelGroup(inst, op);
       else if (op >= kSubgroupBallotKHR && op <= kSubgroupReadInvocationKHR)
         subgroupKHR(inst, op);
+      else if (op == kGroupAsyncCopy)
+        asyncCopy(inst);
+      else if (op == kGroupWaitEvents)
+        waitEvents(inst);
     }
   }
 
@@ -228,7 +237,7 @@ private:
     const bool ok = kind == Kind::Int     ? s_.isIntScalarOrVector(result)
                     : kind == Kind::Float ? s_.isFloatScalarOrVector(result)
                                           : s_.isBoolScalarOrVector(result);
-    if (!ok && (s_.isScalarType(result) || s_.isVectorType(result))) {
+    if (!ok || !scalarOrVector(result)) {
       s_.error(inst.index(), kRule,
                std::string("the result type must be a") + kindText(kind) + " scalar or vector");
       return;
@@ -326,7 +335,8 @@ private:
       c.resultBool() && c.operand(3, "Predicate", "a boolean scalar", boolean);
       break;
     case kSubgroupAllEqualKHR:
-      c.resultBool();
+      c.resultBool() && c.operand(3, "Value", "a scalar or vector of integers, floats or booleans",
+                                  [&](uint32_t t) { return scalarOrVector(t); });
       break;
     case kSubgroupFirstInvocationKHR:
     case kSubgroupReadInvocationKHR:
@@ -397,6 +407,53 @@ private:
     }
     if (inst.wordCount() >= 6)
       sameType(inst, inst.word(5), result, rule);
+  }
+
+  // %r = OpGroupAsyncCopy %event %scope %destination %source %numElements %stride %event:
+  // pointers to the same scalar or vector of integers or floats, one in Workgroup and the other
+  // in CrossWorkgroup; counts of the addressing model's width (32 bits for Physical32, 64 for
+  // Physical64); an event in and out.
+  void asyncCopy(const Instruction &inst) {
+    constexpr uint32_t kWorkgroup = 4, kCrossWorkgroup = 5, kPhysical32 = 1, kPhysical64 = 2;
+    OperandCheck c(s_, inst, "3.32.21");
+    auto numbers = [&](uint32_t t) {
+      return scalarOrVector(t) && (s_.isIntScalarOrVector(t) || s_.isFloatScalarOrVector(t));
+    };
+    const uint32_t model = s_.addressingModel();
+    const uint32_t width = model == kPhysical32 ? 32 : model == kPhysical64 ? 64 : 0;
+    auto count = [&](uint32_t t) { return c.intScalar(t, width); };
+    const std::string countShape =
+        width == 0 ? "an integer scalar" : "a " + std::to_string(width) + "-bit integer scalar";
+    if (!c.resultOfType(Op::TypeEvent) ||
+        !c.operand(4, "Destination",
+                   "a pointer in Workgroup or CrossWorkgroup to a scalar or vector of integers "
+                   "or floats",
+                   [&](uint32_t t) {
+                     return s_.isPointerType(t) && numbers(s_.pointeeType(t)) &&
+                            (s_.storageClass(t) == kWorkgroup ||
+                             s_.storageClass(t) == kCrossWorkgroup);
+                   }) ||
+        !c.operand(5, "Source", "a pointer to the Destination's type in the other storage class",
+                   [&](uint32_t t) {
+                     const uint32_t d = c.type(4);
+                     return s_.isPointerType(t) && s_.pointeeType(t) == s_.pointeeType(d) &&
+                            s_.storageClass(t) ==
+                                (s_.storageClass(d) == kWorkgroup ? kCrossWorkgroup : kWorkgroup);
+                   }) ||
+        !c.operand(6, "Num Elements", countShape, count) ||
+        !c.operand(7, "Stride", countShape, count))
+      return;
+    c.operand(8, "Event", "of type OpTypeEvent",
+              [&](uint32_t t) { return s_.defOpcode(t) == Op::TypeEvent; });
+  }
+
+  // OpGroupWaitEvents %scope %numEvents %eventsList: a 32-bit integer count and a pointer to
+  // events.
+  void waitEvents(const Instruction &inst) {
+    OperandCheck c(s_, inst, "3.32.21");
+    c.int32(2, "Num Events") &&
+        c.operand(3, "Events List", "a pointer to OpTypeEvent",
+                  [&](uint32_t t) { return c.pointerTo(t, Op::TypeEvent); });
   }
 
   void sameType(const Instruction &inst, uint32_t value, uint32_t want, const char *rule = kRule) {

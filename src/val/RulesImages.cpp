@@ -125,6 +125,21 @@ public:
         drefOperand(inst);
         sparseOperands(inst, 6, true, Texel::Scalar);
         break;
+      case Op::ImageSparseSampleProjImplicitLod:
+      case Op::ImageSparseSampleProjExplicitLod:
+        sparseOperands(inst, 5, true, Texel::Any);
+        break;
+      case Op::ImageSparseSampleProjDrefImplicitLod:
+      case Op::ImageSparseSampleProjDrefExplicitLod:
+        drefOperand(inst);
+        sparseOperands(inst, 6, true, Texel::Scalar);
+        break;
+      case Op::ImageQueryLod:
+        queryLod(inst);
+        break;
+      case Op::ImageSampleFootprintNV:
+        footprint(inst);
+        break;
       case Op::ImageSparseDrefGather:
         drefOperand(inst);
         sparseOperands(inst, 6, true, Texel::Vector4);
@@ -317,8 +332,18 @@ private:
     imageOperands(inst, dref || gather ? 6 : 5, *t);
     const uint32_t result = inst.typeId();
     if (dref) {
-      if (inst.opcode() != Op::ImageDrefGather && !s_.isScalarType(result))
-        s_.error(inst.index(), kRule, "a depth-comparison sample returns a scalar");
+      const bool numbers = s_.isIntScalarOrVector(result) || s_.isFloatScalarOrVector(result);
+      if (inst.opcode() != Op::ImageDrefGather && (!numbers || !s_.isScalarType(result)))
+        s_.error(inst.index(), kRule,
+                 "a depth-comparison sample returns an integer or floating-point scalar");
+      else if (inst.opcode() == Op::ImageDrefGather &&
+               (!numbers || !s_.isVectorType(result) || s_.componentCount(result) != 4))
+        s_.error(inst.index(), kRule,
+                 "OpImageDrefGather returns a vector of four integers or floats");
+      else if (!s_.isVoidType(t->sampledType) && s_.componentType(result) != t->sampledType)
+        s_.error(inst.index(), kRule,
+                 "the result's components must be of the image's sampled type " +
+                     s_.name(t->sampledType));
       return;
     }
     if (!s_.isVectorType(result) || s_.componentCount(result) != 4) {
@@ -577,6 +602,18 @@ private:
                    " is not an " + (sampled ? "OpTypeSampledImage" : "OpTypeImage"));
       return;
     }
+    const Op op = inst.opcode();
+    const bool proj = op == Op::ImageSparseSampleProjImplicitLod ||
+                      op == Op::ImageSparseSampleProjExplicitLod ||
+                      op == Op::ImageSparseSampleProjDrefImplicitLod ||
+                      op == Op::ImageSparseSampleProjDrefExplicitLod;
+    coordinate(inst, inst.word(4), *t, proj, !sampled);
+    if (op == Op::ImageSparseGather && inst.wordCount() > 5) {
+      // "Component ... must be a 32-bit integer type scalar", as for OpImageGather.
+      const uint32_t component = s_.typeOf(inst.word(5));
+      if (component != 0 && (!s_.isIntType(component) || s_.bitWidth(component) != 32))
+        s_.error(inst.index(), kRule, "the gathered Component must be a 32-bit integer scalar");
+    }
     imageOperands(inst, at, *t);
   }
 
@@ -664,6 +701,46 @@ private:
                "or R64ui");
   }
 
+  // %r = OpImageQueryLod %v2float %sampledImage %coordinate: "Result Type must be a
+  // two-component floating-point type vector", the sampled image's Dim 1D, 2D, 3D or Cube, the
+  // coordinate floats (integers in kernels) with a component per dimension.
+  void queryLod(const Instruction &inst) {
+    OperandCheck c(s_, inst, kRule);
+    if (!c.result("a two-component floating-point vector",
+                  [&](uint32_t t) { return s_.isVectorType(t) && s_.isFloatScalarOrVector(t) &&
+                                           s_.componentCount(t) == 2; }) ||
+        !c.operand(3, "Sampled Image", "of type OpTypeSampledImage",
+                   [&](uint32_t t) { return sampledImageImage(s_, t) != 0; }))
+      return;
+    std::optional<ImageType> t = imageType(s_, sampledImageImage(s_, c.type(3)));
+    if (!t || inst.wordCount() < 5)
+      return;
+    if (t->dim != kDim1D && t->dim != kDim2D && t->dim != kDim3D && t->dim != kDimCube) {
+      c.fail("the image's Dim must be 1D, 2D, 3D or Cube");
+      return;
+    }
+    // The level of detail does not depend on the layer: no component for it.
+    ImageType plane = *t;
+    plane.arrayed = 0;
+    coordinate(inst, inst.word(4), plane, false, false);
+  }
+
+  // %r = OpImageSampleFootprintNV %struct %sampledImage %coordinate %granularity %coarse
+  // [image operands] (SPV_NV_shader_image_footprint): the footprint is a structure, the
+  // granularity an integer scalar and Coarse a boolean scalar.
+  void footprint(const Instruction &inst) {
+    OperandCheck c(s_, inst, kRule);
+    if (!c.resultOfType(Op::TypeStruct) ||
+        !c.operand(3, "Sampled Image", "of type OpTypeSampledImage",
+                   [&](uint32_t t) { return sampledImageImage(s_, t) != 0; }) ||
+        !c.operand(5, "Granularity", "an integer scalar",
+                   [&](uint32_t t) { return c.intScalar(t); }) ||
+        !c.operand(6, "Coarse", "a boolean scalar", [&](uint32_t t) { return s_.isBoolType(t); }))
+      return;
+    if (std::optional<ImageType> t = imageType(s_, sampledImageImage(s_, c.type(3))))
+      coordinate(inst, inst.word(4), *t, false, false);
+  }
+
   // %r = OpImageQueryFormat / OpImageQueryOrder %type %image: "Result Type must be an OpTypeInt
   // scalar. Image must be an object whose type is OpTypeImage."
   void channelQuery(const Instruction &inst) {
@@ -680,8 +757,10 @@ private:
     const uint32_t type = s_.typeOf(inst.word(3));
     std::optional<ImageType> t = imageType(s_, type);
     if (!t) {
-      if (type != 0 && s_.defOpcode(type) != Op::TypeSampledImage)
-        s_.error(inst.index(), kRule, "an image query takes an image, not " + s_.name(type));
+      // "Image must be an object whose type is OpTypeImage": a sampled image is not one.
+      if (type != 0)
+        s_.error(inst.index(), kRule,
+                 State::opcodeName(inst.opcode()) + " takes an image, not " + s_.name(type));
       return;
     }
     const uint32_t result = inst.typeId();
@@ -690,6 +769,15 @@ private:
       return;
     }
     const Op op = inst.opcode();
+    if ((op == Op::ImageQueryLevels || op == Op::ImageQuerySamples) && !s_.isIntType(result)) {
+      s_.error(inst.index(), kRule, State::opcodeName(op) + " gives an integer scalar");
+      return;
+    }
+    if (op == Op::ImageQuerySizeLod && inst.wordCount() > 4 && s_.typeOf(inst.word(4)) != 0 &&
+        !s_.isIntType(s_.typeOf(inst.word(4)))) {
+      s_.error(inst.index(), kRule, "the Level of Detail must be an integer scalar");
+      return;
+    }
     if (op == Op::ImageQuerySamples && t->ms != 1)
       s_.error(inst.index(), kRule, "OpImageQuerySamples needs a multisampled image");
     if (op != Op::ImageQuerySize && op != Op::ImageQuerySizeLod)

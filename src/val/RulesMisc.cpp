@@ -11,8 +11,11 @@
 //   the inputs' components (unsigned for the U forms), inputs that are 32-bit integers (with a
 //   Packed Vector Format) or integer vectors, of one type (S, U: unsigned for U; SU: the same
 //   count and width, the second unsigned); the accumulator of the result type.
+// - OpIsHelperInvocationEXT (SPV_EXT_demote_to_helper_invocation): a boolean scalar result.
+// - OpEmitStreamVertex, OpEndStreamPrimitive (3.32.16): the stream is a constant integer scalar.
 #include "OperandCheck.h"
 #include "Rules.h"
+#include "spire/module/Opcodes.h"
 
 namespace spire::val {
 
@@ -29,6 +32,9 @@ enum : uint32_t {
   kOpReadClockKHR = 5056,
   kOpAssumeTrueKHR = 5630,
   kOpExpectKHR = 5631,
+  kOpEmitStreamVertex = 220,
+  kOpEndStreamPrimitive = 221,
+  kOpIsHelperInvocationEXT = 5381,
 };
 
 // %r = OpReadClockKHR %type %scope
@@ -124,6 +130,15 @@ void dot(State &s, const Instruction &inst, uint32_t op) {
         [&](uint32_t t) { return t == c.resultType(); });
 }
 
+// OpEmitStreamVertex / OpEndStreamPrimitive %stream: "Stream must be an <id> of a constant
+// instruction with a scalar integer type."
+void stream(State &s, const Instruction &inst) {
+  OperandCheck c(s, inst, "3.32.16");
+  if (c.operand(1, "Stream", "an integer scalar", [&](uint32_t t) { return c.intScalar(t); }) &&
+      inst.wordCount() > 1 && !isConstantCreation(s.defOpcode(inst.word(1))))
+    c.fail("Stream " + s.name(inst.word(1)) + " must be a constant");
+}
+
 } // namespace
 
 void checkMisc(State &s) {
@@ -138,6 +153,13 @@ void checkMisc(State &s) {
       break;
     case kOpSizeOf:
       sizeOf(s, inst);
+      break;
+    case kOpIsHelperInvocationEXT:
+      OperandCheck(s, inst, "SPV_EXT_demote_to_helper_invocation").resultBool();
+      break;
+    case kOpEmitStreamVertex:
+    case kOpEndStreamPrimitive:
+      stream(s, inst);
       break;
     case kOpSDot:
     case kOpUDot:

@@ -256,13 +256,29 @@ bool State::isType(uint32_t id) const {
   if (i == kNoIndex)
     return false;
   const grammar::InstructionDesc *d = m_.inst(i).desc();
-  return d != nullptr && d->cls == grammar::InstructionClass::TypeDeclaration &&
+  // The grammar files some extension types (acceleration structures, ray queries, the AVC
+  // types) under other classes than Type-Declaration.
+  return d != nullptr &&
+         (d->cls == grammar::InstructionClass::TypeDeclaration || d->name.starts_with("OpType")) &&
          m_.inst(i).opcode() != Op::TypeForwardPointer;
 }
 
 bool State::isPointerType(uint32_t id) const {
   const Op op = defOpcode(id);
   return op == Op::TypePointer;
+}
+
+bool State::isCooperativeType(uint32_t id) const {
+  // The grammar's OpTypeCooperative* instructions, whatever its revision.
+  static const std::vector<uint16_t> kOpcodes = [] {
+    std::vector<uint16_t> v;
+    for (const grammar::InstructionDesc &d : grammar::instructions())
+      if (d.name.starts_with("OpTypeCooperative"))
+        v.push_back(d.opcode);
+    return v;
+  }();
+  const auto op = static_cast<uint16_t>(defOpcode(id));
+  return std::find(kOpcodes.begin(), kOpcodes.end(), op) != kOpcodes.end();
 }
 
 bool State::isSignedInt(uint32_t id) const {

@@ -64,6 +64,9 @@ public:
   bool isFloatType(uint32_t id) const { return defOpcode(id) == Op::TypeFloat; }
   bool isVectorType(uint32_t id) const { return defOpcode(id) == Op::TypeVector; }
   bool isPointerType(uint32_t id) const;
+  /// A cooperative matrix (KHR or NV) or another cooperative type of a newer grammar: the
+  /// arithmetic and conversion instructions take them by rules of their own.
+  bool isCooperativeType(uint32_t id) const;
   bool isScalarType(uint32_t id) const {
     return isBoolType(id) || isIntType(id) || isFloatType(id);
   }

@@ -503,5 +503,110 @@ OpFunctionEnd
   EXPECT_ERROR(test::validateText(bad, "opencl2.0"), "OpenCL.std s_max: operand %float_1");
 }
 
+// What the agreement sweep (AgreementSweepTest.cpp) found spire val accepting and the structured
+// IR's verifier rejecting: each is an error now. Values come from OpUndef.
+TEST(ValInstructionTypes, FoundByTheAgreementSweep) {
+  const std::string globals = R"(
+%img = OpTypeImage %float 2D 0 0 0 1 Unknown
+%depth = OpTypeImage %float 2D 1 0 0 1 Unknown
+%simg = OpTypeSampledImage %img
+%sdepth = OpTypeSampledImage %depth
+%m2 = OpTypeMatrix %v2float 2
+%half = OpTypeFloat 16
+%v2half = OpTypeVector %half 2
+%a2f = OpTypeArray %float %uint_2
+%a2u = OpTypeArray %uint %uint_2
+%sres = OpTypeStruct %uint %v4float
+%pfn = OpTypePointer Function %float
+%as = OpTypeAccelerationStructureKHR
+%pimg = OpTypePointer Image %float
+%ucimg = OpTypePointer UniformConstant %img
+%vimg = OpVariable %ucimg UniformConstant
+)";
+  const std::string caps = "OpCapability ImageQuery\nOpCapability SparseResidency\n"
+                           "OpCapability Geometry\nOpCapability GeometryStreams\n"
+                           "OpCapability Float16\nOpCapability RayQueryKHR\n"
+                           "OpCapability DemoteToHelperInvocation\nOpCapability SubgroupVoteKHR\n"
+                           "OpCapability GroupNonUniformArithmetic\n"
+                           "OpExtension \"SPV_KHR_ray_query\"\n"
+                           "OpExtension \"SPV_KHR_subgroup_vote\"";
+  const std::string values = R"(
+%si = OpUndef %simg
+%sd = OpUndef %sdepth
+%i = OpUndef %img
+%c2 = OpUndef %v2float
+%c3 = OpUndef %v3float
+%mat = OpUndef %m2
+%h2 = OpUndef %v2half
+%a = OpUndef %a2u
+%u = OpUndef %uint
+%b = OpUndef %bool
+)";
+  const std::pair<const char *, const char *> cases[] = {
+      {"%x = OpIAdd %as %u %u", "the result type must be an integer scalar or vector"},
+      {"%x = OpCompositeConstruct %img %float_1", "must be a composite type"},
+      {"%x = OpImageTexelPointer %as %vimg %u %uint_0",
+       "the result type of OpImageTexelPointer must be a pointer"},
+      {"%x = OpImageQuerySizeLod %uint %si %int_1", "OpImageQuerySizeLod takes an image"},
+      {"%x = OpImageQueryLevels %v4uint %i", "OpImageQueryLevels gives an integer scalar"},
+      {"%x = OpImageQuerySizeLod %uint %i %b", "the Level of Detail must be an integer scalar"},
+      {"%x = OpImageQueryLod %v2float %si %b", "the coordinate must be a floating-point"},
+      {"%x = OpImageQueryLod %bool %si %c2", "a two-component floating-point vector"},
+      {"%x = OpImageSparseSampleProjImplicitLod %uint %si %c3",
+       "the result type must be a structure"},
+      {"%x = OpImageSparseSampleImplicitLod %sres %si %b", "the coordinate must be"},
+      {"%x = OpImageSparseGather %sres %si %c2 %b", "the gathered Component must be"},
+      {"%x = OpImageSampleDrefImplicitLod %bool %sd %c2 %float_1",
+       "returns an integer or floating-point scalar"},
+      {"%x = OpImageDrefGather %float %sd %c2 %float_1",
+       "OpImageDrefGather returns a vector of four"},
+      {"%x = OpMatrixTimesVector %v2float %mat %h2", "must have the result's component type"},
+      {"%x = OpVectorTimesMatrix %v2half %h2 %mat", "must have the result's component type"},
+      {"%x = OpMatrixTimesMatrix %v2float %mat %mat", "multiplies matrices into a matrix"},
+      {"OpEmitStreamVertex %u", "OpEmitStreamVertex: Stream %48 must be a constant"},
+      {"OpEndStreamPrimitive %b", "OpEndStreamPrimitive: Stream %49 must be an integer scalar"},
+      {"%x = OpIsHelperInvocationEXT %uint", "must be a boolean scalar"},
+      {"%x = OpSubgroupAllEqualKHR %bool %mat",
+       "OpSubgroupAllEqualKHR: Value %45 must be a scalar or vector"},
+      {"%x = OpExtInst %float %glsl Modf %float_1 %float_1",
+       "i must be a pointer to the result type"},
+      {"%x = OpExtInst %float %glsl Distance %c2 %c3",
+       "P0 and P1 must have the same number of components"},
+      {"%x = OpCopyLogical %a2f %a", "does not logically match"},
+      {"%x = OpGroupNonUniformFAdd %sres %uint_3 Reduce %float_1",
+       "the result type must be a floating-point scalar or vector"},
+  };
+  for (auto [body, error] : cases) {
+    SCOPED_TRACE(body);
+    EXPECT_ERROR(test::validateText(shader(caps, globals, values + body, "%vimg")), error);
+  }
+  // The kernel group copies: events in and out, pointers to the same numbers in Workgroup and
+  // CrossWorkgroup, 64-bit counts in Physical64.
+  const std::string kernelGlobals = R"(
+%event = OpTypeEvent
+%ulong = OpTypeInt 64 0
+%pwg = OpTypePointer Workgroup %uint
+%pcw = OpTypePointer CrossWorkgroup %uint
+%pevent = OpTypePointer Function %event
+%wg = OpVariable %pwg Workgroup
+%cw = OpVariable %pcw CrossWorkgroup
+%n = OpConstant %ulong 4
+)";
+  auto kernel = [&](std::string_view body) {
+    return test::validateText(test::kernelModule("OpCapability Int64", kernelGlobals,
+                                                 "%e0 = OpUndef %event\n" + std::string(body)),
+                              "opencl2.0");
+  };
+  EXPECT_VALID(kernel("%x = OpGroupAsyncCopy %event %uint_2 %wg %cw %n %n %e0"));
+  EXPECT_ERROR(kernel("%x = OpGroupAsyncCopy %uint %uint_2 %wg %cw %n %n %e0"),
+               "OpGroupAsyncCopy: the result type %uint must be OpTypeEvent");
+  EXPECT_ERROR(kernel("%x = OpGroupAsyncCopy %event %uint_2 %wg %wg %n %n %e0"),
+               "Source %14 must be a pointer to the Destination's type in the other");
+  EXPECT_ERROR(kernel("%x = OpGroupAsyncCopy %event %uint_2 %wg %cw %uint_1 %n %e0"),
+               "Num Elements %uint_1 must be a 64-bit integer scalar");
+  EXPECT_ERROR(kernel("OpGroupWaitEvents %uint_2 %uint_1 %uint_1"),
+               "Events List %uint_1 must be a pointer to OpTypeEvent");
+}
+
 } // namespace
 } // namespace spire::val
