@@ -82,14 +82,19 @@ public:
   /// The verdicts on the module with instruction `opcode` of the operand words `operands` (the
   /// result type and freeId() first, where it has them) in the slot.
   Verdicts with(uint32_t opcode, const std::vector<uint32_t> &operands) const {
+    Expected<Module> m = moduleWith(opcode, operands);
+    EXPECT_TRUE(bool(m)) << opcode;
+    return m ? verdicts(*m) : Verdicts{};
+  }
+
+  /// The module with that instruction in the slot.
+  Expected<Module> moduleWith(uint32_t opcode, const std::vector<uint32_t> &operands) const {
     std::vector<uint32_t> words = prefix_;
     words.push_back(uint32_t(operands.size() + 1) << 16 | opcode);
     words.insert(words.end(), operands.begin(), operands.end());
     words.insert(words.end(), suffix_.begin(), suffix_.end());
     words[3] = freeId() + 1;
-    Expected<Module> m = Module::fromWords(std::move(words));
-    EXPECT_TRUE(bool(m)) << opcode;
-    return m ? verdicts(*m) : Verdicts{};
+    return Module::fromWords(std::move(words));
   }
 
 private:
