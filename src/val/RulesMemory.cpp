@@ -660,6 +660,7 @@ public:
         (!s_.hasCapability(grammar::Capability::VariablePointers) &&
          !s_.hasCapability(grammar::Capability::VariablePointersStorageBuffer)))
       return;
+    const bool variablePointers = s_.hasCapability(grammar::Capability::VariablePointers);
     forEachFunctionInstruction(s_, [&](uint32_t i, const Instruction &inst) {
       if (inst.opcode() == Op::ArrayLength && inst.wordCount() >= 4 &&
           variablePointer(inst.word(3)))
@@ -668,6 +669,9 @@ public:
                      s_.name(inst.word(3)) + ")");
       const uint32_t type = inst.typeId(), id = inst.resultId();
       if (type == 0 || id == 0 || !s_.isPointerType(type) || !variablePointer(id))
+        return;
+      if ((inst.opcode() == Op::Select || inst.opcode() == Op::Phi) && !variablePointers &&
+          !sameStructure(i, inst))
         return;
       const uint32_t pointee = s_.pointeeType(type);
       if (const Op op = s_.defOpcode(pointee);
@@ -728,6 +732,85 @@ private:
         args.push_back(call.word(4 + position));
     }
     return args;
+  }
+
+  // 2.16.1: "If the VariablePointers capability is not declared, a variable pointer must be
+  // selected from pointers pointing into the same structure or be OpConstantNull." The
+  // structure a pointer points into is the variable its access chains and copies start from;
+  // pointers from parameters, calls and loads point into structures this module does not name,
+  // and pass. Reports and returns false when the choices start from two variables.
+  bool sameStructure(uint32_t index, const Instruction &inst) {
+    std::vector<uint32_t> choices;
+    if (inst.opcode() == Op::Select && inst.wordCount() >= 6)
+      choices = {inst.word(4), inst.word(5)};
+    else if (inst.opcode() == Op::Phi)
+      for (uint32_t w = 3; w < inst.wordCount(); w += 2)
+        choices.push_back(inst.word(w));
+    uint32_t first = 0;
+    for (uint32_t choice : choices) {
+      std::vector<uint32_t> seen;
+      const uint32_t v = rootVariable(choice, seen);
+      if (v == 0 || v == first)
+        continue;
+      if (first == 0) {
+        first = v;
+        continue;
+      }
+      s_.error(index, "2.16.1",
+               "without the VariablePointers capability a variable pointer is selected from "
+               "pointers into one structure, but " +
+                   s_.name(inst.resultId()) + " chooses between pointers into " + s_.name(first) +
+                   " and " + s_.name(v));
+      return false;
+    }
+    return true;
+  }
+
+  // The variable whose memory pointer `id` points into, following access chains, copies and the
+  // choices of OpSelect and OpPhi (when they agree); 0 when that is not known here.
+  // `path` holds the values being decided (a phi may reach itself).
+  uint32_t rootVariable(uint32_t id, std::vector<uint32_t> &path) {
+    if (std::find(path.begin(), path.end(), id) != path.end() || path.size() > 256)
+      return 0;
+    // Memoized, so that chains of selects stay linear (a value cut short by a cycle may keep 0,
+    // "not known", which only lets it pass).
+    if (auto it = roots_.find(id); it != roots_.end())
+      return it->second;
+    path.push_back(id);
+    const uint32_t root = rootOf(id, path);
+    path.pop_back();
+    roots_[id] = root;
+    return root;
+  }
+
+  uint32_t rootOf(uint32_t id, std::vector<uint32_t> &seen) {
+    std::optional<Instruction> d = s_.def(id);
+    if (!d || d->isRaw())
+      return 0;
+    switch (d->opcode()) {
+    case Op::Variable:
+      return id;
+    case Op::AccessChain:
+    case Op::InBoundsAccessChain:
+    case Op::PtrAccessChain:
+    case Op::CopyObject:
+      return d->wordCount() >= 4 ? rootVariable(d->word(3), seen) : 0;
+    case Op::Select:
+    case Op::Phi: {
+      uint32_t root = 0;
+      const uint32_t from = d->opcode() == Op::Select ? 4 : 3,
+                     step = d->opcode() == Op::Select ? 1 : 2;
+      for (uint32_t w = from; w < d->wordCount(); w += step) {
+        const uint32_t r = rootVariable(d->word(w), seen);
+        if (r == 0 || (root != 0 && r != root))
+          return 0;
+        root = r;
+      }
+      return root;
+    }
+    default:
+      return 0;
+    }
   }
 
   // Memoized walks over values; a value met again while it is being decided counts as false.
@@ -815,6 +898,7 @@ private:
 
   State &s_;
   std::unordered_map<uint32_t, bool> containsMatrix_;
+  std::unordered_map<uint32_t, uint32_t> roots_;
   std::unordered_map<uint32_t, int8_t> variable_, inside_;
 };
 

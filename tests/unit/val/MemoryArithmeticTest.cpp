@@ -332,6 +332,63 @@ OpFunctionEnd
                "points to a column of a matrix, or to a component of one");
 }
 
+// 2.16.1: without VariablePointers (VariablePointersStorageBuffer alone), a variable pointer is
+// selected from pointers into one structure, or is null.
+TEST(ValMemory, StorageBufferVariablePointersChooseWithinOneStructure) {
+  const char *text = R"(
+OpCapability Shader
+CAPABILITY
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main" %a %b
+OpExecutionMode %main LocalSize 1 1 1
+OpDecorate %blk Block
+OpMemberDecorate %blk 0 Offset 0
+OpMemberDecorate %blk 1 Offset 16
+OpDecorate %a DescriptorSet 0
+OpDecorate %a Binding 0
+OpDecorate %b DescriptorSet 0
+OpDecorate %b Binding 1
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%bool = OpTypeBool
+%true = OpConstantTrue %bool
+%uint = OpTypeInt 32 0
+%float = OpTypeFloat 32
+%v4float = OpTypeVector %float 4
+%blk = OpTypeStruct %v4float %v4float
+%psb = OpTypePointer StorageBuffer %blk
+%a = OpVariable %psb StorageBuffer
+%b = OpVariable %psb StorageBuffer
+%pvec = OpTypePointer StorageBuffer %v4float
+%null = OpConstantNull %pvec
+%uint_0 = OpConstant %uint 0
+%uint_1 = OpConstant %uint 1
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%a0 = OpAccessChain %pvec %a %uint_0
+%a1 = OpAccessChain %pvec %a %uint_1
+%b0 = OpAccessChain %pvec %b %uint_0
+BODY
+OpReturn
+OpFunctionEnd
+)";
+  auto with = [&](std::string_view capability, std::string_view body) {
+    return test::validateText(
+        test::replaced(test::replaced(text, "CAPABILITY", capability), "BODY", body), "spv1.6");
+  };
+  const char *buffer = "OpCapability VariablePointersStorageBuffer";
+  EXPECT_VALID(with(buffer, "%s = OpSelect %pvec %true %a0 %a1\n%x = OpLoad %v4float %s"));
+  EXPECT_VALID(with(buffer, "%s = OpSelect %pvec %true %a0 %null\n"
+                            "%t = OpSelect %pvec %true %s %a1\n%x = OpLoad %v4float %t"));
+  EXPECT_ERROR(with(buffer, "%s = OpSelect %pvec %true %a0 %b0\n%x = OpLoad %v4float %s"),
+               "chooses between pointers into %2 and %3");
+  EXPECT_ERROR(with(buffer, "%s = OpSelect %pvec %true %a0 %a1\n"
+                            "%t = OpSelect %pvec %true %b0 %s"),
+               "chooses between pointers into %3 and %2");
+  EXPECT_VALID(with("OpCapability VariablePointers",
+                    "%s = OpSelect %pvec %true %a0 %b0\n%x = OpLoad %v4float %s"));
+}
+
 TEST(ValArithmetic, StorageOnlySmallTypesOnlyMoveData) {
   const char *text = R"(
 OpCapability Shader
