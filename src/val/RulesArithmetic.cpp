@@ -129,6 +129,11 @@ private:
     case Op::DPdyCoarse:
     case Op::FwidthCoarse:
       sameAsResult(inst, Scalar::Float);
+      // "The component width must be 32 bits."
+      if (s_.isFloatScalarOrVector(inst.typeId()) && s_.bitWidth(inst.typeId()) != 32)
+        s_.error(inst.index(), "3.32.16",
+                 "the result type of a derivative must have 32-bit components, not " +
+                     s_.name(inst.typeId()));
       break;
     case Op::MatrixTimesVector:
     case Op::VectorTimesMatrix:
@@ -822,6 +827,13 @@ private:
       s_.error(inst.index(), "3.32.11",
                "a conversion within integers or within floats changes the width; both are " +
                    std::to_string(s_.bitWidth(type)) + "-bit");
+    // OpConvertFToU and OpUConvert: "Result Type must be a scalar or vector of integer type,
+    // whose Signedness operand is 0."
+    else if ((inst.opcode() == Op::ConvertFToU || inst.opcode() == Op::UConvert) &&
+             s_.isSignedInt(type))
+      s_.error(inst.index(), "3.32.11",
+               State::opcodeName(inst.opcode()) + " gives unsigned integers (Signedness 0), not " +
+                   s_.name(type));
   }
 
   // The width of pointers of type `type`, 0 when the addressing model does not say.
@@ -1075,6 +1087,12 @@ private:
     auto constituentType = [&](uint32_t i) { return s_.typeOf(inst.word(3 + i)); };
     switch (d->opcode()) {
     case Op::TypeVector: {
+      // "For constructing a vector, there must be at least two Constituent operands."
+      if (count < 2) {
+        s_.error(inst.index(), "3.32.12",
+                 "OpCompositeConstruct of a vector takes at least two constituents");
+        return;
+      }
       const uint32_t component = s_.componentType(type);
       uint32_t total = 0;
       for (uint32_t i = 0; i < count; ++i) {

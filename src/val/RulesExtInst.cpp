@@ -133,6 +133,12 @@ public:
               std::string(import.set->key == "glsl.std.450" ? "GLSL.std.450 " : "OpenCL.std ") +
                   std::string(ext->name),
               kind);
+      // The 24-bit multiplications compute on 32-bit integers.
+      if (!glsl && ext->name.ends_with("24") && s_.isIntScalarOrVector(inst.typeId()) &&
+          s_.bitWidth(inst.typeId()) != 32)
+        s_.error(inst.index(), "extended instruction sets",
+                 "OpenCL.std " + std::string(ext->name) + " gives 32-bit integers, not " +
+                     s_.name(inst.typeId()));
     }
   }
 
@@ -291,6 +297,12 @@ private:
     const uint32_t result = inst.typeId();
     const uint32_t a = operandType(inst, 0), b = operandType(inst, 1);
     const bool amdInt16 = s_.hasExtension("SPV_AMD_gpu_shader_int16");
+    // IMix is in the grammar, but the GLSL.std.450 specification removed it: no definition.
+    if (name == "IMix") {
+      s_.error(inst.index(), "extended instruction sets",
+               what + " was removed from the GLSL.std.450 specification; no module may use it");
+      return;
+    }
     // Pack / Unpack: exact types.
     struct Pack {
       std::string_view name;

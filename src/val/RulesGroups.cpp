@@ -190,12 +190,19 @@ private:
       // %r = OpGroupNonUniform<Ballot use> %type %scope [GroupOperation] %value [%index]: "Value
       // must be a vector of four components of integer type scalar, whose Width operand is 32";
       // InverseBallot and BitExtract give a boolean scalar, the counts and finds an integer
-      // scalar (whose Signedness the text asks to be 0, left to spirv-val's reading).
+      // scalar whose Signedness the text asks to be 0: held for BitCount, as spirv-val does;
+      // the finds are left to spirv-val's reading, which accepts signed results.
       const bool givesInt = op == kBallotBitCount || op == kBallotFindLSB || op == kBallotFindMSB;
       if (givesInt ? !s_.isIntType(result) : !s_.isBoolType(result)) {
         s_.error(inst.index(), kRule,
                  std::string("the result type must be ") +
                      (givesInt ? "an integer scalar" : "a boolean scalar"));
+        return;
+      }
+      if (op == kBallotBitCount && s_.isSignedInt(result)) {
+        s_.error(inst.index(), kRule,
+                 "the result type of OpGroupNonUniformBallotBitCount must be an unsigned "
+                 "integer scalar (Signedness 0)");
         return;
       }
       const uint32_t valueWord = op == kBallotBitCount ? 5 : 4;
@@ -207,6 +214,13 @@ private:
         s_.error(inst.index(), kRule,
                  "Value " + s_.name(inst.word(valueWord)) +
                      " must be a ballot: a vector of four 32-bit integers");
+        return;
+      }
+      if (op == kBallotBitCount && value != 0 && s_.isSignedInt(value)) {
+        s_.error(inst.index(), kRule,
+                 "the ballot " + s_.name(inst.word(valueWord)) +
+                     " of OpGroupNonUniformBallotBitCount must be of unsigned integers "
+                     "(Signedness 0)");
         return;
       }
       if (op == kBallotBitExtract && inst.wordCount() > 5) {

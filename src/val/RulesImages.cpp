@@ -118,7 +118,7 @@ public:
         break;
       case Op::ImageSparseSampleImplicitLod:
       case Op::ImageSparseSampleExplicitLod:
-        sparseOperands(inst, 5, true, Texel::Any);
+        sparseOperands(inst, 5, true, Texel::Vector4);
         break;
       case Op::ImageSparseSampleDrefImplicitLod:
       case Op::ImageSparseSampleDrefExplicitLod:
@@ -127,12 +127,13 @@ public:
         break;
       case Op::ImageSparseSampleProjImplicitLod:
       case Op::ImageSparseSampleProjExplicitLod:
-        sparseOperands(inst, 5, true, Texel::Any);
-        break;
       case Op::ImageSparseSampleProjDrefImplicitLod:
       case Op::ImageSparseSampleProjDrefExplicitLod:
-        drefOperand(inst);
-        sparseOperands(inst, 6, true, Texel::Scalar);
+        // The specification has given these no definition since 1.0.3 and keeps their
+        // opcodes reserved only (#833): they are not valid SPIR-V.
+        s_.error(inst.index(), kRule,
+                 State::opcodeName(inst.opcode()) +
+                     " is a reserved opcode without a definition; no module may use it");
         break;
       case Op::ImageQueryLod:
         queryLod(inst);
@@ -148,6 +149,8 @@ public:
         sparseOperands(inst, 6, true, Texel::Vector4);
         break;
       case Op::ImageSparseFetch:
+        sparseOperands(inst, 5, false, Texel::Vector4);
+        break;
       case Op::ImageSparseRead:
         sparseOperands(inst, 5, false, Texel::Any);
         break;
@@ -473,6 +476,8 @@ private:
       fail("the Sample image operand is for OpImageFetch, OpImageRead and OpImageWrite");
     if ((mask & kSample) && t.ms == 0)
       fail("the Sample image operand needs a multisampled image");
+    if ((fetch || read || write) && t.ms == 1 && !(mask & kSample))
+      fail(State::opcodeName(op) + " of a multisampled image needs the Sample image operand");
     if ((mask & (kConstOffset | kOffset | kConstOffsets)) && t.dim == kDimCube)
       fail("the offset image operands cannot be used with a Cube image");
     const uint32_t offsets = mask & (kConstOffset | kOffset | kConstOffsets | kOffsets);
@@ -603,11 +608,25 @@ private:
       return;
     }
     const Op op = inst.opcode();
-    const bool proj = op == Op::ImageSparseSampleProjImplicitLod ||
-                      op == Op::ImageSparseSampleProjExplicitLod ||
-                      op == Op::ImageSparseSampleProjDrefImplicitLod ||
-                      op == Op::ImageSparseSampleProjDrefExplicitLod;
-    coordinate(inst, inst.word(4), *t, proj, !sampled);
+    if (op == Op::ImageSparseFetch && t->sampled != 1) {
+      s_.error(inst.index(), kRule, "OpImageSparseFetch needs an image with Sampled = 1");
+      return;
+    }
+    if (op == Op::ImageSparseRead && t->sampled == 1) {
+      s_.error(inst.index(), kRule, "OpImageSparseRead needs a storage image (Sampled = 0 or 2)");
+      return;
+    }
+    // "Its components must be the same as Sampled Type of the underlying OpTypeImage (unless
+    // that underlying Sampled Type is OpTypeVoid)."
+    if (!s_.isVoidType(t->sampledType) && s_.componentType(value) != t->sampledType) {
+      s_.error(inst.index(), kRule,
+               State::opcodeName(op) +
+                   ": the texel's components must be of the image's sampled "
+                   "type " +
+                   s_.name(t->sampledType));
+      return;
+    }
+    coordinate(inst, inst.word(4), *t, false, !sampled);
     if (op == Op::ImageSparseGather && inst.wordCount() > 5) {
       // "Component ... must be a 32-bit integer type scalar", as for OpImageGather.
       const uint32_t component = s_.typeOf(inst.word(5));
@@ -707,8 +726,10 @@ private:
   void queryLod(const Instruction &inst) {
     OperandCheck c(s_, inst, kRule);
     if (!c.result("a two-component floating-point vector",
-                  [&](uint32_t t) { return s_.isVectorType(t) && s_.isFloatScalarOrVector(t) &&
-                                           s_.componentCount(t) == 2; }) ||
+                  [&](uint32_t t) {
+                    return s_.isVectorType(t) && s_.isFloatScalarOrVector(t) &&
+                           s_.componentCount(t) == 2;
+                  }) ||
         !c.operand(3, "Sampled Image", "of type OpTypeSampledImage",
                    [&](uint32_t t) { return sampledImageImage(s_, t) != 0; }))
       return;
@@ -771,6 +792,11 @@ private:
     const Op op = inst.opcode();
     if ((op == Op::ImageQueryLevels || op == Op::ImageQuerySamples) && !s_.isIntType(result)) {
       s_.error(inst.index(), kRule, State::opcodeName(op) + " gives an integer scalar");
+      return;
+    }
+    if (op == Op::ImageQueryLevels && t->dim != kDim1D && t->dim != kDim2D && t->dim != kDim3D &&
+        t->dim != kDimCube) {
+      s_.error(inst.index(), kRule, "OpImageQueryLevels needs an image of Dim 1D, 2D, 3D or Cube");
       return;
     }
     if (op == Op::ImageQuerySizeLod && inst.wordCount() > 4 && s_.typeOf(inst.word(4)) != 0 &&

@@ -698,6 +698,15 @@ void sweep(const SweepPool &pool, const Form &form, std::span<const Hint> hints,
       return said;
     ++tally.accepted;
     frontier.push_back(p);
+    if (const char *dir = std::getenv("SPIRE_SWEEP_ACCEPTED")) {
+      std::vector<uint8_t> bytes = m->toBytes();
+      std::string path =
+          std::string(dir) + "/" + form.name + "-" + std::to_string(tally.accepted) + ".spv";
+      if (FILE *f = std::fopen(path.c_str(), "wb")) {
+        std::fwrite(bytes.data(), 1, bytes.size(), f);
+        std::fclose(f);
+      }
+    }
     dialect::Context ctx;
     Expected<dialect::OwningOp> ir = dialect::deserialize(ctx, *m);
     std::string problem = ir ? std::string() : "(not deserialized) " + ir.error().message;
@@ -948,10 +957,6 @@ constexpr Hint kShaderHints[] = {
     {"OpImageSparseDrefGather", "p_ssparse p_sidepth p_v2f32 p_f32"},
     {"OpImageSparseSampleDrefImplicitLod", "p_ssparsef p_sidepth p_v2f32 p_f32"},
     {"OpImageSparseSampleDrefExplicitLod", "p_ssparsef p_sidepth p_v2f32 p_f32 p_f32"},
-    {"OpImageSparseSampleProjImplicitLod", "p_ssparse p_si p_v3f32"},
-    {"OpImageSparseSampleProjExplicitLod", "p_ssparse p_si p_v3f32 p_f32"},
-    {"OpImageSparseSampleProjDrefImplicitLod", "p_ssparsef p_sidepth p_v3f32 p_f32"},
-    {"OpImageSparseSampleProjDrefExplicitLod", "p_ssparsef p_sidepth p_v3f32 p_f32 p_f32"},
     {"OpImageTexelPointer", "vimg vimgs p_v2i32 c0"},
     {"OpIAddCarry", "p_s2u32 p_u32 p_u32"},
     {"OpISubBorrow", "p_s2u32 p_u32 p_u32"},

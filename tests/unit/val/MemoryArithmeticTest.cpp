@@ -589,7 +589,7 @@ TEST(ValComposite, Construct) {
   EXPECT_VALID(test::validateText(shader("", "%x = OpCompositeConstruct %v4float %float_1 "
                                              "%float_1 %float_1 %float_1")));
   EXPECT_ERROR(test::validateText(shader("", "%x = OpCompositeConstruct %v4float %float_1")),
-               "the constituents have 1 components in all, the result 4");
+               "OpCompositeConstruct of a vector takes at least two constituents");
   EXPECT_ERROR(test::validateText(shader("", "%x = OpCompositeConstruct %S %float_1 %float_1")),
                "constituent %float_1 has type %float, the result's element type is %v4float");
 }
