@@ -620,10 +620,8 @@ private:
     // that underlying Sampled Type is OpTypeVoid)."
     if (!s_.isVoidType(t->sampledType) && s_.componentType(value) != t->sampledType) {
       s_.error(inst.index(), kRule,
-               State::opcodeName(op) +
-                   ": the texel's components must be of the image's sampled "
-                   "type " +
-                   s_.name(t->sampledType));
+               State::opcodeName(op) + ": the texel's components must be of the image's " +
+                   "sampled type " + s_.name(t->sampledType));
       return;
     }
     coordinate(inst, inst.word(4), *t, false, !sampled);
