@@ -1,5 +1,6 @@
 #include "spire/binary/Words.h"
 
+#include <algorithm>
 #include <bit>
 #include <cstring>
 #include <iterator>
@@ -56,24 +57,39 @@ template <bool Swap> struct WordReader {
 
 } // namespace
 
-Expected<WordStream> wordsFromBytes(std::span<const uint8_t> bytes) {
+Expected<Endianness> byteOrderOf(std::span<const uint8_t> bytes) {
   if (bytes.size() % 4 != 0)
     return makeError(Location{}, "module size " + std::to_string(bytes.size()) +
                                      " bytes is not a multiple of 4");
   if (bytes.size() < kHeaderWords * 4)
     return makeError(Location{}, "module has " + std::to_string(bytes.size() / 4) +
                                      " words, fewer than the 5 of a header");
-  WordStream out;
-  uint32_t first = loadLittle(bytes.data());
-  if (first == kMagic) {
-    out.endianness = Endianness::Little;
-  } else if (byteSwap(first) == kMagic) {
-    out.endianness = Endianness::Big;
-  } else {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "invalid magic number 0x%08x", first);
-    return makeError(Location::binary(0, 0), buf);
+  const uint32_t first = loadLittle(bytes.data());
+  if (first == kMagic)
+    return Endianness::Little;
+  if (byteSwap(first) == kMagic)
+    return Endianness::Big;
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "invalid magic number 0x%08x", first);
+  return makeError(Location::binary(0, 0), buf);
+}
+
+void copyWords(std::span<const uint8_t> bytes, Endianness order, uint32_t *out) {
+  const size_t n = bytes.size() / 4;
+  if ((order == Endianness::Little) == (std::endian::native == std::endian::little)) {
+    if (n != 0)
+      std::memcpy(out, bytes.data(), n * 4);
+    return;
   }
+  std::copy(WordReader<true>{bytes.data()}, WordReader<true>{bytes.data() + n * 4}, out);
+}
+
+Expected<WordStream> wordsFromBytes(std::span<const uint8_t> bytes) {
+  Expected<Endianness> order = byteOrderOf(bytes);
+  if (!order)
+    return order.error();
+  WordStream out;
+  out.endianness = *order;
   const size_t n = bytes.size() / 4;
   const bool swap =
       (out.endianness == Endianness::Little) != (std::endian::native == std::endian::little);
@@ -86,18 +102,16 @@ Expected<WordStream> wordsFromBytes(std::span<const uint8_t> bytes) {
 }
 
 std::vector<uint8_t> bytesFromWords(std::span<const uint32_t> words, Endianness order) {
+  const uint8_t *p = reinterpret_cast<const uint8_t *>(words.data());
+  const bool swap = (order == Endianness::Little) != (std::endian::native == std::endian::little);
+  if (!swap) // one allocation and one memcpy
+    return std::vector<uint8_t>(p, p + words.size() * 4);
   std::vector<uint8_t> out;
   out.reserve(words.size() * 4);
-  bool swap = (order == Endianness::Little) != (std::endian::native == std::endian::little);
-  if (!swap) {
-    const uint8_t *p = reinterpret_cast<const uint8_t *>(words.data());
-    out.insert(out.end(), p, p + words.size() * 4);
-  } else {
-    for (uint32_t w : words) {
-      uint32_t s = byteSwap(w);
-      const uint8_t *b = reinterpret_cast<const uint8_t *>(&s);
-      out.insert(out.end(), b, b + 4);
-    }
+  for (uint32_t w : words) {
+    uint32_t s = byteSwap(w);
+    const uint8_t *b = reinterpret_cast<const uint8_t *>(&s);
+    out.insert(out.end(), b, b + 4);
   }
   return out;
 }

@@ -596,13 +596,40 @@ uint32_t extInstOperands(const uint32_t *iw, uint32_t count, uint32_t idLimit,
   return count - 1;
 }
 
+// First guesses of the tables' sizes from the word count, grown when they fall short. Real
+// modules average three to five words per instruction, and most instructions store no operands:
+// guessing avoids a counting pass. A block takes at least two instructions, in practice a dozen
+// words or more. What a guess leaves unused is address space only (never written, never
+// touched); giving it back with realloc made glibc return and refault the pages on every read.
+// The id table is dense up to a limit proportional to the size, so that a lying bound costs
+// nothing.
+struct TableSizes {
+  size_t records, operands, blocks, functions, denseLimit, dense;
+};
+TableSizes tableSizes(size_t numWords, uint32_t bound) {
+  const size_t body = numWords - binary::kHeaderWords;
+  const size_t denseLimit = 2 * numWords + 1024;
+  return {body / 2 + 16,  body / 4 + 16, body / 16 + 4,
+          body / 128 + 2, denseLimit,    IdMap<uint32_t>::denseSize(bound, denseLimit)};
+}
+
 } // namespace
 
 Expected<Module> Module::fromBytes(std::span<const uint8_t> bytes, binary::DecodeOptions options) {
-  Expected<binary::WordStream> stream = binary::wordsFromBytes(bytes);
-  if (!stream)
-    return stream.error();
-  return fromWords(std::move(stream->words), options, stream->endianness);
+  Expected<binary::Endianness> order = binary::byteOrderOf(bytes);
+  if (!order)
+    return order.error();
+  // Straight into the module's storage, uninitialized: in the host's byte order that is one
+  // memcpy, where a vector would be zeroed first or filled a word at a time.
+  uint32_t bound;
+  binary::copyWords(bytes.subspan(12, 4), *order, &bound);
+  Module m;
+  m.allocate(bytes.size() / 4, bound);
+  binary::copyWords(bytes, *order, m.words_.data());
+  m.endianness_ = *order;
+  if (Status s = m.index(options); !s)
+    return s.error();
+  return m;
 }
 
 Expected<Module> Module::fromWords(std::vector<uint32_t> words, binary::DecodeOptions options,
@@ -616,11 +643,44 @@ Expected<Module> Module::fromWords(std::vector<uint32_t> words, binary::DecodeOp
     return makeError(Location::binary(0, 0), buf);
   }
   Module m;
-  m.words_ = std::move(words);
+  m.allocate(words.size(), words[3]);
+  std::memcpy(m.words_.data(), words.data(), words.size() * sizeof(uint32_t));
   m.endianness_ = order;
   if (Status s = m.index(options); !s)
     return s.error();
   return m;
+}
+
+void *Module::Storage::allocate(size_t bytes) {
+  std::free(p_);
+  p_ = std::malloc(bytes);
+  if (p_ == nullptr)
+    throw std::bad_alloc();
+  return p_;
+}
+
+void Module::allocate(size_t numWords, uint32_t bound) {
+  const TableSizes sizes = tableSizes(numWords, bound);
+  size_t bytes = 0;
+  const auto part = [&](size_t count, size_t size, size_t align) {
+    const size_t at = (bytes + align - 1) / align * align;
+    bytes = at + count * size;
+    return at;
+  };
+  const size_t wordsAt = part(numWords, sizeof(uint32_t), alignof(uint32_t));
+  const size_t denseAt = part(sizes.dense, sizeof(uint32_t), alignof(uint32_t));
+  const size_t recordsAt = part(sizes.records, sizeof(InstRecord), alignof(InstRecord));
+  const size_t operandsAt = part(sizes.operands, sizeof(binary::Operand), alignof(binary::Operand));
+  const size_t blocksAt = part(sizes.blocks, sizeof(BlockInfo), alignof(BlockInfo));
+  const size_t functionsAt = part(sizes.functions, sizeof(FunctionInfo), alignof(FunctionInfo));
+  char *const p = static_cast<char *>(storage_.allocate(bytes));
+  words_.borrow(reinterpret_cast<uint32_t *>(p + wordsAt), numWords);
+  words_.resize(numWords);
+  defs_.reset(bound, sizes.denseLimit, kNoIndex, reinterpret_cast<uint32_t *>(p + denseAt));
+  insts_.borrow(reinterpret_cast<InstRecord *>(p + recordsAt), sizes.records);
+  operands_.borrow(reinterpret_cast<binary::Operand *>(p + operandsAt), sizes.operands);
+  blocks_.borrow(reinterpret_cast<BlockInfo *>(p + blocksAt), sizes.blocks);
+  functions_.borrow(reinterpret_cast<FunctionInfo *>(p + functionsAt), sizes.functions);
 }
 
 binary::Header Module::header() const { return binary::readHeader(words_); }
@@ -712,22 +772,12 @@ Status Module::index(binary::DecodeOptions options) {
   }
   const uint32_t bound = words_[3];
   decoder_.reset(bound, *this, options);
-  defs_.reset(bound, 2 * n + 1024, kNoIndex);
+  // allocate() made room for the tables and the id table (filled with kNoIndex).
   insts_.clear();
   operands_.clear();
   functions_.clear();
   blocks_.clear();
   warnings_.clear();
-  // Real modules average three to five words per instruction, and most instructions store no
-  // operands: a first guess from the size, grown when it falls short, avoids a counting pass.
-  // What the guess leaves unused is address space only (never written, never touched); giving
-  // it back with realloc made glibc return and refault the pages on every read.
-  insts_.reserve((n - binary::kHeaderWords) / 2 + 16);
-  operands_.reserve((n - binary::kHeaderWords) / 4 + 16);
-  // A block takes at least two instructions, in practice a dozen words or more; reserving from
-  // the size saves the allocations of growing one block at a time.
-  blocks_.reserve((n - binary::kHeaderWords) / 16 + 4);
-  functions_.reserve((n - binary::kHeaderWords) / 128 + 2);
 
   // Two loops. The inner one takes the commonest instructions (fixed shapes and strings whose
   // operand words fit the id window: about three quarters of a module) and makes no calls, so

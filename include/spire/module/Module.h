@@ -10,9 +10,11 @@
 #include "spire/support/IdMap.h"
 
 #include <cstdint>
+#include <cstdlib>
 #include <iterator>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace spire {
@@ -174,6 +176,32 @@ private:
   // grammar::instructions() is stored in firstOperand.
   static constexpr uint8_t kHasType = 1, kHasResult = 2, kRaw = 4, kFixed = 8;
 
+  // One block for the words and every table the reader fills, sized from the word count and
+  // the bound; a table that outgrows its part moves to storage of its own (FlatVector::borrow).
+  // Small modules are common, and their separate allocations cost as much as their indexing.
+  class Storage {
+  public:
+    Storage() = default;
+    ~Storage() { std::free(p_); }
+    Storage(Storage &&o) noexcept : p_(std::exchange(o.p_, nullptr)) {}
+    Storage &operator=(Storage &&o) noexcept {
+      if (this != &o) {
+        std::free(p_);
+        p_ = std::exchange(o.p_, nullptr);
+      }
+      return *this;
+    }
+    // A copy of a module copies its tables into storage of their own.
+    Storage(const Storage &) {}
+    Storage &operator=(const Storage &) { return *this; }
+    void *allocate(size_t bytes);
+
+  private:
+    void *p_ = nullptr;
+  };
+  /// Sizes the storage for `numWords` words and this bound; words_ then has numWords words, not
+  /// yet written.
+  void allocate(size_t numWords, uint32_t bound);
   Status index(binary::DecodeOptions options);
   // The reader's loop takes the commonest instructions itself; these take the rest, out of
   // line so that the loop keeps its values in registers. The layout state is kInFunction /
@@ -189,7 +217,8 @@ private:
   Status decodeSlow(int descIndex, bool tryFixed, uint32_t idx, size_t pos,
                     binary::DecodeOptions options);
 
-  std::vector<uint32_t> words_;
+  Storage storage_; // first: what borrows from it goes before it does
+  FlatVector<uint32_t> words_;
   FlatVector<InstRecord> insts_;
   FlatVector<binary::Operand> operands_;
   IdMap<uint32_t> defs_;
