@@ -853,9 +853,12 @@ Status Module::index(binary::DecodeOptions options) {
           if (tails.bits || value >= kSmallEnumerants)
             break;
           tail = &tails.enumerants[value];
+          // (A leading string parameter must end in its one word, as the count says: a word
+          // without a nul would make the decoder read on into the next.)
           if (tail->e == nullptr || count != prefix + 2 + tail->e->parameters.size() ||
               (badIds & (f.ids | uint32_t(tail->idParams) << (prefix + 1))) != 0 ||
-              numOperands + count > operandCapacity)
+              numOperands + count > operandCapacity ||
+              (tail->leadingString && !binary::hasZeroByte(iw[prefix + 2])))
             break;
           bool plain = true;
           for (uint32_t enums = tail->enumParams; enums != 0; enums &= enums - 1) {

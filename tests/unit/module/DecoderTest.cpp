@@ -314,6 +314,11 @@ TEST(Decoder, MalformedInstructionsGetOneLineErrorsWithLocations) {
       {inst(Op::Decorate, {1, 11 /*BuiltIn*/, 0x7FFFFFF0u}), "invalid BuiltIn"},
       {inst(Op::Decorate, cat({{1, 41 /*LinkageAttributes*/}, str("abc")})), "missing operand"},
       {inst(Op::Decorate, {1, 41, 0x61616161u, 0}), "missing operand"}, // the 0 ends the string
+      // The same where the reader's inner loop takes it (not at the module's end, where its
+      // window would look past the words).
+      {cat({inst(Op::Decorate, {1, 41, 0x61616161u, 0}), inst(Op::Capability, {1}),
+            inst(Op::Capability, {1}), inst(Op::Capability, {1}), inst(Op::Capability, {1})}),
+       "missing operand"},
       {inst(Op::Decorate, {1, 41, 0x61616161u, 0x61616161u}), "no terminating nul"},
       {inst(Op::Decorate, cat({{1, 41}, str("abc"), {0, 0}})), "its operands end at word 5"},
       {inst(Op::Decorate, cat({{1, 41}, str("abc"), {7}})), "invalid LinkageType"},
