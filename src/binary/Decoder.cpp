@@ -310,23 +310,6 @@ void Decoder::reset(uint32_t bound, const Definitions &definitions, DecodeOption
   imports_.clear();
 }
 
-NumberType numberTypeOf(std::span<const uint32_t> typeDeclaration) {
-  if (typeDeclaration.size() < 3)
-    return {};
-  const uint32_t width = typeDeclaration[2] > 0xFFFF ? 0 : typeDeclaration[2];
-  switch (static_cast<grammar::Op>(typeDeclaration[0] & 0xFFFF)) {
-  case grammar::Op::TypeInt:
-    if (typeDeclaration.size() < 4)
-      return {};
-    return {typeDeclaration[3] != 0 ? NumberKind::Signed : NumberKind::Unsigned,
-            static_cast<uint16_t>(width)};
-  case grammar::Op::TypeFloat:
-    return {NumberKind::Float, static_cast<uint16_t>(width)};
-  default:
-    return {};
-  }
-}
-
 uint32_t resultTypeOf(std::span<const uint32_t> definition) {
   if (definition.size() < 2)
     return 0;

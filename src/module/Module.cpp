@@ -821,10 +821,12 @@ Status Module::index(binary::DecodeOptions options) {
         const uint32_t count = iw[0] >> 16;
         const uint32_t opcode = iw[0] & 0xFFFF;
         const FastOp &f = fast[opcode < kFastTableSize ? opcode : kFastTableSize - 1];
-        // A fixed shape (or a string), or one-word operands then a value enumerant with
-        // one-word parameters (OpDecorate %x Location 0).
+        // A fixed shape (or a string), one-word operands then a value enumerant with one-word
+        // parameters (OpDecorate %x Location 0), or a scalar constant (OpConstant %int %x 1:
+        // four in a typical shader, each a trip through indexOther otherwise).
         const bool fixedShape = count >= f.minWords && count <= f.hotMax; // (not a count of 0)
-        if (!fixedShape && ((f.flags & kFastEnumTail) == 0 || count < 3 || count > kWordWindow + 1))
+        if (!fixedShape && ((f.flags & (kFastEnumTail | kFastConstant)) == 0 || count < 3 ||
+                            count > kWordWindow + 1))
           break;
         const uint32_t operandMask = (uint32_t(1) << (count - 1)) - 1;
         const uint32_t badIds = window.badIds(iw + 1) & operandMask;
@@ -836,6 +838,7 @@ Status Module::index(binary::DecodeOptions options) {
                      : w < 64 && ((mask >> w) & 1) != 0;
         };
         const EnumTail *tail = nullptr;
+        binary::NumberType literal; // an OpConstant's (kind None for anything else)
         if (fixedShape) {
           if ((badIds & f.ids) != 0)
             break;
@@ -845,6 +848,19 @@ Status Module::index(binary::DecodeOptions options) {
             plain &= plainEnum(descs[f.desc].fixedOperands[k].kind, iw[k + 1]);
           }
           if (!plain)
+            break;
+        } else if ((f.flags & kFastConstant) != 0) {
+          // OpConstant %type %id <literal as wide as the type>, which an earlier instruction
+          // declares (as constantOperands).
+          const uint32_t type = iw[1];
+          if ((badIds & 2) != 0 || type >= denseSize || dense[type] >= idx ||
+              numOperands + 3 > operandCapacity)
+            break;
+          const InstRecord &t = records[dense[type]];
+          literal =
+              binary::numberTypeOf(std::span<const uint32_t>(words + t.wordOffset, t.wordCount));
+          if (literal.kind == binary::NumberKind::None || literal.width == 0 ||
+              literal.width > 64 || count != 3 + (literal.width + 31u) / 32u)
             break;
         } else {
           const FastTable::Tail &tails = enumTails[f.tail];
@@ -893,6 +909,11 @@ Status Module::index(binary::DecodeOptions options) {
           r.numOperands = static_cast<uint16_t>(count - 1);
           r.flags = f.flags & (kHasType | kHasResult);
           numOperands += count - 1;
+        } else if (literal.kind != binary::NumberKind::None) {
+          r.firstOperand = static_cast<uint32_t>(numOperands);
+          r.numOperands = 3;
+          r.flags = f.flags & (kHasType | kHasResult);
+          numOperands += constantOperands(count, literal, operands + numOperands); // 3, as checked
         } else if ((f.flags & kFastString) == 0) {
           r.firstOperand = static_cast<uint32_t>(f.desc);
           r.numOperands = static_cast<uint16_t>(count - 1);

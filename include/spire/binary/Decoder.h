@@ -53,8 +53,24 @@ protected:
 };
 
 /// The scalar numeric type that a type declaration declares (OpTypeInt, OpTypeFloat); kind None
-/// for any other instruction.
-NumberType numberTypeOf(std::span<const uint32_t> typeDeclaration);
+/// for any other instruction. (Inline: the reader's inner loop asks it for every OpConstant.)
+inline NumberType numberTypeOf(std::span<const uint32_t> typeDeclaration) {
+  if (typeDeclaration.size() < 3)
+    return {};
+  const uint32_t width = typeDeclaration[2] > 0xFFFF ? 0 : typeDeclaration[2];
+  switch (static_cast<grammar::Op>(typeDeclaration[0] & 0xFFFF)) {
+  case grammar::Op::TypeInt:
+    if (typeDeclaration.size() < 4)
+      return {};
+    return {typeDeclaration[3] != 0 ? NumberKind::Signed : NumberKind::Unsigned,
+            static_cast<uint16_t>(width)};
+  case grammar::Op::TypeFloat:
+    return {NumberKind::Float, static_cast<uint16_t>(width)};
+  default:
+    return {};
+  }
+}
+
 /// The result type of the instruction with these words, 0 if it has none.
 uint32_t resultTypeOf(std::span<const uint32_t> definition);
 
