@@ -667,15 +667,17 @@ void Module::allocate(size_t numWords, uint32_t bound) {
     bytes = at + count * size;
     return at;
   };
-  const size_t wordsAt = part(numWords, sizeof(uint32_t), alignof(uint32_t));
+  // (and kWordWindow zero words after the module, for the reader's loop: see index())
+  const size_t wordsAt = part(numWords + kWordWindow, sizeof(uint32_t), alignof(uint32_t));
   const size_t denseAt = part(sizes.dense, sizeof(uint32_t), alignof(uint32_t));
   const size_t recordsAt = part(sizes.records, sizeof(InstRecord), alignof(InstRecord));
   const size_t operandsAt = part(sizes.operands, sizeof(binary::Operand), alignof(binary::Operand));
   const size_t blocksAt = part(sizes.blocks, sizeof(BlockInfo), alignof(BlockInfo));
   const size_t functionsAt = part(sizes.functions, sizeof(FunctionInfo), alignof(FunctionInfo));
   char *const p = static_cast<char *>(storage_.allocate(bytes));
-  words_.borrow(reinterpret_cast<uint32_t *>(p + wordsAt), numWords);
+  words_.borrow(reinterpret_cast<uint32_t *>(p + wordsAt), numWords + kWordWindow);
   words_.resize(numWords);
+  std::memset(words_.data() + numWords, 0, kWordWindow * sizeof(uint32_t));
   defs_.reset(bound, sizes.denseLimit, kNoIndex, reinterpret_cast<uint32_t *>(p + denseAt));
   insts_.borrow(reinterpret_cast<InstRecord *>(p + recordsAt), sizes.records);
   operands_.borrow(reinterpret_cast<binary::Operand *>(p + operandsAt), sizes.operands);
@@ -797,6 +799,7 @@ Status Module::index(binary::DecodeOptions options) {
   const size_t denseSize = defs_.dense().size();
   uint8_t layout = 0;
   Diagnostic error; // indexOther's
+  const size_t readable = n + std::min<size_t>(words_.capacity() - n, kWordWindow);
   size_t pos = binary::kHeaderWords;
   uint32_t idx = 0;
   while (pos < n) {
@@ -815,8 +818,9 @@ Status Module::index(binary::DecodeOptions options) {
                        (layout & kInFunction) != 0,
                        (layout & kInBlock) != 0};
       // The window may look past an instruction (the masks drop those words), not past the
-      // module.
-      while (n - pos > kWordWindow && idx < recordCapacity) {
+      // words there are: the module's and the zero words allocate() leaves after them, so
+      // that the loop takes the instructions up to the module's end.
+      while (readable - pos > kWordWindow && idx < recordCapacity) {
         const uint32_t *const iw = words + pos;
         const uint32_t count = iw[0] >> 16;
         const uint32_t opcode = iw[0] & 0xFFFF;
@@ -944,6 +948,9 @@ Status Module::index(binary::DecodeOptions options) {
         pos += count;
         ++idx;
       }
+      // Within the zero words, an instruction may have claimed more words than the module has.
+      if (pos > n) [[unlikely]]
+        return framingError(records[idx - 1].wordOffset, idx - 1);
       operands_.setSize(numOperands);
       functions_.setSize(layoutNow.numFunctions);
       blocks_.setSize(layoutNow.numBlocks);

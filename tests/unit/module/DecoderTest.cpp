@@ -287,6 +287,11 @@ TEST(Decoder, MalformedInstructionsGetOneLineErrorsWithLocations) {
   std::vector<Case> cases = {
       {{0x00000011u}, "word count of 0"},
       {{0x00090011u, 1}, "word count of 9 but only 2 words remain"},
+      // Shapes the reader's inner loop takes, cut short by the module's end: the loop reads the
+      // zero words after the module and the check after it reports the instruction.
+      {{0x00040015u, 1}, "word count of 4 but only 2 words remain"}, // OpTypeInt
+      {cat({inst(Op::TypeVoid, {1}), {0x00030005u, 1}}), "word count of 3 but only 2 words remain"},
+      {cat({kInt32, {0x0004002Bu, 1, 2}}), "word count of 4 but only 3 words remain"}, // OpConstant
       {inst(Op::TypeVoid, {0}), "is 0"},
       {inst(Op::TypeVoid, {500}), "not below the bound 100"},
       {inst(Op::TypeInt, {1, 32}), "missing operand 'Signedness'"},
@@ -314,8 +319,7 @@ TEST(Decoder, MalformedInstructionsGetOneLineErrorsWithLocations) {
       {inst(Op::Decorate, {1, 11 /*BuiltIn*/, 0x7FFFFFF0u}), "invalid BuiltIn"},
       {inst(Op::Decorate, cat({{1, 41 /*LinkageAttributes*/}, str("abc")})), "missing operand"},
       {inst(Op::Decorate, {1, 41, 0x61616161u, 0}), "missing operand"}, // the 0 ends the string
-      // The same where the reader's inner loop takes it (not at the module's end, where its
-      // window would look past the words).
+      // The same in the middle of a module.
       {cat({inst(Op::Decorate, {1, 41, 0x61616161u, 0}), inst(Op::Capability, {1}),
             inst(Op::Capability, {1}), inst(Op::Capability, {1}), inst(Op::Capability, {1})}),
        "missing operand"},
