@@ -318,9 +318,9 @@ uint32_t resultTypeOf(std::span<const uint32_t> definition) {
 }
 
 ExtInstImport Decoder::extInstImport(uint32_t id) const {
-  for (const auto &[importId, imp] : imports_)
-    if (importId == id)
-      return imp;
+  for (const Import &i : imports_)
+    if (i.id == id)
+      return i.imp;
   return {};
 }
 
@@ -442,7 +442,7 @@ void Decoder::noteImport(uint32_t result, std::span<const uint32_t> inst) {
   imp.imported = true;
   imp.set = grammar::findExtInstSet(name);
   imp.nonSemantic = name.rfind("NonSemantic.", 0) == 0;
-  imports_.emplace_back(result, imp);
+  imports_.push_back({result, imp});
 }
 
 } // namespace spire::binary

@@ -674,6 +674,10 @@ void Module::allocate(size_t numWords, uint32_t bound) {
   const size_t operandsAt = part(sizes.operands, sizeof(binary::Operand), alignof(binary::Operand));
   const size_t blocksAt = part(sizes.blocks, sizeof(BlockInfo), alignof(BlockInfo));
   const size_t functionsAt = part(sizes.functions, sizeof(FunctionInfo), alignof(FunctionInfo));
+  // Most modules import one or two instruction sets (GLSL.std.450, a debug-information set).
+  constexpr size_t kImports = 4;
+  const size_t importsAt =
+      part(kImports, sizeof(binary::Decoder::Import), alignof(binary::Decoder::Import));
   char *const p = static_cast<char *>(storage_.allocate(bytes));
   words_.borrow(reinterpret_cast<uint32_t *>(p + wordsAt), numWords + kWordWindow);
   words_.resize(numWords);
@@ -683,6 +687,7 @@ void Module::allocate(size_t numWords, uint32_t bound) {
   operands_.borrow(reinterpret_cast<binary::Operand *>(p + operandsAt), sizes.operands);
   blocks_.borrow(reinterpret_cast<BlockInfo *>(p + blocksAt), sizes.blocks);
   functions_.borrow(reinterpret_cast<FunctionInfo *>(p + functionsAt), sizes.functions);
+  decoder_.useImportStorage(reinterpret_cast<binary::Decoder::Import *>(p + importsAt), kImports);
 }
 
 binary::Header Module::header() const { return binary::readHeader(words_); }

@@ -96,6 +96,13 @@ public:
   bool decodeFixed(std::span<const uint32_t> inst, const grammar::InstructionDesc &desc);
   /// Notes an OpExtInstImport that the caller decoded: later OpExtInst decode by its set.
   void noteImport(uint32_t result, std::span<const uint32_t> inst);
+  struct Import {
+    uint32_t id;
+    ExtInstImport imp;
+  };
+  /// Room for the first `capacity` imports in storage the caller owns and keeps alive as long
+  /// as the decoder uses it (a module's one allocation), so that they need no allocation.
+  void useImportStorage(Import *storage, size_t capacity) { imports_.borrow(storage, capacity); }
   /// Ids must be below this (the bound, or no limit when ids past the bound are allowed).
   uint32_t idLimit() const { return options_.allowIdsPastBound ? 0xFFFFFFFFu : bound_; }
   /// The problem of the last failed decode, located at the given instruction.
@@ -115,7 +122,7 @@ private:
   };
   std::string problemMessage() const;
   const Definitions *definitions_ = nullptr;
-  std::vector<std::pair<uint32_t, ExtInstImport>> imports_;
+  FlatVector<Import> imports_;
   uint32_t bound_ = 0;
   DecodeOptions options_;
   ProblemInfo problem_;
