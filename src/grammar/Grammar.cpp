@@ -153,7 +153,9 @@ const ExtInstSetDesc *extInstSet(ExtInstSet id) {
   return &kGrammar.extInstSets[static_cast<size_t>(id) - 1];
 }
 
-const ExtInstSetDesc *findExtInstSet(std::string_view importName) {
+namespace {
+
+const ExtInstSetDesc *lookUpExtInstSet(std::string_view importName) {
   // The grammar files are named after the import string in lower case, with '-' for '_',
   // and sometimes with or without a trailing version ("OpenCL.std" is opencl.std.100,
   // "NonSemantic.ClspvReflection.5" is nonsemantic.clspvreflection). Two different versions
@@ -187,6 +189,23 @@ const ExtInstSetDesc *findExtInstSet(std::string_view importName) {
     if (sets[i].key == bare || bareKeys[i] == key)
       return &sets[i];
   return nullptr;
+}
+
+} // namespace
+
+const ExtInstSetDesc *findExtInstSet(std::string_view importName) {
+  // Reading a module asks once per import, and most modules import the same set or two: the
+  // last answer is kept (per thread) for its name, which saves folding and comparing it again.
+  thread_local std::string lastName;
+  thread_local const ExtInstSetDesc *lastSet = nullptr;
+  if (!lastName.empty() && importName == lastName)
+    return lastSet;
+  const ExtInstSetDesc *set = lookUpExtInstSet(importName);
+  if (importName.size() <= 64) { // (a long name is not worth keeping a copy of)
+    lastName.assign(importName);
+    lastSet = set;
+  }
+  return set;
 }
 
 const ExtInstDesc *findExtInst(const ExtInstSetDesc &set, uint32_t number) {

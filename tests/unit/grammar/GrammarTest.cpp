@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <string>
 
 using namespace spire::grammar;
 
@@ -128,6 +129,15 @@ TEST(Grammar, ExtendedInstructionSets) {
   EXPECT_NE(findExtInstSet("NonSemantic.Shader.DebugInfo.100"), nullptr);
   EXPECT_EQ(findExtInstSet("NonSemantic.Unknown"), nullptr);
   EXPECT_EQ(findExtInstSet("GLSL.std"), findExtInstSet("GLSL.std.450"));
+  // The same name asked twice in a row gets the same answer (the last one is kept), and so
+  // does one after another name, or after an unknown one.
+  EXPECT_EQ(findExtInstSet("GLSL.std.450"), glsl);
+  EXPECT_EQ(findExtInstSet("NonSemantic.Unknown"), nullptr);
+  EXPECT_EQ(findExtInstSet("NonSemantic.Unknown"), nullptr);
+  EXPECT_EQ(findExtInstSet("GLSL.std.450"), glsl);
+  EXPECT_EQ(findExtInstSet("OpenCL.std"), ocl);
+  EXPECT_EQ(findExtInstSet(std::string(100, 'x')), nullptr);
+  EXPECT_EQ(findExtInstSet("OpenCL.std"), ocl);
   EXPECT_EQ(extInstSet(ExtInstSet::GlslStd450), glsl);
   // Extended sets have operand kinds of their own, kept apart from the core's.
   const ExtInstSetDesc *dbg = findExtInstSet("OpenCL.DebugInfo.100");
