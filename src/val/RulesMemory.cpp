@@ -582,6 +582,25 @@ private:
                "the element " + s_.name(inst.word(4)) + " must be an integer scalar");
       return;
     }
+    // "If the storage class of Base requires an explicit layout then its type must be decorated
+    // with ArrayStride": Uniform, PushConstant, StorageBuffer and PhysicalStorageBuffer.
+    if (firstIndex == 5) {
+      constexpr uint32_t kUniform = 2, kPushConstant = 9, kStorageBuffer = 12,
+                         kPhysicalStorageBuffer = 5349;
+      const uint32_t baseType = s_.typeOf(base);
+      const std::optional<uint32_t> sc = s_.storageClass(baseType);
+      if (sc &&
+          (*sc == kUniform || *sc == kPushConstant || *sc == kStorageBuffer ||
+           *sc == kPhysicalStorageBuffer) &&
+          !s_.hasDecoration(baseType, uint32_t(grammar::Decoration::ArrayStride))) {
+        s_.error(inst.index(), kRule,
+                 "the base " + s_.name(base) + " points into " +
+                     State::enumerantName(grammar::OperandKind::StorageClass, *sc) +
+                     " memory, which has an explicit layout: its pointer type " +
+                     s_.name(baseType) + " needs an ArrayStride decoration");
+        return;
+      }
+    }
     for (uint32_t w = firstIndex; w < inst.wordCount(); ++w) {
       const uint32_t index = inst.word(w);
       if (!s_.isIntType(s_.typeOf(index))) {

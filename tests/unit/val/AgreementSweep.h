@@ -25,9 +25,9 @@ using grammar::OperandCategory;
 using grammar::OperandKind;
 using grammar::Quantifier;
 
-// A shader (Logical GLSL450) with one parameter of each type of the pool (%p_<type>), named
-// constants and variables. The function is called by no entry point, so that no execution model
-// decides what may be in it. INST is the instruction under test.
+// A shader (Logical GLSL450, with variable pointers) with one parameter of each type of the pool
+// (%p_<type>), named constants and variables. The function is called by no entry point, so that
+// no execution model decides what may be in it. INST is the instruction under test.
 constexpr const char *kShaderPool = R"(
 OpCapability Shader
 OpCapability Int8
@@ -75,6 +75,7 @@ OpCapability AtomicFloat32MinMaxEXT
 OpCapability ImageFootprintNV
 OpCapability SampleMaskPostDepthCoverage
 OpCapability FragmentBarycentricKHR
+OpCapability VariablePointers
 OpExtension "SPV_KHR_shader_ballot"
 OpExtension "SPV_KHR_subgroup_vote"
 OpExtension "SPV_KHR_ray_query"
@@ -121,6 +122,11 @@ OpName %vimgs "vimgs"
 OpName %vinf32 "vinf32"
 OpName %vpayload "vpayload"
 OpName %vcallable "vcallable"
+OpName %vsb "vsb"
+OpDecorate %blk Block
+OpMemberDecorate %blk 0 Offset 0
+OpDecorate %rtaf32 ArrayStride 4
+OpDecorate %psbf32 ArrayStride 4
 %void = OpTypeVoid
 %bool = OpTypeBool
 %u8 = OpTypeInt 8 0
@@ -211,6 +217,11 @@ OpName %vcallable "vcallable"
 %pinf32 = OpTypePointer Input %f32
 %ppayload = OpTypePointer RayPayloadKHR %v4f32
 %pcallable = OpTypePointer CallableDataKHR %v4f32
+%rtaf32 = OpTypeRuntimeArray %f32
+%blk = OpTypeStruct %rtaf32
+%psb = OpTypePointer StorageBuffer %blk
+%psbf32 = OpTypePointer StorageBuffer %f32
+%vsb = OpVariable %psb StorageBuffer
 %vinf32 = OpVariable %pinf32 Input
 %vpayload = OpVariable %ppayload RayPayloadKHR
 %vcallable = OpVariable %pcallable CallableDataKHR
@@ -250,7 +261,7 @@ constexpr const char *kShaderTypes[] = {
     "m3x2",    "m2x3",  "m3x3",    "m4x3",     "m2x2f64", "a2f32",  "a2u32", "a2u32b", "s",
     "s2u32",   "s2f32", "ssparse", "ssparsef", "img2d",   "img2du", "depth", "img1d",  "img3d",
     "cube",    "arr",   "ms",      "buf",      "storage", "r32ui",  "smp",   "si",     "siu",
-    "sidepth", "si3d",  "sicube",  "as"};
+    "sidepth", "si3d",  "sicube",  "as",       "psbf32"};
 
 // A kernel (Physical64 OpenCL) with the same kind of pool: pointers of each storage class, the
 // OpenCL opaque types, images with access qualifiers and wider vectors.
@@ -444,7 +455,7 @@ inline uint32_t firstEnumerant(OperandKind kind) {
 }
 
 /// The forms of an instruction with the operands `operands` (result type and result left out):
-/// optional operands absent, a variadic operand repeated 1, 2 and 4 times; none when an operand
+/// optional operands absent, a variadic operand repeated 0, 1, 2 and 4 times; none when an operand
 /// is of a kind the sweep does not build (strings, pairs, context-dependent literals).
 inline std::vector<std::vector<Form::Item>> formsOf(std::span<const grammar::OperandDesc> operands,
                                                     uint32_t literal = 0) {
@@ -498,7 +509,7 @@ inline std::vector<std::vector<Form::Item>> formsOf(std::span<const grammar::Ope
   if (variadic == nullptr)
     return {fixed};
   std::vector<std::vector<Form::Item>> forms;
-  for (size_t n : {1, 2, 4}) {
+  for (size_t n : {0, 1, 2, 4}) {
     std::vector<Form::Item> f(fixed.begin(), fixed.begin() + variadicAt);
     f.insert(f.end(), n, fixed[variadicAt]);
     f.insert(f.end(), fixed.begin() + variadicAt + 1, fixed.end());
@@ -995,6 +1006,10 @@ constexpr Hint kShaderHints[] = {
     {"GLSL.std.450.Modf", "p_f32 p_f32 vfnf32"},
     {"OpTraceRayKHR", "- p_as p_u32 p_u32 p_u32 p_u32 p_u32 p_v3f32 p_f32 p_v3f32 p_f32 vpayload"},
     {"OpExecuteCallableKHR", "- p_u32 vcallable"},
+    {"OpArrayLength", "p_u32 vsb"},
+    {"OpPtrEqual", "p_bool p_psbf32 p_psbf32"},
+    {"OpPtrNotEqual", "p_bool p_psbf32 p_psbf32"},
+    {"OpPtrAccessChain", "p_psbf32 p_psbf32 p_i32"},
 };
 
 constexpr Hint kKernelHints[] = {

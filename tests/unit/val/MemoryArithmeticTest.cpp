@@ -387,6 +387,16 @@ OpFunctionEnd
                "chooses between pointers into %3 and %2");
   EXPECT_VALID(with("OpCapability VariablePointers",
                     "%s = OpSelect %pvec %true %a0 %b0\n%x = OpLoad %v4float %s"));
+  // OpPtrAccessChain into memory with an explicit layout needs the base type's ArrayStride.
+  EXPECT_ERROR(with("OpCapability VariablePointers", "%p = OpPtrAccessChain %pvec %a0 %uint_1"),
+               "needs an ArrayStride decoration");
+  EXPECT_VALID(test::validateText(
+      test::replaced(
+          test::replaced(test::replaced(text, "CAPABILITY", "OpCapability VariablePointers"),
+                         "BODY", "%p = OpPtrAccessChain %pvec %a0 %uint_1"),
+          "OpDecorate %a DescriptorSet 0",
+          "OpDecorate %a DescriptorSet 0\nOpDecorate %pvec ArrayStride 16"),
+      "spv1.6"));
 }
 
 TEST(ValArithmetic, StorageOnlySmallTypesOnlyMoveData) {
