@@ -941,6 +941,11 @@ private:
   void compositeExtract(const InstView &inst) {
     if (inst.wordCount() < 4)
       return;
+    // The indexes select an element: at least one (spirv-val: "Expected at least one index").
+    if (inst.wordCount() == 4) {
+      s_.error(inst.index(), "3.32.12", "OpCompositeExtract needs at least one index");
+      return;
+    }
     const uint32_t composite = s_.typeOf(inst.word(3));
     if (composite == 0)
       return;
@@ -955,6 +960,10 @@ private:
   void compositeInsert(const InstView &inst) {
     if (inst.wordCount() < 5)
       return;
+    if (inst.wordCount() == 5) {
+      s_.error(inst.index(), "3.32.12", "OpCompositeInsert needs at least one index");
+      return;
+    }
     const uint32_t composite = s_.typeOf(inst.word(4)), object = s_.typeOf(inst.word(3));
     if (composite == 0)
       return;

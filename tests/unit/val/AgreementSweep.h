@@ -461,6 +461,7 @@ inline std::vector<std::vector<Form::Item>> formsOf(std::span<const grammar::Ope
                                                     uint32_t literal = 0) {
   std::vector<Form::Item> fixed;
   std::optional<size_t> imageOperands;
+  std::optional<std::pair<size_t, OperandKind>> valueEnum; // the first required one
   const grammar::OperandDesc *variadic = nullptr;
   size_t variadicAt = 0;
   for (const grammar::OperandDesc &o : operands) {
@@ -488,6 +489,8 @@ inline std::vector<std::vector<Form::Item>> formsOf(std::span<const grammar::Ope
     }
     if (o.quantifier == Quantifier::Optional)
       continue;
+    if (c == OperandCategory::ValueEnum && o.quantifier == Quantifier::One && !valueEnum)
+      valueEnum = {fixed.size(), o.kind};
     if (o.quantifier == Quantifier::Variadic) {
       if (variadic != nullptr)
         return {};
@@ -497,6 +500,19 @@ inline std::vector<std::vector<Form::Item>> formsOf(std::span<const grammar::Ope
       continue;
     }
     fixed.push_back(item);
+  }
+  if (variadic == nullptr && !imageOperands && valueEnum) {
+    // The enumerant at its first values without parameters (GroupOperation: Reduce,
+    // InclusiveScan, ExclusiveScan, ClusteredReduce, ...).
+    std::vector<std::vector<Form::Item>> forms;
+    size_t values = 0;
+    for (const grammar::EnumerantDesc &e : grammar::operandKind(valueEnum->second).enumerants)
+      if (e.parameters.empty() && values++ < 6) {
+        std::vector<Form::Item> f = fixed;
+        f[valueEnum->first].word = e.value;
+        forms.push_back(std::move(f));
+      }
+    return forms.empty() ? std::vector<std::vector<Form::Item>>{fixed} : forms;
   }
   if (variadic == nullptr && imageOperands) {
     constexpr uint32_t kLod = 2;

@@ -595,6 +595,8 @@ TEST(ValInstructionTypes, FoundByTheAgreementSweep) {
       {"%x = OpImageSparseRead %sres %i %v2i", "needs a storage image (Sampled = 0 or 2)"},
       {"%x = OpImageSparseFetch %sres %st %v2i", "needs an image with Sampled = 1"},
       {"%x = OpImageFetch %v4float %msi %v2i", "needs the Sample image operand"},
+      {"%x = OpCompositeExtract %v2float %c2", "OpCompositeExtract needs at least one index"},
+      {"%x = OpCompositeInsert %v2float %c2 %c2", "OpCompositeInsert needs at least one index"},
       {"%x = OpImageSparseSampleImplicitLod %sres %si %b", "the coordinate must be"},
       {"%x = OpImageSparseGather %sres %si %c2 %b", "the gathered Component must be"},
       {"%x = OpImageSampleDrefImplicitLod %bool %sd %c2 %float_1",
