@@ -1074,8 +1074,8 @@ constexpr Hint kKernelHints[] = {
 };
 
 inline const Spec kShader{kShaderPool,    kShaderTypes, grammar::ExtInstSet::GlslStd450,
-                          "GLSL.std.450", kShaderHints, 315};
+                          "GLSL.std.450", kShaderHints, 355};
 inline const Spec kKernel{kKernelPool,  kKernelTypes, grammar::ExtInstSet::OpenclStd100,
-                          "OpenCL.std", kKernelHints, 370};
+                          "OpenCL.std", kKernelHints, 465};
 
 } // namespace spire::val::sweep
