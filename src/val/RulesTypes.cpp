@@ -730,9 +730,11 @@ void checkConstantComposite(State &s, const Instruction &inst) {
       return;
     const uint32_t length = type->word(3);
     auto lengthDef = s.def(length);
-    if (lengthDef && lengthDef->opcode() == Op::Constant && s.bitWidth(lengthDef->typeId()) == 32 &&
-        lengthDef->wordCount() >= 4 && lengthDef->word(3) != count)
-      return countMismatch("elements", lengthDef->word(3));
+    // The length's whole value, whatever its width (a 64-bit length past 2^32 is no count of
+    // constituents any instruction can hold).
+    if (lengthDef && lengthDef->opcode() == Op::Constant)
+      if (std::optional<uint64_t> n = s.constantValue(length); n && *n != count)
+        return countMismatch("elements", *n);
     for (uint32_t i = 0; i < count; ++i) {
       const uint32_t c = constituent(i);
       if (!isConstantOrUndef(s, c))

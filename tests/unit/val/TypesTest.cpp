@@ -155,6 +155,11 @@ TEST(ValTypes, ConstantComposite) {
   EXPECT_VALID(val(spec + "%c = OpSpecConstantComposite %v2 %f1 %f1"));
   EXPECT_ERROR(val(spec + "%c = OpConstantComposite %v2 %f1 %f1"),
                "is a specialization constant; only OpSpecConstantComposite takes those");
+  // An array length of any width counts whole: 5 * 2^40 is not 2 (nor its low word, 0).
+  const std::string longArray = "%ulong = OpTypeInt 64 0\n%n = OpConstant %ulong 5497558138880\n"
+                                "%a = OpTypeArray %uint %n\n%u1 = OpConstant %uint 1\n";
+  EXPECT_ERROR(val(longArray + "%c = OpConstantComposite %a %u1 %u1", "OpCapability Int64"),
+               "has 5497558138880 elements but 2 constituents are given");
 }
 
 TEST(ValTypes, ConstantNull) {
