@@ -1,6 +1,7 @@
 #include "State.h"
 
 #include <algorithm>
+#include <bitset>
 
 namespace spire::val {
 
@@ -251,16 +252,33 @@ uint32_t State::functionOf(uint32_t index) const {
   return index < instFunction_.size() ? instFunction_[index] : kNoIndex;
 }
 
+namespace {
+
+// What kind of type each opcode declares, from the grammar once: the type declarations (with the
+// extension types the grammar files under other classes than Type-Declaration: acceleration
+// structures, ray queries, the AVC types), and among them the cooperative ones (OpTypeCooperative*,
+// whatever the grammar's revision).
+struct TypeOpcodes {
+  std::bitset<65536> type, cooperative;
+  TypeOpcodes() {
+    for (const grammar::InstructionDesc &d : grammar::instructions()) {
+      const bool declaration =
+          d.cls == grammar::InstructionClass::TypeDeclaration || d.name.starts_with("OpType");
+      type[d.opcode] = declaration && d.opcode != uint16_t(Op::TypeForwardPointer);
+      cooperative[d.opcode] = d.name.starts_with("OpTypeCooperative");
+    }
+  }
+};
+const TypeOpcodes &typeOpcodes() {
+  static const TypeOpcodes t;
+  return t;
+}
+
+} // namespace
+
 bool State::isType(uint32_t id) const {
-  const uint32_t i = m_.defIndex(id);
-  if (i == kNoIndex)
-    return false;
-  const grammar::InstructionDesc *d = m_.inst(i).desc();
-  // The grammar files some extension types (acceleration structures, ray queries, the AVC
-  // types) under other classes than Type-Declaration.
-  return d != nullptr &&
-         (d->cls == grammar::InstructionClass::TypeDeclaration || d->name.starts_with("OpType")) &&
-         m_.inst(i).opcode() != Op::TypeForwardPointer;
+  const Op op = defOpcode(id);
+  return op != kNoOp && typeOpcodes().type[static_cast<uint16_t>(op)];
 }
 
 bool State::isPointerType(uint32_t id) const {
@@ -269,16 +287,8 @@ bool State::isPointerType(uint32_t id) const {
 }
 
 bool State::isCooperativeType(uint32_t id) const {
-  // The grammar's OpTypeCooperative* instructions, whatever its revision.
-  static const std::vector<uint16_t> kOpcodes = [] {
-    std::vector<uint16_t> v;
-    for (const grammar::InstructionDesc &d : grammar::instructions())
-      if (d.name.starts_with("OpTypeCooperative"))
-        v.push_back(d.opcode);
-    return v;
-  }();
-  const auto op = static_cast<uint16_t>(defOpcode(id));
-  return std::find(kOpcodes.begin(), kOpcodes.end(), op) != kOpcodes.end();
+  const Op op = defOpcode(id);
+  return op != kNoOp && typeOpcodes().cooperative[static_cast<uint16_t>(op)];
 }
 
 bool State::isSignedInt(uint32_t id) const {

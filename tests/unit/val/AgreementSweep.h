@@ -654,17 +654,6 @@ private:
   bool valid_ = false;
 };
 
-/// The position a verifier message names: 0 for the result, k + 1 for operand k; -1 for none.
-inline int namedPosition(const std::string &message) {
-  const size_t colon = message.find(": ");
-  const std::string rest = colon == std::string::npos ? message : message.substr(colon + 2);
-  if (rest.starts_with("the result"))
-    return 0;
-  if (rest.starts_with("operand ") && rest.size() > 8 && std::isdigit(rest[8]))
-    return std::stoi(rest.substr(8)) + 1;
-  return -1;
-}
-
 /// A verifier or validator message without the types and ids it names: what it objects to.
 inline std::string complaint(const std::string &message) {
   std::string out;
@@ -785,7 +774,7 @@ inline void sweep(const SweepPool &pool, const Form &form, std::span<const Hint>
   std::string problem = irProblem(p);
   std::set<std::string> complaints = {complaint(problem)};
   for (size_t step = 0; step < 4 * positions && !problem.empty(); ++step) {
-    const int at = namedPosition(problem);
+    const int at = test::namedPosition(problem);
     if (at < int(first) || size_t(at) >= positions)
       break;
     // The named position first; a message relating it to another value ("must point to the
@@ -801,7 +790,7 @@ inline void sweep(const SweepPool &pool, const Form &form, std::span<const Hint>
         std::string other = irProblem(q);
         // Progress: the verifier accepts, objects to another position, or objects to this one
         // in a way it has not yet.
-        if (other.empty() || namedPosition(other) != at ||
+        if (other.empty() || test::namedPosition(other) != at ||
             complaints.insert(complaint(other)).second) {
           p = q;
           problem = other;

@@ -8,6 +8,7 @@
 #include "spire/dialect/Verifier.h"
 #include "spire/grammar/Grammar.h"
 
+#include <cctype>
 #include <optional>
 #include <span>
 #include <string>
@@ -38,6 +39,18 @@ inline Verdicts verdicts(const Module &m) {
     v.verifier = ir.error().message;
   }
   return v;
+}
+
+/// The position a verifier message names: 0 for the result ("...: the result ..."), k + 1 for
+/// operand k ("...: operand k ..."); -1 for none.
+inline int namedPosition(const std::string &message) {
+  const size_t colon = message.find(": ");
+  const std::string rest = colon == std::string::npos ? message : message.substr(colon + 2);
+  if (rest.starts_with("the result"))
+    return 0;
+  if (rest.starts_with("operand ") && rest.size() > 8 && std::isdigit(rest[8]))
+    return std::stoi(rest.substr(8)) + 1;
+  return -1;
 }
 
 /// `text`, whose PARAMETER_TYPES and PARAMETERS stand in a function's type and parameters and

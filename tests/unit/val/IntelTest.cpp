@@ -924,18 +924,6 @@ private:
   std::vector<uint32_t> params_, types_;
 };
 
-/// The position the verifier's message names: 0 for the result, k + 1 for operand k; -1 for
-/// none.
-int namedPosition(const std::string &message) {
-  size_t colon = message.find(": ");
-  std::string rest = colon == std::string::npos ? message : message.substr(colon + 2);
-  if (rest.starts_with("the result"))
-    return 0;
-  if (rest.starts_with("operand "))
-    return std::stoi(rest.substr(8)) + 1;
-  return -1;
-}
-
 /// Checks that spire val and the verifier agree on `op` with every pool type at each position
 /// of a combination the verifier accepts (found by following its messages), and for each value
 /// of the literals `literalValues` at each literal position.
@@ -955,7 +943,7 @@ void expectAgreement(const Pool &pool, const grammar::InstructionDesc &op,
   };
   Verdicts v = run(positions, noLiterals);
   for (size_t step = 0; v.deserialized && !v.verifier.empty(); ++step) {
-    int at = namedPosition(v.verifier);
+    int at = test::namedPosition(v.verifier);
     ASSERT_TRUE(at >= 0 && size_t(at) < positions.size() && step < pool.size() * positions.size())
         << op.name << ": no combination of types found: " << v.verifier;
     ASSERT_LT(++positions[at], pool.size()) << op.name << ": " << v.verifier;
