@@ -225,6 +225,17 @@ TEST(ValImages, NotChosenByPhiOrSelect) {
   EXPECT_ERROR(
       check(make + "OpBranch %next\n%next = OpLabel\n" + use, "spv1.3", "", "GLSL450", sampler),
       "is used outside the block of its OpSampledImage");
+  // So is a loaded image or sampler; DXC's shaders load before the branch that samples, and
+  // spirv-val accepts them, so that one is a warning.
+  const Report elsewhere =
+      check("%sm = OpLoad %sampler %samplers\nOpBranch %next\n%next = OpLabel\n"
+            "%si2 = OpSampledImage %simg %i %sm\n" +
+                use,
+            "spv1.3", "", "GLSL450", sampler);
+  EXPECT_VALID(elsewhere);
+  EXPECT_TRUE(test::hasWarning(elsewhere, "is used outside the block of its OpLoad"))
+      << test::describe(elsewhere);
+  EXPECT_FALSE(test::hasWarning(check(make + use, "spv1.3", "", "GLSL450", sampler), "OpLoad"));
 }
 
 // 3.14 SignExtend and ZeroExtend: integer texels only, unsigned ones for ZeroExtend, not both.
