@@ -1,6 +1,7 @@
 // Rules: variables, loads, stores, copies and access chains (SPIR-V 3.32.8 and 2.16.1).
 #include "Composite.h"
 #include "InstView.h"
+#include "OpenCLRules.h"
 #include "OperandCheck.h"
 #include "Rules.h"
 #include "spire/module/Opcodes.h"
@@ -1014,12 +1015,113 @@ private:
 
 } // namespace
 
+// 2.16.1, logical pointer types (every pointer under the Logical addressing model, all but
+// PhysicalStorageBuffer ones under PhysicalStorageBuffer64): "It is invalid for a pointer to be
+// an operand to any instruction other than" OpLoad, OpStore, the access chains, OpFunctionCall,
+// OpImageTexelPointer, OpCopyMemory, OpCopyObject, OpArrayLength, the atomics and extended
+// instructions that take pointers, nor "the Result <id> of any instruction other than"
+// OpVariable, the access chains, OpFunctionParameter, OpImageTexelPointer and OpCopyObject.
+// VariablePointers or VariablePointersStorageBuffer add OpReturnValue, OpPtrAccessChain and the
+// pointer comparisons as users, and the variable pointers' definitions (2.2: OpSelect, OpPhi,
+// OpFunctionCall, OpPtrAccessChain, OpLoad, OpConstantNull) and OpFunction as producers.
+// Instructions that extensions add (opcodes from 4096) define their own pointer operands and
+// results and pass; OpPtrEqual and OpPtrNotEqual have their own rule. spirv-val 2023.1 checks
+// only OpSelect and OpPhi of these; its --relax-logical-pointer (ours too) lifts the rule.
+class LogicalPointerChecker {
+public:
+  explicit LogicalPointerChecker(State &s) : s_(s) {}
+
+  void run() {
+    const uint32_t model = s_.addressingModel();
+    if (s_.options().relaxLogicalPointer ||
+        (model != uint32_t(grammar::AddressingModel::Logical) &&
+         model != uint32_t(grammar::AddressingModel::PhysicalStorageBuffer64)))
+      return;
+    variablePointers_ = s_.hasCapability(grammar::Capability::VariablePointers) ||
+                        s_.hasCapability(grammar::Capability::VariablePointersStorageBuffer);
+    for (Instruction inst : s_.module()) {
+      if (s_.stopped())
+        return;
+      const uint32_t type = inst.isRaw() ? 0 : inst.typeId();
+      if (type == 0 || !logicalPointer(type) || uint32_t(inst.opcode()) >= 4096)
+        continue;
+      if (!mayProduce(inst.opcode())) {
+        s_.error(inst.index(), "2.16.1",
+                 "a logical pointer cannot be the result of " + State::opcodeName(inst.opcode()) +
+                     variablePointerNote(mayProduceWithVariablePointers(inst.opcode())));
+        continue;
+      }
+      if (inst.opcode() == Op::Function || inst.resultId() == 0)
+        continue; // a function's uses are calls
+      for (const DefUse::Use &u : s_.defUse().uses(inst.resultId())) {
+        Instruction user = s_.module().inst(u.inst);
+        if (user.isRaw() || uint32_t(user.opcode()) >= 4096 || mayUse(user.opcode()) ||
+            s_.functionOf(u.inst) == kNoIndex)
+          continue;
+        if (const uint32_t t = user.typeId(); t != 0 && logicalPointer(t))
+          continue; // an OpSelect or OpPhi of pointers: reported as the result's producer
+        s_.error(u.inst, "2.16.1",
+                 "the logical pointer " + s_.name(inst.resultId()) + " cannot be an operand of " +
+                     State::opcodeName(user.opcode()) +
+                     variablePointerNote(mayUseWithVariablePointers(user.opcode())));
+        break; // one report per pointer
+      }
+    }
+  }
+
+private:
+  bool logicalPointer(uint32_t type) {
+    if (s_.defOpcode(type) != Op::TypePointer)
+      return false;
+    return s_.addressingModel() == uint32_t(grammar::AddressingModel::Logical) ||
+           s_.storageClass(type) != kStoragePhysicalStorageBuffer;
+  }
+
+  static bool mayProduceWithVariablePointers(Op op) {
+    return op == Op::Select || op == Op::Phi || op == Op::FunctionCall ||
+           op == Op::PtrAccessChain || op == Op::Load || op == Op::ConstantNull;
+  }
+
+  bool mayProduce(Op op) const {
+    return op == Op::Variable || op == Op::AccessChain || op == Op::InBoundsAccessChain ||
+           op == Op::FunctionParameter || op == Op::ImageTexelPointer || op == Op::CopyObject ||
+           op == Op::Function || // the returned pointers: RulesFunctions' rule
+           (variablePointers_ && mayProduceWithVariablePointers(op));
+  }
+
+  static bool mayUseWithVariablePointers(Op op) {
+    return op == Op::PtrAccessChain || op == Op::PtrDiff || op == Op::Select || op == Op::Phi ||
+           op == Op::Variable; // a pointer's initializer
+  }
+
+  bool mayUse(Op op) const {
+    return op == Op::Load || op == Op::Store || op == Op::AccessChain ||
+           op == Op::InBoundsAccessChain || op == Op::FunctionCall || op == Op::ImageTexelPointer ||
+           op == Op::CopyMemory || op == Op::CopyMemorySized || op == Op::CopyObject ||
+           op == Op::ArrayLength || op == Op::ExtInst || op == Op::PtrEqual ||
+           op == Op::PtrNotEqual || // their own rule, as for returns
+           op == Op::ReturnValue || isAtomicInstruction(op) ||
+           (variablePointers_ && mayUseWithVariablePointers(op));
+  }
+
+  std::string variablePointerNote(bool allowedWithVariablePointers) const {
+    return allowedWithVariablePointers && !variablePointers_
+               ? " without the VariablePointers or VariablePointersStorageBuffer capability"
+               : "";
+  }
+
+  State &s_;
+  bool variablePointers_ = false;
+};
+
 void checkMemory(State &s) {
   MemoryChecker(s).run();
   if (!s.stopped())
     VariablePointerChecker(s).run();
   if (!s.stopped())
     PhysicalMatrixChecker(s).run();
+  if (!s.stopped())
+    LogicalPointerChecker(s).run();
 }
 
 } // namespace spire::val

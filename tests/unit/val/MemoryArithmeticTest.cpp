@@ -64,6 +64,76 @@ TEST(ValMemory, LogicalAddressingVariablesHoldNoPointers) {
                "a variable that holds pointers must be in the Function or Private storage class");
 }
 
+// 2.16.1, logical pointers: only the listed instructions take them or give them; variable
+// pointers add OpSelect, OpPhi, OpPtrAccessChain, OpLoad, OpConstantNull and calls as producers.
+// spirv-val 2023.1 checks OpSelect and OpPhi only.
+TEST(ValMemory, LogicalPointersOnlyWhereTheRulesAllowThem) {
+  const std::string variable = "%v = OpVariable %ptr_f_float Function\n";
+  EXPECT_VALID(test::validateText(shader("", variable + "%c = OpCopyObject %ptr_f_float %v\n"
+                                                        "%l = OpLoad %float %c")));
+  const std::string holder = "%P = OpTypeStruct %ptr_f_float\n";
+  EXPECT_ERROR(test::validateText(shader(holder, variable + "%c = OpCompositeConstruct %P %v")),
+               "cannot be an operand of OpCompositeConstruct");
+  EXPECT_ERROR(test::validateText(shader("", variable + "%c = OpBitcast %ptr_f_float %v")),
+               "a logical pointer cannot be the result of OpBitcast");
+  EXPECT_ERROR(test::validateText(shader("", "%u = OpUndef %ptr_f_float")),
+               "a logical pointer cannot be the result of OpUndef");
+  EXPECT_ERROR(test::validateText(shader("%null = OpConstantNull %ptr_f_float", "")),
+               "a logical pointer cannot be the result of OpConstantNull without the "
+               "VariablePointers or VariablePointersStorageBuffer capability");
+  const std::string select = variable + "%w = OpVariable %ptr_f_float Function\n"
+                                        "%s = OpSelect %ptr_f_float %true %v %w";
+  const Report noVariablePointers =
+      test::validateText(shader("%true = OpConstantTrue %bool", select));
+  EXPECT_ERROR(noVariablePointers, "a logical pointer cannot be the result of OpSelect without");
+  EXPECT_EQ(noVariablePointers.errorCount(), 1u) << test::describe(noVariablePointers);
+  const std::string variablePointers = "OpCapability Shader\nOpCapability VariablePointers\n"
+                                       "OpExtension \"SPV_KHR_variable_pointers\"";
+  auto withVariablePointers = [&](const std::string &globals, const std::string &body) {
+    return test::validateText(
+        test::replaced(shader(globals, body), "OpCapability Shader", variablePointers), "spv1.3");
+  };
+  EXPECT_VALID(withVariablePointers("%true = OpConstantTrue %bool", select));
+  EXPECT_VALID(withVariablePointers("%null = OpConstantNull %ptr_f_float", ""));
+  // Variable pointers leave the other prohibitions in place.
+  EXPECT_ERROR(withVariablePointers(holder, variable + "%c = OpCompositeConstruct %P %v"),
+               "cannot be an operand of OpCompositeConstruct");
+  // PhysicalStorageBuffer pointers are physical: the rule leaves them alone.
+  const std::string physical = R"(
+OpCapability Shader
+OpCapability PhysicalStorageBufferAddresses
+OpCapability Int64
+OpExtension "SPV_KHR_physical_storage_buffer"
+OpMemoryModel PhysicalStorageBuffer64 GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%float = OpTypeFloat 32
+%ulong = OpTypeInt 64 0
+%ulong_64 = OpConstant %ulong 64
+%ptr_b = OpTypePointer PhysicalStorageBuffer %float
+%ptr_f = OpTypePointer Function %float
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%v = OpVariable %ptr_f Function
+%b = OpConvertUToPtr %ptr_b %ulong_64
+%u = OpConvertPtrToU %ulong %b
+POINTER_USE
+OpReturn
+OpFunctionEnd
+)";
+  EXPECT_VALID(
+      test::validateText(test::replaced(physical, "POINTER_USE", "%x = OpUndef %ptr_b"), "spv1.5"));
+  EXPECT_ERROR(
+      test::validateText(test::replaced(physical, "POINTER_USE", "%x = OpUndef %ptr_f"), "spv1.5"),
+      "a logical pointer cannot be the result of OpUndef");
+  // spirv-val's --relax-logical-pointer lifts the rule.
+  Options relaxed;
+  relaxed.relaxLogicalPointer = true;
+  EXPECT_VALID(test::validateText(shader("", "%u = OpUndef %ptr_f_float"), "spv1.6", relaxed));
+}
+
 // 2.16.1, Logical addressing: signed constant access chain indexes have no sign bit set.
 TEST(ValMemory, AccessChainIndexesAreNotNegative) {
   EXPECT_VALID(test::validateText(
