@@ -95,6 +95,14 @@ public:
       case Op::SampledImage:
         sampledImage(inst);
         break;
+      case Op::CompositeConstruct:
+        for (uint32_t w = 3; w < inst.wordCount() && notComposed(inst, inst.word(w)); ++w) {
+        }
+        break;
+      case Op::CompositeInsert:
+        if (inst.wordCount() > 3)
+          notComposed(inst, inst.word(3));
+        break;
       case Op::Load:
         if (const Op t = s_.defOpcode(inst.typeId());
             t == Op::TypeImage || t == Op::TypeSampler || t == Op::TypeSampledImage)
@@ -238,6 +246,24 @@ private:
       s_.error(inst.index(), kRule,
                "the sampler " + s_.name(inst.word(4)) + " is not an OpTypeSampler");
     sameBlockUses(inst, true);
+  }
+
+  // 2.16.1: "Image, sampler, and sampled image objects must not appear as operands to OpPhi
+  // instructions, or OpSelect instructions, or any instructions other than the image or sampler
+  // instructions specified to operate on them": the composite instructions do not build
+  // aggregates of them (spirv-val 2023.1 lets an array of loaded images through; OpPhi and
+  // OpSelect are the control flow and selection rules'). SPV_NV_bindless_texture's handles pass.
+  // Returns false when it reports.
+  bool notComposed(const Instruction &inst, uint32_t constituent) {
+    const Op t = s_.defOpcode(s_.typeOf(constituent));
+    if ((t != Op::TypeImage && t != Op::TypeSampler && t != Op::TypeSampledImage) ||
+        s_.hasCapability(grammar::Capability::BindlessTextureNV))
+      return true;
+    s_.error(inst.index(), "2.16.1",
+             "the image, sampler or sampled image " + s_.name(constituent) +
+                 " cannot be an operand of " + State::opcodeName(inst.opcode()) +
+                 ": only the image and sampler instructions take such objects");
+    return false;
   }
 
   // 2.16.1: "All OpSampledImage instructions, or instructions that load an image or sampler

@@ -214,6 +214,15 @@ TEST(ValImages, NotChosenByPhiOrSelect) {
   EXPECT_ERROR(check("OpBranch %next\n%next = OpLabel\n%c = OpPhi %simg %s %entry"),
                "an image, sampler or sampled image cannot be the result of OpPhi");
   EXPECT_VALID(check("OpBranch %next\n%next = OpLabel\n%c = OpPhi %uint %uint_0 %entry"));
+  // Nor of the composite instructions: no arrays or structures of loaded images.
+  const std::string arrays = "%arr_img = OpTypeArray %img %uint_1\n"
+                             "%arr_simg = OpTypeArray %simg %uint_1";
+  EXPECT_ERROR(check("%c = OpCompositeConstruct %arr_img %i", "spv1.6", "", "GLSL450", arrays),
+               "cannot be an operand of OpCompositeConstruct: only the image and sampler "
+               "instructions take such objects");
+  EXPECT_ERROR(check("%u = OpUndef %arr_simg\n%c = OpCompositeInsert %arr_simg %s %u 0", "spv1.6",
+                     "", "GLSL450", arrays),
+               "cannot be an operand of OpCompositeInsert");
   // 2.16.1: an OpSampledImage result is consumed in its own block.
   // (SPIR-V 1.3: the interface need not list the sampler variable.)
   const std::string sampler = "%sampler = OpTypeSampler\n"
