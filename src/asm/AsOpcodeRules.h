@@ -10,8 +10,8 @@
 namespace spire::assembly {
 
 /// The opcode of an OpSpecConstantOp operation written without "Op" ("IAdd"), if spirv-as
-/// accepts it: the operations the SPIR-V specification allows there, and
-/// CooperativeMatrixLengthNV.
+/// accepts it: the operations grammar::specConstantOperation allows in some module (the
+/// specification's, and the cooperative matrix lengths). Aliases are not accepted.
 std::optional<uint16_t> specConstantOperation(std::string_view name);
 
 /// Whether spirv-as records the result of `opcode` as a type: a second type with the same id is

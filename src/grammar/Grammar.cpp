@@ -53,6 +53,77 @@ const InstructionDesc *findInstruction(std::string_view name) {
 
 std::span<const InstructionDesc> instructions() { return kGrammar.instructions; }
 
+SpecConstantOperation specConstantOperation(uint32_t opcode) {
+  switch (opcode) {
+  case uint32_t(Op::SConvert):
+  case uint32_t(Op::UConvert):
+  case uint32_t(Op::FConvert):
+  case uint32_t(Op::SNegate):
+  case uint32_t(Op::Not):
+  case uint32_t(Op::IAdd):
+  case uint32_t(Op::ISub):
+  case uint32_t(Op::IMul):
+  case uint32_t(Op::UDiv):
+  case uint32_t(Op::SDiv):
+  case uint32_t(Op::UMod):
+  case uint32_t(Op::SRem):
+  case uint32_t(Op::SMod):
+  case uint32_t(Op::ShiftRightLogical):
+  case uint32_t(Op::ShiftRightArithmetic):
+  case uint32_t(Op::ShiftLeftLogical):
+  case uint32_t(Op::BitwiseOr):
+  case uint32_t(Op::BitwiseXor):
+  case uint32_t(Op::BitwiseAnd):
+  case uint32_t(Op::VectorShuffle):
+  case uint32_t(Op::CompositeExtract):
+  case uint32_t(Op::CompositeInsert):
+  case uint32_t(Op::LogicalOr):
+  case uint32_t(Op::LogicalAnd):
+  case uint32_t(Op::LogicalNot):
+  case uint32_t(Op::LogicalEqual):
+  case uint32_t(Op::LogicalNotEqual):
+  case uint32_t(Op::Select):
+  case uint32_t(Op::IEqual):
+  case uint32_t(Op::INotEqual):
+  case uint32_t(Op::ULessThan):
+  case uint32_t(Op::SLessThan):
+  case uint32_t(Op::UGreaterThan):
+  case uint32_t(Op::SGreaterThan):
+  case uint32_t(Op::ULessThanEqual):
+  case uint32_t(Op::SLessThanEqual):
+  case uint32_t(Op::UGreaterThanEqual):
+  case uint32_t(Op::SGreaterThanEqual):
+  case uint32_t(Op::CooperativeMatrixLengthNV):
+  case 4460: // OpCooperativeMatrixLengthKHR, by value: older grammars lack it
+    return SpecConstantOperation::Any;
+  case uint32_t(Op::QuantizeToF16):
+    return SpecConstantOperation::ShaderOnly;
+  case uint32_t(Op::ConvertFToS):
+  case uint32_t(Op::ConvertSToF):
+  case uint32_t(Op::ConvertFToU):
+  case uint32_t(Op::ConvertUToF):
+  case uint32_t(Op::ConvertPtrToU):
+  case uint32_t(Op::ConvertUToPtr):
+  case uint32_t(Op::GenericCastToPtr):
+  case uint32_t(Op::PtrCastToGeneric):
+  case uint32_t(Op::Bitcast):
+  case uint32_t(Op::FNegate):
+  case uint32_t(Op::FAdd):
+  case uint32_t(Op::FSub):
+  case uint32_t(Op::FMul):
+  case uint32_t(Op::FDiv):
+  case uint32_t(Op::FRem):
+  case uint32_t(Op::FMod):
+  case uint32_t(Op::AccessChain):
+  case uint32_t(Op::InBoundsAccessChain):
+  case uint32_t(Op::PtrAccessChain):
+  case uint32_t(Op::InBoundsPtrAccessChain):
+    return SpecConstantOperation::KernelOnly;
+  default:
+    return SpecConstantOperation::No;
+  }
+}
+
 const OperandKindDesc &operandKind(OperandKind kind) {
   return kGrammar.operandKinds[static_cast<size_t>(kind)];
 }

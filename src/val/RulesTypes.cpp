@@ -862,51 +862,38 @@ void checkForwardPointer(State &s, const Instruction &inst) {
             "class");
 }
 
-// OpSpecConstantOp %type %r Opcode Operands...: the opcodes Shader modules may use (3.32.7).
+// OpSpecConstantOp %type %r Opcode Operands...: "Opcode ... must equal one of the following
+// opcodes" (3.32.7), some only with the Shader or the Kernel capability.
 void checkSpecConstantOp(State &s, const Instruction &inst) {
   if (inst.wordCount() < 4)
     return;
   const std::string_view rule = "3.32.7 OpSpecConstantOp";
   const Op op = static_cast<Op>(inst.word(3));
-  switch (op) {
-  case Op::QuantizeToF16:
+  switch (grammar::specConstantOperation(inst.word(3))) {
+  case grammar::SpecConstantOperation::No:
+    s.error(inst.index(), rule,
+            State::opcodeName(op) +
+                " cannot be the operation of an OpSpecConstantOp: it is not one of those 3.32.7 "
+                "lists");
+    break;
+  case grammar::SpecConstantOperation::ShaderOnly:
     if (!s.hasCapability(Capability::Shader))
       s.error(inst.index(), rule,
-              "OpQuantizeToF16 as a specialization constant operation needs the Shader capability");
+              State::opcodeName(op) +
+                  " as a specialization constant operation needs the Shader capability");
     break;
-  case Op::UConvert:
-    if (!s.hasCapability(Capability::Kernel) && s.module().version() < 0x00010400 &&
-        !s.hasExtension("SPV_AMD_gpu_shader_int16"))
-      s.error(inst.index(), rule,
-              "before SPIR-V 1.4, OpUConvert as a specialization constant operation needs the "
-              "Kernel capability");
-    break;
-  case Op::ConvertFToS:
-  case Op::ConvertSToF:
-  case Op::ConvertFToU:
-  case Op::ConvertUToF:
-  case Op::ConvertPtrToU:
-  case Op::ConvertUToPtr:
-  case Op::GenericCastToPtr:
-  case Op::PtrCastToGeneric:
-  case Op::Bitcast:
-  case Op::FNegate:
-  case Op::FAdd:
-  case Op::FSub:
-  case Op::FMul:
-  case Op::FDiv:
-  case Op::FRem:
-  case Op::FMod:
-  case Op::AccessChain:
-  case Op::InBoundsAccessChain:
-  case Op::PtrAccessChain:
-  case Op::InBoundsPtrAccessChain:
+  case grammar::SpecConstantOperation::KernelOnly:
     if (!s.hasCapability(Capability::Kernel))
       s.error(inst.index(), rule,
               State::opcodeName(op) +
                   " as a specialization constant operation needs the Kernel capability");
     break;
-  default:
+  case grammar::SpecConstantOperation::Any:
+    if (op == Op::UConvert && !s.hasCapability(Capability::Kernel) &&
+        s.module().version() < 0x00010400 && !s.hasExtension("SPV_AMD_gpu_shader_int16"))
+      s.error(inst.index(), rule,
+              "before SPIR-V 1.4, OpUConvert as a specialization constant operation needs the "
+              "Kernel capability");
     break;
   }
 }

@@ -121,6 +121,13 @@ const InstructionDesc *findInstruction(uint32_t opcode);
 const InstructionDesc *findInstruction(std::string_view name);
 std::span<const InstructionDesc> instructions();
 
+/// Whether OpSpecConstantOp may perform an operation (3.32.7): in every module, only with the
+/// Shader or only with the Kernel capability, or not at all. OpUConvert counts for every module
+/// (SPIR-V 1.4 added it there; before, Kernel modules only); the cooperative matrix lengths of
+/// SPV_NV_cooperative_matrix and SPV_KHR_cooperative_matrix count for every module.
+enum class SpecConstantOperation : uint8_t { No, Any, ShaderOnly, KernelOnly };
+SpecConstantOperation specConstantOperation(uint32_t opcode);
+
 const OperandKindDesc &operandKind(OperandKind kind);
 /// The canonical name of a kind; decoder-added kinds have names of their own.
 std::string_view operandKindName(OperandKind kind);

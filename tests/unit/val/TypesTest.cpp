@@ -204,6 +204,30 @@ TEST(ValTypes, SpecConstantOpKernelOnly) {
   EXPECT_VALID(val("%u1 = OpConstant %uint 1\n%s = OpSpecConstantOp %uint IAdd %u1 %u1"));
 }
 
+// 3.32.7: the operation is one the specification lists. spire's assembler (like spirv-as) takes
+// only those, so the others are written into the words.
+TEST(ValTypes, SpecConstantOpPerformsOnlyTheListedOperations) {
+  AssembleOptions as;
+  as.preserveNumericIds = true;
+  const Expected<std::vector<uint32_t>> words =
+      assemble(shader("%u1 = OpConstant %uint 1\n%s = OpSpecConstantOp %uint Not %u1"), as);
+  ASSERT_TRUE(bool(words));
+  auto performing = [&](grammar::Op op) {
+    std::vector<uint32_t> w = *words;
+    for (size_t i = 5; i < w.size(); i += w[i] >> 16)
+      if ((w[i] & 0xFFFF) == uint32_t(grammar::Op::SpecConstantOp))
+        w[i + 3] = uint32_t(op);
+    Expected<Module> m = Module::fromWords(std::move(w));
+    EXPECT_TRUE(bool(m));
+    return m ? validate(*m, Options{}) : Report{};
+  };
+  EXPECT_VALID(performing(grammar::Op::Not));
+  EXPECT_ERROR(performing(grammar::Op::BitCount),
+               "OpBitCount cannot be the operation of an OpSpecConstantOp");
+  EXPECT_ERROR(performing(grammar::Op::CopyObject),
+               "OpCopyObject cannot be the operation of an OpSpecConstantOp");
+}
+
 TEST(ValTypes, SpecConstantOpCompositeExtractGivesTheSelectedType) {
   // As the instruction (3.32.12); the dialect fuzz target found a pointer result let through.
   const std::string v = "%u1 = OpConstant %uint 1\n%v2 = OpTypeVector %uint 2\n"
