@@ -97,8 +97,7 @@ bool mayReferenceForward(Op op) {
 // Instructions whose operands may be types although the instruction declares no type.
 bool takesTypeOperands(Op op) {
   switch (static_cast<uint32_t>(op)) {
-  case uint32_t(Op::Function):       // its function type
-  case uint32_t(Op::SpecConstantOp): // OpCooperativeMatrixLength* inside
+  case uint32_t(Op::Function): // its function type
   case uint32_t(Op::CooperativeMatrixLengthNV):
   // By value, as older grammars lack them: OpCooperativeMatrixLengthKHR and the untyped
   // pointer instructions of SPV_KHR_untyped_pointers, which name the type they access.
@@ -164,8 +163,12 @@ private:
     const uint32_t here = inst.index();
     const bool debugExtInst = isDebugOrNonSemanticExtInst(s_, inst);
     const bool forwardOk = mayReferenceForward(op) || debugExtInst;
-    const bool lenientKinds = definesType(op) || isAnnotationOrDebug(op) || takesTypeOperands(op) ||
-                              debugExtInst || op == Op::EntryPoint || op == Op::ExecutionMode ||
+    // OpSpecConstantOp's operands are its operation's (OpCooperativeMatrixLength* takes a type).
+    const Op performed =
+        op == Op::SpecConstantOp && inst.wordCount() > 3 ? static_cast<Op>(inst.word(3)) : op;
+    const bool lenientKinds = definesType(op) || isAnnotationOrDebug(op) ||
+                              takesTypeOperands(performed) || debugExtInst ||
+                              op == Op::EntryPoint || op == Op::ExecutionMode ||
                               op == Op::ExecutionModeId;
     const uint32_t fn = s_.functionOf(here);
     auto ops = inst.operands();

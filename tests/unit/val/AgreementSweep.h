@@ -1,6 +1,7 @@
 // The agreement sweep: every instruction that takes values (the core grammar's and those of
 // GLSL.std.450 and OpenCL.std) built from a pool of values of many types, in a shader and in a
-// kernel, and the combinations spire val accepts found and explored. The unit test
+// kernel, and every operation OpSpecConstantOp may perform built from pools of constants, and the
+// combinations spire val accepts found and explored. The unit test
 // (AgreementSweepTest.cpp) holds each accepted combination to the structured IR's verifier; the
 // corpus suite holds it to spirv-val.
 //
@@ -569,7 +570,8 @@ inline bool swept(const grammar::InstructionDesc &op) {
 
 class SweepPool {
 public:
-  SweepPool(const char *text, std::span<const char *const> types) : module_(text, types) {
+  SweepPool(const char *text, std::span<const char *const> types, bool moduleScope = false)
+      : module_(text, types, moduleScope) {
     if (!module_.module())
       return;
     std::map<uint32_t, std::string> names;
@@ -598,6 +600,7 @@ public:
   const std::string &text() const { return module_.text(); }
   size_t size() const { return entries_.size(); }
   const std::string &name(size_t i) const { return entries_[i].name; }
+  uint32_t type(size_t i) const { return entries_[i].type; }
   /// The entry named `name`, size() when there is none.
   size_t find(std::string_view name) const {
     for (size_t i = 0; i < entries_.size(); ++i)
@@ -690,7 +693,7 @@ struct Tally {
 /// there, every one-position neighbour is tried, and the neighbours of accepted ones in turn, up
 /// to `budget` accepted combinations. Each accepted combination must verify.
 inline void sweep(const SweepPool &pool, const Form &form, std::span<const Hint> hints,
-                  size_t budget, Tally &tally) {
+                  size_t budget, Tally &tally, bool resultsByType = false) {
   ++tally.forms;
   const size_t positions = form.ids() + 1;
   const size_t first = form.hasType ? 0 : 1;
@@ -852,6 +855,20 @@ inline void sweep(const SweepPool &pool, const Form &form, std::span<const Hint>
   // One entry everywhere.
   for (size_t t = 0; t < pool.size() && frontier.empty(); ++t)
     visit(std::vector<size_t>(positions, t));
+  // A result of each type with one entry as every operand (comparisons, conversions): for the
+  // pools of constants, where the verifier names no position to guide the search.
+  if (resultsByType && form.hasType) {
+    std::set<uint32_t> types;
+    for (size_t r = 0; r < pool.size() && frontier.empty(); ++r) {
+      if (!types.insert(pool.type(r)).second)
+        continue;
+      for (size_t t = 0; t < pool.size() && frontier.empty(); ++t) {
+        std::vector<size_t> q(positions, t);
+        q[0] = r;
+        visit(q);
+      }
+    }
+  }
   for (size_t next = 0; next < frontier.size() && next < budget; ++next) {
     const std::vector<size_t> base = frontier[next];
     for (size_t at = first; at < positions; ++at)
@@ -905,12 +922,30 @@ inline std::vector<Form> formsFor(const SweepPool &pool, grammar::ExtInstSet set
   return forms;
 }
 
+/// The forms of OpSpecConstantOp: one per operation some module may perform (3.32.7), its
+/// operands as the operation's instruction has them.
+inline std::vector<Form> specConstantForms() {
+  std::vector<Form> forms;
+  for (const grammar::InstructionDesc &op : grammar::instructions()) {
+    if (grammar::specConstantOperation(op.opcode) == grammar::SpecConstantOperation::No)
+      continue;
+    for (auto &items : formsOf(op.operands))
+      forms.push_back({"OpSpecConstantOp." + std::string(op.name),
+                       uint32_t(grammar::Op::SpecConstantOp),
+                       true,
+                       true,
+                       {op.opcode},
+                       items});
+  }
+  return forms;
+}
+
 /// One pool and what to sweep with it.
 struct Spec {
   const char *text;
   std::span<const char *const> types;
   grammar::ExtInstSet set;
-  const char *setName;
+  const char *setName; ///< null: the pool is of constants, the forms are specConstantForms()
   std::span<const Hint> hints;
   size_t minimumCovered; ///< forms with an accepted combination when the test was written
 };
@@ -918,16 +953,17 @@ struct Spec {
 /// Sweeps every form of `spec` into `tally`.
 inline void sweepAll(const Spec &spec, Tally &tally) {
   const auto &[text, types, set, setName, hints, minimumCovered] = spec;
-  SweepPool pool(text, types);
+  SweepPool pool(text, types, setName == nullptr);
   ASSERT_TRUE(pool.valid()) << test::describe(test::validateText(pool.text()));
   const char *only = std::getenv("SPIRE_SWEEP_ONLY");
-  const std::vector<Form> forms = formsFor(pool, set, setName);
+  const std::vector<Form> forms =
+      setName != nullptr ? formsFor(pool, set, setName) : specConstantForms();
   for (size_t i = 0; i < forms.size(); i += only != nullptr ? 1 : kStride) {
     const Form &form = forms[i];
     if (only != nullptr && form.name != only)
       continue;
     SCOPED_TRACE(form.name);
-    sweep(pool, form, hints, budget(), tally);
+    sweep(pool, form, hints, budget(), tally, setName == nullptr);
   }
   if (only == nullptr && kStride == 1) {
     for (const auto &[name, use] : hints)
@@ -946,6 +982,152 @@ inline void sweepAll(const Spec &spec, Tally &tally) {
       if (forms == 0)
         std::printf("  no accepted form: %s\n", name.c_str());
 }
+
+// The pools of OpSpecConstantOp: constants, specialization constants, composites of them, undefs
+// and nulls of the types the operations take, and (in the kernel) variables whose addresses the
+// access chains and casts take. INST is at module scope, after them.
+constexpr const char *kSpecShaderPool = R"(
+OpCapability Shader
+OpCapability Int8
+OpCapability Int16
+OpCapability Int64
+OpCapability Float16
+OpCapability Float64
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+%slot_file = OpString "slot"
+SPEC_CONSTANT_NAMES
+%void = OpTypeVoid
+%bool = OpTypeBool
+%u8 = OpTypeInt 8 0
+%i16 = OpTypeInt 16 1
+%u16 = OpTypeInt 16 0
+%i32 = OpTypeInt 32 1
+%u32 = OpTypeInt 32 0
+%i64 = OpTypeInt 64 1
+%u64 = OpTypeInt 64 0
+%f16 = OpTypeFloat 16
+%f32 = OpTypeFloat 32
+%f64 = OpTypeFloat 64
+%v2bool = OpTypeVector %bool 2
+%v2i32 = OpTypeVector %i32 2
+%v2u32 = OpTypeVector %u32 2
+%v4u32 = OpTypeVector %u32 4
+%v2u64 = OpTypeVector %u64 2
+%v2f16 = OpTypeVector %f16 2
+%v2f32 = OpTypeVector %f32 2
+%v4f32 = OpTypeVector %f32 4
+SPEC_CONSTANT_VALUES
+%k_a2u32 = OpSpecConstantComposite %a2u32 %k_u32 %k_u32
+%k_s = OpSpecConstantComposite %s %k_f32 %k_u32
+%fn = OpTypeFunction %void PARAMETER_TYPES
+%main = OpFunction %void None %fn
+PARAMETERS
+%me = OpLabel
+OpReturn
+OpFunctionEnd
+)";
+
+constexpr const char *kSpecKernelPool = R"(
+OpCapability Addresses
+OpCapability Kernel
+OpCapability Int8
+OpCapability Int16
+OpCapability Int64
+OpCapability Float16
+OpCapability Float64
+OpCapability GenericPointer
+OpMemoryModel Physical64 OpenCL
+OpEntryPoint Kernel %main "main"
+%slot_file = OpString "slot"
+SPEC_CONSTANT_NAMES
+OpName %vcwu32 "vcwu32"
+OpName %vcwa2u32 "vcwa2u32"
+OpName %vwgu32 "vwgu32"
+OpName %n_pgenu32 "n_pgenu32"
+OpName %n_pcwu32 "n_pcwu32"
+%void = OpTypeVoid
+%bool = OpTypeBool
+%u8 = OpTypeInt 8 0
+%u16 = OpTypeInt 16 0
+%u32 = OpTypeInt 32 0
+%u64 = OpTypeInt 64 0
+%f16 = OpTypeFloat 16
+%f32 = OpTypeFloat 32
+%f64 = OpTypeFloat 64
+%v2bool = OpTypeVector %bool 2
+%v2u32 = OpTypeVector %u32 2
+%v4u32 = OpTypeVector %u32 4
+%v2u64 = OpTypeVector %u64 2
+%v2f16 = OpTypeVector %f16 2
+%v2f32 = OpTypeVector %f32 2
+%v4f32 = OpTypeVector %f32 4
+SPEC_CONSTANT_VALUES
+%k_a2u32 = OpSpecConstantComposite %a2u32 %k_u32 %k_u32
+%k_s = OpSpecConstantComposite %s %k_f32 %k_u32
+%pcwu32 = OpTypePointer CrossWorkgroup %u32
+%pcwa2u32 = OpTypePointer CrossWorkgroup %a2u32
+%pwgu32 = OpTypePointer Workgroup %u32
+%pgenu32 = OpTypePointer Generic %u32
+%vcwu32 = OpVariable %pcwu32 CrossWorkgroup
+%vcwa2u32 = OpVariable %pcwa2u32 CrossWorkgroup
+%vwgu32 = OpVariable %pwgu32 Workgroup
+%n_pgenu32 = OpConstantNull %pgenu32
+%n_pcwu32 = OpConstantNull %pcwu32
+%fn = OpTypeFunction %void PARAMETER_TYPES
+%main = OpFunction %void None %fn
+PARAMETERS
+%me = OpLabel
+OpReturn
+OpFunctionEnd
+)";
+
+/// `pool` with, for each of `types` (and an array and a structure), a constant (%c_<type>), a
+/// specialization constant (%k_<type>), an OpUndef (%u_<type>) and an OpConstantNull
+/// (%n_<type>), named so that the sweep's pool finds them; INST after them.
+inline std::string specConstantPool(const char *pool, std::span<const char *const> types) {
+  std::string names, values;
+  auto name = [&](const std::string &id) { names += "OpName %" + id + " \"" + id + "\"\n"; };
+  for (std::string_view t : types) {
+    const std::string ty(t);
+    const bool isBool = ty.find("bool") != std::string::npos;
+    const bool vector = ty[0] == 'v';
+    const std::string scalar = vector ? ty.substr(2) : ty;
+    if (!vector) {
+      values +=
+          "%c_" + ty + " = " + (isBool ? "OpConstantTrue %bool\n" : "OpConstant %" + ty + " 1\n");
+      values += "%k_" + ty + " = " +
+                (isBool ? "OpSpecConstantFalse %bool\n" : "OpSpecConstant %" + ty + " 2\n");
+    } else {
+      const std::string n(1, ty[1]);
+      std::string c = "%c_" + ty + " = OpConstantComposite %" + ty,
+                  k = "%k_" + ty + " = OpSpecConstantComposite %" + ty;
+      for (int i = 0; i < std::stoi(n); ++i) {
+        c += " %c_" + scalar;
+        k += " %k_" + scalar;
+      }
+      values += c + "\n" + k + "\n";
+    }
+    values += "%u_" + ty + " = OpUndef %" + ty + "\n%n_" + ty + " = OpConstantNull %" + ty + "\n";
+    for (const char *prefix : {"c_", "k_", "u_", "n_"})
+      name(prefix + ty);
+  }
+  values += "%c2 = OpConstant %u32 2\n%a2u32 = OpTypeArray %u32 %c2\n%s = OpTypeStruct %f32 %u32\n";
+  name("k_a2u32");
+  name("k_s");
+  std::string text = test::replaced(pool, "SPEC_CONSTANT_NAMES", names);
+  text = test::replaced(text, "SPEC_CONSTANT_VALUES", values);
+  // The operation under test after the last constant.
+  return test::replaced(text, "%fn = OpTypeFunction", "INST\n%fn = OpTypeFunction");
+}
+
+constexpr const char *kSpecShaderTypes[] = {
+    "bool", "u8",     "i16",   "u16",   "i32",   "u32",   "i64",   "u64",   "f16",  "f32",
+    "f64",  "v2bool", "v2i32", "v2u32", "v4u32", "v2u64", "v2f16", "v2f32", "v4f32"};
+constexpr const char *kSpecKernelTypes[] = {"bool",  "u8",    "u16",   "u32",    "u64",
+                                            "f16",   "f32",   "f64",   "v2bool", "v2u32",
+                                            "v4u32", "v2u64", "v2f16", "v2f32",  "v4f32"};
 
 constexpr Hint kShaderHints[] = {
     {"OpAtomicLoad", "p_u32 vwgu32 c2 c0"},
@@ -1066,5 +1248,27 @@ inline const Spec kShader{kShaderPool,    kShaderTypes, grammar::ExtInstSet::Gls
                           "GLSL.std.450", kShaderHints, 355};
 inline const Spec kKernel{kKernelPool,  kKernelTypes, grammar::ExtInstSet::OpenclStd100,
                           "OpenCL.std", kKernelHints, 465};
+
+inline const std::string kSpecShaderText = specConstantPool(kSpecShaderPool, kSpecShaderTypes);
+inline const std::string kSpecKernelText = specConstantPool(kSpecKernelPool, kSpecKernelTypes);
+// Composites to insert into and addresses to take, for the operations whose operands the search
+// does not find one at a time.
+constexpr Hint kSpecShaderHints[] = {
+    {"OpSpecConstantOp.OpCompositeInsert", "k_a2u32 k_u32 k_a2u32"},
+    {"OpSpecConstantOp.OpCompositeInsert", "k_v2u32 c_u32 k_v2u32"},
+};
+constexpr Hint kSpecKernelHints[] = {
+    {"OpSpecConstantOp.OpCompositeInsert", "k_a2u32 k_u32 k_a2u32"},
+    {"OpSpecConstantOp.OpCompositeInsert", "k_v2u32 c_u32 k_v2u32"},
+    {"OpSpecConstantOp.OpAccessChain", "vcwu32 vcwa2u32 c_u32"},
+    {"OpSpecConstantOp.OpInBoundsAccessChain", "vcwu32 vcwa2u32 k_u32"},
+    {"OpSpecConstantOp.OpPtrAccessChain", "vcwu32 vcwu32 c_u64"},
+    {"OpSpecConstantOp.OpPtrAccessChain", "vcwu32 vcwa2u32 c_u32 k_u32"},
+    {"OpSpecConstantOp.OpInBoundsPtrAccessChain", "vcwu32 vcwu32 k_u32"},
+    {"OpSpecConstantOp.OpInBoundsPtrAccessChain", "vcwu32 vcwa2u32 c_u32 c_u32"},
+};
+
+inline const Spec kSpecShader{kSpecShaderText.c_str(), {}, {}, nullptr, kSpecShaderHints, 41};
+inline const Spec kSpecKernel{kSpecKernelText.c_str(), {}, {}, nullptr, kSpecKernelHints, 64};
 
 } // namespace spire::val::sweep

@@ -18,5 +18,12 @@ TEST(ValAgreementSweep, KernelFormsValAcceptsVerify) {
   sweep::sweepAll(sweep::kKernel, tally);
 }
 
+TEST(ValAgreementSweep, SpecConstantOperationsValAcceptsVerify) {
+  for (const sweep::Spec *spec : {&sweep::kSpecShader, &sweep::kSpecKernel}) {
+    sweep::Tally tally;
+    sweep::sweepAll(*spec, tally);
+  }
+}
+
 } // namespace
 } // namespace spire::val

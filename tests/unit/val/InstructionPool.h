@@ -55,10 +55,11 @@ inline int namedPosition(const std::string &message) {
 
 /// `text`, whose PARAMETER_TYPES and PARAMETERS stand in a function's type and parameters and
 /// INST in its code, with a parameter %p_<t> of each of `types` (in order) and an OpNop, assembled
-/// as SPIR-V 1.6 with its ids kept and split around the OpNop.
+/// as SPIR-V 1.6 with its ids kept and split around the OpNop. Where INST is at module scope
+/// (`moduleScope`), the placeholder is an OpLine of an OpString %slot_file the text declares.
 class PoolModule {
 public:
-  PoolModule(std::string_view text, std::span<const char *const> types) {
+  PoolModule(std::string_view text, std::span<const char *const> types, bool moduleScope = false) {
     std::string typeList, params;
     for (std::string_view t : types) {
       typeList += " %" + std::string(t);
@@ -66,7 +67,8 @@ public:
     }
     text_ = replaced(std::string(text), "PARAMETER_TYPES", typeList);
     text_ = replaced(text_, "PARAMETERS", params);
-    text_ = replaced(text_, "INST", "OpNop");
+    text_ = replaced(text_, "INST", moduleScope ? "OpLine %slot_file 1 1" : "OpNop");
+    const grammar::Op slot = moduleScope ? grammar::Op::Line : grammar::Op::Nop;
     AssembleOptions as;
     as.version = grammar::makeVersion(1, 6);
     as.preserveNumericIds = true;
@@ -79,9 +81,9 @@ public:
     if (!m)
       return;
     for (Instruction inst : *m)
-      if (inst.opcode() == grammar::Op::Nop) {
+      if (inst.opcode() == slot) {
         prefix_.assign(words->begin(), words->begin() + inst.wordOffset());
-        suffix_.assign(words->begin() + inst.wordOffset() + 1, words->end());
+        suffix_.assign(words->begin() + inst.wordOffset() + inst.wordCount(), words->end());
       }
     module_.emplace(std::move(m).value());
   }

@@ -226,6 +226,10 @@ TEST(ValTypes, SpecConstantOpPerformsOnlyTheListedOperations) {
                "OpBitCount cannot be the operation of an OpSpecConstantOp");
   EXPECT_ERROR(performing(grammar::Op::CopyObject),
                "OpCopyObject cannot be the operation of an OpSpecConstantOp");
+  // Its operands are values, as its operation's are (the sweep of specialization constant
+  // operations found a type let through).
+  EXPECT_ERROR(val("%u1 = OpConstant %uint 1\n%s = OpSpecConstantOp %uint IAdd %u1 %uint"),
+               "operand %uint is a type where a value is expected");
 }
 
 TEST(ValTypes, SpecConstantOpCompositeExtractGivesTheSelectedType) {
