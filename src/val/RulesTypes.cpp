@@ -692,11 +692,14 @@ void checkConstantComposite(State &s, const Instruction &inst) {
       const uint32_t c = constituent(i);
       if (!isConstantOrUndef(s, c))
         return notConstant(c);
-      // spirv-val compares only the kind of scalar here (a signed constant in an unsigned
-      // vector passes).
-      const Op expected = s.defOpcode(type->word(2));
-      if (s.defOpcode(s.typeOf(c)) != expected || expected == kNoOp)
-        return typeMismatch(c, type->word(2));
+      // "the same type as the types of the Constituents". spirv-val 2023.1 compares only the
+      // kind of scalar here: an 8-bit or a signed constant in a vector of 32-bit unsigned
+      // integers passes it (no corpus module that it accepts has one).
+      const uint32_t component = type->word(2), given = s.typeOf(c);
+      const Op expected = s.defOpcode(component);
+      if (s.defOpcode(given) != expected || expected == kNoOp ||
+          given != component)
+        return typeMismatch(c, component);
     }
     return;
   }

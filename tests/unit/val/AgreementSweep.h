@@ -922,10 +922,18 @@ inline std::vector<Form> formsFor(const SweepPool &pool, grammar::ExtInstSet set
   return forms;
 }
 
-/// The forms of OpSpecConstantOp: one per operation some module may perform (3.32.7), its
-/// operands as the operation's instruction has them.
+/// The forms of the module-scope pools: the constant instructions that take ids (composites,
+/// nulls, undefs) and OpSpecConstantOp, one per operation some module may perform (3.32.7) with
+/// its operands as the operation's instruction has them.
 inline std::vector<Form> specConstantForms() {
   std::vector<Form> forms;
+  for (const grammar::InstructionDesc &op : grammar::instructions()) {
+    const bool constant = op.cls == grammar::InstructionClass::ConstantCreation &&
+                          op.opcode != uint32_t(grammar::Op::SpecConstantOp);
+    if ((constant || op.opcode == uint32_t(grammar::Op::Undef)) && op.hasResultType)
+      for (auto &items : formsOf(op.operands))
+        forms.push_back({std::string(op.name), op.opcode, true, true, {}, items});
+  }
   for (const grammar::InstructionDesc &op : grammar::instructions()) {
     if (grammar::specConstantOperation(op.opcode) == grammar::SpecConstantOperation::No)
       continue;
@@ -1268,7 +1276,7 @@ constexpr Hint kSpecKernelHints[] = {
     {"OpSpecConstantOp.OpInBoundsPtrAccessChain", "vcwu32 vcwa2u32 c_u32 c_u32"},
 };
 
-inline const Spec kSpecShader{kSpecShaderText.c_str(), {}, {}, nullptr, kSpecShaderHints, 41};
-inline const Spec kSpecKernel{kSpecKernelText.c_str(), {}, {}, nullptr, kSpecKernelHints, 64};
+inline const Spec kSpecShader{kSpecShaderText.c_str(), {}, {}, nullptr, kSpecShaderHints, 51};
+inline const Spec kSpecKernel{kSpecKernelText.c_str(), {}, {}, nullptr, kSpecKernelHints, 74};
 
 } // namespace spire::val::sweep

@@ -160,6 +160,14 @@ TEST(ValTypes, ConstantComposite) {
                                 "%a = OpTypeArray %uint %n\n%u1 = OpConstant %uint 1\n";
   EXPECT_ERROR(val(longArray + "%c = OpConstantComposite %a %u1 %u1", "OpCapability Int64"),
                "has 5497558138880 elements but 2 constituents are given");
+  // A vector's constituents have its component type: not another width, not another signedness
+  // (spirv-val 2023.1 compares only the kind; the sweep of constants found both).
+  const std::string vectors = "%v2u = OpTypeVector %uint 2\n%i1 = OpConstant %int 1\n"
+                              "%uchar = OpTypeInt 8 0\n%c8 = OpSpecConstant %uchar 1\n";
+  EXPECT_ERROR(val(vectors + "%c = OpConstantComposite %v2u %i1 %i1", "OpCapability Int8"),
+               "the constituent %int_1 has type %int but the result type %v2uint expects %uint");
+  EXPECT_ERROR(val(vectors + "%c = OpSpecConstantComposite %v2u %c8 %c8", "OpCapability Int8"),
+               "has type %uchar but the result type %v2uint expects %uint");
 }
 
 TEST(ValTypes, ConstantNull) {
