@@ -1006,35 +1006,7 @@ OpEntryPoint GLCompute %main "main"
 OpExecutionMode %main LocalSize 1 1 1
 %slot_file = OpString "slot"
 SPEC_CONSTANT_NAMES
-%void = OpTypeVoid
-%bool = OpTypeBool
-%u8 = OpTypeInt 8 0
-%i16 = OpTypeInt 16 1
-%u16 = OpTypeInt 16 0
-%i32 = OpTypeInt 32 1
-%u32 = OpTypeInt 32 0
-%i64 = OpTypeInt 64 1
-%u64 = OpTypeInt 64 0
-%f16 = OpTypeFloat 16
-%f32 = OpTypeFloat 32
-%f64 = OpTypeFloat 64
-%v2bool = OpTypeVector %bool 2
-%v2i32 = OpTypeVector %i32 2
-%v2u32 = OpTypeVector %u32 2
-%v4u32 = OpTypeVector %u32 4
-%v2u64 = OpTypeVector %u64 2
-%v2f16 = OpTypeVector %f16 2
-%v2f32 = OpTypeVector %f32 2
-%v4f32 = OpTypeVector %f32 4
 SPEC_CONSTANT_VALUES
-%k_a2u32 = OpSpecConstantComposite %a2u32 %k_u32 %k_u32
-%k_s = OpSpecConstantComposite %s %k_f32 %k_u32
-%fn = OpTypeFunction %void PARAMETER_TYPES
-%main = OpFunction %void None %fn
-PARAMETERS
-%me = OpLabel
-OpReturn
-OpFunctionEnd
 )";
 
 constexpr const char *kSpecKernelPool = R"(
@@ -1055,25 +1027,7 @@ OpName %vcwa2u32 "vcwa2u32"
 OpName %vwgu32 "vwgu32"
 OpName %n_pgenu32 "n_pgenu32"
 OpName %n_pcwu32 "n_pcwu32"
-%void = OpTypeVoid
-%bool = OpTypeBool
-%u8 = OpTypeInt 8 0
-%u16 = OpTypeInt 16 0
-%u32 = OpTypeInt 32 0
-%u64 = OpTypeInt 64 0
-%f16 = OpTypeFloat 16
-%f32 = OpTypeFloat 32
-%f64 = OpTypeFloat 64
-%v2bool = OpTypeVector %bool 2
-%v2u32 = OpTypeVector %u32 2
-%v4u32 = OpTypeVector %u32 4
-%v2u64 = OpTypeVector %u64 2
-%v2f16 = OpTypeVector %f16 2
-%v2f32 = OpTypeVector %f32 2
-%v4f32 = OpTypeVector %f32 4
 SPEC_CONSTANT_VALUES
-%k_a2u32 = OpSpecConstantComposite %a2u32 %k_u32 %k_u32
-%k_s = OpSpecConstantComposite %s %k_f32 %k_u32
 %pcwu32 = OpTypePointer CrossWorkgroup %u32
 %pcwa2u32 = OpTypePointer CrossWorkgroup %a2u32
 %pwgu32 = OpTypePointer Workgroup %u32
@@ -1083,20 +1037,29 @@ SPEC_CONSTANT_VALUES
 %vwgu32 = OpVariable %pwgu32 Workgroup
 %n_pgenu32 = OpConstantNull %pgenu32
 %n_pcwu32 = OpConstantNull %pcwu32
-%fn = OpTypeFunction %void PARAMETER_TYPES
-%main = OpFunction %void None %fn
-PARAMETERS
-%me = OpLabel
-OpReturn
-OpFunctionEnd
 )";
 
-/// `pool` with, for each of `types` (and an array and a structure), a constant (%c_<type>), a
-/// specialization constant (%k_<type>), an OpUndef (%u_<type>) and an OpConstantNull
-/// (%n_<type>), named so that the sweep's pool finds them; INST after them.
+/// `pool` with the declarations of `types` (scalars first: "u32" is OpTypeInt 32 0, "i16" a
+/// signed one, "f16" a float, "v2u32" a vector of two %u32), then for each (and for an array and a
+/// structure) a constant (%c_<type>), a specialization constant (%k_<type>), an OpUndef
+/// (%u_<type>) and an OpConstantNull (%n_<type>), named so that the sweep's pool finds them;
+/// INST and a function after the pool's text.
 inline std::string specConstantPool(const char *pool, std::span<const char *const> types) {
-  std::string names, values;
+  std::string names, values = "%void = OpTypeVoid\n";
   auto name = [&](const std::string &id) { names += "OpName %" + id + " \"" + id + "\"\n"; };
+  for (std::string_view t : types) {
+    const std::string ty(t);
+    if (ty == "bool")
+      values += "%bool = OpTypeBool\n";
+    else if (ty[0] == 'v')
+      values += "%" + ty + " = OpTypeVector %" + ty.substr(2) + " " + ty[1] + "\n";
+    else
+      values += "%" + ty + (ty[0] == 'f' ? " = OpTypeFloat " : " = OpTypeInt ") + ty.substr(1) +
+                (ty[0] == 'f'   ? ""
+                 : ty[0] == 'i' ? " 1"
+                                : " 0") +
+                "\n";
+  }
   for (std::string_view t : types) {
     const std::string ty(t);
     const bool isBool = ty.find("bool") != std::string::npos;
@@ -1121,13 +1084,18 @@ inline std::string specConstantPool(const char *pool, std::span<const char *cons
     for (const char *prefix : {"c_", "k_", "u_", "n_"})
       name(prefix + ty);
   }
-  values += "%c2 = OpConstant %u32 2\n%a2u32 = OpTypeArray %u32 %c2\n%s = OpTypeStruct %f32 %u32\n";
+  values += "%c2 = OpConstant %u32 2\n%a2u32 = OpTypeArray %u32 %c2\n%s = OpTypeStruct %f32 %u32\n"
+            "%k_a2u32 = OpSpecConstantComposite %a2u32 %k_u32 %k_u32\n"
+            "%k_s = OpSpecConstantComposite %s %k_f32 %k_u32\n";
   name("k_a2u32");
   name("k_s");
   std::string text = test::replaced(pool, "SPEC_CONSTANT_NAMES", names);
   text = test::replaced(text, "SPEC_CONSTANT_VALUES", values);
-  // The operation under test after the last constant.
-  return test::replaced(text, "%fn = OpTypeFunction", "INST\n%fn = OpTypeFunction");
+  // The instruction under test after the last constant; PARAMETER_TYPES and PARAMETERS stay
+  // empty.
+  return text + "INST\n%fn = OpTypeFunction %void PARAMETER_TYPES\n"
+                "%main = OpFunction %void None %fn\nPARAMETERS\n%me = OpLabel\nOpReturn\n"
+                "OpFunctionEnd\n";
 }
 
 constexpr const char *kSpecShaderTypes[] = {
