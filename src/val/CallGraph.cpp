@@ -3,11 +3,57 @@
 #include "State.h"
 
 #include <algorithm>
+#include <unordered_map>
 
 namespace spire::val {
 
+namespace {
+
+// The module-scope variables that a constant names, through OpSpecConstantOp and composites of
+// constants (an address a specialization constant operation computes from a variable refers to
+// that variable; spirv-val asks the entry point's interface to list it). Memoized per id.
+class ConstantGlobals {
+public:
+  explicit ConstantGlobals(const Module &m) : m_(m) {}
+
+  const std::vector<uint32_t> &of(uint32_t id, int depth = 0) {
+    if (auto it = memo_.find(id); it != memo_.end())
+      return it->second;
+    std::vector<uint32_t> found;
+    const uint32_t def = m_.defIndex(id);
+    if (def == kNoIndex)
+      return memo_[id];
+    const Instruction inst = m_.inst(def);
+    if (!inst.isRaw() && depth < 64 &&
+        (inst.opcode() == grammar::Op::SpecConstantOp ||
+         inst.opcode() == grammar::Op::SpecConstantComposite ||
+         inst.opcode() == grammar::Op::ConstantComposite))
+      for (const binary::Operand &op : inst.operands()) {
+        if (grammar::operandCategory(op.kind) != grammar::OperandCategory::Id ||
+            op.kind == grammar::OperandKind::IdResult ||
+            op.kind == grammar::OperandKind::IdResultType)
+          continue;
+        const uint32_t used = inst.word(op.offset), usedDef = m_.defIndex(used);
+        if (usedDef != kNoIndex && m_.inst(usedDef).opcode() == grammar::Op::Variable)
+          found.push_back(used);
+        else {
+          const std::vector<uint32_t> &inner = of(used, depth + 1);
+          found.insert(found.end(), inner.begin(), inner.end());
+        }
+      }
+    return memo_[id] = std::move(found);
+  }
+
+private:
+  const Module &m_;
+  std::unordered_map<uint32_t, std::vector<uint32_t>> memo_;
+};
+
+} // namespace
+
 CallGraph::CallGraph(const State &s) {
   const Module &m = s.module();
+  ConstantGlobals constantGlobals(m);
   const auto fns = m.functions();
   for (uint32_t f = 0; f < fns.size(); ++f)
     index_[m.inst(fns[f].begin).resultId()] = f;
@@ -28,9 +74,14 @@ CallGraph::CallGraph(const State &s) {
           continue;
         const uint32_t id = inst.word(op.offset);
         const uint32_t def = m.defIndex(id);
-        if (def != kNoIndex && m.inst(def).opcode() == grammar::Op::Variable &&
-            s.functionOf(def) == kNoIndex)
+        if (def == kNoIndex || s.functionOf(def) != kNoIndex)
+          continue;
+        if (m.inst(def).opcode() == grammar::Op::Variable)
           node.globals.push_back(id);
+        else {
+          const std::vector<uint32_t> &named = constantGlobals.of(id);
+          node.globals.insert(node.globals.end(), named.begin(), named.end());
+        }
       }
     }
     std::sort(node.globals.begin(), node.globals.end());

@@ -72,6 +72,11 @@ public:
         // capability must be declared as well" (validation rules for shader capabilities).
         s_.error(inst.index(), "SPV_KHR_cooperative_matrix",
                  "a shader that declares CooperativeMatrixKHR must declare VulkanMemoryModel");
+      if (inst.opcode() == Op::SpecConstantOp && inst.wordCount() >= 5 &&
+          (inst.word(3) == kLengthKHR || inst.word(3) == kLengthNV)) {
+        specConstantLength(inst, inst.word(3) == kLengthKHR);
+        return;
+      }
       const bool khr = op >= kTypeKHR && op <= kLengthKHR;
       if (!khr && !(op >= kTypeNV && op <= kLengthNV)) {
         coreInstruction(inst);
@@ -107,6 +112,15 @@ public:
   }
 
 private:
+  // OpSpecConstantOp %type %r CooperativeMatrixLength* %matrixType: the instruction's rules (the
+  // agreement sweep found a value taken for the type).
+  void specConstantLength(const Instruction &inst, bool khr) {
+    OperandCheck c(s_, inst, khr ? "SPV_KHR_cooperative_matrix" : "SPV_NV_cooperative_matrix");
+    c.result("a 32-bit unsigned integer scalar", [&](uint32_t t) { return c.unsignedInt32(t); });
+    if (!isMatrix(inst.word(4), khr ? kTypeKHR : kTypeNV))
+      c.fail("Type " + s_.name(inst.word(4)) + " must be an " + typeName(khr));
+  }
+
   static std::string typeName(bool khr) {
     return khr ? "OpTypeCooperativeMatrixKHR" : "OpTypeCooperativeMatrixNV";
   }

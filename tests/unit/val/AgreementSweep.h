@@ -1019,7 +1019,7 @@ OpCapability Float16
 OpCapability Float64
 OpCapability GenericPointer
 OpMemoryModel Physical64 OpenCL
-OpEntryPoint Kernel %main "main"
+OpEntryPoint Kernel %main "main" %vcwu32 %vcwa2u32 %vwgu32
 %slot_file = OpString "slot"
 SPEC_CONSTANT_NAMES
 OpName %vcwu32 "vcwu32"
@@ -1244,7 +1244,7 @@ constexpr Hint kSpecKernelHints[] = {
     {"OpSpecConstantOp.OpInBoundsPtrAccessChain", "vcwu32 vcwa2u32 c_u32 c_u32"},
 };
 
-inline const Spec kSpecShader{kSpecShaderText.c_str(), {}, {}, nullptr, kSpecShaderHints, 51};
-inline const Spec kSpecKernel{kSpecKernelText.c_str(), {}, {}, nullptr, kSpecKernelHints, 74};
+inline const Spec kSpecShader{kSpecShaderText.c_str(), {}, {}, nullptr, kSpecShaderHints, 50};
+inline const Spec kSpecKernel{kSpecKernelText.c_str(), {}, {}, nullptr, kSpecKernelHints, 73};
 
 } // namespace spire::val::sweep

@@ -86,6 +86,10 @@ public:
         suffix_.assign(words->begin() + inst.wordOffset() + inst.wordCount(), words->end());
       }
     module_.emplace(std::move(m).value());
+    moduleScope_ = moduleScope;
+    for (size_t at = 0; at < suffix_.size() && (suffix_[at] >> 16) != 0; at += suffix_[at] >> 16)
+      if ((suffix_[at] & 0xFFFF) == uint32_t(grammar::Op::Return))
+        returnAt_ = at;
   }
 
   /// The module with its OpNop, empty when it did not assemble.
@@ -102,13 +106,23 @@ public:
     return m ? verdicts(*m) : Verdicts{};
   }
 
-  /// The module with that instruction in the slot.
+  /// The module with that instruction in the slot. At module scope, a constant reaches the
+  /// structured IR only where code uses it: the last function's OpReturn is preceded by an
+  /// OpCopyObject of the slot's result.
   Expected<Module> moduleWith(uint32_t opcode, const std::vector<uint32_t> &operands) const {
     std::vector<uint32_t> words = prefix_;
     words.push_back(uint32_t(operands.size() + 1) << 16 | opcode);
     words.insert(words.end(), operands.begin(), operands.end());
+    const size_t suffixAt = words.size();
     words.insert(words.end(), suffix_.begin(), suffix_.end());
     words[3] = freeId() + 1;
+    if (moduleScope_ && operands.size() >= 2 && returnAt_ != 0) {
+      const uint32_t copy[] = {4u << 16 | uint32_t(grammar::Op::CopyObject), operands[0],
+                               freeId() + 1, operands[1]};
+      words.insert(words.begin() + std::ptrdiff_t(suffixAt + returnAt_), std::begin(copy),
+                   std::end(copy));
+      words[3] = freeId() + 2;
+    }
     return Module::fromWords(std::move(words));
   }
 
@@ -116,6 +130,8 @@ private:
   std::string text_;
   std::optional<Module> module_;
   std::vector<uint32_t> prefix_, suffix_;
+  bool moduleScope_ = false;
+  size_t returnAt_ = 0; ///< the offset in suffix_ of the last OpReturn (0: none)
 };
 
 } // namespace spire::val::test

@@ -77,6 +77,33 @@ OpFunctionEnd
   EXPECT_VALID(test::validateText(text, "spv1.3"));
 }
 
+// A variable an entry point reaches through a specialization constant operation (its address,
+// cast to Generic) is one it uses (the agreement sweep of constants found it unlisted).
+TEST(ValModes, InterfaceListsVariablesReachedThroughConstants) {
+  const std::string kernel = R"(
+OpCapability Addresses
+OpCapability Kernel
+OpCapability GenericPointer
+OpMemoryModel Physical64 OpenCL
+OpEntryPoint Kernel %main "main" INTERFACE
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%uint = OpTypeInt 32 0
+%ptr_cw = OpTypePointer CrossWorkgroup %uint
+%ptr_gen = OpTypePointer Generic %uint
+%g = OpVariable %ptr_cw CrossWorkgroup
+%address = OpSpecConstantOp %ptr_gen PtrCastToGeneric %g
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%copy = OpCopyObject %ptr_gen %address
+OpReturn
+OpFunctionEnd
+)";
+  EXPECT_ERROR(test::validateText(test::replaced(kernel, "INTERFACE", ""), "spv1.4"),
+               "the entry point uses global variable %7 but its interface does not list it");
+  EXPECT_VALID(test::validateText(test::replaced(kernel, "INTERFACE", "%g"), "spv1.4"));
+}
+
 TEST(ValModes, ModuleWithoutEntryPointsNeedsLinkage) {
   EXPECT_ERROR(test::validateText("OpCapability Shader\nOpMemoryModel Logical GLSL450\n"),
                "has no OpEntryPoint");

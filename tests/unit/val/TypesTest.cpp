@@ -238,6 +238,11 @@ TEST(ValTypes, SpecConstantOpPerformsOnlyTheListedOperations) {
   // operations found a type let through).
   EXPECT_ERROR(val("%u1 = OpConstant %uint 1\n%s = OpSpecConstantOp %uint IAdd %u1 %uint"),
                "operand %uint is a type where a value is expected");
+  // ... but for the cooperative matrix lengths, whose operand is a cooperative matrix type.
+  EXPECT_ERROR(val("%u1 = OpConstant %uint 1\n"
+                   "%s = OpSpecConstantOp %uint CooperativeMatrixLengthNV %u1",
+                   "OpCapability CooperativeMatrixNV\nOpExtension \"SPV_NV_cooperative_matrix\""),
+               "Type %uint_1 must be an OpTypeCooperativeMatrixNV");
 }
 
 TEST(ValTypes, SpecConstantOpCompositeExtractGivesTheSelectedType) {
