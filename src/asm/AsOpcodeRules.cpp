@@ -2,18 +2,16 @@
 
 #include "spire/grammar/Grammar.h"
 
+#include <string>
+
 namespace spire::assembly {
 
 using grammar::Op;
 
 std::optional<uint16_t> specConstantOperation(std::string_view name) {
-  if (name.empty() || name.size() > 64)
-    return std::nullopt;
-  char full[68] = "Op";
-  name.copy(full + 2, name.size());
-  const grammar::InstructionDesc *d =
-      grammar::findInstruction(std::string_view(full, name.size() + 2));
-  if (d == nullptr || d->name != std::string_view(full, name.size() + 2) ||
+  const std::string full = "Op" + std::string(name);
+  const grammar::InstructionDesc *d = grammar::findInstruction(full);
+  if (d == nullptr || d->name != full || // (aliases are not taken)
       grammar::specConstantOperation(d->opcode) == grammar::SpecConstantOperation::No)
     return std::nullopt;
   return static_cast<uint16_t>(d->opcode);

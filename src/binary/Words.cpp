@@ -55,6 +55,11 @@ template <bool Swap> struct WordReader {
   bool operator<(const WordReader &o) const { return p < o.p; }
 };
 
+// Whether words in `order` are stored the other way round from the host's.
+bool needsSwap(Endianness order) {
+  return (order == Endianness::Little) != (std::endian::native == std::endian::little);
+}
+
 } // namespace
 
 Expected<Endianness> byteOrderOf(std::span<const uint8_t> bytes) {
@@ -76,7 +81,7 @@ Expected<Endianness> byteOrderOf(std::span<const uint8_t> bytes) {
 
 void copyWords(std::span<const uint8_t> bytes, Endianness order, uint32_t *out) {
   const size_t n = bytes.size() / 4;
-  if ((order == Endianness::Little) == (std::endian::native == std::endian::little)) {
+  if (!needsSwap(order)) {
     if (n != 0)
       std::memcpy(out, bytes.data(), n * 4);
     return;
@@ -91,10 +96,8 @@ Expected<WordStream> wordsFromBytes(std::span<const uint8_t> bytes) {
   WordStream out;
   out.endianness = *order;
   const size_t n = bytes.size() / 4;
-  const bool swap =
-      (out.endianness == Endianness::Little) != (std::endian::native == std::endian::little);
   // Constructed straight from the bytes: resize() would first zero the whole vector.
-  if (swap)
+  if (needsSwap(out.endianness))
     out.words.assign(WordReader<true>{bytes.data()}, WordReader<true>{bytes.data() + n * 4});
   else
     out.words.assign(WordReader<false>{bytes.data()}, WordReader<false>{bytes.data() + n * 4});
@@ -103,8 +106,7 @@ Expected<WordStream> wordsFromBytes(std::span<const uint8_t> bytes) {
 
 std::vector<uint8_t> bytesFromWords(std::span<const uint32_t> words, Endianness order) {
   const uint8_t *p = reinterpret_cast<const uint8_t *>(words.data());
-  const bool swap = (order == Endianness::Little) != (std::endian::native == std::endian::little);
-  if (!swap) // one allocation and one memcpy
+  if (!needsSwap(order)) // one allocation and one memcpy
     return std::vector<uint8_t>(p, p + words.size() * 4);
   std::vector<uint8_t> out;
   out.reserve(words.size() * 4);

@@ -96,12 +96,6 @@ bool isConstantOp(Op op) {
   return d != nullptr && d->cls == grammar::InstructionClass::ConstantCreation;
 }
 
-bool isTypeOp(Op op) {
-  const grammar::InstructionDesc *d = grammar::findInstruction(uint32_t(op));
-  return d != nullptr && op != Op::TypeForwardPointer &&
-         (d->cls == grammar::InstructionClass::TypeDeclaration || d->name.starts_with("OpType"));
-}
-
 // True when the decoration's parameters are ids (UniformId, AlignmentId, CounterBuffer, ...):
 // those go with OpDecorateId, the others with OpDecorate.
 bool takesIds(uint32_t d) {
@@ -163,7 +157,7 @@ void checkDecorationTarget(State &s, const Instruction &inst, uint32_t targetId,
                 " decoration applies only to structure members (use OpMemberDecorate)");
     return;
   }
-  if (deco == uint32_t(Decoration::RelaxedPrecision) && isTypeOp(op)) {
+  if (deco == uint32_t(Decoration::RelaxedPrecision) && State::isTypeOpcode(op)) {
     fail(rule, "must be an object, not a type");
     return;
   }

@@ -134,8 +134,7 @@ void logicalPointerArgument(State &s, const Instruction &inst, uint32_t arg, uin
       s.addressingModel() != uint32_t(grammar::AddressingModel::Logical))
     return;
   using SC = grammar::StorageClass;
-  const bool variablePointers = s.hasCapability(grammar::Capability::VariablePointers) ||
-                                s.hasCapability(grammar::Capability::VariablePointersStorageBuffer);
+  const bool variablePointers = s.hasVariablePointers();
   const bool allowed = *sc == uint32_t(SC::UniformConstant) || *sc == uint32_t(SC::Function) ||
                        *sc == uint32_t(SC::Private) || *sc == uint32_t(SC::Workgroup) ||
                        *sc == uint32_t(SC::AtomicCounter) ||
@@ -196,9 +195,7 @@ void checkReturn(State &s, const Instruction &inst) {
   // pointer can be an operand to ... OpReturnValue".
   else if (type != 0 && s.isPointerType(type) &&
            s.addressingModel() == uint32_t(grammar::AddressingModel::Logical) &&
-           !s.options().relaxLogicalPointer &&
-           !s.hasCapability(grammar::Capability::VariablePointers) &&
-           !s.hasCapability(grammar::Capability::VariablePointersStorageBuffer))
+           !s.options().relaxLogicalPointer && !s.hasVariablePointers())
     s.error(inst.index(), "2.16.1",
             "with the Logical addressing model, returning the pointer " + s.name(value) +
                 " needs the VariablePointers or VariablePointersStorageBuffer capability");

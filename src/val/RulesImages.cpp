@@ -96,8 +96,9 @@ public:
         sampledImage(inst);
         break;
       case Op::CompositeConstruct:
-        for (uint32_t w = 3; w < inst.wordCount() && notComposed(inst, inst.word(w)); ++w) {
-        }
+        for (uint32_t w = 3; w < inst.wordCount(); ++w)
+          if (!notComposed(inst, inst.word(w)))
+            break; // one report per instruction
         break;
       case Op::CompositeInsert:
         if (inst.wordCount() > 3)

@@ -181,8 +181,7 @@ private:
     if (s_.addressingModel() != uint32_t(grammar::AddressingModel::Logical) ||
         !holdsLogicalPointer(pointee))
       return;
-    if (!s_.hasCapability(grammar::Capability::VariablePointers) &&
-        !s_.hasCapability(grammar::Capability::VariablePointersStorageBuffer))
+    if (!s_.hasVariablePointers())
       s_.error(inst.index(), "2.16.1",
                "with the Logical addressing model a variable cannot hold a pointer (" +
                    s_.name(pointee) +
@@ -676,9 +675,7 @@ public:
   explicit VariablePointerChecker(State &s) : s_(s) {}
 
   void run() {
-    if (s_.addressingModel() != 0 || s_.options().relaxLogicalPointer ||
-        (!s_.hasCapability(grammar::Capability::VariablePointers) &&
-         !s_.hasCapability(grammar::Capability::VariablePointersStorageBuffer)))
+    if (s_.addressingModel() != 0 || s_.options().relaxLogicalPointer || !s_.hasVariablePointers())
       return;
     const bool variablePointers = s_.hasCapability(grammar::Capability::VariablePointers);
     forEachFunctionInstruction(s_, [&](uint32_t i, const Instruction &inst) {
@@ -1037,8 +1034,7 @@ public:
         (model != uint32_t(grammar::AddressingModel::Logical) &&
          model != uint32_t(grammar::AddressingModel::PhysicalStorageBuffer64)))
       return;
-    variablePointers_ = s_.hasCapability(grammar::Capability::VariablePointers) ||
-                        s_.hasCapability(grammar::Capability::VariablePointersStorageBuffer);
+    variablePointers_ = s_.hasVariablePointers();
     for (Instruction inst : s_.module()) {
       if (s_.stopped())
         return;

@@ -186,11 +186,7 @@ void checkMatrix(State &s, const Instruction &inst) {
 // vendor types: acceleration structures, ray queries, cooperative matrices).
 bool isTypeId(const State &s, uint32_t id) {
   auto d = s.def(id);
-  if (!d || d->isRaw() || d->opcode() == Op::TypeForwardPointer)
-    return false;
-  const grammar::InstructionDesc *desc = d->desc();
-  return desc != nullptr && (desc->cls == grammar::InstructionClass::TypeDeclaration ||
-                             desc->name.starts_with("OpType"));
+  return d && !d->isRaw() && State::isTypeOpcode(d->opcode());
 }
 
 bool isConstantOp(Op op) {
@@ -695,10 +691,8 @@ void checkConstantComposite(State &s, const Instruction &inst) {
       // "the same type as the types of the Constituents". spirv-val 2023.1 compares only the
       // kind of scalar here: an 8-bit or a signed constant in a vector of 32-bit unsigned
       // integers passes it (no corpus module that it accepts has one).
-      const uint32_t component = type->word(2), given = s.typeOf(c);
-      const Op expected = s.defOpcode(component);
-      if (s.defOpcode(given) != expected || expected == kNoOp ||
-          given != component)
+      const uint32_t component = type->word(2);
+      if (s.typeOf(c) != component || s.defOpcode(component) == kNoOp)
         return typeMismatch(c, component);
     }
     return;
@@ -917,8 +911,7 @@ void checkTypes(State &s) {
     const grammar::InstructionDesc *d = inst.desc();
     if (d == nullptr)
       continue;
-    if ((d->cls == grammar::InstructionClass::TypeDeclaration || d->name.starts_with("OpType")) &&
-        op != Op::TypeForwardPointer && inst.resultId() != 0 && inst.wordCount() >= 2) {
+    if (State::isTypeOpcode(op) && inst.resultId() != 0 && inst.wordCount() >= 2) {
       if (op != Op::TypeArray && op != Op::TypeRuntimeArray && op != Op::TypeStruct &&
           op != Op::TypePointer) {
         std::vector<uint32_t> key;

@@ -276,10 +276,11 @@ const TypeOpcodes &typeOpcodes() {
 
 } // namespace
 
-bool State::isType(uint32_t id) const {
-  const Op op = defOpcode(id);
+bool State::isTypeOpcode(Op op) {
   return op != kNoOp && typeOpcodes().type[static_cast<uint16_t>(op)];
 }
+
+bool State::isType(uint32_t id) const { return isTypeOpcode(defOpcode(id)); }
 
 bool State::isPointerType(uint32_t id) const {
   const Op op = defOpcode(id);

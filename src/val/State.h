@@ -58,6 +58,10 @@ public:
 
   // --- Types -----------------------------------------------------------------------------------
   bool isType(uint32_t id) const;
+  /// Whether `op` declares a type: the grammar's Type-Declaration class and the extension types
+  /// it files elsewhere (acceleration structures, ray queries, the AVC types), not
+  /// OpTypeForwardPointer.
+  static bool isTypeOpcode(Op op);
   bool isVoidType(uint32_t id) const { return defOpcode(id) == Op::TypeVoid; }
   bool isBoolType(uint32_t id) const { return defOpcode(id) == Op::TypeBool; }
   bool isIntType(uint32_t id) const { return defOpcode(id) == Op::TypeInt; }
@@ -95,6 +99,12 @@ public:
   /// Declared, or implied by a declared one (the grammar's "capabilities" of a capability).
   bool hasCapability(uint32_t capability) const;
   bool hasCapability(grammar::Capability c) const { return hasCapability(uint32_t(c)); }
+  /// VariablePointers or VariablePointersStorageBuffer is declared (2.16.1's "if the
+  /// VariablePointers or VariablePointersStorageBuffer capability is declared").
+  bool hasVariablePointers() const {
+    return hasCapability(grammar::Capability::VariablePointers) ||
+           hasCapability(grammar::Capability::VariablePointersStorageBuffer);
+  }
   bool hasExtension(grammar::Extension e) const;
   /// Declared with OpExtension, whether or not this build's grammar lists the extension.
   bool hasExtension(std::string_view name) const;
