@@ -20,6 +20,16 @@ std::string Diagnostic::format(std::string_view source) const {
   if (location.kind == Location::Kind::Binary)
     out += "word " + std::to_string(location.wordOffset) + " (instruction " +
            std::to_string(location.instIndex) + "): ";
+  if (location.kind == Location::Kind::Container) {
+    out += location.scope[0] ? "part " + std::string(location.scopeName()) + ", " : "";
+    out += "byte " + std::to_string(location.offset) + ": ";
+  }
+  if (location.kind == Location::Kind::Bitcode) {
+    if (location.scope[0])
+      out += std::string(location.scopeName()) + " ";
+    out += "record " + std::to_string(location.instIndex) + " (bit " +
+           std::to_string(location.offset) + "): ";
+  }
   for (char c : message)
     out += (c == '\n' || c == '\r') ? ' ' : c;
   return out;

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -10,14 +11,19 @@ namespace spire {
 
 enum class Severity : uint8_t { Note, Warning, Error };
 
-/// Where a diagnostic points: a word of a binary, a line and column of a text, or nowhere.
+/// Where a diagnostic points: a word of a binary, a line and column of a text, a byte of a
+/// container part, a record of a bitcode block, or nowhere.
 struct Location {
-  enum class Kind : uint8_t { None, Binary, Text };
+  enum class Kind : uint8_t { None, Binary, Text, Container, Bitcode };
   Kind kind = Kind::None;
   uint32_t wordOffset = 0; ///< binary: word offset from the start of the module
-  uint32_t instIndex = 0;  ///< binary: index of the instruction, 0-based
+  uint32_t instIndex = 0;  ///< binary: index of the instruction, 0-based; bitcode: record index
   uint32_t line = 0;       ///< text: 1-based
   uint32_t column = 0;     ///< text: 1-based
+  uint64_t offset = 0; ///< container: byte offset in the file; bitcode: bit offset in the stream
+  /// Container: the part's four-character code ("DXIL"), empty for the container header.
+  /// Bitcode: the block's name ("FUNCTION_BLOCK"), empty outside any block. Truncated to fit.
+  char scope[23] = {};
 
   static Location binary(uint32_t wordOffset, uint32_t instIndex) {
     Location l;
@@ -32,6 +38,32 @@ struct Location {
     l.line = line;
     l.column = column;
     return l;
+  }
+  /// A byte of a DXBC container, inside `part` (empty: the header or the part table).
+  static Location container(std::string_view part, uint64_t byteOffset) {
+    Location l;
+    l.kind = Kind::Container;
+    l.setScope(part);
+    l.offset = byteOffset;
+    return l;
+  }
+  /// A record of an LLVM bitstream: the enclosing block's name, the record's index in that block
+  /// (0-based) and the bit offset where the record starts.
+  static Location bitcode(std::string_view block, uint32_t recordIndex, uint64_t bitOffset) {
+    Location l;
+    l.kind = Kind::Bitcode;
+    l.setScope(block);
+    l.instIndex = recordIndex;
+    l.offset = bitOffset;
+    return l;
+  }
+  std::string_view scopeName() const { return std::string_view(scope); }
+
+private:
+  void setScope(std::string_view s) {
+    size_t n = s.size() < sizeof(scope) - 1 ? s.size() : sizeof(scope) - 1;
+    for (size_t i = 0; i < n; ++i)
+      scope[i] = s[i];
   }
 };
 
