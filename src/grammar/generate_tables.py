@@ -3,7 +3,7 @@
 
 Reads spirv.core.grammar.json and every extinst.*.grammar.json of one grammar
 directory, and the generator (tool) registry spir-v.xml from that directory,
-its parent or /usr/include/spirv, and writes two files:
+its parent or third_party/spirv-headers, and writes two files:
   Generated.h        enums: Op, OperandKind, InstructionClass, ExtInstSet,
                      Extension, one enum per core operand kind with enumerants,
                      one enum per extended instruction set
@@ -108,8 +108,10 @@ def merge_by_value(entries, value_key, name_key, default_version):
 
 
 def find_registry(grammar_dir):
-    """The generator registry spir-v.xml beside the grammar, above it, or the system's."""
-    candidates = [grammar_dir, os.path.dirname(os.path.normpath(grammar_dir)), "/usr/include/spirv"]
+    """The generator registry spir-v.xml beside the grammar, above it, or the vendored one."""
+    vendored = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "third_party",
+                            "spirv-headers", "include", "spirv")
+    candidates = [grammar_dir, os.path.dirname(os.path.normpath(grammar_dir)), vendored]
     for d in candidates:
         path = os.path.join(d, "spir-v.xml")
         if os.path.isfile(path):
@@ -146,6 +148,10 @@ def main():
     ap.add_argument("--header", required=True)
     ap.add_argument("--source", required=True)
     ap.add_argument("--registry", help="spir-v.xml (default: searched beside the grammar)")
+    ap.add_argument("--names-grammar-dir",
+                    help="another grammar directory (the vendored one) whose opcode and "
+                         "enumerant names the enums hold too, so that code naming them builds "
+                         "with an older grammar; the tables come from --grammar-dir alone")
     args = ap.parse_args()
     generators = read_generators(args.registry or find_registry(args.grammar_dir))
 
@@ -432,11 +438,35 @@ def main():
     hdr()
     hdr("namespace spire::grammar {")
     hdr()
+    names_core = None
+    if args.names_grammar_dir and os.path.abspath(args.names_grammar_dir) != os.path.abspath(
+            args.grammar_dir):
+        with open(os.path.join(args.names_grammar_dir, "spirv.core.grammar.json")) as f:
+            names_core = json.load(f)
+
+    def extra_names(entries, value_key, name_key, known):
+        """(name, value) of the names grammar's entries and aliases this grammar lacks."""
+        out = []
+        for e in entries:
+            for n in [e[name_key]] + list(e.get("aliases", [])):
+                if n not in known:
+                    known.add(n)
+                    out.append((n, value_of(e[value_key])))
+        return out
+
     hdr("/// Opcodes of the core grammar (every name, aliases included).")
     hdr("enum class Op : uint16_t {")
+    op_names = set()
     for ins in instructions:
         for n in [ins["name"]] + ins["aliases"]:
+            op_names.add(n)
             hdr("  %s = %d," % (cpp_ident(n[2:] if n.startswith("Op") else n, "Op"), ins["value"]))
+    if names_core:
+        extra = extra_names(names_core["instructions"], "opcode", "opname", op_names)
+        if extra:
+            hdr("  // Named by the vendored grammar only: no table of this build knows them.")
+        for n, v in extra:
+            hdr("  %s = %d," % (cpp_ident(n[2:] if n.startswith("Op") else n, "Op"), v))
     hdr("};")
     hdr()
     hdr("/// Operand kinds of the core grammar, then those of each extended instruction set")
@@ -477,13 +507,34 @@ def main():
         hdr("  %s," % cpp_ident(e, "E"))
     hdr("};")
     hdr()
+    names_kinds = {k["kind"]: k for k in (names_core or {}).get("operand_kinds", [])
+                   if k["category"] in ("BitEnum", "ValueEnum")}
     for k in kinds:
         if k["owner"] != "None" or not k["enumerants"]:
             continue
         hdr("enum class %s : uint32_t {" % k["ident"])
+        known = set()
         for en in k["enumerants"]:
             for n in [en["name"]] + en["aliases"]:
+                known.add(n)
                 hdr("  %s = 0x%Xu," % (cpp_ident(n, k["ident"]), en["value"]))
+        if k["name"] in names_kinds:
+            extra = extra_names(names_kinds[k["name"]].get("enumerants", []), "value",
+                                "enumerant", known)
+            if extra:
+                hdr("  // Named by the vendored grammar only.")
+            for n, v in extra:
+                hdr("  %s = 0x%Xu," % (cpp_ident(n, k["ident"]), v))
+        hdr("};")
+        hdr()
+    own_kinds = {k["name"] for k in kinds if k["owner"] == "None"}
+    for name, k in names_kinds.items():
+        if name in own_kinds or not k.get("enumerants"):
+            continue
+        hdr("/// Named by the vendored grammar only: this build's grammar has no such operand kind.")
+        hdr("enum class %s : uint32_t {" % name)
+        for n, v in extra_names(k["enumerants"], "value", "enumerant", set()):
+            hdr("  %s = 0x%Xu," % (cpp_ident(n, name), v))
         hdr("};")
         hdr()
     for s in ext_sets:
