@@ -1,5 +1,5 @@
-// The extended instruction sets spirv-as (SPIRV-Tools 2023.1) recognizes by the name an
-// OpExtInstImport gives, and how their instructions may be written.
+// The extended instruction sets spirv-as and spirv-dis (SPIRV-Tools v2026.4) recognize by the
+// name an OpExtInstImport gives, and how their instructions may be written and are printed.
 #pragma once
 
 #include "spire/grammar/Grammar.h"
@@ -10,9 +10,10 @@
 namespace spire::assembly {
 
 struct ImportedSet {
-  /// The set's grammar when spirv-as knows its instruction names; null for the non-semantic
-  /// sets it does not know (all "NonSemantic.*" names but Shader.DebugInfo.100 and
-  /// ClspvReflection, NonSemantic.DebugPrintf included).
+  /// The set's grammar when SPIRV-Tools knows its instruction names; null for the non-semantic
+  /// sets it does not know (all "NonSemantic.*" names but Shader.DebugInfo, ClspvReflection,
+  /// VkspReflection and Graph.DebugInfo, NonSemantic.DebugPrintf included): spirv-as takes
+  /// their instructions by number with <id> operands, spirv-dis prints them so.
   const grammar::ExtInstSetDesc *grammar = nullptr;
   /// Instructions of a non-semantic set may also be given by number, with <id> operands.
   bool nonSemantic = false;

@@ -58,14 +58,11 @@ bool isIdName(std::string_view name) {
   return true;
 }
 
-// An enumerant newer grammars give no version, capability or extension of its own (the
-// Cooperative Matrix Operands, Layouts and Uses: "version": "None") comes with the instruction
-// that takes it, which is checked itself.
+// Whether the target version may use an instruction: spirv-as accepts one of a later version
+// when a capability or an extension could enable it.
 bool available(const grammar::Availability &a, uint32_t version) {
-  const bool ownNone =
-      a.minVersion == grammar::kNoVersion && a.capabilities.empty() && a.extensions.empty();
   return (a.minVersion <= version && version <= a.lastVersion) || !a.capabilities.empty() ||
-         !a.extensions.empty() || ownNone;
+         !a.extensions.empty();
 }
 
 std::string versionText(uint32_t v) {
@@ -511,11 +508,10 @@ Expected<const grammar::EnumerantDesc *>
 TextAssembler::enumerant(grammar::OperandKind kind, std::string_view name, const TextPosition &at) {
   const grammar::EnumerantDesc *e = names_.enumerant(kind, name);
   const std::string kindName(grammar::operandKindName(kind));
+  // Any enumerant the grammar has is accepted whatever the target version (spirv-as v2026.4
+  // no longer gates them; the validator says what a version may use).
   if (e == nullptr)
     return error(at, quoted(name) + " is not a " + kindName);
-  if (!available(e->availability, options_.version))
-    return error(at, kindName + " " + printable(name) + " " +
-                         unavailable(e->availability, options_.version));
   return e;
 }
 
@@ -593,6 +589,36 @@ Expected<std::vector<uint32_t>> assemble(std::string_view text, const AssembleOp
     preserved = assembly::numericIdsOf(text);
   assembly::TextAssembler a(text, options, std::move(preserved));
   return a.run();
+}
+
+} // namespace spire
+
+namespace spire {
+
+std::optional<uint32_t> headerCommentVersion(std::string_view text) {
+  constexpr std::string_view kPrefix = "; Version: 1.";
+  size_t at = 0;
+  while (at < text.size()) {
+    size_t end = text.find('\n', at);
+    if (end == std::string_view::npos)
+      end = text.size();
+    std::string_view line = text.substr(at, end - at);
+    at = end + 1;
+    const size_t first = line.find_first_not_of(" \t\r");
+    if (first == std::string_view::npos)
+      continue; // a blank line
+    line.remove_prefix(first);
+    if (line[0] != ';')
+      return std::nullopt; // the first instruction: no version comment before it
+    if (!line.starts_with(kPrefix) || line.size() == kPrefix.size())
+      continue;
+    const char minor = line[kPrefix.size()];
+    const bool moreDigits = line.size() > kPrefix.size() + 1 && line[kPrefix.size() + 1] >= '0' &&
+                            line[kPrefix.size() + 1] <= '9';
+    if (minor >= '0' && minor <= '6' && !moreDigits)
+      return grammar::makeVersion(1, unsigned(minor - '0'));
+  }
+  return std::nullopt;
 }
 
 } // namespace spire

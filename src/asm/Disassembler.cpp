@@ -31,14 +31,6 @@ constexpr std::string_view kGreen = "\x1b[32m";
 constexpr std::string_view kYellow = "\x1b[33m";
 constexpr std::string_view kBlue = "\x1b[34m";
 
-// Of the non-semantic instruction sets, spirv-dis (SPIRV-Tools 2023.1) names the instructions of
-// these only; the instructions of any other "NonSemantic.*" set it prints as a number followed
-// by <id> operands, whatever the grammar says.
-bool referenceNamesNonSemanticSet(std::string_view importName) {
-  return importName == "NonSemantic.Shader.DebugInfo.100" ||
-         importName.starts_with("NonSemantic.ClspvReflection.");
-}
-
 // spirv-dis --comment: the opcodes that open the "Annotations", "Debug Information" and
 // "Types, variables and constants" sections. These are SPIRV-Tools' lists, not the grammar's
 // classes (OpTypeForwardPointer, for one, opens no section).
@@ -156,6 +148,8 @@ public:
     if (o_.header)
       header();
     markRawLines();
+    if (o_.comment)
+      collectDecorations();
     for (Instruction inst : m_) {
       if (o_.comment)
         sectionComments(inst);
@@ -330,10 +324,80 @@ private:
     }
   }
 
+  // Where a line starts in the output, for the width of its text when a comment follows it.
+  void lineStart() {
+    if (o_.offsets || o_.comment) {
+      w_.flush();
+      lineStart_ = out_.size();
+    }
+  }
+
+  // The width of the current line as seen: without its color escapes.
+  size_t lineWidth() {
+    w_.flush();
+    size_t width = 0;
+    for (size_t i = lineStart_; i < out_.size(); ++i) {
+      if (out_[i] == '\x1b') {
+        while (i < out_.size() && out_[i] != 'm')
+          ++i;
+        continue;
+      }
+      ++width;
+    }
+    return width;
+  }
+
+  // --comment: the OpDecorate instructions by the id they decorate (in module order), for the
+  // comment on the line that defines the id.
+  void collectDecorations() {
+    for (Instruction inst : m_)
+      if (inst.opcode() == Op::Decorate && !inst.isRaw() && inst.wordCount() >= 3)
+        decorations_.emplace_back(inst.word(1), inst.index());
+    std::stable_sort(decorations_.begin(), decorations_.end(),
+                     [](const auto &a, const auto &b) { return a.first < b.first; });
+  }
+
+  std::span<const std::pair<uint32_t, uint32_t>> decorationsOf(uint32_t id) const {
+    auto [first, last] = std::equal_range(
+        decorations_.begin(), decorations_.end(), std::pair<uint32_t, uint32_t>(id, 0),
+        [](const auto &a, const auto &b) { return a.first < b.first; });
+    return {first, last};
+  }
+
+  // Ends an instruction's line, with the comment spirv-dis (v2026.4) puts after it: the byte
+  // offset (--offsets), then (--comment) for OpName the id named, for an instruction whose
+  // result OpDecorate decorates each decoration as OpDecorate prints it; parts joined by ", ".
+  // Comments start at a column: at least 52, two past the text, and no left of the previous
+  // line's comment when that line had one, rounded up to a multiple of 4; a comment further
+  // right than 256 does not push the next one past 256.
   void lineEnd(const Instruction &inst) {
+    const bool nameComment = o_.comment && inst.opcode() == Op::Name && !inst.isRaw();
+    std::span<const std::pair<uint32_t, uint32_t>> decorations;
+    if (o_.comment && !inst.isRaw())
+      if (const uint32_t result = inst.resultId())
+        decorations = decorationsOf(result);
+    if (!o_.offsets && !nameComment && decorations.empty()) {
+      commentColumn_ = 0;
+      w_.put('\n');
+      return;
+    }
+    constexpr size_t kCommentColumn = 52, kMaxCarriedColumn = 256;
+    const size_t width = lineWidth();
+    size_t column = std::max({width + 2, commentColumn_, kCommentColumn});
+    column = (column + 3) & ~size_t(3);
+    commentColumn_ = std::min(column, kMaxCarriedColumn);
+    w_.fill(column - width, ' ');
+    w_.put("; ");
+    bool first = true;
+    auto separate = [&] {
+      if (!first)
+        w_.put(", ");
+      first = false;
+    };
     if (o_.offsets) {
+      separate();
       color(kGrey);
-      w_.put(" ; 0x");
+      w_.put("0x");
       const uint64_t offset = uint64_t(inst.wordOffset()) * 4;
       char buf[16];
       int n = 0;
@@ -342,6 +406,21 @@ private:
       while (n > 0)
         w_.put(buf[--n]);
       reset();
+    }
+    if (nameComment) {
+      separate();
+      w_.put("id %");
+      w_.decimal(inst.word(1));
+    }
+    for (const auto &[id, index] : decorations) {
+      separate();
+      const Instruction decoration = m_.inst(index);
+      auto operands = decoration.operands();
+      for (size_t k = 1; k < operands.size(); ++k) {
+        if (k > 1)
+          w_.put(' ');
+        operand(decoration, operands[k]);
+      }
     }
     w_.put('\n');
   }
@@ -358,12 +437,14 @@ private:
   }
 
   void rawInstruction(const Instruction &inst) {
+    lineStart();
     w_.fill(indent_, ' ');
     immediates(inst.words());
     lineEnd(inst);
   }
 
   void instruction(const Instruction &inst) {
+    lineStart();
     if (const uint32_t result = inst.resultId()) {
       color(kBlue);
       if (indent_ != 0) {
@@ -393,10 +474,6 @@ private:
       operand(inst, op);
     }
 
-    if (o_.comment && inst.opcode() == Op::Name) {
-      w_.put("  ; id %");
-      w_.decimal(inst.word(1));
-    }
     lineEnd(inst);
   }
 
@@ -497,7 +574,9 @@ private:
       Instruction imp = m_.inst(def);
       for (const binary::Operand &op : imp.operands())
         if (op.kind == OperandKind::LiteralString)
-          names = referenceNamesNonSemanticSet(imp.stringOperand(op));
+          if (std::optional<assembly::ImportedSet> set =
+                  assembly::importedSet(imp.stringOperand(op)))
+            names = set->grammar != nullptr;
     }
     setNames_.emplace_back(setId, names);
     return names;
@@ -568,6 +647,9 @@ private:
   std::vector<std::pair<uint32_t, bool>> setNames_;
   std::string scratch_;
   bool decorationsSeen_ = false, debugSeen_ = false, typesSeen_ = false;
+  std::vector<std::pair<uint32_t, uint32_t>> decorations_; ///< (target id, OpDecorate index)
+  size_t lineStart_ = 0;     ///< where the current line starts in out_ (with comments only)
+  size_t commentColumn_ = 0; ///< the previous line's comment column; 0: it had no comment
 };
 
 } // namespace

@@ -289,6 +289,10 @@ void FriendlyNames::visit(const Instruction &inst) {
     suggestion_ += '_';
     suggestName(words[3]);
     return save(result);
+  case Op::TypeUntypedPointerKHR: // spirv-dis v2026.4: the pointer's storage class alone
+    suggestion_ = "_ptr_";
+    enumName(grammar::OperandKind::StorageClass, words[2]);
+    return save(result);
   case Op::TypePipe:
     suggestion_ = "Pipe";
     enumName(grammar::OperandKind::AccessQualifier, words[2]);

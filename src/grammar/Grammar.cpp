@@ -229,8 +229,10 @@ namespace {
 const ExtInstSetDesc *lookUpExtInstSet(std::string_view importName) {
   // The grammar files are named after the import string in lower case, with '-' for '_',
   // and sometimes with or without a trailing version ("OpenCL.std" is opencl.std.100,
-  // "NonSemantic.ClspvReflection.5" is nonsemantic.clspvreflection). Two different versions
-  // are two different sets ("NonSemantic.Shader.DebugInfo.300" is not ...debuginfo.100).
+  // "NonSemantic.ClspvReflection.5" is nonsemantic.clspvreflection). A file without a version
+  // is the living grammar of its set and serves every version of the import: newer grammars
+  // have both nonsemantic.shader.debuginfo.100 and nonsemantic.shader.debuginfo, a superset
+  // that modules importing "NonSemantic.Shader.DebugInfo.100" use (DebugTypeVectorIdEXT).
   // Every module that imports a set asks this, so the keys without their versions are made
   // once and the name is folded on the stack.
   static const std::vector<std::string_view> bareKeys = [] {
@@ -251,13 +253,13 @@ const ExtInstSetDesc *lookUpExtInstSet(std::string_view importName) {
     out[i] = c == '_' ? '-' : c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
   }
   const std::string_view key(out, importName.size());
+  const std::string_view bare = stripVersionSuffix(key);
   const auto sets = kGrammar.extInstSets;
   for (const ExtInstSetDesc &set : sets)
-    if (set.key == key)
+    if (set.key == bare) // the set's file without a version (or the import's exact name)
       return &set;
-  const std::string_view bare = stripVersionSuffix(key);
   for (size_t i = 0; i < sets.size(); ++i)
-    if (sets[i].key == bare || bareKeys[i] == key)
+    if (sets[i].key == key || bareKeys[i] == key)
       return &sets[i];
   return nullptr;
 }

@@ -27,7 +27,8 @@ Options:
   -o <file>               write the binary to <file> ('-': standard output; default: out.spv,
                           as spirv-as does)
   --target-env <env>      the environment, which sets the module's SPIR-V version
-                          (default spv1.6); one of
+                          (default: the version a "; Version: 1.N" comment before the
+                          first instruction names, as spirv-dis writes it, else spv1.6); one of
                           )" +
          targetEnvList() + R"(
   --preserve-numeric-ids  keep the numbers of numeric ids (%12); named ids fill the gaps
@@ -42,7 +43,7 @@ Exit status: 0 success, 1 the text has errors (printed as file:line:column), 2 u
 int runAs(std::span<char *const> args) {
   AssembleOptions options;
   std::string input = "-", output = "out.spv";
-  bool help = false;
+  bool help = false, targetGiven = false;
   constexpr std::string_view withValue[] = {"-o", "--target-env"};
   ArgScanner scanner("as", args);
   bool ok = scanner.scan(
@@ -57,6 +58,7 @@ int runAs(std::span<char *const> args) {
             return false;
           }
           options.version = targetEnvVersion(*env);
+          targetGiven = true;
         } else if (flag == "--preserve-numeric-ids") {
           options.preserveNumericIds = true;
         } else if (flag == "-h" || flag == "--help") {
@@ -82,6 +84,9 @@ int runAs(std::span<char *const> args) {
     return kInvalidInput;
   }
   std::string_view view(reinterpret_cast<const char *>(text->data()), text->size());
+  if (!targetGiven)
+    if (std::optional<uint32_t> v = headerCommentVersion(view))
+      options.version = *v;
   Expected<std::vector<uint32_t>> words = assemble(view, options);
   if (!words) {
     report(words.error(), source);

@@ -613,10 +613,34 @@ TEST(Assembler, VersionErrors) {
   expectError("%x = OpCopyLogical %a %b", 1, 6,
               "OpCopyLogical needs SPIR-V 1.4 or an extension (the target is SPIR-V 1.3)",
               {.version = v(1, 3)});
-  expectError("OpCapability GroupNonUniform", 1, 14,
-              "Capability GroupNonUniform needs SPIR-V 1.3 or an extension", {.version = v(1, 0)});
-  expectError("OpLoopMerge %a %b MinIterations 4", 1, 19,
-              "LoopControl MinIterations needs SPIR-V 1.4", {.version = v(1, 0)});
+}
+
+TEST(Assembler, EnumerantsAreNotGatedByVersion) {
+  // As in spirv-as v2026.4: the version says which instructions exist; which capabilities,
+  // loop controls or execution modes a module may use is the validator's to say.
+  for (std::string_view text : {"OpCapability GroupNonUniform", "OpLoopMerge %a %b MinIterations 4",
+                                "OpExecutionMode %f LocalSizeId %a %a %a"}) {
+    Expected<std::vector<uint32_t>> w = assemble(text, {.version = v(1, 0)});
+    EXPECT_TRUE(w) << text << ": " << w.error().format();
+  }
+}
+
+TEST(Assembler, HeaderCommentNamesTheVersion) {
+  EXPECT_EQ(headerCommentVersion("; SPIR-V\n; Version: 1.3\nOpCapability Shader\n"), v(1, 3));
+  EXPECT_EQ(headerCommentVersion("\n  \t; Version: 1.0\r\n"), v(1, 0));
+  // The minor version is one digit 0-6, not followed by another digit.
+  EXPECT_EQ(headerCommentVersion("; Version: 1.3.2\n"), v(1, 3));
+  EXPECT_EQ(headerCommentVersion("; Version: 1.2x\n"), v(1, 2));
+  EXPECT_EQ(headerCommentVersion("; Version: 1.03\n"), std::nullopt);
+  EXPECT_EQ(headerCommentVersion("; Version: 1.7\n"), std::nullopt);
+  EXPECT_EQ(headerCommentVersion("; Version: 1."), std::nullopt);
+  // A line that does not name a version is passed over; the first that does counts.
+  EXPECT_EQ(headerCommentVersion("; Version: 1.9\n; Version: 1.2\n; Version: 1.4\n"), v(1, 2));
+  // Only a comment of exactly that form, and only before the first instruction.
+  for (std::string_view text :
+       {";Version: 1.2\n", "; version: 1.2\n", "; Version:  1.2\n", ";; Version: 1.2\n",
+        "; x ; Version: 1.2\n", "OpCapability Shader\n; Version: 1.2\n", "; Version: 2.0\n"})
+    EXPECT_EQ(headerCommentVersion(text), std::nullopt) << text;
 }
 
 TEST(Assembler, RawWordTypesTypeLaterConstants) {

@@ -3,6 +3,7 @@
 // rejects unknown opcodes and extended instructions, which print as immediates here).
 #include "spire/asm/Disassembler.h"
 #include "spire/binary/Literal.h"
+#include "spire/grammar/Grammar.h"
 #include "spire/module/Module.h"
 
 #include <gtest/gtest.h>
@@ -260,27 +261,46 @@ TEST(Disassembler, ExtendedInstructionsByName) {
 }
 
 TEST(Disassembler, NonSemanticSetsSpirvDisDoesNotKnowPrintNumbersAndIds) {
-  // spirv-dis names the instructions of NonSemantic.Shader.DebugInfo.100 but not those of
-  // NonSemantic.DebugPrintf (although the grammar has them), nor of sets it has no grammar for.
+  // spirv-dis names the instructions of NonSemantic.Shader.DebugInfo under any version, but not
+  // those of NonSemantic.DebugPrintf (although the grammar has them), nor of sets it has no
+  // grammar for. Grammars with the unversioned debug info file (SPIR-V 1.6 revision 7) decode
+  // every version of the import with it; older ones know the .100 import only.
+  const bool living = grammar::findExtInstSet("NonSemantic.Shader.DebugInfo.300") != nullptr;
   EXPECT_EQ(dis({inst(Op::ExtInstImport, {20}, "NonSemantic.DebugPrintf"),
                  inst(Op::ExtInstImport, {21}, "NonSemantic.Shader.DebugInfo.100"),
                  inst(Op::ExtInstImport, {22}, "NonSemantic.Shader.DebugInfo.300"),
                  inst(Op::ExtInstImport, {23}, "NonSemantic.Unheard.Of"), kVoid,
                  inst(Op::String, {9}, "%d"), inst(Op::ExtInst, {8, 30, 20, 1, 9, 8}),
                  inst(Op::ExtInst, {8, 31, 21, 0 /*DebugInfoNone*/}),
-                 inst(Op::ExtInst, {8, 34, 21, 999, 8, 21}), inst(Op::ExtInst, {8, 32, 22, 2, 9}),
+                 inst(Op::ExtInst, {8, 34, 21, 999, 8, 21}),
+                 inst(Op::ExtInst, {8, 32, 22, 2 /*DebugTypeBasic*/, 9, 9, 9, 9}),
                  inst(Op::ExtInst, {8, 33, 23, 7, 9, 30})}),
-            "         %20 = OpExtInstImport \"NonSemantic.DebugPrintf\"\n"
+            std::string("         %20 = OpExtInstImport \"NonSemantic.DebugPrintf\"\n"
+                        "         %21 = OpExtInstImport \"NonSemantic.Shader.DebugInfo.100\"\n"
+                        "         %22 = OpExtInstImport \"NonSemantic.Shader.DebugInfo.300\"\n"
+                        "         %23 = OpExtInstImport \"NonSemantic.Unheard.Of\"\n"
+                        "       %void = OpTypeVoid\n"
+                        "          %9 = OpString \"%d\"\n"
+                        "         %30 = OpExtInst %void %20 1 %9 %void\n"
+                        "         %31 = OpExtInst %void %21 DebugInfoNone\n"
+                        "         %34 = OpExtInst %void %21 999 %void %21\n") +
+                (living ? "         %32 = OpExtInst %void %22 DebugTypeBasic %9 %9 %9 %9\n"
+                        : "         %32 = OpExtInst %void %22 2 %9 %9 %9 %9\n") +
+                "         %33 = OpExtInst %void %23 7 %9 %30\n");
+}
+
+TEST(Disassembler, DebugInfoImportsReadTheLivingGrammarWhenThereIsOne) {
+  // DebugTypeVectorIdEXT (109) is in the unversioned grammar only; a module importing
+  // NonSemantic.Shader.DebugInfo.100 uses it, and spirv-dis v2026.4 names it.
+  const grammar::ExtInstSetDesc *set = grammar::findExtInstSet("NonSemantic.Shader.DebugInfo.100");
+  ASSERT_NE(set, nullptr);
+  if (grammar::findExtInst(*set, 109) == nullptr)
+    GTEST_SKIP() << "this build's grammar has no unversioned NonSemantic.Shader.DebugInfo";
+  EXPECT_EQ(dis({inst(Op::ExtInstImport, {21}, "NonSemantic.Shader.DebugInfo.100"), kVoid,
+                 inst(Op::ExtInst, {8, 30, 21, 109, 8, 8, 8})}),
             "         %21 = OpExtInstImport \"NonSemantic.Shader.DebugInfo.100\"\n"
-            "         %22 = OpExtInstImport \"NonSemantic.Shader.DebugInfo.300\"\n"
-            "         %23 = OpExtInstImport \"NonSemantic.Unheard.Of\"\n"
             "       %void = OpTypeVoid\n"
-            "          %9 = OpString \"%d\"\n"
-            "         %30 = OpExtInst %void %20 1 %9 %void\n"
-            "         %31 = OpExtInst %void %21 DebugInfoNone\n"
-            "         %34 = OpExtInst %void %21 999 %void %21\n"
-            "         %32 = OpExtInst %void %22 2 %9\n"
-            "         %33 = OpExtInst %void %23 7 %9 %30\n");
+            "         %30 = OpExtInst %void %21 DebugTypeVectorIdEXT %void %void %void\n");
 }
 
 TEST(Disassembler, UnknownExtendedInstructionsPrintAsImmediates) {
@@ -400,26 +420,36 @@ TEST(Disassembler, RawIdsOption) {
 }
 
 TEST(Disassembler, OffsetsOption) {
-  EXPECT_EQ(dis({kShader, kInt}, {.header = false, .offsets = true}),
-            "               OpCapability Shader ; 0x00000014\n"
-            "        %int = OpTypeInt 32 1 ; 0x0000001c\n");
+  // Comments start at column 52 or two past the text, rounded up to a multiple of 4, and no
+  // left of the previous line's comment.
+  EXPECT_EQ(dis({kShader, kInt,
+                 inst(Op::Name, {50}, "a_name_long_enough_to_push_its_comment_right"), kInt},
+                {.header = false, .offsets = true}),
+            "               OpCapability Shader                  ; 0x00000014\n"
+            "        %int = OpTypeInt 32 1                       ; 0x0000001c\n"
+            "               OpName %a_name_long_enough_to_push_its_comment_right "
+            "\"a_name_long_enough_to_push_its_comment_right\"  ; 0x0000002c\n"
+            "        %int = OpTypeInt 32 1                                      "
+            "                                                 ; 0x00000064\n");
 }
 
 TEST(Disassembler, ColorOption) {
+  // Comments align on the text as seen, without its color escapes; only the offset is grey.
   EXPECT_EQ(dis({inst(Op::ExtInstImport, {20}, "GLSL.std.450"), kShader, kLogical, kFloat,
                  inst(Op::Constant, {3, 9, 0x3F800000u}), inst(Op::ExtInst, {3, 10, 20, 31, 9})},
                 {.header = false, .offsets = true, .color = true}),
             "\x1b[34m         %20\x1b[0m = OpExtInstImport \"\x1b[32mGLSL.std.450\x1b[0m\"\x1b[0m"
-            "\x1b[1;30m ; 0x00000014\x1b[0m\n"
-            "               OpCapability Shader\x1b[0m\x1b[1;30m ; 0x0000002c\x1b[0m\n"
-            "               OpMemoryModel Logical\x1b[0m GLSL450\x1b[0m\x1b[1;30m ; "
-            "0x00000034\x1b[0m\n"
-            "\x1b[34m      %float\x1b[0m = OpTypeFloat \x1b[31m32\x1b[0m\x1b[0m\x1b[1;30m ; "
-            "0x00000040\x1b[0m\n"
+            "       ; \x1b[1;30m0x00000014\x1b[0m\n"
+            "               OpCapability Shader\x1b[0m                  ; \x1b[1;30m0x0000002c"
+            "\x1b[0m\n"
+            "               OpMemoryModel Logical\x1b[0m GLSL450\x1b[0m        ; "
+            "\x1b[1;30m0x00000034\x1b[0m\n"
+            "\x1b[34m      %float\x1b[0m = OpTypeFloat \x1b[31m32\x1b[0m\x1b[0m"
+            "                       ; \x1b[1;30m0x00000040\x1b[0m\n"
             "\x1b[34m    %float_1\x1b[0m = OpConstant \x1b[33m%float\x1b[0m "
-            "\x1b[31m1\x1b[0m\x1b[0m\x1b[1;30m ; 0x0000004c\x1b[0m\n"
+            "\x1b[31m1\x1b[0m\x1b[0m                  ; \x1b[1;30m0x0000004c\x1b[0m\n"
             "\x1b[34m         %10\x1b[0m = OpExtInst \x1b[33m%float\x1b[0m \x1b[33m%20\x1b[0m "
-            "\x1b[31mSqrt\x1b[0m \x1b[33m%float_1\x1b[0m\x1b[1;30m ; 0x0000005c\x1b[0m\n");
+            "\x1b[31mSqrt\x1b[0m \x1b[33m%float_1\x1b[0m   ; \x1b[1;30m0x0000005c\x1b[0m\n");
 }
 
 TEST(Disassembler, CommentOption) {
@@ -433,7 +463,7 @@ TEST(Disassembler, CommentOption) {
             "               OpEntryPoint GLCompute %main \"main\"\n"
             "\n"
             "               ; Debug Information\n"
-            "               OpName %main \"main\"  ; id %11\n"
+            "               OpName %main \"main\"                  ; id %11\n"
             "\n"
             "               ; Annotations\n"
             "               OpDecorate %main Binding 0\n"
