@@ -24,9 +24,9 @@ bool OpInfo::hasResultType() const {
 
 namespace {
 
-constexpr std::string_view kVendors[] = {"KHR",    "EXT",     "INTEL", "NV",   "NVX",
-                                         "AMD",    "AMDX",    "ARM",   "QCOM", "GOOGLE",
-                                         "HUAWEI", "ANDROID", "VALVE"};
+constexpr std::string_view kVendors[] = {"KHR",    "EXT",    "INTEL",   "ALTERA", "NV",
+                                         "NVX",    "AMD",    "AMDX",    "ARM",    "QCOM",
+                                         "GOOGLE", "HUAWEI", "ANDROID", "VALVE"};
 
 /// "OpSubgroupBallotKHR" -> "spirv.KHR.SubgroupBallot", into `out` (whose storage is reused: the
 /// registry names every instruction at every start).
@@ -51,22 +51,28 @@ void opName(std::string_view opname, std::string &out) {
 std::string snakeKind(OperandKind kind) { return snakeCase(grammar::operandKindName(kind)); }
 
 // Ops by name: open addressing over a power-of-two table (the registry is built at every start,
-// and a node per name was a good part of that).
+// and a node per name was a good part of that). A name may be an alias of an op's own name.
 class NameTable {
 public:
-  void reserve(size_t n) { slots_.assign(std::bit_ceil(2 * n + 1), nullptr); }
-  /// Adds `info`, or puts it in the place of the op of the same name.
-  void insertOrAssign(const OpInfo *info) { slots_[place(info->name)] = info; }
-  const OpInfo *find(std::string_view name) const { return slots_[place(name)]; }
+  void reserve(size_t n) { slots_.assign(std::bit_ceil(2 * n + 1), Slot{}); }
+  /// Adds `name` for `info`, or puts `info` in the place of the op of the same name.
+  void insertOrAssign(std::string_view name, const OpInfo *info) {
+    slots_[place(name)] = Slot{name, info};
+  }
+  const OpInfo *find(std::string_view name) const { return slots_[place(name)].info; }
 
 private:
+  struct Slot {
+    std::string_view name;
+    const OpInfo *info = nullptr;
+  };
   size_t place(std::string_view name) const {
     const size_t mask = slots_.size() - 1;
     for (size_t i = std::hash<std::string_view>()(name) & mask;; i = (i + 1) & mask)
-      if (slots_[i] == nullptr || slots_[i]->name == name)
+      if (slots_[i].info == nullptr || slots_[i].name == name)
         return i;
   }
-  std::vector<const OpInfo *> slots_;
+  std::vector<Slot> slots_;
 };
 
 struct Registry {
@@ -109,7 +115,7 @@ struct Registry {
     info.flags = flags;
     // A structural op added after the grammar's instruction of the same name (spirv.Constant,
     // spirv.EntryPoint, ...) is the one the name finds.
-    byName.insertOrAssign(&info);
+    byName.insertOrAssign(info.name, &info);
     all.push_back(&info);
     return info;
   }
@@ -234,16 +240,18 @@ struct Registry {
 
   Registry() {
     const auto instructions = grammar::instructions();
-    size_t numMappings = 0, numOps = instructions.size() + 32;
-    for (const grammar::InstructionDesc &inst : instructions)
+    size_t numMappings = 0, numOps = instructions.size() + 32, numAliases = 0;
+    for (const grammar::InstructionDesc &inst : instructions) {
       numMappings += inst.operands.size();
+      numAliases += inst.aliases.size();
+    }
     for (const grammar::ExtInstSetDesc &set : grammar::extInstSets()) {
       numOps += set.instructions.size();
       for (const grammar::ExtInstDesc &e : set.instructions)
         numMappings += e.operands.size();
     }
     mappings.reserve(numMappings);
-    byName.reserve(numOps);
+    byName.reserve(numOps + numAliases);
     all.reserve(numOps);
     byInstruction.resize(instructions.size());
     byExtInst.resize(grammar::extInstSets().size() + 1);
@@ -274,6 +282,17 @@ struct Registry {
       info.inst = &inst;
       mapOperands(info, inst.operands);
       byInstruction[static_cast<size_t>(&inst - instructions.data())] = &info;
+    }
+    // The grammar's other names of an instruction name its op too, so that text written with
+    // an older grammar's names reads (spirv.INTEL.ArbitraryFloatAdd, now ...ALTERA's): the op
+    // prints under the canonical name.
+    for (const grammar::InstructionDesc &inst : instructions) {
+      const OpInfo *info = byInstruction[static_cast<size_t>(&inst - instructions.data())];
+      for (std::string_view alias : info ? inst.aliases : std::span<const std::string_view>()) {
+        opName(alias, name);
+        if (byName.find(name) == nullptr)
+          byName.insertOrAssign(keep(name), info);
+      }
     }
     for (const grammar::ExtInstSetDesc &set : grammar::extInstSets()) {
       std::string prefix;

@@ -1424,6 +1424,22 @@ bool fpgaReg(Check &c) {
                 ") must have the result's type (" + str(c.result()) + ")");
 }
 
+/// ALTERA.ReadPipeBlocking / WritePipeBlocking (INTEL in older grammars): the packet size and
+/// alignment, the last two operands, are 32-bit integers. Grammars before SPIR-V 1.6 revision 7
+/// list only those two, with a result; later ones put the pipe and the pointer first, as the
+/// extension does, and give no result.
+bool blockingPipe(Check &c) {
+  const uint32_t n = c.numOperands();
+  if (n < 2)
+    return c.fail("needs a packet size and a packet alignment");
+  for (uint32_t i = n - 2; i < n; ++i)
+    if (Type t = c.operand(i); t && !matches(t, kI32, 0))
+      return c.fail("operand " + std::to_string(i) + " (the packet " +
+                    (i + 2 == n ? "size" : "alignment") + ") must be a 32-bit integer, not " +
+                    str(t));
+  return true;
+}
+
 /// INTEL.ConstantFunctionPointer: the pointer is in the CodeSectionINTEL storage class.
 bool codeSectionPointer(Check &c) {
   constexpr uint32_t kCodeSectionINTEL = 5605;
@@ -2082,7 +2098,7 @@ const Row kRows[] = {
     // where the extension has the pipe and pointer operands first), function pointers and calls
     // of inline assembly (INTEL).
     {"INTEL.FPGAReg", {}, {}, false, fpgaReg},
-    {"INTEL.ReadPipeBlocking INTEL.WritePipeBlocking", {}, {of(kI32), of(kI32)}},
+    {"INTEL.ReadPipeBlocking INTEL.WritePipeBlocking", {}, {}, false, blockingPipe},
     {"INTEL.ConstantFunctionPointer", ptrTo(0), {of(kFunctionType)}, false, codeSectionPointer},
     {"INTEL.FunctionPointerCall", {}, {of(kPointer)}, false, functionPointerCall},
     {"INTEL.AsmCall", same(0), {}, false, asmCall},

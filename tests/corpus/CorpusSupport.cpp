@@ -182,6 +182,8 @@ ToolResult runTool(const std::vector<std::string> &argv, std::string_view input)
 }
 
 bool haveTool(const std::string &name) {
+  if (name.find('/') != std::string::npos)
+    return access(name.c_str(), X_OK) == 0;
   const char *path = std::getenv("PATH");
   if (path == nullptr)
     return false;
@@ -191,6 +193,30 @@ bool haveTool(const std::string &name) {
     if (!dir.empty() && access((dir + "/" + name).c_str(), X_OK) == 0)
       return true;
   return false;
+}
+
+namespace {
+
+std::optional<fs::path> newReferenceToolDir() {
+  fs::path dir = fs::path(SPIRE_SOURCE_DIR) / ".." / "shared" / "tools" / "spirv-tools" / "bin";
+  std::error_code ec;
+  if (access((dir / "spirv-val").c_str(), X_OK) == 0)
+    return fs::canonical(dir, ec);
+  return std::nullopt;
+}
+
+} // namespace
+
+bool newReferenceTools() {
+  static const bool have = newReferenceToolDir().has_value();
+  return have;
+}
+
+std::string referenceTool(std::string_view name) {
+  static const std::optional<fs::path> dir = newReferenceToolDir();
+  if (dir && access((*dir / name).c_str(), X_OK) == 0)
+    return (*dir / name).string();
+  return std::string(name);
 }
 
 void parallelFor(size_t n, const std::function<void(size_t)> &body) {

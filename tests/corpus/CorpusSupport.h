@@ -38,10 +38,18 @@ struct ToolResult {
   std::string out; ///< standard output
   std::string err; ///< standard error
 };
-/// Runs a program (looked up in PATH) with arguments, feeding `input` to its standard input.
+/// Runs a program (a path, or a name looked up in PATH) with arguments, feeding `input` to its
+/// standard input.
 ToolResult runTool(const std::vector<std::string> &argv, std::string_view input = {});
-/// Whether a program is on the PATH.
+/// Whether a program exists: a path that is executable, or a name on the PATH.
 bool haveTool(const std::string &name);
+
+/// The SPIRV-Tools program the corpus tests compare with (`spirv-as`, `spirv-dis`, `spirv-val`,
+/// ...): the newer build in ../shared/tools/spirv-tools/bin (SPIRV-Tools v2026.4, on the same
+/// grammar as third_party/spirv-headers) when it is there, else the system's (Debian's 2023.1).
+std::string referenceTool(std::string_view name);
+/// Whether referenceTool() gives the newer SPIRV-Tools.
+bool newReferenceTools();
 
 /// Calls `body(i)` for i in [0, n) on all hardware threads.
 void parallelFor(size_t n, const std::function<void(size_t)> &body);

@@ -151,7 +151,7 @@ TEST(DialectPassesCorpus, CanonicalizeKeepsModulesValid) {
   std::vector<fs::path> files = allModules();
   if (files.empty())
     GTEST_SKIP() << "no corpus";
-  const bool haveSpirvVal = haveTool("spirv-val");
+  const bool haveSpirvVal = haveTool(referenceTool("spirv-val"));
   std::mutex mu;
   size_t compared = 0, changed = 0, opsBefore = 0, opsAfter = 0, bySpirvVal = 0,
          roundTripInvalid = 0;
@@ -203,11 +203,12 @@ TEST(DialectPassesCorpus, CanonicalizeKeepsModulesValid) {
         std::fwrite(out.data(), 4, out.size(), f);
         std::fclose(f);
       }
-      ToolResult r = runTool({"spirv-val", "--target-env", "spv1.6", tmp.string()});
+      ToolResult r = runTool({referenceTool("spirv-val"), "--target-env", "spv1.6", tmp.string()});
       fs::remove(tmp);
       checked = true;
       if (r.exitCode != 0 &&
-          runTool({"spirv-val", "--target-env", "spv1.6", files[i].string()}).exitCode == 0) {
+          runTool({referenceTool("spirv-val"), "--target-env", "spv1.6", files[i].string()})
+                  .exitCode == 0) {
         std::string msg = r.err.empty() ? r.out : r.err;
         problem = "spirv-val: " + msg.substr(0, msg.find('\n'));
       }

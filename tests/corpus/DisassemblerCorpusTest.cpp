@@ -42,7 +42,7 @@ std::vector<OptionSet> optionSets() {
 } // namespace
 
 TEST(CorpusDisassembler, IdenticalToSpirvDis) {
-  if (!haveTool("spirv-dis"))
+  if (!haveTool(referenceTool("spirv-dis")))
     GTEST_SKIP() << "spirv-dis is not installed";
   std::vector<fs::path> files = allModules();
   if (files.empty())
@@ -77,7 +77,7 @@ TEST(CorpusDisassembler, IdenticalToSpirvDis) {
       if (!set.everyModule && !full && (turn++ % 4) != i % 4)
         continue;
       Tally &tally = *tallies[s];
-      std::vector<std::string> argv = {"spirv-dis"};
+      std::vector<std::string> argv = {referenceTool("spirv-dis")};
       argv.insert(argv.end(), set.flags.begin(), set.flags.end());
       argv.push_back(file.string());
       ToolResult ref = runTool(argv);

@@ -6,8 +6,8 @@
 
 namespace spire::test {
 
-/// Whether spire was built with the grammar revision spirv-dis was built with (the system's
-/// SPIRV-Headers); when it was not, names may differ by design.
+/// Whether spire was built with the grammar the reference spirv-dis was built with (the same
+/// spirv.core.grammar.json); when it was not, names may differ by design.
 bool sameGrammarAsReference();
 
 /// Whether two texts are the same but for names that spire's grammar gives the same opcode or

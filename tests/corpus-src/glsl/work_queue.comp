@@ -46,7 +46,7 @@ void main() {
       uint ready = atomicLoad(queue.published, gl_ScopeDevice, gl_StorageSemanticsBuffer,
                               gl_SemanticsAcquire | gl_SemanticsMakeVisible);
       if (slot >= ready) {
-        atomicAdd(queue.head, uint(-1), gl_ScopeDevice, gl_StorageSemanticsBuffer,
+        atomicAdd(queue.head, uint(-1), gl_ScopeDevice, gl_StorageSemanticsNone,
                   gl_SemanticsRelaxed);
         slot = 0xFFFFFFFFu;
       }
@@ -67,7 +67,7 @@ void main() {
     Task task = queue.tasks[slot];
     if (task.count > SPLIT_THRESHOLD && gl_LocalInvocationIndex == 0u) {
       uint half_ = task.count / 2u;
-      uint at = atomicAdd(queue.tail, 2u, gl_ScopeDevice, gl_StorageSemanticsBuffer,
+      uint at = atomicAdd(queue.tail, 2u, gl_ScopeDevice, gl_StorageSemanticsNone,
                           gl_SemanticsRelaxed);
       queue.tasks[at] = Task(task.first, half_, task.depth + 1u, slot);
       queue.tasks[at + 1u] = Task(task.first + half_, task.count - half_, task.depth + 1u, slot);
@@ -85,7 +85,7 @@ void main() {
     if (gl_LocalInvocationIndex == 0u) {
       atomicAdd(queue.completed, 1u, gl_ScopeDevice, gl_StorageSemanticsBuffer,
                 gl_SemanticsRelease);
-      atomicStore(groupDone, groupDone + 1u, gl_ScopeWorkgroup, gl_StorageSemanticsShared,
+      atomicStore(groupDone, groupDone + 1u, gl_ScopeWorkgroup, gl_StorageSemanticsNone,
                   gl_SemanticsRelaxed);
     }
   }

@@ -19,6 +19,13 @@ using grammar::OperandKind;
 /// The text of instruction `op` with result `%result` of type `%type`: its id operands are
 /// `ids` in order, each literal integer the value `literal` gives for its grammar name (0 when
 /// it gives none).
+/// The name this build's grammar gives an instruction (SPIR-V 1.6 revision 7 renamed the FPGA
+/// instructions of SPV_INTEL_* from INTEL to ALTERA, keeping the INTEL names as aliases).
+std::string canon(std::string_view opname) {
+  const grammar::InstructionDesc *d = grammar::findInstruction(opname);
+  return d ? std::string(d->name) : std::string(opname);
+}
+
 std::string instruction(std::string_view op, std::string_view result, std::string_view type,
                         const std::vector<std::string> &ids,
                         const std::map<std::string, uint32_t> &literal = {}) {
@@ -360,26 +367,27 @@ TEST(ValIntel, ArbitraryPrecisionFloatsAreIntegersWideEnoughForTheirMantissas) {
   const std::string mresult =
       operandNamed("OpArbitraryFloatSqrtINTEL", {"Mresult", "MResult", "Mout"});
   EXPECT_TRUE(test::hasError(precisionKernel(arbitraryFloat("Add", "i16", {"a", "a"}, 13, 7, 7)),
-                             "OpArbitraryFloatAddINTEL: " + ma +
+                             canon("OpArbitraryFloatAddINTEL") + ": " + ma +
                                  " (13) must be less than the 13 bits of A %a (%i13)",
                              "SPV_INTEL_arbitrary_precision_floating_point"));
   EXPECT_ERROR(precisionKernel(arbitraryFloat("Add", "i16", {"a", "a16"}, 7, 16, 7)),
-               "OpArbitraryFloatAddINTEL: " + mb +
+               canon("OpArbitraryFloatAddINTEL") + ": " + mb +
                    " (16) must be less than the 16 bits of B %a16 (%i16)");
   EXPECT_ERROR(precisionKernel(arbitraryFloat("Sqrt", "i16", {"a"}, 7, 0, 16)),
-               "OpArbitraryFloatSqrtINTEL: " + mresult +
+               canon("OpArbitraryFloatSqrtINTEL") + ": " + mresult +
                    " (16) must be less than the 16 bits of the result type %i16");
   EXPECT_ERROR(precisionKernel(arbitraryFloat("SinCos", "i26", {"a"}, 7, 0, 13)),
                "(13) must be less than the 13 bits of each value of the result type %i26");
   EXPECT_ERROR(precisionKernel(arbitraryFloat("Mul", "i13", {"a", "v"}, 7, 7, 7)),
-               "OpArbitraryFloatMulINTEL: B %v must be an integer scalar");
+               canon("OpArbitraryFloatMulINTEL") + ": B %v must be an integer scalar");
   EXPECT_ERROR(precisionKernel(arbitraryFloat("Exp", "i13", {"x"}, 7, 0, 7)),
                "OpArbitraryFloatExpINTEL: A %x must be an integer scalar");
   EXPECT_ERROR(precisionKernel(arbitraryFloat("Exp", "float", {"a"}, 7, 0, 7)),
                "OpArbitraryFloatExpINTEL: the result type %float must be an integer scalar");
   // Comparisons give a bool.
   EXPECT_ERROR(precisionKernel(arbitraryFloat("EQ", "i13", {"a", "a"}, 7, 7, 0)),
-               "OpArbitraryFloatEQINTEL: the result type %i13 must be a boolean scalar");
+               canon("OpArbitraryFloatEQINTEL") +
+                   ": the result type %i13 must be a boolean scalar");
   EXPECT_ERROR(precisionKernel(arbitraryFloat("SinCos", "i25", {"a"}, 7, 0, 7)),
                "OpArbitraryFloatSinCosINTEL: the result type %i25 must be a vector of two "
                "integers or an integer of even width (the sine and the cosine)");
@@ -400,13 +408,14 @@ TEST(ValIntel, ArbitraryPrecisionFixedPointTakesAndGivesIntegers) {
   EXPECT_VALID(fixed("SinCos", "v2i13", "a"));
   EXPECT_VALID(fixed("SinCosPi", "i26", "a"));
   EXPECT_TRUE(test::hasError(fixed("Sqrt", "i16", "x"),
-                             "OpFixedSqrtINTEL: Input %x must be an integer scalar",
+                             canon("OpFixedSqrtINTEL") + ": Input %x must be an integer scalar",
                              "SPV_INTEL_arbitrary_precision_fixed_point"));
   EXPECT_ERROR(fixed("Exp", "float", "a"),
-               "OpFixedExpINTEL: the result type %float must be an integer scalar");
+               canon("OpFixedExpINTEL") + ": the result type %float must be an integer scalar");
   EXPECT_ERROR(fixed("SinCosPi", "i25", "a"),
-               "OpFixedSinCosPiINTEL: the result type %i25 must be a vector of two integers or "
-               "an integer of even width");
+               canon("OpFixedSinCosPiINTEL") +
+                   ": the result type %i25 must be a vector of two integers or "
+                   "an integer of even width");
 }
 
 TEST(ValIntel, ArbitraryPrecisionNeedsItsCapabilities) {
@@ -414,7 +423,7 @@ TEST(ValIntel, ArbitraryPrecisionNeedsItsCapabilities) {
       test::replaced(kPrecisionKernel, "BODY", arbitraryFloat("Add", "i16", {"a", "a"}, 7, 7, 7));
   EXPECT_ERROR(test::validateText(
                    test::replaced(text, "OpCapability ArbitraryPrecisionFloatingPointINTEL\n", "")),
-               "OpArbitraryFloatAddINTEL");
+               canon("OpArbitraryFloatAddINTEL"));
   EXPECT_ERROR(test::validateText(test::replaced(
                    text, "OpExtension \"SPV_INTEL_arbitrary_precision_floating_point\"\n", "")),
                "SPV_INTEL_arbitrary_precision_floating_point");
@@ -506,20 +515,46 @@ TEST(ValIntel, FpgaRegistersPassTheirInputThrough) {
   };
   EXPECT_VALID(reg("float", "x"));
   EXPECT_VALID(reg("uint", "i"));
-  EXPECT_TRUE(test::hasError(reg("float", "i"),
-                             "OpFPGARegINTEL: Input %i must be of the result type %float",
-                             "SPV_INTEL_fpga_reg"));
+  EXPECT_TRUE(test::hasError(
+      reg("float", "i"), canon("OpFPGARegINTEL") + ": Input %i must be of the result type %float",
+      "SPV_INTEL_fpga_reg"));
 }
 
 TEST(ValIntel, BlockingPipesTake32BitPacketSizesAndAlignments) {
-  EXPECT_VALID(miscKernelWithoutFunctionPointers(
-      "%r = OpReadPipeBlockingINTEL %uint %i %i\n%w = OpWritePipeBlockingINTEL %uint %i %i"));
-  EXPECT_TRUE(
-      test::hasError(miscKernelWithoutFunctionPointers("%w = OpWritePipeBlockingINTEL %uint %l %i"),
-                     "OpWritePipeBlockingINTEL: Packet Size %l must be a 32-bit integer scalar",
-                     "SPV_INTEL_blocking_pipes"));
-  EXPECT_ERROR(miscKernelWithoutFunctionPointers("%r = OpReadPipeBlockingINTEL %uint %i %x"),
-               "OpReadPipeBlockingINTEL: Packet Alignment %x must be a 32-bit integer scalar");
+  // Grammars before SPIR-V 1.6 revision 7 give the blocking pipe instructions a result and the
+  // packet size and alignment only; later ones (and the extension) a pipe and a pointer first,
+  // and no result.
+  auto pipe = [](std::string_view op, std::string_view size, std::string_view align) {
+    const grammar::InstructionDesc *d = grammar::findInstruction(op);
+    std::string name = canon(op);
+    if (d->hasResult)
+      return "%" + name + " = " + name + " %uint " + std::string(size) + " " + std::string(align);
+    return name + " %pipe %q " + std::string(size) + " " + std::string(align);
+  };
+  auto kernel = [](std::string body) {
+    // The kernel without the pointers to functions, with a pipe parameter in their place.
+    std::string text = test::replaced(kMiscKernel, "GLOBALS", "%pipeT = OpTypePipe ReadOnly\n");
+    text =
+        test::replaced(text, "OpCapability Kernel\n", "OpCapability Kernel\nOpCapability Pipes\n");
+    text = test::replaced(text, "%fp = OpFunctionParameter %pg\n",
+                          "%pipe = OpFunctionParameter %pipeT\n");
+    for (std::string_view line :
+         {"%pg = OpTypePointer CodeSectionINTEL %gfn\n",
+          "%ph = OpTypePointer CodeSectionINTEL %hfn\n", "%pgf = OpTypePointer Function %gfn\n",
+          "OpName %fp \"fp\"\n", "OpName %ph \"ph\"\n", "OpName %pgf \"pgf\"\n"})
+      text = test::replaced(text, line, "");
+    text = test::replaced(text, "%pq %pg\n", "%pq %pipeT\n");
+    return test::validateText(test::replaced(text, "BODY", body));
+  };
+  EXPECT_VALID(kernel(pipe("OpReadPipeBlockingINTEL", "%i", "%i") + "\n" +
+                      pipe("OpWritePipeBlockingINTEL", "%i", "%i")));
+  EXPECT_TRUE(test::hasError(kernel(pipe("OpWritePipeBlockingINTEL", "%l", "%i")),
+                             canon("OpWritePipeBlockingINTEL") +
+                                 ": Packet Size %l must be a 32-bit integer scalar",
+                             "SPV_INTEL_blocking_pipes"));
+  EXPECT_ERROR(kernel(pipe("OpReadPipeBlockingINTEL", "%i", "%x")),
+               canon("OpReadPipeBlockingINTEL") +
+                   ": Packet Alignment %x must be a 32-bit integer scalar");
 }
 
 TEST(ValIntel, FunctionPointersPointToTheirFunctionsAndCallsPassTheirParameters) {
@@ -905,7 +940,13 @@ public:
   Verdicts verdicts(const grammar::InstructionDesc &op, size_t result,
                     const std::vector<size_t> &operands,
                     const std::vector<uint32_t> &literals) const {
-    std::vector<uint32_t> inst{types_[result], module_.freeId()};
+    // (Instructions without a result, such as the blocking pipes of SPIR-V 1.6 revision 7,
+    // take none: `result` is then unused.)
+    std::vector<uint32_t> inst;
+    if (op.hasResultType)
+      inst.push_back(types_[result]);
+    if (op.hasResult)
+      inst.push_back(module_.freeId());
     size_t id = 0, literal = 0;
     for (const grammar::OperandDesc &o : op.operands) {
       if (o.kind == OperandKind::IdRef)
@@ -988,11 +1029,17 @@ TEST(ValIntel, AgreesWithTheVerifierOnEveryInstructionOfTheTypesOfThePool) {
   ASSERT_EQ(pool.size(), std::size(kPoolTypes));
   size_t ops = 0, cases = 0;
   for (const grammar::InstructionDesc &op : grammar::instructions()) {
-    const bool avc = op.name.starts_with("OpSubgroupAvc") || op.name == "OpVmeImageINTEL";
-    const bool arbitrary = op.name.starts_with("OpArbitraryFloat") ||
-                           (op.name.starts_with("OpFixed") && op.name.ends_with("INTEL"));
-    const bool misc = op.name == "OpFPGARegINTEL" || op.name == "OpReadPipeBlockingINTEL" ||
-                      op.name == "OpWritePipeBlockingINTEL";
+    // The INTEL name, which SPIR-V 1.6 revision 7 keeps as an alias of the FPGA instructions
+    // it renamed ALTERA.
+    std::string_view name = op.name;
+    for (std::string_view alias : op.aliases)
+      if (!name.ends_with("INTEL") && alias.ends_with("INTEL"))
+        name = alias;
+    const bool avc = name.starts_with("OpSubgroupAvc") || name == "OpVmeImageINTEL";
+    const bool arbitrary = name.starts_with("OpArbitraryFloat") ||
+                           (name.starts_with("OpFixed") && name.ends_with("INTEL"));
+    const bool misc = name == "OpFPGARegINTEL" || name == "OpReadPipeBlockingINTEL" ||
+                      name == "OpWritePipeBlockingINTEL";
     if (!avc && !arbitrary && !misc)
       continue;
     SCOPED_TRACE(op.name);

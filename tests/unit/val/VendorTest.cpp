@@ -418,12 +418,14 @@ OpFunctionEnd
 %b = OpGroupNonUniformPartitionNV %v4uint %v
 %c = OpGroupNonUniformPartitionNV %v4uint %t
 )")));
+  // SPIR-V 1.6 revision 7 names the instruction ...PartitionEXT, with the NV name an alias.
+  const std::string partition(grammar::findInstruction("OpGroupNonUniformPartitionNV")->name);
   EXPECT_ERROR(test::validateText(module("%a = OpGroupNonUniformPartitionNV %v3uint %f")),
-               "OpGroupNonUniformPartitionNV: the result type %v3uint must be a vector of four "
-               "32-bit integers");
+               partition + ": the result type %v3uint must be a vector of four "
+                           "32-bit integers");
   EXPECT_ERROR(test::validateText(module("%a = OpGroupNonUniformPartitionNV %v4uint %sc")),
-               "OpGroupNonUniformPartitionNV: Value %sc must be a boolean, integer or float "
-               "scalar or vector");
+               partition + ": Value %sc must be a boolean, integer or float "
+                           "scalar or vector");
 }
 
 TEST(ValVendor, PackedPrimitiveIndicesAre32BitIntegersAtMultiplesOfFour) {
