@@ -237,6 +237,7 @@ Status BitstreamReader::readBlockInfo() {
       current->abbrevs.push_back(defined[0]);
       continue;
     }
+    pos_ = start; // readRecord reads the id again
     if (Status s = readRecord(uint32_t(id), scratch_); !s)
       return s;
     if (scratch_.code == kBlockInfoSetBid) {

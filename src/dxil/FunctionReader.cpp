@@ -382,8 +382,8 @@ Status FunctionBuilder::instruction(Instruction &ins) {
     ins.auxType = source;
     Expected<TypeId> result =
         gepResultType(s, source, base,
-                      std::span<const ValueId>(m.operands.data() + ins.firstOperand,
-                                               m.operands.size() - ins.firstOperand));
+                      std::span<const ValueId>(m.operands.data() + ins.firstOperand + 1,
+                                               m.operands.size() - ins.firstOperand - 1));
     if (!result)
       return result.error();
     ins.type = *result;
