@@ -551,7 +551,7 @@ Status FunctionBuilder::instruction(Instruction &ins) {
     for (size_t i = 3; i + 1 < rec.size(); i += 2) {
       pushOperand(s, rec[i], *ct);
       const Constant *c = m.operands.back() == kNoId ? nullptr : m.constant(m.operands.back());
-      if (!c || c->kind != ConstantKind::Integer)
+      if (!c || (c->kind != ConstantKind::Integer && c->kind != ConstantKind::Null))
         return s.error("switch case value that is not an integer constant");
       if (Status st = block(rec[i + 1]); !st)
         return st;

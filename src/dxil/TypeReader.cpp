@@ -50,6 +50,38 @@ bool isValidElement(const Type &t, bool forArray) {
   }
 }
 
+/// A struct may reach itself through pointers only: by value it would have no size.
+Status checkNoSelfContainment(ReaderState &s) {
+  const LlvmModule &m = s.m;
+  std::vector<uint8_t> color(m.types.size(), 0); // 0 new, 1 open, 2 done
+  std::vector<std::pair<TypeId, uint32_t>> stack;
+  for (TypeId root = 0; root < m.types.size(); ++root) {
+    if (color[root])
+      continue;
+    stack.push_back({root, 0});
+    color[root] = 1;
+    while (!stack.empty()) {
+      auto &[t, next] = stack.back();
+      const Type &ty = m.types[t];
+      bool byValue =
+          ty.kind == TypeKind::Struct || ty.kind == TypeKind::Array || ty.kind == TypeKind::Vector;
+      if (!byValue || next >= ty.numElements) {
+        color[t] = 2;
+        stack.pop_back();
+        continue;
+      }
+      TypeId e = m.typeElements[ty.firstElement + next++];
+      if (color[e] == 1)
+        return s.bs.error("a struct type contains itself");
+      if (color[e] == 0) {
+        color[e] = 1;
+        stack.push_back({e, 0});
+      }
+    }
+  }
+  return {};
+}
+
 } // namespace
 
 Status readTypeBlock(ReaderState &s) {
@@ -296,7 +328,7 @@ Status readTypeBlock(ReaderState &s) {
       return s.bs.error("type " + std::to_string(i) + " is referenced but never defined");
   if (next < s.declaredTypes)
     return s.bs.error("the type block defines fewer types than NUMENTRY declared");
-  return {};
+  return checkNoSelfContainment(s);
 }
 
 } // namespace spire::dxil::detail

@@ -1,0 +1,425 @@
+// The bitcode module reader on hand-built LLVM 3.7-style modules: what a consumer reads from the
+// model, and the errors of malformed files (each located at its block, record and bit).
+#include "BitWriter.h"
+
+#include "spire/dxil/BitcodeReader.h"
+#include "spire/dxil/LlvmPrinter.h"
+
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <string>
+
+namespace spire::dxil {
+namespace {
+
+using test::BitWriter;
+
+enum : uint32_t {
+  kModule = 8,
+  kConstants = 11,
+  kFunction = 12,
+  kSymtab = 14,
+  kMetadata = 15,
+  kAttachment = 16,
+  kTypes = 17,
+  kAttrGroups = 10,
+  kAttrLists = 9,
+};
+
+std::vector<uint64_t> chars(std::string_view s) { return {s.begin(), s.end()}; }
+
+/// Types used by the modules below: 0 void, 1 i32, 2 void(), 3 i32(i32), 4 i1, 5 label,
+/// 6 i32* , 7 metadata.
+void writeTypes(BitWriter &w) {
+  w.enterBlock(kTypes, 4);
+  w.record(1, {8});        // NUMENTRY
+  w.record(2, {});         // void
+  w.record(7, {32});       // i32
+  w.record(21, {0, 0});    // void ()
+  w.record(21, {0, 1, 1}); // i32 (i32)
+  w.record(7, {1});        // i1
+  w.record(5, {});         // label
+  w.record(8, {1, 0});     // i32*
+  w.record(16, {});        // metadata
+  w.endBlock();
+}
+
+/// A module with one function of type `fnType` whose body `body` writes; `extra` writes module
+/// records and blocks between the types and the function record.
+std::vector<uint8_t> module(uint64_t fnType, const std::function<void(BitWriter &)> &body,
+                            const std::function<void(BitWriter &)> &extra = {},
+                            const std::function<void(BitWriter &)> &after = {}) {
+  BitWriter w;
+  w.enterBlock(kModule, 3);
+  w.record(1, {1}); // VERSION 1: relative ids
+  writeTypes(w);
+  if (extra)
+    extra(w);
+  w.record(8, {fnType, 0, body ? 0u : 1u, 0, 0, 0, 0, 0}); // FUNCTION
+  w.enterBlock(kSymtab, 4);
+  std::vector<uint64_t> entry = {0};
+  for (char c : std::string("f"))
+    entry.push_back(uint8_t(c));
+  w.record(1, entry);
+  w.endBlock();
+  if (after)
+    after(w);
+  if (body) {
+    w.enterBlock(kFunction, 4);
+    body(w);
+    w.endBlock();
+  }
+  w.endBlock();
+  return w.bitcode();
+}
+
+std::string errorOf(const std::vector<uint8_t> &bytes) {
+  Expected<LlvmModule> m = readBitcode(bytes);
+  return m ? std::string("(read)") : m.error().format();
+}
+
+TEST(DxilBitcodeReader, ReadsAFunctionAConsumerCanQuery) {
+  // define i32 @f(i32 %0) { %2 = add i32 %0, 5 ; ret i32 %2 }   (block 1 holds the ret)
+  std::vector<uint8_t> bytes = module(3, [](BitWriter &w) {
+    w.record(1, {2}); // DECLAREBLOCKS 2
+    w.enterBlock(kConstants, 4);
+    w.record(1, {1});  // SETTYPE i32
+    w.record(4, {10}); // 5 (sign-rotated)
+    w.endBlock();
+    w.record(2, {2, 1, 0}); // add %0 (relative 2), 5 (relative 1)
+    w.record(11, {1});      // br label %1
+    w.record(10, {1});      // ret the add (relative 1)
+  });
+  Expected<LlvmModule> m = readBitcode(bytes);
+  ASSERT_TRUE(m) << m.error().format();
+  ASSERT_EQ(m->functions.size(), 1u);
+  const Function &f = m->functions[0];
+  EXPECT_EQ(m->name(f.value), "f");
+  EXPECT_FALSE(f.isDeclaration);
+  EXPECT_EQ(f.numArguments, 1u);
+  EXPECT_EQ(f.numBlocks, 2u);
+  ASSERT_EQ(f.numInstructions, 3u);
+  const Instruction &add = m->instructions[f.firstInstruction];
+  EXPECT_EQ(add.opcode, Opcode::Add);
+  std::span<const ValueId> ops = m->operandsOf(add);
+  ASSERT_EQ(ops.size(), 2u);
+  EXPECT_EQ(m->values[ops[0]].kind, ValueKind::Argument);
+  int64_t five = 0;
+  EXPECT_TRUE(m->constantInt(ops[1], five));
+  EXPECT_EQ(five, 5);
+  EXPECT_EQ(m->types[m->typeOf(ops[1])].kind, TypeKind::Integer);
+  const Instruction &ret = m->instructions[f.firstInstruction + 2];
+  EXPECT_EQ(ret.opcode, Opcode::Ret);
+  EXPECT_EQ(m->operands[ret.firstOperand], add.value);
+  EXPECT_EQ(printLlvmModuleToString(*m),
+            "\n"
+            "define i32 @f(i32 %0) {\n"
+            "  %2 = add i32 %0, 5\n"
+            "  br label %3\n"
+            "\n"
+            "3:                                                ; preds = %1\n"
+            "  ret i32 %2\n"
+            "}\n");
+}
+
+TEST(DxilBitcodeReader, ForwardReferencesAreResolved) {
+  // A phi in block 1 names the add of block 1 before it exists (signed relative id).
+  std::vector<uint8_t> bytes = module(3, [](BitWriter &w) {
+    w.record(1, {2});
+    w.record(11, {1});             // br %1 ... block 0 -> block 1
+    w.record(16, {1, 2, 0, 3, 1}); // phi i32 [ %0, %0 ], [ the add (relative -1), %1 ]
+    w.record(2, {1, 2, 0});        // add phi, %0
+    w.record(10, {1});
+  });
+  Expected<LlvmModule> m = readBitcode(bytes);
+  ASSERT_TRUE(m) << m.error().format();
+  const Function &f = m->functions[0];
+  const Instruction &phi = m->instructions[f.firstInstruction + 1];
+  const Instruction &add = m->instructions[f.firstInstruction + 2];
+  EXPECT_EQ(m->operands[phi.firstOperand + 2], add.value);
+}
+
+TEST(DxilBitcodeReader, MetadataNamedNodesAndAttachments) {
+  std::vector<uint8_t> bytes = module(
+      2,
+      [](BitWriter &w) {
+        w.record(1, {1});
+        w.record(10, {}); // ret void
+        w.enterBlock(kAttachment, 3);
+        w.record(11, {0, 0, 1}); // instruction 0: kind 0 -> node 1
+        w.endBlock();
+      },
+      {},
+      [](BitWriter &w) {
+        w.enterBlock(kMetadata, 3);
+        w.record(1, chars("hi"));       // !"hi"      md 0
+        w.record(3, {1, 0});            // !{!"hi", null} md 1
+        w.record(4, chars("my.named")); // NAME
+        w.record(10, {1});              // NAMED_NODE !1
+        std::vector<uint64_t> kind = {0};
+        for (char c : std::string("dx.precise"))
+          kind.push_back(uint8_t(c));
+        w.record(6, kind); // KIND 0 = dx.precise
+        w.endBlock();
+      });
+  Expected<LlvmModule> m = readBitcode(bytes);
+  ASSERT_TRUE(m) << m.error().format();
+  ASSERT_EQ(m->namedMetadata.size(), 1u);
+  EXPECT_EQ(m->str(m->namedMetadata[0].name), "my.named");
+  EXPECT_EQ(m->metadataKindName(0), "dx.precise");
+  const Instruction &ret = m->instructions[0];
+  ASSERT_EQ(ret.attachments.count, 1u);
+  std::string text = printLlvmModuleToString(*m);
+  EXPECT_NE(text.find("  ret void, !dx.precise !0\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("!my.named = !{!0}\n\n!0 = !{!\"hi\", null}\n"), std::string::npos) << text;
+}
+
+TEST(DxilBitcodeReader, AttributeGroupsAndLists) {
+  std::vector<uint8_t> bytes = module(2, {}, [](BitWriter &w) {
+    w.enterBlock(kAttrGroups, 3);
+    std::vector<uint64_t> group = {1, 0xFFFFFFFFu, 0, 21, 0, 18, 4};
+    for (char c : std::string("key"))
+      group.push_back(uint8_t(c));
+    group.push_back(0);
+    for (char c : std::string("v\"1"))
+      group.push_back(uint8_t(c));
+    group.push_back(0);
+    w.record(3, group); // readonly nounwind "key"="v\"1"
+    w.endBlock();
+    w.enterBlock(kAttrLists, 3);
+    w.record(2, {1});
+    w.endBlock();
+  });
+  // the function record names attribute list 1
+  bytes = module(2, {}, [](BitWriter &w) {
+    w.enterBlock(kAttrGroups, 3);
+    std::vector<uint64_t> group = {1, 0xFFFFFFFFu, 0, 21, 0, 18, 4};
+    for (char c : std::string("key"))
+      group.push_back(uint8_t(c));
+    group.push_back(0);
+    for (char c : std::string("v\"1"))
+      group.push_back(uint8_t(c));
+    group.push_back(0);
+    w.record(3, group);
+    w.endBlock();
+    w.enterBlock(kAttrLists, 3);
+    w.record(2, {1});
+    w.endBlock();
+    w.record(8, {2, 0, 1, 0, 1, 0, 0, 0}); // declare void @1() #0
+  });
+  Expected<LlvmModule> m = readBitcode(bytes);
+  ASSERT_TRUE(m) << m.error().format();
+  std::string text = printLlvmModuleToString(*m);
+  EXPECT_NE(text.find("; Function Attrs: nounwind readonly\ndeclare void @f() #0\n"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("attributes #0 = { nounwind readonly \"key\"=\"v\\221\" }"),
+            std::string::npos)
+      << text;
+}
+
+// --- malformed files -------------------------------------------------------------------------
+
+TEST(DxilBitcodeReader, FileLevelErrors) {
+  EXPECT_NE(errorOf({'x', 'y', 'z', 'w'}).find("not LLVM bitcode"), std::string::npos);
+  EXPECT_NE(errorOf({'B', 'C', 0xC0, 0xDE, 0}).find("not a multiple of 4"), std::string::npos);
+  std::vector<uint8_t> wrapper = {0xDE, 0xC0, 0x17, 0x0B, 0, 0, 0, 0, 100, 0,
+                                  0,    0,    8,    0,    0, 0, 0, 0, 0,   0};
+  EXPECT_NE(errorOf(wrapper).find("wrapper points outside"), std::string::npos);
+  EXPECT_NE(errorOf({0xDE, 0xC0, 0x17, 0x0B}).find("shorter than 20"), std::string::npos);
+  BitWriter empty;
+  empty.enterBlock(13, 3); // only an identification block
+  empty.endBlock();
+  EXPECT_NE(errorOf(empty.bitcode()).find("without a module block"), std::string::npos);
+}
+
+TEST(DxilBitcodeReader, RecordLevelErrors) {
+  struct Case {
+    std::vector<uint8_t> bytes;
+    const char *message;
+  };
+  auto inBody = [](std::function<void(BitWriter &)> f) { return module(3, f); };
+  Case cases[] = {
+      {module(99, {}), "type id 99 is not defined"},
+      {module(1, {}), "not a function type"},
+      {inBody([](BitWriter &w) { w.record(10, {1}); }), "instruction before DECLAREBLOCKS"},
+      {inBody([](BitWriter &w) { w.record(1, {0}); }), "DECLAREBLOCKS missing"},
+      {inBody([](BitWriter &w) {
+         w.record(1, {1});
+         w.record(2, {1, 1, 0});
+       }),
+       "ends before its last block is terminated"},
+      {inBody([](BitWriter &w) {
+         w.record(1, {1});
+         w.record(11, {5});
+       }),
+       "block index 5 out of range"},
+      {inBody([](BitWriter &w) {
+         w.record(1, {1});
+         w.record(10, {1});
+         w.record(10, {1});
+       }),
+       "after the last block was terminated"},
+      {inBody([](BitWriter &w) {
+         w.record(1, {1});
+         w.record(200, {});
+       }),
+       "unknown instruction record code 200"},
+      {inBody([](BitWriter &w) {
+         w.record(1, {1});
+         w.record(13, {});
+       }),
+       "not supported"},
+      {inBody([](BitWriter &w) {
+         w.record(1, {2});
+         w.record(16, {1, 7, 0}); // phi naming a value that never comes
+         w.record(10, {1});
+         w.record(10, {1});
+       }),
+       "refers to no value"},
+      {inBody([](BitWriter &w) {
+         w.record(1, {1});
+         w.record(2, {1, 1, 99}); // binary operator 99
+       }),
+       "invalid binary operator"},
+      {inBody([](BitWriter &w) {
+         w.record(1, {1});
+         w.record(9, {1, 1, 20}); // predicate 20
+       }),
+       "unknown comparison predicate 20"},
+      {inBody([](BitWriter &w) {
+         w.record(1, {1});
+         w.record(34, {0, 0, 1}); // call of the i32 argument
+       }),
+       "not a function"},
+      {inBody([](BitWriter &w) {
+         w.enterBlock(kConstants, 4);
+         w.record(4, {2});
+         w.endBlock();
+       }),
+       "constant before any SETTYPE"},
+      {inBody([](BitWriter &w) {
+         w.enterBlock(kConstants, 4);
+         w.record(1, {1});
+         w.record(6, {0});
+         w.endBlock();
+       }),
+       "not floating point"},
+      {inBody([](BitWriter &w) {
+         w.enterBlock(kConstants, 4);
+         w.record(1, {1});
+         w.record(7, {0, 0});
+         w.endBlock();
+       }),
+       "not an aggregate"},
+      {module(2, {},
+              [](BitWriter &w) {
+                w.enterBlock(kMetadata, 3);
+                w.record(4, chars("n"));
+                w.record(1, chars("s"));
+                w.endBlock();
+              }),
+       "NAME not followed by NAMED_NODE"},
+      {module(2, {},
+              [](BitWriter &w) {
+                w.enterBlock(kMetadata, 3);
+                w.record(3, {5}); // a node naming metadata 4, which never comes
+                w.endBlock();
+              }),
+       "refers to no metadata"},
+      {module(2, {},
+              [](BitWriter &w) {
+                w.enterBlock(kAttrGroups, 3);
+                w.record(3, {1, 0xFFFFFFFFu, 0, 500});
+                w.endBlock();
+              }),
+       "unknown attribute kind 500"},
+      {module(2, {},
+              [](BitWriter &w) {
+                w.enterBlock(kAttrLists, 3);
+                w.record(2, {7});
+                w.endBlock();
+              }),
+       "group 7 that does not exist"},
+      {module(2, {},
+              [](BitWriter &w) {
+                w.record(8, {2, 0, 1, 0, 9, 0, 0, 0});
+              }),
+       "attribute list index out of range"},
+      {module(2, {},
+              [](BitWriter &w) {
+                w.record(8, {2, 0, 0, 0, 0, 0, 0, 0});
+              }),
+       "ends before every function defined has a body"},
+  };
+  for (const Case &c : cases) {
+    std::string e = errorOf(c.bytes);
+    EXPECT_NE(e.find(c.message), std::string::npos) << "expected '" << c.message << "', got " << e;
+    EXPECT_NE(e.find("record"), std::string::npos) << e; // located at a record
+  }
+}
+
+TEST(DxilBitcodeReader, TypeTableErrors) {
+  auto withTypes = [](std::function<void(BitWriter &)> types) {
+    BitWriter w;
+    w.enterBlock(kModule, 3);
+    w.record(1, {1});
+    w.enterBlock(kTypes, 4);
+    types(w);
+    w.endBlock();
+    w.endBlock();
+    return w.bitcode();
+  };
+  struct Case {
+    std::function<void(BitWriter &)> types;
+    const char *message;
+  } cases[] = {
+      {[](BitWriter &w) { w.record(1, {uint64_t(1) << 40}); }, "NUMENTRY larger"},
+      {[](BitWriter &w) {
+         w.record(1, {1});
+         w.record(7, {32});
+         w.record(7, {8});
+       },
+       "more type records than NUMENTRY"},
+      {[](BitWriter &w) {
+         w.record(1, {2});
+         w.record(8, {1, 0}); // pointer to type 1, which is not a struct
+         w.record(7, {32});
+       },
+       "referenced as a struct"},
+      {[](BitWriter &w) {
+         w.record(1, {2});
+         w.record(7, {32});
+       },
+       "fewer types than NUMENTRY"},
+      {[](BitWriter &w) {
+         w.record(1, {1});
+         w.record(7, {0});
+       },
+       "integer width 0"},
+      {[](BitWriter &w) {
+         w.record(1, {1});
+         w.record(99, {});
+       },
+       "unknown type record code 99"},
+      {[](BitWriter &w) {
+         w.record(1, {2});
+         w.record(2, {});
+         w.record(11, {4, 0}); // array of void
+       },
+       "cannot be an element"},
+      {[](BitWriter &w) {
+         w.record(1, {1});
+         w.record(20, {0, 0}); // a struct containing itself
+       },
+       "contains itself"},
+  };
+  for (const Case &c : cases) {
+    std::string e = errorOf(withTypes(c.types));
+    EXPECT_NE(e.find(c.message), std::string::npos) << "expected '" << c.message << "', got " << e;
+  }
+}
+
+} // namespace
+} // namespace spire::dxil
