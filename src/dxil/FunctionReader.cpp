@@ -445,6 +445,8 @@ Status FunctionBuilder::instruction(Instruction &ins) {
     }
     ins.opcode = Opcode::Select;
     ins.type = tt;
+    if (at < rec.size())
+      ins.fastMath = decodeFastMath(rec[at]);
     return {};
   }
   case kExtractElt: {

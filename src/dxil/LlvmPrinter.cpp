@@ -63,13 +63,18 @@ void appendHexByte(std::string &out, unsigned char c) {
   out.push_back(kHex[c & 15]);
 }
 
+void appendEscapedChar(std::string &out, unsigned char c) {
+  if (c == '\\')
+    out += "\\\\";
+  else if (c >= 0x20 && c <= 0x7E && c != '"')
+    out.push_back(char(c));
+  else
+    appendHexByte(out, c);
+}
+
 void appendEscaped(std::string &out, std::string_view s) {
-  for (unsigned char c : s) {
-    if (c >= 0x20 && c <= 0x7E && c != '\\' && c != '"')
-      out.push_back(char(c));
-    else
-      appendHexByte(out, c);
-  }
+  for (unsigned char c : s)
+    appendEscapedChar(out, c);
 }
 
 /// A global or local name with its prefix, quoted when it is not a plain identifier.
@@ -917,13 +922,8 @@ void Printer::appendConstant(const Constant &c) {
     std::span<const uint64_t> w = m.wordsOf(c);
     if (t.kind == TypeKind::Array && et.kind == TypeKind::Integer && et.bits == 8) {
       out += "c\"";
-      for (uint64_t b : w) {
-        unsigned char ch = uint8_t(b);
-        if (ch >= 0x20 && ch <= 0x7E && ch != '\\' && ch != '"')
-          out.push_back(char(ch));
-        else
-          appendHexByte(out, ch);
-      }
+      for (uint64_t b : w)
+        appendEscapedChar(out, uint8_t(b));
       out.push_back('"');
       return;
     }
