@@ -31,23 +31,48 @@ Expected<TypeId> ReaderState::type(uint64_t bitcodeId) {
 }
 
 TypeId ReaderState::intern(const Type &t, std::span<const TypeId> elements) {
-  std::string key;
-  key.reserve(24 + elements.size() * 4);
-  auto put = [&](uint64_t v) { key.append(reinterpret_cast<const char *>(&v), sizeof v); };
-  put(uint64_t(t.kind) | uint64_t(t.packed) << 8 | uint64_t(t.varArg) << 9 |
+  uint64_t h = 1469598103934665603ull;
+  auto mix = [&](uint64_t v) { h = (h ^ v) * 1099511628211ull; };
+  mix(uint64_t(t.kind) | uint64_t(t.packed) << 8 | uint64_t(t.varArg) << 9 |
       uint64_t(t.scalable) << 10 | uint64_t(t.bits) << 32);
-  put(t.count);
+  mix(t.count);
   for (TypeId e : elements)
-    key.append(reinterpret_cast<const char *>(&e), sizeof e);
-  auto [it, inserted] = typeIntern.try_emplace(std::move(key), TypeId(m.types.size()));
-  if (inserted) {
-    Type copy = t;
-    copy.firstElement = uint32_t(m.typeElements.size());
-    copy.numElements = uint32_t(elements.size());
-    m.typeElements.insert(m.typeElements.end(), elements.begin(), elements.end());
-    m.types.push_back(copy);
+    mix(e);
+  h ^= h >> 29;
+  if ((typeInternCount + 1) * 2 > typeIntern.size()) { // grow to keep it at most half full
+    std::vector<std::pair<uint64_t, TypeId>> old = std::move(typeIntern);
+    typeIntern.assign(old.empty() ? 64 : old.size() * 2, {0, kNoId});
+    for (const auto &slot : old)
+      if (slot.second != kNoId)
+        for (size_t i = slot.first & (typeIntern.size() - 1);;
+             i = (i + 1) & (typeIntern.size() - 1))
+          if (typeIntern[i].second == kNoId) {
+            typeIntern[i] = slot;
+            break;
+          }
   }
-  return it->second;
+  size_t mask = typeIntern.size() - 1;
+  size_t i = h & mask;
+  for (; typeIntern[i].second != kNoId; i = (i + 1) & mask) {
+    if (typeIntern[i].first != h)
+      continue;
+    TypeId c = typeIntern[i].second;
+    const Type &o = m.types[c];
+    if (o.kind == t.kind && o.packed == t.packed && o.varArg == t.varArg &&
+        o.scalable == t.scalable && o.bits == t.bits && o.count == t.count &&
+        o.numElements == elements.size() &&
+        std::equal(elements.begin(), elements.end(), m.typeElements.begin() + o.firstElement))
+      return c;
+  }
+  Type copy = t;
+  copy.firstElement = uint32_t(m.typeElements.size());
+  copy.numElements = uint32_t(elements.size());
+  m.typeElements.insert(m.typeElements.end(), elements.begin(), elements.end());
+  TypeId id = TypeId(m.types.size());
+  m.types.push_back(copy);
+  typeIntern[i] = {h, id};
+  ++typeInternCount;
+  return id;
 }
 
 TypeId ReaderState::pointerTo(TypeId pointee, uint32_t addressSpace) {
@@ -554,6 +579,17 @@ Expected<LlvmModule> readBitcode(std::span<const uint8_t> bytes) {
     return fail("bitcode size " + std::to_string(bytes.size()) + " is not a multiple of 4");
 
   LlvmModule m;
+  // Room in proportion to the input (never to a count read from it), to spare regrowth.
+  size_t n = bytes.size();
+  m.values.reserve(n / 4);
+  m.operands.reserve(n / 4);
+  m.instructions.reserve(n / 8);
+  m.constants.reserve(n / 48);
+  m.types.reserve(n / 64 + 16);
+  m.typeElements.reserve(n / 32 + 16);
+  m.strings.reserve(n);
+  m.metadata.reserve(n / 24);
+  m.metadataOperands.reserve(n / 12);
   BitstreamReader bs(bytes.subspan(4));
   ReaderState s(bs, m);
 

@@ -58,7 +58,9 @@ struct ReaderState {
   // Types: bitcode type id -> TypeId, and the interning of literal types.
   std::vector<TypeId> typeMap;
   uint64_t declaredTypes = 0;
-  std::unordered_map<std::string, TypeId> typeIntern;
+  /// Open-addressing table of literal types: (hash, id) slots, a power of two in size.
+  std::vector<std::pair<uint64_t, TypeId>> typeIntern;
+  size_t typeInternCount = 0;
   std::vector<uint8_t> typePlaceholder; ///< per bitcode type id: a forward-referenced struct
 
   // Values: bitcode value id -> ValueId (kNoId: not read yet).

@@ -60,7 +60,7 @@ BitstreamReader::BitstreamReader(std::span<const uint8_t> bytes, uint32_t maxDep
     : data_(bytes.data()), size_(bytes.size()), end_(uint64_t(bytes.size()) * 8),
       maxDepth_(maxDepth) {}
 
-uint64_t BitstreamReader::readFixed(unsigned width) {
+uint64_t BitstreamReader::readFixedSlow(unsigned width) {
   if (width == 0)
     return 0;
   if (width > 64 || width > end_ - pos_) {
@@ -91,28 +91,22 @@ uint64_t BitstreamReader::readFixed(unsigned width) {
   return width == 64 ? v : v & ((uint64_t(1) << width) - 1);
 }
 
-uint64_t BitstreamReader::readVbr(unsigned width) {
-  if (width < 2 || width > 32) {
-    failed_ = true;
-    return 0;
-  }
+uint64_t BitstreamReader::readVbrSlow(unsigned width, uint64_t result, unsigned shift) {
+  // `result` holds the value of the chunks read so far (`shift` bits); more follow.
   uint64_t hi = uint64_t(1) << (width - 1);
-  uint64_t piece = readFixed(width);
-  if (!(piece & hi))
-    return piece;
-  uint64_t result = 0;
-  unsigned shift = 0;
   for (;;) {
+    uint64_t piece = readFixed(width);
     uint64_t bits = piece & (hi - 1);
-    if (shift >= 64 || (shift > 0 && (bits >> (64 - shift)) != 0)) {
+    if (failed_)
+      return 0;
+    if (shift >= 64 || (bits >> (64 - shift)) != 0) {
       failed_ = true; // more than 64 bits of value
       return 0;
     }
     result |= bits << shift;
-    if (!(piece & hi) || failed_)
-      return failed_ ? 0 : result;
+    if (!(piece & hi))
+      return result;
     shift += width - 1;
-    piece = readFixed(width);
   }
 }
 
@@ -368,6 +362,18 @@ Expected<BitstreamEntry> BitstreamReader::advance() {
   }
 }
 
+Status BitstreamReader::recordError(uint64_t start) const {
+  if (failed_)
+    return errorAt(start, "record past the end of the data");
+  return errorAt(start, "record runs past the end of its block");
+}
+
+uint64_t BitstreamReader::char6(uint64_t v) {
+  static constexpr char kChars[] =
+      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._";
+  return uint8_t(kChars[v & 63]);
+}
+
 Status BitstreamReader::readScalar(const AbbrevOp &op, uint64_t &value) {
   switch (op.kind) {
   case AbbrevOp::Kind::Literal:
@@ -379,12 +385,9 @@ Status BitstreamReader::readScalar(const AbbrevOp &op, uint64_t &value) {
   case AbbrevOp::Kind::Vbr:
     value = readVbr(unsigned(op.value));
     return {};
-  case AbbrevOp::Kind::Char6: {
-    static constexpr char kChars[] =
-        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._";
-    value = uint8_t(kChars[readFixed(6)]);
+  case AbbrevOp::Kind::Char6:
+    value = char6(readFixed(6));
     return {};
-  }
   default:
     return error("array or blob used as a scalar");
   }
@@ -398,15 +401,7 @@ Status BitstreamReader::readRecord(uint32_t abbrevId, BitstreamRecord &out) {
   out.bitOffset = start;
   out.ops.clear();
   out.blob = {};
-  auto finish = [&]() -> Status {
-    if (failed_)
-      return errorAt(start, "record past the end of the data");
-    if (!scopes_.empty() && pos_ > scopes_.back().endBit)
-      return errorAt(start, "record runs past the end of its block");
-    if (!scopes_.empty())
-      scopes_.back().records++;
-    return {};
-  };
+
   if (abbrevId == kAbbrevUnabbreviatedRecord) {
     uint64_t code = readVbr(6);
     uint64_t count = readVbr(6);
@@ -420,7 +415,7 @@ Status BitstreamReader::readRecord(uint32_t abbrevId, BitstreamRecord &out) {
     out.ops.resize(count);
     for (uint64_t i = 0; i < count && !failed_; ++i)
       out.ops[i] = readVbr(6);
-    return finish();
+    return finishRecord(start);
   }
   uint32_t index = abbrevId - kFirstApplicationAbbrev;
   size_t available = scopes_.empty() ? 0 : scopeAbbrevs_.size() - scopes_.back().firstAbbrev;
@@ -428,34 +423,61 @@ Status BitstreamReader::readRecord(uint32_t abbrevId, BitstreamRecord &out) {
     return errorAt(start, "abbreviation id " + std::to_string(abbrevId) + " is not defined (" +
                               std::to_string(available) + " defined in this block)");
   const Abbrev &abbrev = abbrevs_[scopeAbbrevs_[scopes_.back().firstAbbrev + index]];
-  bool haveCode = false;
-  auto push = [&](uint64_t v) {
-    if (!haveCode) {
-      out.code = uint32_t(v);
-      haveCode = true;
-      if (v > 0xFFFFFFFFu)
-        failed_ = true;
-    } else {
-      out.ops.push_back(v);
-    }
-  };
-  for (uint32_t i = 0; i < abbrev.numOps; ++i) {
-    const AbbrevOp &op = abbrevOps_[abbrev.firstOp + i];
-    if (op.kind == AbbrevOp::Kind::Array) {
+  const AbbrevOp *op = abbrevOps_.data() + abbrev.firstOp;
+  const AbbrevOp *end = op + abbrev.numOps;
+  // The code is the first operand; when it is an array or a blob, it is the first value read.
+  bool codeFromOps = op->kind == AbbrevOp::Kind::Array || op->kind == AbbrevOp::Kind::Blob;
+  if (!codeFromOps) {
+    uint64_t code = 0;
+    if (Status s = readScalar(*op, code); !s)
+      return s;
+    if (code > 0xFFFFFFFFu)
+      return errorAt(start, "record code " + std::to_string(code) + " out of range");
+    out.code = uint32_t(code);
+    ++op;
+  }
+  for (; op != end; ++op) {
+    switch (op->kind) {
+    case AbbrevOp::Kind::Literal:
+      out.ops.push_back(op->value);
+      break;
+    case AbbrevOp::Kind::Fixed:
+      out.ops.push_back(readFixed(unsigned(op->value)));
+      break;
+    case AbbrevOp::Kind::Vbr:
+      out.ops.push_back(readVbr(unsigned(op->value)));
+      break;
+    case AbbrevOp::Kind::Char6:
+      out.ops.push_back(char6(readFixed(6)));
+      break;
+    case AbbrevOp::Kind::Array: {
       uint64_t count = readVbr(6);
-      const AbbrevOp &elt = abbrevOps_[abbrev.firstOp + i + 1];
+      const AbbrevOp &elt = op[1];
       uint64_t minBits = elt.kind == AbbrevOp::Kind::Char6 ? 6 : elt.value;
       if (failed_ || count > bitsLeft() / (minBits ? minBits : 1))
         return errorAt(start, "array of " + std::to_string(count) + " elements runs past the end");
-      for (uint64_t k = 0; k < count && !failed_; ++k) {
-        uint64_t v = 0;
-        if (Status s = readScalar(elt, v); !s)
-          return s;
-        push(v);
+      size_t base = out.ops.size();
+      out.ops.resize(base + size_t(count));
+      uint64_t *p = out.ops.data() + base;
+      unsigned width = unsigned(elt.value);
+      switch (elt.kind) {
+      case AbbrevOp::Kind::Fixed:
+        for (uint64_t k = 0; k < count; ++k)
+          p[k] = readFixed(width);
+        break;
+      case AbbrevOp::Kind::Vbr:
+        for (uint64_t k = 0; k < count; ++k)
+          p[k] = readVbr(width);
+        break;
+      default: // Char6, checked when the abbreviation was defined
+        for (uint64_t k = 0; k < count; ++k)
+          p[k] = char6(readFixed(6));
+        break;
       }
-      break; // the element encoding was the last operand
+      op = end - 1; // the element encoding was the last operand
+      break;
     }
-    if (op.kind == AbbrevOp::Kind::Blob) {
+    case AbbrevOp::Kind::Blob: {
       uint64_t length = readVbr(6);
       alignTo32();
       if (failed_ || length > bitsLeft() / 8)
@@ -463,18 +485,20 @@ Status BitstreamReader::readRecord(uint32_t abbrevId, BitstreamRecord &out) {
       out.blob = std::span<const uint8_t>(data_ + (pos_ >> 3), size_t(length));
       pos_ += length * 8;
       alignTo32();
-      if (!haveCode)
-        return errorAt(start, "record whose code is a blob");
       break;
     }
-    uint64_t v = 0;
-    if (Status s = readScalar(op, v); !s)
-      return s;
-    push(v);
+    }
   }
-  if (!haveCode)
-    return errorAt(start, "abbreviated record without a code");
-  return finish();
+  if (codeFromOps) {
+    if (out.ops.empty())
+      return errorAt(start, out.blob.empty() ? "abbreviated record without a code"
+                                             : "record whose code is a blob");
+    if (out.ops[0] > 0xFFFFFFFFu)
+      return errorAt(start, "record code out of range");
+    out.code = uint32_t(out.ops[0]);
+    out.ops.erase(out.ops.begin());
+  }
+  return finishRecord(start);
 }
 
 Status BitstreamReader::skipRecord(uint32_t abbrevId) { return readRecord(abbrevId, scratch_); }

@@ -66,11 +66,17 @@ private:
   // Operand decoding. `at` walks the record.
   const std::vector<uint64_t> &r() const { return s.rec.ops; }
   uint64_t nextId() const { return s.valueIds.size(); }
-  Status need(size_t at, size_t n) {
-    if (r().size() < at + n)
-      return s.error("instruction record too short");
-    return {};
+  bool need(size_t at, size_t n) {
+    if (r().size() < at + n) [[unlikely]]
+      return setError(s.error("instruction record too short"));
+    return true;
   }
+  /// Hot helpers report through `error_` and return false, sparing a Status per operand.
+  bool setError(Diagnostic d) {
+    error_ = std::move(d);
+    return false;
+  }
+  Status fail() { return std::move(error_); }
   uint64_t absolute(uint64_t v) const {
     return s.useRelativeIds ? uint64_t(uint32_t(uint32_t(nextId()) - uint32_t(v))) : v;
   }
@@ -79,45 +85,50 @@ private:
                                                              : kNoId;
   }
   /// A value and its type: the type follows only when the value is a forward reference.
-  Status valueTypePair(size_t &at, TypeId &type) {
-    if (Status st = need(at, 1); !st)
-      return st;
+  bool valueTypePair(size_t &at, TypeId &type) {
+    if (!need(at, 1))
+      return false;
     uint64_t id = absolute(r()[at++]);
-    if (id < nextId()) {
+    if (id < nextId()) [[likely]] {
       type = typeOfId(id);
       if (type == kNoId)
-        return s.error("operand refers to no value");
+        return setError(s.error("operand refers to no value"));
     } else {
-      if (Status st = need(at, 1); !st)
-        return st;
-      Expected<TypeId> t = s.type(r()[at++]);
-      if (!t)
-        return t.error();
-      type = *t;
+      if (!need(at, 1))
+        return false;
+      uint64_t t = r()[at++];
+      if (t >= s.typeMap.size() || s.typeMap[t] == kNoId)
+        return setError(s.error("type id " + std::to_string(t) + " is not defined"));
+      type = s.typeMap[t];
     }
     pushOperand(s, id, type);
-    return {};
+    return true;
   }
   /// A value of a known type (relative id, no type in the record).
-  Status value(size_t &at, TypeId type) {
-    if (Status st = need(at, 1); !st)
-      return st;
-    if (m.types[type].kind == TypeKind::Metadata)
+  bool value(size_t &at, TypeId type) {
+    if (!need(at, 1))
+      return false;
+    if (m.types[type].kind == TypeKind::Metadata) [[unlikely]]
       return metadataOperand(uint32_t(absolute(r()[at++])));
     pushOperand(s, absolute(r()[at++]), type);
-    return {};
+    return true;
   }
-  Status metadataOperand(uint32_t mdId) {
+  /// [a (with its type when forward), b of a's type, one more field]: binary operators, compares.
+  bool sameTypePairAndField(size_t &at, TypeId &type) {
+    return valueTypePair(at, type) && value(at, type) && need(at, 1);
+  }
+  bool metadataOperand(uint32_t mdId) {
     if (mdId >= s.mdIds.size() || s.mdIds[mdId] == kNoId)
-      return s.error("metadata operand " + std::to_string(mdId) + " refers to no metadata");
+      return setError(
+          s.error("metadata operand " + std::to_string(mdId) + " refers to no metadata"));
     m.operands.push_back(s.newValue(ValueKind::Metadata, metadataType(), s.mdIds[mdId]));
-    return {};
+    return true;
   }
-  Status block(uint64_t index) {
+  bool block(uint64_t index) {
     if (index >= numBlocks)
-      return s.error("block index " + std::to_string(index) + " out of range");
+      return setError(s.error("block index " + std::to_string(index) + " out of range"));
     m.operands.push_back(m.blocks[firstBlock + index].value);
-    return {};
+    return true;
   }
   TypeId lastOperandType() const { return m.values[m.operands.back()].type; }
   TypeId operandType(const Instruction &ins, uint32_t i) const {
@@ -130,10 +141,17 @@ private:
     return kNoId;
   }
   TypeId basicType(TypeKind kind, uint32_t bits = 0) {
+    TypeId &cached = kind == TypeKind::Void                   ? voidType
+                     : kind == TypeKind::Label                ? labelType
+                     : kind == TypeKind::Integer && bits == 1 ? boolType
+                                                              : scratchType;
+    if (cached != kNoId && &cached != &scratchType)
+      return cached;
     Type t;
     t.kind = kind;
     t.bits = bits;
-    return s.intern(t, {});
+    cached = s.intern(t, {});
+    return cached;
   }
   TypeId metadataType() {
     if (mdType == kNoId)
@@ -173,7 +191,9 @@ private:
   uint32_t firstBlock = 0, numBlocks = 0, curBlock = 0;
   size_t fixupBase = 0;
   TypeId mdType = kNoId;
+  TypeId voidType = kNoId, labelType = kNoId, boolType = kNoId, scratchType = kNoId;
   bool declared = false;
+  Diagnostic error_;
 };
 
 Status FunctionBuilder::run() {
@@ -296,12 +316,8 @@ Status FunctionBuilder::instruction(Instruction &ins) {
   ins.type = voidTy;
   switch (s.rec.code) {
   case kBinop: {
-    if (Status st = valueTypePair(at, ty); !st)
-      return st;
-    if (Status st = value(at, ty); !st)
-      return st;
-    if (Status st = need(at, 1); !st)
-      return st;
+    if (!sameTypePairAndField(at, ty))
+      return fail();
     Expected<Opcode> op = decodeBinop(s, rec[at++], ty);
     if (!op)
       return op.error();
@@ -317,10 +333,10 @@ Status FunctionBuilder::instruction(Instruction &ins) {
     return {};
   }
   case kUnop: {
-    if (Status st = valueTypePair(at, ty); !st)
-      return st;
-    if (Status st = need(at, 1); !st)
-      return st;
+    if (!valueTypePair(at, ty))
+      return fail();
+    if (!need(at, 1))
+      return fail();
     if (rec[at++] != 0)
       return s.error("unknown unary operator");
     ins.opcode = Opcode::FNeg;
@@ -330,16 +346,16 @@ Status FunctionBuilder::instruction(Instruction &ins) {
     return {};
   }
   case kFreeze:
-    if (Status st = valueTypePair(at, ty); !st)
-      return st;
+    if (!valueTypePair(at, ty))
+      return fail();
     ins.opcode = Opcode::Freeze;
     ins.type = ty;
     return {};
   case kCast: {
-    if (Status st = valueTypePair(at, ty); !st)
-      return st;
-    if (Status st = need(at, 2); !st)
-      return st;
+    if (!valueTypePair(at, ty))
+      return fail();
+    if (!need(at, 2))
+      return fail();
     Expected<TypeId> dest = s.type(rec[at]);
     if (!dest)
       return dest.error();
@@ -355,8 +371,8 @@ Status FunctionBuilder::instruction(Instruction &ins) {
   case kGep: {
     TypeId source = kNoId;
     if (s.rec.code == kGep) {
-      if (Status st = need(at, 2); !st)
-        return st;
+      if (!need(at, 2))
+        return fail();
       if (rec[at++])
         ins.flags |= kFlagInBounds;
       Expected<TypeId> t = s.type(rec[at++]);
@@ -367,12 +383,12 @@ Status FunctionBuilder::instruction(Instruction &ins) {
       ins.flags |= kFlagInBounds;
     }
     TypeId base = kNoId;
-    if (Status st = valueTypePair(at, base); !st)
-      return st;
+    if (!valueTypePair(at, base))
+      return fail();
     while (at < rec.size()) {
       TypeId it;
-      if (Status st = valueTypePair(at, it); !st)
-        return st;
+      if (!valueTypePair(at, it))
+        return fail();
     }
     if (source == kNoId)
       source = pointee(base);
@@ -392,12 +408,12 @@ Status FunctionBuilder::instruction(Instruction &ins) {
   case kExtractVal:
   case kInsertVal: {
     TypeId agg;
-    if (Status st = valueTypePair(at, agg); !st)
-      return st;
+    if (!valueTypePair(at, agg))
+      return fail();
     if (s.rec.code == kInsertVal) {
       TypeId vt;
-      if (Status st = valueTypePair(at, vt); !st)
-        return st;
+      if (!valueTypePair(at, vt))
+        return fail();
     }
     if (at >= rec.size())
       return s.error("extractvalue/insertvalue without indices");
@@ -421,16 +437,16 @@ Status FunctionBuilder::instruction(Instruction &ins) {
     size_t condAt = ins.firstOperand;
     TypeId tt;
     // Operands are stored [cond, t, f]: read t and f first, then move the condition to front.
-    if (Status st = valueTypePair(at, tt); !st)
-      return st;
-    if (Status st = value(at, tt); !st)
-      return st;
+    if (!valueTypePair(at, tt))
+      return fail();
+    if (!value(at, tt))
+      return fail();
     if (s.rec.code == kVSelect) {
       TypeId ct;
-      if (Status st = valueTypePair(at, ct); !st)
-        return st;
-    } else if (Status st = value(at, basicType(TypeKind::Integer, 1)); !st) {
-      return st;
+      if (!valueTypePair(at, ct))
+        return fail();
+    } else if (!value(at, basicType(TypeKind::Integer, 1))) {
+      return fail();
     }
     // rotate [t, f, cond] to [cond, t, f], moving fixups along
     ValueId t = m.operands[condAt], f = m.operands[condAt + 1], c = m.operands[condAt + 2];
@@ -451,10 +467,10 @@ Status FunctionBuilder::instruction(Instruction &ins) {
   }
   case kExtractElt: {
     TypeId vt, it;
-    if (Status st = valueTypePair(at, vt); !st)
-      return st;
-    if (Status st = valueTypePair(at, it); !st)
-      return st;
+    if (!valueTypePair(at, vt))
+      return fail();
+    if (!valueTypePair(at, it))
+      return fail();
     if (m.types[vt].kind != TypeKind::Vector)
       return s.error("extractelement on a value that is not a vector");
     ins.opcode = Opcode::ExtractElement;
@@ -463,26 +479,26 @@ Status FunctionBuilder::instruction(Instruction &ins) {
   }
   case kInsertElt: {
     TypeId vt, it;
-    if (Status st = valueTypePair(at, vt); !st)
-      return st;
+    if (!valueTypePair(at, vt))
+      return fail();
     if (m.types[vt].kind != TypeKind::Vector)
       return s.error("insertelement on a value that is not a vector");
-    if (Status st = value(at, m.elementType(vt)); !st)
-      return st;
-    if (Status st = valueTypePair(at, it); !st)
-      return st;
+    if (!value(at, m.elementType(vt)))
+      return fail();
+    if (!valueTypePair(at, it))
+      return fail();
     ins.opcode = Opcode::InsertElement;
     ins.type = vt;
     return {};
   }
   case kShuffleVec: {
     TypeId vt, mt;
-    if (Status st = valueTypePair(at, vt); !st)
-      return st;
-    if (Status st = value(at, vt); !st)
-      return st;
-    if (Status st = valueTypePair(at, mt); !st)
-      return st;
+    if (!valueTypePair(at, vt))
+      return fail();
+    if (!value(at, vt))
+      return fail();
+    if (!valueTypePair(at, mt))
+      return fail();
     if (m.types[vt].kind != TypeKind::Vector || m.types[mt].kind != TypeKind::Vector)
       return s.error("shufflevector on values that are not vectors");
     Type v;
@@ -496,12 +512,8 @@ Status FunctionBuilder::instruction(Instruction &ins) {
   }
   case kCmp:
   case kCmp2: {
-    if (Status st = valueTypePair(at, ty); !st)
-      return st;
-    if (Status st = value(at, ty); !st)
-      return st;
-    if (Status st = need(at, 1); !st)
-      return st;
+    if (!sameTypePairAndField(at, ty))
+      return fail();
     uint64_t pred = rec[at++];
     if (pred > 41 || (pred > 15 && pred < 32))
       return s.error("unknown comparison predicate " + std::to_string(pred));
@@ -515,8 +527,8 @@ Status FunctionBuilder::instruction(Instruction &ins) {
   case kRet:
     ins.opcode = Opcode::Ret;
     if (!rec.empty()) {
-      if (Status st = valueTypePair(at, ty); !st)
-        return st;
+      if (!valueTypePair(at, ty))
+        return fail();
       if (at != rec.size())
         return s.error("ret with more than one value");
     }
@@ -524,18 +536,18 @@ Status FunctionBuilder::instruction(Instruction &ins) {
   case kBr:
     ins.opcode = Opcode::Br;
     if (rec.size() == 1)
-      return block(rec[0]);
+      return block(rec[0]) ? Status() : fail();
     if (rec.size() != 3)
       return s.error("br record with " + std::to_string(rec.size()) + " operands");
     at = 2;
-    if (Status st = value(at, basicType(TypeKind::Integer, 1)); !st)
-      return st;
-    if (Status st = block(rec[0]); !st)
-      return st;
-    return block(rec[1]);
+    if (!value(at, basicType(TypeKind::Integer, 1)))
+      return fail();
+    if (!block(rec[0]) || !block(rec[1]))
+      return fail();
+    return {};
   case kSwitch: {
-    if (Status st = need(0, 3); !st)
-      return st;
+    if (!need(0, 3))
+      return fail();
     if ((rec[0] >> 16) == 0x4B5)
       return s.error("switch with case ranges is not supported");
     if (rec.size() % 2 == 0)
@@ -546,17 +558,17 @@ Status FunctionBuilder::instruction(Instruction &ins) {
     if (m.types[*ct].kind != TypeKind::Integer)
       return s.error("switch on a value that is not an integer");
     at = 1;
-    if (Status st = value(at, *ct); !st)
-      return st;
-    if (Status st = block(rec[2]); !st)
-      return st;
+    if (!value(at, *ct))
+      return fail();
+    if (!block(rec[2]))
+      return fail();
     for (size_t i = 3; i + 1 < rec.size(); i += 2) {
       pushOperand(s, rec[i], *ct);
       const Constant *c = m.operands.back() == kNoId ? nullptr : m.constant(m.operands.back());
       if (!c || (c->kind != ConstantKind::Integer && c->kind != ConstantKind::Null))
         return s.error("switch case value that is not an integer constant");
-      if (Status st = block(rec[i + 1]); !st)
-        return st;
+      if (!block(rec[i + 1]))
+        return fail();
     }
     ins.opcode = Opcode::Switch;
     return {};
@@ -565,8 +577,8 @@ Status FunctionBuilder::instruction(Instruction &ins) {
     ins.opcode = Opcode::Unreachable;
     return {};
   case kPhi: {
-    if (Status st = need(0, 1); !st)
-      return st;
+    if (!need(0, 1))
+      return fail();
     Expected<TypeId> t = s.type(rec[0]);
     if (!t)
       return t.error();
@@ -581,16 +593,16 @@ Status FunctionBuilder::instruction(Instruction &ins) {
       if (m.types[*t].kind == TypeKind::Metadata)
         return s.error("phi of metadata");
       pushOperand(s, id, *t);
-      if (Status st = block(rec[at + 1]); !st)
-        return st;
+      if (!block(rec[at + 1]))
+        return fail();
     }
     ins.opcode = Opcode::Phi;
     ins.type = *t;
     return {};
   }
   case kAlloca: {
-    if (Status st = need(0, 4); !st)
-      return st;
+    if (!need(0, 4))
+      return fail();
     Expected<TypeId> t = s.type(rec[0]);
     Expected<TypeId> opTy = s.type(rec[1]);
     if (!t || !opTy)
@@ -625,8 +637,8 @@ Status FunctionBuilder::instruction(Instruction &ins) {
   case kLoad:
   case kLoadAtomic: {
     TypeId pt;
-    if (Status st = valueTypePair(at, pt); !st)
-      return st;
+    if (!valueTypePair(at, pt))
+      return fail();
     size_t tail = s.rec.code == kLoad ? 2 : 4;
     TypeId loaded = pointee(pt);
     if (at + tail + 1 == rec.size()) {
@@ -635,8 +647,8 @@ Status FunctionBuilder::instruction(Instruction &ins) {
         return t.error();
       loaded = *t;
     }
-    if (Status st = need(at, tail); !st)
-      return st;
+    if (!need(at, tail))
+      return fail();
     if (loaded == kNoId)
       return s.error("load without a type");
     Expected<uint64_t> a = align(rec[at]);
@@ -660,21 +672,21 @@ Status FunctionBuilder::instruction(Instruction &ins) {
   case kStoreAtomic:
   case kStoreAtomicOld: {
     TypeId pt, vt;
-    if (Status st = valueTypePair(at, pt); !st)
-      return st;
+    if (!valueTypePair(at, pt))
+      return fail();
     if (s.rec.code == kStore || s.rec.code == kStoreAtomic) {
-      if (Status st = valueTypePair(at, vt); !st)
-        return st;
+      if (!valueTypePair(at, vt))
+        return fail();
     } else {
       vt = pointee(pt);
       if (vt == kNoId)
         return s.error("store through a value that is not a pointer");
-      if (Status st = value(at, vt); !st)
-        return st;
+      if (!value(at, vt))
+        return fail();
     }
     bool atomic = s.rec.code == kStoreAtomic || s.rec.code == kStoreAtomicOld;
-    if (Status st = need(at, atomic ? 4 : 2); !st)
-      return st;
+    if (!need(at, atomic ? 4 : 2))
+      return fail();
     // operands were pushed [pointer, value]; the model keeps LLVM's [value, pointer]
     std::swap(m.operands[ins.firstOperand], m.operands[ins.firstOperand + 1]);
     for (size_t k = fixupBase; k < s.fixups.size(); ++k) {
@@ -700,22 +712,22 @@ Status FunctionBuilder::instruction(Instruction &ins) {
   case kCmpXchgOld:
   case kCmpXchg: {
     TypeId pt, ct;
-    if (Status st = valueTypePair(at, pt); !st)
-      return st;
+    if (!valueTypePair(at, pt))
+      return fail();
     if (s.rec.code == kCmpXchg) {
-      if (Status st = valueTypePair(at, ct); !st)
-        return st;
+      if (!valueTypePair(at, ct))
+        return fail();
     } else {
       ct = pointee(pt);
       if (ct == kNoId)
         return s.error("cmpxchg through a value that is not a pointer");
-      if (Status st = value(at, ct); !st)
-        return st;
+      if (!value(at, ct))
+        return fail();
     }
-    if (Status st = value(at, ct); !st)
-      return st;
-    if (Status st = need(at, 3); !st)
-      return st;
+    if (!value(at, ct))
+      return fail();
+    if (!need(at, 3))
+      return fail();
     if (rec[at])
       ins.flags |= kFlagVolatile;
     if (Status st = ordering(rec[at + 1], ins.ordering); !st)
@@ -751,20 +763,20 @@ Status FunctionBuilder::instruction(Instruction &ins) {
   case kAtomicRmwOld:
   case kAtomicRmw: {
     TypeId pt, vt;
-    if (Status st = valueTypePair(at, pt); !st)
-      return st;
+    if (!valueTypePair(at, pt))
+      return fail();
     if (s.rec.code == kAtomicRmw) {
-      if (Status st = valueTypePair(at, vt); !st)
-        return st;
+      if (!valueTypePair(at, vt))
+        return fail();
     } else {
       vt = pointee(pt);
       if (vt == kNoId)
         return s.error("atomicrmw through a value that is not a pointer");
-      if (Status st = value(at, vt); !st)
-        return st;
+      if (!value(at, vt))
+        return fail();
     }
-    if (Status st = need(at, 4); !st)
-      return st;
+    if (!need(at, 4))
+      return fail();
     if (rec[at] > 12)
       return s.error("unknown atomicrmw operation " + std::to_string(rec[at]));
     ins.predicate = uint8_t(rec[at]);
@@ -785,30 +797,30 @@ Status FunctionBuilder::instruction(Instruction &ins) {
     return {};
   }
   case kFence:
-    if (Status st = need(0, 2); !st)
-      return st;
+    if (!need(0, 2))
+      return fail();
     if (Status st = ordering(rec[0], ins.ordering); !st)
       return st;
     ins.syncScope = uint8_t(rec[1] ? 1 : 0);
     ins.opcode = Opcode::Fence;
     return {};
   case kVAArg: {
-    if (Status st = need(0, 3); !st)
-      return st;
+    if (!need(0, 3))
+      return fail();
     Expected<TypeId> lt = s.type(rec[0]);
     Expected<TypeId> rt = s.type(rec[2]);
     if (!lt || !rt)
       return s.error("va_arg with an unknown type");
     at = 1;
-    if (Status st = value(at, *lt); !st)
-      return st;
+    if (!value(at, *lt))
+      return fail();
     ins.opcode = Opcode::VAArg;
     ins.type = *rt;
     return {};
   }
   case kCall: {
-    if (Status st = need(0, 3); !st)
-      return st;
+    if (!need(0, 3))
+      return fail();
     uint64_t attrs = rec[at++];
     uint64_t cc = rec[at++];
     if (attrs) {
@@ -817,14 +829,14 @@ Status FunctionBuilder::instruction(Instruction &ins) {
       ins.attributes = s.attributeListIds[attrs - 1];
     }
     if ((cc >> 17) & 1) {
-      if (Status st = need(at, 1); !st)
-        return st;
+      if (!need(at, 1))
+        return fail();
       ins.fastMath = decodeFastMath(rec[at++]);
     }
     TypeId fnTy = kNoId;
     if ((cc >> 15) & 1) {
-      if (Status st = need(at, 1); !st)
-        return st;
+      if (!need(at, 1))
+        return fail();
       Expected<TypeId> t = s.type(rec[at++]);
       if (!t)
         return t.error();
@@ -836,8 +848,8 @@ Status FunctionBuilder::instruction(Instruction &ins) {
                : (cc & 1)         ? TailKind::Tail
                                   : TailKind::None;
     TypeId calleeTy;
-    if (Status st = valueTypePair(at, calleeTy); !st)
-      return st;
+    if (!valueTypePair(at, calleeTy))
+      return fail();
     if (fnTy == kNoId)
       fnTy = pointee(calleeTy);
     if (fnTy == kNoId || m.types[fnTy].kind != TypeKind::Function)
@@ -849,17 +861,17 @@ Status FunctionBuilder::instruction(Instruction &ins) {
       if (at >= rec.size())
         return s.error("call with fewer arguments than its function type has");
       if (m.types[p].kind == TypeKind::Label) {
-        if (Status st = block(rec[at++]); !st)
-          return st;
-      } else if (Status st = value(at, p); !st) {
-        return st;
+        if (!block(rec[at++]))
+          return fail();
+      } else if (!value(at, p)) {
+        return fail();
       }
     }
     if (m.types[fnTy].varArg) {
       while (at < rec.size()) {
         TypeId vt;
-        if (Status st = valueTypePair(at, vt); !st)
-          return st;
+        if (!valueTypePair(at, vt))
+          return fail();
       }
     } else if (at != rec.size()) {
       return s.error("call with more arguments than its function type has");

@@ -4,7 +4,9 @@
 
 #include "spire/support/Expected.h"
 
+#include <bit>
 #include <cstdint>
+#include <cstring>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -63,8 +65,33 @@ public:
   explicit BitstreamReader(std::span<const uint8_t> bytes, uint32_t maxDepth = 64);
 
   // Primitive fields (width 0..64; VBR chunk width 2..32).
-  uint64_t readFixed(unsigned width);
-  uint64_t readVbr(unsigned width);
+  uint64_t readFixed(unsigned width) {
+    if (width - 1 < 57 && pos_ + 64 <= end_) { // the fast path: a whole word is readable
+      uint64_t v;
+      std::memcpy(&v, data_ + (pos_ >> 3), 8);
+      if constexpr (std::endian::native == std::endian::big)
+        v = __builtin_bswap64(v);
+      v >>= (pos_ & 7);
+      pos_ += width;
+      return v & ((uint64_t(1) << width) - 1);
+    }
+    return readFixedSlow(width);
+  }
+  uint64_t readVbr(unsigned width) {
+    if (width - 2 > 30) { // widths 2..32 only
+      failed_ = true;
+      return 0;
+    }
+    uint64_t piece = readFixed(width);
+    uint64_t hi = uint64_t(1) << (width - 1);
+    if (!(piece & hi))
+      return piece;
+    uint64_t second = readFixed(width); // two chunks cover most values
+    if (!(second & hi))
+      return (piece & (hi - 1)) | (second << (width - 1));
+    return readVbrSlow(width, (piece & (hi - 1)) | ((second & (hi - 1)) << (width - 1)),
+                       2 * (width - 1));
+  }
   void alignTo32();
   bool failed() const { return failed_; }
   uint64_t bitPosition() const { return pos_; }
@@ -112,11 +139,22 @@ private:
     std::vector<uint32_t> abbrevs; ///< indices into abbrevs_
   };
 
+  uint64_t readFixedSlow(unsigned width);
+  uint64_t readVbrSlow(unsigned width, uint64_t value, unsigned shift);
   Status readAbbrevDefinition(std::vector<uint32_t> &into);
   Status readBlockInfo();
   Status enterBlockInternal(uint32_t blockId, bool forBlockInfo);
   const BlockInfo *blockInfo(uint32_t blockId) const;
   Status readScalar(const AbbrevOp &op, uint64_t &value);
+  static uint64_t char6(uint64_t v);
+  Status finishRecord(uint64_t start) {
+    if (failed_ || (!scopes_.empty() && pos_ > scopes_.back().endBit)) [[unlikely]]
+      return recordError(start);
+    if (!scopes_.empty())
+      scopes_.back().records++;
+    return {};
+  }
+  Status recordError(uint64_t start) const;
 
   const uint8_t *data_;
   uint64_t size_;    ///< bytes
