@@ -123,9 +123,7 @@ Status resolveFixups(ReaderState &s, std::vector<Fixup> &fixups, size_t from) {
     case Fixup::Target::Operand:
       s.m.operands[f.index] = v;
       break;
-    case Fixup::Target::GlobalInitializer:
-      if (s.m.values[v].kind == ValueKind::Instruction || s.m.values[v].kind == ValueKind::Argument)
-        return s.bs.errorAt(f.bit, "a global's initializer is not a constant");
+    case Fixup::Target::GlobalInitializer: // module-level: never an argument or instruction
       s.m.globals[f.index].initializer = v;
       break;
     case Fixup::Target::MetadataValue:

@@ -525,10 +525,8 @@ Status canonicalizeConstants(ReaderState &s, uint32_t first) {
             const Value &val = m.values[v];
             if (val.kind != ValueKind::Constant || val.index < first)
               continue;
-            uint8_t es = state[val.index - first];
-            if (es == 1)
-              return s.bs.error("constant aggregate that contains itself");
-            if (es == 0)
+            // (An aggregate cannot reach itself: its type would contain itself.)
+            if (state[val.index - first] == 0)
               stack.push_back(val.index);
           }
         continue;

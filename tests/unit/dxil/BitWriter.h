@@ -5,6 +5,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 namespace spire::test {
@@ -64,6 +66,52 @@ public:
     vbr(ops.size(), 6);
     for (uint64_t op : ops)
       vbr(op, 6);
+  }
+  /// DEFINE_ABBREV: pairs of (-1, literal value) or (encoding, width), encoding 1 fixed,
+  /// 2 vbr, 3 array, 4 char6, 5 blob.
+  void defineAbbrev(std::initializer_list<std::pair<int, uint64_t>> ops) {
+    fixed(2, width_);
+    vbr(ops.size(), 5);
+    for (auto [enc, v] : ops) {
+      if (enc < 0) {
+        fixed(1, 1);
+        vbr(v, 8);
+      } else {
+        fixed(0, 1);
+        fixed(uint64_t(enc), 3);
+        if (enc == 1 || enc == 2)
+          vbr(v, 5);
+      }
+    }
+  }
+  /// A record [code, ops..., blob] with a fresh abbreviation (literal code, vbr6 ops, blob);
+  /// `abbrevId` is the id the block gives it (4 for the block's first).
+  void blobRecord(uint32_t code, std::initializer_list<uint64_t> ops, std::string_view blob,
+                  uint32_t abbrevId = 4) {
+    std::vector<std::pair<int, uint64_t>> def = {{-1, code}};
+    for (size_t i = 0; i < ops.size(); ++i)
+      def.push_back({2, 6});
+    def.push_back({5, 0});
+    fixed(2, width_);
+    vbr(def.size(), 5);
+    for (auto [enc, v] : def) {
+      fixed(enc < 0 ? 1 : 0, 1);
+      if (enc < 0)
+        vbr(v, 8);
+      else {
+        fixed(uint64_t(enc), 3);
+        if (enc == 2)
+          vbr(v, 5);
+      }
+    }
+    fixed(abbrevId, width_);
+    for (uint64_t op : ops)
+      vbr(op, 6);
+    vbr(blob.size(), 6);
+    align32();
+    for (char c : blob)
+      fixed(uint8_t(c), 8);
+    align32();
   }
   unsigned width() const { return width_; }
   void setWidth(unsigned w) { width_ = w; }

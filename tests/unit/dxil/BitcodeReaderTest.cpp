@@ -1,6 +1,6 @@
 // The bitcode module reader on hand-built LLVM 3.7-style modules: what a consumer reads from the
 // model, and the errors of malformed files (each located at its block, record and bit).
-#include "BitWriter.h"
+#include "ModuleBuilder.h"
 
 #include "spire/dxil/BitcodeReader.h"
 #include "spire/dxil/LlvmPrinter.h"
@@ -13,65 +13,22 @@
 namespace spire::dxil {
 namespace {
 
-using test::BitWriter;
+using namespace test;
 
 enum : uint32_t {
-  kModule = 8,
-  kConstants = 11,
-  kFunction = 12,
-  kSymtab = 14,
-  kMetadata = 15,
-  kAttachment = 16,
-  kTypes = 17,
-  kAttrGroups = 10,
-  kAttrLists = 9,
+  kModule = kModuleBlock,
+  kConstants = kConstantsBlock,
+  kFunction = kFunctionBlock,
+  kMetadata = kMetadataBlock,
+  kAttachment = kAttachmentBlock,
+  kTypes = kTypeBlock,
+  kAttrGroups = kAttrGroupBlock,
+  kAttrLists = kAttrListBlock,
 };
 
-std::vector<uint64_t> chars(std::string_view s) { return {s.begin(), s.end()}; }
-
-/// Types used by the modules below: 0 void, 1 i32, 2 void(), 3 i32(i32), 4 i1, 5 label,
-/// 6 i32* , 7 metadata.
-void writeTypes(BitWriter &w) {
-  w.enterBlock(kTypes, 4);
-  w.record(1, {8});        // NUMENTRY
-  w.record(2, {});         // void
-  w.record(7, {32});       // i32
-  w.record(21, {0, 0});    // void ()
-  w.record(21, {0, 1, 1}); // i32 (i32)
-  w.record(7, {1});        // i1
-  w.record(5, {});         // label
-  w.record(8, {1, 0});     // i32*
-  w.record(16, {});        // metadata
-  w.endBlock();
-}
-
-/// A module with one function of type `fnType` whose body `body` writes; `extra` writes module
-/// records and blocks between the types and the function record.
-std::vector<uint8_t> module(uint64_t fnType, const std::function<void(BitWriter &)> &body,
-                            const std::function<void(BitWriter &)> &extra = {},
-                            const std::function<void(BitWriter &)> &after = {}) {
-  BitWriter w;
-  w.enterBlock(kModule, 3);
-  w.record(1, {1}); // VERSION 1: relative ids
-  writeTypes(w);
-  if (extra)
-    extra(w);
-  w.record(8, {fnType, 0, body ? 0u : 1u, 0, 0, 0, 0, 0}); // FUNCTION
-  w.enterBlock(kSymtab, 4);
-  std::vector<uint64_t> entry = {0};
-  for (char c : std::string("f"))
-    entry.push_back(uint8_t(c));
-  w.record(1, entry);
-  w.endBlock();
-  if (after)
-    after(w);
-  if (body) {
-    w.enterBlock(kFunction, 4);
-    body(w);
-    w.endBlock();
-  }
-  w.endBlock();
-  return w.bitcode();
+std::vector<uint8_t> module(uint64_t fnType, const Writes &body, const Writes &extra = {},
+                            const Writes &after = {}) {
+  return buildModule(fnType, body, extra, after);
 }
 
 std::string errorOf(const std::vector<uint8_t> &bytes) {
@@ -357,67 +314,6 @@ TEST(DxilBitcodeReader, RecordLevelErrors) {
     std::string e = errorOf(c.bytes);
     EXPECT_NE(e.find(c.message), std::string::npos) << "expected '" << c.message << "', got " << e;
     EXPECT_NE(e.find("record"), std::string::npos) << e; // located at a record
-  }
-}
-
-TEST(DxilBitcodeReader, TypeTableErrors) {
-  auto withTypes = [](std::function<void(BitWriter &)> types) {
-    BitWriter w;
-    w.enterBlock(kModule, 3);
-    w.record(1, {1});
-    w.enterBlock(kTypes, 4);
-    types(w);
-    w.endBlock();
-    w.endBlock();
-    return w.bitcode();
-  };
-  struct Case {
-    std::function<void(BitWriter &)> types;
-    const char *message;
-  } cases[] = {
-      {[](BitWriter &w) { w.record(1, {uint64_t(1) << 40}); }, "NUMENTRY larger"},
-      {[](BitWriter &w) {
-         w.record(1, {1});
-         w.record(7, {32});
-         w.record(7, {8});
-       },
-       "more type records than NUMENTRY"},
-      {[](BitWriter &w) {
-         w.record(1, {2});
-         w.record(8, {1, 0}); // pointer to type 1, which is not a struct
-         w.record(7, {32});
-       },
-       "referenced as a struct"},
-      {[](BitWriter &w) {
-         w.record(1, {2});
-         w.record(7, {32});
-       },
-       "fewer types than NUMENTRY"},
-      {[](BitWriter &w) {
-         w.record(1, {1});
-         w.record(7, {0});
-       },
-       "integer width 0"},
-      {[](BitWriter &w) {
-         w.record(1, {1});
-         w.record(99, {});
-       },
-       "unknown type record code 99"},
-      {[](BitWriter &w) {
-         w.record(1, {2});
-         w.record(2, {});
-         w.record(11, {4, 0}); // array of void
-       },
-       "cannot be an element"},
-      {[](BitWriter &w) {
-         w.record(1, {1});
-         w.record(20, {0, 0}); // a struct containing itself
-       },
-       "contains itself"},
-  };
-  for (const Case &c : cases) {
-    std::string e = errorOf(withTypes(c.types));
-    EXPECT_NE(e.find(c.message), std::string::npos) << "expected '" << c.message << "', got " << e;
   }
 }
 

@@ -74,21 +74,7 @@ template <class F> std::vector<uint8_t> inBlock(F body, unsigned width = 3) {
 }
 
 void defineAbbrev(BitWriter &w, std::initializer_list<std::pair<int, uint64_t>> ops) {
-  // pairs: (-1, literal value) or (encoding, width) with encoding 1 fixed, 2 vbr, 3 array,
-  // 4 char6, 5 blob
-  w.fixed(2, w.width());
-  w.vbr(ops.size(), 5);
-  for (auto [enc, v] : ops) {
-    if (enc < 0) {
-      w.fixed(1, 1);
-      w.vbr(v, 8);
-    } else {
-      w.fixed(0, 1);
-      w.fixed(uint64_t(enc), 3);
-      if (enc == 1 || enc == 2)
-        w.vbr(v, 5);
-    }
-  }
+  w.defineAbbrev(ops);
 }
 
 struct Reading {
