@@ -587,9 +587,10 @@ Status FunctionBuilder::instruction(Instruction &ins) {
       ins.fastMath = decodeFastMath(rec.back());
       --pairsEnd;
     }
-    for (at = 1; at + 1 < pairsEnd + 1 && at < pairsEnd; at += 2) {
-      int64_t rel = int64_t(decodeSigned(rec[at]));
-      uint64_t id = s.useRelativeIds ? uint64_t(uint32_t(int64_t(nextId()) - rel)) : rec[at];
+    for (at = 1; at + 1 < pairsEnd; at += 2) {
+      // A signed distance back from the next value id, in 32-bit arithmetic as LLVM's.
+      uint32_t rel = uint32_t(decodeSigned(rec[at]));
+      uint64_t id = s.useRelativeIds ? uint64_t(uint32_t(uint32_t(nextId()) - rel)) : rec[at];
       if (m.types[*t].kind == TypeKind::Metadata)
         return s.error("phi of metadata");
       pushOperand(s, id, *t);
