@@ -159,20 +159,20 @@ Status readList(ReaderState &s) {
 
 Status readBlock(ReaderState &s, bool groups) {
   for (;;) {
-    Expected<BitstreamEntry> e = s.bs.advance();
-    if (!e)
-      return e.error();
-    if (e->kind == BitstreamEntry::Kind::EndBlock)
+    BitstreamEntry e;
+    if (!s.bs.next(e))
+      return s.bs.takeError();
+    if (e.kind == BitstreamEntry::Kind::EndBlock)
       return {};
-    if (e->kind == BitstreamEntry::Kind::SubBlock) {
+    if (e.kind == BitstreamEntry::Kind::SubBlock) {
       if (Status st = s.bs.skipBlock(); !st)
         return st;
       continue;
     }
-    if (e->kind != BitstreamEntry::Kind::Record)
+    if (e.kind != BitstreamEntry::Kind::Record)
       return s.bs.error("the data ends inside an attribute block");
-    if (Status st = s.bs.readRecord(e->id, s.rec); !st)
-      return st;
+    if (!s.bs.read(e.id, s.rec))
+      return s.bs.takeError();
     if (groups && s.rec.code == 3) {
       if (Status st = readGroup(s); !st)
         return st;

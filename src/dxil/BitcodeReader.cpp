@@ -90,10 +90,10 @@ ValueId ReaderState::newValue(ValueKind kind, TypeId type, uint32_t index) {
 
 Status ReaderState::skipRestOfBlock() {
   for (;;) {
-    Expected<BitstreamEntry> e = bs.advance();
-    if (!e)
-      return e.error();
-    switch (e->kind) {
+    BitstreamEntry e;
+    if (!bs.next(e))
+      return bs.takeError();
+    switch (e.kind) {
     case BitstreamEntry::Kind::EndBlock:
       return {};
     case BitstreamEntry::Kind::SubBlock:
@@ -101,7 +101,7 @@ Status ReaderState::skipRestOfBlock() {
         return st;
       break;
     case BitstreamEntry::Kind::Record:
-      if (Status st = bs.skipRecord(e->id); !st)
+      if (Status st = bs.skipRecord(e.id); !st)
         return st;
       break;
     case BitstreamEntry::Kind::EndOfStream:
@@ -403,44 +403,44 @@ std::string recordString(const BitstreamRecord &rec) {
 
 Status readModuleBlock(ReaderState &s) {
   for (;;) {
-    Expected<BitstreamEntry> e = s.bs.advance();
-    if (!e)
-      return e.error();
-    if (e->kind == BitstreamEntry::Kind::EndOfStream)
+    BitstreamEntry e;
+    if (!s.bs.next(e))
+      return s.bs.takeError();
+    if (e.kind == BitstreamEntry::Kind::EndOfStream)
       return s.bs.error("the data ends inside the module block");
-    if (e->kind == BitstreamEntry::Kind::EndBlock)
+    if (e.kind == BitstreamEntry::Kind::EndBlock)
       break;
-    if (e->kind == BitstreamEntry::Kind::SubBlock) {
+    if (e.kind == BitstreamEntry::Kind::SubBlock) {
       Status st;
-      switch (e->id) {
+      switch (e.id) {
       case kTypeBlock:
-        if (st = s.bs.enterBlock(e->id); st)
+        if (st = s.bs.enterBlock(e.id); st)
           st = readTypeBlock(s);
         break;
       case kParamAttrGroupBlock:
-        if (st = s.bs.enterBlock(e->id); st)
+        if (st = s.bs.enterBlock(e.id); st)
           st = readParamAttrGroupBlock(s);
         break;
       case kParamAttrBlock:
-        if (st = s.bs.enterBlock(e->id); st)
+        if (st = s.bs.enterBlock(e.id); st)
           st = readParamAttrBlock(s);
         break;
       case kConstantsBlock:
-        if (st = s.bs.enterBlock(e->id); st)
+        if (st = s.bs.enterBlock(e.id); st)
           st = readConstantsBlock(s, kNoId);
         s.moduleValueCount = uint32_t(s.valueIds.size());
         break;
       case kMetadataBlock:
-        if (st = s.bs.enterBlock(e->id); st)
+        if (st = s.bs.enterBlock(e.id); st)
           st = readMetadataBlock(s, kNoId);
         s.moduleMdCount = uint32_t(s.mdIds.size());
         break;
       case kMetadataKindBlock:
-        if (st = s.bs.enterBlock(e->id); st)
+        if (st = s.bs.enterBlock(e.id); st)
           st = readMetadataKindBlock(s);
         break;
       case kValueSymtabBlock:
-        if (st = s.bs.enterBlock(e->id); st)
+        if (st = s.bs.enterBlock(e.id); st)
           st = readValueSymtabBlock(s, kNoId);
         break;
       case kFunctionBlock: {
@@ -452,7 +452,7 @@ Status readModuleBlock(ReaderState &s) {
           if (st = resolveFixups(s, s.moduleFixups, 0); !st)
             return st;
         }
-        if (st = s.bs.enterBlock(e->id); st)
+        if (st = s.bs.enterBlock(e.id); st)
           st = readFunctionBlock(s, s.bodies[s.nextBody++]);
         break;
       }
@@ -464,8 +464,8 @@ Status readModuleBlock(ReaderState &s) {
         return st;
       continue;
     }
-    if (Status st = s.bs.readRecord(e->id, s.rec); !st)
-      return st;
+    if (!s.bs.read(e.id, s.rec))
+      return s.bs.takeError();
     const auto &r = s.rec.ops;
     switch (s.rec.code) {
     case 1: // VERSION
@@ -524,20 +524,20 @@ Status readModuleBlock(ReaderState &s) {
 /// Reads the identification block's producer string (for the module's information only).
 Status readIdentification(ReaderState &s) {
   for (;;) {
-    Expected<BitstreamEntry> e = s.bs.advance();
-    if (!e)
-      return e.error();
-    if (e->kind == BitstreamEntry::Kind::EndBlock)
+    BitstreamEntry e;
+    if (!s.bs.next(e))
+      return s.bs.takeError();
+    if (e.kind == BitstreamEntry::Kind::EndBlock)
       return {};
-    if (e->kind == BitstreamEntry::Kind::SubBlock) {
+    if (e.kind == BitstreamEntry::Kind::SubBlock) {
       if (Status st = s.bs.skipBlock(); !st)
         return st;
       continue;
     }
-    if (e->kind != BitstreamEntry::Kind::Record)
+    if (e.kind != BitstreamEntry::Kind::Record)
       return s.bs.error("the data ends inside a block");
-    if (Status st = s.bs.readRecord(e->id, s.rec); !st)
-      return st;
+    if (!s.bs.read(e.id, s.rec))
+      return s.bs.takeError();
     if (s.rec.code == 1)
       s.m.identification = recordString(s.rec);
   }
@@ -594,35 +594,35 @@ Expected<LlvmModule> readBitcode(std::span<const uint8_t> bytes) {
 
   // First pass over the top level: find the string table (version 2 names live there).
   for (;;) {
-    Expected<BitstreamEntry> e = bs.advance();
-    if (!e)
-      return e.error();
-    if (e->kind == BitstreamEntry::Kind::EndOfStream)
+    BitstreamEntry e;
+    if (!bs.next(e))
+      return bs.takeError();
+    if (e.kind == BitstreamEntry::Kind::EndOfStream)
       break;
-    if (e->kind != BitstreamEntry::Kind::SubBlock)
+    if (e.kind != BitstreamEntry::Kind::SubBlock)
       return bs.error("a top-level record outside any block");
-    if (e->id != kStrtabBlock) {
+    if (e.id != kStrtabBlock) {
       if (Status st = bs.skipBlock(); !st)
         return st.error();
       continue;
     }
-    if (Status st = bs.enterBlock(e->id); !st)
+    if (Status st = bs.enterBlock(e.id); !st)
       return st.error();
     for (;;) {
-      Expected<BitstreamEntry> r = bs.advance();
-      if (!r)
-        return r.error();
-      if (r->kind == BitstreamEntry::Kind::EndBlock)
+      BitstreamEntry r;
+      if (!bs.next(r))
+        return bs.takeError();
+      if (r.kind == BitstreamEntry::Kind::EndBlock)
         break;
-      if (r->kind == BitstreamEntry::Kind::SubBlock) {
+      if (r.kind == BitstreamEntry::Kind::SubBlock) {
         if (Status st = bs.skipBlock(); !st)
           return st.error();
         continue;
       }
-      if (r->kind != BitstreamEntry::Kind::Record)
+      if (r.kind != BitstreamEntry::Kind::Record)
         return bs.error("the data ends inside the string table");
-      if (Status st = bs.readRecord(r->id, s.rec); !st)
-        return st.error();
+      if (!bs.read(r.id, s.rec))
+        return bs.takeError();
       if (s.rec.code == 1) // STRTAB_BLOB
         s.strtab = s.rec.blob;
     }
@@ -631,21 +631,21 @@ Expected<LlvmModule> readBitcode(std::span<const uint8_t> bytes) {
   bs.seek(0);
   bool sawModule = false;
   for (;;) {
-    Expected<BitstreamEntry> e = bs.advance();
-    if (!e)
-      return e.error();
-    if (e->kind == BitstreamEntry::Kind::EndOfStream)
+    BitstreamEntry e;
+    if (!bs.next(e))
+      return bs.takeError();
+    if (e.kind == BitstreamEntry::Kind::EndOfStream)
       break;
-    if (e->kind != BitstreamEntry::Kind::SubBlock)
+    if (e.kind != BitstreamEntry::Kind::SubBlock)
       return bs.error("a top-level record outside any block");
-    if (e->id == kModuleBlock && !sawModule) {
+    if (e.id == kModuleBlock && !sawModule) {
       sawModule = true;
-      if (Status st = bs.enterBlock(e->id); !st)
+      if (Status st = bs.enterBlock(e.id); !st)
         return st.error();
       if (Status st = readModuleBlock(s); !st)
         return st.error();
-    } else if (e->id == kIdentificationBlock) {
-      if (Status st = bs.enterBlock(e->id); !st)
+    } else if (e.id == kIdentificationBlock) {
+      if (Status st = bs.enterBlock(e.id); !st)
         return st.error();
       if (Status st = readIdentification(s); !st)
         return st.error();

@@ -301,7 +301,7 @@ Status BitstreamReader::skipBlock() {
   return {};
 }
 
-Expected<BitstreamEntry> BitstreamReader::advance() {
+bool BitstreamReader::next(BitstreamEntry &entry) {
   for (;;) {
     unsigned width = scopes_.empty() ? topWidth_ : scopes_.back().abbrevWidth;
     if (scopes_.empty()) {
@@ -310,62 +310,66 @@ Expected<BitstreamEntry> BitstreamReader::advance() {
         uint64_t save = pos_;
         uint64_t rest = readFixed(unsigned(bitsLeft()));
         if (rest == 0)
-          return BitstreamEntry{BitstreamEntry::Kind::EndOfStream, 0};
+          entry = BitstreamEntry{BitstreamEntry::Kind::EndOfStream, 0};
+        return true;
         pos_ = save;
       }
     }
     uint64_t start = pos_;
     uint64_t id = readFixed(width);
     if (failed_)
-      return errorAt(start, "abbreviation id past the end of the data");
+      return fail(errorAt(start, "abbreviation id past the end of the data"));
     if (id == kAbbrevEndBlock) {
       if (scopes_.empty())
-        return errorAt(start, "block end outside any block");
+        return fail(errorAt(start, "block end outside any block"));
       alignTo32();
       if (failed_)
-        return errorAt(start, "block end past the end of the data");
+        return fail(errorAt(start, "block end past the end of the data"));
       if (pos_ != scopes_.back().endBit)
-        return errorAt(start, "block ends at bit " + std::to_string(pos_) +
-                                  ", not where its length says (" +
-                                  std::to_string(scopes_.back().endBit) + ")");
+        return fail(errorAt(start, "block ends at bit " + std::to_string(pos_) +
+                                       ", not where its length says (" +
+                                       std::to_string(scopes_.back().endBit) + ")"));
       scopeAbbrevs_.resize(scopes_.back().firstAbbrev);
       scopes_.pop_back();
-      return BitstreamEntry{BitstreamEntry::Kind::EndBlock, 0};
+      entry = BitstreamEntry{BitstreamEntry::Kind::EndBlock, 0};
+      return true;
     }
     if (!scopes_.empty() && pos_ > scopes_.back().endBit)
-      return errorAt(start, "record runs past the end of its block");
+      return fail(errorAt(start, "record runs past the end of its block"));
     if (id == kAbbrevEnterSubblock) {
       pendingBlockStart_ = start;
       uint64_t blockId = readVbr(8);
       if (failed_ || blockId > 0xFFFFFFFFu)
-        return errorAt(start, "block id past the end of the data");
+        return fail(errorAt(start, "block id past the end of the data"));
       if (blockId == kBlockInfoBlockId) {
         if (Status s = enterBlockInternal(0, true); !s)
-          return s.error();
+          return fail(s.error());
         if (Status s = readBlockInfo(); !s)
-          return s.error();
+          return fail(s.error());
         continue;
       }
-      return BitstreamEntry{BitstreamEntry::Kind::SubBlock, uint32_t(blockId)};
+      entry = BitstreamEntry{BitstreamEntry::Kind::SubBlock, uint32_t(blockId)};
+      return true;
     }
     if (id == kAbbrevDefine) {
       if (scopes_.empty())
-        return errorAt(start, "abbreviation definition outside any block");
+        return fail(errorAt(start, "abbreviation definition outside any block"));
       if (Status s = readAbbrevDefinition(scopeAbbrevs_); !s)
-        return s.error();
+        return fail(s.error());
       continue;
     }
     if (scopes_.empty())
-      return errorAt(start, "record outside any block");
+      return fail(errorAt(start, "record outside any block"));
     pos_ = start; // readRecord reads the id again
-    return BitstreamEntry{BitstreamEntry::Kind::Record, uint32_t(id)};
+    entry = BitstreamEntry{BitstreamEntry::Kind::Record, uint32_t(id)};
+    return true;
   }
 }
 
-Status BitstreamReader::recordError(uint64_t start) const {
+bool BitstreamReader::recordError(uint64_t start) {
   if (failed_)
-    return errorAt(start, "record past the end of the data");
-  return errorAt(start, "record runs past the end of its block");
+    return fail(errorAt(start, "record past the end of the data"));
+  return fail(errorAt(start, "record runs past the end of its block"));
 }
 
 uint64_t BitstreamReader::char6(uint64_t v) {
@@ -374,26 +378,33 @@ uint64_t BitstreamReader::char6(uint64_t v) {
   return uint8_t(kChars[v & 63]);
 }
 
-Status BitstreamReader::readScalar(const AbbrevOp &op, uint64_t &value) {
-  switch (op.kind) {
-  case AbbrevOp::Kind::Literal:
-    value = op.value;
-    return {};
-  case AbbrevOp::Kind::Fixed:
-    value = readFixed(unsigned(op.value));
-    return {};
-  case AbbrevOp::Kind::Vbr:
-    value = readVbr(unsigned(op.value));
-    return {};
-  case AbbrevOp::Kind::Char6:
-    value = char6(readFixed(6));
-    return {};
-  default:
-    return error("array or blob used as a scalar");
-  }
+Expected<BitstreamEntry> BitstreamReader::advance() {
+  BitstreamEntry entry;
+  if (!next(entry))
+    return takeError();
+  return entry;
 }
 
 Status BitstreamReader::readRecord(uint32_t abbrevId, BitstreamRecord &out) {
+  if (!read(abbrevId, out))
+    return takeError();
+  return {};
+}
+
+uint64_t BitstreamReader::readScalar(const AbbrevOp &op) {
+  switch (op.kind) {
+  case AbbrevOp::Kind::Fixed:
+    return readFixed(unsigned(op.value));
+  case AbbrevOp::Kind::Vbr:
+    return readVbr(unsigned(op.value));
+  case AbbrevOp::Kind::Char6:
+    return char6(readFixed(6));
+  default: // a literal (arrays and blobs never reach here)
+    return op.value;
+  }
+}
+
+bool BitstreamReader::read(uint32_t abbrevId, BitstreamRecord &out) {
   uint64_t start = pos_;
   unsigned width = scopes_.empty() ? topWidth_ : scopes_.back().abbrevWidth;
   readFixed(width); // the abbreviation id, already known
@@ -406,11 +417,12 @@ Status BitstreamReader::readRecord(uint32_t abbrevId, BitstreamRecord &out) {
     uint64_t code = readVbr(6);
     uint64_t count = readVbr(6);
     if (failed_)
-      return errorAt(start, "record past the end of the data");
+      return fail(errorAt(start, "record past the end of the data"));
     if (count > bitsLeft())
-      return errorAt(start, "record with " + std::to_string(count) + " operands runs past the end");
+      return fail(
+          errorAt(start, "record with " + std::to_string(count) + " operands runs past the end"));
     if (code > 0xFFFFFFFFu)
-      return errorAt(start, "record code " + std::to_string(code) + " out of range");
+      return fail(errorAt(start, "record code " + std::to_string(code) + " out of range"));
     out.code = uint32_t(code);
     out.ops.resize(count);
     for (uint64_t i = 0; i < count && !failed_; ++i)
@@ -420,19 +432,17 @@ Status BitstreamReader::readRecord(uint32_t abbrevId, BitstreamRecord &out) {
   uint32_t index = abbrevId - kFirstApplicationAbbrev;
   size_t available = scopes_.empty() ? 0 : scopeAbbrevs_.size() - scopes_.back().firstAbbrev;
   if (abbrevId < kFirstApplicationAbbrev || index >= available)
-    return errorAt(start, "abbreviation id " + std::to_string(abbrevId) + " is not defined (" +
-                              std::to_string(available) + " defined in this block)");
+    return fail(errorAt(start, "abbreviation id " + std::to_string(abbrevId) + " is not defined (" +
+                                   std::to_string(available) + " defined in this block)"));
   const Abbrev &abbrev = abbrevs_[scopeAbbrevs_[scopes_.back().firstAbbrev + index]];
   const AbbrevOp *op = abbrevOps_.data() + abbrev.firstOp;
   const AbbrevOp *end = op + abbrev.numOps;
   // The code is the first operand; when it is an array or a blob, it is the first value read.
   bool codeFromOps = op->kind == AbbrevOp::Kind::Array || op->kind == AbbrevOp::Kind::Blob;
   if (!codeFromOps) {
-    uint64_t code = 0;
-    if (Status s = readScalar(*op, code); !s)
-      return s;
+    uint64_t code = readScalar(*op);
     if (code > 0xFFFFFFFFu)
-      return errorAt(start, "record code " + std::to_string(code) + " out of range");
+      return fail(errorAt(start, "record code " + std::to_string(code) + " out of range"));
     out.code = uint32_t(code);
     ++op;
   }
@@ -455,7 +465,8 @@ Status BitstreamReader::readRecord(uint32_t abbrevId, BitstreamRecord &out) {
       const AbbrevOp &elt = op[1];
       uint64_t minBits = elt.kind == AbbrevOp::Kind::Char6 ? 6 : elt.value;
       if (failed_ || count > bitsLeft() / (minBits ? minBits : 1))
-        return errorAt(start, "array of " + std::to_string(count) + " elements runs past the end");
+        return fail(
+            errorAt(start, "array of " + std::to_string(count) + " elements runs past the end"));
       size_t base = out.ops.size();
       out.ops.resize(base + size_t(count));
       uint64_t *p = out.ops.data() + base;
@@ -481,7 +492,8 @@ Status BitstreamReader::readRecord(uint32_t abbrevId, BitstreamRecord &out) {
       uint64_t length = readVbr(6);
       alignTo32();
       if (failed_ || length > bitsLeft() / 8)
-        return errorAt(start, "blob of " + std::to_string(length) + " bytes runs past the end");
+        return fail(
+            errorAt(start, "blob of " + std::to_string(length) + " bytes runs past the end"));
       out.blob = std::span<const uint8_t>(data_ + (pos_ >> 3), size_t(length));
       pos_ += length * 8;
       alignTo32();
@@ -491,10 +503,10 @@ Status BitstreamReader::readRecord(uint32_t abbrevId, BitstreamRecord &out) {
   }
   if (codeFromOps) {
     if (out.ops.empty())
-      return errorAt(start, out.blob.empty() ? "abbreviated record without a code"
-                                             : "record whose code is a blob");
+      return fail(errorAt(start, out.blob.empty() ? "abbreviated record without a code"
+                                                  : "record whose code is a blob"));
     if (out.ops[0] > 0xFFFFFFFFu)
-      return errorAt(start, "record code out of range");
+      return fail(errorAt(start, "record code out of range"));
     out.code = uint32_t(out.ops[0]);
     out.ops.erase(out.ops.begin());
   }

@@ -210,30 +210,30 @@ Status FunctionBuilder::run() {
   for (TypeId p : params)
     s.valueIds.push_back(s.newValue(ValueKind::Argument, p, fi));
   for (;;) {
-    Expected<BitstreamEntry> e = s.bs.advance();
-    if (!e)
-      return e.error();
-    if (e->kind == BitstreamEntry::Kind::EndBlock)
+    BitstreamEntry e;
+    if (!s.bs.next(e))
+      return s.bs.takeError();
+    if (e.kind == BitstreamEntry::Kind::EndBlock)
       break;
-    if (e->kind == BitstreamEntry::Kind::EndOfStream)
+    if (e.kind == BitstreamEntry::Kind::EndOfStream)
       return s.bs.error("the data ends inside a function block");
-    if (e->kind == BitstreamEntry::Kind::SubBlock) {
+    if (e.kind == BitstreamEntry::Kind::SubBlock) {
       Status st;
-      switch (e->id) {
+      switch (e.id) {
       case kConstantsBlock:
-        if (st = s.bs.enterBlock(e->id); st)
+        if (st = s.bs.enterBlock(e.id); st)
           st = readConstantsBlock(s, fi);
         break;
       case kMetadataBlock:
-        if (st = s.bs.enterBlock(e->id); st)
+        if (st = s.bs.enterBlock(e.id); st)
           st = readMetadataBlock(s, fi);
         break;
       case kMetadataAttachmentBlock:
-        if (st = s.bs.enterBlock(e->id); st)
+        if (st = s.bs.enterBlock(e.id); st)
           st = readMetadataAttachmentBlock(s, fi);
         break;
       case kValueSymtabBlock:
-        if (st = s.bs.enterBlock(e->id); st)
+        if (st = s.bs.enterBlock(e.id); st)
           st = readValueSymtabBlock(s, fi);
         break;
       default:
@@ -244,8 +244,8 @@ Status FunctionBuilder::run() {
         return st;
       continue;
     }
-    if (Status st = s.bs.readRecord(e->id, s.rec); !st)
-      return st;
+    if (!s.bs.read(e.id, s.rec))
+      return s.bs.takeError();
     if (Status st = record(); !st)
       return st;
   }

@@ -101,20 +101,20 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
   std::string pendingName;
   bool havePendingName = false;
   for (;;) {
-    Expected<BitstreamEntry> e = s.bs.advance();
-    if (!e)
-      return e.error();
-    if (e->kind == BitstreamEntry::Kind::EndBlock)
+    BitstreamEntry e;
+    if (!s.bs.next(e))
+      return s.bs.takeError();
+    if (e.kind == BitstreamEntry::Kind::EndBlock)
       break;
-    if (e->kind == BitstreamEntry::Kind::SubBlock) {
+    if (e.kind == BitstreamEntry::Kind::SubBlock) {
       if (Status st = s.bs.skipBlock(); !st)
         return st;
       continue;
     }
-    if (e->kind != BitstreamEntry::Kind::Record)
+    if (e.kind != BitstreamEntry::Kind::Record)
       return s.bs.error("the data ends inside a metadata block");
-    if (Status st = s.bs.readRecord(e->id, s.rec); !st)
-      return st;
+    if (!s.bs.read(e.id, s.rec))
+      return s.bs.takeError();
     const auto &r = s.rec.ops;
     if (havePendingName && s.rec.code != kNamedNode)
       return s.error("metadata NAME not followed by NAMED_NODE");
@@ -263,20 +263,20 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
 
 Status readMetadataKindBlock(ReaderState &s) {
   for (;;) {
-    Expected<BitstreamEntry> e = s.bs.advance();
-    if (!e)
-      return e.error();
-    if (e->kind == BitstreamEntry::Kind::EndBlock)
+    BitstreamEntry e;
+    if (!s.bs.next(e))
+      return s.bs.takeError();
+    if (e.kind == BitstreamEntry::Kind::EndBlock)
       return {};
-    if (e->kind == BitstreamEntry::Kind::SubBlock) {
+    if (e.kind == BitstreamEntry::Kind::SubBlock) {
       if (Status st = s.bs.skipBlock(); !st)
         return st;
       continue;
     }
-    if (e->kind != BitstreamEntry::Kind::Record)
+    if (e.kind != BitstreamEntry::Kind::Record)
       return s.bs.error("the data ends inside the metadata kind block");
-    if (Status st = s.bs.readRecord(e->id, s.rec); !st)
-      return st;
+    if (!s.bs.read(e.id, s.rec))
+      return s.bs.takeError();
     if (s.rec.code == kKind)
       if (Status st = readKind(s); !st)
         return st;
@@ -286,20 +286,20 @@ Status readMetadataKindBlock(ReaderState &s) {
 Status readMetadataAttachmentBlock(ReaderState &s, uint32_t function) {
   LlvmModule &m = s.m;
   for (;;) {
-    Expected<BitstreamEntry> e = s.bs.advance();
-    if (!e)
-      return e.error();
-    if (e->kind == BitstreamEntry::Kind::EndBlock)
+    BitstreamEntry e;
+    if (!s.bs.next(e))
+      return s.bs.takeError();
+    if (e.kind == BitstreamEntry::Kind::EndBlock)
       return {};
-    if (e->kind == BitstreamEntry::Kind::SubBlock) {
+    if (e.kind == BitstreamEntry::Kind::SubBlock) {
       if (Status st = s.bs.skipBlock(); !st)
         return st;
       continue;
     }
-    if (e->kind != BitstreamEntry::Kind::Record)
+    if (e.kind != BitstreamEntry::Kind::Record)
       return s.bs.error("the data ends inside an attachment block");
-    if (Status st = s.bs.readRecord(e->id, s.rec); !st)
-      return st;
+    if (!s.bs.read(e.id, s.rec))
+      return s.bs.takeError();
     if (s.rec.code != kAttachment)
       continue;
     const auto &r = s.rec.ops;
@@ -326,20 +326,20 @@ Status readMetadataAttachmentBlock(ReaderState &s, uint32_t function) {
 Status readValueSymtabBlock(ReaderState &s, uint32_t function) {
   LlvmModule &m = s.m;
   for (;;) {
-    Expected<BitstreamEntry> e = s.bs.advance();
-    if (!e)
-      return e.error();
-    if (e->kind == BitstreamEntry::Kind::EndBlock)
+    BitstreamEntry e;
+    if (!s.bs.next(e))
+      return s.bs.takeError();
+    if (e.kind == BitstreamEntry::Kind::EndBlock)
       return {};
-    if (e->kind == BitstreamEntry::Kind::SubBlock) {
+    if (e.kind == BitstreamEntry::Kind::SubBlock) {
       if (Status st = s.bs.skipBlock(); !st)
         return st;
       continue;
     }
-    if (e->kind != BitstreamEntry::Kind::Record)
+    if (e.kind != BitstreamEntry::Kind::Record)
       return s.bs.error("the data ends inside a value symbol table");
-    if (Status st = s.bs.readRecord(e->id, s.rec); !st)
-      return st;
+    if (!s.bs.read(e.id, s.rec))
+      return s.bs.takeError();
     const auto &r = s.rec.ops;
     switch (s.rec.code) {
     case 1:   // VST_ENTRY: [valueid, name...]

@@ -109,20 +109,20 @@ Status readTypeBlock(ReaderState &s) {
   };
   uint64_t next = 0; // the bitcode id the next type record defines
   for (;;) {
-    Expected<BitstreamEntry> e = s.bs.advance();
-    if (!e)
-      return e.error();
-    if (e->kind == BitstreamEntry::Kind::EndBlock)
+    BitstreamEntry e;
+    if (!s.bs.next(e))
+      return s.bs.takeError();
+    if (e.kind == BitstreamEntry::Kind::EndBlock)
       break;
-    if (e->kind == BitstreamEntry::Kind::SubBlock) {
+    if (e.kind == BitstreamEntry::Kind::SubBlock) {
       if (Status st = s.bs.skipBlock(); !st)
         return st;
       continue;
     }
-    if (e->kind != BitstreamEntry::Kind::Record)
+    if (e.kind != BitstreamEntry::Kind::Record)
       return s.bs.error("the data ends inside the type block");
-    if (Status st = s.bs.readRecord(e->id, s.rec); !st)
-      return st;
+    if (!s.bs.read(e.id, s.rec))
+      return s.bs.takeError();
     const auto &r = s.rec.ops;
     if (s.rec.code == kNumEntry) {
       if (r.empty() || r[0] > s.bs.bitsLeft())

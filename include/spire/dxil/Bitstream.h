@@ -113,6 +113,12 @@ public:
   /// Skips a record (reads it into internal storage).
   Status skipRecord(uint32_t abbrevId);
 
+  /// advance() and readRecord() for hot loops: false on failure, with the diagnostic in
+  /// takeError() (no Status or Expected built per entry).
+  bool next(BitstreamEntry &entry);
+  bool read(uint32_t abbrevId, BitstreamRecord &out);
+  Diagnostic takeError() { return std::move(error_); }
+
   /// The current block's id (kNoBlock outside any block) and depth.
   static constexpr uint32_t kNoBlock = 0xFFFFFFFFu;
   uint32_t blockId() const { return scopes_.empty() ? kNoBlock : scopes_.back().blockId; }
@@ -145,16 +151,20 @@ private:
   Status readBlockInfo();
   Status enterBlockInternal(uint32_t blockId, bool forBlockInfo);
   const BlockInfo *blockInfo(uint32_t blockId) const;
-  Status readScalar(const AbbrevOp &op, uint64_t &value);
+  uint64_t readScalar(const AbbrevOp &op);
+  bool fail(Diagnostic d) {
+    error_ = std::move(d);
+    return false;
+  }
   static uint64_t char6(uint64_t v);
-  Status finishRecord(uint64_t start) {
+  bool finishRecord(uint64_t start) {
     if (failed_ || (!scopes_.empty() && pos_ > scopes_.back().endBit)) [[unlikely]]
       return recordError(start);
     if (!scopes_.empty())
       scopes_.back().records++;
-    return {};
+    return true;
   }
-  Status recordError(uint64_t start) const;
+  bool recordError(uint64_t start);
 
   const uint8_t *data_;
   uint64_t size_;    ///< bytes
@@ -172,6 +182,7 @@ private:
   std::vector<Scope> scopes_;
   std::vector<BlockInfo> blockInfos_;
   BitstreamRecord scratch_;
+  Diagnostic error_;
 };
 
 } // namespace spire::dxil
