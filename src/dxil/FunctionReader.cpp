@@ -62,6 +62,7 @@ public:
 private:
   Status record();
   Status instruction(Instruction &ins);
+  Status debugLocation();
 
   // Operand decoding. `at` walks the record.
   const std::vector<uint64_t> &r() const { return s.rec.ops; }
@@ -193,6 +194,7 @@ private:
   TypeId mdType = kNoId;
   TypeId voidType = kNoId, labelType = kNoId, boolType = kNoId, scratchType = kNoId;
   bool declared = false;
+  uint32_t lastDebugLoc = kNoId;
   Diagnostic error_;
 };
 
@@ -282,7 +284,7 @@ Status FunctionBuilder::record() {
     return {};
   }
   if (s.rec.code == kDebugLoc || s.rec.code == kDebugLocAgain)
-    return {}; // debug locations are not kept
+    return debugLocation();
   if (!declared)
     return s.error("instruction before DECLAREBLOCKS");
   if (curBlock >= numBlocks)
@@ -305,6 +307,42 @@ Status FunctionBuilder::record() {
     if (curBlock < numBlocks)
       m.blocks[firstBlock + curBlock].firstInstruction = uint32_t(m.instructions.size());
   }
+  return {};
+}
+
+/// DEBUG_LOC [line, column, scope, inlinedAt, implicit?] (metadata ids + 1, 0: none) sets the
+/// location of the last instruction; DEBUG_LOC_AGAIN repeats the previous location.
+Status FunctionBuilder::debugLocation() {
+  Function &fn = m.functions[fi];
+  if (m.instructions.size() == fn.firstInstruction)
+    return s.error("debug location before any instruction");
+  Instruction &last = m.instructions.back();
+  if (s.rec.code == kDebugLocAgain) {
+    if (lastDebugLoc == kNoId)
+      return s.error("DEBUG_LOC_AGAIN without a location before it");
+    last.debugLoc = lastDebugLoc;
+    return {};
+  }
+  const auto &rec = r();
+  if (rec.size() < 4)
+    return s.error("DEBUG_LOC record too short");
+  auto md = [&](uint64_t v, MetadataId &out) {
+    if (v == 0)
+      return true;
+    if (v - 1 >= s.mdIds.size() || s.mdIds[v - 1] == kNoId)
+      return false;
+    out = s.mdIds[v - 1];
+    return true;
+  };
+  DebugLoc loc;
+  loc.line = uint32_t(rec[0]);
+  loc.column = uint32_t(rec[1]);
+  if (!md(rec[2], loc.scope) || !md(rec[3], loc.inlinedAt))
+    return s.error("DEBUG_LOC names metadata that does not exist");
+  loc.implicitCode = rec.size() > 4 && rec[4];
+  lastDebugLoc = uint32_t(m.debugLocs.size());
+  m.debugLocs.push_back(loc);
+  last.debugLoc = lastDebugLoc;
   return {};
 }
 

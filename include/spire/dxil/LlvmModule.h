@@ -336,6 +336,15 @@ struct Instruction {
   uint32_t firstOperand = 0, numOperands = 0; ///< into LlvmModule::operands
   uint32_t firstWord = 0, numWords = 0;       ///< into LlvmModule::words
   AttachmentRange attachments;
+  uint32_t debugLoc = kNoId; ///< into LlvmModule::debugLocs (FUNC_CODE_DEBUG_LOC), or none
+};
+
+/// A source location of an instruction, as the bitcode gives it (not printed: the scopes are
+/// debug-information records the printer does not interpret).
+struct DebugLoc {
+  uint32_t line = 0, column = 0;
+  MetadataId scope = kNoId, inlinedAt = kNoId;
+  bool implicitCode = false;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -516,6 +525,7 @@ struct LlvmModule {
   std::vector<NamedMetadata> namedMetadata;
   std::vector<MetadataKindName> metadataKinds;
   std::vector<Attachment> attachments;
+  std::vector<DebugLoc> debugLocs;
 
   std::vector<Attribute> attributes;
   std::vector<AttributeSet> attributeSets;

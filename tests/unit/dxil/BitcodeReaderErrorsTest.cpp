@@ -321,6 +321,22 @@ TEST(DxilBitcodeReaderErrors, Instructions) {
        body(rec(34, {0, 0, 3, far}), tI32FnI32, rec(8, {tVoidFnMd, 0, 1, 0, 0, 0, 0, 0})),
        "refers to no metadata"},
       {"forward type", body(rec(2, {far, 99, 1, 0})), "type id 99 is not defined"},
+      {"debug location first", body(rec(35, {1, 2, 0, 0})), "before any instruction"},
+      {"debug location again", body([](BitWriter &w) {
+         w.record(2, {1, 1, 0});
+         w.record(33, {});
+       }),
+       "DEBUG_LOC_AGAIN without a location"},
+      {"debug location short", body([](BitWriter &w) {
+         w.record(2, {1, 1, 0});
+         w.record(35, {1});
+       }),
+       "DEBUG_LOC record too short"},
+      {"debug location scope", body([](BitWriter &w) {
+         w.record(2, {1, 1, 0});
+         w.record(35, {1, 2, 7, 0});
+       }),
+       "names metadata that does not exist"},
   });
 }
 

@@ -80,6 +80,32 @@ TEST(DxilBitcodeReader, ReadsAFunctionAConsumerCanQuery) {
             "}\n");
 }
 
+TEST(DxilBitcodeReader, DebugLocationsAreKept) {
+  std::vector<uint8_t> bytes = module(
+      3,
+      [](BitWriter &w) {
+        w.record(1, {1});
+        w.record(2, {1, 1, 0}); // add %0, %0
+        w.record(35, {7, 3, 1, 0});
+        w.record(10, {1});
+        w.record(33, {}); // the ret: the same location again
+      },
+      {},
+      [](BitWriter &w) {
+        w.enterBlock(kMetadata, 3);
+        w.record(3, {}); // !{}: the scope
+        w.endBlock();
+      });
+  Expected<LlvmModule> m = readBitcode(bytes);
+  ASSERT_TRUE(m) << m.error().format();
+  ASSERT_EQ(m->debugLocs.size(), 1u);
+  EXPECT_EQ(m->debugLocs[0].line, 7u);
+  EXPECT_EQ(m->debugLocs[0].column, 3u);
+  EXPECT_EQ(m->debugLocs[0].scope, 0u);
+  EXPECT_EQ(m->instructions[0].debugLoc, 0u);
+  EXPECT_EQ(m->instructions[1].debugLoc, 0u);
+}
+
 TEST(DxilBitcodeReader, ForwardReferencesAreResolved) {
   // A phi in block 1 names the add of block 1 before it exists (signed relative id).
   std::vector<uint8_t> bytes = module(3, [](BitWriter &w) {
