@@ -425,8 +425,10 @@ bool BitstreamReader::read(uint32_t abbrevId, BitstreamRecord &out) {
       return fail(errorAt(start, "record code " + std::to_string(code) + " out of range"));
     out.code = uint32_t(code);
     out.ops.resize(count);
+    // (restrict: stores of operands do not alias the cursor, which then stays in registers)
+    uint64_t *__restrict ops = out.ops.data();
     for (uint64_t i = 0; i < count && !failed_; ++i)
-      out.ops[i] = readVbr(6);
+      ops[i] = readVbr(6);
     return finishRecord(start);
   }
   uint32_t index = abbrevId - kFirstApplicationAbbrev;
@@ -469,7 +471,7 @@ bool BitstreamReader::read(uint32_t abbrevId, BitstreamRecord &out) {
             errorAt(start, "array of " + std::to_string(count) + " elements runs past the end"));
       size_t base = out.ops.size();
       out.ops.resize(base + size_t(count));
-      uint64_t *p = out.ops.data() + base;
+      uint64_t *__restrict p = out.ops.data() + base;
       unsigned width = unsigned(elt.value);
       switch (elt.kind) {
       case AbbrevOp::Kind::Fixed:
