@@ -2,6 +2,7 @@
 #include "LlvmFloatText.h"
 
 #include <bit>
+#include <charconv>
 #include <cstdlib>
 #include <cstring>
 #include <vector>
@@ -234,6 +235,18 @@ void appendLlvmFloat(std::string &out, uint32_t f) {
 
 void appendSignedDecimal(std::string &out, const uint64_t *words, uint32_t numWords,
                          uint32_t bitWidth) {
+  if (numWords == 1) { // the common case: sign-extend within the width and print
+    uint64_t v = words[0];
+    if (bitWidth < 64 && bitWidth > 0) {
+      v &= (uint64_t(1) << bitWidth) - 1;
+      if ((v >> (bitWidth - 1)) & 1)
+        v |= ~uint64_t(0) << bitWidth;
+    }
+    char buf[24];
+    auto [end, ec] = std::to_chars(buf, buf + sizeof buf, int64_t(v));
+    out.append(buf, end);
+    return;
+  }
   // Sign-extend within the width, then print magnitude.
   std::vector<uint64_t> w(words, words + numWords);
   uint32_t topBits = bitWidth - 64 * (numWords - 1);

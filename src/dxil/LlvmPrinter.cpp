@@ -6,6 +6,7 @@
 #include "spire/dxil/LlvmAttributes.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cstring>
 #include <optional>
 #include <unordered_map>
@@ -54,6 +55,12 @@ constexpr std::string_view kFixedMetadataKinds[] = {
 
 bool isAsciiAlnum(unsigned char c) {
   return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+void appendNumber(std::string &out, uint64_t v) {
+  char buf[24];
+  auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
+  out.append(buf, end);
 }
 
 void appendHexByte(std::string &out, unsigned char c) {
@@ -766,7 +773,8 @@ void Printer::appendValue(ValueId v) {
       appendName(out, '@', functionName(val.index));
       return;
     }
-    out += "@" + std::to_string(globalSlot[v]);
+    out.push_back('@');
+    appendNumber(out, uint64_t(globalSlot[v]));
     return;
   case ValueKind::GlobalVariable:
   case ValueKind::Alias:
@@ -774,16 +782,18 @@ void Printer::appendValue(ValueId v) {
       appendName(out, '@', m.str(val.name));
       return;
     }
-    out += "@" + std::to_string(globalSlot[v]);
+    out.push_back('@');
+    appendNumber(out, uint64_t(globalSlot[v]));
     return;
   default:
     if (!val.name.empty()) {
       appendName(out, '%', m.str(val.name));
       return;
     }
-    if (localSlot[v] >= 0)
-      out += "%" + std::to_string(localSlot[v]);
-    else
+    if (localSlot[v] >= 0) {
+      out.push_back('%');
+      appendNumber(out, uint64_t(localSlot[v]));
+    } else
       out += "<badref>";
     return;
   }
@@ -965,8 +975,10 @@ void Printer::appendConstant(const Constant &c) {
       if (i + 1 != ops.size())
         out += ", ";
     }
-    for (uint64_t idx : m.wordsOf(c))
-      out += ", " + std::to_string(idx);
+    for (uint64_t idx : m.wordsOf(c)) {
+      out += ", ";
+      appendNumber(out, idx);
+    }
     if (isCast(c.opcode)) {
       out += " to ";
       appendType(c.type);
@@ -992,9 +1004,10 @@ void Printer::appendConstant(const Constant &c) {
 // Metadata and attributes
 
 void Printer::appendMetadataRef(MetadataId md) {
-  if (mdSlot[md] >= 0)
-    out += "!" + std::to_string(mdSlot[md]);
-  else
+  if (mdSlot[md] >= 0) {
+    out.push_back('!');
+    appendNumber(out, uint64_t(mdSlot[md]));
+  } else
     out += "<badref>";
 }
 
@@ -1531,8 +1544,10 @@ void Printer::printInstruction(const Instruction &ins) {
       out += ", ";
       appendOperand(ops[1], true);
     }
-    for (uint64_t idx : m.wordsOf(ins))
-      out += ", " + std::to_string(idx);
+    for (uint64_t idx : m.wordsOf(ins)) {
+      out += ", ";
+      appendNumber(out, idx);
+    }
     break;
   case Opcode::Call: {
     if (ins.callingConv) {
@@ -1583,7 +1598,10 @@ void Printer::printInstruction(const Instruction &ins) {
       appendOperand(ops[0], true);
     }
     uint64_t a = ins.align ? ins.align : layout.prefAlign(ins.auxType);
-    out += ", align " + std::to_string(a);
+    {
+      out += ", align ";
+      appendNumber(out, a);
+    }
     uint32_t as = m.types[ins.type].bits;
     if (as)
       out += ", addrspace(" + std::to_string(as) + ")";
@@ -1657,7 +1675,10 @@ void Printer::printInstruction(const Instruction &ins) {
     }
     TypeId accessed = ins.opcode == Opcode::Load ? ins.type : m.values[ops[0]].type;
     uint64_t a = ins.align ? ins.align : layout.abiAlign(accessed);
-    out += ", align " + std::to_string(a);
+    {
+      out += ", align ";
+      appendNumber(out, a);
+    }
     break;
   }
   case Opcode::AtomicCmpXchg: {
@@ -1667,7 +1688,10 @@ void Printer::printInstruction(const Instruction &ins) {
     out.push_back(' ');
     out += orderingText(ins.failureOrdering);
     uint64_t a = ins.align ? ins.align : layout.storeSize(m.values[ops[1]].type);
-    out += ", align " + std::to_string(a);
+    {
+      out += ", align ";
+      appendNumber(out, a);
+    }
     break;
   }
   case Opcode::AtomicRMW: {
@@ -1675,7 +1699,10 @@ void Printer::printInstruction(const Instruction &ins) {
     out.push_back(' ');
     out += orderingText(ins.ordering);
     uint64_t a = ins.align ? ins.align : layout.storeSize(m.values[ops[1]].type);
-    out += ", align " + std::to_string(a);
+    {
+      out += ", align ";
+      appendNumber(out, a);
+    }
     break;
   }
   case Opcode::Fence:
