@@ -16,6 +16,10 @@ seeds() { # $1: target
   case "$1" in
     assembler) cp "$root"/examples/*.spvasm "$dir"/ ;;
     dialect_text) ;; # its regression inputs are MLIR modules of every op family
+    dxil_bitcode) # DXIL containers from the corpus when present, else the regression inputs
+      find "$root/../shared/corpus/dxil" -name '*.dxil' -size -6k 2>/dev/null | head -40 |
+        while read -r f; do cp "$f" "$dir/"; done
+      ;;
     *)
       for f in "$root"/examples/*.spvasm; do
         "$build"/tools/spire/spire as "$f" -o "$dir/$(basename "$f").spv" || true
@@ -28,7 +32,7 @@ seeds() { # $1: target
 }
 
 status=0
-for target in binary_reader assembler disassembler validator dialect dialect_text; do
+for target in binary_reader assembler disassembler validator dialect dialect_text dxil_bitcode; do
   exe="$build/fuzz/${target}_fuzzer"
   dir=$(seeds "$target")
   echo "fuzz $target: $runs runs from $(ls "$dir" | wc -l) seeds"

@@ -16,6 +16,8 @@ packages=(
   googletest libgtest-dev libgmock-dev libbenchmark-dev
   # sanitizer and libFuzzer builds
   clang-14 libclang-rt-14-dev
+  # LLVM 14's bitcode tools: the reference of the DXIL reader and printer (llvm-as-14, llvm-dis-14)
+  llvm-14
 )
 
 missing=()

@@ -1,6 +1,7 @@
 // spire dis: a SPIR-V binary as assembly text.
 #include "CommandLine.h"
 #include "Commands.h"
+#include "DxilDis.h"
 
 #include "spire/asm/Disassembler.h"
 #include "spire/support/File.h"
@@ -12,12 +13,15 @@ namespace spire::tool {
 
 namespace {
 
-constexpr const char *kHelp = R"(spire dis - disassemble a SPIR-V binary into assembly text
+constexpr const char *kHelp =
+    R"(spire dis - disassemble a SPIR-V binary or a DXIL program into assembly text
 
 Usage: spire dis [options] [<file>]
 
 Reads the binary from <file>, or from standard input when <file> is '-' or absent, in
 either byte order. With the default options the text is byte-identical to spirv-dis's.
+A DXBC container (DXIL) or bare LLVM bitcode is printed as LLVM assembly, as llvm-dis-14
+prints its bitcode (the options below apply to SPIR-V only).
 
 Options:
   -o <file>     write the text to <file> ('-': standard output, the default)
@@ -30,7 +34,8 @@ Options:
   --comment     add comments that make the text easier to read
   -h, --help    print this help
 
-Exit status: 0 success, 1 the input is not a readable SPIR-V module, 2 usage error.
+Exit status: 0 success, 1 the input is not a readable SPIR-V module or DXIL program,
+2 usage error.
 )";
 
 } // namespace
@@ -83,6 +88,8 @@ int runDis(std::span<char *const> args) {
     report(bytes.error(), input == "-" ? "<stdin>" : input);
     return kInvalidInput;
   }
+  if (isDxilInput(*bytes))
+    return disassembleDxil(*bytes, input, output);
   // Like spirv-dis, show ids past the bound rather than refusing the module.
   Expected<Module> module = Module::fromBytes(*bytes, {.allowIdsPastBound = true});
   if (!module) {
