@@ -24,6 +24,11 @@ const char *hitGroupTypeName(uint32_t type) {
   return type == 0 ? "Triangle" : type == 1 ? "ProceduralPrimitive" : nullptr;
 }
 
+/// "1 record", "2 records".
+std::string count(size_t n, const char *noun) {
+  return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
+}
+
 std::string quoted(std::string_view s) {
   std::string q = "\"";
   for (char c : s) {
@@ -436,15 +441,15 @@ private:
 
   void rootSignatureBody(const RootSignature &rs) {
     line("  Version " + nameOr(rootSignatureVersionName(rs.version), rs.version) + ", flags " +
-         hex(rs.flags) + ", " + std::to_string(rs.parameters.size()) + " parameters, " +
-         std::to_string(rs.staticSamplers.size()) + " static samplers");
+         hex(rs.flags) + ", " + count(rs.parameters.size(), "parameter") + ", " +
+         count(rs.staticSamplers.size(), "static sampler"));
     for (size_t i = 0; i < rs.parameters.size(); ++i) {
       const RootParameter &p = rs.parameters[i];
       std::string s = "  [" + std::to_string(i) + "] " +
                       nameOr(rootParameterTypeName(p.type), uint32_t(p.type)) + ", visibility " +
                       nameOr(shaderVisibilityName(p.shaderVisibility), p.shaderVisibility);
       if (p.type == RootParameterType::DescriptorTable) {
-        line(s + ", " + std::to_string(p.ranges.size()) + " ranges");
+        line(s + ", " + count(p.ranges.size(), "range"));
         for (const DescriptorRange &d : p.ranges)
           line("      " + nameOr(descriptorRangeTypeName(d.rangeType), d.rangeType) + " " +
                (d.numDescriptors == ~0u ? "unbounded" : std::to_string(d.numDescriptors)) +
@@ -511,8 +516,10 @@ private:
     line("Runtime data (RDAT version " + hex(rd.version) + "): " + std::to_string(rd.parts.size()) +
          " sub-parts");
     for (const RdatPart &p : rd.parts) {
-      std::string s = "  " + nameOr(rdatPartTypeName(p.type), uint32_t(p.type)) + ": " +
-                      std::to_string(p.size) + " bytes";
+      const char *type = rdatPartTypeName(p.type);
+      std::string s = "  " +
+                      (type ? std::string(type) : "type " + std::to_string(uint32_t(p.type))) +
+                      ": " + std::to_string(p.size) + " bytes";
       if (p.isTable)
         s += ", " + std::to_string(p.recordCount) + (p.recordCount == 1 ? " record" : " records") +
              " of " + std::to_string(p.recordStride) + " bytes";
@@ -544,7 +551,7 @@ private:
       if (f.featureFlags) {
         std::string names;
         for (const std::string &n : featureFlagNames(f.featureFlags))
-          names += (names.empty() ? "" : " ") + n;
+          names += (names.empty() ? "" : ", ") + n;
         line("  Features: " + names);
       }
       if (f.payloadSizeInBytes || f.attributeSizeInBytes)
