@@ -457,53 +457,52 @@ private:
     for (const RdatNodeId &n : rd.nodeIds)
       w_.beginObject().field("name", n.name).field("index", n.index).endObject();
     w_.endArray();
+    // The node tables as they are stored, records referring to one another by index: printing
+    // what a record refers to inside it would multiply what records share.
     w_.key("nodeShaders").beginArray();
     for (const RdatNodeShader &n : rd.nodeShaders) {
       w_.beginObject()
           .field("launchType", n.launchType)
           .field("groupSharedBytesUsed", n.groupSharedBytesUsed);
       nameOrNull(w_, "launchTypeName", nodeLaunchTypeName(n.launchType));
-      w_.key("attribs").beginArray();
-      for (uint32_t a : n.attribs) {
-        const RdatNodeFuncAttrib &attr = rd.nodeFuncAttribs[a];
-        w_.beginObject().field("kind", attr.kind).field("value", attr.value);
-        nameOrNull(w_, "kindName", nodeFuncAttribKindName(attr.kind));
-        if (attr.nodeId)
-          w_.field("nodeId", *attr.nodeId);
-        if (!attr.values.empty())
-          words("values", attr.values);
-        w_.endObject();
-      }
-      w_.endArray();
-      ioNodes("inputs", rd, n.inputs);
-      ioNodes("outputs", rd, n.outputs);
+      words("attribs", n.attribs);
+      words("inputs", n.inputs);
+      words("outputs", n.outputs);
+      w_.endObject();
+    }
+    w_.endArray();
+    w_.key("nodeFuncAttribs").beginArray();
+    for (const RdatNodeFuncAttrib &attr : rd.nodeFuncAttribs) {
+      w_.beginObject().field("kind", attr.kind).field("value", attr.value);
+      nameOrNull(w_, "kindName", nodeFuncAttribKindName(attr.kind));
+      if (attr.nodeId)
+        w_.field("nodeId", *attr.nodeId);
+      if (!attr.values.empty())
+        words("values", attr.values);
+      w_.endObject();
+    }
+    w_.endArray();
+    w_.key("ioNodes").beginArray();
+    for (const RdatIONode &io : rd.ioNodes) {
+      w_.beginObject().field("ioFlagsAndKind", io.ioFlagsAndKind);
+      nameOrNull(w_, "kindName", nodeIOKindName(io.ioFlagsAndKind));
+      words("attribs", io.attribs);
+      w_.endObject();
+    }
+    w_.endArray();
+    w_.key("nodeIOAttribs").beginArray();
+    for (const RdatNodeIOAttrib &attr : rd.nodeIOAttribs) {
+      w_.beginObject().field("kind", attr.kind).field("value", attr.value);
+      nameOrNull(w_, "kindName", nodeIOAttribKindName(attr.kind));
+      if (attr.outputId)
+        w_.field("nodeId", *attr.outputId);
+      if (attr.kind == 5)
+        w_.field("dispatchGridByteOffset", attr.dispatchGridByteOffset)
+            .field("dispatchGridComponents", attr.dispatchGridComponents)
+            .field("dispatchGridComponentType", attr.dispatchGridComponentType);
       w_.endObject();
     }
     w_.endArray().endObject();
-  }
-
-  void ioNodes(std::string_view key, const RuntimeData &rd, const std::vector<uint32_t> &nodes) {
-    w_.key(key).beginArray();
-    for (uint32_t i : nodes) {
-      const RdatIONode &io = rd.ioNodes[i];
-      w_.beginObject().field("ioFlagsAndKind", io.ioFlagsAndKind);
-      nameOrNull(w_, "kindName", nodeIOKindName(io.ioFlagsAndKind));
-      w_.key("attribs").beginArray();
-      for (uint32_t a : io.attribs) {
-        const RdatNodeIOAttrib &attr = rd.nodeIOAttribs[a];
-        w_.beginObject().field("kind", attr.kind).field("value", attr.value);
-        nameOrNull(w_, "kindName", nodeIOAttribKindName(attr.kind));
-        if (attr.outputId)
-          w_.field("nodeId", *attr.outputId);
-        if (attr.kind == 5)
-          w_.field("dispatchGridByteOffset", attr.dispatchGridByteOffset)
-              .field("dispatchGridComponents", attr.dispatchGridComponents)
-              .field("dispatchGridComponentType", attr.dispatchGridComponentType);
-        w_.endObject();
-      }
-      w_.endArray().endObject();
-    }
-    w_.endArray();
   }
 
   void sourceInfo() {

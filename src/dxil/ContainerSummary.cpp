@@ -29,9 +29,15 @@ std::string count(size_t n, const char *noun) {
   return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
 }
 
+// What the summary prints of a string, a list or a table cell is bounded, so that records that
+// share long strings or long lists print in time and space linear in the container.
+constexpr size_t kStringLimit = 120; ///< bytes of a quoted string
+constexpr size_t kListLimit = 16;    ///< items of a list
+constexpr size_t kCellLimit = 64;    ///< bytes of a table cell
+
 std::string quoted(std::string_view s) {
   std::string q = "\"";
-  for (char c : s) {
+  for (char c : s.substr(0, kStringLimit)) {
     if (c == '"' || c == '\\') {
       q += '\\';
       q += c;
@@ -43,7 +49,26 @@ std::string quoted(std::string_view s) {
       q += c;
     }
   }
-  return q + "\"";
+  q += "\"";
+  if (s.size() > kStringLimit)
+    q += "... (" + std::to_string(s.size()) + " bytes)";
+  return q;
+}
+
+/// The first kListLimit items of a list as `item(x)` joined by `separator`, then how many there
+/// are in all.
+template <class List, class Item>
+std::string joined(const List &list, const char *separator, Item item) {
+  std::string s;
+  size_t n = 0;
+  for (const auto &x : list) {
+    if (n++ == kListLimit) {
+      s += std::string(separator) + "... (" + std::to_string(list.size()) + " in all)";
+      break;
+    }
+    s += (n == 1 ? "" : separator) + item(x);
+  }
+  return s;
 }
 
 /// A table printed with aligned columns under a header and a rule of dashes.
@@ -56,7 +81,12 @@ public:
       columns_.push_back({right ? t.substr(1) : t, right});
     }
   }
-  void row(std::vector<std::string> cells) { rows_.push_back(std::move(cells)); }
+  void row(std::vector<std::string> cells) {
+    for (std::string &c : cells)
+      if (c.size() > kCellLimit)
+        c = c.substr(0, kCellLimit - 3) + "...";
+    rows_.push_back(std::move(cells));
+  }
 
   void print(std::string &out, const char *prefix = "; ") const {
     std::vector<size_t> width(columns_.size());
@@ -557,18 +587,11 @@ private:
       if (f.payloadSizeInBytes || f.attributeSizeInBytes)
         line("  PayloadSizeInBytes=" + std::to_string(f.payloadSizeInBytes) +
              " AttributeSizeInBytes=" + std::to_string(f.attributeSizeInBytes));
-      if (!f.resources.empty()) {
-        std::string names;
-        for (uint32_t r : f.resources)
-          names += (names.empty() ? "" : ", ") + std::string(rd.resources[r].name);
-        line("  Resources: " + names);
-      }
-      if (!f.dependencies.empty()) {
-        std::string names;
-        for (std::string_view d : f.dependencies)
-          names += (names.empty() ? "" : ", ") + quoted(d);
-        line("  Calls: " + names);
-      }
+      if (!f.resources.empty())
+        line("  Resources: " +
+             joined(f.resources, ", ", [&](uint32_t r) { return quoted(rd.resources[r].name); }));
+      if (!f.dependencies.empty())
+        line("  Calls: " + joined(f.dependencies, ", ", quoted));
       if (f.hasVersion2)
         line("  WaveLaneCount=" + std::to_string(f.minimumExpectedWaveLaneCount) + ".." +
              std::to_string(f.maximumExpectedWaveLaneCount) + " ShaderFlags=" + hex(f.shaderFlags));
@@ -582,29 +605,28 @@ private:
   void nodeShader(const RuntimeData &rd, const RdatNodeShader &n) {
     line("  Node: launch " + nameOr(nodeLaunchTypeName(n.launchType), n.launchType) +
          ", GroupSharedBytesUsed=" + std::to_string(n.groupSharedBytesUsed));
-    for (uint32_t a : n.attribs) {
-      const RdatNodeFuncAttrib &attr = rd.nodeFuncAttribs[a];
+    for (size_t k = 0; k < n.attribs.size() && k < kListLimit; ++k) {
+      const RdatNodeFuncAttrib &attr = rd.nodeFuncAttribs[n.attribs[k]];
       std::string s = "    " + nameOr(nodeFuncAttribKindName(attr.kind), attr.kind) + "=";
       if (attr.nodeId)
         s += quoted(rd.nodeIds[*attr.nodeId].name) + "[" +
              std::to_string(rd.nodeIds[*attr.nodeId].index) + "]";
-      else if (!attr.values.empty()) {
-        std::string v;
-        for (uint32_t x : attr.values)
-          v += (v.empty() ? "" : ",") + std::to_string(x);
-        s += "(" + v + ")";
-      } else
+      else if (!attr.values.empty())
+        s += "(" + joined(attr.values, ",", [](uint32_t x) { return std::to_string(x); }) + ")";
+      else
         s += std::to_string(attr.value);
       line(s);
     }
+    if (n.attribs.size() > kListLimit)
+      line("    ... (" + std::to_string(n.attribs.size()) + " attributes in all)");
     auto ioNodes = [&](const char *what, const std::vector<uint32_t> &nodes) {
-      for (uint32_t i : nodes) {
-        const RdatIONode &io = rd.ioNodes[i];
+      for (size_t k = 0; k < nodes.size() && k < kListLimit; ++k) {
+        const RdatIONode &io = rd.ioNodes[nodes[k]];
         std::string s = std::string("    ") + what + " " +
                         nameOr(nodeIOKindName(io.ioFlagsAndKind), io.ioFlagsAndKind & 0x7f) +
                         " (flags " + hex(io.ioFlagsAndKind) + ")";
-        for (uint32_t a : io.attribs) {
-          const RdatNodeIOAttrib &attr = rd.nodeIOAttribs[a];
+        for (size_t j = 0; j < io.attribs.size() && j < kListLimit; ++j) {
+          const RdatNodeIOAttrib &attr = rd.nodeIOAttribs[io.attribs[j]];
           s += " " + nameOr(nodeIOAttribKindName(attr.kind), attr.kind) + "=";
           if (attr.outputId)
             s += quoted(rd.nodeIds[*attr.outputId].name) + "[" +
@@ -618,8 +640,12 @@ private:
           else
             s += std::to_string(attr.value);
         }
+        if (io.attribs.size() > kListLimit)
+          s += " ... (" + std::to_string(io.attribs.size()) + " attributes in all)";
         line(s);
       }
+      if (nodes.size() > kListLimit)
+        line("    ... (" + std::to_string(nodes.size()) + " " + what + " nodes in all)");
     };
     ioNodes("Input", n.inputs);
     ioNodes("Output", n.outputs);
@@ -643,13 +669,10 @@ private:
         line("  (does not decode: " + rs.error().message + ")");
       break;
     }
-    case 8: {
-      std::string names;
-      for (std::string_view e : s.exports)
-        names += (names.empty() ? "" : ", ") + quoted(e);
-      line("  Subobject=" + quoted(s.associatedSubobject) + " Exports=" + names);
+    case 8:
+      line("  Subobject=" + quoted(s.associatedSubobject) +
+           " Exports=" + joined(s.exports, ", ", quoted));
       break;
-    }
     case 9:
       line("  MaxPayloadSizeInBytes=" + std::to_string(s.maxPayloadSizeInBytes) +
            " MaxAttributeSizeInBytes=" + std::to_string(s.maxAttributeSizeInBytes));

@@ -94,4 +94,24 @@ private:
   uint64_t base_ = 0;
 };
 
+/// How much a part's records may resolve to. Records can share what they refer to (strings of a
+/// table, index arrays, raw bytes), so what they resolve to could grow with the square of the
+/// part's size, and so would whatever prints them; real parts resolve to less than their own size
+/// (the corpus: at most 0.4 bytes of strings and 0.04 index entries per byte), and a part may
+/// resolve to four times its size.
+class ResolveBudget {
+public:
+  explicit ResolveBudget(uint64_t partSize) : left_(4 * partSize + 4096) {}
+  /// Takes `amount` from the budget; false (taking nothing) when it does not hold that much.
+  bool take(uint64_t amount) {
+    if (amount > left_)
+      return false;
+    left_ -= amount;
+    return true;
+  }
+
+private:
+  uint64_t left_;
+};
+
 } // namespace spire::dxil::detail

@@ -203,6 +203,7 @@ Expected<PipelineStateValidation> readPipelineStateValidation(const ContainerPar
     return *e;
   if (auto e = c.words(indexEntries, psv.semanticIndexTable, "the semantic index table"))
     return *e;
+  detail::ResolveBudget budget(r.size());
   if (psv.version >= 3) {
     Expected<std::string_view> name =
         tableString(r, stringsAt, psv.stringTable, entryNameOffset, "the entry name");
@@ -241,6 +242,9 @@ Expected<PipelineStateValidation> readPipelineStateValidation(const ContainerPar
                         std::string("the semantic name of element ") + std::to_string(i));
         if (!name)
           return name.error();
+        if (!budget.take(name->size()))
+          return r.error(at, "the elements' semantic names add up to more than a part of " +
+                                 std::to_string(r.size()) + " bytes can plausibly hold");
         el.semanticName = *name;
         uint32_t indexes = r.u32(at + 4);
         el.rows = r.u8(at + 8);

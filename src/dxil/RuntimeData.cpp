@@ -38,8 +38,7 @@ bool isTable(RdatPartType type) {
 /// Decodes the tables once every sub-part is located, resolving what records refer to.
 class Decoder {
 public:
-  Decoder(const detail::PartReader &r, RuntimeData &out)
-      : r_(r), out_(out), entriesLeft_(16 * uint64_t(r.size()) + 65536) {}
+  Decoder(const detail::PartReader &r, RuntimeData &out) : r_(r), out_(out), budget_(r.size()) {}
 
   /// Locates the sub-parts; the string buffer, index arrays and raw bytes are taken here.
   std::optional<Diagnostic> locate() {
@@ -205,7 +204,27 @@ private:
                                " lies outside the string buffer's " +
                                std::to_string(out_.strings.size()) + " bytes");
     out = out_.strings.substr(offset, out_.strings.find('\0', offset) - offset);
+    if (!budget_.take(out.size()))
+      return overBudget(rec, at);
     return std::nullopt;
+  }
+
+  /// A string of an array of string offsets (a function's dependencies, a subobject's exports).
+  std::optional<Diagnostic> arrayString(const detail::PartReader &rec, uint64_t at, uint32_t offset,
+                                        std::vector<std::string_view> &out) {
+    if (offset >= out_.strings.size())
+      return rec.error(at, "string offset " + std::to_string(offset) +
+                               " in an array lies outside the string buffer's " +
+                               std::to_string(out_.strings.size()) + " bytes");
+    out.push_back(out_.strings.substr(offset, out_.strings.find('\0', offset) - offset));
+    if (!budget_.take(out.back().size()))
+      return overBudget(rec, at);
+    return std::nullopt;
+  }
+
+  Diagnostic overBudget(const detail::PartReader &rec, uint64_t at) const {
+    return rec.error(at, "the records refer to more strings, indices and bytes than a part of " +
+                             std::to_string(r_.size()) + " bytes can plausibly hold");
   }
 
   std::optional<Diagnostic> indexArray(const detail::PartReader &rec, uint64_t at,
@@ -217,12 +236,8 @@ private:
     if (ref >= t.size() || t[ref] > t.size() - ref - 1)
       return rec.error(at, "index array " + std::to_string(ref) + " runs past the index arrays' " +
                                std::to_string(t.size()) + " entries");
-    // Records may share arrays, so what they resolve to could grow with the square of the
-    // part's size; real parts stay far below this bound.
-    if (t[ref] > entriesLeft_)
-      return rec.error(at, "the records refer to more index entries than a part of " +
-                               std::to_string(r_.size()) + " bytes can plausibly hold");
-    entriesLeft_ -= t[ref];
+    if (!budget_.take(4 * uint64_t(t[ref])))
+      return overBudget(rec, at);
     out.assign(t.begin() + ref + 1, t.begin() + ref + 1 + t[ref]);
     return std::nullopt;
   }
@@ -279,13 +294,9 @@ private:
     std::vector<uint32_t> dependencies;
     if (auto e = indexArray(rec, 12, dependencies))
       return e;
-    for (uint32_t offset : dependencies) {
-      if (offset >= out_.strings.size())
-        return rec.error(12, "a dependency's name offset " + std::to_string(offset) +
-                                 " lies outside the string buffer");
-      f.dependencies.push_back(
-          out_.strings.substr(offset, out_.strings.find('\0', offset) - offset));
-    }
+    for (uint32_t offset : dependencies)
+      if (auto e = arrayString(rec, 12, offset, f.dependencies))
+        return e;
     f.shaderKind = ShaderKind(rec.u32(16));
     f.payloadSizeInBytes = rec.u32(20);
     f.attributeSizeInBytes = rec.u32(24);
@@ -323,6 +334,8 @@ private:
         return rec.error(8, "the root signature's " + std::to_string(s.raw[1]) +
                                 " bytes at offset " + std::to_string(s.raw[0]) +
                                 " run past the raw bytes' " + std::to_string(out_.rawBytes.size()));
+      if (!budget_.take(s.raw[1]))
+        return overBudget(rec, 12);
       s.rootSignature = out_.rawBytes.subspan(s.raw[0], s.raw[1]);
       break;
     case kExportsAssociation: {
@@ -331,12 +344,9 @@ private:
       std::vector<uint32_t> names;
       if (auto e = indexArray(rec, 12, names))
         return e;
-      for (uint32_t offset : names) {
-        if (offset >= out_.strings.size())
-          return rec.error(12, "an export's name offset " + std::to_string(offset) +
-                                   " lies outside the string buffer");
-        s.exports.push_back(out_.strings.substr(offset, out_.strings.find('\0', offset) - offset));
-      }
+      for (uint32_t offset : names)
+        if (auto e = arrayString(rec, 12, offset, s.exports))
+          return e;
       break;
     }
     case kShaderConfig:
@@ -433,7 +443,7 @@ private:
   const detail::PartReader &r_;
   RuntimeData &out_;
   std::vector<detail::PartReader> bodies_;
-  uint64_t entriesLeft_;
+  detail::ResolveBudget budget_;
 };
 
 } // namespace

@@ -19,6 +19,7 @@ Expected<ProgramSignature> readSignature(const ContainerPart &part) {
   if (auto e = r.requireArray(first, count, kElementSize, "the signature's elements"))
     return *e;
   sig.elements.reserve(count);
+  detail::ResolveBudget budget(r.size());
   for (uint32_t i = 0; i < count; ++i) {
     uint64_t at = first + uint64_t(i) * kElementSize;
     SignatureElement el;
@@ -36,6 +37,9 @@ Expected<ProgramSignature> readSignature(const ContainerPart &part) {
           r.cstring(nameOffset, "the semantic name of element " + std::to_string(i));
       if (!name)
         return name.error();
+      if (!budget.take(name->size()))
+        return r.error(at + 4, "the elements' semantic names add up to more than a part of " +
+                                   std::to_string(r.size()) + " bytes can plausibly hold");
       el.semanticName = *name;
     }
     sig.elements.push_back(el);

@@ -214,3 +214,33 @@ TEST(DxilSummary, NamesShaderModels) {
 
 } // namespace
 } // namespace spire::dxil
+
+namespace spire::dxil {
+namespace {
+
+TEST(DxilSummary, BoundsLongNamesAndLists) {
+  std::vector<test::TestPart> parts = test::everyPart();
+  std::string longName(300, 'L');
+  parts[2].data = test::signaturePart({{longName, 0, 64, 3, 0, 0xf, 0}});
+  std::vector<uint8_t> debugName(308); // flags, length, the name, its NUL and the padding
+  debugName[2] = 300 & 0xff;
+  debugName[3] = 300 >> 8;
+  std::copy(longName.begin(), longName.end(), debugName.begin() + 4);
+  parts[8].data = debugName;
+  std::vector<uint8_t> bytes = test::buildContainer(parts);
+  Expected<Container> c = readContainer(bytes);
+  ASSERT_TRUE(c);
+  Expected<ContainerInfo> info = readContainerInfo(*c);
+  ASSERT_TRUE(info) << info.error().format();
+  std::string text;
+  printContainerSummary(*info, text);
+  std::vector<std::string> l = lines(text);
+  EXPECT_TRUE(has(l, "; Debug name: \"" + std::string(120, 'L') + "\"... (300 bytes)"));
+  EXPECT_TRUE(has(l, "; " + std::string(61, 'L') + "...     0 xyzw        0   TARGET  float xyzw"));
+  std::string json;
+  printContainerJson(*info, json);
+  EXPECT_NE(json.find("\"semanticName\": \"" + longName + "\""), std::string::npos);
+}
+
+} // namespace
+} // namespace spire::dxil

@@ -168,3 +168,32 @@ TEST(DxilRdat, RejectsTruncatedAndDuplicatedParts) {
 
 } // namespace
 } // namespace spire::dxil
+
+namespace spire::dxil {
+namespace {
+
+TEST(DxilRdat, RefusesRecordsThatShareLongStringsBeyondReason) {
+  // 200 resources named by one string of 4000 bytes.
+  auto part = [](uint32_t count) {
+    test::Bytes strings;
+    strings.u8(0).cstr(std::string(4000, 'r')).pad4();
+    test::Bytes table;
+    table.u32(count).u32(32);
+    for (uint32_t i = 0; i < count; ++i)
+      table.u32(0).u32(2).u32(i).u32(0).u32(i).u32(i).u32(1).u32(0);
+    test::Bytes p;
+    p.u32(0x10).u32(2).u32(16).u32(uint32_t(24 + strings.size()));
+    p.u32(1).u32(uint32_t(strings.size())).raw(strings.v);
+    p.u32(3).u32(uint32_t(table.size())).raw(table.v);
+    return p.v;
+  };
+  Expected<RuntimeData> rd = read(part(200));
+  ASSERT_FALSE(rd);
+  EXPECT_NE(rd.error().message.find("can plausibly hold"), std::string::npos);
+  rd = read(part(3));
+  ASSERT_TRUE(rd) << rd.error().format();
+  EXPECT_EQ(rd->resources[2].name.size(), 4000u);
+}
+
+} // namespace
+} // namespace spire::dxil

@@ -91,3 +91,25 @@ TEST(DxilSignature, RejectsEveryTruncationThatCutsANameAndAHugeCount) {
 
 } // namespace
 } // namespace spire::dxil
+
+namespace spire::dxil {
+namespace {
+
+TEST(DxilSignature, RefusesElementsThatShareALongNameBeyondReason) {
+  // 100 elements naming one string of 2000 bytes resolve to 200000 bytes of names.
+  test::Bytes b;
+  b.u32(100).u32(8);
+  uint32_t nameAt = 8 + 100 * 32;
+  for (int i = 0; i < 100; ++i)
+    b.u32(0).u32(nameAt).u32(uint32_t(i)).u32(0).u32(3).u32(uint32_t(i)).u8(1).u8(0).u16(0).u32(0);
+  b.cstr(std::string(2000, 'N'));
+  Expected<ProgramSignature> sig = readSignature(ContainerPart{FourCC::of("OSG1"), 0, b.v});
+  ASSERT_FALSE(sig);
+  EXPECT_NE(sig.error().message.find("can plausibly hold"), std::string::npos);
+  // Ten of them are fine.
+  b.set32(0, 10);
+  EXPECT_TRUE(readSignature(ContainerPart{FourCC::of("OSG1"), 0, b.v}));
+}
+
+} // namespace
+} // namespace spire::dxil
