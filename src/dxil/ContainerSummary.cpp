@@ -35,21 +35,27 @@ constexpr size_t kStringLimit = 120; ///< bytes of a quoted string
 constexpr size_t kListLimit = 16;    ///< items of a list
 constexpr size_t kCellLimit = 64;    ///< bytes of a table cell
 
-std::string quoted(std::string_view s) {
-  std::string q = "\"";
+/// The first kStringLimit bytes of a string with quotes and backslashes escaped, and every byte
+/// that is not printable ASCII as \xNN: the summary stays ASCII, one line per line.
+std::string escaped(std::string_view s) {
+  std::string e;
   for (char c : s.substr(0, kStringLimit)) {
     if (c == '"' || c == '\\') {
-      q += '\\';
-      q += c;
-    } else if (uint8_t(c) < 0x20 || uint8_t(c) >= 0x7f) { // the summary stays ASCII
+      e += '\\';
+      e += c;
+    } else if (uint8_t(c) < 0x20 || uint8_t(c) >= 0x7f) {
       char buf[8];
       std::snprintf(buf, sizeof buf, "\\x%02x", unsigned(uint8_t(c)));
-      q += buf;
+      e += buf;
     } else {
-      q += c;
+      e += c;
     }
   }
-  q += "\"";
+  return e;
+}
+
+std::string quoted(std::string_view s) {
+  std::string q = "\"" + escaped(s) + "\"";
   if (s.size() > kStringLimit)
     q += "... (" + std::to_string(s.size()) + " bytes)";
   return q;
@@ -294,7 +300,7 @@ private:
     for (const SignatureElement &e : sig->elements) {
       uint8_t used = input ? e.readWriteMask : uint8_t(e.mask & ~e.readWriteMask & 0xf);
       std::vector<std::string> row = {
-          std::string(e.semanticName),
+          escaped(e.semanticName),
           std::to_string(e.semanticIndex),
           maskLetters(e.mask),
           e.registerIndex == ~0u ? "N/A" : std::to_string(e.registerIndex),
@@ -370,7 +376,7 @@ private:
       std::string indexes;
       for (uint32_t i : e.semanticIndexes)
         indexes += (indexes.empty() ? "" : ",") + std::to_string(i);
-      t.row({std::string(e.semanticName), indexes, std::to_string(e.rows),
+      t.row({escaped(e.semanticName), indexes, std::to_string(e.rows),
              e.allocated ? std::to_string(e.startRow) : "N/A", std::to_string(e.cols),
              e.allocated ? std::to_string(e.startCol) : "N/A",
              nameOr(semanticKindName(e.semanticKind), uint32_t(e.semanticKind)),
@@ -563,7 +569,7 @@ private:
       line();
       Table t({"Name", "Class", "Kind", ">ID", ">Space", ">Lower", ">Upper", "Flags"});
       for (const RdatResource &r : rd.resources)
-        t.row({std::string(r.name),
+        t.row({escaped(r.name),
                nameOr(resourceClassName(r.resourceClass), uint32_t(r.resourceClass)),
                nameOr(resourceKindName(r.kind), uint32_t(r.kind)), std::to_string(r.id),
                std::to_string(r.space), std::to_string(r.lowerBound),
