@@ -27,7 +27,7 @@ Expected<ContainerInfo> readContainerInfo(const Container &container) {
   info.container = container;
   size_t size = std::min<size_t>(container.declaredSize, container.bytes.size());
   info.computedDigest = computeContainerDigest(container.bytes.first(size));
-  info.digestStatus = checkDigest(container);
+  info.digestStatus = classifyDigest(container.digest, info.computedDigest);
 
   // The program's kind decodes the stage information of a version 0 PSV0 part.
   std::optional<ShaderKind> kind;

@@ -28,6 +28,8 @@ Digest computeContainerDigest(std::span<const uint8_t> container);
 
 /// Compares the stored digest with the one recomputed over the container's declared size.
 DigestStatus checkDigest(const Container &container);
+/// The same, for a digest already computed: all zero is unsigned, equal is signed.
+DigestStatus classifyDigest(const Digest &stored, const Digest &computed);
 
 /// "signed", "unsigned" or "corrupt".
 const char *digestStatusName(DigestStatus status);

@@ -4,6 +4,7 @@
 
 #include "spire/dxil/Container.h"
 
+#include <span>
 #include <string>
 #include <vector>
 

@@ -6,7 +6,9 @@
 #include "spire/dxil/Container.h"
 #include "spire/dxil/ResourceKind.h"
 
+#include <array>
 #include <optional>
+#include <span>
 #include <string_view>
 #include <vector>
 
