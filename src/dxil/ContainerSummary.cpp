@@ -418,7 +418,7 @@ private:
            "," + std::to_string(psv.sigOutputVectors[2]) + "," +
            std::to_string(psv.sigOutputVectors[3]) + "]");
     }
-    if (psv.version >= 2)
+    if (psv.version >= 2 && (psv.numThreads[0] || psv.numThreads[1] || psv.numThreads[2]))
       line("  NumThreads=(" + std::to_string(psv.numThreads[0]) + "," +
            std::to_string(psv.numThreads[1]) + "," + std::to_string(psv.numThreads[2]) + ")");
     if (psv.version >= 3)
