@@ -207,3 +207,45 @@ TEST(DxilPsv, RejectsEveryTruncation) {
 
 } // namespace
 } // namespace spire::dxil
+
+namespace spire::dxil {
+namespace {
+
+TEST(DxilPsv, DecodesTheStageInformationOfEachKind) {
+  // A version 0 part: the stage union holds 1, 2, 3, 4 as 32-bit words, and no resources.
+  Bytes p;
+  p.u32(24).u32(1).u32(2).u32(3).u32(4).u32(0).u32(~0u).u32(0);
+  auto stage = [&](ShaderKind kind) {
+    Expected<PipelineStateValidation> psv = read(p.v, kind);
+    EXPECT_TRUE(psv) << psv.error().format();
+    return psv ? psv->stage : PsvStageInfo{};
+  };
+  PsvHullInfo hs = std::get<PsvHullInfo>(stage(ShaderKind::Hull));
+  EXPECT_EQ(hs.inputControlPointCount, 1u);
+  EXPECT_EQ(hs.outputControlPointCount, 2u);
+  EXPECT_STREQ(tessellatorDomainName(hs.tessellatorDomain), "quad");
+  EXPECT_STREQ(tessellatorOutputPrimitiveName(hs.tessellatorOutputPrimitive), "triangle_ccw");
+  PsvDomainInfo ds = std::get<PsvDomainInfo>(stage(ShaderKind::Domain));
+  EXPECT_EQ(ds.inputControlPointCount, 1u);
+  EXPECT_TRUE(ds.outputPositionPresent);
+  EXPECT_EQ(ds.tessellatorDomain, 3u);
+  EXPECT_TRUE(std::get<PsvVertexInfo>(stage(ShaderKind::Vertex)).outputPositionPresent);
+  PsvGeometryInfo gs = std::get<PsvGeometryInfo>(stage(ShaderKind::Geometry));
+  EXPECT_STREQ(inputPrimitiveName(gs.inputPrimitive), "point");
+  EXPECT_STREQ(primitiveTopologyName(gs.outputTopology), "linelist");
+  EXPECT_EQ(gs.outputStreamMask, 3u);
+  EXPECT_TRUE(gs.outputPositionPresent);
+  PsvMeshInfo ms = std::get<PsvMeshInfo>(stage(ShaderKind::Mesh));
+  EXPECT_EQ(ms.groupSharedBytesUsed, 1u);
+  EXPECT_EQ(ms.payloadSizeInBytes, 3u);
+  EXPECT_EQ(ms.maxOutputVertices, 4);
+  EXPECT_EQ(ms.maxOutputPrimitives, 0);
+  EXPECT_EQ(std::get<PsvAmplificationInfo>(stage(ShaderKind::Amplification)).payloadSizeInBytes,
+            1u);
+  EXPECT_TRUE(std::holds_alternative<std::monostate>(stage(ShaderKind::Compute)));
+  EXPECT_STREQ(inputPrimitiveName(8 + 31), "patch32");
+  EXPECT_EQ(inputPrimitiveName(4), nullptr);
+}
+
+} // namespace
+} // namespace spire::dxil
