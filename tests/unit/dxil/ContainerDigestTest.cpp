@@ -49,7 +49,8 @@ TEST(DxilDigest, ClassifiesSignedUnsignedAndCorruptContainers) {
   ASSERT_TRUE(c);
   EXPECT_EQ(checkDigest(*c), DigestStatus::Signed);
 
-  c = readContainer(test::buildContainer(test::everyPart(), false));
+  std::vector<uint8_t> unsignedBytes = test::buildContainer(test::everyPart(), false);
+  c = readContainer(unsignedBytes); // the container views the bytes: keep them alive
   ASSERT_TRUE(c);
   EXPECT_EQ(checkDigest(*c), DigestStatus::Unsigned);
   EXPECT_STREQ(digestStatusName(DigestStatus::Corrupt), "corrupt");

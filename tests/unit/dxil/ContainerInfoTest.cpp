@@ -10,6 +10,7 @@ namespace {
 using test::Bytes;
 using test::TestPart;
 
+/// The info views `bytes`: callers keep them alive while they use it.
 Expected<ContainerInfo> decode(const std::vector<uint8_t> &bytes) {
   Expected<Container> c = readContainer(bytes);
   if (!c)
@@ -49,8 +50,9 @@ TEST(DxilContainerInfo, DecodesEveryPart) {
 }
 
 TEST(DxilContainerInfo, AContainerOfOnlyUnknownPartsDecodes) {
-  Expected<ContainerInfo> info =
-      decode(test::buildContainer({{FourCC::of("ABCD"), {}}, {FourCC::of("RDEF"), {1, 2}}}));
+  std::vector<uint8_t> bytes =
+      test::buildContainer({{FourCC::of("ABCD"), {}}, {FourCC::of("RDEF"), {1, 2}}});
+  Expected<ContainerInfo> info = decode(bytes);
   ASSERT_TRUE(info) << info.error().format();
   EXPECT_EQ(info->unknownParts.size(), 2u);
   EXPECT_EQ(mainProgram(*info), nullptr);
@@ -59,14 +61,16 @@ TEST(DxilContainerInfo, AContainerOfOnlyUnknownPartsDecodes) {
 TEST(DxilContainerInfo, ABrokenOrRepeatedPartIsAnErrorThatNamesIt) {
   std::vector<TestPart> parts = test::everyPart();
   parts.push_back(parts[1]); // a second ISG1
-  Expected<ContainerInfo> info = decode(test::buildContainer(parts));
+  std::vector<uint8_t> bytes = test::buildContainer(parts);
+  Expected<ContainerInfo> info = decode(bytes);
   ASSERT_FALSE(info);
   EXPECT_EQ(info.error().location.scopeName(), "ISG1");
   EXPECT_NE(info.error().message.find("a second ISG1 part"), std::string::npos);
 
   parts = test::everyPart();
   parts[4].data.resize(parts[4].data.size() - 4); // PSV0 loses its last word
-  info = decode(test::buildContainer(parts));
+  bytes = test::buildContainer(parts);
+  info = decode(bytes);
   ASSERT_FALSE(info);
   EXPECT_EQ(info.error().location.scopeName(), "PSV0");
 }
@@ -77,7 +81,8 @@ TEST(DxilContainerInfo, FindsWherePsvDisagreesWithTheSignatures) {
                                        {"TEXCOORD", 0, 0, 3, 1, 0x3, 0x3},
                                        {"TEXCOORD", 1, 0, 3, 3, 0x3, 0x1}}); // row 3, not 2
   parts.erase(parts.begin() + 2);                                            // no OSG1
-  Expected<ContainerInfo> info = decode(test::buildContainer(parts));
+  std::vector<uint8_t> bytes = test::buildContainer(parts);
+  Expected<ContainerInfo> info = decode(bytes);
   ASSERT_TRUE(info) << info.error().format();
   std::vector<std::string> problems = checkConsistency(*info);
   ASSERT_EQ(problems.size(), 2u);
@@ -92,7 +97,8 @@ TEST(DxilContainerInfo, SurvivesEveryTruncationOfEveryPart) {
     for (size_t n = 0; n < all[i].data.size(); ++n) {
       std::vector<TestPart> parts = all;
       parts[i].data.resize(n);
-      Expected<ContainerInfo> info = decode(test::buildContainer(parts));
+      std::vector<uint8_t> bytes = test::buildContainer(parts);
+      Expected<ContainerInfo> info = decode(bytes);
       ++runs;
       if (!info) {
         ++failures;

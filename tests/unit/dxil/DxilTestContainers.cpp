@@ -219,7 +219,12 @@ std::vector<uint8_t> runtimeDataPart(uint32_t functionStride) {
     functions.u8(32).u8(64).u16(1).u32(stageRef);
     fit(functions, start, functionStride);
   };
-  function("main", 0, ix.add({0, 1}), ix.add({s.add("helper")}), ~0u);
+  // Arguments are evaluated in no set order: add the arrays first, so every compiler builds the
+  // same bytes.
+  uint32_t mainResources = ix.add({0, 1});
+  uint32_t helper = s.add("helper");
+  uint32_t mainCalls = ix.add({helper});
+  function("main", 0, mainResources, mainCalls, ~0u);
   function("nodeMain", 15, ~0u, ~0u, 0);
 
   Bytes subobjects;

@@ -9,13 +9,15 @@ namespace {
 
 using test::Bytes;
 
+/// The result views `bytes`: callers keep them alive while they use it.
 Expected<PipelineStateValidation> read(const std::vector<uint8_t> &bytes,
                                        std::optional<ShaderKind> kind = std::nullopt) {
   return readPipelineStateValidation(ContainerPart{FourCC::of("PSV0"), 0, bytes}, kind);
 }
 
 TEST(DxilPsv, ReadsVersion3WithEveryTable) {
-  Expected<PipelineStateValidation> psv = read(test::pixelPsvPart(52));
+  std::vector<uint8_t> bytes = test::pixelPsvPart(52); // the result views the bytes
+  Expected<PipelineStateValidation> psv = read(bytes);
   ASSERT_TRUE(psv) << psv.error().format();
   EXPECT_EQ(psv->version, 3u);
   EXPECT_EQ(psv->shaderStage, ShaderKind::Pixel);
@@ -66,7 +68,8 @@ TEST(DxilPsv, ReadsVersion3WithEveryTable) {
 
 TEST(DxilPsv, TheRuntimeInfoSizeSelectsTheVersion) {
   for (auto [size, version] : {std::pair{24u, 0u}, {36u, 1u}, {48u, 2u}, {52u, 3u}, {60u, 3u}}) {
-    Expected<PipelineStateValidation> psv = read(test::pixelPsvPart(size), ShaderKind::Pixel);
+    std::vector<uint8_t> bytes = test::pixelPsvPart(size);
+    Expected<PipelineStateValidation> psv = read(bytes, ShaderKind::Pixel);
     ASSERT_TRUE(psv) << size << ": " << psv.error().format();
     EXPECT_EQ(psv->version, version) << size;
     EXPECT_EQ(psv->runtimeInfoSize, size);
@@ -75,7 +78,8 @@ TEST(DxilPsv, TheRuntimeInfoSizeSelectsTheVersion) {
     EXPECT_EQ(psv->inputElements.size(), version ? 2u : 0u) << size;
   }
   // Version 0 does not say its stage: without the program's kind it stays undecoded.
-  Expected<PipelineStateValidation> psv = read(test::pixelPsvPart(24));
+  std::vector<uint8_t> bytes = test::pixelPsvPart(24);
+  Expected<PipelineStateValidation> psv = read(bytes);
   ASSERT_TRUE(psv);
   EXPECT_TRUE(std::holds_alternative<std::monostate>(psv->stage));
   EXPECT_EQ(psv->stageBytes[0], 1);

@@ -10,6 +10,7 @@ namespace {
 
 using test::Bytes;
 
+/// The result views `bytes`: callers keep them alive while they use it.
 Expected<RuntimeData> read(const std::vector<uint8_t> &bytes) {
   return readRuntimeData(ContainerPart{FourCC::of("RDAT"), 0, bytes});
 }
@@ -91,13 +92,15 @@ TEST(DxilRdat, ReadsEveryTableAndResolvesTheReferences) {
 }
 
 TEST(DxilRdat, TakesFunctionRecordsOfVersion1) {
-  Expected<RuntimeData> rd = read(test::runtimeDataPart(44));
+  std::vector<uint8_t> bytes = test::runtimeDataPart(44); // the result views the bytes
+  Expected<RuntimeData> rd = read(bytes);
   ASSERT_TRUE(rd) << rd.error().format();
   EXPECT_FALSE(rd->functions[1].hasVersion2);
   EXPECT_FALSE(rd->functions[1].nodeShader);
   EXPECT_EQ(rd->functions[1].name, "nodeMain");
   // Records longer than the ones known are read up to what is known.
-  rd = read(test::runtimeDataPart(64));
+  bytes = test::runtimeDataPart(64);
+  rd = read(bytes);
   ASSERT_TRUE(rd) << rd.error().format();
   EXPECT_TRUE(rd->functions[1].nodeShader);
   EXPECT_FALSE(read(test::runtimeDataPart(40)));
@@ -190,7 +193,8 @@ TEST(DxilRdat, RefusesRecordsThatShareLongStringsBeyondReason) {
   Expected<RuntimeData> rd = read(part(200));
   ASSERT_FALSE(rd);
   EXPECT_NE(rd.error().message.find("can plausibly hold"), std::string::npos);
-  rd = read(part(3));
+  std::vector<uint8_t> three = part(3); // the result views the bytes
+  rd = read(three);
   ASSERT_TRUE(rd) << rd.error().format();
   EXPECT_EQ(rd->resources[2].name.size(), 4000u);
 }

@@ -83,7 +83,8 @@ TEST(DxilDebugName, ReadsTheName) {
 }
 
 TEST(DxilSourceInfo, ReadsEverySection) {
-  Expected<SourceInfo> si = readSourceInfo(part("SRCI", test::sourceInfoPart()));
+  std::vector<uint8_t> bytes = test::sourceInfoPart(); // the result views the bytes
+  Expected<SourceInfo> si = readSourceInfo(part("SRCI", bytes));
   ASSERT_TRUE(si) << si.error().format();
   ASSERT_EQ(si->sections.size(), 6u);
   EXPECT_EQ(uint16_t(si->sections[5].type), 9); // unknown: kept
