@@ -1,4 +1,5 @@
 // Every input that once broke a fuzz target is replayed here on every test run.
+#include "../../fuzz/DxilContainerTarget.h"
 #include "../../fuzz/FuzzTargets.h"
 
 #include <gtest/gtest.h>
@@ -36,3 +37,4 @@ TEST(FuzzRegression, Validator) { replay("validator", spire::fuzz::validator); }
 TEST(FuzzRegression, Dialect) { replay("dialect", spire::fuzz::dialect); }
 TEST(FuzzRegression, DialectText) { replay("dialect_text", spire::fuzz::dialectText); }
 TEST(FuzzRegression, DxilBitcode) { replay("dxil_bitcode", spire::fuzz::dxilBitcode); }
+TEST(FuzzRegression, DxilContainer) { replay("dxil_container", spire::fuzz::dxilContainer); }
