@@ -65,7 +65,9 @@ TEST(DxilDisCommand, ContainerFileStdinAndOutputFile) {
   Temp t;
   ToolResult toStdout = runSpire({"dis", container->string()});
   ASSERT_EQ(toStdout.exitCode, 0) << toStdout.err;
-  EXPECT_EQ(toStdout.out.rfind("; ModuleID = '", 0), 0u);
+  // The container's comment lines come first, then the program.
+  EXPECT_EQ(toStdout.out.rfind("; DXIL container 1.0, ", 0), 0u);
+  EXPECT_NE(toStdout.out.find("\n; ModuleID = '"), std::string::npos);
   EXPECT_NE(toStdout.out.find("target triple = \"dxil-ms-dx\"\n"), std::string::npos);
   EXPECT_NE(toStdout.out.find("define void @main() {\n"), std::string::npos);
   EXPECT_NE(toStdout.out.find("!dx.shaderModel = !{!"), std::string::npos);
@@ -74,7 +76,7 @@ TEST(DxilDisCommand, ContainerFileStdinAndOutputFile) {
   std::string_view raw(reinterpret_cast<const char *>(bytes.data()), bytes.size());
   ToolResult fromStdin = runSpire({"dis", "-"}, raw);
   ASSERT_EQ(fromStdin.exitCode, 0) << fromStdin.err;
-  EXPECT_EQ(fromStdin.out.rfind("; ModuleID = '<stdin>'\n", 0), 0u);
+  EXPECT_NE(fromStdin.out.find("\n; ModuleID = '<stdin>'\n"), std::string::npos);
   EXPECT_EQ(body(fromStdin.out), body(toStdout.out));
 
   std::string out = t.path("out.ll");
@@ -82,6 +84,27 @@ TEST(DxilDisCommand, ContainerFileStdinAndOutputFile) {
   ASSERT_EQ(toFile.exitCode, 0) << toFile.err;
   EXPECT_TRUE(toFile.out.empty());
   EXPECT_EQ(readText(out), toStdout.out);
+}
+
+TEST(DxilDisCommand, ContainerOnlyJsonAndNoHeader) {
+  std::optional<fs::path> container = someContainer();
+  if (!container)
+    GTEST_SKIP() << "no DXIL corpus (../shared/corpus/dxil)";
+  ToolResult all = runSpire({"dis", container->string()});
+  ToolResult summary = runSpire({"dis", "--container-only", container->string()});
+  ASSERT_EQ(summary.exitCode, 0) << summary.err;
+  // The summary alone is what precedes the program, every line a comment.
+  EXPECT_EQ(all.out.rfind(summary.out, 0), 0u);
+  EXPECT_EQ(summary.out.find("ModuleID"), std::string::npos);
+  for (size_t at = 0; at < summary.out.size(); at = summary.out.find('\n', at) + 1)
+    ASSERT_EQ(summary.out[at], ';') << summary.out.substr(at, 40);
+  ToolResult json = runSpire({"dis", "--format", "json", container->string()});
+  ASSERT_EQ(json.exitCode, 0) << json.err;
+  EXPECT_EQ(json.out.rfind("{", 0), 0u);
+  EXPECT_NE(json.out.find("\"digestStatus\": \"signed\""), std::string::npos);
+  ToolResult program = runSpire({"dis", "--no-header", container->string()});
+  EXPECT_EQ(program.out.rfind("; ModuleID = '", 0), 0u);
+  EXPECT_EQ(runSpire({"dis", "--format", "yaml", container->string()}).exitCode, 2);
 }
 
 TEST(DxilDisCommand, BareBitcodeMatchesTheContainer) {

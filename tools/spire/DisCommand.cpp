@@ -21,7 +21,8 @@ Usage: spire dis [options] [<file>]
 Reads the binary from <file>, or from standard input when <file> is '-' or absent, in
 either byte order. With the default options the text is byte-identical to spirv-dis's.
 A DXBC container (DXIL) or bare LLVM bitcode is printed as LLVM assembly, as llvm-dis-14
-prints its bitcode (the options below apply to SPIR-V only).
+prints its bitcode, after comment lines that say what the container holds (its parts, shader
+model, signatures, resources, feature flags, digest).
 
 Options:
   -o <file>     write the text to <file> ('-': standard output, the default)
@@ -34,6 +35,10 @@ Options:
   --comment     add comments that make the text easier to read
   -h, --help    print this help
 
+DXIL options (--no-header also leaves out the container's comment lines):
+  --container-only   print what the container holds, not the program
+  --format <form>    text (the default) or json: the container's facts as JSON
+
 Exit status: 0 success, 1 the input is not a readable SPIR-V module or DXIL program,
 2 usage error.
 )";
@@ -42,10 +47,11 @@ Exit status: 0 success, 1 the input is not a readable SPIR-V module or DXIL prog
 
 int runDis(std::span<char *const> args) {
   DisassembleOptions options;
+  DxilDisOptions dxil;
   std::string input = "-", output = "-";
   bool help = false;
   int colorChoice = -1; // -1: decide from the output
-  constexpr std::string_view withValue[] = {"-o"};
+  constexpr std::string_view withValue[] = {"-o", "--format"};
   ArgScanner scanner("dis", args);
   bool ok = scanner.scan(
       withValue,
@@ -55,8 +61,15 @@ int runDis(std::span<char *const> args) {
         else if (flag == "--raw-id")
           options.friendlyNames = false;
         else if (flag == "--no-header")
-          options.header = false;
-        else if (flag == "--no-indent")
+          options.header = dxil.header = false;
+        else if (flag == "--container-only")
+          dxil.containerOnly = true;
+        else if (flag == "--format" && (value == "text" || value == "json"))
+          dxil.json = value == "json";
+        else if (flag == "--format") {
+          usageError("dis", "--format takes text or json, not '" + std::string(value) + "'");
+          return false;
+        } else if (flag == "--no-indent")
           options.indent = false;
         else if (flag == "--offsets")
           options.offsets = true;
@@ -89,7 +102,13 @@ int runDis(std::span<char *const> args) {
     return kInvalidInput;
   }
   if (isDxilInput(*bytes))
-    return disassembleDxil(*bytes, input, output);
+    return disassembleDxil(*bytes, input, output, dxil);
+  if (dxil.containerOnly || dxil.json) {
+    report(makeError({}, "--container-only and --format json apply to DXIL containers; this "
+                         "is not one"),
+           input == "-" ? "<stdin>" : input);
+    return kInvalidInput;
+  }
   // Like spirv-dis, show ids past the bound rather than refusing the module.
   Expected<Module> module = Module::fromBytes(*bytes, {.allowIdsPastBound = true});
   if (!module) {
