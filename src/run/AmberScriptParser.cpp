@@ -1016,8 +1016,10 @@ Status AmberParser::parseRun(std::vector<Command> &out) {
   c.kind = Command::Kind::Run;
   Token t = tok_.next();
   c.line = t.line;
-  if (t.is("TIMED_EXECUTION"))
+  if (t.is("TIMED_EXECUTION")) {
+    c.timed = true;
     t = tok_.next();
+  }
   auto p = lookup(pipelines_, t, "pipeline");
   if (!p)
     return p.error();

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstring>
+#include <map>
 #include <memory>
 #include <optional>
 
@@ -158,6 +159,18 @@ private:
   }
   std::optional<std::string> execute(const Command &c);
   std::optional<std::string> unsupportedImage() const;
+  /// Brings a buffer's host copy up to date with its device buffer.
+  std::optional<std::string> syncToHost(uint32_t buffer);
+  /// Marks a buffer's host copy as changed, to be uploaded before the next dispatch.
+  void hostWrote(uint32_t buffer);
+
+  struct Resident {
+    std::unique_ptr<DeviceBuffer> buffer;
+    bool writable = false;    ///< some binding of the script may write it
+    bool hostNewer = false;   ///< the host copy changed since the upload
+    bool deviceNewer = false; ///< a dispatch may have changed it since the last read-back
+  };
+  std::map<uint32_t, Resident> resident_;
   std::optional<std::string> runPipeline(const Command &c);
 
   VulkanContext &ctx_;
@@ -278,6 +291,8 @@ ScriptResult Interpreter::run() {
       return fail(c.line, *failure);
     }
   }
+  for (auto &[bi, r] : resident_)
+    syncToHost(bi);
   result_.timings.runMs = msSince(t0);
   if (auto v = validationMessage())
     return fail(0, *v);
@@ -321,6 +336,9 @@ std::optional<std::string> Interpreter::execute(const Command &c) {
   case Command::Kind::Expect:
   case Command::Kind::ExpectBuffer:
   case Command::Kind::ExpectRgba:
+    syncToHost(c.buffer);
+    if (c.kind == Command::Kind::ExpectBuffer)
+      syncToHost(c.otherBuffer);
     return checkExpectation(s_, c);
   case Command::Kind::Repeat:
     for (uint64_t i = 0; i < c.count; ++i)
@@ -329,6 +347,8 @@ std::optional<std::string> Interpreter::execute(const Command &c) {
           return f;
     return std::nullopt;
   case Command::Kind::Resize: {
+    syncToHost(c.buffer);
+    hostWrote(c.buffer);
     ScriptBuffer &b = s_.buffers[c.buffer];
     uint64_t bytes = c.count * b.stride();
     if (bytes > (uint64_t(1) << 30))
@@ -337,6 +357,8 @@ std::optional<std::string> Interpreter::execute(const Command &c) {
     return std::nullopt;
   }
   case Command::Kind::Write: {
+    syncToHost(c.buffer);
+    hostWrote(c.buffer);
     ScriptBuffer &b = s_.buffers[c.buffer];
     if (c.offset + c.bytes.size() > (uint64_t(1) << 30))
       return "buffer " + b.name + " would be larger than 1 GiB";
@@ -346,6 +368,9 @@ std::optional<std::string> Interpreter::execute(const Command &c) {
     return std::nullopt;
   }
   case Command::Kind::Copy: {
+    syncToHost(c.buffer);
+    syncToHost(c.otherBuffer);
+    hostWrote(c.otherBuffer);
     const ScriptBuffer &from = s_.buffers[c.buffer];
     ScriptBuffer &to = s_.buffers[c.otherBuffer];
     if (from.width != to.width || from.height != to.height)
@@ -357,93 +382,123 @@ std::optional<std::string> Interpreter::execute(const Command &c) {
   return std::nullopt;
 }
 
+/// The usage flags every binding of a script asks of a buffer, and whether one writes it.
+void bufferUses(const Script &s, uint32_t buffer, VkBufferUsageFlags &usage, bool &writable) {
+  usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+  writable = false;
+  for (const ScriptPipeline &p : s.pipelines)
+    for (const ScriptBinding &b : p.bindings)
+      for (uint32_t bi : b.buffers) {
+        if (bi != buffer)
+          continue;
+        writable |= isWritableKind(b.kind);
+        switch (b.kind) {
+        case DescriptorKind::StorageBuffer:
+        case DescriptorKind::StorageBufferDynamic:
+          usage |= VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+          break;
+        case DescriptorKind::UniformBuffer:
+        case DescriptorKind::UniformBufferDynamic:
+          usage |= VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT;
+          break;
+        case DescriptorKind::StorageTexelBuffer:
+          usage |= VK_BUFFER_USAGE_STORAGE_TEXEL_BUFFER_BIT;
+          break;
+        case DescriptorKind::UniformTexelBuffer:
+          usage |= VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT;
+          break;
+        default:
+          break;
+        }
+      }
+}
+
+std::optional<std::string> Interpreter::syncToHost(uint32_t buffer) {
+  auto it = resident_.find(buffer);
+  if (it == resident_.end() || !it->second.deviceNewer)
+    return std::nullopt;
+  ScriptBuffer &sb = s_.buffers[buffer];
+  std::memcpy(sb.bytes.data(), it->second.buffer->data(),
+              std::min<size_t>(sb.bytes.size(), it->second.buffer->size()));
+  it->second.deviceNewer = false;
+  return std::nullopt;
+}
+
+void Interpreter::hostWrote(uint32_t buffer) {
+  auto it = resident_.find(buffer);
+  if (it != resident_.end())
+    it->second.hostNewer = true;
+}
+
 std::optional<std::string> Interpreter::runPipeline(const Command &c) {
   const ScriptPipeline &p = s_.pipelines[c.pipeline];
   const PreparedPipeline &pp = pipelines_[c.pipeline];
 
-  // One device resource per script buffer this pipeline binds, with the union of its uses.
-  struct Backing {
-    VkBufferUsageFlags bufferUsage = 0;
-    VkImageUsageFlags imageUsage = 0;
-    bool image = false, writable = false;
-    uint32_t baseMip = 0;
-    std::unique_ptr<DeviceBuffer> buffer;
-    std::unique_ptr<DeviceImage> deviceImage;
-  };
-  std::map<uint32_t, Backing> backing;
+  // Buffers stay on the device between dispatches (one VkBuffer per script buffer, with the
+  // union of its uses, so aliased bindings see each other's writes); the host copy is brought
+  // up to date only when a command reads or writes it. Images are made for each dispatch.
+  std::map<uint32_t, std::unique_ptr<DeviceImage>> images;
+  Dispatch d;
   for (const ScriptBinding &b : p.bindings)
     for (uint32_t bi : b.buffers) {
-      Backing &k = backing[bi];
-      k.writable |= isWritableKind(b.kind);
-      switch (b.kind) {
-      case DescriptorKind::StorageBuffer:
-      case DescriptorKind::StorageBufferDynamic:
-        k.bufferUsage |= VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
-        break;
-      case DescriptorKind::UniformBuffer:
-      case DescriptorKind::UniformBufferDynamic:
-        k.bufferUsage |= VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT;
-        break;
-      case DescriptorKind::StorageTexelBuffer:
-        k.bufferUsage |= VK_BUFFER_USAGE_STORAGE_TEXEL_BUFFER_BIT;
-        break;
-      case DescriptorKind::UniformTexelBuffer:
-        k.bufferUsage |= VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT;
-        break;
-      case DescriptorKind::StorageImage:
-        k.image = true;
-        k.imageUsage |= VK_IMAGE_USAGE_STORAGE_BIT;
-        k.baseMip = b.baseMipLevel;
-        break;
-      case DescriptorKind::SampledImage:
-      case DescriptorKind::CombinedImageSampler:
-        k.image = true;
-        k.imageUsage |= VK_IMAGE_USAGE_SAMPLED_BIT;
-        k.baseMip = b.baseMipLevel;
-        break;
-      case DescriptorKind::Sampler:
-        break;
+      ScriptBuffer &sb = s_.buffers[bi];
+      if (isImageKind(b.kind)) {
+        if (images.count(bi))
+          continue;
+        if (auto f = syncToHost(bi))
+          return f;
+        VkImageUsageFlags usage = 0;
+        uint32_t baseMip = 0;
+        for (const ScriptBinding &o : p.bindings)
+          for (uint32_t x : o.buffers)
+            if (x == bi && isImageKind(o.kind)) {
+              usage |= o.kind == DescriptorKind::StorageImage ? VK_IMAGE_USAGE_STORAGE_BIT
+                                                              : VK_IMAGE_USAGE_SAMPLED_BIT;
+              baseMip = o.baseMipLevel;
+            }
+        ImageDesc desc;
+        desc.type = sb.dim == ImageDim::Dim1D   ? VK_IMAGE_TYPE_1D
+                    : sb.dim == ImageDim::Dim3D ? VK_IMAGE_TYPE_3D
+                                                : VK_IMAGE_TYPE_2D;
+        desc.format = static_cast<VkFormat>(vkFormatOf(sb.format->type));
+        desc.width = sb.width;
+        desc.height = std::max(sb.height, 1u);
+        desc.depth = std::max(sb.depth, 1u);
+        desc.mipLevels = sb.mipLevels;
+        desc.samples = sb.samples;
+        desc.usage = usage;
+        desc.baseMipLevel = baseMip;
+        desc.texelBytes = sb.format->stride;
+        auto img = DeviceImage::create(ctx_, desc);
+        if (!img)
+          return "image " + sb.name + ": " + img.error().message;
+        auto owned = std::make_unique<DeviceImage>(std::move(*img));
+        if (owned->hasStaging()) {
+          DeviceBuffer &st = owned->staging();
+          std::memcpy(st.data(), sb.bytes.data(), std::min<size_t>(sb.bytes.size(), st.size()));
+        }
+        d.images.push_back({owned.get(), true});
+        images[bi] = std::move(owned);
+        continue;
+      }
+      Resident &r = resident_[bi];
+      if (!r.buffer || r.buffer->size() != std::max<uint64_t>(sb.bytes.size(), 4)) {
+        if (auto f = syncToHost(bi))
+          return f;
+        VkBufferUsageFlags usage;
+        bufferUses(s_, bi, usage, r.writable);
+        auto buf = DeviceBuffer::create(ctx_, sb.bytes.size(), usage);
+        if (!buf)
+          return "buffer " + sb.name + ": " + buf.error().message;
+        r.buffer = std::make_unique<DeviceBuffer>(std::move(*buf));
+        r.hostNewer = true;
+      }
+      if (r.hostNewer) {
+        std::memset(r.buffer->data(), 0, r.buffer->size());
+        std::memcpy(r.buffer->data(), sb.bytes.data(), sb.bytes.size());
+        r.hostNewer = false;
       }
     }
-  Dispatch d;
-  for (auto &[bi, k] : backing) {
-    ScriptBuffer &sb = s_.buffers[bi];
-    if (k.image) {
-      if (k.bufferUsage)
-        return "buffer " + sb.name + " is bound both as an image and as a buffer";
-      ImageDesc desc;
-      desc.type = sb.dim == ImageDim::Dim1D   ? VK_IMAGE_TYPE_1D
-                  : sb.dim == ImageDim::Dim3D ? VK_IMAGE_TYPE_3D
-                                              : VK_IMAGE_TYPE_2D;
-      desc.format = static_cast<VkFormat>(vkFormatOf(sb.format->type));
-      desc.width = sb.width;
-      desc.height = std::max(sb.height, 1u);
-      desc.depth = std::max(sb.depth, 1u);
-      desc.mipLevels = sb.mipLevels;
-      desc.samples = sb.samples;
-      desc.usage = k.imageUsage;
-      desc.baseMipLevel = k.baseMip;
-      desc.texelBytes = sb.format->stride;
-      auto img = DeviceImage::create(ctx_, desc);
-      if (!img)
-        return "image " + sb.name + ": " + img.error().message;
-      k.deviceImage = std::make_unique<DeviceImage>(std::move(*img));
-      if (k.deviceImage->hasStaging()) {
-        DeviceBuffer &st = k.deviceImage->staging();
-        std::memcpy(st.data(), sb.bytes.data(), std::min<size_t>(sb.bytes.size(), st.size()));
-      }
-      d.images.push_back({k.deviceImage.get(), true});
-      continue;
-    }
-    auto buf = DeviceBuffer::create(ctx_, sb.bytes.size(),
-                                    k.bufferUsage | VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
-                                        VK_BUFFER_USAGE_TRANSFER_DST_BIT);
-    if (!buf)
-      return "buffer " + sb.name + ": " + buf.error().message;
-    k.buffer = std::make_unique<DeviceBuffer>(std::move(*buf));
-    std::memset(k.buffer->data(), 0, k.buffer->size());
-    std::memcpy(k.buffer->data(), sb.bytes.data(), sb.bytes.size());
-  }
 
   for (const ScriptBinding &b : p.bindings) {
     BoundBinding bb;
@@ -458,21 +513,23 @@ std::optional<std::string> Interpreter::runPipeline(const Command &c) {
       }
     }
     for (size_t i = 0; i < b.buffers.size(); ++i) {
-      Backing &k = backing[b.buffers[i]];
+      uint32_t bi = b.buffers[i];
       BoundElement e;
-      if (k.image) {
-        e.imageView = k.deviceImage->view();
+      if (isImageKind(b.kind)) {
+        e.imageView = images[bi]->view();
         if (b.kind == DescriptorKind::CombinedImageSampler && !b.samplers.empty())
           e.sampler = samplers_[b.samplers[0]]->handle();
       } else if (isTexelBufferKind(b.kind)) {
-        e.buffer = k.buffer->handle();
-        const ScriptBuffer &sb = s_.buffers[b.buffers[i]];
-        auto view = k.buffer->view(static_cast<VkFormat>(vkFormatOf(sb.format->type)));
+        DeviceBuffer &buf = *resident_[bi].buffer;
+        e.buffer = buf.handle();
+        const ScriptBuffer &sb = s_.buffers[bi];
+        auto view = buf.view(static_cast<VkFormat>(vkFormatOf(sb.format->type)));
         if (!view)
           return "buffer " + sb.name + ": " + view.error().message;
         e.texelView = *view;
       } else {
-        e.buffer = k.buffer->handle();
+        DeviceBuffer &buf = *resident_[bi].buffer;
+        e.buffer = buf.handle();
         e.offset = i < b.descriptorOffsets.size() ? b.descriptorOffsets[i] : 0;
         e.range = i < b.descriptorRanges.size() ? b.descriptorRanges[i] : kWholeSize;
         e.dynamicOffset = i < b.dynamicOffsets.size() ? b.dynamicOffsets[i] : 0;
@@ -480,7 +537,7 @@ std::optional<std::string> Interpreter::runPipeline(const Command &c) {
           e.range = VK_WHOLE_SIZE;
           if (isDynamicKind(b.kind)) {
             uint64_t used = uint64_t(e.dynamicOffset) + e.offset;
-            e.range = k.buffer->size() > used ? k.buffer->size() - used : 0;
+            e.range = buf.size() > used ? buf.size() - used : 0;
           }
         }
       }
@@ -490,6 +547,8 @@ std::optional<std::string> Interpreter::runPipeline(const Command &c) {
   }
   std::vector<uint8_t> push;
   if (p.pushConstants) {
+    if (auto f = syncToHost(*p.pushConstants))
+      return f;
     push = s_.buffers[*p.pushConstants].bytes;
     push.resize(pp.pushSize, 0);
     d.pushConstants = push;
@@ -497,6 +556,7 @@ std::optional<std::string> Interpreter::runPipeline(const Command &c) {
   d.groups[0] = c.groups[0];
   d.groups[1] = c.groups[1];
   d.groups[2] = c.groups[2];
+  d.timed = c.timed;
   d.timeoutNs = s_.fenceTimeoutMs == ~0u ? ~uint64_t(0) : uint64_t(s_.fenceTimeoutMs) * 1'000'000;
   if (auto v = validationMessage())
     return v;
@@ -505,18 +565,16 @@ std::optional<std::string> Interpreter::runPipeline(const Command &c) {
     return "RUN " + p.name + ": " + r.error().message;
   if (auto v = validationMessage())
     return v;
-  // Read back what the shader may have written.
-  for (auto &[bi, k] : backing) {
-    if (!k.writable)
-      continue;
+  // Buffers the shader may have written are now newer on the device; images come back now.
+  for (const ScriptBinding &b : p.bindings)
+    for (uint32_t bi : b.buffers)
+      if (!isImageKind(b.kind) && resident_[bi].writable)
+        resident_[bi].deviceNewer = true;
+  for (auto &[bi, img] : images) {
     ScriptBuffer &sb = s_.buffers[bi];
-    if (k.image) {
-      if (k.deviceImage->hasStaging()) {
-        DeviceBuffer &st = k.deviceImage->staging();
-        std::memcpy(sb.bytes.data(), st.data(), std::min<size_t>(sb.bytes.size(), st.size()));
-      }
-    } else {
-      std::memcpy(sb.bytes.data(), k.buffer->data(), sb.bytes.size());
+    if (img->hasStaging()) {
+      DeviceBuffer &st = img->staging();
+      std::memcpy(sb.bytes.data(), st.data(), std::min<size_t>(sb.bytes.size(), st.size()));
     }
   }
   return std::nullopt;

@@ -133,6 +133,7 @@ struct Command {
   std::vector<Tolerance> tolerances;
   std::vector<Value> values;
   bool hasAlpha = true;
+  bool timed = false; ///< RUN TIMED_EXECUTION
   uint32_t x = 0, y = 0, width = 0, height = 0;
   uint64_t count = 0;
   std::vector<uint8_t> bytes;
