@@ -70,8 +70,8 @@ Diagnostic unexpected(const Token &t, std::string_view what) {
 Status AmberParser::endOfCommand(std::string_view command) {
   Token t = tok_.next();
   if (!t.endsCommand())
-    return scriptError(t.line, "extra parameters after " + std::string(command) + ": " +
-                                   t.describe());
+    return scriptError(t.line,
+                       "extra parameters after " + std::string(command) + ": " + t.describe());
   return {};
 }
 
@@ -224,8 +224,8 @@ Status AmberParser::parseShader() {
     } else {
       auto bytes = loader_(*path);
       if (!bytes)
-        return scriptError(t.line, "cannot read shader file " + *path + ": " +
-                                       bytes.error().message);
+        return scriptError(t.line,
+                           "cannot read shader file " + *path + ": " + bytes.error().message);
       sh.source.assign(bytes->begin(), bytes->end());
     }
     if (Status st = endOfCommand("SHADER"); !st)
@@ -284,7 +284,9 @@ Expected<DataType> typeNamed(const Token &t) {
   return scriptError(t.line, "invalid data type: " + t.text);
 }
 
-bool isMultiComponentFormat(const DataType &t) { return t.isFormat() && t.formatComponents.size() > 1; }
+bool isMultiComponentFormat(const DataType &t) {
+  return t.isFormat() && t.formatComponents.size() > 1;
+}
 
 // FILL and SERIES_FROM take the literal as amber does: on a float type only a floating-point
 // literal counts (an integer gives 0.0), on an integer type only an integer literal (a
@@ -311,8 +313,8 @@ Status AmberParser::parseDataValues(ScriptBuffer &b, ScriptTokenizer &tok, bool 
     if (untilEnd && t.is("END")) {
       Token after = tok.next();
       if (!after.endsCommand())
-        return scriptError(after.line, "extra parameters after BUFFER data END: " +
-                                           after.describe());
+        return scriptError(after.line,
+                           "extra parameters after BUFFER data END: " + after.describe());
       break;
     }
     Component c = detail::componentAt(format, values.size());
@@ -587,15 +589,22 @@ Status AmberParser::parseSampler() {
   smp.name = *n;
   Token t = tok_.next();
   smp.line = t.line;
-  static const std::pair<std::string_view, uint32_t> kModes[] = {
-      {"repeat", 0}, {"mirrored_repeat", 1}, {"clamp_to_edge", 2}, {"clamp_to_border", 3},
-      {"mirror_clamp_to_edge", 4}};
+  static const std::pair<std::string_view, uint32_t> kModes[] = {{"repeat", 0},
+                                                                 {"mirrored_repeat", 1},
+                                                                 {"clamp_to_edge", 2},
+                                                                 {"clamp_to_border", 3},
+                                                                 {"mirror_clamp_to_edge", 4}};
   static const std::pair<std::string_view, uint32_t> kBorders[] = {
       {"float_transparent_black", 0}, {"int_transparent_black", 1}, {"float_opaque_black", 2},
       {"int_opaque_black", 3},        {"float_opaque_white", 4},    {"int_opaque_white", 5}};
-  static const std::pair<std::string_view, uint32_t> kCompareOps[] = {
-      {"never", 0}, {"less", 1},      {"equal", 2},         {"less_or_equal", 3},
-      {"greater", 4}, {"not_equal", 5}, {"greater_or_equal", 6}, {"always", 7}};
+  static const std::pair<std::string_view, uint32_t> kCompareOps[] = {{"never", 0},
+                                                                      {"less", 1},
+                                                                      {"equal", 2},
+                                                                      {"less_or_equal", 3},
+                                                                      {"greater", 4},
+                                                                      {"not_equal", 5},
+                                                                      {"greater_or_equal", 6},
+                                                                      {"always", 7}};
   auto pick = [&](auto &table, const Token &v, uint32_t &out, std::string_view what) -> Status {
     for (auto [k, val] : table)
       if (v.is(k)) {
@@ -812,8 +821,9 @@ Status AmberParser::parseSubgroup(ScriptPipeline &p) {
       (full ? p.shader->fullSubgroups : p.shader->varyingSubgroupSize) = v.is("on");
     } else if (t.is("REQUIRED_SIZE")) {
       if (!hasFeature("SubgroupSizeControl.subgroupSizeControl"))
-        return scriptError(t.line,
-                           "REQUIRED_SIZE requires DEVICE_FEATURE SubgroupSizeControl.subgroupSizeControl");
+        return scriptError(
+            t.line,
+            "REQUIRED_SIZE requires DEVICE_FEATURE SubgroupSizeControl.subgroupSizeControl");
       Token v = tok_.next();
       if (v.is("MIN"))
         p.shader->requiredSubgroupSize = kSubgroupSizeMin;
@@ -933,7 +943,8 @@ Status AmberParser::parseBind(ScriptPipeline &p) {
     return binding.error();
   b.set = *set;
   b.binding = *binding;
-  size_t n = b.buffers.size() + b.samplers.size() - (b.kind == DescriptorKind::CombinedImageSampler ? 1 : 0);
+  size_t n = b.buffers.size() + b.samplers.size() -
+             (b.kind == DescriptorKind::CombinedImageSampler ? 1 : 0);
   auto numbers = [&](std::vector<uint64_t> &out, std::string_view what) -> Status {
     for (size_t i = 0; i < n; ++i) {
       Token v = tok_.next();

@@ -139,8 +139,8 @@ Expected<ComputePipeline> ComputePipeline::create(const VulkanContext &ctx,
     ci.stage.pNext = &required;
   }
   ci.layout = p.layout_.handle();
-  VkResult r = vk.vkCreateComputePipelines(ctx.device(), VK_NULL_HANDLE, 1, &ci, nullptr,
-                                           &p.pipeline_);
+  VkResult r =
+      vk.vkCreateComputePipelines(ctx.device(), VK_NULL_HANDLE, 1, &ci, nullptr, &p.pipeline_);
   vk.vkDestroyShaderModule(ctx.device(), module, nullptr);
   if (r != VK_SUCCESS)
     return vkFailure("vkCreateComputePipelines", r);
@@ -227,8 +227,7 @@ Expected<DispatchResult> dispatch(const VulkanContext &ctx, const ComputePipelin
     writes.push_back(w);
   }
   if (!writes.empty())
-    vk.vkUpdateDescriptorSets(dev, static_cast<uint32_t>(writes.size()), writes.data(), 0,
-                              nullptr);
+    vk.vkUpdateDescriptorSets(dev, static_cast<uint32_t>(writes.size()), writes.data(), 0, nullptr);
 
   VkCommandPoolCreateInfo cpi{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
   cpi.queueFamilyIndex = ctx.queueFamily();
@@ -291,7 +290,8 @@ Expected<DispatchResult> dispatch(const VulkanContext &ctx, const ComputePipelin
   VkMemoryBarrier mb{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
   mb.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT;
   mb.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
-  vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT,
+  vk.vkCmdPipelineBarrier(cmd,
+                          VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT,
                           VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &mb, 0, nullptr, 0, nullptr);
   if (VkResult r = vk.vkEndCommandBuffer(cmd); r != VK_SUCCESS)
     return vkFailure("vkEndCommandBuffer", r);

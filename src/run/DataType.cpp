@@ -13,11 +13,11 @@ std::optional<Component> amberScalar(std::string_view s) {
     Component c;
   };
   static constexpr Entry kScalars[] = {
-      {"int8", {NumberKind::Int, 8}},        {"int16", {NumberKind::Int, 16}},
-      {"int32", {NumberKind::Int, 32}},      {"int64", {NumberKind::Int, 64}},
-      {"uint8", {NumberKind::Uint, 8}},      {"uint16", {NumberKind::Uint, 16}},
-      {"uint32", {NumberKind::Uint, 32}},    {"uint64", {NumberKind::Uint, 64}},
-      {"float16", {NumberKind::Float, 16}},  {"float", {NumberKind::Float, 32}},
+      {"int8", {NumberKind::Int, 8}},       {"int16", {NumberKind::Int, 16}},
+      {"int32", {NumberKind::Int, 32}},     {"int64", {NumberKind::Int, 64}},
+      {"uint8", {NumberKind::Uint, 8}},     {"uint16", {NumberKind::Uint, 16}},
+      {"uint32", {NumberKind::Uint, 32}},   {"uint64", {NumberKind::Uint, 64}},
+      {"float16", {NumberKind::Float, 16}}, {"float", {NumberKind::Float, 32}},
       {"double", {NumberKind::Float, 64}},
   };
   for (const Entry &e : kScalars)
@@ -207,11 +207,11 @@ std::optional<DataType> parseVkScriptType(std::string_view s) {
     Component c;
   };
   static constexpr Scalar kScalars[] = {
-      {"int", {NumberKind::Int, 32}},         {"uint", {NumberKind::Uint, 32}},
-      {"int8_t", {NumberKind::Int, 8}},       {"uint8_t", {NumberKind::Uint, 8}},
-      {"int16_t", {NumberKind::Int, 16}},     {"uint16_t", {NumberKind::Uint, 16}},
-      {"int64_t", {NumberKind::Int, 64}},     {"uint64_t", {NumberKind::Uint, 64}},
-      {"float", {NumberKind::Float, 32}},     {"double", {NumberKind::Float, 64}},
+      {"int", {NumberKind::Int, 32}},     {"uint", {NumberKind::Uint, 32}},
+      {"int8_t", {NumberKind::Int, 8}},   {"uint8_t", {NumberKind::Uint, 8}},
+      {"int16_t", {NumberKind::Int, 16}}, {"uint16_t", {NumberKind::Uint, 16}},
+      {"int64_t", {NumberKind::Int, 64}}, {"uint64_t", {NumberKind::Uint, 64}},
+      {"float", {NumberKind::Float, 32}}, {"double", {NumberKind::Float, 64}},
   };
   for (const Scalar &e : kScalars)
     if (e.name == s) {
@@ -276,8 +276,7 @@ uint32_t vkFormatOf(const DataType &type) {
 std::string_view formatName(uint32_t vkFormat) {
   static const std::vector<std::string> kNames = [] {
     std::vector<std::string> names(122);
-    static constexpr std::string_view kChannelSets[] = {"R",   "RG",   "RGB", "BGR",
-                                                        "RGBA", "BGRA"};
+    static constexpr std::string_view kChannelSets[] = {"R", "RG", "RGB", "BGR", "RGBA", "BGRA"};
     static constexpr unsigned kBits[] = {8, 16, 32, 64};
     static constexpr std::string_view kAll[] = {"UNORM", "SNORM", "USCALED", "SSCALED",
                                                 "UINT",  "SINT",  "SRGB",    "SFLOAT"};

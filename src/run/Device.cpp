@@ -128,7 +128,8 @@ Status VulkanContext::init(const DeviceOptions &options) {
   if (vk_.vkEnumerateInstanceVersion)
     vk_.vkEnumerateInstanceVersion(&loaderVersion);
   if (loaderVersion < VK_API_VERSION_1_1)
-    return makeError({}, "the Vulkan loader is older than 1.1 (" + versionText(loaderVersion) + ")");
+    return makeError({},
+                     "the Vulkan loader is older than 1.1 (" + versionText(loaderVersion) + ")");
 
   uint32_t n = 0;
   vk_.vkEnumerateInstanceExtensionProperties(nullptr, &n, nullptr);
@@ -234,11 +235,13 @@ Status VulkanContext::init(const DeviceOptions &options) {
   floatControls_.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FLOAT_CONTROLS_PROPERTIES;
   p2.pNext = &subgroup_;
   void **next = &subgroup_.pNext;
-  if (properties_.apiVersion >= VK_API_VERSION_1_3 || hasExtension("VK_EXT_subgroup_size_control")) {
+  if (properties_.apiVersion >= VK_API_VERSION_1_3 ||
+      hasExtension("VK_EXT_subgroup_size_control")) {
     *next = &sizeControl_;
     next = &sizeControl_.pNext;
   }
-  if (properties_.apiVersion >= VK_API_VERSION_1_2 || hasExtension("VK_KHR_shader_float_controls")) {
+  if (properties_.apiVersion >= VK_API_VERSION_1_2 ||
+      hasExtension("VK_KHR_shader_float_controls")) {
     *next = &floatControls_;
     next = &floatControls_.pNext;
   }
@@ -310,13 +313,14 @@ bool VulkanContext::hasInstanceExtension(std::string_view name) const {
 bool VulkanContext::hasFeature(std::string_view name) const {
   static constexpr std::string_view kOps[] = {
       "basic", "vote", "arithmetic", "ballot", "shuffle", "shuffleRelative", "clustered", "quad"};
-  static constexpr std::string_view kStages[] = {"vertex",   "tessellationControl",
-                                                 "tessellationEvaluation", "geometry",
-                                                 "fragment", "compute"};
-  static constexpr VkShaderStageFlags kStageBits[] = {
-      VK_SHADER_STAGE_VERTEX_BIT,   VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT,
-      VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT, VK_SHADER_STAGE_GEOMETRY_BIT,
-      VK_SHADER_STAGE_FRAGMENT_BIT, VK_SHADER_STAGE_COMPUTE_BIT};
+  static constexpr std::string_view kStages[] = {
+      "vertex", "tessellationControl", "tessellationEvaluation", "geometry", "fragment", "compute"};
+  static constexpr VkShaderStageFlags kStageBits[] = {VK_SHADER_STAGE_VERTEX_BIT,
+                                                      VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT,
+                                                      VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT,
+                                                      VK_SHADER_STAGE_GEOMETRY_BIT,
+                                                      VK_SHADER_STAGE_FRAGMENT_BIT,
+                                                      VK_SHADER_STAGE_COMPUTE_BIT};
   if (name.starts_with("SubgroupSupportedOperations.")) {
     for (size_t i = 0; i < std::size(kOps); ++i)
       if (name.substr(28) == kOps[i])

@@ -8,28 +8,73 @@ namespace spire::run {
 namespace {
 
 // The members of VkPhysicalDeviceFeatures, in declaration order (each a VkBool32).
-constexpr std::string_view kCoreFeatures[] = {
-    "robustBufferAccess", "fullDrawIndexUint32", "imageCubeArray", "independentBlend",
-    "geometryShader", "tessellationShader", "sampleRateShading", "dualSrcBlend", "logicOp",
-    "multiDrawIndirect", "drawIndirectFirstInstance", "depthClamp", "depthBiasClamp",
-    "fillModeNonSolid", "depthBounds", "wideLines", "largePoints", "alphaToOne", "multiViewport",
-    "samplerAnisotropy", "textureCompressionETC2", "textureCompressionASTC_LDR",
-    "textureCompressionBC", "occlusionQueryPrecise", "pipelineStatisticsQuery",
-    "vertexPipelineStoresAndAtomics", "fragmentStoresAndAtomics",
-    "shaderTessellationAndGeometryPointSize", "shaderImageGatherExtended",
-    "shaderStorageImageExtendedFormats", "shaderStorageImageMultisample",
-    "shaderStorageImageReadWithoutFormat", "shaderStorageImageWriteWithoutFormat",
-    "shaderUniformBufferArrayDynamicIndexing", "shaderSampledImageArrayDynamicIndexing",
-    "shaderStorageBufferArrayDynamicIndexing", "shaderStorageImageArrayDynamicIndexing",
-    "shaderClipDistance", "shaderCullDistance", "shaderFloat64", "shaderInt64", "shaderInt16",
-    "shaderResourceResidency", "shaderResourceMinLod", "sparseBinding", "sparseResidencyBuffer",
-    "sparseResidencyImage2D", "sparseResidencyImage3D", "sparseResidency2Samples",
-    "sparseResidency4Samples", "sparseResidency8Samples", "sparseResidency16Samples",
-    "sparseResidencyAliased", "variableMultisampleRate", "inheritedQueries"};
+constexpr std::string_view kCoreFeatures[] = {"robustBufferAccess",
+                                              "fullDrawIndexUint32",
+                                              "imageCubeArray",
+                                              "independentBlend",
+                                              "geometryShader",
+                                              "tessellationShader",
+                                              "sampleRateShading",
+                                              "dualSrcBlend",
+                                              "logicOp",
+                                              "multiDrawIndirect",
+                                              "drawIndirectFirstInstance",
+                                              "depthClamp",
+                                              "depthBiasClamp",
+                                              "fillModeNonSolid",
+                                              "depthBounds",
+                                              "wideLines",
+                                              "largePoints",
+                                              "alphaToOne",
+                                              "multiViewport",
+                                              "samplerAnisotropy",
+                                              "textureCompressionETC2",
+                                              "textureCompressionASTC_LDR",
+                                              "textureCompressionBC",
+                                              "occlusionQueryPrecise",
+                                              "pipelineStatisticsQuery",
+                                              "vertexPipelineStoresAndAtomics",
+                                              "fragmentStoresAndAtomics",
+                                              "shaderTessellationAndGeometryPointSize",
+                                              "shaderImageGatherExtended",
+                                              "shaderStorageImageExtendedFormats",
+                                              "shaderStorageImageMultisample",
+                                              "shaderStorageImageReadWithoutFormat",
+                                              "shaderStorageImageWriteWithoutFormat",
+                                              "shaderUniformBufferArrayDynamicIndexing",
+                                              "shaderSampledImageArrayDynamicIndexing",
+                                              "shaderStorageBufferArrayDynamicIndexing",
+                                              "shaderStorageImageArrayDynamicIndexing",
+                                              "shaderClipDistance",
+                                              "shaderCullDistance",
+                                              "shaderFloat64",
+                                              "shaderInt64",
+                                              "shaderInt16",
+                                              "shaderResourceResidency",
+                                              "shaderResourceMinLod",
+                                              "sparseBinding",
+                                              "sparseResidencyBuffer",
+                                              "sparseResidencyImage2D",
+                                              "sparseResidencyImage3D",
+                                              "sparseResidency2Samples",
+                                              "sparseResidency4Samples",
+                                              "sparseResidency8Samples",
+                                              "sparseResidency16Samples",
+                                              "sparseResidencyAliased",
+                                              "variableMultisampleRate",
+                                              "inheritedQueries"};
 static_assert(sizeof(kCoreFeatures) / sizeof(kCoreFeatures[0]) ==
               sizeof(VkPhysicalDeviceFeatures) / sizeof(VkBool32));
 
-enum class Where : uint8_t { V11, V12, V13, WorkgroupLayout, UniformControlFlow, AtomicFloat, None };
+enum class Where : uint8_t {
+  V11,
+  V12,
+  V13,
+  WorkgroupLayout,
+  UniformControlFlow,
+  AtomicFloat,
+  None
+};
 
 struct Dotted {
   std::string_view name;
@@ -47,7 +92,8 @@ constexpr Dotted kDotted[] = {
     {"Float16Int8Features.shaderFloat16", V12(shaderFloat16)},
     {"Float16Int8Features.shaderInt8", V12(shaderInt8)},
     {"Storage8BitFeatures.storageBuffer8BitAccess", V12(storageBuffer8BitAccess)},
-    {"Storage8BitFeatures.uniformAndStorageBuffer8BitAccess", V12(uniformAndStorageBuffer8BitAccess)},
+    {"Storage8BitFeatures.uniformAndStorageBuffer8BitAccess",
+     V12(uniformAndStorageBuffer8BitAccess)},
     {"Storage8BitFeatures.storagePushConstant8", V12(storagePushConstant8)},
     {"Storage16BitFeatures.storageBuffer16BitAccess", V11(storageBuffer16BitAccess)},
     {"Storage16BitFeatures.uniformAndStorageBuffer16BitAccess",
@@ -79,9 +125,8 @@ constexpr Dotted kDotted[] = {
 
 constexpr std::string_view kSubgroupOperations[] = {
     "basic", "vote", "arithmetic", "ballot", "shuffle", "shuffleRelative", "clustered", "quad"};
-constexpr std::string_view kSubgroupStages[] = {"vertex", "tessellationControl",
-                                                "tessellationEvaluation", "geometry",
-                                                "fragment", "compute"};
+constexpr std::string_view kSubgroupStages[] = {
+    "vertex", "tessellationControl", "tessellationEvaluation", "geometry", "fragment", "compute"};
 
 constexpr std::string_view kFloatControls[] = {
     "shaderSignedZeroInfNanPreserveFloat16", "shaderSignedZeroInfNanPreserveFloat32",
@@ -114,7 +159,8 @@ void FeatureChain::link(uint32_t apiVersion, const std::vector<std::string> &ext
   v11.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES;
   v12.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES;
   v13.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES;
-  workgroupLayout.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_WORKGROUP_MEMORY_EXPLICIT_LAYOUT_FEATURES_KHR;
+  workgroupLayout.sType =
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_WORKGROUP_MEMORY_EXPLICIT_LAYOUT_FEATURES_KHR;
   uniformControlFlow.sType =
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_SUBGROUP_UNIFORM_CONTROL_FLOW_FEATURES_KHR;
   atomicFloat.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT;
@@ -134,7 +180,8 @@ void FeatureChain::link(uint32_t apiVersion, const std::vector<std::string> &ext
   linkedWorkgroupLayout = hasExtension(extensions, "VK_KHR_workgroup_memory_explicit_layout");
   if (linkedWorkgroupLayout)
     append(workgroupLayout);
-  linkedUniformControlFlow = hasExtension(extensions, "VK_KHR_shader_subgroup_uniform_control_flow");
+  linkedUniformControlFlow =
+      hasExtension(extensions, "VK_KHR_shader_subgroup_uniform_control_flow");
   if (linkedUniformControlFlow)
     append(uniformControlFlow);
   linkedAtomicFloat = hasExtension(extensions, "VK_EXT_shader_atomic_float");

@@ -85,8 +85,8 @@ bool compareInteger(Comparator op, Component c, uint64_t actualBits, const Value
   case Comparator::FuzzyEq: {
     if (tolerances.empty())
       return equal;
-    double a = isSigned ? double(signExtended(actualBits, c.bits))
-                        : double(truncated(actualBits, c.bits));
+    double a =
+        isSigned ? double(signExtended(actualBits, c.bits)) : double(truncated(actualBits, c.bits));
     double x = isSigned ? double(signExtended(e, c.bits)) : double(truncated(e, c.bits));
     return withinTolerance(a, x, tolerances[0]);
   }
@@ -155,9 +155,8 @@ std::optional<std::string> checkValues(const ScriptBuffer &b, const Command &cmd
       if (cmd.comparator == Comparator::FuzzyEq && !cmd.tolerances.empty())
         tol = " (tolerance " + number(cmd.tolerances[0].value) +
               (cmd.tolerances[0].percent ? "%" : "") + ")";
-      return b.name + " byte " + std::to_string(at) + " (value " + std::to_string(i) +
-             "): got " + got + ", expected " + std::string(comparatorSymbol(cmd.comparator)) +
-             " " + want + tol;
+      return b.name + " byte " + std::to_string(at) + " (value " + std::to_string(i) + "): got " +
+             got + ", expected " + std::string(comparatorSymbol(cmd.comparator)) + " " + want + tol;
     }
   }
   return std::nullopt;

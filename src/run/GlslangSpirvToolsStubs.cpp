@@ -28,8 +28,8 @@ void SpirvToolsValidate(const TIntermediate &, std::vector<unsigned int> &, spv:
   unreachableSpirvTools("validate");
 }
 
-void SpirvToolsTransform(const TIntermediate &, std::vector<unsigned int> &,
-                         spv::SpvBuildLogger *, const SpvOptions *) {
+void SpirvToolsTransform(const TIntermediate &, std::vector<unsigned int> &, spv::SpvBuildLogger *,
+                         const SpvOptions *) {
   unreachableSpirvTools("optimize");
 }
 

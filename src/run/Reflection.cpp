@@ -43,11 +43,10 @@ struct IdInfo {
 
 uint32_t vkFormatOfImageFormat(uint32_t f) {
   static const std::pair<uint32_t, uint32_t> kMap[] = {
-      {1, 109}, {2, 97},  {3, 100}, {4, 37},  {5, 38},  {6, 103}, {7, 83},  {9, 76},
-      {10, 91}, {12, 77}, {13, 16}, {14, 70}, {15, 9},  {21, 108}, {22, 96}, {23, 42},
-      {24, 99}, {25, 102}, {26, 82}, {27, 21}, {28, 75}, {29, 14}, {30, 107}, {31, 95},
-      {32, 41}, {33, 98}, {35, 101}, {36, 81}, {37, 20}, {38, 74}, {39, 13}, {40, 110},
-      {41, 111}};
+      {1, 109}, {2, 97},  {3, 100}, {4, 37},  {5, 38},   {6, 103}, {7, 83},  {9, 76},  {10, 91},
+      {12, 77}, {13, 16}, {14, 70}, {15, 9},  {21, 108}, {22, 96}, {23, 42}, {24, 99}, {25, 102},
+      {26, 82}, {27, 21}, {28, 75}, {29, 14}, {30, 107}, {31, 95}, {32, 41}, {33, 98}, {35, 101},
+      {36, 81}, {37, 20}, {38, 74}, {39, 13}, {40, 110}, {41, 111}};
   for (auto [spv, vk] : kMap)
     if (spv == f)
       return vk;
@@ -98,7 +97,8 @@ std::string Reflector::typeName(uint32_t id, int depth) const {
     return "vec" + std::to_string(o[1]) + "<" + typeName(o[0], depth + 1) + ">";
   case Op::TypeMatrix: {
     const Type *col = type(o[0]);
-    std::string comp = col && col->op == Op::TypeVector ? typeName(col->operands[0], depth + 1) : "?";
+    std::string comp =
+        col && col->op == Op::TypeVector ? typeName(col->operands[0], depth + 1) : "?";
     uint32_t rows = col && col->op == Op::TypeVector ? col->operands[1] : 0;
     return "mat" + std::to_string(o[1]) + "x" + std::to_string(rows) + "<" + comp + ">";
   }
@@ -138,8 +138,9 @@ uint32_t Reflector::sizeOf(uint32_t id, uint32_t matrixStride, int depth) const 
     return o[1] * (matrixStride ? matrixStride : sizeOf(o[0], 0, depth + 1));
   case Op::TypeArray: {
     auto it = ids_.find(id);
-    uint32_t stride = it != ids_.end() && it->second.arrayStride ? it->second.arrayStride
-                                                                 : sizeOf(o[0], matrixStride, depth + 1);
+    uint32_t stride = it != ids_.end() && it->second.arrayStride
+                          ? it->second.arrayStride
+                          : sizeOf(o[0], matrixStride, depth + 1);
     return static_cast<uint32_t>(constantValue(o[1])) * stride;
   }
   case Op::TypeRuntimeArray:
@@ -280,15 +281,34 @@ Expected<ModuleInterface> Reflector::run() {
         IdInfo &i = info(w[1]);
         uint32_t arg = w.size() > 3 ? w[3] : 0;
         switch (w[2]) {
-        case kDecSpecId: i.specId = arg; break;
-        case kDecBlock: i.block = true; break;
-        case kDecBufferBlock: i.bufferBlock = true; break;
-        case kDecArrayStride: i.arrayStride = arg; break;
-        case kDecBuiltIn: i.builtIn = arg; break;
-        case kDecNonWritable: i.nonWritable = true; break;
-        case kDecBinding: i.binding = arg; i.hasBinding = true; break;
-        case kDecDescriptorSet: i.set = arg; i.hasSet = true; break;
-        default: break;
+        case kDecSpecId:
+          i.specId = arg;
+          break;
+        case kDecBlock:
+          i.block = true;
+          break;
+        case kDecBufferBlock:
+          i.bufferBlock = true;
+          break;
+        case kDecArrayStride:
+          i.arrayStride = arg;
+          break;
+        case kDecBuiltIn:
+          i.builtIn = arg;
+          break;
+        case kDecNonWritable:
+          i.nonWritable = true;
+          break;
+        case kDecBinding:
+          i.binding = arg;
+          i.hasBinding = true;
+          break;
+        case kDecDescriptorSet:
+          i.set = arg;
+          i.hasSet = true;
+          break;
+        default:
+          break;
         }
       }
       break;
@@ -456,9 +476,11 @@ Expected<ModuleInterface> Reflector::run() {
       if (t->op == Op::TypeSampledImage)
         r.kind = DescriptorKind::CombinedImageSampler;
       else if (sampled == 2)
-        r.kind = dim == kDimBuffer ? DescriptorKind::StorageTexelBuffer : DescriptorKind::StorageImage;
+        r.kind =
+            dim == kDimBuffer ? DescriptorKind::StorageTexelBuffer : DescriptorKind::StorageImage;
       else
-        r.kind = dim == kDimBuffer ? DescriptorKind::UniformTexelBuffer : DescriptorKind::SampledImage;
+        r.kind =
+            dim == kDimBuffer ? DescriptorKind::UniformTexelBuffer : DescriptorKind::SampledImage;
     } else {
       continue;
     }
@@ -600,9 +622,10 @@ std::string interfaceJson(const ModuleInterface &mi) {
   for (size_t i = 0; i < mi.resources.size(); ++i) {
     const Resource &r = mi.resources[i];
     out += (i ? "," : "") + std::string("{\"set\":") + std::to_string(r.set) +
-           ",\"binding\":" + std::to_string(r.binding) + ",\"kind\":" +
-           jsonString(descriptorKindName(r.kind)) + ",\"count\":" + std::to_string(r.count) +
-           ",\"name\":" + jsonString(r.name) + ",\"size\":" + std::to_string(r.blockSize) +
+           ",\"binding\":" + std::to_string(r.binding) +
+           ",\"kind\":" + jsonString(descriptorKindName(r.kind)) +
+           ",\"count\":" + std::to_string(r.count) + ",\"name\":" + jsonString(r.name) +
+           ",\"size\":" + std::to_string(r.blockSize) +
            ",\"runtime_stride\":" + std::to_string(r.runtimeStride) +
            ",\"members\":" + membersJson(r.members) + "}";
   }

@@ -149,10 +149,9 @@ Expected<DeviceImage> DeviceImage::create(const VulkanContext &ctx, const ImageD
   if (VkResult r = vk.vkCreateImageView(ctx.device(), &vi, nullptr, &img.view_); r != VK_SUCCESS)
     return vkFailure("vkCreateImageView", r);
   if (desc.samples == 1) {
-    auto staging = DeviceBuffer::create(ctx, uint64_t(desc.width) * desc.height * desc.depth *
-                                                 desc.texelBytes,
-                                        VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
-                                            VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+    auto staging =
+        DeviceBuffer::create(ctx, uint64_t(desc.width) * desc.height * desc.depth * desc.texelBytes,
+                             VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT);
     if (!staging)
       return staging.error();
     img.staging_ = std::make_unique<DeviceBuffer>(std::move(*staging));
@@ -219,7 +218,8 @@ void DeviceImage::recordPrepare(VkCommandBuffer cmd, bool upload) const {
   }
   b.newLayout = VK_IMAGE_LAYOUT_GENERAL;
   b.dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT;
-  vk.vkCmdPipelineBarrier(cmd, copy ? VK_PIPELINE_STAGE_TRANSFER_BIT : VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT,
+  vk.vkCmdPipelineBarrier(cmd,
+                          copy ? VK_PIPELINE_STAGE_TRANSFER_BIT : VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT,
                           VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, 0, 0, nullptr, 0, nullptr, 1, &b);
 }
 
@@ -240,8 +240,8 @@ void DeviceImage::recordReadBack(VkCommandBuffer cmd) const {
   VkBufferImageCopy region{};
   region.imageSubresource = {aspectOf(desc_.format), 0, 0, 1};
   region.imageExtent = {desc_.width, desc_.height, desc_.depth};
-  vk.vkCmdCopyImageToBuffer(cmd, image_, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, staging_->handle(), 1,
-                            &region);
+  vk.vkCmdCopyImageToBuffer(cmd, image_, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, staging_->handle(),
+                            1, &region);
   VkBufferMemoryBarrier hb{VK_STRUCTURE_TYPE_BUFFER_MEMORY_BARRIER};
   hb.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
   hb.dstAccessMask = VK_ACCESS_HOST_READ_BIT;

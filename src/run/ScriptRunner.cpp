@@ -28,7 +28,8 @@ struct SpirvExtension {
   uint32_t core; ///< the Vulkan version that made it core, 0 if none did
 };
 constexpr SpirvExtension kSpirvExtensions[] = {
-    {"SPV_KHR_storage_buffer_storage_class", "VK_KHR_storage_buffer_storage_class", VK_API_VERSION_1_1},
+    {"SPV_KHR_storage_buffer_storage_class", "VK_KHR_storage_buffer_storage_class",
+     VK_API_VERSION_1_1},
     {"SPV_KHR_16bit_storage", "VK_KHR_16bit_storage", VK_API_VERSION_1_1},
     {"SPV_KHR_variable_pointers", "VK_KHR_variable_pointers", VK_API_VERSION_1_1},
     {"SPV_KHR_8bit_storage", "VK_KHR_8bit_storage", VK_API_VERSION_1_2},
@@ -54,7 +55,8 @@ constexpr std::pair<std::string_view, std::string_view> kCapabilityFeatures[] = 
     {"Int8", "Float16Int8Features.shaderInt8"},
     {"Float16", "Float16Int8Features.shaderFloat16"},
     {"StorageBuffer16BitAccess", "Storage16BitFeatures.storageBuffer16BitAccess"},
-    {"UniformAndStorageBuffer16BitAccess", "Storage16BitFeatures.uniformAndStorageBuffer16BitAccess"},
+    {"UniformAndStorageBuffer16BitAccess",
+     "Storage16BitFeatures.uniformAndStorageBuffer16BitAccess"},
     {"StoragePushConstant16", "Storage16BitFeatures.storagePushConstant16"},
     {"StorageBuffer8BitAccess", "Storage8BitFeatures.storageBuffer8BitAccess"},
     {"UniformAndStorageBuffer8BitAccess", "Storage8BitFeatures.uniformAndStorageBuffer8BitAccess"},
@@ -101,7 +103,8 @@ std::optional<std::string> unmetRequirement(const VulkanContext &ctx, const Requ
     for (const std::string &d : extra->skipOnDevices)
       if (device.find(d) != std::string::npos)
         return "known problem of " + device + ": " +
-               (extra->note.empty() ? std::string("listed as skipped on this device") : extra->note);
+               (extra->note.empty() ? std::string("listed as skipped on this device")
+                                    : extra->note);
   }
   return std::nullopt;
 }
@@ -245,10 +248,10 @@ ScriptResult Interpreter::run() {
       return fail(p.line, "Required subgroup size is not supported by the device");
     desc.requiredSubgroupSize = req;
     for (const ScriptBinding &b : p.bindings)
-      desc.bindings.push_back(LayoutBinding{
-          b.set, b.binding, b.kind,
-          static_cast<uint32_t>(b.kind == DescriptorKind::Sampler ? b.samplers.size()
-                                                                  : b.buffers.size())});
+      desc.bindings.push_back(LayoutBinding{b.set, b.binding, b.kind,
+                                            static_cast<uint32_t>(b.kind == DescriptorKind::Sampler
+                                                                      ? b.samplers.size()
+                                                                      : b.buffers.size())});
     PreparedPipeline pp;
     if (p.pushConstants) {
       // The range covers what the shader declares and what the script gives.
@@ -311,9 +314,10 @@ std::optional<std::string> Interpreter::unsupportedImage() const {
         VkImageType type = sb.dim == ImageDim::Dim1D   ? VK_IMAGE_TYPE_1D
                            : sb.dim == ImageDim::Dim3D ? VK_IMAGE_TYPE_3D
                                                        : VK_IMAGE_TYPE_2D;
-        VkImageUsageFlags usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT |
-                                  (b.kind == DescriptorKind::StorageImage ? VK_IMAGE_USAGE_STORAGE_BIT
-                                                                          : VK_IMAGE_USAGE_SAMPLED_BIT);
+        VkImageUsageFlags usage =
+            VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT |
+            (b.kind == DescriptorKind::StorageImage ? VK_IMAGE_USAGE_STORAGE_BIT
+                                                    : VK_IMAGE_USAGE_SAMPLED_BIT);
         VkImageFormatProperties props{};
         VkResult r = ctx_.vk().vkGetPhysicalDeviceImageFormatProperties(
             ctx_.physicalDevice(), format, type, VK_IMAGE_TILING_OPTIMAL, usage, 0, &props);
@@ -621,12 +625,11 @@ std::string resultJson(std::string_view file, const ScriptResult &r) {
                        : r.outcome == ScriptResult::Outcome::Skip ? "skip"
                                                                   : "fail";
   char timings[160];
-  std::snprintf(timings, sizeof timings,
-                "\"compile_ms\":%.3f,\"pipeline_ms\":%.3f,\"run_ms\":%.3f", r.timings.compileMs,
-                r.timings.pipelineMs, r.timings.runMs);
-  return "{\"file\":\"" + jsonEscape(file) + "\",\"status\":\"" + status + "\",\"line\":" +
-         std::to_string(r.line) + ",\"message\":\"" + jsonEscape(r.message) + "\"," + timings +
-         "}";
+  std::snprintf(timings, sizeof timings, "\"compile_ms\":%.3f,\"pipeline_ms\":%.3f,\"run_ms\":%.3f",
+                r.timings.compileMs, r.timings.pipelineMs, r.timings.runMs);
+  return "{\"file\":\"" + jsonEscape(file) + "\",\"status\":\"" + status +
+         "\",\"line\":" + std::to_string(r.line) + ",\"message\":\"" + jsonEscape(r.message) +
+         "\"," + timings + "}";
 }
 
 Status parseExtraRequirements(std::string_view text,
@@ -672,7 +675,8 @@ Status parseExtraRequirements(std::string_view text,
       std::string_view w = words[k];
       size_t eq = w.find('=');
       if (eq == std::string_view::npos)
-        return makeError(Location::text(line, 1), "expected key=value, got '" + std::string(w) + "'");
+        return makeError(Location::text(line, 1),
+                         "expected key=value, got '" + std::string(w) + "'");
       std::string_view key = w.substr(0, eq), value = w.substr(eq + 1);
       if (key == "env")
         r.targetEnv = std::string(value);

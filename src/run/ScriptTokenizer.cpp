@@ -97,14 +97,30 @@ Token ScriptTokenizer::next() {
         if (ch == '\\' && pos_ < text_.size()) {
           char e = text_[pos_++];
           switch (e) {
-          case 'a': ch = '\a'; break;
-          case 'b': ch = '\b'; break;
-          case 't': ch = '\t'; break;
-          case 'n': ch = '\n'; break;
-          case 'v': ch = '\v'; break;
-          case 'f': ch = '\f'; break;
-          case 'r': ch = '\r'; break;
-          default: ch = e; break;
+          case 'a':
+            ch = '\a';
+            break;
+          case 'b':
+            ch = '\b';
+            break;
+          case 't':
+            ch = '\t';
+            break;
+          case 'n':
+            ch = '\n';
+            break;
+          case 'v':
+            ch = '\v';
+            break;
+          case 'f':
+            ch = '\f';
+            break;
+          case 'r':
+            ch = '\r';
+            break;
+          default:
+            ch = e;
+            break;
           }
         }
         t.text += ch;

@@ -18,7 +18,8 @@ std::vector<std::string_view> split(std::string_view s, char sep) {
   size_t pos = 0;
   for (;;) {
     size_t at = s.find(sep, pos);
-    parts.push_back(s.substr(pos, at == std::string_view::npos ? std::string_view::npos : at - pos));
+    parts.push_back(
+        s.substr(pos, at == std::string_view::npos ? std::string_view::npos : at - pos));
     if (at == std::string_view::npos)
       return parts;
     pos = at + 1;
@@ -66,15 +67,16 @@ std::optional<std::pair<uint32_t, uint32_t>> parseBindingName(std::string_view t
   return std::make_pair(nums[0], nums[1]);
 }
 
-Expected<std::vector<uint8_t>> bufferFromSpec(
-    std::string_view spec,
-    const std::function<Expected<std::vector<uint8_t>>(const std::string &)> &loader) {
+Expected<std::vector<uint8_t>>
+bufferFromSpec(std::string_view spec,
+               const std::function<Expected<std::vector<uint8_t>>(const std::string &)> &loader) {
   auto parts = split(spec, ':');
   std::string_view kind = parts[0];
   if (kind == "random" || kind == "zero") {
     size_t want = kind == "random" ? 3 : 2;
     if (parts.size() != want)
-      return specError(spec, kind == "random" ? "expected random:SEED:BYTES" : "expected zero:BYTES");
+      return specError(spec,
+                       kind == "random" ? "expected random:SEED:BYTES" : "expected zero:BYTES");
     auto bytes = parseCount(parts.back());
     if (!bytes || *bytes > kMaxBytes)
       return specError(spec, "a byte count up to 1 GiB");
@@ -99,7 +101,7 @@ Expected<std::vector<uint8_t>> bufferFromSpec(
   if (kind == "series" || kind == "fill" || kind == "data") {
     size_t want = kind == "series" ? 5 : kind == "fill" ? 4 : 3;
     if (parts.size() != want)
-      return specError(spec, kind == "series"  ? "expected series:TYPE:START:STEP:COUNT"
+      return specError(spec, kind == "series" ? "expected series:TYPE:START:STEP:COUNT"
                              : kind == "fill" ? "expected fill:TYPE:VALUE:COUNT"
                                               : "expected data:TYPE:V1,V2,...");
     auto type = parseAmberType(parts[1]);
@@ -127,7 +129,8 @@ Expected<std::vector<uint8_t>> bufferFromSpec(
       std::optional<Value> step = kind == "series" ? parseNumber(parts[3]) : Value::integer(0);
       if (!start || !step)
         return specError(spec, "the start or step is not a number");
-      bool isFloat = type->isFormat() ? type->formatComponents[0].isFloat() : type->scalar.isFloat();
+      bool isFloat =
+          type->isFormat() ? type->formatComponents[0].isFloat() : type->scalar.isFloat();
       for (uint64_t i = 0; i < *count; ++i) {
         Value v = isFloat ? Value::real(start->asDouble() + double(i) * step->asDouble())
                           : Value::integer(start->asBits() + i * step->asBits());

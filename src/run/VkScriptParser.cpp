@@ -304,8 +304,8 @@ Status VkParser::values(ScriptTokenizer &tok, const DataType &type, std::vector<
     out.push_back(t.value());
   }
   if (out.empty() || out.size() % type.rows != 0)
-    return scriptError(line, "Invalid number of values provided to " + std::string(command) +
-                                 " command");
+    return scriptError(line,
+                       "Invalid number of values provided to " + std::string(command) + " command");
   return {};
 }
 
@@ -441,8 +441,8 @@ Status VkParser::parseProbe(ScriptTokenizer &tok, uint32_t line) {
     return scriptError(off.line, "Invalid offset for probe command: " + off.describe());
   Token op = tok.next();
   static const std::pair<std::string_view, Comparator> kOps[] = {
-      {"==", Comparator::Eq}, {"!=", Comparator::Ne}, {"<", Comparator::Lt},
-      {"<=", Comparator::Le}, {">", Comparator::Gt},  {">=", Comparator::Ge},
+      {"==", Comparator::Eq},     {"!=", Comparator::Ne}, {"<", Comparator::Lt},
+      {"<=", Comparator::Le},     {">", Comparator::Gt},  {">=", Comparator::Ge},
       {"~=", Comparator::FuzzyEq}};
   Command c;
   c.kind = Command::Kind::Expect;

@@ -16,7 +16,7 @@ void VulkanFunctions::loadInstance(VkInstance instance) {
 void VulkanFunctions::loadDevice(VkDevice device) {
   // Device functions fetched from the device skip the loader's dispatch (and reach the layers).
 #define SPIRE_VK_LOAD(name)                                                                        \
-  if (auto f = reinterpret_cast<PFN_##name>(vkGetDeviceProcAddr(device, #name)))                  \
+  if (auto f = reinterpret_cast<PFN_##name>(vkGetDeviceProcAddr(device, #name)))                   \
     name = f;
   SPIRE_VK_DEVICE_FUNCTIONS(SPIRE_VK_LOAD)
 #undef SPIRE_VK_LOAD

@@ -57,7 +57,8 @@ struct ComputePipelineDesc {
 
 class ComputePipeline {
 public:
-  static Expected<ComputePipeline> create(const VulkanContext &ctx, const ComputePipelineDesc &desc);
+  static Expected<ComputePipeline> create(const VulkanContext &ctx,
+                                          const ComputePipelineDesc &desc);
   ComputePipeline(ComputePipeline &&o) noexcept;
   ComputePipeline &operator=(ComputePipeline &&) = delete;
   ~ComputePipeline();

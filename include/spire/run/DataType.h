@@ -32,8 +32,8 @@ struct DataType {
   uint8_t columns = 1; ///< matrix columns; 1 for scalars and vectors
   bool runtimeArray = false;
   std::vector<Component> formatComponents; ///< format names: R, G, B, A (or fewer) in order
-  uint32_t vkFormat = 0; ///< the VkFormat this type is, 0 when none
-  std::string name;      ///< as written in the script
+  uint32_t vkFormat = 0;                   ///< the VkFormat this type is, 0 when none
+  std::string name;                        ///< as written in the script
 
   bool isFormat() const { return !formatComponents.empty(); }
   bool isMatrix() const { return columns > 1; }

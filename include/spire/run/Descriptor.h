@@ -27,9 +27,9 @@ std::string_view descriptorKindName(DescriptorKind kind);
 std::optional<DescriptorKind> parseDescriptorKind(std::string_view name);
 /// The VkDescriptorType of a kind.
 uint32_t vkDescriptorType(DescriptorKind kind);
-bool isBufferKind(DescriptorKind kind);    ///< storage/uniform buffers, dynamic or not
+bool isBufferKind(DescriptorKind kind); ///< storage/uniform buffers, dynamic or not
 bool isTexelBufferKind(DescriptorKind kind);
-bool isImageKind(DescriptorKind kind);     ///< storage, sampled and combined images
+bool isImageKind(DescriptorKind kind); ///< storage, sampled and combined images
 bool isDynamicKind(DescriptorKind kind);
 /// Whether a shader may write through the descriptor (its data is read back after a dispatch).
 bool isWritableKind(DescriptorKind kind);

@@ -31,8 +31,9 @@ struct FeatureChain {
   /// Clears the features that change behaviour without a script asking (robustness).
   void clearBehaviourChanging();
 
-  /// The flag of an amber feature name (`shaderInt64`, `Storage8BitFeatures.storageBuffer8BitAccess`),
-  /// or null when the name is unknown or its struct was not linked.
+  /// The flag of an amber feature name (`shaderInt64`,
+  /// `Storage8BitFeatures.storageBuffer8BitAccess`), or null when the name is unknown or its struct
+  /// was not linked.
   const VkBool32 *find(std::string_view name) const;
 
   bool linked11 = false, linked12 = false, linked13 = false;

@@ -39,8 +39,8 @@ struct Resource {
 struct SpecConstant {
   uint32_t id = 0;
   std::string name;
-  std::string type;          ///< `bool`, `uint32`, `float`, ...
-  uint64_t defaultBits = 0;  ///< the default value's bits (bool: 0 or 1)
+  std::string type;         ///< `bool`, `uint32`, `float`, ...
+  uint64_t defaultBits = 0; ///< the default value's bits (bool: 0 or 1)
 };
 
 struct EntryPoint {

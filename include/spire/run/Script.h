@@ -63,7 +63,7 @@ struct ScriptSampler {
   std::string name;
   bool magLinear = false, minLinear = false;
   uint32_t addressU = 0, addressV = 0, addressW = 0; ///< VkSamplerAddressMode (0: repeat)
-  uint32_t borderColor = 0;                         ///< VkBorderColor
+  uint32_t borderColor = 0;                          ///< VkBorderColor
   float minLod = 0, maxLod = 1;
   bool normalized = true;
   bool compare = false;

@@ -28,8 +28,7 @@ struct ExtraRequirements {
 /// Lines "<file> key=value..." (keys: env, feature, extension, skip-if-feature,
 /// skip-on-device, note; a note runs to the end of the line); '#' starts a comment. Entries are
 /// added to `out` (a file named again gains the new requirements). Errors name the line.
-Status parseExtraRequirements(std::string_view text,
-                              std::map<std::string, ExtraRequirements> &out);
+Status parseExtraRequirements(std::string_view text, std::map<std::string, ExtraRequirements> &out);
 
 struct RunOptions {
   CompileOptions compile;

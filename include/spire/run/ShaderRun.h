@@ -26,9 +26,9 @@ namespace spire::run {
 ///   `data:TYPE:V1,V2,...`          the values (`data:float:1.5,2,-3`)
 ///   `file:PATH` or `PATH`          the file's bytes (read through `loader`)
 /// TYPE is an amber type (`uint32`, `vec4<float>`, `float16`), laid out as std430.
-Expected<std::vector<uint8_t>> bufferFromSpec(
-    std::string_view spec,
-    const std::function<Expected<std::vector<uint8_t>>(const std::string &)> &loader);
+Expected<std::vector<uint8_t>>
+bufferFromSpec(std::string_view spec,
+               const std::function<Expected<std::vector<uint8_t>>(const std::string &)> &loader);
 
 /// `SET:BINDING`, or `BINDING` (set 0).
 std::optional<std::pair<uint32_t, uint32_t>> parseBindingName(std::string_view text);

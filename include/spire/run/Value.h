@@ -54,7 +54,8 @@ double readFloat(Component c, const uint8_t *in);
 std::string formatComponent(Component c, const uint8_t *in);
 
 /// Elements of `format` in `bytes` as text: components separated by spaces, elements by
-/// newlines (vectors and matrix columns on one line each); a partial element at the end is left out.
+/// newlines (vectors and matrix columns on one line each); a partial element at the end is left
+/// out.
 std::string formatElements(const BufferFormat &format, std::span<const uint8_t> bytes);
 /// Bytes as a hex dump: 16 per line, with the offset first.
 std::string hexDump(std::span<const uint8_t> bytes);

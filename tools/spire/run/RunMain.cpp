@@ -3,10 +3,10 @@
 // files, or one shader module with buffers given on the command line.
 #include "../CommandLine.h"
 
+#include "spire/asm/Assembler.h"
 #include "spire/dialect/Serialization.h"
 #include "spire/dialect/Text.h"
 #include "spire/dialect/Verifier.h"
-#include "spire/asm/Assembler.h"
 #include "spire/run/Device.h"
 #include "spire/run/Reflection.h"
 #include "spire/run/ScriptRunner.h"
@@ -31,7 +31,8 @@ namespace {
 namespace fs = std::filesystem;
 using run::ScriptResult;
 
-constexpr const char *kHelp = R"(spire run - run compute shaders and AmberScript/VkScript tests on a Vulkan device
+constexpr const char *kHelp =
+    R"(spire run - run compute shaders and AmberScript/VkScript tests on a Vulkan device
 
 Usage: spire run [options] <test.amber|test.vkscript>...
        spire run [options] <shader.spv|shader.spvasm|shader.mlir> [--buffer S:B=DATA]...
@@ -254,8 +255,8 @@ int runScripts(const Options &o) {
     return noDevice(*deviceError);
   std::string via = o.compile.via.kind == run::Via::Kind::None ? "" : o.compile.via.name();
   if (o.json)
-    std::printf("{\"summary\":{\"passed\":%zu,\"failed\":%zu,\"skipped\":%zu,\"via\":%s}}\n", passed,
-                failed, skipped, jsonQuote(via).c_str());
+    std::printf("{\"summary\":{\"passed\":%zu,\"failed\":%zu,\"skipped\":%zu,\"via\":%s}}\n",
+                passed, failed, skipped, jsonQuote(via).c_str());
   else
     std::printf("%zu passed, %zu failed, %zu skipped%s\n", passed, failed, skipped,
                 via.empty() ? "" : (" (via " + via + ")").c_str());
@@ -372,9 +373,8 @@ int runShaderFile(const Options &o, InputKind kind, std::span<const uint8_t> byt
     for (const run::SpecConstant &sc : mi->specConstants)
       if (sc.id == id)
         type = sc.type;
-    auto bytesOf = run::bufferFromSpec("data:" + (type == "bool" ? std::string("uint32") : type) +
-                                           ":" + value,
-                                       loader);
+    auto bytesOf = run::bufferFromSpec(
+        "data:" + (type == "bool" ? std::string("uint32") : type) + ":" + value, loader);
     if (!bytesOf || bytesOf->size() < 4) {
       std::fprintf(stderr, "spire run: --spec %s: not a 32-bit %s value\n", s.c_str(),
                    type.c_str());
@@ -402,7 +402,8 @@ int runShaderFile(const Options &o, InputKind kind, std::span<const uint8_t> byt
       spec = spec.substr(0, eq);
     }
     size_t c1 = spec.find(':'), c2 = c1 == std::string::npos ? c1 : spec.find(':', c1 + 1);
-    std::string name = spec.substr(0, c2), type = c2 == std::string::npos ? "" : spec.substr(c2 + 1);
+    std::string name = spec.substr(0, c2),
+                type = c2 == std::string::npos ? "" : spec.substr(c2 + 1);
     if (c2 == std::string::npos && c1 != std::string::npos && !run::parseBindingName(spec)) {
       name = spec.substr(0, c1);
       type = spec.substr(c1 + 1);
@@ -447,8 +448,8 @@ bool parseGroups(std::string_view v, uint32_t (&groups)[3]) {
   size_t pos = 0;
   while (n < 3) {
     size_t comma = v.find(',', pos);
-    std::string part(v.substr(pos, comma == std::string_view::npos ? std::string_view::npos
-                                                                    : comma - pos));
+    std::string part(
+        v.substr(pos, comma == std::string_view::npos ? std::string_view::npos : comma - pos));
     if (part.empty() || part.find_first_not_of("0123456789") != std::string::npos ||
         part.size() > 10)
       return false;
@@ -470,9 +471,9 @@ bool parseGroups(std::string_view v, uint32_t (&groups)[3]) {
 int runRun(std::span<char *const> args) {
   Options o;
   bool help = false;
-  constexpr std::string_view withValue[] = {
-      "--via",    "--device", "--target-env", "--requirements", "-j",     "--format",
-      "--buffer", "--push",   "--spec",       "--entry",        "--dispatch", "--dump"};
+  constexpr std::string_view withValue[] = {"--via",  "--device", "--target-env", "--requirements",
+                                            "-j",     "--format", "--buffer",     "--push",
+                                            "--spec", "--entry",  "--dispatch",   "--dump"};
   ArgScanner scanner("run", args);
   bool ok = scanner.scan(
       withValue,
