@@ -98,7 +98,8 @@ Expected<std::vector<uint32_t>> compileGlsl(std::string_view source, ShaderStage
   shader.setEnvClient(glslang::EShClientVulkan, target->client);
   shader.setEnvTarget(glslang::EShTargetSpv, target->spirv);
   auto messages = static_cast<EShMessages>(EShMsgSpvRules | EShMsgVulkanRules);
-  if (!shader.parse(GetDefaultResources(), 110, false, messages))
+  // A shader without #version is read as GLSL 4.50 (Vulkan GLSL needs 1.40 or later).
+  if (!shader.parse(GetDefaultResources(), 450, false, messages))
     return makeError({}, "GLSL: " + firstLines(shader.getInfoLog()));
   glslang::TProgram program;
   program.addShader(&shader);

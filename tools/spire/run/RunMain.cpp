@@ -293,6 +293,25 @@ Expected<std::vector<uint32_t>> loadShader(const std::string &path, InputKind ki
   return dialect::serialize(**op);
 }
 
+/// The version an assembly text is for: the "; Version: X.Y" line of the header comment that
+/// spire dis and spirv-dis write, else SPIR-V 1.0 (amber's default).
+uint32_t assemblyVersion(std::span<const uint8_t> bytes) {
+  std::string_view text(reinterpret_cast<const char *>(bytes.data()), bytes.size());
+  size_t pos = 0;
+  while (pos < text.size() && text[pos] == ';') {
+    size_t eol = text.find('\n', pos);
+    std::string_view line = text.substr(pos, eol == std::string_view::npos ? text.npos : eol - pos);
+    unsigned major = 0, minor = 0;
+    if (std::sscanf(std::string(line).c_str(), "; Version: %u.%u", &major, &minor) == 2 &&
+        major == 1 && minor <= 6)
+      return (major << 16) | (minor << 8);
+    if (eol == std::string_view::npos)
+      break;
+    pos = eol + 1;
+  }
+  return 0x00010000;
+}
+
 int runShaderFile(const Options &o, InputKind kind, std::span<const uint8_t> bytes) {
   const std::string &path = o.inputs[0];
   Clock::time_point t0 = Clock::now();
@@ -307,6 +326,8 @@ int runShaderFile(const Options &o, InputKind kind, std::span<const uint8_t> byt
     version = std::min(version, ctx->maxSpirvVersion());
   }
   double deviceMs = msSince(t0);
+  if (kind == InputKind::Assembly)
+    version = assemblyVersion(bytes);
   if (o.targetEnvGiven)
     if (auto te = parseTargetEnv(o.compile.defaultTargetEnv))
       version = targetEnvVersion(*te);
