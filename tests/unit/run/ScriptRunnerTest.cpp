@@ -83,7 +83,7 @@ TEST_F(Runner, AFailingExpectationNamesTheValue) {
   EXPECT_EQ(r.message, "data byte 8 (value 1): got 28, expected == 29");
   EXPECT_EQ(resultLine("t.amber", r),
             "FAIL t.amber:23: data byte 8 (value 1): got 28, expected == 29");
-  EXPECT_EQ(resultJson("t.amber", r).substr(0, 66),
+  EXPECT_EQ(resultJson("t.amber", r).substr(0, 67),
             "{\"file\":\"t.amber\",\"status\":\"fail\",\"line\":23,\"message\":\"data byte 8 ");
 }
 
