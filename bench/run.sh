@@ -57,3 +57,8 @@ python3 "$here/compare.py" --build "$build" --data "$data" --corpus "$corpus" \
 if [ "${BENCH_DIALECT:-1}" != 0 ]; then
   python3 "$here/dialect.py" --build "$build" --corpus "$corpus" --large "${large[@]}"
 fi
+# spire run on the amber corpus: the time to run it and the runner's overhead per test
+# (BENCH_AMBER=0 leaves it out).
+if [ "${BENCH_AMBER:-1}" != 0 ]; then
+  python3 "$here/amber.py" --build "$build"
+fi

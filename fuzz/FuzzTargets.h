@@ -28,4 +28,8 @@ void dialect(const uint8_t *data, size_t size);
 /// the same, and what also verifies serializes without crashing.
 void dialectText(const uint8_t *data, size_t size);
 
+/// Parses bytes as an AmberScript and as a VkScript file (every file they name reads as a few
+/// bytes): no crash, no hang, errors of one line at a line of the text.
+void script(const uint8_t *data, size_t size);
+
 } // namespace spire::fuzz

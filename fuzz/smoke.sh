@@ -16,6 +16,7 @@ seeds() { # $1: target
   case "$1" in
     assembler) cp "$root"/examples/*.spvasm "$dir"/ ;;
     dialect_text) ;; # its regression inputs are MLIR modules of every op family
+    script) cp "$root"/examples/*.amber "$dir"/ ;;
     *)
       for f in "$root"/examples/*.spvasm; do
         "$build"/tools/spire/spire as "$f" -o "$dir/$(basename "$f").spv" || true
@@ -28,7 +29,7 @@ seeds() { # $1: target
 }
 
 status=0
-for target in binary_reader assembler disassembler validator dialect dialect_text; do
+for target in binary_reader assembler disassembler validator dialect dialect_text script; do
   exe="$build/fuzz/${target}_fuzzer"
   dir=$(seeds "$target")
   echo "fuzz $target: $runs runs from $(ls "$dir" | wc -l) seeds"

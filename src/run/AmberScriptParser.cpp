@@ -556,6 +556,8 @@ Status AmberParser::parseImage() {
     return scriptError(t.line, "IMAGE needs a HEIGHT");
   if (b.dim == ImageDim::Dim3D && !haveDepth)
     return scriptError(t.line, "IMAGE needs a DEPTH");
+  if (b.width > 65536 || b.height > 65536 || b.depth > 65536)
+    return scriptError(t.line, "IMAGE too large");
   if (b.dim == ImageDim::Dim1D)
     b.height = 1;
   if (b.dim != ImageDim::Dim3D)

@@ -35,3 +35,4 @@ TEST(FuzzRegression, Disassembler) { replay("disassembler", spire::fuzz::disasse
 TEST(FuzzRegression, Validator) { replay("validator", spire::fuzz::validator); }
 TEST(FuzzRegression, Dialect) { replay("dialect", spire::fuzz::dialect); }
 TEST(FuzzRegression, DialectText) { replay("dialect_text", spire::fuzz::dialectText); }
+TEST(FuzzRegression, Script) { replay("script", spire::fuzz::script); }

@@ -293,8 +293,9 @@ Expected<std::vector<uint32_t>> loadShader(const std::string &path, InputKind ki
   return dialect::serialize(**op);
 }
 
-/// The version an assembly text is for: the "; Version: X.Y" line of the header comment that
-/// spire dis and spirv-dis write, else SPIR-V 1.0 (amber's default).
+/// The version an assembly text says it is for: the "; Version: X.Y" line of the header comment
+/// that spire dis and spirv-dis write; 0 when it says none (the device's newest is used, up to
+/// SPIR-V 1.6, the default of spire as).
 uint32_t assemblyVersion(std::span<const uint8_t> bytes) {
   std::string_view text(reinterpret_cast<const char *>(bytes.data()), bytes.size());
   size_t pos = 0;
@@ -309,7 +310,7 @@ uint32_t assemblyVersion(std::span<const uint8_t> bytes) {
       break;
     pos = eol + 1;
   }
-  return 0x00010000;
+  return 0;
 }
 
 int runShaderFile(const Options &o, InputKind kind, std::span<const uint8_t> bytes) {
@@ -327,7 +328,8 @@ int runShaderFile(const Options &o, InputKind kind, std::span<const uint8_t> byt
   }
   double deviceMs = msSince(t0);
   if (kind == InputKind::Assembly)
-    version = assemblyVersion(bytes);
+    if (uint32_t v = assemblyVersion(bytes))
+      version = v;
   if (o.targetEnvGiven)
     if (auto te = parseTargetEnv(o.compile.defaultTargetEnv))
       version = targetEnvVersion(*te);
