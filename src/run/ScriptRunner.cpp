@@ -567,6 +567,8 @@ std::optional<std::string> Interpreter::runPipeline(const Command &c) {
   auto r = dispatch(ctx_, *pp.pipeline, d);
   if (!r)
     return "RUN " + p.name + ": " + r.error().message;
+  if (r->gpuMilliseconds > 0)
+    result_.timings.timedGpuMs += r->gpuMilliseconds;
   if (auto v = validationMessage())
     return v;
   // Buffers the shader may have written are now newer on the device; images come back now.
@@ -624,9 +626,10 @@ std::string resultJson(std::string_view file, const ScriptResult &r) {
   const char *status = r.outcome == ScriptResult::Outcome::Pass   ? "pass"
                        : r.outcome == ScriptResult::Outcome::Skip ? "skip"
                                                                   : "fail";
-  char timings[160];
-  std::snprintf(timings, sizeof timings, "\"compile_ms\":%.3f,\"pipeline_ms\":%.3f,\"run_ms\":%.3f",
-                r.timings.compileMs, r.timings.pipelineMs, r.timings.runMs);
+  char timings[200];
+  std::snprintf(timings, sizeof timings,
+                "\"compile_ms\":%.3f,\"pipeline_ms\":%.3f,\"run_ms\":%.3f,\"timed_gpu_ms\":%.3f",
+                r.timings.compileMs, r.timings.pipelineMs, r.timings.runMs, r.timings.timedGpuMs);
   return "{\"file\":\"" + jsonEscape(file) + "\",\"status\":\"" + status +
          "\",\"line\":" + std::to_string(r.line) + ",\"message\":\"" + jsonEscape(r.message) +
          "\"," + timings + "}";

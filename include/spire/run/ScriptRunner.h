@@ -39,6 +39,9 @@ struct Timings {
   double compileMs = 0;  ///< shaders compiled, assembled, validated, passed through --via
   double pipelineMs = 0; ///< pipelines (and shader modules) created
   double runMs = 0;      ///< commands executed: uploads, dispatches, read-backs, comparisons
+  /// The device's own time for the dispatches of `RUN TIMED_EXECUTION` (timestamps), summed;
+  /// 0 when none ran or the queue has no timestamps.
+  double timedGpuMs = 0;
 };
 
 struct ScriptResult {

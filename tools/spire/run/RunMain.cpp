@@ -248,6 +248,7 @@ int runScripts(const Options &o) {
     total.compileMs += r.timings.compileMs;
     total.pipelineMs += r.timings.pipelineMs;
     total.runMs += r.timings.runMs;
+    total.timedGpuMs += r.timings.timedGpuMs;
   }
   for (std::thread &t : threads)
     t.join();
@@ -263,8 +264,10 @@ int runScripts(const Options &o) {
   if (o.stats)
     std::fprintf(stderr,
                  "spire run: %zu scripts, %u device(s): instance and device %.1f ms, shaders %.1f "
-                 "ms, pipelines %.1f ms, commands %.1f ms\n",
-                 jobs.size(), workers, deviceMs, total.compileMs, total.pipelineMs, total.runMs);
+                 "ms, pipelines %.1f ms, commands %.1f ms (timed dispatches %.3f ms on the "
+                 "device)\n",
+                 jobs.size(), workers, deviceMs, total.compileMs, total.pipelineMs, total.runMs,
+                 total.timedGpuMs);
   return failed ? kInvalidInput : kSuccess;
 }
 
