@@ -41,8 +41,8 @@ def median_time(cmd, runs, env=None):
 
 
 def stats_line(stderr):
-    m = re.search(r"instance and device ([0-9.]+) ms, shaders ([0-9.]+) ms, pipelines ([0-9.]+) "
-                  r"ms, commands ([0-9.]+) ms", stderr)
+    m = re.search(r"instance and device ([0-9.]+) ms \(instance ([0-9.]+), device ([0-9.]+)\), "
+                  r"shaders ([0-9.]+) ms, pipelines ([0-9.]+) ms, commands ([0-9.]+) ms", stderr)
     return [float(x) for x in m.groups()] if m else None
 
 

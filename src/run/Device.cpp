@@ -1,6 +1,7 @@
 #include "spire/run/Device.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstring>
 
 namespace spire::run {
@@ -124,6 +125,11 @@ Expected<std::unique_ptr<VulkanContext>> VulkanContext::create(const DeviceOptio
 }
 
 Status VulkanContext::init(const DeviceOptions &options) {
+  using Clock = std::chrono::steady_clock;
+  auto since = [](Clock::time_point t) {
+    return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
+  };
+  Clock::time_point start = Clock::now();
   uint32_t loaderVersion = VK_API_VERSION_1_0;
   if (vk_.vkEnumerateInstanceVersion)
     vk_.vkEnumerateInstanceVersion(&loaderVersion);
@@ -181,6 +187,8 @@ Status VulkanContext::init(const DeviceOptions &options) {
   vk_.loadInstance(instance_);
   if (debugUtils && vk_.vkCreateDebugUtilsMessengerEXT)
     vk_.vkCreateDebugUtilsMessengerEXT(instance_, &dci, nullptr, &messenger_);
+  instanceMs_ = since(start);
+  start = Clock::now();
 
   // Choose the device.
   uint32_t count = 0;
@@ -289,6 +297,7 @@ Status VulkanContext::init(const DeviceOptions &options) {
     return vkError("vkCreateDevice", r);
   vk_.loadDevice(device_);
   vk_.vkGetDeviceQueue(device_, queueFamily_, 0, &queue_);
+  deviceMs_ = since(start);
   return {};
 }
 

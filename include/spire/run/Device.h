@@ -64,6 +64,10 @@ public:
   /// A memory type with all of `required` among `typeBits`, or ~0u.
   uint32_t memoryType(uint32_t typeBits, VkMemoryPropertyFlags required) const;
 
+  /// How long the loader, the instance and the device took to make (milliseconds).
+  double instanceMilliseconds() const { return instanceMs_; }
+  double deviceMilliseconds() const { return deviceMs_; }
+
   /// The validation messages since the last call, and clears them.
   std::vector<std::string> takeMessages();
 
@@ -85,6 +89,7 @@ private:
   uint32_t queueFamily_ = 0;
   uint32_t timestampBits_ = 0;
   bool validation_ = false;
+  double instanceMs_ = 0, deviceMs_ = 0;
   VkPhysicalDeviceProperties properties_{};
   VkPhysicalDeviceSubgroupProperties subgroup_{};
   VkPhysicalDeviceSubgroupSizeControlProperties sizeControl_{};

@@ -207,7 +207,7 @@ int runScripts(const Options &o) {
   std::condition_variable cv;
   std::atomic<size_t> next{0};
   std::optional<Diagnostic> deviceError;
-  double deviceMs = 0;
+  double deviceMs = 0, instanceMs = 0, logicalMs = 0;
   unsigned workers = std::max(1u, std::min<unsigned>(o.jobs, static_cast<unsigned>(jobs.size())));
   auto work = [&] {
     Clock::time_point t0 = Clock::now();
@@ -217,6 +217,10 @@ int runScripts(const Options &o) {
       deviceMs += msSince(t0);
       if (!ctx && !deviceError)
         deviceError = ctx.error();
+      if (ctx) {
+        instanceMs += (*ctx)->instanceMilliseconds();
+        logicalMs += (*ctx)->deviceMilliseconds();
+      }
     }
     for (size_t i; (i = next++) < jobs.size();) {
       ScriptResult r;
@@ -263,11 +267,11 @@ int runScripts(const Options &o) {
                 via.empty() ? "" : (" (via " + via + ")").c_str());
   if (o.stats)
     std::fprintf(stderr,
-                 "spire run: %zu scripts, %u device(s): instance and device %.1f ms, shaders %.1f "
-                 "ms, pipelines %.1f ms, commands %.1f ms (timed dispatches %.3f ms on the "
-                 "device)\n",
-                 jobs.size(), workers, deviceMs, total.compileMs, total.pipelineMs, total.runMs,
-                 total.timedGpuMs);
+                 "spire run: %zu scripts, %u device(s): instance and device %.1f ms (instance "
+                 "%.1f, device %.1f), shaders %.1f ms, pipelines %.1f ms, commands %.1f ms (timed "
+                 "dispatches %.3f ms on the device)\n",
+                 jobs.size(), workers, deviceMs, instanceMs, logicalMs, total.compileMs,
+                 total.pipelineMs, total.runMs, total.timedGpuMs);
   return failed ? kInvalidInput : kSuccess;
 }
 
