@@ -45,8 +45,13 @@ Expected<PipelineLayout> PipelineLayout::create(const VulkanContext &ctx,
   pl.pushSize_ = pushConstantSize;
   const VulkanFunctions &vk = ctx.vk();
   uint32_t numSets = 0;
-  for (const LayoutBinding &b : bindings)
+  for (const LayoutBinding &b : bindings) {
+    if (b.set >= ctx.properties().limits.maxBoundDescriptorSets)
+      return makeError({}, "descriptor set " + std::to_string(b.set) + " is beyond the device's " +
+                               std::to_string(ctx.properties().limits.maxBoundDescriptorSets) +
+                               " (maxBoundDescriptorSets)");
     numSets = std::max(numSets, b.set + 1);
+  }
   for (uint32_t set = 0; set < numSets; ++set) {
     std::vector<VkDescriptorSetLayoutBinding> lb;
     for (const LayoutBinding &b : bindings)

@@ -136,7 +136,7 @@ std::optional<std::string> checkValues(const ScriptBuffer &b, const Command &cmd
     return std::string("actual data is empty while expected data is not");
   uint32_t per = f.componentsPerElement();
   uint64_t covered = cmd.values.size() / per;
-  if (covered * f.stride + cmd.offset > b.elementCount() * f.stride)
+  if (cmd.offset > b.bytes.size() || covered * f.stride + cmd.offset > b.elementCount() * f.stride)
     return "request to access to byte " + std::to_string(covered * f.stride + cmd.offset) +
            " would read outside buffer of size " + std::to_string(b.elementCount() * f.stride) +
            " bytes";

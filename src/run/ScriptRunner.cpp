@@ -354,17 +354,16 @@ std::optional<std::string> Interpreter::execute(const Command &c) {
     syncToHost(c.buffer);
     hostWrote(c.buffer);
     ScriptBuffer &b = s_.buffers[c.buffer];
-    uint64_t bytes = c.count * b.stride();
-    if (bytes > (uint64_t(1) << 30))
+    if (c.count > (uint64_t(1) << 30) / b.stride())
       return "buffer " + b.name + " would be larger than 1 GiB";
-    b.bytes.resize(bytes, 0);
+    b.bytes.resize(c.count * b.stride(), 0);
     return std::nullopt;
   }
   case Command::Kind::Write: {
     syncToHost(c.buffer);
     hostWrote(c.buffer);
     ScriptBuffer &b = s_.buffers[c.buffer];
-    if (c.offset + c.bytes.size() > (uint64_t(1) << 30))
+    if (c.offset > (uint64_t(1) << 30) || c.offset + c.bytes.size() > (uint64_t(1) << 30))
       return "buffer " + b.name + " would be larger than 1 GiB";
     if (b.bytes.size() < c.offset + c.bytes.size())
       b.bytes.resize(c.offset + c.bytes.size(), 0);

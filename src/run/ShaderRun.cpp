@@ -171,6 +171,10 @@ Expected<ShaderRunResult> runShader(VulkanContext &ctx, const ModuleInterface &m
       return makeError({}, "the module has no binding " + std::to_string(key.first) + ":" +
                                std::to_string(key.second));
 
+  if (mi.pushConstantSize > ctx.properties().limits.maxPushConstantsSize)
+    return makeError({}, "the push constants take " + std::to_string(mi.pushConstantSize) +
+                             " bytes, beyond the device's " +
+                             std::to_string(ctx.properties().limits.maxPushConstantsSize));
   ComputePipelineDesc desc;
   desc.spirv = req.words;
   desc.entryPoint = entry->name;
@@ -198,6 +202,9 @@ Expected<ShaderRunResult> runShader(VulkanContext &ctx, const ModuleInterface &m
     else if (r.runtimeStride)
       return makeError({}, "binding " + std::to_string(r.set) + ":" + std::to_string(r.binding) +
                                " ends in a runtime array: give its data with --buffer");
+    if (size > kMaxBytes)
+      return makeError({}, "binding " + std::to_string(r.set) + ":" + std::to_string(r.binding) +
+                               " would take more than 1 GiB");
     VkBufferUsageFlags usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
     switch (r.kind) {
     case DescriptorKind::UniformBuffer:
