@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstring>
 #include <map>
 
 namespace spire::run {
@@ -361,25 +362,33 @@ Status AmberParser::parseInitializer(ScriptBuffer &b, const Token &t, uint64_t c
       return st;
     if (count > (uint64_t(1) << 28) / std::max<uint32_t>(format.stride, 1))
       return scriptError(t.line, "BUFFER too large");
-    uint32_t per = format.componentsPerElement();
-    std::vector<Value> values;
-    values.reserve(count * per);
+    // Each element is written in place: a FILL is one element copied, a series one element at
+    // a time (a buffer of millions of elements needs no list of values).
+    auto element = [&](const Value &v, uint8_t *out) {
+      size_t offset = 0;
+      for (const Segment &seg : format.segments) {
+        if (!seg.padding) {
+          // A multi-component format takes the integer path: its float components get 0.
+          bool zero = isMultiComponentFormat(format.type) && seg.component.isFloat();
+          writeComponent(seg.component, zero ? Value::real(0) : v, out + offset);
+        }
+        offset += seg.component.bits / 8;
+      }
+    };
+    b.bytes.assign(count * format.stride, 0);
     for (uint64_t i = 0; i < count; ++i) {
-      Value v = start;
-      if (series) {
-        if (floatType)
-          v = Value::real(start.number + double(i) * inc.number);
+      uint8_t *out = b.bytes.data() + i * format.stride;
+      if (!series) {
+        if (i == 0)
+          element(start, out);
         else
-          v = Value::integer(start.bits + i * inc.bits);
+          std::memcpy(out, b.bytes.data(), format.stride);
+        continue;
       }
-      for (uint32_t c = 0; c < per; ++c) {
-        // A multi-component format takes the integer path: its float components get 0.
-        bool zero = isMultiComponentFormat(format.type) && detail::componentAt(format, c).isFloat();
-        values.push_back(zero ? Value::real(0) : v);
-      }
+      element(floatType ? Value::real(start.number + double(i) * inc.number)
+                        : Value::integer(start.bits + i * inc.bits),
+              out);
     }
-    b.bytes.clear();
-    detail::encodeValues(format, values, b.bytes);
     return {};
   }
   if (t.is("FILE")) {

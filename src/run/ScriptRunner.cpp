@@ -18,6 +18,12 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+/// memcpy for buffers that may be empty (whose data() may be null).
+void copyBytes(void *to, const void *from, size_t n) {
+  if (n)
+    std::memcpy(to, from, n);
+}
+
 double msSince(Clock::time_point t) {
   return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
 }
@@ -421,8 +427,8 @@ std::optional<std::string> Interpreter::syncToHost(uint32_t buffer) {
   if (it == resident_.end() || !it->second.deviceNewer)
     return std::nullopt;
   ScriptBuffer &sb = s_.buffers[buffer];
-  std::memcpy(sb.bytes.data(), it->second.buffer->data(),
-              std::min<size_t>(sb.bytes.size(), it->second.buffer->size()));
+  copyBytes(sb.bytes.data(), it->second.buffer->data(),
+            std::min<size_t>(sb.bytes.size(), it->second.buffer->size()));
   it->second.deviceNewer = false;
   return std::nullopt;
 }
@@ -478,7 +484,7 @@ std::optional<std::string> Interpreter::runPipeline(const Command &c) {
         auto owned = std::make_unique<DeviceImage>(std::move(*img));
         if (owned->hasStaging()) {
           DeviceBuffer &st = owned->staging();
-          std::memcpy(st.data(), sb.bytes.data(), std::min<size_t>(sb.bytes.size(), st.size()));
+          copyBytes(st.data(), sb.bytes.data(), std::min<size_t>(sb.bytes.size(), st.size()));
         }
         d.images.push_back({owned.get(), true});
         images[bi] = std::move(owned);
@@ -498,7 +504,7 @@ std::optional<std::string> Interpreter::runPipeline(const Command &c) {
       }
       if (r.hostNewer) {
         std::memset(r.buffer->data(), 0, r.buffer->size());
-        std::memcpy(r.buffer->data(), sb.bytes.data(), sb.bytes.size());
+        copyBytes(r.buffer->data(), sb.bytes.data(), sb.bytes.size());
         r.hostNewer = false;
       }
     }
@@ -579,7 +585,7 @@ std::optional<std::string> Interpreter::runPipeline(const Command &c) {
     ScriptBuffer &sb = s_.buffers[bi];
     if (img->hasStaging()) {
       DeviceBuffer &st = img->staging();
-      std::memcpy(sb.bytes.data(), st.data(), std::min<size_t>(sb.bytes.size(), st.size()));
+      copyBytes(sb.bytes.data(), st.data(), std::min<size_t>(sb.bytes.size(), st.size()));
     }
   }
   return std::nullopt;

@@ -225,7 +225,7 @@ Expected<ShaderRunResult> runShader(VulkanContext &ctx, const ModuleInterface &m
       return buf.error();
     auto owned = std::make_unique<DeviceBuffer>(std::move(*buf));
     std::memset(owned->data(), 0, owned->size());
-    if (it != req.buffers.end())
+    if (it != req.buffers.end() && !it->second.empty())
       std::memcpy(owned->data(), it->second.data(), it->second.size());
     bound.push_back(Bound{&r, std::move(owned), size});
   }

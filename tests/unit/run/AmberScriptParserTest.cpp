@@ -41,7 +41,8 @@ std::string error(std::string_view text) {
 
 template <class T> std::vector<T> as(const ScriptBuffer &b) {
   std::vector<T> v(b.bytes.size() / sizeof(T));
-  std::memcpy(v.data(), b.bytes.data(), v.size() * sizeof(T));
+  if (!v.empty())
+    std::memcpy(v.data(), b.bytes.data(), v.size() * sizeof(T));
   return v;
 }
 

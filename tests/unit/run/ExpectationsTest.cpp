@@ -18,7 +18,8 @@ template <class T> Script withBuffer(std::string_view type, std::vector<T> data)
     t = parseFormatName(type);
   b.format = layoutOf(*t);
   b.bytes.resize(data.size() * sizeof(T));
-  std::memcpy(b.bytes.data(), data.data(), b.bytes.size());
+  if (!data.empty())
+    std::memcpy(b.bytes.data(), data.data(), b.bytes.size());
   s.buffers.push_back(b);
   return s;
 }

@@ -21,7 +21,8 @@ Expected<std::vector<uint8_t>> fromSpec(std::string_view spec) {
 
 template <class T> std::vector<T> as(const std::vector<uint8_t> &b) {
   std::vector<T> v(b.size() / sizeof(T));
-  std::memcpy(v.data(), b.data(), v.size() * sizeof(T));
+  if (!v.empty())
+    std::memcpy(v.data(), b.data(), v.size() * sizeof(T));
   return v;
 }
 
