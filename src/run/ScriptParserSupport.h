@@ -10,7 +10,14 @@
 
 namespace spire::run::detail {
 
+/// An error at a script line; line breaks in what it quotes (an unterminated string) are shown
+/// as \n so that it stays one line.
 inline Diagnostic scriptError(uint32_t line, std::string message) {
+  for (size_t i = 0; i < message.size(); ++i)
+    if (message[i] == '\n' || message[i] == '\r') {
+      message.replace(i, 1, message[i] == '\n' ? "\\n" : "\\r");
+      ++i;
+    }
   return makeError(Location::text(line, 0), std::move(message));
 }
 

@@ -19,7 +19,7 @@ std::string Token::describe() const {
   case TokenKind::EndOfLine:
     return "end of line";
   case TokenKind::String:
-    return "\"" + text + "\"";
+    return "\"" + (text.size() > 40 ? text.substr(0, 40) + "..." : text) + "\"";
   default:
     return text;
   }
