@@ -63,3 +63,8 @@ if [ "${BENCH_DXIL:-1}" != 0 ] && [ -d "$root/../shared/corpus/dxil" ] &&
     command -v llvm-dis-14 > /dev/null; then
   python3 "$here/dxil.py" --build "$build" --corpus "$(cd "$root/../shared/corpus/dxil" && pwd)"
 fi
+# spire run on the amber corpus: the time to run it and the runner's overhead per test
+# (BENCH_AMBER=0 leaves it out).
+if [ "${BENCH_AMBER:-1}" != 0 ]; then
+  python3 "$here/amber.py" --build "$build"
+fi

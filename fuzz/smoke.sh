@@ -24,6 +24,7 @@ seeds() { # $1: target
       find "$root/../shared/corpus/dxil" -name '*.dxil' 2>/dev/null | sort | awk 'NR % 20 == 1' |
         while read -r f; do cp "$f" "$dir/"; done || true
       ;;
+    script) cp "$root"/examples/*.amber "$dir"/ ;;
     *)
       for f in "$root"/examples/*.spvasm; do
         "$build"/tools/spire/spire as "$f" -o "$dir/$(basename "$f").spv" || true
@@ -36,8 +37,8 @@ seeds() { # $1: target
 }
 
 status=0
-for target in binary_reader assembler disassembler validator dialect dialect_text dxil_bitcode \
-    dxil_container; do
+for target in binary_reader assembler disassembler validator dialect dialect_text script \
+    dxil_bitcode dxil_container; do
   exe="$build/fuzz/${target}_fuzzer"
   dir=$(seeds "$target")
   echo "fuzz $target: $runs runs from $(ls "$dir" | wc -l) seeds"

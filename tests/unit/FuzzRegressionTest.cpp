@@ -38,3 +38,4 @@ TEST(FuzzRegression, Dialect) { replay("dialect", spire::fuzz::dialect); }
 TEST(FuzzRegression, DialectText) { replay("dialect_text", spire::fuzz::dialectText); }
 TEST(FuzzRegression, DxilBitcode) { replay("dxil_bitcode", spire::fuzz::dxilBitcode); }
 TEST(FuzzRegression, DxilContainer) { replay("dxil_container", spire::fuzz::dxilContainer); }
+TEST(FuzzRegression, Script) { replay("script", spire::fuzz::script); }
