@@ -49,7 +49,6 @@ int runDis(std::span<char *const> args) {
   DisassembleOptions options;
   DxilDisOptions dxil;
   std::string input = "-", output = "-";
-  bool help = false;
   int colorChoice = -1; // -1: decide from the output
   constexpr std::string_view withValue[] = {"-o", "--format"};
   ArgScanner scanner("dis", args);
@@ -79,18 +78,14 @@ int runDis(std::span<char *const> args) {
           colorChoice = 0;
         else if (flag == "--comment")
           options.comment = true;
-        else if (flag == "-h" || flag == "--help")
-          help = true;
-        else {
-          usageError("dis", "unknown option " + std::string(flag));
-          return false;
-        }
+        else
+          return scanner.unknownOption(flag);
         return true;
       },
       input);
   if (!ok)
     return kUsageError;
-  if (help) {
+  if (scanner.helpAsked()) {
     std::fputs(kHelp, stdout);
     return kSuccess;
   }

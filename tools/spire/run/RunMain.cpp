@@ -500,7 +500,6 @@ bool parseGroups(std::string_view v, uint32_t (&groups)[3]) {
 
 int runRun(std::span<char *const> args) {
   Options o;
-  bool help = false;
   constexpr std::string_view withValue[] = {"--via",  "--device", "--target-env", "--requirements",
                                             "-j",     "--format", "--buffer",     "--push",
                                             "--spec", "--entry",  "--dispatch",   "--dump"};
@@ -582,11 +581,8 @@ int runRun(std::span<char *const> args) {
           o.timed = true;
         } else if (flag == "--reflect") {
           o.reflectOnly = true;
-        } else if (flag == "-h" || flag == "--help") {
-          help = true;
         } else {
-          usageError("run", "unknown option " + std::string(flag));
-          return false;
+          return scanner.unknownOption(flag);
         }
         return true;
       },
@@ -596,7 +592,7 @@ int runRun(std::span<char *const> args) {
       });
   if (!ok)
     return kUsageError;
-  if (help) {
+  if (scanner.helpAsked()) {
     std::fputs(kHelp, stdout);
     return kSuccess;
   }
