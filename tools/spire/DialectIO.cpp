@@ -126,11 +126,24 @@ bool writeMlir(const dialect::Operation &module, const std::string &output, bool
   return true;
 }
 
-std::optional<val::Environment> targetEnvironment(const char *command, std::string_view value) {
-  std::optional<val::Environment> env = val::parseEnvironment(value);
-  if (!env)
-    usageError(command, "unknown target environment '" + std::string(value) + "'");
-  return env;
+DialectFlags::Taken DialectFlags::take(std::string_view command, std::string_view flag,
+                                       std::string_view value) {
+  if (flag == "-o")
+    output = value;
+  else if (flag == "--generic")
+    generic = true;
+  else if (flag == "--mlir16")
+    mlir16 = true;
+  else if (flag == "--target-env") {
+    std::optional<val::Environment> e = val::parseEnvironment(value);
+    if (!e) {
+      usageError(command, "unknown target environment '" + std::string(value) + "'");
+      return Taken::Error;
+    }
+    env = std::move(*e);
+  } else
+    return Taken::No;
+  return Taken::Yes;
 }
 
 } // namespace spire::tool

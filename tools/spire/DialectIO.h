@@ -42,7 +42,20 @@ bool writeSpirv(const dialect::Operation &module, const std::string &output);
 bool writeMlir(const dialect::Operation &module, const std::string &output, bool generic,
                bool mlir16);
 
-/// The environment --target-env names; nothing after a usage error of `command`.
-std::optional<val::Environment> targetEnvironment(const char *command, std::string_view value);
+/// The options spire translate and spire opt both take.
+struct DialectFlags {
+  std::string output = "-";
+  /// What a binary input is validated for (--target-env).
+  val::Environment env = *val::parseEnvironment("spv1.6");
+  bool generic = false, mlir16 = false;
+
+  /// The flags that take a value, for ArgScanner.
+  static constexpr std::string_view kWithValue[] = {"-o", "--target-env"};
+
+  enum class Taken { No, Yes, Error };
+  /// Takes `flag` when it is one of these options (Error: after printing a usage error of
+  /// `command`).
+  Taken take(std::string_view command, std::string_view flag, std::string_view value);
+};
 
 } // namespace spire::tool

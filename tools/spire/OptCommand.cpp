@@ -37,14 +37,16 @@ Exit status: 0 success, 1 invalid input or a pass failed, 2 usage error.
 } // namespace
 
 int runOpt(std::span<char *const> args) {
-  std::string input = "-", output = "-", passes, emit;
-  std::optional<val::Environment> env = val::parseEnvironment("spv1.6");
-  bool generic = false, list = false, mlir16 = false;
-  constexpr std::string_view withValue[] = {"-o", "--passes", "--emit", "--target-env"};
+  std::string input = "-", passes, emit;
+  DialectFlags flags;
+  bool list = false;
+  constexpr std::string_view withValue[] = {"-o", "--target-env", "--passes", "--emit"};
   ArgScanner scanner("opt", args);
   bool ok = scanner.scan(
       withValue,
       [&](std::string_view flag, std::string_view value) {
+        if (DialectFlags::Taken t = flags.take("opt", flag, value); t != DialectFlags::Taken::No)
+          return t == DialectFlags::Taken::Yes;
         if (flag == "--passes")
           passes = value;
         else if (flag == "--emit") {
@@ -53,19 +55,9 @@ int runOpt(std::span<char *const> args) {
             return false;
           }
           emit = value;
-        } else if (flag == "-o")
-          output = value;
-        else if (flag == "--generic")
-          generic = true;
-        else if (flag == "--mlir16")
-          mlir16 = true;
-        else if (flag == "--list-passes")
+        } else if (flag == "--list-passes")
           list = true;
-        else if (flag == "--target-env") {
-          env = targetEnvironment("opt", value);
-          if (!env)
-            return false;
-        } else
+        else
           return scanner.unknownOption(flag);
         return true;
       },
@@ -89,17 +81,17 @@ int runOpt(std::span<char *const> args) {
   Workspace ws;
   dialect::Context &ctx = *ws.context;
   LoadedModule &loaded = *ws.loaded;
-  if (!loadModule(input, &*env, false, ctx, loaded))
+  if (!loadModule(input, &flags.env, false, ctx, loaded))
     return kInvalidInput;
   if (Status s = pm.run(*loaded.module, ctx); !s) {
     report(s.error(), input == "-" ? "<stdin>" : input);
     return kInvalidInput;
   }
   bool binary = emit.empty() ? loaded.fromBinary : emit == "spirv";
-  if (binary && output == "-" && ::isatty(1))
+  if (binary && flags.output == "-" && ::isatty(1))
     return usageError("opt", "not writing a binary to a terminal; use -o <file>");
-  bool written = binary ? writeSpirv(*loaded.module, output)
-                        : writeMlir(*loaded.module, output, generic, mlir16);
+  bool written = binary ? writeSpirv(*loaded.module, flags.output)
+                        : writeMlir(*loaded.module, flags.output, flags.generic, flags.mlir16);
   return written ? kSuccess : kInvalidInput;
 }
 

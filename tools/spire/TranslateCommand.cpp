@@ -40,33 +40,25 @@ Exit status: 0 success, 1 invalid input (unreadable, invalid, or not expressible
 
 int runTranslate(std::span<char *const> args) {
   enum class Mode { None, Deserialize, Serialize } mode = Mode::None;
-  std::string input = "-", output = "-";
-  std::optional<val::Environment> env = val::parseEnvironment("spv1.6");
-  bool generic = false, validate = true, explain = false, mlir16 = false;
-  constexpr std::string_view withValue[] = {"-o", "--target-env"};
+  std::string input = "-";
+  DialectFlags flags;
+  bool validate = true, explain = false;
   ArgScanner scanner("translate", args);
   bool ok = scanner.scan(
-      withValue,
+      DialectFlags::kWithValue,
       [&](std::string_view flag, std::string_view value) {
+        if (DialectFlags::Taken t = flags.take("translate", flag, value);
+            t != DialectFlags::Taken::No)
+          return t == DialectFlags::Taken::Yes;
         if (flag == "--deserialize-spirv")
           mode = Mode::Deserialize;
         else if (flag == "--serialize-spirv")
           mode = Mode::Serialize;
-        else if (flag == "-o")
-          output = value;
-        else if (flag == "--generic")
-          generic = true;
-        else if (flag == "--mlir16")
-          mlir16 = true;
         else if (flag == "--no-validate")
           validate = false;
         else if (flag == "--explain-structure")
           explain = true;
-        else if (flag == "--target-env") {
-          env = targetEnvironment("translate", value);
-          if (!env)
-            return false;
-        } else
+        else
           return scanner.unknownOption(flag);
         return true;
       },
@@ -82,18 +74,19 @@ int runTranslate(std::span<char *const> args) {
   Workspace ws;
   dialect::Context &ctx = *ws.context;
   LoadedModule &loaded = *ws.loaded;
-  if (!loadModule(input, validate ? &*env : nullptr, explain, ctx, loaded))
+  if (!loadModule(input, validate ? &flags.env : nullptr, explain, ctx, loaded))
     return kInvalidInput;
   if (mode == Mode::Deserialize) {
     if (!loaded.fromBinary)
       return usageError("translate", "--deserialize-spirv reads a SPIR-V binary");
-    return writeMlir(*loaded.module, output, generic, mlir16) ? kSuccess : kInvalidInput;
+    return writeMlir(*loaded.module, flags.output, flags.generic, flags.mlir16) ? kSuccess
+                                                                                : kInvalidInput;
   }
   if (loaded.fromBinary)
     return usageError("translate", "--serialize-spirv reads MLIR text");
-  if (output == "-" && ::isatty(1))
+  if (flags.output == "-" && ::isatty(1))
     return usageError("translate", "not writing a binary to a terminal; use -o <file>");
-  return writeSpirv(*loaded.module, output) ? kSuccess : kInvalidInput;
+  return writeSpirv(*loaded.module, flags.output) ? kSuccess : kInvalidInput;
 }
 
 } // namespace spire::tool
