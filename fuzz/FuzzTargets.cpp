@@ -1,6 +1,6 @@
 #include "FuzzTargets.h"
 
-#include "../src/asm/AsOpcodeRules.h"
+#include "../src/asm/OpcodeRules.h"
 #include "spire/asm/Assembler.h"
 #include "spire/asm/Disassembler.h"
 #include "spire/binary/Literal.h"
@@ -53,7 +53,7 @@ bool specConstantOpRefused(const Instruction &inst) {
   if (d == nullptr || d->operands.size() < 2)
     return true;
   std::string_view name = d->name;
-  return name.substr(0, 2) != "Op" || assembly::specConstantOperation(name.substr(2)) != op;
+  return name.substr(0, 2) != "Op" || spvasm::specConstantOperation(name.substr(2)) != op;
 }
 
 // OpSwitch whose selector is not a value of an integer type defined before it: the assembler

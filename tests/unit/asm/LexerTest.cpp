@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-using namespace spire::assembly;
+using namespace spire::spvasm;
 
 namespace {
 

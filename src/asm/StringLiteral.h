@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-namespace spire::assembly {
+namespace spire::spvasm {
 
 enum class StringLiteral : uint8_t {
   String,    ///< a string
@@ -16,4 +16,4 @@ enum class StringLiteral : uint8_t {
 /// What `word` is; for a string, `value` is set to its bytes.
 StringLiteral readStringLiteral(std::string_view word, std::string &value);
 
-} // namespace spire::assembly
+} // namespace spire::spvasm

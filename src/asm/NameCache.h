@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <string_view>
 
-namespace spire::assembly {
+namespace spire::spvasm {
 
 class NameCache {
 public:
@@ -39,4 +39,4 @@ private:
   std::array<Entry, 512> entries_{};
 };
 
-} // namespace spire::assembly
+} // namespace spire::spvasm

@@ -5,11 +5,11 @@
 #include <string>
 #include <string_view>
 
-namespace spire::assembly {
+namespace spire::spvasm {
 
 /// `s` with control bytes escaped ("\n", "\x0b") and cut after 60 bytes ("...").
 std::string printable(std::string_view s);
 /// printable(s) in single quotes.
 std::string quoted(std::string_view s);
 
-} // namespace spire::assembly
+} // namespace spire::spvasm

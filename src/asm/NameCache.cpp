@@ -1,6 +1,6 @@
-#include "AsNameCache.h"
+#include "NameCache.h"
 
-namespace spire::assembly {
+namespace spire::spvasm {
 
 namespace {
 
@@ -56,4 +56,4 @@ const grammar::EnumerantDesc *NameCache::enumerant(grammar::OperandKind kind,
       });
 }
 
-} // namespace spire::assembly
+} // namespace spire::spvasm

@@ -1,6 +1,6 @@
-#include "AsMessageText.h"
+#include "MessageText.h"
 
-namespace spire::assembly {
+namespace spire::spvasm {
 
 std::string printable(std::string_view s) {
   constexpr size_t kMax = 60;
@@ -25,4 +25,4 @@ std::string printable(std::string_view s) {
 
 std::string quoted(std::string_view s) { return "'" + printable(s) + "'"; }
 
-} // namespace spire::assembly
+} // namespace spire::spvasm

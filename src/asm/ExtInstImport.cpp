@@ -1,6 +1,6 @@
-#include "AsExtInstImport.h"
+#include "ExtInstImport.h"
 
-namespace spire::assembly {
+namespace spire::spvasm {
 
 std::optional<ImportedSet> importedSet(std::string_view name) {
   // The sets SPIRV-Tools v2026.4 knows by exact name.
@@ -42,4 +42,4 @@ std::optional<ImportedSet> importedSet(std::string_view name) {
   return ImportedSet{nullptr, true};
 }
 
-} // namespace spire::assembly
+} // namespace spire::spvasm

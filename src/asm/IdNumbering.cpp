@@ -1,4 +1,4 @@
-#include "AsIdNumbering.h"
+#include "IdNumbering.h"
 
 #include "Lexer.h"
 #include "NumberParser.h"
@@ -10,7 +10,7 @@
 #include <new>
 #include <optional>
 
-namespace spire::assembly {
+namespace spire::spvasm {
 
 namespace {
 
@@ -153,4 +153,4 @@ std::vector<uint32_t> numericIdsOf(std::string_view text) {
   return ids;
 }
 
-} // namespace spire::assembly
+} // namespace spire::spvasm

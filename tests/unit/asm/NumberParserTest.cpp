@@ -1,8 +1,8 @@
 // The number syntax of spirv-as: integers read like a C++ stream reads them (checked here against
 // std::istringstream itself), floats in decimal and hex-float notation (expected bits are what
 // spirv-as 2023.1 writes).
-#include "../../../src/asm/NumberLiteral.h"
 #include "../../../src/asm/NumberParser.h"
+#include "../../../src/asm/NumberLiteral.h"
 
 #include <gtest/gtest.h>
 
@@ -14,7 +14,7 @@
 #include <type_traits>
 #include <vector>
 
-using namespace spire::assembly;
+using namespace spire::spvasm;
 
 namespace {
 

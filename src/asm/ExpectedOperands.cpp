@@ -1,6 +1,6 @@
-#include "AsExpectedOperands.h"
+#include "ExpectedOperands.h"
 
-namespace spire::assembly {
+namespace spire::spvasm {
 
 using grammar::OperandCategory;
 using grammar::OperandKind;
@@ -94,4 +94,4 @@ void ExpectedOperands::replaceAfterImmediate() {
   stack_[1] = {Slot::ResultId, Quantifier::One, OperandKind::IdResult, {}};
 }
 
-} // namespace spire::assembly
+} // namespace spire::spvasm

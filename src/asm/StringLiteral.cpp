@@ -1,6 +1,6 @@
-#include "AsStringLiteral.h"
+#include "StringLiteral.h"
 
-namespace spire::assembly {
+namespace spire::spvasm {
 
 StringLiteral readStringLiteral(std::string_view word, std::string &value) {
   // spirv-as first decides whether the word is a number: decimal digits, at most one '.', and
@@ -41,4 +41,4 @@ StringLiteral readStringLiteral(std::string_view word, std::string &value) {
   return StringLiteral::String;
 }
 
-} // namespace spire::assembly
+} // namespace spire::spvasm

@@ -8,7 +8,7 @@
 #include <span>
 #include <vector>
 
-namespace spire::assembly {
+namespace spire::spvasm {
 
 /// How the text of an operand is read.
 enum class Slot : uint8_t {
@@ -68,4 +68,4 @@ private:
   std::vector<ExpectedOperand> stack_; // the back comes next
 };
 
-} // namespace spire::assembly
+} // namespace spire::spvasm

@@ -7,7 +7,7 @@
 #include <optional>
 #include <string_view>
 
-namespace spire::assembly {
+namespace spire::spvasm {
 
 /// The opcode of an OpSpecConstantOp operation written without "Op" ("IAdd"), if spirv-as
 /// accepts it: the operations grammar::specConstantOperation allows in some module (the
@@ -19,4 +19,4 @@ std::optional<uint16_t> specConstantOperation(std::string_view name);
 /// the INTEL types are not recorded.)
 bool declaresType(uint16_t opcode);
 
-} // namespace spire::assembly
+} // namespace spire::spvasm

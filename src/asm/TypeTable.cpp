@@ -1,8 +1,8 @@
-#include "AsTypeTable.h"
+#include "TypeTable.h"
 
 #include <algorithm>
 
-namespace spire::assembly {
+namespace spire::spvasm {
 
 namespace {
 
@@ -77,4 +77,4 @@ const ImportedSet *TypeTable::import(uint32_t id) const {
   return it == imports_.end() ? nullptr : &it->second;
 }
 
-} // namespace spire::assembly
+} // namespace spire::spvasm

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-namespace spire::assembly {
+namespace spire::spvasm {
 
 class IdNumbering {
 public:
@@ -61,4 +61,4 @@ private:
 /// assembles, those are exactly the ids.
 std::vector<uint32_t> numericIdsOf(std::string_view text);
 
-} // namespace spire::assembly
+} // namespace spire::spvasm

@@ -1,10 +1,10 @@
-#include "AsOpcodeRules.h"
+#include "OpcodeRules.h"
 
 #include "spire/grammar/Grammar.h"
 
 #include <string>
 
-namespace spire::assembly {
+namespace spire::spvasm {
 
 using grammar::Op;
 
@@ -51,4 +51,4 @@ bool declaresType(uint16_t opcode) {
   }
 }
 
-} // namespace spire::assembly
+} // namespace spire::spvasm

@@ -7,7 +7,7 @@
 #include <optional>
 #include <string_view>
 
-namespace spire::assembly {
+namespace spire::spvasm {
 
 struct ImportedSet {
   /// The set's grammar when SPIRV-Tools knows its instruction names; null for the non-semantic
@@ -22,4 +22,4 @@ struct ImportedSet {
 /// What an OpExtInstImport name imports, or nullopt when spirv-as rejects the name.
 std::optional<ImportedSet> importedSet(std::string_view name);
 
-} // namespace spire::assembly
+} // namespace spire::spvasm

@@ -4,7 +4,7 @@
 // from it.
 #pragma once
 
-#include "AsExtInstImport.h"
+#include "ExtInstImport.h"
 
 #include <cstdint>
 #include <optional>
@@ -12,7 +12,7 @@
 #include <unordered_set>
 #include <vector>
 
-namespace spire::assembly {
+namespace spire::spvasm {
 
 struct DeclaredType {
   enum class Kind : uint8_t { Other, Int, Float };
@@ -55,4 +55,4 @@ private:
   std::unordered_map<uint32_t, ImportedSet> imports_;
 };
 
-} // namespace spire::assembly
+} // namespace spire::spvasm

@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-namespace spire::dis {
+namespace spire::spvasm {
 
 class TextWriter {
 public:
@@ -54,4 +54,4 @@ private:
   char buf_[kSize];
 };
 
-} // namespace spire::dis
+} // namespace spire::spvasm
