@@ -226,3 +226,34 @@ TEST(CommandLine, OptTakesPassesAsFlags) {
   EXPECT_NE(r.out.find("spirv.Constant 4"), std::string::npos) << r.out;
   EXPECT_EQ(runSpire({"opt", "--no-such-pass", file}).exitCode, 2);
 }
+
+TEST(CommandLine, EmptyInputAndDecorationsOfUndefinedIdsAreErrorsNotCrashes) {
+  Temp t;
+  std::string empty = writeText(t, "empty.mlir", "");
+  for (const char *cmd : {"translate", "opt"}) {
+    std::vector<std::string> args = {cmd, empty};
+    if (std::string(cmd) == "translate")
+      args.insert(args.begin() + 1, "--serialize-spirv");
+    ToolResult r = runSpire(args);
+    EXPECT_EQ(r.exitCode, 1) << cmd;
+    EXPECT_NE(r.err.find("the input is empty"), std::string::npos) << cmd << ": " << r.err;
+  }
+  // Decorations, names and groups of ids the module never defines: with --no-validate the
+  // deserializer meets them unchecked; it must not crash (it may keep or refuse them).
+  for (const char *line :
+       {"OpDecorate %99 Binding 0", "OpMemberDecorate %99 0 Offset 0", "OpName %99 \"x\"",
+        "OpDecorateId %99 AlignmentId %98", "%g = OpDecorationGroup\nOpGroupDecorate %g %99",
+        "OpDecorate %fn Binding 0"}) {
+    std::string text = std::string("OpCapability Shader\nOpMemoryModel Logical GLSL450\n"
+                                   "OpEntryPoint GLCompute %main \"main\"\n"
+                                   "OpExecutionMode %main LocalSize 1 1 1\n") +
+                       line +
+                       "\n%void = OpTypeVoid\n%fn = OpTypeFunction %void\n"
+                       "%main = OpFunction %void None %fn\n%l = OpLabel\nOpReturn\nOpFunctionEnd\n";
+    std::string spv = t.path("undefined.spv");
+    ASSERT_EQ(runSpire({"as", writeText(t, "undefined.spvasm", text), "-o", spv}).exitCode, 0)
+        << line;
+    ToolResult r = runSpire({"translate", "--deserialize-spirv", "--no-validate", spv});
+    EXPECT_TRUE(r.exitCode == 0 || r.exitCode == 1) << line << ": " << r.err;
+  }
+}

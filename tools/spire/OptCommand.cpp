@@ -106,6 +106,10 @@ int runOpt(std::span<char *const> args) {
     report(bytes.error(), source);
     return kInvalidInput;
   }
+  if (bytes->empty()) {
+    report(makeError({}, "the input is empty: neither a SPIR-V binary nor MLIR text"), source);
+    return kInvalidInput;
+  }
   const bool binaryIn = isSpirvBinary(*bytes);
   const bool binaryOut = emit.empty() ? binaryIn : emit == "spirv";
   if (binaryOut && flags.output == "-" && ::isatty(1))

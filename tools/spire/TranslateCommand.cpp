@@ -188,6 +188,10 @@ int runTranslate(std::span<char *const> args) {
     report(bytes.error(), source);
     return kInvalidInput;
   }
+  if (bytes->empty()) {
+    report(makeError({}, "the input is empty: neither a SPIR-V binary nor MLIR text"), source);
+    return kInvalidInput;
+  }
   const bool binaryIn = isSpirvBinary(*bytes);
   if (binaryIn != (run.translations.front() == Translation::Deserialize))
     return usageError("translate", binaryIn ? "a SPIR-V binary is read by --deserialize-spirv"
