@@ -232,6 +232,19 @@ void parallelFor(size_t n, const std::function<void(size_t)> &body) {
     t.join();
 }
 
+std::map<std::string, std::string> readKnownList(std::string_view fileName) {
+  std::map<std::string, std::string> known;
+  std::ifstream f(fs::path(SPIRE_SOURCE_DIR) / "tests" / "corpus" / fileName);
+  std::string line;
+  while (std::getline(f, line)) {
+    if (line.empty() || line[0] == '#')
+      continue;
+    size_t space = line.find(' ');
+    known[line.substr(0, space)] = space == std::string::npos ? "" : line.substr(space + 1);
+  }
+  return known;
+}
+
 std::optional<std::string> knownReferenceBug(std::string_view check, const fs::path &file) {
   static const std::vector<std::array<std::string, 3>> entries = [] {
     std::vector<std::array<std::string, 3>> out;
