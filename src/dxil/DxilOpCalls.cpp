@@ -1,5 +1,7 @@
 #include "DxilOpCalls.h"
 
+#include "spire/dxil/ContainerSummary.h"
+
 #include <string>
 
 namespace spire::dxil {
@@ -88,6 +90,14 @@ private:
     return ok;
   }
 };
+
+/// A signature token for a message, with the overload it stands for: "$o (f32)".
+std::string tokenText(std::string_view token, const OpFunction &f) {
+  std::string text(token);
+  if (token.find("$o") != std::string_view::npos && f.overload != Overload::Void)
+    text += " (" + std::string(f.suffix) + ")";
+  return text;
+}
 
 std::string versionText(unsigned major, unsigned minor) {
   return std::to_string(major) + "." + std::to_string(minor);
@@ -218,7 +228,7 @@ private:
       if (!matcher.matches(token, types[position]))
         return failCall(index, name,
                         opText + ": operand " + std::to_string(position - 1) + " is not " +
-                            std::string(token));
+                            tokenText(token, fn));
       ++position;
     }
     if (position != types.size())
@@ -227,7 +237,7 @@ private:
                           " operands after the opcode, the function " +
                           std::to_string(types.size() - 2));
     if (!matcher.matches(sig.result, types[0]))
-      return failCall(index, name, opText + ": the result is not " + std::string(sig.result));
+      return failCall(index, name, opText + ": the result is not " + tokenText(sig.result, fn));
     overloadType = matcher.overloadType();
     if (overloadType == kNoId && fn.overload != Overload::Void)
       return failCall(index, name, opText + ": the overload type appears nowhere");
@@ -251,13 +261,13 @@ private:
       stage = d_.kind;
     else if (entry_)
       stage = entry_->kind;
-    if (stage && !op.allowedIn(*stage))
+    if (stage && !op.allowedIn(*stage)) {
+      const char *kind = shaderKindName(*stage);
       return failCall(index, name,
                       opText + " is not allowed in a " +
-                          std::string(shaderKindPrefix(*stage)
-                                          ? shaderKindPrefix(*stage)
-                                          : "kind " + std::to_string(unsigned(*stage))) +
+                          (kind ? std::string(kind) : "kind " + std::to_string(unsigned(*stage))) +
                           " shader");
+    }
     if (d_.shaderModelMajor * 100 + d_.shaderModelMinor <
         op.minShaderModelMajor * 100u + op.minShaderModelMinor)
       return failCall(index, name,

@@ -11,6 +11,7 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <map>
 #include <mutex>
 
@@ -22,24 +23,31 @@ struct Counts {
   std::map<std::string, size_t> entriesByKind, resourcesByClass, callsByClass;
 };
 
-/// Decodes one container; the error text when it does not.
-std::optional<std::string> decode(const fs::path &file, Counts &counts, std::mutex &lock) {
+/// The module of a container's DXIL part, or why there is none.
+Expected<dxil::LlvmModule> readProgram(const fs::path &file, dxil::ProgramHeader &program) {
   std::vector<uint8_t> bytes = readBytes(file);
   Expected<dxil::Container> container = dxil::readContainer(bytes);
   if (!container)
-    return container.error().format();
+    return container.error();
   const dxil::ContainerPart *part = container->find(dxil::FourCC::of("DXIL"));
   if (!part)
-    return "no DXIL part";
-  Expected<dxil::ProgramHeader> program = dxil::readProgramHeader(*part);
-  if (!program)
-    return program.error().format();
-  Expected<dxil::LlvmModule> module = dxil::readBitcode(program->bitcode);
+    return makeError(Location(), "no DXIL part");
+  Expected<dxil::ProgramHeader> header = dxil::readProgramHeader(*part);
+  if (!header)
+    return header.error();
+  program = *header;
+  return dxil::readBitcode(program.bitcode);
+}
+
+/// Decodes one container; the error text when it does not.
+std::optional<std::string> decode(const fs::path &file, Counts &counts, std::mutex &lock) {
+  dxil::ProgramHeader program;
+  Expected<dxil::LlvmModule> module = readProgram(file, program);
   if (!module)
     return module.error().format();
   Expected<dxil::DxilModule> model =
-      dxil::decodeDxil(*module, dxil::DxilContainerInfo{program->kind, program->shaderModelMajor,
-                                                        program->shaderModelMinor});
+      dxil::decodeDxil(*module, dxil::DxilContainerInfo{program.kind, program.shaderModelMajor,
+                                                        program.shaderModelMinor});
   if (!model)
     return model.error().format();
   // Every call of a dx.op function is resolved.
@@ -102,6 +110,53 @@ TEST(DxilModelCorpus, EveryContainerDecodes) {
     std::printf(" %s %zu", c.c_str(), n);
   std::printf("\n");
   EXPECT_GT(counts.calls, 0u);
+}
+
+/// Hostile metadata: each corpus module with metadata operands and value operands rewired at
+/// random (to other nodes, null, out of range) still decodes or fails with one line.
+TEST(DxilModelCorpus, SurvivesRewiredMetadata) {
+  std::optional<fs::path> corpus = sharedCorpus();
+  if (!corpus || !fs::exists(*corpus / "dxil"))
+    GTEST_SKIP() << "no DXIL corpus (../shared/corpus/dxil)";
+  std::vector<fs::path> files = filesUnder(*corpus / "dxil", ".dxil");
+  std::atomic<size_t> decoded = 0, failed = 0;
+  parallelFor(files.size(), [&](size_t i) {
+    dxil::ProgramHeader program;
+    Expected<dxil::LlvmModule> module = readProgram(files[i], program);
+    if (!module || module->metadataOperands.empty())
+      return;
+    uint64_t state = 0x9E3779B97F4A7C15ull * (i + 1);
+    auto next = [&] {
+      state ^= state << 13;
+      state ^= state >> 7;
+      state ^= state << 17;
+      return state;
+    };
+    for (int round = 0; round < 40; ++round) {
+      dxil::LlvmModule m = *module;
+      for (int k = 0; k < 4; ++k) {
+        uint64_t r = next();
+        size_t at = r % m.metadataOperands.size();
+        uint32_t choice = uint32_t(r >> 32) % 4;
+        m.metadataOperands[at] = choice == 0   ? dxil::kNoId
+                                 : choice == 1 ? uint32_t(m.metadata.size() + (r >> 40) % 3)
+                                               : uint32_t((r >> 40) % m.metadata.size());
+        dxil::Metadata &md = m.metadata[(r >> 20) % m.metadata.size()];
+        if (md.kind == dxil::MetadataKind::Value)
+          md.value = uint32_t(next() % m.values.size());
+      }
+      Expected<dxil::DxilModule> d = dxil::decodeDxil(m);
+      if (d) {
+        ++decoded;
+      } else {
+        ++failed;
+        EXPECT_EQ(d.error().format().find('\n'), std::string::npos) << d.error().format();
+      }
+    }
+  });
+  std::printf("DXIL model, rewired metadata: %zu decoded, %zu refused\n", decoded.load(),
+              failed.load());
+  EXPECT_GT(failed.load(), 0u);
 }
 
 } // namespace
