@@ -187,6 +187,7 @@ private:
       return true;
     if (!r_.node(id, lists, 4))
       return false;
+    out.node = id;
     std::vector<DxilResource> *targets[] = {&out.srvs, &out.uavs, &out.cbvs, &out.samplers};
     for (size_t c = 0; c < 4; ++c) {
       std::span<const MetadataId> records;

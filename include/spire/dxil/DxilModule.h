@@ -108,6 +108,7 @@ struct DxilResource {
 /// The four resource lists of dx.resources or of an entry, each in id order.
 struct ResourceLists {
   std::vector<DxilResource> srvs, uavs, cbvs, samplers;
+  MetadataId node = kNoId; ///< the !{SRVs, UAVs, CBVs, Samplers} node (entries often share it)
   const std::vector<DxilResource> &list(ResourceClass c) const;
   /// The resource with this class and range id, or null.
   const DxilResource *find(ResourceClass c, uint32_t id) const;

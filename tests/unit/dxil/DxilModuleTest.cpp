@@ -2,6 +2,7 @@
 // check, and each error a one-line diagnostic.
 #include "LlvmModuleBuilder.h"
 
+#include "spire/dxil/ContainerSummary.h"
 #include "spire/dxil/DxilModule.h"
 
 #include <gtest/gtest.h>
@@ -116,6 +117,35 @@ TEST(DxilModule, DecodesAComputeShaderAndResolvesItsCalls) {
   EXPECT_EQ(call->overloadType, kNoId);
   EXPECT_EQ(d->opArguments(*call).size(), 4u);
   EXPECT_EQ(d->opCallAt(9999), nullptr);
+}
+
+TEST(DxilModule, SummaryListsEntriesAndResources) {
+  Shader s;
+  s.defineMain();
+  ValueId buffer = s.global(s.structType("class.RWBuffer<float>", {s.f}), "buf");
+  MetadataId uav = s.node({s.mdI32(0), s.mdValue(buffer), s.mdString("out"), s.mdI32(1), s.mdI32(5),
+                           s.mdI32(0xFFFFFFFF), s.mdI32(10), s.boolMd(true), s.boolMd(false),
+                           s.boolMd(false), s.node({s.mdI32(0), s.mdI32(9)})});
+  MetadataId lists = s.node({kNoId, s.node({uav}), kNoId, kNoId});
+  s.named("dx.resources", {lists});
+  s.entry(kNoId, lists, s.node({s.mdI32(4), s.node({s.mdI32(8), s.mdI32(8), s.mdI32(1)})}));
+  std::string text;
+  printModelSummary(s.m, std::nullopt, text);
+  EXPECT_NE(text.find("; DXIL model: cs_6_6, DXIL 1.6, 1 entry point, 0 dx.op calls\n"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("; main  compute      0       0          0 8,8,1\n"), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("; out  UAV   TypedBuffer coherent f32     0 u5       1 unbounded\n"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(text.find("Resources of entry"), std::string::npos) << text; // the same lists
+
+  s.m.namedMetadata.pop_back(); // dx.entryPoints
+  text.clear();
+  printModelSummary(s.m, std::nullopt, text);
+  EXPECT_EQ(text, ";\n; DXIL model: not decoded: !dx.entryPoints: a cs shader needs exactly one "
+                  "entry point, found 0\n");
 }
 
 TEST(DxilModule, DecodesSignatureElements) {
