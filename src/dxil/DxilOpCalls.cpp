@@ -61,9 +61,12 @@ private:
       return t.kind == TypeKind::Float;
     if (token == "f64")
       return t.kind == TypeKind::Double;
-    if (token == "i1" || token == "i8" || token == "i16" || token == "i32" || token == "i64")
-      return t.kind == TypeKind::Integer && std::to_string(t.bits) == token.substr(1);
-    return false;
+    if (t.kind != TypeKind::Integer || token.size() < 2 || token[0] != 'i')
+      return false;
+    uint32_t bits = 0;
+    for (char c : token.substr(1))
+      bits = c >= '0' && c <= '9' && bits < 1000 ? bits * 10 + uint32_t(c - '0') : ~0u;
+    return t.bits == bits;
   }
 
   bool overload(TypeId type) {
@@ -99,6 +102,11 @@ std::string tokenText(std::string_view token, const OpFunction &f) {
   return text;
 }
 
+/// "opcode 60 (Sample)", for messages.
+std::string opText(const OpInfo &op) {
+  return "opcode " + std::to_string(op.opcode) + " (" + std::string(op.name) + ")";
+}
+
 std::string versionText(unsigned major, unsigned minor) {
   return std::to_string(major) + "." + std::to_string(minor);
 }
@@ -111,6 +119,7 @@ public:
     d_.opCallIndex.assign(m_.instructions.size(), kNoId);
     parsed_.assign(m_.functions.size(), std::nullopt);
     parsedDone_.assign(m_.functions.size(), false);
+    checked_.assign(m_.functions.size(), {});
     for (uint32_t fi = 0; fi < m_.functions.size(); ++fi) {
       const Function &f = m_.functions[fi];
       uint64_t end = uint64_t(f.firstInstruction) + f.numInstructions;
@@ -130,6 +139,9 @@ private:
   const LlvmModule &m_;
   std::vector<std::optional<OpFunction>> parsed_;
   std::vector<bool> parsedDone_;
+  /// Per function: the opcodes whose signature its type was found to match, with the overload
+  /// type.
+  std::vector<std::vector<std::pair<uint32_t, TypeId>>> checked_;
   uint32_t caller_ = 0;
   const EntryPoint *entry_ = nullptr;
   std::optional<Diagnostic> error_;
@@ -172,21 +184,19 @@ private:
     const OpInfo *op = opcode >= 0 && opcode <= UINT32_MAX ? opInfo(uint32_t(opcode)) : nullptr;
     if (!op)
       return failCall(index, name, "opcode " + std::to_string(opcode) + " is not an operation");
-    std::string opText =
-        "opcode " + std::to_string(op->opcode) + " (" + std::string(op->name) + ")";
     if (op->opClass != fn->opClass)
       return failCall(index, name,
-                      opText + " is of class " + std::string(opClassName(op->opClass)));
+                      opText(*op) + " is of class " + std::string(opClassName(op->opClass)));
     if (!op->allows(fn->overload))
       return failCall(index, name,
-                      opText + " has no " +
+                      opText(*op) + " has no " +
                           std::string(fn->overload == Overload::Void
                                           ? "unoverloaded form"
                                           : "overload " + std::string(overloadName(fn->overload))));
     TypeId overloadType = kNoId;
-    if (!signature(index, name, *callee, *fn, *op, ops, opText, overloadType))
+    if (!signature(index, name, *callee, *fn, *op, ops, overloadType))
       return false;
-    if (!allowed(index, name, *op, opText))
+    if (!allowed(index, name, *op))
       return false;
     d_.opCallIndex[index] = uint32_t(d_.opCalls.size());
     d_.opCalls.push_back({index, caller_, op, fn->overload, overloadType});
@@ -195,7 +205,7 @@ private:
 
   bool signature(uint32_t index, std::string_view name, const Function &callee,
                  const OpFunction &fn, const OpInfo &op, std::span<const ValueId> ops,
-                 const std::string &opText, TypeId &overloadType) {
+                 TypeId &overloadType) {
     TypeId fnType = callee.functionType;
     if (fnType >= m_.types.size() || m_.types[fnType].kind != TypeKind::Function)
       return failCall(index, name, "not a function type");
@@ -210,6 +220,13 @@ private:
         return failCall(index, name, "argument " + std::to_string(i) + " has the wrong type");
     if (types.size() < 2 || !SignatureMatcher(m_, fn).matches("i32", types[1]))
       return failCall(index, name, "the opcode parameter is not an i32");
+    // The function type against the operation's signature: once per function and opcode.
+    std::vector<std::pair<uint32_t, TypeId>> &checked = checked_[m_.values[callee.value].index];
+    for (const auto &[opcode, type] : checked)
+      if (opcode == op.opcode) {
+        overloadType = type;
+        return true;
+      }
     OpSignature sig = opSignature(op);
     if (!sig.checked())
       return true;
@@ -222,25 +239,26 @@ private:
       params = space == std::string_view::npos ? std::string_view() : params.substr(space + 1);
       if (position >= types.size())
         return failCall(index, name,
-                        opText + " takes " + std::to_string(countTokens(sig.parameters)) +
+                        opText(op) + " takes " + std::to_string(countTokens(sig.parameters)) +
                             " operands after the opcode, the function " +
                             std::to_string(types.size() - 2));
       if (!matcher.matches(token, types[position]))
         return failCall(index, name,
-                        opText + ": operand " + std::to_string(position - 1) + " is not " +
+                        opText(op) + ": operand " + std::to_string(position - 1) + " is not " +
                             tokenText(token, fn));
       ++position;
     }
     if (position != types.size())
       return failCall(index, name,
-                      opText + " takes " + std::to_string(countTokens(sig.parameters)) +
+                      opText(op) + " takes " + std::to_string(countTokens(sig.parameters)) +
                           " operands after the opcode, the function " +
                           std::to_string(types.size() - 2));
     if (!matcher.matches(sig.result, types[0]))
-      return failCall(index, name, opText + ": the result is not " + tokenText(sig.result, fn));
+      return failCall(index, name, opText(op) + ": the result is not " + tokenText(sig.result, fn));
     overloadType = matcher.overloadType();
     if (overloadType == kNoId && fn.overload != Overload::Void)
-      return failCall(index, name, opText + ": the overload type appears nowhere");
+      return failCall(index, name, opText(op) + ": the overload type appears nowhere");
+    checked.emplace_back(op.opcode, overloadType);
     return true;
   }
 
@@ -253,7 +271,7 @@ private:
     return n;
   }
 
-  bool allowed(uint32_t index, std::string_view name, const OpInfo &op, const std::string &opText) {
+  bool allowed(uint32_t index, std::string_view name, const OpInfo &op) {
     // The stage: the module's kind, or in a library the kind of the entry being called (other
     // library functions may be called from several stages: not decidable here).
     std::optional<ShaderKind> stage;
@@ -264,20 +282,20 @@ private:
     if (stage && !op.allowedIn(*stage)) {
       const char *kind = shaderKindName(*stage);
       return failCall(index, name,
-                      opText + " is not allowed in a " +
+                      opText(op) + " is not allowed in a " +
                           (kind ? std::string(kind) : "kind " + std::to_string(unsigned(*stage))) +
                           " shader");
     }
     if (d_.shaderModelMajor * 100 + d_.shaderModelMinor <
         op.minShaderModelMajor * 100u + op.minShaderModelMinor)
       return failCall(index, name,
-                      opText + " needs shader model " +
+                      opText(op) + " needs shader model " +
                           versionText(op.minShaderModelMajor, op.minShaderModelMinor) +
                           ", the module is " +
                           versionText(d_.shaderModelMajor, d_.shaderModelMinor));
     if (d_.dxilMajor * 100 + d_.dxilMinor < op.dxilMajor * 100u + op.dxilMinor)
       return failCall(index, name,
-                      opText + " needs DXIL " + versionText(op.dxilMajor, op.dxilMinor) +
+                      opText(op) + " needs DXIL " + versionText(op.dxilMajor, op.dxilMinor) +
                           ", the module is " + versionText(d_.dxilMajor, d_.dxilMinor));
     return true;
   }
