@@ -120,13 +120,14 @@ public:
     parsed_.assign(m_.functions.size(), std::nullopt);
     parsedDone_.assign(m_.functions.size(), false);
     checked_.assign(m_.functions.size(), {});
+    if (d_.isLibrary())
+      findStages();
     for (uint32_t fi = 0; fi < m_.functions.size(); ++fi) {
       const Function &f = m_.functions[fi];
       uint64_t end = uint64_t(f.firstInstruction) + f.numInstructions;
       if (end > m_.instructions.size())
         return fail(fi, 0, "instructions out of range");
       caller_ = fi;
-      entry_ = d_.entryOf(fi);
       for (uint32_t i = f.firstInstruction; i < end; ++i)
         if (!call(i))
           return error_;
@@ -143,7 +144,7 @@ private:
   /// type.
   std::vector<std::vector<std::pair<uint32_t, TypeId>>> checked_;
   uint32_t caller_ = 0;
-  const EntryPoint *entry_ = nullptr;
+  std::vector<uint32_t> stages_; ///< library: per function, the entry kinds reaching it
   std::optional<Diagnostic> error_;
 
   std::optional<Diagnostic> fail(uint32_t function, uint32_t instruction, std::string message) {
@@ -155,6 +156,37 @@ private:
   bool failCall(uint32_t instruction, std::string_view callee, std::string message) {
     error_ = fail(caller_, instruction, "call of @" + std::string(callee) + ": " + message);
     return false;
+  }
+
+  /// stages_: each entry's kind marks its function and every function it calls, directly or
+  /// not.
+  void findStages() {
+    stages_.assign(m_.functions.size(), 0);
+    std::vector<uint32_t> work;
+    for (const EntryPoint &e : d_.entryPoints) {
+      if (e.functionIndex >= m_.functions.size() || unsigned(e.kind) >= 32)
+        continue;
+      uint32_t bit = 1u << unsigned(e.kind);
+      work.push_back(e.functionIndex);
+      while (!work.empty()) {
+        uint32_t fi = work.back();
+        work.pop_back();
+        if (stages_[fi] & bit)
+          continue;
+        stages_[fi] |= bit;
+        const Function &f = m_.functions[fi];
+        uint64_t end = uint64_t(f.firstInstruction) + f.numInstructions;
+        for (uint64_t i = f.firstInstruction; i < end && i < m_.instructions.size(); ++i) {
+          const Instruction &inst = m_.instructions[i];
+          if (inst.opcode != Opcode::Call ||
+              uint64_t(inst.firstOperand) + inst.numOperands > m_.operands.size())
+            continue;
+          if (const Function *callee = m_.calledFunction(inst))
+            if (!callee->isDeclaration)
+              work.push_back(m_.values[callee->value].index);
+        }
+      }
+    }
   }
 
   bool call(uint32_t index) {
@@ -272,20 +304,16 @@ private:
   }
 
   bool allowed(uint32_t index, std::string_view name, const OpInfo &op) {
-    // The stage: the module's kind, or in a library the kind of the entry being called (other
-    // library functions may be called from several stages: not decidable here).
-    std::optional<ShaderKind> stage;
-    if (!d_.isLibrary())
-      stage = d_.kind;
-    else if (entry_)
-      stage = entry_->kind;
-    if (stage && !op.allowedIn(*stage)) {
-      const char *kind = shaderKindName(*stage);
-      return failCall(index, name,
-                      opText(op) + " is not allowed in a " +
-                          (kind ? std::string(kind) : "kind " + std::to_string(unsigned(*stage))) +
-                          " shader");
-    }
+    // The stages: the module's kind, or in a library the kinds of the entries whose functions
+    // reach the caller (none for a function no entry reaches: not decidable).
+    uint32_t stages = d_.isLibrary() ? stages_[caller_] : 1u << unsigned(d_.kind);
+    for (unsigned k = 0; k < 32; ++k)
+      if ((stages >> k & 1) && !op.allowedIn(ShaderKind(k))) {
+        const char *kind = shaderKindName(ShaderKind(k));
+        return failCall(index, name,
+                        opText(op) + " is not allowed in a " +
+                            (kind ? std::string(kind) : "kind " + std::to_string(k)) + " shader");
+      }
     if (d_.shaderModelMajor * 100 + d_.shaderModelMinor <
         op.minShaderModelMajor * 100u + op.minShaderModelMinor)
       return failCall(index, name,

@@ -342,6 +342,27 @@ TEST(DxilModule, LibraryEntriesHaveTheirOwnKinds) {
                                  "(ThreadId) is not allowed in a raygeneration shader");
 }
 
+TEST(DxilModule, LibraryFunctionsTakeTheStagesOfTheEntriesReachingThem) {
+  Shader s("lib", 3);
+  uint32_t threadId = s.op("dx.op.threadId.i32", {s.i32, s.i32, s.i32});
+  uint32_t helper = s.declare(s.function({s.voidType()}), "helper", true);
+  s.call(threadId, {s.constInt(s.i32, 93), s.constInt(s.i32, 0)});
+  s.defineMain();
+  s.call(helper, {});
+  MetadataId compute =
+      s.node({s.mainMd(), s.mdString("main"), kNoId, kNoId, s.node({s.mdI32(8), s.mdI32(5)})});
+  s.named("dx.entryPoints", {compute});
+  Expected<DxilModule> d = s.decode();
+  ASSERT_TRUE(d) << errorOf(d);
+  EXPECT_EQ(d->opCalls.size(), 1u);
+  EXPECT_EQ(d->opCalls[0].function, helper);
+
+  s.m.metadataOperands[s.m.metadata[compute].firstOperand + 4] =
+      s.node({s.mdI32(8), s.mdI32(10)}); // closesthit
+  EXPECT_EQ(errorOf(s.decode()), "@helper: instruction 0: call of @dx.op.threadId.i32: opcode 93 "
+                                 "(ThreadId) is not allowed in a closesthit shader");
+}
+
 /// A compute shader calling one dx.op function; `mutate` breaks it.
 std::string callError(std::string_view kind, uint32_t minor, std::string_view name, uint64_t opcode,
                       bool asIs = true) {
