@@ -547,8 +547,10 @@ private:
       uint32_t kind = 0;
       if (!r_.node(id, ops, 1) || !r_.u32(ops[0], kind, "annotation kind"))
         return false;
-      if (kind > 1)
-        continue; // an annotation kind this model does not know: kept in the LlvmModule
+      if (kind > 1) {
+        out_.otherTypeAnnotations.push_back(id); // a kind this model does not know: kept raw
+        continue;
+      }
       if (ops.size() % 2 != 1)
         return r_.fail(id, "annotation pairs expected after the kind");
       for (size_t i = 1; i < ops.size(); i += 2) {

@@ -216,10 +216,11 @@ struct DxilModule {
   ResourceLists resources; ///< dx.resources
   std::vector<StructAnnotation> structAnnotations;
   std::vector<FunctionAnnotation> functionAnnotations;
-  std::vector<uint32_t> viewIdState;       ///< dx.viewIdState's words, as stored
-  std::optional<MetadataId> rootSignature; ///< dx.rootSignature's node, kept raw
-  std::vector<DxilOpCall> opCalls;         ///< in instruction order
-  std::vector<uint32_t> opCallIndex;       ///< per instruction: into opCalls, or kNoId
+  std::vector<MetadataId> otherTypeAnnotations; ///< dx.typeAnnotations records of other kinds
+  std::vector<uint32_t> viewIdState;            ///< dx.viewIdState's words, as stored
+  std::optional<MetadataId> rootSignature;      ///< dx.rootSignature's node, kept raw
+  std::vector<DxilOpCall> opCalls;              ///< in instruction order
+  std::vector<uint32_t> opCallIndex;            ///< per instruction: into opCalls, or kNoId
 
   bool isLibrary() const { return kind == ShaderKind::Library; }
   /// The resolved call at an instruction, or null when it is not a dx.op call.

@@ -277,7 +277,8 @@ TEST(DxilModule, DecodesTypeAnnotationsAndViewIdState) {
       s.node({s.mdI32(1), s.node({s.mdI32(4), s.mdString("COLOR")}), s.node({s.mdI32(0)})});
   MetadataId functions =
       s.node({s.mdI32(1), s.mainMd(), s.node({s.node({s.mdI32(0), kNoId}), param})});
-  s.named("dx.typeAnnotations", {structs, functions});
+  MetadataId future = s.node({s.mdI32(5), s.mdString("later")});
+  s.named("dx.typeAnnotations", {structs, functions, future});
   // [3 x i32] [1, 2, 3]
   TypeId array = s.type(TypeKind::Array, 0, {s.i32});
   s.m.types[array].count = 3;
@@ -314,6 +315,7 @@ TEST(DxilModule, DecodesTypeAnnotationsAndViewIdState) {
   EXPECT_EQ(fa.parameters[1].field.semantic, "COLOR");
   EXPECT_EQ(fa.parameters[1].semanticIndices, (std::vector<uint32_t>{0}));
   EXPECT_EQ(d->viewIdState, (std::vector<uint32_t>{1, 2, 3}));
+  EXPECT_EQ(d->otherTypeAnnotations, (std::vector<MetadataId>{future}));
 }
 
 TEST(DxilModule, LibraryEntriesHaveTheirOwnKinds) {
@@ -467,6 +469,50 @@ TEST(DxilModule, MetadataErrors) {
     s.entry(kNoId, kNoId, kNoId);
     EXPECT_EQ(errorOf(s.decode(DxilContainerInfo{ShaderKind::Compute, 6, 0})),
               "!dx.shaderModel: cs_6_6 differs from the program header's");
+  }
+  {
+    Shader s;
+    s.defineMain();
+    MetadataId bad = s.node({s.mdI32(0), kNoId, s.mdString(""), s.mdI32(0), s.mdI32(0), s.mdI32(1),
+                             s.mdI32(40), s.mdI32(0), kNoId});
+    s.named("dx.resources", {s.node({s.node({bad}), kNoId, kNoId, kNoId})});
+    s.entry(kNoId, kNoId, kNoId);
+    EXPECT_EQ(errorOf(s.decode()),
+              "!dx.resources: metadata #" +
+                  std::to_string(s.m.metadataOperands[s.m.metadata[bad].firstOperand + 6]) +
+                  ": unknown resource kind 40");
+  }
+  {
+    Shader s("gs", 0);
+    s.defineMain();
+    MetadataId gs = s.node({s.mdI32(3), s.mdI32(12)});
+    s.entry(kNoId, kNoId, s.node({s.mdI32(1), gs}));
+    EXPECT_EQ(errorOf(s.decode()), "!dx.entryPoints: metadata #" + std::to_string(gs) +
+                                       ": expected at least 5 operands, found 2");
+  }
+  {
+    Shader s("ps", 0);
+    s.defineMain();
+    MetadataId element =
+        s.node({s.mdI32(0), s.mdString("A"), s.mdI32(9), s.mdI32(60), kNoId, s.mdI32(0), s.mdI32(1),
+                s.mdI32(1), s.mdI32(0), s.mdI32(0), kNoId});
+    s.entry(s.node({s.node({element}), kNoId, kNoId}), kNoId, kNoId);
+    EXPECT_NE(errorOf(s.decode()).find("unknown semantic kind 60"), std::string::npos);
+  }
+  {
+    Shader s;
+    s.defineMain();
+    s.entry(kNoId, kNoId, kNoId);
+    s.named("dx.typeAnnotations", {s.node({s.mdI32(0), s.mdValue(s.undef(s.f))})});
+    EXPECT_NE(errorOf(s.decode()).find("annotation pairs expected after the kind"),
+              std::string::npos);
+  }
+  {
+    Shader s;
+    s.defineMain();
+    s.entry(kNoId, kNoId, kNoId);
+    s.named("dx.viewIdState", {s.node({s.mdI32(3)})});
+    EXPECT_NE(errorOf(s.decode()).find("view ID state: expected an i32 array"), std::string::npos);
   }
   {
     // Operands that point nowhere are errors, not reads out of bounds.
