@@ -3,6 +3,7 @@
 
 #include "spire/dxil/BitcodeReader.h"
 #include "spire/dxil/Container.h"
+#include "spire/dxil/DxilModule.h"
 #include "spire/dxil/LlvmPrinter.h"
 #include "spire/support/File.h"
 
@@ -82,7 +83,8 @@ int runDxil(std::span<char *const> args) {
     return 1;
   }
   size_t failures = 0;
-  std::vector<double> readTimes, printTimes;
+  std::vector<double> readTimes, modelTimes, printTimes;
+  size_t modelFailures = 0, opCalls = 0;
   size_t textBytes = 0;
   for (int pass = 0; pass < passes; ++pass) {
     auto t0 = Clock::now();
@@ -91,6 +93,19 @@ int runDxil(std::span<char *const> args) {
       if (!m && pass == 0)
         ++failures;
     }
+    auto tm = Clock::now();
+    size_t calls = 0;
+    for (const Program &p : programs) {
+      Expected<dxil::LlvmModule> m = dxil::readBitcode(p.bitcode);
+      if (!m)
+        continue;
+      Expected<dxil::DxilModule> d = dxil::decodeDxil(*m);
+      if (d)
+        calls += d->opCalls.size();
+      else if (pass == 0)
+        ++modelFailures;
+    }
+    opCalls = calls;
     auto t1 = Clock::now();
     size_t text = 0;
     for (const Program &p : programs) {
@@ -100,19 +115,24 @@ int runDxil(std::span<char *const> args) {
     }
     auto t2 = Clock::now();
     textBytes = text;
-    readTimes.push_back(std::chrono::duration<double>(t1 - t0).count());
+    readTimes.push_back(std::chrono::duration<double>(tm - t0).count());
+    modelTimes.push_back(std::chrono::duration<double>(t1 - tm).count());
     printTimes.push_back(std::chrono::duration<double>(t2 - t1).count());
   }
   double mb = double(bitcodeBytes) / 1e6;
-  double read = medianSeconds(readTimes), print = medianSeconds(printTimes);
+  double read = medianSeconds(readTimes), model = medianSeconds(modelTimes),
+         print = medianSeconds(printTimes);
   std::printf("{\"task\":\"dxil read\",\"programs\":%zu,\"failed\":%zu,\"bitcode_bytes\":%llu,"
               "\"seconds\":%.6f,\"mb_per_s\":%.1f}\n",
               programs.size(), failures, static_cast<unsigned long long>(bitcodeBytes), read,
               mb / read);
+  std::printf("{\"task\":\"dxil read+model\",\"programs\":%zu,\"failed\":%zu,\"op_calls\":%zu,"
+              "\"seconds\":%.6f,\"mb_per_s\":%.1f}\n",
+              programs.size(), modelFailures, opCalls, model, mb / model);
   std::printf("{\"task\":\"dxil read+print\",\"programs\":%zu,\"text_bytes\":%zu,"
               "\"seconds\":%.6f,\"mb_per_s\":%.1f}\n",
               programs.size(), textBytes, print, mb / print);
-  return failures ? 1 : 0;
+  return failures || modelFailures ? 1 : 0;
 }
 
 } // namespace spire::bench

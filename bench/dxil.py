@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """DXIL reading and printing: spire against llvm-dis-14 on the DXIL corpus.
 
-[6a] in process: `spire_bench dxil` reads every container's bitcode into the module model (and
-     reads and prints it), median pass, MB/s of bitcode.
+[6a] in process: `spire_bench dxil` reads every container's bitcode into the module model, reads
+     it and decodes the DXIL model (metadata records, every dx.op call resolved), and reads and
+     prints it; median pass, MB/s of bitcode.
 [6b] command line: one process per container, `spire dis <file.dxil>` against `llvm-dis-14
      <file.bc>` on the same program's bitcode (extracted once into the build tree), CPU time
      (user + system, from wait4) and wall time summed over the corpus, median of BENCH_RUNS

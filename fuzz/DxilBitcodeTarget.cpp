@@ -1,9 +1,11 @@
 // The body of the DXIL bitcode fuzz target (kept apart from FuzzTargets.cpp so that the fuzzer
-// links only the DXIL layer): see FuzzTargets.h.
+// links only the DXIL layer): see FuzzTargets.h. A module that reads is printed and decoded
+// to the DXIL model.
 #include "FuzzTargets.h"
 
 #include "spire/dxil/BitcodeReader.h"
 #include "spire/dxil/Container.h"
+#include "spire/dxil/DxilModule.h"
 #include "spire/dxil/LlvmPrinter.h"
 
 #include <cstdio>
@@ -18,6 +20,26 @@ void check(bool condition, const char *what) {
   if (!condition) {
     std::fprintf(stderr, "dxil_bitcode: %s\n", what);
     std::abort();
+  }
+}
+
+/// Decodes the module to the DXIL model: an error is one line; a model's calls point at calls.
+void decode(const dxil::LlvmModule &m) {
+  Expected<dxil::DxilModule> d = dxil::decodeDxil(m);
+  if (!d) {
+    check(d.error().format("input").find('\n') == std::string::npos,
+          "a model error of more than one line");
+    return;
+  }
+  check(d->opCallIndex.size() == m.instructions.size(), "an op call index of the wrong size");
+  for (size_t i = 0; i < d->opCalls.size(); ++i) {
+    const dxil::DxilOpCall &call = d->opCalls[i];
+    check(call.instruction < m.instructions.size() &&
+              m.instructions[call.instruction].opcode == dxil::Opcode::Call &&
+              d->opCallAt(call.instruction) == &call && call.op,
+          "a resolved call that is not one");
+    check(d->opArguments(call).size() + 2 == m.operandsOf(m.instructions[call.instruction]).size(),
+          "a resolved call's arguments out of step");
   }
 }
 
@@ -41,6 +63,7 @@ void readAndPrint(std::span<const uint8_t> bitcode) {
   for (char c : again)
     hash2 = (hash2 ^ uint8_t(c)) * 1099511628211ull;
   check(again.size() == size && hash == hash2, "printing twice gave different text");
+  decode(*m);
 }
 
 } // namespace

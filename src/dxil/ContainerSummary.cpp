@@ -751,7 +751,95 @@ private:
   std::string &out_;
 };
 
+/// The model's entry points and resources, for printModelSummary.
+class ModelPrinter {
+public:
+  ModelPrinter(const DxilModule &model, std::string &out) : m_(model), out_(out) {}
+
+  void print() {
+    out_ +=
+        ";\n; DXIL model: " + std::string(nameOr(shaderKindPrefix(m_.kind), unsigned(m_.kind))) +
+        "_" + std::to_string(m_.shaderModelMajor) + "_" + std::to_string(m_.shaderModelMinor) +
+        ", DXIL " + std::to_string(m_.dxilMajor) + "." + std::to_string(m_.dxilMinor) + ", " +
+        count(m_.entryPoints.size(), "entry point") + ", " +
+        count(m_.opCalls.size(), "dx.op call") + "\n";
+    if (!m_.entryPoints.empty()) {
+      out_ += ";\n";
+      Table t({"Entry", "Stage", ">Inputs", ">Outputs", ">PatchConst", "Threads"});
+      for (const EntryPoint &e : m_.entryPoints) {
+        std::string threads;
+        if (const std::optional<std::array<uint32_t, 3>> &n =
+                e.properties.numThreads ? e.properties.numThreads
+                : e.properties.ms       ? std::optional(e.properties.ms->numThreads)
+                : e.properties.as       ? std::optional(e.properties.as->numThreads)
+                                        : std::nullopt)
+          threads = std::to_string((*n)[0]) + "," + std::to_string((*n)[1]) + "," +
+                    std::to_string((*n)[2]);
+        t.row({e.name.empty() ? "(none)" : e.name, nameOr(shaderKindName(e.kind), unsigned(e.kind)),
+               std::to_string(e.signatures.inputs.size()),
+               std::to_string(e.signatures.outputs.size()),
+               std::to_string(e.signatures.patchConstants.size()), threads});
+      }
+      t.print(out_);
+    }
+    resources("Resources (dx.resources)", m_.resources);
+    for (const EntryPoint &e : m_.entryPoints)
+      if (e.resources.size() && e.resources.node != m_.resources.node)
+        resources("Resources of entry " + (e.name.empty() ? std::string("(none)") : e.name),
+                  e.resources);
+  }
+
+private:
+  const DxilModule &m_;
+  std::string &out_;
+
+  void resources(const std::string &title, const ResourceLists &lists) {
+    out_ += ";\n; " + title + (lists.size() ? ":\n;\n" : ": none\n");
+    if (!lists.size())
+      return;
+    Table t({"Name", "Class", "Kind", "Format", ">ID", "Bind", ">Space", ">Count"});
+    for (ResourceClass c :
+         {ResourceClass::SRV, ResourceClass::UAV, ResourceClass::CBuffer, ResourceClass::Sampler})
+      for (const DxilResource &r : lists.list(c)) {
+        static constexpr char kPrefix[] = {'t', 'u', 'b', 's'};
+        std::string format;
+        if (r.elementType)
+          format = std::string(dxilComponentTypeName(*r.elementType));
+        else if (r.stride)
+          format = "stride " + std::to_string(*r.stride);
+        else if (c == ResourceClass::CBuffer)
+          format = std::to_string(r.cbufferSize) + " bytes";
+        else if (c == ResourceClass::Sampler)
+          format = r.samplerKind == SamplerKind::Comparison ? "comparison"
+                   : r.samplerKind == SamplerKind::Mono     ? "mono"
+                                                            : "default";
+        std::string kind = nameOr(resourceKindName(r.kind), uint32_t(r.kind));
+        if (r.hasCounter)
+          kind += " +counter";
+        if (r.rasterizerOrdered)
+          kind += " ROV";
+        if (r.globallyCoherent)
+          kind += " coherent";
+        t.row({r.name.empty() ? "(unnamed)" : r.name, resourceClassName(c), kind, format,
+               std::to_string(r.id), kPrefix[size_t(c)] + std::to_string(r.lowerBound),
+               std::to_string(r.space),
+               r.rangeSize == ~0u ? "unbounded" : std::to_string(r.rangeSize)});
+      }
+    t.print(out_);
+  }
+};
+
 } // namespace
+
+void printModelSummary(const LlvmModule &module, std::optional<DxilContainerInfo> container,
+                       std::string &out) {
+  Expected<DxilModule> model = decodeDxil(module, container);
+  if (!model) {
+    out += ";\n; DXIL model: not decoded: " + model.error().message + "\n";
+    return;
+  }
+  ModelPrinter(*model, out).print();
+}
 
 const char *shaderKindName(ShaderKind kind) {
   static constexpr const char *kNames[] = {

@@ -45,6 +45,22 @@ constexpr std::string_view kClassNames[] = {
 
 static_assert(std::size(kOps) == 258, "the table ends at StartInstanceLocation (257)");
 
+constexpr OpSignature kClassSignatures[] = {
+#define DXIL_OP_SIGNATURE(Class, result, parameters) {result, parameters},
+#include "spire/dxil/DxilOps.def"
+};
+static_assert(std::size(kClassSignatures) == std::size(kClassNames),
+              "every class has one signature row, in class order");
+
+struct SignatureOverride {
+  uint32_t opcode;
+  OpSignature signature;
+};
+constexpr SignatureOverride kSignatureOverrides[] = {
+#define DXIL_OP_SIGNATURE_OVERRIDE(opcode, result, parameters) {opcode, {result, parameters}},
+#include "spire/dxil/DxilOps.def"
+};
+
 /// The union of the overloads each class's operations allow.
 const std::array<uint16_t, std::size(kClassNames)> &classOverloads() {
   static const std::array<uint16_t, std::size(kClassNames)> table = [] {
@@ -94,6 +110,14 @@ std::optional<Overload> overloadFromName(std::string_view suffix) {
     if (overloadName(Overload(i)) == suffix)
       return Overload(i);
   return std::nullopt;
+}
+
+OpSignature opSignature(const OpInfo &op) {
+  for (const SignatureOverride &o : kSignatureOverrides)
+    if (o.opcode == op.opcode)
+      return o.signature;
+  size_t i = size_t(op.opClass);
+  return i < std::size(kClassSignatures) ? kClassSignatures[i] : OpSignature{"?", ""};
 }
 
 bool classAllows(OpClass opClass, Overload o) {

@@ -71,6 +71,10 @@ TEST(DxilDisCommand, ContainerFileStdinAndOutputFile) {
   EXPECT_NE(toStdout.out.find("target triple = \"dxil-ms-dx\"\n"), std::string::npos);
   EXPECT_NE(toStdout.out.find("define void @main() {\n"), std::string::npos);
   EXPECT_NE(toStdout.out.find("!dx.shaderModel = !{!"), std::string::npos);
+  // The header ends with the program's DXIL model: its entry points and resources.
+  EXPECT_NE(toStdout.out.find("\n; DXIL model: "), std::string::npos);
+  EXPECT_NE(toStdout.out.find("\n; Resources (dx.resources)"), std::string::npos);
+  EXPECT_EQ(toStdout.out.find("not decoded"), std::string::npos);
 
   std::vector<uint8_t> bytes = readBytes(*container);
   std::string_view raw(reinterpret_cast<const char *>(bytes.data()), bytes.size());

@@ -26,6 +26,7 @@ int disassembleDxil(std::span<const uint8_t> bytes, const std::string &input,
   };
   std::span<const uint8_t> bitcode = bytes;
   std::string text; // the summary or JSON, written before the program
+  std::optional<dxil::ProgramHeader> programHeader;
   if (dxil::isContainer(bytes)) {
     Expected<dxil::Container> container = dxil::readContainer(bytes);
     if (!container)
@@ -39,8 +40,10 @@ int disassembleDxil(std::span<const uint8_t> bytes, const std::string &input,
     if (!program && !options.containerOnly && !options.json)
       return fail(makeError(Location::container("", 0), "the container has no DXIL program part"),
                   source);
-    if (program)
+    if (program) {
       bitcode = program->bitcode;
+      programHeader = *program;
+    }
     if (options.json)
       dxil::printContainerJson(*info, text);
     else if (options.header || options.containerOnly)
@@ -52,13 +55,25 @@ int disassembleDxil(std::span<const uint8_t> bytes, const std::string &input,
                 source);
   }
 
+  // The program is read to be printed, and (under the container's header) for its model.
   std::optional<dxil::LlvmModule> module;
-  if (!options.containerOnly && !options.json) {
+  const bool printProgram = !options.containerOnly && !options.json;
+  const bool printModel = !options.json && !text.empty() && programHeader;
+  if (printProgram || printModel) {
     Expected<dxil::LlvmModule> read = dxil::readBitcode(bitcode);
-    if (!read)
+    if (!read && printProgram)
       return fail(read.error(), source);
-    module = std::move(*read);
+    if (read)
+      module = std::move(*read);
   }
+  if (module && printModel)
+    dxil::printModelSummary(*module,
+                            dxil::DxilContainerInfo{programHeader->kind,
+                                                    programHeader->shaderModelMajor,
+                                                    programHeader->shaderModelMinor},
+                            text);
+  if (!printProgram)
+    module.reset();
   Expected<FileWriter> out = FileWriter::open(output);
   if (!out)
     return fail(out.error(), output);

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "spire/dxil/ContainerInfo.h"
+#include "spire/dxil/DxilModule.h"
 
 #include <string>
 
@@ -18,6 +19,12 @@ void printContainerSummary(const ContainerInfo &info, std::string &out);
 /// Appends one JSON document with the same facts, every field of every decoded part, raw values
 /// beside their names. `indent`: spaces per level, 0 for one line.
 void printContainerJson(const ContainerInfo &info, std::string &out, int indent = 2);
+
+/// Appends the program's DXIL model as comment lines: the entry points and the resources with
+/// their names, shapes, formats and HLSL bindings (what PSV0 does not say), or the line that
+/// says why the model does not decode.
+void printModelSummary(const LlvmModule &module, std::optional<DxilContainerInfo> container,
+                       std::string &out);
 
 /// The stage's name as a word ("pixel", "compute", "raygeneration", "node"), or null.
 const char *shaderKindName(ShaderKind kind);

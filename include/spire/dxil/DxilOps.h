@@ -80,6 +80,17 @@ struct OpFunction {
 /// operation of the class allows.
 std::optional<OpFunction> parseOpFunctionName(std::string_view name);
 
+/// The types of an operation's function, as the table writes them (see DxilOps.def): the result
+/// and the space-separated parameters after the opcode, in tokens such as "i32", "$o",
+/// "%dx.types.ResRet.$o" and "$o*".
+struct OpSignature {
+  std::string_view result;
+  std::string_view parameters;
+  /// False for the operations whose signatures the table does not give (result "?").
+  bool checked() const { return result != "?"; }
+};
+OpSignature opSignature(const OpInfo &op);
+
 /// Whether some operation of the class allows the overload.
 bool classAllows(OpClass opClass, Overload o);
 

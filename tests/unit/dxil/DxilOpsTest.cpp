@@ -136,5 +136,43 @@ TEST(DxilOps, ParsesFunctionNames) {
   EXPECT_FALSE(overloadFromName("udt"));
 }
 
+TEST(DxilOps, EveryOperationHasASignatureOfKnownTokens) {
+  size_t unchecked = 0;
+  for (const OpInfo &op : opTable()) {
+    OpSignature sig = opSignature(op);
+    if (!sig.checked()) {
+      ++unchecked;
+      EXPECT_TRUE(op.name.starts_with("WaveMatrix_")) << op.name;
+      continue;
+    }
+    std::string all = std::string(sig.result) + " " + std::string(sig.parameters);
+    size_t pos = 0;
+    bool usesOverload = false;
+    while (pos < all.size()) {
+      size_t end = all.find(' ', pos);
+      if (end == std::string::npos)
+        end = all.size();
+      std::string token = all.substr(pos, end - pos);
+      pos = end + 1;
+      if (token.empty())
+        continue;
+      usesOverload |= token.find("$o") != std::string::npos;
+      bool known = token == "void" || token == "$o" || token == "$o*" || token.starts_with("%") ||
+                   overloadFromName(token).has_value();
+      EXPECT_TRUE(known) << op.name << ": " << token;
+    }
+    // An operation with overloads names its overload type somewhere, unless the overload is a
+    // fixed scalar written out.
+    if (op.overloads != overloadBit(Overload::Void) && !usesOverload) {
+      bool single = (op.overloads & (op.overloads - 1)) == 0;
+      EXPECT_TRUE(single) << op.name;
+    }
+  }
+  EXPECT_EQ(unchecked, 12u); // WaveMatrix_* (226-237)
+  EXPECT_EQ(opSignature(*opInfo("WavePrefixBitCount")).parameters, "i1");
+  EXPECT_EQ(opSignature(*opInfo("WavePrefixOp")).parameters, "$o i8 i8");
+  EXPECT_EQ(opSignature(*opInfo("Sample")).result, "%dx.types.ResRet.$o");
+}
+
 } // namespace
 } // namespace spire::dxil

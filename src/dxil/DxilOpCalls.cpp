@@ -1,0 +1,336 @@
+#include "DxilOpCalls.h"
+
+#include "spire/dxil/ContainerSummary.h"
+
+#include <string>
+
+namespace spire::dxil {
+
+namespace {
+
+/// Matches function types against an operation's signature tokens.
+class SignatureMatcher {
+public:
+  SignatureMatcher(const LlvmModule &m, const OpFunction &f) : m_(m), f_(f) {}
+
+  TypeId overloadType() const { return overloadType_; }
+
+  /// True when `type` is what `token` names; the first `$o` fixes the overload type.
+  bool matches(std::string_view token, TypeId type) {
+    if (type >= m_.types.size())
+      return false;
+    const Type &t = m_.types[type];
+    if (token == "$o")
+      return overload(type);
+    if (token == "$o*") {
+      if (t.kind != TypeKind::Pointer || t.numElements == 0)
+        return false;
+      return overload(m_.elementType(type));
+    }
+    if (token.starts_with("%")) {
+      std::string name(token.substr(1));
+      size_t at = name.find("$o");
+      if (at != std::string::npos)
+        name.replace(at, 2, overloadName(f_.overload));
+      if (t.kind != TypeKind::Struct || !t.identified || m_.str(t.name) != name)
+        return false;
+      // %dx.types.ResRet.$o and its kin hold the overload type as their first member.
+      if (at == std::string::npos || overloadType_ != kNoId || t.numElements == 0)
+        return true;
+      return overload(m_.elementType(type));
+    }
+    if (!scalar(token, t))
+      return false;
+    // A scalar written as the overload's own type ("i32" in dx.op.threadId.i32) is the overload.
+    if (token == overloadName(f_.overload) && overloadType_ == kNoId)
+      overloadType_ = type;
+    return true;
+  }
+
+private:
+  const LlvmModule &m_;
+  const OpFunction &f_;
+  TypeId overloadType_ = kNoId;
+
+  static bool scalar(std::string_view token, const Type &t) {
+    if (token == "void")
+      return t.kind == TypeKind::Void;
+    if (token == "f16")
+      return t.kind == TypeKind::Half;
+    if (token == "f32")
+      return t.kind == TypeKind::Float;
+    if (token == "f64")
+      return t.kind == TypeKind::Double;
+    if (t.kind != TypeKind::Integer || token.size() < 2 || token[0] != 'i')
+      return false;
+    uint32_t bits = 0;
+    for (char c : token.substr(1))
+      bits = c >= '0' && c <= '9' && bits < 1000 ? bits * 10 + uint32_t(c - '0') : ~0u;
+    return t.bits == bits;
+  }
+
+  bool overload(TypeId type) {
+    if (type >= m_.types.size())
+      return false;
+    if (overloadType_ != kNoId)
+      return type == overloadType_;
+    const Type &t = m_.types[type];
+    bool ok = false;
+    switch (f_.overload) {
+    case Overload::Void:
+      ok = false;
+      break;
+    case Overload::Udt:
+    case Overload::Obj:
+      ok = t.kind == TypeKind::Struct && t.identified && m_.str(t.name) == f_.suffix;
+      break;
+    default:
+      ok = scalar(overloadName(f_.overload), t);
+      break;
+    }
+    if (ok)
+      overloadType_ = type;
+    return ok;
+  }
+};
+
+/// A signature token for a message, with the overload it stands for: "$o (f32)".
+std::string tokenText(std::string_view token, const OpFunction &f) {
+  std::string text(token);
+  if (token.find("$o") != std::string_view::npos && f.overload != Overload::Void)
+    text += " (" + std::string(f.suffix) + ")";
+  return text;
+}
+
+/// "opcode 60 (Sample)", for messages.
+std::string opText(const OpInfo &op) {
+  return "opcode " + std::to_string(op.opcode) + " (" + std::string(op.name) + ")";
+}
+
+std::string versionText(unsigned major, unsigned minor) {
+  return std::to_string(major) + "." + std::to_string(minor);
+}
+
+class Resolver {
+public:
+  explicit Resolver(DxilModule &module) : d_(module), m_(*module.llvm) {}
+
+  std::optional<Diagnostic> run() {
+    d_.opCallIndex.assign(m_.instructions.size(), kNoId);
+    parsed_.assign(m_.functions.size(), std::nullopt);
+    parsedDone_.assign(m_.functions.size(), false);
+    checked_.assign(m_.functions.size(), {});
+    if (d_.isLibrary())
+      findStages();
+    for (uint32_t fi = 0; fi < m_.functions.size(); ++fi) {
+      const Function &f = m_.functions[fi];
+      uint64_t end = uint64_t(f.firstInstruction) + f.numInstructions;
+      if (end > m_.instructions.size())
+        return fail(fi, 0, "instructions out of range");
+      caller_ = fi;
+      for (uint32_t i = f.firstInstruction; i < end; ++i)
+        if (!call(i))
+          return error_;
+    }
+    return std::nullopt;
+  }
+
+private:
+  DxilModule &d_;
+  const LlvmModule &m_;
+  std::vector<std::optional<OpFunction>> parsed_;
+  std::vector<bool> parsedDone_;
+  /// Per function: the opcodes whose signature its type was found to match, with the overload
+  /// type.
+  std::vector<std::vector<std::pair<uint32_t, TypeId>>> checked_;
+  uint32_t caller_ = 0;
+  std::vector<uint32_t> stages_; ///< library: per function, the entry kinds reaching it
+  std::optional<Diagnostic> error_;
+
+  std::optional<Diagnostic> fail(uint32_t function, uint32_t instruction, std::string message) {
+    const Function &f = m_.functions[function];
+    std::string text = "@" + std::string(m_.name(f.value)) + ": instruction " +
+                       std::to_string(instruction - f.firstInstruction) + ": " + message;
+    return makeError(Location(), std::move(text));
+  }
+  bool failCall(uint32_t instruction, std::string_view callee, std::string message) {
+    error_ = fail(caller_, instruction, "call of @" + std::string(callee) + ": " + message);
+    return false;
+  }
+
+  /// stages_: each entry's kind marks its function and every function it calls, directly or
+  /// not.
+  void findStages() {
+    stages_.assign(m_.functions.size(), 0);
+    std::vector<uint32_t> work;
+    for (const EntryPoint &e : d_.entryPoints) {
+      if (e.functionIndex >= m_.functions.size() || unsigned(e.kind) >= 32)
+        continue;
+      uint32_t bit = 1u << unsigned(e.kind);
+      work.push_back(e.functionIndex);
+      while (!work.empty()) {
+        uint32_t fi = work.back();
+        work.pop_back();
+        if (stages_[fi] & bit)
+          continue;
+        stages_[fi] |= bit;
+        const Function &f = m_.functions[fi];
+        uint64_t end = uint64_t(f.firstInstruction) + f.numInstructions;
+        for (uint64_t i = f.firstInstruction; i < end && i < m_.instructions.size(); ++i) {
+          const Instruction &inst = m_.instructions[i];
+          if (inst.opcode != Opcode::Call ||
+              uint64_t(inst.firstOperand) + inst.numOperands > m_.operands.size())
+            continue;
+          if (const Function *callee = m_.calledFunction(inst))
+            if (!callee->isDeclaration)
+              work.push_back(m_.values[callee->value].index);
+        }
+      }
+    }
+  }
+
+  bool call(uint32_t index) {
+    const Instruction &inst = m_.instructions[index];
+    if (inst.opcode != Opcode::Call)
+      return true;
+    if (uint64_t(inst.firstOperand) + inst.numOperands > m_.operands.size())
+      return failCall(index, "?", "operands out of range");
+    const Function *callee = m_.calledFunction(inst);
+    if (!callee)
+      return true;
+    uint32_t calleeIndex = m_.values[callee->value].index;
+    std::string_view name = m_.name(callee->value);
+    if (!name.starts_with("dx.op."))
+      return true;
+    if (!parsedDone_[calleeIndex]) {
+      parsed_[calleeIndex] = parseOpFunctionName(name);
+      parsedDone_[calleeIndex] = true;
+    }
+    const std::optional<OpFunction> &fn = parsed_[calleeIndex];
+    if (!fn)
+      return failCall(index, name, "not a dx.op function of a known class and overload");
+    std::span<const ValueId> ops = m_.operandsOf(inst);
+    int64_t opcode = -1;
+    if (ops.size() < 2 || !m_.constantInt(ops[1], opcode))
+      return failCall(index, name, "the opcode is not a constant");
+    const OpInfo *op = opcode >= 0 && opcode <= UINT32_MAX ? opInfo(uint32_t(opcode)) : nullptr;
+    if (!op)
+      return failCall(index, name, "opcode " + std::to_string(opcode) + " is not an operation");
+    if (op->opClass != fn->opClass)
+      return failCall(index, name,
+                      opText(*op) + " is of class " + std::string(opClassName(op->opClass)));
+    if (!op->allows(fn->overload))
+      return failCall(index, name,
+                      opText(*op) + " has no " +
+                          std::string(fn->overload == Overload::Void
+                                          ? "unoverloaded form"
+                                          : "overload " + std::string(overloadName(fn->overload))));
+    TypeId overloadType = kNoId;
+    if (!signature(index, name, *callee, *fn, *op, ops, overloadType))
+      return false;
+    if (!allowed(index, name, *op))
+      return false;
+    d_.opCallIndex[index] = uint32_t(d_.opCalls.size());
+    d_.opCalls.push_back({index, caller_, op, fn->overload, overloadType});
+    return true;
+  }
+
+  bool signature(uint32_t index, std::string_view name, const Function &callee,
+                 const OpFunction &fn, const OpInfo &op, std::span<const ValueId> ops,
+                 TypeId &overloadType) {
+    TypeId fnType = callee.functionType;
+    if (fnType >= m_.types.size() || m_.types[fnType].kind != TypeKind::Function)
+      return failCall(index, name, "not a function type");
+    std::span<const TypeId> types = m_.elements(fnType); // result, parameters
+    size_t args = ops.size() - 1;
+    if (types.size() != args + 1)
+      return failCall(index, name,
+                      std::to_string(args) + " arguments for " + std::to_string(types.size() - 1) +
+                          " parameters");
+    for (size_t i = 0; i < args; ++i)
+      if (m_.typeOf(ops[1 + i]) != types[1 + i])
+        return failCall(index, name, "argument " + std::to_string(i) + " has the wrong type");
+    if (types.size() < 2 || !SignatureMatcher(m_, fn).matches("i32", types[1]))
+      return failCall(index, name, "the opcode parameter is not an i32");
+    // The function type against the operation's signature: once per function and opcode.
+    std::vector<std::pair<uint32_t, TypeId>> &checked = checked_[m_.values[callee.value].index];
+    for (const auto &[opcode, type] : checked)
+      if (opcode == op.opcode) {
+        overloadType = type;
+        return true;
+      }
+    OpSignature sig = opSignature(op);
+    if (!sig.checked())
+      return true;
+    SignatureMatcher matcher(m_, fn);
+    std::string_view params = sig.parameters;
+    size_t position = 2;
+    while (!params.empty()) {
+      size_t space = params.find(' ');
+      std::string_view token = params.substr(0, space);
+      params = space == std::string_view::npos ? std::string_view() : params.substr(space + 1);
+      if (position >= types.size())
+        return failCall(index, name,
+                        opText(op) + " takes " + std::to_string(countTokens(sig.parameters)) +
+                            " operands after the opcode, the function " +
+                            std::to_string(types.size() - 2));
+      if (!matcher.matches(token, types[position]))
+        return failCall(index, name,
+                        opText(op) + ": operand " + std::to_string(position - 1) + " is not " +
+                            tokenText(token, fn));
+      ++position;
+    }
+    if (position != types.size())
+      return failCall(index, name,
+                      opText(op) + " takes " + std::to_string(countTokens(sig.parameters)) +
+                          " operands after the opcode, the function " +
+                          std::to_string(types.size() - 2));
+    if (!matcher.matches(sig.result, types[0]))
+      return failCall(index, name, opText(op) + ": the result is not " + tokenText(sig.result, fn));
+    overloadType = matcher.overloadType();
+    if (overloadType == kNoId && fn.overload != Overload::Void)
+      return failCall(index, name, opText(op) + ": the overload type appears nowhere");
+    checked.emplace_back(op.opcode, overloadType);
+    return true;
+  }
+
+  static size_t countTokens(std::string_view s) {
+    if (s.empty())
+      return 0;
+    size_t n = 1;
+    for (char c : s)
+      n += c == ' ';
+    return n;
+  }
+
+  bool allowed(uint32_t index, std::string_view name, const OpInfo &op) {
+    // The stages: the module's kind, or in a library the kinds of the entries whose functions
+    // reach the caller (none for a function no entry reaches: not decidable).
+    uint32_t stages = d_.isLibrary() ? stages_[caller_] : 1u << unsigned(d_.kind);
+    for (unsigned k = 0; k < 32; ++k)
+      if ((stages >> k & 1) && !op.allowedIn(ShaderKind(k))) {
+        const char *kind = shaderKindName(ShaderKind(k));
+        return failCall(index, name,
+                        opText(op) + " is not allowed in a " +
+                            (kind ? std::string(kind) : "kind " + std::to_string(k)) + " shader");
+      }
+    if (d_.shaderModelMajor * 100 + d_.shaderModelMinor <
+        op.minShaderModelMajor * 100u + op.minShaderModelMinor)
+      return failCall(index, name,
+                      opText(op) + " needs shader model " +
+                          versionText(op.minShaderModelMajor, op.minShaderModelMinor) +
+                          ", the module is " +
+                          versionText(d_.shaderModelMajor, d_.shaderModelMinor));
+    if (d_.dxilMajor * 100 + d_.dxilMinor < op.dxilMajor * 100u + op.dxilMinor)
+      return failCall(index, name,
+                      opText(op) + " needs DXIL " + versionText(op.dxilMajor, op.dxilMinor) +
+                          ", the module is " + versionText(d_.dxilMajor, d_.dxilMinor));
+    return true;
+  }
+};
+
+} // namespace
+
+std::optional<Diagnostic> resolveOpCalls(DxilModule &module) { return Resolver(module).run(); }
+
+} // namespace spire::dxil

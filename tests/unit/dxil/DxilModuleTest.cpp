@@ -1,0 +1,527 @@
+// The DXIL model over small in-memory modules: each metadata record kind decoded, each dx.op
+// check, and each error a one-line diagnostic.
+#include "LlvmModuleBuilder.h"
+
+#include "spire/dxil/ContainerSummary.h"
+#include "spire/dxil/DxilModule.h"
+
+#include <gtest/gtest.h>
+
+namespace spire::test {
+namespace {
+
+using namespace spire::dxil;
+
+/// A module with dx.version 1.6, the given shader model and, unless `entry` is false, a
+/// defined function @main the entry record names.
+struct Shader : LlvmModuleBuilder {
+  TypeId i1 = integer(1), i8 = integer(8), i32 = integer(32), i64 = integer(64), f = f32();
+  TypeId handle = structType("dx.types.Handle", {pointer(i8)});
+  uint32_t main = 0;
+
+  explicit Shader(std::string_view kind = "cs", uint32_t minor = 6) {
+    named("dx.version", {node({mdI32(1), mdI32(6)})});
+    named("dx.valver", {node({mdI32(1), mdI32(7)})});
+    named("dx.shaderModel", {node({mdString(kind), mdI32(6), mdI32(minor)})});
+  }
+  /// Declares the dx.op function and returns it.
+  uint32_t op(std::string_view name, std::initializer_list<TypeId> signature) {
+    return declare(function(signature), name);
+  }
+  void defineMain() { main = declare(function({voidType()}), "main", true); }
+  MetadataId mainMd() { return mdValue(functionValue(main)); }
+  MetadataId i64Md(uint64_t v) { return mdValue(constInt(i64, v)); }
+  MetadataId boolMd(bool v) { return mdValue(constInt(i1, v)); }
+  MetadataId entry(MetadataId signatures, MetadataId resources, MetadataId properties) {
+    MetadataId e = node({mainMd(), mdString("main"), signatures, resources, properties});
+    named("dx.entryPoints", {e});
+    return e;
+  }
+  Expected<DxilModule> decode(std::optional<DxilContainerInfo> info = std::nullopt) {
+    return decodeDxil(m, info);
+  }
+};
+
+std::string errorOf(const Expected<DxilModule> &d) {
+  return d ? std::string("decoded") : d.error().message;
+}
+
+TEST(DxilModule, DecodesAComputeShaderAndResolvesItsCalls) {
+  Shader s;
+  uint32_t threadId = s.op("dx.op.threadId.i32", {s.i32, s.i32, s.i32});
+  uint32_t createHandle = s.op("dx.op.createHandle", {s.handle, s.i32, s.i8, s.i32, s.i32, s.i1});
+  s.defineMain();
+  uint32_t first = s.call(threadId, {s.constInt(s.i32, 93), s.constInt(s.i32, 1)});
+  uint32_t second =
+      s.call(createHandle, {s.constInt(s.i32, 57), s.constInt(s.i8, 1), s.constInt(s.i32, 0),
+                            s.constInt(s.i32, 0), s.constInt(s.i1, 0)});
+  ValueId buffer = s.global(s.structType("class.RWStructuredBuffer<float>", {s.f}), "buf");
+  MetadataId uav = s.node({s.mdI32(0), s.mdValue(buffer), s.mdString("buf"), s.mdI32(2), s.mdI32(3),
+                           s.mdI32(1), s.mdI32(12), s.boolMd(false), s.boolMd(true),
+                           s.boolMd(false), s.node({s.mdI32(1), s.mdI32(4)})});
+  MetadataId lists = s.node({kNoId, s.node({uav}), kNoId, kNoId});
+  s.named("dx.resources", {lists});
+  s.entry(kNoId, kNoId,
+          s.node({s.mdI32(0), s.i64Md(0x10), s.mdI32(4),
+                  s.node({s.mdI32(8), s.mdI32(4), s.mdI32(1)}), s.mdI32(99), s.mdI32(7)}));
+
+  Expected<DxilModule> d = s.decode(DxilContainerInfo{ShaderKind::Compute, 6, 6});
+  ASSERT_TRUE(d) << errorOf(d);
+  EXPECT_EQ(d->dxilMajor, 1u);
+  EXPECT_EQ(d->dxilMinor, 6u);
+  ASSERT_TRUE(d->validatorVersion);
+  EXPECT_EQ((*d->validatorVersion)[1], 7u);
+  EXPECT_EQ(d->kind, ShaderKind::Compute);
+  EXPECT_EQ(d->shaderModelMinor, 6u);
+  ASSERT_EQ(d->entryPoints.size(), 1u);
+  const EntryPoint &e = d->entryPoints[0];
+  EXPECT_EQ(e.name, "main");
+  EXPECT_EQ(e.functionIndex, s.main);
+  EXPECT_EQ(e.kind, ShaderKind::Compute);
+  ASSERT_TRUE(e.properties.shaderFlags);
+  EXPECT_EQ(*e.properties.shaderFlags, 0x10u);
+  ASSERT_TRUE(e.properties.numThreads);
+  EXPECT_EQ((*e.properties.numThreads)[0], 8u);
+  EXPECT_EQ((*e.properties.numThreads)[1], 4u);
+  ASSERT_EQ(e.properties.otherTags.size(), 1u); // tag 99 kept raw
+  EXPECT_EQ(e.properties.otherTags[0].tag, 99u);
+  EXPECT_EQ(d->entryOf(s.main), &e);
+
+  ASSERT_EQ(d->resources.uavs.size(), 1u);
+  const DxilResource &r = d->resources.uavs[0];
+  EXPECT_EQ(r.resourceClass, ResourceClass::UAV);
+  EXPECT_EQ(r.name, "buf");
+  EXPECT_EQ(r.global, buffer);
+  EXPECT_EQ(r.space, 2u);
+  EXPECT_EQ(r.lowerBound, 3u);
+  EXPECT_EQ(r.rangeSize, 1u);
+  EXPECT_EQ(r.kind, ResourceKind::StructuredBuffer);
+  EXPECT_TRUE(r.hasCounter);
+  EXPECT_FALSE(r.globallyCoherent);
+  ASSERT_TRUE(r.stride);
+  EXPECT_EQ(*r.stride, 4u);
+  EXPECT_EQ(d->resources.find(ResourceClass::UAV, 0), &r);
+  EXPECT_EQ(d->resources.find(ResourceClass::SRV, 0), nullptr);
+
+  ASSERT_EQ(d->opCalls.size(), 2u);
+  const DxilOpCall *call = d->opCallAt(first);
+  ASSERT_NE(call, nullptr);
+  EXPECT_EQ(call->op->name, "ThreadId");
+  EXPECT_EQ(call->overload, Overload::I32);
+  EXPECT_EQ(call->overloadType, s.i32);
+  EXPECT_EQ(call->function, s.main);
+  ASSERT_EQ(d->opArguments(*call).size(), 1u);
+  call = d->opCallAt(second);
+  ASSERT_NE(call, nullptr);
+  EXPECT_EQ(call->op->opClass, OpClass::CreateHandle);
+  EXPECT_EQ(call->overloadType, kNoId);
+  EXPECT_EQ(d->opArguments(*call).size(), 4u);
+  EXPECT_EQ(d->opCallAt(9999), nullptr);
+}
+
+TEST(DxilModule, SummaryListsEntriesAndResources) {
+  Shader s;
+  s.defineMain();
+  ValueId buffer = s.global(s.structType("class.RWBuffer<float>", {s.f}), "buf");
+  MetadataId uav = s.node({s.mdI32(0), s.mdValue(buffer), s.mdString("out"), s.mdI32(1), s.mdI32(5),
+                           s.mdI32(0xFFFFFFFF), s.mdI32(10), s.boolMd(true), s.boolMd(false),
+                           s.boolMd(false), s.node({s.mdI32(0), s.mdI32(9)})});
+  MetadataId lists = s.node({kNoId, s.node({uav}), kNoId, kNoId});
+  s.named("dx.resources", {lists});
+  s.entry(kNoId, lists, s.node({s.mdI32(4), s.node({s.mdI32(8), s.mdI32(8), s.mdI32(1)})}));
+  std::string text;
+  printModelSummary(s.m, std::nullopt, text);
+  EXPECT_NE(text.find("; DXIL model: cs_6_6, DXIL 1.6, 1 entry point, 0 dx.op calls\n"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("; main  compute      0       0          0 8,8,1\n"), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("; out  UAV   TypedBuffer coherent f32     0 u5       1 unbounded\n"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(text.find("Resources of entry"), std::string::npos) << text; // the same lists
+
+  s.m.namedMetadata.pop_back(); // dx.entryPoints
+  text.clear();
+  printModelSummary(s.m, std::nullopt, text);
+  EXPECT_EQ(text, ";\n; DXIL model: not decoded: !dx.entryPoints: a cs shader needs exactly one "
+                  "entry point, found 0\n");
+}
+
+TEST(DxilModule, DecodesSignatureElements) {
+  Shader s("ps", 0);
+  s.defineMain();
+  MetadataId position =
+      s.node({s.mdI32(0), s.mdString("SV_Position"), s.mdI32(9), s.mdI32(3), s.node({s.mdI32(0)}),
+              s.mdI32(4), s.mdI32(1), s.mdI32(4), s.mdI32(0), s.mdI32(0),
+              s.node({s.mdI32(3), s.mdI32(15), s.mdI32(42), s.mdI32(1)})});
+  MetadataId color = s.node({s.mdI32(1), s.mdString("COLOR"), s.mdI32(9), s.mdI32(0),
+                             s.node({s.mdI32(2), s.mdI32(3)}), s.mdI32(2), s.mdI32(2), s.mdI32(3),
+                             s.mdI32(0xFFFFFFFF), s.mdI32(0xFFFFFFFF), kNoId});
+  MetadataId target =
+      s.node({s.mdI32(0), s.mdString("SV_Target"), s.mdI32(9), s.mdI32(16), s.node({s.mdI32(0)}),
+              s.mdI32(0), s.mdI32(1), s.mdI32(4), s.mdI32(0), s.mdI32(0), kNoId});
+  s.entry(s.node({s.node({position, color}), s.node({target}), kNoId}), kNoId, kNoId);
+  Expected<DxilModule> d = s.decode();
+  ASSERT_TRUE(d) << errorOf(d);
+  const Signatures &sig = d->entryPoints[0].signatures;
+  ASSERT_EQ(sig.inputs.size(), 2u);
+  ASSERT_EQ(sig.outputs.size(), 1u);
+  EXPECT_TRUE(sig.patchConstants.empty());
+  const DxilSignatureElement &p = sig.inputs[0];
+  EXPECT_EQ(p.name, "SV_Position");
+  EXPECT_EQ(p.componentType, DxilComponentType::F32);
+  EXPECT_EQ(p.semanticKind, SemanticKind::Position);
+  EXPECT_EQ(p.interpolation, InterpolationMode::LinearNoperspective);
+  EXPECT_EQ(p.rows, 1u);
+  EXPECT_EQ(p.cols, 4u);
+  EXPECT_EQ(p.startRow, 0);
+  ASSERT_TRUE(p.usageMask);
+  EXPECT_EQ(*p.usageMask, 15u);
+  ASSERT_EQ(p.otherTags.size(), 1u);
+  EXPECT_EQ(p.otherTags[0].tag, 42u);
+  const DxilSignatureElement &c = sig.inputs[1];
+  EXPECT_EQ(c.id, 1u);
+  EXPECT_EQ(c.semanticIndices, (std::vector<uint32_t>{2, 3}));
+  EXPECT_EQ(c.startRow, -1);
+  EXPECT_EQ(c.startCol, -1);
+  EXPECT_FALSE(c.usageMask);
+  EXPECT_EQ(sig.outputs[0].semanticKind, SemanticKind::Target);
+  EXPECT_EQ(dxilComponentTypeName(p.componentType), "f32");
+}
+
+TEST(DxilModule, DecodesStageStates) {
+  Shader s("hs", 0);
+  s.defineMain();
+  uint32_t patch = s.declare(s.function({s.voidType()}), "patch", true);
+  MetadataId hs = s.node({s.mdValue(s.functionValue(patch)), s.mdI32(3), s.mdI32(4), s.mdI32(3),
+                          s.mdI32(3), s.mdI32(4), s.mdValue(s.constFloat(s.f, 0x41800000))});
+  MetadataId gs = s.node({s.mdI32(3), s.mdI32(12), s.mdI32(1), s.mdI32(5), s.mdI32(2)});
+  MetadataId ds = s.node({s.mdI32(2), s.mdI32(3)});
+  MetadataId ms = s.node({s.node({s.mdI32(32), s.mdI32(1), s.mdI32(1)}), s.mdI32(64), s.mdI32(126),
+                          s.mdI32(2), s.mdI32(16)});
+  MetadataId as = s.node({s.node({s.mdI32(8), s.mdI32(1), s.mdI32(1)}), s.mdI32(12)});
+  MetadataId wave = s.node({s.mdI32(16), s.mdI32(64), s.mdI32(32)});
+  s.entry(kNoId, kNoId,
+          s.node({s.mdI32(3), hs, s.mdI32(1), gs, s.mdI32(2), ds, s.mdI32(9), ms, s.mdI32(10), as,
+                  s.mdI32(23), wave, s.mdI32(5), s.node({s.mdI32(7)}), s.mdI32(6), s.mdI32(20),
+                  s.mdI32(7), s.mdI32(8)}));
+  Expected<DxilModule> d = s.decode();
+  ASSERT_TRUE(d) << errorOf(d);
+  const EntryProperties &p = d->entryPoints[0].properties;
+  ASSERT_TRUE(p.hs);
+  EXPECT_EQ(p.hs->patchConstantFunction, s.functionValue(patch));
+  EXPECT_EQ(p.hs->outputControlPoints, 4u);
+  EXPECT_EQ(p.hs->outputPrimitive, 4u);
+  EXPECT_EQ(p.hs->maxTessFactor, 16.0f);
+  ASSERT_TRUE(p.gs);
+  EXPECT_EQ(p.gs->maxVertexCount, 12u);
+  EXPECT_EQ(p.gs->instanceCount, 2u);
+  ASSERT_TRUE(p.ds);
+  EXPECT_EQ(p.ds->inputControlPoints, 3u);
+  ASSERT_TRUE(p.ms);
+  EXPECT_EQ(p.ms->numThreads[0], 32u);
+  EXPECT_EQ(p.ms->maxPrimitiveCount, 126u);
+  EXPECT_EQ(p.ms->payloadSize, 16u);
+  ASSERT_TRUE(p.as);
+  EXPECT_EQ(p.as->payloadSize, 12u);
+  ASSERT_TRUE(p.waveSize);
+  EXPECT_EQ(p.waveSize->preferred, 32u);
+  EXPECT_EQ(p.autoBindingSpace, 7u);
+  EXPECT_EQ(p.rayPayloadSize, 20u);
+  EXPECT_EQ(p.rayAttributeSize, 8u);
+}
+
+TEST(DxilModule, DecodesEveryResourceClass) {
+  Shader s("ps", 0);
+  s.defineMain();
+  ValueId tex = s.global(s.structType("class.Texture2D<float4>", {s.f}), "tex");
+  MetadataId srv = s.node({s.mdI32(0), s.mdValue(tex), s.mdString("tex"), s.mdI32(0), s.mdI32(0),
+                           s.mdI32(0xFFFFFFFF), s.mdI32(2), s.mdI32(0),
+                           s.node({s.mdI32(0), s.mdI32(9), s.mdI32(3), s.boolMd(true)})});
+  MetadataId cbv = s.node(
+      {s.mdI32(0), kNoId, s.mdString(""), s.mdI32(1), s.mdI32(2), s.mdI32(1), s.mdI32(64), kNoId});
+  MetadataId sampler = s.node({s.mdI32(0), kNoId, s.mdString("smp"), s.mdI32(0), s.mdI32(0),
+                               s.mdI32(1), s.mdI32(1), kNoId});
+  MetadataId lists = s.node({s.node({srv}), kNoId, s.node({cbv}), s.node({sampler})});
+  s.named("dx.resources", {lists});
+  s.entry(kNoId, lists, kNoId);
+  Expected<DxilModule> d = s.decode();
+  ASSERT_TRUE(d) << errorOf(d);
+  ASSERT_EQ(d->resources.size(), 3u);
+  const DxilResource &t = d->resources.srvs[0];
+  EXPECT_EQ(t.kind, ResourceKind::Texture2D);
+  EXPECT_EQ(t.rangeSize, 0xFFFFFFFFu);
+  EXPECT_EQ(t.elementType, DxilComponentType::F32);
+  EXPECT_TRUE(t.atomic64Use);
+  EXPECT_EQ(d->resources.cbvs[0].kind, ResourceKind::CBuffer);
+  EXPECT_EQ(d->resources.cbvs[0].cbufferSize, 64u);
+  EXPECT_EQ(d->resources.cbvs[0].symbol, kNoId);
+  EXPECT_EQ(d->resources.samplers[0].samplerKind, SamplerKind::Comparison);
+  EXPECT_EQ(d->entryPoints[0].resources.size(), 3u);
+}
+
+TEST(DxilModule, DecodesTypeAnnotationsAndViewIdState) {
+  Shader s("vs", 1);
+  s.defineMain();
+  s.entry(kNoId, kNoId, kNoId);
+  TypeId data = s.structType("struct.Data", {s.f, s.f});
+  MetadataId field0 =
+      s.node({s.mdI32(6), s.mdString("a"), s.mdI32(3), s.mdI32(0), s.mdI32(7), s.mdI32(9),
+              s.mdI32(2), s.node({s.mdI32(4), s.mdI32(4), s.mdI32(2)})});
+  MetadataId field1 = s.node({s.mdI32(6), s.mdString("b"), s.mdI32(3), s.mdI32(16), s.mdI32(8),
+                              s.boolMd(true), s.mdI32(77), s.mdI32(1)});
+  MetadataId structs =
+      s.node({s.mdI32(0), s.mdValue(s.undef(data)), s.node({s.mdI32(20), field0, field1})});
+  MetadataId param =
+      s.node({s.mdI32(1), s.node({s.mdI32(4), s.mdString("COLOR")}), s.node({s.mdI32(0)})});
+  MetadataId functions =
+      s.node({s.mdI32(1), s.mainMd(), s.node({s.node({s.mdI32(0), kNoId}), param})});
+  MetadataId future = s.node({s.mdI32(5), s.mdString("later")});
+  s.named("dx.typeAnnotations", {structs, functions, future});
+  // [3 x i32] [1, 2, 3]
+  TypeId array = s.type(TypeKind::Array, 0, {s.i32});
+  s.m.types[array].count = 3;
+  dxil::Constant words;
+  words.kind = ConstantKind::Data;
+  words.type = array;
+  words.firstWord = uint32_t(s.m.words.size());
+  words.numWords = 3;
+  s.m.words.insert(s.m.words.end(), {1, 2, 3});
+  s.m.constants.push_back(words);
+  ValueId view = s.value(ValueKind::Constant, array, uint32_t(s.m.constants.size() - 1));
+  s.named("dx.viewIdState", {s.node({s.mdValue(view)})});
+
+  Expected<DxilModule> d = s.decode();
+  ASSERT_TRUE(d) << errorOf(d);
+  ASSERT_EQ(d->structAnnotations.size(), 1u);
+  const StructAnnotation &st = d->structAnnotations[0];
+  EXPECT_EQ(st.type, data);
+  EXPECT_EQ(st.sizeInBytes, 20u);
+  ASSERT_EQ(st.fields.size(), 2u);
+  EXPECT_EQ(st.fields[0].name, "a");
+  EXPECT_EQ(st.fields[0].componentType, DxilComponentType::F32);
+  ASSERT_TRUE(st.fields[0].matrix);
+  EXPECT_EQ((*st.fields[0].matrix)[2], 2u);
+  EXPECT_EQ(st.fields[1].cbufferOffset, 16u);
+  EXPECT_TRUE(st.fields[1].precise);
+  ASSERT_EQ(st.fields[1].otherTags.size(), 1u);
+  EXPECT_EQ(st.fields[1].otherTags[0].tag, 77u);
+  ASSERT_EQ(d->functionAnnotations.size(), 1u);
+  const FunctionAnnotation &fa = d->functionAnnotations[0];
+  EXPECT_EQ(fa.function, s.functionValue(s.main));
+  ASSERT_EQ(fa.parameters.size(), 2u);
+  EXPECT_EQ(fa.parameters[1].inputOutput, 1u);
+  EXPECT_EQ(fa.parameters[1].field.semantic, "COLOR");
+  EXPECT_EQ(fa.parameters[1].semanticIndices, (std::vector<uint32_t>{0}));
+  EXPECT_EQ(d->viewIdState, (std::vector<uint32_t>{1, 2, 3}));
+  EXPECT_EQ(d->otherTypeAnnotations, (std::vector<MetadataId>{future}));
+}
+
+TEST(DxilModule, LibraryEntriesHaveTheirOwnKinds) {
+  Shader s("lib", 3);
+  uint32_t dispatch = s.op("dx.op.dispatchRaysIndex.i32", {s.i32, s.i32, s.i8});
+  uint32_t threadId = s.op("dx.op.threadId.i32", {s.i32, s.i32, s.i32});
+  s.defineMain();
+  s.call(dispatch, {s.constInt(s.i32, 145), s.constInt(s.i8, 0)});
+  uint32_t helper = s.declare(s.function({s.voidType()}), "helper", true);
+  s.call(threadId, {s.constInt(s.i32, 93), s.constInt(s.i32, 0)}); // undecidable: not checked
+  MetadataId raygen =
+      s.node({s.mainMd(), s.mdString("main"), kNoId, kNoId, s.node({s.mdI32(8), s.mdI32(7)})});
+  s.named("dx.entryPoints", {s.node({kNoId, s.mdString(""), kNoId, kNoId, kNoId}), raygen});
+  Expected<DxilModule> d = s.decode();
+  ASSERT_TRUE(d) << errorOf(d);
+  ASSERT_EQ(d->entryPoints.size(), 2u);
+  EXPECT_EQ(d->entryPoints[0].function, kNoId);
+  EXPECT_EQ(d->entryPoints[0].kind, ShaderKind::Library);
+  EXPECT_EQ(d->entryPoints[1].kind, ShaderKind::RayGeneration);
+  EXPECT_EQ(d->opCalls.size(), 2u);
+
+  // The same call in the raygeneration entry itself is not allowed.
+  s.m.functions[s.main].numInstructions = 2;
+  s.m.functions[helper].numInstructions = 0;
+  EXPECT_EQ(errorOf(s.decode()), "@main: instruction 1: call of @dx.op.threadId.i32: opcode 93 "
+                                 "(ThreadId) is not allowed in a raygeneration shader");
+}
+
+TEST(DxilModule, LibraryFunctionsTakeTheStagesOfTheEntriesReachingThem) {
+  Shader s("lib", 3);
+  uint32_t threadId = s.op("dx.op.threadId.i32", {s.i32, s.i32, s.i32});
+  uint32_t helper = s.declare(s.function({s.voidType()}), "helper", true);
+  s.call(threadId, {s.constInt(s.i32, 93), s.constInt(s.i32, 0)});
+  s.defineMain();
+  s.call(helper, {});
+  MetadataId compute =
+      s.node({s.mainMd(), s.mdString("main"), kNoId, kNoId, s.node({s.mdI32(8), s.mdI32(5)})});
+  s.named("dx.entryPoints", {compute});
+  Expected<DxilModule> d = s.decode();
+  ASSERT_TRUE(d) << errorOf(d);
+  EXPECT_EQ(d->opCalls.size(), 1u);
+  EXPECT_EQ(d->opCalls[0].function, helper);
+
+  s.m.metadataOperands[s.m.metadata[compute].firstOperand + 4] =
+      s.node({s.mdI32(8), s.mdI32(10)}); // closesthit
+  EXPECT_EQ(errorOf(s.decode()), "@helper: instruction 0: call of @dx.op.threadId.i32: opcode 93 "
+                                 "(ThreadId) is not allowed in a closesthit shader");
+}
+
+/// A compute shader calling one dx.op function; `mutate` breaks it.
+std::string callError(std::string_view kind, uint32_t minor, std::string_view name, uint64_t opcode,
+                      bool asIs = true) {
+  Shader s(kind, minor);
+  uint32_t fn = name == "dx.op.threadId.f32x" ? s.op("dx.op.threadId.i32", {s.i32, s.i32, s.f})
+                                              : s.op(name, {s.i32, s.i32, s.i32});
+  s.defineMain();
+  ValueId arg = name == "dx.op.threadId.f32x" ? s.constFloat(s.f, 0) : s.constInt(s.i32, 0);
+  s.call(fn, {asIs ? s.constInt(s.i32, opcode) : s.undef(s.i32), arg});
+  s.entry(kNoId, kNoId, kNoId);
+  return errorOf(s.decode());
+}
+
+TEST(DxilModule, CallErrors) {
+  EXPECT_EQ(callError("cs", 0, "dx.op.threadId.i32", 93), "decoded");
+  EXPECT_EQ(callError("cs", 0, "dx.op.threadId.i32", 93, false),
+            "@main: instruction 0: call of @dx.op.threadId.i32: the opcode is not a constant");
+  EXPECT_EQ(callError("cs", 0, "dx.op.threadId.i32", 94),
+            "@main: instruction 0: call of @dx.op.threadId.i32: opcode 94 (GroupId) is of class "
+            "groupId");
+  EXPECT_EQ(callError("cs", 0, "dx.op.threadId.i32", 999),
+            "@main: instruction 0: call of @dx.op.threadId.i32: opcode 999 is not an operation");
+  EXPECT_EQ(callError("cs", 0, "dx.op.threadId.i64", 93),
+            "@main: instruction 0: call of @dx.op.threadId.i64: not a dx.op function of a known "
+            "class and overload");
+  EXPECT_EQ(callError("cs", 0, "dx.op.threadId.f32x", 93),
+            "@main: instruction 0: call of @dx.op.threadId.i32: opcode 93 (ThreadId): operand 1 "
+            "is not i32");
+  EXPECT_EQ(callError("ps", 0, "dx.op.threadId.i32", 93),
+            "@main: instruction 0: call of @dx.op.threadId.i32: opcode 93 (ThreadId) is not "
+            "allowed in a pixel shader");
+  // An i32 where the class takes the overload type.
+  EXPECT_EQ(callError("cs", 0, "dx.op.unary.f32", 6),
+            "@main: instruction 0: call of @dx.op.unary.f32: opcode 6 (FAbs): operand 1 is not "
+            "$o (f32)");
+}
+
+TEST(DxilModule, ShaderModelAndDxilVersionAreChecked) {
+  Shader s("cs", 5);
+  TypeId handle = s.handle;
+  uint32_t heap = s.op("dx.op.createHandleFromHeap", {handle, s.i32, s.i32, s.i1, s.i1});
+  s.defineMain();
+  s.call(heap,
+         {s.constInt(s.i32, 218), s.constInt(s.i32, 0), s.constInt(s.i1, 0), s.constInt(s.i1, 0)});
+  s.entry(kNoId, kNoId, kNoId);
+  EXPECT_EQ(errorOf(s.decode()),
+            "@main: instruction 0: call of @dx.op.createHandleFromHeap: opcode 218 "
+            "(CreateHandleFromHeap) needs shader model 6.6, the module is 6.5");
+}
+
+TEST(DxilModule, MetadataErrors) {
+  {
+    Shader s;
+    s.m.namedMetadata.erase(s.m.namedMetadata.begin() + 2); // dx.shaderModel
+    EXPECT_EQ(errorOf(s.decode()), "!dx.shaderModel: missing");
+  }
+  {
+    Shader s("xs");
+    EXPECT_NE(errorOf(s.decode()).find("unknown shader kind \"xs\""), std::string::npos);
+  }
+  {
+    Shader s;
+    s.defineMain();
+    EXPECT_EQ(errorOf(s.decode()),
+              "!dx.entryPoints: a cs shader needs exactly one entry point, found 0");
+  }
+  {
+    Shader s;
+    s.defineMain();
+    MetadataId e = s.node({s.mainMd(), s.mdString("main"), kNoId});
+    s.named("dx.entryPoints", {e});
+    EXPECT_EQ(errorOf(s.decode()), "!dx.entryPoints: metadata #" + std::to_string(e) +
+                                       ": expected at least 5 operands, found 3");
+  }
+  {
+    Shader s;
+    s.defineMain();
+    MetadataId odd = s.node({s.mdI32(0)});
+    s.entry(kNoId, kNoId, odd);
+    EXPECT_EQ(errorOf(s.decode()), "!dx.entryPoints: metadata #" + std::to_string(odd) +
+                                       ": a tag list with an odd number of operands");
+  }
+  {
+    Shader s;
+    s.defineMain();
+    MetadataId cbv = s.node({s.mdI32(1), kNoId, s.mdString(""), s.mdI32(0), s.mdI32(0), s.mdI32(1),
+                             s.mdI32(16), kNoId});
+    s.named("dx.resources", {s.node({kNoId, kNoId, s.node({cbv}), kNoId})});
+    s.entry(kNoId, kNoId, kNoId);
+    EXPECT_EQ(errorOf(s.decode()),
+              "!dx.resources: metadata #" + std::to_string(cbv) + ": resource id 1 at position 0");
+  }
+  {
+    Shader s;
+    s.defineMain();
+    s.entry(kNoId, kNoId, s.node({s.mdI32(4), s.mdString("x")}));
+    EXPECT_NE(errorOf(s.decode()).find("expected a metadata node"), std::string::npos);
+  }
+  {
+    Shader s;
+    s.defineMain();
+    s.entry(kNoId, kNoId, kNoId);
+    EXPECT_EQ(errorOf(s.decode(DxilContainerInfo{ShaderKind::Compute, 6, 0})),
+              "!dx.shaderModel: cs_6_6 differs from the program header's");
+  }
+  {
+    Shader s;
+    s.defineMain();
+    MetadataId bad = s.node({s.mdI32(0), kNoId, s.mdString(""), s.mdI32(0), s.mdI32(0), s.mdI32(1),
+                             s.mdI32(40), s.mdI32(0), kNoId});
+    s.named("dx.resources", {s.node({s.node({bad}), kNoId, kNoId, kNoId})});
+    s.entry(kNoId, kNoId, kNoId);
+    EXPECT_EQ(errorOf(s.decode()),
+              "!dx.resources: metadata #" +
+                  std::to_string(s.m.metadataOperands[s.m.metadata[bad].firstOperand + 6]) +
+                  ": unknown resource kind 40");
+  }
+  {
+    Shader s("gs", 0);
+    s.defineMain();
+    MetadataId gs = s.node({s.mdI32(3), s.mdI32(12)});
+    s.entry(kNoId, kNoId, s.node({s.mdI32(1), gs}));
+    EXPECT_EQ(errorOf(s.decode()), "!dx.entryPoints: metadata #" + std::to_string(gs) +
+                                       ": expected at least 5 operands, found 2");
+  }
+  {
+    Shader s("ps", 0);
+    s.defineMain();
+    MetadataId element =
+        s.node({s.mdI32(0), s.mdString("A"), s.mdI32(9), s.mdI32(60), kNoId, s.mdI32(0), s.mdI32(1),
+                s.mdI32(1), s.mdI32(0), s.mdI32(0), kNoId});
+    s.entry(s.node({s.node({element}), kNoId, kNoId}), kNoId, kNoId);
+    EXPECT_NE(errorOf(s.decode()).find("unknown semantic kind 60"), std::string::npos);
+  }
+  {
+    Shader s;
+    s.defineMain();
+    s.entry(kNoId, kNoId, kNoId);
+    s.named("dx.typeAnnotations", {s.node({s.mdI32(0), s.mdValue(s.undef(s.f))})});
+    EXPECT_NE(errorOf(s.decode()).find("annotation pairs expected after the kind"),
+              std::string::npos);
+  }
+  {
+    Shader s;
+    s.defineMain();
+    s.entry(kNoId, kNoId, kNoId);
+    s.named("dx.viewIdState", {s.node({s.mdI32(3)})});
+    EXPECT_NE(errorOf(s.decode()).find("view ID state: expected an i32 array"), std::string::npos);
+  }
+  {
+    // Operands that point nowhere are errors, not reads out of bounds.
+    Shader s;
+    s.defineMain();
+    s.named("dx.entryPoints", {9999});
+    EXPECT_NE(errorOf(s.decode()).find("expected a metadata node"), std::string::npos);
+  }
+}
+
+} // namespace
+} // namespace spire::test
