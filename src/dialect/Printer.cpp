@@ -978,7 +978,8 @@ private:
       if (ptrChain && n < 2)
         return false;
       Type pointee = indexed(op, t0.elementType(), ptrChain ? 2 : 1, n);
-      if (pointee != r.elementType())
+      // The custom form infers the result pointer, which then has no ArrayStride.
+      if (pointee != r.elementType() || r.stride() != 0)
         return false;
       head();
       out_ += ' ';
