@@ -1,5 +1,6 @@
 #include "spire/dialect/Ops.h"
 
+#include "OpOverlay.h"
 #include "OpTable.h"
 
 #include <array>
@@ -136,6 +137,11 @@ struct Registry {
     s.branchConditional = findOp(grammar::Op::BranchConditional);
     s.switchOp = findOp(grammar::Op::Switch);
     s.functionCall = findOp(grammar::Op::FunctionCall);
+    // The overlay: what the grammar does not say, by opcode.
+    const detail::OpRecords records(
+        [this](OpKey key) { return const_cast<OpInfo *>(findOp(key)); });
+    detail::attachTypeRules(records);
+    detail::attachVerifiers(records);
   }
 
   const OpInfo *findOp(OpKey key) const {

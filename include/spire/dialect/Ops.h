@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -84,6 +85,9 @@ struct OperandMapping {
   grammar::OperandKind attrKind{};
 };
 
+class Operation;
+struct TypeRule;
+
 struct OpInfo {
   enum Flag : uint32_t {
     kTerminator = 1u << 0,
@@ -104,6 +108,13 @@ struct OpInfo {
   /// The grammar operands after the result type and result id.
   std::span<const OperandMapping> operands;
   bool hasResultType() const;
+
+  // The overlay: what the grammar does not say, attached by opcode when the registry is made.
+  /// The rule its operand and result types follow (VerifierTypes.cpp), or null.
+  const TypeRule *typeRule = nullptr;
+  /// What the verifier checks beyond the grammar's shape and the type rule (the dialect's own
+  /// ops: their attributes and regions): empty when `op` is sound, else the first problem.
+  std::string (*verify)(const Operation &op) = nullptr;
 };
 
 /// The op named `name` ("spirv.IAdd"), or null.
