@@ -61,6 +61,7 @@ struct Registry {
   struct Structural {
     const OpInfo *branch, *branchConditional, *switchOp, *functionCall;
   } s{};
+  detail::OverlayStore overlay;
 
   OpInfo &add(std::string_view name, OpKey key, uint32_t flags) {
     OpInfo &info = infos.emplace_back();
@@ -139,9 +140,10 @@ struct Registry {
     s.functionCall = findOp(grammar::Op::FunctionCall);
     // The overlay: what the grammar does not say, by opcode.
     const detail::OpRecords records(
-        [this](OpKey key) { return const_cast<OpInfo *>(findOp(key)); });
+        [this](OpKey key) { return const_cast<OpInfo *>(findOp(key)); }, overlay);
     detail::attachTypeRules(records);
     detail::attachVerifiers(records);
+    detail::attachSyntax(records);
   }
 
   const OpInfo *findOp(OpKey key) const {
@@ -183,6 +185,10 @@ const Registry &registry() {
 const OpInfo *findOp(std::string_view name) { return registry().byName.find(name); }
 
 const OpInfo *findOp(OpKey key) { return registry().findOp(key); }
+
+namespace detail {
+const std::vector<std::string> &overlayProblems() { return registry().overlay.problems; }
+} // namespace detail
 
 const OpInfo *opForInstruction(grammar::Op opcode) { return registry().findOp(opcode); }
 

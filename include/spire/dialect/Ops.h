@@ -86,6 +86,7 @@ struct OperandMapping {
 };
 
 class Operation;
+struct OpSyntax;
 struct TypeRule;
 
 struct OpInfo {
@@ -110,6 +111,8 @@ struct OpInfo {
   bool hasResultType() const;
 
   // The overlay: what the grammar does not say, attached by opcode when the registry is made.
+  /// Its custom syntax (OpSyntax.h), or null: the op prints and parses in generic form only.
+  const OpSyntax *syntax = nullptr;
   /// The rule its operand and result types follow (VerifierTypes.cpp), or null.
   const TypeRule *typeRule = nullptr;
   /// What the verifier checks beyond the grammar's shape and the type rule (the dialect's own
