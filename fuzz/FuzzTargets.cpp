@@ -1,6 +1,6 @@
 #include "FuzzTargets.h"
 
-#include "../src/asm/AsOpcodeRules.h"
+#include "../src/asm/OpcodeRules.h"
 #include "spire/asm/Assembler.h"
 #include "spire/asm/Disassembler.h"
 #include "spire/binary/Literal.h"
@@ -8,6 +8,7 @@
 #include "spire/dialect/Text.h"
 #include "spire/dialect/Verifier.h"
 #include "spire/module/Module.h"
+#include "spire/run/Script.h"
 #include "spire/val/Validator.h"
 
 #include <cstdio>
@@ -52,7 +53,7 @@ bool specConstantOpRefused(const Instruction &inst) {
   if (d == nullptr || d->operands.size() < 2)
     return true;
   std::string_view name = d->name;
-  return name.substr(0, 2) != "Op" || assembly::specConstantOperation(name.substr(2)) != op;
+  return name.substr(0, 2) != "Op" || spvasm::specConstantOperation(name.substr(2)) != op;
 }
 
 // OpSwitch whose selector is not a value of an integer type defined before it: the assembler
@@ -259,6 +260,27 @@ void dialectText(const uint8_t *data, size_t size) {
       std::fprintf(stderr, "%s\n---\n%s\n", once.c_str(), twice.c_str());
       broken("printed dialect text prints back the same");
     }
+  }
+}
+
+void script(const uint8_t *data, size_t size) {
+  std::string_view text(reinterpret_cast<const char *>(data), size);
+  run::FileLoader loader = [](std::string_view name) -> Expected<std::vector<uint8_t>> {
+    if (name.size() > 64)
+      return makeError({}, "no such file");
+    return std::vector<uint8_t>{'1', ' ', '2', '\n'};
+  };
+  size_t lines = 1;
+  for (char c : text)
+    lines += c == '\n';
+  for (bool vk : {false, true}) {
+    Expected<run::Script> s = vk ? run::parseVkScript(text) : run::parseAmberScript(text, loader);
+    if (s)
+      continue;
+    const Diagnostic &d = s.error();
+    if (d.message.empty() || d.message.find('\n') != std::string::npos ||
+        d.location.line > lines + 1)
+      std::abort();
   }
 }
 

@@ -2,23 +2,23 @@
 // so that every text it accepts gives the same words.
 //
 // An instruction is "[%result =] OpName operands..." or "!<integer> operands...". The operands
-// are read against a stack of expected operands (AsExpectedOperands.h); an optional operand
+// are read against a stack of expected operands (ExpectedOperands.h); an optional operand
 // ends the instruction where the text ends or the next instruction starts. Ids are numbered by
 // IdNumbering; literals of OpConstant and OpSwitch take their width from the types recorded in
 // the TypeTable.
 #include "spire/asm/Assembler.h"
 
-#include "AsExpectedOperands.h"
-#include "AsExtInstImport.h"
-#include "AsIdNumbering.h"
-#include "AsMessageText.h"
-#include "AsNameCache.h"
-#include "AsOpcodeRules.h"
-#include "AsStringLiteral.h"
-#include "AsTypeTable.h"
+#include "ExpectedOperands.h"
+#include "ExtInstImport.h"
+#include "IdNumbering.h"
 #include "Lexer.h"
+#include "MessageText.h"
+#include "NameCache.h"
 #include "NumberLiteral.h"
 #include "NumberParser.h"
+#include "OpcodeRules.h"
+#include "StringLiteral.h"
+#include "TypeTable.h"
 
 #include "spire/binary/Header.h"
 #include "spire/binary/Literal.h"
@@ -27,7 +27,7 @@
 
 namespace spire {
 
-namespace assembly {
+namespace spvasm {
 
 namespace {
 
@@ -577,7 +577,7 @@ Status TextAssembler::anything(std::string_view word, const TextPosition &at) {
 
 } // namespace
 
-} // namespace assembly
+} // namespace spvasm
 
 Expected<std::vector<uint32_t>> assemble(std::string_view text, const AssembleOptions &options) {
   if (text.empty())
@@ -586,8 +586,8 @@ Expected<std::vector<uint32_t>> assemble(std::string_view text, const AssembleOp
     return makeError(Location::text(1, 1), "the assembly text is larger than 4 GiB");
   std::vector<uint32_t> preserved;
   if (options.preserveNumericIds)
-    preserved = assembly::numericIdsOf(text);
-  assembly::TextAssembler a(text, options, std::move(preserved));
+    preserved = spvasm::numericIdsOf(text);
+  spvasm::TextAssembler a(text, options, std::move(preserved));
   return a.run();
 }
 

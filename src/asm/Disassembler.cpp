@@ -1,11 +1,11 @@
 // The disassembler: one pass over the module appending to one string, in spirv-dis's format.
 #include "spire/asm/Disassembler.h"
 
-#include "AsExtInstImport.h"
+#include "ExtInstImport.h"
 
-#include "DisTextWriter.h"
 #include "FriendlyNames.h"
 #include "LiteralFormat.h"
+#include "TextWriter.h"
 
 #include <algorithm>
 #include <array>
@@ -268,7 +268,7 @@ private:
     if (inst.isRaw())
       return true;
     if (inst.opcode() == Op::ExtInstImport)
-      return !assembly::importedSet(inst.stringOperand(inst.operands()[1])).has_value();
+      return !spvasm::importedSet(inst.stringOperand(inst.operands()[1])).has_value();
     auto ops = inst.operands();
     for (size_t k = 1; k < ops.size(); ++k) {
       if (ops[k].kind != grammar::OperandKind::LiteralExtInstInteger)
@@ -525,7 +525,7 @@ private:
     color(kRed);
     if (op.number == binary::NumberKind::Float || op.number == binary::NumberKind::Signed) {
       scratch_.clear();
-      dis::appendNumber(scratch_, op.number, op.bitWidth, words);
+      spvasm::appendNumber(scratch_, op.number, op.bitWidth, words);
       w_.put(scratch_);
     } else {
       w_.decimal(words.size() > 1 ? (uint64_t(words[1]) << 32 | words[0]) : words[0]);
@@ -574,8 +574,7 @@ private:
       Instruction imp = m_.inst(def);
       for (const binary::Operand &op : imp.operands())
         if (op.kind == OperandKind::LiteralString)
-          if (std::optional<assembly::ImportedSet> set =
-                  assembly::importedSet(imp.stringOperand(op)))
+          if (std::optional<spvasm::ImportedSet> set = spvasm::importedSet(imp.stringOperand(op)))
             names = set->grammar != nullptr;
     }
     setNames_.emplace_back(setId, names);
@@ -638,11 +637,11 @@ private:
   const Module &m_;
   const DisassembleOptions &o_;
   std::string &out_;
-  dis::TextWriter w_;
+  spvasm::TextWriter w_;
   std::array<EnumerantCacheEntry, 256> enumerants_{};
   std::array<std::string_view, 512> opcodeNames_{};
   const size_t indent_;
-  std::optional<dis::FriendlyNames> names_;
+  std::optional<spvasm::FriendlyNames> names_;
   std::vector<bool> printRaw_;
   std::vector<std::pair<uint32_t, bool>> setNames_;
   std::string scratch_;

@@ -7,7 +7,7 @@
 #include <functional>
 #include <optional>
 
-namespace spire::dis {
+namespace spire::spvasm {
 
 using grammar::Op;
 
@@ -446,4 +446,4 @@ void FriendlyNames::grow() {
   }
 }
 
-} // namespace spire::dis
+} // namespace spire::spvasm

@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-namespace spire::dis {
+namespace spire::spvasm {
 
 /// Names come, first come first served, from OpName (sanitized: characters outside
 /// [A-Za-z0-9_] become '_'), from BuiltIn decorations (gl_Position), from type declarations
@@ -70,4 +70,4 @@ private:
   std::string candidate_;
 };
 
-} // namespace spire::dis
+} // namespace spire::spvasm

@@ -3,7 +3,7 @@
 #include <array>
 #include <cstring>
 
-namespace spire::assembly {
+namespace spire::spvasm {
 
 namespace {
 
@@ -146,4 +146,4 @@ bool Lexer::startsInstruction(std::string_view word, const TextPosition &end) co
   return after == kBlank || after == kNewline || after == kComment || after == kNul;
 }
 
-} // namespace spire::assembly
+} // namespace spire::spvasm

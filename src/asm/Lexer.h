@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <string_view>
 
-namespace spire::assembly {
+namespace spire::spvasm {
 
 /// A place in the text: byte offset, and 0-based line and column (counted in bytes).
 struct TextPosition {
@@ -63,4 +63,4 @@ private:
   TextPosition pos_;
 };
 
-} // namespace spire::assembly
+} // namespace spire::spvasm

@@ -4,7 +4,7 @@
 #include <charconv>
 #include <cmath>
 
-namespace spire::dis {
+namespace spire::spvasm {
 
 namespace {
 
@@ -116,4 +116,4 @@ void appendNumber(std::string &out, binary::NumberKind kind, unsigned bitWidth,
   }
 }
 
-} // namespace spire::dis
+} // namespace spire::spvasm

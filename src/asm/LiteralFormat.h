@@ -8,7 +8,7 @@
 #include <span>
 #include <string>
 
-namespace spire::dis {
+namespace spire::spvasm {
 
 /// Zero and normal floats with max_digits10 significant digits ("%.9g"), subnormals, infinities
 /// and NaNs as hex floats ("0x1p-149", "-0x1p+128", "0x1.8p+128").
@@ -27,4 +27,4 @@ void appendNumber(std::string &out, binary::NumberKind kind, unsigned bitWidth,
 /// An unsigned integer in decimal.
 void appendDecimal(std::string &out, uint64_t value);
 
-} // namespace spire::dis
+} // namespace spire::spvasm

@@ -1,9 +1,9 @@
 #include "NumberLiteral.h"
 
-#include "AsMessageText.h"
+#include "MessageText.h"
 #include "NumberParser.h"
 
-namespace spire::assembly {
+namespace spire::spvasm {
 
 namespace {
 
@@ -120,4 +120,4 @@ bool encodeNumericLiteral(std::string_view text, LiteralType type, LiteralWords 
   return encodeInteger(text, type, out, error);
 }
 
-} // namespace spire::assembly
+} // namespace spire::spvasm

@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-namespace spire::assembly {
+namespace spire::spvasm {
 
 struct LiteralType {
   enum class Kind : uint8_t { Unsigned, Signed, Float };
@@ -29,4 +29,4 @@ struct LiteralWords {
 bool encodeNumericLiteral(std::string_view text, LiteralType type, LiteralWords &out,
                           std::string &error);
 
-} // namespace spire::assembly
+} // namespace spire::spvasm

@@ -13,7 +13,7 @@
 #include <charconv>
 #include <cstring>
 
-namespace spire::assembly {
+namespace spire::spvasm {
 
 namespace {
 
@@ -395,4 +395,4 @@ std::optional<uint64_t> readFloatBits(std::string_view text, FloatFormat format)
   return readNormalFloat(text.substr(i), negate, format);
 }
 
-} // namespace spire::assembly
+} // namespace spire::spvasm

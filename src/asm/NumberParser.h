@@ -7,7 +7,7 @@
 #include <optional>
 #include <string_view>
 
-namespace spire::assembly {
+namespace spire::spvasm {
 
 /// The number a whole text spells for SPIRV-Tools' ParseNumber<uint64_t>: what
 /// `std::istream >> std::setbase(0) >> value` reads (leading white space, a sign, "0x"/"0X" hex,
@@ -28,4 +28,4 @@ enum class FloatFormat : uint8_t { Half, Single, Double };
 /// infinities and NaNs.
 std::optional<uint64_t> readFloatBits(std::string_view text, FloatFormat format);
 
-} // namespace spire::assembly
+} // namespace spire::spvasm

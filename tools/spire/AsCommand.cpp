@@ -43,7 +43,7 @@ Exit status: 0 success, 1 the text has errors (printed as file:line:column), 2 u
 int runAs(std::span<char *const> args) {
   AssembleOptions options;
   std::string input = "-", output = "out.spv";
-  bool help = false, targetGiven = false;
+  bool targetGiven = false;
   constexpr std::string_view withValue[] = {"-o", "--target-env"};
   ArgScanner scanner("as", args);
   bool ok = scanner.scan(
@@ -61,18 +61,15 @@ int runAs(std::span<char *const> args) {
           targetGiven = true;
         } else if (flag == "--preserve-numeric-ids") {
           options.preserveNumericIds = true;
-        } else if (flag == "-h" || flag == "--help") {
-          help = true;
         } else {
-          usageError("as", "unknown option " + std::string(flag));
-          return false;
+          return scanner.unknownOption(flag);
         }
         return true;
       },
       input);
   if (!ok)
     return kUsageError;
-  if (help) {
+  if (scanner.helpAsked()) {
     std::fputs(spire::tool::help().c_str(), stdout);
     return kSuccess;
   }

@@ -21,6 +21,10 @@ bool ArgScanner::scan(
       flagsDone = true;
       continue;
     }
+    if (a == "-h" || a == "--help") {
+      helpAsked_ = true;
+      continue;
+    }
     std::string_view name = a, value;
     size_t eq = a.find('=');
     bool inlineValue = a.starts_with("--") && eq != std::string_view::npos;
@@ -59,6 +63,11 @@ bool ArgScanner::scan(
     haveInput = true;
     return true;
   });
+}
+
+bool ArgScanner::unknownOption(std::string_view flag) const {
+  usageError(command_, "unknown option " + std::string(flag));
+  return false;
 }
 
 int usageError(std::string_view command, std::string_view message) {

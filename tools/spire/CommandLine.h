@@ -20,7 +20,8 @@ public:
   ArgScanner(std::string_view command, std::span<char *const> args)
       : command_(command), args_(args) {}
 
-  /// Calls `onFlag(name, value)` for each flag and `onPositional` for each positional. Flags
+  /// Calls `onFlag(name, value)` for each flag but `-h` / `--help` and `onPositional` for each
+  /// positional. Flags
   /// named in `withValue` take the next argument (or the text after '=') as their value; the
   /// others get an empty value. Returns false when a flag misses its value (after printing a
   /// usage error) or when a handler returns false (the handler reports why).
@@ -34,9 +35,16 @@ public:
             const std::function<bool(std::string_view flag, std::string_view value)> &onFlag,
             std::string &input);
 
+  /// Whether `-h` or `--help` was among the flags (the scanner takes them itself).
+  bool helpAsked() const { return helpAsked_; }
+  /// For a flag handler's last branch: prints "unknown option <flag>" as a usage error and
+  /// returns false.
+  bool unknownOption(std::string_view flag) const;
+
 private:
   std::string_view command_;
   std::span<char *const> args_;
+  bool helpAsked_ = false;
 };
 
 /// Prints "spire <command>: <message>" to standard error and returns kUsageError.

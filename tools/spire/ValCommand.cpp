@@ -104,7 +104,7 @@ std::string optionsInForce(const val::Options &o) {
 int runVal(std::span<char *const> args) {
   val::Options options;
   std::string input = "-";
-  bool help = false, json = false;
+  bool json = false;
   constexpr std::string_view withValue[] = {"--target-env",     "--max-errors",
                                             "--format",         "--lz-spirv-version",
                                             "--lz-api-version", "--lz-extensions"};
@@ -180,18 +180,15 @@ int runVal(std::span<char *const> args) {
           options.relaxLogicalPointer = true;
         } else if (flag == "--before-hlsl-legalization") {
           options.beforeHlslLegalization = true;
-        } else if (flag == "-h" || flag == "--help") {
-          help = true;
         } else {
-          usageError("val", "unknown option " + std::string(flag));
-          return false;
+          return scanner.unknownOption(flag);
         }
         return true;
       },
       input);
   if (!ok)
     return kUsageError;
-  if (help) {
+  if (scanner.helpAsked()) {
     std::fputs(helpText().c_str(), stdout);
     return kSuccess;
   }

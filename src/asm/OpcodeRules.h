@@ -1,0 +1,22 @@
+// Facts about opcodes that spirv-as (SPIRV-Tools 2023.1) applies while assembling and that the
+// grammar does not say: which opcodes an OpSpecConstantOp may name, and which opcodes declare
+// types that it remembers.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+namespace spire::spvasm {
+
+/// The opcode of an OpSpecConstantOp operation written without "Op" ("IAdd"), if spirv-as
+/// accepts it: the operations grammar::specConstantOperation allows in some module (the
+/// specification's, and the cooperative matrix lengths). Aliases are not accepted.
+std::optional<uint16_t> specConstantOperation(std::string_view name);
+
+/// Whether spirv-as records the result of `opcode` as a type: a second type with the same id is
+/// an error, and OpConstant needs a recorded integer or float type. (OpTypeForwardPointer and
+/// the INTEL types are not recorded.)
+bool declaresType(uint16_t opcode);
+
+} // namespace spire::spvasm
