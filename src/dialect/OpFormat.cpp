@@ -3,6 +3,7 @@
 // A format is a line of elements, written as the text they stand for looks:
 //   %0 %1          operand 0, 1 (a run `%0, %1` prints and parses as one comma-separated list)
 //   %2...          operands 2 to the last
+//   %2+            operands 2 to the last, one at least
 //   $name          attribute `name` in MLIR's attribute syntax: [1 : i32, 2 : i32]
 //   "$name"        an enumerant attribute in quotes: "Device"
 //   <$name>        an enumerant attribute in angle brackets: <Subgroup>
@@ -128,8 +129,14 @@ private:
     for (size_t k = start; k < i; ++k)
       index = index * 10 + static_cast<unsigned>(text[k] - '0');
     bool variadic = text.substr(i, 3) == "...";
+    // `%0+`: as `%0...` with one operand at least (MLIR cannot read an empty list there).
+    bool nonEmpty = !variadic && i < text.size() && text[i] == '+';
     if (variadic)
       i += 3;
+    if (nonEmpty) {
+      variadic = true;
+      ++i;
+    }
     if (index > 64 || std::count(f_->runs.begin(), f_->runs.end(), index))
       return fail("operand " + std::to_string(index) + " twice");
     // `%a , %b`: the run goes on.
@@ -154,7 +161,7 @@ private:
       variadicFrom_ = index;
     if (groups_.empty()) {
       if (variadic)
-        required_ = std::max<uint32_t>(required_, index);
+        required_ = std::max<uint32_t>(required_, nonEmpty ? index + 1 : index);
       else
         required_ = std::max<uint32_t>(required_, index + 1);
     }

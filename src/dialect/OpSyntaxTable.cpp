@@ -37,7 +37,8 @@ constexpr Format kSelect{"%0, %1, %2 attr-dict : C, T", "(C, T, T) -> T"};
 constexpr Format kTwoTypes{"%0, %1 attr-dict : T, U", "(T, U) -> T"};
 constexpr Format kBitFieldInsert{"%0, %1, %2, %3 attr-dict : T, O, C", "(T, T, O, C) -> T"};
 constexpr Format kBitFieldExtract{"%0, %1, %2 attr-dict : T, O, C", "(T, O, C) -> T"};
-constexpr Format kToResult{"%0... attr-dict : (Ts...) -> R", "(Ts...) -> R"};
+// MLIR 16 cannot read `spirv.CompositeConstruct : () -> T`: an empty one prints generic.
+constexpr Format kToResult{"%0+ attr-dict : (Ts...) -> R", "(Ts...) -> R"};
 constexpr Format kTwoToResult{"%0, %1 attr-dict : A, B -> R", "(A, B) -> R"};
 constexpr Format kOneToResult{"%0 attr-dict : A -> R", "(A) -> R"};
 constexpr Format kSameToResult{"%0, %1 attr-dict : T -> R", "(T, T) -> R"};
