@@ -60,7 +60,7 @@ public:
         .literal(am ? am.enumValue() : 0)
         .literal(mm ? mm.enumValue() : 1);
     if (module_.region().empty())
-      return b_->words();
+      return checkedWords();
     Block *body = module_.region().front();
     // Symbols first: functions and variables may be named before they are defined.
     for (Operation *op : *body)
@@ -75,7 +75,29 @@ public:
       if (deferredError_)
         return *deferredError_;
     }
-    return b_->words();
+    return checkedWords();
+  }
+
+  /// The module's words, unless an instruction grew past what its word count can say (65535
+  /// words: a struct, constant or composite construct with thousands of members), which would
+  /// make the binary unreadable. SPV_INTEL_long_composites splits such instructions; spire does
+  /// not write that form yet, so it is an error.
+  Expected<std::vector<uint32_t>> checkedWords() const {
+    std::vector<uint32_t> words = b_->words();
+    for (size_t i = 5; i < words.size();) {
+      uint32_t count = words[i] >> 16;
+      if (count == 0) {
+        const grammar::InstructionDesc *d = grammar::findInstruction(words[i] & 0xFFFF);
+        std::string name =
+            d ? std::string(d->name) : "instruction " + std::to_string(words[i] & 0xFFFF);
+        return makeError(module_.location(),
+                         name + " needs more than 65535 words, more than one instruction holds "
+                                "(SPV_INTEL_long_composites' continued instructions are not "
+                                "written yet)");
+      }
+      i += count;
+    }
+    return words;
   }
 
 private:

@@ -129,3 +129,131 @@ TEST(CommandLine, UsageErrorsExitTwo) {
   EXPECT_EQ(runSpire({"translate", "--help"}).exitCode, 0);
   EXPECT_EQ(runSpire({"opt", "--help"}).exitCode, 0);
 }
+
+namespace {
+
+/// A file of MLIR text in the test's folder.
+std::string writeText(const Temp &t, const std::string &name, const std::string &text) {
+  std::string path = t.path(name);
+  std::ofstream(path) << text;
+  return path;
+}
+
+constexpr const char *kEmptyModule =
+    "spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Linkage], []> {\n}\n";
+
+} // namespace
+
+TEST(CommandLine, SplitInputRoundTripsEachChunkAlone) {
+  Temp t;
+  // The same symbol in both chunks: each chunk is an input of its own.
+  std::string module = "spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Linkage], "
+                       "[]> {\n  spirv.func @f() \"None\" {\n    spirv.Return\n  }\n}\n";
+  std::string file = writeText(t, "two.mlir", module + "\n// -----\n\n" + module);
+  // LLVM's spelling of long options (one dash) as mlir-translate takes them.
+  ToolResult r = runSpire(
+      {"translate", "-no-implicit-module", "-test-spirv-roundtrip", "-split-input-file", file});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  size_t first = r.out.find("spirv.func @f()");
+  ASSERT_NE(first, std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("spirv.func @f()", first + 1), std::string::npos) << r.out;
+  // Without splitting, the two modules are one input, and a second top-level op is an error.
+  EXPECT_EQ(runSpire({"translate", "--test-spirv-roundtrip", file}).exitCode, 1);
+  // Chained translations are a round trip too; a binary comes out of --serialize-spirv alone,
+  // and each chunk's module goes to a file of its own with the validation prefix.
+  ToolResult chained = runSpire(
+      {"translate", "--serialize-spirv", "--deserialize-spirv", "--split-input-file", file});
+  EXPECT_EQ(chained.exitCode, 0) << chained.err;
+  EXPECT_EQ(chained.out, r.out);
+  ToolResult saved = runSpire({"translate", "--serialize-spirv", "--split-input-file",
+                               "--spirv-save-validation-files-with-prefix", t.path("m"), file, "-o",
+                               t.path("all.bin")});
+  ASSERT_EQ(saved.exitCode, 0) << saved.err;
+  EXPECT_EQ(runSpire({"val", t.path("m0.spv")}).exitCode, 0);
+  EXPECT_EQ(runSpire({"val", t.path("m1.spv")}).exitCode, 0);
+  EXPECT_FALSE(fs::exists(t.path("m2.spv")));
+}
+
+TEST(CommandLine, VerifyDiagnosticsMatchesAnnotationsByLineAndText) {
+  Temp t;
+  // Chunk 2's error is on the line after its annotation; chunk 1 is valid and still printed.
+  std::string good = std::string(kEmptyModule) + "\n// -----\n\n" +
+                     "// expected-error@+1 {{unknown op 'spirv.NoSuchOp'}}\n"
+                     "spirv.NoSuchOp\n";
+  std::string file = writeText(t, "good.mlir", good);
+  for (const char *cmd : {"opt", "translate"}) {
+    std::vector<std::string> args = {cmd, "--split-input-file", "--verify-diagnostics", file};
+    if (std::string(cmd) == "translate")
+      args.insert(args.begin() + 1, "--test-spirv-roundtrip");
+    ToolResult r = runSpire(args);
+    EXPECT_EQ(r.exitCode, 0) << cmd << ": " << r.err;
+    EXPECT_NE(r.out.find("spirv.module Logical GLSL450"), std::string::npos) << cmd;
+  }
+  // @below and @above point past and before other annotation lines.
+  std::string placed = writeText(t, "placed.mlir",
+                                 "// expected-error@below {{unknown op}}\n"
+                                 "// expected-note@+2 {{never produced}}\n"
+                                 "spirv.NoSuchOp\n");
+  ToolResult missing = runSpire({"opt", "--verify-diagnostics", placed});
+  EXPECT_EQ(missing.exitCode, 1);
+  EXPECT_NE(missing.err.find("expected note \"never produced\" was not produced"),
+            std::string::npos)
+      << missing.err;
+  EXPECT_EQ(missing.err.find("unexpected"), std::string::npos) << missing.err;
+  // The wrong line, the wrong text and the wrong kind all fail.
+  for (const char *annotation :
+       {"// expected-error@+2 {{unknown op}}\n", "// expected-error@+1 {{something else}}\n",
+        "// expected-warning@+1 {{unknown op}}\n"}) {
+    std::string bad = writeText(t, "bad.mlir", std::string(annotation) + "spirv.NoSuchOp\n");
+    ToolResult r = runSpire({"opt", "--verify-diagnostics", bad});
+    EXPECT_EQ(r.exitCode, 1) << annotation;
+    EXPECT_FALSE(r.err.empty()) << annotation;
+  }
+}
+
+TEST(CommandLine, OptTakesPassesAsFlags) {
+  Temp t;
+  std::string file =
+      writeText(t, "fold.mlir",
+                "spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Linkage], []> {\n"
+                "  spirv.func @f() -> i32 \"None\" {\n"
+                "    %a = spirv.Constant 2 : i32\n"
+                "    %b = spirv.IAdd %a, %a : i32\n"
+                "    spirv.ReturnValue %b : i32\n  }\n}\n");
+  ToolResult r = runSpire({"opt", "-canonicalize", file});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(r.out.find("spirv.IAdd"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("spirv.Constant 4"), std::string::npos) << r.out;
+  EXPECT_EQ(runSpire({"opt", "--no-such-pass", file}).exitCode, 2);
+}
+
+TEST(CommandLine, EmptyInputAndDecorationsOfUndefinedIdsAreErrorsNotCrashes) {
+  Temp t;
+  std::string empty = writeText(t, "empty.mlir", "");
+  for (const char *cmd : {"translate", "opt"}) {
+    std::vector<std::string> args = {cmd, empty};
+    if (std::string(cmd) == "translate")
+      args.insert(args.begin() + 1, "--serialize-spirv");
+    ToolResult r = runSpire(args);
+    EXPECT_EQ(r.exitCode, 1) << cmd;
+    EXPECT_NE(r.err.find("the input is empty"), std::string::npos) << cmd << ": " << r.err;
+  }
+  // Decorations, names and groups of ids the module never defines: with --no-validate the
+  // deserializer meets them unchecked; it must not crash (it may keep or refuse them).
+  for (const char *line :
+       {"OpDecorate %99 Binding 0", "OpMemberDecorate %99 0 Offset 0", "OpName %99 \"x\"",
+        "OpDecorateId %99 AlignmentId %98", "%g = OpDecorationGroup\nOpGroupDecorate %g %99",
+        "OpDecorate %fn Binding 0"}) {
+    std::string text = std::string("OpCapability Shader\nOpMemoryModel Logical GLSL450\n"
+                                   "OpEntryPoint GLCompute %main \"main\"\n"
+                                   "OpExecutionMode %main LocalSize 1 1 1\n") +
+                       line +
+                       "\n%void = OpTypeVoid\n%fn = OpTypeFunction %void\n"
+                       "%main = OpFunction %void None %fn\n%l = OpLabel\nOpReturn\nOpFunctionEnd\n";
+    std::string spv = t.path("undefined.spv");
+    ASSERT_EQ(runSpire({"as", writeText(t, "undefined.spvasm", text), "-o", spv}).exitCode, 0)
+        << line;
+    ToolResult r = runSpire({"translate", "--deserialize-spirv", "--no-validate", spv});
+    EXPECT_TRUE(r.exitCode == 0 || r.exitCode == 1) << line << ": " << r.err;
+  }
+}

@@ -255,6 +255,19 @@ std::optional<std::string> knownReferenceBug(std::string_view check, const fs::p
   return std::nullopt;
 }
 
+std::map<std::string, std::string> readReasonList(std::string_view fileName) {
+  std::map<std::string, std::string> list;
+  std::ifstream f(fs::path(SPIRE_SOURCE_DIR) / "tests" / "corpus" / fileName);
+  std::string line;
+  while (std::getline(f, line)) {
+    if (line.empty() || line[0] == '#')
+      continue;
+    size_t space = line.find(' ');
+    list[line.substr(0, space)] = space == std::string::npos ? "" : line.substr(space + 1);
+  }
+  return list;
+}
+
 std::string displayName(const fs::path &file) {
   for (std::optional<fs::path> root : {sharedCorpus(), generatedCorpus()}) {
     if (!root)

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -57,6 +58,10 @@ void parallelFor(size_t n, const std::function<void(size_t)> &body);
 /// A reference tool's known bugs: file names (relative to the corpus) with the reason, read from
 /// tests/corpus/known-reference-bugs.txt ("<check> <file> <reason>" per line).
 std::optional<std::string> knownReferenceBug(std::string_view check, const fs::path &file);
+
+/// A list kept beside the corpus tests (tests/corpus/<fileName>): one entry per line, "<key>
+/// <reason>", '#' comments and blank lines skipped.
+std::map<std::string, std::string> readReasonList(std::string_view fileName);
 
 /// The corpus-relative name of a file, for messages.
 std::string displayName(const fs::path &file);

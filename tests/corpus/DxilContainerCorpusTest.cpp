@@ -62,22 +62,6 @@ std::map<std::string, ManifestRow> readManifest(const fs::path &dir) {
   return rows;
 }
 
-/// tests/corpus/dxil-container-known-differences.txt: "<file> <reason>" per line, the containers
-/// whose parts disagree with one another as the compiler wrote them.
-std::map<std::string, std::string> knownDifferences() {
-  std::map<std::string, std::string> out;
-  std::ifstream in(fs::path(SPIRE_SOURCE_DIR) / "tests" / "corpus" /
-                   "dxil-container-known-differences.txt");
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#')
-      continue;
-    size_t space = line.find(' ');
-    out[line.substr(0, space)] = space == std::string::npos ? "" : line.substr(space + 1);
-  }
-  return out;
-}
-
 struct Container {
   fs::path path;
   std::vector<uint8_t> bytes;
@@ -98,7 +82,7 @@ TEST(CorpusDxilContainer, EveryPartDecodesAndAgreesWithTheManifest) {
     GTEST_SKIP() << "no DXIL corpus: ../shared/corpus/dxil is absent";
   std::vector<Container> files = loadCorpus(*dir);
   std::map<std::string, ManifestRow> manifest = readManifest(*dir);
-  std::map<std::string, std::string> known = knownDifferences();
+  std::map<std::string, std::string> known = readReasonList("dxil-container-known-differences.txt");
   ASSERT_FALSE(files.empty());
   EXPECT_EQ(files.size(), manifest.size());
 

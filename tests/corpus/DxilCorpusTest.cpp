@@ -102,19 +102,6 @@ std::optional<std::string> llvmDis(std::span<const uint8_t> bitcode, std::string
   return r.out;
 }
 
-std::map<std::string, std::string> knownDifferences() {
-  std::map<std::string, std::string> known;
-  std::ifstream f(fs::path(SPIRE_SOURCE_DIR) / "tests" / "corpus" / "dxil-known-differences.txt");
-  std::string line;
-  while (std::getline(f, line)) {
-    if (line.empty() || line[0] == '#')
-      continue;
-    size_t space = line.find(' ');
-    known[line.substr(0, space)] = space == std::string::npos ? "" : line.substr(space + 1);
-  }
-  return known;
-}
-
 TEST(DxilCorpus, PrintsAsLlvmDis14) {
   std::optional<fs::path> corpus = sharedCorpus();
   if (!corpus || !fs::exists(*corpus / "dxil"))
@@ -123,7 +110,7 @@ TEST(DxilCorpus, PrintsAsLlvmDis14) {
     GTEST_SKIP() << "llvm-dis-14 is not installed (Debian package llvm-14)";
   std::vector<fs::path> files = filesUnder(*corpus / "dxil", ".dxil");
   ASSERT_FALSE(files.empty());
-  std::map<std::string, std::string> known = knownDifferences();
+  std::map<std::string, std::string> known = readReasonList("dxil-known-differences.txt");
 
   struct Outcome {
     bool identical = false;

@@ -21,6 +21,11 @@ bool ArgScanner::scan(
       flagsDone = true;
       continue;
     }
+    std::string longForm;
+    if (singleDashLong_ && a.size() > 2 && a[1] != '-') {
+      longForm = "-" + std::string(a);
+      a = longForm;
+    }
     if (a == "-h" || a == "--help") {
       helpAsked_ = true;
       continue;

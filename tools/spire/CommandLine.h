@@ -35,6 +35,9 @@ public:
             const std::function<bool(std::string_view flag, std::string_view value)> &onFlag,
             std::string &input);
 
+  /// Reads `-name` (longer than one letter) as `--name`, as LLVM's tools do: for the commands
+  /// that stand in for mlir-translate and mlir-opt.
+  void acceptSingleDashLong() { singleDashLong_ = true; }
   /// Whether `-h` or `--help` was among the flags (the scanner takes them itself).
   bool helpAsked() const { return helpAsked_; }
   /// For a flag handler's last branch: prints "unknown option <flag>" as a usage error and
@@ -45,6 +48,7 @@ private:
   std::string_view command_;
   std::span<char *const> args_;
   bool helpAsked_ = false;
+  bool singleDashLong_ = false;
 };
 
 /// Prints "spire <command>: <message>" to standard error and returns kUsageError.

@@ -21,61 +21,6 @@ bool isSpirvBinary(std::span<const uint8_t> bytes) {
   return w == 0x07230203u || w == 0x03022307u;
 }
 
-bool loadModule(const std::string &input, const val::Environment *validateFor, bool explain,
-                dialect::Context &ctx, LoadedModule &out) {
-  std::string source = input == "-" ? "<stdin>" : input;
-  Expected<std::vector<uint8_t>> bytes = readFile(input);
-  if (!bytes) {
-    report(bytes.error(), source);
-    return false;
-  }
-  if (!isSpirvBinary(*bytes)) {
-    std::string_view text(reinterpret_cast<const char *>(bytes->data()), bytes->size());
-    Expected<dialect::OwningOp> parsed = dialect::parse(ctx, text);
-    if (!parsed) {
-      report(parsed.error(), source);
-      return false;
-    }
-    if (Status s = dialect::verify(**parsed); !s) {
-      report(s.error(), source);
-      return false;
-    }
-    out.module = std::move(parsed).value();
-    return true;
-  }
-  Expected<Module> m = Module::fromBytes(*bytes);
-  if (!m) {
-    report(m.error(), source);
-    return false;
-  }
-  if (validateFor) {
-    val::Options options;
-    options.env = *validateFor;
-    options.maxErrors = 1;
-    val::Report r = val::validate(*m, options);
-    for (const val::Problem &p : r.problems)
-      if (p.severity == Severity::Error) {
-        std::fprintf(stderr, "%s\n",
-                     (p.format(source) + " (the input is not valid SPIR-V for " +
-                      validateFor->name + "; --no-validate deserializes it anyway)")
-                         .c_str());
-        return false;
-      }
-  }
-  dialect::DeserializeStats stats;
-  Expected<dialect::OwningOp> op = dialect::deserialize(ctx, *m, &stats);
-  if (!op) {
-    report(op.error(), source);
-    return false;
-  }
-  if (explain)
-    for (const std::string &note : stats.notes)
-      std::fprintf(stderr, "%s: note: %s\n", source.c_str(), note.c_str());
-  out.module = std::move(op).value();
-  out.fromBinary = true;
-  return true;
-}
-
 #if defined(__SANITIZE_ADDRESS__)
 constexpr bool kLeakAtExit = false;
 #elif defined(__has_feature)
@@ -89,51 +34,102 @@ constexpr bool kLeakAtExit = true;
 #endif
 
 Workspace::~Workspace() {
-  if (kLeakAtExit) {
-    (void)loaded.release();
-    (void)context.release();
+  if (!kLeakAtExit) {
+    ops_.clear(); // the IR before the contexts that own its types and attributes
+    return;
   }
+  for (dialect::OwningOp &op : ops_)
+    (void)op.release();
+  for (std::unique_ptr<dialect::Context> &c : contexts_)
+    (void)c.release();
 }
 
-bool writeSpirv(const dialect::Operation &module, const std::string &output) {
+dialect::Context &Workspace::newContext() {
+  contexts_.push_back(std::make_unique<dialect::Context>());
+  return *contexts_.back();
+}
+
+dialect::Operation &Workspace::keep(dialect::OwningOp op) {
+  ops_.push_back(std::move(op));
+  return *ops_.back();
+}
+
+dialect::Operation *parseModule(Workspace &ws, dialect::Context &ctx, std::string_view text,
+                                const DiagnosticSink &diagnose) {
+  Expected<dialect::OwningOp> parsed = dialect::parse(ctx, text);
+  if (!parsed) {
+    diagnose(parsed.error());
+    return nullptr;
+  }
+  dialect::Operation &op = ws.keep(std::move(parsed).value());
+  if (Status s = dialect::verify(op); !s) {
+    diagnose(s.error());
+    return nullptr;
+  }
+  return &op;
+}
+
+dialect::Operation *deserializeModule(Workspace &ws, dialect::Context &ctx,
+                                      std::span<const uint8_t> bytes,
+                                      const val::Environment *validateFor, bool explain,
+                                      const DiagnosticSink &diagnose) {
+  Expected<Module> m = Module::fromBytes(bytes);
+  if (!m) {
+    diagnose(m.error());
+    return nullptr;
+  }
+  if (validateFor) {
+    val::Options options;
+    options.env = *validateFor;
+    options.maxErrors = 1;
+    val::Report r = val::validate(*m, options);
+    for (const val::Problem &p : r.problems)
+      if (p.severity == Severity::Error) {
+        std::string message = p.message;
+        if (!p.rule.empty())
+          message += " [" + p.rule + "]";
+        if (!p.instruction.empty())
+          message += ": " + p.instruction;
+        diagnose(makeError(p.location, message + " (the input is not valid SPIR-V for " +
+                                           validateFor->name +
+                                           "; --no-validate deserializes it anyway)"));
+        return nullptr;
+      }
+  }
+  dialect::DeserializeStats stats;
+  Expected<dialect::OwningOp> op = dialect::deserialize(ctx, *m, &stats);
+  if (!op) {
+    diagnose(op.error());
+    return nullptr;
+  }
+  if (explain)
+    for (const std::string &note : stats.notes)
+      diagnose(Diagnostic{Severity::Note, {}, note});
+  return &ws.keep(std::move(op).value());
+}
+
+std::optional<std::vector<uint32_t>> serializeModule(const dialect::Operation &module,
+                                                     const DiagnosticSink &diagnose) {
   Expected<std::vector<uint32_t>> words = dialect::serialize(module);
   if (!words) {
-    report(words.error(), output);
-    return false;
+    diagnose(words.error());
+    return std::nullopt;
   }
-  std::span<const uint8_t> bytes(reinterpret_cast<const uint8_t *>(words->data()),
-                                 words->size() * 4);
-  if (Status s = writeFileAtomic(output, bytes); !s) {
-    report(s.error(), output);
-    return false;
-  }
-  return true;
-}
-
-bool writeMlir(const dialect::Operation &module, const std::string &output, bool generic,
-               bool mlir16) {
-  std::string text;
-  dialect::PrintOptions options;
-  options.generic = generic;
-  options.mlir16 = mlir16;
-  dialect::print(module, text, options);
-  if (text.empty() || text.back() != '\n')
-    text += '\n';
-  if (Status s = writeFileAtomic(output, text); !s) {
-    report(s.error(), output);
-    return false;
-  }
-  return true;
+  return std::move(words).value();
 }
 
 DialectFlags::Taken DialectFlags::take(std::string_view command, std::string_view flag,
                                        std::string_view value) {
   if (flag == "-o")
     output = value;
-  else if (flag == "--generic")
+  else if (flag == "--generic" || flag == "--mlir-print-op-generic")
     generic = true;
   else if (flag == "--mlir16")
     mlir16 = true;
+  else if (flag == "--split-input-file")
+    splitInputFile = true;
+  else if (flag == "--verify-diagnostics")
+    verifyDiagnostics = true;
   else if (flag == "--target-env") {
     std::optional<val::Environment> e = val::parseEnvironment(value);
     if (!e) {
@@ -141,9 +137,33 @@ DialectFlags::Taken DialectFlags::take(std::string_view command, std::string_vie
       return Taken::Error;
     }
     env = std::move(*e);
+  } else if (flag == "--no-implicit-module" || flag == "--allow-unregistered-dialect" ||
+             flag == "--mlir-disable-threading" || flag == "--error-diagnostics-only") {
+    // MLIR's tools: spire's top-level op is always the spirv.module itself, ops of other
+    // dialects are errors either way, and nothing here is threaded.
   } else
     return Taken::No;
   return Taken::Yes;
+}
+
+std::string DialectFlags::print(const dialect::Operation &module) const {
+  std::string text;
+  dialect::PrintOptions options;
+  options.generic = generic;
+  options.mlir16 = mlir16;
+  dialect::print(module, text, options);
+  if (text.empty() || text.back() != '\n')
+    text += '\n';
+  return text;
+}
+
+bool writeOutput(const std::string &output, std::string_view bytes) {
+  std::span<const uint8_t> data(reinterpret_cast<const uint8_t *>(bytes.data()), bytes.size());
+  if (Status s = writeFileAtomic(output, data); !s) {
+    report(s.error(), output);
+    return false;
+  }
+  return true;
 }
 
 } // namespace spire::tool

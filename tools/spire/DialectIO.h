@@ -1,46 +1,61 @@
-// What spire translate and spire opt share: reading a SPIR-V binary (validated first) or MLIR
-// text into the structured IR, and writing it back as either.
+// What spire translate and spire opt share: reading SPIR-V binaries (validated first) and MLIR
+// text into the structured IR, writing either back, and the options both take, MLIR's test
+// flags included (see SplitInput.h for --split-input-file and --verify-diagnostics).
 #pragma once
 
 #include "spire/dialect/IR.h"
+#include "spire/support/Diagnostic.h"
 #include "spire/val/Validator.h"
 
+#include <cstdint>
+#include <functional>
 #include <memory>
-#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace spire::tool {
+
+using DiagnosticSink = std::function<void(const Diagnostic &)>;
 
 /// True when the bytes start with the SPIR-V magic number, in either byte order.
 bool isSpirvBinary(std::span<const uint8_t> bytes);
 
-struct LoadedModule {
-  dialect::OwningOp module;
-  bool fromBinary = false;
-};
-
-/// The spirv.module of an input file ('-': standard input): a binary, validated for
-/// `validateFor` unless it is null, then deserialized; or MLIR text, parsed and verified. On
-/// failure the one-line error has been printed.
-bool loadModule(const std::string &input, const val::Environment *validateFor, bool explain,
-                dialect::Context &ctx, LoadedModule &out);
-
-/// The IR of one command and its context. Left to the operating system at exit (except under
-/// the leak-checking sanitizers): freeing millions of small objects one by one would cost a
-/// tenth of the run on a large module, for nothing.
-struct Workspace {
-  std::unique_ptr<dialect::Context> context = std::make_unique<dialect::Context>();
-  std::unique_ptr<LoadedModule> loaded = std::make_unique<LoadedModule>();
+/// The contexts and IR of one command. Left to the operating system at exit (except under the
+/// leak-checking sanitizers): freeing millions of small objects one by one would cost a tenth
+/// of the run on a large module, for nothing.
+class Workspace {
+public:
+  Workspace() = default;
+  Workspace(const Workspace &) = delete;
+  Workspace &operator=(const Workspace &) = delete;
   ~Workspace();
+  /// A fresh context (each chunk of a split input gets its own, as in MLIR's tools).
+  dialect::Context &newContext();
+  /// Keeps an op alive until the workspace goes.
+  dialect::Operation &keep(dialect::OwningOp op);
+
+private:
+  std::vector<std::unique_ptr<dialect::Context>> contexts_;
+  std::vector<dialect::OwningOp> ops_;
 };
 
-/// Serializes the module to `output` (atomically); false after printing the error.
-bool writeSpirv(const dialect::Operation &module, const std::string &output);
-/// Prints the module as MLIR text to `output` (atomically); false after printing the error.
-bool writeMlir(const dialect::Operation &module, const std::string &output, bool generic,
-               bool mlir16);
+/// MLIR text parsed (into `ctx`, one of the workspace's) and verified; null after reporting the
+/// error to `diagnose`.
+dialect::Operation *parseModule(Workspace &ws, dialect::Context &ctx, std::string_view text,
+                                const DiagnosticSink &diagnose);
+
+/// A binary validated for `validateFor` (unless null) and deserialized; null after reporting the
+/// error to `diagnose`. `explain` reports the constructs kept as blocks, as notes.
+dialect::Operation *deserializeModule(Workspace &ws, dialect::Context &ctx,
+                                      std::span<const uint8_t> bytes,
+                                      const val::Environment *validateFor, bool explain,
+                                      const DiagnosticSink &diagnose);
+
+/// The module's words; nothing after reporting the error to `diagnose`.
+std::optional<std::vector<uint32_t>> serializeModule(const dialect::Operation &module,
+                                                     const DiagnosticSink &diagnose);
 
 /// The options spire translate and spire opt both take.
 struct DialectFlags {
@@ -48,14 +63,21 @@ struct DialectFlags {
   /// What a binary input is validated for (--target-env).
   val::Environment env = *val::parseEnvironment("spv1.6");
   bool generic = false, mlir16 = false;
+  bool splitInputFile = false, verifyDiagnostics = false;
 
-  /// The flags that take a value, for ArgScanner.
+  /// The flags of both commands that take a value, for ArgScanner.
   static constexpr std::string_view kWithValue[] = {"-o", "--target-env"};
 
   enum class Taken { No, Yes, Error };
-  /// Takes `flag` when it is one of these options (Error: after printing a usage error of
-  /// `command`).
+  /// Takes `flag` when it is one of these options, or one of MLIR's tool flags that change
+  /// nothing here (Error: after printing a usage error of `command`).
   Taken take(std::string_view command, std::string_view flag, std::string_view value);
+
+  /// The module as text, per the printing flags.
+  std::string print(const dialect::Operation &module) const;
 };
+
+/// Writes `bytes` to `output` ('-': standard output) atomically; false after printing the error.
+bool writeOutput(const std::string &output, std::string_view bytes);
 
 } // namespace spire::tool

@@ -1,8 +1,10 @@
-// spire opt: passes over the structured IR, on either form.
+// spire opt: passes over the structured IR, on either form, with mlir-opt's test flags.
 #include "CommandLine.h"
 #include "Commands.h"
 #include "DialectIO.h"
+#include "SplitInput.h"
 
+#include "spire/support/File.h"
 #include "spire/transforms/Pass.h"
 
 #include <cstdio>
@@ -14,25 +16,41 @@ namespace {
 
 constexpr const char *kOptHelp = R"(spire opt - run passes over the structured SPIR-V IR
 
-Usage: spire opt [--passes <p1,p2,...>] [options] [<file>]
+Usage: spire opt [--passes <p1,p2,...>] [--<pass>...] [options] [<file>]
 
 Reads a SPIR-V binary (deserialized after validation) or MLIR text (detected from the first
 bytes, verified), runs the passes in order, verifying the IR after each, and writes the result
-in the input's form unless --emit says otherwise; without --passes it writes what it read (as
-mlir-opt does). <file> '-' or absent: standard input.
+in the input's form unless --emit says otherwise; without passes it writes what it read (as
+mlir-opt does). A pass may also be named as a flag of its own (--canonicalize), as mlir-opt
+takes them; options are read in either spelling, -name or --name. <file> '-' or absent:
+standard input.
 
 Options:
   --passes <list>      comma-separated pass names (see --list-passes); none by default
   --list-passes        print the passes and what they do
   --emit <form>        spirv (a binary) or mlir (text)
   -o <file>            write to <file> ('-': standard output)
-  --generic            print MLIR text in the generic form
+  --generic            print MLIR text in the generic form (also --mlir-print-op-generic)
   --mlir16             print types as MLIR 16 holds them (see spire translate --help)
   --target-env <env>   the environment a binary input is validated for (default spv1.6)
+  --split-input-file   run on each part of the text between '// -----' lines on its own; the
+                       outputs are joined by '// -----' lines
+  --verify-diagnostics check the diagnostics against the input's expected-error/-warning/-note
+                       annotations instead of printing them; succeed when they all match
+  --no-implicit-module, --allow-unregistered-dialect, --mlir-disable-threading,
+  --error-diagnostics-only
+                       accepted for mlir-opt's command lines; they change nothing here
   -h, --help           print this help
 
 Exit status: 0 success, 1 invalid input or a pass failed, 2 usage error.
 )";
+
+bool isPassName(std::string_view name) {
+  for (const transforms::PassInfo &p : transforms::registeredPasses())
+    if (p.name == name)
+      return true;
+  return false;
+}
 
 } // namespace
 
@@ -42,13 +60,14 @@ int runOpt(std::span<char *const> args) {
   bool list = false;
   constexpr std::string_view withValue[] = {"-o", "--target-env", "--passes", "--emit"};
   ArgScanner scanner("opt", args);
+  scanner.acceptSingleDashLong();
   bool ok = scanner.scan(
       withValue,
       [&](std::string_view flag, std::string_view value) {
         if (DialectFlags::Taken t = flags.take("opt", flag, value); t != DialectFlags::Taken::No)
           return t == DialectFlags::Taken::Yes;
         if (flag == "--passes")
-          passes = value;
+          passes += (passes.empty() ? "" : ",") + std::string(value);
         else if (flag == "--emit") {
           if (value != "spirv" && value != "mlir") {
             usageError("opt", "--emit is spirv or mlir, not '" + std::string(value) + "'");
@@ -57,6 +76,8 @@ int runOpt(std::span<char *const> args) {
           emit = value;
         } else if (flag == "--list-passes")
           list = true;
+        else if (flag.starts_with("--") && isPassName(flag.substr(2)))
+          passes += (passes.empty() ? "" : ",") + std::string(flag.substr(2));
         else
           return scanner.unknownOption(flag);
         return true;
@@ -73,26 +94,76 @@ int runOpt(std::span<char *const> args) {
       std::printf("  %-18s %s\n", p.name.c_str(), p.description.c_str());
     return kSuccess;
   }
-  // Without --passes, as mlir-opt: read, verify (or validate) and write back.
-  transforms::PassManager pm;
-  if (!passes.empty())
-    if (Status s = pm.addPipeline(passes); !s)
-      return usageError("opt", s.error().message);
-  Workspace ws;
-  dialect::Context &ctx = *ws.context;
-  LoadedModule &loaded = *ws.loaded;
-  if (!loadModule(input, &flags.env, false, ctx, loaded))
-    return kInvalidInput;
-  if (Status s = pm.run(*loaded.module, ctx); !s) {
-    report(s.error(), input == "-" ? "<stdin>" : input);
+  {
+    transforms::PassManager check;
+    if (!passes.empty())
+      if (Status s = check.addPipeline(passes); !s)
+        return usageError("opt", s.error().message);
+  }
+  const std::string source = input == "-" ? "<stdin>" : input;
+  Expected<std::vector<uint8_t>> bytes = readFile(input);
+  if (!bytes) {
+    report(bytes.error(), source);
     return kInvalidInput;
   }
-  bool binary = emit.empty() ? loaded.fromBinary : emit == "spirv";
-  if (binary && flags.output == "-" && ::isatty(1))
+  if (bytes->empty()) {
+    report(makeError({}, "the input is empty: neither a SPIR-V binary nor MLIR text"), source);
+    return kInvalidInput;
+  }
+  const bool binaryIn = isSpirvBinary(*bytes);
+  const bool binaryOut = emit.empty() ? binaryIn : emit == "spirv";
+  if (binaryOut && flags.output == "-" && ::isatty(1))
     return usageError("opt", "not writing a binary to a terminal; use -o <file>");
-  bool written = binary ? writeSpirv(*loaded.module, flags.output)
-                        : writeMlir(*loaded.module, flags.output, flags.generic, flags.mlir16);
-  return written ? kSuccess : kInvalidInput;
+
+  // One input (a binary, or a chunk of text): read, run the passes (without passes, as
+  // mlir-opt: read, verify or validate, and write back), write in the chosen form.
+  auto process = [&](std::span<const uint8_t> in, bool binary, std::string &out,
+                     const DiagnosticSink &diagnose) {
+    Workspace ws;
+    dialect::Context &ctx = ws.newContext();
+    dialect::Operation *m =
+        binary ? deserializeModule(ws, ctx, in, &flags.env, false, diagnose)
+               : parseModule(ws, ctx,
+                             std::string_view(reinterpret_cast<const char *>(in.data()), in.size()),
+                             diagnose);
+    if (!m)
+      return false;
+    transforms::PassManager pm;
+    if (!passes.empty())
+      (void)pm.addPipeline(passes); // checked above
+    if (Status s = pm.run(*m, ctx); !s) {
+      diagnose(s.error());
+      return false;
+    }
+    if (!binaryOut) {
+      out += flags.print(*m);
+      return true;
+    }
+    std::optional<std::vector<uint32_t>> words = serializeModule(*m, diagnose);
+    if (!words)
+      return false;
+    out.append(reinterpret_cast<const char *>(words->data()), words->size() * 4);
+    return true;
+  };
+  std::string out;
+  bool good;
+  if (binaryIn) {
+    good = process(*bytes, true, out, [&](const Diagnostic &d) { report(d, source); });
+  } else {
+    std::string_view text(reinterpret_cast<const char *>(bytes->data()), bytes->size());
+    good = runChunks(
+        text, source, flags.splitInputFile, flags.verifyDiagnostics,
+        [&](const InputChunk &chunk, std::string &chunkOut, const DiagnosticSink &diagnose) {
+          std::span<const uint8_t> in(reinterpret_cast<const uint8_t *>(chunk.text.data()),
+                                      chunk.text.size());
+          return process(in, false, chunkOut, diagnose);
+        },
+        "// -----\n", out);
+  }
+  if (good || flags.output == "-")
+    if (!writeOutput(flags.output, out))
+      return kInvalidInput;
+  return good ? kSuccess : kInvalidInput;
 }
 
 } // namespace spire::tool

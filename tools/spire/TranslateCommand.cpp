@@ -1,8 +1,14 @@
-// spire translate: between SPIR-V binaries and the structured IR's MLIR syntax.
+// spire translate: between SPIR-V binaries and the structured IR's MLIR syntax, with
+// mlir-translate's test flags (round trips, split input, expected diagnostics).
 #include "CommandLine.h"
 #include "Commands.h"
 #include "DialectIO.h"
+#include "SplitInput.h"
 
+#include "spire/dialect/Attributes.h"
+#include "spire/support/File.h"
+
+#include <algorithm>
 #include <cstdio>
 #include <unistd.h>
 
@@ -15,49 +21,153 @@ constexpr const char *kTranslateHelp =
 
 Usage: spire translate --deserialize-spirv [options] [<file>]
        spire translate --serialize-spirv [options] [<file>]
+       spire translate --test-spirv-roundtrip [options] [<file>]
 
 --deserialize-spirv reads a SPIR-V binary (either byte order), validates it (the structured IR
 is defined on valid modules) and prints its spirv.module in the syntax of MLIR's SPIR-V dialect,
-as mlir-translate-16 --deserialize-spirv does. --serialize-spirv reads that syntax (or MLIR's
-generic form) and writes the SPIR-V binary. <file> '-' or absent: standard input.
+as mlir-translate --deserialize-spirv does. --serialize-spirv reads that syntax (or MLIR's
+generic form) and writes the SPIR-V binary. --test-spirv-roundtrip serializes and deserializes
+and prints the result. Several translations chain in the order given (--serialize-spirv
+--deserialize-spirv is a round trip). <file> '-' or absent: standard input. Options are read
+in either spelling, -name or --name, as mlir-translate reads them.
 
 Options:
-  -o <file>            write to <file> ('-': standard output, the default for text)
-  --generic            print every op in MLIR's generic form
+  -o <file>            write to <file> ('-': standard output, the default)
+  --generic            print every op in MLIR's generic form (also --mlir-print-op-generic)
   --mlir16             print types as MLIR 16 holds them, so that mlir-opt-16 reads the text:
                        without the struct decorations (Block, BufferBlock) and pointer strides
                        that spire keeps and MLIR 16 drops
-  --target-env <env>   the environment the input is validated for (default spv1.6)
+  --target-env <env>   the environment a binary input is validated for (default spv1.6)
   --no-validate        deserialize without validating first
   --explain-structure  list the constructs kept as blocks with their merge instruction as an
-                       op, and why a region could not express them (standard error)
+                       op, and why a region could not express them (notes on standard error)
+  --split-input-file   translate each part of the text between '// -----' lines on its own
+  --verify-diagnostics check the diagnostics against the input's expected-error/-warning/-note
+                       annotations instead of printing them; succeed when they all match
+  --spirv-save-validation-files-with-prefix <p>
+                       also write each serialized module to <p><n>.spv (n from 0)
+  --test-spirv-roundtrip-debug
+                       a round trip of a module that allows debug information
+                       (SPV_KHR_non_semantic_info); spire does not write debug information yet
+  --no-implicit-module, --allow-unregistered-dialect, --mlir-disable-threading,
+  --error-diagnostics-only
+                       accepted for mlir-translate's command lines; they change nothing here
   -h, --help           print this help
 
 Exit status: 0 success, 1 invalid input (unreadable, invalid, or not expressible), 2 usage error.
 )";
 
+enum class Translation { Deserialize, Serialize, RoundTrip, RoundTripDebug };
+
+/// What flows between chained translations: MLIR text or a binary.
+struct Stage {
+  bool binary = false;
+  std::string text;
+  std::vector<uint8_t> bytes;
+};
+
+struct TranslateRun {
+  DialectFlags flags;
+  std::vector<Translation> translations;
+  bool validate = true, explain = false;
+  std::string validationPrefix;
+  uint32_t validationFiles = 0;
+
+  /// Runs the translations on one chunk (or a binary input).
+  bool run(Stage stage, std::string &out, const DiagnosticSink &diagnose) {
+    Workspace ws;
+    for (Translation t : translations) {
+      if (t == Translation::Deserialize) {
+        if (!stage.binary) {
+          diagnose(makeError({}, "--deserialize-spirv reads a SPIR-V binary"));
+          return false;
+        }
+        dialect::Operation *m = deserializeModule(
+            ws, ws.newContext(), stage.bytes, validate ? &flags.env : nullptr, explain, diagnose);
+        if (!m)
+          return false;
+        stage = Stage{false, flags.print(*m), {}};
+        continue;
+      }
+      if (stage.binary) {
+        diagnose(makeError({}, "this translation reads MLIR text, not a binary"));
+        return false;
+      }
+      dialect::Operation *m = parseModule(ws, ws.newContext(), stage.text, diagnose);
+      if (!m)
+        return false;
+      if (t == Translation::RoundTripDebug && !allowsDebugInfo(*m)) {
+        diagnose(makeError(m->location(), "SPV_KHR_non_semantic_info extension not available"));
+        return false;
+      }
+      std::optional<std::vector<uint32_t>> words = serializeModule(*m, diagnose);
+      if (!words)
+        return false;
+      const uint8_t *b = reinterpret_cast<const uint8_t *>(words->data());
+      std::vector<uint8_t> bytes(b, b + words->size() * 4);
+      if (t == Translation::Serialize) {
+        if (!validationPrefix.empty() &&
+            !writeOutput(
+                validationPrefix + std::to_string(validationFiles++) + ".spv",
+                std::string_view(reinterpret_cast<const char *>(bytes.data()), bytes.size())))
+          return false;
+        stage = Stage{true, {}, std::move(bytes)};
+        continue;
+      }
+      // A round trip: what was serialized, deserialized in a context of its own, unvalidated
+      // (as MLIR's round trip), and printed.
+      dialect::Operation *back =
+          deserializeModule(ws, ws.newContext(), bytes, nullptr, false, diagnose);
+      if (!back)
+        return false;
+      stage = Stage{false, flags.print(*back), {}};
+    }
+    if (stage.binary)
+      out.append(reinterpret_cast<const char *>(stage.bytes.data()), stage.bytes.size());
+    else
+      out += stage.text;
+    return true;
+  }
+
+  /// MLIR writes debug information only into a module whose extensions allow it.
+  static bool allowsDebugInfo(const dialect::Operation &module) {
+    dialect::Attribute vce = module.attr("vce_triple");
+    if (!vce)
+      return false;
+    std::span<const std::string> ext = vce.extensions();
+    return std::find(ext.begin(), ext.end(), "SPV_KHR_non_semantic_info") != ext.end();
+  }
+};
+
 } // namespace
 
 int runTranslate(std::span<char *const> args) {
-  enum class Mode { None, Deserialize, Serialize } mode = Mode::None;
   std::string input = "-";
-  DialectFlags flags;
-  bool validate = true, explain = false;
+  TranslateRun run;
+  constexpr std::string_view withValue[] = {"-o", "--target-env",
+                                            "--spirv-save-validation-files-with-prefix"};
   ArgScanner scanner("translate", args);
+  scanner.acceptSingleDashLong();
   bool ok = scanner.scan(
-      DialectFlags::kWithValue,
+      withValue,
       [&](std::string_view flag, std::string_view value) {
-        if (DialectFlags::Taken t = flags.take("translate", flag, value);
+        if (DialectFlags::Taken t = run.flags.take("translate", flag, value);
             t != DialectFlags::Taken::No)
           return t == DialectFlags::Taken::Yes;
         if (flag == "--deserialize-spirv")
-          mode = Mode::Deserialize;
+          run.translations.push_back(Translation::Deserialize);
         else if (flag == "--serialize-spirv")
-          mode = Mode::Serialize;
+          run.translations.push_back(Translation::Serialize);
+        else if (flag == "--test-spirv-roundtrip")
+          run.translations.push_back(Translation::RoundTrip);
+        else if (flag == "--test-spirv-roundtrip-debug")
+          run.translations.push_back(Translation::RoundTripDebug);
+        else if (flag == "--spirv-save-validation-files-with-prefix")
+          run.validationPrefix = value;
         else if (flag == "--no-validate")
-          validate = false;
+          run.validate = false;
         else if (flag == "--explain-structure")
-          explain = true;
+          run.explain = true;
         else
           return scanner.unknownOption(flag);
         return true;
@@ -69,24 +179,47 @@ int runTranslate(std::span<char *const> args) {
     std::fputs(kTranslateHelp, stdout);
     return kSuccess;
   }
-  if (mode == Mode::None)
-    return usageError("translate", "say --deserialize-spirv or --serialize-spirv");
-  Workspace ws;
-  dialect::Context &ctx = *ws.context;
-  LoadedModule &loaded = *ws.loaded;
-  if (!loadModule(input, validate ? &flags.env : nullptr, explain, ctx, loaded))
+  if (run.translations.empty())
+    return usageError("translate",
+                      "say --deserialize-spirv, --serialize-spirv or --test-spirv-roundtrip");
+  const std::string source = input == "-" ? "<stdin>" : input;
+  Expected<std::vector<uint8_t>> bytes = readFile(input);
+  if (!bytes) {
+    report(bytes.error(), source);
     return kInvalidInput;
-  if (mode == Mode::Deserialize) {
-    if (!loaded.fromBinary)
-      return usageError("translate", "--deserialize-spirv reads a SPIR-V binary");
-    return writeMlir(*loaded.module, flags.output, flags.generic, flags.mlir16) ? kSuccess
-                                                                                : kInvalidInput;
   }
-  if (loaded.fromBinary)
-    return usageError("translate", "--serialize-spirv reads MLIR text");
-  if (flags.output == "-" && ::isatty(1))
+  if (bytes->empty()) {
+    report(makeError({}, "the input is empty: neither a SPIR-V binary nor MLIR text"), source);
+    return kInvalidInput;
+  }
+  const bool binaryIn = isSpirvBinary(*bytes);
+  if (binaryIn != (run.translations.front() == Translation::Deserialize))
+    return usageError("translate", binaryIn ? "a SPIR-V binary is read by --deserialize-spirv"
+                                            : "--deserialize-spirv reads a SPIR-V binary");
+  const bool binaryOut = run.translations.back() == Translation::Serialize;
+  if (binaryOut && run.flags.output == "-" && ::isatty(1))
     return usageError("translate", "not writing a binary to a terminal; use -o <file>");
-  return writeSpirv(*loaded.module, flags.output) ? kSuccess : kInvalidInput;
+
+  std::string out;
+  bool good;
+  if (binaryIn) {
+    good = run.run(Stage{true, {}, std::move(*bytes)}, out,
+                   [&](const Diagnostic &d) { report(d, source); });
+  } else {
+    std::string_view text(reinterpret_cast<const char *>(bytes->data()), bytes->size());
+    // Chunks are joined by a blank line, as today's mlir-translate joins them.
+    good = runChunks(
+        text, source, run.flags.splitInputFile, run.flags.verifyDiagnostics,
+        [&](const InputChunk &chunk, std::string &chunkOut, const DiagnosticSink &diagnose) {
+          return run.run(Stage{false, chunk.text, {}}, chunkOut, diagnose);
+        },
+        "\n", out);
+  }
+  // Standard output gets what the chunks that worked made; a file only a complete result.
+  if (good || run.flags.output == "-")
+    if (!writeOutput(run.flags.output, out))
+      return kInvalidInput;
+  return good ? kSuccess : kInvalidInput;
 }
 
 } // namespace spire::tool

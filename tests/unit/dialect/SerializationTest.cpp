@@ -1182,3 +1182,22 @@ OpFunctionEnd
   EXPECT_NE(toString(*huge.module).find("#spirv.null"), std::string::npos);
   EXPECT_EQ(roundTripsEverywhere(huge, "spv1.3"), "");
 }
+
+TEST(DialectSerialization, AnInstructionTooLongForItsWordCountIsAnError) {
+  // A struct of 70000 members needs an OpTypeStruct of 70002 words; its word count (16 bits)
+  // cannot say that, so writing it would make an unreadable binary.
+  std::string members;
+  for (int i = 0; i < 70000; ++i)
+    members += i ? ", f32" : "f32";
+  std::string text = "spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {\n"
+                     "  spirv.GlobalVariable @big : !spirv.ptr<!spirv.struct<(" +
+                     members + ")>, Private>\n}\n";
+  Context ctx;
+  Expected<OwningOp> m = parse(ctx, text);
+  ASSERT_TRUE(m) << m.error().message;
+  Expected<std::vector<uint32_t>> words = serialize(**m);
+  ASSERT_FALSE(words);
+  EXPECT_NE(words.error().message.find("OpTypeStruct needs more than 65535 words"),
+            std::string::npos)
+      << words.error().message;
+}
