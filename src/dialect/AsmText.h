@@ -1,6 +1,10 @@
 // Pieces of MLIR's textual syntax shared by the attribute, type and op printers.
 #pragma once
 
+#include "spire/dialect/Types.h"
+#include "spire/grammar/Grammar.h"
+#include "spire/support/Expected.h"
+
 #include <string>
 #include <string_view>
 
@@ -26,6 +30,13 @@ public:
 private:
   bool saved_;
 };
+
+/// The operand kind of an enum attribute named as in `#spirv.storage_class<...>`, or false.
+bool enumKindByAttrName(std::string_view name, grammar::OperandKind &kind);
+
+/// Parses a type at the start of `text`; `consumed` is how many characters it used. On failure
+/// the error's column counts from the start of `text` (line 1).
+Expected<Type> parseTypePrefix(Context &context, std::string_view text, size_t &consumed);
 
 /// `@name`, quoted when `name` is not a bare identifier.
 void printSymbol(std::string_view name, std::string &out);

@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <cstring>
+#include <deque>
+#include <unordered_map>
 
 namespace spire::dialect {
 
@@ -244,6 +246,34 @@ Attribute Attribute::resourceLimits() const { return s_->list.at(1); }
 
 std::string enumAttrName(grammar::OperandKind kind) {
   return snakeCase(grammar::operandKindName(kind));
+}
+
+namespace {
+
+/// The enum kinds by their attribute names: the inverse of enumAttrName.
+struct EnumKindNames {
+  std::deque<std::string> names;
+  std::unordered_map<std::string_view, grammar::OperandKind> kinds;
+  EnumKindNames() {
+    for (unsigned k = 0; k < std::size(grammar::kOperandCategories); ++k) {
+      auto kind = static_cast<grammar::OperandKind>(k);
+      grammar::OperandCategory c = grammar::operandCategory(kind);
+      if (c == grammar::OperandCategory::BitEnum || c == grammar::OperandCategory::ValueEnum)
+        kinds.emplace(names.emplace_back(enumAttrName(kind)), kind);
+    }
+  }
+};
+
+} // namespace
+
+bool enumKindByAttrName(std::string_view name, grammar::OperandKind &kind) {
+  // Never destroyed: a process needs it to the end, and tearing it down at exit costs time.
+  static const EnumKindNames &table = *new EnumKindNames;
+  auto it = table.kinds.find(name);
+  if (it == table.kinds.end())
+    return false;
+  kind = it->second;
+  return true;
 }
 
 namespace {

@@ -141,8 +141,8 @@ Availability opAvailability(const Operation &op) {
   if (info.inst) {
     a.add(info.inst->availability, name);
     // The float atomics name a capability per width: the one of the result's width.
-    if ((name == "spirv.EXT.AtomicFAdd" || name == "spirv.EXT.AtomicFMin" ||
-         name == "spirv.EXT.AtomicFMax") &&
+    if ((info.key == grammar::Op::AtomicFAddEXT || info.key == grammar::Op::AtomicFMinEXT ||
+         info.key == grammar::Op::AtomicFMaxEXT) &&
         op.numResults() == 1 && op.result().type().is(TypeKind::Float) && !a.capabilities.empty()) {
       std::string width = "Float" + std::to_string(op.result().type().width());
       std::vector<Capability> &alts = a.capabilities.back().anyOf;

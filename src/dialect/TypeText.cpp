@@ -7,7 +7,6 @@
 
 #include "AsmText.h"
 #include "Naming.h"
-#include "OpForms.h"
 
 #include <cctype>
 #include <charconv>

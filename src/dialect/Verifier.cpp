@@ -160,92 +160,10 @@ private:
     return true;
   }
 
-  /// The attributes each structural op needs, with their kinds.
-  bool structuralAttributes(const Operation &op) {
-    const OpInfo &info = op.info();
-    auto need = [&](std::string_view name, AttrKind kind) {
-      Attribute a = op.attr(name);
-      if (!a)
-        return fail(op, "needs the attribute " + std::string(name));
-      if (!a.is(kind))
-        return fail(op, "attribute " + std::string(name) + " has the wrong kind");
-      return true;
-    };
-    auto optional = [&](std::string_view name, AttrKind kind) {
-      Attribute a = op.attr(name);
-      return !a || a.is(kind) || fail(op, "attribute " + std::string(name) + " has the wrong kind");
-    };
-    if (&info == &ops::module())
-      return need("addressing_model", AttrKind::Enum) && need("memory_model", AttrKind::Enum) &&
-             optional("vce_triple", AttrKind::Vce);
-    if (&info == &ops::func()) {
-      if (!need("sym_name", AttrKind::String) || !need("function_type", AttrKind::Type) ||
-          !optional("function_control", AttrKind::Enum) || !optional("arg_attrs", AttrKind::Array))
-        return false;
-      if (!op.attr("function_type").type().is(TypeKind::Function))
-        return fail(op, "function_type is not a function type");
-      return true;
-    }
-    if (&info == &ops::globalVariable()) {
-      if (!need("sym_name", AttrKind::String) || !need("type", AttrKind::Type))
-        return false;
-      if (!op.attr("type").type().is(TypeKind::Pointer))
-        return fail(op, "type is not a pointer type");
-      return true;
-    }
-    if (&info == &ops::specConstant())
-      return need("sym_name", AttrKind::String) &&
-             (op.attr("default_value") || fail(op, "needs the attribute default_value"));
-    if (&info == &ops::specConstantComposite())
-      return need("sym_name", AttrKind::String) && need("type", AttrKind::Type) &&
-             need("constituents", AttrKind::Array);
-    if (&info == &ops::entryPoint())
-      return need("execution_model", AttrKind::Enum) && need("fn", AttrKind::SymbolRef) &&
-             optional("interface", AttrKind::Array) && optional("name", AttrKind::String);
-    if (&info == &ops::executionMode())
-      return need("fn", AttrKind::SymbolRef) && need("execution_mode", AttrKind::Enum) &&
-             optional("values", AttrKind::Array);
-    if (&info == &ops::addressOf())
-      return need("variable", AttrKind::SymbolRef);
-    if (&info == &ops::referenceOf())
-      return need("spec_const", AttrKind::SymbolRef);
-    if (&info == &ops::functionCall())
-      return need("callee", AttrKind::SymbolRef);
-    if (&info == &ops::constant())
-      return op.attr("value") || fail(op, "needs the attribute value");
-    if (&info == &ops::selection())
-      return optional("selection_control", AttrKind::Enum);
-    if (&info == &ops::loop())
-      return optional("loop_control", AttrKind::Enum);
-    if (&info == &ops::specConstantOperationSymbol())
-      return need("sym_name", AttrKind::String) && specConstantOperationSymbol(op);
-    if (&info == &ops::extInst())
-      return need("set", AttrKind::String) && need("instruction", AttrKind::Integer) &&
-             (op.numResults() == 1 || fail(op, "needs one result"));
-    return true;
-  }
-
-  // --- spire's own constructs (ARCHITECTURE.md, deliberate departures from MLIR 16) ---------
-
   /// A scope or memory semantics that is not a constant is an operand at its place; its
   /// attribute is a unit attribute.
   static bool scopeByOperand(const OperandMapping &m, Attribute a) {
     return m.kind == OperandMapping::Kind::IdEnum && a.is(AttrKind::Unit);
-  }
-
-  /// spirv.SpecConstantOperationSymbol: one block that ends with spirv.mlir.yield of one value
-  /// computed in it.
-  bool specConstantOperationSymbol(const Operation &op) {
-    if (op.numRegions() != 1 || op.region().size() != 1)
-      return fail(op, "must have one region of one block");
-    const Region &r = op.region();
-    const Operation *y = r.front()->back();
-    if (!y || &y->info() != &ops::yield() || y->numOperands() != 1)
-      return fail(op, "region must end with spirv.mlir.yield of one value");
-    const Operation *def = y->operand(0).definingOp();
-    if (!def || def->block() != r.front())
-      return fail(op, "must yield a value its region computes");
-    return true;
   }
 
   /// Symbol references of the module's ops name symbols the module defines.
@@ -273,39 +191,11 @@ private:
   }
 
   bool shape(const Operation &op) {
-    if (!grammarShape(op) || !structuralAttributes(op))
+    if (!grammarShape(op))
       return false;
-    const OpInfo &info = op.info();
-    if (&info == &ops::selection() || &info == &ops::loop()) {
-      const Region &r = op.region();
-      size_t n = r.size();
-      bool loop = &info == &ops::loop();
-      if (n < (loop ? 3u : 2u))
-        return fail(op, "region has " + std::to_string(n) + " blocks, too few");
-      Block *last = r.back();
-      if (last->front() != last->back() || &last->front()->info() != &ops::merge())
-        return fail(op, "the last block of the region must hold only spirv.mlir.merge");
-      if (last->front()->numOperands() != op.numResults())
-        return fail(op, "spirv.mlir.merge yields " + std::to_string(last->front()->numOperands()) +
-                            " values for " + std::to_string(op.numResults()) + " results");
-      for (uint32_t i = 0; i < op.numResults(); ++i)
-        if (last->front()->operand(i).type() != op.result(i).type())
-          return fail(op, "result " + std::to_string(i) + " and the merged value differ in type");
-    } else if (&info == &ops::merge()) {
-      const Operation *parent = op.parentOp();
-      if (!parent || (&parent->info() != &ops::selection() && &parent->info() != &ops::loop()))
-        return fail(op, "outside a spirv.mlir.selection or spirv.mlir.loop");
-    } else if (&info == &ops::module() || &info == &ops::func()) {
-      if (&info == &ops::module() && op.region().size() != 1)
-        return fail(op, "must hold one block");
-      if (&info == &ops::func() && !op.region().empty()) {
-        Attribute t = op.attr("function_type");
-        if (!t || !t.is(AttrKind::Type))
-          return fail(op, "has no function_type");
-        if (op.region().front()->numArguments() != t.type().inputs().size())
-          return fail(op, "entry block arguments and function type parameters differ in number");
-      }
-    }
+    if (op.info().verify)
+      if (std::string problem = op.info().verify(op); !problem.empty())
+        return fail(op, std::move(problem));
     if (std::string problem = types_.check(op); !problem.empty())
       return fail(op, std::move(problem));
     return true;

@@ -134,6 +134,19 @@ def read_generators(path):
     return [(v, tools[v][0], tools[v][1]) for v in sorted(tools)]
 
 
+def write_lines(path, lines):
+    """Writes the lines to `path` unless it holds them already (so that nothing rebuilds)."""
+    text = "\n".join(lines) + "\n"
+    old = None
+    if os.path.exists(path):
+        with open(path) as f:
+            old = f.read()
+    if old != text:
+        os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+        with open(path, "w") as f:
+            f.write(text)
+
+
 class Writer:
     def __init__(self):
         self.lines = []
@@ -547,15 +560,7 @@ def main():
     hdr("} // namespace spire::grammar")
 
     for path, lines in ((args.header, hdr.lines), (args.source, src.lines)):
-        text = "\n".join(lines) + "\n"
-        old = None
-        if os.path.exists(path):
-            with open(path) as f:
-                old = f.read()
-        if old != text:
-            os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
-            with open(path, "w") as f:
-                f.write(text)
+        write_lines(path, lines)
 
 
 if __name__ == "__main__":

@@ -10,7 +10,9 @@
 #include "spire/transforms/Pass.h"
 
 #include "spire/dialect/Availability.h"
+#include "spire/dialect/Builder.h"
 #include "spire/dialect/Ops.h"
+#include "spire/dialect/StructuralOps.h"
 #include "spire/support/Half.h"
 
 #include <bit>
@@ -28,8 +30,12 @@ namespace {
 using dialect::Attribute;
 using dialect::AttrKind;
 using dialect::Block;
+using dialect::BranchOp;
+using dialect::ConstantOp;
+using dialect::OpBuilder;
 using dialect::OperationState;
 using dialect::OpInfo;
+using dialect::OpKey;
 using dialect::OpOperand;
 using dialect::Region;
 using dialect::Successor;
@@ -38,6 +44,9 @@ using dialect::TypeKind;
 using dialect::Value;
 namespace attr = dialect::attr;
 namespace ops = dialect::ops;
+using Op = grammar::Op;
+using GL = grammar::GlslStd450Inst;
+using CL = grammar::OpenclStd100Inst;
 
 // --- Scalars --------------------------------------------------------------------------------
 
@@ -151,6 +160,22 @@ bool isIntOrBool(Type t) { return elementOf(t).is(TypeKind::Integer); }
 /// when the result is undefined.
 using Folder = std::function<std::optional<Scalar>(const std::vector<Scalar> &, Type in, Type out)>;
 
+/// The folders, found by the op's record key (its opcode or extended instruction number).
+class FolderTable {
+public:
+  Folder &operator[](OpKey key) { return map_[code(key)]; }
+  const Folder *find(OpKey key) const {
+    auto it = map_.find(code(key));
+    return it == map_.end() ? nullptr : &it->second;
+  }
+
+private:
+  static uint32_t code(OpKey key) {
+    return (static_cast<uint32_t>(key.space()) << 24) | key.number();
+  }
+  std::unordered_map<uint32_t, Folder> map_;
+};
+
 std::optional<Scalar> I(uint64_t v) { return Scalar{v, 0}; }
 std::optional<Scalar> F(double v) { return Scalar{0, v}; }
 std::optional<Scalar> B(bool v) { return Scalar{v ? 1u : 0u, 0}; }
@@ -171,7 +196,7 @@ template <class Op> std::optional<Scalar> floatOp(double a, double b, unsigned w
 /// the specifications leave undefined or open (a NaN operand where the result is undefined,
 /// +0 against -0 in a minimum or maximum, a clamp whose bounds are reversed, the absolute value
 /// of the least integer in GLSL) are not folded.
-void extendedInstructionFolders(std::unordered_map<std::string_view, Folder> &t) {
+void extendedInstructionFolders(FolderTable &t) {
   auto sv = [](const Scalar &s, Type in) { return signExtend(s.bits, in.width()); };
   auto uv = [](const Scalar &s, Type in) { return s.bits & maskOf(in.width()); };
   auto si = [](int64_t v, Type out) { return I(static_cast<uint64_t>(v) & maskOf(out.width())); };
@@ -180,42 +205,42 @@ void extendedInstructionFolders(std::unordered_map<std::string_view, Folder> &t)
   auto exact = [](double (*fn)(double)) {
     return [fn](auto &o, Type, Type) -> std::optional<Scalar> { return F(fn(o[0].f)); };
   };
-  for (const char *name : {"spirv.GL.FAbs", "spirv.CL.fabs"})
-    t[name] = exact([](double x) { return std::fabs(x); });
-  for (const char *name : {"spirv.GL.Floor", "spirv.CL.floor"})
-    t[name] = exact([](double x) { return std::floor(x); });
-  for (const char *name : {"spirv.GL.Ceil", "spirv.CL.ceil"})
-    t[name] = exact([](double x) { return std::ceil(x); });
-  for (const char *name : {"spirv.GL.Trunc", "spirv.CL.trunc"})
-    t[name] = exact([](double x) { return std::trunc(x); });
+  for (OpKey key : {OpKey(GL::FAbs), OpKey(CL::fabs)})
+    t[key] = exact([](double x) { return std::fabs(x); });
+  for (OpKey key : {OpKey(GL::Floor), OpKey(CL::floor)})
+    t[key] = exact([](double x) { return std::floor(x); });
+  for (OpKey key : {OpKey(GL::Ceil), OpKey(CL::ceil)})
+    t[key] = exact([](double x) { return std::ceil(x); });
+  for (OpKey key : {OpKey(GL::Trunc), OpKey(CL::trunc)})
+    t[key] = exact([](double x) { return std::trunc(x); });
   // Halfway cases to even (GLSL RoundEven, OpenCL rint in the default rounding mode) and away
   // from zero (OpenCL round; GLSL Round leaves their direction to the implementation).
-  for (const char *name : {"spirv.GL.RoundEven", "spirv.CL.rint"})
-    t[name] = exact([](double x) { return std::nearbyint(x); });
-  t["spirv.CL.round"] = exact([](double x) { return std::round(x); });
-  t["spirv.CL.copysign"] = [](auto &o, Type, Type) { return F(std::copysign(o[0].f, o[1].f)); };
-  t["spirv.GL.FSign"] = [](auto &o, Type, Type) -> std::optional<Scalar> {
+  for (OpKey key : {OpKey(GL::RoundEven), OpKey(CL::rint)})
+    t[key] = exact([](double x) { return std::nearbyint(x); });
+  t[CL::round] = exact([](double x) { return std::round(x); });
+  t[CL::copysign] = [](auto &o, Type, Type) { return F(std::copysign(o[0].f, o[1].f)); };
+  t[GL::FSign] = [](auto &o, Type, Type) -> std::optional<Scalar> {
     if (std::isnan(o[0].f) || o[0].f == 0)
       return std::nullopt;
     return F(o[0].f > 0 ? 1.0 : -1.0);
   };
-  t["spirv.GL.SSign"] = [sv, si](auto &o, Type in, Type out) {
+  t[GL::SSign] = [sv, si](auto &o, Type in, Type out) {
     const int64_t v = sv(o[0], in);
     return si(v > 0 ? 1 : v < 0 ? -1 : 0, out);
   };
-  t["spirv.GL.SAbs"] = [sv, si](auto &o, Type in, Type out) -> std::optional<Scalar> {
+  t[GL::SAbs] = [sv, si](auto &o, Type in, Type out) -> std::optional<Scalar> {
     const int64_t v = sv(o[0], in);
     if (v == signExtend(uint64_t(1) << (in.width() - 1), in.width()))
       return std::nullopt;
     return si(v < 0 ? -v : v, out);
   };
   // OpenCL's s_abs returns the magnitude as an unsigned value: the least integer has one.
-  t["spirv.CL.s_abs"] = [sv](auto &o, Type in, Type out) {
+  t[CL::s_abs] = [sv](auto &o, Type in, Type out) {
     const int64_t v = sv(o[0], in);
     return I((v < 0 ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v)) &
              maskOf(out.width()));
   };
-  t["spirv.CL.u_abs"] = [uv](auto &o, Type in, Type) { return I(uv(o[0], in)); };
+  t[CL::u_abs] = [uv](auto &o, Type in, Type) { return I(uv(o[0], in)); };
   // Integer minima, maxima and clamps.
   auto pick = [](bool isSigned, bool wantMax) {
     return [isSigned, wantMax](auto &o, Type in, Type) {
@@ -225,14 +250,14 @@ void extendedInstructionFolders(std::unordered_map<std::string_view, Folder> &t)
       return I((aLess == wantMax ? o[1].bits : o[0].bits) & maskOf(w));
     };
   };
-  for (const char *name : {"spirv.GL.SMin", "spirv.CL.s_min"})
-    t[name] = pick(true, false);
-  for (const char *name : {"spirv.GL.SMax", "spirv.CL.s_max"})
-    t[name] = pick(true, true);
-  for (const char *name : {"spirv.GL.UMin", "spirv.CL.u_min"})
-    t[name] = pick(false, false);
-  for (const char *name : {"spirv.GL.UMax", "spirv.CL.u_max"})
-    t[name] = pick(false, true);
+  for (OpKey key : {OpKey(GL::SMin), OpKey(CL::s_min)})
+    t[key] = pick(true, false);
+  for (OpKey key : {OpKey(GL::SMax), OpKey(CL::s_max)})
+    t[key] = pick(true, true);
+  for (OpKey key : {OpKey(GL::UMin), OpKey(CL::u_min)})
+    t[key] = pick(false, false);
+  for (OpKey key : {OpKey(GL::UMax), OpKey(CL::u_max)})
+    t[key] = pick(false, true);
   auto clamp = [](bool isSigned) {
     return [isSigned](auto &o, Type in, Type) -> std::optional<Scalar> {
       const unsigned w = in.width();
@@ -246,10 +271,10 @@ void extendedInstructionFolders(std::unordered_map<std::string_view, Folder> &t)
       return I(r.bits & maskOf(w));
     };
   };
-  for (const char *name : {"spirv.GL.SClamp", "spirv.CL.s_clamp"})
-    t[name] = clamp(true);
-  for (const char *name : {"spirv.GL.UClamp", "spirv.CL.u_clamp"})
-    t[name] = clamp(false);
+  for (OpKey key : {OpKey(GL::SClamp), OpKey(CL::s_clamp)})
+    t[key] = clamp(true);
+  for (OpKey key : {OpKey(GL::UClamp), OpKey(CL::u_clamp)})
+    t[key] = clamp(false);
   // Float minima and maxima: not for +0 against -0 (either may come back); GLSL leaves a NaN
   // operand undefined, OpenCL returns the other operand.
   auto fpick = [](bool wantMax, bool openCL) {
@@ -265,11 +290,11 @@ void extendedInstructionFolders(std::unordered_map<std::string_view, Folder> &t)
       return F(wantMax ? std::max(a, b) : std::min(a, b));
     };
   };
-  t["spirv.GL.FMin"] = fpick(false, false);
-  t["spirv.GL.FMax"] = fpick(true, false);
-  t["spirv.CL.fmin"] = fpick(false, true);
-  t["spirv.CL.fmax"] = fpick(true, true);
-  t["spirv.GL.FClamp"] = [](auto &o, Type, Type) -> std::optional<Scalar> {
+  t[GL::FMin] = fpick(false, false);
+  t[GL::FMax] = fpick(true, false);
+  t[CL::fmin] = fpick(false, true);
+  t[CL::fmax] = fpick(true, true);
+  t[GL::FClamp] = [](auto &o, Type, Type) -> std::optional<Scalar> {
     const double x = o[0].f, lo = o[1].f, hi = o[2].f;
     if (std::isnan(x) || std::isnan(lo) || std::isnan(hi) || lo > hi ||
         (x == 0 && (x == lo || x == hi)))
@@ -278,29 +303,29 @@ void extendedInstructionFolders(std::unordered_map<std::string_view, Folder> &t)
   };
 }
 
-const std::unordered_map<std::string_view, Folder> &folders() {
-  static const std::unordered_map<std::string_view, Folder> table = [] {
-    std::unordered_map<std::string_view, Folder> t;
+const FolderTable &folders() {
+  static const FolderTable table = [] {
+    FolderTable t;
     auto w = [](Type type) { return type.width(); };
     // Integer arithmetic, wrapping.
-    t["spirv.IAdd"] = [w](auto &o, Type in, Type) {
+    t[Op::IAdd] = [w](auto &o, Type in, Type) {
       return I((o[0].bits + o[1].bits) & maskOf(w(in)));
     };
-    t["spirv.ISub"] = [w](auto &o, Type in, Type) {
+    t[Op::ISub] = [w](auto &o, Type in, Type) {
       return I((o[0].bits - o[1].bits) & maskOf(w(in)));
     };
-    t["spirv.IMul"] = [w](auto &o, Type in, Type) {
+    t[Op::IMul] = [w](auto &o, Type in, Type) {
       return I((o[0].bits * o[1].bits) & maskOf(w(in)));
     };
-    t["spirv.SNegate"] = [w](auto &o, Type in, Type) { return I((0 - o[0].bits) & maskOf(w(in))); };
-    t["spirv.Not"] = [w](auto &o, Type in, Type) { return I(~o[0].bits & maskOf(w(in))); };
-    t["spirv.UDiv"] = [w](auto &o, Type in, Type) -> std::optional<Scalar> {
+    t[Op::SNegate] = [w](auto &o, Type in, Type) { return I((0 - o[0].bits) & maskOf(w(in))); };
+    t[Op::Not] = [w](auto &o, Type in, Type) { return I(~o[0].bits & maskOf(w(in))); };
+    t[Op::UDiv] = [w](auto &o, Type in, Type) -> std::optional<Scalar> {
       uint64_t m = maskOf(w(in)), a = o[0].bits & m, b = o[1].bits & m;
       if (b == 0)
         return std::nullopt;
       return I(a / b);
     };
-    t["spirv.UMod"] = [w](auto &o, Type in, Type) -> std::optional<Scalar> {
+    t[Op::UMod] = [w](auto &o, Type in, Type) -> std::optional<Scalar> {
       uint64_t m = maskOf(w(in)), a = o[0].bits & m, b = o[1].bits & m;
       if (b == 0)
         return std::nullopt;
@@ -312,19 +337,19 @@ const std::unordered_map<std::string_view, Folder> &folders() {
       int64_t least = signExtend(uint64_t(1) << (w(in) - 1), w(in));
       return b != 0 && !(b == -1 && a == least);
     };
-    t["spirv.SDiv"] = [w, sdivOk](auto &o, Type in, Type) -> std::optional<Scalar> {
+    t[Op::SDiv] = [w, sdivOk](auto &o, Type in, Type) -> std::optional<Scalar> {
       if (!sdivOk(o, in))
         return std::nullopt;
       int64_t a = signExtend(o[0].bits, w(in)), b = signExtend(o[1].bits, w(in));
       return I(static_cast<uint64_t>(a / b) & maskOf(w(in)));
     };
-    t["spirv.SRem"] = [w, sdivOk](auto &o, Type in, Type) -> std::optional<Scalar> {
+    t[Op::SRem] = [w, sdivOk](auto &o, Type in, Type) -> std::optional<Scalar> {
       if (!sdivOk(o, in))
         return std::nullopt;
       int64_t a = signExtend(o[0].bits, w(in)), b = signExtend(o[1].bits, w(in));
       return I(static_cast<uint64_t>(a % b) & maskOf(w(in)));
     };
-    t["spirv.SMod"] = [w, sdivOk](auto &o, Type in, Type) -> std::optional<Scalar> {
+    t[Op::SMod] = [w, sdivOk](auto &o, Type in, Type) -> std::optional<Scalar> {
       if (!sdivOk(o, in))
         return std::nullopt;
       int64_t a = signExtend(o[0].bits, w(in)), b = signExtend(o[1].bits, w(in));
@@ -335,84 +360,74 @@ const std::unordered_map<std::string_view, Folder> &folders() {
     };
     // Shifts: the result has the type of the base; shifting by its width or more is
     // undefined.
-    t["spirv.ShiftLeftLogical"] = [](auto &o, Type, Type out) -> std::optional<Scalar> {
+    t[Op::ShiftLeftLogical] = [](auto &o, Type, Type out) -> std::optional<Scalar> {
       uint64_t n = o[1].bits; // constants hold their low width bits
       if (n >= out.width())
         return std::nullopt;
       return I((o[0].bits << n) & maskOf(out.width()));
     };
-    t["spirv.ShiftRightLogical"] = [](auto &o, Type, Type out) -> std::optional<Scalar> {
+    t[Op::ShiftRightLogical] = [](auto &o, Type, Type out) -> std::optional<Scalar> {
       uint64_t n = o[1].bits; // constants hold their low width bits
       if (n >= out.width())
         return std::nullopt;
       return I((o[0].bits & maskOf(out.width())) >> n);
     };
-    t["spirv.ShiftRightArithmetic"] = [](auto &o, Type, Type out) -> std::optional<Scalar> {
+    t[Op::ShiftRightArithmetic] = [](auto &o, Type, Type out) -> std::optional<Scalar> {
       uint64_t n = o[1].bits; // constants hold their low width bits
       if (n >= out.width())
         return std::nullopt;
       return I(static_cast<uint64_t>(signExtend(o[0].bits, out.width()) >> n) &
                maskOf(out.width()));
     };
-    t["spirv.BitwiseAnd"] = [](auto &o, Type, Type) { return I(o[0].bits & o[1].bits); };
-    t["spirv.BitwiseOr"] = [](auto &o, Type, Type) { return I(o[0].bits | o[1].bits); };
-    t["spirv.BitwiseXor"] = [](auto &o, Type, Type) { return I(o[0].bits ^ o[1].bits); };
+    t[Op::BitwiseAnd] = [](auto &o, Type, Type) { return I(o[0].bits & o[1].bits); };
+    t[Op::BitwiseOr] = [](auto &o, Type, Type) { return I(o[0].bits | o[1].bits); };
+    t[Op::BitwiseXor] = [](auto &o, Type, Type) { return I(o[0].bits ^ o[1].bits); };
     // Integer comparisons.
     auto u = [](const Scalar &s, Type in) { return s.bits & maskOf(in.width()); };
     auto s = [](const Scalar &x, Type in) { return signExtend(x.bits, in.width()); };
-    t["spirv.IEqual"] = [u](auto &o, Type in, Type) { return B(u(o[0], in) == u(o[1], in)); };
-    t["spirv.INotEqual"] = [u](auto &o, Type in, Type) { return B(u(o[0], in) != u(o[1], in)); };
-    t["spirv.UGreaterThan"] = [u](auto &o, Type in, Type) { return B(u(o[0], in) > u(o[1], in)); };
-    t["spirv.UGreaterThanEqual"] = [u](auto &o, Type in, Type) {
+    t[Op::IEqual] = [u](auto &o, Type in, Type) { return B(u(o[0], in) == u(o[1], in)); };
+    t[Op::INotEqual] = [u](auto &o, Type in, Type) { return B(u(o[0], in) != u(o[1], in)); };
+    t[Op::UGreaterThan] = [u](auto &o, Type in, Type) { return B(u(o[0], in) > u(o[1], in)); };
+    t[Op::UGreaterThanEqual] = [u](auto &o, Type in, Type) {
       return B(u(o[0], in) >= u(o[1], in));
     };
-    t["spirv.ULessThan"] = [u](auto &o, Type in, Type) { return B(u(o[0], in) < u(o[1], in)); };
-    t["spirv.ULessThanEqual"] = [u](auto &o, Type in, Type) {
-      return B(u(o[0], in) <= u(o[1], in));
-    };
-    t["spirv.SGreaterThan"] = [s](auto &o, Type in, Type) { return B(s(o[0], in) > s(o[1], in)); };
-    t["spirv.SGreaterThanEqual"] = [s](auto &o, Type in, Type) {
+    t[Op::ULessThan] = [u](auto &o, Type in, Type) { return B(u(o[0], in) < u(o[1], in)); };
+    t[Op::ULessThanEqual] = [u](auto &o, Type in, Type) { return B(u(o[0], in) <= u(o[1], in)); };
+    t[Op::SGreaterThan] = [s](auto &o, Type in, Type) { return B(s(o[0], in) > s(o[1], in)); };
+    t[Op::SGreaterThanEqual] = [s](auto &o, Type in, Type) {
       return B(s(o[0], in) >= s(o[1], in));
     };
-    t["spirv.SLessThan"] = [s](auto &o, Type in, Type) { return B(s(o[0], in) < s(o[1], in)); };
-    t["spirv.SLessThanEqual"] = [s](auto &o, Type in, Type) {
-      return B(s(o[0], in) <= s(o[1], in));
-    };
+    t[Op::SLessThan] = [s](auto &o, Type in, Type) { return B(s(o[0], in) < s(o[1], in)); };
+    t[Op::SLessThanEqual] = [s](auto &o, Type in, Type) { return B(s(o[0], in) <= s(o[1], in)); };
     // Logical.
-    t["spirv.LogicalAnd"] = [](auto &o, Type, Type) {
-      return B((o[0].bits & 1) && (o[1].bits & 1));
-    };
-    t["spirv.LogicalOr"] = [](auto &o, Type, Type) {
-      return B((o[0].bits & 1) || (o[1].bits & 1));
-    };
-    t["spirv.LogicalEqual"] = [](auto &o, Type, Type) {
-      return B((o[0].bits & 1) == (o[1].bits & 1));
-    };
-    t["spirv.LogicalNotEqual"] = [](auto &o, Type, Type) {
+    t[Op::LogicalAnd] = [](auto &o, Type, Type) { return B((o[0].bits & 1) && (o[1].bits & 1)); };
+    t[Op::LogicalOr] = [](auto &o, Type, Type) { return B((o[0].bits & 1) || (o[1].bits & 1)); };
+    t[Op::LogicalEqual] = [](auto &o, Type, Type) { return B((o[0].bits & 1) == (o[1].bits & 1)); };
+    t[Op::LogicalNotEqual] = [](auto &o, Type, Type) {
       return B((o[0].bits & 1) != (o[1].bits & 1));
     };
-    t["spirv.LogicalNot"] = [](auto &o, Type, Type) { return B(!(o[0].bits & 1)); };
+    t[Op::LogicalNot] = [](auto &o, Type, Type) { return B(!(o[0].bits & 1)); };
     // Float arithmetic in the type's precision.
-    t["spirv.FAdd"] = [](auto &o, Type in, Type) {
+    t[Op::FAdd] = [](auto &o, Type in, Type) {
       return floatOp(o[0].f, o[1].f, in.width(), [](auto a, auto b) { return a + b; });
     };
-    t["spirv.FSub"] = [](auto &o, Type in, Type) {
+    t[Op::FSub] = [](auto &o, Type in, Type) {
       return floatOp(o[0].f, o[1].f, in.width(), [](auto a, auto b) { return a - b; });
     };
-    t["spirv.FMul"] = [](auto &o, Type in, Type) {
+    t[Op::FMul] = [](auto &o, Type in, Type) {
       return floatOp(o[0].f, o[1].f, in.width(), [](auto a, auto b) { return a * b; });
     };
-    t["spirv.FDiv"] = [](auto &o, Type in, Type) -> std::optional<Scalar> {
+    t[Op::FDiv] = [](auto &o, Type in, Type) -> std::optional<Scalar> {
       if (o[1].f == 0)
         return std::nullopt;
       return floatOp(o[0].f, o[1].f, in.width(), [](auto a, auto b) { return a / b; });
     };
-    t["spirv.FRem"] = [](auto &o, Type, Type) -> std::optional<Scalar> {
+    t[Op::FRem] = [](auto &o, Type, Type) -> std::optional<Scalar> {
       if (o[1].f == 0)
         return std::nullopt;
       return F(std::fmod(o[0].f, o[1].f)); // exact: the sign of operand 1
     };
-    t["spirv.FMod"] = [](auto &o, Type in, Type) -> std::optional<Scalar> {
+    t[Op::FMod] = [](auto &o, Type in, Type) -> std::optional<Scalar> {
       if (o[1].f == 0 || std::isinf(o[1].f))
         return std::nullopt;
       double r = std::fmod(o[0].f, o[1].f);
@@ -420,7 +435,7 @@ const std::unordered_map<std::string_view, Folder> &folders() {
         return floatOp(r, o[1].f, in.width(), [](auto a, auto b) { return a + b; });
       return F(r);
     };
-    t["spirv.FNegate"] = [](auto &o, Type, Type) { return F(-o[0].f); };
+    t[Op::FNegate] = [](auto &o, Type, Type) { return F(-o[0].f); };
     // Float comparisons: ordered ones are false and unordered ones true when either is NaN.
     auto cmp = [](bool ordered, auto rel) {
       return [ordered, rel](auto &o, Type, Type) {
@@ -429,47 +444,47 @@ const std::unordered_map<std::string_view, Folder> &folders() {
         return B(rel(o[0].f, o[1].f));
       };
     };
-    t["spirv.FOrdEqual"] = cmp(true, std::equal_to<double>());
-    t["spirv.FUnordEqual"] = cmp(false, std::equal_to<double>());
-    t["spirv.FOrdNotEqual"] = cmp(true, std::not_equal_to<double>());
-    t["spirv.FUnordNotEqual"] = cmp(false, std::not_equal_to<double>());
-    t["spirv.FOrdLessThan"] = cmp(true, std::less<double>());
-    t["spirv.FUnordLessThan"] = cmp(false, std::less<double>());
-    t["spirv.FOrdGreaterThan"] = cmp(true, std::greater<double>());
-    t["spirv.FUnordGreaterThan"] = cmp(false, std::greater<double>());
-    t["spirv.FOrdLessThanEqual"] = cmp(true, std::less_equal<double>());
-    t["spirv.FUnordLessThanEqual"] = cmp(false, std::less_equal<double>());
-    t["spirv.FOrdGreaterThanEqual"] = cmp(true, std::greater_equal<double>());
-    t["spirv.FUnordGreaterThanEqual"] = cmp(false, std::greater_equal<double>());
-    t["spirv.IsNan"] = [](auto &o, Type, Type) { return B(std::isnan(o[0].f)); };
-    t["spirv.IsInf"] = [](auto &o, Type, Type) { return B(std::isinf(o[0].f)); };
+    t[Op::FOrdEqual] = cmp(true, std::equal_to<double>());
+    t[Op::FUnordEqual] = cmp(false, std::equal_to<double>());
+    t[Op::FOrdNotEqual] = cmp(true, std::not_equal_to<double>());
+    t[Op::FUnordNotEqual] = cmp(false, std::not_equal_to<double>());
+    t[Op::FOrdLessThan] = cmp(true, std::less<double>());
+    t[Op::FUnordLessThan] = cmp(false, std::less<double>());
+    t[Op::FOrdGreaterThan] = cmp(true, std::greater<double>());
+    t[Op::FUnordGreaterThan] = cmp(false, std::greater<double>());
+    t[Op::FOrdLessThanEqual] = cmp(true, std::less_equal<double>());
+    t[Op::FUnordLessThanEqual] = cmp(false, std::less_equal<double>());
+    t[Op::FOrdGreaterThanEqual] = cmp(true, std::greater_equal<double>());
+    t[Op::FUnordGreaterThanEqual] = cmp(false, std::greater_equal<double>());
+    t[Op::IsNan] = [](auto &o, Type, Type) { return B(std::isnan(o[0].f)); };
+    t[Op::IsInf] = [](auto &o, Type, Type) { return B(std::isinf(o[0].f)); };
     // Conversions.
-    t["spirv.SConvert"] = [](auto &o, Type in, Type out) {
+    t[Op::SConvert] = [](auto &o, Type in, Type out) {
       return I(static_cast<uint64_t>(signExtend(o[0].bits, in.width())) & maskOf(out.width()));
     };
-    t["spirv.UConvert"] = [](auto &o, Type in, Type out) {
+    t[Op::UConvert] = [](auto &o, Type in, Type out) {
       return I(o[0].bits & maskOf(in.width()) & maskOf(out.width()));
     };
-    t["spirv.FConvert"] = [](auto &o, Type, Type out) { return F(roundTo(o[0].f, out.width())); };
-    t["spirv.ConvertSToF"] = [](auto &o, Type in, Type out) {
+    t[Op::FConvert] = [](auto &o, Type, Type out) { return F(roundTo(o[0].f, out.width())); };
+    t[Op::ConvertSToF] = [](auto &o, Type in, Type out) {
       int64_t v = signExtend(o[0].bits, in.width());
       return F(out.width() == 32 ? static_cast<double>(static_cast<float>(v))
                                  : roundTo(static_cast<double>(v), out.width()));
     };
-    t["spirv.ConvertUToF"] = [](auto &o, Type in, Type out) {
+    t[Op::ConvertUToF] = [](auto &o, Type in, Type out) {
       uint64_t v = o[0].bits & maskOf(in.width());
       return F(out.width() == 32 ? static_cast<double>(static_cast<float>(v))
                                  : roundTo(static_cast<double>(v), out.width()));
     };
     // Float to integer: truncation; NaN and values out of the result's range are undefined.
-    t["spirv.ConvertFToS"] = [](auto &o, Type, Type out) -> std::optional<Scalar> {
+    t[Op::ConvertFToS] = [](auto &o, Type, Type out) -> std::optional<Scalar> {
       double v = std::trunc(o[0].f);
       double lo = -std::ldexp(1.0, out.width() - 1), hi = std::ldexp(1.0, out.width() - 1);
       if (std::isnan(v) || v < lo || v >= hi)
         return std::nullopt;
       return I(static_cast<uint64_t>(static_cast<int64_t>(v)) & maskOf(out.width()));
     };
-    t["spirv.ConvertFToU"] = [](auto &o, Type, Type out) -> std::optional<Scalar> {
+    t[Op::ConvertFToU] = [](auto &o, Type, Type out) -> std::optional<Scalar> {
       double v = std::trunc(o[0].f);
       if (std::isnan(v) || v < 0 || v >= std::ldexp(1.0, out.width()))
         return std::nullopt;
@@ -515,10 +530,10 @@ bool isPure(const Operation &op) {
   if (&info == &ops::constant() || &info == &ops::addressOf() || &info == &ops::referenceOf())
     return true;
   if (info.ext) {
-    if (!info.set || info.set->key != "glsl.std.450")
+    if (info.key.space() != dialect::OpSpace::Glsl)
       return false;
     // Modf and Frexp write through a pointer.
-    return info.ext->name != "Modf" && info.ext->name != "Frexp";
+    return info.key != OpKey(GL::Modf) && info.key != OpKey(GL::Frexp);
   }
   if (!info.inst || op.numRegions() || !op.successors().empty())
     return false;
@@ -717,17 +732,21 @@ private:
   void replaceWithConstant(Operation &op, Attribute value) {
     if (!constantAllowed(op.result().type()))
       return;
-    OperationState st(&ops::constant(), op.location());
-    st.resultTypes.push_back(op.result().type());
-    st.addAttribute(*ctx_, "value", value);
-    Operation *c = Operation::create(std::move(st));
-    op.block()->insertBefore(&op, c);
-    replace(op, c->result());
+    OpBuilder b = builderBefore(op);
+    replace(op, b.create<ConstantOp>(op.result().type(), value).result());
   }
 
-  /// Replaces `op` by a new op `name` with the same result type and `operands`.
-  void replaceWithOp(Operation &op, std::string_view name, std::vector<Value> operands) {
-    OperationState st(dialect::findOp(name), op.location());
+  /// A builder of new ops right before `op`, at its location.
+  OpBuilder builderBefore(Operation &op) {
+    OpBuilder b(*ctx_);
+    b.setInsertionPoint(&op);
+    b.setLocation(op.location());
+    return b;
+  }
+
+  /// Replaces `op` by a new op `key` with the same result type and `operands`.
+  void replaceWithOp(Operation &op, OpKey key, std::vector<Value> operands) {
+    OperationState st(dialect::findOp(key), op.location());
     st.resultTypes.push_back(op.result().type());
     st.operands = std::move(operands);
     Operation *n = Operation::create(std::move(st));
@@ -736,7 +755,7 @@ private:
   }
 
   void simplify(Operation &op) {
-    std::string_view name = op.name();
+    OpKey key = op.info().key;
     if (&op.info() == &ops::branchConditional()) {
       branchConditional(op);
       return;
@@ -745,23 +764,23 @@ private:
       return;
     if (fold(op))
       return;
-    if (name == "spirv.CompositeExtract" || name == "spirv.CompositeConstruct" ||
-        name == "spirv.VectorExtractDynamic")
+    if (key == Op::CompositeExtract || key == Op::CompositeConstruct ||
+        key == Op::VectorExtractDynamic)
       return composite(op);
-    if (name == "spirv.CompositeInsert")
+    if (key == Op::CompositeInsert)
       return compositeInsert(op);
-    if (name == "spirv.AccessChain")
+    if (key == Op::AccessChain)
       return accessChain(op);
-    if (name == "spirv.Bitcast")
+    if (key == Op::Bitcast)
       return bitcast(op);
     algebraic(op);
   }
 
   /// Element-wise folding of ops whose operands are all constants.
   bool fold(Operation &op) {
-    auto it = folders().find(op.name());
-    bool select = op.name() == "spirv.Select";
-    if ((it == folders().end() && !select) || op.numOperands() == 0)
+    const Folder *folder = folders().find(op.info().key);
+    bool select = op.info().key == OpKey(Op::Select);
+    if ((!folder && !select) || op.numOperands() == 0)
       return false;
     Type resultType = op.result().type();
     std::vector<std::vector<Scalar>> operands;
@@ -791,7 +810,7 @@ private:
       // Operands of an integer op that are floats, or the reverse, mean a malformed op.
       if (!in.is(TypeKind::Integer) && !in.is(TypeKind::Float))
         return false;
-      std::optional<Scalar> r = it->second(args, in, out);
+      std::optional<Scalar> r = (*folder)(args, in, out);
       if (!r)
         return false;
       results.push_back(*r);
@@ -807,7 +826,7 @@ private:
       return replace(op, x);
     // bitcast(bitcast(y)) with y of the result's type is y.
     if (Operation *def = x.definingOp();
-        def && def->name() == "spirv.Bitcast" && def->operand(0).type() == to)
+        def && def->info().key == Op::Bitcast && def->operand(0).type() == to)
       return replace(op, def->operand(0));
     // A scalar constant of the same width.
     Attribute c = constantOf(x);
@@ -836,9 +855,9 @@ private:
   }
 
   void composite(Operation &op) {
-    std::string_view name = op.name();
+    OpKey key = op.info().key;
     Type resultType = op.result().type();
-    if (name == "spirv.CompositeConstruct") {
+    if (key == Op::CompositeConstruct) {
       std::vector<Attribute> parts;
       for (uint32_t i = 0; i < op.numOperands(); ++i) {
         Attribute c = constantOf(op.operand(i));
@@ -864,7 +883,7 @@ private:
         return replaceWithConstant(op, attr::array(*ctx_, parts));
       return;
     }
-    if (name == "spirv.VectorExtractDynamic") {
+    if (key == Op::VectorExtractDynamic) {
       Attribute v = constantOf(op.operand(0)), i = constantOf(op.operand(1));
       if (!v || !i || !v.is(AttrKind::Dense) || !i.is(AttrKind::Integer))
         return;
@@ -892,7 +911,7 @@ private:
     // Of a CompositeConstruct with one constituent per element: that constituent (then the
     // rest of the indices from there).
     Operation *def = base.definingOp();
-    if (!def || def->name() != "spirv.CompositeConstruct")
+    if (!def || def->info().key != Op::CompositeConstruct)
       return;
     Type bt = base.type();
     uint32_t elements = bt.is(TypeKind::Struct)         ? static_cast<uint32_t>(bt.members().size())
@@ -964,7 +983,7 @@ private:
   /// other).
   bool extractOfInsert(Operation &op) {
     Operation *insert = op.operand(0).definingOp();
-    if (!insert || insert->name() != "spirv.CompositeInsert" || insert->numOperands() != 2)
+    if (!insert || insert->info().key != Op::CompositeInsert || insert->numOperands() != 2)
       return false;
     std::optional<std::vector<uint64_t>> from = indicesOf(op), into = indicesOf(*insert);
     if (!from || !into)
@@ -986,23 +1005,23 @@ private:
   void accessChain(Operation &op) {
     // Decorations (NonUniform, ...) are attributes of the ops: chains that carry any stay.
     Operation *inner = op.numOperands() > 0 ? op.operand(0).definingOp() : nullptr;
-    if (!inner || inner->name() != "spirv.AccessChain" || inner->numOperands() == 0 ||
+    if (!inner || inner->info().key != Op::AccessChain || inner->numOperands() == 0 ||
         !op.attributes().empty() || !inner->attributes().empty())
       return;
     std::vector<Value> operands = inner->operandValues();
     for (uint32_t i = 1; i < op.numOperands(); ++i)
       operands.push_back(op.operand(i));
-    replaceWithOp(op, "spirv.AccessChain", std::move(operands));
+    replaceWithOp(op, Op::AccessChain, std::move(operands));
   }
 
   /// MLIR's simplifications of ops whose operands are not all constants.
   void algebraic(Operation &op) {
-    std::string_view name = op.name();
+    OpKey key = op.info().key;
     Type t = op.result().type();
     auto operand = [&op](uint32_t i) { return op.operand(i); };
-    auto definedBy = [](Value v, std::string_view n) -> Operation * {
+    auto definedBy = [](Value v, OpKey n) -> Operation * {
       Operation *d = v.definingOp();
-      return d && d->name() == n ? d : nullptr;
+      return d && d->info().key == n ? d : nullptr;
     };
     auto zeroOf = [this, &op]() {
       Type rt = op.result().type();
@@ -1010,7 +1029,7 @@ private:
       replaceWithConstant(op, valueAttr(*ctx_, rt, zeros));
     };
     const uint64_t ones = ~uint64_t(0);
-    if (name == "spirv.Select") {
+    if (key == Op::Select) {
       Attribute c = constantOf(operand(0));
       if (c && scalarOf(c))
         return replace(op, operand((scalarOf(c)->bits & 1) ? 1 : 2));
@@ -1019,54 +1038,52 @@ private:
       return;
     }
     // Involutions.
-    for (std::string_view self :
-         {"spirv.SNegate", "spirv.Not", "spirv.LogicalNot", "spirv.FNegate"})
-      if (name == self) {
+    for (OpKey self : {Op::SNegate, Op::Not, Op::LogicalNot, Op::FNegate})
+      if (key == self) {
         if (Operation *inner = definedBy(operand(0), self))
           return replace(op, inner->operand(0));
         break;
       }
-    if (name == "spirv.LogicalNot") {
+    if (key == Op::LogicalNot) {
       // Of an equality comparison: the opposite comparison.
-      static const std::pair<std::string_view, std::string_view> opposite[] = {
-          {"spirv.IEqual", "spirv.INotEqual"},
-          {"spirv.INotEqual", "spirv.IEqual"},
-          {"spirv.LogicalEqual", "spirv.LogicalNotEqual"},
-          {"spirv.LogicalNotEqual", "spirv.LogicalEqual"}};
+      static const std::pair<OpKey, OpKey> opposite[] = {{Op::IEqual, Op::INotEqual},
+                                                         {Op::INotEqual, Op::IEqual},
+                                                         {Op::LogicalEqual, Op::LogicalNotEqual},
+                                                         {Op::LogicalNotEqual, Op::LogicalEqual}};
       Operation *inner = operand(0).definingOp();
       for (const auto &p : opposite)
-        if (inner && inner->name() == p.first)
+        if (inner && inner->info().key == p.first)
           return replaceWithOp(op, p.second, {inner->operand(0), inner->operand(1)});
       return;
     }
     if (!isIntOrBool(t) || op.numOperands() != 2)
       return;
     Value a = operand(0), b = operand(1);
-    if (name == "spirv.IAdd") {
+    if (key == Op::IAdd) {
       if (isSplat(b, 0))
         return replace(op, a);
       if (isSplat(a, 0))
         return replace(op, b);
-    } else if (name == "spirv.ISub") {
+    } else if (key == Op::ISub) {
       if (isSplat(b, 0))
         return replace(op, a);
       if (a == b)
         return zeroOf();
-    } else if (name == "spirv.IMul") {
+    } else if (key == Op::IMul) {
       if (isSplat(b, 1))
         return replace(op, a);
       if (isSplat(a, 1))
         return replace(op, b);
       if (isSplat(a, 0) || isSplat(b, 0))
         return zeroOf();
-    } else if (name == "spirv.UDiv" || name == "spirv.SDiv") {
+    } else if (key == Op::UDiv || key == Op::SDiv) {
       if (isSplat(b, 1))
         return replace(op, a);
-    } else if (name == "spirv.ShiftLeftLogical" || name == "spirv.ShiftRightLogical" ||
-               name == "spirv.ShiftRightArithmetic") {
+    } else if (key == Op::ShiftLeftLogical || key == Op::ShiftRightLogical ||
+               key == Op::ShiftRightArithmetic) {
       if (isSplat(b, 0))
         return replace(op, a);
-    } else if (name == "spirv.BitwiseAnd") {
+    } else if (key == Op::BitwiseAnd) {
       if (isSplat(b, ones))
         return replace(op, a);
       if (isSplat(a, ones))
@@ -1075,7 +1092,7 @@ private:
         return zeroOf();
       if (a == b)
         return replace(op, a);
-    } else if (name == "spirv.BitwiseOr") {
+    } else if (key == Op::BitwiseOr) {
       if (isSplat(b, 0))
         return replace(op, a);
       if (isSplat(a, 0))
@@ -1086,14 +1103,14 @@ private:
         return replace(op, b);
       if (a == b)
         return replace(op, a);
-    } else if (name == "spirv.BitwiseXor") {
+    } else if (key == Op::BitwiseXor) {
       if (isSplat(b, 0))
         return replace(op, a);
       if (isSplat(a, 0))
         return replace(op, b);
       if (a == b)
         return zeroOf();
-    } else if (name == "spirv.LogicalAnd") {
+    } else if (key == Op::LogicalAnd) {
       if (isSplat(b, 1))
         return replace(op, a);
       if (isSplat(a, 1))
@@ -1102,7 +1119,7 @@ private:
         return replace(op, a);
       if (isSplat(b, 0))
         return replace(op, b);
-    } else if (name == "spirv.LogicalOr") {
+    } else if (key == Op::LogicalOr) {
       if (isSplat(b, 0))
         return replace(op, a);
       if (isSplat(a, 0))
@@ -1121,7 +1138,7 @@ private:
   static bool structurallyRequired(const Operation &op) {
     Block *block = op.block();
     for (const Operation *o = block->front(); o; o = o->next())
-      if (o->name() == "spirv.SelectionMerge" || o->name() == "spirv.LoopMerge")
+      if (o->info().key == Op::SelectionMerge || o->info().key == Op::LoopMerge)
         return true;
     const Operation *owner = block->parentOp();
     if (owner && &owner->info() == &ops::selection() && block == owner->region(0).front())
@@ -1131,7 +1148,7 @@ private:
       if (!target)
         continue;
       for (const Operation *o = target->front(); o; o = o->next())
-        if (o->name() == "spirv.LoopMerge")
+        if (o->info().key == Op::LoopMerge)
           return true; // a back edge to a loop kept as blocks (or an entry to it)
       const Operation *loop = target->parentOp();
       if (loop && &loop->info() == &ops::loop() && !loop->region(0).empty()) {
@@ -1150,9 +1167,8 @@ private:
       return;
     uint32_t taken = (s->bits & 1) ? 0 : 1;
     std::vector<Value> args = op.successorOperands(taken);
-    OperationState st(&ops::branch(), op.location());
-    st.addSuccessor(op.successors()[taken].block, args);
-    op.block()->insertBefore(&op, Operation::create(std::move(st)));
+    OpBuilder b = builderBefore(op);
+    b.create<BranchOp>(op.successors()[taken].block, args);
     op.erase();
     changed_ = true;
   }

@@ -16,7 +16,10 @@
 // The target is the module's spirv.target_env, else its vce_triple.
 #include "spire/transforms/Pass.h"
 
+#include "spire/dialect/Builder.h"
+#include "spire/dialect/GeneratedOps.h"
 #include "spire/dialect/Ops.h"
+#include "spire/dialect/StructuralOps.h"
 
 #include <algorithm>
 #include <set>
@@ -26,17 +29,22 @@ namespace spire::transforms {
 
 namespace {
 
+using dialect::AccessChainOp;
+using dialect::AddressOfOp;
 using dialect::Attribute;
 using dialect::AttrKind;
 using dialect::Block;
-using dialect::OperationState;
+using dialect::ConstantOp;
+using dialect::EntryPointOp;
+using dialect::ExecutionModeOp;
+using dialect::GlobalVariableOp;
+using dialect::LoadOp;
+using dialect::OpBuilder;
 using dialect::StructMember;
 using dialect::Type;
 using dialect::TypeKind;
 using dialect::Value;
 namespace attr = dialect::attr;
-namespace ops = dialect::ops;
-using grammar::OperandKind;
 
 constexpr uint32_t kDecorationBlock = static_cast<uint32_t>(grammar::Decoration::Block);
 constexpr uint32_t kStorageInput = static_cast<uint32_t>(grammar::StorageClass::Input);
@@ -47,7 +55,7 @@ public:
   std::string_view name() const override { return "lower-abi-attrs"; }
 
   Status run(Operation &module, Context &context) override {
-    if (&module.info() != &ops::module())
+    if (!dialect::isa<dialect::ModuleOp>(&module))
       return makeError(module.location(), "lower-abi-attrs runs on a spirv.module");
     Block *body = module.region().front();
     if (!body)
@@ -63,12 +71,12 @@ public:
     for (Operation *op = body->front(); op; op = op->next()) {
       if (Attribute sym = op->attr("sym_name"))
         symbols_.insert(std::string(sym.str()));
-      if (&op->info() == &ops::globalVariable())
+      if (dialect::isa<GlobalVariableOp>(op))
         globals_.push_back(op);
     }
     std::vector<Operation *> entries;
     for (Operation *op = body->front(); op; op = op->next())
-      if (&op->info() == &ops::func() && op->attr("spirv.entry_point_abi"))
+      if (dialect::isa<dialect::FuncOp>(op) && op->attr("spirv.entry_point_abi"))
         entries.push_back(op);
     for (Operation *fn : entries)
       if (Status s = lower(*fn, *body, context); !s)
@@ -97,7 +105,7 @@ private:
     if (!fnType.type().results().empty())
       return makeError(fn.location(), "entry function @" + fnName + " must return nothing");
     for (Operation *op = body.front(); op; op = op->next())
-      if (&op->info() == &ops::entryPoint() && op->attr("fn") && op->attr("fn").str() == fnName)
+      if (dialect::isa<EntryPointOp>(op) && op->attr("fn") && op->attr("fn").str() == fnName)
         return makeError(fn.location(), "@" + fnName +
                                             " has spirv.entry_point_abi but already has a "
                                             "spirv.EntryPoint");
@@ -153,43 +161,27 @@ private:
     }
 
     std::vector<Value> replacements;
-    Operation *insertAt = entry ? entry->front() : nullptr;
-    auto insert = [&](OperationState &&st) {
-      Operation *op = Operation::create(std::move(st));
-      entry->insertBefore(insertAt, op);
-      return op;
-    };
+    OpBuilder globals(ctx), code(ctx);
+    globals.setLocation(fn.location());
+    globals.setInsertionPoint(&fn);
+    code.setLocation(fn.location());
+    if (entry && entry->front())
+      code.setInsertionPoint(entry->front());
+    else
+      code.setInsertionPointToEnd(entry);
     for (size_t i = 0; i < lowered.size(); ++i) {
       const Lowered &l = lowered[i];
       std::string sym = uniqueSymbol(fnName + "_arg_" + std::to_string(i));
-      OperationState gv(&ops::globalVariable(), fn.location());
-      gv.addAttribute(ctx, "sym_name", attr::string(ctx, sym));
-      gv.addAttribute(ctx, "type", attr::type(ctx, l.varType));
-      gv.addAttribute(ctx, "descriptor_set",
-                      attr::integer(ctx, i32, static_cast<int32_t>(l.abi.descriptorSet())));
-      gv.addAttribute(ctx, "binding",
-                      attr::integer(ctx, i32, static_cast<int32_t>(l.abi.binding())));
-      Operation *global = Operation::create(std::move(gv));
-      body.insertBefore(&fn, global);
-      globals_.push_back(global);
-
-      OperationState addr(&ops::addressOf(), fn.location());
-      addr.resultTypes.push_back(l.varType);
-      addr.addAttribute(ctx, "variable", attr::symbolRef(ctx, sym));
-      Value v = insert(std::move(addr))->result();
+      auto global = globals.create<GlobalVariableOp>(sym, l.varType);
+      global.setBinding(globals, l.abi.descriptorSet(), l.abi.binding());
+      globals_.push_back(global.operation());
+      Value v = code.create<AddressOfOp>(global).result();
       if (l.scalar) {
-        OperationState zero(&ops::constant(), fn.location());
-        zero.resultTypes.push_back(i32);
-        zero.addAttribute(ctx, "value", attr::integer(ctx, i32, 0));
-        Value index = insert(std::move(zero))->result();
-        OperationState chain(dialect::findOp("spirv.AccessChain"), fn.location());
-        chain.resultTypes.push_back(ctx.pointer(l.scalar, l.storageClass));
-        chain.operands = {v, index};
-        Value member = insert(std::move(chain))->result();
-        OperationState load(dialect::findOp("spirv.Load"), fn.location());
-        load.resultTypes.push_back(l.scalar);
-        load.operands = {member};
-        v = insert(std::move(load))->result();
+        Value index = ConstantOp::integer(code, i32, 0).result();
+        Value member = code.create<AccessChainOp>(ctx.pointer(l.scalar, l.storageClass), v,
+                                                  std::span(&index, 1))
+                           .result();
+        v = code.create<LoadOp>(l.scalar, member).result();
       }
       replacements.push_back(v);
     }
@@ -205,29 +197,21 @@ private:
     else
       fn.removeAttr("spirv.entry_point_abi");
 
-    OperationState ep(&ops::entryPoint(), fn.location());
-    grammar::ExecutionModel model =
-        kernel_ ? grammar::ExecutionModel::Kernel : grammar::ExecutionModel::GLCompute;
-    ep.addAttribute(
-        ctx, "execution_model",
-        attr::enumerant(ctx, OperandKind::ExecutionModel, static_cast<uint32_t>(model)));
-    ep.addAttribute(ctx, "fn", attr::symbolRef(ctx, fnName));
-    ep.addAttribute(ctx, "interface", attr::array(ctx, interfaceOf(fnName, body, ctx)));
-    body.push_back(Operation::create(std::move(ep)));
-
+    OpBuilder top(ctx);
+    top.setLocation(fn.location());
+    top.setInsertionPointToEnd(&body);
+    std::vector<Attribute> interface = interfaceOf(fnName, body, ctx);
+    std::vector<std::string_view> symbols;
+    for (Attribute a : interface)
+      symbols.push_back(a.str());
+    top.create<EntryPointOp>(kernel_ ? grammar::ExecutionModel::Kernel
+                                     : grammar::ExecutionModel::GLCompute,
+                             fnName, symbols);
     if (!abi.workgroupSize().empty()) {
-      OperationState mode(&ops::executionMode(), fn.location());
-      mode.addAttribute(ctx, "fn", attr::symbolRef(ctx, fnName));
-      mode.addAttribute(ctx, "execution_mode",
-                        attr::enumerant(ctx, OperandKind::ExecutionMode,
-                                        static_cast<uint32_t>(grammar::ExecutionMode::LocalSize)));
-      std::vector<Attribute> values;
-      for (size_t k = 0; k < 3; ++k)
-        values.push_back(attr::integer(
-            ctx, i32,
-            k < abi.workgroupSize().size() ? static_cast<int32_t>(abi.workgroupSize()[k]) : 1));
-      mode.addAttribute(ctx, "values", attr::array(ctx, values));
-      body.push_back(Operation::create(std::move(mode)));
+      uint32_t size[3] = {1, 1, 1};
+      for (size_t k = 0; k < 3 && k < abi.workgroupSize().size(); ++k)
+        size[k] = abi.workgroupSize()[k];
+      top.create<ExecutionModeOp>(fnName, grammar::ExecutionMode::LocalSize, size);
     }
     return {};
   }
@@ -242,13 +226,13 @@ private:
       if (!visited.insert(name).second)
         continue;
       for (Operation *op = body.front(); op; op = op->next()) {
-        if (&op->info() != &ops::func() || !op->attr("sym_name") ||
+        if (!dialect::isa<dialect::FuncOp>(op) || !op->attr("sym_name") ||
             op->attr("sym_name").str() != name)
           continue;
         dialect::walk(op, [&](Operation *inner) {
-          if (&inner->info() == &ops::addressOf() && inner->attr("variable"))
+          if (dialect::isa<AddressOfOp>(inner) && inner->attr("variable"))
             used.insert(std::string(inner->attr("variable").str()));
-          if (&inner->info() == &ops::functionCall() && inner->attr("callee"))
+          if (dialect::isa<dialect::FunctionCallOp>(inner) && inner->attr("callee"))
             work.push_back(std::string(inner->attr("callee").str()));
         });
       }

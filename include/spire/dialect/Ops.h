@@ -1,22 +1,69 @@
-// The ops of the SPIR-V dialect. Every instruction of the core grammar and of the GLSL.std.450
-// and OpenCL.std sets has an op, derived from the grammar when the registry is first used
-// (name: "spirv." + the opname without "Op", a vendor suffix moved to the front as in
-// "spirv.KHR.SubgroupBallot"; "spirv.GL.<name>", "spirv.CL.<name>" for extended instructions),
-// with how each grammar operand appears in the op: an SSA operand, an attribute (literals,
-// enumerants, and scope / memory semantics ids, which the dialect makes attributes), or part of
-// the op's structure. A small hand-written overlay adds the ops with no instruction of their
-// own (spirv.module, spirv.func, spirv.GlobalVariable, spirv.mlir.*) and the attribute names
-// that MLIR spells its own way.
+// The ops of the SPIR-V dialect, one record (OpInfo) each, keyed by opcode (OpKey). Every
+// instruction of the core grammar and of the GLSL.std.450 and OpenCL.std sets has an op,
+// generated from the grammar at build time (src/dialect/generate_ops.py: name "spirv." + the
+// opname without "Op", a vendor suffix moved to the front as in "spirv.KHR.SubgroupBallot";
+// "spirv.GL.<name>", "spirv.CL.<name>" for extended instructions), with how each grammar operand
+// appears in the op: an SSA operand, an attribute (literals, enumerants, and scope / memory
+// semantics ids, which the dialect makes attributes), or part of the op's structure. The ops with
+// no instruction of their own (spirv.module, spirv.func, spirv.GlobalVariable, spirv.mlir.*) are
+// hand-written records beside them.
 #pragma once
 
 #include "spire/grammar/Grammar.h"
 
 #include <cstdint>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
 namespace spire::dialect {
+
+/// Which numbering an op's key uses.
+enum class OpSpace : uint8_t { Core, Glsl, OpenCl, Dialect };
+
+/// The ops no instruction has (or whose instruction the dialect replaces by a symbol or region).
+enum class DialectOp : uint16_t {
+  Module,
+  Func,
+  GlobalVariable,
+  SpecConstant,
+  SpecConstantComposite,
+  SpecConstantOperation,
+  SpecConstantOperationSymbol,
+  EntryPoint,
+  ExecutionMode,
+  AddressOf,
+  ReferenceOf,
+  Selection,
+  Loop,
+  Merge,
+  Yield,
+  Constant,
+  ExtInst,
+  Count
+};
+
+/// What an op's record is found by: a core opcode, an instruction number of GLSL.std.450 or
+/// OpenCL.std, or a DialectOp. Converts from the grammar's enums, so that tables name ops as
+/// `grammar::Op::IAdd` or `grammar::GlslStd450Inst::FAbs`.
+class OpKey {
+public:
+  constexpr OpKey() = default;
+  constexpr OpKey(OpSpace space, uint32_t number)
+      : bits_((static_cast<uint32_t>(space) << 24) | number) {}
+  constexpr OpKey(grammar::Op op) : OpKey(OpSpace::Core, static_cast<uint32_t>(op)) {}
+  constexpr OpKey(grammar::GlslStd450Inst i) : OpKey(OpSpace::Glsl, static_cast<uint32_t>(i)) {}
+  constexpr OpKey(grammar::OpenclStd100Inst i) : OpKey(OpSpace::OpenCl, static_cast<uint32_t>(i)) {}
+  constexpr OpKey(DialectOp op) : OpKey(OpSpace::Dialect, static_cast<uint32_t>(op)) {}
+  constexpr OpSpace space() const { return static_cast<OpSpace>(bits_ >> 24); }
+  constexpr uint32_t number() const { return bits_ & 0xFFFFFFu; }
+  constexpr bool valid() const { return bits_ != ~0u; }
+  constexpr bool operator==(const OpKey &) const = default;
+
+private:
+  uint32_t bits_ = ~0u;
+};
 
 /// How one grammar operand of an instruction appears in its op.
 struct OperandMapping {
@@ -38,6 +85,10 @@ struct OperandMapping {
   grammar::OperandKind attrKind{};
 };
 
+class Operation;
+struct OpSyntax;
+struct TypeRule;
+
 struct OpInfo {
   enum Flag : uint32_t {
     kTerminator = 1u << 0,
@@ -45,8 +96,10 @@ struct OpInfo {
     kSymbol = 1u << 2,     ///< defines a symbol (sym_name)
     kIsolated = 1u << 3,   ///< regions see no values from outside
     kNoTerminator = 1u << 4,
+    kPure = 1u << 5, ///< no side effects: unused, it may go
   };
   std::string_view name;
+  OpKey key;
   uint32_t flags = 0;
   /// The core instruction, or null (structural and extended-instruction ops).
   const grammar::InstructionDesc *inst = nullptr;
@@ -56,10 +109,21 @@ struct OpInfo {
   /// The grammar operands after the result type and result id.
   std::span<const OperandMapping> operands;
   bool hasResultType() const;
+
+  // The overlay: what the grammar does not say, attached by opcode when the registry is made.
+  /// Its custom syntax (OpSyntax.h), or null: the op prints and parses in generic form only.
+  const OpSyntax *syntax = nullptr;
+  /// The rule its operand and result types follow (VerifierTypes.cpp), or null.
+  const TypeRule *typeRule = nullptr;
+  /// What the verifier checks beyond the grammar's shape and the type rule (the dialect's own
+  /// ops: their attributes and regions): empty when `op` is sound, else the first problem.
+  std::string (*verify)(const Operation &op) = nullptr;
 };
 
 /// The op named `name` ("spirv.IAdd"), or null.
 const OpInfo *findOp(std::string_view name);
+/// The op of a key, or null (an instruction the build's grammar lacks).
+const OpInfo *findOp(OpKey key);
 /// The op of a core instruction, or null.
 const OpInfo *opForInstruction(grammar::Op opcode);
 /// The op of an extended instruction, or null when the set has no ops.

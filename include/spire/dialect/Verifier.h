@@ -6,6 +6,7 @@
 #pragma once
 
 #include "spire/dialect/IR.h"
+#include "spire/dialect/Ops.h"
 #include "spire/support/Expected.h"
 
 #include <string_view>
@@ -17,9 +18,9 @@ namespace spire::dialect {
 /// came from.
 Status verify(const Operation &op);
 
-/// The names in the verifier's table of type rules that no op has: empty, unless a name is
-/// misspelt or missing from this build's grammar (its op then goes unchecked).
-std::vector<std::string_view> typeRuleNamesWithoutOp();
+/// The keys in the verifier's table of type rules that no op has: empty, unless this build's
+/// grammar lacks the instruction (its op then goes unchecked).
+std::vector<OpKey> typeRuleKeysWithoutOp();
 
 /// Whether the verifier checks the operand and result types of the op named `opName`
 /// ("spirv.IAdd"): the table of type rules has a row, or a function, for it.

@@ -1,0 +1,48 @@
+// The hand-written overlay of the op records: what the grammar does not say about an op (its
+// custom syntax, its type rule, the checks of the dialect's own ops, its folder), attached by
+// opcode to the records when the registry is made (Ops.cpp).
+#pragma once
+
+#include "OpFormat.h"
+
+#include "spire/dialect/Ops.h"
+
+#include <deque>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace spire::dialect::detail {
+
+/// What the overlay makes and the records point to, owned by the registry.
+struct OverlayStore {
+  std::deque<OpSyntax> syntaxes;
+  std::deque<OpFormat> formats;
+  /// Declarations that do not compile (a unit test checks there are none).
+  std::vector<std::string> problems;
+};
+
+/// The records being made: what the attach functions fill in.
+class OpRecords {
+public:
+  OpRecords(std::function<OpInfo *(OpKey)> find, OverlayStore &store)
+      : find_(std::move(find)), store_(store) {}
+  /// The record of `key`, or null when the build's grammar lacks the instruction.
+  OpInfo *find(OpKey key) const { return find_(key); }
+  OverlayStore &store() const { return store_; }
+
+private:
+  std::function<OpInfo *(OpKey)> find_;
+  OverlayStore &store_;
+};
+
+/// VerifierTypes.cpp: OpInfo::typeRule.
+void attachTypeRules(const OpRecords &records);
+/// VerifierStructure.cpp: OpInfo::verify of the dialect's own ops.
+void attachVerifiers(const OpRecords &records);
+/// OpSyntaxTable.cpp: OpInfo::syntax.
+void attachSyntax(const OpRecords &records);
+/// The problems of the overlay's declarations (OverlayStore::problems).
+const std::vector<std::string> &overlayProblems();
+
+} // namespace spire::dialect::detail

@@ -1,0 +1,218 @@
+// The parser of the dialect's text (Text.h): MLIR's generic form for every op, and the custom
+// syntax its record declares (OpSyntax.h: a format this parser reads, or hooks that call the
+// pieces below). One pass over the text, no tokens kept: the parser reads at a position, names
+// are views of the text, and an op is created once all of it has been read, so that an error
+// leaves nothing half-built but the temporaries on the stack.
+#pragma once
+
+#include "spire/dialect/Text.h"
+
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace spire::dialect {
+
+struct OpFormat;
+
+/// The characters of the text's tokens.
+namespace lexing {
+inline bool isDigit(char c) { return c >= '0' && c <= '9'; }
+inline bool isLetter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+inline bool isIdChar(char c) {
+  return isLetter(c) || isDigit(c) || c == '_' || c == '$' || c == '.';
+}
+inline bool isSuffixChar(char c) { return isIdChar(c) || c == '-'; }
+} // namespace lexing
+
+/// A use of a value: `%name` or `%name#N`.
+struct Use {
+  std::string_view name; ///< with the '%', without a '#N' suffix
+  uint32_t index = 0;    ///< the N of '#N'
+  size_t pos = 0;
+};
+
+/// An argument of a region's entry block named in the op's syntax (spirv.func's parameters).
+struct EntryArg {
+  std::string_view name;
+  size_t pos;
+  Type type;
+};
+
+class TextParser {
+public:
+  TextParser(Context &ctx, std::string_view text) : ctx_(ctx), t_(text) {}
+  ~TextParser();
+  TextParser(const TextParser &) = delete;
+  TextParser &operator=(const TextParser &) = delete;
+
+  Expected<OwningOp> run();
+
+  // --- For the custom syntax hooks ------------------------------------------------------------
+
+  Context &context() { return ctx_; }
+
+  // Characters (Parser.cpp).
+  void skip();
+  char peek();
+  /// Where the next token starts.
+  size_t position() {
+    skip();
+    return pos_;
+  }
+  /// Where the last token ended (errors about what follows it point there).
+  size_t offset() const { return pos_; }
+  bool accept(char c);
+  bool accept(std::string_view s);
+  /// A keyword: `s` not followed by an identifier character.
+  bool acceptKeyword(std::string_view s);
+  bool expect(char c);
+  bool expect(std::string_view s);
+  bool expectKeyword(std::string_view s);
+  /// [A-Za-z_][A-Za-z0-9_$.]* (op names, attribute names, enumerants).
+  std::string_view identifier();
+  /// The text up to (not including) `stop` or the end of the line.
+  std::string_view until(char stop);
+  bool failAt(size_t pos, std::string message);
+  bool fail(std::string message);
+  bool failed() const { return !error_.empty(); }
+  /// `one (',' one)* close`, or just `close`: the rest of a bracketed list whose opening the
+  /// caller took. `one` parses an element and returns false on an error (already reported).
+  template <class ParseOne> bool listUntil(char close, ParseOne one) {
+    if (accept(close))
+      return true;
+    do {
+      if (!one())
+        return false;
+    } while (accept(','));
+    return expect(close);
+  }
+
+  // Literals, types and attributes (ParserAttributes.cpp).
+  bool string(std::string &out);
+  /// @name or @"name".
+  bool symbol(std::string &out);
+  /// `@name` as the op's `sym_name` attribute.
+  bool symbolName(OperationState &st);
+  std::optional<int64_t> integer();
+  Type type();
+  bool typeList(std::vector<Type> &out);
+  Attribute attribute();
+  /// `"Name"` (quoted) or `<Name>` (angle) as an enum attribute of `kind`.
+  Attribute enumAttr(grammar::OperandKind kind, bool angle);
+  /// `Name` or `A|B` (bit enums) of `kind`; errors name `at`.
+  bool enumValue(grammar::OperandKind kind, std::string_view text, size_t at, uint32_t &value);
+  /// `{name = value, unit-name, ...}` appended to `out`; the names interned.
+  bool dictionary(std::vector<NamedAttribute> &out);
+  bool optionalAttrDict(OperationState &st);
+  void addAttr(OperationState &st, std::string_view name, Attribute a);
+
+  // Values, blocks and regions (Parser.cpp).
+  bool use(Use &u);
+  /// Zero or more uses separated by commas (when the next token is a '%'); a comma not followed
+  /// by a use is left for the caller.
+  bool uses(std::vector<Use> &out);
+  /// The value a use names; `hint` (may be null) is its type, which a forward reference needs;
+  /// with `strict` a defined value must have it.
+  Value resolve(const Use &u, Type hint, bool strict = true);
+  /// Resolves each use against its type (us[i] with types[i]) onto `out`.
+  bool resolveEach(std::span<const Use> us, std::span<const Type> types, std::vector<Value> &out);
+  bool resolveAll(const std::vector<Use> &us, Type hint, OperationState &st);
+  /// Between `lo` and `hi` uses, else "wrong number of operands" at `at`.
+  bool count(const std::vector<Use> &us, size_t lo, size_t hi, size_t at);
+  /// `{ ops, ^blocks }` into `region`.
+  bool region(Region &region, bool isolated, const std::vector<EntryArg> *entryArgs = nullptr);
+  /// `^bb1` or `^bb1(%a : T)` as a successor of the op being made.
+  bool successor(OperationState &st);
+  /// The op with `regions` (parsed) as its regions, once its attributes are known to have
+  /// distinct names (an attribute dictionary may repeat one the custom syntax gives).
+  Operation *finish(OperationState &st, std::vector<std::unique_ptr<Region>> *regions = nullptr);
+  /// An op in the generic form, its name read at `at`.
+  Operation *genericOp(const OpInfo &info, size_t at);
+
+private:
+  /// How deep ops, regions and attributes may nest.
+  static constexpr int kMaxDepth = 128;
+  Diagnostic diagnostic() const;
+
+  // Types and attributes.
+  struct Literal {
+    std::string_view text;
+    size_t pos;
+  };
+  size_t typeEnd(size_t pos) const;
+  std::optional<Literal> numberText();
+  static bool isFloatText(std::string_view s);
+  Attribute typedLiteral(const Literal &lit, Type t);
+  Attribute attributeInner();
+  Attribute vce();
+  Attribute dense();
+  bool unique(const std::vector<NamedAttribute> &attrs, const std::vector<size_t> &positions,
+              size_t first);
+  std::string_view name_(std::string_view name);
+
+  // Values and blocks.
+  struct Scope {
+    std::unordered_map<std::string_view, Value> values;
+    bool isolated = false;
+    uint64_t id = 0;
+  };
+  struct Forward {
+    Operation *placeholder = nullptr;
+    size_t pos = 0;
+    /// The scopes the use sees (up to its isolated one): a definition must be in one of them.
+    std::vector<uint64_t> scopes;
+  };
+  struct BlockRef {
+    Block *block = nullptr;
+    bool defined = false;
+    size_t pos = 0;
+  };
+  struct RegionScope {
+    std::unordered_map<std::string_view, BlockRef> blocks;
+    std::vector<std::unique_ptr<Block>> pending; ///< referenced, not yet defined
+  };
+  struct ResultName {
+    std::string_view name;
+    size_t pos;
+    uint32_t count;
+  };
+  size_t forwardDepth() const { return forwards_.empty() ? 0 : forwards_.size() - 1; }
+  bool define(std::string_view name, size_t pos, Value v);
+  Block *blockRef(std::string_view name, size_t pos);
+  bool blockName(std::string_view &name);
+  bool regionBody(Region &region, const std::vector<EntryArg> *entryArgs);
+  bool blockBody(Block *b);
+
+  // Ops.
+  OwningOp top();
+  OwningOp single();
+  bool operation(Block *b);
+  bool skipParens();
+  Operation *customOp(const OpInfo &info, size_t at);
+  Operation *formatted(const OpInfo &info, const OpFormat &format, size_t at);
+
+  Context &ctx_;
+  std::string_view t_;
+  size_t pos_ = 0;
+  int depth_ = 0;
+  std::string error_;
+  size_t errorPos_ = 0;
+  std::vector<Scope> scopes_;
+  std::vector<std::unordered_map<std::string_view, Forward *>> forwards_;
+  std::deque<std::pair<std::string_view, Forward>> forwardsStorage_;
+  std::vector<RegionScope> regions_;
+  std::unordered_map<std::string_view, Type> typeCache_;
+  size_t opAt_ = 0;
+  std::unordered_map<std::string_view, std::string_view> names_;
+  std::unordered_map<uint64_t, Attribute> enums_;
+  uint64_t nextScope_ = 0;
+};
+
+} // namespace spire::dialect

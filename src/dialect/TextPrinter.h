@@ -1,0 +1,103 @@
+// The printer of the dialect's text (Text.h): one op at a time in MLIR's generic form or in its
+// custom syntax, which its record declares (OpSyntax.h: a format this printer reads, or hooks
+// that call the pieces below). Values are named as mlir-translate-16 names them
+// (ValueNames.cpp).
+#pragma once
+
+#include "spire/dialect/Text.h"
+
+#include <cstdint>
+#include <initializer_list>
+#include <span>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+namespace spire::dialect {
+
+struct OpFormat;
+
+class TextPrinter {
+public:
+  TextPrinter(std::string &out, const PrintOptions &options) : out_(out), opts_(options) {}
+
+  /// Names the values of `op` and what it holds, then prints it.
+  void top(const Operation &op);
+
+  // --- For the custom syntax hooks ------------------------------------------------------------
+
+  std::string &out() { return out_; }
+  const PrintOptions &options() const { return opts_; }
+  /// A value's name: `%name`, `%7`, or `%7#1` for a result of a group.
+  void use(Value v);
+  /// Operands [first, end) of `op`, separated by commas; their types likewise.
+  void operands(const Operation &op, uint32_t first, uint32_t end);
+  void types(const Operation &op, uint32_t first, uint32_t end);
+  /// A type's text, made once per type.
+  void type(Type t);
+  /// The result types as the generic form ends: `T`, `()` or `(T, U)`.
+  void resultTypes(const Operation &op);
+  /// ` {a = 1 : i32, b}` with the attributes not in `elided`, or nothing.
+  void attrDict(const Operation &op, std::span<const std::string_view> elided = {});
+  void attrDict(const Operation &op, std::initializer_list<std::string_view> elided) {
+    attrDict(op, std::span(elided.begin(), elided.size()));
+  }
+  /// Whether the op has no attributes but those in `allowed`.
+  static bool onlyAttrs(const Operation &op, std::initializer_list<std::string_view> allowed);
+  /// `^bb1` or `^bb1(%a, %b : i32, f32)`.
+  void successor(const Operation &op, const Successor &s);
+  /// `{ ... }`; `entryArgs`: the generic form, which shows the entry block's label when it has
+  /// arguments or no ops.
+  void region(const Region &r, unsigned indent, bool entryArgs);
+  /// The generic form of `op`, without its results.
+  void generic(const Operation &op, unsigned indent);
+
+private:
+  // Names (ValueNames.cpp).
+  struct NameContext {
+    const Region *region;
+    int64_t nextValue;
+    uint32_t nextArg, nextConflict;
+    size_t parentScopes;
+  };
+  void number(const Operation &root);
+  void numberRegion(const Region &region);
+  void numberResults(const Operation &op);
+  void setName(Value v, std::string_view raw);
+  static std::string nameHint(const Operation &op);
+  void results(const Operation &op);
+  void appendNumber(int64_t n);
+  std::string blockName(const Block *b);
+
+  // Ops (Printer.cpp).
+  void indent(unsigned n) { out_.append(n, ' '); }
+  void operation(const Operation &op, unsigned indent);
+  bool custom(const Operation &op, unsigned indent);
+  bool formatted(const Operation &op, const OpFormat &format);
+  void attrEntry(const NamedAttribute &a, bool &first);
+  void genericAttrs(const Operation &op);
+  void block(const Block &b, unsigned indent, bool entry, bool entryArgs);
+  void predecessors(const Block &b, bool entry);
+  bool entryTargeted(const Operation &op) const;
+
+  std::string &out_;
+  PrintOptions opts_;
+  /// A value's number, or for a named one -(its index in named_ + 1).
+  /// Values' numbers live in their scratch slots, marked with this printer's epoch.
+  uint32_t epoch_ = newScratchEpoch();
+  void setId(const detail::ValueImpl *v, int64_t id) { v->scratch = {epoch_, id}; }
+  std::vector<std::string> named_;
+  std::unordered_map<const Block *, uint32_t> blockIds_;
+  std::unordered_map<const void *, std::string> typeText_;
+  std::unordered_map<const Block *, std::vector<uint32_t>> preds_;
+  std::unordered_set<std::string> used_;
+  std::vector<std::string> scopeNames_;
+  std::vector<size_t> scopes_;
+  int64_t nextValue_ = 0;
+  uint32_t nextArg_ = 0, nextConflict_ = 0;
+  size_t numbered_ = 0;
+};
+
+} // namespace spire::dialect
