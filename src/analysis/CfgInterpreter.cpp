@@ -35,13 +35,15 @@ CfgTrace interpret(const Cfg &input, const BranchOracle &oracle, uint32_t limit)
 }
 
 CfgTrace interpret(const Cfg &input, const StructuredCfg &structured, const BranchOracle &oracle,
-                   uint32_t limit) {
+                   uint32_t limit, std::vector<uint32_t> *blocks) {
   CfgTrace trace;
   std::vector<uint32_t> visits(input.graph.size(), 0);
   uint32_t node = structured.graph.entry();
   uint32_t selector = 0, sinceInput = 0;
   while (trace.nodes.size() < limit) {
     uint32_t pick = 0;
+    if (blocks)
+      blocks->push_back(node);
     switch (structured.kinds[node]) {
     case StructuredCfg::Kind::Original:
       sinceInput = 0;

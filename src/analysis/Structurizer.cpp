@@ -29,6 +29,16 @@ std::span<const SwitchCase> Cfg::casesOf(uint32_t node) const {
                                                     static_cast<size_t>(hi - lo));
 }
 
+uint32_t StructuredCfg::edgeBlock(uint32_t from, uint32_t successor) const {
+  auto it =
+      std::lower_bound(edgeBlocks.begin(), edgeBlocks.end(), EdgeBlock{from, successor, 0},
+                       [](const EdgeBlock &a, const EdgeBlock &b) {
+                         return a.from != b.from ? a.from < b.from : a.successor < b.successor;
+                       });
+  return it != edgeBlocks.end() && it->from == from && it->successor == successor ? it->block
+                                                                                  : kNoNode;
+}
+
 Terminator StructuredCfg::terminator(const Cfg &input, uint32_t node) const {
   switch (kinds[node]) {
   case Kind::Original:
@@ -54,11 +64,13 @@ public:
       : in_(in), g_(in.graph), dom_(dom), dfs_(dfs) {
     const uint32_t n = g_.size();
     forwardPreds_.assign(n, 0);
+    inputPreds_.assign(n, 0);
     loopHeader_.assign(n, 0);
     for (uint32_t v = 0; v < n; ++v) {
       if (!dfs.reached(v))
         continue;
       for (uint32_t s : g_.successors(v)) {
+        inputPreds_[s]++;
         if (dom.dominates(s, v))
           loopHeader_[s] = 1;
         else
@@ -268,8 +280,21 @@ private:
       setNode(at, StructuredCfg::Kind::Original, x);
     const Terminator term = in_.terminators[x];
     std::vector<uint32_t> targets;
-    for (uint32_t s : g_.successors(x))
-      targets.push_back(branch(x, s, term == Terminator::Switch));
+    auto succs = g_.successors(x);
+    for (uint32_t i = 0; i < succs.size(); ++i) {
+      // An edge into a block with several predecessors gets a block of its own, where the
+      // translator stores what the target's phis receive along it.
+      const bool ownBlock = inputPreds_[succs[i]] >= 2;
+      const uint32_t to = branch(x, succs[i], term == Terminator::Switch && !ownBlock);
+      if (recording_ || !ownBlock) {
+        targets.push_back(to);
+        continue;
+      }
+      const uint32_t e = newNode(StructuredCfg::Kind::Forward);
+      succs_[e].push_back(to);
+      edgeBlocks_.push_back({x, i, e});
+      targets.push_back(e);
+    }
     if (recording_)
       return;
     bool exempt = false; // a conditional branch that breaks or continues needs no merge
@@ -306,6 +331,10 @@ private:
     out.origin = std::move(origin_);
     out.merges = std::move(merges_);
     out.values = std::move(values_);
+    out.edgeBlocks = std::move(edgeBlocks_);
+    std::sort(out.edgeBlocks.begin(), out.edgeBlocks.end(), [](const auto &a, const auto &b) {
+      return a.from != b.from ? a.from < b.from : a.successor < b.successor;
+    });
     return out;
   }
 
@@ -313,7 +342,8 @@ private:
   const Graph &g_;
   const DominatorTree &dom_;
   const DepthFirst &dfs_;
-  std::vector<uint32_t> forwardPreds_;
+  std::vector<uint32_t> forwardPreds_, inputPreds_;
+  std::vector<StructuredCfg::EdgeBlock> edgeBlocks_;
   std::vector<uint8_t> loopHeader_;
   bool recording_ = true;
   uint32_t scopeCount_ = 0;

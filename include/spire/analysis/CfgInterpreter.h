@@ -28,8 +28,8 @@ CfgTrace interpret(const Cfg &input, const BranchOracle &oracle, uint32_t limit)
 /// Runs a structured graph the same way: new blocks are not recorded, Ladders test the
 /// selector, Original blocks ask the oracle about the input block they copy. End::Stuck when
 /// the structured graph runs a long way without reaching an input block, or reaches an
-/// Unreachable block.
+/// Unreachable block. `blocks`, when given, receives every structured block run, in order.
 CfgTrace interpret(const Cfg &input, const StructuredCfg &structured, const BranchOracle &oracle,
-                   uint32_t limit);
+                   uint32_t limit, std::vector<uint32_t> *blocks = nullptr);
 
 } // namespace spire::analysis

@@ -68,13 +68,30 @@ struct StructuredCfg {
   /// structurally dominate it.
   std::vector<uint32_t> layout;
 
+  /// The block of an input edge into a block with several input predecessors (the only blocks
+  /// with phis): a new Forward block that runs exactly when the input takes that edge, after
+  /// its source and before any other input block. The translator puts the copies the target's
+  /// phis receive along the edge there (stores to a Function variable per phi, loaded at the
+  /// target, or values for OpPhis it places again with DominanceFrontiers over `graph`).
+  /// Sorted by (from, successor).
+  struct EdgeBlock {
+    uint32_t from;      ///< the input block
+    uint32_t successor; ///< index into its successors
+    uint32_t block;     ///< the output block
+  };
+  std::vector<EdgeBlock> edgeBlocks;
+
   uint32_t size() const { return graph.size(); }
+  /// The edge block of input edge (from, successor index), or kNoNode when it has none.
+  uint32_t edgeBlock(uint32_t from, uint32_t successor) const;
   /// The terminator a block ends with (Original blocks: their input's).
   Terminator terminator(const Cfg &input, uint32_t node) const;
 };
 
 /// Structures a reducible CFG. Each input block reached from the entry appears once in the
-/// output (no duplication is needed: multi-level exits go through ladders instead). Unreached
+/// output (no duplication is needed: multi-level exits go through ladders instead), and an
+/// input block that dominates another still dominates it in the output, so every value of the
+/// input still dominates its uses; only phis need the edge blocks. Unreached
 /// input blocks are dropped. Every Block/Loop scope of the result is a SPIR-V loop construct
 /// (a scope left only by breaks is a loop whose continue target no path reaches); selections
 /// and switches get a merge block no path reaches. Errors: an irreducible graph (naming a

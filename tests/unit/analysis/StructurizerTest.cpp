@@ -4,6 +4,7 @@
 #include "unit/analysis/CfgTestSupport.h"
 
 #include "spire/analysis/CfgInterpreter.h"
+#include "spire/analysis/Dominators.h"
 #include "spire/analysis/StructuredCfgCheck.h"
 #include "spire/analysis/Structurizer.h"
 
@@ -61,6 +62,58 @@ std::string dump(const Cfg &cfg, const StructuredCfg &s) {
   return out;
 }
 
+uint32_t copyOf(const StructuredCfg &s, uint32_t original) {
+  for (uint32_t v = 0; v < s.size(); ++v)
+    if (s.kinds[v] == Kind::Original && s.origin[v] == original)
+      return v;
+  return kNoNode;
+}
+
+/// An input block that dominates another still does in the output: values keep dominating
+/// their uses.
+void expectDominanceKept(const Cfg &cfg, const StructuredCfg &s) {
+  const DominatorTree in(cfg.graph), out(s.graph);
+  for (uint32_t a = 0; a < cfg.graph.size(); ++a)
+    for (uint32_t b = 0; b < cfg.graph.size(); ++b)
+      if (in.inTree(b) && in.dominates(a, b))
+        EXPECT_TRUE(out.dominates(copyOf(s, a), copyOf(s, b)))
+            << a << " dominates " << b << " in the input only\n"
+            << dump(cfg, s);
+}
+
+/// Along a run, each edge block runs right after its source and before its target, and every
+/// input edge into a block with several predecessors passes its edge block.
+void expectEdgeBlocksOnTheirEdges(const Cfg &cfg, const StructuredCfg &s,
+                                  const std::vector<uint32_t> &blocks) {
+  std::vector<uint32_t> preds(cfg.graph.size(), 0);
+  const DominatorTree in(cfg.graph);
+  for (uint32_t v = 0; v < cfg.graph.size(); ++v)
+    if (in.inTree(v))
+      for (uint32_t t : cfg.graph.successors(v))
+        preds[t]++;
+  uint32_t last = kNoNode, seen = kNoNode;
+  for (uint32_t b : blocks) {
+    for (const StructuredCfg::EdgeBlock &e : s.edgeBlocks)
+      if (e.block == b) {
+        EXPECT_EQ(e.from, last) << "edge block " << b;
+        seen = b;
+      }
+    if (s.kinds[b] != Kind::Original)
+      continue;
+    const uint32_t o = s.origin[b];
+    if (last != kNoNode && preds[o] >= 2) {
+      auto succ = cfg.graph.successors(last);
+      const uint32_t i =
+          static_cast<uint32_t>(std::find(succ.begin(), succ.end(), o) - succ.begin());
+      ASSERT_LT(i, succ.size());
+      EXPECT_NE(s.edgeBlock(last, i), kNoNode);
+      EXPECT_EQ(seen, s.edgeBlock(last, i)) << "edge " << last << " -> " << o;
+    }
+    last = o;
+    seen = kNoNode;
+  }
+}
+
 /// Structures `cfg`, checks the rules, and compares the paths for `seeds` decision sequences.
 /// Returns the result for more expectations.
 StructuredCfg structureAndCompare(const Cfg &cfg, uint32_t seeds = 64, uint32_t limit = 300) {
@@ -72,11 +125,14 @@ StructuredCfg structureAndCompare(const Cfg &cfg, uint32_t seeds = 64, uint32_t 
   EXPECT_TRUE(check.ok()) << check.error().message << "\n" << dump(cfg, *s);
   for (uint32_t seed = 0; seed < seeds; ++seed) {
     const CfgTrace before = interpret(cfg, seededOracle(seed), limit);
-    const CfgTrace after = interpret(cfg, *s, seededOracle(seed), limit);
+    std::vector<uint32_t> blocks;
+    const CfgTrace after = interpret(cfg, *s, seededOracle(seed), limit, &blocks);
     EXPECT_EQ(before, after) << "seed " << seed << "\n" << dump(cfg, *s);
     if (before != after)
       break;
+    expectEdgeBlocksOnTheirEdges(cfg, *s, blocks);
   }
+  expectDominanceKept(cfg, *s);
   // Each reached input block appears once.
   std::vector<uint32_t> copies(cfg.graph.size(), 0);
   for (uint32_t v = 0; v < s->size(); ++v)
@@ -85,13 +141,6 @@ StructuredCfg structureAndCompare(const Cfg &cfg, uint32_t seeds = 64, uint32_t 
   for (uint32_t v = 0; v < cfg.graph.size(); ++v)
     EXPECT_LE(copies[v], 1u) << "input block " << v;
   return std::move(*s);
-}
-
-uint32_t copyOf(const StructuredCfg &s, uint32_t original) {
-  for (uint32_t v = 0; v < s.size(); ++v)
-    if (s.kinds[v] == Kind::Original && s.origin[v] == original)
-      return v;
-  return kNoNode;
 }
 
 TEST(Structurizer, StraightLineNeedsNothing) {
