@@ -50,6 +50,11 @@ Cfg makeCfg(const std::vector<std::vector<uint32_t>> &succs,
   return fromEdges(n, succs, sw, un, nullptr);
 }
 
+Cfg makeCfg(const std::vector<std::vector<uint32_t>> &succs, const std::vector<uint8_t> &switches,
+            const std::vector<uint8_t> &unreachable) {
+  return fromEdges(static_cast<uint32_t>(succs.size()), succs, switches, unreachable, nullptr);
+}
+
 Cfg randomReducibleCfg(std::mt19937 &rng, uint32_t n) {
   auto pick = [&](uint32_t lo, uint32_t hi) {
     return std::uniform_int_distribution<uint32_t>(lo, hi)(rng);

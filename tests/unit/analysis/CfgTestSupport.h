@@ -20,6 +20,10 @@ Cfg makeCfg(const std::vector<std::vector<uint32_t>> &succs,
             std::initializer_list<uint32_t> switches = {},
             std::initializer_list<uint32_t> unreachable = {});
 
+/// The same from vectors: switches[v] and unreachable[v] flag node v (both sized like `succs`).
+Cfg makeCfg(const std::vector<std::vector<uint32_t>> &succs, const std::vector<uint8_t> &switches,
+            const std::vector<uint8_t> &unreachable);
+
 /// A random reducible CFG of `n` nodes: a random forward DAG (every node reached from node 0)
 /// plus back edges from nodes to their dominators, so every cycle is entered at its header.
 Cfg randomReducibleCfg(std::mt19937 &rng, uint32_t n);
