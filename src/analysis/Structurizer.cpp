@@ -85,6 +85,8 @@ public:
     scopeCount_ = 0;
     const uint32_t entry = g_.entry();
     emitTree(entry, kNoNode);
+    for (uint32_t id = 0; id < scopeCount_; ++id)
+      selection_[id] = selection_[id] && !notSelection_[id];
     for (std::vector<uint32_t> &c : crossing_) {
       std::sort(c.begin(), c.end());
       c.erase(std::unique(c.begin(), c.end()), c.end());
@@ -107,8 +109,9 @@ public:
 
 private:
   struct Scope {
-    bool loop;     ///< a loop scope (continue = back to `node`) or a block scope (break = `node`)
-    uint32_t node; ///< the loop header, or the merge node the block scope ends before
+    bool loop;      ///< a loop scope (continue = back to `node`) or a block scope (break = `node`)
+    bool selection; ///< a block scope that is the selection construct of the code it wraps
+    uint32_t node;  ///< the loop header, or the merge node the block scope ends before
     uint32_t id;
     uint32_t header = kNoNode, continueBlock = kNoNode, merge = kNoNode;
   };
@@ -142,13 +145,27 @@ private:
     values_[at] = value;
   }
 
+  bool branches(uint32_t x) const {
+    return in_.terminators[x] == Terminator::ConditionalBranch ||
+           in_.terminators[x] == Terminator::Switch;
+  }
+
   /// The code of the dominator subtree of `x`, its first block filled in at `at`.
   void emitTree(uint32_t x, uint32_t at) {
+    // Code that opens no construct keeps breaking straight to a selection scope's merge.
+    const uint32_t plain = plainScope_;
+    if (loopHeader_[x] || branches(x) || !mergeChildren(x).empty())
+      plainScope_ = kNoNode;
+    emitScopes(x, at);
+    plainScope_ = plain;
+  }
+
+  void emitScopes(uint32_t x, uint32_t at) {
     if (!loopHeader_[x]) {
       nodeWithin(x, mergeChildren(x), 0, at);
       return;
     }
-    openScope(true, x, at);
+    openScope(true, x, at, false);
     Scope &s = scopes_.back();
     const uint32_t body = recording_ ? kNoNode : newNode(StructuredCfg::Kind::Forward);
     if (!recording_)
@@ -163,12 +180,25 @@ private:
       emitCode(x, at);
       return;
     }
+    // The innermost scope around a branching block can be that block's selection construct
+    // when every break to its end comes from code directly in it (no construct between).
     const uint32_t y = ys[i];
-    openScope(false, y, at);
-    const uint32_t body = recording_ ? kNoNode : newNode(StructuredCfg::Kind::Forward);
-    if (!recording_)
-      succs_[scopes_.back().header].push_back(body);
+    const bool candidate = i + 1 == ys.size() && branches(x);
+    const uint32_t id = scopeCount_;
+    const bool asSelection = candidate && !recording_ && selection_[id];
+    openScope(false, y, at, asSelection);
+    if (recording_)
+      selection_[id] = candidate;
+    uint32_t body = at;
+    if (!asSelection) {
+      body = recording_ ? kNoNode : newNode(StructuredCfg::Kind::Forward);
+      if (!recording_)
+        succs_[scopes_.back().header].push_back(body);
+    }
+    const uint32_t plain = plainScope_;
+    plainScope_ = candidate ? id : kNoNode;
     nodeWithin(x, ys, i + 1, body);
+    plainScope_ = plain;
     // The code of y follows the scope, in the enclosing scopes.
     Scope closed = scopes_.back();
     scopes_.pop_back();
@@ -183,15 +213,22 @@ private:
   /// True when the only exit through a block scope's merge is the break to its own end: its
   /// merge block is then the code after it, with no ladder.
   bool onlySelf(const Scope &s) const {
+    if (s.selection)
+      return true;
     const std::vector<uint32_t> &c = crossing_[s.id];
     return !s.loop && c.size() == 1 && c[0] == s.id;
   }
 
-  void openScope(bool loop, uint32_t node, uint32_t at) {
-    Scope s{loop, node, scopeCount_++};
-    if (recording_)
+  void openScope(bool loop, uint32_t node, uint32_t at, bool selection) {
+    Scope s{loop, selection, node, scopeCount_++};
+    if (recording_) {
       crossing_.emplace_back();
-    else {
+      selection_.push_back(0);
+      notSelection_.push_back(0);
+    } else if (selection) {
+      s.header = at; // the branching block itself; emitCode declares the merge
+      s.merge = newNode(StructuredCfg::Kind::Forward);
+    } else {
       s.header = at;
       setNode(at, StructuredCfg::Kind::LoopHeader);
       s.continueBlock = newNode(StructuredCfg::Kind::Continue);
@@ -210,7 +247,7 @@ private:
     scopes_.pop_back();
     if (recording_ || crossing_[s.id].empty() || onlySelf(s))
       return;
-    const Scope *parent = scopes_.empty() ? nullptr : &scopes_.back();
+    const Scope *parent = loopScope(scopes_.size());
     bool toSelf = false, toContinue = false, toOuter = false;
     for (uint32_t label : crossing_[s.id]) {
       if (label == s.id)
@@ -237,6 +274,13 @@ private:
     succs_[at] = {toSelf ? follower : toContinue ? parent->continueBlock : parent->merge};
   }
 
+  /// The innermost scope below stack position `end` that is a SPIR-V loop construct.
+  const Scope *loopScope(size_t end) const {
+    while (end > 0 && scopes_[end - 1].selection)
+      --end;
+    return end == 0 ? nullptr : &scopes_[end - 1];
+  }
+
   /// Where the edge x -> target goes: a new block for the edge's path, filled in or returned.
   uint32_t branch(uint32_t x, uint32_t target, bool trampoline) {
     const bool back = dom_.dominates(target, x);
@@ -250,8 +294,9 @@ private:
     while (k > 0 && !(scopes_[k - 1].loop == back && scopes_[k - 1].node == target))
       --k;
     const Scope &label = scopes_[k - 1]; // exists in a reducible graph
-    const Scope &inner = scopes_.back();
     if (recording_) {
+      if (!back && plainScope_ != label.id)
+        notSelection_[label.id] = 1;
       for (size_t j = k; j < scopes_.size(); ++j)
         crossing_[scopes_[j].id].push_back(label.id);
       if (!back)
@@ -259,14 +304,20 @@ private:
       return kNoNode;
     }
     uint32_t to;
-    if (&label == &inner && back)
-      to = inner.continueBlock;
-    else if (&label == &inner && onlySelf(inner))
-      to = inner.merge;
-    else {
-      to = newNode(StructuredCfg::Kind::SetSelector, kNoNode, label.id);
-      succs_[to].push_back(inner.merge);
-      return to;
+    if (label.selection) {
+      to = label.merge;
+    } else {
+      // The label is a loop construct, so there is an innermost one.
+      const Scope &inner = *loopScope(scopes_.size());
+      if (&label == &inner && back) {
+        to = inner.continueBlock;
+      } else if (&label == &inner && onlySelf(inner)) {
+        to = inner.merge;
+      } else {
+        to = newNode(StructuredCfg::Kind::SetSelector, kNoNode, label.id);
+        succs_[to].push_back(inner.merge);
+        return to;
+      }
     }
     if (!trampoline)
       return to;
@@ -297,6 +348,11 @@ private:
     }
     if (recording_)
       return;
+    if (!scopes_.empty() && scopes_.back().selection && scopes_.back().header == at) {
+      merges_[at] = {MergeInfo::Kind::Selection, scopes_.back().merge, kNoNode};
+      succs_[at] = std::move(targets);
+      return;
+    }
     bool exempt = false; // a conditional branch that breaks or continues needs no merge
     for (uint32_t t : targets)
       for (const Scope &s : scopes_)
@@ -346,6 +402,8 @@ private:
   std::vector<StructuredCfg::EdgeBlock> edgeBlocks_;
   std::vector<uint8_t> loopHeader_;
   bool recording_ = true;
+  uint32_t plainScope_ = kNoNode; ///< the selection candidate the code being built is directly in
+  std::vector<uint8_t> selection_, notSelection_; ///< per scope
   uint32_t scopeCount_ = 0;
   std::vector<Scope> scopes_;
   std::vector<std::vector<uint32_t>> crossing_; ///< per scope: labels whose exits pass its merge

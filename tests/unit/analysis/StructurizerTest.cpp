@@ -5,6 +5,7 @@
 
 #include "spire/analysis/CfgInterpreter.h"
 #include "spire/analysis/Dominators.h"
+#include "spire/analysis/Loops.h"
 #include "spire/analysis/StructuredCfgCheck.h"
 #include "spire/analysis/Structurizer.h"
 
@@ -75,10 +76,11 @@ void expectDominanceKept(const Cfg &cfg, const StructuredCfg &s) {
   const DominatorTree in(cfg.graph), out(s.graph);
   for (uint32_t a = 0; a < cfg.graph.size(); ++a)
     for (uint32_t b = 0; b < cfg.graph.size(); ++b)
-      if (in.inTree(b) && in.dominates(a, b))
+      if (in.inTree(b) && in.dominates(a, b)) {
         EXPECT_TRUE(out.dominates(copyOf(s, a), copyOf(s, b)))
             << a << " dominates " << b << " in the input only\n"
             << dump(cfg, s);
+      }
 }
 
 /// Along a run, each edge block runs right after its source and before its target, and every
@@ -149,17 +151,23 @@ TEST(Structurizer, StraightLineNeedsNothing) {
   EXPECT_EQ(countKind(s, Kind::Original), 3u);
 }
 
-TEST(Structurizer, DiamondIsASelectionInsideABreakScope) {
-  // 0 -> 1 | 2 -> 3: the merge node 3 is the code after a scope around 0's code.
+TEST(Structurizer, DiamondIsASelection) {
+  // 0 -> 1 | 2 -> 3: 0 heads a selection whose merge block is 3 itself.
   StructuredCfg s = structureAndCompare(makeCfg({{1, 2}, {3}, {3}, {}}));
-  EXPECT_EQ(countKind(s, Kind::LoopHeader), 1u);
+  EXPECT_EQ(countKind(s, Kind::LoopHeader), 0u);
   EXPECT_EQ(countKind(s, Kind::Ladder), 0u);
   EXPECT_EQ(countKind(s, Kind::SetSelector), 0u);
-  // The scope's merge block is the copy of 3 itself.
-  bool mergeIs3 = false;
-  for (const MergeInfo &m : s.merges)
-    mergeIs3 |= m.kind == MergeInfo::Kind::Loop && m.mergeBlock == copyOf(s, 3);
-  EXPECT_TRUE(mergeIs3);
+  const MergeInfo &m = s.merges[copyOf(s, 0)];
+  EXPECT_EQ(m.kind, MergeInfo::Kind::Selection);
+  EXPECT_EQ(m.mergeBlock, copyOf(s, 3));
+}
+
+TEST(Structurizer, BreakToASelectionMergeFromANestedSelectionUsesABreakScope) {
+  // 0 -> 1 | 4; 1 -> 2 | 3; 2 -> 4 | 3; 3 -> 4: 2 leaves the selection of 1 straight to 4,
+  // which a selection merge does not allow, so 4 ends a scope that is a SPIR-V loop.
+  StructuredCfg s = structureAndCompare(makeCfg({{1, 4}, {2, 3}, {4, 3}, {4}, {}}));
+  EXPECT_GE(countKind(s, Kind::LoopHeader), 1u);
+  EXPECT_EQ(s.merges[copyOf(s, 1)].kind, MergeInfo::Kind::Selection);
 }
 
 TEST(Structurizer, LoopWithSeveralBackEdgesGetsOneContinueBlock) {
@@ -208,8 +216,11 @@ TEST(Structurizer, SwitchWithFallThrough) {
   Cfg cfg = makeCfg({{1, 2, 3}, {4}, {3}, {4}, {}});
   StructuredCfg s = structureAndCompare(cfg);
   const uint32_t sw = copyOf(s, 0);
+  // The switch merges at 3 (2 falls through by breaking); 1 breaks out of the switch to 4
+  // through a scope around it.
   EXPECT_EQ(s.merges[sw].kind, MergeInfo::Kind::Selection);
-  EXPECT_EQ(s.kinds[s.merges[sw].mergeBlock], Kind::Unreachable);
+  EXPECT_EQ(s.merges[sw].mergeBlock, copyOf(s, 3));
+  EXPECT_EQ(countKind(s, Kind::LoopHeader), 1u);
 }
 
 TEST(Structurizer, SelectionsSharingAMergeAndCrossingBranches) {
@@ -300,32 +311,57 @@ TEST(StructuredCfgCheck, RejectsWhatBreaksTheRules) {
   expectBroken(sw, asIs(sw), "S2");
 }
 
+/// What the structurizer made of many graphs.
+struct Shapes {
+  uint32_t graphs = 0, ladders = 0, selections = 0, loops = 0, inputLoops = 0;
+
+  void add(const Cfg &cfg, const StructuredCfg &s) {
+    ++graphs;
+    ladders += countKind(s, Kind::Ladder);
+    for (const MergeInfo &m : s.merges)
+      selections +=
+          m.kind == MergeInfo::Kind::Selection && s.kinds[m.mergeBlock] != Kind::Unreachable;
+    loops += countKind(s, Kind::LoopHeader);
+    inputLoops +=
+        static_cast<uint32_t>(LoopNest(cfg.graph, DominatorTree(cfg.graph)).loops().size());
+  }
+  void print(const char *what) const {
+    std::printf("%u %s: %u ladder blocks, %u selections with a merge, %u loop constructs for %u "
+                "input loops\n",
+                graphs, what, ladders, selections, loops, inputLoops);
+  }
+};
+
 TEST(Structurizer, RandomReducibleGraphsKeepEveryPath) {
   std::mt19937 rng(1234);
-  uint32_t ladders = 0, graphs = 0;
+  Shapes shapes;
   for (uint32_t i = 0; i < 1500; ++i) {
     const uint32_t n = std::uniform_int_distribution<uint32_t>(1, 28)(rng);
     const Cfg cfg = test::randomReducibleCfg(rng, n);
     SCOPED_TRACE("graph " + std::to_string(i));
-    StructuredCfg s = structureAndCompare(cfg, 12, 200);
-    ladders += countKind(s, Kind::Ladder);
-    ++graphs;
+    shapes.add(cfg, structureAndCompare(cfg, 12, 200));
     if (::testing::Test::HasFailure())
       break;
   }
-  EXPECT_EQ(graphs, 1500u);
-  EXPECT_GT(ladders, 100u); // the generator does produce multi-level exits
+  EXPECT_EQ(shapes.graphs, 1500u);
+  // The generator does produce multi-level exits, and selections with a reachable merge.
+  EXPECT_GT(shapes.ladders, 100u);
+  EXPECT_GT(shapes.selections, 100u);
+  shapes.print("random DAGs with back edges");
 }
 
 TEST(Structurizer, RandomNestedGraphsKeepEveryPath) {
   std::mt19937 rng(99);
+  Shapes shapes;
   for (uint32_t i = 0; i < 1500; ++i) {
     const Cfg cfg = test::randomNestedCfg(rng, std::uniform_int_distribution<uint32_t>(1, 14)(rng));
     SCOPED_TRACE("graph " + std::to_string(i));
-    structureAndCompare(cfg, 12, 200);
+    shapes.add(cfg, structureAndCompare(cfg, 12, 200));
     if (::testing::Test::HasFailure())
       break;
   }
+  EXPECT_EQ(shapes.graphs, 1500u);
+  shapes.print("nested structured graphs with jumps");
 }
 
 } // namespace
