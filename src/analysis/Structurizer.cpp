@@ -11,7 +11,6 @@
 #include "spire/analysis/Structurizer.h"
 
 #include "spire/analysis/Dominators.h"
-#include "spire/analysis/Loops.h"
 #include "spire/analysis/Traversal.h"
 
 #include <algorithm>
@@ -77,6 +76,27 @@ public:
           forwardPreds_[s]++;
       }
     }
+  }
+
+  /// The builder recurses down the dominator tree (and once more per merge child on the way):
+  /// deeper graphs are refused before the stack runs out.
+  Status checkNesting() const {
+    constexpr uint32_t kMaxNesting = 4096;
+    std::vector<uint32_t> cost(g_.size(), 0), mergeKids(g_.size(), 0);
+    for (uint32_t x : dfs_.reversePostOrder)
+      if (x != g_.entry() && isMergeNode(x))
+        mergeKids[dom_.idom(x)]++;
+    for (uint32_t x : dfs_.reversePostOrder) {
+      if (x == g_.entry())
+        continue;
+      const uint32_t p = dom_.idom(x);
+      cost[x] = cost[p] + 1 + mergeKids[p];
+      if (cost[x] > kMaxNesting)
+        return error("the graph nests more than " + std::to_string(kMaxNesting) +
+                     " levels deep (dominator tree depth and merge nodes), which the "
+                     "structurizer does not handle");
+    }
+    return {};
   }
 
   StructuredCfg run() {
@@ -446,14 +466,17 @@ Expected<StructuredCfg> structurize(const Cfg &input) {
   if (Status s = checkInput(input); !s)
     return s.error();
   const DominatorTree dom(input.graph);
-  const LoopNest loops(input.graph, dom);
-  if (!loops.reducible()) {
-    auto [from, to] = loops.irreducibleEdges()[0];
-    return error("the graph is irreducible: the edge " + std::to_string(from) + " -> " +
-                 std::to_string(to) + " enters a cycle other than at its header");
-  }
   const DepthFirst dfs = depthFirst(input.graph);
-  return Builder(input, dom, dfs).run();
+  // Reducible: every edge back to a depth-first ancestor goes to a node that dominates it.
+  for (uint32_t v : dfs.reversePostOrder)
+    for (uint32_t t : input.graph.successors(v))
+      if (dfs.retreats(v, t) && !dom.dominates(t, v))
+        return error("the graph is irreducible: the edge " + std::to_string(v) + " -> " +
+                     std::to_string(t) + " enters a cycle other than at its header");
+  Builder builder(input, dom, dfs);
+  if (Status s = builder.checkNesting(); !s)
+    return s.error();
+  return builder.run();
 }
 
 } // namespace spire::analysis

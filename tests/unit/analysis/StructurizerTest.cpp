@@ -277,6 +277,25 @@ void expectBroken(const Cfg &cfg, const StructuredCfg &s, const std::string &rul
   EXPECT_NE(st.error().message.find("rule " + rule + ":"), std::string::npos) << st.error().message;
 }
 
+/// `n` blocks: a chain of diamonds, each branching block dominating the next two.
+Cfg diamondChain(uint32_t n) {
+  std::vector<std::vector<uint32_t>> succs(n);
+  for (uint32_t v = 0; v + 1 < n; ++v)
+    succs[v] = v % 2 == 0 && v + 2 < n ? std::vector<uint32_t>{v + 1, v + 2}
+                                       : std::vector<uint32_t>{v + 1};
+  return test::makeCfg(succs, std::vector<uint8_t>(n), std::vector<uint8_t>(n));
+}
+
+TEST(Structurizer, LongChainsWorkAndTooDeepNestingIsAnError) {
+  // The builder recurses down the dominator tree: thousands of levels work, more are refused
+  // with an error instead of running out of stack.
+  structureAndCompare(diamondChain(300), 4, 400);
+  EXPECT_TRUE(structurize(diamondChain(3000)).ok());
+  Expected<StructuredCfg> s = structurize(diamondChain(20000));
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.error().message.find("nests more than"), std::string::npos) << s.error().message;
+}
+
 TEST(StructuredCfgCheck, RejectsWhatBreaksTheRules) {
   Cfg cfg = makeCfg({{1, 2}, {3}, {3}, {}});
   Expected<StructuredCfg> s = structurize(cfg);
