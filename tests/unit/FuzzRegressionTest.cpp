@@ -1,6 +1,7 @@
 // Every input that once broke a fuzz target is replayed here on every test run.
 #include "../../fuzz/DxilContainerTarget.h"
 #include "../../fuzz/FuzzTargets.h"
+#include "../../fuzz/StructurizerTarget.h"
 
 #include <gtest/gtest.h>
 
@@ -39,3 +40,4 @@ TEST(FuzzRegression, DialectText) { replay("dialect_text", spire::fuzz::dialectT
 TEST(FuzzRegression, DxilBitcode) { replay("dxil_bitcode", spire::fuzz::dxilBitcode); }
 TEST(FuzzRegression, DxilContainer) { replay("dxil_container", spire::fuzz::dxilContainer); }
 TEST(FuzzRegression, Script) { replay("script", spire::fuzz::script); }
+TEST(FuzzRegression, Structurizer) { replay("structurizer", spire::fuzz::structurizer); }
