@@ -70,6 +70,7 @@ constexpr Format kMemoryBarrier{"<$memory_scope>, <$memory_semantics> attr-dict"
 constexpr Format kUndef{"attr-dict : R", "() -> R"};
 constexpr Format kNoOperands{"attr-dict", "() -> ()"};
 constexpr Format kReturnValue{"%0 attr-dict : T", "(T) -> ()"};
+constexpr Format kTwoOperands{"%0, %1 attr-dict : A, B", "(A, B) -> ()"};
 constexpr Format kExtractDynamic{"%0[%1] attr-dict : V, I", "(V, I) -> elem(V)"};
 constexpr Format kInsertDynamic{"%1, %0[%2] attr-dict : V, I", "(V, elem(V), I) -> V"};
 constexpr Format kShuffle{"attr-dict $components %0 : A, %1 : B -> R", "(A, B) -> R"};
@@ -170,6 +171,10 @@ const Declaration kFormats[] = {
     {{GL::FMix}, kTyped3},
     {{Op::Undef}, kUndef},
     {{Op::Return, Op::Unreachable, D::Merge}, kNoOperands},
+    // MLIR 16 has none of these (mlir-translate-16: "unhandled opcode").
+    {{Op::Kill, Op::EmitVertex, Op::EndPrimitive}, kNoOperands, true},
+    {{Op::ExpectKHR}, kBinary, true},
+    {{Op::SetMeshOutputsEXT}, kTwoOperands, true},
     {{Op::ReturnValue, D::Yield}, kReturnValue},
     {{Op::VectorExtractDynamic}, kExtractDynamic},
     {{Op::VectorInsertDynamic}, kInsertDynamic},
