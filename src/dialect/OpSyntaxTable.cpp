@@ -71,6 +71,7 @@ constexpr Format kUndef{"attr-dict : R", "() -> R"};
 constexpr Format kNoOperands{"attr-dict", "() -> ()"};
 constexpr Format kReturnValue{"%0 attr-dict : T", "(T) -> ()"};
 constexpr Format kTwoOperands{"%0, %1 attr-dict : A, B", "(A, B) -> ()"};
+constexpr Format kOperandsOwnTypes{"%0+ attr-dict : Ts...", "(Ts...) -> ()"};
 constexpr Format kExtractDynamic{"%0[%1] attr-dict : V, I", "(V, I) -> elem(V)"};
 constexpr Format kInsertDynamic{"%1, %0[%2] attr-dict : V, I", "(V, elem(V), I) -> V"};
 constexpr Format kShuffle{"attr-dict $components %0 : A, %1 : B -> R", "(A, B) -> R"};
@@ -175,6 +176,7 @@ const Declaration kFormats[] = {
     {{Op::Kill, Op::EmitVertex, Op::EndPrimitive}, kNoOperands, true},
     {{Op::ExpectKHR}, kBinary, true},
     {{Op::SetMeshOutputsEXT}, kTwoOperands, true},
+    {{Op::EmitMeshTasksEXT}, kOperandsOwnTypes, true},
     {{Op::ReturnValue, D::Yield}, kReturnValue},
     {{Op::VectorExtractDynamic}, kExtractDynamic},
     {{Op::VectorInsertDynamic}, kInsertDynamic},
