@@ -179,15 +179,16 @@ public:
       printQuoted(name, out_);
   }
 
-  // "!spirv.coopmatrix<8x16xf32, Subgroup>" (NV), with the use after the scope (KHR). Rows,
-  // columns, scope and use may be specialization constants' symbols; the dimensions are then
-  // spaced as an array's are ("8 x @n x f32"), since a symbol followed by "x" would read as
-  // one word.
+  // "!spirv.coopmatrix<8x16xf32, Subgroup, MatrixA>" (KHR, with its use) and
+  // "!spirv.NV.coopmatrix<8x16xf32, Subgroup>" (NV), as today's MLIR spells them; MLIR 16 had
+  // only the NV type, spelled "!spirv.coopmatrix<8x16xf32, Subgroup>". Rows, columns, scope and
+  // use may be specialization constants' symbols; the dimensions are then spaced as an array's
+  // are ("8 x @n x f32"), since a symbol followed by "x" would read as one word.
   void coopMatrix(Type t) {
     auto param = [&](CoopOperand which) { return t.coopParam(which); };
     const CoopParam rows = param(CoopOperand::Rows), cols = param(CoopOperand::Columns);
     const std::string_view x = rows.symbol.empty() && cols.symbol.empty() ? "x" : " x ";
-    out_ += "!spirv.coopmatrix<";
+    out_ += t.hasUse() || mlir16_ ? "!spirv.coopmatrix<" : "!spirv.NV.coopmatrix<";
     for (const CoopParam &dim : {rows, cols}) {
       if (dim.symbol.empty())
         out_ += std::to_string(dim.value);
@@ -598,8 +599,8 @@ private:
         fail("the columns of a matrix are vectors");
       else if (column)
         result = ctx_.matrix(column, *n);
-    } else if (kind == "coopmatrix") {
-      result = coopMatrixBody();
+    } else if (kind == "coopmatrix" || kind == "NV.coopmatrix") {
+      result = coopMatrixBody(kind == "coopmatrix");
     } else if (kind == "struct") {
       result = structBody();
     } else if (const grammar::InstructionDesc *d = opaqueType(kind)) {
@@ -733,9 +734,11 @@ private:
     return v ? std::optional(CoopParam{*v, {}}) : std::nullopt;
   }
 
-  // After "!spirv.coopmatrix<": rows x columns x element type, scope[, use]; any of rows,
-  // columns, scope and use may be a specialization constant's symbol.
-  Type coopMatrixBody() {
+  // After "!spirv.coopmatrix<" or "!spirv.NV.coopmatrix<": rows x columns x element type,
+  // scope[, use] (the use only where `mayHaveUse`: the KHR spelling, which without a use is
+  // MLIR 16's NV matrix); any of rows, columns, scope and use may be a specialization
+  // constant's symbol.
+  Type coopMatrixBody(bool mayHaveUse) {
     std::string rowsSymbol, columnsSymbol, scopeSymbol, useSymbol;
     auto count = [&] { return number(); };
     std::optional<CoopParam> rows = coopParam(rowsSymbol, "the rows", count);
@@ -749,7 +752,7 @@ private:
     if (!scope)
       return {};
     std::vector<CoopParam> params{*scope, *rows, *cols};
-    if (accept(",")) {
+    if (mayHaveUse && accept(",")) {
       std::optional<CoopParam> use = coopParam(useSymbol, "the use", [&] {
         return keyword(kMatrixUse, "MatrixA, MatrixB or MatrixAcc");
       });

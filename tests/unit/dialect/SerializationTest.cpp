@@ -862,12 +862,12 @@ OpFunctionEnd
   EXPECT_EQ(z->attr("sym_name").str(), "z");
   std::string text = toString(*d.module);
   for (std::string_view expected :
-       {"spirv.Variable : !spirv.ptr<!spirv.coopmatrix<@z x @z x f16, Subgroup>, Function>",
-        "spirv.NV.CooperativeMatrixMulAdd %1, %2, %3 : !spirv.coopmatrix<@z x 8 x f16, "
-        "Subgroup>, !spirv.coopmatrix<8 x @z x f16, Subgroup> -> !spirv.coopmatrix<@z x @z x "
+       {"spirv.Variable : !spirv.ptr<!spirv.NV.coopmatrix<@z x @z x f16, Subgroup>, Function>",
+        "spirv.NV.CooperativeMatrixMulAdd %1, %2, %3 : !spirv.NV.coopmatrix<@z x 8 x f16, "
+        "Subgroup>, !spirv.NV.coopmatrix<8 x @z x f16, Subgroup> -> !spirv.NV.coopmatrix<@z x @z x "
         "f16, Subgroup>",
         "spirv.SpecConstantOperation wraps \"spirv.NV.CooperativeMatrixLength\"() "
-        "{cooperative_matrix_type = !spirv.coopmatrix<@z x 8 x f16, Subgroup>} : () -> i32"})
+        "{cooperative_matrix_type = !spirv.NV.coopmatrix<@z x 8 x f16, Subgroup>} : () -> i32"})
     EXPECT_NE(text.find(expected), std::string::npos) << expected << "\n" << text;
   EXPECT_EQ(roundTripsEverywhere(d, "vulkan1.1"), "");
   // The serialized module declares the matrices with the specialization constant's id and
@@ -926,7 +926,7 @@ TEST(DialectSerialization, TypesNamingUndefinedSymbolsDoNotSerialize) {
   Expected<OwningOp> parsed = parse(
       ctx,
       R"(spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Float16, CooperativeMatrixNV], [SPV_NV_cooperative_matrix]> {
-  spirv.GlobalVariable @m : !spirv.ptr<!spirv.coopmatrix<@missing x 8 x f16, Subgroup>, Private>
+  spirv.GlobalVariable @m : !spirv.ptr<!spirv.NV.coopmatrix<@missing x 8 x f16, Subgroup>, Private>
 }
 )");
   ASSERT_TRUE(bool(parsed)) << parsed.error().format("t");

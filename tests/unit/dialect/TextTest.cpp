@@ -287,7 +287,7 @@ constexpr std::string_view kLoop =
 // Images, Group, dot product, cooperative matrix (NV), INTEL block IO and assume ops.
 constexpr std::string_view kOtherOps = R"mlir(module {
   spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Groups, DotProduct, DotProductInput4x8BitPacked, CooperativeMatrixNV, SubgroupBufferBlockIOINTEL, ExpectAssumeKHR, GroupUniformArithmeticKHR], [SPV_KHR_expect_assume, SPV_NV_cooperative_matrix, SPV_INTEL_subgroups, SPV_KHR_uniform_group_instructions, SPV_KHR_integer_dot_product]> {
-    spirv.func @f(%arg0: !spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>, %arg1: vector<2xf32>, %arg2: f32, %arg3: i32, %arg4: f32, %arg5: i1, %arg6: !spirv.ptr<i32, StorageBuffer>, %arg7: !spirv.coopmatrix<8x16xi32, Subgroup>, %arg8: !spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NoSampler, Rgba8>) "None" {
+    spirv.func @f(%arg0: !spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>, %arg1: vector<2xf32>, %arg2: f32, %arg3: i32, %arg4: f32, %arg5: i1, %arg6: !spirv.ptr<i32, StorageBuffer>, %arg7: !spirv.NV.coopmatrix<8x16xi32, Subgroup>, %arg8: !spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NoSampler, Rgba8>) "None" {
       %0 = spirv.ImageDrefGather %arg0 : !spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>, %arg1 : vector<2xf32>, %arg2 : f32  {foo} -> vector<4xf32>
       %1 = spirv.Image {foo} %arg0 : !spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>
       %2 = spirv.ImageQuerySize {foo} %arg8 : !spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NoSampler, Rgba8> -> vector<2xi32>
@@ -297,9 +297,9 @@ constexpr std::string_view kOtherOps = R"mlir(module {
       %6 = spirv.KHR.GroupFMul <Workgroup> <Reduce> %arg4 : f32
       %7 = spirv.SDot %arg3, %arg3 {format = #spirv.packed_vector_format<PackedVectorFormat4x8Bit>} : (i32, i32) -> i32
       %8 = spirv.SDotAccSat %arg3, %arg3, %arg3 {format = #spirv.packed_vector_format<PackedVectorFormat4x8Bit>} : (i32, i32, i32) -> i32
-      %9 = spirv.NV.CooperativeMatrixLength {foo} : !spirv.coopmatrix<8x16xi32, Subgroup>
-      %10 = spirv.NV.CooperativeMatrixLoad %arg6, %arg3, %arg5 : !spirv.ptr<i32, StorageBuffer> as !spirv.coopmatrix<8x16xi32, Subgroup>
-      spirv.NV.CooperativeMatrixStore %arg6, %arg7, %arg3, %arg5 : !spirv.ptr<i32, StorageBuffer>, !spirv.coopmatrix<8x16xi32, Subgroup>
+      %9 = spirv.NV.CooperativeMatrixLength {foo} : !spirv.NV.coopmatrix<8x16xi32, Subgroup>
+      %10 = spirv.NV.CooperativeMatrixLoad %arg6, %arg3, %arg5 : !spirv.ptr<i32, StorageBuffer> as !spirv.NV.coopmatrix<8x16xi32, Subgroup>
+      spirv.NV.CooperativeMatrixStore %arg6, %arg7, %arg3, %arg5 : !spirv.ptr<i32, StorageBuffer>, !spirv.NV.coopmatrix<8x16xi32, Subgroup>
       %11 = spirv.INTEL.SubgroupBlockRead %arg6 : i32
       spirv.INTEL.SubgroupBlockWrite %arg6, %arg3 : i32
       spirv.KHR.AssumeTrue %arg5 {foo}
@@ -316,7 +316,7 @@ constexpr std::string_view kOtherOps = R"mlir(module {
 constexpr std::string_view kOtherOpsGeneric = R"mlir("builtin.module"() ({
   "spirv.module"() ({
     "spirv.func"() ({
-    ^bb0(%arg0: !spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>, %arg1: vector<2xf32>, %arg2: f32, %arg3: i32, %arg4: f32, %arg5: i1, %arg6: !spirv.ptr<i32, StorageBuffer>, %arg7: !spirv.coopmatrix<8x16xi32, Subgroup>, %arg8: !spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NoSampler, Rgba8>):
+    ^bb0(%arg0: !spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>, %arg1: vector<2xf32>, %arg2: f32, %arg3: i32, %arg4: f32, %arg5: i1, %arg6: !spirv.ptr<i32, StorageBuffer>, %arg7: !spirv.NV.coopmatrix<8x16xi32, Subgroup>, %arg8: !spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NoSampler, Rgba8>):
       %0 = "spirv.ImageDrefGather"(%arg0, %arg1, %arg2) {foo} : (!spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>, vector<2xf32>, f32) -> vector<4xf32>
       %1 = "spirv.Image"(%arg0) {foo} : (!spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>) -> !spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>
       %2 = "spirv.ImageQuerySize"(%arg8) {foo} : (!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NoSampler, Rgba8>) -> vector<2xi32>
@@ -326,9 +326,9 @@ constexpr std::string_view kOtherOpsGeneric = R"mlir("builtin.module"() ({
       %6 = "spirv.KHR.GroupFMul"(%arg4) {execution_scope = #spirv.scope<Workgroup>, group_operation = #spirv.group_operation<Reduce>} : (f32) -> f32
       %7 = "spirv.SDot"(%arg3, %arg3) {format = #spirv.packed_vector_format<PackedVectorFormat4x8Bit>} : (i32, i32) -> i32
       %8 = "spirv.SDotAccSat"(%arg3, %arg3, %arg3) {format = #spirv.packed_vector_format<PackedVectorFormat4x8Bit>} : (i32, i32, i32) -> i32
-      %9 = "spirv.NV.CooperativeMatrixLength"() {cooperative_matrix_type = !spirv.coopmatrix<8x16xi32, Subgroup>, foo} : () -> i32
-      %10 = "spirv.NV.CooperativeMatrixLoad"(%arg6, %arg3, %arg5) {foo} : (!spirv.ptr<i32, StorageBuffer>, i32, i1) -> !spirv.coopmatrix<8x16xi32, Subgroup>
-      "spirv.NV.CooperativeMatrixStore"(%arg6, %arg7, %arg3, %arg5) {foo} : (!spirv.ptr<i32, StorageBuffer>, !spirv.coopmatrix<8x16xi32, Subgroup>, i32, i1) -> ()
+      %9 = "spirv.NV.CooperativeMatrixLength"() {cooperative_matrix_type = !spirv.NV.coopmatrix<8x16xi32, Subgroup>, foo} : () -> i32
+      %10 = "spirv.NV.CooperativeMatrixLoad"(%arg6, %arg3, %arg5) {foo} : (!spirv.ptr<i32, StorageBuffer>, i32, i1) -> !spirv.NV.coopmatrix<8x16xi32, Subgroup>
+      "spirv.NV.CooperativeMatrixStore"(%arg6, %arg7, %arg3, %arg5) {foo} : (!spirv.ptr<i32, StorageBuffer>, !spirv.NV.coopmatrix<8x16xi32, Subgroup>, i32, i1) -> ()
       %11 = "spirv.INTEL.SubgroupBlockRead"(%arg6) {foo} : (!spirv.ptr<i32, StorageBuffer>) -> i32
       "spirv.INTEL.SubgroupBlockWrite"(%arg6, %arg3) {foo} : (!spirv.ptr<i32, StorageBuffer>, i32) -> ()
       "spirv.KHR.AssumeTrue"(%arg5) {foo} : (i1) -> ()
@@ -336,7 +336,7 @@ constexpr std::string_view kOtherOpsGeneric = R"mlir("builtin.module"() ({
       %13 = "spirv.SUDot"(%arg3, %arg3) {format = #spirv.packed_vector_format<PackedVectorFormat4x8Bit>} : (i32, i32) -> i32
       %14 = "spirv.ImageDrefGather"(%arg0, %arg1, %arg2) {imageoperands = #spirv.image_operands<Bias>} : (!spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>, vector<2xf32>, f32) -> vector<4xf32>
       "spirv.Return"() : () -> ()
-    }) {function_control = #spirv.function_control<None>, function_type = (!spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>, vector<2xf32>, f32, i32, f32, i1, !spirv.ptr<i32, StorageBuffer>, !spirv.coopmatrix<8x16xi32, Subgroup>, !spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NoSampler, Rgba8>) -> (), sym_name = "f"} : () -> ()
+    }) {function_control = #spirv.function_control<None>, function_type = (!spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>, vector<2xf32>, f32, i32, f32, i1, !spirv.ptr<i32, StorageBuffer>, !spirv.NV.coopmatrix<8x16xi32, Subgroup>, !spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NoSampler, Rgba8>) -> (), sym_name = "f"} : () -> ()
   }) {addressing_model = #spirv.addressing_model<Logical>, memory_model = #spirv.memory_model<GLSL450>, vce_triple = #spirv.vce<v1.0, [Shader, Groups, DotProduct, DotProductInput4x8BitPacked, CooperativeMatrixNV, SubgroupBufferBlockIOINTEL, ExpectAssumeKHR, GroupUniformArithmeticKHR], [SPV_KHR_expect_assume, SPV_NV_cooperative_matrix, SPV_INTEL_subgroups, SPV_KHR_uniform_group_instructions, SPV_KHR_integer_dot_product]>} : () -> ()
 }) : () -> ()
 )mlir";
@@ -403,8 +403,8 @@ constexpr std::string_view kKernel = R"mlir(module {
 
 constexpr std::string_view kMulAdd = R"mlir(module {
   spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, CooperativeMatrixNV], [SPV_NV_cooperative_matrix]> {
-    spirv.func @f(%arg0: !spirv.coopmatrix<8x16xi32, Subgroup>, %arg1: !spirv.coopmatrix<16x8xi32, Subgroup>, %arg2: !spirv.coopmatrix<8x8xi32, Subgroup>) "None" {
-      %0 = spirv.NV.CooperativeMatrixMulAdd %arg0, %arg1, %arg2 {foo} : !spirv.coopmatrix<8x16xi32, Subgroup>, !spirv.coopmatrix<16x8xi32, Subgroup> -> !spirv.coopmatrix<8x8xi32, Subgroup>
+    spirv.func @f(%arg0: !spirv.NV.coopmatrix<8x16xi32, Subgroup>, %arg1: !spirv.NV.coopmatrix<16x8xi32, Subgroup>, %arg2: !spirv.NV.coopmatrix<8x8xi32, Subgroup>) "None" {
+      %0 = spirv.NV.CooperativeMatrixMulAdd %arg0, %arg1, %arg2 {foo} : !spirv.NV.coopmatrix<8x16xi32, Subgroup>, !spirv.NV.coopmatrix<16x8xi32, Subgroup> -> !spirv.NV.coopmatrix<8x8xi32, Subgroup>
       spirv.Return
     }
   }

@@ -124,7 +124,7 @@ TEST(DialectTypes, ParsesWhatItPrintsAndTheDocumentedSpellings) {
         "!spirv.image<none, Dim2D, NoDepth, NonArrayed, SingleSampled, SamplerUnknown, Unknown, "
         "ReadOnly>",
         "!spirv.sampler", "!spirv.matrix<4 x vector<3xf32>>",
-        "!spirv.coopmatrix<8x16xi32, Subgroup>", "!spirv.struct<(f32 [0], i32 [4])>",
+        "!spirv.NV.coopmatrix<8x16xi32, Subgroup>", "!spirv.struct<(f32 [0], i32 [4])>",
         "!spirv.struct<Block, (vector<4xf32> [0, NonWritable], i32 [16, BuiltIn=0])>",
         "(f32, i32) -> f32", "() -> ()"}) {
     Expected<Type> t = parseType(ctx, text);
@@ -219,7 +219,7 @@ TEST(DialectTypes, CooperativeMatricesSizedBySpecializationConstants) {
   const uint32_t kSubgroup = 3;
   const CoopParam nv[] = {{kSubgroup, {}}, {0, "n"}, {8, {}}};
   Type t = ctx.cooperativeMatrix(f16, nv);
-  EXPECT_EQ(toString(t), "!spirv.coopmatrix<@n x 8 x f16, Subgroup>");
+  EXPECT_EQ(toString(t), "!spirv.NV.coopmatrix<@n x 8 x f16, Subgroup>");
   EXPECT_FALSE(t.hasUse());
   EXPECT_EQ(t.coopParam(CoopOperand::Rows), (CoopParam{0, "n"}));
   EXPECT_EQ(t.coopParam(CoopOperand::Columns), (CoopParam{8, {}}));
@@ -230,25 +230,25 @@ TEST(DialectTypes, CooperativeMatricesSizedBySpecializationConstants) {
   // Literal operands alone are the plain type.
   const CoopParam literal[] = {{kSubgroup, {}}, {8, {}}, {8, {}}, {2, {}}};
   EXPECT_EQ(ctx.cooperativeMatrix(f16, literal), ctx.cooperativeMatrix(f16, 8, 8, kSubgroup, 2));
-  for (std::string_view text :
-       {"!spirv.coopmatrix<@n x 8 x f16, Subgroup>", "!spirv.coopmatrix<8 x @n x f16, Subgroup>",
-        "!spirv.coopmatrix<@n x @n x si32, @scope>",
-        "!spirv.coopmatrix<@\"n 2\" x 16 x f32, Subgroup, MatrixAcc>",
-        "!spirv.coopmatrix<16x16xf32, Workgroup, @use>",
-        "!spirv.coopmatrix<@r x @c x f16, @s, @u>"}) {
+  for (std::string_view text : {"!spirv.NV.coopmatrix<@n x 8 x f16, Subgroup>",
+                                "!spirv.NV.coopmatrix<8 x @n x f16, Subgroup>",
+                                "!spirv.NV.coopmatrix<@n x @n x si32, @scope>",
+                                "!spirv.coopmatrix<@\"n 2\" x 16 x f32, Subgroup, MatrixAcc>",
+                                "!spirv.coopmatrix<16x16xf32, Workgroup, @use>",
+                                "!spirv.coopmatrix<@r x @c x f16, @s, @u>"}) {
     Expected<Type> parsed = parseType(ctx, text);
     ASSERT_TRUE(bool(parsed)) << text << ": " << parsed.error().message;
     EXPECT_EQ(toString(*parsed), text);
     EXPECT_EQ(*parseType(ctx, toString(*parsed)), *parsed) << text;
   }
-  EXPECT_EQ(*parseType(ctx, "!spirv.coopmatrix<@n x 8xf16, Subgroup>"), t);
+  EXPECT_EQ(*parseType(ctx, "!spirv.NV.coopmatrix<@n x 8xf16, Subgroup>"), t);
   EXPECT_TRUE(parseType(ctx, "!spirv.coopmatrix<16x16xf32, Workgroup, @use>")->hasUse());
   EXPECT_EQ(parseType(ctx, "!spirv.coopmatrix<16x16xf32, Workgroup, @use>")
                 ->coopParam(CoopOperand::Use)
                 .symbol,
             "use");
-  EXPECT_FALSE(bool(parseType(ctx, "!spirv.coopmatrix<@ x 8 x f16, Subgroup>")));
-  EXPECT_FALSE(bool(parseType(ctx, "!spirv.coopmatrix<@n 8 x f16, Subgroup>")));
+  EXPECT_FALSE(bool(parseType(ctx, "!spirv.NV.coopmatrix<@ x 8 x f16, Subgroup>")));
+  EXPECT_FALSE(bool(parseType(ctx, "!spirv.NV.coopmatrix<@n 8 x f16, Subgroup>")));
 }
 
 TEST(DialectTypes, ImportsCooperativeMatricesSizedBySpecializationConstants) {
@@ -283,9 +283,29 @@ OpMemoryModel Logical GLSL450
   for (Instruction inst : *m)
     if (inst.opcode() == grammar::Op::TypeCooperativeMatrixNV)
       printed.push_back(toString(types->type(inst.resultId())));
-  const std::vector<std::string> expected = {"!spirv.coopmatrix<@s8 x 8 x f16, Subgroup>",
-                                             "!spirv.coopmatrix<@s8 x @s8 x f16, @s7>"};
+  const std::vector<std::string> expected = {"!spirv.NV.coopmatrix<@s8 x 8 x f16, Subgroup>",
+                                             "!spirv.NV.coopmatrix<@s8 x @s8 x f16, @s7>"};
   EXPECT_EQ(printed, expected);
+}
+
+TEST(DialectTypes, CooperativeMatricesInTodaysAndMlir16Spellings) {
+  Context ctx;
+  // Today's MLIR: the NV matrix is !spirv.NV.coopmatrix, the KHR one !spirv.coopmatrix with
+  // its use. MLIR 16 spelled the NV one !spirv.coopmatrix without a use: it still reads as NV,
+  // and --mlir16 prints it that way.
+  Expected<Type> nv = parseType(ctx, "!spirv.NV.coopmatrix<8x16xi32, Subgroup>");
+  Expected<Type> old = parseType(ctx, "!spirv.coopmatrix<8x16xi32, Subgroup>");
+  Expected<Type> khr = parseType(ctx, "!spirv.coopmatrix<8x16xi32, Subgroup, MatrixA>");
+  ASSERT_TRUE(nv && old && khr);
+  EXPECT_EQ(*nv, *old);
+  EXPECT_NE(*nv, *khr);
+  EXPECT_EQ(toString(*old), "!spirv.NV.coopmatrix<8x16xi32, Subgroup>");
+  EXPECT_EQ(toString(*khr), "!spirv.coopmatrix<8x16xi32, Subgroup, MatrixA>");
+  std::string mlir16;
+  printForMlir16(*nv, mlir16);
+  EXPECT_EQ(mlir16, "!spirv.coopmatrix<8x16xi32, Subgroup>");
+  // The NV spelling takes no use.
+  EXPECT_FALSE(parseType(ctx, "!spirv.NV.coopmatrix<8x16xi32, Subgroup, MatrixA>"));
 }
 
 } // namespace

@@ -619,29 +619,29 @@ TEST(DialectVerifierTypes, IntegerDotProductsTakeVectorsOrPackedScalars) {
 
 TEST(DialectVerifierTypes, CooperativeMatricesMultiplyInTheirShapes) {
   std::string_view params =
-      "%a: !spirv.coopmatrix<8x16xf16, Subgroup>, %b: !spirv.coopmatrix<16x4xf16, "
-      "Subgroup>, %c: !spirv.coopmatrix<8x4xf16, Subgroup>, %p: !spirv.ptr<f16, "
+      "%a: !spirv.NV.coopmatrix<8x16xf16, Subgroup>, %b: !spirv.coopmatrix<16x4xf16, "
+      "Subgroup>, %c: !spirv.NV.coopmatrix<8x4xf16, Subgroup>, %p: !spirv.ptr<f16, "
       "StorageBuffer>, %s: i32, %t: i1";
   EXPECT_EQ(verdict(params, "%0 = \"spirv.NV.CooperativeMatrixMulAdd\"(%a, %b, %c) : "
-                            "(!spirv.coopmatrix<8x16xf16, Subgroup>, "
-                            "!spirv.coopmatrix<16x4xf16, Subgroup>, "
-                            "!spirv.coopmatrix<8x4xf16, Subgroup>) -> "
-                            "!spirv.coopmatrix<8x4xf16, Subgroup>"),
+                            "(!spirv.NV.coopmatrix<8x16xf16, Subgroup>, "
+                            "!spirv.NV.coopmatrix<16x4xf16, Subgroup>, "
+                            "!spirv.NV.coopmatrix<8x4xf16, Subgroup>) -> "
+                            "!spirv.NV.coopmatrix<8x4xf16, Subgroup>"),
             "");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.NV.CooperativeMatrixMulAdd\"(%b, %a, %c) : "
-                            "(!spirv.coopmatrix<16x4xf16, Subgroup>, "
-                            "!spirv.coopmatrix<8x16xf16, Subgroup>, "
-                            "!spirv.coopmatrix<8x4xf16, Subgroup>) -> "
-                            "!spirv.coopmatrix<8x4xf16, Subgroup>"),
+                            "(!spirv.NV.coopmatrix<16x4xf16, Subgroup>, "
+                            "!spirv.NV.coopmatrix<8x16xf16, Subgroup>, "
+                            "!spirv.NV.coopmatrix<8x4xf16, Subgroup>) -> "
+                            "!spirv.NV.coopmatrix<8x4xf16, Subgroup>"),
             "spirv.NV.CooperativeMatrixMulAdd: operands 0 (16x4) and 1 (8x16) must multiply to "
             "the result's shape (8x4)");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.NV.CooperativeMatrixLoad\"(%p, %s, %t) : "
                             "(!spirv.ptr<f16, StorageBuffer>, i32, i1) -> "
-                            "!spirv.coopmatrix<8x4xf16, Subgroup>"),
+                            "!spirv.NV.coopmatrix<8x4xf16, Subgroup>"),
             "");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.NV.CooperativeMatrixLoad\"(%p, %s, %s) : "
                             "(!spirv.ptr<f16, StorageBuffer>, i32, i32) -> "
-                            "!spirv.coopmatrix<8x4xf16, Subgroup>"),
+                            "!spirv.NV.coopmatrix<8x4xf16, Subgroup>"),
             "spirv.NV.CooperativeMatrixLoad: operand 2 must be a bool scalar, not i32");
 }
 
@@ -650,7 +650,7 @@ TEST(DialectVerifierTypes, CooperativeMatricesSizedBySpecializationConstants) {
   // equal once specialized, so only literals that differ break a shape rule. Type identity
   // (IAdd's operands) still needs the same symbols.
   auto m = [](std::string_view dims) {
-    return "!spirv.coopmatrix<" + std::string(dims) + " x f16, Subgroup>";
+    return "!spirv.NV.coopmatrix<" + std::string(dims) + " x f16, Subgroup>";
   };
   auto mulAdd = [&](std::string_view a, std::string_view b, std::string_view c) {
     std::string params = "%a: " + m(a) + ", %b: " + m(b) + ", %c: " + m(c);
@@ -666,19 +666,19 @@ TEST(DialectVerifierTypes, CooperativeMatricesSizedBySpecializationConstants) {
   EXPECT_EQ(mulAdd("@m x 16", "16 x 4", "@m x 8"),
             "spirv.NV.CooperativeMatrixMulAdd: operands 0 (@m x 16) and 1 (16x4) must multiply "
             "to the result's shape (@m x 8)");
-  const std::string params =
-      "%a: " + m("@m x 8") + ", %b: " + m("@n x 8") + ", %h: !spirv.coopmatrix<@m x 8 x f32, @s>";
+  const std::string params = "%a: " + m("@m x 8") + ", %b: " + m("@n x 8") +
+                             ", %h: !spirv.NV.coopmatrix<@m x 8 x f32, @s>";
   EXPECT_EQ(verdict(params, "%0 = spirv.FAdd %a, %a : " + m("@m x 8")), "");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.FAdd\"(%a, %b) : (" + m("@m x 8") + ", " + m("@n x 8") +
                                 ") -> " + m("@m x 8")),
-            "spirv.FAdd: operand 1 (!spirv.coopmatrix<@n x 8 x f16, Subgroup>) must have the "
-            "result's type (!spirv.coopmatrix<@m x 8 x f16, Subgroup>)");
+            "spirv.FAdd: operand 1 (!spirv.NV.coopmatrix<@n x 8 x f16, Subgroup>) must have the "
+            "result's type (!spirv.NV.coopmatrix<@m x 8 x f16, Subgroup>)");
   // Conversions keep the shape: a symbol may match a literal or a symbolic scope.
-  EXPECT_EQ(verdict(params,
-                    "%0 = spirv.FConvert %h : !spirv.coopmatrix<@m x 8 x f32, @s> to " + m("8x8")),
+  EXPECT_EQ(verdict(params, "%0 = spirv.FConvert %h : !spirv.NV.coopmatrix<@m x 8 x f32, @s> to " +
+                                m("8x8")),
             "");
-  EXPECT_NE(verdict(params,
-                    "%0 = spirv.FConvert %h : !spirv.coopmatrix<@m x 8 x f32, @s> to " + m("8x4")),
+  EXPECT_NE(verdict(params, "%0 = spirv.FConvert %h : !spirv.NV.coopmatrix<@m x 8 x f32, @s> to " +
+                                m("8x4")),
             "");
 }
 
@@ -703,9 +703,9 @@ TEST(DialectVerifierTypes, KhrCooperativeMatricesMultiplyInTheirShapesAndUses) {
             "spirv.KHR.CooperativeMatrixMulAdd: operands 0 (@m x 16) and 1 (8 x @n) must "
             "multiply to the result's shape (@m x @n)");
   EXPECT_EQ(mulAdd(m("8 x 16", "MatrixA"), m("16 x 8", "MatrixB"),
-                   "!spirv.coopmatrix<8x8xf32, Subgroup>"),
+                   "!spirv.NV.coopmatrix<8x8xf32, Subgroup>"),
             "spirv.KHR.CooperativeMatrixMulAdd: operands and result must be KHR cooperative "
-            "matrices, not !spirv.coopmatrix<8x8xf32, Subgroup>");
+            "matrices, not !spirv.NV.coopmatrix<8x8xf32, Subgroup>");
 }
 
 TEST(DialectVerifierTypes, RayTracingAndRayQueriesTakeTheirOpaqueTypes) {
