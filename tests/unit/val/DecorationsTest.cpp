@@ -433,8 +433,9 @@ TEST(ValDecorations, VulkanInvariantOnInterfaces) {
                              "%var = OpVariable %ptr Private"}));
 }
 
-// 3.20: a decoration applies at most once to an id or member. Exact repeats count for the layout
-// decorations spirv-val checks (compilers repeat others), repeats with other operands always.
+// 3.20: a decoration applies at most once to an id or member, with the same operands or others
+// (FuncParamAttr and UserSemantic excepted); through a decoration group, exact repeats are
+// tolerated as spirv-val does.
 TEST(ValDecorations, RepeatedDecorations) {
   const Variant binding{.decos = "OpDecorate %var Binding 0\nOpDecorate %var Binding REPEAT",
                         .types = "%ptr = OpTypePointer Private %float\n"
@@ -442,8 +443,22 @@ TEST(ValDecorations, RepeatedDecorations) {
   Variant same = binding, different = binding;
   same.decos = test::replaced(same.decos, "REPEAT", "0");
   different.decos = test::replaced(different.decos, "REPEAT", "1");
-  EXPECT_VALID(val(same));
+  EXPECT_ERROR(val(same), "is decorated Binding more than once;");
   EXPECT_ERROR(val(different), "is decorated Binding more than once, with different operands");
+  // glslang's repeated Restrict and RelaxedPrecision; Alignment, whose bounds do not add up.
+  const std::string variable = "%ptr = OpTypePointer Private %float\n"
+                               "%var = OpVariable %ptr Private";
+  EXPECT_ERROR(
+      val({.decos = "OpDecorate %var Restrict\nOpDecorate %var Restrict", .types = variable}),
+      "is decorated Restrict more than once");
+  EXPECT_ERROR(val({.decos = "OpDecorate %var RelaxedPrecision\nOpDecorate %var RelaxedPrecision",
+                    .types = variable}),
+               "is decorated RelaxedPrecision more than once");
+  EXPECT_VALID(val({.decos = "OpDecorate %var Restrict", .types = variable}));
+  // The same decoration directly and through a group: tolerated.
+  EXPECT_VALID(val({.decos = "OpDecorate %g Restrict\n%g = OpDecorationGroup\n"
+                             "OpGroupDecorate %g %var\nOpDecorate %var Restrict",
+                    .types = variable}));
   EXPECT_ERROR(val({.decos = "OpMemberDecorate %S 0 Offset 0\nOpMemberDecorate %S 0 Offset 0"}),
                "member 0 is decorated Offset more than once");
   EXPECT_VALID(val({.decos = "OpMemberDecorate %S 0 Offset 0\nOpMemberDecorate %S 1 Offset 4"}));

@@ -323,9 +323,9 @@ TEST(ValModes, BarriersInterlocksAndVulkanLocalSizeId) {
                "the LocalSizeId execution mode needs Vulkan 1.3");
 }
 
-// The Vulkan specification's SPIR-V capability table (checked for Vulkan 1.0 to 1.2, as spirv-val
-// does): Kernel and Float16Buffer are no Vulkan capabilities; a declared extension enables its
-// capabilities.
+// The Vulkan specification's SPIR-V capability table (checked for every Vulkan version, as
+// spirv-val v2026.4 does): Kernel and Float16Buffer are no Vulkan capabilities, nor are OpenGL's
+// SampledRect and ImageRect; a declared extension enables its capabilities.
 TEST(ValVulkan, CapabilitiesOfEachVersion) {
   auto with = [](std::string_view caps) {
     return test::replaced(
@@ -338,6 +338,10 @@ TEST(ValVulkan, CapabilitiesOfEachVersion) {
       "the Float16Buffer capability is not one Vulkan 1.1 supports");
   EXPECT_ERROR(test::validateText(with("OpCapability Shader\nOpCapability Kernel"), "vulkan1.0"),
                "the Kernel capability is not one Vulkan 1.0 supports");
+  EXPECT_ERROR(
+      test::validateText(with("OpCapability Shader\nOpCapability SampledRect"), "vulkan1.3"),
+      "the SampledRect capability is not one Vulkan 1.3 supports");
+  EXPECT_VALID(test::validateText(with("OpCapability Shader\nOpCapability SampledRect"), "spv1.6"));
   EXPECT_VALID(test::validateText(with("OpCapability Shader\nOpCapability FragmentFullyCoveredEXT\n"
                                        "OpExtension \"SPV_EXT_fragment_fully_covered\""),
                                   "vulkan1.1"));
