@@ -362,11 +362,21 @@ TEST(ValGroups, NonUniformTypesAndScopes) {
 %b = OpGroupNonUniformBallot %v4uint %uint_3 %true
 %c = OpGroupNonUniformIAdd %uint %uint_3 ClusteredReduce %uint_1 %uint_2)"),
                                   "vulkan1.3"));
+  // "It must be Subgroup" (3.32.24), in every environment (VUID-StandaloneSpirv-None-04642).
+  const std::string workgroup = shader(caps, "",
+                                       "%a = OpGroupNonUniformFAdd %float %uint_2 "
+                                       "Reduce %float_1");
+  EXPECT_RULE_ERROR(test::validateText(workgroup, "vulkan1.3"),
+                    "the execution scope of a non-uniform instruction must be Subgroup",
+                    "VUID-StandaloneSpirv-None-04642");
+  EXPECT_RULE_ERROR(test::validateText(workgroup),
+                    "the execution scope of a non-uniform instruction must be Subgroup", "3.32.24");
+  // The integer reductions' Value has the result's type, signedness included.
   EXPECT_ERROR(test::validateText(shader(caps, "",
-                                         "%a = OpGroupNonUniformFAdd %float %uint_2 "
-                                         "Reduce %float_1"),
+                                         "%c = OpGroupNonUniformSMin %uint %uint_3 "
+                                         "Reduce %int_1"),
                                   "vulkan1.3"),
-               "in Vulkan the execution scope of non-uniform instructions is Subgroup");
+               "has type %int, not the result type %uint");
   EXPECT_ERROR(test::validateText(shader(caps, "",
                                          "%a = OpGroupNonUniformFAdd %float %uint_3 "
                                          "Reduce %int_1"),
@@ -417,7 +427,17 @@ TEST(ValGroups, BallotsAreVectorsOfFour32BitIntegers) {
                                          ballot + "%e = OpGroupNonUniformBallotBitExtract %bool "
                                                   "%uint_3 %b %true"),
                                   "vulkan1.3"),
-               "Index %true must be an integer scalar");
+               "Index %true must be an unsigned integer scalar");
+  // The finds give, and BitExtract's Index is, an integer of Signedness 0.
+  EXPECT_ERROR(test::validateText(
+                   shader(caps, "", ballot + "%l = OpGroupNonUniformBallotFindLSB %int %uint_3 %b"),
+                   "vulkan1.3"),
+               "the result type of OpGroupNonUniformBallotFindLSB must be an unsigned integer");
+  EXPECT_ERROR(test::validateText(shader(caps, "",
+                                         ballot + "%e = OpGroupNonUniformBallotBitExtract %bool "
+                                                  "%uint_3 %b %int_1"),
+                                  "vulkan1.3"),
+               "Index %int_1 must be an unsigned integer scalar");
 }
 
 TEST(ValGroups, BroadcastAndShuffleLanes) {
@@ -443,8 +463,7 @@ TEST(ValGroups, BroadcastAndShuffleLanes) {
                                          "%float_1 %float_1"),
                                   "vulkan1.3"),
                "the Mask %float_1 must be an integer scalar");
-  // QuadSwap's Direction is always a constant; a broadcast's Id before SPIR-V 1.5 (a warning:
-  // OpenCL compilers broadcast from computed lanes in SPIR-V 1.3 kernels).
+  // QuadSwap's Direction is always a constant; a broadcast's Id before SPIR-V 1.5.
   EXPECT_ERROR(test::validateText(shader(caps, "",
                                          load + "\n%c = OpGroupNonUniformQuadSwap %float %uint_3 "
                                                 "%float_1 %lane"),
@@ -453,10 +472,8 @@ TEST(ValGroups, BroadcastAndShuffleLanes) {
   const std::string computed =
       shader(caps, "", load + "\n%a = OpGroupNonUniformBroadcast %float %uint_3 %float_1 %lane");
   EXPECT_VALID(test::validateText(computed, "vulkan1.3"));
-  const Report old = test::validateText(computed, "vulkan1.1");
-  EXPECT_VALID(old);
-  EXPECT_TRUE(test::hasWarning(old, "must come from a constant instruction before SPIR-V 1.5"))
-      << test::describe(old);
+  EXPECT_ERROR(test::validateText(computed, "vulkan1.1"),
+               "must come from a constant instruction before SPIR-V 1.5");
 }
 
 TEST(ValExtInst, GlslOperandTypes) {
