@@ -157,6 +157,9 @@ void checkDecorationTarget(State &s, const Instruction &inst, uint32_t targetId,
                 " decoration applies only to structure members (use OpMemberDecorate)");
     return;
   }
+  // A variable: OpVariable, or OpUntypedVariableKHR (SPV_KHR_untyped_pointers), whose pointer is
+  // untyped (SPV_EXT_descriptor_heap's ResourceHeapEXT and SamplerHeapEXT built-ins are such).
+  const bool variable = op == Op::Variable || op == Op::UntypedVariableKHR;
   if (deco == uint32_t(Decoration::RelaxedPrecision) && State::isTypeOpcode(op)) {
     fail(rule, "must be an object, not a type");
     return;
@@ -179,7 +182,7 @@ void checkDecorationTarget(State &s, const Instruction &inst, uint32_t targetId,
       return fail(rule, "must be an array or pointer type");
     break;
   case Decoration::BuiltIn:
-    if (op != Op::Variable && !isConstantOp(op))
+    if (!variable && !isConstantOp(op))
       return fail(rule, "must be a variable, a structure member or a constant");
     if (s.hasCapability(grammar::Capability::Shader) && inst.wordCount() >= 4 &&
         inst.word(3) == uint32_t(grammar::BuiltIn::WorkgroupSize)) {
@@ -192,7 +195,7 @@ void checkDecorationTarget(State &s, const Instruction &inst, uint32_t targetId,
                         !s.isIntScalarOrVector(type) || s.bitWidth(type) != 32))
         return fail(s.isVulkan() ? "VUID-WorkgroupSize-WorkgroupSize-04427" : rule,
                     "must be a vector of three 32-bit integers for WorkgroupSize");
-    } else if (op != Op::Variable) {
+    } else if (!variable) {
       return fail(rule, "must be a variable");
     }
     break;
@@ -213,6 +216,9 @@ void checkDecorationTarget(State &s, const Instruction &inst, uint32_t targetId,
   case Decoration::Stream:
   case Decoration::RestrictPointer:
   case Decoration::AliasedPointer:
+    // SPV_EXT_descriptor_heap's buffer pointers declare memory objects too.
+    if (op == Op::UntypedVariableKHR || op == Op::BufferPointerEXT)
+      break;
     if (op != Op::Variable && op != Op::FunctionParameter)
       return fail(rule, "must be a memory object declaration (a variable or function parameter)");
     if (!s.isPointerType(target->typeId()))
@@ -225,7 +231,7 @@ void checkDecorationTarget(State &s, const Instruction &inst, uint32_t targetId,
   case Decoration::Binding:
   case Decoration::DescriptorSet:
   case Decoration::InputAttachmentIndex:
-    if (op != Op::Variable)
+    if (!variable)
       return fail(rule, "must be a variable");
     break;
   default:

@@ -99,6 +99,12 @@ bool takesTypeOperands(Op op) {
   switch (static_cast<uint32_t>(op)) {
   case uint32_t(Op::Function): // its function type
   case uint32_t(Op::CooperativeMatrixLengthNV):
+  case uint32_t(Op::ConstantSizeOfEXT): // the size of its Type operand
+  // OpSizeOf takes a pointer or, as the OpenCL translator emits and spirv-val accepts since
+  // v2024 ("Accept valid OpSizeOf instructions"), a pointer type: either points to a type.
+  case uint32_t(Op::SizeOf):
+  // SPV_INTEL_inline_assembly: OpAsmINTEL names its function type and an OpAsmTargetINTEL.
+  case uint32_t(Op::AsmINTEL):
   // By value, as older grammars lack them: OpCooperativeMatrixLengthKHR and the untyped
   // pointer instructions of SPV_KHR_untyped_pointers, which name the type they access.
   case 4460:

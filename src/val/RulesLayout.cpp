@@ -138,6 +138,9 @@ bool inSection(Sec sec, Op op) {
     switch (op) {
     case Op::TypeForwardPointer:
     case Op::Variable:
+    case Op::UntypedVariableKHR: // SPV_KHR_untyped_pointers: global untyped variables
+    case Op::AsmTargetINTEL:     // SPV_INTEL_inline_assembly: targets and assembly are global
+    case Op::AsmINTEL:
     case Op::Line:
     case Op::NoLine:
     case Op::Undef:

@@ -461,7 +461,8 @@ private:
     for (size_t k = 3; k < ops.size(); ++k) {
       const uint32_t id = ep.word(ops[k].offset);
       std::optional<Instruction> d = s_.def(id);
-      if (!d || d->opcode() != Op::Variable) {
+      // (Untyped variables, SPV_KHR_untyped_pointers, are variables too.)
+      if (!d || (d->opcode() != Op::Variable && d->opcode() != Op::UntypedVariableKHR)) {
         s_.error(ep.index(), "3.32.5",
                  "interface " + s_.name(id) + " is not a variable: the interface lists " +
                      "global OpVariables only");
@@ -568,11 +569,19 @@ private:
     }
   };
 
-  static bool derivativesAllowed(const ModesChecker &c, uint32_t model, uint32_t fn) {
-    constexpr uint32_t kDerivativeGroupQuads = 5289, kDerivativeGroupLinear = 5290;
+  // Derivatives are for Fragment (3.32.16); SPV_NV/KHR_compute_shader_derivatives: "The new
+  // ComputeDerivativeGroupQuads and ComputeDerivativeGroupLinear capabilities enable the use of
+  // OpImageQueryLod, the ImplicitLod instructions, and the Derivative instructions" in the models
+  // with defined workgroups, the DerivativeGroup execution modes being optional ("if neither
+  // derivative group mode was specified, the derivatives return zero"; spirv-val v2026.4 no
+  // longer asks for one). spirv-val v2026.4 allows them without the capabilities too, which the
+  // text does not (known-reference-bugs.txt).
+  static bool derivativesAllowed(const ModesChecker &c, uint32_t model, uint32_t) {
+    using grammar::Capability;
     return model == kFragment ||
-           ((isComputeLike(model) && model != kKernel) &&
-            c.countModes(fn, {kDerivativeGroupQuads, kDerivativeGroupLinear}) != 0);
+           (isComputeLike(model) && model != kKernel &&
+            (c.s_.hasCapability(Capability::ComputeDerivativeGroupQuadsKHR) ||
+             c.s_.hasCapability(Capability::ComputeDerivativeGroupLinearKHR)));
   }
 
   // The value of a Scope <id> that is a constant, or nothing.
@@ -777,7 +786,7 @@ private:
         [](const ModesChecker &, uint32_t model, uint32_t) { return model == kFragment; }};
     static const Restriction kDerivatives{
         "an implicit-LOD or derivative instruction",
-        "it needs Fragment, or a compute-like model with a DerivativeGroup execution mode",
+        "it needs Fragment, or a compute-like model and a ComputeDerivativeGroup capability",
         "3.32.10 / 3.32.16", derivativesAllowed};
     static const Restriction kGeometryOnly{
         "a geometry-stream instruction", "it is for Geometry entry points only", "3.32.19",

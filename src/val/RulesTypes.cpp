@@ -445,7 +445,8 @@ void checkFunctionType(State &s, const Instruction &inst) {
     if (user.isRaw())
       continue;
     const Op op = user.opcode();
-    if (op == Op::Function || op == Op::ExtInst)
+    // SPV_INTEL_inline_assembly: "Asm type is the type of the inline assembly", a function type.
+    if (op == Op::Function || op == Op::ExtInst || op == Op::AsmINTEL)
       continue;
     const grammar::InstructionDesc *d = user.desc();
     if (d != nullptr && (d->cls == grammar::InstructionClass::Debug ||

@@ -138,6 +138,16 @@ OpFunctionEnd
                "OpKill cannot run in the GLCompute entry point");
   EXPECT_ERROR(test::validateText(with("%d = OpDPdx %float %float_1\nOpReturn")),
                "OpDPdx cannot run in the GLCompute entry point");
+  // SPV_NV_compute_shader_derivatives: its capabilities enable derivatives in compute, with or
+  // without a DerivativeGroup execution mode.
+  const std::string derivatives =
+      test::replaced(with("%d = OpDPdx %float %float_1\nOpReturn"), "OpCapability Geometry",
+                     "OpCapability Geometry\nOpCapability ComputeDerivativeGroupLinearNV\n"
+                     "OpExtension \"SPV_NV_compute_shader_derivatives\"");
+  EXPECT_VALID(test::validateText(derivatives));
+  EXPECT_VALID(test::validateText(
+      test::replaced(derivatives, "LocalSize 1 1 1",
+                     "LocalSize 4 1 1\nOpExecutionMode %main DerivativeGroupLinearNV")));
   EXPECT_ERROR(test::validateText(with("OpEmitVertex\nOpReturn")),
                "OpEmitVertex cannot run in the GLCompute entry point");
 }
