@@ -357,6 +357,52 @@ TEST(ValVulkan, CapabilitiesOfEachVersion) {
                                   "vulkan1.1"));
 }
 
+// VUID-StandaloneSpirv-PixelCenterInteger-04654: "The PixelCenterInteger Execution Mode must not
+// be used".
+TEST(ValVulkan, NoPixelCenterInteger) {
+  const std::string text = fragment("OpExecutionMode %main OriginUpperLeft\n"
+                                    "OpExecutionMode %main PixelCenterInteger",
+                                    "OpDecorate %out Location 0");
+  EXPECT_RULE_ERROR(test::validateText(text, "vulkan1.3"),
+                    "Vulkan does not allow the PixelCenterInteger execution mode",
+                    "VUID-StandaloneSpirv-PixelCenterInteger-04654");
+  EXPECT_VALID(test::validateText(text));
+}
+
+// VUID-StandaloneSpirv-OpEntryPoint-09658 / -09659: a built-in at most once per interface.
+TEST(ValVulkan, BuiltInsOncePerInterface) {
+  const std::string coords = "%v4 = OpTypePointer Input %v4float\n"
+                             "%a = OpVariable %v4 Input\n%b = OpVariable %v4 Input";
+  const std::string text = fragment("OpExecutionMode %main OriginUpperLeft",
+                                    "OpDecorate %out Location 0\nOpDecorate %a BuiltIn FragCoord\n"
+                                    "OpDecorate %b BuiltIn BUILTIN",
+                                    coords, "%out %a %b");
+  EXPECT_RULE_ERROR(test::validateText(test::replaced(text, "BUILTIN", "FragCoord"), "vulkan1.3"),
+                    "the Input interface of the entry point uses the FragCoord built-in more than "
+                    "once",
+                    "VUID-StandaloneSpirv-OpEntryPoint-09658");
+  EXPECT_VALID(test::validateText(test::replaced(text, "BUILTIN", "FragCoord")));
+}
+
+// VUID-StandaloneSpirv-Input-09557: no PhysicalStorageBuffer pointers in user-defined interfaces.
+TEST(ValVulkan, NoPhysicalPointersInInterfaces) {
+  std::string text = fragment("OpExecutionMode %main OriginUpperLeft",
+                              "OpDecorate %out Location 0\nOpDecorate %in Location 0\n"
+                              "OpDecorate %in Flat",
+                              "%pp = OpTypePointer PhysicalStorageBuffer %float\n"
+                              "%S = OpTypeStruct %pp\n%ptr_in = OpTypePointer Input %S\n"
+                              "%in = OpVariable %ptr_in Input",
+                              "%out %in");
+  text = test::replaced(text, "OpCapability Shader",
+                        "OpCapability Shader\nOpCapability PhysicalStorageBufferAddresses");
+  text = test::replaced(text, "OpMemoryModel Logical GLSL450",
+                        "OpMemoryModel PhysicalStorageBuffer64 GLSL450");
+  EXPECT_RULE_ERROR(test::validateText(text, "vulkan1.3"),
+                    "holds a PhysicalStorageBuffer pointer, which no interface variable may",
+                    "VUID-StandaloneSpirv-Input-09557");
+  EXPECT_VALID(test::validateText(text, "spv1.6"));
+}
+
 TEST(ValVulkan, UserInterfaceVariablesNeedALocation) {
   EXPECT_ERROR(
       test::validateText(fragment("OpExecutionMode %main OriginUpperLeft", ""), "vulkan1.3"),
@@ -476,6 +522,18 @@ OpFunctionEnd
 )";
   EXPECT_ERROR(test::validateText(text, "vulkan1.3"), "must give its workgroup size");
   EXPECT_VALID(test::validateText(text, "spv1.6"));
+  // Task and mesh shaders too (VUID-StandaloneSpirv-None-10685).
+  std::string task = test::replaced(text, "OpEntryPoint GLCompute", "OpEntryPoint TaskEXT");
+  task = test::replaced(task, "OpCapability Shader",
+                        "OpCapability Shader\nOpCapability MeshShadingEXT\n"
+                        "OpExtension \"SPV_EXT_mesh_shader\"");
+  EXPECT_RULE_ERROR(test::validateText(task, "vulkan1.3"),
+                    "a TaskEXT entry point must give its workgroup size",
+                    "VUID-StandaloneSpirv-None-10685");
+  EXPECT_VALID(test::validateText(
+      test::replaced(task, "%void = OpTypeVoid",
+                     "OpExecutionMode %main LocalSize 32 1 1\n%void = OpTypeVoid"),
+      "vulkan1.3"));
 }
 
 TEST(ValVulkan, InitializersOnlyWhereVulkanAllowsThem) {
