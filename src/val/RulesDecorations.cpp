@@ -1624,6 +1624,105 @@ void checkLines(State &s) {
               "the file operand " + s.name(inst.word(1)) + " of OpLine must be an OpString");
   }
 }
+// VUID-StandaloneSpirv-None-10684: "All variables must have valid explicit layout decorations as
+// described in Shader Interfaces": a type laid out explicitly (an array's ArrayStride, a member's
+// Offset or MatrixStride, at any depth short of a pointer) is not the type of a variable whose
+// storage class has no explicit layout: UniformConstant, Workgroup unless
+// WorkgroupMemoryExplicitLayoutKHR lays it out, and from SPIR-V 1.5 on Function and Private (as
+// spirv-val v2026.4 reads Vulkan's Shader Interfaces). Also: Workgroup blocks need that
+// capability (in every environment).
+class ExplicitLayoutPlaces {
+public:
+  explicit ExplicitLayoutPlaces(State &s) : s_(s) {}
+
+  void run() {
+    using grammar::StorageClass;
+    const bool explicitWorkgroup =
+        s_.hasCapability(grammar::Capability::WorkgroupMemoryExplicitLayoutKHR);
+    for (Instruction inst : s_.module()) {
+      if (s_.stopped())
+        return;
+      if (inst.isRaw() || inst.opcode() != Op::Variable || inst.wordCount() < 4)
+        continue;
+      const uint32_t sc = inst.word(3);
+      // SPV_KHR_workgroup_memory_explicit_layout lets Workgroup variables be blocks; without its
+      // capability they are not.
+      if (sc == uint32_t(StorageClass::Workgroup) && !explicitWorkgroup &&
+          s_.hasDecoration(s_.stripArrays(s_.pointeeType(inst.typeId())),
+                           uint32_t(grammar::Decoration::Block))) {
+        s_.error(inst.index(), "SPV_KHR_workgroup_memory_explicit_layout",
+                 "a Workgroup variable is a Block only with the WorkgroupMemoryExplicitLayoutKHR "
+                 "capability");
+        continue;
+      }
+      if (!s_.isVulkan())
+        continue;
+      const bool laidOutNever =
+          sc == uint32_t(StorageClass::UniformConstant) ||
+          (sc == uint32_t(StorageClass::Workgroup) && !explicitWorkgroup) ||
+          ((sc == uint32_t(StorageClass::Function) || sc == uint32_t(StorageClass::Private)) &&
+           s_.module().version() >= grammar::makeVersion(1, 5));
+      if (!laidOutNever)
+        continue;
+      const Found f = find(s_.pointeeType(inst.typeId()), 0);
+      if (f.type == 0)
+        continue;
+      s_.error(inst.index(), "VUID-StandaloneSpirv-None-10684",
+               "the " + State::enumerantName(grammar::OperandKind::StorageClass, sc) +
+                   " storage class has no explicit layout, but the type " + s_.name(f.type) +
+                   " of this variable's data is laid out by the " + decoration(f.decoration) +
+                   " decoration");
+    }
+  }
+
+private:
+  struct Found {
+    uint32_t type = 0, decoration = 0; // the laid-out type and the decoration that lays it out
+  };
+
+  Found find(uint32_t type, int depth) {
+    if (auto it = memo_.find(type); it != memo_.end())
+      return it->second;
+    Found f;
+    std::optional<Instruction> d = s_.def(type);
+    if (d && depth < 64) {
+      using grammar::Decoration;
+      switch (d->opcode()) {
+      case Op::TypeArray:
+      case Op::TypeRuntimeArray:
+        if (s_.hasDecoration(type, uint32_t(Decoration::ArrayStride)))
+          f = {type, uint32_t(Decoration::ArrayStride)};
+        else if (d->wordCount() > 2)
+          f = find(d->word(2), depth + 1);
+        break;
+      case Op::TypeStruct:
+        for (uint32_t di : s_.decorations(type)) {
+          const Instruction deco = s_.module().inst(di);
+          if (deco.opcode() == Op::MemberDecorate && deco.wordCount() >= 4 &&
+              deco.word(1) == type &&
+              (deco.word(3) == uint32_t(Decoration::Offset) ||
+               deco.word(3) == uint32_t(Decoration::MatrixStride))) {
+            f = {type, deco.word(3)};
+            break;
+          }
+        }
+        for (uint32_t w = 2; f.type == 0 && w < d->wordCount(); ++w)
+          f = find(d->word(w), depth + 1);
+        break;
+      default:
+        break;
+      }
+    }
+    memo_[type] = f;
+    return f;
+  }
+
+  State &s_;
+  std::unordered_map<uint32_t, Found> memo_;
+};
+
+void checkExplicitLayoutPlaces(State &s) { ExplicitLayoutPlaces(s).run(); }
+
 } // namespace
 
 void checkDecorations(State &s) {
@@ -1727,7 +1826,7 @@ void checkDecorations(State &s) {
   for (auto pass : {checkExclusive, checkRepeated, checkStructNesting, checkInterpolationNesting,
                     checkBufferBlockMix, checkTransformFeedback, checkLinkage, checkRoundingModes,
                     checkNonWritable, checkPushConstants, checkVulkanMemoryModelDecorations,
-                    checkLines, checkBuffers}) {
+                    checkLines, checkBuffers, checkExplicitLayoutPlaces}) {
     if (s.stopped())
       return;
     pass(s);

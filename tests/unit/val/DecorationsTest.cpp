@@ -470,6 +470,47 @@ TEST(ValDecorations, RepeatedDecorations) {
                "with different operands");
 }
 
+// VUID-StandaloneSpirv-None-10684: no explicit layout in storage classes that have none (Vulkan):
+// Workgroup, UniformConstant, and from SPIR-V 1.5 Function and Private.
+TEST(ValDecorations, ExplicitLayoutOnlyWhereStorageHasOne) {
+  const Variant workgroup{.decos = "OpMemberDecorate %S 0 Offset 0",
+                          .types = "%ptr = OpTypePointer Workgroup %S\n"
+                                   "%w = OpVariable %ptr Workgroup"};
+  EXPECT_RULE_ERROR(
+      val(workgroup, "vulkan1.0"),
+      "the Workgroup storage class has no explicit layout, but the type %_struct_2 of "
+      "this variable's data is laid out by the Offset decoration",
+      "VUID-StandaloneSpirv-None-10684");
+  EXPECT_VALID(val(workgroup));
+  EXPECT_VALID(val({.types = workgroup.types}, "vulkan1.0"));
+  const Variant priv{.decos = "OpDecorate %arr ArrayStride 4",
+                     .types = "%arr = OpTypeArray %float %uint_4\n"
+                              "%ptr = OpTypePointer Private %arr\n%p = OpVariable %ptr Private"};
+  EXPECT_ERROR(val(priv, "vulkan1.2"), "the Private storage class has no explicit layout");
+  // (Before SPIR-V 1.5 Function and Private types may be laid out.)
+  EXPECT_VALID(val(priv, "vulkan1.1"));
+}
+
+// SPV_KHR_workgroup_memory_explicit_layout: Workgroup variables are blocks only with its
+// capability.
+TEST(ValDecorations, WorkgroupBlocksNeedTheirCapability) {
+  const Variant block{.decos = "OpDecorate %S Block\nOpMemberDecorate %S 0 Offset 0\n"
+                               "OpMemberDecorate %S 1 Offset 4",
+                      .types = "%ptr = OpTypePointer Workgroup %S\n"
+                               "%w = OpVariable %ptr Workgroup",
+                      .interface = "%w"};
+  EXPECT_RULE_ERROR(
+      val(block, "spv1.4"),
+      "a Workgroup variable is a Block only with the WorkgroupMemoryExplicitLayoutKHR "
+      "capability",
+      "SPV_KHR_workgroup_memory_explicit_layout");
+  std::string text =
+      test::replaced(shader(block), "OpCapability Shader",
+                     "OpCapability Shader\nOpCapability WorkgroupMemoryExplicitLayoutKHR\n"
+                     "OpExtension \"SPV_KHR_workgroup_memory_explicit_layout\"");
+  EXPECT_VALID(validateText(text, "spv1.4"));
+}
+
 // 2.2.2 Explicit layout: matrix members of blocks have a MatrixStride and a RowMajor or ColMajor.
 TEST(ValDecorations, BlockMatricesNeedMajorness) {
   const Variant block{.decos = "OpDecorate %B Block\nOpMemberDecorate %B 0 Offset 0\n"
