@@ -124,20 +124,49 @@ TEST(ValAtomics, SemanticsBits) {
 
 // 3.32.18: the orderings loads, stores and compare-exchanges may not have.
 TEST(ValAtomics, OrderingsByInstruction) {
-  // Unequal semantics Release (0x4) | WorkgroupMemory.
+  // Unequal semantics Release (0x4) | WorkgroupMemory; Equal AcquireRelease | WorkgroupMemory.
   const std::string exchange =
-      shader("", "%unequal = OpConstant %uint UNEQUAL",
-             "%a = OpAtomicCompareExchange %uint %counter %uint_2 %uint_0 %unequal %uint_1 "
+      shader("", "%unequal = OpConstant %uint UNEQUAL\n%equal = OpConstant %uint EQUAL",
+             "%a = OpAtomicCompareExchange %uint %counter %uint_2 %equal %unequal %uint_1 "
              "%uint_0");
-  EXPECT_VALID(test::validateText(test::replaced(exchange, "UNEQUAL", "0x102")));
-  EXPECT_ERROR(test::validateText(test::replaced(exchange, "UNEQUAL", "0x104")),
+  auto semantics = [&](std::string_view equal, std::string_view unequal) {
+    return test::replaced(test::replaced(exchange, "UNEQUAL", unequal), "EQUAL", equal);
+  };
+  EXPECT_VALID(test::validateText(semantics("0x108", "0x102")));
+  EXPECT_ERROR(test::validateText(semantics("0x108", "0x104")),
                "the Unequal semantics of a compare-exchange cannot release");
+  // "Unequal cannot be set to a stronger memory-order than Equal" (Relaxed < Acquire, Release <
+  // AcquireRelease < SequentiallyConsistent).
+  EXPECT_ERROR(test::validateText(semantics("0x100", "0x102")),
+               "order memory more strongly than the Equal semantics");
+  EXPECT_ERROR(test::validateText(semantics("0x108", "0x110")),
+               "order memory more strongly than the Equal semantics");
+  EXPECT_VALID(test::validateText(semantics("0x104", "0x102")));
   // Vulkan: no SequentiallyConsistent atomic loads (0x110).
   const std::string load =
       shader("", "%seq = OpConstant %uint 0x110", "%a = OpAtomicLoad %uint %counter %uint_2 %seq");
   EXPECT_VALID(test::validateText(load));
   EXPECT_ERROR(test::validateText(load, "vulkan1.3"),
                "Vulkan has no SequentiallyConsistent atomic loads and stores");
+  // Vulkan: an order names Vulkan memory and Vulkan memory has an order (MemorySemantics-10870,
+  // -10871); no SequentiallyConsistent (-10866).
+  const std::string barrier =
+      shader("", "%sem = OpConstant %uint SEM", "OpControlBarrier %uint_2 %uint_2 %sem");
+  EXPECT_VALID(test::validateText(test::replaced(barrier, "SEM", "0x108"), "vulkan1.3"));
+  EXPECT_VALID(test::validateText(test::replaced(barrier, "SEM", "0"), "vulkan1.3"));
+  EXPECT_RULE_ERROR(test::validateText(test::replaced(barrier, "SEM", "0x8"), "vulkan1.3"),
+                    "an Acquire, Release or AcquireRelease order names the memory it orders",
+                    "VUID-StandaloneSpirv-MemorySemantics-10870");
+  EXPECT_VALID(test::validateText(test::replaced(barrier, "SEM", "0x8")));
+  EXPECT_RULE_ERROR(
+      test::validateText(shader("", "%uint_256 = OpConstant %uint 256",
+                                "%a = OpAtomicIAdd %uint %counter %uint_2 %uint_256 %uint_1"),
+                         "vulkan1.3"),
+      "have an Acquire, Release or AcquireRelease order",
+      "VUID-StandaloneSpirv-MemorySemantics-10871");
+  EXPECT_RULE_ERROR(test::validateText(test::replaced(barrier, "SEM", "0x110"), "vulkan1.3"),
+                    "Vulkan has no SequentiallyConsistent memory order",
+                    "VUID-StandaloneSpirv-MemorySemantics-10866");
   // Vulkan: ordered semantics with the Invocation memory scope (4).
   EXPECT_ERROR(
       test::validateText(shader("", "%acq = OpConstant %uint 0x102\n%uint_4 = OpConstant %uint 4",
