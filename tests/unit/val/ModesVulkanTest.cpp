@@ -73,8 +73,13 @@ OpFunctionEnd
       test::replaced(fragment("OpExecutionMode %main OriginUpperLeft", "", extra),
                      "%entry = OpLabel\n", "%entry = OpLabel\n%r = OpFunctionCall %void %helper\n");
   EXPECT_ERROR(test::validateText(text, "spv1.4"), "but its interface does not list it");
-  // Before SPIR-V 1.4 only Input and Output variables are listed.
+  // Before SPIR-V 1.4 only Input and Output variables are listed (3.32.5), and may be.
   EXPECT_VALID(test::validateText(text, "spv1.3"));
+  const std::string listed = test::replaced(text, "\"main\" %out", "\"main\" %out %g");
+  EXPECT_VALID(test::validateText(listed, "spv1.4"));
+  EXPECT_ERROR(test::validateText(listed, "spv1.3"),
+               "is a Private variable: before SPIR-V 1.4 the interface lists Input "
+               "and Output variables only");
 }
 
 // A variable an entry point reaches through a specialization constant operation (its address,
@@ -150,6 +155,56 @@ OpFunctionEnd
                      "LocalSize 4 1 1\nOpExecutionMode %main DerivativeGroupLinearNV")));
   EXPECT_ERROR(test::validateText(with("OpEmitVertex\nOpReturn")),
                "OpEmitVertex cannot run in the GLCompute entry point");
+}
+
+// Vulkan's storage classes by execution model: Workgroup memory in compute, task and mesh
+// shaders only (VUID-StandaloneSpirv-None-04645); MeshEXT shaders do not read their outputs
+// (-MeshEXT-07107).
+TEST(ValVulkan, StorageClassesOfSomeExecutionModelsOnly) {
+  const std::string workgroup = fragment(
+      "OpExecutionMode %main OriginUpperLeft", "OpDecorate %out Location 0",
+      "%ptr_wg = OpTypePointer Workgroup %float\n%w = OpVariable %ptr_wg Workgroup", "%out %w");
+  const std::string use =
+      test::replaced(workgroup, "%entry = OpLabel\n", "%entry = OpLabel\n%x = OpLoad %float %w\n");
+  EXPECT_RULE_ERROR(test::validateText(use, "vulkan1.3"),
+                    "in Vulkan the Workgroup storage class is for GLCompute, Task and Mesh entry "
+                    "points only",
+                    "VUID-StandaloneSpirv-None-04645");
+  EXPECT_VALID(test::validateText(use));
+  const std::string mesh = R"(
+OpCapability MeshShadingEXT
+OpExtension "SPV_EXT_mesh_shader"
+OpMemoryModel Logical GLSL450
+OpEntryPoint MeshEXT %main "main" %out
+OpExecutionMode %main LocalSize 1 1 1
+OpExecutionMode %main OutputVertices 1
+OpExecutionMode %main OutputPrimitivesEXT 1
+OpExecutionMode %main OutputPoints
+OpDecorate %out Location 0
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%float = OpTypeFloat 32
+%uint = OpTypeInt 32 0
+%uint_0 = OpConstant %uint 0
+%uint_1 = OpConstant %uint 1
+%float_1 = OpConstant %float 1
+%arr = OpTypeArray %float %uint_1
+%ptr = OpTypePointer Output %arr
+%out = OpVariable %ptr Output
+%ptr_f = OpTypePointer Output %float
+%main = OpFunction %void None %fn
+%l = OpLabel
+OpSetMeshOutputsEXT %uint_1 %uint_1
+%p = OpAccessChain %ptr_f %out %uint_0
+ACCESS
+OpReturn
+OpFunctionEnd
+)";
+  EXPECT_RULE_ERROR(
+      test::validateText(test::replaced(mesh, "ACCESS", "%x = OpLoad %float %p"), "vulkan1.3"),
+      "MeshEXT entry points do not read their outputs", "VUID-StandaloneSpirv-MeshEXT-07107");
+  EXPECT_VALID(
+      test::validateText(test::replaced(mesh, "ACCESS", "OpStore %p %float_1"), "vulkan1.3"));
 }
 
 // A shader of execution model MODEL (with the execution mode MODE) that runs BODY.
