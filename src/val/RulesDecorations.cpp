@@ -334,8 +334,6 @@ struct LayoutChecker {
           continue;
         if (deco.opcode() == Op::MemberDecorate && deco.wordCount() >= 5 && deco.word(1) == id &&
             deco.word(3) == uint32_t(Decoration::Offset)) {
-          if (deco.word(4) == 0xFFFFFFFFu)
-            return true;
           if (deco.word(2) < has.size())
             has[deco.word(2)] = true;
         } else if (deco.word(1) != id) {

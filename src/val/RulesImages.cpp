@@ -871,6 +871,20 @@ private:
                    std::to_string(s_.componentCount(result)));
   }
 
+  // Whether `id` is a constant vector of zeros: OpConstantNull, or an OpConstantComposite whose
+  // constituents are zeros.
+  bool zeroVector(uint32_t id) const {
+    const std::optional<Instruction> d = s_.def(id);
+    if (!d || d->opcode() == Op::ConstantNull)
+      return d.has_value();
+    if (d->opcode() != Op::ConstantComposite)
+      return false;
+    for (uint32_t w = 3; w < d->wordCount(); ++w)
+      if (s_.defOpcode(d->word(w)) != Op::ConstantNull && s_.constantValue(d->word(w)) != 0u)
+        return false;
+    return true;
+  }
+
   // OpImageFetch / OpImageRead: %r = Op %type %image %coordinate ...; OpImageWrite %image
   // %coordinate %texel ...
   void fetchReadWrite(const Instruction &inst, uint32_t imageWord, const char *name) {
@@ -893,6 +907,13 @@ private:
                std::string(name) + " needs a storage image (Sampled = 0 or 2)");
     const bool shader = s_.hasCapability(kCapabilityShader);
     coordinate(inst, inst.word(imageWord + 1), *t, false, true);
+    // "The (u,v) coordinates used for a SubpassData must be the <id> of a constant vector (0,0)"
+    // (VUID-StandaloneSpirv-SubpassData-04660): OpConstantNull or a composite of zeros.
+    if (s_.isVulkan() && t->dim == kDimSubpassData && !zeroVector(inst.word(imageWord + 1)))
+      s_.error(
+          inst.index(), "VUID-StandaloneSpirv-SubpassData-04660",
+          "in Vulkan the coordinate of a SubpassData image is the constant vector (0,0), not " +
+              s_.name(inst.word(imageWord + 1)));
     texels(inst, *t);
     if (shader && !fetch && t->sampled == 2 && t->ms == 1 && t->dim != kDimSubpassData &&
         !s_.hasCapability(kCapabilityStorageImageMultisample))

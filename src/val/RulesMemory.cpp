@@ -431,6 +431,18 @@ private:
     logicalPointer(inst, inst.word(1));
     memoryOperands(inst, 3, s_.typeOf(inst.word(1)), 0);
     std::optional<uint32_t> p = pointee(inst, inst.word(1), "the pointer");
+    // "Objects of types OpTypeImage, OpTypeSampler, OpTypeSampledImage,
+    // OpTypeAccelerationStructureKHR, and arrays of these types must not be stored to or
+    // modified" (VUID-StandaloneSpirv-OpTypeImage-06924).
+    if (p && *p != 0 && s_.isVulkan()) {
+      const Op held = s_.defOpcode(s_.stripArrays(*p));
+      if (held == Op::TypeImage || held == Op::TypeSampler || held == Op::TypeSampledImage ||
+          held == Op::TypeAccelerationStructureKHR)
+        s_.error(inst.index(), "VUID-StandaloneSpirv-OpTypeImage-06924",
+                 "in Vulkan images, samplers, sampled images and acceleration structures are not "
+                 "stored to (the pointer " +
+                     s_.name(inst.word(1)) + " is to " + s_.name(*p) + ")");
+    }
     const uint32_t objectType = s_.typeOf(inst.word(2));
     if (p && *p != 0 && objectType != 0 && *p != objectType)
       s_.error(inst.index(), kRule,

@@ -171,6 +171,9 @@ TEST(ValDecorations, VulkanUniformBlockLayout) {
   // Members may not overlap.
   EXPECT_ERROR(val(ubo(base + "OpMemberDecorate %S 1 Offset 0"), "vulkan1.3"), "overlaps");
   EXPECT_VALID(val(ubo(base + "OpMemberDecorate %S 1 Offset 16"), "vulkan1.3"));
+  // Offset 0xFFFFFFFF is an offset like another (spirv-val 2023.1 read it as none), misaligned.
+  EXPECT_ERROR(val(ubo(base + "OpMemberDecorate %S 1 Offset 0xFFFFFFFF"), "vulkan1.3"),
+               "at offset 4294967295 is not aligned to 4");
 }
 
 TEST(ValDecorations, VulkanLocationStorageClass) {

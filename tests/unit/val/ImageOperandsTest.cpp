@@ -337,5 +337,44 @@ TEST(ValImageOperands, TexelAvailabilityAndVisibility) {
                "the MakeTexelAvailable image operand is for OpImageWrite");
 }
 
+// VUID-StandaloneSpirv-SubpassData-04660: a subpass input is read at the constant (0,0).
+TEST(ValImageOperands, SubpassDataReadsAtZero) {
+  const std::string text = R"(
+OpCapability Shader
+OpCapability InputAttachment
+OpMemoryModel Logical GLSL450
+OpEntryPoint Fragment %main "main" %in
+OpExecutionMode %main OriginUpperLeft
+OpDecorate %in DescriptorSet 0
+OpDecorate %in Binding 0
+OpDecorate %in InputAttachmentIndex 0
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%int = OpTypeInt 32 1
+%float = OpTypeFloat 32
+%v2int = OpTypeVector %int 2
+%v4float = OpTypeVector %float 4
+%int_0 = OpConstant %int 0
+%int_1 = OpConstant %int 1
+%zero = OpConstantComposite %v2int %int_0 %int_0
+%one = OpConstantComposite %v2int %int_1 %int_0
+%null = OpConstantNull %v2int
+%img = OpTypeImage %float SubpassData 0 0 0 2 Unknown
+%ptr = OpTypePointer UniformConstant %img
+%in = OpVariable %ptr UniformConstant
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%i = OpLoad %img %in
+%x = OpImageRead %v4float %i COORD
+OpReturn
+OpFunctionEnd
+)";
+  EXPECT_VALID(test::validateText(test::replaced(text, "COORD", "%zero"), "vulkan1.3"));
+  EXPECT_VALID(test::validateText(test::replaced(text, "COORD", "%null"), "vulkan1.3"));
+  EXPECT_RULE_ERROR(test::validateText(test::replaced(text, "COORD", "%one"), "vulkan1.3"),
+                    "in Vulkan the coordinate of a SubpassData image is the constant vector (0,0)",
+                    "VUID-StandaloneSpirv-SubpassData-04660");
+}
+
 } // namespace
 } // namespace spire::val

@@ -274,6 +274,20 @@ TEST(ValMemory, MemoryOperandsOfTheVulkanMemoryModel) {
       "NonPrivatePointer is for pointers into Uniform, Workgroup");
 }
 
+// VUID-StandaloneSpirv-OpTypeImage-06924: images, samplers, sampled images and acceleration
+// structures (and arrays of them) are not stored to, in Vulkan.
+TEST(ValMemory, VulkanDoesNotStoreImages) {
+  const std::string text = shader("%img = OpTypeImage %float 2D 0 0 0 1 Unknown\n"
+                                  "%ptr_f_img = OpTypePointer Function %img",
+                                  "%v = OpVariable %ptr_f_img Function\n%u = OpUndef %img\n"
+                                  "OpStore %v %u");
+  EXPECT_RULE_ERROR(test::validateText(text, "vulkan1.3"),
+                    "in Vulkan images, samplers, sampled images and acceleration structures are "
+                    "not stored to",
+                    "VUID-StandaloneSpirv-OpTypeImage-06924");
+  EXPECT_VALID(test::validateText(text));
+}
+
 // 3.26 Memory Operands: "The alignment is specified in a subsequent unsigned 32-bit integer
 // literal operand. The value must be a power of two" (clspv and glslang once emitted Aligned 0).
 TEST(ValMemory, AlignedIsAPowerOfTwo) {
