@@ -57,3 +57,14 @@ python3 "$here/compare.py" --build "$build" --data "$data" --corpus "$corpus" \
 if [ "${BENCH_DIALECT:-1}" != 0 ]; then
   python3 "$here/dialect.py" --build "$build" --corpus "$corpus" --large "${large[@]}"
 fi
+# DXIL: reading into the module model in process, and spire dis against llvm-dis-14 per file
+# (BENCH_DXIL=0 leaves it out; it needs ../shared/corpus/dxil and llvm-dis-14).
+if [ "${BENCH_DXIL:-1}" != 0 ] && [ -d "$root/../shared/corpus/dxil" ] &&
+    command -v llvm-dis-14 > /dev/null; then
+  python3 "$here/dxil.py" --build "$build" --corpus "$(cd "$root/../shared/corpus/dxil" && pwd)"
+fi
+# spire run on the amber corpus: the time to run it and the runner's overhead per test
+# (BENCH_AMBER=0 leaves it out).
+if [ "${BENCH_AMBER:-1}" != 0 ]; then
+  python3 "$here/amber.py" --build "$build"
+fi

@@ -1,7 +1,9 @@
 // spire_bench: the measuring half of `make bench` (bench/run.sh is the other half).
 //   spire_bench measure ...  times spire (and SPIRV-Tools) in-process
 //   spire_bench run ...      times programs from a job list, with peak memory and a time limit
+//   spire_bench dxil ...     reads (and prints) DXIL programs in-process
 #include "CommandRunner.h"
+#include "DxilBench.h"
 #include "InProcessBench.h"
 
 #include <cstdio>
@@ -16,10 +18,13 @@ int main(int argc, char **argv) {
     return spire::bench::runMeasure(rest);
   if (command == "run")
     return spire::bench::runCommands(rest);
+  if (command == "dxil")
+    return spire::bench::runDxil(rest);
   std::FILE *out = command == "-h" || command == "--help" ? stdout : stderr;
   std::fputs("spire_bench - spire's benchmarks (driven by bench/run.sh)\n\n"
              "Usage: spire_bench measure [options] (--list <files.tsv> | <file.spv>...)\n"
-             "       spire_bench run [options] <jobs.tsv>\n\n"
+             "       spire_bench run [options] <jobs.tsv>\n"
+             "       spire_bench dxil [--passes N] <dir or .dxil files...>\n\n"
              "Run 'spire_bench <command> --help' for the options.\n",
              out);
   return out == stdout ? 0 : 2;

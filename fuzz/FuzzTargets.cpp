@@ -8,6 +8,7 @@
 #include "spire/dialect/Text.h"
 #include "spire/dialect/Verifier.h"
 #include "spire/module/Module.h"
+#include "spire/run/Script.h"
 #include "spire/val/Validator.h"
 
 #include <cstdio>
@@ -259,6 +260,27 @@ void dialectText(const uint8_t *data, size_t size) {
       std::fprintf(stderr, "%s\n---\n%s\n", once.c_str(), twice.c_str());
       broken("printed dialect text prints back the same");
     }
+  }
+}
+
+void script(const uint8_t *data, size_t size) {
+  std::string_view text(reinterpret_cast<const char *>(data), size);
+  run::FileLoader loader = [](std::string_view name) -> Expected<std::vector<uint8_t>> {
+    if (name.size() > 64)
+      return makeError({}, "no such file");
+    return std::vector<uint8_t>{'1', ' ', '2', '\n'};
+  };
+  size_t lines = 1;
+  for (char c : text)
+    lines += c == '\n';
+  for (bool vk : {false, true}) {
+    Expected<run::Script> s = vk ? run::parseVkScript(text) : run::parseAmberScript(text, loader);
+    if (s)
+      continue;
+    const Diagnostic &d = s.error();
+    if (d.message.empty() || d.message.find('\n') != std::string::npos ||
+        d.location.line > lines + 1)
+      std::abort();
   }
 }
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A short, fixed-length run of every fuzz target: the same number of runs from the same seed on
 # every machine, starting from small seed inputs (the examples, the regression inputs, and a
-# sample of the generated corpus when it is built).
+# sample of the generated corpus, or of the DXIL corpus, when there is one).
 set -euo pipefail
 build=${1:-build-sanitize}
 runs=${FUZZ_RUNS:-20000}
@@ -16,19 +16,29 @@ seeds() { # $1: target
   case "$1" in
     assembler) cp "$root"/examples/*.spvasm "$dir"/ ;;
     dialect_text) ;; # its regression inputs are MLIR modules of every op family
+    dxil_bitcode) # DXIL containers from the corpus when present, else the regression inputs
+      find "$root/../shared/corpus/dxil" -name '*.dxil' -size -6k 2>/dev/null | head -40 |
+        while read -r f; do cp "$f" "$dir/"; done
+      ;;
+    dxil_container) # its regression inputs hold the built containers; add a sample of the corpus
+      find "$root/../shared/corpus/dxil" -name '*.dxil' 2>/dev/null | sort | awk 'NR % 20 == 1' |
+        while read -r f; do cp "$f" "$dir/"; done || true
+      ;;
+    script) cp "$root"/examples/*.amber "$dir"/ ;;
     *)
       for f in "$root"/examples/*.spvasm; do
         "$build"/tools/spire/spire as "$f" -o "$dir/$(basename "$f").spv" || true
       done
       find "$build/tests/generated-corpus" -name '*.spv' -size -8k 2>/dev/null | head -40 |
-        while read -r f; do cp "$f" "$dir/"; done
+        while read -r f; do cp "$f" "$dir/"; done || true
       ;;
   esac
   echo "$dir"
 }
 
 status=0
-for target in binary_reader assembler disassembler validator dialect dialect_text; do
+for target in binary_reader assembler disassembler validator dialect dialect_text script \
+    dxil_bitcode dxil_container; do
   exe="$build/fuzz/${target}_fuzzer"
   dir=$(seeds "$target")
   echo "fuzz $target: $runs runs from $(ls "$dir" | wc -l) seeds"

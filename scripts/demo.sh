@@ -73,3 +73,13 @@ for src in examples/*.spvasm; do
       echo "   serialized back: INVALID"
   fi
 done
+
+# spire run: an AmberScript test and a raw shader on a Vulkan device (lavapipe when there is no
+# GPU), with every shader also passed through the structured IR (--via roundtrip).
+echo "== spire run examples/scale.amber (AmberScript)"
+"$spire" run examples/scale.amber || true
+"$spire" run --via roundtrip examples/scale.amber || true
+echo "== spire run examples/compute.spvasm: the shader's interface, then a dispatch"
+"$spire" run --reflect examples/compute.spvasm
+"$spire" run examples/compute.spvasm --buffer 0:0=series:float:0:1:128 --dispatch 2 \
+  --dump 0:0:float --timed | head -6 || true

@@ -16,6 +16,11 @@ packages=(
   googletest libgtest-dev libgmock-dev libbenchmark-dev
   # sanitizer and libFuzzer builds
   clang-14 libclang-rt-14-dev
+  # LLVM 14's bitcode tools: the reference of the DXIL reader and printer (llvm-as-14, llvm-dis-14)
+  llvm-14
+  # spire run: the Vulkan loader and headers, lavapipe (Vulkan on the CPU), the validation
+  # layers, glslang's library for GLSL shaders in scripts; vulkaninfo and hyperfine for bench/
+  libvulkan-dev mesa-vulkan-drivers vulkan-validationlayers glslang-dev vulkan-tools hyperfine
 )
 
 missing=()

@@ -376,16 +376,10 @@ Availability typeAvailability(Type type, std::optional<uint32_t> storageClass) {
 }
 
 std::vector<Capability> impliedCapabilities(Capability capability) {
-  std::vector<Capability> out{capability};
-  for (size_t i = 0; i < out.size(); ++i) {
-    const grammar::EnumerantDesc *e =
-        grammar::findEnumerant(OperandKind::Capability, static_cast<uint32_t>(out[i]));
-    if (!e)
-      continue;
-    for (Capability c : e->availability.capabilities)
-      if (std::find(out.begin(), out.end(), c) == out.end())
-        out.push_back(c);
-  }
+  const uint32_t declared[] = {static_cast<uint32_t>(capability)};
+  std::vector<Capability> out;
+  for (const grammar::CapabilityInForce &c : grammar::capabilityClosure(declared))
+    out.push_back(static_cast<Capability>(c.capability));
   return out;
 }
 

@@ -3,6 +3,7 @@
 #include "spire/dialect/ModuleTypes.h"
 #include "spire/dialect/Ops.h"
 #include "spire/module/Cfg.h"
+#include "spire/module/Decorations.h"
 #include "spire/support/Half.h"
 #include "spire/support/IdMap.h"
 
@@ -69,7 +70,6 @@ private:
   // --- Module scan ------------------------------------------------------------------------
 
   Status scanModule() {
-    std::unordered_map<uint32_t, std::vector<uint32_t>> groupDecorations;
     for (Instruction inst : m_) {
       if (inst.isRaw())
         return error(inst, "instruction the grammar cannot decode");
@@ -89,21 +89,6 @@ private:
         break;
       case Op::Name:
         names_.emplace(inst.word(1), inst.stringOperand(inst.operands()[1]));
-        break;
-      case Op::Decorate:
-      case Op::DecorateId:
-      case Op::DecorateString:
-        if (m_.inst(m_.defIndex(inst.word(1))).opcode() == Op::DecorationGroup)
-          groupDecorations[inst.word(1)].push_back(inst.index());
-        else
-          decorations_[inst.word(1)].push_back(inst.index());
-        break;
-      case Op::GroupDecorate:
-        for (uint32_t k = 2; k < inst.wordCount(); ++k) {
-          auto &d = decorations_[inst.word(k)];
-          const auto &g = groupDecorations[inst.word(1)];
-          d.insert(d.end(), g.begin(), g.end());
-        }
         break;
       default:
         break;
@@ -193,6 +178,18 @@ private:
     return base;
   }
 
+  /// The OpDecorate / OpDecorateId / OpDecorateString instructions that apply to `id` itself
+  /// (its own and its groups'), in module order.
+  std::vector<uint32_t> decorationsOf(uint32_t id) const {
+    std::vector<uint32_t> out;
+    if (decorationIndex_.isGroup(id))
+      return out;
+    for (const AppliedDecoration &d : decorationIndex_.of(id))
+      if (d.member == kNoIndex)
+        out.push_back(d.inst);
+    return out;
+  }
+
   std::string nameOf(uint32_t id) const {
     auto it = names_.find(id);
     return it == names_.end() ? std::string() : it->second;
@@ -201,10 +198,7 @@ private:
   /// Decorations of `id` as attributes (the ones a type or the op's own encoding does not
   /// carry): `location = 0 : i32`, `built_in = "Position"`, `flat`.
   void decorationAttributes(uint32_t id, OperationState &st, bool global) {
-    auto it = decorations_.find(id);
-    if (it == decorations_.end())
-      return;
-    for (uint32_t index : it->second) {
+    for (uint32_t index : decorationsOf(id)) {
       Instruction d = m_.inst(index);
       uint32_t decoration = d.word(2);
       if (decoration == static_cast<uint32_t>(grammar::Decoration::SpecId))
@@ -458,7 +452,7 @@ private:
         if (!value)
           return error(inst, "specialization constant of a type the dialect cannot hold");
         st.addAttribute(ctx_, "default_value", value);
-        for (uint32_t index : decorations_[inst.resultId()]) {
+        for (uint32_t index : decorationsOf(inst.resultId())) {
           Instruction d = m_.inst(index);
           if (d.word(2) == static_cast<uint32_t>(grammar::Decoration::SpecId) && d.wordCount() >= 4)
             st.addAttribute(ctx_, "spec_id",
@@ -1248,7 +1242,7 @@ private:
   uint32_t addressing_ = 0, memoryModel_ = 0;
   std::unordered_map<uint32_t, std::string> names_;
   std::unordered_map<uint32_t, std::string> entryNames_; ///< function -> first entry point name
-  std::unordered_map<uint32_t, std::vector<uint32_t>> decorations_;
+  DecorationIndex decorationIndex_{m_};
   std::unordered_set<std::string> symbols_;
   std::unordered_map<uint32_t, std::string> symbolOf_;
   std::unordered_map<uint32_t, Attribute> constants_;

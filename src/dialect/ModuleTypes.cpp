@@ -1,5 +1,7 @@
 #include "spire/dialect/ModuleTypes.h"
 
+#include "spire/module/Decorations.h"
+
 #include <algorithm>
 #include <unordered_set>
 
@@ -9,7 +11,8 @@ namespace {
 
 using grammar::Op;
 
-constexpr uint32_t kDecorationArrayStride = 6, kDecorationOffset = 35;
+constexpr uint32_t kDecorationArrayStride = uint32_t(grammar::Decoration::ArrayStride);
+constexpr uint32_t kDecorationOffset = uint32_t(grammar::Decoration::Offset);
 
 class Importer {
 public:
@@ -60,35 +63,31 @@ private:
         if (!first && it->second != inst.word(1))
           name += "_" + std::to_string(inst.word(1));
         names_[inst.word(1)] = std::move(name);
-      } else if (inst.opcode() == Op::DecorationGroup) {
-        groups_.insert(inst.resultId());
-      } else if (inst.opcode() == Op::Decorate && n >= 3 && isGroup(inst.word(1))) {
-        groupDecorations_[inst.word(1)].push_back(
-            {inst.word(2), n >= 4 ? std::optional<uint32_t>(inst.word(3)) : std::nullopt});
-      } else if (inst.opcode() == Op::Decorate && n >= 3 && n <= 4) {
-        decorate(inst.word(1),
-                 {inst.word(2), n == 4 ? std::optional<uint32_t>(inst.word(3)) : std::nullopt});
-      } else if (inst.opcode() == Op::MemberDecorate && n >= 4) {
-        decorateMember(
-            inst.word(1), inst.word(2),
-            {inst.word(3), n >= 5 ? std::optional<uint32_t>(inst.word(4)) : std::nullopt});
-      } else if (inst.opcode() == Op::GroupDecorate && n >= 2) {
-        // A group's decorations apply to each target as if decorated one by one.
-        for (uint32_t k = 2; k < n; ++k)
-          for (const MemberDecoration &d : groupDecorations_[inst.word(1)])
-            decorate(inst.word(k), d);
-      } else if (inst.opcode() == Op::GroupMemberDecorate && n >= 2) {
-        for (uint32_t k = 2; k + 1 < n; k += 2)
-          for (const MemberDecoration &d : groupDecorations_[inst.word(1)])
-            decorateMember(inst.word(k), inst.word(k + 1), d);
       }
     }
-  }
-
-  // A decoration group may be decorated before its OpDecorationGroup.
-  bool isGroup(uint32_t id) const {
-    uint32_t index = m_.defIndex(id);
-    return index != kNoIndex && m_.inst(index).opcode() == Op::DecorationGroup;
+    const DecorationIndex decorations(m_);
+    for (uint32_t id : decorations.ids()) {
+      if (decorations.isGroup(id))
+        continue;
+      for (const AppliedDecoration &d : decorations.of(id)) {
+        const Op op = m_.inst(d.inst).opcode();
+        if (op != Op::Decorate && op != Op::MemberDecorate)
+          continue;
+        std::span<const uint32_t> parameters = decorations.parameters(d);
+        // An id's own decoration is read when it has at most one parameter word; member and
+        // group decorations by their first.
+        if (op == Op::Decorate && d.member == kNoIndex && d.group == kNoIndex &&
+            parameters.size() > 1)
+          continue;
+        MemberDecoration md{decorations.decoration(d),
+                            parameters.empty() ? std::nullopt
+                                               : std::optional<uint32_t>(parameters[0])};
+        if (d.member == kNoIndex)
+          decorate(id, md);
+        else
+          decorateMember(id, d.member, md);
+      }
+    }
   }
 
   void decorate(uint32_t target, const MemberDecoration &d) {
@@ -393,8 +392,6 @@ private:
   std::unordered_map<uint32_t, std::vector<MemberDecoration>> structDecorations_;
   std::unordered_set<uint32_t> early_;
   std::unordered_map<uint32_t, std::string> rawNames_; ///< OpName of each struct, unsuffixed
-  std::unordered_set<uint32_t> groups_;
-  std::unordered_map<uint32_t, std::vector<MemberDecoration>> groupDecorations_;
   std::unordered_set<uint32_t> structIds_;
   int forwardDepth_ = 0;
 };

@@ -978,7 +978,8 @@ private:
       if (ptrChain && n < 2)
         return false;
       Type pointee = indexed(op, t0.elementType(), ptrChain ? 2 : 1, n);
-      if (pointee != r.elementType())
+      // The custom form infers the result pointer, which then has no ArrayStride.
+      if (pointee != r.elementType() || r.stride() != 0)
         return false;
       head();
       out_ += ' ';
@@ -994,8 +995,10 @@ private:
     case Form::Load:
     case Form::Store: {
       bool load = form == Form::Load;
+      // The custom form names the pointee; the pointer it infers has no ArrayStride.
       if (!plain(op) || n != (load ? 1u : 2u) || nr != (load ? 1u : 0u) ||
-          !t0.is(TypeKind::Pointer) || t0.elementType() != (load ? r : op.operand(1).type()))
+          !t0.is(TypeKind::Pointer) || t0.elementType() != (load ? r : op.operand(1).type()) ||
+          t0.stride() != 0)
         return false;
       head();
       out_ += " \"";
@@ -1030,7 +1033,8 @@ private:
     case Form::CopyMemory:
       if (!plain(op) || n != 2 || nr != 0 || !op.attributes().empty() ||
           !t0.is(TypeKind::Pointer) || !op.operand(1).type().is(TypeKind::Pointer) ||
-          op.operand(1).type().elementType() != t0.elementType())
+          op.operand(1).type().elementType() != t0.elementType() || t0.stride() != 0 ||
+          op.operand(1).type().stride() != 0)
         return false;
       head();
       out_ += "  \"" + enumName(OperandKind::StorageClass, t0.storageClass()) + "\" ";

@@ -1,5 +1,7 @@
 #include "spire/dialect/Verifier.h"
 
+#include "spire/dialect/Dominance.h"
+
 #include "spire/dialect/Ops.h"
 
 #include "VerifierTypes.h"
@@ -28,17 +30,12 @@ private:
     return false;
   }
 
-  /// Values visible at a point: those of enclosing blocks (arguments and earlier ops' results)
-  /// and of earlier blocks of the same region (dominance is not checked here).
+  /// The op's own shape, then its regions'. Whether operands are defined where they are used
+  /// is verifyDominance's to say, once the structure holds.
   bool check(const Operation &op) {
-    for (uint32_t i = 0; i < op.numOperands(); ++i) {
-      Value v = op.operand(i);
-      if (!v)
+    for (uint32_t i = 0; i < op.numOperands(); ++i)
+      if (!op.operand(i))
         return fail(op, "operand " + std::to_string(i) + " is null");
-      if (!visible_.count(v.impl()))
-        return fail(op, "operand " + std::to_string(i) +
-                            " is not defined in an enclosing region before its use");
-    }
     const Region *here = op.block() ? op.block()->parent() : nullptr;
     for (uint32_t s = 0; s < op.successors().size(); ++s) {
       const Successor &succ = op.successors()[s];
@@ -60,18 +57,9 @@ private:
     }
     if (!shape(op))
       return false;
-    bool isolated = op.info().flags & OpInfo::kIsolated;
-    std::unordered_set<const detail::ValueImpl *> saved;
-    if (isolated)
-      saved.swap(visible_);
     for (uint32_t r = 0; r < op.numRegions(); ++r) {
       const Region &region = op.region(r);
-      std::vector<const detail::ValueImpl *> added;
       for (Block *b : region) {
-        for (uint32_t a = 0; a < b->numArguments(); ++a) {
-          visible_.insert(b->argument(a).impl());
-          added.push_back(b->argument(a).impl());
-        }
         bool needsTerminator = !(op.info().flags & OpInfo::kNoTerminator);
         if (needsTerminator && (b->empty() || !b->terminator()))
           return fail(op, "a block of its region does not end with a terminator");
@@ -80,17 +68,9 @@ private:
             return fail(*child, "terminator in the middle of a block");
           if (!check(*child))
             return false;
-          for (uint32_t k = 0; k < child->numResults(); ++k) {
-            visible_.insert(child->result(k).impl());
-            added.push_back(child->result(k).impl());
-          }
         }
       }
-      for (const detail::ValueImpl *v : added)
-        visible_.erase(v);
     }
-    if (isolated)
-      visible_.swap(saved);
     return true;
   }
 
@@ -331,7 +311,6 @@ private:
     return true;
   }
 
-  std::unordered_set<const detail::ValueImpl *> visible_;
   TypeVerifier types_;
   Location where_;
   std::string message_;
@@ -341,7 +320,9 @@ private:
 
 Status verify(const Operation &op) {
   Verifier v;
-  return v.run(op);
+  if (Status s = v.run(op); !s)
+    return s;
+  return verifyDominance(op);
 }
 
 } // namespace spire::dialect

@@ -216,6 +216,23 @@ const EnumerantDesc *findEnumerant(OperandKind kind, std::string_view name) {
   return i < 0 ? nullptr : &k.enumerants[static_cast<size_t>(i)];
 }
 
+std::vector<CapabilityInForce> capabilityClosure(std::span<const uint32_t> declared) {
+  std::vector<CapabilityInForce> out;
+  auto has = [&](uint32_t c) {
+    return std::any_of(out.begin(), out.end(),
+                       [&](const CapabilityInForce &f) { return f.capability == c; });
+  };
+  for (uint32_t i = 0; i < declared.size(); ++i)
+    if (!has(declared[i]))
+      out.push_back({declared[i], i});
+  for (size_t i = 0; i < out.size(); ++i)
+    if (const EnumerantDesc *e = findEnumerant(OperandKind::Capability, out[i].capability))
+      for (Capability implied : e->availability.capabilities)
+        if (!has(static_cast<uint32_t>(implied)))
+          out.push_back({static_cast<uint32_t>(implied), out[i].declaredBy});
+  return out;
+}
+
 std::span<const ExtInstSetDesc> extInstSets() { return kGrammar.extInstSets; }
 
 const ExtInstSetDesc *extInstSet(ExtInstSet id) {

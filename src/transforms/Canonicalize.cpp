@@ -1166,4 +1166,7 @@ private:
 
 std::unique_ptr<Pass> createCanonicalizePass() { return std::make_unique<Canonicalize>(); }
 
+extern const PassRegistration kCanonicalizePass{
+    "canonicalize", "fold constants, simplify, remove dead code", createCanonicalizePass};
+
 } // namespace spire::transforms

@@ -280,4 +280,9 @@ std::unique_ptr<Pass> createLowerAbiAttributesPass() {
   return std::make_unique<LowerAbiAttributes>();
 }
 
+extern const PassRegistration kLowerAbiAttributesPass{
+    "lower-abi-attrs",
+    "lower entry function ABI attributes to global variables, entry points and execution modes",
+    createLowerAbiAttributesPass};
+
 } // namespace spire::transforms

@@ -8,6 +8,8 @@
 
 namespace spire::transforms {
 
+#include "PassList.inc"
+
 namespace {
 
 struct Entry {
@@ -15,16 +17,13 @@ struct Entry {
   PassFactory factory;
 };
 
+// The built-in passes (registered beside their code) and any a program adds.
 struct Registry {
   std::mutex mutex;
   std::map<std::string, Entry, std::less<>> passes;
   Registry() {
-    passes["update-vce"] = {"deduce the module's version, capabilities and extensions",
-                            createUpdateVcePass};
-    passes["lower-abi-attrs"] = {"lower entry function ABI attributes to global variables, "
-                                 "entry points and execution modes",
-                                 createLowerAbiAttributesPass};
-    passes["canonicalize"] = {"fold constants, simplify, remove dead code", createCanonicalizePass};
+    for (const PassRegistration *p : kBuiltinPasses)
+      passes[std::string(p->name)] = {std::string(p->description), p->create};
   }
 };
 
@@ -104,9 +103,30 @@ std::string PassManager::pipeline() const {
   return out;
 }
 
+bool PreservedAnalyses::preserves(const void *analysisId) const {
+  return all_ || std::find(ids_.begin(), ids_.end(), analysisId) != ids_.end();
+}
+
+void *AnalysisManager::find(const Operation *op, const void *id) const {
+  for (const Entry &e : entries_)
+    if (e.op == op && e.id == id)
+      return e.value;
+  return nullptr;
+}
+
+void AnalysisManager::invalidate(const PreservedAnalyses &preserved) {
+  if (preserved.preservesAll())
+    return;
+  std::erase_if(entries_, [&](const Entry &e) { return !preserved.preserves(e.id); });
+}
+
 Status PassManager::run(Operation &module, Context &context) {
   for (const auto &pass : passes_) {
-    if (Status s = pass->run(module, context); !s) {
+    pass->beginRun(&analyses_);
+    Status s = pass->run(module, context);
+    analyses_.invalidate(pass->preserved());
+    pass->beginRun(nullptr);
+    if (!s) {
       Diagnostic d = s.error();
       d.message = "pass '" + std::string(pass->name()) + "' failed: " + d.message;
       return d;

@@ -351,4 +351,7 @@ private:
 
 std::unique_ptr<Pass> createUpdateVcePass() { return std::make_unique<UpdateVce>(); }
 
+extern const PassRegistration kUpdateVcePass{
+    "update-vce", "deduce the module's version, capabilities and extensions", createUpdateVcePass};
+
 } // namespace spire::transforms

@@ -1,4 +1,5 @@
 // Every input that once broke a fuzz target is replayed here on every test run.
+#include "../../fuzz/DxilContainerTarget.h"
 #include "../../fuzz/FuzzTargets.h"
 
 #include <gtest/gtest.h>
@@ -35,3 +36,6 @@ TEST(FuzzRegression, Disassembler) { replay("disassembler", spire::fuzz::disasse
 TEST(FuzzRegression, Validator) { replay("validator", spire::fuzz::validator); }
 TEST(FuzzRegression, Dialect) { replay("dialect", spire::fuzz::dialect); }
 TEST(FuzzRegression, DialectText) { replay("dialect_text", spire::fuzz::dialectText); }
+TEST(FuzzRegression, DxilBitcode) { replay("dxil_bitcode", spire::fuzz::dxilBitcode); }
+TEST(FuzzRegression, DxilContainer) { replay("dxil_container", spire::fuzz::dxilContainer); }
+TEST(FuzzRegression, Script) { replay("script", spire::fuzz::script); }

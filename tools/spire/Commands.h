@@ -11,5 +11,6 @@ int runDis(std::span<char *const> args);
 int runVal(std::span<char *const> args);
 int runTranslate(std::span<char *const> args);
 int runOpt(std::span<char *const> args);
+int runRun(std::span<char *const> args);
 
 } // namespace spire::tool

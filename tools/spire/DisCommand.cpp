@@ -1,6 +1,7 @@
 // spire dis: a SPIR-V binary as assembly text.
 #include "CommandLine.h"
 #include "Commands.h"
+#include "DxilDis.h"
 
 #include "spire/asm/Disassembler.h"
 #include "spire/support/File.h"
@@ -12,12 +13,16 @@ namespace spire::tool {
 
 namespace {
 
-constexpr const char *kHelp = R"(spire dis - disassemble a SPIR-V binary into assembly text
+constexpr const char *kHelp =
+    R"(spire dis - disassemble a SPIR-V binary or a DXIL program into assembly text
 
 Usage: spire dis [options] [<file>]
 
 Reads the binary from <file>, or from standard input when <file> is '-' or absent, in
 either byte order. With the default options the text is byte-identical to spirv-dis's.
+A DXBC container (DXIL) or bare LLVM bitcode is printed as LLVM assembly, as llvm-dis-14
+prints its bitcode, after comment lines that say what the container holds (its parts, shader
+model, signatures, resources, feature flags, digest).
 
 Options:
   -o <file>     write the text to <file> ('-': standard output, the default)
@@ -30,17 +35,23 @@ Options:
   --comment     add comments that make the text easier to read
   -h, --help    print this help
 
-Exit status: 0 success, 1 the input is not a readable SPIR-V module, 2 usage error.
+DXIL options (--no-header also leaves out the container's comment lines):
+  --container-only   print what the container holds, not the program
+  --format <form>    text (the default) or json: the container's facts as JSON
+
+Exit status: 0 success, 1 the input is not a readable SPIR-V module or DXIL program,
+2 usage error.
 )";
 
 } // namespace
 
 int runDis(std::span<char *const> args) {
   DisassembleOptions options;
+  DxilDisOptions dxil;
   std::string input = "-", output = "-";
   bool help = false;
   int colorChoice = -1; // -1: decide from the output
-  constexpr std::string_view withValue[] = {"-o"};
+  constexpr std::string_view withValue[] = {"-o", "--format"};
   ArgScanner scanner("dis", args);
   bool ok = scanner.scan(
       withValue,
@@ -50,8 +61,15 @@ int runDis(std::span<char *const> args) {
         else if (flag == "--raw-id")
           options.friendlyNames = false;
         else if (flag == "--no-header")
-          options.header = false;
-        else if (flag == "--no-indent")
+          options.header = dxil.header = false;
+        else if (flag == "--container-only")
+          dxil.containerOnly = true;
+        else if (flag == "--format" && (value == "text" || value == "json"))
+          dxil.json = value == "json";
+        else if (flag == "--format") {
+          usageError("dis", "--format takes text or json, not '" + std::string(value) + "'");
+          return false;
+        } else if (flag == "--no-indent")
           options.indent = false;
         else if (flag == "--offsets")
           options.offsets = true;
@@ -81,6 +99,14 @@ int runDis(std::span<char *const> args) {
   Expected<std::vector<uint8_t>> bytes = readFile(input);
   if (!bytes) {
     report(bytes.error(), input == "-" ? "<stdin>" : input);
+    return kInvalidInput;
+  }
+  if (isDxilInput(*bytes))
+    return disassembleDxil(*bytes, input, output, dxil);
+  if (dxil.containerOnly || dxil.json) {
+    report(makeError({}, "--container-only and --format json apply to DXIL containers; this "
+                         "is not one"),
+           input == "-" ? "<stdin>" : input);
     return kInvalidInput;
   }
   // Like spirv-dis, show ids past the bound rather than refusing the module.

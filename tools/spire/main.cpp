@@ -20,6 +20,8 @@ constexpr Command kCommands[] = {
     {"translate", "SPIR-V binary to the structured IR's MLIR syntax and back (like mlir-translate)",
      spire::tool::runTranslate},
     {"opt", "run passes over the structured IR (like mlir-opt)", spire::tool::runOpt},
+    {"run", "run compute shaders and AmberScript/VkScript tests on a Vulkan device",
+     spire::tool::runRun},
 };
 
 void printUsage(std::FILE *out) {

@@ -8,6 +8,7 @@
 #include <optional>
 #include <span>
 #include <string_view>
+#include <vector>
 
 namespace spire::grammar {
 
@@ -140,6 +141,17 @@ inline OperandCategory operandCategory(OperandKind kind) {
 /// The enumerant of a value or bit, or null.
 const EnumerantDesc *findEnumerant(OperandKind kind, uint32_t value);
 const EnumerantDesc *findEnumerant(OperandKind kind, std::string_view name);
+
+/// A capability in force: declared, or implicitly declared by one that is (the grammar lists
+/// what a capability implicitly declares as its "capabilities").
+struct CapabilityInForce {
+  uint32_t capability;
+  uint32_t declaredBy; ///< index into the declared list of the capability that brings it in
+};
+/// The closure of `declared` under implicit declaration: the declared capabilities first (each
+/// once, in order), then what they imply, transitively, each once. Unknown values are kept and
+/// imply nothing.
+std::vector<CapabilityInForce> capabilityClosure(std::span<const uint32_t> declared);
 
 std::span<const ExtInstSetDesc> extInstSets();
 const ExtInstSetDesc *extInstSet(ExtInstSet id);

@@ -1,8 +1,12 @@
 // The control-flow graph of one function of a module: blocks, their successors and
 // predecessors, the merge and continue targets their merge instructions declare, and a reverse
-// post-order of the blocks reachable from the entry.
+// post-order of the blocks reachable from the entry. Its graph() is an analysis::Graph, so the
+// analyses of spire/analysis (dominators, loops, orders) run on it.
 #pragma once
 
+#include "spire/analysis/Dominators.h"
+#include "spire/analysis/Graph.h"
+#include "spire/analysis/Traversal.h"
 #include "spire/module/Module.h"
 
 #include <cstdint>
@@ -23,13 +27,11 @@ public:
   uint32_t blockOfLabel(uint32_t labelId) const;
   uint32_t labelId(uint32_t block) const { return labels_[block]; }
 
-  std::span<const uint32_t> successors(uint32_t block) const {
-    return std::span<const uint32_t>(succs_).subspan(succBegin_[block],
-                                                     succBegin_[block + 1] - succBegin_[block]);
-  }
+  /// The blocks as nodes (block i is node i, the entry node 0), the branch targets as edges.
+  const analysis::Graph &graph() const { return graph_; }
+  std::span<const uint32_t> successors(uint32_t block) const { return graph_.successors(block); }
   std::span<const uint32_t> predecessors(uint32_t block) const {
-    return std::span<const uint32_t>(preds_).subspan(predBegin_[block],
-                                                     predBegin_[block + 1] - predBegin_[block]);
+    return graph_.predecessors(block);
   }
 
   /// Index of the block's OpSelectionMerge or OpLoopMerge, or kNoIndex.
@@ -42,10 +44,12 @@ public:
   uint32_t terminator(uint32_t block) const { return terminator_[block]; }
 
   /// The blocks reachable from the entry (block 0), in reverse post-order.
-  std::span<const uint32_t> reversePostOrder() const { return rpo_; }
-  bool reachable(uint32_t block) const { return rpoIndex_[block] != kNoIndex; }
+  std::span<const uint32_t> reversePostOrder() const { return order_.reversePostOrder; }
+  bool reachable(uint32_t block) const { return order_.reached(block); }
   /// Position of a block in reversePostOrder(), or kNoIndex when unreachable.
-  uint32_t rpoIndex(uint32_t block) const { return rpoIndex_[block]; }
+  uint32_t rpoIndex(uint32_t block) const { return order_.rpoIndex[block]; }
+  /// The depth-first search the order comes from.
+  const analysis::DepthFirst &depthFirst() const { return order_; }
 
   struct Dangling {
     uint32_t block;  ///< the block whose instruction names the target
@@ -58,28 +62,20 @@ private:
   std::vector<BlockInfo> blocks_;
   std::vector<uint32_t> labels_;
   std::vector<uint32_t> labelOrder_; // block indices sorted by label id
-  std::vector<uint32_t> succBegin_, succs_, predBegin_, preds_;
+  analysis::Graph graph_;
+  analysis::DepthFirst order_;
   std::vector<uint32_t> mergeInst_, merge_, continue_, terminator_;
-  std::vector<uint32_t> rpo_, rpoIndex_;
   std::vector<Dangling> dangling_;
 };
 
-/// Dominators (or post-dominators) of the reachable blocks of a Cfg, with O(1) queries.
-class DominatorTree {
+static_assert(kNoIndex == analysis::kNoNode);
+
+/// Dominators (or post-dominators) of the reachable blocks of a Cfg (analysis::DominatorTree
+/// over its graph).
+class DominatorTree : public analysis::DominatorTree {
 public:
-  enum class Kind { Dominators, PostDominators };
-  explicit DominatorTree(const Cfg &cfg, Kind kind = Kind::Dominators);
-
-  /// Immediate dominator, or kNoIndex for the root(s) and blocks outside the tree. For
-  /// post-dominators the root is a virtual exit after every block without successors.
-  uint32_t idom(uint32_t block) const { return idom_[block]; }
-  /// True when `a` (post-)dominates `b`; every block in the tree dominates itself. Blocks outside
-  /// the tree (unreachable ones) dominate nothing and are dominated by nothing.
-  bool dominates(uint32_t a, uint32_t b) const;
-  bool inTree(uint32_t block) const { return pre_[block] != kNoIndex; }
-
-private:
-  std::vector<uint32_t> idom_, pre_, post_;
+  explicit DominatorTree(const Cfg &cfg, Kind kind = Kind::Dominators)
+      : analysis::DominatorTree(cfg.graph(), kind) {}
 };
 
 } // namespace spire

@@ -473,7 +473,7 @@ TEST(Disassembler, CommentOption) {
             "          %9 = OpTypeFunction %void\n"
             "\n"
             "               ; Function main\n"
-            "       %main = OpFunction %void None %9\n"
+            "       %main = OpFunction %void None %9             ; Binding 0\n"
             "         %12 = OpLabel\n"
             "               OpReturn\n"
             "               OpFunctionEnd\n");

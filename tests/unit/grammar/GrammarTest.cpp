@@ -156,3 +156,24 @@ TEST(Grammar, Extensions) {
   EXPECT_FALSE(findExtension("SPV_NOT_AN_EXTENSION").has_value());
   EXPECT_GE(grammarVersion(), makeVersion(1, 6));
 }
+
+namespace spire::grammar {
+namespace {
+
+TEST(CapabilityClosure, DeclaredFirstThenImpliedOnceEachWithWhoBroughtThemIn) {
+  // Shader implies Matrix; Geometry implies Shader (and so Matrix); Kernel is on its own.
+  const uint32_t declared[] = {uint32_t(Capability::Geometry), uint32_t(Capability::Kernel),
+                               uint32_t(Capability::Geometry), 999999};
+  std::vector<CapabilityInForce> closure = capabilityClosure(declared);
+  std::vector<std::pair<uint32_t, uint32_t>> got;
+  for (const CapabilityInForce &c : closure)
+    got.emplace_back(c.capability, c.declaredBy);
+  EXPECT_EQ(got, (std::vector<std::pair<uint32_t, uint32_t>>{{uint32_t(Capability::Geometry), 0},
+                                                             {uint32_t(Capability::Kernel), 1},
+                                                             {999999, 3},
+                                                             {uint32_t(Capability::Shader), 0},
+                                                             {uint32_t(Capability::Matrix), 0}}));
+}
+
+} // namespace
+} // namespace spire::grammar

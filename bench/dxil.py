@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""DXIL reading and printing: spire against llvm-dis-14 on the DXIL corpus.
+
+[6a] in process: `spire_bench dxil` reads every container's bitcode into the module model (and
+     reads and prints it), median pass, MB/s of bitcode.
+[6b] command line: one process per container, `spire dis <file.dxil>` against `llvm-dis-14
+     <file.bc>` on the same program's bitcode (extracted once into the build tree), CPU time
+     (user + system, from wait4) and wall time summed over the corpus, median of BENCH_RUNS
+     passes; the ratio is llvm-dis-14's time over spire's.
+"""
+import argparse
+import json
+import os
+import statistics
+import struct
+import subprocess
+import sys
+import time
+
+
+def extract_bitcode(path):
+    data = open(path, 'rb').read()
+    if data[:4] != b'DXBC':
+        return None
+    count = struct.unpack_from('<I', data, 28)[0]
+    for i in range(count):
+        offset = struct.unpack_from('<I', data, 32 + 4 * i)[0]
+        if data[offset:offset + 4] in (b'DXIL',):
+            body = offset + 8
+            bc_offset, bc_size = struct.unpack_from('<II', data, body + 16)
+            start = body + 8 + bc_offset
+            return data[start:start + bc_size]
+    return None
+
+
+def run_once(argv):
+    """CPU seconds (user + system) and wall seconds of one run, its exit status."""
+    start = time.perf_counter()
+    pid = os.posix_spawnp(argv[0], argv, os.environ)  # no fork: the child's time is its own
+    _, status, usage = os.wait4(pid, 0)
+    wall = time.perf_counter() - start
+    return usage.ru_utime + usage.ru_stime, wall, os.waitstatus_to_exitcode(status)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument('--build', required=True)
+    parser.add_argument('--corpus', required=True, help='the folder of .dxil containers')
+    parser.add_argument('--runs', type=int, default=int(os.environ.get('BENCH_RUNS', '3')))
+    args = parser.parse_args()
+
+    spire = os.path.join(args.build, 'tools', 'spire', 'spire')
+    bench = os.path.join(args.build, 'bench', 'spire_bench')
+    files = sorted(os.path.join(args.corpus, f) for f in os.listdir(args.corpus)
+                   if f.endswith('.dxil'))
+    work = os.path.join(args.build, 'bench-data', 'dxil-bitcode')
+    os.makedirs(work, exist_ok=True)
+    pairs = []
+    for f in files:
+        bitcode = extract_bitcode(f)
+        if bitcode is None:
+            continue
+        bc = os.path.join(work, os.path.basename(f)[:-5] + '.bc')
+        if not os.path.exists(bc) or open(bc, 'rb').read() != bitcode:
+            with open(bc, 'wb') as out:
+                out.write(bitcode)
+        pairs.append((f, bc))
+    total_bytes = sum(os.path.getsize(bc) for _, bc in pairs)
+
+    print(f'[6a] DXIL in process: {len(pairs)} programs, {total_bytes} bytes of bitcode')
+    out = subprocess.run([bench, 'dxil', args.corpus], capture_output=True, text=True)
+    for line in out.stdout.splitlines():
+        r = json.loads(line)
+        print(f"  {r['task']:<16} {r['seconds'] * 1e3:8.2f} ms per pass   {r['mb_per_s']:8.1f} MB/s")
+
+    spire_cpu, spire_wall, ref_cpu, ref_wall = [], [], [], []
+    failures = 0
+    for _ in range(args.runs):
+        sc = sw = rc = rw = 0.0
+        for dxil, bc in pairs:
+            cpu, wall, code = run_once([spire, 'dis', dxil, '-o', '/dev/null'])
+            failures += code != 0
+            sc, sw = sc + cpu, sw + wall
+            cpu, wall, code = run_once(['llvm-dis-14', bc, '-o', '/dev/null'])
+            rc, rw = rc + cpu, rw + wall
+        spire_cpu.append(sc)
+        spire_wall.append(sw)
+        ref_cpu.append(rc)
+        ref_wall.append(rw)
+    sc, sw = statistics.median(spire_cpu), statistics.median(spire_wall)
+    rc, rw = statistics.median(ref_cpu), statistics.median(ref_wall)
+    n = len(pairs)
+    print(f'[6b] DXIL command line, one process per program ({n} programs, median of '
+          f'{args.runs} passes)')
+    print(f'  llvm-dis-14   cpu {rc * 1e3 / n:7.2f} ms/file   wall {rw * 1e3 / n:7.2f} ms/file')
+    print(f'  spire dis     cpu {sc * 1e3 / n:7.2f} ms/file   wall {sw * 1e3 / n:7.2f} ms/file'
+          f'   ({failures} failed runs)')
+    print(f'  ratio         cpu {rc / sc:6.1f}x              wall {rw / sw:6.1f}x'
+          f'   (goal: 20x)')
+    return 1 if failures else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

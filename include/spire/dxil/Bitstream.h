@@ -1,0 +1,188 @@
+// The LLVM bitstream container format: fixed and VBR fields, blocks, abbreviations (local and
+// from BLOCKINFO) and records, read from bytes with every length checked against the bits left.
+#pragma once
+
+#include "spire/support/Expected.h"
+
+#include <bit>
+#include <cstdint>
+#include <cstring>
+#include <span>
+#include <string_view>
+#include <vector>
+
+namespace spire::dxil {
+
+/// The reserved abbreviation ids of every block.
+enum : uint32_t {
+  kAbbrevEndBlock = 0,
+  kAbbrevEnterSubblock = 1,
+  kAbbrevDefine = 2,
+  kAbbrevUnabbreviatedRecord = 3,
+  kFirstApplicationAbbrev = 4,
+};
+
+/// The BLOCKINFO block's id and record codes.
+enum : uint32_t {
+  kBlockInfoBlockId = 0,
+  kBlockInfoSetBid = 1,
+  kBlockInfoBlockName = 2,
+  kBlockInfoSetRecordName = 3,
+};
+
+/// How one operand of an abbreviation is encoded.
+struct AbbrevOp {
+  enum class Kind : uint8_t { Literal, Fixed, Vbr, Array, Char6, Blob };
+  Kind kind = Kind::Literal;
+  uint64_t value = 0; ///< Literal: the value; Fixed, Vbr: the width in bits
+};
+
+/// One record: its code, its operands (array elements flattened in), and the blob, if any.
+struct BitstreamRecord {
+  uint32_t code = 0;
+  uint32_t abbrev = 0;             ///< the abbreviation id it was read with
+  uint64_t bitOffset = 0;          ///< where the record starts
+  std::vector<uint64_t> ops;       ///< operands after the code
+  std::span<const uint8_t> blob{}; ///< the blob operand's bytes (a view of the input)
+};
+
+/// What comes next in the current block.
+struct BitstreamEntry {
+  enum class Kind : uint8_t { EndBlock, SubBlock, Record, EndOfStream };
+  Kind kind = Kind::EndOfStream;
+  uint32_t id = 0; ///< SubBlock: the block id; Record: the abbreviation id
+};
+
+/// Names the block ids of LLVM IR for locations ("FUNCTION_BLOCK"); a number for others.
+std::string_view llvmBlockName(uint32_t blockId);
+
+/// A cursor over a bitstream. Reads never go past the end: a read that would sets a sticky
+/// failure and returns zero, and the next structured call reports it as an error located at the
+/// enclosing block, the record index inside it and the bit offset.
+class BitstreamReader {
+public:
+  /// `bytes` is the stream after any wrapper; the magic is not consumed here.
+  explicit BitstreamReader(std::span<const uint8_t> bytes, uint32_t maxDepth = 64);
+
+  // Primitive fields (width 0..64; VBR chunk width 2..32).
+  uint64_t readFixed(unsigned width) {
+    if (width - 1 < 57 && pos_ + 64 <= end_) { // the fast path: a whole word is readable
+      uint64_t v;
+      std::memcpy(&v, data_ + (pos_ >> 3), 8);
+      if constexpr (std::endian::native == std::endian::big)
+        v = __builtin_bswap64(v);
+      v >>= (pos_ & 7);
+      pos_ += width;
+      return v & ((uint64_t(1) << width) - 1);
+    }
+    return readFixedSlow(width);
+  }
+  uint64_t readVbr(unsigned width) {
+    if (width - 2 > 30) { // widths 2..32 only
+      failed_ = true;
+      return 0;
+    }
+    uint64_t piece = readFixed(width);
+    uint64_t hi = uint64_t(1) << (width - 1);
+    if (!(piece & hi))
+      return piece;
+    uint64_t second = readFixed(width); // two chunks cover most values
+    if (!(second & hi))
+      return (piece & (hi - 1)) | (second << (width - 1));
+    return readVbrSlow(width, (piece & (hi - 1)) | ((second & (hi - 1)) << (width - 1)),
+                       2 * (width - 1));
+  }
+  void alignTo32();
+  bool failed() const { return failed_; }
+  uint64_t bitPosition() const { return pos_; }
+  uint64_t bitsLeft() const { return end_ - pos_; }
+  bool atEnd() const { return pos_ >= end_; }
+  void seek(uint64_t bit) { pos_ = bit <= end_ ? bit : end_; }
+
+  /// The next entry of the current block. Abbreviation definitions are absorbed, and BLOCKINFO
+  /// blocks are read and absorbed, so callers see only records, sub-blocks and block ends. At the
+  /// top level, the end of the data (or fewer than 32 bits of zero padding) is EndOfStream.
+  Expected<BitstreamEntry> advance();
+  /// Enters the sub-block announced by the last SubBlock entry.
+  Status enterBlock(uint32_t blockId);
+  /// Skips the sub-block announced by the last SubBlock entry, using its length word.
+  Status skipBlock();
+  /// Consumes the block-end announced by the last EndBlock entry (advance() already did).
+  /// Reads the record announced by the last Record entry into `out` (reusing its storage).
+  Status readRecord(uint32_t abbrevId, BitstreamRecord &out);
+  /// Skips a record (reads it into internal storage).
+  Status skipRecord(uint32_t abbrevId);
+
+  /// advance() and readRecord() for hot loops: false on failure, with the diagnostic in
+  /// takeError() (no Status or Expected built per entry).
+  bool next(BitstreamEntry &entry);
+  bool read(uint32_t abbrevId, BitstreamRecord &out);
+  Diagnostic takeError() { return std::move(error_); }
+
+  /// The current block's id (kNoBlock outside any block) and depth.
+  static constexpr uint32_t kNoBlock = 0xFFFFFFFFu;
+  uint32_t blockId() const { return scopes_.empty() ? kNoBlock : scopes_.back().blockId; }
+  size_t depth() const { return scopes_.size(); }
+  /// The index of the next record in the current block (for locations).
+  uint32_t recordIndex() const { return scopes_.empty() ? topRecords_ : scopes_.back().records; }
+  /// An error located at the current block and record, at `bit` (default: the current bit).
+  Diagnostic error(std::string message) const;
+  Diagnostic errorAt(uint64_t bit, std::string message) const;
+
+private:
+  struct Abbrev {
+    uint32_t firstOp = 0, numOps = 0;
+  };
+  struct Scope {
+    uint32_t blockId = 0;
+    unsigned abbrevWidth = 2;
+    uint64_t endBit = 0;      ///< where the block's declared length ends
+    uint32_t records = 0;     ///< records read so far
+    uint32_t firstAbbrev = 0; ///< this block's abbreviations: scopeAbbrevs_[firstAbbrev..]
+  };
+  struct BlockInfo {
+    uint32_t blockId = 0;
+    std::vector<uint32_t> abbrevs; ///< indices into abbrevs_
+  };
+
+  uint64_t readFixedSlow(unsigned width);
+  uint64_t readVbrSlow(unsigned width, uint64_t value, unsigned shift);
+  Status readAbbrevDefinition(std::vector<uint32_t> &into);
+  Status readBlockInfo();
+  Status enterBlockInternal(uint32_t blockId, bool forBlockInfo);
+  const BlockInfo *blockInfo(uint32_t blockId) const;
+  uint64_t readScalar(const AbbrevOp &op);
+  bool fail(Diagnostic d) {
+    error_ = std::move(d);
+    return false;
+  }
+  static uint64_t char6(uint64_t v);
+  bool finishRecord(uint64_t start) {
+    if (failed_ || (!scopes_.empty() && pos_ > scopes_.back().endBit)) [[unlikely]]
+      return recordError(start);
+    if (!scopes_.empty())
+      scopes_.back().records++;
+    return true;
+  }
+  bool recordError(uint64_t start);
+
+  const uint8_t *data_;
+  uint64_t size_;    ///< bytes
+  uint64_t end_;     ///< bits
+  uint64_t pos_ = 0; ///< bits
+  bool failed_ = false;
+  uint32_t maxDepth_;
+  unsigned topWidth_ = 2;
+  uint32_t topRecords_ = 0;
+  uint64_t pendingBlockStart_ = 0; ///< bit offset of the last SubBlock entry's id field
+
+  std::vector<AbbrevOp> abbrevOps_;    ///< every abbreviation's operands
+  std::vector<Abbrev> abbrevs_;        ///< every abbreviation ever defined
+  std::vector<uint32_t> scopeAbbrevs_; ///< the stacked blocks' abbreviation ids, in order
+  std::vector<Scope> scopes_;
+  std::vector<BlockInfo> blockInfos_;
+  BitstreamRecord scratch_;
+  Diagnostic error_;
+};
+
+} // namespace spire::dxil

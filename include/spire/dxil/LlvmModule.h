@@ -1,0 +1,583 @@
+// An LLVM module as read from bitcode (the LLVM 3.7 dialect DXIL uses, and LLVM 14's): flat
+// tables indexed by TypeId, ValueId and MetadataId, with no pointers between entries.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace spire::dxil {
+
+using TypeId = uint32_t;
+using ValueId = uint32_t;
+using MetadataId = uint32_t;
+inline constexpr uint32_t kNoId = 0xFFFFFFFFu;
+
+/// A string in LlvmModule::strings.
+struct StrRef {
+  uint32_t offset = 0;
+  uint32_t size = 0;
+  bool empty() const { return size == 0; }
+};
+
+// ---------------------------------------------------------------------------------------------
+// Types: uniqued (two equal literal types have one id); identified structs are never merged.
+
+enum class TypeKind : uint8_t {
+  Void,
+  Half,
+  BFloat,
+  Float,
+  Double,
+  X86Fp80,
+  Fp128,
+  PpcFp128,
+  Label,
+  Metadata,
+  X86Mmx,
+  X86Amx,
+  Token,
+  Integer,
+  Pointer,  ///< elements: the pointee (none for an opaque `ptr`); bits: the address space
+  Array,    ///< elements: the element; count
+  Vector,   ///< elements: the element; count; scalable
+  Struct,   ///< elements: the members
+  Function, ///< elements: the return type, then the parameters
+};
+
+struct Type {
+  TypeKind kind = TypeKind::Void;
+  bool packed = false;     ///< struct: <{ ... }>
+  bool identified = false; ///< struct: named or numbered (%name = type ...), never uniqued
+  bool opaque = false;     ///< identified struct without a body
+  bool varArg = false;     ///< function
+  bool scalable = false;   ///< vector
+  uint32_t bits = 0;       ///< integer: the width; pointer: the address space
+  uint64_t count = 0;      ///< array, vector: the number of elements
+  uint32_t firstElement = 0, numElements = 0; ///< into LlvmModule::typeElements
+  StrRef name;                                ///< identified struct: its name (may be empty)
+};
+
+// ---------------------------------------------------------------------------------------------
+// Values: every global, function, alias, constant, argument, instruction result and basic block
+// has a ValueId; metadata used as an operand (calls of llvm.dbg.*) has one too.
+
+enum class ValueKind : uint8_t {
+  GlobalVariable, ///< index: into globals
+  Function,       ///< index: into functions
+  Alias,          ///< index: into aliases
+  Constant,       ///< index: into constants
+  Argument,       ///< index: the function; the argument number is value - firstArgument
+  Instruction,    ///< index: into instructions
+  Block,          ///< index: into blocks
+  Metadata,       ///< index: the MetadataId (a `metadata` operand)
+};
+
+struct Value {
+  ValueKind kind = ValueKind::Constant;
+  TypeId type = kNoId;
+  uint32_t index = 0;
+  StrRef name; ///< from the value symbol table or string table; empty: unnamed
+};
+
+enum class Linkage : uint8_t {
+  External,
+  AvailableExternally,
+  LinkOnceAny,
+  LinkOnceOdr,
+  WeakAny,
+  WeakOdr,
+  Appending,
+  Internal,
+  Private,
+  ExternalWeak,
+  Common,
+};
+
+enum class Visibility : uint8_t { Default, Hidden, Protected };
+enum class DllStorage : uint8_t { Default, Import, Export };
+enum class ThreadLocal : uint8_t { None, GeneralDynamic, LocalDynamic, InitialExec, LocalExec };
+enum class UnnamedAddr : uint8_t { None, Global, Local };
+
+/// Where a global, function or instruction lists its metadata attachments.
+struct AttachmentRange {
+  uint32_t first = 0, count = 0; ///< into LlvmModule::attachments
+};
+
+struct GlobalVariable {
+  ValueId value = kNoId;
+  TypeId valueType = kNoId; ///< the type of what the global holds (its value's type is a pointer)
+  uint32_t addressSpace = 0;
+  bool isConstant = false;
+  bool externallyInitialized = false;
+  bool dsoLocal = false;
+  Linkage linkage = Linkage::External;
+  Visibility visibility = Visibility::Default;
+  DllStorage dllStorage = DllStorage::Default;
+  ThreadLocal threadLocal = ThreadLocal::None;
+  UnnamedAddr unnamedAddr = UnnamedAddr::None;
+  uint64_t align = 0;          ///< bytes; 0: not given
+  ValueId initializer = kNoId; ///< a constant; kNoId: a declaration
+  uint32_t section = kNoId;    ///< into LlvmModule::sections
+  uint32_t attributes = kNoId; ///< an attribute set (LlvmModule::attributeSets)
+  AttachmentRange attachments;
+};
+
+struct Alias {
+  ValueId value = kNoId;
+  TypeId valueType = kNoId;
+  uint32_t addressSpace = 0;
+  ValueId aliasee = kNoId;
+  Linkage linkage = Linkage::External;
+  Visibility visibility = Visibility::Default;
+  DllStorage dllStorage = DllStorage::Default;
+  ThreadLocal threadLocal = ThreadLocal::None;
+  UnnamedAddr unnamedAddr = UnnamedAddr::None;
+  bool dsoLocal = false;
+};
+
+struct Function {
+  ValueId value = kNoId;
+  TypeId functionType = kNoId;
+  uint32_t callingConv = 0; ///< 0: C
+  bool isDeclaration = true;
+  bool dsoLocal = false;
+  Linkage linkage = Linkage::External;
+  Visibility visibility = Visibility::Default;
+  DllStorage dllStorage = DllStorage::Default;
+  UnnamedAddr unnamedAddr = UnnamedAddr::None;
+  uint32_t addressSpace = 0;
+  uint32_t attributes = kNoId; ///< an attribute list (LlvmModule::attributeLists)
+  uint64_t align = 0;
+  uint32_t section = kNoId; ///< into LlvmModule::sections
+  uint32_t gc = kNoId;      ///< into LlvmModule::gcNames
+  ValueId prologue = kNoId, prefix = kNoId, personality = kNoId;
+  ValueId firstArgument = kNoId; ///< the arguments have consecutive ids
+  uint32_t numArguments = 0;
+  uint32_t firstBlock = 0, numBlocks = 0;             ///< into LlvmModule::blocks
+  uint32_t firstInstruction = 0, numInstructions = 0; ///< into LlvmModule::instructions
+  AttachmentRange attachments;
+};
+
+struct BasicBlock {
+  ValueId value = kNoId;
+  uint32_t function = 0;
+  uint32_t firstInstruction = 0, numInstructions = 0;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Constants. Aggregates are canonical as LLVM makes them: all-zero aggregates are Null
+// (zeroinitializer), all-undef ones Undef, and arrays and vectors of plain integers or floats
+// are Data.
+
+enum class ConstantKind : uint8_t {
+  Integer, ///< bits (≤ 64) or words (wider: little-endian 64-bit words)
+  Float,   ///< bits: the IEEE bit pattern (x86_fp80 and fp128: words)
+  Null,    ///< 0, 0.0, null, zeroinitializer
+  Undef,
+  Poison,
+  Aggregate,    ///< operands: the elements
+  Data,         ///< words: one per element (integers zero-extended, floats as bits)
+  Expr,         ///< opcode, operands (and indices for extract/insertvalue: in words)
+  BlockAddress, ///< operands: the function and the block
+  InlineAsm,    ///< not supported by the printer
+};
+
+enum class Opcode : uint8_t {
+  // Terminators
+  Ret,
+  Br,
+  Switch,
+  IndirectBr,
+  Unreachable,
+  // Unary and binary operators
+  FNeg,
+  Add,
+  FAdd,
+  Sub,
+  FSub,
+  Mul,
+  FMul,
+  UDiv,
+  SDiv,
+  FDiv,
+  URem,
+  SRem,
+  FRem,
+  Shl,
+  LShr,
+  AShr,
+  And,
+  Or,
+  Xor,
+  // Memory
+  Alloca,
+  Load,
+  Store,
+  GetElementPtr,
+  Fence,
+  AtomicCmpXchg,
+  AtomicRMW,
+  // Casts
+  Trunc,
+  ZExt,
+  SExt,
+  FPToUI,
+  FPToSI,
+  UIToFP,
+  SIToFP,
+  FPTrunc,
+  FPExt,
+  PtrToInt,
+  IntToPtr,
+  BitCast,
+  AddrSpaceCast,
+  // Other
+  ICmp,
+  FCmp,
+  Phi,
+  Call,
+  Select,
+  VAArg,
+  ExtractElement,
+  InsertElement,
+  ShuffleVector,
+  ExtractValue,
+  InsertValue,
+  Freeze,
+};
+
+/// The name LLVM assembly uses for an opcode ("getelementptr").
+std::string_view opcodeName(Opcode op);
+bool isCast(Opcode op);
+bool isBinary(Opcode op);
+bool isTerminator(Opcode op);
+
+/// Comparison predicates, numbered as in LLVM (FCMP_FALSE = 0 ... ICMP_SLE = 41).
+std::string_view predicateName(uint8_t predicate);
+
+enum class AtomicOrdering : uint8_t {
+  NotAtomic,
+  Unordered,
+  Monotonic,
+  Acquire,
+  Release,
+  AcquireRelease,
+  SequentiallyConsistent,
+};
+enum class RmwOp : uint8_t { Xchg, Add, Sub, And, Nand, Or, Xor, Max, Min, UMax, UMin, FAdd, FSub };
+std::string_view rmwOpName(RmwOp op);
+
+/// Instruction and constant-expression flags.
+enum : uint8_t {
+  kFlagNoUnsignedWrap = 1 << 0,
+  kFlagNoSignedWrap = 1 << 1,
+  kFlagExact = 1 << 2,
+  kFlagInBounds = 1 << 3,
+  kFlagVolatile = 1 << 4,
+  kFlagWeak = 1 << 5,
+  kFlagInAlloca = 1 << 6,
+  kFlagSwiftError = 1 << 7,
+};
+/// Fast-math flags (Instruction::fastMath), numbered as LLVM 14's bitcode.
+enum : uint8_t {
+  kFastMathReassoc = 1 << 0,
+  kFastMathNoNaNs = 1 << 1,
+  kFastMathNoInfs = 1 << 2,
+  kFastMathNoSignedZeros = 1 << 3,
+  kFastMathAllowReciprocal = 1 << 4,
+  kFastMathAllowContract = 1 << 5,
+  kFastMathApproxFunc = 1 << 6,
+  kFastMathAll = 0x7F,
+};
+/// Call kinds (Instruction::tail).
+enum class TailKind : uint8_t { None, Tail, MustTail, NoTail };
+
+struct Constant {
+  ConstantKind kind = ConstantKind::Null;
+  Opcode opcode = Opcode::Add; ///< Expr
+  uint8_t flags = 0;           ///< Expr: kFlag* (inbounds, nuw, nsw, exact)
+  uint8_t predicate = 0;       ///< Expr compare
+  TypeId type = kNoId;
+  TypeId sourceType = kNoId; ///< Expr GEP: the source element type
+  ValueId value = kNoId;
+  uint64_t bits = 0;                          ///< Integer, Float (when ≤ 64 bits)
+  uint32_t firstOperand = 0, numOperands = 0; ///< into LlvmModule::operands
+  uint32_t firstWord = 0, numWords = 0;       ///< into LlvmModule::words
+};
+
+/// One instruction. Operands (LlvmModule::operands, all ValueIds), by opcode:
+///   ret [value]; br [dest] or [cond, ifTrue, ifFalse]; switch [cond, default, (value, dest)*];
+///   binary [lhs, rhs]; cast [value]; icmp/fcmp [lhs, rhs]; select [cond, ifTrue, ifFalse];
+///   phi [(value, block)*]; call [callee, args...]; alloca [count]; load [pointer];
+///   store [value, pointer]; getelementptr [pointer, indices...]; extractvalue [aggregate];
+///   insertvalue [aggregate, value]; atomicrmw [pointer, value]; cmpxchg [pointer, cmp, new];
+///   extractelement [vector, index]; insertelement [vector, value, index];
+///   shufflevector [v1, v2, mask]; va_arg [list]; fence []; unreachable []; freeze [value].
+/// Extract/insertvalue indices are in LlvmModule::words (firstWord, numWords).
+struct Instruction {
+  Opcode opcode = Opcode::Unreachable;
+  uint8_t flags = 0;     ///< kFlag*
+  uint8_t fastMath = 0;  ///< kFastMath*
+  uint8_t predicate = 0; ///< icmp/fcmp: LLVM's predicate; atomicrmw: RmwOp
+  AtomicOrdering ordering = AtomicOrdering::NotAtomic;
+  AtomicOrdering failureOrdering = AtomicOrdering::NotAtomic; ///< cmpxchg
+  uint8_t syncScope = 1;                                      ///< 0: singlethread, 1: system
+  TailKind tail = TailKind::None;                             ///< call
+  uint32_t callingConv = 0;                                   ///< call
+  uint64_t align = 0;          ///< alloca, load, store, atomics: bytes (0: none)
+  uint32_t attributes = kNoId; ///< call: an attribute list
+  uint32_t block = 0;          ///< into LlvmModule::blocks
+  TypeId type = kNoId;         ///< the result type (void when there is none)
+  TypeId auxType = kNoId;      ///< alloca: allocated; GEP: source element; call: callee
+  ValueId value = kNoId;       ///< the result's id; kNoId when the type is void
+  uint32_t firstOperand = 0, numOperands = 0; ///< into LlvmModule::operands
+  uint32_t firstWord = 0, numWords = 0;       ///< into LlvmModule::words
+  AttachmentRange attachments;
+  uint32_t debugLoc = kNoId; ///< into LlvmModule::debugLocs (FUNC_CODE_DEBUG_LOC), or none
+};
+
+/// A source location of an instruction, as the bitcode gives it (not printed: the scopes are
+/// debug-information records the printer does not interpret).
+struct DebugLoc {
+  uint32_t line = 0, column = 0;
+  MetadataId scope = kNoId, inlinedAt = kNoId;
+  bool implicitCode = false;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Metadata
+
+enum class MetadataKind : uint8_t {
+  String,       ///< string
+  Value,        ///< value: a constant, global or (function-local) argument or instruction
+  Node,         ///< operands: MetadataIds, kNoId for null
+  DistinctNode, ///< the same, not uniqued
+  Record,       ///< a specialized node (debug information...), kept as its record: code, words
+};
+
+struct Metadata {
+  MetadataKind kind = MetadataKind::Node;
+  uint32_t code = 0;         ///< Record: the METADATA_BLOCK record code
+  uint32_t function = kNoId; ///< function-local metadata: the function's index
+  StrRef string;
+  ValueId value = kNoId;
+  uint32_t firstOperand = 0, numOperands = 0; ///< into LlvmModule::metadataOperands
+  uint32_t firstWord = 0, numWords = 0;       ///< Record: its operands, into words
+};
+
+struct NamedMetadata {
+  StrRef name;
+  uint32_t firstOperand = 0, numOperands = 0; ///< into LlvmModule::metadataOperands
+};
+
+/// A metadata kind ("dbg", "tbaa", "dx.precise"), with the id the bitcode gives it.
+struct MetadataKindName {
+  uint32_t id = 0;
+  StrRef name;
+};
+
+struct Attachment {
+  uint32_t kind = 0; ///< the bitcode's kind id (see metadataKinds)
+  MetadataId node = kNoId;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Attributes
+
+/// Attribute kinds, numbered as in the bitcode (ATTR_KIND_*).
+enum class AttrKind : uint32_t {
+  None = 0,
+  Alignment = 1,
+  AlwaysInline = 2,
+  ByVal = 3,
+  InlineHint = 4,
+  InReg = 5,
+  MinSize = 6,
+  Naked = 7,
+  Nest = 8,
+  NoAlias = 9,
+  NoBuiltin = 10,
+  NoCapture = 11,
+  NoDuplicate = 12,
+  NoImplicitFloat = 13,
+  NoInline = 14,
+  NonLazyBind = 15,
+  NoRedZone = 16,
+  NoReturn = 17,
+  NoUnwind = 18,
+  OptimizeForSize = 19,
+  ReadNone = 20,
+  ReadOnly = 21,
+  Returned = 22,
+  ReturnsTwice = 23,
+  SExt = 24,
+  StackAlignment = 25,
+  StackProtect = 26,
+  StackProtectReq = 27,
+  StackProtectStrong = 28,
+  StructRet = 29,
+  SanitizeAddress = 30,
+  SanitizeThread = 31,
+  SanitizeMemory = 32,
+  UwTable = 33,
+  ZExt = 34,
+  Builtin = 35,
+  Cold = 36,
+  OptimizeNone = 37,
+  InAlloca = 38,
+  NonNull = 39,
+  JumpTable = 40,
+  Dereferenceable = 41,
+  DereferenceableOrNull = 42,
+  Convergent = 43,
+  SafeStack = 44,
+  ArgMemOnly = 45,
+  SwiftSelf = 46,
+  SwiftError = 47,
+  NoRecurse = 48,
+  InaccessibleMemOnly = 49,
+  InaccessibleMemOrArgMemOnly = 50,
+  AllocSize = 51,
+  WriteOnly = 52,
+  Speculatable = 53,
+  StrictFp = 54,
+  SanitizeHwAddress = 55,
+  NoCfCheck = 56,
+  OptForFuzzing = 57,
+  ShadowCallStack = 58,
+  SpeculativeLoadHardening = 59,
+  ImmArg = 60,
+  WillReturn = 61,
+  NoFree = 62,
+  NoSync = 63,
+  SanitizeMemTag = 64,
+  Preallocated = 65,
+  NoMerge = 66,
+  NullPointerIsValid = 67,
+  NoUndef = 68,
+  ByRef = 69,
+  MustProgress = 70,
+  NoCallback = 71,
+  Hot = 72,
+  NoProfile = 73,
+  VScaleRange = 74,
+  SwiftAsync = 75,
+  NoSanitizeCoverage = 76,
+  ElementType = 77,
+  DisableSanitizerInstrumentation = 78,
+};
+inline constexpr uint32_t kNumAttrKinds = 79;
+
+/// The attribute's name in LLVM assembly ("nounwind"), or empty when the kind is unknown.
+std::string_view attrKindName(AttrKind kind);
+
+struct Attribute {
+  enum class Form : uint8_t { Enum, Int, Type, String };
+  Form form = Form::Enum;
+  AttrKind kind = AttrKind::None; ///< Enum, Int, Type
+  uint64_t intValue = 0;          ///< Int: align in bytes, dereferenceable bytes...
+  TypeId type = kNoId;            ///< Type: byval(<ty>)...
+  StrRef key, value;              ///< String: "key"="value"
+};
+
+/// A set of attributes, sorted as LLVM sorts them (enum kinds, then strings by key).
+struct AttributeSet {
+  uint32_t first = 0, count = 0; ///< into LlvmModule::attributes
+};
+
+/// Attributes of a function or call: one set per position.
+struct AttributeList {
+  static constexpr uint32_t kFunction = 0xFFFFFFFFu;
+  static constexpr uint32_t kReturn = 0;
+  struct Entry {
+    uint32_t position = 0; ///< kFunction, kReturn, or 1 + parameter number
+    uint32_t set = 0;      ///< into LlvmModule::attributeSets
+  };
+  uint32_t first = 0, count = 0; ///< into LlvmModule::attributeListEntries
+};
+
+// ---------------------------------------------------------------------------------------------
+
+struct LlvmModule {
+  uint32_t version = 0; ///< MODULE_CODE_VERSION: 1 (LLVM 3.7, DXIL), 2 (string table)
+  std::string triple, dataLayout, sourceFilename, moduleAsm, identification;
+  std::string strings; ///< every StrRef points here
+
+  std::vector<Type> types;
+  std::vector<TypeId> typeElements;
+
+  std::vector<Value> values;
+  std::vector<GlobalVariable> globals;
+  std::vector<Function> functions; ///< in module order
+  std::vector<Alias> aliases;
+  std::vector<Constant> constants;
+  std::vector<BasicBlock> blocks;
+  std::vector<Instruction> instructions;
+  std::vector<ValueId> operands;
+  std::vector<uint64_t> words;
+  std::vector<StrRef> sections, gcNames;
+
+  std::vector<Metadata> metadata;
+  std::vector<MetadataId> metadataOperands;
+  std::vector<NamedMetadata> namedMetadata;
+  std::vector<MetadataKindName> metadataKinds;
+  std::vector<Attachment> attachments;
+  std::vector<DebugLoc> debugLocs;
+
+  std::vector<Attribute> attributes;
+  std::vector<AttributeSet> attributeSets;
+  std::vector<AttributeList> attributeLists;
+  std::vector<AttributeList::Entry> attributeListEntries;
+
+  // Access helpers.
+  std::string_view str(StrRef r) const {
+    return std::string_view(strings).substr(r.offset, r.size);
+  }
+  const Type &type(TypeId id) const { return types[id]; }
+  std::span<const TypeId> elements(TypeId id) const {
+    const Type &t = types[id];
+    return {typeElements.data() + t.firstElement, t.numElements};
+  }
+  /// Pointer, array, vector: the element or pointee type.
+  TypeId elementType(TypeId id) const {
+    const Type &t = types[id];
+    return t.numElements ? typeElements[t.firstElement] : kNoId;
+  }
+  std::string_view name(ValueId v) const { return str(values[v].name); }
+  TypeId typeOf(ValueId v) const { return values[v].type; }
+  std::span<const ValueId> operandsOf(const Instruction &i) const {
+    return {operands.data() + i.firstOperand, i.numOperands};
+  }
+  std::span<const ValueId> operandsOf(const Constant &c) const {
+    return {operands.data() + c.firstOperand, c.numOperands};
+  }
+  std::span<const uint64_t> wordsOf(const Instruction &i) const {
+    return {words.data() + i.firstWord, i.numWords};
+  }
+  std::span<const uint64_t> wordsOf(const Constant &c) const {
+    return {words.data() + c.firstWord, c.numWords};
+  }
+  std::span<const MetadataId> operandsOf(const Metadata &m) const {
+    return {metadataOperands.data() + m.firstOperand, m.numOperands};
+  }
+  std::span<const Attachment> attachmentsOf(AttachmentRange r) const {
+    return {attachments.data() + r.first, r.count};
+  }
+  /// The constant behind a value, or null.
+  const Constant *constant(ValueId v) const {
+    return values[v].kind == ValueKind::Constant ? &constants[values[v].index] : nullptr;
+  }
+  /// True with the value when `v` is an integer constant of at most 64 bits (sign-extended).
+  bool constantInt(ValueId v, int64_t &out) const;
+  /// The function a call calls directly, or null (an indirect call or a cast).
+  const Function *calledFunction(const Instruction &call) const;
+  /// The attribute set at a position of a list (kNoId when none).
+  uint32_t attributeSet(uint32_t list, uint32_t position) const;
+  /// The name of a metadata kind id ("dx.precise"), or empty.
+  std::string_view metadataKindName(uint32_t kind) const;
+};
+
+} // namespace spire::dxil

@@ -1,0 +1,661 @@
+// The bitcode file and its module block: magic and wrapper, the string table, module records
+// (triple, data layout, globals, functions), and dispatch to the block readers.
+#include "spire/dxil/BitcodeReader.h"
+
+#include "BitcodeReaderState.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace spire::dxil {
+
+namespace detail {
+
+StrRef ReaderState::addString(std::string_view s) {
+  StrRef r{uint32_t(m.strings.size()), uint32_t(s.size())};
+  m.strings.append(s);
+  return r;
+}
+
+StrRef ReaderState::addString(std::span<const uint64_t> chars) {
+  StrRef r{uint32_t(m.strings.size()), uint32_t(chars.size())};
+  for (uint64_t c : chars)
+    m.strings.push_back(char(uint8_t(c)));
+  return r;
+}
+
+Expected<TypeId> ReaderState::type(uint64_t bitcodeId) {
+  if (bitcodeId < typeMap.size() && typeMap[bitcodeId] != kNoId)
+    return typeMap[bitcodeId];
+  return error("type id " + std::to_string(bitcodeId) + " is not defined");
+}
+
+TypeId ReaderState::intern(const Type &t, std::span<const TypeId> elements) {
+  uint64_t h = 1469598103934665603ull;
+  auto mix = [&](uint64_t v) { h = (h ^ v) * 1099511628211ull; };
+  mix(uint64_t(t.kind) | uint64_t(t.packed) << 8 | uint64_t(t.varArg) << 9 |
+      uint64_t(t.scalable) << 10 | uint64_t(t.bits) << 32);
+  mix(t.count);
+  for (TypeId e : elements)
+    mix(e);
+  h ^= h >> 29;
+  if ((typeInternCount + 1) * 2 > typeIntern.size()) { // grow to keep it at most half full
+    std::vector<std::pair<uint64_t, TypeId>> old = std::move(typeIntern);
+    typeIntern.assign(old.empty() ? 64 : old.size() * 2, {0, kNoId});
+    for (const auto &slot : old)
+      if (slot.second != kNoId)
+        for (size_t i = slot.first & (typeIntern.size() - 1);;
+             i = (i + 1) & (typeIntern.size() - 1))
+          if (typeIntern[i].second == kNoId) {
+            typeIntern[i] = slot;
+            break;
+          }
+  }
+  size_t mask = typeIntern.size() - 1;
+  size_t i = h & mask;
+  for (; typeIntern[i].second != kNoId; i = (i + 1) & mask) {
+    if (typeIntern[i].first != h)
+      continue;
+    TypeId c = typeIntern[i].second;
+    const Type &o = m.types[c];
+    if (o.kind == t.kind && o.packed == t.packed && o.varArg == t.varArg &&
+        o.scalable == t.scalable && o.bits == t.bits && o.count == t.count &&
+        o.numElements == elements.size() &&
+        std::equal(elements.begin(), elements.end(), m.typeElements.begin() + o.firstElement))
+      return c;
+  }
+  Type copy = t;
+  copy.firstElement = uint32_t(m.typeElements.size());
+  copy.numElements = uint32_t(elements.size());
+  m.typeElements.insert(m.typeElements.end(), elements.begin(), elements.end());
+  TypeId id = TypeId(m.types.size());
+  m.types.push_back(copy);
+  typeIntern[i] = {h, id};
+  ++typeInternCount;
+  return id;
+}
+
+TypeId ReaderState::pointerTo(TypeId pointee, uint32_t addressSpace) {
+  Type t;
+  t.kind = TypeKind::Pointer;
+  t.bits = addressSpace;
+  return intern(t, std::span<const TypeId>(&pointee, 1));
+}
+
+ValueId ReaderState::newValue(ValueKind kind, TypeId type, uint32_t index) {
+  ValueId id = ValueId(m.values.size());
+  m.values.push_back(Value{kind, type, index, {}});
+  return id;
+}
+
+Status ReaderState::skipRestOfBlock() {
+  for (;;) {
+    BitstreamEntry e;
+    if (!bs.next(e))
+      return bs.takeError();
+    switch (e.kind) {
+    case BitstreamEntry::Kind::EndBlock:
+      return {};
+    case BitstreamEntry::Kind::SubBlock:
+      if (Status st = bs.skipBlock(); !st)
+        return st;
+      break;
+    case BitstreamEntry::Kind::Record:
+      if (Status st = bs.skipRecord(e.id); !st)
+        return st;
+      break;
+    case BitstreamEntry::Kind::EndOfStream:
+      return bs.error("the data ends inside a block");
+    }
+  }
+}
+
+Status resolveFixups(ReaderState &s, std::vector<Fixup> &fixups, size_t from) {
+  for (size_t i = from; i < fixups.size(); ++i) {
+    const Fixup &f = fixups[i];
+    ValueId v = f.bitcodeId < s.valueIds.size() ? s.valueIds[f.bitcodeId] : kNoId;
+    if (v == kNoId)
+      return s.bs.errorAt(f.bit, "value id " + std::to_string(f.bitcodeId) + " refers to no value");
+    if (f.type != kNoId && s.m.values[v].type != f.type)
+      return s.bs.errorAt(f.bit, "value id " + std::to_string(f.bitcodeId) +
+                                     " has another type than its use expects");
+    switch (f.target) {
+    case Fixup::Target::Operand:
+      s.m.operands[f.index] = v;
+      break;
+    case Fixup::Target::GlobalInitializer: // module-level: never an argument or instruction
+      s.m.globals[f.index].initializer = v;
+      break;
+    case Fixup::Target::MetadataValue:
+      s.m.metadata[f.index].value = v;
+      break;
+    case Fixup::Target::FunctionField: {
+      Function &fn = s.m.functions[f.index / 4];
+      (f.index % 4 == 0 ? fn.prologue : f.index % 4 == 1 ? fn.prefix : fn.personality) = v;
+      break;
+    }
+    }
+  }
+  fixups.resize(from);
+  return {};
+}
+
+namespace {
+
+Linkage decodeLinkage(uint64_t v) {
+  switch (v) {
+  case 2:
+    return Linkage::Appending;
+  case 3:
+    return Linkage::Internal;
+  case 7:
+    return Linkage::ExternalWeak;
+  case 8:
+    return Linkage::Common;
+  case 9:
+  case 13:
+  case 14:
+    return Linkage::Private;
+  case 12:
+    return Linkage::AvailableExternally;
+  case 1:
+  case 16:
+    return Linkage::WeakAny;
+  case 10:
+  case 17:
+    return Linkage::WeakOdr;
+  case 4:
+  case 18:
+    return Linkage::LinkOnceAny;
+  case 11:
+  case 19:
+    return Linkage::LinkOnceOdr;
+  default:
+    return Linkage::External;
+  }
+}
+
+bool isLocalLinkage(Linkage l) { return l == Linkage::Internal || l == Linkage::Private; }
+
+Visibility decodeVisibility(uint64_t v) {
+  return v == 1 ? Visibility::Hidden : v == 2 ? Visibility::Protected : Visibility::Default;
+}
+
+UnnamedAddr decodeUnnamedAddr(uint64_t v) {
+  return v == 1 ? UnnamedAddr::Global : v == 2 ? UnnamedAddr::Local : UnnamedAddr::None;
+}
+
+Expected<uint64_t> decodeAlign(ReaderState &s, uint64_t v) {
+  if (v > 33)
+    return s.error("alignment exponent " + std::to_string(v) + " too large");
+  return v == 0 ? uint64_t(0) : uint64_t(1) << (v - 1);
+}
+
+/// Reads the [offset, size] name prefix of a version 2 record from the string table.
+Expected<StrRef> strtabName(ReaderState &s, size_t &op) {
+  if (s.version < 2)
+    return StrRef{};
+  if (s.rec.ops.size() < 2)
+    return s.error("record too short for its string table name");
+  uint64_t offset = s.rec.ops[0], size = s.rec.ops[1];
+  op = 2;
+  if (offset > s.strtab.size() || size > s.strtab.size() - offset)
+    return s.error("name outside the string table");
+  return s.addString(
+      std::string_view(reinterpret_cast<const char *>(s.strtab.data()) + offset, size_t(size)));
+}
+
+Status readGlobalVar(ReaderState &s) {
+  size_t o = 0;
+  Expected<StrRef> name = strtabName(s, o);
+  if (!name)
+    return name.error();
+  const auto &r = s.rec.ops;
+  if (r.size() < o + 6)
+    return s.error("GLOBALVAR record too short");
+  GlobalVariable g;
+  bool explicitType = r[o + 1] & 2;
+  Expected<TypeId> ty = s.type(r[o]);
+  if (!ty)
+    return ty.error();
+  if (explicitType) {
+    g.valueType = *ty;
+    if ((r[o + 1] >> 2) > 0xFFFFFF)
+      return s.error("address space out of range");
+    g.addressSpace = uint32_t(r[o + 1] >> 2);
+  } else {
+    const Type &pt = s.m.types[*ty];
+    if (pt.kind != TypeKind::Pointer || pt.numElements == 0)
+      return s.error("GLOBALVAR record whose type is not a pointer");
+    g.valueType = s.m.elementType(*ty);
+    g.addressSpace = pt.bits;
+  }
+  g.isConstant = r[o + 1] & 1;
+  g.linkage = decodeLinkage(r[o + 3]);
+  Expected<uint64_t> align = decodeAlign(s, r[o + 4]);
+  if (!align)
+    return align.error();
+  g.align = *align;
+  if (r[o + 5]) {
+    if (r[o + 5] - 1 >= s.m.sections.size())
+      return s.error("section index out of range");
+    g.section = uint32_t(r[o + 5] - 1);
+  }
+  if (r.size() > o + 6)
+    g.visibility = isLocalLinkage(g.linkage) ? Visibility::Default : decodeVisibility(r[o + 6]);
+  if (r.size() > o + 7 && r[o + 7] <= 4)
+    g.threadLocal = ThreadLocal(r[o + 7]);
+  if (r.size() > o + 8)
+    g.unnamedAddr = decodeUnnamedAddr(r[o + 8]);
+  if (r.size() > o + 9)
+    g.externallyInitialized = r[o + 9];
+  if (r.size() > o + 10 && r[o + 10] <= 2)
+    g.dllStorage = DllStorage(r[o + 10]);
+  if (r.size() > o + 12 && r[o + 12]) {
+    // attributes: an index into the attribute lists; globals keep the function-position set
+    uint64_t list = r[o + 12] - 1;
+    if (list >= s.attributeListIds.size())
+      return s.error("attribute list index out of range");
+    g.attributes = s.m.attributeSet(s.attributeListIds[list], AttributeList::kFunction);
+  }
+  if (r.size() > o + 13)
+    g.dsoLocal = r[o + 13];
+  uint32_t index = uint32_t(s.m.globals.size());
+  g.value = s.newValue(ValueKind::GlobalVariable, s.pointerTo(g.valueType, g.addressSpace), index);
+  s.m.values[g.value].name = *name;
+  if (r[o + 2]) {
+    s.moduleFixups.push_back({Fixup::Target::GlobalInitializer, index, uint32_t(r[o + 2] - 1),
+                              g.valueType, s.rec.bitOffset});
+  }
+  s.valueIds.push_back(g.value);
+  s.m.globals.push_back(g);
+  return {};
+}
+
+Status readFunctionRecord(ReaderState &s) {
+  size_t o = 0;
+  Expected<StrRef> name = strtabName(s, o);
+  if (!name)
+    return name.error();
+  const auto &r = s.rec.ops;
+  if (r.size() < o + 8)
+    return s.error("FUNCTION record too short");
+  Function f;
+  Expected<TypeId> ty = s.type(r[o]);
+  if (!ty)
+    return ty.error();
+  TypeId fnTy = *ty;
+  if (s.m.types[fnTy].kind == TypeKind::Pointer && s.m.types[fnTy].numElements)
+    fnTy = s.m.elementType(fnTy);
+  if (s.m.types[fnTy].kind != TypeKind::Function)
+    return s.error("FUNCTION record whose type is not a function type");
+  f.functionType = fnTy;
+  if (r[o + 1] > 1023)
+    return s.error("calling convention out of range");
+  f.callingConv = uint32_t(r[o + 1]);
+  f.isDeclaration = r[o + 2] != 0;
+  f.linkage = decodeLinkage(r[o + 3]);
+  if (r[o + 4]) {
+    uint64_t list = r[o + 4] - 1;
+    if (list >= s.attributeListIds.size())
+      return s.error("attribute list index out of range");
+    f.attributes = s.attributeListIds[list];
+  }
+  Expected<uint64_t> align = decodeAlign(s, r[o + 5]);
+  if (!align)
+    return align.error();
+  f.align = *align;
+  if (r[o + 6]) {
+    if (r[o + 6] - 1 >= s.m.sections.size())
+      return s.error("section index out of range");
+    f.section = uint32_t(r[o + 6] - 1);
+  }
+  f.visibility = isLocalLinkage(f.linkage) ? Visibility::Default : decodeVisibility(r[o + 7]);
+  if (r.size() > o + 8 && r[o + 8]) {
+    if (r[o + 8] - 1 >= s.m.gcNames.size())
+      return s.error("gc name index out of range");
+    f.gc = uint32_t(r[o + 8] - 1);
+  }
+  if (r.size() > o + 9)
+    f.unnamedAddr = decodeUnnamedAddr(r[o + 9]);
+  uint32_t index = uint32_t(s.m.functions.size());
+  auto field = [&](size_t at, uint32_t which) {
+    if (r.size() > at && r[at])
+      s.moduleFixups.push_back({Fixup::Target::FunctionField, index * 4 + which,
+                                uint32_t(r[at] - 1), kNoId, s.rec.bitOffset});
+  };
+  field(o + 10, 0);
+  if (r.size() > o + 11 && r[o + 11] <= 2)
+    f.dllStorage = DllStorage(r[o + 11]);
+  field(o + 13, 1);
+  field(o + 14, 2);
+  if (r.size() > o + 15)
+    f.dsoLocal = r[o + 15];
+  if (r.size() > o + 16) {
+    if (r[o + 16] > 0xFFFFFF)
+      return s.error("address space out of range");
+    f.addressSpace = uint32_t(r[o + 16]);
+  }
+  f.value = s.newValue(ValueKind::Function, s.pointerTo(fnTy, f.addressSpace), index);
+  s.m.values[f.value].name = *name;
+  s.valueIds.push_back(f.value);
+  if (!f.isDeclaration)
+    s.bodies.push_back(index);
+  s.m.functions.push_back(f);
+  return {};
+}
+
+Status readAliasRecord(ReaderState &s, bool old) {
+  size_t o = 0;
+  Expected<StrRef> name = strtabName(s, o);
+  if (!name)
+    return name.error();
+  const auto &r = s.rec.ops;
+  Alias a;
+  Expected<TypeId> ty = s.type(r.size() > o ? r[o] : ~uint64_t(0));
+  if (!ty)
+    return ty.error();
+  size_t at = o + 1;
+  if (old) {
+    const Type &pt = s.m.types[*ty];
+    if (pt.kind != TypeKind::Pointer || !pt.numElements)
+      return s.error("ALIAS record whose type is not a pointer");
+    a.valueType = s.m.elementType(*ty);
+    a.addressSpace = pt.bits;
+  } else {
+    a.valueType = *ty;
+    if (r.size() <= at)
+      return s.error("ALIAS record too short");
+    a.addressSpace = uint32_t(r[at++] & 0xFFFFFF);
+  }
+  if (r.size() < at + 2)
+    return s.error("ALIAS record too short");
+  uint32_t index = uint32_t(s.m.aliases.size());
+  s.moduleFixups.push_back({Fixup::Target::Operand, uint32_t(s.m.operands.size()), uint32_t(r[at]),
+                            kNoId, s.rec.bitOffset});
+  s.m.operands.push_back(kNoId); // patched into aliasee after the module
+  a.aliasee = ValueId(s.m.operands.size() - 1);
+  a.linkage = decodeLinkage(r[at + 1]);
+  if (r.size() > at + 2)
+    a.visibility = isLocalLinkage(a.linkage) ? Visibility::Default : decodeVisibility(r[at + 2]);
+  if (r.size() > at + 3 && r[at + 3] <= 2)
+    a.dllStorage = DllStorage(r[at + 3]);
+  if (r.size() > at + 4 && r[at + 4] <= 4)
+    a.threadLocal = ThreadLocal(r[at + 4]);
+  if (r.size() > at + 5)
+    a.unnamedAddr = decodeUnnamedAddr(r[at + 5]);
+  if (r.size() > at + 6)
+    a.dsoLocal = r[at + 6];
+  a.value = s.newValue(ValueKind::Alias, s.pointerTo(a.valueType, a.addressSpace), index);
+  s.m.values[a.value].name = *name;
+  s.valueIds.push_back(a.value);
+  s.m.aliases.push_back(a);
+  return {};
+}
+
+std::string recordString(const BitstreamRecord &rec) {
+  std::string out;
+  out.reserve(rec.ops.size());
+  for (uint64_t c : rec.ops)
+    out.push_back(char(uint8_t(c)));
+  return out;
+}
+
+Status readModuleBlock(ReaderState &s) {
+  for (;;) {
+    BitstreamEntry e;
+    if (!s.bs.next(e))
+      return s.bs.takeError();
+    if (e.kind == BitstreamEntry::Kind::EndOfStream)
+      return s.bs.error("the data ends inside the module block");
+    if (e.kind == BitstreamEntry::Kind::EndBlock)
+      break;
+    if (e.kind == BitstreamEntry::Kind::SubBlock) {
+      Status st;
+      switch (e.id) {
+      case kTypeBlock:
+        if (st = s.bs.enterBlock(e.id); st)
+          st = readTypeBlock(s);
+        break;
+      case kParamAttrGroupBlock:
+        if (st = s.bs.enterBlock(e.id); st)
+          st = readParamAttrGroupBlock(s);
+        break;
+      case kParamAttrBlock:
+        if (st = s.bs.enterBlock(e.id); st)
+          st = readParamAttrBlock(s);
+        break;
+      case kConstantsBlock:
+        if (st = s.bs.enterBlock(e.id); st)
+          st = readConstantsBlock(s, kNoId);
+        s.moduleValueCount = uint32_t(s.valueIds.size());
+        break;
+      case kMetadataBlock:
+        if (st = s.bs.enterBlock(e.id); st)
+          st = readMetadataBlock(s, kNoId);
+        s.moduleMdCount = uint32_t(s.mdIds.size());
+        break;
+      case kMetadataKindBlock:
+        if (st = s.bs.enterBlock(e.id); st)
+          st = readMetadataKindBlock(s);
+        break;
+      case kValueSymtabBlock:
+        if (st = s.bs.enterBlock(e.id); st)
+          st = readValueSymtabBlock(s, kNoId);
+        break;
+      case kFunctionBlock: {
+        if (s.nextBody >= s.bodies.size())
+          return s.bs.error("a function body with no function left to define");
+        if (s.nextBody == 0) {
+          // Everything module-level is known: initializers, aliasees and function fields.
+          s.moduleValueCount = uint32_t(s.valueIds.size());
+          if (st = resolveFixups(s, s.moduleFixups, 0); !st)
+            return st;
+        }
+        if (st = s.bs.enterBlock(e.id); st)
+          st = readFunctionBlock(s, s.bodies[s.nextBody++]);
+        break;
+      }
+      default:
+        st = s.bs.skipBlock();
+        break;
+      }
+      if (!st)
+        return st;
+      continue;
+    }
+    if (!s.bs.read(e.id, s.rec))
+      return s.bs.takeError();
+    const auto &r = s.rec.ops;
+    switch (s.rec.code) {
+    case 1: // VERSION
+      if (r.empty() || r[0] > 2)
+        return s.error("unsupported module version");
+      s.version = uint32_t(r[0]);
+      s.m.version = s.version;
+      s.useRelativeIds = s.version >= 1;
+      break;
+    case 2: // TRIPLE
+      s.m.triple = recordString(s.rec);
+      break;
+    case 3: // DATALAYOUT
+      s.m.dataLayout = recordString(s.rec);
+      break;
+    case 4: // ASM
+      s.m.moduleAsm = recordString(s.rec);
+      break;
+    case 5: // SECTIONNAME
+      s.m.sections.push_back(s.addString(std::span<const uint64_t>(r)));
+      break;
+    case 11: // GCNAME
+      s.m.gcNames.push_back(s.addString(std::span<const uint64_t>(r)));
+      break;
+    case 7: // GLOBALVAR
+      if (Status st = readGlobalVar(s); !st)
+        return st;
+      break;
+    case 8: // FUNCTION
+      if (Status st = readFunctionRecord(s); !st)
+        return st;
+      break;
+    case 9:  // ALIAS_OLD
+    case 14: // ALIAS
+      if (Status st = readAliasRecord(s, s.rec.code == 9); !st)
+        return st;
+      break;
+    case 16: // SOURCE_FILENAME
+      s.m.sourceFilename = recordString(s.rec);
+      break;
+    default: // DEPLIB, COMDAT, VSTOFFSET, HASH, IFUNC...: not kept
+      break;
+    }
+  }
+  if (s.nextBody == 0)
+    if (Status st = resolveFixups(s, s.moduleFixups, 0); !st)
+      return st;
+  if (s.nextBody != s.bodies.size())
+    return s.bs.error("the module ends before every function defined has a body");
+  // Aliasees were parked in operands; move them into the aliases.
+  for (Alias &a : s.m.aliases)
+    a.aliasee = s.m.operands[a.aliasee];
+  return {};
+}
+
+/// Reads the identification block's producer string (for the module's information only).
+Status readIdentification(ReaderState &s) {
+  for (;;) {
+    BitstreamEntry e;
+    if (!s.bs.next(e))
+      return s.bs.takeError();
+    if (e.kind == BitstreamEntry::Kind::EndBlock)
+      return {};
+    if (e.kind == BitstreamEntry::Kind::SubBlock) {
+      if (Status st = s.bs.skipBlock(); !st)
+        return st;
+      continue;
+    }
+    if (e.kind != BitstreamEntry::Kind::Record)
+      return s.bs.error("the data ends inside a block");
+    if (!s.bs.read(e.id, s.rec))
+      return s.bs.takeError();
+    if (s.rec.code == 1)
+      s.m.identification = recordString(s.rec);
+  }
+}
+
+} // namespace
+} // namespace detail
+
+bool isBitcode(std::span<const uint8_t> b) {
+  if (b.size() >= 4 && b[0] == 'B' && b[1] == 'C' && b[2] == 0xC0 && b[3] == 0xDE)
+    return true;
+  return b.size() >= 4 && b[0] == 0xDE && b[1] == 0xC0 && b[2] == 0x17 && b[3] == 0x0B;
+}
+
+Expected<LlvmModule> readBitcode(std::span<const uint8_t> bytes) {
+  using namespace detail;
+  auto fail = [](std::string message) {
+    return makeError(Location::bitcode("", 0, 0), std::move(message));
+  };
+  if (bytes.size() >= 4 && bytes[0] == 0xDE && bytes[1] == 0xC0 && bytes[2] == 0x17 &&
+      bytes[3] == 0x0B) {
+    if (bytes.size() < 20)
+      return fail("bitcode wrapper header shorter than 20 bytes");
+    auto word = [&](size_t at) {
+      return uint32_t(bytes[at]) | uint32_t(bytes[at + 1]) << 8 | uint32_t(bytes[at + 2]) << 16 |
+             uint32_t(bytes[at + 3]) << 24;
+    };
+    uint64_t offset = word(8), size = word(12);
+    if (offset > bytes.size() || size > bytes.size() - offset)
+      return fail("bitcode wrapper points outside the file");
+    bytes = bytes.subspan(size_t(offset), size_t(size));
+  }
+  if (bytes.size() < 4 ||
+      !(bytes[0] == 'B' && bytes[1] == 'C' && bytes[2] == 0xC0 && bytes[3] == 0xDE))
+    return fail("not LLVM bitcode (no 'BC' 0xC0DE magic)");
+  if (bytes.size() % 4 != 0)
+    return fail("bitcode size " + std::to_string(bytes.size()) + " is not a multiple of 4");
+
+  LlvmModule m;
+  // Room in proportion to the input (never to a count read from it), to spare regrowth.
+  size_t n = bytes.size();
+  // (The factors cover every program of the DXIL corpus.)
+  m.values.reserve(n / 12);
+  m.operands.reserve(n / 3);
+  m.instructions.reserve(n / 12);
+  m.constants.reserve(n / 32);
+  m.types.reserve(n / 40 + 16);
+  m.typeElements.reserve(n / 16 + 16);
+  m.strings.reserve(n / 2);
+  m.metadata.reserve(n / 24);
+  m.metadataOperands.reserve(n / 10);
+  BitstreamReader bs(bytes.subspan(4));
+  ReaderState s(bs, m);
+
+  // First pass over the top level: find the string table (version 2 names live there).
+  for (;;) {
+    BitstreamEntry e;
+    if (!bs.next(e))
+      return bs.takeError();
+    if (e.kind == BitstreamEntry::Kind::EndOfStream)
+      break;
+    if (e.kind != BitstreamEntry::Kind::SubBlock)
+      return bs.error("a top-level record outside any block");
+    if (e.id != kStrtabBlock) {
+      if (Status st = bs.skipBlock(); !st)
+        return st.error();
+      continue;
+    }
+    if (Status st = bs.enterBlock(e.id); !st)
+      return st.error();
+    for (;;) {
+      BitstreamEntry r;
+      if (!bs.next(r))
+        return bs.takeError();
+      if (r.kind == BitstreamEntry::Kind::EndBlock)
+        break;
+      if (r.kind == BitstreamEntry::Kind::SubBlock) {
+        if (Status st = bs.skipBlock(); !st)
+          return st.error();
+        continue;
+      }
+      if (r.kind != BitstreamEntry::Kind::Record)
+        return bs.error("the data ends inside the string table");
+      if (!bs.read(r.id, s.rec))
+        return bs.takeError();
+      if (s.rec.code == 1) // STRTAB_BLOB
+        s.strtab = s.rec.blob;
+    }
+  }
+
+  bs.seek(0);
+  bool sawModule = false;
+  for (;;) {
+    BitstreamEntry e;
+    if (!bs.next(e))
+      return bs.takeError();
+    if (e.kind == BitstreamEntry::Kind::EndOfStream)
+      break;
+    if (e.kind != BitstreamEntry::Kind::SubBlock)
+      return bs.error("a top-level record outside any block");
+    if (e.id == kModuleBlock && !sawModule) {
+      sawModule = true;
+      if (Status st = bs.enterBlock(e.id); !st)
+        return st.error();
+      if (Status st = readModuleBlock(s); !st)
+        return st.error();
+    } else if (e.id == kIdentificationBlock) {
+      if (Status st = bs.enterBlock(e.id); !st)
+        return st.error();
+      if (Status st = readIdentification(s); !st)
+        return st.error();
+    } else if (Status st = bs.skipBlock(); !st) {
+      return st.error();
+    }
+  }
+  if (!sawModule)
+    return fail("bitcode without a module block");
+  return m;
+}
+
+} // namespace spire::dxil

@@ -1,0 +1,119 @@
+// What the block readers of BitcodeReader share: the cursor, the module being built, and the
+// maps from the bitcode's numbering (types, values, metadata) to the module's ids.
+#pragma once
+
+#include "spire/dxil/Bitstream.h"
+#include "spire/dxil/LlvmModule.h"
+#include "spire/support/Expected.h"
+
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace spire::dxil::detail {
+
+/// Block ids of LLVM IR bitcode.
+enum BlockId : uint32_t {
+  kModuleBlock = 8,
+  kParamAttrBlock = 9,
+  kParamAttrGroupBlock = 10,
+  kConstantsBlock = 11,
+  kFunctionBlock = 12,
+  kIdentificationBlock = 13,
+  kValueSymtabBlock = 14,
+  kMetadataBlock = 15,
+  kMetadataAttachmentBlock = 16,
+  kTypeBlock = 17,
+  kUselistBlock = 18,
+  kModuleStrtabBlock = 19,
+  kGlobalValSummaryBlock = 20,
+  kOperandBundleTagsBlock = 21,
+  kMetadataKindBlock = 22,
+  kStrtabBlock = 23,
+  kFullLtoSummaryBlock = 24,
+  kSymtabBlock = 25,
+  kSyncScopeNamesBlock = 26,
+};
+
+/// A reference to a value not read yet, patched when its block ends.
+struct Fixup {
+  enum class Target : uint8_t { Operand, GlobalInitializer, MetadataValue, FunctionField };
+  Target target = Target::Operand;
+  uint32_t index = 0; ///< into operands, globals, metadata, or functions*4+field
+  uint32_t bitcodeId = 0;
+  TypeId type = kNoId; ///< the type the reference expects (kNoId: any)
+  uint64_t bit = 0;    ///< for the diagnostic
+};
+
+struct ReaderState {
+  ReaderState(BitstreamReader &bs, LlvmModule &m) : bs(bs), m(m) {}
+
+  BitstreamReader &bs;
+  LlvmModule &m;
+  BitstreamRecord rec;
+  std::span<const uint8_t> strtab;
+  uint32_t version = 0;
+  bool useRelativeIds = false;
+
+  // Types: bitcode type id -> TypeId, and the interning of literal types.
+  std::vector<TypeId> typeMap;
+  uint64_t declaredTypes = 0;
+  /// Open-addressing table of literal types: (hash, id) slots, a power of two in size.
+  std::vector<std::pair<uint64_t, TypeId>> typeIntern;
+  size_t typeInternCount = 0;
+  std::vector<uint8_t> typePlaceholder; ///< per bitcode type id: a forward-referenced struct
+
+  // Values: bitcode value id -> ValueId (kNoId: not read yet).
+  std::vector<ValueId> valueIds;
+  std::vector<Fixup> fixups;
+  uint32_t moduleValueCount = 0;
+
+  // Metadata: bitcode metadata id -> MetadataId.
+  std::vector<MetadataId> mdIds;
+  std::vector<std::pair<uint32_t, uint32_t>> mdFixups; ///< (metadataOperands index, bitcode id)
+  uint32_t moduleMdCount = 0;
+  std::vector<std::string> mdStringsPending;
+
+  // Attributes: group id -> (position, set); paramattr lists in order.
+  struct Group {
+    uint32_t id = 0, position = 0, set = 0;
+  };
+  std::vector<Group> groups;
+  std::vector<uint32_t> attributeListIds; ///< PARAMATTR entries in order -> attributeLists
+
+  // Functions with bodies, in record order; the next body read belongs to bodies[nextBody].
+  std::vector<uint32_t> bodies;
+  size_t nextBody = 0;
+  // Global initializers and function value fields are resolved after the module block.
+  std::vector<Fixup> moduleFixups;
+
+  // Helpers shared by the block readers.
+  Diagnostic error(std::string message) const {
+    return bs.errorAt(rec.bitOffset, std::move(message));
+  }
+  StrRef addString(std::string_view s);
+  StrRef addString(std::span<const uint64_t> chars);
+  Expected<TypeId> type(uint64_t bitcodeId);
+  TypeId intern(const Type &t, std::span<const TypeId> elements);
+  TypeId pointerTo(TypeId pointee, uint32_t addressSpace);
+  ValueId newValue(ValueKind kind, TypeId type, uint32_t index);
+  /// Reads through the block's end, skipping unknown sub-blocks; used for blocks spire ignores.
+  Status skipRestOfBlock();
+};
+
+// The block readers (one file each).
+Status readTypeBlock(ReaderState &s);
+Status readConstantsBlock(ReaderState &s, uint32_t function);
+Status readMetadataBlock(ReaderState &s, uint32_t function);
+Status readMetadataKindBlock(ReaderState &s);
+Status readMetadataAttachmentBlock(ReaderState &s, uint32_t function);
+Status readValueSymtabBlock(ReaderState &s, uint32_t function);
+Status readParamAttrGroupBlock(ReaderState &s);
+Status readParamAttrBlock(ReaderState &s);
+Status readFunctionBlock(ReaderState &s, uint32_t function);
+/// Patches the value fixups with index >= `from`, checking the types.
+Status resolveFixups(ReaderState &s, std::vector<Fixup> &fixups, size_t from);
+/// Canonicalizes the constants in [first, end) as LLVM does (zeroinitializer, undef, data).
+Status canonicalizeConstants(ReaderState &s, uint32_t first);
+
+} // namespace spire::dxil::detail

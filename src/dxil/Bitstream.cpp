@@ -1,0 +1,520 @@
+// The LLVM bitstream cursor: see Bitstream.h.
+#include "spire/dxil/Bitstream.h"
+
+#include <bit>
+#include <cstring>
+#include <string>
+
+namespace spire::dxil {
+
+std::string_view llvmBlockName(uint32_t blockId) {
+  switch (blockId) {
+  case 0:
+    return "BLOCKINFO_BLOCK";
+  case 8:
+    return "MODULE_BLOCK";
+  case 9:
+    return "PARAMATTR_BLOCK";
+  case 10:
+    return "PARAMATTR_GROUP_BLOCK";
+  case 11:
+    return "CONSTANTS_BLOCK";
+  case 12:
+    return "FUNCTION_BLOCK";
+  case 13:
+    return "IDENTIFICATION_BLOCK";
+  case 14:
+    return "VALUE_SYMTAB_BLOCK";
+  case 15:
+    return "METADATA_BLOCK";
+  case 16:
+    return "METADATA_ATTACHMENT";
+  case 17:
+    return "TYPE_BLOCK";
+  case 18:
+    return "USELIST_BLOCK";
+  case 19:
+    return "MODULE_STRTAB_BLOCK";
+  case 20:
+    return "GLOBALVAL_SUMMARY";
+  case 21:
+    return "OPERAND_BUNDLE_TAGS";
+  case 22:
+    return "METADATA_KIND_BLOCK";
+  case 23:
+    return "STRTAB_BLOCK";
+  case 24:
+    return "FULL_LTO_SUMMARY";
+  case 25:
+    return "SYMTAB_BLOCK";
+  case 26:
+    return "SYNC_SCOPE_NAMES";
+  case BitstreamReader::kNoBlock:
+    return "";
+  default:
+    return "BLOCK";
+  }
+}
+
+BitstreamReader::BitstreamReader(std::span<const uint8_t> bytes, uint32_t maxDepth)
+    : data_(bytes.data()), size_(bytes.size()), end_(uint64_t(bytes.size()) * 8),
+      maxDepth_(maxDepth) {}
+
+uint64_t BitstreamReader::readFixedSlow(unsigned width) {
+  if (width == 0)
+    return 0;
+  if (width > 64 || width > end_ - pos_) {
+    failed_ = true;
+    pos_ = end_;
+    return 0;
+  }
+  uint64_t byte = pos_ >> 3;
+  unsigned shift = unsigned(pos_ & 7);
+  uint64_t v = 0;
+  if (byte + 8 <= size_) {
+    std::memcpy(&v, data_ + byte, 8);
+    if constexpr (std::endian::native == std::endian::big)
+      v = __builtin_bswap64(v);
+    v >>= shift;
+    if (shift + width > 64)
+      v |= uint64_t(data_[byte + 8]) << (64 - shift);
+  } else {
+    for (uint64_t i = 0; byte + i < size_ && i < 9; ++i) {
+      uint64_t b = data_[byte + i];
+      int at = int(i * 8) - int(shift);
+      if (at >= 64)
+        break;
+      v |= at >= 0 ? b << at : b >> -at;
+    }
+  }
+  pos_ += width;
+  return width == 64 ? v : v & ((uint64_t(1) << width) - 1);
+}
+
+uint64_t BitstreamReader::readVbrSlow(unsigned width, uint64_t result, unsigned shift) {
+  // `result` holds the value of the chunks read so far (`shift` bits); more follow.
+  uint64_t hi = uint64_t(1) << (width - 1);
+  for (;;) {
+    uint64_t piece = readFixed(width);
+    uint64_t bits = piece & (hi - 1);
+    if (failed_)
+      return 0;
+    if (shift >= 64 || (bits >> (64 - shift)) != 0) {
+      failed_ = true; // more than 64 bits of value
+      return 0;
+    }
+    result |= bits << shift;
+    if (!(piece & hi))
+      return result;
+    shift += width - 1;
+  }
+}
+
+void BitstreamReader::alignTo32() {
+  uint64_t aligned = (pos_ + 31) & ~uint64_t(31);
+  pos_ = aligned <= end_ ? aligned : end_;
+  if (aligned > end_)
+    failed_ = true;
+}
+
+Diagnostic BitstreamReader::error(std::string message) const {
+  return errorAt(pos_, std::move(message));
+}
+
+Diagnostic BitstreamReader::errorAt(uint64_t bit, std::string message) const {
+  return makeError(Location::bitcode(llvmBlockName(blockId()), recordIndex(), bit),
+                   std::move(message));
+}
+
+const BitstreamReader::BlockInfo *BitstreamReader::blockInfo(uint32_t blockId) const {
+  for (const BlockInfo &info : blockInfos_)
+    if (info.blockId == blockId)
+      return &info;
+  return nullptr;
+}
+
+Status BitstreamReader::readAbbrevDefinition(std::vector<uint32_t> &into) {
+  uint64_t start = pos_;
+  uint64_t numOps = readVbr(5);
+  if (failed_)
+    return errorAt(start, "abbreviation definition past the end of the data");
+  if (numOps == 0 || numOps > bitsLeft())
+    return errorAt(start, "abbreviation definition with " + std::to_string(numOps) + " operands");
+  Abbrev abbrev;
+  abbrev.firstOp = uint32_t(abbrevOps_.size());
+  for (uint64_t i = 0; i < numOps; ++i) {
+    AbbrevOp op;
+    bool literal = readFixed(1);
+    if (literal) {
+      op.kind = AbbrevOp::Kind::Literal;
+      op.value = readVbr(8);
+    } else {
+      uint64_t encoding = readFixed(3);
+      switch (encoding) {
+      case 1:
+      case 2: {
+        op.kind = encoding == 1 ? AbbrevOp::Kind::Fixed : AbbrevOp::Kind::Vbr;
+        op.value = readVbr(5);
+        if (op.value > (op.kind == AbbrevOp::Kind::Fixed ? 64u : 32u) ||
+            (op.kind == AbbrevOp::Kind::Vbr && op.value == 1))
+          return errorAt(start,
+                         "abbreviation field width " + std::to_string(op.value) + " out of range");
+        if (op.value == 0) { // a zero-width field is the literal zero
+          op.kind = AbbrevOp::Kind::Literal;
+          op.value = 0;
+        }
+        break;
+      }
+      case 3:
+        op.kind = AbbrevOp::Kind::Array;
+        break;
+      case 4:
+        op.kind = AbbrevOp::Kind::Char6;
+        break;
+      case 5:
+        op.kind = AbbrevOp::Kind::Blob;
+        break;
+      default:
+        return errorAt(start,
+                       "abbreviation operand with unknown encoding " + std::to_string(encoding));
+      }
+    }
+    if (failed_)
+      return errorAt(start, "abbreviation definition past the end of the data");
+    abbrevOps_.push_back(op);
+  }
+  abbrev.numOps = uint32_t(numOps);
+  // Arrays must be the next-to-last operand followed by a scalar element encoding; blobs last.
+  for (uint32_t i = 0; i < abbrev.numOps; ++i) {
+    const AbbrevOp &op = abbrevOps_[abbrev.firstOp + i];
+    if (op.kind == AbbrevOp::Kind::Array) {
+      if (i + 2 != abbrev.numOps)
+        return errorAt(start, "abbreviation array is not the next-to-last operand");
+      AbbrevOp::Kind elt = abbrevOps_[abbrev.firstOp + i + 1].kind;
+      if (elt != AbbrevOp::Kind::Fixed && elt != AbbrevOp::Kind::Vbr &&
+          elt != AbbrevOp::Kind::Char6)
+        return errorAt(start, "abbreviation array element is not a scalar encoding");
+      break;
+    }
+    if (op.kind == AbbrevOp::Kind::Blob && i + 1 != abbrev.numOps)
+      return errorAt(start, "abbreviation blob is not the last operand");
+  }
+  into.push_back(uint32_t(abbrevs_.size()));
+  abbrevs_.push_back(abbrev);
+  return {};
+}
+
+Status BitstreamReader::readBlockInfo() {
+  // Entered already; records name the target block, definitions attach abbreviations to it.
+  BlockInfo *current = nullptr;
+  for (;;) {
+    uint64_t start = pos_;
+    uint64_t id = readFixed(scopes_.back().abbrevWidth);
+    if (failed_)
+      return errorAt(start, "BLOCKINFO block past the end of the data");
+    if (id == kAbbrevEndBlock) {
+      alignTo32();
+      if (failed_)
+        return errorAt(start, "BLOCKINFO block past the end of the data");
+      scopeAbbrevs_.resize(scopes_.back().firstAbbrev);
+      scopes_.pop_back();
+      return {};
+    }
+    if (id == kAbbrevEnterSubblock)
+      return errorAt(start, "a block inside the BLOCKINFO block");
+    if (id == kAbbrevDefine) {
+      if (!current)
+        return errorAt(start, "abbreviation in the BLOCKINFO block before SETBID");
+      std::vector<uint32_t> defined;
+      if (Status s = readAbbrevDefinition(defined); !s)
+        return s;
+      current->abbrevs.push_back(defined[0]);
+      continue;
+    }
+    pos_ = start; // readRecord reads the id again
+    if (Status s = readRecord(uint32_t(id), scratch_); !s)
+      return s;
+    if (scratch_.code == kBlockInfoSetBid) {
+      if (scratch_.ops.empty() || scratch_.ops[0] > 0xFFFFFFFFu)
+        return errorAt(start, "SETBID record without a block id");
+      uint32_t target = uint32_t(scratch_.ops[0]);
+      current = nullptr;
+      for (BlockInfo &info : blockInfos_)
+        if (info.blockId == target)
+          current = &info;
+      if (!current) {
+        if (blockInfos_.size() >= 1024)
+          return errorAt(start, "too many BLOCKINFO targets");
+        blockInfos_.push_back({target, {}});
+        current = &blockInfos_.back();
+      }
+    }
+    // BLOCKNAME and SETRECORDNAME are descriptive only.
+  }
+}
+
+Status BitstreamReader::enterBlockInternal(uint32_t blockId, bool forBlockInfo) {
+  (void)forBlockInfo;
+  uint64_t start = pendingBlockStart_;
+  unsigned width = unsigned(readVbr(4));
+  alignTo32();
+  uint64_t words = readFixed(32);
+  if (failed_)
+    return errorAt(start, "block header past the end of the data");
+  if (width < 1 || width > 32)
+    return errorAt(start, "block abbreviation width " + std::to_string(width) + " out of range");
+  if (words * 32 > end_ - pos_)
+    return errorAt(start, "block of " + std::to_string(words) + " words runs past the end");
+  if (scopes_.size() >= maxDepth_)
+    return errorAt(start, "blocks nested more than " + std::to_string(maxDepth_) + " deep");
+  if (!scopes_.empty())
+    scopes_.back().records++;
+  else
+    topRecords_++;
+  Scope scope;
+  scope.blockId = blockId;
+  scope.abbrevWidth = width;
+  scope.endBit = pos_ + words * 32;
+  scope.firstAbbrev = uint32_t(scopeAbbrevs_.size());
+  if (const BlockInfo *info = blockInfo(blockId))
+    scopeAbbrevs_.insert(scopeAbbrevs_.end(), info->abbrevs.begin(), info->abbrevs.end());
+  scopes_.push_back(scope);
+  return {};
+}
+
+Status BitstreamReader::enterBlock(uint32_t blockId) { return enterBlockInternal(blockId, false); }
+
+Status BitstreamReader::skipBlock() {
+  uint64_t start = pendingBlockStart_;
+  readVbr(4);
+  alignTo32();
+  uint64_t words = readFixed(32);
+  if (failed_)
+    return errorAt(start, "block header past the end of the data");
+  if (words * 32 > end_ - pos_)
+    return errorAt(start, "block of " + std::to_string(words) + " words runs past the end");
+  pos_ += words * 32;
+  if (!scopes_.empty())
+    scopes_.back().records++;
+  else
+    topRecords_++;
+  return {};
+}
+
+bool BitstreamReader::next(BitstreamEntry &entry) {
+  for (;;) {
+    unsigned width = scopes_.empty() ? topWidth_ : scopes_.back().abbrevWidth;
+    if (scopes_.empty()) {
+      // The top level ends at the end of the data or in zero padding shorter than a word.
+      if (bitsLeft() < 32) {
+        uint64_t save = pos_;
+        uint64_t rest = readFixed(unsigned(bitsLeft()));
+        if (rest == 0)
+          entry = BitstreamEntry{BitstreamEntry::Kind::EndOfStream, 0};
+        return true;
+        pos_ = save;
+      }
+    }
+    uint64_t start = pos_;
+    uint64_t id = readFixed(width);
+    if (failed_)
+      return fail(errorAt(start, "abbreviation id past the end of the data"));
+    if (id == kAbbrevEndBlock) {
+      if (scopes_.empty())
+        return fail(errorAt(start, "block end outside any block"));
+      alignTo32();
+      if (failed_)
+        return fail(errorAt(start, "block end past the end of the data"));
+      if (pos_ != scopes_.back().endBit)
+        return fail(errorAt(start, "block ends at bit " + std::to_string(pos_) +
+                                       ", not where its length says (" +
+                                       std::to_string(scopes_.back().endBit) + ")"));
+      scopeAbbrevs_.resize(scopes_.back().firstAbbrev);
+      scopes_.pop_back();
+      entry = BitstreamEntry{BitstreamEntry::Kind::EndBlock, 0};
+      return true;
+    }
+    if (!scopes_.empty() && pos_ > scopes_.back().endBit)
+      return fail(errorAt(start, "record runs past the end of its block"));
+    if (id == kAbbrevEnterSubblock) {
+      pendingBlockStart_ = start;
+      uint64_t blockId = readVbr(8);
+      if (failed_ || blockId > 0xFFFFFFFFu)
+        return fail(errorAt(start, "block id past the end of the data"));
+      if (blockId == kBlockInfoBlockId) {
+        if (Status s = enterBlockInternal(0, true); !s)
+          return fail(s.error());
+        if (Status s = readBlockInfo(); !s)
+          return fail(s.error());
+        continue;
+      }
+      entry = BitstreamEntry{BitstreamEntry::Kind::SubBlock, uint32_t(blockId)};
+      return true;
+    }
+    if (id == kAbbrevDefine) {
+      if (scopes_.empty())
+        return fail(errorAt(start, "abbreviation definition outside any block"));
+      if (Status s = readAbbrevDefinition(scopeAbbrevs_); !s)
+        return fail(s.error());
+      continue;
+    }
+    if (scopes_.empty())
+      return fail(errorAt(start, "record outside any block"));
+    pos_ = start; // readRecord reads the id again
+    entry = BitstreamEntry{BitstreamEntry::Kind::Record, uint32_t(id)};
+    return true;
+  }
+}
+
+bool BitstreamReader::recordError(uint64_t start) {
+  if (failed_)
+    return fail(errorAt(start, "record past the end of the data"));
+  return fail(errorAt(start, "record runs past the end of its block"));
+}
+
+uint64_t BitstreamReader::char6(uint64_t v) {
+  static constexpr char kChars[] =
+      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._";
+  return uint8_t(kChars[v & 63]);
+}
+
+Expected<BitstreamEntry> BitstreamReader::advance() {
+  BitstreamEntry entry;
+  if (!next(entry))
+    return takeError();
+  return entry;
+}
+
+Status BitstreamReader::readRecord(uint32_t abbrevId, BitstreamRecord &out) {
+  if (!read(abbrevId, out))
+    return takeError();
+  return {};
+}
+
+uint64_t BitstreamReader::readScalar(const AbbrevOp &op) {
+  switch (op.kind) {
+  case AbbrevOp::Kind::Fixed:
+    return readFixed(unsigned(op.value));
+  case AbbrevOp::Kind::Vbr:
+    return readVbr(unsigned(op.value));
+  case AbbrevOp::Kind::Char6:
+    return char6(readFixed(6));
+  default: // a literal (arrays and blobs never reach here)
+    return op.value;
+  }
+}
+
+bool BitstreamReader::read(uint32_t abbrevId, BitstreamRecord &out) {
+  uint64_t start = pos_;
+  unsigned width = scopes_.empty() ? topWidth_ : scopes_.back().abbrevWidth;
+  readFixed(width); // the abbreviation id, already known
+  out.abbrev = abbrevId;
+  out.bitOffset = start;
+  out.ops.clear();
+  out.blob = {};
+
+  if (abbrevId == kAbbrevUnabbreviatedRecord) {
+    uint64_t code = readVbr(6);
+    uint64_t count = readVbr(6);
+    if (failed_)
+      return fail(errorAt(start, "record past the end of the data"));
+    if (count > bitsLeft())
+      return fail(
+          errorAt(start, "record with " + std::to_string(count) + " operands runs past the end"));
+    if (code > 0xFFFFFFFFu)
+      return fail(errorAt(start, "record code " + std::to_string(code) + " out of range"));
+    out.code = uint32_t(code);
+    out.ops.resize(count);
+    // (restrict: stores of operands do not alias the cursor, which then stays in registers)
+    uint64_t *__restrict ops = out.ops.data();
+    for (uint64_t i = 0; i < count && !failed_; ++i)
+      ops[i] = readVbr(6);
+    return finishRecord(start);
+  }
+  uint32_t index = abbrevId - kFirstApplicationAbbrev;
+  size_t available = scopes_.empty() ? 0 : scopeAbbrevs_.size() - scopes_.back().firstAbbrev;
+  if (abbrevId < kFirstApplicationAbbrev || index >= available)
+    return fail(errorAt(start, "abbreviation id " + std::to_string(abbrevId) + " is not defined (" +
+                                   std::to_string(available) + " defined in this block)"));
+  const Abbrev &abbrev = abbrevs_[scopeAbbrevs_[scopes_.back().firstAbbrev + index]];
+  const AbbrevOp *op = abbrevOps_.data() + abbrev.firstOp;
+  const AbbrevOp *end = op + abbrev.numOps;
+  // The code is the first operand; when it is an array or a blob, it is the first value read.
+  bool codeFromOps = op->kind == AbbrevOp::Kind::Array || op->kind == AbbrevOp::Kind::Blob;
+  if (!codeFromOps) {
+    uint64_t code = readScalar(*op);
+    if (code > 0xFFFFFFFFu)
+      return fail(errorAt(start, "record code " + std::to_string(code) + " out of range"));
+    out.code = uint32_t(code);
+    ++op;
+  }
+  for (; op != end; ++op) {
+    switch (op->kind) {
+    case AbbrevOp::Kind::Literal:
+      out.ops.push_back(op->value);
+      break;
+    case AbbrevOp::Kind::Fixed:
+      out.ops.push_back(readFixed(unsigned(op->value)));
+      break;
+    case AbbrevOp::Kind::Vbr:
+      out.ops.push_back(readVbr(unsigned(op->value)));
+      break;
+    case AbbrevOp::Kind::Char6:
+      out.ops.push_back(char6(readFixed(6)));
+      break;
+    case AbbrevOp::Kind::Array: {
+      uint64_t count = readVbr(6);
+      const AbbrevOp &elt = op[1];
+      uint64_t minBits = elt.kind == AbbrevOp::Kind::Char6 ? 6 : elt.value;
+      if (failed_ || count > bitsLeft() / (minBits ? minBits : 1))
+        return fail(
+            errorAt(start, "array of " + std::to_string(count) + " elements runs past the end"));
+      size_t base = out.ops.size();
+      out.ops.resize(base + size_t(count));
+      uint64_t *__restrict p = out.ops.data() + base;
+      unsigned width = unsigned(elt.value);
+      switch (elt.kind) {
+      case AbbrevOp::Kind::Fixed:
+        for (uint64_t k = 0; k < count; ++k)
+          p[k] = readFixed(width);
+        break;
+      case AbbrevOp::Kind::Vbr:
+        for (uint64_t k = 0; k < count; ++k)
+          p[k] = readVbr(width);
+        break;
+      default: // Char6, checked when the abbreviation was defined
+        for (uint64_t k = 0; k < count; ++k)
+          p[k] = char6(readFixed(6));
+        break;
+      }
+      op = end - 1; // the element encoding was the last operand
+      break;
+    }
+    case AbbrevOp::Kind::Blob: {
+      uint64_t length = readVbr(6);
+      alignTo32();
+      if (failed_ || length > bitsLeft() / 8)
+        return fail(
+            errorAt(start, "blob of " + std::to_string(length) + " bytes runs past the end"));
+      out.blob = std::span<const uint8_t>(data_ + (pos_ >> 3), size_t(length));
+      pos_ += length * 8;
+      alignTo32();
+      break;
+    }
+    }
+  }
+  if (codeFromOps) {
+    if (out.ops.empty())
+      return fail(errorAt(start, out.blob.empty() ? "abbreviated record without a code"
+                                                  : "record whose code is a blob"));
+    if (out.ops[0] > 0xFFFFFFFFu)
+      return fail(errorAt(start, "record code out of range"));
+    out.code = uint32_t(out.ops[0]);
+    out.ops.erase(out.ops.begin());
+  }
+  return finishRecord(start);
+}
+
+Status BitstreamReader::skipRecord(uint32_t abbrevId) { return readRecord(abbrevId, scratch_); }
+
+} // namespace spire::dxil

@@ -1,0 +1,943 @@
+// The FUNCTION_BLOCK: arguments, basic blocks and instructions, with operands given relative to
+// the next value id (module version 1 and later) and forward references patched at the end.
+#include "BitcodeReaderState.h"
+#include "ReaderSupport.h"
+
+namespace spire::dxil::detail {
+
+namespace {
+
+enum FunctionCode : uint32_t {
+  kDeclareBlocks = 1,
+  kBinop = 2,
+  kCast = 3,
+  kGepOld = 4,
+  kSelect = 5,
+  kExtractElt = 6,
+  kInsertElt = 7,
+  kShuffleVec = 8,
+  kCmp = 9,
+  kRet = 10,
+  kBr = 11,
+  kSwitch = 12,
+  kInvoke = 13,
+  kUnreachable = 15,
+  kPhi = 16,
+  kAlloca = 19,
+  kLoad = 20,
+  kVAArg = 23,
+  kStoreOld = 24,
+  kExtractVal = 26,
+  kInsertVal = 27,
+  kCmp2 = 28,
+  kVSelect = 29,
+  kInboundsGepOld = 30,
+  kIndirectBr = 31,
+  kDebugLocAgain = 33,
+  kCall = 34,
+  kDebugLoc = 35,
+  kFence = 36,
+  kCmpXchgOld = 37,
+  kAtomicRmwOld = 38,
+  kResume = 39,
+  kLoadAtomic = 41,
+  kStoreAtomicOld = 42,
+  kGep = 43,
+  kStore = 44,
+  kStoreAtomic = 45,
+  kCmpXchg = 46,
+  kLandingPad = 47,
+  kOperandBundle = 55,
+  kUnop = 56,
+  kFreeze = 58,
+  kAtomicRmw = 59,
+};
+
+class FunctionBuilder {
+public:
+  FunctionBuilder(ReaderState &s, uint32_t fi) : s(s), m(s.m), fi(fi) {}
+
+  Status run();
+
+private:
+  Status record();
+  Status instruction(Instruction &ins);
+  Status debugLocation();
+
+  // Operand decoding. `at` walks the record.
+  const std::vector<uint64_t> &r() const { return s.rec.ops; }
+  uint64_t nextId() const { return s.valueIds.size(); }
+  bool need(size_t at, size_t n) {
+    if (r().size() < at + n) [[unlikely]]
+      return setError(s.error("instruction record too short"));
+    return true;
+  }
+  /// Hot helpers report through `error_` and return false, sparing a Status per operand.
+  bool setError(Diagnostic d) {
+    error_ = std::move(d);
+    return false;
+  }
+  Status fail() { return std::move(error_); }
+  uint64_t absolute(uint64_t v) const {
+    return s.useRelativeIds ? uint64_t(uint32_t(uint32_t(nextId()) - uint32_t(v))) : v;
+  }
+  TypeId typeOfId(uint64_t id) const {
+    return id < s.valueIds.size() && s.valueIds[id] != kNoId ? m.values[s.valueIds[id]].type
+                                                             : kNoId;
+  }
+  /// A value and its type: the type follows only when the value is a forward reference.
+  bool valueTypePair(size_t &at, TypeId &type) {
+    if (!need(at, 1))
+      return false;
+    uint64_t id = absolute(r()[at++]);
+    if (id < nextId()) [[likely]] {
+      type = typeOfId(id);
+      if (type == kNoId)
+        return setError(s.error("operand refers to no value"));
+    } else {
+      if (!need(at, 1))
+        return false;
+      uint64_t t = r()[at++];
+      if (t >= s.typeMap.size() || s.typeMap[t] == kNoId)
+        return setError(s.error("type id " + std::to_string(t) + " is not defined"));
+      type = s.typeMap[t];
+    }
+    pushOperand(s, id, type);
+    return true;
+  }
+  /// A value of a known type (relative id, no type in the record).
+  bool value(size_t &at, TypeId type) {
+    if (!need(at, 1))
+      return false;
+    if (m.types[type].kind == TypeKind::Metadata) [[unlikely]]
+      return metadataOperand(uint32_t(absolute(r()[at++])));
+    pushOperand(s, absolute(r()[at++]), type);
+    return true;
+  }
+  /// [a (with its type when forward), b of a's type, one more field]: binary operators, compares.
+  bool sameTypePairAndField(size_t &at, TypeId &type) {
+    return valueTypePair(at, type) && value(at, type) && need(at, 1);
+  }
+  bool metadataOperand(uint32_t mdId) {
+    if (mdId >= s.mdIds.size() || s.mdIds[mdId] == kNoId)
+      return setError(
+          s.error("metadata operand " + std::to_string(mdId) + " refers to no metadata"));
+    m.operands.push_back(s.newValue(ValueKind::Metadata, metadataType(), s.mdIds[mdId]));
+    return true;
+  }
+  bool block(uint64_t index) {
+    if (index >= numBlocks)
+      return setError(s.error("block index " + std::to_string(index) + " out of range"));
+    m.operands.push_back(m.blocks[firstBlock + index].value);
+    return true;
+  }
+  TypeId lastOperandType() const { return m.values[m.operands.back()].type; }
+  TypeId operandType(const Instruction &ins, uint32_t i) const {
+    ValueId v = m.operands[ins.firstOperand + i];
+    if (v != kNoId)
+      return m.values[v].type;
+    for (size_t k = fixupBase; k < s.fixups.size(); ++k)
+      if (s.fixups[k].target == Fixup::Target::Operand && s.fixups[k].index == ins.firstOperand + i)
+        return s.fixups[k].type;
+    return kNoId;
+  }
+  TypeId basicType(TypeKind kind, uint32_t bits = 0) {
+    TypeId &cached = kind == TypeKind::Void                   ? voidType
+                     : kind == TypeKind::Label                ? labelType
+                     : kind == TypeKind::Integer && bits == 1 ? boolType
+                                                              : scratchType;
+    if (cached != kNoId && &cached != &scratchType)
+      return cached;
+    Type t;
+    t.kind = kind;
+    t.bits = bits;
+    cached = s.intern(t, {});
+    return cached;
+  }
+  TypeId metadataType() {
+    if (mdType == kNoId)
+      mdType = basicType(TypeKind::Metadata);
+    return mdType;
+  }
+  TypeId boolLike(TypeId operandType) {
+    TypeId i1 = basicType(TypeKind::Integer, 1);
+    const Type &t = m.types[operandType];
+    if (t.kind != TypeKind::Vector)
+      return i1;
+    Type v;
+    v.kind = TypeKind::Vector;
+    v.count = t.count;
+    v.scalable = t.scalable;
+    return s.intern(v, std::span<const TypeId>(&i1, 1));
+  }
+  TypeId pointee(TypeId pointer) const {
+    const Type &t = m.types[pointer];
+    return t.kind == TypeKind::Pointer && t.numElements ? m.elementType(pointer) : kNoId;
+  }
+  Expected<uint64_t> align(uint64_t exponent) {
+    if (exponent > 33)
+      return s.error("alignment exponent " + std::to_string(exponent) + " too large");
+    return exponent == 0 ? uint64_t(0) : uint64_t(1) << (exponent - 1);
+  }
+  Status ordering(uint64_t v, AtomicOrdering &out) {
+    if (v > 6)
+      return s.error("unknown atomic ordering " + std::to_string(v));
+    out = AtomicOrdering(v);
+    return {};
+  }
+
+  ReaderState &s;
+  LlvmModule &m;
+  uint32_t fi;
+  uint32_t firstBlock = 0, numBlocks = 0, curBlock = 0;
+  size_t fixupBase = 0;
+  TypeId mdType = kNoId;
+  TypeId voidType = kNoId, labelType = kNoId, boolType = kNoId, scratchType = kNoId;
+  bool declared = false;
+  uint32_t lastDebugLoc = kNoId;
+  Diagnostic error_;
+};
+
+Status FunctionBuilder::run() {
+  Function &fn = m.functions[fi];
+  fn.isDeclaration = false;
+  size_t moduleValues = s.valueIds.size();
+  size_t moduleMds = s.mdIds.size();
+  fixupBase = s.fixups.size();
+  fn.firstInstruction = uint32_t(m.instructions.size());
+  std::vector<TypeId> params(m.elements(fn.functionType).begin() + 1,
+                             m.elements(fn.functionType).end());
+  fn.firstArgument = ValueId(m.values.size());
+  fn.numArguments = uint32_t(params.size());
+  for (TypeId p : params)
+    s.valueIds.push_back(s.newValue(ValueKind::Argument, p, fi));
+  for (;;) {
+    BitstreamEntry e;
+    if (!s.bs.next(e))
+      return s.bs.takeError();
+    if (e.kind == BitstreamEntry::Kind::EndBlock)
+      break;
+    if (e.kind == BitstreamEntry::Kind::EndOfStream)
+      return s.bs.error("the data ends inside a function block");
+    if (e.kind == BitstreamEntry::Kind::SubBlock) {
+      Status st;
+      switch (e.id) {
+      case kConstantsBlock:
+        if (st = s.bs.enterBlock(e.id); st)
+          st = readConstantsBlock(s, fi);
+        break;
+      case kMetadataBlock:
+        if (st = s.bs.enterBlock(e.id); st)
+          st = readMetadataBlock(s, fi);
+        break;
+      case kMetadataAttachmentBlock:
+        if (st = s.bs.enterBlock(e.id); st)
+          st = readMetadataAttachmentBlock(s, fi);
+        break;
+      case kValueSymtabBlock:
+        if (st = s.bs.enterBlock(e.id); st)
+          st = readValueSymtabBlock(s, fi);
+        break;
+      default:
+        st = s.bs.skipBlock();
+        break;
+      }
+      if (!st)
+        return st;
+      continue;
+    }
+    if (!s.bs.read(e.id, s.rec))
+      return s.bs.takeError();
+    if (Status st = record(); !st)
+      return st;
+  }
+  Function &done = m.functions[fi];
+  if (!declared || curBlock != numBlocks)
+    return s.bs.error("function body ends before its last block is terminated");
+  done.numInstructions = uint32_t(m.instructions.size() - done.firstInstruction);
+  if (Status st = resolveFixups(s, s.fixups, fixupBase); !st)
+    return st;
+  s.valueIds.resize(moduleValues);
+  s.mdIds.resize(moduleMds);
+  return {};
+}
+
+Status FunctionBuilder::record() {
+  const auto &rec = r();
+  if (s.rec.code == kDeclareBlocks) {
+    if (declared || rec.empty() || rec[0] == 0 || rec[0] > s.bs.bitsLeft())
+      return s.error("DECLAREBLOCKS missing, repeated or with an impossible count");
+    declared = true;
+    numBlocks = uint32_t(rec[0]);
+    firstBlock = uint32_t(m.blocks.size());
+    Function &fn = m.functions[fi];
+    fn.firstBlock = firstBlock;
+    fn.numBlocks = numBlocks;
+    TypeId label = basicType(TypeKind::Label);
+    for (uint32_t i = 0; i < numBlocks; ++i) {
+      BasicBlock b;
+      b.function = fi;
+      b.firstInstruction = uint32_t(m.instructions.size());
+      b.value = s.newValue(ValueKind::Block, label, firstBlock + i);
+      m.blocks.push_back(b);
+    }
+    return {};
+  }
+  if (s.rec.code == kDebugLoc || s.rec.code == kDebugLocAgain)
+    return debugLocation();
+  if (!declared)
+    return s.error("instruction before DECLAREBLOCKS");
+  if (curBlock >= numBlocks)
+    return s.error("instruction after the last block was terminated");
+  Instruction ins;
+  ins.block = firstBlock + curBlock;
+  ins.firstOperand = uint32_t(m.operands.size());
+  if (Status st = instruction(ins); !st)
+    return st;
+  ins.numOperands = uint32_t(m.operands.size() - ins.firstOperand);
+  uint32_t index = uint32_t(m.instructions.size());
+  if (m.types[ins.type].kind != TypeKind::Void) {
+    ins.value = s.newValue(ValueKind::Instruction, ins.type, index);
+    s.valueIds.push_back(ins.value);
+  }
+  m.instructions.push_back(ins);
+  m.blocks[firstBlock + curBlock].numInstructions++;
+  if (isTerminator(ins.opcode)) {
+    ++curBlock;
+    if (curBlock < numBlocks)
+      m.blocks[firstBlock + curBlock].firstInstruction = uint32_t(m.instructions.size());
+  }
+  return {};
+}
+
+/// DEBUG_LOC [line, column, scope, inlinedAt, implicit?] (metadata ids + 1, 0: none) sets the
+/// location of the last instruction; DEBUG_LOC_AGAIN repeats the previous location.
+Status FunctionBuilder::debugLocation() {
+  Function &fn = m.functions[fi];
+  if (m.instructions.size() == fn.firstInstruction)
+    return s.error("debug location before any instruction");
+  Instruction &last = m.instructions.back();
+  if (s.rec.code == kDebugLocAgain) {
+    if (lastDebugLoc == kNoId)
+      return s.error("DEBUG_LOC_AGAIN without a location before it");
+    last.debugLoc = lastDebugLoc;
+    return {};
+  }
+  const auto &rec = r();
+  if (rec.size() < 4)
+    return s.error("DEBUG_LOC record too short");
+  auto md = [&](uint64_t v, MetadataId &out) {
+    if (v == 0)
+      return true;
+    if (v - 1 >= s.mdIds.size() || s.mdIds[v - 1] == kNoId)
+      return false;
+    out = s.mdIds[v - 1];
+    return true;
+  };
+  DebugLoc loc;
+  loc.line = uint32_t(rec[0]);
+  loc.column = uint32_t(rec[1]);
+  if (!md(rec[2], loc.scope) || !md(rec[3], loc.inlinedAt))
+    return s.error("DEBUG_LOC names metadata that does not exist");
+  loc.implicitCode = rec.size() > 4 && rec[4];
+  lastDebugLoc = uint32_t(m.debugLocs.size());
+  m.debugLocs.push_back(loc);
+  last.debugLoc = lastDebugLoc;
+  return {};
+}
+
+Status FunctionBuilder::instruction(Instruction &ins) {
+  const auto &rec = r();
+  size_t at = 0;
+  TypeId ty = kNoId;
+  TypeId voidTy = basicType(TypeKind::Void);
+  ins.type = voidTy;
+  switch (s.rec.code) {
+  case kBinop: {
+    if (!sameTypePairAndField(at, ty))
+      return fail();
+    Expected<Opcode> op = decodeBinop(s, rec[at++], ty);
+    if (!op)
+      return op.error();
+    ins.opcode = *op;
+    ins.type = ty;
+    if (at < rec.size()) {
+      if (*op == Opcode::FAdd || *op == Opcode::FSub || *op == Opcode::FMul ||
+          *op == Opcode::FDiv || *op == Opcode::FRem)
+        ins.fastMath = decodeFastMath(rec[at]);
+      else
+        ins.flags = decodeBinopFlags(*op, rec[at]);
+    }
+    return {};
+  }
+  case kUnop: {
+    if (!valueTypePair(at, ty))
+      return fail();
+    if (!need(at, 1))
+      return fail();
+    if (rec[at++] != 0)
+      return s.error("unknown unary operator");
+    ins.opcode = Opcode::FNeg;
+    ins.type = ty;
+    if (at < rec.size())
+      ins.fastMath = decodeFastMath(rec[at]);
+    return {};
+  }
+  case kFreeze:
+    if (!valueTypePair(at, ty))
+      return fail();
+    ins.opcode = Opcode::Freeze;
+    ins.type = ty;
+    return {};
+  case kCast: {
+    if (!valueTypePair(at, ty))
+      return fail();
+    if (!need(at, 2))
+      return fail();
+    Expected<TypeId> dest = s.type(rec[at]);
+    if (!dest)
+      return dest.error();
+    Expected<Opcode> op = decodeCast(s, rec[at + 1]);
+    if (!op)
+      return op.error();
+    ins.opcode = *op;
+    ins.type = *dest;
+    return {};
+  }
+  case kGepOld:
+  case kInboundsGepOld:
+  case kGep: {
+    TypeId source = kNoId;
+    if (s.rec.code == kGep) {
+      if (!need(at, 2))
+        return fail();
+      if (rec[at++])
+        ins.flags |= kFlagInBounds;
+      Expected<TypeId> t = s.type(rec[at++]);
+      if (!t)
+        return t.error();
+      source = *t;
+    } else if (s.rec.code == kInboundsGepOld) {
+      ins.flags |= kFlagInBounds;
+    }
+    TypeId base = kNoId;
+    if (!valueTypePair(at, base))
+      return fail();
+    while (at < rec.size()) {
+      TypeId it;
+      if (!valueTypePair(at, it))
+        return fail();
+    }
+    if (source == kNoId)
+      source = pointee(base);
+    if (source == kNoId)
+      return s.error("getelementptr without a source element type");
+    ins.opcode = Opcode::GetElementPtr;
+    ins.auxType = source;
+    Expected<TypeId> result =
+        gepResultType(s, source, base,
+                      std::span<const ValueId>(m.operands.data() + ins.firstOperand + 1,
+                                               m.operands.size() - ins.firstOperand - 1));
+    if (!result)
+      return result.error();
+    ins.type = *result;
+    return {};
+  }
+  case kExtractVal:
+  case kInsertVal: {
+    TypeId agg;
+    if (!valueTypePair(at, agg))
+      return fail();
+    if (s.rec.code == kInsertVal) {
+      TypeId vt;
+      if (!valueTypePair(at, vt))
+        return fail();
+    }
+    if (at >= rec.size())
+      return s.error("extractvalue/insertvalue without indices");
+    ins.firstWord = uint32_t(m.words.size());
+    for (; at < rec.size(); ++at) {
+      if (rec[at] > 0xFFFFFFFFu)
+        return s.error("extractvalue/insertvalue index out of range");
+      m.words.push_back(rec[at]);
+    }
+    ins.numWords = uint32_t(m.words.size() - ins.firstWord);
+    Expected<TypeId> member = indexedType(s, agg, m.wordsOf(ins));
+    if (!member)
+      return member.error();
+    ins.opcode = s.rec.code == kExtractVal ? Opcode::ExtractValue : Opcode::InsertValue;
+    ins.type = s.rec.code == kExtractVal ? *member : agg;
+    return {};
+  }
+  case kSelect:
+  case kVSelect: {
+    // [t pair, f, cond pair] (VSELECT) or [t pair, f, cond i1] (old)
+    size_t condAt = ins.firstOperand;
+    TypeId tt;
+    // Operands are stored [cond, t, f]: read t and f first, then move the condition to front.
+    if (!valueTypePair(at, tt))
+      return fail();
+    if (!value(at, tt))
+      return fail();
+    if (s.rec.code == kVSelect) {
+      TypeId ct;
+      if (!valueTypePair(at, ct))
+        return fail();
+    } else if (!value(at, basicType(TypeKind::Integer, 1))) {
+      return fail();
+    }
+    // rotate [t, f, cond] to [cond, t, f], moving fixups along
+    ValueId t = m.operands[condAt], f = m.operands[condAt + 1], c = m.operands[condAt + 2];
+    m.operands[condAt] = c;
+    m.operands[condAt + 1] = t;
+    m.operands[condAt + 2] = f;
+    for (size_t k = fixupBase; k < s.fixups.size(); ++k) {
+      Fixup &fx = s.fixups[k];
+      if (fx.target != Fixup::Target::Operand || fx.index < condAt || fx.index > condAt + 2)
+        continue;
+      fx.index = fx.index == condAt + 2 ? uint32_t(condAt) : fx.index + 1;
+    }
+    ins.opcode = Opcode::Select;
+    ins.type = tt;
+    if (at < rec.size())
+      ins.fastMath = decodeFastMath(rec[at]);
+    return {};
+  }
+  case kExtractElt: {
+    TypeId vt, it;
+    if (!valueTypePair(at, vt))
+      return fail();
+    if (!valueTypePair(at, it))
+      return fail();
+    if (m.types[vt].kind != TypeKind::Vector)
+      return s.error("extractelement on a value that is not a vector");
+    ins.opcode = Opcode::ExtractElement;
+    ins.type = m.elementType(vt);
+    return {};
+  }
+  case kInsertElt: {
+    TypeId vt, it;
+    if (!valueTypePair(at, vt))
+      return fail();
+    if (m.types[vt].kind != TypeKind::Vector)
+      return s.error("insertelement on a value that is not a vector");
+    if (!value(at, m.elementType(vt)))
+      return fail();
+    if (!valueTypePair(at, it))
+      return fail();
+    ins.opcode = Opcode::InsertElement;
+    ins.type = vt;
+    return {};
+  }
+  case kShuffleVec: {
+    TypeId vt, mt;
+    if (!valueTypePair(at, vt))
+      return fail();
+    if (!value(at, vt))
+      return fail();
+    if (!valueTypePair(at, mt))
+      return fail();
+    if (m.types[vt].kind != TypeKind::Vector || m.types[mt].kind != TypeKind::Vector)
+      return s.error("shufflevector on values that are not vectors");
+    Type v;
+    v.kind = TypeKind::Vector;
+    v.count = m.types[mt].count;
+    v.scalable = m.types[vt].scalable;
+    TypeId elem = m.elementType(vt);
+    ins.opcode = Opcode::ShuffleVector;
+    ins.type = s.intern(v, std::span<const TypeId>(&elem, 1));
+    return {};
+  }
+  case kCmp:
+  case kCmp2: {
+    if (!sameTypePairAndField(at, ty))
+      return fail();
+    uint64_t pred = rec[at++];
+    if (pred > 41 || (pred > 15 && pred < 32))
+      return s.error("unknown comparison predicate " + std::to_string(pred));
+    ins.opcode = pred >= 32 ? Opcode::ICmp : Opcode::FCmp;
+    ins.predicate = uint8_t(pred);
+    if (at < rec.size() && ins.opcode == Opcode::FCmp)
+      ins.fastMath = decodeFastMath(rec[at]);
+    ins.type = boolLike(ty);
+    return {};
+  }
+  case kRet:
+    ins.opcode = Opcode::Ret;
+    if (!rec.empty()) {
+      if (!valueTypePair(at, ty))
+        return fail();
+      if (at != rec.size())
+        return s.error("ret with more than one value");
+    }
+    return {};
+  case kBr:
+    ins.opcode = Opcode::Br;
+    if (rec.size() == 1)
+      return block(rec[0]) ? Status() : fail();
+    if (rec.size() != 3)
+      return s.error("br record with " + std::to_string(rec.size()) + " operands");
+    at = 2;
+    if (!value(at, basicType(TypeKind::Integer, 1)))
+      return fail();
+    if (!block(rec[0]) || !block(rec[1]))
+      return fail();
+    return {};
+  case kSwitch: {
+    if (!need(0, 3))
+      return fail();
+    if ((rec[0] >> 16) == 0x4B5)
+      return s.error("switch with case ranges is not supported");
+    if (rec.size() % 2 == 0)
+      return s.error("switch record with an incomplete case");
+    Expected<TypeId> ct = s.type(rec[0]);
+    if (!ct)
+      return ct.error();
+    if (m.types[*ct].kind != TypeKind::Integer)
+      return s.error("switch on a value that is not an integer");
+    at = 1;
+    if (!value(at, *ct))
+      return fail();
+    if (!block(rec[2]))
+      return fail();
+    for (size_t i = 3; i + 1 < rec.size(); i += 2) {
+      pushOperand(s, rec[i], *ct);
+      const Constant *c = m.operands.back() == kNoId ? nullptr : m.constant(m.operands.back());
+      if (!c || (c->kind != ConstantKind::Integer && c->kind != ConstantKind::Null))
+        return s.error("switch case value that is not an integer constant");
+      if (!block(rec[i + 1]))
+        return fail();
+    }
+    ins.opcode = Opcode::Switch;
+    return {};
+  }
+  case kUnreachable:
+    ins.opcode = Opcode::Unreachable;
+    return {};
+  case kPhi: {
+    if (!need(0, 1))
+      return fail();
+    Expected<TypeId> t = s.type(rec[0]);
+    if (!t)
+      return t.error();
+    size_t pairsEnd = rec.size();
+    if ((rec.size() - 1) % 2) { // fast-math flags last
+      ins.fastMath = decodeFastMath(rec.back());
+      --pairsEnd;
+    }
+    for (at = 1; at + 1 < pairsEnd; at += 2) {
+      // A signed distance back from the next value id, in 32-bit arithmetic as LLVM's.
+      uint32_t rel = uint32_t(decodeSigned(rec[at]));
+      uint64_t id = s.useRelativeIds ? uint64_t(uint32_t(uint32_t(nextId()) - rel)) : rec[at];
+      if (m.types[*t].kind == TypeKind::Metadata)
+        return s.error("phi of metadata");
+      pushOperand(s, id, *t);
+      if (!block(rec[at + 1]))
+        return fail();
+    }
+    ins.opcode = Opcode::Phi;
+    ins.type = *t;
+    return {};
+  }
+  case kAlloca: {
+    if (!need(0, 4))
+      return fail();
+    Expected<TypeId> t = s.type(rec[0]);
+    Expected<TypeId> opTy = s.type(rec[1]);
+    if (!t || !opTy)
+      return s.error("alloca with an unknown type");
+    uint64_t alignRecord = rec[3];
+    TypeId allocated = *t;
+    if (!(alignRecord & (1u << 6))) {
+      allocated = pointee(*t);
+      if (allocated == kNoId)
+        return s.error("old-style alloca whose type is not a pointer");
+    }
+    if (alignRecord & (1u << 5))
+      ins.flags |= kFlagInAlloca;
+    if (alignRecord & (1u << 7))
+      ins.flags |= kFlagSwiftError;
+    Expected<uint64_t> a = align((alignRecord & 31) | ((alignRecord >> 8) << 5));
+    if (!a)
+      return a.error();
+    ins.align = *a;
+    uint32_t addressSpace = 0;
+    if (rec.size() > 4) {
+      if (rec[4] > 0xFFFFFF)
+        return s.error("address space out of range");
+      addressSpace = uint32_t(rec[4]);
+    }
+    pushOperand(s, rec[2], *opTy);
+    ins.opcode = Opcode::Alloca;
+    ins.auxType = allocated;
+    ins.type = s.pointerTo(allocated, addressSpace);
+    return {};
+  }
+  case kLoad:
+  case kLoadAtomic: {
+    TypeId pt;
+    if (!valueTypePair(at, pt))
+      return fail();
+    size_t tail = s.rec.code == kLoad ? 2 : 4;
+    TypeId loaded = pointee(pt);
+    if (at + tail + 1 == rec.size()) {
+      Expected<TypeId> t = s.type(rec[at++]);
+      if (!t)
+        return t.error();
+      loaded = *t;
+    }
+    if (!need(at, tail))
+      return fail();
+    if (loaded == kNoId)
+      return s.error("load without a type");
+    Expected<uint64_t> a = align(rec[at]);
+    if (!a)
+      return a.error();
+    ins.align = *a;
+    if (rec[at + 1])
+      ins.flags |= kFlagVolatile;
+    if (s.rec.code == kLoadAtomic) {
+      if (Status st = ordering(rec[at + 2], ins.ordering); !st)
+        return st;
+      ins.syncScope = uint8_t(rec[at + 3] ? 1 : 0);
+    }
+    ins.opcode = Opcode::Load;
+    ins.type = loaded;
+    ins.auxType = loaded;
+    return {};
+  }
+  case kStore:
+  case kStoreOld:
+  case kStoreAtomic:
+  case kStoreAtomicOld: {
+    TypeId pt, vt;
+    if (!valueTypePair(at, pt))
+      return fail();
+    if (s.rec.code == kStore || s.rec.code == kStoreAtomic) {
+      if (!valueTypePair(at, vt))
+        return fail();
+    } else {
+      vt = pointee(pt);
+      if (vt == kNoId)
+        return s.error("store through a value that is not a pointer");
+      if (!value(at, vt))
+        return fail();
+    }
+    bool atomic = s.rec.code == kStoreAtomic || s.rec.code == kStoreAtomicOld;
+    if (!need(at, atomic ? 4 : 2))
+      return fail();
+    // operands were pushed [pointer, value]; the model keeps LLVM's [value, pointer]
+    std::swap(m.operands[ins.firstOperand], m.operands[ins.firstOperand + 1]);
+    for (size_t k = fixupBase; k < s.fixups.size(); ++k) {
+      Fixup &fx = s.fixups[k];
+      if (fx.target == Fixup::Target::Operand &&
+          (fx.index == ins.firstOperand || fx.index == ins.firstOperand + 1))
+        fx.index = fx.index == ins.firstOperand ? ins.firstOperand + 1 : ins.firstOperand;
+    }
+    Expected<uint64_t> a = align(rec[at]);
+    if (!a)
+      return a.error();
+    ins.align = *a;
+    if (rec[at + 1])
+      ins.flags |= kFlagVolatile;
+    if (atomic) {
+      if (Status st = ordering(rec[at + 2], ins.ordering); !st)
+        return st;
+      ins.syncScope = uint8_t(rec[at + 3] ? 1 : 0);
+    }
+    ins.opcode = Opcode::Store;
+    return {};
+  }
+  case kCmpXchgOld:
+  case kCmpXchg: {
+    TypeId pt, ct;
+    if (!valueTypePair(at, pt))
+      return fail();
+    if (s.rec.code == kCmpXchg) {
+      if (!valueTypePair(at, ct))
+        return fail();
+    } else {
+      ct = pointee(pt);
+      if (ct == kNoId)
+        return s.error("cmpxchg through a value that is not a pointer");
+      if (!value(at, ct))
+        return fail();
+    }
+    if (!value(at, ct))
+      return fail();
+    if (!need(at, 3))
+      return fail();
+    if (rec[at])
+      ins.flags |= kFlagVolatile;
+    if (Status st = ordering(rec[at + 1], ins.ordering); !st)
+      return st;
+    ins.syncScope = uint8_t(rec[at + 2] ? 1 : 0);
+    at += 3;
+    ins.failureOrdering = ins.ordering;
+    if (at < rec.size()) {
+      if (Status st = ordering(rec[at++], ins.failureOrdering); !st)
+        return st;
+    } else {
+      // Older files: the strongest failure ordering the success ordering allows.
+      AtomicOrdering o = ins.ordering;
+      ins.failureOrdering = o == AtomicOrdering::AcquireRelease ? AtomicOrdering::Acquire
+                            : o == AtomicOrdering::Release      ? AtomicOrdering::Monotonic
+                                                                : o;
+    }
+    if (at < rec.size() && rec[at++])
+      ins.flags |= kFlagWeak;
+    if (at < rec.size()) {
+      Expected<uint64_t> a = align(rec[at]);
+      if (!a)
+        return a.error();
+      ins.align = *a;
+    }
+    TypeId members[2] = {ct, basicType(TypeKind::Integer, 1)};
+    Type st;
+    st.kind = TypeKind::Struct;
+    ins.opcode = Opcode::AtomicCmpXchg;
+    ins.type = s.intern(st, members);
+    return {};
+  }
+  case kAtomicRmwOld:
+  case kAtomicRmw: {
+    TypeId pt, vt;
+    if (!valueTypePair(at, pt))
+      return fail();
+    if (s.rec.code == kAtomicRmw) {
+      if (!valueTypePair(at, vt))
+        return fail();
+    } else {
+      vt = pointee(pt);
+      if (vt == kNoId)
+        return s.error("atomicrmw through a value that is not a pointer");
+      if (!value(at, vt))
+        return fail();
+    }
+    if (!need(at, 4))
+      return fail();
+    if (rec[at] > 12)
+      return s.error("unknown atomicrmw operation " + std::to_string(rec[at]));
+    ins.predicate = uint8_t(rec[at]);
+    if (rec[at + 1])
+      ins.flags |= kFlagVolatile;
+    if (Status st = ordering(rec[at + 2], ins.ordering); !st)
+      return st;
+    ins.syncScope = uint8_t(rec[at + 3] ? 1 : 0);
+    at += 4;
+    if (at < rec.size()) {
+      Expected<uint64_t> a = align(rec[at]);
+      if (!a)
+        return a.error();
+      ins.align = *a;
+    }
+    ins.opcode = Opcode::AtomicRMW;
+    ins.type = vt;
+    return {};
+  }
+  case kFence:
+    if (!need(0, 2))
+      return fail();
+    if (Status st = ordering(rec[0], ins.ordering); !st)
+      return st;
+    ins.syncScope = uint8_t(rec[1] ? 1 : 0);
+    ins.opcode = Opcode::Fence;
+    return {};
+  case kVAArg: {
+    if (!need(0, 3))
+      return fail();
+    Expected<TypeId> lt = s.type(rec[0]);
+    Expected<TypeId> rt = s.type(rec[2]);
+    if (!lt || !rt)
+      return s.error("va_arg with an unknown type");
+    at = 1;
+    if (!value(at, *lt))
+      return fail();
+    ins.opcode = Opcode::VAArg;
+    ins.type = *rt;
+    return {};
+  }
+  case kCall: {
+    if (!need(0, 3))
+      return fail();
+    uint64_t attrs = rec[at++];
+    uint64_t cc = rec[at++];
+    if (attrs) {
+      if (attrs - 1 >= s.attributeListIds.size())
+        return s.error("call attribute list index out of range");
+      ins.attributes = s.attributeListIds[attrs - 1];
+    }
+    if ((cc >> 17) & 1) {
+      if (!need(at, 1))
+        return fail();
+      ins.fastMath = decodeFastMath(rec[at++]);
+    }
+    TypeId fnTy = kNoId;
+    if ((cc >> 15) & 1) {
+      if (!need(at, 1))
+        return fail();
+      Expected<TypeId> t = s.type(rec[at++]);
+      if (!t)
+        return t.error();
+      fnTy = *t;
+    }
+    ins.callingConv = uint32_t((cc >> 1) & 0x3FF);
+    ins.tail = ((cc >> 14) & 1)   ? TailKind::MustTail
+               : ((cc >> 16) & 1) ? TailKind::NoTail
+               : (cc & 1)         ? TailKind::Tail
+                                  : TailKind::None;
+    TypeId calleeTy;
+    if (!valueTypePair(at, calleeTy))
+      return fail();
+    if (fnTy == kNoId)
+      fnTy = pointee(calleeTy);
+    if (fnTy == kNoId || m.types[fnTy].kind != TypeKind::Function)
+      return s.error("call of a value that is not a function");
+    if (m.types[calleeTy].kind != TypeKind::Pointer)
+      return s.error("call of a value that is not a pointer");
+    std::vector<TypeId> params(m.elements(fnTy).begin() + 1, m.elements(fnTy).end());
+    for (TypeId p : params) {
+      if (at >= rec.size())
+        return s.error("call with fewer arguments than its function type has");
+      if (m.types[p].kind == TypeKind::Label) {
+        if (!block(rec[at++]))
+          return fail();
+      } else if (!value(at, p)) {
+        return fail();
+      }
+    }
+    if (m.types[fnTy].varArg) {
+      while (at < rec.size()) {
+        TypeId vt;
+        if (!valueTypePair(at, vt))
+          return fail();
+      }
+    } else if (at != rec.size()) {
+      return s.error("call with more arguments than its function type has");
+    }
+    ins.opcode = Opcode::Call;
+    ins.auxType = fnTy;
+    ins.type = m.elementType(fnTy);
+    return {};
+  }
+  case kInvoke:
+  case kResume:
+  case kLandingPad:
+  case kIndirectBr:
+  case kOperandBundle:
+    return s.error("instruction record " + std::to_string(s.rec.code) +
+                   " is not supported (exceptions, indirect branches and operand bundles are "
+                   "not part of DXIL)");
+  default:
+    return s.error("unknown instruction record code " + std::to_string(s.rec.code));
+  }
+}
+
+} // namespace
+
+Status readFunctionBlock(ReaderState &s, uint32_t function) {
+  FunctionBuilder builder(s, function);
+  return builder.run();
+}
+
+} // namespace spire::dxil::detail

@@ -1,0 +1,34 @@
+// The parts of an LLVM data layout string the printer needs: ABI and preferred alignments and
+// store sizes of types, for the alignments LLVM 14 fills in when the bitcode gives none.
+#pragma once
+
+#include "spire/dxil/LlvmModule.h"
+
+#include <string_view>
+#include <vector>
+
+namespace spire::dxil {
+
+class LlvmDataLayout {
+public:
+  LlvmDataLayout(const LlvmModule &m, std::string_view spec);
+  uint64_t abiAlign(TypeId t) const { return align(t, true); }
+  uint64_t prefAlign(TypeId t) const { return align(t, false); }
+  uint64_t storeSize(TypeId t) const;
+
+private:
+  struct Entry {
+    char kind; ///< 'i', 'f', 'v', 'a', 'p'
+    uint32_t width;
+    uint64_t abi, pref; ///< bytes
+  };
+  uint64_t align(TypeId t, bool abi) const;
+  const Entry *find(char kind, uint32_t width) const;
+  uint64_t sizeInBits(TypeId t) const;
+  uint64_t allocSize(TypeId t) const;
+
+  const LlvmModule &m_;
+  std::vector<Entry> entries_;
+};
+
+} // namespace spire::dxil

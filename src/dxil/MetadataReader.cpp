@@ -1,0 +1,374 @@
+// METADATA_BLOCK (strings, values, nodes, named metadata, kinds, specialized records kept raw),
+// METADATA_KIND_BLOCK and METADATA_ATTACHMENT.
+#include "BitcodeReaderState.h"
+#include "ReaderSupport.h"
+
+namespace spire::dxil::detail {
+
+namespace {
+
+enum MetadataCode : uint32_t {
+  kStringOld = 1,
+  kValue = 2,
+  kNode = 3,
+  kName = 4,
+  kDistinctNode = 5,
+  kKind = 6,
+  kOldNode = 8,
+  kOldFnNode = 9,
+  kNamedNode = 10,
+  kAttachment = 11,
+  kStrings = 35,
+  kGlobalDeclAttachment = 36,
+  kIndexOffset = 38,
+  kIndex = 39,
+  kArgList = 46,
+};
+
+MetadataId newMetadata(ReaderState &s, Metadata md) {
+  MetadataId id = MetadataId(s.m.metadata.size());
+  s.m.metadata.push_back(md);
+  s.mdIds.push_back(id);
+  return id;
+}
+
+/// Reads METADATA_STRINGS: [count, offset] and a blob of VBR6 lengths followed by the characters.
+Status readBulkStrings(ReaderState &s, uint32_t function) {
+  const auto &r = s.rec.ops;
+  if (r.size() < 2)
+    return s.error("METADATA_STRINGS record too short");
+  uint64_t count = r[0], offset = r[1];
+  std::span<const uint8_t> blob = s.rec.blob;
+  if (offset > blob.size() || count > offset * 8 / 6 + 1)
+    return s.error("METADATA_STRINGS lengths do not fit the blob");
+  BitstreamReader lengths(blob.subspan(0, size_t(offset)));
+  uint64_t at = offset;
+  for (uint64_t i = 0; i < count; ++i) {
+    uint64_t length = lengths.readVbr(6);
+    if (lengths.failed() || length > blob.size() - at)
+      return s.error("METADATA_STRINGS string runs past the blob");
+    Metadata md;
+    md.kind = MetadataKind::String;
+    md.function = function;
+    md.string = s.addString(
+        std::string_view(reinterpret_cast<const char *>(blob.data()) + at, size_t(length)));
+    at += length;
+    newMetadata(s, md);
+  }
+  return {};
+}
+
+Status readAttachmentPairs(ReaderState &s, size_t from, AttachmentRange &range) {
+  const auto &r = s.rec.ops; // callers pass an even number of operands after `from`
+  range.first = uint32_t(s.m.attachments.size());
+  for (size_t i = from; i + 1 < r.size(); i += 2) {
+    uint64_t md = r[i + 1];
+    if (md >= s.mdIds.size() || s.mdIds[md] == kNoId)
+      return s.error("attachment of metadata " + std::to_string(md) + " that does not exist");
+    MetadataId node = s.mdIds[md];
+    MetadataKind k = s.m.metadata[node].kind;
+    if (k == MetadataKind::String || k == MetadataKind::Value)
+      return s.error("attachment of metadata that is not a node");
+    bool known = false;
+    for (const MetadataKindName &kind : s.m.metadataKinds)
+      known = known || kind.id == r[i];
+    if (!known)
+      return s.error("attachment of unknown metadata kind " + std::to_string(r[i]));
+    s.m.attachments.push_back({uint32_t(r[i]), node});
+  }
+  range.count = uint32_t(s.m.attachments.size() - range.first);
+  return {};
+}
+
+Status readKind(ReaderState &s) {
+  const auto &r = s.rec.ops;
+  if (r.empty() || r[0] > 0xFFFFFFFFu)
+    return s.error("KIND record without an id");
+  for (const MetadataKindName &k : s.m.metadataKinds)
+    if (k.id == r[0])
+      return s.error("metadata kind " + std::to_string(r[0]) + " defined twice");
+  s.m.metadataKinds.push_back(
+      {uint32_t(r[0]), s.addString(std::span<const uint64_t>(r).subspan(1))});
+  return {};
+}
+
+} // namespace
+
+Status readMetadataBlock(ReaderState &s, uint32_t function) {
+  LlvmModule &m = s.m;
+  size_t firstFixup = s.mdFixups.size();
+  size_t firstValueFixup = s.fixups.size();
+  std::string pendingName;
+  bool havePendingName = false;
+  for (;;) {
+    BitstreamEntry e;
+    if (!s.bs.next(e))
+      return s.bs.takeError();
+    if (e.kind == BitstreamEntry::Kind::EndBlock)
+      break;
+    if (e.kind == BitstreamEntry::Kind::SubBlock) {
+      if (Status st = s.bs.skipBlock(); !st)
+        return st;
+      continue;
+    }
+    if (e.kind != BitstreamEntry::Kind::Record)
+      return s.bs.error("the data ends inside a metadata block");
+    if (!s.bs.read(e.id, s.rec))
+      return s.bs.takeError();
+    const auto &r = s.rec.ops;
+    if (havePendingName && s.rec.code != kNamedNode)
+      return s.error("metadata NAME not followed by NAMED_NODE");
+    switch (s.rec.code) {
+    case kStringOld: {
+      Metadata md;
+      md.kind = MetadataKind::String;
+      md.function = function;
+      md.string = s.addString(std::span<const uint64_t>(r));
+      newMetadata(s, md);
+      break;
+    }
+    case kStrings:
+      if (Status st = readBulkStrings(s, function); !st)
+        return st;
+      break;
+    case kValue: {
+      if (r.size() != 2)
+        return s.error("metadata VALUE record without a type and a value");
+      Expected<TypeId> t = s.type(r[0]);
+      if (!t)
+        return t.error();
+      TypeKind k = m.types[*t].kind;
+      if (k == TypeKind::Metadata || k == TypeKind::Void)
+        return s.error("metadata VALUE of type metadata or void");
+      Metadata md;
+      md.kind = MetadataKind::Value;
+      md.function = function;
+      MetadataId id = newMetadata(s, md);
+      uint64_t v = r[1];
+      if (v < s.valueIds.size() && s.valueIds[v] != kNoId) {
+        if (m.values[s.valueIds[v]].type != *t)
+          return s.error("metadata VALUE whose value has another type");
+        m.metadata[id].value = s.valueIds[v];
+      } else {
+        s.fixups.push_back({Fixup::Target::MetadataValue, id,
+                            uint32_t(v > 0xFFFFFFFFu ? 0xFFFFFFFFu : v), *t, s.rec.bitOffset});
+      }
+      break;
+    }
+    case kNode:
+    case kDistinctNode: {
+      Metadata md;
+      md.kind = s.rec.code == kNode ? MetadataKind::Node : MetadataKind::DistinctNode;
+      md.function = function;
+      md.firstOperand = uint32_t(m.metadataOperands.size());
+      md.numOperands = uint32_t(r.size());
+      for (uint64_t op : r) {
+        if (op == 0) {
+          m.metadataOperands.push_back(kNoId);
+        } else if (op - 1 < s.mdIds.size()) {
+          m.metadataOperands.push_back(s.mdIds[op - 1]);
+        } else {
+          s.mdFixups.push_back({uint32_t(m.metadataOperands.size()),
+                                uint32_t(op - 1 > 0xFFFFFFFFu ? 0xFFFFFFFFu : op - 1)});
+          m.metadataOperands.push_back(kNoId);
+        }
+      }
+      newMetadata(s, md);
+      break;
+    }
+    case kName:
+      pendingName.clear();
+      for (uint64_t c : r)
+        pendingName.push_back(char(uint8_t(c)));
+      havePendingName = true;
+      break;
+    case kNamedNode: {
+      if (!havePendingName)
+        return s.error("NAMED_NODE without a NAME before it");
+      havePendingName = false;
+      NamedMetadata nm;
+      nm.name = s.addString(pendingName);
+      nm.firstOperand = uint32_t(m.metadataOperands.size());
+      nm.numOperands = uint32_t(r.size());
+      for (uint64_t op : r) {
+        if (op >= s.mdIds.size())
+          return s.error("named metadata operand " + std::to_string(op) + " is not defined");
+        MetadataKind k = m.metadata[s.mdIds[op]].kind;
+        if (k == MetadataKind::String || k == MetadataKind::Value)
+          return s.error("named metadata operand that is not a node");
+        m.metadataOperands.push_back(s.mdIds[op]);
+      }
+      m.namedMetadata.push_back(nm);
+      break;
+    }
+    case kKind:
+      if (Status st = readKind(s); !st)
+        return st;
+      break;
+    case kGlobalDeclAttachment: {
+      if (r.empty() || r.size() % 2 == 0)
+        return s.error("GLOBAL_DECL_ATTACHMENT record of the wrong length");
+      uint64_t v = r[0];
+      if (v >= s.valueIds.size() || s.valueIds[v] == kNoId)
+        return s.error("attachment on a value that does not exist");
+      const Value &val = m.values[s.valueIds[v]];
+      AttachmentRange range;
+      if (Status st = readAttachmentPairs(s, 1, range); !st)
+        return st;
+      if (val.kind == ValueKind::GlobalVariable)
+        m.globals[val.index].attachments = range;
+      else if (val.kind == ValueKind::Function)
+        m.functions[val.index].attachments = range;
+      else
+        return s.error("attachment on a value that is not a global or function");
+      break;
+    }
+    case kIndexOffset:
+    case kIndex:
+      break; // a lazy-loading index: not needed when reading everything
+    case kOldNode:
+    case kOldFnNode:
+      return s.error("metadata from before LLVM 3.6 is not supported");
+    case kAttachment:
+      return s.error("ATTACHMENT record outside an attachment block");
+    default: {
+      // A specialized node (debug information...), kept as its record.
+      Metadata md;
+      md.kind = MetadataKind::Record;
+      md.code = s.rec.code;
+      md.function = function;
+      md.firstWord = uint32_t(m.words.size());
+      md.numWords = uint32_t(r.size());
+      m.words.insert(m.words.end(), r.begin(), r.end());
+      newMetadata(s, md);
+      break;
+    }
+    }
+  }
+  if (havePendingName)
+    return s.bs.error("metadata NAME at the end of its block");
+  for (size_t i = firstFixup; i < s.mdFixups.size(); ++i) {
+    auto [slot, id] = s.mdFixups[i];
+    if (id >= s.mdIds.size() || s.mdIds[id] == kNoId)
+      return s.bs.error("metadata operand " + std::to_string(id) + " refers to no metadata");
+    m.metadataOperands[slot] = s.mdIds[id];
+  }
+  s.mdFixups.resize(firstFixup);
+  // Values of module-level metadata are all known by now; function-local ones may name
+  // instructions further on, which the function resolves when it ends.
+  if (function == kNoId)
+    return resolveFixups(s, s.fixups, firstValueFixup);
+  return {};
+}
+
+Status readMetadataKindBlock(ReaderState &s) {
+  for (;;) {
+    BitstreamEntry e;
+    if (!s.bs.next(e))
+      return s.bs.takeError();
+    if (e.kind == BitstreamEntry::Kind::EndBlock)
+      return {};
+    if (e.kind == BitstreamEntry::Kind::SubBlock) {
+      if (Status st = s.bs.skipBlock(); !st)
+        return st;
+      continue;
+    }
+    if (e.kind != BitstreamEntry::Kind::Record)
+      return s.bs.error("the data ends inside the metadata kind block");
+    if (!s.bs.read(e.id, s.rec))
+      return s.bs.takeError();
+    if (s.rec.code == kKind)
+      if (Status st = readKind(s); !st)
+        return st;
+  }
+}
+
+Status readMetadataAttachmentBlock(ReaderState &s, uint32_t function) {
+  LlvmModule &m = s.m;
+  for (;;) {
+    BitstreamEntry e;
+    if (!s.bs.next(e))
+      return s.bs.takeError();
+    if (e.kind == BitstreamEntry::Kind::EndBlock)
+      return {};
+    if (e.kind == BitstreamEntry::Kind::SubBlock) {
+      if (Status st = s.bs.skipBlock(); !st)
+        return st;
+      continue;
+    }
+    if (e.kind != BitstreamEntry::Kind::Record)
+      return s.bs.error("the data ends inside an attachment block");
+    if (!s.bs.read(e.id, s.rec))
+      return s.bs.takeError();
+    if (s.rec.code != kAttachment)
+      continue;
+    const auto &r = s.rec.ops;
+    if (r.size() % 2) {
+      const Function &fn = m.functions[function];
+      uint64_t index = r[0];
+      uint32_t count = uint32_t(m.instructions.size() - fn.firstInstruction);
+      if (index >= count)
+        return s.error("attachment on instruction " + std::to_string(index) + " of " +
+                       std::to_string(count));
+      AttachmentRange range;
+      if (Status st = readAttachmentPairs(s, 1, range); !st)
+        return st;
+      m.instructions[fn.firstInstruction + index].attachments = range;
+    } else {
+      AttachmentRange range;
+      if (Status st = readAttachmentPairs(s, 0, range); !st)
+        return st;
+      m.functions[function].attachments = range;
+    }
+  }
+}
+
+Status readValueSymtabBlock(ReaderState &s, uint32_t function) {
+  LlvmModule &m = s.m;
+  for (;;) {
+    BitstreamEntry e;
+    if (!s.bs.next(e))
+      return s.bs.takeError();
+    if (e.kind == BitstreamEntry::Kind::EndBlock)
+      return {};
+    if (e.kind == BitstreamEntry::Kind::SubBlock) {
+      if (Status st = s.bs.skipBlock(); !st)
+        return st;
+      continue;
+    }
+    if (e.kind != BitstreamEntry::Kind::Record)
+      return s.bs.error("the data ends inside a value symbol table");
+    if (!s.bs.read(e.id, s.rec))
+      return s.bs.takeError();
+    const auto &r = s.rec.ops;
+    switch (s.rec.code) {
+    case 1:   // VST_ENTRY: [valueid, name...]
+    case 3: { // VST_FNENTRY: [valueid, offset, name...]
+      size_t nameAt = s.rec.code == 1 ? 1 : 2;
+      if (r.size() < nameAt)
+        return s.error("value symbol table entry too short");
+      if (r.size() == nameAt)
+        break; // a version 2 function entry: its name is in the string table
+      uint64_t v = r[0];
+      if (v >= s.valueIds.size() || s.valueIds[v] == kNoId)
+        return s.error("name for value " + std::to_string(v) + " that does not exist");
+      m.values[s.valueIds[v]].name = s.addString(std::span<const uint64_t>(r).subspan(nameAt));
+      break;
+    }
+    case 2: { // VST_BBENTRY: [bb, name...]
+      if (function == kNoId || r.empty())
+        return s.error("block name outside a function");
+      const Function &fn = m.functions[function];
+      if (r[0] >= fn.numBlocks)
+        return s.error("name for block " + std::to_string(r[0]) + " that does not exist");
+      m.values[m.blocks[fn.firstBlock + r[0]].value].name =
+          s.addString(std::span<const uint64_t>(r).subspan(1));
+      break;
+    }
+    default:
+      break;
+    }
+  }
+}
+
+} // namespace spire::dxil::detail

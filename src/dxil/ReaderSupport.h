@@ -1,0 +1,33 @@
+// Decoding helpers the block readers share: signed VBR values, opcodes, flags, operand
+// references that may point forward, and the result type of getelementptr.
+#pragma once
+
+#include "BitcodeReaderState.h"
+
+namespace spire::dxil::detail {
+
+/// Keeps the low `bits` bits (all of them from 64 up).
+inline uint64_t truncateTo(uint64_t v, uint32_t bits) {
+  return bits >= 64 ? v : v & ((uint64_t(1) << bits) - 1);
+}
+/// A signed value as the bitcode stores it: magnitude shifted left, sign in bit 0.
+uint64_t decodeSigned(uint64_t v);
+
+/// Appends the value with bitcode id `id` to the module's operands; an id not read yet becomes a
+/// fixup resolved (and checked against `type`, unless kNoId) when the enclosing block ends.
+void pushOperand(ReaderState &s, uint64_t id, TypeId type);
+
+Expected<Opcode> decodeBinop(ReaderState &s, uint64_t code, TypeId type);
+Expected<Opcode> decodeCast(ReaderState &s, uint64_t code);
+uint8_t decodeBinopFlags(Opcode op, uint64_t flags);
+/// The fast-math flags of a bitcode flags word.
+uint8_t decodeFastMath(uint64_t flags);
+
+/// The type getelementptr gives: a pointer (in the base's address space) to the element the
+/// indices select in `source`. Struct indices must be integer constants.
+Expected<TypeId> gepResultType(ReaderState &s, TypeId source, TypeId pointerType,
+                               std::span<const ValueId> indices);
+/// The member type extractvalue/insertvalue indices select.
+Expected<TypeId> indexedType(ReaderState &s, TypeId aggregate, std::span<const uint64_t> indices);
+
+} // namespace spire::dxil::detail

@@ -1,0 +1,330 @@
+#include "spire/run/ComputePipeline.h"
+
+#include <algorithm>
+#include <utility>
+
+namespace spire::run {
+
+namespace {
+
+Diagnostic vkFailure(const char *what, VkResult r) {
+  return makeError({}, std::string(what) + " failed: " + resultName(r));
+}
+
+/// Destroys what a dispatch made, whatever path it leaves by.
+struct DispatchObjects {
+  const VulkanContext &ctx;
+  std::vector<VkDescriptorPool> pools;
+  VkCommandPool commandPool = VK_NULL_HANDLE;
+  VkFence fence = VK_NULL_HANDLE;
+  VkQueryPool queries = VK_NULL_HANDLE;
+  ~DispatchObjects() {
+    const VulkanFunctions &vk = ctx.vk();
+    VkDevice d = ctx.device();
+    for (VkDescriptorPool p : pools)
+      vk.vkDestroyDescriptorPool(d, p, nullptr);
+    if (commandPool)
+      vk.vkDestroyCommandPool(d, commandPool, nullptr);
+    if (fence)
+      vk.vkDestroyFence(d, fence, nullptr);
+    if (queries)
+      vk.vkDestroyQueryPool(d, queries, nullptr);
+  }
+};
+
+} // namespace
+
+// --- PipelineLayout ---
+
+Expected<PipelineLayout> PipelineLayout::create(const VulkanContext &ctx,
+                                                std::span<const LayoutBinding> bindings,
+                                                uint32_t pushConstantSize) {
+  PipelineLayout pl;
+  pl.ctx_ = &ctx;
+  pl.bindings_.assign(bindings.begin(), bindings.end());
+  pl.pushSize_ = pushConstantSize;
+  const VulkanFunctions &vk = ctx.vk();
+  uint32_t numSets = 0;
+  for (const LayoutBinding &b : bindings) {
+    if (b.set >= ctx.properties().limits.maxBoundDescriptorSets)
+      return makeError({}, "descriptor set " + std::to_string(b.set) + " is beyond the device's " +
+                               std::to_string(ctx.properties().limits.maxBoundDescriptorSets) +
+                               " (maxBoundDescriptorSets)");
+    numSets = std::max(numSets, b.set + 1);
+  }
+  for (uint32_t set = 0; set < numSets; ++set) {
+    std::vector<VkDescriptorSetLayoutBinding> lb;
+    for (const LayoutBinding &b : bindings)
+      if (b.set == set) {
+        VkDescriptorSetLayoutBinding x{};
+        x.binding = b.binding;
+        x.descriptorType = static_cast<VkDescriptorType>(vkDescriptorType(b.kind));
+        x.descriptorCount = b.count;
+        x.stageFlags = VK_SHADER_STAGE_ALL;
+        lb.push_back(x);
+      }
+    VkDescriptorSetLayoutCreateInfo ci{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+    ci.bindingCount = static_cast<uint32_t>(lb.size());
+    ci.pBindings = lb.data();
+    VkDescriptorSetLayout layout = VK_NULL_HANDLE;
+    if (VkResult r = vk.vkCreateDescriptorSetLayout(ctx.device(), &ci, nullptr, &layout);
+        r != VK_SUCCESS)
+      return vkFailure("vkCreateDescriptorSetLayout", r);
+    pl.sets_.push_back(layout);
+  }
+  VkPushConstantRange range{VK_SHADER_STAGE_ALL, 0, (pushConstantSize + 3) / 4 * 4};
+  VkPipelineLayoutCreateInfo ci{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+  ci.setLayoutCount = numSets;
+  ci.pSetLayouts = pl.sets_.data();
+  if (pushConstantSize > 0) {
+    ci.pushConstantRangeCount = 1;
+    ci.pPushConstantRanges = &range;
+  }
+  if (VkResult r = vk.vkCreatePipelineLayout(ctx.device(), &ci, nullptr, &pl.layout_);
+      r != VK_SUCCESS)
+    return vkFailure("vkCreatePipelineLayout", r);
+  return pl;
+}
+
+PipelineLayout::PipelineLayout(PipelineLayout &&o) noexcept
+    : ctx_(o.ctx_), layout_(std::exchange(o.layout_, VK_NULL_HANDLE)), sets_(std::move(o.sets_)),
+      bindings_(std::move(o.bindings_)), pushSize_(o.pushSize_) {
+  o.sets_.clear();
+}
+
+PipelineLayout::~PipelineLayout() {
+  if (!ctx_)
+    return;
+  const VulkanFunctions &vk = ctx_->vk();
+  if (layout_)
+    vk.vkDestroyPipelineLayout(ctx_->device(), layout_, nullptr);
+  for (VkDescriptorSetLayout s : sets_)
+    vk.vkDestroyDescriptorSetLayout(ctx_->device(), s, nullptr);
+}
+
+// --- ComputePipeline ---
+
+Expected<ComputePipeline> ComputePipeline::create(const VulkanContext &ctx,
+                                                  const ComputePipelineDesc &desc) {
+  auto layout = PipelineLayout::create(ctx, desc.bindings, desc.pushConstantSize);
+  if (!layout)
+    return layout.error();
+  ComputePipeline p(std::move(*layout));
+  p.ctx_ = &ctx;
+  const VulkanFunctions &vk = ctx.vk();
+  VkShaderModuleCreateInfo mci{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+  mci.codeSize = desc.spirv.size() * 4;
+  mci.pCode = desc.spirv.data();
+  VkShaderModule module = VK_NULL_HANDLE;
+  if (VkResult r = vk.vkCreateShaderModule(ctx.device(), &mci, nullptr, &module); r != VK_SUCCESS)
+    return vkFailure("vkCreateShaderModule", r);
+
+  std::vector<VkSpecializationMapEntry> entries;
+  std::vector<uint32_t> values;
+  for (auto [id, value] : desc.specialization) {
+    entries.push_back({id, static_cast<uint32_t>(values.size() * 4), 4});
+    values.push_back(value);
+  }
+  VkSpecializationInfo spec{static_cast<uint32_t>(entries.size()), entries.data(),
+                            values.size() * 4, values.data()};
+  VkPipelineShaderStageRequiredSubgroupSizeCreateInfo required{
+      VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_REQUIRED_SUBGROUP_SIZE_CREATE_INFO};
+  VkComputePipelineCreateInfo ci{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
+  ci.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
+  ci.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
+  ci.stage.module = module;
+  ci.stage.pName = desc.entryPoint.c_str();
+  ci.stage.pSpecializationInfo = entries.empty() ? nullptr : &spec;
+  if (desc.fullSubgroups)
+    ci.stage.flags |= VK_PIPELINE_SHADER_STAGE_CREATE_REQUIRE_FULL_SUBGROUPS_BIT;
+  if (desc.varyingSubgroupSize)
+    ci.stage.flags |= VK_PIPELINE_SHADER_STAGE_CREATE_ALLOW_VARYING_SUBGROUP_SIZE_BIT;
+  if (desc.requiredSubgroupSize) {
+    required.requiredSubgroupSize = desc.requiredSubgroupSize;
+    ci.stage.pNext = &required;
+  }
+  ci.layout = p.layout_.handle();
+  VkResult r =
+      vk.vkCreateComputePipelines(ctx.device(), VK_NULL_HANDLE, 1, &ci, nullptr, &p.pipeline_);
+  vk.vkDestroyShaderModule(ctx.device(), module, nullptr);
+  if (r != VK_SUCCESS)
+    return vkFailure("vkCreateComputePipelines", r);
+  return p;
+}
+
+ComputePipeline::ComputePipeline(ComputePipeline &&o) noexcept
+    : ctx_(o.ctx_), layout_(std::move(o.layout_)),
+      pipeline_(std::exchange(o.pipeline_, VK_NULL_HANDLE)) {}
+
+ComputePipeline::~ComputePipeline() {
+  if (ctx_ && pipeline_)
+    ctx_->vk().vkDestroyPipeline(ctx_->device(), pipeline_, nullptr);
+}
+
+// --- dispatch ---
+
+Expected<DispatchResult> dispatch(const VulkanContext &ctx, const ComputePipeline &pipeline,
+                                  const Dispatch &d) {
+  const VulkanFunctions &vk = ctx.vk();
+  VkDevice dev = ctx.device();
+  DispatchObjects objs{ctx};
+  const PipelineLayout &layout = pipeline.layout();
+
+  // One pool and set per non-empty set index.
+  std::vector<VkDescriptorSet> sets(layout.setLayouts().size(), VK_NULL_HANDLE);
+  for (uint32_t set = 0; set < sets.size(); ++set) {
+    std::vector<VkDescriptorPoolSize> sizes;
+    for (const LayoutBinding &b : layout.bindings())
+      if (b.set == set)
+        sizes.push_back({static_cast<VkDescriptorType>(vkDescriptorType(b.kind)), b.count});
+    if (sizes.empty())
+      continue;
+    VkDescriptorPoolCreateInfo pci{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
+    pci.maxSets = 1;
+    pci.poolSizeCount = static_cast<uint32_t>(sizes.size());
+    pci.pPoolSizes = sizes.data();
+    VkDescriptorPool pool = VK_NULL_HANDLE;
+    if (VkResult r = vk.vkCreateDescriptorPool(dev, &pci, nullptr, &pool); r != VK_SUCCESS)
+      return vkFailure("vkCreateDescriptorPool", r);
+    objs.pools.push_back(pool);
+    VkDescriptorSetAllocateInfo ai{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
+    ai.descriptorPool = pool;
+    ai.descriptorSetCount = 1;
+    ai.pSetLayouts = &layout.setLayouts()[set];
+    if (VkResult r = vk.vkAllocateDescriptorSets(dev, &ai, &sets[set]); r != VK_SUCCESS)
+      return vkFailure("vkAllocateDescriptorSets", r);
+  }
+
+  // Descriptor writes; the infos live in vectors sized up front so that pointers stay valid.
+  size_t total = 0;
+  for (const BoundBinding &b : d.bindings)
+    total += b.elements.size();
+  std::vector<VkDescriptorBufferInfo> bufferInfos;
+  std::vector<VkDescriptorImageInfo> imageInfos;
+  std::vector<VkBufferView> views;
+  bufferInfos.reserve(total);
+  imageInfos.reserve(total);
+  views.reserve(total);
+  std::vector<VkWriteDescriptorSet> writes;
+  for (const BoundBinding &b : d.bindings) {
+    if (b.set >= sets.size() || !sets[b.set] || b.elements.empty())
+      continue;
+    VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+    w.dstSet = sets[b.set];
+    w.dstBinding = b.binding;
+    w.descriptorCount = static_cast<uint32_t>(b.elements.size());
+    w.descriptorType = static_cast<VkDescriptorType>(vkDescriptorType(b.kind));
+    if (isBufferKind(b.kind)) {
+      w.pBufferInfo = bufferInfos.data() + bufferInfos.size();
+      for (const BoundElement &e : b.elements)
+        bufferInfos.push_back({e.buffer, e.offset, e.range});
+    } else if (isTexelBufferKind(b.kind)) {
+      w.pTexelBufferView = views.data() + views.size();
+      for (const BoundElement &e : b.elements)
+        views.push_back(e.texelView);
+    } else {
+      w.pImageInfo = imageInfos.data() + imageInfos.size();
+      for (const BoundElement &e : b.elements)
+        imageInfos.push_back({e.sampler, e.imageView,
+                              b.kind == DescriptorKind::Sampler ? VK_IMAGE_LAYOUT_UNDEFINED
+                                                                : VK_IMAGE_LAYOUT_GENERAL});
+    }
+    writes.push_back(w);
+  }
+  if (!writes.empty())
+    vk.vkUpdateDescriptorSets(dev, static_cast<uint32_t>(writes.size()), writes.data(), 0, nullptr);
+
+  VkCommandPoolCreateInfo cpi{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+  cpi.queueFamilyIndex = ctx.queueFamily();
+  if (VkResult r = vk.vkCreateCommandPool(dev, &cpi, nullptr, &objs.commandPool); r != VK_SUCCESS)
+    return vkFailure("vkCreateCommandPool", r);
+  VkCommandBufferAllocateInfo cai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+  cai.commandPool = objs.commandPool;
+  cai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+  cai.commandBufferCount = 1;
+  VkCommandBuffer cmd = VK_NULL_HANDLE;
+  if (VkResult r = vk.vkAllocateCommandBuffers(dev, &cai, &cmd); r != VK_SUCCESS)
+    return vkFailure("vkAllocateCommandBuffers", r);
+  bool timed = d.timed && ctx.timestampValidBits() > 0;
+  if (timed) {
+    VkQueryPoolCreateInfo qci{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
+    qci.queryType = VK_QUERY_TYPE_TIMESTAMP;
+    qci.queryCount = 2;
+    if (vk.vkCreateQueryPool(dev, &qci, nullptr, &objs.queries) != VK_SUCCESS)
+      timed = false;
+  }
+
+  VkCommandBufferBeginInfo bi{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+  bi.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+  vk.vkBeginCommandBuffer(cmd, &bi);
+  for (auto [image, upload] : d.images)
+    image->recordPrepare(cmd, upload);
+  vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.handle());
+  for (uint32_t set = 0; set < sets.size(); ++set) {
+    if (!sets[set])
+      continue;
+    // Dynamic offsets in binding order, array elements in order.
+    std::vector<const BoundBinding *> dyn;
+    for (const BoundBinding &b : d.bindings)
+      if (b.set == set && isDynamicKind(b.kind))
+        dyn.push_back(&b);
+    std::sort(dyn.begin(), dyn.end(),
+              [](const BoundBinding *a, const BoundBinding *b) { return a->binding < b->binding; });
+    std::vector<uint32_t> offsets;
+    for (const BoundBinding *b : dyn)
+      for (const BoundElement &e : b->elements)
+        offsets.push_back(e.dynamicOffset);
+    vk.vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layout.handle(), set, 1,
+                               &sets[set], static_cast<uint32_t>(offsets.size()), offsets.data());
+  }
+  if (!d.pushConstants.empty() && layout.pushConstantSize() > 0) {
+    std::vector<uint8_t> push(d.pushConstants.begin(), d.pushConstants.end());
+    push.resize((layout.pushConstantSize() + 3) / 4 * 4, 0);
+    vk.vkCmdPushConstants(cmd, layout.handle(), VK_SHADER_STAGE_ALL, 0,
+                          static_cast<uint32_t>(push.size()), push.data());
+  }
+  if (timed) {
+    vk.vkCmdResetQueryPool(cmd, objs.queries, 0, 2);
+    vk.vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, objs.queries, 0);
+  }
+  vk.vkCmdDispatch(cmd, d.groups[0], d.groups[1], d.groups[2]);
+  if (timed)
+    vk.vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, objs.queries, 1);
+  for (auto [image, upload] : d.images)
+    image->recordReadBack(cmd);
+  VkMemoryBarrier mb{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+  mb.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT;
+  mb.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
+  vk.vkCmdPipelineBarrier(cmd,
+                          VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT,
+                          VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &mb, 0, nullptr, 0, nullptr);
+  if (VkResult r = vk.vkEndCommandBuffer(cmd); r != VK_SUCCESS)
+    return vkFailure("vkEndCommandBuffer", r);
+
+  VkFenceCreateInfo fci{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+  if (VkResult r = vk.vkCreateFence(dev, &fci, nullptr, &objs.fence); r != VK_SUCCESS)
+    return vkFailure("vkCreateFence", r);
+  VkSubmitInfo si{VK_STRUCTURE_TYPE_SUBMIT_INFO};
+  si.commandBufferCount = 1;
+  si.pCommandBuffers = &cmd;
+  if (VkResult r = vk.vkQueueSubmit(ctx.queue(), 1, &si, objs.fence); r != VK_SUCCESS)
+    return vkFailure("vkQueueSubmit", r);
+  VkResult wr = vk.vkWaitForFences(dev, 1, &objs.fence, VK_TRUE, d.timeoutNs);
+  if (wr == VK_TIMEOUT) {
+    vk.vkDeviceWaitIdle(dev);
+    return makeError({}, "the dispatch did not finish within the fence timeout");
+  }
+  if (wr != VK_SUCCESS)
+    return vkFailure("vkWaitForFences", wr);
+  DispatchResult result;
+  if (timed) {
+    uint64_t stamps[2] = {0, 0};
+    if (vk.vkGetQueryPoolResults(dev, objs.queries, 0, 2, sizeof stamps, stamps, sizeof(uint64_t),
+                                 VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT) == VK_SUCCESS)
+      result.gpuMilliseconds =
+          double(stamps[1] - stamps[0]) * ctx.properties().limits.timestampPeriod / 1e6;
+  }
+  return result;
+}
+
+} // namespace spire::run

@@ -1,0 +1,261 @@
+#include "spire/run/DeviceFeatures.h"
+
+#include <cstddef>
+#include <cstring>
+
+namespace spire::run {
+
+namespace {
+
+// The members of VkPhysicalDeviceFeatures, in declaration order (each a VkBool32).
+constexpr std::string_view kCoreFeatures[] = {"robustBufferAccess",
+                                              "fullDrawIndexUint32",
+                                              "imageCubeArray",
+                                              "independentBlend",
+                                              "geometryShader",
+                                              "tessellationShader",
+                                              "sampleRateShading",
+                                              "dualSrcBlend",
+                                              "logicOp",
+                                              "multiDrawIndirect",
+                                              "drawIndirectFirstInstance",
+                                              "depthClamp",
+                                              "depthBiasClamp",
+                                              "fillModeNonSolid",
+                                              "depthBounds",
+                                              "wideLines",
+                                              "largePoints",
+                                              "alphaToOne",
+                                              "multiViewport",
+                                              "samplerAnisotropy",
+                                              "textureCompressionETC2",
+                                              "textureCompressionASTC_LDR",
+                                              "textureCompressionBC",
+                                              "occlusionQueryPrecise",
+                                              "pipelineStatisticsQuery",
+                                              "vertexPipelineStoresAndAtomics",
+                                              "fragmentStoresAndAtomics",
+                                              "shaderTessellationAndGeometryPointSize",
+                                              "shaderImageGatherExtended",
+                                              "shaderStorageImageExtendedFormats",
+                                              "shaderStorageImageMultisample",
+                                              "shaderStorageImageReadWithoutFormat",
+                                              "shaderStorageImageWriteWithoutFormat",
+                                              "shaderUniformBufferArrayDynamicIndexing",
+                                              "shaderSampledImageArrayDynamicIndexing",
+                                              "shaderStorageBufferArrayDynamicIndexing",
+                                              "shaderStorageImageArrayDynamicIndexing",
+                                              "shaderClipDistance",
+                                              "shaderCullDistance",
+                                              "shaderFloat64",
+                                              "shaderInt64",
+                                              "shaderInt16",
+                                              "shaderResourceResidency",
+                                              "shaderResourceMinLod",
+                                              "sparseBinding",
+                                              "sparseResidencyBuffer",
+                                              "sparseResidencyImage2D",
+                                              "sparseResidencyImage3D",
+                                              "sparseResidency2Samples",
+                                              "sparseResidency4Samples",
+                                              "sparseResidency8Samples",
+                                              "sparseResidency16Samples",
+                                              "sparseResidencyAliased",
+                                              "variableMultisampleRate",
+                                              "inheritedQueries"};
+static_assert(sizeof(kCoreFeatures) / sizeof(kCoreFeatures[0]) ==
+              sizeof(VkPhysicalDeviceFeatures) / sizeof(VkBool32));
+
+enum class Where : uint8_t {
+  V11,
+  V12,
+  V13,
+  WorkgroupLayout,
+  UniformControlFlow,
+  AtomicFloat,
+  None
+};
+
+struct Dotted {
+  std::string_view name;
+  Where where;
+  size_t offset;
+};
+
+#define V11(m) Where::V11, offsetof(VkPhysicalDeviceVulkan11Features, m)
+#define V12(m) Where::V12, offsetof(VkPhysicalDeviceVulkan12Features, m)
+#define V13(m) Where::V13, offsetof(VkPhysicalDeviceVulkan13Features, m)
+// Amber's dotted names, each mapped to the member of the Vulkan 1.x struct that holds it.
+constexpr Dotted kDotted[] = {
+    {"VariablePointerFeatures.variablePointersStorageBuffer", V11(variablePointersStorageBuffer)},
+    {"VariablePointerFeatures.variablePointers", V11(variablePointers)},
+    {"Float16Int8Features.shaderFloat16", V12(shaderFloat16)},
+    {"Float16Int8Features.shaderInt8", V12(shaderInt8)},
+    {"Storage8BitFeatures.storageBuffer8BitAccess", V12(storageBuffer8BitAccess)},
+    {"Storage8BitFeatures.uniformAndStorageBuffer8BitAccess",
+     V12(uniformAndStorageBuffer8BitAccess)},
+    {"Storage8BitFeatures.storagePushConstant8", V12(storagePushConstant8)},
+    {"Storage16BitFeatures.storageBuffer16BitAccess", V11(storageBuffer16BitAccess)},
+    {"Storage16BitFeatures.uniformAndStorageBuffer16BitAccess",
+     V11(uniformAndStorageBuffer16BitAccess)},
+    {"Storage16BitFeatures.storagePushConstant16", V11(storagePushConstant16)},
+    {"Storage16BitFeatures.storageInputOutput16", V11(storageInputOutput16)},
+    {"VulkanMemoryModelFeatures.vulkanMemoryModel", V12(vulkanMemoryModel)},
+    {"VulkanMemoryModelFeatures.vulkanMemoryModelDeviceScope", V12(vulkanMemoryModelDeviceScope)},
+    {"VulkanMemoryModelFeatures.vulkanMemoryModelAvailabilityVisibilityChains",
+     V12(vulkanMemoryModelAvailabilityVisibilityChains)},
+    {"ZeroInitializeWorkgroupMemoryFeatures.shaderZeroInitializeWorkgroupMemory",
+     V13(shaderZeroInitializeWorkgroupMemory)},
+    {"SubgroupSizeControl.subgroupSizeControl", V13(subgroupSizeControl)},
+    {"SubgroupSizeControl.computeFullSubgroups", V13(computeFullSubgroups)},
+    {"ShaderSubgroupExtendedTypesFeatures.shaderSubgroupExtendedTypes",
+     V12(shaderSubgroupExtendedTypes)},
+    {"BufferDeviceAddressFeatures.bufferDeviceAddress", V12(bufferDeviceAddress)},
+    // Names amber knows that spire does not query: accepted, and never supported.
+    {"IndexTypeUint8Features.indexTypeUint8", Where::None, 0},
+    {"CooperativeMatrixFeaturesKHR.cooperativeMatrix", Where::None, 0},
+    {"DepthClampZeroOneFeatures.depthClampZeroOne", Where::None, 0},
+    {"AccelerationStructureFeaturesKHR.accelerationStructure", Where::None, 0},
+    {"RayTracingPipelineFeaturesKHR.rayTracingPipeline", Where::None, 0},
+    {"ShaderLongVectorFeaturesEXT.longVector", Where::None, 0},
+};
+#undef V11
+#undef V12
+#undef V13
+
+constexpr std::string_view kSubgroupOperations[] = {
+    "basic", "vote", "arithmetic", "ballot", "shuffle", "shuffleRelative", "clustered", "quad"};
+constexpr std::string_view kSubgroupStages[] = {
+    "vertex", "tessellationControl", "tessellationEvaluation", "geometry", "fragment", "compute"};
+
+constexpr std::string_view kFloatControls[] = {
+    "shaderSignedZeroInfNanPreserveFloat16", "shaderSignedZeroInfNanPreserveFloat32",
+    "shaderSignedZeroInfNanPreserveFloat64", "shaderDenormPreserveFloat16",
+    "shaderDenormPreserveFloat32",           "shaderDenormPreserveFloat64",
+    "shaderDenormFlushToZeroFloat16",        "shaderDenormFlushToZeroFloat32",
+    "shaderDenormFlushToZeroFloat64",        "shaderRoundingModeRTEFloat16",
+    "shaderRoundingModeRTEFloat32",          "shaderRoundingModeRTEFloat64",
+    "shaderRoundingModeRTZFloat16",          "shaderRoundingModeRTZFloat32",
+    "shaderRoundingModeRTZFloat64"};
+
+template <size_t N> bool listed(const std::string_view (&list)[N], std::string_view name) {
+  for (std::string_view n : list)
+    if (n == name)
+      return true;
+  return false;
+}
+
+bool hasExtension(const std::vector<std::string> &list, std::string_view name) {
+  for (const std::string &e : list)
+    if (e == name)
+      return true;
+  return false;
+}
+
+} // namespace
+
+void FeatureChain::link(uint32_t apiVersion, const std::vector<std::string> &extensions) {
+  core.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2;
+  v11.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES;
+  v12.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES;
+  v13.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES;
+  workgroupLayout.sType =
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_WORKGROUP_MEMORY_EXPLICIT_LAYOUT_FEATURES_KHR;
+  uniformControlFlow.sType =
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_SUBGROUP_UNIFORM_CONTROL_FLOW_FEATURES_KHR;
+  atomicFloat.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT;
+  void **next = &core.pNext;
+  auto append = [&](auto &s) {
+    *next = &s;
+    next = &s.pNext;
+  };
+  linked11 = linked12 = apiVersion >= VK_API_VERSION_1_2;
+  linked13 = apiVersion >= VK_API_VERSION_1_3;
+  if (linked11) {
+    append(v11);
+    append(v12);
+  }
+  if (linked13)
+    append(v13);
+  linkedWorkgroupLayout = hasExtension(extensions, "VK_KHR_workgroup_memory_explicit_layout");
+  if (linkedWorkgroupLayout)
+    append(workgroupLayout);
+  linkedUniformControlFlow =
+      hasExtension(extensions, "VK_KHR_shader_subgroup_uniform_control_flow");
+  if (linkedUniformControlFlow)
+    append(uniformControlFlow);
+  linkedAtomicFloat = hasExtension(extensions, "VK_EXT_shader_atomic_float");
+  if (linkedAtomicFloat)
+    append(atomicFloat);
+  *next = nullptr;
+}
+
+void FeatureChain::copyValues(const FeatureChain &o) {
+  core.features = o.core.features;
+  auto copy = [](auto &dst, const auto &src) {
+    void *keep = dst.pNext;
+    dst = src;
+    dst.pNext = keep;
+  };
+  copy(v11, o.v11);
+  copy(v12, o.v12);
+  copy(v13, o.v13);
+  copy(workgroupLayout, o.workgroupLayout);
+  copy(uniformControlFlow, o.uniformControlFlow);
+  copy(atomicFloat, o.atomicFloat);
+}
+
+void FeatureChain::clearBehaviourChanging() {
+  core.features.robustBufferAccess = VK_FALSE;
+  v13.robustImageAccess = VK_FALSE;
+}
+
+const VkBool32 *FeatureChain::find(std::string_view name) const {
+  for (size_t i = 0; i < std::size(kCoreFeatures); ++i)
+    if (kCoreFeatures[i] == name)
+      return reinterpret_cast<const VkBool32 *>(&core.features) + i;
+  // Extension structs that amber names by their own prefix.
+  if (name == "WorkgroupMemoryExplicitLayoutFeatures.workgroupMemoryExplicitLayout")
+    return linkedWorkgroupLayout ? &workgroupLayout.workgroupMemoryExplicitLayout : nullptr;
+  for (const Dotted &d : kDotted) {
+    if (d.name != name)
+      continue;
+    const void *base = nullptr;
+    switch (d.where) {
+    case Where::V11:
+      base = linked11 ? &v11 : nullptr;
+      break;
+    case Where::V12:
+      base = linked12 ? &v12 : nullptr;
+      break;
+    case Where::V13:
+      base = linked13 ? &v13 : nullptr;
+      break;
+    default:
+      break;
+    }
+    if (!base)
+      return nullptr;
+    return reinterpret_cast<const VkBool32 *>(static_cast<const char *>(base) + d.offset);
+  }
+  return nullptr;
+}
+
+bool isKnownFeature(std::string_view name) {
+  if (listed(kCoreFeatures, name))
+    return true;
+  for (const Dotted &d : kDotted)
+    if (d.name == name)
+      return true;
+  if (name.starts_with("SubgroupSupportedOperations."))
+    return listed(kSubgroupOperations, name.substr(28));
+  if (name.starts_with("SubgroupSupportedStages."))
+    return listed(kSubgroupStages, name.substr(24));
+  return false;
+}
+
+bool isKnownProperty(std::string_view name) {
+  return name.starts_with("FloatControlsProperties.") && listed(kFloatControls, name.substr(24));
+}
+
+} // namespace spire::run

@@ -1,0 +1,276 @@
+#include "spire/run/ShaderRun.h"
+
+#include "spire/run/ComputePipeline.h"
+#include "spire/run/ScriptTokenizer.h"
+
+#include "ScriptParserSupport.h"
+
+#include <charconv>
+#include <cstring>
+#include <memory>
+
+namespace spire::run {
+
+namespace {
+
+std::vector<std::string_view> split(std::string_view s, char sep) {
+  std::vector<std::string_view> parts;
+  size_t pos = 0;
+  for (;;) {
+    size_t at = s.find(sep, pos);
+    parts.push_back(
+        s.substr(pos, at == std::string_view::npos ? std::string_view::npos : at - pos));
+    if (at == std::string_view::npos)
+      return parts;
+    pos = at + 1;
+  }
+}
+
+std::optional<uint64_t> parseCount(std::string_view s) {
+  uint64_t v = 0;
+  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc() || p != s.data() + s.size())
+    return std::nullopt;
+  return v;
+}
+
+/// One number as a script would write it.
+std::optional<Value> parseNumber(std::string_view s) {
+  ScriptTokenizer tok(s);
+  Token t = tok.next();
+  if (!t.isNumber() || !tok.next().isEnd())
+    return std::nullopt;
+  return t.value();
+}
+
+constexpr uint64_t kMaxBytes = uint64_t(1) << 30;
+
+Diagnostic specError(std::string_view spec, std::string why) {
+  return makeError({}, "buffer '" + std::string(spec) + "': " + why);
+}
+
+} // namespace
+
+std::optional<std::pair<uint32_t, uint32_t>> parseBindingName(std::string_view text) {
+  auto parts = split(text, ':');
+  if (parts.size() > 2)
+    return std::nullopt;
+  std::vector<uint32_t> nums;
+  for (std::string_view p : parts) {
+    auto v = parseCount(p);
+    if (!v || *v > 0xFFFFFFFFu)
+      return std::nullopt;
+    nums.push_back(static_cast<uint32_t>(*v));
+  }
+  if (nums.size() == 1)
+    return std::make_pair(0u, nums[0]);
+  return std::make_pair(nums[0], nums[1]);
+}
+
+Expected<std::vector<uint8_t>>
+bufferFromSpec(std::string_view spec,
+               const std::function<Expected<std::vector<uint8_t>>(const std::string &)> &loader) {
+  auto parts = split(spec, ':');
+  std::string_view kind = parts[0];
+  if (kind == "random" || kind == "zero") {
+    size_t want = kind == "random" ? 3 : 2;
+    if (parts.size() != want)
+      return specError(spec,
+                       kind == "random" ? "expected random:SEED:BYTES" : "expected zero:BYTES");
+    auto bytes = parseCount(parts.back());
+    if (!bytes || *bytes > kMaxBytes)
+      return specError(spec, "a byte count up to 1 GiB");
+    std::vector<uint8_t> out(*bytes, 0);
+    if (kind == "random") {
+      auto seed = parseCount(parts[1]);
+      if (!seed)
+        return specError(spec, "the seed is not a number");
+      // splitmix64: the same bytes for the same seed on every machine.
+      uint64_t state = *seed;
+      for (size_t i = 0; i < out.size(); i += 8) {
+        uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        z ^= z >> 31;
+        for (size_t b = 0; b < 8 && i + b < out.size(); ++b)
+          out[i + b] = static_cast<uint8_t>(z >> (8 * b));
+      }
+    }
+    return out;
+  }
+  if (kind == "series" || kind == "fill" || kind == "data") {
+    size_t want = kind == "series" ? 5 : kind == "fill" ? 4 : 3;
+    if (parts.size() != want)
+      return specError(spec, kind == "series" ? "expected series:TYPE:START:STEP:COUNT"
+                             : kind == "fill" ? "expected fill:TYPE:VALUE:COUNT"
+                                              : "expected data:TYPE:V1,V2,...");
+    auto type = parseAmberType(parts[1]);
+    if (!type)
+      type = parseFormatName(parts[1]);
+    if (!type)
+      return specError(spec, "unknown type " + std::string(parts[1]));
+    BufferFormat format = layoutOf(*type);
+    uint32_t per = format.componentsPerElement();
+    std::vector<Value> values;
+    if (kind == "data") {
+      for (std::string_view v : split(parts[2], ',')) {
+        auto n = parseNumber(v);
+        if (!n)
+          return specError(spec, "'" + std::string(v) + "' is not a number");
+        values.push_back(*n);
+      }
+      if (values.size() % per != 0)
+        return specError(spec, "the values do not fill whole elements of " + type->name);
+    } else {
+      auto count = parseCount(parts.back());
+      if (!count || *count * format.stride > kMaxBytes)
+        return specError(spec, "an element count up to 1 GiB of data");
+      auto start = parseNumber(parts[2]);
+      std::optional<Value> step = kind == "series" ? parseNumber(parts[3]) : Value::integer(0);
+      if (!start || !step)
+        return specError(spec, "the start or step is not a number");
+      bool isFloat =
+          type->isFormat() ? type->formatComponents[0].isFloat() : type->scalar.isFloat();
+      for (uint64_t i = 0; i < *count; ++i) {
+        Value v = isFloat ? Value::real(start->asDouble() + double(i) * step->asDouble())
+                          : Value::integer(start->asBits() + i * step->asBits());
+        for (uint32_t c = 0; c < per; ++c)
+          values.push_back(v);
+      }
+    }
+    std::vector<uint8_t> out;
+    detail::encodeValues(format, values, out);
+    return out;
+  }
+  std::string path(kind == "file" ? spec.substr(5) : spec);
+  auto bytes = loader(path);
+  if (!bytes)
+    return specError(spec, bytes.error().message);
+  if (bytes->size() > kMaxBytes)
+    return specError(spec, "larger than 1 GiB");
+  return std::move(*bytes);
+}
+
+Expected<ShaderRunResult> runShader(VulkanContext &ctx, const ModuleInterface &mi,
+                                    const ShaderRunRequest &req) {
+  const EntryPoint *entry = nullptr;
+  for (const EntryPoint &ep : mi.entryPoints)
+    if (req.entryPoint.empty() ? ep.model == "GLCompute" : ep.name == req.entryPoint) {
+      entry = &ep;
+      break;
+    }
+  if (!entry)
+    return makeError({}, req.entryPoint.empty()
+                             ? std::string("the module has no GLCompute entry point")
+                             : "the module has no entry point " + req.entryPoint);
+  if (entry->model != "GLCompute")
+    return makeError({}, "entry point " + entry->name + " is a " + entry->model +
+                             " shader; spire run dispatches compute shaders");
+  for (const auto &[key, data] : req.buffers)
+    if (!mi.find(key.first, key.second))
+      return makeError({}, "the module has no binding " + std::to_string(key.first) + ":" +
+                               std::to_string(key.second));
+
+  if (mi.pushConstantSize > ctx.properties().limits.maxPushConstantsSize)
+    return makeError({}, "the push constants take " + std::to_string(mi.pushConstantSize) +
+                             " bytes, beyond the device's " +
+                             std::to_string(ctx.properties().limits.maxPushConstantsSize));
+  ComputePipelineDesc desc;
+  desc.spirv = req.words;
+  desc.entryPoint = entry->name;
+  desc.specialization = req.specialization;
+  desc.pushConstantSize = mi.pushConstantSize;
+  struct Bound {
+    const Resource *resource;
+    std::unique_ptr<DeviceBuffer> buffer;
+    size_t bytes;
+  };
+  std::vector<Bound> bound;
+  for (const Resource &r : mi.resources) {
+    if (!isBufferKind(r.kind) && !isTexelBufferKind(r.kind))
+      return makeError({}, "binding " + std::to_string(r.set) + ":" + std::to_string(r.binding) +
+                               " is a " + std::string(descriptorKindName(r.kind)) +
+                               "; a shader run without a script binds buffers only");
+    if (r.count != 1)
+      return makeError({}, "binding " + std::to_string(r.set) + ":" + std::to_string(r.binding) +
+                               " is an array of descriptors; use a script");
+    desc.bindings.push_back(LayoutBinding{r.set, r.binding, r.kind, 1});
+    auto it = req.buffers.find({r.set, r.binding});
+    size_t size = r.blockSize;
+    if (it != req.buffers.end())
+      size = it->second.size();
+    else if (r.runtimeStride)
+      return makeError({}, "binding " + std::to_string(r.set) + ":" + std::to_string(r.binding) +
+                               " ends in a runtime array: give its data with --buffer");
+    if (size > kMaxBytes)
+      return makeError({}, "binding " + std::to_string(r.set) + ":" + std::to_string(r.binding) +
+                               " would take more than 1 GiB");
+    VkBufferUsageFlags usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+    switch (r.kind) {
+    case DescriptorKind::UniformBuffer:
+      usage |= VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT;
+      break;
+    case DescriptorKind::StorageTexelBuffer:
+      usage |= VK_BUFFER_USAGE_STORAGE_TEXEL_BUFFER_BIT;
+      break;
+    case DescriptorKind::UniformTexelBuffer:
+      usage |= VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT;
+      break;
+    default:
+      usage |= VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+      break;
+    }
+    auto buf = DeviceBuffer::create(ctx, size, usage);
+    if (!buf)
+      return buf.error();
+    auto owned = std::make_unique<DeviceBuffer>(std::move(*buf));
+    std::memset(owned->data(), 0, owned->size());
+    if (it != req.buffers.end() && !it->second.empty())
+      std::memcpy(owned->data(), it->second.data(), it->second.size());
+    bound.push_back(Bound{&r, std::move(owned), size});
+  }
+  ctx.takeMessages();
+  auto pipeline = ComputePipeline::create(ctx, desc);
+  if (!pipeline)
+    return pipeline.error();
+  Dispatch d;
+  for (Bound &b : bound) {
+    BoundBinding bb;
+    bb.set = b.resource->set;
+    bb.binding = b.resource->binding;
+    bb.kind = b.resource->kind;
+    BoundElement e;
+    e.buffer = b.buffer->handle();
+    if (isTexelBufferKind(b.resource->kind)) {
+      if (!b.resource->imageFormat)
+        return makeError({}, "texel buffer " + std::to_string(bb.set) + ":" +
+                                 std::to_string(bb.binding) + " has no format in the module");
+      auto view = b.buffer->view(static_cast<VkFormat>(b.resource->imageFormat));
+      if (!view)
+        return view.error();
+      e.texelView = *view;
+    }
+    bb.elements.push_back(e);
+    d.bindings.push_back(std::move(bb));
+  }
+  std::vector<uint8_t> push = req.pushConstants;
+  if (mi.pushConstantSize) {
+    push.resize(mi.pushConstantSize, 0);
+    d.pushConstants = push;
+  }
+  for (int i = 0; i < 3; ++i)
+    d.groups[i] = req.groups[i];
+  d.timed = req.timed;
+  auto r = dispatch(ctx, *pipeline, d);
+  if (!r)
+    return r.error();
+  ShaderRunResult result;
+  result.gpuMilliseconds = r->gpuMilliseconds;
+  for (Bound &b : bound)
+    result.buffers[{b.resource->set, b.resource->binding}] =
+        std::vector<uint8_t>(b.buffer->data(), b.buffer->data() + b.bytes);
+  result.validationMessages = ctx.takeMessages();
+  return result;
+}
+
+} // namespace spire::run

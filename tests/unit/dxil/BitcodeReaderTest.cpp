@@ -1,0 +1,347 @@
+// The bitcode module reader on hand-built LLVM 3.7-style modules: what a consumer reads from the
+// model, and the errors of malformed files (each located at its block, record and bit).
+#include "ModuleBuilder.h"
+
+#include "spire/dxil/BitcodeReader.h"
+#include "spire/dxil/LlvmPrinter.h"
+
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <string>
+
+namespace spire::dxil {
+namespace {
+
+using namespace test;
+
+enum : uint32_t {
+  kModule = kModuleBlock,
+  kConstants = kConstantsBlock,
+  kFunction = kFunctionBlock,
+  kMetadata = kMetadataBlock,
+  kAttachment = kAttachmentBlock,
+  kTypes = kTypeBlock,
+  kAttrGroups = kAttrGroupBlock,
+  kAttrLists = kAttrListBlock,
+};
+
+std::vector<uint8_t> module(uint64_t fnType, const Writes &body, const Writes &extra = {},
+                            const Writes &after = {}) {
+  return buildModule(fnType, body, extra, after);
+}
+
+std::string errorOf(const std::vector<uint8_t> &bytes) {
+  Expected<LlvmModule> m = readBitcode(bytes);
+  return m ? std::string("(read)") : m.error().format();
+}
+
+TEST(DxilBitcodeReader, ReadsAFunctionAConsumerCanQuery) {
+  // define i32 @f(i32 %0) { %2 = add i32 %0, 5 ; ret i32 %2 }   (block 1 holds the ret)
+  std::vector<uint8_t> bytes = module(3, [](BitWriter &w) {
+    w.record(1, {2}); // DECLAREBLOCKS 2
+    w.enterBlock(kConstants, 4);
+    w.record(1, {1});  // SETTYPE i32
+    w.record(4, {10}); // 5 (sign-rotated)
+    w.endBlock();
+    w.record(2, {2, 1, 0}); // add %0 (relative 2), 5 (relative 1)
+    w.record(11, {1});      // br label %1
+    w.record(10, {1});      // ret the add (relative 1)
+  });
+  Expected<LlvmModule> m = readBitcode(bytes);
+  ASSERT_TRUE(m) << m.error().format();
+  ASSERT_EQ(m->functions.size(), 1u);
+  const Function &f = m->functions[0];
+  EXPECT_EQ(m->name(f.value), "f");
+  EXPECT_FALSE(f.isDeclaration);
+  EXPECT_EQ(f.numArguments, 1u);
+  EXPECT_EQ(f.numBlocks, 2u);
+  ASSERT_EQ(f.numInstructions, 3u);
+  const Instruction &add = m->instructions[f.firstInstruction];
+  EXPECT_EQ(add.opcode, Opcode::Add);
+  std::span<const ValueId> ops = m->operandsOf(add);
+  ASSERT_EQ(ops.size(), 2u);
+  EXPECT_EQ(m->values[ops[0]].kind, ValueKind::Argument);
+  int64_t five = 0;
+  EXPECT_TRUE(m->constantInt(ops[1], five));
+  EXPECT_EQ(five, 5);
+  EXPECT_EQ(m->types[m->typeOf(ops[1])].kind, TypeKind::Integer);
+  const Instruction &ret = m->instructions[f.firstInstruction + 2];
+  EXPECT_EQ(ret.opcode, Opcode::Ret);
+  EXPECT_EQ(m->operands[ret.firstOperand], add.value);
+  EXPECT_EQ(printLlvmModuleToString(*m),
+            "\n"
+            "define i32 @f(i32 %0) {\n"
+            "  %2 = add i32 %0, 5\n"
+            "  br label %3\n"
+            "\n"
+            "3:                                                ; preds = %1\n"
+            "  ret i32 %2\n"
+            "}\n");
+}
+
+TEST(DxilBitcodeReader, DebugLocationsAreKept) {
+  std::vector<uint8_t> bytes = module(
+      3,
+      [](BitWriter &w) {
+        w.record(1, {1});
+        w.record(2, {1, 1, 0}); // add %0, %0
+        w.record(35, {7, 3, 1, 0});
+        w.record(10, {1});
+        w.record(33, {}); // the ret: the same location again
+      },
+      {},
+      [](BitWriter &w) {
+        w.enterBlock(kMetadata, 3);
+        w.record(3, {}); // !{}: the scope
+        w.endBlock();
+      });
+  Expected<LlvmModule> m = readBitcode(bytes);
+  ASSERT_TRUE(m) << m.error().format();
+  ASSERT_EQ(m->debugLocs.size(), 1u);
+  EXPECT_EQ(m->debugLocs[0].line, 7u);
+  EXPECT_EQ(m->debugLocs[0].column, 3u);
+  EXPECT_EQ(m->debugLocs[0].scope, 0u);
+  EXPECT_EQ(m->instructions[0].debugLoc, 0u);
+  EXPECT_EQ(m->instructions[1].debugLoc, 0u);
+}
+
+TEST(DxilBitcodeReader, ForwardReferencesAreResolved) {
+  // A phi in block 1 names the add of block 1 before it exists (signed relative id).
+  std::vector<uint8_t> bytes = module(3, [](BitWriter &w) {
+    w.record(1, {2});
+    w.record(11, {1});             // br %1 ... block 0 -> block 1
+    w.record(16, {1, 2, 0, 3, 1}); // phi i32 [ %0, %0 ], [ the add (relative -1), %1 ]
+    w.record(2, {1, 2, 0});        // add phi, %0
+    w.record(10, {1});
+  });
+  Expected<LlvmModule> m = readBitcode(bytes);
+  ASSERT_TRUE(m) << m.error().format();
+  const Function &f = m->functions[0];
+  const Instruction &phi = m->instructions[f.firstInstruction + 1];
+  const Instruction &add = m->instructions[f.firstInstruction + 2];
+  EXPECT_EQ(m->operands[phi.firstOperand + 2], add.value);
+}
+
+TEST(DxilBitcodeReader, MetadataNamedNodesAndAttachments) {
+  std::vector<uint8_t> bytes = module(
+      2,
+      [](BitWriter &w) {
+        w.record(1, {1});
+        w.record(10, {}); // ret void
+        w.enterBlock(kAttachment, 3);
+        w.record(11, {0, 0, 1}); // instruction 0: kind 0 -> node 1
+        w.endBlock();
+      },
+      {},
+      [](BitWriter &w) {
+        w.enterBlock(kMetadata, 3);
+        w.record(1, chars("hi"));       // !"hi"      md 0
+        w.record(3, {1, 0});            // !{!"hi", null} md 1
+        w.record(4, chars("my.named")); // NAME
+        w.record(10, {1});              // NAMED_NODE !1
+        std::vector<uint64_t> kind = {0};
+        for (char c : std::string("dx.precise"))
+          kind.push_back(uint8_t(c));
+        w.record(6, kind); // KIND 0 = dx.precise
+        w.endBlock();
+      });
+  Expected<LlvmModule> m = readBitcode(bytes);
+  ASSERT_TRUE(m) << m.error().format();
+  ASSERT_EQ(m->namedMetadata.size(), 1u);
+  EXPECT_EQ(m->str(m->namedMetadata[0].name), "my.named");
+  EXPECT_EQ(m->metadataKindName(0), "dx.precise");
+  const Instruction &ret = m->instructions[0];
+  ASSERT_EQ(ret.attachments.count, 1u);
+  std::string text = printLlvmModuleToString(*m);
+  EXPECT_NE(text.find("  ret void, !dx.precise !0\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("!my.named = !{!0}\n\n!0 = !{!\"hi\", null}\n"), std::string::npos) << text;
+}
+
+TEST(DxilBitcodeReader, AttributeGroupsAndLists) {
+  std::vector<uint8_t> bytes = module(2, {}, [](BitWriter &w) {
+    w.enterBlock(kAttrGroups, 3);
+    std::vector<uint64_t> group = {1, 0xFFFFFFFFu, 0, 21, 0, 18, 4};
+    for (char c : std::string("key"))
+      group.push_back(uint8_t(c));
+    group.push_back(0);
+    for (char c : std::string("v\"1"))
+      group.push_back(uint8_t(c));
+    group.push_back(0);
+    w.record(3, group); // readonly nounwind "key"="v\"1"
+    w.endBlock();
+    w.enterBlock(kAttrLists, 3);
+    w.record(2, {1});
+    w.endBlock();
+  });
+  // the function record names attribute list 1
+  bytes = module(2, {}, [](BitWriter &w) {
+    w.enterBlock(kAttrGroups, 3);
+    std::vector<uint64_t> group = {1, 0xFFFFFFFFu, 0, 21, 0, 18, 4};
+    for (char c : std::string("key"))
+      group.push_back(uint8_t(c));
+    group.push_back(0);
+    for (char c : std::string("v\"1"))
+      group.push_back(uint8_t(c));
+    group.push_back(0);
+    w.record(3, group);
+    w.endBlock();
+    w.enterBlock(kAttrLists, 3);
+    w.record(2, {1});
+    w.endBlock();
+    w.record(8, {2, 0, 1, 0, 1, 0, 0, 0}); // declare void @1() #0
+  });
+  Expected<LlvmModule> m = readBitcode(bytes);
+  ASSERT_TRUE(m) << m.error().format();
+  std::string text = printLlvmModuleToString(*m);
+  EXPECT_NE(text.find("; Function Attrs: nounwind readonly\ndeclare void @f() #0\n"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("attributes #0 = { nounwind readonly \"key\"=\"v\\221\" }"),
+            std::string::npos)
+      << text;
+}
+
+// --- malformed files -------------------------------------------------------------------------
+
+TEST(DxilBitcodeReader, FileLevelErrors) {
+  EXPECT_NE(errorOf({'x', 'y', 'z', 'w'}).find("not LLVM bitcode"), std::string::npos);
+  EXPECT_NE(errorOf({'B', 'C', 0xC0, 0xDE, 0}).find("not a multiple of 4"), std::string::npos);
+  std::vector<uint8_t> wrapper = {0xDE, 0xC0, 0x17, 0x0B, 0, 0, 0, 0, 100, 0,
+                                  0,    0,    8,    0,    0, 0, 0, 0, 0,   0};
+  EXPECT_NE(errorOf(wrapper).find("wrapper points outside"), std::string::npos);
+  EXPECT_NE(errorOf({0xDE, 0xC0, 0x17, 0x0B}).find("shorter than 20"), std::string::npos);
+  BitWriter empty;
+  empty.enterBlock(13, 3); // only an identification block
+  empty.endBlock();
+  EXPECT_NE(errorOf(empty.bitcode()).find("without a module block"), std::string::npos);
+}
+
+TEST(DxilBitcodeReader, RecordLevelErrors) {
+  struct Case {
+    std::vector<uint8_t> bytes;
+    const char *message;
+  };
+  auto inBody = [](std::function<void(BitWriter &)> f) { return module(3, f); };
+  Case cases[] = {
+      {module(99, {}), "type id 99 is not defined"},
+      {module(1, {}), "not a function type"},
+      {inBody([](BitWriter &w) { w.record(10, {1}); }), "instruction before DECLAREBLOCKS"},
+      {inBody([](BitWriter &w) { w.record(1, {0}); }), "DECLAREBLOCKS missing"},
+      {inBody([](BitWriter &w) {
+         w.record(1, {1});
+         w.record(2, {1, 1, 0});
+       }),
+       "ends before its last block is terminated"},
+      {inBody([](BitWriter &w) {
+         w.record(1, {1});
+         w.record(11, {5});
+       }),
+       "block index 5 out of range"},
+      {inBody([](BitWriter &w) {
+         w.record(1, {1});
+         w.record(10, {1});
+         w.record(10, {1});
+       }),
+       "after the last block was terminated"},
+      {inBody([](BitWriter &w) {
+         w.record(1, {1});
+         w.record(200, {});
+       }),
+       "unknown instruction record code 200"},
+      {inBody([](BitWriter &w) {
+         w.record(1, {1});
+         w.record(13, {});
+       }),
+       "not supported"},
+      {inBody([](BitWriter &w) {
+         w.record(1, {2});
+         w.record(16, {1, 7, 0}); // phi naming a value that never comes
+         w.record(10, {1});
+         w.record(10, {1});
+       }),
+       "refers to no value"},
+      {inBody([](BitWriter &w) {
+         w.record(1, {1});
+         w.record(2, {1, 1, 99}); // binary operator 99
+       }),
+       "invalid binary operator"},
+      {inBody([](BitWriter &w) {
+         w.record(1, {1});
+         w.record(9, {1, 1, 20}); // predicate 20
+       }),
+       "unknown comparison predicate 20"},
+      {inBody([](BitWriter &w) {
+         w.record(1, {1});
+         w.record(34, {0, 0, 1}); // call of the i32 argument
+       }),
+       "not a function"},
+      {inBody([](BitWriter &w) {
+         w.enterBlock(kConstants, 4);
+         w.record(4, {2});
+         w.endBlock();
+       }),
+       "constant before any SETTYPE"},
+      {inBody([](BitWriter &w) {
+         w.enterBlock(kConstants, 4);
+         w.record(1, {1});
+         w.record(6, {0});
+         w.endBlock();
+       }),
+       "not floating point"},
+      {inBody([](BitWriter &w) {
+         w.enterBlock(kConstants, 4);
+         w.record(1, {1});
+         w.record(7, {0, 0});
+         w.endBlock();
+       }),
+       "not an aggregate"},
+      {module(2, {},
+              [](BitWriter &w) {
+                w.enterBlock(kMetadata, 3);
+                w.record(4, chars("n"));
+                w.record(1, chars("s"));
+                w.endBlock();
+              }),
+       "NAME not followed by NAMED_NODE"},
+      {module(2, {},
+              [](BitWriter &w) {
+                w.enterBlock(kMetadata, 3);
+                w.record(3, {5}); // a node naming metadata 4, which never comes
+                w.endBlock();
+              }),
+       "refers to no metadata"},
+      {module(2, {},
+              [](BitWriter &w) {
+                w.enterBlock(kAttrGroups, 3);
+                w.record(3, {1, 0xFFFFFFFFu, 0, 500});
+                w.endBlock();
+              }),
+       "unknown attribute kind 500"},
+      {module(2, {},
+              [](BitWriter &w) {
+                w.enterBlock(kAttrLists, 3);
+                w.record(2, {7});
+                w.endBlock();
+              }),
+       "group 7 that does not exist"},
+      {module(2, {},
+              [](BitWriter &w) {
+                w.record(8, {2, 0, 1, 0, 9, 0, 0, 0});
+              }),
+       "attribute list index out of range"},
+      {module(2, {},
+              [](BitWriter &w) {
+                w.record(8, {2, 0, 0, 0, 0, 0, 0, 0});
+              }),
+       "ends before every function defined has a body"},
+  };
+  for (const Case &c : cases) {
+    std::string e = errorOf(c.bytes);
+    EXPECT_NE(e.find(c.message), std::string::npos) << "expected '" << c.message << "', got " << e;
+    EXPECT_NE(e.find("record"), std::string::npos) << e; // located at a record
+  }
+}
+
+} // namespace
+} // namespace spire::dxil

@@ -1,0 +1,433 @@
+// The LLVM bitstream cursor on hand-built bit patterns: fields, VBR boundaries, char6, blobs,
+// arrays, local and BLOCKINFO abbreviations, blocks, and every malformed-stream error.
+#include "BitWriter.h"
+
+#include "spire/dxil/Bitstream.h"
+
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <string>
+
+namespace spire::dxil {
+namespace {
+
+using test::BitWriter;
+
+std::string errorOf(const Status &s) { return s ? std::string() : s.error().message; }
+
+TEST(DxilBitstream, FixedFieldsAcrossBytesAndWords) {
+  BitWriter w;
+  w.fixed(5, 3);
+  w.fixed(0x1FF, 9);
+  w.fixed(0x123456789ABCDEF0ull, 64);
+  w.fixed(1, 1);
+  w.align32();
+  BitstreamReader r(w.bytes());
+  EXPECT_EQ(r.readFixed(3), 5u);
+  EXPECT_EQ(r.readFixed(9), 0x1FFu);
+  EXPECT_EQ(r.readFixed(64), 0x123456789ABCDEF0ull);
+  EXPECT_EQ(r.readFixed(1), 1u);
+  EXPECT_FALSE(r.failed());
+  r.alignTo32();
+  EXPECT_TRUE(r.atEnd());
+  EXPECT_EQ(r.readFixed(1), 0u);
+  EXPECT_TRUE(r.failed()); // past the end: zero and a sticky failure
+}
+
+TEST(DxilBitstream, VbrBoundaries) {
+  const uint64_t values[] = {0,           1, 31, 32, 33, 1023, 1024, 0xFFFFFFFFull, 0x100000000ull,
+                             ~uint64_t(0)};
+  BitWriter w;
+  for (uint64_t v : values)
+    w.vbr(v, 6);
+  for (uint64_t v : values)
+    w.vbr(v, 4);
+  w.align32();
+  BitstreamReader r(w.bytes());
+  for (uint64_t v : values)
+    EXPECT_EQ(r.readVbr(6), v);
+  for (uint64_t v : values)
+    EXPECT_EQ(r.readVbr(4), v);
+  EXPECT_FALSE(r.failed());
+}
+
+TEST(DxilBitstream, VbrLongerThan64BitsFails) {
+  BitWriter w;
+  for (int i = 0; i < 14; ++i) // 14 chunks of 5 bits: 70 bits of value
+    w.fixed(0x3F, 6);
+  w.fixed(1, 6);
+  w.align32();
+  BitstreamReader r(w.bytes());
+  r.readVbr(6);
+  EXPECT_TRUE(r.failed());
+}
+
+/// A block 8 (width 3) holding whatever `body` writes, as a whole stream.
+template <class F> std::vector<uint8_t> inBlock(F body, unsigned width = 3) {
+  BitWriter w;
+  w.enterBlock(8, width);
+  body(w);
+  w.endBlock();
+  w.align32();
+  return w.bytes();
+}
+
+void defineAbbrev(BitWriter &w, std::initializer_list<std::pair<int, uint64_t>> ops) {
+  w.defineAbbrev(ops);
+}
+
+struct Reading {
+  BitstreamReader reader;
+  BitstreamRecord rec;
+  explicit Reading(const std::vector<uint8_t> &bytes) : reader(bytes) {}
+  /// Enters the first block and reads its first record.
+  Status firstRecord() {
+    Expected<BitstreamEntry> e = reader.advance();
+    if (!e)
+      return e.error();
+    EXPECT_EQ(e->kind, BitstreamEntry::Kind::SubBlock);
+    if (Status s = reader.enterBlock(e->id); !s)
+      return s;
+    return nextRecord();
+  }
+  Status nextRecord() {
+    Expected<BitstreamEntry> e = reader.advance();
+    if (!e)
+      return e.error();
+    if (e->kind != BitstreamEntry::Kind::Record)
+      return makeError({}, "not a record");
+    return reader.readRecord(e->id, rec);
+  }
+};
+
+TEST(DxilBitstream, UnabbreviatedRecordAndBlockEnd) {
+  std::vector<uint8_t> bytes = inBlock([](BitWriter &w) { w.record(7, {1, 2, 300}); });
+  Reading r(bytes);
+  ASSERT_TRUE(r.firstRecord());
+  EXPECT_EQ(r.rec.code, 7u);
+  EXPECT_EQ(r.rec.ops, (std::vector<uint64_t>{1, 2, 300}));
+  Expected<BitstreamEntry> end = r.reader.advance();
+  ASSERT_TRUE(end);
+  EXPECT_EQ(end->kind, BitstreamEntry::Kind::EndBlock);
+  Expected<BitstreamEntry> eos = r.reader.advance();
+  ASSERT_TRUE(eos);
+  EXPECT_EQ(eos->kind, BitstreamEntry::Kind::EndOfStream);
+}
+
+TEST(DxilBitstream, AbbreviatedRecordWithLiteralFixedVbrArrayAndChar6) {
+  std::vector<uint8_t> bytes = inBlock([](BitWriter &w) {
+    defineAbbrev(w, {{-1, 9}, {1, 4}, {2, 6}, {3, 0}, {4, 0}});
+    w.fixed(4, 3); // the first application abbreviation
+    w.fixed(11, 4);
+    w.vbr(1000, 6);
+    w.vbr(3, 6); // three char6 elements: 'a', 'Z', '_'
+    w.fixed(0, 6);
+    w.fixed(51, 6);
+    w.fixed(63, 6);
+  });
+  Reading r(bytes);
+  ASSERT_TRUE(r.firstRecord());
+  EXPECT_EQ(r.rec.code, 9u);
+  EXPECT_EQ(r.rec.ops, (std::vector<uint64_t>{11, 1000, 'a', 'Z', '_'}));
+}
+
+TEST(DxilBitstream, BlobIsAlignedAndViewed) {
+  std::vector<uint8_t> bytes = inBlock([](BitWriter &w) {
+    defineAbbrev(w, {{-1, 1}, {5, 0}});
+    w.fixed(4, 3);
+    w.vbr(5, 6);
+    w.align32();
+    for (char c : std::string("hello"))
+      w.fixed(uint8_t(c), 8);
+    w.align32();
+    w.record(2, {42});
+  });
+  Reading r(bytes);
+  ASSERT_TRUE(r.firstRecord());
+  ASSERT_EQ(r.rec.blob.size(), 5u);
+  EXPECT_EQ(std::string(r.rec.blob.begin(), r.rec.blob.end()), "hello");
+  ASSERT_TRUE(r.nextRecord());
+  EXPECT_EQ(r.rec.code, 2u);
+  EXPECT_EQ(r.rec.ops, (std::vector<uint64_t>{42}));
+}
+
+TEST(DxilBitstream, BlockInfoAbbreviationsApplyToTheirBlock) {
+  BitWriter w;
+  w.enterBlock(0, 2); // BLOCKINFO
+  w.record(1, {8});   // SETBID 8
+  defineAbbrev(w, {{-1, 5}, {1, 8}});
+  w.endBlock();
+  w.enterBlock(8, 3);
+  w.fixed(4, 3); // the BLOCKINFO abbreviation is id 4 in block 8
+  w.fixed(200, 8);
+  w.endBlock();
+  w.align32();
+  Reading r(w.bytes());
+  ASSERT_TRUE(r.firstRecord());
+  EXPECT_EQ(r.rec.code, 5u);
+  EXPECT_EQ(r.rec.ops, (std::vector<uint64_t>{200}));
+}
+
+TEST(DxilBitstream, SkipBlockUsesTheLengthWord) {
+  BitWriter w;
+  w.enterBlock(8, 3);
+  w.enterBlock(9, 4);
+  w.record(1, {1, 2, 3});
+  w.endBlock();
+  w.record(2, {7});
+  w.endBlock();
+  w.align32();
+  Reading r(w.bytes());
+  Expected<BitstreamEntry> e = r.reader.advance();
+  ASSERT_TRUE(e);
+  ASSERT_TRUE(r.reader.enterBlock(e->id));
+  e = r.reader.advance();
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->kind, BitstreamEntry::Kind::SubBlock);
+  EXPECT_EQ(e->id, 9u);
+  ASSERT_TRUE(r.reader.skipBlock());
+  ASSERT_TRUE(r.nextRecord());
+  EXPECT_EQ(r.rec.code, 2u);
+}
+
+// --- malformed streams -----------------------------------------------------------------------
+
+TEST(DxilBitstream, UndefinedAbbreviationIdIsAnError) {
+  std::vector<uint8_t> bytes = inBlock([](BitWriter &w) { w.fixed(6, 3); });
+  Reading r(bytes);
+  Status s = r.firstRecord();
+  ASSERT_FALSE(s);
+  EXPECT_NE(errorOf(s).find("abbreviation id 6 is not defined"), std::string::npos);
+  EXPECT_EQ(s.error().location.kind, Location::Kind::Bitcode);
+  EXPECT_EQ(s.error().location.scopeName(), "MODULE_BLOCK");
+}
+
+TEST(DxilBitstream, ArrayLongerThanTheDataIsAnError) {
+  std::vector<uint8_t> bytes = inBlock([](BitWriter &w) {
+    defineAbbrev(w, {{-1, 1}, {3, 0}, {1, 8}});
+    w.fixed(4, 3);
+    w.vbr(uint64_t(1) << 32, 6); // 2^32 elements
+  });
+  Reading r(bytes);
+  Status s = r.firstRecord();
+  ASSERT_FALSE(s);
+  EXPECT_NE(errorOf(s).find("array of 4294967296 elements"), std::string::npos);
+}
+
+TEST(DxilBitstream, BlobPastTheEndIsAnError) {
+  std::vector<uint8_t> bytes = inBlock([](BitWriter &w) {
+    defineAbbrev(w, {{-1, 1}, {5, 0}});
+    w.fixed(4, 3);
+    w.vbr(1000000, 6);
+  });
+  Reading r(bytes);
+  Status s = r.firstRecord();
+  ASSERT_FALSE(s);
+  EXPECT_NE(errorOf(s).find("blob of 1000000 bytes"), std::string::npos);
+}
+
+TEST(DxilBitstream, UnabbreviatedRecordWithTooManyOperandsIsAnError) {
+  std::vector<uint8_t> bytes = inBlock([](BitWriter &w) {
+    w.fixed(3, 3);
+    w.vbr(1, 6);
+    w.vbr(uint64_t(1) << 40, 6);
+  });
+  Reading r(bytes);
+  Status s = r.firstRecord();
+  ASSERT_FALSE(s);
+  EXPECT_NE(errorOf(s).find("operands runs past the end"), std::string::npos);
+}
+
+TEST(DxilBitstream, AbbreviationDefinitionErrors) {
+  struct Case {
+    std::function<void(BitWriter &)> body;
+    const char *message;
+  } cases[] = {
+      {[](BitWriter &w) {
+         defineAbbrev(w, {{-1, 1}, {1, 65}});
+       },
+       "field width 65 out of range"},
+      {[](BitWriter &w) {
+         defineAbbrev(w, {{-1, 1}, {2, 1}});
+       },
+       "field width 1 out of range"},
+      {[](BitWriter &w) {
+         w.fixed(2, 3);
+         w.vbr(2, 5);
+         w.fixed(1, 1);
+         w.vbr(1, 8);
+         w.fixed(0, 1);
+         w.fixed(7, 3);
+       },
+       "unknown encoding 7"},
+      {[](BitWriter &w) {
+         defineAbbrev(w, {{-1, 1}, {3, 0}, {1, 8}, {1, 8}});
+       },
+       "array is not the next-to-last"},
+      {[](BitWriter &w) {
+         defineAbbrev(w, {{-1, 1}, {3, 0}, {5, 0}});
+       },
+       "array element is not a scalar"},
+      {[](BitWriter &w) {
+         defineAbbrev(w, {{-1, 1}, {5, 0}, {1, 8}});
+       },
+       "blob is not the last"},
+      {[](BitWriter &w) {
+         w.fixed(2, 3);
+         w.vbr(0, 5);
+       },
+       "with 0 operands"},
+  };
+  for (const Case &c : cases) {
+    std::vector<uint8_t> bytes = inBlock(c.body);
+    Reading r(bytes);
+    Status s = r.firstRecord();
+    ASSERT_FALSE(s) << c.message;
+    EXPECT_NE(errorOf(s).find(c.message), std::string::npos) << errorOf(s);
+  }
+}
+
+TEST(DxilBitstream, BlockErrors) {
+  { // a block whose length runs past the data
+    BitWriter w;
+    w.fixed(1, 2);
+    w.vbr(8, 8);
+    w.vbr(3, 4);
+    w.align32();
+    w.fixed(1000, 32);
+    w.align32();
+    BitstreamReader r(w.bytes());
+    Expected<BitstreamEntry> e = r.advance();
+    ASSERT_TRUE(e);
+    Status s = r.enterBlock(e->id);
+    ASSERT_FALSE(s);
+    EXPECT_NE(errorOf(s).find("runs past the end"), std::string::npos);
+  }
+  { // abbreviation width 0
+    BitWriter w;
+    w.fixed(1, 2);
+    w.vbr(8, 8);
+    w.vbr(0, 4);
+    w.align32();
+    w.fixed(0, 32);
+    BitstreamReader r(w.bytes());
+    Expected<BitstreamEntry> e = r.advance();
+    ASSERT_TRUE(e);
+    EXPECT_NE(errorOf(r.enterBlock(e->id)).find("width 0 out of range"), std::string::npos);
+  }
+  { // nesting deeper than the limit
+    BitWriter w;
+    for (int i = 0; i < 5; ++i)
+      w.enterBlock(8, 3);
+    for (int i = 0; i < 5; ++i)
+      w.endBlock();
+    w.align32();
+    BitstreamReader r(w.bytes(), 4);
+    Status last;
+    for (int i = 0; i < 5 && last; ++i) {
+      Expected<BitstreamEntry> e = r.advance();
+      ASSERT_TRUE(e);
+      last = r.enterBlock(e->id);
+    }
+    ASSERT_FALSE(last);
+    EXPECT_NE(errorOf(last).find("nested more than 4 deep"), std::string::npos);
+  }
+  { // a block end outside any block
+    BitWriter w;
+    w.fixed(0, 2);
+    w.fixed(1, 30);
+    BitstreamReader r(w.bytes());
+    Expected<BitstreamEntry> e = r.advance();
+    ASSERT_FALSE(e);
+    EXPECT_NE(e.error().message.find("outside any block"), std::string::npos);
+  }
+  { // a block that ends before its declared length
+    BitWriter w;
+    w.enterBlock(8, 3);
+    w.record(1, {1});
+    w.endBlock();
+    w.align32();
+    std::vector<uint8_t> bytes = w.bytes();
+    bytes[4] += 1; // one word more than the block holds
+    bytes.insert(bytes.end(), 4, 0);
+    Reading r(bytes);
+    ASSERT_TRUE(r.firstRecord());
+    Expected<BitstreamEntry> e = r.reader.advance();
+    ASSERT_FALSE(e);
+    EXPECT_NE(e.error().message.find("not where its length says"), std::string::npos);
+  }
+  { // a record at the top level
+    BitWriter w;
+    w.fixed(3, 2);
+    w.fixed(0xFFFF, 30);
+    BitstreamReader r(w.bytes());
+    Expected<BitstreamEntry> e = r.advance();
+    ASSERT_FALSE(e);
+    EXPECT_NE(e.error().message.find("record outside any block"), std::string::npos);
+  }
+  { // an abbreviation definition at the top level
+    BitWriter w;
+    w.fixed(2, 2);
+    w.fixed(0xFFFF, 30);
+    BitstreamReader r(w.bytes());
+    Expected<BitstreamEntry> e = r.advance();
+    ASSERT_FALSE(e);
+    EXPECT_NE(e.error().message.find("definition outside any block"), std::string::npos);
+  }
+}
+
+TEST(DxilBitstream, BlockInfoErrors) {
+  { // a definition before SETBID
+    BitWriter w;
+    w.enterBlock(0, 2);
+    defineAbbrev(w, {{-1, 5}});
+    w.endBlock();
+    w.align32();
+    BitstreamReader r(w.bytes());
+    Expected<BitstreamEntry> e = r.advance();
+    ASSERT_FALSE(e);
+    EXPECT_NE(e.error().message.find("before SETBID"), std::string::npos);
+  }
+  { // a block inside BLOCKINFO
+    BitWriter w;
+    w.enterBlock(0, 2);
+    w.enterBlock(8, 2);
+    w.endBlock();
+    w.endBlock();
+    w.align32();
+    BitstreamReader r(w.bytes());
+    Expected<BitstreamEntry> e = r.advance();
+    ASSERT_FALSE(e);
+    EXPECT_NE(e.error().message.find("inside the BLOCKINFO"), std::string::npos);
+  }
+  { // SETBID without an id
+    BitWriter w;
+    w.enterBlock(0, 2);
+    w.record(1, {});
+    w.endBlock();
+    w.align32();
+    BitstreamReader r(w.bytes());
+    Expected<BitstreamEntry> e = r.advance();
+    ASSERT_FALSE(e);
+    EXPECT_NE(e.error().message.find("SETBID record without"), std::string::npos);
+  }
+}
+
+TEST(DxilBitstream, RecordPastTheEndOfItsBlockIsAnError) {
+  BitWriter w;
+  w.enterBlock(8, 3);
+  w.record(1, {1});
+  w.endBlock();
+  w.align32();
+  std::vector<uint8_t> bytes = w.bytes();
+  // Shrink the declared length to zero words: the record lies past the block's end.
+  bytes[4] = bytes[5] = bytes[6] = bytes[7] = 0;
+  Reading r(bytes);
+  Status s = r.firstRecord();
+  ASSERT_FALSE(s);
+  EXPECT_NE(errorOf(s).find("past the end of its block"), std::string::npos);
+}
+
+} // namespace
+} // namespace spire::dxil

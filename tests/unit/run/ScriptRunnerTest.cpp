@@ -1,0 +1,239 @@
+// The runner on a Vulkan device (lavapipe when there is no GPU), with the validation layers on
+// when installed: passing, failing and skipped scripts, a validation message failing a test,
+// --via, and a shader run from the command-line form. Without a device these tests skip.
+#include "spire/run/ScriptRunner.h"
+#include "spire/run/ShaderRun.h"
+
+#include "spire/run/Reflection.h"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <memory>
+
+namespace spire::run {
+namespace {
+
+class Runner : public ::testing::Test {
+protected:
+  static void SetUpTestSuite() {
+    DeviceOptions o;
+    o.validation = true;
+    auto c = VulkanContext::create(o);
+    if (c)
+      ctx_ = std::move(*c);
+    else
+      why_ = c.error().message;
+  }
+  static void TearDownTestSuite() { ctx_.reset(); }
+  void SetUp() override {
+    if (!ctx_)
+      GTEST_SKIP() << "no Vulkan device: " << why_;
+  }
+
+  static ScriptResult run(std::string_view text, const RunOptions &o = {}) {
+    auto s = parseScript(text, [](std::string_view) -> Expected<std::vector<uint8_t>> {
+      return makeError({}, "no files here");
+    });
+    EXPECT_TRUE(s.ok()) << (s ? "" : s.error().message);
+    if (!s)
+      return ScriptResult{ScriptResult::Outcome::Fail, "parse", 0, {}};
+    return runScript(*ctx_, *s, o);
+  }
+
+  static inline std::unique_ptr<VulkanContext> ctx_;
+  static inline std::string why_;
+};
+
+constexpr std::string_view kDouble = R"(#!amber
+SHADER compute doubler GLSL
+#version 430
+layout(local_size_x = 4) in;
+layout(set = 0, binding = 0) buffer B { int v[]; } b;
+layout(push_constant) uniform P { int add; } p;
+layout(constant_id = 1) const int factor = 2;
+void main() {
+  uint i = gl_GlobalInvocationID.x;
+  for (int k = 0; k < 2; ++k)
+    if (b.v[i] > -100) b.v[i] = b.v[i] * factor + p.add * k;
+}
+END
+BUFFER data DATA_TYPE int32 SIZE 8 SERIES_FROM 1 INC_BY 1
+BUFFER pc DATA_TYPE int32 DATA 1 END
+PIPELINE compute pipe
+  ATTACH doubler SPECIALIZE 1 AS int32 3
+  BIND BUFFER data AS storage DESCRIPTOR_SET 0 BINDING 0
+  BIND BUFFER pc AS push_constant
+END
+RUN pipe 2 1 1
+)";
+
+TEST_F(Runner, APassingScript) {
+  // v * 3 * 3 + 1: 10, 19, 28, ...
+  ScriptResult r = run(std::string(kDouble) + "EXPECT data IDX 0 EQ 10 19 28 37 46 55 64 73\n");
+  EXPECT_EQ(r.outcome, ScriptResult::Outcome::Pass) << r.message;
+  EXPECT_EQ(resultLine("t.amber", r), "PASS t.amber");
+}
+
+TEST_F(Runner, AFailingExpectationNamesTheValue) {
+  ScriptResult r = run(std::string(kDouble) + "EXPECT data IDX 0 EQ 10 19\n"
+                                              "EXPECT data IDX 4 EQ 19 29\n");
+  EXPECT_EQ(r.outcome, ScriptResult::Outcome::Fail);
+  EXPECT_EQ(r.line, 23u);
+  EXPECT_EQ(r.message, "data byte 8 (value 1): got 28, expected == 29");
+  EXPECT_EQ(resultLine("t.amber", r),
+            "FAIL t.amber:23: data byte 8 (value 1): got 28, expected == 29");
+  EXPECT_EQ(resultJson("t.amber", r).substr(0, 67),
+            "{\"file\":\"t.amber\",\"status\":\"fail\",\"line\":23,\"message\":\"data byte 8 ");
+}
+
+TEST_F(Runner, ShadersThroughSpireComputeTheSame) {
+  std::string script = std::string(kDouble) + "EXPECT data IDX 28 EQ 73\n";
+  for (const char *via : {"asm", "roundtrip", "opt=canonicalize"}) {
+    RunOptions o;
+    o.compile.via = *Via::parse(via);
+    ScriptResult r = run(script, o);
+    EXPECT_EQ(r.outcome, ScriptResult::Outcome::Pass) << via << ": " << r.message;
+  }
+  RunOptions bad;
+  bad.compile.via = *Via::parse("opt=no-such-pass");
+  EXPECT_EQ(run(script, bad).outcome, ScriptResult::Outcome::Fail);
+}
+
+TEST_F(Runner, UnmetRequirementsSkip) {
+  ScriptResult r = run(std::string(kDouble) + "DEVICE_EXTENSION VK_SPIRE_no_such_extension\n");
+  EXPECT_EQ(r.outcome, ScriptResult::Outcome::Skip);
+  EXPECT_EQ(r.message, ctx_->deviceName() + " lacks VK_SPIRE_no_such_extension");
+  ScriptResult cl = run("#!amber\nSHADER compute k OPENCL-C\nkernel void k() {}\nEND\n"
+                        "PIPELINE compute p\n  ATTACH k\nEND\n");
+  EXPECT_EQ(cl.outcome, ScriptResult::Outcome::Skip);
+  EXPECT_EQ(cl.message, "OPENCL-C shader k needs clspv, which is not available");
+  ExtraRequirements extra;
+  extra.skipOnDevices.push_back(ctx_->deviceName());
+  extra.note = "listed";
+  RunOptions o;
+  o.extra = &extra;
+  EXPECT_EQ(run(kDouble, o).message, "known problem of " + ctx_->deviceName() + ": listed");
+}
+
+TEST_F(Runner, ShaderErrorsFailAtTheShader) {
+  ScriptResult r = run("#!amber\n\nSHADER compute s GLSL\nvoid main() { nope; }\nEND\n"
+                       "PIPELINE compute p\n  ATTACH s\nEND\n");
+  EXPECT_EQ(r.outcome, ScriptResult::Outcome::Fail);
+  EXPECT_EQ(r.line, 3u);
+  EXPECT_NE(r.message.find("shader s: GLSL:"), std::string::npos) << r.message;
+  ScriptResult entry = run("#!amber\nSHADER compute s GLSL\n#version 430\nvoid main() {}\nEND\n"
+                           "PIPELINE compute p\n  ATTACH s ENTRY_POINT other\nEND\n");
+  EXPECT_EQ(entry.message, "shader s has no entry point other");
+}
+
+TEST_F(Runner, AValidationMessageFailsTheScript) {
+  if (!ctx_->validationEnabled())
+    GTEST_SKIP() << "the validation layers are not installed";
+  // The shader reads a storage buffer; the script binds a uniform buffer there.
+  ScriptResult r = run(R"(#!amber
+SHADER compute s GLSL
+#version 430
+layout(set = 0, binding = 0) buffer B { int v; } b;
+void main() { b.v = 1; }
+END
+BUFFER data DATA_TYPE int32 SIZE 4 FILL 0
+PIPELINE compute p
+  ATTACH s
+  BIND BUFFER data AS uniform DESCRIPTOR_SET 0 BINDING 0
+END
+RUN p 1 1 1
+)");
+  EXPECT_EQ(r.outcome, ScriptResult::Outcome::Fail);
+  EXPECT_EQ(r.message.rfind("pipeline p: validation: ", 0), 0u) << r.message;
+}
+
+TEST_F(Runner, VkScriptWithUniformsPushConstantsAndProbes) {
+  ScriptResult r = run(R"([compute shader]
+#version 430
+layout(local_size_x = 2) in;
+layout(set = 0, binding = 0) buffer O { vec2 o[]; };
+layout(set = 0, binding = 1) uniform U { vec2 scale; };
+layout(push_constant) uniform P { float offset; };
+void main() { o[gl_LocalInvocationID.x] = o[gl_LocalInvocationID.x] * scale + offset; }
+
+[test]
+ssbo 0 subdata vec2 0 1 2 3 4
+uniform ubo 0:1 vec2 0 10 100
+uniform float 0 0.5
+compute 1 1 1
+probe ssbo vec2 0 0 ~= 10.5 200.5 30.5 400.5
+tolerance 0.001
+probe ssbo vec2 0 8 ~= 30.5 400.5
+probe ssbo vec2 0 0 != 1 2
+)");
+  EXPECT_EQ(r.outcome, ScriptResult::Outcome::Pass) << r.message;
+}
+
+TEST_F(Runner, ImagesAndRepeatedDispatches) {
+  ScriptResult r = run(R"(#!amber
+SHADER compute s GLSL
+#version 430
+layout(local_size_x = 2, local_size_y = 2) in;
+layout(set = 0, binding = 0, rgba8) uniform image2D img;
+layout(set = 0, binding = 1) buffer C { uint n; } c;
+void main() {
+  imageStore(img, ivec2(gl_LocalInvocationID.xy), vec4(0, 1, 0, 1));
+  if (gl_LocalInvocationIndex == 0) c.n += 1;
+}
+END
+IMAGE out FORMAT R8G8B8A8_UNORM DIM_2D WIDTH 2 HEIGHT 2 FILL 0
+BUFFER count DATA_TYPE uint32 SIZE 1 FILL 0
+PIPELINE compute p
+  ATTACH s
+  BIND BUFFER out AS storage_image DESCRIPTOR_SET 0 BINDING 0
+  BIND BUFFER count AS storage DESCRIPTOR_SET 0 BINDING 1
+END
+REPEAT 3
+RUN p 1 1 1
+END
+EXPECT out IDX 0 0 SIZE 2 2 EQ_RGBA 0 255 0 255
+EXPECT count IDX 0 EQ 3
+)");
+  EXPECT_EQ(r.outcome, ScriptResult::Outcome::Pass) << r.message;
+}
+
+TEST_F(Runner, AShaderWithBuffersFromTheCommandLine) {
+  auto words = compileGlsl(R"(#version 430
+layout(local_size_x = 4) in;
+layout(set = 0, binding = 0) buffer In { uint v[]; } i;
+layout(set = 0, binding = 1) buffer Out { uint v[]; } o;
+layout(push_constant) uniform P { uint add; } p;
+layout(constant_id = 3) const uint factor = 1;
+void main() { uint x = gl_GlobalInvocationID.x; o.v[x] = i.v[x] * factor + p.add; }
+)",
+                           ShaderStage::Compute, "");
+  ASSERT_TRUE(words.ok()) << words.error().message;
+  auto m = Module::fromWords(*words);
+  auto mi = reflect(*m);
+  ShaderRunRequest req;
+  req.words = *words;
+  req.specialization[3] = 10;
+  auto files = [](const std::string &) -> Expected<std::vector<uint8_t>> {
+    return makeError({}, "none");
+  };
+  req.buffers[{0, 0}] = *bufferFromSpec("series:uint32:0:1:8", files);
+  req.buffers[{0, 1}] = *bufferFromSpec("zero:32", files);
+  req.pushConstants = *bufferFromSpec("data:uint32:5", files);
+  req.groups[0] = 2;
+  auto r = runShader(*ctx_, *mi, req);
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  EXPECT_TRUE(r->validationMessages.empty());
+  std::vector<uint32_t> out(8);
+  std::memcpy(out.data(), r->buffers.at({0, 1}).data(), 32);
+  EXPECT_EQ(out, (std::vector<uint32_t>{5, 15, 25, 35, 45, 55, 65, 75}));
+  req.buffers.erase({0, 1});
+  EXPECT_EQ(runShader(*ctx_, *mi, req).error().message,
+            "binding 0:1 ends in a runtime array: give its data with --buffer");
+  req.buffers[{0, 1}] = {};
+  req.buffers[{3, 3}] = {};
+  EXPECT_EQ(runShader(*ctx_, *mi, req).error().message, "the module has no binding 3:3");
+}
+
+} // namespace
+} // namespace spire::run
