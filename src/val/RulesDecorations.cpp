@@ -1766,7 +1766,7 @@ void checkDecorations(State &s) {
         const Op op = user.opcode();
         if (op == Op::Name || op == Op::Decorate || op == Op::DecorateId ||
             op == Op::DecorateString || op == Op::GroupDecorate || op == Op::GroupMemberDecorate ||
-            op == Op::ExtInst)
+            State::isExtInst(op))
           continue;
         s.error(u.inst, "3.32.2 OpDecorationGroup",
                 "the decoration group " + s.name(inst.resultId()) +

@@ -146,6 +146,7 @@ bool inSection(Sec sec, Op op) {
     case Op::Undef:
     case Op::SpecConstantOp:
     case Op::ExtInst:
+    case Op::ExtInstWithForwardRefsKHR:
       return true;
     default:
       return false;
@@ -229,7 +230,7 @@ private:
   }
 
   void moduleScoped(const Instruction &inst, Op op) {
-    if (op == Op::ExtInst) {
+    if (State::isExtInst(op)) {
       switch (extKind(s_, inst)) {
       case ExtKind::DebugLocal:
         fail(inst.index(), "a debug-info scope, declare, value or line instruction (OpExtInst) "
@@ -342,6 +343,7 @@ private:
       ++blocks_;
       return;
     case Op::ExtInst:
+    case Op::ExtInstWithForwardRefsKHR:
       switch (extKind(s_, inst)) {
       case ExtKind::DebugLocal:
         if (!inFunction_)
@@ -398,7 +400,7 @@ void checkFunctionVariables(State &s) {
         const Op op = inst.opcode();
         if (op == Op::Line || op == Op::NoLine)
           continue;
-        if (op == Op::ExtInst && !inst.isRaw() && extKind(s, inst) != ExtKind::Ordinary)
+        if (State::isExtInst(op) && !inst.isRaw() && extKind(s, inst) != ExtKind::Ordinary)
           continue;
         if (op != Op::Variable) {
           leading = false;

@@ -457,7 +457,7 @@ void checkFunctionType(State &s, const Instruction &inst) {
       continue;
     const Op op = user.opcode();
     // SPV_INTEL_inline_assembly: "Asm type is the type of the inline assembly", a function type.
-    if (op == Op::Function || op == Op::ExtInst || op == Op::AsmINTEL)
+    if (op == Op::Function || State::isExtInst(op) || op == Op::AsmINTEL)
       continue;
     const grammar::InstructionDesc *d = user.desc();
     if (d != nullptr && (d->cls == grammar::InstructionClass::Debug ||

@@ -288,6 +288,17 @@ TEST(ValMemory, VulkanDoesNotStoreImages) {
   EXPECT_VALID(test::validateText(text));
 }
 
+// 3.32.15 OpSelect: "Before version 1.4, results are only computed per component": a vector
+// result needs a vector condition of as many components.
+TEST(ValArithmetic, SelectByAScalarFromSpirv14) {
+  const std::string text = shader("%true = OpConstantTrue %bool\n"
+                                  "%v = OpConstantComposite %v2float %float_1 %float_1",
+                                  "%s = OpSelect %v2float %true %v %v");
+  EXPECT_VALID(test::validateText(text, "spv1.4"));
+  EXPECT_ERROR(test::validateText(text, "spv1.3"),
+               "before SPIR-V 1.4 OpSelect chooses a vector by a vector condition");
+}
+
 // 3.26 Memory Operands: "The alignment is specified in a subsequent unsigned 32-bit integer
 // literal operand. The value must be a power of two" (clspv and glslang once emitted Aligned 0).
 TEST(ValMemory, AlignedIsAPowerOfTwo) {
