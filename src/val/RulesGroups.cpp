@@ -173,10 +173,13 @@ private:
       }
       return;
     case kBallot:
+      // "a vector of four components of integer type scalar, whose Width operand is 32 and
+      // whose Signedness operand is 0".
       if (!s_.isVectorType(result) || s_.componentCount(result) != 4 ||
-          !s_.isIntType(s_.componentType(result)) || s_.bitWidth(result) != 32)
+          !s_.isIntType(s_.componentType(result)) || s_.bitWidth(result) != 32 ||
+          s_.isSignedInt(result))
         s_.error(inst.index(), kRule,
-                 "the result of a ballot must be a vector of four 32-bit integers");
+                 "the result of a ballot must be a vector of four 32-bit unsigned integers");
       if (inst.wordCount() >= 5 && !s_.isBoolType(s_.typeOf(inst.word(4))))
         s_.error(inst.index(), kRule, "the predicate must be a boolean scalar");
       return;
@@ -275,9 +278,9 @@ private:
   }
 
   // The Id of OpGroupNonUniformBroadcast and OpGroupNonUniformShuffle, the Mask, Delta, Index or
-  // Direction of the others (3.32.24): an integer scalar (the specification asks for an unsigned
-  // one; compilers emit both, as the dialect verifier allows). Before SPIR-V 1.5 the Id and Index
-  // of the broadcasts come from a constant instruction, and QuadSwap's Direction always does
+  // Direction of the others (3.32.24): "a scalar of integer type, whose Signedness operand is 0"
+  // (spirv-val 2023.1 let signed ones through, v2026.4 does not). Before SPIR-V 1.5 the Id and
+  // Index of the broadcasts come from a constant instruction, and QuadSwap's Direction always does
   // (OpenCL compilers emit SPIR-V 1.3 kernels that broadcast from a computed lane, clspv and
   // llvm-spirv: spirv-val 2023.1 accepted them, v2026.4 rejects them, as the text does).
   void laneOperand(const Instruction &inst, uint32_t op) {
@@ -287,9 +290,10 @@ private:
                              : op == kQuadBroadcast             ? "Index"
                              : op == kQuadSwap                  ? "Direction"
                                                                 : "Delta";
-    if (type != 0 && !(s_.isIntType(type)))
+    if (type != 0 && (!s_.isIntType(type) || s_.isSignedInt(type)))
       s_.error(inst.index(), kRule,
-               "the " + what + " " + s_.name(lane) + " must be an integer scalar, not of type " +
+               "the " + what + " " + s_.name(lane) +
+                   " must be an unsigned integer scalar (Signedness 0), not of type " +
                    s_.name(type));
     const bool constantNeeded = op == kQuadSwap || ((op == kBroadcast || op == kQuadBroadcast) &&
                                                     s_.module().version() < 0x00010500u);

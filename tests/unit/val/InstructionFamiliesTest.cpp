@@ -267,8 +267,11 @@ TEST(ValGroups, KhrSubgroupInstructions) {
                "OpSubgroupAllKHR: Predicate %uint_1 must be a boolean scalar");
   const std::string rotate = "OpCapability GroupNonUniformRotateKHR\nOpExtension "
                              "\"SPV_KHR_subgroup_rotate\"";
+  // (3.32.5: a SPIR-V 1.3 interface lists no Workgroup variable.)
   EXPECT_VALID(test::validateText(
-      shader(rotate, "", "%r = OpGroupNonUniformRotateKHR %float %uint_3 %float_1 %uint_1"),
+      test::replaced(
+          shader(rotate, "", "%r = OpGroupNonUniformRotateKHR %float %uint_3 %float_1 %uint_1"),
+          "\"main\" %counter", "\"main\""),
       "spv1.3"));
   EXPECT_ERROR(
       test::validateText(
@@ -358,7 +361,7 @@ TEST(ValImages, LodOperandsAndQueries) {
   EXPECT_ERROR(with("%x = OpImageSampleExplicitLod %v4float %s %coord2 None"),
                "explicit-LOD sampling needs the Lod or Grad image operand");
   EXPECT_ERROR(with("%x = OpImageSampleExplicitLod %v4float %s %coord2 Lod %int_1"),
-               "Lod must be a floating-point scalar");
+               "Lod must be a 32-bit floating-point scalar");
   EXPECT_ERROR(with("%x = OpImageSampleExplicitLod %v4float %s %coord2 Bias|Lod %float_1 "
                     "%float_1"),
                "the Bias image operand is for implicit-LOD sampling");
@@ -420,7 +423,7 @@ TEST(ValGroups, NonUniformTypesAndScopes) {
                                          "%b = OpGroupNonUniformBallot %uint %uint_3 "
                                          "%true"),
                                   "vulkan1.3"),
-               "vector of four 32-bit integers");
+               "vector of four 32-bit unsigned integers");
   // AllEqual compares scalars or vectors; a pointer was let through (found by fuzzing).
   const std::string vote = "OpCapability GroupNonUniformVote";
   EXPECT_VALID(test::validateText(
@@ -467,6 +470,11 @@ TEST(ValGroups, BallotsAreVectorsOfFour32BitIntegers) {
                                                   "%uint_3 %b %int_1"),
                                   "vulkan1.3"),
                "Index %int_1 must be an unsigned integer scalar");
+  // The ballot itself: "whose Width operand is 32 and whose Signedness operand is 0".
+  EXPECT_ERROR(test::validateText(shader(caps, "%v4int = OpTypeVector %int 4",
+                                         "%b = OpGroupNonUniformBallot %v4int %uint_3 %true"),
+                                  "vulkan1.3"),
+               "the result of a ballot must be a vector of four 32-bit unsigned integers");
 }
 
 TEST(ValGroups, BroadcastAndShuffleLanes) {
@@ -486,12 +494,23 @@ TEST(ValGroups, BroadcastAndShuffleLanes) {
       test::validateText(
           shader(caps, "", "%a = OpGroupNonUniformBroadcast %float %uint_3 %float_1 %counter"),
           "vulkan1.3"),
-      "must be an integer scalar, not of type %_ptr_Workgroup_uint");
+      "must be an unsigned integer scalar (Signedness 0), not of type %_ptr_Workgroup_uint");
   EXPECT_ERROR(test::validateText(shader(caps, "",
                                          "%b = OpGroupNonUniformShuffleXor %float %uint_3 "
                                          "%float_1 %float_1"),
                                   "vulkan1.3"),
-               "the Mask %float_1 must be an integer scalar");
+               "the Mask %float_1 must be an unsigned integer scalar");
+  // "whose Signedness operand is 0" (spirv-val v2026.4 checks it; 2023.1 did not).
+  EXPECT_ERROR(test::validateText(shader(caps, "",
+                                         "%b = OpGroupNonUniformShuffle %float %uint_3 "
+                                         "%float_1 %int_1"),
+                                  "vulkan1.3"),
+               "the Id %int_1 must be an unsigned integer scalar (Signedness 0)");
+  EXPECT_ERROR(test::validateText(shader(caps, "",
+                                         "%d = OpGroupNonUniformQuadBroadcast %float %uint_3 "
+                                         "%float_1 %int_1"),
+                                  "vulkan1.3"),
+               "the Index %int_1 must be an unsigned integer scalar (Signedness 0)");
   // QuadSwap's Direction is always a constant; a broadcast's Id before SPIR-V 1.5.
   EXPECT_ERROR(test::validateText(shader(caps, "",
                                          load + "\n%c = OpGroupNonUniformQuadSwap %float %uint_3 "
@@ -620,7 +639,7 @@ TEST(ValInstructionTypes, FoundByTheAgreementSweep) {
        "the result type of OpImageTexelPointer must be a pointer"},
       {"%x = OpImageQuerySizeLod %uint %si %int_1", "OpImageQuerySizeLod takes an image"},
       {"%x = OpImageQueryLevels %v4uint %i", "OpImageQueryLevels gives an integer scalar"},
-      {"%x = OpImageQuerySizeLod %uint %i %b", "the Level of Detail must be an integer scalar"},
+      {"%x = OpImageQuerySizeLod %uint %i %b", "the Level of Detail must be a 32-bit integer scalar"},
       {"%x = OpImageQueryLod %v2float %si %b", "the coordinate must be a floating-point"},
       {"%x = OpImageQueryLod %bool %si %c2", "a two-component floating-point vector"},
       {"%x = OpImageSparseSampleProjImplicitLod %uint %si %c3",
