@@ -559,6 +559,14 @@ private:
       s_.error(inst.index(), "3.32.15",
                "OpSelect's condition must be a boolean, or a vector of booleans as long as the "
                "result vector");
+    // "Before version 1.4, results are only computed per component": a vector is chosen by a
+    // vector condition of as many components (SPIR-V 1.3: "It must have the same number of
+    // components as Result Type").
+    else if (!vectorCondition && s_.isVectorType(type) &&
+             s_.module().version() < grammar::makeVersion(1, 4))
+      s_.error(inst.index(), "3.32.15",
+               "before SPIR-V 1.4 OpSelect chooses a vector by a vector condition of as many "
+               "components, not by a boolean scalar");
   }
 
   // %r = OpDot %float %vector1 %vector2

@@ -191,7 +191,7 @@ private:
         semantics(inst, id, static_cast<uint32_t>(*value), semanticsSeen == 2, memoryScope);
     }
     if (semanticsSeen == 2)
-      volatileMatches(inst);
+      compareExchangeSemantics(inst);
   }
 
   void scopeValue(const Instruction &inst, bool execution, uint32_t id, uint32_t value) {
@@ -296,17 +296,53 @@ private:
       return fail(opcode == Op::AtomicLoad ? "VUID-StandaloneSpirv-OpAtomicLoad-04731"
                                            : "VUID-StandaloneSpirv-OpAtomicStore-04730",
                   "Vulkan has no SequentiallyConsistent atomic loads and stores");
+    if (!vulkan)
+      return;
+    // Vulkan's memory semantics (VUID-StandaloneSpirv-MemorySemantics-10866, -10870, -10871):
+    // no SequentiallyConsistent order; an order (Acquire, Release, AcquireRelease) comes with at
+    // least one of the storage classes Vulkan has (UniformMemory, WorkgroupMemory, ImageMemory,
+    // OutputMemory), and those come with an order.
+    constexpr uint32_t kVulkanStorage = kSemanticsUniformMemory | kSemanticsWorkgroupMemory |
+                                        kSemanticsImageMemory | kSemanticsOutputMemory;
+    if (sequential)
+      return fail("VUID-StandaloneSpirv-MemorySemantics-10866",
+                  "Vulkan has no SequentiallyConsistent memory order");
+    if (order != 0 && (value & kVulkanStorage) == 0)
+      return fail("VUID-StandaloneSpirv-MemorySemantics-10870",
+                  "in Vulkan an Acquire, Release or AcquireRelease order names the memory it "
+                  "orders (UniformMemory, WorkgroupMemory, ImageMemory or OutputMemory)");
+    if (order == 0 && (value & kVulkanStorage) != 0)
+      return fail("VUID-StandaloneSpirv-MemorySemantics-10871",
+                  "in Vulkan semantics that name UniformMemory, WorkgroupMemory, ImageMemory or "
+                  "OutputMemory have an Acquire, Release or AcquireRelease order");
   }
 
-  // "Volatile mask setting must match for Equal and Unequal" (the Volatile bit of 3.25).
-  void volatileMatches(const Instruction &inst) {
+  // The two semantics of a compare-exchange: "Volatile mask setting must match for Equal and
+  // Unequal" (the Volatile bit of 3.25), and "Unequal cannot be set to a stronger memory-order
+  // than Equal" (3.32.18; Acquire and Release ranked alike, as spirv-val does).
+  void compareExchangeSemantics(const Instruction &inst) {
     // OpAtomicCompareExchange(Weak) %type %result %pointer %scope %equal %unequal ...
     if (inst.wordCount() < 7)
       return;
     const std::optional<uint64_t> equal = constant(inst.word(5)), unequal = constant(inst.word(6));
-    if (equal && unequal && ((*equal ^ *unequal) & kSemanticsVolatile))
+    if (!equal || !unequal)
+      return;
+    if ((*equal ^ *unequal) & kSemanticsVolatile) {
       s_.error(inst.index(), "3.25",
                "the Equal and Unequal semantics must both set Volatile or neither");
+      return;
+    }
+    auto rank = [](uint64_t semantics) {
+      const uint64_t order = semantics & kOrderBits;
+      return order & kSemanticsSequentiallyConsistent ? 3
+             : order & kSemanticsAcquireRelease       ? 2
+             : order != 0                             ? 1
+                                                      : 0;
+    };
+    if (rank(*unequal) > rank(*equal))
+      s_.error(inst.index(), kRule,
+               "the Unequal semantics " + s_.name(inst.word(6)) +
+                   " order memory more strongly than the Equal semantics " + s_.name(inst.word(5)));
   }
 
   static bool isFloatAtomic(Op op) {

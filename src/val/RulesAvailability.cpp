@@ -60,6 +60,8 @@ public:
           inst, [&] { return std::string(desc->name); }, desc->availability,
           /*capabilitiesToo=*/true);
       checkOperands(inst, *desc);
+      if (inst.opcode() == Op::Extension && !inst.operands().empty())
+        checkExtensionVersion(inst, inst.stringOperand(inst.operands()[0]));
       if (inst.opcode() == Op::ExtInstImport && inst.operands().size() >= 2 &&
           inst.stringOperand(inst.operands()[1]).rfind("NonSemantic.", 0) == 0 &&
           version_ < grammar::makeVersion(1, 6) && !s_.hasExtension("SPV_KHR_non_semantic_info"))
@@ -70,6 +72,33 @@ public:
   }
 
 private:
+  // The SPIR-V version an extension's specification requires ("Dependencies: This extension
+  // requires SPIR-V 1.4"), for the extensions that need more than 1.0. Names, not
+  // grammar::Extension values: an older grammar may not list them.
+  void checkExtensionVersion(const Instruction &inst, std::string_view name) {
+    static constexpr struct {
+      std::string_view name;
+      uint32_t minor; // SPIR-V 1.minor
+    } kRequired[] = {
+        {"SPV_EXT_mesh_shader", 4},
+        {"SPV_EXT_shader_invocation_reorder", 4},
+        {"SPV_KHR_opacity_micromap", 4},
+        {"SPV_KHR_vulkan_memory_model", 3},
+        {"SPV_KHR_workgroup_memory_explicit_layout", 4},
+        {"SPV_NV_cluster_acceleration_structure", 4},
+        {"SPV_NV_linear_swept_spheres", 4},
+        {"SPV_NV_shader_invocation_reorder", 4},
+        {"SPV_QCOM_cooperative_matrix_conversion", 3},
+        {"SPV_QCOM_image_processing", 4},
+        {"SPV_QCOM_image_processing2", 4},
+    };
+    for (const auto &[extension, minor] : kRequired)
+      if (extension == name && version_ < grammar::makeVersion(1, minor))
+        s_.error(inst.index(), std::string(extension) + ", Dependencies",
+                 std::string(extension) + " requires SPIR-V 1." + std::to_string(minor) +
+                     "; the module is SPIR-V " + versionText(version_));
+  }
+
   void checkOperands(const Instruction &inst, const grammar::InstructionDesc &desc) {
     const bool declaresCapability = inst.opcode() == Op::Capability;
     auto ops = inst.operands();

@@ -157,6 +157,9 @@ void checkDecorationTarget(State &s, const Instruction &inst, uint32_t targetId,
                 " decoration applies only to structure members (use OpMemberDecorate)");
     return;
   }
+  // A variable: OpVariable, or OpUntypedVariableKHR (SPV_KHR_untyped_pointers), whose pointer is
+  // untyped (SPV_EXT_descriptor_heap's ResourceHeapEXT and SamplerHeapEXT built-ins are such).
+  const bool variable = op == Op::Variable || op == Op::UntypedVariableKHR;
   if (deco == uint32_t(Decoration::RelaxedPrecision) && State::isTypeOpcode(op)) {
     fail(rule, "must be an object, not a type");
     return;
@@ -179,7 +182,7 @@ void checkDecorationTarget(State &s, const Instruction &inst, uint32_t targetId,
       return fail(rule, "must be an array or pointer type");
     break;
   case Decoration::BuiltIn:
-    if (op != Op::Variable && !isConstantOp(op))
+    if (!variable && !isConstantOp(op))
       return fail(rule, "must be a variable, a structure member or a constant");
     if (s.hasCapability(grammar::Capability::Shader) && inst.wordCount() >= 4 &&
         inst.word(3) == uint32_t(grammar::BuiltIn::WorkgroupSize)) {
@@ -192,7 +195,7 @@ void checkDecorationTarget(State &s, const Instruction &inst, uint32_t targetId,
                         !s.isIntScalarOrVector(type) || s.bitWidth(type) != 32))
         return fail(s.isVulkan() ? "VUID-WorkgroupSize-WorkgroupSize-04427" : rule,
                     "must be a vector of three 32-bit integers for WorkgroupSize");
-    } else if (op != Op::Variable) {
+    } else if (!variable) {
       return fail(rule, "must be a variable");
     }
     break;
@@ -213,6 +216,9 @@ void checkDecorationTarget(State &s, const Instruction &inst, uint32_t targetId,
   case Decoration::Stream:
   case Decoration::RestrictPointer:
   case Decoration::AliasedPointer:
+    // SPV_EXT_descriptor_heap's buffer pointers declare memory objects too.
+    if (op == Op::UntypedVariableKHR || op == Op::BufferPointerEXT)
+      break;
     if (op != Op::Variable && op != Op::FunctionParameter)
       return fail(rule, "must be a memory object declaration (a variable or function parameter)");
     if (!s.isPointerType(target->typeId()))
@@ -225,7 +231,7 @@ void checkDecorationTarget(State &s, const Instruction &inst, uint32_t targetId,
   case Decoration::Binding:
   case Decoration::DescriptorSet:
   case Decoration::InputAttachmentIndex:
-    if (op != Op::Variable)
+    if (!variable)
       return fail(rule, "must be a variable");
     break;
   default:
@@ -328,8 +334,6 @@ struct LayoutChecker {
           continue;
         if (deco.opcode() == Op::MemberDecorate && deco.wordCount() >= 5 && deco.word(1) == id &&
             deco.word(3) == uint32_t(Decoration::Offset)) {
-          if (deco.word(4) == 0xFFFFFFFFu)
-            return true;
           if (deco.word(2) < has.size())
             has[deco.word(2)] = true;
         } else if (deco.word(1) != id) {
@@ -991,15 +995,14 @@ void checkLinkage(State &s) {
 
 // 3.20 Decoration: "It is invalid to decorate any given <id> or structure member more than one
 // time with the same decoration, unless explicitly allowed below for a specific decoration"
-// (FuncParamAttr once per attribute, UserSemantic once per string). Compilers repeat decorations
-// with the same operands (glslang: Restrict, Coherent, RelaxedPrecision; the OpenCL translator:
-// FuncParamAttr), which spirv-val 2023.1 accepts, so an exact repeat counts only for the
-// decorations spirv-val checks (ArrayStride; Offset, MatrixStride, RowMajor and ColMajor of
-// members); a repeat with other operands (Binding 0 and Binding 1) always does. Vendor
-// decorations are left to their extensions. Decoration groups are expanded (their members,
-// OpGroupMemberDecorate, are not).
+// (FuncParamAttr once per attribute, UserSemantic once per string). spirv-val v2026.4 checks it
+// (glslang's repeated Restrict and RelaxedPrecision included); FuncParamAttr repeats with the same
+// attribute are left alone, as the OpenCL translator emits them and spirv-val accepts them.
+// Decoration groups are expanded (their members, OpGroupMemberDecorate, are not), but a
+// decoration repeated with the same operands through a group counts only for conflicting
+// operands: SPIRV-Cross's tests decorate an id both directly and through a group, and spirv-val
+// accepts it.
 void checkRepeated(State &s) {
-  constexpr uint32_t kFirstVendorDecoration = 4096;
   std::set<uint32_t> targets;
   for (Instruction inst : s.module()) {
     if (inst.isRaw() || inst.wordCount() < 2)
@@ -1017,8 +1020,9 @@ void checkRepeated(State &s) {
   for (uint32_t id : targets) {
     if (s.stopped())
       return;
-    // (member or -1, decoration) -> the decoration's operands.
-    std::map<std::pair<int64_t, uint32_t>, std::vector<std::vector<uint32_t>>> seen;
+    // (member or -1, decoration) -> the decoration's operands, and whether it was direct.
+    std::map<std::pair<int64_t, uint32_t>, std::vector<std::pair<std::vector<uint32_t>, bool>>>
+        seen;
     for (uint32_t d : s.decorations(id)) {
       Instruction deco = s.module().inst(d);
       if (deco.isRaw())
@@ -1031,28 +1035,23 @@ void checkRepeated(State &s) {
       if (deco.wordCount() <= first || (member && deco.word(1) != id))
         continue;
       const uint32_t kind = deco.word(first);
-      // Alignment and MaxByteOffset are bounds that hold together.
-      if (kind == uint32_t(Decoration::FuncParamAttr) ||
-          kind == uint32_t(Decoration::UserSemantic) || kind == uint32_t(Decoration::Alignment) ||
-          kind == uint32_t(Decoration::AlignmentId) ||
-          kind == uint32_t(Decoration::MaxByteOffset) ||
-          kind == uint32_t(Decoration::MaxByteOffsetId) || kind >= kFirstVendorDecoration)
+      if (kind == uint32_t(Decoration::FuncParamAttr))
         continue;
       std::vector<uint32_t> operands;
       for (uint32_t w = first + 1; w < deco.wordCount(); ++w)
         operands.push_back(deco.word(w));
       const int64_t index = member ? int64_t(deco.word(2)) : -1;
+      // Through a group (the instruction decorates the group, not `id`).
+      const bool direct = deco.word(1) == id;
       auto &before = seen[{index, kind}];
-      const bool conflicting =
-          !before.empty() && std::find(before.begin(), before.end(), operands) == before.end();
-      const bool layout = member ? kind == uint32_t(Decoration::Offset) ||
-                                       kind == uint32_t(Decoration::MatrixStride) ||
-                                       kind == uint32_t(Decoration::RowMajor) ||
-                                       kind == uint32_t(Decoration::ColMajor)
-                                 : kind == uint32_t(Decoration::ArrayStride);
-      const bool repeated = !before.empty() && (conflicting || layout);
-      before.push_back(std::move(operands));
-      if (!repeated)
+      bool again = false, conflicting = false;
+      for (const auto &[earlier, earlierDirect] : before)
+        if (earlier == operands)
+          again = again || (direct && earlierDirect);
+        else
+          conflicting = conflicting || kind != uint32_t(Decoration::UserSemantic);
+      before.push_back({std::move(operands), direct});
+      if (!again && !conflicting)
         continue;
       s.error(d, "3.20",
               s.name(id) + (member ? " member " + std::to_string(index) : std::string()) +
@@ -1623,6 +1622,105 @@ void checkLines(State &s) {
               "the file operand " + s.name(inst.word(1)) + " of OpLine must be an OpString");
   }
 }
+// VUID-StandaloneSpirv-None-10684: "All variables must have valid explicit layout decorations as
+// described in Shader Interfaces": a type laid out explicitly (an array's ArrayStride, a member's
+// Offset or MatrixStride, at any depth short of a pointer) is not the type of a variable whose
+// storage class has no explicit layout: UniformConstant, Workgroup unless
+// WorkgroupMemoryExplicitLayoutKHR lays it out, and from SPIR-V 1.5 on Function and Private (as
+// spirv-val v2026.4 reads Vulkan's Shader Interfaces). Also: Workgroup blocks need that
+// capability (in every environment).
+class ExplicitLayoutPlaces {
+public:
+  explicit ExplicitLayoutPlaces(State &s) : s_(s) {}
+
+  void run() {
+    using grammar::StorageClass;
+    const bool explicitWorkgroup =
+        s_.hasCapability(grammar::Capability::WorkgroupMemoryExplicitLayoutKHR);
+    for (Instruction inst : s_.module()) {
+      if (s_.stopped())
+        return;
+      if (inst.isRaw() || inst.opcode() != Op::Variable || inst.wordCount() < 4)
+        continue;
+      const uint32_t sc = inst.word(3);
+      // SPV_KHR_workgroup_memory_explicit_layout lets Workgroup variables be blocks; without its
+      // capability they are not.
+      if (sc == uint32_t(StorageClass::Workgroup) && !explicitWorkgroup &&
+          s_.hasDecoration(s_.stripArrays(s_.pointeeType(inst.typeId())),
+                           uint32_t(grammar::Decoration::Block))) {
+        s_.error(inst.index(), "SPV_KHR_workgroup_memory_explicit_layout",
+                 "a Workgroup variable is a Block only with the WorkgroupMemoryExplicitLayoutKHR "
+                 "capability");
+        continue;
+      }
+      if (!s_.isVulkan())
+        continue;
+      const bool laidOutNever =
+          sc == uint32_t(StorageClass::UniformConstant) ||
+          (sc == uint32_t(StorageClass::Workgroup) && !explicitWorkgroup) ||
+          ((sc == uint32_t(StorageClass::Function) || sc == uint32_t(StorageClass::Private)) &&
+           s_.module().version() >= grammar::makeVersion(1, 5));
+      if (!laidOutNever)
+        continue;
+      const Found f = find(s_.pointeeType(inst.typeId()), 0);
+      if (f.type == 0)
+        continue;
+      s_.error(inst.index(), "VUID-StandaloneSpirv-None-10684",
+               "the " + State::enumerantName(grammar::OperandKind::StorageClass, sc) +
+                   " storage class has no explicit layout, but the type " + s_.name(f.type) +
+                   " of this variable's data is laid out by the " + decoration(f.decoration) +
+                   " decoration");
+    }
+  }
+
+private:
+  struct Found {
+    uint32_t type = 0, decoration = 0; // the laid-out type and the decoration that lays it out
+  };
+
+  Found find(uint32_t type, int depth) {
+    if (auto it = memo_.find(type); it != memo_.end())
+      return it->second;
+    Found f;
+    std::optional<Instruction> d = s_.def(type);
+    if (d && depth < 64) {
+      using grammar::Decoration;
+      switch (d->opcode()) {
+      case Op::TypeArray:
+      case Op::TypeRuntimeArray:
+        if (s_.hasDecoration(type, uint32_t(Decoration::ArrayStride)))
+          f = {type, uint32_t(Decoration::ArrayStride)};
+        else if (d->wordCount() > 2)
+          f = find(d->word(2), depth + 1);
+        break;
+      case Op::TypeStruct:
+        for (uint32_t di : s_.decorations(type)) {
+          const Instruction deco = s_.module().inst(di);
+          if (deco.opcode() == Op::MemberDecorate && deco.wordCount() >= 4 &&
+              deco.word(1) == type &&
+              (deco.word(3) == uint32_t(Decoration::Offset) ||
+               deco.word(3) == uint32_t(Decoration::MatrixStride))) {
+            f = {type, deco.word(3)};
+            break;
+          }
+        }
+        for (uint32_t w = 2; f.type == 0 && w < d->wordCount(); ++w)
+          f = find(d->word(w), depth + 1);
+        break;
+      default:
+        break;
+      }
+    }
+    memo_[type] = f;
+    return f;
+  }
+
+  State &s_;
+  std::unordered_map<uint32_t, Found> memo_;
+};
+
+void checkExplicitLayoutPlaces(State &s) { ExplicitLayoutPlaces(s).run(); }
+
 } // namespace
 
 void checkDecorations(State &s) {
@@ -1668,7 +1766,7 @@ void checkDecorations(State &s) {
         const Op op = user.opcode();
         if (op == Op::Name || op == Op::Decorate || op == Op::DecorateId ||
             op == Op::DecorateString || op == Op::GroupDecorate || op == Op::GroupMemberDecorate ||
-            op == Op::ExtInst)
+            State::isExtInst(op))
           continue;
         s.error(u.inst, "3.32.2 OpDecorationGroup",
                 "the decoration group " + s.name(inst.resultId()) +
@@ -1726,7 +1824,7 @@ void checkDecorations(State &s) {
   for (auto pass : {checkExclusive, checkRepeated, checkStructNesting, checkInterpolationNesting,
                     checkBufferBlockMix, checkTransformFeedback, checkLinkage, checkRoundingModes,
                     checkNonWritable, checkPushConstants, checkVulkanMemoryModelDecorations,
-                    checkLines, checkBuffers}) {
+                    checkLines, checkBuffers, checkExplicitLayoutPlaces}) {
     if (s.stopped())
       return;
     pass(s);

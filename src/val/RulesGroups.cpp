@@ -5,8 +5,9 @@
 //   three integers, the group operations (with the KHR multiplications, bitwise and logical ones)
 //   a value of their operand's type and of their kind. OpenCL limits their scope to Workgroup or
 //   Subgroup.
-// - The execution scope of a non-uniform instruction is Subgroup or Workgroup; Vulkan allows only
-//   Subgroup.
+// - The execution scope of a non-uniform instruction "must be Subgroup" (3.32.24; Vulkan's
+//   VUID-StandaloneSpirv-None-04642 says the same); OpGroupNonUniformRotateKHR also takes
+//   Workgroup outside Vulkan.
 // - Elect, All, Any and AllEqual give a boolean; Ballot gives a four-component vector of 32-bit
 //   integers from a boolean predicate, which InverseBallot, BallotBitExtract, BallotBitCount and
 //   BallotFindLSB / MSB read.
@@ -147,12 +148,9 @@ private:
     const uint32_t scope = inst.word(3);
     if (s_.defOpcode(scope) == Op::Constant) {
       if (std::optional<uint64_t> v = s_.constantValue(scope)) {
-        if (s_.isVulkan() && *v != kScopeSubgroup)
-          s_.error(inst.index(), "VUID-StandaloneSpirv-None-04642",
-                   "in Vulkan the execution scope of non-uniform instructions is Subgroup");
-        else if (*v != kScopeSubgroup && *v != kScopeWorkgroup)
-          s_.error(inst.index(), kRule,
-                   "the execution scope of a non-uniform instruction is Subgroup or Workgroup");
+        if (*v != kScopeSubgroup)
+          s_.error(inst.index(), s_.isVulkan() ? "VUID-StandaloneSpirv-None-04642" : kRule,
+                   "the execution scope of a non-uniform instruction must be Subgroup");
       }
     }
     const uint32_t result = inst.typeId();
@@ -175,10 +173,13 @@ private:
       }
       return;
     case kBallot:
+      // "a vector of four components of integer type scalar, whose Width operand is 32 and
+      // whose Signedness operand is 0".
       if (!s_.isVectorType(result) || s_.componentCount(result) != 4 ||
-          !s_.isIntType(s_.componentType(result)) || s_.bitWidth(result) != 32)
+          !s_.isIntType(s_.componentType(result)) || s_.bitWidth(result) != 32 ||
+          s_.isSignedInt(result))
         s_.error(inst.index(), kRule,
-                 "the result of a ballot must be a vector of four 32-bit integers");
+                 "the result of a ballot must be a vector of four 32-bit unsigned integers");
       if (inst.wordCount() >= 5 && !s_.isBoolType(s_.typeOf(inst.word(4))))
         s_.error(inst.index(), kRule, "the predicate must be a boolean scalar");
       return;
@@ -188,10 +189,10 @@ private:
     case kBallotFindLSB:
     case kBallotFindMSB: {
       // %r = OpGroupNonUniform<Ballot use> %type %scope [GroupOperation] %value [%index]: "Value
-      // must be a vector of four components of integer type scalar, whose Width operand is 32";
-      // InverseBallot and BitExtract give a boolean scalar, the counts and finds an integer
-      // scalar whose Signedness the text asks to be 0: held for BitCount, as spirv-val does;
-      // the finds are left to spirv-val's reading, which accepts signed results.
+      // must be a vector of four components of integer type scalar, whose Width operand is 32
+      // and whose Signedness operand is 0"; InverseBallot and BitExtract give a boolean scalar,
+      // the count and finds "a scalar of integer type, whose Signedness operand is 0", and
+      // BitExtract's Index is one too.
       const bool givesInt = op == kBallotBitCount || op == kBallotFindLSB || op == kBallotFindMSB;
       if (givesInt ? !s_.isIntType(result) : !s_.isBoolType(result)) {
         s_.error(inst.index(), kRule,
@@ -199,10 +200,10 @@ private:
                      (givesInt ? "an integer scalar" : "a boolean scalar"));
         return;
       }
-      if (op == kBallotBitCount && s_.isSignedInt(result)) {
+      if (givesInt && s_.isSignedInt(result)) {
         s_.error(inst.index(), kRule,
-                 "the result type of OpGroupNonUniformBallotBitCount must be an unsigned "
-                 "integer scalar (Signedness 0)");
+                 "the result type of " + State::opcodeName(inst.opcode()) +
+                     " must be an unsigned integer scalar (Signedness 0)");
         return;
       }
       const uint32_t valueWord = op == kBallotBitCount ? 5 : 4;
@@ -216,18 +217,19 @@ private:
                      " must be a ballot: a vector of four 32-bit integers");
         return;
       }
-      if (op == kBallotBitCount && value != 0 && s_.isSignedInt(value)) {
+      if (value != 0 && s_.isSignedInt(value)) {
         s_.error(inst.index(), kRule,
-                 "the ballot " + s_.name(inst.word(valueWord)) +
-                     " of OpGroupNonUniformBallotBitCount must be of unsigned integers "
-                     "(Signedness 0)");
+                 "the ballot " + s_.name(inst.word(valueWord)) + " of " +
+                     State::opcodeName(inst.opcode()) +
+                     " must be of unsigned integers (Signedness 0)");
         return;
       }
       if (op == kBallotBitExtract && inst.wordCount() > 5) {
         const uint32_t index = s_.typeOf(inst.word(5));
-        if (index != 0 && !s_.isIntType(index))
+        if (index != 0 && (!s_.isIntType(index) || s_.isSignedInt(index)))
           s_.error(inst.index(), kRule,
-                   "Index " + s_.name(inst.word(5)) + " must be an integer scalar");
+                   "Index " + s_.name(inst.word(5)) +
+                       " must be an unsigned integer scalar (Signedness 0)");
       }
       return;
     }
@@ -256,18 +258,9 @@ private:
                std::string("the result type must be a") + kindText(kind) + " scalar or vector");
       return;
     }
-    if (kind == Kind::Int) {
-      // Integer reductions may mix signedness (as spirv-val allows): same count and width.
-      const uint32_t t = s_.typeOf(inst.word(5));
-      if (t != 0 &&
-          (!s_.isIntScalarOrVector(t) || s_.componentCount(t) != s_.componentCount(result) ||
-           s_.bitWidth(t) != s_.bitWidth(result)))
-        s_.error(inst.index(), kRule,
-                 "the operand " + s_.name(inst.word(5)) + " has type " + s_.name(t) +
-                     ", not an integer type of the result's size");
-    } else {
-      sameType(inst, inst.word(5), result);
-    }
+    // "The type of Value must be the same as Result Type", signedness included (spirv-val 2023.1
+    // let integer reductions mix it; v2026.4 does not).
+    sameType(inst, inst.word(5), result);
     if (inst.word(4) == kGroupOperationClusteredReduce) {
       if (inst.wordCount() < 7) {
         s_.error(inst.index(), kRule, "ClusteredReduce needs a ClusterSize operand");
@@ -285,11 +278,11 @@ private:
   }
 
   // The Id of OpGroupNonUniformBroadcast and OpGroupNonUniformShuffle, the Mask, Delta, Index or
-  // Direction of the others (3.32.24): an integer scalar (the specification asks for an unsigned
-  // one; compilers emit both, as the dialect verifier allows). Before SPIR-V 1.5 the Id and Index
-  // of the broadcasts come from a constant instruction, and QuadSwap's Direction always does: a
-  // warning for the broadcasts, since OpenCL compilers emit SPIR-V 1.3 kernels that broadcast from
-  // a computed lane (clspv, llvm-spirv) and spirv-val 2023.1 accepts them.
+  // Direction of the others (3.32.24): "a scalar of integer type, whose Signedness operand is 0"
+  // (spirv-val 2023.1 let signed ones through, v2026.4 does not). Before SPIR-V 1.5 the Id and
+  // Index of the broadcasts come from a constant instruction, and QuadSwap's Direction always does
+  // (OpenCL compilers emit SPIR-V 1.3 kernels that broadcast from a computed lane, clspv and
+  // llvm-spirv: spirv-val 2023.1 accepted them, v2026.4 rejects them, as the text does).
   void laneOperand(const Instruction &inst, uint32_t op) {
     const uint32_t lane = inst.word(5), type = s_.typeOf(lane);
     const std::string what = op == kBroadcast || op == kShuffle ? "Id"
@@ -297,9 +290,10 @@ private:
                              : op == kQuadBroadcast             ? "Index"
                              : op == kQuadSwap                  ? "Direction"
                                                                 : "Delta";
-    if (type != 0 && !(s_.isIntType(type)))
+    if (type != 0 && (!s_.isIntType(type) || s_.isSignedInt(type)))
       s_.error(inst.index(), kRule,
-               "the " + what + " " + s_.name(lane) + " must be an integer scalar, not of type " +
+               "the " + what + " " + s_.name(lane) +
+                   " must be an unsigned integer scalar (Signedness 0), not of type " +
                    s_.name(type));
     const bool constantNeeded = op == kQuadSwap || ((op == kBroadcast || op == kQuadBroadcast) &&
                                                     s_.module().version() < 0x00010500u);
@@ -309,9 +303,9 @@ private:
       s_.error(inst.index(), kRule,
                "the Direction " + s_.name(lane) + " must come from a constant instruction");
     else
-      s_.warning(inst.index(), kRule,
-                 "the " + what + " " + s_.name(lane) +
-                     " must come from a constant instruction before SPIR-V 1.5");
+      s_.error(inst.index(), kRule,
+               "the " + what + " " + s_.name(lane) +
+                   " must come from a constant instruction before SPIR-V 1.5");
   }
 
   bool scalarOrVector(uint32_t type) const {

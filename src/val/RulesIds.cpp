@@ -65,7 +65,7 @@ bool isAnnotationOrDebug(Op op) {
 // True for OpExtInst of a set whose operands may name ids defined later and whose operands are
 // not values of the computation: non-semantic sets and the debug-information sets.
 bool isDebugOrNonSemanticExtInst(const State &s, const Instruction &inst) {
-  if (inst.opcode() != Op::ExtInst || inst.wordCount() < 4)
+  if (!State::isExtInst(inst.opcode()) || inst.wordCount() < 4)
     return false;
   // What the reader learnt of the import: no string to decode again per instruction.
   return s.module().extInstImport(inst.word(3)).describesOnly();
@@ -99,6 +99,12 @@ bool takesTypeOperands(Op op) {
   switch (static_cast<uint32_t>(op)) {
   case uint32_t(Op::Function): // its function type
   case uint32_t(Op::CooperativeMatrixLengthNV):
+  case uint32_t(Op::ConstantSizeOfEXT): // the size of its Type operand
+  // OpSizeOf takes a pointer or, as the OpenCL translator emits and spirv-val accepts since
+  // v2024 ("Accept valid OpSizeOf instructions"), a pointer type: either points to a type.
+  case uint32_t(Op::SizeOf):
+  // SPV_INTEL_inline_assembly: OpAsmINTEL names its function type and an OpAsmTargetINTEL.
+  case uint32_t(Op::AsmINTEL):
   // By value, as older grammars lack them: OpCooperativeMatrixLengthKHR and the untyped
   // pointer instructions of SPV_KHR_untyped_pointers, which name the type they access.
   case 4460:
@@ -162,7 +168,7 @@ private:
     const Op op = inst.opcode();
     const uint32_t here = inst.index();
     const bool debugExtInst = isDebugOrNonSemanticExtInst(s_, inst);
-    const bool forwardOk = mayReferenceForward(op) || debugExtInst;
+    const bool forwardOk = mayReferenceForward(op) || op == Op::ExtInstWithForwardRefsKHR;
     // OpSpecConstantOp's operands are its operation's (OpCooperativeMatrixLength* takes a type).
     const Op performed =
         op == Op::SpecConstantOp && inst.wordCount() > 3 ? static_cast<Op>(inst.word(3)) : op;
@@ -216,7 +222,7 @@ private:
         continue;
       }
       // OpExtInst's set operand names the OpExtInstImport.
-      if (lenientKinds || (op == Op::ExtInst && ops[k].offset == 3))
+      if (lenientKinds || (State::isExtInst(op) && ops[k].offset == 3))
         continue;
       if (definesType(defOp)) {
         s_.error(here, "2.16.1", "operand " + s_.name(id) + " is a type where a value is expected");
@@ -246,7 +252,7 @@ private:
   // values.
   static bool takesFunction(const Instruction &inst, size_t k) {
     const grammar::InstructionDesc *d = inst.desc();
-    if (d == nullptr || d->operands.empty() || inst.opcode() == Op::ExtInst)
+    if (d == nullptr || d->operands.empty() || State::isExtInst(inst.opcode()))
       return false;
     const std::string_view name = d->operands[std::min(k, d->operands.size() - 1)].name;
     return name.find("Func") != std::string_view::npos ||

@@ -37,6 +37,9 @@ constexpr uint32_t kCapabilityShader = 1, kCapabilityStorageImageMultisample = 2
 struct ImageType {
   uint32_t id = 0;
   uint32_t sampledType = 0, dim = 0, depth = 0, arrayed = 0, ms = 0, sampled = 0, format = 0;
+  // The Access Qualifier operand, or kNoAccess where the type has none.
+  uint32_t access = kNoAccess;
+  static constexpr uint32_t kNoAccess = ~0u;
 };
 
 std::optional<ImageType> imageType(const State &s, uint32_t type) {
@@ -52,6 +55,8 @@ std::optional<ImageType> imageType(const State &s, uint32_t type) {
   t.ms = d->word(6);
   t.sampled = d->word(7);
   t.format = d->word(8);
+  if (d->wordCount() > 9)
+    t.access = d->word(9);
   return t;
 }
 
@@ -234,11 +239,13 @@ private:
     }
     const uint32_t image = s_.typeOf(inst.word(3)), sampler = s_.typeOf(inst.word(4));
     // The image's type must be the result's image type; spirv-val lets the Depth operand
-    // differ (HLSL's comparison samplers on images declared without depth), and so do we.
+    // differ (HLSL's comparison samplers on images declared without depth), and so do we. The
+    // access qualifier is part of the type.
     std::optional<ImageType> a = imageType(s_, image), b = imageType(s_, inner);
     const bool sameButDepth = a && b && a->sampledType == b->sampledType && a->dim == b->dim &&
                               a->arrayed == b->arrayed && a->ms == b->ms &&
-                              a->sampled == b->sampled && a->format == b->format;
+                              a->sampled == b->sampled && a->format == b->format &&
+                              a->access == b->access;
     if (image != 0 && image != inner && !sameButDepth)
       s_.error(inst.index(), kRule,
                "the image " + s_.name(inst.word(3)) + " has type " + s_.name(image) +
@@ -320,6 +327,8 @@ private:
                    (integer ? "an integer" : "a floating-point") + " scalar or vector");
       return;
     }
+    if (!coordinateWidth(inst, type))
+      return;
     const uint32_t base = coordinateComponents(t.dim);
     if (base == 0)
       return;
@@ -331,6 +340,23 @@ private:
                "the coordinate has " + std::to_string(s_.componentCount(type)) +
                    " components; this image needs at least " + std::to_string(needed));
   }
+
+  // Image coordinates are 32-bit: the SPIR-V working group's answer to drivers that failed on
+  // 16-bit ones (Khronos SPIR-V issue 905, after revision 6 of 1.6, which says no width);
+  // spirv-val v2026.4 checks it in every environment. SPV_AMD_gpu_shader_half_float_fetch
+  // "introduces support for 16-bit floating-point type which can now be used as a coordinate"
+  // (spirv-val v2026.4 rejects those too). Returns false when it reports.
+  bool coordinateWidth(const Instruction &inst, uint32_t type) {
+    if (s_.bitWidth(type) == 32 ||
+        (halfFloatFetch() && s_.isFloatScalarOrVector(type) && s_.bitWidth(type) == 16))
+      return true;
+    s_.error(inst.index(), kRule,
+             "the coordinate must have 32-bit components, not " + s_.name(type) +
+                 " (SPIR-V issue 905)");
+    return false;
+  }
+
+  bool halfFloatFetch() const { return s_.hasExtension("SPV_AMD_gpu_shader_half_float_fetch"); }
 
   // %r = OpImageSample... %type %sampledImage %coordinate [%dref] ...
   void sample(const Instruction &inst, bool dref, bool proj) {
@@ -487,13 +513,17 @@ private:
     };
     constexpr uint32_t kCapabilityImageGatherBiasLodAMD = 5009;
     const Op op = inst.opcode();
-    const bool explicitLod = isExplicitLod(op), implicitLod = isImplicitLod(op),
+    const uint32_t mask = inst.wordCount() > at ? inst.word(at) : 0;
+    // SPV_NV_shader_image_footprint: the footprint of an explicit-LOD sampling with Lod or Grad,
+    // of an implicit-LOD one without.
+    const bool footprint = op == Op::ImageSampleFootprintNV;
+    const bool explicitLod = isExplicitLod(op) || (footprint && (mask & (kLod | kGrad))),
+               implicitLod = isImplicitLod(op) || (footprint && !(mask & (kLod | kGrad))),
                gather = isGather(op);
     const bool fetch = op == Op::ImageFetch || op == Op::ImageSparseFetch;
     const bool read = op == Op::ImageRead || op == Op::ImageSparseRead;
     const bool write = op == Op::ImageWrite;
     const bool gatherLod = gather && s_.hasCapability(kCapabilityImageGatherBiasLodAMD);
-    const uint32_t mask = inst.wordCount() > at ? inst.word(at) : 0;
     const char *rule = "3.14";
     auto fail = [&](const std::string &message) { s_.error(inst.index(), rule, message); };
     if (explicitLod && !(mask & (kLod | kGrad)))
@@ -551,8 +581,14 @@ private:
     }
     if (mask & kLod) {
       const uint32_t type = typeOf(next());
-      if (type != 0 && !(fetch ? s_.isIntType(type) : s_.isFloatType(type)))
-        fail(std::string("Lod must be a") + (fetch ? "n integer" : " floating-point") + " scalar");
+      // "For sampling operations, it must be a 32-bit floating-point type scalar [...]. For
+      // fetch operations, it must be a 32-bit integer type scalar."
+      // (SPV_AMD_gpu_shader_half_float_fetch: a 16-bit float for sampling too.)
+      const bool half = !fetch && halfFloatFetch() && s_.bitWidth(type) == 16;
+      if (type != 0 && (!(fetch ? s_.isIntType(type) : s_.isFloatType(type)) ||
+                        (s_.bitWidth(type) != 32 && !half)))
+        fail(std::string("Lod must be a 32-bit ") + (fetch ? "integer" : "floating-point") +
+             " scalar");
     }
     if (mask & kGrad) {
       for (const char *name : {"dx", "dy"}) {
@@ -727,6 +763,8 @@ private:
       s_.error(inst.index(), rule, "the coordinate must be an integer scalar or vector");
       return;
     }
+    if (coord != 0 && !coordinateWidth(inst, coord))
+      return;
     uint32_t needed = planeComponents(*t);
     if (t->arrayed) {
       if (t->dim != kDim1D && t->dim != kDim2D && t->dim != kDimCube) {
@@ -788,7 +826,8 @@ private:
 
   // %r = OpImageSampleFootprintNV %struct %sampledImage %coordinate %granularity %coarse
   // [image operands] (SPV_NV_shader_image_footprint): the footprint is a structure, the
-  // granularity an integer scalar and Coarse a boolean scalar.
+  // granularity an integer scalar and Coarse a boolean scalar; the image operands are those of
+  // the sampling whose footprint it is.
   void footprint(const Instruction &inst) {
     OperandCheck c(s_, inst, kRule);
     if (!c.resultOfType(Op::TypeStruct) ||
@@ -798,8 +837,10 @@ private:
                    [&](uint32_t t) { return c.intScalar(t); }) ||
         !c.operand(6, "Coarse", "a boolean scalar", [&](uint32_t t) { return s_.isBoolType(t); }))
       return;
-    if (std::optional<ImageType> t = imageType(s_, sampledImageImage(s_, c.type(3))))
+    if (std::optional<ImageType> t = imageType(s_, sampledImageImage(s_, c.type(3)))) {
       coordinate(inst, inst.word(4), *t, false, false);
+      imageOperands(inst, 7, *t);
+    }
   }
 
   // %r = OpImageQueryFormat / OpImageQueryOrder %type %image: "Result Type must be an OpTypeInt
@@ -839,9 +880,10 @@ private:
       s_.error(inst.index(), kRule, "OpImageQueryLevels needs an image of Dim 1D, 2D, 3D or Cube");
       return;
     }
+    // "Level of Detail [...] must be a 32-bit integer type scalar".
     if (op == Op::ImageQuerySizeLod && inst.wordCount() > 4 && s_.typeOf(inst.word(4)) != 0 &&
-        !s_.isIntType(s_.typeOf(inst.word(4)))) {
-      s_.error(inst.index(), kRule, "the Level of Detail must be an integer scalar");
+        (!s_.isIntType(s_.typeOf(inst.word(4))) || s_.bitWidth(s_.typeOf(inst.word(4))) != 32)) {
+      s_.error(inst.index(), kRule, "the Level of Detail must be a 32-bit integer scalar");
       return;
     }
     if (op == Op::ImageQuerySamples && t->ms != 1)
@@ -871,6 +913,20 @@ private:
                    std::to_string(s_.componentCount(result)));
   }
 
+  // Whether `id` is a constant vector of zeros: OpConstantNull, or an OpConstantComposite whose
+  // constituents are zeros.
+  bool zeroVector(uint32_t id) const {
+    const std::optional<Instruction> d = s_.def(id);
+    if (!d || d->opcode() == Op::ConstantNull)
+      return d.has_value();
+    if (d->opcode() != Op::ConstantComposite)
+      return false;
+    for (uint32_t w = 3; w < d->wordCount(); ++w)
+      if (s_.defOpcode(d->word(w)) != Op::ConstantNull && s_.constantValue(d->word(w)) != 0u)
+        return false;
+    return true;
+  }
+
   // OpImageFetch / OpImageRead: %r = Op %type %image %coordinate ...; OpImageWrite %image
   // %coordinate %texel ...
   void fetchReadWrite(const Instruction &inst, uint32_t imageWord, const char *name) {
@@ -893,6 +949,13 @@ private:
                std::string(name) + " needs a storage image (Sampled = 0 or 2)");
     const bool shader = s_.hasCapability(kCapabilityShader);
     coordinate(inst, inst.word(imageWord + 1), *t, false, true);
+    // "The (u,v) coordinates used for a SubpassData must be the <id> of a constant vector (0,0)"
+    // (VUID-StandaloneSpirv-SubpassData-04660): OpConstantNull or a composite of zeros.
+    if (s_.isVulkan() && t->dim == kDimSubpassData && !zeroVector(inst.word(imageWord + 1)))
+      s_.error(
+          inst.index(), "VUID-StandaloneSpirv-SubpassData-04660",
+          "in Vulkan the coordinate of a SubpassData image is the constant vector (0,0), not " +
+              s_.name(inst.word(imageWord + 1)));
     texels(inst, *t);
     if (shader && !fetch && t->sampled == 2 && t->ms == 1 && t->dim != kDimSubpassData &&
         !s_.hasCapability(kCapabilityStorageImageMultisample))

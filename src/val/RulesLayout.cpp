@@ -138,11 +138,15 @@ bool inSection(Sec sec, Op op) {
     switch (op) {
     case Op::TypeForwardPointer:
     case Op::Variable:
+    case Op::UntypedVariableKHR: // SPV_KHR_untyped_pointers: global untyped variables
+    case Op::AsmTargetINTEL:     // SPV_INTEL_inline_assembly: targets and assembly are global
+    case Op::AsmINTEL:
     case Op::Line:
     case Op::NoLine:
     case Op::Undef:
     case Op::SpecConstantOp:
     case Op::ExtInst:
+    case Op::ExtInstWithForwardRefsKHR:
       return true;
     default:
       return false;
@@ -226,7 +230,7 @@ private:
   }
 
   void moduleScoped(const Instruction &inst, Op op) {
-    if (op == Op::ExtInst) {
+    if (State::isExtInst(op)) {
       switch (extKind(s_, inst)) {
       case ExtKind::DebugLocal:
         fail(inst.index(), "a debug-info scope, declare, value or line instruction (OpExtInst) "
@@ -339,6 +343,7 @@ private:
       ++blocks_;
       return;
     case Op::ExtInst:
+    case Op::ExtInstWithForwardRefsKHR:
       switch (extKind(s_, inst)) {
       case ExtKind::DebugLocal:
         if (!inFunction_)
@@ -395,7 +400,7 @@ void checkFunctionVariables(State &s) {
         const Op op = inst.opcode();
         if (op == Op::Line || op == Op::NoLine)
           continue;
-        if (op == Op::ExtInst && !inst.isRaw() && extKind(s, inst) != ExtKind::Ordinary)
+        if (State::isExtInst(op) && !inst.isRaw() && extKind(s, inst) != ExtKind::Ordinary)
           continue;
         if (op != Op::Variable) {
           leading = false;

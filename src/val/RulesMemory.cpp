@@ -268,29 +268,41 @@ private:
     }
   }
 
-  // The Memory Operands of an access through pointers of storage classes `target` and `source`
-  // (nothing for none or unknown) from word `word` (3.26): MakePointerAvailable not on loads,
-  // MakePointerVisible not on stores, both with NonPrivatePointer, which is for pointers into
-  // Uniform, Workgroup, CrossWorkgroup, Generic, Image, StorageBuffer or PhysicalStorageBuffer
-  // memory (2.16.1); Vulkan's PhysicalStorageBuffer accesses are Aligned
-  // (VUID-StandaloneSpirv-PhysicalStorageBuffer64-04708). (Revision 6 wants the Aligned literal
-  // to be a power of two, but clspv and glslang emit Aligned 0, which spirv-val 2023.1 accepts.)
-  void memoryOperands(const Instruction &inst, uint32_t word, std::optional<uint32_t> target,
-                      std::optional<uint32_t> source) {
-    constexpr uint32_t kAligned = 0x2, kMakeAvailable = 0x8, kMakeVisible = 0x10,
-                       kNonPrivate = 0x20;
+  // The Memory Operands of an access through pointers of types `targetType` and `sourceType` (0
+  // for none or unknown) from word `word` (3.26): an Aligned literal is a power of two;
+  // MakePointerAvailable not on loads, MakePointerVisible not on stores, both with
+  // NonPrivatePointer, which is for pointers into Uniform, Workgroup, CrossWorkgroup, Generic,
+  // Image, StorageBuffer or PhysicalStorageBuffer memory (2.16.1); Vulkan's PhysicalStorageBuffer
+  // accesses are Aligned (VUID-StandaloneSpirv-PhysicalStorageBuffer64-04708), to a multiple of
+  // the size of the largest scalar they access
+  // (VUID-StandaloneSpirv-PhysicalStorageBuffer64-06314).
+  void memoryOperands(const Instruction &inst, uint32_t word, uint32_t targetType,
+                      uint32_t sourceType) {
+    using grammar::MemoryAccess;
+    const std::optional<uint32_t> target = s_.storageClass(targetType),
+                                  source = s_.storageClass(sourceType);
     const uint32_t mask = word < inst.wordCount() ? inst.word(word) : 0;
+    auto has = [&](MemoryAccess bit) { return (mask & uint32_t(bit)) != 0; };
     auto fail = [&](std::string_view rule, const std::string &message) {
       s_.error(inst.index(), rule, message);
     };
     const Op op = inst.opcode();
-    if ((mask & kMakeAvailable) && op == Op::Load)
+    // Aligned is the first bit that takes a literal: the word after the mask.
+    const std::optional<uint32_t> aligned =
+        has(MemoryAccess::Aligned) && word + 1 < inst.wordCount()
+            ? std::optional<uint32_t>(inst.word(word + 1))
+            : std::nullopt;
+    if (aligned && (*aligned == 0 || (*aligned & (*aligned - 1)) != 0))
+      return fail("3.26 Aligned", "the Aligned memory operand " + std::to_string(*aligned) +
+                                      " is not a power of two");
+    if (has(MemoryAccess::MakePointerAvailable) && op == Op::Load)
       return fail("3.26", "MakePointerAvailable is not for OpLoad");
-    if ((mask & kMakeVisible) && op == Op::Store)
+    if (has(MemoryAccess::MakePointerVisible) && op == Op::Store)
       return fail("3.26", "MakePointerVisible is not for OpStore");
-    if ((mask & (kMakeAvailable | kMakeVisible)) && !(mask & kNonPrivate))
+    if ((has(MemoryAccess::MakePointerAvailable) || has(MemoryAccess::MakePointerVisible)) &&
+        !has(MemoryAccess::NonPrivatePointer))
       return fail("3.26", "MakePointerAvailable and MakePointerVisible need NonPrivatePointer");
-    if (mask & kNonPrivate)
+    if (has(MemoryAccess::NonPrivatePointer))
       for (std::optional<uint32_t> sc : {target, source}) {
         constexpr uint32_t kUniform = 2, kWorkgroup = 4, kCrossWorkgroup = 5, kImage = 11,
                            kStorageBuffer = 12;
@@ -302,10 +314,50 @@ private:
                       "Generic, Image, StorageBuffer or PhysicalStorageBuffer memory, not " +
                           State::enumerantName(grammar::OperandKind::StorageClass, *sc));
       }
-    if (s_.isVulkan() && !(mask & kAligned) &&
-        (target == kStoragePhysicalStorageBuffer || source == kStoragePhysicalStorageBuffer))
-      fail("VUID-StandaloneSpirv-PhysicalStorageBuffer64-04708",
-           "in Vulkan memory accesses through PhysicalStorageBuffer pointers are Aligned");
+    if (!s_.isVulkan())
+      return;
+    const uint32_t physical = target == kStoragePhysicalStorageBuffer   ? targetType
+                              : source == kStoragePhysicalStorageBuffer ? sourceType
+                                                                        : 0;
+    if (physical == 0)
+      return;
+    if (!aligned)
+      return fail("VUID-StandaloneSpirv-PhysicalStorageBuffer64-04708",
+                  "in Vulkan memory accesses through PhysicalStorageBuffer pointers are Aligned");
+    if (const uint32_t largest = largestScalarBytes(s_.pointeeType(physical)); *aligned < largest)
+      fail("VUID-StandaloneSpirv-PhysicalStorageBuffer64-06314",
+           "the access through a PhysicalStorageBuffer pointer is Aligned " +
+               std::to_string(*aligned) + ", less than the " + std::to_string(largest) +
+               " bytes of the largest scalar it accesses");
+  }
+
+  // The size in bytes of the largest scalar in `type` (its members, elements, components and
+  // columns; a pointer counts as a 64-bit scalar), 0 when it holds none.
+  uint32_t largestScalarBytes(uint32_t type, int depth = 0) const {
+    const std::optional<Instruction> def = s_.def(type);
+    if (!def || depth > 64)
+      return 0;
+    switch (def->opcode()) {
+    case Op::TypeInt:
+    case Op::TypeFloat:
+      return s_.bitWidth(type) / 8;
+    case Op::TypePointer:
+    case Op::TypeForwardPointer:
+      return 8;
+    case Op::TypeVector:
+    case Op::TypeMatrix:
+    case Op::TypeArray:
+    case Op::TypeRuntimeArray:
+      return def->wordCount() > 2 ? largestScalarBytes(def->word(2), depth + 1) : 0;
+    case Op::TypeStruct: {
+      uint32_t largest = 0;
+      for (uint32_t w = 2; w < def->wordCount(); ++w)
+        largest = std::max(largest, largestScalarBytes(def->word(w), depth + 1));
+      return largest;
+    }
+    default:
+      return 0;
+    }
   }
 
   // The pointee type of the pointer value `id`, 0 when unknown; reports non-pointers.
@@ -357,7 +409,7 @@ private:
     if (inst.wordCount() < 4)
       return;
     logicalPointer(inst, inst.word(3));
-    memoryOperands(inst, 4, s_.storageClass(s_.typeOf(inst.word(3))), std::nullopt);
+    memoryOperands(inst, 4, s_.typeOf(inst.word(3)), 0);
     std::optional<uint32_t> p = pointee(inst, inst.word(3), "the pointer");
     if (p && *p != 0 && *p != inst.word(1))
       s_.error(inst.index(), kRule,
@@ -377,8 +429,20 @@ private:
                "the pointer " + s_.name(inst.word(1)) +
                    " is to read-only memory (UniformConstant, Input or PushConstant)");
     logicalPointer(inst, inst.word(1));
-    memoryOperands(inst, 3, s_.storageClass(s_.typeOf(inst.word(1))), std::nullopt);
+    memoryOperands(inst, 3, s_.typeOf(inst.word(1)), 0);
     std::optional<uint32_t> p = pointee(inst, inst.word(1), "the pointer");
+    // "Objects of types OpTypeImage, OpTypeSampler, OpTypeSampledImage,
+    // OpTypeAccelerationStructureKHR, and arrays of these types must not be stored to or
+    // modified" (VUID-StandaloneSpirv-OpTypeImage-06924).
+    if (p && *p != 0 && s_.isVulkan()) {
+      const Op held = s_.defOpcode(s_.stripArrays(*p));
+      if (held == Op::TypeImage || held == Op::TypeSampler || held == Op::TypeSampledImage ||
+          held == Op::TypeAccelerationStructureKHR)
+        s_.error(inst.index(), "VUID-StandaloneSpirv-OpTypeImage-06924",
+                 "in Vulkan images, samplers, sampled images and acceleration structures are not "
+                 "stored to (the pointer " +
+                     s_.name(inst.word(1)) + " is to " + s_.name(*p) + ")");
+    }
     const uint32_t objectType = s_.typeOf(inst.word(2));
     if (p && *p != 0 && objectType != 0 && *p != objectType)
       s_.error(inst.index(), kRule,
@@ -390,8 +454,7 @@ private:
   void copyMemory(const Instruction &inst) {
     if (inst.wordCount() < 3)
       return;
-    memoryOperands(inst, 3, s_.storageClass(s_.typeOf(inst.word(1))),
-                   s_.storageClass(s_.typeOf(inst.word(2))));
+    memoryOperands(inst, 3, s_.typeOf(inst.word(1)), s_.typeOf(inst.word(2)));
     std::optional<uint32_t> target = pointee(inst, inst.word(1), "the target");
     std::optional<uint32_t> source = pointee(inst, inst.word(2), "the source");
     if (target && source && *target != 0 && *source != 0 && *target != *source)
@@ -455,7 +518,7 @@ private:
   // have a scalar integer type."
   void copyMemorySized(const Instruction &inst) {
     OperandCheck c(s_, inst, kRule);
-    memoryOperands(inst, 4, s_.storageClass(c.type(1)), s_.storageClass(c.type(2)));
+    memoryOperands(inst, 4, c.type(1), c.type(2));
     c.operand(1, "Target", "a pointer", [&](uint32_t t) { return pointerOrUntyped(t); }) &&
         c.operand(2, "Source", "a pointer", [&](uint32_t t) { return pointerOrUntyped(t); }) &&
         c.operand(3, "Size", "an integer scalar", [&](uint32_t t) { return c.intScalar(t); });

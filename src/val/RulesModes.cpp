@@ -461,7 +461,8 @@ private:
     for (size_t k = 3; k < ops.size(); ++k) {
       const uint32_t id = ep.word(ops[k].offset);
       std::optional<Instruction> d = s_.def(id);
-      if (!d || d->opcode() != Op::Variable) {
+      // (Untyped variables, SPV_KHR_untyped_pointers, are variables too.)
+      if (!d || (d->opcode() != Op::Variable && d->opcode() != Op::UntypedVariableKHR)) {
         s_.error(ep.index(), "3.32.5",
                  "interface " + s_.name(id) + " is not a variable: the interface lists " +
                      "global OpVariables only");
@@ -470,6 +471,19 @@ private:
       if (d->wordCount() >= 4 && d->word(3) == kStorageFunction) {
         s_.error(ep.index(), "3.32.5",
                  "interface " + s_.name(id) + " is a Function variable, not a global one");
+        continue;
+      }
+      // "Before version 1.4, the interface's storage classes are limited to the Input and Output
+      // storage classes."
+      using grammar::StorageClass;
+      if (d->wordCount() >= 4 && m_.version() < grammar::makeVersion(1, 4) &&
+          d->word(3) != uint32_t(StorageClass::Input) &&
+          d->word(3) != uint32_t(StorageClass::Output)) {
+        s_.error(ep.index(), "3.32.5",
+                 "interface " + s_.name(id) + " is a " +
+                     State::enumerantName(grammar::OperandKind::StorageClass, d->word(3)) +
+                     " variable: before SPIR-V 1.4 the interface lists Input and Output "
+                     "variables only");
         continue;
       }
       if (!seen.insert(id).second && m_.version() >= grammar::makeVersion(1, 4))
@@ -496,8 +510,10 @@ private:
           restricted_[f].push_back({i, r});
         if (inst.opcode() == Op::ControlBarrier && m_.version() < grammar::makeVersion(1, 3))
           restricted_[f].push_back({i, earlyBarrier()});
-        if (s_.isVulkan())
+        if (s_.isVulkan()) {
           vulkanScopes(inst, i, restricted_[f]);
+          vulkanStorageUses(inst, i, restricted_[f]);
+        }
         if (stageStorage)
           stageStorageClasses(inst, i, restricted_[f]);
         if (inst.opcode() == Op::ExtInst && isGlslInterpolation(inst))
@@ -568,11 +584,19 @@ private:
     }
   };
 
-  static bool derivativesAllowed(const ModesChecker &c, uint32_t model, uint32_t fn) {
-    constexpr uint32_t kDerivativeGroupQuads = 5289, kDerivativeGroupLinear = 5290;
+  // Derivatives are for Fragment (3.32.16); SPV_NV/KHR_compute_shader_derivatives: "The new
+  // ComputeDerivativeGroupQuads and ComputeDerivativeGroupLinear capabilities enable the use of
+  // OpImageQueryLod, the ImplicitLod instructions, and the Derivative instructions" in the models
+  // with defined workgroups, the DerivativeGroup execution modes being optional ("if neither
+  // derivative group mode was specified, the derivatives return zero"; spirv-val v2026.4 no
+  // longer asks for one). spirv-val v2026.4 allows them without the capabilities too, which the
+  // text does not (known-reference-bugs.txt).
+  static bool derivativesAllowed(const ModesChecker &c, uint32_t model, uint32_t) {
+    using grammar::Capability;
     return model == kFragment ||
-           ((isComputeLike(model) && model != kKernel) &&
-            c.countModes(fn, {kDerivativeGroupQuads, kDerivativeGroupLinear}) != 0);
+           (isComputeLike(model) && model != kKernel &&
+            (c.s_.hasCapability(Capability::ComputeDerivativeGroupQuadsKHR) ||
+             c.s_.hasCapability(Capability::ComputeDerivativeGroupLinearKHR)));
   }
 
   // The value of a Scope <id> that is a constant, or nothing.
@@ -619,6 +643,38 @@ private:
   // Vulkan's limits on scopes by execution model (VUID-StandaloneSpirv-OpControlBarrier-04682,
   // -None-04637, -None-07321): barriers outside compute-like and tessellation control models
   // synchronize subgroups only, and only those models have workgroups.
+  // Vulkan's storage classes by execution model: "If the Storage Class is Workgroup, then it must
+  // only be used in the task, mesh, or compute Execution Model" (VUID-StandaloneSpirv-None-04645:
+  // any instruction with a Workgroup pointer operand), and "In mesh shaders using the MeshEXT
+  // Execution Model all variables declared as output must not be read from" (-MeshEXT-07107: a
+  // load through an Output pointer).
+  void vulkanStorageUses(const Instruction &inst, uint32_t index,
+                         std::vector<std::pair<uint32_t, const Restriction *>> &out) const {
+    static const Restriction kWorkgroupStorage{
+        "an instruction on Workgroup memory",
+        "in Vulkan the Workgroup storage class is for GLCompute, Task and Mesh entry points only",
+        "VUID-StandaloneSpirv-None-04645", [](const ModesChecker &, uint32_t model, uint32_t) {
+          return model == kGLCompute || model == kTaskNV || model == kMeshNV || model == kTaskEXT ||
+                 model == kMeshEXT;
+        }};
+    static const Restriction kMeshOutputRead{
+        "a load from Output memory", "MeshEXT entry points do not read their outputs",
+        "VUID-StandaloneSpirv-MeshEXT-07107",
+        [](const ModesChecker &, uint32_t model, uint32_t) { return model != kMeshEXT; }};
+    for (const binary::Operand &o : inst.operands()) {
+      if (o.kind != grammar::OperandKind::IdRef)
+        continue;
+      if (s_.storageClass(s_.typeOf(inst.word(o.offset))) ==
+          uint32_t(grammar::StorageClass::Workgroup)) {
+        out.push_back({index, &kWorkgroupStorage});
+        break;
+      }
+    }
+    if (inst.opcode() == Op::Load && inst.wordCount() > 3 &&
+        s_.storageClass(s_.typeOf(inst.word(3))) == kStorageOutput)
+      out.push_back({index, &kMeshOutputRead});
+  }
+
   void vulkanScopes(const Instruction &inst, uint32_t index,
                     std::vector<std::pair<uint32_t, const Restriction *>> &out) const {
     static const Restriction kBarrierSubgroup{
@@ -777,7 +833,7 @@ private:
         [](const ModesChecker &, uint32_t model, uint32_t) { return model == kFragment; }};
     static const Restriction kDerivatives{
         "an implicit-LOD or derivative instruction",
-        "it needs Fragment, or a compute-like model with a DerivativeGroup execution mode",
+        "it needs Fragment, or a compute-like model and a ComputeDerivativeGroup capability",
         "3.32.10 / 3.32.16", derivativesAllowed};
     static const Restriction kGeometryOnly{
         "a geometry-stream instruction", "it is for Geometry entry points only", "3.32.19",

@@ -87,13 +87,16 @@ void checkAtomicStorage(State &s, const Instruction &inst) {
 
 // The capabilities an OpenCL version and profile support (the OpenCL SPIR-V environment's
 // "Required Capabilities" and "Optional Capabilities", as spirv-val reads them); others come with
-// a declared extension that enables them, and the image ones with ImageBasic.
+// a declared extension that enables them, and the image ones with ImageBasic. Float16 is optional
+// in every version: the OpenCL extension cl_khr_fp16 enables it, which no SPIR-V extension
+// declares, so a module may declare it (spirv-val v2026.4 accepts it; 2023.1 did not).
 bool openCLCapability(const State &s, grammar::Capability c) {
   using C = grammar::Capability;
   const uint32_t api = s.env().apiVersion;
   const bool embedded = s.env().embeddedProfile;
   switch (c) {
   case C::Addresses:
+  case C::Float16:
   case C::Float16Buffer:
   case C::Int16:
   case C::Int8:

@@ -326,12 +326,37 @@ private:
 
   // Under Vulkan, the bits of a constant Ray Flags operand at `word` (RuntimeSpirv rules; each
   // instruction has a VUID of its own for each rule).
+  // Everywhere, each bit needs a capability the grammar lists for it (ForceOpacityMicromap2StateKHR
+  // needs RayTracingOpacityMicromapKHR, the Skip flags RayTraversalPrimitiveCullingKHR), as an
+  // enumerant operand would. glslang 12 sets SkipAABBsKHR without declaring
+  // RayTraversalPrimitiveCullingKHR and spirv-val accepts it: for the Skip flags a warning.
   void rayFlags(const Instruction &inst, uint32_t word, std::string_view opaqueRule,
                 std::string_view cullRule, std::string_view skipRule) {
-    if (!s_.isVulkan() || word >= inst.wordCount() || s_.defOpcode(inst.word(word)) != Op::Constant)
+    if (word >= inst.wordCount() || s_.defOpcode(inst.word(word)) != Op::Constant)
       return;
     const std::optional<uint64_t> v = s_.constantValue(inst.word(word));
     if (!v)
+      return;
+    for (uint64_t rest = *v & 0xFFFFFFFFu; rest != 0; rest &= rest - 1) {
+      const grammar::EnumerantDesc *e = grammar::findEnumerant(
+          grammar::OperandKind::RayFlags, static_cast<uint32_t>(rest & (~rest + 1)));
+      if (e == nullptr || e->availability.capabilities.empty() ||
+          std::any_of(e->availability.capabilities.begin(), e->availability.capabilities.end(),
+                      [&](grammar::Capability c) { return s_.hasCapability(c); }))
+        continue;
+      const grammar::Capability needed = e->availability.capabilities.front();
+      const std::string message =
+          State::opcodeName(inst.opcode()) + ": the Ray Flags " + s_.name(inst.word(word)) +
+          " set " + std::string(e->name) + ", which needs the " +
+          State::enumerantName(grammar::OperandKind::Capability, uint32_t(needed)) + " capability";
+      if (needed == grammar::Capability::RayTraversalPrimitiveCullingKHR) {
+        s_.warning(inst.index(), "3.2.31 Ray Flags", message);
+        continue;
+      }
+      s_.error(inst.index(), "3.2.31 Ray Flags", message);
+      return;
+    }
+    if (!s_.isVulkan())
       return;
     constexpr uint64_t kOpaque = 0x1, kNoOpaque = 0x2, kCullBack = 0x10, kCullFront = 0x20,
                        kCullOpaque = 0x40, kCullNoOpaque = 0x80, kSkipTriangles = 0x100,

@@ -356,6 +356,17 @@ void checkStruct(State &s, const Instruction &inst, TypeMemo &memo) {
       return;
     }
   }
+  // "OpTypeRuntimeArray must only be used for: the last member of a Block-decorated OpTypeStruct
+  // ... BufferBlock-decorated OpTypeStruct" (VUID-StandaloneSpirv-OpTypeRuntimeArray-04680).
+  if (s.isVulkan() && members > 0 &&
+      s.defOpcode(inst.word(inst.wordCount() - 1)) == Op::TypeRuntimeArray &&
+      !s.hasDecoration(self, uint32_t(grammar::Decoration::Block)) &&
+      !s.hasDecoration(self, uint32_t(grammar::Decoration::BufferBlock))) {
+    s.error(inst.index(), "VUID-StandaloneSpirv-OpTypeRuntimeArray-04680",
+            "in Vulkan a structure whose last member is a runtime array must be decorated Block "
+            "or BufferBlock");
+    return;
+  }
   if (s.isVulkan() && !s.hasCapability(Capability::BindlessTextureNV))
     for (uint32_t w = 2; w < inst.wordCount(); ++w)
       if (containsOpaque(s, inst.word(w), memo)) {
@@ -445,7 +456,8 @@ void checkFunctionType(State &s, const Instruction &inst) {
     if (user.isRaw())
       continue;
     const Op op = user.opcode();
-    if (op == Op::Function || op == Op::ExtInst)
+    // SPV_INTEL_inline_assembly: "Asm type is the type of the inline assembly", a function type.
+    if (op == Op::Function || State::isExtInst(op) || op == Op::AsmINTEL)
       continue;
     const grammar::InstructionDesc *d = user.desc();
     if (d != nullptr && (d->cls == grammar::InstructionClass::Debug ||

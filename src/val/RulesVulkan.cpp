@@ -5,7 +5,7 @@
 // rules (RulesDecorations.cpp, RulesTypes.cpp); these are the rules of entry points and interfaces:
 // - User-defined Input / Output interface variables have a Location, on the variable or on every
 //   member of their block (-Location-04916); built-in variables have none (-Location-04915).
-// - GLCompute entry points give their local size (-LocalSize-06426); fragment entry points use
+// - Compute, task and mesh entry points give their local size (-None-10685); fragment ones use
 //   OriginUpperLeft (-OriginLowerLeft-04653); their integer and double inputs are Flat
 //   (-Flat-04744).
 // - An entry point's interface has at most one IncomingRayPayloadKHR, one HitAttributeKHR and one
@@ -178,11 +178,8 @@ private:
   // an OpCapability a Vulkan version does not list is an error unless a declared extension
   // enables it.
   void capabilities() {
-    // spirv-val 2023.1 checks this table for Vulkan 1.0 to 1.2 only, and glslang's corpus modules
-    // for Vulkan 1.3 declare SampledRect and ImageRect, which the table lacks: from Vulkan 1.3 on
-    // it is not checked.
-    if (s_.env().apiVersion >= (1u << 16 | 3))
-      return;
+    // Vulkan 1.3 too (SampledRect and ImageRect, which glslang's 1.3 modules declare, are not in
+    // its table; spirv-val 2023.1 checked only 1.0 to 1.2, v2026.4 checks every version).
     checkClientCapabilities(s_, supported, "Vulkan, SPIR-V capabilities",
                             "Vulkan " + std::to_string(s_.env().apiVersion >> 16) + "." +
                                 std::to_string(s_.env().apiVersion & 0xFFFF));
@@ -235,11 +232,23 @@ private:
     const uint32_t model = ep.word(1), fn = ep.word(2);
     if (model == kModelKernel)
       return;
-    if (model == kModelGLCompute && !s_.hasExecutionMode(fn, kModeLocalSize) &&
-        !s_.hasExecutionMode(fn, kModeLocalSizeId) && !hasWorkgroupSizeBuiltIn())
-      s_.error(ep.index(), "VUID-StandaloneSpirv-LocalSize-06426",
-               "a GLCompute entry point must give its workgroup size: the LocalSize or "
-               "LocalSizeId execution mode, or a WorkgroupSize built-in");
+    // "For each compute shader entry point, either a TileShadingRateQCOM, LocalSize, or
+    // LocalSizeId Execution Mode, or an object decorated with the WorkgroupSize decoration must be
+    // specified" (VUID-StandaloneSpirv-None-10685, formerly -LocalSize-06426); spirv-val reads
+    // the task and mesh models as compute shaders too.
+    using grammar::ExecutionModel;
+    const bool computeLike =
+        model == kModelGLCompute || model == uint32_t(ExecutionModel::TaskEXT) ||
+        model == uint32_t(ExecutionModel::MeshEXT) || model == uint32_t(ExecutionModel::TaskNV) ||
+        model == uint32_t(ExecutionModel::MeshNV);
+    if (computeLike && !s_.hasExecutionMode(fn, kModeLocalSize) &&
+        !s_.hasExecutionMode(fn, kModeLocalSizeId) &&
+        !s_.hasExecutionMode(fn, uint32_t(grammar::ExecutionMode::TileShadingRateQCOM)) &&
+        !hasWorkgroupSizeBuiltIn())
+      s_.error(ep.index(), "VUID-StandaloneSpirv-None-10685",
+               "a " + State::enumerantName(grammar::OperandKind::ExecutionModel, model) +
+                   " entry point must give its workgroup size: the LocalSize or LocalSizeId "
+                   "execution mode, or a WorkgroupSize built-in");
     // LocalSizeId needs Vulkan 1.3 (or maintenance4), as spirv-val reads
     // VUID-StandaloneSpirv-LocalSizeId-06434.
     if (s_.hasExecutionMode(fn, kModeLocalSizeId) && s_.env().apiVersion < (1u << 16 | 3))
@@ -248,7 +257,15 @@ private:
     if (model == kModelFragment && s_.hasExecutionMode(fn, kModeOriginLowerLeft))
       s_.error(ep.index(), "VUID-StandaloneSpirv-OriginLowerLeft-04653",
                "Vulkan fragment shaders use OriginUpperLeft, not OriginLowerLeft");
+    // "The PixelCenterInteger Execution Mode must not be used (pixels are always centered at
+    // half-integer coordinates)".
+    if (s_.hasExecutionMode(fn, uint32_t(grammar::ExecutionMode::PixelCenterInteger)))
+      s_.error(ep.index(), "VUID-StandaloneSpirv-PixelCenterInteger-04654",
+               "Vulkan does not allow the PixelCenterInteger execution mode");
     oneOfEachIncoming(ep);
+    interfaceBuiltInsOnce(ep);
+    for (size_t k = 3; k < ops.size(); ++k)
+      noPhysicalPointersInInterface(ep, ep.word(ops[k].offset));
     if (!isGraphicsModel(model))
       return;
     for (size_t k = 3; k < ops.size(); ++k) {
@@ -261,6 +278,78 @@ private:
     for (uint32_t storage : {kInput, kOutput})
       if (!s_.stopped())
         locationConflicts(ep, model, storage);
+  }
+
+  // "For a given OpEntryPoint, any BuiltIn decoration must not be used more than once by the
+  // Input interface" (VUID-StandaloneSpirv-OpEntryPoint-09658), nor by the Output interface
+  // (-09659): on the variables or on the members of their blocks.
+  void interfaceBuiltInsOnce(const Instruction &ep) {
+    std::unordered_set<uint64_t> seen; // storage class << 32 | built-in
+    auto ops = ep.operands();
+    for (size_t k = 3; k < ops.size() && !s_.stopped(); ++k) {
+      const uint32_t var = ep.word(ops[k].offset);
+      const uint32_t pointer = s_.typeOf(var);
+      const std::optional<uint32_t> sc = s_.storageClass(pointer);
+      if (s_.defOpcode(var) != Op::Variable || (sc != kInput && sc != kOutput))
+        continue;
+      std::vector<uint32_t> builtIns;
+      if (const uint32_t b = decorationValue(var, kBuiltIn); b != ~0u)
+        builtIns.push_back(b);
+      const uint32_t block = s_.stripArrays(s_.pointeeType(pointer));
+      if (s_.defOpcode(block) == Op::TypeStruct)
+        for (uint32_t di : s_.decorations(block)) {
+          Instruction d = m_.inst(di);
+          if (d.opcode() == Op::MemberDecorate && d.wordCount() >= 5 && d.word(1) == block &&
+              d.word(3) == kBuiltIn)
+            builtIns.push_back(d.word(4));
+        }
+      for (uint32_t b : builtIns)
+        if (!seen.insert(uint64_t(*sc) << 32 | b).second) {
+          s_.error(ep.index(),
+                   *sc == kInput ? "VUID-StandaloneSpirv-OpEntryPoint-09658"
+                                 : "VUID-StandaloneSpirv-OpEntryPoint-09659",
+                   "the " + std::string(*sc == kInput ? "Input" : "Output") +
+                       " interface of the entry point uses the " +
+                       State::enumerantName(grammar::OperandKind::BuiltIn, b) +
+                       " built-in more than once (again on " + s_.name(var) + ")");
+          return;
+        }
+    }
+  }
+
+  // "The pointers of any Input or Output Interface user-defined variables must not contain any
+  // PhysicalStorageBuffer Storage Class pointers" (VUID-StandaloneSpirv-Input-09557).
+  void noPhysicalPointersInInterface(const Instruction &ep, uint32_t var) {
+    const uint32_t pointer = s_.typeOf(var);
+    const std::optional<uint32_t> sc = s_.storageClass(pointer);
+    if (s_.defOpcode(var) != Op::Variable || (sc != kInput && sc != kOutput) ||
+        s_.hasDecoration(var, kBuiltIn) || !holdsPhysicalPointer(s_.pointeeType(pointer)))
+      return;
+    s_.error(ep.index(), "VUID-StandaloneSpirv-Input-09557",
+             "the " + std::string(*sc == kInput ? "Input" : "Output") + " variable " +
+                 s_.name(var) +
+                 " holds a PhysicalStorageBuffer pointer, which no interface variable may");
+  }
+
+  bool holdsPhysicalPointer(uint32_t type, int depth = 0) const {
+    std::optional<Instruction> d = s_.def(type);
+    if (!d || depth > 16)
+      return false;
+    switch (d->opcode()) {
+    case Op::TypePointer:
+    case Op::TypeForwardPointer:
+      return s_.storageClass(type) == uint32_t(grammar::StorageClass::PhysicalStorageBuffer);
+    case Op::TypeArray:
+    case Op::TypeRuntimeArray:
+      return d->wordCount() > 2 && holdsPhysicalPointer(d->word(2), depth + 1);
+    case Op::TypeStruct:
+      for (uint32_t w = 2; w < d->wordCount(); ++w)
+        if (holdsPhysicalPointer(d->word(w), depth + 1))
+          return true;
+      return false;
+    default:
+      return false;
+    }
   }
 
   // --- Location assignment (VUID-StandaloneSpirv-OpEntryPoint-08721 / -08722) ------------------

@@ -354,6 +354,15 @@ private:
       if (!d || d->opcode() != Op::Variable)
         return; // constants (WorkgroupSize) and other targets: the decoration rules' business
       type = s_.pointeeType(d->typeId());
+      // The tessellation levels are per patch: "BuiltIn TessLevelOuter / TessLevelInner variable
+      // needs to also have a Patch decoration" (VUID-StandaloneSpirv-TessLevelInner-10880).
+      using grammar::BuiltIn;
+      if ((builtin == uint32_t(BuiltIn::TessLevelOuter) ||
+           builtin == uint32_t(BuiltIn::TessLevelInner)) &&
+          !s_.hasDecoration(target, uint32_t(grammar::Decoration::Patch)))
+        s_.error(deco.index(), "VUID-StandaloneSpirv-TessLevelInner-10880",
+                 std::string("the ") + rule->second.name + " variable " + s_.name(target) +
+                     " must be decorated Patch too");
     }
     if (type == 0 || matches(type, rule->second.shape))
       return;

@@ -58,6 +58,9 @@ public:
 
   // --- Types -----------------------------------------------------------------------------------
   bool isType(uint32_t id) const;
+  /// OpExtInst, or OpExtInstWithForwardRefsKHR (SPV_KHR_relaxed_extended_instruction: an
+  /// OpExtInst of a non-semantic set whose operands may be forward references).
+  static bool isExtInst(Op op) { return op == Op::ExtInst || op == Op::ExtInstWithForwardRefsKHR; }
   /// Whether `op` declares a type: the grammar's Type-Declaration class and the extension types
   /// it files elsewhere (acceleration structures, ray queries, the AVC types), not
   /// OpTypeForwardPointer.

@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <fcntl.h>
 #include <fstream>
+#include <map>
 #include <poll.h>
 #include <spawn.h>
 #include <sstream>
@@ -79,6 +80,20 @@ std::optional<Module> readValidModule(const fs::path &file) {
 std::vector<uint8_t> readBytes(const fs::path &path) {
   std::ifstream f(path, std::ios::binary);
   return std::vector<uint8_t>(std::istreambuf_iterator<char>(f), {});
+}
+
+std::vector<std::vector<std::string>> readTsv(const fs::path &path) {
+  std::vector<std::vector<std::string>> rows;
+  std::istringstream in(readText(path));
+  for (std::string line; std::getline(in, line);) {
+    std::vector<std::string> cells;
+    for (size_t at = 0, tab = 0; tab != std::string::npos; at = tab + 1) {
+      tab = line.find('\t', at);
+      cells.push_back(line.substr(at, tab == std::string::npos ? tab : tab - at));
+    }
+    rows.push_back(std::move(cells));
+  }
+  return rows;
 }
 
 std::string readText(const fs::path &path) {
@@ -217,6 +232,27 @@ std::string referenceTool(std::string_view name) {
   if (dir && access((*dir / name).c_str(), X_OK) == 0)
     return (*dir / name).string();
   return std::string(name);
+}
+
+ReferenceVerdict referenceVerdict(const fs::path &file, bool recordedValid,
+                                  std::string recordedMessage) {
+  // Corpus-relative file name -> the newer spirv-val's verdict and first message.
+  static const std::map<std::string, std::pair<bool, std::string>> changes = [] {
+    std::map<std::string, std::pair<bool, std::string>> out;
+    std::optional<fs::path> bin = newReferenceToolDir();
+    if (!bin)
+      return out;
+    for (const char *name : {"verdict-diffs-corpus.tsv", "verdict-diffs-spv-invalid.tsv"})
+      // Columns: file, env, debian_2023.1, new, debian_first_message, new_first_message.
+      for (const std::vector<std::string> &row : readTsv(bin->parent_path() / name))
+        if (row.size() >= 4 && row[0] != "file")
+          out[row[0]] = {row[3] == "valid", row.size() > 5 ? row[5] : std::string()};
+    return out;
+  }();
+  auto it = changes.find(displayName(file));
+  if (it == changes.end() || it->second.first == recordedValid)
+    return {recordedValid, recordedValid ? std::string() : std::move(recordedMessage), false};
+  return {it->second.first, it->second.second, true};
 }
 
 void parallelFor(size_t n, const std::function<void(size_t)> &body) {

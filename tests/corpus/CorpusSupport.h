@@ -29,6 +29,8 @@ std::vector<fs::path> filesUnder(const fs::path &dir, std::string_view suffix);
 std::vector<fs::path> allModules();
 
 std::vector<uint8_t> readBytes(const fs::path &path);
+/// The rows of a tab-separated file, each split at its tabs.
+std::vector<std::vector<std::string>> readTsv(const fs::path &path);
 /// The module in `file` when it reads and spire val accepts it (SPIR-V 1.6 rules), else
 /// nothing: the modules the structured IR's tests start from.
 std::optional<Module> readValidModule(const fs::path &file);
@@ -51,6 +53,19 @@ bool haveTool(const std::string &name);
 std::string referenceTool(std::string_view name);
 /// Whether referenceTool() gives the newer SPIRV-Tools.
 bool newReferenceTools();
+
+/// spirv-val's verdict on a module of the shared corpus, as the tests take it.
+struct ReferenceVerdict {
+  bool valid = false;
+  std::string message;     ///< spirv-val's first message, for invalid modules (may be empty)
+  bool relabelled = false; ///< the newer SPIRV-Tools' verdict replaced the recorded one
+};
+/// The verdict a manifest records for `file` (SPIRV-Tools 2023.1's: `recordedValid`, with its
+/// first message), unless the tests compare with the newer SPIRV-Tools and its spirv-val gives
+/// another in the same environment: then the newer one, from the rows of
+/// ../shared/tools/spirv-tools/verdict-diffs-corpus.tsv and verdict-diffs-spv-invalid.tsv.
+ReferenceVerdict referenceVerdict(const fs::path &file, bool recordedValid,
+                                  std::string recordedMessage = {});
 
 /// Calls `body(i)` for i in [0, n) on all hardware threads.
 void parallelFor(size_t n, const std::function<void(size_t)> &body);

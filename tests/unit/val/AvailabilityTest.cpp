@@ -225,6 +225,26 @@ OpMemoryModel Logical GLSL450
   EXPECT_VALID(validateAsVersion(without, grammar::makeVersion(1, 6)));
 }
 
+// "This extension requires SPIR-V 1.3" (SPV_KHR_vulkan_memory_model, Dependencies): declaring the
+// extension in an older module is an error, whether or not anything it brings is used.
+TEST(ValAvailability, ExtensionsNeedTheVersionTheirSpecificationRequires) {
+  const char *text = R"(
+OpCapability Shader
+OpCapability Linkage
+OpExtension "SPV_KHR_vulkan_memory_model"
+OpMemoryModel Logical GLSL450
+)";
+  EXPECT_RULE_ERROR(validateAsVersion(text, grammar::makeVersion(1, 2)),
+                    "SPV_KHR_vulkan_memory_model requires SPIR-V 1.3; the module is SPIR-V 1.2",
+                    "SPV_KHR_vulkan_memory_model, Dependencies");
+  EXPECT_VALID(validateAsVersion(text, grammar::makeVersion(1, 3)));
+  // SPV_EXT_mesh_shader requires SPIR-V 1.4.
+  EXPECT_ERROR(
+      validateAsVersion(test::replaced(text, "SPV_KHR_vulkan_memory_model", "SPV_EXT_mesh_shader"),
+                        grammar::makeVersion(1, 3)),
+      "SPV_EXT_mesh_shader requires SPIR-V 1.4");
+}
+
 TEST(ValAvailability, MaskBitsAreCheckedOneByOne) {
   // MakeTexelAvailable (an ImageOperands bit) needs VulkanMemoryModel.
   Report r = test::validateText(R"(

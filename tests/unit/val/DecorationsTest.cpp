@@ -171,6 +171,9 @@ TEST(ValDecorations, VulkanUniformBlockLayout) {
   // Members may not overlap.
   EXPECT_ERROR(val(ubo(base + "OpMemberDecorate %S 1 Offset 0"), "vulkan1.3"), "overlaps");
   EXPECT_VALID(val(ubo(base + "OpMemberDecorate %S 1 Offset 16"), "vulkan1.3"));
+  // Offset 0xFFFFFFFF is an offset like another (spirv-val 2023.1 read it as none), misaligned.
+  EXPECT_ERROR(val(ubo(base + "OpMemberDecorate %S 1 Offset 0xFFFFFFFF"), "vulkan1.3"),
+               "at offset 4294967295 is not aligned to 4");
 }
 
 TEST(ValDecorations, VulkanLocationStorageClass) {
@@ -433,8 +436,9 @@ TEST(ValDecorations, VulkanInvariantOnInterfaces) {
                              "%var = OpVariable %ptr Private"}));
 }
 
-// 3.20: a decoration applies at most once to an id or member. Exact repeats count for the layout
-// decorations spirv-val checks (compilers repeat others), repeats with other operands always.
+// 3.20: a decoration applies at most once to an id or member, with the same operands or others
+// (FuncParamAttr and UserSemantic excepted); through a decoration group, exact repeats are
+// tolerated as spirv-val does.
 TEST(ValDecorations, RepeatedDecorations) {
   const Variant binding{.decos = "OpDecorate %var Binding 0\nOpDecorate %var Binding REPEAT",
                         .types = "%ptr = OpTypePointer Private %float\n"
@@ -442,8 +446,22 @@ TEST(ValDecorations, RepeatedDecorations) {
   Variant same = binding, different = binding;
   same.decos = test::replaced(same.decos, "REPEAT", "0");
   different.decos = test::replaced(different.decos, "REPEAT", "1");
-  EXPECT_VALID(val(same));
+  EXPECT_ERROR(val(same), "is decorated Binding more than once;");
   EXPECT_ERROR(val(different), "is decorated Binding more than once, with different operands");
+  // glslang's repeated Restrict and RelaxedPrecision; Alignment, whose bounds do not add up.
+  const std::string variable = "%ptr = OpTypePointer Private %float\n"
+                               "%var = OpVariable %ptr Private";
+  EXPECT_ERROR(
+      val({.decos = "OpDecorate %var Restrict\nOpDecorate %var Restrict", .types = variable}),
+      "is decorated Restrict more than once");
+  EXPECT_ERROR(val({.decos = "OpDecorate %var RelaxedPrecision\nOpDecorate %var RelaxedPrecision",
+                    .types = variable}),
+               "is decorated RelaxedPrecision more than once");
+  EXPECT_VALID(val({.decos = "OpDecorate %var Restrict", .types = variable}));
+  // The same decoration directly and through a group: tolerated.
+  EXPECT_VALID(val({.decos = "OpDecorate %g Restrict\n%g = OpDecorationGroup\n"
+                             "OpGroupDecorate %g %var\nOpDecorate %var Restrict",
+                    .types = variable}));
   EXPECT_ERROR(val({.decos = "OpMemberDecorate %S 0 Offset 0\nOpMemberDecorate %S 0 Offset 0"}),
                "member 0 is decorated Offset more than once");
   EXPECT_VALID(val({.decos = "OpMemberDecorate %S 0 Offset 0\nOpMemberDecorate %S 1 Offset 4"}));
@@ -453,6 +471,47 @@ TEST(ValDecorations, RepeatedDecorations) {
                     .types = "%ptr = OpTypePointer Private %float\n"
                              "%var = OpVariable %ptr Private"}),
                "with different operands");
+}
+
+// VUID-StandaloneSpirv-None-10684: no explicit layout in storage classes that have none (Vulkan):
+// Workgroup, UniformConstant, and from SPIR-V 1.5 Function and Private.
+TEST(ValDecorations, ExplicitLayoutOnlyWhereStorageHasOne) {
+  const Variant workgroup{.decos = "OpMemberDecorate %S 0 Offset 0",
+                          .types = "%ptr = OpTypePointer Workgroup %S\n"
+                                   "%w = OpVariable %ptr Workgroup"};
+  EXPECT_RULE_ERROR(
+      val(workgroup, "vulkan1.0"),
+      "the Workgroup storage class has no explicit layout, but the type %_struct_2 of "
+      "this variable's data is laid out by the Offset decoration",
+      "VUID-StandaloneSpirv-None-10684");
+  EXPECT_VALID(val(workgroup));
+  EXPECT_VALID(val({.types = workgroup.types}, "vulkan1.0"));
+  const Variant priv{.decos = "OpDecorate %arr ArrayStride 4",
+                     .types = "%arr = OpTypeArray %float %uint_4\n"
+                              "%ptr = OpTypePointer Private %arr\n%p = OpVariable %ptr Private"};
+  EXPECT_ERROR(val(priv, "vulkan1.2"), "the Private storage class has no explicit layout");
+  // (Before SPIR-V 1.5 Function and Private types may be laid out.)
+  EXPECT_VALID(val(priv, "vulkan1.1"));
+}
+
+// SPV_KHR_workgroup_memory_explicit_layout: Workgroup variables are blocks only with its
+// capability.
+TEST(ValDecorations, WorkgroupBlocksNeedTheirCapability) {
+  const Variant block{.decos = "OpDecorate %S Block\nOpMemberDecorate %S 0 Offset 0\n"
+                               "OpMemberDecorate %S 1 Offset 4",
+                      .types = "%ptr = OpTypePointer Workgroup %S\n"
+                               "%w = OpVariable %ptr Workgroup",
+                      .interface = "%w"};
+  EXPECT_RULE_ERROR(
+      val(block, "spv1.4"),
+      "a Workgroup variable is a Block only with the WorkgroupMemoryExplicitLayoutKHR "
+      "capability",
+      "SPV_KHR_workgroup_memory_explicit_layout");
+  std::string text =
+      test::replaced(shader(block), "OpCapability Shader",
+                     "OpCapability Shader\nOpCapability WorkgroupMemoryExplicitLayoutKHR\n"
+                     "OpExtension \"SPV_KHR_workgroup_memory_explicit_layout\"");
+  EXPECT_VALID(validateText(text, "spv1.4"));
 }
 
 // 2.2.2 Explicit layout: matrix members of blocks have a MatrixStride and a RowMajor or ColMajor.

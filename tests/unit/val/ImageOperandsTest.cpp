@@ -91,6 +91,9 @@ OpFunctionEnd
 Report check(std::string_view body, std::string_view env = "spv1.6", std::string_view caps = "",
              std::string_view model = "GLSL450", std::string_view globals = "") {
   std::string text = test::replaced(kModule, "BODY", body);
+  // 3.32.5: before SPIR-V 1.4 the interface lists Input and Output variables only.
+  if (env == "spv1.3")
+    text = test::replaced(text, "\"main\" %tex %storage %msimage %ctex %fimage", "\"main\"");
   text = test::replaced(text, "CAPS", caps);
   text = test::replaced(text, "MODEL", model);
   return test::validateText(test::replaced(text, "GLOBALS", globals), env);
@@ -247,6 +250,91 @@ TEST(ValImages, NotChosenByPhiOrSelect) {
   EXPECT_FALSE(test::hasWarning(check(make + use, "spv1.3", "", "GLSL450", sampler), "OpLoad"));
 }
 
+// Coordinates are 32-bit (Khronos SPIR-V issue 905; spirv-val v2026.4), except 16-bit floats
+// under SPV_AMD_gpu_shader_half_float_fetch. 3.14 Lod: "For sampling operations, it must be a
+// 32-bit floating-point type scalar [...]. For fetch operations, it must be a 32-bit integer
+// type scalar"; OpImageQuerySizeLod's Level of Detail "must be a 32-bit integer type scalar".
+TEST(ValImages, CoordinatesAndLevelsOfDetailAre32Bit) {
+  const std::string caps = "OpCapability Float16\nOpCapability Int16\nOpCapability ImageQuery";
+  const std::string narrow = "%half = OpTypeFloat 16\n%v2half = OpTypeVector %half 2\n"
+                             "%half_1 = OpConstant %half 1\n"
+                             "%v2h = OpConstantComposite %v2half %half_1 %half_1\n"
+                             "%short = OpTypeInt 16 1\n%v2short = OpTypeVector %short 2\n"
+                             "%short_1 = OpConstant %short 1\n"
+                             "%v2s = OpConstantComposite %v2short %short_1 %short_1";
+  auto narrowCheck = [&](const std::string &body) {
+    return check(body, "spv1.6", caps, "GLSL450", narrow);
+  };
+  EXPECT_VALID(narrowCheck("%r = OpImageSampleExplicitLod %v4float %s %v2f Lod %float_1"));
+  EXPECT_ERROR(narrowCheck("%r = OpImageSampleExplicitLod %v4float %s %v2h Lod %float_1"),
+               "the coordinate must have 32-bit components, not %v2half");
+  EXPECT_ERROR(narrowCheck("%r = OpImageFetch %v4float %i %v2s Lod %int_0"),
+               "the coordinate must have 32-bit components, not %v2short");
+  EXPECT_ERROR(narrowCheck("%r = OpImageRead %v4uint %si %v2s"),
+               "the coordinate must have 32-bit components");
+  EXPECT_ERROR(narrowCheck("%r = OpImageSampleExplicitLod %v4float %s %v2f Lod %half_1"),
+               "Lod must be a 32-bit floating-point scalar");
+  EXPECT_ERROR(narrowCheck("%r = OpImageFetch %v4float %i %v2i Lod %short_1"),
+               "Lod must be a 32-bit integer scalar");
+  EXPECT_VALID(
+      check("%r = OpImageQuerySizeLod %v2int %i %int_0", "spv1.6", "OpCapability ImageQuery"));
+  EXPECT_ERROR(narrowCheck("%r = OpImageQuerySizeLod %v2int %i %short_1"),
+               "the Level of Detail must be a 32-bit integer scalar");
+  const std::string amd = caps + "\nOpCapability Float16ImageAMD\n"
+                                 "OpExtension \"SPV_AMD_gpu_shader_half_float_fetch\"";
+  EXPECT_VALID(check("%r = OpImageSampleExplicitLod %v4float %s %v2h Lod %half_1", "spv1.6", amd,
+                     "GLSL450", narrow));
+}
+
+// 3.32.10 OpSampledImage: the result's image type is the image's type; spirv-val lets Depth
+// differ, not the access qualifier.
+TEST(ValImages, SampledImageKeepsTheAccessQualifier) {
+  const std::string text = R"(
+OpCapability Addresses
+OpCapability Kernel
+OpCapability ImageBasic
+OpCapability LiteralSampler
+OpMemoryModel Physical64 OpenCL
+OpEntryPoint Kernel %k "k"
+%void = OpTypeVoid
+%ro = OpTypeImage %void 2D 0 0 0 0 Unknown ReadOnly
+%rw = OpTypeImage %void 2D 0 0 0 0 Unknown ReadWrite
+%sro = OpTypeSampledImage %ro
+%sampler = OpTypeSampler
+%smp = OpConstantSampler %sampler None 0 Nearest
+%fn = OpTypeFunction %void %ro %rw
+%k = OpFunction %void None %fn
+%a = OpFunctionParameter %ro
+%b = OpFunctionParameter %rw
+%entry = OpLabel
+%r = OpSampledImage %sro %a %smp
+OpReturn
+OpFunctionEnd
+)";
+  EXPECT_VALID(test::validateText(text));
+  EXPECT_ERROR(test::validateText(test::replaced(text, "%sro %a", "%sro %b")),
+               "not the result's image type");
+}
+
+// SPV_NV_shader_image_footprint: the footprint's image operands are those of the sampling it
+// stands for (the agreement sweep gave one a pointer for its Lod).
+TEST(ValImages, FootprintImageOperands) {
+  const std::string caps = "OpCapability ImageFootprintNV\n"
+                           "OpExtension \"SPV_NV_shader_image_footprint\"";
+  const std::string types = "%bool = OpTypeBool\n%true = OpConstantTrue %bool\n"
+                            "%v2uint = OpTypeVector %uint 2\n"
+                            "%footprint = OpTypeStruct %v2uint %v2uint %uint %uint\n"
+                            "%ptr_priv_float = OpTypePointer Private %float\n"
+                            "%v = OpVariable %ptr_priv_float Private";
+  auto footprint = [&](const std::string &operands) {
+    return check("%r = OpImageSampleFootprintNV %footprint %s %v2f %uint_1 %true " + operands,
+                 "spv1.6", caps, "GLSL450", types);
+  };
+  EXPECT_VALID(footprint("Lod %float_1"));
+  EXPECT_ERROR(footprint("Lod %v"), "Lod must be a 32-bit floating-point scalar");
+  EXPECT_ERROR(footprint("Bias %uint_1"), "Bias must be a floating-point scalar");
+}
+
 // 3.14 SignExtend and ZeroExtend: integer texels only, unsigned ones for ZeroExtend, not both.
 TEST(ValImageOperands, SignAndZeroExtend) {
   EXPECT_VALID(check("%r = OpImageRead %v4uint %si %v2i ZeroExtend"));
@@ -304,7 +392,7 @@ TEST(ValImageOperands, LodSampleAndMinLod) {
   EXPECT_VALID(check("%x = OpImageSampleExplicitLod %v4float %s %v2f Grad|MinLod %v2f %v2f "
                      "%float_1\n%y = OpImageFetch %v4float %i %v2i Lod %int_0"));
   EXPECT_ERROR(check("%x = OpImageFetch %v4float %i %v2i Lod %float_1"),
-               "Lod must be an integer scalar");
+               "Lod must be a 32-bit integer scalar");
   EXPECT_ERROR(check("%x = OpImageRead %v4uint %si %v2i Lod %int_0"),
                "the Lod image operand is for explicit-LOD sampling and OpImageFetch");
   EXPECT_ERROR(check("%x = OpImageRead %v4uint %si %v2i Sample %int_0"),
@@ -335,6 +423,45 @@ TEST(ValImageOperands, TexelAvailabilityAndVisibility) {
                      "%uint_4",
                      "spv1.6", caps, "Vulkan"),
                "the MakeTexelAvailable image operand is for OpImageWrite");
+}
+
+// VUID-StandaloneSpirv-SubpassData-04660: a subpass input is read at the constant (0,0).
+TEST(ValImageOperands, SubpassDataReadsAtZero) {
+  const std::string text = R"(
+OpCapability Shader
+OpCapability InputAttachment
+OpMemoryModel Logical GLSL450
+OpEntryPoint Fragment %main "main" %in
+OpExecutionMode %main OriginUpperLeft
+OpDecorate %in DescriptorSet 0
+OpDecorate %in Binding 0
+OpDecorate %in InputAttachmentIndex 0
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%int = OpTypeInt 32 1
+%float = OpTypeFloat 32
+%v2int = OpTypeVector %int 2
+%v4float = OpTypeVector %float 4
+%int_0 = OpConstant %int 0
+%int_1 = OpConstant %int 1
+%zero = OpConstantComposite %v2int %int_0 %int_0
+%one = OpConstantComposite %v2int %int_1 %int_0
+%null = OpConstantNull %v2int
+%img = OpTypeImage %float SubpassData 0 0 0 2 Unknown
+%ptr = OpTypePointer UniformConstant %img
+%in = OpVariable %ptr UniformConstant
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%i = OpLoad %img %in
+%x = OpImageRead %v4float %i COORD
+OpReturn
+OpFunctionEnd
+)";
+  EXPECT_VALID(test::validateText(test::replaced(text, "COORD", "%zero"), "vulkan1.3"));
+  EXPECT_VALID(test::validateText(test::replaced(text, "COORD", "%null"), "vulkan1.3"));
+  EXPECT_RULE_ERROR(test::validateText(test::replaced(text, "COORD", "%one"), "vulkan1.3"),
+                    "in Vulkan the coordinate of a SubpassData image is the constant vector (0,0)",
+                    "VUID-StandaloneSpirv-SubpassData-04660");
 }
 
 } // namespace

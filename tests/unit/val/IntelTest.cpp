@@ -595,9 +595,7 @@ TEST(ValIntel, FunctionPointersPointToTheirFunctionsAndCallsPassTheirParameters)
 }
 
 TEST(ValIntel, AsmCallsCallInlineAssembly) {
-  // What is not an OpAsmINTEL cannot be called. (Every OpAsmINTEL is rejected, as spirv-val
-  // 2023.1 rejects it, for its Asm type operand: an OpTypeFunction where ids say a value goes;
-  // a call of one then never reaches these rules.)
+  // What is not an OpAsmINTEL cannot be called (a valid call: Layout.ExtensionsDeclareGlobalsToo).
   EXPECT_TRUE(test::hasError(miscKernelWithoutFunctionPointers("%c = OpAsmCallINTEL %uint %i %i"),
                              "OpAsmCallINTEL: Asm %i must be the result of an OpAsmINTEL",
                              "SPV_INTEL_inline_assembly"));

@@ -195,6 +195,9 @@ TEST(ValOpenCL, CapabilitiesOfEachVersion) {
                "the Sampled1D capability is not one OpenCL 2.0 supports");
   EXPECT_VALID(
       kernel("", "opencl2.0", "Physical64", "OpCapability ImageBasic\nOpCapability Sampled1D"));
+  // Float16 is optional everywhere (cl_khr_fp16, an OpenCL extension, enables it).
+  EXPECT_VALID(kernel("", "opencl1.2", "Physical64", "OpCapability Float16"));
+  EXPECT_VALID(kernel("", "opencl2.0", "Physical64", "OpCapability Float16"));
 }
 
 // 3.32.8: the memory instructions met in kernels, and 3.32.10's channel queries.

@@ -329,6 +329,48 @@ OpFunctionEnd
   EXPECT_ERROR(r, "must appear in a block");
 }
 
+// Global declarations of extensions: SPV_KHR_untyped_pointers' variables,
+// SPV_INTEL_inline_assembly's targets and assembly; decorated as variables are.
+TEST(Layout, ExtensionsDeclareGlobalsToo) {
+  if (grammar::findInstruction("OpUntypedVariableKHR") == nullptr)
+    GTEST_SKIP() << "this build's grammar has no SPV_KHR_untyped_pointers";
+  const std::string untyped = R"(
+OpCapability Addresses
+OpCapability Kernel
+OpCapability Linkage
+OpCapability UntypedPointersKHR
+OpExtension "SPV_KHR_untyped_pointers"
+OpMemoryModel Physical64 OpenCL
+OpDecorate %v Coherent
+%uint = OpTypeInt 32 0
+%uptr = OpTypeUntypedPointerKHR CrossWorkgroup
+%v = OpUntypedVariableKHR %uptr CrossWorkgroup %uint
+)";
+  EXPECT_VALID(validateText(untyped));
+  const grammar::InstructionDesc *target = grammar::findInstruction("OpAsmTargetINTEL");
+  if (target == nullptr || target->operands.empty() ||
+      target->operands[0].kind != grammar::OperandKind::IdResult)
+    GTEST_SKIP() << "this build's grammar gives OpAsmTargetINTEL a result type (revision 1)";
+  const std::string assembly = R"(
+OpCapability Addresses
+OpCapability Kernel
+OpCapability Linkage
+OpCapability AsmINTEL
+OpExtension "SPV_INTEL_inline_assembly"
+OpMemoryModel Physical64 OpenCL
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%target = OpAsmTargetINTEL "spir64-unknown-unknown"
+%asm = OpAsmINTEL %void %fn %target "nop" ""
+%f = OpFunction %void None %fn
+%entry = OpLabel
+%call = OpAsmCallINTEL %void %asm
+OpReturn
+OpFunctionEnd
+)";
+  EXPECT_VALID(validateText(assembly, "opencl2.0"));
+}
+
 TEST(Layout, HeaderOnlyModuleHasNoMemoryModel) {
   Expected<Module> m = Module::fromWords({0x07230203u, 0x00010600u, 0u, 1u, 0u});
   ASSERT_TRUE(bool(m));

@@ -146,7 +146,7 @@ TEST(ValMemory, AccessChainIndexesAreNotNegative) {
 
 // PhysicalStorageBuffer: only with PhysicalStorageBuffer64 addressing (2.16.1), never an
 // OpVariable's storage class, variables holding such pointers not both AliasedPointer and
-// RestrictPointer (2.18.2), Aligned accesses in Vulkan (-04708).
+// RestrictPointer (2.18.2), Aligned accesses in Vulkan (-04708, -06314).
 TEST(ValMemory, PhysicalStorageBuffer) {
   const std::string psb = "OpCapability Shader\nOpCapability PhysicalStorageBufferAddresses";
   auto module = [&](std::string_view decos, std::string_view globals, std::string_view body) {
@@ -174,6 +174,20 @@ TEST(ValMemory, PhysicalStorageBuffer) {
                                          "%x = OpLoad %int %p"),
                                   "vulkan1.2"),
                "in Vulkan memory accesses through PhysicalStorageBuffer pointers are Aligned");
+  // -06314: aligned to a multiple of the largest scalar accessed (Vulkan only).
+  const std::string wide = "%long = OpTypeInt 64 1\n%W = OpTypeStruct %int %long\n"
+                           "%pp = OpTypePointer PhysicalStorageBuffer %W\n"
+                           "%ppp = OpTypePointer Function %pp";
+  const std::string wideBody = "%v = OpVariable %ppp Function\n%p = OpLoad %pp %v\n"
+                               "%x = OpLoad %W %p Aligned ALIGN";
+  const std::string wideModule =
+      test::replaced(module("OpDecorate %v AliasedPointer", wide, wideBody),
+                     "OpCapability Shader\n", "OpCapability Shader\nOpCapability Int64\n");
+  EXPECT_RULE_ERROR(test::validateText(test::replaced(wideModule, "ALIGN", "4"), "vulkan1.2"),
+                    "is Aligned 4, less than the 8 bytes of the largest scalar it accesses",
+                    "VUID-StandaloneSpirv-PhysicalStorageBuffer64-06314");
+  EXPECT_VALID(test::validateText(test::replaced(wideModule, "ALIGN", "8"), "vulkan1.2"));
+  EXPECT_VALID(test::validateText(test::replaced(wideModule, "ALIGN", "4")));
   EXPECT_ERROR(
       test::validateText(module("", globals + "\n%g = OpVariable %pp PhysicalStorageBuffer", "")),
       "a variable cannot have the PhysicalStorageBuffer storage class");
@@ -258,6 +272,48 @@ TEST(ValMemory, MemoryOperandsOfTheVulkanMemoryModel) {
   EXPECT_ERROR(
       vulkan("", "%v = OpVariable %ptr_f_int Function\n%x = OpLoad %int %v NonPrivatePointer"),
       "NonPrivatePointer is for pointers into Uniform, Workgroup");
+}
+
+// VUID-StandaloneSpirv-OpTypeImage-06924: images, samplers, sampled images and acceleration
+// structures (and arrays of them) are not stored to, in Vulkan.
+TEST(ValMemory, VulkanDoesNotStoreImages) {
+  const std::string text = shader("%img = OpTypeImage %float 2D 0 0 0 1 Unknown\n"
+                                  "%ptr_f_img = OpTypePointer Function %img",
+                                  "%v = OpVariable %ptr_f_img Function\n%u = OpUndef %img\n"
+                                  "OpStore %v %u");
+  EXPECT_RULE_ERROR(test::validateText(text, "vulkan1.3"),
+                    "in Vulkan images, samplers, sampled images and acceleration structures are "
+                    "not stored to",
+                    "VUID-StandaloneSpirv-OpTypeImage-06924");
+  EXPECT_VALID(test::validateText(text));
+}
+
+// 3.32.15 OpSelect: "Before version 1.4, results are only computed per component": a vector
+// result needs a vector condition of as many components.
+TEST(ValArithmetic, SelectByAScalarFromSpirv14) {
+  const std::string text = shader("%true = OpConstantTrue %bool\n"
+                                  "%v = OpConstantComposite %v2float %float_1 %float_1",
+                                  "%s = OpSelect %v2float %true %v %v");
+  EXPECT_VALID(test::validateText(text, "spv1.4"));
+  EXPECT_ERROR(test::validateText(text, "spv1.3"),
+               "before SPIR-V 1.4 OpSelect chooses a vector by a vector condition");
+}
+
+// 3.26 Memory Operands: "The alignment is specified in a subsequent unsigned 32-bit integer
+// literal operand. The value must be a power of two" (clspv and glslang once emitted Aligned 0).
+TEST(ValMemory, AlignedIsAPowerOfTwo) {
+  auto load = [](std::string_view aligned) {
+    return test::validateText(shader("", "%v = OpVariable %ptr_f_int Function\n"
+                                         "%x = OpLoad %int %v Aligned " +
+                                             std::string(aligned)));
+  };
+  EXPECT_VALID(load("4"));
+  EXPECT_RULE_ERROR(load("0"), "the Aligned memory operand 0 is not a power of two",
+                    "3.26 Aligned");
+  EXPECT_ERROR(load("12"), "the Aligned memory operand 12 is not a power of two");
+  EXPECT_ERROR(test::validateText(shader("", "%v = OpVariable %ptr_f_int Function\n"
+                                             "OpStore %v %int_1 Volatile|Aligned 3")),
+               "the Aligned memory operand 3 is not a power of two");
 }
 
 // 3.32.6 OpTypeBool: booleans are stored in storage classes that are not externally visible, and

@@ -73,8 +73,13 @@ OpFunctionEnd
       test::replaced(fragment("OpExecutionMode %main OriginUpperLeft", "", extra),
                      "%entry = OpLabel\n", "%entry = OpLabel\n%r = OpFunctionCall %void %helper\n");
   EXPECT_ERROR(test::validateText(text, "spv1.4"), "but its interface does not list it");
-  // Before SPIR-V 1.4 only Input and Output variables are listed.
+  // Before SPIR-V 1.4 only Input and Output variables are listed (3.32.5), and may be.
   EXPECT_VALID(test::validateText(text, "spv1.3"));
+  const std::string listed = test::replaced(text, "\"main\" %out", "\"main\" %out %g");
+  EXPECT_VALID(test::validateText(listed, "spv1.4"));
+  EXPECT_ERROR(test::validateText(listed, "spv1.3"),
+               "is a Private variable: before SPIR-V 1.4 the interface lists Input "
+               "and Output variables only");
 }
 
 // A variable an entry point reaches through a specialization constant operation (its address,
@@ -138,8 +143,68 @@ OpFunctionEnd
                "OpKill cannot run in the GLCompute entry point");
   EXPECT_ERROR(test::validateText(with("%d = OpDPdx %float %float_1\nOpReturn")),
                "OpDPdx cannot run in the GLCompute entry point");
+  // SPV_NV_compute_shader_derivatives: its capabilities enable derivatives in compute, with or
+  // without a DerivativeGroup execution mode.
+  const std::string derivatives =
+      test::replaced(with("%d = OpDPdx %float %float_1\nOpReturn"), "OpCapability Geometry",
+                     "OpCapability Geometry\nOpCapability ComputeDerivativeGroupLinearNV\n"
+                     "OpExtension \"SPV_NV_compute_shader_derivatives\"");
+  EXPECT_VALID(test::validateText(derivatives));
+  EXPECT_VALID(test::validateText(
+      test::replaced(derivatives, "LocalSize 1 1 1",
+                     "LocalSize 4 1 1\nOpExecutionMode %main DerivativeGroupLinearNV")));
   EXPECT_ERROR(test::validateText(with("OpEmitVertex\nOpReturn")),
                "OpEmitVertex cannot run in the GLCompute entry point");
+}
+
+// Vulkan's storage classes by execution model: Workgroup memory in compute, task and mesh
+// shaders only (VUID-StandaloneSpirv-None-04645); MeshEXT shaders do not read their outputs
+// (-MeshEXT-07107).
+TEST(ValVulkan, StorageClassesOfSomeExecutionModelsOnly) {
+  const std::string workgroup = fragment(
+      "OpExecutionMode %main OriginUpperLeft", "OpDecorate %out Location 0",
+      "%ptr_wg = OpTypePointer Workgroup %float\n%w = OpVariable %ptr_wg Workgroup", "%out %w");
+  const std::string use =
+      test::replaced(workgroup, "%entry = OpLabel\n", "%entry = OpLabel\n%x = OpLoad %float %w\n");
+  EXPECT_RULE_ERROR(test::validateText(use, "vulkan1.3"),
+                    "in Vulkan the Workgroup storage class is for GLCompute, Task and Mesh entry "
+                    "points only",
+                    "VUID-StandaloneSpirv-None-04645");
+  EXPECT_VALID(test::validateText(use));
+  const std::string mesh = R"(
+OpCapability MeshShadingEXT
+OpExtension "SPV_EXT_mesh_shader"
+OpMemoryModel Logical GLSL450
+OpEntryPoint MeshEXT %main "main" %out
+OpExecutionMode %main LocalSize 1 1 1
+OpExecutionMode %main OutputVertices 1
+OpExecutionMode %main OutputPrimitivesEXT 1
+OpExecutionMode %main OutputPoints
+OpDecorate %out Location 0
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%float = OpTypeFloat 32
+%uint = OpTypeInt 32 0
+%uint_0 = OpConstant %uint 0
+%uint_1 = OpConstant %uint 1
+%float_1 = OpConstant %float 1
+%arr = OpTypeArray %float %uint_1
+%ptr = OpTypePointer Output %arr
+%out = OpVariable %ptr Output
+%ptr_f = OpTypePointer Output %float
+%main = OpFunction %void None %fn
+%l = OpLabel
+OpSetMeshOutputsEXT %uint_1 %uint_1
+%p = OpAccessChain %ptr_f %out %uint_0
+ACCESS
+OpReturn
+OpFunctionEnd
+)";
+  EXPECT_RULE_ERROR(
+      test::validateText(test::replaced(mesh, "ACCESS", "%x = OpLoad %float %p"), "vulkan1.3"),
+      "MeshEXT entry points do not read their outputs", "VUID-StandaloneSpirv-MeshEXT-07107");
+  EXPECT_VALID(
+      test::validateText(test::replaced(mesh, "ACCESS", "OpStore %p %float_1"), "vulkan1.3"));
 }
 
 // A shader of execution model MODEL (with the execution mode MODE) that runs BODY.
@@ -323,9 +388,9 @@ TEST(ValModes, BarriersInterlocksAndVulkanLocalSizeId) {
                "the LocalSizeId execution mode needs Vulkan 1.3");
 }
 
-// The Vulkan specification's SPIR-V capability table (checked for Vulkan 1.0 to 1.2, as spirv-val
-// does): Kernel and Float16Buffer are no Vulkan capabilities; a declared extension enables its
-// capabilities.
+// The Vulkan specification's SPIR-V capability table (checked for every Vulkan version, as
+// spirv-val v2026.4 does): Kernel and Float16Buffer are no Vulkan capabilities, nor are OpenGL's
+// SampledRect and ImageRect; a declared extension enables its capabilities.
 TEST(ValVulkan, CapabilitiesOfEachVersion) {
   auto with = [](std::string_view caps) {
     return test::replaced(
@@ -338,9 +403,59 @@ TEST(ValVulkan, CapabilitiesOfEachVersion) {
       "the Float16Buffer capability is not one Vulkan 1.1 supports");
   EXPECT_ERROR(test::validateText(with("OpCapability Shader\nOpCapability Kernel"), "vulkan1.0"),
                "the Kernel capability is not one Vulkan 1.0 supports");
+  EXPECT_ERROR(
+      test::validateText(with("OpCapability Shader\nOpCapability SampledRect"), "vulkan1.3"),
+      "the SampledRect capability is not one Vulkan 1.3 supports");
+  EXPECT_VALID(test::validateText(with("OpCapability Shader\nOpCapability SampledRect"), "spv1.6"));
   EXPECT_VALID(test::validateText(with("OpCapability Shader\nOpCapability FragmentFullyCoveredEXT\n"
                                        "OpExtension \"SPV_EXT_fragment_fully_covered\""),
                                   "vulkan1.1"));
+}
+
+// VUID-StandaloneSpirv-PixelCenterInteger-04654: "The PixelCenterInteger Execution Mode must not
+// be used".
+TEST(ValVulkan, NoPixelCenterInteger) {
+  const std::string text = fragment("OpExecutionMode %main OriginUpperLeft\n"
+                                    "OpExecutionMode %main PixelCenterInteger",
+                                    "OpDecorate %out Location 0");
+  EXPECT_RULE_ERROR(test::validateText(text, "vulkan1.3"),
+                    "Vulkan does not allow the PixelCenterInteger execution mode",
+                    "VUID-StandaloneSpirv-PixelCenterInteger-04654");
+  EXPECT_VALID(test::validateText(text));
+}
+
+// VUID-StandaloneSpirv-OpEntryPoint-09658 / -09659: a built-in at most once per interface.
+TEST(ValVulkan, BuiltInsOncePerInterface) {
+  const std::string coords = "%v4 = OpTypePointer Input %v4float\n"
+                             "%a = OpVariable %v4 Input\n%b = OpVariable %v4 Input";
+  const std::string text = fragment("OpExecutionMode %main OriginUpperLeft",
+                                    "OpDecorate %out Location 0\nOpDecorate %a BuiltIn FragCoord\n"
+                                    "OpDecorate %b BuiltIn BUILTIN",
+                                    coords, "%out %a %b");
+  EXPECT_RULE_ERROR(test::validateText(test::replaced(text, "BUILTIN", "FragCoord"), "vulkan1.3"),
+                    "the Input interface of the entry point uses the FragCoord built-in more than "
+                    "once",
+                    "VUID-StandaloneSpirv-OpEntryPoint-09658");
+  EXPECT_VALID(test::validateText(test::replaced(text, "BUILTIN", "FragCoord")));
+}
+
+// VUID-StandaloneSpirv-Input-09557: no PhysicalStorageBuffer pointers in user-defined interfaces.
+TEST(ValVulkan, NoPhysicalPointersInInterfaces) {
+  std::string text = fragment("OpExecutionMode %main OriginUpperLeft",
+                              "OpDecorate %out Location 0\nOpDecorate %in Location 0\n"
+                              "OpDecorate %in Flat",
+                              "%pp = OpTypePointer PhysicalStorageBuffer %float\n"
+                              "%S = OpTypeStruct %pp\n%ptr_in = OpTypePointer Input %S\n"
+                              "%in = OpVariable %ptr_in Input",
+                              "%out %in");
+  text = test::replaced(text, "OpCapability Shader",
+                        "OpCapability Shader\nOpCapability PhysicalStorageBufferAddresses");
+  text = test::replaced(text, "OpMemoryModel Logical GLSL450",
+                        "OpMemoryModel PhysicalStorageBuffer64 GLSL450");
+  EXPECT_RULE_ERROR(test::validateText(text, "vulkan1.3"),
+                    "holds a PhysicalStorageBuffer pointer, which no interface variable may",
+                    "VUID-StandaloneSpirv-Input-09557");
+  EXPECT_VALID(test::validateText(text, "spv1.6"));
 }
 
 TEST(ValVulkan, UserInterfaceVariablesNeedALocation) {
@@ -462,6 +577,18 @@ OpFunctionEnd
 )";
   EXPECT_ERROR(test::validateText(text, "vulkan1.3"), "must give its workgroup size");
   EXPECT_VALID(test::validateText(text, "spv1.6"));
+  // Task and mesh shaders too (VUID-StandaloneSpirv-None-10685).
+  std::string task = test::replaced(text, "OpEntryPoint GLCompute", "OpEntryPoint TaskEXT");
+  task = test::replaced(task, "OpCapability Shader",
+                        "OpCapability Shader\nOpCapability MeshShadingEXT\n"
+                        "OpExtension \"SPV_EXT_mesh_shader\"");
+  EXPECT_RULE_ERROR(test::validateText(task, "vulkan1.3"),
+                    "a TaskEXT entry point must give its workgroup size",
+                    "VUID-StandaloneSpirv-None-10685");
+  EXPECT_VALID(test::validateText(
+      test::replaced(task, "%void = OpTypeVoid",
+                     "OpExecutionMode %main LocalSize 32 1 1\n%void = OpTypeVoid"),
+      "vulkan1.3"));
 }
 
 TEST(ValVulkan, InitializersOnlyWhereVulkanAllowsThem) {

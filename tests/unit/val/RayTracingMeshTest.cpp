@@ -190,6 +190,20 @@ TEST(ValRayTracing, RayFlagsUnderVulkan) {
                              "VUID-RuntimeSpirv-OpRayQueryInitializeKHR-06891"));
 }
 
+// Each ray flag needs the capability the grammar lists for it (3.2.31), as spirv-val v2026.4
+// checks for ForceOpacityMicromap2StateKHR; the Skip flags' RayTraversalPrimitiveCullingKHR,
+// which glslang omits, only warns.
+TEST(ValRayTracing, RayFlagsNeedTheirCapabilities) {
+  const Report skip = vulkanTrace("0x201");
+  EXPECT_VALID(skip);
+  EXPECT_TRUE(test::hasWarning(skip, "which needs the RayTraversalPrimitiveCullingKHR capability"))
+      << test::describe(skip);
+  if (grammar::findEnumerant(grammar::OperandKind::RayFlags, 0x400) == nullptr)
+    GTEST_SKIP() << "this build's grammar has no ForceOpacityMicromap2State ray flag";
+  EXPECT_RULE_ERROR(vulkanTrace("0x401"), "which needs the RayTracingOpacityMicromap",
+                    "3.2.31 Ray Flags");
+}
+
 // A RayGenerationNV entry point %main (BODY) with %a the loaded acceleration structure, a
 // ray payload at Location 0 and callable data at Location 1.
 constexpr const char *kRayTracingNV = R"(

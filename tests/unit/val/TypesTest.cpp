@@ -107,12 +107,21 @@ TEST(ValTypes, StructMembers) {
   EXPECT_ERROR(val("%s = OpTypeStruct %float %void"), "void");
 }
 
-TEST(ValTypes, RuntimeArrayOnlyLastInVulkanStruct) {
-  EXPECT_VALID(validateText(shader("%ra = OpTypeRuntimeArray %float\n%s = OpTypeStruct %uint %ra"),
-                            "vulkan1.3"));
-  EXPECT_ERROR(validateText(shader("%ra = OpTypeRuntimeArray %float\n%s = OpTypeStruct %ra %uint"),
+// VUID-StandaloneSpirv-OpTypeRuntimeArray-04680: a runtime array is the last member of a Block or
+// BufferBlock structure (in Vulkan).
+TEST(ValTypes, RuntimeArrayOnlyLastInVulkanBlock) {
+  const std::string types = "%ra = OpTypeRuntimeArray %float\n%s = OpTypeStruct %uint %ra";
+  const std::string block = "OpDecorate %ra ArrayStride 4\nOpDecorate %s Block\n"
+                            "OpMemberDecorate %s 0 Offset 0\nOpMemberDecorate %s 1 Offset 4";
+  EXPECT_VALID(validateText(shader(types, "", block), "vulkan1.3"));
+  EXPECT_ERROR(validateText(shader("%ra = OpTypeRuntimeArray %float\n%s = OpTypeStruct %ra %uint",
+                                   "", block),
                             "vulkan1.3"),
                "last member");
+  EXPECT_RULE_ERROR(validateText(shader(types), "vulkan1.3"),
+                    "a structure whose last member is a runtime array must be decorated Block",
+                    "VUID-StandaloneSpirv-OpTypeRuntimeArray-04680");
+  EXPECT_VALID(validateText(shader(types)));
 }
 
 TEST(ValTypes, DuplicateTypes) {

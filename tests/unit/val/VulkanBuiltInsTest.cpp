@@ -40,6 +40,40 @@ TEST(ValVulkanBuiltIns, TypeOfABuiltIn) {
   EXPECT_VALID(test::validateText(fragment("%v3float", "Input", "FragCoord", false), "vulkan1.3"));
 }
 
+// VUID-StandaloneSpirv-TessLevelInner-10880: the tessellation levels are decorated Patch.
+TEST(ValVulkanBuiltIns, TessellationLevelsArePerPatch) {
+  const std::string text = R"(
+OpCapability Tessellation
+OpMemoryModel Logical GLSL450
+OpEntryPoint TessellationControl %main "main" %inner
+OpExecutionMode %main OutputVertices 3
+OpDecorate %inner BuiltIn TessLevelInner
+PATCH
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%float = OpTypeFloat 32
+%uint = OpTypeInt 32 0
+%uint_0 = OpConstant %uint 0
+%uint_2 = OpConstant %uint 2
+%float_1 = OpConstant %float 1
+%arr = OpTypeArray %float %uint_2
+%ptr = OpTypePointer Output %arr
+%ptr_f = OpTypePointer Output %float
+%inner = OpVariable %ptr Output
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%p = OpAccessChain %ptr_f %inner %uint_0
+OpStore %p %float_1
+OpReturn
+OpFunctionEnd
+)";
+  EXPECT_VALID(
+      test::validateText(test::replaced(text, "PATCH", "OpDecorate %inner Patch"), "vulkan1.3"));
+  EXPECT_RULE_ERROR(test::validateText(test::replaced(text, "PATCH", ""), "vulkan1.3"),
+                    "the TessLevelInner variable %gl_TessLevelInner must be decorated Patch too",
+                    "VUID-StandaloneSpirv-TessLevelInner-10880");
+}
+
 TEST(ValVulkanBuiltIns, ModelAndStorageClass) {
   EXPECT_ERROR(test::validateText(fragment("%float", "Input", "FragDepth"), "vulkan1.3"),
                "built-in FragDepth (variable %gl_FragDepth) cannot be an Input");
