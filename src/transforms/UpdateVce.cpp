@@ -138,6 +138,42 @@ private:
         items_.push_back(std::move(item));
     };
     walkPostOrder(&module, visit);
+    interfaceVersions(module);
+  }
+
+  /// Before SPIR-V 1.4 an entry point's interface lists only Input and Output variables; from
+  /// 1.4 it lists every global variable the entry point uses (2.17, 3.32.6). An interface that
+  /// lists another storage class therefore needs 1.4: lowering the version below it would
+  /// make the module invalid.
+  void interfaceVersions(Operation &module) {
+    std::map<std::string_view, uint32_t> storageClassOf;
+    for (Block *b : module.region(0))
+      for (Operation *op : *b)
+        if (&op->info() == &dialect::ops::globalVariable())
+          if (Attribute sym = op->attr("sym_name"), t = op->attr("type"); sym && t)
+            if (t.type() && t.type().is(dialect::TypeKind::Pointer))
+              storageClassOf[sym.str()] = t.type().storageClass();
+    for (Block *b : module.region(0))
+      for (Operation *op : *b) {
+        if (&op->info() != &dialect::ops::entryPoint())
+          continue;
+        Attribute iface = op->attr("interface");
+        if (!iface)
+          continue;
+        for (Attribute v : iface.elements()) {
+          auto it = storageClassOf.find(v.str());
+          if (it == storageClassOf.end() ||
+              it->second == static_cast<uint32_t>(grammar::StorageClass::Input) ||
+              it->second == static_cast<uint32_t>(grammar::StorageClass::Output))
+            continue;
+          Item item{{}, op};
+          item.availability.minVersion = grammar::makeVersion(1, 4);
+          item.availability.minVersionSource =
+              "its interface listing @" + std::string(v.str()) + ", neither Input nor Output";
+          items_.push_back(std::move(item));
+          break;
+        }
+      }
   }
 
   static bool movesValues(const Operation &op) {

@@ -235,3 +235,39 @@ TEST(PassManager, VerifiesAfterEachPassAndNamesTheCulprit) {
   EXPECT_NE(s.error().message.find("after pass 'breaks-ir'"), std::string::npos)
       << s.error().message;
 }
+
+TEST(UpdateVce, AnInterfaceListingMoreThanInputAndOutputNeedsVersion14) {
+  // From SPIR-V 1.4 an entry point lists every global it uses; before, Input and Output only.
+  // Lowering such a module below 1.4 would make it invalid.
+  const std::string text = R"(OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main" %buf
+OpExecutionMode %main LocalSize 1 1 1
+OpDecorate %S Block
+OpMemberDecorate %S 0 Offset 0
+OpDecorate %buf DescriptorSet 0
+OpDecorate %buf Binding 0
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%uint = OpTypeInt 32 0
+%S = OpTypeStruct %uint
+%ptr = OpTypePointer StorageBuffer %S
+%buf = OpVariable %ptr StorageBuffer
+%main = OpFunction %void None %fn
+%entry = OpLabel
+OpReturn
+OpFunctionEnd
+)";
+  dialect::Context ctx;
+  auto m = moduleFromText(ctx, text);
+  ASSERT_TRUE(m);
+  ASSERT_TRUE(runPasses(*m, ctx, "update-vce"));
+  EXPECT_EQ(m->attr("vce_triple").version(), grammar::makeVersion(1, 4));
+  // A target that stops below 1.4 cannot hold the module.
+  dialect::Context ctx2;
+  auto low = moduleFromText(ctx2, text);
+  ASSERT_TRUE(low);
+  low->setAttr(ctx2, "spirv.target_env",
+               targetEnv(ctx2, grammar::makeVersion(1, 3), {cap(grammar::Capability::Shader)}));
+  EXPECT_FALSE(runPasses(*low, ctx2, "update-vce"));
+}
