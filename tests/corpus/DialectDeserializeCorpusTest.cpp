@@ -50,8 +50,11 @@ TEST(DialectDeserializeCorpus, ValidModulesDeserializeAndVerify) {
   std::vector<fs::path> files = allModules();
   if (files.empty())
     GTEST_SKIP() << "no corpus";
+  // Valid modules the structured IR has no form for yet, with the reason: they do not count
+  // against the floor, and one that deserializes fails the test (the list only shrinks).
+  const std::map<std::string, std::string> gaps = readReasonList("dialect-known-gaps.txt");
   std::mutex mu;
-  size_t valid = 0, ok = 0;
+  size_t valid = 0, ok = 0, explained = 0;
   dialect::DeserializeStats total;
   std::map<std::string, size_t> failures;
   std::map<std::string, std::string> example;
@@ -72,18 +75,28 @@ TEST(DialectDeserializeCorpus, ValidModulesDeserializeAndVerify) {
     total.selections += stats.selections;
     total.loops += stats.loops;
     total.unstructured += stats.unstructured;
+    const bool listed = gaps.count(displayName(files[i])) != 0;
     if (problem.empty()) {
       ++ok;
+      if (listed)
+        ADD_FAILURE() << displayName(files[i])
+                      << " deserializes now: take it out of dialect-known-gaps.txt";
+      return;
+    }
+    if (listed) {
+      ++explained;
       return;
     }
     std::string c = category(problem);
     if (!failures[c]++)
       example[c] = displayName(files[i]);
   });
-  std::printf("deserialize: %zu valid modules, %zu deserialized and verified (%.2f%%); "
-              "constructs: %u selections, %u loops as regions, %u kept as blocks\n",
-              valid, ok, valid ? 100.0 * ok / valid : 0.0, total.selections, total.loops,
-              total.unstructured);
+  const size_t counted = valid - explained;
+  std::printf("deserialize: %zu valid modules, %zu deserialized and verified (%.2f%%), %zu listed "
+              "in dialect-known-gaps.txt; constructs: %u selections, %u loops as regions, %u "
+              "kept as blocks\n",
+              valid, ok, counted ? 100.0 * ok / counted : 0.0, explained, total.selections,
+              total.loops, total.unstructured);
   std::vector<std::pair<size_t, std::string>> sorted;
   for (auto &[c, n] : failures)
     sorted.emplace_back(n, c);
@@ -91,7 +104,7 @@ TEST(DialectDeserializeCorpus, ValidModulesDeserializeAndVerify) {
   for (size_t k = 0; k < sorted.size() && k < 25; ++k)
     std::printf("  %5zu  %s  (e.g. %s)\n", sorted[k].first, sorted[k].second.c_str(),
                 example[sorted[k].second].c_str());
-  EXPECT_GE(valid ? double(ok) / valid : 1.0, kDeserializeFloor);
+  EXPECT_GE(counted ? double(ok) / counted : 1.0, kDeserializeFloor);
 }
 
 namespace {
