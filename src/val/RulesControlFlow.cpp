@@ -12,6 +12,7 @@
 // The layout rules have made sure that every block ends with a terminator and that functions are
 // well nested, so Module's block index and the Cfg are meaningful here.
 #include "Rules.h"
+#include "spire/analysis/Dominators.h"
 
 #include "spire/module/Opcodes.h"
 
@@ -35,153 +36,50 @@ std::string_view opName(Op op) {
 
 bool skippable(Op op) { return op == Op::Line || op == Op::NoLine; }
 
-/// Dominators of a graph given as successor lists, from `root`, with constant-time queries
-/// (Cooper, Harvey and Kennedy's iterative algorithm, then a depth-first numbering of the tree).
-class GraphDominators {
-public:
-  GraphDominators(const std::vector<std::vector<uint32_t>> &succ, uint32_t root) : root_(root) {
-    const uint32_t n = static_cast<uint32_t>(succ.size());
-    order_.assign(n, kNoIndex);
-    idom_.assign(n, kNoIndex);
-    pre_.assign(n, kNoIndex);
-    post_.assign(n, kNoIndex);
-    if (root >= n)
-      return;
-    // Reverse post-order from the root.
-    std::vector<uint32_t> post;
-    std::vector<std::pair<uint32_t, uint32_t>> stack = {{root, 0}};
-    std::vector<uint8_t> seen(n, 0);
-    seen[root] = 1;
-    while (!stack.empty()) {
-      auto &[b, next] = stack.back();
-      if (next < succ[b].size()) {
-        const uint32_t t = succ[b][next++];
-        if (!seen[t]) {
-          seen[t] = 1;
-          stack.push_back({t, 0});
-        }
-        continue;
-      }
-      post.push_back(b);
-      stack.pop_back();
-    }
-    std::vector<uint32_t> rpo(post.rbegin(), post.rend());
-    for (uint32_t i = 0; i < rpo.size(); ++i)
-      order_[rpo[i]] = i;
-    std::vector<std::vector<uint32_t>> preds(n);
-    for (uint32_t b = 0; b < n; ++b)
-      if (order_[b] != kNoIndex)
-        for (uint32_t t : succ[b])
-          preds[t].push_back(b);
-    idom_[root] = root;
-    auto intersect = [&](uint32_t a, uint32_t b) {
-      while (a != b) {
-        while (order_[a] > order_[b])
-          a = idom_[a];
-        while (order_[b] > order_[a])
-          b = idom_[b];
-      }
-      return a;
-    };
-    for (bool changed = true; changed;) {
-      changed = false;
-      for (uint32_t i = 1; i < rpo.size(); ++i) {
-        const uint32_t b = rpo[i];
-        uint32_t best = kNoIndex;
-        for (uint32_t p : preds[b])
-          if (idom_[p] != kNoIndex)
-            best = best == kNoIndex ? p : intersect(p, best);
-        if (best != idom_[b]) {
-          idom_[b] = best;
-          changed = true;
-        }
-      }
-    }
-    std::vector<std::vector<uint32_t>> children(n);
-    for (uint32_t b = 0; b < n; ++b)
-      if (b != root && idom_[b] != kNoIndex)
-        children[idom_[b]].push_back(b);
-    uint32_t counter = 0;
-    std::vector<std::pair<uint32_t, uint32_t>> walk = {{root, 0}};
-    pre_[root] = counter++;
-    while (!walk.empty()) {
-      auto &[b, next] = walk.back();
-      if (next < children[b].size()) {
-        const uint32_t c = children[b][next++];
-        pre_[c] = counter++;
-        walk.push_back({c, 0});
-        continue;
-      }
-      post_[b] = counter++;
-      walk.pop_back();
-    }
-  }
-
-  bool reachable(uint32_t b) const { return order_[b] != kNoIndex; }
-  /// The immediate dominator, or kNoIndex for the root and unreachable nodes.
-  uint32_t idom(uint32_t b) const { return b == root_ ? kNoIndex : idom_[b]; }
-  /// True when every path from the root to `b` passes through `a` (a == b included).
-  bool dominates(uint32_t a, uint32_t b) const {
-    return reachable(a) && reachable(b) && pre_[a] <= pre_[b] && post_[b] <= post_[a];
-  }
-
-private:
-  uint32_t root_;
-  std::vector<uint32_t> order_, idom_, pre_, post_;
-};
-
 /// The structural graph of a function: its branches plus an edge from each header to its merge
 /// block and continue target (SPIR-V 2.11 defines constructs by this "structural" dominance).
-std::vector<std::vector<uint32_t>> structuralGraph(const Cfg &cfg) {
-  const uint32_t n = cfg.size();
-  std::vector<std::vector<uint32_t>> succ(n);
-  for (uint32_t b = 0; b < n; ++b) {
-    succ[b].assign(cfg.successors(b).begin(), cfg.successors(b).end());
+analysis::Graph structuralGraph(const Cfg &cfg) {
+  analysis::GraphBuilder g(cfg.size());
+  for (uint32_t b = 0; b < cfg.size(); ++b) {
+    for (uint32_t t : cfg.successors(b))
+      g.addEdge(b, t);
     for (uint32_t extra : {cfg.mergeBlock(b), cfg.continueBlock(b)})
-      if (extra != kNoIndex && std::find(succ[b].begin(), succ[b].end(), extra) == succ[b].end())
-        succ[b].push_back(extra);
+      if (extra != kNoIndex)
+        g.addEdge(b, extra);
   }
-  return succ;
+  return g.build(0);
 }
 
 /// Structural dominators, from the entry block.
 class StructuralDominators {
 public:
-  explicit StructuralDominators(const Cfg &cfg) : succ_(structuralGraph(cfg)), dom_(succ_, 0) {}
+  explicit StructuralDominators(const Cfg &cfg) : graph_(structuralGraph(cfg)), dom_(graph_) {}
 
-  bool reachable(uint32_t b) const { return dom_.reachable(b); }
+  bool reachable(uint32_t b) const { return dom_.inTree(b); }
+  /// The immediate structural dominator, or kNoIndex for the entry and unreachable blocks.
   uint32_t idom(uint32_t b) const { return dom_.idom(b); }
+  /// True when every structural path from the entry to `b` passes through `a` (a == b included).
   bool dominates(uint32_t a, uint32_t b) const { return dom_.dominates(a, b); }
-  std::span<const uint32_t> successors(uint32_t b) const { return succ_[b]; }
+  std::span<const uint32_t> successors(uint32_t b) const { return graph_.successors(b); }
 
 private:
-  std::vector<std::vector<uint32_t>> succ_;
-  GraphDominators dom_;
+  analysis::Graph graph_;
+  analysis::DominatorTree dom_;
 };
 
-/// Structural post-dominators: dominators of the reversed structural graph, rooted at a virtual
-/// exit after every block without successors. Blocks that reach no exit are left out.
+/// Structural post-dominators, with a virtual exit after every block without successors.
+/// Blocks that reach no exit are left out.
 class StructuralPostDominators {
 public:
-  explicit StructuralPostDominators(const Cfg &cfg) : dom_(reversed(cfg), cfg.size()) {}
+  explicit StructuralPostDominators(const Cfg &cfg)
+      : graph_(structuralGraph(cfg)), dom_(graph_, analysis::DominatorTree::Kind::PostDominators) {}
   /// True when every structural path from `b` to an exit passes through `a`; false when either
   /// reaches no exit.
   bool postDominates(uint32_t a, uint32_t b) const { return dom_.dominates(a, b); }
 
 private:
-  static std::vector<std::vector<uint32_t>> reversed(const Cfg &cfg) {
-    const uint32_t n = cfg.size();
-    auto succ = structuralGraph(cfg);
-    std::vector<std::vector<uint32_t>> rev(n + 1);
-    for (uint32_t b = 0; b < n; ++b) {
-      if (succ[b].empty())
-        rev[n].push_back(b);
-      for (uint32_t t : succ[b])
-        rev[t].push_back(b);
-    }
-    return rev;
-  }
-  GraphDominators dom_;
+  analysis::Graph graph_;
+  analysis::DominatorTree dom_;
 };
 
 class FunctionChecker {

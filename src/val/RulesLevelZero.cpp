@@ -198,19 +198,14 @@ std::string closedGate(const State &s, Gate g) {
 void checkCapabilities(State &s) {
   // Every capability in force, implied ones included (LZ-H2), reported at the OpCapability that
   // brings it in.
-  std::vector<std::pair<uint32_t, uint32_t>> declared; // (capability, instruction)
+  std::vector<uint32_t> declared, at; // each OpCapability's value and instruction index
   for (Instruction inst : s.module())
-    if (inst.opcode() == Op::Capability && inst.wordCount() >= 2 && !inst.isRaw())
-      declared.emplace_back(inst.word(1), inst.index());
-  std::vector<std::pair<uint32_t, uint32_t>> closure = declared;
-  for (size_t i = 0; i < closure.size(); ++i)
-    if (auto *e = grammar::findEnumerant(grammar::OperandKind::Capability, closure[i].first))
-      for (grammar::Capability implied : e->availability.capabilities)
-        if (std::none_of(closure.begin(), closure.end(),
-                         [&](auto &c) { return c.first == static_cast<uint32_t>(implied); }))
-          closure.emplace_back(static_cast<uint32_t>(implied), closure[i].second);
-  for (const auto &entry : closure) {
-    const uint32_t capability = entry.first, index = entry.second;
+    if (inst.opcode() == Op::Capability && inst.wordCount() >= 2 && !inst.isRaw()) {
+      declared.push_back(inst.word(1));
+      at.push_back(inst.index());
+    }
+  for (const grammar::CapabilityInForce &c : grammar::capabilityClosure(declared)) {
+    const uint32_t capability = c.capability, index = at[c.declaredBy];
     auto rule = std::find_if(std::begin(kCapabilities), std::end(kCapabilities),
                              [&](const CapabilityRule &r) { return r.capability == capability; });
     if (rule == std::end(kCapabilities)) {

@@ -80,21 +80,12 @@ void State::scanModule() {
   }
 
   // Capabilities: declared ones and, transitively, those they imply.
-  while (!declared.empty()) {
-    const uint32_t c = declared.back();
-    declared.pop_back();
-    if (c >= capabilities_.size()) {
-      if (c > 0x100000) // not a capability any grammar has; the availability rules report it
-        continue;
-      capabilities_.resize(size_t(c) + 1, 0);
-    }
-    if (capabilities_[c])
-      continue;
-    capabilities_[c] = 1;
-    if (const grammar::EnumerantDesc *e =
-            grammar::findEnumerant(grammar::OperandKind::Capability, c))
-      for (grammar::Capability implied : e->availability.capabilities)
-        declared.push_back(static_cast<uint32_t>(implied));
+  for (const grammar::CapabilityInForce &c : grammar::capabilityClosure(declared)) {
+    if (c.capability > 0x100000) // not a capability any grammar has; the availability rules
+      continue;                  // report it
+    if (c.capability >= capabilities_.size())
+      capabilities_.resize(size_t(c.capability) + 1, 0);
+    capabilities_[c.capability] = 1;
   }
 
   // Decorations reached through groups apply to the group's targets as well.
