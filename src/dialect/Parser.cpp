@@ -66,6 +66,22 @@ Diagnostic TextParser::diagnostic() const {
   return makeError(Location::text(line, col), std::move(message));
 }
 
+Location TextParser::locationAt(size_t pos) {
+  if (pos < scanPos_) {
+    scanPos_ = 0;
+    scanLine_ = scanColumn_ = 1;
+  }
+  for (; scanPos_ < pos && scanPos_ < t_.size(); ++scanPos_) {
+    if (t_[scanPos_] == '\n') {
+      ++scanLine_;
+      scanColumn_ = 1;
+    } else {
+      ++scanColumn_;
+    }
+  }
+  return Location::text(scanLine_, scanColumn_);
+}
+
 bool TextParser::failAt(size_t pos, std::string message) {
   if (error_.empty()) {
     error_ = std::move(message);
@@ -487,6 +503,10 @@ OwningOp TextParser::single() {
 bool TextParser::operation(Block *b) {
   if (++depth_ > kMaxDepth)
     return fail("ops nested too deeply");
+  skip();
+  // Where the op starts (its results included, as MLIR locates an op), computed before its
+  // regions are read, so that the line count only moves forward.
+  const Location location = locationAt(pos_);
   std::vector<ResultName> results;
   if (peek() == '%') {
     do {
@@ -532,6 +552,7 @@ bool TextParser::operation(Block *b) {
   }
   if (!op)
     return false;
+  op->setLocation(location);
   b->push_back(op);
   // A location (mlir-opt --mlir-print-debuginfo): read and dropped.
   if (acceptKeyword("loc") && !skipParens())

@@ -194,6 +194,8 @@ private:
   OwningOp top();
   OwningOp single();
   bool operation(Block *b);
+  /// The line and column of a position of the text.
+  Location locationAt(size_t pos);
   bool skipParens();
   Operation *customOp(const OpInfo &info, size_t at);
   Operation *formatted(const OpInfo &info, const OpFormat &format, size_t at);
@@ -210,6 +212,9 @@ private:
   std::vector<RegionScope> regions_;
   std::unordered_map<std::string_view, Type> typeCache_;
   size_t opAt_ = 0;
+  /// locationAt's cursor: a position and its line and column (ops are read in text order).
+  size_t scanPos_ = 0;
+  uint32_t scanLine_ = 1, scanColumn_ = 1;
   std::unordered_map<std::string_view, std::string_view> names_;
   std::unordered_map<uint64_t, Attribute> enums_;
   uint64_t nextScope_ = 0;

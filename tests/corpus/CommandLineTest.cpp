@@ -177,9 +177,17 @@ TEST(CommandLine, SplitInputRoundTripsEachChunkAlone) {
 TEST(CommandLine, VerifyDiagnosticsMatchesAnnotationsByLineAndText) {
   Temp t;
   // Chunk 2's error is on the line after its annotation; chunk 1 is valid and still printed.
+  // Chunk 3's is the verifier's, located at its op.
   std::string good = std::string(kEmptyModule) + "\n// -----\n\n" +
                      "// expected-error@+1 {{unknown op 'spirv.NoSuchOp'}}\n"
-                     "spirv.NoSuchOp\n";
+                     "spirv.NoSuchOp\n"
+                     "// -----\n"
+                     "spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Linkage], "
+                     "[]> {\n"
+                     "  spirv.func @f(%a: f32) -> f32 \"None\" {\n"
+                     "    // expected-error@+1 {{must be an integer}}\n"
+                     "    %0 = spirv.IAdd %a, %a : f32\n"
+                     "    spirv.ReturnValue %0 : f32\n  }\n}\n";
   std::string file = writeText(t, "good.mlir", good);
   for (const char *cmd : {"opt", "translate"}) {
     std::vector<std::string> args = {cmd, "--split-input-file", "--verify-diagnostics", file};
