@@ -124,6 +124,8 @@ struct TranslateRun {
     }
     if (stage.binary)
       out.append(reinterpret_cast<const char *>(stage.bytes.data()), stage.bytes.size());
+    else if (out.empty())
+      out = std::move(stage.text); // a whole module's text is not copied again
     else
       out += stage.text;
     return true;
