@@ -166,4 +166,23 @@ bool writeOutput(const std::string &output, std::string_view bytes) {
   return true;
 }
 
+std::optional<std::vector<uint8_t>> readInput(const std::string &input, const std::string &source) {
+  Expected<std::vector<uint8_t>> bytes = readFile(input);
+  if (!bytes) {
+    report(bytes.error(), source);
+    return std::nullopt;
+  }
+  if (bytes->empty()) {
+    report(makeError({}, "the input is empty: neither a SPIR-V binary nor MLIR text"), source);
+    return std::nullopt;
+  }
+  return std::move(bytes).value();
+}
+
+int finishOutput(const std::string &output, bool good, std::string_view out) {
+  if ((good || output == "-") && !writeOutput(output, out))
+    return kInvalidInput;
+  return good ? kSuccess : kInvalidInput;
+}
+
 } // namespace spire::tool

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -79,5 +80,13 @@ struct DialectFlags {
 
 /// Writes `bytes` to `output` ('-': standard output) atomically; false after printing the error.
 bool writeOutput(const std::string &output, std::string_view bytes);
+
+/// The bytes of an input file ('-': standard input), not empty; nothing after printing the
+/// error. `source` is the name messages give it.
+std::optional<std::vector<uint8_t>> readInput(const std::string &input, const std::string &source);
+
+/// What a command of chunks writes at the end: to standard output what the chunks that worked
+/// made, to a file only a complete result. The exit code.
+int finishOutput(const std::string &output, bool good, std::string_view out);
 
 } // namespace spire::tool

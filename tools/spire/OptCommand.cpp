@@ -101,15 +101,9 @@ int runOpt(std::span<char *const> args) {
         return usageError("opt", s.error().message);
   }
   const std::string source = input == "-" ? "<stdin>" : input;
-  Expected<std::vector<uint8_t>> bytes = readFile(input);
-  if (!bytes) {
-    report(bytes.error(), source);
+  std::optional<std::vector<uint8_t>> bytes = readInput(input, source);
+  if (!bytes)
     return kInvalidInput;
-  }
-  if (bytes->empty()) {
-    report(makeError({}, "the input is empty: neither a SPIR-V binary nor MLIR text"), source);
-    return kInvalidInput;
-  }
   const bool binaryIn = isSpirvBinary(*bytes);
   const bool binaryOut = emit.empty() ? binaryIn : emit == "spirv";
   if (binaryOut && flags.output == "-" && ::isatty(1))
@@ -160,10 +154,7 @@ int runOpt(std::span<char *const> args) {
         },
         "// -----\n", out);
   }
-  if (good || flags.output == "-")
-    if (!writeOutput(flags.output, out))
-      return kInvalidInput;
-  return good ? kSuccess : kInvalidInput;
+  return finishOutput(flags.output, good, out);
 }
 
 } // namespace spire::tool

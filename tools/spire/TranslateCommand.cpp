@@ -185,15 +185,9 @@ int runTranslate(std::span<char *const> args) {
     return usageError("translate",
                       "say --deserialize-spirv, --serialize-spirv or --test-spirv-roundtrip");
   const std::string source = input == "-" ? "<stdin>" : input;
-  Expected<std::vector<uint8_t>> bytes = readFile(input);
-  if (!bytes) {
-    report(bytes.error(), source);
+  std::optional<std::vector<uint8_t>> bytes = readInput(input, source);
+  if (!bytes)
     return kInvalidInput;
-  }
-  if (bytes->empty()) {
-    report(makeError({}, "the input is empty: neither a SPIR-V binary nor MLIR text"), source);
-    return kInvalidInput;
-  }
   const bool binaryIn = isSpirvBinary(*bytes);
   if (binaryIn != (run.translations.front() == Translation::Deserialize))
     return usageError("translate", binaryIn ? "a SPIR-V binary is read by --deserialize-spirv"
@@ -217,11 +211,7 @@ int runTranslate(std::span<char *const> args) {
         },
         "\n", out);
   }
-  // Standard output gets what the chunks that worked made; a file only a complete result.
-  if (good || run.flags.output == "-")
-    if (!writeOutput(run.flags.output, out))
-      return kInvalidInput;
-  return good ? kSuccess : kInvalidInput;
+  return finishOutput(run.flags.output, good, out);
 }
 
 } // namespace spire::tool
