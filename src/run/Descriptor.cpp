@@ -47,6 +47,23 @@ uint32_t vkDescriptorType(DescriptorKind kind) {
   return static_cast<uint32_t>(kKinds[static_cast<unsigned>(kind)].type);
 }
 
+uint32_t vkBufferUsage(DescriptorKind kind) {
+  switch (kind) {
+  case DescriptorKind::StorageBuffer:
+  case DescriptorKind::StorageBufferDynamic:
+    return VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+  case DescriptorKind::UniformBuffer:
+  case DescriptorKind::UniformBufferDynamic:
+    return VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT;
+  case DescriptorKind::StorageTexelBuffer:
+    return VK_BUFFER_USAGE_STORAGE_TEXEL_BUFFER_BIT;
+  case DescriptorKind::UniformTexelBuffer:
+    return VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT;
+  default:
+    return 0;
+  }
+}
+
 bool isBufferKind(DescriptorKind k) {
   return k == DescriptorKind::StorageBuffer || k == DescriptorKind::UniformBuffer ||
          k == DescriptorKind::StorageBufferDynamic || k == DescriptorKind::UniformBufferDynamic;

@@ -401,24 +401,7 @@ void bufferUses(const Script &s, uint32_t buffer, VkBufferUsageFlags &usage, boo
         if (bi != buffer)
           continue;
         writable |= isWritableKind(b.kind);
-        switch (b.kind) {
-        case DescriptorKind::StorageBuffer:
-        case DescriptorKind::StorageBufferDynamic:
-          usage |= VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
-          break;
-        case DescriptorKind::UniformBuffer:
-        case DescriptorKind::UniformBufferDynamic:
-          usage |= VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT;
-          break;
-        case DescriptorKind::StorageTexelBuffer:
-          usage |= VK_BUFFER_USAGE_STORAGE_TEXEL_BUFFER_BIT;
-          break;
-        case DescriptorKind::UniformTexelBuffer:
-          usage |= VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT;
-          break;
-        default:
-          break;
-        }
+        usage |= vkBufferUsage(b.kind);
       }
 }
 

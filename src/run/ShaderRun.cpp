@@ -206,20 +206,7 @@ Expected<ShaderRunResult> runShader(VulkanContext &ctx, const ModuleInterface &m
       return makeError({}, "binding " + std::to_string(r.set) + ":" + std::to_string(r.binding) +
                                " would take more than 1 GiB");
     VkBufferUsageFlags usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
-    switch (r.kind) {
-    case DescriptorKind::UniformBuffer:
-      usage |= VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT;
-      break;
-    case DescriptorKind::StorageTexelBuffer:
-      usage |= VK_BUFFER_USAGE_STORAGE_TEXEL_BUFFER_BIT;
-      break;
-    case DescriptorKind::UniformTexelBuffer:
-      usage |= VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT;
-      break;
-    default:
-      usage |= VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
-      break;
-    }
+    usage |= vkBufferUsage(r.kind); // a buffer or texel buffer, checked above
     auto buf = DeviceBuffer::create(ctx, size, usage);
     if (!buf)
       return buf.error();

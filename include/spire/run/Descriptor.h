@@ -27,6 +27,8 @@ std::string_view descriptorKindName(DescriptorKind kind);
 std::optional<DescriptorKind> parseDescriptorKind(std::string_view name);
 /// The VkDescriptorType of a kind.
 uint32_t vkDescriptorType(DescriptorKind kind);
+/// The VkBufferUsageFlags a buffer bound as this kind needs (0 for kinds that are not buffers).
+uint32_t vkBufferUsage(DescriptorKind kind);
 bool isBufferKind(DescriptorKind kind); ///< storage/uniform buffers, dynamic or not
 bool isTexelBufferKind(DescriptorKind kind);
 bool isImageKind(DescriptorKind kind); ///< storage, sampled and combined images
