@@ -48,6 +48,12 @@ private:
   Status settleFormat(uint32_t buffer, const BufferFormat &format, uint32_t line);
   Status values(ScriptTokenizer &tok, const DataType &type, std::vector<Value> &out,
                 std::string_view command, uint32_t line);
+  /// The rest of `ssbo N subdata` and `uniform [ubo N] <type>`: an offset, then the values, as
+  /// a command that writes them into `buffer`. `command` and `offsetOf` name the command in
+  /// messages, the way amber does.
+  Status writeValues(ScriptTokenizer &tok, const DataType &type, const BufferFormat &format,
+                     uint32_t buffer, std::string_view command, std::string_view offsetOf,
+                     uint32_t line);
 
   Script s_;
   std::map<BindingKey, uint32_t> bindings_;
@@ -345,23 +351,7 @@ Status VkParser::parseSsbo(ScriptTokenizer &tok, uint32_t line) {
   BufferFormat format = layoutOf(*type, Layout::Std430);
   if (Status st = settleFormat(*buf, format, line); !st)
     return st;
-  Token off = tok.next();
-  if (!off.isInteger() || off.negative)
-    return scriptError(off.line, "Invalid offset for ssbo command: " + off.describe());
-  if (off.integer % format.stride != 0)
-    return scriptError(off.line, "offset for SSBO must be a multiple of the data size");
-  std::vector<Value> vals;
-  if (Status st = values(tok, *type, vals, "ssbo", line); !st)
-    return st;
-  Command c;
-  c.kind = Command::Kind::Write;
-  c.line = line;
-  c.buffer = *buf;
-  c.offset = off.integer;
-  detail::encodeValues(format, vals, c.bytes);
-  c.bytes.resize(detail::encodedLength(format, vals.size()));
-  s_.commands.push_back(std::move(c));
-  return {};
+  return writeValues(tok, *type, format, *buf, "ssbo", "SSBO", line);
 }
 
 Status VkParser::parseUniform(ScriptTokenizer &tok, uint32_t line) {
@@ -400,18 +390,26 @@ Status VkParser::parseUniform(ScriptTokenizer &tok, uint32_t line) {
     }
     buffer = *s_.pipelines[0].pushConstants;
   }
+  return writeValues(tok, *type, format, *buffer, "uniform", "uniform", line);
+}
+
+Status VkParser::writeValues(ScriptTokenizer &tok, const DataType &type, const BufferFormat &format,
+                             uint32_t buffer, std::string_view command, std::string_view offsetOf,
+                             uint32_t line) {
   Token off = tok.next();
   if (!off.isInteger() || off.negative)
-    return scriptError(off.line, "Invalid offset for uniform command: " + off.describe());
+    return scriptError(off.line, "Invalid offset for " + std::string(command) +
+                                     " command: " + off.describe());
   if (off.integer % format.stride != 0)
-    return scriptError(off.line, "offset for uniform must be a multiple of the data size");
+    return scriptError(off.line, "offset for " + std::string(offsetOf) +
+                                     " must be a multiple of the data size");
   std::vector<Value> vals;
-  if (Status st = values(tok, *type, vals, "uniform", line); !st)
+  if (Status st = values(tok, type, vals, command, line); !st)
     return st;
   Command c;
   c.kind = Command::Kind::Write;
   c.line = line;
-  c.buffer = *buffer;
+  c.buffer = buffer;
   c.offset = off.integer;
   detail::encodeValues(format, vals, c.bytes);
   c.bytes.resize(detail::encodedLength(format, vals.size()));
