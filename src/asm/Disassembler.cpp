@@ -5,6 +5,7 @@
 
 #include "FriendlyNames.h"
 #include "LiteralFormat.h"
+#include "OpcodeRules.h"
 #include "TextWriter.h"
 
 #include <algorithm>
@@ -32,8 +33,8 @@ constexpr std::string_view kYellow = "\x1b[33m";
 constexpr std::string_view kBlue = "\x1b[34m";
 
 // spirv-dis --comment: the opcodes that open the "Annotations", "Debug Information" and
-// "Types, variables and constants" sections. These are SPIRV-Tools' lists, not the grammar's
-// classes (OpTypeForwardPointer, for one, opens no section).
+// "Types, variables and constants" (spvasm::declaresType) sections. These are SPIRV-Tools'
+// lists, not the grammar's classes (OpTypeForwardPointer, for one, opens no section).
 bool isDecorationOpcode(Op op) {
   switch (op) {
   case Op::Decorate:
@@ -60,40 +61,6 @@ bool isDebugOpcode(Op op) {
   case Op::Line:
   case Op::NoLine:
   case Op::ModuleProcessed:
-    return true;
-  default:
-    return false;
-  }
-}
-
-bool isTypeOpcode(Op op) {
-  switch (op) {
-  case Op::TypeVoid:
-  case Op::TypeBool:
-  case Op::TypeInt:
-  case Op::TypeFloat:
-  case Op::TypeVector:
-  case Op::TypeMatrix:
-  case Op::TypeImage:
-  case Op::TypeSampler:
-  case Op::TypeSampledImage:
-  case Op::TypeArray:
-  case Op::TypeRuntimeArray:
-  case Op::TypeStruct:
-  case Op::TypeOpaque:
-  case Op::TypePointer:
-  case Op::TypeFunction:
-  case Op::TypeEvent:
-  case Op::TypeDeviceEvent:
-  case Op::TypeReserveId:
-  case Op::TypeQueue:
-  case Op::TypePipe:
-  case Op::TypePipeStorage:
-  case Op::TypeNamedBarrier:
-  case Op::TypeAccelerationStructureNV:
-  case Op::TypeCooperativeMatrixNV:
-  case Op::TypeRayQueryKHR:
-  case Op::TypeHitObjectNV:
     return true;
   default:
     return false;
@@ -318,7 +285,7 @@ private:
       debugSeen_ = true;
       sectionComment("; Debug Information");
     }
-    if (!typesSeen_ && isTypeOpcode(op)) {
+    if (!typesSeen_ && spvasm::declaresType(static_cast<uint16_t>(op))) {
       typesSeen_ = true;
       sectionComment("; Types, variables and constants");
     }
