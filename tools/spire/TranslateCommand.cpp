@@ -22,6 +22,7 @@ constexpr const char *kTranslateHelp =
 Usage: spire translate --deserialize-spirv [options] [<file>]
        spire translate --serialize-spirv [options] [<file>]
        spire translate --test-spirv-roundtrip [options] [<file>]
+       spire translate --dxil-to-spirv [options] <file.dxil>   (see --dxil-to-spirv --help)
 
 --deserialize-spirv reads a SPIR-V binary (either byte order), validates it (the structured IR
 is defined on valid modules) and prints its spirv.module in the syntax of MLIR's SPIR-V dialect,
@@ -144,6 +145,9 @@ struct TranslateRun {
 } // namespace
 
 int runTranslate(std::span<char *const> args) {
+  for (const char *arg : args)
+    if (std::string_view(arg) == "--dxil-to-spirv" || std::string_view(arg) == "-dxil-to-spirv")
+      return runDxilToSpirv(args);
   std::string input = "-";
   TranslateRun run;
   constexpr std::string_view withValue[] = {"-o", "--target-env",

@@ -18,6 +18,12 @@ enum class OpClass : uint16_t {
 #include "spire/dxil/DxilOps.def"
 };
 
+/// The operations by name, numbered by opcode (DxOp::Sample is 60).
+enum class DxOp : uint32_t {
+#define DXIL_OP(opcode, Name, ...) Name = opcode,
+#include "spire/dxil/DxilOps.def"
+};
+
 /// Overload types, as bits of OpInfo::overloads. Void means "not overloaded": the function is
 /// dx.op.<class> with no suffix.
 enum class Overload : uint8_t { Void, F16, F32, F64, I1, I8, I16, I32, I64, Udt, Obj };

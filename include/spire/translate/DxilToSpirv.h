@@ -1,0 +1,68 @@
+// DXIL -> SPIR-V: one Vulkan SPIR-V module per entry point of a DXIL program, with the binding
+// model that maps D3D registers to Vulkan descriptor sets and bindings made explicit.
+#pragma once
+
+#include "spire/dxil/DxilModule.h"
+#include "spire/support/Expected.h"
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace spire::translate {
+
+/// How D3D resources become Vulkan descriptors. The default: set = register space, binding =
+/// register + the class's offset (so that t0, u0, b0 and s0 of one space do not collide), raw and
+/// structured buffers as storage buffers, typed buffers as texel buffers, constant buffers as
+/// uniform buffers.
+struct BindingModel {
+  /// Added to the register number per class (SRV, UAV, CBV, sampler).
+  uint32_t srvOffset = 0, uavOffset = 1000, cbvOffset = 2000, samplerOffset = 3000;
+  /// Raw and structured buffers as texel buffers (R32ui) instead of storage buffers.
+  bool rawBuffersAsTexelBuffers = false;
+  /// The descriptor set of UAV counters; their binding is the UAV's binding.
+  uint32_t counterSet = 7;
+};
+
+struct DxilTranslateOptions {
+  /// The entry point to translate; empty: every entry point.
+  std::string entry;
+  BindingModel bindings;
+};
+
+/// One descriptor the translated module declares: where the D3D resource went.
+struct DescriptorBinding {
+  dxil::ResourceClass resourceClass = dxil::ResourceClass::SRV;
+  dxil::ResourceKind kind = dxil::ResourceKind::Invalid;
+  std::string name;                ///< the HLSL name (may be empty)
+  uint32_t space = 0;              ///< D3D register space
+  uint32_t lowerBound = 0;         ///< D3D register
+  uint32_t rangeSize = 1;          ///< 0xFFFFFFFF: unbounded
+  uint32_t set = 0;                ///< Vulkan descriptor set
+  uint32_t binding = 0;            ///< Vulkan binding
+  std::string_view descriptorType; ///< "storage-buffer", "uniform-buffer", "sampled-image", ...
+  bool counter = false;            ///< the UAV counter of the resource, not the resource
+};
+
+struct TranslatedShader {
+  std::string entry;
+  dxil::ShaderKind kind = dxil::ShaderKind::Compute;
+  std::vector<uint32_t> words;
+  std::vector<DescriptorBinding> bindings;
+};
+
+/// Translates the entry points of a decoded DXIL program. The first failure is a one-line
+/// diagnostic naming the entry, function, block and instruction; nothing is returned then.
+Expected<std::vector<TranslatedShader>> translateDxil(const dxil::DxilModule &module,
+                                                      const DxilTranslateOptions &options);
+
+/// Reads a DXBC container (or bare DXIL bitcode), decodes its model and translates it.
+Expected<std::vector<TranslatedShader>> translateDxilBytes(std::span<const uint8_t> bytes,
+                                                           const DxilTranslateOptions &options);
+
+/// The bindings as JSON: one object per descriptor (for the runner and for applications).
+std::string bindingsJson(const TranslatedShader &shader);
+
+} // namespace spire::translate

@@ -1,0 +1,725 @@
+// Resources: the binding model (D3D register space and register to Vulkan set and binding), one
+// descriptor variable per resource range, handles, and the buffer operations (raw, structured
+// and typed buffers, constant buffers, atomics, counters, dimensions).
+#include "Translator.h"
+
+#include "spire/support/JsonWriter.h"
+
+namespace spire::translate {
+
+using dxil::DxOp;
+using dxil::ResourceClass;
+using dxil::ResourceKind;
+
+namespace {
+
+bool isRawOrStructured(ResourceKind k) {
+  return k == ResourceKind::RawBuffer || k == ResourceKind::StructuredBuffer;
+}
+bool isTexture(ResourceKind k) {
+  return k >= ResourceKind::Texture1D && k <= ResourceKind::TextureCubeArray;
+}
+
+uint32_t classOffset(const BindingModel &m, ResourceClass c) {
+  switch (c) {
+  case ResourceClass::SRV:
+    return m.srvOffset;
+  case ResourceClass::UAV:
+    return m.uavOffset;
+  case ResourceClass::CBuffer:
+    return m.cbvOffset;
+  default:
+    return m.samplerOffset;
+  }
+}
+
+} // namespace
+
+/// The sampled type of a typed resource: float, signed or unsigned 32-bit int.
+static uint32_t sampledTypeOf(Translator &t, const dxil::DxilResource &r) {
+  using CT = dxil::DxilComponentType;
+  const CT ct = r.elementType.value_or(CT::F32);
+  switch (ct) {
+  case CT::I16:
+  case CT::I32:
+    return t.typeUniqued(Op::TypeInt, {32, 1});
+  case CT::U16:
+  case CT::U32:
+  case CT::I1:
+    return t.typeInt(32);
+  case CT::I64:
+    t.capability(Capability::Int64ImageEXT);
+    t.extension("SPV_EXT_shader_image_int64");
+    return t.typeUniqued(Op::TypeInt, {64, 1});
+  case CT::U64:
+    t.capability(Capability::Int64ImageEXT);
+    t.extension("SPV_EXT_shader_image_int64");
+    return t.typeInt(64);
+  default:
+    return t.typeFloat(32);
+  }
+}
+
+/// The image type of a texture or typed buffer.
+static uint32_t imageTypeOf(Translator &t, const dxil::DxilResource &r) {
+  using grammar::Dim;
+  const bool storage = r.resourceClass == ResourceClass::UAV;
+  Dim dim = Dim::Dim2D;
+  uint32_t arrayed = 0, ms = 0;
+  switch (r.kind) {
+  case ResourceKind::Texture1D:
+  case ResourceKind::Texture1DArray:
+    dim = Dim::Dim1D;
+    t.capability(storage ? Capability::Image1D : Capability::Sampled1D);
+    break;
+  case ResourceKind::Texture3D:
+    dim = Dim::Dim3D;
+    break;
+  case ResourceKind::TextureCube:
+  case ResourceKind::TextureCubeArray:
+    dim = Dim::Cube;
+    break;
+  case ResourceKind::TypedBuffer:
+  case ResourceKind::RawBuffer:
+  case ResourceKind::StructuredBuffer:
+  case ResourceKind::TBuffer:
+    dim = Dim::Buffer;
+    t.capability(storage ? Capability::ImageBuffer : Capability::SampledBuffer);
+    break;
+  default:
+    break;
+  }
+  switch (r.kind) {
+  case ResourceKind::Texture1DArray:
+  case ResourceKind::Texture2DArray:
+  case ResourceKind::Texture2DMSArray:
+  case ResourceKind::TextureCubeArray:
+    arrayed = 1;
+    break;
+  default:
+    break;
+  }
+  if (r.kind == ResourceKind::Texture2DMS || r.kind == ResourceKind::Texture2DMSArray)
+    ms = 1;
+  if (r.kind == ResourceKind::TextureCubeArray)
+    t.capability(storage ? Capability::ImageCubeArray : Capability::SampledCubeArray);
+  if (ms && arrayed && storage)
+    t.capability(Capability::ImageMSArray);
+  if (storage) {
+    t.capability(Capability::StorageImageReadWithoutFormat);
+    t.capability(Capability::StorageImageWriteWithoutFormat);
+  }
+  const bool rawAsTexel = isRawOrStructured(r.kind);
+  const uint32_t sampled = rawAsTexel ? t.typeInt(32) : sampledTypeOf(t, r);
+  return t.typeUniqued(Op::TypeImage,
+                       {sampled, uint32_t(dim), 0, arrayed, ms, storage ? 2u : 1u,
+                        uint32_t(rawAsTexel && storage ? grammar::ImageFormat::R32ui
+                                                       : grammar::ImageFormat::Unknown)});
+}
+
+void Translator::declareResources() {
+  const dxil::ResourceLists *lists[2] = {&dx_.resources, &entry_.resources};
+  const uint32_t u32 = typeInt(32);
+  uint32_t ssboStruct = 0;
+  auto storageStruct = [&] {
+    if (!ssboStruct) {
+      const uint32_t runtime = freshType(Op::TypeRuntimeArray, {u32});
+      decorate(runtime, Decoration::ArrayStride, {4});
+      ssboStruct = id();
+      b_.add(Section::Global, Op::TypeStruct).id(ssboStruct).id(runtime);
+      memberDecorate(ssboStruct, 0, Decoration::Offset, {0});
+      decorate(ssboStruct, Decoration::Block);
+    }
+    return ssboStruct;
+  };
+  std::map<uint32_t, uint32_t> cbufferStructs; // vec4 count -> struct
+  for (const dxil::ResourceLists *lists2 : lists) {
+    for (ResourceClass rc :
+         {ResourceClass::SRV, ResourceClass::UAV, ResourceClass::CBuffer, ResourceClass::Sampler}) {
+      for (const dxil::DxilResource &r : lists2->list(rc)) {
+        const auto key = std::pair{uint32_t(rc), r.id};
+        if (descriptors_.count(key))
+          continue;
+        Descriptor d;
+        DescriptorBinding binding;
+        binding.resourceClass = rc;
+        binding.kind = r.kind;
+        binding.name = r.name;
+        binding.space = r.space;
+        binding.lowerBound = r.lowerBound;
+        binding.rangeSize = r.rangeSize;
+        binding.set = r.space;
+        binding.binding = r.lowerBound + classOffset(options_.bindings, rc);
+        if (rc == ResourceClass::CBuffer) {
+          const uint32_t vec4s = r.cbufferSize ? (r.cbufferSize + 15) / 16 : 4096;
+          auto [it, inserted] = cbufferStructs.emplace(vec4s, 0);
+          if (inserted) {
+            const uint32_t uvec4 = typeVector(u32, 4);
+            const uint32_t array = freshType(Op::TypeArray, {uvec4, constU32(vec4s)});
+            decorate(array, Decoration::ArrayStride, {16});
+            it->second = id();
+            b_.add(Section::Global, Op::TypeStruct).id(it->second).id(array);
+            memberDecorate(it->second, 0, Decoration::Offset, {0});
+            decorate(it->second, Decoration::Block);
+          }
+          d.elementType = it->second;
+          d.storage = StorageClass::Uniform;
+          binding.descriptorType = "uniform-buffer";
+        } else if (rc == ResourceClass::Sampler) {
+          d.elementType = typeUniqued(Op::TypeSampler, {});
+          binding.descriptorType = "sampler";
+        } else if (isRawOrStructured(r.kind) && !options_.bindings.rawBuffersAsTexelBuffers) {
+          d.elementType = storageStruct();
+          d.storage = StorageClass::StorageBuffer;
+          binding.descriptorType = "storage-buffer";
+        } else if (isTexture(r.kind) || r.kind == ResourceKind::TypedBuffer ||
+                   isRawOrStructured(r.kind)) {
+          d.elementType = imageTypeOf(*this, r);
+          const bool buffer = !isTexture(r.kind);
+          binding.descriptorType = rc == ResourceClass::UAV
+                                       ? (buffer ? "storage-texel-buffer" : "storage-image")
+                                       : (buffer ? "uniform-texel-buffer" : "sampled-image");
+        } else if (r.kind == ResourceKind::RTAccelerationStructure) {
+          capability(Capability::RayQueryKHR);
+          extension("SPV_KHR_ray_query");
+          d.elementType = typeUniqued(Op::TypeAccelerationStructureKHR, {});
+          binding.descriptorType = "acceleration-structure";
+        } else {
+          fail(std::string("unsupported: resource '") + r.name + "' of kind " +
+               dxil::resourceKindName(r.kind));
+          return;
+        }
+        d.pointeeType = d.elementType;
+        if (r.rangeSize != 1) {
+          d.isArray = true;
+          if (r.rangeSize == 0xFFFFFFFFu || r.rangeSize == 0) {
+            capability(Capability::RuntimeDescriptorArray);
+            d.pointeeType = typeUniqued(Op::TypeRuntimeArray, {d.elementType});
+          } else {
+            d.pointeeType = typeArray(d.elementType, r.rangeSize);
+          }
+        }
+        d.variable = globalVariable(d.pointeeType, d.storage);
+        name(d.variable, r.name);
+        decorate(d.variable, Decoration::DescriptorSet, {binding.set});
+        decorate(d.variable, Decoration::Binding, {binding.binding});
+        if (d.storage == StorageClass::StorageBuffer && rc == ResourceClass::SRV)
+          decorate(d.variable, Decoration::NonWritable);
+        if (rc == ResourceClass::UAV && r.globallyCoherent)
+          decorate(d.variable, Decoration::Coherent);
+        bindings_.push_back(binding);
+        if (rc == ResourceClass::UAV && r.hasCounter) {
+          d.counter = globalVariable(storageStruct(), StorageClass::StorageBuffer);
+          name(d.counter, r.name.empty() ? "counter" : r.name + ".counter");
+          DescriptorBinding cb = binding;
+          cb.set = options_.bindings.counterSet;
+          cb.counter = true;
+          cb.descriptorType = "storage-buffer";
+          decorate(d.counter, Decoration::DescriptorSet, {cb.set});
+          decorate(d.counter, Decoration::Binding, {cb.binding});
+          bindings_.push_back(cb);
+        }
+        descriptors_[key] = d;
+        if (failed_)
+          return;
+      }
+    }
+  }
+}
+
+// ---- handles --------------------------------------------------------------------------------
+
+const Handle *Translator::handle(dxil::ValueId v) {
+  auto it = handles_.find(v);
+  if (it == handles_.end()) {
+    fail("a resource handle that does not come straight from a createHandle call (through a "
+         "phi, a select or a function argument)");
+    return nullptr;
+  }
+  return &it->second;
+}
+
+namespace {
+
+/// The handle of resource range `r` at register `index` (an id of an i32 value).
+Handle makeHandle(Translator &t, const dxil::DxilResource &r, const Descriptor &d,
+                  uint32_t registerIndex, bool nonUniform) {
+  Handle h;
+  h.resource = &r;
+  h.variable = d.variable;
+  h.resourceClass = r.resourceClass;
+  h.kind = r.kind;
+  h.stride = r.stride.value_or(4);
+  h.counter = d.counter;
+  h.nonUniform = nonUniform;
+  if (d.isArray) {
+    h.arrayIndex = t.emit(Op::ISub, t.typeInt(32), {registerIndex, t.constU32(r.lowerBound)});
+    if (nonUniform) {
+      t.capability(Capability::ShaderNonUniform);
+      t.decorate(h.arrayIndex, Decoration::NonUniform);
+    }
+  }
+  return h;
+}
+
+} // namespace
+
+bool Translator::translateResourceOp(const dxil::DxilOpCall &call, const dxil::Instruction &inst,
+                                     std::span<const dxil::ValueId> args, bool &handled) {
+  const DxOp op = DxOp(call.op->opcode);
+  handled = true;
+  auto arg = [&](size_t i) -> uint32_t {
+    if (i >= args.size())
+      return fail("dx.op." + std::string(call.op->name) + " has too few operands");
+    return value(args[i]);
+  };
+  auto constArg = [&](size_t i, int64_t &out) {
+    if (i >= args.size() || !constantInt(args[i], out)) {
+      fail("operand " + std::to_string(i + 1) + " of dx.op." + std::string(call.op->name) +
+           " must be a constant");
+      return false;
+    }
+    return true;
+  };
+  const uint32_t u32 = typeInt(32);
+  switch (op) {
+  case DxOp::CreateHandle: {
+    int64_t rc = 0, range = 0, nonUniform = 0;
+    if (!constArg(0, rc) || !constArg(1, range))
+      return false;
+    constantInt(args.size() > 3 ? args[3] : dxil::kNoId, nonUniform);
+    auto it = descriptors_.find({uint32_t(rc), uint32_t(range)});
+    const dxil::DxilResource *r = dx_.resources.find(ResourceClass(rc), uint32_t(range));
+    if (!r)
+      r = entry_.resources.find(ResourceClass(rc), uint32_t(range));
+    if (it == descriptors_.end() || !r)
+      return fail("createHandle names no resource (class " + std::to_string(rc) + ", range " +
+                  std::to_string(range) + ")");
+    handles_[inst.value] = makeHandle(*this, *r, it->second, arg(2), nonUniform != 0);
+    return !failed_;
+  }
+  case DxOp::CreateHandleFromBinding: {
+    // %dx.types.ResBind {lower bound, upper bound, space, class}
+    int64_t fields[4] = {0, 0, 0, 0}, nonUniform = 0;
+    const dxil::Constant *bind = args.empty() ? nullptr : llvm().constant(args[0]);
+    if (!bind)
+      return fail("createHandleFromBinding's binding must be a constant");
+    if (bind->kind == dxil::ConstantKind::Aggregate) {
+      auto parts = llvm().operandsOf(*bind);
+      for (size_t i = 0; i < 4 && i < parts.size(); ++i)
+        if (!constantInt(parts[i], fields[i]))
+          return fail("createHandleFromBinding's binding must be a constant");
+    } else if (bind->kind != dxil::ConstantKind::Null) {
+      return fail("createHandleFromBinding's binding must be a constant");
+    }
+    constantInt(args.size() > 2 ? args[2] : dxil::kNoId, nonUniform);
+    const ResourceClass rc = ResourceClass(fields[3]);
+    const dxil::DxilResource *found = nullptr;
+    for (const dxil::ResourceLists *lists : {&dx_.resources, &entry_.resources})
+      for (const dxil::DxilResource &r : lists->list(rc))
+        if (r.space == uint32_t(fields[2]) && r.lowerBound == uint32_t(fields[0]) && !found)
+          found = &r;
+    if (!found)
+      return fail("createHandleFromBinding names no resource (space " + std::to_string(fields[2]) +
+                  ", register " + std::to_string(fields[0]) + ")");
+    const Descriptor &d = descriptors_.at({uint32_t(rc), found->id});
+    handles_[inst.value] = makeHandle(*this, *found, d, arg(1), nonUniform != 0);
+    return !failed_;
+  }
+  case DxOp::AnnotateHandle: {
+    const Handle *h = args.empty() ? nullptr : handle(args[0]);
+    if (!h)
+      return false;
+    handles_[inst.value] = *h;
+    return true;
+  }
+  case DxOp::CreateHandleForLib: {
+    // The operand is a load of the resource's global symbol.
+    if (args.empty())
+      return fail("createHandleForLib without an operand");
+    const dxil::Value &v = llvm().values[args[0]];
+    if (v.kind != dxil::ValueKind::Instruction ||
+        llvm().instructions[v.index].opcode != dxil::Opcode::Load)
+      return fail("createHandleForLib of something other than a load of a resource symbol");
+    const dxil::ValueId global = llvm().operandsOf(llvm().instructions[v.index])[0];
+    for (const dxil::ResourceLists *lists : {&dx_.resources, &entry_.resources})
+      for (ResourceClass rc :
+           {ResourceClass::SRV, ResourceClass::UAV, ResourceClass::CBuffer, ResourceClass::Sampler})
+        for (const dxil::DxilResource &r : lists->list(rc))
+          if (r.global == global || r.symbol == global) {
+            const Descriptor &d = descriptors_.at({uint32_t(rc), r.id});
+            if (d.isArray)
+              return fail("createHandleForLib of a resource array is not translated yet");
+            handles_[inst.value] = makeHandle(*this, r, d, 0, false);
+            return true;
+          }
+    return fail("createHandleForLib of a symbol that is no resource");
+  }
+  case DxOp::CBufferLoadLegacy: {
+    const Handle *h = handle(args[0]);
+    if (!h)
+      return false;
+    const uint32_t uvec4 = typeVector(u32, 4);
+    std::vector<uint32_t> chain{h->variable};
+    if (h->arrayIndex)
+      chain.push_back(h->arrayIndex);
+    chain.push_back(constU32(0));
+    chain.push_back(arg(1));
+    const uint32_t ptr = emit(Op::AccessChain, typePointer(StorageClass::Uniform, uvec4), chain);
+    const uint32_t row = emit(Op::Load, uvec4, {ptr});
+    std::vector<uint32_t> words;
+    for (uint32_t i = 0; i < 4; ++i)
+      words.push_back(emit(Op::CompositeExtract, u32, {row, i}));
+    const uint32_t member = memberType(inst.type, 0);
+    const uint32_t width = scalarWidth(member);
+    std::vector<uint32_t> parts;
+    if (width == 32) {
+      for (uint32_t w : words)
+        parts.push_back(fromU32(member, w));
+    } else if (width == 64) {
+      const uint32_t v2 = typeVector(u32, 2);
+      for (uint32_t i = 0; i < 2; ++i)
+        parts.push_back(
+            bitcast(member, emit(Op::CompositeConstruct, v2, {words[2 * i], words[2 * i + 1]})));
+    } else if (width == 16) {
+      for (uint32_t w : words) {
+        parts.push_back(fromU32(member, w));
+        parts.push_back(fromU32(member, emit(Op::ShiftRightLogical, u32, {w, constU32(16)})));
+      }
+    } else {
+      return fail("cbufferLoadLegacy of this overload");
+    }
+    setAggregate(inst.value, parts);
+    return !failed_;
+  }
+  case DxOp::CBufferLoad: {
+    const Handle *h = handle(args[0]);
+    if (!h)
+      return false;
+    const uint32_t type = llvmType(inst.type);
+    if (scalarWidth(type) != 32)
+      return fail("cbufferLoad of a value that is not 32 bits is not translated yet");
+    const uint32_t offset = arg(1);
+    const uint32_t reg = emit(Op::ShiftRightLogical, u32, {offset, constU32(4)});
+    const uint32_t comp =
+        emit(Op::BitwiseAnd, u32,
+             {emit(Op::ShiftRightLogical, u32, {offset, constU32(2)}), constU32(3)});
+    std::vector<uint32_t> chain{h->variable};
+    if (h->arrayIndex)
+      chain.push_back(h->arrayIndex);
+    chain.push_back(constU32(0));
+    chain.push_back(reg);
+    chain.push_back(comp);
+    const uint32_t ptr = emit(Op::AccessChain, typePointer(StorageClass::Uniform, u32), chain);
+    setValue(inst.value, fromU32(type, emit(Op::Load, u32, {ptr})));
+    return !failed_;
+  }
+  case DxOp::RawBufferLoad:
+  case DxOp::BufferLoad: {
+    const Handle *h = handle(args[0]);
+    if (!h)
+      return false;
+    const uint32_t member = memberType(inst.type, 0);
+    if (h->kind == ResourceKind::TypedBuffer || options_.bindings.rawBuffersAsTexelBuffers) {
+      if (h->kind != ResourceKind::TypedBuffer)
+        return fail("raw buffers as texel buffers are not translated yet");
+      const uint32_t image = emit(
+          Op::Load, descriptors_.at({uint32_t(h->resourceClass), h->resource->id}).elementType,
+          {h->arrayIndex
+               ? emit(Op::AccessChain,
+                      typePointer(StorageClass::UniformConstant,
+                                  descriptors_.at({uint32_t(h->resourceClass), h->resource->id})
+                                      .elementType),
+                      {h->variable, h->arrayIndex})
+               : h->variable});
+      const uint32_t sampled = sampledTypeOf(*this, *h->resource);
+      const uint32_t vec = typeVector(sampled, 4);
+      const uint32_t texel =
+          emit(h->resourceClass == ResourceClass::UAV ? Op::ImageRead : Op::ImageFetch, vec,
+               {image, arg(1)});
+      std::vector<uint32_t> parts;
+      for (uint32_t i = 0; i < 4; ++i) {
+        uint32_t c = emit(Op::CompositeExtract, sampled, {texel, i});
+        if (sampled != member)
+          c = isFloatType(member) == isFloatType(sampled)
+                  ? emit(isFloatType(member) ? Op::FConvert : Op::UConvert, member, {c})
+                  : bitcast(member, c);
+        parts.push_back(c);
+      }
+      parts.push_back(constU32(0)); // status
+      setAggregate(inst.value, parts);
+      return !failed_;
+    }
+    if (!isRawOrStructured(h->kind))
+      return fail("a buffer load from a resource that is not a buffer");
+    int64_t mask = 0xF;
+    if (op == DxOp::RawBufferLoad && !constArg(3, mask))
+      return false;
+    const uint32_t address = bufferByteAddress(*h, args[1], args[2]);
+    const uint32_t width = scalarWidth(member);
+    std::vector<uint32_t> parts(5, 0);
+    const uint32_t used = extractMask(inst.value);
+    for (uint32_t c = 0; c < 4; ++c) {
+      if (!(mask >> c & 1) || !(used >> c & 1)) {
+        parts[c] = undef(member);
+        continue;
+      }
+      if (width == 32) {
+        const uint32_t word = emit(
+            Op::IAdd, u32, {emit(Op::ShiftRightLogical, u32, {address, constU32(2)}), constU32(c)});
+        parts[c] = fromU32(member, emit(Op::Load, u32, {bufferWordPointer(*h, word)}));
+      } else if (width == 64) {
+        const uint32_t base =
+            emit(Op::IAdd, u32,
+                 {emit(Op::ShiftRightLogical, u32, {address, constU32(2)}), constU32(2 * c)});
+        const uint32_t lo = emit(Op::Load, u32, {bufferWordPointer(*h, base)});
+        const uint32_t hi =
+            emit(Op::Load, u32, {bufferWordPointer(*h, emit(Op::IAdd, u32, {base, constU32(1)}))});
+        parts[c] = bitcast(member, emit(Op::CompositeConstruct, typeVector(u32, 2), {lo, hi}));
+      } else if (width == 16) {
+        const uint32_t byte = emit(Op::IAdd, u32, {address, constU32(2 * c)});
+        const uint32_t word =
+            emit(Op::Load, u32,
+                 {bufferWordPointer(*h, emit(Op::ShiftRightLogical, u32, {byte, constU32(2)}))});
+        const uint32_t shift = emit(Op::ShiftLeftLogical, u32,
+                                    {emit(Op::BitwiseAnd, u32, {byte, constU32(2)}), constU32(3)});
+        parts[c] = fromU32(member, emit(Op::ShiftRightLogical, u32, {word, shift}));
+      } else {
+        return fail("a buffer load of " + std::to_string(width) + "-bit values");
+      }
+    }
+    parts[4] = constU32(0); // status: always fully mapped
+    setAggregate(inst.value, parts);
+    return !failed_;
+  }
+  case DxOp::RawBufferStore:
+  case DxOp::BufferStore: {
+    const Handle *h = handle(args[0]);
+    if (!h)
+      return false;
+    int64_t mask = 0;
+    if (!constArg(7, mask))
+      return false;
+    if (h->kind == ResourceKind::TypedBuffer) {
+      const Descriptor &d = descriptors_.at({uint32_t(h->resourceClass), h->resource->id});
+      const uint32_t image =
+          emit(Op::Load, d.elementType,
+               {h->arrayIndex ? emit(Op::AccessChain,
+                                     typePointer(StorageClass::UniformConstant, d.elementType),
+                                     {h->variable, h->arrayIndex})
+                              : h->variable});
+      const uint32_t sampled = sampledTypeOf(*this, *h->resource);
+      std::vector<uint32_t> comps;
+      for (uint32_t c = 0; c < 4; ++c) {
+        uint32_t v = arg(3 + c);
+        const uint32_t vt = llvmType(llvm().typeOf(args[3 + c]));
+        if (vt != sampled)
+          v = isFloatType(vt) == isFloatType(sampled)
+                  ? emit(isFloatType(vt) ? Op::FConvert : Op::UConvert, sampled, {v})
+                  : bitcast(sampled, v);
+        comps.push_back(v);
+      }
+      emitVoid(Op::ImageWrite,
+               {image, arg(1), emit(Op::CompositeConstruct, typeVector(sampled, 4), comps)});
+      return !failed_;
+    }
+    if (!isRawOrStructured(h->kind))
+      return fail("a buffer store to a resource that is not a buffer");
+    const uint32_t address = bufferByteAddress(*h, args[1], args[2]);
+    for (uint32_t c = 0; c < 4; ++c) {
+      if (!(mask >> c & 1))
+        continue;
+      const uint32_t v = arg(3 + c);
+      const uint32_t vt = llvmType(llvm().typeOf(args[3 + c]));
+      const uint32_t width = scalarWidth(vt);
+      if (width == 32) {
+        const uint32_t word = emit(
+            Op::IAdd, u32, {emit(Op::ShiftRightLogical, u32, {address, constU32(2)}), constU32(c)});
+        emitVoid(Op::Store, {bufferWordPointer(*h, word), toU32(v, vt)});
+      } else if (width == 64) {
+        const uint32_t pair = bitcast(typeVector(u32, 2), v);
+        const uint32_t base =
+            emit(Op::IAdd, u32,
+                 {emit(Op::ShiftRightLogical, u32, {address, constU32(2)}), constU32(2 * c)});
+        emitVoid(Op::Store,
+                 {bufferWordPointer(*h, base), emit(Op::CompositeExtract, u32, {pair, 0})});
+        emitVoid(Op::Store, {bufferWordPointer(*h, emit(Op::IAdd, u32, {base, constU32(1)})),
+                             emit(Op::CompositeExtract, u32, {pair, 1})});
+      } else {
+        return fail("a buffer store of " + std::to_string(width) +
+                    "-bit values is not translated yet");
+      }
+    }
+    return !failed_;
+  }
+  case DxOp::CheckAccessFullyMapped:
+    setValue(inst.value, constBool(true));
+    return true;
+  case DxOp::AtomicBinOp:
+  case DxOp::AtomicCompareExchange: {
+    const Handle *h = handle(args[0]);
+    if (!h)
+      return false;
+    const uint32_t type = llvmType(inst.type);
+    if (failed_)
+      return false;
+    uint32_t pointer = 0;
+    const size_t coord = op == DxOp::AtomicBinOp ? 2 : 1;
+    if (isRawOrStructured(h->kind) && !options_.bindings.rawBuffersAsTexelBuffers) {
+      if (scalarWidth(type) != 32)
+        return fail("64-bit atomics on raw buffers are not translated yet");
+      const uint32_t address = bufferByteAddress(*h, args[coord], args[coord + 1]);
+      pointer = bufferWordPointer(*h, emit(Op::ShiftRightLogical, u32, {address, constU32(2)}));
+    } else {
+      const Descriptor &d = descriptors_.at({uint32_t(h->resourceClass), h->resource->id});
+      const uint32_t image =
+          h->arrayIndex
+              ? emit(Op::AccessChain, typePointer(StorageClass::UniformConstant, d.elementType),
+                     {h->variable, h->arrayIndex})
+              : h->variable;
+      uint32_t dims = 1;
+      switch (h->kind) {
+      case ResourceKind::Texture2D:
+      case ResourceKind::Texture1DArray:
+        dims = 2;
+        break;
+      case ResourceKind::Texture3D:
+      case ResourceKind::Texture2DArray:
+        dims = 3;
+        break;
+      default:
+        break;
+      }
+      uint32_t c = arg(coord);
+      if (dims > 1) {
+        std::vector<uint32_t> parts;
+        for (uint32_t i = 0; i < dims; ++i)
+          parts.push_back(arg(coord + i));
+        c = emit(Op::CompositeConstruct, typeVector(u32, dims), parts);
+      }
+      pointer = emit(Op::ImageTexelPointer,
+                     typePointer(StorageClass::Image, sampledTypeOf(*this, *h->resource)),
+                     {image, c, constU32(0)});
+    }
+    const uint32_t scope = constU32(uint32_t(grammar::Scope::Device));
+    const uint32_t semantics = constU32(0);
+    if (op == DxOp::AtomicCompareExchange) {
+      setValue(inst.value, emit(Op::AtomicCompareExchange, type,
+                                {pointer, scope, semantics, semantics, arg(5), arg(4)}));
+      return !failed_;
+    }
+    int64_t atomicOp = 0;
+    if (!constArg(1, atomicOp))
+      return false;
+    static constexpr Op kAtomic[] = {Op::AtomicIAdd, Op::AtomicAnd,  Op::AtomicOr,
+                                     Op::AtomicXor,  Op::AtomicSMin, Op::AtomicSMax,
+                                     Op::AtomicUMin, Op::AtomicUMax, Op::AtomicExchange};
+    if (atomicOp < 0 || atomicOp > 8)
+      return fail("atomic operation " + std::to_string(atomicOp));
+    setValue(inst.value, emit(kAtomic[atomicOp], type, {pointer, scope, semantics, arg(5)}));
+    return !failed_;
+  }
+  case DxOp::BufferUpdateCounter: {
+    const Handle *h = handle(args[0]);
+    if (!h)
+      return false;
+    if (!h->counter)
+      return fail("bufferUpdateCounter on a UAV without a counter");
+    if (h->arrayIndex)
+      return fail("counters of UAV arrays are not translated yet");
+    int64_t increment = 0;
+    if (!constArg(1, increment))
+      return false;
+    const uint32_t ptr = emit(Op::AccessChain, typePointer(StorageClass::StorageBuffer, u32),
+                              {h->counter, constU32(0), constU32(0)});
+    const uint32_t scope = constU32(uint32_t(grammar::Scope::Device));
+    const uint32_t old = emit(increment > 0 ? Op::AtomicIAdd : Op::AtomicISub, u32,
+                              {ptr, scope, constU32(0), constU32(1)});
+    // IncrementCounter returns the value before, DecrementCounter the value after.
+    setValue(inst.value, increment > 0 ? old : emit(Op::ISub, u32, {old, constU32(1)}));
+    return !failed_;
+  }
+  case DxOp::GetDimensions: {
+    const Handle *h = handle(args[0]);
+    if (!h)
+      return false;
+    if (isRawOrStructured(h->kind) && !options_.bindings.rawBuffersAsTexelBuffers) {
+      std::vector<uint32_t> chain{h->variable};
+      if (h->arrayIndex)
+        chain.push_back(h->arrayIndex);
+      const uint32_t base =
+          chain.size() == 1
+              ? h->variable
+              : emit(
+                    Op::AccessChain,
+                    typePointer(
+                        StorageClass::StorageBuffer,
+                        descriptors_.at({uint32_t(h->resourceClass), h->resource->id}).elementType),
+                    chain);
+      const uint32_t words = emit(Op::ArrayLength, u32, {base, 0});
+      const uint32_t bytes = emit(Op::ShiftLeftLogical, u32, {words, constU32(2)});
+      const uint32_t size = h->kind == ResourceKind::StructuredBuffer
+                                ? emit(Op::UDiv, u32, {bytes, constU32(h->stride ? h->stride : 4)})
+                                : bytes;
+      setAggregate(inst.value, {size, undef(u32), undef(u32), undef(u32)});
+      return !failed_;
+    }
+    handled = false;
+    return true;
+  }
+  default:
+    handled = false;
+    return true;
+  }
+}
+
+uint32_t Translator::bufferByteAddress(const Handle &h, dxil::ValueId index, dxil::ValueId offset) {
+  const uint32_t u32 = typeInt(32);
+  const uint32_t i = value(index);
+  if (h.kind != ResourceKind::StructuredBuffer)
+    return i;
+  const uint32_t base = emit(Op::IMul, u32, {i, constU32(h.stride)});
+  if (offset == dxil::kNoId || isUndef(offset))
+    return base;
+  return emit(Op::IAdd, u32, {base, value(offset)});
+}
+
+uint32_t Translator::bufferWordPointer(const Handle &h, uint32_t wordIndex) {
+  std::vector<uint32_t> chain{h.variable};
+  if (h.arrayIndex)
+    chain.push_back(h.arrayIndex);
+  chain.push_back(constU32(0));
+  chain.push_back(wordIndex);
+  const uint32_t ptr =
+      emit(Op::AccessChain, typePointer(StorageClass::StorageBuffer, typeInt(32)), chain);
+  if (h.nonUniform && h.arrayIndex)
+    decorate(ptr, Decoration::NonUniform);
+  return ptr;
+}
+
+std::string bindingsJson(const TranslatedShader &shader) {
+  std::string out;
+  JsonWriter w(out, 2);
+  w.beginObject().field("entry", shader.entry).key("bindings").beginArray();
+  for (const DescriptorBinding &b : shader.bindings) {
+    w.beginObject()
+        .field("class", dxil::resourceClassName(b.resourceClass))
+        .field("kind", dxil::resourceKindName(b.kind))
+        .field("name", b.name)
+        .field("space", b.space)
+        .field("register", b.lowerBound);
+    if (b.rangeSize == 0xFFFFFFFFu)
+      w.key("count").value("unbounded");
+    else
+      w.field("count", b.rangeSize);
+    w.field("set", b.set).field("binding", b.binding).field("type", b.descriptorType);
+    if (b.counter)
+      w.field("counter", true);
+    w.endObject();
+  }
+  w.endArray().endObject();
+  out += "\n";
+  return out;
+}
+
+} // namespace spire::translate

@@ -1,0 +1,221 @@
+// The translator's state for one entry point: the module being built (types, constants and
+// variables uniqued), the map from DXIL values to SPIR-V ids, and the function being emitted.
+// Translator.cpp walks functions, blocks and LLVM instructions; the dx.op families live in files
+// of their own (TranslateResources.cpp, TranslateOps.cpp, TranslateStageIO.cpp), each a set of
+// Translator members.
+#pragma once
+
+#include "spire/dxil/DxilModule.h"
+#include "spire/grammar/Grammar.h"
+#include "spire/module/Builder.h"
+#include "spire/translate/DxilToSpirv.h"
+
+#include <map>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace spire::translate {
+
+using grammar::BuiltIn;
+using grammar::Capability;
+using grammar::Decoration;
+using grammar::Op;
+using grammar::StorageClass;
+
+/// A resource handle: which descriptor variable, and the array element when it is an array.
+struct Handle {
+  const dxil::DxilResource *resource = nullptr;
+  uint32_t variable = 0;   ///< the descriptor variable (or heap array)
+  uint32_t arrayIndex = 0; ///< an id; 0 when the variable is not an array
+  bool nonUniform = false;
+  dxil::ResourceClass resourceClass = dxil::ResourceClass::SRV;
+  dxil::ResourceKind kind = dxil::ResourceKind::Invalid;
+  uint32_t stride = 0;  ///< structured buffers
+  uint32_t counter = 0; ///< the UAV counter variable, or 0
+};
+
+/// The descriptor variable made for one D3D resource range.
+struct Descriptor {
+  uint32_t variable = 0;
+  uint32_t pointeeType = 0; ///< the variable's pointee: the element type or the array of them
+  uint32_t elementType = 0; ///< one descriptor's type (the Block struct, the image, ...)
+  StorageClass storage = StorageClass::UniformConstant;
+  bool isArray = false;
+  uint32_t counter = 0; ///< UAV counter variable (a storage buffer holding one uint)
+};
+
+class Translator {
+public:
+  Translator(const dxil::DxilModule &dx, const dxil::EntryPoint &entry,
+             const DxilTranslateOptions &options);
+  Expected<TranslatedShader> run();
+
+  // ---- errors -----------------------------------------------------------------------------
+  /// Records the first failure (with the current function, block and instruction); returns 0
+  /// so that callers can `return fail(...)`.
+  uint32_t fail(std::string message);
+  bool failed() const { return failed_; }
+
+  // ---- module-level -----------------------------------------------------------------------
+  void capability(Capability c) { capabilities_.insert(uint32_t(c)); }
+  void extension(std::string_view name) { extensions_.insert(std::string(name)); }
+  uint32_t glslImport();
+  uint32_t id() { return b_.newId(); }
+
+  uint32_t typeVoid();
+  uint32_t typeBool();
+  uint32_t typeInt(uint32_t bits);
+  uint32_t typeFloat(uint32_t bits);
+  uint32_t typeVector(uint32_t element, uint32_t count);
+  uint32_t typePointer(StorageClass sc, uint32_t pointee);
+  uint32_t typeArray(uint32_t element, uint32_t length);
+  uint32_t typeFunction(uint32_t result, const std::vector<uint32_t> &params);
+  /// A type instruction uniqued by its operands (OpTypeImage, OpTypeSampler, ...).
+  uint32_t typeUniqued(Op op, const std::vector<uint32_t> &operands);
+  /// A type instruction of its own (never shared): types that carry layout decorations, which
+  /// must not reach the Function, Private or Workgroup types built from the same operands.
+  uint32_t freshType(Op op, const std::vector<uint32_t> &operands);
+  /// Whether a type id is a float / int / bool scalar or vector, and its component width.
+  bool isFloatType(uint32_t type) const;
+  bool isBoolType(uint32_t type) const;
+  uint32_t componentCount(uint32_t type) const;
+  uint32_t componentType(uint32_t type) const;
+  uint32_t scalarWidth(uint32_t type) const;
+
+  uint32_t constU32(uint32_t v);
+  uint32_t constI(uint32_t type, uint64_t bits);
+  uint32_t constF32(float v);
+  uint32_t constBool(bool v);
+  uint32_t constNull(uint32_t type);
+  uint32_t constComposite(uint32_t type, const std::vector<uint32_t> &parts);
+  uint32_t undef(uint32_t type);
+
+  void decorate(uint32_t target, Decoration d, std::initializer_list<uint32_t> literals = {});
+  void memberDecorate(uint32_t type, uint32_t member, Decoration d,
+                      std::initializer_list<uint32_t> literals = {});
+  void name(uint32_t target, std::string_view text);
+  /// A module-scope variable (added to the entry point's interface).
+  uint32_t globalVariable(uint32_t pointeeType, StorageClass sc, uint32_t initializer = 0);
+  /// The Input variable of a built-in, made once.
+  uint32_t builtinInput(BuiltIn builtIn, uint32_t type);
+  uint32_t builtinOutput(BuiltIn builtIn, uint32_t type);
+
+  // ---- LLVM types and values --------------------------------------------------------------
+  /// The SPIR-V type of an LLVM type (pointers: Function storage unless `sc` says otherwise).
+  uint32_t llvmType(dxil::TypeId type, StorageClass sc = StorageClass::Function);
+  /// The id of a value already translated, or a constant made now.
+  uint32_t value(dxil::ValueId v);
+  void setValue(dxil::ValueId v, uint32_t id) { values_[v] = id; }
+  /// Constant integer operand of a dx.op call (opcode-like operands).
+  bool constantInt(dxil::ValueId v, int64_t &out) const { return dx_.llvm->constantInt(v, out); }
+  /// An undef or a constant (used for optional dx.op operands).
+  bool isUndef(dxil::ValueId v) const;
+  const dxil::LlvmModule &llvm() const { return *dx_.llvm; }
+
+  // ---- function code ----------------------------------------------------------------------
+  /// Emits an instruction with a result into the current block; returns the result id.
+  uint32_t emit(Op op, uint32_t resultType, std::initializer_list<uint32_t> operands);
+  uint32_t emit(Op op, uint32_t resultType, const std::vector<uint32_t> &operands);
+  void emitVoid(Op op, std::initializer_list<uint32_t> operands);
+  void emitVoid(Op op, const std::vector<uint32_t> &operands);
+  /// GLSL.std.450 instruction by name.
+  uint32_t glsl(std::string_view name, uint32_t resultType, std::initializer_list<uint32_t> args);
+  /// A Function-storage variable of the current function.
+  uint32_t functionVariable(uint32_t pointeeType);
+  /// Converts between bool / int / float representations of the same number of bits.
+  uint32_t bitcast(uint32_t type, uint32_t v);
+  /// Value of `type` from a 32-bit word id (bitcast for f32, convert for narrower/wider).
+  uint32_t fromU32(uint32_t type, uint32_t word);
+  uint32_t toU32(uint32_t v, uint32_t type);
+
+  // ---- the dx.op families -----------------------------------------------------------------
+  /// Translates one resolved dx.op call. `inst` is the call, `args` its operands after the
+  /// opcode. Returns false after fail().
+  bool translateOpCall(const dxil::DxilOpCall &call, const dxil::Instruction &inst,
+                       std::span<const dxil::ValueId> args);
+  bool translateResourceOp(const dxil::DxilOpCall &call, const dxil::Instruction &inst,
+                           std::span<const dxil::ValueId> args, bool &handled);
+  bool translateStageOp(const dxil::DxilOpCall &call, const dxil::Instruction &inst,
+                        std::span<const dxil::ValueId> args, bool &handled);
+  /// The components of an aggregate-valued call (ResRet, CBufRet, Dimensions...), for
+  /// extractvalue.
+  void setAggregate(dxil::ValueId v, std::vector<uint32_t> parts) {
+    aggregates_[v] = std::move(parts);
+  }
+  /// The SPIR-V type of component `i` of a dx.types aggregate (its LLVM member).
+  uint32_t memberType(dxil::TypeId aggregate, uint32_t i);
+
+  /// The members of a dx.op result that extractvalue instructions read (bit i: member i).
+  uint32_t extractMask(dxil::ValueId v) const {
+    auto it = extractMasks_.find(v);
+    return it == extractMasks_.end() ? 0 : it->second;
+  }
+
+  // Resources (TranslateResources.cpp).
+  void declareResources();
+  const Handle *handle(dxil::ValueId v);
+  /// A pointer to the 32-bit word `wordIndex` of a raw/structured buffer.
+  uint32_t bufferWordPointer(const Handle &h, uint32_t wordIndex);
+  /// The byte address of a raw/structured buffer access.
+  uint32_t bufferByteAddress(const Handle &h, dxil::ValueId index, dxil::ValueId offset);
+
+  // Stage inputs and outputs (TranslateStageIO.cpp).
+  void declareStageIO();
+  void addExecutionModes(uint32_t function);
+
+  const dxil::DxilModule &dx_;
+  const dxil::EntryPoint &entry_;
+  const DxilTranslateOptions &options_;
+  ModuleBuilder b_;
+  std::vector<DescriptorBinding> bindings_;
+
+  /// Resource descriptors by (class, range id).
+  std::map<std::pair<uint32_t, uint32_t>, Descriptor> descriptors_;
+  std::unordered_map<dxil::ValueId, Handle> handles_;
+  /// Every Input/Output/global variable, for the entry point's interface.
+  std::vector<uint32_t> interface_;
+
+private:
+  bool translateFunction(uint32_t functionIndex, bool isEntry);
+  bool translateInstruction(uint32_t index);
+  bool translateCall(uint32_t index, const dxil::Instruction &inst);
+  bool translateMemory(const dxil::Instruction &inst);
+  uint32_t translateConstant(dxil::ValueId v);
+  uint32_t translateConstantExpression(dxil::ValueId v, const dxil::Constant &c);
+  uint32_t globalFor(dxil::ValueId v);
+  uint32_t pointerFor(dxil::ValueId v);
+  void finishHeader(uint32_t entryFunction);
+
+  bool failed_ = false;
+  Diagnostic error_;
+  std::set<uint32_t> capabilities_;
+  std::set<std::string> extensions_;
+  uint32_t glslImport_ = 0;
+
+  std::map<std::vector<uint32_t>, uint32_t> types_;     ///< opcode + operands -> id
+  std::map<std::vector<uint32_t>, uint32_t> constants_; ///< opcode, type, operands -> id
+  /// Type facts for the predicates: opcode and operands by id.
+  std::unordered_map<uint32_t, std::vector<uint32_t>> typeInfo_;
+  std::map<std::pair<uint32_t, uint32_t>, uint32_t> builtins_; ///< (builtin, storage) -> var
+
+  std::unordered_map<dxil::ValueId, uint32_t> values_;
+  std::unordered_map<dxil::ValueId, std::vector<uint32_t>> aggregates_;
+  std::unordered_map<dxil::ValueId, uint32_t> extractMasks_;
+  /// LLVM pointers: the SPIR-V pointer's storage class (variables and access chains).
+  std::unordered_map<dxil::ValueId, StorageClass> pointerClass_;
+  std::unordered_map<dxil::ValueId, uint32_t> globals_;
+
+  // The function being emitted.
+  std::vector<uint32_t> variables_; ///< OpVariable Function words
+  std::vector<uint32_t> code_;      ///< the blocks
+  uint32_t currentFunction_ = dxil::kNoId;
+  uint32_t currentBlock_ = dxil::kNoId;
+  uint32_t currentInstruction_ = dxil::kNoId;
+  std::vector<uint32_t> blockLabels_; ///< per input block of the function
+  /// Phis of blocks with several predecessors: a Function variable each.
+  std::unordered_map<dxil::ValueId, uint32_t> phiVariables_;
+};
+
+} // namespace spire::translate

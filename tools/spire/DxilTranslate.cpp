@@ -1,0 +1,209 @@
+// spire translate --dxil-to-spirv: DXIL containers to Vulkan SPIR-V, one module per entry point,
+// each validated by spire val before it is written.
+#include "CommandLine.h"
+#include "Commands.h"
+#include "DialectIO.h"
+
+#include "spire/asm/Disassembler.h"
+#include "spire/translate/DxilToSpirv.h"
+#include "spire/val/Validator.h"
+
+#include <charconv>
+#include <cstdio>
+#include <filesystem>
+#include <unistd.h>
+
+namespace spire::tool {
+
+namespace {
+
+constexpr const char *kHelp =
+    R"(spire translate --dxil-to-spirv - DXIL to Vulkan SPIR-V
+
+Usage: spire translate --dxil-to-spirv [options] <file.dxil>
+
+Reads a DXBC container (or bare DXIL bitcode) and writes one SPIR-V module per entry point
+(SPIR-V 1.6, Vulkan 1.3). Each module is validated with spire val for vulkan1.3 before it is
+written; an invalid translation is an error, never an output file.
+
+Options:
+  -o <file>            write the module there ('-': standard output, the default)
+  -o <dir>/            write each entry point's module to <dir>/<entry>.spv (.spvasm, .mlir);
+                       an existing directory counts too
+  --entry <name>       translate this entry point only
+  --emit <form>        spirv (the binary, default), spvasm (spirv-dis syntax) or mlir (the
+                       structured IR in MLIR's syntax)
+  --bindings json      print the binding model's mapping (D3D register -> set, binding) as JSON
+                       on standard output (the modules then need -o)
+  --raw-buffers-as-texel-buffers
+                       raw and structured buffers as R32ui texel buffers instead of storage
+                       buffers
+  --binding-offsets <srv>,<uav>,<cbv>,<sampler>
+                       added to the register per class (default 0,1000,2000,3000)
+  --no-validate        write the modules without validating them
+  -h, --help           print this help
+
+Exit status: 0 success, 1 invalid or unsupported input, 2 usage error.
+)";
+
+enum class Emit { Spirv, Spvasm, Mlir };
+
+bool parseOffsets(std::string_view text, translate::BindingModel &m) {
+  uint32_t *fields[] = {&m.srvOffset, &m.uavOffset, &m.cbvOffset, &m.samplerOffset};
+  for (size_t i = 0; i < 4; ++i) {
+    const size_t comma = text.find(',');
+    std::string_view part = text.substr(0, comma);
+    auto [end, ec] = std::from_chars(part.data(), part.data() + part.size(), *fields[i]);
+    if (ec != std::errc() || end != part.data() + part.size() || (i < 3) == (comma == text.npos))
+      return false;
+    text = comma == text.npos ? std::string_view() : text.substr(comma + 1);
+  }
+  return true;
+}
+
+} // namespace
+
+int runDxilToSpirv(std::span<char *const> args) {
+  std::string input, output = "-";
+  translate::DxilTranslateOptions options;
+  Emit emit = Emit::Spirv;
+  bool bindings = false, validate = true;
+  constexpr std::string_view withValue[] = {"-o", "--entry", "--emit", "--bindings",
+                                            "--binding-offsets"};
+  ArgScanner scanner("translate", args);
+  scanner.acceptSingleDashLong();
+  const bool scanned = scanner.scan(
+      withValue,
+      [&](std::string_view flag, std::string_view value) {
+        if (flag == "--dxil-to-spirv")
+          return true;
+        if (flag == "-o") {
+          output = value;
+        } else if (flag == "--entry") {
+          options.entry = value;
+        } else if (flag == "--emit") {
+          if (value == "spirv")
+            emit = Emit::Spirv;
+          else if (value == "spvasm")
+            emit = Emit::Spvasm;
+          else if (value == "mlir")
+            emit = Emit::Mlir;
+          else
+            return usageError("translate", "--emit takes spirv, spvasm or mlir") == kSuccess;
+        } else if (flag == "--bindings") {
+          if (value != "json")
+            return usageError("translate", "--bindings takes json") == kSuccess;
+          bindings = true;
+        } else if (flag == "--binding-offsets") {
+          if (!parseOffsets(value, options.bindings))
+            return usageError("translate", "--binding-offsets takes four numbers: "
+                                           "<srv>,<uav>,<cbv>,<sampler>") == kSuccess;
+        } else if (flag == "--raw-buffers-as-texel-buffers") {
+          options.bindings.rawBuffersAsTexelBuffers = true;
+        } else if (flag == "--no-validate") {
+          validate = false;
+        } else {
+          return scanner.unknownOption(flag);
+        }
+        return true;
+      },
+      input);
+  if (!scanned)
+    return kUsageError;
+  if (scanner.helpAsked()) {
+    std::fputs(kHelp, stdout);
+    return kSuccess;
+  }
+  if (input.empty())
+    return usageError("translate", "--dxil-to-spirv needs an input file");
+  std::error_code ec;
+  const bool toDirectory =
+      output != "-" && (output.back() == '/' || std::filesystem::is_directory(output, ec));
+  if (bindings && output == "-")
+    return usageError("translate", "--bindings json prints to standard output; write the "
+                                   "modules with -o");
+  if (emit == Emit::Spirv && output == "-" && ::isatty(1))
+    return usageError("translate", "not writing a binary to a terminal; use -o <file>");
+
+  const std::string source = input == "-" ? "<stdin>" : input;
+  std::optional<std::vector<uint8_t>> bytes = readInput(input, source);
+  if (!bytes)
+    return kInvalidInput;
+  Expected<std::vector<translate::TranslatedShader>> shaders =
+      translate::translateDxilBytes(*bytes, options);
+  if (!shaders) {
+    report(shaders.error(), source);
+    return kInvalidInput;
+  }
+  if (shaders->size() > 1 && !toDirectory) {
+    report(makeError({}, "the program has " + std::to_string(shaders->size()) +
+                             " entry points: pick one with --entry, or write them all with "
+                             "-o <dir>/"),
+           source);
+    return kInvalidInput;
+  }
+
+  // Everything is made (and checked) first: no file is written when one entry fails.
+  std::vector<std::pair<std::string, std::string>> files; // path, content
+  for (const translate::TranslatedShader &shader : *shaders) {
+    const uint8_t *b = reinterpret_cast<const uint8_t *>(shader.words.data());
+    std::span<const uint8_t> binary(b, shader.words.size() * 4);
+    if (validate) {
+      val::Options vo;
+      vo.env = *val::parseEnvironment("vulkan1.3");
+      val::Report r = val::validateBinary(binary, vo);
+      if (!r.valid()) {
+        for (const val::Problem &p : r.problems)
+          if (p.severity == Severity::Error) {
+            report(makeError({}, "internal error: the translation of entry '" + shader.entry +
+                                     "' is not valid SPIR-V for vulkan1.3 (" + p.format() +
+                                     "); --no-validate writes it all the same"),
+                   source);
+            break;
+          }
+        return kInvalidInput;
+      }
+    }
+    std::string content;
+    const char *extension = ".spv";
+    if (emit == Emit::Spirv) {
+      content.assign(reinterpret_cast<const char *>(binary.data()), binary.size());
+    } else if (emit == Emit::Spvasm) {
+      Expected<Module> m = Module::fromBytes(binary);
+      if (!m) {
+        report(m.error(), source);
+        return kInvalidInput;
+      }
+      content = disassemble(*m);
+      extension = ".spvasm";
+    } else {
+      Workspace ws;
+      DialectFlags flags;
+      bool good = true;
+      dialect::Operation *m =
+          deserializeModule(ws, ws.newContext(), binary, nullptr, false, [&](const Diagnostic &d) {
+            report(d, source);
+            good = false;
+          });
+      if (!m || !good)
+        return kInvalidInput;
+      content = flags.print(*m);
+      extension = ".mlir";
+    }
+    std::string path = output;
+    if (toDirectory)
+      path = (std::filesystem::path(output) / (shader.entry + extension)).string();
+    files.emplace_back(std::move(path), std::move(content));
+  }
+  if (toDirectory)
+    std::filesystem::create_directories(output, ec);
+  for (const auto &[path, content] : files)
+    if (!writeOutput(path, content))
+      return kInvalidInput;
+  if (bindings)
+    for (const translate::TranslatedShader &shader : *shaders)
+      std::fputs(translate::bindingsJson(shader).c_str(), stdout);
+  return kSuccess;
+}
+
+} // namespace spire::tool
