@@ -1,0 +1,71 @@
+// The translator core on small programs: buffers, control flow with phis, the binding model and
+// the errors that name the function, block and instruction.
+#include "unit/translate/DxilTranslateTestSupport.h"
+
+#include <gtest/gtest.h>
+
+namespace spire::translate::test {
+namespace {
+
+const char *kRawBufferDeclarations = R"(
+%dx.types.ResRet.i32 = type { i32, i32, i32, i32, i32 }
+%struct.RWByteAddressBuffer = type { i32 }
+@buf = external constant %struct.RWByteAddressBuffer
+declare %dx.types.Handle @dx.op.createHandle(i32, i8, i32, i32, i1)
+declare i32 @dx.op.threadId.i32(i32, i32)
+declare %dx.types.ResRet.i32 @dx.op.rawBufferLoad.i32(i32, %dx.types.Handle, i32, i32, i8, i32)
+declare void @dx.op.rawBufferStore.i32(i32, %dx.types.Handle, i32, i32, i32, i32, i32, i32, i8, i32)
+)";
+const char *kRawBufferResources = "!{null, !{!10}, null, null}";
+const char *kRawBufferMetadata =
+    "!10 = !{i32 0, %struct.RWByteAddressBuffer* @buf, !\"buf\", i32 2, i32 3, i32 1, i32 11, "
+    "i1 false, i1 false, i1 false, null}\n";
+
+TEST(DxilTranslate, LoopWithPhisOverARawBuffer) {
+  if (!haveLlvmAs())
+    GTEST_SKIP() << "llvm-as-14 not installed (Debian package llvm-14)";
+  const std::string body = R"(entry:
+  %h = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 1, i32 0, i32 3, i1 false)
+  %tid = call i32 @dx.op.threadId.i32(i32 93, i32 0)
+  %addr = shl i32 %tid, 2
+  %r = call %dx.types.ResRet.i32 @dx.op.rawBufferLoad.i32(i32 139, %dx.types.Handle %h, i32 %addr, i32 undef, i8 1, i32 4)
+  %v = extractvalue %dx.types.ResRet.i32 %r, 0
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i2, %loop ]
+  %acc = phi i32 [ %v, %entry ], [ %acc2, %loop ]
+  %acc2 = mul i32 %acc, 3
+  %i2 = add i32 %i, 1
+  %c = icmp ult i32 %i2, 4
+  br i1 %c, label %loop, label %done
+done:
+  call void @dx.op.rawBufferStore.i32(i32 140, %dx.types.Handle %h, i32 %addr, i32 undef, i32 %acc2, i32 undef, i32 undef, i32 undef, i8 1, i32 4)
+  ret void
+)";
+  Translation t = translateLl(
+      computeShader(kRawBufferDeclarations, body, kRawBufferResources, kRawBufferMetadata));
+  ASSERT_EQ(t.error, "");
+  // u3 in space 2: set 2, binding 3 + the UAV offset; a storage buffer of words.
+  EXPECT_NE(t.spvasm.find("OpDecorate %buf DescriptorSet 2"), std::string::npos) << t.spvasm;
+  EXPECT_NE(t.spvasm.find("OpDecorate %buf Binding 1003"), std::string::npos) << t.spvasm;
+  EXPECT_NE(t.spvasm.find("OpLoopMerge"), std::string::npos) << t.spvasm;
+  EXPECT_NE(t.spvasm.find("BuiltIn GlobalInvocationId"), std::string::npos) << t.spvasm;
+  EXPECT_NE(t.spvasm.find("OpExecutionMode %main LocalSize 8 1 1"), std::string::npos) << t.spvasm;
+}
+
+TEST(DxilTranslate, UnsupportedOperationNamesFunctionBlockAndInstruction) {
+  if (!haveLlvmAs())
+    GTEST_SKIP() << "llvm-as-14 not installed (Debian package llvm-14)";
+  // An LLVM instruction DXIL does not allow: a pointer to integer cast.
+  const std::string body = R"(entry:
+  %a = alloca i32
+  %p = ptrtoint i32* %a to i32
+  ret void
+)";
+  Translation t = translateLl(computeShader("", body));
+  EXPECT_EQ(t.error, "entry 'main', function 'main', block 0, instruction 1 (ptrtoint): "
+                     "pointer/integer casts have no SPIR-V equivalent in logical addressing");
+}
+
+} // namespace
+} // namespace spire::translate::test
