@@ -3,6 +3,7 @@
 #include "Translator.h"
 
 #include "spire/analysis/Structurizer.h"
+#include "spire/dxil/ContainerSummary.h"
 
 #include <algorithm>
 
@@ -81,9 +82,11 @@ void Translator::finishHeader(uint32_t entryFunction) {
   case dxil::ShaderKind::Amplification:
     model = grammar::ExecutionModel::TaskEXT;
     break;
-  default:
-    fail(std::string("unsupported: ") + dxil::shaderKindPrefix(entry_.kind) +
+  default: {
+    const char *kind = dxil::shaderKindName(entry_.kind);
+    fail(std::string("unsupported: ") + (kind ? kind : "this kind of") +
          " entry points are not translated yet");
+  }
     return;
   }
   b_.add(Section::EntryPoint, Op::EntryPoint)
