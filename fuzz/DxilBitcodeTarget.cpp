@@ -1,12 +1,14 @@
 // The body of the DXIL bitcode fuzz target (kept apart from FuzzTargets.cpp so that the fuzzer
-// links only the DXIL layer): see FuzzTargets.h. A module that reads is printed and decoded
-// to the DXIL model.
+// links only the DXIL layers): see FuzzTargets.h. A module that reads is printed, decoded to
+// the DXIL model and translated to SPIR-V.
 #include "FuzzTargets.h"
 
 #include "spire/dxil/BitcodeReader.h"
 #include "spire/dxil/Container.h"
 #include "spire/dxil/DxilModule.h"
 #include "spire/dxil/LlvmPrinter.h"
+#include "spire/module/Module.h"
+#include "spire/translate/DxilToSpirv.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -41,6 +43,15 @@ void decode(const dxil::LlvmModule &m) {
     check(d->opArguments(call).size() + 2 == m.operandsOf(m.instructions[call.instruction]).size(),
           "a resolved call's arguments out of step");
   }
+  // The translation: an error is one line; a module reads back.
+  Expected<std::vector<translate::TranslatedShader>> shaders = translate::translateDxil(*d, {});
+  if (!shaders) {
+    check(shaders.error().format("input").find('\n') == std::string::npos,
+          "a translation error of more than one line");
+    return;
+  }
+  for (translate::TranslatedShader &s : *shaders)
+    check(Module::fromWords(std::move(s.words)).ok(), "a translated module that does not read");
 }
 
 void readAndPrint(std::span<const uint8_t> bitcode) {

@@ -246,6 +246,7 @@ Handle makeHandle(Translator &t, const dxil::DxilResource &r, const Descriptor &
                   uint32_t registerIndex, bool nonUniform) {
   Handle h;
   h.resource = &r;
+  h.descriptor = &d;
   h.variable = d.variable;
   h.resourceClass = r.resourceClass;
   h.kind = r.kind;
@@ -287,6 +288,8 @@ bool Translator::translateResourceOp(const dxil::DxilOpCall &call, const dxil::I
     int64_t rc = 0, range = 0, nonUniform = 0;
     if (!constArg(0, rc) || !constArg(1, range))
       return false;
+    if (rc < 0 || rc > 3)
+      return fail("createHandle of resource class " + std::to_string(rc));
     constantInt(args.size() > 3 ? args[3] : dxil::kNoId, nonUniform);
     auto it = descriptors_.find({uint32_t(rc), uint32_t(range)});
     const dxil::DxilResource *r = dx_.resources.find(ResourceClass(rc), uint32_t(range));
@@ -313,6 +316,8 @@ bool Translator::translateResourceOp(const dxil::DxilOpCall &call, const dxil::I
       return fail("createHandleFromBinding's binding must be a constant");
     }
     constantInt(args.size() > 2 ? args[2] : dxil::kNoId, nonUniform);
+    if (fields[3] < 0 || fields[3] > 3)
+      return fail("createHandleFromBinding of resource class " + std::to_string(fields[3]));
     const ResourceClass rc = ResourceClass(fields[3]);
     const dxil::DxilResource *found = nullptr;
     for (const dxil::ResourceLists *lists : {&dx_.resources, &entry_.resources})
@@ -322,8 +327,10 @@ bool Translator::translateResourceOp(const dxil::DxilOpCall &call, const dxil::I
     if (!found)
       return fail("createHandleFromBinding names no resource (space " + std::to_string(fields[2]) +
                   ", register " + std::to_string(fields[0]) + ")");
-    const Descriptor &d = descriptors_.at({uint32_t(rc), found->id});
-    handles_[inst.value] = makeHandle(*this, *found, d, arg(1), nonUniform != 0);
+    auto d = descriptors_.find({uint32_t(rc), found->id});
+    if (d == descriptors_.end())
+      return fail("createHandleFromBinding names no resource");
+    handles_[inst.value] = makeHandle(*this, *found, d->second, arg(1), nonUniform != 0);
     return !failed_;
   }
   case DxOp::AnnotateHandle: {
@@ -347,10 +354,12 @@ bool Translator::translateResourceOp(const dxil::DxilOpCall &call, const dxil::I
            {ResourceClass::SRV, ResourceClass::UAV, ResourceClass::CBuffer, ResourceClass::Sampler})
         for (const dxil::DxilResource &r : lists->list(rc))
           if (r.global == global || r.symbol == global) {
-            const Descriptor &d = descriptors_.at({uint32_t(rc), r.id});
-            if (d.isArray)
+            auto d = descriptors_.find({uint32_t(rc), r.id});
+            if (d == descriptors_.end())
+              return fail("createHandleForLib of an undeclared resource");
+            if (d->second.isArray)
               return fail("createHandleForLib of a resource array is not translated yet");
-            handles_[inst.value] = makeHandle(*this, r, d, 0, false);
+            handles_[inst.value] = makeHandle(*this, r, d->second, 0, false);
             return true;
           }
     return fail("createHandleForLib of a symbol that is no resource");
@@ -423,15 +432,13 @@ bool Translator::translateResourceOp(const dxil::DxilOpCall &call, const dxil::I
     if (h->kind == ResourceKind::TypedBuffer || options_.bindings.rawBuffersAsTexelBuffers) {
       if (h->kind != ResourceKind::TypedBuffer)
         return fail("raw buffers as texel buffers are not translated yet");
-      const uint32_t image = emit(
-          Op::Load, descriptors_.at({uint32_t(h->resourceClass), h->resource->id}).elementType,
-          {h->arrayIndex
-               ? emit(Op::AccessChain,
-                      typePointer(StorageClass::UniformConstant,
-                                  descriptors_.at({uint32_t(h->resourceClass), h->resource->id})
-                                      .elementType),
-                      {h->variable, h->arrayIndex})
-               : h->variable});
+      const uint32_t image =
+          emit(Op::Load, (*h->descriptor).elementType,
+               {h->arrayIndex
+                    ? emit(Op::AccessChain,
+                           typePointer(StorageClass::UniformConstant, (*h->descriptor).elementType),
+                           {h->variable, h->arrayIndex})
+                    : h->variable});
       const uint32_t sampled = sampledTypeOf(*this, *h->resource);
       const uint32_t vec = typeVector(sampled, 4);
       const uint32_t texel =
@@ -501,7 +508,7 @@ bool Translator::translateResourceOp(const dxil::DxilOpCall &call, const dxil::I
     if (!constArg(7, mask))
       return false;
     if (h->kind == ResourceKind::TypedBuffer) {
-      const Descriptor &d = descriptors_.at({uint32_t(h->resourceClass), h->resource->id});
+      const Descriptor &d = (*h->descriptor);
       const uint32_t image =
           emit(Op::Load, d.elementType,
                {h->arrayIndex ? emit(Op::AccessChain,
@@ -571,7 +578,7 @@ bool Translator::translateResourceOp(const dxil::DxilOpCall &call, const dxil::I
       const uint32_t address = bufferByteAddress(*h, args[coord], args[coord + 1]);
       pointer = bufferWordPointer(*h, emit(Op::ShiftRightLogical, u32, {address, constU32(2)}));
     } else {
-      const Descriptor &d = descriptors_.at({uint32_t(h->resourceClass), h->resource->id});
+      const Descriptor &d = (*h->descriptor);
       const uint32_t image =
           h->arrayIndex
               ? emit(Op::AccessChain, typePointer(StorageClass::UniformConstant, d.elementType),
@@ -650,12 +657,8 @@ bool Translator::translateResourceOp(const dxil::DxilOpCall &call, const dxil::I
       const uint32_t base =
           chain.size() == 1
               ? h->variable
-              : emit(
-                    Op::AccessChain,
-                    typePointer(
-                        StorageClass::StorageBuffer,
-                        descriptors_.at({uint32_t(h->resourceClass), h->resource->id}).elementType),
-                    chain);
+              : emit(Op::AccessChain,
+                     typePointer(StorageClass::StorageBuffer, (*h->descriptor).elementType), chain);
       const uint32_t words = emit(Op::ArrayLength, u32, {base, 0});
       const uint32_t bytes = emit(Op::ShiftLeftLogical, u32, {words, constU32(2)});
       const uint32_t size = h->kind == ResourceKind::StructuredBuffer

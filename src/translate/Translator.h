@@ -25,10 +25,12 @@ using grammar::Op;
 using grammar::StorageClass;
 
 /// A resource handle: which descriptor variable, and the array element when it is an array.
+struct Descriptor;
 struct Handle {
   const dxil::DxilResource *resource = nullptr;
-  uint32_t variable = 0;   ///< the descriptor variable (or heap array)
-  uint32_t arrayIndex = 0; ///< an id; 0 when the variable is not an array
+  const Descriptor *descriptor = nullptr; ///< the resource's variable and types
+  uint32_t variable = 0;                  ///< the descriptor variable (or heap array)
+  uint32_t arrayIndex = 0;                ///< an id; 0 when the variable is not an array
   bool nonUniform = false;
   dxil::ResourceClass resourceClass = dxil::ResourceClass::SRV;
   dxil::ResourceKind kind = dxil::ResourceKind::Invalid;
