@@ -12,23 +12,9 @@ using namespace spire::test;
 
 namespace {
 
-struct Temp {
-  fs::path dir;
-  Temp() {
-    dir = fs::temp_directory_path() / ("spire-cli-test-" + std::to_string(::getpid()));
-    fs::create_directories(dir);
-  }
-  ~Temp() {
-    std::error_code ec;
-    fs::remove_all(dir, ec);
-  }
-  std::string path(const std::string &name) const { return (dir / name).string(); }
+struct Temp : TempDir {
+  Temp() : TempDir("spire-cli-test") {}
 };
-
-ToolResult runSpire(std::vector<std::string> args) {
-  args.insert(args.begin(), SPIRE_TOOL);
-  return runTool(args);
-}
 
 /// The bundled compute example as a binary.
 std::string exampleBinary(const Temp &t) {

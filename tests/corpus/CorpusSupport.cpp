@@ -385,4 +385,19 @@ std::string firstDifference(std::string_view a, std::string_view b) {
   return "line " + std::to_string(line) + ": '" + lineAt(a, i) + "' vs '" + lineAt(b, i) + "'";
 }
 
+ToolResult runSpire(std::vector<std::string> args, std::string_view input) {
+  args.insert(args.begin(), SPIRE_TOOL);
+  return runTool(args, input);
+}
+
+TempDir::TempDir(std::string_view prefix)
+    : dir_(fs::temp_directory_path() / (std::string(prefix) + "-" + std::to_string(::getpid()))) {
+  fs::create_directories(dir_);
+}
+
+TempDir::~TempDir() {
+  std::error_code ec;
+  fs::remove_all(dir_, ec);
+}
+
 } // namespace spire::test

@@ -44,6 +44,24 @@ struct ToolResult {
 /// Runs a program (a path, or a name looked up in PATH) with arguments, feeding `input` to its
 /// standard input.
 ToolResult runTool(const std::vector<std::string> &argv, std::string_view input = {});
+/// Runs the spire program built with the tests.
+ToolResult runSpire(std::vector<std::string> args, std::string_view input = {});
+
+/// A fresh directory under the system's temporary directory (named after `prefix` and the
+/// process), removed with everything in it at the end of the scope.
+class TempDir {
+public:
+  explicit TempDir(std::string_view prefix);
+  ~TempDir();
+  TempDir(const TempDir &) = delete;
+  TempDir &operator=(const TempDir &) = delete;
+  const fs::path &dir() const { return dir_; }
+  std::string path(const std::string &name) const { return (dir_ / name).string(); }
+
+private:
+  fs::path dir_;
+};
+
 /// Whether a program exists: a path that is executable, or a name on the PATH.
 bool haveTool(const std::string &name);
 

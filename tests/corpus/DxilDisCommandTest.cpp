@@ -13,23 +13,9 @@ using namespace spire::test;
 
 namespace {
 
-struct Temp {
-  fs::path dir;
-  Temp() {
-    dir = fs::temp_directory_path() / ("spire-dxil-dis-test-" + std::to_string(::getpid()));
-    fs::create_directories(dir);
-  }
-  ~Temp() {
-    std::error_code ec;
-    fs::remove_all(dir, ec);
-  }
-  std::string path(const std::string &name) const { return (dir / name).string(); }
+struct Temp : TempDir {
+  Temp() : TempDir("spire-dxil-dis-test") {}
 };
-
-ToolResult runSpire(std::vector<std::string> args, std::string_view input = {}) {
-  args.insert(args.begin(), SPIRE_TOOL);
-  return runTool(args, input);
-}
 
 std::optional<fs::path> someContainer() {
   std::optional<fs::path> corpus = sharedCorpus();

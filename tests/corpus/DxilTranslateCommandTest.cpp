@@ -1,0 +1,103 @@
+// spire translate --dxil-to-spirv as a user runs it: a container to a file or a directory, the
+// MLIR and assembly views, the binding map as JSON; bad input and unsupported programs are one
+// line with exit status 1 and no output file.
+#include "CorpusSupport.h"
+
+#include <gtest/gtest.h>
+
+namespace spire::test {
+namespace {
+
+std::optional<fs::path> corpusFile(const std::string &name) {
+  std::optional<fs::path> corpus = sharedCorpus();
+  if (!corpus || !fs::exists(*corpus / "dxil" / name))
+    return std::nullopt;
+  return *corpus / "dxil" / name;
+}
+
+size_t lines(const std::string &s) { return size_t(std::count(s.begin(), s.end(), '\n')); }
+
+TEST(DxilTranslateCommand, WritesValidModulesInEachForm) {
+  std::optional<fs::path> in = corpusFile("bindless__bindless_cbv.dxil");
+  if (!in)
+    GTEST_SKIP() << "no DXIL corpus (../shared/corpus/dxil)";
+  TempDir t("spire-dxil-translate-test");
+  ToolResult r = runSpire({"translate", "--dxil-to-spirv", in->string(), "-o", t.path("a.spv")});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  EXPECT_EQ(runSpire({"val", "--target-env", "vulkan1.3", t.path("a.spv")}).exitCode, 0);
+
+  // A directory: one <entry>.<form> per entry point.
+  r = runSpire(
+      {"translate", "--dxil-to-spirv", in->string(), "-o", t.path("out") + "/", "--emit", "mlir"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  const std::string mlir = readText(t.path("out/main.mlir"));
+  EXPECT_NE(mlir.find("spirv.module Logical GLSL450"), std::string::npos) << mlir;
+  EXPECT_NE(mlir.find("spirv.EntryPoint \"GLCompute\""), std::string::npos) << mlir;
+
+  r = runSpire({"translate", "--dxil-to-spirv", in->string(), "--emit", "spvasm"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.out.find("OpEntryPoint GLCompute %main \"main\""), std::string::npos) << r.out;
+
+  // The binding map: every descriptor with its D3D and Vulkan places.
+  r = runSpire({"translate", "--dxil-to-spirv", in->string(), "-o", t.path("b.spv"), "--bindings",
+                "json", "--binding-offsets", "0,10,20,30"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.out.find("\"entry\": \"main\""), std::string::npos) << r.out;
+  // u0 in space 0 (+10), and an unbounded CBV array from b2 in space 1 (+20).
+  EXPECT_NE(r.out.find(R"("class": "UAV",
+      "kind": "RawBuffer",
+      "name": "",
+      "space": 0,
+      "register": 0,
+      "count": 1,
+      "set": 0,
+      "binding": 10,
+      "type": "storage-buffer")"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find(R"("space": 1,
+      "register": 2,
+      "count": "unbounded",
+      "set": 1,
+      "binding": 22,
+      "type": "uniform-buffer")"),
+            std::string::npos)
+      << r.out;
+}
+
+TEST(DxilTranslateCommand, BadInputIsOneLineAndNoOutput) {
+  TempDir t("spire-dxil-translate-test");
+  const std::string out = t.path("out.spv");
+  // Not DXIL at all.
+  {
+    FILE *f = std::fopen(t.path("junk.dxil").c_str(), "wb");
+    ASSERT_TRUE(f);
+    std::fputs("DXBCnot really a container", f);
+    std::fclose(f);
+  }
+  ToolResult r = runSpire({"translate", "--dxil-to-spirv", t.path("junk.dxil"), "-o", out});
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_EQ(lines(r.err), 1u) << r.err;
+  EXPECT_FALSE(fs::exists(out));
+
+  // Usage errors.
+  EXPECT_EQ(runSpire({"translate", "--dxil-to-spirv"}).exitCode, 2);
+  EXPECT_EQ(runSpire({"translate", "--dxil-to-spirv", "x.dxil", "--emit", "text"}).exitCode, 2);
+  EXPECT_EQ(
+      runSpire({"translate", "--dxil-to-spirv", "x.dxil", "--binding-offsets", "1,2,3"}).exitCode,
+      2);
+
+  // An entry point that is not there.
+  std::optional<fs::path> in = corpusFile("bindless__bindless_cbv.dxil");
+  if (!in)
+    GTEST_SKIP() << "no DXIL corpus (../shared/corpus/dxil)";
+  r = runSpire({"translate", "--dxil-to-spirv", in->string(), "--entry", "nope", "-o", out});
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_NE(r.err.find("no entry point named 'nope'"), std::string::npos) << r.err;
+  EXPECT_EQ(lines(r.err), 1u) << r.err;
+  EXPECT_FALSE(fs::exists(out));
+}
+
+} // namespace
+} // namespace spire::test
