@@ -869,7 +869,7 @@ bool variable(Check &c) {
   if (sc.is(AttrKind::Enum) && sc.enumValue() != r.storageClass())
     return c.fail("its storage class (" + enumText(sc.enumKind(), sc.enumValue()) +
                   ") must be the result's (" + str(r) + ")");
-  constexpr uint32_t kFunction = 7;
+  constexpr uint32_t kFunction = uint32_t(grammar::StorageClass::Function);
   if (r.storageClass() != kFunction)
     return c.fail("a variable in a function must be in the Function storage class, not " + str(r));
   return true;
@@ -1056,7 +1056,7 @@ bool globalVariable(Check &c) {
   if (!t.is(AttrKind::Type) || !t.type().is(TypeKind::Pointer))
     return true; // structuralAttributes reports it
   Type ptr = t.type();
-  constexpr uint32_t kFunction = 7;
+  constexpr uint32_t kFunction = uint32_t(grammar::StorageClass::Function);
   if (ptr.storageClass() == kFunction)
     return c.fail("a module-level variable cannot be in the Function storage class (" + str(ptr) +
                   ")");
@@ -1214,7 +1214,8 @@ bool coopMulAdd(Check &c) {
     if (t.hasUse() != khr)
       return c.fail("operands and result must be " + std::string(khr ? "KHR" : "NV") +
                     " cooperative matrices, not " + str(t));
-  constexpr uint32_t kMatrixA = 0, kMatrixB = 1, kMatrixAcc = 2;
+  constexpr uint32_t kMatrixA = uint32_t(grammar::CooperativeMatrixUse::MatrixAKHR),
+                     kMatrixB = uint32_t(grammar::CooperativeMatrixUse::MatrixBKHR), kMatrixAcc = 2;
   if (khr && (!mayEqual(a.coopParam(CoopOperand::Use), {kMatrixA, {}}) ||
               !mayEqual(b.coopParam(CoopOperand::Use), {kMatrixB, {}}) ||
               !mayEqual(acc.coopParam(CoopOperand::Use), {kMatrixAcc, {}}) ||
@@ -1451,7 +1452,7 @@ bool blockingPipe(Check &c) {
 
 /// INTEL.ConstantFunctionPointer: the pointer is in the CodeSectionINTEL storage class.
 bool codeSectionPointer(Check &c) {
-  constexpr uint32_t kCodeSectionINTEL = 5605;
+  constexpr uint32_t kCodeSectionINTEL = uint32_t(grammar::StorageClass::CodeSectionINTEL);
   return c.result().storageClass() == kCodeSectionINTEL ||
          c.fail("the result (" + str(c.result()) +
                 ") must be in the CodeSectionINTEL storage class");

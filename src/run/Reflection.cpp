@@ -14,14 +14,24 @@ namespace {
 using grammar::Op;
 
 // SPIR-V numbers the reflection reads (SPIR-V specification, section 3).
-constexpr uint32_t kDecSpecId = 1, kDecBlock = 2, kDecBufferBlock = 3, kDecArrayStride = 6,
-                   kDecMatrixStride = 7, kDecBuiltIn = 11, kDecNonWritable = 24, kDecBinding = 33,
-                   kDecDescriptorSet = 34, kDecOffset = 35;
-constexpr uint32_t kBuiltInWorkgroupSize = 25;
-constexpr uint32_t kScUniformConstant = 0, kScUniform = 2, kScPushConstant = 9,
-                   kScStorageBuffer = 12;
-constexpr uint32_t kModeLocalSize = 17, kModeLocalSizeId = 38;
-constexpr uint32_t kDimBuffer = 5;
+constexpr uint32_t kDecSpecId = uint32_t(grammar::Decoration::SpecId),
+                   kDecBlock = uint32_t(grammar::Decoration::Block),
+                   kDecBufferBlock = uint32_t(grammar::Decoration::BufferBlock),
+                   kDecArrayStride = uint32_t(grammar::Decoration::ArrayStride),
+                   kDecMatrixStride = uint32_t(grammar::Decoration::MatrixStride),
+                   kDecBuiltIn = uint32_t(grammar::Decoration::BuiltIn),
+                   kDecNonWritable = uint32_t(grammar::Decoration::NonWritable),
+                   kDecBinding = uint32_t(grammar::Decoration::Binding),
+                   kDecDescriptorSet = uint32_t(grammar::Decoration::DescriptorSet),
+                   kDecOffset = uint32_t(grammar::Decoration::Offset);
+constexpr uint32_t kBuiltInWorkgroupSize = uint32_t(grammar::BuiltIn::WorkgroupSize);
+constexpr uint32_t kScUniformConstant = uint32_t(grammar::StorageClass::UniformConstant),
+                   kScUniform = uint32_t(grammar::StorageClass::Uniform),
+                   kScPushConstant = uint32_t(grammar::StorageClass::PushConstant),
+                   kScStorageBuffer = uint32_t(grammar::StorageClass::StorageBuffer);
+constexpr uint32_t kModeLocalSize = uint32_t(grammar::ExecutionMode::LocalSize),
+                   kModeLocalSizeId = uint32_t(grammar::ExecutionMode::LocalSizeId);
+constexpr uint32_t kDimBuffer = uint32_t(grammar::Dim::Buffer);
 
 struct Type {
   Op op = Op::Nop;

@@ -4,7 +4,8 @@ namespace spire::val {
 
 namespace {
 
-constexpr uint32_t kTypeCooperativeMatrixKHR = 4456; // by value: older grammars lack it
+constexpr uint32_t kTypeCooperativeMatrixKHR =
+    uint32_t(grammar::Op::TypeCooperativeMatrixKHR); // by value: older grammars lack it
 
 std::string outOfBounds(const State &s, std::string_view what, uint32_t type, uint64_t count,
                         uint64_t index) {

@@ -248,7 +248,9 @@ private:
   // In shaders, 8- and 16-bit types declared through storage capabilities alone (no Int8, Int16
   // or Float16) only move data: loaded, stored, copied and converted to other widths (2.16.1).
   bool isRestrictedSmall(uint32_t type) const {
-    constexpr uint32_t kFloat16 = 9, kInt16 = 22, kInt8 = 39;
+    constexpr uint32_t kFloat16 = uint32_t(grammar::Capability::Float16),
+                       kInt16 = uint32_t(grammar::Capability::Int16),
+                       kInt8 = uint32_t(grammar::Capability::Int8);
     const uint32_t c = s_.componentType(type);
     const uint32_t width = s_.bitWidth(c);
     if (s_.isIntType(c))
@@ -274,7 +276,8 @@ private:
   }
 
   void smallTypeUses() {
-    constexpr uint32_t kCapabilityKernel = 6; // kernels compute on half with Float16Buffer
+    constexpr uint32_t kCapabilityKernel =
+        uint32_t(grammar::Capability::Kernel); // kernels compute on half with Float16Buffer
     if (s_.hasCapability(kCapabilityKernel))
       return;
     for (Instruction inst : s_.module()) {
@@ -690,8 +693,11 @@ private:
       s_.error(inst.index(), "3.32.11", op + pointerWhat() + " must be a physical pointer");
       return;
     }
-    constexpr uint32_t kLogical = 0, kPhysicalStorageBuffer64 = 5348,
-                       kStoragePhysicalStorageBuffer = 5349;
+    constexpr uint32_t kLogical = uint32_t(grammar::AddressingModel::Logical),
+                       kPhysicalStorageBuffer64 =
+                           uint32_t(grammar::AddressingModel::PhysicalStorageBuffer64),
+                       kStoragePhysicalStorageBuffer =
+                           uint32_t(grammar::StorageClass::PhysicalStorageBuffer);
     const uint32_t model = s_.addressingModel();
     if (model == kLogical)
       s_.error(inst.index(), "3.32.11",
@@ -846,8 +852,12 @@ private:
 
   // The width of pointers of type `type`, 0 when the addressing model does not say.
   uint32_t pointerWidth(uint32_t type) const {
-    constexpr uint32_t kPhysical32 = 1, kPhysical64 = 2, kPhysicalStorageBuffer64 = 5348,
-                       kStoragePhysicalStorageBuffer = 5349;
+    constexpr uint32_t kPhysical32 = uint32_t(grammar::AddressingModel::Physical32),
+                       kPhysical64 = uint32_t(grammar::AddressingModel::Physical64),
+                       kPhysicalStorageBuffer64 =
+                           uint32_t(grammar::AddressingModel::PhysicalStorageBuffer64),
+                       kStoragePhysicalStorageBuffer =
+                           uint32_t(grammar::StorageClass::PhysicalStorageBuffer);
     switch (s_.addressingModel()) {
     case kPhysical32:
       return 32;
@@ -876,7 +886,9 @@ private:
     const bool resultPointer = s_.isPointerType(type), inputPointer = s_.isPointerType(input);
     // KHR cooperative matrices are RulesCooperativeMatrix's; untyped pointers (SPV_KHR_untyped_
     // pointers) are left alone.
-    constexpr uint32_t kOpTypeUntypedPointerKHR = 4417, kOpTypeCooperativeMatrixKHR = 4456;
+    constexpr uint32_t kOpTypeUntypedPointerKHR = uint32_t(grammar::Op::TypeUntypedPointerKHR),
+                       kOpTypeCooperativeMatrixKHR =
+                           uint32_t(grammar::Op::TypeCooperativeMatrixKHR);
     auto elsewhere = [&](uint32_t t) {
       const uint32_t op = static_cast<uint32_t>(s_.defOpcode(t));
       return op == kOpTypeUntypedPointerKHR || op == kOpTypeCooperativeMatrixKHR;

@@ -36,20 +36,20 @@ namespace {
 using grammar::OperandKind;
 
 enum : uint32_t {
-  kSemanticsAcquire = 0x2,
-  kSemanticsRelease = 0x4,
-  kSemanticsAcquireRelease = 0x8,
-  kSemanticsSequentiallyConsistent = 0x10,
-  kSemanticsUniformMemory = 0x40,
-  kSemanticsSubgroupMemory = 0x80,
-  kSemanticsWorkgroupMemory = 0x100,
-  kSemanticsCrossWorkgroupMemory = 0x200,
-  kSemanticsAtomicCounterMemory = 0x400,
-  kSemanticsImageMemory = 0x800,
-  kSemanticsOutputMemory = 0x1000,
-  kSemanticsMakeAvailable = 0x2000,
-  kSemanticsMakeVisible = 0x4000,
-  kSemanticsVolatile = 0x8000,
+  kSemanticsAcquire = uint32_t(grammar::MemorySemantics::Acquire),
+  kSemanticsRelease = uint32_t(grammar::MemorySemantics::Release),
+  kSemanticsAcquireRelease = uint32_t(grammar::MemorySemantics::AcquireRelease),
+  kSemanticsSequentiallyConsistent = uint32_t(grammar::MemorySemantics::SequentiallyConsistent),
+  kSemanticsUniformMemory = uint32_t(grammar::MemorySemantics::UniformMemory),
+  kSemanticsSubgroupMemory = uint32_t(grammar::MemorySemantics::SubgroupMemory),
+  kSemanticsWorkgroupMemory = uint32_t(grammar::MemorySemantics::WorkgroupMemory),
+  kSemanticsCrossWorkgroupMemory = uint32_t(grammar::MemorySemantics::CrossWorkgroupMemory),
+  kSemanticsAtomicCounterMemory = uint32_t(grammar::MemorySemantics::AtomicCounterMemory),
+  kSemanticsImageMemory = uint32_t(grammar::MemorySemantics::ImageMemory),
+  kSemanticsOutputMemory = uint32_t(grammar::MemorySemantics::OutputMemory),
+  kSemanticsMakeAvailable = uint32_t(grammar::MemorySemantics::MakeAvailable),
+  kSemanticsMakeVisible = uint32_t(grammar::MemorySemantics::MakeVisible),
+  kSemanticsVolatile = uint32_t(grammar::MemorySemantics::Volatile),
 };
 constexpr uint32_t kOrderBits = kSemanticsAcquire | kSemanticsRelease | kSemanticsAcquireRelease |
                                 kSemanticsSequentiallyConsistent;
@@ -59,49 +59,52 @@ constexpr uint32_t kStorageBits = kSemanticsUniformMemory | kSemanticsSubgroupMe
                                   kSemanticsOutputMemory;
 
 enum : uint32_t {
-  kScopeCrossDevice = 0,
-  kScopeDevice = 1,
-  kScopeWorkgroup = 2,
-  kScopeSubgroup = 3,
-  kScopeInvocation = 4,
-  kScopeQueueFamily = 5,
+  kScopeCrossDevice = uint32_t(grammar::Scope::CrossDevice),
+  kScopeDevice = uint32_t(grammar::Scope::Device),
+  kScopeWorkgroup = uint32_t(grammar::Scope::Workgroup),
+  kScopeSubgroup = uint32_t(grammar::Scope::Subgroup),
+  kScopeInvocation = uint32_t(grammar::Scope::Invocation),
+  kScopeQueueFamily = uint32_t(grammar::Scope::QueueFamily),
 };
 
 enum : uint32_t {
-  kCapabilityShader = 1,
-  kCapabilityInt64Atomics = 12,
-  kCapabilitySubgroupBallotKHR = 4423,
-  kCapabilitySubgroupVoteKHR = 4431,
-  kCapabilityVulkanMemoryModel = 5345,
-  kCapabilityVulkanMemoryModelDeviceScope = 5346,
-  kCapabilityCooperativeMatrixNV = 5357,
-  kCapabilityAtomicFloat32MinMaxEXT = 5612,
-  kCapabilityAtomicFloat64MinMaxEXT = 5613,
-  kCapabilityAtomicFloat16MinMaxEXT = 5616,
-  kCapabilityCooperativeMatrixKHR = 6022,
-  kCapabilityAtomicFloat32AddEXT = 6033,
-  kCapabilityAtomicFloat64AddEXT = 6034,
-  kCapabilityAtomicFloat16AddEXT = 6095,
+  kCapabilityShader = uint32_t(grammar::Capability::Shader),
+  kCapabilityInt64Atomics = uint32_t(grammar::Capability::Int64Atomics),
+  kCapabilitySubgroupBallotKHR = uint32_t(grammar::Capability::SubgroupBallotKHR),
+  kCapabilitySubgroupVoteKHR = uint32_t(grammar::Capability::SubgroupVoteKHR),
+  kCapabilityVulkanMemoryModel = uint32_t(grammar::Capability::VulkanMemoryModel),
+  kCapabilityVulkanMemoryModelDeviceScope =
+      uint32_t(grammar::Capability::VulkanMemoryModelDeviceScope),
+  kCapabilityCooperativeMatrixNV = uint32_t(grammar::Capability::CooperativeMatrixNV),
+  kCapabilityAtomicFloat32MinMaxEXT = uint32_t(grammar::Capability::AtomicFloat32MinMaxEXT),
+  kCapabilityAtomicFloat64MinMaxEXT = uint32_t(grammar::Capability::AtomicFloat64MinMaxEXT),
+  kCapabilityAtomicFloat16MinMaxEXT = uint32_t(grammar::Capability::AtomicFloat16MinMaxEXT),
+  kCapabilityCooperativeMatrixKHR = uint32_t(grammar::Capability::CooperativeMatrixKHR),
+  kCapabilityAtomicFloat32AddEXT = uint32_t(grammar::Capability::AtomicFloat32AddEXT),
+  kCapabilityAtomicFloat64AddEXT = uint32_t(grammar::Capability::AtomicFloat64AddEXT),
+  kCapabilityAtomicFloat16AddEXT = uint32_t(grammar::Capability::AtomicFloat16AddEXT),
 };
 
 enum : uint32_t {
-  kStorageUniform = 2,
-  kStorageWorkgroup = 4,
-  kStorageCrossWorkgroup = 5,
-  kStorageFunction = 7,
-  kStorageGeneric = 8,
-  kStorageAtomicCounter = 10,
-  kStorageImage = 11,
-  kStorageStorageBuffer = 12,
-  kStoragePhysicalStorageBuffer = 5349,
-  kStorageTaskPayloadWorkgroup = 5402,
+  kStorageUniform = uint32_t(grammar::StorageClass::Uniform),
+  kStorageWorkgroup = uint32_t(grammar::StorageClass::Workgroup),
+  kStorageCrossWorkgroup = uint32_t(grammar::StorageClass::CrossWorkgroup),
+  kStorageFunction = uint32_t(grammar::StorageClass::Function),
+  kStorageGeneric = uint32_t(grammar::StorageClass::Generic),
+  kStorageAtomicCounter = uint32_t(grammar::StorageClass::AtomicCounter),
+  kStorageImage = uint32_t(grammar::StorageClass::Image),
+  kStorageStorageBuffer = uint32_t(grammar::StorageClass::StorageBuffer),
+  kStoragePhysicalStorageBuffer = uint32_t(grammar::StorageClass::PhysicalStorageBuffer),
+  kStorageTaskPayloadWorkgroup = uint32_t(grammar::StorageClass::TaskPayloadWorkgroupEXT),
 };
 
 constexpr const char *kRule = "3.32.18";
 
 // By value where older grammars lack the name.
-constexpr uint32_t kOpAtomicFAddEXT = 6035, kOpAtomicFMinEXT = 5614, kOpAtomicFMaxEXT = 5615;
-constexpr uint32_t kOpTypeUntypedPointerKHR = 4417;
+constexpr uint32_t kOpAtomicFAddEXT = uint32_t(grammar::Op::AtomicFAddEXT),
+                   kOpAtomicFMinEXT = uint32_t(grammar::Op::AtomicFMinEXT),
+                   kOpAtomicFMaxEXT = uint32_t(grammar::Op::AtomicFMaxEXT);
+constexpr uint32_t kOpTypeUntypedPointerKHR = uint32_t(grammar::Op::TypeUntypedPointerKHR);
 
 class AtomicsChecker {
 public:

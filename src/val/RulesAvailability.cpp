@@ -136,7 +136,8 @@ private:
   bool exempt(const Instruction &inst, OperandKind kind, uint32_t value) const {
     // ClipDistance and CullDistance need their capabilities only where a shader reads or writes
     // them; decorating a variable or a gl_PerVertex member with them does not (as spirv-val).
-    constexpr uint32_t kClipDistance = 3, kCullDistance = 4;
+    constexpr uint32_t kClipDistance = uint32_t(grammar::BuiltIn::ClipDistance),
+                       kCullDistance = uint32_t(grammar::BuiltIn::CullDistance);
     if (kind == OperandKind::BuiltIn && (value == kClipDistance || value == kCullDistance))
       return true;
     // SPV_AMD_shader_ballot brings reductions and scans to the Group* instructions in shaders.

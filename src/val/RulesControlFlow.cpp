@@ -233,9 +233,14 @@ private:
   // and PartialCount; IterationMultiple "must be greater than 0". Operands follow the mask in the
   // order of its bits.
   void loopControl(const Instruction &inst) {
-    constexpr uint32_t kUnroll = 0x1, kDontUnroll = 0x2, kDependencyLength = 0x8,
-                       kMinIterations = 0x10, kMaxIterations = 0x20, kIterationMultiple = 0x40,
-                       kPeelCount = 0x80, kPartialCount = 0x100;
+    constexpr uint32_t kUnroll = uint32_t(grammar::LoopControl::Unroll),
+                       kDontUnroll = uint32_t(grammar::LoopControl::DontUnroll),
+                       kDependencyLength = uint32_t(grammar::LoopControl::DependencyLength),
+                       kMinIterations = uint32_t(grammar::LoopControl::MinIterations),
+                       kMaxIterations = uint32_t(grammar::LoopControl::MaxIterations),
+                       kIterationMultiple = uint32_t(grammar::LoopControl::IterationMultiple),
+                       kPeelCount = uint32_t(grammar::LoopControl::PeelCount),
+                       kPartialCount = uint32_t(grammar::LoopControl::PartialCount);
     const uint32_t mask = inst.word(3);
     auto fail = [&](const std::string &what) { s_.error(inst.index(), "3.23 Loop Control", what); };
     if ((mask & kUnroll) && (mask & kDontUnroll))

@@ -46,12 +46,19 @@ enum : uint32_t {
   kMulAddNV = 5361,
   kLengthNV = 5362,
 };
-constexpr uint32_t kStorageWorkgroup = 4, kStorageStorageBuffer = 12,
-                   kStoragePhysicalStorageBuffer = 5349;
-constexpr uint32_t kUseMatrixA = 0, kUseMatrixB = 1, kUseAccumulator = 2;
-constexpr uint32_t kStoragePrivate = 6, kStorageFunction = 7;
-constexpr uint32_t kCapabilityShader = 1, kCapabilityVulkanMemoryModel = 5345,
-                   kCapabilityCooperativeMatrixKHR = 6022;
+constexpr uint32_t kStorageWorkgroup = uint32_t(grammar::StorageClass::Workgroup),
+                   kStorageStorageBuffer = uint32_t(grammar::StorageClass::StorageBuffer),
+                   kStoragePhysicalStorageBuffer =
+                       uint32_t(grammar::StorageClass::PhysicalStorageBuffer);
+constexpr uint32_t kUseMatrixA = uint32_t(grammar::CooperativeMatrixUse::MatrixAKHR),
+                   kUseMatrixB = uint32_t(grammar::CooperativeMatrixUse::MatrixBKHR),
+                   kUseAccumulator = 2;
+constexpr uint32_t kStoragePrivate = uint32_t(grammar::StorageClass::Private),
+                   kStorageFunction = uint32_t(grammar::StorageClass::Function);
+constexpr uint32_t kCapabilityShader = uint32_t(grammar::Capability::Shader),
+                   kCapabilityVulkanMemoryModel = uint32_t(grammar::Capability::VulkanMemoryModel),
+                   kCapabilityCooperativeMatrixKHR =
+                       uint32_t(grammar::Capability::CooperativeMatrixKHR);
 
 // A cooperative matrix type's operands: component type, scope, rows, columns, use (the NV types
 // have no use).

@@ -24,7 +24,7 @@ std::string decoration(uint32_t d) {
 using grammar::Decoration;
 using grammar::StorageClass;
 
-constexpr uint32_t kStorageTileImageEXT = 4172;
+constexpr uint32_t kStorageTileImageEXT = uint32_t(grammar::StorageClass::TileImageEXT);
 
 uint32_t structMemberCount(const Instruction &type) { return type.wordCount() - 2; }
 
@@ -936,7 +936,7 @@ void checkBuffers(State &s) {
 // --- Linkage (2.16.1, 3.20 LinkageAttributes)
 // -----------------------------------------------------
 
-constexpr uint32_t kLinkageImport = 1;
+constexpr uint32_t kLinkageImport = uint32_t(grammar::LinkageType::Import);
 
 // The Linkage Type of `id`'s LinkageAttributes decorations: true when one is Import.
 bool importLinkage(const State &s, uint32_t id) {

@@ -410,7 +410,7 @@ private:
     }
     if (name == "InterpolateAtCentroid" || name == "InterpolateAtSample" ||
         name == "InterpolateAtOffset") {
-      constexpr uint32_t kStorageInput = 1;
+      constexpr uint32_t kStorageInput = uint32_t(grammar::StorageClass::Input);
       if (!expect(inst, floats(result) && s_.bitWidth(result) == 32, what,
                   "the result must be a 32-bit float scalar or vector") ||
           a == 0)
@@ -448,7 +448,8 @@ void ExtInstChecker::openclSpecific(const Instruction &inst, const std::string &
                                     std::string_view name) {
   const uint32_t result = inst.typeId();
   const uint32_t a = operandType(inst, 0), b = operandType(inst, 1), c = operandType(inst, 2);
-  constexpr uint32_t kPhysical32 = 1, kPhysical64 = 2;
+  constexpr uint32_t kPhysical32 = uint32_t(grammar::AddressingModel::Physical32),
+                     kPhysical64 = uint32_t(grammar::AddressingModel::Physical64);
   const uint32_t sizeWidth = s_.addressingModel() == kPhysical32   ? 32
                              : s_.addressingModel() == kPhysical64 ? 64
                                                                    : 0;
@@ -555,7 +556,8 @@ void ExtInstChecker::openclSpecific(const Instruction &inst, const std::string &
              "the result must have n components");
     return;
   }
-  constexpr uint32_t kUniformConstant = 0, kCrossWorkgroup = 5;
+  constexpr uint32_t kUniformConstant = uint32_t(grammar::StorageClass::UniformConstant),
+                     kCrossWorkgroup = uint32_t(grammar::StorageClass::CrossWorkgroup);
   if (name == "printf") {
     if (expect(inst, s_.isIntType(result) && s_.bitWidth(result) == 32, what,
                "the result must be a 32-bit integer") &&
@@ -636,8 +638,11 @@ void ExtInstChecker::openclSpecific(const Instruction &inst, const std::string &
 // UniformConstant (loads only), Generic, CrossWorkgroup, Workgroup or Function.
 void ExtInstChecker::halfLoadStore(const Instruction &inst, const std::string &what,
                                    std::string_view name, uint32_t sizeWidth) {
-  constexpr uint32_t kUniformConstant = 0, kWorkgroup = 4, kCrossWorkgroup = 5, kFunction = 7,
-                     kGeneric = 8;
+  constexpr uint32_t kUniformConstant = uint32_t(grammar::StorageClass::UniformConstant),
+                     kWorkgroup = uint32_t(grammar::StorageClass::Workgroup),
+                     kCrossWorkgroup = uint32_t(grammar::StorageClass::CrossWorkgroup),
+                     kFunction = uint32_t(grammar::StorageClass::Function),
+                     kGeneric = uint32_t(grammar::StorageClass::Generic);
   const bool load = name.starts_with("vload");
   const bool scalar = name == "vload_half" || name == "vstore_half" || name == "vstore_half_r";
   const uint32_t result = inst.typeId();

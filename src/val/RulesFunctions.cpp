@@ -10,7 +10,7 @@ namespace spire::val {
 
 namespace {
 
-constexpr uint32_t kExecutionModelKernel = 6;
+constexpr uint32_t kExecutionModelKernel = uint32_t(grammar::ExecutionModel::Kernel);
 
 /// The OpTypeFunction of a function type id, or nothing.
 std::optional<Instruction> functionType(const State &s, uint32_t id) {

@@ -28,8 +28,10 @@ namespace spire::val {
 namespace {
 
 constexpr const char *kRule = "3.32.24";
-constexpr uint32_t kScopeWorkgroup = 2, kScopeSubgroup = 3;
-constexpr uint32_t kGroupOperationClusteredReduce = 3;
+constexpr uint32_t kScopeWorkgroup = uint32_t(grammar::Scope::Workgroup),
+                   kScopeSubgroup = uint32_t(grammar::Scope::Subgroup);
+constexpr uint32_t kGroupOperationClusteredReduce =
+    uint32_t(grammar::GroupOperation::ClusteredReduce);
 
 enum : uint32_t {
   kElect = 333,
@@ -54,28 +56,28 @@ enum : uint32_t {
 };
 
 enum : uint32_t {
-  kGroupAsyncCopy = 259,
-  kGroupWaitEvents = 260,
-  kGroupAll = 261,
-  kGroupAny = 262,
-  kGroupBroadcast = 263,
-  kGroupSMax = 271,
-  kGroupIMulKHR = 6401,
-  kGroupFMulKHR = 6402,
-  kGroupLogicalAndKHR = 6406,
-  kGroupLogicalXorKHR = 6408,
+  kGroupAsyncCopy = uint32_t(grammar::Op::GroupAsyncCopy),
+  kGroupWaitEvents = uint32_t(grammar::Op::GroupWaitEvents),
+  kGroupAll = uint32_t(grammar::Op::GroupAll),
+  kGroupAny = uint32_t(grammar::Op::GroupAny),
+  kGroupBroadcast = uint32_t(grammar::Op::GroupBroadcast),
+  kGroupSMax = uint32_t(grammar::Op::GroupSMax),
+  kGroupIMulKHR = uint32_t(grammar::Op::GroupIMulKHR),
+  kGroupFMulKHR = uint32_t(grammar::Op::GroupFMulKHR),
+  kGroupLogicalAndKHR = uint32_t(grammar::Op::GroupLogicalAndKHR),
+  kGroupLogicalXorKHR = uint32_t(grammar::Op::GroupLogicalXorKHR),
 };
 
 enum : uint32_t {
-  kSubgroupBallotKHR = 4421,
-  kSubgroupFirstInvocationKHR = 4422,
-  kSubgroupAllKHR = 4428,
-  kSubgroupAnyKHR = 4429,
-  kSubgroupAllEqualKHR = 4430,
-  kGroupNonUniformRotateKHR = 4431,
-  kSubgroupReadInvocationKHR = 4432,
-  kGroupIAddNonUniformAMD = 5000,
-  kGroupSMaxNonUniformAMD = 5007,
+  kSubgroupBallotKHR = uint32_t(grammar::Op::SubgroupBallotKHR),
+  kSubgroupFirstInvocationKHR = uint32_t(grammar::Op::SubgroupFirstInvocationKHR),
+  kSubgroupAllKHR = uint32_t(grammar::Op::SubgroupAllKHR),
+  kSubgroupAnyKHR = uint32_t(grammar::Op::SubgroupAnyKHR),
+  kSubgroupAllEqualKHR = uint32_t(grammar::Op::SubgroupAllEqualKHR),
+  kGroupNonUniformRotateKHR = uint32_t(grammar::Op::GroupNonUniformRotateKHR),
+  kSubgroupReadInvocationKHR = uint32_t(grammar::Op::SubgroupReadInvocationKHR),
+  kGroupIAddNonUniformAMD = uint32_t(grammar::Op::GroupIAddNonUniformAMD),
+  kGroupSMaxNonUniformAMD = uint32_t(grammar::Op::GroupSMaxNonUniformAMD),
 };
 
 enum class Kind { Int, Float, Bool };
@@ -422,7 +424,10 @@ private:
   // in CrossWorkgroup; counts of the addressing model's width (32 bits for Physical32, 64 for
   // Physical64); an event in and out.
   void asyncCopy(const Instruction &inst) {
-    constexpr uint32_t kWorkgroup = 4, kCrossWorkgroup = 5, kPhysical32 = 1, kPhysical64 = 2;
+    constexpr uint32_t kWorkgroup = uint32_t(grammar::StorageClass::Workgroup),
+                       kCrossWorkgroup = uint32_t(grammar::StorageClass::CrossWorkgroup),
+                       kPhysical32 = uint32_t(grammar::AddressingModel::Physical32),
+                       kPhysical64 = uint32_t(grammar::AddressingModel::Physical64);
     OperandCheck c(s_, inst, "3.32.21");
     auto numbers = [&](uint32_t t) {
       return scalarOrVector(t) && (s_.isIntScalarOrVector(t) || s_.isFloatScalarOrVector(t));

@@ -28,11 +28,17 @@ namespace spire::val {
 namespace {
 
 constexpr const char *kRule = "3.32.10";
-constexpr uint32_t kDim1D = 0, kDim2D = 1, kDim3D = 2, kDimCube = 3, kDimRect = 4, kDimBuffer = 5,
-                   kDimSubpassData = 6;
-constexpr uint32_t kFormatUnknown = 0;
-constexpr uint32_t kCapabilityShader = 1, kCapabilityStorageImageMultisample = 27,
-                   kCapabilityStorageImageWriteWithoutFormat = 56;
+constexpr uint32_t kDim1D = uint32_t(grammar::Dim::Dim1D), kDim2D = uint32_t(grammar::Dim::Dim2D),
+                   kDim3D = uint32_t(grammar::Dim::Dim3D), kDimCube = uint32_t(grammar::Dim::Cube),
+                   kDimRect = uint32_t(grammar::Dim::Rect),
+                   kDimBuffer = uint32_t(grammar::Dim::Buffer),
+                   kDimSubpassData = uint32_t(grammar::Dim::SubpassData);
+constexpr uint32_t kFormatUnknown = uint32_t(grammar::ImageFormat::Unknown);
+constexpr uint32_t kCapabilityShader = uint32_t(grammar::Capability::Shader),
+                   kCapabilityStorageImageMultisample =
+                       uint32_t(grammar::Capability::StorageImageMultisample),
+                   kCapabilityStorageImageWriteWithoutFormat =
+                       uint32_t(grammar::Capability::StorageImageWriteWithoutFormat);
 
 struct ImageType {
   uint32_t id = 0;
@@ -473,7 +479,8 @@ private:
   // none of it). The texel value is the Texel of OpImageWrite, the second member of a sparse
   // result, or else the result.
   template <class Fail> void extension(const Instruction &inst, uint32_t mask, Fail &&fail) {
-    constexpr uint32_t kSignExtend = 0x1000, kZeroExtend = 0x2000;
+    constexpr uint32_t kSignExtend = uint32_t(grammar::ImageOperands::SignExtend),
+                       kZeroExtend = uint32_t(grammar::ImageOperands::ZeroExtend);
     if (!(mask & (kSignExtend | kZeroExtend)))
       return;
     if ((mask & kSignExtend) && (mask & kZeroExtend))
@@ -498,20 +505,21 @@ private:
 
   void imageOperands(const Instruction &inst, uint32_t at, const ImageType &t) {
     enum : uint32_t {
-      kBias = 0x1,
-      kLod = 0x2,
-      kGrad = 0x4,
-      kConstOffset = 0x8,
-      kOffset = 0x10,
-      kConstOffsets = 0x20,
-      kSample = 0x40,
-      kMinLod = 0x80,
-      kMakeTexelAvailable = 0x100,
-      kMakeTexelVisible = 0x200,
-      kNonPrivateTexel = 0x400,
-      kOffsets = 0x10000,
+      kBias = uint32_t(grammar::ImageOperands::Bias),
+      kLod = uint32_t(grammar::ImageOperands::Lod),
+      kGrad = uint32_t(grammar::ImageOperands::Grad),
+      kConstOffset = uint32_t(grammar::ImageOperands::ConstOffset),
+      kOffset = uint32_t(grammar::ImageOperands::Offset),
+      kConstOffsets = uint32_t(grammar::ImageOperands::ConstOffsets),
+      kSample = uint32_t(grammar::ImageOperands::Sample),
+      kMinLod = uint32_t(grammar::ImageOperands::MinLod),
+      kMakeTexelAvailable = uint32_t(grammar::ImageOperands::MakeTexelAvailable),
+      kMakeTexelVisible = uint32_t(grammar::ImageOperands::MakeTexelVisible),
+      kNonPrivateTexel = uint32_t(grammar::ImageOperands::NonPrivateTexel),
+      kOffsets = uint32_t(grammar::ImageOperands::Offsets),
     };
-    constexpr uint32_t kCapabilityImageGatherBiasLodAMD = 5009;
+    constexpr uint32_t kCapabilityImageGatherBiasLodAMD =
+        uint32_t(grammar::Capability::ImageGatherBiasLodAMD);
     const Op op = inst.opcode();
     const uint32_t mask = inst.wordCount() > at ? inst.word(at) : 0;
     // SPV_NV_shader_image_footprint: the footprint of an explicit-LOD sampling with Lod or Grad,
@@ -715,7 +723,7 @@ private:
   // %r = OpImageTexelPointer %type %image %coordinate %sample (3.32.8): a pointer in the Image
   // storage class to a scalar of the image's sampled type, from a pointer to an image.
   void texelPointer(const Instruction &inst) {
-    constexpr uint32_t kStorageImage = 11;
+    constexpr uint32_t kStorageImage = uint32_t(grammar::StorageClass::Image);
     const char *rule = "3.32.8";
     if (inst.wordCount() < 6)
       return;
@@ -790,7 +798,11 @@ private:
       s_.error(inst.index(), rule, "the sample of a single-sampled image must be the constant 0");
       return;
     }
-    constexpr uint32_t kR32f = 3, kR32i = 24, kR32ui = 33, kR64ui = 40, kR64i = 41;
+    constexpr uint32_t kR32f = uint32_t(grammar::ImageFormat::R32f),
+                       kR32i = uint32_t(grammar::ImageFormat::R32i),
+                       kR32ui = uint32_t(grammar::ImageFormat::R32ui),
+                       kR64ui = uint32_t(grammar::ImageFormat::R64ui),
+                       kR64i = uint32_t(grammar::ImageFormat::R64i);
     if (s_.isVulkan() && t->format != kR32f && t->format != kR32i && t->format != kR32ui &&
         t->format != kR64ui && t->format != kR64i)
       s_.error(inst.index(), "VUID-StandaloneSpirv-OpImageTexelPointer-04658",

@@ -65,7 +65,7 @@ namespace {
 constexpr const char *kAvc = "SPV_INTEL_device_side_avc_motion_estimation";
 constexpr const char *kFloat = "SPV_INTEL_arbitrary_precision_floating_point";
 constexpr const char *kFixed = "SPV_INTEL_arbitrary_precision_fixed_point";
-constexpr uint32_t kStorageCodeSectionINTEL = 5605;
+constexpr uint32_t kStorageCodeSectionINTEL = uint32_t(grammar::StorageClass::CodeSectionINTEL);
 // By value: older grammars lack SPV_KHR_untyped_pointers.
 constexpr Op kTypeUntypedPointer = static_cast<Op>(4417);
 

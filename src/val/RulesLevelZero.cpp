@@ -16,15 +16,22 @@ namespace sc { // StorageClass
 constexpr uint32_t UniformConstant = 0, Workgroup = 4, CrossWorkgroup = 5, Function = 7,
                    Generic = 8;
 }
-constexpr uint32_t kExecutionModelKernel = 6;
-constexpr uint32_t kScopeWorkgroup = 2, kScopeSubgroup = 3, kScopeInvocation = 4;
-constexpr uint32_t kDim1D = 0, kDim2D = 1, kDim3D = 2, kDimBuffer = 5;
-constexpr uint32_t kImageOperandsConstOffset = 0x8;
-constexpr uint32_t kDecorationBuiltIn = 11, kDecorationFuncParamAttr = 38,
-                   kDecorationFPRoundingMode = 39;
-constexpr uint32_t kFuncParamAttrByVal = 2;
-constexpr uint32_t kBuiltInSubgroupEqMask = 4416, kBuiltInSubgroupLtMask = 4420;
-constexpr uint32_t kGroupOperationClusteredReduce = 3;
+constexpr uint32_t kExecutionModelKernel = uint32_t(grammar::ExecutionModel::Kernel);
+constexpr uint32_t kScopeWorkgroup = uint32_t(grammar::Scope::Workgroup),
+                   kScopeSubgroup = uint32_t(grammar::Scope::Subgroup),
+                   kScopeInvocation = uint32_t(grammar::Scope::Invocation);
+constexpr uint32_t kDim1D = uint32_t(grammar::Dim::Dim1D), kDim2D = uint32_t(grammar::Dim::Dim2D),
+                   kDim3D = uint32_t(grammar::Dim::Dim3D),
+                   kDimBuffer = uint32_t(grammar::Dim::Buffer);
+constexpr uint32_t kImageOperandsConstOffset = uint32_t(grammar::ImageOperands::ConstOffset);
+constexpr uint32_t kDecorationBuiltIn = uint32_t(grammar::Decoration::BuiltIn),
+                   kDecorationFuncParamAttr = uint32_t(grammar::Decoration::FuncParamAttr),
+                   kDecorationFPRoundingMode = uint32_t(grammar::Decoration::FPRoundingMode);
+constexpr uint32_t kFuncParamAttrByVal = uint32_t(grammar::FunctionParameterAttribute::ByVal);
+constexpr uint32_t kBuiltInSubgroupEqMask = uint32_t(grammar::BuiltIn::SubgroupEqMask),
+                   kBuiltInSubgroupLtMask = uint32_t(grammar::BuiltIn::SubgroupLtMask);
+constexpr uint32_t kGroupOperationClusteredReduce =
+    uint32_t(grammar::GroupOperation::ClusteredReduce);
 
 bool hasZeExtension(const State &s, std::string_view name) {
   const auto &list = s.options().device.extensions;

@@ -13,7 +13,7 @@ constexpr uint64_t kStringCharacters = 65535, kIdBound = 0x3FFFFF, kGlobalVariab
                    kLocalVariables = 524287, kModesPerEntryPoint = 255, kIndexes = 255,
                    kParameters = 255, kArguments = 255, kSwitchPairs = 16383,
                    kStructMembers = 16383, kStructNesting = 255;
-constexpr uint32_t kStorageFunction = 7;
+constexpr uint32_t kStorageFunction = uint32_t(grammar::StorageClass::Function);
 
 class LimitsChecker {
 public:

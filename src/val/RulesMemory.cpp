@@ -13,9 +13,13 @@ namespace spire::val {
 
 namespace {
 
-constexpr uint32_t kStorageUniformConstant = 0, kStorageInput = 1, kStorageFunction = 7,
-                   kStorageGeneric = 8, kStoragePushConstant = 9,
-                   kStoragePhysicalStorageBuffer = 5349;
+constexpr uint32_t kStorageUniformConstant = uint32_t(grammar::StorageClass::UniformConstant),
+                   kStorageInput = uint32_t(grammar::StorageClass::Input),
+                   kStorageFunction = uint32_t(grammar::StorageClass::Function),
+                   kStorageGeneric = uint32_t(grammar::StorageClass::Generic),
+                   kStoragePushConstant = uint32_t(grammar::StorageClass::PushConstant),
+                   kStoragePhysicalStorageBuffer =
+                       uint32_t(grammar::StorageClass::PhysicalStorageBuffer);
 constexpr const char *kRule = "3.32.8";
 
 class MemoryChecker {
@@ -177,7 +181,7 @@ private:
   // storage classes". (spirv-val 2023.1 looks at pointer pointees only, not at aggregates holding
   // pointers.)
   void logicalPointerVariable(const Instruction &inst, uint32_t pointee, uint32_t storage) {
-    constexpr uint32_t kStoragePrivate = 6;
+    constexpr uint32_t kStoragePrivate = uint32_t(grammar::StorageClass::Private);
     if (s_.addressingModel() != uint32_t(grammar::AddressingModel::Logical) ||
         !holdsLogicalPointer(pointee))
       return;
@@ -235,7 +239,10 @@ private:
   // (and the ray tracing and task payload classes, as spirv-val allows); Vulkan's Input and
   // Output booleans are built-ins (VUID-StandaloneSpirv-Input-07290).
   void booleanVariable(const Instruction &inst, uint32_t pointee, uint32_t storage) {
-    constexpr uint32_t kOutput = 3, kWorkgroup = 4, kCrossWorkgroup = 5, kPrivate = 6;
+    constexpr uint32_t kOutput = uint32_t(grammar::StorageClass::Output),
+                       kWorkgroup = uint32_t(grammar::StorageClass::Workgroup),
+                       kCrossWorkgroup = uint32_t(grammar::StorageClass::CrossWorkgroup),
+                       kPrivate = uint32_t(grammar::StorageClass::Private);
     switch (storage) {
     case kStorageUniformConstant:
     case kWorkgroup:
@@ -304,8 +311,11 @@ private:
       return fail("3.26", "MakePointerAvailable and MakePointerVisible need NonPrivatePointer");
     if (has(MemoryAccess::NonPrivatePointer))
       for (std::optional<uint32_t> sc : {target, source}) {
-        constexpr uint32_t kUniform = 2, kWorkgroup = 4, kCrossWorkgroup = 5, kImage = 11,
-                           kStorageBuffer = 12;
+        constexpr uint32_t kUniform = uint32_t(grammar::StorageClass::Uniform),
+                           kWorkgroup = uint32_t(grammar::StorageClass::Workgroup),
+                           kCrossWorkgroup = uint32_t(grammar::StorageClass::CrossWorkgroup),
+                           kImage = uint32_t(grammar::StorageClass::Image),
+                           kStorageBuffer = uint32_t(grammar::StorageClass::StorageBuffer);
         if (sc && *sc != kUniform && *sc != kWorkgroup && *sc != kCrossWorkgroup &&
             *sc != kStorageGeneric && *sc != kImage && *sc != kStorageBuffer &&
             *sc != kStoragePhysicalStorageBuffer)
@@ -380,8 +390,12 @@ private:
   // pointers that name memory directly: variables, access chains, parameters, texel pointers and
   // copies of those (2.16.1, "Logical addressing"; spirv-val's --relax-logical-pointer lifts it).
   void logicalPointer(const Instruction &inst, uint32_t pointer) {
-    constexpr uint32_t kAddressingLogical = 0, kCapabilityVariablePointersStorageBuffer = 4441,
-                       kCapabilityVariablePointers = 4442, kStorageStorageBuffer = 12;
+    constexpr uint32_t kAddressingLogical = uint32_t(grammar::AddressingModel::Logical),
+                       kCapabilityVariablePointersStorageBuffer =
+                           uint32_t(grammar::Capability::VariablePointersStorageBuffer),
+                       kCapabilityVariablePointers =
+                           uint32_t(grammar::Capability::VariablePointers),
+                       kStorageStorageBuffer = uint32_t(grammar::StorageClass::StorageBuffer);
     if (s_.options().relaxLogicalPointer || s_.addressingModel() != kAddressingLogical ||
         s_.hasCapability(kCapabilityVariablePointers))
       return;
@@ -477,8 +491,12 @@ private:
     if (physicalStorageBufferOperand(inst, a))
       return;
     // Logical addressing compares pointers only with variable pointers.
-    constexpr uint32_t kAddressingLogical = 0, kCapabilityVariablePointersStorageBuffer = 4441,
-                       kCapabilityVariablePointers = 4442, kStorageStorageBuffer = 12;
+    constexpr uint32_t kAddressingLogical = uint32_t(grammar::AddressingModel::Logical),
+                       kCapabilityVariablePointersStorageBuffer =
+                           uint32_t(grammar::Capability::VariablePointersStorageBuffer),
+                       kCapabilityVariablePointers =
+                           uint32_t(grammar::Capability::VariablePointers),
+                       kStorageStorageBuffer = uint32_t(grammar::StorageClass::StorageBuffer);
     if (s_.addressingModel() != kAddressingLogical || s_.hasCapability(kCapabilityVariablePointers))
       return;
     const std::optional<uint32_t> sc = s_.storageClass(a);
@@ -500,7 +518,8 @@ private:
     }
     const bool toGeneric = inst.opcode() == Op::PtrCastToGeneric;
     const uint32_t generic = toGeneric ? result : input, specific = toGeneric ? input : result;
-    constexpr uint32_t kWorkgroup = 4, kCrossWorkgroup = 5;
+    constexpr uint32_t kWorkgroup = uint32_t(grammar::StorageClass::Workgroup),
+                       kCrossWorkgroup = uint32_t(grammar::StorageClass::CrossWorkgroup);
     const std::optional<uint32_t> sc = s_.storageClass(specific);
     if (s_.storageClass(generic) != kStorageGeneric)
       s_.error(inst.index(), kRule, "the generic side of the cast must be a Generic pointer");
@@ -536,7 +555,8 @@ private:
     if (inst.wordCount() < 5)
       return;
     OperandCheck c(s_, inst, kRule);
-    constexpr uint32_t kWorkgroup = 4, kCrossWorkgroup = 5;
+    constexpr uint32_t kWorkgroup = uint32_t(grammar::StorageClass::Workgroup),
+                       kCrossWorkgroup = uint32_t(grammar::StorageClass::CrossWorkgroup);
     const uint32_t storage = inst.word(4);
     if (storage != kWorkgroup && storage != kCrossWorkgroup && storage != kStorageFunction) {
       c.fail("Storage must be Workgroup, CrossWorkgroup or Function");
@@ -648,8 +668,11 @@ private:
     // "If the storage class of Base requires an explicit layout then its type must be decorated
     // with ArrayStride": Uniform, PushConstant, StorageBuffer and PhysicalStorageBuffer.
     if (firstIndex == 5) {
-      constexpr uint32_t kUniform = 2, kPushConstant = 9, kStorageBuffer = 12,
-                         kPhysicalStorageBuffer = 5349;
+      constexpr uint32_t kUniform = uint32_t(grammar::StorageClass::Uniform),
+                         kPushConstant = uint32_t(grammar::StorageClass::PushConstant),
+                         kStorageBuffer = uint32_t(grammar::StorageClass::StorageBuffer),
+                         kPhysicalStorageBuffer =
+                             uint32_t(grammar::StorageClass::PhysicalStorageBuffer);
       const uint32_t baseType = s_.typeOf(base);
       const std::optional<uint32_t> sc = s_.storageClass(baseType);
       if (sc &&

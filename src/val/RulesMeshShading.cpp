@@ -11,8 +11,10 @@ namespace spire::val {
 
 namespace {
 
-constexpr uint32_t kOpEmitMeshTasks = 5294, kOpSetMeshOutputs = 5295;
-constexpr uint32_t kStorageTaskPayloadWorkgroup = 5402;
+constexpr uint32_t kOpEmitMeshTasks = uint32_t(grammar::Op::EmitMeshTasksEXT),
+                   kOpSetMeshOutputs = uint32_t(grammar::Op::SetMeshOutputsEXT);
+constexpr uint32_t kStorageTaskPayloadWorkgroup =
+    uint32_t(grammar::StorageClass::TaskPayloadWorkgroupEXT);
 constexpr const char *kRule = "SPV_EXT_mesh_shader";
 
 bool unsignedCount(OperandCheck &c, uint32_t word, std::string_view what) {

@@ -22,19 +22,19 @@ namespace spire::val {
 namespace {
 
 enum : uint32_t {
-  kOpSDot = 4450,
-  kOpUDot = 4451,
-  kOpSUDot = 4452,
-  kOpSDotAccSat = 4453,
-  kOpUDotAccSat = 4454,
-  kOpSUDotAccSat = 4455,
-  kOpSizeOf = 321,
-  kOpReadClockKHR = 5056,
-  kOpAssumeTrueKHR = 5630,
-  kOpExpectKHR = 5631,
-  kOpEmitStreamVertex = 220,
-  kOpEndStreamPrimitive = 221,
-  kOpIsHelperInvocationEXT = 5381,
+  kOpSDot = uint32_t(grammar::Op::SDot),
+  kOpUDot = uint32_t(grammar::Op::UDot),
+  kOpSUDot = uint32_t(grammar::Op::SUDot),
+  kOpSDotAccSat = uint32_t(grammar::Op::SDotAccSat),
+  kOpUDotAccSat = uint32_t(grammar::Op::UDotAccSat),
+  kOpSUDotAccSat = uint32_t(grammar::Op::SUDotAccSat),
+  kOpSizeOf = uint32_t(grammar::Op::SizeOf),
+  kOpReadClockKHR = uint32_t(grammar::Op::ReadClockKHR),
+  kOpAssumeTrueKHR = uint32_t(grammar::Op::AssumeTrueKHR),
+  kOpExpectKHR = uint32_t(grammar::Op::ExpectKHR),
+  kOpEmitStreamVertex = uint32_t(grammar::Op::EmitStreamVertex),
+  kOpEndStreamPrimitive = uint32_t(grammar::Op::EndStreamPrimitive),
+  kOpIsHelperInvocationEXT = uint32_t(grammar::Op::IsHelperInvocationEXT),
 };
 
 // %r = OpReadClockKHR %type %scope
@@ -45,7 +45,8 @@ void readClock(State &s, const Instruction &inst) {
                   return !s.isSignedInt(t) && (c.intScalar(t, 64) || c.intVector(t, 2, 32));
                 }))
     return;
-  constexpr uint64_t kScopeDevice = 1, kScopeSubgroup = 3;
+  constexpr uint64_t kScopeDevice = uint32_t(grammar::Scope::Device),
+                     kScopeSubgroup = uint32_t(grammar::Scope::Subgroup);
   const uint32_t scope = c.id(3);
   if (scope == 0 || s.defOpcode(scope) != Op::Constant)
     return;

@@ -27,60 +27,63 @@ namespace {
 
 // Execution models (3.6).
 enum Model : uint32_t {
-  kVertex = 0,
+  kVertex = uint32_t(grammar::ExecutionModel::Vertex),
   kTessControl = 1,
   kTessEval = 2,
-  kGeometry = 3,
-  kFragment = 4,
-  kGLCompute = 5,
-  kKernel = 6,
-  kTaskNV = 5267,
-  kMeshNV = 5268,
-  kTaskEXT = 5364,
-  kMeshEXT = 5365,
+  kGeometry = uint32_t(grammar::ExecutionModel::Geometry),
+  kFragment = uint32_t(grammar::ExecutionModel::Fragment),
+  kGLCompute = uint32_t(grammar::ExecutionModel::GLCompute),
+  kKernel = uint32_t(grammar::ExecutionModel::Kernel),
+  kTaskNV = uint32_t(grammar::ExecutionModel::TaskNV),
+  kMeshNV = uint32_t(grammar::ExecutionModel::MeshNV),
+  kTaskEXT = uint32_t(grammar::ExecutionModel::TaskEXT),
+  kMeshEXT = uint32_t(grammar::ExecutionModel::MeshEXT),
 };
 
 // Execution modes (3.7) that belong to some models only.
 enum Mode : uint32_t {
-  kInvocations = 0,
-  kSpacingEqual = 1,
-  kSpacingFractionalEven = 2,
-  kSpacingFractionalOdd = 3,
-  kVertexOrderCw = 4,
-  kVertexOrderCcw = 5,
-  kPixelCenterInteger = 6,
-  kOriginUpperLeft = 7,
-  kOriginLowerLeft = 8,
-  kEarlyFragmentTests = 9,
-  kPointMode = 10,
-  kDepthReplacing = 12,
-  kDepthGreater = 14,
-  kDepthLess = 15,
-  kDepthUnchanged = 16,
-  kLocalSize = 17,
-  kLocalSizeHint = 18,
-  kInputPoints = 19,
-  kInputLines = 20,
-  kInputLinesAdjacency = 21,
-  kTriangles = 22,
-  kInputTrianglesAdjacency = 23,
-  kQuads = 24,
-  kIsolines = 25,
-  kOutputVertices = 26,
-  kOutputPoints = 27,
-  kOutputLineStrip = 28,
-  kOutputTriangleStrip = 29,
-  kVecTypeHint = 30,
-  kContractionOff = 31,
-  kLocalSizeId = 38,
-  kLocalSizeHintId = 39,
-  kOutputLinesEXT = 5269,
-  kOutputPrimitivesEXT = 5270,
-  kOutputTrianglesEXT = 5298,
+  kInvocations = uint32_t(grammar::ExecutionMode::Invocations),
+  kSpacingEqual = uint32_t(grammar::ExecutionMode::SpacingEqual),
+  kSpacingFractionalEven = uint32_t(grammar::ExecutionMode::SpacingFractionalEven),
+  kSpacingFractionalOdd = uint32_t(grammar::ExecutionMode::SpacingFractionalOdd),
+  kVertexOrderCw = uint32_t(grammar::ExecutionMode::VertexOrderCw),
+  kVertexOrderCcw = uint32_t(grammar::ExecutionMode::VertexOrderCcw),
+  kPixelCenterInteger = uint32_t(grammar::ExecutionMode::PixelCenterInteger),
+  kOriginUpperLeft = uint32_t(grammar::ExecutionMode::OriginUpperLeft),
+  kOriginLowerLeft = uint32_t(grammar::ExecutionMode::OriginLowerLeft),
+  kEarlyFragmentTests = uint32_t(grammar::ExecutionMode::EarlyFragmentTests),
+  kPointMode = uint32_t(grammar::ExecutionMode::PointMode),
+  kDepthReplacing = uint32_t(grammar::ExecutionMode::DepthReplacing),
+  kDepthGreater = uint32_t(grammar::ExecutionMode::DepthGreater),
+  kDepthLess = uint32_t(grammar::ExecutionMode::DepthLess),
+  kDepthUnchanged = uint32_t(grammar::ExecutionMode::DepthUnchanged),
+  kLocalSize = uint32_t(grammar::ExecutionMode::LocalSize),
+  kLocalSizeHint = uint32_t(grammar::ExecutionMode::LocalSizeHint),
+  kInputPoints = uint32_t(grammar::ExecutionMode::InputPoints),
+  kInputLines = uint32_t(grammar::ExecutionMode::InputLines),
+  kInputLinesAdjacency = uint32_t(grammar::ExecutionMode::InputLinesAdjacency),
+  kTriangles = uint32_t(grammar::ExecutionMode::Triangles),
+  kInputTrianglesAdjacency = uint32_t(grammar::ExecutionMode::InputTrianglesAdjacency),
+  kQuads = uint32_t(grammar::ExecutionMode::Quads),
+  kIsolines = uint32_t(grammar::ExecutionMode::Isolines),
+  kOutputVertices = uint32_t(grammar::ExecutionMode::OutputVertices),
+  kOutputPoints = uint32_t(grammar::ExecutionMode::OutputPoints),
+  kOutputLineStrip = uint32_t(grammar::ExecutionMode::OutputLineStrip),
+  kOutputTriangleStrip = uint32_t(grammar::ExecutionMode::OutputTriangleStrip),
+  kVecTypeHint = uint32_t(grammar::ExecutionMode::VecTypeHint),
+  kContractionOff = uint32_t(grammar::ExecutionMode::ContractionOff),
+  kLocalSizeId = uint32_t(grammar::ExecutionMode::LocalSizeId),
+  kLocalSizeHintId = uint32_t(grammar::ExecutionMode::LocalSizeHintId),
+  kOutputLinesEXT = uint32_t(grammar::ExecutionMode::OutputLinesEXT),
+  kOutputPrimitivesEXT = uint32_t(grammar::ExecutionMode::OutputPrimitivesEXT),
+  kOutputTrianglesEXT = uint32_t(grammar::ExecutionMode::OutputTrianglesEXT),
 };
 
-constexpr uint32_t kCapabilityShader = 1, kCapabilityLinkage = 5;
-constexpr uint32_t kStorageInput = 1, kStorageOutput = 3, kStorageFunction = 7;
+constexpr uint32_t kCapabilityShader = uint32_t(grammar::Capability::Shader),
+                   kCapabilityLinkage = uint32_t(grammar::Capability::Linkage);
+constexpr uint32_t kStorageInput = uint32_t(grammar::StorageClass::Input),
+                   kStorageOutput = uint32_t(grammar::StorageClass::Output),
+                   kStorageFunction = uint32_t(grammar::StorageClass::Function);
 
 bool isTessellation(uint32_t m) { return m == kTessControl || m == kTessEval; }
 bool isMesh(uint32_t m) { return m == kMeshNV || m == kMeshEXT; }
@@ -240,8 +243,11 @@ private:
   // spacing, one primitive and one vertex order for tessellation; a static workgroup size is not
   // zero.
   void modeSets(const Instruction &ep, uint32_t model, uint32_t fn) {
-    constexpr uint32_t kDenormPreserve = 4459, kDenormFlushToZero = 4460, kRoundingModeRTE = 4462,
-                       kRoundingModeRTZ = 4463, kFirstVendorMode = 4096;
+    constexpr uint32_t kDenormPreserve = uint32_t(grammar::ExecutionMode::DenormPreserve),
+                       kDenormFlushToZero = uint32_t(grammar::ExecutionMode::DenormFlushToZero),
+                       kRoundingModeRTE = uint32_t(grammar::ExecutionMode::RoundingModeRTE),
+                       kRoundingModeRTZ = uint32_t(grammar::ExecutionMode::RoundingModeRTZ),
+                       kFirstVendorMode = 4096;
     // The model-independent rules once per function, which several entry points may share.
     const bool first = modesChecked_.insert(fn).second;
     std::set<std::pair<uint32_t, uint32_t>> seen; // (mode, target width)
@@ -340,7 +346,7 @@ private:
   void explicitLayoutBlocks(const Instruction &ep) {
     if (!s_.hasCapability(grammar::Capability::WorkgroupMemoryExplicitLayoutKHR))
       return;
-    constexpr uint32_t kStorageWorkgroup = 4;
+    constexpr uint32_t kStorageWorkgroup = uint32_t(grammar::StorageClass::Workgroup);
     size_t blocks = 0, others = 0;
     auto ops = ep.operands();
     for (size_t k = 3; k < ops.size(); ++k) {
@@ -440,7 +446,8 @@ private:
       // "Each OpEntryPoint with the MeshEXT or TaskEXT Execution Models can have at most one
       // global OpVariable of storage class TaskPayloadWorkgroupEXT" (spirv-val 2023.1 accepts
       // two).
-      constexpr uint32_t kStorageTaskPayloadWorkgroup = 5402;
+      constexpr uint32_t kStorageTaskPayloadWorkgroup =
+          uint32_t(grammar::StorageClass::TaskPayloadWorkgroupEXT);
       size_t payloads = 0;
       std::unordered_set<uint32_t> counted;
       for (size_t k = 3; k < ops.size(); ++k) {
@@ -494,8 +501,9 @@ private:
   // Per function, the instructions that only some execution models may execute.
   void collectRestricted() {
     // Only modules that may declare those storage classes look for pointers into them.
-    constexpr uint32_t kCapabilityRayTracingNV = 5340, kCapabilityRayTracingKHR = 4479,
-                       kCapabilityMeshShadingEXT = 5283;
+    constexpr uint32_t kCapabilityRayTracingNV = uint32_t(grammar::Capability::RayTracingNV),
+                       kCapabilityRayTracingKHR = uint32_t(grammar::Capability::RayTracingKHR),
+                       kCapabilityMeshShadingEXT = uint32_t(grammar::Capability::MeshShadingEXT);
     const bool stageStorage = s_.hasCapability(kCapabilityRayTracingKHR) ||
                               s_.hasCapability(kCapabilityRayTracingNV) ||
                               s_.hasCapability(kCapabilityMeshShadingEXT);
@@ -706,7 +714,9 @@ private:
         "VUID-StandaloneSpirv-None-04640", [](const ModesChecker &, uint32_t model, uint32_t) {
           return model >= 5313 && model <= 5318;
         }};
-    constexpr uint64_t kScopeWorkgroup = 2, kScopeSubgroup = 3, kScopeShaderCall = 6;
+    constexpr uint64_t kScopeWorkgroup = uint32_t(grammar::Scope::Workgroup),
+                       kScopeSubgroup = uint32_t(grammar::Scope::Subgroup),
+                       kScopeShaderCall = uint32_t(grammar::Scope::ShaderCallKHR);
     const uint32_t op = static_cast<uint32_t>(inst.opcode());
     // The execution scope: OpControlBarrier's first operand, the third word of the group
     // instructions.
@@ -740,12 +750,12 @@ private:
   void stageStorageClasses(const Instruction &inst, uint32_t index,
                            std::vector<std::pair<uint32_t, const Restriction *>> &out) const {
     enum : uint32_t {
-      kRayGeneration = 5313,
-      kIntersection = 5314,
-      kAnyHit = 5315,
-      kClosestHit = 5316,
-      kMiss = 5317,
-      kCallable = 5318,
+      kRayGeneration = uint32_t(grammar::ExecutionModel::RayGenerationKHR),
+      kIntersection = uint32_t(grammar::ExecutionModel::IntersectionKHR),
+      kAnyHit = uint32_t(grammar::ExecutionModel::AnyHitKHR),
+      kClosestHit = uint32_t(grammar::ExecutionModel::ClosestHitKHR),
+      kMiss = uint32_t(grammar::ExecutionModel::MissKHR),
+      kCallable = uint32_t(grammar::ExecutionModel::CallableKHR),
     };
     static const Restriction kCallableData{
         "this instruction",

@@ -10,11 +10,12 @@ namespace spire::val {
 namespace {
 
 // Enumerant values (SPIR-V 3.x tables).
-constexpr uint32_t kAddressingPhysical32 = 1, kAddressingPhysical64 = 2;
-constexpr uint32_t kMemoryModelOpenCL = 2;
-constexpr uint32_t kDim1D = 0, kDim2D = 1;
-constexpr uint32_t kStorageGeneric = 8;
-constexpr uint32_t kImageOperandsNone = 0;
+constexpr uint32_t kAddressingPhysical32 = uint32_t(grammar::AddressingModel::Physical32),
+                   kAddressingPhysical64 = uint32_t(grammar::AddressingModel::Physical64);
+constexpr uint32_t kMemoryModelOpenCL = uint32_t(grammar::MemoryModel::OpenCL);
+constexpr uint32_t kDim1D = uint32_t(grammar::Dim::Dim1D), kDim2D = uint32_t(grammar::Dim::Dim2D);
+constexpr uint32_t kStorageGeneric = uint32_t(grammar::StorageClass::Generic);
+constexpr uint32_t kImageOperandsNone = uint32_t(grammar::ImageOperands::None);
 
 bool levelZero(const State &s) { return s.client() == Client::LevelZero; }
 
@@ -71,8 +72,14 @@ void checkAtomicStorage(State &s, const Instruction &inst) {
       pointer != 0 ? s.storageClass(s.typeOf(pointer)) : std::nullopt;
   if (!storage || levelZero(s))
     return;
-  constexpr uint32_t kUniform = 2, kAtomicCounter = 10, kImage = 11, kStorageBuffer = 12,
-                     kPhysicalStorageBuffer = 5349, kTaskPayloadWorkgroup = 5402;
+  constexpr uint32_t kUniform = uint32_t(grammar::StorageClass::Uniform),
+                     kAtomicCounter = uint32_t(grammar::StorageClass::AtomicCounter),
+                     kImage = uint32_t(grammar::StorageClass::Image),
+                     kStorageBuffer = uint32_t(grammar::StorageClass::StorageBuffer),
+                     kPhysicalStorageBuffer =
+                         uint32_t(grammar::StorageClass::PhysicalStorageBuffer),
+                     kTaskPayloadWorkgroup =
+                         uint32_t(grammar::StorageClass::TaskPayloadWorkgroupEXT);
   const uint32_t sc = *storage;
   if (sc == kUniform || sc == kAtomicCounter || sc == kImage || sc == kStorageBuffer ||
       sc == kPhysicalStorageBuffer || sc == kTaskPayloadWorkgroup)

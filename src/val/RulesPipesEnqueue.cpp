@@ -26,9 +26,13 @@ namespace spire::val {
 
 namespace {
 
-constexpr uint32_t kAccessReadOnly = 0, kAccessWriteOnly = 1;
-constexpr uint32_t kStorageWorkgroup = 4, kStorageCrossWorkgroup = 5, kStorageGeneric = 8;
-constexpr uint32_t kAddressingPhysical32 = 1, kAddressingPhysical64 = 2;
+constexpr uint32_t kAccessReadOnly = uint32_t(grammar::AccessQualifier::ReadOnly),
+                   kAccessWriteOnly = uint32_t(grammar::AccessQualifier::WriteOnly);
+constexpr uint32_t kStorageWorkgroup = uint32_t(grammar::StorageClass::Workgroup),
+                   kStorageCrossWorkgroup = uint32_t(grammar::StorageClass::CrossWorkgroup),
+                   kStorageGeneric = uint32_t(grammar::StorageClass::Generic);
+constexpr uint32_t kAddressingPhysical32 = uint32_t(grammar::AddressingModel::Physical32),
+                   kAddressingPhysical64 = uint32_t(grammar::AddressingModel::Physical64);
 
 enum class Access { Read, Write, Either };
 
@@ -364,7 +368,7 @@ private:
                      " should be produced by OpEnqueueKernel or OpEnqueueMarker; it is " +
                      (from == EventSource::UserEvent ? "a user event (OpCreateUserEvent)"
                                                      : "a null or undefined value"));
-    constexpr uint64_t kCmdExecTime = 0x1;
+    constexpr uint64_t kCmdExecTime = uint32_t(grammar::KernelProfilingInfo::CmdExecTime);
     const std::optional<uint64_t> info =
         s_.defOpcode(inst.word(2)) == Op::Constant ? s_.constantValue(inst.word(2)) : std::nullopt;
     if (info && (*info & ~kCmdExecTime) != 0)
@@ -408,7 +412,7 @@ private:
   // Unknown when its writes differ or are not all known.
   EventSource variableEvents(uint32_t var, uint32_t fn) const {
     std::optional<Instruction> v = s_.def(var);
-    constexpr uint32_t kStorageFunction = 7;
+    constexpr uint32_t kStorageFunction = uint32_t(grammar::StorageClass::Function);
     // (A variable with an initializer holds it until the first write: not traced.)
     if (!v || v->opcode() != Op::Variable || v->wordCount() != 4 ||
         v->word(3) != kStorageFunction || s_.functionOf(v->index()) != fn)

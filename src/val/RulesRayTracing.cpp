@@ -46,9 +46,14 @@ namespace {
 // By value: the grammar merges these with their NV aliases.
 constexpr Op kTypeAccelerationStructure = static_cast<Op>(5341);
 constexpr Op kTypeRayQuery = static_cast<Op>(4472);
-constexpr uint32_t kStoragePrivate = 6, kStorageFunction = 7;
-constexpr uint32_t kStorageCallableData = 5328, kStorageIncomingCallableData = 5329,
-                   kStorageRayPayload = 5338, kStorageIncomingRayPayload = 5342;
+constexpr uint32_t kStoragePrivate = uint32_t(grammar::StorageClass::Private),
+                   kStorageFunction = uint32_t(grammar::StorageClass::Function);
+constexpr uint32_t kStorageCallableData = uint32_t(grammar::StorageClass::CallableDataKHR),
+                   kStorageIncomingCallableData =
+                       uint32_t(grammar::StorageClass::IncomingCallableDataKHR),
+                   kStorageRayPayload = uint32_t(grammar::StorageClass::RayPayloadKHR),
+                   kStorageIncomingRayPayload =
+                       uint32_t(grammar::StorageClass::IncomingRayPayloadKHR);
 
 // What a ray query instruction gives.
 enum class Gives { Nothing, Bool, Int32, Float32, Float32x2, Float32x3, Matrix4x3 };
@@ -96,7 +101,7 @@ public:
   explicit RayTracingChecker(State &s) : s_(s) {}
 
   void run() {
-    constexpr uint32_t kCapabilityRayQuery = 4472;
+    constexpr uint32_t kCapabilityRayQuery = uint32_t(grammar::Capability::RayQueryKHR);
     const bool rayQueries = s_.hasCapability(kCapabilityRayQuery);
     forEachInstruction(s_, [&](const Instruction &inst, uint32_t op) {
       switch (op) {
@@ -286,8 +291,11 @@ private:
   // is the Location of such a variable. A warning: spirv-val 2023.1 does not check it, and
   // glslang's test shaders trace with payload number 1 where only location 0 is declared.
   void linkedLocation(const Instruction &inst, uint32_t word, bool payload) {
-    constexpr uint32_t kCallableData = 5328, kIncomingCallableData = 5329, kRayPayload = 5338,
-                       kIncomingRayPayload = 5342;
+    constexpr uint32_t kCallableData = uint32_t(grammar::StorageClass::CallableDataKHR),
+                       kIncomingCallableData =
+                           uint32_t(grammar::StorageClass::IncomingCallableDataKHR),
+                       kRayPayload = uint32_t(grammar::StorageClass::RayPayloadKHR),
+                       kIncomingRayPayload = uint32_t(grammar::StorageClass::IncomingRayPayloadKHR);
     if (word >= inst.wordCount() || s_.defOpcode(inst.word(word)) != Op::Constant)
       return;
     const std::optional<uint64_t> number = s_.constantValue(inst.word(word));
@@ -358,9 +366,12 @@ private:
     }
     if (!s_.isVulkan())
       return;
-    constexpr uint64_t kOpaque = 0x1, kNoOpaque = 0x2, kCullBack = 0x10, kCullFront = 0x20,
-                       kCullOpaque = 0x40, kCullNoOpaque = 0x80, kSkipTriangles = 0x100,
-                       kSkipAABBs = 0x200;
+    constexpr uint64_t kOpaque = uint32_t(grammar::RayFlags::OpaqueKHR),
+                       kNoOpaque = uint32_t(grammar::RayFlags::NoOpaqueKHR), kCullBack = 0x10,
+                       kCullFront = 0x20, kCullOpaque = uint32_t(grammar::RayFlags::CullOpaqueKHR),
+                       kCullNoOpaque = uint32_t(grammar::RayFlags::CullNoOpaqueKHR),
+                       kSkipTriangles = uint32_t(grammar::RayFlags::SkipTrianglesKHR),
+                       kSkipAABBs = uint32_t(grammar::RayFlags::SkipAABBsKHR);
     auto what = [&] { // named only on failure
       return State::opcodeName(inst.opcode()) + ": Ray Flags " + s_.name(inst.word(word)) + " (0x" +
              hex(*v) + ") ";

@@ -15,12 +15,17 @@ namespace {
 
 using grammar::Capability;
 
-constexpr uint32_t kStoragePhysicalStorageBuffer = 5349;
-constexpr uint32_t kStorageCrossWorkgroup = 5, kStorageGeneric = 8, kStorageAtomicCounter = 10;
-constexpr uint32_t kStorageCodeSectionINTEL = 5605, kStorageDeviceOnlyINTEL = 5936,
-                   kStorageHostOnlyINTEL = 5937;
-constexpr uint32_t kDimBuffer = 5, kDimSubpassData = 6;
-constexpr uint32_t kFormatUnknown = 0;
+constexpr uint32_t kStoragePhysicalStorageBuffer =
+    uint32_t(grammar::StorageClass::PhysicalStorageBuffer);
+constexpr uint32_t kStorageCrossWorkgroup = uint32_t(grammar::StorageClass::CrossWorkgroup),
+                   kStorageGeneric = uint32_t(grammar::StorageClass::Generic),
+                   kStorageAtomicCounter = uint32_t(grammar::StorageClass::AtomicCounter);
+constexpr uint32_t kStorageCodeSectionINTEL = uint32_t(grammar::StorageClass::CodeSectionINTEL),
+                   kStorageDeviceOnlyINTEL = uint32_t(grammar::StorageClass::DeviceOnlyINTEL),
+                   kStorageHostOnlyINTEL = uint32_t(grammar::StorageClass::HostOnlyINTEL);
+constexpr uint32_t kDimBuffer = uint32_t(grammar::Dim::Buffer),
+                   kDimSubpassData = uint32_t(grammar::Dim::SubpassData);
+constexpr uint32_t kFormatUnknown = uint32_t(grammar::ImageFormat::Unknown);
 
 // Answers about types, computed once per type: a module's types may share members deeply.
 struct TypeMemo {
@@ -404,7 +409,8 @@ void checkPointer(State &s, const Instruction &inst) {
   }
   // "The PhysicalStorageBuffer storage class must only be used with the PhysicalStorageBuffer64
   // addressing model" (2.16.1).
-  constexpr uint32_t kStoragePhysicalStorageBuffer = 5349;
+  constexpr uint32_t kStoragePhysicalStorageBuffer =
+      uint32_t(grammar::StorageClass::PhysicalStorageBuffer);
   if (inst.word(2) == kStoragePhysicalStorageBuffer &&
       s.addressingModel() != uint32_t(grammar::AddressingModel::PhysicalStorageBuffer64))
     s.error(inst.index(), "2.16.1",

@@ -55,9 +55,15 @@ constexpr const char *kFragmentMask = "SPV_AMD_shader_fragment_mask";
 
 // By value: the acceleration structure's opcode is shared by its NV and KHR names.
 constexpr Op kTypeAccelerationStructure = static_cast<Op>(5341);
-constexpr uint32_t kStoragePrivate = 6, kStorageFunction = 7, kStorageRayPayload = 5338,
-                   kStorageIncomingRayPayload = 5342, kStorageHitObjectAttribute = 5385;
-constexpr uint32_t kDim2D = 1, kDimSubpassData = 6;
+constexpr uint32_t kStoragePrivate = uint32_t(grammar::StorageClass::Private),
+                   kStorageFunction = uint32_t(grammar::StorageClass::Function),
+                   kStorageRayPayload = uint32_t(grammar::StorageClass::RayPayloadKHR),
+                   kStorageIncomingRayPayload =
+                       uint32_t(grammar::StorageClass::IncomingRayPayloadKHR),
+                   kStorageHitObjectAttribute =
+                       uint32_t(grammar::StorageClass::HitObjectAttributeNV);
+constexpr uint32_t kDim2D = uint32_t(grammar::Dim::Dim2D),
+                   kDimSubpassData = uint32_t(grammar::Dim::SubpassData);
 
 // --- Hit objects -------------------------------------------------------------------------------
 
@@ -492,7 +498,8 @@ void fragmentFetch(State &s, const Instruction &inst, bool mask) {
 } // namespace
 
 void checkVendor(State &s) {
-  constexpr uint32_t kCapabilityShaderInvocationReorderNV = 5383;
+  constexpr uint32_t kCapabilityShaderInvocationReorderNV =
+      uint32_t(grammar::Capability::ShaderInvocationReorderNV);
   const bool hitObjects = s.hasCapability(kCapabilityShaderInvocationReorderNV);
   BindlessChecker bindless(s);
   forEachInstruction(s, [&](const Instruction &inst, uint32_t op) {

@@ -20,12 +20,21 @@ namespace spire::val {
 
 namespace {
 
-constexpr uint32_t kInput = 1, kOutput = 3; // storage classes
-constexpr uint32_t kBlock = 2, kBuiltIn = 11, kFlat = 14, kLocation = 30,
-                   kComponent = 31; // decorations
-constexpr uint32_t kModelVertex = 0, kModelGLCompute = 5, kModelFragment = 4, kModelKernel = 6;
-constexpr uint32_t kModeOriginLowerLeft = 8, kModeLocalSize = 17, kModeLocalSizeId = 38;
-constexpr uint32_t kBuiltInWorkgroupSize = 25;
+constexpr uint32_t kInput = uint32_t(grammar::StorageClass::Input),
+                   kOutput = uint32_t(grammar::StorageClass::Output); // storage classes
+constexpr uint32_t kBlock = uint32_t(grammar::Decoration::Block),
+                   kBuiltIn = uint32_t(grammar::Decoration::BuiltIn),
+                   kFlat = uint32_t(grammar::Decoration::Flat),
+                   kLocation = uint32_t(grammar::Decoration::Location),
+                   kComponent = uint32_t(grammar::Decoration::Component); // decorations
+constexpr uint32_t kModelVertex = uint32_t(grammar::ExecutionModel::Vertex),
+                   kModelGLCompute = uint32_t(grammar::ExecutionModel::GLCompute),
+                   kModelFragment = uint32_t(grammar::ExecutionModel::Fragment),
+                   kModelKernel = uint32_t(grammar::ExecutionModel::Kernel);
+constexpr uint32_t kModeOriginLowerLeft = uint32_t(grammar::ExecutionMode::OriginLowerLeft),
+                   kModeLocalSize = uint32_t(grammar::ExecutionMode::LocalSize),
+                   kModeLocalSizeId = uint32_t(grammar::ExecutionMode::LocalSizeId);
+constexpr uint32_t kBuiltInWorkgroupSize = uint32_t(grammar::BuiltIn::WorkgroupSize);
 
 bool isGraphicsModel(uint32_t model) { return model <= kModelFragment; }
 
@@ -404,14 +413,17 @@ private:
 
   // Whether this model's inputs (or outputs) are arrays with one element per vertex.
   static bool perVertex(uint32_t model, uint32_t storage) {
-    constexpr uint32_t kTessControl = 1, kTessEval = 2, kGeometry = 3, kMeshNV = 5268,
-                       kMeshEXT = 5365;
+    constexpr uint32_t kTessControl = 1, kTessEval = 2,
+                       kGeometry = uint32_t(grammar::ExecutionModel::Geometry),
+                       kMeshNV = uint32_t(grammar::ExecutionModel::MeshNV),
+                       kMeshEXT = uint32_t(grammar::ExecutionModel::MeshEXT);
     return storage == kInput ? (model == kTessControl || model == kTessEval || model == kGeometry)
                              : (model == kTessControl || model == kMeshNV || model == kMeshEXT);
   }
 
   void locationConflicts(const Instruction &ep, uint32_t model, uint32_t storage) {
-    constexpr uint32_t kDecorationIndex = 32, kDecorationPatch = 15;
+    constexpr uint32_t kDecorationIndex = uint32_t(grammar::Decoration::Index),
+                       kDecorationPatch = uint32_t(grammar::Decoration::Patch);
     std::unordered_map<uint64_t, uint32_t> taken; // (location << 2 | component) -> variable
     std::unordered_set<uint32_t> seen;
     auto ops = ep.operands();
@@ -423,7 +435,8 @@ private:
           s_.hasDecoration(var, kDecorationIndex))
         continue;
       uint32_t type = s_.pointeeType(d->word(1));
-      constexpr uint32_t kDecorationPerVertexKHR = 5285; // fragment barycentric inputs
+      constexpr uint32_t kDecorationPerVertexKHR =
+          uint32_t(grammar::Decoration::PerVertexKHR); // fragment barycentric inputs
       if ((perVertex(model, storage) || s_.hasDecoration(var, kDecorationPerVertexKHR)) &&
           !s_.hasDecoration(var, kDecorationPatch) && s_.defOpcode(type) == Op::TypeArray)
         type = s_.def(type)->word(2);

@@ -185,8 +185,9 @@ uint32_t modelBit(uint32_t model) {
   }
 }
 
-constexpr uint32_t kDecorationBuiltIn = 11;
-constexpr uint32_t kStorageInput = 1, kStorageOutput = 3;
+constexpr uint32_t kDecorationBuiltIn = uint32_t(grammar::Decoration::BuiltIn);
+constexpr uint32_t kStorageInput = uint32_t(grammar::StorageClass::Input),
+                   kStorageOutput = uint32_t(grammar::StorageClass::Output);
 
 class BuiltInChecker {
 public:
@@ -421,7 +422,8 @@ private:
     if (rule == rules().end())
       return;
     const uint32_t allowed = storage == kStorageInput ? rule->second.inputs : rule->second.outputs;
-    constexpr uint32_t kFragDepth = 22, kModeDepthReplacing = 12;
+    constexpr uint32_t kFragDepth = uint32_t(grammar::BuiltIn::FragDepth),
+                       kModeDepthReplacing = uint32_t(grammar::ExecutionMode::DepthReplacing);
     if (builtin == kFragDepth && (allowed & model) &&
         !s_.hasExecutionMode(ep.word(2), kModeDepthReplacing))
       s_.error(ep.index(), "VUID-FragDepth-FragDepth-04216",

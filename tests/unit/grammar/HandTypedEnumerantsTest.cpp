@@ -24,15 +24,19 @@ struct Found {
   uint32_t value;
 };
 
-/// `k<Name> = <number>` in constexpr declarations (several per declaration too).
+/// `k<Name> = <number>` in constexpr declarations (several per declaration too) and enums.
 std::vector<Found> scanSources(const fs::path &root) {
+  // constexpr declarations and the bodies of enums.
   static const std::regex declaration(
-      R"(constexpr\s+(?:uint32_t|uint16_t|unsigned|int)\s+([^;]*);)");
+      R"((?:constexpr\s+(?:uint64_t|uint32_t|uint16_t|unsigned|int)\s+([^;]*);)|(?:enum\s+(?:class\s+)?\w*\s*(?::\s*\w+\s*)?\{([^}]*)\}))");
   static const std::regex item(R"(\bk([A-Z][A-Za-z0-9_]*)\s*=\s*(0x[0-9a-fA-F]+|[0-9]+)u?\b)");
   std::vector<Found> out;
   for (const auto &entry : fs::recursive_directory_iterator(root / "src")) {
     const std::string ext = entry.path().extension().string();
     if (!entry.is_regular_file() || (ext != ".cpp" && ext != ".h"))
+      continue;
+    // DXIL's own numbers (src/dxil) are not SPIR-V's, even where a name coincides.
+    if (fs::relative(entry.path(), root).generic_string().starts_with("src/dxil/"))
       continue;
     std::ifstream f(entry.path());
     std::stringstream text;
@@ -40,7 +44,7 @@ std::vector<Found> scanSources(const fs::path &root) {
     const std::string source = text.str();
     const std::string rel = fs::relative(entry.path(), root).generic_string();
     for (std::sregex_iterator d(source.begin(), source.end(), declaration), end; d != end; ++d) {
-      const std::string body = (*d)[1];
+      const std::string body = (*d)[1].matched ? (*d)[1] : (*d)[2];
       for (std::sregex_iterator i(body.begin(), body.end(), item); i != end; ++i)
         out.push_back({rel, (*i)[1], uint32_t(std::stoul((*i)[2], nullptr, 0))});
     }
@@ -53,9 +57,19 @@ std::vector<Found> scanSources(const fs::path &root) {
 bool namesAnEnumerant(const std::string &name, uint32_t value) {
   if (name == "None")
     return false; // every mask kind has a None = 0: not a fact of one kind
+  // The name as written, or without its vendor suffix (RayPayload for RayPayloadKHR).
   auto endsWith = [&](std::string_view what) {
-    return !what.empty() && name.size() >= what.size() &&
-           std::string_view(name).substr(name.size() - what.size()) == what;
+    auto tail = [&](std::string_view w) {
+      return !w.empty() && name.size() >= w.size() &&
+             std::string_view(name).substr(name.size() - w.size()) == w;
+    };
+    if (tail(what))
+      return true;
+    for (std::string_view vendor : {"KHR", "EXT", "NV", "INTEL", "AMD", "ARM", "QCOM"})
+      if (what.size() > vendor.size() && what.ends_with(vendor) &&
+          tail(what.substr(0, what.size() - vendor.size())))
+        return true;
+    return false;
   };
   if (const InstructionDesc *inst = findInstruction(value))
     if (endsWith(inst->name) || endsWith(inst->name.substr(2)))
