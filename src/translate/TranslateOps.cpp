@@ -101,6 +101,7 @@ bool Translator::translateOpCall(const dxil::DxilOpCall &call, const dxil::Instr
   case DxOp::DerivFineX:
   case DxOp::DerivFineY: {
     capability(Capability::DerivativeControl);
+    requireDerivatives();
     const Op spv = op == DxOp::DerivCoarseX   ? Op::DPdxCoarse
                    : op == DxOp::DerivCoarseY ? Op::DPdyCoarse
                    : op == DxOp::DerivFineX   ? Op::DPdxFine
@@ -458,6 +459,8 @@ bool Translator::translateOpCall(const dxil::DxilOpCall &call, const dxil::Instr
   if (!translateResourceOp(call, inst, args, handled) || handled)
     return !failed_;
   if (!translateStageOp(call, inst, args, handled) || handled)
+    return !failed_;
+  if (!translateTextureOp(call, inst, args, handled) || handled)
     return !failed_;
   return fail("unsupported: dx.op " + std::string(call.op->name) + " (" +
               std::to_string(call.op->opcode) + ") is not translated yet");
