@@ -265,6 +265,13 @@ uint32_t TextureOp::convert(uint32_t v, uint32_t from, uint32_t to) {
     return v;
   const bool floatFrom = t_.isFloatType(from), floatTo = t_.isFloatType(to);
   const uint32_t widthFrom = t_.scalarWidth(from), widthTo = t_.scalarWidth(to);
+  auto numeric = [&](uint32_t type) {
+    std::span<const uint32_t> info = t_.typeInstruction(t_.componentType(type));
+    return !info.empty() &&
+           (info[0] == uint32_t(Op::TypeInt) || info[0] == uint32_t(Op::TypeFloat));
+  };
+  if (!numeric(from) || !numeric(to) || t_.componentCount(from) != t_.componentCount(to))
+    return t_.fail("dx.op." + opName() + " with a texel type that is not a number");
   if (floatFrom && floatTo)
     return t_.emit(Op::FConvert, to, {v});
   if (widthFrom == widthTo)
@@ -534,26 +541,32 @@ bool TextureOp::getDimensions(bool &handled) {
     return false;
   const uint32_t n = s.dim == Dim::Buffer ? 1 : s.sizeComponents();
   const uint32_t sizeType = t_.typeVector(u32, n);
-  uint32_t size = 0, last = t_.undef(u32);
+  uint32_t size = 0, last = t_.undef(u32), inRange = 0;
   if (s.dim == Dim::Buffer || s.storage || s.multisampled) {
     size = t_.emit(Op::ImageQuerySize, sizeType, {image});
     if (s.multisampled)
       last = t_.emit(Op::ImageQuerySamples, u32, {image});
   } else {
-    // A mip level past the last one reads as size 0 (the level count stays valid); the query
-    // itself asks for level 0 then, which Vulkan defines.
+    // D3D: past the last mip level, width, height and depth read as 0 (the array size and the
+    // level count stay valid); the query itself asks for level 0 then, which Vulkan defines.
     last = t_.emit(Op::ImageQueryLevels, u32, {image});
     const uint32_t mip = undefArg(1) ? t_.constU32(0) : arg(1);
-    const uint32_t inRange = t_.emit(Op::ULessThan, t_.typeBool(), {mip, last});
+    inRange = t_.emit(Op::ULessThan, t_.typeBool(), {mip, last});
     const uint32_t level = t_.emit(Op::Select, u32, {inRange, mip, t_.constU32(0)});
     size = t_.emit(Op::ImageQuerySizeLod, sizeType, {image, level});
-    size = t_.emit(Op::Select, sizeType, {inRange, size, t_.constNull(sizeType)});
   }
+  const uint32_t texelDims = n - (s.arrayed ? 1 : 0);
   std::vector<uint32_t> parts;
-  for (uint32_t i = 0; i < 3; ++i)
-    parts.push_back(i >= n   ? t_.undef(u32)
-                    : n == 1 ? size
-                             : t_.emit(Op::CompositeExtract, u32, {size, i}));
+  for (uint32_t i = 0; i < 3; ++i) {
+    if (i >= n) {
+      parts.push_back(t_.undef(u32));
+      continue;
+    }
+    uint32_t c = n == 1 ? size : t_.emit(Op::CompositeExtract, u32, {size, i});
+    if (inRange && i < texelDims)
+      c = t_.emit(Op::Select, u32, {inRange, c, t_.constU32(0)});
+    parts.push_back(c);
+  }
   parts.push_back(last);
   t_.setAggregate(inst_.value, parts);
   return !t_.failed();

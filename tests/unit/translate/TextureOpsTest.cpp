@@ -47,15 +47,17 @@ declare void @dx.op.writeSamplerFeedback(i32, %dx.types.Handle, %dx.types.Handle
 )";
 
 // SRVs t0 Texture2D<float4>, t1 Texture2DArray<float4>, t2 Texture2DMS<float4> (4 samples),
-// t3 Buffer<uint>, t4 TextureCube<float4>, t5 Texture2D<uint>; UAVs u0 RWTexture2D<float4>,
-// u1 RWTexture2D<int>, u2 RWTexture2DMS<float4>; samplers s0 (default), s1 (comparison).
-const char *kResourceMetadata = R"(!10 = !{!11, !12, !13, !14, !15, !33}
+// t3 Buffer<uint>, t4 TextureCube<float4>, t5 Texture2D<uint>, t6..t9 Texture2D<float4>[4]; UAVs u0
+// RWTexture2D<float4>, u1 RWTexture2D<int>, u2 RWTexture2DMS<float4>; samplers s0 (default), s1
+// (comparison).
+const char *kResourceMetadata = R"(!10 = !{!11, !12, !13, !14, !15, !33, !35}
 !11 = !{i32 0, %T* undef, !"t2d", i32 0, i32 0, i32 1, i32 2, i32 0, !30}
 !12 = !{i32 1, %T* undef, !"t2darray", i32 0, i32 1, i32 1, i32 7, i32 0, !30}
 !13 = !{i32 2, %T* undef, !"t2dms", i32 0, i32 2, i32 1, i32 3, i32 4, !30}
 !14 = !{i32 3, %T* undef, !"buf", i32 0, i32 3, i32 1, i32 10, i32 0, !31}
 !15 = !{i32 4, %T* undef, !"cube", i32 0, i32 4, i32 1, i32 5, i32 0, !30}
 !33 = !{i32 5, %T* undef, !"t2du", i32 0, i32 5, i32 1, i32 2, i32 0, !31}
+!35 = !{i32 6, [4 x %T]* undef, !"tarr", i32 0, i32 6, i32 4, i32 2, i32 0, !30}
 !16 = !{!17, !18, !34}
 !17 = !{i32 0, %T* undef, !"rw", i32 0, i32 0, i32 1, i32 2, i1 false, i1 false, i1 false, !30}
 !18 = !{i32 1, %T* undef, !"rwi", i32 0, i32 1, i32 1, i32 2, i1 false, i1 false, i1 false, !32}
@@ -360,6 +362,28 @@ TEST(TextureOps, ComputeDerivativeGroupsFollowNumthreads) {
   EXPECT_EQ(none.error, "entry 'main', function 'main', block 0, instruction 13 (call "
                         "@dx.op.sample.f32): unsupported: derivatives in a thread group of "
                         "3x1x1, which forms no quads");
+}
+
+TEST(TextureOps, NonUniformTextureIndex) {
+  SKIP_WITHOUT_LLVM_AS();
+  const std::string body =
+      "  %lane = and i32 %tid, 3\n"
+      "  %reg = add i32 %lane, 6\n"
+      "  %tarr = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 0, i32 6, i32 %reg, i1 "
+      "true)\n"
+      "  %a = call %dx.types.ResRet.f32 @dx.op.sampleLevel.f32(i32 62, %dx.types.Handle %tarr, "
+      "%dx.types.Handle %s, float %f, float 0.5, float undef, float undef, i32 0, i32 0, i32 "
+      "undef, float 0.0)\n" +
+      storeResult("a") + "  ret void\n";
+  Translation t = translateLl(textureShader(body));
+  ASSERT_EQ(t.error, "");
+  // The element pointer, the loaded image and the sampled image are all NonUniform.
+  size_t decorations = 0;
+  for (size_t at = t.spvasm.find(" NonUniform\n"); at != std::string::npos;
+       at = t.spvasm.find(" NonUniform\n", at + 1))
+    ++decorations;
+  EXPECT_EQ(decorations, 4u) << t.spvasm; // the index too
+  EXPECT_TRUE(contains(t.spvasm, "OpCapability SampledImageArrayNonUniformIndexing")) << t.spvasm;
 }
 
 TEST(TextureOps, WhatVulkanCannotExpressIsRefused) {
