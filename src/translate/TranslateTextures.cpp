@@ -83,6 +83,8 @@ private:
     }
     return true;
   }
+  /// Operand i, which must have this SPIR-V type.
+  uint32_t typedArg(size_t i, uint32_t type);
   /// A float operand that is undef or +0.0 (the "not used" value of clamp).
   bool zeroOrUndefArg(size_t i) const;
 
@@ -188,10 +190,18 @@ uint32_t TextureOp::sampledImage(const Handle &texture, const Handle &sampler,
   return r;
 }
 
+uint32_t TextureOp::typedArg(size_t i, uint32_t type) {
+  const uint32_t v = arg(i);
+  if (!t_.failed() && t_.llvmType(t_.llvm().typeOf(args_[i])) != type)
+    return t_.fail("operand " + std::to_string(i + 1) + " of dx.op." + opName() +
+                   " has the wrong type");
+  return v;
+}
+
 uint32_t TextureOp::vectorOf(size_t first, uint32_t count, uint32_t component) {
   std::vector<uint32_t> parts;
   for (uint32_t i = 0; i < count; ++i)
-    parts.push_back(arg(first + i));
+    parts.push_back(typedArg(first + i, component));
   if (t_.failed())
     return 0;
   return count == 1 ? parts[0]
@@ -236,7 +246,8 @@ bool TextureOp::offsets(size_t first, uint32_t count, OffsetUse use, ImageOperan
   }
   std::vector<uint32_t> parts;
   for (uint32_t i = 0; i < count; ++i) {
-    const uint32_t v = undefArg(first + i) ? t_.constI(s32, 0) : t_.bitcast(s32, arg(first + i));
+    const uint32_t v = undefArg(first + i) ? t_.constI(s32, 0)
+                                           : t_.bitcast(s32, typedArg(first + i, t_.typeInt(32)));
     parts.push_back(t_.emit(Op::BitFieldSExtract, s32, {v, t_.constU32(0), t_.constU32(bits)}));
   }
   if (use == OffsetUse::Gather) {
@@ -337,7 +348,7 @@ bool TextureOp::sample() {
   const uint32_t f32 = t_.typeFloat(32);
   // Operands: texture, sampler, c0..c3, o0..o2, then [compare], then the op's own.
   size_t next = 9;
-  const uint32_t dref = compare ? arg(next++) : 0;
+  const uint32_t dref = compare ? typedArg(next++, f32) : 0;
   ImageOperandList ops;
   bool implicit = false, clamp = false;
   switch (op_) {
@@ -348,11 +359,11 @@ bool TextureOp::sample() {
   case DxOp::SampleBias:
   case DxOp::SampleCmpBias:
     implicit = clamp = true;
-    ops.add(ImageOperands::Bias, {arg(next++)});
+    ops.add(ImageOperands::Bias, {typedArg(next++, f32)});
     break;
   case DxOp::SampleLevel:
   case DxOp::SampleCmpLevel:
-    ops.add(ImageOperands::Lod, {arg(next++)});
+    ops.add(ImageOperands::Lod, {typedArg(next++, f32)});
     break;
   case DxOp::SampleCmpLevelZero:
     ops.add(ImageOperands::Lod, {t_.constF32(0)});
@@ -368,7 +379,7 @@ bool TextureOp::sample() {
   }
   if (clamp && !zeroOrUndefArg(next)) {
     t_.capability(Capability::MinLod);
-    ops.add(ImageOperands::MinLod, {arg(next)});
+    ops.add(ImageOperands::MinLod, {typedArg(next, f32)});
   }
   if (!offsets(6, s.offsets(), OffsetUse::ConstantOnly, ops, nullptr, 0))
     return false;
@@ -407,7 +418,7 @@ bool TextureOp::gather() {
   if (!offsets(6, s.dim == Dim::Cube ? 0 : 2, OffsetUse::Gather, ops, nullptr, 0))
     return false;
   const uint32_t coordinate = vectorOf(2, s.spatial() + (s.arrayed ? 1 : 0), t_.typeFloat(32));
-  const uint32_t dref = op_ == DxOp::TextureGatherCmp ? arg(9) : 0;
+  const uint32_t dref = op_ == DxOp::TextureGatherCmp ? typedArg(9, t_.typeFloat(32)) : 0;
   const uint32_t image = sampledImage(*texture, *sampler, s);
   if (t_.failed())
     return false;
@@ -442,7 +453,7 @@ bool TextureOp::calculateLod() {
   if (args_.size() > 5 && t_.constantInt(args_[5], which))
     r = which & 1 ? clamped : unclamped;
   else
-    r = t_.emit(Op::Select, f32, {arg(5), clamped, unclamped});
+    r = t_.emit(Op::Select, f32, {typedArg(5, t_.typeBool()), clamped, unclamped});
   t_.setValue(inst_.value, r);
   return !t_.failed();
 }
@@ -467,9 +478,9 @@ bool TextureOp::textureLoad() {
   if (s.multisampled) {
     if (s.storage)
       t_.capability(Capability::StorageImageMultisample);
-    ops.add(ImageOperands::Sample, {arg(1)});
+    ops.add(ImageOperands::Sample, {typedArg(1, u32)});
   } else if (!s.storage) {
-    ops.add(ImageOperands::Lod, {undefArg(1) ? t_.constU32(0) : arg(1)});
+    ops.add(ImageOperands::Lod, {undefArg(1) ? t_.constU32(0) : typedArg(1, u32)});
   }
   if (!s.storage && !offsets(5, s.offsets(), OffsetUse::Fetch, ops, &coordinate, count))
     return false;
@@ -509,7 +520,7 @@ bool TextureOp::textureStore() {
       return t_.fail("dx.op." + opName() + " on a texture that is not multisampled");
     t_.capability(Capability::StorageImageMultisample);
     ImageOperandList ops;
-    ops.add(ImageOperands::Sample, {arg(9)});
+    ops.add(ImageOperands::Sample, {typedArg(9, t_.typeInt(32))});
     ops.appendTo(words);
   } else if (s.multisampled) {
     return t_.fail("dx.op." + opName() + " on a multisampled texture needs a sample index");
@@ -550,7 +561,7 @@ bool TextureOp::getDimensions(bool &handled) {
     // D3D: past the last mip level, width, height and depth read as 0 (the array size and the
     // level count stay valid); the query itself asks for level 0 then, which Vulkan defines.
     last = t_.emit(Op::ImageQueryLevels, u32, {image});
-    const uint32_t mip = undefArg(1) ? t_.constU32(0) : arg(1);
+    const uint32_t mip = undefArg(1) ? t_.constU32(0) : typedArg(1, u32);
     inRange = t_.emit(Op::ULessThan, t_.typeBool(), {mip, last});
     const uint32_t level = t_.emit(Op::Select, u32, {inRange, mip, t_.constU32(0)});
     size = t_.emit(Op::ImageQuerySizeLod, sizeType, {image, level});
