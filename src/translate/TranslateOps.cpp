@@ -427,10 +427,12 @@ bool Translator::translateOpCall(const dxil::DxilOpCall &call, const dxil::Instr
   }
   case DxOp::QuadReadLaneAt:
     capability(Capability::GroupNonUniformQuad);
+    requireDerivatives(true);
     return result(emit(Op::GroupNonUniformQuadBroadcast, type,
                        {constU32(uint32_t(grammar::Scope::Subgroup)), arg(0), arg(1)}));
   case DxOp::QuadOp: {
     capability(Capability::GroupNonUniformQuad);
+    requireDerivatives(true);
     int64_t direction = 0;
     if (!constArg(1, direction))
       return false;
@@ -441,6 +443,7 @@ bool Translator::translateOpCall(const dxil::DxilOpCall &call, const dxil::Instr
   case DxOp::QuadVote: {
     // Any / all over the quad: the lane's value combined with the three others'.
     capability(Capability::GroupNonUniformQuad);
+    requireDerivatives(true);
     int64_t kind = 0;
     if (!constArg(1, kind))
       return false;

@@ -638,12 +638,15 @@ bool Translator::translateTextureOp(const dxil::DxilOpCall &call, const dxil::In
 
 // ---- derivatives outside pixel shaders --------------------------------------------------------
 
-void Translator::requireDerivatives() {
+void Translator::requireDerivatives(bool quadOps) {
   const dxil::ShaderKind kind = entry_.kind;
   if (kind == dxil::ShaderKind::Pixel || derivativeGroupMode_)
     return;
-  if (kind != dxil::ShaderKind::Compute && kind != dxil::ShaderKind::Mesh &&
-      kind != dxil::ShaderKind::Amplification) {
+  const bool groups = kind == dxil::ShaderKind::Compute || kind == dxil::ShaderKind::Mesh ||
+                      kind == dxil::ShaderKind::Amplification;
+  if (quadOps && (!groups || dx_.shaderModelMajor * 100 + dx_.shaderModelMinor < 606))
+    return;
+  if (!groups) {
     fail(std::string("unsupported: implicit derivatives in a ") +
          std::string(dxil::shaderKindPrefix(kind)) + " shader");
     return;
@@ -659,15 +662,15 @@ void Translator::requireDerivatives() {
   if (!oneDimensional && n[0] % 2 == 0 && n[1] % 2 == 0)
     quads = true;
   else if (total % 4 != 0) {
+    if (quadOps)
+      return;
     fail("unsupported: derivatives in a thread group of " + std::to_string(n[0]) + "x" +
          std::to_string(n[1]) + "x" + std::to_string(n[2]) + ", which forms no quads");
     return;
   }
-  if (kind == dxil::ShaderKind::Compute) {
-    extension("SPV_NV_compute_shader_derivatives");
-  } else {
-    extension("SPV_KHR_compute_shader_derivatives");
-  }
+  // The NV extension (the KHR one shares its enumerants, and adds mesh and task shaders, but
+  // SPIRV-Tools 2023.1 does not know it yet).
+  extension("SPV_NV_compute_shader_derivatives");
   capability(quads ? Capability::ComputeDerivativeGroupQuadsNV
                    : Capability::ComputeDerivativeGroupLinearNV);
   derivativeGroupMode_ = uint32_t(quads ? grammar::ExecutionMode::DerivativeGroupQuadsNV

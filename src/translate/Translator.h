@@ -148,7 +148,9 @@ public:
                           std::span<const dxil::ValueId> args, bool &handled);
   /// Implicit derivatives (implicit-LOD sampling, CalculateLOD, ddx/ddy) outside a pixel shader:
   /// declares the compute-derivative capability for the entry's numthreads (TranslateTextures.cpp).
-  void requireDerivatives();
+  /// `quadOps`: for quad operations, whose quads follow numthreads from SM 6.6 on (earlier, and
+  /// for shapes that form no quads, the layout is the implementation's: nothing is declared).
+  void requireDerivatives(bool quadOps = false);
   /// The derivative group execution mode requireDerivatives() chose, if any.
   void addDerivativeGroupMode(uint32_t function);
   /// The components of an aggregate-valued call (ResRet, CBufRet, Dimensions...), for

@@ -40,6 +40,7 @@ declare void @dx.op.textureStoreSample.f32(i32, %dx.types.Handle, i32, i32, i32,
 declare %dx.types.ResRet.f32 @dx.op.textureGather.f32(i32, %dx.types.Handle, %dx.types.Handle, float, float, float, float, i32, i32, i32)
 declare %dx.types.ResRet.f32 @dx.op.textureGatherCmp.f32(i32, %dx.types.Handle, %dx.types.Handle, float, float, float, float, i32, i32, i32, float)
 declare %dx.types.ResRet.i32 @dx.op.textureGatherRaw.i32(i32, %dx.types.Handle, %dx.types.Handle, float, float, float, float, i32, i32)
+declare i32 @dx.op.quadReadLaneAt.i32(i32, i32, i32)
 declare float @dx.op.calculateLOD.f32(i32, %dx.types.Handle, %dx.types.Handle, float, float, float, i1)
 declare %dx.types.Dimensions @dx.op.getDimensions(i32, %dx.types.Handle, i32)
 declare %dx.types.SamplePos @dx.op.texture2DMSGetSamplePosition(i32, %dx.types.Handle, i32)
@@ -384,6 +385,24 @@ TEST(TextureOps, NonUniformTextureIndex) {
     ++decorations;
   EXPECT_EQ(decorations, 4u) << t.spvasm; // the index too
   EXPECT_TRUE(contains(t.spvasm, "OpCapability SampledImageArrayNonUniformIndexing")) << t.spvasm;
+}
+
+TEST(TextureOps, QuadOperationsFollowTheDerivativeGroupsWhenNumthreadsFormQuads) {
+  SKIP_WITHOUT_LLVM_AS();
+  const std::string body =
+      "  %q = call i32 @dx.op.quadReadLaneAt.i32(i32 122, i32 %tid, i32 1)\n"
+      "  %qf = uitofp i32 %q to float\n"
+      "  call void @dx.op.textureStore.f32(i32 67, %dx.types.Handle %rw, i32 %tid, i32 0, i32 "
+      "undef, float %qf, float %qf, float %qf, float %qf, i8 15)\n"
+      "  ret void\n";
+  Translation quads = translateLl(textureShader(body, "cs", {4, 2, 1}));
+  ASSERT_EQ(quads.error, "");
+  EXPECT_TRUE(contains(quads.spvasm, "OpExecutionMode %main DerivativeGroupQuadsKHR"))
+      << quads.spvasm;
+  // No quads in 3x1x1: the implementation's layout, as before SM 6.6; not an error.
+  Translation none = translateLl(textureShader(body, "cs", {3, 1, 1}));
+  ASSERT_EQ(none.error, "");
+  EXPECT_FALSE(contains(none.spvasm, "DerivativeGroup")) << none.spvasm;
 }
 
 TEST(TextureOps, WhatVulkanCannotExpressIsRefused) {
