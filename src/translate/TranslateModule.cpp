@@ -126,6 +126,13 @@ uint32_t Translator::scalarWidth(uint32_t type) const {
   return it->second[0] == uint32_t(Op::TypeBool) ? 1 : 0;
 }
 
+std::span<const uint32_t> Translator::typeInstruction(uint32_t type) const {
+  auto it = typeInfo_.find(type);
+  if (it == typeInfo_.end())
+    return {};
+  return it->second;
+}
+
 /// DXIL's `half` is a native 16-bit float only under the native low-precision data layout;
 /// otherwise it is min precision, carried as 32 bits.
 static bool nativeLowPrecision(const dxil::LlvmModule &m) {

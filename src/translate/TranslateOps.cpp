@@ -101,6 +101,7 @@ bool Translator::translateOpCall(const dxil::DxilOpCall &call, const dxil::Instr
   case DxOp::DerivFineX:
   case DxOp::DerivFineY: {
     capability(Capability::DerivativeControl);
+    requireDerivatives();
     const Op spv = op == DxOp::DerivCoarseX   ? Op::DPdxCoarse
                    : op == DxOp::DerivCoarseY ? Op::DPdyCoarse
                    : op == DxOp::DerivFineX   ? Op::DPdxFine
@@ -426,10 +427,12 @@ bool Translator::translateOpCall(const dxil::DxilOpCall &call, const dxil::Instr
   }
   case DxOp::QuadReadLaneAt:
     capability(Capability::GroupNonUniformQuad);
+    requireDerivatives(true);
     return result(emit(Op::GroupNonUniformQuadBroadcast, type,
                        {constU32(uint32_t(grammar::Scope::Subgroup)), arg(0), arg(1)}));
   case DxOp::QuadOp: {
     capability(Capability::GroupNonUniformQuad);
+    requireDerivatives(true);
     int64_t direction = 0;
     if (!constArg(1, direction))
       return false;
@@ -440,6 +443,7 @@ bool Translator::translateOpCall(const dxil::DxilOpCall &call, const dxil::Instr
   case DxOp::QuadVote: {
     // Any / all over the quad: the lane's value combined with the three others'.
     capability(Capability::GroupNonUniformQuad);
+    requireDerivatives(true);
     int64_t kind = 0;
     if (!constArg(1, kind))
       return false;
@@ -458,6 +462,8 @@ bool Translator::translateOpCall(const dxil::DxilOpCall &call, const dxil::Instr
   if (!translateResourceOp(call, inst, args, handled) || handled)
     return !failed_;
   if (!translateStageOp(call, inst, args, handled) || handled)
+    return !failed_;
+  if (!translateTextureOp(call, inst, args, handled) || handled)
     return !failed_;
   return fail("unsupported: dx.op " + std::string(call.op->name) + " (" +
               std::to_string(call.op->opcode) + ") is not translated yet");

@@ -103,6 +103,8 @@ static uint32_t imageTypeOf(Translator &t, const dxil::DxilResource &r) {
     ms = 1;
   if (r.kind == ResourceKind::TextureCubeArray)
     t.capability(storage ? Capability::ImageCubeArray : Capability::SampledCubeArray);
+  if (ms && storage)
+    t.capability(Capability::StorageImageMultisample);
   if (ms && arrayed && storage)
     t.capability(Capability::ImageMSArray);
   if (storage) {

@@ -96,6 +96,7 @@ void Translator::finishHeader(uint32_t entryFunction) {
       .ids(interface_);
   name(entryFunction, entry_.name);
   addExecutionModes(entryFunction);
+  addDerivativeGroupMode(entryFunction);
 }
 
 // ---- functions and control flow -------------------------------------------------------------

@@ -85,6 +85,9 @@ public:
   uint32_t componentCount(uint32_t type) const;
   uint32_t componentType(uint32_t type) const;
   uint32_t scalarWidth(uint32_t type) const;
+  /// A type made by typeUniqued or freshType: its opcode, then its operands after the result
+  /// id; empty for an unknown id.
+  std::span<const uint32_t> typeInstruction(uint32_t type) const;
 
   uint32_t constU32(uint32_t v);
   uint32_t constI(uint32_t type, uint64_t bits);
@@ -141,6 +144,15 @@ public:
                            std::span<const dxil::ValueId> args, bool &handled);
   bool translateStageOp(const dxil::DxilOpCall &call, const dxil::Instruction &inst,
                         std::span<const dxil::ValueId> args, bool &handled);
+  bool translateTextureOp(const dxil::DxilOpCall &call, const dxil::Instruction &inst,
+                          std::span<const dxil::ValueId> args, bool &handled);
+  /// Implicit derivatives (implicit-LOD sampling, CalculateLOD, ddx/ddy) outside a pixel shader:
+  /// declares the compute-derivative capability for the entry's numthreads (TranslateTextures.cpp).
+  /// `quadOps`: for quad operations, whose quads follow numthreads from SM 6.6 on (earlier, and
+  /// for shapes that form no quads, the layout is the implementation's: nothing is declared).
+  void requireDerivatives(bool quadOps = false);
+  /// The derivative group execution mode requireDerivatives() chose, if any.
+  void addDerivativeGroupMode(uint32_t function);
   /// The components of an aggregate-valued call (ResRet, CBufRet, Dimensions...), for
   /// extractvalue.
   void setAggregate(dxil::ValueId v, std::vector<uint32_t> parts) {
@@ -178,6 +190,8 @@ public:
   std::unordered_map<dxil::ValueId, Handle> handles_;
   /// Every Input/Output/global variable, for the entry point's interface.
   std::vector<uint32_t> interface_;
+  /// DerivativeGroupQuads/LinearNV for compute derivatives; 0: none.
+  uint32_t derivativeGroupMode_ = 0;
 
 private:
   bool translateFunction(uint32_t functionIndex, bool isEntry);

@@ -1,0 +1,442 @@
+// The texture and sampler dx.ops: sampling in its implicit, explicit, biased, gradient and
+// comparison forms, texel loads and stores, gathers, LOD and size queries, 16-bit results, the
+// compute derivative groups, and the operations Vulkan cannot express.
+#include "unit/translate/DxilTranslateTestSupport.h"
+
+#include <gtest/gtest.h>
+
+#include <array>
+
+namespace spire::translate::test {
+namespace {
+
+const char *kDeclarations = R"(
+%dx.types.ResRet.f32 = type { float, float, float, float, i32 }
+%dx.types.ResRet.i32 = type { i32, i32, i32, i32, i32 }
+%dx.types.ResRet.f16 = type { half, half, half, half, i32 }
+%dx.types.ResRet.i16 = type { i16, i16, i16, i16, i32 }
+%dx.types.Dimensions = type { i32, i32, i32, i32 }
+%dx.types.SamplePos = type { float, float }
+%T = type { <4 x float> }
+%S = type { i32 }
+declare %dx.types.Handle @dx.op.createHandle(i32, i8, i32, i32, i1)
+declare i32 @dx.op.threadId.i32(i32, i32)
+declare %dx.types.ResRet.f32 @dx.op.sample.f32(i32, %dx.types.Handle, %dx.types.Handle, float, float, float, float, i32, i32, i32, float)
+declare %dx.types.ResRet.f32 @dx.op.sampleBias.f32(i32, %dx.types.Handle, %dx.types.Handle, float, float, float, float, i32, i32, i32, float, float)
+declare %dx.types.ResRet.f32 @dx.op.sampleLevel.f32(i32, %dx.types.Handle, %dx.types.Handle, float, float, float, float, i32, i32, i32, float)
+declare %dx.types.ResRet.f16 @dx.op.sampleLevel.f16(i32, %dx.types.Handle, %dx.types.Handle, float, float, float, float, i32, i32, i32, float)
+declare %dx.types.ResRet.f32 @dx.op.sampleGrad.f32(i32, %dx.types.Handle, %dx.types.Handle, float, float, float, float, i32, i32, i32, float, float, float, float, float, float, float)
+declare %dx.types.ResRet.f32 @dx.op.sampleCmp.f32(i32, %dx.types.Handle, %dx.types.Handle, float, float, float, float, i32, i32, i32, float, float)
+declare %dx.types.ResRet.f32 @dx.op.sampleCmpLevelZero.f32(i32, %dx.types.Handle, %dx.types.Handle, float, float, float, float, i32, i32, i32, float)
+declare %dx.types.ResRet.f32 @dx.op.sampleCmpLevel.f32(i32, %dx.types.Handle, %dx.types.Handle, float, float, float, float, i32, i32, i32, float, float)
+declare %dx.types.ResRet.f32 @dx.op.sampleCmpGrad.f32(i32, %dx.types.Handle, %dx.types.Handle, float, float, float, float, i32, i32, i32, float, float, float, float, float, float, float, float)
+declare %dx.types.ResRet.f32 @dx.op.sampleCmpBias.f32(i32, %dx.types.Handle, %dx.types.Handle, float, float, float, float, i32, i32, i32, float, float, float)
+declare %dx.types.ResRet.f32 @dx.op.textureLoad.f32(i32, %dx.types.Handle, i32, i32, i32, i32, i32, i32, i32)
+declare %dx.types.ResRet.i32 @dx.op.textureLoad.i32(i32, %dx.types.Handle, i32, i32, i32, i32, i32, i32, i32)
+declare %dx.types.ResRet.i16 @dx.op.textureLoad.i16(i32, %dx.types.Handle, i32, i32, i32, i32, i32, i32, i32)
+declare void @dx.op.textureStore.f32(i32, %dx.types.Handle, i32, i32, i32, float, float, float, float, i8)
+declare void @dx.op.textureStore.i16(i32, %dx.types.Handle, i32, i32, i32, i16, i16, i16, i16, i8)
+declare void @dx.op.textureStoreSample.f32(i32, %dx.types.Handle, i32, i32, i32, float, float, float, float, i8, i32)
+declare %dx.types.ResRet.f32 @dx.op.textureGather.f32(i32, %dx.types.Handle, %dx.types.Handle, float, float, float, float, i32, i32, i32)
+declare %dx.types.ResRet.f32 @dx.op.textureGatherCmp.f32(i32, %dx.types.Handle, %dx.types.Handle, float, float, float, float, i32, i32, i32, float)
+declare %dx.types.ResRet.i32 @dx.op.textureGatherRaw.i32(i32, %dx.types.Handle, %dx.types.Handle, float, float, float, float, i32, i32)
+declare i32 @dx.op.quadReadLaneAt.i32(i32, i32, i32)
+declare float @dx.op.calculateLOD.f32(i32, %dx.types.Handle, %dx.types.Handle, float, float, float, i1)
+declare %dx.types.Dimensions @dx.op.getDimensions(i32, %dx.types.Handle, i32)
+declare %dx.types.SamplePos @dx.op.texture2DMSGetSamplePosition(i32, %dx.types.Handle, i32)
+declare void @dx.op.writeSamplerFeedback(i32, %dx.types.Handle, %dx.types.Handle, %dx.types.Handle, float, float, float, float, float)
+)";
+
+// SRVs t0 Texture2D<float4>, t1 Texture2DArray<float4>, t2 Texture2DMS<float4> (4 samples),
+// t3 Buffer<uint>, t4 TextureCube<float4>, t5 Texture2D<uint>, t6..t9 Texture2D<float4>[4]; UAVs u0
+// RWTexture2D<float4>, u1 RWTexture2D<int>, u2 RWTexture2DMS<float4>; samplers s0 (default), s1
+// (comparison).
+const char *kResourceMetadata = R"(!10 = !{!11, !12, !13, !14, !15, !33, !35}
+!11 = !{i32 0, %T* undef, !"t2d", i32 0, i32 0, i32 1, i32 2, i32 0, !30}
+!12 = !{i32 1, %T* undef, !"t2darray", i32 0, i32 1, i32 1, i32 7, i32 0, !30}
+!13 = !{i32 2, %T* undef, !"t2dms", i32 0, i32 2, i32 1, i32 3, i32 4, !30}
+!14 = !{i32 3, %T* undef, !"buf", i32 0, i32 3, i32 1, i32 10, i32 0, !31}
+!15 = !{i32 4, %T* undef, !"cube", i32 0, i32 4, i32 1, i32 5, i32 0, !30}
+!33 = !{i32 5, %T* undef, !"t2du", i32 0, i32 5, i32 1, i32 2, i32 0, !31}
+!35 = !{i32 6, [4 x %T]* undef, !"tarr", i32 0, i32 6, i32 4, i32 2, i32 0, !30}
+!16 = !{!17, !18, !34}
+!17 = !{i32 0, %T* undef, !"rw", i32 0, i32 0, i32 1, i32 2, i1 false, i1 false, i1 false, !30}
+!18 = !{i32 1, %T* undef, !"rwi", i32 0, i32 1, i32 1, i32 2, i1 false, i1 false, i1 false, !32}
+!34 = !{i32 2, %T* undef, !"rwms", i32 0, i32 2, i32 1, i32 3, i1 false, i1 false, i1 false, !30}
+!19 = !{!20, !21}
+!20 = !{i32 0, %S* undef, !"s", i32 0, i32 0, i32 1, i32 0, null}
+!21 = !{i32 1, %S* undef, !"sc", i32 0, i32 1, i32 1, i32 1, null}
+!30 = !{i32 0, i32 9}
+!31 = !{i32 0, i32 5}
+!32 = !{i32 0, i32 4}
+)";
+
+/// Handles of every resource above: %t2d, %t2darray, %t2dms, %buf, %cube, %t2du, %rw, %rwi,
+/// %rwms, %s, %sc (then textureShader adds %tid and %f, a float of it).
+const char *kHandles = R"(entry:
+  %t2d = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 0, i32 0, i32 0, i1 false)
+  %t2darray = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 0, i32 1, i32 1, i1 false)
+  %t2dms = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 0, i32 2, i32 2, i1 false)
+  %buf = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 0, i32 3, i32 3, i1 false)
+  %cube = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 0, i32 4, i32 4, i1 false)
+  %t2du = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 0, i32 5, i32 5, i1 false)
+  %rw = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 1, i32 0, i32 0, i1 false)
+  %rwi = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 1, i32 1, i32 1, i1 false)
+  %rwms = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 1, i32 2, i32 2, i1 false)
+  %s = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 3, i32 0, i32 0, i1 false)
+  %sc = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 3, i32 1, i32 1, i1 false)
+)";
+
+/// A program over the resources above: `body` follows kHandles (and ends with `ret void`).
+/// Compute shaders get `threads`; pixel shaders have no signature elements.
+std::string textureShader(const std::string &body, const std::string &stage = "cs",
+                          std::array<int, 3> threads = {8, 8, 1}, bool native16Bit = false) {
+  const bool compute = stage == "cs";
+  // %tid: a thread id in compute shaders, a number the compiler cannot fold elsewhere.
+  std::string text = dxilPrelude(native16Bit) + kDeclarations + "\ndefine void @main() {\n" +
+                     kHandles +
+                     (compute ? "  %tid = call i32 @dx.op.threadId.i32(i32 93, i32 0)\n"
+                              : "  %tid = add i32 1, 2\n") +
+                     "  %f = uitofp i32 %tid to float\n" + body + "}\n\n";
+  text += "!dx.version = !{!0}\n!0 = !{i32 1, i32 8}\n"
+          "!dx.shaderModel = !{!1}\n!1 = !{!\"" +
+          stage +
+          "\", i32 6, i32 8}\n"
+          "!dx.resources = !{!2}\n!2 = !{!10, !16, null, !19}\n"
+          "!dx.entryPoints = !{!3}\n!3 = !{void ()* @main, !\"main\", null, !2, " +
+          std::string(compute ? "!4" : "null") + "}\n";
+  if (compute)
+    text += "!4 = !{i32 4, !5}\n!5 = !{i32 " + std::to_string(threads[0]) + ", i32 " +
+            std::to_string(threads[1]) + ", i32 " + std::to_string(threads[2]) + "}\n";
+  return text + kResourceMetadata;
+}
+
+/// Stores the four floats of a ResRet.f32 named %r into u0 at (%tid, 0).
+std::string storeResult(const std::string &r) {
+  std::string text;
+  for (int i = 0; i < 4; ++i)
+    text += "  %" + r + std::to_string(i) + " = extractvalue %dx.types.ResRet.f32 %" + r + ", " +
+            std::to_string(i) + "\n";
+  return text + "  call void @dx.op.textureStore.f32(i32 67, %dx.types.Handle %rw, i32 %tid, i32 " +
+         "0, i32 undef, float %" + r + "0, float %" + r + "1, float %" + r + "2, float %" + r +
+         "3, i8 15)\n";
+}
+
+bool contains(const std::string &text, const std::string &what) {
+  return text.find(what) != std::string::npos;
+}
+
+#define SKIP_WITHOUT_LLVM_AS()                                                                     \
+  if (!haveLlvmAs())                                                                               \
+  GTEST_SKIP() << "llvm-as-14 not installed (Debian package llvm-14)"
+
+TEST(TextureOps, SampleLevelWithConstantOffsetAndSampleGradWithClamp) {
+  SKIP_WITHOUT_LLVM_AS();
+  const std::string body =
+      "  %a = call %dx.types.ResRet.f32 @dx.op.sampleLevel.f32(i32 62, %dx.types.Handle %t2d, "
+      "%dx.types.Handle %s, float %f, float 5.000000e-01, float undef, float undef, i32 -1, i32 2, "
+      "i32 undef, float 1.000000e+00)\n" +
+      storeResult("a") +
+      "  %g = call %dx.types.ResRet.f32 @dx.op.sampleGrad.f32(i32 63, %dx.types.Handle %t2darray, "
+      "%dx.types.Handle %s, float %f, float 0.0, float 2.0, float undef, i32 0, i32 0, i32 undef, "
+      "float 1.0, float 0.0, float undef, float 0.0, float 1.0, float undef, float %f)\n" +
+      storeResult("g") + "  ret void\n";
+  Translation t = translateLl(textureShader(body));
+  ASSERT_EQ(t.error, "");
+  EXPECT_TRUE(contains(t.spvasm, "OpSampledImage")) << t.spvasm;
+  // Offsets (-1, 2) as a signed constant vector; the layer is the third coordinate.
+  EXPECT_TRUE(contains(t.spvasm, "Lod|ConstOffset %float_1 %")) << t.spvasm;
+  EXPECT_TRUE(contains(t.spvasm, "OpConstantComposite %v2int %int_n1 %int_2")) << t.spvasm;
+  EXPECT_TRUE(contains(t.spvasm, "Grad|MinLod")) << t.spvasm;
+  EXPECT_TRUE(contains(t.spvasm, "OpCapability MinLod")) << t.spvasm;
+  EXPECT_TRUE(contains(t.spvasm, "OpTypeImage %float 2D 0 1 0 1 Unknown")) << t.spvasm;
+  EXPECT_FALSE(contains(t.spvasm, "DerivativeGroup")) << t.spvasm;
+}
+
+TEST(TextureOps, ImplicitLodInAPixelShader) {
+  SKIP_WITHOUT_LLVM_AS();
+  const std::string body =
+      "  %a = call %dx.types.ResRet.f32 @dx.op.sample.f32(i32 60, %dx.types.Handle %cube, "
+      "%dx.types.Handle %s, float %f, float 1.0, float 0.5, float undef, i32 undef, i32 undef, "
+      "i32 undef, float undef)\n" +
+      storeResult("a") +
+      "  %b = call %dx.types.ResRet.f32 @dx.op.sampleBias.f32(i32 61, %dx.types.Handle %t2d, "
+      "%dx.types.Handle %s, float %f, float 0.5, float undef, float undef, i32 0, i32 0, i32 "
+      "undef, float -1.0, float 0.0)\n" +
+      storeResult("b") +
+      "  %c = call %dx.types.ResRet.f32 @dx.op.sampleCmp.f32(i32 64, %dx.types.Handle %t2d, "
+      "%dx.types.Handle %sc, float %f, float 0.5, float undef, float undef, i32 1, i32 1, i32 "
+      "undef, float 0.25, float 2.0)\n"
+      "  %c0 = extractvalue %dx.types.ResRet.f32 %c, 0\n"
+      "  %d = call %dx.types.ResRet.f32 @dx.op.sampleCmpBias.f32(i32 255, %dx.types.Handle %t2d, "
+      "%dx.types.Handle %sc, float %f, float 0.5, float undef, float undef, i32 0, i32 0, i32 "
+      "undef, float 0.25, float 1.0, float undef)\n"
+      "  %d0 = extractvalue %dx.types.ResRet.f32 %d, 0\n"
+      "  %lod = call float @dx.op.calculateLOD.f32(i32 81, %dx.types.Handle %t2darray, "
+      "%dx.types.Handle %s, float %f, float 0.5, float undef, i1 true)\n"
+      "  %ulod = call float @dx.op.calculateLOD.f32(i32 81, %dx.types.Handle %t2darray, "
+      "%dx.types.Handle %s, float %f, float 0.5, float undef, i1 false)\n"
+      "  call void @dx.op.textureStore.f32(i32 67, %dx.types.Handle %rw, i32 %tid, i32 1, i32 "
+      "undef, float %c0, float %d0, float %lod, float %ulod, i8 15)\n"
+      "  ret void\n";
+  Translation t = translateLl(textureShader(body, "ps"));
+  ASSERT_EQ(t.error, "");
+  EXPECT_TRUE(contains(t.spvasm, "OpEntryPoint Fragment")) << t.spvasm;
+  EXPECT_TRUE(contains(t.spvasm, "OpImageSampleImplicitLod %v4float")) << t.spvasm;
+  EXPECT_TRUE(contains(t.spvasm, "Bias %float_n1")) << t.spvasm;
+  // Comparison: Dref, constant offsets and the clamp as MinLod.
+  EXPECT_TRUE(contains(t.spvasm, "OpImageSampleDrefImplicitLod %float")) << t.spvasm;
+  EXPECT_TRUE(contains(t.spvasm, "%float_0_25 ConstOffset|MinLod")) << t.spvasm;
+  EXPECT_TRUE(contains(t.spvasm, "%float_0_25 Bias %float_1")) << t.spvasm;
+  // CalculateLOD: x clamped, y unclamped, coordinates without the array layer.
+  EXPECT_TRUE(contains(t.spvasm, "OpImageQueryLod %v2float")) << t.spvasm;
+  EXPECT_TRUE(contains(t.spvasm, "OpCapability ImageQuery")) << t.spvasm;
+  EXPECT_FALSE(contains(t.spvasm, "DerivativeGroup")) << t.spvasm;
+}
+
+TEST(TextureOps, ExplicitComparisonForms) {
+  SKIP_WITHOUT_LLVM_AS();
+  const std::string body =
+      "  %a = call %dx.types.ResRet.f32 @dx.op.sampleCmpLevelZero.f32(i32 65, %dx.types.Handle "
+      "%t2darray, %dx.types.Handle %sc, float %f, float 0.5, float 1.0, float undef, i32 0, i32 0, "
+      "i32 undef, float 0.5)\n"
+      "  %a0 = extractvalue %dx.types.ResRet.f32 %a, 0\n"
+      "  %b = call %dx.types.ResRet.f32 @dx.op.sampleCmpLevel.f32(i32 224, %dx.types.Handle "
+      "%t2d, %dx.types.Handle %sc, float %f, float 0.5, float undef, float undef, i32 0, i32 0, "
+      "i32 undef, float 0.5, float 3.0)\n"
+      "  %b0 = extractvalue %dx.types.ResRet.f32 %b, 0\n"
+      "  %c = call %dx.types.ResRet.f32 @dx.op.sampleCmpGrad.f32(i32 254, %dx.types.Handle %cube, "
+      "%dx.types.Handle %sc, float %f, float 0.5, float 1.0, float undef, i32 undef, i32 undef, "
+      "i32 undef, float 0.5, float 1.0, float 0.0, float 0.0, float 0.0, float 1.0, float 0.0, "
+      "float undef)\n"
+      "  %c0 = extractvalue %dx.types.ResRet.f32 %c, 0\n"
+      "  call void @dx.op.textureStore.f32(i32 67, %dx.types.Handle %rw, i32 %tid, i32 1, i32 "
+      "undef, float %a0, float %b0, float %c0, float %c0, i8 15)\n"
+      "  ret void\n";
+  Translation t = translateLl(textureShader(body));
+  ASSERT_EQ(t.error, "");
+  EXPECT_TRUE(contains(t.spvasm, "OpImageSampleDrefExplicitLod %float")) << t.spvasm;
+  EXPECT_TRUE(contains(t.spvasm, "%float_0_5 Lod %float_0\n")) << t.spvasm;
+  EXPECT_TRUE(contains(t.spvasm, "%float_0_5 Lod %float_3\n")) << t.spvasm;
+  // A cube's gradients have three components; no clamp given: no MinLod.
+  EXPECT_TRUE(contains(t.spvasm, "%float_0_5 Grad %")) << t.spvasm;
+  EXPECT_FALSE(contains(t.spvasm, "MinLod")) << t.spvasm;
+}
+
+TEST(TextureOps, LoadsAndStores) {
+  SKIP_WITHOUT_LLVM_AS();
+  const std::string body =
+      // SRV: mip level and a dynamic offset (its low four bits, sign-extended, added).
+      "  %a = call %dx.types.ResRet.f32 @dx.op.textureLoad.f32(i32 66, %dx.types.Handle %t2d, "
+      "i32 2, i32 %tid, i32 3, i32 undef, i32 %tid, i32 0, i32 undef)\n" +
+      storeResult("a") +
+      // Multisampled: the sample index.
+      "  %b = call %dx.types.ResRet.f32 @dx.op.textureLoad.f32(i32 66, %dx.types.Handle %t2dms, "
+      "i32 3, i32 %tid, i32 3, i32 undef, i32 undef, i32 undef, i32 undef)\n" +
+      storeResult("b") +
+      // UAV of int: OpImageRead of a signed texel, bitcast to the overload.
+      "  %c = call %dx.types.ResRet.i32 @dx.op.textureLoad.i32(i32 66, %dx.types.Handle %rwi, "
+      "i32 undef, i32 %tid, i32 3, i32 undef, i32 undef, i32 undef, i32 undef)\n"
+      "  %c0 = extractvalue %dx.types.ResRet.i32 %c, 0\n"
+      "  %cf = sitofp i32 %c0 to float\n"
+      "  call void @dx.op.textureStoreSample.f32(i32 225, %dx.types.Handle %rwms, i32 %tid, i32 "
+      "1, i32 undef, float %cf, float %cf, float %cf, float %cf, i8 15, i32 2)\n"
+      "  ret void\n";
+  Translation t = translateLl(textureShader(body));
+  ASSERT_EQ(t.error, "");
+  EXPECT_TRUE(contains(t.spvasm, "OpImageFetch %v4float")) << t.spvasm;
+  EXPECT_TRUE(contains(t.spvasm, "Lod %uint_2")) << t.spvasm;
+  EXPECT_TRUE(contains(t.spvasm, "OpBitFieldSExtract %int")) << t.spvasm;
+  EXPECT_TRUE(contains(t.spvasm, "Sample %uint_3")) << t.spvasm;
+  EXPECT_TRUE(contains(t.spvasm, "OpImageRead %v4int")) << t.spvasm;
+  EXPECT_TRUE(contains(t.spvasm, "OpImageWrite")) << t.spvasm;
+  EXPECT_TRUE(contains(t.spvasm, "Sample %uint_2")) << t.spvasm;
+  EXPECT_TRUE(contains(t.spvasm, "OpCapability StorageImageMultisample")) << t.spvasm;
+}
+
+TEST(TextureOps, Gathers) {
+  SKIP_WITHOUT_LLVM_AS();
+  const std::string body =
+      "  %a = call %dx.types.ResRet.f32 @dx.op.textureGather.f32(i32 73, %dx.types.Handle %t2d, "
+      "%dx.types.Handle %s, float %f, float 0.5, float undef, float undef, i32 %tid, i32 1, i32 "
+      "2)\n" +
+      storeResult("a") +
+      "  %b = call %dx.types.ResRet.f32 @dx.op.textureGatherCmp.f32(i32 74, %dx.types.Handle "
+      "%cube, %dx.types.Handle %sc, float %f, float 0.5, float 1.0, float undef, i32 undef, i32 "
+      "undef, i32 0, float 0.5)\n" +
+      storeResult("b") +
+      "  %c = call %dx.types.ResRet.i32 @dx.op.textureGatherRaw.i32(i32 223, %dx.types.Handle "
+      "%t2du, %dx.types.Handle %s, float %f, float 0.5, float undef, float undef, i32 1, i32 1)\n"
+      "  %c0 = extractvalue %dx.types.ResRet.i32 %c, 0\n"
+      "  %cf = uitofp i32 %c0 to float\n"
+      "  call void @dx.op.textureStore.f32(i32 67, %dx.types.Handle %rw, i32 %tid, i32 1, i32 "
+      "undef, float %cf, float %cf, float %cf, float %cf, i8 15)\n"
+      "  ret void\n";
+  Translation t = translateLl(textureShader(body));
+  ASSERT_EQ(t.error, "");
+  // A dynamic offset: six bits, the Offset operand and ImageGatherExtended.
+  EXPECT_TRUE(contains(t.spvasm, "%uint_2 Offset %")) << t.spvasm;
+  EXPECT_TRUE(contains(t.spvasm, "OpCapability ImageGatherExtended")) << t.spvasm;
+  EXPECT_TRUE(contains(t.spvasm, "%uint_6")) << t.spvasm;
+  EXPECT_TRUE(contains(t.spvasm, "OpImageDrefGather %v4float")) << t.spvasm;
+  EXPECT_TRUE(contains(t.spvasm, "OpImageGather %v4uint")) << t.spvasm;
+  EXPECT_TRUE(contains(t.spvasm, "%uint_0 ConstOffset")) << t.spvasm;
+}
+
+TEST(TextureOps, GetDimensionsOfEveryShape) {
+  SKIP_WITHOUT_LLVM_AS();
+  std::string body;
+  const char *handles[] = {"t2darray", "t2dms", "buf", "cube", "rw"};
+  for (const char *h : handles) {
+    const std::string n = h;
+    body += "  %d" + n + " = call %dx.types.Dimensions @dx.op.getDimensions(i32 72, " +
+            "%dx.types.Handle %" + n + ", i32 " + (n == "t2darray" ? "%tid" : "undef") + ")\n" +
+            "  %x" + n + " = extractvalue %dx.types.Dimensions %d" + n + ", 0\n" + "  %xf" + n +
+            " = uitofp i32 %x" + n + " to float\n" +
+            "  call void @dx.op.textureStore.f32(i32 67, %dx.types.Handle %rw, i32 %tid, i32 2, " +
+            "i32 undef, float %xf" + n + ", float %xf" + n + ", float %xf" + n + ", float %xf" + n +
+            ", i8 15)\n";
+  }
+  body += "  ret void\n";
+  Translation t = translateLl(textureShader(body));
+  ASSERT_EQ(t.error, "");
+  // The array texture: levels, the level checked against them, the size at that level.
+  EXPECT_TRUE(contains(t.spvasm, "OpImageQueryLevels %uint")) << t.spvasm;
+  EXPECT_TRUE(contains(t.spvasm, "OpImageQuerySizeLod %v3uint")) << t.spvasm;
+  EXPECT_TRUE(contains(t.spvasm, "OpULessThan %bool")) << t.spvasm;
+  EXPECT_TRUE(contains(t.spvasm, "OpImageQuerySamples %uint")) << t.spvasm;
+  EXPECT_TRUE(contains(t.spvasm, "OpImageQuerySize %uint")) << t.spvasm;      // typed buffer
+  EXPECT_TRUE(contains(t.spvasm, "OpImageQuerySizeLod %v2uint")) << t.spvasm; // cube
+  EXPECT_TRUE(contains(t.spvasm, "OpImageQuerySize %v2uint")) << t.spvasm;    // MS, RW
+  EXPECT_TRUE(contains(t.spvasm, "OpCapability ImageQuery")) << t.spvasm;
+}
+
+TEST(TextureOps, SixteenBitResultsConvertFromTheSampledType) {
+  SKIP_WITHOUT_LLVM_AS();
+  const std::string body =
+      "  %a = call %dx.types.ResRet.f16 @dx.op.sampleLevel.f16(i32 62, %dx.types.Handle %t2d, "
+      "%dx.types.Handle %s, float %f, float 0.5, float undef, float undef, i32 0, i32 0, i32 "
+      "undef, float 0.0)\n"
+      "  %a0 = extractvalue %dx.types.ResRet.f16 %a, 0\n"
+      "  %af = fpext half %a0 to float\n"
+      "  %b = call %dx.types.ResRet.i16 @dx.op.textureLoad.i16(i32 66, %dx.types.Handle %rwi, i32 "
+      "undef, i32 %tid, i32 0, i32 undef, i32 undef, i32 undef, i32 undef)\n"
+      "  %b0 = extractvalue %dx.types.ResRet.i16 %b, 0\n"
+      "  call void @dx.op.textureStore.i16(i32 67, %dx.types.Handle %rwi, i32 %tid, i32 1, i32 "
+      "undef, i16 %b0, i16 %b0, i16 %b0, i16 %b0, i8 15)\n"
+      "  call void @dx.op.textureStore.f32(i32 67, %dx.types.Handle %rw, i32 %tid, i32 1, i32 "
+      "undef, float %af, float %af, float %af, float %af, i8 15)\n"
+      "  ret void\n";
+  Translation native = translateLl(textureShader(body, "cs", {8, 8, 1}, true));
+  ASSERT_EQ(native.error, "");
+  EXPECT_TRUE(contains(native.spvasm, "OpFConvert %half")) << native.spvasm;
+  EXPECT_TRUE(contains(native.spvasm, "OpUConvert %ushort")) << native.spvasm;
+  // Stored back into a signed 32-bit image: sign-extended.
+  EXPECT_TRUE(contains(native.spvasm, "OpSConvert %int")) << native.spvasm;
+  // Min precision: half and i16 are 32 bits, no conversion but the int's signedness.
+  Translation minimum = translateLl(textureShader(body));
+  ASSERT_EQ(minimum.error, "");
+  EXPECT_FALSE(contains(minimum.spvasm, "OpFConvert")) << minimum.spvasm;
+  EXPECT_FALSE(contains(minimum.spvasm, "half")) << minimum.spvasm;
+}
+
+TEST(TextureOps, ComputeDerivativeGroupsFollowNumthreads) {
+  SKIP_WITHOUT_LLVM_AS();
+  const std::string body =
+      "  %a = call %dx.types.ResRet.f32 @dx.op.sample.f32(i32 60, %dx.types.Handle %t2d, "
+      "%dx.types.Handle %s, float %f, float 0.5, float undef, float undef, i32 0, i32 0, i32 "
+      "undef, float undef)\n" +
+      storeResult("a") + "  ret void\n";
+  Translation quads = translateLl(textureShader(body, "cs", {8, 8, 1}));
+  ASSERT_EQ(quads.error, "");
+  EXPECT_TRUE(contains(quads.spvasm, "OpExecutionMode %main DerivativeGroupQuadsKHR"))
+      << quads.spvasm;
+  EXPECT_TRUE(contains(quads.spvasm, "OpExtension \"SPV_NV_compute_shader_derivatives\""))
+      << quads.spvasm;
+  Translation linear = translateLl(textureShader(body, "cs", {64, 1, 1}));
+  ASSERT_EQ(linear.error, "");
+  EXPECT_TRUE(contains(linear.spvasm, "OpExecutionMode %main DerivativeGroupLinearKHR"))
+      << linear.spvasm;
+  EXPECT_TRUE(contains(linear.spvasm, "OpCapability ComputeDerivativeGroupLinearKHR"))
+      << linear.spvasm;
+  Translation none = translateLl(textureShader(body, "cs", {3, 1, 1}));
+  EXPECT_EQ(none.error, "entry 'main', function 'main', block 0, instruction 13 (call "
+                        "@dx.op.sample.f32): unsupported: derivatives in a thread group of "
+                        "3x1x1, which forms no quads");
+}
+
+TEST(TextureOps, NonUniformTextureIndex) {
+  SKIP_WITHOUT_LLVM_AS();
+  const std::string body =
+      "  %lane = and i32 %tid, 3\n"
+      "  %reg = add i32 %lane, 6\n"
+      "  %tarr = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 0, i32 6, i32 %reg, i1 "
+      "true)\n"
+      "  %a = call %dx.types.ResRet.f32 @dx.op.sampleLevel.f32(i32 62, %dx.types.Handle %tarr, "
+      "%dx.types.Handle %s, float %f, float 0.5, float undef, float undef, i32 0, i32 0, i32 "
+      "undef, float 0.0)\n" +
+      storeResult("a") + "  ret void\n";
+  Translation t = translateLl(textureShader(body));
+  ASSERT_EQ(t.error, "");
+  // The element pointer, the loaded image and the sampled image are all NonUniform.
+  size_t decorations = 0;
+  for (size_t at = t.spvasm.find(" NonUniform\n"); at != std::string::npos;
+       at = t.spvasm.find(" NonUniform\n", at + 1))
+    ++decorations;
+  EXPECT_EQ(decorations, 4u) << t.spvasm; // the index too
+  EXPECT_TRUE(contains(t.spvasm, "OpCapability SampledImageArrayNonUniformIndexing")) << t.spvasm;
+}
+
+TEST(TextureOps, QuadOperationsFollowTheDerivativeGroupsWhenNumthreadsFormQuads) {
+  SKIP_WITHOUT_LLVM_AS();
+  const std::string body =
+      "  %q = call i32 @dx.op.quadReadLaneAt.i32(i32 122, i32 %tid, i32 1)\n"
+      "  %qf = uitofp i32 %q to float\n"
+      "  call void @dx.op.textureStore.f32(i32 67, %dx.types.Handle %rw, i32 %tid, i32 0, i32 "
+      "undef, float %qf, float %qf, float %qf, float %qf, i8 15)\n"
+      "  ret void\n";
+  Translation quads = translateLl(textureShader(body, "cs", {4, 2, 1}));
+  ASSERT_EQ(quads.error, "");
+  EXPECT_TRUE(contains(quads.spvasm, "OpExecutionMode %main DerivativeGroupQuadsKHR"))
+      << quads.spvasm;
+  // No quads in 3x1x1: the implementation's layout, as before SM 6.6; not an error.
+  Translation none = translateLl(textureShader(body, "cs", {3, 1, 1}));
+  ASSERT_EQ(none.error, "");
+  EXPECT_FALSE(contains(none.spvasm, "DerivativeGroup")) << none.spvasm;
+}
+
+TEST(TextureOps, WhatVulkanCannotExpressIsRefused) {
+  SKIP_WITHOUT_LLVM_AS();
+  Translation dynamicOffset = translateLl(textureShader(
+      "  %a = call %dx.types.ResRet.f32 @dx.op.sampleLevel.f32(i32 62, %dx.types.Handle %t2d, "
+      "%dx.types.Handle %s, float %f, float 0.5, float undef, float undef, i32 %tid, i32 0, i32 "
+      "undef, float 0.0)\n  ret void\n"));
+  EXPECT_NE(dynamicOffset.error.find("unsupported: dx.op.SampleLevel with a texel offset that is "
+                                     "not a constant"),
+            std::string::npos)
+      << dynamicOffset.error;
+  Translation position = translateLl(
+      textureShader("  %p = call %dx.types.SamplePos @dx.op.texture2DMSGetSamplePosition(i32 75, "
+                    "%dx.types.Handle %t2dms, i32 1)\n  ret void\n"));
+  EXPECT_NE(position.error.find("unsupported: dx.op.Texture2DMSGetSamplePosition"),
+            std::string::npos)
+      << position.error;
+  Translation feedback = translateLl(textureShader(
+      "  call void @dx.op.writeSamplerFeedback(i32 174, %dx.types.Handle %t2d, %dx.types.Handle "
+      "%t2d, %dx.types.Handle %s, float 0.5, float 0.5, float undef, float undef, float "
+      "undef)\n  ret void\n",
+      "ps"));
+  EXPECT_NE(feedback.error.find("unsupported: sampler feedback (dx.op.WriteSamplerFeedback)"),
+            std::string::npos)
+      << feedback.error;
+  Translation gatherCmpGreen = translateLl(textureShader(
+      "  %b = call %dx.types.ResRet.f32 @dx.op.textureGatherCmp.f32(i32 74, %dx.types.Handle "
+      "%t2d, %dx.types.Handle %sc, float %f, float 0.5, float undef, float undef, i32 0, i32 0, "
+      "i32 1, float 0.5)\n  ret void\n"));
+  EXPECT_NE(gatherCmpGreen.error.find("unsupported: dx.op.TextureGatherCmp of channel 1"),
+            std::string::npos)
+      << gatherCmpGreen.error;
+}
+
+} // namespace
+} // namespace spire::translate::test
