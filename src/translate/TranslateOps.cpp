@@ -184,23 +184,6 @@ bool Translator::translateOpCall(const dxil::DxilOpCall &call, const dxil::Instr
     return result(
         emit(Op::IAdd, type, {emit(Op::BitCount, type, {lo}), emit(Op::BitCount, type, {hi})}));
   }
-  case DxOp::FirstbitLo: {
-    const uint32_t x = arg(0);
-    if (scalarWidth(llvmType(llvm().typeOf(args[0]))) != 32)
-      return fail("FirstbitLo of a value that is not 32 bits is not translated yet");
-    return result(glsl("FindILsb", type, {x}));
-  }
-  case DxOp::FirstbitHi:
-  case DxOp::FirstbitSHi: {
-    // DXIL counts from the most significant bit; not found stays 0xFFFFFFFF.
-    const uint32_t x = arg(0);
-    if (scalarWidth(llvmType(llvm().typeOf(args[0]))) != 32)
-      return fail("FirstbitHi of a value that is not 32 bits is not translated yet");
-    const uint32_t msb = glsl(op == DxOp::FirstbitHi ? "FindUMsb" : "FindSMsb", type, {x});
-    const uint32_t notFound = emit(Op::IEqual, typeBool(), {msb, constU32(~0u)});
-    return result(emit(Op::Select, type,
-                       {notFound, constU32(~0u), emit(Op::ISub, type, {constU32(31), msb})}));
-  }
   case DxOp::IMul:
   case DxOp::UMul: {
     // %dx.types.twoi32: (hi, lo); OpSMulExtended gives (lo, hi).
@@ -455,9 +438,13 @@ bool Translator::translateOpCall(const dxil::DxilOpCall &call, const dxil::Instr
     break;
   }
   bool handled = false;
+  if (!translateHeapOp(call, inst, args, handled) || handled)
+    return !failed_;
   if (!translateResourceOp(call, inst, args, handled) || handled)
     return !failed_;
   if (!translateStageOp(call, inst, args, handled) || handled)
+    return !failed_;
+  if (!translateMoreOp(call, inst, args, handled) || handled)
     return !failed_;
   return fail("unsupported: dx.op " + std::string(call.op->name) + " (" +
               std::to_string(call.op->opcode) + ") is not translated yet");

@@ -10,6 +10,8 @@
 #include "spire/module/Builder.h"
 #include "spire/translate/DxilToSpirv.h"
 
+#include <array>
+#include <deque>
 #include <map>
 #include <set>
 #include <string>
@@ -46,7 +48,16 @@ struct Descriptor {
   StorageClass storage = StorageClass::UniformConstant;
   bool isArray = false;
   uint32_t counter = 0; ///< UAV counter variable (a storage buffer holding one uint)
+  /// Where it is bound and how many descriptors it holds (0: a runtime array), for the views
+  /// that alias it (TranslateBufferViews.cpp).
+  uint32_t set = 0, binding = 0, arraySize = 1;
+  bool nonWritable = false, coherent = false;
 };
+
+/// The image type of a texture or typed buffer (raw/structured buffers: R32ui texel buffers),
+/// and the sampled type of a typed resource (TranslateResources.cpp).
+uint32_t imageTypeOf(class Translator &t, const dxil::DxilResource &r);
+uint32_t sampledTypeOf(class Translator &t, const dxil::DxilResource &r);
 
 class Translator {
 public:
@@ -158,10 +169,38 @@ public:
   // Resources (TranslateResources.cpp).
   void declareResources();
   const Handle *handle(dxil::ValueId v);
-  /// A pointer to the 32-bit word `wordIndex` of a raw/structured buffer.
-  uint32_t bufferWordPointer(const Handle &h, uint32_t wordIndex);
   /// The byte address of a raw/structured buffer access.
   uint32_t bufferByteAddress(const Handle &h, dxil::ValueId index, dxil::ValueId offset);
+
+  // Descriptor heaps (TranslateHeap.cpp): CreateHandleFromHeap and the AnnotateHandle that
+  // gives its handle a resource kind.
+  bool translateHeapOp(const dxil::DxilOpCall &call, const dxil::Instruction &inst,
+                       std::span<const dxil::ValueId> args, bool &handled);
+  // Buffer blocks and views (TranslateBufferViews.cpp).
+  /// The Block struct of a storage buffer of `bits`-wide unsigned integers (a runtime array).
+  uint32_t storageBlockType(uint32_t bits);
+  /// The Block struct of a constant buffer of `vec4s` 16-byte rows.
+  uint32_t uniformBlockType(uint32_t vec4s);
+  /// A pointer to element `index` of the `bits`-wide view of a raw/structured storage buffer
+  /// (32: the descriptor itself; 16 and 64: a second variable aliasing its set and binding).
+  uint32_t bufferElementPointer(const Handle &h, uint32_t bits, uint32_t index);
+  /// A 32-bit word of a raw/structured buffer, read or written through the storage buffer or,
+  /// with rawBuffersAsTexelBuffers, the R32ui texel buffer.
+  uint32_t loadBufferWord(const Handle &h, uint32_t wordIndex);
+  void storeBufferWord(const Handle &h, uint32_t wordIndex, uint32_t value);
+  /// Stores the 16-bit `value` (an i16 id) at the byte address (2-aligned), without touching
+  /// the other half of its word.
+  void storeBufferHalf(const Handle &h, uint32_t byteAddress, uint32_t value);
+  /// The pointer an atomic on word `wordIndex` (or, 64-bit, the 8-byte element) works on.
+  uint32_t bufferAtomicPointer(const Handle &h, uint32_t bits, uint32_t byteAddress);
+  /// The size of a raw/structured buffer in bytes.
+  uint32_t bufferByteSize(const Handle &h);
+  /// The descriptor image a texel-buffer handle names (loaded, NonUniform when it must be).
+  uint32_t loadDescriptorImage(const Handle &h);
+  /// Math, packing, wave-matching, barrier and clock ops added beside TranslateOps.cpp's
+  /// (TranslateMoreOps.cpp).
+  bool translateMoreOp(const dxil::DxilOpCall &call, const dxil::Instruction &inst,
+                       std::span<const dxil::ValueId> args, bool &handled);
 
   // Stage inputs and outputs (TranslateStageIO.cpp).
   void declareStageIO();
@@ -178,6 +217,21 @@ public:
   std::unordered_map<dxil::ValueId, Handle> handles_;
   /// Every Input/Output/global variable, for the entry point's interface.
   std::vector<uint32_t> interface_;
+
+  // Descriptor heaps and buffer views (TranslateHeap.cpp, TranslateBufferViews.cpp).
+  struct HeapHandle {
+    uint32_t index = 0; ///< the heap index id
+    bool samplerHeap = false, nonUniform = false;
+  };
+  std::unordered_map<dxil::ValueId, HeapHandle> heapHandles_;
+  /// The resources AnnotateHandle describes, by (sampler heap, properties words).
+  std::map<std::array<uint32_t, 3>, uint32_t> heapResourceIndex_;
+  std::deque<dxil::DxilResource> heapResources_;
+  /// Heap variables by (binding, element type, class).
+  std::map<std::array<uint32_t, 3>, uint32_t> heapVariables_;
+  uint32_t heapCounters_ = 0;
+  std::map<uint32_t, uint32_t> storageBlocks_, uniformBlocks_; ///< bits / rows -> struct
+  std::map<std::pair<uint32_t, uint32_t>, uint32_t> bufferViews_; ///< (variable, bits) -> view
 
 private:
   bool translateFunction(uint32_t functionIndex, bool isEntry);
