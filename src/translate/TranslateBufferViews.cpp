@@ -6,6 +6,19 @@
 
 namespace spire::translate {
 
+uint32_t Translator::descriptorVariable(uint32_t pointee, StorageClass sc, const Descriptor &where,
+                                        std::string_view variableName) {
+  const uint32_t variable = globalVariable(pointee, sc);
+  name(variable, variableName);
+  decorate(variable, Decoration::DescriptorSet, {where.set});
+  decorate(variable, Decoration::Binding, {where.binding});
+  if (where.nonWritable)
+    decorate(variable, Decoration::NonWritable);
+  if (where.coherent)
+    decorate(variable, Decoration::Coherent);
+  return variable;
+}
+
 uint32_t Translator::storageBlockType(uint32_t bits) {
   auto [it, inserted] = storageBlocks_.emplace(bits, 0);
   if (inserted) {
@@ -54,15 +67,10 @@ uint32_t viewVariable(Translator &t, const Handle &h, uint32_t bits,
   if (d.isArray)
     pointee = d.arraySize ? t.typeArray(pointee, d.arraySize)
                           : t.typeUniqued(Op::TypeRuntimeArray, {pointee});
-  const uint32_t view = t.globalVariable(pointee, StorageClass::StorageBuffer);
-  t.decorate(view, Decoration::DescriptorSet, {d.set});
-  t.decorate(view, Decoration::Binding, {d.binding});
-  if (d.nonWritable)
-    t.decorate(view, Decoration::NonWritable);
-  if (d.coherent)
-    t.decorate(view, Decoration::Coherent);
-  if (h.resource && !h.resource->name.empty())
-    t.name(view, h.resource->name + (bits == 16 ? ".u16" : ".u64"));
+  const std::string name = h.resource && !h.resource->name.empty()
+                               ? h.resource->name + (bits == 16 ? ".u16" : ".u64")
+                               : std::string();
+  const uint32_t view = t.descriptorVariable(pointee, StorageClass::StorageBuffer, d, name);
   it->second = view;
   return view;
 }
@@ -71,9 +79,9 @@ uint32_t viewVariable(Translator &t, const Handle &h, uint32_t bits,
 uint32_t imagePointer(Translator &t, const Handle &h) {
   if (!h.arrayIndex)
     return h.variable;
-  const uint32_t ptr =
-      t.emit(Op::AccessChain, t.typePointer(StorageClass::UniformConstant, h.descriptor->elementType),
-             {h.variable, h.arrayIndex});
+  const uint32_t ptr = t.emit(
+      Op::AccessChain, t.typePointer(StorageClass::UniformConstant, h.descriptor->elementType),
+      {h.variable, h.arrayIndex});
   if (h.nonUniform)
     t.decorate(ptr, Decoration::NonUniform);
   return ptr;
@@ -81,9 +89,9 @@ uint32_t imagePointer(Translator &t, const Handle &h) {
 
 /// The R32ui texel of word `wordIndex`, for atomics.
 uint32_t texelPointer(Translator &t, const Handle &h, uint32_t wordIndex) {
-  const uint32_t ptr = t.emit(Op::ImageTexelPointer,
-                              t.typePointer(StorageClass::Image, t.typeInt(32)),
-                              {imagePointer(t, h), wordIndex, t.constU32(0)});
+  const uint32_t ptr =
+      t.emit(Op::ImageTexelPointer, t.typePointer(StorageClass::Image, t.typeInt(32)),
+             {imagePointer(t, h), wordIndex, t.constU32(0)});
   if (h.nonUniform && h.arrayIndex)
     t.decorate(ptr, Decoration::NonUniform);
   return ptr;
@@ -149,8 +157,7 @@ void Translator::storeBufferHalf(const Handle &h, uint32_t byteAddress, uint32_t
                               {emit(Op::BitwiseAnd, u32, {byteAddress, constU32(2)}), constU32(3)});
   const uint32_t keep =
       emit(Op::Not, u32, {emit(Op::ShiftLeftLogical, u32, {constU32(0xFFFF), shift})});
-  const uint32_t bits =
-      emit(Op::ShiftLeftLogical, u32, {emit(Op::UConvert, u32, {value}), shift});
+  const uint32_t bits = emit(Op::ShiftLeftLogical, u32, {emit(Op::UConvert, u32, {value}), shift});
   const uint32_t scope = constU32(uint32_t(grammar::Scope::Device)), semantics = constU32(0);
   const uint32_t ptr = texelPointer(*this, h, word);
   emit(Op::AtomicAnd, u32, {ptr, scope, semantics, keep});
@@ -163,7 +170,8 @@ uint32_t Translator::bufferAtomicPointer(const Handle &h, uint32_t bits, uint32_
     if (isTexelBuffer(h))
       return fail("unsupported: 64-bit atomics on a raw buffer bound as an R32ui texel buffer");
     capability(Capability::Int64Atomics);
-    return bufferElementPointer(h, 64, emit(Op::ShiftRightLogical, u32, {byteAddress, constU32(3)}));
+    return bufferElementPointer(h, 64,
+                                emit(Op::ShiftRightLogical, u32, {byteAddress, constU32(3)}));
   }
   if (bits != 32)
     return fail("an atomic on " + std::to_string(bits) + "-bit values");
@@ -180,9 +188,9 @@ uint32_t Translator::bufferByteSize(const Handle &h) {
   } else {
     uint32_t block = h.variable;
     if (h.arrayIndex) {
-      block = emit(Op::AccessChain,
-                   typePointer(StorageClass::StorageBuffer, h.descriptor->elementType),
-                   {h.variable, h.arrayIndex});
+      block =
+          emit(Op::AccessChain, typePointer(StorageClass::StorageBuffer, h.descriptor->elementType),
+               {h.variable, h.arrayIndex});
       if (h.nonUniform)
         decorate(block, Decoration::NonUniform);
     }

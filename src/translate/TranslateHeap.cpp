@@ -1,8 +1,12 @@
 // SM 6.6 descriptor heaps: CreateHandleFromHeap names an index into ResourceDescriptorHeap or
 // SamplerDescriptorHeap, and the AnnotateHandle that follows says what the descriptor is
 // (%dx.types.ResourceProperties). Each descriptor type a program uses is a runtime descriptor
-// array at the binding model's heap binding for that type; the handle indexes it.
+// array at the binding model's heap binding for that type; the handle indexes it. Also: which
+// resources (bound or in a heap) atomics use, traced back from their handles, for the image
+// formats their texel pointers need.
 #include "Translator.h"
+
+#include <algorithm>
 
 namespace spire::translate {
 
@@ -61,7 +65,106 @@ bool isTextureKind(ResourceKind k) {
   return k >= ResourceKind::Texture1D && k <= ResourceKind::TextureCubeArray;
 }
 
+/// The integers of a constant struct (zeroinitializer: zeros); false when it is no constant
+/// of at least `out.size()` integers.
+bool constantInts(const dxil::LlvmModule &m, dxil::ValueId v, std::span<int64_t> out) {
+  const dxil::Constant *c = v < m.values.size() ? m.constant(v) : nullptr;
+  if (!c)
+    return false;
+  std::fill(out.begin(), out.end(), 0);
+  if (c->kind == dxil::ConstantKind::Null)
+    return true;
+  if (c->kind != dxil::ConstantKind::Aggregate)
+    return false;
+  auto parts = m.operandsOf(*c);
+  for (size_t i = 0; i < out.size(); ++i)
+    if (i >= parts.size() || !m.constantInt(parts[i], out[i]))
+      return false;
+  return true;
+}
+
 } // namespace
+
+void Translator::checkVendorIntrinsics() {
+  // AMD's AGS library passes its driver intrinsics (WMMA, float8 conversions, ...) as atomics on
+  // a magic UAV in register space 0x7FFF0ADE, each compare value an encoded driver opcode; on
+  // any other driver they are plain atomics, and translated as such they would compute nothing
+  // the program asked for.
+  constexpr uint32_t kAgsSpace = 0x7FFF0ADE;
+  for (const dxil::ResourceLists *lists : {&dx_.resources, &entry_.resources})
+    for (const dxil::DxilResource &r : lists->uavs)
+      if (r.space == kAgsSpace) {
+        fail("unsupported: AMD AGS shader intrinsics (WMMA, float8 conversions): the UAV " +
+             (r.name.empty() ? "" : "'" + r.name + "' ") +
+             "in register space 2147420894 carries AMD driver opcodes, which have no Vulkan "
+             "mapping here");
+        return;
+      }
+}
+
+void Translator::findAtomicResources() {
+  for (const dxil::DxilOpCall &call : dx_.opCalls) {
+    const DxOp op = DxOp(call.op->opcode);
+    if (op != DxOp::AtomicBinOp && op != DxOp::AtomicCompareExchange)
+      continue;
+    auto args = dx_.opArguments(call);
+    dxil::ValueId v = args.empty() ? dxil::kNoId : args[0];
+    int64_t props[2] = {0, 0};
+    bool annotated = false;
+    // Back through annotateHandle to the call that made the handle.
+    for (int depth = 0; depth < 8 && v < llvm().values.size(); ++depth) {
+      const dxil::Value &val = llvm().values[v];
+      const dxil::DxilOpCall *maker =
+          val.kind == dxil::ValueKind::Instruction ? dx_.opCallAt(val.index) : nullptr;
+      if (!maker)
+        break;
+      auto a = dx_.opArguments(*maker);
+      const DxOp makerOp = DxOp(maker->op->opcode);
+      int64_t fields[4] = {0, 0, 0, 0};
+      if (makerOp == DxOp::AnnotateHandle && a.size() >= 2) {
+        annotated = constantInts(llvm(), a[1], props);
+        v = a[0];
+        continue;
+      }
+      if (makerOp == DxOp::CreateHandleFromHeap && annotated) {
+        atomicHeapProperties_.insert({uint32_t(props[0]), uint32_t(props[1])});
+      } else if (makerOp == DxOp::CreateHandle && a.size() >= 2 && constantInt(a[0], fields[0]) &&
+                 constantInt(a[1], fields[1])) {
+        atomicResources_.insert({uint32_t(fields[0]), uint32_t(fields[1])});
+      } else if (makerOp == DxOp::CreateHandleFromBinding && !a.empty() &&
+                 constantInts(llvm(), a[0], fields) && fields[3] >= 0 && fields[3] <= 3) {
+        // %dx.types.ResBind {lower bound, upper bound, space, class}
+        for (const dxil::ResourceLists *lists : {&dx_.resources, &entry_.resources})
+          for (const dxil::DxilResource &r : lists->list(ResourceClass(fields[3])))
+            if (r.space == uint32_t(fields[2]) && r.lowerBound == uint32_t(fields[0]))
+              atomicResources_.insert({uint32_t(fields[3]), r.id});
+      }
+      break;
+    }
+  }
+}
+
+grammar::ImageFormat Translator::storageFormat(const dxil::DxilResource &r) const {
+  using grammar::ImageFormat;
+  if (r.kind == ResourceKind::RawBuffer || r.kind == ResourceKind::StructuredBuffer)
+    return ImageFormat::R32ui;
+  if (!atomicResources_.count({uint32_t(r.resourceClass), r.id}))
+    return ImageFormat::Unknown; // read and written without a format
+  switch (r.elementType.value_or(dxil::DxilComponentType::Invalid)) {
+  case dxil::DxilComponentType::U32:
+    return ImageFormat::R32ui;
+  case dxil::DxilComponentType::I32:
+    return ImageFormat::R32i;
+  case dxil::DxilComponentType::F32:
+    return ImageFormat::R32f;
+  case dxil::DxilComponentType::U64:
+    return ImageFormat::R64ui;
+  case dxil::DxilComponentType::I64:
+    return ImageFormat::R64i;
+  default:
+    return ImageFormat::Unknown;
+  }
+}
 
 bool Translator::translateHeapOp(const dxil::DxilOpCall &call, const dxil::Instruction &inst,
                                  std::span<const dxil::ValueId> args, bool &handled) {
@@ -84,21 +187,10 @@ bool Translator::translateHeapOp(const dxil::DxilOpCall &call, const dxil::Instr
   }
   const HeapHandle heap = heapHandles_.at(args[0]);
   // The properties: a constant { i32, i32 } (zeroinitializer: both 0).
-  uint32_t words[2] = {0, 0};
-  const dxil::Constant *props = llvm().constant(args[1]);
-  if (!props)
-    return fail("annotateHandle's resource properties must be a constant");
-  if (props->kind == dxil::ConstantKind::Aggregate) {
-    auto parts = llvm().operandsOf(*props);
-    for (size_t i = 0; i < 2; ++i) {
-      int64_t w = 0;
-      if (i >= parts.size() || !constantInt(parts[i], w))
-        return fail("annotateHandle's resource properties must be two integer constants");
-      words[i] = uint32_t(w);
-    }
-  } else if (props->kind != dxil::ConstantKind::Null) {
-    return fail("annotateHandle's resource properties must be a constant");
-  }
+  int64_t props[2] = {0, 0};
+  if (!constantInts(llvm(), args[1], props))
+    return fail("annotateHandle's resource properties must be two integer constants");
+  const uint32_t words[2] = {uint32_t(props[0]), uint32_t(props[1])};
 
   // One synthesized resource per distinct annotation.
   const std::array<uint32_t, 3> key{heap.samplerHeap ? 1u : 0u, words[0], words[1]};
@@ -109,6 +201,8 @@ bool Translator::translateHeapOp(const dxil::DxilOpCall &call, const dxil::Instr
     if (!decodeProperties(words[0], words[1], heap.samplerHeap, r, error))
       return fail(error);
     r.id = 0x80000000u | uint32_t(heapResources_.size());
+    if (atomicHeapProperties_.count({words[0], words[1]}))
+      atomicResources_.insert({uint32_t(r.resourceClass), r.id});
     heapResources_.push_back(std::move(r));
   }
   const dxil::DxilResource &r = heapResources_[at->second];
@@ -180,16 +274,9 @@ bool Translator::translateHeapOp(const dxil::DxilOpCall &call, const dxil::Instr
     d.arraySize = 0;
     d.set = set;
     d.binding = binding;
-    d.variable = globalVariable(d.pointeeType, storage);
-    name(d.variable, r.name);
-    decorate(d.variable, Decoration::DescriptorSet, {set});
-    decorate(d.variable, Decoration::Binding, {binding});
     d.nonWritable = storage == StorageClass::StorageBuffer && !uav;
-    if (d.nonWritable)
-      decorate(d.variable, Decoration::NonWritable);
     d.coherent = r.globallyCoherent;
-    if (d.coherent)
-      decorate(d.variable, Decoration::Coherent);
+    d.variable = descriptorVariable(d.pointeeType, storage, d, r.name);
     auto sameBinding = [&](const DescriptorBinding &b) {
       return b.heap && b.set == set && b.binding == binding;
     };

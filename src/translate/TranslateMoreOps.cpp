@@ -24,26 +24,31 @@ uint32_t barrierSemantics(uint32_t memoryTypes) {
 
 } // namespace
 
+uint32_t Translator::opArg(const dxil::DxilOpCall &call, std::span<const dxil::ValueId> args,
+                           size_t i) {
+  if (i >= args.size())
+    return fail("dx.op." + std::string(call.op->name) + " has too few operands");
+  return value(args[i]);
+}
+
+bool Translator::opConstArg(const dxil::DxilOpCall &call, std::span<const dxil::ValueId> args,
+                            size_t i, int64_t &out) {
+  if (i < args.size() && constantInt(args[i], out))
+    return true;
+  fail("operand " + std::to_string(i + 1) + " of dx.op." + std::string(call.op->name) +
+       " must be a constant");
+  return false;
+}
+
 bool Translator::translateMoreOp(const dxil::DxilOpCall &call, const dxil::Instruction &inst,
                                  std::span<const dxil::ValueId> args, bool &handled) {
   const DxOp op = DxOp(call.op->opcode);
   handled = true;
   const bool hasResult = inst.value != dxil::kNoId;
-  auto arg = [&](size_t i) -> uint32_t {
-    if (i >= args.size())
-      return fail("dx.op." + std::string(call.op->name) + " has too few operands");
-    return value(args[i]);
-  };
+  auto arg = [&](size_t i) { return opArg(call, args, i); };
+  auto constArg = [&](size_t i, int64_t &out) { return opConstArg(call, args, i, out); };
   auto argType = [&](size_t i) -> uint32_t {
     return i < args.size() ? llvmType(llvm().typeOf(args[i])) : 0;
-  };
-  auto constArg = [&](size_t i, int64_t &out) {
-    if (i >= args.size() || !constantInt(args[i], out)) {
-      fail("operand " + std::to_string(i + 1) + " of dx.op." + std::string(call.op->name) +
-           " must be a constant");
-      return false;
-    }
-    return true;
   };
   auto result = [&](uint32_t id) {
     if (hasResult)
@@ -68,10 +73,9 @@ bool Translator::translateMoreOp(const dxil::DxilOpCall &call, const dxil::Instr
     const uint32_t lo = emit(Op::UConvert, u32, {x});
     const uint32_t hi =
         emit(Op::UConvert, u32, {emit(Op::ShiftRightLogical, xt, {x, constI(xt, 32)})});
-    const uint32_t high = emit(Op::Select, u32,
-                               {notZero(hi),
-                                emit(Op::IAdd, u32, {glsl("FindILsb", u32, {hi}), constU32(32)}),
-                                ones});
+    const uint32_t high =
+        emit(Op::Select, u32,
+             {notZero(hi), emit(Op::IAdd, u32, {glsl("FindILsb", u32, {hi}), constU32(32)}), ones});
     return result(emit(Op::Select, u32, {notZero(lo), glsl("FindILsb", u32, {lo}), high}));
   }
   case DxOp::FirstbitHi:
@@ -99,8 +103,8 @@ bool Translator::translateMoreOp(const dxil::DxilOpCall &call, const dxil::Instr
                   glsl("FindUMsb", u32, {lo})});
     }
     const uint32_t notFound = emit(Op::IEqual, boolean, {msb, ones});
-    return result(emit(Op::Select, u32,
-                       {notFound, ones, emit(Op::ISub, u32, {constU32(width - 1), msb})}));
+    return result(
+        emit(Op::Select, u32, {notFound, ones, emit(Op::ISub, u32, {constU32(width - 1), msb})}));
   }
 
   // ---- packed bytes -------------------------------------------------------------------------
@@ -222,8 +226,7 @@ bool Translator::translateMoreOp(const dxil::DxilOpCall &call, const dxil::Instr
       const uint32_t word = words[bit / 32];
       const uint32_t set = notZero(emit(Op::BitwiseAnd, u32, {word, constU32(1u << bit % 32)}));
       const uint32_t ballot = emit(Op::GroupNonUniformBallot, uvec4, {subgroup, set});
-      const uint32_t agree =
-          emit(Op::Select, uvec4, {set, ballot, emit(Op::Not, uvec4, {ballot})});
+      const uint32_t agree = emit(Op::Select, uvec4, {set, ballot, emit(Op::Not, uvec4, {ballot})});
       mask = emit(Op::BitwiseAnd, uvec4, {mask, agree});
     }
     std::vector<uint32_t> parts;
@@ -239,8 +242,8 @@ bool Translator::translateMoreOp(const dxil::DxilOpCall &call, const dxil::Instr
     const uint32_t ballot = emit(Op::GroupNonUniformBallot, uvec4, {subgroup, arg(0)});
     const uint32_t mask = emit(Op::CompositeConstruct, uvec4, {arg(1), arg(2), arg(3), arg(4)});
     const uint32_t below = emit(Op::Load, uvec4, {builtinInput(BuiltIn::SubgroupLtMask, uvec4)});
-    const uint32_t lanes = emit(Op::BitwiseAnd, uvec4,
-                                {emit(Op::BitwiseAnd, uvec4, {ballot, mask}), below});
+    const uint32_t lanes =
+        emit(Op::BitwiseAnd, uvec4, {emit(Op::BitwiseAnd, uvec4, {ballot, mask}), below});
     return result(emit(Op::GroupNonUniformBallotBitCount, u32,
                        {subgroup, uint32_t(grammar::GroupOperation::Reduce), lanes}));
   }

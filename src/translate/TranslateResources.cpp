@@ -113,11 +113,14 @@ uint32_t imageTypeOf(Translator &t, const dxil::DxilResource &r) {
   const uint32_t sampled = rawAsTexel ? t.typeInt(32) : sampledTypeOf(t, r);
   return t.typeUniqued(Op::TypeImage,
                        {sampled, uint32_t(dim), 0, arrayed, ms, storage ? 2u : 1u,
-                        uint32_t(rawAsTexel && storage ? grammar::ImageFormat::R32ui
-                                                       : grammar::ImageFormat::Unknown)});
+                        uint32_t(storage ? t.storageFormat(r) : grammar::ImageFormat::Unknown)});
 }
 
 void Translator::declareResources() {
+  checkVendorIntrinsics();
+  if (failed_)
+    return;
+  findAtomicResources();
   const dxil::ResourceLists *lists[2] = {&dx_.resources, &entry_.resources};
   for (const dxil::ResourceLists *lists2 : lists) {
     for (ResourceClass rc :
@@ -180,18 +183,11 @@ void Translator::declareResources() {
           d.arraySize = r.rangeSize == 0xFFFFFFFFu ? 0 : r.rangeSize;
           d.pointeeType = arrayOf(d.elementType);
         }
-        d.variable = globalVariable(d.pointeeType, d.storage);
         d.set = binding.set;
         d.binding = binding.binding;
-        name(d.variable, r.name);
-        decorate(d.variable, Decoration::DescriptorSet, {binding.set});
-        decorate(d.variable, Decoration::Binding, {binding.binding});
         d.nonWritable = d.storage == StorageClass::StorageBuffer && rc == ResourceClass::SRV;
-        if (d.nonWritable)
-          decorate(d.variable, Decoration::NonWritable);
         d.coherent = rc == ResourceClass::UAV && r.globallyCoherent;
-        if (d.coherent)
-          decorate(d.variable, Decoration::Coherent);
+        d.variable = descriptorVariable(d.pointeeType, d.storage, d, r.name);
         bindings_.push_back(binding);
         if (rc == ResourceClass::UAV && r.hasCounter) {
           d.counter = globalVariable(arrayOf(storageBlockType(32)), StorageClass::StorageBuffer);
@@ -420,8 +416,7 @@ bool Translator::translateResourceOp(const dxil::DxilOpCall &call, const dxil::I
     } else if (width == 16) { // the half of the word the offset's bit 1 picks
       const uint32_t shift = emit(Op::ShiftLeftLogical, u32,
                                   {emit(Op::BitwiseAnd, u32, {offset, constU32(2)}), constU32(3)});
-      setValue(inst.value,
-               fromU32(type, emit(Op::ShiftRightLogical, u32, {word(offset), shift})));
+      setValue(inst.value, fromU32(type, emit(Op::ShiftRightLogical, u32, {word(offset), shift})));
     } else {
       setValue(inst.value, fromU32(type, word(offset)));
     }

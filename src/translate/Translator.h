@@ -177,6 +177,10 @@ public:
   bool translateHeapOp(const dxil::DxilOpCall &call, const dxil::Instruction &inst,
                        std::span<const dxil::ValueId> args, bool &handled);
   // Buffer blocks and views (TranslateBufferViews.cpp).
+  /// A descriptor variable of `pointee` bound where `where` says (set, binding), NonWritable and
+  /// Coherent as it says.
+  uint32_t descriptorVariable(uint32_t pointee, StorageClass sc, const Descriptor &where,
+                              std::string_view name);
   /// The Block struct of a storage buffer of `bits`-wide unsigned integers (a runtime array).
   uint32_t storageBlockType(uint32_t bits);
   /// The Block struct of a constant buffer of `vec4s` 16-byte rows.
@@ -197,6 +201,20 @@ public:
   uint32_t bufferByteSize(const Handle &h);
   /// The descriptor image a texel-buffer handle names (loaded, NonUniform when it must be).
   uint32_t loadDescriptorImage(const Handle &h);
+  /// The resources atomics work on (their texel pointers need an R32 / R64 image format), found
+  /// before the descriptors are declared; and the format a storage image or texel buffer of a
+  /// resource declares (R32ui for raw buffers and atomics' resources, Unknown otherwise).
+  void findAtomicResources();
+  grammar::ImageFormat storageFormat(const dxil::DxilResource &r) const;
+  /// The float-control execution modes of the entry's denormal mode (TranslateFloatControls.cpp).
+  void addFloatControls(uint32_t entryFunction);
+  /// Fails on what the program uses that has no Vulkan mapping (AMD AGS driver intrinsics).
+  void checkVendorIntrinsics();
+  /// Operand `i` of a dx.op call (after the opcode), failing when it is missing; and operand
+  /// `i` as an integer constant, failing when it is missing or not a constant.
+  uint32_t opArg(const dxil::DxilOpCall &call, std::span<const dxil::ValueId> args, size_t i);
+  bool opConstArg(const dxil::DxilOpCall &call, std::span<const dxil::ValueId> args, size_t i,
+                  int64_t &out);
   /// Math, packing, wave-matching, barrier and clock ops added beside TranslateOps.cpp's
   /// (TranslateMoreOps.cpp).
   bool translateMoreOp(const dxil::DxilOpCall &call, const dxil::Instruction &inst,
@@ -230,8 +248,10 @@ public:
   /// Heap variables by (binding, element type, class).
   std::map<std::array<uint32_t, 3>, uint32_t> heapVariables_;
   uint32_t heapCounters_ = 0;
-  std::map<uint32_t, uint32_t> storageBlocks_, uniformBlocks_; ///< bits / rows -> struct
+  std::map<uint32_t, uint32_t> storageBlocks_, uniformBlocks_;    ///< bits / rows -> struct
   std::map<std::pair<uint32_t, uint32_t>, uint32_t> bufferViews_; ///< (variable, bits) -> view
+  std::set<std::pair<uint32_t, uint32_t>> atomicResources_;       ///< (class, range id)
+  std::set<std::array<uint32_t, 2>> atomicHeapProperties_;        ///< annotations of heap handles
 
 private:
   bool translateFunction(uint32_t functionIndex, bool isEntry);
