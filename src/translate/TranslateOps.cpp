@@ -61,7 +61,10 @@ bool Translator::translateOpCall(const dxil::DxilOpCall &call, const dxil::Instr
                                  std::span<const dxil::ValueId> args) {
   const DxOp op = DxOp(call.op->opcode);
   const bool hasResult = inst.value != dxil::kNoId;
-  const uint32_t type = hasResult ? llvmType(inst.type) : 0;
+  // Handles are no SPIR-V values (their { i8* } would declare an 8-bit type for nothing).
+  const bool handleResult =
+      hasResult && llvm().str(llvm().type(inst.type).name) == "dx.types.Handle";
+  const uint32_t type = hasResult && !handleResult ? llvmType(inst.type) : 0;
   if (failed_)
     return false;
   auto arg = [&](size_t i) -> uint32_t {
