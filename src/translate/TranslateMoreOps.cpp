@@ -235,6 +235,45 @@ bool Translator::translateMoreOp(const dxil::DxilOpCall &call, const dxil::Instr
     setAggregate(inst.value, parts);
     return !failed();
   }
+  case DxOp::WaveMultiPrefixOp: {
+    // (value, mask x4, op, sign): the exclusive scan over the lanes of the mask (the lanes of
+    // this lane's partition) below this one: SPV_NV_shader_subgroup_partitioned's partitioned
+    // scan, whose ballot operand is that mask. Ops: Sum 0, And 1, Or 2, Xor 3, Product 4.
+    int64_t kind = 0;
+    if (!constArg(5, kind))
+      return false;
+    const uint32_t type = llvmType(inst.type);
+    const bool isFloat = isFloatType(type);
+    Op spv = Op::Nop;
+    switch (kind) {
+    case 0:
+      spv = isFloat ? Op::GroupNonUniformFAdd : Op::GroupNonUniformIAdd;
+      break;
+    case 1:
+      spv = isFloat ? Op::Nop : Op::GroupNonUniformBitwiseAnd;
+      break;
+    case 2:
+      spv = isFloat ? Op::Nop : Op::GroupNonUniformBitwiseOr;
+      break;
+    case 3:
+      spv = isFloat ? Op::Nop : Op::GroupNonUniformBitwiseXor;
+      break;
+    case 4:
+      spv = isFloat ? Op::GroupNonUniformFMul : Op::GroupNonUniformIMul;
+      break;
+    default:
+      break;
+    }
+    if (spv == Op::Nop || isBoolType(type))
+      return fail("WaveMultiPrefixOp kind " + std::to_string(kind) + " on this type");
+    capability(Capability::GroupNonUniformPartitionedNV);
+    extension("SPV_NV_shader_subgroup_partitioned");
+    const uint32_t mask =
+        emit(Op::CompositeConstruct, typeVector(u32, 4), {arg(1), arg(2), arg(3), arg(4)});
+    return result(emit(
+        spv, type,
+        {subgroup, uint32_t(grammar::GroupOperation::PartitionedExclusiveScanNV), arg(0), mask}));
+  }
   case DxOp::WaveMultiPrefixBitCount: {
     // (value, mask x4): the active lanes of the mask below this one whose value is true.
     capability(Capability::GroupNonUniformBallot);

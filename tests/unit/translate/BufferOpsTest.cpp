@@ -259,6 +259,7 @@ declare i32 @dx.op.dot4AddPacked.i32(i32, i32, i32, i32)
 declare float @dx.op.dot2AddHalf.f32(i32, float, half, half, half, half)
 declare %dx.types.fouri32 @dx.op.waveMatch.i64(i32, i64)
 declare i32 @dx.op.waveMultiPrefixBitCount(i32, i1, i32, i32, i32, i32)
+declare i32 @dx.op.waveMultiPrefixOp.i32(i32, i32, i32, i32, i32, i32, i8, i8)
 declare i32 @dx.op.unaryBits.i64(i32, i64)
 declare i32 @dx.op.unaryBits.i16(i32, i16)
 declare void @dx.op.barrierByMemoryType(i32, i32, i32)
@@ -277,6 +278,7 @@ declare void @dx.op.barrierByMemoryType(i32, i32, i32)
   %m0 = extractvalue %dx.types.fouri32 %match, 0
   %odd = trunc i32 %t to i1
   %c = call i32 @dx.op.waveMultiPrefixBitCount(i32 167, i1 %odd, i32 %m0, i32 0, i32 0, i32 0)
+  %s = call i32 @dx.op.waveMultiPrefixOp.i32(i32 166, i32 %c, i32 %m0, i32 0, i32 0, i32 0, i8 0, i8 1)
   %hi = call i32 @dx.op.unaryBits.i64(i32 34, i64 %w)
   %lo = call i32 @dx.op.unaryBits.i16(i32 32, i16 %t16)
   call void @dx.op.barrierByMemoryType(i32 244, i32 3, i32 5)
@@ -292,6 +294,7 @@ declare void @dx.op.barrierByMemoryType(i32, i32, i32)
   EXPECT_TRUE(has(t, "OpDot %float")) << t.spvasm;
   EXPECT_TRUE(has(t, "OpGroupNonUniformBallot")) << t.spvasm;
   EXPECT_TRUE(has(t, "BuiltIn SubgroupLtMask")) << t.spvasm;
+  EXPECT_TRUE(has(t, "OpGroupNonUniformIAdd %uint %uint_3 PartitionedExclusiveScan")) << t.spvasm;
   EXPECT_TRUE(has(t, "FindUMsb")) << t.spvasm;
   EXPECT_TRUE(has(t, "FindILsb")) << t.spvasm;
   EXPECT_TRUE(has(t, "OpControlBarrier %uint_2 %uint_1")) << t.spvasm; // device scope
