@@ -4,6 +4,8 @@
 // with DXIL's semantics (DXIL.rst and digest section 4.7).
 #include "Translator.h"
 
+#include <algorithm>
+
 namespace spire::translate {
 
 using dxil::DxOp;
@@ -85,11 +87,17 @@ bool Translator::translateMoreOp(const dxil::DxilOpCall &call, const dxil::Instr
     const bool isSigned = op == DxOp::FirstbitSHi;
     uint32_t x = arg(0);
     const uint32_t xt = argType(0);
-    const uint32_t width = scalarWidth(xt);
+    // The DXIL type's width: a min-precision i16 is carried in 32 bits, of which its low 16
+    // count.
+    const uint32_t width =
+        args.empty() ? 32 : std::min<uint32_t>(llvm().type(llvm().typeOf(args[0])).bits, 64);
     uint32_t msb = 0;
     if (width <= 32) {
-      if (width < 32)
+      if (scalarWidth(xt) < 32)
         x = emit(isSigned ? Op::SConvert : Op::UConvert, u32, {x});
+      else if (width < 32)
+        x = emit(isSigned ? Op::BitFieldSExtract : Op::BitFieldUExtract, u32,
+                 {x, constU32(0), constU32(width)});
       msb = glsl(isSigned ? "FindSMsb" : "FindUMsb", u32, {x});
     } else {
       if (isSigned) // the highest bit that differs from the sign: the highest set bit of ~x
