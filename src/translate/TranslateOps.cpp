@@ -61,7 +61,10 @@ bool Translator::translateOpCall(const dxil::DxilOpCall &call, const dxil::Instr
                                  std::span<const dxil::ValueId> args) {
   const DxOp op = DxOp(call.op->opcode);
   const bool hasResult = inst.value != dxil::kNoId;
-  const uint32_t type = hasResult ? llvmType(inst.type) : 0;
+  // Handles are no SPIR-V values (their { i8* } would declare an 8-bit type for nothing).
+  const bool handleResult =
+      hasResult && llvm().str(llvm().type(inst.type).name) == "dx.types.Handle";
+  const uint32_t type = hasResult && !handleResult ? llvmType(inst.type) : 0;
   if (failed_)
     return false;
   auto arg = [&](size_t i) -> uint32_t {
@@ -184,23 +187,6 @@ bool Translator::translateOpCall(const dxil::DxilOpCall &call, const dxil::Instr
         emit(Op::UConvert, u32, {emit(Op::ShiftRightLogical, xt, {x, constI(xt, 32)})});
     return result(
         emit(Op::IAdd, type, {emit(Op::BitCount, type, {lo}), emit(Op::BitCount, type, {hi})}));
-  }
-  case DxOp::FirstbitLo: {
-    const uint32_t x = arg(0);
-    if (scalarWidth(llvmType(llvm().typeOf(args[0]))) != 32)
-      return fail("FirstbitLo of a value that is not 32 bits is not translated yet");
-    return result(glsl("FindILsb", type, {x}));
-  }
-  case DxOp::FirstbitHi:
-  case DxOp::FirstbitSHi: {
-    // DXIL counts from the most significant bit; not found stays 0xFFFFFFFF.
-    const uint32_t x = arg(0);
-    if (scalarWidth(llvmType(llvm().typeOf(args[0]))) != 32)
-      return fail("FirstbitHi of a value that is not 32 bits is not translated yet");
-    const uint32_t msb = glsl(op == DxOp::FirstbitHi ? "FindUMsb" : "FindSMsb", type, {x});
-    const uint32_t notFound = emit(Op::IEqual, typeBool(), {msb, constU32(~0u)});
-    return result(emit(Op::Select, type,
-                       {notFound, constU32(~0u), emit(Op::ISub, type, {constU32(31), msb})}));
   }
   case DxOp::IMul:
   case DxOp::UMul: {
@@ -459,11 +445,17 @@ bool Translator::translateOpCall(const dxil::DxilOpCall &call, const dxil::Instr
     break;
   }
   bool handled = false;
+  if (!translateHeapOp(call, inst, args, handled) || handled)
+    return !failed_;
   if (!translateResourceOp(call, inst, args, handled) || handled)
     return !failed_;
   if (!translateStageOp(call, inst, args, handled) || handled)
     return !failed_;
+<<<<<<< HEAD
   if (!translateTextureOp(call, inst, args, handled) || handled)
+=======
+  if (!translateMoreOp(call, inst, args, handled) || handled)
+>>>>>>> tr-buf
     return !failed_;
   return fail("unsupported: dx.op " + std::string(call.op->name) + " (" +
               std::to_string(call.op->opcode) + ") is not translated yet");

@@ -36,7 +36,7 @@ uint32_t classOffset(const BindingModel &m, ResourceClass c) {
 } // namespace
 
 /// The sampled type of a typed resource: float, signed or unsigned 32-bit int.
-static uint32_t sampledTypeOf(Translator &t, const dxil::DxilResource &r) {
+uint32_t sampledTypeOf(Translator &t, const dxil::DxilResource &r) {
   using CT = dxil::DxilComponentType;
   const CT ct = r.elementType.value_or(CT::F32);
   switch (ct) {
@@ -61,7 +61,7 @@ static uint32_t sampledTypeOf(Translator &t, const dxil::DxilResource &r) {
 }
 
 /// The image type of a texture or typed buffer.
-static uint32_t imageTypeOf(Translator &t, const dxil::DxilResource &r) {
+uint32_t imageTypeOf(Translator &t, const dxil::DxilResource &r) {
   using grammar::Dim;
   const bool storage = r.resourceClass == ResourceClass::UAV;
   Dim dim = Dim::Dim2D;
@@ -115,26 +115,15 @@ static uint32_t imageTypeOf(Translator &t, const dxil::DxilResource &r) {
   const uint32_t sampled = rawAsTexel ? t.typeInt(32) : sampledTypeOf(t, r);
   return t.typeUniqued(Op::TypeImage,
                        {sampled, uint32_t(dim), 0, arrayed, ms, storage ? 2u : 1u,
-                        uint32_t(rawAsTexel && storage ? grammar::ImageFormat::R32ui
-                                                       : grammar::ImageFormat::Unknown)});
+                        uint32_t(storage ? t.storageFormat(r) : grammar::ImageFormat::Unknown)});
 }
 
 void Translator::declareResources() {
+  checkVendorIntrinsics();
+  if (failed_)
+    return;
+  findAtomicResources();
   const dxil::ResourceLists *lists[2] = {&dx_.resources, &entry_.resources};
-  const uint32_t u32 = typeInt(32);
-  uint32_t ssboStruct = 0;
-  auto storageStruct = [&] {
-    if (!ssboStruct) {
-      const uint32_t runtime = freshType(Op::TypeRuntimeArray, {u32});
-      decorate(runtime, Decoration::ArrayStride, {4});
-      ssboStruct = id();
-      b_.add(Section::Global, Op::TypeStruct).id(ssboStruct).id(runtime);
-      memberDecorate(ssboStruct, 0, Decoration::Offset, {0});
-      decorate(ssboStruct, Decoration::Block);
-    }
-    return ssboStruct;
-  };
-  std::map<uint32_t, uint32_t> cbufferStructs; // vec4 count -> struct
   for (const dxil::ResourceLists *lists2 : lists) {
     for (ResourceClass rc :
          {ResourceClass::SRV, ResourceClass::UAV, ResourceClass::CBuffer, ResourceClass::Sampler}) {
@@ -153,25 +142,14 @@ void Translator::declareResources() {
         binding.set = r.space;
         binding.binding = r.lowerBound + classOffset(options_.bindings, rc);
         if (rc == ResourceClass::CBuffer) {
-          const uint32_t vec4s = r.cbufferSize ? (r.cbufferSize + 15) / 16 : 4096;
-          auto [it, inserted] = cbufferStructs.emplace(vec4s, 0);
-          if (inserted) {
-            const uint32_t uvec4 = typeVector(u32, 4);
-            const uint32_t array = freshType(Op::TypeArray, {uvec4, constU32(vec4s)});
-            decorate(array, Decoration::ArrayStride, {16});
-            it->second = id();
-            b_.add(Section::Global, Op::TypeStruct).id(it->second).id(array);
-            memberDecorate(it->second, 0, Decoration::Offset, {0});
-            decorate(it->second, Decoration::Block);
-          }
-          d.elementType = it->second;
+          d.elementType = uniformBlockType(r.cbufferSize ? (r.cbufferSize + 15) / 16 : 4096);
           d.storage = StorageClass::Uniform;
           binding.descriptorType = "uniform-buffer";
         } else if (rc == ResourceClass::Sampler) {
           d.elementType = typeUniqued(Op::TypeSampler, {});
           binding.descriptorType = "sampler";
         } else if (isRawOrStructured(r.kind) && !options_.bindings.rawBuffersAsTexelBuffers) {
-          d.elementType = storageStruct();
+          d.elementType = storageBlockType(32);
           d.storage = StorageClass::StorageBuffer;
           binding.descriptorType = "storage-buffer";
         } else if (isTexture(r.kind) || r.kind == ResourceKind::TypedBuffer ||
@@ -192,26 +170,29 @@ void Translator::declareResources() {
           return;
         }
         d.pointeeType = d.elementType;
-        if (r.rangeSize != 1) {
-          d.isArray = true;
+        // An array of descriptors: the counters of a UAV array are an array of the same size.
+        auto arrayOf = [&](uint32_t element) {
+          if (r.rangeSize == 1)
+            return element;
           if (r.rangeSize == 0xFFFFFFFFu || r.rangeSize == 0) {
             capability(Capability::RuntimeDescriptorArray);
-            d.pointeeType = typeUniqued(Op::TypeRuntimeArray, {d.elementType});
-          } else {
-            d.pointeeType = typeArray(d.elementType, r.rangeSize);
+            return typeUniqued(Op::TypeRuntimeArray, {element});
           }
+          return typeArray(element, r.rangeSize);
+        };
+        if (r.rangeSize != 1) {
+          d.isArray = true;
+          d.arraySize = r.rangeSize == 0xFFFFFFFFu ? 0 : r.rangeSize;
+          d.pointeeType = arrayOf(d.elementType);
         }
-        d.variable = globalVariable(d.pointeeType, d.storage);
-        name(d.variable, r.name);
-        decorate(d.variable, Decoration::DescriptorSet, {binding.set});
-        decorate(d.variable, Decoration::Binding, {binding.binding});
-        if (d.storage == StorageClass::StorageBuffer && rc == ResourceClass::SRV)
-          decorate(d.variable, Decoration::NonWritable);
-        if (rc == ResourceClass::UAV && r.globallyCoherent)
-          decorate(d.variable, Decoration::Coherent);
+        d.set = binding.set;
+        d.binding = binding.binding;
+        d.nonWritable = d.storage == StorageClass::StorageBuffer && rc == ResourceClass::SRV;
+        d.coherent = rc == ResourceClass::UAV && r.globallyCoherent;
+        d.variable = descriptorVariable(d.pointeeType, d.storage, d, r.name);
         bindings_.push_back(binding);
         if (rc == ResourceClass::UAV && r.hasCounter) {
-          d.counter = globalVariable(storageStruct(), StorageClass::StorageBuffer);
+          d.counter = globalVariable(arrayOf(storageBlockType(32)), StorageClass::StorageBuffer);
           name(d.counter, r.name.empty() ? "counter" : r.name + ".counter");
           DescriptorBinding cb = binding;
           cb.set = options_.bindings.counterSet;
@@ -408,21 +389,39 @@ bool Translator::translateResourceOp(const dxil::DxilOpCall &call, const dxil::I
     if (!h)
       return false;
     const uint32_t type = llvmType(inst.type);
-    if (scalarWidth(type) != 32)
-      return fail("cbufferLoad of a value that is not 32 bits is not translated yet");
+    const uint32_t width = scalarWidth(type);
+    if (width != 16 && width != 32 && width != 64)
+      return fail("cbufferLoad of a " + std::to_string(width) + "-bit value");
+    // The 32-bit word at a byte offset: row offset / 16, component (offset / 4) % 4.
+    auto word = [&](uint32_t offset) {
+      const uint32_t reg = emit(Op::ShiftRightLogical, u32, {offset, constU32(4)});
+      const uint32_t comp =
+          emit(Op::BitwiseAnd, u32,
+               {emit(Op::ShiftRightLogical, u32, {offset, constU32(2)}), constU32(3)});
+      std::vector<uint32_t> chain{h->variable};
+      if (h->arrayIndex)
+        chain.push_back(h->arrayIndex);
+      chain.push_back(constU32(0));
+      chain.push_back(reg);
+      chain.push_back(comp);
+      const uint32_t ptr = emit(Op::AccessChain, typePointer(StorageClass::Uniform, u32), chain);
+      if (h->nonUniform && h->arrayIndex)
+        decorate(ptr, Decoration::NonUniform);
+      return emit(Op::Load, u32, {ptr});
+    };
     const uint32_t offset = arg(1);
-    const uint32_t reg = emit(Op::ShiftRightLogical, u32, {offset, constU32(4)});
-    const uint32_t comp =
-        emit(Op::BitwiseAnd, u32,
-             {emit(Op::ShiftRightLogical, u32, {offset, constU32(2)}), constU32(3)});
-    std::vector<uint32_t> chain{h->variable};
-    if (h->arrayIndex)
-      chain.push_back(h->arrayIndex);
-    chain.push_back(constU32(0));
-    chain.push_back(reg);
-    chain.push_back(comp);
-    const uint32_t ptr = emit(Op::AccessChain, typePointer(StorageClass::Uniform, u32), chain);
-    setValue(inst.value, fromU32(type, emit(Op::Load, u32, {ptr})));
+    if (width == 64) { // 8-byte aligned: both words in one row
+      const uint32_t lo = word(offset);
+      const uint32_t hi = word(emit(Op::IAdd, u32, {offset, constU32(4)}));
+      setValue(inst.value,
+               bitcast(type, emit(Op::CompositeConstruct, typeVector(u32, 2), {lo, hi})));
+    } else if (width == 16) { // the half of the word the offset's bit 1 picks
+      const uint32_t shift = emit(Op::ShiftLeftLogical, u32,
+                                  {emit(Op::BitwiseAnd, u32, {offset, constU32(2)}), constU32(3)});
+      setValue(inst.value, fromU32(type, emit(Op::ShiftRightLogical, u32, {word(offset), shift})));
+    } else {
+      setValue(inst.value, fromU32(type, word(offset)));
+    }
     return !failed_;
   }
   case DxOp::RawBufferLoad:
@@ -431,16 +430,8 @@ bool Translator::translateResourceOp(const dxil::DxilOpCall &call, const dxil::I
     if (!h)
       return false;
     const uint32_t member = memberType(inst.type, 0);
-    if (h->kind == ResourceKind::TypedBuffer || options_.bindings.rawBuffersAsTexelBuffers) {
-      if (h->kind != ResourceKind::TypedBuffer)
-        return fail("raw buffers as texel buffers are not translated yet");
-      const uint32_t image =
-          emit(Op::Load, (*h->descriptor).elementType,
-               {h->arrayIndex
-                    ? emit(Op::AccessChain,
-                           typePointer(StorageClass::UniformConstant, (*h->descriptor).elementType),
-                           {h->variable, h->arrayIndex})
-                    : h->variable});
+    if (h->kind == ResourceKind::TypedBuffer) {
+      const uint32_t image = loadDescriptorImage(*h);
       const uint32_t sampled = sampledTypeOf(*this, *h->resource);
       const uint32_t vec = typeVector(sampled, 4);
       const uint32_t texel =
@@ -476,20 +467,18 @@ bool Translator::translateResourceOp(const dxil::DxilOpCall &call, const dxil::I
       if (width == 32) {
         const uint32_t word = emit(
             Op::IAdd, u32, {emit(Op::ShiftRightLogical, u32, {address, constU32(2)}), constU32(c)});
-        parts[c] = fromU32(member, emit(Op::Load, u32, {bufferWordPointer(*h, word)}));
+        parts[c] = fromU32(member, loadBufferWord(*h, word));
       } else if (width == 64) {
         const uint32_t base =
             emit(Op::IAdd, u32,
                  {emit(Op::ShiftRightLogical, u32, {address, constU32(2)}), constU32(2 * c)});
-        const uint32_t lo = emit(Op::Load, u32, {bufferWordPointer(*h, base)});
-        const uint32_t hi =
-            emit(Op::Load, u32, {bufferWordPointer(*h, emit(Op::IAdd, u32, {base, constU32(1)}))});
+        const uint32_t lo = loadBufferWord(*h, base);
+        const uint32_t hi = loadBufferWord(*h, emit(Op::IAdd, u32, {base, constU32(1)}));
         parts[c] = bitcast(member, emit(Op::CompositeConstruct, typeVector(u32, 2), {lo, hi}));
       } else if (width == 16) {
         const uint32_t byte = emit(Op::IAdd, u32, {address, constU32(2 * c)});
         const uint32_t word =
-            emit(Op::Load, u32,
-                 {bufferWordPointer(*h, emit(Op::ShiftRightLogical, u32, {byte, constU32(2)}))});
+            loadBufferWord(*h, emit(Op::ShiftRightLogical, u32, {byte, constU32(2)}));
         const uint32_t shift = emit(Op::ShiftLeftLogical, u32,
                                     {emit(Op::BitwiseAnd, u32, {byte, constU32(2)}), constU32(3)});
         parts[c] = fromU32(member, emit(Op::ShiftRightLogical, u32, {word, shift}));
@@ -510,13 +499,7 @@ bool Translator::translateResourceOp(const dxil::DxilOpCall &call, const dxil::I
     if (!constArg(7, mask))
       return false;
     if (h->kind == ResourceKind::TypedBuffer) {
-      const Descriptor &d = (*h->descriptor);
-      const uint32_t image =
-          emit(Op::Load, d.elementType,
-               {h->arrayIndex ? emit(Op::AccessChain,
-                                     typePointer(StorageClass::UniformConstant, d.elementType),
-                                     {h->variable, h->arrayIndex})
-                              : h->variable});
+      const uint32_t image = loadDescriptorImage(*h);
       const uint32_t sampled = sampledTypeOf(*this, *h->resource);
       std::vector<uint32_t> comps;
       for (uint32_t c = 0; c < 4; ++c) {
@@ -544,16 +527,20 @@ bool Translator::translateResourceOp(const dxil::DxilOpCall &call, const dxil::I
       if (width == 32) {
         const uint32_t word = emit(
             Op::IAdd, u32, {emit(Op::ShiftRightLogical, u32, {address, constU32(2)}), constU32(c)});
-        emitVoid(Op::Store, {bufferWordPointer(*h, word), toU32(v, vt)});
+        storeBufferWord(*h, word, toU32(v, vt));
       } else if (width == 64) {
+        // Two words, each wholly this value's: no neighbour shares them.
         const uint32_t pair = bitcast(typeVector(u32, 2), v);
         const uint32_t base =
             emit(Op::IAdd, u32,
                  {emit(Op::ShiftRightLogical, u32, {address, constU32(2)}), constU32(2 * c)});
-        emitVoid(Op::Store,
-                 {bufferWordPointer(*h, base), emit(Op::CompositeExtract, u32, {pair, 0})});
-        emitVoid(Op::Store, {bufferWordPointer(*h, emit(Op::IAdd, u32, {base, constU32(1)})),
-                             emit(Op::CompositeExtract, u32, {pair, 1})});
+        storeBufferWord(*h, base, emit(Op::CompositeExtract, u32, {pair, 0}));
+        storeBufferWord(*h, emit(Op::IAdd, u32, {base, constU32(1)}),
+                        emit(Op::CompositeExtract, u32, {pair, 1}));
+      } else if (width == 16) {
+        // Its own half only: the other half of the word may be another invocation's.
+        const uint32_t half = isFloatType(vt) ? bitcast(typeInt(16), v) : v;
+        storeBufferHalf(*h, emit(Op::IAdd, u32, {address, constU32(2 * c)}), half);
       } else {
         return fail("a buffer store of " + std::to_string(width) +
                     "-bit values is not translated yet");
@@ -574,11 +561,11 @@ bool Translator::translateResourceOp(const dxil::DxilOpCall &call, const dxil::I
       return false;
     uint32_t pointer = 0;
     const size_t coord = op == DxOp::AtomicBinOp ? 2 : 1;
-    if (isRawOrStructured(h->kind) && !options_.bindings.rawBuffersAsTexelBuffers) {
-      if (scalarWidth(type) != 32)
-        return fail("64-bit atomics on raw buffers are not translated yet");
+    if (isRawOrStructured(h->kind)) {
       const uint32_t address = bufferByteAddress(*h, args[coord], args[coord + 1]);
-      pointer = bufferWordPointer(*h, emit(Op::ShiftRightLogical, u32, {address, constU32(2)}));
+      pointer = bufferAtomicPointer(*h, scalarWidth(type), address);
+      if (!pointer)
+        return false;
     } else {
       const Descriptor &d = (*h->descriptor);
       const uint32_t image =
@@ -634,13 +621,19 @@ bool Translator::translateResourceOp(const dxil::DxilOpCall &call, const dxil::I
       return false;
     if (!h->counter)
       return fail("bufferUpdateCounter on a UAV without a counter");
-    if (h->arrayIndex)
-      return fail("counters of UAV arrays are not translated yet");
     int64_t increment = 0;
     if (!constArg(1, increment))
       return false;
-    const uint32_t ptr = emit(Op::AccessChain, typePointer(StorageClass::StorageBuffer, u32),
-                              {h->counter, constU32(0), constU32(0)});
+    // A UAV array's counters are an array beside it, indexed as the UAV is.
+    std::vector<uint32_t> chain{h->counter};
+    if (h->arrayIndex)
+      chain.push_back(h->arrayIndex);
+    chain.push_back(constU32(0));
+    chain.push_back(constU32(0));
+    const uint32_t ptr =
+        emit(Op::AccessChain, typePointer(StorageClass::StorageBuffer, u32), chain);
+    if (h->nonUniform && h->arrayIndex)
+      decorate(ptr, Decoration::NonUniform);
     const uint32_t scope = constU32(uint32_t(grammar::Scope::Device));
     const uint32_t old = emit(increment > 0 ? Op::AtomicIAdd : Op::AtomicISub, u32,
                               {ptr, scope, constU32(0), constU32(1)});
@@ -652,20 +645,17 @@ bool Translator::translateResourceOp(const dxil::DxilOpCall &call, const dxil::I
     const Handle *h = handle(args[0]);
     if (!h)
       return false;
-    if (isRawOrStructured(h->kind) && !options_.bindings.rawBuffersAsTexelBuffers) {
-      std::vector<uint32_t> chain{h->variable};
-      if (h->arrayIndex)
-        chain.push_back(h->arrayIndex);
-      const uint32_t base =
-          chain.size() == 1
-              ? h->variable
-              : emit(Op::AccessChain,
-                     typePointer(StorageClass::StorageBuffer, (*h->descriptor).elementType), chain);
-      const uint32_t words = emit(Op::ArrayLength, u32, {base, 0});
-      const uint32_t bytes = emit(Op::ShiftLeftLogical, u32, {words, constU32(2)});
+    if (isRawOrStructured(h->kind)) {
+      const uint32_t bytes = bufferByteSize(*h);
       const uint32_t size = h->kind == ResourceKind::StructuredBuffer
                                 ? emit(Op::UDiv, u32, {bytes, constU32(h->stride ? h->stride : 4)})
                                 : bytes;
+      setAggregate(inst.value, {size, undef(u32), undef(u32), undef(u32)});
+      return !failed_;
+    }
+    if (h->kind == ResourceKind::TypedBuffer) { // elements
+      capability(Capability::ImageQuery);
+      const uint32_t size = emit(Op::ImageQuerySize, u32, {loadDescriptorImage(*h)});
       setAggregate(inst.value, {size, undef(u32), undef(u32), undef(u32)});
       return !failed_;
     }
@@ -689,19 +679,6 @@ uint32_t Translator::bufferByteAddress(const Handle &h, dxil::ValueId index, dxi
   return emit(Op::IAdd, u32, {base, value(offset)});
 }
 
-uint32_t Translator::bufferWordPointer(const Handle &h, uint32_t wordIndex) {
-  std::vector<uint32_t> chain{h.variable};
-  if (h.arrayIndex)
-    chain.push_back(h.arrayIndex);
-  chain.push_back(constU32(0));
-  chain.push_back(wordIndex);
-  const uint32_t ptr =
-      emit(Op::AccessChain, typePointer(StorageClass::StorageBuffer, typeInt(32)), chain);
-  if (h.nonUniform && h.arrayIndex)
-    decorate(ptr, Decoration::NonUniform);
-  return ptr;
-}
-
 std::string bindingsJson(const TranslatedShader &shader) {
   std::string out;
   JsonWriter w(out, 2);
@@ -720,6 +697,8 @@ std::string bindingsJson(const TranslatedShader &shader) {
     w.field("set", b.set).field("binding", b.binding).field("type", b.descriptorType);
     if (b.counter)
       w.field("counter", true);
+    if (b.heap)
+      w.field("heap", true);
     w.endObject();
   }
   w.endArray().endObject();

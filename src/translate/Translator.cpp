@@ -37,6 +37,7 @@ Expected<TranslatedShader> Translator::run() {
   }
   if (failed_)
     return error_;
+  addFloatControls(entryFunction); // before the header lists the capabilities
   finishHeader(entryFunction);
   if (failed_)
     return error_;

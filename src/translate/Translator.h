@@ -10,6 +10,8 @@
 #include "spire/module/Builder.h"
 #include "spire/translate/DxilToSpirv.h"
 
+#include <array>
+#include <deque>
 #include <map>
 #include <set>
 #include <string>
@@ -46,7 +48,16 @@ struct Descriptor {
   StorageClass storage = StorageClass::UniformConstant;
   bool isArray = false;
   uint32_t counter = 0; ///< UAV counter variable (a storage buffer holding one uint)
+  /// Where it is bound and how many descriptors it holds (0: a runtime array), for the views
+  /// that alias it (TranslateBufferViews.cpp).
+  uint32_t set = 0, binding = 0, arraySize = 1;
+  bool nonWritable = false, coherent = false;
 };
+
+/// The image type of a texture or typed buffer (raw/structured buffers: R32ui texel buffers),
+/// and the sampled type of a typed resource (TranslateResources.cpp).
+uint32_t imageTypeOf(class Translator &t, const dxil::DxilResource &r);
+uint32_t sampledTypeOf(class Translator &t, const dxil::DxilResource &r);
 
 class Translator {
 public:
@@ -170,10 +181,56 @@ public:
   // Resources (TranslateResources.cpp).
   void declareResources();
   const Handle *handle(dxil::ValueId v);
-  /// A pointer to the 32-bit word `wordIndex` of a raw/structured buffer.
-  uint32_t bufferWordPointer(const Handle &h, uint32_t wordIndex);
   /// The byte address of a raw/structured buffer access.
   uint32_t bufferByteAddress(const Handle &h, dxil::ValueId index, dxil::ValueId offset);
+
+  // Descriptor heaps (TranslateHeap.cpp): CreateHandleFromHeap and the AnnotateHandle that
+  // gives its handle a resource kind.
+  bool translateHeapOp(const dxil::DxilOpCall &call, const dxil::Instruction &inst,
+                       std::span<const dxil::ValueId> args, bool &handled);
+  // Buffer blocks and views (TranslateBufferViews.cpp).
+  /// A descriptor variable of `pointee` bound where `where` says (set, binding), NonWritable and
+  /// Coherent as it says.
+  uint32_t descriptorVariable(uint32_t pointee, StorageClass sc, const Descriptor &where,
+                              std::string_view name);
+  /// The Block struct of a storage buffer of `bits`-wide unsigned integers (a runtime array).
+  uint32_t storageBlockType(uint32_t bits);
+  /// The Block struct of a constant buffer of `vec4s` 16-byte rows.
+  uint32_t uniformBlockType(uint32_t vec4s);
+  /// A pointer to element `index` of the `bits`-wide view of a raw/structured storage buffer
+  /// (32: the descriptor itself; 16 and 64: a second variable aliasing its set and binding).
+  uint32_t bufferElementPointer(const Handle &h, uint32_t bits, uint32_t index);
+  /// A 32-bit word of a raw/structured buffer, read or written through the storage buffer or,
+  /// with rawBuffersAsTexelBuffers, the R32ui texel buffer.
+  uint32_t loadBufferWord(const Handle &h, uint32_t wordIndex);
+  void storeBufferWord(const Handle &h, uint32_t wordIndex, uint32_t value);
+  /// Stores the 16-bit `value` (an i16 id) at the byte address (2-aligned), without touching
+  /// the other half of its word.
+  void storeBufferHalf(const Handle &h, uint32_t byteAddress, uint32_t value);
+  /// The pointer an atomic on word `wordIndex` (or, 64-bit, the 8-byte element) works on.
+  uint32_t bufferAtomicPointer(const Handle &h, uint32_t bits, uint32_t byteAddress);
+  /// The size of a raw/structured buffer in bytes.
+  uint32_t bufferByteSize(const Handle &h);
+  /// The descriptor image a texel-buffer handle names (loaded, NonUniform when it must be).
+  uint32_t loadDescriptorImage(const Handle &h);
+  /// The resources atomics work on (their texel pointers need an R32 / R64 image format), found
+  /// before the descriptors are declared; and the format a storage image or texel buffer of a
+  /// resource declares (R32ui for raw buffers and atomics' resources, Unknown otherwise).
+  void findAtomicResources();
+  grammar::ImageFormat storageFormat(const dxil::DxilResource &r) const;
+  /// The float-control execution modes of the entry's denormal mode (TranslateFloatControls.cpp).
+  void addFloatControls(uint32_t entryFunction);
+  /// Fails on what the program uses that has no Vulkan mapping (AMD AGS driver intrinsics).
+  void checkVendorIntrinsics();
+  /// Operand `i` of a dx.op call (after the opcode), failing when it is missing; and operand
+  /// `i` as an integer constant, failing when it is missing or not a constant.
+  uint32_t opArg(const dxil::DxilOpCall &call, std::span<const dxil::ValueId> args, size_t i);
+  bool opConstArg(const dxil::DxilOpCall &call, std::span<const dxil::ValueId> args, size_t i,
+                  int64_t &out);
+  /// Math, packing, wave-matching, barrier and clock ops added beside TranslateOps.cpp's
+  /// (TranslateMoreOps.cpp).
+  bool translateMoreOp(const dxil::DxilOpCall &call, const dxil::Instruction &inst,
+                       std::span<const dxil::ValueId> args, bool &handled);
 
   // Stage inputs and outputs (TranslateStageIO.cpp).
   void declareStageIO();
@@ -192,6 +249,23 @@ public:
   std::vector<uint32_t> interface_;
   /// DerivativeGroupQuads/LinearNV for compute derivatives; 0: none.
   uint32_t derivativeGroupMode_ = 0;
+
+  // Descriptor heaps and buffer views (TranslateHeap.cpp, TranslateBufferViews.cpp).
+  struct HeapHandle {
+    uint32_t index = 0; ///< the heap index id
+    bool samplerHeap = false, nonUniform = false;
+  };
+  std::unordered_map<dxil::ValueId, HeapHandle> heapHandles_;
+  /// The resources AnnotateHandle describes, by (sampler heap, properties words).
+  std::map<std::array<uint32_t, 3>, uint32_t> heapResourceIndex_;
+  std::deque<dxil::DxilResource> heapResources_;
+  /// Heap variables by (binding, element type, class).
+  std::map<std::array<uint32_t, 3>, uint32_t> heapVariables_;
+  uint32_t heapCounters_ = 0;
+  std::map<uint32_t, uint32_t> storageBlocks_, uniformBlocks_;    ///< bits / rows -> struct
+  std::map<std::pair<uint32_t, uint32_t>, uint32_t> bufferViews_; ///< (variable, bits) -> view
+  std::set<std::pair<uint32_t, uint32_t>> atomicResources_;       ///< (class, range id)
+  std::set<std::array<uint32_t, 2>> atomicHeapProperties_;        ///< annotations of heap handles
 
 private:
   bool translateFunction(uint32_t functionIndex, bool isEntry);

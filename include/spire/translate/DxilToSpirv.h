@@ -22,8 +22,31 @@ struct BindingModel {
   uint32_t srvOffset = 0, uavOffset = 1000, cbvOffset = 2000, samplerOffset = 3000;
   /// Raw and structured buffers as texel buffers (R32ui) instead of storage buffers.
   bool rawBuffersAsTexelBuffers = false;
-  /// The descriptor set of UAV counters; their binding is the UAV's binding.
+  /// The descriptor set of UAV counters; their binding is the UAV's binding. The counters of a
+  /// UAV array are an array of the same size.
   uint32_t counterSet = 7;
+  /// SM 6.6 descriptor heaps (ResourceDescriptorHeap[i], SamplerDescriptorHeap[i]): runtime
+  /// descriptor arrays in set `heapSet` indexed by the heap index, one binding per Vulkan
+  /// descriptor type, counted from `heapBinding` in this order (HeapSlot): samplers, storage
+  /// buffers, uniform buffers, sampled images, storage images, uniform texel buffers, storage
+  /// texel buffers, acceleration structures, then the UAV counters of heap UAVs (storage
+  /// buffers of one uint, at the UAV's index). Variables of different image types share their
+  /// type's binding (aliased), as they share the D3D heap; raw and structured buffers follow
+  /// `rawBuffersAsTexelBuffers`.
+  uint32_t heapSet = 6, heapBinding = 0;
+};
+
+/// The heap bindings, added to BindingModel::heapBinding.
+enum class HeapSlot : uint32_t {
+  Sampler,
+  StorageBuffer,
+  UniformBuffer,
+  SampledImage,
+  StorageImage,
+  UniformTexelBuffer,
+  StorageTexelBuffer,
+  AccelerationStructure,
+  Counter,
 };
 
 struct DxilTranslateOptions {
@@ -44,6 +67,7 @@ struct DescriptorBinding {
   uint32_t binding = 0;            ///< Vulkan binding
   std::string_view descriptorType; ///< "storage-buffer", "uniform-buffer", "sampled-image", ...
   bool counter = false;            ///< the UAV counter of the resource, not the resource
+  bool heap = false; ///< a descriptor heap's array (name: the heap; space, register: 0)
 };
 
 struct TranslatedShader {
