@@ -451,11 +451,9 @@ bool Translator::translateOpCall(const dxil::DxilOpCall &call, const dxil::Instr
     return !failed_;
   if (!translateStageOp(call, inst, args, handled) || handled)
     return !failed_;
-<<<<<<< HEAD
   if (!translateTextureOp(call, inst, args, handled) || handled)
-=======
+    return !failed_;
   if (!translateMoreOp(call, inst, args, handled) || handled)
->>>>>>> tr-buf
     return !failed_;
   return fail("unsupported: dx.op " + std::string(call.op->name) + " (" +
               std::to_string(call.op->opcode) + ") is not translated yet");
