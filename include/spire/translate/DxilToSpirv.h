@@ -30,6 +30,10 @@ struct DxilTranslateOptions {
   /// The entry point to translate; empty: every entry point.
   std::string entry;
   BindingModel bindings;
+  /// Without `entry`: where the entries that fail go (one diagnostic each, naming the entry),
+  /// while the others are translated; the translation then fails only when no entry is left.
+  /// Null: the first entry that fails fails the whole program.
+  std::vector<Diagnostic> *failedEntries = nullptr;
 };
 
 /// One descriptor the translated module declares: where the D3D resource went.
