@@ -42,7 +42,8 @@ bool Translator::translateFunctions() {
     const uint32_t ci = uint32_t(callee - m.functions.data());
     if (state[ci] == kOnStack) {
       currentFunction_ = fi;
-      return fail("recursion: '" + std::string(m.name(callee->value)) + "' calls itself");
+      return fail("recursion: '" + std::string(m.name(callee->value)) +
+                  "' is called while it runs");
     }
     if (state[ci] == kUnseen) {
       state[ci] = kOnStack;
@@ -167,6 +168,10 @@ bool Translator::translateFunctionCall(const dxil::Instruction &inst,
       args.push_back(v);
       continue;
     }
+    // Groupshared memory is shared with the other invocations while the callee runs: a copy
+    // would hide their writes (and make atomics local).
+    if (sc == StorageClass::Workgroup)
+      return fail("unsupported: a groupshared pointer passed to a function");
     const uint32_t type = llvmType(m.elementType(signature[i + 1]));
     if (failed_)
       return false;
