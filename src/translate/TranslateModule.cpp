@@ -15,7 +15,7 @@ uint32_t Translator::fail(std::string message) {
   if (failed_)
     return 0;
   failed_ = true;
-  std::string where = "entry '" + entry_.name + "'";
+  std::string where = "entry '" + entryName_ + "'";
   if (currentFunction_ != dxil::kNoId) {
     const dxil::Function &f = llvm().functions[currentFunction_];
     where += ", function '" + std::string(llvm().name(f.value)) + "'";

@@ -13,15 +13,16 @@ using dxil::ValueKind;
 
 Translator::Translator(const dxil::DxilModule &dx, const dxil::EntryPoint &entry,
                        const DxilTranslateOptions &options)
-    : dx_(dx), entry_(entry), options_(options), b_(grammar::makeVersion(1, 6)) {}
+    : dx_(dx), entry_(entry), options_(options), b_(grammar::makeVersion(1, 6)),
+      entryName_(exportName(entry.name)) {}
 
 Expected<TranslatedShader> Translator::run() {
   capability(Capability::Shader);
   if (entry_.functionIndex == dxil::kNoId || entry_.functionIndex >= llvm().functions.size() ||
       llvm().functions[entry_.functionIndex].isDeclaration)
-    return makeError({}, "entry '" + entry_.name + "' has no function body");
+    return makeError({}, "entry '" + entryName_ + "' has no function body");
   if (entry_.kind == dxil::ShaderKind::Node)
-    return makeError({}, "unsupported: work graph node shader '" + entry_.name + "'");
+    return makeError({}, "unsupported: work graph node shader '" + entryName_ + "'");
   declareResources();
   if (!failed_)
     declareStageIO();
@@ -33,7 +34,7 @@ Expected<TranslatedShader> Translator::run() {
   if (failed_)
     return error_;
   TranslatedShader out;
-  out.entry = entry_.name;
+  out.entry = entryName_;
   out.kind = entry_.kind;
   out.words = b_.words();
   out.bindings = std::move(bindings_);
@@ -85,9 +86,9 @@ void Translator::finishHeader(uint32_t entryFunction) {
   b_.add(Section::EntryPoint, Op::EntryPoint)
       .literal(uint32_t(model))
       .id(entryFunction)
-      .string(entry_.name)
+      .string(entryName_)
       .ids(interface_);
-  name(entryFunction, entry_.name);
+  name(entryFunction, entryName_);
   addExecutionModes(entryFunction);
 }
 
@@ -1030,13 +1031,24 @@ Expected<std::vector<TranslatedShader>> translateDxil(const dxil::DxilModule &mo
                                                       const DxilTranslateOptions &options) {
   std::vector<TranslatedShader> out;
   bool found = false;
+  // Library exports by their HLSL names, unless two entries would share one.
+  std::map<std::string, uint32_t> exports;
+  for (const dxil::EntryPoint &entry : module.entryPoints)
+    if (entry.function != dxil::kNoId)
+      ++exports[exportName(entry.name)];
   for (const dxil::EntryPoint &entry : module.entryPoints) {
     if (entry.function == dxil::kNoId)
       continue;
-    if (!options.entry.empty() && entry.name != options.entry)
+    const std::string exported = exportName(entry.name);
+    const std::string name = exports[exported] == 1           ? exported
+                             : entry.name.starts_with('\x01') ? entry.name.substr(1)
+                                                              : entry.name;
+    if (!options.entry.empty() && entry.name != options.entry && name != options.entry &&
+        exported != options.entry)
       continue;
     found = true;
     Translator t(module, entry, options);
+    t.entryName_ = name;
     Expected<TranslatedShader> shader = t.run();
     if (shader)
       out.push_back(std::move(*shader));

@@ -204,6 +204,8 @@ public:
   /// Resource descriptors by (class, range id).
   std::map<std::pair<uint32_t, uint32_t>, Descriptor> descriptors_;
   std::unordered_map<dxil::ValueId, Handle> handles_;
+  /// The entry point's name in the module and in messages: a library export's HLSL name.
+  std::string entryName_;
   /// Every Input/Output/global variable, for the entry point's interface.
   std::vector<uint32_t> interface_;
 

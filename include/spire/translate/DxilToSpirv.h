@@ -57,6 +57,12 @@ struct TranslatedShader {
   std::vector<DescriptorBinding> bindings;
 };
 
+/// The name an application knows an entry by: a library export's mangled name
+/// ("\x01?RayGen@@YAXXZ") is its HLSL name ("RayGen"); other names are kept. translateDxil names
+/// modules and entry points so (the mangled name without "\x01" where two exports would share a
+/// name), and `entry` may be given either way.
+std::string exportName(std::string_view name);
+
 /// Translates the entry points of a decoded DXIL program. The first failure is a one-line
 /// diagnostic naming the entry, function, block and instruction; nothing is returned then.
 Expected<std::vector<TranslatedShader>> translateDxil(const dxil::DxilModule &module,

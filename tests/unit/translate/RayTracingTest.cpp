@@ -256,6 +256,14 @@ define void @closest(%struct.Payload* %payload, %struct.Attribs* %attr) {
   EXPECT_EQ(count(after.substr(0, after.find("OpAccessChain")), "OpStore"), 1u) << t.spvasm;
 }
 
+TEST(DxilRayTracing, ExportNamesAreTheHlslNames) {
+  EXPECT_EQ(exportName("\x01?RayGen@@YAXXZ"), "RayGen");
+  EXPECT_EQ(exportName("?Miss@@YAXUPayload@@@Z"), "Miss");
+  EXPECT_EQ(exportName("main"), "main");
+  EXPECT_EQ(exportName("\x01plain"), "plain");
+  EXPECT_EQ(exportName("?@odd"), "?@odd");
+}
+
 // ---- functions ------------------------------------------------------------------------------
 
 // @scale multiplies what its pointer holds by a value; @main calls it with an alloca (passed as
