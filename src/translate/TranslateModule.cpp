@@ -133,6 +133,8 @@ static bool nativeLowPrecision(const dxil::LlvmModule &m) {
 }
 
 uint32_t Translator::llvmType(dxil::TypeId t, StorageClass sc) {
+  if (t >= llvm().types.size()) // an opaque pointer's pointee, say
+    return fail("a type the translator cannot see (an opaque pointer's pointee)");
   const dxil::Type &type = llvm().type(t);
   switch (type.kind) {
   case TypeKind::Void:
