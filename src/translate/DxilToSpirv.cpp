@@ -8,6 +8,17 @@
 
 namespace spire::translate {
 
+std::string exportName(std::string_view name) {
+  if (name.starts_with('\x01'))
+    name.remove_prefix(1);
+  if (!name.starts_with('?'))
+    return std::string(name);
+  const size_t at = name.find('@');
+  if (at == std::string_view::npos || at == 1)
+    return std::string(name);
+  return std::string(name.substr(1, at - 1));
+}
+
 Expected<std::vector<TranslatedShader>> translateDxilBytes(std::span<const uint8_t> bytes,
                                                            const DxilTranslateOptions &options) {
   std::span<const uint8_t> bitcode = bytes;

@@ -15,7 +15,7 @@ uint32_t Translator::fail(std::string message) {
   if (failed_)
     return 0;
   failed_ = true;
-  std::string where = "entry '" + entry_.name + "'";
+  std::string where = "entry '" + entryName_ + "'";
   if (currentFunction_ != dxil::kNoId) {
     const dxil::Function &f = llvm().functions[currentFunction_];
     where += ", function '" + std::string(llvm().name(f.value)) + "'";
@@ -140,6 +140,8 @@ static bool nativeLowPrecision(const dxil::LlvmModule &m) {
 }
 
 uint32_t Translator::llvmType(dxil::TypeId t, StorageClass sc) {
+  if (t >= llvm().types.size()) // an opaque pointer's pointee, say
+    return fail("a type the translator cannot see (an opaque pointer's pointee)");
   const dxil::Type &type = llvm().type(t);
   switch (type.kind) {
   case TypeKind::Void:

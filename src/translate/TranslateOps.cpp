@@ -455,6 +455,9 @@ bool Translator::translateOpCall(const dxil::DxilOpCall &call, const dxil::Instr
     return !failed_;
   if (!translateMoreOp(call, inst, args, handled) || handled)
     return !failed_;
+  if (!translateRayTracingOp(call, inst, args, handled) || handled ||
+      !translateRayQueryOp(call, inst, args, handled) || handled)
+    return !failed_;
   return fail("unsupported: dx.op " + std::string(call.op->name) + " (" +
               std::to_string(call.op->opcode) + ") is not translated yet");
 }

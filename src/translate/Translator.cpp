@@ -14,35 +14,30 @@ using dxil::ValueKind;
 
 Translator::Translator(const dxil::DxilModule &dx, const dxil::EntryPoint &entry,
                        const DxilTranslateOptions &options)
-    : dx_(dx), entry_(entry), options_(options), b_(grammar::makeVersion(1, 6)) {}
+    : dx_(dx), entry_(entry), options_(options), b_(grammar::makeVersion(1, 6)),
+      entryName_(exportName(entry.name)) {}
 
 Expected<TranslatedShader> Translator::run() {
   capability(Capability::Shader);
   if (entry_.functionIndex == dxil::kNoId || entry_.functionIndex >= llvm().functions.size() ||
       llvm().functions[entry_.functionIndex].isDeclaration)
-    return makeError({}, "entry '" + entry_.name + "' has no function body");
+    return makeError({}, "entry '" + entryName_ + "' has no function body");
+  if (entry_.kind == dxil::ShaderKind::Node)
+    return makeError({}, "unsupported: work graph node shader '" + entryName_ + "'");
   declareResources();
   if (!failed_)
     declareStageIO();
-  const uint32_t entryFunction = id();
-  if (!failed_) {
-    // The entry function is the SPIR-V entry point: void(void).
-    b_.add(Section::FunctionDefinition, Op::Function)
-        .id(typeVoid())
-        .id(entryFunction)
-        .literal(0)
-        .id(typeFunction(typeVoid(), {}));
-    translateFunction(entry_.functionIndex, true);
-    b_.add(Section::FunctionDefinition, Op::FunctionEnd);
-  }
+  if (!failed_)
+    translateFunctions();
   if (failed_)
     return error_;
+  const uint32_t entryFunction = functionId(entry_.functionIndex);
   addFloatControls(entryFunction); // before the header lists the capabilities
   finishHeader(entryFunction);
   if (failed_)
     return error_;
   TranslatedShader out;
-  out.entry = entry_.name;
+  out.entry = entryName_;
   out.kind = entry_.kind;
   out.words = b_.words();
   out.bindings = std::move(bindings_);
@@ -50,6 +45,7 @@ Expected<TranslatedShader> Translator::run() {
 }
 
 void Translator::finishHeader(uint32_t entryFunction) {
+  finishRayTracingHeader();
   for (uint32_t c : capabilities_)
     b_.add(Section::Capability, Op::Capability).literal(c);
   for (const std::string &e : extensions_)
@@ -83,19 +79,20 @@ void Translator::finishHeader(uint32_t entryFunction) {
   case dxil::ShaderKind::Amplification:
     model = grammar::ExecutionModel::TaskEXT;
     break;
-  default: {
-    const char *kind = dxil::shaderKindName(entry_.kind);
-    fail(std::string("unsupported: ") + (kind ? kind : "this kind of") +
-         " entry points are not translated yet");
-  }
-    return;
+  default:
+    if (!rayTracingModel(entry_.kind, model)) {
+      const char *kind = dxil::shaderKindName(entry_.kind);
+      fail(std::string("unsupported: ") + (kind ? kind : "this kind of") +
+           " entry points are not translated yet");
+      return;
+    }
   }
   b_.add(Section::EntryPoint, Op::EntryPoint)
       .literal(uint32_t(model))
       .id(entryFunction)
-      .string(entry_.name)
+      .string(entryName_)
       .ids(interface_);
-  name(entryFunction, entry_.name);
+  name(entryFunction, entryName_);
   addExecutionModes(entryFunction);
   addDerivativeGroupMode(entryFunction);
 }
@@ -119,8 +116,9 @@ bool Translator::translateFunction(uint32_t functionIndex, bool isEntry) {
   const dxil::LlvmModule &m = llvm();
   const dxil::Function &f = m.functions[functionIndex];
   currentFunction_ = functionIndex;
-  if (!isEntry || f.numArguments != 0)
-    return fail("functions with parameters (library functions) are not translated yet");
+  std::vector<uint32_t> header;
+  if (!functionHeader(functionIndex, isEntry, header))
+    return false;
 
   // The input CFG.
   analysis::Cfg cfg;
@@ -304,9 +302,12 @@ bool Translator::translateFunction(uint32_t functionIndex, bool isEntry) {
       auto ops = m.operandsOf(term);
       switch (cfg.terminators[bi]) {
       case analysis::Terminator::Return:
-        if (!ops.empty())
+        if (!ops.empty() && isEntry)
           return fail("the entry function returns a value");
-        emitVoid(Op::Return, {});
+        if (ops.empty())
+          emitVoid(Op::Return, {});
+        else
+          emitVoid(Op::ReturnValue, {value(ops[0])});
         break;
       case analysis::Terminator::Unreachable:
         emitVoid(Op::Unreachable, {});
@@ -390,9 +391,11 @@ bool Translator::translateFunction(uint32_t functionIndex, bool isEntry) {
   currentBlock_ = dxil::kNoId;
   // The variables go first in the first block, after its label.
   auto &out = b_.sectionWords(Section::FunctionDefinition);
+  out.insert(out.end(), header.begin(), header.end());
   out.insert(out.end(), code_.begin(), code_.begin() + 2);
   out.insert(out.end(), variables_.begin(), variables_.end());
   out.insert(out.end(), code_.begin() + 2, code_.end());
+  InstWriter(out, Op::FunctionEnd);
   currentFunction_ = dxil::kNoId;
   return !failed_;
 }
@@ -783,6 +786,21 @@ bool Translator::translateInstruction(uint32_t index) {
       r = from == type ? x : emit(Op::FConvert, type, {x});
       break;
     case Opcode::BitCast:
+      if (from != type && m.type(inst.type).kind == dxil::TypeKind::Pointer) {
+        // Logical pointers cannot change their pointee; DXIL casts them for the lifetime
+        // markers only (left out), and nothing else may use the cast.
+        const dxil::Function &f = m.functions[currentFunction_];
+        for (uint32_t i = 0; i < f.numInstructions; ++i) {
+          const dxil::Instruction &user = m.instructions[f.firstInstruction + i];
+          auto uses = m.operandsOf(user);
+          if (std::find(uses.begin(), uses.end(), inst.value) == uses.end())
+            continue;
+          const dxil::Function *callee = m.calledFunction(user);
+          if (!callee || !m.name(callee->value).starts_with("llvm.lifetime."))
+            return fail("a pointer cast between different pointee types");
+        }
+        return true;
+      }
       r = from == type ? x : bitcast(type, x);
       break;
     case Opcode::AddrSpaceCast:
@@ -910,6 +928,14 @@ bool Translator::translateMemory(const dxil::Instruction &inst) {
     return !failed_;
   }
   case Opcode::Load: {
+    // A library's resource symbol is no memory: createHandleForLib reads which one it is.
+    for (const dxil::ResourceLists *lists : {&dx_.resources, &entry_.resources})
+      for (const dxil::ResourceClass rc :
+           {dxil::ResourceClass::SRV, dxil::ResourceClass::UAV, dxil::ResourceClass::CBuffer,
+            dxil::ResourceClass::Sampler})
+        for (const dxil::DxilResource &r : lists->list(rc))
+          if (r.global == ops[0] || r.symbol == ops[0])
+            return true;
     const uint32_t ptr = value(ops[0]);
     const uint32_t type = llvmType(inst.type);
     if (failed_)
@@ -996,7 +1022,10 @@ bool Translator::translateCall(uint32_t index, const dxil::Instruction &inst) {
     if (name.starts_with("llvm.dbg.") || name.starts_with("llvm.lifetime.") ||
         name.starts_with("dx.noop") || name.starts_with("llvm.donothing"))
       return true;
-    return fail("calls of functions other than dx.op are not translated yet");
+    if (callee && !callee->isDeclaration)
+      return translateFunctionCall(inst, *callee);
+    return fail("a call of '" + std::string(name) +
+                "', a function this module declares but does not define");
   }
   return translateOpCall(*call, inst, dx_.opArguments(*call));
 }
@@ -1007,18 +1036,34 @@ Expected<std::vector<TranslatedShader>> translateDxil(const dxil::DxilModule &mo
                                                       const DxilTranslateOptions &options) {
   std::vector<TranslatedShader> out;
   bool found = false;
+  // Library exports by their HLSL names, unless two entries would share one.
+  std::map<std::string, uint32_t> exports;
+  for (const dxil::EntryPoint &entry : module.entryPoints)
+    if (entry.function != dxil::kNoId)
+      ++exports[exportName(entry.name)];
   for (const dxil::EntryPoint &entry : module.entryPoints) {
     if (entry.function == dxil::kNoId)
       continue;
-    if (!options.entry.empty() && entry.name != options.entry)
+    const std::string exported = exportName(entry.name);
+    const std::string name = exports[exported] == 1           ? exported
+                             : entry.name.starts_with('\x01') ? entry.name.substr(1)
+                                                              : entry.name;
+    if (!options.entry.empty() && entry.name != options.entry && name != options.entry &&
+        exported != options.entry)
       continue;
     found = true;
     Translator t(module, entry, options);
+    t.entryName_ = name;
     Expected<TranslatedShader> shader = t.run();
-    if (!shader)
+    if (shader)
+      out.push_back(std::move(*shader));
+    else if (options.failedEntries && options.entry.empty())
+      options.failedEntries->push_back(shader.error());
+    else
       return shader.error();
-    out.push_back(std::move(*shader));
   }
+  if (found && out.empty())
+    return options.failedEntries->front(); // every entry failed (and was recorded)
   if (!found)
     return makeError({}, options.entry.empty()
                              ? "the program has no entry point with a function"

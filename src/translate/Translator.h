@@ -164,6 +164,12 @@ public:
   void requireDerivatives(bool quadOps = false);
   /// The derivative group execution mode requireDerivatives() chose, if any.
   void addDerivativeGroupMode(uint32_t function);
+  bool translateRayTracingOp(const dxil::DxilOpCall &call, const dxil::Instruction &inst,
+                             std::span<const dxil::ValueId> args, bool &handled);
+  bool translateRayQueryOp(const dxil::DxilOpCall &call, const dxil::Instruction &inst,
+                           std::span<const dxil::ValueId> args, bool &handled);
+  /// Operand `i` (after the opcode) of a dx.op call, or fail() when it has fewer.
+  uint32_t opOperand(const dxil::DxilOpCall &call, std::span<const dxil::ValueId> args, size_t i);
   /// The components of an aggregate-valued call (ResRet, CBufRet, Dimensions...), for
   /// extractvalue.
   void setAggregate(dxil::ValueId v, std::vector<uint32_t> parts) {
@@ -231,6 +237,29 @@ public:
   /// (TranslateMoreOps.cpp).
   bool translateMoreOp(const dxil::DxilOpCall &call, const dxil::Instruction &inst,
                        std::span<const dxil::ValueId> args, bool &handled);
+  // Functions (TranslateFunctions.cpp).
+  /// Translates the entry function and every function it calls (an OpFunction each).
+  bool translateFunctions();
+  /// The OpFunction header of a function and its parameters bound to values (the entry's:
+  /// void(void), its ray tracing parameters bound to module variables).
+  bool functionHeader(uint32_t functionIndex, bool isEntry, std::vector<uint32_t> &header);
+  /// The SPIR-V id of a function of the module (made on first use).
+  uint32_t functionId(uint32_t functionIndex);
+  /// A call of a function defined in the module: OpFunctionCall, pointers copied in and out
+  /// through Function variables when they are not variables of that class.
+  bool translateFunctionCall(const dxil::Instruction &inst, const dxil::Function &callee);
+
+  // Ray tracing and ray queries (TranslateRayTracing.cpp, TranslateRayQuery.cpp).
+  /// The execution model of a ray tracing stage; false for other kinds.
+  static bool rayTracingModel(dxil::ShaderKind kind, grammar::ExecutionModel &model);
+  /// The module variable of a ray tracing storage class for one payload type (made once).
+  uint32_t rayTracingVariable(StorageClass sc, uint32_t pointeeType);
+  /// The loaded acceleration structure of a handle.
+  uint32_t accelerationStructure(dxil::ValueId handleValue);
+  /// Element (row, col) of a 4-column, 3-row float matrix held in `pointer` (a variable).
+  uint32_t matrixElement(uint32_t pointer, StorageClass sc, dxil::ValueId row, dxil::ValueId col);
+  /// The header's ray tracing part: capabilities an entry point needs or does not need.
+  void finishRayTracingHeader();
 
   // Stage inputs and outputs (TranslateStageIO.cpp).
   void declareStageIO();
@@ -245,6 +274,8 @@ public:
   /// Resource descriptors by (class, range id).
   std::map<std::pair<uint32_t, uint32_t>, Descriptor> descriptors_;
   std::unordered_map<dxil::ValueId, Handle> handles_;
+  /// The entry point's name in the module and in messages: a library export's HLSL name.
+  std::string entryName_;
   /// Every Input/Output/global variable, for the entry point's interface.
   std::vector<uint32_t> interface_;
   /// DerivativeGroupQuads/LinearNV for compute derivatives; 0: none.
@@ -267,8 +298,25 @@ public:
   std::set<std::pair<uint32_t, uint32_t>> atomicResources_;       ///< (class, range id)
   std::set<std::array<uint32_t, 2>> atomicHeapProperties_;        ///< annotations of heap handles
 
+  /// SPIR-V ids of LLVM functions, by index into LlvmModule::functions.
+  std::unordered_map<uint32_t, uint32_t> functionIds_;
+  /// Ray tracing variables by (storage class, pointee type).
+  std::map<std::pair<uint32_t, uint32_t>, uint32_t> rayTracingVariables_;
+  /// Functions made of one terminator (OpIgnoreIntersectionKHR, OpTerminateRayKHR), by opcode:
+  /// DXIL's IgnoreHit and AcceptHitAndEndSearch are calls that do not return.
+  std::map<uint32_t, uint32_t> terminatorFunctions_;
+  /// Ray query objects (a RayQueryKHR Function variable) by AllocateRayQuery result, with the
+  /// ray flags fixed at allocation.
+  struct RayQuery {
+    uint32_t variable = 0;
+    uint32_t flags = 0;
+  };
+  std::unordered_map<dxil::ValueId, RayQuery> rayQueries_;
+  bool usesRayQuery_ = false;
+
 private:
   bool translateFunction(uint32_t functionIndex, bool isEntry);
+  void emitTerminatorFunctions();
   bool translateInstruction(uint32_t index);
   bool translateCall(uint32_t index, const dxil::Instruction &inst);
   bool translateMemory(const dxil::Instruction &inst);

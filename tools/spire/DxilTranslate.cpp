@@ -29,7 +29,9 @@ written; an invalid translation is an error, never an output file.
 Options:
   -o <file>            write the module there ('-': standard output, the default)
   -o <dir>/            write each entry point's module to <dir>/<entry>.spv (.spvasm, .mlir);
-                       an existing directory counts too
+                       an existing directory counts too. An entry that cannot be translated
+                       (a work graph node shader, say) is one error line; the others are
+                       written all the same, and the exit status is 1
   --entry <name>       translate this entry point only
   --emit <form>        spirv (the binary, default), spvasm (spirv-dis syntax) or mlir (the
                        structured IR in MLIR's syntax)
@@ -129,10 +131,18 @@ int runDxilToSpirv(std::span<char *const> args) {
   std::optional<std::vector<uint8_t>> bytes = readInput(input, source);
   if (!bytes)
     return kInvalidInput;
+  // Into a directory, every entry that translates is written and each one that does not is
+  // reported (the exit status is then 1).
+  std::vector<Diagnostic> failedEntries;
+  if (toDirectory)
+    options.failedEntries = &failedEntries;
   Expected<std::vector<translate::TranslatedShader>> shaders =
       translate::translateDxilBytes(*bytes, options);
+  for (const Diagnostic &d : failedEntries)
+    report(d, source);
   if (!shaders) {
-    report(shaders.error(), source);
+    if (failedEntries.empty())
+      report(shaders.error(), source);
     return kInvalidInput;
   }
   if (shaders->size() > 1 && !toDirectory) {
@@ -203,7 +213,7 @@ int runDxilToSpirv(std::span<char *const> args) {
   if (bindings)
     for (const translate::TranslatedShader &shader : *shaders)
       std::fputs(translate::bindingsJson(shader).c_str(), stdout);
-  return kSuccess;
+  return failedEntries.empty() ? kSuccess : kInvalidInput;
 }
 
 } // namespace spire::tool

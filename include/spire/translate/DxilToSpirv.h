@@ -53,6 +53,10 @@ struct DxilTranslateOptions {
   /// The entry point to translate; empty: every entry point.
   std::string entry;
   BindingModel bindings;
+  /// Without `entry`: where the entries that fail go (one diagnostic each, naming the entry),
+  /// while the others are translated; the translation then fails only when no entry is left.
+  /// Null: the first entry that fails fails the whole program.
+  std::vector<Diagnostic> *failedEntries = nullptr;
 };
 
 /// One descriptor the translated module declares: where the D3D resource went.
@@ -76,6 +80,12 @@ struct TranslatedShader {
   std::vector<uint32_t> words;
   std::vector<DescriptorBinding> bindings;
 };
+
+/// The name an application knows an entry by: a library export's mangled name
+/// ("\x01?RayGen@@YAXXZ") is its HLSL name ("RayGen"); other names are kept. translateDxil names
+/// modules and entry points so (the mangled name without "\x01" where two exports would share a
+/// name), and `entry` may be given either way.
+std::string exportName(std::string_view name);
 
 /// Translates the entry points of a decoded DXIL program. The first failure is a one-line
 /// diagnostic naming the entry, function, block and instruction; nothing is returned then.
