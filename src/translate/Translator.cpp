@@ -26,13 +26,10 @@ Expected<TranslatedShader> Translator::run() {
   const uint32_t entryFunction = id();
   if (!failed_) {
     // The entry function is the SPIR-V entry point: void(void).
-    b_.add(Section::FunctionDefinition, Op::Function)
-        .id(typeVoid())
-        .id(entryFunction)
-        .literal(0)
-        .id(typeFunction(typeVoid(), {}));
-    translateFunction(entry_.functionIndex, true);
-    b_.add(Section::FunctionDefinition, Op::FunctionEnd);
+    if (entry_.kind == dxil::ShaderKind::Hull)
+      translateHullEntry(entryFunction);
+    else
+      translateFunction(entry_.functionIndex, entryFunction);
   }
   if (failed_)
     return error_;
@@ -110,11 +107,11 @@ uint32_t blockIndex(const dxil::LlvmModule &m, const dxil::Function &f, dxil::Va
 
 } // namespace
 
-bool Translator::translateFunction(uint32_t functionIndex, bool isEntry) {
+bool Translator::translateFunction(uint32_t functionIndex, uint32_t spirvFunction) {
   const dxil::LlvmModule &m = llvm();
   const dxil::Function &f = m.functions[functionIndex];
   currentFunction_ = functionIndex;
-  if (!isEntry || f.numArguments != 0)
+  if (f.numArguments != 0)
     return fail("functions with parameters (library functions) are not translated yet");
 
   // The input CFG.
@@ -384,12 +381,24 @@ bool Translator::translateFunction(uint32_t functionIndex, bool isEntry) {
   }
   currentBlock_ = dxil::kNoId;
   // The variables go first in the first block, after its label.
+  const uint32_t voidType = typeVoid(), functionType = typeFunction(voidType, {});
+  b_.add(Section::FunctionDefinition, Op::Function)
+      .id(voidType)
+      .id(spirvFunction)
+      .literal(0)
+      .id(functionType);
   auto &out = b_.sectionWords(Section::FunctionDefinition);
   out.insert(out.end(), code_.begin(), code_.begin() + 2);
   out.insert(out.end(), variables_.begin(), variables_.end());
   out.insert(out.end(), code_.begin() + 2, code_.end());
+  b_.add(Section::FunctionDefinition, Op::FunctionEnd);
   currentFunction_ = dxil::kNoId;
   return !failed_;
+}
+
+void Translator::emitLabel(uint32_t label) {
+  code_.push_back((2u << 16) | uint32_t(Op::Label));
+  code_.push_back(label);
 }
 
 // ---- emission helpers -----------------------------------------------------------------------
