@@ -16,6 +16,7 @@ enum class IoSpecial : uint8_t {
   FragCoord,     ///< pixel SV_Position: Vulkan's .w is 1/w, D3D's is w
   VertexIndex,   ///< SV_VertexID: VertexIndex - BaseVertex
   InstanceIndex, ///< SV_InstanceID: InstanceIndex - BaseInstance
+  FrontFacing,   ///< SV_IsFrontFace: a bool; as an integer, true is ~0 (D3D's convention)
   Flattened,     ///< a float array built-in (clip/cull distances, tess levels): the element's
                  ///< (row, column) is index base + row * cols + column
   ArrayOfOne,    ///< SampleMask: the word is element 0 of an array

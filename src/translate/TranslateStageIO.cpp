@@ -141,7 +141,7 @@ std::optional<ElementPlan> planBuiltIn(ShaderKind stage, SignatureKind sig, Sema
       p.special = IoSpecial::Dropped;
       return p;
     }
-    return plan(BuiltIn::FrontFacing, S::Bool);
+    return plan(BuiltIn::FrontFacing, S::Bool, 0, 0, IoSpecial::FrontFacing);
   case SemanticKind::Coverage:
     return plan(BuiltIn::SampleMask, S::Int, 0, 1, IoSpecial::ArrayOfOne);
   case SemanticKind::Depth:
@@ -745,6 +745,8 @@ bool Translator::translateStageOp(const dxil::DxilOpCall &call, const dxil::Inst
     if (!ptr)
       return 0;
     uint32_t v = emit(Op::Load, e->scalarType, {ptr});
+    if (e->special == IoSpecial::FrontFacing && !isBoolType(type))
+      return emit(Op::Select, type, {v, constI(type, ~0ull), constI(type, 0)});
     int64_t col = 0;
     if (e->special == IoSpecial::FragCoord && constantInt(args[colArg], col) && col == 3)
       v = emit(Op::FDiv, e->scalarType, {constF32(1.0f), v});
