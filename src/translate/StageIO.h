@@ -25,11 +25,11 @@ enum class IoSpecial : uint8_t {
 
 struct IoElement {
   uint32_t variable = 0;
-  uint32_t scalarType = 0; ///< the variable's component type
-  uint32_t cols = 1;       ///< the element's columns (Flattened: its row length)
-  bool arrayed = false;    ///< an outer array per vertex, control point or primitive
-  bool rowArray = false;   ///< an array of rows
-  bool vector = false;     ///< a vector of columns
+  uint32_t scalarType = 0;     ///< the variable's component type
+  uint32_t rows = 1, cols = 1; ///< the element's shape (what dx.op coordinates may reach)
+  bool arrayed = false;        ///< an outer array per vertex, control point or primitive
+  bool rowArray = false;       ///< an array of rows
+  bool vector = false;         ///< a vector of columns
   IoSpecial special = IoSpecial::None;
   uint32_t base = 0; ///< Flattened: the element's first index
   grammar::StorageClass storage = grammar::StorageClass::Input;

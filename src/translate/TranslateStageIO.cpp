@@ -292,6 +292,9 @@ void Translator::declareStageIO() {
     // Flattened built-ins (clip/cull distances) shared by several elements: their lengths.
     std::map<uint32_t, uint32_t> flattenedLength;
     for (const dxil::DxilSignatureElement &el : *lists[k]) {
+      if (el.rows < 1 || el.rows > 32 || el.cols < 1 || el.cols > 4)
+        return void(fail("signature element '" + el.name + "' has " + std::to_string(el.rows) +
+                         " rows of " + std::to_string(el.cols) + " columns"));
       auto plan = planBuiltIn(stage, sig, el.semanticKind, el.interpolation);
       if (plan && plan->builtIn && plan->special == IoSpecial::Flattened && !plan->arrayLength)
         flattenedLength[uint32_t(plan->which)] += el.rows * el.cols;
@@ -300,7 +303,8 @@ void Translator::declareStageIO() {
     for (const dxil::DxilSignatureElement &el : *lists[k]) {
       IoElement e;
       e.storage = sc;
-      e.cols = std::max(1u, el.cols);
+      e.rows = el.rows;
+      e.cols = el.cols;
       auto plan = planBuiltIn(stage, sig, el.semanticKind, el.interpolation);
       if (plan && plan->special == IoSpecial::Dropped) {
         e.special = IoSpecial::Dropped;
@@ -309,6 +313,13 @@ void Translator::declareStageIO() {
       }
       if (plan && plan->builtIn) {
         const BuiltIn b = plan->which;
+        const bool fits = plan->special == IoSpecial::Flattened
+                              ? !plan->arrayLength || el.rows * el.cols <= plan->arrayLength
+                              : el.rows == 1 && el.cols <= std::max(1u, plan->vectorSize);
+        if (!fits)
+          return void(fail("signature element '" + el.name + "' has " + std::to_string(el.rows) +
+                           " rows of " + std::to_string(el.cols) +
+                           " columns, more than its built-in holds"));
         e.special = plan->special;
         e.scalarType = plan->scalar == ElementPlan::Scalar::Float  ? typeFloat(32)
                        : plan->scalar == ElementPlan::Scalar::Bool ? typeBool()
@@ -701,6 +712,11 @@ bool Translator::translateStageOp(const dxil::DxilOpCall &call, const dxil::Inst
     }
     int64_t row = 0;
     const bool constantRow = constantInt(rowValue, row);
+    if ((constantRow && (row < 0 || row >= e.rows)) || col < 0 || col >= e.cols)
+      return fail("dx.op." + std::string(call.op->name) + " reads or writes row " +
+                  (constantRow ? std::to_string(row) : std::string("?")) + ", column " +
+                  std::to_string(col) + " of an element of " + std::to_string(e.rows) +
+                  " rows and " + std::to_string(e.cols) + " columns");
     switch (e.special) {
     case IoSpecial::Flattened:
       if (constantRow) {
