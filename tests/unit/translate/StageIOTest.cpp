@@ -7,19 +7,21 @@
 namespace spire::translate::test {
 namespace {
 
-/// A program of one stage: `model` is "vs_6_0"-like split as kind and minor version,
+/// A program of one stage (`kind` "vs", "ps"...; shader model and DXIL version 6.`minor`),
 /// `signatures` the operand list of the entry's signature node (inputs, outputs, patch
 /// constants), `properties` the entry's tag list or "null"; `metadata` numbered from !10.
 std::string stageShader(const std::string &kind, const std::string &declarations,
                         const std::string &body, const std::string &signatures,
                         const std::string &properties, const std::string &metadata,
-                        const std::string &extraFunctions = "") {
+                        const std::string &extraFunctions = "", int minor = 0) {
   std::string text =
       dxilPrelude() + declarations + extraFunctions + "\ndefine void @main() {\n" + body + "}\n\n";
-  text += "!dx.version = !{!0}\n!0 = !{i32 1, i32 0}\n"
+  const std::string m = std::to_string(minor);
+  text += "!dx.version = !{!0}\n!0 = !{i32 1, i32 " + m +
+          "}\n"
           "!dx.shaderModel = !{!1}\n!1 = !{!\"" +
-          kind +
-          "\", i32 6, i32 0}\n"
+          kind + "\", i32 6, i32 " + m +
+          "}\n"
           "!dx.entryPoints = !{!3}\n!3 = !{void ()* @main, !\"main\", !4, null, " +
           properties + "}\n!4 = !{" + signatures + "}\n" + metadata;
   return text;
@@ -261,6 +263,109 @@ entry:
   // Control point outputs are written at the invocation's own index, read back at any.
   EXPECT_TRUE(has(t, "%VALUE_0 = OpVariable %_ptr_Output__arr_float_uint_3 Output")) << t.spvasm;
   EXPECT_TRUE(has(t, "OpAccessChain %_ptr_Output_float %VALUE_0 %uint_2")) << t.spvasm;
+}
+
+TEST(DxilTranslateStageIO, DomainShaderReadsControlPointsPatchConstantsAndTessCoord) {
+  if (!haveLlvmAs())
+    GTEST_SKIP() << "llvm-as-14 not installed (Debian package llvm-14)";
+  const std::string declarations = R"(
+declare float @dx.op.loadInput.f32(i32, i32, i32, i8, i32)
+declare float @dx.op.loadPatchConstant.f32(i32, i32, i32, i8)
+declare float @dx.op.domainLocation.f32(i32, i8)
+declare void @dx.op.storeOutput.f32(i32, i32, i32, i8, float)
+)";
+  const std::string body = R"(entry:
+  %u = call float @dx.op.domainLocation.f32(i32 105, i8 1)
+  %a = call float @dx.op.loadInput.f32(i32 4, i32 0, i32 0, i8 0, i32 3)
+  %e = call float @dx.op.loadPatchConstant.f32(i32 104, i32 0, i32 3, i8 0)
+  %x = call float @dx.op.loadPatchConstant.f32(i32 104, i32 2, i32 0, i8 1)
+  %s = fadd float %u, %a
+  %s2 = fadd float %s, %e
+  %s3 = fadd float %s2, %x
+  call void @dx.op.storeOutput.f32(i32 5, i32 0, i32 0, i8 0, float %s3)
+  ret void
+)";
+  // Control points: VALUE. Patch constants: SV_TessFactor[4], SV_InsideTessFactor[2], EXTRA
+  // (row 0, two columns). Output: SV_Position. DS state: quad domain, 4 control points.
+  const std::string metadata = R"(!5 = !{!10}
+!6 = !{!14}
+!7 = !{!11, !12, !13}
+!8 = !{i32 2, !9}
+!9 = !{i32 3, i32 4}
+!10 = !{i32 0, !"VALUE", i8 9, i8 0, !20, i8 0, i32 1, i8 1, i32 0, i8 0, null}
+!11 = !{i32 0, !"SV_TessFactor", i8 9, i8 25, !21, i8 0, i32 4, i8 1, i32 0, i8 3, null}
+!12 = !{i32 1, !"SV_InsideTessFactor", i8 9, i8 26, !22, i8 0, i32 2, i8 1, i32 4, i8 3, null}
+!13 = !{i32 2, !"EXTRA", i8 9, i8 0, !20, i8 0, i32 1, i8 2, i32 0, i8 0, null}
+!14 = !{i32 0, !"SV_Position", i8 9, i8 3, !20, i8 4, i32 1, i8 4, i32 0, i8 0, null}
+!20 = !{i32 0}
+!21 = !{i32 0, i32 1, i32 2, i32 3}
+!22 = !{i32 0, i32 1}
+)";
+  Translation t = translateLl(stageShader("ds", declarations, body, "!5, !6, !7", "!8", metadata));
+  ASSERT_EQ(t.error, "");
+  EXPECT_TRUE(has(t, "OpEntryPoint TessellationEvaluation %main")) << t.spvasm;
+  EXPECT_TRUE(has(t, "OpExecutionMode %main Quads")) << t.spvasm;
+  EXPECT_TRUE(has(t, "BuiltIn TessCoord")) << t.spvasm;
+  EXPECT_TRUE(has(t, "%VALUE = OpVariable %_ptr_Input__arr_float_uint_4 Input")) << t.spvasm;
+  EXPECT_TRUE(has(t, "OpAccessChain %_ptr_Input_float %VALUE %uint_3")) << t.spvasm;
+  EXPECT_TRUE(has(t, "OpAccessChain %_ptr_Input_float %gl_TessLevelOuter %uint_3")) << t.spvasm;
+  EXPECT_TRUE(has(t, "OpDecorate %EXTRA Patch")) << t.spvasm;
+  EXPECT_TRUE(has(t, "OpDecorate %EXTRA Location 1")) << t.spvasm;
+  EXPECT_TRUE(has(t, "OpAccessChain %_ptr_Input_float %EXTRA %uint_1")) << t.spvasm;
+}
+
+TEST(DxilTranslateStageIO, MeshShaderOutputsIndicesAndPayload) {
+  if (!haveLlvmAs())
+    GTEST_SKIP() << "llvm-as-14 not installed (Debian package llvm-14)";
+  const std::string declarations = R"(
+%struct.Payload = type { i32 }
+declare void @dx.op.setMeshOutputCounts(i32, i32, i32)
+declare void @dx.op.emitIndices(i32, i32, i32, i32, i32)
+declare void @dx.op.storeVertexOutput.f32(i32, i32, i32, i8, float, i32)
+declare void @dx.op.storePrimitiveOutput.i32(i32, i32, i32, i8, i32, i32)
+declare %struct.Payload* @dx.op.getMeshPayload.struct.Payload(i32)
+declare i32 @dx.op.threadIdInGroup.i32(i32, i32)
+)";
+  const std::string body = R"(entry:
+  %t = call i32 @dx.op.threadIdInGroup.i32(i32 95, i32 0)
+  %p = call %struct.Payload* @dx.op.getMeshPayload.struct.Payload(i32 170)
+  %f = getelementptr inbounds %struct.Payload, %struct.Payload* %p, i32 0, i32 0
+  %v = load i32, i32* %f
+  call void @dx.op.setMeshOutputCounts(i32 168, i32 3, i32 1)
+  call void @dx.op.emitIndices(i32 169, i32 0, i32 0, i32 1, i32 2)
+  call void @dx.op.storeVertexOutput.f32(i32 171, i32 0, i32 0, i8 3, float 1.0, i32 %t)
+  call void @dx.op.storePrimitiveOutput.i32(i32 172, i32 0, i32 0, i8 0, i32 %v, i32 0)
+  call void @dx.op.storePrimitiveOutput.i32(i32 172, i32 1, i32 0, i8 0, i32 %v, i32 0)
+  ret void
+)";
+  // Vertex outputs: SV_Position. Primitive outputs: SV_PrimitiveID, ID (row 0). MS state:
+  // 32x1x1 threads, 3 vertices, 1 primitive, triangles, 4-byte payload.
+  const std::string metadata = R"(!6 = !{!11}
+!7 = !{!12, !13}
+!8 = !{i32 9, !9}
+!9 = !{!{i32 32, i32 1, i32 1}, i32 3, i32 1, i32 2, i32 4}
+!11 = !{i32 0, !"SV_Position", i8 9, i8 3, !20, i8 4, i32 1, i8 4, i32 0, i8 0, null}
+!12 = !{i32 0, !"SV_PrimitiveID", i8 5, i8 10, !20, i8 1, i32 1, i8 1, i32 -1, i8 -1, null}
+!13 = !{i32 1, !"ID", i8 5, i8 0, !20, i8 1, i32 1, i8 1, i32 0, i8 0, null}
+!20 = !{i32 0}
+)";
+  Translation t =
+      translateLl(stageShader("ms", declarations, body, "null, !6, !7", "!8", metadata, "", 5));
+  ASSERT_EQ(t.error, "");
+  EXPECT_TRUE(has(t, "OpEntryPoint MeshEXT %main")) << t.spvasm;
+  EXPECT_TRUE(has(t, "OpExecutionMode %main LocalSize 32 1 1")) << t.spvasm;
+  EXPECT_TRUE(has(t, "OpExecutionMode %main OutputVertices 3")) << t.spvasm;
+  EXPECT_TRUE(has(t, "OpExecutionMode %main OutputPrimitivesEXT 1")) << t.spvasm;
+  EXPECT_TRUE(has(t, "OpExecutionMode %main OutputTrianglesEXT")) << t.spvasm;
+  EXPECT_TRUE(has(t, "OpSetMeshOutputsEXT %uint_3 %uint_1")) << t.spvasm;
+  EXPECT_TRUE(has(t, "BuiltIn PrimitiveTriangleIndicesEXT")) << t.spvasm;
+  EXPECT_TRUE(has(t, "OpDecorate %gl_PrimitiveID PerPrimitiveEXT")) << t.spvasm;
+  EXPECT_TRUE(has(t, "OpDecorate %ID PerPrimitiveEXT")) << t.spvasm;
+  // Primitive locations follow the vertex rows.
+  EXPECT_TRUE(has(t, "OpDecorate %ID Location 1")) << t.spvasm;
+  EXPECT_TRUE(has(t, "TaskPayloadWorkgroupEXT")) << t.spvasm;
+  EXPECT_TRUE(has(t, "%gl_Position = OpVariable %_ptr_Output__arr_v4float_uint_3 Output"))
+      << t.spvasm;
 }
 
 TEST(DxilTranslateStageIO, SignatureElementThatDoesNotExistIsAnError) {
