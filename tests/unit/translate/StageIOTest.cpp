@@ -1,5 +1,5 @@
 // Graphics stages on small programs: signatures as Input/Output variables and built-ins, the
-// stage dx.ops and the execution modes (vertex, pixel, geometry, hull).
+// stage dx.ops and the execution modes (vertex, pixel, geometry, hull, domain, mesh, task).
 #include "unit/translate/DxilTranslateTestSupport.h"
 
 #include <gtest/gtest.h>
@@ -9,7 +9,8 @@ namespace {
 
 /// A program of one stage (`kind` "vs", "ps"...; shader model and DXIL version 6.`minor`),
 /// `signatures` the operand list of the entry's signature node (inputs, outputs, patch
-/// constants), `properties` the entry's tag list or "null"; `metadata` numbered from !10.
+/// constants), `properties` the entry's tag list or "null"; `metadata` the numbered nodes
+/// from !5 up that they name.
 std::string stageShader(const std::string &kind, const std::string &declarations,
                         const std::string &body, const std::string &signatures,
                         const std::string &properties, const std::string &metadata,
@@ -366,6 +367,36 @@ declare i32 @dx.op.threadIdInGroup.i32(i32, i32)
   EXPECT_TRUE(has(t, "TaskPayloadWorkgroupEXT")) << t.spvasm;
   EXPECT_TRUE(has(t, "%gl_Position = OpVariable %_ptr_Output__arr_v4float_uint_3 Output"))
       << t.spvasm;
+}
+
+TEST(DxilTranslateStageIO, AmplificationShaderDispatchesMeshesWithItsPayload) {
+  if (!haveLlvmAs())
+    GTEST_SKIP() << "llvm-as-14 not installed (Debian package llvm-14)";
+  const std::string declarations = R"(
+%struct.Payload = type { i32, i32 }
+declare void @dx.op.dispatchMesh.struct.Payload(i32, i32, i32, i32, %struct.Payload*)
+declare i32 @dx.op.groupId.i32(i32, i32)
+)";
+  const std::string body = R"(entry:
+  %g = call i32 @dx.op.groupId.i32(i32 94, i32 0)
+  %p = alloca %struct.Payload
+  %f = getelementptr inbounds %struct.Payload, %struct.Payload* %p, i32 0, i32 1
+  store i32 %g, i32* %f
+  call void @dx.op.dispatchMesh.struct.Payload(i32 173, i32 %g, i32 1, i32 1, %struct.Payload* %p)
+  ret void
+)";
+  const std::string metadata = R"(!8 = !{i32 10, !9}
+!9 = !{!{i32 4, i32 1, i32 1}, i32 8}
+)";
+  Translation t =
+      translateLl(stageShader("as", declarations, body, "null, null, null", "!8", metadata, "", 5));
+  ASSERT_EQ(t.error, "");
+  EXPECT_TRUE(has(t, "OpEntryPoint TaskEXT %main")) << t.spvasm;
+  EXPECT_TRUE(has(t, "OpExecutionMode %main LocalSize 4 1 1")) << t.spvasm;
+  // The payload is copied into the task payload variable, which OpEmitMeshTasksEXT (a
+  // terminator) hands to the mesh shaders.
+  EXPECT_TRUE(has(t, "TaskPayloadWorkgroupEXT")) << t.spvasm;
+  EXPECT_TRUE(has(t, "OpEmitMeshTasksEXT")) << t.spvasm;
 }
 
 TEST(DxilTranslateStageIO, SignatureElementThatDoesNotExistIsAnError) {
