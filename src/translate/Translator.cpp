@@ -27,11 +27,19 @@ Expected<TranslatedShader> Translator::run() {
   declareResources();
   if (!failed_)
     declareStageIO();
-  if (!failed_)
-    translateFunctions();
+  // A hull shader's entry point runs the control point function, then (invocation 0, after a
+  // barrier) the patch constant function; every other entry point is its function.
+  const bool hull = entry_.kind == dxil::ShaderKind::Hull;
+  const uint32_t hullEntry = hull ? id() : 0;
+  if (!failed_) {
+    if (hull)
+      translateHullEntry(hullEntry);
+    else
+      translateFunctions();
+  }
   if (failed_)
     return error_;
-  const uint32_t entryFunction = functionId(entry_.functionIndex);
+  const uint32_t entryFunction = hull ? hullEntry : functionId(entry_.functionIndex);
   addFloatControls(entryFunction); // before the header lists the capabilities
   finishHeader(entryFunction);
   if (failed_)
@@ -398,6 +406,11 @@ bool Translator::translateFunction(uint32_t functionIndex, bool isEntry) {
   InstWriter(out, Op::FunctionEnd);
   currentFunction_ = dxil::kNoId;
   return !failed_;
+}
+
+void Translator::emitLabel(uint32_t label) {
+  code_.push_back((2u << 16) | uint32_t(Op::Label));
+  code_.push_back(label);
 }
 
 // ---- emission helpers -----------------------------------------------------------------------

@@ -5,6 +5,7 @@
 // Translator members.
 #pragma once
 
+#include "StageIO.h"
 #include "spire/dxil/DxilModule.h"
 #include "spire/grammar/Grammar.h"
 #include "spire/module/Builder.h"
@@ -153,6 +154,11 @@ public:
                        std::span<const dxil::ValueId> args);
   bool translateResourceOp(const dxil::DxilOpCall &call, const dxil::Instruction &inst,
                            std::span<const dxil::ValueId> args, bool &handled);
+  /// Operand `i` of a dx.op call (after the opcode): its id, or its constant value; both
+  /// fail() naming the operation when the operand is missing (or not a constant).
+  uint32_t opArgument(const dxil::DxilOpCall &call, std::span<const dxil::ValueId> args, size_t i);
+  bool opConstant(const dxil::DxilOpCall &call, std::span<const dxil::ValueId> args, size_t i,
+                  int64_t &out);
   bool translateStageOp(const dxil::DxilOpCall &call, const dxil::Instruction &inst,
                         std::span<const dxil::ValueId> args, bool &handled);
   bool translateTextureOp(const dxil::DxilOpCall &call, const dxil::Instruction &inst,
@@ -264,6 +270,10 @@ public:
   // Stage inputs and outputs (TranslateStageIO.cpp).
   void declareStageIO();
   void addExecutionModes(uint32_t function);
+  /// HS: the SPIR-V entry calls the control point function, then (invocation 0, after a
+  /// barrier) the patch constant function.
+  bool translateHullEntry(uint32_t entryFunction);
+  StageInterface stageIO_;
 
   const dxil::DxilModule &dx_;
   const dxil::EntryPoint &entry_;
@@ -313,6 +323,12 @@ public:
   };
   std::unordered_map<dxil::ValueId, RayQuery> rayQueries_;
   bool usesRayQuery_ = false;
+
+  /// Emits a DXIL function without parameters as the SPIR-V function `spirvFunction`
+  /// (void(void)): OpFunction, its variables and blocks, OpFunctionEnd.
+  void setPointerClass(dxil::ValueId v, StorageClass sc) { pointerClass_[v] = sc; }
+  /// Appends an OpLabel to the function being emitted (a block after a terminator).
+  void emitLabel(uint32_t label);
 
 private:
   bool translateFunction(uint32_t functionIndex, bool isEntry);
