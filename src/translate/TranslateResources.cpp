@@ -358,6 +358,8 @@ bool Translator::translateResourceOp(const dxil::DxilOpCall &call, const dxil::I
     chain.push_back(constU32(0));
     chain.push_back(arg(1));
     const uint32_t ptr = emit(Op::AccessChain, typePointer(StorageClass::Uniform, uvec4), chain);
+    if (h->nonUniform && h->arrayIndex)
+      decorate(ptr, Decoration::NonUniform);
     const uint32_t row = emit(Op::Load, uvec4, {ptr});
     std::vector<uint32_t> words;
     for (uint32_t i = 0; i < 4; ++i)
