@@ -380,13 +380,13 @@ bool Translator::translateFunction(uint32_t functionIndex, uint32_t spirvFunctio
       return false;
   }
   currentBlock_ = dxil::kNoId;
-  // The variables go first in the first block, after its label.
   const uint32_t voidType = typeVoid(), functionType = typeFunction(voidType, {});
   b_.add(Section::FunctionDefinition, Op::Function)
       .id(voidType)
       .id(spirvFunction)
       .literal(0)
       .id(functionType);
+  // The variables go first in the first block, after its label.
   auto &out = b_.sectionWords(Section::FunctionDefinition);
   out.insert(out.end(), code_.begin(), code_.begin() + 2);
   out.insert(out.end(), variables_.begin(), variables_.end());
