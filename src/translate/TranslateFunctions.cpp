@@ -129,7 +129,7 @@ bool Translator::functionHeader(uint32_t functionIndex, bool isEntry,
   InstWriter(header, Op::Function).id(result).id(fn).literal(0).id(type);
   for (uint32_t i = 0; i < f.numArguments; ++i)
     InstWriter(header, Op::FunctionParameter).id(params[i]).id(ids[i]);
-  name(fn, m.name(f.value));
+  name(fn, exportName(m.name(f.value)));
   return true;
 }
 

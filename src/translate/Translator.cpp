@@ -1075,8 +1075,8 @@ Expected<std::vector<TranslatedShader>> translateDxil(const dxil::DxilModule &mo
     else
       return shader.error();
   }
-  if (found && out.empty())
-    return options.failedEntries->front(); // every entry failed (and was recorded)
+  if (found && out.empty() && options.failedEntries && !options.failedEntries->empty())
+    return options.failedEntries->back(); // every entry failed (and was recorded)
   if (!found)
     return makeError({}, options.entry.empty()
                              ? "the program has no entry point with a function"
