@@ -187,6 +187,15 @@ Expected<ShaderRunResult> runShader(VulkanContext &ctx, const ModuleInterface &m
   };
   std::vector<Bound> bound;
   for (const Resource &r : mi.resources) {
+    // Variables that alias one binding (views of a buffer with other element types) share its
+    // descriptor; the resources come sorted by set and binding.
+    if (!bound.empty() && bound.back().resource->set == r.set &&
+        bound.back().resource->binding == r.binding) {
+      if (bound.back().resource->kind != r.kind)
+        return makeError({}, "binding " + std::to_string(r.set) + ":" + std::to_string(r.binding) +
+                                 " is declared with two descriptor types");
+      continue;
+    }
     if (!isBufferKind(r.kind) && !isTexelBufferKind(r.kind))
       return makeError({}, "binding " + std::to_string(r.set) + ":" + std::to_string(r.binding) +
                                " is a " + std::string(descriptorKindName(r.kind)) +
