@@ -13,6 +13,9 @@ using dxil::ResourceKind;
 
 namespace {
 
+/// The register space of the UAV through which AMD's AGS library passes its shader intrinsics.
+constexpr uint32_t kAmdShaderIntrinsicsSpace = 2147420894; // 0x7FFF0ADE
+
 bool isRawOrStructured(ResourceKind k) {
   return k == ResourceKind::RawBuffer || k == ResourceKind::StructuredBuffer;
 }
@@ -140,6 +143,14 @@ void Translator::declareResources() {
         const auto key = std::pair{uint32_t(rc), r.id};
         if (descriptors_.count(key))
           continue;
+        // AMD's driver extension (AGS) encodes its intrinsics (wave matrix multiply, float8
+        // conversions, ...) as atomics on a UAV in this space: translated literally they would
+        // compute something else, on a descriptor set no Vulkan device has.
+        if (r.space == kAmdShaderIntrinsicsSpace) {
+          fail("unsupported: AMD shader intrinsics (AGS; the UAV in register space " +
+               std::to_string(kAmdShaderIntrinsicsSpace) + ")");
+          return;
+        }
         Descriptor d;
         DescriptorBinding binding;
         binding.resourceClass = rc;
