@@ -26,16 +26,9 @@ using Words = std::array<uint32_t, 4>;
 constexpr uint32_t kOutputOffset = 4096; // bytes: inputs before, results after
 constexpr uint32_t kThreadsPerGroup = 8; // computeShader()'s numthreads
 
-const char *kDeclarations = R"(
-%dx.types.ResRet.i32 = type { i32, i32, i32, i32, i32 }
+const std::string kDeclarations = rawBufferDeclarations() + R"(
 %dx.types.twoi32 = type { i32, i32 }
 %dx.types.i32c = type { i32, i1 }
-%struct.RWByteAddressBuffer = type { i32 }
-@buf = external constant %struct.RWByteAddressBuffer
-declare %dx.types.Handle @dx.op.createHandle(i32, i8, i32, i32, i1)
-declare i32 @dx.op.threadId.i32(i32, i32)
-declare %dx.types.ResRet.i32 @dx.op.rawBufferLoad.i32(i32, %dx.types.Handle, i32, i32, i8, i32)
-declare void @dx.op.rawBufferStore.i32(i32, %dx.types.Handle, i32, i32, i32, i32, i32, i32, i8, i32)
 declare i32 @dx.op.unaryBits.i32(i32, i32)
 declare i32 @dx.op.tertiary.i32(i32, i32, i32, i32)
 declare i32 @dx.op.quaternary.i32(i32, i32, i32, i32, i32)
@@ -159,6 +152,15 @@ protected:
 
 uint32_t bits(float f) { return std::bit_cast<uint32_t>(f); }
 
+/// Inputs (a, b, 0, 0) for every a and b.
+std::vector<Words> pairsOf(std::initializer_list<uint32_t> as, std::initializer_list<uint32_t> bs) {
+  std::vector<Words> inputs;
+  for (uint32_t a : as)
+    for (uint32_t b : bs)
+      inputs.push_back({a, b, 0, 0});
+  return inputs;
+}
+
 TEST_F(DxilExecution, FirstbitCountsFromTheMostSignificantBit) {
   // FirstbitHi: the first set bit from the MSB (0x10000000 -> 3); FirstbitSHi: the first bit
   // that differs from the sign; FirstbitLo from the LSB. 0xFFFFFFFF when there is none.
@@ -246,10 +248,8 @@ TEST_F(DxilExecution, UnsignedDivideByZeroGivesAllOnes) {
   %r1 = extractvalue %dx.types.twoi32 %q, 1
   %r2 = add i32 0, 0
   %r3 = add i32 0, 0)";
-  std::vector<Words> inputs;
-  for (uint32_t a : {0u, 7u, 0xFFFFFFFFu, 0x80000000u})
-    for (uint32_t b : {0u, 1u, 2u, 0xFFFFFFFFu})
-      inputs.push_back({a, b, 0, 0});
+  const std::vector<Words> inputs =
+      pairsOf({0u, 7u, 0xFFFFFFFFu, 0x80000000u}, {0u, 1u, 2u, 0xFFFFFFFFu});
   check(body, inputs, [](const Words &in) -> Words {
     const uint32_t a = in[0], b = in[1];
     return {b ? a / b : ~0u, b ? a % b : ~0u, 0, 0};
@@ -265,10 +265,8 @@ TEST_F(DxilExecution, MultiplyGivesHighWordFirst) {
   %r1 = extractvalue %dx.types.twoi32 %s, 1
   %r2 = extractvalue %dx.types.twoi32 %u, 0
   %r3 = extractvalue %dx.types.twoi32 %u, 1)";
-  std::vector<Words> inputs;
-  for (uint32_t a : {0u, 2u, 0xFFFFFFFFu, 0x80000000u, 0x12345678u})
-    for (uint32_t b : {2u, 0xFFFFFFFFu, 0x80000000u, 0x9ABCDEF0u})
-      inputs.push_back({a, b, 0, 0});
+  const std::vector<Words> inputs = pairsOf({0u, 2u, 0xFFFFFFFFu, 0x80000000u, 0x12345678u},
+                                            {2u, 0xFFFFFFFFu, 0x80000000u, 0x9ABCDEF0u});
   check(body, inputs, [](const Words &in) -> Words {
     const int64_t s = int64_t(int32_t(in[0])) * int64_t(int32_t(in[1]));
     const uint64_t u = uint64_t(in[0]) * uint64_t(in[1]);
@@ -286,10 +284,8 @@ TEST_F(DxilExecution, AddWithCarryAndSubtractWithBorrow) {
   %r2 = extractvalue %dx.types.i32c %sub, 0
   %borrow = extractvalue %dx.types.i32c %sub, 1
   %r3 = zext i1 %borrow to i32)";
-  std::vector<Words> inputs;
-  for (uint32_t a : {0u, 1u, 0x7FFFFFFFu, 0x80000000u, 0xFFFFFFFFu})
-    for (uint32_t b : {0u, 1u, 0x80000000u, 0xFFFFFFFFu})
-      inputs.push_back({a, b, 0, 0});
+  const std::vector<Words> inputs =
+      pairsOf({0u, 1u, 0x7FFFFFFFu, 0x80000000u, 0xFFFFFFFFu}, {0u, 1u, 0x80000000u, 0xFFFFFFFFu});
   check(body, inputs, [](const Words &in) -> Words {
     const uint32_t a = in[0], b = in[1];
     return {a + b, uint32_t(a + b < a), a - b, uint32_t(a < b)};
