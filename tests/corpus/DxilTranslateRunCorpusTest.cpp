@@ -9,7 +9,10 @@
 // writability, and renumbered to spire's set and binding. Shaders whose resources the raw run
 // cannot bind alike in both (texel buffers, images, samplers, descriptor arrays and heaps, push
 // constants) or that the device cannot run are skipped with the reason. A mismatch fails unless
-// tests/corpus/dxil-translate-run-known-differences.txt lists the file with its reason.
+// tests/corpus/dxil-translate-run-known-differences.txt lists the file with its reason. One
+// workgroup per shader (the corpus shaders index descriptor arrays by thread id, sized for one
+// group); the device runs happen in a child process, so that a driver crash costs one shader
+// (reported as a mismatch), not the test program.
 #include "CorpusSupport.h"
 
 #include "spire/run/Device.h"
@@ -20,10 +23,13 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <map>
 #include <set>
+#include <sys/wait.h>
 #include <unistd.h>
 
 using namespace spire;
@@ -32,7 +38,6 @@ using namespace spire::test;
 namespace {
 
 constexpr uint32_t kStorageBufferBytes = 16384;
-constexpr uint32_t kGroups[3] = {2, 1, 1};
 /// Words that differ by at most this many ulps (as floats) are equal in modules that use
 /// transcendental functions, whose precision Vulkan leaves to the implementation.
 constexpr int64_t kUlpTolerance = 16;
@@ -184,10 +189,8 @@ struct Prepared {
 /// What the raw shader run cannot bind alike in both modules.
 std::optional<std::string> unbindable(const translate::TranslatedShader &s) {
   for (const translate::DescriptorBinding &b : s.bindings) {
-    if (b.rangeSize != 1)
-      return std::string(b.rangeSize == 0xFFFFFFFFu ? "descriptor heap or unbounded array"
-                                                    : "array of descriptors") +
-             " (the raw shader run binds one buffer per binding)";
+    if (b.rangeSize == 0xFFFFFFFFu || b.rangeSize == 0)
+      return "descriptor heap or unbounded array (the raw shader run binds fixed arrays only)";
     if (b.descriptorType != "storage-buffer" && b.descriptorType != "uniform-buffer")
       return std::string(b.descriptorType) +
              " (the oracle and spire may differ in format and view; only buffers are bound)";
@@ -241,6 +244,135 @@ std::string compareBuffers(const std::vector<uint8_t> &a, const std::vector<uint
   return first;
 }
 
+/// A validation message without the object handles and the spec quotation, so that skips
+/// group: "VUID-...: <what it says>".
+std::string validationSummary(const std::string &message) {
+  std::string m = message;
+  const size_t vuid = m.find("[ ");
+  const size_t id = m.find("| MessageID");
+  if (vuid != std::string::npos && id != std::string::npos) {
+    const size_t bar = m.find("| ", id + 2);
+    const size_t end = m.find(" The Vulkan spec states");
+    const size_t close = m.find(" ]", vuid);
+    if (bar != std::string::npos && close != std::string::npos)
+      m = m.substr(vuid + 2, close - vuid - 2) + ": " +
+          m.substr(bar + 2, end == std::string::npos ? std::string::npos : end - bar - 2);
+  }
+  return m;
+}
+
+/// What became of one shader on the device.
+struct Outcome {
+  enum Kind { Skip, Equal, Mismatch } kind = Skip;
+  std::string detail; ///< the skip reason or the difference
+  bool tolerated = false, wrote = false;
+};
+
+/// Runs both translations of `p` on the device with the same buffers and compares them; writes
+/// "P" to `progress` when the oracle's module has run and spire's starts.
+Outcome runPair(run::VulkanContext &ctx, const Prepared &p, FILE *progress) {
+  const std::string name = p.file.filename().string();
+  auto spireMi = interfaceOf(p.spire->words);
+  auto oracleMi = interfaceOf(p.oracle);
+  if (!spireMi || !oracleMi)
+    return {Outcome::Mismatch,
+            "reflection: " + (spireMi ? oracleMi.error().message : spireMi.error().message)};
+  if (oracleMi->pushConstantSize || spireMi->pushConstantSize)
+    return {Outcome::Skip, "push constants"};
+  if (auto why = run::unmetModuleRequirement(ctx, *oracleMi))
+    return {Outcome::Skip, "the oracle's module: " + *why};
+  if (auto why = run::unmetModuleRequirement(ctx, *spireMi))
+    return {Outcome::Skip, "spire's module: " + *why};
+  // The same bytes for each D3D resource: random storage buffers, constant buffers as large as
+  // the larger of the two blocks; arrays of descriptors take one part per element.
+  run::ShaderRunRequest spireRun, oracleRun;
+  spireRun.words = p.spire->words;
+  oracleRun.words = p.oracle;
+  auto bytesOf = [](const run::Resource &x) {
+    return (x.runtimeStride ? kStorageBufferBytes : x.blockSize) * std::max(x.count, 1u);
+  };
+  for (const run::Resource &r : spireMi->resources) {
+    uint32_t bytes = bytesOf(r);
+    const run::Resource *o = oracleMi->find(r.set, r.binding);
+    if (o && o->count != r.count)
+      return {Outcome::Skip, "the oracle's descriptor array has another size"};
+    if (o)
+      bytes = std::max(bytes, bytesOf(*o));
+    auto data = run::bufferFromSpec("random:" + std::to_string(seedOf(name, r.set, r.binding)) +
+                                        ":" + std::to_string(bytes),
+                                    nullptr);
+    spireRun.buffers[{r.set, r.binding}] = *data;
+    if (o)
+      oracleRun.buffers[{r.set, r.binding}] = *data;
+  }
+  auto oracleResult = run::runShader(ctx, *oracleMi, oracleRun);
+  if (!oracleResult || !oracleResult->validationMessages.empty())
+    return {Outcome::Skip,
+            "the oracle's module does not run: " +
+                validationSummary(oracleResult ? oracleResult->validationMessages.front()
+                                               : oracleResult.error().message)};
+  std::fputs("P\n", progress);
+  std::fflush(progress);
+  auto spireResult = run::runShader(ctx, *spireMi, spireRun);
+  if (!spireResult)
+    return {Outcome::Mismatch, "spire's module does not run: " + spireResult.error().message};
+  if (!spireResult->validationMessages.empty())
+    return {Outcome::Mismatch, "validation: " + spireResult->validationMessages.front()};
+  Outcome out{Outcome::Equal, ""};
+  const bool tolerant = usesTranscendentals(p.spire->words) || usesTranscendentals(p.oracle);
+  for (const auto &[key, bytes] : spireResult->buffers) {
+    // A comparison of buffers nobody wrote proves little: count the shaders that wrote.
+    out.wrote = out.wrote || bytes != spireRun.buffers[key];
+    auto it = oracleResult->buffers.find(key);
+    if (it == oracleResult->buffers.end())
+      continue;
+    size_t n = 0;
+    std::string diff = compareBuffers(bytes, it->second, false, n);
+    if (!diff.empty() && tolerant) {
+      diff = compareBuffers(bytes, it->second, true, n);
+      out.tolerated = out.tolerated || diff.empty();
+    }
+    if (!diff.empty() && out.kind == Outcome::Equal)
+      out = {Outcome::Mismatch, "binding " + std::to_string(key.first) + ":" +
+                                    std::to_string(key.second) + ", " + std::to_string(n) +
+                                    " words differ, first " + diff};
+  }
+  return out;
+}
+
+/// Runs the shaders from `from` on in a child process with its own device, which writes "S i"
+/// before shader i, "P" before spire's module of it and "R i kind tolerated wrote detail" after
+/// it, or "D message" when it has
+/// no device. A driver crash ends only the child: the caller records the shader that was
+/// running and starts another child after it.
+void runInChild(const std::vector<Prepared> &work, size_t from, int fd) {
+  FILE *out = ::fdopen(fd, "w");
+  run::DeviceOptions options;
+  options.validation = true;
+  auto ctx = run::VulkanContext::create(options);
+  if (!ctx) {
+    std::fprintf(out, "D %s\n", ctx.error().message.c_str());
+    std::fclose(out);
+    ::_exit(0);
+  }
+  std::fprintf(out, "N %s\n", (*ctx)->deviceName().c_str());
+  for (size_t i = from; i < work.size(); ++i) {
+    if (!work[i].spire || !work[i].skip.empty())
+      continue;
+    std::fprintf(out, "S %zu\n", i);
+    std::fflush(out);
+    Outcome o = runPair(**ctx, work[i], out);
+    std::string detail = o.detail;
+    std::replace(detail.begin(), detail.end(), '\n', ' ');
+    std::fprintf(out, "R %zu %d %d %d %s\n", i, int(o.kind), int(o.tolerated), int(o.wrote),
+                 detail.c_str());
+    std::fflush(out);
+  }
+  ctx->reset();
+  std::fclose(out);
+  ::_exit(0);
+}
+
 class DxilTranslateRun : public ::testing::Test {};
 
 TEST_F(DxilTranslateRun, CorpusComputeShadersComputeWhatTheOracleComputes) {
@@ -250,11 +382,6 @@ TEST_F(DxilTranslateRun, CorpusComputeShadersComputeWhatTheOracleComputes) {
   std::optional<fs::path> oracle = oracleProgram();
   if (!oracle)
     GTEST_SKIP() << "no oracle (../shared/tools/dxil-spirv/bin/dxil-spirv)";
-  run::DeviceOptions deviceOptions;
-  deviceOptions.validation = true;
-  auto ctx = run::VulkanContext::create(deviceOptions);
-  if (!ctx)
-    GTEST_SKIP() << "no Vulkan device: " << ctx.error().message;
 
   const std::vector<fs::path> files = computeShaders(*corpus / "dxil");
   const std::map<std::string, std::string> known =
@@ -292,116 +419,104 @@ TEST_F(DxilTranslateRun, CorpusComputeShadersComputeWhatTheOracleComputes) {
   });
   fs::remove_all(scratch);
 
+  // The device runs, in child processes.
+  std::vector<std::optional<Outcome>> outcomes(work.size());
+  std::string deviceName, noDevice;
+  for (size_t from = 0; from < work.size();) {
+    int fds[2];
+    ASSERT_EQ(::pipe(fds), 0);
+    std::fflush(nullptr);
+    const pid_t child = ::fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+      ::close(fds[0]);
+      runInChild(work, from, fds[1]);
+    }
+    ::close(fds[1]);
+    FILE *in = ::fdopen(fds[0], "r");
+    constexpr size_t kNone = ~size_t(0);
+    size_t running = kNone; // the shader the child was running
+    bool spireRunning = false;
+    char line[4096];
+    while (std::fgets(line, sizeof line, in)) {
+      std::string_view l(line);
+      if (l.ends_with('\n'))
+        l.remove_suffix(1);
+      if (l.starts_with("D ")) {
+        noDevice = l.substr(2);
+      } else if (l.starts_with("N ")) {
+        deviceName = l.substr(2);
+      } else if (l.starts_with("S ")) {
+        running = std::stoul(std::string(l.substr(2)));
+        spireRunning = false;
+      } else if (l == "P") {
+        spireRunning = true;
+      } else if (l.starts_with("R ")) {
+        size_t index = 0;
+        int kind = 0, tolerated = 0, wrote = 0, used = 0;
+        std::sscanf(line, "R %zu %d %d %d %n", &index, &kind, &tolerated, &wrote, &used);
+        outcomes[index] =
+            Outcome{Outcome::Kind(kind), std::string(line + used), tolerated != 0, wrote != 0};
+        if (!outcomes[index]->detail.empty() && outcomes[index]->detail.back() == '\n')
+          outcomes[index]->detail.pop_back();
+        running = kNone;
+      }
+    }
+    std::fclose(in);
+    int status = 0;
+    ::waitpid(child, &status, 0);
+    if (!noDevice.empty())
+      GTEST_SKIP() << "no Vulkan device: " << noDevice;
+    if (running == kNone)
+      break;
+    const std::string how = WIFSIGNALED(status)
+                                ? "signal " + std::to_string(WTERMSIG(status))
+                                : "exit status " + std::to_string(WEXITSTATUS(status));
+    outcomes[running] =
+        spireRunning
+            ? Outcome{Outcome::Mismatch, "spire's module crashed the device run (" + how + ")"}
+            : Outcome{Outcome::Skip, "the oracle's module crashes the driver"};
+    from = running + 1;
+  }
+
   size_t translated = 0, ran = 0, equal = 0, tolerated = 0, wrote = 0;
   std::string equalNames;
   std::map<std::string, std::vector<std::string>> skipped; // reason -> files
   std::vector<std::string> mismatches, knownMismatches;
-  auto skip = [&](const Prepared &p, const std::string &why) {
-    skipped[why.substr(0, 160)].push_back(p.file.stem().string());
-  };
-  for (Prepared &p : work) {
+  for (size_t i = 0; i < work.size(); ++i) {
+    const Prepared &p = work[i];
     if (!p.spire)
       continue;
     ++translated;
-    if (!p.skip.empty()) {
-      skip(p, p.skip);
+    const std::string stem = p.file.stem().string(), name = p.file.filename().string();
+    std::string why = p.skip;
+    if (why.empty() && !outcomes[i])
+      why = "not run";
+    if (why.empty() && outcomes[i]->kind == Outcome::Skip)
+      why = outcomes[i]->detail;
+    if (!why.empty()) {
+      skipped[why.substr(0, 160)].push_back(stem);
       continue;
     }
-    const std::string name = p.file.filename().string();
-    auto spireMi = interfaceOf(p.spire->words);
-    auto oracleMi = interfaceOf(p.oracle);
-    if (!spireMi || !oracleMi) {
-      mismatches.push_back(
-          name + ": reflection: " + (spireMi ? oracleMi.error().message : spireMi.error().message));
-      continue;
-    }
-    if (oracleMi->pushConstantSize || spireMi->pushConstantSize) {
-      skip(p, "push constants");
-      continue;
-    }
-    if (auto why = run::unmetModuleRequirement(**ctx, *oracleMi)) {
-      skip(p, "the oracle's module: " + *why);
-      continue;
-    }
-    if (auto why = run::unmetModuleRequirement(**ctx, *spireMi)) {
-      skip(p, "spire's module: " + *why);
-      continue;
-    }
-    // The same bytes for each D3D resource: random storage buffers, constant buffers as large
-    // as the larger of the two blocks.
-    run::ShaderRunRequest spireRun, oracleRun;
-    spireRun.words = p.spire->words;
-    oracleRun.words = p.oracle;
-    for (const run::Resource &r : spireMi->resources) {
-      uint32_t bytes = r.runtimeStride ? kStorageBufferBytes : r.blockSize;
-      if (const run::Resource *o = oracleMi->find(r.set, r.binding))
-        bytes = std::max(bytes, o->runtimeStride ? kStorageBufferBytes : o->blockSize);
-      auto data = run::bufferFromSpec("random:" + std::to_string(seedOf(name, r.set, r.binding)) +
-                                          ":" + std::to_string(bytes),
-                                      nullptr);
-      spireRun.buffers[{r.set, r.binding}] = *data;
-      if (oracleMi->find(r.set, r.binding))
-        oracleRun.buffers[{r.set, r.binding}] = *data;
-    }
-    std::copy(std::begin(kGroups), std::end(kGroups), spireRun.groups);
-    std::copy(std::begin(kGroups), std::end(kGroups), oracleRun.groups);
-    auto oracleResult = run::runShader(**ctx, *oracleMi, oracleRun);
-    if (!oracleResult || !oracleResult->validationMessages.empty()) {
-      skip(p, "the oracle's module does not run: " + (oracleResult
-                                                          ? oracleResult->validationMessages.front()
-                                                          : oracleResult.error().message));
-      continue;
-    }
-    auto spireResult = run::runShader(**ctx, *spireMi, spireRun);
-    std::string problem;
-    if (!spireResult)
-      problem = "spire's module does not run: " + spireResult.error().message;
-    else if (!spireResult->validationMessages.empty())
-      problem = "validation: " + spireResult->validationMessages.front();
     ++ran;
-    bool tolerant = usesTranscendentals(p.spire->words) || usesTranscendentals(p.oracle);
-    bool within = false;
-    for (const auto &[key, bytes] :
-         spireResult ? spireResult->buffers : decltype(spireResult->buffers){}) {
-      auto it = oracleResult->buffers.find(key);
-      if (it == oracleResult->buffers.end() || !problem.empty())
-        continue;
-      size_t n = 0;
-      std::string diff = compareBuffers(bytes, it->second, false, n);
-      if (!diff.empty() && tolerant) {
-        size_t m = 0;
-        std::string within2 = compareBuffers(bytes, it->second, true, m);
-        if (within2.empty()) {
-          within = true;
-          continue;
-        }
-        diff = within2, n = m;
-      }
-      if (!diff.empty())
-        problem = "binding " + std::to_string(key.first) + ":" + std::to_string(key.second) + ", " +
-                  std::to_string(n) + " words differ, first " + diff;
-    }
-    if (problem.empty()) {
-      // A comparison of buffers nobody wrote proves little: count the shaders that wrote.
-      for (const auto &[key, bytes] : spireResult->buffers)
-        if (bytes != spireRun.buffers[key]) {
-          ++wrote;
-          break;
-        }
-      equalNames += (equalNames.empty() ? "" : ", ") + p.file.stem().string();
+    const Outcome &o = *outcomes[i];
+    if (o.kind == Outcome::Equal) {
       ++equal;
-      tolerated += within;
+      tolerated += o.tolerated;
+      wrote += o.wrote;
+      equalNames += (equalNames.empty() ? "" : ", ") + stem;
       continue;
     }
     auto k = known.find(name);
     (k == known.end() ? mismatches : knownMismatches)
-        .push_back(name + ": " + problem + (k == known.end() ? "" : " (known: " + k->second + ")"));
+        .push_back(name + ": " + o.detail +
+                   (k == known.end() ? "" : " (known: " + k->second + ")"));
   }
 
   std::printf("DXIL compute shaders run against the oracle on %s: %zu in the corpus, %zu "
               "translated by spire, %zu run, %zu equal (%zu within %lld ulps; %zu wrote a "
               "buffer), %zu known differences, %zu mismatches\n  equal: %s\n",
-              (*ctx)->deviceName().c_str(), files.size(), translated, ran, equal, tolerated,
+              deviceName.c_str(), files.size(), translated, ran, equal, tolerated,
               static_cast<long long>(kUlpTolerance), wrote, knownMismatches.size(),
               mismatches.size(), equalNames.c_str());
   for (const auto &[why, names] : skipped) {
