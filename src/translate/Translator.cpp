@@ -3,6 +3,7 @@
 #include "Translator.h"
 
 #include "spire/analysis/Structurizer.h"
+#include "spire/dxil/ContainerSummary.h"
 
 #include <algorithm>
 
@@ -82,7 +83,9 @@ void Translator::finishHeader(uint32_t entryFunction) {
     model = grammar::ExecutionModel::TaskEXT;
     break;
   default:
-    fail(std::string("unsupported: ") + dxil::shaderKindPrefix(entry_.kind) +
+    // Library entries (ray tracing, nodes) have no shader model prefix: their kind's name.
+    const char *kind = dxil::shaderKindName(entry_.kind);
+    fail(std::string("unsupported: ") + (kind ? kind : "this kind of") +
          " entry points are not translated yet");
     return;
   }
