@@ -12,7 +12,6 @@
      same containers.
 Goals (issue 15): faster than the oracle per file, at most half its time in batch.
 """
-import argparse
 import json
 import os
 import shutil
@@ -20,33 +19,13 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 
-
-def run_once(argv):
-    """CPU seconds (user + system) and wall seconds of one run, its exit status."""
-    start = time.perf_counter()
-    pid = os.posix_spawnp(argv[0], argv, os.environ,
-                          file_actions=[(os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0),
-                                        (os.POSIX_SPAWN_OPEN, 2, os.devnull, os.O_WRONLY, 0)])
-    _, status, usage = os.wait4(pid, 0)
-    wall = time.perf_counter() - start
-    return usage.ru_utime + usage.ru_stime, wall, os.waitstatus_to_exitcode(status)
+from dxil_common import parse_arguments, run_once
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument('--build', required=True)
-    parser.add_argument('--corpus', required=True, help='the folder of .dxil containers')
-    parser.add_argument('--oracle', required=True, help='the dxil-spirv program')
-    parser.add_argument('--runs', type=int, default=int(os.environ.get('BENCH_RUNS', '3')))
-    args = parser.parse_args()
-
-    spire = os.path.join(args.build, 'tools', 'spire', 'spire')
-    bench = os.path.join(args.build, 'bench', 'spire_bench')
-    files = sorted(os.path.join(args.corpus, f) for f in os.listdir(args.corpus)
-                   if f.endswith('.dxil'))
+    args, spire, bench, files = parse_arguments(
+        __doc__, [('--oracle', 'the dxil-spirv program')])
     work = tempfile.mkdtemp(prefix='spire-bench-dxil-translate-')
     try:
         def spire_argv(f):
@@ -60,8 +39,8 @@ def main():
         spire_ok, oracle_ok = set(), set()
         for run in range(args.runs):
             for f in files:
-                sc, sw, scode = run_once(spire_argv(f))
-                oc, ow, ocode = run_once(oracle_argv(f))
+                sc, sw, scode = run_once(spire_argv(f), quiet=True)
+                oc, ow, ocode = run_once(oracle_argv(f), quiet=True)
                 if run == 0:
                     if scode == 0:
                         spire_ok.add(f)
@@ -94,7 +73,7 @@ def main():
               f'ms/file')
         print(f'  ratio             cpu {oc / sc:6.2f}x             wall {ow / sw:6.2f}x'
               f'   (goal: above 1x)')
-        start = [statistics.median(run_once(argv)[0] for _ in range(9))
+        start = [statistics.median(run_once(argv, quiet=True)[0] for _ in range(9))
                  for argv in ([spire, '--version'], [args.oracle, '--help'])]
         print(f'  process start alone (--version / --help, cpu): spire {start[0] * 1e3:.2f} ms, '
               f'dxil-spirv {start[1] * 1e3:.2f} ms')
