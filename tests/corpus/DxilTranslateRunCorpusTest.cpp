@@ -5,14 +5,15 @@
 // to the same D3D resources, and every buffer is compared afterwards: bit-exact, or within a few
 // ulps per word in modules that use float transcendental functions. The oracle puts every class
 // at binding = register (t0 and u0 collide), spire adds per-class offsets: the oracle's
-// descriptors are matched to spire's --bindings mapping by space, register, descriptor type and
-// writability, and renumbered to spire's set and binding. Shaders whose resources the raw run
-// cannot bind alike in both (texel buffers, images, samplers, descriptor arrays and heaps, push
-// constants) or that the device cannot run are skipped with the reason. A mismatch fails unless
+// descriptors are matched to spire's --bindings mapping by space, register and descriptor type
+// (an SRV sharing a register with a UAV: the oracle's NonWritable Restrict one), and renumbered
+// to spire's set and binding. Shaders whose resources the raw run cannot bind alike in both
+// (texel buffers, images, samplers, unbounded descriptor arrays and heaps, push constants) or
+// that the device cannot run are skipped with the reason. A mismatch fails unless
 // tests/corpus/dxil-translate-run-known-differences.txt lists the file with its reason. One
 // workgroup per shader (the corpus shaders index descriptor arrays by thread id, sized for one
-// group); the device runs happen in a child process, so that a driver crash costs one shader
-// (reported as a mismatch), not the test program.
+// group). The device runs happen in a child process, so that a driver crash costs one shader:
+// spire's module crashing is a mismatch, the oracle's (it runs first) a skip.
 #include "CorpusSupport.h"
 
 #include "spire/run/Device.h"
