@@ -6,6 +6,8 @@
 #include "spire/dxil/DxilModule.h"
 #include "spire/dxil/LlvmPrinter.h"
 #include "spire/support/File.h"
+#include "spire/translate/DxilToSpirv.h"
+#include "spire/val/Validator.h"
 
 #include <algorithm>
 #include <chrono>
@@ -32,22 +34,21 @@ double medianSeconds(std::vector<double> v) {
   return v.empty() ? 0 : v[v.size() / 2];
 }
 
-} // namespace
-
-int runDxil(std::span<char *const> args) {
-  int passes = 21;
+/// The .dxil files that the arguments name (directories: the .dxil files in them), sorted, and
+/// the --passes count; false after --help.
+bool parseArguments(std::span<char *const> args, const char *usage, int &passes,
+                    std::vector<fs::path> &files) {
   std::vector<fs::path> inputs;
   for (size_t i = 0; i < args.size(); ++i) {
     std::string a = args[i];
     if (a == "--passes" && i + 1 < args.size())
       passes = std::max(1, std::atoi(args[++i]));
     else if (a == "-h" || a == "--help") {
-      std::puts("Usage: spire_bench dxil [--passes N] <dir or .dxil files...>");
-      return 0;
+      std::puts(usage);
+      return false;
     } else
       inputs.emplace_back(a);
   }
-  std::vector<fs::path> files;
   for (const fs::path &p : inputs) {
     if (fs::is_directory(p)) {
       for (const auto &e : fs::directory_iterator(p))
@@ -58,6 +59,17 @@ int runDxil(std::span<char *const> args) {
     }
   }
   std::sort(files.begin(), files.end());
+  return true;
+}
+
+} // namespace
+
+int runDxil(std::span<char *const> args) {
+  int passes = 21;
+  std::vector<fs::path> files;
+  if (!parseArguments(args, "Usage: spire_bench dxil [--passes N] <dir or .dxil files...>", passes,
+                      files))
+    return 0;
   std::vector<Program> programs;
   uint64_t bitcodeBytes = 0;
   for (const fs::path &f : files) {
@@ -133,6 +145,60 @@ int runDxil(std::span<char *const> args) {
               "\"seconds\":%.6f,\"mb_per_s\":%.1f}\n",
               programs.size(), textBytes, print, mb / print);
   return failures || modelFailures ? 1 : 0;
+}
+
+int runDxilTranslate(std::span<char *const> args) {
+  int passes = 5;
+  std::vector<fs::path> files;
+  if (!parseArguments(args,
+                      "Usage: spire_bench dxil-translate [--passes N] <dir or .dxil files...>",
+                      passes, files))
+    return 0;
+  std::vector<std::vector<uint8_t>> containers;
+  for (const fs::path &f : files)
+    if (Expected<std::vector<uint8_t>> bytes = readFile(f.string()))
+      containers.push_back(std::move(*bytes));
+  if (containers.empty()) {
+    std::fputs("spire_bench dxil-translate: no readable files\n", stderr);
+    return 1;
+  }
+  // What `spire translate --dxil-to-spirv` does per file, without the process: translate every
+  // entry point, then validate each module (vulkan1.3).
+  val::Options vo;
+  vo.env = *val::parseEnvironment("vulkan1.3");
+  std::vector<double> translateTimes, validateTimes;
+  size_t translated = 0, modules = 0;
+  for (int pass = 0; pass < passes; ++pass) {
+    std::vector<std::vector<uint32_t>> words;
+    size_t ok = 0;
+    auto t0 = Clock::now();
+    for (const std::vector<uint8_t> &c : containers) {
+      Expected<std::vector<translate::TranslatedShader>> shaders =
+          translate::translateDxilBytes(c, {});
+      if (!shaders)
+        continue;
+      ++ok;
+      for (translate::TranslatedShader &s : *shaders)
+        words.push_back(std::move(s.words));
+    }
+    auto t1 = Clock::now();
+    for (const std::vector<uint32_t> &w : words)
+      val::validateBinary(
+          std::span<const uint8_t>(reinterpret_cast<const uint8_t *>(w.data()), w.size() * 4), vo);
+    auto t2 = Clock::now();
+    translated = ok;
+    modules = words.size();
+    translateTimes.push_back(std::chrono::duration<double>(t1 - t0).count());
+    validateTimes.push_back(std::chrono::duration<double>(t2 - t1).count());
+  }
+  const double tr = medianSeconds(translateTimes), va = medianSeconds(validateTimes);
+  std::printf("{\"task\":\"dxil translate\",\"files\":%zu,\"translated\":%zu,\"modules\":%zu,"
+              "\"seconds\":%.6f}\n",
+              containers.size(), translated, modules, tr);
+  std::printf("{\"task\":\"dxil translate+val\",\"files\":%zu,\"translated\":%zu,"
+              "\"modules\":%zu,\"seconds\":%.6f}\n",
+              containers.size(), translated, modules, tr + va);
+  return 0;
 }
 
 } // namespace spire::bench

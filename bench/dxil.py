@@ -9,14 +9,14 @@
      (user + system, from wait4) and wall time summed over the corpus, median of BENCH_RUNS
      passes; the ratio is llvm-dis-14's time over spire's.
 """
-import argparse
 import json
 import os
 import statistics
 import struct
 import subprocess
 import sys
-import time
+
+from dxil_common import parse_arguments, run_once
 
 
 def extract_bitcode(path):
@@ -34,27 +34,8 @@ def extract_bitcode(path):
     return None
 
 
-def run_once(argv):
-    """CPU seconds (user + system) and wall seconds of one run, its exit status."""
-    start = time.perf_counter()
-    pid = os.posix_spawnp(argv[0], argv, os.environ)  # no fork: the child's time is its own
-    _, status, usage = os.wait4(pid, 0)
-    wall = time.perf_counter() - start
-    return usage.ru_utime + usage.ru_stime, wall, os.waitstatus_to_exitcode(status)
-
-
 def main():
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument('--build', required=True)
-    parser.add_argument('--corpus', required=True, help='the folder of .dxil containers')
-    parser.add_argument('--runs', type=int, default=int(os.environ.get('BENCH_RUNS', '3')))
-    args = parser.parse_args()
-
-    spire = os.path.join(args.build, 'tools', 'spire', 'spire')
-    bench = os.path.join(args.build, 'bench', 'spire_bench')
-    files = sorted(os.path.join(args.corpus, f) for f in os.listdir(args.corpus)
-                   if f.endswith('.dxil'))
+    args, spire, bench, files = parse_arguments(__doc__)
     work = os.path.join(args.build, 'bench-data', 'dxil-bitcode')
     os.makedirs(work, exist_ok=True)
     pairs = []

@@ -63,6 +63,14 @@ if [ "${BENCH_DXIL:-1}" != 0 ] && [ -d "$root/../shared/corpus/dxil" ] &&
     command -v llvm-dis-14 > /dev/null; then
   python3 "$here/dxil.py" --build "$build" --corpus "$(cd "$root/../shared/corpus/dxil" && pwd)"
 fi
+# DXIL -> SPIR-V: spire translate against the oracle dxil-spirv, per file and in batch
+# (BENCH_DXIL_TRANSLATE=0 leaves it out; it needs ../shared/corpus/dxil and the oracle).
+oracle="$root/../shared/tools/dxil-spirv/bin/dxil-spirv"
+if [ "${BENCH_DXIL_TRANSLATE:-1}" != 0 ] && [ -d "$root/../shared/corpus/dxil" ] &&
+    [ -x "$oracle" ]; then
+  python3 "$here/dxil_translate.py" --build "$build" \
+    --corpus "$(cd "$root/../shared/corpus/dxil" && pwd)" --oracle "$oracle"
+fi
 # spire run on the amber corpus: the time to run it and the runner's overhead per test
 # (BENCH_AMBER=0 leaves it out).
 if [ "${BENCH_AMBER:-1}" != 0 ]; then

@@ -51,6 +51,8 @@ constexpr SpirvExtension kSpirvExtensions[] = {
     {"SPV_KHR_subgroup_uniform_control_flow", "VK_KHR_shader_subgroup_uniform_control_flow", 0},
     {"SPV_EXT_shader_atomic_float_add", "VK_EXT_shader_atomic_float", 0},
     {"SPV_EXT_shader_image_int64", "VK_EXT_shader_image_atomic_int64", 0},
+    {"SPV_NV_compute_shader_derivatives", "VK_NV_compute_shader_derivatives", 0},
+    {"SPV_KHR_compute_shader_derivatives", "VK_KHR_compute_shader_derivatives", 0},
 };
 
 // Capabilities that need a device feature (Vulkan's "SPIR-V environment" appendix).
@@ -115,7 +117,8 @@ std::optional<std::string> unmetRequirement(const VulkanContext &ctx, const Requ
   return std::nullopt;
 }
 
-/// What a module needs of the device beyond the script: its SPIR-V version and extensions.
+} // namespace
+
 std::optional<std::string> unmetModuleRequirement(const VulkanContext &ctx,
                                                   const ModuleInterface &mi) {
   if (mi.version > ctx.maxSpirvVersion())
@@ -133,6 +136,8 @@ std::optional<std::string> unmetModuleRequirement(const VulkanContext &ctx,
                " (the shader declares " + c + ")";
   return std::nullopt;
 }
+
+namespace {
 
 struct PreparedPipeline {
   std::unique_ptr<ComputePipeline> pipeline;

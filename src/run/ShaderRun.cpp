@@ -182,39 +182,56 @@ Expected<ShaderRunResult> runShader(VulkanContext &ctx, const ModuleInterface &m
   desc.pushConstantSize = mi.pushConstantSize;
   struct Bound {
     const Resource *resource;
-    std::unique_ptr<DeviceBuffer> buffer;
-    size_t bytes;
+    std::vector<std::unique_ptr<DeviceBuffer>> buffers; ///< one per array element
+    size_t bytes;                                       ///< of each
   };
   std::vector<Bound> bound;
   for (const Resource &r : mi.resources) {
+    // Variables that alias one binding (views of a buffer with other element types) share its
+    // descriptor; the resources come sorted by set and binding.
+    if (!bound.empty() && bound.back().resource->set == r.set &&
+        bound.back().resource->binding == r.binding) {
+      if (bound.back().resource->kind != r.kind)
+        return makeError({}, "binding " + std::to_string(r.set) + ":" + std::to_string(r.binding) +
+                                 " is declared with two descriptor types");
+      continue;
+    }
     if (!isBufferKind(r.kind) && !isTexelBufferKind(r.kind))
       return makeError({}, "binding " + std::to_string(r.set) + ":" + std::to_string(r.binding) +
                                " is a " + std::string(descriptorKindName(r.kind)) +
                                "; a shader run without a script binds buffers only");
-    if (r.count != 1)
-      return makeError({}, "binding " + std::to_string(r.set) + ":" + std::to_string(r.binding) +
-                               " is an array of descriptors; use a script");
-    desc.bindings.push_back(LayoutBinding{r.set, r.binding, r.kind, 1});
+    const std::string where = std::to_string(r.set) + ":" + std::to_string(r.binding);
+    if (r.count == 0)
+      return makeError({}, "binding " + where + " is a runtime array of descriptors; use a script");
+    desc.bindings.push_back(LayoutBinding{r.set, r.binding, r.kind, r.count});
+    // An array of descriptors: the data in equal parts, one buffer per element.
     auto it = req.buffers.find({r.set, r.binding});
     size_t size = r.blockSize;
-    if (it != req.buffers.end())
-      size = it->second.size();
-    else if (r.runtimeStride)
-      return makeError({}, "binding " + std::to_string(r.set) + ":" + std::to_string(r.binding) +
+    if (it != req.buffers.end()) {
+      if (it->second.size() % r.count)
+        return makeError({}, "binding " + where + " is an array of " + std::to_string(r.count) +
+                                 " descriptors: its data must split into equal parts");
+      size = it->second.size() / r.count;
+    } else if (r.runtimeStride) {
+      return makeError({}, "binding " + where +
                                " ends in a runtime array: give its data with --buffer");
-    if (size > kMaxBytes)
-      return makeError({}, "binding " + std::to_string(r.set) + ":" + std::to_string(r.binding) +
-                               " would take more than 1 GiB");
+    }
+    if (size * r.count > kMaxBytes)
+      return makeError({}, "binding " + where + " would take more than 1 GiB");
     VkBufferUsageFlags usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
     usage |= vkBufferUsage(r.kind); // a buffer or texel buffer, checked above
-    auto buf = DeviceBuffer::create(ctx, size, usage);
-    if (!buf)
-      return buf.error();
-    auto owned = std::make_unique<DeviceBuffer>(std::move(*buf));
-    std::memset(owned->data(), 0, owned->size());
-    if (it != req.buffers.end() && !it->second.empty())
-      std::memcpy(owned->data(), it->second.data(), it->second.size());
-    bound.push_back(Bound{&r, std::move(owned), size});
+    Bound b{&r, {}, size};
+    for (uint32_t e = 0; e < r.count; ++e) {
+      auto buf = DeviceBuffer::create(ctx, size, usage);
+      if (!buf)
+        return buf.error();
+      auto owned = std::make_unique<DeviceBuffer>(std::move(*buf));
+      std::memset(owned->data(), 0, owned->size());
+      if (it != req.buffers.end() && size)
+        std::memcpy(owned->data(), it->second.data() + e * size, size);
+      b.buffers.push_back(std::move(owned));
+    }
+    bound.push_back(std::move(b));
   }
   ctx.takeMessages();
   auto pipeline = ComputePipeline::create(ctx, desc);
@@ -226,18 +243,20 @@ Expected<ShaderRunResult> runShader(VulkanContext &ctx, const ModuleInterface &m
     bb.set = b.resource->set;
     bb.binding = b.resource->binding;
     bb.kind = b.resource->kind;
-    BoundElement e;
-    e.buffer = b.buffer->handle();
-    if (isTexelBufferKind(b.resource->kind)) {
-      if (!b.resource->imageFormat)
-        return makeError({}, "texel buffer " + std::to_string(bb.set) + ":" +
-                                 std::to_string(bb.binding) + " has no format in the module");
-      auto view = b.buffer->view(static_cast<VkFormat>(b.resource->imageFormat));
-      if (!view)
-        return view.error();
-      e.texelView = *view;
+    for (const std::unique_ptr<DeviceBuffer> &buffer : b.buffers) {
+      BoundElement e;
+      e.buffer = buffer->handle();
+      if (isTexelBufferKind(b.resource->kind)) {
+        if (!b.resource->imageFormat)
+          return makeError({}, "texel buffer " + std::to_string(bb.set) + ":" +
+                                   std::to_string(bb.binding) + " has no format in the module");
+        auto view = buffer->view(static_cast<VkFormat>(b.resource->imageFormat));
+        if (!view)
+          return view.error();
+        e.texelView = *view;
+      }
+      bb.elements.push_back(e);
     }
-    bb.elements.push_back(e);
     d.bindings.push_back(std::move(bb));
   }
   std::vector<uint8_t> push = req.pushConstants;
@@ -253,9 +272,11 @@ Expected<ShaderRunResult> runShader(VulkanContext &ctx, const ModuleInterface &m
     return r.error();
   ShaderRunResult result;
   result.gpuMilliseconds = r->gpuMilliseconds;
-  for (Bound &b : bound)
-    result.buffers[{b.resource->set, b.resource->binding}] =
-        std::vector<uint8_t>(b.buffer->data(), b.buffer->data() + b.bytes);
+  for (Bound &b : bound) {
+    std::vector<uint8_t> &out = result.buffers[{b.resource->set, b.resource->binding}];
+    for (const std::unique_ptr<DeviceBuffer> &buffer : b.buffers)
+      out.insert(out.end(), buffer->data(), buffer->data() + b.bytes);
+  }
   result.validationMessages = ctx.takeMessages();
   return result;
 }

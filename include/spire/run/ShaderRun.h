@@ -38,7 +38,8 @@ struct ShaderRunRequest {
   std::string entryPoint; ///< empty: the first entry point
   std::map<uint32_t, uint32_t> specialization;
   /// Data for bindings by (set, binding); a buffer binding not named is zero-filled to its
-  /// block size (a runtime array needs data).
+  /// block size (a runtime array needs data). An array of N descriptors takes N equal parts,
+  /// one buffer each, and reads back the same way.
   std::map<std::pair<uint32_t, uint32_t>, std::vector<uint8_t>> buffers;
   std::vector<uint8_t> pushConstants;
   uint32_t groups[3] = {1, 1, 1};
@@ -46,7 +47,7 @@ struct ShaderRunRequest {
 };
 
 struct ShaderRunResult {
-  /// The contents of every buffer binding after the dispatch.
+  /// The contents of every buffer binding after the dispatch (arrays: the elements in order).
   std::map<std::pair<uint32_t, uint32_t>, std::vector<uint8_t>> buffers;
   double gpuMilliseconds = -1;
   std::vector<std::string> validationMessages;

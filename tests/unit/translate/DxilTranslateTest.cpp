@@ -7,15 +7,7 @@
 namespace spire::translate::test {
 namespace {
 
-const char *kRawBufferDeclarations = R"(
-%dx.types.ResRet.i32 = type { i32, i32, i32, i32, i32 }
-%struct.RWByteAddressBuffer = type { i32 }
-@buf = external constant %struct.RWByteAddressBuffer
-declare %dx.types.Handle @dx.op.createHandle(i32, i8, i32, i32, i1)
-declare i32 @dx.op.threadId.i32(i32, i32)
-declare %dx.types.ResRet.i32 @dx.op.rawBufferLoad.i32(i32, %dx.types.Handle, i32, i32, i8, i32)
-declare void @dx.op.rawBufferStore.i32(i32, %dx.types.Handle, i32, i32, i32, i32, i32, i32, i8, i32)
-)";
+const std::string kRawBufferDeclarations = rawBufferDeclarations();
 const char *kRawBufferResources = "!{null, !{!10}, null, null}";
 const char *kRawBufferMetadata =
     "!10 = !{i32 0, %struct.RWByteAddressBuffer* @buf, !\"buf\", i32 2, i32 3, i32 1, i32 11, "

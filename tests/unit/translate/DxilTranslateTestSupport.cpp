@@ -68,6 +68,18 @@ std::string dxilPrelude(bool native16Bit) {
   return text;
 }
 
+std::string rawBufferDeclarations() {
+  return R"(
+%dx.types.ResRet.i32 = type { i32, i32, i32, i32, i32 }
+%struct.RWByteAddressBuffer = type { i32 }
+@buf = external constant %struct.RWByteAddressBuffer
+declare %dx.types.Handle @dx.op.createHandle(i32, i8, i32, i32, i1)
+declare i32 @dx.op.threadId.i32(i32, i32)
+declare %dx.types.ResRet.i32 @dx.op.rawBufferLoad.i32(i32, %dx.types.Handle, i32, i32, i8, i32)
+declare void @dx.op.rawBufferStore.i32(i32, %dx.types.Handle, i32, i32, i32, i32, i32, i32, i8, i32)
+)";
+}
+
 std::string computeShader(const std::string &declarations, const std::string &body,
                           const std::string &resources, const std::string &extraMetadata) {
   std::string text = dxilPrelude() + declarations + "\ndefine void @main() {\n" + body + "}\n\n";

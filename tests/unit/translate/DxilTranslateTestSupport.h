@@ -20,6 +20,10 @@ std::vector<uint8_t> assemble(const std::string &llvmText, std::string &error);
 /// The data layout and triple every test program starts with, then %dx.types.Handle.
 std::string dxilPrelude(bool native16Bit = false);
 
+/// Declarations for programs over a raw buffer: a RWByteAddressBuffer @buf, %dx.types.ResRet.i32,
+/// and the dx.op functions createHandle, threadId and the i32 rawBufferLoad and rawBufferStore.
+std::string rawBufferDeclarations();
+
 /// A compute shader: `body` is the text of @main's blocks (from its first label), `declarations`
 /// the dx.op functions and other module-level text it uses, `resources` the operand of
 /// !dx.resources (e.g. "!{null, !{!10}, null, null}") or empty, `extraMetadata` numbered

@@ -52,6 +52,8 @@ are zero-filled. DATA is one of
   data:TYPE:V1,V2,...            e.g. data:vec2<float>:1,2,3,4
   <file> | file:<file>           the file's bytes
 TYPE is an amber type (uint32, int8, float16, vec4<float>, mat2x3<float>, ...), std430.
+An array of N buffer descriptors takes DATA in N equal parts, one buffer each (--dump prints
+them one after the other).
 
 Options:
   --via <how>            run every shader through spire first: asm (spire dis, then spire as),

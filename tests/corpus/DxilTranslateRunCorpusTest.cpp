@@ -1,0 +1,536 @@
+// The DXIL translator's differential test: every corpus compute shader spire translates is also
+// translated by the oracle (dxil-spirv with --ssbo-uav --ssbo-srv), both modules are dispatched
+// on one Vulkan device (lavapipe without a GPU) through the runner's raw shader run (what
+// `spire run shader.spv --buffer S:B=random:SEED:BYTES` does) with the same seeded buffers bound
+// to the same D3D resources, and every buffer is compared afterwards: bit-exact, or within a few
+// ulps per word in modules that use float transcendental functions. The oracle puts every class
+// at binding = register (t0 and u0 collide), spire adds per-class offsets: the oracle's
+// descriptors are matched to spire's --bindings mapping by space, register and descriptor type
+// (an SRV sharing a register with a UAV: the oracle's NonWritable Restrict one), and renumbered
+// to spire's set and binding. Shaders whose resources the raw run cannot bind alike in both
+// (texel buffers, images, samplers, unbounded descriptor arrays and heaps, push constants) or
+// that the device cannot run are skipped with the reason. A mismatch fails unless
+// tests/corpus/dxil-translate-run-known-differences.txt lists the file with its reason. One
+// workgroup per shader (the corpus shaders index descriptor arrays by thread id, sized for one
+// group). The device runs happen in a child process, so that a driver crash costs one shader:
+// spire's module crashing is a mismatch, the oracle's (it runs first) a skip.
+#include "CorpusSupport.h"
+
+#include "spire/run/Device.h"
+#include "spire/run/Reflection.h"
+#include "spire/run/ScriptRunner.h"
+#include "spire/run/ShaderRun.h"
+#include "spire/translate/DxilToSpirv.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <map>
+#include <set>
+#include <sys/wait.h>
+#include <unistd.h>
+
+using namespace spire;
+using namespace spire::test;
+
+namespace {
+
+constexpr uint32_t kStorageBufferBytes = 16384;
+/// Words that differ by at most this many ulps (as floats) are equal in modules that use
+/// transcendental functions, whose precision Vulkan leaves to the implementation.
+constexpr int64_t kUlpTolerance = 16;
+
+std::optional<fs::path> oracleProgram() {
+  std::optional<fs::path> corpus = sharedCorpus();
+  if (!corpus)
+    return std::nullopt;
+  fs::path p = corpus->parent_path() / "tools" / "dxil-spirv" / "bin" / "dxil-spirv";
+  if (!fs::exists(p))
+    return std::nullopt;
+  return p;
+}
+
+/// The compute shaders of the DXIL corpus (shader model cs_*), by the manifest.
+std::vector<fs::path> computeShaders(const fs::path &dxilDir) {
+  std::vector<fs::path> files;
+  for (const std::vector<std::string> &row : readTsv(dxilDir / "MANIFEST.tsv"))
+    if (row.size() > 4 && row[4].starts_with("cs_"))
+      files.push_back(dxilDir / row[0]);
+  return files;
+}
+
+// ---- SPIR-V words -------------------------------------------------------------------------
+
+constexpr uint32_t kOpExtInstImport = 11, kOpExtInst = 12, kOpTypePointer = 32, kOpVariable = 59,
+                   kOpDecorate = 71;
+constexpr uint32_t kDecorationRestrict = 19, kDecorationNonWritable = 24, kDecorationBinding = 33,
+                   kDecorationDescriptorSet = 34;
+constexpr uint32_t kStorageUniformConstant = 0, kStorageUniform = 2, kStorageBuffer = 12;
+
+/// Calls `f(opcode, operands, wordIndexOfOperands)` for each instruction after the header.
+template <typename F> void forEachInstruction(const std::vector<uint32_t> &words, F f) {
+  for (size_t i = 5; i < words.size();) {
+    const uint32_t count = words[i] >> 16;
+    if (count == 0 || i + count > words.size())
+      return;
+    f(words[i] & 0xFFFF, std::span<const uint32_t>(words.data() + i + 1, count - 1), i + 1);
+    i += count;
+  }
+}
+
+/// Whether the module calls a GLSL.std.450 transcendental or root (Sin ... InverseSqrt).
+bool usesTranscendentals(const std::vector<uint32_t> &words) {
+  std::set<uint32_t> glsl;
+  bool uses = false;
+  forEachInstruction(words, [&](uint32_t op, std::span<const uint32_t> o, size_t) {
+    if (op == kOpExtInstImport && o.size() > 1) {
+      const char *name = reinterpret_cast<const char *>(o.data() + 1);
+      if (std::strncmp(name, "GLSL.std.450", (o.size() - 1) * 4) == 0)
+        glsl.insert(o[0]);
+    }
+    if (op == kOpExtInst && o.size() > 3 && glsl.count(o[2]) && o[3] >= 13 && o[3] <= 32)
+      uses = true;
+  });
+  return uses;
+}
+
+/// The oracle's descriptor variables: where it put them and what they are.
+struct OracleDescriptor {
+  uint32_t variable = 0;
+  uint32_t set = ~0u, binding = ~0u;
+  size_t setWord = 0, bindingWord = 0; ///< where the literals are, to renumber them
+  uint32_t storage = 0;
+  bool nonWritable = false, restrict = false;
+};
+
+std::vector<OracleDescriptor> oracleDescriptors(const std::vector<uint32_t> &words) {
+  std::map<uint32_t, uint32_t> pointerStorage; // pointer type -> storage class
+  std::map<uint32_t, OracleDescriptor> vars;
+  forEachInstruction(words, [&](uint32_t op, std::span<const uint32_t> o, size_t at) {
+    if (op == kOpTypePointer && o.size() >= 2)
+      pointerStorage[o[0]] = o[1];
+    if (op == kOpVariable && o.size() >= 3)
+      vars[o[1]].storage = o[2], vars[o[1]].variable = o[1];
+    if (op == kOpDecorate && o.size() >= 2) {
+      OracleDescriptor &d = vars[o[0]];
+      if (o[1] == kDecorationDescriptorSet && o.size() >= 3)
+        d.set = o[2], d.setWord = at + 2;
+      if (o[1] == kDecorationBinding && o.size() >= 3)
+        d.binding = o[2], d.bindingWord = at + 2;
+      if (o[1] == kDecorationNonWritable)
+        d.nonWritable = true;
+      if (o[1] == kDecorationRestrict)
+        d.restrict = true;
+    }
+  });
+  std::vector<OracleDescriptor> out;
+  for (auto &[id, d] : vars)
+    if (d.variable && d.setWord && d.bindingWord)
+      out.push_back(d);
+  return out;
+}
+
+/// Whether spire's descriptor type is what the oracle's variable holds.
+bool sameDescriptorType(const translate::DescriptorBinding &b, const OracleDescriptor &d) {
+  if (b.descriptorType == "storage-buffer")
+    return d.storage == kStorageBuffer;
+  if (b.descriptorType == "uniform-buffer")
+    return d.storage == kStorageUniform;
+  return d.storage == kStorageUniformConstant;
+}
+
+/// Renumbers the oracle's descriptors to spire's set and binding of the same D3D resource. The
+/// oracle may declare several variables for one resource (views with other element types); where
+/// an SRV and a UAV share a space and register, its SRVs are the NonWritable Restrict ones. Fails
+/// (with why) when a descriptor of the oracle matches none of spire's, or several.
+std::optional<std::string> renumberOracle(std::vector<uint32_t> &words,
+                                          const translate::TranslatedShader &spire) {
+  const std::vector<translate::DescriptorBinding> &bs = spire.bindings;
+  // The oracle's UAV counters: set 7, binding = the UAV's index among the UAVs.
+  std::vector<uint32_t> uavIndex(bs.size(), ~0u);
+  for (uint32_t i = 0, n = 0; i < bs.size(); ++i)
+    if (bs[i].resourceClass == dxil::ResourceClass::UAV && !bs[i].counter)
+      uavIndex[i] = n++;
+  for (const OracleDescriptor &d : oracleDescriptors(words)) {
+    std::vector<size_t> candidates;
+    for (size_t i = 0; i < bs.size(); ++i) {
+      const bool counterMatch =
+          bs[i].counter && d.set == 7 && i > 0 && uavIndex[i - 1] == d.binding;
+      const bool resourceMatch =
+          !bs[i].counter && bs[i].space == d.set && bs[i].lowerBound == d.binding;
+      if ((counterMatch || resourceMatch) && sameDescriptorType(bs[i], d))
+        candidates.push_back(i);
+    }
+    if (candidates.size() > 1)
+      std::erase_if(candidates, [&](size_t i) {
+        return (bs[i].resourceClass == dxil::ResourceClass::SRV) != (d.nonWritable && d.restrict);
+      });
+    if (candidates.size() != 1)
+      return "the oracle's descriptor at set " + std::to_string(d.set) + ", binding " +
+             std::to_string(d.binding) + " matches " + (candidates.empty() ? "none" : "several") +
+             " of spire's";
+    words[d.setWord] = bs[candidates[0]].set;
+    words[d.bindingWord] = bs[candidates[0]].binding;
+  }
+  return std::nullopt;
+}
+
+// ---- one shader -----------------------------------------------------------------------------
+
+struct Prepared {
+  fs::path file;
+  std::optional<translate::TranslatedShader> spire;
+  std::vector<uint32_t> oracle;
+  std::string skip; ///< why it is not run (empty: run it)
+};
+
+/// What the raw shader run cannot bind alike in both modules.
+std::optional<std::string> unbindable(const translate::TranslatedShader &s) {
+  for (const translate::DescriptorBinding &b : s.bindings) {
+    if (b.rangeSize == 0xFFFFFFFFu || b.rangeSize == 0)
+      return "descriptor heap or unbounded array (the raw shader run binds fixed arrays only)";
+    if (b.descriptorType != "storage-buffer" && b.descriptorType != "uniform-buffer")
+      return std::string(b.descriptorType) +
+             " (the oracle and spire may differ in format and view; only buffers are bound)";
+  }
+  return std::nullopt;
+}
+
+Expected<run::ModuleInterface> interfaceOf(const std::vector<uint32_t> &words) {
+  Expected<Module> m = Module::fromWords(words);
+  if (!m)
+    return m.error();
+  return run::reflect(*m);
+}
+
+uint64_t seedOf(const std::string &name, uint32_t set, uint32_t binding) {
+  uint64_t h = 1469598103934665603ull;
+  for (char c : name)
+    h = (h ^ uint8_t(c)) * 1099511628211ull;
+  return h ^ (uint64_t(set) << 32 | binding);
+}
+
+/// "word N: spire 0x... oracle 0x..." for the first difference; empty when equal (within the
+/// tolerance where `tolerant`). Counts the words that differ.
+std::string compareBuffers(const std::vector<uint8_t> &a, const std::vector<uint8_t> &b,
+                           bool tolerant, size_t &differing) {
+  differing = 0;
+  std::string first;
+  if (a.size() != b.size())
+    return "sizes " + std::to_string(a.size()) + " and " + std::to_string(b.size());
+  for (size_t i = 0; i + 4 <= a.size(); i += 4) {
+    uint32_t x, y;
+    std::memcpy(&x, a.data() + i, 4);
+    std::memcpy(&y, b.data() + i, 4);
+    if (x == y)
+      continue;
+    if (tolerant) {
+      float fx, fy;
+      std::memcpy(&fx, &x, 4);
+      std::memcpy(&fy, &y, 4);
+      auto ordered = [](uint32_t u) { return u >> 31 ? -int64_t(u & 0x7FFFFFFF) : int64_t(u); };
+      if (!std::isnan(fx) && !std::isnan(fy) &&
+          std::llabs(ordered(x) - ordered(y)) <= kUlpTolerance)
+        continue;
+    }
+    if (differing++ == 0) {
+      char text[96];
+      std::snprintf(text, sizeof text, "word %zu: spire 0x%08x, oracle 0x%08x", i / 4, x, y);
+      first = text;
+    }
+  }
+  return first;
+}
+
+/// A validation message without the object handles and the spec quotation, so that skips
+/// group: "VUID-...: <what it says>".
+std::string validationSummary(const std::string &message) {
+  std::string m = message;
+  const size_t vuid = m.find("[ ");
+  const size_t id = m.find("| MessageID");
+  if (vuid != std::string::npos && id != std::string::npos) {
+    const size_t bar = m.find("| ", id + 2);
+    const size_t end = m.find(" The Vulkan spec states");
+    const size_t close = m.find(" ]", vuid);
+    if (bar != std::string::npos && close != std::string::npos)
+      m = m.substr(vuid + 2, close - vuid - 2) + ": " +
+          m.substr(bar + 2, end == std::string::npos ? std::string::npos : end - bar - 2);
+  }
+  return m;
+}
+
+/// What became of one shader on the device.
+struct Outcome {
+  enum Kind { Skip, Equal, Mismatch } kind = Skip;
+  std::string detail; ///< the skip reason or the difference
+  bool tolerated = false, wrote = false;
+};
+
+/// Runs both translations of `p` on the device with the same buffers and compares them; writes
+/// "P" to `progress` when the oracle's module has run and spire's starts.
+Outcome runPair(run::VulkanContext &ctx, const Prepared &p, FILE *progress) {
+  const std::string name = p.file.filename().string();
+  auto spireMi = interfaceOf(p.spire->words);
+  auto oracleMi = interfaceOf(p.oracle);
+  if (!spireMi || !oracleMi)
+    return {Outcome::Mismatch,
+            "reflection: " + (spireMi ? oracleMi.error().message : spireMi.error().message)};
+  if (oracleMi->pushConstantSize || spireMi->pushConstantSize)
+    return {Outcome::Skip, "push constants"};
+  if (auto why = run::unmetModuleRequirement(ctx, *oracleMi))
+    return {Outcome::Skip, "the oracle's module: " + *why};
+  if (auto why = run::unmetModuleRequirement(ctx, *spireMi))
+    return {Outcome::Skip, "spire's module: " + *why};
+  // The same bytes for each D3D resource: random storage buffers, constant buffers as large as
+  // the larger of the two blocks; arrays of descriptors take one part per element.
+  run::ShaderRunRequest spireRun, oracleRun;
+  spireRun.words = p.spire->words;
+  oracleRun.words = p.oracle;
+  auto bytesOf = [](const run::Resource &x) {
+    return (x.runtimeStride ? kStorageBufferBytes : x.blockSize) * std::max(x.count, 1u);
+  };
+  for (const run::Resource &r : spireMi->resources) {
+    uint32_t bytes = bytesOf(r);
+    const run::Resource *o = oracleMi->find(r.set, r.binding);
+    if (o && o->count != r.count)
+      return {Outcome::Skip, "the oracle's descriptor array has another size"};
+    if (o)
+      bytes = std::max(bytes, bytesOf(*o));
+    auto data = run::bufferFromSpec("random:" + std::to_string(seedOf(name, r.set, r.binding)) +
+                                        ":" + std::to_string(bytes),
+                                    nullptr);
+    spireRun.buffers[{r.set, r.binding}] = *data;
+    if (o)
+      oracleRun.buffers[{r.set, r.binding}] = *data;
+  }
+  auto oracleResult = run::runShader(ctx, *oracleMi, oracleRun);
+  if (!oracleResult || !oracleResult->validationMessages.empty())
+    return {Outcome::Skip,
+            "the oracle's module does not run: " +
+                validationSummary(oracleResult ? oracleResult->validationMessages.front()
+                                               : oracleResult.error().message)};
+  std::fputs("P\n", progress);
+  std::fflush(progress);
+  auto spireResult = run::runShader(ctx, *spireMi, spireRun);
+  if (!spireResult)
+    return {Outcome::Mismatch, "spire's module does not run: " + spireResult.error().message};
+  if (!spireResult->validationMessages.empty())
+    return {Outcome::Mismatch, "validation: " + spireResult->validationMessages.front()};
+  Outcome out{Outcome::Equal, ""};
+  const bool tolerant = usesTranscendentals(p.spire->words) || usesTranscendentals(p.oracle);
+  for (const auto &[key, bytes] : spireResult->buffers) {
+    // A comparison of buffers nobody wrote proves little: count the shaders that wrote.
+    out.wrote = out.wrote || bytes != spireRun.buffers[key];
+    auto it = oracleResult->buffers.find(key);
+    if (it == oracleResult->buffers.end())
+      continue;
+    size_t n = 0;
+    std::string diff = compareBuffers(bytes, it->second, false, n);
+    if (!diff.empty() && tolerant) {
+      diff = compareBuffers(bytes, it->second, true, n);
+      out.tolerated = out.tolerated || diff.empty();
+    }
+    if (!diff.empty() && out.kind == Outcome::Equal)
+      out = {Outcome::Mismatch, "binding " + std::to_string(key.first) + ":" +
+                                    std::to_string(key.second) + ", " + std::to_string(n) +
+                                    " words differ, first " + diff};
+  }
+  return out;
+}
+
+/// Runs the shaders from `from` on in a child process with its own device, which writes "S i"
+/// before shader i, "P" before spire's module of it and "R i kind tolerated wrote detail" after
+/// it, or "D message" when it has
+/// no device. A driver crash ends only the child: the caller records the shader that was
+/// running and starts another child after it.
+void runInChild(const std::vector<Prepared> &work, size_t from, int fd) {
+  FILE *out = ::fdopen(fd, "w");
+  run::DeviceOptions options;
+  options.validation = true;
+  auto ctx = run::VulkanContext::create(options);
+  if (!ctx) {
+    std::fprintf(out, "D %s\n", ctx.error().message.c_str());
+    std::fclose(out);
+    ::_exit(0);
+  }
+  std::fprintf(out, "N %s\n", (*ctx)->deviceName().c_str());
+  for (size_t i = from; i < work.size(); ++i) {
+    if (!work[i].spire || !work[i].skip.empty())
+      continue;
+    std::fprintf(out, "S %zu\n", i);
+    std::fflush(out);
+    Outcome o = runPair(**ctx, work[i], out);
+    std::string detail = o.detail;
+    std::replace(detail.begin(), detail.end(), '\n', ' ');
+    std::fprintf(out, "R %zu %d %d %d %s\n", i, int(o.kind), int(o.tolerated), int(o.wrote),
+                 detail.c_str());
+    std::fflush(out);
+  }
+  ctx->reset();
+  std::fclose(out);
+  ::_exit(0);
+}
+
+class DxilTranslateRun : public ::testing::Test {};
+
+TEST_F(DxilTranslateRun, CorpusComputeShadersComputeWhatTheOracleComputes) {
+  std::optional<fs::path> corpus = sharedCorpus();
+  if (!corpus || !fs::exists(*corpus / "dxil" / "MANIFEST.tsv"))
+    GTEST_SKIP() << "no DXIL corpus (../shared/corpus/dxil)";
+  std::optional<fs::path> oracle = oracleProgram();
+  if (!oracle)
+    GTEST_SKIP() << "no oracle (../shared/tools/dxil-spirv/bin/dxil-spirv)";
+
+  const std::vector<fs::path> files = computeShaders(*corpus / "dxil");
+  const std::map<std::string, std::string> known =
+      readReasonList("dxil-translate-run-known-differences.txt");
+  const fs::path scratch =
+      fs::temp_directory_path() / ("spire-dxil-run-" + std::to_string(::getpid()));
+  fs::create_directories(scratch);
+
+  // Both translations, in parallel.
+  std::vector<Prepared> work(files.size());
+  parallelFor(files.size(), [&](size_t i) {
+    Prepared &p = work[i];
+    p.file = files[i];
+    std::vector<uint8_t> bytes = readBytes(p.file);
+    auto shaders = translate::translateDxilBytes(bytes, {});
+    if (!shaders || shaders->size() != 1)
+      return; // not translated by spire: counted, not run
+    p.spire = std::move(shaders->front());
+    if (auto why = unbindable(*p.spire)) {
+      p.skip = *why;
+      return;
+    }
+    const fs::path out = scratch / (p.file.stem().string() + ".spv");
+    ToolResult r = runTool(
+        {oracle->string(), p.file.string(), "--ssbo-uav", "--ssbo-srv", "--output", out.string()});
+    std::vector<uint8_t> spv = fs::exists(out) ? readBytes(out) : std::vector<uint8_t>{};
+    if (r.exitCode != 0 || spv.size() < 20 || spv.size() % 4) {
+      p.skip = "the oracle does not translate it";
+      return;
+    }
+    p.oracle.resize(spv.size() / 4);
+    std::memcpy(p.oracle.data(), spv.data(), spv.size());
+    if (auto why = renumberOracle(p.oracle, *p.spire))
+      p.skip = *why;
+  });
+  fs::remove_all(scratch);
+
+  // The device runs, in child processes.
+  std::vector<std::optional<Outcome>> outcomes(work.size());
+  std::string deviceName, noDevice;
+  for (size_t from = 0; from < work.size();) {
+    int fds[2];
+    ASSERT_EQ(::pipe(fds), 0);
+    std::fflush(nullptr);
+    const pid_t child = ::fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+      ::close(fds[0]);
+      runInChild(work, from, fds[1]);
+    }
+    ::close(fds[1]);
+    FILE *in = ::fdopen(fds[0], "r");
+    constexpr size_t kNone = ~size_t(0);
+    size_t running = kNone; // the shader the child was running
+    bool spireRunning = false;
+    char line[4096];
+    while (std::fgets(line, sizeof line, in)) {
+      std::string_view l(line);
+      if (l.ends_with('\n'))
+        l.remove_suffix(1);
+      if (l.starts_with("D ")) {
+        noDevice = l.substr(2);
+      } else if (l.starts_with("N ")) {
+        deviceName = l.substr(2);
+      } else if (l.starts_with("S ")) {
+        running = std::stoul(std::string(l.substr(2)));
+        spireRunning = false;
+      } else if (l == "P") {
+        spireRunning = true;
+      } else if (l.starts_with("R ")) {
+        size_t index = 0;
+        int kind = 0, tolerated = 0, wrote = 0, used = 0;
+        std::sscanf(line, "R %zu %d %d %d %n", &index, &kind, &tolerated, &wrote, &used);
+        outcomes[index] =
+            Outcome{Outcome::Kind(kind), std::string(line + used), tolerated != 0, wrote != 0};
+        if (!outcomes[index]->detail.empty() && outcomes[index]->detail.back() == '\n')
+          outcomes[index]->detail.pop_back();
+        running = kNone;
+      }
+    }
+    std::fclose(in);
+    int status = 0;
+    ::waitpid(child, &status, 0);
+    if (!noDevice.empty())
+      GTEST_SKIP() << "no Vulkan device: " << noDevice;
+    if (running == kNone)
+      break;
+    const std::string how = WIFSIGNALED(status)
+                                ? "signal " + std::to_string(WTERMSIG(status))
+                                : "exit status " + std::to_string(WEXITSTATUS(status));
+    outcomes[running] =
+        spireRunning
+            ? Outcome{Outcome::Mismatch, "spire's module crashed the device run (" + how + ")"}
+            : Outcome{Outcome::Skip, "the oracle's module crashes the driver"};
+    from = running + 1;
+  }
+
+  size_t translated = 0, ran = 0, equal = 0, tolerated = 0, wrote = 0;
+  std::string equalNames;
+  std::map<std::string, std::vector<std::string>> skipped; // reason -> files
+  std::vector<std::string> mismatches, knownMismatches;
+  for (size_t i = 0; i < work.size(); ++i) {
+    const Prepared &p = work[i];
+    if (!p.spire)
+      continue;
+    ++translated;
+    const std::string stem = p.file.stem().string(), name = p.file.filename().string();
+    std::string why = p.skip;
+    if (why.empty() && !outcomes[i])
+      why = "not run";
+    if (why.empty() && outcomes[i]->kind == Outcome::Skip)
+      why = outcomes[i]->detail;
+    if (!why.empty()) {
+      skipped[why.substr(0, 160)].push_back(stem);
+      continue;
+    }
+    ++ran;
+    const Outcome &o = *outcomes[i];
+    if (o.kind == Outcome::Equal) {
+      ++equal;
+      tolerated += o.tolerated;
+      wrote += o.wrote;
+      equalNames += (equalNames.empty() ? "" : ", ") + stem;
+      continue;
+    }
+    auto k = known.find(name);
+    (k == known.end() ? mismatches : knownMismatches)
+        .push_back(name + ": " + o.detail +
+                   (k == known.end() ? "" : " (known: " + k->second + ")"));
+  }
+
+  std::printf("DXIL compute shaders run against the oracle on %s: %zu in the corpus, %zu "
+              "translated by spire, %zu run, %zu equal (%zu within %lld ulps; %zu wrote a "
+              "buffer), %zu known differences, %zu mismatches\n  equal: %s\n",
+              deviceName.c_str(), files.size(), translated, ran, equal, tolerated,
+              static_cast<long long>(kUlpTolerance), wrote, knownMismatches.size(),
+              mismatches.size(), equalNames.c_str());
+  for (const auto &[why, names] : skipped) {
+    std::string list;
+    for (const std::string &n : names)
+      list += (list.empty() ? "" : ", ") + n;
+    std::printf("  skipped %zu: %s: %s\n", names.size(), why.c_str(), list.c_str());
+  }
+  for (const std::string &m : knownMismatches)
+    std::printf("  known: %s\n", m.c_str());
+  for (const std::string &m : mismatches)
+    ADD_FAILURE() << "mismatch: " << m;
+  EXPECT_GT(translated, 0u) << "spire translates none of the corpus compute shaders";
+}
+
+} // namespace

@@ -1,0 +1,296 @@
+// Translated compute shaders run on a Vulkan device (lavapipe without a GPU): the dx.ops whose
+// DXIL semantics SPIR-V leaves undefined or orders differently (FirstbitHi, Ibfe/Ubfe/Bfi edges,
+// Saturate of NaN, FMin/FMax with NaN, UDiv by zero, the hi/lo order of IMul/UMul, UAddc/USubb
+// carries) compute what DXIL.rst says, checked against host references written from its text.
+// Each program reads four words per thread from a raw buffer and writes four results after them.
+#include "unit/translate/DxilTranslateTestSupport.h"
+
+#include "spire/module/Module.h"
+#include "spire/run/Device.h"
+#include "spire/run/Reflection.h"
+#include "spire/run/ShaderRun.h"
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <bit>
+#include <cmath>
+#include <cstring>
+#include <memory>
+
+namespace spire::translate::test {
+namespace {
+
+using Words = std::array<uint32_t, 4>;
+
+constexpr uint32_t kOutputOffset = 4096; // bytes: inputs before, results after
+constexpr uint32_t kThreadsPerGroup = 8; // computeShader()'s numthreads
+
+const std::string kDeclarations = rawBufferDeclarations() + R"(
+%dx.types.twoi32 = type { i32, i32 }
+%dx.types.i32c = type { i32, i1 }
+declare i32 @dx.op.unaryBits.i32(i32, i32)
+declare i32 @dx.op.tertiary.i32(i32, i32, i32, i32)
+declare i32 @dx.op.quaternary.i32(i32, i32, i32, i32, i32)
+declare float @dx.op.unary.f32(i32, float)
+declare float @dx.op.binary.f32(i32, float, float)
+declare %dx.types.twoi32 @dx.op.binaryWithTwoOuts.i32(i32, i32, i32)
+declare %dx.types.i32c @dx.op.binaryWithCarryOrBorrow.i32(i32, i32, i32)
+)";
+
+/// u0 in space 0: a RWByteAddressBuffer (set 0, binding 1000 under the default offsets).
+const char *kResources = "!{null, !{!10}, null, null}";
+const char *kResourceMetadata =
+    "!10 = !{i32 0, %struct.RWByteAddressBuffer* @buf, !\"buf\", i32 0, i32 0, i32 1, i32 11, "
+    "i1 false, i1 false, i1 false, null}\n";
+
+/// @main around `body`, which computes i32 %r0..%r3 from the thread's inputs %a, %b, %c, %d
+/// (and their float views %fa, %fb).
+std::string program(const std::string &body) {
+  return computeShader(kDeclarations,
+                       R"(entry:
+  %h = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 1, i32 0, i32 0, i1 false)
+  %tid = call i32 @dx.op.threadId.i32(i32 93, i32 0)
+  %in = shl i32 %tid, 4
+  %ld = call %dx.types.ResRet.i32 @dx.op.rawBufferLoad.i32(i32 139, %dx.types.Handle %h, i32 %in, i32 undef, i8 15, i32 4)
+  %a = extractvalue %dx.types.ResRet.i32 %ld, 0
+  %b = extractvalue %dx.types.ResRet.i32 %ld, 1
+  %c = extractvalue %dx.types.ResRet.i32 %ld, 2
+  %d = extractvalue %dx.types.ResRet.i32 %ld, 3
+  %fa = bitcast i32 %a to float
+  %fb = bitcast i32 %b to float
+)" + body + R"(
+  %out = add i32 %in, )" + std::to_string(kOutputOffset) +
+                           R"(
+  call void @dx.op.rawBufferStore.i32(i32 140, %dx.types.Handle %h, i32 %out, i32 undef, i32 %r0, i32 %r1, i32 %r2, i32 %r3, i8 15, i32 4)
+  ret void
+)",
+                       kResources, kResourceMetadata);
+}
+
+/// One Vulkan device for the whole suite (nullptr, with the reason, when there is none).
+run::VulkanContext *device(std::string &why) {
+  static std::string error;
+  static std::unique_ptr<run::VulkanContext> ctx = [] {
+    run::DeviceOptions options;
+    options.validation = true;
+    auto c = run::VulkanContext::create(options);
+    if (!c) {
+      error = c.error().message;
+      return std::unique_ptr<run::VulkanContext>();
+    }
+    return std::move(*c);
+  }();
+  why = error;
+  return ctx.get();
+}
+
+class DxilExecution : public ::testing::Test {
+protected:
+  void SetUp() override {
+    if (!haveLlvmAs())
+      GTEST_SKIP() << "llvm-as-14 not installed (Debian package llvm-14)";
+    std::string why;
+    ctx_ = device(why);
+    if (!ctx_)
+      GTEST_SKIP() << "no Vulkan device: " << why;
+  }
+
+  /// Translates `body` in the program above and runs it, one thread per input; the results.
+  std::vector<Words> run(const std::string &body, const std::vector<Words> &inputs) {
+    Translation t = translateLl(program(body));
+    EXPECT_EQ(t.error, "");
+    if (!t.error.empty() || inputs.size() * 16 > kOutputOffset)
+      return {};
+    Expected<Module> module = Module::fromWords(t.words);
+    Expected<run::ModuleInterface> mi =
+        module ? run::reflect(*module) : Expected<run::ModuleInterface>(module.error());
+    EXPECT_TRUE(bool(mi));
+    if (!mi)
+      return {};
+    run::ShaderRunRequest request;
+    request.words = t.words;
+    std::vector<uint8_t> data(2 * kOutputOffset, 0);
+    std::memcpy(data.data(), inputs.data(), inputs.size() * 16);
+    request.buffers[{0, 1000}] = data;
+    request.groups[0] = uint32_t(inputs.size() + kThreadsPerGroup - 1) / kThreadsPerGroup;
+    Expected<run::ShaderRunResult> result = run::runShader(*ctx_, *mi, request);
+    EXPECT_TRUE(bool(result)) << (result ? "" : result.error().message);
+    if (!result)
+      return {};
+    for (const std::string &m : result->validationMessages)
+      ADD_FAILURE() << "validation: " << m;
+    const std::vector<uint8_t> &after = result->buffers.at({0, 1000});
+    std::vector<Words> out(inputs.size());
+    std::memcpy(out.data(), after.data() + kOutputOffset, inputs.size() * 16);
+    return out;
+  }
+
+  /// Runs and compares every result with `reference(input)`; where `floats`, any NaN equals any
+  /// NaN.
+  template <typename Reference>
+  void check(const std::string &body, const std::vector<Words> &inputs, Reference reference,
+             bool floats = false) {
+    std::vector<Words> got = run(body, inputs);
+    if (got.size() != inputs.size())
+      return;
+    for (size_t i = 0; i < inputs.size(); ++i) {
+      const Words want = reference(inputs[i]);
+      for (int k = 0; k < 4; ++k) {
+        if (floats && std::isnan(std::bit_cast<float>(want[k])) &&
+            std::isnan(std::bit_cast<float>(got[i][k])))
+          continue;
+        EXPECT_EQ(got[i][k], want[k])
+            << "result " << k << " for inputs 0x" << std::hex << inputs[i][0] << ", 0x"
+            << inputs[i][1] << ", 0x" << inputs[i][2] << ", 0x" << inputs[i][3];
+      }
+    }
+  }
+
+  run::VulkanContext *ctx_ = nullptr;
+};
+
+uint32_t bits(float f) { return std::bit_cast<uint32_t>(f); }
+
+/// Inputs (a, b, 0, 0) for every a and b.
+std::vector<Words> pairsOf(std::initializer_list<uint32_t> as, std::initializer_list<uint32_t> bs) {
+  std::vector<Words> inputs;
+  for (uint32_t a : as)
+    for (uint32_t b : bs)
+      inputs.push_back({a, b, 0, 0});
+  return inputs;
+}
+
+TEST_F(DxilExecution, FirstbitCountsFromTheMostSignificantBit) {
+  // FirstbitHi: the first set bit from the MSB (0x10000000 -> 3); FirstbitSHi: the first bit
+  // that differs from the sign; FirstbitLo from the LSB. 0xFFFFFFFF when there is none.
+  const std::string body = R"(
+  %r0 = call i32 @dx.op.unaryBits.i32(i32 33, i32 %a)
+  %r1 = call i32 @dx.op.unaryBits.i32(i32 34, i32 %a)
+  %r2 = call i32 @dx.op.unaryBits.i32(i32 32, i32 %a)
+  %r3 = add i32 0, 0)";
+  std::vector<Words> inputs;
+  for (uint32_t a : {0u, 1u, 0x10000000u, 0x80000000u, 0xFFFFFFFFu, 0x7FFFFFFFu, 0xFFFF0000u,
+                     0x00010000u, 0xFFFFFFFEu, 0x40000001u})
+    inputs.push_back({a, 0, 0, 0});
+  check(body, inputs, [](const Words &in) -> Words {
+    const uint32_t a = in[0];
+    const uint32_t s = int32_t(a) < 0 ? ~a : a;
+    return {a ? uint32_t(std::countl_zero(a)) : ~0u, s ? uint32_t(std::countl_zero(s)) : ~0u,
+            a ? uint32_t(std::countr_zero(a)) : ~0u, 0};
+  });
+}
+
+TEST_F(DxilExecution, BitfieldExtractAndInsertEdges) {
+  // Width and offset are masked to 5 bits; width 0 gives 0 (Ibfe, Ubfe) or the base (Bfi); a
+  // field that runs past bit 31 stops there.
+  const std::string body = R"(
+  %r0 = call i32 @dx.op.tertiary.i32(i32 51, i32 %a, i32 %b, i32 %c)
+  %r1 = call i32 @dx.op.tertiary.i32(i32 52, i32 %a, i32 %b, i32 %c)
+  %r2 = call i32 @dx.op.quaternary.i32(i32 53, i32 %a, i32 %b, i32 %c, i32 %d)
+  %r3 = add i32 0, 0)";
+  std::vector<Words> inputs;
+  for (uint32_t width : {0u, 1u, 5u, 16u, 31u, 32u, 33u, 0xFFFFFFFFu})
+    for (uint32_t offset : {0u, 1u, 16u, 28u, 31u, 32u, 40u})
+      inputs.push_back({width, offset, width & 1 ? 0x80000001u : 0xDEADBEEFu, 0x12345678u});
+  check(body, inputs, [](const Words &in) -> Words {
+    const uint32_t w = in[0] & 31, o = in[1] & 31, v = in[2], base = in[3];
+    auto extract = [&](bool sign) -> uint32_t {
+      if (w == 0)
+        return 0;
+      if (w + o < 32) {
+        const uint32_t shifted = v << (32 - (w + o));
+        return sign ? uint32_t(int32_t(shifted) >> (32 - w)) : shifted >> (32 - w);
+      }
+      return sign ? uint32_t(int32_t(v) >> o) : v >> o;
+    };
+    const uint32_t mask = uint32_t((((uint64_t(1) << w) - 1) << o) & 0xFFFFFFFFu);
+    return {extract(true), extract(false), ((v << o) & mask) | (base & ~mask), 0};
+  });
+}
+
+TEST_F(DxilExecution, SaturateAndMinMaxWithNaN) {
+  // Saturate(NaN) is 0; FMin and FMax return the other operand when one is NaN.
+  const std::string body = R"(
+  %s = call float @dx.op.unary.f32(i32 7, float %fa)
+  %mx = call float @dx.op.binary.f32(i32 35, float %fa, float %fb)
+  %mn = call float @dx.op.binary.f32(i32 36, float %fa, float %fb)
+  %r0 = bitcast float %s to i32
+  %r1 = bitcast float %mx to i32
+  %r2 = bitcast float %mn to i32
+  %r3 = add i32 0, 0)";
+  const float nan = std::nanf(""), inf = INFINITY;
+  std::vector<Words> inputs;
+  for (float a : {nan, -nan, inf, -inf, 0.5f, 2.0f, -3.0f, 1.0f})
+    for (float b : {nan, 1.5f, -inf})
+      inputs.push_back({bits(a), bits(b), 0, 0});
+  check(
+      body, inputs,
+      [](const Words &in) -> Words {
+        const float a = std::bit_cast<float>(in[0]), b = std::bit_cast<float>(in[1]);
+        const float sat = std::isnan(a) ? 0.0f : std::min(1.0f, std::max(0.0f, a));
+        auto pick = [&](bool max) {
+          if (std::isnan(a))
+            return b;
+          if (std::isnan(b))
+            return a;
+          return max ? std::max(a, b) : std::min(a, b);
+        };
+        return {bits(sat), bits(pick(true)), bits(pick(false)), 0};
+      },
+      /*floats=*/true);
+}
+
+TEST_F(DxilExecution, UnsignedDivideByZeroGivesAllOnes) {
+  const std::string body = R"(
+  %q = call %dx.types.twoi32 @dx.op.binaryWithTwoOuts.i32(i32 43, i32 %a, i32 %b)
+  %r0 = extractvalue %dx.types.twoi32 %q, 0
+  %r1 = extractvalue %dx.types.twoi32 %q, 1
+  %r2 = add i32 0, 0
+  %r3 = add i32 0, 0)";
+  const std::vector<Words> inputs =
+      pairsOf({0u, 7u, 0xFFFFFFFFu, 0x80000000u}, {0u, 1u, 2u, 0xFFFFFFFFu});
+  check(body, inputs, [](const Words &in) -> Words {
+    const uint32_t a = in[0], b = in[1];
+    return {b ? a / b : ~0u, b ? a % b : ~0u, 0, 0};
+  });
+}
+
+TEST_F(DxilExecution, MultiplyGivesHighWordFirst) {
+  // %dx.types.twoi32 of IMul and UMul: (high 32 bits, low 32 bits).
+  const std::string body = R"(
+  %s = call %dx.types.twoi32 @dx.op.binaryWithTwoOuts.i32(i32 41, i32 %a, i32 %b)
+  %u = call %dx.types.twoi32 @dx.op.binaryWithTwoOuts.i32(i32 42, i32 %a, i32 %b)
+  %r0 = extractvalue %dx.types.twoi32 %s, 0
+  %r1 = extractvalue %dx.types.twoi32 %s, 1
+  %r2 = extractvalue %dx.types.twoi32 %u, 0
+  %r3 = extractvalue %dx.types.twoi32 %u, 1)";
+  const std::vector<Words> inputs = pairsOf({0u, 2u, 0xFFFFFFFFu, 0x80000000u, 0x12345678u},
+                                            {2u, 0xFFFFFFFFu, 0x80000000u, 0x9ABCDEF0u});
+  check(body, inputs, [](const Words &in) -> Words {
+    const int64_t s = int64_t(int32_t(in[0])) * int64_t(int32_t(in[1]));
+    const uint64_t u = uint64_t(in[0]) * uint64_t(in[1]);
+    return {uint32_t(uint64_t(s) >> 32), uint32_t(s), uint32_t(u >> 32), uint32_t(u)};
+  });
+}
+
+TEST_F(DxilExecution, AddWithCarryAndSubtractWithBorrow) {
+  const std::string body = R"(
+  %add = call %dx.types.i32c @dx.op.binaryWithCarryOrBorrow.i32(i32 44, i32 %a, i32 %b)
+  %sub = call %dx.types.i32c @dx.op.binaryWithCarryOrBorrow.i32(i32 45, i32 %a, i32 %b)
+  %r0 = extractvalue %dx.types.i32c %add, 0
+  %carry = extractvalue %dx.types.i32c %add, 1
+  %r1 = zext i1 %carry to i32
+  %r2 = extractvalue %dx.types.i32c %sub, 0
+  %borrow = extractvalue %dx.types.i32c %sub, 1
+  %r3 = zext i1 %borrow to i32)";
+  const std::vector<Words> inputs =
+      pairsOf({0u, 1u, 0x7FFFFFFFu, 0x80000000u, 0xFFFFFFFFu}, {0u, 1u, 0x80000000u, 0xFFFFFFFFu});
+  check(body, inputs, [](const Words &in) -> Words {
+    const uint32_t a = in[0], b = in[1];
+    return {a + b, uint32_t(a + b < a), a - b, uint32_t(a < b)};
+  });
+}
+
+} // namespace
+} // namespace spire::translate::test
