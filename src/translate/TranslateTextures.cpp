@@ -671,9 +671,10 @@ void Translator::requireDerivatives(bool quadOps) {
          std::to_string(n[1]) + "x" + std::to_string(n[2]) + ", which forms no quads");
     return;
   }
-  // The NV extension (the KHR one shares its enumerants, and adds mesh and task shaders, but
-  // SPIRV-Tools 2023.1 does not know it yet).
-  extension("SPV_NV_compute_shader_derivatives");
+  // Compute: the NV extension, which SPIRV-Tools 2023.1 knows; the KHR one shares its
+  // enumerants and adds mesh and task shaders (which that validator refuses derivatives in).
+  extension(kind == dxil::ShaderKind::Compute ? "SPV_NV_compute_shader_derivatives"
+                                              : "SPV_KHR_compute_shader_derivatives");
   capability(quads ? Capability::ComputeDerivativeGroupQuadsNV
                    : Capability::ComputeDerivativeGroupLinearNV);
   derivativeGroupMode_ = uint32_t(quads ? grammar::ExecutionMode::DerivativeGroupQuadsNV
