@@ -654,8 +654,11 @@ void Translator::requireDerivatives(bool quadOps) {
   // D3D (SM 6.6): numthreads X divisible by 4 with Y = Z = 1 forms quads of four consecutive
   // threads; X and Y divisible by 2 form 2x2 quads of thread ids. Other shapes are invalid in
   // D3D; groups of four consecutive threads are the closest Vulkan allows.
-  const std::array<uint32_t, 3> n =
-      entry_.properties.numThreads.value_or(std::array<uint32_t, 3>{1, 1, 1});
+  const dxil::EntryProperties &p = entry_.properties;
+  const std::array<uint32_t, 3> n = p.ms ? p.ms->numThreads
+                                    : p.as
+                                        ? p.as->numThreads
+                                        : p.numThreads.value_or(std::array<uint32_t, 3>{1, 1, 1});
   const uint64_t total = uint64_t(n[0]) * n[1] * n[2];
   const bool oneDimensional = n[1] == 1 && n[2] == 1 && n[0] % 4 == 0;
   bool quads = false;
@@ -668,9 +671,10 @@ void Translator::requireDerivatives(bool quadOps) {
          std::to_string(n[1]) + "x" + std::to_string(n[2]) + ", which forms no quads");
     return;
   }
-  // The NV extension (the KHR one shares its enumerants, and adds mesh and task shaders, but
-  // SPIRV-Tools 2023.1 does not know it yet).
-  extension("SPV_NV_compute_shader_derivatives");
+  // Compute: the NV extension, which SPIRV-Tools 2023.1 knows; the KHR one shares its
+  // enumerants and adds mesh and task shaders (which that validator refuses derivatives in).
+  extension(kind == dxil::ShaderKind::Compute ? "SPV_NV_compute_shader_derivatives"
+                                              : "SPV_KHR_compute_shader_derivatives");
   capability(quads ? Capability::ComputeDerivativeGroupQuadsNV
                    : Capability::ComputeDerivativeGroupLinearNV);
   derivativeGroupMode_ = uint32_t(quads ? grammar::ExecutionMode::DerivativeGroupQuadsNV
