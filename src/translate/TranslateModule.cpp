@@ -349,6 +349,12 @@ uint32_t Translator::builtinInput(BuiltIn builtIn, uint32_t type) {
   if (inserted) {
     it->second = globalVariable(type, StorageClass::Input);
     decorate(it->second, Decoration::BuiltIn, {uint32_t(builtIn)});
+    // A fragment shader's integer and 64-bit inputs are flat, built-ins too (Vulkan's
+    // VUID-StandaloneSpirv-Flat-04744).
+    const uint32_t width = scalarWidth(type);
+    if (entry_.kind == dxil::ShaderKind::Pixel && width &&
+        (width == 64 || (!isFloatType(type) && !isBoolType(type))))
+      decorate(it->second, Decoration::Flat);
   }
   return it->second;
 }

@@ -474,11 +474,7 @@ void Translator::addExecutionModes(uint32_t function) {
     break;
   case ShaderKind::Pixel: {
     mode(ExecutionMode::OriginUpperLeft, {});
-    // Integer built-in inputs are flat, like every integer input of a fragment shader.
-    for (BuiltIn b : {BuiltIn::PrimitiveId, BuiltIn::SampleId, BuiltIn::Layer,
-                      BuiltIn::ViewportIndex, BuiltIn::ViewIndex, BuiltIn::ShadingRateKHR})
-      if (auto it = builtins_.find({uint32_t(b), 0u}); it != builtins_.end())
-        decorate(it->second, Decoration::Flat);
+    // (Integer built-in inputs are flat: builtinInput.)
     if (p.shaderFlags && (*p.shaderFlags & 0x8))
       mode(ExecutionMode::EarlyFragmentTests, {});
     bool depth = false, stencil = false;
@@ -564,8 +560,10 @@ void Translator::addExecutionModes(uint32_t function) {
   case ShaderKind::Mesh: {
     const dxil::MsState ms = p.ms.value_or(dxil::MsState{});
     localSize(p.ms ? std::optional(ms.numThreads) : p.numThreads);
-    mode(ExecutionMode::OutputVertices, {ms.maxVertexCount});
-    mode(ExecutionMode::OutputPrimitivesEXT, {ms.maxPrimitiveCount});
+    // Vulkan wants both above 0 (VUID-StandaloneSpirv-MeshEXT-07330/07331); they are maxima,
+    // so 1 also holds a mesh shader that outputs nothing.
+    mode(ExecutionMode::OutputVertices, {std::max(1u, ms.maxVertexCount)});
+    mode(ExecutionMode::OutputPrimitivesEXT, {std::max(1u, ms.maxPrimitiveCount)});
     // Mesh output topology: 1 line, 2 triangle.
     mode(ms.outputTopology == 1 ? ExecutionMode::OutputLinesEXT : ExecutionMode::OutputTrianglesEXT,
          {});
