@@ -26,29 +26,13 @@ uint32_t barrierSemantics(uint32_t memoryTypes) {
 
 } // namespace
 
-uint32_t Translator::opArg(const dxil::DxilOpCall &call, std::span<const dxil::ValueId> args,
-                           size_t i) {
-  if (i >= args.size())
-    return fail("dx.op." + std::string(call.op->name) + " has too few operands");
-  return value(args[i]);
-}
-
-bool Translator::opConstArg(const dxil::DxilOpCall &call, std::span<const dxil::ValueId> args,
-                            size_t i, int64_t &out) {
-  if (i < args.size() && constantInt(args[i], out))
-    return true;
-  fail("operand " + std::to_string(i + 1) + " of dx.op." + std::string(call.op->name) +
-       " must be a constant");
-  return false;
-}
-
 bool Translator::translateMoreOp(const dxil::DxilOpCall &call, const dxil::Instruction &inst,
                                  std::span<const dxil::ValueId> args, bool &handled) {
   const DxOp op = DxOp(call.op->opcode);
   handled = true;
   const bool hasResult = inst.value != dxil::kNoId;
-  auto arg = [&](size_t i) { return opArg(call, args, i); };
-  auto constArg = [&](size_t i, int64_t &out) { return opConstArg(call, args, i, out); };
+  auto arg = [&](size_t i) { return opArgument(call, args, i); };
+  auto constArg = [&](size_t i, int64_t &out) { return opConstant(call, args, i, out); };
   auto argType = [&](size_t i) -> uint32_t {
     return i < args.size() ? llvmType(llvm().typeOf(args[i])) : 0;
   };

@@ -57,6 +57,22 @@ std::string_view unaryFloat(DxOp op) {
 
 } // namespace
 
+uint32_t Translator::opArgument(const dxil::DxilOpCall &call, std::span<const dxil::ValueId> args,
+                                size_t i) {
+  if (i >= args.size())
+    return fail("dx.op." + std::string(call.op->name) + " has too few operands");
+  return value(args[i]);
+}
+
+bool Translator::opConstant(const dxil::DxilOpCall &call, std::span<const dxil::ValueId> args,
+                            size_t i, int64_t &out) {
+  if (i < args.size() && constantInt(args[i], out))
+    return true;
+  fail("operand " + std::to_string(i + 1) + " of dx.op." + std::string(call.op->name) +
+       " must be a constant");
+  return false;
+}
+
 bool Translator::translateOpCall(const dxil::DxilOpCall &call, const dxil::Instruction &inst,
                                  std::span<const dxil::ValueId> args) {
   const DxOp op = DxOp(call.op->opcode);
@@ -67,19 +83,8 @@ bool Translator::translateOpCall(const dxil::DxilOpCall &call, const dxil::Instr
   const uint32_t type = hasResult && !handleResult ? llvmType(inst.type) : 0;
   if (failed_)
     return false;
-  auto arg = [&](size_t i) -> uint32_t {
-    if (i >= args.size())
-      return fail("dx.op." + std::string(call.op->name) + " has too few operands");
-    return value(args[i]);
-  };
-  auto constArg = [&](size_t i, int64_t &out) {
-    if (i >= args.size() || !constantInt(args[i], out)) {
-      fail("operand " + std::to_string(i + 1) + " of dx.op." + std::string(call.op->name) +
-           " must be a constant");
-      return false;
-    }
-    return true;
-  };
+  auto arg = [&](size_t i) { return opArgument(call, args, i); };
+  auto constArg = [&](size_t i, int64_t &out) { return opConstant(call, args, i, out); };
   auto result = [&](uint32_t id) {
     if (hasResult)
       setValue(inst.value, id);

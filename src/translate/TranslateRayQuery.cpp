@@ -140,7 +140,7 @@ bool Translator::translateRayQueryOp(const dxil::DxilOpCall &call, const dxil::I
   capability(Capability::RayQueryKHR);
   extension("SPV_KHR_ray_query");
   const std::string opName = "dx.op." + std::string(call.op->name);
-  auto arg = [&](size_t i) { return opOperand(call, args, i); };
+  auto arg = [&](size_t i) { return opArgument(call, args, i); };
   const uint32_t u32 = typeInt(32), f32 = typeFloat(32);
   if (op == DxOp::AllocateRayQuery) {
     int64_t flags = 0;

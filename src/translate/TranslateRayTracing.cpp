@@ -94,13 +94,6 @@ uint32_t Translator::matrixElement(uint32_t pointer, StorageClass sc, dxil::Valu
   return emit(Op::Load, f32, {emit(Op::AccessChain, typePointer(sc, f32), {pointer, c, r})});
 }
 
-uint32_t Translator::opOperand(const dxil::DxilOpCall &call, std::span<const dxil::ValueId> args,
-                               size_t i) {
-  if (i >= args.size())
-    return fail("dx.op." + std::string(call.op->name) + " has too few operands");
-  return value(args[i]);
-}
-
 void Translator::emitTerminatorFunctions() {
   for (const auto &[op, fn] : terminatorFunctions_) {
     const uint32_t type = typeFunction(typeVoid(), {});
@@ -175,7 +168,7 @@ bool Translator::translateRayTracingOp(const dxil::DxilOpCall &call, const dxil:
                                        std::span<const dxil::ValueId> args, bool &handled) {
   const DxOp op = DxOp(call.op->opcode);
   handled = true;
-  auto arg = [&](size_t i) { return opOperand(call, args, i); };
+  auto arg = [&](size_t i) { return opArgument(call, args, i); };
   const uint32_t f32 = typeFloat(32), u32 = typeInt(32);
   SystemValue sv;
   if (systemValue(op, sv)) {

@@ -252,19 +252,8 @@ bool Translator::translateResourceOp(const dxil::DxilOpCall &call, const dxil::I
                                      std::span<const dxil::ValueId> args, bool &handled) {
   const DxOp op = DxOp(call.op->opcode);
   handled = true;
-  auto arg = [&](size_t i) -> uint32_t {
-    if (i >= args.size())
-      return fail("dx.op." + std::string(call.op->name) + " has too few operands");
-    return value(args[i]);
-  };
-  auto constArg = [&](size_t i, int64_t &out) {
-    if (i >= args.size() || !constantInt(args[i], out)) {
-      fail("operand " + std::to_string(i + 1) + " of dx.op." + std::string(call.op->name) +
-           " must be a constant");
-      return false;
-    }
-    return true;
-  };
+  auto arg = [&](size_t i) { return opArgument(call, args, i); };
+  auto constArg = [&](size_t i, int64_t &out) { return opConstant(call, args, i, out); };
   const uint32_t u32 = typeInt(32);
   switch (op) {
   case DxOp::CreateHandle: {

@@ -649,22 +649,6 @@ uint32_t convertScalar(Translator &t, uint32_t v, uint32_t from, uint32_t to) {
 
 } // namespace
 
-uint32_t Translator::opArgument(const dxil::DxilOpCall &call, std::span<const dxil::ValueId> args,
-                                size_t i) {
-  if (i >= args.size())
-    return fail("dx.op." + std::string(call.op->name) + " has too few operands");
-  return value(args[i]);
-}
-
-bool Translator::opConstant(const dxil::DxilOpCall &call, std::span<const dxil::ValueId> args,
-                            size_t i, int64_t &out) {
-  if (i < args.size() && constantInt(args[i], out))
-    return true;
-  fail("operand " + std::to_string(i + 1) + " of dx.op." + std::string(call.op->name) +
-       " must be a constant");
-  return false;
-}
-
 bool Translator::translateStageOp(const dxil::DxilOpCall &call, const dxil::Instruction &inst,
                                   std::span<const dxil::ValueId> args, bool &handled) {
   const DxOp op = DxOp(call.op->opcode);

@@ -174,8 +174,6 @@ public:
                              std::span<const dxil::ValueId> args, bool &handled);
   bool translateRayQueryOp(const dxil::DxilOpCall &call, const dxil::Instruction &inst,
                            std::span<const dxil::ValueId> args, bool &handled);
-  /// Operand `i` (after the opcode) of a dx.op call, or fail() when it has fewer.
-  uint32_t opOperand(const dxil::DxilOpCall &call, std::span<const dxil::ValueId> args, size_t i);
   /// The components of an aggregate-valued call (ResRet, CBufRet, Dimensions...), for
   /// extractvalue.
   void setAggregate(dxil::ValueId v, std::vector<uint32_t> parts) {
@@ -234,11 +232,6 @@ public:
   void addFloatControls(uint32_t entryFunction);
   /// Fails on what the program uses that has no Vulkan mapping (AMD AGS driver intrinsics).
   void checkVendorIntrinsics();
-  /// Operand `i` of a dx.op call (after the opcode), failing when it is missing; and operand
-  /// `i` as an integer constant, failing when it is missing or not a constant.
-  uint32_t opArg(const dxil::DxilOpCall &call, std::span<const dxil::ValueId> args, size_t i);
-  bool opConstArg(const dxil::DxilOpCall &call, std::span<const dxil::ValueId> args, size_t i,
-                  int64_t &out);
   /// Math, packing, wave-matching, barrier and clock ops added beside TranslateOps.cpp's
   /// (TranslateMoreOps.cpp).
   bool translateMoreOp(const dxil::DxilOpCall &call, const dxil::Instruction &inst,
