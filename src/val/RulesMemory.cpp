@@ -13,6 +13,12 @@ namespace spire::val {
 
 namespace {
 
+constexpr uint32_t kAddressingLogical = uint32_t(grammar::AddressingModel::Logical),
+                   kCapabilityVariablePointersStorageBuffer =
+                       uint32_t(grammar::Capability::VariablePointersStorageBuffer),
+                   kCapabilityVariablePointers = uint32_t(grammar::Capability::VariablePointers),
+                   kStorageStorageBuffer = uint32_t(grammar::StorageClass::StorageBuffer);
+
 constexpr uint32_t kStorageUniformConstant = uint32_t(grammar::StorageClass::UniformConstant),
                    kStorageInput = uint32_t(grammar::StorageClass::Input),
                    kStorageFunction = uint32_t(grammar::StorageClass::Function),
@@ -390,12 +396,6 @@ private:
   // pointers that name memory directly: variables, access chains, parameters, texel pointers and
   // copies of those (2.16.1, "Logical addressing"; spirv-val's --relax-logical-pointer lifts it).
   void logicalPointer(const Instruction &inst, uint32_t pointer) {
-    constexpr uint32_t kAddressingLogical = uint32_t(grammar::AddressingModel::Logical),
-                       kCapabilityVariablePointersStorageBuffer =
-                           uint32_t(grammar::Capability::VariablePointersStorageBuffer),
-                       kCapabilityVariablePointers =
-                           uint32_t(grammar::Capability::VariablePointers),
-                       kStorageStorageBuffer = uint32_t(grammar::StorageClass::StorageBuffer);
     if (s_.options().relaxLogicalPointer || s_.addressingModel() != kAddressingLogical ||
         s_.hasCapability(kCapabilityVariablePointers))
       return;
@@ -491,12 +491,6 @@ private:
     if (physicalStorageBufferOperand(inst, a))
       return;
     // Logical addressing compares pointers only with variable pointers.
-    constexpr uint32_t kAddressingLogical = uint32_t(grammar::AddressingModel::Logical),
-                       kCapabilityVariablePointersStorageBuffer =
-                           uint32_t(grammar::Capability::VariablePointersStorageBuffer),
-                       kCapabilityVariablePointers =
-                           uint32_t(grammar::Capability::VariablePointers),
-                       kStorageStorageBuffer = uint32_t(grammar::StorageClass::StorageBuffer);
     if (s_.addressingModel() != kAddressingLogical || s_.hasCapability(kCapabilityVariablePointers))
       return;
     const std::optional<uint32_t> sc = s_.storageClass(a);
