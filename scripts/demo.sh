@@ -83,3 +83,21 @@ echo "== spire run examples/compute.spvasm: the shader's interface, then a dispa
 "$spire" run --reflect examples/compute.spvasm
 "$spire" run examples/compute.spvasm --buffer 0:0=series:float:0:1:128 --dispatch 2 \
   --dump 0:0:float --timed | head -6 || true
+
+# DXIL: a compute shader written as LLVM assembly (examples/abs_double.ll), assembled with
+# llvm-as-14, translated to Vulkan SPIR-V (validated before it is written), then run.
+echo "== examples/abs_double.ll: DXIL to SPIR-V (spire translate --dxil-to-spirv)"
+if command -v llvm-as-14 > /dev/null; then
+  llvm-as-14 examples/abs_double.ll -o "$out/abs_double.bc"
+  "$spire" translate --dxil-to-spirv "$out/abs_double.bc" -o "$out/abs_double.spv" \
+    --bindings json | tr -d ' \n' | sed 's/},{/},\n  {/g; s/$/\n/'
+  spirv-val --target-env vulkan1.3 "$out/abs_double.spv" && echo "   spirv-val (vulkan1.3): valid"
+  "$spire" translate --dxil-to-spirv "$out/abs_double.bc" --emit spvasm | sed -n '/OpFunction /,$p' |
+    head -24
+  echo "   ..."
+  echo "   run: input t0 = -4, -3.5, ..., output u0 = 2 * |input|"
+  "$spire" run "$out/abs_double.spv" --buffer 0:0=series:float:-4:0.5:64 \
+    --buffer 0:1000=zero:256 --dump 0:1000:float | head -6 || true
+else
+  echo "   (llvm-as-14 is not installed: skipped)"
+fi
