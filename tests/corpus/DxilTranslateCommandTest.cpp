@@ -87,6 +87,7 @@ TEST(DxilTranslateCommand, BadInputIsOneLineAndNoOutput) {
   EXPECT_EQ(
       runSpire({"translate", "--dxil-to-spirv", "x.dxil", "--binding-offsets", "1,2,3"}).exitCode,
       2);
+  EXPECT_EQ(runSpire({"translate", "--dxil-to-spirv", "x.dxil", "--heap-set", "z"}).exitCode, 2);
 
   // An entry point that is not there.
   std::optional<fs::path> in = corpusFile("bindless__bindless_cbv.dxil");

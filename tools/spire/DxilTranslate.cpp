@@ -42,6 +42,10 @@ Options:
                        buffers
   --binding-offsets <srv>,<uav>,<cbv>,<sampler>
                        added to the register per class (default 0,1000,2000,3000)
+  --heap-set <set>     where SM 6.6 descriptor heaps go (default 6): runtime descriptor arrays,
+                       one binding per descriptor type (samplers 0, storage buffers 1, uniform
+                       buffers 2, sampled images 3, storage images 4, uniform texel buffers 5,
+                       storage texel buffers 6, acceleration structures 7, UAV counters 8)
   --no-validate        write the modules without validating them
   -h, --help           print this help
 
@@ -70,8 +74,8 @@ int runDxilToSpirv(std::span<char *const> args) {
   translate::DxilTranslateOptions options;
   Emit emit = Emit::Spirv;
   bool bindings = false, validate = true;
-  constexpr std::string_view withValue[] = {"-o", "--entry", "--emit", "--bindings",
-                                            "--binding-offsets"};
+  constexpr std::string_view withValue[] = {"-o",         "--entry",           "--emit",
+                                            "--bindings", "--binding-offsets", "--heap-set"};
   ArgScanner scanner("translate", args);
   scanner.acceptSingleDashLong();
   const bool scanned = scanner.scan(
@@ -100,6 +104,11 @@ int runDxilToSpirv(std::span<char *const> args) {
           if (!parseOffsets(value, options.bindings))
             return usageError("translate", "--binding-offsets takes four numbers: "
                                            "<srv>,<uav>,<cbv>,<sampler>") == kSuccess;
+        } else if (flag == "--heap-set") {
+          auto [end, ec] =
+              std::from_chars(value.data(), value.data() + value.size(), options.bindings.heapSet);
+          if (ec != std::errc() || end != value.data() + value.size())
+            return usageError("translate", "--heap-set takes a number") == kSuccess;
         } else if (flag == "--raw-buffers-as-texel-buffers") {
           options.bindings.rawBuffersAsTexelBuffers = true;
         } else if (flag == "--no-validate") {
