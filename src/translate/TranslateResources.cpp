@@ -450,24 +450,25 @@ bool Translator::translateResourceOp(const dxil::DxilOpCall &call, const dxil::I
     const uint32_t width = scalarWidth(member);
     std::vector<uint32_t> parts(5, 0);
     const uint32_t used = extractMask(inst.value);
+    uint32_t firstWord = 0; // address / 4, computed once
+    auto word = [&](uint32_t k) {
+      if (!firstWord)
+        firstWord = emit(Op::ShiftRightLogical, u32, {address, constU32(2)});
+      return addConstant(firstWord, k);
+    };
     for (uint32_t c = 0; c < 4; ++c) {
       if (!(mask >> c & 1) || !(used >> c & 1)) {
         parts[c] = undef(member);
         continue;
       }
       if (width == 32) {
-        const uint32_t word = emit(
-            Op::IAdd, u32, {emit(Op::ShiftRightLogical, u32, {address, constU32(2)}), constU32(c)});
-        parts[c] = fromU32(member, loadBufferWord(*h, word));
+        parts[c] = fromU32(member, loadBufferWord(*h, word(c)));
       } else if (width == 64) {
-        const uint32_t base =
-            emit(Op::IAdd, u32,
-                 {emit(Op::ShiftRightLogical, u32, {address, constU32(2)}), constU32(2 * c)});
-        const uint32_t lo = loadBufferWord(*h, base);
-        const uint32_t hi = loadBufferWord(*h, emit(Op::IAdd, u32, {base, constU32(1)}));
+        const uint32_t lo = loadBufferWord(*h, word(2 * c));
+        const uint32_t hi = loadBufferWord(*h, word(2 * c + 1));
         parts[c] = bitcast(member, emit(Op::CompositeConstruct, typeVector(u32, 2), {lo, hi}));
       } else if (width == 16) {
-        const uint32_t byte = emit(Op::IAdd, u32, {address, constU32(2 * c)});
+        const uint32_t byte = addConstant(address, 2 * c);
         const uint32_t word =
             loadBufferWord(*h, emit(Op::ShiftRightLogical, u32, {byte, constU32(2)}));
         const uint32_t shift = emit(Op::ShiftLeftLogical, u32,
@@ -509,6 +510,12 @@ bool Translator::translateResourceOp(const dxil::DxilOpCall &call, const dxil::I
     if (!isRawOrStructured(h->kind))
       return fail("a buffer store to a resource that is not a buffer");
     const uint32_t address = bufferByteAddress(*h, args[1], args[2]);
+    uint32_t firstWord = 0; // address / 4, computed once
+    auto word = [&](uint32_t k) {
+      if (!firstWord)
+        firstWord = emit(Op::ShiftRightLogical, u32, {address, constU32(2)});
+      return addConstant(firstWord, k);
+    };
     for (uint32_t c = 0; c < 4; ++c) {
       if (!(mask >> c & 1))
         continue;
@@ -516,22 +523,16 @@ bool Translator::translateResourceOp(const dxil::DxilOpCall &call, const dxil::I
       const uint32_t vt = llvmType(llvm().typeOf(args[3 + c]));
       const uint32_t width = scalarWidth(vt);
       if (width == 32) {
-        const uint32_t word = emit(
-            Op::IAdd, u32, {emit(Op::ShiftRightLogical, u32, {address, constU32(2)}), constU32(c)});
-        storeBufferWord(*h, word, toU32(v, vt));
+        storeBufferWord(*h, word(c), toU32(v, vt));
       } else if (width == 64) {
         // Two words, each wholly this value's: no neighbour shares them.
         const uint32_t pair = bitcast(typeVector(u32, 2), v);
-        const uint32_t base =
-            emit(Op::IAdd, u32,
-                 {emit(Op::ShiftRightLogical, u32, {address, constU32(2)}), constU32(2 * c)});
-        storeBufferWord(*h, base, emit(Op::CompositeExtract, u32, {pair, 0}));
-        storeBufferWord(*h, emit(Op::IAdd, u32, {base, constU32(1)}),
-                        emit(Op::CompositeExtract, u32, {pair, 1}));
+        storeBufferWord(*h, word(2 * c), emit(Op::CompositeExtract, u32, {pair, 0}));
+        storeBufferWord(*h, word(2 * c + 1), emit(Op::CompositeExtract, u32, {pair, 1}));
       } else if (width == 16) {
         // Its own half only: the other half of the word may be another invocation's.
         const uint32_t half = isFloatType(vt) ? bitcast(typeInt(16), v) : v;
-        storeBufferHalf(*h, emit(Op::IAdd, u32, {address, constU32(2 * c)}), half);
+        storeBufferHalf(*h, addConstant(address, 2 * c), half);
       } else {
         return fail("a buffer store of " + std::to_string(width) +
                     "-bit values is not translated yet");

@@ -141,6 +141,10 @@ public:
   uint32_t glsl(std::string_view name, uint32_t resultType, std::initializer_list<uint32_t> args);
   /// A Function-storage variable of the current function.
   uint32_t functionVariable(uint32_t pointeeType);
+  /// `value + k` for a 32-bit unsigned id (no instruction when k is 0).
+  uint32_t addConstant(uint32_t value, uint32_t k) {
+    return k ? emit(Op::IAdd, typeInt(32), {value, constU32(k)}) : value;
+  }
   /// Converts between bool / int / float representations of the same number of bits.
   uint32_t bitcast(uint32_t type, uint32_t v);
   /// Value of `type` from a 32-bit word id (bitcast for f32, convert for narrower/wider).
