@@ -100,5 +100,22 @@ TEST(DxilTranslateCommand, BadInputIsOneLineAndNoOutput) {
   EXPECT_FALSE(fs::exists(out));
 }
 
+/// spire run takes a container too: translated first, then reflected (no device needed for
+/// --reflect) or run.
+TEST(DxilTranslateCommand, RunTranslatesAContainerFirst) {
+  std::optional<fs::path> in = corpusFile("bindless__bindless_cbv.dxil");
+  std::optional<fs::path> library = corpusFile("rt__default.dxil");
+  if (!in || !library)
+    GTEST_SKIP() << "no DXIL corpus (../shared/corpus/dxil)";
+  ToolResult r = runSpire({"run", in->string(), "--reflect"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.out.find("entry point GLCompute main local size 64 1 1"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("binding 0:1000 storage"), std::string::npos) << r.out;
+  r = runSpire({"run", library->string(), "--reflect"});
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_NE(r.err.find("the program has no compute entry point"), std::string::npos) << r.err;
+  EXPECT_EQ(lines(r.err), 1u) << r.err;
+}
+
 } // namespace
 } // namespace spire::test

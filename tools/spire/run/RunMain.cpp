@@ -13,6 +13,7 @@
 #include "spire/run/ShaderRun.h"
 #include "spire/support/File.h"
 #include "spire/support/TargetEnv.h"
+#include "spire/translate/DxilToSpirv.h"
 
 #include <atomic>
 #include <chrono>
@@ -35,7 +36,7 @@ constexpr const char *kHelp =
     R"(spire run - run compute shaders and AmberScript/VkScript tests on a Vulkan device
 
 Usage: spire run [options] <test.amber|test.vkscript>...
-       spire run [options] <shader.spv|shader.spvasm|shader.mlir> [--buffer S:B=DATA]...
+       spire run [options] <shader.spv|.spvasm|.mlir|.dxil> [--buffer S:B=DATA]...
                  [--dispatch X,Y,Z] [--dump S:B[:TYPE][=FILE]]...
 
 Scripts: every file is parsed as amber parses it (AmberScript when it starts with #!amber,
@@ -44,7 +45,9 @@ the reason) and a summary line. A test the device cannot run (a missing feature 
 an OpenCL C kernel) is skipped, not failed.
 
 A shader: its bindings come from the module's own interface (see --reflect); buffers not given
-are zero-filled. DATA is one of
+are zero-filled. A DXIL container (.dxil) is translated first (spire translate --dxil-to-spirv,
+its default binding model: set = space, binding = register + 0 for SRVs, 1000 for UAVs, 2000
+for CBVs); --entry picks among several compute entry points. DATA is one of
   random:SEED:BYTES              deterministic pseudo-random bytes
   zero:BYTES                     zeros
   series:TYPE:START:STEP:COUNT   e.g. series:uint32:0:1:64
@@ -280,8 +283,23 @@ int runScripts(const Options &o) {
 // --- one shader ---
 
 Expected<std::vector<uint32_t>> loadShader(const std::string &path, InputKind kind,
-                                           std::span<const uint8_t> bytes, uint32_t version) {
+                                           std::span<const uint8_t> bytes, uint32_t version,
+                                           const std::string &entry) {
   std::string_view text(reinterpret_cast<const char *>(bytes.data()), bytes.size());
+  if (kind == InputKind::Dxil) {
+    // Translated by spire's DXIL translator (the default binding model: `spire translate
+    // --dxil-to-spirv --bindings json` prints where each register went; --reflect shows it too).
+    translate::DxilTranslateOptions options;
+    options.entry = entry;
+    auto shaders = translate::translateDxilBytes(bytes, options);
+    if (!shaders)
+      return shaders.error();
+    for (translate::TranslatedShader &s : *shaders)
+      if (s.kind == dxil::ShaderKind::Compute)
+        return std::move(s.words);
+    return makeError({}, "the program has no compute entry point" +
+                             std::string(entry.empty() ? "" : " named '" + entry + "'"));
+  }
   if (kind == InputKind::Binary) {
     auto m = Module::fromBytes(bytes);
     if (!m)
@@ -342,7 +360,7 @@ int runShaderFile(const Options &o, InputKind kind, std::span<const uint8_t> byt
   if (o.targetEnvGiven)
     if (auto te = parseTargetEnv(o.compile.defaultTargetEnv))
       version = targetEnvVersion(*te);
-  auto words = loadShader(path, kind, bytes, version);
+  auto words = loadShader(path, kind, bytes, version, o.entry);
   if (!words) {
     report(words.error(), path);
     return kInvalidInput;
@@ -624,14 +642,6 @@ int runRun(std::span<char *const> args) {
     if (i == 0)
       firstBytes = std::move(head);
   }
-  for (size_t i = 0; i < kinds.size(); ++i)
-    if (kinds[i] == InputKind::Dxil) {
-      std::fprintf(stderr,
-                   "%s: DXIL input needs spire's DXIL translator, which is not there yet; "
-                   "translate it to SPIR-V first\n",
-                   o.inputs[i].c_str());
-      return kInvalidInput;
-    }
   bool shader = kinds[0] != InputKind::Script;
   if (shader) {
     if (o.inputs.size() != 1)
