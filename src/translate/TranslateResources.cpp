@@ -430,12 +430,8 @@ bool Translator::translateResourceOp(const dxil::DxilOpCall &call, const dxil::I
                {image, arg(1)});
       std::vector<uint32_t> parts;
       for (uint32_t i = 0; i < 4; ++i) {
-        uint32_t c = emit(Op::CompositeExtract, sampled, {texel, i});
-        if (sampled != member)
-          c = isFloatType(member) == isFloatType(sampled)
-                  ? emit(isFloatType(member) ? Op::FConvert : Op::UConvert, member, {c})
-                  : bitcast(member, c);
-        parts.push_back(c);
+        parts.push_back(
+            convertScalar(emit(Op::CompositeExtract, sampled, {texel, i}), sampled, member));
       }
       parts.push_back(constU32(0)); // status
       setAggregate(inst.value, parts);
@@ -495,13 +491,7 @@ bool Translator::translateResourceOp(const dxil::DxilOpCall &call, const dxil::I
       const uint32_t sampled = sampledTypeOf(*this, *h->resource);
       std::vector<uint32_t> comps;
       for (uint32_t c = 0; c < 4; ++c) {
-        uint32_t v = arg(3 + c);
-        const uint32_t vt = llvmType(llvm().typeOf(args[3 + c]));
-        if (vt != sampled)
-          v = isFloatType(vt) == isFloatType(sampled)
-                  ? emit(isFloatType(vt) ? Op::FConvert : Op::UConvert, sampled, {v})
-                  : bitcast(sampled, v);
-        comps.push_back(v);
+        comps.push_back(convertScalar(arg(3 + c), llvmType(llvm().typeOf(args[3 + c])), sampled));
       }
       emitVoid(Op::ImageWrite,
                {image, arg(1), emit(Op::CompositeConstruct, typeVector(sampled, 4), comps)});

@@ -622,33 +622,6 @@ bool Translator::translateHullEntry(uint32_t entryFunction) {
 
 // ---- the dx.op calls ------------------------------------------------------------------------
 
-namespace {
-
-/// Converts a scalar between the interface's type and the one the dx.op call uses.
-uint32_t convertScalar(Translator &t, uint32_t v, uint32_t from, uint32_t to) {
-  if (from == to || !v)
-    return v;
-  if (t.isBoolType(from))
-    return t.emit(
-        Op::Select, to,
-        {v, t.isFloatType(to) ? t.constI(to, 0x3F800000) : t.constI(to, 1), t.constI(to, 0)});
-  if (t.isBoolType(to))
-    return t.emit(Op::INotEqual, to, {v, t.constI(from, 0)});
-  const uint32_t fw = t.scalarWidth(from), tw = t.scalarWidth(to);
-  const bool ff = t.isFloatType(from), tf = t.isFloatType(to);
-  if (fw == tw)
-    return t.bitcast(to, v);
-  if (ff && tf)
-    return t.emit(Op::FConvert, to, {v});
-  if (!ff && !tf)
-    return t.emit(Op::UConvert, to, {v});
-  // Different widths and kinds: change the width in the source's kind, then reinterpret.
-  const uint32_t mid = ff ? t.typeFloat(tw) : t.typeInt(tw);
-  return t.bitcast(to, t.emit(ff ? Op::FConvert : Op::UConvert, mid, {v}));
-}
-
-} // namespace
-
 bool Translator::translateStageOp(const dxil::DxilOpCall &call, const dxil::Instruction &inst,
                                   std::span<const dxil::ValueId> args, bool &handled) {
   const DxOp op = DxOp(call.op->opcode);
@@ -741,7 +714,7 @@ bool Translator::translateStageOp(const dxil::DxilOpCall &call, const dxil::Inst
       const BuiltIn base =
           e->special == IoSpecial::VertexIndex ? BuiltIn::BaseVertex : BuiltIn::BaseInstance;
       const uint32_t index = emit(Op::Load, u32, {e->variable});
-      return convertScalar(*this, emit(Op::ISub, u32, {index, loadBuiltIn(base, u32)}), u32, type);
+      return convertScalar(emit(Op::ISub, u32, {index, loadBuiltIn(base, u32)}), u32, type);
     }
     const uint32_t ptr = pointer(*e, vertex, rowArg, colArg);
     if (!ptr)
@@ -752,7 +725,7 @@ bool Translator::translateStageOp(const dxil::DxilOpCall &call, const dxil::Inst
     int64_t col = 0;
     if (e->special == IoSpecial::FragCoord && constantInt(args[colArg], col) && col == 3)
       v = emit(Op::FDiv, e->scalarType, {constF32(1.0f), v});
-    return convertScalar(*this, v, e->scalarType, type);
+    return convertScalar(v, e->scalarType, type);
   };
   auto store = [&](const IoElement *e, uint32_t vertex, size_t rowArg, size_t colArg,
                    size_t valueArg) {
@@ -767,7 +740,7 @@ bool Translator::translateStageOp(const dxil::DxilOpCall &call, const dxil::Inst
     const uint32_t from = llvmType(llvm().typeOf(args[valueArg]));
     if (!ptr || failed_)
       return false;
-    emitVoid(Op::Store, {ptr, convertScalar(*this, v, from, e->scalarType)});
+    emitVoid(Op::Store, {ptr, convertScalar(v, from, e->scalarType)});
     return !failed_;
   };
   auto argument = [&](size_t i) { return opArgument(call, args, i); };
@@ -840,7 +813,7 @@ bool Translator::translateStageOp(const dxil::DxilOpCall &call, const dxil::Inst
       const uint32_t offsets = emit(Op::CompositeConstruct, typeVector(f32, 2), {ox, oy});
       v = glsl("InterpolateAtOffset", e->scalarType, {ptr, offsets});
     }
-    return result(convertScalar(*this, v, e->scalarType, type));
+    return result(convertScalar(v, e->scalarType, type));
   }
   case DxOp::Discard: {
     if (args.empty())
@@ -885,31 +858,31 @@ bool Translator::translateStageOp(const dxil::DxilOpCall &call, const dxil::Inst
     return result(emit(Op::IsHelperInvocationEXT, typeBool(), {}));
   case DxOp::SampleIndex:
     capability(Capability::SampleRateShading);
-    return result(convertScalar(*this, loadBuiltIn(BuiltIn::SampleId, u32), u32, type));
+    return result(convertScalar(loadBuiltIn(BuiltIn::SampleId, u32), u32, type));
   case DxOp::Coverage: {
     const uint32_t mask = builtinInput(BuiltIn::SampleMask, typeArray(u32, 1));
     const uint32_t ptr =
         emit(Op::AccessChain, typePointer(StorageClass::Input, u32), {mask, constU32(0)});
-    return result(convertScalar(*this, emit(Op::Load, u32, {ptr}), u32, type));
+    return result(convertScalar(emit(Op::Load, u32, {ptr}), u32, type));
   }
   case DxOp::InnerCoverage: {
     capability(Capability::FragmentFullyCoveredEXT);
     extension("SPV_EXT_fragment_fully_covered");
     return result(
-        convertScalar(*this, loadBuiltIn(BuiltIn::FullyCoveredEXT, typeBool()), typeBool(), type));
+        convertScalar(loadBuiltIn(BuiltIn::FullyCoveredEXT, typeBool()), typeBool(), type));
   }
 
   // ---- system values by intrinsic -----------------------------------------------------------
   case DxOp::PrimitiveID:
     if (stage == ShaderKind::Pixel)
       capability(Capability::Geometry);
-    return result(convertScalar(*this, loadBuiltIn(BuiltIn::PrimitiveId, u32), u32, type));
+    return result(convertScalar(loadBuiltIn(BuiltIn::PrimitiveId, u32), u32, type));
   case DxOp::ViewID:
     capability(Capability::MultiView);
-    return result(convertScalar(*this, loadBuiltIn(BuiltIn::ViewIndex, u32), u32, type));
+    return result(convertScalar(loadBuiltIn(BuiltIn::ViewIndex, u32), u32, type));
   case DxOp::GSInstanceID:
   case DxOp::OutputControlPointID:
-    return result(convertScalar(*this, invocationId(), u32, type));
+    return result(convertScalar(invocationId(), u32, type));
   case DxOp::DomainLocation: {
     int64_t component = 0;
     if (!constArg(0, component))
@@ -918,14 +891,13 @@ bool Translator::translateStageOp(const dxil::DxilOpCall &call, const dxil::Inst
       return !fail("DomainLocation component " + std::to_string(component));
     const uint32_t f32 = typeFloat(32);
     const uint32_t coord = loadBuiltIn(BuiltIn::TessCoord, typeVector(f32, 3));
-    return result(convertScalar(
-        *this, emit(Op::CompositeExtract, f32, {coord, uint32_t(component)}), f32, type));
+    return result(
+        convertScalar(emit(Op::CompositeExtract, f32, {coord, uint32_t(component)}), f32, type));
   }
   case DxOp::StartVertexLocation:
   case DxOp::StartInstanceLocation:
     capability(Capability::DrawParameters);
     return result(convertScalar(
-        *this,
         loadBuiltIn(op == DxOp::StartVertexLocation ? BuiltIn::BaseVertex : BuiltIn::BaseInstance,
                     u32),
         u32, type));

@@ -283,16 +283,8 @@ uint32_t TextureOp::convert(uint32_t v, uint32_t from, uint32_t to) {
   };
   if (!numeric(from) || !numeric(to) || t_.componentCount(from) != t_.componentCount(to))
     return t_.fail("dx.op." + opName() + " with a texel type that is not a number");
-  if (floatFrom && floatTo)
-    return t_.emit(Op::FConvert, to, {v});
-  if (widthFrom == widthTo)
-    return t_.bitcast(to, v);
-  if (!floatFrom && !floatTo) {
-    // Narrowing keeps the low bits; widening extends by the signedness of the wider type.
-    std::span<const uint32_t> info = t_.typeInstruction(t_.componentType(to));
-    const bool signedTo = info.size() == 3 && info[2] == 1;
-    return t_.emit(widthTo > widthFrom && signedTo ? Op::SConvert : Op::UConvert, to, {v});
-  }
+  if (floatFrom == floatTo || widthFrom == widthTo)
+    return t_.convertScalar(v, from, to);
   return t_.fail("dx.op." + opName() + ": a " + std::to_string(widthFrom) + "-bit " +
                  (floatFrom ? "float" : "integer") + " texel read as a " + std::to_string(widthTo) +
                  "-bit " + (floatTo ? "float" : "integer"));

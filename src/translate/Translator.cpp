@@ -459,6 +459,31 @@ uint32_t Translator::functionVariable(uint32_t pointeeType) {
 
 uint32_t Translator::bitcast(uint32_t type, uint32_t v) { return emit(Op::Bitcast, type, {v}); }
 
+uint32_t Translator::convertScalar(uint32_t v, uint32_t from, uint32_t to) {
+  if (from == to || !v)
+    return v;
+  if (isBoolType(from))
+    return emit(Op::Select, to,
+                {v, isFloatType(to) ? constI(to, 0x3F800000) : constI(to, 1), constI(to, 0)});
+  if (isBoolType(to))
+    return emit(Op::INotEqual, to, {v, constI(from, 0)});
+  const uint32_t fw = scalarWidth(from), tw = scalarWidth(to);
+  const bool ff = isFloatType(from), tf = isFloatType(to);
+  if (fw == tw)
+    return bitcast(to, v);
+  if (ff && tf)
+    return emit(Op::FConvert, to, {v});
+  if (!ff && !tf) {
+    // Narrowing keeps the low bits; widening extends by the signedness of the wider type.
+    std::span<const uint32_t> info = typeInstruction(componentType(to));
+    const bool signedTo = info.size() == 3 && info[2] == 1;
+    return emit(tw > fw && signedTo ? Op::SConvert : Op::UConvert, to, {v});
+  }
+  // Different widths and kinds: change the width in the source's kind, then reinterpret.
+  const uint32_t mid = ff ? typeFloat(tw) : typeInt(tw);
+  return bitcast(to, emit(ff ? Op::FConvert : Op::UConvert, mid, {v}));
+}
+
 uint32_t Translator::fromU32(uint32_t type, uint32_t word) {
   const uint32_t width = scalarWidth(type);
   if (isBoolType(type))

@@ -145,8 +145,12 @@ public:
   uint32_t addConstant(uint32_t value, uint32_t k) {
     return k ? emit(Op::IAdd, typeInt(32), {value, constU32(k)}) : value;
   }
-  /// Converts between bool / int / float representations of the same number of bits.
+  /// OpBitcast of `v` to `type` (the same number of bits).
   uint32_t bitcast(uint32_t type, uint32_t v);
+  /// A number (or bool) of type `from` as type `to`: bool as 0/1, a bitcast between kinds of
+  /// one width, FConvert / UConvert (SConvert when widening into a signed type) within a kind,
+  /// both for a change of kind and width.
+  uint32_t convertScalar(uint32_t v, uint32_t from, uint32_t to);
   /// Value of `type` from a 32-bit word id (bitcast for f32, convert for narrower/wider).
   uint32_t fromU32(uint32_t type, uint32_t word);
   uint32_t toU32(uint32_t v, uint32_t type);
