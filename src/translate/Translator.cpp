@@ -232,9 +232,17 @@ bool Translator::translateFunction(uint32_t functionIndex, bool isEntry) {
 
   // Which members of each dx.op result are read (loads of unread components are left out: they
   // may lie past the end of the buffer).
+  // Pointer casts used by anything but the lifetime markers (which are left out).
   extractMasks_.clear();
+  pointerCastsInUse_.clear();
   for (uint32_t i = 0; i < f.numInstructions; ++i) {
     const dxil::Instruction &inst = m.instructions[f.firstInstruction + i];
+    const dxil::Function *callee = m.calledFunction(inst);
+    if (!callee || !m.name(callee->value).starts_with("llvm.lifetime."))
+      for (dxil::ValueId v : m.operandsOf(inst))
+        if (v < m.values.size() && m.values[v].kind == ValueKind::Instruction &&
+            m.instructions[m.values[v].index].opcode == Opcode::BitCast)
+          pointerCastsInUse_.insert(v);
     if (inst.opcode != Opcode::ExtractValue || inst.numOperands != 1 || inst.numWords != 1)
       continue;
     const uint64_t member = m.wordsOf(inst)[0];
@@ -827,16 +835,8 @@ bool Translator::translateInstruction(uint32_t index) {
       if (from != type && m.type(inst.type).kind == dxil::TypeKind::Pointer) {
         // Logical pointers cannot change their pointee; DXIL casts them for the lifetime
         // markers only (left out), and nothing else may use the cast.
-        const dxil::Function &f = m.functions[currentFunction_];
-        for (uint32_t i = 0; i < f.numInstructions; ++i) {
-          const dxil::Instruction &user = m.instructions[f.firstInstruction + i];
-          auto uses = m.operandsOf(user);
-          if (std::find(uses.begin(), uses.end(), inst.value) == uses.end())
-            continue;
-          const dxil::Function *callee = m.calledFunction(user);
-          if (!callee || !m.name(callee->value).starts_with("llvm.lifetime."))
-            return fail("a pointer cast between different pointee types");
-        }
+        if (pointerCastsInUse_.count(inst.value))
+          return fail("a pointer cast between different pointee types");
         return true;
       }
       r = from == type ? x : bitcast(type, x);

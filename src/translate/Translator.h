@@ -17,6 +17,7 @@
 #include <set>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace spire::translate {
@@ -358,6 +359,8 @@ private:
   std::unordered_map<dxil::ValueId, uint32_t> values_;
   std::unordered_map<dxil::ValueId, std::vector<uint32_t>> aggregates_;
   std::unordered_map<dxil::ValueId, uint32_t> extractMasks_;
+  /// The function's bitcast results that something other than a lifetime marker uses.
+  std::unordered_set<dxil::ValueId> pointerCastsInUse_;
   /// LLVM pointers: the SPIR-V pointer's storage class (variables and access chains).
   std::unordered_map<dxil::ValueId, StorageClass> pointerClass_;
   std::unordered_map<dxil::ValueId, uint32_t> globals_;

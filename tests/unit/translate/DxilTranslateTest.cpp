@@ -59,5 +59,35 @@ TEST(DxilTranslate, UnsupportedOperationNamesFunctionBlockAndInstruction) {
                      "pointer/integer casts have no SPIR-V equivalent in logical addressing");
 }
 
+TEST(DxilTranslate, PointerCastsOnlyForLifetimeMarkers) {
+  if (!haveLlvmAs())
+    GTEST_SKIP() << "llvm-as-14 not installed (Debian package llvm-14)";
+  const std::string declarations = R"(
+declare void @llvm.lifetime.start.p0i8(i64, i8*)
+declare void @llvm.lifetime.end.p0i8(i64, i8*)
+)";
+  // The cast feeds the lifetime markers only: both are left out.
+  Translation t = translateLl(computeShader(declarations, R"(entry:
+  %a = alloca [4 x float]
+  %p = bitcast [4 x float]* %a to i8*
+  call void @llvm.lifetime.start.p0i8(i64 16, i8* %p)
+  %e = getelementptr [4 x float], [4 x float]* %a, i32 0, i32 1
+  store float 1.0, float* %e
+  call void @llvm.lifetime.end.p0i8(i64 16, i8* %p)
+  ret void
+)"));
+  ASSERT_EQ(t.error, "");
+  EXPECT_EQ(t.spvasm.find("OpBitcast"), std::string::npos) << t.spvasm;
+  // A cast something else reads through has no logical-addressing form.
+  t = translateLl(computeShader(declarations, R"(entry:
+  %a = alloca [4 x float]
+  %p = bitcast [4 x float]* %a to i32*
+  store i32 1, i32* %p
+  ret void
+)"));
+  EXPECT_EQ(t.error, "entry 'main', function 'main', block 0, instruction 1 (bitcast): a pointer "
+                     "cast between different pointee types");
+}
+
 } // namespace
 } // namespace spire::translate::test
