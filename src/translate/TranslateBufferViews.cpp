@@ -92,7 +92,7 @@ uint32_t texelPointer(Translator &t, const Handle &h, uint32_t wordIndex) {
   const uint32_t ptr =
       t.emit(Op::ImageTexelPointer, t.typePointer(StorageClass::Image, t.typeInt(32)),
              {imagePointer(t, h), wordIndex, t.constU32(0)});
-  if (h.nonUniform && h.arrayIndex)
+  if (h.nonUniform)
     t.decorate(ptr, Decoration::NonUniform);
   return ptr;
 }
@@ -103,7 +103,7 @@ uint32_t Translator::loadDescriptorImage(const Handle &h) {
   if (!h.descriptor)
     return fail("a handle without a descriptor");
   const uint32_t image = emit(Op::Load, h.descriptor->elementType, {imagePointer(*this, h)});
-  if (h.nonUniform && h.arrayIndex)
+  if (h.nonUniform)
     decorate(image, Decoration::NonUniform);
   return image;
 }
@@ -116,7 +116,7 @@ uint32_t Translator::bufferElementPointer(const Handle &h, uint32_t bits, uint32
   chain.push_back(index);
   const uint32_t ptr =
       emit(Op::AccessChain, typePointer(StorageClass::StorageBuffer, typeInt(bits)), chain);
-  if (h.nonUniform && h.arrayIndex)
+  if (h.nonUniform)
     decorate(ptr, Decoration::NonUniform);
   return ptr;
 }

@@ -319,25 +319,14 @@ bool Translator::translateHeapOp(const dxil::DxilOpCall &call, const dxil::Instr
     d.counter = heapCounters_;
   }
 
-  Handle h;
-  h.resource = &r;
-  h.descriptor = &d;
-  h.variable = d.variable;
-  h.arrayIndex = heap.index;
-  h.resourceClass = r.resourceClass;
-  h.kind = r.kind;
-  h.stride = r.stride.value_or(4);
-  h.counter = r.hasCounter ? d.counter : 0;
-  h.nonUniform = heap.nonUniform;
+  uint32_t index = heap.index;
   if (heap.nonUniform) {
     // The decorated index is an instruction of its own (the heap index may be a constant).
-    capability(Capability::ShaderNonUniform);
     if (nonUniformCapability != Capability::Shader)
       capability(nonUniformCapability);
-    h.arrayIndex = emit(Op::CopyObject, typeInt(32), {heap.index});
-    decorate(h.arrayIndex, Decoration::NonUniform);
+    index = emit(Op::CopyObject, typeInt(32), {heap.index});
   }
-  handles_[inst.value] = h;
+  handles_[inst.value] = makeHandle(r, d, index, heap.nonUniform);
   return !failed();
 }
 

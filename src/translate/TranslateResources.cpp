@@ -224,29 +224,34 @@ const Handle *Translator::handle(dxil::ValueId v) {
 
 namespace {
 
-/// The handle of resource range `r` at register `index` (an id of an i32 value).
-Handle makeHandle(Translator &t, const dxil::DxilResource &r, const Descriptor &d,
-                  uint32_t registerIndex, bool nonUniform) {
+/// The handle of resource range `r` at register `registerIndex` (an id of an i32 value).
+Handle rangeHandle(Translator &t, const dxil::DxilResource &r, const Descriptor &d,
+                   uint32_t registerIndex, bool nonUniform) {
+  const uint32_t index =
+      d.isArray ? t.emit(Op::ISub, t.typeInt(32), {registerIndex, t.constU32(r.lowerBound)}) : 0;
+  return t.makeHandle(r, d, index, nonUniform && index);
+}
+
+} // namespace
+
+Handle Translator::makeHandle(const dxil::DxilResource &r, const Descriptor &d, uint32_t index,
+                              bool nonUniform) {
   Handle h;
   h.resource = &r;
   h.descriptor = &d;
   h.variable = d.variable;
+  h.arrayIndex = index;
   h.resourceClass = r.resourceClass;
   h.kind = r.kind;
   h.stride = r.stride.value_or(4);
-  h.counter = d.counter;
+  h.counter = r.hasCounter ? d.counter : 0;
   h.nonUniform = nonUniform;
-  if (d.isArray) {
-    h.arrayIndex = t.emit(Op::ISub, t.typeInt(32), {registerIndex, t.constU32(r.lowerBound)});
-    if (nonUniform) {
-      t.capability(Capability::ShaderNonUniform);
-      t.decorate(h.arrayIndex, Decoration::NonUniform);
-    }
+  if (nonUniform) {
+    capability(Capability::ShaderNonUniform);
+    decorate(index, Decoration::NonUniform);
   }
   return h;
 }
-
-} // namespace
 
 bool Translator::translateResourceOp(const dxil::DxilOpCall &call, const dxil::Instruction &inst,
                                      std::span<const dxil::ValueId> args, bool &handled) {
@@ -270,7 +275,7 @@ bool Translator::translateResourceOp(const dxil::DxilOpCall &call, const dxil::I
     if (it == descriptors_.end() || !r)
       return fail("createHandle names no resource (class " + std::to_string(rc) + ", range " +
                   std::to_string(range) + ")");
-    handles_[inst.value] = makeHandle(*this, *r, it->second, arg(2), nonUniform != 0);
+    handles_[inst.value] = rangeHandle(*this, *r, it->second, arg(2), nonUniform != 0);
     return !failed_;
   }
   case DxOp::CreateHandleFromBinding: {
@@ -302,7 +307,7 @@ bool Translator::translateResourceOp(const dxil::DxilOpCall &call, const dxil::I
     auto d = descriptors_.find({uint32_t(rc), found->id});
     if (d == descriptors_.end())
       return fail("createHandleFromBinding names no resource");
-    handles_[inst.value] = makeHandle(*this, *found, d->second, arg(1), nonUniform != 0);
+    handles_[inst.value] = rangeHandle(*this, *found, d->second, arg(1), nonUniform != 0);
     return !failed_;
   }
   case DxOp::AnnotateHandle: {
@@ -331,7 +336,7 @@ bool Translator::translateResourceOp(const dxil::DxilOpCall &call, const dxil::I
               return fail("createHandleForLib of an undeclared resource");
             if (d->second.isArray)
               return fail("createHandleForLib of a resource array is not translated yet");
-            handles_[inst.value] = makeHandle(*this, r, d->second, 0, false);
+            handles_[inst.value] = rangeHandle(*this, r, d->second, 0, false);
             return true;
           }
     return fail("createHandleForLib of a symbol that is no resource");
@@ -347,7 +352,7 @@ bool Translator::translateResourceOp(const dxil::DxilOpCall &call, const dxil::I
     chain.push_back(constU32(0));
     chain.push_back(arg(1));
     const uint32_t ptr = emit(Op::AccessChain, typePointer(StorageClass::Uniform, uvec4), chain);
-    if (h->nonUniform && h->arrayIndex)
+    if (h->nonUniform)
       decorate(ptr, Decoration::NonUniform);
     const uint32_t row = emit(Op::Load, uvec4, {ptr});
     std::vector<uint32_t> words;
@@ -396,7 +401,7 @@ bool Translator::translateResourceOp(const dxil::DxilOpCall &call, const dxil::I
       chain.push_back(reg);
       chain.push_back(comp);
       const uint32_t ptr = emit(Op::AccessChain, typePointer(StorageClass::Uniform, u32), chain);
-      if (h->nonUniform && h->arrayIndex)
+      if (h->nonUniform)
         decorate(ptr, Decoration::NonUniform);
       return emit(Op::Load, u32, {ptr});
     };
@@ -614,7 +619,7 @@ bool Translator::translateResourceOp(const dxil::DxilOpCall &call, const dxil::I
     chain.push_back(constU32(0));
     const uint32_t ptr =
         emit(Op::AccessChain, typePointer(StorageClass::StorageBuffer, u32), chain);
-    if (h->nonUniform && h->arrayIndex)
+    if (h->nonUniform)
       decorate(ptr, Decoration::NonUniform);
     const uint32_t scope = constU32(uint32_t(grammar::Scope::Device));
     const uint32_t old = emit(increment > 0 ? Op::AtomicIAdd : Op::AtomicISub, u32,

@@ -35,7 +35,7 @@ struct Handle {
   const Descriptor *descriptor = nullptr; ///< the resource's variable and types
   uint32_t variable = 0;                  ///< the descriptor variable (or heap array)
   uint32_t arrayIndex = 0;                ///< an id; 0 when the variable is not an array
-  bool nonUniform = false;
+  bool nonUniform = false; ///< arrayIndex is decorated NonUniform (only with an index)
   dxil::ResourceClass resourceClass = dxil::ResourceClass::SRV;
   dxil::ResourceKind kind = dxil::ResourceKind::Invalid;
   uint32_t stride = 0;  ///< structured buffers
@@ -200,6 +200,10 @@ public:
   // Resources (TranslateResources.cpp).
   void declareResources();
   const Handle *handle(dxil::ValueId v);
+  /// The handle of resource `r` through its descriptor `d`, element `index` of it when it is an
+  /// array (an instruction's id when `nonUniform`: it is decorated NonUniform).
+  Handle makeHandle(const dxil::DxilResource &r, const Descriptor &d, uint32_t index,
+                    bool nonUniform);
   /// The byte address of a raw/structured buffer access.
   uint32_t bufferByteAddress(const Handle &h, dxil::ValueId index, dxil::ValueId offset);
 
