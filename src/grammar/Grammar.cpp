@@ -4,7 +4,6 @@
 #include "GrammarTablesData.h"
 
 #include <algorithm>
-#include <bit>
 #include <cctype>
 #include <string>
 #include <vector>
@@ -139,66 +138,22 @@ std::string_view operandKindName(OperandKind kind) {
   }
 }
 
-namespace {
-
-// Every enumerant by (kind, value), in an open-addressing table built at the first lookup: the
-// readers look up an enumerant for most operands that are not ids, and a binary search over a
-// kind's (up to a few hundred) values was a tenth of reading a small module.
-class EnumerantTable {
-public:
-  EnumerantTable() {
-    size_t n = 0;
-    for (const OperandKindDesc &k : kGrammar.operandKinds)
-      n += k.enumerants.size();
-    size_t size = 64;
-    while (size < 2 * n)
-      size *= 2;
-    shift_ = 64 - static_cast<unsigned>(std::countr_zero(size));
-    slots_.assign(size, Slot{});
-    for (size_t kind = 0; kind < kGrammar.operandKinds.size(); ++kind)
-      for (const EnumerantDesc &e : kGrammar.operandKinds[kind].enumerants) {
-        const uint64_t key = keyOf(static_cast<unsigned>(kind), e.value);
-        size_t i = hash(key);
-        while (slots_[i].e != nullptr && slots_[i].key != key)
-          i = (i + 1) & (size - 1);
-        if (slots_[i].e == nullptr) // the first of a value's names (aliases come after)
-          slots_[i] = {key, &e};
-      }
-  }
-
-  const EnumerantDesc *find(unsigned kind, uint32_t value) const {
-    const uint64_t key = keyOf(kind, value);
-    for (size_t i = hash(key);; i = (i + 1) & (slots_.size() - 1)) {
-      const Slot &s = slots_[i];
-      if (s.e == nullptr || s.key == key)
-        return s.e;
-    }
-  }
-
-private:
-  struct Slot {
-    uint64_t key = 0;
-    const EnumerantDesc *e = nullptr;
-  };
-  static uint64_t keyOf(unsigned kind, uint32_t value) { return (uint64_t(kind) << 32) | value; }
-  size_t hash(uint64_t key) const {
-    return static_cast<size_t>((key * 0x9E3779B97F4A7C15ull) >> shift_);
-  }
-  std::vector<Slot> slots_;
-  unsigned shift_ = 0;
-};
-
-const EnumerantTable &enumerantTable() {
-  static const EnumerantTable &table = *new EnumerantTable; // never destroyed: used to the end
-  return table;
-}
-
-} // namespace
-
 const EnumerantDesc *findEnumerant(OperandKind kind, uint32_t value) {
   if (static_cast<unsigned>(kind) >= kGrammarOperandKindCount)
     return nullptr;
-  return enumerantTable().find(static_cast<unsigned>(kind), value);
+  // The table is laid out by the generator: the readers look up an enumerant for most operands
+  // that are not ids, and a binary search over a kind's values was a tenth of reading a small
+  // module.
+  const uint64_t key = (uint64_t(kind) << 32) | value;
+  const std::span<const detail::EnumerantSlot> slots = kGrammar.enumerantSlots;
+  for (size_t i = static_cast<size_t>((key * 0x9E3779B97F4A7C15ull) >> kGrammar.enumerantShift);;
+       i = (i + 1) & (slots.size() - 1)) {
+    const detail::EnumerantSlot &s = slots[i];
+    if (s.kind == detail::EnumerantSlot::kNoKind)
+      return nullptr;
+    if (s.kind == static_cast<uint16_t>(kind) && s.value == value)
+      return &kGrammar.operandKinds[s.kind].enumerants[s.index];
+  }
 }
 
 std::optional<OperandKind> findOperandKind(std::string_view name) {

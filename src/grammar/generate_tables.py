@@ -394,6 +394,28 @@ def main():
     body("\n".join(kind_rows))
     body("};")
 
+    # Every enumerant by (kind, value) in an open-addressing hash table, laid out here so that
+    # no process builds it: Grammar.cpp's findEnumerant probes it with the same hash.
+    keys = []
+    for kind_number, k in enumerate(kinds):
+        for idx, en in enumerate(k["enumerants"]):
+            keys.append((kind_number, en["value"], idx))
+    size = 64
+    while size < 2 * len(keys):
+        size *= 2
+    shift = 64 - (size.bit_length() - 1)
+    slots = [None] * size
+    for kind_number, value, idx in keys:
+        key = (kind_number << 32) | value
+        i = ((key * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF) >> shift
+        while slots[i] is not None and slots[i][:2] != (kind_number, value):
+            i = (i + 1) & (size - 1)
+        if slots[i] is None:  # the first of a value's names
+            slots[i] = (kind_number, value, idx)
+    body("static constexpr EnumerantSlot kEnumerantSlots[] = {%s};" % ", ".join(
+        "{%du, %d, %d}" % (sl[1], sl[0], sl[2]) if sl is not None else "{}" for sl in slots))
+    enumerant_shift = shift
+
     # extended instruction sets
     set_rows = []
     for s in ext_sets:
@@ -437,8 +459,9 @@ def main():
     src()
     src("const GrammarData kGrammar = {")
     src("    kInstructions, kDenseOpcodeIndex, kInstructionNames, kOperandKinds,")
-    src("    kExtInstSets, kExtensionNames, 0x%08Xu, %du, kGenerators};" % (
-        (core["major_version"] << 16) | (core["minor_version"] << 8), core["revision"]))
+    src("    kExtInstSets, kExtensionNames, 0x%08Xu, %du, kGenerators, kEnumerantSlots, %du};" % (
+        (core["major_version"] << 16) | (core["minor_version"] << 8), core["revision"],
+        enumerant_shift))
     src()
     src("} // namespace spire::grammar::detail")
 
