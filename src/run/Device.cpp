@@ -395,7 +395,7 @@ std::vector<std::string> VulkanContext::takeMessages() {
   return std::exchange(messages_, {});
 }
 
-VkBool32 VulkanContext::onMessage(VkDebugUtilsMessageSeverityFlagBitsEXT,
+VkBool32 VulkanContext::onMessage(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
                                   VkDebugUtilsMessageTypeFlagsEXT,
                                   const VkDebugUtilsMessengerCallbackDataEXT *data, void *user) {
   auto *self = static_cast<VulkanContext *>(user);
@@ -405,7 +405,9 @@ VkBool32 VulkanContext::onMessage(VkDebugUtilsMessageSeverityFlagBitsEXT,
     if (c == '\n')
       c = ' ';
   self->messages_.push_back(std::move(text));
-  return VK_FALSE;
+  // An error aborts the call (it returns VK_ERROR_VALIDATION_FAILED_EXT): a pipeline layout
+  // without a set the shader uses, passed on, crashed lavapipe inside vkCreateComputePipelines.
+  return severity >= VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT ? VK_TRUE : VK_FALSE;
 }
 
 } // namespace spire::run

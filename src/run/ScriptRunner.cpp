@@ -271,8 +271,10 @@ ScriptResult Interpreter::run() {
     }
     desc.pushConstantSize = pp.pushSize;
     auto cp = ComputePipeline::create(ctx_, desc);
-    if (!cp)
-      return fail(p.line, "pipeline " + p.name + ": " + cp.error().message);
+    if (!cp) { // a validation error that aborted the call says more than its VkResult
+      const auto v = validationMessage();
+      return fail(p.line, "pipeline " + p.name + ": " + (v ? *v : cp.error().message));
+    }
     pp.pipeline = std::make_unique<ComputePipeline>(std::move(*cp));
     pipelines_.push_back(std::move(pp));
     if (auto v = validationMessage())
