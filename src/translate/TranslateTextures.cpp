@@ -100,8 +100,18 @@ private:
   uint32_t sampledImage(const Handle &texture, const Handle &sampler, const ImageShape &s);
   /// Operands [first, first + count) as a vector of `component` (a scalar when count is 1).
   uint32_t vectorOf(size_t first, uint32_t count, uint32_t component);
+  /// Adds the texel offset operands [first, first + count) to `ops`. With `selector`, a
+  /// sampling offset that is not a constant is not an error: *selector is then the offsets'
+  /// four bits each, (o0 & 15) | (o1 & 15) << 4 | ..., for sampleWithDynamicOffset.
   bool offsets(size_t first, uint32_t count, OffsetUse use, ImageOperandList &ops,
-               uint32_t *coordinate, uint32_t coordinateCount);
+               uint32_t *coordinate, uint32_t coordinateCount, uint32_t *selector = nullptr);
+  /// The sample `spv` with a texel offset known only at run time, which Vulkan allows on
+  /// gathers only: a switch over the 16^count offsets D3D can mean, each case sampling with
+  /// its constant offset, joined by a phi.
+  uint32_t sampleWithDynamicOffset(Op spv, uint32_t resultType, const Handle &texture,
+                                   const Handle &sampler, const ImageShape &s,
+                                   std::vector<uint32_t> words, ImageOperandList ops,
+                                   uint32_t selector);
   uint32_t convert(uint32_t v, uint32_t from, uint32_t to);
   /// The ResRet result from a vec4 of the sampled type (or a scalar: component 0 only).
   bool resRet(uint32_t texel, const ImageShape &s, bool scalar);
@@ -209,7 +219,7 @@ uint32_t TextureOp::vectorOf(size_t first, uint32_t count, uint32_t component) {
 }
 
 bool TextureOp::offsets(size_t first, uint32_t count, OffsetUse use, ImageOperandList &ops,
-                        uint32_t *coordinate, uint32_t coordinateCount) {
+                        uint32_t *coordinate, uint32_t coordinateCount, uint32_t *selector) {
   if (count == 0)
     return true;
   // D3D honours the low four bits of an offset (six for gather4_po), sign-extended.
@@ -237,6 +247,21 @@ bool TextureOp::offsets(size_t first, uint32_t count, OffsetUse use, ImageOperan
     ops.add(ImageOperands::ConstOffset,
             {count == 1 ? parts[0] : t_.constComposite(t_.typeVector(s32, count), parts)});
     return true;
+  }
+  if (use == OffsetUse::ConstantOnly && selector) {
+    const uint32_t u32 = t_.typeInt(32);
+    uint32_t packed = 0;
+    for (uint32_t i = 0; i < count; ++i) {
+      if (undefArg(first + i))
+        continue;
+      uint32_t field = t_.emit(Op::BitwiseAnd, u32,
+                               {t_.bitcast(u32, typedArg(first + i, u32)), t_.constU32(15)});
+      if (i > 0)
+        field = t_.emit(Op::ShiftLeftLogical, u32, {field, t_.constU32(4 * i)});
+      packed = packed ? t_.emit(Op::BitwiseOr, u32, {packed, field}) : field;
+    }
+    *selector = packed ? packed : t_.constU32(0);
+    return !t_.failed();
   }
   if (use == OffsetUse::ConstantOnly) {
     t_.fail("unsupported: dx.op." + opName() +
@@ -373,23 +398,79 @@ bool TextureOp::sample() {
     t_.capability(Capability::MinLod);
     ops.add(ImageOperands::MinLod, {typedArg(next, f32)});
   }
-  if (!offsets(6, s.offsets(), OffsetUse::ConstantOnly, ops, nullptr, 0))
+  // An explicit level of detail or gradient does not need the quad's other lanes, so the
+  // sample may move into a switch over a dynamic offset's values; an implicit one may not.
+  uint32_t selector = 0;
+  if (!offsets(6, s.offsets(), OffsetUse::ConstantOnly, ops, nullptr, 0,
+               implicit ? nullptr : &selector))
     return false;
   const uint32_t coordinate = vectorOf(2, s.spatial() + (s.arrayed ? 1 : 0), f32);
   if (implicit)
     t_.requireDerivatives();
-  const uint32_t image = sampledImage(*texture, *sampler, s);
-  if (t_.failed())
-    return false;
-  std::vector<uint32_t> words{image, coordinate};
-  if (compare)
-    words.push_back(dref);
-  ops.appendTo(words);
   const Op spv = compare
                      ? (implicit ? Op::ImageSampleDrefImplicitLod : Op::ImageSampleDrefExplicitLod)
                      : (implicit ? Op::ImageSampleImplicitLod : Op::ImageSampleExplicitLod);
   const uint32_t resultType = compare ? s.sampledType : t_.typeVector(s.sampledType, 4);
+  std::vector<uint32_t> words{0, coordinate}; // the sampled image, made where it is used
+  if (compare)
+    words.push_back(dref);
+  if (selector)
+    return resRet(
+        sampleWithDynamicOffset(spv, resultType, *texture, *sampler, s, words, ops, selector), s,
+        compare);
+  words[0] = sampledImage(*texture, *sampler, s);
+  if (t_.failed())
+    return false;
+  ops.appendTo(words);
   return resRet(t_.emit(spv, resultType, words), s, compare);
+}
+
+uint32_t TextureOp::sampleWithDynamicOffset(Op spv, uint32_t resultType, const Handle &texture,
+                                            const Handle &sampler, const ImageShape &s,
+                                            std::vector<uint32_t> words, ImageOperandList ops,
+                                            uint32_t selector) {
+  // The descriptors are loaded once; an OpSampledImage must be in the block of its use.
+  const uint32_t image = loadDescriptor(texture, true, &s);
+  const uint32_t samplerId = loadDescriptor(sampler, false, nullptr);
+  if (t_.failed())
+    return 0;
+  const uint32_t count = s.offsets(), cases = 1u << (4 * count);
+  const uint32_t s32 = t_.typeUniqued(Op::TypeInt, {32, 1});
+  const uint32_t sampledType = t_.typeUniqued(Op::TypeSampledImage, {s.type});
+  const uint32_t merge = t_.id();
+  std::vector<uint32_t> labels(cases);
+  std::vector<uint32_t> switchWords{selector, 0};
+  for (uint32_t c = 0; c < cases; ++c) {
+    labels[c] = t_.id();
+    if (c == 0)
+      switchWords[1] = labels[0]; // the default: every other value is a case
+    else
+      switchWords.insert(switchWords.end(), {c, labels[c]});
+  }
+  t_.emitVoid(Op::SelectionMerge, {merge, 0});
+  t_.emitVoid(Op::Switch, switchWords);
+  std::vector<uint32_t> phi;
+  for (uint32_t c = 0; c < cases; ++c) {
+    t_.emitLabel(labels[c]);
+    const uint32_t combined = t_.emit(Op::SampledImage, sampledType, {image, samplerId});
+    if (texture.nonUniform || sampler.nonUniform)
+      t_.decorate(combined, Decoration::NonUniform);
+    std::vector<uint32_t> parts;
+    for (uint32_t i = 0; i < count; ++i) {
+      const uint32_t field = (c >> (4 * i)) & 15;
+      parts.push_back(t_.constI(s32, uint64_t(int64_t(field) - (field >= 8 ? 16 : 0))));
+    }
+    ImageOperandList caseOps = ops;
+    caseOps.add(ImageOperands::ConstOffset,
+                {count == 1 ? parts[0] : t_.constComposite(t_.typeVector(s32, count), parts)});
+    std::vector<uint32_t> caseWords = words;
+    caseWords[0] = combined;
+    caseOps.appendTo(caseWords);
+    phi.insert(phi.end(), {t_.emit(spv, resultType, caseWords), labels[c]});
+    t_.emitVoid(Op::Branch, {merge});
+  }
+  t_.emitLabel(merge);
+  return t_.emit(Op::Phi, resultType, phi);
 }
 
 bool TextureOp::gather() {

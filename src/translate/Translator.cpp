@@ -283,7 +283,10 @@ bool Translator::translateFunction(uint32_t functionIndex, bool isEntry) {
     code_.push_back(labels[v]);
     auto succ = s.graph.successors(v);
     const analysis::MergeInfo &merge = s.merges[v];
+    bool loopMergeEmitted = false;
     auto emitMerge = [&] {
+      if (loopMergeEmitted)
+        return;
       if (merge.kind == analysis::MergeInfo::Kind::Selection)
         emitVoid(Op::SelectionMerge, {labels[merge.mergeBlock], 0});
       else if (merge.kind == analysis::MergeInfo::Kind::Loop)
@@ -293,6 +296,8 @@ bool Translator::translateFunction(uint32_t functionIndex, bool isEntry) {
     case analysis::StructuredCfg::Kind::Original: {
       const uint32_t bi = s.origin[v];
       currentBlock_ = bi;
+      blockSplit_ = false;
+      const size_t bodyStart = code_.size();
       const dxil::BasicBlock &block = m.blocks[f.firstBlock + bi];
       for (uint32_t i = 0; i + 1 < block.numInstructions; ++i) {
         const uint32_t ii = block.firstInstruction + i;
@@ -312,6 +317,21 @@ bool Translator::translateFunction(uint32_t functionIndex, bool isEntry) {
         }
         if (!translateInstruction(ii))
           return false;
+      }
+      if (blockSplit_ && merge.kind == analysis::MergeInfo::Kind::Loop) {
+        // The block's instructions opened blocks of their own: the header keeps only the
+        // OpLoopMerge, which must be in the block the back edges go to.
+        const uint32_t body = id();
+        std::vector<uint32_t> words;
+        InstWriter(words, Op::LoopMerge)
+            .id(labels[merge.mergeBlock])
+            .id(labels[merge.continueTarget])
+            .literal(0);
+        InstWriter(words, Op::Branch).id(body);
+        InstWriter(words, Op::Label).id(body);
+        code_.insert(code_.begin() + static_cast<std::ptrdiff_t>(bodyStart), words.begin(),
+                     words.end());
+        loopMergeEmitted = true;
       }
       currentInstruction_ = block.firstInstruction + block.numInstructions - 1;
       const dxil::Instruction &term = m.instructions[currentInstruction_];
@@ -419,6 +439,7 @@ bool Translator::translateFunction(uint32_t functionIndex, bool isEntry) {
 void Translator::emitLabel(uint32_t label) {
   code_.push_back((2u << 16) | uint32_t(Op::Label));
   code_.push_back(label);
+  blockSplit_ = true;
 }
 
 // ---- emission helpers -----------------------------------------------------------------------

@@ -333,7 +333,10 @@ public:
   /// Emits a DXIL function without parameters as the SPIR-V function `spirvFunction`
   /// (void(void)): OpFunction, its variables and blocks, OpFunctionEnd.
   void setPointerClass(dxil::ValueId v, StorageClass sc) { pointerClass_[v] = sc; }
-  /// Appends an OpLabel to the function being emitted (a block after a terminator).
+  /// Appends an OpLabel to the function being emitted: the rest of the DXIL block being
+  /// translated continues there (after a terminator, or after a construct an instruction needs,
+  /// such as the switch of a sample with a dynamic offset). A loop header split so keeps its
+  /// OpLoopMerge in its first block, where the back edges go.
   void emitLabel(uint32_t label);
 
 private:
@@ -374,6 +377,7 @@ private:
   std::vector<uint32_t> code_;      ///< the blocks
   uint32_t currentFunction_ = dxil::kNoId;
   uint32_t currentBlock_ = dxil::kNoId;
+  bool blockSplit_ = false; ///< emitLabel was called while translating the current block
   uint32_t currentInstruction_ = dxil::kNoId;
   std::vector<uint32_t> blockLabels_; ///< per input block of the function
   /// Phis of blocks with several predecessors: a Function variable each.

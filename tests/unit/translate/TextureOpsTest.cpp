@@ -405,13 +405,49 @@ TEST(TextureOps, QuadOperationsFollowTheDerivativeGroupsWhenNumthreadsFormQuads)
   EXPECT_FALSE(contains(none.spvasm, "DerivativeGroup")) << none.spvasm;
 }
 
+// SM 6.7's programmable offsets: Vulkan takes a dynamic Offset on gathers only, so an
+// explicit-LOD sample switches over the 16 x 16 values D3D can mean (the low four bits of each
+// component, sign-extended), each case sampling with its constant offset.
+TEST(TextureOps, SampleLevelWithADynamicOffsetSwitchesOverItsValues) {
+  SKIP_WITHOUT_LLVM_AS();
+  const std::string sample =
+      "  %a = call %dx.types.ResRet.f32 @dx.op.sampleLevel.f32(i32 62, %dx.types.Handle %t2d, "
+      "%dx.types.Handle %s, float %f, float 0.5, float undef, float undef, i32 %tid, i32 %i, "
+      "i32 undef, float 0.0)\n";
+  Translation straight = translateLl(
+      textureShader("  %i = add i32 %tid, 3\n" + sample + storeResult("a") + "  ret void\n"));
+  ASSERT_EQ(straight.error, "");
+  EXPECT_TRUE(contains(straight.spvasm, "OpSwitch")) << straight.spvasm;
+  EXPECT_TRUE(contains(straight.spvasm, " 255 %")) << straight.spvasm;
+  EXPECT_FALSE(contains(straight.spvasm, " 256 %")) << straight.spvasm;
+  // Selector 0x8F: x = 15 -> -1, y = 8 -> -8.
+  EXPECT_TRUE(contains(straight.spvasm, "OpConstantComposite %v2int %int_n1 %int_n8"))
+      << straight.spvasm;
+  EXPECT_TRUE(contains(straight.spvasm, "OpPhi %v4float")) << straight.spvasm;
+  EXPECT_FALSE(contains(straight.spvasm, "ImageGatherExtended")) << straight.spvasm;
+  // In a loop whose header is the sample's block: the header keeps its OpLoopMerge in the block
+  // the back edge goes to.
+  Translation loop =
+      translateLl(textureShader("  br label %pre\npre:\n  br label %loop\nloop:\n  %i = phi i32 [ "
+                                "0, %pre ], [ %next, %loop ]\n" +
+                                sample + storeResult("a") +
+                                "  %next = add i32 %i, 1\n  %more = icmp ult i32 %next, 4\n"
+                                "  br i1 %more, label %loop, label %done\ndone:\n  ret void\n"));
+  ASSERT_EQ(loop.error, "");
+  EXPECT_TRUE(contains(loop.spvasm, "OpLoopMerge")) << loop.spvasm;
+  EXPECT_TRUE(contains(loop.spvasm, "OpSwitch")) << loop.spvasm;
+}
+
 TEST(TextureOps, WhatVulkanCannotExpressIsRefused) {
   SKIP_WITHOUT_LLVM_AS();
+  // An implicit level of detail needs the quad's lanes in step: the sample cannot move into
+  // a switch over the offset's values as an explicit one does.
   Translation dynamicOffset = translateLl(textureShader(
-      "  %a = call %dx.types.ResRet.f32 @dx.op.sampleLevel.f32(i32 62, %dx.types.Handle %t2d, "
+      "  %a = call %dx.types.ResRet.f32 @dx.op.sample.f32(i32 60, %dx.types.Handle %t2d, "
       "%dx.types.Handle %s, float %f, float 0.5, float undef, float undef, i32 %tid, i32 0, i32 "
-      "undef, float 0.0)\n  ret void\n"));
-  EXPECT_NE(dynamicOffset.error.find("unsupported: dx.op.SampleLevel with a texel offset that is "
+      "undef, float 0.0)\n  ret void\n",
+      "ps"));
+  EXPECT_NE(dynamicOffset.error.find("unsupported: dx.op.Sample with a texel offset that is "
                                      "not a constant"),
             std::string::npos)
       << dynamicOffset.error;
