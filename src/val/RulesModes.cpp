@@ -441,6 +441,21 @@ private:
         s_.error(ep.index(), "SPV_EXT_mesh_shader",
                  "a MeshEXT entry point must declare both the OutputPrimitivesEXT and "
                  "OutputVertices execution modes");
+      // VUID-StandaloneSpirv-MeshEXT-07330 / -07331: in Vulkan a mesh shader writes at least
+      // one vertex and one primitive.
+      if (s_.isVulkan())
+        for (uint32_t index : modeInstructions_[fn]) {
+          const Instruction inst = m_.inst(index);
+          const uint32_t mode = inst.word(2);
+          if ((mode == kOutputVertices || mode == kOutputPrimitivesEXT) && inst.wordCount() > 3 &&
+              inst.word(3) == 0)
+            s_.error(index,
+                     mode == kOutputVertices ? "VUID-StandaloneSpirv-MeshEXT-07330"
+                                             : "VUID-StandaloneSpirv-MeshEXT-07331",
+                     "a MeshEXT entry point's " +
+                         State::enumerantName(grammar::OperandKind::ExecutionMode, mode) +
+                         " must be greater than 0 in Vulkan");
+        }
     }
     if (model == kMeshEXT || model == kTaskEXT) {
       // "Each OpEntryPoint with the MeshEXT or TaskEXT Execution Models can have at most one

@@ -512,14 +512,19 @@ private:
   }
 
   // VUID-StandaloneSpirv-Flat-04744: a fragment input of integer or double type is Flat.
+  // A built-in input is one too (SampleId, PrimitiveId, Layer, ViewIndex, ... as glslang
+  // decorates them), but not an array of them (SampleMask), which spirv-val does not ask.
   void flatInput(const Instruction &ep, uint32_t var) {
     std::optional<Instruction> d = s_.def(var);
     if (!d || d->opcode() != Op::Variable || d->wordCount() < 4 || d->word(3) != kInput ||
-        s_.hasDecoration(var, kBuiltIn) || s_.hasDecoration(var, kFlat))
+        s_.hasDecoration(var, kFlat))
       return;
-    const uint32_t inner = s_.stripArrays(s_.pointeeType(d->word(1)));
+    const uint32_t pointee = s_.pointeeType(d->word(1));
+    const uint32_t inner = s_.stripArrays(pointee);
     bool missing = false;
-    if (s_.defOpcode(inner) == Op::TypeStruct) {
+    if (s_.hasDecoration(var, kBuiltIn)) {
+      missing = inner == pointee && needsFlat(inner);
+    } else if (s_.defOpcode(inner) == Op::TypeStruct) {
       std::optional<Instruction> st = s_.def(inner);
       for (uint32_t member = 0; member + 2 < st->wordCount(); ++member)
         missing |= needsFlat(st->word(2 + member)) &&

@@ -486,6 +486,26 @@ TEST(ValVulkan, IntegerFragmentInputsAreFlat) {
                                   "vulkan1.3"));
 }
 
+// Built-in inputs too (as glslang decorates gl_SampleID and gl_PrimitiveID), but not an array of
+// them: spirv-val does not ask it of SampleMask.
+TEST(ValVulkan, IntegerBuiltInFragmentInputsAreFlat) {
+  const std::string extra = "%int = OpTypeInt 32 1\n%ptr_in = OpTypePointer Input %int\n"
+                            "%in = OpVariable %ptr_in Input\n%uint_1 = OpConstant %int 1\n"
+                            "%mask = OpTypeArray %int %uint_1\n"
+                            "%ptr_mask = OpTypePointer Input %mask\n"
+                            "%sm = OpVariable %ptr_mask Input";
+  const std::string decorations = "OpDecorate %out Location 0\nOpDecorate %in BuiltIn SampleId\n"
+                                  "OpDecorate %sm BuiltIn SampleMask";
+  const std::string text =
+      "OpCapability SampleRateShading\n" +
+      fragment("OpExecutionMode %main OriginUpperLeft", decorations, extra, "%out %in %sm");
+  EXPECT_ERROR(test::validateText(text, "vulkan1.3"), "fragment input %gl_SampleID holds integers");
+  EXPECT_VALID(
+      test::validateText(test::replaced(text, "OpDecorate %sm BuiltIn SampleMask",
+                                        "OpDecorate %sm BuiltIn SampleMask\nOpDecorate %in Flat"),
+                         "vulkan1.3"));
+}
+
 // VUID-StandaloneSpirv-Flat-06201 / -06202: fragment outputs and vertex inputs are not
 // interpolated.
 TEST(ValVulkan, NoInterpolationOnFragmentOutputsOrVertexInputs) {

@@ -605,5 +605,21 @@ TEST(ValMeshShading, EntryPoints) {
                "variable");
 }
 
+// VUID-StandaloneSpirv-MeshEXT-07330 / -07331: Vulkan's mesh shaders output at least one vertex
+// and one primitive; SPIR-V alone allows zero.
+TEST(ValMeshShading, VulkanMeshShadersOutputSomething) {
+  std::string text = test::replaced(kMesh, "MESH", "OpReturn");
+  text = test::replaced(text, "TASK", "OpEmitMeshTasksEXT %uint_1 %uint_1 %uint_1 %tp");
+  const std::string noVertices = test::replaced(text, "OutputVertices 3", "OutputVertices 0");
+  const std::string noPrimitives =
+      test::replaced(text, "OutputPrimitivesEXT 1", "OutputPrimitivesEXT 0");
+  EXPECT_VALID(test::validateText(text, "vulkan1.3"));
+  EXPECT_VALID(test::validateText(noVertices, "spv1.5"));
+  EXPECT_ERROR(test::validateText(noVertices, "vulkan1.3"),
+               "a MeshEXT entry point's OutputVertices must be greater than 0 in Vulkan");
+  EXPECT_ERROR(test::validateText(noPrimitives, "vulkan1.3"),
+               "a MeshEXT entry point's OutputPrimitivesEXT must be greater than 0 in Vulkan");
+}
+
 } // namespace
 } // namespace spire::val

@@ -98,8 +98,12 @@ TEST(ValVulkanBuiltIns, MultiviewAndSubgroupBuiltIns) {
                           "%float = OpTypeFloat 32\n%uint = OpTypeInt 32 0");
     return test::replaced(text, "OpCapability Shader", "OpCapability Shader\n" + std::string(caps));
   };
+  // (An integer fragment input is Flat, built-in or not: VUID-StandaloneSpirv-Flat-04744.)
   EXPECT_VALID(test::validateText(
-      withUint(fragment("%uint", "Input", "ViewIndex"), "OpCapability MultiView"), "vulkan1.3"));
+      test::replaced(withUint(fragment("%uint", "Input", "ViewIndex"), "OpCapability MultiView"),
+                     "OpDecorate %b BuiltIn ViewIndex",
+                     "OpDecorate %b BuiltIn ViewIndex\nOpDecorate %b Flat"),
+      "vulkan1.3"));
   EXPECT_ERROR(test::validateText(
                    withUint(fragment("%float", "Input", "ViewIndex"), "OpCapability MultiView"),
                    "vulkan1.3"),
