@@ -35,6 +35,8 @@ constexpr const char *kWantedExtensions[] = {
     "VK_EXT_scalar_block_layout",
     "VK_KHR_uniform_buffer_standard_layout",
     "VK_KHR_shader_atomic_int64",
+    "VK_EXT_shader_stencil_export",
+    "VK_EXT_shader_viewport_index_layer",
 };
 
 Expected<std::vector<std::string>> deviceExtensions(const VulkanFunctions &vk,

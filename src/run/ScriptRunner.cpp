@@ -53,6 +53,21 @@ constexpr SpirvExtension kSpirvExtensions[] = {
     {"SPV_EXT_shader_image_int64", "VK_EXT_shader_image_atomic_int64", 0},
     {"SPV_NV_compute_shader_derivatives", "VK_NV_compute_shader_derivatives", 0},
     {"SPV_KHR_compute_shader_derivatives", "VK_KHR_compute_shader_derivatives", 0},
+    {"SPV_EXT_descriptor_indexing", "VK_EXT_descriptor_indexing", VK_API_VERSION_1_2},
+    {"SPV_EXT_shader_viewport_index_layer", "VK_EXT_shader_viewport_index_layer",
+     VK_API_VERSION_1_2},
+    {"SPV_KHR_physical_storage_buffer", "VK_KHR_buffer_device_address", VK_API_VERSION_1_2},
+    {"SPV_EXT_shader_stencil_export", "VK_EXT_shader_stencil_export", 0},
+    {"SPV_KHR_fragment_shader_barycentric", "VK_KHR_fragment_shader_barycentric", 0},
+    {"SPV_EXT_fragment_shader_interlock", "VK_EXT_fragment_shader_interlock", 0},
+    {"SPV_KHR_fragment_shading_rate", "VK_KHR_fragment_shading_rate", 0},
+    {"SPV_EXT_fragment_fully_covered", "VK_EXT_conservative_rasterization", 0},
+    {"SPV_KHR_ray_query", "VK_KHR_ray_query", 0},
+    {"SPV_KHR_ray_tracing", "VK_KHR_ray_tracing_pipeline", 0},
+    {"SPV_EXT_mesh_shader", "VK_EXT_mesh_shader", 0},
+    {"SPV_EXT_shader_atomic_float_min_max", "VK_EXT_shader_atomic_float2", 0},
+    {"SPV_EXT_shader_atomic_float16_add", "VK_EXT_shader_atomic_float2", 0},
+    {"SPV_KHR_cooperative_matrix", "VK_KHR_cooperative_matrix", 0},
 };
 
 // Capabilities that need a device feature (Vulkan's "SPIR-V environment" appendix).
@@ -76,7 +91,66 @@ constexpr std::pair<std::string_view, std::string_view> kCapabilityFeatures[] = 
     {"StorageImageWriteWithoutFormat", "shaderStorageImageWriteWithoutFormat"},
     {"VulkanMemoryModel", "VulkanMemoryModelFeatures.vulkanMemoryModel"},
     {"VulkanMemoryModelDeviceScope", "VulkanMemoryModelFeatures.vulkanMemoryModelDeviceScope"},
+    {"StorageInputOutput16", "Storage16BitFeatures.storageInputOutput16"},
+    {"Geometry", "geometryShader"},
+    {"Tessellation", "tessellationShader"},
+    {"SampleRateShading", "sampleRateShading"},
+    {"ImageGatherExtended", "shaderImageGatherExtended"},
+    {"MinLod", "shaderResourceMinLod"},
+    {"SparseResidency", "shaderResourceResidency"},
+    {"ClipDistance", "shaderClipDistance"},
+    {"CullDistance", "shaderCullDistance"},
+    {"ImageCubeArray", "imageCubeArray"},
+    {"SampledCubeArray", "imageCubeArray"},
+    {"Int64Atomics", "ShaderAtomicInt64Features.shaderBufferInt64Atomics"},
+    {"DemoteToHelperInvocation", "ShaderDemoteToHelperInvocation.shaderDemoteToHelperInvocation"},
+    {"MultiView", "MultiviewFeatures.multiview"},
+    {"DrawParameters", "ShaderDrawParametersFeatures.shaderDrawParameters"},
+    {"RuntimeDescriptorArray", "DescriptorIndexingFeatures.runtimeDescriptorArray"},
+    {"UniformTexelBufferArrayDynamicIndexing",
+     "DescriptorIndexingFeatures.shaderUniformTexelBufferArrayDynamicIndexing"},
+    {"StorageTexelBufferArrayDynamicIndexing",
+     "DescriptorIndexingFeatures.shaderStorageTexelBufferArrayDynamicIndexing"},
+    {"UniformBufferArrayNonUniformIndexing",
+     "DescriptorIndexingFeatures.shaderUniformBufferArrayNonUniformIndexing"},
+    {"SampledImageArrayNonUniformIndexing",
+     "DescriptorIndexingFeatures.shaderSampledImageArrayNonUniformIndexing"},
+    {"StorageBufferArrayNonUniformIndexing",
+     "DescriptorIndexingFeatures.shaderStorageBufferArrayNonUniformIndexing"},
+    {"StorageImageArrayNonUniformIndexing",
+     "DescriptorIndexingFeatures.shaderStorageImageArrayNonUniformIndexing"},
+    {"UniformTexelBufferArrayNonUniformIndexing",
+     "DescriptorIndexingFeatures.shaderUniformTexelBufferArrayNonUniformIndexing"},
+    {"StorageTexelBufferArrayNonUniformIndexing",
+     "DescriptorIndexingFeatures.shaderStorageTexelBufferArrayNonUniformIndexing"},
+    {"ShaderLayer", "ShaderOutputLayer.shaderOutputLayer"},
+    {"ShaderViewportIndex", "ShaderOutputViewportIndex.shaderOutputViewportIndex"},
+    {"PhysicalStorageBufferAddresses", "BufferDeviceAddressFeatures.bufferDeviceAddress"},
 };
+
+// Float-controls execution modes (DenormPreserve ... RoundingModeRTZ, numbered from 4459 in
+// that order), each the float-controls property the device needs for its width.
+constexpr std::string_view kFloatControlModes[] = {"DenormPreserve", "DenormFlushToZero",
+                                                   "SignedZeroInfNanPreserve", "RoundingModeRTE",
+                                                   "RoundingModeRTZ"};
+constexpr uint32_t kFirstFloatControlMode = 4459;
+
+/// The shader stage bit of an execution model name, 0 for others.
+VkShaderStageFlags stageOf(std::string_view model) {
+  if (model == "GLCompute")
+    return VK_SHADER_STAGE_COMPUTE_BIT;
+  if (model == "Vertex")
+    return VK_SHADER_STAGE_VERTEX_BIT;
+  if (model == "Fragment")
+    return VK_SHADER_STAGE_FRAGMENT_BIT;
+  if (model == "Geometry")
+    return VK_SHADER_STAGE_GEOMETRY_BIT;
+  if (model == "TessellationControl")
+    return VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT;
+  if (model == "TessellationEvaluation")
+    return VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT;
+  return 0;
+}
 
 std::string versionText(uint32_t v) {
   return std::to_string((v >> 16) & 0xFF) + "." + std::to_string((v >> 8) & 0xFF);
@@ -129,11 +203,38 @@ std::optional<std::string> unmetModuleRequirement(const VulkanContext &ctx,
           !ctx.hasExtension(x.vulkan))
         return ctx.deviceName() + " lacks " + std::string(x.vulkan) + " (the shader uses " + e +
                ")";
+  // Vulkan 1.3 (or VK_KHR_format_feature_flags2) allows images without a format whatever the
+  // feature says: whether a format can be read or written so is then a property of the format.
+  const bool formatlessByFormat =
+      ctx.apiVersion() >= VK_API_VERSION_1_3 || ctx.hasExtension("VK_KHR_format_feature_flags2");
   for (const std::string &c : mi.capabilities)
     for (auto [cap, feature] : kCapabilityFeatures)
-      if (c == cap && !ctx.hasFeature(feature))
+      if (c == cap && !ctx.hasFeature(feature) &&
+          !(formatlessByFormat &&
+            (c == "StorageImageReadWithoutFormat" || c == "StorageImageWriteWithoutFormat")))
         return ctx.deviceName() + " lacks feature " + std::string(feature) +
                " (the shader declares " + c + ")";
+  for (const EntryPoint &ep : mi.entryPoints) {
+    for (const std::vector<uint32_t> &mode : ep.executionModes) {
+      if (mode.size() < 2 || mode[0] < kFirstFloatControlMode ||
+          mode[0] >= kFirstFloatControlMode + std::size(kFloatControlModes))
+        continue;
+      const std::string property =
+          "FloatControlsProperties.shader" +
+          std::string(kFloatControlModes[mode[0] - kFirstFloatControlMode]) + "Float" +
+          std::to_string(mode[1]);
+      if (!ctx.hasProperty(property))
+        return ctx.deviceName() + " lacks property " + property + " (the entry point " + ep.name +
+               " asks for it)";
+    }
+    // Subgroup operations in a stage the device does not run them in.
+    const VkShaderStageFlags stage = stageOf(ep.model);
+    if (stage && !(ctx.subgroupProperties().supportedStages & stage))
+      for (const std::string &c : mi.capabilities)
+        if (c.starts_with("GroupNonUniform"))
+          return ctx.deviceName() + " has no subgroup operations in " + ep.model +
+                 " shaders (the shader declares " + c + ")";
+  }
   return std::nullopt;
 }
 
