@@ -280,9 +280,10 @@ Expected<GraphicsPipeline> GraphicsPipeline::create(const VulkanContext &ctx,
                         0};
   depthStencil.back = depthStencil.front;
   std::vector<VkPipelineColorBlendAttachmentState> blends(desc.colorFormats.size());
-  for (VkPipelineColorBlendAttachmentState &b : blends)
-    b.colorWriteMask = VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_G_BIT |
-                       VK_COLOR_COMPONENT_B_BIT | VK_COLOR_COMPONENT_A_BIT;
+  for (size_t i = 0; i < blends.size(); ++i)
+    if (desc.colorFormats[i] != VK_FORMAT_UNDEFINED) // locations without an output: no writes
+      blends[i].colorWriteMask = VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_G_BIT |
+                                 VK_COLOR_COMPONENT_B_BIT | VK_COLOR_COMPONENT_A_BIT;
   VkPipelineColorBlendStateCreateInfo blend{
       VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
   blend.attachmentCount = static_cast<uint32_t>(blends.size());

@@ -1,0 +1,246 @@
+// Graphics pipelines on a Vulkan device (lavapipe when there is no GPU) with the validation
+// layers on: a vertex shader alone, a vertex and fragment pair, a fragment shader with the
+// generated vertex shader, fragment shaders writing depth and stencil, and a pair whose
+// interfaces do not match, which the layers must reject. Without a device these tests skip.
+#include "spire/run/GraphicsPipeline.h"
+#include "DeviceTestFixture.h"
+#include "spire/run/PassThroughVertexShader.h"
+#include "spire/run/PipelineCheck.h"
+#include "spire/run/ShaderCompiler.h"
+
+#include <gtest/gtest.h>
+
+#include <memory>
+
+namespace spire::run {
+namespace {
+
+class GraphicsPipelineTest : public DeviceTestFixture {
+protected:
+  void SetUp() override {
+    DeviceTestFixture::SetUp();
+    if (IsSkipped())
+      return;
+    if (!ctx_->validationEnabled())
+      GTEST_SKIP() << "the validation layers are not installed";
+    if (ctx_->apiVersion() < VK_API_VERSION_1_3)
+      GTEST_SKIP() << ctx_->deviceName() << " is not a Vulkan 1.3 device (dynamic rendering)";
+    ctx_->takeMessages();
+  }
+
+  static std::vector<uint32_t> glsl(std::string_view source, ShaderStage stage) {
+    auto words = compileGlsl(source, stage, "vulkan1.3");
+    EXPECT_TRUE(words.ok()) << (words ? "" : words.error().message);
+    return words ? *words : std::vector<uint32_t>{};
+  }
+  static ModuleInterface interfaceOf(const std::vector<uint32_t> &words) {
+    auto m = Module::fromWords(words);
+    EXPECT_TRUE(m.ok());
+    auto mi = reflect(*m);
+    EXPECT_TRUE(mi.ok());
+    return mi ? *mi : ModuleInterface{};
+  }
+  /// checkPipelines on one module with one entry point: its outcome as describeCheck() says.
+  static std::string check(const std::vector<uint32_t> &words) {
+    auto checks = checkPipelines(*ctx_, words);
+    EXPECT_TRUE(checks.ok()) << (checks ? "" : checks.error().message);
+    if (!checks || checks->size() != 1)
+      return "no single result";
+    return describeCheck(checks->front());
+  }
+
+  /// The description of a fragment shader's pipeline with its generated vertex shader.
+  static Expected<GraphicsPipelineDesc> describeAlone(const ModuleInterface &fmi) {
+    auto vs = passThroughVertexShader(fmi, fmi.entryPoints.at(0));
+    if (!vs)
+      return vs.error();
+    ModuleInterface vmi = interfaceOf(*vs);
+    return describeGraphicsPipeline(*ctx_, vmi, vmi.entryPoints.at(0), &fmi, &fmi.entryPoints[0]);
+  }
+};
+
+constexpr std::string_view kVertex = R"(#version 450
+layout(location = 0) in vec4 position;
+layout(location = 1) in ivec2 index;
+layout(location = 2) in uvec3 flags;
+layout(location = 3) in mat2 rotation;
+layout(location = 0) out vec4 color;
+layout(location = 1) flat out int which;
+void main() {
+  gl_Position = position + vec4(rotation * vec2(index), float(flags.x), 0.0);
+  color = position.zyxw;
+  which = index.y;
+}
+)";
+
+TEST_F(GraphicsPipelineTest, AVertexShaderAloneHasAttributesForEveryInputLocation) {
+  std::vector<uint32_t> vs = glsl(kVertex, ShaderStage::Vertex);
+  ModuleInterface mi = interfaceOf(vs);
+  ASSERT_EQ(mi.entryPoints.size(), 1u);
+  auto desc = describeGraphicsPipeline(*ctx_, mi, mi.entryPoints[0], nullptr, nullptr);
+  ASSERT_TRUE(desc.ok()) << desc.error().message;
+  // The matrix takes one location per column.
+  ASSERT_EQ(desc->attributes.size(), 5u);
+  EXPECT_EQ(desc->attributes[0].format, VK_FORMAT_R32G32B32A32_SFLOAT);
+  EXPECT_EQ(desc->attributes[1].format, VK_FORMAT_R32G32_SINT);
+  EXPECT_EQ(desc->attributes[2].format, VK_FORMAT_R32G32B32_UINT);
+  EXPECT_EQ(desc->attributes[3].location, 3u);
+  EXPECT_EQ(desc->attributes[4].location, 4u);
+  EXPECT_EQ(desc->attributes[4].format, VK_FORMAT_R32G32_SFLOAT);
+  EXPECT_TRUE(desc->colorFormats.empty());
+  EXPECT_EQ(check(vs), "ok");
+}
+
+TEST_F(GraphicsPipelineTest, AVertexAndFragmentPairGetsAttachmentsOfTheOutputTypes) {
+  std::vector<uint32_t> vs = glsl(kVertex, ShaderStage::Vertex);
+  std::vector<uint32_t> fs = glsl(R"(#version 450
+layout(location = 0) in vec4 color;
+layout(location = 1) flat in int which;
+layout(location = 0) out vec4 outColor;
+layout(location = 2) out uvec2 outIds;
+layout(set = 1, binding = 3) uniform U { vec4 tint; } u;
+void main() {
+  outColor = color * u.tint;
+  outIds = uvec2(which, 7);
+}
+)",
+                                  ShaderStage::Fragment);
+  ModuleInterface vmi = interfaceOf(vs), fmi = interfaceOf(fs);
+  auto desc = describeGraphicsPipeline(*ctx_, vmi, vmi.entryPoints[0], &fmi, &fmi.entryPoints[0]);
+  ASSERT_TRUE(desc.ok()) << desc.error().message;
+  ASSERT_EQ(desc->colorFormats.size(), 3u);
+  EXPECT_EQ(desc->colorFormats[0], VK_FORMAT_R32G32B32A32_SFLOAT);
+  EXPECT_EQ(desc->colorFormats[1], VK_FORMAT_UNDEFINED);
+  EXPECT_EQ(desc->colorFormats[2], VK_FORMAT_R32G32_UINT);
+  EXPECT_EQ(desc->depthFormat, VK_FORMAT_UNDEFINED);
+  ASSERT_EQ(desc->bindings.size(), 1u);
+  EXPECT_EQ(desc->bindings[0].set, 1u);
+  EXPECT_EQ(desc->bindings[0].kind, DescriptorKind::UniformBuffer);
+  desc->vertex = vs;
+  desc->fragment = fs;
+  auto pipeline = GraphicsPipeline::create(*ctx_, *desc);
+  ASSERT_TRUE(pipeline.ok()) << pipeline.error().message;
+  EXPECT_NE(pipeline->handle(), VK_NULL_HANDLE);
+  std::vector<std::string> messages = ctx_->takeMessages();
+  EXPECT_TRUE(messages.empty()) << messages.front();
+}
+
+TEST_F(GraphicsPipelineTest, AMismatchedPairIsRejectedByTheLayers) {
+  // The fragment shader reads location 2, which the vertex shader does not write.
+  std::vector<uint32_t> vs = glsl(kVertex, ShaderStage::Vertex);
+  std::vector<uint32_t> fs = glsl(R"(#version 450
+layout(location = 2) in vec4 missing;
+layout(location = 0) out vec4 outColor;
+void main() { outColor = missing; }
+)",
+                                  ShaderStage::Fragment);
+  ModuleInterface vmi = interfaceOf(vs), fmi = interfaceOf(fs);
+  auto desc = describeGraphicsPipeline(*ctx_, vmi, vmi.entryPoints[0], &fmi, &fmi.entryPoints[0]);
+  ASSERT_TRUE(desc.ok()) << desc.error().message;
+  desc->vertex = vs;
+  desc->fragment = fs;
+  auto pipeline = GraphicsPipeline::create(*ctx_, *desc);
+  std::vector<std::string> messages = ctx_->takeMessages();
+  ASSERT_FALSE(messages.empty()) << "the layers accepted an input no stage writes";
+  EXPECT_NE(messages.front().find("location 2"), std::string::npos) << messages.front();
+}
+
+TEST_F(GraphicsPipelineTest, AFragmentShaderAloneGetsAVertexShaderWritingItsInputs) {
+  std::vector<uint32_t> fs = glsl(R"(#version 450
+layout(location = 0) noperspective in vec2 uv;
+layout(location = 1) flat in ivec3 ids;
+layout(location = 2) centroid in vec4 rows[2];
+layout(location = 4) sample in mat2 m;
+layout(location = 6, component = 1) in float packedA;
+layout(location = 6, component = 2) in vec2 packedB;
+layout(location = 0) out vec4 color;
+void main() {
+  color = vec4(uv, packedA, packedB.x) + rows[1] + vec4(m[1], vec2(ids.xy)) + gl_FragCoord;
+}
+)",
+                                  ShaderStage::Fragment);
+  ModuleInterface fmi = interfaceOf(fs);
+  auto vs = passThroughVertexShader(fmi, fmi.entryPoints[0]);
+  ASSERT_TRUE(vs.ok()) << vs.error().message;
+  Status valid = validateModule(*vs, "vulkan1.3");
+  EXPECT_TRUE(valid.ok()) << (valid ? "" : valid.error().message);
+  ModuleInterface vmi = interfaceOf(*vs);
+  ASSERT_EQ(vmi.entryPoints.size(), 1u);
+  EXPECT_EQ(vmi.entryPoints[0].model, "Vertex");
+  // Every located input has its output, with the same location, component and decorations.
+  for (const StageVariable *in : fmi.stageVariablesOf(fmi.entryPoints[0], false)) {
+    if (in->builtIn != ~0u)
+      continue;
+    bool found = false;
+    for (const StageVariable *out : vmi.stageVariablesOf(vmi.entryPoints[0], true))
+      if (out->location == in->location && out->component == in->component) {
+        found = true;
+        EXPECT_EQ(out->kind, in->kind);
+        EXPECT_EQ(out->components, in->components);
+        EXPECT_EQ(out->columns, in->columns);
+        EXPECT_EQ(out->arrayLengths, in->arrayLengths);
+        EXPECT_EQ(out->flat, in->flat);
+        EXPECT_EQ(out->noPerspective, in->noPerspective);
+        EXPECT_EQ(out->centroid, in->centroid);
+        EXPECT_EQ(out->sample, in->sample);
+      }
+    EXPECT_TRUE(found) << "no output for location " << in->location;
+  }
+  EXPECT_EQ(check(fs), "ok");
+}
+
+TEST_F(GraphicsPipelineTest, AFragmentShaderWritingDepthGetsADepthAttachment) {
+  std::vector<uint32_t> fs = glsl(R"(#version 450
+layout(location = 0) in float depth;
+layout(location = 0) out vec4 color;
+void main() {
+  gl_FragDepth = depth;
+  color = vec4(depth);
+}
+)",
+                                  ShaderStage::Fragment);
+  auto desc = describeAlone(interfaceOf(fs));
+  ASSERT_TRUE(desc.ok()) << desc.error().message;
+  EXPECT_NE(desc->depthFormat, VK_FORMAT_UNDEFINED);
+  EXPECT_EQ(desc->stencilFormat, VK_FORMAT_UNDEFINED);
+  EXPECT_EQ(check(fs), "ok");
+}
+
+TEST_F(GraphicsPipelineTest, AFragmentShaderExportingStencilGetsAStencilAttachment) {
+  if (!ctx_->hasExtension("VK_EXT_shader_stencil_export"))
+    GTEST_SKIP() << ctx_->deviceName() << " lacks VK_EXT_shader_stencil_export";
+  std::vector<uint32_t> fs = glsl(R"(#version 450
+#extension GL_ARB_shader_stencil_export : require
+void main() {
+  gl_FragStencilRefARB = 3;
+  gl_FragDepth = 0.5;
+}
+)",
+                                  ShaderStage::Fragment);
+  auto desc = describeAlone(interfaceOf(fs));
+  ASSERT_TRUE(desc.ok()) << desc.error().message;
+  EXPECT_NE(desc->stencilFormat, VK_FORMAT_UNDEFINED);
+  EXPECT_EQ(desc->depthFormat, desc->stencilFormat);
+  EXPECT_TRUE(desc->colorFormats.empty());
+  EXPECT_EQ(check(fs), "ok");
+}
+
+TEST_F(GraphicsPipelineTest, ComputeShadersGetAComputePipelineAndOtherStagesAreSkipped) {
+  std::vector<uint32_t> cs = glsl(R"(#version 450
+layout(local_size_x = 4) in;
+layout(set = 0, binding = 0) buffer B { uint v[]; } b;
+void main() { b.v[gl_LocalInvocationIndex] = 1u; }
+)",
+                                  ShaderStage::Compute);
+  EXPECT_EQ(check(cs), "ok");
+  std::vector<uint32_t> gs = glsl(R"(#version 450
+layout(points) in;
+layout(points, max_vertices = 1) out;
+void main() { gl_Position = vec4(0); EmitVertex(); }
+)",
+                                  ShaderStage::Geometry);
+  EXPECT_EQ(check(gs).rfind("skipped: a Geometry entry point", 0), 0u) << check(gs);
+}
+
+} // namespace
+} // namespace spire::run
