@@ -91,6 +91,49 @@ VkFormat vertexFormat(ComponentKind kind, uint32_t width, uint32_t components) {
   }
 }
 
+Expected<std::vector<VertexAttribute>> vertexAttributes(const ModuleInterface &vertex,
+                                                        const EntryPoint &entry) {
+  // Each vector (array element, matrix column) takes a location, a 64-bit vector of three or
+  // four components two; inputs that share a location (by Component) share its attribute.
+  struct Slot {
+    const StageVariable *first = nullptr;
+    uint32_t components = 0;
+  };
+  std::map<uint32_t, Slot> slots;
+  for (const StageVariable *v : vertex.stageVariablesOf(entry, false)) {
+    if (v->builtIn != ~0u)
+      continue;
+    if (v->location == ~0u || v->other)
+      return makeError({}, "vertex input " + where(*v) +
+                               " is not a located scalar, vector, matrix or array of them");
+    if (vertexFormat(v->kind, v->width, v->components) == VK_FORMAT_UNDEFINED)
+      return makeError({}, "vertex input " + where(*v) + " has no matching vertex format");
+    const uint32_t step = v->width == 64 && v->components > 2 ? 2 : 1;
+    const uint32_t perLocation = v->width == 64 ? 2 : 4;
+    for (uint32_t i = 0; i < elementCount(*v); ++i) {
+      Slot &s = slots[v->location + i * step];
+      if (s.first && (s.first->kind != v->kind || s.first->width != v->width))
+        return makeError({}, "vertex inputs of different types share location " +
+                                 std::to_string(v->location + i * step));
+      if (!s.first)
+        s.first = v;
+      // Components are counted in 32-bit words; a 64-bit input's Component is even.
+      const uint32_t first = v->width == 64 ? v->component / 2 : v->component;
+      s.components = std::max(s.components, first + v->components);
+      if (step == 1 && s.components > perLocation)
+        return makeError({}, "vertex input " + where(*v) + " does not fit its location");
+    }
+  }
+  std::vector<VertexAttribute> out;
+  for (const auto &[location, s] : slots)
+    out.push_back({location, vertexFormat(s.first->kind, s.first->width, s.components),
+                   s.first->width / 8 * s.components});
+  for (size_t i = 1; i < out.size(); ++i)
+    if (out[i - 1].bytes > 16 && out[i].location == out[i - 1].location + 1)
+      return makeError({}, "vertex inputs overlap at location " + std::to_string(out[i].location));
+  return out;
+}
+
 Expected<GraphicsPipelineDesc> describeGraphicsPipeline(const VulkanContext &ctx,
                                                         const ModuleInterface &vertex,
                                                         const EntryPoint &vertexEntry,
@@ -110,38 +153,15 @@ Expected<GraphicsPipelineDesc> describeGraphicsPipeline(const VulkanContext &ctx
   for (const ModuleInterface *m : modules)
     d.pushConstantSize = std::max(d.pushConstantSize, m->pushConstantSize);
 
-  // Vertex inputs: one attribute per location each vector (array element, matrix column)
-  // takes; a 64-bit vector of three or four components takes two locations.
-  std::map<uint32_t, const StageVariable *> byLocation;
-  for (const StageVariable *v : vertex.stageVariablesOf(vertexEntry, false)) {
-    if (v->builtIn != ~0u)
-      continue;
-    if (v->location == ~0u || v->other)
-      return makeError({}, "vertex input " + where(*v) +
-                               " is not a located scalar, vector, "
-                               "matrix or array of them");
-    const VkFormat f = vertexFormat(v->kind, v->width, v->components);
-    if (f == VK_FORMAT_UNDEFINED)
-      return makeError({}, "vertex input " + where(*v) + " has no matching vertex format");
-    if (v->component != 0)
-      return makeError({}, "vertex input " + where(*v) +
-                               " has a Component decoration (attributes sharing a location are "
-                               "not supported)");
-    if (!formatHas(ctx, f, true, VK_FORMAT_FEATURE_VERTEX_BUFFER_BIT))
-      return makeError({}, ctx.deviceName() + " has no vertex buffer format " + std::to_string(f) +
-                               " for vertex input " + where(*v));
-    const uint32_t slots = v->width == 64 && v->components > 2 ? 2 : 1;
-    const uint32_t n = elementCount(*v);
-    for (uint32_t i = 0; i < n; ++i)
-      d.attributes.push_back({v->location + i * slots, f, v->width / 8 * v->components});
-  }
-  std::sort(
-      d.attributes.begin(), d.attributes.end(),
-      [](const VertexAttribute &a, const VertexAttribute &b) { return a.location < b.location; });
-  for (size_t i = 1; i < d.attributes.size(); ++i)
-    if (d.attributes[i].location == d.attributes[i - 1].location)
-      return makeError({},
-                       "two vertex inputs at location " + std::to_string(d.attributes[i].location));
+  auto attributes = vertexAttributes(vertex, vertexEntry);
+  if (!attributes)
+    return attributes.error();
+  d.attributes = std::move(*attributes);
+  for (const VertexAttribute &a : d.attributes)
+    if (!formatHas(ctx, a.format, true, VK_FORMAT_FEATURE_VERTEX_BUFFER_BIT))
+      return makeError({}, ctx.deviceName() + " has no vertex buffer format " +
+                               std::to_string(a.format) + " for the vertex input at location " +
+                               std::to_string(a.location));
   if (!fragment || !fragmentEntry)
     return d;
 

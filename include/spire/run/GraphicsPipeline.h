@@ -35,6 +35,15 @@ struct GraphicsPipelineDesc {
 /// VK_FORMAT_UNDEFINED where none exists (bool, widths other than 8/16/32/64).
 VkFormat vertexFormat(ComponentKind kind, uint32_t width, uint32_t components);
 
+/// The vertex attributes of an entry point's inputs: one per location that a vector takes (array
+/// elements and matrix columns one after the other; a 64-bit vector of three or four components
+/// takes two locations and one attribute), inputs that share a location by Component in one
+/// attribute with the components they use, with the matching format. Fails for inputs no
+/// attribute can feed (types that differ at a location, overlaps, shapes reflection does not
+/// describe).
+Expected<std::vector<VertexAttribute>> vertexAttributes(const ModuleInterface &vertex,
+                                                        const EntryPoint &entry);
+
 /// The attributes, attachments and formats that match a vertex entry point (and a fragment
 /// entry point, when given): an attribute per location that a vertex input occupies, a colour
 /// attachment per fragment output location (32-bit float, SINT or UINT with as many components

@@ -4,6 +4,7 @@
 // interfaces do not match, which the layers must reject. Without a device these tests skip.
 #include "spire/run/GraphicsPipeline.h"
 #include "DeviceTestFixture.h"
+#include "spire/grammar/Grammar.h"
 #include "spire/run/PassThroughVertexShader.h"
 #include "spire/run/PipelineCheck.h"
 #include "spire/run/ShaderCompiler.h"
@@ -91,6 +92,50 @@ TEST_F(GraphicsPipelineTest, AVertexShaderAloneHasAttributesForEveryInputLocatio
   EXPECT_EQ(check(vs), "ok");
 }
 
+TEST_F(GraphicsPipelineTest, SixtyFourBitAndPackedVertexInputsGetOneAttributePerLocation) {
+  std::vector<uint32_t> vs = glsl(R"(#version 450
+layout(location = 0) in dvec3 wide;
+layout(location = 2) in dvec2 narrow;
+layout(location = 3) in double one;
+layout(location = 4, component = 0) in vec2 low;
+layout(location = 4, component = 2) in float high;
+void main() { gl_Position = vec4(vec3(wide), float(narrow.y + one)) + vec4(low, high, 1.0); }
+)",
+                                  ShaderStage::Vertex);
+  ModuleInterface mi = interfaceOf(vs);
+  auto attributes = vertexAttributes(mi, mi.entryPoints.at(0));
+  ASSERT_TRUE(attributes.ok()) << attributes.error().message;
+  ASSERT_EQ(attributes->size(), 4u);
+  EXPECT_EQ((*attributes)[0].format, VK_FORMAT_R64G64B64_SFLOAT); // locations 0 and 1
+  EXPECT_EQ((*attributes)[1].location, 2u);
+  EXPECT_EQ((*attributes)[1].format, VK_FORMAT_R64G64_SFLOAT);
+  EXPECT_EQ((*attributes)[2].format, VK_FORMAT_R64_SFLOAT);
+  EXPECT_EQ((*attributes)[3].location, 4u);
+  EXPECT_EQ((*attributes)[3].format, VK_FORMAT_R32G32B32_SFLOAT);
+  // Where the device has the 64-bit vertex formats, the layers accept the pipeline.
+  auto desc = describeGraphicsPipeline(*ctx_, mi, mi.entryPoints[0], nullptr, nullptr);
+  if (!desc)
+    GTEST_SKIP() << desc.error().message;
+  EXPECT_EQ(check(vs), "ok");
+}
+
+TEST_F(GraphicsPipelineTest, PackedVertexInputsAreAccepted) {
+  std::vector<uint32_t> vs = glsl(R"(#version 450
+layout(location = 1, component = 1) in vec3 tail;
+layout(location = 1, component = 0) in float head;
+layout(location = 2, component = 1) in int only;
+void main() { gl_Position = vec4(tail, head + float(only)); }
+)",
+                                  ShaderStage::Vertex);
+  ModuleInterface mi = interfaceOf(vs);
+  auto attributes = vertexAttributes(mi, mi.entryPoints.at(0));
+  ASSERT_TRUE(attributes.ok()) << attributes.error().message;
+  ASSERT_EQ(attributes->size(), 2u);
+  EXPECT_EQ((*attributes)[0].format, VK_FORMAT_R32G32B32A32_SFLOAT);
+  EXPECT_EQ((*attributes)[1].format, VK_FORMAT_R32G32_SINT); // component 1 of two
+  EXPECT_EQ(check(vs), "ok");
+}
+
 TEST_F(GraphicsPipelineTest, AVertexAndFragmentPairGetsAttachmentsOfTheOutputTypes) {
   std::vector<uint32_t> vs = glsl(kVertex, ShaderStage::Vertex);
   std::vector<uint32_t> fs = glsl(R"(#version 450
@@ -154,8 +199,10 @@ layout(location = 4) sample in mat2 m;
 layout(location = 6, component = 1) in float packedA;
 layout(location = 6, component = 2) in vec2 packedB;
 layout(location = 0) out vec4 color;
+in float gl_ClipDistance[3];
 void main() {
-  color = vec4(uv, packedA, packedB.x) + rows[1] + vec4(m[1], vec2(ids.xy)) + gl_FragCoord;
+  color = vec4(uv, packedA, packedB.x) + rows[1] + vec4(m[1], vec2(ids.xy)) + gl_FragCoord +
+          gl_ClipDistance[2] + float(gl_PrimitiveID);
 }
 )",
                                   ShaderStage::Fragment);
@@ -186,6 +233,12 @@ void main() {
       }
     EXPECT_TRUE(found) << "no output for location " << in->location;
   }
+  // The clip distances the fragment shader reads are written, as an array of the same size.
+  bool clip = false;
+  for (const StageVariable *out : vmi.stageVariablesOf(vmi.entryPoints[0], true))
+    if (out->builtIn == uint32_t(grammar::BuiltIn::ClipDistance))
+      clip = out->arrayLengths == std::vector<uint32_t>{3};
+  EXPECT_TRUE(clip) << "no ClipDistance[3] output";
   EXPECT_EQ(check(fs), "ok");
 }
 
