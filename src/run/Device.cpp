@@ -37,6 +37,7 @@ constexpr const char *kWantedExtensions[] = {
     "VK_KHR_shader_atomic_int64",
     "VK_EXT_shader_stencil_export",
     "VK_EXT_shader_viewport_index_layer",
+    "VK_EXT_conservative_rasterization",
 };
 
 Expected<std::vector<std::string>> deviceExtensions(const VulkanFunctions &vk,
@@ -284,8 +285,10 @@ Status VulkanContext::init(const DeviceOptions &options) {
 
   std::vector<const char *> enable;
   for (const char *e : kWantedExtensions)
-    if (hasExtension(e))
+    if (hasExtension(e)) {
       enable.push_back(e);
+      enabledExtensions_.emplace_back(e);
+    }
   float priority = 1.0f;
   VkDeviceQueueCreateInfo qci{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
   qci.queueFamilyIndex = queueFamily_;
@@ -316,6 +319,11 @@ VulkanContext::~VulkanContext() {
 
 bool VulkanContext::hasExtension(std::string_view name) const {
   return std::find(extensions_.begin(), extensions_.end(), name) != extensions_.end();
+}
+
+bool VulkanContext::extensionEnabled(std::string_view name) const {
+  return std::find(enabledExtensions_.begin(), enabledExtensions_.end(), name) !=
+         enabledExtensions_.end();
 }
 
 bool VulkanContext::hasInstanceExtension(std::string_view name) const {

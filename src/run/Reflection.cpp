@@ -454,6 +454,7 @@ Expected<ModuleInterface> Reflector::run() {
     case Op::TypeImage:
     case Op::TypeSampler:
     case Op::TypeSampledImage:
+    case Op::TypeAccelerationStructureKHR:
       if (w.size() > 1)
         types_[w[1]] = Type{op, std::vector<uint32_t>(w.begin() + 2, w.end())};
       break;
@@ -587,6 +588,8 @@ Expected<ModuleInterface> Reflector::run() {
       blockLayout(inner, r);
     } else if (t->op == Op::TypeSampler) {
       r.kind = DescriptorKind::Sampler;
+    } else if (t->op == Op::TypeAccelerationStructureKHR) {
+      r.kind = DescriptorKind::AccelerationStructure;
     } else if (t->op == Op::TypeImage || t->op == Op::TypeSampledImage) {
       const Type *img = t->op == Op::TypeImage ? t : type(t->operands[0]);
       if (!img || img->op != Op::TypeImage || img->operands.size() < 7)

@@ -200,9 +200,12 @@ std::optional<std::string> unmetModuleRequirement(const VulkanContext &ctx,
   for (const std::string &e : mi.extensions)
     for (const SpirvExtension &x : kSpirvExtensions)
       if (e == x.spirv && !x.vulkan.empty() && (x.core == 0 || ctx.apiVersion() < x.core) &&
-          !ctx.hasExtension(x.vulkan))
-        return ctx.deviceName() + " lacks " + std::string(x.vulkan) + " (the shader uses " + e +
-               ")";
+          !ctx.extensionEnabled(x.vulkan))
+        return ctx.deviceName() +
+               (ctx.hasExtension(x.vulkan)
+                    ? " has " + std::string(x.vulkan) + ", which spire run does not enable,"
+                    : " lacks " + std::string(x.vulkan)) +
+               " (the shader uses " + e + ")";
   // Vulkan 1.3 (or VK_KHR_format_feature_flags2) allows images without a format whatever the
   // feature says: whether a format can be read or written so is then a property of the format.
   const bool formatlessByFormat =

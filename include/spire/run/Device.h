@@ -54,6 +54,8 @@ public:
   /// Whether the device reports an extension (every reported one the runner knows is enabled).
   bool hasExtension(std::string_view name) const;
   bool hasInstanceExtension(std::string_view name) const;
+  /// Whether an extension is enabled on the logical device (reported and known to the runner).
+  bool extensionEnabled(std::string_view name) const;
   /// Whether an amber feature name is supported (and so enabled); false for unknown names.
   bool hasFeature(std::string_view name) const;
   /// Whether an amber DEVICE_PROPERTY name holds.
@@ -96,7 +98,7 @@ private:
   VkPhysicalDeviceFloatControlsProperties floatControls_{};
   VkPhysicalDeviceMemoryProperties memory_{};
   FeatureChain features_;
-  std::vector<std::string> extensions_, instanceExtensions_;
+  std::vector<std::string> extensions_, instanceExtensions_, enabledExtensions_;
   std::mutex messagesMutex_;
   std::vector<std::string> messages_;
 };
