@@ -5,7 +5,6 @@
 #include "spire/run/PassThroughVertexShader.h"
 #include "spire/run/ScriptRunner.h"
 
-#include <cstdlib>
 #include <optional>
 
 namespace spire::run {
