@@ -283,29 +283,63 @@ Status VulkanContext::init(const DeviceOptions &options) {
   queueFamily_ = static_cast<uint32_t>(family);
   timestampBits_ = families[queueFamily_].timestampValidBits;
 
-  std::vector<const char *> enable;
+  std::vector<std::string> enable;
   for (const char *e : kWantedExtensions)
-    if (hasExtension(e)) {
-      enable.push_back(e);
-      enabledExtensions_.emplace_back(e);
-    }
+    if (hasExtension(e))
+      enable.emplace_back(e);
+  usableExtensions_ = enable;
+  if (Status s = createDevice(enabled, enable); !s)
+    return s;
+  deviceMs_ = since(start);
+  return {};
+}
+
+Status VulkanContext::createDevice(const FeatureChain &enabled,
+                                   const std::vector<std::string> &extensions) {
+  std::vector<const char *> names;
+  for (const std::string &e : extensions)
+    names.push_back(e.c_str());
   float priority = 1.0f;
   VkDeviceQueueCreateInfo qci{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
   qci.queueFamilyIndex = queueFamily_;
   qci.queueCount = 1;
   qci.pQueuePriorities = &priority;
-  VkDeviceCreateInfo dci2{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
-  dci2.pNext = &enabled.core;
-  dci2.queueCreateInfoCount = 1;
-  dci2.pQueueCreateInfos = &qci;
-  dci2.enabledExtensionCount = static_cast<uint32_t>(enable.size());
-  dci2.ppEnabledExtensionNames = enable.data();
-  if (VkResult r = vk_.vkCreateDevice(physical_, &dci2, nullptr, &device_); r != VK_SUCCESS)
+  VkDeviceCreateInfo dci{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
+  dci.pNext = &enabled.core;
+  dci.queueCreateInfoCount = 1;
+  dci.pQueueCreateInfos = &qci;
+  dci.enabledExtensionCount = static_cast<uint32_t>(names.size());
+  dci.ppEnabledExtensionNames = names.data();
+  if (VkResult r = vk_.vkCreateDevice(physical_, &dci, nullptr, &device_); r != VK_SUCCESS)
     return vkError("vkCreateDevice", r);
   vk_.loadDevice(device_);
   vk_.vkGetDeviceQueue(device_, queueFamily_, 0, &queue_);
-  deviceMs_ = since(start);
   return {};
+}
+
+Status VulkanContext::recreateDevice(const std::vector<std::string> &extensions,
+                                     const std::vector<std::string> &features) {
+  for (const std::string &e : extensions)
+    if (!extensionUsable(e))
+      return makeError({}, deviceName() + (hasExtension(e)
+                                               ? " has " + e + ", which spire run does not enable"
+                                               : " lacks " + e));
+  FeatureChain enabled;
+  enabled.link(properties_.apiVersion, extensions);
+  for (const std::string &f : features) {
+    const VkBool32 *supported = features_.find(f);
+    VkBool32 *flag = enabled.find(f);
+    if (!supported || !*supported || !flag)
+      return makeError({}, deviceName() + " lacks feature " + f);
+    *flag = VK_TRUE;
+  }
+  if (device_) {
+    vk_.vkDeviceWaitIdle(device_);
+    vk_.vkDestroyDevice(device_, nullptr);
+    device_ = VK_NULL_HANDLE;
+    queue_ = VK_NULL_HANDLE;
+  }
+  return createDevice(enabled, extensions);
 }
 
 VulkanContext::~VulkanContext() {
@@ -321,9 +355,9 @@ bool VulkanContext::hasExtension(std::string_view name) const {
   return std::find(extensions_.begin(), extensions_.end(), name) != extensions_.end();
 }
 
-bool VulkanContext::extensionEnabled(std::string_view name) const {
-  return std::find(enabledExtensions_.begin(), enabledExtensions_.end(), name) !=
-         enabledExtensions_.end();
+bool VulkanContext::extensionUsable(std::string_view name) const {
+  return std::find(usableExtensions_.begin(), usableExtensions_.end(), name) !=
+         usableExtensions_.end();
 }
 
 bool VulkanContext::hasInstanceExtension(std::string_view name) const {

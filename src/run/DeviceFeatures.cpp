@@ -114,6 +114,10 @@ constexpr Dotted kDotted[] = {
     // Not amber's: the features the SPIR-V capabilities of translated shaders need, named
     // after their Vulkan structs the same way.
     {"MultiviewFeatures.multiview", V11(multiview)},
+    {"DynamicRenderingFeatures.dynamicRendering", V13(dynamicRendering)},
+    {"Maintenance4Features.maintenance4", V13(maintenance4)},
+    {"ShaderIntegerDotProductFeatures.shaderIntegerDotProduct", V13(shaderIntegerDotProduct)},
+    {"ShaderAtomicInt64Features.shaderSharedInt64Atomics", V12(shaderSharedInt64Atomics)},
     {"ShaderDrawParametersFeatures.shaderDrawParameters", V11(shaderDrawParameters)},
     {"ShaderAtomicInt64Features.shaderBufferInt64Atomics", V12(shaderBufferInt64Atomics)},
     {"ShaderOutputLayer.shaderOutputLayer", V12(shaderOutputLayer)},
@@ -144,6 +148,7 @@ constexpr Dotted kDotted[] = {
     {"AccelerationStructureFeaturesKHR.accelerationStructure", Where::None, 0},
     {"RayTracingPipelineFeaturesKHR.rayTracingPipeline", Where::None, 0},
     {"ShaderLongVectorFeaturesEXT.longVector", Where::None, 0},
+    {"ShaderImageAtomicInt64Features.shaderImageInt64Atomics", Where::None, 0},
 };
 #undef V11
 #undef V12

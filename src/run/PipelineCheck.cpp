@@ -1,10 +1,12 @@
 #include "spire/run/PipelineCheck.h"
 
+#include "spire/grammar/Grammar.h"
 #include "spire/run/ComputePipeline.h"
 #include "spire/run/GraphicsPipeline.h"
+#include "spire/run/ModuleRequirements.h"
 #include "spire/run/PassThroughVertexShader.h"
-#include "spire/run/ScriptRunner.h"
 
+#include <algorithm>
 #include <optional>
 
 namespace spire::run {
@@ -66,8 +68,48 @@ std::optional<std::string> exceededLimit(const VulkanContext &ctx,
   return std::nullopt;
 }
 
+constexpr uint32_t kModeLocalSizeId = uint32_t(grammar::ExecutionMode::LocalSizeId);
+
+/// What the module needs of the device (moduleNeeds) and what the pipeline made for it needs:
+/// dynamic rendering, independent blending where some colour locations have no output,
+/// stores from vertex and fragment shaders, maintenance4 for LocalSizeId, extended types in
+/// subgroup operations where the module has 8-, 16- or 64-bit types.
+DeviceNeeds pipelineNeeds(const VulkanContext &ctx, const ModuleInterface &mi, const EntryPoint &ep,
+                          const GraphicsPipelineDesc *graphics) {
+  DeviceNeeds needs = moduleNeeds(ctx, mi);
+  auto need = [&](const char *feature) {
+    if (std::find(needs.features.begin(), needs.features.end(), feature) == needs.features.end())
+      needs.features.emplace_back(feature);
+  };
+  for (const std::vector<uint32_t> &mode : ep.executionModes)
+    if (mode[0] == kModeLocalSizeId)
+      need("Maintenance4Features.maintenance4");
+  auto declares = [&](std::string_view capability) {
+    return std::find(mi.capabilities.begin(), mi.capabilities.end(), capability) !=
+           mi.capabilities.end();
+  };
+  const bool subgroups =
+      std::any_of(mi.capabilities.begin(), mi.capabilities.end(),
+                  [](const std::string &c) { return c.starts_with("GroupNonUniform"); });
+  if (subgroups &&
+      (declares("Int8") || declares("Int16") || declares("Int64") || declares("Float16")))
+    need("ShaderSubgroupExtendedTypesFeatures.shaderSubgroupExtendedTypes");
+  if (!graphics)
+    return needs;
+  need("DynamicRenderingFeatures.dynamicRendering");
+  if (std::find(graphics->colorFormats.begin(), graphics->colorFormats.end(),
+                VK_FORMAT_UNDEFINED) != graphics->colorFormats.end())
+    need("independentBlend");
+  for (const Resource &r : mi.resources)
+    if (!r.nonWritable && isWritableKind(r.kind) && r.kind != DescriptorKind::SampledImage &&
+        r.kind != DescriptorKind::CombinedImageSampler)
+      need(ep.model == "Vertex" ? "vertexPipelineStoresAndAtomics" : "fragmentStoresAndAtomics");
+  return needs;
+}
+
 PipelineCheck checkEntry(VulkanContext &ctx, const ModuleInterface &mi,
-                         std::span<const uint32_t> words, const EntryPoint &ep) {
+                         std::span<const uint32_t> words, const EntryPoint &ep,
+                         const PipelineCheckOptions &options) {
   PipelineCheck c;
   c.entry = ep.name;
   c.model = ep.model;
@@ -88,7 +130,15 @@ PipelineCheck checkEntry(VulkanContext &ctx, const ModuleInterface &mi,
                 "fragment shaders)");
   if (auto why = unmetModuleRequirement(ctx, mi))
     return skip(*why);
-  ctx.takeMessages();
+  // With exactFeatures, a device with only what the pipeline needs replaces the one there.
+  auto useDevice = [&](const GraphicsPipelineDesc *graphics) -> std::optional<std::string> {
+    if (!options.exactFeatures)
+      return std::nullopt;
+    DeviceNeeds needs = pipelineNeeds(ctx, mi, ep, graphics);
+    if (Status s = ctx.recreateDevice(needs.extensions, needs.features); !s)
+      return s.error().message;
+    return std::nullopt;
+  };
   if (ep.model == "GLCompute") {
     const ModuleInterface *modules[] = {&mi};
     auto bindings = layoutBindings(modules);
@@ -101,6 +151,9 @@ PipelineCheck checkEntry(VulkanContext &ctx, const ModuleInterface &mi,
     desc.entryPoint = ep.name;
     desc.bindings = std::move(*bindings);
     desc.pushConstantSize = mi.pushConstantSize;
+    if (auto why = useDevice(nullptr))
+      return skip(*why);
+    ctx.takeMessages();
     auto p = ComputePipeline::create(ctx, desc);
     if (!p)
       return reject(p.error().message);
@@ -132,6 +185,9 @@ PipelineCheck checkEntry(VulkanContext &ctx, const ModuleInterface &mi,
     desc->vertex = fragment ? std::span<const uint32_t>(vertexWords) : words;
     if (fragment)
       desc->fragment = words;
+    if (auto why = useDevice(&*desc))
+      return skip(*why);
+    ctx.takeMessages();
     auto p = GraphicsPipeline::create(ctx, *desc);
     if (!p)
       return reject(p.error().message);
@@ -144,8 +200,10 @@ PipelineCheck checkEntry(VulkanContext &ctx, const ModuleInterface &mi,
 
 } // namespace
 
-Expected<std::vector<PipelineCheck>>
-checkPipelines(VulkanContext &ctx, std::span<const uint32_t> words, const std::string &entry) {
+Expected<std::vector<PipelineCheck>> checkPipelines(VulkanContext &ctx,
+                                                    std::span<const uint32_t> words,
+                                                    const std::string &entry,
+                                                    const PipelineCheckOptions &options) {
   auto m = Module::fromWords(std::vector<uint32_t>(words.begin(), words.end()));
   if (!m)
     return m.error();
@@ -155,7 +213,7 @@ checkPipelines(VulkanContext &ctx, std::span<const uint32_t> words, const std::s
   std::vector<PipelineCheck> out;
   for (const EntryPoint &ep : mi->entryPoints)
     if (entry.empty() || ep.name == entry)
-      out.push_back(checkEntry(ctx, *mi, words, ep));
+      out.push_back(checkEntry(ctx, *mi, words, ep, options));
   if (out.empty())
     return makeError({}, entry.empty() ? "the module has no entry point"
                                        : "the module has no entry point named '" + entry + "'");

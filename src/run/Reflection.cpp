@@ -492,9 +492,10 @@ Expected<ModuleInterface> Reflector::run() {
 
   // Entry points and local sizes.
   for (EntryRecord &r : entries) {
-    for (auto &[fn, args] : modes)
-      if (fn == r.function && !args.empty())
-        r.ep.executionModes.push_back(args);
+    for (const auto *list : {&modes, &modeIds})
+      for (auto &[fn, args] : *list)
+        if (fn == r.function && !args.empty())
+          r.ep.executionModes.push_back(args);
     for (auto &[fn, args] : modes)
       if (fn == r.function && !args.empty() && args[0] == kModeLocalSize && args.size() >= 4)
         for (int i = 0; i < 3; ++i)

@@ -1,7 +1,9 @@
 // Every compute, vertex and pixel shader of the DXIL corpus that spire translates gets its
 // pipeline created on a Vulkan device (lavapipe without a GPU) with the validation layers on:
-// `spire run --create-pipeline` on the whole list in one process (one instance, one device). A
-// pipeline is accepted when its creation returns VK_SUCCESS with no validation message. Entries
+// `spire run --create-pipeline` on the whole list in one process (one instance; before each
+// pipeline a logical device with exactly the extensions and features that the module's
+// capabilities and the pipeline need). A pipeline is accepted when its creation returns
+// VK_SUCCESS with no validation message (error or warning). Entries
 // the device cannot run (a feature, extension or limit it lacks) are skipped with the reason;
 // a rejection fails the test unless tests/corpus/dxil-translate-pipeline-known-failures.txt
 // lists the file with its reason, and a listed file that is accepted fails it too, so that the

@@ -21,10 +21,22 @@ struct PipelineCheck {
   std::vector<std::string> messages; ///< the validation layers' messages (any rejects)
 };
 
+struct PipelineCheckOptions {
+  /// Before each pipeline, replace the logical device by one with exactly the extensions and
+  /// features the module's SPIR-V extensions and capabilities need, and the pipeline itself
+  /// (ModuleRequirements.h), so that the layers check that the module declares what it uses.
+  /// Otherwise the context's device (every supported feature) serves every pipeline.
+  bool exactFeatures = false;
+};
+
 /// Creates the pipelines of the module's entry points (of `entry` alone when it is not empty)
 /// on the device and reports each. Fails when the module cannot be read or has no such entry.
-Expected<std::vector<PipelineCheck>>
-checkPipelines(VulkanContext &ctx, std::span<const uint32_t> words, const std::string &entry = {});
+/// An entry point whose needs the device lacks, or whose layout goes beyond its limits, is
+/// skipped with the reason; other stages than compute, vertex and fragment too.
+Expected<std::vector<PipelineCheck>> checkPipelines(VulkanContext &ctx,
+                                                    std::span<const uint32_t> words,
+                                                    const std::string &entry = {},
+                                                    const PipelineCheckOptions &options = {});
 
 /// "ok", "skipped: <reason>", or "rejected: <reason>" and the messages, one per line after it.
 std::string describeCheck(const PipelineCheck &check);

@@ -68,9 +68,10 @@ struct StageVariable {
 
 struct EntryPoint {
   std::string name;
-  std::string model;                                 ///< `GLCompute`, `Fragment`, ...
-  std::vector<uint32_t> interface;                   ///< the ids of its interface variables
-  std::vector<std::vector<uint32_t>> executionModes; ///< OpExecutionMode: the mode, its literals
+  std::string model;               ///< `GLCompute`, `Fragment`, ...
+  std::vector<uint32_t> interface; ///< the ids of its interface variables
+  std::vector<std::vector<uint32_t>>
+      executionModes; ///< OpExecutionMode(Id): the mode, its operands
   uint32_t localSize[3] = {0, 0, 0};
   /// The spec constant ids that set the local size (LocalSizeId or a WorkgroupSize built-in
   /// made of spec constants); ~0u where the size is fixed.

@@ -297,3 +297,70 @@ void main() { gl_Position = vec4(0); EmitVertex(); }
 
 } // namespace
 } // namespace spire::run
+
+namespace spire::run {
+namespace {
+
+/// Pipelines on devices made with exactly what each module needs (a suite of its own: the
+/// device of its context is replaced).
+class ExactFeaturesTest : public DeviceTestFixture {
+protected:
+  void SetUp() override {
+    DeviceTestFixture::SetUp();
+    if (!IsSkipped() && !ctx_->validationEnabled())
+      GTEST_SKIP() << "the validation layers are not installed";
+    if (!IsSkipped() && ctx_->apiVersion() < VK_API_VERSION_1_3)
+      GTEST_SKIP() << ctx_->deviceName() << " is not a Vulkan 1.3 device";
+  }
+  static std::string checkExactly(std::string_view glslSource, ShaderStage stage) {
+    auto words = compileGlsl(glslSource, stage, "vulkan1.3");
+    EXPECT_TRUE(words.ok()) << (words ? "" : words.error().message);
+    if (!words)
+      return "no module";
+    PipelineCheckOptions options;
+    options.exactFeatures = true;
+    auto checks = checkPipelines(*ctx_, *words, {}, options);
+    EXPECT_TRUE(checks.ok()) << (checks ? "" : checks.error().message);
+    return checks && checks->size() == 1 ? describeCheck(checks->front()) : "no single result";
+  }
+};
+
+TEST_F(ExactFeaturesTest, TheFeaturesOfCapabilitiesAndPipelinesAreEnabled) {
+  if (!ctx_->hasFeature("shaderInt64") || !ctx_->hasFeature("fragmentStoresAndAtomics") ||
+      !ctx_->hasFeature("independentBlend"))
+    GTEST_SKIP() << ctx_->deviceName()
+                 << " lacks shaderInt64, fragment stores or independent "
+                    "blending";
+  // Int64 (its feature), subgroup operations on it (extended types), LocalSizeId (maintenance4).
+  EXPECT_EQ(checkExactly(R"(#version 450
+#extension GL_ARB_gpu_shader_int64 : require
+#extension GL_KHR_shader_subgroup_arithmetic : require
+#extension GL_EXT_shader_subgroup_extended_types_int64 : require
+layout(local_size_x_id = 0) in;
+layout(set = 0, binding = 0) buffer B { uint64_t v[]; } b;
+void main() { b.v[gl_LocalInvocationIndex] = subgroupAdd(b.v[gl_LocalInvocationIndex]); }
+)",
+                         ShaderStage::Compute),
+            "ok");
+  // A fragment shader storing to a buffer, with a colour location left without an output.
+  EXPECT_EQ(checkExactly(R"(#version 450
+layout(set = 0, binding = 0) buffer B { uint hits; } b;
+layout(location = 1) out vec4 color;
+void main() { atomicAdd(b.hits, 1u); color = vec4(1.0); }
+)",
+                         ShaderStage::Fragment),
+            "ok");
+}
+
+TEST_F(ExactFeaturesTest, ADeviceWithoutANeededFeatureIsNotMade) {
+  Status s = ctx_->recreateDevice({}, {"no such feature"});
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.error().message.find("lacks feature no such feature"), std::string::npos);
+  // The device that was there still works.
+  EXPECT_EQ(checkExactly("#version 450\nlayout(local_size_x = 1) in;\nvoid main() {}\n",
+                         ShaderStage::Compute),
+            "ok");
+}
+
+} // namespace
+} // namespace spire::run

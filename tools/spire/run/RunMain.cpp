@@ -66,11 +66,15 @@ and prints "<file>: <entry> (<model>): ok", "skipped: <why>" or "rejected", each
 message on a line of its own after it. Compute shaders get a compute pipeline, vertex shaders a
 graphics pipeline of their own (rasterizer discard), fragment shaders one with a generated
 vertex shader that writes their inputs; the layout comes from the modules' interfaces and the
-attachments and vertex attributes match them. Any rejection, or an input that does not load
-or translate, makes the exit status 1. One device serves all the files.
+attachments and vertex attributes match them. Before each pipeline the logical device is made
+again with exactly the extensions and features the module's capabilities and the pipeline need
+(--all-features: one device with every supported feature serves them all). An entry point the
+device cannot run is skipped with the reason. Any rejection, or an input that does not load or
+translate, makes the exit status 1.
 
 Options:
   --create-pipeline      create the pipelines of the shaders' entry points (see above)
+  --all-features         with --create-pipeline: every supported feature on one device
   --via <how>            run every shader through spire first: asm (spire dis, then spire as),
                          roundtrip (the structured IR: deserialize, print, parse, serialize),
                          opt=<passes> (spire opt's passes, e.g. opt=canonicalize)
@@ -114,7 +118,7 @@ struct Options {
   unsigned jobs = 1;
   bool json = false, stats = false, listDevices = false, reflectOnly = false, timed = false;
   bool targetEnvGiven = false;
-  bool createPipeline = false;
+  bool createPipeline = false, allFeatures = false;
   // Shader mode.
   std::vector<std::pair<std::string, std::string>> buffers; // binding, spec
   std::string push, entry;
@@ -558,7 +562,9 @@ int createPipelines(const Options &o, const std::vector<InputKind> &kinds) {
       continue;
     }
     for (const auto &[entry, words] : *modules) {
-      auto checks = run::checkPipelines(**ctx, words, entry);
+      run::PipelineCheckOptions options;
+      options.exactFeatures = !o.allFeatures;
+      auto checks = run::checkPipelines(**ctx, words, entry, options);
       if (!checks) {
         std::printf("%s: %s%snot loaded: %s\n", path.c_str(), entry.c_str(),
                     entry.empty() ? "" : ": ", checks.error().message.c_str());
@@ -696,6 +702,8 @@ int runRun(std::span<char *const> args) {
           o.reflectOnly = true;
         } else if (flag == "--create-pipeline") {
           o.createPipeline = true;
+        } else if (flag == "--all-features") {
+          o.allFeatures = true;
         } else {
           return scanner.unknownOption(flag);
         }
