@@ -101,8 +101,8 @@ Options:
   --reflect              print the shader's interface (with --format json: as JSON) and exit
   -h, --help             print this help
 
-Exit status: 0 every test passed or was skipped, 1 a test failed, a file is invalid or there
-is no Vulkan, 2 usage error. DXIL input needs the DXIL translator (not yet in spire).
+Exit status: 0 every test passed or was skipped, 1 a test failed (a pipeline was rejected), a
+file is invalid or there is no Vulkan, 2 usage error.
 )";
 
 using Clock = std::chrono::steady_clock;
