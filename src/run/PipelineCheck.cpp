@@ -73,11 +73,12 @@ constexpr uint32_t kModeLocalSizeId = uint32_t(grammar::ExecutionMode::LocalSize
 /// What the module needs of the device (moduleNeeds) and what the pipeline made for it needs:
 /// dynamic rendering, independent blending where some colour locations have no output,
 /// stores from vertex and fragment shaders, maintenance4 for LocalSizeId, extended types in
-/// subgroup operations where the module has 8-, 16- or 64-bit types.
+/// subgroup operations where the module has 8-, 16- or 64-bit types. `generated`: the vertex
+/// shader made for a fragment shader alone, whose needs are added.
 DeviceNeeds pipelineNeeds(const VulkanContext &ctx, const ModuleInterface &mi, const EntryPoint &ep,
-                          const GraphicsPipelineDesc *graphics) {
+                          const GraphicsPipelineDesc *graphics, const ModuleInterface *generated) {
   DeviceNeeds needs = moduleNeeds(ctx, mi);
-  auto need = [&](const char *feature) {
+  auto need = [&](const std::string &feature) {
     if (std::find(needs.features.begin(), needs.features.end(), feature) == needs.features.end())
       needs.features.emplace_back(feature);
   };
@@ -96,6 +97,14 @@ DeviceNeeds pipelineNeeds(const VulkanContext &ctx, const ModuleInterface &mi, c
     need("ShaderSubgroupExtendedTypesFeatures.shaderSubgroupExtendedTypes");
   if (!graphics)
     return needs;
+  if (generated) {
+    DeviceNeeds more = moduleNeeds(ctx, *generated);
+    for (const std::string &f : more.features)
+      need(f);
+    for (const std::string &e : more.extensions)
+      if (std::find(needs.extensions.begin(), needs.extensions.end(), e) == needs.extensions.end())
+        needs.extensions.push_back(e);
+  }
   need("DynamicRenderingFeatures.dynamicRendering");
   if (std::find(graphics->colorFormats.begin(), graphics->colorFormats.end(),
                 VK_FORMAT_UNDEFINED) != graphics->colorFormats.end())
@@ -131,10 +140,11 @@ PipelineCheck checkEntry(VulkanContext &ctx, const ModuleInterface &mi,
   if (auto why = unmetModuleRequirement(ctx, mi))
     return skip(*why);
   // With exactFeatures, a device with only what the pipeline needs replaces the one there.
-  auto useDevice = [&](const GraphicsPipelineDesc *graphics) -> std::optional<std::string> {
+  auto useDevice = [&](const GraphicsPipelineDesc *graphics,
+                       const ModuleInterface *generated) -> std::optional<std::string> {
     if (!options.exactFeatures)
       return std::nullopt;
-    DeviceNeeds needs = pipelineNeeds(ctx, mi, ep, graphics);
+    DeviceNeeds needs = pipelineNeeds(ctx, mi, ep, graphics, generated);
     if (Status s = ctx.recreateDevice(needs.extensions, needs.features); !s)
       return s.error().message;
     return std::nullopt;
@@ -151,7 +161,7 @@ PipelineCheck checkEntry(VulkanContext &ctx, const ModuleInterface &mi,
     desc.entryPoint = ep.name;
     desc.bindings = std::move(*bindings);
     desc.pushConstantSize = mi.pushConstantSize;
-    if (auto why = useDevice(nullptr))
+    if (auto why = useDevice(nullptr, nullptr))
       return skip(*why);
     ctx.takeMessages();
     auto p = ComputePipeline::create(ctx, desc);
@@ -185,7 +195,7 @@ PipelineCheck checkEntry(VulkanContext &ctx, const ModuleInterface &mi,
     desc->vertex = fragment ? std::span<const uint32_t>(vertexWords) : words;
     if (fragment)
       desc->fragment = words;
-    if (auto why = useDevice(&*desc))
+    if (auto why = useDevice(&*desc, fragment ? &vertexInterface : nullptr))
       return skip(*why);
     ctx.takeMessages();
     auto p = GraphicsPipeline::create(ctx, *desc);
