@@ -36,6 +36,28 @@ struct DispatchObjects {
 
 // --- PipelineLayout ---
 
+Expected<std::vector<LayoutBinding>>
+layoutBindings(std::span<const ModuleInterface *const> modules) {
+  std::vector<LayoutBinding> out;
+  for (const ModuleInterface *mi : modules)
+    for (const Resource &r : mi->resources) {
+      const uint32_t count = r.count ? r.count : kRuntimeArrayDescriptors;
+      auto same = std::find_if(out.begin(), out.end(), [&](const LayoutBinding &b) {
+        return b.set == r.set && b.binding == r.binding;
+      });
+      if (same == out.end()) {
+        out.push_back(LayoutBinding{r.set, r.binding, r.kind, count});
+        continue;
+      }
+      if (same->kind != r.kind)
+        return makeError({}, "binding " + std::to_string(r.set) + ":" + std::to_string(r.binding) +
+                                 " is declared as " + std::string(descriptorKindName(same->kind)) +
+                                 " and as " + std::string(descriptorKindName(r.kind)));
+      same->count = std::max(same->count, count);
+    }
+  return out;
+}
+
 Expected<PipelineLayout> PipelineLayout::create(const VulkanContext &ctx,
                                                 std::span<const LayoutBinding> bindings,
                                                 uint32_t pushConstantSize) {

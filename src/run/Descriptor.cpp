@@ -28,6 +28,8 @@ constexpr KindInfo kKinds[] = {
     {DescriptorKind::CombinedImageSampler, "combined_image_sampler",
      VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER},
     {DescriptorKind::Sampler, "sampler", VK_DESCRIPTOR_TYPE_SAMPLER},
+    {DescriptorKind::AccelerationStructure, "acceleration_structure",
+     VK_DESCRIPTOR_TYPE_ACCELERATION_STRUCTURE_KHR},
 };
 
 } // namespace
@@ -38,7 +40,8 @@ std::string_view descriptorKindName(DescriptorKind kind) {
 
 std::optional<DescriptorKind> parseDescriptorKind(std::string_view name) {
   for (const KindInfo &k : kKinds)
-    if (k.name == name && k.kind != DescriptorKind::Sampler)
+    if (k.name == name && k.kind != DescriptorKind::Sampler &&
+        k.kind != DescriptorKind::AccelerationStructure)
       return k.kind;
   return std::nullopt;
 }

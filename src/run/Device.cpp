@@ -35,6 +35,9 @@ constexpr const char *kWantedExtensions[] = {
     "VK_EXT_scalar_block_layout",
     "VK_KHR_uniform_buffer_standard_layout",
     "VK_KHR_shader_atomic_int64",
+    "VK_EXT_shader_stencil_export",
+    "VK_EXT_shader_viewport_index_layer",
+    "VK_EXT_conservative_rasterization",
 };
 
 Expected<std::vector<std::string>> deviceExtensions(const VulkanFunctions &vk,
@@ -177,7 +180,9 @@ Status VulkanContext::init(const DeviceOptions &options) {
   VkDebugUtilsMessengerCreateInfoEXT dci{VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT};
   dci.messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT |
                         VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
-  dci.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT;
+  dci.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
+                    VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT |
+                    VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT;
   dci.pfnUserCallback = &VulkanContext::onMessage;
   dci.pUserData = this;
   if (debugUtils)
@@ -278,27 +283,63 @@ Status VulkanContext::init(const DeviceOptions &options) {
   queueFamily_ = static_cast<uint32_t>(family);
   timestampBits_ = families[queueFamily_].timestampValidBits;
 
-  std::vector<const char *> enable;
+  std::vector<std::string> enable;
   for (const char *e : kWantedExtensions)
     if (hasExtension(e))
-      enable.push_back(e);
+      enable.emplace_back(e);
+  usableExtensions_ = enable;
+  if (Status s = createDevice(enabled, enable); !s)
+    return s;
+  deviceMs_ = since(start);
+  return {};
+}
+
+Status VulkanContext::createDevice(const FeatureChain &enabled,
+                                   const std::vector<std::string> &extensions) {
+  std::vector<const char *> names;
+  for (const std::string &e : extensions)
+    names.push_back(e.c_str());
   float priority = 1.0f;
   VkDeviceQueueCreateInfo qci{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
   qci.queueFamilyIndex = queueFamily_;
   qci.queueCount = 1;
   qci.pQueuePriorities = &priority;
-  VkDeviceCreateInfo dci2{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
-  dci2.pNext = &enabled.core;
-  dci2.queueCreateInfoCount = 1;
-  dci2.pQueueCreateInfos = &qci;
-  dci2.enabledExtensionCount = static_cast<uint32_t>(enable.size());
-  dci2.ppEnabledExtensionNames = enable.data();
-  if (VkResult r = vk_.vkCreateDevice(physical_, &dci2, nullptr, &device_); r != VK_SUCCESS)
+  VkDeviceCreateInfo dci{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
+  dci.pNext = &enabled.core;
+  dci.queueCreateInfoCount = 1;
+  dci.pQueueCreateInfos = &qci;
+  dci.enabledExtensionCount = static_cast<uint32_t>(names.size());
+  dci.ppEnabledExtensionNames = names.data();
+  if (VkResult r = vk_.vkCreateDevice(physical_, &dci, nullptr, &device_); r != VK_SUCCESS)
     return vkError("vkCreateDevice", r);
   vk_.loadDevice(device_);
   vk_.vkGetDeviceQueue(device_, queueFamily_, 0, &queue_);
-  deviceMs_ = since(start);
   return {};
+}
+
+Status VulkanContext::recreateDevice(const std::vector<std::string> &extensions,
+                                     const std::vector<std::string> &features) {
+  for (const std::string &e : extensions)
+    if (!extensionUsable(e))
+      return makeError({}, deviceName() + (hasExtension(e)
+                                               ? " has " + e + ", which spire run does not enable"
+                                               : " lacks " + e));
+  FeatureChain enabled;
+  enabled.link(properties_.apiVersion, extensions);
+  for (const std::string &f : features) {
+    const VkBool32 *supported = features_.find(f);
+    VkBool32 *flag = enabled.find(f);
+    if (!supported || !*supported || !flag)
+      return makeError({}, deviceName() + " lacks feature " + f);
+    *flag = VK_TRUE;
+  }
+  if (device_) {
+    vk_.vkDeviceWaitIdle(device_);
+    vk_.vkDestroyDevice(device_, nullptr);
+    device_ = VK_NULL_HANDLE;
+    queue_ = VK_NULL_HANDLE;
+  }
+  return createDevice(enabled, extensions);
 }
 
 VulkanContext::~VulkanContext() {
@@ -312,6 +353,11 @@ VulkanContext::~VulkanContext() {
 
 bool VulkanContext::hasExtension(std::string_view name) const {
   return std::find(extensions_.begin(), extensions_.end(), name) != extensions_.end();
+}
+
+bool VulkanContext::extensionUsable(std::string_view name) const {
+  return std::find(usableExtensions_.begin(), usableExtensions_.end(), name) !=
+         usableExtensions_.end();
 }
 
 bool VulkanContext::hasInstanceExtension(std::string_view name) const {

@@ -23,12 +23,23 @@ constexpr uint32_t kDecSpecId = uint32_t(grammar::Decoration::SpecId),
                    kDecNonWritable = uint32_t(grammar::Decoration::NonWritable),
                    kDecBinding = uint32_t(grammar::Decoration::Binding),
                    kDecDescriptorSet = uint32_t(grammar::Decoration::DescriptorSet),
-                   kDecOffset = uint32_t(grammar::Decoration::Offset);
+                   kDecOffset = uint32_t(grammar::Decoration::Offset),
+                   kDecLocation = uint32_t(grammar::Decoration::Location),
+                   kDecComponent = uint32_t(grammar::Decoration::Component),
+                   kDecFlat = uint32_t(grammar::Decoration::Flat),
+                   kDecNoPerspective = uint32_t(grammar::Decoration::NoPerspective),
+                   kDecCentroid = uint32_t(grammar::Decoration::Centroid),
+                   kDecSample = uint32_t(grammar::Decoration::Sample),
+                   kDecPatch = uint32_t(grammar::Decoration::Patch),
+                   kDecPerVertex = uint32_t(grammar::Decoration::PerVertexKHR),
+                   kDecPerPrimitive = uint32_t(grammar::Decoration::PerPrimitiveEXT);
 constexpr uint32_t kBuiltInWorkgroupSize = uint32_t(grammar::BuiltIn::WorkgroupSize);
 constexpr uint32_t kScUniformConstant = uint32_t(grammar::StorageClass::UniformConstant),
                    kScUniform = uint32_t(grammar::StorageClass::Uniform),
                    kScPushConstant = uint32_t(grammar::StorageClass::PushConstant),
-                   kScStorageBuffer = uint32_t(grammar::StorageClass::StorageBuffer);
+                   kScStorageBuffer = uint32_t(grammar::StorageClass::StorageBuffer),
+                   kScInput = uint32_t(grammar::StorageClass::Input),
+                   kScOutput = uint32_t(grammar::StorageClass::Output);
 constexpr uint32_t kModeLocalSize = uint32_t(grammar::ExecutionMode::LocalSize),
                    kModeLocalSizeId = uint32_t(grammar::ExecutionMode::LocalSizeId);
 constexpr uint32_t kDimBuffer = uint32_t(grammar::Dim::Buffer);
@@ -46,7 +57,10 @@ struct MemberDecorations {
 struct IdInfo {
   std::string name;
   uint32_t set = 0, binding = 0, specId = ~0u, arrayStride = 0, builtIn = ~0u;
+  uint32_t location = ~0u, component = 0;
   bool hasSet = false, hasBinding = false, block = false, bufferBlock = false, nonWritable = false;
+  bool flat = false, noPerspective = false, centroid = false, sample = false, patch = false;
+  bool perVertex = false, perPrimitive = false;
   std::vector<MemberDecorations> members;
   std::vector<std::string> memberNames;
 };
@@ -81,6 +95,7 @@ private:
     return it == constants_.end() ? 0 : it->second;
   }
   void blockLayout(uint32_t structId, Resource &r) const;
+  StageVariable stageVariable(uint32_t varId, uint32_t pointee, bool output) const;
   std::vector<BlockMember> membersOf(uint32_t structId, uint32_t &size, uint32_t &stride) const;
 
   const Module &m_;
@@ -216,6 +231,67 @@ void Reflector::blockLayout(uint32_t structId, Resource &r) const {
   r.members = membersOf(structId, r.blockSize, r.runtimeStride);
 }
 
+StageVariable Reflector::stageVariable(uint32_t varId, uint32_t pointee, bool output) const {
+  StageVariable v;
+  v.id = varId;
+  v.output = output;
+  if (auto it = ids_.find(varId); it != ids_.end()) {
+    const IdInfo &i = it->second;
+    v.name = i.name;
+    v.location = i.location;
+    v.component = i.component;
+    v.builtIn = i.builtIn;
+    v.flat = i.flat;
+    v.noPerspective = i.noPerspective;
+    v.centroid = i.centroid;
+    v.sample = i.sample;
+    v.patch = i.patch;
+    v.perVertex = i.perVertex;
+    v.perPrimitive = i.perPrimitive;
+  }
+  uint32_t t = pointee;
+  for (int depth = 0; depth < 16; ++depth) {
+    const Type *ty = type(t);
+    if (!ty || ty->operands.empty()) {
+      v.other = true;
+      return v;
+    }
+    const auto &o = ty->operands;
+    switch (ty->op) {
+    case Op::TypeArray:
+    case Op::TypeRuntimeArray:
+      v.arrayLengths.push_back(
+          ty->op == Op::TypeArray && o.size() > 1 ? static_cast<uint32_t>(constantValue(o[1])) : 0);
+      t = o[0];
+      continue;
+    case Op::TypeMatrix:
+      v.columns = o.size() > 1 ? o[1] : 0;
+      t = o[0];
+      continue;
+    case Op::TypeVector:
+      v.components = o.size() > 1 ? o[1] : 1;
+      t = o[0];
+      continue;
+    case Op::TypeBool:
+      v.kind = ComponentKind::Bool;
+      return v;
+    case Op::TypeInt:
+      v.width = o[0];
+      v.kind = o.size() > 1 && o[1] ? ComponentKind::Int : ComponentKind::Uint;
+      return v;
+    case Op::TypeFloat:
+      v.width = o[0];
+      v.kind = ComponentKind::Float;
+      return v;
+    default:
+      v.other = true;
+      return v;
+    }
+  }
+  v.other = true;
+  return v;
+}
+
 Expected<ModuleInterface> Reflector::run() {
   ModuleInterface mi;
   mi.version = m_.version();
@@ -262,6 +338,8 @@ Expected<ModuleInterface> Reflector::run() {
         auto *e = grammar::findEnumerant(grammar::OperandKind::ExecutionModel, w[1]);
         r.ep.model = e ? std::string(e->name) : std::to_string(w[1]);
         r.ep.name = literalString(3);
+        for (size_t i = 3 + r.ep.name.size() / 4 + 1; i < w.size(); ++i)
+          r.ep.interface.push_back(w[i]);
         entries.push_back(std::move(r));
       }
       break;
@@ -317,6 +395,33 @@ Expected<ModuleInterface> Reflector::run() {
           i.set = arg;
           i.hasSet = true;
           break;
+        case kDecLocation:
+          i.location = arg;
+          break;
+        case kDecComponent:
+          i.component = arg;
+          break;
+        case kDecFlat:
+          i.flat = true;
+          break;
+        case kDecNoPerspective:
+          i.noPerspective = true;
+          break;
+        case kDecCentroid:
+          i.centroid = true;
+          break;
+        case kDecSample:
+          i.sample = true;
+          break;
+        case kDecPatch:
+          i.patch = true;
+          break;
+        case kDecPerVertex:
+          i.perVertex = true;
+          break;
+        case kDecPerPrimitive:
+          i.perPrimitive = true;
+          break;
         default:
           break;
         }
@@ -349,6 +454,7 @@ Expected<ModuleInterface> Reflector::run() {
     case Op::TypeImage:
     case Op::TypeSampler:
     case Op::TypeSampledImage:
+    case Op::TypeAccelerationStructureKHR:
       if (w.size() > 1)
         types_[w[1]] = Type{op, std::vector<uint32_t>(w.begin() + 2, w.end())};
       break;
@@ -386,6 +492,10 @@ Expected<ModuleInterface> Reflector::run() {
 
   // Entry points and local sizes.
   for (EntryRecord &r : entries) {
+    for (const auto *list : {&modes, &modeIds})
+      for (auto &[fn, args] : *list)
+        if (fn == r.function && !args.empty())
+          r.ep.executionModes.push_back(args);
     for (auto &[fn, args] : modes)
       if (fn == r.function && !args.empty() && args[0] == kModeLocalSize && args.size() >= 4)
         for (int i = 0; i < 3; ++i)
@@ -438,6 +548,10 @@ Expected<ModuleInterface> Reflector::run() {
       continue;
     uint32_t pointee = ptr->operands[1];
     const IdInfo &vi = ids_[varId];
+    if (storage == kScInput || storage == kScOutput) {
+      mi.stageVariables.push_back(stageVariable(varId, pointee, storage == kScOutput));
+      continue;
+    }
     if (storage == kScPushConstant) {
       uint32_t stride = 0;
       mi.pushConstantMembers = membersOf(pointee, mi.pushConstantSize, stride);
@@ -475,6 +589,8 @@ Expected<ModuleInterface> Reflector::run() {
       blockLayout(inner, r);
     } else if (t->op == Op::TypeSampler) {
       r.kind = DescriptorKind::Sampler;
+    } else if (t->op == Op::TypeAccelerationStructureKHR) {
+      r.kind = DescriptorKind::AccelerationStructure;
     } else if (t->op == Op::TypeImage || t->op == Op::TypeSampledImage) {
       const Type *img = t->op == Op::TypeImage ? t : type(t->operands[0]);
       if (!img || img->op != Op::TypeImage || img->operands.size() < 7)
@@ -552,6 +668,16 @@ const Resource *ModuleInterface::find(uint32_t set, uint32_t binding) const {
     if (r.set == set && r.binding == binding)
       return &r;
   return nullptr;
+}
+
+std::vector<const StageVariable *> ModuleInterface::stageVariablesOf(const EntryPoint &entry,
+                                                                     bool output) const {
+  std::vector<const StageVariable *> out;
+  for (const StageVariable &v : stageVariables)
+    if (v.output == output &&
+        std::find(entry.interface.begin(), entry.interface.end(), v.id) != entry.interface.end())
+      out.push_back(&v);
+  return out;
 }
 
 Expected<ModuleInterface> reflect(const Module &module) { return Reflector(module).run(); }

@@ -28,60 +28,6 @@ double msSince(Clock::time_point t) {
   return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
 }
 
-// SPIR-V extensions whose Vulkan extension a device must have unless its version took it in.
-struct SpirvExtension {
-  std::string_view spirv, vulkan;
-  uint32_t core; ///< the Vulkan version that made it core, 0 if none did
-};
-constexpr SpirvExtension kSpirvExtensions[] = {
-    {"SPV_KHR_storage_buffer_storage_class", "VK_KHR_storage_buffer_storage_class",
-     VK_API_VERSION_1_1},
-    {"SPV_KHR_16bit_storage", "VK_KHR_16bit_storage", VK_API_VERSION_1_1},
-    {"SPV_KHR_variable_pointers", "VK_KHR_variable_pointers", VK_API_VERSION_1_1},
-    {"SPV_KHR_8bit_storage", "VK_KHR_8bit_storage", VK_API_VERSION_1_2},
-    {"SPV_KHR_float_controls", "VK_KHR_shader_float_controls", VK_API_VERSION_1_2},
-    {"SPV_KHR_vulkan_memory_model", "VK_KHR_vulkan_memory_model", VK_API_VERSION_1_2},
-    {"SPV_KHR_shader_draw_parameters", "VK_KHR_shader_draw_parameters", VK_API_VERSION_1_1},
-    {"SPV_KHR_non_semantic_info", "VK_KHR_shader_non_semantic_info", VK_API_VERSION_1_3},
-    {"SPV_KHR_terminate_invocation", "VK_KHR_shader_terminate_invocation", VK_API_VERSION_1_3},
-    {"SPV_KHR_integer_dot_product", "VK_KHR_shader_integer_dot_product", VK_API_VERSION_1_3},
-    {"SPV_EXT_demote_to_helper_invocation", "VK_EXT_shader_demote_to_helper_invocation",
-     VK_API_VERSION_1_3},
-    {"SPV_KHR_workgroup_memory_explicit_layout", "VK_KHR_workgroup_memory_explicit_layout", 0},
-    {"SPV_KHR_subgroup_uniform_control_flow", "VK_KHR_shader_subgroup_uniform_control_flow", 0},
-    {"SPV_EXT_shader_atomic_float_add", "VK_EXT_shader_atomic_float", 0},
-    {"SPV_EXT_shader_image_int64", "VK_EXT_shader_image_atomic_int64", 0},
-    {"SPV_NV_compute_shader_derivatives", "VK_NV_compute_shader_derivatives", 0},
-    {"SPV_KHR_compute_shader_derivatives", "VK_KHR_compute_shader_derivatives", 0},
-};
-
-// Capabilities that need a device feature (Vulkan's "SPIR-V environment" appendix).
-constexpr std::pair<std::string_view, std::string_view> kCapabilityFeatures[] = {
-    {"Float64", "shaderFloat64"},
-    {"Int64", "shaderInt64"},
-    {"Int16", "shaderInt16"},
-    {"Int8", "Float16Int8Features.shaderInt8"},
-    {"Float16", "Float16Int8Features.shaderFloat16"},
-    {"StorageBuffer16BitAccess", "Storage16BitFeatures.storageBuffer16BitAccess"},
-    {"UniformAndStorageBuffer16BitAccess",
-     "Storage16BitFeatures.uniformAndStorageBuffer16BitAccess"},
-    {"StoragePushConstant16", "Storage16BitFeatures.storagePushConstant16"},
-    {"StorageBuffer8BitAccess", "Storage8BitFeatures.storageBuffer8BitAccess"},
-    {"UniformAndStorageBuffer8BitAccess", "Storage8BitFeatures.uniformAndStorageBuffer8BitAccess"},
-    {"StoragePushConstant8", "Storage8BitFeatures.storagePushConstant8"},
-    {"VariablePointers", "VariablePointerFeatures.variablePointers"},
-    {"VariablePointersStorageBuffer", "VariablePointerFeatures.variablePointersStorageBuffer"},
-    {"StorageImageMultisample", "shaderStorageImageMultisample"},
-    {"StorageImageReadWithoutFormat", "shaderStorageImageReadWithoutFormat"},
-    {"StorageImageWriteWithoutFormat", "shaderStorageImageWriteWithoutFormat"},
-    {"VulkanMemoryModel", "VulkanMemoryModelFeatures.vulkanMemoryModel"},
-    {"VulkanMemoryModelDeviceScope", "VulkanMemoryModelFeatures.vulkanMemoryModelDeviceScope"},
-};
-
-std::string versionText(uint32_t v) {
-  return std::to_string((v >> 16) & 0xFF) + "." + std::to_string((v >> 8) & 0xFF);
-}
-
 /// The first requirement the device does not meet, as a skip reason.
 std::optional<std::string> unmetRequirement(const VulkanContext &ctx, const Requirements &r,
                                             const ExtraRequirements *extra) {
@@ -116,28 +62,6 @@ std::optional<std::string> unmetRequirement(const VulkanContext &ctx, const Requ
   }
   return std::nullopt;
 }
-
-} // namespace
-
-std::optional<std::string> unmetModuleRequirement(const VulkanContext &ctx,
-                                                  const ModuleInterface &mi) {
-  if (mi.version > ctx.maxSpirvVersion())
-    return ctx.deviceName() + " does not consume SPIR-V " + versionText(mi.version);
-  for (const std::string &e : mi.extensions)
-    for (const SpirvExtension &x : kSpirvExtensions)
-      if (e == x.spirv && !x.vulkan.empty() && (x.core == 0 || ctx.apiVersion() < x.core) &&
-          !ctx.hasExtension(x.vulkan))
-        return ctx.deviceName() + " lacks " + std::string(x.vulkan) + " (the shader uses " + e +
-               ")";
-  for (const std::string &c : mi.capabilities)
-    for (auto [cap, feature] : kCapabilityFeatures)
-      if (c == cap && !ctx.hasFeature(feature))
-        return ctx.deviceName() + " lacks feature " + std::string(feature) +
-               " (the shader declares " + c + ")";
-  return std::nullopt;
-}
-
-namespace {
 
 struct PreparedPipeline {
   std::unique_ptr<ComputePipeline> pipeline;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "spire/run/Descriptor.h"
+#include "spire/run/Reflection.h"
 #include "spire/run/Resources.h"
 
 #include <cstdint>
@@ -19,6 +20,15 @@ struct LayoutBinding {
   DescriptorKind kind = DescriptorKind::StorageBuffer;
   uint32_t count = 1;
 };
+
+/// The descriptors a runtime array of descriptors gets in a layout made from reflection.
+inline constexpr uint32_t kRuntimeArrayDescriptors = 4;
+
+/// The layout bindings of the modules' resources, merged: a set and binding that several
+/// modules (or aliased variables of one) declare is one binding, of one descriptor type (two
+/// types fail); a runtime array of descriptors gets kRuntimeArrayDescriptors.
+Expected<std::vector<LayoutBinding>>
+layoutBindings(std::span<const ModuleInterface *const> modules);
 
 /// The descriptor set layouts (one per set index up to the highest used; unused ones empty)
 /// and the pipeline layout over them, with at most one push-constant range from offset 0.

@@ -19,6 +19,7 @@ enum class DescriptorKind : uint8_t {
   SampledImage,
   CombinedImageSampler,
   Sampler,
+  AccelerationStructure, ///< reflected (ray queries); scripts cannot bind one
 };
 
 /// The AmberScript name (`storage`, `uniform_dynamic`, `storage_image`, ...).

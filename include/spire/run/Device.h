@@ -54,6 +54,10 @@ public:
   /// Whether the device reports an extension (every reported one the runner knows is enabled).
   bool hasExtension(std::string_view name) const;
   bool hasInstanceExtension(std::string_view name) const;
+  /// Whether the runner enables an extension when a module needs it: the device reports it and
+  /// the runner knows it (the first device has every such extension enabled; recreateDevice
+  /// enables those it is given).
+  bool extensionUsable(std::string_view name) const;
   /// Whether an amber feature name is supported (and so enabled); false for unknown names.
   bool hasFeature(std::string_view name) const;
   /// Whether an amber DEVICE_PROPERTY name holds.
@@ -68,12 +72,19 @@ public:
   double instanceMilliseconds() const { return instanceMs_; }
   double deviceMilliseconds() const { return deviceMs_; }
 
+  /// Replaces the logical device by one with only these extensions and features (names as
+  /// hasFeature takes them) enabled; every object made on the old device must be gone. Fails,
+  /// keeping the old device, when the device lacks one of them.
+  Status recreateDevice(const std::vector<std::string> &extensions,
+                        const std::vector<std::string> &features);
+
   /// The validation messages since the last call, and clears them.
   std::vector<std::string> takeMessages();
 
 private:
   VulkanContext(VulkanLibrary library) : library_(std::move(library)), vk_(library_.functions()) {}
   Status init(const DeviceOptions &options);
+  Status createDevice(const FeatureChain &enabled, const std::vector<std::string> &extensions);
   static VKAPI_ATTR VkBool32 VKAPI_CALL onMessage(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
                                                   VkDebugUtilsMessageTypeFlagsEXT types,
                                                   const VkDebugUtilsMessengerCallbackDataEXT *data,
@@ -96,7 +107,7 @@ private:
   VkPhysicalDeviceFloatControlsProperties floatControls_{};
   VkPhysicalDeviceMemoryProperties memory_{};
   FeatureChain features_;
-  std::vector<std::string> extensions_, instanceExtensions_;
+  std::vector<std::string> extensions_, instanceExtensions_, usableExtensions_;
   std::mutex messagesMutex_;
   std::vector<std::string> messages_;
 };

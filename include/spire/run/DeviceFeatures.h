@@ -35,6 +35,9 @@ struct FeatureChain {
   /// `Storage8BitFeatures.storageBuffer8BitAccess`), or null when the name is unknown or its struct
   /// was not linked.
   const VkBool32 *find(std::string_view name) const;
+  VkBool32 *find(std::string_view name) {
+    return const_cast<VkBool32 *>(static_cast<const FeatureChain *>(this)->find(name));
+  }
 
   bool linked11 = false, linked12 = false, linked13 = false;
   bool linkedWorkgroupLayout = false, linkedUniformControlFlow = false, linkedAtomicFloat = false;

@@ -43,9 +43,35 @@ struct SpecConstant {
   uint64_t defaultBits = 0; ///< the default value's bits (bool: 0 or 1)
 };
 
+/// The numeric kind of a stage variable's components.
+enum class ComponentKind : uint8_t { Float, Int, Uint, Bool, Other };
+
+/// An Input or Output variable (built-ins too): where it is, its shape and its decorations.
+/// The shape is an array (or arrays) of a matrix, vector or scalar; anything else (a struct,
+/// such as a block of built-ins) is `other`.
+struct StageVariable {
+  uint32_t id = 0;
+  std::string name;
+  bool output = false;
+  uint32_t location = ~0u; ///< ~0u: none (a built-in, or a block)
+  uint32_t component = 0;
+  uint32_t builtIn = ~0u; ///< SPIR-V BuiltIn of the variable (~0u: none)
+  ComponentKind kind = ComponentKind::Other;
+  uint32_t width = 32;                ///< bits per component
+  uint32_t components = 1;            ///< of the vector (1: a scalar)
+  uint32_t columns = 0;               ///< of a matrix (0: not a matrix)
+  std::vector<uint32_t> arrayLengths; ///< outermost first (0: a runtime array)
+  bool other = false;                 ///< a shape not described above
+  bool flat = false, noPerspective = false, centroid = false, sample = false, patch = false;
+  bool perVertex = false, perPrimitive = false;
+};
+
 struct EntryPoint {
   std::string name;
-  std::string model; ///< `GLCompute`, `Fragment`, ...
+  std::string model;               ///< `GLCompute`, `Fragment`, ...
+  std::vector<uint32_t> interface; ///< the ids of its interface variables
+  std::vector<std::vector<uint32_t>>
+      executionModes; ///< OpExecutionMode(Id): the mode, its operands
   uint32_t localSize[3] = {0, 0, 0};
   /// The spec constant ids that set the local size (LocalSizeId or a WorkgroupSize built-in
   /// made of spec constants); ~0u where the size is fixed.
@@ -60,8 +86,11 @@ struct ModuleInterface {
   std::vector<BlockMember> pushConstantMembers;
   std::vector<SpecConstant> specConstants;
   std::vector<std::string> capabilities, extensions;
+  std::vector<StageVariable> stageVariables; ///< every Input and Output variable
 
   const Resource *find(uint32_t set, uint32_t binding) const;
+  /// The Input (or Output) variables of an entry point's interface.
+  std::vector<const StageVariable *> stageVariablesOf(const EntryPoint &entry, bool output) const;
 };
 
 /// The interface of a module (one spire val accepts; on others it fails or reports what it can).

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "spire/run/Device.h"
+#include "spire/run/ModuleRequirements.h"
 #include "spire/run/Reflection.h"
 #include "spire/run/Script.h"
 #include "spire/run/ShaderCompiler.h"
@@ -31,11 +32,6 @@ struct ExtraRequirements {
 /// skip-on-device, note; a note runs to the end of the line); '#' starts a comment. Entries are
 /// added to `out` (a file named again gains the new requirements). Errors name the line.
 Status parseExtraRequirements(std::string_view text, std::map<std::string, ExtraRequirements> &out);
-
-/// What a module needs of the device that the device lacks, as a skip reason: a SPIR-V version
-/// beyond the device's, an extension or a capability whose Vulkan extension or feature is off.
-std::optional<std::string> unmetModuleRequirement(const VulkanContext &ctx,
-                                                  const ModuleInterface &module);
 
 struct RunOptions {
   CompileOptions compile;

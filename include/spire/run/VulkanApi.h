@@ -64,6 +64,7 @@ namespace spire::run {
   X(vkCreatePipelineLayout)                                                                        \
   X(vkDestroyPipelineLayout)                                                                       \
   X(vkCreateComputePipelines)                                                                      \
+  X(vkCreateGraphicsPipelines)                                                                     \
   X(vkDestroyPipeline)                                                                             \
   X(vkCreateDescriptorPool)                                                                        \
   X(vkDestroyDescriptorPool)                                                                       \

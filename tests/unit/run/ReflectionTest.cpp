@@ -187,5 +187,83 @@ TEST(Reflection, SurvivesModulesWithoutAnInterface) {
   EXPECT_EQ(mi.pushConstantSize, 0u);
 }
 
+TEST(Reflection, StageVariablesHaveTheirLocationShapeAndDecorations) {
+  ModuleInterface mi = reflectText(R"(
+OpCapability Shader
+OpCapability Float64
+OpMemoryModel Logical GLSL450
+OpEntryPoint Fragment %main "main" %uv %ids %rows %coord %out %unused
+OpExecutionMode %main OriginUpperLeft
+OpName %uv "uv"
+OpDecorate %uv Location 2
+OpDecorate %uv Component 2
+OpDecorate %uv NoPerspective
+OpDecorate %uv Centroid
+OpDecorate %ids Location 0
+OpDecorate %ids Flat
+OpDecorate %rows Location 3
+OpDecorate %rows Flat
+OpDecorate %coord BuiltIn FragCoord
+OpDecorate %out Location 1
+OpDecorate %unused Location 5
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%float = OpTypeFloat 32
+%double = OpTypeFloat 64
+%int = OpTypeInt 32 1
+%uint = OpTypeInt 32 0
+%v2float = OpTypeVector %float 2
+%v4float = OpTypeVector %float 4
+%v3int = OpTypeVector %int 3
+%v2double = OpTypeVector %double 2
+%m2 = OpTypeMatrix %v2double 2
+%uint_3 = OpConstant %uint 3
+%arr = OpTypeArray %m2 %uint_3
+%p_in_v2float = OpTypePointer Input %v2float
+%p_in_v3int = OpTypePointer Input %v3int
+%p_in_arr = OpTypePointer Input %arr
+%p_in_v4float = OpTypePointer Input %v4float
+%p_out_v4float = OpTypePointer Output %v4float
+%uv = OpVariable %p_in_v2float Input
+%ids = OpVariable %p_in_v3int Input
+%rows = OpVariable %p_in_arr Input
+%coord = OpVariable %p_in_v4float Input
+%out = OpVariable %p_out_v4float Output
+%unused = OpVariable %p_in_v2float Input
+%main = OpFunction %void None %fn
+%entry = OpLabel
+OpReturn
+OpFunctionEnd
+)");
+  ASSERT_EQ(mi.entryPoints.size(), 1u);
+  ASSERT_EQ(mi.entryPoints[0].executionModes.size(), 1u);
+  EXPECT_EQ(mi.entryPoints[0].executionModes[0][0],
+            uint32_t(grammar::ExecutionMode::OriginUpperLeft));
+  std::vector<const StageVariable *> in = mi.stageVariablesOf(mi.entryPoints[0], false);
+  std::vector<const StageVariable *> out = mi.stageVariablesOf(mi.entryPoints[0], true);
+  ASSERT_EQ(in.size(), 5u);
+  ASSERT_EQ(out.size(), 1u);
+  const StageVariable &uv = *in[0];
+  EXPECT_EQ(uv.name, "uv");
+  EXPECT_EQ(uv.location, 2u);
+  EXPECT_EQ(uv.component, 2u);
+  EXPECT_EQ(uv.kind, ComponentKind::Float);
+  EXPECT_EQ(uv.components, 2u);
+  EXPECT_TRUE(uv.noPerspective && uv.centroid && !uv.flat && !uv.sample);
+  const StageVariable &ids = *in[1];
+  EXPECT_EQ(ids.kind, ComponentKind::Int);
+  EXPECT_EQ(ids.components, 3u);
+  EXPECT_TRUE(ids.flat);
+  const StageVariable &rows = *in[2];
+  EXPECT_EQ(rows.kind, ComponentKind::Float);
+  EXPECT_EQ(rows.width, 64u);
+  EXPECT_EQ(rows.columns, 2u);
+  EXPECT_EQ(rows.arrayLengths, std::vector<uint32_t>{3});
+  EXPECT_EQ(in[3]->builtIn, uint32_t(grammar::BuiltIn::FragCoord));
+  EXPECT_EQ(in[3]->location, ~0u);
+  EXPECT_EQ(out[0]->location, 1u);
+  EXPECT_TRUE(out[0]->output);
+}
+
 } // namespace
 } // namespace spire::run

@@ -2,6 +2,7 @@
 // when installed: passing, failing and skipped scripts, a validation message failing a test,
 // --via, and a shader run from the command-line form. Without a device these tests skip.
 #include "spire/run/ScriptRunner.h"
+#include "DeviceTestFixture.h"
 #include "spire/run/ShaderRun.h"
 
 #include "spire/run/Reflection.h"
@@ -14,23 +15,8 @@
 namespace spire::run {
 namespace {
 
-class Runner : public ::testing::Test {
+class Runner : public DeviceTestFixture {
 protected:
-  static void SetUpTestSuite() {
-    DeviceOptions o;
-    o.validation = true;
-    auto c = VulkanContext::create(o);
-    if (c)
-      ctx_ = std::move(*c);
-    else
-      why_ = c.error().message;
-  }
-  static void TearDownTestSuite() { ctx_.reset(); }
-  void SetUp() override {
-    if (!ctx_)
-      GTEST_SKIP() << "no Vulkan device: " << why_;
-  }
-
   static ScriptResult run(std::string_view text, const RunOptions &o = {}) {
     auto s = parseScript(text, [](std::string_view) -> Expected<std::vector<uint8_t>> {
       return makeError({}, "no files here");
@@ -40,9 +26,6 @@ protected:
       return ScriptResult{ScriptResult::Outcome::Fail, "parse", 0, {}};
     return runScript(*ctx_, *s, o);
   }
-
-  static inline std::unique_ptr<VulkanContext> ctx_;
-  static inline std::string why_;
 };
 
 constexpr std::string_view kDouble = R"(#!amber

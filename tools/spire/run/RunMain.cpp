@@ -8,6 +8,7 @@
 #include "spire/dialect/Text.h"
 #include "spire/dialect/Verifier.h"
 #include "spire/run/Device.h"
+#include "spire/run/PipelineCheck.h"
 #include "spire/run/Reflection.h"
 #include "spire/run/ScriptRunner.h"
 #include "spire/run/ShaderRun.h"
@@ -38,6 +39,7 @@ constexpr const char *kHelp =
 Usage: spire run [options] <test.amber|test.vkscript>...
        spire run [options] <shader.spv|.spvasm|.mlir|.dxil> [--buffer S:B=DATA]...
                  [--dispatch X,Y,Z] [--dump S:B[:TYPE][=FILE]]...
+       spire run --create-pipeline [options] <shader.spv|.spvasm|.mlir|.dxil>...
 
 Scripts: every file is parsed as amber parses it (AmberScript when it starts with #!amber,
 VkScript otherwise) and run; one line per test (PASS, FAIL with the first difference, SKIP with
@@ -58,7 +60,21 @@ TYPE is an amber type (uint32, int8, float16, vec4<float>, mat2x3<float>, ...), 
 An array of N buffer descriptors takes DATA in N equal parts, one buffer each (--dump prints
 them one after the other).
 
+--create-pipeline: for every entry point of every shader (a DXIL container: every entry point
+it translates to), creates its pipeline with the validation layers on (they must be installed)
+and prints "<file>: <entry> (<model>): ok", "skipped: <why>" or "rejected", each validation
+message on a line of its own after it. Compute shaders get a compute pipeline, vertex shaders a
+graphics pipeline of their own (rasterizer discard), fragment shaders one with a generated
+vertex shader that writes their inputs; the layout comes from the modules' interfaces and the
+attachments and vertex attributes match them. Before each pipeline the logical device is made
+again with exactly the extensions and features the module's capabilities and the pipeline need
+(--all-features: one device with every supported feature serves them all). An entry point the
+device cannot run is skipped with the reason. Any rejection, or an input that does not load or
+translate, makes the exit status 1.
+
 Options:
+  --create-pipeline      create the pipelines of the shaders' entry points (see above)
+  --all-features         with --create-pipeline: every supported feature on one device
   --via <how>            run every shader through spire first: asm (spire dis, then spire as),
                          roundtrip (the structured IR: deserialize, print, parse, serialize),
                          opt=<passes> (spire opt's passes, e.g. opt=canonicalize)
@@ -85,8 +101,8 @@ Options:
   --reflect              print the shader's interface (with --format json: as JSON) and exit
   -h, --help             print this help
 
-Exit status: 0 every test passed or was skipped, 1 a test failed, a file is invalid or there
-is no Vulkan, 2 usage error. DXIL input needs the DXIL translator (not yet in spire).
+Exit status: 0 every test passed or was skipped, 1 a test failed (a pipeline was rejected), a
+file is invalid or there is no Vulkan, 2 usage error.
 )";
 
 using Clock = std::chrono::steady_clock;
@@ -102,6 +118,7 @@ struct Options {
   unsigned jobs = 1;
   bool json = false, stats = false, listDevices = false, reflectOnly = false, timed = false;
   bool targetEnvGiven = false;
+  bool createPipeline = false, allFeatures = false;
   // Shader mode.
   std::vector<std::pair<std::string, std::string>> buffers; // binding, spec
   std::string push, entry;
@@ -493,6 +510,88 @@ int runShaderFile(const Options &o, InputKind kind, std::span<const uint8_t> byt
   return status;
 }
 
+// --- pipeline creation ---
+
+/// The modules of one input with the entry point each is for (empty: all of its entry points).
+Expected<std::vector<std::pair<std::string, std::vector<uint32_t>>>>
+modulesOf(const std::string &path, InputKind kind, uint32_t version, const Options &o) {
+  auto bytes = readFile(path);
+  if (!bytes)
+    return bytes.error();
+  std::vector<std::pair<std::string, std::vector<uint32_t>>> out;
+  if (kind == InputKind::Dxil) {
+    translate::DxilTranslateOptions options;
+    options.entry = o.entry;
+    auto shaders = translate::translateDxilBytes(*bytes, options);
+    if (!shaders)
+      return shaders.error();
+    for (translate::TranslatedShader &s : *shaders)
+      out.push_back({s.entry, std::move(s.words)});
+    return out;
+  }
+  if (kind == InputKind::Assembly)
+    if (uint32_t v = assemblyVersion(*bytes))
+      version = v;
+  auto words = loadShader(path, kind, *bytes, version, o.entry);
+  if (!words)
+    return words.error();
+  out.push_back({o.entry, std::move(*words)});
+  return out;
+}
+
+int createPipelines(const Options &o, const std::vector<InputKind> &kinds) {
+  run::DeviceOptions device = o.device;
+  device.requireValidation = device.validation;
+  auto ctx = run::VulkanContext::create(device);
+  if (!ctx)
+    return noDevice(ctx.error());
+  uint32_t version = std::min<uint32_t>(0x00010600, (*ctx)->maxSpirvVersion());
+  if (o.targetEnvGiven)
+    if (auto te = parseTargetEnv(o.compile.defaultTargetEnv))
+      version = targetEnvVersion(*te);
+  int status = kSuccess;
+  size_t accepted = 0, rejected = 0, skipped = 0, failed = 0;
+  for (size_t i = 0; i < o.inputs.size(); ++i) {
+    const std::string &path = o.inputs[i];
+    auto modules = modulesOf(path, kinds[i], version, o);
+    if (!modules) {
+      std::printf("%s: not loaded: %s\n", path.c_str(), modules.error().message.c_str());
+      std::fflush(stdout);
+      ++failed;
+      status = kInvalidInput;
+      continue;
+    }
+    for (const auto &[entry, words] : *modules) {
+      run::PipelineCheckOptions options;
+      options.exactFeatures = !o.allFeatures;
+      auto checks = run::checkPipelines(**ctx, words, entry, options);
+      if (!checks) {
+        std::printf("%s: %s%snot loaded: %s\n", path.c_str(), entry.c_str(),
+                    entry.empty() ? "" : ": ", checks.error().message.c_str());
+        ++failed;
+        status = kInvalidInput;
+        continue;
+      }
+      for (const run::PipelineCheck &c : *checks) {
+        std::printf("%s: %s (%s): %s\n", path.c_str(), c.entry.c_str(), c.model.c_str(),
+                    run::describeCheck(c).c_str());
+        accepted += c.outcome == run::PipelineCheck::Outcome::Accepted;
+        skipped += c.outcome == run::PipelineCheck::Outcome::Skipped;
+        if (c.outcome == run::PipelineCheck::Outcome::Rejected) {
+          ++rejected;
+          status = kInvalidInput;
+        }
+      }
+    }
+    std::fflush(stdout);
+  }
+  if (o.inputs.size() > 1 || o.stats)
+    std::printf("%zu accepted, %zu rejected, %zu skipped, %zu not loaded (on %s%s)\n", accepted,
+                rejected, skipped, failed, (*ctx)->deviceName().c_str(),
+                (*ctx)->validationEnabled() ? ", validation layers on" : "");
+  return status;
+}
+
 bool parseGroups(std::string_view v, uint32_t (&groups)[3]) {
   unsigned n = 0;
   size_t pos = 0;
@@ -601,6 +700,10 @@ int runRun(std::span<char *const> args) {
           o.timed = true;
         } else if (flag == "--reflect") {
           o.reflectOnly = true;
+        } else if (flag == "--create-pipeline") {
+          o.createPipeline = true;
+        } else if (flag == "--all-features") {
+          o.allFeatures = true;
         } else {
           return scanner.unknownOption(flag);
         }
@@ -643,6 +746,14 @@ int runRun(std::span<char *const> args) {
       firstBytes = std::move(head);
   }
   bool shader = kinds[0] != InputKind::Script;
+  if (o.createPipeline) {
+    for (InputKind k : kinds)
+      if (k == InputKind::Script)
+        return usageError("run", "--create-pipeline takes shaders, not scripts");
+    if (!o.buffers.empty() || !o.dumps.empty() || o.reflectOnly)
+      return usageError("run", "--create-pipeline does not take --buffer, --dump or --reflect");
+    return createPipelines(o, kinds);
+  }
   if (shader) {
     if (o.inputs.size() != 1)
       return usageError("run", "give one shader at a time");

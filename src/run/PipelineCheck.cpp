@@ -1,0 +1,250 @@
+#include "spire/run/PipelineCheck.h"
+
+#include "spire/grammar/Grammar.h"
+#include "spire/run/ComputePipeline.h"
+#include "spire/run/GraphicsPipeline.h"
+#include "spire/run/ModuleRequirements.h"
+#include "spire/run/PassThroughVertexShader.h"
+
+#include <algorithm>
+#include <optional>
+
+namespace spire::run {
+
+namespace {
+
+/// The first per-stage descriptor limit of the device that a layout goes beyond (every binding
+/// is visible to every stage), as a skip reason.
+std::optional<std::string> exceededLimit(const VulkanContext &ctx,
+                                         std::span<const LayoutBinding> bindings) {
+  const VkPhysicalDeviceLimits &l = ctx.properties().limits;
+  uint32_t uniform = 0, storage = 0, sampled = 0, images = 0, samplers = 0, total = 0;
+  for (const LayoutBinding &b : bindings) {
+    if (b.set >= l.maxBoundDescriptorSets)
+      return ctx.deviceName() + " binds " + std::to_string(l.maxBoundDescriptorSets) +
+             " descriptor sets (maxBoundDescriptorSets); the shader uses set " +
+             std::to_string(b.set);
+    switch (b.kind) {
+    case DescriptorKind::UniformBuffer:
+    case DescriptorKind::UniformBufferDynamic:
+      uniform += b.count;
+      break;
+    case DescriptorKind::StorageBuffer:
+    case DescriptorKind::StorageBufferDynamic:
+      storage += b.count;
+      break;
+    case DescriptorKind::SampledImage:
+    case DescriptorKind::UniformTexelBuffer:
+      sampled += b.count;
+      break;
+    case DescriptorKind::CombinedImageSampler:
+      sampled += b.count;
+      samplers += b.count;
+      break;
+    case DescriptorKind::StorageImage:
+    case DescriptorKind::StorageTexelBuffer:
+      images += b.count;
+      break;
+    case DescriptorKind::Sampler:
+      samplers += b.count;
+      break;
+    case DescriptorKind::AccelerationStructure:
+      break;
+    }
+    total += b.count;
+  }
+  const std::pair<const char *, std::pair<uint32_t, uint32_t>> checks[] = {
+      {"maxPerStageDescriptorUniformBuffers", {uniform, l.maxPerStageDescriptorUniformBuffers}},
+      {"maxPerStageDescriptorStorageBuffers", {storage, l.maxPerStageDescriptorStorageBuffers}},
+      {"maxPerStageDescriptorSampledImages", {sampled, l.maxPerStageDescriptorSampledImages}},
+      {"maxPerStageDescriptorStorageImages", {images, l.maxPerStageDescriptorStorageImages}},
+      {"maxPerStageDescriptorSamplers", {samplers, l.maxPerStageDescriptorSamplers}},
+      {"maxPerStageResources", {total, l.maxPerStageResources}},
+  };
+  for (const auto &[name, used] : checks)
+    if (used.first > used.second)
+      return "the layout has " + std::to_string(used.first) + " descriptors where " +
+             ctx.deviceName() + " allows " + std::to_string(used.second) + " (" + name + ")";
+  return std::nullopt;
+}
+
+constexpr uint32_t kModeLocalSizeId = uint32_t(grammar::ExecutionMode::LocalSizeId);
+
+/// What the module needs of the device (moduleNeeds) and what the pipeline made for it needs:
+/// dynamic rendering, independent blending where some colour locations have no output,
+/// stores from vertex and fragment shaders, maintenance4 for LocalSizeId, extended types in
+/// subgroup operations where the module has 8-, 16- or 64-bit types. `generated`: the vertex
+/// shader made for a fragment shader alone, whose needs are added.
+DeviceNeeds pipelineNeeds(const VulkanContext &ctx, const ModuleInterface &mi, const EntryPoint &ep,
+                          const GraphicsPipelineDesc *graphics, const ModuleInterface *generated) {
+  DeviceNeeds needs = moduleNeeds(ctx, mi);
+  auto need = [&](const std::string &feature) {
+    if (std::find(needs.features.begin(), needs.features.end(), feature) == needs.features.end())
+      needs.features.emplace_back(feature);
+  };
+  for (const std::vector<uint32_t> &mode : ep.executionModes)
+    if (mode[0] == kModeLocalSizeId)
+      need("Maintenance4Features.maintenance4");
+  auto declares = [&](std::string_view capability) {
+    return std::find(mi.capabilities.begin(), mi.capabilities.end(), capability) !=
+           mi.capabilities.end();
+  };
+  const bool subgroups =
+      std::any_of(mi.capabilities.begin(), mi.capabilities.end(),
+                  [](const std::string &c) { return c.starts_with("GroupNonUniform"); });
+  if (subgroups &&
+      (declares("Int8") || declares("Int16") || declares("Int64") || declares("Float16")))
+    need("ShaderSubgroupExtendedTypesFeatures.shaderSubgroupExtendedTypes");
+  if (!graphics)
+    return needs;
+  if (generated) {
+    DeviceNeeds more = moduleNeeds(ctx, *generated);
+    for (const std::string &f : more.features)
+      need(f);
+    for (const std::string &e : more.extensions)
+      if (std::find(needs.extensions.begin(), needs.extensions.end(), e) == needs.extensions.end())
+        needs.extensions.push_back(e);
+  }
+  need("DynamicRenderingFeatures.dynamicRendering");
+  if (std::find(graphics->colorFormats.begin(), graphics->colorFormats.end(),
+                VK_FORMAT_UNDEFINED) != graphics->colorFormats.end())
+    need("independentBlend");
+  for (const Resource &r : mi.resources)
+    if (!r.nonWritable && isWritableKind(r.kind) && r.kind != DescriptorKind::SampledImage &&
+        r.kind != DescriptorKind::CombinedImageSampler)
+      need(ep.model == "Vertex" ? "vertexPipelineStoresAndAtomics" : "fragmentStoresAndAtomics");
+  return needs;
+}
+
+PipelineCheck checkEntry(VulkanContext &ctx, const ModuleInterface &mi,
+                         std::span<const uint32_t> words, const EntryPoint &ep,
+                         const PipelineCheckOptions &options) {
+  PipelineCheck c;
+  c.entry = ep.name;
+  c.model = ep.model;
+  auto skip = [&](std::string why) {
+    c.outcome = PipelineCheck::Outcome::Skipped;
+    c.reason = std::move(why);
+    return c;
+  };
+  auto reject = [&](std::string why) {
+    c.outcome = PipelineCheck::Outcome::Rejected;
+    c.reason = std::move(why);
+    c.messages = ctx.takeMessages();
+    return c;
+  };
+  if (ep.model != "GLCompute" && ep.model != "Vertex" && ep.model != "Fragment")
+    return skip("a " + ep.model +
+                " entry point (pipelines are made for compute, vertex and "
+                "fragment shaders)");
+  if (auto why = unmetModuleRequirement(ctx, mi))
+    return skip(*why);
+  // With exactFeatures, a device with only what the pipeline needs replaces the one there.
+  auto useDevice = [&](const GraphicsPipelineDesc *graphics,
+                       const ModuleInterface *generated) -> std::optional<std::string> {
+    if (!options.exactFeatures)
+      return std::nullopt;
+    DeviceNeeds needs = pipelineNeeds(ctx, mi, ep, graphics, generated);
+    if (Status s = ctx.recreateDevice(needs.extensions, needs.features); !s)
+      return s.error().message;
+    return std::nullopt;
+  };
+  if (ep.model == "GLCompute") {
+    const ModuleInterface *modules[] = {&mi};
+    auto bindings = layoutBindings(modules);
+    if (!bindings)
+      return reject(bindings.error().message);
+    if (auto why = exceededLimit(ctx, *bindings))
+      return skip(*why);
+    ComputePipelineDesc desc;
+    desc.spirv = words;
+    desc.entryPoint = ep.name;
+    desc.bindings = std::move(*bindings);
+    desc.pushConstantSize = mi.pushConstantSize;
+    if (auto why = useDevice(nullptr, nullptr))
+      return skip(*why);
+    ctx.takeMessages();
+    auto p = ComputePipeline::create(ctx, desc);
+    if (!p)
+      return reject(p.error().message);
+  } else {
+    const bool fragment = ep.model == "Fragment";
+    std::vector<uint32_t> vertexWords;
+    ModuleInterface vertexInterface;
+    if (fragment) {
+      auto vs = passThroughVertexShader(mi, ep);
+      if (!vs)
+        return skip("no vertex shader can feed it: " + vs.error().message);
+      vertexWords = std::move(*vs);
+      auto m = Module::fromWords(vertexWords);
+      if (!m)
+        return reject("the generated vertex shader does not read back: " + m.error().message);
+      auto vi = reflect(*m);
+      if (!vi)
+        return reject(vi.error().message);
+      vertexInterface = std::move(*vi);
+    }
+    const ModuleInterface &vmi = fragment ? vertexInterface : mi;
+    const EntryPoint &vep = fragment ? vmi.entryPoints.front() : ep;
+    auto desc =
+        describeGraphicsPipeline(ctx, vmi, vep, fragment ? &mi : nullptr, fragment ? &ep : nullptr);
+    if (!desc)
+      return skip(desc.error().message);
+    if (auto why = exceededLimit(ctx, desc->bindings))
+      return skip(*why);
+    desc->vertex = fragment ? std::span<const uint32_t>(vertexWords) : words;
+    if (fragment)
+      desc->fragment = words;
+    if (auto why = useDevice(&*desc, fragment ? &vertexInterface : nullptr))
+      return skip(*why);
+    ctx.takeMessages();
+    auto p = GraphicsPipeline::create(ctx, *desc);
+    if (!p)
+      return reject(p.error().message);
+  }
+  c.messages = ctx.takeMessages();
+  if (!c.messages.empty())
+    c.outcome = PipelineCheck::Outcome::Rejected;
+  return c;
+}
+
+} // namespace
+
+Expected<std::vector<PipelineCheck>> checkPipelines(VulkanContext &ctx,
+                                                    std::span<const uint32_t> words,
+                                                    const std::string &entry,
+                                                    const PipelineCheckOptions &options) {
+  auto m = Module::fromWords(std::vector<uint32_t>(words.begin(), words.end()));
+  if (!m)
+    return m.error();
+  auto mi = reflect(*m);
+  if (!mi)
+    return mi.error();
+  std::vector<PipelineCheck> out;
+  for (const EntryPoint &ep : mi->entryPoints)
+    if (entry.empty() || ep.name == entry)
+      out.push_back(checkEntry(ctx, *mi, words, ep, options));
+  if (out.empty())
+    return makeError({}, entry.empty() ? "the module has no entry point"
+                                       : "the module has no entry point named '" + entry + "'");
+  return out;
+}
+
+std::string describeCheck(const PipelineCheck &c) {
+  switch (c.outcome) {
+  case PipelineCheck::Outcome::Accepted:
+    return "ok";
+  case PipelineCheck::Outcome::Skipped:
+    return "skipped: " + c.reason;
+  case PipelineCheck::Outcome::Rejected:
+    break;
+  }
+  std::string out = "rejected";
+  if (!c.reason.empty())
+    out += ": " + c.reason;
+  for (const std::string &m : c.messages)
+    out += "\n  validation: " + m;
+  return out;
+}
+
+} // namespace spire::run
