@@ -129,8 +129,11 @@ PipelineCheck checkEntry(VulkanContext &ctx, const ModuleInterface &mi,
   };
   auto reject = [&](std::string why) {
     c.outcome = PipelineCheck::Outcome::Rejected;
-    c.reason = std::move(why);
     c.messages = ctx.takeMessages();
+    // A validation error aborts the call it reports (VulkanContext::onMessage): the messages
+    // say why, the failed call's VkResult nothing more.
+    if (c.messages.empty())
+      c.reason = std::move(why);
     return c;
   };
   if (ep.model != "GLCompute" && ep.model != "Vertex" && ep.model != "Fragment")
