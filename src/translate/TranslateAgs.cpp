@@ -169,9 +169,10 @@ void Translator::findAgsHandles() {
     auto args = dx_.opArguments(call);
     if ((op != DxOp::RawBufferLoad && op != DxOp::BufferLoad) || args.size() < 2)
       continue;
-    const dxil::Value &address = llvm().values[args[1]];
-    const dxil::DxilOpCall *bell =
-        address.kind == dxil::ValueKind::Instruction ? dx_.opCallAt(address.index) : nullptr;
+    const dxil::Value *address = args[1] < llvm().values.size() ? &llvm().values[args[1]] : nullptr;
+    const dxil::DxilOpCall *bell = address && address->kind == dxil::ValueKind::Instruction
+                                       ? dx_.opCallAt(address->index)
+                                       : nullptr;
     auto bellArgs = bell ? dx_.opArguments(*bell) : std::span<const dxil::ValueId>();
     int64_t code = 0;
     if (!bell || DxOp(bell->op->opcode) != DxOp::AtomicCompareExchange || bellArgs.size() < 2 ||
@@ -180,7 +181,7 @@ void Translator::findAgsHandles() {
       continue;
     // Back through annotateHandle to the handle's resource.
     dxil::ValueId v = args[0];
-    for (int depth = 0; depth < 8; ++depth) {
+    for (int depth = 0; depth < 8 && v < llvm().values.size(); ++depth) {
       const dxil::Value &val = llvm().values[v];
       const dxil::DxilOpCall *maker =
           val.kind == dxil::ValueKind::Instruction ? dx_.opCallAt(val.index) : nullptr;
@@ -526,15 +527,18 @@ bool Translator::translateAgsOp(const dxil::DxilOpCall &call, const dxil::Instru
     const Props p = decodeProps(data);
     const bool groupshared = opcode == kLdsLoad || opcode == kLdsStore;
     const dxil::LlvmModule &m = llvm();
-    const dxil::Value &hook = m.values[arg0];
-    const dxil::Instruction *reader =
-        hook.kind == dxil::ValueKind::Instruction ? &m.instructions[hook.index] : nullptr;
+    auto instructionOf = [&](dxil::ValueId v) -> const dxil::Instruction * {
+      return v < m.values.size() && m.values[v].kind == dxil::ValueKind::Instruction
+                 ? &m.instructions[m.values[v].index]
+                 : nullptr;
+    };
+    const dxil::Instruction *reader = instructionOf(arg0);
     dxil::ValueId address = dxil::kNoId, bufferHandle = dxil::kNoId, pointer = dxil::kNoId;
     if (reader && !groupshared && reader->opcode == dxil::Opcode::ExtractValue &&
         reader->numOperands) {
-      const dxil::Value &agg = m.values[m.operandsOf(*reader)[0]];
+      const dxil::Instruction *aggregate = instructionOf(m.operandsOf(*reader)[0]);
       const dxil::DxilOpCall *loadCall =
-          agg.kind == dxil::ValueKind::Instruction ? dx_.opCallAt(agg.index) : nullptr;
+          aggregate ? dx_.opCallAt(uint32_t(aggregate - m.instructions.data())) : nullptr;
       if (loadCall && (DxOp(loadCall->op->opcode) == DxOp::RawBufferLoad ||
                        DxOp(loadCall->op->opcode) == DxOp::BufferLoad)) {
         auto la = dx_.opArguments(*loadCall);
@@ -546,16 +550,25 @@ bool Translator::translateAgsOp(const dxil::DxilOpCall &call, const dxil::Instru
     } else if (reader && groupshared && reader->opcode == dxil::Opcode::AtomicRMW &&
                reader->numOperands) {
       pointer = m.operandsOf(*reader)[0];
-      const dxil::Value &pv = m.values[pointer];
+      const dxil::Instruction *gepInstruction = instructionOf(pointer);
+      const dxil::Constant *gepExpression =
+          pointer < m.values.size() ? m.constant(pointer) : nullptr;
       std::span<const dxil::ValueId> gep;
-      if (pv.kind == dxil::ValueKind::Instruction &&
-          m.instructions[pv.index].opcode == dxil::Opcode::GetElementPtr)
-        gep = m.operandsOf(m.instructions[pv.index]);
-      else if (pv.kind == dxil::ValueKind::Constant &&
-               m.constants[pv.index].kind == dxil::ConstantKind::Expr &&
-               m.constants[pv.index].opcode == dxil::Opcode::GetElementPtr)
-        gep = m.operandsOf(m.constants[pv.index]);
-      if (gep.size() >= 2)
+      if (gepInstruction && gepInstruction->opcode == dxil::Opcode::GetElementPtr)
+        gep = m.operandsOf(*gepInstruction);
+      else if (gepExpression && gepExpression->kind == dxil::ConstantKind::Expr &&
+               gepExpression->opcode == dxil::Opcode::GetElementPtr)
+        gep = m.operandsOf(*gepExpression);
+      // An element of a groupshared array of numbers.
+      const dxil::Value *base =
+          gep.size() >= 2 && gep[0] < m.values.size() ? &m.values[gep[0]] : nullptr;
+      const dxil::TypeId element = m.elementType(m.typeOf(pointer));
+      const dxil::TypeKind kind =
+          element == dxil::kNoId ? dxil::TypeKind::Void : m.type(element).kind;
+      if (base && base->kind == dxil::ValueKind::GlobalVariable &&
+          m.globals[base->index].addressSpace == 3 &&
+          (kind == dxil::TypeKind::Integer || kind == dxil::TypeKind::Half ||
+           kind == dxil::TypeKind::Float))
         address = gep.back();
     }
     auto bell = ags_.doorbells.find(address);

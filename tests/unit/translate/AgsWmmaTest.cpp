@@ -28,9 +28,10 @@ size_t count(const Translation &t, const std::string &text) {
 }
 
 // Driver opcodes and matrix properties (format | use << 4 | colMajor << 7).
-constexpr uint32_t kMulAcc = 0x28, kUavLoad = 0x29, kUavStore = 0x2a, kCopy = 0x32,
+constexpr uint32_t kMulAcc = 0x28, kUavLoad = 0x29, kUavStore = 0x2a, kLdsLoad = 0x2d,
+                   kLdsStore = 0x2e, kElementFill = 0x2f, kElementExtract = 0x30, kCopy = 0x32,
                    kFloat8Conversion = 0x36;
-constexpr uint32_t kF16A = 0x04, kF16B = 0x14, kF32C = 0x26, kFP8C = 0x2a;
+constexpr uint32_t kF16A = 0x04, kF16B = 0x14, kF32C = 0x26, kFP8B = 0x1a, kFP8C = 0x2a;
 
 uint32_t code(uint32_t opcode, uint32_t phase, uint32_t data) {
   return 5u << 28 | phase << 24 | data << 8 | opcode;
@@ -97,6 +98,7 @@ std::string store(const std::string &name, const std::vector<std::string> &regs,
 /// UAV (%ags); `body` runs between the handles and `ret void`.
 std::string program(const std::string &body) {
   const std::string declarations = R"(
+@lds = addrspace(3) global [512 x i32] undef, align 4
 %dx.types.ResRet.i32 = type { i32, i32, i32, i32, i32 }
 %struct.ByteAddressBuffer = type { i32 }
 %struct.RWByteAddressBuffer = type { i32 }
@@ -268,6 +270,93 @@ TEST(DxilTranslateAgs, WmmaBuffersAreStorageBuffersWhenRawBuffersAreTexelBuffers
   EXPECT_FALSE(has(t, "OpTypeImage")) << t.spvasm; // no texel buffer left
 }
 
+/// The groupshared address phase of `opcode`: %<name>.hook read at @lds[offset].
+std::string groupsharedAddress(const std::string &name, uint32_t opcode, uint32_t offset,
+                               uint32_t stride) {
+  return ags(name + ".bell", code(opcode, 0, 0), std::to_string(offset), std::to_string(stride)) +
+         "  %" + name + ".ptr = getelementptr [512 x i32], [512 x i32] addrspace(3)* @lds, " +
+         "i32 0, i32 %" + name + ".bell\n" + "  %" + name +
+         ".hook = atomicrmw add i32 addrspace(3)* %" + name + ".ptr, i32 0 seq_cst\n";
+}
+
+TEST(DxilTranslateAgs, GroupsharedLoadAndStoreGoThroughTheArray) {
+  REQUIRE_LLVM_AS();
+  // An accumulator stored to @lds (offset 32, stride 16 elements), loaded back, stored to u0.
+  std::string body = load("c", "in", kF32C, 0, 64) + groupsharedAddress("w", kLdsStore, 32, 16) +
+                     operands(kLdsStore, 1, 0, names("c")) +
+                     ags("", code(kLdsStore, 2, kF32C), "%w.hook", "0") +
+                     groupsharedAddress("r", kLdsLoad, 32, 16) +
+                     ags("", code(kLdsLoad, 1, kF32C), "%r.hook", "0") + results("g", kLdsLoad, 2) +
+                     store("s", names("g"), kF32C, 0, 64);
+  Translation t = translateLl(program(body));
+  ASSERT_EQ(t.error, "");
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(
+      t.spvasm, m, std::regex("(%\\w+) = OpAccessChain %_ptr_Workgroup_uint %lds %uint_32")))
+      << t.spvasm;
+  EXPECT_TRUE(
+      std::regex_search(t.spvasm, std::regex("OpCooperativeMatrixStoreKHR " + std::string(m[1]) +
+                                             " %\\w+ %uint_0 "
+                                             "%uint_16 NonPrivatePointer")))
+      << t.spvasm;
+  EXPECT_TRUE(std::regex_search(t.spvasm, std::regex("= OpCooperativeMatrixLoadKHR %\\w+ %\\w+ "
+                                                     "%uint_0 %uint_16 NonPrivatePointer")))
+      << t.spvasm;
+  // A subgroup barrier after the store and before the load, making memory available/visible.
+  EXPECT_EQ(count(t, "OpControlBarrier %uint_3 %uint_3"), 2u) << t.spvasm;
+  EXPECT_TRUE(has(t, "MakeAvailable") || has(t, "%uint_24840")) << t.spvasm;
+  expectNoMagicUav(t);
+}
+
+TEST(DxilTranslateAgs, ElementExtractAndFillWorkOnTheRegisters) {
+  REQUIRE_LLVM_AS();
+  // Element %tid of an f16 A matrix (4 registers, two elements each), then element 3 set to
+  // 0x3C00 (1.0) and the matrix stored.
+  std::string body = "  %tid = call i32 @dx.op.threadId.i32(i32 93, i32 0)\n" +
+                     load("a", "in", kF16A, 0, 32) +
+                     operands(kElementExtract, 0, 0, names("a", 4)) +
+                     ags("e", code(kElementExtract, 1, kF16A), "%tid", "0") +
+                     "  call void @dx.op.rawBufferStore.i32(i32 140, %dx.types.Handle %out, i32 "
+                     "%tid, i32 undef, i32 %e, i32 0, i32 0, i32 0, i8 1, i32 4)\n" +
+                     operands(kElementFill, 0, 0, names("a", 4)) +
+                     ags("", code(kElementFill, 1, kF16A), "3", "15360") +
+                     results("f", kElementFill, 2) + store("s", names("f", 4), kF16A, 0, 32);
+  Translation t = translateLl(program(body));
+  ASSERT_EQ(t.error, "");
+  // The element's register chosen by index / 2, its half by (index & 1) * 16.
+  EXPECT_TRUE(std::regex_search(t.spvasm, std::regex("OpShiftRightLogical %uint (%\\w+) %uint_1\\n"
+                                                     ".*OpBitwiseAnd %uint \\1 %uint_1\\n")))
+      << t.spvasm;
+  EXPECT_GE(count(t, "OpSelect %uint"), 3u + 4u) << t.spvasm;
+  // The filled registers are no loaded matrix: the store packs them (8 halves per lane).
+  EXPECT_EQ(count(t, "OpCompositeInsert"), 8u) << t.spvasm;
+  expectNoMagicUav(t);
+}
+
+TEST(DxilTranslateAgs, CopyToAnotherUseGoesThroughWorkgroupMemory) {
+  REQUIRE_LLVM_AS();
+  // An f32 accumulator copied (saturating) to an FP8 B matrix and stored.
+  std::string body = load("c", "in", kF32C, 0, 64) + operands(kCopy, 0, 0, names("c")) +
+                     ags("", code(kCopy, 1, kF32C), std::to_string(kFP8B), "1") +
+                     results("q", kCopy, 2) + store("s", names("q", 2), kFP8B, 0, 16);
+  Translation t = translateLl(program(body));
+  ASSERT_EQ(t.error, "");
+  EXPECT_TRUE(has(t, "SaturatedToLargestFloat8NormalConversionEXT")) << t.spvasm;
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(t.spvasm, m,
+                                std::regex("(%\\w+) = OpAccessChain %_ptr_Workgroup_uint "
+                                           "%ags_scratch %uint_0")))
+      << t.spvasm;
+  // Stored row major with a 16-byte row (4 words), loaded back as the B matrix.
+  EXPECT_TRUE(std::regex_search(t.spvasm, std::regex("OpCooperativeMatrixStoreKHR " +
+                                                     std::string(m[1]) + " %\\w+ %uint_0 %uint_4")))
+      << t.spvasm;
+  EXPECT_TRUE(std::regex_search(t.spvasm, std::regex("= OpCooperativeMatrixLoadKHR %\\w+ " +
+                                                     std::string(m[1]) + " %uint_0 %uint_4")))
+      << t.spvasm;
+  expectNoMagicUav(t);
+}
+
 TEST(DxilTranslateAgs, MalformedSequencesAreRefused) {
   REQUIRE_LLVM_AS();
   const std::vector<std::pair<std::string, std::string>> cases = {
@@ -293,6 +382,8 @@ TEST(DxilTranslateAgs, MalformedSequencesAreRefused) {
       {"  call void @dx.op.rawBufferStore.i32(i32 140, %dx.types.Handle %ags, i32 0, i32 "
        "undef, i32 1, i32 1, i32 1, i32 1, i8 15, i32 4)\n",
        "used by RawBufferStore"},
+      // A groupshared load whose address is read by something other than an atomic add.
+      {ags("", code(kLdsLoad, 1, kF32C), "0", "0"), "is not a groupshared atomic add"},
       // Bfloat16 WMMA.
       {ags("", code(kMulAcc, 1, 0), "0", "0"), "WMMA opcode 0"},
   };
