@@ -391,6 +391,28 @@ uint32_t Translator::agsChangeUse(uint32_t matrix, uint32_t to, uint32_t format)
   return emit(Op::CooperativeMatrixLoadKHR, to, {pointer, rowMajor, stride, nonPrivate});
 }
 
+bool Translator::translateAgsAddressRead(const dxil::Instruction &inst) {
+  // atomicrmw add (array[address], 0), address from an AGS groupshared address phase: it names
+  // the groupshared element; translated, it would race with the matrix access.
+  const dxil::LlvmModule &m = llvm();
+  auto ops = m.operandsOf(inst);
+  if (ags_.doorbells.empty() || inst.opcode != dxil::Opcode::AtomicRMW || ops.empty() ||
+      inst.value == dxil::kNoId || ops[0] >= m.values.size())
+    return false;
+  std::span<const dxil::ValueId> gep;
+  const dxil::Value &pointer = m.values[ops[0]];
+  if (pointer.kind == dxil::ValueKind::Instruction &&
+      m.instructions[pointer.index].opcode == dxil::Opcode::GetElementPtr)
+    gep = m.operandsOf(m.instructions[pointer.index]);
+  else if (const dxil::Constant *c = m.constant(ops[0]);
+           c && c->kind == dxil::ConstantKind::Expr && c->opcode == dxil::Opcode::GetElementPtr)
+    gep = m.operandsOf(*c);
+  if (gep.size() < 2 || !ags_.doorbells.count(gep.back()))
+    return false;
+  setValue(inst.value, undef(llvmType(inst.type)));
+  return true;
+}
+
 bool Translator::translateAgsOp(const dxil::DxilOpCall &call, const dxil::Instruction &inst,
                                 std::span<const dxil::ValueId> args, bool &handled) {
   handled = false;
@@ -399,6 +421,17 @@ bool Translator::translateAgsOp(const dxil::DxilOpCall &call, const dxil::Instru
       op == DxOp::AnnotateHandle) {
     handled = inst.value != dxil::kNoId && isAgsHandle(inst.value);
     return true; // the magic UAV is no descriptor: nothing to emit
+  }
+  // The program's read at an address an AGS address phase returned only names the memory (the
+  // buffer): no load.
+  if ((op == DxOp::RawBufferLoad || op == DxOp::BufferLoad) && args.size() >= 2 &&
+      ags_.doorbells.count(args[1]) && inst.value != dxil::kNoId) {
+    handled = true;
+    std::vector<uint32_t> parts;
+    for (uint32_t i = 0; i < llvm().elements(inst.type).size(); ++i)
+      parts.push_back(undef(memberType(inst.type, i)));
+    setAggregate(inst.value, std::move(parts));
+    return !failed_;
   }
   bool usesAgs = false;
   for (dxil::ValueId a : args)

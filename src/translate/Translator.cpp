@@ -995,6 +995,8 @@ bool Translator::translateMemory(const dxil::Instruction &inst) {
   }
   case Opcode::AtomicRMW:
   case Opcode::AtomicCmpXchg: {
+    if (translateAgsAddressRead(inst)) // TranslateAgs.cpp
+      return !failed_;
     const uint32_t ptr = value(ops[0]);
     const StorageClass sc = classOfPointer(m, pointerClass_, ops[0]);
     const uint32_t scope = constU32(uint32_t(

@@ -253,6 +253,8 @@ public:
   /// Translates a dx.op call that makes or uses an AGS handle (`handled`); others are left.
   bool translateAgsOp(const dxil::DxilOpCall &call, const dxil::Instruction &inst,
                       std::span<const dxil::ValueId> args, bool &handled);
+  /// The groupshared read (atomicrmw add 0) at an AGS address: no atomic (true when it is one).
+  bool translateAgsAddressRead(const dxil::Instruction &inst);
   uint32_t agsElementType(uint32_t format);
   uint32_t agsMatrixType(uint32_t format, uint32_t use, uint32_t shape);
   void agsUnpack(uint32_t matrix, uint32_t type, uint32_t format, AgsState::Registers &out);
