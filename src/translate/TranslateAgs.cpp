@@ -34,14 +34,16 @@
 // The translation. A matrix operation packs its operand registers into a cooperative matrix
 // (Subgroup scope, 16x16) and unpacks its result into registers: element i of the lane's part
 // of the matrix is bits [i*w % 32, +w) of register i*w / 32 (w the element width), 8 elements
-// per lane for a 16x16 matrix on a wave of 32 lanes (WaveSize(32) is required). Registers that
-// come straight from unpacking a matrix of the same type are packed back as that matrix, so a
-// load, a multiply-add and a store chain matrices directly. Element extract/fill work on the
-// registers. Buffers are read through an 8-bit view of the storage buffer (raw buffers must be
-// storage buffers, the default binding model); groupshared arrays through their elements, with
-// a subgroup barrier after a store and before a load. B matrices' layout bit is the opposite of
-// SPIR-V's (row major in AGS's memory order is column major for B). The magic UAV is not
-// declared; any use of it other than these sequences fails, as does anything unmapped.
+// per lane for a 16x16 matrix on a wave of 32 lanes (AGS WMMA is wave32: an entry whose
+// WaveSize excludes 32 is refused). Registers that come straight from unpacking a matrix of the
+// same type are packed back as that matrix, so a load, a multiply-add and a store chain matrices
+// directly. Element extract/fill work on the registers. Buffers are read through an 8-bit view
+// of the storage buffer (the buffers WMMA reads are storage buffers in every binding model);
+// groupshared arrays through their elements, with a subgroup barrier after a store and before a
+// load; the program's reads at the returned addresses are not emitted. B matrices' layout bit is
+// the opposite of SPIR-V's (row major in AGS's memory order is column major for B). A copy to
+// another use goes through workgroup memory. The magic UAV is not declared; any use of it other
+// than these sequences fails, as does anything unmapped. docs/layers/translate.md has the rest.
 #include "Translator.h"
 
 #include "spire/dxil/DxilOps.h"
