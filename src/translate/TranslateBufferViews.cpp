@@ -61,6 +61,8 @@ uint32_t viewVariable(Translator &t, const Handle &h, uint32_t bits,
   if (!inserted)
     return it->second;
   const Descriptor &d = *h.descriptor;
+  if (bits == 8)
+    t.capability(Capability::StorageBuffer8BitAccess);
   if (bits == 16)
     t.capability(Capability::StorageBuffer16BitAccess);
   uint32_t pointee = t.storageBlockType(bits);
@@ -68,7 +70,9 @@ uint32_t viewVariable(Translator &t, const Handle &h, uint32_t bits,
     pointee = d.arraySize ? t.typeArray(pointee, d.arraySize)
                           : t.typeUniqued(Op::TypeRuntimeArray, {pointee});
   const std::string name = h.resource && !h.resource->name.empty()
-                               ? h.resource->name + (bits == 16 ? ".u16" : ".u64")
+                               ? h.resource->name + (bits == 8    ? ".u8"
+                                                     : bits == 16 ? ".u16"
+                                                                  : ".u64")
                                : std::string();
   const uint32_t view = t.descriptorVariable(pointee, StorageClass::StorageBuffer, d, name);
   it->second = view;

@@ -85,23 +85,6 @@ bool constantInts(const dxil::LlvmModule &m, dxil::ValueId v, std::span<int64_t>
 
 } // namespace
 
-void Translator::checkVendorIntrinsics() {
-  // AMD's AGS library passes its driver intrinsics (WMMA, float8 conversions, ...) as atomics on
-  // a magic UAV in register space 0x7FFF0ADE, each compare value an encoded driver opcode; on
-  // any other driver they are plain atomics, and translated as such they would compute nothing
-  // the program asked for.
-  constexpr uint32_t kAgsSpace = 0x7FFF0ADE;
-  for (const dxil::ResourceLists *lists : {&dx_.resources, &entry_.resources})
-    for (const dxil::DxilResource &r : lists->uavs)
-      if (r.space == kAgsSpace) {
-        fail("unsupported: AMD AGS shader intrinsics (WMMA, float8 conversions): the UAV " +
-             (r.name.empty() ? "" : "'" + r.name + "' ") +
-             "in register space 2147420894 carries AMD driver opcodes, which have no Vulkan "
-             "mapping here");
-        return;
-      }
-}
-
 void Translator::findAtomicResources() {
   for (const dxil::DxilOpCall &call : dx_.opCalls) {
     const DxOp op = DxOp(call.op->opcode);

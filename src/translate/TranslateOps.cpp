@@ -91,6 +91,8 @@ bool Translator::translateOpCall(const dxil::DxilOpCall &call, const dxil::Instr
     return !failed_;
   };
 
+  if (bool ags = false, ok = translateAgsOp(call, inst, args, ags); ags || !ok)
+    return ok;
   if (std::string_view name = unaryFloat(op); !name.empty())
     return result(glsl(name, type, {arg(0)}));
 

@@ -119,9 +119,7 @@ uint32_t imageTypeOf(Translator &t, const dxil::DxilResource &r) {
 }
 
 void Translator::declareResources() {
-  checkVendorIntrinsics();
-  if (failed_)
-    return;
+  findAgsHandles();
   findAtomicResources();
   const dxil::ResourceLists *lists[2] = {&dx_.resources, &entry_.resources};
   for (const dxil::ResourceLists *lists2 : lists) {
@@ -129,7 +127,8 @@ void Translator::declareResources() {
          {ResourceClass::SRV, ResourceClass::UAV, ResourceClass::CBuffer, ResourceClass::Sampler}) {
       for (const dxil::DxilResource &r : lists2->list(rc)) {
         const auto key = std::pair{uint32_t(rc), r.id};
-        if (descriptors_.count(key))
+        if (descriptors_.count(key) ||
+            (rc == ResourceClass::UAV && r.space == kAgsRegisterSpace)) // TranslateAgs.cpp
           continue;
         Descriptor d;
         DescriptorBinding binding;
@@ -148,7 +147,8 @@ void Translator::declareResources() {
         } else if (rc == ResourceClass::Sampler) {
           d.elementType = typeUniqued(Op::TypeSampler, {});
           binding.descriptorType = "sampler";
-        } else if (isRawOrStructured(r.kind) && !options_.bindings.rawBuffersAsTexelBuffers) {
+        } else if (isRawOrStructured(r.kind) &&
+                   (!options_.bindings.rawBuffersAsTexelBuffers || agsStorageBuffer(r))) {
           d.elementType = storageBlockType(32);
           d.storage = StorageClass::StorageBuffer;
           binding.descriptorType = "storage-buffer";

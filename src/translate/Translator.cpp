@@ -1,6 +1,7 @@
 // The translation of one entry point: the entry function's control flow structured by
 // analysis::structurize, its LLVM instructions one by one, and the module header around them.
 #include "Translator.h"
+#include "VulkanMemoryModel.h"
 
 #include "spire/analysis/Structurizer.h"
 #include "spire/dxil/ContainerSummary.h"
@@ -48,6 +49,10 @@ Expected<TranslatedShader> Translator::run() {
   out.entry = entryName_;
   out.kind = entry_.kind;
   out.words = b_.words();
+  // Cooperative matrices (TranslateAgs.cpp) need the Vulkan memory model.
+  if (capabilities_.count(uint32_t(Capability::CooperativeMatrixKHR)))
+    if (std::string why = toVulkanMemoryModel(out.words); !why.empty())
+      return makeError({}, "unsupported: " + why + " (entry '" + entryName_ + "')");
   out.bindings = std::move(bindings_);
   return out;
 }
@@ -1011,6 +1016,8 @@ bool Translator::translateMemory(const dxil::Instruction &inst) {
   }
   case Opcode::AtomicRMW:
   case Opcode::AtomicCmpXchg: {
+    if (translateAgsAddressRead(inst)) // TranslateAgs.cpp
+      return !failed_;
     const uint32_t ptr = value(ops[0]);
     const StorageClass sc = classOfPointer(m, pointerClass_, ops[0]);
     const uint32_t scope = constU32(uint32_t(

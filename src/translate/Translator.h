@@ -5,6 +5,7 @@
 // Translator members.
 #pragma once
 
+#include "AgsState.h"
 #include "StageIO.h"
 #include "spire/dxil/DxilModule.h"
 #include "spire/grammar/Grammar.h"
@@ -243,8 +244,25 @@ public:
   grammar::ImageFormat storageFormat(const dxil::DxilResource &r) const;
   /// The float-control execution modes of the entry's denormal mode (TranslateFloatControls.cpp).
   void addFloatControls(uint32_t entryFunction);
-  /// Fails on what the program uses that has no Vulkan mapping (AMD AGS driver intrinsics).
-  void checkVendorIntrinsics();
+  // AMD AGS shader intrinsics (TranslateAgs.cpp): WMMA and float8 conversions.
+  /// Finds the handles of the AGS UAV (register space 0x7FFF0ADE), which is not declared.
+  void findAgsHandles();
+  bool isAgsHandle(dxil::ValueId v) const;
+  /// Whether a raw buffer holds WMMA matrices (a storage buffer in every binding model).
+  bool agsStorageBuffer(const dxil::DxilResource &r) const;
+  /// Translates a dx.op call that makes or uses an AGS handle (`handled`); others are left.
+  bool translateAgsOp(const dxil::DxilOpCall &call, const dxil::Instruction &inst,
+                      std::span<const dxil::ValueId> args, bool &handled);
+  /// The groupshared read (atomicrmw add 0) at an AGS address: no atomic (true when it is one).
+  bool translateAgsAddressRead(const dxil::Instruction &inst);
+  uint32_t agsElementType(uint32_t format);
+  uint32_t agsMatrixType(uint32_t format, uint32_t use, uint32_t shape);
+  void agsUnpack(uint32_t matrix, uint32_t type, uint32_t format, AgsState::Registers &out);
+  uint32_t agsChangeUse(uint32_t matrix, uint32_t to, uint32_t format);
+  bool agsRegistersGiven(const AgsState::Registers &regs, uint32_t used, const std::string &what);
+  uint32_t agsPack(const AgsState::Registers &regs, uint32_t type, uint32_t format,
+                   const std::string &what);
+  AgsState ags_;
   /// Math, packing, wave-matching, barrier and clock ops added beside TranslateOps.cpp's
   /// (TranslateMoreOps.cpp).
   bool translateMoreOp(const dxil::DxilOpCall &call, const dxil::Instruction &inst,

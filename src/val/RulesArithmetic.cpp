@@ -27,6 +27,8 @@ public:
     }
     if (!s_.stopped())
       smallTypeUses();
+    if (!s_.stopped())
+      float8Uses();
   }
 
 private:
@@ -300,6 +302,71 @@ private:
                  "the 8- or 16-bit value " + s_.name(inst.resultId()) +
                      " can only be stored, copied or converted: the module declares its type "
                      "through a storage capability, without Int8, Int16 or Float16");
+        break;
+      }
+    }
+  }
+
+  /// Whether `type` is or includes a float8 type (SPV_EXT_float8's FP encodings).
+  bool includesFloat8(uint32_t type, int depth = 0) const {
+    std::optional<Instruction> d = s_.def(type);
+    if (!d || depth > 16)
+      return false;
+    switch (d->opcode()) {
+    case Op::TypeFloat:
+      return d->wordCount() > 3 && (d->word(3) == uint32_t(grammar::FPEncoding::Float8E4M3EXT) ||
+                                    d->word(3) == uint32_t(grammar::FPEncoding::Float8E5M2EXT));
+    case Op::TypeVector:
+    case Op::TypeArray:
+    case Op::TypeRuntimeArray:
+    case Op::TypeCooperativeMatrixKHR:
+      return d->wordCount() > 2 && includesFloat8(d->word(2), depth + 1);
+    case Op::TypeStruct:
+      for (uint32_t w = 2; w < d->wordCount(); ++w)
+        if (includesFloat8(d->word(w), depth + 1))
+          return true;
+      return false;
+    default:
+      return false;
+    }
+  }
+
+  // SPV_EXT_float8: "Objects with a type that is or includes a floating-point type with the
+  // Float8E4M3EXT or Float8E5M2EXT FP Encoding must only be used with" constant creation,
+  // memory, function, conversion, composite, annotation, debug, miscellaneous, extension and
+  // mode-setting instructions, OpSelect, OpPhi, OpReturnValue, OpLifetimeStart/Stop and
+  // OpCooperativeMatrixMulAddKHR.
+  void float8Uses() {
+    using grammar::InstructionClass;
+    if (!s_.hasCapability(uint32_t(grammar::Capability::Float8EXT)))
+      return;
+    for (Instruction inst : s_.module()) {
+      if (s_.stopped())
+        return;
+      if (inst.isRaw() || s_.functionOf(inst.index()) == kNoIndex || inst.typeId() == 0 ||
+          inst.resultId() == 0 || !includesFloat8(inst.typeId()))
+        continue;
+      for (const DefUse::Use &u : s_.defUse().uses(inst.resultId())) {
+        Instruction user = s_.module().inst(u.inst);
+        const grammar::InstructionDesc *d =
+            user.isRaw() ? nullptr : grammar::findInstruction(uint32_t(user.opcode()));
+        if (!d)
+          continue;
+        const Op op = user.opcode();
+        const InstructionClass c = d->cls;
+        if (c == InstructionClass::ConstantCreation || c == InstructionClass::Memory ||
+            c == InstructionClass::Function || c == InstructionClass::Conversion ||
+            c == InstructionClass::Composite || c == InstructionClass::Annotation ||
+            c == InstructionClass::Debug || c == InstructionClass::Miscellaneous ||
+            c == InstructionClass::Extension || c == InstructionClass::ModeSetting ||
+            op == Op::Select || op == Op::Phi || op == Op::ReturnValue || op == Op::LifetimeStart ||
+            op == Op::LifetimeStop || op == Op::CooperativeMatrixMulAddKHR)
+          continue;
+        s_.error(u.inst, "SPV_EXT_float8",
+                 "the float8 value " + s_.name(inst.resultId()) + " cannot be an operand of " +
+                     std::string(d->name) +
+                     ": float8 values are only converted, moved, selected and multiplied in "
+                     "cooperative matrices");
         break;
       }
     }

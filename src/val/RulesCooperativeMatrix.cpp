@@ -154,6 +154,18 @@ private:
       c.fail("Component Type " + s_.name(component) + " must be a numerical scalar type");
       return;
     }
+    // SPV_EXT_float8: a float8 (FP Encoding Float8E4M3EXT / Float8E5M2EXT) component type needs
+    // Float8CooperativeMatrixEXT.
+    if (const std::optional<Instruction> f = component ? s_.def(component) : std::nullopt;
+        f && s_.isFloatType(component) && f->wordCount() > 3 &&
+        (f->word(3) == uint32_t(grammar::FPEncoding::Float8E4M3EXT) ||
+         f->word(3) == uint32_t(grammar::FPEncoding::Float8E5M2EXT)) &&
+        !s_.hasCapability(uint32_t(grammar::Capability::Float8CooperativeMatrixEXT))) {
+      c.fail("Component Type " + s_.name(component) +
+             " is a float8 type, which needs the Float8CooperativeMatrixEXT capability "
+             "(SPV_EXT_float8)");
+      return;
+    }
     // KHR: "Scope [Rows, Columns] must be a constant instruction with scalar 32-bit integer
     // type", "Use must be a constant instruction scalar 32-bit integer type"; NV: "Rows
     // [Columns] must be a constant instruction with scalar integer type", and the Scope <id> is a

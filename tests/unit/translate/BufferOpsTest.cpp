@@ -1,7 +1,6 @@
 // Buffers, descriptor heaps and the dx.ops of TranslateMoreOps.cpp on small programs: SM 6.6
 // heaps, the 16- and 64-bit views of raw buffers, raw buffers as texel buffers, counters of UAV
-// arrays, narrow and wide constant buffer loads, packed and wave ops, float controls, and the
-// AMD AGS intrinsics refused.
+// arrays, narrow and wide constant buffer loads, packed and wave ops, and float controls.
 #include "unit/translate/DxilTranslateTestSupport.h"
 
 #include <gtest/gtest.h>
@@ -309,16 +308,6 @@ TEST(DxilTranslateBuffers, DenormModeBecomesFloatControls) {
   ASSERT_EQ(t.error, "");
   EXPECT_TRUE(has(t, "OpCapability DenormPreserve")) << t.spvasm;
   EXPECT_TRUE(has(t, "OpExecutionMode %main DenormPreserve 32")) << t.spvasm;
-}
-
-TEST(DxilTranslateBuffers, AgsIntrinsicsAreUnsupported) {
-  REQUIRE_LLVM_AS();
-  const char *metadata =
-      "!10 = !{i32 0, %struct.RWByteAddressBuffer* @buf, !\"\", i32 2147420894, i32 0, i32 1, "
-      "i32 11, i1 false, i1 false, i1 false, null}\n";
-  Translation t =
-      translateLl(computeShader(kRawDeclarations, "entry:\n  ret void\n", kRawResources, metadata));
-  EXPECT_NE(t.error.find("unsupported: AMD AGS shader intrinsics"), std::string::npos) << t.error;
 }
 
 } // namespace

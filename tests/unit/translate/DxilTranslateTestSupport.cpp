@@ -121,14 +121,22 @@ Translation translateLl(const std::string &llvmText, const DxilTranslateOptions 
     t.error = "spire val: " + report.problems.front().format() + "\n" + t.spvasm;
     return t;
   }
-  if (haveTool("spirv-val --version > /dev/null 2>&1")) {
+  // The newest SPIRV-Tools (../shared/tools, as the corpus tests use) when it is there: the
+  // distribution's may not know the capabilities (cooperative matrices, float8) a module uses.
+  static const std::string spirvVal = [] {
+    const fs::path shared = fs::path(SPIRE_SOURCE_DIR) / ".." / "shared" / "tools" / "spirv-tools" /
+                            "bin" / "spirv-val";
+    return ::access(shared.c_str(), X_OK) == 0 ? "'" + shared.string() + "'"
+                                               : std::string("spirv-val");
+  }();
+  if (haveTool((spirvVal + " --version > /dev/null 2>&1").c_str())) {
     const fs::path dir = scratchDirectory();
     {
       std::ofstream f(dir / "m.spv", std::ios::binary);
       f.write(reinterpret_cast<const char *>(t.words.data()), std::streamsize(t.words.size() * 4));
     }
     const std::string cd = "cd '" + dir.string() + "' && ";
-    if (std::system((cd + "spirv-val --target-env vulkan1.3 m.spv > err.txt 2>&1").c_str()) != 0)
+    if (std::system((cd + spirvVal + " --target-env vulkan1.3 m.spv > err.txt 2>&1").c_str()) != 0)
       t.error = "spirv-val: " + readAll(dir / "err.txt") + "\n" + t.spvasm;
     fs::remove_all(dir);
   }

@@ -305,6 +305,29 @@ TEST(ValCooperativeMatrixKHR, TypesAndUses) {
                "of columns (N)");
 }
 
+TEST(ValCooperativeMatrixKHR, Float8ComponentsNeedFloat8CooperativeMatrix) {
+  if (!khrGrammar() || !grammar::findExtension("SPV_EXT_float8"))
+    GTEST_SKIP() << "this build's grammar has no SPV_KHR_cooperative_matrix or SPV_EXT_float8";
+  // An FP8 accumulator (SPV_EXT_float8) converted from the f32 one.
+  std::string module = test::replaced(khrModule(), "OpCapability Int64\n",
+                                      "OpCapability Int64\nOpCapability Float8EXT\nCAP8");
+  module = test::replaced(module, "OpExtension \"SPV_KHR_cooperative_matrix\"",
+                          "OpExtension \"SPV_KHR_cooperative_matrix\"\n"
+                          "OpExtension \"SPV_EXT_float8\"");
+  const std::string types = "%fp8 = OpTypeFloat 8 Float8E4M3EXT\n"
+                            "%m8 = OpTypeCooperativeMatrixKHR %fp8 %uint_3 %uint_8 %uint_8 %uint_2";
+  const std::string body = "%d = OpFConvert %m8 %c";
+  EXPECT_VALID(coop(test::replaced(module, "CAP8", "OpCapability Float8CooperativeMatrixEXT\n"),
+                    body, types, "spv1.6"));
+  EXPECT_ERROR(coop(test::replaced(module, "CAP8", ""), body, types, "spv1.6"),
+               "OpTypeCooperativeMatrixKHR: Component Type %fp8 is a float8 type, which needs the "
+               "Float8CooperativeMatrixEXT capability");
+  // Float8 values are converted, moved and multiplied, never computed on.
+  EXPECT_ERROR(coop(test::replaced(module, "CAP8", "OpCapability Float8CooperativeMatrixEXT\n"),
+                    body + "\n%e = OpFAdd %m8 %d %d", types, "spv1.6"),
+               "cannot be an operand of OpFAdd");
+}
+
 TEST(ValCooperativeMatrixKHR, LoadStoreLength) {
   if (!khrGrammar())
     GTEST_SKIP() << "this build's grammar has no SPV_KHR_cooperative_matrix";
