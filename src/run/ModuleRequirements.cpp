@@ -46,6 +46,7 @@ constexpr SpirvExtension kSpirvExtensions[] = {
     {"SPV_EXT_shader_atomic_float_min_max", "VK_EXT_shader_atomic_float2", 0},
     {"SPV_EXT_shader_atomic_float16_add", "VK_EXT_shader_atomic_float2", 0},
     {"SPV_KHR_cooperative_matrix", "VK_KHR_cooperative_matrix", 0},
+    {"SPV_EXT_float8", "VK_EXT_shader_float8", 0},
     {"SPV_KHR_shader_clock", "VK_KHR_shader_clock", 0},
     {"SPV_NV_shader_subgroup_partitioned", "VK_NV_shader_subgroup_partitioned", 0},
 };
