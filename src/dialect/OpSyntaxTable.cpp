@@ -204,6 +204,7 @@ struct Hooks {
   OpKey op;
   PrintHook print;
   ParseHook parse;
+  bool printsName = false;
 };
 const Hooks kHooks[] = {
     {D::Module, syntax::printModule, syntax::parseModule},
@@ -227,6 +228,10 @@ const Hooks kHooks[] = {
     {Op::Branch, syntax::printBranch, syntax::parseBranch},
     {Op::BranchConditional, syntax::printBranchConditional, syntax::parseBranchConditional},
     {Op::ImageDrefGather, syntax::printImageDrefGather, syntax::parseImageDrefGather},
+    {D::BuiltinModule, syntax::printBuiltinModule, syntax::parseBuiltinModule, true},
+    {D::FuncFunc, syntax::printFuncFunc, syntax::parseFuncFunc, true},
+    {D::FuncReturn, syntax::printFuncReturn, syntax::parseFuncReturn, true},
+    {D::FuncCall, syntax::printFuncCall, syntax::parseFuncCall, true},
 };
 // clang-format on
 
@@ -260,6 +265,7 @@ void attachSyntax(const OpRecords &records) {
       OpSyntax &s = store.syntaxes.emplace_back();
       s.print = h.print;
       s.parse = h.parse;
+      s.printsName = h.printsName;
       info->syntax = &s;
     }
 }

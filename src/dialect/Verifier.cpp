@@ -166,20 +166,33 @@ private:
     return m.kind == OperandMapping::Kind::IdEnum && a.is(AttrKind::Unit);
   }
 
-  /// Symbol references of the module's ops name symbols the module defines.
-  bool symbolsResolve(const Operation &module) {
-    if (&module.info() != &ops::module() || module.region().empty())
-      return true;
-    std::unordered_set<std::string_view> defined;
-    for (const Operation *op : *module.region().front())
-      if (Attribute s = op->attr("sym_name"); s && s.is(AttrKind::String))
-        defined.insert(s.str());
+  /// Symbol references name symbols that the nearest symbol table around them (a spirv.module
+  /// or builtin.module) defines.
+  bool symbolsResolve(const Operation &top) {
+    std::unordered_map<const Operation *, std::unordered_set<std::string_view>> tables;
+    auto definedIn = [&](const Operation *table) -> const std::unordered_set<std::string_view> & {
+      auto [it, added] = tables.try_emplace(table);
+      if (added && table->numRegions() && !table->region().empty())
+        for (const Operation *op : *table->region().front())
+          if (Attribute s = op->attr("sym_name"); s && s.is(AttrKind::String))
+            it->second.insert(s.str());
+      return it->second;
+    };
     bool ok = true;
     auto check = [&](const Operation &op, Attribute a) {
-      if (ok && a && a.is(AttrKind::SymbolRef) && !defined.count(a.str()))
-        ok = fail(op, "refers to @" + std::string(a.str()) + ", which the module does not define");
+      if (!ok || !a || !a.is(AttrKind::SymbolRef))
+        return;
+      const Operation *table = op.parentOp();
+      while (table && !ops::isSymbolTable(table->info()))
+        table = table->parentOp();
+      if (!table) // a symbol table's own references (none) or an op verified on its own
+        return;
+      if (!definedIn(table).count(a.str()))
+        ok = fail(op, "refers to @" + std::string(a.str()) + ", which the " +
+                          (&table->info() == &ops::module() ? "module" : "enclosing module") +
+                          " does not define");
     };
-    walk(const_cast<Operation *>(&module), [&](Operation *op) {
+    walk(const_cast<Operation *>(&top), [&](Operation *op) {
       for (const NamedAttribute &a : op->attributes()) {
         check(*op, a.attr());
         if (a.attr().is(AttrKind::Array))

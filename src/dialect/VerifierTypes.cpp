@@ -1074,10 +1074,10 @@ bool globalVariable(Check &c) {
                 str(ptr.elementType()) + ")");
 }
 
-/// The function type of the spirv.func around `op`, or null.
+/// The function type of the spirv.func or func.func around `op`, or null.
 Type enclosingFunctionType(const Operation &op) {
   for (const Operation *p = op.parentOp(); p; p = p->parentOp())
-    if (&p->info() == &ops::func()) {
+    if (ops::isFunction(p->info())) {
       Attribute t = p->attr("function_type");
       return t.is(AttrKind::Type) && t.type().is(TypeKind::Function) ? t.type() : Type();
     }
@@ -1149,6 +1149,53 @@ bool functionCall(Check &c) {
   return c.result() == type.results()[0] ||
          c.fail("the result (" + str(c.result()) + ") must have " + name + "'s result type (" +
                 str(type.results()[0]) + ")");
+}
+
+/// func.return: the values of the func.func around it, as MLIR's func dialect says it.
+bool funcReturn(Check &c) {
+  const Operation *fn = c.op.parentOp();
+  if (!fn || &fn->info() != &ops::funcFunc())
+    return c.fail("expects parent op 'func.func'");
+  Attribute t = fn->attr("function_type"), sym = fn->attr("sym_name");
+  if (!t.is(AttrKind::Type) || !t.type().is(TypeKind::Function) || !sym.is(AttrKind::String))
+    return true;
+  auto results = t.type().results();
+  std::string name = "@" + std::string(sym.str());
+  if (c.numOperands() != results.size())
+    return c.fail("has " + std::to_string(c.numOperands()) + " operands, but enclosing function (" +
+                  name + ") returns " + std::to_string(results.size()));
+  for (uint32_t i = 0; i < c.numOperands(); ++i)
+    if (c.operand(i) != results[i])
+      return c.fail("type of return operand " + std::to_string(i) + " ('" + str(c.operand(i)) +
+                    "') doesn't match function result type ('" + str(results[i]) +
+                    "') in function " + name);
+  return true;
+}
+
+/// func.call: a func.func of the enclosing module, called with its parameter and result types.
+bool funcCall(Check &c) {
+  Attribute callee = c.op.attr("callee");
+  if (!callee.is(AttrKind::SymbolRef))
+    return c.fail("requires a 'callee' symbol reference attribute");
+  const Operation *fn = c.verifier.symbol(c.op, callee.str());
+  Attribute t = fn ? fn->attr("function_type") : Attribute();
+  if (!fn || &fn->info() != &ops::funcFunc() || !t.is(AttrKind::Type) ||
+      !t.type().is(TypeKind::Function))
+    return c.fail("'" + std::string(callee.str()) + "' does not reference a valid function");
+  Type type = t.type();
+  if (c.numOperands() != type.inputs().size())
+    return c.fail("incorrect number of operands for callee");
+  for (uint32_t i = 0; i < c.numOperands(); ++i)
+    if (c.operand(i) != type.inputs()[i])
+      return c.fail("operand type mismatch: expected operand type '" + str(type.inputs()[i]) +
+                    "', but provided '" + str(c.operand(i)) + "' for operand number " +
+                    std::to_string(i));
+  if (c.op.numResults() != type.results().size())
+    return c.fail("incorrect number of results for callee");
+  for (uint32_t i = 0; i < c.op.numResults(); ++i)
+    if (c.op.result(i).type() != type.results()[i])
+      return c.fail("result type mismatch at index " + std::to_string(i));
+  return true;
 }
 
 bool specConstantOperation(Check &c) {
@@ -1646,6 +1693,8 @@ const Row kRows[] = {
     {{Op::Return}, {}, {}, false, returnNothing},
     {{Op::FunctionCall}, {}, {}, false, functionCall},
     {{D::Func}, {}, {}, false, func},
+    {{D::FuncReturn}, {}, {}, false, funcReturn},
+    {{D::FuncCall}, {}, {}, false, funcCall},
     // Groups and subgroups: the value keeps its type (signedness aside: modules mix them).
     {{Op::GroupNonUniformElect}, of(kBoolS)},
     {{Op::GroupNonUniformAll, Op::GroupNonUniformAny, Op::GroupAll, Op::GroupAny,
@@ -2366,7 +2415,7 @@ const Row kRows[] = {
 
 const Operation *TypeVerifier::symbol(const Operation &op, std::string_view name) {
   const Operation *module = &op;
-  while (module && &module->info() != &ops::module())
+  while (module && !ops::isSymbolTable(module->info()))
     module = module->parentOp();
   if (!module || module->numRegions() == 0 || module->region().empty())
     return nullptr;
