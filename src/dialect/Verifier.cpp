@@ -26,7 +26,8 @@ public:
 private:
   bool fail(const Operation &op, std::string message) {
     where_ = op.location();
-    message_ = std::string(op.name()) + ": " + std::move(message);
+    // As MLIR words it, so that its tests' expected-error annotations match.
+    message_ = "'" + std::string(op.name()) + "' op " + std::move(message);
     return false;
   }
 
@@ -150,6 +151,14 @@ private:
         }
       }
     }
+    for (std::string_view name : {"alignment", "source_alignment"})
+      if (Attribute a = op.attr(name); a && a.is(AttrKind::Integer)) {
+        int64_t v = a.intValue();
+        if (v <= 0 || (v & (v - 1)) != 0)
+          return fail(op, "attribute '" + std::string(name) +
+                              "' failed to satisfy constraint: 32-bit signless integer attribute "
+                              "whose value is positive and whose value is a power of two > 0");
+      }
     uint32_t n = op.numOrdinaryOperands();
     if (n < least || (!unbounded && n > most))
       return fail(op,

@@ -1198,6 +1198,14 @@ bool funcCall(Check &c) {
   return true;
 }
 
+/// spirv.EXT.EmitMeshTasks: the payload, when given, is in TaskPayloadWorkgroupEXT.
+bool meshPayload(Check &c) {
+  constexpr uint32_t kPayload = uint32_t(grammar::StorageClass::TaskPayloadWorkgroupEXT);
+  Type payload = c.operand(3);
+  return !payload || !payload.is(TypeKind::Pointer) || payload.storageClass() == kPayload ||
+         c.fail("payload must be a variable with a storage class of TaskPayloadWorkgroupEXT");
+}
+
 bool specConstantOperation(Check &c) {
   if (c.op.numRegions() == 0 || c.op.region().empty())
     return c.fail("has no region");
@@ -2108,7 +2116,7 @@ const Row kRows[] = {
     {{Op::ReadClockKHR}, of(kInt | kSV), {}, false, addressResult},
     {{Op::IsHelperInvocationEXT}, of(kBoolS)},
     {{Op::SetMeshOutputsEXT}, {}, {of(kI32), of(kI32)}},
-    {{Op::EmitMeshTasksEXT}, {}, {of(kI32), of(kI32), of(kI32), of(kPointer)}},
+    {{Op::EmitMeshTasksEXT}, {}, {of(kI32), of(kI32), of(kI32), of(kPointer)}, false, meshPayload},
     {{Op::ImageSampleFootprintNV},
      of(kStruct),
      {of(kSampledImage), of(kFloat | kSV), of(kIntS), of(kBoolS)}},

@@ -350,7 +350,7 @@ TEST(DialectOpSyntax, EveryHookOpRoundTripsItsCustomForm) {
   EXPECT_EQ(roundTrip(ctx, **wrappers), "");
   Status verified = verify(**wrappers);
   ASSERT_FALSE(verified);
-  EXPECT_NE(verified.error().message.find("func.call: 'g' does not reference a valid function"),
+  EXPECT_NE(verified.error().message.find("'func.call' op 'g' does not reference a valid function"),
             std::string::npos)
       << verified.error().message;
   Operation *inner = (*wrappers)->region().front()->back();
