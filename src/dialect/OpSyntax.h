@@ -129,6 +129,8 @@ bool printBranch(const Operation &, TextPrinter &, unsigned);
 Operation *parseBranch(const OpInfo &, TextParser &, size_t);
 bool printBranchConditional(const Operation &, TextPrinter &, unsigned);
 Operation *parseBranchConditional(const OpInfo &, TextParser &, size_t);
+bool printSwitch(const Operation &, TextPrinter &, unsigned);
+Operation *parseSwitch(const OpInfo &, TextParser &, size_t);
 bool printFunctionCall(const Operation &, TextPrinter &, unsigned);
 Operation *parseFunctionCall(const OpInfo &, TextParser &, size_t);
 bool printConstruct(const Operation &, TextPrinter &, unsigned);

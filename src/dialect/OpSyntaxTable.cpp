@@ -205,6 +205,7 @@ struct Hooks {
   PrintHook print;
   ParseHook parse;
   bool printsName = false;
+  bool newer = false; ///< MLIR 16 prints the op in generic form
 };
 const Hooks kHooks[] = {
     {D::Module, syntax::printModule, syntax::parseModule},
@@ -227,6 +228,8 @@ const Hooks kHooks[] = {
     {Op::FunctionCall, syntax::printFunctionCall, syntax::parseFunctionCall},
     {Op::Branch, syntax::printBranch, syntax::parseBranch},
     {Op::BranchConditional, syntax::printBranchConditional, syntax::parseBranchConditional},
+    // MLIR 16 has no custom form of spirv.Switch.
+    {Op::Switch, syntax::printSwitch, syntax::parseSwitch, false, true},
     {Op::ImageDrefGather, syntax::printImageDrefGather, syntax::parseImageDrefGather},
     {D::BuiltinModule, syntax::printBuiltinModule, syntax::parseBuiltinModule, true},
     {D::FuncFunc, syntax::printFuncFunc, syntax::parseFuncFunc, true},
@@ -266,6 +269,7 @@ void attachSyntax(const OpRecords &records) {
       s.print = h.print;
       s.parse = h.parse;
       s.printsName = h.printsName;
+      s.newerThanMlir16 = h.newer;
       info->syntax = &s;
     }
 }

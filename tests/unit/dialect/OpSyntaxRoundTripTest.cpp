@@ -312,7 +312,7 @@ constexpr std::string_view kHookOps = R"mlir(spirv.module @m Logical GLSL450 {
 )mlir";
 
 // The wrappers of MLIR's tests (builtin.module, func.func, func.return, func.call) around spirv
-// ops, several top-level ops in one module, as spire (and MLIR) prints them.
+// ops, several top-level ops in one module, and spirv.Switch, as spire (and MLIR) prints them.
 constexpr std::string_view kWrapperOps = R"mlir(module {
   spirv.GlobalVariable @var : !spirv.ptr<f32, Input>
   func.func @add(%arg0: i32) -> i32 {
@@ -329,6 +329,19 @@ constexpr std::string_view kWrapperOps = R"mlir(module {
   spirv.module Logical GLSL450 {
     spirv.func @f() "None" {
       func.call @g() : () -> ()
+      spirv.Return
+    }
+    spirv.func @s(%arg0: i32) "None" {
+      spirv.mlir.selection {
+        spirv.Switch %arg0 : i32, [
+          default: ^bb1(%arg0 : i32),
+          -3: ^bb2
+        ]
+      ^bb1(%0: i32):  // pred: ^bb0
+        spirv.Branch ^bb2
+      ^bb2:  // 2 preds: ^bb0, ^bb1
+        spirv.mlir.merge
+      }
       spirv.Return
     }
   }
