@@ -217,7 +217,7 @@ const Hooks kHooks[] = {
     {D::SpecConstantOperation, syntax::printSpecConstantOperation,
      syntax::parseSpecConstantOperation},
     {D::EntryPoint, syntax::printEntryPoint, syntax::parseEntryPoint},
-    {D::ExecutionMode, syntax::printExecutionMode, syntax::parseExecutionMode},
+    {D::ExecutionMode, syntax::printExecutionMode, syntax::parseExecutionMode, true},
     {D::Constant, syntax::printConstant, syntax::parseConstant},
     {D::Selection, syntax::printConstruct, syntax::parseConstruct},
     {D::Loop, syntax::printConstruct, syntax::parseConstruct},

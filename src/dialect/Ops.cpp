@@ -119,6 +119,10 @@ struct Registry {
     structural("spirv.SpecConstantOperation", D::SpecConstantOperation, 0);
     structural("spirv.EntryPoint", D::EntryPoint, 0);
     structural("spirv.ExecutionMode", D::ExecutionMode, 0);
+    // OpExecutionModeId is spirv.ExecutionMode too (with constants or specialization constants
+    // as its values); today's MLIR's name of its custom form reads as that op.
+    byName.insertOrAssign("spirv.ExecutionModeId",
+                          byDialectOp[static_cast<size_t>(D::ExecutionMode)]);
     structural("spirv.mlir.addressof", D::AddressOf, OpInfo::kPure);
     structural("spirv.mlir.referenceof", D::ReferenceOf, OpInfo::kPure);
     structural("spirv.mlir.selection", D::Selection, 0);

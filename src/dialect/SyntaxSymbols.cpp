@@ -490,21 +490,40 @@ Operation *parseEntryPoint(const OpInfo &info, TextParser &p, size_t) {
   return p.finish(st);
 }
 
+/// `spirv.ExecutionMode @fn "Mode", 1, 2`; a mode whose operands are ids given as
+/// specialization constants prints as today's MLIR's spirv.ExecutionModeId (`spirv.ExecutionModeId
+/// @fn "LocalSizeId" @x, @y, @z`), the same op here (both instructions are one op).
 bool printExecutionMode(const Operation &op, TextPrinter &p, unsigned) {
   Attribute fn = op.attr("fn"), mode = op.attr("execution_mode"), vals = op.attr("values");
   if (!plain(op) || op.numOperands() || op.numResults() || !mode.is(AttrKind::Enum) ||
       !fn.is(AttrKind::SymbolRef) || mode.enumKind() != OperandKind::ExecutionMode ||
       !vals.is(AttrKind::Array) || !TextPrinter::onlyAttrs(op, {"execution_mode", "fn", "values"}))
     return false;
+  bool symbols = !vals.elements().empty();
   for (Attribute a : vals.elements())
-    if (!isInt(a, 32))
+    symbols = symbols && a.is(AttrKind::SymbolRef);
+  const grammar::EnumerantDesc *e =
+      grammar::findEnumerant(OperandKind::ExecutionMode, mode.enumValue());
+  bool ids = e && !e->parameters.empty() &&
+             grammar::operandCategory(e->parameters[0].kind) == grammar::OperandCategory::Id;
+  if (symbols && (!ids || p.options().mlir16)) // MLIR 16 has no spirv.ExecutionModeId
+    return false;
+  for (Attribute a : vals.elements())
+    if (!symbols && !isInt(a, 32))
       return false;
   std::string &out = p.out();
-  out += ' ';
+  out += symbols ? "spirv.ExecutionModeId " : "spirv.ExecutionMode ";
   printSymbol(fn.str(), out);
   out += " \"" + enumText(OperandKind::ExecutionMode, mode.enumValue()) + "\"";
-  for (Attribute a : vals.elements())
-    out += ", " + std::to_string(a.intValue());
+  for (size_t i = 0; i < vals.elements().size(); ++i) {
+    Attribute a = vals.elements()[i];
+    if (!symbols) {
+      out += ", " + std::to_string(a.intValue());
+      continue;
+    }
+    out += i ? ", " : " ";
+    printSymbol(a.str(), out);
+  }
   return true;
 }
 
@@ -518,7 +537,16 @@ Operation *parseExecutionMode(const OpInfo &info, TextParser &p, size_t) {
   if (!mode)
     return nullptr;
   std::vector<Attribute> vals;
-  while (p.accept(',')) {
+  const bool symbols = p.peek() == '@';
+  if (symbols) { // spirv.ExecutionModeId's specialization constants
+    do {
+      std::string sym;
+      if (!p.symbol(sym))
+        return nullptr;
+      vals.push_back(attr::symbolRef(ctx, sym));
+    } while (p.accept(','));
+  }
+  while (!symbols && p.accept(',')) {
     std::optional<int64_t> v = p.integer();
     if (!v)
       return nullptr;

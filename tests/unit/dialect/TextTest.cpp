@@ -530,11 +530,16 @@ TEST(DialectText, EveryOpHasAGenericForm) {
     std::string text = "\"spirv.module\"() ({\n  \"" + std::string(info->name) +
                        "\"() : () -> ()\n}) {addressing_model = #spirv.addressing_model<Logical>, "
                        "memory_model = #spirv.memory_model<GLSL450>} : () -> ()\n";
+    // A name may read as the dialect's op that stands for the instruction
+    // (spirv.ExecutionModeId is spirv.ExecutionMode): that op prints.
+    std::string expected = text;
+    if (std::string_view reads = findOp(info->name)->name; reads != info->name)
+      expected.replace(expected.find(info->name), info->name.size(), reads);
     PrintOptions generic;
     generic.generic = true;
-    EXPECT_EQ(roundTrip(text, generic), text) << info->name;
+    EXPECT_EQ(roundTrip(text, generic), expected) << info->name;
     // The custom printer falls back to the generic form for what its syntax cannot show.
-    EXPECT_EQ(roundTrip(roundTrip(text), generic), text) << info->name;
+    EXPECT_EQ(roundTrip(roundTrip(text), generic), expected) << info->name;
   }
 }
 
