@@ -285,7 +285,7 @@ constexpr std::string_view kHookOps = R"mlir(spirv.module @m Logical GLSL450 {
     %0 = spirv.Variable : !spirv.ptr<f32, Function>
     %1 = spirv.Load "Function" %arg0 : f32
     spirv.Store "Function" %0, %1 : f32
-    spirv.CopyMemory  "Function" %0,  "Function" %arg0,  : f32
+    spirv.CopyMemory "Function" %0, "Function" %arg0 ["Volatile"], ["Aligned", 4] : f32
     %2 = spirv.FunctionCall @callee(%1) : (f32) -> f32
     %3 = spirv.mlir.referenceof @sc : i32
     %4 = spirv.SpecConstantOperation wraps "spirv.IAdd"(%3, %3) : (i32, i32) -> i32
