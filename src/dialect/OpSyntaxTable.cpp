@@ -103,6 +103,10 @@ struct Declaration {
   std::initializer_list<OpKey> ops;
   Format format;
   bool newer = false;
+  /// Today's MLIR writes ` -> <result type>` after the form (OpFormat::resultArrow).
+  bool resultArrow = false;
+  /// Read that arrow, but print without it.
+  bool readsArrowOnly = false;
 };
 
 // clang-format off
@@ -157,8 +161,8 @@ const Declaration kFormats[] = {
     {{Op::ControlBarrier}, kControlBarrier},
     {{Op::MemoryBarrier}, kMemoryBarrier},
     {{Op::Select}, kSelect},
-    {{Op::ShiftLeftLogical, Op::ShiftRightArithmetic, Op::ShiftRightLogical,
-      Op::MatrixTimesScalar}, kTwoTypes},
+    {{Op::ShiftLeftLogical, Op::ShiftRightArithmetic, Op::ShiftRightLogical}, kTwoTypes},
+    {{Op::MatrixTimesScalar}, kTwoTypes, false, true},
     {{Op::BitFieldInsert}, kBitFieldInsert},
     {{Op::BitFieldSExtract, Op::BitFieldUExtract}, kBitFieldExtract},
     {{Op::VectorTimesScalar, Op::CompositeConstruct, Op::SDot, Op::UDot, Op::SUDot,
@@ -183,7 +187,10 @@ const Declaration kFormats[] = {
     {{Op::VectorShuffle}, kShuffle},
     {{Op::CompositeExtract}, kExtract},
     {{Op::CompositeInsert}, kInsert},
-    {{Op::AccessChain, Op::PtrAccessChain, Op::InBoundsPtrAccessChain}, kAccessChain},
+    // Today's MLIR writes `-> R` after an access chain too; spire reads it, and prints MLIR 16's
+    // form (the result type inferred).
+    {{Op::AccessChain, Op::PtrAccessChain, Op::InBoundsPtrAccessChain}, kAccessChain, false,
+     false, true},
     {{D::AddressOf}, kAddressOf},
     {{D::ReferenceOf}, kReferenceOf},
     {{Op::Image}, kImage},
@@ -257,6 +264,8 @@ void attachSyntax(const OpRecords &records) {
         continue;
       }
       format.infer = d.format.infer;
+      format.resultArrow = d.resultArrow || d.readsArrowOnly;
+      format.printsArrow = d.resultArrow;
       OpSyntax &s = store.syntaxes.emplace_back();
       s.format = &format;
       s.infer = d.format.infer;

@@ -914,6 +914,14 @@ Operation *TextParser::formatted(const OpInfo &info, const OpFormat &f, size_t a
         return nullptr;
       st.resultTypes.push_back(r);
     }
+    // Today's MLIR's `-> R`: the result type given (the verifier checks it), else the
+    // signature's.
+    if (f.resultArrow && accept("->")) {
+      Type given = type();
+      if (!given)
+        return nullptr;
+      st.resultTypes.back() = given;
+    }
   }
   return finish(st);
 }

@@ -442,6 +442,10 @@ bool TextPrinter::formatted(const Operation &op, const OpFormat &f) {
       continue;
     }
   }
+  if (f.printsArrow && !opts_.mlir16) {
+    out_ += " -> ";
+    type(r);
+  }
   return true;
 }
 

@@ -61,15 +61,17 @@ private:
     for (uint32_t r = 0; r < op.numRegions(); ++r) {
       const Region &region = op.region(r);
       for (Block *b : region) {
-        bool needsTerminator = !(op.info().flags & OpInfo::kNoTerminator);
-        if (needsTerminator && (b->empty() || !b->terminator()))
-          return fail(op, "a block of its region does not end with a terminator");
+        // The block's ops first: MLIR reports what is wrong with them before a missing
+        // terminator.
         for (Operation *child : *b) {
           if (child->next() && (child->info().flags & OpInfo::kTerminator))
             return fail(*child, "terminator in the middle of a block");
           if (!check(*child))
             return false;
         }
+        bool needsTerminator = !(op.info().flags & OpInfo::kNoTerminator);
+        if (needsTerminator && (b->empty() || !b->terminator()))
+          return fail(op, "a block of its region does not end with a terminator");
       }
     }
     return true;

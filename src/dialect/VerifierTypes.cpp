@@ -820,16 +820,39 @@ bool vectorTimesMatrix(Check &c) {
          c.fail("the result (" + str(r) + ") must have a component per column of " + str(m));
 }
 
+// The matrix ops check their shapes in MLIR's order, with its messages.
 bool matrixTimesMatrix(Check &c) {
   Type a = c.operand(0), b = c.operand(1), r = c.result();
-  if (a.elementType() != r.elementType())
-    return c.fail("operand 0 (" + str(a) + ") must have the result's column type (" +
-                  str(r.elementType()) + ")");
-  if (scalarOf(b) != scalarOf(r) || b.count() != r.count())
-    return c.fail("operand 1 (" + str(b) + ") must have the result's component type and " +
-                  std::to_string(r.count()) + " columns");
-  return rows(b) == a.count() ||
-         c.fail("operand 1 (" + str(b) + ") must have a row per column of " + str(a));
+  if (a.count() != rows(b))
+    return c.fail("left matrix columns' count must be equal to the right matrix rows' count");
+  if (b.count() != r.count())
+    return c.fail("right and result matrices must have equal columns' count");
+  if (scalarOf(b) != scalarOf(r))
+    return c.fail("right and result matrices' component type must be the same");
+  if (scalarOf(a) != scalarOf(r))
+    return c.fail("left and result matrices' component type must be the same");
+  return rows(a) == rows(r) || c.fail("left and result matrices must have equal rows' count");
+}
+
+/// A matrix (as MLIR checks it), a float or a cooperative matrix (which keep their type) times
+/// a scalar of its component type.
+bool matrixTimesScalar(Check &c) {
+  Type m = c.operand(0), k = c.operand(1), r = c.result();
+  if (!m.is(TypeKind::Matrix) || !r.is(TypeKind::Matrix)) {
+    if (m != r)
+      return c.fail("operand 0 (" + str(m) + ") must have the result's type (" + str(r) + ")");
+    return k == scalarOf(r) ||
+           c.fail("operand 1 (" + str(k) + ") must be the component type of the result's type (" +
+                  str(r) + ")");
+  }
+  if (k != scalarOf(m))
+    return c.fail("input matrix components' type and scaling value must have the same type");
+  if (m.count() != r.count())
+    return c.fail("input and result matrices must have the same number of columns");
+  if (rows(m) != rows(r))
+    return c.fail("input and result matrices' columns must have the same size");
+  return scalarOf(m) == scalarOf(r) ||
+         c.fail("input and result matrices' columns must have the same component type");
 }
 
 bool outerProduct(Check &c) {
@@ -844,8 +867,12 @@ bool outerProduct(Check &c) {
 
 bool transpose(Check &c) {
   Type m = c.operand(0), r = c.result();
-  return (scalarOf(m) == scalarOf(r) && m.count() == rows(r) && rows(m) == r.count()) ||
-         c.fail("the result (" + str(r) + ") must be the transpose of operand 0 (" + str(m) + ")");
+  if (rows(m) != r.count())
+    return c.fail("input matrix rows count must be equal to output matrix columns count");
+  if (m.count() != rows(r))
+    return c.fail("input matrix columns count must be equal to output matrix rows count");
+  return scalarOf(m) == scalarOf(r) ||
+         c.fail("input and output matrices must have the same component type");
 }
 
 bool arrayLength(Check &c) {
@@ -1577,7 +1604,7 @@ const Row kRows[] = {
      {same()},
      true},
     {{Op::VectorTimesScalar}, of(kFloatV), {same(), elemOf()}},
-    {{Op::MatrixTimesScalar}, of(kMatrix | kFloat | kCoop), {same(), elemOf()}},
+    {{Op::MatrixTimesScalar}, of(kMatrix | kFloat | kCoop), {}, false, matrixTimesScalar},
     {{Op::MatrixTimesVector}, of(kFloatV), {of(kMatrix), of(kFloatV)}, false, matrixTimesVector},
     {{Op::VectorTimesMatrix}, of(kFloatV), {of(kFloatV), of(kMatrix)}, false, vectorTimesMatrix},
     {{Op::MatrixTimesMatrix}, of(kMatrix), {of(kMatrix), of(kMatrix)}, false, matrixTimesMatrix},
