@@ -98,7 +98,7 @@ public:
   Status check(const Operation &op) {
     for (uint32_t i = 0; i < op.numOperands(); ++i)
       if (Value v = op.operand(i); v && !visible(v, op))
-        return makeError({}, std::string(op.name()) + ": operand " + std::to_string(i) +
+        return makeError({}, "'" + std::string(op.name()) + "' op operand " + std::to_string(i) +
                                  " is not defined where the op can use it (its definition "
                                  "does not dominate the use)");
     for (uint32_t r = 0; r < op.numRegions(); ++r)

@@ -78,6 +78,10 @@ struct OpFormat {
   /// The attributes elements show (the attribute dictionary leaves them out).
   std::vector<std::string_view> shownAttrs;
   InferHook infer = nullptr;
+  /// Today's MLIR ends the form with ` -> <result type>` where MLIR 16 does not: read when it
+  /// comes (the result type given, else the signature's), and printed unless --mlir16 when
+  /// `printsArrow`.
+  bool resultArrow = false, printsArrow = false;
 };
 
 /// The type `e` stands for, given the variables' types (the parser); null with `problem` set

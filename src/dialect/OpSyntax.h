@@ -7,6 +7,7 @@
 #include "spire/dialect/Ops.h"
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -17,6 +18,7 @@ namespace spire::dialect {
 class TextPrinter;
 class TextParser;
 struct OpFormat;
+struct Signature;
 
 /// Prints `op` in its custom syntax after the op's name; false when it cannot (the printer then
 /// writes the generic form instead).
@@ -59,6 +61,9 @@ struct OpSyntax {
   /// mlir-translate-16 prints the op in generic form (MLIR 16 lacks it or its syntax): so does
   /// --mlir16.
   bool newerThanMlir16 = false;
+  /// The print hook writes the op's name itself (the wrappers' short names: `module`, and
+  /// `return` / `call` inside a func.func).
+  bool printsName = false;
 };
 
 namespace detail {
@@ -80,6 +85,16 @@ inline bool isInt(Attribute a, unsigned width) {
 }
 
 // SyntaxSymbols.cpp
+/// A function's `(%arg0: T {attrs}, ...) -> R` from its function_type, entry block and
+/// arg_attrs (spirv.func, func.func); false when they do not agree.
+bool printSignature(const Operation &op, TextPrinter &p);
+/// Reads that into `st`'s function_type (and arg_attrs) and `sig`.
+bool parseSignature(TextParser &p, OperationState &st, Signature &sig);
+/// What follows a function's signature: `[attributes {...}]` and the body, if any (an empty
+/// region for none); then the op.
+Operation *parseFunctionRest(TextParser &p, OperationState &st, const Signature &sig);
+/// A module's `[attributes {...}] { ... }` (spirv.module, builtin.module), then the op.
+Operation *parseModuleBody(TextParser &p, OperationState &st);
 bool printModule(const Operation &, TextPrinter &, unsigned);
 Operation *parseModule(const OpInfo &, TextParser &, size_t);
 bool printFunc(const Operation &, TextPrinter &, unsigned);
@@ -114,6 +129,8 @@ bool printBranch(const Operation &, TextPrinter &, unsigned);
 Operation *parseBranch(const OpInfo &, TextParser &, size_t);
 bool printBranchConditional(const Operation &, TextPrinter &, unsigned);
 Operation *parseBranchConditional(const OpInfo &, TextParser &, size_t);
+bool printSwitch(const Operation &, TextPrinter &, unsigned);
+Operation *parseSwitch(const OpInfo &, TextParser &, size_t);
 bool printFunctionCall(const Operation &, TextPrinter &, unsigned);
 Operation *parseFunctionCall(const OpInfo &, TextParser &, size_t);
 bool printConstruct(const Operation &, TextPrinter &, unsigned);
@@ -124,6 +141,15 @@ bool inferInsert(const OpInfo &, InferQuery &);
 bool inferAccessChain(const OpInfo &, InferQuery &);
 bool printImageDrefGather(const Operation &, TextPrinter &, unsigned);
 Operation *parseImageDrefGather(const OpInfo &, TextParser &, size_t);
+// SyntaxWrappers.cpp
+bool printBuiltinModule(const Operation &, TextPrinter &, unsigned);
+Operation *parseBuiltinModule(const OpInfo &, TextParser &, size_t);
+bool printFuncFunc(const Operation &, TextPrinter &, unsigned);
+Operation *parseFuncFunc(const OpInfo &, TextParser &, size_t);
+bool printFuncReturn(const Operation &, TextPrinter &, unsigned);
+Operation *parseFuncReturn(const OpInfo &, TextParser &, size_t);
+bool printFuncCall(const Operation &, TextPrinter &, unsigned);
+Operation *parseFuncCall(const OpInfo &, TextParser &, size_t);
 } // namespace syntax
 
 } // namespace spire::dialect

@@ -103,6 +103,10 @@ struct Declaration {
   std::initializer_list<OpKey> ops;
   Format format;
   bool newer = false;
+  /// Today's MLIR writes ` -> <result type>` after the form (OpFormat::resultArrow).
+  bool resultArrow = false;
+  /// Read that arrow, but print without it.
+  bool readsArrowOnly = false;
 };
 
 // clang-format off
@@ -157,8 +161,8 @@ const Declaration kFormats[] = {
     {{Op::ControlBarrier}, kControlBarrier},
     {{Op::MemoryBarrier}, kMemoryBarrier},
     {{Op::Select}, kSelect},
-    {{Op::ShiftLeftLogical, Op::ShiftRightArithmetic, Op::ShiftRightLogical,
-      Op::MatrixTimesScalar}, kTwoTypes},
+    {{Op::ShiftLeftLogical, Op::ShiftRightArithmetic, Op::ShiftRightLogical}, kTwoTypes},
+    {{Op::MatrixTimesScalar}, kTwoTypes, false, true},
     {{Op::BitFieldInsert}, kBitFieldInsert},
     {{Op::BitFieldSExtract, Op::BitFieldUExtract}, kBitFieldExtract},
     {{Op::VectorTimesScalar, Op::CompositeConstruct, Op::SDot, Op::UDot, Op::SUDot,
@@ -183,7 +187,10 @@ const Declaration kFormats[] = {
     {{Op::VectorShuffle}, kShuffle},
     {{Op::CompositeExtract}, kExtract},
     {{Op::CompositeInsert}, kInsert},
-    {{Op::AccessChain, Op::PtrAccessChain, Op::InBoundsPtrAccessChain}, kAccessChain},
+    // Today's MLIR writes `-> R` after an access chain too; spire reads it, and prints MLIR 16's
+    // form (the result type inferred).
+    {{Op::AccessChain, Op::PtrAccessChain, Op::InBoundsPtrAccessChain}, kAccessChain, false,
+     false, true},
     {{D::AddressOf}, kAddressOf},
     {{D::ReferenceOf}, kReferenceOf},
     {{Op::Image}, kImage},
@@ -204,6 +211,8 @@ struct Hooks {
   OpKey op;
   PrintHook print;
   ParseHook parse;
+  bool printsName = false;
+  bool newer = false; ///< MLIR 16 prints the op in generic form
 };
 const Hooks kHooks[] = {
     {D::Module, syntax::printModule, syntax::parseModule},
@@ -215,7 +224,7 @@ const Hooks kHooks[] = {
     {D::SpecConstantOperation, syntax::printSpecConstantOperation,
      syntax::parseSpecConstantOperation},
     {D::EntryPoint, syntax::printEntryPoint, syntax::parseEntryPoint},
-    {D::ExecutionMode, syntax::printExecutionMode, syntax::parseExecutionMode},
+    {D::ExecutionMode, syntax::printExecutionMode, syntax::parseExecutionMode, true},
     {D::Constant, syntax::printConstant, syntax::parseConstant},
     {D::Selection, syntax::printConstruct, syntax::parseConstruct},
     {D::Loop, syntax::printConstruct, syntax::parseConstruct},
@@ -226,7 +235,13 @@ const Hooks kHooks[] = {
     {Op::FunctionCall, syntax::printFunctionCall, syntax::parseFunctionCall},
     {Op::Branch, syntax::printBranch, syntax::parseBranch},
     {Op::BranchConditional, syntax::printBranchConditional, syntax::parseBranchConditional},
+    // MLIR 16 has no custom form of spirv.Switch.
+    {Op::Switch, syntax::printSwitch, syntax::parseSwitch, false, true},
     {Op::ImageDrefGather, syntax::printImageDrefGather, syntax::parseImageDrefGather},
+    {D::BuiltinModule, syntax::printBuiltinModule, syntax::parseBuiltinModule, true},
+    {D::FuncFunc, syntax::printFuncFunc, syntax::parseFuncFunc, true},
+    {D::FuncReturn, syntax::printFuncReturn, syntax::parseFuncReturn, true},
+    {D::FuncCall, syntax::printFuncCall, syntax::parseFuncCall, true},
 };
 // clang-format on
 
@@ -249,6 +264,8 @@ void attachSyntax(const OpRecords &records) {
         continue;
       }
       format.infer = d.format.infer;
+      format.resultArrow = d.resultArrow || d.readsArrowOnly;
+      format.printsArrow = d.resultArrow;
       OpSyntax &s = store.syntaxes.emplace_back();
       s.format = &format;
       s.infer = d.format.infer;
@@ -260,6 +277,8 @@ void attachSyntax(const OpRecords &records) {
       OpSyntax &s = store.syntaxes.emplace_back();
       s.print = h.print;
       s.parse = h.parse;
+      s.printsName = h.printsName;
+      s.newerThanMlir16 = h.newer;
       info->syntax = &s;
     }
 }

@@ -119,6 +119,10 @@ struct Registry {
     structural("spirv.SpecConstantOperation", D::SpecConstantOperation, 0);
     structural("spirv.EntryPoint", D::EntryPoint, 0);
     structural("spirv.ExecutionMode", D::ExecutionMode, 0);
+    // OpExecutionModeId is spirv.ExecutionMode too (with constants or specialization constants
+    // as its values); today's MLIR's name of its custom form reads as that op.
+    byName.insertOrAssign("spirv.ExecutionModeId",
+                          byDialectOp[static_cast<size_t>(D::ExecutionMode)]);
     structural("spirv.mlir.addressof", D::AddressOf, OpInfo::kPure);
     structural("spirv.mlir.referenceof", D::ReferenceOf, OpInfo::kPure);
     structural("spirv.mlir.selection", D::Selection, 0);
@@ -133,14 +137,24 @@ struct Registry {
     structural("spirv.SpecConstantOperationSymbol", D::SpecConstantOperationSymbol,
                OpInfo::kSymbol | OpInfo::kIsolated);
     structural("spirv.ExtInst", D::ExtInst, 0);
+    // The wrappers of MLIR's tests (other dialects), with the short names their custom forms
+    // use (`module`; `return` and `call` inside a func.func).
+    structural("builtin.module", D::BuiltinModule,
+               OpInfo::kSymbol | OpInfo::kIsolated | OpInfo::kNoTerminator);
+    structural("func.func", D::FuncFunc, OpInfo::kSymbol | OpInfo::kIsolated);
+    structural("func.return", D::FuncReturn, OpInfo::kTerminator);
+    structural("func.call", D::FuncCall, 0);
+    byName.insertOrAssign("module", byDialectOp[static_cast<size_t>(D::BuiltinModule)]);
+    byName.insertOrAssign("return", byDialectOp[static_cast<size_t>(D::FuncReturn)]);
+    byName.insertOrAssign("call", byDialectOp[static_cast<size_t>(D::FuncCall)]);
     // Ops of instructions whose operands the dialect reshapes (successors, callee symbols).
     s.branch = findOp(grammar::Op::Branch);
     s.branchConditional = findOp(grammar::Op::BranchConditional);
     s.switchOp = findOp(grammar::Op::Switch);
     s.functionCall = findOp(grammar::Op::FunctionCall);
     // The overlay: what the grammar does not say, by opcode.
-    const detail::OpRecords records(
-        [this](OpKey key) { return const_cast<OpInfo *>(findOp(key)); }, overlay);
+    const detail::OpRecords records([this](OpKey key) { return const_cast<OpInfo *>(findOp(key)); },
+                                    overlay);
     detail::attachTypeRules(records);
     detail::attachVerifiers(records);
     detail::attachSyntax(records);
@@ -225,6 +239,16 @@ const OpInfo &specConstantOperationSymbol() {
   return dialectOp(DialectOp::SpecConstantOperationSymbol);
 }
 const OpInfo &extInst() { return dialectOp(DialectOp::ExtInst); }
+const OpInfo &builtinModule() { return dialectOp(DialectOp::BuiltinModule); }
+const OpInfo &funcFunc() { return dialectOp(DialectOp::FuncFunc); }
+const OpInfo &funcReturn() { return dialectOp(DialectOp::FuncReturn); }
+const OpInfo &funcCall() { return dialectOp(DialectOp::FuncCall); }
+bool isWrapper(const OpInfo &info) {
+  return &info == &builtinModule() || &info == &funcFunc() || &info == &funcReturn() ||
+         &info == &funcCall();
+}
+bool isSymbolTable(const OpInfo &info) { return &info == &module() || &info == &builtinModule(); }
+bool isFunction(const OpInfo &info) { return &info == &func() || &info == &funcFunc(); }
 } // namespace ops
 
 } // namespace spire::dialect

@@ -428,76 +428,57 @@ bool TextParser::blockBody(Block *b) {
 // --- Ops -----------------------------------------------------------------------------------
 
 OwningOp TextParser::top() {
-  skip();
-  OwningOp op;
-  if (acceptKeyword("module") || acceptKeyword("builtin.module")) {
-    if (peek() == '@') {
-      std::string name;
-      if (!symbol(name))
-        return {};
-    }
-    if (acceptKeyword("attributes")) {
-      std::vector<NamedAttribute> ignored;
-      if (!dictionary(ignored))
-        return {};
-    }
-    if (!expect('{'))
-      return {};
-    op = single();
-    if (!op || !expect('}'))
-      return {};
-  } else if (accept("\"builtin.module\"")) {
-    if (!expect('(') || !expect(')') || !expect('(') || !expect('{'))
-      return {};
-    if (peek() == '^') {
-      std::string_view name;
-      if (!blockName(name) || !expect(':'))
-        return {};
-    }
-    op = single();
-    if (!op || !expect('}') || !expect(')'))
-      return {};
-    if (peek() == '{') {
-      std::vector<NamedAttribute> ignored;
-      if (!dictionary(ignored))
-        return {};
-    }
-    if (!expect(':') || !expect('(') || !expect(')') || !expect("->") || !expect('(') ||
-        !expect(')'))
-      return {};
-  } else {
-    op = single();
-    if (!op)
-      return {};
-  }
-  if (peek() != '\0') {
-    fail("expected the end of the text after the top-level op");
-    return {};
-  }
-  return op;
-}
-
-/// One op, in a scope of its own, not in a block.
-OwningOp TextParser::single() {
+  // Every top-level op, in a scope of its own.
   scopes_.emplace_back();
   scopes_.back().isolated = true;
   scopes_.back().id = ++nextScope_;
   forwards_.emplace_back();
   Block holder;
-  bool ok = operation(&holder);
+  bool ok = true;
+  while (ok && peek() != '\0')
+    ok = operation(&holder);
+  if (ok && holder.empty())
+    ok = fail("expected an op");
   if (ok && !forwards_.back().empty())
     ok = failAt(forwards_.back().begin()->second->pos, "use of undefined value");
   forwards_.pop_back();
   scopes_.pop_back();
   if (!ok)
     return {};
-  Operation *op = holder.front();
-  if (op->numResults()) {
-    failAt(0, "the top-level op has results");
-    return {};
+  for (Operation *op : holder)
+    if (op->numResults()) {
+      failAt(0, "a top-level op has results");
+      return {};
+    }
+  // A spirv.module alone, or alone in a `module { }` (whose attributes, if any, are dropped):
+  // that spirv.module, which translate and the passes work on. Anything else: the
+  // builtin.module that holds it all (the implicit module of MLIR's tools where the text has
+  // none).
+  Operation *first = holder.front();
+  if (first == holder.back()) {
+    Operation *inner = first;
+    if (&first->info() == &ops::builtinModule() && first->numRegions() == 1 &&
+        first->region().size() == 1 && first->region().front()->front() &&
+        first->region().front()->front() == first->region().front()->back())
+      inner = first->region().front()->front();
+    if (&inner->info() == &ops::module()) {
+      inner->remove();
+      return OwningOp(inner);
+    }
+    if (&first->info() == &ops::builtinModule()) {
+      first->remove();
+      return OwningOp(first);
+    }
   }
-  op->remove();
-  return OwningOp(op);
+  OperationState st(&ops::builtinModule(), first->location());
+  st.numRegions = 1;
+  Operation *module = Operation::create(std::move(st));
+  Block *body = module->region().addBlock();
+  while (Operation *op = holder.front()) {
+    op->remove();
+    body->push_back(op);
+  }
+  return OwningOp(module);
 }
 
 bool TextParser::operation(Block *b) {
@@ -932,6 +913,14 @@ Operation *TextParser::formatted(const OpInfo &info, const OpFormat &f, size_t a
       if (!r)
         return nullptr;
       st.resultTypes.push_back(r);
+    }
+    // Today's MLIR's `-> R`: the result type given (the verifier checks it), else the
+    // signature's.
+    if (f.resultArrow && accept("->")) {
+      Type given = type();
+      if (!given)
+        return nullptr;
+      st.resultTypes.back() = given;
     }
   }
   return finish(st);

@@ -271,7 +271,8 @@ bool TextPrinter::custom(const Operation &op, unsigned ind) {
   const OpSyntax *syntax = op.info().syntax;
   if (!syntax || entryTargeted(op) || (opts_.mlir16 && syntax->newerThanMlir16))
     return false;
-  out_ += op.name();
+  if (!syntax->printsName)
+    out_ += op.name();
   if (syntax->print)
     return syntax->print(op, *this, ind);
   return formatted(op, *syntax->format);
@@ -440,6 +441,10 @@ bool TextPrinter::formatted(const Operation &op, const OpFormat &f) {
       prev = Prev::Word;
       continue;
     }
+  }
+  if (f.printsArrow && !opts_.mlir16) {
+    out_ += " -> ";
+    type(r);
   }
   return true;
 }

@@ -44,8 +44,18 @@ public:
   Serializer(const Operation &module) : module_(module) {}
 
   Expected<std::vector<uint32_t>> run() {
+    if (ops::isWrapper(module_.info()))
+      return fail(module_, "is not a SPIR-V op and is not serialized: translate a spirv.module");
     if (&module_.info() != &ops::module())
       return fail(module_, "expected a spirv.module");
+    // The wrappers of MLIR's tests (func.func, ...) have no instructions.
+    const Operation *wrapper = nullptr;
+    walk(const_cast<Operation *>(&module_), [&](Operation *op) {
+      if (!wrapper && ops::isWrapper(op->info()))
+        wrapper = op;
+    });
+    if (wrapper)
+      return fail(*wrapper, "is not a SPIR-V op and is not serialized");
     Attribute vce = module_.attr("vce_triple");
     uint32_t version = vce ? vce.version() : grammar::makeVersion(1, 0);
     b_ = std::make_unique<ModuleBuilder>(version);

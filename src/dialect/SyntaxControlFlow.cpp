@@ -79,6 +79,81 @@ Operation *parseBranchConditional(const OpInfo &info, TextParser &p, size_t) {
 }
 
 /// `spirv.FunctionCall @f(%a, %b) : (i32, f32) -> i32`, `-> ()` for a call without a result.
+/// `spirv.Switch %sel : i32, [` then `default: ^bb1,` and one `<literal>: ^bbN(%x : T)` line
+/// per case, `]` on a line of its own after the last case (right after the default when there
+/// is none), as today's MLIR prints it.
+bool printSwitch(const Operation &op, TextPrinter &p, unsigned indent) {
+  Attribute literals = op.attr("literals");
+  const size_t cases = op.successors().size() - (op.successors().empty() ? 0 : 1);
+  if (op.successors().empty() || op.numOrdinaryOperands() != 1 || op.numResults() != 0 ||
+      op.numRegions() != 0 || !op.operand(0).type().is(TypeKind::Integer) ||
+      (literals && !literals.is(AttrKind::Array)) ||
+      (literals ? literals.elements().size() : 0) != cases)
+    return false;
+  Type selector = op.operand(0).type();
+  for (size_t k = 0; k < cases; ++k)
+    if (!literals.elements()[k].is(AttrKind::Integer) || literals.elements()[k].type() != selector)
+      return false;
+  std::string &out = p.out();
+  out += ' ';
+  p.use(op.operand(0));
+  out += " : ";
+  p.type(selector);
+  out += ", [\n";
+  out.append(indent + 2, ' ');
+  out += "default: ";
+  p.successor(op, op.successors()[0]);
+  for (size_t k = 0; k < cases; ++k) {
+    out += ",\n";
+    out.append(indent + 2, ' ');
+    out += std::to_string(literals.elements()[k].intValue()) + ": ";
+    p.successor(op, op.successors()[k + 1]);
+  }
+  if (cases) {
+    out += '\n';
+    out.append(indent, ' ');
+  }
+  out += ']';
+  p.attrDict(op, {"literals"});
+  return true;
+}
+
+Operation *parseSwitch(const OpInfo &info, TextParser &p, size_t) {
+  OperationState st(&info);
+  Context &ctx = p.context();
+  Use sel;
+  if (!p.use(sel) || !p.expect(':'))
+    return nullptr;
+  size_t at = p.position();
+  Type t = p.type();
+  if (!t)
+    return nullptr;
+  if (!t.is(TypeKind::Integer)) {
+    p.failAt(at, "the selector of spirv.Switch is an integer");
+    return nullptr;
+  }
+  Value v = p.resolve(sel, t);
+  if (!v)
+    return nullptr;
+  st.operands.push_back(v);
+  if (!p.expect(',') || !p.expect('[') || !p.expectKeyword("default") || !p.expect(':') ||
+      !p.successor(st))
+    return nullptr;
+  std::vector<Attribute> literals;
+  while (p.accept(',')) {
+    std::optional<int64_t> n = p.integer();
+    if (!n || !p.expect(':') || !p.successor(st))
+      return nullptr;
+    literals.push_back(attr::integer(ctx, t, *n));
+  }
+  if (!p.expect(']'))
+    return nullptr;
+  p.addAttr(st, "literals", attr::array(ctx, literals));
+  if (!p.optionalAttrDict(st))
+    return nullptr;
+  return p.finish(st);
+}
+
 bool printFunctionCall(const Operation &op, TextPrinter &p, unsigned) {
   Attribute callee = op.attr("callee");
   if (!plain(op) || op.numResults() > 1 || !callee.is(AttrKind::SymbolRef))

@@ -2,7 +2,8 @@
 // pointer's storage class and the pointee instead of the pointer type, with their memory access
 // in brackets (`["Volatile|Aligned", 4]`); variables show their storage class through the
 // pointer type and their decorations as bind(set, binding) and built_in("X"); a memory copy
-// names both storage classes, as mlir-translate-16 spaces it.
+// names both storage classes and both memory accesses (spaced as mlir-translate-16 spaces it
+// under --mlir16).
 #include "OpSyntax.h"
 #include "TextParser.h"
 #include "TextPrinter.h"
@@ -15,18 +16,22 @@ using grammar::OperandKind;
 
 namespace {
 
-/// ` ["Volatile|Aligned", 4]` of a load or store; false when the attributes cannot say it.
-bool printMemoryAccess(const Operation &op, TextPrinter &p) {
-  Attribute a = op.attr("memory_access");
+/// ` ["Volatile|Aligned", 4]` of a load or store (a copy's target: `memory_access` and
+/// `alignment`; its source: `source_memory_access` and `source_alignment`); false when the
+/// attributes cannot say it.
+bool printMemoryAccess(const Operation &op, TextPrinter &p,
+                       std::string_view access = "memory_access",
+                       std::string_view alignment = "alignment") {
+  Attribute a = op.attr(access);
   if (!a)
-    return !op.attr("alignment");
+    return !op.attr(alignment);
   if (!a.is(AttrKind::Enum) || a.enumKind() != OperandKind::MemoryAccess)
     return false;
   std::string &out = p.out();
   out += " [\"";
   out += enumText(OperandKind::MemoryAccess, a.enumValue());
   out += '"';
-  Attribute al = op.attr("alignment");
+  Attribute al = op.attr(alignment);
   if (a.enumValue() & static_cast<uint32_t>(grammar::MemoryAccess::Aligned)) {
     if (!isInt(al, 32))
       return false;
@@ -38,18 +43,19 @@ bool printMemoryAccess(const Operation &op, TextPrinter &p) {
   return true;
 }
 
-bool parseMemoryAccess(TextParser &p, OperationState &st) {
+bool parseMemoryAccess(TextParser &p, OperationState &st, std::string_view access = "memory_access",
+                       std::string_view alignment = "alignment") {
   if (!p.accept('['))
     return true;
   Attribute a = p.enumAttr(OperandKind::MemoryAccess, false);
   if (!a)
     return false;
-  p.addAttr(st, "memory_access", a);
+  p.addAttr(st, access, a);
   if (p.accept(',')) {
     std::optional<int64_t> n = p.integer();
     if (!n)
       return false;
-    p.addAttr(st, "alignment", attr::integer(p.context(), p.context().integer(32), *n));
+    p.addAttr(st, alignment, attr::integer(p.context(), p.context().integer(32), *n));
   }
   return p.expect(']');
 }
@@ -202,22 +208,48 @@ Operation *parseVariable(const OpInfo &info, TextParser &p, size_t) {
 }
 
 /// `spirv.CopyMemory  "Function" %a,  "Function" %b,  : f32`, spaced as MLIR 16 prints it.
+/// `spirv.CopyMemory "Function" %a, "Input" %b ["Aligned", 4], ["Volatile"] : f32` as today's
+/// MLIR prints it (the target's memory access, then the source's); MLIR 16 spaces it
+/// `spirv.CopyMemory  "Function" %a,  "Function" %b,  : f32` and has no memory access in it.
 bool printCopyMemory(const Operation &op, TextPrinter &p, unsigned) {
-  if (!plain(op) || op.numOperands() != 2 || op.numResults() || !op.attributes().empty())
+  if (!plain(op) || op.numOperands() != 2 || op.numResults())
     return false;
   Type target = op.operand(0).type(), source = op.operand(1).type();
   if (!target.is(TypeKind::Pointer) || !source.is(TypeKind::Pointer) ||
       source.elementType() != target.elementType() || target.stride() != 0 || source.stride() != 0)
     return false;
-  p.out() += "  ";
+  const bool mlir16 = p.options().mlir16;
+  if (mlir16 ? !op.attributes().empty()
+             : !op.attr("memory_access") &&
+                   (op.attr("source_memory_access") || op.attr("source_alignment")))
+    return false;
+  const std::string_view gap = mlir16 ? "  " : " ";
+  std::string &out = p.out();
+  out += gap;
   storageClass(p, target);
-  p.out() += ' ';
+  out += ' ';
   p.use(op.operand(0));
-  p.out() += ",  ";
+  out += ',';
+  out += gap;
   storageClass(p, source);
-  p.out() += ' ';
+  out += ' ';
   p.use(op.operand(1));
-  p.out() += ",  : ";
+  if (mlir16) {
+    out += ",  : ";
+    p.type(target.elementType());
+    return true;
+  }
+  if (!printMemoryAccess(op, p))
+    return false;
+  if (op.attr("source_memory_access")) {
+    out += ',';
+    if (!printMemoryAccess(op, p, "source_memory_access", "source_alignment"))
+      return false;
+  } else if (op.attr("source_alignment")) {
+    return false;
+  }
+  p.attrDict(op, {"memory_access", "alignment", "source_memory_access", "source_alignment"});
+  out += " : ";
   p.type(target.elementType());
   return true;
 }
@@ -230,7 +262,13 @@ Operation *parseCopyMemory(const OpInfo &info, TextParser &p, size_t) {
   if (!ts || !p.use(target) || !p.expect(','))
     return nullptr;
   Attribute ss = p.enumAttr(OperandKind::StorageClass, false);
-  if (!ss || !p.use(source) || !p.expect(',') || !p.expect(':') || !(t = p.type()))
+  if (!ss || !p.use(source) || !parseMemoryAccess(p, st))
+    return nullptr;
+  // The source's memory access after a comma; MLIR 16's form ends with a comma of its own.
+  if (p.accept(',') && p.peek() == '[' &&
+      !parseMemoryAccess(p, st, "source_memory_access", "source_alignment"))
+    return nullptr;
+  if (!p.optionalAttrDict(st) || !p.expect(':') || !(t = p.type()))
     return nullptr;
   Context &ctx = p.context();
   Value a = p.resolve(target, ctx.pointer(t, ts.enumValue()));

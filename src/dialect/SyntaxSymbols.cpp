@@ -84,6 +84,10 @@ Operation *parseModule(const OpInfo &info, TextParser &p, size_t) {
     }
     p.addAttr(st, "vce_triple", vce);
   }
+  return parseModuleBody(p, st);
+}
+
+Operation *parseModuleBody(TextParser &p, OperationState &st) {
   if (p.acceptKeyword("attributes") && !p.optionalAttrDict(st))
     return nullptr;
   std::vector<std::unique_ptr<Region>> regions;
@@ -97,16 +101,12 @@ Operation *parseModule(const OpInfo &info, TextParser &p, size_t) {
 
 // --- spirv.func ------------------------------------------------------------------------------
 
-bool printFunc(const Operation &op, TextPrinter &p, unsigned indent) {
-  Attribute sym = op.attr("sym_name"), ft = op.attr("function_type");
-  Attribute fc = op.attr("function_control");
-  if (op.numOperands() || op.numResults() || op.numRegions() != 1 || !sym.is(AttrKind::String) ||
-      !ft.is(AttrKind::Type) || !ft.type().is(TypeKind::Function) || !fc.is(AttrKind::Enum) ||
-      fc.enumKind() != OperandKind::FunctionControl || !op.successors().empty())
+bool printSignature(const Operation &op, TextPrinter &p) {
+  Attribute ft = op.attr("function_type");
+  if (!ft.is(AttrKind::Type) || !ft.type().is(TypeKind::Function))
     return false;
   Type fnType = ft.type();
-  const Region &body = op.region();
-  const Block *entry = body.front();
+  const Block *entry = op.numRegions() ? op.region().front() : nullptr;
   if (entry) {
     if (entry->numArguments() != fnType.inputs().size())
       return false;
@@ -124,8 +124,6 @@ bool printFunc(const Operation &op, TextPrinter &p, unsigned indent) {
     if (!argAttrs.elements()[i].is(AttrKind::Dictionary))
       return false;
   std::string &out = p.out();
-  out += ' ';
-  printSymbol(sym.str(), out);
   out += '(';
   for (size_t i = 0; i < fnType.inputs().size(); ++i) {
     if (i)
@@ -155,91 +153,117 @@ bool printFunc(const Operation &op, TextPrinter &p, unsigned indent) {
     if (parens)
       out += ')';
   }
+  return true;
+}
+
+bool printFunc(const Operation &op, TextPrinter &p, unsigned indent) {
+  Attribute sym = op.attr("sym_name"), fc = op.attr("function_control");
+  if (op.numOperands() || op.numResults() || op.numRegions() != 1 || !sym.is(AttrKind::String) ||
+      !fc.is(AttrKind::Enum) || fc.enumKind() != OperandKind::FunctionControl ||
+      !op.successors().empty())
+    return false;
+  std::string &out = p.out();
+  out += ' ';
+  printSymbol(sym.str(), out);
+  if (!printSignature(op, p))
+    return false;
   out += " \"" + enumText(OperandKind::FunctionControl, fc.enumValue()) + "\"";
   if (!TextPrinter::onlyAttrs(op, {"sym_name", "function_type", "function_control", "arg_attrs"})) {
     out += " attributes";
     p.attrDict(op, {"sym_name", "function_type", "function_control", "arg_attrs"});
   }
-  if (entry) {
+  if (!op.region().empty()) {
     out += ' ';
-    p.region(body, indent, false);
+    p.region(op.region(), indent, false);
   }
   return true;
+}
+
+bool parseSignature(TextParser &p, OperationState &st, Signature &sig) {
+  Context &ctx = p.context();
+  if (!p.expect('('))
+    return false;
+  std::vector<Type> inputs, results;
+  std::vector<Attribute> argAttrs;
+  bool anyArgAttrs = false;
+  sig.named = p.peek() == '%';
+  if (!p.accept(')')) {
+    do {
+      if (sig.named) {
+        Use u;
+        if (!p.use(u) || !p.expect(':'))
+          return false;
+        Type t = p.type();
+        if (!t)
+          return false;
+        sig.args.push_back({u.name, u.pos, t});
+        inputs.push_back(t);
+      } else {
+        Type t = p.type();
+        if (!t)
+          return false;
+        inputs.push_back(t);
+      }
+      // An argument's attributes: `{spirv.decoration = #spirv.decoration<Aliased>}`.
+      OperationState scratch(nullptr);
+      if (p.peek() == '{' && !p.optionalAttrDict(scratch))
+        return false;
+      anyArgAttrs |= !scratch.attributes.empty();
+      argAttrs.push_back(attr::dictionary(ctx, scratch.attributes));
+    } while (p.accept(','));
+    if (!p.expect(')'))
+      return false;
+  }
+  if (p.accept("->")) {
+    if (p.accept('(')) {
+      if (!p.accept(')') && (!p.typeList(results) || !p.expect(')')))
+        return false;
+    } else {
+      Type t = p.type();
+      if (!t)
+        return false;
+      results.push_back(t);
+    }
+  }
+  sig.numInputs = inputs.size();
+  p.addAttr(st, "function_type", attr::type(ctx, ctx.function(inputs, results)));
+  if (anyArgAttrs)
+    p.addAttr(st, "arg_attrs", attr::array(ctx, argAttrs));
+  return true;
+}
+
+Operation *parseFunctionRest(TextParser &p, OperationState &st, const Signature &sig) {
+  if (p.acceptKeyword("attributes") && !p.optionalAttrDict(st))
+    return nullptr;
+  std::vector<std::unique_ptr<Region>> regions;
+  regions.push_back(std::make_unique<Region>());
+  if (p.peek() == '{') {
+    if (!sig.named && sig.numInputs) {
+      p.fail("a function with a body names its arguments");
+      return nullptr;
+    }
+    if (!p.region(*regions.back(), true, &sig.args))
+      return nullptr;
+  } else if (sig.named) {
+    p.fail("expected the function's body");
+    return nullptr;
+  }
+  return p.finish(st, &regions);
 }
 
 Operation *parseFunc(const OpInfo &info, TextParser &p, size_t) {
   OperationState st(&info);
   Context &ctx = p.context();
   std::string name;
-  if (!p.symbol(name) || !p.expect('('))
+  Signature sig;
+  if (!p.symbol(name) || !parseSignature(p, st, sig))
     return nullptr;
-  std::vector<EntryArg> args;
-  std::vector<Type> inputs, results;
-  std::vector<Attribute> argAttrs;
-  bool anyArgAttrs = false;
-  bool named = p.peek() == '%';
-  if (!p.accept(')')) {
-    do {
-      if (named) {
-        Use u;
-        if (!p.use(u) || !p.expect(':'))
-          return nullptr;
-        Type t = p.type();
-        if (!t)
-          return nullptr;
-        args.push_back({u.name, u.pos, t});
-        inputs.push_back(t);
-      } else {
-        Type t = p.type();
-        if (!t)
-          return nullptr;
-        inputs.push_back(t);
-      }
-      // An argument's attributes: `{spirv.decoration = #spirv.decoration<Aliased>}`.
-      OperationState scratch(nullptr);
-      if (p.peek() == '{' && !p.optionalAttrDict(scratch))
-        return nullptr;
-      anyArgAttrs |= !scratch.attributes.empty();
-      argAttrs.push_back(attr::dictionary(ctx, scratch.attributes));
-    } while (p.accept(','));
-    if (!p.expect(')'))
-      return nullptr;
-  }
-  if (p.accept("->")) {
-    if (p.accept('(')) {
-      if (!p.accept(')') && (!p.typeList(results) || !p.expect(')')))
-        return nullptr;
-    } else {
-      Type t = p.type();
-      if (!t)
-        return nullptr;
-      results.push_back(t);
-    }
-  }
   Attribute control = p.enumAttr(OperandKind::FunctionControl, false);
   if (!control)
     return nullptr;
   p.addAttr(st, "sym_name", attr::string(ctx, name));
-  p.addAttr(st, "function_type", attr::type(ctx, ctx.function(inputs, results)));
   p.addAttr(st, "function_control", control);
-  if (anyArgAttrs)
-    p.addAttr(st, "arg_attrs", attr::array(ctx, argAttrs));
-  if (p.acceptKeyword("attributes") && !p.optionalAttrDict(st))
-    return nullptr;
-  std::vector<std::unique_ptr<Region>> regions;
-  regions.push_back(std::make_unique<Region>());
-  if (p.peek() == '{') {
-    if (!named && !inputs.empty()) {
-      p.fail("a function with a body names its arguments");
-      return nullptr;
-    }
-    if (!p.region(*regions.back(), true, &args))
-      return nullptr;
-  } else if (named) {
-    p.fail("expected the function's body");
-    return nullptr;
-  }
-  return p.finish(st, &regions);
+  return parseFunctionRest(p, st, sig);
 }
 
 // --- Globals and specialization constants ------------------------------------------------------
@@ -466,21 +490,40 @@ Operation *parseEntryPoint(const OpInfo &info, TextParser &p, size_t) {
   return p.finish(st);
 }
 
+/// `spirv.ExecutionMode @fn "Mode", 1, 2`; a mode whose operands are ids given as
+/// specialization constants prints as today's MLIR's spirv.ExecutionModeId (`spirv.ExecutionModeId
+/// @fn "LocalSizeId" @x, @y, @z`), the same op here (both instructions are one op).
 bool printExecutionMode(const Operation &op, TextPrinter &p, unsigned) {
   Attribute fn = op.attr("fn"), mode = op.attr("execution_mode"), vals = op.attr("values");
   if (!plain(op) || op.numOperands() || op.numResults() || !mode.is(AttrKind::Enum) ||
       !fn.is(AttrKind::SymbolRef) || mode.enumKind() != OperandKind::ExecutionMode ||
       !vals.is(AttrKind::Array) || !TextPrinter::onlyAttrs(op, {"execution_mode", "fn", "values"}))
     return false;
+  bool symbols = !vals.elements().empty();
   for (Attribute a : vals.elements())
-    if (!isInt(a, 32))
+    symbols = symbols && a.is(AttrKind::SymbolRef);
+  const grammar::EnumerantDesc *e =
+      grammar::findEnumerant(OperandKind::ExecutionMode, mode.enumValue());
+  bool ids = e && !e->parameters.empty() &&
+             grammar::operandCategory(e->parameters[0].kind) == grammar::OperandCategory::Id;
+  if (symbols && (!ids || p.options().mlir16)) // MLIR 16 has no spirv.ExecutionModeId
+    return false;
+  for (Attribute a : vals.elements())
+    if (!symbols && !isInt(a, 32))
       return false;
   std::string &out = p.out();
-  out += ' ';
+  out += symbols ? "spirv.ExecutionModeId " : "spirv.ExecutionMode ";
   printSymbol(fn.str(), out);
   out += " \"" + enumText(OperandKind::ExecutionMode, mode.enumValue()) + "\"";
-  for (Attribute a : vals.elements())
-    out += ", " + std::to_string(a.intValue());
+  for (size_t i = 0; i < vals.elements().size(); ++i) {
+    Attribute a = vals.elements()[i];
+    if (!symbols) {
+      out += ", " + std::to_string(a.intValue());
+      continue;
+    }
+    out += i ? ", " : " ";
+    printSymbol(a.str(), out);
+  }
   return true;
 }
 
@@ -494,7 +537,16 @@ Operation *parseExecutionMode(const OpInfo &info, TextParser &p, size_t) {
   if (!mode)
     return nullptr;
   std::vector<Attribute> vals;
-  while (p.accept(',')) {
+  const bool symbols = p.peek() == '@';
+  if (symbols) { // spirv.ExecutionModeId's specialization constants
+    do {
+      std::string sym;
+      if (!p.symbol(sym))
+        return nullptr;
+      vals.push_back(attr::symbolRef(ctx, sym));
+    } while (p.accept(','));
+  }
+  while (!symbols && p.accept(',')) {
     std::optional<int64_t> v = p.integer();
     if (!v)
       return nullptr;

@@ -45,6 +45,14 @@ struct EntryArg {
   Type type;
 };
 
+/// A function's parameters as its syntax names them (spirv.func, func.func): with names
+/// (`%arg0: i32`, a body follows) or only types (a declaration).
+struct Signature {
+  std::vector<EntryArg> args;
+  size_t numInputs = 0;
+  bool named = false;
+};
+
 class TextParser {
 public:
   TextParser(Context &ctx, std::string_view text) : ctx_(ctx), t_(text) {}
@@ -192,7 +200,6 @@ private:
 
   // Ops.
   OwningOp top();
-  OwningOp single();
   bool operation(Block *b);
   /// The line and column of a position of the text.
   Location locationAt(size_t pos);

@@ -26,7 +26,8 @@ public:
 private:
   bool fail(const Operation &op, std::string message) {
     where_ = op.location();
-    message_ = std::string(op.name()) + ": " + std::move(message);
+    // As MLIR words it, so that its tests' expected-error annotations match.
+    message_ = "'" + std::string(op.name()) + "' op " + std::move(message);
     return false;
   }
 
@@ -60,15 +61,17 @@ private:
     for (uint32_t r = 0; r < op.numRegions(); ++r) {
       const Region &region = op.region(r);
       for (Block *b : region) {
-        bool needsTerminator = !(op.info().flags & OpInfo::kNoTerminator);
-        if (needsTerminator && (b->empty() || !b->terminator()))
-          return fail(op, "a block of its region does not end with a terminator");
+        // The block's ops first: MLIR reports what is wrong with them before a missing
+        // terminator.
         for (Operation *child : *b) {
           if (child->next() && (child->info().flags & OpInfo::kTerminator))
             return fail(*child, "terminator in the middle of a block");
           if (!check(*child))
             return false;
         }
+        bool needsTerminator = !(op.info().flags & OpInfo::kNoTerminator);
+        if (needsTerminator && (b->empty() || !b->terminator()))
+          return fail(op, "a block of its region does not end with a terminator");
       }
     }
     return true;
@@ -150,6 +153,14 @@ private:
         }
       }
     }
+    for (std::string_view name : {"alignment", "source_alignment"})
+      if (Attribute a = op.attr(name); a && a.is(AttrKind::Integer)) {
+        int64_t v = a.intValue();
+        if (v <= 0 || (v & (v - 1)) != 0)
+          return fail(op, "attribute '" + std::string(name) +
+                              "' failed to satisfy constraint: 32-bit signless integer attribute "
+                              "whose value is positive and whose value is a power of two > 0");
+      }
     uint32_t n = op.numOrdinaryOperands();
     if (n < least || (!unbounded && n > most))
       return fail(op,
@@ -166,20 +177,33 @@ private:
     return m.kind == OperandMapping::Kind::IdEnum && a.is(AttrKind::Unit);
   }
 
-  /// Symbol references of the module's ops name symbols the module defines.
-  bool symbolsResolve(const Operation &module) {
-    if (&module.info() != &ops::module() || module.region().empty())
-      return true;
-    std::unordered_set<std::string_view> defined;
-    for (const Operation *op : *module.region().front())
-      if (Attribute s = op->attr("sym_name"); s && s.is(AttrKind::String))
-        defined.insert(s.str());
+  /// Symbol references name symbols that the nearest symbol table around them (a spirv.module
+  /// or builtin.module) defines.
+  bool symbolsResolve(const Operation &top) {
+    std::unordered_map<const Operation *, std::unordered_set<std::string_view>> tables;
+    auto definedIn = [&](const Operation *table) -> const std::unordered_set<std::string_view> & {
+      auto [it, added] = tables.try_emplace(table);
+      if (added && table->numRegions() && !table->region().empty())
+        for (const Operation *op : *table->region().front())
+          if (Attribute s = op->attr("sym_name"); s && s.is(AttrKind::String))
+            it->second.insert(s.str());
+      return it->second;
+    };
     bool ok = true;
     auto check = [&](const Operation &op, Attribute a) {
-      if (ok && a && a.is(AttrKind::SymbolRef) && !defined.count(a.str()))
-        ok = fail(op, "refers to @" + std::string(a.str()) + ", which the module does not define");
+      if (!ok || !a || !a.is(AttrKind::SymbolRef))
+        return;
+      const Operation *table = op.parentOp();
+      while (table && !ops::isSymbolTable(table->info()))
+        table = table->parentOp();
+      if (!table) // a symbol table's own references (none) or an op verified on its own
+        return;
+      if (!definedIn(table).count(a.str()))
+        ok = fail(op, "refers to @" + std::string(a.str()) + ", which the " +
+                          (&table->info() == &ops::module() ? "module" : "enclosing module") +
+                          " does not define");
     };
-    walk(const_cast<Operation *>(&module), [&](Operation *op) {
+    walk(const_cast<Operation *>(&top), [&](Operation *op) {
       for (const NamedAttribute &a : op->attributes()) {
         check(*op, a.attr());
         if (a.attr().is(AttrKind::Array))

@@ -57,6 +57,34 @@ bool func(Check &c) {
   return true;
 }
 
+/// builtin.module: one block of ops; func.func: a function of any signature (MLIR's func
+/// dialect), its body's entry block taking the parameters.
+bool builtinModule(Check &c) {
+  return c.optional("sym_name", AttrKind::String) &&
+         (c.op.region().size() == 1 || c.fail("must hold one block"));
+}
+
+bool funcFunc(Check &c) {
+  if (!c.need("sym_name", AttrKind::String) || !c.need("function_type", AttrKind::Type) ||
+      !c.optional("sym_visibility", AttrKind::String) || !c.optional("arg_attrs", AttrKind::Array))
+    return false;
+  Type type = c.op.attr("function_type").type();
+  if (!type.is(TypeKind::Function))
+    return c.fail("function_type is not a function type");
+  if (c.op.region().empty())
+    return c.op.attr("sym_visibility") ||
+           c.fail("symbol declaration cannot have public visibility");
+  const Block *entry = c.op.region().front();
+  if (entry->numArguments() != type.inputs().size())
+    return c.fail("entry block must have " + std::to_string(type.inputs().size()) +
+                  " arguments to match function signature");
+  for (uint32_t i = 0; i < entry->numArguments(); ++i)
+    if (entry->argument(i).type() != type.inputs()[i])
+      return c.fail("type of entry block argument #" + std::to_string(i) +
+                    " does not match the function signature");
+  return true;
+}
+
 bool globalVariable(Check &c) {
   return c.need("sym_name", AttrKind::String) && c.need("type", AttrKind::Type) &&
          (c.op.attr("type").type().is(TypeKind::Pointer) || c.fail("type is not a pointer type"));
@@ -167,6 +195,8 @@ void attachVerifiers(const OpRecords &records) {
       {D::Merge, run<merge>},
       {D::SpecConstantOperationSymbol, run<specConstantOperationSymbol>},
       {D::ExtInst, run<extInst>},
+      {D::BuiltinModule, run<builtinModule>},
+      {D::FuncFunc, run<funcFunc>},
   };
   for (auto [key, hook] : hooks)
     if (OpInfo *info = records.find(key))

@@ -820,16 +820,39 @@ bool vectorTimesMatrix(Check &c) {
          c.fail("the result (" + str(r) + ") must have a component per column of " + str(m));
 }
 
+// The matrix ops check their shapes in MLIR's order, with its messages.
 bool matrixTimesMatrix(Check &c) {
   Type a = c.operand(0), b = c.operand(1), r = c.result();
-  if (a.elementType() != r.elementType())
-    return c.fail("operand 0 (" + str(a) + ") must have the result's column type (" +
-                  str(r.elementType()) + ")");
-  if (scalarOf(b) != scalarOf(r) || b.count() != r.count())
-    return c.fail("operand 1 (" + str(b) + ") must have the result's component type and " +
-                  std::to_string(r.count()) + " columns");
-  return rows(b) == a.count() ||
-         c.fail("operand 1 (" + str(b) + ") must have a row per column of " + str(a));
+  if (a.count() != rows(b))
+    return c.fail("left matrix columns' count must be equal to the right matrix rows' count");
+  if (b.count() != r.count())
+    return c.fail("right and result matrices must have equal columns' count");
+  if (scalarOf(b) != scalarOf(r))
+    return c.fail("right and result matrices' component type must be the same");
+  if (scalarOf(a) != scalarOf(r))
+    return c.fail("left and result matrices' component type must be the same");
+  return rows(a) == rows(r) || c.fail("left and result matrices must have equal rows' count");
+}
+
+/// A matrix (as MLIR checks it), a float or a cooperative matrix (which keep their type) times
+/// a scalar of its component type.
+bool matrixTimesScalar(Check &c) {
+  Type m = c.operand(0), k = c.operand(1), r = c.result();
+  if (!m.is(TypeKind::Matrix) || !r.is(TypeKind::Matrix)) {
+    if (m != r)
+      return c.fail("operand 0 (" + str(m) + ") must have the result's type (" + str(r) + ")");
+    return k == scalarOf(r) ||
+           c.fail("operand 1 (" + str(k) + ") must be the component type of the result's type (" +
+                  str(r) + ")");
+  }
+  if (k != scalarOf(m))
+    return c.fail("input matrix components' type and scaling value must have the same type");
+  if (m.count() != r.count())
+    return c.fail("input and result matrices must have the same number of columns");
+  if (rows(m) != rows(r))
+    return c.fail("input and result matrices' columns must have the same size");
+  return scalarOf(m) == scalarOf(r) ||
+         c.fail("input and result matrices' columns must have the same component type");
 }
 
 bool outerProduct(Check &c) {
@@ -844,8 +867,12 @@ bool outerProduct(Check &c) {
 
 bool transpose(Check &c) {
   Type m = c.operand(0), r = c.result();
-  return (scalarOf(m) == scalarOf(r) && m.count() == rows(r) && rows(m) == r.count()) ||
-         c.fail("the result (" + str(r) + ") must be the transpose of operand 0 (" + str(m) + ")");
+  if (rows(m) != r.count())
+    return c.fail("input matrix rows count must be equal to output matrix columns count");
+  if (m.count() != rows(r))
+    return c.fail("input matrix columns count must be equal to output matrix rows count");
+  return scalarOf(m) == scalarOf(r) ||
+         c.fail("input and output matrices must have the same component type");
 }
 
 bool arrayLength(Check &c) {
@@ -1074,10 +1101,10 @@ bool globalVariable(Check &c) {
                 str(ptr.elementType()) + ")");
 }
 
-/// The function type of the spirv.func around `op`, or null.
+/// The function type of the spirv.func or func.func around `op`, or null.
 Type enclosingFunctionType(const Operation &op) {
   for (const Operation *p = op.parentOp(); p; p = p->parentOp())
-    if (&p->info() == &ops::func()) {
+    if (ops::isFunction(p->info())) {
       Attribute t = p->attr("function_type");
       return t.is(AttrKind::Type) && t.type().is(TypeKind::Function) ? t.type() : Type();
     }
@@ -1149,6 +1176,61 @@ bool functionCall(Check &c) {
   return c.result() == type.results()[0] ||
          c.fail("the result (" + str(c.result()) + ") must have " + name + "'s result type (" +
                 str(type.results()[0]) + ")");
+}
+
+/// func.return: the values of the func.func around it, as MLIR's func dialect says it.
+bool funcReturn(Check &c) {
+  const Operation *fn = c.op.parentOp();
+  if (!fn || &fn->info() != &ops::funcFunc())
+    return c.fail("expects parent op 'func.func'");
+  Attribute t = fn->attr("function_type"), sym = fn->attr("sym_name");
+  if (!t.is(AttrKind::Type) || !t.type().is(TypeKind::Function) || !sym.is(AttrKind::String))
+    return true;
+  auto results = t.type().results();
+  std::string name = "@" + std::string(sym.str());
+  if (c.numOperands() != results.size())
+    return c.fail("has " + std::to_string(c.numOperands()) + " operands, but enclosing function (" +
+                  name + ") returns " + std::to_string(results.size()));
+  for (uint32_t i = 0; i < c.numOperands(); ++i)
+    if (c.operand(i) != results[i])
+      return c.fail("type of return operand " + std::to_string(i) + " ('" + str(c.operand(i)) +
+                    "') doesn't match function result type ('" + str(results[i]) +
+                    "') in function " + name);
+  return true;
+}
+
+/// func.call: a func.func of the enclosing module, called with its parameter and result types.
+bool funcCall(Check &c) {
+  Attribute callee = c.op.attr("callee");
+  if (!callee.is(AttrKind::SymbolRef))
+    return c.fail("requires a 'callee' symbol reference attribute");
+  const Operation *fn = c.verifier.symbol(c.op, callee.str());
+  Attribute t = fn ? fn->attr("function_type") : Attribute();
+  if (!fn || &fn->info() != &ops::funcFunc() || !t.is(AttrKind::Type) ||
+      !t.type().is(TypeKind::Function))
+    return c.fail("'" + std::string(callee.str()) + "' does not reference a valid function");
+  Type type = t.type();
+  if (c.numOperands() != type.inputs().size())
+    return c.fail("incorrect number of operands for callee");
+  for (uint32_t i = 0; i < c.numOperands(); ++i)
+    if (c.operand(i) != type.inputs()[i])
+      return c.fail("operand type mismatch: expected operand type '" + str(type.inputs()[i]) +
+                    "', but provided '" + str(c.operand(i)) + "' for operand number " +
+                    std::to_string(i));
+  if (c.op.numResults() != type.results().size())
+    return c.fail("incorrect number of results for callee");
+  for (uint32_t i = 0; i < c.op.numResults(); ++i)
+    if (c.op.result(i).type() != type.results()[i])
+      return c.fail("result type mismatch at index " + std::to_string(i));
+  return true;
+}
+
+/// spirv.EXT.EmitMeshTasks: the payload, when given, is in TaskPayloadWorkgroupEXT.
+bool meshPayload(Check &c) {
+  constexpr uint32_t kPayload = uint32_t(grammar::StorageClass::TaskPayloadWorkgroupEXT);
+  Type payload = c.operand(3);
+  return !payload || !payload.is(TypeKind::Pointer) || payload.storageClass() == kPayload ||
+         c.fail("payload must be a variable with a storage class of TaskPayloadWorkgroupEXT");
 }
 
 bool specConstantOperation(Check &c) {
@@ -1522,7 +1604,7 @@ const Row kRows[] = {
      {same()},
      true},
     {{Op::VectorTimesScalar}, of(kFloatV), {same(), elemOf()}},
-    {{Op::MatrixTimesScalar}, of(kMatrix | kFloat | kCoop), {same(), elemOf()}},
+    {{Op::MatrixTimesScalar}, of(kMatrix | kFloat | kCoop), {}, false, matrixTimesScalar},
     {{Op::MatrixTimesVector}, of(kFloatV), {of(kMatrix), of(kFloatV)}, false, matrixTimesVector},
     {{Op::VectorTimesMatrix}, of(kFloatV), {of(kFloatV), of(kMatrix)}, false, vectorTimesMatrix},
     {{Op::MatrixTimesMatrix}, of(kMatrix), {of(kMatrix), of(kMatrix)}, false, matrixTimesMatrix},
@@ -1646,6 +1728,8 @@ const Row kRows[] = {
     {{Op::Return}, {}, {}, false, returnNothing},
     {{Op::FunctionCall}, {}, {}, false, functionCall},
     {{D::Func}, {}, {}, false, func},
+    {{D::FuncReturn}, {}, {}, false, funcReturn},
+    {{D::FuncCall}, {}, {}, false, funcCall},
     // Groups and subgroups: the value keeps its type (signedness aside: modules mix them).
     {{Op::GroupNonUniformElect}, of(kBoolS)},
     {{Op::GroupNonUniformAll, Op::GroupNonUniformAny, Op::GroupAll, Op::GroupAny,
@@ -2059,7 +2143,7 @@ const Row kRows[] = {
     {{Op::ReadClockKHR}, of(kInt | kSV), {}, false, addressResult},
     {{Op::IsHelperInvocationEXT}, of(kBoolS)},
     {{Op::SetMeshOutputsEXT}, {}, {of(kI32), of(kI32)}},
-    {{Op::EmitMeshTasksEXT}, {}, {of(kI32), of(kI32), of(kI32), of(kPointer)}},
+    {{Op::EmitMeshTasksEXT}, {}, {of(kI32), of(kI32), of(kI32), of(kPointer)}, false, meshPayload},
     {{Op::ImageSampleFootprintNV},
      of(kStruct),
      {of(kSampledImage), of(kFloat | kSV), of(kIntS), of(kBoolS)}},
@@ -2366,7 +2450,7 @@ const Row kRows[] = {
 
 const Operation *TypeVerifier::symbol(const Operation &op, std::string_view name) {
   const Operation *module = &op;
-  while (module && &module->info() != &ops::module())
+  while (module && !ops::isSymbolTable(module->info()))
     module = module->parentOp();
   if (!module || module->numRegions() == 0 || module->region().empty())
     return nullptr;

@@ -29,7 +29,7 @@ is defined on valid modules) and prints its spirv.module in the syntax of MLIR's
 as mlir-translate --deserialize-spirv does. --serialize-spirv reads that syntax (or MLIR's
 generic form) and writes the SPIR-V binary. --test-spirv-roundtrip serializes and deserializes
 and prints the result. Several translations chain in the order given (--serialize-spirv
---deserialize-spirv is a round trip). <file> '-' or absent: standard input. Options are read
+--deserialize-spirv is a round trip, which does not validate what it serialized). <file> '-' or absent: standard input. Options are read
 in either spelling, -name or --name, as mlir-translate reads them.
 
 Options:
@@ -65,6 +65,7 @@ struct Stage {
   bool binary = false;
   std::string text;
   std::vector<uint8_t> bytes;
+  bool serialized = false; ///< the binary is what an earlier translation of the command wrote
 };
 
 struct TranslateRun {
@@ -83,8 +84,11 @@ struct TranslateRun {
           diagnose(makeError({}, "--deserialize-spirv reads a SPIR-V binary"));
           return false;
         }
+        // What an earlier --serialize-spirv of this command made is read as the round trip
+        // reads it, unvalidated (as mlir-translate chains the two).
         dialect::Operation *m = deserializeModule(
-            ws, ws.newContext(), stage.bytes, validate ? &flags.env : nullptr, explain, diagnose);
+            ws, ws.newContext(), stage.bytes, validate && !stage.serialized ? &flags.env : nullptr,
+            explain, diagnose);
         if (!m)
           return false;
         stage = Stage{false, flags.print(*m), {}};
@@ -112,7 +116,7 @@ struct TranslateRun {
                 validationPrefix + std::to_string(validationFiles++) + ".spv",
                 std::string_view(reinterpret_cast<const char *>(bytes.data()), bytes.size())))
           return false;
-        stage = Stage{true, {}, std::move(bytes)};
+        stage = Stage{true, {}, std::move(bytes), true};
         continue;
       }
       // A round trip: what was serialized, deserialized in a context of its own, unvalidated

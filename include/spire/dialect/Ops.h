@@ -41,6 +41,11 @@ enum class DialectOp : uint16_t {
   Yield,
   Constant,
   ExtInst,
+  // Ops of other dialects that MLIR's tests wrap spirv ops in; never serialized.
+  BuiltinModule,
+  FuncFunc,
+  FuncReturn,
+  FuncCall,
   Count
 };
 
@@ -158,6 +163,20 @@ const OpInfo &specConstantOperationSymbol();
 /// spirv.ExtInst (spire's): an instruction of an extended set without ops of its own; `set` is
 /// the import name, `instruction` the number (i32), its operands (all ids) the op's operands.
 const OpInfo &extInst();
+/// The wrappers of MLIR's tests, outside the SPIR-V dialect: builtin.module (custom name
+/// `module`: a symbol table of top-level ops), func.func (a function of any signature; its
+/// body may hold spirv ops), func.return and func.call (custom names `return` and `call` inside
+/// a func.func). The printer, parser and verifier know them; the serializer refuses them.
+const OpInfo &builtinModule();
+const OpInfo &funcFunc();
+const OpInfo &funcReturn();
+const OpInfo &funcCall();
+/// Whether the op is one of these wrappers.
+bool isWrapper(const OpInfo &info);
+/// Whether the op is a symbol table (spirv.module, builtin.module).
+bool isSymbolTable(const OpInfo &info);
+/// Whether the op is a function (spirv.func, func.func).
+bool isFunction(const OpInfo &info);
 } // namespace ops
 
 } // namespace spire::dialect

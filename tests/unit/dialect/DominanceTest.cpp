@@ -77,7 +77,8 @@ TEST(DialectDominance, UsesBeforeDefinitionsOrFromSiblingBranchesAreRejected) {
                            Block *b = fn.region().front();
                            nthOp(b, 0)->moveBefore(nthOp(b, 2));
                          }),
-            "spirv.IAdd: operand 0 " + rejected + " (its definition does not dominate the use)");
+            "'spirv.IAdd' op operand 0 " + rejected +
+                " (its definition does not dominate the use)");
   // A definition moved into one arm of a branch, used in the join.
   EXPECT_NE(verifyEdited("    %0 = spirv.IAdd %arg0, %arg0 : i32\n"
                          "    spirv.BranchConditional %c, ^a, ^b\n"

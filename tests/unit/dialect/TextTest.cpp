@@ -96,7 +96,7 @@ constexpr std::string_view kMoreCustomOps = R"mlir(module {
       %8 = spirv.ShiftLeftLogical %arg3, %arg3 {foo} : i32, i32
       %9 = spirv.Select %arg2, %arg0, %arg0 {foo} : i1, f32
       %10 = spirv.BitFieldInsert %arg3, %arg3, %arg3, %arg3 {foo} : i32, i32, i32
-      %11 = spirv.MatrixTimesScalar %arg1, %arg0 {foo} : !spirv.matrix<2 x vector<2xf32>>, f32
+      %11 = spirv.MatrixTimesScalar %arg1, %arg0 {foo} : !spirv.matrix<2 x vector<2xf32>>, f32 -> !spirv.matrix<2 x vector<2xf32>>
       %12 = spirv.CompositeConstruct %arg0, %arg0 {foo} : (f32, f32) -> vector<2xf32>
       %13 = spirv.GL.FindUMsb %arg3 : i32 {foo}
       %14 = spirv.Ordered %arg0, %arg0 : f32 {foo}
@@ -530,11 +530,16 @@ TEST(DialectText, EveryOpHasAGenericForm) {
     std::string text = "\"spirv.module\"() ({\n  \"" + std::string(info->name) +
                        "\"() : () -> ()\n}) {addressing_model = #spirv.addressing_model<Logical>, "
                        "memory_model = #spirv.memory_model<GLSL450>} : () -> ()\n";
+    // A name may read as the dialect's op that stands for the instruction
+    // (spirv.ExecutionModeId is spirv.ExecutionMode): that op prints.
+    std::string expected = text;
+    if (std::string_view reads = findOp(info->name)->name; reads != info->name)
+      expected.replace(expected.find(info->name), info->name.size(), reads);
     PrintOptions generic;
     generic.generic = true;
-    EXPECT_EQ(roundTrip(text, generic), text) << info->name;
+    EXPECT_EQ(roundTrip(text, generic), expected) << info->name;
     // The custom printer falls back to the generic form for what its syntax cannot show.
-    EXPECT_EQ(roundTrip(roundTrip(text), generic), text) << info->name;
+    EXPECT_EQ(roundTrip(roundTrip(text), generic), expected) << info->name;
   }
 }
 
@@ -621,8 +626,9 @@ TEST(DialectText, ErrorsNameLineAndColumn) {
             "t:2:45: error: expected a storage class");
   EXPECT_EQ(errorOf("spirv.module Logical GLSL450 {\n  spirv.SpecConstant @s = \"unterminated\n}"),
             "t:2:27: error: unterminated string");
+  // Several top-level ops may follow each other (MLIR's implicit module).
   EXPECT_EQ(errorOf("spirv.module Logical GLSL450 {\n  spirv.Unreachable\n} extra"),
-            "t:3:3: error: expected the end of the text after the top-level op");
+            "t:3:3: error: unknown op 'extra'");
   EXPECT_EQ(errorOf("spirv.module Logical GLSL450 {\n  \"spirv.Undef\"() : () -> (i32)\n}"),
             "t:2:3: error: the op has 1 results, 0 are named");
   EXPECT_EQ(errorOf("spirv.module Logical GLSL450 {\n  %0 = spirv.Undef : i32\n  %0 = "

@@ -30,12 +30,12 @@ std::string verifyFunction(std::string_view body, std::string_view args = "%arg0
 TEST(DialectVerifier, GrammarOpsTakeTheirInstructionsOperands) {
   EXPECT_EQ(verifyFunction("    %0 = spirv.IAdd %arg0, %arg0 : i32\n    spirv.Return"), "");
   EXPECT_EQ(verifyFunction("    %0 = \"spirv.IAdd\"(%arg0) : (i32) -> i32\n    spirv.Return"),
-            "spirv.IAdd: has 1 operands; its instruction takes 2");
+            "'spirv.IAdd' op has 1 operands; its instruction takes 2");
   EXPECT_EQ(verifyFunction("    %0 = \"spirv.IAdd\"(%arg0, %arg0, %arg0) : (i32, i32, i32) -> i32\n"
                            "    spirv.Return"),
-            "spirv.IAdd: has 3 operands; its instruction takes 2");
+            "'spirv.IAdd' op has 3 operands; its instruction takes 2");
   EXPECT_EQ(verifyFunction("    \"spirv.IAdd\"(%arg0, %arg0) : (i32, i32) -> ()\n    spirv.Return"),
-            "spirv.IAdd: has 0 results; its instruction has one");
+            "'spirv.IAdd' op has 0 results; its instruction has one");
 }
 
 TEST(DialectVerifier, RequiredAttributesArePresentAndOfTheirKind) {
@@ -48,12 +48,12 @@ TEST(DialectVerifier, RequiredAttributesArePresentAndOfTheirKind) {
                            "#spirv.memory_semantics<None>} : (!spirv.ptr<i32, StorageBuffer>, i32) "
                            "-> i32\n    spirv.Return",
                            "%arg0: !spirv.ptr<i32, StorageBuffer>, %arg1: i32"),
-            "spirv.AtomicIAdd: needs the attribute memory_scope");
+            "'spirv.AtomicIAdd' op needs the attribute memory_scope");
   EXPECT_EQ(verifyFunction("    %0 = \"spirv.AtomicIAdd\"(%arg0, %arg1) {memory_scope = 1 : i32, "
                            "semantics = #spirv.memory_semantics<None>} : (!spirv.ptr<i32, "
                            "StorageBuffer>, i32) -> i32\n    spirv.Return",
                            "%arg0: !spirv.ptr<i32, StorageBuffer>, %arg1: i32"),
-            "spirv.AtomicIAdd: attribute memory_scope is not an enumerant of the right kind");
+            "'spirv.AtomicIAdd' op attribute memory_scope is not an enumerant of the right kind");
   // An optional enumerant (memory access) may be absent; its Aligned parameter is an attribute.
   EXPECT_EQ(
       verifyFunction("    %0 = spirv.Load \"StorageBuffer\" %arg0 : i32\n    spirv.Return", ptr),
@@ -76,19 +76,20 @@ TEST(DialectVerifier, EnumerantIdParametersCountAsOperands) {
                            "{imageoperands = #spirv.image_operands<Bias>} : " +
                                std::string(type) + ") -> vector<4xf32>\n    spirv.Return",
                            args),
-            "spirv.ImageSampleImplicitLod: has 2 operands; its instruction takes 3");
+            "'spirv.ImageSampleImplicitLod' op has 2 operands; its instruction takes 3");
 }
 
 TEST(DialectVerifier, RegionsHaveTheDialectsShapes) {
   // A selection whose last block does not merge.
-  EXPECT_EQ(verifyFunction("    %true = spirv.Constant true\n"
-                           "    spirv.mlir.selection {\n"
-                           "      spirv.BranchConditional %true, ^bb1, ^bb1\n"
-                           "    ^bb1:\n"
-                           "      spirv.Return\n"
-                           "    }\n"
-                           "    spirv.Return"),
-            "spirv.mlir.selection: the last block of the region must hold only spirv.mlir.merge");
+  EXPECT_EQ(
+      verifyFunction("    %true = spirv.Constant true\n"
+                     "    spirv.mlir.selection {\n"
+                     "      spirv.BranchConditional %true, ^bb1, ^bb1\n"
+                     "    ^bb1:\n"
+                     "      spirv.Return\n"
+                     "    }\n"
+                     "    spirv.Return"),
+      "'spirv.mlir.selection' op the last block of the region must hold only spirv.mlir.merge");
   // spirv.mlir.merge yields as many values as the construct has results.
   EXPECT_EQ(verifyFunction("    %true = spirv.Constant true\n"
                            "    spirv.mlir.selection {\n"
@@ -102,7 +103,7 @@ TEST(DialectVerifier, RegionsHaveTheDialectsShapes) {
 
 TEST(DialectVerifier, BlocksEndWithTerminatorsAndBranchesStayInTheirRegion) {
   EXPECT_EQ(verifyFunction("    %0 = spirv.IAdd %arg0, %arg0 : i32"),
-            "spirv.func: a block of its region does not end with a terminator");
+            "'spirv.func' op a block of its region does not end with a terminator");
   EXPECT_EQ(verifyFunction("    spirv.Branch ^bb1(%arg0 : i32)\n"
                            "  ^bb1(%1: i32):\n"
                            "    spirv.Return"),
@@ -110,7 +111,7 @@ TEST(DialectVerifier, BlocksEndWithTerminatorsAndBranchesStayInTheirRegion) {
   EXPECT_EQ(verifyFunction("    spirv.Branch ^bb1\n"
                            "  ^bb1(%1: i32):\n"
                            "    spirv.Return"),
-            "spirv.Branch: successor 0 takes 1 arguments, given 0");
+            "'spirv.Branch' op successor 0 takes 1 arguments, given 0");
 }
 
 TEST(DialectVerifier, StructuralOpsHaveTheirAttributesAndSymbolsResolve) {
@@ -125,12 +126,12 @@ TEST(DialectVerifier, StructuralOpsHaveTheirAttributesAndSymbolsResolve) {
   EXPECT_EQ(verifyText("\"spirv.module\"() ({\n  \"spirv.EntryPoint\"() {fn = @main} : () -> ()\n"
                        "}) {addressing_model = #spirv.addressing_model<Logical>, memory_model = "
                        "#spirv.memory_model<GLSL450>} : () -> ()"),
-            "spirv.EntryPoint: needs the attribute execution_model");
+            "'spirv.EntryPoint' op needs the attribute execution_model");
   EXPECT_EQ(verifyText("\"spirv.module\"() ({\n}) {memory_model = #spirv.memory_model<GLSL450>} : "
                        "() -> ()"),
-            "spirv.module: needs the attribute addressing_model");
+            "'spirv.module' op needs the attribute addressing_model");
   EXPECT_EQ(verifyText("spirv.module Logical GLSL450 {\n  spirv.func @f() \"None\" {\n"
                        "    %0 = spirv.mlir.addressof @nowhere : !spirv.ptr<f32, Private>\n"
                        "    spirv.Return\n  }\n}"),
-            "spirv.mlir.addressof: refers to @nowhere, which the module does not define");
+            "'spirv.mlir.addressof' op refers to @nowhere, which the module does not define");
 }

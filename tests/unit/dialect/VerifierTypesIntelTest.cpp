@@ -95,33 +95,35 @@ TEST(DialectVerifierTypes, MotionEstimationPayloadsAndResultsHaveTheirKindsAndWi
   };
   // MCE: defaults by slice type and Qp, setters of the generic payload, conversions.
   EXPECT_EQ(op("MceGetDefaultInterShapePenalty", "%b, %b", "i8, i8", "i64"), "");
-  EXPECT_EQ(op("MceGetDefaultInterShapePenalty", "%b, %b", "i8, i8", "i32"),
-            "spirv.INTEL.SubgroupAvcMceGetDefaultInterShapePenalty: the result must be a 64-bit "
-            "integer scalar, not i32");
-  EXPECT_EQ(op("MceGetDefaultInterMotionVectorCostTable", "%b, %w", "i8, i32", "vector<2xi32>"),
-            "spirv.INTEL.SubgroupAvcMceGetDefaultInterMotionVectorCostTable: operand 1 must be an "
-            "8-bit integer scalar, not i32");
+  EXPECT_EQ(
+      op("MceGetDefaultInterShapePenalty", "%b, %b", "i8, i8", "i32"),
+      "'spirv.INTEL.SubgroupAvcMceGetDefaultInterShapePenalty' op the result must be a 64-bit "
+      "integer scalar, not i32");
+  EXPECT_EQ(
+      op("MceGetDefaultInterMotionVectorCostTable", "%b, %w", "i8, i32", "vector<2xi32>"),
+      "'spirv.INTEL.SubgroupAvcMceGetDefaultInterMotionVectorCostTable' op operand 1 must be an "
+      "8-bit integer scalar, not i32");
   EXPECT_EQ(op("MceSetMotionVectorCostFunction", "%l, %t, %b, %mp",
                "i64, vector<2xi32>, i8, !spirv.avc_mce_payload_intel",
                "!spirv.avc_mce_payload_intel"),
             "");
   EXPECT_EQ(op("MceSetInterShapePenalty", "%l, %ip", "i64, !spirv.avc_ime_payload_intel",
                "!spirv.avc_mce_payload_intel"),
-            "spirv.INTEL.SubgroupAvcMceSetInterShapePenalty: operand 1 must be a generic MCE "
+            "'spirv.INTEL.SubgroupAvcMceSetInterShapePenalty' op operand 1 must be a generic MCE "
             "payload, not !spirv.avc_ime_payload_intel");
   EXPECT_EQ(op("ImeConvertToMcePayload", "%ip", "!spirv.avc_ime_payload_intel",
                "!spirv.avc_mce_payload_intel"),
             "");
   EXPECT_EQ(op("MceConvertToImeResult", "%ir", "!spirv.avc_ime_result_intel",
                "!spirv.avc_ime_result_intel"),
-            "spirv.INTEL.SubgroupAvcMceConvertToImeResult: operand 0 must be a generic MCE "
+            "'spirv.INTEL.SubgroupAvcMceConvertToImeResult' op operand 0 must be a generic MCE "
             "result, not !spirv.avc_ime_result_intel");
   // The MCE result readers take the generic result (as producers pass it) or the IME result
   // (as the extension's text says).
   EXPECT_EQ(op("MceGetMotionVectors", "%mr", "!spirv.avc_mce_result_intel", "i64"), "");
   EXPECT_EQ(op("MceGetMotionVectors", "%ir", "!spirv.avc_ime_result_intel", "i64"), "");
   EXPECT_EQ(op("MceGetMotionVectors", "%sr", "!spirv.avc_sic_result_intel", "i64"),
-            "spirv.INTEL.SubgroupAvcMceGetMotionVectors: operand 0 must be an IME result or "
+            "'spirv.INTEL.SubgroupAvcMceGetMotionVectors' op operand 0 must be an IME result or "
             "generic MCE result, not !spirv.avc_sic_result_intel");
   // IME: coordinates and offsets are pairs of 16-bit integers; every setter gives the payload.
   EXPECT_EQ(
@@ -129,24 +131,27 @@ TEST(DialectVerifierTypes, MotionEstimationPayloadsAndResultsHaveTheirKindsAndWi
       "");
   EXPECT_EQ(
       op("ImeInitialize", "%t, %b, %b", "vector<2xi32>, i8, i8", "!spirv.avc_ime_payload_intel"),
-      "spirv.INTEL.SubgroupAvcImeInitialize: operand 0 must be a 2-component 16-bit integer "
+      "'spirv.INTEL.SubgroupAvcImeInitialize' op operand 0 must be a 2-component 16-bit integer "
       "vector, not vector<2xi32>");
-  EXPECT_EQ(op("ImeSetEarlySearchTerminationThreshold", "%b, %ip",
-               "i8, !spirv.avc_ime_payload_intel", "i8"),
-            "spirv.INTEL.SubgroupAvcImeSetEarlySearchTerminationThreshold: the result must be an "
-            "IME payload, not i8");
+  EXPECT_EQ(
+      op("ImeSetEarlySearchTerminationThreshold", "%b, %ip", "i8, !spirv.avc_ime_payload_intel",
+         "i8"),
+      "'spirv.INTEL.SubgroupAvcImeSetEarlySearchTerminationThreshold' op the result must be an "
+      "IME payload, not i8");
   EXPECT_EQ(op("ImeGetStreamoutSingleReferenceMajorShapeDistortions", "%so, %b",
                "!spirv.avc_ime_result_single_reference_streamout_intel, i8", "i16"),
             "");
-  EXPECT_EQ(op("ImeGetStreamoutSingleReferenceMajorShapeDistortions", "%ir, %b",
-               "!spirv.avc_ime_result_intel, i8", "i16"),
-            "spirv.INTEL.SubgroupAvcImeGetStreamoutSingleReferenceMajorShapeDistortions: operand "
-            "0 must be an IME single-reference streamout result, not !spirv.avc_ime_result_intel");
+  EXPECT_EQ(
+      op("ImeGetStreamoutSingleReferenceMajorShapeDistortions", "%ir, %b",
+         "!spirv.avc_ime_result_intel, i8", "i16"),
+      "'spirv.INTEL.SubgroupAvcImeGetStreamoutSingleReferenceMajorShapeDistortions' op operand "
+      "0 must be an IME single-reference streamout result, not !spirv.avc_ime_result_intel");
   // REF: motion vectors are packed in 64 bits.
-  EXPECT_EQ(op("FmeInitialize", "%c, %w, %b, %b, %b, %b, %b",
-               "vector<2xi16>, i32, i8, i8, i8, i8, i8", "!spirv.avc_ref_payload_intel"),
-            "spirv.INTEL.SubgroupAvcFmeInitialize: operand 1 must be a 64-bit integer scalar, not "
-            "i32");
+  EXPECT_EQ(
+      op("FmeInitialize", "%c, %w, %b, %b, %b, %b, %b", "vector<2xi16>, i32, i8, i8, i8, i8, i8",
+         "!spirv.avc_ref_payload_intel"),
+      "'spirv.INTEL.SubgroupAvcFmeInitialize' op operand 1 must be a 64-bit integer scalar, not "
+      "i32");
   // SIC: the skip block partition type is 8-bit in the text, 32-bit in the built-ins; the
   // chroma edge pixels 8-bit and 16-bit.
   for (std::string_view partition : {"%b, %w", "%w, %w"}) {
@@ -159,15 +164,16 @@ TEST(DialectVerifierTypes, MotionEstimationPayloadsAndResultsHaveTheirKindsAndWi
   EXPECT_EQ(op("SicConfigureSkc", "%h, %w, %l, %b, %b, %sp",
                "i16, i32, i64, i8, i8, !spirv.avc_sic_payload_intel",
                "!spirv.avc_sic_payload_intel"),
-            "spirv.INTEL.SubgroupAvcSicConfigureSkc: operand 0 must be an 8- or 32-bit integer "
+            "'spirv.INTEL.SubgroupAvcSicConfigureSkc' op operand 0 must be an 8- or 32-bit integer "
             "scalar, not i16");
   EXPECT_EQ(op("SicConfigureIpeLumaChroma", "%b, %b, %b, %b, %b, %b, %h, %h, %b, %b, %sp",
                "i8, i8, i8, i8, i8, i8, i16, i16, i8, i8, !spirv.avc_sic_payload_intel",
                "!spirv.avc_sic_payload_intel"),
             "");
-  EXPECT_EQ(op("SicGetPackedSkcLumaSumThreshold", "%sr", "!spirv.avc_sic_result_intel", "i32"),
-            "spirv.INTEL.SubgroupAvcSicGetPackedSkcLumaSumThreshold: the result must be a 64-bit "
-            "integer scalar, not i32");
+  EXPECT_EQ(
+      op("SicGetPackedSkcLumaSumThreshold", "%sr", "!spirv.avc_sic_result_intel", "i32"),
+      "'spirv.INTEL.SubgroupAvcSicGetPackedSkcLumaSumThreshold' op the result must be a 64-bit "
+      "integer scalar, not i32");
 }
 
 TEST(DialectVerifierTypes, ArbitraryPrecisionFloatsAreIntegersWideEnoughForTheirMantissas) {
@@ -191,22 +197,23 @@ TEST(DialectVerifierTypes, ArbitraryPrecisionFloatsAreIntegersWideEnoughForTheir
   // 1 sign bit, 5 exponent bits, 7 mantissa bits; into 1 + 8 + 7 bits.
   EXPECT_EQ(op("Add", "%a, %a", "i13, i13", "i16", 7, 7, 7), "");
   EXPECT_EQ(op("Add", "%a, %a", "i13, i13", "i13", 13, 7, 7),
-            canonOp("spirv.INTEL.ArbitraryFloatAdd") + ": " + ma("Add") +
+            "'" + canonOp("spirv.INTEL.ArbitraryFloatAdd") + "' op " + ma("Add") +
                 " (13) must be less than the 13 bits of operand 0 (i13)");
   EXPECT_EQ(op("Sqrt", "%a", "i13", "i16", 7, 0, 16),
-            canonOp("spirv.INTEL.ArbitraryFloatSqrt") + ": " + mresult("Sqrt") +
+            "'" + canonOp("spirv.INTEL.ArbitraryFloatSqrt") + "' op " + mresult("Sqrt") +
                 " (16) must be less than the 16 bits of the result (i16)");
   EXPECT_EQ(op("Mul", "%a, %v", "i13, vector<2xi13>", "i13", 7, 7, 7),
-            canonOp("spirv.INTEL.ArbitraryFloatMul") + ": operand 1 must be an integer scalar, not "
-                                                       "vector<2xi13>");
+            "'" + canonOp("spirv.INTEL.ArbitraryFloatMul") +
+                "' op operand 1 must be an integer scalar, not "
+                "vector<2xi13>");
   EXPECT_EQ(op("Exp", "%x", "f32", "i13", 7, 0, 7),
-            canonOp("spirv.INTEL.ArbitraryFloatExp") +
-                ": operand 0 must be an integer scalar, not f32");
+            "'" + canonOp("spirv.INTEL.ArbitraryFloatExp") +
+                "' op operand 0 must be an integer scalar, not f32");
   // Comparisons give a bool.
   EXPECT_EQ(op("GT", "%a, %a", "i13, i13", "i1", 7, 7, 0), "");
   EXPECT_EQ(op("EQ", "%a, %a", "i13, i13", "i13", 7, 7, 0),
-            canonOp("spirv.INTEL.ArbitraryFloatEQ") +
-                ": the result must be a bool scalar, not i13");
+            "'" + canonOp("spirv.INTEL.ArbitraryFloatEQ") +
+                "' op the result must be a bool scalar, not i13");
   // Casts from integers take any integer; PowN's exponent is an integer of any width.
   EXPECT_EQ(op("CastFromInt", "%l", "i64", "i13", 0, 0, 7), "");
   EXPECT_EQ(op("PowN", "%a, %l", "i13, i64", "i13", 7, 0, 7), "");
@@ -214,15 +221,15 @@ TEST(DialectVerifierTypes, ArbitraryPrecisionFloatsAreIntegersWideEnoughForTheir
   EXPECT_EQ(op("SinCos", "%a", "i13", "vector<2xi13>", 7, 0, 7), "");
   EXPECT_EQ(op("SinCosPi", "%a", "i13", "i26", 7, 0, 7), "");
   EXPECT_EQ(op("SinCos", "%a", "i13", "i25", 7, 0, 7),
-            canonOp("spirv.INTEL.ArbitraryFloatSinCos") +
-                ": the result (i25) must be a vector of two integers "
+            "'" + canonOp("spirv.INTEL.ArbitraryFloatSinCos") +
+                "' op the result (i25) must be a vector of two integers "
                 "or an integer of even width (the sine and the cosine)");
   EXPECT_EQ(op("SinCos", "%a", "i13", "vector<3xi13>", 7, 0, 7),
-            canonOp("spirv.INTEL.ArbitraryFloatSinCos") +
-                ": the result (vector<3xi13>) must be a vector of two "
+            "'" + canonOp("spirv.INTEL.ArbitraryFloatSinCos") +
+                "' op the result (vector<3xi13>) must be a vector of two "
                 "integers or an integer of even width (the sine and the cosine)");
   EXPECT_EQ(op("SinCos", "%a", "i13", "i26", 7, 0, 13),
-            canonOp("spirv.INTEL.ArbitraryFloatSinCos") + ": " + mresult("SinCos") +
+            "'" + canonOp("spirv.INTEL.ArbitraryFloatSinCos") + "' op " + mresult("SinCos") +
                 " (13) must be less than the 13 bits of each value of the result (i26)");
 }
 
@@ -238,15 +245,16 @@ TEST(DialectVerifierTypes, ArbitraryPrecisionFixedPointTakesAndGivesIntegers) {
   };
   const std::string input = std::to_string(valueOperands("spirv.INTEL.FixedSqrt") - 1);
   EXPECT_EQ(op("Sqrt", "a", "i13", "i16"), "");
-  EXPECT_EQ(op("Sqrt", "x", "f32", "i16"), canonOp("spirv.INTEL.FixedSqrt") + ": operand " + input +
+  EXPECT_EQ(op("Sqrt", "x", "f32", "i16"), "'" + canonOp("spirv.INTEL.FixedSqrt") +
+                                               "' op operand " + input +
                                                " (the input) must be an integer scalar, not f32");
-  EXPECT_EQ(op("Exp", "a", "i13", "f32"),
-            canonOp("spirv.INTEL.FixedExp") + ": the result must be an integer scalar, not f32");
+  EXPECT_EQ(op("Exp", "a", "i13", "f32"), "'" + canonOp("spirv.INTEL.FixedExp") +
+                                              "' op the result must be an integer scalar, not f32");
   EXPECT_EQ(op("SinCos", "a", "i13", "vector<2xi16>"), "");
   EXPECT_EQ(op("SinCosPi", "a", "i13", "i32"), "");
   EXPECT_EQ(op("SinCosPi", "a", "i13", "i31"),
-            canonOp("spirv.INTEL.FixedSinCosPi") +
-                ": the result (i31) must be a vector of two integers or an "
+            "'" + canonOp("spirv.INTEL.FixedSinCosPi") +
+                "' op the result (i31) must be a vector of two integers or an "
                 "integer of even width (the sine and the cosine)");
 }
 
@@ -261,7 +269,7 @@ TEST(DialectVerifierTypes, FpgaRegistersBlockingPipesFunctionPointersAndAsmCalls
   };
   const std::string input = std::to_string(valueOperands("spirv.INTEL.FPGAReg") - 1);
   EXPECT_EQ(reg("x", "f32", "f32"), "");
-  EXPECT_EQ(reg("i", "i32", "f32"), canonOp("spirv.INTEL.FPGAReg") + ": operand " + input +
+  EXPECT_EQ(reg("i", "i32", "f32"), "'" + canonOp("spirv.INTEL.FPGAReg") + "' op operand " + input +
                                         " (i32) must have the result's type (f32)");
   // Blocking pipes: a 32-bit packet size and alignment, the last two operands. Grammars before
   // SPIR-V 1.6 revision 7 give the instructions a result and only those two operands; later ones
@@ -280,7 +288,7 @@ TEST(DialectVerifierTypes, FpgaRegistersBlockingPipesFunctionPointersAndAsmCalls
   const std::string sizeOperand =
       findOp("spirv.INTEL.WritePipeBlocking")->hasResultType() ? "0" : "2";
   EXPECT_EQ(pipe("WritePipeBlocking", "l", "i64"),
-            canonOp("spirv.INTEL.WritePipeBlocking") + ": operand " + sizeOperand +
+            "'" + canonOp("spirv.INTEL.WritePipeBlocking") + "' op operand " + sizeOperand +
                 " (the packet size) must be a 32-bit integer, not i64");
   // A constant function pointer points to its function's type, in CodeSectionINTEL.
   std::string_view g = "  spirv.func @g(%a: i32) -> i32 \"None\" {\n"
@@ -294,14 +302,15 @@ TEST(DialectVerifierTypes, FpgaRegistersBlockingPipesFunctionPointersAndAsmCalls
   };
   EXPECT_EQ(pointer("!spirv.ptr<(i32) -> i32, CodeSectionINTEL>"), "");
   EXPECT_EQ(pointer("!spirv.ptr<(i32) -> f32, CodeSectionINTEL>"),
-            "spirv.INTEL.ConstantFunctionPointer: the result (!spirv.ptr<(i32) -> f32, "
+            "'spirv.INTEL.ConstantFunctionPointer' op the result (!spirv.ptr<(i32) -> f32, "
             "CodeSectionINTEL>) must point to operand 0's type ((i32) -> i32)");
-  EXPECT_EQ(pointer("!spirv.ptr<(i32) -> i32, Function>"),
-            "spirv.INTEL.ConstantFunctionPointer: the result (!spirv.ptr<(i32) -> i32, Function>) "
-            "must be in the CodeSectionINTEL storage class");
+  EXPECT_EQ(
+      pointer("!spirv.ptr<(i32) -> i32, Function>"),
+      "'spirv.INTEL.ConstantFunctionPointer' op the result (!spirv.ptr<(i32) -> i32, Function>) "
+      "must be in the CodeSectionINTEL storage class");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.INTEL.ConstantFunctionPointer\"(%i) : (i32) -> "
                             "!spirv.ptr<i32, CodeSectionINTEL>"),
-            "spirv.INTEL.ConstantFunctionPointer: operand 0 must be a function, not i32");
+            "'spirv.INTEL.ConstantFunctionPointer' op operand 0 must be a function, not i32");
   // A call through a function pointer passes its parameters and gets its result; a pointer to
   // i8 (untyped pointers) says nothing of the function.
   auto call = [&](std::string_view operands, std::string_view types, std::string_view result) {
@@ -311,23 +320,25 @@ TEST(DialectVerifierTypes, FpgaRegistersBlockingPipesFunctionPointersAndAsmCalls
   std::string fpType = "!spirv.ptr<(i32) -> f32, CodeSectionINTEL>";
   EXPECT_EQ(call("%fp, %i", fpType + ", i32", "f32"), "");
   EXPECT_EQ(call("%q, %l, %x", "!spirv.ptr<i8, CrossWorkgroup>, i64, f32", "i32"), "");
-  EXPECT_EQ(call("%fp, %x", fpType + ", f32", "f32"),
-            "spirv.INTEL.FunctionPointerCall: operand 1 (f32) must have parameter 0's type (i32)");
-  EXPECT_EQ(call("%fp", fpType, "f32"),
-            "spirv.INTEL.FunctionPointerCall: passes 0 arguments to a function of type (i32) -> "
-            "f32, which takes 1");
+  EXPECT_EQ(
+      call("%fp, %x", fpType + ", f32", "f32"),
+      "'spirv.INTEL.FunctionPointerCall' op operand 1 (f32) must have parameter 0's type (i32)");
+  EXPECT_EQ(
+      call("%fp", fpType, "f32"),
+      "'spirv.INTEL.FunctionPointerCall' op passes 0 arguments to a function of type (i32) -> "
+      "f32, which takes 1");
   EXPECT_EQ(call("%fp, %i", fpType + ", i32", "i32"),
-            "spirv.INTEL.FunctionPointerCall: the result (i32) must have the return type of "
+            "'spirv.INTEL.FunctionPointerCall' op the result (i32) must have the return type of "
             "(i32) -> f32 (f32)");
   EXPECT_EQ(call("%i, %i", "i32, i32", "i32"),
-            "spirv.INTEL.FunctionPointerCall: operand 0 must be a pointer, not i32");
+            "'spirv.INTEL.FunctionPointerCall' op operand 0 must be a pointer, not i32");
   // A call of inline assembly gives the assembly's type (its function type's return type).
   std::string asmOp = "%a = \"spirv.INTEL.Asm\"(%i, %i) {asm_instructions = \"nop\", "
                       "constraints = \"\"} : (i32, i32) -> i32\n    ";
   EXPECT_EQ(verdict(params, asmOp + "%0 = \"spirv.INTEL.AsmCall\"(%a, %x) : (i32, f32) -> i32"),
             "");
   EXPECT_EQ(verdict(params, asmOp + "%0 = \"spirv.INTEL.AsmCall\"(%a) : (i32) -> f32"),
-            "spirv.INTEL.AsmCall: the result (f32) must have operand 0's type (i32)");
+            "'spirv.INTEL.AsmCall' op the result (f32) must have operand 0's type (i32)");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.INTEL.AsmCall\"(%i) : (i32) -> i32"),
-            "spirv.INTEL.AsmCall: operand 0 must be a spirv.INTEL.Asm");
+            "'spirv.INTEL.AsmCall' op operand 0 must be a spirv.INTEL.Asm");
 }

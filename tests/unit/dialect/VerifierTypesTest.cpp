@@ -121,21 +121,22 @@ TEST(DialectVerifierTypes, IntegerArithmeticTakesTheResultsWidthAndShape) {
   EXPECT_EQ(verdict(params, "%0 = \"spirv.IAdd\"(%a, %b) : (i32, si32) -> i32"), "");
   EXPECT_EQ(verdict(params, "%0 = spirv.IMul %v, %v : vector<2xi32>"), "");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.IAdd\"(%a, %c) : (i32, i64) -> i32"),
-            "spirv.IAdd: operand 1 (i64) must have the result's type (i32), signedness aside");
+            "'spirv.IAdd' op operand 1 (i64) must have the result's type (i32), signedness aside");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.SNegate\"(%v) : (vector<2xi32>) -> i32"),
-            "spirv.SNegate: operand 0 (vector<2xi32>) must have the result's type (i32), "
+            "'spirv.SNegate' op operand 0 (vector<2xi32>) must have the result's type (i32), "
             "signedness aside");
   EXPECT_EQ(verdict("%x: f32", "%0 = \"spirv.UDiv\"(%x, %x) : (f32, f32) -> f32"),
-            "spirv.UDiv: the result must be an integer scalar or vector or cooperative matrix, "
+            "'spirv.UDiv' op the result must be an integer scalar or vector or cooperative matrix, "
             "not f32");
   // IAddCarry: a struct of two members of the operands' type.
   EXPECT_EQ(verdict(params, "%0 = \"spirv.IAddCarry\"(%a, %a) : (i32, i32) -> "
                             "!spirv.struct<(i32, i32)>"),
             "");
-  EXPECT_EQ(verdict(params, "%0 = \"spirv.IAddCarry\"(%a, %a) : (i32, i32) -> "
-                            "!spirv.struct<(i32, i64)>"),
-            "spirv.IAddCarry: the result must be a struct of two members of one integer scalar or "
-            "vector type, not !spirv.struct<(i32, i64)>");
+  EXPECT_EQ(
+      verdict(params, "%0 = \"spirv.IAddCarry\"(%a, %a) : (i32, i32) -> "
+                      "!spirv.struct<(i32, i64)>"),
+      "'spirv.IAddCarry' op the result must be a struct of two members of one integer scalar or "
+      "vector type, not !spirv.struct<(i32, i64)>");
 }
 
 TEST(DialectVerifierTypes, FloatArithmeticAndMatricesKeepTheirTypes) {
@@ -143,49 +144,51 @@ TEST(DialectVerifierTypes, FloatArithmeticAndMatricesKeepTheirTypes) {
                             "vector<3xf32>>, %w: vector<2xf32>";
   EXPECT_EQ(verdict(params, "%0 = spirv.FAdd %x, %x : f32"), "");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.FAdd\"(%x, %y) : (f32, f64) -> f32"),
-            "spirv.FAdd: operand 1 (f64) must have the result's type (f32)");
+            "'spirv.FAdd' op operand 1 (f64) must have the result's type (f32)");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.VectorTimesScalar\"(%v, %x) : (vector<3xf32>, f32) -> "
                             "vector<3xf32>"),
             "");
-  EXPECT_EQ(verdict(params, "%0 = \"spirv.VectorTimesScalar\"(%v, %y) : (vector<3xf32>, f64) -> "
-                            "vector<3xf32>"),
-            "spirv.VectorTimesScalar: operand 1 (f64) must be the component type of the result's "
-            "type (vector<3xf32>)");
+  EXPECT_EQ(
+      verdict(params, "%0 = \"spirv.VectorTimesScalar\"(%v, %y) : (vector<3xf32>, f64) -> "
+                      "vector<3xf32>"),
+      "'spirv.VectorTimesScalar' op operand 1 (f64) must be the component type of the result's "
+      "type (vector<3xf32>)");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.Dot\"(%v, %v) : (vector<3xf32>, vector<3xf32>) -> f32"),
             "");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.Dot\"(%v, %w) : (vector<3xf32>, vector<2xf32>) -> f32"),
-            "spirv.Dot: operand 1 (vector<2xf32>) must have operand 0's type (vector<3xf32>)");
+            "'spirv.Dot' op operand 1 (vector<2xf32>) must have operand 0's type (vector<3xf32>)");
   // A 3x2 matrix (two columns of three) times a 2-vector is a 3-vector.
   EXPECT_EQ(verdict(params, "%0 = \"spirv.MatrixTimesVector\"(%m, %w) : (!spirv.matrix<2 x "
                             "vector<3xf32>>, vector<2xf32>) -> vector<3xf32>"),
             "");
-  EXPECT_EQ(verdict(params, "%0 = \"spirv.MatrixTimesVector\"(%m, %v) : (!spirv.matrix<2 x "
-                            "vector<3xf32>>, vector<3xf32>) -> vector<3xf32>"),
-            "spirv.MatrixTimesVector: operand 1 (vector<3xf32>) must have a component per column "
-            "of !spirv.matrix<2 x vector<3xf32>>");
+  EXPECT_EQ(
+      verdict(params, "%0 = \"spirv.MatrixTimesVector\"(%m, %v) : (!spirv.matrix<2 x "
+                      "vector<3xf32>>, vector<3xf32>) -> vector<3xf32>"),
+      "'spirv.MatrixTimesVector' op operand 1 (vector<3xf32>) must have a component per column "
+      "of !spirv.matrix<2 x vector<3xf32>>");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.Transpose\"(%m) : (!spirv.matrix<2 x vector<3xf32>>) -> "
                             "!spirv.matrix<3 x vector<2xf32>>"),
             "");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.Transpose\"(%m) : (!spirv.matrix<2 x vector<3xf32>>) -> "
                             "!spirv.matrix<2 x vector<3xf32>>"),
-            "spirv.Transpose: the result (!spirv.matrix<2 x vector<3xf32>>) must be the transpose "
-            "of operand 0 (!spirv.matrix<2 x vector<3xf32>>)");
+            "'spirv.Transpose' op input matrix rows count must be equal to output matrix columns "
+            "count");
 }
 
 TEST(DialectVerifierTypes, BitInstructionsTakeIntegers) {
   std::string_view params = "%a: i32, %b: i8, %v: vector<2xi32>, %x: f32";
   EXPECT_EQ(verdict(params, "%0 = spirv.BitwiseAnd %a, %a : i32"), "");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.BitwiseOr\"(%x, %x) : (f32, f32) -> f32"),
-            "spirv.BitwiseOr: the result must be an integer scalar or vector, not f32");
+            "'spirv.BitwiseOr' op the result must be an integer scalar or vector, not f32");
   // A shift amount may have another width, not another shape.
   EXPECT_EQ(verdict(params, "%0 = \"spirv.ShiftLeftLogical\"(%a, %b) : (i32, i8) -> i32"), "");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.ShiftLeftLogical\"(%a, %v) : (i32, vector<2xi32>) -> "
                             "i32"),
-            "spirv.ShiftLeftLogical: operand 1 (vector<2xi32>) must have as many components as "
+            "'spirv.ShiftLeftLogical' op operand 1 (vector<2xi32>) must have as many components as "
             "the result's type (i32)");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.BitFieldInsert\"(%a, %a, %b, %x) : (i32, i32, i8, f32) "
                             "-> i32"),
-            "spirv.BitFieldInsert: operand 3 must be an integer scalar, not f32");
+            "'spirv.BitFieldInsert' op operand 3 must be an integer scalar, not f32");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.BitCount\"(%v) : (vector<2xi32>) -> vector<2xi8>"), "");
 }
 
@@ -195,20 +198,20 @@ TEST(DialectVerifierTypes, ComparisonsGiveBoolsOfTheOperandsShape) {
   EXPECT_EQ(verdict(params, "%0 = spirv.IEqual %v, %v : vector<2xi32>"), "");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.IEqual\"(%v, %v) : (vector<2xi32>, vector<2xi32>) -> "
                             "i1"),
-            "spirv.IEqual: operand 0 (vector<2xi32>) must have as many components as the "
+            "'spirv.IEqual' op operand 0 (vector<2xi32>) must have as many components as the "
             "result's type (i1)");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.FOrdLessThan\"(%a, %a) : (i32, i32) -> i1"),
-            "spirv.FOrdLessThan: operand 0 must be a float scalar or vector, not i32");
+            "'spirv.FOrdLessThan' op operand 0 must be a float scalar or vector, not i32");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.IEqual\"(%a, %a) : (i32, i32) -> i32"),
-            "spirv.IEqual: the result must be a bool scalar or vector, not i32");
+            "'spirv.IEqual' op the result must be a bool scalar or vector, not i32");
   EXPECT_EQ(verdict(params, "%0 = spirv.LogicalAnd %p, %p : i1"), "");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.LogicalOr\"(%p, %a) : (i1, i32) -> i1"),
-            "spirv.LogicalOr: operand 1 (i32) must have the result's type (i1)");
+            "'spirv.LogicalOr' op operand 1 (i32) must have the result's type (i1)");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.IsNan\"(%x) : (f32) -> vector<2xi1>"),
-            "spirv.IsNan: operand 0 (f32) must have as many components as the result's type "
+            "'spirv.IsNan' op operand 0 (f32) must have as many components as the result's type "
             "(vector<2xi1>)");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.Any\"(%p) : (i1) -> i1"),
-            "spirv.Any: operand 0 must be a bool vector, not i1");
+            "'spirv.Any' op operand 0 must be a bool vector, not i1");
 }
 
 TEST(DialectVerifierTypes, SelectTakesABoolOfTheResultsShape) {
@@ -216,13 +219,13 @@ TEST(DialectVerifierTypes, SelectTakesABoolOfTheResultsShape) {
   EXPECT_EQ(verdict(params, "%0 = spirv.Select %c, %a, %a : i1, vector<2xf32>"), "");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.Select\"(%cv, %a, %a) : (vector<3xi1>, vector<2xf32>, "
                             "vector<2xf32>) -> vector<2xf32>"),
-            "spirv.Select: operand 0 (vector<3xi1>) must have as many components as the result "
+            "'spirv.Select' op operand 0 (vector<3xi1>) must have as many components as the result "
             "(vector<2xf32>)");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.Select\"(%c, %a, %x) : (i1, vector<2xf32>, f32) -> "
                             "vector<2xf32>"),
-            "spirv.Select: operand 2 (f32) must have the result's type (vector<2xf32>)");
+            "'spirv.Select' op operand 2 (f32) must have the result's type (vector<2xf32>)");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.Select\"(%x, %x, %x) : (f32, f32, f32) -> f32"),
-            "spirv.Select: operand 0 must be a bool scalar or vector, not f32");
+            "'spirv.Select' op operand 0 must be a bool scalar or vector, not f32");
 }
 
 TEST(DialectVerifierTypes, ConversionsKeepTheShapeAndBitcastsTheBits) {
@@ -230,23 +233,23 @@ TEST(DialectVerifierTypes, ConversionsKeepTheShapeAndBitcastsTheBits) {
                             "%p: !spirv.ptr<f32, PhysicalStorageBuffer>";
   EXPECT_EQ(verdict(params, "%0 = spirv.ConvertFToS %v : vector<2xf32> to vector<2xi32>"), "");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.ConvertFToS\"(%v) : (vector<2xf32>) -> i32"),
-            "spirv.ConvertFToS: operand 0 (vector<2xf32>) must have as many components as the "
+            "'spirv.ConvertFToS' op operand 0 (vector<2xf32>) must have as many components as the "
             "result's type (i32)");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.ConvertSToF\"(%x) : (f32) -> f32"),
-            "spirv.ConvertSToF: operand 0 must be an integer scalar or vector or cooperative "
+            "'spirv.ConvertSToF' op operand 0 must be an integer scalar or vector or cooperative "
             "matrix, not f32");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.FConvert\"(%x) : (f32) -> f64"), "");
   // Bitcast: the same number of bits, or a pointer and an integer.
   EXPECT_EQ(verdict(params, "%0 = spirv.Bitcast %iv : vector<2xi32> to f64"), "");
   EXPECT_EQ(verdict(params, "%0 = spirv.Bitcast %i : i64 to vector<2xf32>"), "");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.Bitcast\"(%x) : (f32) -> i64"),
-            "spirv.Bitcast: casts f32 (32 bits) to i64 (64 bits)");
+            "'spirv.Bitcast' op casts f32 (32 bits) to i64 (64 bits)");
   EXPECT_EQ(verdict(params, "%0 = spirv.Bitcast %p : !spirv.ptr<f32, PhysicalStorageBuffer> to "
                             "i64"),
             "");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.Bitcast\"(%p) : (!spirv.ptr<f32, "
                             "PhysicalStorageBuffer>) -> f64"),
-            "spirv.Bitcast: casts between a pointer and f64, which is neither a pointer nor an "
+            "'spirv.Bitcast' op casts between a pointer and f64, which is neither a pointer nor an "
             "integer scalar or vector");
 }
 
@@ -258,25 +261,26 @@ TEST(DialectVerifierTypes, CompositeIndexesStayInBoundsAndSelectTheResultsType) 
             "");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.CompositeExtract\"(%s) {indices = [2 : i32]} : "
                             "(!spirv.struct<(f32, vector<2xi32>)>) -> f32"),
-            "spirv.CompositeExtract: index 0 (2) is out of bounds of !spirv.struct<(f32, "
+            "'spirv.CompositeExtract' op index 0 (2) is out of bounds of !spirv.struct<(f32, "
             "vector<2xi32>)> (2 members)");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.CompositeExtract\"(%v) {indices = [4 : i32]} : "
                             "(vector<4xf32>) -> f32"),
-            "spirv.CompositeExtract: index 0 (4) is out of bounds of vector<4xf32> (4 "
+            "'spirv.CompositeExtract' op index 0 (4) is out of bounds of vector<4xf32> (4 "
             "components)");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.CompositeExtract\"(%a) {indices = [1 : i32]} : "
                             "(!spirv.array<3 x f32>) -> i32"),
-            "spirv.CompositeExtract: the result (i32) must have the type the indices select "
+            "'spirv.CompositeExtract' op the result (i32) must have the type the indices select "
             "(f32)");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.CompositeExtract\"(%x) {indices = [0 : i32]} : (f32) -> "
                             "f32"),
-            "spirv.CompositeExtract: index 0 selects into f32, which is not a composite");
+            "'spirv.CompositeExtract' op index 0 selects into f32, which is not a composite");
   EXPECT_EQ(verdict(params, "%0 = spirv.CompositeInsert %x, %a[2 : i32] : f32 into "
                             "!spirv.array<3 x f32>"),
             "");
-  EXPECT_EQ(verdict(params, "%0 = \"spirv.CompositeInsert\"(%i, %a) {indices = [2 : i32]} : (i32, "
-                            "!spirv.array<3 x f32>) -> !spirv.array<3 x f32>"),
-            "spirv.CompositeInsert: operand 0 (i32) must have the type the indices select (f32)");
+  EXPECT_EQ(
+      verdict(params, "%0 = \"spirv.CompositeInsert\"(%i, %a) {indices = [2 : i32]} : (i32, "
+                      "!spirv.array<3 x f32>) -> !spirv.array<3 x f32>"),
+      "'spirv.CompositeInsert' op operand 0 (i32) must have the type the indices select (f32)");
   // Construct: vectors from scalars and vectors, other composites one constituent per part.
   EXPECT_EQ(verdict("%x: f32, %w: vector<2xf32>",
                     "%0 = spirv.CompositeConstruct %w, %x, %x : (vector<2xf32>, f32, f32) -> "
@@ -285,16 +289,16 @@ TEST(DialectVerifierTypes, CompositeIndexesStayInBoundsAndSelectTheResultsType) 
   EXPECT_EQ(verdict("%x: f32, %w: vector<2xf32>",
                     "%0 = spirv.CompositeConstruct %w, %x : (vector<2xf32>, f32) -> "
                     "vector<4xf32>"),
-            "spirv.CompositeConstruct: constituents have 3 components for the 4 of "
+            "'spirv.CompositeConstruct' op constituents have 3 components for the 4 of "
             "vector<4xf32>");
   EXPECT_EQ(verdict("%x: f32, %i: i32",
                     "%0 = spirv.CompositeConstruct %x, %x : (f32, f32) -> !spirv.struct<(f32, "
                     "i32)>"),
-            "spirv.CompositeConstruct: operand 1 (f32) must be i32, a constituent of "
+            "'spirv.CompositeConstruct' op operand 1 (f32) must be i32, a constituent of "
             "!spirv.struct<(f32, i32)>");
   EXPECT_EQ(verdict("%x: f32", "%0 = spirv.CompositeConstruct %x, %x : (f32, f32) -> "
                                "!spirv.array<3 x f32>"),
-            "spirv.CompositeConstruct: has 2 constituents for the 3 elements of !spirv.array<3 "
+            "'spirv.CompositeConstruct' op has 2 constituents for the 3 elements of !spirv.array<3 "
             "x f32>");
 }
 
@@ -304,24 +308,26 @@ TEST(DialectVerifierTypes, VectorShuffleAndDynamicAccessKeepTheComponentType) {
   EXPECT_EQ(verdict(params, "%0 = spirv.VectorShuffle [0 : i32, 5 : i32, -1 : i32] %v : "
                             "vector<4xf32>, %w : vector<2xf32> -> vector<3xf32>"),
             "");
-  EXPECT_EQ(verdict(params, "%0 = spirv.VectorShuffle [0 : i32, 6 : i32] %v : vector<4xf32>, "
-                            "%w : vector<2xf32> -> vector<2xf32>"),
-            "spirv.VectorShuffle: component 1 (6) selects past the 6 components of the operands");
-  EXPECT_EQ(verdict(params, "%0 = spirv.VectorShuffle [0 : i32] %v : vector<4xf32>, "
-                            "%w : vector<2xf32> -> vector<2xf32>"),
-            "spirv.VectorShuffle: selects 1 components for the 2 of the result (vector<2xf32>)");
+  EXPECT_EQ(
+      verdict(params, "%0 = spirv.VectorShuffle [0 : i32, 6 : i32] %v : vector<4xf32>, "
+                      "%w : vector<2xf32> -> vector<2xf32>"),
+      "'spirv.VectorShuffle' op component 1 (6) selects past the 6 components of the operands");
+  EXPECT_EQ(
+      verdict(params, "%0 = spirv.VectorShuffle [0 : i32] %v : vector<4xf32>, "
+                      "%w : vector<2xf32> -> vector<2xf32>"),
+      "'spirv.VectorShuffle' op selects 1 components for the 2 of the result (vector<2xf32>)");
   EXPECT_EQ(verdict(params, "%0 = spirv.VectorShuffle [0 : i32, 1 : i32] %v : vector<4xf32>, "
                             "%u : vector<2xi32> -> vector<2xf32>"),
-            "spirv.VectorShuffle: operand 1 (vector<2xi32>) must have the result's component "
+            "'spirv.VectorShuffle' op operand 1 (vector<2xi32>) must have the result's component "
             "type (f32)");
   EXPECT_EQ(verdict(params, "%0 = spirv.VectorExtractDynamic %v[%i] : vector<4xf32>, i32"), "");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.VectorExtractDynamic\"(%u, %i) : (vector<2xi32>, i32) "
                             "-> f32"),
-            "spirv.VectorExtractDynamic: operand 0 (vector<2xi32>) must have components of the "
+            "'spirv.VectorExtractDynamic' op operand 0 (vector<2xi32>) must have components of the "
             "result's type (f32)");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.VectorInsertDynamic\"(%v, %x, %x) : (vector<4xf32>, "
                             "f32, f32) -> vector<4xf32>"),
-            "spirv.VectorInsertDynamic: operand 2 must be an integer scalar, not f32");
+            "'spirv.VectorInsertDynamic' op operand 2 must be an integer scalar, not f32");
 }
 
 TEST(DialectVerifierTypes, MemoryOpsAgreeWithTheirPointers) {
@@ -332,10 +338,10 @@ TEST(DialectVerifierTypes, MemoryOpsAgreeWithTheirPointers) {
                             "%p, %0 : f32"),
             "");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.Load\"(%p) : (!spirv.ptr<f32, Function>) -> i32"),
-            "spirv.Load: operand 0 (!spirv.ptr<f32, Function>) must point to the result's type "
+            "'spirv.Load' op operand 0 (!spirv.ptr<f32, Function>) must point to the result's type "
             "(i32)");
   EXPECT_EQ(verdict(params, "\"spirv.Store\"(%p, %i) : (!spirv.ptr<f32, Function>, i32) -> ()"),
-            "spirv.Store: operand 0 (!spirv.ptr<f32, Function>) must point to operand 1's type "
+            "'spirv.Store' op operand 0 (!spirv.ptr<f32, Function>) must point to operand 1's type "
             "(i32)");
   std::string_view chain = "%c1 = spirv.Constant 1 : i32\n    ";
   EXPECT_EQ(
@@ -348,32 +354,34 @@ TEST(DialectVerifierTypes, MemoryOpsAgreeWithTheirPointers) {
                           "%0 = \"spirv.AccessChain\"(%s, %c1) : (!spirv.ptr<!spirv.struct<(f32, "
                           "!spirv.array<4 x i32>)>, StorageBuffer>, i32) -> !spirv.ptr<f32, "
                           "StorageBuffer>"),
-      "spirv.AccessChain: the result (!spirv.ptr<f32, StorageBuffer>) must point to the "
+      "'spirv.AccessChain' op the result (!spirv.ptr<f32, StorageBuffer>) must point to the "
       "type the indices select (!spirv.array<4 x i32>)");
-  EXPECT_EQ(verdict(params, "%0 = \"spirv.AccessChain\"(%s, %i) : (!spirv.ptr<!spirv.struct<(f32, "
-                            "!spirv.array<4 x i32>)>, StorageBuffer>, i32) -> !spirv.ptr<f32, "
-                            "StorageBuffer>"),
-            "spirv.AccessChain: index 0 into !spirv.struct<(f32, !spirv.array<4 x i32>)> is not "
-            "a constant");
-  EXPECT_EQ(verdict(params, std::string(chain) +
-                                "%0 = \"spirv.AccessChain\"(%s, %c1, %i) : "
-                                "(!spirv.ptr<!spirv.struct<(f32, !spirv.array<4 x i32>)>, "
-                                "StorageBuffer>, i32, i32) -> !spirv.ptr<i32, Uniform>"),
-            "spirv.AccessChain: the result (!spirv.ptr<i32, Uniform>) must have the storage class "
-            "of operand 0 (!spirv.ptr<!spirv.struct<(f32, !spirv.array<4 x i32>)>, "
-            "StorageBuffer>)");
+  EXPECT_EQ(
+      verdict(params, "%0 = \"spirv.AccessChain\"(%s, %i) : (!spirv.ptr<!spirv.struct<(f32, "
+                      "!spirv.array<4 x i32>)>, StorageBuffer>, i32) -> !spirv.ptr<f32, "
+                      "StorageBuffer>"),
+      "'spirv.AccessChain' op index 0 into !spirv.struct<(f32, !spirv.array<4 x i32>)> is not "
+      "a constant");
+  EXPECT_EQ(
+      verdict(params, std::string(chain) +
+                          "%0 = \"spirv.AccessChain\"(%s, %c1, %i) : "
+                          "(!spirv.ptr<!spirv.struct<(f32, !spirv.array<4 x i32>)>, "
+                          "StorageBuffer>, i32, i32) -> !spirv.ptr<i32, Uniform>"),
+      "'spirv.AccessChain' op the result (!spirv.ptr<i32, Uniform>) must have the storage class "
+      "of operand 0 (!spirv.ptr<!spirv.struct<(f32, !spirv.array<4 x i32>)>, "
+      "StorageBuffer>)");
   EXPECT_EQ(verdict(params, "%0 = spirv.Variable init(%x) : !spirv.ptr<f32, Function>"), "");
   EXPECT_EQ(verdict(params, "%0 = spirv.Variable init(%i) : !spirv.ptr<f32, Function>"),
-            "spirv.Variable: operand 0 (i32) must be what the result's type (!spirv.ptr<f32, "
+            "'spirv.Variable' op operand 0 (i32) must be what the result's type (!spirv.ptr<f32, "
             "Function>) points to");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.Variable\"() {storage_class = "
                             "#spirv.storage_class<Private>} : () -> !spirv.ptr<f32, Private>"),
-            "spirv.Variable: a variable in a function must be in the Function storage class, "
+            "'spirv.Variable' op a variable in a function must be in the Function storage class, "
             "not !spirv.ptr<f32, Private>");
   EXPECT_EQ(verdict(params, "\"spirv.CopyMemory\"(%p, %s) : (!spirv.ptr<f32, Function>, "
                             "!spirv.ptr<!spirv.struct<(f32, !spirv.array<4 x i32>)>, "
                             "StorageBuffer>) -> ()"),
-            "spirv.CopyMemory: operand 1 (!spirv.ptr<!spirv.struct<(f32, !spirv.array<4 x "
+            "'spirv.CopyMemory' op operand 1 (!spirv.ptr<!spirv.struct<(f32, !spirv.array<4 x "
             "i32>)>, StorageBuffer>) must point to what operand 0's type (!spirv.ptr<f32, "
             "Function>) points to");
 }
@@ -386,15 +394,16 @@ TEST(DialectVerifierTypes, GlobalsAndSpecConstantsHaveTheTypesTheirUsesSay) {
                     "    %1 = spirv.mlir.referenceof @n : i32",
                     globals),
             "");
-  EXPECT_EQ(verdict("", "%0 = spirv.mlir.addressof @g : !spirv.ptr<i32, Private>", globals),
-            "spirv.mlir.addressof: the result (!spirv.ptr<i32, Private>) must have the type of @g "
-            "(!spirv.ptr<f32, Private>)");
+  EXPECT_EQ(
+      verdict("", "%0 = spirv.mlir.addressof @g : !spirv.ptr<i32, Private>", globals),
+      "'spirv.mlir.addressof' op the result (!spirv.ptr<i32, Private>) must have the type of @g "
+      "(!spirv.ptr<f32, Private>)");
   EXPECT_EQ(verdict("", "%0 = spirv.mlir.referenceof @n : i64", globals),
-            "spirv.mlir.referenceof: the result (i64) must have the type of @n (i32)");
+            "'spirv.mlir.referenceof' op the result (i64) must have the type of @n (i32)");
   EXPECT_EQ(verdict("", "%0 = spirv.mlir.addressof @n : !spirv.ptr<i32, Private>", globals),
-            "spirv.mlir.addressof: @n is a spirv.SpecConstant");
+            "'spirv.mlir.addressof' op @n is a spirv.SpecConstant");
   EXPECT_EQ(verdict("", "", "  spirv.GlobalVariable @h : !spirv.ptr<f32, Function>"),
-            "spirv.GlobalVariable: a module-level variable cannot be in the Function storage "
+            "'spirv.GlobalVariable' op a module-level variable cannot be in the Function storage "
             "class (!spirv.ptr<f32, Function>)");
   EXPECT_EQ(verdict("", "",
                     "  spirv.SpecConstant @m = 4 : i32\n"
@@ -405,23 +414,25 @@ TEST(DialectVerifierTypes, GlobalsAndSpecConstantsHaveTheTypesTheirUsesSay) {
   EXPECT_EQ(verdict("", "",
                     "  spirv.SpecConstant @m = 4 : i32\n"
                     "  spirv.SpecConstantComposite @c (@m, @m) : vector<2xf32>"),
-            "spirv.SpecConstantComposite: constituent 0 (@m) is not a value of type f32");
+            "'spirv.SpecConstantComposite' op constituent 0 (@m) is not a value of type f32");
   EXPECT_EQ(verdict("", "",
                     "  spirv.SpecConstant @m = 4 : i32\n"
                     "  spirv.SpecConstantComposite @c (@m) : vector<2xi32>"),
-            "spirv.SpecConstantComposite: has 1 constituents for vector<2xi32>");
+            "'spirv.SpecConstantComposite' op has 1 constituents for vector<2xi32>");
   // Counted, not listed: a huge length costs nothing.
-  EXPECT_EQ(verdict("", "",
-                    "  spirv.SpecConstant @m = 4 : i32\n"
-                    "  spirv.SpecConstantComposite @c (@m) : !spirv.array<4000000000 x i32>"),
-            "spirv.SpecConstantComposite: has 1 constituents for !spirv.array<4000000000 x i32>");
+  EXPECT_EQ(
+      verdict("", "",
+              "  spirv.SpecConstant @m = 4 : i32\n"
+              "  spirv.SpecConstantComposite @c (@m) : !spirv.array<4000000000 x i32>"),
+      "'spirv.SpecConstantComposite' op has 1 constituents for !spirv.array<4000000000 x i32>");
   EXPECT_EQ(verdict("", "%0 = spirv.mlir.referenceof @b : i32", "  spirv.SpecConstant @b = true"),
-            "spirv.mlir.referenceof: the result (i32) must have the type of @b (i1)");
-  EXPECT_EQ(verdict("", "",
-                    "  spirv.SpecConstant @m = 4 : i32\n"
-                    "  spirv.GlobalVariable @h initializer(@m) : !spirv.ptr<f32, Private>"),
-            "spirv.GlobalVariable: its initializer @m (i32) must have the type the variable holds "
-            "(f32)");
+            "'spirv.mlir.referenceof' op the result (i32) must have the type of @b (i1)");
+  EXPECT_EQ(
+      verdict("", "",
+              "  spirv.SpecConstant @m = 4 : i32\n"
+              "  spirv.GlobalVariable @h initializer(@m) : !spirv.ptr<f32, Private>"),
+      "'spirv.GlobalVariable' op its initializer @m (i32) must have the type the variable holds "
+      "(f32)");
 }
 
 TEST(DialectVerifierTypes, ConstantValuesHaveTheResultsType) {
@@ -430,13 +441,13 @@ TEST(DialectVerifierTypes, ConstantValuesHaveTheResultsType) {
                         "!spirv.array<2 x i32>\n    %3 = spirv.Constant true"),
             "");
   EXPECT_EQ(verdict("", "%0 = \"spirv.Constant\"() {value = 1 : i32} : () -> f32"),
-            "spirv.Constant: its value (1 : i32) is not a value of the result's type (f32)");
+            "'spirv.Constant' op its value (1 : i32) is not a value of the result's type (f32)");
   EXPECT_EQ(verdict("", "%0 = \"spirv.Constant\"() {value = [1 : i32]} : () -> !spirv.array<2 x "
                         "i32>"),
-            "spirv.Constant: its value ([1 : i32]) is not a value of the result's type "
+            "'spirv.Constant' op its value ([1 : i32]) is not a value of the result's type "
             "(!spirv.array<2 x i32>)");
   EXPECT_EQ(verdict("", "%0 = \"spirv.Constant\"() {value = true} : () -> i32"),
-            "spirv.Constant: its value (true) is not a value of the result's type (i32)");
+            "'spirv.Constant' op its value (true) is not a value of the result's type (i32)");
 }
 
 TEST(DialectVerifierTypes, AtomicsPointToTheirValuesType) {
@@ -448,42 +459,44 @@ TEST(DialectVerifierTypes, AtomicsPointToTheirValuesType) {
   EXPECT_EQ(verdict(params, "%0 = \"spirv.AtomicIAdd\"(%p, %w) {memory_scope = "
                             "#spirv.scope<Device>, semantics = #spirv.memory_semantics<None>} : "
                             "(!spirv.ptr<i32, StorageBuffer>, i64) -> i32"),
-            "spirv.AtomicIAdd: operand 1 (i64) must have the result's type (i32)");
+            "'spirv.AtomicIAdd' op operand 1 (i64) must have the result's type (i32)");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.AtomicIAdd\"(%q, %x) {memory_scope = "
                             "#spirv.scope<Device>, semantics = #spirv.memory_semantics<None>} : "
                             "(!spirv.ptr<f32, StorageBuffer>, f32) -> f32"),
-            "spirv.AtomicIAdd: the result must be an integer scalar or vector, not f32");
+            "'spirv.AtomicIAdd' op the result must be an integer scalar or vector, not f32");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.AtomicLoad\"(%q) {memory_scope = "
                             "#spirv.scope<Device>, semantics = #spirv.memory_semantics<None>} : "
                             "(!spirv.ptr<f32, StorageBuffer>) -> i32"),
-            "spirv.AtomicLoad: operand 0 (!spirv.ptr<f32, StorageBuffer>) must point to the "
+            "'spirv.AtomicLoad' op operand 0 (!spirv.ptr<f32, StorageBuffer>) must point to the "
             "result's type (i32)");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.AtomicCompareExchange\"(%p, %v, %w) {memory_scope = "
                             "#spirv.scope<Device>, equal_semantics = "
                             "#spirv.memory_semantics<None>, unequal_semantics = "
                             "#spirv.memory_semantics<None>} : (!spirv.ptr<i32, StorageBuffer>, "
                             "i32, i64) -> i32"),
-            "spirv.AtomicCompareExchange: operand 2 (i64) must have the result's type (i32)");
+            "'spirv.AtomicCompareExchange' op operand 2 (i64) must have the result's type (i32)");
 }
 
 TEST(DialectVerifierTypes, GroupOpsKeepTheValuesType) {
   std::string_view params = "%p: i1, %v: i32, %x: f32, %b: vector<4xi32>";
   EXPECT_EQ(verdict(params, "%0 = spirv.GroupNonUniformBallot <Subgroup> %p : vector<4xi32>"), "");
-  EXPECT_EQ(verdict(params, "%0 = \"spirv.GroupNonUniformBallot\"(%p) {execution_scope = "
-                            "#spirv.scope<Subgroup>} : (i1) -> vector<3xi32>"),
-            "spirv.GroupNonUniformBallot: the result must be a 4-component 32-bit integer vector, "
-            "not vector<3xi32>");
+  EXPECT_EQ(
+      verdict(params, "%0 = \"spirv.GroupNonUniformBallot\"(%p) {execution_scope = "
+                      "#spirv.scope<Subgroup>} : (i1) -> vector<3xi32>"),
+      "'spirv.GroupNonUniformBallot' op the result must be a 4-component 32-bit integer vector, "
+      "not vector<3xi32>");
   EXPECT_EQ(verdict(params, "%0 = spirv.GroupNonUniformIAdd \"Subgroup\" \"Reduce\" %v : i32"), "");
-  EXPECT_EQ(verdict(params, "%0 = \"spirv.GroupNonUniformIAdd\"(%x) {execution_scope = "
-                            "#spirv.scope<Subgroup>, group_operation = "
-                            "#spirv.group_operation<Reduce>} : (f32) -> f32"),
-            "spirv.GroupNonUniformIAdd: the result must be an integer scalar or vector, not f32");
+  EXPECT_EQ(
+      verdict(params, "%0 = \"spirv.GroupNonUniformIAdd\"(%x) {execution_scope = "
+                      "#spirv.scope<Subgroup>, group_operation = "
+                      "#spirv.group_operation<Reduce>} : (f32) -> f32"),
+      "'spirv.GroupNonUniformIAdd' op the result must be an integer scalar or vector, not f32");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.GroupNonUniformBroadcast\"(%x, %x) {execution_scope = "
                             "#spirv.scope<Subgroup>} : (f32, f32) -> f32"),
-            "spirv.GroupNonUniformBroadcast: operand 1 must be an integer scalar, not f32");
+            "'spirv.GroupNonUniformBroadcast' op operand 1 must be an integer scalar, not f32");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.GroupNonUniformShuffle\"(%x, %v) {execution_scope = "
                             "#spirv.scope<Subgroup>} : (f32, i32) -> i32"),
-            "spirv.GroupNonUniformShuffle: operand 0 (f32) must have the result's type (i32), "
+            "'spirv.GroupNonUniformShuffle' op operand 0 (f32) must have the result's type (i32), "
             "signedness aside");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.GroupNonUniformBallotBitCount\"(%b) {execution_scope = "
                             "#spirv.scope<Subgroup>, group_operation = "
@@ -498,27 +511,28 @@ TEST(DialectVerifierTypes, ExtendedInstructionsFollowTheirSetsRules) {
                             "vector<3xf32>"),
             "");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.GL.Sin\"(%d) : (f64) -> f64"),
-            "spirv.GL.Sin: the result must be a 16- or 32-bit float scalar or vector, not f64");
+            "'spirv.GL.Sin' op the result must be a 16- or 32-bit float scalar or vector, not f64");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.GL.FMax\"(%x, %d) : (f32, f64) -> f32"),
-            "spirv.GL.FMax: operand 1 (f64) must have the result's type (f32)");
+            "'spirv.GL.FMax' op operand 1 (f64) must have the result's type (f32)");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.GL.SMax\"(%i, %s) : (i32, si32) -> i32"), "");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.GL.Length\"(%v) : (vector<3xf32>) -> f32"), "");
-  EXPECT_EQ(verdict(params, "%0 = \"spirv.GL.Length\"(%v) : (vector<3xf32>) -> f64"),
-            "spirv.GL.Length: operand 0 (vector<3xf32>) must have components of the result's type "
-            "(f64)");
+  EXPECT_EQ(
+      verdict(params, "%0 = \"spirv.GL.Length\"(%v) : (vector<3xf32>) -> f64"),
+      "'spirv.GL.Length' op operand 0 (vector<3xf32>) must have components of the result's type "
+      "(f64)");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.GL.Cross\"(%w, %w) : (vector<4xf32>, vector<4xf32>) -> "
                             "vector<4xf32>"),
-            "spirv.GL.Cross: the result must be a 3-component float vector, not vector<4xf32>");
+            "'spirv.GL.Cross' op the result must be a 3-component float vector, not vector<4xf32>");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.GL.PackHalf2x16\"(%w) : (vector<4xf32>) -> i32"),
-            "spirv.GL.PackHalf2x16: operand 0 must be a 2-component 32-bit float vector, not "
+            "'spirv.GL.PackHalf2x16' op operand 0 must be a 2-component 32-bit float vector, not "
             "vector<4xf32>");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.CL.fmax\"(%x, %x) : (f32, f32) -> f32\n    %1 = "
                             "\"spirv.CL.s_abs\"(%s) : (si32) -> i32"),
             "");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.CL.pow\"(%x, %i) : (f32, i32) -> f32"),
-            "spirv.CL.pow: operand 1 (i32) must have the result's type (f32)");
+            "'spirv.CL.pow' op operand 1 (i32) must have the result's type (f32)");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.CL.printf\"(%i) : (i32) -> i32"),
-            "spirv.CL.printf: operand 0 must be a pointer, not i32");
+            "'spirv.CL.printf' op operand 0 must be a pointer, not i32");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.CL.printf\"(%p, %x, %i) : (!spirv.ptr<i8, "
                             "CrossWorkgroup>, f32, i32) -> i32"),
             "");
@@ -530,33 +544,33 @@ TEST(DialectVerifierTypes, CallsAndReturnsFollowTheFunctionTypes) {
                             "    spirv.ReturnValue %0 : f32\n  }";
   EXPECT_EQ(verdict("%i: i32", "%0 = spirv.FunctionCall @g(%i) : (i32) -> f32", callee), "");
   EXPECT_EQ(verdict("%x: f32", "%0 = spirv.FunctionCall @g(%x) : (f32) -> f32", callee),
-            "spirv.FunctionCall: argument 0 (f32) must have the type of @g's parameter (i32)");
+            "'spirv.FunctionCall' op argument 0 (f32) must have the type of @g's parameter (i32)");
   EXPECT_EQ(verdict("%i: i32", "%0 = spirv.FunctionCall @g(%i, %i) : (i32, i32) -> f32", callee),
-            "spirv.FunctionCall: passes 2 arguments to @g, which takes 1");
+            "'spirv.FunctionCall' op passes 2 arguments to @g, which takes 1");
   EXPECT_EQ(verdict("%i: i32", "%0 = spirv.FunctionCall @g(%i) : (i32) -> i32", callee),
-            "spirv.FunctionCall: the result (i32) must have @g's result type (f32)");
+            "'spirv.FunctionCall' op the result (i32) must have @g's result type (f32)");
   EXPECT_EQ(verdict("%i: i32", "spirv.FunctionCall @g(%i) : (i32) -> ()", callee),
-            "spirv.FunctionCall: has 0 results; @g returns one");
+            "'spirv.FunctionCall' op has 0 results; @g returns one");
   EXPECT_EQ(verdict("%i: i32", "spirv.ReturnValue %i : i32"),
-            "spirv.ReturnValue: returns a value from a function that returns none");
+            "'spirv.ReturnValue' op returns a value from a function that returns none");
   EXPECT_EQ(verdict("", "",
                     "  spirv.func @h() -> f32 \"None\" {\n"
                     "    %0 = spirv.Constant 1 : i32\n"
                     "    spirv.ReturnValue %0 : i32\n  }"),
-            "spirv.ReturnValue: operand 0 (i32) must have the function's result type (f32)");
+            "'spirv.ReturnValue' op operand 0 (i32) must have the function's result type (f32)");
   EXPECT_EQ(verdict("", "", "  spirv.func @h() -> f32 \"None\" {\n    spirv.Return\n  }"),
-            "spirv.Return: returns nothing from a function that returns f32");
+            "'spirv.Return' op returns nothing from a function that returns f32");
   EXPECT_EQ(verdict("", "",
                     "  \"spirv.func\"() ({\n  ^bb0(%a: i64):\n    spirv.Return\n  }) "
                     "{function_type = (i32) -> (), sym_name = \"h\"} : () -> ()"),
-            "spirv.func: entry block argument 0 (i64) must have parameter 0's type (i32)");
+            "'spirv.func' op entry block argument 0 (i64) must have parameter 0's type (i32)");
 }
 
 TEST(DialectVerifierTypes, BranchConditionsAreBoolsAndConstructsYieldTheirResultsTypes) {
   EXPECT_EQ(verdict("%c: i32",
                     "\"spirv.BranchConditional\"(%c)[^bb1, ^bb1] {operand_segment_sizes = "
                     "array<i32: 1, 0, 0>} : (i32) -> ()\n  ^bb1:\n    spirv.Return"),
-            "spirv.BranchConditional: operand 0 must be a bool scalar, not i32");
+            "'spirv.BranchConditional' op operand 0 must be a bool scalar, not i32");
   std::string_view selection = "%r = \"spirv.mlir.selection\"() ({\n"
                                "      spirv.BranchConditional %c, ^bb1, ^bb2(%x : f32)\n"
                                "    ^bb1:\n"
@@ -571,7 +585,7 @@ TEST(DialectVerifierTypes, BranchConditionsAreBoolsAndConstructsYieldTheirResult
   };
   EXPECT_EQ(verdict("%c: i1, %x: f32", with("f32")), "");
   EXPECT_EQ(verdict("%c: i1, %x: f32", with("i32")),
-            "spirv.mlir.selection: result 0 and the merged value differ in type");
+            "'spirv.mlir.selection' op result 0 and the merged value differ in type");
 }
 
 TEST(DialectVerifierTypes, SparseImageOpsGiveTheResidencyCodeAndTheTexel) {
@@ -583,15 +597,17 @@ TEST(DialectVerifierTypes, SparseImageOpsGiveTheResidencyCodeAndTheTexel) {
                             "SingleSampled, NeedSampler, Unknown>>, vector<2xf32>) -> ";
   EXPECT_EQ(verdict(params, "%0 = " + std::string(sample) + "!spirv.struct<(i32, vector<4xf32>)>"),
             "");
-  EXPECT_EQ(verdict(params, "%0 = " + std::string(sample) + "vector<4xf32>"),
-            "spirv.ImageSparseSampleImplicitLod: the result must be a struct, not vector<4xf32>");
-  EXPECT_EQ(verdict(params, "%0 = " + std::string(sample) + "!spirv.struct<(f32, vector<4xf32>)>"),
-            "spirv.ImageSparseSampleImplicitLod: the result must be a struct of an integer scalar "
-            "(the residency code) and an integer or float scalar or vector (the texel), not "
-            "!spirv.struct<(f32, vector<4xf32>)>");
+  EXPECT_EQ(
+      verdict(params, "%0 = " + std::string(sample) + "vector<4xf32>"),
+      "'spirv.ImageSparseSampleImplicitLod' op the result must be a struct, not vector<4xf32>");
+  EXPECT_EQ(
+      verdict(params, "%0 = " + std::string(sample) + "!spirv.struct<(f32, vector<4xf32>)>"),
+      "'spirv.ImageSparseSampleImplicitLod' op the result must be a struct of an integer scalar "
+      "(the residency code) and an integer or float scalar or vector (the texel), not "
+      "!spirv.struct<(f32, vector<4xf32>)>");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.ImageSparseTexelsResident\"(%r) : (i32) -> i1"), "");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.ImageSparseTexelsResident\"(%r) : (i32) -> i32"),
-            "spirv.ImageSparseTexelsResident: the result must be a bool scalar, not i32");
+            "'spirv.ImageSparseTexelsResident' op the result must be a bool scalar, not i32");
 }
 
 TEST(DialectVerifierTypes, IntegerDotProductsTakeVectorsOrPackedScalars) {
@@ -606,14 +622,15 @@ TEST(DialectVerifierTypes, IntegerDotProductsTakeVectorsOrPackedScalars) {
   EXPECT_EQ(verdict(params, "%0 = \"spirv.UDotAccSat\"(%a, %a, %acc) : (vector<4xi8>, "
                             "vector<4xi8>, i32) -> i32"),
             "");
-  EXPECT_EQ(verdict(params, "%0 = \"spirv.UDot\"(%a, %c) : (vector<4xi8>, vector<3xi8>) -> i32"),
-            "spirv.UDot: operand 1 (vector<3xi8>) must be an integer vector of operand 0's shape "
-            "and component width (vector<4xi8>)");
+  EXPECT_EQ(
+      verdict(params, "%0 = \"spirv.UDot\"(%a, %c) : (vector<4xi8>, vector<3xi8>) -> i32"),
+      "'spirv.UDot' op operand 1 (vector<3xi8>) must be an integer vector of operand 0's shape "
+      "and component width (vector<4xi8>)");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.SDot\"(%p, %p) : (i32, i32) -> i32"),
-            "spirv.SDot: 32-bit integer scalar operands need packed_vector_format");
+            "'spirv.SDot' op 32-bit integer scalar operands need packed_vector_format");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.SDotAccSat\"(%a, %a, %w) : (vector<4xi8>, "
                             "vector<4xi8>, i16) -> i32"),
-            "spirv.SDotAccSat: operand 2 (i16) must have the result's type (i32), signedness "
+            "'spirv.SDotAccSat' op operand 2 (i16) must have the result's type (i32), signedness "
             "aside");
 }
 
@@ -633,7 +650,7 @@ TEST(DialectVerifierTypes, CooperativeMatricesMultiplyInTheirShapes) {
                             "!spirv.NV.coopmatrix<8x16xf16, Subgroup>, "
                             "!spirv.NV.coopmatrix<8x4xf16, Subgroup>) -> "
                             "!spirv.NV.coopmatrix<8x4xf16, Subgroup>"),
-            "spirv.NV.CooperativeMatrixMulAdd: operands 0 (16x4) and 1 (8x16) must multiply to "
+            "'spirv.NV.CooperativeMatrixMulAdd' op operands 0 (16x4) and 1 (8x16) must multiply to "
             "the result's shape (8x4)");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.NV.CooperativeMatrixLoad\"(%p, %s, %t) : "
                             "(!spirv.ptr<f16, StorageBuffer>, i32, i1) -> "
@@ -642,7 +659,7 @@ TEST(DialectVerifierTypes, CooperativeMatricesMultiplyInTheirShapes) {
   EXPECT_EQ(verdict(params, "%0 = \"spirv.NV.CooperativeMatrixLoad\"(%p, %s, %s) : "
                             "(!spirv.ptr<f16, StorageBuffer>, i32, i32) -> "
                             "!spirv.NV.coopmatrix<8x4xf16, Subgroup>"),
-            "spirv.NV.CooperativeMatrixLoad: operand 2 must be a bool scalar, not i32");
+            "'spirv.NV.CooperativeMatrixLoad' op operand 2 must be a bool scalar, not i32");
 }
 
 TEST(DialectVerifierTypes, CooperativeMatricesSizedBySpecializationConstants) {
@@ -661,18 +678,19 @@ TEST(DialectVerifierTypes, CooperativeMatricesSizedBySpecializationConstants) {
   EXPECT_EQ(mulAdd("@m x @k", "@k x 4", "8 x 4"), "");
   EXPECT_EQ(mulAdd("@m x 16", "@j x 4", "@k x 4"), "");
   EXPECT_EQ(mulAdd("@m x 16", "8 x 4", "@m x 4"),
-            "spirv.NV.CooperativeMatrixMulAdd: operands 0 (@m x 16) and 1 (8x4) must multiply "
+            "'spirv.NV.CooperativeMatrixMulAdd' op operands 0 (@m x 16) and 1 (8x4) must multiply "
             "to the result's shape (@m x 4)");
   EXPECT_EQ(mulAdd("@m x 16", "16 x 4", "@m x 8"),
-            "spirv.NV.CooperativeMatrixMulAdd: operands 0 (@m x 16) and 1 (16x4) must multiply "
+            "'spirv.NV.CooperativeMatrixMulAdd' op operands 0 (@m x 16) and 1 (16x4) must multiply "
             "to the result's shape (@m x 8)");
   const std::string params = "%a: " + m("@m x 8") + ", %b: " + m("@n x 8") +
                              ", %h: !spirv.NV.coopmatrix<@m x 8 x f32, @s>";
   EXPECT_EQ(verdict(params, "%0 = spirv.FAdd %a, %a : " + m("@m x 8")), "");
-  EXPECT_EQ(verdict(params, "%0 = \"spirv.FAdd\"(%a, %b) : (" + m("@m x 8") + ", " + m("@n x 8") +
-                                ") -> " + m("@m x 8")),
-            "spirv.FAdd: operand 1 (!spirv.NV.coopmatrix<@n x 8 x f16, Subgroup>) must have the "
-            "result's type (!spirv.NV.coopmatrix<@m x 8 x f16, Subgroup>)");
+  EXPECT_EQ(
+      verdict(params, "%0 = \"spirv.FAdd\"(%a, %b) : (" + m("@m x 8") + ", " + m("@n x 8") +
+                          ") -> " + m("@m x 8")),
+      "'spirv.FAdd' op operand 1 (!spirv.NV.coopmatrix<@n x 8 x f16, Subgroup>) must have the "
+      "result's type (!spirv.NV.coopmatrix<@m x 8 x f16, Subgroup>)");
   // Conversions keep the shape: a symbol may match a literal or a symbolic scope.
   EXPECT_EQ(verdict(params, "%0 = spirv.FConvert %h : !spirv.NV.coopmatrix<@m x 8 x f32, @s> to " +
                                 m("8x8")),
@@ -696,15 +714,16 @@ TEST(DialectVerifierTypes, KhrCooperativeMatricesMultiplyInTheirShapesAndUses) {
   EXPECT_EQ(mulAdd(m("@m x 16", "MatrixA"), m("16 x @n", "MatrixB"), m("@m x @n", "MatrixAcc")),
             "");
   EXPECT_EQ(mulAdd(m("8 x 16", "@u"), m("16 x 8", "MatrixB"), m("8 x 8", "MatrixAcc")), "");
-  EXPECT_EQ(mulAdd(m("@m x 16", "MatrixA"), m("16 x @n", "MatrixA"), m("@m x @n", "MatrixAcc")),
-            "spirv.KHR.CooperativeMatrixMulAdd: operands 0, 1 and 2 and the result must be used "
-            "as MatrixA, MatrixB, MatrixAcc and MatrixAcc");
+  EXPECT_EQ(
+      mulAdd(m("@m x 16", "MatrixA"), m("16 x @n", "MatrixA"), m("@m x @n", "MatrixAcc")),
+      "'spirv.KHR.CooperativeMatrixMulAdd' op operands 0, 1 and 2 and the result must be used "
+      "as MatrixA, MatrixB, MatrixAcc and MatrixAcc");
   EXPECT_EQ(mulAdd(m("@m x 16", "MatrixA"), m("8 x @n", "MatrixB"), m("@m x @n", "MatrixAcc")),
-            "spirv.KHR.CooperativeMatrixMulAdd: operands 0 (@m x 16) and 1 (8 x @n) must "
+            "'spirv.KHR.CooperativeMatrixMulAdd' op operands 0 (@m x 16) and 1 (8 x @n) must "
             "multiply to the result's shape (@m x @n)");
   EXPECT_EQ(mulAdd(m("8 x 16", "MatrixA"), m("16 x 8", "MatrixB"),
                    "!spirv.NV.coopmatrix<8x8xf32, Subgroup>"),
-            "spirv.KHR.CooperativeMatrixMulAdd: operands and result must be KHR cooperative "
+            "'spirv.KHR.CooperativeMatrixMulAdd' op operands and result must be KHR cooperative "
             "matrices, not !spirv.NV.coopmatrix<8x8xf32, Subgroup>");
 }
 
@@ -722,7 +741,7 @@ TEST(DialectVerifierTypes, RayTracingAndRayQueriesTakeTheirOpaqueTypes) {
   EXPECT_EQ(verdict(params, "\"spirv.KHR.TraceRay\"(%i, %i, %i, %i, %i, %i, %v, %f, %v, %f, %pl) : "
                             "(i32, i32, i32, i32, i32, i32, vector<3xf32>, f32, vector<3xf32>, "
                             "f32, !spirv.ptr<vector<4xf32>, RayPayloadKHR>) -> ()"),
-            "spirv.KHR.TraceRay: operand 0 must be an acceleration structure, not i32");
+            "'spirv.KHR.TraceRay' op operand 0 must be an acceleration structure, not i32");
   EXPECT_EQ(verdict(params, "\"spirv.KHR.RayQueryInitialize\"(%q, %as, %i, %i, %v, %f, %v, %f) : "
                             "(!spirv.ptr<!spirv.ray_query_khr, Private>, "
                             "!spirv.acceleration_structure_nv, i32, i32, vector<3xf32>, f32, "
@@ -730,27 +749,29 @@ TEST(DialectVerifierTypes, RayTracingAndRayQueriesTakeTheirOpaqueTypes) {
             "");
   EXPECT_EQ(verdict(params, "\"spirv.KHR.RayQueryTerminate\"(%n) : (!spirv.ptr<f32, Private>) -> "
                             "()"),
-            "spirv.KHR.RayQueryTerminate: operand 0 must be a pointer to a ray query, not "
+            "'spirv.KHR.RayQueryTerminate' op operand 0 must be a pointer to a ray query, not "
             "!spirv.ptr<f32, Private>");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.KHR.RayQueryGetIntersectionObjectToWorld\"(%q, %i) : "
                             "(!spirv.ptr<!spirv.ray_query_khr, Private>, i32) -> "
                             "!spirv.matrix<4 x vector<3xf32>>"),
             "");
-  EXPECT_EQ(verdict(params, "%0 = \"spirv.KHR.RayQueryGetIntersectionObjectToWorld\"(%q, %i) : "
-                            "(!spirv.ptr<!spirv.ray_query_khr, Private>, i32) -> "
-                            "!spirv.matrix<3 x vector<4xf32>>"),
-            "spirv.KHR.RayQueryGetIntersectionObjectToWorld: the result must be a matrix of four "
-            "columns of three 32-bit floats, not !spirv.matrix<3 x vector<4xf32>>");
+  EXPECT_EQ(
+      verdict(params, "%0 = \"spirv.KHR.RayQueryGetIntersectionObjectToWorld\"(%q, %i) : "
+                      "(!spirv.ptr<!spirv.ray_query_khr, Private>, i32) -> "
+                      "!spirv.matrix<3 x vector<4xf32>>"),
+      "'spirv.KHR.RayQueryGetIntersectionObjectToWorld' op the result must be a matrix of four "
+      "columns of three 32-bit floats, not !spirv.matrix<3 x vector<4xf32>>");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.KHR.RayQueryProceed\"(%q) : "
                             "(!spirv.ptr<!spirv.ray_query_khr, Private>) -> i32"),
-            "spirv.KHR.RayQueryProceed: the result must be a bool scalar, not i32");
+            "'spirv.KHR.RayQueryProceed' op the result must be a bool scalar, not i32");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.KHR.ConvertUToAccelerationStructure\"(%a) : (i64) -> "
                             "!spirv.acceleration_structure_nv"),
             "");
-  EXPECT_EQ(verdict(params, "%0 = \"spirv.KHR.ConvertUToAccelerationStructure\"(%i) : (i32) -> "
-                            "!spirv.acceleration_structure_nv"),
-            "spirv.KHR.ConvertUToAccelerationStructure: operand 0 must be a 64-bit integer scalar "
-            "or a vector of two 32-bit integers, not i32");
+  EXPECT_EQ(
+      verdict(params, "%0 = \"spirv.KHR.ConvertUToAccelerationStructure\"(%i) : (i32) -> "
+                      "!spirv.acceleration_structure_nv"),
+      "'spirv.KHR.ConvertUToAccelerationStructure' op operand 0 must be a 64-bit integer scalar "
+      "or a vector of two 32-bit integers, not i32");
   // OpReportIntersection is the NV instruction in older grammars, the KHR one in newer; either
   // name finds it, and messages use the grammar's canonical one.
   const OpInfo *reportOp = findOp("spirv.KHR.ReportIntersection");
@@ -758,7 +779,7 @@ TEST(DialectVerifierTypes, RayTracingAndRayQueriesTakeTheirOpaqueTypes) {
   const std::string report(reportOp->name);
   EXPECT_EQ(verdict(params, "%0 = \"" + report + "\"(%f, %i) : (f32, i32) -> i1"), "");
   EXPECT_EQ(verdict(params, "%0 = \"" + report + "\"(%i, %i) : (i32, i32) -> i1"),
-            report + ": operand 0 must be a 32-bit float scalar, not i32");
+            "'" + report + "' op operand 0 must be a 32-bit float scalar, not i32");
   EXPECT_EQ(verdict(params, "\"spirv.KHR.ExecuteCallable\"(%i, %pl) : (i32, "
                             "!spirv.ptr<vector<4xf32>, RayPayloadKHR>) -> ()"),
             "");
@@ -772,7 +793,7 @@ TEST(DialectVerifierTypes, HitObjectsArePointedTo) {
             "");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.NV.HitObjectIsHit\"(%q) : "
                             "(!spirv.ptr<!spirv.ray_query_khr, Private>) -> i1"),
-            "spirv.NV.HitObjectIsHit: operand 0 must be a pointer to a hit object, not "
+            "'spirv.NV.HitObjectIsHit' op operand 0 must be a pointer to a hit object, not "
             "!spirv.ptr<!spirv.ray_query_khr, Private>");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.NV.HitObjectGetShaderRecordBufferHandle\"(%h) : "
                             "(!spirv.ptr<!spirv.hit_object_nv, Private>) -> vector<2xi32>"),
@@ -791,22 +812,22 @@ TEST(DialectVerifierTypes, PipesReadAndWriteByTheirAccess) {
             "");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.ReadPipe\"(%w, %p, %n, %n) : (!spirv.pipe<WriteOnly>, "
                             "!spirv.ptr<i8, Generic>, i32, i32) -> i32"),
-            "spirv.ReadPipe: operand 0 (!spirv.pipe<WriteOnly>) must be a ReadOnly pipe");
+            "'spirv.ReadPipe' op operand 0 (!spirv.pipe<WriteOnly>) must be a ReadOnly pipe");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.WritePipe\"(%w, %p, %l, %n) : (!spirv.pipe<WriteOnly>, "
                             "!spirv.ptr<i8, Generic>, i64, i32) -> i32"),
-            "spirv.WritePipe: operand 2 must be a 32-bit integer scalar, not i64");
+            "'spirv.WritePipe' op operand 2 must be a 32-bit integer scalar, not i64");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.GroupReserveWritePipePackets\"(%w, %n, %n, %n) "
                             "{execution_scope = #spirv.scope<Workgroup>} : "
                             "(!spirv.pipe<WriteOnly>, i32, i32, i32) -> !spirv.reserve_id"),
             "");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.ReserveReadPipePackets\"(%r, %n, %n, %n) : "
                             "(!spirv.pipe<ReadOnly>, i32, i32, i32) -> i32"),
-            "spirv.ReserveReadPipePackets: the result must be a reserve id, not i32");
+            "'spirv.ReserveReadPipePackets' op the result must be a reserve id, not i32");
   EXPECT_EQ(verdict(params, "\"spirv.CommitReadPipe\"(%r, %id, %n, %n) : (!spirv.pipe<ReadOnly>, "
                             "!spirv.reserve_id, i32, i32) -> ()"),
             "");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.IsValidReserveId\"(%n) : (i32) -> i1"),
-            "spirv.IsValidReserveId: operand 0 must be a reserve id, not i32");
+            "'spirv.IsValidReserveId' op operand 0 must be a reserve id, not i32");
 }
 
 TEST(DialectVerifierTypes, DeviceSideEnqueueTakesQueuesEventsAndRanges) {
@@ -821,21 +842,22 @@ TEST(DialectVerifierTypes, DeviceSideEnqueueTakesQueuesEventsAndRanges) {
   EXPECT_EQ(verdict(params, "%0 = \"spirv.EnqueueMarker\"(%q, %n, %p, %pe) : (!spirv.queue, i32, "
                             "!spirv.ptr<i8, Generic>, !spirv.ptr<!spirv.device_event, Generic>) -> "
                             "i32"),
-            "spirv.EnqueueMarker: operand 2 must be a pointer to a device event, not "
+            "'spirv.EnqueueMarker' op operand 2 must be a pointer to a device event, not "
             "!spirv.ptr<i8, Generic>");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.CreateUserEvent\"() : () -> !spirv.device_event"), "");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.CreateUserEvent\"() : () -> !spirv.event"),
-            "spirv.CreateUserEvent: the result must be a device event, not !spirv.event");
+            "'spirv.CreateUserEvent' op the result must be a device event, not !spirv.event");
   EXPECT_EQ(verdict(params, "\"spirv.RetainEvent\"(%ev) : (!spirv.event) -> ()"),
-            "spirv.RetainEvent: operand 0 must be a device event, not !spirv.event");
+            "'spirv.RetainEvent' op operand 0 must be a device event, not !spirv.event");
   EXPECT_EQ(verdict(params, "\"spirv.SetUserEventStatus\"(%e, %n) : (!spirv.device_event, i32) -> "
                             "()"),
             "");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.GetDefaultQueue\"() : () -> !spirv.queue"), "");
-  EXPECT_EQ(verdict(params, "%0 = \"spirv.GetKernelNDrangeSubGroupCount\"(%n, %p, %p, %n, %n) : "
-                            "(i32, !spirv.ptr<i8, Generic>, !spirv.ptr<i8, Generic>, i32, i32) -> "
-                            "i32"),
-            "spirv.GetKernelNDrangeSubGroupCount: operand 0 must be a pointer or struct, not i32");
+  EXPECT_EQ(
+      verdict(params, "%0 = \"spirv.GetKernelNDrangeSubGroupCount\"(%n, %p, %p, %n, %n) : "
+                      "(i32, !spirv.ptr<i8, Generic>, !spirv.ptr<i8, Generic>, i32, i32) -> "
+                      "i32"),
+      "'spirv.GetKernelNDrangeSubGroupCount' op operand 0 must be a pointer or struct, not i32");
 }
 
 TEST(DialectVerifierTypes, VendorOpsOfTheCorpusFollowTheirExtensions) {
@@ -843,33 +865,37 @@ TEST(DialectVerifierTypes, VendorOpsOfTheCorpusFollowTheirExtensions) {
                             "%arr: !spirv.array<2 x f32, stride=4>";
   EXPECT_EQ(verdict(params, "%0 = \"spirv.KHR.Expect\"(%i, %i) : (i32, i32) -> i32"), "");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.KHR.Expect\"(%x, %x) : (f32, f32) -> f32"),
-            "spirv.KHR.Expect: the result must be a bool or integer scalar or vector, not f32");
+            "'spirv.KHR.Expect' op the result must be a bool or integer scalar or vector, not f32");
   EXPECT_EQ(verdict(params, "\"spirv.KHR.AssumeTrue\"(%i) : (i32) -> ()"),
-            "spirv.KHR.AssumeTrue: operand 0 must be a bool scalar, not i32");
+            "'spirv.KHR.AssumeTrue' op operand 0 must be a bool scalar, not i32");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.KHR.ReadClock\"() {scope = #spirv.scope<Device>} : () "
                             "-> vector<2xi32>"),
             "");
-  EXPECT_EQ(verdict(params, "%0 = \"spirv.KHR.ReadClock\"() {scope = #spirv.scope<Device>} : () "
-                            "-> i32"),
-            "spirv.KHR.ReadClock: the result must be a 64-bit integer scalar or a vector of two "
-            "32-bit integers, not i32");
-  EXPECT_EQ(verdict(params, "%0 = \"spirv.AMD.GroupFAddNonUniform\"(%i) {execution_scope = "
-                            "#spirv.scope<Subgroup>, group_operation = "
-                            "#spirv.group_operation<Reduce>} : (i32) -> i32"),
-            "spirv.AMD.GroupFAddNonUniform: the result must be a float scalar or vector, not i32");
+  EXPECT_EQ(
+      verdict(params, "%0 = \"spirv.KHR.ReadClock\"() {scope = #spirv.scope<Device>} : () "
+                      "-> i32"),
+      "'spirv.KHR.ReadClock' op the result must be a 64-bit integer scalar or a vector of two "
+      "32-bit integers, not i32");
+  EXPECT_EQ(
+      verdict(params, "%0 = \"spirv.AMD.GroupFAddNonUniform\"(%i) {execution_scope = "
+                      "#spirv.scope<Subgroup>, group_operation = "
+                      "#spirv.group_operation<Reduce>} : (i32) -> i32"),
+      "'spirv.AMD.GroupFAddNonUniform' op the result must be a float scalar or vector, not i32");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.CopyLogical\"(%arr) : (!spirv.array<2 x f32, stride=4>) "
                             "-> !spirv.array<2 x f32>"),
             "");
-  EXPECT_EQ(verdict(params, "%0 = \"spirv.CopyLogical\"(%arr) : (!spirv.array<2 x f32, stride=4>) "
-                            "-> !spirv.array<3 x f32>"),
-            "spirv.CopyLogical: operand 0 (!spirv.array<2 x f32, stride=4>) must logically match "
-            "the result's type (!spirv.array<3 x f32>)");
-  EXPECT_EQ(verdict(params, "%0 = \"spirv.CopyLogical\"(%arr) : (!spirv.array<2 x f32, stride=4>) "
-                            "-> !spirv.array<2 x f32, stride=4>"),
-            "spirv.CopyLogical: the result must not have operand 0's type (!spirv.array<2 x f32, "
-            "stride=4>): that copy is spirv.CopyObject");
+  EXPECT_EQ(
+      verdict(params, "%0 = \"spirv.CopyLogical\"(%arr) : (!spirv.array<2 x f32, stride=4>) "
+                      "-> !spirv.array<3 x f32>"),
+      "'spirv.CopyLogical' op operand 0 (!spirv.array<2 x f32, stride=4>) must logically match "
+      "the result's type (!spirv.array<3 x f32>)");
+  EXPECT_EQ(
+      verdict(params, "%0 = \"spirv.CopyLogical\"(%arr) : (!spirv.array<2 x f32, stride=4>) "
+                      "-> !spirv.array<2 x f32, stride=4>"),
+      "'spirv.CopyLogical' op the result must not have operand 0's type (!spirv.array<2 x f32, "
+      "stride=4>): that copy is spirv.CopyObject");
   EXPECT_EQ(verdict(params, "\"spirv.EXT.SetMeshOutputs\"(%i, %x) : (i32, f32) -> ()"),
-            "spirv.EXT.SetMeshOutputs: operand 1 must be a 32-bit integer scalar, not f32");
+            "'spirv.EXT.SetMeshOutputs' op operand 1 must be a 32-bit integer scalar, not f32");
 }
 
 TEST(DialectVerifierTypes, MotionEstimationTakesVmeImagesAndPayloads) {
@@ -890,13 +916,14 @@ TEST(DialectVerifierTypes, MotionEstimationTakesVmeImagesAndPayloads) {
                             "%v, %r) : (" +
                                 vme + ", " + vme +
                                 ", !spirv.avc_ref_payload_intel) -> !spirv.avc_ime_result_intel"),
-            "spirv.INTEL.SubgroupAvcImeEvaluateWithSingleReference: operand 2 must be an IME "
+            "'spirv.INTEL.SubgroupAvcImeEvaluateWithSingleReference' op operand 2 must be an IME "
             "payload, not !spirv.avc_ref_payload_intel");
-  EXPECT_EQ(verdict(params, "%0 = \"spirv.INTEL.SubgroupAvcImeEvaluateWithSingleReference\"(%i, "
-                            "%v, %p) : (" +
-                                img + ", " + vme +
-                                ", !spirv.avc_ime_payload_intel) -> !spirv.avc_ime_result_intel"),
-            "spirv.INTEL.SubgroupAvcImeEvaluateWithSingleReference: operand 0 must be a VME image, "
-            "not " +
-                img);
+  EXPECT_EQ(
+      verdict(params, "%0 = \"spirv.INTEL.SubgroupAvcImeEvaluateWithSingleReference\"(%i, "
+                      "%v, %p) : (" +
+                          img + ", " + vme +
+                          ", !spirv.avc_ime_payload_intel) -> !spirv.avc_ime_result_intel"),
+      "'spirv.INTEL.SubgroupAvcImeEvaluateWithSingleReference' op operand 0 must be a VME image, "
+      "not " +
+          img);
 }

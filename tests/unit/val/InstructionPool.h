@@ -41,11 +41,11 @@ inline Verdicts verdicts(const Module &m) {
   return v;
 }
 
-/// The position a verifier message names: 0 for the result ("...: the result ..."), k + 1 for
-/// operand k ("...: operand k ..."); -1 for none.
+/// The position a verifier message names: 0 for the result ("'spirv.X' op the result ..."),
+/// k + 1 for operand k ("'spirv.X' op operand k ..."); -1 for none.
 inline int namedPosition(const std::string &message) {
-  const size_t colon = message.find(": ");
-  const std::string rest = colon == std::string::npos ? message : message.substr(colon + 2);
+  const size_t op = message.find("' op ");
+  const std::string rest = op == std::string::npos ? message : message.substr(op + 5);
   if (rest.starts_with("the result"))
     return 0;
   if (rest.starts_with("operand ") && rest.size() > 8 && std::isdigit(rest[8]))

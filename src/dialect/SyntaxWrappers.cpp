@@ -1,0 +1,148 @@
+// The custom syntax of the ops of other dialects that MLIR's tests wrap spirv ops in:
+// `module [@name] [attributes {...}] { ... }` (builtin.module), `func.func [private] @f(%arg0:
+// T) -> R [attributes {...}] { ... }`, and func.return / func.call, named `return` / `call`
+// inside a func.func as MLIR prints them there.
+#include "OpSyntax.h"
+#include "TextParser.h"
+#include "TextPrinter.h"
+
+#include "AsmText.h"
+
+#include <algorithm>
+#include <string>
+
+namespace spire::dialect::syntax {
+
+namespace {
+
+/// MLIR elides the func dialect's prefix inside a func.func.
+void printFuncOpName(const Operation &op, std::string_view shortName, TextPrinter &p) {
+  const Operation *parent = op.parentOp();
+  if (parent && &parent->info() == &ops::funcFunc())
+    p.out() += shortName;
+  else
+    p.out() += op.name();
+}
+
+} // namespace
+
+bool printBuiltinModule(const Operation &op, TextPrinter &p, unsigned indent) {
+  Attribute sym = op.attr("sym_name");
+  if (op.numOperands() || op.numResults() || op.numRegions() != 1 || !op.successors().empty() ||
+      op.region().size() != 1 || op.region().front()->numArguments() != 0 ||
+      (sym && !sym.is(AttrKind::String)))
+    return false;
+  std::string &out = p.out();
+  out += "module";
+  if (sym) {
+    out += ' ';
+    printSymbol(sym.str(), out);
+  }
+  if (!TextPrinter::onlyAttrs(op, {"sym_name"})) {
+    out += " attributes";
+    p.attrDict(op, {"sym_name"});
+  }
+  out += ' ';
+  p.region(op.region(), indent, false);
+  return true;
+}
+
+Operation *parseBuiltinModule(const OpInfo &info, TextParser &p, size_t) {
+  OperationState st(&info);
+  if (p.peek() == '@' && !p.symbolName(st))
+    return nullptr;
+  return parseModuleBody(p, st);
+}
+
+bool printFuncFunc(const Operation &op, TextPrinter &p, unsigned indent) {
+  Attribute sym = op.attr("sym_name"), visibility = op.attr("sym_visibility");
+  if (op.numOperands() || op.numResults() || op.numRegions() != 1 || !sym.is(AttrKind::String) ||
+      !op.successors().empty() || (visibility && !visibility.is(AttrKind::String)))
+    return false;
+  std::string &out = p.out();
+  out += "func.func ";
+  if (visibility) {
+    out += visibility.str();
+    out += ' ';
+  }
+  printSymbol(sym.str(), out);
+  if (!printSignature(op, p))
+    return false;
+  constexpr std::string_view kShown[] = {"sym_name", "function_type", "sym_visibility",
+                                         "arg_attrs"};
+  bool others = false;
+  for (const NamedAttribute &a : op.attributes())
+    others = others || std::find(std::begin(kShown), std::end(kShown), a.name) == std::end(kShown);
+  if (others) {
+    out += " attributes";
+    p.attrDict(op, kShown);
+  }
+  if (!op.region().empty()) {
+    out += ' ';
+    p.region(op.region(), indent, false);
+  }
+  return true;
+}
+
+Operation *parseFuncFunc(const OpInfo &info, TextParser &p, size_t) {
+  OperationState st(&info);
+  Context &ctx = p.context();
+  for (std::string_view v : {"private", "public", "nested"})
+    if (p.acceptKeyword(v)) {
+      p.addAttr(st, "sym_visibility", attr::string(ctx, v));
+      break;
+    }
+  std::string name;
+  Signature sig;
+  if (!p.symbol(name) || !parseSignature(p, st, sig))
+    return nullptr;
+  p.addAttr(st, "sym_name", attr::string(ctx, name));
+  return parseFunctionRest(p, st, sig);
+}
+
+bool printFuncReturn(const Operation &op, TextPrinter &p, unsigned) {
+  if (!plain(op) || op.numResults())
+    return false;
+  printFuncOpName(op, "return", p);
+  p.attrDict(op);
+  if (op.numOperands()) {
+    p.out() += ' ';
+    p.operands(op, 0, op.numOperands());
+    p.out() += " : ";
+    p.types(op, 0, op.numOperands());
+  }
+  return true;
+}
+
+Operation *parseFuncReturn(const OpInfo &info, TextParser &p, size_t) {
+  OperationState st(&info);
+  if (!p.optionalAttrDict(st))
+    return nullptr;
+  if (p.peek() == '%') {
+    std::vector<Use> us;
+    std::vector<Type> types;
+    if (!p.uses(us) || !p.expect(':') || !p.typeList(types))
+      return nullptr;
+    if (types.size() != us.size()) {
+      p.fail("the return gives " + std::to_string(us.size()) + " values and " +
+             std::to_string(types.size()) + " types");
+      return nullptr;
+    }
+    if (!p.resolveEach(us, types, st.operands))
+      return nullptr;
+  }
+  return p.finish(st);
+}
+
+bool printFuncCall(const Operation &op, TextPrinter &p, unsigned indent) {
+  if (op.numResults() > 1)
+    return false;
+  printFuncOpName(op, "call", p);
+  return printFunctionCall(op, p, indent);
+}
+
+Operation *parseFuncCall(const OpInfo &info, TextParser &p, size_t at) {
+  return parseFunctionCall(info, p, at);
+}
+
+} // namespace spire::dialect::syntax
