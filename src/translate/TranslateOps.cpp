@@ -77,9 +77,12 @@ bool Translator::translateOpCall(const dxil::DxilOpCall &call, const dxil::Instr
                                  std::span<const dxil::ValueId> args) {
   const DxOp op = DxOp(call.op->opcode);
   const bool hasResult = inst.value != dxil::kNoId;
-  // Handles are no SPIR-V values (their { i8* } would declare an 8-bit type for nothing).
+  // Handles are no SPIR-V values (their { i8* } would declare an 8-bit type for nothing), nor
+  // are node handles; a node record pointer's type is its payload's (TranslateNodes.cpp).
+  const std::string_view resultName = llvm().str(llvm().type(inst.type).name);
   const bool handleResult =
-      hasResult && llvm().str(llvm().type(inst.type).name) == "dx.types.Handle";
+      hasResult && (resultName == "dx.types.Handle" || resultName == "dx.types.NodeHandle" ||
+                    resultName == "dx.types.NodeRecordHandle" || op == DxOp::GetNodeRecordPtr);
   const uint32_t type = hasResult && !handleResult ? llvmType(inst.type) : 0;
   if (failed_)
     return false;
@@ -452,6 +455,10 @@ bool Translator::translateOpCall(const dxil::DxilOpCall &call, const dxil::Instr
     break;
   }
   bool handled = false;
+  // Node ops first: the families below type every call's result before they look at it, and a
+  // node handle's { i8* } would declare an 8-bit type.
+  if (!translateNodeOp(call, inst, args, handled) || handled)
+    return !failed_;
   if (!translateHeapOp(call, inst, args, handled) || handled)
     return !failed_;
   if (!translateResourceOp(call, inst, args, handled) || handled)

@@ -470,6 +470,7 @@ void Translator::addExecutionModes(uint32_t function) {
   };
   switch (entry_.kind) {
   case ShaderKind::Compute:
+  case ShaderKind::Node: // thread launch: (1, 1, 1)
     localSize(p.numThreads);
     break;
   case ShaderKind::Pixel: {

@@ -24,8 +24,9 @@ Expected<TranslatedShader> Translator::run() {
       llvm().functions[entry_.functionIndex].isDeclaration)
     return makeError({}, "entry '" + entryName_ + "' has no function body");
   if (entry_.kind == dxil::ShaderKind::Node)
-    return makeError({}, "unsupported: work graph node shader '" + entryName_ + "'");
-  declareResources();
+    declareNodeShader(); // SPV_AMDX_shader_enqueue (TranslateNodes.cpp)
+  if (!failed_)
+    declareResources();
   if (!failed_)
     declareStageIO();
   // A hull shader's entry point runs the control point function, then (invocation 0, after a
@@ -92,6 +93,9 @@ void Translator::finishHeader(uint32_t entryFunction) {
   case dxil::ShaderKind::Amplification:
     model = grammar::ExecutionModel::TaskEXT;
     break;
+  case dxil::ShaderKind::Node:
+    model = grammar::ExecutionModel::GLCompute;
+    break;
   default:
     if (!rayTracingModel(entry_.kind, model)) {
       const char *kind = dxil::shaderKindName(entry_.kind);
@@ -103,10 +107,12 @@ void Translator::finishHeader(uint32_t entryFunction) {
   b_.add(Section::EntryPoint, Op::EntryPoint)
       .literal(uint32_t(model))
       .id(entryFunction)
-      .string(entryName_)
+      .string(node_.id ? node_.id->first : entryName_) // AMDX links nodes by entry name
       .ids(interface_);
   name(entryFunction, entryName_);
   addExecutionModes(entryFunction);
+  if (entry_.kind == dxil::ShaderKind::Node)
+    addNodeModes(entryFunction);
   addDerivativeGroupMode(entryFunction);
 }
 

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "AgsState.h"
+#include "NodeShader.h"
 #include "StageIO.h"
 #include "spire/dxil/DxilModule.h"
 #include "spire/grammar/Grammar.h"
@@ -290,6 +291,17 @@ public:
   uint32_t matrixElement(uint32_t pointer, StorageClass sc, dxil::ValueId row, dxil::ValueId col);
   /// The header's ray tracing part: capabilities an entry point needs or does not need.
   void finishRayTracingHeader();
+
+  // Work graph node shaders (TranslateNodes.cpp): SPV_AMDX_shader_enqueue.
+  /// Reads the node metadata and finds the record type of each input and output.
+  void declareNodeShader();
+  bool translateNodeOp(const dxil::DxilOpCall &call, const dxil::Instruction &inst,
+                       std::span<const dxil::ValueId> args, bool &handled);
+  /// The node's execution modes (launch, entry, recursion, index, workgroups).
+  void addNodeModes(uint32_t function);
+  /// The OpTypeNodePayloadArrayAMDX of an input or output record (made once).
+  uint32_t nodePayloadArrayType(NodeRecordDecl &record, bool input);
+  NodeShader node_;
 
   // Stage inputs and outputs (TranslateStageIO.cpp).
   void declareStageIO();

@@ -47,6 +47,7 @@ ElementType elementType(const State &s, uint32_t type, std::optional<uint64_t> i
     return {d->word(2), {}};
   }
   case Op::TypeRuntimeArray:
+  case Op::TypeNodePayloadArrayAMDX: // "dereferenced ... in the same way as OpTypeRuntimeArray"
     return {n >= 3 ? d->word(2) : 0, {}};
   case Op::TypeStruct:
     if (!index)

@@ -226,9 +226,11 @@ private:
     if (!byId)
       return;
     for (uint32_t w = 3; w < inst.wordCount(); ++w) {
-      const grammar::InstructionDesc *d =
-          grammar::findInstruction(static_cast<uint32_t>(s_.defOpcode(inst.word(w))));
-      if (d == nullptr || d->cls != grammar::InstructionClass::ConstantCreation) {
+      const Op def = s_.defOpcode(inst.word(w));
+      const grammar::InstructionDesc *d = grammar::findInstruction(static_cast<uint32_t>(def));
+      // The AMDX string constants (node names) are constants of the grammar's "Reserved" class.
+      const bool amdxString = def == Op::ConstantStringAMDX || def == Op::SpecConstantStringAMDX;
+      if (!amdxString && (d == nullptr || d->cls != grammar::InstructionClass::ConstantCreation)) {
         s_.error(inst.index(), "3.32.5",
                  "the Extra Operands of OpExecutionModeId must be constant instructions, " +
                      s_.name(inst.word(w)) + " is none");
