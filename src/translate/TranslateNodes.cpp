@@ -129,9 +129,7 @@ void Translator::declareNodeShader() {
   capability(Capability::ShaderEnqueueAMDX);
   extension("SPV_AMDX_shader_enqueue");
   const MetadataView md(llvm());
-  auto bad = [&](const std::string &what) {
-    fail("node metadata of '" + entryName_ + "': " + what);
-  };
+  auto bad = [&](const std::string &what) { fail("node metadata: " + what); };
   auto readRecord = [&](MetadataId id, NodeRecordDecl &r) {
     auto ops = md.list(id);
     if (ops.size() % 2)

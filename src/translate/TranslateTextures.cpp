@@ -715,13 +715,17 @@ void Translator::requireDerivatives(bool quadOps) {
   const dxil::ShaderKind kind = entry_.kind;
   if (kind == dxil::ShaderKind::Pixel || derivativeGroupMode_)
     return;
+  // Node shaders: broadcasting launches only (D3D's SM.INCOMPATIBLEDERIVLAUNCH).
+  const bool broadcastingNode = kind == dxil::ShaderKind::Node && node_.launch == 1;
   const bool groups = kind == dxil::ShaderKind::Compute || kind == dxil::ShaderKind::Mesh ||
-                      kind == dxil::ShaderKind::Amplification;
+                      kind == dxil::ShaderKind::Amplification || broadcastingNode;
   if (quadOps && (!groups || dx_.shaderModelMajor * 100 + dx_.shaderModelMinor < 606))
     return;
   if (!groups) {
-    fail(std::string("unsupported: implicit derivatives in a ") +
-         std::string(dxil::shaderKindPrefix(kind)) + " shader");
+    const char *prefix = kind == dxil::ShaderKind::Node ? "coalescing or thread launch node"
+                                                        : dxil::shaderKindPrefix(kind);
+    fail(std::string("unsupported: implicit derivatives in a ") + (prefix ? prefix : "library") +
+         " shader");
     return;
   }
   // D3D (SM 6.6): numthreads X divisible by 4 with Y = Z = 1 forms quads of four consecutive
@@ -746,8 +750,9 @@ void Translator::requireDerivatives(bool quadOps) {
   }
   // Compute: the NV extension, which SPIRV-Tools 2023.1 knows; the KHR one shares its
   // enumerants and adds mesh and task shaders (which that validator refuses derivatives in).
-  extension(kind == dxil::ShaderKind::Compute ? "SPV_NV_compute_shader_derivatives"
-                                              : "SPV_KHR_compute_shader_derivatives");
+  extension(kind == dxil::ShaderKind::Compute || broadcastingNode
+                ? "SPV_NV_compute_shader_derivatives"
+                : "SPV_KHR_compute_shader_derivatives");
   capability(quads ? Capability::ComputeDerivativeGroupQuadsNV
                    : Capability::ComputeDerivativeGroupLinearNV);
   derivativeGroupMode_ = uint32_t(quads ? grammar::ExecutionMode::DerivativeGroupQuadsNV

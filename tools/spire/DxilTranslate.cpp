@@ -30,7 +30,7 @@ Options:
   -o <file>            write the module there ('-': standard output, the default)
   -o <dir>/            write each entry point's module to <dir>/<entry>.spv (.spvasm, .mlir);
                        an existing directory counts too. An entry that cannot be translated
-                       (a work graph node shader, say) is one error line; the others are
+                       (an unsupported dx.op in it, say) is one error line; the others are
                        written all the same, and the exit status is 1
   --entry <name>       translate this entry point only
   --emit <form>        spirv (the binary, default), spvasm (spirv-dis syntax) or mlir (the

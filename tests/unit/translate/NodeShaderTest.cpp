@@ -234,6 +234,43 @@ TEST(DxilNodeShader, SharedInputIsReadOnlyWithAFixedGrid) {
   EXPECT_FALSE(has(s, "PayloadDispatchIndirectAMDX")) << s;
 }
 
+// Derivatives: a broadcasting node's thread group forms quads as a compute shader's does; a
+// coalescing node's does not (D3D allows them in broadcasting launches only).
+TEST(DxilNodeShader, DerivativesInBroadcastingNodesOnly) {
+  SKIP_WITHOUT_LLVM_AS();
+  const std::string body = R"(
+  %ih = call %dx.types.NodeRecordHandle @dx.op.createNodeInputRecordHandle(i32 250, i32 0)
+  %ia = call %dx.types.NodeRecordHandle @dx.op.annotateNodeRecordHandle(i32 251, %dx.types.NodeRecordHandle %ih, %dx.types.NodeRecordInfo { i32 97, i32 8 })
+  %ip = call %struct.In addrspace(6)* @dx.op.getNodeRecordPtr.struct.In(i32 239, %dx.types.NodeRecordHandle %ia, i32 0)
+  %f = getelementptr %struct.In, %struct.In addrspace(6)* %ip, i32 0, i32 1
+  %v = load i32, i32 addrspace(6)* %f
+  %x = uitofp i32 %v to float
+  %d = call float @dx.op.unary.f32(i32 83, float %x)
+  %y = fptoui float %d to i32
+  store i32 %y, i32 addrspace(6)* %f
+  ret void
+)";
+  const std::string metadata =
+      "!10 = !{!\"Quad\", i32 0}\n!11 = !{i32 8, i32 8, i32 1}\n!12 = !{i32 4, i32 1, i32 1}\n"
+      "!13 = !{!14}\n!14 = !{i32 1, i32 101, i32 2, !15, i32 3, i32 4}\n"
+      "!15 = !{i32 0, i32 8, i32 2, i32 4}\n";
+  const std::string derivative = "declare float @dx.op.unary.f32(i32, float)\n";
+  Translation t = translateNode(
+      nodeShader("Quad", body, "i32 13, i32 1, i32 15, !10, i32 18, !12, i32 4, !11, i32 20, !13",
+                 metadata) +
+      derivative);
+  ASSERT_EQ(t.error, "");
+  EXPECT_TRUE(has(t.spvasm, "OpExecutionMode %Quad DerivativeGroupQuads")) << t.spvasm;
+  EXPECT_TRUE(has(t.spvasm, "OpDPdxCoarse")) << t.spvasm;
+  Translation coalescing = translateNode(
+      nodeShader("Quad", body, "i32 13, i32 2, i32 15, !10, i32 4, !11, i32 20, !13", metadata) +
+      derivative);
+  EXPECT_NE(coalescing.error.find(
+                "unsupported: implicit derivatives in a coalescing or thread launch node shader"),
+            std::string::npos)
+      << coalescing.error;
+}
+
 // NodeOutputIsValid has no form spirv-val accepts: a clear refusal naming it, not a module.
 TEST(DxilNodeShader, NodeOutputIsValidIsRefused) {
   SKIP_WITHOUT_LLVM_AS();
@@ -259,7 +296,8 @@ TEST(DxilNodeShader, MissingLaunchTypeIsAnError) {
   const std::string text =
       nodeShader("Odd", "  ret void\n", "i32 4, !10", "!10 = !{i32 1, i32 1, i32 1}\n");
   Translation t = translateNode(text);
-  EXPECT_NE(t.error.find("node metadata of 'Odd': launch type 0"), std::string::npos) << t.error;
+  EXPECT_NE(t.error.find("entry 'Odd': node metadata: launch type 0"), std::string::npos)
+      << t.error;
 }
 
 } // namespace

@@ -356,17 +356,21 @@ define void @gen() {
 !22 = !{i32 1, i32 1, i32 1}
 )";
 
-TEST(DxilWorkGraphs, NodeShaderIsUnsupportedAndTheOtherEntriesTranslate) {
+// A node shader without a launch type (TranslateNodes.cpp; NodeShaderTest.cpp has the ones
+// that translate) fails alone.
+TEST(DxilWorkGraphs, AMalformedNodeShaderFailsAndTheOtherEntriesTranslate) {
   REQUIRE_LLVM_AS();
+  const std::string message = "entry 'node': node metadata: launch type 0 (only broadcasting, "
+                              "coalescing and thread launches exist)";
   Translation t = translateEntry(dxilPrelude() + kNodeLibrary, "node");
-  EXPECT_EQ(t.error, "unsupported: work graph node shader 'node'");
+  EXPECT_EQ(t.error, message);
   std::string error;
   std::vector<uint8_t> bitcode = assemble(dxilPrelude() + kNodeLibrary, error);
   ASSERT_FALSE(bitcode.empty()) << error;
   // Without a place for the failures, the first one fails the program.
   Expected<std::vector<TranslatedShader>> all = translateDxilBytes(bitcode, {});
   ASSERT_FALSE(all);
-  EXPECT_EQ(all.error().message, "unsupported: work graph node shader 'node'");
+  EXPECT_EQ(all.error().message, message);
   // With one, the node shader is reported and the ray generation shader translated.
   std::vector<Diagnostic> failed;
   DxilTranslateOptions options;
@@ -376,7 +380,7 @@ TEST(DxilWorkGraphs, NodeShaderIsUnsupportedAndTheOtherEntriesTranslate) {
   ASSERT_EQ(some->size(), 1u);
   EXPECT_EQ(some->front().entry, "gen");
   ASSERT_EQ(failed.size(), 1u);
-  EXPECT_EQ(failed[0].message, "unsupported: work graph node shader 'node'");
+  EXPECT_EQ(failed[0].message, message);
 }
 
 // ---- ray queries ----------------------------------------------------------------------------
