@@ -303,6 +303,13 @@ void Translator::declareNodeShader() {
       return bad("a node record read as two different types");
     record->recordType = type;
   }
+  // The input payload is declared even when nothing reads it: without a declaration AMDX
+  // assumes an empty payload or a bare uvec3 grid, not the record D3D lays out.
+  if (!node_.inputs.empty()) {
+    const uint32_t array = nodePayloadArrayType(node_.inputs[0], true);
+    if (array)
+      node_.inputVariable = globalVariable(array, StorageClass::NodePayloadAMDX);
+  }
 }
 
 // ---- payload types ----------------------------------------------------------------------------
@@ -494,6 +501,13 @@ bool Translator::translateNodeOp(const dxil::DxilOpCall &call, const dxil::Instr
                                  std::span<const dxil::ValueId> args, bool &handled) {
   const DxOp op = DxOp(call.op->opcode);
   handled = true;
+  // Barriers on node record memory (NODE_INPUT_MEMORY 4, NODE_OUTPUT_MEMORY 8): no memory
+  // semantics bit names payload memory, so they are refused rather than dropped.
+  int64_t memoryTypes = 0;
+  if (op == DxOp::BarrierByMemoryType && !args.empty() && constantInt(args[0], memoryTypes) &&
+      (memoryTypes & 0xC))
+    return fail("unsupported: dx.op.BarrierByMemoryType on node record memory (memory types " +
+                std::to_string(memoryTypes) + ")");
   switch (op) {
   case DxOp::AllocateNodeOutputRecords:
   case DxOp::GetNodeRecordPtr:
@@ -537,14 +551,8 @@ bool Translator::translateNodeOp(const dxil::DxilOpCall &call, const dxil::Instr
     return &it->second;
   };
   auto inputVariable = [&]() -> uint32_t {
-    if (node_.inputs.empty())
+    if (!node_.inputVariable)
       return fail(opName + ": node '" + entryName_ + "' has no input record");
-    if (!node_.inputVariable) {
-      const uint32_t array = nodePayloadArrayType(node_.inputs[0], true);
-      if (!array)
-        return 0;
-      node_.inputVariable = globalVariable(array, StorageClass::NodePayloadAMDX);
-    }
     return node_.inputVariable;
   };
   // Allocates `count` payloads of an output (per thread or for the group).

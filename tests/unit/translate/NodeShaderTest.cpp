@@ -206,6 +206,25 @@ TEST(DxilNodeShader, BroadcastingTakesItsGridFromTheRecordAndRecurses) {
   EXPECT_TRUE(has(s, "OpEnqueueNodePayloadsAMDX")) << s;
 }
 
+// A record nothing reads is declared all the same (in words), its grid where the metadata puts
+// it: AMDX would otherwise read the dispatch size from an implicit uvec3 at byte 0.
+TEST(DxilNodeShader, AnUnreadRecordStillGivesTheGrid) {
+  SKIP_WITHOUT_LLVM_AS();
+  const std::string text = nodeShader(
+      "Idle", "  ret void\n", "i32 13, i32 1, i32 22, !10, i32 4, !11, i32 20, !12",
+      "!10 = !{i32 16, i32 1, i32 1}\n!11 = !{i32 64, i32 1, i32 1}\n!12 = !{!13}\n"
+      "!13 = !{i32 1, i32 97, i32 2, !14}\n!14 = !{i32 0, i32 16, i32 1, !15, i32 2, i32 4}\n"
+      "!15 = !{i32 4, i32 5, i32 2}\n");
+  Translation t = translateNode(text);
+  ASSERT_EQ(t.error, "");
+  const std::string &s = t.spvasm;
+  EXPECT_TRUE(has(s, "OpTypeStruct %uint %v2uint %uint\n")) << s;
+  EXPECT_TRUE(has(s, " 1 PayloadDispatchIndirectAMDX")) << s;
+  EXPECT_TRUE(has(s, " 2 Offset 12")) << s;
+  EXPECT_TRUE(has(s, "= OpVariable %_ptr_NodePayloadAMDX_")) << s;
+  EXPECT_TRUE(has(s, "OpEntryPoint GLCompute %Idle \"Idle\"")) << s;
+}
+
 // A broadcasting node with a fixed grid sharing another node's input: StaticNumWorkgroupsAMDX,
 // SharesInputWithAMDX, not an API entry, its record NonWritable.
 TEST(DxilNodeShader, SharedInputIsReadOnlyWithAFixedGrid) {
@@ -287,6 +306,21 @@ TEST(DxilNodeShader, NodeOutputIsValidIsRefused) {
                  "!14 = !{i32 0, i32 4, i32 2, i32 4}\n!15 = !{!\"Next\", i32 0}\n");
   Translation t = translateNode(text);
   EXPECT_NE(t.error.find("unsupported: dx.op.NodeOutputIsValid in node 'Probe'"), std::string::npos)
+      << t.error;
+}
+
+// A barrier on node record memory has no memory semantics to keep it: refused, not dropped.
+TEST(DxilNodeShader, BarriersOnRecordMemoryAreRefused) {
+  SKIP_WITHOUT_LLVM_AS();
+  const std::string text =
+      nodeShader("Sync",
+                 "  call void @dx.op.barrierByMemoryType(i32 244, i32 15, i32 1)\n  ret void\n",
+                 "i32 13, i32 2, i32 4, !10", "!10 = !{i32 4, i32 1, i32 1}\n") +
+      "declare void @dx.op.barrierByMemoryType(i32, i32, i32)\n";
+  Translation t = translateNode(text);
+  EXPECT_NE(t.error.find("unsupported: dx.op.BarrierByMemoryType on node record memory (memory "
+                         "types 15)"),
+            std::string::npos)
       << t.error;
 }
 
