@@ -1026,6 +1026,8 @@ bool Translator::translateMemory(const dxil::Instruction &inst) {
       return !failed_;
     const uint32_t ptr = value(ops[0]);
     const StorageClass sc = classOfPointer(m, pointerClass_, ops[0]);
+    if (sc == StorageClass::NodePayloadAMDX) // SPIR-V's atomics do not take payload pointers
+      return fail("unsupported: an atomic operation on a work graph node record");
     const uint32_t scope = constU32(uint32_t(
         sc == StorageClass::Workgroup ? grammar::Scope::Workgroup : grammar::Scope::Invocation));
     const uint32_t semantics = constU32(0);

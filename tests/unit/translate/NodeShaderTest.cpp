@@ -324,6 +324,28 @@ TEST(DxilNodeShader, BarriersOnRecordMemoryAreRefused) {
       << t.error;
 }
 
+// SPIR-V has no atomics on NodePayloadAMDX pointers (spirv-val: "Can not be used with storage
+// class NodePayloadAMDX"): an atomic on a record is refused.
+TEST(DxilNodeShader, AtomicsOnRecordsAreRefused) {
+  SKIP_WITHOUT_LLVM_AS();
+  const std::string body = R"(
+  %ih = call %dx.types.NodeRecordHandle @dx.op.createNodeInputRecordHandle(i32 250, i32 0)
+  %ia = call %dx.types.NodeRecordHandle @dx.op.annotateNodeRecordHandle(i32 251, %dx.types.NodeRecordHandle %ih, %dx.types.NodeRecordInfo { i32 101, i32 8 })
+  %ip = call %struct.In addrspace(6)* @dx.op.getNodeRecordPtr.struct.In(i32 239, %dx.types.NodeRecordHandle %ia, i32 0)
+  %f = getelementptr %struct.In, %struct.In addrspace(6)* %ip, i32 0, i32 0
+  %old = atomicrmw add i32 addrspace(6)* %f, i32 1 seq_cst
+  ret void
+)";
+  const std::string text =
+      nodeShader("Count", body, "i32 13, i32 2, i32 4, !10, i32 20, !11",
+                 "!10 = !{i32 4, i32 1, i32 1}\n!11 = !{!12}\n!12 = !{i32 1, i32 101, i32 2, "
+                 "!13}\n!13 = !{i32 0, i32 8, i32 2, i32 4}\n");
+  Translation t = translateNode(text);
+  EXPECT_NE(t.error.find("unsupported: an atomic operation on a work graph node record"),
+            std::string::npos)
+      << t.error;
+}
+
 // A node without a launch type is malformed metadata, named as such.
 TEST(DxilNodeShader, MissingLaunchTypeIsAnError) {
   SKIP_WITHOUT_LLVM_AS();
