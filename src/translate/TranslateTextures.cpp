@@ -59,6 +59,12 @@ enum class OffsetUse {
   Fetch,        ///< added to the integer coordinates
 };
 
+/// The low `bits` bits of `v` as a signed number (how D3D reads a texel offset).
+int64_t signExtend(uint64_t v, uint32_t bits) {
+  const uint64_t field = v & ((uint64_t(1) << bits) - 1);
+  return int64_t(field) - (field >> (bits - 1) ? int64_t(1) << bits : 0);
+}
+
 /// One texture dx.op call being translated.
 class TextureOp {
 public:
@@ -98,6 +104,8 @@ private:
   bool imageShape(const Handle &h, ImageShape &out);
   uint32_t loadDescriptor(const Handle &h, bool image, const ImageShape *shape);
   uint32_t sampledImage(const Handle &texture, const Handle &sampler, const ImageShape &s);
+  /// OpSampledImage of loaded descriptors (it must be in the block of its use).
+  uint32_t combine(uint32_t image, uint32_t sampler, const ImageShape &s, bool nonUniform);
   /// Operands [first, first + count) as a vector of `component` (a scalar when count is 1).
   uint32_t vectorOf(size_t first, uint32_t count, uint32_t component);
   /// Adds the texel offset operands [first, first + count) to `ops`. With `selector`, a
@@ -193,9 +201,14 @@ uint32_t TextureOp::sampledImage(const Handle &texture, const Handle &sampler,
   const uint32_t samplerId = loadDescriptor(sampler, false, nullptr);
   if (t_.failed())
     return 0;
+  return combine(image, samplerId, s, texture.nonUniform || sampler.nonUniform);
+}
+
+uint32_t TextureOp::combine(uint32_t image, uint32_t sampler, const ImageShape &s,
+                            bool nonUniform) {
   const uint32_t r =
-      t_.emit(Op::SampledImage, t_.typeUniqued(Op::TypeSampledImage, {s.type}), {image, samplerId});
-  if (texture.nonUniform || sampler.nonUniform)
+      t_.emit(Op::SampledImage, t_.typeUniqued(Op::TypeSampledImage, {s.type}), {image, sampler});
+  if (nonUniform)
     t_.decorate(r, Decoration::NonUniform);
   return r;
 }
@@ -234,8 +247,7 @@ bool TextureOp::offsets(size_t first, uint32_t count, OffsetUse use, ImageOperan
       constant = false;
       continue;
     }
-    const uint64_t field = uint64_t(constants[i]) & ((1u << bits) - 1);
-    constants[i] = int64_t(field) - (field >> (bits - 1) ? int64_t(1) << bits : 0);
+    constants[i] = signExtend(uint64_t(constants[i]), bits);
     zero = zero && constants[i] == 0;
   }
   if (constant) {
@@ -436,7 +448,6 @@ uint32_t TextureOp::sampleWithDynamicOffset(Op spv, uint32_t resultType, const H
     return 0;
   const uint32_t count = s.offsets(), cases = 1u << (4 * count);
   const uint32_t s32 = t_.typeUniqued(Op::TypeInt, {32, 1});
-  const uint32_t sampledType = t_.typeUniqued(Op::TypeSampledImage, {s.type});
   const uint32_t merge = t_.id();
   std::vector<uint32_t> labels(cases);
   std::vector<uint32_t> switchWords{selector, 0};
@@ -452,14 +463,11 @@ uint32_t TextureOp::sampleWithDynamicOffset(Op spv, uint32_t resultType, const H
   std::vector<uint32_t> phi;
   for (uint32_t c = 0; c < cases; ++c) {
     t_.emitLabel(labels[c]);
-    const uint32_t combined = t_.emit(Op::SampledImage, sampledType, {image, samplerId});
-    if (texture.nonUniform || sampler.nonUniform)
-      t_.decorate(combined, Decoration::NonUniform);
+    const uint32_t combined =
+        combine(image, samplerId, s, texture.nonUniform || sampler.nonUniform);
     std::vector<uint32_t> parts;
-    for (uint32_t i = 0; i < count; ++i) {
-      const uint32_t field = (c >> (4 * i)) & 15;
-      parts.push_back(t_.constI(s32, uint64_t(int64_t(field) - (field >= 8 ? 16 : 0))));
-    }
+    for (uint32_t i = 0; i < count; ++i)
+      parts.push_back(t_.constI(s32, uint64_t(signExtend(c >> (4 * i), 4))));
     ImageOperandList caseOps = ops;
     caseOps.add(ImageOperands::ConstOffset,
                 {count == 1 ? parts[0] : t_.constComposite(t_.typeVector(s32, count), parts)});
