@@ -202,12 +202,15 @@ void Translator::findAgsHandles() {
       const dxil::Constant *bind =
           makerOp == DxOp::CreateHandleFromBinding ? llvm().constant(a[0]) : nullptr;
       // %dx.types.ResBind {lower bound, upper bound, space, class}, or zeroinitializer
-      if (bind &&
+      bool constantBinding =
+          bind &&
           (bind->kind == dxil::ConstantKind::Null ||
-           (bind->kind == dxil::ConstantKind::Aggregate && llvm().operandsOf(*bind).size() >= 4))) {
-        if (bind->kind == dxil::ConstantKind::Aggregate)
-          for (int i = 0; i < 4; ++i)
-            constantInt(llvm().operandsOf(*bind)[size_t(i)], fields[i]);
+           (bind->kind == dxil::ConstantKind::Aggregate && llvm().operandsOf(*bind).size() >= 4));
+      if (constantBinding && bind->kind == dxil::ConstantKind::Aggregate)
+        for (int i = 0; i < 4; ++i) // a field that is not a constant matches no resource
+          constantBinding =
+              constantBinding && constantInt(llvm().operandsOf(*bind)[size_t(i)], fields[i]);
+      if (constantBinding) {
         for (const dxil::ResourceLists *lists : {&dx_.resources, &entry_.resources})
           for (const dxil::DxilResource &r : lists->list(dxil::ResourceClass(fields[3] & 3)))
             if (r.space == uint32_t(fields[2]) && r.lowerBound == uint32_t(fields[0]))
@@ -418,6 +421,8 @@ bool Translator::translateAgsAddressRead(const dxil::Instruction &inst) {
 bool Translator::translateAgsOp(const dxil::DxilOpCall &call, const dxil::Instruction &inst,
                                 std::span<const dxil::ValueId> args, bool &handled) {
   handled = false;
+  if (ags_.handles.empty()) // a program without the magic UAV: nothing here for any call
+    return true;
   const DxOp op = DxOp(call.op->opcode);
   if (op == DxOp::CreateHandle || op == DxOp::CreateHandleFromBinding ||
       op == DxOp::AnnotateHandle) {
