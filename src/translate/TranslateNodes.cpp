@@ -504,8 +504,8 @@ bool Translator::translateNodeOp(const dxil::DxilOpCall &call, const dxil::Instr
   // Barriers on node record memory (NODE_INPUT_MEMORY 4, NODE_OUTPUT_MEMORY 8): no memory
   // semantics bit names payload memory, so they are refused rather than dropped.
   int64_t memoryTypes = 0;
-  if (op == DxOp::BarrierByMemoryType && !args.empty() && constantInt(args[0], memoryTypes) &&
-      (memoryTypes & 0xC))
+  if (entry_.kind == dxil::ShaderKind::Node && op == DxOp::BarrierByMemoryType && !args.empty() &&
+      constantInt(args[0], memoryTypes) && (memoryTypes & 0xC))
     return fail("unsupported: dx.op.BarrierByMemoryType on node record memory (memory types " +
                 std::to_string(memoryTypes) + ")");
   switch (op) {

@@ -241,9 +241,9 @@ bool Translator::translateFunction(uint32_t functionIndex, bool isEntry) {
   for (const auto &e : s.edgeBlocks)
     edgeOf[e.block] = &e;
 
-  // Which members of each dx.op result are read (loads of unread components are left out: they
-  // may lie past the end of the buffer).
-  // Pointer casts used by anything but the lifetime markers (which are left out).
+  // One pass over the function: which members of each dx.op result are read (loads of unread
+  // components are left out: they may lie past the end of the buffer), and which pointer casts
+  // something other than a lifetime marker uses (the markers are left out, their casts too).
   extractMasks_.clear();
   pointerCastsInUse_.clear();
   for (uint32_t i = 0; i < f.numInstructions; ++i) {
