@@ -442,8 +442,13 @@ std::vector<std::string> VulkanContext::takeMessages() {
 }
 
 VkBool32 VulkanContext::onMessage(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
-                                  VkDebugUtilsMessageTypeFlagsEXT,
+                                  VkDebugUtilsMessageTypeFlagsEXT type,
                                   const VkDebugUtilsMessengerCallbackDataEXT *data, void *user) {
+  // A general or performance warning (a loader's note on a manifest) says nothing about the
+  // shader: only validation messages, and errors of any type, fail a run or a pipeline.
+  if (!(type & VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT) &&
+      severity < VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT)
+    return VK_FALSE;
   auto *self = static_cast<VulkanContext *>(user);
   std::lock_guard<std::mutex> lock(self->messagesMutex_);
   std::string text = data && data->pMessage ? data->pMessage : "(no message)";

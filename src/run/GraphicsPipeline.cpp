@@ -1,5 +1,7 @@
 #include "spire/run/GraphicsPipeline.h"
 
+#include "spire/run/DataType.h"
+
 #include "spire/grammar/Grammar.h"
 
 #include <algorithm>
@@ -17,32 +19,6 @@ Diagnostic vkFailure(const char *what, VkResult r) {
 constexpr uint32_t kBuiltInFragDepth = uint32_t(grammar::BuiltIn::FragDepth),
                    kBuiltInFragStencilRef = uint32_t(grammar::BuiltIn::FragStencilRefEXT);
 
-// By width (8, 16, 32, 64), then component count (1-4).
-constexpr VkFormat kFloatFormats[4][4] = {
-    {VK_FORMAT_UNDEFINED, VK_FORMAT_UNDEFINED, VK_FORMAT_UNDEFINED, VK_FORMAT_UNDEFINED},
-    {VK_FORMAT_R16_SFLOAT, VK_FORMAT_R16G16_SFLOAT, VK_FORMAT_R16G16B16_SFLOAT,
-     VK_FORMAT_R16G16B16A16_SFLOAT},
-    {VK_FORMAT_R32_SFLOAT, VK_FORMAT_R32G32_SFLOAT, VK_FORMAT_R32G32B32_SFLOAT,
-     VK_FORMAT_R32G32B32A32_SFLOAT},
-    {VK_FORMAT_R64_SFLOAT, VK_FORMAT_R64G64_SFLOAT, VK_FORMAT_R64G64B64_SFLOAT,
-     VK_FORMAT_R64G64B64A64_SFLOAT}};
-constexpr VkFormat kSintFormats[4][4] = {
-    {VK_FORMAT_R8_SINT, VK_FORMAT_R8G8_SINT, VK_FORMAT_R8G8B8_SINT, VK_FORMAT_R8G8B8A8_SINT},
-    {VK_FORMAT_R16_SINT, VK_FORMAT_R16G16_SINT, VK_FORMAT_R16G16B16_SINT,
-     VK_FORMAT_R16G16B16A16_SINT},
-    {VK_FORMAT_R32_SINT, VK_FORMAT_R32G32_SINT, VK_FORMAT_R32G32B32_SINT,
-     VK_FORMAT_R32G32B32A32_SINT},
-    {VK_FORMAT_R64_SINT, VK_FORMAT_R64G64_SINT, VK_FORMAT_R64G64B64_SINT,
-     VK_FORMAT_R64G64B64A64_SINT}};
-constexpr VkFormat kUintFormats[4][4] = {
-    {VK_FORMAT_R8_UINT, VK_FORMAT_R8G8_UINT, VK_FORMAT_R8G8B8_UINT, VK_FORMAT_R8G8B8A8_UINT},
-    {VK_FORMAT_R16_UINT, VK_FORMAT_R16G16_UINT, VK_FORMAT_R16G16B16_UINT,
-     VK_FORMAT_R16G16B16A16_UINT},
-    {VK_FORMAT_R32_UINT, VK_FORMAT_R32G32_UINT, VK_FORMAT_R32G32B32_UINT,
-     VK_FORMAT_R32G32B32A32_UINT},
-    {VK_FORMAT_R64_UINT, VK_FORMAT_R64G64_UINT, VK_FORMAT_R64G64B64_UINT,
-     VK_FORMAT_R64G64B64A64_UINT}};
-
 std::string where(const StageVariable &v) {
   return (v.name.empty() ? std::string("the variable at") : "'" + v.name + "' at") + " location " +
          std::to_string(v.location);
@@ -50,9 +26,9 @@ std::string where(const StageVariable &v) {
 
 /// The number of elements (array elements times matrix columns) of a located variable, each one
 /// vector; 0 when an array is a runtime one.
-uint32_t elementCount(const StageVariable &v, size_t skipOuter = 0) {
+uint32_t elementCount(const StageVariable &v) {
   uint32_t n = std::max(1u, v.columns);
-  for (size_t i = skipOuter; i < v.arrayLengths.size(); ++i)
+  for (size_t i = 0; i < v.arrayLengths.size(); ++i)
     n *= v.arrayLengths[i];
   return n;
 }
@@ -74,21 +50,25 @@ VkFormat firstDepthStencil(const VulkanContext &ctx, std::initializer_list<VkFor
 } // namespace
 
 VkFormat vertexFormat(ComponentKind kind, uint32_t width, uint32_t components) {
-  if (components < 1 || components > 4)
+  if (components < 1 || components > 4 || (width != 8 && width != 16 && width != 32 && width != 64))
     return VK_FORMAT_UNDEFINED;
-  int w = width == 8 ? 0 : width == 16 ? 1 : width == 32 ? 2 : width == 64 ? 3 : -1;
-  if (w < 0)
-    return VK_FORMAT_UNDEFINED;
+  DataType t; // the format tables the scripts' types use
   switch (kind) {
   case ComponentKind::Float:
-    return kFloatFormats[w][components - 1];
+    t.scalar.kind = NumberKind::Float;
+    break;
   case ComponentKind::Int:
-    return kSintFormats[w][components - 1];
+    t.scalar.kind = NumberKind::Int;
+    break;
   case ComponentKind::Uint:
-    return kUintFormats[w][components - 1];
+    t.scalar.kind = NumberKind::Uint;
+    break;
   default:
     return VK_FORMAT_UNDEFINED;
   }
+  t.scalar.bits = uint8_t(width);
+  t.rows = uint8_t(components);
+  return static_cast<VkFormat>(vkFormatOf(t));
 }
 
 Expected<std::vector<VertexAttribute>> vertexAttributes(const ModuleInterface &vertex,

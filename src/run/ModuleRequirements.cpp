@@ -107,7 +107,6 @@ constexpr std::pair<std::string_view, std::string_view> kCapabilityFeatures[] = 
     {"ShaderLayer", "ShaderOutputLayer.shaderOutputLayer"},
     {"ShaderViewportIndex", "ShaderOutputViewportIndex.shaderOutputViewportIndex"},
     {"PhysicalStorageBufferAddresses", "BufferDeviceAddressFeatures.bufferDeviceAddress"},
-    {"Int64Atomics", "ShaderAtomicInt64Features.shaderSharedInt64Atomics"},
     {"DotProduct", "ShaderIntegerDotProductFeatures.shaderIntegerDotProduct"},
     {"DotProductInputAll", "ShaderIntegerDotProductFeatures.shaderIntegerDotProduct"},
     {"DotProductInput4x8Bit", "ShaderIntegerDotProductFeatures.shaderIntegerDotProduct"},
