@@ -529,7 +529,7 @@ modulesOf(const std::string &path, InputKind kind, uint32_t version, const Optio
       out.push_back({s.entry, std::move(s.words)});
     return out;
   }
-  if (kind == InputKind::Assembly)
+  if (kind == InputKind::Assembly && !o.targetEnvGiven) // --target-env wins, as for runs
     if (uint32_t v = assemblyVersion(*bytes))
       version = v;
   auto words = loadShader(path, kind, *bytes, version, o.entry);
