@@ -21,9 +21,6 @@ inline constexpr uint32_t kAgsRegisterSpace = 0x7FFF0ADE;
 struct AgsState {
   /// LLVM values that are handles of the magic UAV (createHandle*, annotateHandle results).
   std::unordered_set<dxil::ValueId> handles;
-  /// Raw buffers (class, range id) that WMMA loads and stores read: storage buffers even where
-  /// raw buffers are otherwise texel buffers (cooperative matrices need a pointer).
-  std::set<std::pair<uint32_t, uint32_t>> storageBuffers;
   /// A matrix held as 8 32-bit registers per lane (SPIR-V ids; 0: not given).
   using Registers = std::array<uint32_t, 8>;
   /// Operand registers given so far, by AGS opcode and register type (0: the operand of a

@@ -181,48 +181,9 @@ void Translator::findAgsHandles() {
         !isAgsHandle(bellArgs[0]) || !constantInt(bellArgs[1], code) ||
         ((code & 0xFF) != kUavLoad && (code & 0xFF) != kUavStore))
       continue;
-    // Back through annotateHandle to the handle's resource.
-    dxil::ValueId v = args[0];
-    for (int depth = 0; depth < 8 && v < llvm().values.size(); ++depth) {
-      const dxil::Value &val = llvm().values[v];
-      const dxil::DxilOpCall *maker =
-          val.kind == dxil::ValueKind::Instruction ? dx_.opCallAt(val.index) : nullptr;
-      auto a = maker ? dx_.opArguments(*maker) : std::span<const dxil::ValueId>();
-      if (!maker || a.empty())
-        break;
-      int64_t fields[4] = {0, 0, 0, 0};
-      const DxOp makerOp = DxOp(maker->op->opcode);
-      if (makerOp == DxOp::AnnotateHandle) {
-        v = a[0];
-        continue;
-      }
-      if (makerOp == DxOp::CreateHandle && a.size() >= 2 && constantInt(a[0], fields[0]) &&
-          constantInt(a[1], fields[1]))
-        ags_.storageBuffers.insert({uint32_t(fields[0]), uint32_t(fields[1])});
-      const dxil::Constant *bind =
-          makerOp == DxOp::CreateHandleFromBinding ? llvm().constant(a[0]) : nullptr;
-      // %dx.types.ResBind {lower bound, upper bound, space, class}, or zeroinitializer
-      bool constantBinding =
-          bind &&
-          (bind->kind == dxil::ConstantKind::Null ||
-           (bind->kind == dxil::ConstantKind::Aggregate && llvm().operandsOf(*bind).size() >= 4));
-      if (constantBinding && bind->kind == dxil::ConstantKind::Aggregate)
-        for (int i = 0; i < 4; ++i) // a field that is not a constant matches no resource
-          constantBinding =
-              constantBinding && constantInt(llvm().operandsOf(*bind)[size_t(i)], fields[i]);
-      if (constantBinding) {
-        for (const dxil::ResourceLists *lists : {&dx_.resources, &entry_.resources})
-          for (const dxil::DxilResource &r : lists->list(dxil::ResourceClass(fields[3] & 3)))
-            if (r.space == uint32_t(fields[2]) && r.lowerBound == uint32_t(fields[0]))
-              ags_.storageBuffers.insert({uint32_t(fields[3] & 3), r.id});
-      }
-      break;
-    }
+    if (const std::optional<std::pair<uint32_t, uint32_t>> r = handleOrigin(args[0]).resource)
+      storageBufferResources_.insert(*r);
   }
-}
-
-bool Translator::agsStorageBuffer(const dxil::DxilResource &r) const {
-  return ags_.storageBuffers.count({uint32_t(r.resourceClass), r.id}) != 0;
 }
 
 uint32_t Translator::agsElementType(uint32_t format) {

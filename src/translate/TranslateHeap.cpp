@@ -85,46 +85,64 @@ bool constantInts(const dxil::LlvmModule &m, dxil::ValueId v, std::span<int64_t>
 
 } // namespace
 
+Translator::HandleOrigin Translator::handleOrigin(dxil::ValueId v) const {
+  HandleOrigin origin;
+  int64_t props[2] = {0, 0};
+  bool annotated = false;
+  for (int depth = 0; depth < 8 && v < llvm().values.size(); ++depth) {
+    const dxil::Value &val = llvm().values[v];
+    const dxil::DxilOpCall *maker =
+        val.kind == dxil::ValueKind::Instruction ? dx_.opCallAt(val.index) : nullptr;
+    if (!maker)
+      break;
+    auto a = dx_.opArguments(*maker);
+    const DxOp makerOp = DxOp(maker->op->opcode);
+    int64_t fields[4] = {0, 0, 0, 0};
+    if (makerOp == DxOp::AnnotateHandle && a.size() >= 2) {
+      annotated = constantInts(llvm(), a[1], props);
+      v = a[0];
+      continue;
+    }
+    if (makerOp == DxOp::CreateHandleFromHeap && annotated) {
+      origin.heapProperties = {uint32_t(props[0]), uint32_t(props[1])};
+    } else if (makerOp == DxOp::CreateHandle && a.size() >= 2 && constantInt(a[0], fields[0]) &&
+               constantInt(a[1], fields[1])) {
+      origin.resource = {uint32_t(fields[0]), uint32_t(fields[1])};
+    } else if (makerOp == DxOp::CreateHandleFromBinding && !a.empty() &&
+               constantInts(llvm(), a[0], fields) && fields[3] >= 0 && fields[3] <= 3) {
+      // %dx.types.ResBind {lower bound, upper bound, space, class}
+      for (const dxil::ResourceLists *lists : {&dx_.resources, &entry_.resources})
+        for (const dxil::DxilResource &r : lists->list(ResourceClass(fields[3])))
+          if (r.space == uint32_t(fields[2]) && r.lowerBound == uint32_t(fields[0]))
+            origin.resource = {uint32_t(fields[3]), r.id};
+    }
+    break;
+  }
+  return origin;
+}
+
 void Translator::findAtomicResources() {
   for (const dxil::DxilOpCall &call : dx_.opCalls) {
     const DxOp op = DxOp(call.op->opcode);
     if (op != DxOp::AtomicBinOp && op != DxOp::AtomicCompareExchange)
       continue;
     auto args = dx_.opArguments(call);
-    dxil::ValueId v = args.empty() ? dxil::kNoId : args[0];
-    int64_t props[2] = {0, 0};
-    bool annotated = false;
-    // Back through annotateHandle to the call that made the handle.
-    for (int depth = 0; depth < 8 && v < llvm().values.size(); ++depth) {
-      const dxil::Value &val = llvm().values[v];
-      const dxil::DxilOpCall *maker =
-          val.kind == dxil::ValueKind::Instruction ? dx_.opCallAt(val.index) : nullptr;
-      if (!maker)
-        break;
-      auto a = dx_.opArguments(*maker);
-      const DxOp makerOp = DxOp(maker->op->opcode);
-      int64_t fields[4] = {0, 0, 0, 0};
-      if (makerOp == DxOp::AnnotateHandle && a.size() >= 2) {
-        annotated = constantInts(llvm(), a[1], props);
-        v = a[0];
-        continue;
-      }
-      if (makerOp == DxOp::CreateHandleFromHeap && annotated) {
-        atomicHeapProperties_.insert({uint32_t(props[0]), uint32_t(props[1])});
-      } else if (makerOp == DxOp::CreateHandle && a.size() >= 2 && constantInt(a[0], fields[0]) &&
-                 constantInt(a[1], fields[1])) {
-        atomicResources_.insert({uint32_t(fields[0]), uint32_t(fields[1])});
-      } else if (makerOp == DxOp::CreateHandleFromBinding && !a.empty() &&
-                 constantInts(llvm(), a[0], fields) && fields[3] >= 0 && fields[3] <= 3) {
-        // %dx.types.ResBind {lower bound, upper bound, space, class}
-        for (const dxil::ResourceLists *lists : {&dx_.resources, &entry_.resources})
-          for (const dxil::DxilResource &r : lists->list(ResourceClass(fields[3])))
-            if (r.space == uint32_t(fields[2]) && r.lowerBound == uint32_t(fields[0]))
-              atomicResources_.insert({uint32_t(fields[3]), r.id});
-      }
-      break;
-    }
+    const HandleOrigin origin = handleOrigin(args.empty() ? dxil::kNoId : args[0]);
+    if (origin.heapProperties)
+      atomicHeapProperties_.insert(*origin.heapProperties);
+    if (!origin.resource)
+      continue;
+    atomicResources_.insert(*origin.resource);
+    const dxil::Instruction &inst = llvm().instructions[call.instruction];
+    if (inst.type < llvm().types.size() &&
+        llvm().types[inst.type].kind == dxil::TypeKind::Integer &&
+        llvm().types[inst.type].bits == 64)
+      storageBufferResources_.insert(*origin.resource);
   }
+}
+
+bool Translator::keptAsStorageBuffer(const dxil::DxilResource &r) const {
+  return storageBufferResources_.count({uint32_t(r.resourceClass), r.id}) != 0;
 }
 
 grammar::ImageFormat Translator::storageFormat(const dxil::DxilResource &r) const {

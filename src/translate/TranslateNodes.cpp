@@ -685,11 +685,29 @@ bool Translator::translateNodeOp(const dxil::DxilOpCall &call, const dxil::Instr
     setValue(inst.value, emit(Op::FinishWritingNodePayloadAMDX, typeBool(), {h->payloads}));
     return true;
   }
-  case DxOp::NodeOutputIsValid:
-    // OpIsNodePayloadValidAMDX names the payload array *type* as its operand, as the extension
-    // says; spirv-val (2026.4) rejects a type there ("Operand ... cannot be a type").
-    return fail("unsupported: " + opName + " in node '" + entryName_ +
-                "' (OpIsNodePayloadValidAMDX takes a type operand, which spirv-val rejects)");
+  case DxOp::NodeOutputIsValid: {
+    // D3D creates a work graph only when every node an output without [AllowSparseNodes] names
+    // exists (for an array output, each index below its size), so validity is known here: true,
+    // or for an array whether the index is inside the array. A sparse output's nodes are known
+    // only when the graph is created; OpIsNodePayloadValidAMDX would ask the device, but it names
+    // the payload array *type* as its operand, and spirv-val (2026.4) rejects a type there.
+    const NodeShader::OutputHandle *h = outputHandle(args[0]);
+    if (!h)
+      return false;
+    const NodeRecordDecl &output = node_.outputs[h->output];
+    if (output.allowSparse)
+      return fail("unsupported: " + opName + " of the sparse output '" + output.name +
+                  "' in node '" + entryName_ +
+                  "' (OpIsNodePayloadValidAMDX takes a type operand, which spirv-val rejects)");
+    const bool isArray = output.flags & node_io::NodeArray;
+    if (!isArray || !h->nodeIndex || !output.arraySize) {
+      setValue(inst.value, constBool(true));
+      return true;
+    }
+    const uint32_t size = constU32(*output.arraySize);
+    setValue(inst.value, emit(Op::ULessThan, typeBool(), {h->nodeIndex, size}));
+    return true;
+  }
   case DxOp::GetRemainingRecursionLevels: {
     const uint32_t variable = builtinInput(BuiltIn::RemainingRecursionLevelsAMDX, u32);
     setValue(inst.value, emit(Op::Load, u32, {variable}));

@@ -148,7 +148,7 @@ void Translator::declareResources() {
           d.elementType = typeUniqued(Op::TypeSampler, {});
           binding.descriptorType = "sampler";
         } else if (isRawOrStructured(r.kind) &&
-                   (!options_.bindings.rawBuffersAsTexelBuffers || agsStorageBuffer(r))) {
+                   (!options_.bindings.rawBuffersAsTexelBuffers || keptAsStorageBuffer(r))) {
           d.elementType = storageBlockType(32);
           d.storage = StorageClass::StorageBuffer;
           binding.descriptorType = "storage-buffer";

@@ -242,6 +242,18 @@ public:
   /// before the descriptors are declared; and the format a storage image or texel buffer of a
   /// resource declares (R32ui for raw buffers and atomics' resources, Unknown otherwise).
   void findAtomicResources();
+  /// Where a handle comes from, walked back through annotateHandle: a bound resource
+  /// (createHandle, or createHandleFromBinding with constant operands) as (class, range id), or
+  /// a heap descriptor (createHandleFromHeap) with its annotation's properties words.
+  struct HandleOrigin {
+    std::optional<std::pair<uint32_t, uint32_t>> resource;
+    std::optional<std::array<uint32_t, 2>> heapProperties;
+  };
+  HandleOrigin handleOrigin(dxil::ValueId handle) const;
+  /// Whether a raw buffer stays a storage buffer where raw buffers are otherwise texel buffers
+  /// (rawBuffersAsTexelBuffers): 64-bit atomics and AGS WMMA matrices need a pointer into it
+  /// wider than an R32ui texel.
+  bool keptAsStorageBuffer(const dxil::DxilResource &r) const;
   grammar::ImageFormat storageFormat(const dxil::DxilResource &r) const;
   /// The float-control execution modes of the entry's denormal mode (TranslateFloatControls.cpp).
   void addFloatControls(uint32_t entryFunction);
@@ -249,8 +261,6 @@ public:
   /// Finds the handles of the AGS UAV (register space 0x7FFF0ADE), which is not declared.
   void findAgsHandles();
   bool isAgsHandle(dxil::ValueId v) const;
-  /// Whether a raw buffer holds WMMA matrices (a storage buffer in every binding model).
-  bool agsStorageBuffer(const dxil::DxilResource &r) const;
   /// Translates a dx.op call that makes or uses an AGS handle (`handled`); others are left.
   bool translateAgsOp(const dxil::DxilOpCall &call, const dxil::Instruction &inst,
                       std::span<const dxil::ValueId> args, bool &handled);
@@ -339,10 +349,11 @@ public:
   /// Heap variables by (binding, element type, class).
   std::map<std::array<uint32_t, 3>, uint32_t> heapVariables_;
   uint32_t heapCounters_ = 0;
-  std::map<uint32_t, uint32_t> storageBlocks_, uniformBlocks_;    ///< bits / rows -> struct
-  std::map<std::pair<uint32_t, uint32_t>, uint32_t> bufferViews_; ///< (variable, bits) -> view
-  std::set<std::pair<uint32_t, uint32_t>> atomicResources_;       ///< (class, range id)
-  std::set<std::array<uint32_t, 2>> atomicHeapProperties_;        ///< annotations of heap handles
+  std::map<uint32_t, uint32_t> storageBlocks_, uniformBlocks_;     ///< bits / rows -> struct
+  std::map<std::pair<uint32_t, uint32_t>, uint32_t> bufferViews_;  ///< (variable, bits) -> view
+  std::set<std::pair<uint32_t, uint32_t>> atomicResources_;        ///< (class, range id)
+  std::set<std::array<uint32_t, 2>> atomicHeapProperties_;         ///< annotations of heap handles
+  std::set<std::pair<uint32_t, uint32_t>> storageBufferResources_; ///< keptAsStorageBuffer
 
   /// SPIR-V ids of LLVM functions, by index into LlvmModule::functions.
   std::unordered_map<uint32_t, uint32_t> functionIds_;

@@ -158,12 +158,20 @@ TEST(DxilTranslateBuffers, SixtyFourBitAtomicsGoThroughAnAliasedUint64View) {
   %old = call i64 @dx.op.atomicBinOp.i64(i32 78, %dx.types.Handle %h, i32 7, i32 %a, i32 undef, i32 undef, i64 5)
   ret void
 )";
-  Translation t = translateLl(computeShader66(kRawDeclarations, body, kRawResources, kRawMetadata));
-  ASSERT_EQ(t.error, "");
-  EXPECT_TRUE(has(t, "OpCapability Int64Atomics")) << t.spvasm;
-  EXPECT_TRUE(has(t, "OpDecorate %buf_u64 Binding 1003")) << t.spvasm;
-  EXPECT_TRUE(has(t, "ArrayStride 8")) << t.spvasm;
-  EXPECT_TRUE(has(t, "OpAtomicUMax %ulong")) << t.spvasm;
+  // Where raw buffers are R32ui texel buffers, one that 64-bit atomics use stays a storage
+  // buffer (a texel pointer is 32 bits wide).
+  for (bool texelBuffers : {false, true}) {
+    DxilTranslateOptions options;
+    options.bindings.rawBuffersAsTexelBuffers = texelBuffers;
+    Translation t =
+        translateLl(computeShader66(kRawDeclarations, body, kRawResources, kRawMetadata), options);
+    ASSERT_EQ(t.error, "") << texelBuffers;
+    EXPECT_TRUE(has(t, "OpCapability Int64Atomics")) << t.spvasm;
+    EXPECT_TRUE(has(t, "OpDecorate %buf_u64 Binding 1003")) << t.spvasm;
+    EXPECT_TRUE(has(t, "ArrayStride 8")) << t.spvasm;
+    EXPECT_TRUE(has(t, "OpAtomicUMax %ulong")) << t.spvasm;
+    EXPECT_FALSE(has(t, "R32ui")) << t.spvasm;
+  }
 }
 
 TEST(DxilTranslateBuffers, RawBuffersAsTexelBuffers) {

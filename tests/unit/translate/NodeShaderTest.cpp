@@ -290,23 +290,58 @@ TEST(DxilNodeShader, DerivativesInBroadcastingNodesOnly) {
       << coalescing.error;
 }
 
-// NodeOutputIsValid has no form spirv-val accepts: a clear refusal naming it, not a module.
-TEST(DxilNodeShader, NodeOutputIsValidIsRefused) {
+// NodeOutputIsValid: D3D creates a graph only when the nodes of every output without
+// [AllowSparseNodes] exist, so a single output is valid (true) and an array output's node is
+// valid when its index is below the array size; a sparse output's validity is known only to the
+// device, and OpIsNodePayloadValidAMDX has no form spirv-val accepts: refused, naming it.
+std::string isValidProbe(const std::string &outputTags, bool indexed) {
+  const std::string index =
+      indexed ? "  %ox = call %dx.types.NodeHandle @dx.op.indexNodeHandle(i32 248, "
+                "%dx.types.NodeHandle %oa, i32 %i)\n"
+              : "";
+  const std::string handle = indexed ? "%ox" : "%oa";
+  const std::string body =
+      "  %ih = call %dx.types.NodeRecordHandle @dx.op.createNodeInputRecordHandle(i32 250, i32 0)\n"
+      "  %ia = call %dx.types.NodeRecordHandle @dx.op.annotateNodeRecordHandle(i32 251, "
+      "%dx.types.NodeRecordHandle %ih, %dx.types.NodeRecordInfo { i32 33, i32 8 })\n"
+      "  %ip = call %struct.In addrspace(6)* @dx.op.getNodeRecordPtr.struct.In(i32 239, "
+      "%dx.types.NodeRecordHandle %ia, i32 0)\n"
+      "  %f = getelementptr %struct.In, %struct.In addrspace(6)* %ip, i32 0, i32 1\n"
+      "  %i = load i32, i32 addrspace(6)* %f\n"
+      "  %oh = call %dx.types.NodeHandle @dx.op.createNodeOutputHandle(i32 247, i32 0)\n"
+      "  %oa = call %dx.types.NodeHandle @dx.op.annotateNodeHandle(i32 249, %dx.types.NodeHandle "
+      "%oh, %dx.types.NodeInfo { i32 6, i32 4 })\n" +
+      index + "  %ok = call i1 @dx.op.nodeOutputIsValid(i32 252, %dx.types.NodeHandle " + handle +
+      ")\n  %n = zext i1 %ok to i32\n"
+      "  call void @dx.op.incrementOutputCount(i32 240, %dx.types.NodeHandle " +
+      handle + ", i32 %n, i1 false)\n  ret void\n";
+  return nodeShader("Probe", body,
+                    "i32 13, i32 3, i32 15, !10, i32 4, !11, i32 20, !16, i32 21, !12",
+                    "!10 = !{!\"Probe\", i32 0}\n!11 = !{i32 1, i32 1, i32 1}\n!12 = !{!13}\n"
+                    "!13 = !{i32 1, " +
+                        outputTags +
+                        ", i32 0, !15}\n"
+                        "!14 = !{i32 0, i32 4, i32 2, i32 4}\n!15 = !{!\"Next\", i32 0}\n"
+                        "!16 = !{!17}\n!17 = !{i32 1, i32 33, i32 2, !18}\n"
+                        "!18 = !{i32 0, i32 8, i32 2, i32 4}\n");
+}
+
+TEST(DxilNodeShader, NodeOutputIsValidFromTheGraphRules) {
   SKIP_WITHOUT_LLVM_AS();
-  const std::string body = R"(
-  %oh = call %dx.types.NodeHandle @dx.op.createNodeOutputHandle(i32 247, i32 0)
-  %oa = call %dx.types.NodeHandle @dx.op.annotateNodeHandle(i32 249, %dx.types.NodeHandle %oh, %dx.types.NodeInfo { i32 6, i32 4 })
-  %ok = call i1 @dx.op.nodeOutputIsValid(i32 252, %dx.types.NodeHandle %oa)
-  ret void
-)";
-  const std::string text =
-      nodeShader("Probe", body, "i32 13, i32 3, i32 15, !10, i32 4, !11, i32 21, !12",
-                 "!10 = !{!\"Probe\", i32 0}\n!11 = !{i32 1, i32 1, i32 1}\n!12 = !{!13}\n"
-                 "!13 = !{i32 1, i32 6, i32 2, !14, i32 3, i32 1, i32 0, !15}\n"
-                 "!14 = !{i32 0, i32 4, i32 2, i32 4}\n!15 = !{!\"Next\", i32 0}\n");
-  Translation t = translateNode(text);
-  EXPECT_NE(t.error.find("unsupported: dx.op.NodeOutputIsValid in node 'Probe'"), std::string::npos)
-      << t.error;
+  Translation single = translateNode(isValidProbe("i32 6, i32 2, !14, i32 3, i32 1", false));
+  ASSERT_EQ(single.error, "");
+  EXPECT_TRUE(has(single.spvasm, "OpSelect %uint %true %uint_1 %uint_0")) << single.spvasm;
+  Translation array =
+      translateNode(isValidProbe("i32 22, i32 2, !14, i32 3, i32 1, i32 5, i32 4", true));
+  ASSERT_EQ(array.error, "");
+  EXPECT_TRUE(has(array.spvasm, "OpULessThan %bool")) << array.spvasm;
+  EXPECT_TRUE(has(array.spvasm, "%uint_4")) << array.spvasm;
+  Translation sparse = translateNode(
+      isValidProbe("i32 22, i32 2, !14, i32 3, i32 1, i32 5, i32 4, i32 6, i1 true", true));
+  EXPECT_NE(sparse.error.find("unsupported: dx.op.NodeOutputIsValid of the sparse output 'Next' "
+                              "in node 'Probe'"),
+            std::string::npos)
+      << sparse.error;
 }
 
 // A barrier on node record memory has no memory semantics to keep it: refused, not dropped.
