@@ -415,13 +415,28 @@ void Translator::declareStageIO() {
       e.variable = globalVariable(type, sc);
       name(e.variable, el.name);
       uint32_t location = uint32_t(el.startRow);
-      if (stage == ShaderKind::Pixel && output && el.semanticKind == SemanticKind::Target)
+      std::optional<uint32_t> blendIndex;
+      if (stage == ShaderKind::Pixel && output && el.semanticKind == SemanticKind::Target) {
         location = el.semanticIndices.empty() ? 0 : el.semanticIndices[0];
+        if (options_.dualSourceBlending) {
+          if (location > 1 || el.rows > 1) {
+            fail("dual-source blending: the pixel shader writes SV_Target" +
+                 std::to_string(location + el.rows - 1) +
+                 " (only SV_Target0 and SV_Target1, "
+                 "the blend's two sources, may be written)");
+            return;
+          }
+          blendIndex = location;
+          location = 0;
+        }
+      }
       if (sig == SignatureKind::PatchConstant)
         location += patchOffset;
       if (stage == ShaderKind::Geometry && output)
         location += streamOffset[std::min(3u, el.outputStream.value_or(0))];
       decorate(e.variable, Decoration::Location, {location});
+      if (blendIndex)
+        decorate(e.variable, Decoration::Index, {*blendIndex});
       if (el.startCol > 0)
         decorate(e.variable, Decoration::Component, {uint32_t(el.startCol)});
       if (sig == SignatureKind::PatchConstant && stage != ShaderKind::Mesh)

@@ -40,6 +40,9 @@ Options:
   --raw-buffers-as-texel-buffers
                        raw and structured buffers as R32ui texel buffers instead of storage
                        buffers
+  --dual-source-blending
+                       pixel shaders feed dual-source blending: SV_Target0 and SV_Target1
+                       become Location 0 Index 0 and 1 (writing another target is an error)
   --binding-offsets <srv>,<uav>,<cbv>,<sampler>
                        added to the register per class (default 0,1000,2000,3000)
   --heap-set <set>     where SM 6.6 descriptor heaps go (default 6): runtime descriptor arrays,
@@ -111,6 +114,8 @@ int runDxilToSpirv(std::span<char *const> args) {
             return usageError("translate", "--heap-set takes a number") == kSuccess;
         } else if (flag == "--raw-buffers-as-texel-buffers") {
           options.bindings.rawBuffersAsTexelBuffers = true;
+        } else if (flag == "--dual-source-blending") {
+          options.dualSourceBlending = true;
         } else if (flag == "--no-validate") {
           validate = false;
         } else {

@@ -53,6 +53,10 @@ struct DxilTranslateOptions {
   /// The entry point to translate; empty: every entry point.
   std::string entry;
   BindingModel bindings;
+  /// Pixel shaders feed dual-source blending: SV_Target0 and SV_Target1 are the blend's two
+  /// sources, Location 0 with Index 0 and 1 (in D3D the pipeline's blend state decides, which
+  /// the shader does not know). A pixel shader writing another target is an error then.
+  bool dualSourceBlending = false;
   /// Without `entry`: where the entries that fail go (one diagnostic each, naming the entry),
   /// while the others are translated; the translation then fails only when no entry is left.
   /// Null: the first entry that fails fails the whole program.

@@ -148,6 +148,45 @@ declare float @dx.op.evalCentroid.f32(i32, i32, i32, i8)
   EXPECT_TRUE(has(t, "OpFunctionCall %void %discard")) << t.spvasm;
 }
 
+// Dual-source blending (an option: in D3D the blend state decides): SV_Target0 and SV_Target1
+// are Location 0 with Index 0 and 1; a third target cannot be written then.
+TEST(DxilTranslateStageIO, DualSourceBlendingTargets) {
+  if (!haveLlvmAs())
+    GTEST_SKIP() << "llvm-as-14 not installed (Debian package llvm-14)";
+  const std::string declarations = R"(
+declare void @dx.op.storeOutput.f32(i32, i32, i32, i8, float)
+)";
+  auto shader = [&](int targets) {
+    std::string body = "entry:\n", outputs, elements;
+    for (int i = 0; i < targets; ++i) {
+      const std::string n = std::to_string(i);
+      body += "  call void @dx.op.storeOutput.f32(i32 5, i32 " + n + ", i32 0, i8 0, float 1.0)\n";
+      outputs += std::string(i ? ", " : "") + "!1" + n;
+      elements += "!1" + n + " = !{i32 " + n + ", !\"SV_Target\", i8 9, i8 16, !2" + n +
+                  ", i8 0, i32 1, i8 4, i32 " + n + ", i8 0, null}\n!2" + n + " = !{i32 " + n +
+                  "}\n";
+    }
+    return stageShader("ps", declarations, body + "  ret void\n", "null, !6, null", "null",
+                       "!6 = !{" + outputs + "}\n" + elements);
+  };
+  DxilTranslateOptions dual;
+  dual.dualSourceBlending = true;
+  Translation two = translateLl(shader(2), dual);
+  ASSERT_EQ(two.error, "");
+  EXPECT_TRUE(has(two, "OpDecorate %SV_Target Location 0")) << two.spvasm;
+  EXPECT_TRUE(has(two, "OpDecorate %SV_Target Index 0")) << two.spvasm;
+  EXPECT_TRUE(has(two, "OpDecorate %SV_Target_0 Location 0")) << two.spvasm;
+  EXPECT_TRUE(has(two, "OpDecorate %SV_Target_0 Index 1")) << two.spvasm;
+  Translation plain = translateLl(shader(2));
+  ASSERT_EQ(plain.error, "");
+  EXPECT_TRUE(has(plain, "OpDecorate %SV_Target_0 Location 1")) << plain.spvasm;
+  EXPECT_FALSE(has(plain, " Index ")) << plain.spvasm;
+  Translation three = translateLl(shader(3), dual);
+  EXPECT_NE(three.error.find("dual-source blending: the pixel shader writes SV_Target2"),
+            std::string::npos)
+      << three.error;
+}
+
 TEST(DxilTranslateStageIO, GeometryShaderStreamsAndModes) {
   if (!haveLlvmAs())
     GTEST_SKIP() << "llvm-as-14 not installed (Debian package llvm-14)";
