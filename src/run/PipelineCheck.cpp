@@ -14,10 +14,15 @@ namespace spire::run {
 namespace {
 
 /// The first per-stage descriptor limit of the device that a layout goes beyond (every binding
-/// is visible to every stage), as a skip reason.
+/// is visible to every stage), or its push constant size limit, as a skip reason.
 std::optional<std::string> exceededLimit(const VulkanContext &ctx,
-                                         std::span<const LayoutBinding> bindings) {
+                                         std::span<const LayoutBinding> bindings,
+                                         uint32_t pushConstantSize) {
   const VkPhysicalDeviceLimits &l = ctx.properties().limits;
+  if (pushConstantSize > l.maxPushConstantsSize)
+    return "the shader's push constants take " + std::to_string(pushConstantSize) +
+           " bytes where " + ctx.deviceName() + " allows " +
+           std::to_string(l.maxPushConstantsSize) + " (maxPushConstantsSize)";
   uint32_t uniform = 0, storage = 0, sampled = 0, images = 0, samplers = 0, total = 0;
   for (const LayoutBinding &b : bindings) {
     if (b.set >= l.maxBoundDescriptorSets)
@@ -157,7 +162,7 @@ PipelineCheck checkEntry(VulkanContext &ctx, const ModuleInterface &mi,
     auto bindings = layoutBindings(modules);
     if (!bindings)
       return reject(bindings.error().message);
-    if (auto why = exceededLimit(ctx, *bindings))
+    if (auto why = exceededLimit(ctx, *bindings, mi.pushConstantSize))
       return skip(*why);
     ComputePipelineDesc desc;
     desc.spirv = words;
@@ -193,7 +198,7 @@ PipelineCheck checkEntry(VulkanContext &ctx, const ModuleInterface &mi,
         describeGraphicsPipeline(ctx, vmi, vep, fragment ? &mi : nullptr, fragment ? &ep : nullptr);
     if (!desc)
       return skip(desc.error().message);
-    if (auto why = exceededLimit(ctx, desc->bindings))
+    if (auto why = exceededLimit(ctx, desc->bindings, desc->pushConstantSize))
       return skip(*why);
     desc->vertex = fragment ? std::span<const uint32_t>(vertexWords) : words;
     if (fragment)

@@ -295,6 +295,24 @@ void main() { gl_Position = vec4(0); EmitVertex(); }
   EXPECT_EQ(check(gs).rfind("skipped: a Geometry entry point", 0), 0u) << check(gs);
 }
 
+// Push constants beyond the device's maxPushConstantsSize: skipped with the limit's name, not
+// a pipeline the layers reject.
+TEST_F(GraphicsPipelineTest, PushConstantsBeyondTheLimitAreSkipped) {
+  const uint32_t limit = ctx_->properties().limits.maxPushConstantsSize;
+  const std::string vec4s = std::to_string(limit / 16 + 1);
+  std::vector<uint32_t> cs = glsl("#version 450\nlayout(local_size_x = 1) in;\n"
+                                  "layout(push_constant) uniform P { vec4 v[" +
+                                      vec4s +
+                                      "]; } p;\n"
+                                      "layout(set = 0, binding = 0) buffer B { vec4 v[]; } b;\n"
+                                      "void main() { b.v[0] = p.v[" +
+                                      vec4s + " - 1]; }\n",
+                                  ShaderStage::Compute);
+  const std::string outcome = check(cs);
+  EXPECT_EQ(outcome.rfind("skipped: ", 0), 0u) << outcome;
+  EXPECT_NE(outcome.find("maxPushConstantsSize"), std::string::npos) << outcome;
+}
+
 } // namespace
 } // namespace spire::run
 
