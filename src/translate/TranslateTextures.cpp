@@ -380,6 +380,7 @@ bool TextureOp::sample() {
   const uint32_t dref = compare ? typedArg(next++, f32) : 0;
   ImageOperandList ops;
   bool implicit = false, clamp = false;
+  uint32_t bias = 0;
   switch (op_) {
   case DxOp::Sample:
   case DxOp::SampleCmp:
@@ -388,7 +389,7 @@ bool TextureOp::sample() {
   case DxOp::SampleBias:
   case DxOp::SampleCmpBias:
     implicit = clamp = true;
-    ops.add(ImageOperands::Bias, {typedArg(next++, f32)});
+    bias = typedArg(next++, f32);
     break;
   case DxOp::SampleLevel:
   case DxOp::SampleCmpLevel:
@@ -411,14 +412,32 @@ bool TextureOp::sample() {
     ops.add(ImageOperands::MinLod, {typedArg(next, f32)});
   }
   // An explicit level of detail or gradient does not need the quad's other lanes, so the
-  // sample may move into a switch over a dynamic offset's values; an implicit one may not.
+  // sample may move into a switch over a dynamic offset's values.
   uint32_t selector = 0;
-  if (!offsets(6, s.offsets(), OffsetUse::ConstantOnly, ops, nullptr, 0,
-               implicit ? nullptr : &selector))
+  if (!offsets(6, s.offsets(), OffsetUse::ConstantOnly, ops, nullptr, 0, &selector))
     return false;
   const uint32_t coordinate = vectorOf(2, s.spatial() + (s.arrayed ? 1 : 0), f32);
   if (implicit)
     t_.requireDerivatives();
+  if (implicit && selector) {
+    // An implicit one needs the quad in step, which the switch would split: the derivatives
+    // are taken here, where the quad is, and the cases sample with them as gradients (the
+    // same footprint; a bias scales them by 2^bias, which adds bias to the level of detail).
+    const uint32_t n = s.spatial();
+    const uint32_t type = n == 1 ? f32 : t_.typeVector(f32, n);
+    const uint32_t spatial = vectorOf(2, n, f32);
+    uint32_t ddx = t_.emit(Op::DPdx, type, {spatial}), ddy = t_.emit(Op::DPdy, type, {spatial});
+    if (bias) {
+      const uint32_t scale = t_.glsl("Exp2", f32, {bias});
+      const Op times = n == 1 ? Op::FMul : Op::VectorTimesScalar;
+      ddx = t_.emit(times, type, {ddx, scale});
+      ddy = t_.emit(times, type, {ddy, scale});
+    }
+    ops.add(ImageOperands::Grad, {ddx, ddy});
+    implicit = false;
+  } else if (bias) {
+    ops.add(ImageOperands::Bias, {bias});
+  }
   const Op spv = compare
                      ? (implicit ? Op::ImageSampleDrefImplicitLod : Op::ImageSampleDrefExplicitLod)
                      : (implicit ? Op::ImageSampleImplicitLod : Op::ImageSampleExplicitLod);

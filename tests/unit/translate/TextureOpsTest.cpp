@@ -438,19 +438,41 @@ TEST(TextureOps, SampleLevelWithADynamicOffsetSwitchesOverItsValues) {
   EXPECT_TRUE(contains(loop.spvasm, "OpSwitch")) << loop.spvasm;
 }
 
-TEST(TextureOps, WhatVulkanCannotExpressIsRefused) {
+// An implicit level of detail needs the quad's lanes in step, which the switch over a dynamic
+// offset's values splits: the derivatives are taken before it and the cases sample with them
+// as gradients, scaled by 2^bias for SampleBias; the clamp stays a MinLod.
+TEST(TextureOps, ImplicitSamplesWithADynamicOffsetUseTheQuadsGradients) {
   SKIP_WITHOUT_LLVM_AS();
-  // An implicit level of detail needs the quad's lanes in step: the sample cannot move into
-  // a switch over the offset's values as an explicit one does.
-  Translation dynamicOffset = translateLl(textureShader(
+  Translation plain = translateLl(textureShader(
       "  %a = call %dx.types.ResRet.f32 @dx.op.sample.f32(i32 60, %dx.types.Handle %t2d, "
       "%dx.types.Handle %s, float %f, float 0.5, float undef, float undef, i32 %tid, i32 0, i32 "
-      "undef, float 0.0)\n  ret void\n",
+      "undef, float 0.0)\n" +
+          storeResult("a") + "  ret void\n",
       "ps"));
-  EXPECT_NE(dynamicOffset.error.find("unsupported: dx.op.Sample with a texel offset that is "
-                                     "not a constant"),
-            std::string::npos)
-      << dynamicOffset.error;
+  ASSERT_EQ(plain.error, "");
+  const std::string &p = plain.spvasm;
+  EXPECT_TRUE(contains(p, "OpDPdx %v2float")) << p;
+  EXPECT_TRUE(contains(p, "OpDPdy %v2float")) << p;
+  EXPECT_LT(p.find("OpDPdx"), p.find("OpSwitch")) << p;
+  EXPECT_TRUE(contains(p, "OpImageSampleExplicitLod %v4float")) << p;
+  EXPECT_TRUE(contains(p, "Grad|ConstOffset")) << p;
+  EXPECT_FALSE(contains(p, "OpImageSampleImplicitLod")) << p;
+  Translation biased = translateLl(textureShader(
+      "  %a = call %dx.types.ResRet.f32 @dx.op.sampleBias.f32(i32 61, %dx.types.Handle %t2d, "
+      "%dx.types.Handle %s, float %f, float 0.5, float undef, float undef, i32 %tid, i32 0, i32 "
+      "undef, float 1.5, float 2.0)\n" +
+          storeResult("a") + "  ret void\n",
+      "ps"));
+  ASSERT_EQ(biased.error, "");
+  const std::string &b = biased.spvasm;
+  EXPECT_TRUE(contains(b, "Exp2 %float_1_5")) << b;
+  EXPECT_TRUE(contains(b, "OpVectorTimesScalar %v2float")) << b;
+  EXPECT_TRUE(contains(b, "Grad|ConstOffset|MinLod")) << b;
+  EXPECT_FALSE(contains(b, "Bias")) << b;
+}
+
+TEST(TextureOps, WhatVulkanCannotExpressIsRefused) {
+  SKIP_WITHOUT_LLVM_AS();
   Translation position = translateLl(
       textureShader("  %p = call %dx.types.SamplePos @dx.op.texture2DMSGetSamplePosition(i32 75, "
                     "%dx.types.Handle %t2dms, i32 1)\n  ret void\n"));
