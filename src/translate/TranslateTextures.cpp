@@ -133,6 +133,7 @@ private:
   bool textureLoad();
   bool textureStore();
   bool getDimensions(bool &handled);
+  bool samplePosition();
 
   Translator &t_;
   const dxil::DxilOpCall &call_;
@@ -683,6 +684,66 @@ bool TextureOp::getDimensions(bool &handled) {
   return !t_.failed();
 }
 
+// D3D's standard sample patterns (1, 2, 4, 8 and 16 samples), in 1/16 pixel from the pixel's
+// centre, one table after another: a count's table starts at count - 1. Vulkan devices with
+// standardSampleLocations place their samples at these same positions.
+constexpr int8_t kStandardSamplePositions[31][2] = {
+    {0, 0},                                                                      // 1
+    {4, 4},   {-4, -4},                                                          // 2
+    {-2, -6}, {6, -2},  {-6, 2},  {2, 6},                                        // 4
+    {1, -3},  {-1, 3},  {5, 1},   {-3, -5}, {-5, 5},  {-7, -1}, {3, 7}, {7, -7}, // 8
+    {1, 1},   {-1, -3}, {-3, 2},  {4, -1},  {-5, -2}, {2, 5},   {5, 3}, {3, -5}, // 16
+    {-2, 6},  {0, -7},  {-4, -6}, {-6, 4},  {-8, 0},  {7, -4},  {6, 7}, {-7, -8}};
+
+bool TextureOp::samplePosition() {
+  // The position of sample `index` of a multisampled texture, from the standard pattern of its
+  // sample count; (0, 0) for an index past the count or a count without a standard pattern,
+  // as D3D returns.
+  const Handle *h = handle(0);
+  ImageShape s;
+  if (!h || !imageShape(*h, s))
+    return false;
+  if (!s.multisampled)
+    return t_.fail("dx.op." + opName() + " of a texture that is not multisampled");
+  t_.capability(Capability::ImageQuery);
+  const uint32_t u32 = t_.typeInt(32), f32 = t_.typeFloat(32), v2 = t_.typeVector(f32, 2);
+  const uint32_t boolType = t_.typeBool();
+  const uint32_t table = t_.typeArray(v2, 31);
+  if (!t_.samplePositions_) {
+    std::vector<uint32_t> positions;
+    for (const auto &p : kStandardSamplePositions)
+      positions.push_back(
+          t_.constComposite(v2, {t_.constF32(float(p[0]) / 16), t_.constF32(float(p[1]) / 16)}));
+    const uint32_t initializer = t_.constComposite(table, positions);
+    t_.samplePositions_ = t_.globalVariable(table, StorageClass::Private, initializer);
+    t_.name(t_.samplePositions_, "standard_sample_positions");
+  }
+  const uint32_t image = loadDescriptor(*h, true, &s);
+  const uint32_t index = typedArg(1, u32);
+  if (t_.failed())
+    return false;
+  const uint32_t count = t_.emit(Op::ImageQuerySamples, u32, {image});
+  const uint32_t one = t_.constU32(1), zero = t_.constU32(0);
+  const uint32_t last = t_.emit(Op::ISub, u32, {count, one});
+  const uint32_t powerOfTwo =
+      t_.emit(Op::IEqual, boolType, {t_.emit(Op::BitwiseAnd, u32, {count, last}), zero});
+  const uint32_t standard =
+      t_.emit(Op::LogicalAnd, boolType,
+              {powerOfTwo, t_.emit(Op::ULessThanEqual, boolType, {count, t_.constU32(16)})});
+  const uint32_t valid = t_.emit(Op::LogicalAnd, boolType,
+                                 {standard, t_.emit(Op::ULessThan, boolType, {index, count})});
+  const uint32_t slot =
+      t_.emit(Op::Select, u32, {valid, t_.emit(Op::IAdd, u32, {last, index}), zero});
+  const uint32_t pointer = t_.emit(Op::AccessChain, t_.typePointer(StorageClass::Private, v2),
+                                   {t_.samplePositions_, slot});
+  const uint32_t origin = t_.constComposite(v2, {t_.constF32(0), t_.constF32(0)});
+  const uint32_t position =
+      t_.emit(Op::Select, v2, {valid, t_.emit(Op::Load, v2, {pointer}), origin});
+  t_.setAggregate(inst_.value, {t_.emit(Op::CompositeExtract, f32, {position, 0}),
+                                t_.emit(Op::CompositeExtract, f32, {position, 1})});
+  return !t_.failed();
+}
+
 bool TextureOp::run(bool &handled) {
   handled = true;
   switch (op_) {
@@ -710,10 +771,10 @@ bool TextureOp::run(bool &handled) {
   case DxOp::GetDimensions:
     return getDimensions(handled);
   case DxOp::Texture2DMSGetSamplePosition:
+    return samplePosition();
   case DxOp::RenderTargetGetSamplePosition:
     return t_.fail("unsupported: dx.op." + opName() +
-                   ": Vulkan has no sample position query, and the standard D3D sample "
-                   "patterns are not in DXIL.rst");
+                   ": Vulkan has no query of the render target's sample count");
   case DxOp::RenderTargetGetSampleCount:
     return t_.fail("unsupported: dx.op." + opName() +
                    ": Vulkan has no query of the render target's sample count");

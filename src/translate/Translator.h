@@ -370,6 +370,8 @@ public:
   };
   std::unordered_map<dxil::ValueId, RayQuery> rayQueries_;
   bool usesRayQuery_ = false;
+  /// The Private table of D3D's standard sample positions (TranslateTextures.cpp; 0: not made).
+  uint32_t samplePositions_ = 0;
 
   /// Emits a DXIL function without parameters as the SPIR-V function `spirvFunction`
   /// (void(void)): OpFunction, its variables and blocks, OpFunctionEnd.

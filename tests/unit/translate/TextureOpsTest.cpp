@@ -471,14 +471,32 @@ TEST(TextureOps, ImplicitSamplesWithADynamicOffsetUseTheQuadsGradients) {
   EXPECT_FALSE(contains(b, "Bias")) << b;
 }
 
+// GetSamplePosition: D3D's standard patterns as one Private table (a count's pattern starts at
+// count - 1), indexed by the texture's sample count and the sample; (0, 0) past the count.
+TEST(TextureOps, SamplePositionsFromTheStandardPatterns) {
+  SKIP_WITHOUT_LLVM_AS();
+  Translation t = translateLl(textureShader(
+      "  %p = call %dx.types.SamplePos @dx.op.texture2DMSGetSamplePosition(i32 75, "
+      "%dx.types.Handle %t2dms, i32 %tid)\n  %px = extractvalue %dx.types.SamplePos %p, 0\n"
+      "  %py = extractvalue %dx.types.SamplePos %p, 1\n"
+      "  call void @dx.op.textureStore.f32(i32 67, %dx.types.Handle %rw, i32 %tid, i32 0, i32 "
+      "undef, float %px, float %py, float 0.0, float 0.0, i8 15)\n  ret void\n"));
+  ASSERT_EQ(t.error, "");
+  const std::string &s = t.spvasm;
+  EXPECT_TRUE(contains(s, "OpImageQuerySamples %uint")) << s;
+  EXPECT_TRUE(contains(s, "%_arr_v2float_uint_31")) << s;
+  EXPECT_TRUE(contains(s,
+                       "%standard_sample_positions = OpVariable %_ptr_Private__arr_v2float_uint_31 "
+                       "Private"))
+      << s;
+  // 4 samples: (-2, -6) / 16 first; 16 samples: (-7, -8) / 16 last.
+  EXPECT_TRUE(contains(s, "OpConstantComposite %v2float %float_n0_125 %float_n0_375")) << s;
+  EXPECT_TRUE(contains(s, "OpConstantComposite %v2float %float_n0_4375 %float_n0_5")) << s;
+  EXPECT_TRUE(contains(s, "OpSelect %v2float")) << s;
+}
+
 TEST(TextureOps, WhatVulkanCannotExpressIsRefused) {
   SKIP_WITHOUT_LLVM_AS();
-  Translation position = translateLl(
-      textureShader("  %p = call %dx.types.SamplePos @dx.op.texture2DMSGetSamplePosition(i32 75, "
-                    "%dx.types.Handle %t2dms, i32 1)\n  ret void\n"));
-  EXPECT_NE(position.error.find("unsupported: dx.op.Texture2DMSGetSamplePosition"),
-            std::string::npos)
-      << position.error;
   Translation feedback = translateLl(textureShader(
       "  call void @dx.op.writeSamplerFeedback(i32 174, %dx.types.Handle %t2d, %dx.types.Handle "
       "%t2d, %dx.types.Handle %s, float 0.5, float 0.5, float undef, float undef, float "
