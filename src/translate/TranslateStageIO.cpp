@@ -109,6 +109,9 @@ std::optional<ElementPlan> planBuiltIn(ShaderKind stage, SignatureKind sig, Sema
     return std::nullopt;
   }
   if (sig == SignatureKind::PatchConstant && stage != ShaderKind::Mesh) {
+    // Index for index, isolines too: D3D's isoline factors are line density then line detail
+    // (DXC's signature names them LINEDEN, LINEDET), and Vulkan takes the number of lines from
+    // TessLevelOuter[0] and the segments per line from [1].
     if (s == SemanticKind::TessFactor)
       return plan(BuiltIn::TessLevelOuter, S::Float, 0, 4, IoSpecial::Flattened);
     if (s == SemanticKind::InsideTessFactor)
