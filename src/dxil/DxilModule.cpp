@@ -403,6 +403,114 @@ private:
         return true;
       }
       default:
+        if (tag >= 13 && tag <= 22) {
+          if (!p.node)
+            p.node.emplace();
+          return nodeProperty(tag, v, *p.node);
+        }
+        return false;
+      }
+    });
+  }
+
+  bool nodeId(MetadataId v, std::optional<NodeId> &out) {
+    std::span<const MetadataId> ops;
+    NodeId id;
+    if (!r_.node(v, ops, 2) || !r_.string(ops[0], id.name, "node name") ||
+        !r_.u32(ops[1], id.index, "node index"))
+      return false;
+    out = std::move(id);
+    return true;
+  }
+
+  /// Work graph node tags 13-22 (DXIL 1.8).
+  bool nodeProperty(uint32_t tag, MetadataId v, NodeProperties &n) {
+    switch (tag) {
+    case 13:
+      return r_.u32(v, n.launch, "node launch type");
+    case 14:
+      return boolean(v, n.programEntry, "node program entry");
+    case 15:
+      return nodeId(v, n.id);
+    case 16: {
+      uint32_t x = 0;
+      if (!r_.u32(v, x, "node local root arguments table index"))
+        return false;
+      n.localRootArgumentsTableIndex = x;
+      return true;
+    }
+    case 17:
+      return nodeId(v, n.sharesInputOf);
+    case 18:
+    case 22: {
+      std::array<uint32_t, 3> a{};
+      if (!integers(v, a, "node dispatch grid"))
+        return false;
+      (tag == 18 ? n.dispatchGrid : n.maxDispatchGrid) = a;
+      return true;
+    }
+    case 19: {
+      uint32_t x = 0;
+      if (!r_.u32(v, x, "node recursion depth"))
+        return false;
+      n.maxRecursionDepth = x;
+      return true;
+    }
+    default: { // 20 inputs, 21 outputs
+      std::span<const MetadataId> list;
+      if (!r_.optionalNode(v, list))
+        return false;
+      std::vector<NodeIo> &out = tag == 20 ? n.inputs : n.outputs;
+      for (MetadataId io : list) {
+        out.emplace_back();
+        if (!nodeIo(io, out.back()))
+          return false;
+      }
+      return true;
+    }
+    }
+  }
+
+  bool nodeIo(MetadataId id, NodeIo &io) {
+    std::vector<RawTag> ignored; // alignment and later additions
+    return tagList(id, ignored, [&](uint32_t tag, MetadataId v) {
+      switch (tag) {
+      case 0: {
+        std::optional<NodeId> target;
+        if (!nodeId(v, target))
+          return false;
+        io.target = std::move(*target);
+        return true;
+      }
+      case 1:
+        return r_.u32(v, io.flags, "node input/output flags");
+      case 2: { // the record type: its own tag list (0 size, 1 SV_DispatchGrid, 2 alignment)
+        std::vector<RawTag> other;
+        return tagList(v, other, [&](uint32_t rtag, MetadataId rv) {
+          if (rtag == 0)
+            return r_.u32(rv, io.recordSize, "node record size");
+          if (rtag != 1)
+            return false;
+          std::array<uint32_t, 3> grid{};
+          if (!integers(rv, grid, "SV_DispatchGrid"))
+            return false;
+          io.dispatchGrid = grid;
+          return true;
+        });
+      }
+      case 3:
+        return r_.u32(v, io.maxRecords, "node max records");
+      case 4:
+      case 5: {
+        uint32_t x = 0;
+        if (!r_.u32(v, x, tag == 4 ? "node max records shared with" : "node array size"))
+          return false;
+        (tag == 4 ? io.maxRecordsSharedWith : io.arraySize) = x;
+        return true;
+      }
+      case 6:
+        return boolean(v, io.allowSparse, "node allow sparse nodes");
+      default:
         return false;
       }
     });

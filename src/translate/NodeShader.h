@@ -3,7 +3,7 @@
 // it: payload array types, the input payload variable, node and record handles.
 #pragma once
 
-#include "spire/dxil/LlvmModule.h"
+#include "spire/dxil/DxilModule.h"
 
 #include <array>
 #include <optional>
@@ -19,18 +19,8 @@ inline constexpr uint32_t Input = 0x1, Output = 0x2, ReadWrite = 0x4, EmptyRecor
                           NodeArray = 0x10, TrackRWInputSharing = 0x100;
 } // namespace node_io
 
-/// One input or output of a node (kDxilNodeInputsTag / kDxilNodeOutputsTag entry).
-struct NodeRecordDecl {
-  uint32_t flags = 0;      ///< NodeIOFlags
-  uint32_t recordSize = 0; ///< bytes (kDxilNodeRecordSizeTag)
-  /// SV_DispatchGrid in the record: byte offset, component type, component count.
-  std::optional<std::array<uint32_t, 3>> dispatchGrid;
-  uint32_t maxRecords = 0;
-  std::optional<uint32_t> maxRecordsSharedWith; ///< the output sharing its limit
-  std::string name;                             ///< output: the node's name (kDxilNodeOutputIDTag)
-  uint32_t index = 0;                           ///< and its index
-  std::optional<uint32_t> arraySize;            ///< NodeOutputArray size
-  bool allowSparse = false;
+/// One input or output of a node (the model's NodeIo) and what its translation makes.
+struct NodeRecordDecl : dxil::NodeIo {
   /// The LLVM record struct getNodeRecordPtr reads it as (kNoId: none does).
   dxil::TypeId recordType = dxil::kNoId;
   uint32_t arrayType = 0; ///< its OpTypeNodePayloadArrayAMDX (made on first use)
@@ -39,7 +29,7 @@ struct NodeRecordDecl {
 struct NodeShader {
   uint32_t launch = 0; ///< 1 broadcasting, 2 coalescing, 3 thread
   bool programEntry = false;
-  std::optional<std::pair<std::string, uint32_t>> id, sharesInputOf;
+  std::optional<dxil::NodeId> id, sharesInputOf;
   std::optional<std::array<uint32_t, 3>> dispatchGrid, maxDispatchGrid;
   std::optional<uint32_t> maxRecursion;
   std::vector<NodeRecordDecl> inputs, outputs;

@@ -9,57 +9,12 @@
 namespace spire::translate {
 
 using dxil::DxOp;
-using dxil::MetadataId;
 using dxil::TypeKind;
 using grammar::ExecutionMode;
 
 namespace {
 
 constexpr uint32_t kLaunchBroadcasting = 1, kLaunchCoalescing = 2, kLaunchThread = 3;
-
-/// Reads DXIL metadata: integers, strings, lists and tag/value lists.
-class MetadataView {
-public:
-  explicit MetadataView(const dxil::LlvmModule &m) : m_(m) {}
-  std::span<const MetadataId> list(MetadataId id) const {
-    if (id >= m_.metadata.size())
-      return {};
-    const dxil::Metadata &md = m_.metadata[id];
-    if (md.kind != dxil::MetadataKind::Node && md.kind != dxil::MetadataKind::DistinctNode)
-      return {};
-    return m_.operandsOf(md);
-  }
-  bool integer(MetadataId id, int64_t &out) const {
-    return id < m_.metadata.size() && m_.metadata[id].kind == dxil::MetadataKind::Value &&
-           m_.constantInt(m_.metadata[id].value, out);
-  }
-  bool u32(MetadataId id, uint32_t &out) const {
-    int64_t v = 0;
-    if (!integer(id, v))
-      return false;
-    out = uint32_t(v);
-    return true;
-  }
-  bool string(MetadataId id, std::string &out) const {
-    if (id >= m_.metadata.size() || m_.metadata[id].kind != dxil::MetadataKind::String)
-      return false;
-    out = std::string(m_.str(m_.metadata[id].string));
-    return true;
-  }
-  /// !{i32, i32, i32}
-  bool triple(MetadataId id, std::array<uint32_t, 3> &out) const {
-    auto ops = list(id);
-    return ops.size() == 3 && u32(ops[0], out[0]) && u32(ops[1], out[1]) && u32(ops[2], out[2]);
-  }
-  /// !{!"name", i32 index}
-  bool nodeId(MetadataId id, std::pair<std::string, uint32_t> &out) const {
-    auto ops = list(id);
-    return ops.size() == 2 && string(ops[0], out.first) && u32(ops[1], out.second);
-  }
-
-private:
-  const dxil::LlvmModule &m_;
-};
 
 uint32_t roundUp(uint32_t v, uint32_t align) { return (v + align - 1) / align * align; }
 
@@ -128,126 +83,19 @@ Laid layOut(Translator &t, dxil::TypeId type) {
 void Translator::declareNodeShader() {
   capability(Capability::ShaderEnqueueAMDX);
   extension("SPV_AMDX_shader_enqueue");
-  const MetadataView md(llvm());
   auto bad = [&](const std::string &what) { fail("node metadata: " + what); };
-  auto readRecord = [&](MetadataId id, NodeRecordDecl &r) {
-    auto ops = md.list(id);
-    if (ops.size() % 2)
-      return bad("a node input or output that is not a tag/value list");
-    for (size_t i = 0; i + 1 < ops.size(); i += 2) {
-      uint32_t tag = 0;
-      if (!md.u32(ops[i], tag))
-        return bad("a node input or output tag that is not an integer");
-      const MetadataId v = ops[i + 1];
-      bool ok = true;
-      switch (tag) {
-      case 0: { // output id
-        std::pair<std::string, uint32_t> nid;
-        ok = md.nodeId(v, nid);
-        r.name = nid.first;
-        r.index = nid.second;
-        break;
-      }
-      case 1:
-        ok = md.u32(v, r.flags);
-        break;
-      case 2: { // record type: size, SV_DispatchGrid, alignment
-        auto rt = md.list(v);
-        ok = rt.size() % 2 == 0;
-        for (size_t k = 0; ok && k + 1 < rt.size(); k += 2) {
-          uint32_t rtag = 0;
-          ok = md.u32(rt[k], rtag);
-          if (ok && rtag == 0)
-            ok = md.u32(rt[k + 1], r.recordSize);
-          else if (ok && rtag == 1) {
-            std::array<uint32_t, 3> grid{};
-            ok = md.triple(rt[k + 1], grid);
-            r.dispatchGrid = grid;
-          }
-        }
-        break;
-      }
-      case 3:
-        ok = md.u32(v, r.maxRecords);
-        break;
-      case 4: {
-        uint32_t shared = 0;
-        ok = md.u32(v, shared);
-        r.maxRecordsSharedWith = shared;
-        break;
-      }
-      case 5: {
-        uint32_t size = 0;
-        ok = md.u32(v, size);
-        r.arraySize = size;
-        break;
-      }
-      case 6: {
-        int64_t sparse = 0;
-        ok = md.integer(v, sparse);
-        r.allowSparse = sparse != 0;
-        break;
-      }
-      default:
-        break; // alignment and later additions: nothing to translate
-      }
-      if (!ok)
-        return bad("node input/output tag " + std::to_string(tag) + " is malformed");
-    }
-  };
-  for (const dxil::RawTag &tag : entry_.properties.otherTags) {
-    bool ok = true;
-    switch (tag.tag) {
-    case 13:
-      ok = md.u32(tag.value, node_.launch);
-      break;
-    case 14: {
-      int64_t entry = 0;
-      ok = md.integer(tag.value, entry);
-      node_.programEntry = entry != 0;
-      break;
-    }
-    case 15: {
-      std::pair<std::string, uint32_t> id;
-      ok = md.nodeId(tag.value, id);
-      node_.id = id;
-      break;
-    }
-    case 17: {
-      std::pair<std::string, uint32_t> id;
-      ok = md.nodeId(tag.value, id);
-      node_.sharesInputOf = id;
-      break;
-    }
-    case 18:
-    case 22: {
-      std::array<uint32_t, 3> grid{};
-      ok = md.triple(tag.value, grid);
-      (tag.tag == 18 ? node_.dispatchGrid : node_.maxDispatchGrid) = grid;
-      break;
-    }
-    case 19: {
-      uint32_t depth = 0;
-      ok = md.u32(tag.value, depth);
-      node_.maxRecursion = depth;
-      break;
-    }
-    case 20:
-    case 21:
-      for (MetadataId record : md.list(tag.value)) {
-        auto &list = tag.tag == 20 ? node_.inputs : node_.outputs;
-        list.emplace_back();
-        readRecord(record, list.back());
-      }
-      break;
-    default:
-      break; // 16: the local root arguments table index (the binding model places resources)
-    }
-    if (!ok)
-      bad("entry tag " + std::to_string(tag.tag) + " is malformed");
-    if (failed())
-      return;
-  }
+  const dxil::NodeProperties none; // a node entry without node tags: no launch type
+  const dxil::NodeProperties &p = entry_.properties.node ? *entry_.properties.node : none;
+  node_.launch = p.launch;
+  node_.programEntry = p.programEntry;
+  node_.id = p.id;
+  node_.sharesInputOf = p.sharesInputOf;
+  node_.dispatchGrid = p.dispatchGrid;
+  node_.maxDispatchGrid = p.maxDispatchGrid;
+  node_.maxRecursion = p.maxRecursionDepth;
+  for (const auto &[from, to] : {std::pair(&p.inputs, &node_.inputs), {&p.outputs, &node_.outputs}})
+    for (const dxil::NodeIo &io : *from)
+      to->push_back(NodeRecordDecl{io});
   if (node_.launch < kLaunchBroadcasting || node_.launch > kLaunchThread)
     return bad("launch type " + std::to_string(node_.launch) +
                " (only broadcasting, coalescing "
@@ -410,7 +258,7 @@ uint32_t Translator::nodePayloadArrayType(NodeRecordDecl &record, bool input) {
     const uint32_t other = *record.maxRecordsSharedWith;
     if (other >= node_.outputs.size() || &node_.outputs[other] == &record ||
         node_.outputs[other].maxRecordsSharedWith)
-      return fail("unsupported: node output '" + record.name +
+      return fail("unsupported: node output '" + record.target.name +
                   "' shares its record limit with output " + std::to_string(other));
     sharesWith = nodePayloadArrayType(node_.outputs[other], false);
     if (!sharesWith)
@@ -422,14 +270,14 @@ uint32_t Translator::nodePayloadArrayType(NodeRecordDecl &record, bool input) {
   uint32_t nameId = 0;
   if (!input) {
     nameId = id();
-    b_.add(Section::Global, Op::ConstantStringAMDX).id(nameId).string(record.name);
+    b_.add(Section::Global, Op::ConstantStringAMDX).id(nameId).string(record.target.name);
   }
   const bool isArray = record.flags & node_io::NodeArray;
   const bool bounded = !isArray || (record.arraySize && *record.arraySize != 0xFFFFFFFFu);
   if (!input && !bounded && !record.allowSparse)
-    return fail("unsupported: node output array '" + record.name + "' without a size");
+    return fail("unsupported: node output array '" + record.target.name + "' without a size");
   const uint32_t arraySizeId = bounded ? constU32(isArray ? *record.arraySize : 1) : 0;
-  const uint32_t baseIndexId = record.index ? constU32(record.index) : 0;
+  const uint32_t baseIndexId = record.target.index ? constU32(record.target.index) : 0;
   const uint32_t array = freshType(Op::TypeNodePayloadArrayAMDX, {recordStruct});
   decorateId(array, Decoration::NodeMaxPayloadsAMDX, maxId);
   if (!input) {
@@ -456,7 +304,7 @@ void Translator::addNodeModes(uint32_t function) {
   const uint32_t apiEntry = node_.sharesInputOf  ? constBool(false)
                             : node_.programEntry ? constBool(true)
                                                  : 0;
-  const uint32_t index = node_.id ? constU32(node_.id->second) : 0;
+  const uint32_t index = node_.id ? constU32(node_.id->index) : 0;
   const uint32_t recursion = node_.maxRecursion ? constU32(*node_.maxRecursion) : 0;
   std::array<uint32_t, 3> grid{};
   const auto &g = node_.dispatchGrid ? node_.dispatchGrid : node_.maxDispatchGrid;
@@ -468,8 +316,8 @@ void Translator::addNodeModes(uint32_t function) {
     sharedName = id();
     b_.add(Section::Global, Op::ConstantStringAMDX)
         .id(sharedName)
-        .string(node_.sharesInputOf->first);
-    sharedIndex = constU32(node_.sharesInputOf->second);
+        .string(node_.sharesInputOf->name);
+    sharedIndex = constU32(node_.sharesInputOf->index);
   }
   auto modeId = [&](ExecutionMode mode, std::initializer_list<uint32_t> ids) {
     b_.add(Section::ExecutionMode, Op::ExecutionModeId)
@@ -696,7 +544,7 @@ bool Translator::translateNodeOp(const dxil::DxilOpCall &call, const dxil::Instr
       return false;
     const NodeRecordDecl &output = node_.outputs[h->output];
     if (output.allowSparse)
-      return fail("unsupported: " + opName + " of the sparse output '" + output.name +
+      return fail("unsupported: " + opName + " of the sparse output '" + output.target.name +
                   "' in node '" + entryName_ +
                   "' (OpIsNodePayloadValidAMDX takes a type operand, which spirv-val rejects)");
     const bool isArray = output.flags & node_io::NodeArray;

@@ -107,7 +107,7 @@ void Translator::finishHeader(uint32_t entryFunction) {
   b_.add(Section::EntryPoint, Op::EntryPoint)
       .literal(uint32_t(model))
       .id(entryFunction)
-      .string(node_.id ? node_.id->first : entryName_) // AMDX links nodes by entry name
+      .string(node_.id ? node_.id->name : entryName_) // AMDX links nodes by entry name
       .ids(interface_);
   name(entryFunction, entryName_);
   addExecutionModes(entryFunction);

@@ -140,8 +140,38 @@ struct WaveSize {
   uint32_t min = 0, max = 0, preferred = 0; ///< the one-value form: min only
 };
 
-/// An entry's property list, decoded by tag. Tags not decoded (node/work-graph tags, the entry
-/// root signature...) are kept raw in `otherTags`, in order.
+/// A work graph node's name: {name, array index}.
+struct NodeId {
+  std::string name;
+  uint32_t index = 0;
+};
+/// A node's input or output (an entry of tags 20 / 21): its tag/value list decoded.
+struct NodeIo {
+  uint32_t flags = 0;      ///< tag 1: NodeIOFlags (input, output, read-write, array, ...)
+  uint32_t recordSize = 0; ///< tag 2's record type, its tag 0: the record's size in bytes
+  /// tag 2's record type, its tag 1: SV_DispatchGrid's byte offset, component type, count.
+  std::optional<std::array<uint32_t, 3>> dispatchGrid;
+  uint32_t maxRecords = 0;                      ///< tag 3
+  std::optional<uint32_t> maxRecordsSharedWith; ///< tag 4: the output sharing the limit
+  std::optional<uint32_t> arraySize;            ///< tag 5 (0xFFFFFFFF: unbounded)
+  bool allowSparse = false;                     ///< tag 6
+  NodeId target;                                ///< tag 0 (outputs): the node written to
+};
+/// A work graph node shader's properties (entry tags 13-22).
+struct NodeProperties {
+  uint32_t launch = 0;       ///< tag 13: 1 broadcasting, 2 coalescing, 3 thread, 4 mesh
+  bool programEntry = false; ///< tag 14
+  std::optional<NodeId> id;  ///< tag 15
+  std::optional<uint32_t> localRootArgumentsTableIndex;   ///< tag 16
+  std::optional<NodeId> sharesInputOf;                    ///< tag 17
+  std::optional<std::array<uint32_t, 3>> dispatchGrid;    ///< tag 18
+  std::optional<uint32_t> maxRecursionDepth;              ///< tag 19
+  std::vector<NodeIo> inputs, outputs;                    ///< tags 20, 21
+  std::optional<std::array<uint32_t, 3>> maxDispatchGrid; ///< tag 22
+};
+
+/// An entry's property list, decoded by tag. Tags not decoded (the entry root signature...)
+/// are kept raw in `otherTags`, in order.
 struct EntryProperties {
   std::optional<uint64_t> shaderFlags;               ///< tag 0
   std::optional<GsState> gs;                         ///< tag 1
@@ -155,6 +185,7 @@ struct EntryProperties {
   std::optional<MsState> ms;                         ///< tag 9
   std::optional<AsState> as;                         ///< tag 10
   std::optional<WaveSize> waveSize;                  ///< tag 11 (one value) or 23 (range)
+  std::optional<NodeProperties> node;                ///< tags 13-22 (work graph nodes)
   std::vector<RawTag> otherTags;
 };
 

@@ -344,6 +344,79 @@ TEST(DxilModule, LibraryEntriesHaveTheirOwnKinds) {
                                  "(ThreadId) is not allowed in a raygeneration shader");
 }
 
+// Work graph node tags 13-22: launch, id, entry, grids, recursion, and the input and output
+// records with their own tag lists (the record type's size and SV_DispatchGrid); a malformed
+// node tag is a one-line error naming its metadata.
+TEST(DxilModule, DecodesWorkGraphNodeProperties) {
+  Shader s("lib", 8);
+  s.defineMain();
+  auto nodeId = [&](const char *name, uint32_t index) {
+    return s.node({s.mdString(name), s.mdI32(index)});
+  };
+  MetadataId grid = s.node({s.mdI32(4), s.mdI32(5), s.mdI32(3)});
+  MetadataId input =
+      s.node({s.mdI32(1), s.mdI32(97), s.mdI32(2),
+              s.node({s.mdI32(0), s.mdI32(16), s.mdI32(1), grid}), s.mdI32(3), s.mdI32(1)});
+  MetadataId output =
+      s.node({s.mdI32(1), s.mdI32(22), s.mdI32(2), s.node({s.mdI32(0), s.mdI32(8)}), s.mdI32(3),
+              s.mdI32(0), s.mdI32(4), s.mdI32(0), s.mdI32(5), s.mdI32(4), s.mdI32(6),
+              s.mdValue(s.constInt(s.i1, 1)), s.mdI32(0), nodeId("Next", 2)});
+  MetadataId tags = s.node({s.mdI32(8),  s.mdI32(15),
+                            s.mdI32(13), s.mdI32(1),
+                            s.mdI32(14), s.mdValue(s.constInt(s.i1, 1)),
+                            s.mdI32(15), nodeId("Main", 3),
+                            s.mdI32(16), s.mdI32(2),
+                            s.mdI32(17), nodeId("Other", 0),
+                            s.mdI32(19), s.mdI32(6),
+                            s.mdI32(20), s.node({input}),
+                            s.mdI32(21), s.node({output}),
+                            s.mdI32(22), s.node({s.mdI32(64), s.mdI32(1), s.mdI32(1)}),
+                            s.mdI32(4),  s.node({s.mdI32(8), s.mdI32(1), s.mdI32(1)})});
+  s.named("dx.entryPoints", {s.node({kNoId, s.mdString(""), kNoId, kNoId, kNoId}),
+                             s.node({s.mainMd(), s.mdString("main"), kNoId, kNoId, tags})});
+  Expected<DxilModule> d = s.decode();
+  ASSERT_TRUE(d) << errorOf(d);
+  const EntryProperties &p = d->entryPoints[1].properties;
+  ASSERT_TRUE(p.node);
+  const NodeProperties &n = *p.node;
+  EXPECT_EQ(n.launch, 1u);
+  EXPECT_TRUE(n.programEntry);
+  ASSERT_TRUE(n.id);
+  EXPECT_EQ(n.id->name, "Main");
+  EXPECT_EQ(n.id->index, 3u);
+  EXPECT_EQ(n.localRootArgumentsTableIndex, 2u);
+  ASSERT_TRUE(n.sharesInputOf);
+  EXPECT_EQ(n.sharesInputOf->name, "Other");
+  EXPECT_EQ(n.maxRecursionDepth, 6u);
+  EXPECT_FALSE(n.dispatchGrid);
+  EXPECT_EQ(n.maxDispatchGrid, (std::array<uint32_t, 3>{64, 1, 1}));
+  ASSERT_EQ(n.inputs.size(), 1u);
+  EXPECT_EQ(n.inputs[0].flags, 97u);
+  EXPECT_EQ(n.inputs[0].recordSize, 16u);
+  EXPECT_EQ(n.inputs[0].dispatchGrid, (std::array<uint32_t, 3>{4, 5, 3}));
+  EXPECT_EQ(n.inputs[0].maxRecords, 1u);
+  ASSERT_EQ(n.outputs.size(), 1u);
+  const NodeIo &o = n.outputs[0];
+  EXPECT_EQ(o.flags, 22u);
+  EXPECT_EQ(o.recordSize, 8u);
+  EXPECT_EQ(o.maxRecordsSharedWith, 0u);
+  EXPECT_EQ(o.arraySize, 4u);
+  EXPECT_TRUE(o.allowSparse);
+  EXPECT_EQ(o.target.name, "Next");
+  EXPECT_EQ(o.target.index, 2u);
+  EXPECT_TRUE(p.otherTags.empty());
+  EXPECT_EQ(p.numThreads, (std::array<uint32_t, 3>{8, 1, 1}));
+
+  // A node id that is not {name, index}.
+  Shader bad("lib", 8);
+  bad.defineMain();
+  MetadataId badId = bad.node({bad.mdI32(1), bad.mdI32(0)});
+  bad.named("dx.entryPoints",
+            {bad.node({bad.mainMd(), bad.mdString("main"), kNoId, kNoId,
+                       bad.node({bad.mdI32(8), bad.mdI32(15), bad.mdI32(15), badId})})});
+  EXPECT_NE(errorOf(bad.decode()).find("node name"), std::string::npos) << errorOf(bad.decode());
+}
+
 TEST(DxilModule, LibraryFunctionsTakeTheStagesOfTheEntriesReachingThem) {
   Shader s("lib", 3);
   uint32_t threadId = s.op("dx.op.threadId.i32", {s.i32, s.i32, s.i32});
