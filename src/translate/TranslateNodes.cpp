@@ -23,6 +23,28 @@ struct Laid {
   uint32_t type = 0, size = 0, align = 1;
 };
 
+Laid layOut(Translator &t, dxil::TypeId type);
+
+/// The members of an LLVM struct laid out in order, each at its alignment: their types and
+/// offsets, and the struct's size and alignment (false: a member cannot be laid out).
+bool layOutMembers(Translator &t, dxil::TypeId type, std::vector<uint32_t> &members,
+                   std::vector<uint32_t> &offsets, uint32_t &size, uint32_t &align) {
+  uint32_t offset = 0;
+  align = 1;
+  for (dxil::TypeId member : t.llvm().elements(type)) {
+    const Laid laid = layOut(t, member);
+    if (!laid.type)
+      return false;
+    offset = roundUp(offset, laid.align);
+    members.push_back(laid.type);
+    offsets.push_back(offset);
+    offset += laid.size;
+    align = std::max(align, laid.align);
+  }
+  size = roundUp(offset, align);
+  return true;
+}
+
 Laid layOut(Translator &t, dxil::TypeId type) {
   const dxil::LlvmModule &m = t.llvm();
   const dxil::Type &ty = m.type(type);
@@ -50,23 +72,14 @@ Laid layOut(Translator &t, dxil::TypeId type) {
   case TypeKind::Struct: {
     if (ty.packed)
       break;
-    std::vector<uint32_t> members;
-    std::vector<uint32_t> offsets;
-    uint32_t offset = 0, align = 1;
-    for (dxil::TypeId member : m.elements(type)) {
-      const Laid laid = layOut(t, member);
-      if (!laid.type)
-        return {};
-      offset = roundUp(offset, laid.align);
-      members.push_back(laid.type);
-      offsets.push_back(offset);
-      offset += laid.size;
-      align = std::max(align, laid.align);
-    }
+    std::vector<uint32_t> members, offsets;
+    uint32_t size = 0, align = 1;
+    if (!layOutMembers(t, type, members, offsets, size, align))
+      return {};
     const uint32_t s = t.freshType(Op::TypeStruct, members);
     for (uint32_t i = 0; i < offsets.size(); ++i)
       t.memberDecorate(s, i, Decoration::Offset, {offsets[i]});
-    return {s, roundUp(offset, align), align};
+    return {s, size, align};
   }
   default:
     break;
@@ -177,18 +190,9 @@ uint32_t Translator::nodePayloadArrayType(NodeRecordDecl &record, bool input) {
   if (record.recordType != dxil::kNoId) {
     if (m.type(record.recordType).kind != TypeKind::Struct || m.type(record.recordType).packed)
       return fail("unsupported: a node record that is not a struct");
-    uint32_t offset = 0, align = 1;
-    for (dxil::TypeId member : m.elements(record.recordType)) {
-      Laid laid = layOut(*this, member);
-      if (!laid.type)
-        return 0;
-      offset = roundUp(offset, laid.align);
-      members.push_back(laid.type);
-      offsets.push_back(offset);
-      offset += laid.size;
-      align = std::max(align, laid.align);
-    }
-    size = roundUp(offset, align);
+    uint32_t align = 1;
+    if (!layOutMembers(*this, record.recordType, members, offsets, size, align))
+      return 0;
   } else if (!(record.flags & node_io::EmptyRecord)) {
     if (record.recordSize % 4)
       return fail("unsupported: a node record of " + std::to_string(record.recordSize) +
