@@ -247,12 +247,9 @@ void Translator::agsUnpack(uint32_t matrix, uint32_t type, uint32_t format,
                                {emit(Op::CompositeExtract, element, {matrix, 2 * r}),
                                 emit(Op::CompositeExtract, element, {matrix, 2 * r + 1})}));
     } else {
-      const uint32_t uint = typeInt(bits);
       for (uint32_t j = 0; j < perRegister; ++j) {
         uint32_t part =
-            bitcast(uint, emit(Op::CompositeExtract, element, {matrix, r * perRegister + j}));
-        if (bits < 32)
-          part = emit(Op::UConvert, u32, {part});
+            toU32(emit(Op::CompositeExtract, element, {matrix, r * perRegister + j}), element);
         if (j)
           part = emit(Op::ShiftLeftLogical, u32, {part, constU32(j * bits)});
         word = j ? emit(Op::BitwiseOr, u32, {word, part}) : part;
@@ -307,11 +304,10 @@ uint32_t Translator::agsPack(const AgsState::Registers &regs, uint32_t type, uin
       continue;
     }
     for (uint32_t j = 0; j < perRegister; ++j) {
-      uint32_t part = j ? emit(Op::ShiftRightLogical, u32, {regs[r], constU32(j * bits)}) : regs[r];
-      if (bits < 32)
-        part = emit(Op::UConvert, typeInt(bits), {part});
+      const uint32_t word =
+          j ? emit(Op::ShiftRightLogical, u32, {regs[r], constU32(j * bits)}) : regs[r];
       matrix =
-          emit(Op::CompositeInsert, type, {bitcast(element, part), matrix, r * perRegister + j});
+          emit(Op::CompositeInsert, type, {fromU32(element, word), matrix, r * perRegister + j});
     }
   }
   return matrix;

@@ -531,8 +531,8 @@ uint32_t Translator::fromU32(uint32_t type, uint32_t word) {
   if (width == 32)
     return isFloatType(type) ? bitcast(type, word)
                              : (type == typeInt(32) ? word : bitcast(type, word));
-  if (width == 16) {
-    const uint32_t narrow = emit(Op::UConvert, typeInt(16), {word});
+  if (width == 16 || width == 8) {
+    const uint32_t narrow = emit(Op::UConvert, typeInt(width), {word});
     return isFloatType(type) ? bitcast(type, narrow) : narrow;
   }
   return fail("a " + std::to_string(width) + "-bit value from one 32-bit word");
@@ -544,8 +544,8 @@ uint32_t Translator::toU32(uint32_t v, uint32_t type) {
     return emit(Op::Select, typeInt(32), {v, constU32(1), constU32(0)});
   if (width == 32)
     return type == typeInt(32) ? v : bitcast(typeInt(32), v);
-  if (width == 16) {
-    const uint32_t bits = isFloatType(type) ? bitcast(typeInt(16), v) : v;
+  if (width == 16 || width == 8) {
+    const uint32_t bits = isFloatType(type) ? bitcast(typeInt(width), v) : v;
     return emit(Op::UConvert, typeInt(32), {bits});
   }
   return fail("a " + std::to_string(width) + "-bit value into one 32-bit word");

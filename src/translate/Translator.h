@@ -154,7 +154,8 @@ public:
   /// one width, FConvert / UConvert (SConvert when widening into a signed type) within a kind,
   /// both for a change of kind and width.
   uint32_t convertScalar(uint32_t v, uint32_t from, uint32_t to);
-  /// Value of `type` from a 32-bit word id (bitcast for f32, convert for narrower/wider).
+  /// Value of `type` (bool, 8, 16 or 32 bits) from a 32-bit word id: a bitcast, or its low
+  /// bits; and back, zero-extended.
   uint32_t fromU32(uint32_t type, uint32_t word);
   uint32_t toU32(uint32_t v, uint32_t type);
 
