@@ -5,11 +5,11 @@
 
 namespace spire::run {
 
-namespace {
-
 Diagnostic vkFailure(const char *what, VkResult r) {
   return makeError({}, std::string(what) + " failed: " + resultName(r));
 }
+
+namespace {
 
 /// Destroys what a dispatch made, whatever path it leaves by.
 struct DispatchObjects {
@@ -131,15 +131,11 @@ Expected<ComputePipeline> ComputePipeline::create(const VulkanContext &ctx,
   auto layout = PipelineLayout::create(ctx, desc.bindings, desc.pushConstantSize);
   if (!layout)
     return layout.error();
-  ComputePipeline p(std::move(*layout));
-  p.ctx_ = &ctx;
+  ComputePipeline p(ctx, std::move(*layout));
   const VulkanFunctions &vk = ctx.vk();
-  VkShaderModuleCreateInfo mci{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
-  mci.codeSize = desc.spirv.size() * 4;
-  mci.pCode = desc.spirv.data();
-  VkShaderModule module = VK_NULL_HANDLE;
-  if (VkResult r = vk.vkCreateShaderModule(ctx.device(), &mci, nullptr, &module); r != VK_SUCCESS)
-    return vkFailure("vkCreateShaderModule", r);
+  auto module = ShaderModule::create(ctx, desc.spirv);
+  if (!module)
+    return module.error();
 
   std::vector<VkSpecializationMapEntry> entries;
   std::vector<uint32_t> values;
@@ -154,7 +150,7 @@ Expected<ComputePipeline> ComputePipeline::create(const VulkanContext &ctx,
   VkComputePipelineCreateInfo ci{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
   ci.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
   ci.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
-  ci.stage.module = module;
+  ci.stage.module = module->handle();
   ci.stage.pName = desc.entryPoint.c_str();
   ci.stage.pSpecializationInfo = entries.empty() ? nullptr : &spec;
   if (desc.fullSubgroups)
@@ -166,20 +162,41 @@ Expected<ComputePipeline> ComputePipeline::create(const VulkanContext &ctx,
     ci.stage.pNext = &required;
   }
   ci.layout = p.layout_.handle();
-  VkResult r =
-      vk.vkCreateComputePipelines(ctx.device(), VK_NULL_HANDLE, 1, &ci, nullptr, &p.pipeline_);
-  vk.vkDestroyShaderModule(ctx.device(), module, nullptr);
-  if (r != VK_SUCCESS)
+  if (VkResult r =
+          vk.vkCreateComputePipelines(ctx.device(), VK_NULL_HANDLE, 1, &ci, nullptr, &p.pipeline_);
+      r != VK_SUCCESS)
     return vkFailure("vkCreateComputePipelines", r);
   return p;
 }
 
-ComputePipeline::ComputePipeline(ComputePipeline &&o) noexcept
+// --- ShaderModule, Pipeline ---
+
+Expected<ShaderModule> ShaderModule::create(const VulkanContext &ctx,
+                                            std::span<const uint32_t> words) {
+  ShaderModule m(ctx);
+  VkShaderModuleCreateInfo mci{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+  mci.codeSize = words.size() * 4;
+  mci.pCode = words.data();
+  if (VkResult r = ctx.vk().vkCreateShaderModule(ctx.device(), &mci, nullptr, &m.module_);
+      r != VK_SUCCESS)
+    return vkFailure("vkCreateShaderModule", r);
+  return m;
+}
+
+ShaderModule::ShaderModule(ShaderModule &&o) noexcept
+    : ctx_(o.ctx_), module_(std::exchange(o.module_, VK_NULL_HANDLE)) {}
+
+ShaderModule::~ShaderModule() {
+  if (module_)
+    ctx_->vk().vkDestroyShaderModule(ctx_->device(), module_, nullptr);
+}
+
+Pipeline::Pipeline(Pipeline &&o) noexcept
     : ctx_(o.ctx_), layout_(std::move(o.layout_)),
       pipeline_(std::exchange(o.pipeline_, VK_NULL_HANDLE)) {}
 
-ComputePipeline::~ComputePipeline() {
-  if (ctx_ && pipeline_)
+Pipeline::~Pipeline() {
+  if (pipeline_)
     ctx_->vk().vkDestroyPipeline(ctx_->device(), pipeline_, nullptr);
 }
 

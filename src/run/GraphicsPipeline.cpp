@@ -12,10 +12,6 @@ namespace spire::run {
 
 namespace {
 
-Diagnostic vkFailure(const char *what, VkResult r) {
-  return makeError({}, std::string(what) + " failed: " + resultName(r));
-}
-
 constexpr uint32_t kBuiltInFragDepth = uint32_t(grammar::BuiltIn::FragDepth),
                    kBuiltInFragStencilRef = uint32_t(grammar::BuiltIn::FragStencilRefEXT);
 
@@ -205,31 +201,22 @@ Expected<GraphicsPipeline> GraphicsPipeline::create(const VulkanContext &ctx,
   auto layout = PipelineLayout::create(ctx, desc.bindings, desc.pushConstantSize);
   if (!layout)
     return layout.error();
-  GraphicsPipeline p(std::move(*layout));
-  p.ctx_ = &ctx;
+  GraphicsPipeline p(ctx, std::move(*layout));
   const VulkanFunctions &vk = ctx.vk();
   const VkDevice dev = ctx.device();
   const bool withFragment = !desc.fragment.empty();
 
-  VkShaderModule modules[2] = {VK_NULL_HANDLE, VK_NULL_HANDLE};
-  auto destroyModules = [&] {
-    for (VkShaderModule m : modules)
-      if (m)
-        vk.vkDestroyShaderModule(dev, m, nullptr);
-  };
+  std::vector<ShaderModule> modules;
   std::span<const uint32_t> code[2] = {desc.vertex, desc.fragment};
   VkPipelineShaderStageCreateInfo stages[2]{};
   for (int i = 0; i < (withFragment ? 2 : 1); ++i) {
-    VkShaderModuleCreateInfo mci{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
-    mci.codeSize = code[i].size() * 4;
-    mci.pCode = code[i].data();
-    if (VkResult r = vk.vkCreateShaderModule(dev, &mci, nullptr, &modules[i]); r != VK_SUCCESS) {
-      destroyModules();
-      return vkFailure("vkCreateShaderModule", r);
-    }
+    auto module = ShaderModule::create(ctx, code[i]);
+    if (!module)
+      return module.error();
+    modules.push_back(std::move(*module));
     stages[i].sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
     stages[i].stage = i == 0 ? VK_SHADER_STAGE_VERTEX_BIT : VK_SHADER_STAGE_FRAGMENT_BIT;
-    stages[i].module = modules[i];
+    stages[i].module = modules.back().handle();
     stages[i].pName = i == 0 ? desc.vertexEntry.c_str() : desc.fragmentEntry.c_str();
   }
 
@@ -313,20 +300,10 @@ Expected<GraphicsPipeline> GraphicsPipeline::create(const VulkanContext &ctx,
     ci.pDynamicState = &dynamic;
   }
   ci.layout = p.layout_.handle();
-  VkResult r = vk.vkCreateGraphicsPipelines(dev, VK_NULL_HANDLE, 1, &ci, nullptr, &p.pipeline_);
-  destroyModules();
-  if (r != VK_SUCCESS)
+  if (VkResult r = vk.vkCreateGraphicsPipelines(dev, VK_NULL_HANDLE, 1, &ci, nullptr, &p.pipeline_);
+      r != VK_SUCCESS)
     return vkFailure("vkCreateGraphicsPipelines", r);
   return p;
-}
-
-GraphicsPipeline::GraphicsPipeline(GraphicsPipeline &&o) noexcept
-    : ctx_(o.ctx_), layout_(std::move(o.layout_)),
-      pipeline_(std::exchange(o.pipeline_, VK_NULL_HANDLE)) {}
-
-GraphicsPipeline::~GraphicsPipeline() {
-  if (ctx_ && pipeline_)
-    ctx_->vk().vkDestroyPipeline(ctx_->device(), pipeline_, nullptr);
 }
 
 } // namespace spire::run

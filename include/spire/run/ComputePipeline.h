@@ -65,22 +65,50 @@ struct ComputePipelineDesc {
   uint32_t pushConstantSize = 0;
 };
 
-class ComputePipeline {
+/// The error of a Vulkan call that failed: "<what> failed: VK_...".
+Diagnostic vkFailure(const char *what, VkResult r);
+
+/// A shader module, alive while a pipeline is created from it.
+class ShaderModule {
 public:
-  static Expected<ComputePipeline> create(const VulkanContext &ctx,
-                                          const ComputePipelineDesc &desc);
-  ComputePipeline(ComputePipeline &&o) noexcept;
-  ComputePipeline &operator=(ComputePipeline &&) = delete;
-  ~ComputePipeline();
+  static Expected<ShaderModule> create(const VulkanContext &ctx, std::span<const uint32_t> words);
+  ShaderModule(ShaderModule &&o) noexcept;
+  ShaderModule &operator=(ShaderModule &&) = delete;
+  ~ShaderModule();
+  VkShaderModule handle() const { return module_; }
+
+private:
+  explicit ShaderModule(const VulkanContext &ctx) : ctx_(&ctx) {}
+  const VulkanContext *ctx_;
+  VkShaderModule module_ = VK_NULL_HANDLE;
+};
+
+/// A created pipeline with its layout, destroyed with it: what compute and graphics pipelines
+/// share.
+class Pipeline {
+public:
+  Pipeline(Pipeline &&o) noexcept;
+  Pipeline &operator=(Pipeline &&) = delete;
+  ~Pipeline();
 
   VkPipeline handle() const { return pipeline_; }
   const PipelineLayout &layout() const { return layout_; }
 
-private:
-  ComputePipeline(PipelineLayout layout) : layout_(std::move(layout)) {}
-  const VulkanContext *ctx_ = nullptr;
+protected:
+  Pipeline(const VulkanContext &ctx, PipelineLayout layout)
+      : ctx_(&ctx), layout_(std::move(layout)) {}
+  const VulkanContext *ctx_;
   PipelineLayout layout_;
   VkPipeline pipeline_ = VK_NULL_HANDLE;
+};
+
+class ComputePipeline : public Pipeline {
+public:
+  static Expected<ComputePipeline> create(const VulkanContext &ctx,
+                                          const ComputePipelineDesc &desc);
+
+private:
+  using Pipeline::Pipeline;
 };
 
 /// One array element of a binding: a buffer range, a texel view, an image view, a sampler.

@@ -56,22 +56,13 @@ Expected<GraphicsPipelineDesc> describeGraphicsPipeline(const VulkanContext &ctx
                                                         const ModuleInterface *fragment,
                                                         const EntryPoint *fragmentEntry);
 
-class GraphicsPipeline {
+class GraphicsPipeline : public Pipeline {
 public:
   static Expected<GraphicsPipeline> create(const VulkanContext &ctx,
                                            const GraphicsPipelineDesc &desc);
-  GraphicsPipeline(GraphicsPipeline &&o) noexcept;
-  GraphicsPipeline &operator=(GraphicsPipeline &&) = delete;
-  ~GraphicsPipeline();
-
-  VkPipeline handle() const { return pipeline_; }
-  const PipelineLayout &layout() const { return layout_; }
 
 private:
-  GraphicsPipeline(PipelineLayout layout) : layout_(std::move(layout)) {}
-  const VulkanContext *ctx_ = nullptr;
-  PipelineLayout layout_;
-  VkPipeline pipeline_ = VK_NULL_HANDLE;
+  using Pipeline::Pipeline;
 };
 
 } // namespace spire::run
