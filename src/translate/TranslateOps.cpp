@@ -472,8 +472,18 @@ bool Translator::translateOpCall(const dxil::DxilOpCall &call, const dxil::Instr
   if (!translateRayTracingOp(call, inst, args, handled) || handled ||
       !translateRayQueryOp(call, inst, args, handled) || handled)
     return !failed_;
-  return fail("unsupported: dx.op " + std::string(call.op->name) + " (" +
-              std::to_string(call.op->opcode) + ") is not translated yet");
+  // What is left has no Vulkan meaning: the register helpers of DXBC-to-DXIL conversion (DXC
+  // never emits them) and the experimental SM 6.8 wave matrices (left out of the final model).
+  const uint32_t opcode = call.op->opcode;
+  const char *why =
+      opcode <= uint32_t(DxOp::MinPrecXRegStore)
+          ? "a register helper of DXBC-to-DXIL conversion, which DXC does not emit"
+      : opcode >= uint32_t(DxOp::WaveMatrix_Annotate) && opcode <= uint32_t(DxOp::WaveMatrix_Add)
+          ? "an experimental SM 6.8 wave matrix operation, left out of the final "
+            "shader model"
+          : "not translated";
+  return fail("unsupported: dx.op " + std::string(call.op->name) + " (" + std::to_string(opcode) +
+              "): " + why);
 }
 
 } // namespace spire::translate
