@@ -564,6 +564,7 @@ Expected<ModuleInterface> Reflector::run() {
     r.set = vi.set;
     r.binding = vi.binding;
     r.nonWritable = vi.nonWritable;
+    r.variable = varId;
     // Arrays of descriptors.
     uint32_t inner = pointee;
     const Type *t = type(inner);
@@ -598,6 +599,12 @@ Expected<ModuleInterface> Reflector::run() {
       uint32_t dim = img->operands[1], ms = img->operands[4], sampled = img->operands[5];
       r.imageDim = dim;
       r.multisampled = ms != 0;
+      r.arrayed = img->operands[3] != 0;
+      if (const Type *st = type(img->operands[0]))
+        r.sampledType = st->op == Op::TypeFloat ? 'f'
+                        : st->op == Op::TypeInt && st->operands.size() > 1
+                            ? (st->operands[1] ? 'i' : 'u')
+                            : 0;
       r.imageFormat = vkFormatOfImageFormat(img->operands[6]);
       if (t->op == Op::TypeSampledImage)
         r.kind = DescriptorKind::CombinedImageSampler;
