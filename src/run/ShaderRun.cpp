@@ -185,6 +185,30 @@ uint32_t bindingFormat(const Resource &r, const ShaderRunRequest &req) {
   }
 }
 
+std::optional<std::string> unmetBindingRequirement(const VulkanContext &ctx,
+                                                   const ModuleInterface &mi,
+                                                   const ShaderRunRequest &req) {
+  if (std::find(mi.capabilities.begin(), mi.capabilities.end(), "StorageImageReadWithoutFormat") ==
+      mi.capabilities.end())
+    return std::nullopt;
+  for (const Resource &r : mi.resources) {
+    if (r.imageFormat || !r.texelsRead ||
+        (r.kind != DescriptorKind::StorageImage && r.kind != DescriptorKind::StorageTexelBuffer))
+      continue;
+    const uint32_t format = bindingFormat(r, req);
+    VkFormatProperties3 p3{VK_STRUCTURE_TYPE_FORMAT_PROPERTIES_3};
+    VkFormatProperties2 p2{VK_STRUCTURE_TYPE_FORMAT_PROPERTIES_2, &p3};
+    ctx.vk().vkGetPhysicalDeviceFormatProperties2(ctx.physicalDevice(), VkFormat(format), &p2);
+    const VkFormatFeatureFlags2 features =
+        r.kind == DescriptorKind::StorageImage ? p3.optimalTilingFeatures : p3.bufferFeatures;
+    if (!(features & VK_FORMAT_FEATURE_2_STORAGE_READ_WITHOUT_FORMAT_BIT))
+      return ctx.deviceName() + " cannot read " + std::string(formatName(format)) +
+             " without a format (binding " + std::to_string(r.set) + ":" +
+             std::to_string(r.binding) + ", which the module reads without one)";
+  }
+  return std::nullopt;
+}
+
 Expected<ShaderRunResult> runShader(VulkanContext &ctx, const ModuleInterface &mi,
                                     const ShaderRunRequest &req) {
   const EntryPoint *entry = nullptr;
@@ -209,6 +233,8 @@ Expected<ShaderRunResult> runShader(VulkanContext &ctx, const ModuleInterface &m
     return makeError({}, "the push constants take " + std::to_string(mi.pushConstantSize) +
                              " bytes, beyond the device's " +
                              std::to_string(ctx.properties().limits.maxPushConstantsSize));
+  if (auto why = unmetBindingRequirement(ctx, mi, req))
+    return makeError({}, *why);
   ComputePipelineDesc desc;
   desc.spirv = req.words;
   desc.entryPoint = entry->name;

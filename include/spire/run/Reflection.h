@@ -38,6 +38,7 @@ struct Resource {
   /// integer (0: not an image).
   char sampledType = 0;
   uint32_t variable = 0;    ///< the OpVariable's id
+  bool texelsRead = false;  ///< a storage image or texel buffer that OpImageRead reads
   bool nonWritable = false; ///< decorated NonWritable (or a uniform buffer)
 };
 

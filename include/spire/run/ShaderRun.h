@@ -68,6 +68,13 @@ std::array<uint32_t, 4> imageExtent(const Resource &image);
 /// else the four-component 32-bit format of its sampled type.
 uint32_t bindingFormat(const Resource &r, const ShaderRunRequest &request);
 
+/// Why the device cannot bind a module's resources as a run of `request` would: a storage image
+/// or texel buffer without a format in the module (which declares StorageImageReadWithoutFormat)
+/// bound in a format the device cannot read without one; nothing when it can.
+std::optional<std::string> unmetBindingRequirement(const VulkanContext &ctx,
+                                                   const ModuleInterface &interface,
+                                                   const ShaderRunRequest &request);
+
 struct ShaderRunResult {
   /// The contents of every buffer, texel buffer and image binding after the dispatch
   /// (arrays: the elements in order; images: level 0 as imageExtent and the format give).

@@ -317,6 +317,38 @@ void main() {
   EXPECT_EQ(errorOf(), "binding 0:1 is a sampler: it takes no data");
 }
 
+TEST_F(Runner, AStorageImageReadWithoutAFormat) {
+  auto words = compileGlsl(R"(#version 450
+#extension GL_EXT_shader_image_load_formatted : require
+layout(local_size_x = 4) in;
+layout(set = 0, binding = 0) uniform uimage2D src;
+layout(set = 0, binding = 1) writeonly uniform uimage2D dst;
+void main() {
+  ivec2 p = ivec2(gl_LocalInvocationID.x, 0);
+  imageStore(dst, p, imageLoad(src, p) + 1);
+}
+)",
+                           ShaderStage::Compute, "");
+  ASSERT_TRUE(words.ok()) << words.error().message;
+  auto mi = interfaceOf(*words);
+  ASSERT_TRUE(mi.ok()) << mi.error().message;
+  EXPECT_TRUE(mi->find(0, 0)->texelsRead);
+  EXPECT_FALSE(mi->find(0, 1)->texelsRead);
+  ShaderRunRequest req;
+  req.words = *words;
+  req.buffers[{0, 0}] = std::vector<uint8_t>(16 * 16 * 16, 2);
+  auto r = runShader(*ctx_, *mi, req);
+  if (auto why = unmetBindingRequirement(*ctx_, *mi, req)) {
+    EXPECT_EQ(*why, ctx_->deviceName() + " cannot read R32G32B32A32_UINT without a format "
+                                         "(binding 0:0, which the module reads without one)");
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().message, *why);
+    return;
+  }
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  EXPECT_EQ(r->buffers.at({0, 1})[0], 3u);
+}
+
 TEST_F(Runner, AShaderWithARuntimeArrayOfDescriptors) {
   auto words = compileGlsl(R"(#version 450
 #extension GL_EXT_nonuniform_qualifier : require
