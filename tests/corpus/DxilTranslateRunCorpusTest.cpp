@@ -137,6 +137,17 @@ std::vector<OracleDescriptor> oracleDescriptors(const std::vector<uint32_t> &wor
   return out;
 }
 
+/// Whether two descriptors can hold one UAV counter alike: a storage buffer whose first word
+/// is the counter, or an R32_UINT storage texel buffer whose first texel is.
+bool sameCounter(const run::Resource &a, const run::Resource &b) {
+  auto holds = [](const run::Resource &r) {
+    return r.kind == run::DescriptorKind::StorageBuffer ||
+           (r.kind == run::DescriptorKind::StorageTexelBuffer &&
+            r.imageFormat == VK_FORMAT_R32_UINT);
+  };
+  return holds(a) && holds(b);
+}
+
 /// Renumbers the oracle's descriptors to spire's set and binding of the same D3D resource,
 /// matched by space, register and descriptor kind (both modules' reflection): the oracle may
 /// declare several variables for one resource (views with other element types); where an SRV
@@ -167,13 +178,14 @@ std::optional<std::string> renumberOracle(std::vector<uint32_t> &words,
     std::vector<size_t> candidates;
     for (size_t i = 0; i < bs.size(); ++i) {
       const run::Resource *mine = spireMi->find(bs[i].set, bs[i].binding);
-      if (!mine || mine->kind != o.kind)
+      if (!mine || !(mine->kind == o.kind || (bs[i].counter && sameCounter(*mine, o))))
         continue;
       const bool counterMatch =
           bs[i].counter && d.set == 7 && i > 0 && uavIndex[i - 1] == d.binding;
       const bool heapMatch = bs[i].heap && o.count == 0 && d.set == 0 && d.binding == 0;
-      const bool resourceMatch =
-          !bs[i].counter && !bs[i].heap && bs[i].space == d.set && bs[i].lowerBound == d.binding;
+      const bool unbounded = bs[i].rangeSize == 0 || bs[i].rangeSize == 0xFFFFFFFFu;
+      const bool resourceMatch = !bs[i].counter && !bs[i].heap && bs[i].space == d.set &&
+                                 bs[i].lowerBound == d.binding && unbounded == (o.count == 0);
       if (counterMatch || heapMatch || resourceMatch)
         candidates.push_back(i);
     }
@@ -331,8 +343,8 @@ Outcome runPair(run::VulkanContext &ctx, const Prepared &p, FILE *progress) {
     const uint32_t count = x.count ? x.count : kRuntimeDescriptors;
     if (x.kind == run::DescriptorKind::Sampler)
       return 0u;
-    if (run::isBufferKind(x.kind) && !x.runtimeStride)
-      return x.blockSize * count;
+    if (run::isBufferKind(x.kind) && !x.runtimeStride && x.blockSize > 4)
+      return x.blockSize * count; // not a counter: a counter's buffer is a texel buffer's size
     return kStorageBufferBytes * count;
   };
   for (const run::Resource &r : spireMi->resources) {
@@ -340,7 +352,11 @@ Outcome runPair(run::VulkanContext &ctx, const Prepared &p, FILE *progress) {
     const run::Resource *o = oracleMi->find(r.set, r.binding);
     if (o && o->count != r.count)
       return {Outcome::Skip, "the oracle's descriptor array has another size"};
-    if (o && o->kind != r.kind)
+    const bool counter = std::any_of(p.spire->bindings.begin(), p.spire->bindings.end(),
+                                     [&](const translate::DescriptorBinding &b) {
+                                       return b.counter && b.set == r.set && b.binding == r.binding;
+                                     });
+    if (o && o->kind != r.kind && !(counter && sameCounter(r, *o)))
       return {Outcome::Mismatch,
               "binding " + std::to_string(r.set) + ":" + std::to_string(r.binding) + " is a " +
                   std::string(run::descriptorKindName(r.kind)) + " in spire's module, a " +
@@ -372,6 +388,10 @@ Outcome runPair(run::VulkanContext &ctx, const Prepared &p, FILE *progress) {
     if (o)
       oracleRun.buffers[{r.set, r.binding}] = *data;
   }
+  if (auto why = run::unmetBindingRequirement(ctx, *oracleMi, oracleRun))
+    return {Outcome::Skip, "the oracle's module: " + *why};
+  if (auto why = run::unmetBindingRequirement(ctx, *spireMi, spireRun))
+    return {Outcome::Skip, "spire's module: " + *why};
   auto oracleResult = run::runShader(ctx, *oracleMi, oracleRun);
   if (!oracleResult || !oracleResult->validationMessages.empty())
     return {Outcome::Skip,
