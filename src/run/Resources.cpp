@@ -25,7 +25,13 @@ Expected<VkDeviceMemory> allocate(const VulkanContext &ctx, VkMemoryRequirements
   return mem;
 }
 
-VkImageAspectFlags aspectOf(VkFormat) { return VK_IMAGE_ASPECT_COLOR_BIT; }
+/// The aspect an image's view and copies use: depth for the depth-only formats (images that
+/// depth comparisons sample), colour for the others.
+VkImageAspectFlags aspectOf(VkFormat f) {
+  return f == VK_FORMAT_D16_UNORM || f == VK_FORMAT_X8_D24_UNORM_PACK32 || f == VK_FORMAT_D32_SFLOAT
+             ? VK_IMAGE_ASPECT_DEPTH_BIT
+             : VK_IMAGE_ASPECT_COLOR_BIT;
+}
 
 } // namespace
 

@@ -47,6 +47,15 @@ std::optional<Value> parseNumber(std::string_view s) {
 
 constexpr uint64_t kMaxBytes = uint64_t(1) << 30;
 
+/// Bytes per texel of a format a shader run binds: the colour formats spire knows and
+/// D32_SFLOAT (for depth comparisons); 0 for others.
+uint32_t texelBytesOf(uint32_t format) {
+  if (format == VK_FORMAT_D32_SFLOAT)
+    return 4;
+  auto type = parseFormatName(formatName(format));
+  return type ? layoutOf(*type).stride : 0;
+}
+
 Diagnostic specError(std::string_view spec, std::string why) {
   return makeError({}, "buffer '" + std::string(spec) + "': " + why);
 }
@@ -294,11 +303,10 @@ Expected<ShaderRunResult> runShader(VulkanContext &ctx, const ModuleInterface &m
     }
     if (isImageKind(r.kind) || isTexelBufferKind(r.kind)) {
       b.format = static_cast<VkFormat>(bindingFormat(r, req));
-      if (b.format == VK_FORMAT_UNDEFINED || formatName(b.format).empty())
+      if (texelBytesOf(b.format) == 0)
         return makeError({}, "binding " + where + " has no format: give one");
     }
     if (isImageKind(r.kind)) {
-      auto fmt = parseFormatName(formatName(b.format));
       const std::array<uint32_t, 4> e = imageExtent(r);
       ImageDesc id;
       id.type = r.imageDim == 0   ? VK_IMAGE_TYPE_1D
@@ -310,7 +318,7 @@ Expected<ShaderRunResult> runShader(VulkanContext &ctx, const ModuleInterface &m
       id.arrayed = r.arrayed;
       id.usage = r.kind == DescriptorKind::StorageImage ? VK_IMAGE_USAGE_STORAGE_BIT
                                                         : VK_IMAGE_USAGE_SAMPLED_BIT;
-      id.texelBytes = fmt ? layoutOf(*fmt).stride : 4;
+      id.texelBytes = texelBytesOf(b.format);
       b.bytes = size_t(e[0]) * e[1] * e[2] * e[3] * id.texelBytes;
       for (uint32_t i = 0; i < b.count; ++i) {
         auto img = DeviceImage::create(ctx, id);
