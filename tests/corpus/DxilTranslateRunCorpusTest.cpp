@@ -259,14 +259,18 @@ std::string compareBuffers(const std::vector<uint8_t> &a, const std::vector<uint
   return first;
 }
 
-/// Whether a module takes pointers to texels (image atomics).
-bool usesImageAtomics(const std::vector<uint32_t> &words) {
+/// Whether a module has one of these instructions.
+bool usesAny(const std::vector<uint32_t> &words, std::initializer_list<uint32_t> opcodes) {
   bool uses = false;
   forEachInstruction(words, [&](uint32_t op, std::span<const uint32_t>, size_t) {
-    uses = uses || op == kOpImageTexelPointer;
+    uses = uses || std::find(opcodes.begin(), opcodes.end(), op) != opcodes.end();
   });
   return uses;
 }
+
+/// Image atomics (pointers to texels), and depth comparisons (sampling and gathers).
+const std::initializer_list<uint32_t> kImageAtomicOps = {kOpImageTexelPointer};
+const std::initializer_list<uint32_t> kDepthCompareOps = {89, 90, 93, 94, 97, 307, 308, 312};
 
 /// What a binding read back holds when the shader wrote nothing: its data, of which an image
 /// (each element) shows the first `readBack / elements` bytes of its part.
@@ -338,7 +342,12 @@ Outcome runPair(run::VulkanContext &ctx, const Prepared &p, FILE *progress) {
         *run::bufferFromSpec("random:" + std::to_string(seedOf(name, ~0u, ~0u)) + ":" +
                                  std::to_string(spireMi->pushConstantSize),
                              nullptr);
-  const bool atomicImages = usesImageAtomics(p.spire->words) || usesImageAtomics(p.oracle);
+  const bool atomicImages =
+      usesAny(p.spire->words, kImageAtomicOps) || usesAny(p.oracle, kImageAtomicOps);
+  // Depth comparisons need a depth format (D32_SFLOAT for float textures, with values in
+  // [0, 1)) and comparison samplers (LESS).
+  const bool depthCompare =
+      usesAny(p.spire->words, kDepthCompareOps) || usesAny(p.oracle, kDepthCompareOps);
   auto bytesOf = [](const run::Resource &x) {
     const uint32_t count = x.count ? x.count : kRuntimeDescriptors;
     if (x.kind == run::DescriptorKind::Sampler)
@@ -376,14 +385,32 @@ Outcome runPair(run::VulkanContext &ctx, const Prepared &p, FILE *progress) {
       uint32_t format = o && o->imageFormat ? o->imageFormat : r.imageFormat;
       if (!format && atomicImages && r.sampledType != 'f')
         format = r.sampledType == 'i' ? VK_FORMAT_R32_SINT : VK_FORMAT_R32_UINT;
+      if (!format && depthCompare && r.sampledType == 'f' &&
+          r.kind == run::DescriptorKind::SampledImage)
+        format = VK_FORMAT_D32_SFLOAT;
       if (format)
         spireRun.formats[{r.set, r.binding}] = oracleRun.formats[{r.set, r.binding}] = format;
+    }
+    if (depthCompare && (r.kind == run::DescriptorKind::Sampler ||
+                         r.kind == run::DescriptorKind::CombinedImageSampler)) {
+      run::SamplerDesc comparison;
+      comparison.compare = true;
+      comparison.compareOp = VK_COMPARE_OP_LESS;
+      spireRun.samplers[{r.set, r.binding}] = oracleRun.samplers[{r.set, r.binding}] = comparison;
     }
     if (!bytes)
       continue;
     auto data = run::bufferFromSpec("random:" + std::to_string(seedOf(name, r.set, r.binding)) +
                                         ":" + std::to_string(bytes),
                                     nullptr);
+    if (spireRun.formats.count({r.set, r.binding}) &&
+        spireRun.formats[{r.set, r.binding}] == VK_FORMAT_D32_SFLOAT)
+      for (size_t i = 0; i + 4 <= data->size(); i += 4) {
+        uint32_t w;
+        std::memcpy(&w, data->data() + i, 4);
+        const float depth = float(w >> 8) * 0x1p-24f;
+        std::memcpy(data->data() + i, &depth, 4);
+      }
     spireRun.buffers[{r.set, r.binding}] = *data;
     if (o)
       oracleRun.buffers[{r.set, r.binding}] = *data;
