@@ -197,10 +197,10 @@ bool sameCounter(const run::Resource &a, const run::Resource &b) {
 /// matched by space, register and descriptor kind (both modules' reflection): the oracle may
 /// declare several variables for one resource (views with other element types); where an SRV
 /// and a UAV share a space, register and kind, its SRVs are the NonWritable Restrict ones. Its
-/// SM 6.6 heaps (runtime arrays at set 0, binding 0, one per kind) go to spire's heap binding of
-/// their kind, its UAV counters (set 7, binding = the UAV's index among the UAVs) to spire's
-/// counter buffers. Fails (with why) when a descriptor of the oracle matches none of spire's,
-/// or several.
+/// SM 6.6 heaps (runtime arrays at set 0, binding 0, one per kind; the heap's counters at set
+/// 7) go to spire's heap binding of their kind, its UAV counters (set 7, binding = the UAV's index
+/// among the UAVs) to spire's counter buffers. Fails (with why) when a descriptor of the oracle
+/// matches none of spire's, or several.
 std::optional<std::string> renumberOracle(std::vector<uint32_t> &words,
                                           const translate::TranslatedShader &spire) {
   auto oracleMi = interfaceOf(words);
@@ -226,8 +226,9 @@ std::optional<std::string> renumberOracle(std::vector<uint32_t> &words,
       if (!mine || !(mine->kind == o.kind || (bs[i].counter && sameCounter(*mine, o))))
         continue;
       const bool counterMatch =
-          bs[i].counter && d.set == 7 && i > 0 && uavIndex[i - 1] == d.binding;
-      const bool heapMatch = bs[i].heap && o.count == 0 && d.set == 0 && d.binding == 0;
+          bs[i].counter && !bs[i].heap && d.set == 7 && i > 0 && uavIndex[i - 1] == d.binding;
+      const bool heapMatch =
+          bs[i].heap && o.count == 0 && (bs[i].counter ? d.set == 7 : d.set == 0 && d.binding == 0);
       const bool unbounded = bs[i].rangeSize == 0 || bs[i].rangeSize == 0xFFFFFFFFu;
       const bool resourceMatch = !bs[i].counter && !bs[i].heap && bs[i].space == d.set &&
                                  bs[i].lowerBound == d.binding && unbounded == (o.count == 0);
@@ -401,6 +402,13 @@ Outcome runPair(run::VulkanContext &ctx, const Prepared &p, FILE *progress) {
       return x.blockSize * count; // not a counter: a counter's buffer is a texel buffer's size
     return kStorageBufferBytes * count;
   };
+  // Descriptor indices often come from constant buffers: where the module has arrays of
+  // descriptors, constant buffers hold words below the smallest array's size (an index past
+  // the end is undefined behaviour, which two translations need not agree on).
+  uint32_t smallestArray = 0;
+  for (const run::Resource &r : spireMi->resources)
+    if (r.count > 1 && (!smallestArray || r.count < smallestArray))
+      smallestArray = r.count;
   for (const run::Resource &r : spireMi->resources) {
     uint32_t bytes = bytesOf(r);
     const run::Resource *o = oracleMi->find(r.set, r.binding);
@@ -463,6 +471,13 @@ Outcome runPair(run::VulkanContext &ctx, const Prepared &p, FILE *progress) {
         std::memcpy(&w, data->data() + i, 4);
         const float depth = float(w >> 8) * 0x1p-24f;
         std::memcpy(data->data() + i, &depth, 4);
+      }
+    if (r.kind == run::DescriptorKind::UniformBuffer && smallestArray)
+      for (size_t i = 0; i + 4 <= data->size(); i += 4) {
+        uint32_t w;
+        std::memcpy(&w, data->data() + i, 4);
+        w %= smallestArray;
+        std::memcpy(data->data() + i, &w, 4);
       }
     spireRun.buffers[{r.set, r.binding}] = *data;
     if (o)
