@@ -1,15 +1,20 @@
 // The DXIL translator's differential test: every corpus compute shader spire translates is also
 // translated by the oracle (dxil-spirv with --ssbo-uav --ssbo-srv), both modules are dispatched
 // on one Vulkan device (lavapipe without a GPU) through the runner's raw shader run (what
-// `spire run shader.spv --buffer S:B=random:SEED:BYTES` does) with the same seeded buffers bound
-// to the same D3D resources, and every buffer is compared afterwards: bit-exact, or within a few
-// ulps per word in modules that use float transcendental functions. The oracle puts every class
-// at binding = register (t0 and u0 collide), spire adds per-class offsets: the oracle's
-// descriptors are matched to spire's --bindings mapping by space, register and descriptor type
-// (an SRV sharing a register with a UAV: the oracle's NonWritable Restrict one), and renumbered
-// to spire's set and binding. Shaders whose resources the raw run cannot bind alike in both
-// (texel buffers, images, samplers, unbounded descriptor arrays and heaps, push constants) or
-// that the device cannot run are skipped with the reason. A mismatch fails unless
+// `spire run shader.spv --buffer S:B=random:SEED:BYTES` does) with the same seeded data bound
+// to the same D3D resources, and every binding is read back and compared afterwards (buffers,
+// texel buffers, images): bit-exact, or within a few ulps per word in modules that use float
+// transcendental functions. The oracle puts every class at binding = register (t0 and u0
+// collide), spire adds per-class offsets: the oracle's descriptors are matched to spire's
+// --bindings mapping by space, register and descriptor kind (an SRV sharing a register with a
+// UAV: the oracle's NonWritable Restrict one; heaps and UAV counters by their own layouts) and
+// renumbered to spire's set and binding. Both get the same formats (the one a module declares,
+// else RGBA32 of the sampled type; R32 for image atomics; D32_SFLOAT with depths in [0, 1) and
+// comparison samplers for depth comparisons), the same push constants, and runtime arrays of
+// descriptors rewritten to arrays of kRuntimeDescriptors in both (lavapipe has no runtime
+// descriptor arrays). Shaders whose resources cannot be bound alike (acceleration structures,
+// multisampled images, textures of several sampled types in one array) or that the device
+// cannot run are skipped with the reason. A mismatch fails unless
 // tests/corpus/dxil-translate-run-known-differences.txt lists the file with its reason. One
 // workgroup per shader (the corpus shaders index descriptor arrays by thread id, sized for one
 // group). The device runs happen in a child process, so that a driver crash costs one shader:
