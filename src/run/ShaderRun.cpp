@@ -278,8 +278,9 @@ Expected<ShaderRunResult> runShader(VulkanContext &ctx, const ModuleInterface &m
     Bound b{&r, r.count, {}, {}, nullptr};
     if (r.count == 0) {
       if (!req.runtimeArrayDescriptors)
-        return makeError({}, "binding " + where +
-                                 " is a runtime array of descriptors; give how many to bind");
+        return makeError(
+            {}, "binding " + where +
+                    " is a runtime array of descriptors; give how many to bind (--descriptors)");
       b.count = req.runtimeArrayDescriptors;
     }
     desc.bindings.push_back(LayoutBinding{r.set, r.binding, r.kind, b.count});

@@ -349,6 +349,43 @@ void main() {
   EXPECT_EQ(r->buffers.at({0, 1})[0], 3u);
 }
 
+TEST_F(Runner, ADepthComparisonOnAD32Texture) {
+  auto words = compileGlsl(R"(#version 450
+layout(local_size_x = 4) in;
+layout(set = 0, binding = 0) uniform texture2D depth;
+layout(set = 0, binding = 1) uniform samplerShadow cmp;
+layout(set = 0, binding = 2) buffer Out { float v[]; } o;
+void main() {
+  vec2 uv = vec2((float(gl_LocalInvocationID.x) + 0.5) / 16.0, 0.5 / 16.0);
+  o.v[gl_LocalInvocationID.x] = textureLod(sampler2DShadow(depth, cmp), vec3(uv, 0.5), 0.0);
+}
+)",
+                           ShaderStage::Compute, "");
+  ASSERT_TRUE(words.ok()) << words.error().message;
+  auto mi = interfaceOf(*words);
+  ASSERT_TRUE(mi.ok()) << mi.error().message;
+  ShaderRunRequest req;
+  req.words = *words;
+  req.formats[{0, 0}] = VK_FORMAT_D32_SFLOAT;
+  SamplerDesc less;
+  less.compare = true;
+  less.compareOp = VK_COMPARE_OP_LESS;
+  req.samplers[{0, 1}] = less;
+  std::vector<float> texels(16 * 16);
+  for (size_t i = 0; i < texels.size(); ++i)
+    texels[i] = i % 2 ? 0.75f : 0.25f;
+  req.buffers[{0, 0}].resize(texels.size() * 4);
+  std::memcpy(req.buffers[{0, 0}].data(), texels.data(), texels.size() * 4);
+  req.buffers[{0, 2}] = std::vector<uint8_t>(16, 0xFF);
+  auto r = runShader(*ctx_, *mi, req);
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  EXPECT_TRUE(r->validationMessages.empty()) << r->validationMessages.front();
+  std::vector<float> out(4);
+  std::memcpy(out.data(), r->buffers.at({0, 2}).data(), 16);
+  EXPECT_EQ(out, (std::vector<float>{0, 1, 0, 1})); // 0.5 < 0.25, 0.5 < 0.75, ...
+  EXPECT_EQ(r->buffers.at({0, 0}).size(), 16u * 16 * 4);
+}
+
 TEST_F(Runner, AShaderWithARuntimeArrayOfDescriptors) {
   auto words = compileGlsl(R"(#version 450
 #extension GL_EXT_nonuniform_qualifier : require
@@ -368,7 +405,7 @@ void main() { o[gl_WorkGroupID.x + 1].v[gl_LocalInvocationIndex] += 5; }
   auto r = runShader(*ctx_, *mi, req);
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.error().message,
-            "binding 0:0 is a runtime array of descriptors; give how many to bind");
+            "binding 0:0 is a runtime array of descriptors; give how many to bind (--descriptors)");
   if (auto why = unmetModuleRequirement(*ctx_, *mi))
     GTEST_SKIP() << *why;
   req.runtimeArrayDescriptors = 3;
