@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <map>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace spire::run {
 
@@ -304,6 +305,13 @@ Expected<ModuleInterface> Reflector::run() {
   std::vector<std::pair<uint32_t, std::vector<uint32_t>>> modes, modeIds;
   std::vector<uint32_t> specConstants;
   std::unordered_map<uint32_t, std::vector<uint32_t>> composites;
+  // The variable each pointer and loaded image comes from, and the images OpImageRead reads.
+  std::unordered_map<uint32_t, uint32_t> rootOf;
+  std::unordered_set<uint32_t> readImages;
+  auto root = [&](uint32_t id) {
+    auto it = rootOf.find(id);
+    return it == rootOf.end() ? id : it->second;
+  };
 
   for (Instruction inst : m_) {
     if (inst.isRaw())
@@ -485,6 +493,18 @@ Expected<ModuleInterface> Reflector::run() {
       if (inst.section() == Section::Global && w.size() > 3)
         variables.push_back(inst.index());
       break;
+    case Op::AccessChain:
+    case Op::InBoundsAccessChain:
+    case Op::Load:
+    case Op::CopyObject:
+      if (w.size() > 3)
+        rootOf[w[2]] = root(w[3]);
+      break;
+    case Op::ImageRead:
+    case Op::ImageSparseRead:
+      if (w.size() > 3)
+        readImages.insert(root(w[3]));
+      break;
     default:
       break;
     }
@@ -564,6 +584,8 @@ Expected<ModuleInterface> Reflector::run() {
     r.set = vi.set;
     r.binding = vi.binding;
     r.nonWritable = vi.nonWritable;
+    r.variable = varId;
+    r.texelsRead = readImages.count(varId) != 0;
     // Arrays of descriptors.
     uint32_t inner = pointee;
     const Type *t = type(inner);
@@ -598,6 +620,12 @@ Expected<ModuleInterface> Reflector::run() {
       uint32_t dim = img->operands[1], ms = img->operands[4], sampled = img->operands[5];
       r.imageDim = dim;
       r.multisampled = ms != 0;
+      r.arrayed = img->operands[3] != 0;
+      if (const Type *st = type(img->operands[0]))
+        r.sampledType = st->op == Op::TypeFloat ? 'f'
+                        : st->op == Op::TypeInt && st->operands.size() > 1
+                            ? (st->operands[1] ? 'i' : 'u')
+                            : 0;
       r.imageFormat = vkFormatOfImageFormat(img->operands[6]);
       if (t->op == Op::TypeSampledImage)
         r.kind = DescriptorKind::CombinedImageSampler;

@@ -25,7 +25,13 @@ Expected<VkDeviceMemory> allocate(const VulkanContext &ctx, VkMemoryRequirements
   return mem;
 }
 
-VkImageAspectFlags aspectOf(VkFormat) { return VK_IMAGE_ASPECT_COLOR_BIT; }
+/// The aspect an image's view and copies use: depth for the depth-only formats (images that
+/// depth comparisons sample), colour for the others.
+VkImageAspectFlags aspectOf(VkFormat f) {
+  return f == VK_FORMAT_D16_UNORM || f == VK_FORMAT_X8_D24_UNORM_PACK32 || f == VK_FORMAT_D32_SFLOAT
+             ? VK_IMAGE_ASPECT_DEPTH_BIT
+             : VK_IMAGE_ASPECT_COLOR_BIT;
+}
 
 } // namespace
 
@@ -122,7 +128,8 @@ Expected<DeviceImage> DeviceImage::create(const VulkanContext &ctx, const ImageD
   ci.format = desc.format;
   ci.extent = {desc.width, desc.height, desc.depth};
   ci.mipLevels = desc.mipLevels;
-  ci.arrayLayers = 1;
+  ci.arrayLayers = desc.layers;
+  ci.flags = desc.cube ? VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT : 0;
   ci.samples = static_cast<VkSampleCountFlagBits>(desc.samples);
   ci.tiling = VK_IMAGE_TILING_OPTIMAL;
   ci.usage = desc.usage | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
@@ -140,18 +147,21 @@ Expected<DeviceImage> DeviceImage::create(const VulkanContext &ctx, const ImageD
     return vkFailure("vkBindImageMemory", r);
   VkImageViewCreateInfo vi{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
   vi.image = img.image_;
-  vi.viewType = desc.type == VK_IMAGE_TYPE_1D   ? VK_IMAGE_VIEW_TYPE_1D
-                : desc.type == VK_IMAGE_TYPE_3D ? VK_IMAGE_VIEW_TYPE_3D
-                                                : VK_IMAGE_VIEW_TYPE_2D;
+  vi.viewType = desc.cube ? (desc.arrayed ? VK_IMAGE_VIEW_TYPE_CUBE_ARRAY : VK_IMAGE_VIEW_TYPE_CUBE)
+                : desc.type == VK_IMAGE_TYPE_1D
+                    ? (desc.arrayed ? VK_IMAGE_VIEW_TYPE_1D_ARRAY : VK_IMAGE_VIEW_TYPE_1D)
+                : desc.type == VK_IMAGE_TYPE_3D
+                    ? VK_IMAGE_VIEW_TYPE_3D
+                    : (desc.arrayed ? VK_IMAGE_VIEW_TYPE_2D_ARRAY : VK_IMAGE_VIEW_TYPE_2D);
   vi.format = desc.format;
   vi.subresourceRange = {aspectOf(desc.format), desc.baseMipLevel,
-                         desc.mipLevels - desc.baseMipLevel, 0, 1};
+                         desc.mipLevels - desc.baseMipLevel, 0, desc.layers};
   if (VkResult r = vk.vkCreateImageView(ctx.device(), &vi, nullptr, &img.view_); r != VK_SUCCESS)
     return vkFailure("vkCreateImageView", r);
   if (desc.samples == 1) {
-    auto staging =
-        DeviceBuffer::create(ctx, uint64_t(desc.width) * desc.height * desc.depth * desc.texelBytes,
-                             VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+    auto staging = DeviceBuffer::create(
+        ctx, uint64_t(desc.width) * desc.height * desc.depth * desc.layers * desc.texelBytes,
+        VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT);
     if (!staging)
       return staging.error();
     img.staging_ = std::make_unique<DeviceBuffer>(std::move(*staging));
@@ -200,7 +210,7 @@ void DeviceImage::recordPrepare(VkCommandBuffer cmd, bool upload) const {
   VkImageMemoryBarrier b{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER};
   b.srcQueueFamilyIndex = b.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
   b.image = image_;
-  b.subresourceRange = {aspectOf(desc_.format), 0, desc_.mipLevels, 0, 1};
+  b.subresourceRange = {aspectOf(desc_.format), 0, desc_.mipLevels, 0, desc_.layers};
   b.oldLayout = VK_IMAGE_LAYOUT_UNDEFINED;
   bool copy = upload && staging_ && desc_.samples == 1;
   if (copy) {
@@ -209,7 +219,7 @@ void DeviceImage::recordPrepare(VkCommandBuffer cmd, bool upload) const {
     vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_HOST_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0,
                             nullptr, 0, nullptr, 1, &b);
     VkBufferImageCopy region{};
-    region.imageSubresource = {aspectOf(desc_.format), 0, 0, 1};
+    region.imageSubresource = {aspectOf(desc_.format), 0, 0, desc_.layers};
     region.imageExtent = {desc_.width, desc_.height, desc_.depth};
     vk.vkCmdCopyBufferToImage(cmd, staging_->handle(), image_, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
                               1, &region);
@@ -230,7 +240,7 @@ void DeviceImage::recordReadBack(VkCommandBuffer cmd) const {
   VkImageMemoryBarrier b{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER};
   b.srcQueueFamilyIndex = b.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
   b.image = image_;
-  b.subresourceRange = {aspectOf(desc_.format), 0, desc_.mipLevels, 0, 1};
+  b.subresourceRange = {aspectOf(desc_.format), 0, desc_.mipLevels, 0, desc_.layers};
   b.oldLayout = VK_IMAGE_LAYOUT_GENERAL;
   b.newLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
   b.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
@@ -238,7 +248,7 @@ void DeviceImage::recordReadBack(VkCommandBuffer cmd) const {
   vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT,
                           0, 0, nullptr, 0, nullptr, 1, &b);
   VkBufferImageCopy region{};
-  region.imageSubresource = {aspectOf(desc_.format), 0, 0, 1};
+  region.imageSubresource = {aspectOf(desc_.format), 0, 0, desc_.layers};
   region.imageExtent = {desc_.width, desc_.height, desc_.depth};
   vk.vkCmdCopyImageToBuffer(cmd, image_, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, staging_->handle(),
                             1, &region);

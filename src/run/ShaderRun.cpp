@@ -1,10 +1,12 @@
 #include "spire/run/ShaderRun.h"
 
 #include "spire/run/ComputePipeline.h"
+#include "spire/run/DataType.h"
 #include "spire/run/ScriptTokenizer.h"
 
 #include "ScriptParserSupport.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstring>
 #include <memory>
@@ -44,6 +46,15 @@ std::optional<Value> parseNumber(std::string_view s) {
 }
 
 constexpr uint64_t kMaxBytes = uint64_t(1) << 30;
+
+/// Bytes per texel of a format a shader run binds: the colour formats spire knows and
+/// D32_SFLOAT (for depth comparisons); 0 for others.
+uint32_t texelBytesOf(uint32_t format) {
+  if (format == VK_FORMAT_D32_SFLOAT)
+    return 4;
+  auto type = parseFormatName(formatName(format));
+  return type ? layoutOf(*type).stride : 0;
+}
 
 Diagnostic specError(std::string_view spec, std::string why) {
   return makeError({}, "buffer '" + std::string(spec) + "': " + why);
@@ -151,6 +162,62 @@ bufferFromSpec(std::string_view spec,
   return std::move(*bytes);
 }
 
+std::array<uint32_t, 4> imageExtent(const Resource &r) {
+  const uint32_t layers = r.arrayed ? 4 : 1;
+  switch (r.imageDim) {
+  case 0:
+    return {64, 1, 1, layers};
+  case 2:
+    return {8, 8, 8, 1};
+  case 3:
+    return {8, 8, 1, 6 * layers};
+  default:
+    return {16, 16, 1, layers};
+  }
+}
+
+uint32_t bindingFormat(const Resource &r, const ShaderRunRequest &req) {
+  auto it = req.formats.find({r.set, r.binding});
+  if (it != req.formats.end())
+    return it->second;
+  if (r.imageFormat)
+    return r.imageFormat;
+  switch (r.sampledType) {
+  case 'f':
+    return VK_FORMAT_R32G32B32A32_SFLOAT;
+  case 'i':
+    return VK_FORMAT_R32G32B32A32_SINT;
+  case 'u':
+    return VK_FORMAT_R32G32B32A32_UINT;
+  default:
+    return VK_FORMAT_UNDEFINED;
+  }
+}
+
+std::optional<std::string> unmetBindingRequirement(const VulkanContext &ctx,
+                                                   const ModuleInterface &mi,
+                                                   const ShaderRunRequest &req) {
+  if (std::find(mi.capabilities.begin(), mi.capabilities.end(), "StorageImageReadWithoutFormat") ==
+      mi.capabilities.end())
+    return std::nullopt;
+  for (const Resource &r : mi.resources) {
+    if (r.imageFormat || !r.texelsRead ||
+        (r.kind != DescriptorKind::StorageImage && r.kind != DescriptorKind::StorageTexelBuffer))
+      continue;
+    const uint32_t format = bindingFormat(r, req);
+    VkFormatProperties3 p3{VK_STRUCTURE_TYPE_FORMAT_PROPERTIES_3};
+    VkFormatProperties2 p2{VK_STRUCTURE_TYPE_FORMAT_PROPERTIES_2, &p3};
+    ctx.vk().vkGetPhysicalDeviceFormatProperties2(ctx.physicalDevice(), VkFormat(format), &p2);
+    const VkFormatFeatureFlags2 features =
+        r.kind == DescriptorKind::StorageImage ? p3.optimalTilingFeatures : p3.bufferFeatures;
+    if (!(features & VK_FORMAT_FEATURE_2_STORAGE_READ_WITHOUT_FORMAT_BIT))
+      return ctx.deviceName() + " cannot read " + std::string(formatName(format)) +
+             " without a format (binding " + std::to_string(r.set) + ":" +
+             std::to_string(r.binding) + ", which the module reads without one)";
+  }
+  return std::nullopt;
+}
+
 Expected<ShaderRunResult> runShader(VulkanContext &ctx, const ModuleInterface &mi,
                                     const ShaderRunRequest &req) {
   const EntryPoint *entry = nullptr;
@@ -175,6 +242,8 @@ Expected<ShaderRunResult> runShader(VulkanContext &ctx, const ModuleInterface &m
     return makeError({}, "the push constants take " + std::to_string(mi.pushConstantSize) +
                              " bytes, beyond the device's " +
                              std::to_string(ctx.properties().limits.maxPushConstantsSize));
+  if (auto why = unmetBindingRequirement(ctx, mi, req))
+    return makeError({}, *why);
   ComputePipelineDesc desc;
   desc.spirv = req.words;
   desc.entryPoint = entry->name;
@@ -182,8 +251,12 @@ Expected<ShaderRunResult> runShader(VulkanContext &ctx, const ModuleInterface &m
   desc.pushConstantSize = mi.pushConstantSize;
   struct Bound {
     const Resource *resource;
-    std::vector<std::unique_ptr<DeviceBuffer>> buffers; ///< one per array element
-    size_t bytes;                                       ///< of each
+    uint32_t count;                                     ///< descriptors
+    std::vector<std::unique_ptr<DeviceBuffer>> buffers; ///< one per element (texel views too)
+    std::vector<std::unique_ptr<DeviceImage>> images;   ///< one per element
+    std::unique_ptr<DeviceSampler> sampler;             ///< every element's
+    VkFormat format = VK_FORMAT_UNDEFINED;
+    size_t bytes = 0; ///< of each element's data
   };
   std::vector<Bound> bound;
   for (const Resource &r : mi.resources) {
@@ -196,40 +269,90 @@ Expected<ShaderRunResult> runShader(VulkanContext &ctx, const ModuleInterface &m
                                  " is declared with two descriptor types");
       continue;
     }
-    if (!isBufferKind(r.kind) && !isTexelBufferKind(r.kind))
-      return makeError({}, "binding " + std::to_string(r.set) + ":" + std::to_string(r.binding) +
-                               " is a " + std::string(descriptorKindName(r.kind)) +
-                               "; a shader run without a script binds buffers only");
     const std::string where = std::to_string(r.set) + ":" + std::to_string(r.binding);
-    if (r.count == 0)
-      return makeError({}, "binding " + where + " is a runtime array of descriptors; use a script");
-    desc.bindings.push_back(LayoutBinding{r.set, r.binding, r.kind, r.count});
-    // An array of descriptors: the data in equal parts, one buffer per element.
-    auto it = req.buffers.find({r.set, r.binding});
-    size_t size = r.blockSize;
-    if (it != req.buffers.end()) {
-      if (it->second.size() % r.count)
-        return makeError({}, "binding " + where + " is an array of " + std::to_string(r.count) +
-                                 " descriptors: its data must split into equal parts");
-      size = it->second.size() / r.count;
-    } else if (r.runtimeStride) {
+    if (r.kind == DescriptorKind::AccelerationStructure)
       return makeError({}, "binding " + where +
-                               " ends in a runtime array: give its data with --buffer");
+                               " is an acceleration structure; a shader run cannot make one");
+    if (isImageKind(r.kind) && r.multisampled)
+      return makeError({}, "binding " + where + " is a multisampled image; use a script");
+    Bound b{&r, r.count, {}, {}, nullptr};
+    if (r.count == 0) {
+      if (!req.runtimeArrayDescriptors)
+        return makeError(
+            {}, "binding " + where +
+                    " is a runtime array of descriptors; give how many to bind (--descriptors)");
+      b.count = req.runtimeArrayDescriptors;
     }
-    if (size * r.count > kMaxBytes)
-      return makeError({}, "binding " + where + " would take more than 1 GiB");
-    VkBufferUsageFlags usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
-    usage |= vkBufferUsage(r.kind); // a buffer or texel buffer, checked above
-    Bound b{&r, {}, size};
-    for (uint32_t e = 0; e < r.count; ++e) {
-      auto buf = DeviceBuffer::create(ctx, size, usage);
-      if (!buf)
-        return buf.error();
-      auto owned = std::make_unique<DeviceBuffer>(std::move(*buf));
-      std::memset(owned->data(), 0, owned->size());
-      if (it != req.buffers.end() && size)
-        std::memcpy(owned->data(), it->second.data() + e * size, size);
-      b.buffers.push_back(std::move(owned));
+    desc.bindings.push_back(LayoutBinding{r.set, r.binding, r.kind, b.count});
+    // An array of descriptors: the data in equal parts, one per element.
+    auto it = req.buffers.find({r.set, r.binding});
+    if (it != req.buffers.end() && !it->second.empty() &&
+        (r.kind == DescriptorKind::Sampler || it->second.size() % b.count))
+      return makeError({}, r.kind == DescriptorKind::Sampler
+                               ? "binding " + where + " is a sampler: it takes no data"
+                               : "binding " + where + " is an array of " + std::to_string(b.count) +
+                                     " descriptors: its data must split into equal parts");
+    const size_t part = it != req.buffers.end() ? it->second.size() / b.count : 0;
+    const uint8_t *data = it != req.buffers.end() ? it->second.data() : nullptr;
+    if (r.kind == DescriptorKind::Sampler || r.kind == DescriptorKind::CombinedImageSampler) {
+      auto sd = req.samplers.find({r.set, r.binding});
+      auto sampler =
+          DeviceSampler::create(ctx, sd == req.samplers.end() ? SamplerDesc{} : sd->second);
+      if (!sampler)
+        return sampler.error();
+      b.sampler = std::make_unique<DeviceSampler>(std::move(*sampler));
+    }
+    if (isImageKind(r.kind) || isTexelBufferKind(r.kind)) {
+      b.format = static_cast<VkFormat>(bindingFormat(r, req));
+      if (texelBytesOf(b.format) == 0)
+        return makeError({}, "binding " + where + " has no format: give one");
+    }
+    if (isImageKind(r.kind)) {
+      const std::array<uint32_t, 4> e = imageExtent(r);
+      ImageDesc id;
+      id.type = r.imageDim == 0   ? VK_IMAGE_TYPE_1D
+                : r.imageDim == 2 ? VK_IMAGE_TYPE_3D
+                                  : VK_IMAGE_TYPE_2D;
+      id.format = b.format;
+      id.width = e[0], id.height = e[1], id.depth = e[2], id.layers = e[3];
+      id.cube = r.imageDim == 3;
+      id.arrayed = r.arrayed;
+      id.usage = r.kind == DescriptorKind::StorageImage ? VK_IMAGE_USAGE_STORAGE_BIT
+                                                        : VK_IMAGE_USAGE_SAMPLED_BIT;
+      id.texelBytes = texelBytesOf(b.format);
+      b.bytes = size_t(e[0]) * e[1] * e[2] * e[3] * id.texelBytes;
+      for (uint32_t i = 0; i < b.count; ++i) {
+        auto img = DeviceImage::create(ctx, id);
+        if (!img)
+          return makeError({}, "binding " + where + ": " + img.error().message);
+        auto owned = std::make_unique<DeviceImage>(std::move(*img));
+        std::memset(owned->staging().data(), 0, owned->staging().size());
+        if (data)
+          std::memcpy(owned->staging().data(), data + i * part, std::min(part, b.bytes));
+        b.images.push_back(std::move(owned));
+      }
+    } else if (isBufferKind(r.kind) || isTexelBufferKind(r.kind)) {
+      size_t size = it != req.buffers.end() ? part : r.blockSize;
+      if (it == req.buffers.end() && (r.runtimeStride || isTexelBufferKind(r.kind)))
+        return makeError({},
+                         "binding " + where +
+                             (r.runtimeStride ? " ends in a runtime array" : " is a texel buffer") +
+                             ": give its data with --buffer");
+      if (size * b.count > kMaxBytes)
+        return makeError({}, "binding " + where + " would take more than 1 GiB");
+      VkBufferUsageFlags usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
+                                 VK_BUFFER_USAGE_TRANSFER_DST_BIT | vkBufferUsage(r.kind);
+      b.bytes = size;
+      for (uint32_t e = 0; e < b.count; ++e) {
+        auto buf = DeviceBuffer::create(ctx, size, usage);
+        if (!buf)
+          return buf.error();
+        auto owned = std::make_unique<DeviceBuffer>(std::move(*buf));
+        std::memset(owned->data(), 0, owned->size());
+        if (data && size)
+          std::memcpy(owned->data(), data + e * size, size);
+        b.buffers.push_back(std::move(owned));
+      }
     }
     bound.push_back(std::move(b));
   }
@@ -243,17 +366,22 @@ Expected<ShaderRunResult> runShader(VulkanContext &ctx, const ModuleInterface &m
     bb.set = b.resource->set;
     bb.binding = b.resource->binding;
     bb.kind = b.resource->kind;
-    for (const std::unique_ptr<DeviceBuffer> &buffer : b.buffers) {
+    for (uint32_t i = 0; i < b.count; ++i) {
       BoundElement e;
-      e.buffer = buffer->handle();
-      if (isTexelBufferKind(b.resource->kind)) {
-        if (!b.resource->imageFormat)
-          return makeError({}, "texel buffer " + std::to_string(bb.set) + ":" +
-                                   std::to_string(bb.binding) + " has no format in the module");
-        auto view = buffer->view(static_cast<VkFormat>(b.resource->imageFormat));
-        if (!view)
-          return view.error();
-        e.texelView = *view;
+      if (b.sampler)
+        e.sampler = b.sampler->handle();
+      if (!b.images.empty()) {
+        e.imageView = b.images[i]->view();
+        d.images.push_back({b.images[i].get(), true});
+      }
+      if (!b.buffers.empty()) {
+        e.buffer = b.buffers[i]->handle();
+        if (isTexelBufferKind(b.resource->kind)) {
+          auto view = b.buffers[i]->view(b.format);
+          if (!view)
+            return view.error();
+          e.texelView = *view;
+        }
       }
       bb.elements.push_back(e);
     }
@@ -273,9 +401,13 @@ Expected<ShaderRunResult> runShader(VulkanContext &ctx, const ModuleInterface &m
   ShaderRunResult result;
   result.gpuMilliseconds = r->gpuMilliseconds;
   for (Bound &b : bound) {
+    if (b.resource->kind == DescriptorKind::Sampler)
+      continue;
     std::vector<uint8_t> &out = result.buffers[{b.resource->set, b.resource->binding}];
     for (const std::unique_ptr<DeviceBuffer> &buffer : b.buffers)
       out.insert(out.end(), buffer->data(), buffer->data() + b.bytes);
+    for (const std::unique_ptr<DeviceImage> &image : b.images)
+      out.insert(out.end(), image->staging().data(), image->staging().data() + b.bytes);
   }
   result.validationMessages = ctx.takeMessages();
   return result;

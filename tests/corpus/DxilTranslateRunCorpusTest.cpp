@@ -1,15 +1,20 @@
 // The DXIL translator's differential test: every corpus compute shader spire translates is also
 // translated by the oracle (dxil-spirv with --ssbo-uav --ssbo-srv), both modules are dispatched
 // on one Vulkan device (lavapipe without a GPU) through the runner's raw shader run (what
-// `spire run shader.spv --buffer S:B=random:SEED:BYTES` does) with the same seeded buffers bound
-// to the same D3D resources, and every buffer is compared afterwards: bit-exact, or within a few
-// ulps per word in modules that use float transcendental functions. The oracle puts every class
-// at binding = register (t0 and u0 collide), spire adds per-class offsets: the oracle's
-// descriptors are matched to spire's --bindings mapping by space, register and descriptor type
-// (an SRV sharing a register with a UAV: the oracle's NonWritable Restrict one), and renumbered
-// to spire's set and binding. Shaders whose resources the raw run cannot bind alike in both
-// (texel buffers, images, samplers, unbounded descriptor arrays and heaps, push constants) or
-// that the device cannot run are skipped with the reason. A mismatch fails unless
+// `spire run shader.spv --buffer S:B=random:SEED:BYTES` does) with the same seeded data bound
+// to the same D3D resources, and every binding is read back and compared afterwards (buffers,
+// texel buffers, images): bit-exact, or within a few ulps per word in modules that use float
+// transcendental functions. The oracle puts every class at binding = register (t0 and u0
+// collide), spire adds per-class offsets: the oracle's descriptors are matched to spire's
+// --bindings mapping by space, register and descriptor kind (an SRV sharing a register with a
+// UAV: the oracle's NonWritable Restrict one; heaps and UAV counters by their own layouts) and
+// renumbered to spire's set and binding. Both get the same formats (the one a module declares,
+// else RGBA32 of the sampled type; R32 for image atomics; D32_SFLOAT with depths in [0, 1) and
+// comparison samplers for depth comparisons), the same push constants, and runtime arrays of
+// descriptors rewritten to arrays of kRuntimeDescriptors in both (lavapipe has no runtime
+// descriptor arrays). Shaders whose resources cannot be bound alike (acceleration structures,
+// multisampled images, textures of several sampled types in one array) or that the device
+// cannot run are skipped with the reason. A mismatch fails unless
 // tests/corpus/dxil-translate-run-known-differences.txt lists the file with its reason. One
 // workgroup per shader (the corpus shaders index descriptor arrays by thread id, sized for one
 // group). The device runs happen in a child process, so that a driver crash costs one shader:
@@ -39,6 +44,10 @@ using namespace spire::test;
 namespace {
 
 constexpr uint32_t kStorageBufferBytes = 16384;
+/// The descriptors bound to each runtime array of descriptors (unbounded arrays, heaps; made
+/// fixed arrays of this size, as llvmpipe has no runtime descriptor arrays, within its limit
+/// of 15 uniform buffers a stage).
+constexpr uint32_t kRuntimeDescriptors = 8;
 /// Words that differ by at most this many ulps (as floats) are equal in modules that use
 /// transcendental functions, whose precision Vulkan leaves to the implementation.
 constexpr int64_t kUlpTolerance = 16;
@@ -64,11 +73,10 @@ std::vector<fs::path> computeShaders(const fs::path &dxilDir) {
 
 // ---- SPIR-V words -------------------------------------------------------------------------
 
-constexpr uint32_t kOpExtInstImport = 11, kOpExtInst = 12, kOpTypePointer = 32, kOpVariable = 59,
-                   kOpDecorate = 71;
+constexpr uint32_t kOpExtInstImport = 11, kOpExtInst = 12, kOpVariable = 59,
+                   kOpImageTexelPointer = 60, kOpDecorate = 71;
 constexpr uint32_t kDecorationRestrict = 19, kDecorationNonWritable = 24, kDecorationBinding = 33,
                    kDecorationDescriptorSet = 34;
-constexpr uint32_t kStorageUniformConstant = 0, kStorageUniform = 2, kStorageBuffer = 12;
 
 /// Calls `f(opcode, operands, wordIndexOfOperands)` for each instruction after the header.
 template <typename F> void forEachInstruction(const std::vector<uint32_t> &words, F f) {
@@ -97,23 +105,26 @@ bool usesTranscendentals(const std::vector<uint32_t> &words) {
   return uses;
 }
 
-/// The oracle's descriptor variables: where it put them and what they are.
+Expected<run::ModuleInterface> interfaceOf(const std::vector<uint32_t> &words) {
+  Expected<Module> m = Module::fromWords(words);
+  if (!m)
+    return m.error();
+  return run::reflect(*m);
+}
+
+/// The oracle's decorated variables: where it put them and how it decorated them.
 struct OracleDescriptor {
   uint32_t variable = 0;
   uint32_t set = ~0u, binding = ~0u;
   size_t setWord = 0, bindingWord = 0; ///< where the literals are, to renumber them
-  uint32_t storage = 0;
   bool nonWritable = false, restrict = false;
 };
 
 std::vector<OracleDescriptor> oracleDescriptors(const std::vector<uint32_t> &words) {
-  std::map<uint32_t, uint32_t> pointerStorage; // pointer type -> storage class
   std::map<uint32_t, OracleDescriptor> vars;
   forEachInstruction(words, [&](uint32_t op, std::span<const uint32_t> o, size_t at) {
-    if (op == kOpTypePointer && o.size() >= 2)
-      pointerStorage[o[0]] = o[1];
     if (op == kOpVariable && o.size() >= 3)
-      vars[o[1]].storage = o[2], vars[o[1]].variable = o[1];
+      vars[o[1]].variable = o[1];
     if (op == kOpDecorate && o.size() >= 2) {
       OracleDescriptor &d = vars[o[0]];
       if (o[1] == kDecorationDescriptorSet && o.size() >= 3)
@@ -133,35 +144,100 @@ std::vector<OracleDescriptor> oracleDescriptors(const std::vector<uint32_t> &wor
   return out;
 }
 
-/// Whether spire's descriptor type is what the oracle's variable holds.
-bool sameDescriptorType(const translate::DescriptorBinding &b, const OracleDescriptor &d) {
-  if (b.descriptorType == "storage-buffer")
-    return d.storage == kStorageBuffer;
-  if (b.descriptorType == "uniform-buffer")
-    return d.storage == kStorageUniform;
-  return d.storage == kStorageUniformConstant;
+/// Makes the runtime arrays of descriptors (unbounded arrays, heaps) arrays of `length`, and
+/// drops the RuntimeDescriptorArray capability, so that a device without runtime descriptor
+/// arrays (llvmpipe) runs the module; both translations get the same rewrite, and a shader
+/// indexing within `length` computes what it did. The length is a new constant of the module's
+/// 32-bit unsigned integer type (declared before the first such array: moved there, or made).
+void fixRuntimeDescriptorArrays(std::vector<uint32_t> &words, uint32_t length) {
+  constexpr uint32_t kOpCapability = 17, kOpTypeInt = 21, kOpTypeArray = 28,
+                     kOpTypeRuntimeArray = 29, kOpTypePointer = 32, kOpConstant = 43,
+                     kCapabilityRuntimeDescriptorArray = 5302;
+  std::set<uint32_t> descriptorPointees; // what pointers to descriptors point to
+  uint32_t uint32Type = 0;
+  forEachInstruction(words, [&](uint32_t op, std::span<const uint32_t> o, size_t) {
+    if (op == kOpTypePointer && o.size() == 3 && (o[1] == 0 || o[1] == 2 || o[1] == 12))
+      descriptorPointees.insert(o[2]);
+    if (op == kOpTypeInt && o.size() == 3 && o[1] == 32 && o[2] == 0)
+      uint32Type = o[0];
+  });
+  if (words.size() < 5)
+    return;
+  std::vector<uint32_t> out(words.begin(), words.begin() + 5);
+  if (!uint32Type)
+    uint32Type = out[3]++;
+  bool typeDeclared = false;
+  forEachInstruction(words, [&](uint32_t op, std::span<const uint32_t> o, size_t at) {
+    if (op == kOpCapability && o.size() == 1 && o[0] == kCapabilityRuntimeDescriptorArray)
+      return;
+    if (op == kOpTypeInt && !o.empty() && o[0] == uint32Type && typeDeclared)
+      return; // moved before the first runtime array
+    typeDeclared = typeDeclared || (op == kOpTypeInt && !o.empty() && o[0] == uint32Type);
+    if (op == kOpTypeRuntimeArray && o.size() == 2 && descriptorPointees.count(o[0])) {
+      if (!typeDeclared)
+        out.insert(out.end(), {4u << 16 | kOpTypeInt, uint32Type, 32, 0});
+      typeDeclared = true;
+      const uint32_t lengthId = out[3]++;
+      out.insert(out.end(), {4u << 16 | kOpConstant, uint32Type, lengthId, length});
+      out.insert(out.end(), {4u << 16 | kOpTypeArray, o[0], o[1], lengthId});
+      return;
+    }
+    out.insert(out.end(), words.begin() + at - 1, words.begin() + at + o.size());
+  });
+  words = std::move(out);
 }
 
-/// Renumbers the oracle's descriptors to spire's set and binding of the same D3D resource. The
-/// oracle may declare several variables for one resource (views with other element types); where
-/// an SRV and a UAV share a space and register, its SRVs are the NonWritable Restrict ones. Fails
-/// (with why) when a descriptor of the oracle matches none of spire's, or several.
+/// Whether two descriptors can hold one UAV counter alike: a storage buffer whose first word
+/// is the counter, or an R32_UINT storage texel buffer whose first texel is.
+bool sameCounter(const run::Resource &a, const run::Resource &b) {
+  auto holds = [](const run::Resource &r) {
+    return r.kind == run::DescriptorKind::StorageBuffer ||
+           (r.kind == run::DescriptorKind::StorageTexelBuffer &&
+            r.imageFormat == VK_FORMAT_R32_UINT);
+  };
+  return holds(a) && holds(b);
+}
+
+/// Renumbers the oracle's descriptors to spire's set and binding of the same D3D resource,
+/// matched by space, register and descriptor kind (both modules' reflection): the oracle may
+/// declare several variables for one resource (views with other element types); where an SRV
+/// and a UAV share a space, register and kind, its SRVs are the NonWritable Restrict ones. Its
+/// SM 6.6 heaps (runtime arrays at set 0, binding 0, one per kind; the heap's counters at set
+/// 7) go to spire's heap binding of their kind, its UAV counters (set 7, binding = the UAV's index
+/// among the UAVs) to spire's counter buffers. Fails (with why) when a descriptor of the oracle
+/// matches none of spire's, or several.
 std::optional<std::string> renumberOracle(std::vector<uint32_t> &words,
                                           const translate::TranslatedShader &spire) {
+  auto oracleMi = interfaceOf(words);
+  auto spireMi = interfaceOf(spire.words);
+  if (!oracleMi || !spireMi)
+    return "reflection: " + (oracleMi ? spireMi.error().message : oracleMi.error().message);
   const std::vector<translate::DescriptorBinding> &bs = spire.bindings;
-  // The oracle's UAV counters: set 7, binding = the UAV's index among the UAVs.
   std::vector<uint32_t> uavIndex(bs.size(), ~0u);
   for (uint32_t i = 0, n = 0; i < bs.size(); ++i)
-    if (bs[i].resourceClass == dxil::ResourceClass::UAV && !bs[i].counter)
+    if (bs[i].resourceClass == dxil::ResourceClass::UAV && !bs[i].counter && !bs[i].heap)
       uavIndex[i] = n++;
+  std::map<uint32_t, const run::Resource *> oracleVars;
+  for (const run::Resource &r : oracleMi->resources)
+    oracleVars[r.variable] = &r;
   for (const OracleDescriptor &d : oracleDescriptors(words)) {
+    auto var = oracleVars.find(d.variable);
+    if (var == oracleVars.end())
+      continue; // not a descriptor (an input with a stray binding)
+    const run::Resource &o = *var->second;
     std::vector<size_t> candidates;
     for (size_t i = 0; i < bs.size(); ++i) {
+      const run::Resource *mine = spireMi->find(bs[i].set, bs[i].binding);
+      if (!mine || !(mine->kind == o.kind || (bs[i].counter && sameCounter(*mine, o))))
+        continue;
       const bool counterMatch =
-          bs[i].counter && d.set == 7 && i > 0 && uavIndex[i - 1] == d.binding;
-      const bool resourceMatch =
-          !bs[i].counter && bs[i].space == d.set && bs[i].lowerBound == d.binding;
-      if ((counterMatch || resourceMatch) && sameDescriptorType(bs[i], d))
+          bs[i].counter && !bs[i].heap && d.set == 7 && i > 0 && uavIndex[i - 1] == d.binding;
+      const bool heapMatch =
+          bs[i].heap && o.count == 0 && (bs[i].counter ? d.set == 7 : d.set == 0 && d.binding == 0);
+      const bool unbounded = bs[i].rangeSize == 0 || bs[i].rangeSize == 0xFFFFFFFFu;
+      const bool resourceMatch = !bs[i].counter && !bs[i].heap && bs[i].space == d.set &&
+                                 bs[i].lowerBound == d.binding && unbounded == (o.count == 0);
+      if (counterMatch || heapMatch || resourceMatch)
         candidates.push_back(i);
     }
     if (candidates.size() > 1)
@@ -169,9 +245,9 @@ std::optional<std::string> renumberOracle(std::vector<uint32_t> &words,
         return (bs[i].resourceClass == dxil::ResourceClass::SRV) != (d.nonWritable && d.restrict);
       });
     if (candidates.size() != 1)
-      return "the oracle's descriptor at set " + std::to_string(d.set) + ", binding " +
-             std::to_string(d.binding) + " matches " + (candidates.empty() ? "none" : "several") +
-             " of spire's";
+      return "the oracle's " + std::string(run::descriptorKindName(o.kind)) + " at set " +
+             std::to_string(d.set) + ", binding " + std::to_string(d.binding) + " matches " +
+             (candidates.empty() ? "none" : "several") + " of spire's";
     words[d.setWord] = bs[candidates[0]].set;
     words[d.bindingWord] = bs[candidates[0]].binding;
   }
@@ -189,21 +265,10 @@ struct Prepared {
 
 /// What the raw shader run cannot bind alike in both modules.
 std::optional<std::string> unbindable(const translate::TranslatedShader &s) {
-  for (const translate::DescriptorBinding &b : s.bindings) {
-    if (b.rangeSize == 0xFFFFFFFFu || b.rangeSize == 0)
-      return "descriptor heap or unbounded array (the raw shader run binds fixed arrays only)";
-    if (b.descriptorType != "storage-buffer" && b.descriptorType != "uniform-buffer")
-      return std::string(b.descriptorType) +
-             " (the oracle and spire may differ in format and view; only buffers are bound)";
-  }
+  for (const translate::DescriptorBinding &b : s.bindings)
+    if (b.descriptorType == "acceleration-structure")
+      return std::string("an acceleration structure (the raw shader run cannot build one)");
   return std::nullopt;
-}
-
-Expected<run::ModuleInterface> interfaceOf(const std::vector<uint32_t> &words) {
-  Expected<Module> m = Module::fromWords(words);
-  if (!m)
-    return m.error();
-  return run::reflect(*m);
 }
 
 uint64_t seedOf(const std::string &name, uint32_t set, uint32_t binding) {
@@ -245,6 +310,35 @@ std::string compareBuffers(const std::vector<uint8_t> &a, const std::vector<uint
   return first;
 }
 
+/// Whether a module has one of these instructions.
+bool usesAny(const std::vector<uint32_t> &words, std::initializer_list<uint32_t> opcodes) {
+  bool uses = false;
+  forEachInstruction(words, [&](uint32_t op, std::span<const uint32_t>, size_t) {
+    uses = uses || std::find(opcodes.begin(), opcodes.end(), op) != opcodes.end();
+  });
+  return uses;
+}
+
+/// Image atomics (pointers to texels), and depth comparisons (sampling and gathers).
+const std::initializer_list<uint32_t> kImageAtomicOps = {kOpImageTexelPointer};
+const std::initializer_list<uint32_t> kDepthCompareOps = {89, 90, 93, 94, 97, 307, 308, 312};
+
+/// What a binding read back holds when the shader wrote nothing: its data, of which an image
+/// (each element) shows the first `readBack / elements` bytes of its part.
+std::vector<uint8_t> initialContents(const std::vector<uint8_t> &data, const run::Resource *r,
+                                     size_t readBack) {
+  if (!r || !run::isImageKind(r->kind) || data.empty())
+    return data;
+  const size_t count = r->count ? r->count : kRuntimeDescriptors;
+  const size_t part = data.size() / count, each = readBack / count;
+  std::vector<uint8_t> out;
+  for (size_t e = 0; e < count; ++e) {
+    out.insert(out.end(), data.begin() + e * part, data.begin() + e * part + std::min(part, each));
+    out.resize((e + 1) * each, 0);
+  }
+  return out;
+}
+
 /// A validation message without the object handles and the spec quotation, so that skips
 /// group: "VUID-...: <what it says>".
 std::string validationSummary(const std::string &message) {
@@ -278,34 +372,126 @@ Outcome runPair(run::VulkanContext &ctx, const Prepared &p, FILE *progress) {
   if (!spireMi || !oracleMi)
     return {Outcome::Mismatch,
             "reflection: " + (spireMi ? oracleMi.error().message : spireMi.error().message)};
-  if (oracleMi->pushConstantSize || spireMi->pushConstantSize)
-    return {Outcome::Skip, "push constants"};
+  if (oracleMi->pushConstantSize != spireMi->pushConstantSize)
+    return {Outcome::Skip, "push constants of other sizes"};
+  for (const run::Resource &r : spireMi->resources)
+    if (r.multisampled)
+      return {Outcome::Skip, "a multisampled image (the raw shader run cannot read one back)"};
   if (auto why = run::unmetModuleRequirement(ctx, *oracleMi))
     return {Outcome::Skip, "the oracle's module: " + *why};
   if (auto why = run::unmetModuleRequirement(ctx, *spireMi))
     return {Outcome::Skip, "spire's module: " + *why};
-  // The same bytes for each D3D resource: random storage buffers, constant buffers as large as
-  // the larger of the two blocks; arrays of descriptors take one part per element.
+  // The same bytes for each D3D resource: random storage buffers, texel buffers and image
+  // texels, constant buffers as large as the larger of the two blocks; arrays of descriptors
+  // take one part per element, runtime arrays kRuntimeDescriptors; the same push constants.
   run::ShaderRunRequest spireRun, oracleRun;
   spireRun.words = p.spire->words;
   oracleRun.words = p.oracle;
+  spireRun.runtimeArrayDescriptors = oracleRun.runtimeArrayDescriptors = kRuntimeDescriptors;
+  if (spireMi->pushConstantSize)
+    spireRun.pushConstants = oracleRun.pushConstants =
+        *run::bufferFromSpec("random:" + std::to_string(seedOf(name, ~0u, ~0u)) + ":" +
+                                 std::to_string(spireMi->pushConstantSize),
+                             nullptr);
+  const bool atomicImages =
+      usesAny(p.spire->words, kImageAtomicOps) || usesAny(p.oracle, kImageAtomicOps);
+  // Depth comparisons need a depth format (D32_SFLOAT for float textures, with values in
+  // [0, 1)) and comparison samplers (LESS).
+  const bool depthCompare =
+      usesAny(p.spire->words, kDepthCompareOps) || usesAny(p.oracle, kDepthCompareOps);
   auto bytesOf = [](const run::Resource &x) {
-    return (x.runtimeStride ? kStorageBufferBytes : x.blockSize) * std::max(x.count, 1u);
+    const uint32_t count = x.count ? x.count : kRuntimeDescriptors;
+    if (x.kind == run::DescriptorKind::Sampler)
+      return 0u;
+    if (run::isBufferKind(x.kind) && !x.runtimeStride && x.blockSize > 4)
+      return x.blockSize * count; // not a counter: a counter's buffer is a texel buffer's size
+    return kStorageBufferBytes * count;
   };
+  // Descriptor indices often come from constant buffers: where the module has arrays of
+  // descriptors, constant buffers hold words below the smallest array's size (an index past
+  // the end is undefined behaviour, which two translations need not agree on).
+  uint32_t smallestArray = 0;
+  for (const run::Resource &r : spireMi->resources)
+    if (r.count > 1 && (!smallestArray || r.count < smallestArray))
+      smallestArray = r.count;
   for (const run::Resource &r : spireMi->resources) {
     uint32_t bytes = bytesOf(r);
     const run::Resource *o = oracleMi->find(r.set, r.binding);
     if (o && o->count != r.count)
       return {Outcome::Skip, "the oracle's descriptor array has another size"};
+    const bool counter = std::any_of(p.spire->bindings.begin(), p.spire->bindings.end(),
+                                     [&](const translate::DescriptorBinding &b) {
+                                       return b.counter && b.set == r.set && b.binding == r.binding;
+                                     });
+    if (o && o->kind != r.kind && !(counter && sameCounter(r, *o)))
+      return {Outcome::Mismatch,
+              "binding " + std::to_string(r.set) + ":" + std::to_string(r.binding) + " is a " +
+                  std::string(run::descriptorKindName(r.kind)) + " in spire's module, a " +
+                  std::string(run::descriptorKindName(o->kind)) + " in the oracle's"};
     if (o)
       bytes = std::max(bytes, bytesOf(*o));
+    if (run::isImageKind(r.kind) || run::isTexelBufferKind(r.kind)) {
+      // One format for both: the one a module declares, else one of the sampled type (one
+      // component where images take atomics, which need R32).
+      if (o && o->imageFormat && r.imageFormat && o->imageFormat != r.imageFormat)
+        return {Outcome::Skip, "the modules declare other image formats"};
+      std::set<char> types;
+      for (const run::ModuleInterface *mi : {&*spireMi, &*oracleMi})
+        for (const run::Resource &x : mi->resources)
+          if (x.set == r.set && x.binding == r.binding && x.sampledType)
+            types.insert(x.sampledType);
+      if (types.size() > 1 && spireMi->find(r.set, r.binding)->count != 1)
+        return {Outcome::Skip, "an array of textures viewed with several sampled types (the raw "
+                               "shader run binds one format per array)"};
+      if (o && o->sampledType != r.sampledType)
+        return {Outcome::Mismatch, "binding " + std::to_string(r.set) + ":" +
+                                       std::to_string(r.binding) + " has sampled type " +
+                                       r.sampledType + " in spire's module, " + o->sampledType +
+                                       " in the oracle's"};
+      uint32_t format = o && o->imageFormat ? o->imageFormat : r.imageFormat;
+      if (!format && atomicImages && r.sampledType != 'f')
+        format = r.sampledType == 'i' ? VK_FORMAT_R32_SINT : VK_FORMAT_R32_UINT;
+      if (!format && depthCompare && r.sampledType == 'f' &&
+          r.kind == run::DescriptorKind::SampledImage)
+        format = VK_FORMAT_D32_SFLOAT;
+      if (format)
+        spireRun.formats[{r.set, r.binding}] = oracleRun.formats[{r.set, r.binding}] = format;
+    }
+    if (depthCompare && (r.kind == run::DescriptorKind::Sampler ||
+                         r.kind == run::DescriptorKind::CombinedImageSampler)) {
+      run::SamplerDesc comparison;
+      comparison.compare = true;
+      comparison.compareOp = VK_COMPARE_OP_LESS;
+      spireRun.samplers[{r.set, r.binding}] = oracleRun.samplers[{r.set, r.binding}] = comparison;
+    }
+    if (!bytes)
+      continue;
     auto data = run::bufferFromSpec("random:" + std::to_string(seedOf(name, r.set, r.binding)) +
                                         ":" + std::to_string(bytes),
                                     nullptr);
+    if (spireRun.formats.count({r.set, r.binding}) &&
+        spireRun.formats[{r.set, r.binding}] == VK_FORMAT_D32_SFLOAT)
+      for (size_t i = 0; i + 4 <= data->size(); i += 4) {
+        uint32_t w;
+        std::memcpy(&w, data->data() + i, 4);
+        const float depth = float(w >> 8) * 0x1p-24f;
+        std::memcpy(data->data() + i, &depth, 4);
+      }
+    if (r.kind == run::DescriptorKind::UniformBuffer && smallestArray)
+      for (size_t i = 0; i + 4 <= data->size(); i += 4) {
+        uint32_t w;
+        std::memcpy(&w, data->data() + i, 4);
+        w %= smallestArray;
+        std::memcpy(data->data() + i, &w, 4);
+      }
     spireRun.buffers[{r.set, r.binding}] = *data;
     if (o)
       oracleRun.buffers[{r.set, r.binding}] = *data;
   }
+  if (auto why = run::unmetBindingRequirement(ctx, *oracleMi, oracleRun))
+    return {Outcome::Skip, "the oracle's module: " + *why};
+  if (auto why = run::unmetBindingRequirement(ctx, *spireMi, spireRun))
+    return {Outcome::Skip, "spire's module: " + *why};
   auto oracleResult = run::runShader(ctx, *oracleMi, oracleRun);
   if (!oracleResult || !oracleResult->validationMessages.empty())
     return {Outcome::Skip,
@@ -323,7 +509,9 @@ Outcome runPair(run::VulkanContext &ctx, const Prepared &p, FILE *progress) {
   const bool tolerant = usesTranscendentals(p.spire->words) || usesTranscendentals(p.oracle);
   for (const auto &[key, bytes] : spireResult->buffers) {
     // A comparison of buffers nobody wrote proves little: count the shaders that wrote.
-    out.wrote = out.wrote || bytes != spireRun.buffers[key];
+    out.wrote =
+        out.wrote || bytes != initialContents(spireRun.buffers[key],
+                                              spireMi->find(key.first, key.second), bytes.size());
     auto it = oracleResult->buffers.find(key);
     if (it == oracleResult->buffers.end())
       continue;
@@ -417,6 +605,8 @@ TEST_F(DxilTranslateRun, CorpusComputeShadersComputeWhatTheOracleComputes) {
     std::memcpy(p.oracle.data(), spv.data(), spv.size());
     if (auto why = renumberOracle(p.oracle, *p.spire))
       p.skip = *why;
+    fixRuntimeDescriptorArrays(p.spire->words, kRuntimeDescriptors);
+    fixRuntimeDescriptorArrays(p.oracle, kRuntimeDescriptors);
   });
   fs::remove_all(scratch);
 

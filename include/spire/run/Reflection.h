@@ -31,8 +31,14 @@ struct Resource {
   uint32_t runtimeStride = 0; ///< buffers: the stride of a trailing runtime array, 0 if none
   std::vector<BlockMember> members;
   uint32_t imageFormat = 0; ///< VkFormat of a storage image or texel buffer (0: unknown)
-  uint32_t imageDim = 1;    ///< SPIR-V Dim of images (0 1D, 1 2D, 2 3D, 5 buffer)
+  uint32_t imageDim = 1;    ///< SPIR-V Dim of images (0 1D, 1 2D, 2 3D, 3 cube, 5 buffer)
   bool multisampled = false;
+  bool arrayed = false; ///< an arrayed image (Texture2DArray)
+  /// The sampled type of images and texel buffers: 'f' float, 'i' signed, 'u' unsigned
+  /// integer (0: not an image).
+  char sampledType = 0;
+  uint32_t variable = 0;    ///< the OpVariable's id
+  bool texelsRead = false;  ///< a storage image or texel buffer that OpImageRead reads
   bool nonWritable = false; ///< decorated NonWritable (or a uniform buffer)
 };
 

@@ -43,6 +43,8 @@ struct ImageDesc {
   VkFormat format = VK_FORMAT_UNDEFINED;
   uint32_t width = 1, height = 1, depth = 1;
   uint32_t mipLevels = 1, samples = 1;
+  uint32_t layers = 1;                ///< array layers (a cube: 6 per cube)
+  bool arrayed = false, cube = false; ///< the view: an array view, a cube (array) view
   VkImageUsageFlags usage = 0;
   uint32_t baseMipLevel = 0; ///< the first level the view shows
   uint32_t texelBytes = 4;   ///< bytes of one texel in the staging buffer
@@ -58,7 +60,8 @@ public:
   VkImage handle() const { return image_; }
   VkImageView view() const { return view_; }
   const ImageDesc &desc() const { return desc_; }
-  /// The staging buffer holding level 0's texels, tightly packed (x, then y, then z).
+  /// The staging buffer holding level 0's texels, tightly packed (x, then y, then z, then
+  /// the layer).
   DeviceBuffer &staging() { return *staging_; }
   bool hasStaging() const { return staging_ != nullptr; }
 

@@ -1,11 +1,14 @@
 // Running one shader module without a script: its descriptor bindings come from the module's
-// own reflection, their data from buffer specifications given on the command line (a file, a
-// seeded random fill, a series, a fill, values), and chosen bindings are read back.
+// own reflection (buffers, texel buffers, images, samplers), their data from buffer
+// specifications given on the command line (a file, a seeded random fill, a series, a fill,
+// values), and every binding is read back.
 #pragma once
 
 #include "spire/run/Device.h"
 #include "spire/run/Reflection.h"
+#include "spire/run/Resources.h"
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -39,15 +42,42 @@ struct ShaderRunRequest {
   std::map<uint32_t, uint32_t> specialization;
   /// Data for bindings by (set, binding); a buffer binding not named is zero-filled to its
   /// block size (a runtime array needs data). An array of N descriptors takes N equal parts,
-  /// one buffer each, and reads back the same way.
+  /// one buffer each, and reads back the same way. An image (the size imageExtent gives) takes
+  /// the texels of level 0 from its part, tightly packed, zeros past its end; bytes beyond the
+  /// image are not used. Samplers take no data.
   std::map<std::pair<uint32_t, uint32_t>, std::vector<uint8_t>> buffers;
+  /// The VkFormat of a texel buffer or image by (set, binding), where the module's is Unknown
+  /// (or to view it otherwise); without one such a binding takes the four-component 32-bit
+  /// format of its sampled type (R32G32B32A32_SFLOAT, _SINT or _UINT).
+  std::map<std::pair<uint32_t, uint32_t>, uint32_t> formats;
+  /// Samplers (and the samplers of combined image samplers) other than the default one
+  /// (nearest, repeat, normalized coordinates, no comparison).
+  std::map<std::pair<uint32_t, uint32_t>, SamplerDesc> samplers;
+  /// The descriptors bound to a runtime array of descriptors (0: such a module is refused).
+  uint32_t runtimeArrayDescriptors = 0;
   std::vector<uint8_t> pushConstants;
   uint32_t groups[3] = {1, 1, 1};
   bool timed = false;
 };
 
+/// The size of the image a shader run binds for an image resource: width, height, depth and
+/// layers (1D 64 texels, 2D 16 x 16, 3D 8 x 8 x 8, cube 8 x 8 x 6; arrayed: 4 layers or cubes).
+std::array<uint32_t, 4> imageExtent(const Resource &image);
+
+/// The format a shader run gives a texel buffer or image: the request's, else the module's,
+/// else the four-component 32-bit format of its sampled type.
+uint32_t bindingFormat(const Resource &r, const ShaderRunRequest &request);
+
+/// Why the device cannot bind a module's resources as a run of `request` would: a storage image
+/// or texel buffer without a format in the module (which declares StorageImageReadWithoutFormat)
+/// bound in a format the device cannot read without one; nothing when it can.
+std::optional<std::string> unmetBindingRequirement(const VulkanContext &ctx,
+                                                   const ModuleInterface &interface,
+                                                   const ShaderRunRequest &request);
+
 struct ShaderRunResult {
-  /// The contents of every buffer binding after the dispatch (arrays: the elements in order).
+  /// The contents of every buffer, texel buffer and image binding after the dispatch
+  /// (arrays: the elements in order; images: level 0 as imageExtent and the format give).
   std::map<std::pair<uint32_t, uint32_t>, std::vector<uint8_t>> buffers;
   double gpuMilliseconds = -1;
   std::vector<std::string> validationMessages;

@@ -28,6 +28,7 @@ namespace spire::run {
   X(vkGetPhysicalDeviceQueueFamilyProperties)                                                      \
   X(vkGetPhysicalDeviceMemoryProperties)                                                           \
   X(vkGetPhysicalDeviceFormatProperties)                                                           \
+  X(vkGetPhysicalDeviceFormatProperties2)                                                          \
   X(vkGetPhysicalDeviceImageFormatProperties)                                                      \
   X(vkEnumerateDeviceExtensionProperties)                                                          \
   X(vkCreateDevice)                                                                                \

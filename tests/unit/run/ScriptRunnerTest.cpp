@@ -5,9 +5,12 @@
 #include "DeviceTestFixture.h"
 #include "spire/run/ShaderRun.h"
 
+#include "spire/run/ModuleRequirements.h"
 #include "spire/run/Reflection.h"
 
 #include <gtest/gtest.h>
+
+#include <array>
 
 #include <cstring>
 #include <memory>
@@ -205,7 +208,12 @@ void main() { uint x = gl_GlobalInvocationID.x; o.v[x] = i.v[x] * factor + p.add
   req.pushConstants = *bufferFromSpec("data:uint32:5", files);
   req.groups[0] = 2;
   auto r = runShader(*ctx_, *mi, req);
-  ASSERT_TRUE(r.ok()) << r.error().message;
+  ASSERT_TRUE(r.ok()) << r.error().message << [&] {
+    std::string m;
+    for (auto &x : ctx_->takeMessages())
+      m += x + "\n";
+    return m;
+  }();
   EXPECT_TRUE(r->validationMessages.empty());
   std::vector<uint32_t> out(8);
   std::memcpy(out.data(), r->buffers.at({0, 1}).data(), 32);
@@ -216,6 +224,197 @@ void main() { uint x = gl_GlobalInvocationID.x; o.v[x] = i.v[x] * factor + p.add
   req.buffers[{0, 1}] = {};
   req.buffers[{3, 3}] = {};
   EXPECT_EQ(runShader(*ctx_, *mi, req).error().message, "the module has no binding 3:3");
+}
+
+/// The interface of a compiled module.
+Expected<ModuleInterface> interfaceOf(const std::vector<uint32_t> &words) {
+  auto m = Module::fromWords(words);
+  if (!m)
+    return m.error();
+  return reflect(*m);
+}
+
+TEST_F(Runner, AShaderWithImagesTexelBuffersAndSamplers) {
+  auto words = compileGlsl(R"(#version 450
+layout(local_size_x = 4, local_size_y = 4) in;
+layout(set = 0, binding = 0) uniform texture2D tex;
+layout(set = 0, binding = 1) uniform sampler smp;
+layout(set = 0, binding = 2, r32ui) uniform uimage2D img;
+layout(set = 0, binding = 3) uniform utextureBuffer tb;
+layout(set = 0, binding = 4) buffer Out { uint v[]; } o;
+layout(set = 1, binding = 0) uniform texture2D arr[2];
+void main() {
+  ivec2 p = ivec2(gl_LocalInvocationID.xy);
+  uint i = gl_LocalInvocationIndex;
+  vec4 t = texelFetch(sampler2D(tex, smp), p, 0);
+  imageStore(img, p, uvec4(uint(t.x) + texelFetch(tb, int(i)).y));
+  o.v[i] = uint(texelFetch(sampler2D(arr[1], smp), p, 0).z);
+}
+)",
+                           ShaderStage::Compute, "");
+  ASSERT_TRUE(words.ok()) << words.error().message;
+  auto mi = interfaceOf(*words);
+  ASSERT_TRUE(mi.ok()) << mi.error().message;
+  const Resource *texture = mi->find(0, 0);
+  ASSERT_TRUE(texture);
+  EXPECT_EQ(texture->sampledType, 'f');
+  EXPECT_EQ(mi->find(0, 3)->sampledType, 'u');
+  EXPECT_EQ(bindingFormat(*texture, {}), uint32_t(VK_FORMAT_R32G32B32A32_SFLOAT));
+  EXPECT_EQ(imageExtent(*texture), (std::array<uint32_t, 4>{16, 16, 1, 1}));
+  auto files = [](const std::string &) -> Expected<std::vector<uint8_t>> {
+    return makeError({}, "none");
+  };
+  ShaderRunRequest req;
+  req.words = *words;
+  // Texel (x, y) of the 16 x 16 texture holds 10 * (16 y + x) in every channel; element i of
+  // the texel buffer (R32G32B32A32_UINT) 1000 i in y; the second array element's z 7 (x + y).
+  std::vector<float> texels(16 * 16 * 4), second(16 * 16 * 4);
+  for (uint32_t y = 0; y < 16; ++y)
+    for (uint32_t x = 0; x < 16; ++x)
+      for (uint32_t c = 0; c < 4; ++c) {
+        texels[(y * 16 + x) * 4 + c] = 10.0f * float(y * 16 + x);
+        second[(y * 16 + x) * 4 + c] = 7.0f * float(x + y);
+      }
+  auto bytes = [](const std::vector<float> &v) {
+    std::vector<uint8_t> b(v.size() * 4);
+    std::memcpy(b.data(), v.data(), b.size());
+    return b;
+  };
+  req.buffers[{0, 0}] = bytes(texels);
+  req.buffers[{0, 3}] = *bufferFromSpec("series:vec4<uint32>:0:1000:16", files);
+  req.buffers[{0, 4}] = *bufferFromSpec("zero:64", files);
+  std::vector<uint8_t> arrays = bytes(second);
+  arrays.insert(arrays.begin(), arrays.size(), 0); // element 0 zeros, element 1 `second`
+  req.buffers[{1, 0}] = arrays;
+  auto r = runShader(*ctx_, *mi, req);
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  EXPECT_TRUE(r->validationMessages.empty()) << r->validationMessages.front();
+  const std::vector<uint8_t> &image = r->buffers.at({0, 2});
+  ASSERT_EQ(image.size(), 16u * 16 * 4); // R32_UINT, as the module declares
+  std::vector<uint32_t> out(16), img(16 * 16);
+  std::memcpy(out.data(), r->buffers.at({0, 4}).data(), 64);
+  std::memcpy(img.data(), image.data(), image.size());
+  for (uint32_t y = 0; y < 4; ++y)
+    for (uint32_t x = 0; x < 4; ++x) {
+      const uint32_t i = y * 4 + x;
+      EXPECT_EQ(img[y * 16 + x], 10 * (y * 16 + x) + 1000 * i) << x << "," << y;
+      EXPECT_EQ(out[i], 7 * (x + y)) << x << "," << y;
+    }
+  EXPECT_EQ(img[4], 0u);                   // not written
+  EXPECT_EQ(r->buffers.count({0, 1}), 0u); // a sampler reads back nothing
+  EXPECT_EQ(r->buffers.at({1, 0}).size(), 2u * 16 * 16 * 16);
+  // Another view of the texel buffer: one component per element, so y reads 0.
+  req.formats[{0, 3}] = VK_FORMAT_R32_UINT;
+  r = runShader(*ctx_, *mi, req);
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  std::memcpy(img.data(), r->buffers.at({0, 2}).data(), img.size() * 4);
+  EXPECT_EQ(img[16 + 1], 10u * 17);
+  auto errorOf = [&] {
+    auto e = runShader(*ctx_, *mi, req);
+    return e ? std::string("no error") : e.error().message;
+  };
+  req.buffers[{0, 1}] = {1, 2, 3, 4};
+  EXPECT_EQ(errorOf(), "binding 0:1 is a sampler: it takes no data");
+}
+
+TEST_F(Runner, AStorageImageReadWithoutAFormat) {
+  auto words = compileGlsl(R"(#version 450
+#extension GL_EXT_shader_image_load_formatted : require
+layout(local_size_x = 4) in;
+layout(set = 0, binding = 0) uniform uimage2D src;
+layout(set = 0, binding = 1) writeonly uniform uimage2D dst;
+void main() {
+  ivec2 p = ivec2(gl_LocalInvocationID.x, 0);
+  imageStore(dst, p, imageLoad(src, p) + 1);
+}
+)",
+                           ShaderStage::Compute, "");
+  ASSERT_TRUE(words.ok()) << words.error().message;
+  auto mi = interfaceOf(*words);
+  ASSERT_TRUE(mi.ok()) << mi.error().message;
+  EXPECT_TRUE(mi->find(0, 0)->texelsRead);
+  EXPECT_FALSE(mi->find(0, 1)->texelsRead);
+  ShaderRunRequest req;
+  req.words = *words;
+  req.buffers[{0, 0}] = std::vector<uint8_t>(16 * 16 * 16, 2);
+  auto r = runShader(*ctx_, *mi, req);
+  if (auto why = unmetBindingRequirement(*ctx_, *mi, req)) {
+    EXPECT_EQ(*why, ctx_->deviceName() + " cannot read R32G32B32A32_UINT without a format "
+                                         "(binding 0:0, which the module reads without one)");
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().message, *why);
+    return;
+  }
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  EXPECT_EQ(r->buffers.at({0, 1})[0], 3u);
+}
+
+TEST_F(Runner, ADepthComparisonOnAD32Texture) {
+  auto words = compileGlsl(R"(#version 450
+layout(local_size_x = 4) in;
+layout(set = 0, binding = 0) uniform texture2D depth;
+layout(set = 0, binding = 1) uniform samplerShadow cmp;
+layout(set = 0, binding = 2) buffer Out { float v[]; } o;
+void main() {
+  vec2 uv = vec2((float(gl_LocalInvocationID.x) + 0.5) / 16.0, 0.5 / 16.0);
+  o.v[gl_LocalInvocationID.x] = textureLod(sampler2DShadow(depth, cmp), vec3(uv, 0.5), 0.0);
+}
+)",
+                           ShaderStage::Compute, "");
+  ASSERT_TRUE(words.ok()) << words.error().message;
+  auto mi = interfaceOf(*words);
+  ASSERT_TRUE(mi.ok()) << mi.error().message;
+  ShaderRunRequest req;
+  req.words = *words;
+  req.formats[{0, 0}] = VK_FORMAT_D32_SFLOAT;
+  SamplerDesc less;
+  less.compare = true;
+  less.compareOp = VK_COMPARE_OP_LESS;
+  req.samplers[{0, 1}] = less;
+  std::vector<float> texels(16 * 16);
+  for (size_t i = 0; i < texels.size(); ++i)
+    texels[i] = i % 2 ? 0.75f : 0.25f;
+  req.buffers[{0, 0}].resize(texels.size() * 4);
+  std::memcpy(req.buffers[{0, 0}].data(), texels.data(), texels.size() * 4);
+  req.buffers[{0, 2}] = std::vector<uint8_t>(16, 0xFF);
+  auto r = runShader(*ctx_, *mi, req);
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  EXPECT_TRUE(r->validationMessages.empty()) << r->validationMessages.front();
+  std::vector<float> out(4);
+  std::memcpy(out.data(), r->buffers.at({0, 2}).data(), 16);
+  EXPECT_EQ(out, (std::vector<float>{0, 1, 0, 1})); // 0.5 < 0.25, 0.5 < 0.75, ...
+  EXPECT_EQ(r->buffers.at({0, 0}).size(), 16u * 16 * 4);
+}
+
+TEST_F(Runner, AShaderWithARuntimeArrayOfDescriptors) {
+  auto words = compileGlsl(R"(#version 450
+#extension GL_EXT_nonuniform_qualifier : require
+layout(local_size_x = 4) in;
+layout(set = 0, binding = 0) buffer Out { uint v[4]; } o[];
+void main() { o[gl_WorkGroupID.x + 1].v[gl_LocalInvocationIndex] += 5; }
+)",
+                           ShaderStage::Compute, "");
+  ASSERT_TRUE(words.ok()) << words.error().message;
+  auto mi = interfaceOf(*words);
+  ASSERT_TRUE(mi.ok()) << mi.error().message;
+  ASSERT_EQ(mi->resources.size(), 1u);
+  EXPECT_EQ(mi->resources[0].count, 0u);
+  ShaderRunRequest req;
+  req.words = *words;
+  req.buffers[{0, 0}] = std::vector<uint8_t>(3 * 16, 1);
+  auto r = runShader(*ctx_, *mi, req);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().message,
+            "binding 0:0 is a runtime array of descriptors; give how many to bind (--descriptors)");
+  if (auto why = unmetModuleRequirement(*ctx_, *mi))
+    GTEST_SKIP() << *why;
+  req.runtimeArrayDescriptors = 3;
+  r = runShader(*ctx_, *mi, req);
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  std::vector<uint8_t> want(3 * 16, 1);
+  for (size_t i = 16; i < 32; i += 4)
+    want[i] = 6;
+  EXPECT_EQ(r->buffers.at({0, 0}), want);
 }
 
 } // namespace

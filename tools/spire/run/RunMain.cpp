@@ -7,6 +7,7 @@
 #include "spire/dialect/Serialization.h"
 #include "spire/dialect/Text.h"
 #include "spire/dialect/Verifier.h"
+#include "spire/run/DataType.h"
 #include "spire/run/Device.h"
 #include "spire/run/PipelineCheck.h"
 #include "spire/run/Reflection.h"
@@ -93,6 +94,11 @@ Options:
   --stats                print where the time went (standard error)
   --buffer S:B=DATA      a shader's buffer at set S, binding B
   --push DATA            a shader's push constants
+  --view-format S:B=FMT  the format of the texel buffer or image at S:B (R32_UINT; default: the
+                         module's, else R32G32B32A32 of its sampled type). Images are 1D 64,
+                         2D 16x16, 3D 8x8x8, cube 8x8 (arrayed: 4 layers); --buffer gives their
+                         texels, samplers are nearest and repeat; --dump reads images back too
+  --descriptors N        descriptors bound to each runtime array of descriptors (default: refuse)
   --spec ID=VALUE        a specialization constant (as the constant's type in the module)
   --entry <name>         the entry point (default: the first compute one)
   --dispatch X,Y,Z       workgroups to dispatch (default 1,1,1)
@@ -122,6 +128,8 @@ struct Options {
   // Shader mode.
   std::vector<std::pair<std::string, std::string>> buffers; // binding, spec
   std::string push, entry;
+  std::vector<std::pair<std::string, std::string>> viewFormats; // binding, format name
+  uint32_t descriptors = 0;
   std::vector<std::string> specs, dumps;
   uint32_t groups[3] = {1, 1, 1};
 };
@@ -424,6 +432,9 @@ int runShaderFile(const Options &o, InputKind kind, std::span<const uint8_t> byt
     }
     req.buffers[*key] = std::move(*data);
   }
+  for (const auto &[name, format] : o.viewFormats)
+    req.formats[*run::parseBindingName(name)] = run::vkFormatOf(*run::parseFormatName(format));
+  req.runtimeArrayDescriptors = o.descriptors;
   if (!o.push.empty()) {
     auto data = run::bufferFromSpec(o.push, loader);
     if (!data) {
@@ -619,9 +630,10 @@ bool parseGroups(std::string_view v, uint32_t (&groups)[3]) {
 
 int runRun(std::span<char *const> args) {
   Options o;
-  constexpr std::string_view withValue[] = {"--via",  "--device", "--target-env", "--requirements",
-                                            "-j",     "--format", "--buffer",     "--push",
-                                            "--spec", "--entry",  "--dispatch",   "--dump"};
+  constexpr std::string_view withValue[] = {
+      "--via",      "--device", "--target-env",  "--requirements", "-j",
+      "--format",   "--buffer", "--push",        "--spec",         "--entry",
+      "--dispatch", "--dump",   "--view-format", "--descriptors"};
   ArgScanner scanner("run", args);
   bool ok = scanner.scan(
       withValue,
@@ -679,6 +691,21 @@ int runRun(std::span<char *const> args) {
           o.buffers.push_back({v.substr(0, eq), v.substr(eq + 1)});
         } else if (flag == "--push") {
           o.push = v;
+        } else if (flag == "--view-format") {
+          size_t eq = v.find('=');
+          if (eq == std::string::npos || !run::parseBindingName(v.substr(0, eq)) ||
+              !run::parseFormatName(v.substr(eq + 1))) {
+            usageError("run", "--view-format takes SET:BINDING=FORMAT (R32_UINT), not '" + v + "'");
+            return false;
+          }
+          o.viewFormats.push_back({v.substr(0, eq), v.substr(eq + 1)});
+        } else if (flag == "--descriptors") {
+          if (v.empty() || v.size() > 4 || v.find_first_not_of("0123456789") != std::string::npos ||
+              std::stoul(v) == 0) {
+            usageError("run", "--descriptors takes a count from 1 to 9999");
+            return false;
+          }
+          o.descriptors = static_cast<uint32_t>(std::stoul(v));
         } else if (flag == "--spec") {
           size_t eq = v.find('=');
           if (eq == std::string::npos || eq == 0 || eq > 10 ||
