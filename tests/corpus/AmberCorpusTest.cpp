@@ -166,8 +166,9 @@ TEST_F(AmberCorpus, EveryScriptPassesOrIsSkippedWithAReason) {
 
 void expectSameAsPlain(const Counts &c, size_t plain) {
   EXPECT_EQ(c.failed, 0u);
-  if (plain)
+  if (plain) {
     EXPECT_EQ(c.passed, plain) << "a transformation changed which scripts pass";
+  }
 }
 
 TEST_F(AmberCorpus, ShadersThroughSpireAsmComputeTheSame) {
