@@ -830,6 +830,20 @@ TEST(DialectText, AccessChainToStridedPointerPrintsGeneric) {
   EXPECT_EQ(roundTrip(kStrided), kStrided);
 }
 
+TEST(DialectText, AMissingTokenAtTheEndOfALineIsReportedThere) {
+  // As MLIR: where the line's last token ends, not at the next line's first token (comment
+  // lines between count as blank).
+  EXPECT_EQ(errorOf("spirv.func @f(%arg0: i1) \"None\" {\n"
+                    "  %0 = spirv.LogicalAnd %arg0, %arg0\n"
+                    "  // a comment\n"
+                    "  spirv.Return\n}\n"),
+            "t:2:37: error: expected ':'");
+  // On the same line the next token is where it is missing.
+  EXPECT_EQ(errorOf("spirv.func @f(%arg0: i1) \"None\" {\n"
+                    "  %0 = spirv.LogicalAnd %arg0, %arg0 i1\n  spirv.Return\n}\n"),
+            "t:2:38: error: expected ':'");
+}
+
 TEST(DialectText, LinkageAndTargetEnvironmentAttributes) {
   // The linkage name prints bare where it reads back so (as the stored MLIR tests print it),
   // quoted otherwise; both spellings read.
