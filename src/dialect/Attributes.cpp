@@ -192,6 +192,14 @@ Attribute targetEnv(Context &context, Attribute vce, std::string_view deviceInfo
   return unique(context, std::move(s));
 }
 
+Attribute linkage(Context &context, std::string_view name, uint32_t type) {
+  AttrStorage s = make(AttrKind::LinkageAttributes);
+  s.text = name;
+  s.enumKind = grammar::OperandKind::LinkageType;
+  s.bits = type;
+  return unique(context, std::move(s));
+}
+
 } // namespace attr
 
 AttrKind Attribute::kind() const { return s_->kind; }
@@ -516,6 +524,18 @@ void print(Attribute a, std::string &out) {
     out += '>';
     return;
   }
+  case AttrKind::LinkageAttributes:
+    // The stored MLIR tests print the name bare (later MLIR quotes it); a name that would not
+    // read back bare is quoted.
+    out += "#spirv.linkage_attributes<linkage_name = ";
+    if (isBareIdentifier(a.str()))
+      out += a.str();
+    else
+      printString(a.str(), out);
+    out += ", linkage_type = <";
+    out += enumText(grammar::OperandKind::LinkageType, a.enumValue());
+    out += ">>";
+    return;
   case AttrKind::TargetEnv: {
     out += "#spirv.target_env<";
     print(a.targetVce(), out);

@@ -26,8 +26,8 @@ using grammar::OperandKind;
 
 class Deserializer {
 public:
-  Deserializer(Context &ctx, const Module &m, DeserializeStats &stats)
-      : ctx_(ctx), m_(m), stats_(stats) {}
+  Deserializer(Context &ctx, const Module &m, DeserializeStats &stats, DeserializeOptions options)
+      : ctx_(ctx), m_(m), stats_(stats), options_(options) {}
 
   Expected<OwningOp> run() {
     if (Status s = scanModule(); !s)
@@ -231,10 +231,7 @@ private:
         value = values.size() == 1 ? values[0] : attr::array(ctx_, values);
       } else if (decoration == static_cast<uint32_t>(grammar::Decoration::LinkageAttributes) &&
                  operands.size() >= 4) {
-        Attribute parts[] = {
-            attr::string(ctx_, d.stringOperand(operands[2])),
-            attr::enumerant(ctx_, OperandKind::LinkageType, d.words()[operands[3].offset])};
-        value = attr::array(ctx_, parts);
+        value = attr::linkage(ctx_, d.stringOperand(operands[2]), d.words()[operands[3].offset]);
         name = "linkage_attributes";
       } else if (d.wordCount() == 3)
         value = attr::unit(ctx_);
@@ -737,7 +734,8 @@ private:
           return s;
       }
     }
-    Structurizer structurizer(ctx_, cfg, order, entry != order.front() ? entry : nullptr, stats_);
+    Structurizer structurizer(ctx_, cfg, order, entry != order.front() ? entry : nullptr, stats_,
+                              options_);
     return structurizer.run(merges);
   }
 
@@ -1233,6 +1231,7 @@ private:
   Context &ctx_;
   const Module &m_;
   DeserializeStats &stats_;
+  DeserializeOptions options_;
   ModuleTypes types_;
   Type i32_;
   OwningOp module_;
@@ -1257,9 +1256,10 @@ private:
 
 } // namespace
 
-Expected<OwningOp> deserialize(Context &context, const Module &module, DeserializeStats *stats) {
+Expected<OwningOp> deserialize(Context &context, const Module &module, DeserializeStats *stats,
+                               DeserializeOptions options) {
   DeserializeStats local;
-  Deserializer d(context, module, stats ? *stats : local);
+  Deserializer d(context, module, stats ? *stats : local, options);
   return d.run();
 }
 

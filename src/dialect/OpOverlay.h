@@ -36,6 +36,10 @@ private:
   OverlayStore &store_;
 };
 
+/// A verifier problem that starts with this character is the whole message (without the
+/// "'op' op " in front), as MLIR's emitError words some (the character itself is dropped).
+constexpr char kWholeMessage = '\x01';
+
 /// VerifierTypes.cpp: OpInfo::typeRule.
 void attachTypeRules(const OpRecords &records);
 /// VerifierStructure.cpp: OpInfo::verify of the dialect's own ops.

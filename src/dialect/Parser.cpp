@@ -92,7 +92,33 @@ bool TextParser::failAt(size_t pos, std::string message) {
 
 bool TextParser::fail(std::string message) {
   skip();
-  return failAt(pos_, std::move(message));
+  // As MLIR reports a missing token: where the line's last token ends when the next token
+  // starts a later line (or there is none), not at that token.
+  size_t at = pos_;
+  if (message.starts_with("expected ")) {
+    size_t p = pos_;
+    bool crossedLine = pos_ == t_.size();
+    while (p > 0) {
+      char c = t_[p - 1];
+      if (c == ' ' || c == '\t' || c == '\r') {
+        --p;
+      } else if (c == '\n') {
+        crossedLine = true;
+        --p;
+        // A line holding only a comment counts as blank.
+        size_t start = t_.rfind('\n', p == 0 ? 0 : p - 1);
+        start = start == std::string_view::npos ? 0 : start + 1;
+        size_t first = t_.find_first_not_of(" \t", start);
+        if (first < p && t_.compare(first, 2, "//") == 0)
+          p = start;
+      } else {
+        break;
+      }
+    }
+    if (crossedLine && p > 0)
+      at = p;
+  }
+  return failAt(at, std::move(message));
 }
 
 void TextParser::skip() {

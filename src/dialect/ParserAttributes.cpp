@@ -406,6 +406,12 @@ Attribute TextParser::attributeInner() {
     std::string_view kind = identifier();
     if (kind == "vce")
       return vce();
+    if (kind == "linkage_attributes")
+      return linkageAttributes();
+    if (kind == "target_env")
+      return targetEnv();
+    if (kind == "resource_limits")
+      return resourceLimits();
     if (kind == "undef")
       return attr::undef(ctx_);
     if (kind == "null")
@@ -502,6 +508,97 @@ Attribute TextParser::vce() {
   return attr::vce(ctx_, version, caps, exts);
 }
 
+/// `<linkage_name = name, linkage_type = <Import>>`, the name quoted or bare.
+Attribute TextParser::linkageAttributes() {
+  if (!expect('<') || !expectKeyword("linkage_name") || !expect('='))
+    return {};
+  std::string name;
+  if (peek() == '"') {
+    if (!string(name))
+      return {};
+  } else {
+    name = identifier();
+    if (name.empty()) {
+      fail("expected a linkage name");
+      return {};
+    }
+  }
+  if (!expect(',') || !expectKeyword("linkage_type") || !expect('='))
+    return {};
+  Attribute type = enumAttr(OperandKind::LinkageType, true);
+  if (!type || !expect('>'))
+    return {};
+  return attr::linkage(ctx_, name, type.enumValue());
+}
+
+/// `<#spirv.vce<...>, [api=API,] [Vendor:DeviceType[:id],] #spirv.resource_limits<...>>`; what
+/// lies between the triple and the limits is kept as text.
+Attribute TextParser::targetEnv() {
+  if (!expect('<') || !expect("#spirv.vce"))
+    return {};
+  Attribute triple = vce();
+  if (!triple || !expect(','))
+    return {};
+  std::string device;
+  while (!failed() && peek() != '#') {
+    std::string_view part = until(',');
+    while (!part.empty() && part.back() == ' ')
+      part.remove_suffix(1);
+    if (part.empty() || part.find_first_of("<>") != std::string_view::npos) {
+      fail("expected the target's api, device or #spirv.resource_limits");
+      return {};
+    }
+    device += device.empty() ? "" : ", ";
+    device += part;
+    if (!expect(','))
+      return {};
+  }
+  if (!expect("#spirv.resource_limits"))
+    return {};
+  Attribute limits = resourceLimits();
+  if (!limits || !expect('>'))
+    return {};
+  return attr::targetEnv(ctx_, triple, device, limits);
+}
+
+/// `<name = N, name = [N, ...], ...>` as a dictionary of i32 values (and arrays of them).
+Attribute TextParser::resourceLimits() {
+  if (!expect('<'))
+    return {};
+  std::vector<NamedAttribute> entries;
+  Type i32 = ctx_.integer(32);
+  auto value = [&]() -> Attribute {
+    std::optional<int64_t> v = integer();
+    return v ? attr::integer(ctx_, i32, *v) : Attribute();
+  };
+  if (!listUntil('>', [&] {
+        std::string_view name = identifier();
+        if (name.empty())
+          return fail("expected a resource limit");
+        if (!expect('='))
+          return false;
+        Attribute a;
+        if (accept('[')) {
+          std::vector<Attribute> elems;
+          if (!listUntil(']', [&] {
+                Attribute e = value();
+                if (e)
+                  elems.push_back(e);
+                return bool(e);
+              }))
+            return false;
+          a = attr::array(ctx_, elems);
+        } else {
+          a = value();
+        }
+        if (a)
+          entries.push_back({intern(ctx_, name), a.storage()});
+        return bool(a);
+      }))
+    return {};
+  return attr::dictionary(ctx_, std::move(entries));
+}
+
 Attribute TextParser::dense() {
   std::vector<Literal> lits;
   bool splat = true;
@@ -587,6 +684,12 @@ bool TextParser::dictionary(std::vector<NamedAttribute> &out) {
       value = attribute();
       if (!value)
         return false;
+      // MLIR 16's spelling of the linkage: ["name", #spirv.linkage_type<Import>].
+      std::span<const Attribute> parts =
+          value.is(AttrKind::Array) ? value.elements() : std::span<const Attribute>();
+      if (name == "linkage_attributes" && parts.size() == 2 && parts[0].is(AttrKind::String) &&
+          parts[1].is(AttrKind::Enum) && parts[1].enumKind() == OperandKind::LinkageType)
+        value = attr::linkage(ctx_, parts[0].str(), parts[1].enumValue());
     } else {
       value = attr::unit(ctx_);
     }

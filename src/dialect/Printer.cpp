@@ -102,7 +102,14 @@ void TextPrinter::attrEntry(const NamedAttribute &a, bool &first) {
     out_ += a.name;
   else
     printString(a.name, out_);
-  if (!a.attr().is(AttrKind::Unit)) {
+  if (a.attr().is(AttrKind::LinkageAttributes) && opts_.mlir16) {
+    // MLIR 16 has no #spirv.linkage_attributes: the name and the type as an array.
+    out_ += " = [";
+    printString(a.attr().str(), out_);
+    constexpr grammar::OperandKind kLinkage = grammar::OperandKind::LinkageType;
+    out_ += ", #spirv." + enumAttrName(kLinkage) + "<" + enumText(kLinkage, a.attr().enumValue()) +
+            ">]";
+  } else if (!a.attr().is(AttrKind::Unit)) {
     out_ += " = ";
     print(a.attr(), out_);
   }

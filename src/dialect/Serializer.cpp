@@ -529,12 +529,12 @@ private:
         continue;
       if (a.name == "linkage_attributes") {
         Attribute v = a.attr();
-        if (v.is(AttrKind::Array) && v.elements().size() == 2)
+        if (v.is(AttrKind::LinkageAttributes))
           b_->add(Section::Annotation, Op::Decorate)
               .id(id)
               .literal(static_cast<uint32_t>(grammar::Decoration::LinkageAttributes))
-              .string(v.elements()[0].str())
-              .literal(v.elements()[1].enumValue());
+              .string(v.str())
+              .literal(v.enumValue());
         continue;
       }
       // Argument attributes carry the dialect's prefix; spirv.decoration names the decoration.

@@ -3,6 +3,7 @@
 #include "spire/dialect/Ops.h"
 
 #include <algorithm>
+#include <functional>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -17,9 +18,9 @@ struct Structurizer::Construct {
 };
 
 Structurizer::Structurizer(Context &context, const Cfg &cfg, std::vector<Block *> blocks,
-                           Block *entry, DeserializeStats &stats)
+                           Block *entry, DeserializeStats &stats, DeserializeOptions options)
     : ctx_(context), cfg_(cfg), dom_(cfg), blocks_(blocks), current_(std::move(blocks)),
-      entry_(entry), stats_(stats) {}
+      entry_(entry), stats_(stats), options_(options) {}
 
 namespace {
 
@@ -28,6 +29,28 @@ template <class F> void forEachSuccessor(Block *b, F &&f) {
   for (Operation *op : *b)
     for (uint32_t i = 0; i < op->successors().size(); ++i)
       f(op, i);
+}
+
+/// Orders `blocks` (the header first, the rest in the module's order) as the branches reach
+/// them: breadth first from the header, each block's targets in operand order (merge ops kept
+/// in a block name blocks without branching there: not followed), so that a block comes after
+/// its dominators; blocks no branch of the construct reaches keep their order after those.
+/// `last` (a loop's continue construct) moves to the end, in that order.
+void branchOrder(std::vector<Block *> &blocks, const std::unordered_set<Block *> &members,
+                 const std::function<bool(Block *)> &last) {
+  std::vector<Block *> order{blocks.front()};
+  std::unordered_set<Block *> seen{blocks.front()};
+  for (size_t i = 0; i < order.size(); ++i)
+    forEachSuccessor(order[i], [&](Operation *op, uint32_t k) {
+      Block *t = op->successors()[k].block;
+      if ((op->info().flags & OpInfo::kTerminator) && members.count(t) && seen.insert(t).second)
+        order.push_back(t);
+    });
+  for (Block *b : blocks)
+    if (seen.insert(b).second)
+      order.push_back(b);
+  std::stable_partition(order.begin() + 1, order.end(), [&](Block *b) { return !last(b); });
+  blocks = std::move(order);
 }
 
 /// The block of region `r` that holds `op`, perhaps through nested regions, or null.
@@ -168,11 +191,11 @@ void Structurizer::regionize(const MergeInfo &mi, Construct &c) {
     }
     return outside;
   };
-  // A selection header's ops run once, before the branch: when something after the construct
-  // uses what they define, they stay outside the region (in front of it), where it is visible
-  // (as newer MLIR does); otherwise the header moves into the region whole, as MLIR 16 prints.
-  bool hoist = false;
-  if (!mi.loop)
+  // A selection header's ops run once, before the branch: today's MLIR keeps them outside the
+  // region (in front of it), which then starts with the branch alone. MLIR 16 moves the header
+  // into the region whole, unless something after the construct uses what they define.
+  bool hoist = !mi.loop && H->front() != H->back() && !options_.mlir16;
+  if (!mi.loop && options_.mlir16)
     for (Operation *op = H->front(); op && op != H->back() && !hoist; op = op->next())
       for (uint32_t r = 0; r < op->numResults() && !hoist; ++r)
         hoist = !usesOutside(op->result(r)).empty();
@@ -267,6 +290,15 @@ void Structurizer::regionize(const MergeInfo &mi, Construct &c) {
   // for a loop, since the loop header is a branch target), and a new merge block last.
   std::sort(c.blocks.begin() + 1, c.blocks.end(),
             [&](Block *a, Block *b) { return indexOf(a) < indexOf(b); });
+  if (!options_.mlir16) {
+    // MLIR puts a loop's continue target last (before the merge block): with the blocks it
+    // dominates, so that each block still follows its dominators.
+    uint32_t cont = mi.loop ? cfg_.continueBlock(h) : kNoIndex;
+    branchOrder(c.blocks, c.members, [&](Block *b) {
+      uint32_t i = indexOf(b);
+      return cont != kNoIndex && i != kNoIndex && dom_.dominates(cont, i);
+    });
+  }
   if (mi.loop) {
     Block *E = inner.addBlock();
     OperationState br(&ops::branch(), mi.location);

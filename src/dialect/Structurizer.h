@@ -29,7 +29,7 @@ public:
   /// `blocks[i]` is the IR block of the Cfg's block i; `entry` is the block in front of them
   /// when the function needed a new entry block, else null.
   Structurizer(Context &context, const Cfg &cfg, std::vector<Block *> blocks, Block *entry,
-               DeserializeStats &stats);
+               DeserializeStats &stats, DeserializeOptions options);
   Status run(std::vector<MergeInfo> merges);
 
 private:
@@ -51,6 +51,7 @@ private:
   std::vector<Block *> current_; ///< Cfg index -> the block at the outermost level holding it
   Block *entry_;
   DeserializeStats &stats_;
+  DeserializeOptions options_;
   std::vector<Operation *> mergeOps_;
   std::vector<Operation *> pendingHoist_; ///< a selection header's ops, moved in front of it
   std::unordered_map<const Block *, uint32_t> index_; ///< IR block -> Cfg index

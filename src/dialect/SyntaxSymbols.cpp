@@ -244,10 +244,7 @@ Operation *parseFunctionRest(TextParser &p, OperationState &st, const Signature 
     }
     if (!p.region(*regions.back(), true, &sig.args))
       return nullptr;
-  } else if (sig.named) {
-    p.fail("expected the function's body");
-    return nullptr;
-  }
+  } // else a declaration (of an imported function): its argument names, if any, name nothing
   return p.finish(st, &regions);
 }
 

@@ -160,6 +160,9 @@ private:
   Attribute typedLiteral(const Literal &lit, Type t);
   Attribute attributeInner();
   Attribute vce();
+  Attribute linkageAttributes();
+  Attribute targetEnv();
+  Attribute resourceLimits();
   Attribute dense();
   bool unique(const std::vector<NamedAttribute> &attrs, const std::vector<size_t> &positions,
               size_t first);

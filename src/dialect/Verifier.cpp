@@ -4,6 +4,7 @@
 
 #include "spire/dialect/Ops.h"
 
+#include "OpOverlay.h"
 #include "VerifierTypes.h"
 
 #include <algorithm>
@@ -27,7 +28,10 @@ private:
   bool fail(const Operation &op, std::string message) {
     where_ = op.location();
     // As MLIR words it, so that its tests' expected-error annotations match.
-    message_ = "'" + std::string(op.name()) + "' op " + std::move(message);
+    if (!message.empty() && message[0] == detail::kWholeMessage)
+      message_ = message.substr(1);
+    else
+      message_ = "'" + std::string(op.name()) + "' op " + std::move(message);
     return false;
   }
 

@@ -45,15 +45,60 @@ bool module(Check &c) {
          (c.op.region().size() == 1 || c.fail("must hold one block"));
 }
 
+bool isPhysicalPointer(Type t) {
+  return t.is(TypeKind::Pointer) &&
+         t.storageClass() == uint32_t(grammar::StorageClass::PhysicalStorageBuffer);
+}
+
+/// An argument's attributes (a dictionary, or null): a pointer into PhysicalStorageBuffer is
+/// decorated Aliased or Restrict, another pointer to one AliasedPointer or RestrictPointer, as
+/// MLIR requires; then every name is a dialect's (has a '.').
+bool argumentAttributes(Check &c, Type arg, Attribute attrs) {
+  Attribute d = attrs.is(AttrKind::Dictionary) ? attrs.lookup("spirv.decoration") : Attribute();
+  auto decoratedAs = [&](grammar::Decoration a, grammar::Decoration b) {
+    return d.is(AttrKind::Enum) && d.enumKind() == grammar::OperandKind::Decoration &&
+           (d.enumValue() == uint32_t(a) || d.enumValue() == uint32_t(b));
+  };
+  using grammar::Decoration;
+  if (isPhysicalPointer(arg) && !decoratedAs(Decoration::Aliased, Decoration::Restrict))
+    return c.fail("with physical buffer pointer must be decorated either 'Aliased' or 'Restrict'");
+  if (!isPhysicalPointer(arg) && arg.is(TypeKind::Pointer) &&
+      isPhysicalPointer(arg.elementType()) &&
+      !decoratedAs(Decoration::AliasedPointer, Decoration::RestrictPointer))
+    return c.fail("with a pointer points to a physical buffer pointer must be decorated either "
+                  "'AliasedPointer' or 'RestrictPointer'");
+  if (attrs.is(AttrKind::Dictionary))
+    for (const NamedAttribute &n : attrs.entries())
+      if (n.name.find('.') == std::string_view::npos)
+        return c.fail("arguments may only have dialect attributes");
+  return true;
+}
+
 bool func(Check &c) {
   if (!c.need("sym_name", AttrKind::String) || !c.need("function_type", AttrKind::Type) ||
-      !c.optional("function_control", AttrKind::Enum) || !c.optional("arg_attrs", AttrKind::Array))
+      !c.optional("function_control", AttrKind::Enum) ||
+      !c.optional("arg_attrs", AttrKind::Array) ||
+      !c.optional("linkage_attributes", AttrKind::LinkageAttributes))
     return false;
   Type type = c.op.attr("function_type").type();
   if (!type.is(TypeKind::Function))
     return c.fail("function_type is not a function type");
   if (!c.op.region().empty() && c.op.region().front()->numArguments() != type.inputs().size())
     return c.fail("entry block arguments and function type parameters differ in number");
+  Attribute argAttrs = c.op.attr("arg_attrs");
+  for (size_t i = 0; i < type.inputs().size(); ++i)
+    if (!argumentAttributes(c, type.inputs()[i],
+                            argAttrs && i < argAttrs.elements().size() ? argAttrs.elements()[i]
+                                                                       : Attribute()))
+      return false;
+  // A declaration in a spirv.module is an imported function.
+  Attribute linkage = c.op.attr("linkage_attributes");
+  const Operation *parent = c.op.parentOp();
+  if (c.op.region().empty() && parent && &parent->info() == &ops::module() &&
+      !(linkage && linkage.enumValue() == uint32_t(grammar::LinkageType::Import)))
+    return c.fail(std::string(1, detail::kWholeMessage) +
+                  "'spirv.module' cannot contain external functions without 'Import' "
+                  "linkage_attributes (LinkageAttributes)");
   return true;
 }
 
@@ -87,6 +132,7 @@ bool funcFunc(Check &c) {
 
 bool globalVariable(Check &c) {
   return c.need("sym_name", AttrKind::String) && c.need("type", AttrKind::Type) &&
+         c.optional("linkage_attributes", AttrKind::LinkageAttributes) &&
          (c.op.attr("type").type().is(TypeKind::Pointer) || c.fail("type is not a pointer type"));
 }
 

@@ -1091,7 +1091,11 @@ bool globalVariable(Check &c) {
   if (!init)
     return true;
   if (init.is(AttrKind::SymbolRef)) {
-    Type it = symbolType(c.verifier.symbol(c.op, init.str()));
+    // Another module-level variable (its address) may initialize it: MLIR checks no type.
+    const Operation *def = c.verifier.symbol(c.op, init.str());
+    if (def && &def->info() == &ops::globalVariable())
+      return true;
+    Type it = symbolType(def);
     return !it || it == ptr.elementType() ||
            c.fail("its initializer @" + std::string(init.str()) + " (" + str(it) +
                   ") must have the type the variable holds (" + str(ptr.elementType()) + ")");

@@ -191,7 +191,9 @@ TEST(DialectTextCorpus, PrintsWhatMlirToolsPrint) {
       if (!m || !val::validate(*m, options).valid()) {
         ownDeserialization.explained(file, "spire val rejects the module; mlir-translate-16 "
                                            "does not validate");
-      } else if (Expected<dialect::OwningOp> mine = dialect::deserialize(own, *m); !mine) {
+      } else if (Expected<dialect::OwningOp> mine =
+                     dialect::deserialize(own, *m, nullptr, {.mlir16 = true});
+                 !mine) {
         ownDeserialization.differed(file, "spire cannot deserialize: " + mine.error().message);
       } else {
         dialect::PrintOptions p;
@@ -385,7 +387,7 @@ TEST(DialectTextCorpus, MlirOptReadsSpiresText) {
     if (!m || !val::validate(*m, options).valid())
       return; // not valid SPIR-V: nothing to deserialize
     dialect::Context ctx;
-    Expected<dialect::OwningOp> op = dialect::deserialize(ctx, *m);
+    Expected<dialect::OwningOp> op = dialect::deserialize(ctx, *m, nullptr, {.mlir16 = true});
     if (!op) {
       read.skipped(file, "spire cannot deserialize: " + op.error().message);
       return;

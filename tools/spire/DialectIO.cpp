@@ -72,7 +72,8 @@ dialect::Operation *parseModule(Workspace &ws, dialect::Context &ctx, std::strin
 dialect::Operation *deserializeModule(Workspace &ws, dialect::Context &ctx,
                                       std::span<const uint8_t> bytes,
                                       const val::Environment *validateFor, bool explain,
-                                      const DiagnosticSink &diagnose) {
+                                      const DiagnosticSink &diagnose,
+                                      dialect::DeserializeOptions options) {
   Expected<Module> m = Module::fromBytes(bytes);
   if (!m) {
     diagnose(m.error());
@@ -97,7 +98,7 @@ dialect::Operation *deserializeModule(Workspace &ws, dialect::Context &ctx,
       }
   }
   dialect::DeserializeStats stats;
-  Expected<dialect::OwningOp> op = dialect::deserialize(ctx, *m, &stats);
+  Expected<dialect::OwningOp> op = dialect::deserialize(ctx, *m, &stats, options);
   if (!op) {
     diagnose(op.error());
     return nullptr;

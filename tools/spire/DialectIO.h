@@ -4,6 +4,7 @@
 #pragma once
 
 #include "spire/dialect/IR.h"
+#include "spire/dialect/Serialization.h"
 #include "spire/support/Diagnostic.h"
 #include "spire/val/Validator.h"
 
@@ -52,7 +53,8 @@ dialect::Operation *parseModule(Workspace &ws, dialect::Context &ctx, std::strin
 dialect::Operation *deserializeModule(Workspace &ws, dialect::Context &ctx,
                                       std::span<const uint8_t> bytes,
                                       const val::Environment *validateFor, bool explain,
-                                      const DiagnosticSink &diagnose);
+                                      const DiagnosticSink &diagnose,
+                                      dialect::DeserializeOptions options = {});
 
 /// The module's words; nothing after reporting the error to `diagnose`.
 std::optional<std::vector<uint32_t>> serializeModule(const dialect::Operation &module,
@@ -76,6 +78,8 @@ struct DialectFlags {
 
   /// The module as text, per the printing flags.
   std::string print(const dialect::Operation &module) const;
+  /// Deserialization shaped as the printing flags ask (--mlir16: as mlir-translate-16).
+  dialect::DeserializeOptions deserializeOptions() const { return {.mlir16 = mlir16}; }
 };
 
 /// Writes `bytes` to `output` ('-': standard output) atomically; false after printing the error.

@@ -116,7 +116,8 @@ int runOpt(std::span<char *const> args) {
     Workspace ws;
     dialect::Context &ctx = ws.newContext();
     dialect::Operation *m =
-        binary ? deserializeModule(ws, ctx, in, &flags.env, false, diagnose)
+        binary ? deserializeModule(ws, ctx, in, &flags.env, false, diagnose,
+                                   flags.deserializeOptions())
                : parseModule(ws, ctx,
                              std::string_view(reinterpret_cast<const char *>(in.data()), in.size()),
                              diagnose);

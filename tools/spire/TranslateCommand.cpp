@@ -37,7 +37,9 @@ Options:
   --generic            print every op in MLIR's generic form (also --mlir-print-op-generic)
   --mlir16             print types as MLIR 16 holds them, so that mlir-opt-16 reads the text:
                        without the struct decorations (Block, BufferBlock) and pointer strides
-                       that spire keeps and MLIR 16 drops
+                       that spire keeps and MLIR 16 drops; deserialize as mlir-translate-16
+                       does (a selection header's ops inside the region, the region's blocks in
+                       the module's order)
   --target-env <env>   the environment a binary input is validated for (default spv1.6)
   --no-validate        deserialize without validating first
   --explain-structure  list the constructs kept as blocks with their merge instruction as an
@@ -88,7 +90,7 @@ struct TranslateRun {
         // reads it, unvalidated (as mlir-translate chains the two).
         dialect::Operation *m = deserializeModule(
             ws, ws.newContext(), stage.bytes, validate && !stage.serialized ? &flags.env : nullptr,
-            explain, diagnose);
+            explain, diagnose, flags.deserializeOptions());
         if (!m)
           return false;
         stage = Stage{false, flags.print(*m), {}};
@@ -121,8 +123,8 @@ struct TranslateRun {
       }
       // A round trip: what was serialized, deserialized in a context of its own, unvalidated
       // (as MLIR's round trip), and printed.
-      dialect::Operation *back =
-          deserializeModule(ws, ws.newContext(), bytes, nullptr, false, diagnose);
+      dialect::Operation *back = deserializeModule(ws, ws.newContext(), bytes, nullptr, false,
+                                                   diagnose, flags.deserializeOptions());
       if (!back)
         return false;
       stage = Stage{false, flags.print(*back), {}};

@@ -47,6 +47,10 @@ enum class AttrKind : uint8_t {
   /// of (pointers, events, structs with such members), as part of a constant or an
   /// initializer; its type is that of its place. spire's extension.
   Null,
+  /// #spirv.linkage_attributes<linkage_name = name, linkage_type = <Import>>: the
+  /// LinkageAttributes decoration of a function or global variable (str() is the name,
+  /// enumValue() the LinkageType).
+  LinkageAttributes,
 };
 
 class Attribute;
@@ -139,6 +143,8 @@ Attribute targetEnv(Context &context, Attribute vce, std::string_view deviceInfo
                     Attribute limits = {});
 Attribute undef(Context &context);
 Attribute null(Context &context);
+/// `type` is a LinkageType value.
+Attribute linkage(Context &context, std::string_view name, uint32_t type);
 } // namespace attr
 
 /// The Context's copy of `name`, valid while the Context lives.

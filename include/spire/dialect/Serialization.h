@@ -28,13 +28,23 @@ struct DeserializeStats {
   std::vector<std::string> notes;
 };
 
+/// How deserialization shapes what MLIR versions shape differently.
+struct DeserializeOptions {
+  /// As mlir-translate-16: a selection header's ops move into the region (unless something
+  /// after the construct uses them) and a region's blocks keep the module's order. Otherwise as
+  /// today's MLIR: the header's ops stay in front of the selection, whose region starts with the
+  /// branch alone, and the region's blocks follow the branches (breadth first from the header,
+  /// each block's targets in operand order).
+  bool mlir16 = false;
+};
+
 /// The spirv.module of `module`, which should be one spire val accepts (the command validates
 /// first): on others it fails or makes IR that does not verify, but never crashes. Fails,
 /// naming the instruction, on what the dialect cannot express (a cooperative matrix whose size
 /// is a specialization constant, an OpTypeVmeImageINTEL, an extended instruction of a set
 /// without ops that takes a literal, ...).
 Expected<OwningOp> deserialize(Context &context, const Module &module,
-                               DeserializeStats *stats = nullptr);
+                               DeserializeStats *stats = nullptr, DeserializeOptions options = {});
 
 /// The words of a SPIR-V module (header included) for a spirv.module op: the design's six
 /// serialization transformations (module attributes as instructions, types and unified

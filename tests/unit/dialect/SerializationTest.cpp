@@ -23,14 +23,15 @@ struct Deserialized {
   std::string error;
 };
 
-void deserializeText(std::string_view text, Deserialized &out, unsigned minor = 3) {
+void deserializeText(std::string_view text, Deserialized &out, unsigned minor = 3,
+                     DeserializeOptions options = {}) {
   AssembleOptions as;
   as.version = grammar::makeVersion(1, minor);
   Expected<std::vector<uint32_t>> words = assemble(text, as);
   ASSERT_TRUE(bool(words)) << words.error().format("<test>");
   Expected<Module> m = Module::fromWords(std::move(words).value());
   ASSERT_TRUE(bool(m));
-  Expected<OwningOp> op = deserialize(out.ctx, *m, &out.stats);
+  Expected<OwningOp> op = deserialize(out.ctx, *m, &out.stats, options);
   if (!op) {
     out.error = op.error().message;
     return;
@@ -320,6 +321,143 @@ OpFunctionEnd
   ASSERT_TRUE(br);
   EXPECT_EQ(toString(br->attr("branch_weights")), "[3 : i32, 1 : i32]");
   EXPECT_EQ(serializeAndValidate(*d.module), "");
+}
+
+/// The first op of each block of `op`'s region that is not a constant or an address (which
+/// deserialization puts where they are used), by name.
+std::vector<std::string> firstOpsOfBlocks(Operation *op) {
+  std::vector<std::string> names;
+  for (Block *b : op->region()) {
+    Operation *o = b->front();
+    while (o && (&o->info() == &ops::constant() || &o->info() == &ops::addressOf()))
+      o = o->next();
+    names.emplace_back(o ? o->name() : "");
+  }
+  return names;
+}
+
+std::vector<std::string> firstOpsOfSelection(Operation *root) {
+  Operation *sel = first(root, ops::selection());
+  return sel ? firstOpsOfBlocks(sel) : std::vector<std::string>{};
+}
+
+TEST(DialectSerialization, SelectionHeaderOpsAndBlockOrderAsTodaysMlirOrMlir16) {
+  // The targets in the module: the cases, then the default.
+  constexpr std::string_view kSwitch = R"(
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%p = OpAccessChain %pf %buf %int_0 %uint_0
+%x = OpLoad %float %p
+%u = OpConvertFToU %uint %x
+OpSelectionMerge %merge None
+OpSwitch %u %default 0 %zero 7 %seven
+%zero = OpLabel
+OpStore %p %float_1
+OpBranch %merge
+%seven = OpLabel
+%y = OpFAdd %float %x %float_2
+OpStore %p %y
+OpBranch %merge
+%default = OpLabel
+OpBranch %merge
+%merge = OpLabel
+OpReturn
+OpFunctionEnd
+)";
+  // Today's MLIR: the header's ops in front of the selection, whose region starts with the
+  // switch alone; its targets in branch order (the default first), the merge block last.
+  Deserialized now;
+  deserializeText(withHeader(kSwitch), now);
+  ASSERT_TRUE(now.module) << now.error;
+  EXPECT_EQ(firstOpsOfSelection(now.module.get()),
+            (std::vector<std::string>{"spirv.Switch", "spirv.Branch", "spirv.Store", "spirv.FAdd",
+                                      "spirv.mlir.merge"}));
+  Operation *sel = first(now.module.get(), ops::selection());
+  ASSERT_TRUE(sel && sel->prev());
+  EXPECT_EQ(sel->prev()->name(), "spirv.ConvertFToU");
+  EXPECT_EQ(serializeAndValidate(*now.module), "");
+  // MLIR 16: the header moves into the region whole; the blocks keep the module's order.
+  Deserialized old;
+  deserializeText(withHeader(kSwitch), old, 3, {.mlir16 = true});
+  ASSERT_TRUE(old.module) << old.error;
+  EXPECT_EQ(firstOpsOfSelection(old.module.get()),
+            (std::vector<std::string>{"spirv.AccessChain", "spirv.Store", "spirv.FAdd",
+                                      "spirv.Branch", "spirv.mlir.merge"}));
+  EXPECT_EQ(serializeAndValidate(*old.module), "");
+}
+
+TEST(DialectSerialization, LoopContinueTargetComesLastAsMlirPutsIt) {
+  // The continue target before the body in the module; the body branches to it on one side.
+  Deserialized d;
+  deserializeText(withHeader(R"(
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%p = OpAccessChain %pf %buf %int_0 %uint_0
+OpBranch %header
+%header = OpLabel
+OpLoopMerge %merge %cont None
+OpBranch %body
+%cont = OpLabel
+OpStore %p %float_2
+OpBranch %header
+%body = OpLabel
+%x = OpLoad %float %p
+%c = OpFOrdLessThan %bool %x %float_1
+OpBranchConditional %c %cont %merge
+%merge = OpLabel
+OpReturn
+OpFunctionEnd
+)"),
+                  d);
+  ASSERT_TRUE(d.module) << d.error;
+  Operation *loop = first(d.module.get(), ops::loop());
+  ASSERT_TRUE(loop);
+  EXPECT_FALSE(loop->attr("continue_block")) << toString(*d.module);
+  EXPECT_EQ(firstOpsOfBlocks(loop),
+            (std::vector<std::string>{"spirv.Branch", "spirv.Branch", "spirv.Load", "spirv.Store",
+                                      "spirv.mlir.merge"}));
+  EXPECT_EQ(serializeAndValidate(*d.module), "");
+}
+
+TEST(DialectSerialization, LinkageAttributesOfImportedFunctionsAndExportedVariables) {
+  Context ctx;
+  Expected<OwningOp> op =
+      parse(ctx, R"(spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Linkage], []> {
+  spirv.GlobalVariable @v {linkage_attributes = #spirv.linkage_attributes<linkage_name = "v", linkage_type = <Export>>} : !spirv.ptr<f32, Private>
+  spirv.func @imported(%arg0: f32) "Pure" attributes {linkage_attributes = #spirv.linkage_attributes<linkage_name = "outside.f", linkage_type = <Import>>}
+  spirv.func @caller(%arg0: f32) "None" {
+    spirv.FunctionCall @imported(%arg0) : (f32) -> ()
+    spirv.Return
+  }
+}
+)");
+  ASSERT_TRUE(bool(op)) << op.error().message;
+  ASSERT_TRUE(bool(verify(**op)));
+  Expected<Module> m = serializedModule(**op);
+  ASSERT_TRUE(bool(m)) << m.error().message;
+  std::string decorations;
+  for (Instruction inst : *m)
+    if (inst.opcode() == grammar::Op::Decorate &&
+        inst.word(2) == uint32_t(grammar::Decoration::LinkageAttributes))
+      decorations += std::string(inst.stringOperand(inst.operands()[2])) + ":" +
+                     std::to_string(inst.word(inst.wordCount() - 1)) + " ";
+  EXPECT_EQ(decorations, "v:0 outside.f:1 ");
+  val::Options options;
+  options.env = *val::parseEnvironment("spv1.0");
+  EXPECT_TRUE(val::validate(*m, options).valid());
+  Context back;
+  Expected<OwningOp> again = deserialize(back, *m);
+  ASSERT_TRUE(bool(again)) << again.error().message;
+  std::string text = toString(**again);
+  EXPECT_NE(text.find("spirv.func @imported(f32) \"Pure\" attributes {linkage_attributes = "
+                      "#spirv.linkage_attributes<linkage_name = outside.f, linkage_type = "
+                      "<Import>>}\n"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("linkage_attributes = #spirv.linkage_attributes<linkage_name = v, "
+                      "linkage_type = <Export>>"),
+            std::string::npos)
+      << text;
 }
 
 TEST(DialectSerialization, ExtendedInstructionsAndSpecConstants) {

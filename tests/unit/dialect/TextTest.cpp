@@ -830,5 +830,53 @@ TEST(DialectText, AccessChainToStridedPointerPrintsGeneric) {
   EXPECT_EQ(roundTrip(kStrided), kStrided);
 }
 
+TEST(DialectText, AMissingTokenAtTheEndOfALineIsReportedThere) {
+  // As MLIR: where the line's last token ends, not at the next line's first token (comment
+  // lines between count as blank).
+  EXPECT_EQ(errorOf("spirv.func @f(%arg0: i1) \"None\" {\n"
+                    "  %0 = spirv.LogicalAnd %arg0, %arg0\n"
+                    "  // a comment\n"
+                    "  spirv.Return\n}\n"),
+            "t:2:37: error: expected ':'");
+  // On the same line the next token is where it is missing.
+  EXPECT_EQ(errorOf("spirv.func @f(%arg0: i1) \"None\" {\n"
+                    "  %0 = spirv.LogicalAnd %arg0, %arg0 i1\n  spirv.Return\n}\n"),
+            "t:2:38: error: expected ':'");
+}
+
+TEST(DialectText, LinkageAndTargetEnvironmentAttributes) {
+  // The linkage name prints bare where it reads back so (as the stored MLIR tests print it),
+  // quoted otherwise; both spellings read.
+  constexpr std::string_view kText =
+      R"(spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Linkage], []> attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.3, [Shader], [SPV_KHR_storage_buffer_storage_class]>, api=Vulkan, ARM:IntegratedGPU, #spirv.resource_limits<max_compute_workgroup_size = [128, 64, 64], subgroup_size = 4>>} {
+  spirv.GlobalVariable @v {linkage_attributes = #spirv.linkage_attributes<linkage_name = "a b", linkage_type = <Export>>} : !spirv.ptr<f32, Private>
+  spirv.func @f(i8) "Pure" attributes {linkage_attributes = #spirv.linkage_attributes<linkage_name = outside.f, linkage_type = <Import>>}
+}
+)";
+  EXPECT_EQ(roundTrip(kText), kText);
+  std::string quoted(kText);
+  quoted.replace(quoted.find("outside.f"), 9, "\"outside.f\"");
+  EXPECT_EQ(roundTrip(quoted), kText);
+  // MLIR 16 has no such attribute: an array of the name and the type, which reads back.
+  PrintOptions mlir16;
+  mlir16.mlir16 = true;
+  std::string old = roundTrip(kText, mlir16);
+  EXPECT_NE(old.find("{linkage_attributes = [\"outside.f\", #spirv.linkage_type<Import>]}"),
+            std::string::npos)
+      << old;
+  EXPECT_EQ(roundTrip(old), kText);
+  EXPECT_EQ(roundTrip("spirv.module Logical GLSL450 attributes {spirv.target_env = "
+                      "#spirv.target_env<#spirv.vce<v1.0, [Shader], []>, "
+                      "#spirv.resource_limits<>>} {\n}\n"),
+            "spirv.module Logical GLSL450 attributes {spirv.target_env = "
+            "#spirv.target_env<#spirv.vce<v1.0, [Shader], []>, #spirv.resource_limits<>>} {\n}\n");
+  EXPECT_EQ(errorOf("spirv.module Logical GLSL450 attributes {a = #spirv.linkage_attributes<"
+                    "linkage_name = x, linkage_type = <Nope>>} {\n}\n"),
+            "t:1:105: error: unknown LinkageType 'Nope'");
+  EXPECT_EQ(errorOf("spirv.module Logical GLSL450 attributes {a = #spirv.target_env<"
+                    "#spirv.vce<v1.0, [], []>, <bad>, #spirv.resource_limits<>>} {\n}\n"),
+            "t:1:95: error: expected the target's api, device or #spirv.resource_limits");
+}
+
 } // namespace
 } // namespace spire::dialect

@@ -135,3 +135,60 @@ TEST(DialectVerifier, StructuralOpsHaveTheirAttributesAndSymbolsResolve) {
                        "    spirv.Return\n  }\n}"),
             "'spirv.mlir.addressof' op refers to @nowhere, which the module does not define");
 }
+
+/// The verifier's message for `text`, "" when it verifies.
+std::string verifyText(std::string_view text) {
+  Context ctx;
+  Expected<OwningOp> op = parse(ctx, text);
+  if (!op)
+    return "parse: " + op.error().message;
+  Status s = verify(**op);
+  return s ? "" : s.error().message;
+}
+
+TEST(DialectVerifier, DeclarationsImportAndLinkageAttributesHaveTheirKind) {
+  const std::string head =
+      "spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Linkage], []> {\n";
+  EXPECT_EQ(verifyText(head + "  spirv.func @f(%arg0: i32) \"Pure\" attributes {linkage_attributes "
+                              "= #spirv.linkage_attributes<linkage_name = f, linkage_type = "
+                              "<Import>>}\n}\n"),
+            "");
+  EXPECT_EQ(verifyText(head + "  spirv.func @f(%arg0: i32) \"Pure\"\n}\n"),
+            "'spirv.module' cannot contain external functions without 'Import' "
+            "linkage_attributes (LinkageAttributes)");
+  EXPECT_EQ(verifyText(head + "  spirv.func @f(i32) \"Pure\" attributes {linkage_attributes = "
+                              "#spirv.linkage_attributes<linkage_name = \"f\", linkage_type = "
+                              "<Export>>}\n}\n"),
+            "'spirv.module' cannot contain external functions without 'Import' "
+            "linkage_attributes (LinkageAttributes)");
+  EXPECT_EQ(verifyText(head + "  spirv.GlobalVariable @v {linkage_attributes = 1 : i32} : "
+                              "!spirv.ptr<f32, Private>\n}\n"),
+            "'spirv.GlobalVariable' op attribute linkage_attributes has the wrong kind");
+  // Outside a spirv.module a declaration needs no linkage.
+  EXPECT_EQ(verifyText("spirv.func @f(i32) \"None\"\n"), "");
+}
+
+TEST(DialectVerifier, PhysicalBufferPointerArgumentsAreDecoratedForAliasing) {
+  auto fn = [](std::string_view arg) {
+    return verifyText("spirv.func @f(%arg0: " + std::string(arg) + ") \"None\" {\n" +
+                      "  spirv.Return\n}\n");
+  };
+  const std::string psb = "!spirv.ptr<i32, PhysicalStorageBuffer>";
+  EXPECT_EQ(fn(psb + " {spirv.decoration = #spirv.decoration<Restrict>}"), "");
+  EXPECT_EQ(fn(psb), "'spirv.func' op with physical buffer pointer must be decorated either "
+                     "'Aliased' or 'Restrict'");
+  EXPECT_EQ(fn(psb + " {spirv.decoration = #spirv.decoration<AliasedPointer>}"),
+            "'spirv.func' op with physical buffer pointer must be decorated either 'Aliased' or "
+            "'Restrict'");
+  const std::string toPsb = "!spirv.ptr<" + psb + ", Function>";
+  EXPECT_EQ(fn(toPsb + " {spirv.decoration = #spirv.decoration<RestrictPointer>}"), "");
+  EXPECT_EQ(fn(toPsb), "'spirv.func' op with a pointer points to a physical buffer pointer must "
+                       "be decorated either 'AliasedPointer' or 'RestrictPointer'");
+  // A physical buffer pointer to another is a physical buffer pointer: Aliased or Restrict.
+  EXPECT_EQ(fn("!spirv.ptr<" + psb +
+               ", PhysicalStorageBuffer> {spirv.decoration = "
+               "#spirv.decoration<Aliased>}"),
+            "");
+  EXPECT_EQ(fn(psb + " {spirv.decoration = #spirv.decoration<Aliased>, other = 1 : i32}"),
+            "'spirv.func' op arguments may only have dialect attributes");
+}

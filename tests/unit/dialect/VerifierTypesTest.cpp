@@ -230,7 +230,8 @@ TEST(DialectVerifierTypes, SelectTakesABoolOfTheResultsShape) {
 
 TEST(DialectVerifierTypes, ConversionsKeepTheShapeAndBitcastsTheBits) {
   std::string_view params = "%x: f32, %v: vector<2xf32>, %i: i64, %iv: vector<2xi32>, "
-                            "%p: !spirv.ptr<f32, PhysicalStorageBuffer>";
+                            "%p: !spirv.ptr<f32, PhysicalStorageBuffer> "
+                            "{spirv.decoration = #spirv.decoration<Restrict>}";
   EXPECT_EQ(verdict(params, "%0 = spirv.ConvertFToS %v : vector<2xf32> to vector<2xi32>"), "");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.ConvertFToS\"(%v) : (vector<2xf32>) -> i32"),
             "'spirv.ConvertFToS' op operand 0 (vector<2xf32>) must have as many components as the "
