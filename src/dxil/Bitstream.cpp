@@ -134,16 +134,30 @@ void BitstreamReader::readVbrRun(unsigned width, uint64_t *__restrict out, uint6
     if constexpr (std::endian::native == std::endian::big)
       w = __builtin_bswap64(w);
     w >>= (pos & 7);
-    unsigned avail = 57;
-    while (i < count) {
-      // One value: its chunks, as long as they lie in the loaded bits.
-      uint64_t value = 0;
-      unsigned used = 0, shift = 0;
-      bool done = false;
-      while (used + width <= avail) {
-        uint64_t chunk = (w >> used) & chunkMask;
-        value |= (chunk & (hi - 1)) << shift;
+    unsigned used = 0; // bits of w consumed
+    while (i < count && used + width <= 57) {
+      uint64_t chunk = (w >> used) & chunkMask;
+      if (!(chunk & hi)) [[likely]] { // one chunk: most values
+        out[i++] = chunk;
         used += width;
+        continue;
+      }
+      if (used + 2 * width <= 57) { // two chunks: characters, larger ids
+        uint64_t second = (w >> (used + width)) & chunkMask;
+        if (!(second & hi)) {
+          out[i++] = (chunk & (hi - 1)) | second << payload;
+          used += 2 * width;
+          continue;
+        }
+      }
+      // Several chunks, as long as they lie in the loaded bits.
+      uint64_t value = chunk & (hi - 1);
+      unsigned at = used + width, shift = payload;
+      bool done = false;
+      while (at + width <= 57) {
+        chunk = (w >> at) & chunkMask;
+        value |= (chunk & (hi - 1)) << shift;
+        at += width;
         if (!(chunk & hi)) {
           done = true;
           break;
@@ -153,11 +167,10 @@ void BitstreamReader::readVbrRun(unsigned width, uint64_t *__restrict out, uint6
       if (!done)
         break; // reload at this value's start
       out[i++] = value;
-      pos += used;
-      w >>= used;
-      avail -= used;
+      used = at;
     }
-    if (i < count && avail == 57) {
+    pos += used;
+    if (i < count && used == 0) {
       // A value longer than a whole load: the general path.
       pos_ = pos;
       out[i++] = readVbr(width);
