@@ -3,7 +3,7 @@
 
 [6a] in process: `spire_bench dxil` reads every container's bitcode into the module model, reads
      it and decodes the DXIL model (metadata records, every dx.op call resolved), and reads and
-     prints it; median pass, MB/s of bitcode.
+     prints it; thread CPU time of the median pass (and the fastest), MB/s of bitcode.
 [6b] command line: one process per container, `spire dis <file.dxil>` against `llvm-dis-14
      <file.bc>` on the same program's bitcode (extracted once into the build tree), CPU time
      (user + system, from wait4) and wall time summed over the corpus, median of BENCH_RUNS
