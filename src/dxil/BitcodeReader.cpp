@@ -19,8 +19,10 @@ StrRef ReaderState::addString(std::string_view s) {
 
 StrRef ReaderState::addString(std::span<const uint64_t> chars) {
   StrRef r{uint32_t(m.strings.size()), uint32_t(chars.size())};
-  for (uint64_t c : chars)
-    m.strings.push_back(char(uint8_t(c)));
+  m.strings.resize(m.strings.size() + chars.size());
+  char *out = m.strings.data() + r.offset;
+  for (size_t i = 0; i < chars.size(); ++i)
+    out[i] = char(uint8_t(chars[i]));
   return r;
 }
 
@@ -591,6 +593,11 @@ Expected<LlvmModule> readBitcode(std::span<const uint8_t> bytes) {
   m.metadataOperands.reserve(n / 10);
   BitstreamReader bs(bytes.subspan(4));
   ReaderState s(bs, m);
+  s.rec.ops.reserve(64);
+  s.valueIds.reserve(n / 12);
+  s.mdIds.reserve(n / 24);
+  s.typeMap.reserve(n / 40 + 16);
+  s.typePlaceholder.reserve(n / 40 + 16);
 
   // First pass over the top level: find the string table (version 2 names live there).
   for (;;) {

@@ -58,7 +58,16 @@ std::string_view llvmBlockName(uint32_t blockId) {
 
 BitstreamReader::BitstreamReader(std::span<const uint8_t> bytes, uint32_t maxDepth)
     : data_(bytes.data()), size_(bytes.size()), end_(uint64_t(bytes.size()) * 8),
-      maxDepth_(maxDepth) {}
+      maxDepth_(maxDepth) {
+  // What a DXIL program defines, so that a small one grows none of these (fixed sizes, never
+  // taken from the input).
+  abbrevOps_.reserve(256);
+  abbrevs_.reserve(64);
+  scopeAbbrevs_.reserve(64);
+  scopes_.reserve(8);
+  blockInfos_.reserve(8);
+  scratch_.ops.reserve(64);
+}
 
 uint64_t BitstreamReader::readFixedSlow(unsigned width) {
   if (width == 0)
@@ -108,6 +117,95 @@ uint64_t BitstreamReader::readVbrSlow(unsigned width, uint64_t result, unsigned 
       return result;
     shift += width - 1;
   }
+}
+
+void BitstreamReader::readVbrRun(unsigned width, uint64_t *__restrict out, uint64_t count) {
+  if (width - 2 > 30) { // widths 2..32 only
+    failed_ = true;
+    return;
+  }
+  const unsigned payload = width - 1;
+  const uint64_t chunkMask = (uint64_t(1) << width) - 1, hi = uint64_t(1) << payload;
+  uint64_t pos = pos_, i = 0;
+  // While a whole word is readable: one load holds at least 57 bits, several fields.
+  while (i < count && end_ >= 64 && pos <= end_ - 64) {
+    uint64_t w;
+    std::memcpy(&w, data_ + (pos >> 3), 8);
+    if constexpr (std::endian::native == std::endian::big)
+      w = __builtin_bswap64(w);
+    w >>= (pos & 7);
+    unsigned used = 0; // bits of w consumed
+    while (i < count && used + width <= 57) {
+      uint64_t chunk = (w >> used) & chunkMask;
+      if (!(chunk & hi)) [[likely]] { // one chunk: most values
+        out[i++] = chunk;
+        used += width;
+        continue;
+      }
+      if (used + 2 * width <= 57) { // two chunks: characters, larger ids
+        uint64_t second = (w >> (used + width)) & chunkMask;
+        if (!(second & hi)) {
+          out[i++] = (chunk & (hi - 1)) | second << payload;
+          used += 2 * width;
+          continue;
+        }
+      }
+      // Several chunks, as long as they lie in the loaded bits.
+      uint64_t value = chunk & (hi - 1);
+      unsigned at = used + width, shift = payload;
+      bool done = false;
+      while (at + width <= 57) {
+        chunk = (w >> at) & chunkMask;
+        value |= (chunk & (hi - 1)) << shift;
+        at += width;
+        if (!(chunk & hi)) {
+          done = true;
+          break;
+        }
+        shift += payload;
+      }
+      if (!done)
+        break; // reload at this value's start
+      out[i++] = value;
+      used = at;
+    }
+    pos += used;
+    if (i < count && used == 0) {
+      // A value longer than a whole load: the general path.
+      pos_ = pos;
+      out[i++] = readVbr(width);
+      if (failed_)
+        return;
+      pos = pos_;
+    }
+  }
+  pos_ = pos;
+  for (; i < count && !failed_; ++i) // the last bytes
+    out[i] = readVbr(width);
+}
+
+void BitstreamReader::readFixedRun(unsigned width, uint64_t *__restrict out, uint64_t count) {
+  if (width == 0 || width > 32) {
+    for (uint64_t i = 0; i < count && !failed_; ++i)
+      out[i] = readFixed(width);
+    return;
+  }
+  const uint64_t mask = (uint64_t(1) << width) - 1;
+  const unsigned perLoad = 57 / width;
+  uint64_t pos = pos_, i = 0;
+  while (count - i >= perLoad && end_ >= 64 && pos <= end_ - 64) {
+    uint64_t w;
+    std::memcpy(&w, data_ + (pos >> 3), 8);
+    if constexpr (std::endian::native == std::endian::big)
+      w = __builtin_bswap64(w);
+    w >>= (pos & 7);
+    for (unsigned k = 0; k < perLoad; ++k, w >>= width)
+      out[i++] = w & mask;
+    pos += uint64_t(perLoad) * width;
+  }
+  pos_ = pos;
+  for (; i < count && !failed_; ++i)
+    out[i] = readFixed(width);
 }
 
 void BitstreamReader::alignTo32() {
@@ -225,10 +323,8 @@ Status BitstreamReader::readBlockInfo() {
     if (id == kAbbrevDefine) {
       if (!current)
         return errorAt(start, "abbreviation in the BLOCKINFO block before SETBID");
-      std::vector<uint32_t> defined;
-      if (Status s = readAbbrevDefinition(defined); !s)
+      if (Status s = readAbbrevDefinition(current->abbrevs); !s)
         return s;
-      current->abbrevs.push_back(defined[0]);
       continue;
     }
     pos_ = start; // readRecord reads the id again
@@ -247,6 +343,7 @@ Status BitstreamReader::readBlockInfo() {
           return errorAt(start, "too many BLOCKINFO targets");
         blockInfos_.push_back({target, {}});
         current = &blockInfos_.back();
+        current->abbrevs.reserve(16);
       }
     }
     // BLOCKNAME and SETRECORDNAME are descriptive only.
@@ -425,10 +522,7 @@ bool BitstreamReader::read(uint32_t abbrevId, BitstreamRecord &out) {
       return fail(errorAt(start, "record code " + std::to_string(code) + " out of range"));
     out.code = uint32_t(code);
     out.ops.resize(count);
-    // (restrict: stores of operands do not alias the cursor, which then stays in registers)
-    uint64_t *__restrict ops = out.ops.data();
-    for (uint64_t i = 0; i < count && !failed_; ++i)
-      ops[i] = readVbr(6);
+    readVbrRun(6, out.ops.data(), count);
     return finishRecord(start);
   }
   uint32_t index = abbrevId - kFirstApplicationAbbrev;
@@ -475,16 +569,15 @@ bool BitstreamReader::read(uint32_t abbrevId, BitstreamRecord &out) {
       unsigned width = unsigned(elt.value);
       switch (elt.kind) {
       case AbbrevOp::Kind::Fixed:
-        for (uint64_t k = 0; k < count; ++k)
-          p[k] = readFixed(width);
+        readFixedRun(width, p, count);
         break;
       case AbbrevOp::Kind::Vbr:
-        for (uint64_t k = 0; k < count; ++k)
-          p[k] = readVbr(width);
+        readVbrRun(width, p, count);
         break;
       default: // Char6, checked when the abbreviation was defined
+        readFixedRun(6, p, count);
         for (uint64_t k = 0; k < count; ++k)
-          p[k] = char6(readFixed(6));
+          p[k] = char6(p[k]);
         break;
       }
       op = end - 1; // the element encoding was the last operand

@@ -693,6 +693,12 @@ private:
       return r_.fail(ops[0], "view ID state: expected an i32 array");
     for (uint64_t w : m_.wordsOf(*c))
       out_.viewIdState.push_back(uint32_t(w));
+    if (out_.viewIdState.empty())
+      return true;
+    Expected<ViewIdState> decoded = decodeViewIdState(out_.viewIdState, out_.kind);
+    if (!decoded)
+      return r_.fail(ops[0], decoded.error().message);
+    out_.viewId = std::move(*decoded);
     return true;
   }
 

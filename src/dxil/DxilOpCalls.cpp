@@ -118,7 +118,7 @@ public:
   std::optional<Diagnostic> run() {
     d_.opCallIndex.assign(m_.instructions.size(), kNoId);
     parsed_.assign(m_.functions.size(), std::nullopt);
-    parsedDone_.assign(m_.functions.size(), false);
+    calleeState_.assign(m_.functions.size(), kNotSeen);
     checked_.assign(m_.functions.size(), {});
     if (d_.isLibrary())
       findStages();
@@ -139,7 +139,9 @@ private:
   DxilModule &d_;
   const LlvmModule &m_;
   std::vector<std::optional<OpFunction>> parsed_;
-  std::vector<bool> parsedDone_;
+  /// Per function, what its name makes it (parsed_ holds the class and overload of a dx.op one).
+  enum : uint8_t { kNotSeen, kNotDxOp, kDxOp };
+  std::vector<uint8_t> calleeState_;
   /// Per function: the opcodes whose signature its type was found to match, with the overload
   /// type.
   std::vector<std::vector<std::pair<uint32_t, TypeId>>> checked_;
@@ -199,13 +201,12 @@ private:
     if (!callee)
       return true;
     uint32_t calleeIndex = m_.values[callee->value].index;
-    std::string_view name = m_.name(callee->value);
-    if (!name.starts_with("dx.op."))
+    // The callee's name is looked at once per function, not once per call.
+    if (calleeState_[calleeIndex] == kNotSeen)
+      calleeState_[calleeIndex] = classify(calleeIndex, *callee);
+    if (calleeState_[calleeIndex] == kNotDxOp)
       return true;
-    if (!parsedDone_[calleeIndex]) {
-      parsed_[calleeIndex] = parseOpFunctionName(name);
-      parsedDone_[calleeIndex] = true;
-    }
+    std::string_view name = m_.name(callee->value);
     const std::optional<OpFunction> &fn = parsed_[calleeIndex];
     if (!fn)
       return failCall(index, name, "not a dx.op function of a known class and overload");
@@ -235,6 +236,14 @@ private:
     return true;
   }
 
+  uint8_t classify(uint32_t calleeIndex, const Function &callee) {
+    std::string_view name = m_.name(callee.value);
+    if (!name.starts_with("dx.op."))
+      return kNotDxOp;
+    parsed_[calleeIndex] = parseOpFunctionName(name);
+    return kDxOp;
+  }
+
   bool signature(uint32_t index, std::string_view name, const Function &callee,
                  const OpFunction &fn, const OpInfo &op, std::span<const ValueId> ops,
                  TypeId &overloadType) {
@@ -250,8 +259,6 @@ private:
     for (size_t i = 0; i < args; ++i)
       if (m_.typeOf(ops[1 + i]) != types[1 + i])
         return failCall(index, name, "argument " + std::to_string(i) + " has the wrong type");
-    if (types.size() < 2 || !SignatureMatcher(m_, fn).matches("i32", types[1]))
-      return failCall(index, name, "the opcode parameter is not an i32");
     // The function type against the operation's signature: once per function and opcode.
     std::vector<std::pair<uint32_t, TypeId>> &checked = checked_[m_.values[callee.value].index];
     for (const auto &[opcode, type] : checked)
@@ -259,6 +266,8 @@ private:
         overloadType = type;
         return true;
       }
+    if (types.size() < 2 || !SignatureMatcher(m_, fn).matches("i32", types[1]))
+      return failCall(index, name, "the opcode parameter is not an i32");
     OpSignature sig = opSignature(op);
     if (!sig.checked())
       return true;
@@ -307,6 +316,12 @@ private:
     // The stages: the module's kind, or in a library the kinds of the entries whose functions
     // reach the caller (none for a function no entry reaches: not decidable).
     uint32_t stages = d_.isLibrary() ? stages_[caller_] : 1u << unsigned(d_.kind);
+    uint32_t shaderModel = d_.shaderModelMajor * 100u + d_.shaderModelMinor;
+    uint32_t dxil = d_.dxilMajor * 100u + d_.dxilMinor;
+    if ((stages & ~op.stages) == 0 &&
+        shaderModel >= op.minShaderModelMajor * 100u + op.minShaderModelMinor &&
+        dxil >= op.dxilMajor * 100u + op.dxilMinor)
+      return true; // the common case, in one step
     for (unsigned k = 0; k < 32; ++k)
       if ((stages >> k & 1) && !op.allowedIn(ShaderKind(k))) {
         const char *kind = shaderKindName(ShaderKind(k));

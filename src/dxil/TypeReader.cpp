@@ -2,6 +2,8 @@
 // their record (through pointers).
 #include "BitcodeReaderState.h"
 
+#include <algorithm>
+
 namespace spire::dxil::detail {
 
 namespace {
@@ -128,6 +130,13 @@ Status readTypeBlock(ReaderState &s) {
       if (r.empty() || r[0] > s.bs.bitsLeft())
         return s.error("NUMENTRY larger than the rest of the data can define");
       s.declaredTypes = r[0];
+      // Room for the declared types at once, as many as the bits left could hold (a record
+      // takes more than 4 bits), so that a hostile count allocates nothing large.
+      if (size_t want = size_t(std::min<uint64_t>(r[0], s.bs.bitsLeft() / 4));
+          s.typeMap.size() < want) {
+        s.typeMap.resize(want, kNoId);
+        s.typePlaceholder.resize(want, 0);
+      }
       continue;
     }
     if (s.rec.code == kStructName) {

@@ -8,9 +8,11 @@
 #include "spire/dxil/Container.h"
 #include "spire/dxil/ContainerSummary.h"
 #include "spire/dxil/DxilModule.h"
+#include "spire/dxil/PipelineStateValidation.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <map>
 #include <mutex>
@@ -110,6 +112,80 @@ TEST(DxilModelCorpus, EveryContainerDecodes) {
     std::printf(" %s %zu", c.c_str(), n);
   std::printf("\n");
   EXPECT_GT(counts.calls, 0u);
+}
+
+/// Whether a PSV0 table holds `state`'s rows: PSV0 has a row per input component of whole
+/// signature vectors, dx.viewIdState per component the program declares, so PSV0 may have more
+/// rows, all zero.
+bool sameRows(const std::vector<uint32_t> &state, const std::vector<uint32_t> &psv) {
+  return psv.size() >= state.size() && std::equal(state.begin(), state.end(), psv.begin()) &&
+         std::all_of(psv.begin() + long(state.size()), psv.end(), [](uint32_t w) { return !w; });
+}
+
+/// The decoded dx.viewIdState against the container's PSV0, which DXC writes from the same
+/// state: the view ID masks agree word for word, the input-to-output tables row for row.
+TEST(DxilModelCorpus, ViewIdStateAgreesWithPsv0) {
+  std::optional<fs::path> corpus = sharedCorpus();
+  if (!corpus || !fs::exists(*corpus / "dxil"))
+    GTEST_SKIP() << "no DXIL corpus (../shared/corpus/dxil)";
+  std::vector<fs::path> files = filesUnder(*corpus / "dxil", ".dxil");
+  std::map<std::string, std::string> known = readReasonList("dxil-model-known-differences.txt");
+  size_t withState = 0, compared = 0, usingViewId = 0;
+  std::map<std::string, size_t> byKind;
+  for (const fs::path &file : files) {
+    if (known.count(file.filename().string()))
+      continue;
+    SCOPED_TRACE(file.filename().string());
+    std::vector<uint8_t> bytes = readBytes(file);
+    Expected<dxil::Container> container = dxil::readContainer(bytes);
+    ASSERT_TRUE(container);
+    const dxil::ContainerPart *part = container->find(dxil::FourCC::of("DXIL"));
+    ASSERT_TRUE(part);
+    Expected<dxil::ProgramHeader> program = dxil::readProgramHeader(*part);
+    ASSERT_TRUE(program);
+    Expected<dxil::LlvmModule> module = dxil::readBitcode(program->bitcode);
+    ASSERT_TRUE(module);
+    Expected<dxil::DxilModule> model = dxil::decodeDxil(*module);
+    ASSERT_TRUE(model) << model.error().format();
+    if (!model->viewId) {
+      EXPECT_TRUE(model->viewIdState.empty());
+      continue;
+    }
+    ++withState;
+    const dxil::ViewIdState &v = *model->viewId;
+    const char *kind = dxil::shaderKindName(model->kind);
+    ++byKind[kind ? kind : "?"];
+    usingViewId += v.usesViewId;
+    const dxil::ContainerPart *psvPart = container->find(dxil::FourCC::of("PSV0"));
+    if (!psvPart)
+      continue;
+    Expected<dxil::PipelineStateValidation> psv =
+        dxil::readPipelineStateValidation(*psvPart, program->kind);
+    ASSERT_TRUE(psv) << psv.error().format();
+    if (!psv->shaderStage) // version 0 holds no tables
+      continue;
+    ++compared;
+    EXPECT_EQ(v.usesViewId, psv->usesViewId);
+    for (uint32_t s = 0; s < v.streams; ++s) {
+      EXPECT_TRUE(sameRows(v.inputsContributingToOutputs[s], psv->inputToOutputTables[s]))
+          << "stream " << s;
+      if (v.usesViewId)
+        EXPECT_EQ(v.outputsDependentOnViewId[s], psv->viewIdOutputMasks[s]) << "stream " << s;
+    }
+    EXPECT_TRUE(
+        sameRows(v.inputsContributingToPatchConstOrPrim, psv->inputToPatchConstOutputTable));
+    EXPECT_TRUE(
+        sameRows(v.patchConstInputsContributingToOutputs, psv->patchConstInputToOutputTable));
+    if (v.usesViewId)
+      EXPECT_EQ(v.patchConstOrPrimDependentOnViewId, psv->viewIdPatchConstOrPrimOutputMask);
+  }
+  std::printf("DXIL view ID state: %zu programs have one (%zu use the view ID), %zu compared with "
+              "PSV0; by kind:",
+              withState, usingViewId, compared);
+  for (const auto &[kind, n] : byKind)
+    std::printf(" %s %zu", kind.c_str(), n);
+  std::printf("\n");
+  EXPECT_GT(compared, 0u);
 }
 
 /// Hostile metadata: each corpus module with metadata operands and value operands rewired at

@@ -92,6 +92,11 @@ public:
     return readVbrSlow(width, (piece & (hi - 1)) | ((second & (hi - 1)) << (width - 1)),
                        2 * (width - 1));
   }
+  /// `count` VBR fields into `out`: the loop of unabbreviated records and VBR arrays, decoding
+  /// several fields from each 64-bit load.
+  void readVbrRun(unsigned width, uint64_t *__restrict out, uint64_t count);
+  /// `count` fixed fields (width 1..32) into `out`, several from each 64-bit load.
+  void readFixedRun(unsigned width, uint64_t *__restrict out, uint64_t count);
   void alignTo32();
   bool failed() const { return failed_; }
   uint64_t bitPosition() const { return pos_; }

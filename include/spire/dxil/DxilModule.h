@@ -9,6 +9,7 @@
 #include "spire/dxil/LlvmModule.h"
 #include "spire/dxil/PipelineStateValidation.h"
 #include "spire/dxil/ResourceKind.h"
+#include "spire/dxil/ViewIdState.h"
 #include "spire/support/Expected.h"
 
 #include <array>
@@ -249,6 +250,7 @@ struct DxilModule {
   std::vector<FunctionAnnotation> functionAnnotations;
   std::vector<MetadataId> otherTypeAnnotations; ///< dx.typeAnnotations records of other kinds
   std::vector<uint32_t> viewIdState;            ///< dx.viewIdState's words, as stored
+  std::optional<ViewIdState> viewId;            ///< the same words decoded, when there are some
   std::optional<MetadataId> rootSignature;      ///< dx.rootSignature's node, kept raw
   std::vector<DxilOpCall> opCalls;              ///< in instruction order
   std::vector<uint32_t> opCallIndex;            ///< per instruction: into opCalls, or kNoId

@@ -315,6 +315,8 @@ TEST(DxilModule, DecodesTypeAnnotationsAndViewIdState) {
   EXPECT_EQ(fa.parameters[1].field.semantic, "COLOR");
   EXPECT_EQ(fa.parameters[1].semanticIndices, (std::vector<uint32_t>{0}));
   EXPECT_EQ(d->viewIdState, (std::vector<uint32_t>{1, 2, 3}));
+  ASSERT_TRUE(d->viewId); // 1 input, 2 outputs, the input's row
+  EXPECT_EQ(d->viewId->inputsContributingToOutputs[0], (std::vector<uint32_t>{3}));
   EXPECT_EQ(d->otherTypeAnnotations, (std::vector<MetadataId>{future}));
 }
 
