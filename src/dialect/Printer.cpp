@@ -104,7 +104,7 @@ void TextPrinter::attrEntry(const NamedAttribute &a, bool &first) {
     printString(a.name, out_);
   if (!a.attr().is(AttrKind::Unit)) {
     out_ += " = ";
-    print(a.attr(), out_);
+    print(a.attr(), out_, typeSyntax());
   }
 }
 
@@ -238,7 +238,7 @@ void TextPrinter::type(Type t) {
   auto it = typeText_.find(t.opaque());
   if (it == typeText_.end()) {
     std::string text;
-    print(t, text);
+    print(t, text, typeSyntax());
     it = typeText_.emplace(t.opaque(), std::move(text)).first;
   }
   out_ += it->second;
@@ -405,7 +405,7 @@ bool TextPrinter::formatted(const Operation &op, const OpFormat &f) {
       space(e.style == FormatElement::Generic && prev == Prev::Operand);
       switch (e.style) {
       case FormatElement::Generic:
-        print(a, out_);
+        print(a, out_, typeSyntax());
         break;
       case FormatElement::Quoted:
       case FormatElement::Angle:
@@ -450,7 +450,6 @@ bool TextPrinter::formatted(const Operation &op, const OpFormat &f) {
 }
 
 void print(const Operation &op, std::string &out, const PrintOptions &options) {
-  Mlir16Types types(options.mlir16);
   TextPrinter(out, options).top(op);
 }
 
