@@ -325,7 +325,7 @@ Status TextAssembler::immediateInstruction() {
 }
 
 Status TextAssembler::finishInstruction(const TextPosition &at) {
-  if (declaresType(opcode_)) {
+  if (isSpirvToolsTypeOpcode(opcode_)) {
     DeclaredType t;
     if (opcode_ == uint16_t(Op::TypeInt)) {
       if (instSize() != 4)

@@ -33,8 +33,8 @@ constexpr std::string_view kYellow = "\x1b[33m";
 constexpr std::string_view kBlue = "\x1b[34m";
 
 // spirv-dis --comment: the opcodes that open the "Annotations", "Debug Information" and
-// "Types, variables and constants" (spvasm::declaresType) sections. These are SPIRV-Tools'
-// lists, not the grammar's classes (OpTypeForwardPointer, for one, opens no section).
+// "Types, variables and constants" (spvasm::isSpirvToolsTypeOpcode) sections. These are
+// SPIRV-Tools' lists, not the grammar's classes (OpTypeForwardPointer, for one, opens no section).
 bool isDecorationOpcode(Op op) {
   switch (op) {
   case Op::Decorate:
@@ -285,7 +285,7 @@ private:
       debugSeen_ = true;
       sectionComment("; Debug Information");
     }
-    if (!typesSeen_ && spvasm::declaresType(static_cast<uint16_t>(op))) {
+    if (!typesSeen_ && spvasm::isSpirvToolsTypeOpcode(static_cast<uint16_t>(op))) {
       typesSeen_ = true;
       sectionComment("; Types, variables and constants");
     }

@@ -14,7 +14,8 @@ class NameCache {
 public:
   /// One cache per thread, kept from one text to the next: its entries point into the grammar's
   /// tables, which live as long as the program, and a fresh cache would be 16 KB to clear for
-  /// every text.
+  /// every text. A pure memo of those immutable tables: every answer is the grammar's own, so
+  /// keeping it across texts and assemblers changes nothing but the time a lookup takes.
   static NameCache &forThisThread();
 
   /// grammar::findInstruction(name).

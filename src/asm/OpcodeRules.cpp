@@ -17,7 +17,7 @@ std::optional<uint16_t> specConstantOperation(std::string_view name) {
   return static_cast<uint16_t>(d->opcode);
 }
 
-bool declaresType(uint16_t opcode) {
+bool isSpirvToolsTypeOpcode(uint16_t opcode) {
   switch (static_cast<Op>(opcode)) {
   case Op::TypeVoid:
   case Op::TypeBool:

@@ -14,11 +14,12 @@ namespace spire::spvasm {
 /// specification's, and the cooperative matrix lengths). Aliases are not accepted.
 std::optional<uint16_t> specConstantOperation(std::string_view name);
 
-/// SPIRV-Tools' list of the opcodes that generate a type, which is not the grammar's
-/// Type-Declaration class (OpTypeForwardPointer and the INTEL types are not in it). spirv-as
-/// records their results as types (a second type with the same id is an error, and OpConstant
-/// needs a recorded integer or float type); spirv-dis --comment opens its "Types, variables and
-/// constants" section at the first of them.
-bool declaresType(uint16_t opcode);
+/// A quirk kept for byte parity, not spire's type predicate (that is spire::declaresType):
+/// SPIRV-Tools' own list of the opcodes that generate a type, which is not the grammar's
+/// (OpTypeForwardPointer, OpTypeCooperativeMatrixKHR, OpTypeUntypedPointerKHR, the tensor and
+/// INTEL types are not in it). spirv-as records their results as types (a second type with the
+/// same id is an error, and OpConstant needs a recorded integer or float type); spirv-dis
+/// --comment opens its "Types, variables and constants" section at the first of them.
+bool isSpirvToolsTypeOpcode(uint16_t opcode);
 
 } // namespace spire::spvasm

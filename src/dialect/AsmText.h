@@ -17,19 +17,6 @@ void appendFloat(double value, unsigned width, std::string &out);
 /// A quoted string as MLIR writes it: `\` doubled, `"` and other bytes outside ASCII's printable
 /// range as `\XX`.
 void printString(std::string_view s, std::string &out);
-/// While one lives (on this thread), types print as MLIR 16 can hold them (printForMlir16),
-/// wherever they are printed: op signatures, type attributes, nested types.
-class Mlir16Types {
-public:
-  explicit Mlir16Types(bool on);
-  ~Mlir16Types();
-  Mlir16Types(const Mlir16Types &) = delete;
-  Mlir16Types &operator=(const Mlir16Types &) = delete;
-  static bool active();
-
-private:
-  bool saved_;
-};
 
 /// The operand kind of an enum attribute named as in `#spirv.storage_class<...>`, or false.
 bool enumKindByAttrName(std::string_view name, grammar::OperandKind &kind);

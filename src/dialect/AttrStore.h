@@ -32,6 +32,7 @@ struct AttrStore {
   std::deque<AttrStorage> attrs;
   std::unordered_map<std::string, const AttrStorage *> uniqued;
   std::unordered_set<std::string, NameHash, std::equal_to<>> names;
+  std::string key; ///< unique()'s scratch: the key of the attribute looked up, reused
 };
 
 } // namespace spire::dialect::detail

@@ -48,8 +48,9 @@ void keyOf(const AttrStorage &s, std::string &k) {
 
 Attribute unique(Context &context, AttrStorage &&s) {
   detail::AttrStore &store = context.attrStore();
-  // Looked up without allocating: only a new attribute's key is copied into the map.
-  thread_local std::string k;
+  // Looked up without allocating (the store's scratch key keeps its capacity): only a new
+  // attribute's key is copied into the map.
+  std::string &k = store.key;
   keyOf(s, k);
   auto it = store.uniqued.find(k);
   if (it != store.uniqued.end())
@@ -364,7 +365,7 @@ std::string enumText(grammar::OperandKind kind, uint32_t value) {
 
 namespace {
 
-void printScalar(Attribute a, std::string &out) {
+void printScalar(Attribute a, std::string &out, TypeSyntax types) {
   Type t = a.type();
   if (a.is(AttrKind::Bool) || (a.is(AttrKind::Integer) && t && t.isBool())) {
     out += (a.is(AttrKind::Bool) ? a.boolValue() : a.bits() != 0) ? "true" : "false";
@@ -376,13 +377,13 @@ void printScalar(Attribute a, std::string &out) {
   } else if (a.is(AttrKind::Float)) {
     appendFloat(a.floatValue(), t ? t.width() : 64, out);
   } else {
-    print(a, out);
+    print(a, out, types);
   }
 }
 
 } // namespace
 
-void print(Attribute a, std::string &out) {
+void print(Attribute a, std::string &out, TypeSyntax types) {
   if (!a) {
     out += "<<null attribute>>";
     return;
@@ -401,22 +402,22 @@ void print(Attribute a, std::string &out) {
     out += a.boolValue() ? "true" : "false";
     return;
   case AttrKind::Integer:
-    printScalar(a, out);
+    printScalar(a, out, types);
     if (!a.type().isBool()) {
       out += " : ";
-      print(a.type(), out);
+      print(a.type(), out, types);
     }
     return;
   case AttrKind::Float:
-    printScalar(a, out);
+    printScalar(a, out, types);
     out += " : ";
-    print(a.type(), out);
+    print(a.type(), out, types);
     return;
   case AttrKind::String:
     printString(a.str(), out);
     return;
   case AttrKind::Type:
-    print(a.type(), out);
+    print(a.type(), out, types);
     return;
   case AttrKind::Array: {
     out += '[';
@@ -425,7 +426,7 @@ void print(Attribute a, std::string &out) {
       if (!first)
         out += ", ";
       first = false;
-      print(e, out);
+      print(e, out, types);
     }
     out += ']';
     return;
@@ -436,18 +437,18 @@ void print(Attribute a, std::string &out) {
     bool splat = !es.empty() &&
                  std::all_of(es.begin(), es.end(), [&](Attribute e) { return e == es.front(); });
     if (splat) {
-      printScalar(es.front(), out);
+      printScalar(es.front(), out, types);
     } else {
       out += '[';
       for (size_t i = 0; i < es.size(); ++i) {
         if (i)
           out += ", ";
-        printScalar(es[i], out);
+        printScalar(es[i], out, types);
       }
       out += ']';
     }
     out += "> : ";
-    print(a.type(), out);
+    print(a.type(), out, types);
     return;
   }
   case AttrKind::SymbolRef:
@@ -497,7 +498,7 @@ void print(Attribute a, std::string &out) {
         printString(e.name, out);
       if (!e.attr().is(AttrKind::Unit)) {
         out += " = ";
-        print(e.attr(), out);
+        print(e.attr(), out, types);
       }
     }
     out += '}';
@@ -538,7 +539,7 @@ void print(Attribute a, std::string &out) {
     return;
   case AttrKind::TargetEnv: {
     out += "#spirv.target_env<";
-    print(a.targetVce(), out);
+    print(a.targetVce(), out, types);
     if (!a.deviceInfo().empty()) {
       out += ", ";
       out += a.deviceInfo();
@@ -555,11 +556,11 @@ void print(Attribute a, std::string &out) {
         out += '[';
         for (size_t i = 0; i < e.attr().elements().size(); ++i) {
           out += i ? ", " : "";
-          printScalar(e.attr().elements()[i], out);
+          printScalar(e.attr().elements()[i], out, types);
         }
         out += ']';
       } else {
-        printScalar(e.attr(), out);
+        printScalar(e.attr(), out, types);
       }
     }
     out += ">>";

@@ -96,35 +96,17 @@ Operation *Operation::create(OperationState &&state) {
   return op;
 }
 
-namespace {
-// Nested ops may use each other's values in any order, so tearing down a tree first drops
-// every reference in it; the outermost destructor does that once for the whole tree.
-thread_local bool tearingDown = false;
-
-template <class F> void dropReferencesOnce(F &&forEachNestedOp) {
-  if (tearingDown)
+void Operation::dropTreeReferences() {
+  if (referencesDropped_)
     return;
-  forEachNestedOp([](Operation *x) { x->dropAllReferences(); });
+  walk(this, [](Operation *x) {
+    x->dropAllReferences();
+    x->referencesDropped_ = true;
+  });
 }
 
-struct TeardownScope {
-  bool outermost = !tearingDown;
-  TeardownScope() { tearingDown = true; }
-  ~TeardownScope() {
-    if (outermost)
-      tearingDown = false;
-  }
-};
-} // namespace
-
 Operation::~Operation() {
-  dropReferencesOnce([&](auto drop) {
-    for (auto &r : regions_)
-      for (Block *b : *r)
-        for (Operation *o : *b)
-          walk(o, drop);
-  });
-  TeardownScope scope;
+  dropTreeReferences();
   regions_.clear();
 }
 
@@ -250,11 +232,8 @@ void Operation::moveToEnd(Block *b) {
 // --- Block -----------------------------------------------------------------------------------
 
 Block::~Block() {
-  dropReferencesOnce([&](auto drop) {
-    for (Operation *op = first_; op; op = op->next_)
-      walk(op, drop);
-  });
-  TeardownScope scope;
+  for (Operation *op = first_; op; op = op->next_)
+    op->dropTreeReferences();
   while (first_) {
     Operation *op = first_;
     op->remove();
@@ -307,12 +286,9 @@ void Block::splice(Operation *first, Block *dest) {
 // --- Region ----------------------------------------------------------------------------------
 
 Region::~Region() {
-  dropReferencesOnce([&](auto drop) {
-    for (Block *b = first_; b; b = b->next_)
-      for (Operation *op = b->first_; op; op = op->next_)
-        walk(op, drop);
-  });
-  TeardownScope scope;
+  for (Block *b = first_; b; b = b->next_)
+    for (Operation *op = b->first_; op; op = op->next_)
+      op->dropTreeReferences();
   while (first_)
     erase(first_);
 }

@@ -111,7 +111,7 @@ void TextPrinter::attrEntry(const NamedAttribute &a, bool &first) {
             ">]";
   } else if (!a.attr().is(AttrKind::Unit)) {
     out_ += " = ";
-    print(a.attr(), out_);
+    print(a.attr(), out_, typeSyntax());
   }
 }
 
@@ -245,7 +245,7 @@ void TextPrinter::type(Type t) {
   auto it = typeText_.find(t.opaque());
   if (it == typeText_.end()) {
     std::string text;
-    print(t, text);
+    print(t, text, typeSyntax());
     it = typeText_.emplace(t.opaque(), std::move(text)).first;
   }
   out_ += it->second;
@@ -412,7 +412,7 @@ bool TextPrinter::formatted(const Operation &op, const OpFormat &f) {
       space(e.style == FormatElement::Generic && prev == Prev::Operand);
       switch (e.style) {
       case FormatElement::Generic:
-        print(a, out_);
+        print(a, out_, typeSyntax());
         break;
       case FormatElement::Quoted:
       case FormatElement::Angle:
@@ -457,7 +457,6 @@ bool TextPrinter::formatted(const Operation &op, const OpFormat &f) {
 }
 
 void print(const Operation &op, std::string &out, const PrintOptions &options) {
-  Mlir16Types types(options.mlir16);
   TextPrinter(out, options).top(op);
 }
 

@@ -36,7 +36,7 @@ bool printModule(const Operation &op, TextPrinter &p, unsigned indent) {
   out += enumText(OperandKind::MemoryModel, mm.enumValue());
   if (vce) {
     out += " requires ";
-    print(vce, out);
+    print(vce, out, p.typeSyntax());
   }
   if (!TextPrinter::onlyAttrs(op, {"addressing_model", "memory_model", "vce_triple", "sym_name"})) {
     out += " attributes";
@@ -135,7 +135,7 @@ bool printSignature(const Operation &op, TextPrinter &p) {
     p.type(fnType.inputs()[i]);
     if (argAttrs && !p.options().mlir16 && !argAttrs.elements()[i].entries().empty()) {
       out += ' ';
-      print(argAttrs.elements()[i], out);
+      print(argAttrs.elements()[i], out, p.typeSyntax());
     }
   }
   out += ')';
@@ -317,7 +317,7 @@ bool printSpecConstant(const Operation &op, TextPrinter &p, unsigned) {
   if (id)
     out += " spec_id(" + std::to_string(id.intValue()) + ")";
   out += " = ";
-  print(v, out);
+  print(v, out, p.typeSyntax());
   return true;
 }
 
@@ -584,7 +584,7 @@ bool printConstant(const Operation &op, TextPrinter &p, unsigned) {
     return false;
   }
   p.out() += ' ';
-  print(v, p.out());
+  print(v, p.out(), p.typeSyntax());
   if (v.is(AttrKind::Array)) {
     p.out() += " : ";
     p.type(r);

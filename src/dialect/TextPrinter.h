@@ -30,6 +30,8 @@ public:
 
   std::string &out() { return out_; }
   const PrintOptions &options() const { return opts_; }
+  /// The syntax of the types it prints, in signatures and in attributes alike.
+  TypeSyntax typeSyntax() const { return opts_.mlir16 ? TypeSyntax::Mlir16 : TypeSyntax::Current; }
   /// A value's name: `%name`, `%7`, or `%7#1` for a result of a group.
   void use(Value v);
   /// Operands [first, end) of `op`, separated by commas; their types likewise.

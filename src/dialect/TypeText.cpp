@@ -913,16 +913,9 @@ private:
 
 } // namespace
 
-namespace {
-thread_local bool mlir16Types = false;
-} // namespace
-
-Mlir16Types::Mlir16Types(bool on) : saved_(mlir16Types) { mlir16Types = saved_ || on; }
-Mlir16Types::~Mlir16Types() { mlir16Types = saved_; }
-bool Mlir16Types::active() { return mlir16Types; }
-
-void print(Type type, std::string &out) { Printer(out, mlir16Types).type(type); }
-void printForMlir16(Type type, std::string &out) { Printer(out, true).type(type); }
+void print(Type type, std::string &out, TypeSyntax syntax) {
+  Printer(out, syntax == TypeSyntax::Mlir16).type(type);
+}
 
 std::string toString(Type type) {
   std::string s;

@@ -12,7 +12,13 @@ namespace detail {
 struct TypeStorage {
   TypeKind kind = TypeKind::None;
   Signedness signedness = Signedness::Signless;
-  uint32_t a = 0, b = 0, c = 0, d = 0; // width / count / stride / storage class / cols, scope, use
+  // Each number has its own field; a kind leaves those it has not 0.
+  uint32_t width = 0;        ///< Integer, Float: bits
+  uint32_t count = 0;        ///< Vector components, Array length, Matrix columns, coop rows
+  uint32_t stride = 0;       ///< Array, RuntimeArray, Pointer: ArrayStride (0: none)
+  uint32_t storageClass = 0; ///< Pointer
+  uint32_t columns = 0, scope = 0, use = 0; ///< CooperativeMatrix (use ~0u: NV's, without one)
+  uint32_t opcode = 0;                      ///< Opaque: the declaring opcode
   Type element;
   ImageInfo image;
   std::vector<Type> list;    // function inputs
@@ -38,10 +44,9 @@ std::string keyOf(const detail::TypeStorage &s) {
   auto putType = [&](Type t) { put(reinterpret_cast<uintptr_t>(t.opaque())); };
   put(static_cast<uint64_t>(s.kind));
   put(static_cast<uint64_t>(s.signedness));
-  put(s.a);
-  put(s.b);
-  put(s.c);
-  put(s.d);
+  for (uint32_t v :
+       {s.width, s.count, s.stride, s.storageClass, s.columns, s.scope, s.use, s.opcode})
+    put(v);
   putType(s.element);
   putType(s.image.sampledType);
   for (uint32_t v : {s.image.dim, s.image.depth, s.image.arrayed, s.image.ms, s.image.sampled,
@@ -115,7 +120,7 @@ Type Context::none() {
 Type Context::integer(unsigned width, Signedness signedness) {
   detail::TypeStorage s;
   s.kind = TypeKind::Integer;
-  s.a = width;
+  s.width = width;
   s.signedness = signedness;
   return unique(std::move(s));
 }
@@ -123,7 +128,7 @@ Type Context::integer(unsigned width, Signedness signedness) {
 Type Context::floating(unsigned width) {
   detail::TypeStorage s;
   s.kind = TypeKind::Float;
-  s.a = width;
+  s.width = width;
   return unique(std::move(s));
 }
 
@@ -131,7 +136,7 @@ Type Context::vector(Type element, uint32_t count) {
   detail::TypeStorage s;
   s.kind = TypeKind::Vector;
   s.element = element;
-  s.a = count;
+  s.count = count;
   return unique(std::move(s));
 }
 
@@ -139,8 +144,8 @@ Type Context::array(Type element, uint32_t count, uint32_t stride) {
   detail::TypeStorage s;
   s.kind = TypeKind::Array;
   s.element = element;
-  s.a = count;
-  s.b = stride;
+  s.count = count;
+  s.stride = stride;
   return unique(std::move(s));
 }
 
@@ -148,7 +153,7 @@ Type Context::specArray(Type element, std::string_view lengthSymbol, uint32_t st
   detail::TypeStorage s;
   s.kind = TypeKind::Array;
   s.element = element;
-  s.b = stride;
+  s.stride = stride;
   s.name = lengthSymbol;
   return unique(std::move(s));
 }
@@ -157,7 +162,7 @@ Type Context::runtimeArray(Type element, uint32_t stride) {
   detail::TypeStorage s;
   s.kind = TypeKind::RuntimeArray;
   s.element = element;
-  s.b = stride;
+  s.stride = stride;
   return unique(std::move(s));
 }
 
@@ -165,8 +170,8 @@ Type Context::pointer(Type pointee, uint32_t storageClass, uint32_t stride) {
   detail::TypeStorage s;
   s.kind = TypeKind::Pointer;
   s.element = pointee;
-  s.c = storageClass;
-  s.b = stride;
+  s.storageClass = storageClass;
+  s.stride = stride;
   return unique(std::move(s));
 }
 
@@ -195,7 +200,7 @@ Type Context::matrix(Type column, uint32_t columns) {
   detail::TypeStorage s;
   s.kind = TypeKind::Matrix;
   s.element = column;
-  s.a = columns;
+  s.count = columns;
   return unique(std::move(s));
 }
 
@@ -209,8 +214,8 @@ Type Context::cooperativeMatrix(Type element, std::span<const CoopParam> params)
   detail::TypeStorage s;
   s.kind = TypeKind::CooperativeMatrix;
   s.element = element;
-  uint32_t *fields[] = {&s.c, &s.a, &s.b, &s.d};
-  s.d = ~0u;
+  uint32_t *fields[] = {&s.scope, &s.count, &s.columns, &s.use}; // in CoopOperand order
+  s.use = ~0u;
   bool bySymbol = false;
   for (size_t k = 0; k < params.size() && k < 4; ++k) {
     *fields[k] = params[k].symbol.empty() ? params[k].value : 0;
@@ -233,7 +238,7 @@ Type Context::function(std::span<const Type> inputs, std::span<const Type> resul
 Type Context::opaque(uint32_t opcode, std::span<const uint32_t> words, Type operand) {
   detail::TypeStorage s;
   s.kind = TypeKind::Opaque;
-  s.a = opcode;
+  s.opcode = opcode;
   s.element = operand;
   s.words.assign(words.begin(), words.end());
   return unique(std::move(s));
@@ -282,34 +287,34 @@ bool Context::setStructBody(Type identified, std::span<const StructMember> membe
 }
 
 TypeKind Type::kind() const { return storage(s_).kind; }
-bool Type::isBool() const { return is(TypeKind::Integer) && s_->a == 1; }
-unsigned Type::width() const { return s_->a; }
+bool Type::isBool() const { return is(TypeKind::Integer) && s_->width == 1; }
+unsigned Type::width() const { return s_->width; }
 Signedness Type::signedness() const { return s_->signedness; }
 Type Type::elementType() const { return s_->element; }
-uint32_t Type::count() const { return s_->a; }
+uint32_t Type::count() const { return s_->count; }
 std::string_view Type::lengthSymbol() const {
   return s_->kind == TypeKind::Array ? std::string_view(s_->name) : std::string_view();
 }
-uint32_t Type::stride() const { return s_->b; }
-uint32_t Type::storageClass() const { return s_->c; }
+uint32_t Type::stride() const { return s_->stride; }
+uint32_t Type::storageClass() const { return s_->storageClass; }
 const ImageInfo &Type::image() const { return s_->image; }
-uint32_t Type::columns() const { return s_->b; }
-uint32_t Type::scope() const { return s_->c; }
-uint32_t Type::use() const { return s_->d; }
+uint32_t Type::columns() const { return s_->columns; }
+uint32_t Type::scope() const { return s_->scope; }
+uint32_t Type::use() const { return s_->use; }
 CoopParam Type::coopParam(CoopOperand which) const {
   const auto k = static_cast<size_t>(which);
-  const uint32_t values[] = {s_->c, s_->a, s_->b, s_->d};
+  const uint32_t values[] = {s_->scope, s_->count, s_->columns, s_->use};
   return {values[k],
           k < s_->symbols.size() ? std::string_view(s_->symbols[k]) : std::string_view()};
 }
-bool Type::hasUse() const { return s_->d != ~0u; }
+bool Type::hasUse() const { return s_->use != ~0u; }
 bool Type::isIdentified() const { return s_->identified; }
 std::string_view Type::name() const { return s_->name; }
 bool Type::hasBody() const { return s_->hasBody; }
 std::span<const StructMember> Type::members() const { return s_->members; }
 std::span<const MemberDecoration> Type::structDecorations() const { return s_->structDecorations; }
 std::span<const Type> Type::inputs() const { return s_->list; }
-uint32_t Type::opcode() const { return s_->a; }
+uint32_t Type::opcode() const { return s_->opcode; }
 std::span<const uint32_t> Type::words() const { return s_->words; }
 std::span<const Type> Type::results() const { return s_->results; }
 

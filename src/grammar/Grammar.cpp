@@ -241,6 +241,8 @@ const ExtInstSetDesc *lookUpExtInstSet(std::string_view importName) {
 const ExtInstSetDesc *findExtInstSet(std::string_view importName) {
   // Reading a module asks once per import, and most modules import the same set or two: the
   // last answer is kept (per thread) for its name, which saves folding and comparing it again.
+  // A pure memo: the sets are the grammar's compiled-in tables, which never change, so the
+  // answer is the same with or without it (no mode, nothing a caller could observe).
   thread_local std::string lastName;
   thread_local const ExtInstSetDesc *lastSet = nullptr;
   if (!lastName.empty() && importName == lastName)

@@ -28,9 +28,8 @@ DecorationIndex::DecorationIndex(const Module &module) : m_(module) {
     uint32_t group, target, member, inst;
   };
   std::vector<GroupUse> uses;
+  // The whole module: a decoration out of its section (in an invalid module) applies too.
   for (Instruction inst : module) {
-    if (inst.section() > Section::Annotation)
-      break;
     if (inst.isRaw() || inst.wordCount() < 2)
       continue;
     const Op op = inst.opcode();

@@ -1,5 +1,7 @@
 #include "spire/module/Opcodes.h"
 
+#include <bitset>
+
 namespace spire {
 
 using grammar::Op;
@@ -29,6 +31,31 @@ bool isTypeDeclaration(Op op) {
   const grammar::InstructionDesc *d = grammar::findInstruction(static_cast<uint32_t>(op));
   return d != nullptr && d->cls == grammar::InstructionClass::TypeDeclaration;
 }
+
+namespace {
+
+// The type opcodes, from the grammar once: a pure memo of its immutable tables.
+struct TypeOpcodes {
+  std::bitset<65536> type, cooperative;
+  TypeOpcodes() {
+    for (const grammar::InstructionDesc &d : grammar::instructions()) {
+      const bool declaration =
+          d.cls == grammar::InstructionClass::TypeDeclaration || d.name.starts_with("OpType");
+      type[d.opcode] = declaration && d.opcode != uint16_t(Op::TypeForwardPointer);
+      cooperative[d.opcode] = d.name.starts_with("OpTypeCooperative");
+    }
+  }
+};
+const TypeOpcodes &typeOpcodes() {
+  static const TypeOpcodes t;
+  return t;
+}
+
+} // namespace
+
+bool declaresType(Op op) { return typeOpcodes().type[static_cast<uint16_t>(op)]; }
+
+bool declaresCooperativeType(Op op) { return typeOpcodes().cooperative[static_cast<uint16_t>(op)]; }
 
 bool isConstantCreation(Op op) {
   const grammar::InstructionDesc *d = grammar::findInstruction(static_cast<uint32_t>(op));

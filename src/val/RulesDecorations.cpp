@@ -160,7 +160,7 @@ void checkDecorationTarget(State &s, const Instruction &inst, uint32_t targetId,
   // A variable: OpVariable, or OpUntypedVariableKHR (SPV_KHR_untyped_pointers), whose pointer is
   // untyped (SPV_EXT_descriptor_heap's ResourceHeapEXT and SamplerHeapEXT built-ins are such).
   const bool variable = op == Op::Variable || op == Op::UntypedVariableKHR;
-  if (deco == uint32_t(Decoration::RelaxedPrecision) && State::isTypeOpcode(op)) {
+  if (deco == uint32_t(Decoration::RelaxedPrecision) && declaresType(op)) {
     fail(rule, "must be an object, not a type");
     return;
   }
@@ -294,8 +294,8 @@ struct LayoutChecker {
 
   // The decoration instructions of `id` that name it directly (not through a group).
   template <class F> bool anyDecoration(uint32_t id, F &&f) {
-    for (uint32_t d : s.decorations(id)) {
-      Instruction deco = s.module().inst(d);
+    for (const AppliedDecoration &d : s.decorations(id)) {
+      Instruction deco = s.module().inst(d.inst);
       if (deco.isRaw() || deco.wordCount() < 3)
         continue;
       if (f(deco))
@@ -328,8 +328,8 @@ struct LayoutChecker {
         members.push_back(inst->word(w));
       has.assign(members.size(), false);
       bool unknown = false; // decorations reached through groups: not checked
-      for (uint32_t d : s.decorations(id)) {
-        Instruction deco = s.module().inst(d);
+      for (const AppliedDecoration &d : s.decorations(id)) {
+        Instruction deco = s.module().inst(d.inst);
         if (deco.isRaw())
           continue;
         if (deco.opcode() == Op::MemberDecorate && deco.wordCount() >= 5 && deco.word(1) == id &&
@@ -402,8 +402,8 @@ struct LayoutChecker {
       return true;
     bool groups = false;
     std::set<uint32_t> decorated;
-    for (uint32_t d : s.decorations(id)) {
-      Instruction deco = s.module().inst(d);
+    for (const AppliedDecoration &d : s.decorations(id)) {
+      Instruction deco = s.module().inst(d.inst);
       if (deco.isRaw())
         continue;
       if (deco.word(1) != id)
@@ -473,8 +473,8 @@ struct BlockLayout {
     if (it != cache.end())
       return it->second;
     std::vector<Member> ms(members(structId).size());
-    for (uint32_t d : s.decorations(structId)) {
-      Instruction deco = s.module().inst(d);
+    for (const AppliedDecoration &d : s.decorations(structId)) {
+      Instruction deco = s.module().inst(d.inst);
       if (deco.isRaw() || deco.opcode() != Op::MemberDecorate || deco.wordCount() < 4 ||
           deco.word(1) != structId || deco.word(2) >= ms.size())
         continue;
@@ -503,10 +503,10 @@ struct BlockLayout {
 
   uint32_t arrayStride(uint32_t id) {
     uint32_t stride = 0;
-    for (uint32_t d : s.decorations(id)) {
-      Instruction deco = s.module().inst(d);
-      if (!deco.isRaw() && deco.opcode() == Op::Decorate && deco.wordCount() >= 4 &&
-          deco.word(2) == uint32_t(Decoration::ArrayStride))
+    for (const AppliedDecoration &d : s.decorations(id)) {
+      Instruction deco = s.module().inst(d.inst);
+      if (d.member == kNoIndex && !deco.isRaw() && deco.opcode() == Op::Decorate &&
+          deco.wordCount() >= 4 && deco.word(2) == uint32_t(Decoration::ArrayStride))
         stride = deco.word(3);
     }
     return stride;
@@ -711,10 +711,10 @@ struct BlockLayout {
         const uint32_t element = a->word(2);
         const uint32_t stride = arrayStride(arrayId);
         bool hasStride = false;
-        for (uint32_t d : s.decorations(arrayId)) {
-          Instruction deco = s.module().inst(d);
-          if (!deco.isRaw() && deco.opcode() == Op::Decorate && deco.wordCount() >= 4 &&
-              deco.word(2) == uint32_t(Decoration::ArrayStride))
+        for (const AppliedDecoration &d : s.decorations(arrayId)) {
+          Instruction deco = s.module().inst(d.inst);
+          if (d.member == kNoIndex && !deco.isRaw() && deco.opcode() == Op::Decorate &&
+              deco.wordCount() >= 4 && deco.word(2) == uint32_t(Decoration::ArrayStride))
             hasStride = true;
         }
         if (hasStride && stride == 0)
@@ -940,8 +940,8 @@ constexpr uint32_t kLinkageImport = uint32_t(grammar::LinkageType::Import);
 
 // The Linkage Type of `id`'s LinkageAttributes decorations: true when one is Import.
 bool importLinkage(const State &s, uint32_t id) {
-  for (uint32_t d : s.decorations(id)) {
-    Instruction deco = s.module().inst(d);
+  for (const AppliedDecoration &d : s.decorations(id)) {
+    Instruction deco = s.module().inst(d.inst);
     if (!deco.isRaw() && deco.opcode() == Op::Decorate && deco.wordCount() >= 4 &&
         deco.word(1) == id && deco.word(2) == uint32_t(Decoration::LinkageAttributes) &&
         deco.word(deco.wordCount() - 1) == kLinkageImport)
@@ -1023,9 +1023,10 @@ void checkRepeated(State &s) {
     // (member or -1, decoration) -> the decoration's operands, and whether it was direct.
     std::map<std::pair<int64_t, uint32_t>, std::vector<std::pair<std::vector<uint32_t>, bool>>>
         seen;
-    for (uint32_t d : s.decorations(id)) {
-      Instruction deco = s.module().inst(d);
-      if (deco.isRaw())
+    for (const AppliedDecoration &d : s.decorations(id)) {
+      Instruction deco = s.module().inst(d.inst);
+      // A group's decorations on members (OpGroupMemberDecorate) are not compared.
+      if (deco.isRaw() || (d.group != kNoIndex && d.member != kNoIndex))
         continue;
       const Op op = deco.opcode();
       const bool member = op == Op::MemberDecorate || op == Op::MemberDecorateString;
@@ -1053,7 +1054,7 @@ void checkRepeated(State &s) {
       before.push_back({std::move(operands), direct});
       if (!again && !conflicting)
         continue;
-      s.error(d, "3.20",
+      s.error(d.inst, "3.20",
               s.name(id) + (member ? " member " + std::to_string(index) : std::string()) +
                   " is decorated " + decoration(kind) + " more than once" +
                   (conflicting ? ", with different operands" : "") +
@@ -1104,8 +1105,8 @@ void checkExclusive(State &s) {
       if (deco != uint32_t(p.b))
         continue;
       // Look for the other one on the same target and member, directly.
-      for (uint32_t d : s.decorations(target)) {
-        Instruction o = s.module().inst(d);
+      for (const AppliedDecoration &d : s.decorations(target)) {
+        Instruction o = s.module().inst(d.inst);
         if (o.isRaw() || o.word(1) != target)
           continue;
         const bool same = member < 0
@@ -1130,8 +1131,8 @@ void checkExclusive(State &s) {
 // and blocks do not nest.
 void checkStructNesting(State &s) {
   auto hasBuiltInMember = [&](uint32_t id) {
-    for (uint32_t d : s.decorations(id)) {
-      Instruction o = s.module().inst(d);
+    for (const AppliedDecoration &d : s.decorations(id)) {
+      Instruction o = s.module().inst(d.inst);
       if (!o.isRaw() && o.opcode() == Op::MemberDecorate && o.wordCount() >= 4 && o.word(1) == id &&
           o.word(3) == uint32_t(Decoration::BuiltIn))
         return true;
@@ -1203,8 +1204,8 @@ void checkInterpolationNesting(State &s) {
       const uint32_t member = s.stripArrays(type->word(w));
       if (s.defOpcode(member) != Op::TypeStruct || !visited.insert(member).second)
         continue;
-      for (uint32_t d : s.decorations(member)) {
-        Instruction o = s.module().inst(d);
+      for (const AppliedDecoration &d : s.decorations(member)) {
+        Instruction o = s.module().inst(d.inst);
         if (!o.isRaw() && o.opcode() == Op::MemberDecorate && o.wordCount() >= 4 &&
             o.word(1) == member && interpolation(o.word(3)))
           return member;
@@ -1694,8 +1695,8 @@ private:
           f = find(d->word(2), depth + 1);
         break;
       case Op::TypeStruct:
-        for (uint32_t di : s_.decorations(type)) {
-          const Instruction deco = s_.module().inst(di);
+        for (const AppliedDecoration &di : s_.decorations(type)) {
+          const Instruction deco = s_.module().inst(di.inst);
           if (deco.opcode() == Op::MemberDecorate && deco.wordCount() >= 4 &&
               deco.word(1) == type &&
               (deco.word(3) == uint32_t(Decoration::Offset) ||
@@ -1802,8 +1803,8 @@ void checkDecorations(State &s) {
         for (uint32_t w = 2; w < inst.wordCount() && !s.stopped(); ++w) {
           if (s.defOpcode(inst.word(w)) == Op::DecorationGroup)
             continue;
-          for (uint32_t d : s.decorations(inst.word(1))) {
-            const Instruction deco = s.module().inst(d);
+          for (const AppliedDecoration &d : s.decorations(inst.word(1))) {
+            const Instruction deco = s.module().inst(d.inst);
             if (deco.opcode() == Op::Decorate && deco.word(1) == inst.word(1))
               checkDecorationTarget(s, deco, inst.word(w), inst.index());
           }

@@ -57,13 +57,12 @@ std::string_view opName(Op op) {
 }
 
 bool isTypeOrConstant(Op op) {
+  if (isTypeDeclaration(op) || declaresType(op) || isConstantCreation(op))
+    return true;
+  // Extensions' constants are not always in the grammar's class; their names say.
   const grammar::InstructionDesc *d = grammar::findInstruction(static_cast<uint32_t>(op));
-  if (d == nullptr)
-    return false;
-  // Extensions' types and constants are not always in the grammar's classes; their names say.
-  return d->cls == grammar::InstructionClass::TypeDeclaration ||
-         d->cls == grammar::InstructionClass::ConstantCreation || d->name.starts_with("OpType") ||
-         d->name.starts_with("OpConstant") || d->name.starts_with("OpSpecConstant");
+  return d != nullptr &&
+         (d->name.starts_with("OpConstant") || d->name.starts_with("OpSpecConstant"));
 }
 
 bool isAnnotation(Op op) {

@@ -356,9 +356,9 @@ bool kernelArgumentType(State &s, uint32_t type, uint32_t param, std::string &wh
       return true;
     if (storage == sc::Function && !strict && s.hasDecoration(param, kDecorationFuncParamAttr)) {
       // LZ-F8, relaxed: a by-value struct is passed as a Function pointer decorated ByVal.
-      for (uint32_t di : s.decorations(param)) {
-        Instruction deco = s.module().inst(di);
-        if (deco.opcode() == Op::Decorate && deco.wordCount() >= 4 &&
+      for (const AppliedDecoration &di : s.decorations(param)) {
+        Instruction deco = s.module().inst(di.inst);
+        if (di.member == kNoIndex && deco.opcode() == Op::Decorate && deco.wordCount() >= 4 &&
             deco.word(2) == kDecorationFuncParamAttr && deco.word(3) == kFuncParamAttrByVal)
           return true;
       }
@@ -746,9 +746,10 @@ void checkBfloat16(State &s, const Instruction &inst) {
 // --- LZ-K, LZ-L -----------------------------------------------------------------------------
 
 void checkVariable(State &s, const Instruction &inst) {
-  for (uint32_t di : s.decorations(inst.resultId())) {
-    Instruction d = s.module().inst(di);
-    if (d.opcode() != Op::Decorate || d.wordCount() < 4 || d.word(2) != kDecorationBuiltIn)
+  for (const AppliedDecoration &di : s.decorations(inst.resultId())) {
+    Instruction d = s.module().inst(di.inst);
+    if (di.member != kNoIndex || d.opcode() != Op::Decorate || d.wordCount() < 4 ||
+        d.word(2) != kDecorationBuiltIn)
       continue;
     const uint32_t builtin = d.word(3);
     if (builtin >= kBuiltInSubgroupEqMask && builtin <= kBuiltInSubgroupLtMask &&

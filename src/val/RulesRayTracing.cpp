@@ -314,10 +314,10 @@ private:
                                                                  : nullptr;
         if (into == nullptr)
           continue;
-        for (uint32_t d : s_.decorations(v.resultId())) {
-          const Instruction deco = s_.module().inst(d);
-          if (!deco.isRaw() && deco.opcode() == Op::Decorate && deco.wordCount() >= 4 &&
-              deco.word(2) == uint32_t(grammar::Decoration::Location))
+        for (const AppliedDecoration &d : s_.decorations(v.resultId())) {
+          const Instruction deco = s_.module().inst(d.inst);
+          if (d.member == kNoIndex && !deco.isRaw() && deco.opcode() == Op::Decorate &&
+              deco.wordCount() >= 4 && deco.word(2) == uint32_t(grammar::Decoration::Location))
             into->insert(deco.word(3));
         }
       }

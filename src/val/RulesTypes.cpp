@@ -191,7 +191,7 @@ void checkMatrix(State &s, const Instruction &inst) {
 // vendor types: acceleration structures, ray queries, cooperative matrices).
 bool isTypeId(const State &s, uint32_t id) {
   auto d = s.def(id);
-  return d && !d->isRaw() && State::isTypeOpcode(d->opcode());
+  return d && !d->isRaw() && declaresType(d->opcode());
 }
 
 bool isConstantOp(Op op) {
@@ -382,8 +382,8 @@ void checkStruct(State &s, const Instruction &inst, TypeMemo &memo) {
       }
   // BuiltIn members: all or none (2.16.2 / 14.x of the Vulkan spec as spirv-val checks it).
   std::set<uint32_t> builtInMembers;
-  for (uint32_t d : s.decorations(self)) {
-    Instruction deco = s.module().inst(d);
+  for (const AppliedDecoration &d : s.decorations(self)) {
+    Instruction deco = s.module().inst(d.inst);
     if (deco.isRaw())
       continue;
     if ((deco.opcode() == Op::MemberDecorate) && deco.wordCount() >= 4 && deco.word(1) == self &&
@@ -929,7 +929,7 @@ void checkTypes(State &s) {
     const grammar::InstructionDesc *d = inst.desc();
     if (d == nullptr)
       continue;
-    if (State::isTypeOpcode(op) && inst.resultId() != 0 && inst.wordCount() >= 2) {
+    if (declaresType(op) && inst.resultId() != 0 && inst.wordCount() >= 2) {
       if (op != Op::TypeArray && op != Op::TypeRuntimeArray && op != Op::TypeStruct &&
           op != Op::TypePointer) {
         std::vector<uint32_t> key;

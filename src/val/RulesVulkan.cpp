@@ -306,8 +306,8 @@ private:
         builtIns.push_back(b);
       const uint32_t block = s_.stripArrays(s_.pointeeType(pointer));
       if (s_.defOpcode(block) == Op::TypeStruct)
-        for (uint32_t di : s_.decorations(block)) {
-          Instruction d = m_.inst(di);
+        for (const AppliedDecoration &di : s_.decorations(block)) {
+          Instruction d = m_.inst(di.inst);
           if (d.opcode() == Op::MemberDecorate && d.wordCount() >= 5 && d.word(1) == block &&
               d.word(3) == kBuiltIn)
             builtIns.push_back(d.word(4));
@@ -400,9 +400,10 @@ private:
   }
 
   uint32_t decorationValue(uint32_t id, uint32_t decoration, int member = -1) const {
-    for (uint32_t di : s_.decorations(id)) {
-      Instruction d = m_.inst(di);
-      if (member < 0 && d.opcode() == Op::Decorate && d.wordCount() >= 4 && d.word(2) == decoration)
+    for (const AppliedDecoration &di : s_.decorations(id)) {
+      Instruction d = m_.inst(di.inst);
+      if (member < 0 && di.member == kNoIndex && d.opcode() == Op::Decorate && d.wordCount() >= 4 &&
+          d.word(2) == decoration)
         return d.word(3);
       if (member >= 0 && d.opcode() == Op::MemberDecorate && d.wordCount() >= 5 &&
           d.word(2) == uint32_t(member) && d.word(3) == decoration)

@@ -395,9 +395,9 @@ private:
       const uint32_t storage = d->word(3);
       if (storage != kStorageInput && storage != kStorageOutput)
         continue;
-      for (uint32_t di : s_.decorations(var)) {
-        Instruction deco = m_.inst(di);
-        if (deco.opcode() == Op::Decorate && deco.wordCount() >= 4 &&
+      for (const AppliedDecoration &di : s_.decorations(var)) {
+        Instruction deco = m_.inst(di.inst);
+        if (di.member == kNoIndex && deco.opcode() == Op::Decorate && deco.wordCount() >= 4 &&
             deco.word(2) == kDecorationBuiltIn)
           place(ep, var, deco.word(3), storage, model);
       }
@@ -407,8 +407,8 @@ private:
         type = arrayElement(type);
       if (s_.defOpcode(type) != Op::TypeStruct)
         continue;
-      for (uint32_t di : s_.decorations(type)) {
-        Instruction deco = m_.inst(di);
+      for (const AppliedDecoration &di : s_.decorations(type)) {
+        Instruction deco = m_.inst(di.inst);
         if (deco.opcode() == Op::MemberDecorate && deco.wordCount() >= 5 &&
             deco.word(3) == kDecorationBuiltIn)
           place(ep, var, deco.word(4), storage, model);

@@ -1,7 +1,6 @@
 #include "State.h"
 
 #include <algorithm>
-#include <bitset>
 
 namespace spire::val {
 
@@ -22,9 +21,7 @@ void State::scanModule() {
   functionAnalyses_.resize(fns.size());
 
   std::vector<uint32_t> declared;
-  std::vector<std::pair<uint32_t, uint32_t>> decos;        // (target, decoration instruction)
-  std::vector<std::pair<uint32_t, uint32_t>> groupTargets; // (group id, target id)
-  std::vector<std::pair<uint32_t, uint32_t>> modePairs;    // (function, mode)
+  std::vector<std::pair<uint32_t, uint32_t>> modePairs; // (function, mode)
   for (Instruction inst : m_) {
     if (inst.isRaw())
       continue;
@@ -57,23 +54,6 @@ void State::scanModule() {
         memoryModel_ = inst.word(2);
       }
       break;
-    case Op::Decorate:
-    case Op::DecorateId:
-    case Op::DecorateString:
-    case Op::MemberDecorate:
-    case Op::MemberDecorateString:
-      if (inst.wordCount() >= 2)
-        decos.emplace_back(inst.word(1), inst.index());
-      break;
-    case Op::GroupDecorate:
-      for (uint32_t w = 2; w < inst.wordCount(); ++w)
-        groupTargets.emplace_back(inst.word(1), inst.word(w));
-      break;
-    case Op::GroupMemberDecorate:
-      // Recorded as itself: what it applies are the group's decorations, to members.
-      for (uint32_t w = 2; w + 1 < inst.wordCount(); w += 2)
-        decos.emplace_back(inst.word(w), inst.index());
-      break;
     default:
       break;
     }
@@ -88,26 +68,24 @@ void State::scanModule() {
     capabilities_[c.capability] = 1;
   }
 
-  // Decorations reached through groups apply to the group's targets as well.
-  if (!groupTargets.empty()) {
-    std::sort(decos.begin(), decos.end());
-    std::vector<std::pair<uint32_t, uint32_t>> inherited;
-    for (auto [group, target] : groupTargets) {
-      auto it = std::lower_bound(decos.begin(), decos.end(), std::make_pair(group, 0u));
-      for (; it != decos.end() && it->first == group; ++it)
-        inherited.emplace_back(target, it->second);
-    }
-    decos.insert(decos.end(), inherited.begin(), inherited.end());
+  // Decorations, groups expanded by the module's one analysis; each id's ordered by the
+  // decorating instruction, as the rules report them (a group's decoration of a member by the
+  // OpGroupMemberDecorate that applies it).
+  const DecorationIndex index(m_);
+  const auto orderOf = [](const AppliedDecoration &d) {
+    return d.group != kNoIndex && d.member != kNoIndex ? d.group : d.inst;
+  };
+  for (uint32_t id : index.ids()) {
+    decoIds_.push_back(id);
+    decoBegin_.push_back(static_cast<uint32_t>(decorations_.size()));
+    std::span<const AppliedDecoration> of = index.of(id);
+    decorations_.insert(decorations_.end(), of.begin(), of.end());
+    std::stable_sort(decorations_.begin() + decoBegin_.back(), decorations_.end(),
+                     [&](const AppliedDecoration &a, const AppliedDecoration &b) {
+                       return orderOf(a) < orderOf(b);
+                     });
   }
-  std::sort(decos.begin(), decos.end());
-  for (size_t i = 0; i < decos.size(); ++i) {
-    if (i == 0 || decos[i].first != decos[i - 1].first) {
-      decoIds_.push_back(decos[i].first);
-      decoBegin_.push_back(static_cast<uint32_t>(decoInsts_.size()));
-    }
-    decoInsts_.push_back(decos[i].second);
-  }
-  decoBegin_.push_back(static_cast<uint32_t>(decoInsts_.size()));
+  decoBegin_.push_back(static_cast<uint32_t>(decorations_.size()));
 
   std::stable_sort(modePairs.begin(), modePairs.end(),
                    [](const auto &a, const auto &b) { return a.first < b.first; });
@@ -243,45 +221,14 @@ uint32_t State::functionOf(uint32_t index) const {
   return index < instFunction_.size() ? instFunction_[index] : kNoIndex;
 }
 
-namespace {
-
-// What kind of type each opcode declares, from the grammar once: the type declarations (with the
-// extension types the grammar files under other classes than Type-Declaration: acceleration
-// structures, ray queries, the AVC types), and among them the cooperative ones (OpTypeCooperative*,
-// whatever the grammar's revision).
-struct TypeOpcodes {
-  std::bitset<65536> type, cooperative;
-  TypeOpcodes() {
-    for (const grammar::InstructionDesc &d : grammar::instructions()) {
-      const bool declaration =
-          d.cls == grammar::InstructionClass::TypeDeclaration || d.name.starts_with("OpType");
-      type[d.opcode] = declaration && d.opcode != uint16_t(Op::TypeForwardPointer);
-      cooperative[d.opcode] = d.name.starts_with("OpTypeCooperative");
-    }
-  }
-};
-const TypeOpcodes &typeOpcodes() {
-  static const TypeOpcodes t;
-  return t;
-}
-
-} // namespace
-
-bool State::isTypeOpcode(Op op) {
-  return op != kNoOp && typeOpcodes().type[static_cast<uint16_t>(op)];
-}
-
-bool State::isType(uint32_t id) const { return isTypeOpcode(defOpcode(id)); }
+bool State::isType(uint32_t id) const { return declaresType(defOpcode(id)); }
 
 bool State::isPointerType(uint32_t id) const {
   const Op op = defOpcode(id);
   return op == Op::TypePointer;
 }
 
-bool State::isCooperativeType(uint32_t id) const {
-  const Op op = defOpcode(id);
-  return op != kNoOp && typeOpcodes().cooperative[static_cast<uint16_t>(op)];
-}
+bool State::isCooperativeType(uint32_t id) const { return declaresCooperativeType(defOpcode(id)); }
 
 bool State::isSignedInt(uint32_t id) const {
   auto d = def(componentType(id));
@@ -364,37 +311,27 @@ bool State::hasExtension(std::string_view name) const {
          unknownExtensions_.end();
 }
 
-std::span<const uint32_t> State::decorations(uint32_t id) const {
+std::span<const AppliedDecoration> State::decorations(uint32_t id) const {
   auto it = std::lower_bound(decoIds_.begin(), decoIds_.end(), id);
   if (it == decoIds_.end() || *it != id)
     return {};
   const size_t k = static_cast<size_t>(it - decoIds_.begin());
-  return std::span<const uint32_t>(decoInsts_)
+  return std::span<const AppliedDecoration>(decorations_)
       .subspan(decoBegin_[k], decoBegin_[k + 1] - decoBegin_[k]);
 }
 
 bool State::hasDecoration(uint32_t id, uint32_t decoration, int member) const {
-  for (uint32_t i : decorations(id)) {
-    Instruction d = m_.inst(i);
-    if (d.opcode() == Op::GroupMemberDecorate) {
-      // OpGroupMemberDecorate %group (%struct member)...: the group's decorations on members.
-      if (member < 0 || d.wordCount() < 2 || !hasDecoration(d.word(1), decoration))
-        continue;
-      for (uint32_t w = 2; w + 1 < d.wordCount(); w += 2)
-        if (d.word(w) == id && d.word(w + 1) == uint32_t(member))
-          return true;
+  // A group's member decorations do not travel (the index leaves them out), and a group's
+  // decorations reach members only through OpGroupMemberDecorate.
+  const uint32_t wanted = member < 0 ? kNoIndex : uint32_t(member);
+  for (const AppliedDecoration &d : decorations(id)) {
+    if (d.member != wanted)
       continue;
-    }
+    const Instruction inst = m_.inst(d.inst);
     const bool isMember =
-        d.opcode() == Op::MemberDecorate || d.opcode() == Op::MemberDecorateString;
-    if (isMember) {
-      // Through OpGroupDecorate a member decoration does not apply; OpMemberDecorate's own.
-      if (member >= 0 && d.wordCount() >= 4 && d.word(1) == id && d.word(2) == uint32_t(member) &&
-          d.word(3) == decoration)
-        return true;
-    } else if (member < 0 && d.wordCount() >= 3 && d.word(2) == decoration) {
+        inst.opcode() == Op::MemberDecorate || inst.opcode() == Op::MemberDecorateString;
+    if (inst.wordCount() > (isMember ? 3u : 2u) && inst.word(isMember ? 3 : 2) == decoration)
       return true;
-    }
   }
   return false;
 }

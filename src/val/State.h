@@ -5,7 +5,9 @@
 #include "CallGraph.h"
 #include "spire/asm/Disassembler.h"
 #include "spire/module/Cfg.h"
+#include "spire/module/Decorations.h"
 #include "spire/module/DefUse.h"
+#include "spire/module/Opcodes.h"
 #include "spire/val/Validator.h"
 
 #include <memory>
@@ -61,10 +63,6 @@ public:
   /// OpExtInst, or OpExtInstWithForwardRefsKHR (SPV_KHR_relaxed_extended_instruction: an
   /// OpExtInst of a non-semantic set whose operands may be forward references).
   static bool isExtInst(Op op) { return op == Op::ExtInst || op == Op::ExtInstWithForwardRefsKHR; }
-  /// Whether `op` declares a type: the grammar's Type-Declaration class and the extension types
-  /// it files elsewhere (acceleration structures, ray queries, the AVC types), not
-  /// OpTypeForwardPointer.
-  static bool isTypeOpcode(Op op);
   bool isVoidType(uint32_t id) const { return defOpcode(id) == Op::TypeVoid; }
   bool isBoolType(uint32_t id) const { return defOpcode(id) == Op::TypeBool; }
   bool isIntType(uint32_t id) const { return defOpcode(id) == Op::TypeInt; }
@@ -115,11 +113,10 @@ public:
   std::span<const std::string> unknownExtensions() const { return unknownExtensions_; }
 
   // --- Decorations -------------------------------------------------------------------------------
-  /// Indices of the decoration instructions that apply to `id` (OpDecorate, OpDecorateId,
-  /// OpDecorateString, OpMemberDecorate, OpMemberDecorateString, those that reach it through
-  /// OpGroupDecorate, and the OpGroupMemberDecorate instructions that name it, whose group's
-  /// decorations apply to its members), in module order.
-  std::span<const uint32_t> decorations(uint32_t id) const;
+  /// The decorations that apply to `id` (the module's DecorationIndex: its own, and its groups'
+  /// through OpGroupDecorate and, on members, OpGroupMemberDecorate), ordered by the decorating
+  /// instruction (by the OpGroupMemberDecorate for a group's decoration of a member).
+  std::span<const AppliedDecoration> decorations(uint32_t id) const;
   /// True when `id` (or member `member` of it, with member >= 0) has decoration `decoration`.
   bool hasDecoration(uint32_t id, uint32_t decoration, int member = -1) const;
 
@@ -172,8 +169,9 @@ private:
   uint32_t addressingModel_ = 0, memoryModel_ = 0;
   bool sawMemoryModel_ = false;
   std::vector<uint32_t> instFunction_; // per instruction, kNoIndex outside functions
-  // Decorations by target id: decoIds_ sorted, decoBegin_ offsets into decoInsts_.
-  std::vector<uint32_t> decoIds_, decoBegin_, decoInsts_;
+  // Decorations by target id: decoIds_ sorted, decoBegin_ offsets into decorations_.
+  std::vector<uint32_t> decoIds_, decoBegin_;
+  std::vector<AppliedDecoration> decorations_;
 
   mutable std::unique_ptr<DefUse> defUse_;
   mutable std::unique_ptr<CallGraph> callGraph_;

@@ -194,6 +194,10 @@ private:
   /// beyond the op's own.
   void allocateOperands(uint32_t n);
   static constexpr uint32_t kInlineOperands = 3;
+  /// Before a tree is destroyed: drops the references of this op and of every op nested in it,
+  /// which may use each other's values in any order, unless the destruction of a tree that holds
+  /// this op did already (then the ops it reaches skip the walk: each op is dropped once).
+  void dropTreeReferences();
 
   const OpInfo *info_ = nullptr;
   Location location_;
@@ -209,6 +213,7 @@ private:
   std::vector<std::unique_ptr<Region>> regions_;
   Block *block_ = nullptr;
   Operation *prev_ = nullptr, *next_ = nullptr;
+  bool referencesDropped_ = false; ///< by dropTreeReferences, as its tree is destroyed
 };
 
 class Block {

@@ -23,7 +23,7 @@ struct PrintOptions {
   bool generic = false;
   /// Wrap the op in a builtin module (`module {` / `"builtin.module"() ({`), as mlir-opt does.
   bool builtinModule = false;
-  /// Types as MLIR 16 can hold them (see printForMlir16): what mlir-opt-16 parses, without the
+  /// Types as MLIR 16 can hold them (TypeSyntax::Mlir16): what mlir-opt-16 parses, without the
   /// struct decorations and pointer strides spire keeps.
   bool mlir16 = false;
 };

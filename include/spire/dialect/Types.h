@@ -206,13 +206,15 @@ private:
   std::unique_ptr<detail::AttrStore> attrs_;
 };
 
+/// The syntax types print in: current MLIR's, or as MLIR 16's types can hold them (without the
+/// decorations of structs themselves and the strides of pointers, which it has no syntax for; the
+/// text then parses in mlir-opt-16).
+enum class TypeSyntax : uint8_t { Current, Mlir16 };
+
 /// The type in MLIR's syntax, as mlir-translate-16 prints it ("!spirv.ptr<vector<4xf32>,
 /// Uniform>", "!spirv.struct<Block, (f32 [0], i32 [4])>").
 std::string toString(Type type);
-void print(Type type, std::string &out);
-/// As MLIR 16's types can hold it: without the decorations of structs themselves and the
-/// strides of pointers, which it has no syntax for (the text then parses in mlir-opt-16).
-void printForMlir16(Type type, std::string &out);
+void print(Type type, std::string &out, TypeSyntax syntax = TypeSyntax::Current);
 
 /// Parses one type (all of `text`). Errors name the column.
 Expected<Type> parseType(Context &context, std::string_view text);

@@ -63,5 +63,22 @@ OpMemberDecorate %12 0 Offset 8
             (std::vector<uint32_t>{10, 11, 12, 20}));
 }
 
+// The validator reads decorations through the index, and a module that puts one out of its
+// section (after the types) still has it apply: the layout rule reports the misplacement.
+TEST(DecorationIndex, TakesDecorationsOutOfTheirSection) {
+  Module m = assembled(R"(
+OpCapability Shader
+OpCapability Linkage
+OpMemoryModel Logical GLSL450
+%1 = OpTypeInt 32 0
+%2 = OpTypePointer Private %1
+%10 = OpVariable %2 Private
+OpDecorate %10 Volatile
+)");
+  DecorationIndex index(m);
+  ASSERT_EQ(index.of(10).size(), 1u);
+  EXPECT_EQ(index.decoration(index.of(10)[0]), uint32_t(grammar::Decoration::Volatile));
+}
+
 } // namespace
 } // namespace spire
