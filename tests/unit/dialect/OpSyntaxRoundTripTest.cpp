@@ -379,9 +379,10 @@ TEST(DialectOpSyntax, EveryHookOpRoundTripsItsCustomForm) {
   walk(module->get(), [&](Operation *op) { seen.push_back(&op->info()); });
   walk(wrappers->get(), [&](Operation *op) { seen.push_back(&op->info()); });
   for (const OpInfo *info : allOps()) {
-    if (info->syntax && info->syntax->print)
+    if (info->syntax && info->syntax->print) {
       EXPECT_NE(std::find(seen.begin(), seen.end(), info), seen.end())
           << info->name << " has hooks but no op in the module";
+    }
   }
   // Generic only where spirv.SpecConstantOperation wraps an op.
   std::string_view text = kHookOps;

@@ -719,9 +719,11 @@ OpFunctionEnd
   // The serialized instructions take the parameter where the original did.
   Expected<Module> m = serializedModule(*k.module);
   ASSERT_TRUE(bool(m)) << m.error().format();
-  for (Instruction inst : *m)
-    if (inst.opcode() == grammar::Op::MemoryBarrier)
+  for (Instruction inst : *m) {
+    if (inst.opcode() == grammar::Op::MemoryBarrier) {
       EXPECT_EQ(m->inst(m->defIndex(inst.word(1))).opcode(), grammar::Op::FunctionParameter);
+    }
+  }
 }
 
 TEST(DialectSerialization, InitializersOfEveryConstantKind) {

@@ -79,9 +79,10 @@ TEST(DialectVerifierTypes, OpsWithoutTypeRulesAreTheListedOnes) {
     while (start < names.size()) {
       size_t end = names.find(' ', start);
       end = end == std::string_view::npos ? names.size() : end;
-      if (end > start)
+      if (end > start) {
         EXPECT_TRUE(listed.insert("spirv." + std::string(names.substr(start, end - start))).second)
             << names.substr(start, end - start) << " is listed twice";
+      }
       start = end + 1;
     }
   }
