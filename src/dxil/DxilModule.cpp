@@ -283,6 +283,23 @@ private:
     return true;
   }
 
+  /// An integer or an !{i32, i32, i32} into an optional field.
+  bool optionalU32(MetadataId v, std::optional<uint32_t> &out, std::string_view what) {
+    uint32_t x = 0;
+    if (!r_.u32(v, x, what))
+      return false;
+    out = x;
+    return true;
+  }
+  bool optionalTriple(MetadataId v, std::optional<std::array<uint32_t, 3>> &out,
+                      std::string_view what) {
+    std::array<uint32_t, 3> a{};
+    if (!integers(v, a, what))
+      return false;
+    out = a;
+    return true;
+  }
+
   bool properties(MetadataId id, EntryProperties &p) {
     return tagList(id, p.otherTags, [&](uint32_t tag, MetadataId v) {
       switch (tag) {
@@ -328,13 +345,8 @@ private:
         p.hs = hs;
         return true;
       }
-      case 4: {
-        std::array<uint32_t, 3> a{};
-        if (!integers(v, a, "numthreads"))
-          return false;
-        p.numThreads = a;
-        return true;
-      }
+      case 4:
+        return optionalTriple(v, p.numThreads, "numthreads");
       case 5:
       case 6:
       case 7: {
@@ -432,30 +444,17 @@ private:
       return boolean(v, n.programEntry, "node program entry");
     case 15:
       return nodeId(v, n.id);
-    case 16: {
-      uint32_t x = 0;
-      if (!r_.u32(v, x, "node local root arguments table index"))
-        return false;
-      n.localRootArgumentsTableIndex = x;
-      return true;
-    }
+    case 16:
+      return optionalU32(v, n.localRootArgumentsTableIndex,
+                         "node local root arguments table index");
     case 17:
       return nodeId(v, n.sharesInputOf);
     case 18:
-    case 22: {
-      std::array<uint32_t, 3> a{};
-      if (!integers(v, a, "node dispatch grid"))
-        return false;
-      (tag == 18 ? n.dispatchGrid : n.maxDispatchGrid) = a;
-      return true;
-    }
-    case 19: {
-      uint32_t x = 0;
-      if (!r_.u32(v, x, "node recursion depth"))
-        return false;
-      n.maxRecursionDepth = x;
-      return true;
-    }
+    case 22:
+      return optionalTriple(v, tag == 18 ? n.dispatchGrid : n.maxDispatchGrid,
+                            "node dispatch grid");
+    case 19:
+      return optionalU32(v, n.maxRecursionDepth, "node recursion depth");
     default: { // 20 inputs, 21 outputs
       std::span<const MetadataId> list;
       if (!r_.optionalNode(v, list))
@@ -489,25 +488,15 @@ private:
         return tagList(v, other, [&](uint32_t rtag, MetadataId rv) {
           if (rtag == 0)
             return r_.u32(rv, io.recordSize, "node record size");
-          if (rtag != 1)
-            return false;
-          std::array<uint32_t, 3> grid{};
-          if (!integers(rv, grid, "SV_DispatchGrid"))
-            return false;
-          io.dispatchGrid = grid;
-          return true;
+          return rtag == 1 && optionalTriple(rv, io.dispatchGrid, "SV_DispatchGrid");
         });
       }
       case 3:
         return r_.u32(v, io.maxRecords, "node max records");
       case 4:
-      case 5: {
-        uint32_t x = 0;
-        if (!r_.u32(v, x, tag == 4 ? "node max records shared with" : "node array size"))
-          return false;
-        (tag == 4 ? io.maxRecordsSharedWith : io.arraySize) = x;
-        return true;
-      }
+        return optionalU32(v, io.maxRecordsSharedWith, "node max records shared with");
+      case 5:
+        return optionalU32(v, io.arraySize, "node array size");
       case 6:
         return boolean(v, io.allowSparse, "node allow sparse nodes");
       default:
