@@ -1,7 +1,6 @@
 #include "AsmText.h"
 
 #include "Naming.h"
-#include "spire/support/Half.h"
 
 #include <cmath>
 #include <cstdio>
@@ -14,19 +13,29 @@ namespace spire::dialect {
 
 namespace {
 
-/// The value rounded to a float of `width` bits, as bits, for comparing.
-uint64_t bitsAt(double v, unsigned width) {
-  if (width == 64) {
-    uint64_t b;
-    std::memcpy(&b, &v, 8);
-    return b;
+/// How a float type lays out its bits: IEEE-like (the all-ones exponent holds infinities and
+/// NaNs) or not (E4M3: only the all-ones pattern is NaN).
+struct FloatLayout {
+  unsigned width, precision; ///< precision: mantissa bits plus the implicit one
+  bool ieee;
+};
+
+FloatLayout layoutOf(Type type) {
+  if (std::optional<SmallFloat> small = smallFloatOf(type)) {
+    switch (*small) {
+    case SmallFloat::Half:
+      return {16, 11, true};
+    case SmallFloat::BFloat16:
+      return {16, 8, true};
+    case SmallFloat::E4M3:
+      return {8, 4, false};
+    case SmallFloat::E5M2:
+      return {8, 3, true};
+    }
   }
-  if (width == 16)
-    return halfFromDouble(v);
-  float f = static_cast<float>(v);
-  uint32_t b;
-  std::memcpy(&b, &f, 4);
-  return b;
+  if (type && type.is(TypeKind::Float) && type.width() == 32)
+    return {32, 24, true};
+  return {64, 53, true};
 }
 
 } // namespace
@@ -235,23 +244,24 @@ std::string apFloatString(uint64_t sig, int exp2, unsigned precision, unsigned m
 
 } // namespace
 
-void appendFloat(double value, unsigned width, std::string &out) {
-  if (width != 16 && width != 32)
-    width = 64;
-  uint64_t bits = bitsAt(value, width);
-  const unsigned precision = width == 16 ? 11 : width == 32 ? 24 : 53;
-  const unsigned expBits = width - precision;
+void appendFloat(double value, Type type, std::string &out) {
+  const FloatLayout layout = layoutOf(type);
+  const unsigned width = layout.width, precision = layout.precision;
+  const uint64_t bits = bitsOfFloat(type, value);
+  const unsigned expBits = width - 1 - (precision - 1);
   const uint64_t expMax = (uint64_t(1) << expBits) - 1;
   const bool negative = (bits >> (width - 1)) & 1;
   const uint64_t e = (bits >> (precision - 1)) & expMax;
   const uint64_t m = bits & ((uint64_t(1) << (precision - 1)) - 1);
+  const bool finite =
+      layout.ieee ? e != expMax : !(e == expMax && m == (uint64_t(1) << (precision - 1)) - 1);
   char buf[64];
-  if (e != expMax) {
+  if (finite) {
     const int bias = static_cast<int>(expMax >> 1);
     uint64_t sig = e ? (m | (uint64_t(1) << (precision - 1))) : m;
     int exp2 = (e ? static_cast<int>(e) : 1) - bias - static_cast<int>(precision - 1);
     std::string s = (negative ? "-" : "") + apFloatString(sig, exp2, 6, 0, false);
-    if (bitsAt(std::strtod(s.c_str(), nullptr), width) == bits || (width == 32 && [&] {
+    if (bitsOfFloat(type, std::strtod(s.c_str(), nullptr)) == bits || (width == 32 && [&] {
           float f = std::strtof(s.c_str(), nullptr);
           uint32_t b;
           std::memcpy(&b, &f, 4);

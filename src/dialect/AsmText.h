@@ -10,10 +10,10 @@
 
 namespace spire::dialect {
 
-/// A float as MLIR prints it: "1.000000e+00" when six digits give the value back at `width`
-/// bits, the shortest decimal form that does otherwise, and the bits in hexadecimal
-/// ("0x7F800000") for infinities and NaNs.
-void appendFloat(double value, unsigned width, std::string &out);
+/// A float as MLIR prints it: "1.000000e+00" when six digits give the value back in `type` (a
+/// float type; null is f64), the shortest decimal form that does otherwise, and the bits in
+/// hexadecimal ("0x7F800000") for infinities and NaNs.
+void appendFloat(double value, Type type, std::string &out);
 /// A quoted string as MLIR writes it: `\` doubled, `"` and other bytes outside ASCII's printable
 /// range as `\XX`.
 void printString(std::string_view s, std::string &out);

@@ -375,7 +375,7 @@ void printScalar(Attribute a, std::string &out, TypeSyntax types) {
     else
       out += std::to_string(a.intValue());
   } else if (a.is(AttrKind::Float)) {
-    appendFloat(a.floatValue(), t ? t.width() : 64, out);
+    appendFloat(a.floatValue(), t, out);
   } else {
     print(a, out, types);
   }

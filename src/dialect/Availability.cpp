@@ -289,6 +289,11 @@ public:
 
 private:
   void scalar(Type t, std::optional<uint32_t> sc) {
+    // bf16 and the 8-bit floats: what their encoding needs (BFloat16TypeKHR, Float8EXT).
+    if (std::optional<uint32_t> encoding = t.fpEncoding()) {
+      result.merge(enumAvailability(OperandKind::FPEncoding, *encoding));
+      return;
+    }
     unsigned w = t.width();
     bool isFloat = t.is(TypeKind::Float);
     if (w == 32 || w == 1)

@@ -4,7 +4,6 @@
 #include "spire/dialect/Ops.h"
 #include "spire/module/Cfg.h"
 #include "spire/module/Decorations.h"
-#include "spire/support/Half.h"
 #include "spire/support/IdMap.h"
 
 #include "Naming.h"
@@ -344,19 +343,8 @@ private:
       v |= uint64_t(words[1]) << 32;
     if (t.is(TypeKind::Integer))
       return attr::integer(ctx_, t, static_cast<int64_t>(v));
-    if (t.is(TypeKind::Float)) {
-      double d;
-      if (t.width() == 16)
-        d = halfToDouble(static_cast<uint16_t>(v));
-      else if (t.width() == 32) {
-        float f;
-        uint32_t w = static_cast<uint32_t>(v);
-        std::memcpy(&f, &w, 4);
-        d = f;
-      } else
-        std::memcpy(&d, &v, 8);
-      return attr::floating(ctx_, t, d);
-    }
+    if (t.is(TypeKind::Float))
+      return attr::floating(ctx_, t, floatOfBits(t, v));
     return {};
   }
 

@@ -167,8 +167,14 @@ private:
       if (!need(3))
         return {};
       if (n > 3) {
-        error_ = "floating-point encodings (OpTypeFloat's third operand) have no dialect type";
-        return {};
+        Type t = ctx_.floating(inst.word(2), inst.word(3));
+        std::optional<SmallFloat> format = smallFloatOf(t);
+        if (!format || smallFloatWidth(*format) != inst.word(2)) {
+          error_ = "OpTypeFloat " + std::to_string(inst.word(2)) + " with FP encoding " +
+                   std::to_string(inst.word(3)) + " has no dialect type";
+          return {};
+        }
+        return t;
       }
       return ctx_.floating(inst.word(2));
     case Op::TypeVector: {

@@ -5,8 +5,6 @@
 
 #include "AsmText.h"
 
-#include "spire/support/Half.h"
-
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -252,16 +250,7 @@ Attribute TextParser::typedLiteral(const Literal &lit, Type t) {
         failAt(lit.pos, "bad hexadecimal float");
         return {};
       }
-      if (t.width() == 16) {
-        d = halfToDouble(static_cast<uint16_t>(bits));
-      } else if (t.width() == 32) {
-        uint32_t b = static_cast<uint32_t>(bits);
-        float f;
-        std::memcpy(&f, &b, 4);
-        d = f;
-      } else {
-        std::memcpy(&d, &bits, 8);
-      }
+      d = floatOfBits(t, bits);
     } else {
       char buf[128];
       if (s.size() >= sizeof buf) {

@@ -193,7 +193,10 @@ private:
                           : unique(Op::TypeInt, {t.width(), t.signedness() == Signedness::Signed});
       break;
     case TypeKind::Float:
-      id = unique(Op::TypeFloat, {t.width()});
+      if (std::optional<uint32_t> encoding = t.fpEncoding())
+        id = unique(Op::TypeFloat, {t.width(), *encoding});
+      else
+        id = unique(Op::TypeFloat, {t.width()});
       break;
     case TypeKind::Vector:
       id = unique(Op::TypeVector, {type(t.elementType()), t.count()});
@@ -395,19 +398,11 @@ private:
       id = b_->newId();
       auto w = b_->add(Section::Global, Op::Constant);
       w.id(typeId).id(id);
-      double d = value.floatValue();
-      if (t.width() == 64) {
-        uint64_t v;
-        std::memcpy(&v, &d, 8);
-        w.literal64(v);
-      } else if (t.width() == 16) {
-        w.literal(halfFromDouble(d));
-      } else {
-        float f = static_cast<float>(d);
-        uint32_t v;
-        std::memcpy(&v, &f, 4);
-        w.literal(v);
-      }
+      const uint64_t bits = bitsOfFloat(t, value.floatValue());
+      if (t.width() == 64)
+        w.literal64(bits);
+      else
+        w.literal(static_cast<uint32_t>(bits));
       break;
     }
     case AttrKind::Dense:
@@ -752,19 +747,11 @@ private:
   template <class W> void scalarWords(Attribute v, W &w) {
     Type t = v.type();
     if (v.is(AttrKind::Float)) {
-      double d = v.floatValue();
-      if (t.width() == 64) {
-        uint64_t bits;
-        std::memcpy(&bits, &d, 8);
+      const uint64_t bits = bitsOfFloat(t, v.floatValue());
+      if (t.width() == 64)
         w.literal64(bits);
-      } else if (t.width() == 16) {
-        w.literal(halfFromDouble(d));
-      } else {
-        float f = static_cast<float>(d);
-        uint32_t bits;
-        std::memcpy(&bits, &f, 4);
-        w.literal(bits);
-      }
+      else
+        w.literal(static_cast<uint32_t>(bits));
     } else if (t.width() > 32) {
       w.literal64(static_cast<uint64_t>(v.intValue()));
     } else {

@@ -19,6 +19,25 @@ namespace {
 
 using grammar::OperandKind;
 
+/// The floats with an FP Encoding operand, by MLIR's builtin type names.
+struct EncodedFloat {
+  std::string_view name;
+  SmallFloat format;
+  grammar::FPEncoding encoding;
+};
+constexpr EncodedFloat kEncodedFloats[] = {
+    {"bf16", SmallFloat::BFloat16, grammar::FPEncoding::BFloat16KHR},
+    {"f8E4M3FN", SmallFloat::E4M3, grammar::FPEncoding::Float8E4M3EXT},
+    {"f8E5M2", SmallFloat::E5M2, grammar::FPEncoding::Float8E5M2EXT},
+};
+
+std::string_view encodedFloatName(SmallFloat format) {
+  for (const EncodedFloat &f : kEncodedFloats)
+    if (f.format == format)
+      return f.name;
+  return "<<unknown float encoding>>";
+}
+
 // The name MLIR 16 gives an enumerant: the grammar's, except that of the names a value has
 // (vendor forms that became KHR), the KHR one (IncomingRayPayloadKHR, not ...NV).
 std::string enumName(OperandKind kind, uint32_t value) {
@@ -97,7 +116,10 @@ public:
       out_ += std::to_string(t.width());
       return;
     case TypeKind::Float:
-      out_ += "f" + std::to_string(t.width());
+      if (std::optional<SmallFloat> small = smallFloatOf(t); small && t.fpEncoding())
+        out_ += encodedFloatName(*small);
+      else
+        out_ += "f" + std::to_string(t.width());
       return;
     case TypeKind::Vector:
       out_ += "vector<" + std::to_string(t.count()) + "x";
@@ -502,6 +524,9 @@ private:
     if (accept("("))
       return functionType();
     std::string_view w = word();
+    for (const EncodedFloat &f : kEncodedFloats)
+      if (w == f.name)
+        return ctx_.floating(smallFloatWidth(f.format), static_cast<uint32_t>(f.encoding));
     Signedness sign = Signedness::Signless;
     std::string_view digits;
     if (w.substr(0, 2) == "si") {

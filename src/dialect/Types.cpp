@@ -2,12 +2,18 @@
 
 #include "AttrStore.h"
 
+#include "spire/grammar/Grammar.h"
+
+#include <bit>
 #include <deque>
 #include <unordered_map>
 
 namespace spire::dialect {
 
 namespace detail {
+
+/// A float type without an FP Encoding operand (an IEEE binary float).
+constexpr uint32_t kNoEncoding = ~0u;
 
 struct TypeStorage {
   TypeKind kind = TypeKind::None;
@@ -19,6 +25,7 @@ struct TypeStorage {
   uint32_t storageClass = 0; ///< Pointer
   uint32_t columns = 0, scope = 0, use = 0; ///< CooperativeMatrix (use ~0u: NV's, without one)
   uint32_t opcode = 0;                      ///< Opaque: the declaring opcode
+  uint32_t encoding = kNoEncoding;          ///< Float: the FP Encoding operand
   Type element;
   ImageInfo image;
   std::vector<Type> list;    // function inputs
@@ -44,8 +51,8 @@ std::string keyOf(const detail::TypeStorage &s) {
   auto putType = [&](Type t) { put(reinterpret_cast<uintptr_t>(t.opaque())); };
   put(static_cast<uint64_t>(s.kind));
   put(static_cast<uint64_t>(s.signedness));
-  for (uint32_t v :
-       {s.width, s.count, s.stride, s.storageClass, s.columns, s.scope, s.use, s.opcode})
+  for (uint32_t v : {s.width, s.count, s.stride, s.storageClass, s.columns, s.scope, s.use,
+                     s.opcode, s.encoding})
     put(v);
   putType(s.element);
   putType(s.image.sampledType);
@@ -125,10 +132,11 @@ Type Context::integer(unsigned width, Signedness signedness) {
   return unique(std::move(s));
 }
 
-Type Context::floating(unsigned width) {
+Type Context::floating(unsigned width, std::optional<uint32_t> encoding) {
   detail::TypeStorage s;
   s.kind = TypeKind::Float;
   s.width = width;
+  s.encoding = encoding.value_or(detail::kNoEncoding);
   return unique(std::move(s));
 }
 
@@ -289,6 +297,11 @@ bool Context::setStructBody(Type identified, std::span<const StructMember> membe
 TypeKind Type::kind() const { return storage(s_).kind; }
 bool Type::isBool() const { return is(TypeKind::Integer) && s_->width == 1; }
 unsigned Type::width() const { return s_->width; }
+std::optional<uint32_t> Type::fpEncoding() const {
+  if (s_->encoding == detail::kNoEncoding)
+    return std::nullopt;
+  return s_->encoding;
+}
 Signedness Type::signedness() const { return s_->signedness; }
 Type Type::elementType() const { return s_->element; }
 uint32_t Type::count() const { return s_->count; }
@@ -317,5 +330,41 @@ std::span<const Type> Type::inputs() const { return s_->list; }
 uint32_t Type::opcode() const { return s_->opcode; }
 std::span<const uint32_t> Type::words() const { return s_->words; }
 std::span<const Type> Type::results() const { return s_->results; }
+
+std::optional<SmallFloat> smallFloatOf(Type type) {
+  if (!type || !type.is(TypeKind::Float))
+    return std::nullopt;
+  if (std::optional<uint32_t> encoding = type.fpEncoding()) {
+    switch (static_cast<grammar::FPEncoding>(*encoding)) {
+    case grammar::FPEncoding::BFloat16KHR:
+      return SmallFloat::BFloat16;
+    case grammar::FPEncoding::Float8E4M3EXT:
+      return SmallFloat::E4M3;
+    case grammar::FPEncoding::Float8E5M2EXT:
+      return SmallFloat::E5M2;
+    default:
+      return std::nullopt;
+    }
+  }
+  if (type.width() == 16)
+    return SmallFloat::Half;
+  return std::nullopt;
+}
+
+uint64_t bitsOfFloat(Type type, double value) {
+  if (std::optional<SmallFloat> small = smallFloatOf(type))
+    return smallFloatFromDouble(*small, value);
+  if (type && type.is(TypeKind::Float) && type.width() == 32)
+    return std::bit_cast<uint32_t>(static_cast<float>(value));
+  return std::bit_cast<uint64_t>(value);
+}
+
+double floatOfBits(Type type, uint64_t bits) {
+  if (std::optional<SmallFloat> small = smallFloatOf(type))
+    return smallFloatToDouble(*small, static_cast<uint32_t>(bits));
+  if (type && type.is(TypeKind::Float) && type.width() == 32)
+    return std::bit_cast<float>(static_cast<uint32_t>(bits));
+  return std::bit_cast<double>(bits);
+}
 
 } // namespace spire::dialect

@@ -67,6 +67,10 @@ enum : uint64_t {
   kMceResult = uint64_t(1) << 39,
   kW8 = uint64_t(1) << 40,
   kW64 = uint64_t(1) << 41,
+  // Floats with an FP encoding (bf16, the 8-bit floats) are floats only where a class says so
+  // too: SPV_KHR_bfloat16 and SPV_EXT_float8 allow them in conversions, bit casts, cooperative
+  // matrices and moves of data, not in arithmetic.
+  kEncodedFloat = uint64_t(1) << 42,
 };
 constexpr uint64_t kWidths = kW8 | kW16 | kW32 | kW64, kW16or32 = kW16 | kW32;
 constexpr uint64_t kNum = kInt | kFloat;
@@ -75,7 +79,7 @@ constexpr uint64_t kSVM = kSV | kCoop;
 constexpr uint64_t kBoolS = kBool | kScalar, kBoolSV = kBool | kSV;
 constexpr uint64_t kIntS = kInt | kScalar, kIntV = kInt | kVector, kIntSV = kInt | kSV;
 constexpr uint64_t kFloatS = kFloat | kScalar, kFloatV = kFloat | kVector, kFloatSV = kFloat | kSV;
-constexpr uint64_t kScalarOrVector = kBool | kNum | kSV;
+constexpr uint64_t kScalarOrVector = kBool | kNum | kSV | kEncodedFloat;
 constexpr uint64_t kI32 = kIntS | kW32, kF32 = kFloatS | kW32, kF32V = kFloatV | kW32;
 
 /// The class of each opaque type, by the opcode that declares it (the grammar's values: the
@@ -190,7 +194,7 @@ bool matches(Type t, uint64_t cls, uint32_t count) {
   if (!(cls & shape) || !e)
     return false;
   uint64_t kind = e.is(TypeKind::Float) ? kFloat : e.isBool() ? kBool : kInt;
-  if (!(cls & kind))
+  if (!(cls & kind) || (e.fpEncoding() && !(cls & kEncodedFloat)))
     return false;
   if (uint64_t widths = cls & kWidths)
     return (widths & widthClass(e.width())) != 0;
@@ -729,7 +733,7 @@ bool selectOp(Check &c) {
 
 bool bitcast(Check &c) {
   Type r = c.result(), v = c.operand(0);
-  constexpr uint64_t kCastable = kNum | kSV | kPointer;
+  constexpr uint64_t kCastable = kNum | kSV | kPointer | kEncodedFloat;
   if (!matches(r, kCastable, 0))
     return c.fail("the result must be a pointer or a numeric scalar or vector, not " + str(r));
   if (!matches(v, kCastable, 0))
@@ -1614,7 +1618,7 @@ const Row kRows[] = {
     {{Op::MatrixTimesMatrix}, of(kMatrix), {of(kMatrix), of(kMatrix)}, false, matrixTimesMatrix},
     {{Op::OuterProduct}, of(kMatrix), {of(kFloatV), of(kFloatV)}, false, outerProduct},
     {{Op::Transpose}, of(kMatrix), {of(kMatrix)}, false, transpose},
-    {{Op::Dot}, of(kFloatS), {elem(kFloatV), same(0)}},
+    {{Op::Dot}, of(kFloatS | kEncodedFloat), {elem(kFloatV | kEncodedFloat), same(0)}},
     {{Op::IAddCarry, Op::ISubBorrow, Op::UMulExtended, Op::SMulExtended},
      of(kStruct),
      {},
@@ -1661,7 +1665,7 @@ const Row kRows[] = {
     {{Op::UConvert, Op::SConvert, Op::SatConvertSToU, Op::SatConvertUToS},
      of(kInt | kSVM),
      {shaped(kInt | kSVM)}},
-    {{Op::FConvert}, of(kFloat | kSVM), {shaped(kFloat | kSVM)}},
+    {{Op::FConvert}, of(kFloat | kSVM | kEncodedFloat), {shaped(kFloat | kSVM | kEncodedFloat)}},
     {{Op::QuantizeToF16}, of(kFloatSV | kW32), {same()}},
     {{Op::ConvertPtrToU}, of(kIntS), {of(kPointer)}},
     {{Op::ConvertUToPtr}, of(kPointer), {of(kIntS)}},
@@ -1943,16 +1947,22 @@ const Row kRows[] = {
      integerDot},
     // Cooperative matrices (NV): memory through pointers with an integer stride and a bool
     // column-major flag. The products, NV and KHR, in their shapes.
-    {{Op::CooperativeMatrixLoadNV}, of(kCoop | kNum), {of(kPointer), of(kIntS), of(kBoolS)}},
-    {{Op::CooperativeMatrixStoreNV}, {}, {of(kPointer), of(kCoop | kNum), of(kIntS), of(kBoolS)}},
+    {{Op::CooperativeMatrixLoadNV},
+     of(kCoop | kNum | kEncodedFloat),
+     {of(kPointer), of(kIntS), of(kBoolS)}},
+    {{Op::CooperativeMatrixStoreNV},
+     {},
+     {of(kPointer), of(kCoop | kNum | kEncodedFloat), of(kIntS), of(kBoolS)}},
     {{Op::CooperativeMatrixMulAddNV},
-     of(kCoop | kNum),
-     {of(kCoop | kNum), of(kCoop | kNum), of(kCoop | kNum)},
+     of(kCoop | kNum | kEncodedFloat),
+     {of(kCoop | kNum | kEncodedFloat), of(kCoop | kNum | kEncodedFloat),
+      of(kCoop | kNum | kEncodedFloat)},
      false,
      coopMulAdd},
     {{Op::CooperativeMatrixMulAddKHR},
-     of(kCoop | kNum),
-     {of(kCoop | kNum), of(kCoop | kNum), of(kCoop | kNum)},
+     of(kCoop | kNum | kEncodedFloat),
+     {of(kCoop | kNum | kEncodedFloat), of(kCoop | kNum | kEncodedFloat),
+      of(kCoop | kNum | kEncodedFloat)},
      false,
      coopMulAdd},
     // Ray tracing: an acceleration structure, 32-bit integer flags, mask and shader binding

@@ -60,17 +60,17 @@ int64_t signExtend(uint64_t bits, unsigned width) {
   return static_cast<int64_t>((bits ^ sign) - sign);
 }
 
-/// `x` rounded to the nearest half-precision value (ties to even), as a double.
-double roundToHalf(double x) { return halfToDouble(halfFromDouble(x)); }
-
-/// `x` rounded to a float of `width` bits.
+/// `x` rounded to a float of `width` bits (16: half).
 double roundTo(double x, unsigned width) {
   if (width == 32)
     return static_cast<double>(static_cast<float>(x));
   if (width == 16)
-    return roundToHalf(x);
+    return halfToDouble(halfFromDouble(x));
   return x;
 }
+
+/// `x` rounded to a value of the float type `t` (f16, bf16, the 8-bit floats, f32, f64).
+double roundTo(double x, Type t) { return floatOfBits(t, bitsOfFloat(t, x)); }
 
 /// A scalar constant: integers (and booleans) as their low bits, floats as doubles.
 struct Scalar {
@@ -95,7 +95,7 @@ Attribute scalarAttr(Context &ctx, Type t, const Scalar &s) {
     return attr::boolean(ctx, s.bits & 1);
   if (t.is(TypeKind::Integer))
     return attr::integer(ctx, t, static_cast<int64_t>(s.bits & maskOf(t.width())));
-  return attr::floating(ctx, t, roundTo(s.f, t.width()));
+  return attr::floating(ctx, t, roundTo(s.f, t));
 }
 
 Type elementOf(Type t) { return t.is(TypeKind::Vector) ? t.elementType() : t; }
@@ -465,7 +465,7 @@ const FolderTable &folders() {
     t[Op::UConvert] = [](auto &o, Type in, Type out) {
       return I(o[0].bits & maskOf(in.width()) & maskOf(out.width()));
     };
-    t[Op::FConvert] = [](auto &o, Type, Type out) { return F(roundTo(o[0].f, out.width())); };
+    t[Op::FConvert] = [](auto &o, Type, Type out) { return F(roundTo(o[0].f, out)); };
     t[Op::ConvertSToF] = [](auto &o, Type in, Type out) {
       int64_t v = signExtend(o[0].bits, in.width());
       return F(out.width() == 32 ? static_cast<double>(static_cast<float>(v))
@@ -496,31 +496,18 @@ const FolderTable &folders() {
   return table;
 }
 
-/// The bits of a float of `width` bits holding `v`.
-std::optional<uint64_t> floatBits(double v, unsigned width) {
-  if (width == 64)
-    return std::bit_cast<uint64_t>(v);
-  if (width == 32)
-    return std::bit_cast<uint32_t>(static_cast<float>(v));
-  if (width == 16) {
-    if (std::isnan(v))
-      return std::nullopt; // payloads are not kept
-    return halfFromDouble(v);
-  }
-  return std::nullopt;
+/// The bits of a float of type `t` holding `v` (NaN payloads are not folded).
+std::optional<uint64_t> floatBits(double v, Type t) {
+  if (std::isnan(v))
+    return std::nullopt;
+  return bitsOfFloat(t, v);
 }
 
-std::optional<double> floatFromBits(uint64_t bits, unsigned width) {
-  if (width == 64)
-    return std::bit_cast<double>(bits);
-  if (width == 32)
-    return static_cast<double>(std::bit_cast<float>(static_cast<uint32_t>(bits)));
-  if (width == 16) {
-    if (((bits >> 10) & 0x1F) == 31 && (bits & 0x3FF))
-      return std::nullopt;
-    return halfToDouble(static_cast<uint16_t>(bits));
-  }
-  return std::nullopt;
+std::optional<double> floatFromBits(uint64_t bits, Type t) {
+  double v = floatOfBits(t, bits);
+  if (std::isnan(v))
+    return std::nullopt;
+  return v;
 }
 
 // --- The pass -------------------------------------------------------------------------------
@@ -839,14 +826,14 @@ private:
       return;
     uint64_t bits = s->bits;
     if (from.is(TypeKind::Float)) {
-      std::optional<uint64_t> b = floatBits(s->f, from.width());
+      std::optional<uint64_t> b = floatBits(s->f, from);
       if (!b)
         return;
       bits = *b;
     }
     Scalar r{bits & maskOf(to.width()), 0};
     if (to.is(TypeKind::Float)) {
-      std::optional<double> f = floatFromBits(bits, to.width());
+      std::optional<double> f = floatFromBits(bits, to);
       if (!f)
         return;
       r.f = *f;

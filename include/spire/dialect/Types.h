@@ -6,6 +6,7 @@
 #pragma once
 
 #include "spire/support/Expected.h"
+#include "spire/support/SmallFloat.h"
 
 #include <cstdint>
 #include <memory>
@@ -78,6 +79,9 @@ public:
 
   // Integer and Float.
   unsigned width() const;
+  /// Float: OpTypeFloat's FP Encoding operand (grammar::FPEncoding: BFloat16KHR, Float8E4M3EXT,
+  /// Float8E5M2EXT), absent for IEEE binary floats. Printed as MLIR's bf16, f8E4M3FN, f8E5M2.
+  std::optional<uint32_t> fpEncoding() const;
   Signedness signedness() const;
   // Vector, Array, RuntimeArray, Matrix (the column type), Pointer (the pointee), SampledImage
   // (the image type), CooperativeMatrix, Image (the sampled type), Opaque (its type operand,
@@ -163,7 +167,8 @@ public:
   Type none();
   Type integer(unsigned width, Signedness signedness = Signedness::Signless);
   Type boolean() { return integer(1); }
-  Type floating(unsigned width);
+  /// `encoding`: OpTypeFloat's FP Encoding, none for IEEE floats.
+  Type floating(unsigned width, std::optional<uint32_t> encoding = std::nullopt);
   Type vector(Type element, uint32_t count);
   Type array(Type element, uint32_t count, uint32_t stride = 0);
   /// An array whose length is the specialization constant `lengthSymbol` (a spirv.SpecConstant's
@@ -215,6 +220,13 @@ enum class TypeSyntax : uint8_t { Current, Mlir16 };
 /// Uniform>", "!spirv.struct<Block, (f32 [0], i32 [4])>").
 std::string toString(Type type);
 void print(Type type, std::string &out, TypeSyntax syntax = TypeSyntax::Current);
+
+/// The narrow format of a float type (f16, bf16, f8E4M3FN, f8E5M2), none for f32 and f64.
+std::optional<SmallFloat> smallFloatOf(Type type);
+/// `value` as the bits of a value of float type `type` (rounded to nearest even; a null type is
+/// f64), and back: the encoding of constants in SPIR-V and of hexadecimal floats in MLIR's text.
+uint64_t bitsOfFloat(Type type, double value);
+double floatOfBits(Type type, uint64_t bits);
 
 /// Parses one type (all of `text`). Errors name the column.
 Expected<Type> parseType(Context &context, std::string_view text);
