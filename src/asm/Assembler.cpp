@@ -91,7 +91,7 @@ LiteralType untypedLiteral(std::string_view text) {
 
 LiteralType literalTypeOf(const DeclaredType &t) {
   if (t.kind == DeclaredType::Kind::Float)
-    return {LiteralType::Kind::Float, t.width};
+    return {LiteralType::Kind::Float, t.width, t.encoding};
   return {t.isSigned ? LiteralType::Kind::Signed : LiteralType::Kind::Unsigned, t.width};
 }
 
@@ -318,7 +318,9 @@ Status TextAssembler::immediateInstruction() {
       (void)types_.declareType(words_[p + 1],
                                {DeclaredType::Kind::Int, words_[p + 3] != 0, words_[p + 2]});
     else if ((head & 0xFFFF) == uint16_t(Op::TypeFloat) && (count == 3 || count == 4))
-      (void)types_.declareType(words_[p + 1], {DeclaredType::Kind::Float, false, words_[p + 2]});
+      (void)types_.declareType(words_[p + 1],
+                               {DeclaredType::Kind::Float, false, words_[p + 2],
+                                count == 4 ? words_[p + 3] : DeclaredType::kNoEncoding});
     p += count;
   }
   return {};
@@ -335,7 +337,8 @@ Status TextAssembler::finishInstruction(const TextPosition &at) {
       // Grammars newer than spirv-as's add an optional encoding (BFloat16KHR ...).
       if (instSize() != 3 && !(instSize() == 4 && desc_->operands.size() > 2))
         return error(at, "OpTypeFloat takes exactly a width");
-      t = {DeclaredType::Kind::Float, false, instWord(2)};
+      t = {DeclaredType::Kind::Float, false, instWord(2),
+           instSize() == 4 ? instWord(3) : DeclaredType::kNoEncoding};
     }
     if (!types_.declareType(instWord(1), t))
       return error(at, "id " + std::to_string(instWord(1)) + " (" + printable(resultName_) +

@@ -490,7 +490,7 @@ private:
 
   void number(const binary::Operand &op, std::span<const uint32_t> words) {
     color(kRed);
-    if (op.number == binary::NumberKind::Float || op.number == binary::NumberKind::Signed) {
+    if (grammar::isFloatKind(op.number) || op.number == binary::NumberKind::Signed) {
       scratch_.clear();
       spvasm::appendNumber(scratch_, op.number, op.bitWidth, words);
       w_.put(scratch_);

@@ -255,6 +255,18 @@ void FriendlyNames::visit(const Instruction &inst) {
     return save(result);
   }
   case Op::TypeFloat:
+    if (words.size() > 3) {
+      switch (static_cast<grammar::FPEncoding>(words[3])) {
+      case grammar::FPEncoding::BFloat16KHR:
+        return named("bfloat16");
+      case grammar::FPEncoding::Float8E4M3EXT:
+        return named("fp8e4m3");
+      case grammar::FPEncoding::Float8E5M2EXT:
+        return named("fp8e5m2");
+      default:
+        break;
+      }
+    }
     switch (words[2]) {
     case 16:
       return named("half");

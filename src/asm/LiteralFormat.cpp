@@ -110,6 +110,16 @@ void appendNumber(std::string &out, binary::NumberKind kind, unsigned bitWidth,
     else
       appendFloat32(out, words[0]);
     break;
+  // bfloat16 and the 8-bit floats print as hex floats, as halves do.
+  case binary::NumberKind::BFloat16:
+    appendHexFloat(out, words[0] & 0xFFFF, 7, 8);
+    break;
+  case binary::NumberKind::Float8E4M3:
+    appendHexFloat(out, words[0] & 0xFF, 3, 4);
+    break;
+  case binary::NumberKind::Float8E5M2:
+    appendHexFloat(out, words[0] & 0xFF, 2, 5);
+    break;
   default:
     appendChars(out, bits);
     break;

@@ -3,6 +3,8 @@
 #include "MessageText.h"
 #include "NumberParser.h"
 
+#include "spire/grammar/Grammar.h"
+
 namespace spire::spvasm {
 
 namespace {
@@ -80,6 +82,30 @@ bool encodeInteger(std::string_view text, LiteralType type, LiteralWords &out, s
 
 bool encodeFloat(std::string_view text, LiteralType type, LiteralWords &out, std::string &error) {
   FloatFormat format;
+  if (type.encoding != ~0u) {
+    const auto encoding = static_cast<grammar::FPEncoding>(type.encoding);
+    if (encoding == grammar::FPEncoding::BFloat16KHR && type.width == 16)
+      format = FloatFormat::BFloat16;
+    else if (encoding == grammar::FPEncoding::Float8E4M3EXT && type.width == 8)
+      format = FloatFormat::Float8E4M3;
+    else if (encoding == grammar::FPEncoding::Float8E5M2EXT && type.width == 8)
+      format = FloatFormat::Float8E5M2;
+    else {
+      error = std::to_string(type.width) + "-bit float literals with FP encoding " +
+              std::to_string(type.encoding) + " are not supported";
+      return false;
+    }
+    std::optional<uint64_t> bits = readFloatBits(text, format);
+    if (!bits) {
+      error = quoted(text) + " is not a " + std::string(floatFormatName(format)) +
+              " literal (decimal or hex float, in range)";
+      return false;
+    }
+    out.words[0] = static_cast<uint32_t>(*bits);
+    out.words[1] = 0;
+    out.count = 1;
+    return true;
+  }
   switch (type.width) {
   case 16:
     format = FloatFormat::Half;

@@ -12,6 +12,9 @@ struct LiteralType {
   enum class Kind : uint8_t { Unsigned, Signed, Float };
   Kind kind;
   uint32_t width; ///< in bits
+  /// A float's FP Encoding operand (grammar::FPEncoding: bfloat16, the 8-bit floats), ~0u for
+  /// IEEE floats.
+  uint32_t encoding = ~0u;
 };
 
 struct LiteralWords {

@@ -113,6 +113,12 @@ constexpr Layout layoutOf(FloatFormat f) {
     return {16, 10, 5, 15};
   case FloatFormat::Single:
     return {32, 23, 8, 127};
+  case FloatFormat::BFloat16:
+    return {16, 7, 8, 127};
+  case FloatFormat::Float8E4M3:
+    return {8, 3, 4, 7};
+  case FloatFormat::Float8E5M2:
+    return {8, 2, 5, 15};
   case FloatFormat::Double:
     break;
   }
@@ -317,21 +323,33 @@ std::optional<uint64_t> readDecimalFloat(std::string_view s, FloatFormat format)
   return bits;
 }
 
-// A single narrowed to a half, rounding toward zero; nullopt when it overflows to infinity.
-std::optional<uint64_t> halfFromSingleTowardZero(uint32_t single) {
-  const uint32_t sign = (single >> 16) & 0x8000;
+// A single narrowed to a half, an E4M3 or an E5M2 float, rounding toward zero; nullopt when it
+// overflows to infinity (E4M3, which has none, takes its largest value up to it and fails
+// beyond, as SPIRV-Tools does).
+std::optional<uint64_t> narrowFromSingleTowardZero(uint32_t single, FloatFormat format) {
+  const Layout f = layoutOf(format);
+  const uint32_t sign = (single >> 31) << (f.width - 1);
   const uint32_t magnitude = single & 0x7FFFFFFF;
   const uint32_t biased = magnitude >> 23;
-  if (biased == 0) // zero or a single subnormal: far below the smallest half
+  if (biased == 0) // zero or a single subnormal: far below the smallest value
     return sign;
   const int exponent = int(biased) - 127;
-  if (biased == 0xFF || exponent > 15)
-    return std::nullopt;
-  uint32_t significand = (magnitude & 0x7FFFFF) >> 13;
-  if (exponent >= -14)
-    return sign | uint32_t(exponent + 15) << 10 | significand;
-  significand = (significand | 0x400) >> 1; // as a subnormal of exponent -15
-  for (int e = exponent; e < -15 && significand != 0; ++e)
+  const int bias = int(f.bias);
+  const int maxExponent = (1 << f.exponentBits) - 2 - bias; // IEEE-style: all ones is special
+  if (biased == 0xFF || exponent > maxExponent) {
+    if (format != FloatFormat::Float8E4M3 || biased == 0xFF)
+      return std::nullopt;
+    constexpr uint32_t kLargestE4M3 = 0x43E00000; // 448 as a single
+    if (magnitude > kLargestE4M3)
+      return std::nullopt;
+    return sign | 0x7E;
+  }
+  uint32_t significand = (magnitude & 0x7FFFFF) >> (23 - f.fractionBits);
+  if (exponent >= 1 - bias)
+    return sign | uint32_t(exponent + bias) << f.fractionBits | significand;
+  // As a subnormal of exponent -bias.
+  significand = (significand | (uint32_t(1) << f.fractionBits)) >> 1;
+  for (int e = exponent; e < -bias && significand != 0; ++e)
     significand >>= 1;
   return sign | significand;
 }
@@ -341,18 +359,45 @@ std::optional<uint64_t> halfFromSingleTowardZero(uint32_t single) {
 std::optional<uint64_t> readNormalFloat(std::string_view rest, bool negate, FloatFormat format) {
   if (negate && !rest.empty() && (rest[0] == '+' || rest[0] == '-'))
     return std::nullopt;
-  FloatFormat read = format == FloatFormat::Half ? FloatFormat::Single : format;
+  FloatFormat read = format == FloatFormat::Double ? format : FloatFormat::Single;
   std::optional<uint64_t> bits = readDecimalFloat(rest, read);
   if (!bits)
     return std::nullopt;
   if (negate)
     *bits ^= uint64_t(1) << (read == FloatFormat::Single ? 31 : 63);
-  if (format == FloatFormat::Half)
-    return halfFromSingleTowardZero(static_cast<uint32_t>(*bits));
+  switch (format) {
+  case FloatFormat::Half:
+  case FloatFormat::Float8E4M3:
+  case FloatFormat::Float8E5M2:
+    return narrowFromSingleTowardZero(static_cast<uint32_t>(*bits), format);
+  case FloatFormat::BFloat16: // the top half of the single
+    return *bits >> 16;
+  case FloatFormat::Single:
+  case FloatFormat::Double:
+    break;
+  }
   return bits;
 }
 
 } // namespace
+
+const char *floatFormatName(FloatFormat format) {
+  switch (format) {
+  case FloatFormat::Half:
+    return "16-bit float";
+  case FloatFormat::Single:
+    return "32-bit float";
+  case FloatFormat::Double:
+    return "64-bit float";
+  case FloatFormat::BFloat16:
+    return "bfloat16";
+  case FloatFormat::Float8E4M3:
+    return "E4M3 float";
+  case FloatFormat::Float8E5M2:
+    return "E5M2 float";
+  }
+  return "float";
+}
 
 std::optional<uint64_t> readUnsigned64(std::string_view text) {
   std::optional<StreamInteger> r = readStreamInteger(text, UINT64_MAX, UINT64_MAX);

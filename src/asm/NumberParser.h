@@ -20,12 +20,19 @@ std::optional<int64_t> readSigned64(std::string_view text);
 /// ("!0x20011").
 std::optional<uint32_t> readUnsigned32(std::string_view text);
 
-enum class FloatFormat : uint8_t { Half, Single, Double };
+/// IEEE binary16/32/64, and the floats of OpTypeFloat's FP encodings: bfloat16
+/// (SPV_KHR_bfloat16), E4M3 and E5M2 (SPV_EXT_float8).
+enum class FloatFormat : uint8_t { Half, Single, Double, BFloat16, Float8E4M3, Float8E5M2 };
 
-/// The bits of a floating-point literal (in the low 16, 32 or 64 bits), or nullopt when the text
-/// is not one or a decimal value overflows. Decimal values round to nearest (for Half: to the
-/// nearest single, then toward zero); hex floats ("0x1.8p+3") are truncated and may spell
-/// infinities and NaNs.
+/// "bfloat16", "E4M3 float", ... for messages.
+const char *floatFormatName(FloatFormat format);
+
+/// The bits of a floating-point literal (in the low 8, 16, 32 or 64 bits), or nullopt when the
+/// text is not one or a decimal value overflows. Decimal values round to nearest (for the
+/// formats narrower than single: to the nearest single, then toward zero); hex floats
+/// ("0x1.8p+3") are truncated and may spell infinities and NaNs. As SPIRV-Tools 2026.4 reads
+/// E4M3, a decimal value from 256 to 448 is 448 (0x7E) and one beyond 448 fails, while a hex
+/// float beyond the format's largest exponent is 0x78.
 std::optional<uint64_t> readFloatBits(std::string_view text, FloatFormat format);
 
 } // namespace spire::spvasm

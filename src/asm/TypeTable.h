@@ -19,6 +19,9 @@ struct DeclaredType {
   Kind kind = Kind::Other;
   bool isSigned = false;
   uint32_t width = 0;
+  /// A float's FP Encoding operand (grammar::FPEncoding), kNoEncoding for IEEE floats.
+  uint32_t encoding = kNoEncoding;
+  static constexpr uint32_t kNoEncoding = ~0u;
 };
 
 class TypeTable {

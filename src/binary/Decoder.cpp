@@ -210,7 +210,7 @@ struct Decoder::Run {
       NumberType t = numberTypeOf(d.definitions_->definition(typeId));
       if (t.kind == NumberKind::None)
         return fail(Problem::NotNumeric, kind, name, typeId);
-      if (!desc.hasResultType && t.kind == NumberKind::Float)
+      if (!desc.hasResultType && grammar::isFloatKind(t.kind))
         return fail(Problem::FloatSelector, kind, name, w[1]);
       if (t.width == 0 || t.width > 64)
         return fail(Problem::BadWidth, kind, name, t.width);

@@ -65,6 +65,17 @@ inline NumberType numberTypeOf(std::span<const uint32_t> typeDeclaration) {
     return {typeDeclaration[3] != 0 ? NumberKind::Signed : NumberKind::Unsigned,
             static_cast<uint16_t>(width)};
   case grammar::Op::TypeFloat:
+    if (typeDeclaration.size() > 3) // an FP Encoding
+      switch (static_cast<grammar::FPEncoding>(typeDeclaration[3])) {
+      case grammar::FPEncoding::BFloat16KHR:
+        return {NumberKind::BFloat16, static_cast<uint16_t>(width)};
+      case grammar::FPEncoding::Float8E4M3EXT:
+        return {NumberKind::Float8E4M3, static_cast<uint16_t>(width)};
+      case grammar::FPEncoding::Float8E5M2EXT:
+        return {NumberKind::Float8E5M2, static_cast<uint16_t>(width)};
+      default:
+        break; // printed as the raw bits of a float of its width
+      }
     return {NumberKind::Float, static_cast<uint16_t>(width)};
   default:
     return {};

@@ -23,7 +23,15 @@ constexpr uint32_t makeVersion(unsigned major, unsigned minor) {
 constexpr unsigned versionMajor(uint32_t v) { return (v >> 16) & 0xFF; }
 constexpr unsigned versionMinor(uint32_t v) { return (v >> 8) & 0xFF; }
 
-enum class NumberKind : uint8_t { None, Unsigned, Signed, Float };
+/// What a literal number is: an integer, an IEEE float, or a float with OpTypeFloat's FP
+/// Encoding (bfloat16, the 8-bit floats of SPV_EXT_float8).
+enum class NumberKind : uint8_t { None, Unsigned, Signed, Float, BFloat16, Float8E4M3, Float8E5M2 };
+
+/// Any of the float kinds.
+constexpr bool isFloatKind(NumberKind k) {
+  return k == NumberKind::Float || k == NumberKind::BFloat16 || k == NumberKind::Float8E4M3 ||
+         k == NumberKind::Float8E5M2;
+}
 
 /// A decoded operand: which words of an instruction it covers and what they mean.
 struct DecodedOperand {
