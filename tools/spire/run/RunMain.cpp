@@ -317,8 +317,8 @@ int runScripts(const Options &o) {
     threads.emplace_back(work);
   // Until a device is ready, this thread parses the first scripts and compiles their shaders:
   // making a device (the loader loading the drivers) and the first GLSL shader (glslang building
-  // its built-in tables) each take a good part of a second on lavapipe, and need not wait for
-  // each other. Workers take these scripts as they are.
+  // its built-in tables) each take over 100 ms of CPU on lavapipe, and need not wait for each
+  // other. Workers take these scripts as they are.
   for (size_t i = 0; i < jobs.size(); ++i) {
     {
       std::lock_guard<std::mutex> lock(mu);
