@@ -89,6 +89,19 @@ Diagnostic vkError(const char *what, VkResult r) {
 
 } // namespace
 
+bool deviceNameMatches(std::string_view deviceName, std::string_view part) {
+  if (deviceName.find(part) != std::string_view::npos)
+    return true;
+  return part == "lavapipe" && deviceName.starts_with("llvmpipe");
+}
+
+std::string driverManifestGlob(std::string_view device) {
+  // Mesa installs lavapipe's manifest as lvp_icd.<arch>.json.
+  if (device.find("llvmpipe") != std::string_view::npos || device == "lavapipe")
+    return "*lvp_icd*";
+  return {};
+}
+
 Expected<std::vector<std::string>> listDevices() {
   auto lib = VulkanLibrary::open();
   if (!lib)
@@ -217,7 +230,7 @@ Status VulkanContext::init(const DeviceOptions &options) {
       chosen = static_cast<int>(index);
     } else {
       for (uint32_t i = 0; i < count && chosen < 0; ++i)
-        if (std::string_view(props[i].deviceName).find(options.device) != std::string_view::npos)
+        if (deviceNameMatches(props[i].deviceName, options.device))
           chosen = static_cast<int>(i);
       if (chosen < 0)
         return makeError({}, "no Vulkan device named like '" + options.device + "'");

@@ -63,6 +63,14 @@ std::optional<std::string> unmetRequirement(const VulkanContext &ctx, const Requ
   return std::nullopt;
 }
 
+/// The options shaders are compiled with: the run's, in the suite's environment if it sets one.
+CompileOptions compileOptions(const RunOptions &o) {
+  CompileOptions co = o.compile;
+  if (o.extra && !o.extra->targetEnv.empty())
+    co.defaultTargetEnv = o.extra->targetEnv;
+  return co;
+}
+
 struct PreparedPipeline {
   std::unique_ptr<ComputePipeline> pipeline;
   uint32_t pushSize = 0;
@@ -70,7 +78,8 @@ struct PreparedPipeline {
 
 class Interpreter {
 public:
-  Interpreter(VulkanContext &ctx, Script &s, const RunOptions &o) : ctx_(ctx), s_(s), opts_(o) {}
+  Interpreter(VulkanContext &ctx, Script &s, const RunOptions &o, const CompiledShaders *compiled)
+      : ctx_(ctx), s_(s), opts_(o), precompiled_(compiled) {}
   ScriptResult run();
 
 private:
@@ -114,6 +123,7 @@ private:
   VulkanContext &ctx_;
   Script &s_;
   const RunOptions &opts_;
+  const CompiledShaders *precompiled_;
   ScriptResult result_;
   std::vector<PreparedPipeline> pipelines_;
   std::vector<std::unique_ptr<DeviceSampler>> samplers_;
@@ -126,33 +136,31 @@ ScriptResult Interpreter::run() {
     return skip(*why);
   ctx_.takeMessages();
 
-  // Compile the shaders of every pipeline; a skip (OpenCL C, HLSL) skips the script.
-  Clock::time_point t0 = Clock::now();
-  CompileOptions co = opts_.compile;
-  if (opts_.extra && !opts_.extra->targetEnv.empty())
-    co.defaultTargetEnv = opts_.extra->targetEnv;
-  std::vector<std::optional<CompiledShader>> compiled(s_.shaders.size());
+  // The shaders of every pipeline; a skip (OpenCL C, HLSL) skips the script.
+  CompiledShaders shaders = precompiled_ ? *precompiled_ : compileScriptShaders(s_, opts_);
+  shaders.shaders.resize(s_.shaders.size());
+  auto compiled = [&](uint32_t si) -> const CompiledShader & {
+    if (!shaders.shaders[si]) // not in the caller's set: compiled now
+      shaders.shaders[si] = compileShader(s_.shaders[si], compileOptions(opts_));
+    return *shaders.shaders[si];
+  };
   for (const ScriptPipeline &p : s_.pipelines) {
     if (!p.compute)
       return skip("graphics pipelines are not supported by spire run");
     if (!p.shader)
       return fail(p.line, "pipeline " + p.name + " has no shader");
-    uint32_t si = p.shader->shader;
-    if (compiled[si])
-      continue;
-    compiled[si] = compileShader(s_.shaders[si], co);
-    if (compiled[si]->outcome == CompiledShader::Outcome::Skip)
-      return skip(compiled[si]->message);
+    if (compiled(p.shader->shader).outcome == CompiledShader::Outcome::Skip)
+      return skip(compiled(p.shader->shader).message);
   }
-  for (size_t i = 0; i < compiled.size(); ++i)
-    if (compiled[i] && compiled[i]->outcome == CompiledShader::Outcome::Error)
-      return fail(s_.shaders[i].line, compiled[i]->message);
-  result_.timings.compileMs = msSince(t0);
+  for (size_t i = 0; i < shaders.shaders.size(); ++i)
+    if (shaders.shaders[i] && shaders.shaders[i]->outcome == CompiledShader::Outcome::Error)
+      return fail(s_.shaders[i].line, shaders.shaders[i]->message);
+  result_.timings.compileMs = shaders.compileMs;
 
   // Modules' own requirements, then the pipelines.
-  t0 = Clock::now();
+  Clock::time_point t0 = Clock::now();
   for (const ScriptPipeline &p : s_.pipelines) {
-    const CompiledShader &cs = *compiled[p.shader->shader];
+    const CompiledShader &cs = compiled(p.shader->shader);
     auto m = Module::fromWords(cs.words);
     if (!m)
       return fail(s_.shaders[p.shader->shader].line, m.error().message);
@@ -524,8 +532,27 @@ std::string jsonEscape(std::string_view s) {
 
 } // namespace
 
-ScriptResult runScript(VulkanContext &ctx, Script &script, const RunOptions &options) {
-  return Interpreter(ctx, script, options).run();
+CompiledShaders compileScriptShaders(const Script &script, const RunOptions &options) {
+  Clock::time_point t0 = Clock::now();
+  CompileOptions co = compileOptions(options);
+  CompiledShaders out;
+  out.shaders.resize(script.shaders.size());
+  for (const ScriptPipeline &p : script.pipelines) {
+    if (!p.compute || !p.shader)
+      break;
+    std::optional<CompiledShader> &slot = out.shaders[p.shader->shader];
+    if (!slot)
+      slot = compileShader(script.shaders[p.shader->shader], co);
+    if (slot->outcome == CompiledShader::Outcome::Skip)
+      break;
+  }
+  out.compileMs = msSince(t0);
+  return out;
+}
+
+ScriptResult runScript(VulkanContext &ctx, Script &script, const RunOptions &options,
+                       const CompiledShaders *compiled) {
+  return Interpreter(ctx, script, options, compiled).run();
 }
 
 std::string resultLine(std::string_view file, const ScriptResult &r) {

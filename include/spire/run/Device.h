@@ -25,6 +25,16 @@ struct DeviceOptions {
   bool requireValidation = false;
 };
 
+/// Whether a device name matches a --device name part: a substring of it, or "lavapipe" for
+/// lavapipe's device, which calls itself "llvmpipe (LLVM ...)".
+bool deviceNameMatches(std::string_view deviceName, std::string_view part);
+
+/// The driver manifests (a glob of their file names, as the loader's VK_LOADER_DRIVERS_SELECT
+/// takes it) that hold the device a --device value asks for, when that is known without loading
+/// a driver: lavapipe's for "llvmpipe" or "lavapipe". Empty otherwise: an index counts the
+/// devices of every driver, and the default looks for a GPU among all of them.
+std::string driverManifestGlob(std::string_view device);
+
 /// One line per physical device: "<index>: <name> (<type>, Vulkan <version>)".
 Expected<std::vector<std::string>> listDevices();
 

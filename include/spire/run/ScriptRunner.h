@@ -54,8 +54,21 @@ struct ScriptResult {
   Timings timings;
 };
 
-/// Runs a parsed script on the device. The script's host copies change as it runs.
-ScriptResult runScript(VulkanContext &ctx, Script &script, const RunOptions &options);
+/// A script's shaders compiled without a device (compiling needs none), by the script's shader
+/// index: those of its compute pipelines in order, up to the pipeline that ends the script (a
+/// graphics one, one without a shader, one whose shader skips it). A caller can compile a script
+/// while the device is made and hand the result to runScript.
+struct CompiledShaders {
+  std::vector<std::optional<CompiledShader>> shaders;
+  double compileMs = 0;
+};
+CompiledShaders compileScriptShaders(const Script &script, const RunOptions &options);
+
+/// Runs a parsed script on the device. The script's host copies change as it runs. `compiled`:
+/// its shaders from compileScriptShaders with the same options (null: compiled here, after the
+/// script's requirements are checked).
+ScriptResult runScript(VulkanContext &ctx, Script &script, const RunOptions &options,
+                       const CompiledShaders *compiled = nullptr);
 
 /// "PASS <file>", "FAIL <file>:<line>: <message>", "SKIP <file>: <reason>".
 std::string resultLine(std::string_view file, const ScriptResult &r);

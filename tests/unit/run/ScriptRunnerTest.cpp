@@ -113,6 +113,51 @@ TEST_F(Runner, ShaderErrorsFailAtTheShader) {
   EXPECT_EQ(entry.message, "shader s has no entry point other");
 }
 
+TEST_F(Runner, ShadersCompiledBeforeTheDeviceGiveTheSameResults) {
+  auto parse = [](std::string_view text) {
+    return parseScript(text, [](std::string_view) -> Expected<std::vector<uint8_t>> {
+      return makeError({}, "no files here");
+    });
+  };
+  // A passing script and a failing one, with shaders compiled before the run.
+  for (const char *expect : {"EXPECT data IDX 0 EQ 10 19 28\n", "EXPECT data IDX 0 EQ 10 20\n"}) {
+    auto s = parse(std::string(kDouble) + expect);
+    ASSERT_TRUE(s.ok());
+    CompiledShaders compiled = compileScriptShaders(*s, {});
+    ASSERT_EQ(compiled.shaders.size(), 1u);
+    ASSERT_TRUE(compiled.shaders[0].has_value());
+    EXPECT_EQ(compiled.shaders[0]->outcome, CompiledShader::Outcome::Ok);
+    ScriptResult ahead = runScript(*ctx_, *s, {}, &compiled);
+    ScriptResult here = run(std::string(kDouble) + expect);
+    EXPECT_EQ(ahead.outcome, here.outcome) << ahead.message;
+    EXPECT_EQ(ahead.line, here.line);
+    EXPECT_EQ(ahead.message, here.message);
+  }
+  EXPECT_EQ(run(std::string(kDouble) + "EXPECT data IDX 0 EQ 10 20\n").message,
+            "data byte 4 (value 1): got 19, expected == 20");
+
+  // A shader that skips the script ends the list: the pipeline after it is not compiled, and
+  // the run skips with the same reason.
+  auto cl = parse("#!amber\nSHADER compute k OPENCL-C\nkernel void f() {}\nEND\n"
+                  "SHADER compute g GLSL\nvoid main() { nope; }\nEND\n"
+                  "PIPELINE compute p\n  ATTACH k\nEND\nPIPELINE compute q\n  ATTACH g\nEND\n");
+  ASSERT_TRUE(cl.ok());
+  CompiledShaders skipped = compileScriptShaders(*cl, {});
+  ASSERT_EQ(skipped.shaders.size(), 2u);
+  ASSERT_TRUE(skipped.shaders[0].has_value());
+  EXPECT_EQ(skipped.shaders[0]->outcome, CompiledShader::Outcome::Skip);
+  EXPECT_FALSE(skipped.shaders[1].has_value());
+  ScriptResult r = runScript(*ctx_, *cl, {}, &skipped);
+  EXPECT_EQ(r.outcome, ScriptResult::Outcome::Skip);
+  EXPECT_EQ(r.message, "OPENCL-C shader k needs clspv, which is not available");
+
+  // A set that lacks a shader the script needs (made for another script): compiled in the run.
+  auto s = parse(std::string(kDouble) + "EXPECT data IDX 0 EQ 10\n");
+  ASSERT_TRUE(s.ok());
+  CompiledShaders none;
+  EXPECT_EQ(runScript(*ctx_, *s, {}, &none).outcome, ScriptResult::Outcome::Pass);
+}
+
 TEST_F(Runner, AValidationMessageFailsTheScript) {
   if (!ctx_->validationEnabled())
     GTEST_SKIP() << "the validation layers are not installed";

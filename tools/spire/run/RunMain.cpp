@@ -21,6 +21,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <memory>
@@ -80,7 +81,11 @@ Options:
                          roundtrip (the structured IR: deserialize, print, parse, serialize),
                          opt=<passes> (spire opt's passes, e.g. opt=canonicalize)
   --device <n|name>      the device by index or by part of its name (default: the first GPU,
-                         else the first device, e.g. lavapipe)
+                         else the first device, e.g. lavapipe). "lavapipe" or "llvmpipe" has
+                         the loader load lavapipe's driver alone, which starts faster (unless
+                         the environment chooses drivers: VK_DRIVER_FILES, VK_ICD_FILENAMES,
+                         VK_ADD_DRIVER_FILES, VK_LOADER_DRIVERS_SELECT or _DISABLE); the
+                         default and an index need every driver loaded to see every device
   --list-devices         print the devices and exit
   --no-validation-layers do not turn on VK_LAYER_KHRONOS_validation (on by default when
                          installed; a validation message fails a test)
@@ -182,6 +187,22 @@ std::string jsonQuote(std::string_view s) {
   return out + "\"";
 }
 
+/// With a --device that names lavapipe, asks the loader to load lavapipe's driver alone (the
+/// others are opened only to find devices this run will not use) and no device-selection layer
+/// (Mesa's implicit layer orders the devices of several drivers); not when the environment
+/// already chooses the drivers. Called before any thread starts or the loader is opened.
+void selectDriver(const std::string &device) {
+  std::string glob = run::driverManifestGlob(device);
+  if (glob.empty())
+    return;
+  for (const char *v : {"VK_DRIVER_FILES", "VK_ICD_FILENAMES", "VK_ADD_DRIVER_FILES",
+                        "VK_LOADER_DRIVERS_SELECT", "VK_LOADER_DRIVERS_DISABLE"})
+    if (std::getenv(v))
+      return;
+  ::setenv("VK_LOADER_DRIVERS_SELECT", glob.c_str(), 1);
+  ::setenv("NODEVICE_SELECT", "1", 0);
+}
+
 /// One line saying that a run cannot start (no Vulkan, no device), then exit 1.
 int noDevice(const Diagnostic &d) {
   std::fprintf(stderr, "spire run: %s\n", d.message.c_str());
@@ -192,26 +213,49 @@ int noDevice(const Diagnostic &d) {
 
 struct ScriptJob {
   std::string path;
+  /// Parsed and its shaders compiled ahead, on the main thread while the devices are made.
+  enum class Ahead : uint8_t { No, Busy, Ready } ahead = Ahead::No;
+  std::optional<Expected<run::Script>> script;
+  run::CompiledShaders shaders;
   ScriptResult result;
   bool done = false;
 };
 
-ScriptResult runOneScript(run::VulkanContext &ctx, const std::string &path, const Options &o,
+run::RunOptions runOptions(const ScriptJob &job, const Options &o,
+                           const std::map<std::string, run::ExtraRequirements> &extra) {
+  run::RunOptions ro;
+  ro.compile = o.compile;
+  auto it = extra.find(fs::path(job.path).filename().string());
+  if (it != extra.end())
+    ro.extra = &it->second;
+  return ro;
+}
+
+/// Parses a job's script and compiles its shaders, which needs no device.
+void prepareScript(ScriptJob &job, const Options &o,
+                   const std::map<std::string, run::ExtraRequirements> &extra) {
+  job.script = run::parseScriptFile(job.path);
+  if (*job.script)
+    job.shaders = run::compileScriptShaders(**job.script, runOptions(job, o, extra));
+}
+
+ScriptResult runOneScript(run::VulkanContext &ctx, ScriptJob &job, const Options &o,
                           const std::map<std::string, run::ExtraRequirements> &extra) {
+  bool ahead = job.ahead == ScriptJob::Ahead::Ready;
+  if (!ahead)
+    job.script = run::parseScriptFile(job.path);
+  Expected<run::Script> &script = *job.script;
   ScriptResult r;
-  auto script = run::parseScriptFile(path);
   if (!script) {
     r.outcome = ScriptResult::Outcome::Fail;
     r.line = script.error().location.line;
     r.message = script.error().message;
     return r;
   }
-  run::RunOptions ro;
-  ro.compile = o.compile;
-  auto it = extra.find(fs::path(path).filename().string());
-  if (it != extra.end())
-    ro.extra = &it->second;
-  return run::runScript(ctx, *script, ro);
+  r = run::runScript(ctx, *script, runOptions(job, o, extra), ahead ? &job.shaders : nullptr);
+  job.script.reset();
+  job.shaders = {};
+  return r;
 }
 
 int runScripts(const Options &o) {
@@ -237,6 +281,7 @@ int runScripts(const Options &o) {
   std::condition_variable cv;
   std::atomic<size_t> next{0};
   std::optional<Diagnostic> deviceError;
+  unsigned devicesReady = 0;
   double deviceMs = 0, instanceMs = 0, logicalMs = 0;
   unsigned workers = std::max(1u, std::min<unsigned>(o.jobs, static_cast<unsigned>(jobs.size())));
   auto work = [&] {
@@ -250,12 +295,17 @@ int runScripts(const Options &o) {
       if (ctx) {
         instanceMs += (*ctx)->instanceMilliseconds();
         logicalMs += (*ctx)->deviceMilliseconds();
+        ++devicesReady;
       }
     }
     for (size_t i; (i = next++) < jobs.size();) {
+      {
+        std::unique_lock<std::mutex> lock(mu);
+        cv.wait(lock, [&] { return jobs[i].ahead != ScriptJob::Ahead::Busy; });
+      }
       ScriptResult r;
       if (ctx)
-        r = runOneScript(**ctx, jobs[i].path, o, extra);
+        r = runOneScript(**ctx, jobs[i], o, extra);
       std::lock_guard<std::mutex> lock(mu);
       jobs[i].result = std::move(r);
       jobs[i].done = true;
@@ -265,6 +315,22 @@ int runScripts(const Options &o) {
   std::vector<std::thread> threads;
   for (unsigned w = 0; w < workers; ++w)
     threads.emplace_back(work);
+  // Until a device is ready, this thread parses the first scripts and compiles their shaders:
+  // making a device (the loader loading the drivers) and the first GLSL shader (glslang building
+  // its built-in tables) each take over 100 ms of CPU on lavapipe, and need not wait for each
+  // other. Workers take these scripts as they are.
+  for (size_t i = 0; i < jobs.size(); ++i) {
+    {
+      std::lock_guard<std::mutex> lock(mu);
+      if (devicesReady || deviceError)
+        break;
+      jobs[i].ahead = ScriptJob::Ahead::Busy;
+    }
+    prepareScript(jobs[i], o, extra);
+    std::lock_guard<std::mutex> lock(mu);
+    jobs[i].ahead = ScriptJob::Ahead::Ready;
+    cv.notify_all();
+  }
   size_t passed = 0, failed = 0, skipped = 0;
   run::Timings total;
   for (size_t i = 0; i < jobs.size(); ++i) {
@@ -368,23 +434,35 @@ uint32_t assemblyVersion(std::span<const uint8_t> bytes) {
 int runShaderFile(const Options &o, InputKind kind, std::span<const uint8_t> bytes) {
   const std::string &path = o.inputs[0];
   Clock::time_point t0 = Clock::now();
-  // The reflection needs no device: --reflect works without Vulkan.
+  // The reflection needs no device: --reflect works without Vulkan. The device is made after
+  // the shader is loaded (a bad shader costs no device), except for an assembly text that says
+  // no SPIR-V version: it is assembled for the newest the device takes.
   uint32_t version = 0x00010600;
   std::unique_ptr<run::VulkanContext> ctx;
-  if (!o.reflectOnly) {
+  double deviceMs = 0;
+  auto makeDevice = [&]() -> bool {
+    Clock::time_point start = Clock::now();
     auto c = run::VulkanContext::create(o.device);
-    if (!c)
-      return noDevice(c.error());
+    if (!c) {
+      noDevice(c.error());
+      return false;
+    }
     ctx = std::move(*c);
-    version = std::min(version, ctx->maxSpirvVersion());
-  }
-  double deviceMs = msSince(t0);
+    deviceMs = msSince(start);
+    return true;
+  };
   if (kind == InputKind::Assembly)
     if (uint32_t v = assemblyVersion(bytes))
       version = v;
   if (o.targetEnvGiven)
     if (auto te = parseTargetEnv(o.compile.defaultTargetEnv))
       version = targetEnvVersion(*te);
+  if (!o.reflectOnly && kind == InputKind::Assembly && !o.targetEnvGiven &&
+      !assemblyVersion(bytes)) {
+    if (!makeDevice())
+      return kInvalidInput;
+    version = std::min(version, ctx->maxSpirvVersion());
+  }
   auto words = loadShader(path, kind, bytes, version, o.entry);
   if (!words) {
     report(words.error(), path);
@@ -462,6 +540,8 @@ int runShaderFile(const Options &o, InputKind kind, std::span<const uint8_t> byt
     std::memcpy(&bits, bytesOf->data(), 4);
     req.specialization[id] = bits;
   }
+  if (!ctx && !makeDevice())
+    return kInvalidInput;
   auto result = run::runShader(*ctx, *mi, req);
   if (!result) {
     std::fprintf(stderr, "%s: %s\n", path.c_str(), result.error().message.c_str());
@@ -756,6 +836,7 @@ int runRun(std::span<char *const> args) {
   }
   if (o.inputs.empty())
     return usageError("run", "give a script or a shader to run");
+  selectDriver(o.device.device);
 
   // One shader, or scripts.
   std::vector<InputKind> kinds;
