@@ -130,6 +130,8 @@ public:
     parsed_.assign(m_.functions.size(), std::nullopt);
     calleeState_.assign(m_.functions.size(), kNotSeen);
     checkedHead_.assign(m_.functions.size(), kNoId);
+    checked_.reserve(32);   // a program calls a few dozen (function, opcode) pairs
+    d_.opCalls.reserve(64); // and most make fewer calls than this
     if (d_.isLibrary())
       findStages();
     for (uint32_t fi = 0; fi < m_.functions.size(); ++fi) {
