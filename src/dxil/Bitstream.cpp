@@ -410,6 +410,18 @@ Status BitstreamReader::skipBlock() {
 }
 
 bool BitstreamReader::next(BitstreamEntry &entry) {
+  // Most entries are records inside a block: one field and one test.
+  if (!scopes_.empty()) [[likely]] {
+    const Scope &scope = scopes_.back();
+    uint64_t start = pos_;
+    uint64_t id = readFixed(scope.abbrevWidth);
+    if (id >= kAbbrevUnabbreviatedRecord && !failed_ && pos_ <= scope.endBit) [[likely]] {
+      recordStart_ = start;
+      entry = BitstreamEntry{BitstreamEntry::Kind::Record, uint32_t(id)};
+      return true;
+    }
+    pos_ = start; // the general path reads it again
+  }
   for (;;) {
     unsigned width = scopes_.empty() ? topWidth_ : scopes_.back().abbrevWidth;
     if (scopes_.empty()) {
