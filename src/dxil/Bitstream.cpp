@@ -145,14 +145,16 @@ namespace {
       p += width;
       continue;
     }
-    uint64_t second = (w >> width) & chunkMask;
-    if (!(second & hi)) { // two chunks: characters, larger ids
-      out[i++] = (chunk & (hi - 1)) | second << payload;
-      p += 2 * width;
-      continue;
+    uint64_t value = chunk & (hi - 1);
+    if (2 * width <= 57) { // two chunks (characters, larger ids), when the load holds both
+      uint64_t second = (w >> width) & chunkMask;
+      if (!(second & hi)) {
+        out[i++] = value | second << payload;
+        p += 2 * width;
+        continue;
+      }
     }
-    uint64_t value = (chunk & (hi - 1)) | (second & (hi - 1)) << payload;
-    unsigned at = 2 * width, shift = 2 * payload;
+    unsigned at = width, shift = payload;
     for (;;) {
       if (at + width > 57) {
         pos = p;

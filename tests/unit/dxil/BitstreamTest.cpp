@@ -160,6 +160,37 @@ TEST(DxilBitstream, UnabbreviatedRunsOfEveryFieldLength) {
   }
 }
 
+TEST(DxilBitstream, WideVbrArrayElements) {
+  // VBR32 elements: a second chunk does not fit the bits one load holds after the first.
+  const std::vector<uint64_t> values = {0,
+                                        1,
+                                        0x7FFFFFFF,
+                                        0x80000000,
+                                        0xFFFFFFFF,
+                                        5,
+                                        uint64_t(1) << 40,
+                                        3,
+                                        ~uint64_t(0),
+                                        0x12345678,
+                                        uint64_t(1) << 62,
+                                        9};
+  for (unsigned width : {32u, 29u, 20u}) {
+    std::vector<uint8_t> bytes = inBlock([&](BitWriter &w) {
+      defineAbbrev(w, {{-1, 7}, {3, 0}, {2, width}});
+      w.fixed(4, 3);
+      w.vbr(values.size(), 6);
+      for (uint64_t v : values)
+        w.vbr(v, width);
+      w.record(1, {}); // more data after the array, so that loads reach past it
+      w.record(1, {});
+    });
+    Reading r(bytes);
+    ASSERT_TRUE(r.firstRecord());
+    EXPECT_EQ(r.rec.code, 7u);
+    EXPECT_EQ(r.rec.ops, values) << "width " << width;
+  }
+}
+
 TEST(DxilBitstream, AbbreviationStartingWithAnArrayTakesTheCodeFromIt) {
   std::vector<uint8_t> bytes = inBlock([](BitWriter &w) {
     defineAbbrev(w, {{3, 0}, {2, 6}}); // [vbr6 array]: the code, then the operands
