@@ -10,16 +10,24 @@ namespace spire::dxil::detail {
 
 namespace {
 
-/// Stores a set (sorting it) and returns its index, reusing an equal set.
-uint32_t internSet(ReaderState &s, std::vector<Attribute> attrs) {
+/// Stores a set (sorting `attrs` in place) and returns its index, reusing an equal set.
+uint32_t internSet(ReaderState &s, std::span<Attribute> attrs) {
   LlvmModule &m = s.m;
-  std::stable_sort(attrs.begin(), attrs.end(),
-                   [&](const Attribute &a, const Attribute &b) { return attributeLess(m, a, b); });
-  // One attribute per kind (per key for strings), as LLVM keeps them.
-  std::vector<Attribute> unique;
-  for (const Attribute &a : attrs)
-    if (unique.empty() || !attributeSameKind(m, unique.back(), a))
-      unique.push_back(a);
+  auto less = [&](const Attribute &a, const Attribute &b) { return attributeLess(m, a, b); };
+  if (attrs.size() <= 32) { // a stable insertion sort: sets are small, and this allocates nothing
+    for (size_t i = 1; i < attrs.size(); ++i)
+      for (size_t k = i; k > 0 && less(attrs[k], attrs[k - 1]); --k)
+        std::swap(attrs[k], attrs[k - 1]);
+  } else {
+    std::stable_sort(attrs.begin(), attrs.end(), less);
+  }
+  // One attribute per kind (per key for strings), as LLVM keeps them: the first of each run.
+  size_t count = size_t(std::unique(attrs.begin(), attrs.end(),
+                                    [&](const Attribute &a, const Attribute &b) {
+                                      return attributeSameKind(m, a, b);
+                                    }) -
+                        attrs.begin());
+  std::span<const Attribute> unique = attrs.first(count);
   for (uint32_t i = 0; i < m.attributeSets.size(); ++i) {
     const AttributeSet &set = m.attributeSets[i];
     if (set.count != unique.size())
@@ -42,7 +50,8 @@ Status readGroup(ReaderState &s) {
     return s.error("attribute group record too short");
   if (r[0] > 0xFFFFFFFFu || r[1] > 0xFFFFFFFFu)
     return s.error("attribute group id or position out of range");
-  std::vector<Attribute> attrs;
+  std::vector<Attribute> &attrs = s.attributeScratch;
+  attrs.clear();
   for (size_t i = 2; i < r.size();) {
     Attribute a;
     uint64_t form = r[i++];
@@ -110,7 +119,7 @@ Status readGroup(ReaderState &s) {
   ReaderState::Group g;
   g.id = uint32_t(r[0]);
   g.position = uint32_t(r[1]);
-  g.set = internSet(s, std::move(attrs));
+  g.set = internSet(s, attrs);
   for (ReaderState::Group &old : s.groups)
     if (old.id == g.id) {
       old = g;
@@ -123,33 +132,35 @@ Status readGroup(ReaderState &s) {
 Status readList(ReaderState &s) {
   LlvmModule &m = s.m;
   const auto &r = s.rec.ops;
-  // Positions may repeat across groups: their sets merge.
-  std::vector<std::pair<uint32_t, std::vector<Attribute>>> byPosition;
+  // Positions may repeat across groups: their sets merge. The groups' positions, in the order
+  // they first appear, then each position's attributes gathered from its groups.
+  std::vector<uint32_t> &positions = s.positionScratch;
+  std::vector<const ReaderState::Group *> &groups = s.groupScratch;
+  positions.clear();
+  groups.clear();
   for (uint64_t id : r) {
-    const ReaderState::Group *g = nullptr;
-    for (const ReaderState::Group &cand : s.groups)
-      if (cand.id == id)
-        g = &cand;
+    const ReaderState::Group *g = s.group(id);
     if (!g)
       return s.error("attribute list names group " + std::to_string(id) + " that does not exist");
-    const AttributeSet &set = m.attributeSets[g->set];
-    std::vector<Attribute> *into = nullptr;
-    for (auto &[pos, attrs] : byPosition)
-      if (pos == g->position)
-        into = &attrs;
-    if (!into) {
-      byPosition.push_back({g->position, {}});
-      into = &byPosition.back().second;
-    }
-    into->insert(into->end(), m.attributes.begin() + set.first,
-                 m.attributes.begin() + set.first + set.count);
+    groups.push_back(g);
+    if (std::find(positions.begin(), positions.end(), g->position) == positions.end())
+      positions.push_back(g->position);
   }
   AttributeList list;
   list.first = uint32_t(m.attributeListEntries.size());
-  for (auto &[pos, attrs] : byPosition) {
+  for (uint32_t position : positions) {
+    std::vector<Attribute> &attrs = s.attributeScratch;
+    attrs.clear();
+    for (const ReaderState::Group *g : groups) {
+      if (g->position != position)
+        continue;
+      const AttributeSet &set = m.attributeSets[g->set];
+      attrs.insert(attrs.end(), m.attributes.begin() + set.first,
+                   m.attributes.begin() + set.first + set.count);
+    }
     if (attrs.empty())
       continue;
-    m.attributeListEntries.push_back({pos, internSet(s, std::move(attrs))});
+    m.attributeListEntries.push_back({position, internSet(s, attrs)});
   }
   list.count = uint32_t(m.attributeListEntries.size() - list.first);
   s.attributeListIds.push_back(uint32_t(m.attributeLists.size()));

@@ -598,6 +598,20 @@ Expected<LlvmModule> readBitcode(std::span<const uint8_t> bytes) {
   s.mdIds.reserve(n / 24);
   s.typeMap.reserve(n / 40 + 16);
   s.typePlaceholder.reserve(n / 40 + 16);
+  // Tables every DXIL program fills with a few entries: room for what most hold (fixed sizes),
+  // sparing their growth one allocation at a time.
+  m.functions.reserve(16);
+  m.globals.reserve(8);
+  m.metadataKinds.reserve(32);
+  m.namedMetadata.reserve(16);
+  m.attributes.reserve(16);
+  m.attributeSets.reserve(8);
+  m.attributeLists.reserve(8);
+  m.attributeListEntries.reserve(16);
+  s.bodies.reserve(8);
+  s.groups.reserve(8);
+  s.attributeListIds.reserve(8);
+  s.attributeScratch.reserve(16);
 
   // First pass over the top level: find the string table (version 2 names live there).
   for (;;) {

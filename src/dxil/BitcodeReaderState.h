@@ -79,7 +79,18 @@ struct ReaderState {
     uint32_t id = 0, position = 0, set = 0;
   };
   std::vector<Group> groups;
-  std::vector<uint32_t> attributeListIds; ///< PARAMATTR entries in order -> attributeLists
+  std::vector<uint32_t> attributeListIds;  ///< PARAMATTR entries in order -> attributeLists
+  std::vector<Attribute> attributeScratch; ///< a set being read (reused from record to record)
+  std::vector<uint32_t> positionScratch;   ///< a list's positions being merged
+  std::vector<const Group *> groupScratch; ///< and its groups
+  /// The group with this id (the last one read with it), or null.
+  const Group *group(uint64_t id) const {
+    const Group *found = nullptr;
+    for (const Group &g : groups)
+      if (g.id == id)
+        found = &g;
+    return found;
+  }
 
   // Functions with bodies, in record order; the next body read belongs to bodies[nextBody].
   std::vector<uint32_t> bodies;

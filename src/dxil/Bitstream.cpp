@@ -1,6 +1,7 @@
 // The LLVM bitstream cursor: see Bitstream.h.
 #include "spire/dxil/Bitstream.h"
 
+#include <algorithm>
 #include <bit>
 #include <cstring>
 #include <string>
@@ -119,69 +120,78 @@ uint64_t BitstreamReader::readVbrSlow(unsigned width, uint64_t result, unsigned 
   }
 }
 
+namespace {
+
+/// VBR fields from `pos` while a whole 64-bit load is readable there (`pos <= limit`): each field
+/// from one load of the bits at its start (at least 57 of them). Returns how many it decoded;
+/// it stops early at a field longer than a load holds, which the caller decodes field by field.
+/// Always inlined, so that the callers that pass the common width 6 get constant shifts.
+[[gnu::always_inline]] inline uint64_t vbrFieldsFromLoads(const uint8_t *data, uint64_t limit,
+                                                          uint64_t &pos, unsigned width,
+                                                          uint64_t *__restrict out,
+                                                          uint64_t count) {
+  const unsigned payload = width - 1;
+  const uint64_t chunkMask = (uint64_t(1) << width) - 1, hi = uint64_t(1) << payload;
+  uint64_t i = 0, p = pos;
+  while (i < count && p <= limit) {
+    uint64_t w;
+    std::memcpy(&w, data + (p >> 3), 8);
+    if constexpr (std::endian::native == std::endian::big)
+      w = __builtin_bswap64(w);
+    w >>= (p & 7);
+    uint64_t chunk = w & chunkMask;
+    if (!(chunk & hi)) [[likely]] { // one chunk: most values
+      out[i++] = chunk;
+      p += width;
+      continue;
+    }
+    uint64_t value = chunk & (hi - 1);
+    if (2 * width <= 57) { // two chunks (characters, larger ids), when the load holds both
+      uint64_t second = (w >> width) & chunkMask;
+      if (!(second & hi)) {
+        out[i++] = value | second << payload;
+        p += 2 * width;
+        continue;
+      }
+    }
+    unsigned at = width, shift = payload;
+    for (;;) {
+      if (at + width > 57) {
+        pos = p;
+        return i; // longer than the loaded bits
+      }
+      chunk = (w >> at) & chunkMask;
+      value |= (chunk & (hi - 1)) << shift;
+      at += width;
+      if (!(chunk & hi))
+        break;
+      shift += payload;
+    }
+    out[i++] = value;
+    p += at;
+  }
+  pos = p;
+  return i;
+}
+
+} // namespace
+
 void BitstreamReader::readVbrRun(unsigned width, uint64_t *__restrict out, uint64_t count) {
   if (width - 2 > 30) { // widths 2..32 only
     failed_ = true;
     return;
   }
-  const unsigned payload = width - 1;
-  const uint64_t chunkMask = (uint64_t(1) << width) - 1, hi = uint64_t(1) << payload;
-  uint64_t pos = pos_, i = 0;
-  // While a whole word is readable: one load holds at least 57 bits, several fields.
-  while (i < count && end_ >= 64 && pos <= end_ - 64) {
-    uint64_t w;
-    std::memcpy(&w, data_ + (pos >> 3), 8);
-    if constexpr (std::endian::native == std::endian::big)
-      w = __builtin_bswap64(w);
-    w >>= (pos & 7);
-    unsigned used = 0; // bits of w consumed
-    while (i < count && used + width <= 57) {
-      uint64_t chunk = (w >> used) & chunkMask;
-      if (!(chunk & hi)) [[likely]] { // one chunk: most values
-        out[i++] = chunk;
-        used += width;
-        continue;
-      }
-      if (used + 2 * width <= 57) { // two chunks: characters, larger ids
-        uint64_t second = (w >> (used + width)) & chunkMask;
-        if (!(second & hi)) {
-          out[i++] = (chunk & (hi - 1)) | second << payload;
-          used += 2 * width;
-          continue;
-        }
-      }
-      // Several chunks, as long as they lie in the loaded bits.
-      uint64_t value = chunk & (hi - 1);
-      unsigned at = used + width, shift = payload;
-      bool done = false;
-      while (at + width <= 57) {
-        chunk = (w >> at) & chunkMask;
-        value |= (chunk & (hi - 1)) << shift;
-        at += width;
-        if (!(chunk & hi)) {
-          done = true;
-          break;
-        }
-        shift += payload;
-      }
-      if (!done)
-        break; // reload at this value's start
-      out[i++] = value;
-      used = at;
+  const uint64_t limit = end_ >= 64 ? end_ - 64 : 0;
+  uint64_t i = 0;
+  while (i < count && !failed_) {
+    if (end_ >= 64 && pos_ <= limit) {
+      i += width == 6 ? vbrFieldsFromLoads(data_, limit, pos_, 6, out + i, count - i)
+                      : vbrFieldsFromLoads(data_, limit, pos_, width, out + i, count - i);
+      if (i == count)
+        break;
     }
-    pos += used;
-    if (i < count && used == 0) {
-      // A value longer than a whole load: the general path.
-      pos_ = pos;
-      out[i++] = readVbr(width);
-      if (failed_)
-        return;
-      pos = pos_;
-    }
+    out[i++] = readVbr(width); // a long field, or the last bytes
   }
-  pos_ = pos;
-  for (; i < count && !failed_; ++i) // the last bytes
-    out[i] = readVbr(width);
 }
 
 void BitstreamReader::readFixedRun(unsigned width, uint64_t *__restrict out, uint64_t count) {
@@ -282,9 +292,12 @@ Status BitstreamReader::readAbbrevDefinition(std::vector<uint32_t> &into) {
     abbrevOps_.push_back(op);
   }
   abbrev.numOps = uint32_t(numOps);
+  abbrev.leadingScalars = abbrev.numOps;
   // Arrays must be the next-to-last operand followed by a scalar element encoding; blobs last.
   for (uint32_t i = 0; i < abbrev.numOps; ++i) {
     const AbbrevOp &op = abbrevOps_[abbrev.firstOp + i];
+    if (op.kind == AbbrevOp::Kind::Array || op.kind == AbbrevOp::Kind::Blob)
+      abbrev.leadingScalars = std::min(abbrev.leadingScalars, i);
     if (op.kind == AbbrevOp::Kind::Array) {
       if (i + 2 != abbrev.numOps)
         return errorAt(start, "abbreviation array is not the next-to-last operand");
@@ -327,7 +340,7 @@ Status BitstreamReader::readBlockInfo() {
         return s;
       continue;
     }
-    pos_ = start; // readRecord reads the id again
+    recordStart_ = start; // the id is read: readRecord goes on from here
     if (Status s = readRecord(uint32_t(id), scratch_); !s)
       return s;
     if (scratch_.code == kBlockInfoSetBid) {
@@ -399,6 +412,18 @@ Status BitstreamReader::skipBlock() {
 }
 
 bool BitstreamReader::next(BitstreamEntry &entry) {
+  // Most entries are records inside a block: one field and one test.
+  if (!scopes_.empty()) [[likely]] {
+    const Scope &scope = scopes_.back();
+    uint64_t start = pos_;
+    uint64_t id = readFixed(scope.abbrevWidth);
+    if (id >= kAbbrevUnabbreviatedRecord && !failed_ && pos_ <= scope.endBit) [[likely]] {
+      recordStart_ = start;
+      entry = BitstreamEntry{BitstreamEntry::Kind::Record, uint32_t(id)};
+      return true;
+    }
+    pos_ = start; // the general path reads it again
+  }
   for (;;) {
     unsigned width = scopes_.empty() ? topWidth_ : scopes_.back().abbrevWidth;
     if (scopes_.empty()) {
@@ -457,7 +482,7 @@ bool BitstreamReader::next(BitstreamEntry &entry) {
     }
     if (scopes_.empty())
       return fail(errorAt(start, "record outside any block"));
-    pos_ = start; // readRecord reads the id again
+    recordStart_ = start; // the id is read: read() goes on from here
     entry = BitstreamEntry{BitstreamEntry::Kind::Record, uint32_t(id)};
     return true;
   }
@@ -502,9 +527,7 @@ uint64_t BitstreamReader::readScalar(const AbbrevOp &op) {
 }
 
 bool BitstreamReader::read(uint32_t abbrevId, BitstreamRecord &out) {
-  uint64_t start = pos_;
-  unsigned width = scopes_.empty() ? topWidth_ : scopes_.back().abbrevWidth;
-  readFixed(width); // the abbreviation id, already known
+  uint64_t start = recordStart_; // next() read the abbreviation id already
   out.abbrev = abbrevId;
   out.bitOffset = start;
   out.ops.clear();
@@ -534,28 +557,37 @@ bool BitstreamReader::read(uint32_t abbrevId, BitstreamRecord &out) {
   const AbbrevOp *op = abbrevOps_.data() + abbrev.firstOp;
   const AbbrevOp *end = op + abbrev.numOps;
   // The code is the first operand; when it is an array or a blob, it is the first value read.
-  bool codeFromOps = op->kind == AbbrevOp::Kind::Array || op->kind == AbbrevOp::Kind::Blob;
+  uint32_t scalars = abbrev.leadingScalars;
+  bool codeFromOps = scalars == 0;
   if (!codeFromOps) {
     uint64_t code = readScalar(*op);
     if (code > 0xFFFFFFFFu)
       return fail(errorAt(start, "record code " + std::to_string(code) + " out of range"));
     out.code = uint32_t(code);
     ++op;
+    --scalars;
+  }
+  // The scalar operands, straight into their slots; then an array or a blob, if any.
+  out.ops.resize(scalars);
+  uint64_t *__restrict slot = out.ops.data();
+  for (uint32_t k = 0; k < scalars; ++k, ++op) {
+    switch (op->kind) {
+    case AbbrevOp::Kind::Fixed:
+      slot[k] = readFixed(unsigned(op->value));
+      break;
+    case AbbrevOp::Kind::Vbr:
+      slot[k] = readVbr(unsigned(op->value));
+      break;
+    case AbbrevOp::Kind::Char6:
+      slot[k] = char6(readFixed(6));
+      break;
+    default: // a literal
+      slot[k] = op->value;
+      break;
+    }
   }
   for (; op != end; ++op) {
     switch (op->kind) {
-    case AbbrevOp::Kind::Literal:
-      out.ops.push_back(op->value);
-      break;
-    case AbbrevOp::Kind::Fixed:
-      out.ops.push_back(readFixed(unsigned(op->value)));
-      break;
-    case AbbrevOp::Kind::Vbr:
-      out.ops.push_back(readVbr(unsigned(op->value)));
-      break;
-    case AbbrevOp::Kind::Char6:
-      out.ops.push_back(char6(readFixed(6)));
-      break;
     case AbbrevOp::Kind::Array: {
       uint64_t count = readVbr(6);
       const AbbrevOp &elt = op[1];
@@ -594,6 +626,8 @@ bool BitstreamReader::read(uint32_t abbrevId, BitstreamRecord &out) {
       alignTo32();
       break;
     }
+    default: // scalars come first (checked when the abbreviation was defined)
+      break;
     }
   }
   if (codeFromOps) {

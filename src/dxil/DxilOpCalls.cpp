@@ -28,14 +28,24 @@ public:
       return overload(m_.elementType(type));
     }
     if (token.starts_with("%")) {
-      std::string name(token.substr(1));
+      std::string_view name = token.substr(1);
       size_t at = name.find("$o");
-      if (at != std::string::npos)
-        name.replace(at, 2, overloadName(f_.overload));
-      if (t.kind != TypeKind::Struct || !t.identified || m_.str(t.name) != name)
+      if (t.kind != TypeKind::Struct || !t.identified)
         return false;
+      // The struct's name against the token's, "$o" standing for the overload's name.
+      std::string_view actual = m_.str(t.name);
+      if (at == std::string_view::npos) {
+        if (actual != name)
+          return false;
+      } else {
+        std::string_view over = overloadName(f_.overload), tail = name.substr(at + 2);
+        if (actual.size() != at + over.size() + tail.size() ||
+            !actual.starts_with(name.substr(0, at)) || actual.substr(at, over.size()) != over ||
+            !actual.ends_with(tail))
+          return false;
+      }
       // %dx.types.ResRet.$o and its kin hold the overload type as their first member.
-      if (at == std::string::npos || overloadType_ != kNoId || t.numElements == 0)
+      if (at == std::string_view::npos || overloadType_ != kNoId || t.numElements == 0)
         return true;
       return overload(m_.elementType(type));
     }
@@ -119,7 +129,9 @@ public:
     d_.opCallIndex.assign(m_.instructions.size(), kNoId);
     parsed_.assign(m_.functions.size(), std::nullopt);
     calleeState_.assign(m_.functions.size(), kNotSeen);
-    checked_.assign(m_.functions.size(), {});
+    checkedHead_.assign(m_.functions.size(), kNoId);
+    checked_.reserve(32);   // a program calls a few dozen (function, opcode) pairs
+    d_.opCalls.reserve(64); // and most make fewer calls than this
     if (d_.isLibrary())
       findStages();
     for (uint32_t fi = 0; fi < m_.functions.size(); ++fi) {
@@ -142,9 +154,15 @@ private:
   /// Per function, what its name makes it (parsed_ holds the class and overload of a dx.op one).
   enum : uint8_t { kNotSeen, kNotDxOp, kDxOp };
   std::vector<uint8_t> calleeState_;
-  /// Per function: the opcodes whose signature its type was found to match, with the overload
-  /// type.
-  std::vector<std::vector<std::pair<uint32_t, TypeId>>> checked_;
+  /// The opcodes whose signature a function's type was found to match, with the overload type:
+  /// one flat list, linked per function from checkedHead_ (kNoId: none yet).
+  struct Checked {
+    uint32_t opcode = 0;
+    TypeId overloadType = kNoId;
+    uint32_t next = kNoId;
+  };
+  std::vector<Checked> checked_;
+  std::vector<uint32_t> checkedHead_;
   uint32_t caller_ = 0;
   std::vector<uint32_t> stages_; ///< library: per function, the entry kinds reaching it
   std::optional<Diagnostic> error_;
@@ -260,10 +278,10 @@ private:
       if (m_.typeOf(ops[1 + i]) != types[1 + i])
         return failCall(index, name, "argument " + std::to_string(i) + " has the wrong type");
     // The function type against the operation's signature: once per function and opcode.
-    std::vector<std::pair<uint32_t, TypeId>> &checked = checked_[m_.values[callee.value].index];
-    for (const auto &[opcode, type] : checked)
-      if (opcode == op.opcode) {
-        overloadType = type;
+    const uint32_t function = m_.values[callee.value].index;
+    for (uint32_t c = checkedHead_[function]; c != kNoId; c = checked_[c].next)
+      if (checked_[c].opcode == op.opcode) {
+        overloadType = checked_[c].overloadType;
         return true;
       }
     if (types.size() < 2 || !SignatureMatcher(m_, fn).matches("i32", types[1]))
@@ -299,7 +317,8 @@ private:
     overloadType = matcher.overloadType();
     if (overloadType == kNoId && fn.overload != Overload::Void)
       return failCall(index, name, opText(op) + ": the overload type appears nowhere");
-    checked.emplace_back(op.opcode, overloadType);
+    checked_.push_back({op.opcode, overloadType, checkedHead_[function]});
+    checkedHead_[function] = uint32_t(checked_.size() - 1);
     return true;
   }
 

@@ -91,9 +91,20 @@ std::string_view opClassName(OpClass opClass) {
 }
 
 std::optional<OpClass> opClassFromName(std::string_view functionName) {
-  for (size_t i = 0; i < std::size(kClassNames); ++i)
-    if (kClassNames[i] == functionName)
-      return OpClass(i);
+  // The classes in name order, sorted when compiling: a binary search per name.
+  static constexpr auto kByName = [] {
+    std::array<uint16_t, std::size(kClassNames)> order{};
+    for (size_t i = 0; i < order.size(); ++i)
+      order[i] = uint16_t(i);
+    std::sort(order.begin(), order.end(),
+              [](uint16_t a, uint16_t b) { return kClassNames[a] < kClassNames[b]; });
+    return order;
+  }();
+  auto it =
+      std::lower_bound(kByName.begin(), kByName.end(), functionName,
+                       [](uint16_t c, std::string_view name) { return kClassNames[c] < name; });
+  if (it != kByName.end() && kClassNames[*it] == functionName)
+    return OpClass(*it);
   return std::nullopt;
 }
 

@@ -205,11 +205,10 @@ Status FunctionBuilder::run() {
   size_t moduleMds = s.mdIds.size();
   fixupBase = s.fixups.size();
   fn.firstInstruction = uint32_t(m.instructions.size());
-  std::vector<TypeId> params(m.elements(fn.functionType).begin() + 1,
-                             m.elements(fn.functionType).end());
+  std::span<const TypeId> params = m.elements(fn.functionType).subspan(1);
   fn.firstArgument = ValueId(m.values.size());
   fn.numArguments = uint32_t(params.size());
-  for (TypeId p : params)
+  for (TypeId p : params) // newValue adds no type: the span stays valid
     s.valueIds.push_back(s.newValue(ValueKind::Argument, p, fi));
   for (;;) {
     BitstreamEntry e;
@@ -895,8 +894,9 @@ Status FunctionBuilder::instruction(Instruction &ins) {
       return s.error("call of a value that is not a function");
     if (m.types[calleeTy].kind != TypeKind::Pointer)
       return s.error("call of a value that is not a pointer");
-    std::vector<TypeId> params(m.elements(fnTy).begin() + 1, m.elements(fnTy).end());
-    for (TypeId p : params) {
+    // By index: reading an argument may add a type (metadata), which moves the type tables.
+    for (uint32_t k = 1; k < m.types[fnTy].numElements; ++k) {
+      TypeId p = m.typeElements[m.types[fnTy].firstElement + k];
       if (at >= rec.size())
         return s.error("call with fewer arguments than its function type has");
       if (m.types[p].kind == TypeKind::Label) {

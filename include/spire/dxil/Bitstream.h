@@ -113,7 +113,8 @@ public:
   /// Skips the sub-block announced by the last SubBlock entry, using its length word.
   Status skipBlock();
   /// Consumes the block-end announced by the last EndBlock entry (advance() already did).
-  /// Reads the record announced by the last Record entry into `out` (reusing its storage).
+  /// Reads the record announced by the last Record entry (right after it: the entry's id is
+  /// read already) into `out`, reusing its storage.
   Status readRecord(uint32_t abbrevId, BitstreamRecord &out);
   /// Skips a record (reads it into internal storage).
   Status skipRecord(uint32_t abbrevId);
@@ -137,6 +138,7 @@ public:
 private:
   struct Abbrev {
     uint32_t firstOp = 0, numOps = 0;
+    uint32_t leadingScalars = 0; ///< operands before the array or blob (all when none)
   };
   struct Scope {
     uint32_t blockId = 0;
@@ -180,6 +182,7 @@ private:
   unsigned topWidth_ = 2;
   uint32_t topRecords_ = 0;
   uint64_t pendingBlockStart_ = 0; ///< bit offset of the last SubBlock entry's id field
+  uint64_t recordStart_ = 0;       ///< bit offset of the last Record entry (its id is read)
 
   std::vector<AbbrevOp> abbrevOps_;    ///< every abbreviation's operands
   std::vector<Abbrev> abbrevs_;        ///< every abbreviation ever defined

@@ -132,6 +132,86 @@ TEST(DxilBitstream, AbbreviatedRecordWithLiteralFixedVbrArrayAndChar6) {
   EXPECT_EQ(r.rec.ops, (std::vector<uint64_t>{11, 1000, 'a', 'Z', '_'}));
 }
 
+TEST(DxilBitstream, UnabbreviatedRunsOfEveryFieldLength) {
+  // Fields of one to eleven VBR6 chunks (a 64-bit value needs thirteen), in runs long enough to
+  // go through the decoder's whole-load path and short enough to end near the data's end, at
+  // every bit alignment the block's prefix gives.
+  std::vector<uint64_t> ops;
+  for (uint64_t v : {uint64_t(0), uint64_t(31), uint64_t(32), uint64_t(1023), uint64_t(1024),
+                     uint64_t(1) << 20, uint64_t(1) << 25, uint64_t(1) << 40,
+                     uint64_t(0xFFFFFFFFFFFFFFFF), uint64_t(7), uint64_t(0x123456789ABCDEF0)})
+    for (int repeat = 0; repeat < 3; ++repeat)
+      ops.push_back(v + uint64_t(repeat));
+  for (unsigned pad = 0; pad < 8; ++pad) {
+    for (size_t count = 0; count <= ops.size(); count += 5) {
+      std::vector<uint64_t> these(ops.begin(), ops.begin() + count);
+      std::vector<uint8_t> bytes = inBlock([&](BitWriter &w) {
+        for (unsigned k = 0; k < pad; ++k)
+          w.record(1, {}); // shifts the record by 3 + 6 + 6 bits each
+        w.record(5, these);
+      });
+      Reading r(bytes);
+      ASSERT_TRUE(r.firstRecord());
+      for (unsigned k = 0; k < pad; ++k)
+        ASSERT_TRUE(r.nextRecord());
+      EXPECT_EQ(r.rec.code, 5u);
+      EXPECT_EQ(r.rec.ops, these) << "pad " << pad << ", " << count << " fields";
+    }
+  }
+}
+
+TEST(DxilBitstream, WideVbrArrayElements) {
+  // VBR32 elements: a second chunk does not fit the bits one load holds after the first.
+  const std::vector<uint64_t> values = {0,
+                                        1,
+                                        0x7FFFFFFF,
+                                        0x80000000,
+                                        0xFFFFFFFF,
+                                        5,
+                                        uint64_t(1) << 40,
+                                        3,
+                                        ~uint64_t(0),
+                                        0x12345678,
+                                        uint64_t(1) << 62,
+                                        9};
+  for (unsigned width : {32u, 29u, 20u}) {
+    std::vector<uint8_t> bytes = inBlock([&](BitWriter &w) {
+      defineAbbrev(w, {{-1, 7}, {3, 0}, {2, width}});
+      w.fixed(4, 3);
+      w.vbr(values.size(), 6);
+      for (uint64_t v : values)
+        w.vbr(v, width);
+      w.record(1, {}); // more data after the array, so that loads reach past it
+      w.record(1, {});
+    });
+    Reading r(bytes);
+    ASSERT_TRUE(r.firstRecord());
+    EXPECT_EQ(r.rec.code, 7u);
+    EXPECT_EQ(r.rec.ops, values) << "width " << width;
+  }
+}
+
+TEST(DxilBitstream, AbbreviationStartingWithAnArrayTakesTheCodeFromIt) {
+  std::vector<uint8_t> bytes = inBlock([](BitWriter &w) {
+    defineAbbrev(w, {{3, 0}, {2, 6}}); // [vbr6 array]: the code, then the operands
+    w.fixed(4, 3);
+    w.vbr(4, 6);
+    for (uint64_t v : {uint64_t(12), uint64_t(1), uint64_t(5000), uint64_t(2)})
+      w.vbr(v, 6);
+    defineAbbrev(w, {{-1, 3}, {1, 5}, {-1, 77}, {2, 4}}); // literal code, fixed, literal, vbr
+    w.fixed(5, 3);
+    w.fixed(17, 5);
+    w.vbr(300, 4);
+  });
+  Reading r(bytes);
+  ASSERT_TRUE(r.firstRecord());
+  EXPECT_EQ(r.rec.code, 12u);
+  EXPECT_EQ(r.rec.ops, (std::vector<uint64_t>{1, 5000, 2}));
+  ASSERT_TRUE(r.nextRecord());
+  EXPECT_EQ(r.rec.code, 3u);
+  EXPECT_EQ(r.rec.ops, (std::vector<uint64_t>{17, 77, 300}));
+}
+
 TEST(DxilBitstream, BlobIsAlignedAndViewed) {
   std::vector<uint8_t> bytes = inBlock([](BitWriter &w) {
     defineAbbrev(w, {{-1, 1}, {5, 0}});
