@@ -913,6 +913,8 @@ private:
   /// block of its merge block, where the ops after it go.
   Expected<size_t> region(const Operation &op, size_t current) {
     const Region &r = op.region();
+    if (r.empty())
+      return current; // an empty construct does nothing
     bool loop = &op.info() == &ops::loop();
     Block *entry = r.front();
     Block *merge = r.back();
