@@ -842,7 +842,9 @@ Operation *TextParser::formatted(const OpInfo &info, const OpFormat &f, size_t a
         break;
       case FormatElement::Quoted:
       case FormatElement::Angle:
-        a = enumAttr(e.enumKind, e.style == FormatElement::Angle);
+        // Either spelling reads: MLIR moved some enumerants (the atomics' scope and semantics)
+        // from quotes to angle brackets.
+        a = enumAttr(e.enumKind, peek() == '<');
         break;
       case FormatElement::Symbol: {
         std::string s;

@@ -5,6 +5,8 @@
 
 #include "spire/dialect/IR.h"
 
+#include <bit>
+#include <initializer_list>
 #include <string>
 
 namespace spire::dialect {
@@ -210,6 +212,48 @@ bool referenceOf(Check &c) { return c.need("spec_const", AttrKind::SymbolRef); }
 bool functionCall(Check &c) { return c.need("callee", AttrKind::SymbolRef); }
 bool constant(Check &c) { return c.present("value"); }
 
+/// The atomics, as MLIR checks them before their type rules: at most one ordering bit in each
+/// memory semantics, and the named values of the pointer's pointee type (`result`, then
+/// `value`, then `comparator`, as each op's traits list them). Only with the scope and
+/// semantics as attributes: given as operands (OpenCL kernels), they shift the operands.
+bool atomicSemantics(Check &c) {
+  constexpr uint32_t kOrdering = 0x2 | 0x4 | 0x8 | 0x10; // Acquire ... SequentiallyConsistent
+  for (std::string_view name : {"semantics", "equal_semantics", "unequal_semantics"}) {
+    Attribute a = c.op.attr(name);
+    if (a && a.is(AttrKind::Enum) && std::popcount(a.enumValue() & kOrdering) > 1)
+      return c.fail("expected at most one of these four memory constraints to be set: "
+                    "`Acquire`, `Release`,`AcquireRelease` or `SequentiallyConsistent`");
+  }
+  return true;
+}
+bool atomicValues(Check &c, std::initializer_list<std::pair<std::string_view, int>> named) {
+  if (!atomicSemantics(c))
+    return false;
+  for (std::string_view name :
+       {"memory_scope", "semantics", "equal_semantics", "unequal_semantics"})
+    if (Attribute a = c.op.attr(name); a && !a.is(AttrKind::Enum))
+      return true;
+  if (c.op.numOperands() == 0)
+    return true;
+  Type ptr = c.op.operand(0).type();
+  if (!ptr.is(TypeKind::Pointer))
+    return true;
+  for (auto [name, operand] : named) {
+    Type t = operand < 0
+                 ? (c.op.numResults() ? c.op.result().type() : Type())
+                 : (uint32_t(operand) < c.op.numOperands() ? c.op.operand(operand).type() : Type());
+    if (t && t != ptr.elementType())
+      return c.fail("failed to verify that `" + std::string(name) +
+                    "` type matches pointee type of `pointer`");
+  }
+  return true;
+}
+bool atomicUpdate(Check &c) { return atomicValues(c, {{"value", 1}}); }
+bool atomicResult(Check &c) { return atomicValues(c, {{"result", -1}}); }
+bool atomicCompare(Check &c) {
+  return atomicValues(c, {{"result", -1}, {"value", 1}, {"comparator", 2}});
+}
+
 /// As many successors as the op's trait says, in MLIR's words.
 bool successors(Check &c, size_t n) {
   size_t got = c.op.successors().size();
@@ -370,6 +414,21 @@ void attachVerifiers(const OpRecords &records) {
       {grammar::Op::Branch, run<branch>},
       {grammar::Op::BranchConditional, run<branchConditional>},
       {grammar::Op::Unreachable, run<unreachable>},
+      {grammar::Op::AtomicAnd, run<atomicUpdate>},
+      {grammar::Op::AtomicIAdd, run<atomicUpdate>},
+      {grammar::Op::AtomicISub, run<atomicUpdate>},
+      {grammar::Op::AtomicOr, run<atomicUpdate>},
+      {grammar::Op::AtomicXor, run<atomicUpdate>},
+      {grammar::Op::AtomicSMax, run<atomicUpdate>},
+      {grammar::Op::AtomicSMin, run<atomicUpdate>},
+      {grammar::Op::AtomicUMax, run<atomicUpdate>},
+      {grammar::Op::AtomicUMin, run<atomicUpdate>},
+      {grammar::Op::AtomicExchange, run<atomicUpdate>},
+      {grammar::Op::AtomicIIncrement, run<atomicResult>},
+      {grammar::Op::AtomicIDecrement, run<atomicResult>},
+      {grammar::Op::AtomicFAddEXT, run<atomicResult>},
+      {grammar::Op::AtomicCompareExchange, run<atomicCompare>},
+      {grammar::Op::AtomicCompareExchangeWeak, run<atomicCompare>},
       {D::Constant, run<constant>},
       {D::Selection, run<selection>},
       {D::Loop, run<loop>},

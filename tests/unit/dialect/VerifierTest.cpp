@@ -233,3 +233,21 @@ TEST(DialectVerifier, ModuleScopeOpsAsMlirChecksThem) {
             "'spirv.GlobalVariable' op initializer must be result of a spirv.SpecConstant or "
             "spirv.GlobalVariable or spirv.SpecConstantCompositeOp op");
 }
+
+TEST(DialectVerifier, AtomicsAsMlirChecksThem) {
+  std::string_view args = "%arg0: !spirv.ptr<i32, StorageBuffer>, %arg1: i32";
+  // Today's MLIR spells the scope and semantics in angle brackets; both spellings read.
+  EXPECT_EQ(verifyFunction("    %0 = spirv.AtomicAnd <Device> <None> %arg0, %arg1 : "
+                           "!spirv.ptr<i32, StorageBuffer>\n    spirv.Return",
+                           args),
+            "");
+  EXPECT_EQ(verifyFunction("    %0 = spirv.AtomicAnd \"Device\" <Acquire|Release> %arg0, %arg1 : "
+                           "!spirv.ptr<i32, StorageBuffer>\n    spirv.Return",
+                           args),
+            "'spirv.AtomicAnd' op expected at most one of these four memory constraints to be "
+            "set: `Acquire`, `Release`,`AcquireRelease` or `SequentiallyConsistent`");
+  EXPECT_EQ(verifyFunction("    %0 = spirv.AtomicIIncrement <Device> <None> %arg0 : "
+                           "!spirv.ptr<i32, StorageBuffer>\n    spirv.Return",
+                           args),
+            "");
+}

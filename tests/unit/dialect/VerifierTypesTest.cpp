@@ -466,7 +466,8 @@ TEST(DialectVerifierTypes, AtomicsPointToTheirValuesType) {
   EXPECT_EQ(verdict(params, "%0 = \"spirv.AtomicIAdd\"(%p, %w) {memory_scope = "
                             "#spirv.scope<Device>, semantics = #spirv.memory_semantics<None>} : "
                             "(!spirv.ptr<i32, StorageBuffer>, i64) -> i32"),
-            "'spirv.AtomicIAdd' op operand 1 (i64) must have the result's type (i32)");
+            "'spirv.AtomicIAdd' op failed to verify that `value` type matches pointee type of "
+            "`pointer`");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.AtomicIAdd\"(%q, %x) {memory_scope = "
                             "#spirv.scope<Device>, semantics = #spirv.memory_semantics<None>} : "
                             "(!spirv.ptr<f32, StorageBuffer>, f32) -> f32"),
@@ -481,7 +482,8 @@ TEST(DialectVerifierTypes, AtomicsPointToTheirValuesType) {
                             "#spirv.memory_semantics<None>, unequal_semantics = "
                             "#spirv.memory_semantics<None>} : (!spirv.ptr<i32, StorageBuffer>, "
                             "i32, i64) -> i32"),
-            "'spirv.AtomicCompareExchange' op operand 2 (i64) must have the result's type (i32)");
+            "'spirv.AtomicCompareExchange' op failed to verify that `comparator` type matches "
+            "pointee type of `pointer`");
 }
 
 TEST(DialectVerifierTypes, GroupOpsKeepTheValuesType) {
