@@ -207,7 +207,7 @@ std::string_view TextParser::until(char stop) {
 
 bool TextParser::use(Use &u) {
   if (peek() != '%')
-    return fail("expected an SSA value");
+    return fail("expected SSA operand");
   u.pos = pos_;
   size_t start = pos_++;
   // A name is digits or starts with a non-digit; mlir-translate-16 also writes names such as
@@ -342,7 +342,7 @@ Block *TextParser::blockRef(std::string_view name, size_t pos) {
 
 bool TextParser::blockName(std::string_view &name) {
   if (peek() != '^')
-    return fail("expected a block name");
+    return fail("expected block name");
   size_t start = pos_++;
   while (pos_ < t_.size() && isSuffixChar(t_[pos_]))
     ++pos_;
@@ -816,7 +816,12 @@ Operation *TextParser::formatted(const OpInfo &info, const OpFormat &f, size_t a
       std::vector<Use> got;
       if (!this->uses(got))
         return nullptr;
-      if (e.variadic ? got.size() < e.count : got.size() != e.count) {
+      // As MLIR's fixed operand lists say it: the first operand missing, or a comma.
+      if (got.size() < e.count) {
+        fail(got.empty() ? "expected SSA operand" : "expected ','");
+        return nullptr;
+      }
+      if (!e.variadic && got.size() != e.count) {
         failAt(at, "wrong number of operands");
         return nullptr;
       }
@@ -837,7 +842,9 @@ Operation *TextParser::formatted(const OpInfo &info, const OpFormat &f, size_t a
         break;
       case FormatElement::Quoted:
       case FormatElement::Angle:
-        a = enumAttr(e.enumKind, e.style == FormatElement::Angle);
+        // Either spelling reads: MLIR moved some enumerants (the atomics' scope and semantics)
+        // from quotes to angle brackets.
+        a = enumAttr(e.enumKind, peek() == '<');
         break;
       case FormatElement::Symbol: {
         std::string s;

@@ -146,10 +146,32 @@ size_t TextParser::typeEnd(size_t pos) const {
   return depth == 0 ? t_.size() : 0;
 }
 
+/// Whether the text at `pos` can start a type: '!' or '(' (a function type), or one of the
+/// builtin type keywords (iN, siN, uiN, fN and the other float names, index, none, vector...).
+static bool startsType(std::string_view t, size_t pos) {
+  if (pos >= t.size())
+    return false;
+  if (t[pos] == '!' || t[pos] == '(')
+    return true;
+  size_t end = pos;
+  while (end < t.size() && (isLetter(t[end]) || isDigit(t[end]) || t[end] == '_'))
+    ++end;
+  std::string_view w = t.substr(pos, end - pos);
+  for (std::string_view prefix : {"si", "ui", "i", "f"})
+    if (w.size() > prefix.size() && w.starts_with(prefix) && isDigit(w[prefix.size()]))
+      return true;
+  for (std::string_view k :
+       {"bf16", "tf32", "index", "none", "vector", "tensor", "memref", "complex", "tuple"})
+    if (w == k)
+      return true;
+  return false;
+}
+
 Type TextParser::type() {
   skip();
-  if (pos_ >= t_.size()) {
-    fail("expected a type");
+  // MLIR's words for a missing type, where it reports them.
+  if (!startsType(t_, pos_)) {
+    fail("expected non-function type");
     return {};
   }
   // The same type text comes back often (a struct pointer on every access): parse it once.

@@ -797,6 +797,13 @@ private:
     return out_.size() - 1;
   }
 
+  /// A new output block of no IR block: a label and no phis.
+  size_t freshBlock() {
+    OutBlock &o = out_.emplace_back();
+    o.label = b_->newId();
+    return out_.size() - 1;
+  }
+
   Status function(const Operation &fn) {
     uint32_t id = symbol(fn.attr("sym_name").str());
     Attribute ft = fn.attr("function_type");
@@ -893,6 +900,8 @@ private:
   /// block of its merge block, where the ops after it go.
   Expected<size_t> region(const Operation &op, size_t current) {
     const Region &r = op.region();
+    if (r.empty())
+      return current; // an empty construct does nothing
     bool loop = &op.info() == &ops::loop();
     Block *entry = r.front();
     Block *merge = r.back();
@@ -902,11 +911,15 @@ private:
     size_t mergeOut = outBlock(merge);
     Attribute control = op.attr(loop ? "loop_control" : "selection_control");
     if (!loop) {
-      // The header's ops continue the current block; the merge instruction goes before its
-      // terminator.
+      // The header is a block of its own that the current block branches to, as MLIR writes
+      // it; the merge instruction goes before its terminator.
       Operation *term = entry->back();
       if (!term)
         return fail(op, "empty header block");
+      size_t headerOut = freshBlock();
+      InstWriter(out_[current].words, Op::Branch).id(out_[headerOut].label);
+      order_.push_back(headerOut);
+      current = headerOut;
       for (Operation *x = entry->front(); x != term; x = x->next()) {
         if (&x->info() == &ops::selection() || &x->info() == &ops::loop()) {
           Expected<size_t> next = region(*x, current);
@@ -945,7 +958,25 @@ private:
       Operation *term = header->back();
       if (!term)
         return fail(op, "empty loop header");
+      auto loopMerge = [&](size_t where) {
+        InstWriter w(out_[where].words, Op::LoopMerge);
+        w.id(out_[mergeOut].label).id(labelOf(cont)).literal(control ? control.enumValue() : 0);
+        if (Attribute params = op.attr("loop_control_parameters"))
+          for (Attribute p : params.elements())
+            w.literal(static_cast<uint32_t>(p.bits()));
+      };
+      // A header holding a nested construct cannot be one block: the header block holds the
+      // loop merge and branches to a fresh block, where the header's ops go (as MLIR writes it).
+      bool nested = false;
+      for (Operation *x = header->front(); x != term; x = x->next())
+        nested |= &x->info() == &ops::selection() || &x->info() == &ops::loop();
       size_t at = headerOut;
+      if (nested) {
+        loopMerge(headerOut);
+        at = freshBlock();
+        InstWriter(out_[headerOut].words, Op::Branch).id(out_[at].label);
+        order_.push_back(at);
+      }
       for (Operation *x = header->front(); x != term; x = x->next()) {
         if (&x->info() == &ops::selection() || &x->info() == &ops::loop()) {
           Expected<size_t> next = region(*x, at);
@@ -955,15 +986,8 @@ private:
         } else if (Status s = instruction(*x, at); !s)
           return s.error();
       }
-      if (at != headerOut)
-        return fail(op, "a loop header may not hold a nested construct");
-      {
-        InstWriter w(out_[at].words, Op::LoopMerge);
-        w.id(out_[mergeOut].label).id(labelOf(cont)).literal(control ? control.enumValue() : 0);
-        if (Attribute params = op.attr("loop_control_parameters"))
-          for (Attribute p : params.elements())
-            w.literal(static_cast<uint32_t>(p.bits()));
-      }
+      if (!nested)
+        loopMerge(at);
       if (Status s = instruction(*term, at); !s)
         return s.error();
     }

@@ -51,12 +51,17 @@ namespace {
 
 /// A bare enumerant of `kind` (spirv.module's models) as attribute `name`.
 bool bareEnumerant(TextParser &p, OperationState &st, OperandKind kind, std::string_view name,
-                   const char *what) {
+                   const char *opName) {
   size_t at = p.position();
   std::string_view text = p.identifier();
   uint32_t v = 0;
+  // In MLIR's words (a custom parser's errors name the op).
   if (text.empty())
-    return p.fail(std::string("expected ") + what);
+    return p.fail(std::string("custom op '") + opName + "' expected valid keyword");
+  if (uint32_t probe = 0; !lexing::isDigit(text[0]) && !grammar::findEnumerant(kind, text) &&
+                          !mlirEnumerantValue(kind, text, probe))
+    return p.failAt(at, std::string("custom op '") + opName + "' invalid " + std::string(name) +
+                            " attribute specification: " + std::string(text));
   if (!p.enumValue(kind, text, at, v))
     return false;
   p.addAttr(st, name, attr::enumerant(p.context(), kind, v));
@@ -69,9 +74,8 @@ Operation *parseModule(const OpInfo &info, TextParser &p, size_t) {
   OperationState st(&info);
   if (p.peek() == '@' && !p.symbolName(st))
     return nullptr;
-  if (!bareEnumerant(p, st, OperandKind::AddressingModel, "addressing_model",
-                     "an addressing model") ||
-      !bareEnumerant(p, st, OperandKind::MemoryModel, "memory_model", "a memory model"))
+  if (!bareEnumerant(p, st, OperandKind::AddressingModel, "addressing_model", "spirv.module") ||
+      !bareEnumerant(p, st, OperandKind::MemoryModel, "memory_model", "spirv.module"))
     return nullptr;
   if (p.acceptKeyword("requires")) {
     size_t at = p.position();

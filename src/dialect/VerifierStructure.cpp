@@ -5,6 +5,8 @@
 
 #include "spire/dialect/IR.h"
 
+#include <bit>
+#include <initializer_list>
 #include <string>
 
 namespace spire::dialect {
@@ -39,9 +41,17 @@ struct Check {
 
 using Rule = bool (*)(Check &);
 
+/// MLIR's InModuleScope: directly in a spirv.module or builtin.module (or at the top).
+bool inModuleScope(Check &c) {
+  const Operation *parent = c.op.parentOp();
+  return !parent || ops::isSymbolTable(parent->info()) ||
+         c.fail("must appear in a module-like op's block");
+}
+
 bool module(Check &c) {
   return c.need("addressing_model", AttrKind::Enum) && c.need("memory_model", AttrKind::Enum) &&
          c.optional("vce_triple", AttrKind::Vce) &&
+         (c.op.region().size() <= 1 || c.fail("expects region #0 to have 0 or 1 blocks")) &&
          (c.op.region().size() == 1 || c.fail("must hold one block"));
 }
 
@@ -75,8 +85,8 @@ bool argumentAttributes(Check &c, Type arg, Attribute attrs) {
 }
 
 bool func(Check &c) {
-  if (!c.need("sym_name", AttrKind::String) || !c.need("function_type", AttrKind::Type) ||
-      !c.optional("function_control", AttrKind::Enum) ||
+  if (!inModuleScope(c) || !c.need("sym_name", AttrKind::String) ||
+      !c.need("function_type", AttrKind::Type) || !c.optional("function_control", AttrKind::Enum) ||
       !c.optional("arg_attrs", AttrKind::Array) ||
       !c.optional("linkage_attributes", AttrKind::LinkageAttributes))
     return false;
@@ -131,28 +141,70 @@ bool funcFunc(Check &c) {
 }
 
 bool globalVariable(Check &c) {
-  return c.need("sym_name", AttrKind::String) && c.need("type", AttrKind::Type) &&
+  return inModuleScope(c) && c.need("sym_name", AttrKind::String) &&
+         c.need("type", AttrKind::Type) &&
          c.optional("linkage_attributes", AttrKind::LinkageAttributes) &&
-         (c.op.attr("type").type().is(TypeKind::Pointer) || c.fail("type is not a pointer type"));
+         (c.op.attr("type").type().is(TypeKind::Pointer) ||
+          c.fail("result must be of a !spv.ptr type"));
 }
 
+/// MLIR's checks: a SpecId not negative, a default value a bool, integer or float scalar, an
+/// integer one of 1, 8, 16, 32 or 64 bits.
 bool specConstant(Check &c) {
-  return c.need("sym_name", AttrKind::String) && c.present("default_value");
+  if (!inModuleScope(c) || !c.need("sym_name", AttrKind::String) || !c.present("default_value"))
+    return false;
+  if (Attribute id = c.op.attr("spec_id"); id && id.is(AttrKind::Integer) && id.intValue() < 0)
+    return c.fail("SpecId cannot be negative");
+  Attribute v = c.op.attr("default_value");
+  if (!v.is(AttrKind::Bool) && !v.is(AttrKind::Integer) && !v.is(AttrKind::Float))
+    return c.fail("default value can only be a bool, integer, or float scalar");
+  if (v.is(AttrKind::Integer) && v.type()) {
+    unsigned w = v.type().width();
+    if (w != 1 && w != 8 && w != 16 && w != 32 && w != 64)
+      return c.fail("default value bitwidth disallowed");
+  }
+  return true;
 }
 
 bool specConstantComposite(Check &c) {
-  return c.need("sym_name", AttrKind::String) && c.need("type", AttrKind::Type) &&
-         c.need("constituents", AttrKind::Array);
+  return inModuleScope(c) && c.need("sym_name", AttrKind::String) &&
+         c.need("type", AttrKind::Type) && c.need("constituents", AttrKind::Array);
 }
 
+/// In a module, the function an entry point names is a spirv.func of it, and no entry point
+/// before it names the same function and execution model (MLIR's module checks, at the entry
+/// point, in its words).
 bool entryPoint(Check &c) {
-  return c.need("execution_model", AttrKind::Enum) && c.need("fn", AttrKind::SymbolRef) &&
-         c.optional("interface", AttrKind::Array) && c.optional("name", AttrKind::String);
+  if (!inModuleScope(c) || !c.need("execution_model", AttrKind::Enum) ||
+      !c.need("fn", AttrKind::SymbolRef) || !c.optional("interface", AttrKind::Array) ||
+      !c.optional("name", AttrKind::String))
+    return false;
+  const Operation *parent = c.op.parentOp();
+  if (!parent || &parent->info() != &ops::module())
+    return true;
+  std::string_view fn = c.op.attr("fn").str();
+  uint32_t model = c.op.attr("execution_model").enumValue();
+  bool found = false;
+  for (const Operation *x : *c.op.block()) {
+    if (x == &c.op)
+      continue;
+    Attribute name = x->attr("sym_name");
+    found |= &x->info() == &ops::func() && name.is(AttrKind::String) && name.str() == fn;
+  }
+  if (!found)
+    return c.fail(std::string(1, detail::kWholeMessage) + "function '" + std::string(fn) +
+                  "' not found in 'spirv.module'");
+  for (const Operation *x = c.op.prev(); x; x = x->prev())
+    if (&x->info() == &c.op.info() && x->attr("fn").is(AttrKind::SymbolRef) &&
+        x->attr("fn").str() == fn && x->attr("execution_model").is(AttrKind::Enum) &&
+        x->attr("execution_model").enumValue() == model)
+      return c.fail(std::string(1, detail::kWholeMessage) + "duplicate of a previous EntryPointOp");
+  return true;
 }
 
 bool executionMode(Check &c) {
-  return c.need("fn", AttrKind::SymbolRef) && c.need("execution_mode", AttrKind::Enum) &&
-         c.optional("values", AttrKind::Array);
+  return inModuleScope(c) && c.need("fn", AttrKind::SymbolRef) &&
+         c.need("execution_mode", AttrKind::Enum) && c.optional("values", AttrKind::Array);
 }
 
 bool addressOf(Check &c) { return c.need("variable", AttrKind::SymbolRef); }
@@ -160,18 +212,139 @@ bool referenceOf(Check &c) { return c.need("spec_const", AttrKind::SymbolRef); }
 bool functionCall(Check &c) { return c.need("callee", AttrKind::SymbolRef); }
 bool constant(Check &c) { return c.present("value"); }
 
-/// spirv.mlir.selection and spirv.mlir.loop: the region ends with a block holding only
-/// spirv.mlir.merge, which yields the construct's results.
-bool construct(Check &c, std::string_view control, size_t leastBlocks) {
+/// The atomics, as MLIR checks them before their type rules: at most one ordering bit in each
+/// memory semantics, and the named values of the pointer's pointee type (`result`, then
+/// `value`, then `comparator`, as each op's traits list them). Only with the scope and
+/// semantics as attributes: given as operands (OpenCL kernels), they shift the operands.
+bool atomicSemantics(Check &c) {
+  constexpr uint32_t kOrdering = 0x2 | 0x4 | 0x8 | 0x10; // Acquire ... SequentiallyConsistent
+  for (std::string_view name : {"semantics", "equal_semantics", "unequal_semantics"}) {
+    Attribute a = c.op.attr(name);
+    if (a && a.is(AttrKind::Enum) && std::popcount(a.enumValue() & kOrdering) > 1)
+      return c.fail("expected at most one of these four memory constraints to be set: "
+                    "`Acquire`, `Release`,`AcquireRelease` or `SequentiallyConsistent`");
+  }
+  return true;
+}
+bool atomicValues(Check &c, std::initializer_list<std::pair<std::string_view, int>> named) {
+  if (!atomicSemantics(c))
+    return false;
+  for (std::string_view name :
+       {"memory_scope", "semantics", "equal_semantics", "unequal_semantics"})
+    if (Attribute a = c.op.attr(name); a && !a.is(AttrKind::Enum))
+      return true;
+  if (c.op.numOperands() == 0)
+    return true;
+  Type ptr = c.op.operand(0).type();
+  if (!ptr.is(TypeKind::Pointer))
+    return true;
+  for (auto [name, operand] : named) {
+    Type t = operand < 0
+                 ? (c.op.numResults() ? c.op.result().type() : Type())
+                 : (uint32_t(operand) < c.op.numOperands() ? c.op.operand(operand).type() : Type());
+    if (t && t != ptr.elementType())
+      return c.fail("failed to verify that `" + std::string(name) +
+                    "` type matches pointee type of `pointer`");
+  }
+  return true;
+}
+bool atomicUpdate(Check &c) { return atomicValues(c, {{"value", 1}}); }
+bool atomicResult(Check &c) { return atomicValues(c, {{"result", -1}}); }
+bool atomicCompare(Check &c) {
+  return atomicValues(c, {{"result", -1}, {"value", 1}, {"comparator", 2}});
+}
+
+/// As many successors as the op's trait says, in MLIR's words.
+bool successors(Check &c, size_t n) {
+  size_t got = c.op.successors().size();
+  return got == n || c.fail("requires " + std::to_string(n) + " successor" + (n == 1 ? "" : "s") +
+                            " but found " + std::to_string(got));
+}
+bool branch(Check &c) { return successors(c, 1); }
+
+/// Two successors; branch weights, when given, are two and not both zero.
+bool branchConditional(Check &c) {
+  if (!successors(c, 2))
+    return false;
+  Attribute w = c.op.attr("branch_weights");
+  if (!w || !w.is(AttrKind::Array))
+    return true;
+  if (w.elements().size() != 2)
+    return c.fail("must have exactly two branch weights");
+  bool allZero = true;
+  for (Attribute e : w.elements())
+    allZero &= e.is(AttrKind::Integer) && e.intValue() == 0;
+  return !allZero || c.fail("branch weights cannot both be zero");
+}
+
+/// Not alone in the entry block of its region, which is reachable. MLIR rejects it anywhere in
+/// an entry block; spire keeps accepting one after a construct whose merge block nothing
+/// reaches, as valid modules deserialize (a function ending in a selection that returns on
+/// every path).
+bool unreachable(Check &c) {
+  const Block *b = c.op.block();
+  return !b || !b->parent() || b->parent()->front() != b || b->front() != &c.op ||
+         c.fail("cannot be used in reachable block");
+}
+
+/// The block holds spirv.mlir.merge alone.
+bool isMergeBlock(const Block &b) {
+  return b.front() && b.front() == b.back() && &b.front()->info() == &ops::merge();
+}
+
+/// Whether `from` ends with a branch (any successor) to `to`.
+bool branchesTo(const Block &from, const Block *to) {
+  const Operation *term = from.back();
+  if (!term)
+    return false;
+  for (const Successor &s : term->successors())
+    if (s.block == to)
+      return true;
+  return false;
+}
+
+/// spirv.mlir.selection and spirv.mlir.loop, in MLIR's order and words: an empty region, or one
+/// whose last block holds only spirv.mlir.merge, which yields the construct's results; a
+/// selection has a header block before it; a loop an entry block that only branches to the
+/// header, the second block, and a continue block (the second to last, unless continue_block
+/// names another) that branches back to the header, which no other block branches to.
+bool construct(Check &c, std::string_view control, bool loop) {
   if (!c.optional(control, AttrKind::Enum))
     return false;
   const Region &r = c.op.region();
-  size_t n = r.size();
-  if (n < leastBlocks)
-    return c.fail("region has " + std::to_string(n) + " blocks, too few");
+  if (r.empty())
+    return true;
   const Block *last = r.back();
-  if (last->front() != last->back() || &last->front()->info() != &ops::merge())
-    return c.fail("the last block of the region must hold only spirv.mlir.merge");
+  if (!isMergeBlock(*last))
+    return c.fail("last block must be the merge block with only one 'spirv.mlir.merge' op");
+  size_t n = r.size();
+  if (!loop && n < 2)
+    return c.fail("must have a selection header block");
+  if (loop) {
+    if (n < 2)
+      return c.fail("must have an entry block branching to the loop header block");
+    if (n < 3)
+      return c.fail("must have a loop header block branched from the entry block");
+    const Block *entry = r.front();
+    const Block *header = entry->next();
+    const Operation *enter = entry->back();
+    // (spire lets ops such as constants come before the branch: they run before the loop.)
+    if (!enter || &enter->info() != &ops::branch() || enter->successors()[0].block != header)
+      return c.fail("entry block must only have one 'spirv.Branch' op to the second block");
+    // (A header that is its own continue block, branching back to itself, stands for both.)
+    if (n < 4 && !branchesTo(*header, header))
+      return c.fail("requires a loop continue block branching to the loop header block");
+    if (!c.op.attr("continue_block")) {
+      const Block *cont = last->prev();
+      if (!branchesTo(*cont, header))
+        return c.fail("second to last block must be the loop continue block that branches to "
+                      "the loop header block");
+      for (const Block *b = header->next(); b && b != cont; b = b->next())
+        if (branchesTo(*b, header))
+          return c.fail("can only have the entry and loop continue block branching to the loop "
+                        "header block");
+    }
+  }
   const Operation &merge = *last->front();
   if (merge.numOperands() != c.op.numResults())
     return c.fail("spirv.mlir.merge yields " + std::to_string(merge.numOperands()) +
@@ -181,13 +354,16 @@ bool construct(Check &c, std::string_view control, size_t leastBlocks) {
       return c.fail("result " + std::to_string(i) + " and the merged value differ in type");
   return true;
 }
-bool selection(Check &c) { return construct(c, "selection_control", 2); }
-bool loop(Check &c) { return construct(c, "loop_control", 3); }
+bool selection(Check &c) { return construct(c, "selection_control", false); }
+bool loop(Check &c) { return construct(c, "loop_control", true); }
 
 bool merge(Check &c) {
   const Operation *parent = c.op.parentOp();
-  return (parent && (&parent->info() == &ops::selection() || &parent->info() == &ops::loop())) ||
-         c.fail("outside a spirv.mlir.selection or spirv.mlir.loop");
+  if (!parent || (&parent->info() != &ops::selection() && &parent->info() != &ops::loop()))
+    return c.fail("expected parent op to be 'spirv.mlir.selection' or 'spirv.mlir.loop'");
+  return &c.op == parent->region().back()->back() ||
+         c.fail("can only be used in the last block of 'spirv.mlir.selection' or "
+                "'spirv.mlir.loop'");
 }
 
 /// spirv.SpecConstantOperationSymbol: one block that ends with spirv.mlir.yield of one value
@@ -235,6 +411,24 @@ void attachVerifiers(const OpRecords &records) {
       {D::AddressOf, run<addressOf>},
       {D::ReferenceOf, run<referenceOf>},
       {grammar::Op::FunctionCall, run<functionCall>},
+      {grammar::Op::Branch, run<branch>},
+      {grammar::Op::BranchConditional, run<branchConditional>},
+      {grammar::Op::Unreachable, run<unreachable>},
+      {grammar::Op::AtomicAnd, run<atomicUpdate>},
+      {grammar::Op::AtomicIAdd, run<atomicUpdate>},
+      {grammar::Op::AtomicISub, run<atomicUpdate>},
+      {grammar::Op::AtomicOr, run<atomicUpdate>},
+      {grammar::Op::AtomicXor, run<atomicUpdate>},
+      {grammar::Op::AtomicSMax, run<atomicUpdate>},
+      {grammar::Op::AtomicSMin, run<atomicUpdate>},
+      {grammar::Op::AtomicUMax, run<atomicUpdate>},
+      {grammar::Op::AtomicUMin, run<atomicUpdate>},
+      {grammar::Op::AtomicExchange, run<atomicUpdate>},
+      {grammar::Op::AtomicIIncrement, run<atomicResult>},
+      {grammar::Op::AtomicIDecrement, run<atomicResult>},
+      {grammar::Op::AtomicFAddEXT, run<atomicResult>},
+      {grammar::Op::AtomicCompareExchange, run<atomicCompare>},
+      {grammar::Op::AtomicCompareExchangeWeak, run<atomicCompare>},
       {D::Constant, run<constant>},
       {D::Selection, run<selection>},
       {D::Loop, run<loop>},

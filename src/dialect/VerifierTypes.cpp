@@ -1006,35 +1006,49 @@ bool symbolHasType(const Operation *def, Type t) {
   return !own || alike(own, t); // signedness aside, as for operands
 }
 
-bool symbolResult(Check &c, std::string_view attrName, const OpInfo *a, const OpInfo *b) {
+/// Whether a spirv.module or builtin.module holds `op` (where its symbols are looked up).
+bool inSymbolTable(const Operation &op) {
+  const Operation *table = op.parentOp();
+  while (table && !ops::isSymbolTable(table->info()))
+    table = table->parentOp();
+  return table;
+}
+
+/// The symbol `attrName` names is an `a` or a `b` (else `wrongSymbol`), of the result's type
+/// (else `wrongType`): MLIR's words for spirv.mlir.addressof and spirv.mlir.referenceof.
+bool symbolResult(Check &c, std::string_view attrName, const OpInfo *a, const OpInfo *b,
+                  std::string_view wrongSymbol, std::string_view wrongType) {
   Attribute sym = c.op.attr(attrName);
   if (!sym.is(AttrKind::SymbolRef))
     return true;
   const Operation *def = c.verifier.symbol(c.op, sym.str());
-  if (!def)
-    return true; // symbolsResolve reports it
-  std::string name = "@" + std::string(sym.str());
-  if (&def->info() != a && &def->info() != b)
-    return c.fail(name + " is a " + std::string(def->name()));
-  Type t = symbolType(def);
-  return symbolHasType(def, c.result()) ||
-         c.fail("the result (" + str(c.result()) + ") must have the type of " + name + " (" +
-                (t ? str(t) : std::string("i1")) + ")");
+  if (!def && !inSymbolTable(c.op))
+    return true; // an op verified on its own
+  if (!def || (&def->info() != a && &def->info() != b))
+    return c.fail(std::string(wrongSymbol));
+  return symbolHasType(def, c.result()) || c.fail(std::string(wrongType));
 }
 bool addressOf(Check &c) {
-  return symbolResult(c, "variable", &ops::globalVariable(), &ops::globalVariable());
+  return symbolResult(c, "variable", &ops::globalVariable(), &ops::globalVariable(),
+                      "expected spirv.GlobalVariable symbol",
+                      "result type mismatch with the referenced global variable's type");
 }
 bool referenceOf(Check &c) {
   // A specialization constant, or (spire's additions) a module-level specialization constant
   // operation or a function given as an operand (OpEnqueueKernel's invoke).
   Attribute sym = c.op.attr("spec_const");
   const Operation *def = sym.is(AttrKind::SymbolRef) ? c.verifier.symbol(c.op, sym.str()) : nullptr;
+  constexpr std::string_view wrongSymbol =
+      "expected spirv.SpecConstant or spirv.SpecConstantComposite symbol";
+  constexpr std::string_view wrongType =
+      "result type mismatch with the referenced specialization constant's type";
   if (def && &def->info() == &ops::specConstantOperationSymbol())
     return symbolResult(c, "spec_const", &ops::specConstantOperationSymbol(),
-                        &ops::specConstantOperationSymbol());
+                        &ops::specConstantOperationSymbol(), wrongSymbol, wrongType);
   if (def && &def->info() == &ops::func())
-    return symbolResult(c, "spec_const", &ops::func(), &ops::func());
-  return symbolResult(c, "spec_const", &ops::specConstant(), &ops::specConstantComposite());
+    return symbolResult(c, "spec_const", &ops::func(), &ops::func(), wrongSymbol, wrongType);
+  return symbolResult(c, "spec_const", &ops::specConstant(), &ops::specConstantComposite(),
+                      wrongSymbol, wrongType);
 }
 
 /// How many parts (members, elements, columns, components) a constituent list gives a
@@ -1066,18 +1080,27 @@ bool specConstantComposite(Check &c) {
   Type t = type.type();
   if (t.is(TypeKind::Array) && !t.lengthSymbol().empty())
     return true; // as many constituents as the specialization constant says
+  // MLIR's checks and words.
   std::span<const Attribute> given = constituents.elements();
   uint64_t parts = partCount(t);
-  if (parts == 0 || given.size() != parts)
-    return c.fail("has " + std::to_string(given.size()) + " constituents for " + str(t));
+  if (parts == 0)
+    return c.fail("result type must be a composite type, but provided " + str(t));
+  if (t.is(TypeKind::CooperativeMatrix))
+    return c.fail("unsupported composite type  " + str(t));
+  if (given.size() != parts)
+    return c.fail("has incorrect number of operands: expected " + std::to_string(parts) +
+                  ", but provided " + std::to_string(given.size()));
   for (size_t i = 0; i < given.size(); ++i) {
     Type part = partType(t, i);
-    bool fits = given[i].is(AttrKind::SymbolRef)
-                    ? symbolHasType(c.verifier.symbol(c.op, given[i].str()), part)
-                    : constantFits(given[i], part);
-    if (!fits)
-      return c.fail("constituent " + std::to_string(i) + " (" + toString(given[i]) +
-                    ") is not a value of type " + str(part));
+    const Operation *def =
+        given[i].is(AttrKind::SymbolRef) ? c.verifier.symbol(c.op, given[i].str()) : nullptr;
+    bool fits =
+        given[i].is(AttrKind::SymbolRef) ? symbolHasType(def, part) : constantFits(given[i], part);
+    if (!fits) {
+      Type own = def ? symbolType(def) : Type();
+      return c.fail("has incorrect types of operands: expected '" + str(part) +
+                    "', but provided '" + (own ? str(own) : toString(given[i])) + "'");
+    }
   }
   return true;
 }
@@ -1087,10 +1110,12 @@ bool globalVariable(Check &c) {
   if (!t.is(AttrKind::Type) || !t.type().is(TypeKind::Pointer))
     return true; // structuralAttributes reports it
   Type ptr = t.type();
+  // MLIR's checks and words.
   constexpr uint32_t kFunction = uint32_t(grammar::StorageClass::Function);
-  if (ptr.storageClass() == kFunction)
-    return c.fail("a module-level variable cannot be in the Function storage class (" + str(ptr) +
-                  ")");
+  constexpr uint32_t kGeneric = uint32_t(grammar::StorageClass::Generic);
+  if (ptr.storageClass() == kFunction || ptr.storageClass() == kGeneric)
+    return c.fail(std::string("storage class cannot be '") +
+                  (ptr.storageClass() == kFunction ? "Function" : "Generic") + "'");
   Attribute init = c.op.attr("initializer");
   if (!init)
     return true;
@@ -1099,6 +1124,11 @@ bool globalVariable(Check &c) {
     const Operation *def = c.verifier.symbol(c.op, init.str());
     if (def && &def->info() == &ops::globalVariable())
       return true;
+    if (inSymbolTable(c.op) && (!def || (&def->info() != &ops::specConstant() &&
+                                         &def->info() != &ops::specConstantComposite() &&
+                                         &def->info() != &ops::specConstantOperationSymbol())))
+      return c.fail("initializer must be result of a spirv.SpecConstant or spirv.GlobalVariable "
+                    "or spirv.SpecConstantCompositeOp op");
     Type it = symbolType(def);
     return !it || it == ptr.elementType() ||
            c.fail("its initializer @" + std::string(init.str()) + " (" + str(it) +
@@ -1124,16 +1154,16 @@ bool returnValue(Check &c) {
   if (!fn)
     return true;
   if (fn.results().size() != 1)
-    return c.fail("returns a value from a function that returns none");
+    return c.fail("returns 1 value but enclosing function requires " +
+                  std::to_string(fn.results().size()) + " results");
   return c.operand(0) == fn.results()[0] ||
-         c.fail("operand 0 (" + str(c.operand(0)) + ") must have the function's result type (" +
-                str(fn.results()[0]) + ")");
+         c.fail("return value's type ('" + str(c.operand(0)) +
+                "') mismatch with function's result type ('" + str(fn.results()[0]) + "')");
 }
 
 bool returnNothing(Check &c) {
   Type fn = enclosingFunctionType(c.op);
-  return !fn || fn.results().empty() ||
-         c.fail("returns nothing from a function that returns " + str(fn.results()[0]));
+  return !fn || fn.results().empty() || c.fail("cannot be used in functions returning value");
 }
 
 bool func(Check &c) {
@@ -1142,7 +1172,7 @@ bool func(Check &c) {
     return true;
   Type fn = t.type();
   if (fn.results().size() > 1)
-    return c.fail("function type " + str(fn) + " has more than one result");
+    return c.fail("cannot have more than one result");
   if (c.op.numRegions() == 0 || c.op.region().empty())
     return true;
   const Block *entry = c.op.region().front();
@@ -1158,9 +1188,15 @@ bool functionCall(Check &c) {
   Attribute callee = c.op.attr("callee");
   if (!callee.is(AttrKind::SymbolRef))
     return true;
+  // MLIR's checks in its order and words.
   const Operation *fn = c.verifier.symbol(c.op, callee.str());
-  if (!fn)
-    return true;
+  if (!fn) {
+    const Operation *table = c.op.parentOp();
+    while (table && !ops::isSymbolTable(table->info()))
+      table = table->parentOp();
+    return !table || c.fail("callee function '" + std::string(callee.str()) +
+                            "' not found in nearest symbol table");
+  }
   std::string name = "@" + std::string(callee.str());
   if (&fn->info() != &ops::func())
     return c.fail("callee " + name + " is a " + std::string(fn->name()) + ", not a spirv.func");
@@ -1168,22 +1204,25 @@ bool functionCall(Check &c) {
   if (!t.is(AttrKind::Type) || !t.type().is(TypeKind::Function))
     return true;
   Type type = t.type();
+  if (c.op.numResults() > 1)
+    return c.fail("expected callee function to have 0 or 1 result, but provided " +
+                  std::to_string(c.op.numResults()));
   if (c.numOperands() != type.inputs().size())
-    return c.fail("passes " + std::to_string(c.numOperands()) + " arguments to " + name +
-                  ", which takes " + std::to_string(type.inputs().size()));
+    return c.fail("has incorrect number of operands for callee: expected " +
+                  std::to_string(type.inputs().size()) + ", but provided " +
+                  std::to_string(c.numOperands()));
   for (uint32_t i = 0; i < c.numOperands(); ++i)
     if (c.operand(i) != type.inputs()[i])
-      return c.fail("argument " + std::to_string(i) + " (" + str(c.operand(i)) +
-                    ") must have the type of " + name + "'s parameter (" + str(type.inputs()[i]) +
-                    ")");
-  if (type.results().empty())
-    return c.op.numResults() == 0 || c.fail("has a result; " + name + " returns none");
-  if (c.op.numResults() != 1)
-    return c.fail("has " + std::to_string(c.op.numResults()) + " results; " + name +
-                  " returns one");
-  return c.result() == type.results()[0] ||
-         c.fail("the result (" + str(c.result()) + ") must have " + name + "'s result type (" +
-                str(type.results()[0]) + ")");
+      return c.fail("operand type mismatch: expected operand type '" + str(type.inputs()[i]) +
+                    "', but provided '" + str(c.operand(i)) + "' for operand number " +
+                    std::to_string(i));
+  if (type.results().size() != c.op.numResults())
+    return c.fail("has incorrect number of results has for callee: expected " +
+                  std::to_string(type.results().size()) + ", but provided " +
+                  std::to_string(c.op.numResults()));
+  return type.results().empty() || c.result() == type.results()[0] ||
+         c.fail("result type mismatch: expected '" + str(type.results()[0]) + "', but provided '" +
+                str(c.result()) + "'");
 }
 
 /// func.return: the values of the func.func around it, as MLIR's func dialect says it.

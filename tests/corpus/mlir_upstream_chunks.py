@@ -7,7 +7,8 @@ per `// -----` part, any other file one chunk. Each chunk is written to a file o
 its own line numbers (the lines before it left blank, so that diagnostics and CHECK lines keep
 their lines), and every RUN line of the file is run on it as MlirUpstreamCorpusTest runs them
 (%s, %t, `%if spirv-tools`, FileCheck-14, not-14, split-file-14); a chunk without CHECK lines
-skips FileCheck, which refuses an empty check file. A chunk passes when every RUN line exits 0.
+skips FileCheck, which refuses an empty check file (the lines of the prefix the RUN line's
+FileCheck reads: --check-prefix, or CHECK). A chunk passes when every RUN line exits 0.
 
 Usage: tests/corpus/mlir_upstream_chunks.py --spire build/tools/spire/spire
            [--corpus ../shared/corpus/mlir-upstream] [--spirv-tools ../shared/tools/spirv-tools/bin]
@@ -101,9 +102,12 @@ def count_file(path, args, work):
         name = os.path.join(work, "chunk%d%s" % (i, os.path.splitext(path)[1]))
         with open(name, "w", encoding="utf-8") as f:
             f.write(chunk)
-        has_checks = re.search(r"\bCHECK[\w-]*:", chunk) is not None
         ok = bool(lines)
         for line in lines:
+            # A RUN line's FileCheck reads the lines of its own prefix (CHECK unless told).
+            prefix = re.search(r"--?check-prefix[=\s]+(\w+)", line)
+            prefix = prefix.group(1) if prefix else "CHECK"
+            has_checks = re.search(r"\b" + prefix + r"[\w-]*:", chunk) is not None
             cmd = command(line, name, name + ".tmp", args, has_checks)
             r = subprocess.run(["/bin/bash", "-c", "set -o pipefail; cd %s && %s" %
                                 (shlex.quote(work), cmd)], capture_output=True, timeout=120)

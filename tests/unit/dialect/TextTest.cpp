@@ -474,7 +474,7 @@ TEST(DialectText, SeedSyntaxOfOpsNewerThanMlir16) {
   EXPECT_EQ(roundTrip(text, wrapped()), kNewerOps);
   // Operand counts and types the syntax cannot express are errors at the op.
   EXPECT_EQ(errorOf("spirv.module Logical GLSL450 {\n  %0 = spirv.Dot %a : f32 -> f32\n}"),
-            "t:2:8: error: wrong number of operands");
+            "t:2:21: error: expected ','");
   EXPECT_EQ(errorOf("spirv.module Physical64 OpenCL {\n  %0 = spirv.CL.printf %a, %b : "
                     "(!spirv.ptr<i8, UniformConstant>, ()) -> i32\n}"),
             "t:2:8: error: wrong number of types");
@@ -611,7 +611,9 @@ TEST(DialectText, ErrorsNameLineAndColumn) {
   EXPECT_EQ(errorOf(""), "t:1:1: error: expected an op");
   EXPECT_EQ(errorOf("spirv.module Logical GLSL450 {\n  spirv.Bogus\n}"),
             "t:2:3: error: unknown op 'spirv.Bogus'");
-  EXPECT_EQ(errorOf("spirv.module Logical Foo {\n}"), "t:1:22: error: unknown MemoryModel 'Foo'");
+  EXPECT_EQ(errorOf("spirv.module Logical Foo {\n}"),
+            "t:1:22: error: custom op 'spirv.module' invalid memory_model attribute "
+            "specification: Foo");
   EXPECT_EQ(errorOf("spirv.module Logical GLSL450 {\n  spirv.func @f() \"None\" {\n"
                     "    %0 = spirv.IAdd %1, %1 : i32\n    spirv.Return\n  }\n}"),
             "t:3:21: error: use of undefined value %1");

@@ -12,17 +12,21 @@ using namespace spire::dialect;
 
 namespace {
 
-/// The verifier's message for a module with `body` inside a function, or "" when it verifies.
-std::string verifyFunction(std::string_view body, std::string_view args = "%arg0: i32") {
-  std::string text = "spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {\n"
-                     "  spirv.func @f(" +
-                     std::string(args) + ") \"None\" {\n" + std::string(body) + "\n  }\n}\n";
+/// The verifier's message for `text`, or "" when it verifies.
+std::string verifyText(std::string_view text) {
   Context ctx;
   Expected<OwningOp> op = parse(ctx, text);
   if (!op)
     return "parse: " + op.error().message;
   Status s = verify(**op);
   return s ? "" : s.error().message;
+}
+
+/// The verifier's message for a module with `body` inside a function, or "" when it verifies.
+std::string verifyFunction(std::string_view body, std::string_view args = "%arg0: i32") {
+  return verifyText("spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {\n"
+                    "  spirv.func @f(" +
+                    std::string(args) + ") \"None\" {\n" + std::string(body) + "\n  }\n}\n");
 }
 
 } // namespace
@@ -81,15 +85,15 @@ TEST(DialectVerifier, EnumerantIdParametersCountAsOperands) {
 
 TEST(DialectVerifier, RegionsHaveTheDialectsShapes) {
   // A selection whose last block does not merge.
-  EXPECT_EQ(
-      verifyFunction("    %true = spirv.Constant true\n"
-                     "    spirv.mlir.selection {\n"
-                     "      spirv.BranchConditional %true, ^bb1, ^bb1\n"
-                     "    ^bb1:\n"
-                     "      spirv.Return\n"
-                     "    }\n"
-                     "    spirv.Return"),
-      "'spirv.mlir.selection' op the last block of the region must hold only spirv.mlir.merge");
+  EXPECT_EQ(verifyFunction("    %true = spirv.Constant true\n"
+                           "    spirv.mlir.selection {\n"
+                           "      spirv.BranchConditional %true, ^bb1, ^bb1\n"
+                           "    ^bb1:\n"
+                           "      spirv.Return\n"
+                           "    }\n"
+                           "    spirv.Return"),
+            "'spirv.mlir.selection' op last block must be the merge block with only one "
+            "'spirv.mlir.merge' op");
   // spirv.mlir.merge yields as many values as the construct has results.
   EXPECT_EQ(verifyFunction("    %true = spirv.Constant true\n"
                            "    spirv.mlir.selection {\n"
@@ -115,14 +119,6 @@ TEST(DialectVerifier, BlocksEndWithTerminatorsAndBranchesStayInTheirRegion) {
 }
 
 TEST(DialectVerifier, StructuralOpsHaveTheirAttributesAndSymbolsResolve) {
-  auto verifyText = [](std::string_view text) {
-    Context ctx;
-    Expected<OwningOp> op = parse(ctx, text);
-    if (!op)
-      return "parse: " + op.error().message;
-    Status s = verify(**op);
-    return s ? std::string() : s.error().message;
-  };
   EXPECT_EQ(verifyText("\"spirv.module\"() ({\n  \"spirv.EntryPoint\"() {fn = @main} : () -> ()\n"
                        "}) {addressing_model = #spirv.addressing_model<Logical>, memory_model = "
                        "#spirv.memory_model<GLSL450>} : () -> ()"),
@@ -133,17 +129,7 @@ TEST(DialectVerifier, StructuralOpsHaveTheirAttributesAndSymbolsResolve) {
   EXPECT_EQ(verifyText("spirv.module Logical GLSL450 {\n  spirv.func @f() \"None\" {\n"
                        "    %0 = spirv.mlir.addressof @nowhere : !spirv.ptr<f32, Private>\n"
                        "    spirv.Return\n  }\n}"),
-            "'spirv.mlir.addressof' op refers to @nowhere, which the module does not define");
-}
-
-/// The verifier's message for `text`, "" when it verifies.
-std::string verifyText(std::string_view text) {
-  Context ctx;
-  Expected<OwningOp> op = parse(ctx, text);
-  if (!op)
-    return "parse: " + op.error().message;
-  Status s = verify(**op);
-  return s ? "" : s.error().message;
+            "'spirv.mlir.addressof' op expected spirv.GlobalVariable symbol");
 }
 
 TEST(DialectVerifier, DeclarationsImportAndLinkageAttributesHaveTheirKind) {
@@ -191,4 +177,77 @@ TEST(DialectVerifier, PhysicalBufferPointerArgumentsAreDecoratedForAliasing) {
             "");
   EXPECT_EQ(fn(psb + " {spirv.decoration = #spirv.decoration<Aliased>, other = 1 : i32}"),
             "'spirv.func' op arguments may only have dialect attributes");
+}
+
+TEST(DialectVerifier, ConstructsAndBranchesAsMlirChecksThem) {
+  // An empty construct does nothing and verifies; a loop's blocks come in MLIR's order.
+  EXPECT_EQ(verifyFunction("    spirv.mlir.loop {\n    }\n    spirv.mlir.selection {\n    }\n"
+                           "    spirv.Return"),
+            "");
+  EXPECT_EQ(
+      verifyFunction("    spirv.mlir.loop {\n      spirv.mlir.merge\n    }\n    spirv.Return"),
+      "'spirv.mlir.loop' op must have an entry block branching to the loop header block");
+  EXPECT_EQ(verifyFunction("    spirv.mlir.loop {\n      spirv.Branch ^bb1\n    ^bb1:\n"
+                           "      spirv.Branch ^bb2\n    ^bb2:\n      spirv.mlir.merge\n    }\n"
+                           "    spirv.Return"),
+            "'spirv.mlir.loop' op requires a loop continue block branching to the loop header "
+            "block");
+  EXPECT_EQ(verifyFunction("    spirv.mlir.loop {\n      spirv.Branch ^bb1\n    ^bb1:\n"
+                           "      spirv.Branch ^bb2\n    ^bb2:\n      spirv.Branch ^bb3\n"
+                           "    ^bb3:\n      spirv.mlir.merge\n    }\n    spirv.Return"),
+            "'spirv.mlir.loop' op second to last block must be the loop continue block that "
+            "branches to the loop header block");
+  EXPECT_EQ(verifyFunction("    spirv.mlir.selection {\n      spirv.mlir.merge\n    }\n"
+                           "    spirv.Return"),
+            "'spirv.mlir.selection' op must have a selection header block");
+  // Branch weights: two, not both zero; an Unreachable not in an entry block.
+  EXPECT_EQ(verifyFunction("    %true = spirv.Constant true\n"
+                           "    spirv.BranchConditional %true [0, 0], ^bb1, ^bb1\n"
+                           "  ^bb1:\n    spirv.Return"),
+            "'spirv.BranchConditional' op branch weights cannot both be zero");
+  EXPECT_EQ(verifyFunction("    spirv.Unreachable"),
+            "'spirv.Unreachable' op cannot be used in reachable block");
+  EXPECT_EQ(verifyFunction("    spirv.Return\n  ^bb1:\n    spirv.Unreachable"), "");
+  EXPECT_EQ(verifyFunction("    \"spirv.Branch\"()[^bb1, ^bb1] : () -> ()\n  ^bb1:\n"
+                           "    spirv.Return"),
+            "'spirv.Branch' op requires 1 successor but found 2");
+}
+
+TEST(DialectVerifier, ModuleScopeOpsAsMlirChecksThem) {
+  EXPECT_EQ(verifyText("spirv.module Logical GLSL450 {\n  spirv.func @f() \"None\" {\n"
+                       "    spirv.SpecConstant @sc = 1 : i32\n    spirv.Return\n  }\n}"),
+            "'spirv.SpecConstant' op must appear in a module-like op's block");
+  EXPECT_EQ(verifyText("spirv.module Logical GLSL450 {\n"
+                       "  spirv.SpecConstant @sc spec_id(-1) = 1 : i32\n}"),
+            "'spirv.SpecConstant' op SpecId cannot be negative");
+  EXPECT_EQ(verifyText("spirv.module Logical GLSL450 {\n  spirv.SpecConstant @sc = 1 : i4\n}"),
+            "'spirv.SpecConstant' op default value bitwidth disallowed");
+  EXPECT_EQ(verifyText("spirv.module Logical GLSL450 {\n  spirv.EntryPoint \"GLCompute\" @f\n}"),
+            "function 'f' not found in 'spirv.module'");
+  EXPECT_EQ(verifyText("spirv.module Logical GLSL450 {\n  spirv.func @f() \"None\" {\n"
+                       "    spirv.Return\n  }\n  spirv.EntryPoint \"GLCompute\" @f\n"
+                       "  spirv.EntryPoint \"GLCompute\" @f\n}"),
+            "duplicate of a previous EntryPointOp");
+  EXPECT_EQ(verifyText("spirv.module Logical GLSL450 {\n"
+                       "  spirv.GlobalVariable @v initializer(@w) : !spirv.ptr<f32, Private>\n}"),
+            "'spirv.GlobalVariable' op initializer must be result of a spirv.SpecConstant or "
+            "spirv.GlobalVariable or spirv.SpecConstantCompositeOp op");
+}
+
+TEST(DialectVerifier, AtomicsAsMlirChecksThem) {
+  std::string_view args = "%arg0: !spirv.ptr<i32, StorageBuffer>, %arg1: i32";
+  // Today's MLIR spells the scope and semantics in angle brackets; both spellings read.
+  EXPECT_EQ(verifyFunction("    %0 = spirv.AtomicAnd <Device> <None> %arg0, %arg1 : "
+                           "!spirv.ptr<i32, StorageBuffer>\n    spirv.Return",
+                           args),
+            "");
+  EXPECT_EQ(verifyFunction("    %0 = spirv.AtomicAnd \"Device\" <Acquire|Release> %arg0, %arg1 : "
+                           "!spirv.ptr<i32, StorageBuffer>\n    spirv.Return",
+                           args),
+            "'spirv.AtomicAnd' op expected at most one of these four memory constraints to be "
+            "set: `Acquire`, `Release`,`AcquireRelease` or `SequentiallyConsistent`");
+  EXPECT_EQ(verifyFunction("    %0 = spirv.AtomicIIncrement <Device> <None> %arg0 : "
+                           "!spirv.ptr<i32, StorageBuffer>\n    spirv.Return",
+                           args),
+            "");
 }
