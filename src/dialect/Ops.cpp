@@ -158,6 +158,7 @@ struct Registry {
     detail::attachTypeRules(records);
     detail::attachVerifiers(records);
     detail::attachSyntax(records);
+    detail::attachFolders(records);
   }
 
   const OpInfo *findOp(OpKey key) const {

@@ -91,6 +91,7 @@ struct OperandMapping {
 };
 
 class Operation;
+struct OpFolder;
 struct OpSyntax;
 struct TypeRule;
 
@@ -123,6 +124,8 @@ struct OpInfo {
   /// What the verifier checks beyond the grammar's shape and the type rule (the dialect's own
   /// ops: their attributes and regions): empty when `op` is sound, else the first problem.
   std::string (*verify)(const Operation &op) = nullptr;
+  /// How it folds (OpFolder.h: element-wise on constants, then its simplifications), or null.
+  const OpFolder *folder = nullptr;
 };
 
 /// The op named `name` ("spirv.IAdd"), or null.
