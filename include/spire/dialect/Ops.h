@@ -115,6 +115,10 @@ struct OpInfo {
   /// The grammar operands after the result type and result id.
   std::span<const OperandMapping> operands;
   bool hasResultType() const;
+  /// What the op's grammar entry needs (versions, capabilities, extensions: its instruction's
+  /// or extended instruction's), or null for the dialect's own ops. Availability.h adds what its
+  /// attributes' enumerants need.
+  const grammar::Availability *availability() const;
 
   // The overlay: what the grammar does not say, attached by opcode when the registry is made.
   /// Its custom syntax (OpSyntax.h), or null: the op prints and parses in generic form only.
