@@ -30,8 +30,8 @@ struct OpFolder {
   ElementFolder element;
   /// The operand whose element type is the folder's `in` (spirv.Select's: its first object).
   uint8_t typedOperand = 0;
-  /// Whether the element folder sees every operand's element type as `in`'s (spirv.Select:
-  /// the condition's is bool) rather than requiring integer or float operands.
+  /// Whether the element folder takes elements of any scalar type (spirv.Select passes its
+  /// objects through as they are) instead of integers and floats only.
   bool anyElementType = false;
   /// The op's simplifications, tried when element-wise folding gives nothing; may be null.
   FoldResult (*rewrite)(Operation &op, Context &context) = nullptr;
