@@ -123,7 +123,8 @@ void addAttribute(Availability &a, std::string_view name, Attribute value) {
     if (name == "built_in") {
       if (const grammar::EnumerantDesc *e =
               grammar::findEnumerant(OperandKind::BuiltIn, value.str());
-          e && e->name != "ClipDistance" && e->name != "CullDistance")
+          e && e->value != static_cast<uint32_t>(grammar::BuiltIn::ClipDistance) &&
+          e->value != static_cast<uint32_t>(grammar::BuiltIn::CullDistance))
         a.add(e->availability, enumSource(OperandKind::BuiltIn, *e));
     }
     return;
@@ -138,24 +139,22 @@ Availability opAvailability(const Operation &op) {
   Availability a;
   const OpInfo &info = op.info();
   std::string name(info.name);
-  if (info.inst) {
-    a.add(info.inst->availability, name);
-    // The float atomics name a capability per width: the one of the result's width.
-    if ((info.key == grammar::Op::AtomicFAddEXT || info.key == grammar::Op::AtomicFMinEXT ||
-         info.key == grammar::Op::AtomicFMaxEXT) &&
-        op.numResults() == 1 && op.result().type().is(TypeKind::Float) && !a.capabilities.empty()) {
-      std::string width = "Float" + std::to_string(op.result().type().width());
-      std::vector<Capability> &alts = a.capabilities.back().anyOf;
-      std::vector<Capability> kept;
-      for (Capability c : alts)
-        if (enumText(OperandKind::Capability, static_cast<uint32_t>(c)).find(width) !=
-            std::string::npos)
-          kept.push_back(c);
-      if (!kept.empty())
-        alts = kept;
-    }
-  } else if (info.ext)
-    a.add(info.ext->availability, name);
+  if (const grammar::Availability *own = info.availability())
+    a.add(*own, name);
+  // The float atomics name a capability per width: the one of the result's width.
+  if ((info.key == grammar::Op::AtomicFAddEXT || info.key == grammar::Op::AtomicFMinEXT ||
+       info.key == grammar::Op::AtomicFMaxEXT) &&
+      op.numResults() == 1 && op.result().type().is(TypeKind::Float) && !a.capabilities.empty()) {
+    std::string width = "Float" + std::to_string(op.result().type().width());
+    std::vector<Capability> &alts = a.capabilities.back().anyOf;
+    std::vector<Capability> kept;
+    for (Capability c : alts)
+      if (enumText(OperandKind::Capability, static_cast<uint32_t>(c)).find(width) !=
+          std::string::npos)
+        kept.push_back(c);
+    if (!kept.empty())
+      alts = kept;
+  }
   for (const NamedAttribute &n : op.attributes()) {
     if (n.name == "vce_triple" || n.name == "spirv.target_env")
       continue;
@@ -178,8 +177,10 @@ void addAlternatives(Availability &a, std::vector<Capability> anyOf, std::string
     a.capabilities.push_back(std::move(r));
 }
 
-void addInstruction(Availability &a, std::string_view opname, const std::string &source) {
-  if (const grammar::InstructionDesc *inst = grammar::findInstruction(opname))
+/// What instruction `opcode` needs, when the build's grammar has it.
+void addInstruction(Availability &a, grammar::Op opcode, const std::string &source) {
+  if (const grammar::InstructionDesc *inst =
+          grammar::findInstruction(static_cast<uint32_t>(opcode)))
     a.add(inst->availability, source);
 }
 
@@ -229,11 +230,11 @@ public:
       visit(t.elementType(), sc);
       return;
     case TypeKind::RuntimeArray:
-      addInstruction(result, "OpTypeRuntimeArray", "type " + toString(t));
+      addInstruction(result, grammar::Op::TypeRuntimeArray, "type " + toString(t));
       visit(t.elementType(), sc);
       return;
     case TypeKind::Matrix:
-      addInstruction(result, "OpTypeMatrix", "type " + toString(t));
+      addInstruction(result, grammar::Op::TypeMatrix, "type " + toString(t));
       visit(t.elementType(), sc);
       return;
     case TypeKind::Pointer:
@@ -260,11 +261,12 @@ public:
       return;
     case TypeKind::CooperativeMatrix:
       if (!t.hasUse())
-        addInstruction(result, "OpTypeCooperativeMatrixNV", "type " + toString(t));
-      else if (grammar::findInstruction("OpTypeCooperativeMatrixKHR"))
-        addInstruction(result, "OpTypeCooperativeMatrixKHR", "type " + toString(t));
+        addInstruction(result, grammar::Op::TypeCooperativeMatrixNV, "type " + toString(t));
+      else if (grammar::findInstruction(
+                   static_cast<uint32_t>(grammar::Op::TypeCooperativeMatrixKHR)))
+        addInstruction(result, grammar::Op::TypeCooperativeMatrixKHR, "type " + toString(t));
       else
-        addInstruction(result, "OpTypeCooperativeMatrixNV", "type " + toString(t));
+        addInstruction(result, grammar::Op::TypeCooperativeMatrixNV, "type " + toString(t));
       // A scope given by a specialization constant needs what its value needs, which is not
       // known before specialization.
       if (t.coopParam(CoopOperand::Scope).symbol.empty())

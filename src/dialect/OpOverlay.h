@@ -3,6 +3,7 @@
 // opcode to the records when the registry is made (Ops.cpp).
 #pragma once
 
+#include "OpFolder.h"
 #include "OpFormat.h"
 
 #include "spire/dialect/Ops.h"
@@ -18,6 +19,7 @@ namespace spire::dialect::detail {
 struct OverlayStore {
   std::deque<OpSyntax> syntaxes;
   std::deque<OpFormat> formats;
+  std::deque<OpFolder> folders;
   /// Declarations that do not compile (a unit test checks there are none).
   std::vector<std::string> problems;
 };
@@ -46,6 +48,8 @@ void attachTypeRules(const OpRecords &records);
 void attachVerifiers(const OpRecords &records);
 /// OpSyntaxTable.cpp: OpInfo::syntax.
 void attachSyntax(const OpRecords &records);
+/// OpFolder.cpp: OpInfo::folder.
+void attachFolders(const OpRecords &records);
 /// The problems of the overlay's declarations (OverlayStore::problems).
 const std::vector<std::string> &overlayProblems();
 

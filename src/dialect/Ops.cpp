@@ -17,6 +17,12 @@ bool OpInfo::hasResultType() const {
   return ext != nullptr;
 }
 
+const grammar::Availability *OpInfo::availability() const {
+  if (inst)
+    return &inst->availability;
+  return ext ? &ext->availability : nullptr;
+}
+
 namespace {
 
 // Ops by name: open addressing over a power-of-two table (the registry is built at every start,
@@ -158,6 +164,7 @@ struct Registry {
     detail::attachTypeRules(records);
     detail::attachVerifiers(records);
     detail::attachSyntax(records);
+    detail::attachFolders(records);
   }
 
   const OpInfo *findOp(OpKey key) const {

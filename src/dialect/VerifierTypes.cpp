@@ -82,38 +82,38 @@ constexpr uint64_t kFloatS = kFloat | kScalar, kFloatV = kFloat | kVector, kFloa
 constexpr uint64_t kScalarOrVector = kBool | kNum | kSV | kEncodedFloat;
 constexpr uint64_t kI32 = kIntS | kW32, kF32 = kFloatS | kW32, kF32V = kFloatV | kW32;
 
-/// The class of each opaque type, by the opcode that declares it (the grammar's values: the
-/// acceleration structure's opcode is shared by its NV and KHR names).
-constexpr std::pair<uint32_t, uint64_t> kOpaqueClasses[] = {
-    {34, kEvent},                // OpTypeEvent
-    {35, kDeviceEvent},          // OpTypeDeviceEvent
-    {36, kReserveId},            // OpTypeReserveId
-    {37, kQueue},                // OpTypeQueue
-    {38, kPipe},                 // OpTypePipe
-    {322, kPipeStorage},         // OpTypePipeStorage
-    {327, kNamedBarrier},        // OpTypeNamedBarrier
-    {4472, kRayQuery},           // OpTypeRayQueryKHR
-    {5281, kHitObject},          // OpTypeHitObjectNV
-    {5341, kAccelStruct},        // OpTypeAccelerationStructureKHR
-    {5700, kVmeImage},           // OpTypeVmeImageINTEL
-    {5701, kImePayload},         // OpTypeAvcImePayloadINTEL
-    {5702, kRefPayload},         // OpTypeAvcRefPayloadINTEL
-    {5703, kSicPayload},         // OpTypeAvcSicPayloadINTEL
-    {5704, kMcePayload},         // OpTypeAvcMcePayloadINTEL
-    {5705, kMceResult},          // OpTypeAvcMceResultINTEL
-    {5706, kImeResult},          // OpTypeAvcImeResultINTEL
-    {5707, kImeSingleStreamout}, // OpTypeAvcImeResultSingleReferenceStreamoutINTEL
-    {5708, kImeDualStreamout},   // OpTypeAvcImeResultDualReferenceStreamoutINTEL
-    {5709, kImeSingleStreamin},  // OpTypeAvcImeSingleReferenceStreaminINTEL
-    {5710, kImeDualStreamin},    // OpTypeAvcImeDualReferenceStreaminINTEL
-    {5711, kRefResult},          // OpTypeAvcRefResultINTEL
-    {5712, kSicResult},          // OpTypeAvcSicResultINTEL
+/// The class of each opaque type, by the opcode that declares it (the acceleration structure's
+/// opcode is shared by its NV and KHR names).
+constexpr std::pair<grammar::Op, uint64_t> kOpaqueClasses[] = {
+    {grammar::Op::TypeEvent, kEvent},
+    {grammar::Op::TypeDeviceEvent, kDeviceEvent},
+    {grammar::Op::TypeReserveId, kReserveId},
+    {grammar::Op::TypeQueue, kQueue},
+    {grammar::Op::TypePipe, kPipe},
+    {grammar::Op::TypePipeStorage, kPipeStorage},
+    {grammar::Op::TypeNamedBarrier, kNamedBarrier},
+    {grammar::Op::TypeRayQueryKHR, kRayQuery},
+    {grammar::Op::TypeHitObjectNV, kHitObject},
+    {grammar::Op::TypeAccelerationStructureKHR, kAccelStruct},
+    {grammar::Op::TypeVmeImageINTEL, kVmeImage},
+    {grammar::Op::TypeAvcImePayloadINTEL, kImePayload},
+    {grammar::Op::TypeAvcRefPayloadINTEL, kRefPayload},
+    {grammar::Op::TypeAvcSicPayloadINTEL, kSicPayload},
+    {grammar::Op::TypeAvcMcePayloadINTEL, kMcePayload},
+    {grammar::Op::TypeAvcMceResultINTEL, kMceResult},
+    {grammar::Op::TypeAvcImeResultINTEL, kImeResult},
+    {grammar::Op::TypeAvcImeResultSingleReferenceStreamoutINTEL, kImeSingleStreamout},
+    {grammar::Op::TypeAvcImeResultDualReferenceStreamoutINTEL, kImeDualStreamout},
+    {grammar::Op::TypeAvcImeSingleReferenceStreaminINTEL, kImeSingleStreamin},
+    {grammar::Op::TypeAvcImeDualReferenceStreaminINTEL, kImeDualStreamin},
+    {grammar::Op::TypeAvcRefResultINTEL, kRefResult},
+    {grammar::Op::TypeAvcSicResultINTEL, kSicResult},
 };
 
 /// The class of an opaque type; 0 for the opaque types no rule names.
 uint64_t opaqueClass(Type t) {
   for (auto [opcode, cls] : kOpaqueClasses)
-    if (t.opcode() == opcode)
+    if (t.opcode() == static_cast<uint32_t>(opcode))
       return cls;
   return 0;
 }

@@ -93,7 +93,7 @@ SpecConstantOperation specConstantOperation(uint32_t opcode) {
   case uint32_t(Op::UGreaterThanEqual):
   case uint32_t(Op::SGreaterThanEqual):
   case uint32_t(Op::CooperativeMatrixLengthNV):
-  case 4460: // OpCooperativeMatrixLengthKHR, by value: older grammars lack it
+  case uint32_t(Op::CooperativeMatrixLengthKHR):
     return SpecConstantOperation::Any;
   case uint32_t(Op::QuantizeToF16):
     return SpecConstantOperation::ShaderOnly;

@@ -131,7 +131,9 @@ private:
   // OpGroupNonUniform* (SPIR-V 1.3, 3.32.24) and SPV_KHR_subgroup_rotate's rotation.
   static bool isNonUniform(Op op) {
     const uint32_t v = static_cast<uint32_t>(op);
-    return (v >= 333 && v <= 366) || v == 4431;
+    return (v >= uint32_t(Op::GroupNonUniformElect) &&
+            v <= uint32_t(Op::GroupNonUniformQuadSwap)) ||
+           v == uint32_t(Op::GroupNonUniformRotateKHR);
   }
 
   /// The value of a constant scope or semantics: OpConstant, or OpConstantNull (zero).

@@ -35,16 +35,16 @@ namespace spire::val {
 namespace {
 
 enum : uint32_t {
-  kTypeKHR = 4456,
-  kLoadKHR = 4457,
-  kStoreKHR = 4458,
-  kMulAddKHR = 4459,
-  kLengthKHR = 4460,
-  kTypeNV = 5358,
-  kLoadNV = 5359,
-  kStoreNV = 5360,
-  kMulAddNV = 5361,
-  kLengthNV = 5362,
+  kTypeKHR = uint32_t(Op::TypeCooperativeMatrixKHR),
+  kLoadKHR = uint32_t(Op::CooperativeMatrixLoadKHR),
+  kStoreKHR = uint32_t(Op::CooperativeMatrixStoreKHR),
+  kMulAddKHR = uint32_t(Op::CooperativeMatrixMulAddKHR),
+  kLengthKHR = uint32_t(Op::CooperativeMatrixLengthKHR),
+  kTypeNV = uint32_t(Op::TypeCooperativeMatrixNV),
+  kLoadNV = uint32_t(Op::CooperativeMatrixLoadNV),
+  kStoreNV = uint32_t(Op::CooperativeMatrixStoreNV),
+  kMulAddNV = uint32_t(Op::CooperativeMatrixMulAddNV),
+  kLengthNV = uint32_t(Op::CooperativeMatrixLengthNV),
 };
 constexpr uint32_t kStorageWorkgroup = uint32_t(grammar::StorageClass::Workgroup),
                    kStorageStorageBuffer = uint32_t(grammar::StorageClass::StorageBuffer),
@@ -234,7 +234,10 @@ private:
       return c.fail("MemoryLayout " + s_.name(layout) +
                     " must be a constant instruction of a 32-bit integer type");
     const std::optional<uint64_t> v = layout != 0 ? known(layout) : std::nullopt;
-    if (v && *v != 0 && *v != 1 && *v != 4202 && *v != 4203)
+    if (v && *v != uint32_t(grammar::CooperativeMatrixLayout::RowMajorKHR) &&
+        *v != uint32_t(grammar::CooperativeMatrixLayout::ColumnMajorKHR) &&
+        *v != uint32_t(grammar::CooperativeMatrixLayout::RowBlockedInterleavedARM) &&
+        *v != uint32_t(grammar::CooperativeMatrixLayout::ColumnBlockedInterleavedARM))
       return c.fail("MemoryLayout " + s_.name(layout) + " is " + std::to_string(*v) +
                     ", which is no Cooperative Matrix Layout");
     if (v && *v <= 1 && c.id(word + 1) == 0 && layout != 0)

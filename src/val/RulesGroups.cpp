@@ -85,13 +85,13 @@ enum class Kind { Int, Float, Bool };
 // The kind of value an OpGroup<Operation> (3.32.21, SPV_KHR_uniform_group_instructions) reduces.
 Kind kernelGroupKind(uint32_t op) {
   switch (op) {
-  case 265: // OpGroupFAdd
-  case 266: // OpGroupFMin
-  case 269: // OpGroupFMax
+  case uint32_t(grammar::Op::GroupFAdd):
+  case uint32_t(grammar::Op::GroupFMin):
+  case uint32_t(grammar::Op::GroupFMax):
   case kGroupFMulKHR:
-  case 5001: // OpGroupFAddNonUniformAMD
-  case 5002: // OpGroupFMinNonUniformAMD
-  case 5005: // OpGroupFMaxNonUniformAMD
+  case uint32_t(grammar::Op::GroupFAddNonUniformAMD):
+  case uint32_t(grammar::Op::GroupFMinNonUniformAMD):
+  case uint32_t(grammar::Op::GroupFMaxNonUniformAMD):
     return Kind::Float;
   default:
     return op >= kGroupLogicalAndKHR && op <= kGroupLogicalXorKHR ? Kind::Bool : Kind::Int;
@@ -104,14 +104,14 @@ const char *kindText(Kind kind) {
 
 Kind reductionKind(uint32_t op) {
   switch (op) {
-  case 350: // FAdd
-  case 352: // FMul
-  case 355: // FMin
-  case 358: // FMax
+  case uint32_t(grammar::Op::GroupNonUniformFAdd):
+  case uint32_t(grammar::Op::GroupNonUniformFMul):
+  case uint32_t(grammar::Op::GroupNonUniformFMin):
+  case uint32_t(grammar::Op::GroupNonUniformFMax):
     return Kind::Float;
-  case 362: // LogicalAnd
-  case 363: // LogicalOr
-  case 364: // LogicalXor
+  case uint32_t(grammar::Op::GroupNonUniformLogicalAnd):
+  case uint32_t(grammar::Op::GroupNonUniformLogicalOr):
+  case uint32_t(grammar::Op::GroupNonUniformLogicalXor):
     return Kind::Bool;
   default:
     return Kind::Int;

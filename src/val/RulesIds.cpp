@@ -105,17 +105,17 @@ bool takesTypeOperands(Op op) {
   case uint32_t(Op::SizeOf):
   // SPV_INTEL_inline_assembly: OpAsmINTEL names its function type and an OpAsmTargetINTEL.
   case uint32_t(Op::AsmINTEL):
-  // By value, as older grammars lack them: OpCooperativeMatrixLengthKHR and the untyped
-  // pointer instructions of SPV_KHR_untyped_pointers, which name the type they access.
-  case 4460:
-  case 4418:
-  case 4419:
-  case 4420:
-  case 4423:
-  case 4424:
-  case 4425:
-  case 4426:
-  case 4434:
+  // OpCooperativeMatrixLengthKHR and the untyped pointer instructions of
+  // SPV_KHR_untyped_pointers, which name the type they access.
+  case uint32_t(Op::CooperativeMatrixLengthKHR):
+  case uint32_t(Op::UntypedVariableKHR):
+  case uint32_t(Op::UntypedAccessChainKHR):
+  case uint32_t(Op::UntypedInBoundsAccessChainKHR):
+  case uint32_t(Op::UntypedPtrAccessChainKHR):
+  case uint32_t(Op::UntypedInBoundsPtrAccessChainKHR):
+  case uint32_t(Op::UntypedArrayLengthKHR):
+  case uint32_t(Op::UntypedPrefetchKHR):
+  case uint32_t(Op::UntypedGroupAsyncCopyKHR):
     return true;
   default:
     return false;

@@ -169,14 +169,19 @@ ExtKind extKind(const State &s, const Instruction &inst) {
     return ExtKind::Ordinary;
   const std::string setName = imp->stringOperand(imp->operands()[1]);
   if (setName == "OpenCL.DebugInfo.100" || setName == "DebugInfo") {
-    // DebugScope 23, DebugNoScope 24, DebugDeclare 28, DebugValue 29.
-    return number == 23 || number == 24 || number == 28 || number == 29 ? ExtKind::DebugLocal
-                                                                        : ExtKind::DebugGlobal;
+    using D = grammar::OpenclDebuginfo100Inst;
+    return number == uint32_t(D::DebugScope) || number == uint32_t(D::DebugNoScope) ||
+                   number == uint32_t(D::DebugDeclare) || number == uint32_t(D::DebugValue)
+               ? ExtKind::DebugLocal
+               : ExtKind::DebugGlobal;
   }
   if (setName == "NonSemantic.Shader.DebugInfo.100") {
-    // ... and DebugLine 103, DebugNoLine 104, DebugFunctionDefinition 101.
-    return number == 23 || number == 24 || number == 28 || number == 29 || number == 101 ||
-                   number == 103 || number == 104
+    // ... and DebugLine, DebugNoLine, DebugFunctionDefinition.
+    using D = grammar::NonsemanticShaderDebuginfo100Inst;
+    return number == uint32_t(D::DebugScope) || number == uint32_t(D::DebugNoScope) ||
+                   number == uint32_t(D::DebugDeclare) || number == uint32_t(D::DebugValue) ||
+                   number == uint32_t(D::DebugFunctionDefinition) ||
+                   number == uint32_t(D::DebugLine) || number == uint32_t(D::DebugNoLine)
                ? ExtKind::DebugLocal
                : ExtKind::DebugGlobal;
   }

@@ -11,11 +11,16 @@ namespace spire::val {
 
 namespace {
 
-// Enumerant values used below (SPIR-V 3.x tables).
+using grammar::Capability;
+
+// Enumerant values used below.
 namespace sc { // StorageClass
-constexpr uint32_t UniformConstant = 0, Workgroup = 4, CrossWorkgroup = 5, Function = 7,
-                   Generic = 8;
-}
+constexpr uint32_t UniformConstant = uint32_t(grammar::StorageClass::UniformConstant),
+                   Workgroup = uint32_t(grammar::StorageClass::Workgroup),
+                   CrossWorkgroup = uint32_t(grammar::StorageClass::CrossWorkgroup),
+                   Function = uint32_t(grammar::StorageClass::Function),
+                   Generic = uint32_t(grammar::StorageClass::Generic);
+} // namespace sc
 constexpr uint32_t kExecutionModelKernel = uint32_t(grammar::ExecutionModel::Kernel);
 constexpr uint32_t kScopeWorkgroup = uint32_t(grammar::Scope::Workgroup),
                    kScopeSubgroup = uint32_t(grammar::Scope::Subgroup),
@@ -113,50 +118,50 @@ enum class Gate : uint8_t {
 };
 
 struct CapabilityRule {
-  uint32_t capability;
+  grammar::Capability capability;
   Gate gate;
 };
 
 // The guide's capability tables (section H of the note).
 constexpr CapabilityRule kCapabilities[] = {
-    {4, Gate::Always},            // Addresses
-    {5, Gate::Always},            // Linkage
-    {6, Gate::Always},            // Kernel
-    {7, Gate::Always},            // Vector16
-    {8, Gate::Always},            // Float16Buffer
-    {9, Gate::Fp16},              // Float16
-    {10, Gate::Fp64},             // Float64
-    {11, Gate::Always},           // Int64
-    {12, Gate::Int64Atomics},     // Int64Atomics
-    {13, Gate::Images},           // ImageBasic
-    {14, Gate::Images},           // ImageReadWrite
-    {18, Gate::Always},           // Groups
-    {20, Gate::Images},           // LiteralSampler
-    {22, Gate::Always},           // Int16
-    {38, Gate::Always},           // GenericPointer
-    {39, Gate::Always},           // Int8
-    {43, Gate::Images},           // Sampled1D
-    {44, Gate::Images},           // Image1D
-    {46, Gate::Images},           // SampledBuffer
-    {47, Gate::Images},           // ImageBuffer
-    {61, Gate::Subgroups},        // GroupNonUniform
-    {62, Gate::Subgroups},        // GroupNonUniformVote
-    {63, Gate::Subgroups},        // GroupNonUniformArithmetic
-    {64, Gate::Subgroups},        // GroupNonUniformBallot
-    {65, Gate::Subgroups},        // GroupNonUniformShuffle
-    {66, Gate::Subgroups},        // GroupNonUniformShuffleRelative
-    {67, Gate::Subgroups},        // GroupNonUniformClustered
-    {5568, Gate::IntelSubgroups}, // SubgroupShuffleINTEL
-    {5569, Gate::IntelSubgroups}, // SubgroupBufferBlockIOINTEL
-    {5570, Gate::IntelSubgroups}, // SubgroupImageBlockIOINTEL
-    {5612, Gate::F32MinMax},      // AtomicFloat32MinMaxEXT
-    {5613, Gate::F64MinMax},      // AtomicFloat64MinMaxEXT
-    {5616, Gate::F16MinMax},      // AtomicFloat16MinMaxEXT
-    {6033, Gate::F32Add},         // AtomicFloat32AddEXT
-    {6034, Gate::F64Add},         // AtomicFloat64AddEXT
-    {6095, Gate::F16Add},         // AtomicFloat16AddEXT
-    {6115, Gate::Bfloat16},       // Bfloat16ConversionINTEL
-    {6187, Gate::Always},         // GlobalVariableHostAccessINTEL (LZ-J6)
+    {Capability::Addresses, Gate::Always},
+    {Capability::Linkage, Gate::Always},
+    {Capability::Kernel, Gate::Always},
+    {Capability::Vector16, Gate::Always},
+    {Capability::Float16Buffer, Gate::Always},
+    {Capability::Float16, Gate::Fp16},
+    {Capability::Float64, Gate::Fp64},
+    {Capability::Int64, Gate::Always},
+    {Capability::Int64Atomics, Gate::Int64Atomics},
+    {Capability::ImageBasic, Gate::Images},
+    {Capability::ImageReadWrite, Gate::Images},
+    {Capability::Groups, Gate::Always},
+    {Capability::LiteralSampler, Gate::Images},
+    {Capability::Int16, Gate::Always},
+    {Capability::GenericPointer, Gate::Always},
+    {Capability::Int8, Gate::Always},
+    {Capability::Sampled1D, Gate::Images},
+    {Capability::Image1D, Gate::Images},
+    {Capability::SampledBuffer, Gate::Images},
+    {Capability::ImageBuffer, Gate::Images},
+    {Capability::GroupNonUniform, Gate::Subgroups},
+    {Capability::GroupNonUniformVote, Gate::Subgroups},
+    {Capability::GroupNonUniformArithmetic, Gate::Subgroups},
+    {Capability::GroupNonUniformBallot, Gate::Subgroups},
+    {Capability::GroupNonUniformShuffle, Gate::Subgroups},
+    {Capability::GroupNonUniformShuffleRelative, Gate::Subgroups},
+    {Capability::GroupNonUniformClustered, Gate::Subgroups},
+    {Capability::SubgroupShuffleINTEL, Gate::IntelSubgroups},
+    {Capability::SubgroupBufferBlockIOINTEL, Gate::IntelSubgroups},
+    {Capability::SubgroupImageBlockIOINTEL, Gate::IntelSubgroups},
+    {Capability::AtomicFloat32MinMaxEXT, Gate::F32MinMax},
+    {Capability::AtomicFloat64MinMaxEXT, Gate::F64MinMax},
+    {Capability::AtomicFloat16MinMaxEXT, Gate::F16MinMax},
+    {Capability::AtomicFloat32AddEXT, Gate::F32Add},
+    {Capability::AtomicFloat64AddEXT, Gate::F64Add},
+    {Capability::AtomicFloat16AddEXT, Gate::F16Add},
+    {Capability::BFloat16ConversionINTEL, Gate::Bfloat16},
+    {Capability::GlobalVariableHostAccessINTEL, Gate::Always}, // (LZ-J6)
 };
 
 // Why a gate is closed, or empty when it is open.
@@ -213,8 +218,9 @@ void checkCapabilities(State &s) {
     }
   for (const grammar::CapabilityInForce &c : grammar::capabilityClosure(declared)) {
     const uint32_t capability = c.capability, index = at[c.declaredBy];
-    auto rule = std::find_if(std::begin(kCapabilities), std::end(kCapabilities),
-                             [&](const CapabilityRule &r) { return r.capability == capability; });
+    auto rule =
+        std::find_if(std::begin(kCapabilities), std::end(kCapabilities),
+                     [&](const CapabilityRule &r) { return uint32_t(r.capability) == capability; });
     if (rule == std::end(kCapabilities)) {
       policy(s, index, "LZ-H3",
              "capability " + State::enumerantName(grammar::OperandKind::Capability, capability) +
@@ -456,18 +462,22 @@ void checkImageOperands(State &s, const Instruction &inst) {
 void checkAtomic(State &s, const Instruction &inst) {
   const Op op = inst.opcode();
   const uint32_t v = static_cast<uint32_t>(op);
-  if (v == 318 || v == 319) // flag test-and-set / clear: bool result, no value type
+  // Flag test-and-set / clear: bool result, no value type.
+  if (v == uint32_t(Op::AtomicFlagTestAndSet) || v == uint32_t(Op::AtomicFlagClear))
     return;
   const uint32_t pointer = atomicPointer(inst);
-  const uint32_t type =
-      v == 228 ? (inst.wordCount() > 4 ? s.typeOf(inst.word(4)) : 0) : inst.typeId();
+  const uint32_t type = v == uint32_t(Op::AtomicStore)
+                            ? (inst.wordCount() > 4 ? s.typeOf(inst.word(4)) : 0)
+                            : inst.typeId();
   if (pointer == 0 || type == 0)
     return;
   const LevelZeroDevice &d = s.options().device;
   const std::optional<uint32_t> storage = s.storageClass(s.typeOf(pointer));
   const uint32_t width = s.bitWidth(type);
-  const bool isFloatOp = v == 5614 || v == 5615 || v == 6035;
-  const bool loadStoreExchange = v == 227 || v == 228 || v == 229;
+  const bool isFloatOp = v == uint32_t(Op::AtomicFMinEXT) || v == uint32_t(Op::AtomicFMaxEXT) ||
+                         v == uint32_t(Op::AtomicFAddEXT);
+  const bool loadStoreExchange = v == uint32_t(Op::AtomicLoad) || v == uint32_t(Op::AtomicStore) ||
+                                 v == uint32_t(Op::AtomicExchange);
   if (s.isIntType(type)) {
     if (width == 64 && !d.int64Atomics)
       s.error(inst.index(), "LZ-I7",
@@ -478,7 +488,7 @@ void checkAtomic(State &s, const Instruction &inst) {
                   std::to_string(width) + "-bit ones");
   } else if (s.isFloatType(type) && (isFloatOp || loadStoreExchange)) {
     bool allowed;
-    if (v == 6035)
+    if (v == uint32_t(Op::AtomicFAddEXT))
       allowed = width == 16 ? d.fp16AtomicAdd : width == 32 ? d.fp32AtomicAdd : d.fp64AtomicAdd;
     else if (isFloatOp)
       allowed = width == 16   ? d.fp16AtomicMinMax
@@ -601,66 +611,68 @@ void checkGroupInstruction(State &s, const Instruction &inst) {
   };
   // Groups (LZ-J3.2/3): OpGroupBroadcast 263, IAdd ... SMax 264-271 (Value after the group
   // operation for the arithmetic ones).
-  if (v == 263) {
+  if (v == uint32_t(Op::GroupBroadcast)) {
     const uint32_t t = inst.typeId();
     if (!scalarIntOrFloat(s, t) && !intOrFloatVectorOf(s, t, {2, 3, 4, 8, 16}))
       s.error(i, "LZ-J3.3",
               "OpGroupBroadcast broadcasts an int or float scalar or vector of 2, 3, 4, 8 or 16");
     return;
   }
-  if (v >= 264 && v <= 271) {
+  if (v >= uint32_t(Op::GroupIAdd) && v <= uint32_t(Op::GroupSMax)) {
     if (!scalarIntOrFloat(s, inst.typeId()))
       s.error(i, "LZ-J3.2", std::string(inst.desc()->name) + " takes a scalar int or float");
     return;
   }
-  if (v < 333 || v > 366)
+  if (v < uint32_t(Op::GroupNonUniformElect) || v > uint32_t(Op::GroupNonUniformQuadSwap))
     return;
   // Non-uniform group operations (LZ-J3.4 - J3.9).
   const uint32_t result = inst.typeId();
   switch (v) {
-  case 336: // AllEqual: Value at word 4
+  case uint32_t(Op::GroupNonUniformAllEqual): // AllEqual: Value at word 4
     if (!scalarIntOrFloat(s, typeAt(4)))
       s.error(i, "LZ-J3.4", "OpGroupNonUniformAllEqual compares a scalar int or float");
     return;
-  case 337: // Broadcast
+  case uint32_t(Op::GroupNonUniformBroadcast): // Broadcast
     if (!scalarIntOrFloat(s, result) && !intOrFloatVectorOf(s, result, {2, 3, 4, 8, 16}))
       s.error(i, "LZ-J3.5",
               "OpGroupNonUniformBroadcast broadcasts an int or float scalar or vector of 2, 3, "
               "4, 8 or 16");
     return;
-  case 338: // BroadcastFirst
+  case uint32_t(Op::GroupNonUniformBroadcastFirst): // BroadcastFirst
     if (!scalarIntOrFloat(s, result))
       s.error(i, "LZ-J3.5", "OpGroupNonUniformBroadcastFirst broadcasts a scalar int or float");
     return;
-  case 339: // Ballot
+  case uint32_t(Op::GroupNonUniformBallot): // Ballot
     if (!isUint4(s, result))
       s.error(i, "LZ-J3.5", "OpGroupNonUniformBallot's result is a uint4");
     return;
-  case 340: // InverseBallot, BitExtract, BitCount (Value after the group operation), FindLSB/MSB
-  case 341:
-  case 343:
-  case 344: {
+  // InverseBallot, BitExtract, BitCount (Value after the group operation), FindLSB/MSB.
+  case uint32_t(Op::GroupNonUniformInverseBallot):
+  case uint32_t(Op::GroupNonUniformBallotBitExtract):
+  case uint32_t(Op::GroupNonUniformBallotFindLSB):
+  case uint32_t(Op::GroupNonUniformBallotFindMSB): {
     if (!isUint4(s, typeAt(4)))
       s.error(i, "LZ-J3.5", std::string(inst.desc()->name) + " takes a uint4 ballot");
     return;
   }
-  case 342:
+  case uint32_t(Op::GroupNonUniformBallotBitCount):
     if (!isUint4(s, typeAt(5)))
       s.error(i, "LZ-J3.5", "OpGroupNonUniformBallotBitCount takes a uint4 ballot");
     return;
-  case 345: // Shuffle, ShuffleXor, ShuffleUp, ShuffleDown
-  case 346:
-  case 347:
-  case 348:
+  case uint32_t(Op::GroupNonUniformShuffle): // Shuffle, ShuffleXor, ShuffleUp, ShuffleDown
+  case uint32_t(Op::GroupNonUniformShuffleXor):
+  case uint32_t(Op::GroupNonUniformShuffleUp):
+  case uint32_t(Op::GroupNonUniformShuffleDown):
     if (!scalarIntOrFloat(s, result))
-      s.error(i, v <= 346 ? "LZ-J3.7" : "LZ-J3.8",
+      s.error(i, v <= uint32_t(Op::GroupNonUniformShuffleXor) ? "LZ-J3.7" : "LZ-J3.8",
               std::string(inst.desc()->name) + " shuffles a scalar int or float");
     return;
   default:
     break;
   }
-  if (v >= 349 && v <= 364) { // arithmetic, bitwise and logical scans and reductions
-    const bool logical = v >= 362;
+  // Arithmetic, bitwise and logical scans and reductions.
+  if (v >= uint32_t(Op::GroupNonUniformIAdd) && v <= uint32_t(Op::GroupNonUniformLogicalXor)) {
+    const bool logical = v >= uint32_t(Op::GroupNonUniformLogicalAnd);
     if (logical ? !s.isBoolType(result) : !scalarIntOrFloat(s, result))
       s.error(i, "LZ-J3.6",
               std::string(inst.desc()->name) +
@@ -677,7 +689,8 @@ void checkGroupInstruction(State &s, const Instruction &inst) {
 void checkIntelSubgroups(State &s, const Instruction &inst) {
   const uint32_t v = static_cast<uint32_t>(inst.opcode());
   const uint32_t i = inst.index();
-  if (v >= 5571 && v <= 5574) { // shuffles: the result is the data type
+  // Shuffles: the result is the data type.
+  if (v >= uint32_t(Op::SubgroupShuffleINTEL) && v <= uint32_t(Op::SubgroupShuffleXorINTEL)) {
     const uint32_t t = inst.typeId();
     const uint32_t c = s.componentType(t), width = s.bitWidth(t);
     bool ok;
@@ -696,10 +709,12 @@ void checkIntelSubgroups(State &s, const Instruction &inst) {
               "i64 scalars, and f16 / f64 scalars with their capabilities");
     return;
   }
-  if (v < 5575 || v > 5578)
+  if (v < uint32_t(Op::SubgroupBlockReadINTEL) || v > uint32_t(Op::SubgroupImageBlockWriteINTEL))
     return;
-  const bool read = v == 5575 || v == 5577;
-  const bool image = v == 5577 || v == 5578;
+  const bool read =
+      v == uint32_t(Op::SubgroupBlockReadINTEL) || v == uint32_t(Op::SubgroupImageBlockReadINTEL);
+  const bool image = v == uint32_t(Op::SubgroupImageBlockReadINTEL) ||
+                     v == uint32_t(Op::SubgroupImageBlockWriteINTEL);
   // Reads: %type %result %ptr-or-image [%coordinate]; writes: %ptr-or-image [%coordinate] %data.
   const uint32_t data =
       read ? inst.typeId()
@@ -732,7 +747,8 @@ void checkIntelSubgroups(State &s, const Instruction &inst) {
 
 void checkBfloat16(State &s, const Instruction &inst) {
   const uint32_t v = static_cast<uint32_t>(inst.opcode());
-  if ((v != 6116 && v != 6117) || inst.wordCount() < 4)
+  if ((v != uint32_t(Op::ConvertFToBF16INTEL) && v != uint32_t(Op::ConvertBF16ToFINTEL)) ||
+      inst.wordCount() < 4)
     return;
   const uint32_t result = inst.typeId(), operand = s.typeOf(inst.word(3));
   const uint32_t n = s.componentCount(result);

@@ -255,12 +255,12 @@ private:
     case kCrossWorkgroup:
     case kPrivate:
     case kStorageFunction:
-    case 5328: // CallableDataKHR, IncomingCallableDataKHR
-    case 5329:
-    case 5338: // RayPayloadKHR, HitAttributeKHR
-    case 5339:
-    case 5342: // IncomingRayPayloadKHR
-    case 5402: // TaskPayloadWorkgroupEXT
+    case uint32_t(grammar::StorageClass::CallableDataKHR):
+    case uint32_t(grammar::StorageClass::IncomingCallableDataKHR):
+    case uint32_t(grammar::StorageClass::RayPayloadKHR):
+    case uint32_t(grammar::StorageClass::HitAttributeKHR):
+    case uint32_t(grammar::StorageClass::IncomingRayPayloadKHR):
+    case uint32_t(grammar::StorageClass::TaskPayloadWorkgroupEXT):
       return;
     case kStorageInput:
     case kOutput:
@@ -538,7 +538,7 @@ private:
   }
 
   bool pointerOrUntyped(uint32_t type) const {
-    return s_.isPointerType(type) || static_cast<uint32_t>(s_.defOpcode(type)) == 4417;
+    return s_.isPointerType(type) || s_.defOpcode(type) == Op::TypeUntypedPointerKHR;
   }
 
   // %r = OpGenericCastToPtrExplicit %type %pointer Storage: "Result Type must be an OpTypePointer.

@@ -709,7 +709,9 @@ private:
         "VUID-StandaloneSpirv-OpControlBarrier-04682",
         [](const ModesChecker &, uint32_t model, uint32_t) {
           return !(model == kVertex || model == kTessEval || model == kGeometry ||
-                   model == kFragment || (model >= 5313 && model <= 5318));
+                   model == kFragment ||
+                   (model >= uint32_t(grammar::ExecutionModel::RayGenerationKHR) &&
+                    model <= uint32_t(grammar::ExecutionModel::CallableKHR)));
         }};
     static const Restriction kWorkgroupExecution{
         "an instruction with the Workgroup execution scope",
@@ -729,7 +731,8 @@ private:
         "an instruction with the ShaderCallKHR memory scope",
         "in Vulkan the ShaderCallKHR memory scope is for the ray tracing entry points only",
         "VUID-StandaloneSpirv-None-04640", [](const ModesChecker &, uint32_t model, uint32_t) {
-          return model >= 5313 && model <= 5318;
+          return model >= uint32_t(grammar::ExecutionModel::RayGenerationKHR) &&
+                 model <= uint32_t(grammar::ExecutionModel::CallableKHR);
         }};
     constexpr uint64_t kScopeWorkgroup = uint32_t(grammar::Scope::Workgroup),
                        kScopeSubgroup = uint32_t(grammar::Scope::Subgroup),
@@ -740,7 +743,10 @@ private:
     uint32_t executionWord = 0;
     if (inst.opcode() == Op::ControlBarrier)
       executionWord = 1;
-    else if ((op >= 261 && op <= 271) || (op >= 333 && op <= 366) || (op >= 6401 && op <= 6408))
+    else if ((op >= uint32_t(Op::GroupAll) && op <= uint32_t(Op::GroupSMax)) ||
+             (op >= uint32_t(Op::GroupNonUniformElect) &&
+              op <= uint32_t(Op::GroupNonUniformQuadSwap)) ||
+             (op >= uint32_t(Op::GroupIMulKHR) && op <= uint32_t(Op::GroupLogicalXorKHR)))
       executionWord = 3;
     std::optional<uint64_t> execution;
     if (executionWord != 0 && inst.wordCount() > executionWord)
@@ -823,25 +829,25 @@ private:
         continue;
       const Restriction *r = nullptr;
       switch (*sc) {
-      case 5328:
+      case uint32_t(grammar::StorageClass::CallableDataKHR):
         r = &kCallableData;
         break;
-      case 5329:
+      case uint32_t(grammar::StorageClass::IncomingCallableDataKHR):
         r = &kIncomingCallableData;
         break;
-      case 5338:
+      case uint32_t(grammar::StorageClass::RayPayloadKHR):
         r = &kRayPayload;
         break;
-      case 5339:
+      case uint32_t(grammar::StorageClass::HitAttributeKHR):
         r = &kHitAttribute;
         break;
-      case 5342:
+      case uint32_t(grammar::StorageClass::IncomingRayPayloadKHR):
         r = &kIncomingRayPayload;
         break;
-      case 5343:
+      case uint32_t(grammar::StorageClass::ShaderRecordBufferKHR):
         r = &kShaderRecordBuffer;
         break;
-      case 5402:
+      case uint32_t(grammar::StorageClass::TaskPayloadWorkgroupEXT):
         r = &kTaskPayload;
         break;
       default:
@@ -867,40 +873,56 @@ private:
         [](const ModesChecker &, uint32_t model, uint32_t) { return model == kGeometry; }};
     static const Restriction kIntersectionOnly{
         "OpReportIntersection", "it is for Intersection entry points only", "SPV_KHR_ray_tracing",
-        [](const ModesChecker &, uint32_t model, uint32_t) { return model == 5314; }};
+        [](const ModesChecker &, uint32_t model, uint32_t) {
+          return model == uint32_t(grammar::ExecutionModel::IntersectionKHR);
+        }};
     static const Restriction kAnyHitOnly{
         "ignoring an intersection or terminating a ray", "it is for AnyHit entry points only",
-        "SPV_KHR_ray_tracing",
-        [](const ModesChecker &, uint32_t model, uint32_t) { return model == 5315; }};
+        "SPV_KHR_ray_tracing", [](const ModesChecker &, uint32_t model, uint32_t) {
+          return model == uint32_t(grammar::ExecutionModel::AnyHitKHR);
+        }};
     static const Restriction kTraceRay{
         "tracing a ray", "it is for RayGeneration, ClosestHit and Miss entry points only",
         "SPV_KHR_ray_tracing", [](const ModesChecker &, uint32_t model, uint32_t) {
-          return model == 5313 || model == 5316 || model == 5317;
+          return model == uint32_t(grammar::ExecutionModel::RayGenerationKHR) ||
+                 model == uint32_t(grammar::ExecutionModel::ClosestHitKHR) ||
+                 model == uint32_t(grammar::ExecutionModel::MissKHR);
         }};
     // "This instruction is allowed only in RayGenerationKHR, ClosestHitKHR and MissKHR execution
     // models" (OpTraceMotionNV, OpTraceRayMotionNV; OpHitObjectTraceRay[Motion]NV).
     static const Restriction kTraceRayMotion{
         "tracing a ray", "it is for RayGeneration, ClosestHit and Miss entry points only",
         "SPV_NV_ray_tracing_motion_blur", [](const ModesChecker &, uint32_t model, uint32_t) {
-          return model == 5313 || model == 5316 || model == 5317;
+          return model == uint32_t(grammar::ExecutionModel::RayGenerationKHR) ||
+                 model == uint32_t(grammar::ExecutionModel::ClosestHitKHR) ||
+                 model == uint32_t(grammar::ExecutionModel::MissKHR);
         }};
     static const Restriction kHitObjectTrace{
         "tracing a ray", "it is for RayGeneration, ClosestHit and Miss entry points only",
         "SPV_NV_shader_invocation_reorder", [](const ModesChecker &, uint32_t model, uint32_t) {
-          return model == 5313 || model == 5316 || model == 5317;
+          return model == uint32_t(grammar::ExecutionModel::RayGenerationKHR) ||
+                 model == uint32_t(grammar::ExecutionModel::ClosestHitKHR) ||
+                 model == uint32_t(grammar::ExecutionModel::MissKHR);
         }};
     static const Restriction kExecuteCallable{
         "executing a callable shader",
         "it is for RayGeneration, ClosestHit, Miss and Callable entry points only",
         "SPV_KHR_ray_tracing", [](const ModesChecker &, uint32_t model, uint32_t) {
-          return model == 5313 || model == 5316 || model == 5317 || model == 5318;
+          return model == uint32_t(grammar::ExecutionModel::RayGenerationKHR) ||
+                 model == uint32_t(grammar::ExecutionModel::ClosestHitKHR) ||
+                 model == uint32_t(grammar::ExecutionModel::MissKHR) ||
+                 model == uint32_t(grammar::ExecutionModel::CallableKHR);
         }};
-    static const Restriction kTaskOnly{
-        "OpEmitMeshTasksEXT", "it is for TaskEXT entry points only", "SPV_EXT_mesh_shader",
-        [](const ModesChecker &, uint32_t model, uint32_t) { return model == 5364; }};
-    static const Restriction kMeshOnly{
-        "OpSetMeshOutputsEXT", "it is for MeshEXT entry points only", "SPV_EXT_mesh_shader",
-        [](const ModesChecker &, uint32_t model, uint32_t) { return model == 5365; }};
+    static const Restriction kTaskOnly{"OpEmitMeshTasksEXT", "it is for TaskEXT entry points only",
+                                       "SPV_EXT_mesh_shader",
+                                       [](const ModesChecker &, uint32_t model, uint32_t) {
+                                         return model == uint32_t(grammar::ExecutionModel::TaskEXT);
+                                       }};
+    static const Restriction kMeshOnly{"OpSetMeshOutputsEXT", "it is for MeshEXT entry points only",
+                                       "SPV_EXT_mesh_shader",
+                                       [](const ModesChecker &, uint32_t model, uint32_t) {
+                                         return model == uint32_t(grammar::ExecutionModel::MeshEXT);
+                                       }};
     // SPV_EXT_fragment_shader_interlock: "only valid in the Fragment Execution Model", in an
     // entry point that declares one of the interlock execution modes.
     static const Restriction kInterlock{
@@ -909,63 +931,70 @@ private:
         "mode only",
         "SPV_EXT_fragment_shader_interlock",
         [](const ModesChecker &c, uint32_t model, uint32_t fn) {
-          return model == kFragment && c.countModes(fn, {5366, 5367, 5368, 5369, 5370, 5371}) != 0;
+          return model == kFragment &&
+                 c.countModes(
+                     fn, {uint32_t(grammar::ExecutionMode::PixelInterlockOrderedEXT),
+                          uint32_t(grammar::ExecutionMode::PixelInterlockUnorderedEXT),
+                          uint32_t(grammar::ExecutionMode::SampleInterlockOrderedEXT),
+                          uint32_t(grammar::ExecutionMode::SampleInterlockUnorderedEXT),
+                          uint32_t(grammar::ExecutionMode::ShadingRateInterlockOrderedEXT),
+                          uint32_t(grammar::ExecutionMode::ShadingRateInterlockUnorderedEXT)}) != 0;
         }};
     switch (opcode) {
-    case 5364: // OpBeginInvocationInterlockEXT, OpEndInvocationInterlockEXT
-    case 5365:
+    case uint32_t(Op::BeginInvocationInterlockEXT):
+    case uint32_t(Op::EndInvocationInterlockEXT):
       return &kInterlock;
-    case 252:  // OpKill
-    case 4416: // OpTerminateInvocation
-    case 5380: // OpDemoteToHelperInvocation
-    case 5381: // OpIsHelperInvocationEXT
+    case uint32_t(Op::Kill):
+    case uint32_t(Op::TerminateInvocation):
+    case uint32_t(Op::DemoteToHelperInvocation):
+    case uint32_t(Op::IsHelperInvocationEXT):
       return &kFragmentOnly;
-    case 87:  // OpImageSampleImplicitLod
-    case 89:  // OpImageSampleDrefImplicitLod
-    case 91:  // OpImageSampleProjImplicitLod
-    case 93:  // OpImageSampleProjDrefImplicitLod
-    case 105: // OpImageQueryLod
-    case 305: // OpImageSparseSampleImplicitLod
-    case 307: // OpImageSparseSampleDrefImplicitLod
-    case 309: // OpImageSparseSampleProjImplicitLod
-    case 311: // OpImageSparseSampleProjDrefImplicitLod
-    case 207: // OpDPdx ... OpFwidthCoarse
-    case 208:
-    case 209:
-    case 210:
-    case 211:
-    case 212:
-    case 213:
-    case 214:
-    case 215:
+    case uint32_t(Op::ImageSampleImplicitLod):
+    case uint32_t(Op::ImageSampleDrefImplicitLod):
+    case uint32_t(Op::ImageSampleProjImplicitLod):
+    case uint32_t(Op::ImageSampleProjDrefImplicitLod):
+    case uint32_t(Op::ImageQueryLod):
+    case uint32_t(Op::ImageSparseSampleImplicitLod):
+    case uint32_t(Op::ImageSparseSampleDrefImplicitLod):
+    case uint32_t(Op::ImageSparseSampleProjImplicitLod):
+    case uint32_t(Op::ImageSparseSampleProjDrefImplicitLod):
+    case uint32_t(Op::DPdx):
+    case uint32_t(Op::DPdy):
+    case uint32_t(Op::Fwidth):
+    case uint32_t(Op::DPdxFine):
+    case uint32_t(Op::DPdyFine):
+    case uint32_t(Op::FwidthFine):
+    case uint32_t(Op::DPdxCoarse):
+    case uint32_t(Op::DPdyCoarse):
+    case uint32_t(Op::FwidthCoarse):
       return &kDerivatives;
-    case 218: // OpEmitVertex, OpEndPrimitive, OpEmitStreamVertex, OpEndStreamPrimitive
-    case 219:
-    case 220:
-    case 221:
+    case uint32_t(Op::EmitVertex):
+    case uint32_t(Op::EndPrimitive):
+    case uint32_t(Op::EmitStreamVertex):
+    case uint32_t(Op::EndStreamPrimitive):
       return &kGeometryOnly;
-    case 5334: // OpReportIntersectionKHR
+    case uint32_t(Op::ReportIntersectionKHR):
       return &kIntersectionOnly;
-    case 4448: // OpIgnoreIntersectionKHR, OpTerminateRayKHR, and the NV forms
-    case 4449:
-    case 5335:
-    case 5336:
+    case uint32_t(Op::IgnoreIntersectionKHR):
+    case uint32_t(Op::TerminateRayKHR):
+    case uint32_t(Op::IgnoreIntersectionNV):
+    case uint32_t(Op::TerminateRayNV):
       return &kAnyHitOnly;
-    case 4445: // OpTraceRayKHR, OpTraceNV
-    case 5337:
+    case uint32_t(Op::TraceRayKHR):
+    case uint32_t(Op::TraceNV):
       return &kTraceRay;
-    case 5338: // OpTraceMotionNV, OpTraceRayMotionNV
-    case 5339:
+    case uint32_t(Op::TraceMotionNV):
+    case uint32_t(Op::TraceRayMotionNV):
       return &kTraceRayMotion;
-    case 5256: // OpHitObjectTraceRayMotionNV, OpHitObjectTraceRayNV
-    case 5260:
+    case uint32_t(Op::HitObjectTraceRayMotionNV):
+    case uint32_t(Op::HitObjectTraceRayNV):
       return &kHitObjectTrace;
-    case 4446: // OpExecuteCallableKHR, OpExecuteCallableNV
-    case 5344:
+    case uint32_t(Op::ExecuteCallableKHR):
+    case uint32_t(Op::ExecuteCallableNV):
       return &kExecuteCallable;
-    case 5294: // OpEmitMeshTasksEXT
+    case uint32_t(Op::EmitMeshTasksEXT):
       return &kTaskOnly;
-    case 5295: // OpSetMeshOutputsEXT
+    case uint32_t(Op::SetMeshOutputsEXT):
       return &kMeshOnly;
     default:
       return nullptr;

@@ -172,13 +172,17 @@ void checkOpenCL(State &s) {
 
 bool isAtomicInstruction(Op op) {
   const uint32_t v = static_cast<uint32_t>(op);
-  return (v >= 227 && v <= 242) || v == 318 || v == 319 || v == 5614 || v == 5615 || v == 6035;
+  return (v >= uint32_t(Op::AtomicLoad) && v <= uint32_t(Op::AtomicXor)) ||
+         v == uint32_t(Op::AtomicFlagTestAndSet) || v == uint32_t(Op::AtomicFlagClear) ||
+         v == uint32_t(Op::AtomicFMinEXT) || v == uint32_t(Op::AtomicFMaxEXT) ||
+         v == uint32_t(Op::AtomicFAddEXT);
 }
 
 uint32_t atomicPointer(const Instruction &inst) {
   const uint32_t v = static_cast<uint32_t>(inst.opcode());
-  // OpAtomicStore (228) and OpAtomicFlagClear (319) have no result: the pointer comes first.
-  const uint32_t at = (v == 228 || v == 319) ? 1 : 3;
+  // OpAtomicStore and OpAtomicFlagClear have no result: the pointer comes first.
+  const uint32_t at =
+      (v == uint32_t(Op::AtomicStore) || v == uint32_t(Op::AtomicFlagClear)) ? 1 : 3;
   return inst.wordCount() > at ? inst.word(at) : 0;
 }
 

@@ -45,11 +45,14 @@ public:
 
   void run() {
     forEachInstruction(s_, [&](const Instruction &inst, uint32_t op) {
-      if ((op >= 274 && op <= 288) || op == 324)
+      if ((op >= uint32_t(Op::ReadPipe) && op <= uint32_t(Op::GroupCommitWritePipe)) ||
+          op == uint32_t(Op::CreatePipeFromPipeStorage))
         pipe(inst, op);
-      else if ((op >= 291 && op <= 304) || op == 325 || op == 326)
+      else if ((op >= uint32_t(Op::EnqueueMarker) && op <= uint32_t(Op::BuildNDRange)) ||
+               op == uint32_t(Op::GetKernelLocalSizeForSubgroupCount) ||
+               op == uint32_t(Op::GetKernelMaxNumSubgroups))
         enqueue(inst, op);
-      else if (op == 323) {
+      else if (op == uint32_t(Op::ConstantPipeStorage)) {
         // "Result Type must be OpTypePipeStorage."
         OperandCheck c(s_, inst, "3.32.7");
         c.resultOfType(Op::TypePipeStorage);
@@ -97,53 +100,57 @@ private:
 
   void pipe(const Instruction &inst, uint32_t op) {
     OperandCheck c(s_, inst, "3.32.23");
-    const bool read = op == 274 || op == 276 || op == 278 || op == 280 || op == 285 || op == 287;
+    const bool read =
+        op == uint32_t(Op::ReadPipe) || op == uint32_t(Op::ReservedReadPipe) ||
+        op == uint32_t(Op::ReserveReadPipePackets) || op == uint32_t(Op::CommitReadPipe) ||
+        op == uint32_t(Op::GroupReserveReadPipePackets) || op == uint32_t(Op::GroupCommitReadPipe);
     const Access access = read ? Access::Read : Access::Write;
     switch (op) {
-    case 274: // OpReadPipe %type %pipe %pointer %size %alignment
-    case 275: // OpWritePipe
+    case uint32_t(Op::ReadPipe): // %type %pipe %pointer %size %alignment
+    case uint32_t(Op::WritePipe):
       // "Result Type must be a 32-bit integer type scalar."
       c.resultInt32() && pipeOperand(c, 3, access) && packetPointer(c, 4) && packet(c, 5);
       return;
-    case 276: // OpReservedReadPipe %type %pipe %reserveId %index %pointer %size %alignment
-    case 277: // OpReservedWritePipe
+    case uint32_t(Op::ReservedReadPipe): // %type %pipe %reserveId %index %pointer %size %alignment
+    case uint32_t(Op::ReservedWritePipe):
       // "Reserve Id must have a type of OpTypeReserveId. Index must be a 32-bit integer type
       // scalar."
       c.resultInt32() && pipeOperand(c, 3, access) &&
           c.ofType(4, "Reserve Id", Op::TypeReserveId) && c.int32(5, "Index") &&
           packetPointer(c, 6) && packet(c, 7);
       return;
-    case 278: // OpReserveReadPipePackets %type %pipe %numPackets %size %alignment
-    case 279: // OpReserveWritePipePackets
+    case uint32_t(Op::ReserveReadPipePackets): // %type %pipe %numPackets %size %alignment
+    case uint32_t(Op::ReserveWritePipePackets):
       // "Result Type must be an OpTypeReserveId." "Num Packets must be a 32-bit integer type
       // scalar."
       c.resultOfType(Op::TypeReserveId) && pipeOperand(c, 3, access) && c.int32(4, "Num Packets") &&
           packet(c, 5);
       return;
-    case 280: // OpCommitReadPipe %pipe %reserveId %size %alignment
-    case 281: // OpCommitWritePipe
+    case uint32_t(Op::CommitReadPipe): // %pipe %reserveId %size %alignment
+    case uint32_t(Op::CommitWritePipe):
       pipeOperand(c, 1, access) && c.ofType(2, "Reserve Id", Op::TypeReserveId) && packet(c, 3);
       return;
-    case 282: // OpIsValidReserveId %type %reserveId
+    case uint32_t(Op::IsValidReserveId): // %type %reserveId
       // "Result Type must be a Boolean type. Reserve Id must have a type of OpTypeReserveId."
       c.resultBool() && c.ofType(3, "Reserve Id", Op::TypeReserveId);
       return;
-    case 283: // OpGetNumPipePackets %type %pipe %size %alignment
-    case 284: // OpGetMaxPipePackets
+    case uint32_t(Op::GetNumPipePackets): // %type %pipe %size %alignment
+    case uint32_t(Op::GetMaxPipePackets):
       // "Result Type must be a 32-bit integer type scalar ..." "Pipe must have a type of
       // OpTypePipe with ReadOnly or WriteOnly access qualifier."
       c.resultInt32() && pipeOperand(c, 3, Access::Either) && packet(c, 4);
       return;
-    case 285: // OpGroupReserveReadPipePackets %type %scope %pipe %numPackets %size %alignment
-    case 286: // OpGroupReserveWritePipePackets
+    // %type %scope %pipe %numPackets %size %alignment
+    case uint32_t(Op::GroupReserveReadPipePackets):
+    case uint32_t(Op::GroupReserveWritePipePackets):
       c.resultOfType(Op::TypeReserveId) && pipeOperand(c, 4, access) && c.int32(5, "Num Packets") &&
           packet(c, 6);
       return;
-    case 287: // OpGroupCommitReadPipe %scope %pipe %reserveId %size %alignment
-    case 288: // OpGroupCommitWritePipe
+    case uint32_t(Op::GroupCommitReadPipe): // %scope %pipe %reserveId %size %alignment
+    case uint32_t(Op::GroupCommitWritePipe):
       pipeOperand(c, 2, access) && c.ofType(3, "Reserve Id", Op::TypeReserveId) && packet(c, 4);
       return;
-    case 324: // OpCreatePipeFromPipeStorage %type %pipeStorage
+    case uint32_t(Op::CreatePipeFromPipeStorage): // %type %pipeStorage
       // "Result Type must be OpTypePipe. Pipe Storage must be a pipe-storage object created from
       // OpConstantPipeStorage."
       c.resultOfType(Op::TypePipe) && c.ofType(3, "Pipe Storage", Op::TypePipeStorage);
@@ -264,13 +271,14 @@ private:
   void enqueue(const Instruction &inst, uint32_t op) {
     OperandCheck c(s_, inst, "3.32.22");
     switch (op) {
-    case 291: // OpEnqueueMarker %type %queue %numEvents %waitEvents %retEvent
+    case uint32_t(Op::EnqueueMarker): // %type %queue %numEvents %waitEvents %retEvent
       // "Result Type must be a 32-bit integer type scalar." "Queue must be of the type
       // OpTypeQueue." "Num Events ... must be a 32-bit integer type scalar"
       c.resultInt32() && c.ofType(3, "Queue", Op::TypeQueue) && events(c, 4);
       return;
-    case 292: { // OpEnqueueKernel %type %queue %flags %ndRange %numEvents %waitEvents %retEvent
-                //   %invoke %param %paramSize %paramAlign %localSize...
+    case uint32_t(Op::EnqueueKernel): {
+      // %type %queue %flags %ndRange %numEvents %waitEvents %retEvent %invoke %param %paramSize
+      // %paramAlign %localSize...
       // "Flags must be an integer type scalar."
       if (!c.resultInt32() || !c.ofType(3, "Queue", Op::TypeQueue) ||
           !c.operand(4, "Flags", "an integer scalar", [&](uint32_t t) { return c.intScalar(t); }) ||
@@ -287,34 +295,35 @@ private:
                " Local Size operands are given");
       return;
     }
-    case 293: // OpGetKernelNDrangeSubGroupCount %type %ndRange %invoke %param %size %align
-    case 294: // OpGetKernelNDrangeMaxSubGroupSize
+    case uint32_t(Op::GetKernelNDrangeSubGroupCount): // %type %ndRange %invoke %param %size %align
+    case uint32_t(Op::GetKernelNDrangeMaxSubGroupSize):
       c.resultInt32() && ndRange(c, 3) && invokeAndParam(c, 4);
       return;
-    case 295: // OpGetKernelWorkGroupSize %type %invoke %param %size %align
-    case 296: // OpGetKernelPreferredWorkGroupSizeMultiple
-    case 326: // OpGetKernelMaxNumSubgroups
+    case uint32_t(Op::GetKernelWorkGroupSize): // %type %invoke %param %size %align
+    case uint32_t(Op::GetKernelPreferredWorkGroupSizeMultiple):
+    case uint32_t(Op::GetKernelMaxNumSubgroups):
       c.resultInt32() && invokeAndParam(c, 3);
       return;
-    case 325: // OpGetKernelLocalSizeForSubgroupCount %type %count %invoke %param %size %align
+    // %type %count %invoke %param %size %align
+    case uint32_t(Op::GetKernelLocalSizeForSubgroupCount):
       // "Subgroup Count must be a 32-bit integer type scalar."
       c.resultInt32() && c.int32(3, "Subgroup Count") && invokeAndParam(c, 4);
       return;
-    case 297: // OpRetainEvent %event
-    case 298: // OpReleaseEvent %event
+    case uint32_t(Op::RetainEvent):  // %event
+    case uint32_t(Op::ReleaseEvent): // %event
       // "Event must be an event that was produced by OpEnqueueKernel, OpEnqueueMarker or
       // OpCreateUserEvent": of OpTypeDeviceEvent.
       c.ofType(1, "Event", Op::TypeDeviceEvent);
       return;
-    case 299: // OpCreateUserEvent %type
+    case uint32_t(Op::CreateUserEvent): // %type
       // "Result Type must be OpTypeDeviceEvent."
       c.resultOfType(Op::TypeDeviceEvent);
       return;
-    case 300: // OpIsValidEvent %type %event
+    case uint32_t(Op::IsValidEvent): // %type %event
       // "Result Type must be a Boolean type. Event must have a type of OpTypeDeviceEvent."
       c.resultBool() && c.ofType(3, "Event", Op::TypeDeviceEvent);
       return;
-    case 301: { // OpSetUserEventStatus %event %status
+    case uint32_t(Op::SetUserEventStatus): { // %event %status
       // "Event must have a type of OpTypeDeviceEvent that was produced by OpCreateUserEvent.
       // Status must have a type of 32-bit OpTypeInt treated as a signed integer."
       if (!c.ofType(1, "Event", Op::TypeDeviceEvent) || !c.int32(2, "Status") ||
@@ -328,7 +337,7 @@ private:
                                              : "it is a null or undefined value"));
       return;
     }
-    case 302: // OpCaptureEventProfilingInfo %event %profilingInfo %value
+    case uint32_t(Op::CaptureEventProfilingInfo): // %event %profilingInfo %value
       // "Event must have a type of OpTypeDeviceEvent ... Profiling Info must be an integer type
       // scalar. ... Value must be a pointer to a scalar 8-bit integer type in the CrossWorkgroup
       // Storage Class."
@@ -343,11 +352,11 @@ private:
         if (inst.wordCount() >= 4)
           profilingInfo(inst);
       return;
-    case 303: // OpGetDefaultQueue %type
+    case uint32_t(Op::GetDefaultQueue): // %type
       // "Result Type must be an OpTypeQueue."
       c.resultOfType(Op::TypeQueue);
       return;
-    case 304: // OpBuildNDRange %type %globalWorkSize %localWorkSize %globalWorkOffset
+    case uint32_t(Op::BuildNDRange): // %type %globalWorkSize %localWorkSize %globalWorkOffset
       buildNDRange(c);
       return;
     default:
@@ -430,9 +439,9 @@ private:
         continue;
       if (user.opcode() == Op::Store && user.wordCount() >= 3 && user.word(1) == var)
         written = eventSource(u.inst, user.word(2), 1);
-      else if ((op == 292 && user.wordCount() > 8 && user.word(8) == var &&
+      else if ((op == uint32_t(Op::EnqueueKernel) && user.wordCount() > 8 && user.word(8) == var &&
                 user.word(7) != var) || // OpEnqueueKernel's Ret Event
-               (op == 291 && user.wordCount() > 6 && user.word(6) == var &&
+               (op == uint32_t(Op::EnqueueMarker) && user.wordCount() > 6 && user.word(6) == var &&
                 user.word(5) != var)) // OpEnqueueMarker's Ret Event
         written = EventSource::Enqueue;
       if (written == EventSource::Unknown || (source != EventSource::Unknown && written != source))

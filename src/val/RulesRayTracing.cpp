@@ -65,27 +65,28 @@ struct RayQueryOp {
 };
 
 constexpr RayQueryOp kRayQueryOps[] = {
-    {4474, Gives::Nothing, false},   // OpRayQueryTerminateKHR
-    {4476, Gives::Nothing, false},   // OpRayQueryConfirmIntersectionKHR
-    {4477, Gives::Bool, false},      // OpRayQueryProceedKHR
-    {4479, Gives::Int32, true},      // OpRayQueryGetIntersectionTypeKHR
-    {6016, Gives::Float32, false},   // OpRayQueryGetRayTMinKHR
-    {6017, Gives::Int32, false},     // OpRayQueryGetRayFlagsKHR
-    {6018, Gives::Float32, true},    // OpRayQueryGetIntersectionTKHR
-    {6019, Gives::Int32, true},      // OpRayQueryGetIntersectionInstanceCustomIndexKHR
-    {6020, Gives::Int32, true},      // OpRayQueryGetIntersectionInstanceIdKHR
-    {6021, Gives::Int32, true},      // ...InstanceShaderBindingTableRecordOffsetKHR
-    {6022, Gives::Int32, true},      // OpRayQueryGetIntersectionGeometryIndexKHR
-    {6023, Gives::Int32, true},      // OpRayQueryGetIntersectionPrimitiveIndexKHR
-    {6024, Gives::Float32x2, true},  // OpRayQueryGetIntersectionBarycentricsKHR
-    {6025, Gives::Bool, true},       // OpRayQueryGetIntersectionFrontFaceKHR
-    {6026, Gives::Bool, false},      // OpRayQueryGetIntersectionCandidateAABBOpaqueKHR
-    {6027, Gives::Float32x3, true},  // OpRayQueryGetIntersectionObjectRayDirectionKHR
-    {6028, Gives::Float32x3, true},  // OpRayQueryGetIntersectionObjectRayOriginKHR
-    {6029, Gives::Float32x3, false}, // OpRayQueryGetWorldRayDirectionKHR
-    {6030, Gives::Float32x3, false}, // OpRayQueryGetWorldRayOriginKHR
-    {6031, Gives::Matrix4x3, true},  // OpRayQueryGetIntersectionObjectToWorldKHR
-    {6032, Gives::Matrix4x3, true},  // OpRayQueryGetIntersectionWorldToObjectKHR
+    {uint32_t(Op::RayQueryTerminateKHR), Gives::Nothing, false},
+    {uint32_t(Op::RayQueryConfirmIntersectionKHR), Gives::Nothing, false},
+    {uint32_t(Op::RayQueryProceedKHR), Gives::Bool, false},
+    {uint32_t(Op::RayQueryGetIntersectionTypeKHR), Gives::Int32, true},
+    {uint32_t(Op::RayQueryGetRayTMinKHR), Gives::Float32, false},
+    {uint32_t(Op::RayQueryGetRayFlagsKHR), Gives::Int32, false},
+    {uint32_t(Op::RayQueryGetIntersectionTKHR), Gives::Float32, true},
+    {uint32_t(Op::RayQueryGetIntersectionInstanceCustomIndexKHR), Gives::Int32, true},
+    {uint32_t(Op::RayQueryGetIntersectionInstanceIdKHR), Gives::Int32, true},
+    {uint32_t(Op::RayQueryGetIntersectionInstanceShaderBindingTableRecordOffsetKHR), Gives::Int32,
+     true},
+    {uint32_t(Op::RayQueryGetIntersectionGeometryIndexKHR), Gives::Int32, true},
+    {uint32_t(Op::RayQueryGetIntersectionPrimitiveIndexKHR), Gives::Int32, true},
+    {uint32_t(Op::RayQueryGetIntersectionBarycentricsKHR), Gives::Float32x2, true},
+    {uint32_t(Op::RayQueryGetIntersectionFrontFaceKHR), Gives::Bool, true},
+    {uint32_t(Op::RayQueryGetIntersectionCandidateAABBOpaqueKHR), Gives::Bool, false},
+    {uint32_t(Op::RayQueryGetIntersectionObjectRayDirectionKHR), Gives::Float32x3, true},
+    {uint32_t(Op::RayQueryGetIntersectionObjectRayOriginKHR), Gives::Float32x3, true},
+    {uint32_t(Op::RayQueryGetWorldRayDirectionKHR), Gives::Float32x3, false},
+    {uint32_t(Op::RayQueryGetWorldRayOriginKHR), Gives::Float32x3, false},
+    {uint32_t(Op::RayQueryGetIntersectionObjectToWorldKHR), Gives::Matrix4x3, true},
+    {uint32_t(Op::RayQueryGetIntersectionWorldToObjectKHR), Gives::Matrix4x3, true},
 };
 
 /// The lowest and highest opcode of kRayQueryOps.
@@ -122,10 +123,10 @@ public:
         if (rayQueries)
           rayQueryAccess(inst, op == 61 ? 3 : 1, op >= 63 ? 2 : op == 61 ? 3 : 1);
         break;
-      case 4445: // OpTraceRayKHR
+      case uint32_t(Op::TraceRayKHR):
         traceRay(inst);
         break;
-      case 4446: { // OpExecuteCallableKHR %sbtIndex %callableData
+      case uint32_t(Op::ExecuteCallableKHR): { // %sbtIndex %callableData
         OperandCheck c(s_, inst, "SPV_KHR_ray_tracing");
         c.operand(1, "SBT Index", "a 32-bit unsigned integer scalar",
                   [&](uint32_t t) { return c.unsignedInt32(t); }) &&
@@ -133,14 +134,14 @@ public:
                        "CallableDataKHR or IncomingCallableDataKHR");
         break;
       }
-      case 5334: { // OpReportIntersectionKHR %type %hit %hitKind (the grammar's first name is NV's)
+      case uint32_t(Op::ReportIntersectionKHR): { // %type %hit %hitKind (NV's name too)
         OperandCheck c(s_, inst, "SPV_KHR_ray_tracing", "OpReportIntersectionKHR");
         c.resultBool() && c.float32(3, "Hit") &&
             c.operand(4, "Hit Kind", "a 32-bit unsigned integer scalar",
                       [&](uint32_t t) { return c.unsignedInt32(t); });
         break;
       }
-      case 4447: { // OpConvertUToAccelerationStructureKHR %type %accel
+      case uint32_t(Op::ConvertUToAccelerationStructureKHR): { // %type %accel
         OperandCheck c(s_, inst, "SPV_KHR_ray_query");
         c.result("OpTypeAccelerationStructureKHR",
                  [&](uint32_t t) { return s_.defOpcode(t) == kTypeAccelerationStructure; }) &&
@@ -152,29 +153,29 @@ public:
                       });
         break;
       }
-      case 4473: // OpRayQueryInitializeKHR
+      case uint32_t(Op::RayQueryInitializeKHR):
         rayQueryInitialize(inst);
         break;
-      case 5337: // OpTraceNV
-      case 5338: // OpTraceMotionNV
-        traceNV(inst, op == 5338);
+      case uint32_t(Op::TraceNV):
+      case uint32_t(Op::TraceMotionNV):
+        traceNV(inst, op == uint32_t(Op::TraceMotionNV));
         break;
-      case 5339: // OpTraceRayMotionNV
+      case uint32_t(Op::TraceRayMotionNV):
         traceRayMotion(inst);
         break;
-      case 5344: { // OpExecuteCallableNV %sbtIndex %callableDataNumber
+      case uint32_t(Op::ExecuteCallableNV): { // %sbtIndex %callableDataNumber
         OperandCheck c(s_, inst, "SPV_NV_ray_tracing");
         if (c.int32(1, "SBT Index") && locationNumber(c, 2, "Callable Data number"))
           linkedLocation(inst, 2, false);
         break;
       }
-      case 5260: // OpHitObjectTraceRayNV %hitObject %accel %rayFlags ...
-      case 5256: // OpHitObjectTraceRayMotionNV (the VUIDs name both)
+      case uint32_t(Op::HitObjectTraceRayNV):       // %hitObject %accel %rayFlags ...
+      case uint32_t(Op::HitObjectTraceRayMotionNV): // (the VUIDs name both)
         rayFlags(inst, 3, "VUID-RuntimeSpirv-OpHitObjectTraceRayNV-07714",
                  "VUID-RuntimeSpirv-OpHitObjectTraceRayNV-07713",
                  "VUID-RuntimeSpirv-OpHitObjectTraceRayNV-07712");
         break;
-      case 4475: { // OpRayQueryGenerateIntersectionKHR %rayQuery %hitT
+      case uint32_t(Op::RayQueryGenerateIntersectionKHR): { // %rayQuery %hitT
         OperandCheck c(s_, inst, "SPV_KHR_ray_query");
         rayQuery(c, 1) && c.float32(2, "Hit T");
         break;

@@ -91,10 +91,9 @@ struct HitOperand {
   const char *name = nullptr;
 };
 
-/// One instruction: its opcode (by value: the newer ones are not in every grammar), result,
-/// operands in order, and the extension that defines it.
+/// One instruction: its opcode, result, operands in order, and the extension that defines it.
 struct HitRow {
-  uint32_t opcode;
+  grammar::Op op;
   Hit result;
   std::array<HitOperand, 14> operands;
   const char *rule = kReorder;
@@ -112,63 +111,69 @@ constexpr HitOperand kObject{HitObject, "Hit Object"}, kAccel{Accel, "Accelerati
 constexpr HitRow kHitRows[] = {
     // Records of a hit: instance, primitive, geometry, hit kind, then the shader binding table
     // record by offset and stride or by index; the ray; [the time;] the attributes.
-    {5261, None, {kObject, kAccel, {I32, "Instance Id"}, {I32, "Primitive Id"},
-                  {I32, "Geometry Index"}, {U32, "Hit Kind"}, {I32, "SBT Record Offset"},
-                  {I32, "SBT Record Stride"}, kOrigin, kTmin, kDirection, kTmax, kAttributes}},
-    {5249, None, {kObject, kAccel, {I32, "Instance Id"}, {I32, "Primitive Id"},
-                  {I32, "Geometry Index"}, {U32, "Hit Kind"}, {I32, "SBT Record Offset"},
-                  {I32, "SBT Record Stride"}, kOrigin, kTmin, kDirection, kTmax, kTime,
-                  kAttributes}},
-    {5262, None, {kObject, kAccel, {I32, "Instance Id"}, {I32, "Primitive Id"},
-                  {I32, "Geometry Index"}, {U32, "Hit Kind"}, {U32, "SBT Record Index"}, kOrigin,
-                  kTmin, kDirection, kTmax, kAttributes}},
-    {5250, None, {kObject, kAccel, {I32, "Instance Id"}, {I32, "Primitive Id"},
-                  {I32, "Geometry Index"}, {U32, "Hit Kind"}, {U32, "SBT Record Index"}, kOrigin,
-                  kTmin, kDirection, kTmax, kTime, kAttributes}},
+    {Op::HitObjectRecordHitNV, None,
+     {kObject, kAccel, {I32, "Instance Id"}, {I32, "Primitive Id"}, {I32, "Geometry Index"},
+      {U32, "Hit Kind"}, {I32, "SBT Record Offset"}, {I32, "SBT Record Stride"}, kOrigin, kTmin,
+      kDirection, kTmax, kAttributes}},
+    {Op::HitObjectRecordHitMotionNV, None,
+     {kObject, kAccel, {I32, "Instance Id"}, {I32, "Primitive Id"}, {I32, "Geometry Index"},
+      {U32, "Hit Kind"}, {I32, "SBT Record Offset"}, {I32, "SBT Record Stride"}, kOrigin, kTmin,
+      kDirection, kTmax, kTime, kAttributes}},
+    {Op::HitObjectRecordHitWithIndexNV, None,
+     {kObject, kAccel, {I32, "Instance Id"}, {I32, "Primitive Id"}, {I32, "Geometry Index"},
+      {U32, "Hit Kind"}, {U32, "SBT Record Index"}, kOrigin, kTmin, kDirection, kTmax,
+      kAttributes}},
+    {Op::HitObjectRecordHitWithIndexMotionNV, None,
+     {kObject, kAccel, {I32, "Instance Id"}, {I32, "Primitive Id"}, {I32, "Geometry Index"},
+      {U32, "Hit Kind"}, {U32, "SBT Record Index"}, kOrigin, kTmin, kDirection, kTmax, kTime,
+      kAttributes}},
     // Records of a miss and of nothing.
-    {5263, None, {kObject, {U32, "Miss Index"}, kOrigin, kTmin, kDirection, kTmax}},
-    {5251, None, {kObject, {U32, "Miss Index"}, kOrigin, kTmin, kDirection, kTmax, kTime}},
-    {5259, None, {kObject}},
+    {Op::HitObjectRecordMissNV, None,
+     {kObject, {U32, "Miss Index"}, kOrigin, kTmin, kDirection, kTmax}},
+    {Op::HitObjectRecordMissMotionNV, None,
+     {kObject, {U32, "Miss Index"}, kOrigin, kTmin, kDirection, kTmax, kTime}},
+    {Op::HitObjectRecordEmptyNV, None, {kObject}},
     // Traces: OpTraceRayKHR's operands [and the time].
-    {5260, None, {kObject, kAccel, {I32, "Ray Flags"}, {I32, "Cull Mask"}, {I32, "SBT Offset"},
-                  {I32, "SBT Stride"}, {I32, "Miss Index"}, kOrigin, kTmin, kDirection, kTmax,
-                  kPayload}},
-    {5256, None, {kObject, kAccel, {I32, "Ray Flags"}, {I32, "Cull Mask"}, {I32, "SBT Offset"},
-                  {I32, "SBT Stride"}, {I32, "Miss Index"}, kOrigin, kTmin, kDirection, kTmax,
-                  kTime, kPayload}},
-    {5264, None, {kObject, kPayload}},    // OpHitObjectExecuteShaderNV
-    {5266, None, {kObject, kAttributes}}, // OpHitObjectGetAttributesNV
+    {Op::HitObjectTraceRayNV, None,
+     {kObject, kAccel, {I32, "Ray Flags"}, {I32, "Cull Mask"}, {I32, "SBT Offset"},
+      {I32, "SBT Stride"}, {I32, "Miss Index"}, kOrigin, kTmin, kDirection, kTmax, kPayload}},
+    {Op::HitObjectTraceRayMotionNV, None,
+     {kObject, kAccel, {I32, "Ray Flags"}, {I32, "Cull Mask"}, {I32, "SBT Offset"},
+      {I32, "SBT Stride"}, {I32, "Miss Index"}, kOrigin, kTmin, kDirection, kTmax, kTime,
+      kPayload}},
+    {Op::HitObjectExecuteShaderNV, None, {kObject, kPayload}},
+    {Op::HitObjectGetAttributesNV, None, {kObject, kAttributes}},
     // Queries.
-    {5265, F32, {kObject}},     // OpHitObjectGetCurrentTimeNV
-    {5274, F32, {kObject}},     // OpHitObjectGetRayTMaxNV
-    {5275, F32, {kObject}},     // OpHitObjectGetRayTMinNV
-    {5267, I32, {kObject}},     // OpHitObjectGetHitKindNV
-    {5268, I32, {kObject}},     // OpHitObjectGetPrimitiveIndexNV
-    {5269, I32, {kObject}},     // OpHitObjectGetGeometryIndexNV
-    {5270, I32, {kObject}},     // OpHitObjectGetInstanceIdNV
-    {5271, I32, {kObject}},     // OpHitObjectGetInstanceCustomIndexNV
-    {5258, I32, {kObject}},     // OpHitObjectGetShaderBindingTableRecordIndexNV
-    {5272, F32x3, {kObject}},   // OpHitObjectGetWorldRayDirectionNV
-    {5273, F32x3, {kObject}},   // OpHitObjectGetWorldRayOriginNV
-    {5254, F32x3, {kObject}},   // OpHitObjectGetObjectRayDirectionNV
-    {5255, F32x3, {kObject}},   // OpHitObjectGetObjectRayOriginNV
-    {5252, Mat4x3, {kObject}},  // OpHitObjectGetWorldToObjectNV
-    {5253, Mat4x3, {kObject}},  // OpHitObjectGetObjectToWorldNV
-    {5257, U32x2, {kObject}},   // OpHitObjectGetShaderRecordBufferHandleNV
-    {5276, Bool, {kObject}},    // OpHitObjectIsEmptyNV
-    {5277, Bool, {kObject}},    // OpHitObjectIsHitNV
-    {5278, Bool, {kObject}},    // OpHitObjectIsMissNV
+    {Op::HitObjectGetCurrentTimeNV, F32, {kObject}},
+    {Op::HitObjectGetRayTMaxNV, F32, {kObject}},
+    {Op::HitObjectGetRayTMinNV, F32, {kObject}},
+    {Op::HitObjectGetHitKindNV, I32, {kObject}},
+    {Op::HitObjectGetPrimitiveIndexNV, I32, {kObject}},
+    {Op::HitObjectGetGeometryIndexNV, I32, {kObject}},
+    {Op::HitObjectGetInstanceIdNV, I32, {kObject}},
+    {Op::HitObjectGetInstanceCustomIndexNV, I32, {kObject}},
+    {Op::HitObjectGetShaderBindingTableRecordIndexNV, I32, {kObject}},
+    {Op::HitObjectGetWorldRayDirectionNV, F32x3, {kObject}},
+    {Op::HitObjectGetWorldRayOriginNV, F32x3, {kObject}},
+    {Op::HitObjectGetObjectRayDirectionNV, F32x3, {kObject}},
+    {Op::HitObjectGetObjectRayOriginNV, F32x3, {kObject}},
+    {Op::HitObjectGetWorldToObjectNV, Mat4x3, {kObject}},
+    {Op::HitObjectGetObjectToWorldNV, Mat4x3, {kObject}},
+    {Op::HitObjectGetShaderRecordBufferHandleNV, U32x2, {kObject}},
+    {Op::HitObjectIsEmptyNV, Bool, {kObject}},
+    {Op::HitObjectIsHitNV, Bool, {kObject}},
+    {Op::HitObjectIsMissNV, Bool, {kObject}},
     // Reorders (the hit object's Hint and Bits are optional together).
-    {5279, None, {kObject, kHint, kBits}},
-    {5280, None, {kHint, kBits}},
+    {Op::ReorderThreadWithHitObjectNV, None, {kObject, kHint, kBits}},
+    {Op::ReorderThreadWithHintNV, None, {kHint, kBits}},
     // The queries of newer extensions.
-    {5346, I32, {kObject}, "SPV_NV_cluster_acceleration_structure"},
-    {5432, F32x3, {kObject}, "SPV_NV_linear_swept_spheres"},   // ...GetSpherePositionNV
-    {5433, F32, {kObject}, "SPV_NV_linear_swept_spheres"},     // ...GetSphereRadiusNV
-    {5434, F32x3x2, {kObject}, "SPV_NV_linear_swept_spheres"}, // ...GetLSSPositionsNV
-    {5435, F32Pair, {kObject}, "SPV_NV_linear_swept_spheres"}, // ...GetLSSRadiiNV
-    {5436, Bool, {kObject}, "SPV_NV_linear_swept_spheres"},    // OpHitObjectIsSphereHitNV
-    {5437, Bool, {kObject}, "SPV_NV_linear_swept_spheres"},    // OpHitObjectIsLSSHitNV
+    {Op::HitObjectGetClusterIdNV, I32, {kObject}, "SPV_NV_cluster_acceleration_structure"},
+    {Op::HitObjectGetSpherePositionNV, F32x3, {kObject}, "SPV_NV_linear_swept_spheres"},
+    {Op::HitObjectGetSphereRadiusNV, F32, {kObject}, "SPV_NV_linear_swept_spheres"},
+    {Op::HitObjectGetLSSPositionsNV, F32x3x2, {kObject}, "SPV_NV_linear_swept_spheres"},
+    {Op::HitObjectGetLSSRadiiNV, F32Pair, {kObject}, "SPV_NV_linear_swept_spheres"},
+    {Op::HitObjectIsSphereHitNV, Bool, {kObject}, "SPV_NV_linear_swept_spheres"},
+    {Op::HitObjectIsLSSHitNV, Bool, {kObject}, "SPV_NV_linear_swept_spheres"},
 };
 // clang-format on
 
@@ -176,7 +181,8 @@ constexpr HitRow kHitRows[] = {
 constexpr std::pair<uint32_t, uint32_t> kHitOpcodes = [] {
   std::pair<uint32_t, uint32_t> range{~0u, 0u};
   for (const HitRow &row : kHitRows)
-    range = {std::min(range.first, row.opcode), std::max(range.second, row.opcode)};
+    range = {std::min(range.first, static_cast<uint32_t>(row.op)),
+             std::max(range.second, static_cast<uint32_t>(row.op))};
   return range;
 }();
 
@@ -186,7 +192,7 @@ const HitRow *hitRow(uint32_t opcode) {
   static const auto *rows = [] {
     auto *m = new std::unordered_map<uint32_t, const HitRow *>; // never torn down
     for (const HitRow &row : kHitRows)
-      m->emplace(row.opcode, &row);
+      m->emplace(static_cast<uint32_t>(row.op), &row);
     return m;
   }();
   auto it = rows->find(opcode);
@@ -307,7 +313,7 @@ void hitObjectInstruction(State &s, const Instruction &inst, const HitRow &row) 
   }
   // "Hint and Bits are optional together i.e Either both Hint and Bits should be provided or
   // neither."
-  if (row.opcode == 5279 && inst.wordCount() == 3)
+  if (row.op == Op::ReorderThreadWithHitObjectNV && inst.wordCount() == 3)
     c.fail("Hint " + s.name(c.id(2)) + " is given without Bits: give both or neither");
 }
 

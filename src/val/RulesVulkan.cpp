@@ -203,9 +203,12 @@ private:
       uint32_t storage;
       const char *name, *vuid;
     } kOnce[] = {
-        {5342, "IncomingRayPayloadKHR", "VUID-StandaloneSpirv-IncomingRayPayloadKHR-04700"},
-        {5339, "HitAttributeKHR", "VUID-StandaloneSpirv-HitAttributeKHR-04702"},
-        {5329, "IncomingCallableDataKHR", "VUID-StandaloneSpirv-IncomingCallableDataKHR-04706"},
+        {uint32_t(grammar::StorageClass::IncomingRayPayloadKHR), "IncomingRayPayloadKHR",
+         "VUID-StandaloneSpirv-IncomingRayPayloadKHR-04700"},
+        {uint32_t(grammar::StorageClass::HitAttributeKHR), "HitAttributeKHR",
+         "VUID-StandaloneSpirv-HitAttributeKHR-04702"},
+        {uint32_t(grammar::StorageClass::IncomingCallableDataKHR), "IncomingCallableDataKHR",
+         "VUID-StandaloneSpirv-IncomingCallableDataKHR-04706"},
     };
     auto ops = ep.operands();
     for (const auto &once : kOnce) {

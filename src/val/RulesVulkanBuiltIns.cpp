@@ -16,6 +16,9 @@ namespace spire::val {
 
 namespace {
 
+using grammar::BuiltIn;
+using grammar::ExecutionModel;
+
 enum class Shape : uint8_t {
   Float,      ///< 32-bit float scalar
   Int,        ///< 32-bit integer scalar
@@ -63,122 +66,135 @@ struct BuiltInRule {
 
 const std::unordered_map<uint32_t, BuiltInRule> &rules() {
   static const std::unordered_map<uint32_t, BuiltInRule> kRules = {
-      {0,
+      {uint32_t(BuiltIn::Position),
        {"Position", Shape::Float4, kTessControl | kTessEval | kGeometry,
         kVertex | kTessControl | kTessEval | kGeometry | kMesh}},
-      {1,
+      {uint32_t(BuiltIn::PointSize),
        {"PointSize", Shape::Float, kTessControl | kTessEval | kGeometry,
         kVertex | kTessControl | kTessEval | kGeometry | kMesh}},
-      {3,
+      {uint32_t(BuiltIn::ClipDistance),
        {"ClipDistance", Shape::FloatArray, kTessControl | kTessEval | kGeometry | kFragment,
         kVertex | kTessControl | kTessEval | kGeometry | kMesh}},
-      {4,
+      {uint32_t(BuiltIn::CullDistance),
        {"CullDistance", Shape::FloatArray, kTessControl | kTessEval | kGeometry | kFragment,
         kVertex | kTessControl | kTessEval | kGeometry | kMesh}},
-      {7,
+      {uint32_t(BuiltIn::PrimitiveId),
        {"PrimitiveId", Shape::Int, kTessControl | kTessEval | kGeometry | kFragment | kRayTracing,
         kGeometry | kMesh}},
-      {8, {"InvocationId", Shape::Int, kTessControl | kGeometry, 0}},
+      {uint32_t(BuiltIn::InvocationId), {"InvocationId", Shape::Int, kTessControl | kGeometry, 0}},
       // Tessellation control outputs them with SPV_NV_viewport_array2 / stereo view rendering.
-      {9, {"Layer", Shape::Int, kFragment, kVertex | kTessControl | kTessEval | kGeometry | kMesh}},
-      {10,
+      {uint32_t(BuiltIn::Layer),
+       {"Layer", Shape::Int, kFragment, kVertex | kTessControl | kTessEval | kGeometry | kMesh}},
+      {uint32_t(BuiltIn::ViewportIndex),
        {"ViewportIndex", Shape::Int, kFragment,
         kVertex | kTessControl | kTessEval | kGeometry | kMesh}},
-      {11, {"TessLevelOuter", Shape::FloatArray4, kTessEval, kTessControl}},
-      {12, {"TessLevelInner", Shape::FloatArray2, kTessEval, kTessControl}},
-      {13, {"TessCoord", Shape::Float3, kTessEval, 0}},
-      {14, {"PatchVertices", Shape::Int, kTessControl | kTessEval, 0}},
-      {15, {"FragCoord", Shape::Float4, kFragment, 0}},
-      {16, {"PointCoord", Shape::Float2, kFragment, 0}},
-      {17, {"FrontFacing", Shape::Bool, kFragment, 0}},
-      {18, {"SampleId", Shape::Int, kFragment, 0}},
-      {19, {"SamplePosition", Shape::Float2, kFragment, 0}},
-      {20, {"SampleMask", Shape::IntArray, kFragment, kFragment}},
-      {22, {"FragDepth", Shape::Float, 0, kFragment}},
-      {23, {"HelperInvocation", Shape::Bool, kFragment, 0}},
-      {24, {"NumWorkgroups", Shape::Int3, kCompute, 0}},
-      {26, {"WorkgroupId", Shape::Int3, kCompute, 0}},
-      {27, {"LocalInvocationId", Shape::Int3, kCompute, 0}},
-      {28, {"GlobalInvocationId", Shape::Int3, kCompute, 0}},
-      {29, {"LocalInvocationIndex", Shape::Int, kCompute, 0}},
-      {42, {"VertexIndex", Shape::Int, kVertex, 0}},
-      {43, {"InstanceIndex", Shape::Int, kVertex, 0}},
-      {4424, {"BaseVertex", Shape::Int, kVertex, 0}},
-      {4425, {"BaseInstance", Shape::Int, kVertex, 0}},
-      {4426, {"DrawIndex", Shape::Int, kVertex | kCompute, 0}},
-      {36, {"SubgroupSize", Shape::Int, kAnyShader, 0}},
-      {41, {"SubgroupLocalInvocationId", Shape::Int, kAnyShader, 0}},
-      {4416, {"SubgroupEqMask", Shape::Int4, kAnyShader, 0}},
-      {4417, {"SubgroupGeMask", Shape::Int4, kAnyShader, 0}},
-      {4418, {"SubgroupGtMask", Shape::Int4, kAnyShader, 0}},
-      {4419, {"SubgroupLeMask", Shape::Int4, kAnyShader, 0}},
-      {4420, {"SubgroupLtMask", Shape::Int4, kAnyShader, 0}},
-      {38, {"NumSubgroups", Shape::Int, kCompute, 0}},
-      {40, {"SubgroupId", Shape::Int, kCompute, 0}},
-      {4438, {"DeviceIndex", Shape::Int, kAnyShader, 0}},
-      {4440,
+      {uint32_t(BuiltIn::TessLevelOuter),
+       {"TessLevelOuter", Shape::FloatArray4, kTessEval, kTessControl}},
+      {uint32_t(BuiltIn::TessLevelInner),
+       {"TessLevelInner", Shape::FloatArray2, kTessEval, kTessControl}},
+      {uint32_t(BuiltIn::TessCoord), {"TessCoord", Shape::Float3, kTessEval, 0}},
+      {uint32_t(BuiltIn::PatchVertices),
+       {"PatchVertices", Shape::Int, kTessControl | kTessEval, 0}},
+      {uint32_t(BuiltIn::FragCoord), {"FragCoord", Shape::Float4, kFragment, 0}},
+      {uint32_t(BuiltIn::PointCoord), {"PointCoord", Shape::Float2, kFragment, 0}},
+      {uint32_t(BuiltIn::FrontFacing), {"FrontFacing", Shape::Bool, kFragment, 0}},
+      {uint32_t(BuiltIn::SampleId), {"SampleId", Shape::Int, kFragment, 0}},
+      {uint32_t(BuiltIn::SamplePosition), {"SamplePosition", Shape::Float2, kFragment, 0}},
+      {uint32_t(BuiltIn::SampleMask), {"SampleMask", Shape::IntArray, kFragment, kFragment}},
+      {uint32_t(BuiltIn::FragDepth), {"FragDepth", Shape::Float, 0, kFragment}},
+      {uint32_t(BuiltIn::HelperInvocation), {"HelperInvocation", Shape::Bool, kFragment, 0}},
+      {uint32_t(BuiltIn::NumWorkgroups), {"NumWorkgroups", Shape::Int3, kCompute, 0}},
+      {uint32_t(BuiltIn::WorkgroupId), {"WorkgroupId", Shape::Int3, kCompute, 0}},
+      {uint32_t(BuiltIn::LocalInvocationId), {"LocalInvocationId", Shape::Int3, kCompute, 0}},
+      {uint32_t(BuiltIn::GlobalInvocationId), {"GlobalInvocationId", Shape::Int3, kCompute, 0}},
+      {uint32_t(BuiltIn::LocalInvocationIndex), {"LocalInvocationIndex", Shape::Int, kCompute, 0}},
+      {uint32_t(BuiltIn::VertexIndex), {"VertexIndex", Shape::Int, kVertex, 0}},
+      {uint32_t(BuiltIn::InstanceIndex), {"InstanceIndex", Shape::Int, kVertex, 0}},
+      {uint32_t(BuiltIn::BaseVertex), {"BaseVertex", Shape::Int, kVertex, 0}},
+      {uint32_t(BuiltIn::BaseInstance), {"BaseInstance", Shape::Int, kVertex, 0}},
+      {uint32_t(BuiltIn::DrawIndex), {"DrawIndex", Shape::Int, kVertex | kCompute, 0}},
+      {uint32_t(BuiltIn::SubgroupSize), {"SubgroupSize", Shape::Int, kAnyShader, 0}},
+      {uint32_t(BuiltIn::SubgroupLocalInvocationId),
+       {"SubgroupLocalInvocationId", Shape::Int, kAnyShader, 0}},
+      {uint32_t(BuiltIn::SubgroupEqMask), {"SubgroupEqMask", Shape::Int4, kAnyShader, 0}},
+      {uint32_t(BuiltIn::SubgroupGeMask), {"SubgroupGeMask", Shape::Int4, kAnyShader, 0}},
+      {uint32_t(BuiltIn::SubgroupGtMask), {"SubgroupGtMask", Shape::Int4, kAnyShader, 0}},
+      {uint32_t(BuiltIn::SubgroupLeMask), {"SubgroupLeMask", Shape::Int4, kAnyShader, 0}},
+      {uint32_t(BuiltIn::SubgroupLtMask), {"SubgroupLtMask", Shape::Int4, kAnyShader, 0}},
+      {uint32_t(BuiltIn::NumSubgroups), {"NumSubgroups", Shape::Int, kCompute, 0}},
+      {uint32_t(BuiltIn::SubgroupId), {"SubgroupId", Shape::Int, kCompute, 0}},
+      {uint32_t(BuiltIn::DeviceIndex), {"DeviceIndex", Shape::Int, kAnyShader, 0}},
+      {uint32_t(BuiltIn::ViewIndex),
        {"ViewIndex", Shape::Int,
         kVertex | kTessControl | kTessEval | kGeometry | kFragment | kMesh | kTask | kRayTracing,
         0}},
-      {4432, {"PrimitiveShadingRateKHR", Shape::Int, 0, kVertex | kGeometry | kMesh}},
-      {4444, {"ShadingRateKHR", Shape::Int, kFragment, 0}},
-      {5014, {"FragStencilRefEXT", Shape::Int, 0, kFragment}},
-      {5264, {"FullyCoveredEXT", Shape::Bool, kFragment, 0}},
-      {5286, {"BaryCoordKHR", Shape::Float3, kFragment, 0}},
-      {5287, {"BaryCoordNoPerspKHR", Shape::Float3, kFragment, 0}},
-      {5292, {"FragSizeEXT", Shape::Int2, kFragment, 0}},
-      {5293, {"FragInvocationCountEXT", Shape::Int, kFragment, 0}},
-      {5299, {"CullPrimitiveEXT", Shape::Bool, 0, kMesh}},
+      {uint32_t(BuiltIn::PrimitiveShadingRateKHR),
+       {"PrimitiveShadingRateKHR", Shape::Int, 0, kVertex | kGeometry | kMesh}},
+      {uint32_t(BuiltIn::ShadingRateKHR), {"ShadingRateKHR", Shape::Int, kFragment, 0}},
+      {uint32_t(BuiltIn::FragStencilRefEXT), {"FragStencilRefEXT", Shape::Int, 0, kFragment}},
+      {uint32_t(BuiltIn::FullyCoveredEXT), {"FullyCoveredEXT", Shape::Bool, kFragment, 0}},
+      {uint32_t(BuiltIn::BaryCoordKHR), {"BaryCoordKHR", Shape::Float3, kFragment, 0}},
+      {uint32_t(BuiltIn::BaryCoordNoPerspKHR),
+       {"BaryCoordNoPerspKHR", Shape::Float3, kFragment, 0}},
+      {uint32_t(BuiltIn::FragSizeEXT), {"FragSizeEXT", Shape::Int2, kFragment, 0}},
+      {uint32_t(BuiltIn::FragInvocationCountEXT),
+       {"FragInvocationCountEXT", Shape::Int, kFragment, 0}},
+      {uint32_t(BuiltIn::CullPrimitiveEXT), {"CullPrimitiveEXT", Shape::Bool, 0, kMesh}},
       // Ray tracing (SPV_KHR_ray_tracing).
-      {5319, {"LaunchIdKHR", Shape::Int3, kRayTracing, 0}},
-      {5320, {"LaunchSizeKHR", Shape::Int3, kRayTracing, 0}},
-      {5321, {"WorldRayOriginKHR", Shape::Float3, kHitModels | kMiss, 0}},
-      {5322, {"WorldRayDirectionKHR", Shape::Float3, kHitModels | kMiss, 0}},
-      {5323, {"ObjectRayOriginKHR", Shape::Float3, kHitModels, 0}},
-      {5324, {"ObjectRayDirectionKHR", Shape::Float3, kHitModels, 0}},
-      {5325, {"RayTminKHR", Shape::Float, kHitModels | kMiss, 0}},
-      {5326, {"RayTmaxKHR", Shape::Float, kHitModels | kMiss, 0}},
-      {5327, {"InstanceCustomIndexKHR", Shape::Int, kHitModels, 0}},
-      {5330, {"ObjectToWorldKHR", Shape::Float4x3, kHitModels, 0}},
-      {5331, {"WorldToObjectKHR", Shape::Float4x3, kHitModels, 0}},
-      {5333, {"HitKindKHR", Shape::Int, kAnyHit | kClosestHit, 0}},
-      {5351, {"IncomingRayFlagsKHR", Shape::Int, kHitModels | kMiss, 0}},
-      {5352, {"RayGeometryIndexKHR", Shape::Int, kHitModels, 0}},
-      {6, {"InstanceId", Shape::Int, kHitModels, 0}},
+      {uint32_t(BuiltIn::LaunchIdKHR), {"LaunchIdKHR", Shape::Int3, kRayTracing, 0}},
+      {uint32_t(BuiltIn::LaunchSizeKHR), {"LaunchSizeKHR", Shape::Int3, kRayTracing, 0}},
+      {uint32_t(BuiltIn::WorldRayOriginKHR),
+       {"WorldRayOriginKHR", Shape::Float3, kHitModels | kMiss, 0}},
+      {uint32_t(BuiltIn::WorldRayDirectionKHR),
+       {"WorldRayDirectionKHR", Shape::Float3, kHitModels | kMiss, 0}},
+      {uint32_t(BuiltIn::ObjectRayOriginKHR), {"ObjectRayOriginKHR", Shape::Float3, kHitModels, 0}},
+      {uint32_t(BuiltIn::ObjectRayDirectionKHR),
+       {"ObjectRayDirectionKHR", Shape::Float3, kHitModels, 0}},
+      {uint32_t(BuiltIn::RayTminKHR), {"RayTminKHR", Shape::Float, kHitModels | kMiss, 0}},
+      {uint32_t(BuiltIn::RayTmaxKHR), {"RayTmaxKHR", Shape::Float, kHitModels | kMiss, 0}},
+      {uint32_t(BuiltIn::InstanceCustomIndexKHR),
+       {"InstanceCustomIndexKHR", Shape::Int, kHitModels, 0}},
+      {uint32_t(BuiltIn::ObjectToWorldKHR), {"ObjectToWorldKHR", Shape::Float4x3, kHitModels, 0}},
+      {uint32_t(BuiltIn::WorldToObjectKHR), {"WorldToObjectKHR", Shape::Float4x3, kHitModels, 0}},
+      {uint32_t(BuiltIn::HitKindKHR), {"HitKindKHR", Shape::Int, kAnyHit | kClosestHit, 0}},
+      {uint32_t(BuiltIn::IncomingRayFlagsKHR),
+       {"IncomingRayFlagsKHR", Shape::Int, kHitModels | kMiss, 0}},
+      {uint32_t(BuiltIn::RayGeometryIndexKHR), {"RayGeometryIndexKHR", Shape::Int, kHitModels, 0}},
+      {uint32_t(BuiltIn::InstanceId), {"InstanceId", Shape::Int, kHitModels, 0}},
   };
   return kRules;
 }
 
 uint32_t modelBit(uint32_t model) {
   switch (model) {
-  case 0:
+  case uint32_t(ExecutionModel::Vertex):
     return kVertex;
-  case 1:
+  case uint32_t(ExecutionModel::TessellationControl):
     return kTessControl;
-  case 2:
+  case uint32_t(ExecutionModel::TessellationEvaluation):
     return kTessEval;
-  case 3:
+  case uint32_t(ExecutionModel::Geometry):
     return kGeometry;
-  case 4:
+  case uint32_t(ExecutionModel::Fragment):
     return kFragment;
-  case 5:
-  case 5267: // TaskNV
-  case 5364: // TaskEXT
+  case uint32_t(ExecutionModel::GLCompute):
+  case uint32_t(ExecutionModel::TaskNV):
+  case uint32_t(ExecutionModel::TaskEXT):
     return kCompute | kTask;
-  case 5268: // MeshNV
-  case 5365: // MeshEXT
+  case uint32_t(ExecutionModel::MeshNV):
+  case uint32_t(ExecutionModel::MeshEXT):
     return kCompute | kMesh;
-  case 5313:
+  case uint32_t(ExecutionModel::RayGenerationKHR):
     return kRayGeneration;
-  case 5314:
+  case uint32_t(ExecutionModel::IntersectionKHR):
     return kIntersection;
-  case 5315:
+  case uint32_t(ExecutionModel::AnyHitKHR):
     return kAnyHit;
-  case 5316:
+  case uint32_t(ExecutionModel::ClosestHitKHR):
     return kClosestHit;
-  case 5317:
+  case uint32_t(ExecutionModel::MissKHR):
     return kMiss;
-  case 5318:
+  case uint32_t(ExecutionModel::CallableKHR):
     return kCallable;
   default:
     return 0;

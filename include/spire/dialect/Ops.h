@@ -91,6 +91,7 @@ struct OperandMapping {
 };
 
 class Operation;
+struct OpFolder;
 struct OpSyntax;
 struct TypeRule;
 
@@ -114,6 +115,10 @@ struct OpInfo {
   /// The grammar operands after the result type and result id.
   std::span<const OperandMapping> operands;
   bool hasResultType() const;
+  /// What the op's grammar entry needs (versions, capabilities, extensions: its instruction's
+  /// or extended instruction's), or null for the dialect's own ops. Availability.h adds what its
+  /// attributes' enumerants need.
+  const grammar::Availability *availability() const;
 
   // The overlay: what the grammar does not say, attached by opcode when the registry is made.
   /// Its custom syntax (OpSyntax.h), or null: the op prints and parses in generic form only.
@@ -123,6 +128,8 @@ struct OpInfo {
   /// What the verifier checks beyond the grammar's shape and the type rule (the dialect's own
   /// ops: their attributes and regions): empty when `op` is sound, else the first problem.
   std::string (*verify)(const Operation &op) = nullptr;
+  /// How it folds (OpFolder.h: element-wise on constants, then its simplifications), or null.
+  const OpFolder *folder = nullptr;
 };
 
 /// The op named `name` ("spirv.IAdd"), or null.

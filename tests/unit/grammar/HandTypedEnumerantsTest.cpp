@@ -1,8 +1,12 @@
 // Grammar facts come from the grammar: a constant in src/ whose name and value are those of a
 // SPIR-V enumerant or opcode (`constexpr uint32_t kStoragePhysicalStorageBuffer = 5349`) is a
-// fact typed by hand that the generated enums already give. The ones not converted yet are
-// listed in hand-typed-enumerants.txt beside this test; a new one fails, and so does a listed
-// one that is gone (so the list only shrinks).
+// fact typed by hand that the generated enums already give, and so is a bare number that is an
+// opcode or a value enumerant where code compares or switches on it or opens a table row with
+// it (`case 5341:`, `opcode == 4460`, `{5700, kVmeImage}`): no name says what it is, so the
+// first check cannot see it. Numbers below 100 are left out (every small number is some
+// enumerant; every one of 100 or more that src/ compares with was a grammar fact). The ones not
+// converted yet are listed in hand-typed-enumerants.txt beside this test; a new one fails, and
+// so does a listed one that is gone (so the list only shrinks).
 #include "spire/grammar/Grammar.h"
 
 #include <gtest/gtest.h>
@@ -50,6 +54,36 @@ std::vector<Found> scanSources(const fs::path &root) {
     }
   }
   return out;
+}
+
+/// Numbers of 100 or more that code compares or switches on, or that open a table row, outside
+/// comments: "<file>:<value>" (with the file relative to the source root).
+std::vector<Found> scanNumbers(const fs::path &root) {
+  static const std::regex number(R"((?:\bcase\s+|[=!]=\s*|\{\s*)([1-9][0-9]{2,4})\b(?![.0-9]))");
+  std::vector<Found> out;
+  for (const auto &entry : fs::recursive_directory_iterator(root / "src")) {
+    const std::string ext = entry.path().extension().string();
+    const std::string rel = fs::relative(entry.path(), root).generic_string();
+    if (!entry.is_regular_file() || (ext != ".cpp" && ext != ".h") || rel.starts_with("src/dxil/"))
+      continue;
+    std::ifstream f(entry.path());
+    for (std::string line; std::getline(f, line);) {
+      const std::string code = line.substr(0, line.find("//"));
+      for (std::sregex_iterator i(code.begin(), code.end(), number), end; i != end; ++i)
+        out.push_back({rel, "", uint32_t(std::stoul((*i)[1]))});
+    }
+  }
+  return out;
+}
+
+/// Whether `value` is an opcode or an enumerant of a value enum.
+bool isOpcodeOrEnumerant(uint32_t value) {
+  if (findInstruction(value))
+    return true;
+  for (size_t k = 0; k < std::size(kOperandCategories); ++k)
+    if (kOperandCategories[k] == OperandCategory::ValueEnum && findEnumerant(OperandKind(k), value))
+      return true;
+  return false;
 }
 
 /// Whether `name` ends with the name of an opcode or enumerant whose value is `value`
@@ -104,9 +138,13 @@ TEST(Grammar, NoNewHandTypedEnumerantsInSources) {
   for (const Found &c : scanSources(root))
     if (namesAnEnumerant(c.name, c.value))
       found.insert(c.file + ":k" + c.name);
+  for (const Found &c : scanNumbers(root))
+    if (isOpcodeOrEnumerant(c.value))
+      found.insert(c.file + ":" + std::to_string(c.value));
   for (const std::string &f : found)
     EXPECT_TRUE(listed.count(f))
-        << f << " types a grammar enumerant by hand: use the generated enum (spire/grammar)";
+        << f << " types a grammar enumerant or opcode by hand: use the generated enum "
+        << "(spire/grammar)";
   // A build on another grammar (SPIRE_GRAMMAR_DIR) may lack some of the names: the list is
   // kept for the vendored one.
   std::ifstream vendored(root / "third_party" / "spirv-headers" / "include" / "spirv" / "unified1" /
@@ -116,9 +154,10 @@ TEST(Grammar, NoNewHandTypedEnumerantsInSources) {
   std::smatch revision;
   const std::string text = json.str();
   if (std::regex_search(text, revision, std::regex(R"("revision"\s*:\s*([0-9]+))")) &&
-      std::stoul(revision[1]) == grammarRevision())
+      std::stoul(revision[1]) == grammarRevision()) {
     for (const std::string &l : listed)
       EXPECT_TRUE(found.count(l)) << l << " is gone: remove it from hand-typed-enumerants.txt";
+  }
   std::printf("hand-typed grammar enumerants left in src/: %zu\n", found.size());
 }
 
