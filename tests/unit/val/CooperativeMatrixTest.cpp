@@ -319,9 +319,10 @@ TEST(ValCooperativeMatrixKHR, Float8ComponentsNeedFloat8CooperativeMatrix) {
   const std::string body = "%d = OpFConvert %m8 %c";
   EXPECT_VALID(coop(test::replaced(module, "CAP8", "OpCapability Float8CooperativeMatrixEXT\n"),
                     body, types, "spv1.6"));
-  EXPECT_ERROR(coop(test::replaced(module, "CAP8", ""), body, types, "spv1.6"),
-               "OpTypeCooperativeMatrixKHR: Component Type %fp8 is a float8 type, which needs the "
-               "Float8CooperativeMatrixEXT capability");
+  EXPECT_ERROR(
+      coop(test::replaced(module, "CAP8", ""), body, types, "spv1.6"),
+      "OpTypeCooperativeMatrixKHR: Component Type %fp8e4m3 is a float8 type, which needs the "
+      "Float8CooperativeMatrixEXT capability");
   // Float8 values are converted, moved and multiplied, never computed on.
   EXPECT_ERROR(coop(test::replaced(module, "CAP8", "OpCapability Float8CooperativeMatrixEXT\n"),
                     body + "\n%e = OpFAdd %m8 %d %d", types, "spv1.6"),
