@@ -22,16 +22,8 @@ struct FloatLayout {
 
 FloatLayout layoutOf(Type type) {
   if (std::optional<SmallFloat> small = smallFloatOf(type)) {
-    switch (*small) {
-    case SmallFloat::Half:
-      return {16, 11, true};
-    case SmallFloat::BFloat16:
-      return {16, 8, true};
-    case SmallFloat::E4M3:
-      return {8, 4, false};
-    case SmallFloat::E5M2:
-      return {8, 3, true};
-    }
+    const SmallFloatLayout l = smallFloatLayout(*small);
+    return {smallFloatWidth(*small), unsigned(l.mantissaBits + 1), l.ieee};
   }
   if (type && type.is(TypeKind::Float) && type.width() == 32)
     return {32, 24, true};

@@ -7,14 +7,11 @@ namespace spire {
 
 namespace {
 
-struct Layout {
-  int exponentBits, mantissaBits;
-  /// The all-ones exponent holds infinities and NaNs (IEEE); otherwise it holds ordinary values
-  /// and only the all-ones pattern is NaN (E4M3).
-  bool ieee;
-};
+constexpr int kDoubleMantissaBits = 52;
 
-Layout layoutOf(SmallFloat format) {
+} // namespace
+
+SmallFloatLayout smallFloatLayout(SmallFloat format) {
   switch (format) {
   case SmallFloat::Half:
     return {5, 10, true};
@@ -28,17 +25,13 @@ Layout layoutOf(SmallFloat format) {
   return {5, 10, true};
 }
 
-constexpr int kDoubleMantissaBits = 52;
-
-} // namespace
-
 unsigned smallFloatWidth(SmallFloat format) {
-  Layout l = layoutOf(format);
+  SmallFloatLayout l = smallFloatLayout(format);
   return static_cast<unsigned>(1 + l.exponentBits + l.mantissaBits);
 }
 
 uint32_t smallFloatFromDouble(SmallFloat format, double value) {
-  const Layout l = layoutOf(format);
+  const SmallFloatLayout l = smallFloatLayout(format);
   const uint32_t signBit = uint32_t(1) << (l.exponentBits + l.mantissaBits);
   const uint32_t sign = std::signbit(value) ? signBit : 0;
   const uint32_t maxExponent = (uint32_t(1) << l.exponentBits) - 1;
@@ -84,7 +77,7 @@ uint32_t smallFloatFromDouble(SmallFloat format, double value) {
 }
 
 double smallFloatToDouble(SmallFloat format, uint32_t bits) {
-  const Layout l = layoutOf(format);
+  const SmallFloatLayout l = smallFloatLayout(format);
   const uint32_t maxExponent = (uint32_t(1) << l.exponentBits) - 1;
   const uint32_t mantissaMask = (uint32_t(1) << l.mantissaBits) - 1;
   const uint32_t exp = (bits >> l.mantissaBits) & maxExponent;

@@ -17,6 +17,15 @@ enum class SmallFloat : uint8_t {
   E5M2,     ///< 5 exponent bits, 2 mantissa bits, IEEE-like
 };
 
+/// How a format lays out its bits after the sign.
+struct SmallFloatLayout {
+  int exponentBits, mantissaBits;
+  /// The all-ones exponent holds infinities and NaNs (IEEE); otherwise it holds ordinary values
+  /// and only the all-ones pattern is NaN (E4M3).
+  bool ieee;
+};
+SmallFloatLayout smallFloatLayout(SmallFloat format);
+
 /// The format's width in bits.
 unsigned smallFloatWidth(SmallFloat format);
 
