@@ -376,8 +376,6 @@ std::string firstDifference(std::string_view a, std::string_view b) {
   auto lineAt = [](std::string_view s, size_t pos) {
     size_t start = s.rfind('\n', pos == 0 ? 0 : pos - 1);
     start = (start == std::string_view::npos || pos == 0) ? 0 : start + 1;
-    if (pos < s.size() && s[pos] == '\n' && pos > 0 && s[pos - 1] != '\n')
-      ; // keep start
     size_t end = s.find('\n', start);
     return std::string(
         s.substr(start, end == std::string_view::npos ? s.size() - start : end - start));

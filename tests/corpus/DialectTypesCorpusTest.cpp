@@ -91,8 +91,9 @@ TEST(DialectTypesCorpus, EveryTypeImportsAndRoundTripsThroughText) {
   EXPECT_TRUE(tally.report());
   // The failures are listed above (types the dialect lacks so far); their share may only fall
   // (2935 of 3199 modules imported when this was written).
-  if (sharedCorpus())
+  if (sharedCorpus()) {
     EXPECT_GE(double(imported) / double(files.size()), kImportFloor);
+  }
 }
 
 // MLIR 16 lists a struct member's decorations in the order of its hash map; spire in the order

@@ -169,15 +169,17 @@ TEST(DxilModelCorpus, ViewIdStateAgreesWithPsv0) {
     for (uint32_t s = 0; s < v.streams; ++s) {
       EXPECT_TRUE(sameRows(v.inputsContributingToOutputs[s], psv->inputToOutputTables[s]))
           << "stream " << s;
-      if (v.usesViewId)
+      if (v.usesViewId) {
         EXPECT_EQ(v.outputsDependentOnViewId[s], psv->viewIdOutputMasks[s]) << "stream " << s;
+      }
     }
     EXPECT_TRUE(
         sameRows(v.inputsContributingToPatchConstOrPrim, psv->inputToPatchConstOutputTable));
     EXPECT_TRUE(
         sameRows(v.patchConstInputsContributingToOutputs, psv->patchConstInputToOutputTable));
-    if (v.usesViewId)
+    if (v.usesViewId) {
       EXPECT_EQ(v.patchConstOrPrimDependentOnViewId, psv->viewIdPatchConstOrPrimOutputMask);
+    }
   }
   std::printf("DXIL view ID state: %zu programs have one (%zu use the view ID), %zu compared with "
               "PSV0; by kind:",

@@ -105,21 +105,24 @@ bool namesAnEnumerant(const std::string &name, uint32_t value) {
         return true;
     return false;
   };
-  if (const InstructionDesc *inst = findInstruction(value))
+  if (const InstructionDesc *inst = findInstruction(value)) {
     if (endsWith(inst->name) || endsWith(inst->name.substr(2)))
       return true;
+  }
   for (size_t k = 0; k < std::size(kOperandCategories); ++k) {
     const OperandCategory c = kOperandCategories[k];
     if (c != OperandCategory::ValueEnum && c != OperandCategory::BitEnum)
       continue;
-    for (const EnumerantDesc &e : operandKind(OperandKind(k)).enumerants)
-      if (e.value == value && (endsWith(e.name) || [&] {
-            for (std::string_view alias : e.aliases)
-              if (endsWith(alias))
-                return true;
-            return false;
-          }()))
+    for (const EnumerantDesc &e : operandKind(OperandKind(k)).enumerants) {
+      if (e.value != value)
+        continue;
+      if (endsWith(e.name))
         return true;
+      for (std::string_view alias : e.aliases) {
+        if (endsWith(alias))
+          return true;
+      }
+    }
   }
   return false;
 }

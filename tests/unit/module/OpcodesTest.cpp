@@ -27,9 +27,11 @@ TEST(Opcodes, DeclaresTypeIsTheGrammars) {
   EXPECT_FALSE(spvasm::isSpirvToolsTypeOpcode(uint16_t(Op::TypeCooperativeMatrixKHR)));
   EXPECT_FALSE(spvasm::isSpirvToolsTypeOpcode(uint16_t(Op::TypeForwardPointer)));
   // Every opcode of SPIRV-Tools' list is a type by the grammar too.
-  for (const grammar::InstructionDesc &d : grammar::instructions())
-    if (spvasm::isSpirvToolsTypeOpcode(d.opcode))
+  for (const grammar::InstructionDesc &d : grammar::instructions()) {
+    if (spvasm::isSpirvToolsTypeOpcode(d.opcode)) {
       EXPECT_TRUE(declaresType(static_cast<Op>(d.opcode))) << d.name;
+    }
+  }
 }
 
 } // namespace
