@@ -319,7 +319,8 @@ std::span<const MlirName> mlirNames(grammar::OperandKind kind) {
 /// The name MLIR 16 gives one enumerant: the grammar's, except that a vendor name (ClosestHitNV)
 /// gives way to its KHR alias (ClosestHitKHR), and the few MLIR spells its own way.
 std::string enumerantName(grammar::OperandKind kind, uint32_t value) {
-  if (kind == grammar::OperandKind::Capability && value == 4434)
+  if (kind == grammar::OperandKind::Capability &&
+      value == static_cast<uint32_t>(grammar::Capability::StorageUniform16))
     return "StorageUniform16";
   for (const MlirName &n : mlirNames(kind))
     if (n.value == value)
