@@ -119,8 +119,9 @@ void TextPrinter::genericAttrs(const Operation &op) {
   // MLIR's BranchConditional has operand_segment_sizes; other ops with successors get it where
   // their successors take operands (except spirv.Branch, whose operands are all its
   // successor's), so that the text keeps which operands go where.
-  bool segments = op.name() == "spirv.BranchConditional" && op.successors().size() == 2;
-  if (!segments && op.name() != "spirv.Branch")
+  const OpKey key = op.info().key;
+  bool segments = key == grammar::Op::BranchConditional && op.successors().size() == 2;
+  if (!segments && key != grammar::Op::Branch)
     for (const Successor &sc : op.successors())
       segments = segments || sc.numOperands > 0;
   if (op.attributes().empty() && !segments)
