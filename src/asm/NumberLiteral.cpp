@@ -80,51 +80,42 @@ bool encodeInteger(std::string_view text, LiteralType type, LiteralWords &out, s
   return true;
 }
 
-bool encodeFloat(std::string_view text, LiteralType type, LiteralWords &out, std::string &error) {
-  FloatFormat format;
+// The format of a float literal's type: IEEE by its width, or its FP encoding.
+std::optional<FloatFormat> floatFormatOf(LiteralType type, std::string &error) {
   if (type.encoding != ~0u) {
     const auto encoding = static_cast<grammar::FPEncoding>(type.encoding);
     if (encoding == grammar::FPEncoding::BFloat16KHR && type.width == 16)
-      format = FloatFormat::BFloat16;
-    else if (encoding == grammar::FPEncoding::Float8E4M3EXT && type.width == 8)
-      format = FloatFormat::Float8E4M3;
-    else if (encoding == grammar::FPEncoding::Float8E5M2EXT && type.width == 8)
-      format = FloatFormat::Float8E5M2;
-    else {
-      error = std::to_string(type.width) + "-bit float literals with FP encoding " +
-              std::to_string(type.encoding) + " are not supported";
-      return false;
-    }
-    std::optional<uint64_t> bits = readFloatBits(text, format);
-    if (!bits) {
-      error = quoted(text) + " is not a " + std::string(floatFormatName(format)) +
-              " literal (decimal or hex float, in range)";
-      return false;
-    }
-    out.words[0] = static_cast<uint32_t>(*bits);
-    out.words[1] = 0;
-    out.count = 1;
-    return true;
+      return FloatFormat::BFloat16;
+    if (encoding == grammar::FPEncoding::Float8E4M3EXT && type.width == 8)
+      return FloatFormat::Float8E4M3;
+    if (encoding == grammar::FPEncoding::Float8E5M2EXT && type.width == 8)
+      return FloatFormat::Float8E5M2;
+    error = std::to_string(type.width) + "-bit float literals with FP encoding " +
+            std::to_string(type.encoding) + " are not supported";
+    return std::nullopt;
   }
   switch (type.width) {
   case 16:
-    format = FloatFormat::Half;
-    break;
+    return FloatFormat::Half;
   case 32:
-    format = FloatFormat::Single;
-    break;
+    return FloatFormat::Single;
   case 64:
-    format = FloatFormat::Double;
-    break;
+    return FloatFormat::Double;
   default:
     error = std::to_string(type.width) +
             "-bit float literals are not supported (16, 32 and 64 bits are)";
-    return false;
+    return std::nullopt;
   }
-  std::optional<uint64_t> bits = readFloatBits(text, format);
+}
+
+bool encodeFloat(std::string_view text, LiteralType type, LiteralWords &out, std::string &error) {
+  std::optional<FloatFormat> format = floatFormatOf(type, error);
+  if (!format)
+    return false;
+  std::optional<uint64_t> bits = readFloatBits(text, *format);
   if (!bits) {
-    error = quoted(text) + " is not a " + std::to_string(type.width) +
-            "-bit float literal (decimal or hex float, in range)";
+    error = quoted(text) + " is not a " + floatFormatName(*format) +
+            " literal (decimal or hex float, in range)";
     return false;
   }
   out.words[0] = static_cast<uint32_t>(*bits);
