@@ -10,6 +10,8 @@
 //    saturate to infinity or zero, an all-ones exponent keeps its fraction (a NaN).
 #include "NumberParser.h"
 
+#include "spire/support/SmallFloat.h"
+
 #include <charconv>
 #include <cstring>
 
@@ -107,18 +109,23 @@ struct Layout {
   int64_t bias;
 };
 
-constexpr Layout layoutOf(FloatFormat f) {
+Layout layoutOf(FloatFormat f) {
+  auto narrow = [](SmallFloat small) {
+    const SmallFloatLayout l = smallFloatLayout(small);
+    return Layout{smallFloatWidth(small), unsigned(l.mantissaBits), unsigned(l.exponentBits),
+                  (int64_t(1) << (l.exponentBits - 1)) - 1};
+  };
   switch (f) {
   case FloatFormat::Half:
-    return {16, 10, 5, 15};
+    return narrow(SmallFloat::Half);
+  case FloatFormat::BFloat16:
+    return narrow(SmallFloat::BFloat16);
+  case FloatFormat::Float8E4M3:
+    return narrow(SmallFloat::E4M3);
+  case FloatFormat::Float8E5M2:
+    return narrow(SmallFloat::E5M2);
   case FloatFormat::Single:
     return {32, 23, 8, 127};
-  case FloatFormat::BFloat16:
-    return {16, 7, 8, 127};
-  case FloatFormat::Float8E4M3:
-    return {8, 3, 4, 7};
-  case FloatFormat::Float8E5M2:
-    return {8, 2, 5, 15};
   case FloatFormat::Double:
     break;
   }
