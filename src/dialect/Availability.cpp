@@ -133,6 +133,24 @@ void addAttribute(Availability &a, std::string_view name, Attribute value) {
   }
 }
 
+/// The capability a scalar float atomic of `width` bits needs (SPV_EXT_shader_atomic_float_add,
+/// SPV_EXT_shader_atomic_float16_add, SPV_EXT_shader_atomic_float_min_max), none for other ops.
+std::optional<Capability> floatAtomicCapability(OpKey op, unsigned width) {
+  const bool add = op == OpKey(grammar::Op::AtomicFAddEXT);
+  if (!add && op != OpKey(grammar::Op::AtomicFMinEXT) && op != OpKey(grammar::Op::AtomicFMaxEXT))
+    return std::nullopt;
+  switch (width) {
+  case 16:
+    return add ? Capability::AtomicFloat16AddEXT : Capability::AtomicFloat16MinMaxEXT;
+  case 32:
+    return add ? Capability::AtomicFloat32AddEXT : Capability::AtomicFloat32MinMaxEXT;
+  case 64:
+    return add ? Capability::AtomicFloat64AddEXT : Capability::AtomicFloat64MinMaxEXT;
+  default:
+    return std::nullopt;
+  }
+}
+
 } // namespace
 
 Availability opAvailability(const Operation &op) {
@@ -141,20 +159,14 @@ Availability opAvailability(const Operation &op) {
   std::string name(info.name);
   if (const grammar::Availability *own = info.availability())
     a.add(*own, name);
-  // The float atomics name a capability per width: the one of the result's width.
-  if ((info.key == grammar::Op::AtomicFAddEXT || info.key == grammar::Op::AtomicFMinEXT ||
-       info.key == grammar::Op::AtomicFMaxEXT) &&
-      op.numResults() == 1 && op.result().type().is(TypeKind::Float) && !a.capabilities.empty()) {
-    std::string width = "Float" + std::to_string(op.result().type().width());
-    std::vector<Capability> &alts = a.capabilities.back().anyOf;
-    std::vector<Capability> kept;
-    for (Capability c : alts)
-      if (enumText(OperandKind::Capability, static_cast<uint32_t>(c)).find(width) !=
-          std::string::npos)
-        kept.push_back(c);
-    if (!kept.empty())
-      alts = kept;
-  }
+  // The float atomics list a capability per width as alternatives: the one of the result's
+  // width is the one needed.
+  if (op.numResults() == 1 && op.result().type().is(TypeKind::Float) && !a.capabilities.empty())
+    if (std::optional<Capability> c = floatAtomicCapability(info.key, op.result().type().width())) {
+      std::vector<Capability> &alts = a.capabilities.back().anyOf;
+      if (std::find(alts.begin(), alts.end(), *c) != alts.end())
+        alts = {*c};
+    }
   for (const NamedAttribute &n : op.attributes()) {
     if (n.name == "vce_triple" || n.name == "spirv.target_env")
       continue;

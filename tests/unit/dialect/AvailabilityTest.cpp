@@ -131,3 +131,19 @@ TEST(Availability, ImpliedCapabilities) {
   EXPECT_NE(std::find(ballot.begin(), ballot.end(), Capability::GroupNonUniform), ballot.end());
   EXPECT_EQ(impliedCapabilities(Capability::Matrix).size(), 1u);
 }
+
+TEST(Availability, FloatAtomicsNeedTheCapabilityOfTheirWidth) {
+  // The grammar lists the capabilities of every width as alternatives; an op needs its own.
+  Context ctx;
+  auto atomic = [&ctx](std::string_view name, unsigned width) {
+    OperationState st(findOp(name));
+    st.resultTypes.push_back(ctx.floating(width));
+    return opAvailability(*OwningOp(Operation::create(std::move(st))));
+  };
+  EXPECT_TRUE(needs(atomic("spirv.EXT.AtomicFAdd", 16), {Capability::AtomicFloat16AddEXT}));
+  EXPECT_TRUE(needs(atomic("spirv.EXT.AtomicFAdd", 32), {Capability::AtomicFloat32AddEXT}));
+  EXPECT_TRUE(needs(atomic("spirv.EXT.AtomicFAdd", 64), {Capability::AtomicFloat64AddEXT}));
+  EXPECT_TRUE(needs(atomic("spirv.EXT.AtomicFMin", 16), {Capability::AtomicFloat16MinMaxEXT}));
+  EXPECT_TRUE(needs(atomic("spirv.EXT.AtomicFMax", 32), {Capability::AtomicFloat32MinMaxEXT}));
+  EXPECT_TRUE(needs(atomic("spirv.EXT.AtomicFMax", 64), {Capability::AtomicFloat64MinMaxEXT}));
+}
