@@ -317,6 +317,11 @@ private:
         a = attr::array(ctx_, parts);
       }
       break;
+    case Op::ConstantStringAMDX:
+      // A node's name, which execution modes (SharesInputWithAMDX) name by id.
+      if (inst.operands().size() >= 2)
+        a = attr::string(ctx_, inst.stringOperand(inst.operands()[1]));
+      break;
     case Op::ConstantComposite: {
       std::vector<Attribute> elems;
       for (uint32_t k = 3; k < inst.wordCount(); ++k) {

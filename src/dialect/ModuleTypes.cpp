@@ -43,9 +43,12 @@ private:
     for (Instruction inst : m_) {
       if (inst.section() > Section::Global)
         break;
-      if (inst.isRaw() || inst.opcode() != Op::TypeStruct)
+      if (inst.isRaw())
         continue;
-      structIds_.insert(inst.resultId());
+      if (inst.opcode() == Op::TypeStruct)
+        structIds_.insert(inst.resultId());
+      else if (inst.opcode() == Op::TypeNodePayloadArrayAMDX)
+        payloadArrays_[inst.resultId()];
     }
     for (Instruction inst : m_) {
       if (inst.section() > Section::Annotation)
@@ -71,9 +74,16 @@ private:
         continue;
       for (const AppliedDecoration &d : decorations.of(id)) {
         const Op op = m_.inst(d.inst).opcode();
+        std::span<const uint32_t> parameters = decorations.parameters(d);
+        if (auto payload = payloadArrays_.find(id);
+            payload != payloadArrays_.end() && d.member == kNoIndex && parameters.size() <= 1 &&
+            (op == Op::Decorate || op == Op::DecorateId)) {
+          payload->second.push_back({decorations.decoration(d), op == Op::DecorateId,
+                                     parameters.empty() ? 0 : parameters[0]});
+          continue;
+        }
         if (op != Op::Decorate && op != Op::MemberDecorate)
           continue;
-        std::span<const uint32_t> parameters = decorations.parameters(d);
         // An id's own decoration is read when it has at most one parameter word; member and
         // group decorations by their first.
         if (op == Op::Decorate && d.member == kNoIndex && d.group == kNoIndex &&
@@ -287,6 +297,8 @@ private:
       }
       return ctx_.cooperativeMatrix(e, params);
     }
+    if (inst.opcode() == grammar::Op::TypeNodePayloadArrayAMDX)
+      return nodePayloadArray(inst);
     if (inst.opcode() == grammar::Op::TypeVmeImageINTEL) {
       // %t = OpTypeVmeImageINTEL %image: an opaque type whose one operand is an image type.
       if (!need(3))
@@ -318,6 +330,66 @@ private:
         (m_.inst(def).opcode() != Op::SpecConstant && m_.inst(def).opcode() != Op::SpecConstantOp))
       return {};
     return specSymbol_(id);
+  }
+
+  // %t = OpTypeNodePayloadArrayAMDX %record, with the decorations that are part of the type:
+  // the ids of OpDecorateId are read as the values of their constants (a u32 OpConstant, or the
+  // OpConstantStringAMDX of the node's name).
+  Type nodePayloadArray(const Instruction &inst) {
+    if (inst.wordCount() < 3) {
+      error_ = "truncated type declaration";
+      return {};
+    }
+    Type payload = operand(inst.word(2));
+    if (!payload)
+      return {};
+    std::vector<MemberDecoration> decorations;
+    std::string name;
+    Type sharesLimitsWith;
+    for (const PayloadDecoration &d : payloadArrays_[inst.resultId()]) {
+      const auto which = static_cast<grammar::Decoration>(d.decoration);
+      MemberDecoration md{d.decoration, std::nullopt};
+      if (which == grammar::Decoration::PayloadNodeNameAMDX && d.byId) {
+        const uint32_t def = m_.defIndex(d.operand);
+        if (def == kNoIndex || m_.inst(def).opcode() != Op::ConstantStringAMDX ||
+            m_.inst(def).operands().size() < 2) {
+          error_ = "PayloadNodeNameAMDX must name an OpConstantStringAMDX";
+          return {};
+        }
+        name = m_.inst(def).stringOperand(m_.inst(def).operands()[1]);
+      } else if (which == grammar::Decoration::NodeSharesPayloadLimitsWithAMDX && d.byId) {
+        sharesLimitsWith = operand(d.operand);
+        if (!sharesLimitsWith)
+          return {};
+        if (!isNodePayloadArray(sharesLimitsWith)) {
+          error_ = "NodeSharesPayloadLimitsWithAMDX must name a node payload array";
+          return {};
+        }
+      } else if (which == grammar::Decoration::PayloadNodeSparseArrayAMDX && !d.byId) {
+        // no operand
+      } else if (which == grammar::Decoration::NodeMaxPayloadsAMDX ||
+                 which == grammar::Decoration::PayloadNodeBaseIndexAMDX ||
+                 which == grammar::Decoration::PayloadNodeArraySizeAMDX) {
+        md.value = d.byId ? constant(d.operand) : std::nullopt;
+        if (!md.value) {
+          error_ = decorationName(d.decoration) +
+                   " of a node payload array must be an OpDecorateId of a 32-bit OpConstant";
+          return {};
+        }
+      } else {
+        error_ = "decoration " + decorationName(d.decoration) +
+                 " of a node payload array has no place in its dialect type";
+        return {};
+      }
+      decorations.push_back(md);
+    }
+    return ctx_.nodePayloadArray(payload, decorations, name, sharesLimitsWith);
+  }
+
+  static std::string decorationName(uint32_t decoration) {
+    const grammar::EnumerantDesc *e =
+        grammar::findEnumerant(grammar::OperandKind::Decoration, decoration);
+    return e ? std::string(e->name) : std::to_string(decoration);
   }
 
   uint32_t stride(uint32_t id) const {
@@ -399,6 +471,14 @@ private:
   std::unordered_set<uint32_t> early_;
   std::unordered_map<uint32_t, std::string> rawNames_; ///< OpName of each struct, unsuffixed
   std::unordered_set<uint32_t> structIds_;
+  /// A decoration of an OpTypeNodePayloadArrayAMDX: by OpDecorateId (`operand` an id) or by
+  /// OpDecorate (`operand` its literal, if any).
+  struct PayloadDecoration {
+    uint32_t decoration = 0;
+    bool byId = false;
+    uint32_t operand = 0;
+  };
+  std::unordered_map<uint32_t, std::vector<PayloadDecoration>> payloadArrays_;
   int forwardDepth_ = 0;
 };
 

@@ -159,6 +159,58 @@ private:
     return id;
   }
 
+  /// OpConstantTrue or OpConstantFalse, declared once.
+  uint32_t boolConstant(bool v) {
+    const uint32_t t = unique(Op::TypeBool, {});
+    const Op op = v ? Op::ConstantTrue : Op::ConstantFalse;
+    // constantOp's key: the words without the result id.
+    std::vector<uint32_t> key{0xFFFFFFFDu, 3u << 16 | uint32_t(op), t};
+    auto it = uniqueTypes_.find(key);
+    if (it != uniqueTypes_.end())
+      return it->second;
+    const uint32_t id = b_->newId();
+    b_->add(Section::Global, op).id(t).id(id);
+    uniqueTypes_.emplace(std::move(key), id);
+    return id;
+  }
+
+  /// The OpConstantStringAMDX of `text`, declared once.
+  uint32_t stringConstant(std::string_view text) {
+    auto it = strings_.find(std::string(text));
+    if (it != strings_.end())
+      return it->second;
+    const uint32_t id = b_->newId();
+    b_->add(Section::Global, Op::ConstantStringAMDX).id(id).string(text);
+    strings_.emplace(std::string(text), id);
+    return id;
+  }
+
+  /// An OpTypeNodePayloadArrayAMDX: a type of its own for each set of decorations, which
+  /// OpDecorateId gives with constants (the node's name an OpConstantStringAMDX).
+  uint32_t nodePayloadArray(Type t) {
+    const uint32_t record = type(t.elementType());
+    // The constants come first: an OpDecorateId's operands precede its target.
+    std::vector<uint32_t> operands;
+    for (const MemberDecoration &d : t.structDecorations())
+      operands.push_back(d.decoration == uint32_t(grammar::Decoration::PayloadNodeNameAMDX)
+                             ? stringConstant(t.nodeName())
+                         : d.decoration ==
+                                 uint32_t(grammar::Decoration::NodeSharesPayloadLimitsWithAMDX)
+                             ? type(t.sharesPayloadLimitsWith())
+                         : d.value ? u32Constant(*d.value)
+                                   : 0);
+    const uint32_t id = b_->newId();
+    b_->add(Section::Global, Op::TypeNodePayloadArrayAMDX).id(id).id(record);
+    for (size_t k = 0; k < operands.size(); ++k) {
+      const uint32_t decoration = t.structDecorations()[k].decoration;
+      if (operands[k])
+        b_->add(Section::Annotation, Op::DecorateId).id(id).literal(decoration).id(operands[k]);
+      else
+        decorate(id, decoration);
+    }
+    return id;
+  }
+
   void decorate(uint32_t id, uint32_t decoration, std::vector<uint32_t> operands = {}) {
     b_->add(Section::Annotation, Op::Decorate).id(id).literal(decoration).words(operands);
   }
@@ -321,6 +373,10 @@ private:
       break;
     }
     case TypeKind::Opaque: {
+      if (t.opcode() == uint32_t(Op::TypeNodePayloadArrayAMDX)) {
+        id = nodePayloadArray(t);
+        break;
+      }
       // The type operand (OpTypeVmeImageINTEL's image type) is the only operand of those that
       // have one.
       std::vector<uint32_t> words(t.words().begin(), t.words().end());
@@ -726,6 +782,10 @@ private:
         for (Attribute v : values.elements()) {
           if (ids && v.is(AttrKind::SymbolRef)) {
             words.push_back(symbol(v.str()));
+          } else if (ids && v.is(AttrKind::String)) {
+            words.push_back(stringConstant(v.str())); // a node's name (SharesInputWithAMDX)
+          } else if (ids && v.is(AttrKind::Bool)) {
+            words.push_back(boolConstant(v.boolValue())); // IsApiEntryAMDX
           } else if (ids) {
             Expected<uint32_t> c = constant(v, v.type(), op);
             if (!c)
@@ -1498,6 +1558,7 @@ private:
   std::unordered_set<const Operation *> declared_;
   std::optional<Diagnostic> deferredError_;
   std::map<std::vector<uint32_t>, uint32_t> uniqueTypes_;
+  std::unordered_map<std::string, uint32_t> strings_; ///< OpConstantStringAMDX by text
   std::unordered_map<const void *, uint32_t> typeIds_;
   std::unordered_set<const void *> inProgress_;
   struct PendingPointer {

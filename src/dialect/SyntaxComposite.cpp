@@ -57,6 +57,8 @@ Type indexType(Type t, int64_t index, bool known, std::string &why) {
       return t.members()[static_cast<size_t>(index)].type;
     return {};
   default:
+    if (isNodePayloadArray(t)) // an access chain into node payloads
+      return t.elementType();
     why = "cannot index into " + toString(t);
     return {};
   }

@@ -282,6 +282,20 @@ public:
         out_ += std::to_string(w[at++]);
       }
     }
+    // A node payload array's decorations, as a struct's own are printed.
+    for (const MemberDecoration &d : t.structDecorations()) {
+      out_ += ", ";
+      out_ += enumName(OperandKind::Decoration, d.decoration);
+      if (d.decoration == uint32_t(grammar::Decoration::PayloadNodeNameAMDX)) {
+        out_ += "=";
+        printQuoted(t.nodeName(), out_);
+      } else if (d.decoration == uint32_t(grammar::Decoration::NodeSharesPayloadLimitsWithAMDX)) {
+        out_ += "=";
+        type(t.sharesPayloadLimitsWith());
+      } else if (d.value) {
+        out_ += "=" + std::to_string(*d.value);
+      }
+    }
     out_ += ">";
   }
 
@@ -691,7 +705,8 @@ private:
         if (!v)
           return {};
         words.push_back(*v);
-      } else if (!operand && d.opcode == static_cast<uint32_t>(grammar::Op::TypeVmeImageINTEL)) {
+      } else if (!operand && (d.opcode == uint32_t(grammar::Op::TypeVmeImageINTEL) ||
+                              d.opcode == uint32_t(nodePayloadArray))) {
         if (!(operand = type()))
           return {};
       } else {
@@ -699,8 +714,51 @@ private:
         return {};
       }
     }
+    if (d.opcode == uint32_t(nodePayloadArray))
+      return nodePayloadArrayDecorations(operand);
     return ctx_.opaque(d.opcode, words, operand);
   }
+
+  // The decorations after a node payload array's record type: ", NodeMaxPayloadsAMDX=4,
+  // PayloadNodeNameAMDX=\"name\", PayloadNodeSparseArrayAMDX".
+  Type nodePayloadArrayDecorations(Type payload) {
+    std::vector<MemberDecoration> decorations;
+    std::string name;
+    Type sharesLimitsWith;
+    while (accept(",")) {
+      std::optional<uint32_t> d = enumerant(OperandKind::Decoration, "a decoration");
+      if (!d)
+        return {};
+      MemberDecoration md{*d, std::nullopt};
+      const bool isName = *d == uint32_t(grammar::Decoration::PayloadNodeNameAMDX);
+      const bool isPeer = *d == uint32_t(grammar::Decoration::NodeSharesPayloadLimitsWithAMDX);
+      if ((isName || isPeer) && !expect("="))
+        return {};
+      if (isPeer) {
+        if (!(sharesLimitsWith = type()))
+          return {};
+        if (!isNodePayloadArray(sharesLimitsWith)) {
+          fail("NodeSharesPayloadLimitsWithAMDX must name a node payload array");
+          return {};
+        }
+      } else if (isName) {
+        skipSpace();
+        std::optional<std::string> q = t_.substr(pos_, 1) == "\"" ? quoted() : std::nullopt;
+        if (!q) {
+          fail("expected the node's name in quotes");
+          return {};
+        }
+        name = std::move(*q);
+      } else if (accept("=")) {
+        if (!(md.value = number()))
+          return {};
+      }
+      decorations.push_back(md);
+    }
+    return ctx_.nodePayloadArray(payload, decorations, name, sharesLimitsWith);
+  }
+
+  static constexpr grammar::Op nodePayloadArray = grammar::Op::TypeNodePayloadArrayAMDX;
 
   Type imageBody() {
     ImageInfo i;

@@ -4,6 +4,7 @@
 
 #include "spire/grammar/Grammar.h"
 
+#include <algorithm>
 #include <bit>
 #include <deque>
 #include <unordered_map>
@@ -252,6 +253,25 @@ Type Context::opaque(uint32_t opcode, std::span<const uint32_t> words, Type oper
   return unique(std::move(s));
 }
 
+Type Context::nodePayloadArray(Type payload, std::span<const MemberDecoration> decorations,
+                               std::string_view nodeName, Type sharesLimitsWith) {
+  detail::TypeStorage s;
+  s.kind = TypeKind::Opaque;
+  s.opcode = static_cast<uint32_t>(grammar::Op::TypeNodePayloadArrayAMDX);
+  s.element = payload;
+  s.structDecorations.assign(decorations.begin(), decorations.end());
+  std::sort(s.structDecorations.begin(), s.structDecorations.end(),
+            [](const MemberDecoration &a, const MemberDecoration &b) {
+              return std::make_pair(a.decoration, a.value) < std::make_pair(b.decoration, b.value);
+            });
+  s.structDecorations.erase(std::unique(s.structDecorations.begin(), s.structDecorations.end()),
+                            s.structDecorations.end());
+  s.name = nodeName;
+  if (sharesLimitsWith)
+    s.list.push_back(sharesLimitsWith);
+  return unique(std::move(s));
+}
+
 Type Context::literalStruct(std::span<const StructMember> members,
                             std::span<const MemberDecoration> decorations) {
   detail::TypeStorage s;
@@ -326,10 +346,21 @@ std::string_view Type::name() const { return s_->name; }
 bool Type::hasBody() const { return s_->hasBody; }
 std::span<const StructMember> Type::members() const { return s_->members; }
 std::span<const MemberDecoration> Type::structDecorations() const { return s_->structDecorations; }
+std::string_view Type::nodeName() const {
+  return s_->kind == TypeKind::Opaque ? std::string_view(s_->name) : std::string_view();
+}
+Type Type::sharesPayloadLimitsWith() const {
+  return s_->kind == TypeKind::Opaque && !s_->list.empty() ? s_->list[0] : Type();
+}
 std::span<const Type> Type::inputs() const { return s_->list; }
 uint32_t Type::opcode() const { return s_->opcode; }
 std::span<const uint32_t> Type::words() const { return s_->words; }
 std::span<const Type> Type::results() const { return s_->results; }
+
+bool isNodePayloadArray(Type type) {
+  return type.is(TypeKind::Opaque) &&
+         type.opcode() == static_cast<uint32_t>(grammar::Op::TypeNodePayloadArrayAMDX);
+}
 
 std::optional<SmallFloat> smallFloatOf(Type type) {
   if (!type || !type.is(TypeKind::Float))

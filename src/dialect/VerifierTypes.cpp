@@ -706,6 +706,10 @@ bool accessChain(Check &c, bool element) {
                     ") must be an integer scalar");
     if (i < first)
       continue;
+    if (isNodePayloadArray(t)) { // its records, by any index
+      t = t.elementType();
+      continue;
+    }
     t = selectPart(c, t, constantIndex(c.op.operand(i)), i - first, false);
     if (!t)
       return false;

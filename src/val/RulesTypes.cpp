@@ -917,7 +917,9 @@ void checkSpecConstantOp(State &s, const Instruction &inst) {
 
 void checkTypes(State &s) {
   // Non-aggregate types must be unique: the same opcode with the same operands twice is an
-  // error (2.8; structures, arrays and pointers may repeat).
+  // error (2.8; structures, arrays and pointers may repeat, and so may node payload arrays of
+  // one record type, which their decorations tell apart: the node each writes to, as
+  // SPV_AMDX_shader_enqueue uses them and spirv-val accepts).
   std::set<std::vector<uint32_t>> seen;
   TypeMemo memo;
   for (Instruction inst : s.module()) {
@@ -931,7 +933,7 @@ void checkTypes(State &s) {
       continue;
     if (declaresType(op) && inst.resultId() != 0 && inst.wordCount() >= 2) {
       if (op != Op::TypeArray && op != Op::TypeRuntimeArray && op != Op::TypeStruct &&
-          op != Op::TypePointer) {
+          op != Op::TypePointer && op != Op::TypeNodePayloadArrayAMDX) {
         std::vector<uint32_t> key;
         key.push_back(uint32_t(op));
         key.insert(key.end(), inst.words().begin() + 2, inst.words().end());

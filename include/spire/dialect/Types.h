@@ -110,8 +110,14 @@ public:
   std::string_view name() const; ///< identified structs
   bool hasBody() const;          ///< false for an identified struct not yet given members
   std::span<const StructMember> members() const;
-  /// Decorations of the struct itself (Block, BufferBlock, ...), sorted.
+  /// Decorations of the struct itself (Block, BufferBlock, ...), sorted; for a node payload
+  /// array (Context::nodePayloadArray) its AMDX decorations.
   std::span<const MemberDecoration> structDecorations() const;
+  /// A node payload array: the node name its PayloadNodeNameAMDX decoration gives, if it has one.
+  std::string_view nodeName() const;
+  /// A node payload array: the payload array its NodeSharesPayloadLimitsWithAMDX decoration
+  /// names, or null.
+  Type sharesPayloadLimitsWith() const;
   // Opaque: the declaring opcode and its operand words after the result id.
   uint32_t opcode() const;
   std::span<const uint32_t> words() const;
@@ -191,6 +197,16 @@ public:
   /// `operand`: the type operand of the opaque types that have one (OpTypeVmeImageINTEL's
   /// image type), else null.
   Type opaque(uint32_t opcode, std::span<const uint32_t> words = {}, Type operand = {});
+  /// An OpTypeNodePayloadArrayAMDX (SPV_AMDX_shader_enqueue) of records of type `payload`: an
+  /// Opaque type whose decorations are part of it, since two outputs of the same record to
+  /// different nodes differ only in them. `decorations`: NodeMaxPayloadsAMDX,
+  /// PayloadNodeBaseIndexAMDX and PayloadNodeArraySizeAMDX with their constants' values,
+  /// PayloadNodeSparseArrayAMDX, and PayloadNodeNameAMDX (without a value) when `nodeName` is
+  /// the node's name, NodeSharesPayloadLimitsWithAMDX (without a value) when
+  /// `sharesLimitsWith` is the payload array it names. Printed
+  /// `!spirv.node_payload_array_amdx<T, NodeMaxPayloadsAMDX=4, PayloadNodeNameAMDX="name">`.
+  Type nodePayloadArray(Type payload, std::span<const MemberDecoration> decorations,
+                        std::string_view nodeName = {}, Type sharesLimitsWith = {});
   /// A struct without a name, uniqued by its members.
   Type literalStruct(std::span<const StructMember> members,
                      std::span<const MemberDecoration> decorations = {});
@@ -220,6 +236,10 @@ enum class TypeSyntax : uint8_t { Current, Mlir16 };
 /// Uniform>", "!spirv.struct<Block, (f32 [0], i32 [4])>").
 std::string toString(Type type);
 void print(Type type, std::string &out, TypeSyntax syntax = TypeSyntax::Current);
+
+/// Whether `type` is an OpTypeNodePayloadArrayAMDX (Context::nodePayloadArray), which access
+/// chains index as an array of its records.
+bool isNodePayloadArray(Type type);
 
 /// The narrow format of a float type (f16, bf16, f8E4M3FN, f8E5M2), none for f32 and f64.
 std::optional<SmallFloat> smallFloatOf(Type type);

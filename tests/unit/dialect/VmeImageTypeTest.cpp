@@ -2,12 +2,13 @@
 // whose one operand is an image type, !spirv.vme_image_intel<!spirv.image<...>>. It prints and
 // parses back, deserializes from and serializes to the instruction with its image operand, and
 // needs what its instruction needs.
+#include "BinaryHelpers.h"
+
 #include "spire/asm/Assembler.h"
 #include "spire/dialect/Availability.h"
 #include "spire/dialect/Serialization.h"
 #include "spire/dialect/Text.h"
 #include "spire/dialect/Verifier.h"
-#include "spire/val/Validator.h"
 
 #include <gtest/gtest.h>
 
@@ -45,21 +46,7 @@ OpReturn
 OpFunctionEnd
 )";
 
-Module readWords(std::vector<uint32_t> words) {
-  Expected<Module> m = Module::fromWords(std::move(words));
-  EXPECT_TRUE(bool(m));
-  return std::move(m).value();
-}
-
-std::string problems(const Module &m) {
-  val::Options options;
-  options.env = *val::parseEnvironment("spv1.0");
-  std::string out;
-  for (const val::Problem &p : val::validate(m, options).problems)
-    if (p.severity == Severity::Error)
-      out += p.format("<module>") + "\n";
-  return out;
-}
+std::string problems(const Module &m) { return test::validationErrors(m, "spv1.0"); }
 
 } // namespace
 
@@ -81,7 +68,7 @@ TEST(DialectVmeImageType, PrintsAndParsesWithItsImageType) {
 TEST(DialectVmeImageType, RoundTripsThroughSerialization) {
   Expected<std::vector<uint32_t>> words = assemble(kModule);
   ASSERT_TRUE(bool(words)) << words.error().format("<test>");
-  Module original = readWords(std::move(words).value());
+  Module original = test::readWords(std::move(words).value());
   ASSERT_EQ(problems(original), "");
 
   Context ctx;
@@ -106,7 +93,7 @@ TEST(DialectVmeImageType, RoundTripsThroughSerialization) {
   // same module.
   Expected<std::vector<uint32_t>> out = serialize(**parsed);
   ASSERT_TRUE(bool(out)) << out.error().message;
-  Module back = readWords(std::move(out).value());
+  Module back = test::readWords(std::move(out).value());
   EXPECT_EQ(problems(back), "");
   bool declared = false;
   for (uint32_t i = 0; i < back.size(); ++i) {
