@@ -133,7 +133,7 @@ private:
   bool textureLoad();
   bool textureStore();
   bool getDimensions(bool &handled);
-  bool samplePosition();
+  bool samplePosition(bool renderTarget);
 
   Translator &t_;
   const dxil::DxilOpCall &call_;
@@ -695,17 +695,16 @@ constexpr int8_t kStandardSamplePositions[31][2] = {
     {1, 1},   {-1, -3}, {-3, 2},  {4, -1},  {-5, -2}, {2, 5},   {5, 3}, {3, -5}, // 16
     {-2, 6},  {0, -7},  {-4, -6}, {-6, 4},  {-8, 0},  {7, -4},  {6, 7}, {-7, -8}};
 
-bool TextureOp::samplePosition() {
-  // The position of sample `index` of a multisampled texture, from the standard pattern of its
-  // sample count; (0, 0) for an index past the count or a count without a standard pattern,
-  // as D3D returns.
-  const Handle *h = handle(0);
+bool TextureOp::samplePosition(bool renderTarget) {
+  // The position of sample `index` of a multisampled texture (or of the render targets), from
+  // the standard pattern of its sample count; (0, 0) for an index past the count or a count
+  // without a standard pattern, as D3D returns.
+  const Handle *h = renderTarget ? nullptr : handle(0);
   ImageShape s;
-  if (!h || !imageShape(*h, s))
+  if (!renderTarget && (!h || !imageShape(*h, s)))
     return false;
-  if (!s.multisampled)
+  if (!renderTarget && !s.multisampled)
     return t_.fail("dx.op." + opName() + " of a texture that is not multisampled");
-  t_.capability(Capability::ImageQuery);
   const uint32_t u32 = t_.typeInt(32), f32 = t_.typeFloat(32), v2 = t_.typeVector(f32, 2);
   const uint32_t boolType = t_.typeBool();
   const uint32_t table = t_.typeArray(v2, 31);
@@ -718,11 +717,16 @@ bool TextureOp::samplePosition() {
     t_.samplePositions_ = t_.globalVariable(table, StorageClass::Private, initializer);
     t_.name(t_.samplePositions_, "standard_sample_positions");
   }
-  const uint32_t image = loadDescriptor(*h, true, &s);
-  const uint32_t index = typedArg(1, u32);
+  uint32_t count = 0;
+  if (renderTarget) {
+    count = t_.renderTargetSampleCount();
+  } else {
+    t_.capability(Capability::ImageQuery);
+    count = t_.emit(Op::ImageQuerySamples, u32, {loadDescriptor(*h, true, &s)});
+  }
+  const uint32_t index = typedArg(renderTarget ? 0 : 1, u32);
   if (t_.failed())
     return false;
-  const uint32_t count = t_.emit(Op::ImageQuerySamples, u32, {image});
   const uint32_t one = t_.constU32(1), zero = t_.constU32(0);
   const uint32_t last = t_.emit(Op::ISub, u32, {count, one});
   const uint32_t powerOfTwo =
@@ -771,13 +775,11 @@ bool TextureOp::run(bool &handled) {
   case DxOp::GetDimensions:
     return getDimensions(handled);
   case DxOp::Texture2DMSGetSamplePosition:
-    return samplePosition();
   case DxOp::RenderTargetGetSamplePosition:
-    return t_.fail("unsupported: dx.op." + opName() +
-                   ": Vulkan has no query of the render target's sample count");
+    return samplePosition(op_ == DxOp::RenderTargetGetSamplePosition);
   case DxOp::RenderTargetGetSampleCount:
-    return t_.fail("unsupported: dx.op." + opName() +
-                   ": Vulkan has no query of the render target's sample count");
+    t_.setValue(inst_.value, t_.renderTargetSampleCount());
+    return true;
   case DxOp::WriteSamplerFeedback:
   case DxOp::WriteSamplerFeedbackBias:
   case DxOp::WriteSamplerFeedbackLevel:
@@ -791,6 +793,16 @@ bool TextureOp::run(bool &handled) {
 }
 
 } // namespace
+
+uint32_t Translator::renderTargetSampleCount() {
+  if (!renderTargetSamples_) {
+    renderTargetSamples_ = id();
+    b_.add(Section::Global, Op::SpecConstant).id(typeInt(32)).id(renderTargetSamples_).literal(1);
+    decorate(renderTargetSamples_, Decoration::SpecId, {options_.renderTargetSampleCountSpecId});
+    name(renderTargetSamples_, "render_target_sample_count");
+  }
+  return renderTargetSamples_;
+}
 
 bool Translator::translateTextureOp(const dxil::DxilOpCall &call, const dxil::Instruction &inst,
                                     std::span<const dxil::ValueId> args, bool &handled) {

@@ -118,6 +118,9 @@ public:
   void name(uint32_t target, std::string_view text);
   /// A module-scope variable (added to the entry point's interface).
   uint32_t globalVariable(uint32_t pointeeType, StorageClass sc, uint32_t initializer = 0);
+  /// The render targets' sample count: a specialization constant (SpecId from the options,
+  /// default 1), since a Vulkan shader cannot query it (TranslateTextures.cpp).
+  uint32_t renderTargetSampleCount();
   /// The Input variable of a built-in, made once.
   uint32_t builtinInput(BuiltIn builtIn, uint32_t type);
   uint32_t builtinOutput(BuiltIn builtIn, uint32_t type);
@@ -373,6 +376,8 @@ public:
   bool usesRayQuery_ = false;
   /// The Private table of D3D's standard sample positions (TranslateTextures.cpp; 0: not made).
   uint32_t samplePositions_ = 0;
+  /// The specialization constant of the render targets' sample count (0: not made).
+  uint32_t renderTargetSamples_ = 0;
 
   /// Emits a DXIL function without parameters as the SPIR-V function `spirvFunction`
   /// (void(void)): OpFunction, its variables and blocks, OpFunctionEnd.

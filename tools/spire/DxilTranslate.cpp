@@ -49,6 +49,11 @@ Options:
                        one binding per descriptor type (samplers 0, storage buffers 1, uniform
                        buffers 2, sampled images 3, storage images 4, uniform texel buffers 5,
                        storage texel buffers 6, acceleration structures 7, UAV counters 8)
+  --sample-count-spec-id <id>
+                       the SpecId of the specialization constant that GetRenderTargetSampleCount
+                       and GetRenderTargetSamplePosition read the render targets' sample count
+                       from (default 0; its default value is 1): Vulkan shaders cannot query it,
+                       the application sets it to the pipeline's rasterizationSamples
   --no-validate        write the modules without validating them
   -h, --help           print this help
 
@@ -77,8 +82,13 @@ int runDxilToSpirv(std::span<char *const> args) {
   translate::DxilTranslateOptions options;
   Emit emit = Emit::Spirv;
   bool bindings = false, validate = true;
-  constexpr std::string_view withValue[] = {"-o",         "--entry",           "--emit",
-                                            "--bindings", "--binding-offsets", "--heap-set"};
+  constexpr std::string_view withValue[] = {"-o",
+                                            "--entry",
+                                            "--emit",
+                                            "--bindings",
+                                            "--binding-offsets",
+                                            "--heap-set",
+                                            "--sample-count-spec-id"};
   ArgScanner scanner("translate", args);
   scanner.acceptSingleDashLong();
   const bool scanned = scanner.scan(
@@ -112,6 +122,11 @@ int runDxilToSpirv(std::span<char *const> args) {
               std::from_chars(value.data(), value.data() + value.size(), options.bindings.heapSet);
           if (ec != std::errc() || end != value.data() + value.size())
             return usageError("translate", "--heap-set takes a number") == kSuccess;
+        } else if (flag == "--sample-count-spec-id") {
+          uint32_t &id = options.renderTargetSampleCountSpecId;
+          auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), id);
+          if (ec != std::errc() || end != value.data() + value.size())
+            return usageError("translate", "--sample-count-spec-id takes a number") == kSuccess;
         } else if (flag == "--raw-buffers-as-texel-buffers") {
           options.bindings.rawBuffersAsTexelBuffers = true;
         } else if (flag == "--dual-source-blending") {

@@ -57,6 +57,11 @@ struct DxilTranslateOptions {
   /// sources, Location 0 with Index 0 and 1 (in D3D the pipeline's blend state decides, which
   /// the shader does not know). A pixel shader writing another target is an error then.
   bool dualSourceBlending = false;
+  /// The SpecId of the specialization constant RenderTargetGetSampleCount reads (and
+  /// RenderTargetGetSamplePosition picks its standard pattern by): the sample count of the
+  /// render targets, which a Vulkan shader cannot query and the application knows at pipeline
+  /// creation (its rasterizationSamples). Its default is 1.
+  uint32_t renderTargetSampleCountSpecId = 0;
   /// Without `entry`: where the entries that fail go (one diagnostic each, naming the entry),
   /// while the others are translated; the translation then fails only when no entry is left.
   /// Null: the first entry that fails fails the whole program.

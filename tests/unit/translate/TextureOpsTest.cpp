@@ -44,6 +44,8 @@ declare i32 @dx.op.quadReadLaneAt.i32(i32, i32, i32)
 declare float @dx.op.calculateLOD.f32(i32, %dx.types.Handle, %dx.types.Handle, float, float, float, i1)
 declare %dx.types.Dimensions @dx.op.getDimensions(i32, %dx.types.Handle, i32)
 declare %dx.types.SamplePos @dx.op.texture2DMSGetSamplePosition(i32, %dx.types.Handle, i32)
+declare %dx.types.SamplePos @dx.op.renderTargetGetSamplePosition(i32, i32)
+declare i32 @dx.op.renderTargetGetSampleCount(i32)
 declare void @dx.op.writeSamplerFeedback(i32, %dx.types.Handle, %dx.types.Handle, %dx.types.Handle, float, float, float, float, float)
 )";
 
@@ -493,6 +495,31 @@ TEST(TextureOps, SamplePositionsFromTheStandardPatterns) {
   EXPECT_TRUE(contains(s, "OpConstantComposite %v2float %float_n0_125 %float_n0_375")) << s;
   EXPECT_TRUE(contains(s, "OpConstantComposite %v2float %float_n0_4375 %float_n0_5")) << s;
   EXPECT_TRUE(contains(s, "OpSelect %v2float")) << s;
+}
+
+// The render targets' sample count, which a Vulkan shader cannot query, is a specialization
+// constant (default 1) that the application sets; their sample positions come from the same
+// standard patterns by that count.
+TEST(TextureOps, RenderTargetSampleCountIsASpecializationConstant) {
+  SKIP_WITHOUT_LLVM_AS();
+  const std::string body =
+      "  %n = call i32 @dx.op.renderTargetGetSampleCount(i32 77)\n"
+      "  %p = call %dx.types.SamplePos @dx.op.renderTargetGetSamplePosition(i32 76, i32 %n)\n"
+      "  %px = extractvalue %dx.types.SamplePos %p, 0\n"
+      "  %nf = uitofp i32 %n to float\n"
+      "  call void @dx.op.textureStore.f32(i32 67, %dx.types.Handle %rw, i32 %tid, i32 0, i32 "
+      "undef, float %px, float %nf, float 0.0, float 0.0, i8 15)\n  ret void\n";
+  DxilTranslateOptions options;
+  options.renderTargetSampleCountSpecId = 7;
+  Translation t = translateLl(textureShader(body, "ps"), options);
+  ASSERT_EQ(t.error, "");
+  const std::string &s = t.spvasm;
+  EXPECT_TRUE(contains(s, "OpDecorate %render_target_sample_count SpecId 7")) << s;
+  EXPECT_TRUE(contains(s, "%render_target_sample_count = OpSpecConstant %uint 1")) << s;
+  EXPECT_TRUE(contains(s, "%standard_sample_positions = OpVariable")) << s;
+  EXPECT_FALSE(contains(s, "OpImageQuerySamples")) << s;
+  // The count picks the pattern and bounds the index: count - 1 + index.
+  EXPECT_TRUE(contains(s, "OpISub %uint %render_target_sample_count %uint_1")) << s;
 }
 
 TEST(TextureOps, WhatVulkanCannotExpressIsRefused) {
