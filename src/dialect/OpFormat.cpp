@@ -476,10 +476,10 @@ Type evalType(Context &context, const TypeExpr &e, std::span<const Type> vars, s
   case TypeExpr::Image:
     return need(TypeKind::SampledImage, "a sampled image type") ? v.elementType() : Type();
   case TypeExpr::Member0:
-    if (!need(TypeKind::Struct, "a struct type"))
-      return {};
-    if (v.members().empty()) {
-      problem = "expected a struct with members";
+    // The ops that name their operands' type by their result's (IAddCarry and the like) have
+    // a struct of two members, as MLIR's parser of their custom form says.
+    if (!v.is(TypeKind::Struct) || v.members().size() != 2) {
+      problem = "expected spirv.struct type with two members";
       return {};
     }
     return v.members()[0].type;

@@ -20,7 +20,7 @@ struct TypeExpr {
     Bool,    ///< `bool(T)`: i1, or a vector of i1 of T's size when T is a vector
     Elem,    ///< `elem(T)`: the component type of the vector T
     Pointee, ///< `pointee(T)`: what the pointer T points to
-    Member0, ///< `member0(T)`: the first member of the struct T
+    Member0, ///< `member0(T)`: the first member of the struct T (of two members)
     Image,   ///< `image(T)`: the image type of the sampled image T
     I1,      ///< `i1`
     I32,     ///< `i32`

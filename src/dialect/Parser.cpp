@@ -879,7 +879,11 @@ Operation *TextParser::formatted(const OpInfo &info, const OpFormat &f, size_t a
       if (listed && c != ')' && c != ']' && c != '>' && !typeList(list))
         return nullptr;
       if (list.size() != listed) {
-        failAt(at, "wrong number of types");
+        // MLIR's parser of the access chains words it as the op's own.
+        failAt(at, f.infer == syntax::inferAccessChain
+                       ? "'" + std::string(info.name) +
+                             "' op indices types' count must be equal to indices info count"
+                       : std::string("wrong number of types"));
         return nullptr;
       }
       break;

@@ -303,7 +303,8 @@ Attribute TextParser::typedLiteral(const Literal &lit, Type t) {
   return attr::integer(ctx_, t, neg ? static_cast<int64_t>(0 - v) : static_cast<int64_t>(v));
 }
 
-bool TextParser::enumValue(OperandKind kind, std::string_view text, size_t at, uint32_t &value) {
+bool TextParser::enumValue(OperandKind kind, std::string_view text, size_t at, uint32_t &value,
+                           std::string_view op, std::string_view attrName) {
   value = 0;
   bool bits = grammar::operandCategory(kind) == grammar::OperandCategory::BitEnum;
   size_t i = 0;
@@ -325,6 +326,9 @@ bool TextParser::enumValue(OperandKind kind, std::string_view text, size_t at, u
     } else if (kind == OperandKind::Dim && part.substr(0, 3) == "Dim" &&
                (e = grammar::findEnumerant(kind, part.substr(3)))) {
       v = e->value;
+    } else if (!op.empty()) {
+      return failAt(at, "custom op '" + std::string(op) + "' invalid " + std::string(attrName) +
+                            " attribute specification: \"" + std::string(text) + "\"");
     } else {
       return failAt(at, "unknown " + std::string(grammar::operandKindName(kind)) + " '" +
                             std::string(part) + "'");
@@ -340,7 +344,8 @@ bool TextParser::enumValue(OperandKind kind, std::string_view text, size_t at, u
 }
 
 /// `"Name"` (quoted) or `<Name>` (angle) as an enum attribute of `kind`.
-Attribute TextParser::enumAttr(OperandKind kind, bool angle) {
+Attribute TextParser::enumAttr(OperandKind kind, bool angle, std::string_view op,
+                               std::string_view attrName) {
   skip();
   size_t at = pos_;
   std::string_view text;
@@ -360,7 +365,7 @@ Attribute TextParser::enumAttr(OperandKind kind, bool angle) {
     text = buf;
   }
   uint32_t v = 0;
-  if (!enumValue(kind, text, at, v))
+  if (!enumValue(kind, text, at, v, op, attrName))
     return {};
   uint64_t key = (uint64_t(static_cast<uint32_t>(kind)) << 32) | v;
   auto it = enums_.find(key);

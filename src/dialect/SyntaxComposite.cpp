@@ -106,19 +106,43 @@ bool inferInsert(const OpInfo &, InferQuery &q) {
 }
 
 /// AccessChain walks all its indices; PtrAccessChain and InBoundsPtrAccessChain skip the first
-/// (the element of the base pointer).
+/// (the element of the base pointer). The messages are MLIR's (its parser words the bounds
+/// check as the op's own).
 bool inferAccessChain(const OpInfo &info, InferQuery &q) {
   Type base = q.operand(0).type();
   if (!base.is(TypeKind::Pointer))
-    return q.fail("expected a pointer type", -1, 0);
+    return q.fail("expected a pointer to composite type, but provided '" + toString(base) + "'", -1,
+                  0);
   uint32_t first = info.key == grammar::Op::AccessChain ? 1 : 2;
   Type pointee = base.elementType();
+  int64_t lastStructIndex = 0;
   for (uint32_t i = first; i < q.numOperands(); ++i) {
     int64_t index = 0;
     bool known = InferQuery::constantIndex(q.operand(i), index);
-    std::string why;
-    if (!(pointee = indexType(pointee, index, known, why)))
-      return q.fail(why, static_cast<int>(i));
+    switch (pointee.kind()) {
+    case TypeKind::Vector:
+    case TypeKind::Array:
+    case TypeKind::RuntimeArray:
+    case TypeKind::Matrix:
+    case TypeKind::CooperativeMatrix:
+      pointee = pointee.elementType();
+      break;
+    case TypeKind::Struct:
+      if (!known)
+        return q.fail("index must be an integer spirv.Constant to access element of spirv.struct",
+                      static_cast<int>(i));
+      if (index < 0 || static_cast<size_t>(index) >= pointee.members().size())
+        return q.fail("'" + std::string(info.name) + "' op index " + std::to_string(index) +
+                          " out of bounds for '" + toString(pointee) + "'",
+                      static_cast<int>(i));
+      lastStructIndex = index;
+      pointee = pointee.members()[static_cast<size_t>(index)].type;
+      break;
+    default:
+      return q.fail("cannot extract from non-composite type '" + toString(pointee) +
+                        "' with index " + std::to_string(lastStructIndex),
+                    static_cast<int>(i));
+    }
   }
   // The custom form infers a pointer without an ArrayStride.
   if (q.context) {

@@ -185,8 +185,15 @@ Operation *parseFunctionCall(const OpInfo &info, TextParser &p, size_t) {
   Type fn = p.type();
   if (!fn)
     return nullptr;
-  if (!fn.is(TypeKind::Function) || fn.inputs().size() != us.size() || fn.results().size() > 1) {
+  if (!fn.is(TypeKind::Function) || fn.inputs().size() != us.size()) {
     p.failAt(at, "the function type does not match the operands");
+    return nullptr;
+  }
+  // The op has an optional result: MLIR's verifier of its result group says so.
+  if (fn.results().size() > 1) {
+    p.failAt(at, "'" + std::string(info.name) +
+                     "' op result group starting at #0 requires 0 or 1 element, but found " +
+                     std::to_string(fn.results().size()));
     return nullptr;
   }
   if (!p.resolveEach(us, fn.inputs(), st.operands))

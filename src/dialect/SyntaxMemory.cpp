@@ -47,7 +47,7 @@ bool parseMemoryAccess(TextParser &p, OperationState &st, std::string_view acces
                        std::string_view alignment = "alignment") {
   if (!p.accept('['))
     return true;
-  Attribute a = p.enumAttr(OperandKind::MemoryAccess, false);
+  Attribute a = p.enumAttr(OperandKind::MemoryAccess, false, st.info->name, access);
   if (!a)
     return false;
   p.addAttr(st, access, a);
@@ -97,9 +97,26 @@ Operation *parseLoadStore(const OpInfo &info, TextParser &p, size_t at) {
   bool load = info.key == grammar::Op::Load;
   std::vector<Use> us;
   Type t;
+  // MLIR's custom parsers' messages: a storage class attribute, then the operands.
+  if (p.peek() != '"') {
+    p.fail("expected attribute value");
+    return nullptr;
+  }
   Attribute sc = p.enumAttr(OperandKind::StorageClass, false);
-  if (!sc || !p.uses(us) || !p.count(us, load ? 1 : 2, load ? 1 : 2, at) ||
-      !parseMemoryAccess(p, st) || !p.optionalAttrDict(st) || !p.expect(':') || !(t = p.type()))
+  if (!sc)
+    return nullptr;
+  if (p.peek() != '%') {
+    p.fail(load ? "expected SSA operand" : "expected operand");
+    return nullptr;
+  }
+  if (!p.uses(us))
+    return nullptr;
+  if (!load && us.size() != 2) {
+    p.failAt(at, "custom op '" + std::string(info.name) + "' expected 2 operands");
+    return nullptr;
+  }
+  if (!p.count(us, load ? 1 : 2, load ? 1 : 2, at) || !parseMemoryAccess(p, st) ||
+      !p.optionalAttrDict(st) || !p.expect(':') || !(t = p.type()))
     return nullptr;
   Value pointer = p.resolve(us[0], p.context().pointer(t, sc.enumValue()));
   if (!pointer)

@@ -195,6 +195,8 @@ bool parseSignature(TextParser &p, OperationState &st, Signature &sig) {
     do {
       if (sig.named) {
         Use u;
+        if (p.peek() != '%')
+          return p.fail("expected SSA identifier");
         if (!p.use(u) || !p.expect(':'))
           return false;
         Type t = p.type();
@@ -259,7 +261,12 @@ Operation *parseFunc(const OpInfo &info, TextParser &p, size_t) {
   Signature sig;
   if (!p.symbol(name) || !parseSignature(p, st, sig))
     return nullptr;
-  Attribute control = p.enumAttr(OperandKind::FunctionControl, false);
+  if (p.peek() != '"') {
+    p.fail("expected function_control attribute specified as string");
+    return nullptr;
+  }
+  Attribute control =
+      p.enumAttr(OperandKind::FunctionControl, false, info.name, "function_control");
   if (!control)
     return nullptr;
   p.addAttr(st, "sym_name", attr::string(ctx, name));
@@ -302,9 +309,14 @@ Operation *parseGlobalVariable(const OpInfo &info, TextParser &p, size_t) {
     p.addAttr(st, "initializer", attr::symbolRef(ctx, init));
   }
   Type t;
+  size_t typeAt = 0;
   if (!parseVariableDecorations(p, st) || !p.optionalAttrDict(st) || !p.expect(':') ||
-      !(t = p.type()))
+      ((typeAt = p.position()), !(t = p.type())))
     return nullptr;
+  if (!t.is(TypeKind::Pointer)) {
+    p.failAt(typeAt, "expected spirv.ptr type");
+    return nullptr;
+  }
   p.addAttr(st, "type", attr::type(ctx, t));
   return p.finish(st);
 }
@@ -474,7 +486,7 @@ bool printEntryPoint(const Operation &op, TextPrinter &p, unsigned) {
 Operation *parseEntryPoint(const OpInfo &info, TextParser &p, size_t) {
   OperationState st(&info);
   Context &ctx = p.context();
-  Attribute model = p.enumAttr(OperandKind::ExecutionModel, false);
+  Attribute model = p.enumAttr(OperandKind::ExecutionModel, false, info.name, "execution_model");
   std::string fn;
   if (!model || !p.symbol(fn))
     return nullptr;
@@ -534,7 +546,7 @@ Operation *parseExecutionMode(const OpInfo &info, TextParser &p, size_t) {
   std::string fn;
   if (!p.symbol(fn))
     return nullptr;
-  Attribute mode = p.enumAttr(OperandKind::ExecutionMode, false);
+  Attribute mode = p.enumAttr(OperandKind::ExecutionMode, false, info.name, "execution_mode");
   if (!mode)
     return nullptr;
   std::vector<Attribute> vals;

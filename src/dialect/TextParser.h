@@ -113,9 +113,13 @@ public:
   bool typeList(std::vector<Type> &out);
   Attribute attribute();
   /// `"Name"` (quoted) or `<Name>` (angle) as an enum attribute of `kind`.
-  Attribute enumAttr(grammar::OperandKind kind, bool angle);
+  /// `op` and `attrName` (a custom form's attribute): an unknown enumerant is reported as MLIR's
+  /// custom parsers do ("custom op 'spirv.Load' invalid memory_access attribute specification").
+  Attribute enumAttr(grammar::OperandKind kind, bool angle, std::string_view op = {},
+                     std::string_view attrName = {});
   /// `Name` or `A|B` (bit enums) of `kind`; errors name `at`.
-  bool enumValue(grammar::OperandKind kind, std::string_view text, size_t at, uint32_t &value);
+  bool enumValue(grammar::OperandKind kind, std::string_view text, size_t at, uint32_t &value,
+                 std::string_view op = {}, std::string_view attrName = {});
   /// `{name = value, unit-name, ...}` appended to `out`; the names interned.
   bool dictionary(std::vector<NamedAttribute> &out);
   bool optionalAttrDict(OperationState &st);

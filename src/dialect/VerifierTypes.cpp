@@ -6,6 +6,7 @@
 #include "spire/dialect/Verifier.h"
 
 #include <array>
+#include <cctype>
 #include <cstdint>
 #include <initializer_list>
 #include <optional>
@@ -71,6 +72,9 @@ enum : uint64_t {
   // too: SPV_KHR_bfloat16 and SPV_EXT_float8 allow them in conversions, bit casts, cooperative
   // matrices and moves of data, not in arithmetic.
   kEncodedFloat = uint64_t(1) << 42,
+  // Vectors of any length (2 and more components), as MLIR describes the bitwise instructions'
+  // operands; it changes only the description (a vector type's length is the type's to check).
+  kAnyLength = uint64_t(1) << 43,
 };
 constexpr uint64_t kWidths = kW8 | kW16 | kW32 | kW64, kW16or32 = kW16 | kW32;
 constexpr uint64_t kNum = kInt | kFloat;
@@ -270,6 +274,60 @@ std::string describe(uint64_t cls, uint32_t count) {
   return (vowel ? "an " : "a ") + text;
 }
 
+/// A class as MLIR's op definitions describe their operands and results (ODS type constraints:
+/// "8/16/32/64-bit integer or vector of 8/16/32/64-bit integer values of length 2/3/4/8/16");
+/// empty for the classes with no such description (structs, images, the opaque types). The
+/// floats with an FP encoding (bf16) that some classes take too are not named: MLIR's
+/// constraints of the same ops name the IEEE floats only.
+std::string odsDescribe(uint64_t cls, uint32_t count) {
+  constexpr uint64_t kDescribed =
+      kBool | kNum | kSVM | kWidths | kPointer | kEncodedFloat | kAnyLength;
+  if ((cls & ~kDescribed) || !(cls & (kBool | kNum | kPointer)))
+    return {};
+  auto widths = [&](std::initializer_list<unsigned> all) {
+    std::string out;
+    for (unsigned w : all)
+      if (!(cls & kWidths) || (cls & widthClass(w)))
+        out += (out.empty() ? "" : "/") + std::to_string(w);
+    return out + "-bit ";
+  };
+  // Scalars name the integers first, vectors their bool elements first (as MLIR's do).
+  std::vector<std::string> numbers, scalars, elements;
+  if (cls & kInt)
+    numbers.push_back(widths({8, 16, 32, 64}) + "integer");
+  if (cls & kFloat)
+    numbers.push_back(widths({16, 32, 64}) + "float");
+  scalars = numbers;
+  if (cls & kBool) {
+    scalars.push_back("bool");
+    elements.push_back("bool");
+  }
+  elements.insert(elements.end(), numbers.begin(), numbers.end());
+  std::vector<std::string> parts;
+  if ((cls & kScalar) && !count)
+    parts.push_back(joinOr(scalars));
+  if ((cls & kVector) && !elements.empty()) {
+    std::string length = count                ? std::to_string(count)
+                         : (cls & kAnyLength) ? "2-4294967295"
+                                              : "2/3/4/8/16";
+    parts.push_back("vector of " + joinOr(elements) + " values of length " + length);
+  }
+  if ((cls & kCoop) && !count && (cls & kNum))
+    parts.push_back("Cooperative Matrix of " + joinOr(elements) + " values");
+  if (cls & kPointer)
+    parts.push_back("any SPIR-V pointer type");
+  return joinOr(parts);
+}
+
+/// MLIR's message for a value outside its constraint: "operand #1 must be ..., but got 'f32'".
+std::string odsMismatch(int who, uint64_t cls, uint32_t count, Type t) {
+  std::string what = odsDescribe(cls, count);
+  if (what.empty())
+    what = describe(cls, count);
+  return (who < 0 ? std::string("result #0") : "operand #" + std::to_string(who)) + " must be " +
+         what + ", but got '" + (t ? toString(t) : std::string("no type")) + "'";
+}
+
 constexpr CoopOperand kCoopOperands[] = {CoopOperand::Scope, CoopOperand::Rows,
                                          CoopOperand::Columns, CoopOperand::Use};
 
@@ -440,13 +498,88 @@ struct Check {
     return i == kResult ? std::string("the result") : "operand " + std::to_string(i);
   }
 
+  /// The constraint of operand `i` in `row`; null for an operand the row says nothing of.
+  static const Constraint *operandConstraint(const Row &row, uint32_t i) {
+    size_t listed = 0;
+    for (size_t k = 0; k < row.operands.size(); ++k)
+      if (!row.operands[k].empty())
+        listed = k + 1;
+    if (!listed || (i >= listed && !row.variadic))
+      return nullptr;
+    return &row.operands[i < listed ? i : listed - 1];
+  }
+
+  /// The class a value's own constraint names: its constraint's, or, for a value of another
+  /// value's type, that value's (MLIR's op definitions give both one type constraint).
+  static uint64_t ownClass(const Row &row, const Constraint &c) {
+    if (c.cls || (c.rel != Rel::Same && c.rel != Rel::Like))
+      return c.cls;
+    if (c.ref == kResult)
+      return row.result.cls;
+    const Constraint *other = operandConstraint(row, static_cast<uint32_t>(c.ref));
+    return other ? other->cls : 0;
+  }
+
+  /// The value `who` against its own constraint, with MLIR's message.
+  bool ownConstraint(const Row &row, Type t, int who, const Constraint &c) {
+    uint64_t cls = ownClass(row, c);
+    if (!t || (!cls && !c.count))
+      return true;
+    cls = cls ? cls : kAnyType;
+    return matches(t, cls, c.count) || fail(odsMismatch(who, cls, c.count, t));
+  }
+
+  /// The name MLIR's op definition gives the value `i`: the grammar's operand name in lower
+  /// case ("Operand 1": operand1, "Base": base), "result" for the result.
+  std::string odsName(int i) const {
+    if (i == kResult)
+      return "result";
+    // The shifts' definitions name their operands as the binary ops' do.
+    for (grammar::Op shift : {grammar::Op::ShiftLeftLogical, grammar::Op::ShiftRightLogical,
+                              grammar::Op::ShiftRightArithmetic})
+      if (op.info().key == shift)
+        return "operand" + std::to_string(i + 1);
+    std::string_view grammarName;
+    int k = 0;
+    for (const OperandMapping &m : op.info().operands) {
+      if (m.kind != OperandMapping::Kind::Value)
+        continue;
+      grammarName = m.name;
+      if (k++ == i)
+        break;
+    }
+    if (grammarName.empty())
+      return "operand" + std::to_string(i);
+    std::string out;
+    for (size_t j = 0; j < grammarName.size(); ++j) {
+      char ch = grammarName[j];
+      if (ch == ' ') {
+        if (j + 1 < grammarName.size() &&
+            !std::isdigit(static_cast<unsigned char>(grammarName[j + 1])))
+          out += '_';
+        continue;
+      }
+      out += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    }
+    return out;
+  }
+
+  /// Every operand of the row has the result's type (MLIR's SameOperandsAndResultType).
+  static bool sameForAll(const Row &row) {
+    if (!row.variadic)
+      return false;
+    for (const Constraint &c : row.operands)
+      if (!c.empty() && (c.cls || c.ref != kResult || (c.rel != Rel::Same && c.rel != Rel::Like)))
+        return false;
+    return true;
+  }
+
   /// `t` (the value `who`) meets `c`.
-  bool meets(Type t, int who, const Constraint &c) {
+  bool meets(const Row &row, Type t, int who, const Constraint &c) {
     if (!t)
       return true;
     if ((c.cls || c.count) && !matches(t, c.cls ? c.cls : kAnyType, c.count))
-      return fail(name(who) + " must be " + describe(c.cls ? c.cls : kAnyType, c.count) + ", not " +
-                  str(t));
+      return fail(odsMismatch(who, c.cls ? c.cls : kAnyType, c.count, t));
     if (c.pointee && !matches(t.elementType(), c.pointee, 0))
       return fail(name(who) + " must be a pointer to " + describe(c.pointee, 0) + ", not " +
                   str(t));
@@ -460,16 +593,24 @@ struct Check {
     std::string whose = c.ref == kResult ? "the result's" : name(c.ref) + "'s";
     std::string says = name(who) + " (" + str(t) + ") must ";
     std::string theirs = whose + " type (" + str(other) + ")";
+    // MLIR's wording of its traits that tie a value's type to the result's ({operand1,
+    // result}); spire's own, naming both positions, for two operands.
+    std::string pair = "{" + odsName(who) + ", result}";
     switch (c.rel) {
     case Rel::None:
       break;
     case Rel::Same:
-      return fail(says + "have " + theirs);
     case Rel::Like:
-      return fail(says + "have " + theirs + ", signedness aside");
+      if (c.ref == kResult && sameForAll(row))
+        return fail("requires the same type for all operands and results");
+      if (c.ref == kResult)
+        return fail("failed to verify that all of " + pair + " have same type");
+      return fail(says + "have " + theirs + (c.rel == Rel::Like ? ", signedness aside" : ""));
     case Rel::Shape:
       return fail(says + "have as many components as " + theirs);
     case Rel::Elem:
+      if (c.ref == kResult)
+        return fail("failed to verify that all of " + pair + " have same element type");
       return fail(says + "have components of " + theirs);
     case Rel::ElemOf:
       return fail(says + "be the component type of " + theirs);
@@ -484,17 +625,21 @@ struct Check {
   }
 
   bool run(const Row &row) {
-    if (!row.result.empty() && op.numResults() && !meets(result(), kResult, row.result))
+    // MLIR's order: each operand against its own constraint, then the result, then how the
+    // values relate to each other.
+    for (uint32_t i = 0; i < numOperands(); ++i)
+      if (const Constraint *c = operandConstraint(row, i);
+          c && !ownConstraint(row, operand(i), static_cast<int>(i), *c))
+        return false;
+    if (op.numResults() && !ownConstraint(row, result(), kResult, row.result))
       return false;
-    size_t listed = 0;
-    for (size_t i = 0; i < row.operands.size(); ++i)
-      if (!row.operands[i].empty())
-        listed = i + 1;
-    for (uint32_t i = 0; i < numOperands() && listed; ++i) {
-      if (i >= listed && !row.variadic)
+    if (!row.result.empty() && op.numResults() && !meets(row, result(), kResult, row.result))
+      return false;
+    for (uint32_t i = 0; i < numOperands(); ++i) {
+      const Constraint *c = operandConstraint(row, i);
+      if (!c)
         break;
-      const Constraint &c = row.operands[i < listed ? i : listed - 1];
-      if (!meets(operand(i), static_cast<int>(i), c))
+      if (!meets(row, operand(i), static_cast<int>(i), *c))
         return false;
     }
     if (!row.special)
@@ -727,12 +872,29 @@ bool ptrAccessChain(Check &c) { return accessChain(c, true); }
 
 bool selectOp(Check &c) {
   Type cond = c.operand(0), r = c.result();
-  if (!matches(cond, kBoolSV, 0))
-    return c.fail("operand 0 must be a bool scalar or vector, not " + str(cond));
-  if (cond.is(TypeKind::Vector) && !sameShape(cond, r))
-    return c.fail("operand 0 (" + str(cond) + ") must have as many components as the result (" +
-                  str(r) + ")");
-  return true;
+  if (c.operand(1) != r || c.operand(2) != r)
+    return c.fail("failed to verify that all of {true_value, false_value, result} have same type");
+  if (!cond.is(TypeKind::Vector))
+    return true;
+  if (!r.is(TypeKind::Vector))
+    return c.fail("result expected to be of vector type when condition is of vector type");
+  return r.count() == cond.count() ||
+         c.fail("result should have the same number of elements as the condition when "
+                "condition is of vector type");
+}
+
+/// CopyMemory: the target and the source point to one type.
+bool copyMemory(Check &c) {
+  return c.operand(0).elementType() == c.operand(1).elementType() ||
+         c.fail("both operands must be pointers to the same type");
+}
+
+/// VectorTimesScalar: a vector of the result's type and a scalar of its component type.
+bool vectorTimesScalar(Check &c) {
+  Type r = c.result();
+  if (c.operand(0) != r)
+    return c.fail("vector operand and result type mismatch");
+  return c.operand(1) == r.elementType() || c.fail("scalar operand and result element type match");
 }
 
 bool bitcast(Check &c) {
@@ -754,25 +916,55 @@ bool bitcast(Check &c) {
   uint64_t bitsR = uint64_t(components(r)) * scalarOf(r).width();
   uint64_t bitsV = uint64_t(components(v)) * scalarOf(v).width();
   if (bitsR != bitsV)
-    return c.fail("casts " + str(v) + " (" + std::to_string(bitsV) + " bits) to " + str(r) + " (" +
-                  std::to_string(bitsR) + " bits)");
+    return c.fail("mismatch in result type bitwidth " + std::to_string(bitsR) +
+                  " and operand type bitwidth " + std::to_string(bitsV));
   return true;
+}
+
+/// FConvert converts to another width (MLIR's wording of the rule).
+bool fConvert(Check &c) {
+  Type r = c.result(), v = c.operand(0);
+  if (scalarOf(r) && scalarOf(v) && scalarOf(r).width() == scalarOf(v).width() &&
+      scalarOf(r).fpEncoding() == scalarOf(v).fpEncoding())
+    return c.fail("expected the different bit widths for operand type and result type, but "
+                  "provided '" +
+                  str(v) + "' and '" + str(r) + "'");
+  return true;
+}
+
+/// PtrCastToGeneric casts a Workgroup, CrossWorkgroup or Function pointer to a Generic one of
+/// the same pointee; GenericCastToPtr(Explicit) the other way.
+bool genericCast(Check &c) {
+  using SC = grammar::StorageClass;
+  Type r = c.result(), v = c.operand(0);
+  auto specific = [](Type t) {
+    uint32_t sc = t.storageClass();
+    return sc == uint32_t(SC::Workgroup) || sc == uint32_t(SC::CrossWorkgroup) ||
+           sc == uint32_t(SC::Function);
+  };
+  bool toGeneric = c.op.info().key == grammar::Op::PtrCastToGeneric;
+  if (toGeneric && !specific(v))
+    return c.fail("pointer must point to the Workgroup, CrossWorkgroup, or Function Storage Class");
+  if (toGeneric && r.storageClass() != uint32_t(SC::Generic))
+    return c.fail("result type must be of storage class Generic");
+  if (!toGeneric && v.storageClass() != uint32_t(SC::Generic))
+    return c.fail("pointer type must be of storage class Generic");
+  if (!toGeneric && !specific(r))
+    return c.fail("result must point to the Workgroup, CrossWorkgroup, or Function Storage Class");
+  return r.elementType() == v.elementType() ||
+         c.fail("pointee type must have the same as the op result type");
 }
 
 /// The result of IAddCarry, ISubBorrow, UMulExtended, SMulExtended: a struct of two members of
 /// the operands' type.
 bool twoMemberResult(Check &c) {
   Type r = c.result();
-  if (!r.is(TypeKind::Struct) || r.members().size() != 2 ||
-      !matches(r.members()[0].type, kIntSV, 0) || r.members()[0].type != r.members()[1].type)
-    return c.fail("the result must be a struct of two members of one integer scalar or vector "
-                  "type, not " +
-                  str(r));
+  if (!r.is(TypeKind::Struct) || r.members().size() != 2)
+    return c.fail("expected result struct type containing two members");
   for (uint32_t i = 0; i < c.numOperands(); ++i)
-    if (!alike(c.operand(i), r.members()[0].type))
-      return c.fail("operand " + std::to_string(i) + " (" + str(c.operand(i)) +
-                    ") must have the type of the result's members (" + str(r.members()[0].type) +
-                    ")");
+    for (const StructMember &m : r.members())
+      if (!alike(c.operand(i), m.type))
+        return c.fail("expected all operand types and struct member types are the same");
   return true;
 }
 
@@ -906,7 +1098,8 @@ bool variable(Check &c) {
                   ") must be the result's (" + str(r) + ")");
   constexpr uint32_t kFunction = uint32_t(grammar::StorageClass::Function);
   if (r.storageClass() != kFunction)
-    return c.fail("a variable in a function must be in the Function storage class, not " + str(r));
+    return c.fail("can only be used to model function-level variables. Use spirv.GlobalVariable "
+                  "for module-level variables.");
   return true;
 }
 
@@ -967,6 +1160,15 @@ bool constant(Check &c) {
   Attribute value = c.op.attr("value");
   if (!value)
     return true; // structuralAttributes reports it
+  // MLIR's words for an array value of the wrong type.
+  if (value.is(AttrKind::Array) && r.is(TypeKind::RuntimeArray))
+    return c.fail("must have spirv.array result type for array value");
+  if (value.is(AttrKind::Array) && r.is(TypeKind::Array)) {
+    for (Attribute e : value.elements())
+      if (Type t = e.type(); t && t != r.elementType())
+        return c.fail("result or element type ('" + str(r.elementType()) +
+                      "') does not match value type ('" + str(t) + "')");
+  }
   return constantFits(value, r) || c.fail("its value (" + toString(value) +
                                           ") is not a value of the result's type (" + str(r) + ")");
 }
@@ -1654,7 +1856,7 @@ const Row kRows[] = {
      of(kFloat | kSVM),
      {same()},
      true},
-    {{Op::VectorTimesScalar}, of(kFloatV), {same(), elemOf()}},
+    {{Op::VectorTimesScalar}, of(kFloatV), {of(kFloatV), of(kFloatS)}, false, vectorTimesScalar},
     {{Op::MatrixTimesScalar}, of(kMatrix | kFloat | kCoop), {}, false, matrixTimesScalar},
     {{Op::MatrixTimesVector}, of(kFloatV), {of(kMatrix), of(kFloatV)}, false, matrixTimesVector},
     {{Op::VectorTimesMatrix}, of(kFloatV), {of(kFloatV), of(kMatrix)}, false, vectorTimesMatrix},
@@ -1672,10 +1874,8 @@ const Row kRows[] = {
      of(kFloatSV),
      {same()}},
     // Bit instructions.
-    {{Op::BitwiseAnd, Op::BitwiseOr, Op::BitwiseXor, Op::Not, Op::BitReverse},
-     of(kIntSV),
-     {like()},
-     true},
+    {{Op::BitwiseAnd, Op::BitwiseOr, Op::BitwiseXor}, of(kIntSV | kAnyLength), {like()}, true},
+    {{Op::Not, Op::BitReverse}, of(kIntSV), {like()}, true},
     {{Op::ShiftLeftLogical, Op::ShiftRightLogical, Op::ShiftRightArithmetic},
      of(kIntSV),
      {like(), shaped(kIntSV)}},
@@ -1701,20 +1901,26 @@ const Row kRows[] = {
     {{Op::IsNan, Op::IsInf, Op::IsFinite, Op::IsNormal, Op::SignBitSet},
      of(kBoolSV),
      {shaped(kFloatSV)}},
-    {{Op::Select}, {}, {anyType(), same(), same()}, false, selectOp},
+    {{Op::Select}, {}, {of(kBoolSV), anyType(), anyType()}, false, selectOp},
     // Conversions: per component, so of the result's shape.
     {{Op::ConvertFToU, Op::ConvertFToS}, of(kInt | kSVM), {shaped(kFloat | kSVM)}},
     {{Op::ConvertSToF, Op::ConvertUToF}, of(kFloat | kSVM), {shaped(kInt | kSVM)}},
     {{Op::UConvert, Op::SConvert, Op::SatConvertSToU, Op::SatConvertUToS},
      of(kInt | kSVM),
      {shaped(kInt | kSVM)}},
-    {{Op::FConvert}, of(kFloat | kSVM | kEncodedFloat), {shaped(kFloat | kSVM | kEncodedFloat)}},
+    {{Op::FConvert},
+     of(kFloat | kSVM | kEncodedFloat),
+     {shaped(kFloat | kSVM | kEncodedFloat)},
+     false,
+     fConvert},
     {{Op::QuantizeToF16}, of(kFloatSV | kW32), {same()}},
     {{Op::ConvertPtrToU}, of(kIntS), {of(kPointer)}},
     {{Op::ConvertUToPtr}, of(kPointer), {of(kIntS)}},
     {{Op::PtrCastToGeneric, Op::GenericCastToPtr, Op::GenericCastToPtrExplicit},
      of(kPointer),
-     {samePointee(kResult)}},
+     {of(kPointer)},
+     false,
+     genericCast},
     {{Op::Bitcast}, {}, {}, false, bitcast},
     // Composites.
     {{Op::CopyObject}, {}, {same()}},
@@ -1744,7 +1950,7 @@ const Row kRows[] = {
      false,
      ptrAccessChain},
     {{Op::Variable}, of(kPointer), {pointee()}, false, variable},
-    {{Op::CopyMemory}, {}, {of(kPointer), samePointee(0)}},
+    {{Op::CopyMemory}, {}, {of(kPointer), of(kPointer)}, false, copyMemory},
     {{Op::CopyMemorySized}, {}, {of(kPointer), of(kPointer), of(kIntS)}},
     {{Op::ArrayLength}, of(kIntS), {of(kPointer)}, false, arrayLength},
     {{Op::PtrEqual, Op::PtrNotEqual}, of(kBoolS), {of(kPointer), same(0)}},

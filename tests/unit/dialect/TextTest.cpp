@@ -658,9 +658,11 @@ TEST(DialectText, ErrorsNameLineAndColumn) {
             "t:2:27: error: unknown Capability 'Bogus'");
   EXPECT_EQ(errorOf("spirv.module Logical GLSL450 {\n  spirv.func @f() \"None\" {\n    %0 = "
                     "spirv.Constant 1 : i32\n    %1 = spirv.AccessChain %0[] : i32, \n  }\n}"),
-            "t:4:34: error: expected a pointer type");
-  EXPECT_EQ(errorOf("spirv.module Logical GLSL450 {\n  spirv.func @f() \"Bogus\" {\n  }\n}"),
-            "t:2:19: error: unknown FunctionControl 'Bogus'");
+            "t:4:34: error: expected a pointer to composite type, but provided 'i32'");
+  EXPECT_EQ(
+      errorOf("spirv.module Logical GLSL450 {\n  spirv.func @f() \"Bogus\" {\n  }\n}"),
+      "t:2:19: error: custom op 'spirv.func' invalid function_control attribute specification: "
+      "\"Bogus\"");
   // Deep nesting ends in an error, not a stack overflow.
   std::string deep = "spirv.module Logical GLSL450 {\n";
   for (int i = 0; i < 1000; ++i)

@@ -662,7 +662,8 @@ inline std::string complaint(const std::string &message) {
   std::string out;
   int depth = 0;
   for (size_t i = 0; i < message.size(); ++i) {
-    if (message.compare(i, 6, ", not ") == 0 && depth == 0)
+    if ((message.compare(i, 6, ", not ") == 0 || message.compare(i, 10, ", but got ") == 0) &&
+        depth == 0)
       break;
     depth += message[i] == '(' || message[i] == '<';
     if (message[i] == '%' && depth == 0) { // an id's name

@@ -41,15 +41,24 @@ inline Verdicts verdicts(const Module &m) {
   return v;
 }
 
-/// The position a verifier message names: 0 for the result ("'spirv.X' op the result ..."),
-/// k + 1 for operand k ("'spirv.X' op operand k ..."); -1 for none.
+/// The position a verifier message names: 0 for the result ("'spirv.X' op the result ...",
+/// "result #0 must be ..."), k + 1 for operand k ("'spirv.X' op operand k ...", "operand #k must
+/// be ..."); 0 for MLIR's messages of values that must have the result's type ("all of {base,
+/// result} have same type", "the same type for all operands and results"): the result is the
+/// value to change; -1 for none.
 inline int namedPosition(const std::string &message) {
   const size_t op = message.find("' op ");
   const std::string rest = op == std::string::npos ? message : message.substr(op + 5);
-  if (rest.starts_with("the result"))
+  if (rest.starts_with("the result") || rest.starts_with("result #"))
     return 0;
-  if (rest.starts_with("operand ") && rest.size() > 8 && std::isdigit(rest[8]))
-    return std::stoi(rest.substr(8)) + 1;
+  for (std::string_view prefix : {"operand ", "operand #"})
+    if (rest.starts_with(prefix) && rest.size() > prefix.size() &&
+        std::isdigit(static_cast<unsigned char>(rest[prefix.size()])))
+      return std::stoi(rest.substr(prefix.size())) + 1;
+  if ((rest.starts_with("failed to verify that all of {") &&
+       rest.find(", result} have same") != std::string::npos) ||
+      rest.starts_with("requires the same type for all operands and results"))
+    return 0;
   return -1;
 }
 
