@@ -502,16 +502,16 @@ OpFunctionEnd
 TEST(DialectSerialization, WhatTheDialectCannotExpressIsAnErrorNamingTheInstruction) {
   Deserialized d;
   deserializeText(R"(
-OpCapability Kernel
-OpCapability Addresses
-OpExtension "SPV_INTEL_long_constant_composite"
-OpMemoryModel Physical32 OpenCL
-OpEntryPoint Kernel %main "main"
+OpCapability Shader
+OpCapability GraphARM
+OpExtension "SPV_ARM_graph"
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
 %void = OpTypeVoid
 %fn = OpTypeFunction %void
 %int = OpTypeInt 32 0
-%s = OpTypeStruct %int
-OpTypeStructContinuedINTEL %int
+%g = OpTypeGraphARM 1 %int %int
 %main = OpFunction %void None %fn
 %entry = OpLabel
 OpReturn
@@ -519,7 +519,57 @@ OpFunctionEnd
 )",
                   d);
   EXPECT_FALSE(d.module);
-  EXPECT_NE(d.error.find("OpTypeStructContinuedINTEL has no type"), std::string::npos) << d.error;
+  EXPECT_NE(d.error.find("OpTypeGraphARM has no type"), std::string::npos) << d.error;
+}
+
+TEST(DialectSerialization, LongCompositesGoOnInTheirContinuedInstructions) {
+  // SPV_INTEL_long_composites: the members and constituents after a struct, a constant
+  // composite or a composite construct continue in the continued instructions that follow it.
+  Deserialized d;
+  deserializeText(R"(
+OpCapability Kernel
+OpCapability Addresses
+OpCapability LongCompositesINTEL
+OpExtension "SPV_INTEL_long_composites"
+OpMemoryModel Physical32 OpenCL
+OpEntryPoint Kernel %main "main"
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%int = OpTypeInt 32 0
+%s = OpTypeStruct %int
+OpTypeStructContinuedINTEL %int %int
+%int_1 = OpConstant %int 1
+%int_2 = OpConstant %int 2
+%c = OpConstantComposite %s %int_1
+OpConstantCompositeContinuedINTEL %int_2 %int_1
+%ps = OpTypePointer Function %s
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%v = OpVariable %ps Function
+%x = OpCompositeConstruct %s %int_2
+OpCompositeConstructContinuedINTEL %int_2 %int_1
+OpStore %v %x
+OpStore %v %c
+OpReturn
+OpFunctionEnd
+)",
+                  d);
+  ASSERT_TRUE(d.module) << d.error;
+  Operation *construct = first(d.module.get(), *findOp("spirv.CompositeConstruct"));
+  ASSERT_TRUE(construct);
+  EXPECT_EQ(construct->numOperands(), 3u);
+  EXPECT_EQ(toString(construct->result().type()), "!spirv.struct<(i32, i32, i32)>");
+  std::vector<std::string> composites;
+  walk(d.module.get(), [&](Operation *op) {
+    if (&op->info() == &ops::constant() && op->attr("value").is(AttrKind::Array))
+      composites.push_back(toString(op->attr("value")));
+  });
+  EXPECT_EQ(composites, std::vector<std::string>{"[1 : i32, 2 : i32, 1 : i32]"});
+  // Written back as one instruction each: they fit.
+  Expected<Module> back = serializedModule(*d.module);
+  ASSERT_TRUE(bool(back)) << back.error().message;
+  for (Instruction inst : *back)
+    EXPECT_EQ(std::string(inst.desc()->name).find("Continued"), std::string::npos);
 }
 
 TEST(DialectSerialization, ArraysSizedBySpecializationConstants) {
