@@ -292,6 +292,10 @@ public:
         result.add(inst->availability, "type " + toString(t));
       visit(t.elementType(), std::nullopt);
       return;
+    case TypeKind::TensorArm:
+      addInstruction(result, grammar::Op::TypeTensorARM, "type " + toString(t));
+      visit(t.elementType(), std::nullopt);
+      return;
     case TypeKind::Function:
       for (Type in : t.inputs())
         visit(in, std::nullopt);

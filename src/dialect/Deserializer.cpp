@@ -324,8 +324,8 @@ private:
       break;
     case Op::ConstantComposite: {
       std::vector<Attribute> elems;
-      for (uint32_t k = 3; k < inst.wordCount(); ++k) {
-        Attribute e = constantValue(inst.word(k), depth + 1);
+      for (uint32_t c : continuedOperands(m_, inst, 3, Op::ConstantCompositeContinuedINTEL)) {
+        Attribute e = constantValue(c, depth + 1);
         if (!e)
           return {};
         elems.push_back(e);
@@ -414,7 +414,12 @@ private:
     bool numbers = std::none_of(elems.begin(), elems.end(), [](Attribute e) {
       return e.is(AttrKind::Undef) || e.is(AttrKind::Null);
     });
-    if (t && t.is(TypeKind::Vector) && numbers)
+    // So is a tensor of rank 1 (its constituents its elements).
+    const bool tensorOfNumbers = t && t.is(TypeKind::TensorArm) && t.count() == 1 &&
+                                 std::all_of(elems.begin(), elems.end(), [](Attribute e) {
+                                   return e.is(AttrKind::Integer) || e.is(AttrKind::Float);
+                                 });
+    if (t && ((t.is(TypeKind::Vector) && numbers) || tensorOfNumbers))
       return attr::dense(ctx_, t, elems);
     return attr::array(ctx_, elems);
   }
@@ -458,16 +463,17 @@ private:
         st.addAttribute(ctx_, "sym_name", attr::string(ctx_, sym));
         st.addAttribute(ctx_, "type", attr::type(ctx_, typeOf(inst.typeId())));
         std::vector<Attribute> parts;
-        for (uint32_t k = 3; k < inst.wordCount(); ++k) {
-          auto it = symbolOf_.find(inst.word(k));
+        for (uint32_t part :
+             continuedOperands(m_, inst, 3, Op::SpecConstantCompositeContinuedINTEL)) {
+          auto it = symbolOf_.find(part);
           if (it != symbolOf_.end()) {
             parts.push_back(attr::symbolRef(ctx_, it->second));
             continue;
           }
           // A constituent that is a plain constant is kept by value.
-          Attribute c = constantValue(inst.word(k));
+          Attribute c = constantValue(part);
           if (!c)
-            return error(inst, "constituent %" + std::to_string(inst.word(k)) +
+            return error(inst, "constituent %" + std::to_string(part) +
                                    " of a specialization constant composite is neither a "
                                    "specialization constant nor a constant");
           parts.push_back(c);
@@ -927,6 +933,28 @@ private:
     }
     case Op::ExtInst:
       return extInst(inst);
+    case Op::CompositeConstruct: {
+      // SPV_INTEL_long_composites: the constituents go on in the continued instructions after
+      // it, which make one op with it.
+      if (inst.index() + 1 >= m_.size() ||
+          m_.inst(inst.index() + 1).opcode() != Op::CompositeConstructContinuedINTEL)
+        break;
+      OperationState st(opForInstruction(Op::CompositeConstruct), loc(inst));
+      Type t = typeOf(inst.typeId());
+      if (!t)
+        return error(inst, "result type %" + std::to_string(inst.typeId()) + " is unknown");
+      st.resultTypes.push_back(t);
+      for (uint32_t id : continuedOperands(m_, inst, 3, Op::CompositeConstructContinuedINTEL)) {
+        Expected<Value> v = use(id, inst);
+        if (!v)
+          return v.error();
+        st.operands.push_back(*v);
+      }
+      values_.set(inst.resultId(), append(std::move(st))->result());
+      return {};
+    }
+    case Op::CompositeConstructContinuedINTEL:
+      return {}; // read with the composite construct before it
     case Op::CopyLogical:
       // Between two types that the dialect makes one (identical literal structs, say) the copy
       // is an OpCopyObject: OpCopyLogical to the operand's own type is invalid (3.32.12).

@@ -14,6 +14,26 @@ using grammar::Op;
 constexpr uint32_t kDecorationArrayStride = uint32_t(grammar::Decoration::ArrayStride);
 constexpr uint32_t kDecorationOffset = uint32_t(grammar::Decoration::Offset);
 
+} // namespace
+
+std::vector<uint32_t> continuedOperands(const Module &module, const Instruction &inst,
+                                        uint32_t first, grammar::Op continued) {
+  std::vector<uint32_t> out;
+  std::span<const uint32_t> w = inst.words();
+  if (first < w.size())
+    out.assign(w.begin() + first, w.end());
+  for (uint32_t k = inst.index() + 1; k < module.size(); ++k) {
+    const Instruction next = module.inst(k);
+    if (next.isRaw() || next.opcode() != continued)
+      break;
+    std::span<const uint32_t> more = next.words().subspan(1);
+    out.insert(out.end(), more.begin(), more.end());
+  }
+  return out;
+}
+
+namespace {
+
 class Importer {
 public:
   Importer(Context &ctx, const Module &m, const std::function<std::string(uint32_t)> &specSymbol)
@@ -26,7 +46,8 @@ public:
         break;
       if (inst.isRaw() || !inst.desc() || inst.desc()->name.substr(0, 6) != "OpType")
         continue;
-      if (inst.opcode() == Op::TypeForwardPointer)
+      // A struct's continued members belong to it (continuedOperands).
+      if (inst.opcode() == Op::TypeForwardPointer || inst.opcode() == Op::TypeStructContinuedINTEL)
         continue;
       Type t = declare(inst);
       if (!t)
@@ -299,6 +320,41 @@ private:
     }
     if (inst.opcode() == grammar::Op::TypeNodePayloadArrayAMDX)
       return nodePayloadArray(inst);
+    if (inst.opcode() == grammar::Op::TypeTensorARM) {
+      // %t = OpTypeTensorARM %element [%rank [%shape]]: the rank an OpConstant, the shape an
+      // OpConstantComposite of rank OpConstants; without a shape every dimension is unknown.
+      if (!need(3))
+        return {};
+      Type e = operand(inst.word(2));
+      if (!e)
+        return {};
+      if (n == 3)
+        return ctx_.tensorArm(e, std::nullopt);
+      std::optional<uint32_t> rank = constant(inst.word(3));
+      if (!rank || *rank == 0 || *rank > 0xFFFF) {
+        error_ = "OpTypeTensorARM's rank must be an OpConstant from 1 to 65535";
+        return {};
+      }
+      std::vector<uint32_t> dims(*rank, Type::kDynamicDim);
+      if (n > 4) {
+        const uint32_t def = m_.defIndex(inst.word(4));
+        if (def == kNoIndex || m_.inst(def).opcode() != Op::ConstantComposite ||
+            m_.inst(def).wordCount() != 3 + *rank) {
+          error_ = "OpTypeTensorARM's shape must be an OpConstantComposite of rank dimensions";
+          return {};
+        }
+        const Instruction shape = m_.inst(def);
+        for (uint32_t k = 0; k < *rank; ++k) {
+          std::optional<uint32_t> d = constant(shape.word(3 + k));
+          if (!d || *d == 0 || *d == Type::kDynamicDim) {
+            error_ = "OpTypeTensorARM's dimensions must be positive OpConstants";
+            return {};
+          }
+          dims[k] = *d;
+        }
+      }
+      return ctx_.tensorArm(e, std::span<const uint32_t>(dims));
+    }
     if (inst.opcode() == grammar::Op::TypeVmeImageINTEL) {
       // %t = OpTypeVmeImageINTEL %image: an opaque type whose one operand is an image type.
       if (!need(3))
@@ -401,13 +457,15 @@ private:
     const uint32_t id = inst.resultId();
     std::vector<StructMember> members;
     auto decorated = members_.find(id);
-    for (uint32_t w = 2; w < inst.wordCount(); ++w) {
+    const std::vector<uint32_t> memberIds =
+        continuedOperands(m_, inst, 2, Op::TypeStructContinuedINTEL);
+    for (uint32_t k = 0; k < memberIds.size(); ++k) {
       StructMember m;
-      m.type = operand(inst.word(w));
+      m.type = operand(memberIds[k]);
       if (!m.type)
         return {};
       if (decorated != members_.end()) {
-        auto it = decorated->second.find(w - 2);
+        auto it = decorated->second.find(k);
         if (it != decorated->second.end()) {
           m.offset = it->second.offset;
           m.decorations = it->second.decorations;

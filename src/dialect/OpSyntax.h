@@ -120,6 +120,8 @@ bool printVariable(const Operation &, TextPrinter &, unsigned);
 Operation *parseVariable(const OpInfo &, TextParser &, size_t);
 bool printCopyMemory(const Operation &, TextPrinter &, unsigned);
 Operation *parseCopyMemory(const OpInfo &, TextParser &, size_t);
+/// Reads what the block read and write formats print and the older storage-class form.
+Operation *parseBlockReadWrite(const OpInfo &, TextParser &, size_t);
 /// bind(set, binding) and built_in("X") of variables; adds what it printed to `elided`.
 void printVariableDecorations(const Operation &op, TextPrinter &p,
                               std::vector<std::string_view> &elided);

@@ -87,8 +87,10 @@ constexpr Format kBlockRead{"%0 : R", "(?) -> R"};
 constexpr Format kBlockWrite{"%0, %1 : T", "(?, T) -> ()"};
 // Cooperative matrices.
 constexpr Format kCoopLength{"attr-dict : !$cooperative_matrix_type", "() -> i32"};
-constexpr Format kCoopLoadNV{"%0, %1, %2 : P as R", "(P, ?, ?) -> R"};
-constexpr Format kCoopStoreNV{"%0, %1, %2, %3 : P, M", "(P, M, ?, ?) -> ()"};
+// Today's MLIR shows the memory access in brackets (`["Volatile"]`) before the types.
+constexpr Format kCoopLoadNV{R"(%0, %1, %2 {[ "$memory_access" ]} : P as R)", "(P, ?, ?) -> R"};
+constexpr Format kCoopStoreNV{R"(%0, %1, %2, %3 {[ "$memory_access" ]} : P, M)",
+                              "(P, M, ?, ?) -> ()"};
 constexpr Format kMulAddNV{"%0, %1, %2 attr-dict : A, B -> C", "(A, B, C) -> C"};
 constexpr Format kCoopLoadKHR{
     "%0, %1, <$matrix_layout> {, <$memory_operand>} attr-dict : P, S -> R", "(P, S) -> R"};
@@ -206,7 +208,8 @@ const Declaration kFormats[] = {
     {{Op::CooperativeMatrixMulAddKHR}, kMulAddKHR, true},
 };
 
-/// The ops whose syntax no format can say, with their hooks.
+/// The ops whose syntax no format can say, with their hooks. A hook without `print` reads an op
+/// that its format prints (older spellings the format cannot say as well).
 struct Hooks {
   OpKey op;
   PrintHook print;
@@ -242,6 +245,8 @@ const Hooks kHooks[] = {
     {D::FuncFunc, syntax::printFuncFunc, syntax::parseFuncFunc, true},
     {D::FuncReturn, syntax::printFuncReturn, syntax::parseFuncReturn, true},
     {D::FuncCall, syntax::printFuncCall, syntax::parseFuncCall, true},
+    {Op::SubgroupBlockReadINTEL, nullptr, syntax::parseBlockReadWrite},
+    {Op::SubgroupBlockWriteINTEL, nullptr, syntax::parseBlockReadWrite},
 };
 // clang-format on
 
@@ -274,6 +279,12 @@ void attachSyntax(const OpRecords &records) {
     }
   for (const Hooks &h : kHooks)
     if (OpInfo *info = records.find(h.op)) {
+      if (!h.print && info->syntax) {
+        OpSyntax &s = store.syntaxes.emplace_back(*info->syntax);
+        s.parse = h.parse;
+        info->syntax = &s;
+        continue;
+      }
       OpSyntax &s = store.syntaxes.emplace_back();
       s.print = h.print;
       s.parse = h.parse;

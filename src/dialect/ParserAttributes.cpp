@@ -644,8 +644,15 @@ Attribute TextParser::dense() {
   Type t = type();
   if (!t)
     return {};
-  if (!t.is(TypeKind::Vector)) {
-    failAt(at, "a dense attribute needs a vector type");
+  // A vector's components, or an ARM tensor's elements in row-major order (its shape known).
+  uint64_t count = t.is(TypeKind::Vector) ? t.count() : 0;
+  if (t.is(TypeKind::TensorArm) && t.count() != Type::kUnranked) {
+    count = 1;
+    for (uint32_t d : t.shape())
+      count = d == Type::kDynamicDim || count * d > (1u << 24) ? 0 : count * d;
+  }
+  if (!count) {
+    failAt(at, "a dense attribute needs a vector type or a tensor type of a known shape");
     return {};
   }
   Type e = t.elementType();
@@ -654,11 +661,11 @@ Attribute TextParser::dense() {
     Attribute a = typedLiteral(lits[0], e);
     if (!a)
       return {};
-    elems.assign(t.count(), a);
+    elems.assign(count, a);
   } else {
-    if (lits.size() != t.count()) {
+    if (lits.size() != count) {
       failAt(at, "the dense attribute has " + std::to_string(lits.size()) + " elements, its type " +
-                     std::to_string(t.count()));
+                     std::to_string(count));
       return {};
     }
     for (const Literal &l : lits) {

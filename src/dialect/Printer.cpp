@@ -381,7 +381,10 @@ bool TextPrinter::formatted(const Operation &op, const OpFormat &f) {
     case FormatElement::Punct: {
       char c = e.text[0];
       bool open = e.text == "(" || e.text == "[";
-      if (open)
+      // A bracket that opens an optional group (a memory access: `%2 ["Volatile"]`) is spaced
+      // as a word; one after an operand otherwise indexes it (`%0[%1]`).
+      bool opensGroup = i > 0 && es[i - 1].kind == FormatElement::Group;
+      if (open && !opensGroup)
         space(true);
       else if (c != ',' && c != ')' && c != ']')
         space();

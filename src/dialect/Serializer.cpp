@@ -11,6 +11,7 @@
 
 #include "Naming.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <deque>
@@ -60,8 +61,10 @@ public:
     uint32_t version = vce ? vce.version() : grammar::makeVersion(1, 0);
     b_ = std::make_unique<ModuleBuilder>(version);
     if (vce) {
-      for (uint32_t c : vce.capabilities())
+      for (uint32_t c : vce.capabilities()) {
         b_->add(Section::Capability, Op::Capability).literal(c);
+        longComposites_ |= c == static_cast<uint32_t>(grammar::Capability::LongCompositesINTEL);
+      }
       for (const std::string &e : vce.extensions())
         b_->add(Section::Extension, Op::Extension).string(e);
     }
@@ -90,8 +93,8 @@ public:
 
   /// The module's words, unless an instruction grew past what its word count can say (65535
   /// words: a struct, constant or composite construct with thousands of members), which would
-  /// make the binary unreadable. SPV_INTEL_long_composites splits such instructions; spire does
-  /// not write that form yet, so it is an error.
+  /// make the binary unreadable. SPV_INTEL_long_composites splits such instructions (splitInto),
+  /// which spire writes where the module declares the LongCompositesINTEL capability.
   Expected<std::vector<uint32_t>> checkedWords() const {
     std::vector<uint32_t> words = b_->words();
     for (size_t i = 5; i < words.size();) {
@@ -102,8 +105,8 @@ public:
             d ? std::string(d->name) : "instruction " + std::to_string(words[i] & 0xFFFF);
         return makeError(module_.location(),
                          name + " needs more than 65535 words, more than one instruction holds "
-                                "(SPV_INTEL_long_composites' continued instructions are not "
-                                "written yet)");
+                                "(SPV_INTEL_long_composites' continued instructions split it "
+                                "where the module declares the LongCompositesINTEL capability)");
       }
       i += count;
     }
@@ -113,6 +116,24 @@ public:
 private:
   Diagnostic fail(const Operation &op, std::string message) {
     return makeError(op.location(), std::string(op.name()) + ": " + message);
+  }
+
+  /// SPV_INTEL_long_composites: instruction `op` with its `head` words (result type, result id)
+  /// and as many of `operands` as fit in 65535 words, then as many `continued` instructions (the
+  /// rest of the operands, no result) as they need; appended to `out`.
+  static void splitInto(std::vector<uint32_t> &out, Op op, Op continued,
+                        std::span<const uint32_t> head, std::span<const uint32_t> operands) {
+    constexpr size_t kMaxWords = 0xFFFF;
+    size_t n = std::min(operands.size(), kMaxWords - 1 - head.size());
+    out.push_back(static_cast<uint32_t>(op) | static_cast<uint32_t>(1 + head.size() + n) << 16);
+    out.insert(out.end(), head.begin(), head.end());
+    out.insert(out.end(), operands.begin(), operands.begin() + n);
+    while (n < operands.size()) {
+      size_t m = std::min(operands.size() - n, kMaxWords - 1);
+      out.push_back(static_cast<uint32_t>(continued) | static_cast<uint32_t>(1 + m) << 16);
+      out.insert(out.end(), operands.begin() + n, operands.begin() + n + m);
+      n += m;
+    }
   }
 
   uint32_t symbol(std::string_view name) {
@@ -328,7 +349,11 @@ private:
         members.push_back(type(m.type));
       inProgress_.erase(t.opaque());
       id = b_->newId();
-      b_->add(Section::Global, Op::TypeStruct).id(id).words(members);
+      if (longComposites_ && members.size() + 2 > 0xFFFF)
+        splitInto(b_->sectionWords(Section::Global), Op::TypeStruct, Op::TypeStructContinuedINTEL,
+                  std::span<const uint32_t>(&id, 1), members);
+      else
+        b_->add(Section::Global, Op::TypeStruct).id(id).words(members);
       if (t.isIdentified())
         name(id, t.name());
       for (uint32_t k = 0; k < t.members().size(); ++k) {
@@ -400,6 +425,24 @@ private:
           words);
       break;
     }
+    case TypeKind::TensorArm: {
+      // The element type, then the rank and the shape as constants: the shape (an array of
+      // rank 32-bit integers) only when every dimension is known, the rank only when ranked.
+      std::vector<uint32_t> words{type(t.elementType())};
+      if (t.count() != Type::kUnranked) {
+        words.push_back(u32Constant(t.count()));
+        std::span<const uint32_t> shape = t.shape();
+        if (std::find(shape.begin(), shape.end(), Type::kDynamicDim) == shape.end()) {
+          uint32_t arrayType = unique(Op::TypeArray, {u32Type(), u32Constant(t.count())});
+          std::vector<uint32_t> dims{arrayType};
+          for (uint32_t d : shape)
+            dims.push_back(u32Constant(d));
+          words.push_back(unique(Op::ConstantComposite, dims, arrayType));
+        }
+      }
+      id = unique(Op::TypeTensorARM, words);
+      break;
+    }
     }
     typeIds_[t.opaque()] = id;
     return id;
@@ -468,7 +511,8 @@ private:
       // One instruction holds at most 65535 words: a larger composite is written as the
       // OpConstantNull it came from when it is all zeros (a null structure holding a long array
       // reads back as its explicit value), and is an error otherwise.
-      if (elems.size() + 3 > 0xFFFF) {
+      const bool split = elems.size() + 3 > 0xFFFF && longComposites_;
+      if (elems.size() + 3 > 0xFFFF && !split) {
         if (isZero(value))
           return unique(Op::ConstantNull, {typeId}, typeId);
         return fail(at, "a composite constant of " + std::to_string(elems.size()) +
@@ -484,7 +528,13 @@ private:
         parts.push_back(*e);
       }
       id = b_->newId();
-      b_->add(Section::Global, Op::ConstantComposite).id(typeId).id(id).words(parts);
+      if (split) {
+        const uint32_t head[] = {typeId, id};
+        splitInto(b_->sectionWords(Section::Global), Op::ConstantComposite,
+                  Op::ConstantCompositeContinuedINTEL, head, parts);
+      } else {
+        b_->add(Section::Global, Op::ConstantComposite).id(typeId).id(id).words(parts);
+      }
       break;
     }
     default:
@@ -537,6 +587,10 @@ private:
       return k < t.count() ? t.elementType() : Type();
     case TypeKind::Struct:
       return k < t.members().size() ? t.members()[k].type : Type();
+    case TypeKind::TensorArm:
+      // A tensor of rank 1 holds its elements (one of a higher rank, tensors of the rank below,
+      // which a flat dense value does not give).
+      return t.count() == 1 && k < t.shape()[0] ? t.elementType() : Type();
     default:
       return {};
     }
@@ -1219,7 +1273,12 @@ private:
     bool isVariable =
         op.info().inst && op.info().inst->opcode == static_cast<uint16_t>(Op::Variable);
     std::vector<uint32_t> &words = isVariable ? variables_ : out_[current].words;
-    words.insert(words.end(), inst.begin(), inst.end());
+    if (inst.size() > 0xFFFF) // a composite construct too long for one instruction (encode)
+      splitInto(words, Op::CompositeConstruct, Op::CompositeConstructContinuedINTEL,
+                std::span<const uint32_t>(inst).subspan(1, 2),
+                std::span<const uint32_t>(inst).subspan(3));
+    else
+      words.insert(words.end(), inst.begin(), inst.end());
     if (resultId)
       return decorations(op, resultId, {});
     return {};
@@ -1369,8 +1428,12 @@ private:
     }
     while (nextOperand < numOperands)
       inst.push_back(valueId(op.operand(nextOperand++)));
-    if (inst.size() > 0xFFFF)
+    if (inst.size() > 0xFFFF) {
+      // SPV_INTEL_long_composites continues a composite construct (generic splits it).
+      if (longComposites_ && info.inst->opcode == static_cast<uint16_t>(Op::CompositeConstruct))
+        return {};
       return fail(op, "too many operands for one instruction");
+    }
     inst[0] |= static_cast<uint32_t>(inst.size()) << 16;
     return {};
   }
@@ -1553,6 +1616,8 @@ private:
 
   const Operation &module_;
   std::unique_ptr<ModuleBuilder> b_;
+  /// The module declares LongCompositesINTEL: instructions too long for one are split.
+  bool longComposites_ = false;
   std::unordered_map<std::string, uint32_t> symbols_;
   std::unordered_map<std::string, const Operation *> symbolOps_;
   std::unordered_set<const Operation *> declared_;

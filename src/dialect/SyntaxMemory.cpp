@@ -67,6 +67,25 @@ void storageClass(TextPrinter &p, Type pointer) {
   p.out() += '"';
 }
 
+/// The op of a read through a pointer (`us[0]`, typed `pointerType` when known) giving a `t`,
+/// or of a write through it of `us[1]`, a `t`.
+Operation *finishReadWrite(TextParser &p, OperationState &st, const std::vector<Use> &us,
+                           Type pointerType, Type t, bool read) {
+  Value pointer = p.resolve(us[0], pointerType);
+  if (!pointer)
+    return nullptr;
+  st.operands.push_back(pointer);
+  if (read) {
+    st.resultTypes.push_back(t);
+  } else {
+    Value v = p.resolve(us[1], t);
+    if (!v)
+      return nullptr;
+    st.operands.push_back(v);
+  }
+  return p.finish(st);
+}
+
 } // namespace
 
 /// `spirv.Load "Function" %p ["Volatile"] : f32`, `spirv.Store "Function" %p, %v : f32`.
@@ -118,19 +137,27 @@ Operation *parseLoadStore(const OpInfo &info, TextParser &p, size_t at) {
   if (!p.count(us, load ? 1 : 2, load ? 1 : 2, at) || !parseMemoryAccess(p, st) ||
       !p.optionalAttrDict(st) || !p.expect(':') || !(t = p.type()))
     return nullptr;
-  Value pointer = p.resolve(us[0], p.context().pointer(t, sc.enumValue()));
-  if (!pointer)
+  return finishReadWrite(p, st, us, p.context().pointer(t, sc.enumValue()), t, load);
+}
+
+/// `%ptr : T` (a block read) and `%ptr, %value : T` (a block write), as their format prints them,
+/// and the older form that names the pointer's storage class first (`"StorageBuffer" %ptr : T`),
+/// where the pointer points to T's component type in that storage class.
+Operation *parseBlockReadWrite(const OpInfo &info, TextParser &p, size_t at) {
+  OperationState st(&info);
+  bool read = info.key == grammar::Op::SubgroupBlockReadINTEL;
+  Attribute sc;
+  if (p.peek() == '"' && !(sc = p.enumAttr(OperandKind::StorageClass, false)))
     return nullptr;
-  st.operands.push_back(pointer);
-  if (load) {
-    st.resultTypes.push_back(t);
-  } else {
-    Value v = p.resolve(us[1], t);
-    if (!v)
-      return nullptr;
-    st.operands.push_back(v);
-  }
-  return p.finish(st);
+  std::vector<Use> us;
+  Type t;
+  size_t n = read ? 1 : 2;
+  if (!p.uses(us) || !p.count(us, n, n, at) || !p.expect(':') || !(t = p.type()))
+    return nullptr;
+  Type hint;
+  if (sc)
+    hint = p.context().pointer(t.is(TypeKind::Vector) ? t.elementType() : t, sc.enumValue());
+  return finishReadWrite(p, st, us, hint, t, read);
 }
 
 void printVariableDecorations(const Operation &op, TextPrinter &p,

@@ -189,6 +189,16 @@ public:
     case TypeKind::Opaque:
       opaque(t);
       return;
+    case TypeKind::TensorArm:
+      // "!spirv.arm.tensor<2x?xi32>", "!spirv.arm.tensor<*xi32>" (unranked).
+      out_ += "!spirv.arm.tensor<";
+      if (t.count() == Type::kUnranked)
+        out_ += "*x";
+      for (uint32_t d : t.shape())
+        out_ += (d == Type::kDynamicDim ? std::string("?") : std::to_string(d)) + "x";
+      type(t.elementType());
+      out_ += ">";
+      return;
     }
   }
 
@@ -640,6 +650,8 @@ private:
         result = ctx_.matrix(column, *n);
     } else if (kind == "coopmatrix" || kind == "NV.coopmatrix") {
       result = coopMatrixBody(kind == "coopmatrix");
+    } else if (kind == "arm.tensor") {
+      result = tensorArmBody();
     } else if (kind == "struct") {
       result = structBody();
     } else if (const grammar::InstructionDesc *d = opaqueType(kind)) {
@@ -844,6 +856,41 @@ private:
       params.push_back(*use);
     }
     return ctx_.cooperativeMatrix(e, params);
+  }
+
+  // After "!spirv.arm.tensor<": `*x` (unranked) or dimensions, each a number or `?`, each
+  // followed by `x`; then the element type.
+  Type tensorArmBody() {
+    if (accept("*")) {
+      Type e = expect("x") ? type() : Type();
+      return e ? ctx_.tensorArm(e, std::nullopt) : Type();
+    }
+    std::vector<uint32_t> dims;
+    for (;;) {
+      skipSpace();
+      if (accept("?")) {
+        if (!expect("x"))
+          return {};
+        dims.push_back(Type::kDynamicDim);
+      } else if (pos_ < t_.size() && t_[pos_] >= '0' && t_[pos_] <= '9') {
+        std::optional<uint32_t> n = countX();
+        if (!n)
+          return {};
+        if (*n == 0 || *n == Type::kDynamicDim) {
+          fail("a tensor dimension is positive");
+          return {};
+        }
+        dims.push_back(*n);
+      } else {
+        break;
+      }
+    }
+    if (dims.empty()) {
+      fail("expected the tensor's shape");
+      return {};
+    }
+    Type e = type();
+    return e ? ctx_.tensorArm(e, std::span<const uint32_t>(dims)) : Type();
   }
 
   // After "!spirv.struct<": a name (identified), then members in parentheses, or members alone.

@@ -244,6 +244,16 @@ Type Context::function(std::span<const Type> inputs, std::span<const Type> resul
   return unique(std::move(s));
 }
 
+Type Context::tensorArm(Type element, std::optional<std::span<const uint32_t>> shape) {
+  detail::TypeStorage s;
+  s.kind = TypeKind::TensorArm;
+  s.element = element;
+  s.count = shape ? static_cast<uint32_t>(shape->size()) : Type::kUnranked;
+  if (shape)
+    s.words.assign(shape->begin(), shape->end());
+  return unique(std::move(s));
+}
+
 Type Context::opaque(uint32_t opcode, std::span<const uint32_t> words, Type operand) {
   detail::TypeStorage s;
   s.kind = TypeKind::Opaque;
@@ -355,6 +365,7 @@ Type Type::sharesPayloadLimitsWith() const {
 std::span<const Type> Type::inputs() const { return s_->list; }
 uint32_t Type::opcode() const { return s_->opcode; }
 std::span<const uint32_t> Type::words() const { return s_->words; }
+std::span<const uint32_t> Type::shape() const { return s_->words; }
 std::span<const Type> Type::results() const { return s_->results; }
 
 bool isNodePayloadArray(Type type) {

@@ -1542,6 +1542,31 @@ bool integerDot(Check &c) {
 /// (M x N) gives the result (M x N), all of one scope; KHR matrices are used as MatrixA, MatrixB,
 /// MatrixAcc and MatrixAcc. A dimension, scope or use given by a specialization constant
 /// matches what it may equal once specialized (mayEqual).
+/// The pointer of spirv.NV.CooperativeMatrixLoad / Store, as MLIR checks it (and words it): to
+/// a scalar or a vector, in Workgroup, StorageBuffer or PhysicalStorageBuffer memory.
+bool coopPointerNV(Check &c) {
+  Type p = c.operand(0);
+  Type pointee = p.elementType();
+  if (!pointee.is(TypeKind::Integer) && !pointee.is(TypeKind::Float) &&
+      !pointee.is(TypeKind::Vector))
+    return c.fail("Pointer must point to a scalar or vector type but provided " + str(pointee));
+  using SC = grammar::StorageClass;
+  const uint32_t sc = p.storageClass();
+  if (sc != uint32_t(SC::Workgroup) && sc != uint32_t(SC::StorageBuffer) &&
+      sc != uint32_t(SC::PhysicalStorageBuffer))
+    return c.fail("Pointer storage class must be Workgroup, StorageBuffer or "
+                  "PhysicalStorageBufferEXT but provided " +
+                  enumText(grammar::OperandKind::StorageClass, sc));
+  return true;
+}
+
+/// spirv.NV.CooperativeMatrixLength's type attribute is an NV cooperative matrix.
+bool coopLengthNV(Check &c) {
+  Attribute t = c.op.attr("cooperative_matrix_type");
+  return (t.is(AttrKind::Type) && t.type().is(TypeKind::CooperativeMatrix) && !t.type().hasUse()) ||
+         c.fail("type attribute must be a '!spirv.NV.coopmatrix'");
+}
+
 bool coopMulAdd(Check &c) {
   Type a = c.operand(0), b = c.operand(1), acc = c.operand(2), r = c.result();
   const bool khr = c.op.info().key == grammar::Op::CooperativeMatrixMulAddKHR;
@@ -1558,6 +1583,11 @@ bool coopMulAdd(Check &c) {
     return c.fail("operands 0, 1 and 2 and the result must be used as MatrixA, MatrixB, "
                   "MatrixAcc and MatrixAcc");
   auto param = [](Type t, CoopOperand o) { return t.coopParam(o); };
+  auto may = [&](Type x, CoopOperand ox, Type y, CoopOperand oy) {
+    return mayEqual(param(x, ox), param(y, oy));
+  };
+  const CoopOperand scope = CoopOperand::Scope, rows = CoopOperand::Rows,
+                    cols = CoopOperand::Columns;
   auto text = [](CoopParam p) {
     return p.symbol.empty() ? std::to_string(p.value) : "@" + std::string(p.symbol);
   };
@@ -1565,16 +1595,30 @@ bool coopMulAdd(Check &c) {
     CoopParam rows = param(t, CoopOperand::Rows), cols = param(t, CoopOperand::Columns);
     return text(rows) + (rows.symbol.empty() && cols.symbol.empty() ? "x" : " x ") + text(cols);
   };
-  auto may = [&](Type x, CoopOperand ox, Type y, CoopOperand oy) {
-    return mayEqual(param(x, ox), param(y, oy));
+  auto shapes = [&] {
+    return "operands 0 (" + dims(a) + ") and 1 (" + dims(b) +
+           ") must multiply to the result's shape (" + dims(r) + ")";
   };
-  const CoopOperand scope = CoopOperand::Scope, rows = CoopOperand::Rows,
-                    cols = CoopOperand::Columns;
+  if (!khr) {
+    // As MLIR checks the NV product, in its order and its words (then the shapes): the
+    // accumulator has the result's type, A (MxK) times B (KxN) is MxN, one scope, and A and B
+    // of one element type (of one width, for integers).
+    if (acc != r)
+      return c.fail("result and third operand type must match");
+    if (!may(a, rows, r, rows) || !may(b, cols, r, cols) || !may(a, cols, b, rows))
+      return c.fail("matrix size must match: " + shapes());
+    if (!may(a, scope, r, scope) || !may(b, scope, r, scope) || !may(acc, scope, r, scope))
+      return c.fail("matrix scope must match: operands 0, 1 and 2 must have the result's scope");
+    Type ea = a.elementType(), eb = b.elementType();
+    if (ea.is(TypeKind::Integer) && eb.is(TypeKind::Integer))
+      return ea.width() == eb.width() ||
+             c.fail("matrix A and B integer element types must be the same bit width");
+    return ea == eb || c.fail("matrix A and B non-integer element types must match");
+  }
   if (!may(a, scope, r, scope) || !may(b, scope, r, scope) || !may(acc, scope, r, scope))
     return c.fail("operands 0, 1 and 2 must have the result's scope");
   if (!may(a, rows, r, rows) || !may(b, cols, r, cols) || !may(a, cols, b, rows))
-    return c.fail("operands 0 (" + dims(a) + ") and 1 (" + dims(b) +
-                  ") must multiply to the result's shape (" + dims(r) + ")");
+    return c.fail(shapes());
   return (may(acc, rows, r, rows) && may(acc, cols, r, cols)) ||
          c.fail("operand 2 (" + dims(acc) + ") must have the result's shape (" + dims(r) + ")");
 }
@@ -2198,10 +2242,15 @@ const Row kRows[] = {
     // column-major flag. The products, NV and KHR, in their shapes.
     {{Op::CooperativeMatrixLoadNV},
      of(kCoop | kNum | kEncodedFloat),
-     {of(kPointer), of(kIntS), of(kBoolS)}},
+     {of(kPointer), of(kIntS), of(kBoolS)},
+     false,
+     coopPointerNV},
     {{Op::CooperativeMatrixStoreNV},
      {},
-     {of(kPointer), of(kCoop | kNum | kEncodedFloat), of(kIntS), of(kBoolS)}},
+     {of(kPointer), of(kCoop | kNum | kEncodedFloat), of(kIntS), of(kBoolS)},
+     false,
+     coopPointerNV},
+    {{Op::CooperativeMatrixLengthNV}, of(kIntS), {}, false, coopLengthNV},
     {{Op::CooperativeMatrixMulAddNV},
      of(kCoop | kNum | kEncodedFloat),
      {of(kCoop | kNum | kEncodedFloat), of(kCoop | kNum | kEncodedFloat),

@@ -772,6 +772,12 @@ void checkConstantComposite(State &s, const Instruction &inst) {
     }
     return;
   }
+  case Op::TypeTensorARM:
+    // SPV_ARM_tensors: a tensor of known shape (element type, rank and shape) is a composite.
+    if (type->wordCount() != 5)
+      s.error(inst.index(), rule,
+              "the result type " + s.name(resultType) + " must be a tensor with a shape");
+    return;
   default: {
     const grammar::InstructionDesc *d = type->desc();
     if (d != nullptr && d->name.starts_with("OpTypeCooperativeMatrix"))

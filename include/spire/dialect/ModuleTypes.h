@@ -10,11 +10,18 @@
 #include <functional>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 namespace spire::dialect {
 
 /// The cooperative matrix type opcodes by value (the KHR one is only in newer grammars).
 inline constexpr uint32_t kOpTypeCooperativeMatrixKHR = 4456, kOpTypeCooperativeMatrixNV = 5358;
+
+/// The operand words of `inst` from word `first` on, followed by those of the `continued`
+/// instructions right after it (SPV_INTEL_long_composites: OpTypeStructContinuedINTEL,
+/// OpConstantCompositeContinuedINTEL, OpCompositeConstructContinuedINTEL, ...).
+std::vector<uint32_t> continuedOperands(const Module &module, const Instruction &inst,
+                                        uint32_t first, grammar::Op continued);
 
 class ModuleTypes {
 public:

@@ -43,6 +43,9 @@ enum class TypeKind : uint8_t {
   /// of its literal operands, and for OpTypeVmeImageINTEL its one type operand (elementType());
   /// printed as !spirv.<name>, the opname in snake_case.
   Opaque,
+  /// OpTypeTensorARM (SPV_ARM_tensors): an element type and a shape, `!spirv.arm.tensor<2x?xi32>`,
+  /// or no shape at all (unranked, `<*xi32>`).
+  TensorArm,
 };
 
 /// iN (signless: OpTypeInt N 0, and i1 for OpTypeBool), siN (OpTypeInt N 1), uiN.
@@ -87,7 +90,8 @@ public:
   // (the image type), CooperativeMatrix, Image (the sampled type), Opaque (its type operand,
   // null for most).
   Type elementType() const;
-  /// Vector components, Array length, Matrix columns, CooperativeMatrix rows.
+  /// Vector components, Array length, Matrix columns, CooperativeMatrix rows, TensorArm rank
+  /// (kUnranked for none).
   uint32_t count() const;
   /// Array: the specialization constant its length is, or empty for a literal length.
   std::string_view lengthSymbol() const;
@@ -121,6 +125,10 @@ public:
   // Opaque: the declaring opcode and its operand words after the result id.
   uint32_t opcode() const;
   std::span<const uint32_t> words() const;
+  // TensorArm: the dimensions (kDynamicDim for `?`), count() of them.
+  std::span<const uint32_t> shape() const;
+  static constexpr uint32_t kUnranked = ~0u;
+  static constexpr uint32_t kDynamicDim = ~0u;
   // Function.
   std::span<const Type> inputs() const;
   std::span<const Type> results() const;
@@ -194,6 +202,9 @@ public:
   /// `!spirv.coopmatrix<@n x 8 x f16, Subgroup>`.
   Type cooperativeMatrix(Type element, std::span<const CoopParam> params);
   Type function(std::span<const Type> inputs, std::span<const Type> results);
+  /// An ARM tensor of `shape` (Type::kDynamicDim for a dimension not known), or unranked when
+  /// `shape` is none.
+  Type tensorArm(Type element, std::optional<std::span<const uint32_t>> shape);
   /// `operand`: the type operand of the opaque types that have one (OpTypeVmeImageINTEL's
   /// image type), else null.
   Type opaque(uint32_t opcode, std::span<const uint32_t> words = {}, Type operand = {});

@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 
 using namespace spire;
@@ -502,16 +503,16 @@ OpFunctionEnd
 TEST(DialectSerialization, WhatTheDialectCannotExpressIsAnErrorNamingTheInstruction) {
   Deserialized d;
   deserializeText(R"(
-OpCapability Kernel
-OpCapability Addresses
-OpExtension "SPV_INTEL_long_constant_composite"
-OpMemoryModel Physical32 OpenCL
-OpEntryPoint Kernel %main "main"
+OpCapability Shader
+OpCapability GraphARM
+OpExtension "SPV_ARM_graph"
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
 %void = OpTypeVoid
 %fn = OpTypeFunction %void
 %int = OpTypeInt 32 0
-%s = OpTypeStruct %int
-OpTypeStructContinuedINTEL %int
+%g = OpTypeGraphARM 1 %int %int
 %main = OpFunction %void None %fn
 %entry = OpLabel
 OpReturn
@@ -519,7 +520,120 @@ OpFunctionEnd
 )",
                   d);
   EXPECT_FALSE(d.module);
-  EXPECT_NE(d.error.find("OpTypeStructContinuedINTEL has no type"), std::string::npos) << d.error;
+  EXPECT_NE(d.error.find("OpTypeGraphARM has no type"), std::string::npos) << d.error;
+}
+
+TEST(DialectSerialization, LongCompositesGoOnInTheirContinuedInstructions) {
+  // SPV_INTEL_long_composites: the members and constituents after a struct, a constant
+  // composite or a composite construct continue in the continued instructions that follow it.
+  Deserialized d;
+  deserializeText(R"(
+OpCapability Kernel
+OpCapability Addresses
+OpCapability LongCompositesINTEL
+OpExtension "SPV_INTEL_long_composites"
+OpMemoryModel Physical32 OpenCL
+OpEntryPoint Kernel %main "main"
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%int = OpTypeInt 32 0
+%s = OpTypeStruct %int
+OpTypeStructContinuedINTEL %int %int
+%int_1 = OpConstant %int 1
+%int_2 = OpConstant %int 2
+%c = OpConstantComposite %s %int_1
+OpConstantCompositeContinuedINTEL %int_2 %int_1
+%ps = OpTypePointer Function %s
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%v = OpVariable %ps Function
+%x = OpCompositeConstruct %s %int_2
+OpCompositeConstructContinuedINTEL %int_2 %int_1
+OpStore %v %x
+OpStore %v %c
+OpReturn
+OpFunctionEnd
+)",
+                  d);
+  ASSERT_TRUE(d.module) << d.error;
+  Operation *construct = first(d.module.get(), *findOp("spirv.CompositeConstruct"));
+  ASSERT_TRUE(construct);
+  EXPECT_EQ(construct->numOperands(), 3u);
+  EXPECT_EQ(toString(construct->result().type()), "!spirv.struct<(i32, i32, i32)>");
+  std::vector<std::string> composites;
+  walk(d.module.get(), [&](Operation *op) {
+    if (&op->info() == &ops::constant() && op->attr("value").is(AttrKind::Array))
+      composites.push_back(toString(op->attr("value")));
+  });
+  EXPECT_EQ(composites, std::vector<std::string>{"[1 : i32, 2 : i32, 1 : i32]"});
+  // Written back as one instruction each: they fit.
+  Expected<Module> back = serializedModule(*d.module);
+  ASSERT_TRUE(bool(back)) << back.error().message;
+  for (Instruction inst : *back)
+    EXPECT_EQ(std::string(inst.desc()->name).find("Continued"), std::string::npos);
+}
+
+TEST(DialectSerialization, LongCompositesAreSplitWhereTheModuleDeclaresTheCapability) {
+  // 65540 constituents: more than one instruction's 65535 words hold.
+  constexpr int kLength = 65540;
+  auto module = [&](std::string_view capability) {
+    std::string args, values, members;
+    for (int k = 0; k < kLength; ++k) {
+      args += k ? ", %arg0" : "%arg0";
+      values += k ? ", 1 : i8" : "1 : i8";
+      members += k ? ", i8" : "i8";
+    }
+    return "spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Linkage, Int8" +
+           std::string(capability) +
+           "], [SPV_INTEL_long_composites]> {\n"
+           "  spirv.GlobalVariable @s : !spirv.ptr<!spirv.struct<(" +
+           members +
+           ")>, Private>\n"
+           "  spirv.func @f(%arg0: i8) -> !spirv.array<65540 x i8> \"None\" {\n"
+           "    %0 = spirv.CompositeConstruct " +
+           args + " : (" + members +
+           ") -> !spirv.array<65540 x i8>\n"
+           "    %1 = spirv.Constant [" +
+           values +
+           "] : !spirv.array<65540 x i8>\n"
+           "    spirv.ReturnValue %0 : !spirv.array<65540 x i8>\n"
+           "  }\n"
+           "}\n";
+  };
+  Context ctx;
+  Expected<OwningOp> op = parse(ctx, module(", LongCompositesINTEL"));
+  ASSERT_TRUE(bool(op)) << op.error().message;
+  Expected<std::vector<uint32_t>> words = serialize(**op);
+  ASSERT_TRUE(bool(words)) << words.error().message;
+  Expected<Module> m = Module::fromWords(*words);
+  ASSERT_TRUE(bool(m)) << m.error().message;
+  std::vector<std::string> continued;
+  for (Instruction inst : *m)
+    if (inst.desc()->name.find("Continued") != std::string_view::npos)
+      continued.emplace_back(inst.desc()->name);
+  std::sort(continued.begin(), continued.end());
+  EXPECT_EQ(continued, (std::vector<std::string>{"OpCompositeConstructContinuedINTEL",
+                                                 "OpConstantCompositeContinuedINTEL",
+                                                 "OpTypeStructContinuedINTEL"}));
+  Context ctx2;
+  Expected<OwningOp> back = deserialize(ctx2, *m);
+  ASSERT_TRUE(bool(back)) << back.error().message;
+  Operation *construct = first(back->get(), *findOp("spirv.CompositeConstruct"));
+  ASSERT_TRUE(construct);
+  EXPECT_EQ(construct->numOperands(), unsigned(kLength));
+  Operation *global = first(back->get(), ops::globalVariable());
+  ASSERT_TRUE(global);
+  EXPECT_EQ(global->attr("type").type().elementType().members().size(), size_t(kLength));
+
+  // Without the capability the instructions cannot be split: an error naming the op.
+  Context ctx3;
+  Expected<OwningOp> plain = parse(ctx3, module(""));
+  ASSERT_TRUE(bool(plain)) << plain.error().message;
+  Expected<std::vector<uint32_t>> refused = serialize(**plain);
+  ASSERT_FALSE(bool(refused));
+  EXPECT_NE(refused.error().message.find("spirv.CompositeConstruct: too many operands"),
+            std::string::npos)
+      << refused.error().message;
 }
 
 TEST(DialectSerialization, ArraysSizedBySpecializationConstants) {

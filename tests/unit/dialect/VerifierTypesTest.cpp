@@ -57,8 +57,6 @@ const std::pair<std::string_view, std::string_view> kLeftToTheValidator[] = {
     {"Branch LoopMerge SelectionMerge", "successors"},
     // Any type may be undefined.
     {"Undef", "any type"},
-    // Its operand is a type, not a value.
-    {"NV.CooperativeMatrixLength", "type operand"},
     // Listed by the GLSL.std.450 grammar, though the set has no such instruction any more.
     {"GL.IMix", "removed"},
     // Inline assembly: OpAsmINTEL's Asm type operand is a type id, which no value of the
@@ -687,8 +685,8 @@ TEST(DialectVerifierTypes, CooperativeMatricesMultiplyInTheirShapes) {
                             "!spirv.NV.coopmatrix<8x16xf16, Subgroup>, "
                             "!spirv.NV.coopmatrix<8x4xf16, Subgroup>) -> "
                             "!spirv.NV.coopmatrix<8x4xf16, Subgroup>"),
-            "'spirv.NV.CooperativeMatrixMulAdd' op operands 0 (16x4) and 1 (8x16) must multiply to "
-            "the result's shape (8x4)");
+            "'spirv.NV.CooperativeMatrixMulAdd' op matrix size must match: operands 0 (16x4) and "
+            "1 (8x16) must multiply to the result's shape (8x4)");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.NV.CooperativeMatrixLoad\"(%p, %s, %t) : "
                             "(!spirv.ptr<f16, StorageBuffer>, i32, i1) -> "
                             "!spirv.NV.coopmatrix<8x4xf16, Subgroup>"),
@@ -715,11 +713,11 @@ TEST(DialectVerifierTypes, CooperativeMatricesSizedBySpecializationConstants) {
   EXPECT_EQ(mulAdd("@m x @k", "@k x 4", "8 x 4"), "");
   EXPECT_EQ(mulAdd("@m x 16", "@j x 4", "@k x 4"), "");
   EXPECT_EQ(mulAdd("@m x 16", "8 x 4", "@m x 4"),
-            "'spirv.NV.CooperativeMatrixMulAdd' op operands 0 (@m x 16) and 1 (8x4) must multiply "
-            "to the result's shape (@m x 4)");
+            "'spirv.NV.CooperativeMatrixMulAdd' op matrix size must match: operands 0 (@m x 16) "
+            "and 1 (8x4) must multiply to the result's shape (@m x 4)");
   EXPECT_EQ(mulAdd("@m x 16", "16 x 4", "@m x 8"),
-            "'spirv.NV.CooperativeMatrixMulAdd' op operands 0 (@m x 16) and 1 (16x4) must multiply "
-            "to the result's shape (@m x 8)");
+            "'spirv.NV.CooperativeMatrixMulAdd' op matrix size must match: operands 0 (@m x 16) "
+            "and 1 (16x4) must multiply to the result's shape (@m x 8)");
   const std::string params = "%a: " + m("@m x 8") + ", %b: " + m("@n x 8") +
                              ", %h: !spirv.NV.coopmatrix<@m x 8 x f32, @s>";
   EXPECT_EQ(verdict(params, "%0 = spirv.FAdd %a, %a : " + m("@m x 8")), "");
