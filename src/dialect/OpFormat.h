@@ -82,6 +82,8 @@ struct OpFormat {
   /// comes (the result type given, else the signature's), and printed unless --mlir16 when
   /// `printsArrow`.
   bool resultArrow = false, printsArrow = false;
+  /// The <$name> enumerants print as "$name" with --mlir16 (MLIR 16's atomics).
+  bool quotedInMlir16 = false;
 };
 
 /// The type `e` stands for, given the variables' types (the parser); null with `problem` set

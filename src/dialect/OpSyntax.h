@@ -146,6 +146,8 @@ Operation *parseImageDrefGather(const OpInfo &, TextParser &, size_t);
 // SyntaxWrappers.cpp
 bool printBuiltinModule(const Operation &, TextPrinter &, unsigned);
 Operation *parseBuiltinModule(const OpInfo &, TextParser &, size_t);
+bool printGpuModule(const Operation &, TextPrinter &, unsigned);
+Operation *parseGpuModule(const OpInfo &, TextParser &, size_t);
 bool printFuncFunc(const Operation &, TextPrinter &, unsigned);
 Operation *parseFuncFunc(const OpInfo &, TextParser &, size_t);
 bool printFuncReturn(const Operation &, TextPrinter &, unsigned);

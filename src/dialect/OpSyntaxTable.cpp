@@ -46,11 +46,12 @@ constexpr Format kPrintf{"%0... attr-dict : (F, (Ts...)) -> R", "(F, Ts...) -> R
 constexpr Format kTyped1{"attr-dict %0 : A -> R", "(A) -> R"};
 constexpr Format kTyped2{"attr-dict %0 : A, %1 : B -> R", "(A, B) -> R"};
 constexpr Format kTyped3{"attr-dict %0 : A, %1 : B, %2 : C -> R", "(A, B, C) -> R"};
-// Atomics: the scope and semantics in quotes, the pointer's type.
-constexpr Format kAtomic{R"("$memory_scope" "$semantics" %0... attr-dict : P)",
+// Atomics: the scope and semantics in angle brackets (in quotes in MLIR 16, see
+// Declaration::quotedInMlir16), the pointer's type.
+constexpr Format kAtomic{"<$memory_scope> <$semantics> %0... attr-dict : P",
                          "(P, pointee(P)*) -> pointee(P)"};
 constexpr Format kAtomicCompare{
-    R"("$memory_scope" "$equal_semantics" "$unequal_semantics" %0... attr-dict : P)",
+    "<$memory_scope> <$equal_semantics> <$unequal_semantics> %0... attr-dict : P",
     "(P, pointee(P)*) -> pointee(P)"};
 // Groups and barriers.
 constexpr Format kGroupScoped{"<$execution_scope> %0, %1 attr-dict : T, U", "(T, U) -> T"};
@@ -109,6 +110,9 @@ struct Declaration {
   bool resultArrow = false;
   /// Read that arrow, but print without it.
   bool readsArrowOnly = false;
+  /// MLIR 16 prints the enumerants in angle brackets in quotes instead (printed so with
+  /// --mlir16; either spelling reads).
+  bool quotedInMlir16 = false;
 };
 
 // clang-format off
@@ -143,8 +147,9 @@ const Declaration kFormats[] = {
     {{Op::IAddCarry, Op::ISubBorrow, Op::SMulExtended, Op::UMulExtended}, kResultStruct},
     {{Op::AtomicAnd, Op::AtomicIAdd, Op::AtomicIDecrement, Op::AtomicIIncrement, Op::AtomicISub,
       Op::AtomicOr, Op::AtomicSMax, Op::AtomicSMin, Op::AtomicUMax, Op::AtomicUMin,
-      Op::AtomicXor, Op::AtomicExchange, Op::AtomicFAddEXT}, kAtomic},
-    {{Op::AtomicCompareExchange, Op::AtomicCompareExchangeWeak}, kAtomicCompare},
+      Op::AtomicXor, Op::AtomicExchange, Op::AtomicFAddEXT}, kAtomic, false, false, false, true},
+    {{Op::AtomicCompareExchange, Op::AtomicCompareExchangeWeak}, kAtomicCompare, false, false,
+     false, true},
     {{Op::GroupNonUniformBroadcast, Op::GroupNonUniformShuffle, Op::GroupNonUniformShuffleDown,
       Op::GroupNonUniformShuffleUp, Op::GroupNonUniformShuffleXor, Op::GroupBroadcast},
      kGroupScoped},
@@ -245,6 +250,7 @@ const Hooks kHooks[] = {
     {D::FuncFunc, syntax::printFuncFunc, syntax::parseFuncFunc, true},
     {D::FuncReturn, syntax::printFuncReturn, syntax::parseFuncReturn, true},
     {D::FuncCall, syntax::printFuncCall, syntax::parseFuncCall, true},
+    {D::GpuModule, syntax::printGpuModule, syntax::parseGpuModule, true},
     {Op::SubgroupBlockReadINTEL, nullptr, syntax::parseBlockReadWrite},
     {Op::SubgroupBlockWriteINTEL, nullptr, syntax::parseBlockReadWrite},
 };
@@ -271,6 +277,7 @@ void attachSyntax(const OpRecords &records) {
       format.infer = d.format.infer;
       format.resultArrow = d.resultArrow || d.readsArrowOnly;
       format.printsArrow = d.resultArrow;
+      format.quotedInMlir16 = d.quotedInMlir16;
       OpSyntax &s = store.syntaxes.emplace_back();
       s.format = &format;
       s.infer = d.format.infer;

@@ -150,6 +150,8 @@ struct Registry {
     structural("func.func", D::FuncFunc, OpInfo::kSymbol | OpInfo::kIsolated);
     structural("func.return", D::FuncReturn, OpInfo::kTerminator);
     structural("func.call", D::FuncCall, 0);
+    structural("gpu.module", D::GpuModule,
+               OpInfo::kSymbol | OpInfo::kIsolated | OpInfo::kNoTerminator);
     byName.insertOrAssign("module", byDialectOp[static_cast<size_t>(D::BuiltinModule)]);
     byName.insertOrAssign("return", byDialectOp[static_cast<size_t>(D::FuncReturn)]);
     byName.insertOrAssign("call", byDialectOp[static_cast<size_t>(D::FuncCall)]);

@@ -419,11 +419,13 @@ bool TextPrinter::formatted(const Operation &op, const OpFormat &f) {
         print(a, out_, typeSyntax());
         break;
       case FormatElement::Quoted:
-      case FormatElement::Angle:
-        out_ += e.style == FormatElement::Quoted ? '"' : '<';
+      case FormatElement::Angle: {
+        bool quoted = e.style == FormatElement::Quoted || (f.quotedInMlir16 && opts_.mlir16);
+        out_ += quoted ? '"' : '<';
         out_ += enumText(e.enumKind, a.enumValue());
-        out_ += e.style == FormatElement::Quoted ? '"' : '>';
+        out_ += quoted ? '"' : '>';
         break;
+      }
       case FormatElement::Symbol:
         printSymbol(a.str(), out_);
         break;

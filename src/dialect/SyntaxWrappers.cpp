@@ -1,7 +1,8 @@
 // The custom syntax of the ops of other dialects that MLIR's tests wrap spirv ops in:
-// `module [@name] [attributes {...}] { ... }` (builtin.module), `func.func [private] @f(%arg0:
-// T) -> R [attributes {...}] { ... }`, and func.return / func.call, named `return` / `call`
-// inside a func.func as MLIR prints them there.
+// `module [@name] [attributes {...}] { ... }` (builtin.module), `gpu.module @name [[targets]]
+// [attributes {...}] { ... }`, `func.func [private] @f(%arg0: T) -> R [attributes {...}]
+// { ... }`, and func.return / func.call, named `return` / `call` inside a func.func as MLIR
+// prints them there.
 #include "OpSyntax.h"
 #include "TextParser.h"
 #include "TextPrinter.h"
@@ -24,13 +25,29 @@ void printFuncOpName(const Operation &op, std::string_view shortName, TextPrinte
     p.out() += op.name();
 }
 
+/// Whether `op` has the shape of a module wrapper: one region of one block without arguments,
+/// no operands, results or successors.
+bool moduleShaped(const Operation &op) {
+  return !op.numOperands() && !op.numResults() && op.numRegions() == 1 && op.successors().empty() &&
+         op.region().size() == 1 && op.region().front()->numArguments() == 0;
+}
+
+/// ` attributes {...}` with the attributes not shown before, then the body.
+void printModuleRest(const Operation &op, TextPrinter &p, unsigned indent,
+                     std::initializer_list<std::string_view> shown) {
+  if (!TextPrinter::onlyAttrs(op, shown)) {
+    p.out() += " attributes";
+    p.attrDict(op, shown);
+  }
+  p.out() += ' ';
+  p.region(op.region(), indent, false);
+}
+
 } // namespace
 
 bool printBuiltinModule(const Operation &op, TextPrinter &p, unsigned indent) {
   Attribute sym = op.attr("sym_name");
-  if (op.numOperands() || op.numResults() || op.numRegions() != 1 || !op.successors().empty() ||
-      op.region().size() != 1 || op.region().front()->numArguments() != 0 ||
-      (sym && !sym.is(AttrKind::String)))
+  if (!moduleShaped(op) || (sym && !sym.is(AttrKind::String)))
     return false;
   std::string &out = p.out();
   out += "module";
@@ -38,12 +55,7 @@ bool printBuiltinModule(const Operation &op, TextPrinter &p, unsigned indent) {
     out += ' ';
     printSymbol(sym.str(), out);
   }
-  if (!TextPrinter::onlyAttrs(op, {"sym_name"})) {
-    out += " attributes";
-    p.attrDict(op, {"sym_name"});
-  }
-  out += ' ';
-  p.region(op.region(), indent, false);
+  printModuleRest(op, p, indent, {"sym_name"});
   return true;
 }
 
@@ -51,6 +63,34 @@ Operation *parseBuiltinModule(const OpInfo &info, TextParser &p, size_t) {
   OperationState st(&info);
   if (p.peek() == '@' && !p.symbolName(st))
     return nullptr;
+  return parseModuleBody(p, st);
+}
+
+bool printGpuModule(const Operation &op, TextPrinter &p, unsigned indent) {
+  Attribute sym = op.attr("sym_name"), targets = op.attr("targets");
+  if (!moduleShaped(op) || !sym.is(AttrKind::String) || (targets && !targets.is(AttrKind::Array)))
+    return false;
+  std::string &out = p.out();
+  out += "gpu.module ";
+  printSymbol(sym.str(), out);
+  if (targets) {
+    out += ' ';
+    print(targets, out, p.typeSyntax());
+  }
+  printModuleRest(op, p, indent, {"sym_name", "targets"});
+  return true;
+}
+
+Operation *parseGpuModule(const OpInfo &info, TextParser &p, size_t) {
+  OperationState st(&info);
+  if (!p.symbolName(st))
+    return nullptr;
+  if (p.peek() == '[') {
+    Attribute targets = p.attribute();
+    if (!targets)
+      return nullptr;
+    p.addAttr(st, "targets", targets);
+  }
   return parseModuleBody(p, st);
 }
 

@@ -119,6 +119,12 @@ bool builtinModule(Check &c) {
          (c.op.region().size() == 1 || c.fail("must hold one block"));
 }
 
+/// gpu.module: a symbol holding one block of ops, with an optional array of target attributes.
+bool gpuModule(Check &c) {
+  return c.need("sym_name", AttrKind::String) && c.optional("targets", AttrKind::Array) &&
+         (c.op.region().size() == 1 || c.fail("must hold one block"));
+}
+
 bool funcFunc(Check &c) {
   if (!c.need("sym_name", AttrKind::String) || !c.need("function_type", AttrKind::Type) ||
       !c.optional("sym_visibility", AttrKind::String) || !c.optional("arg_attrs", AttrKind::Array))
@@ -437,6 +443,7 @@ void attachVerifiers(const OpRecords &records) {
       {D::ExtInst, run<extInst>},
       {D::BuiltinModule, run<builtinModule>},
       {D::FuncFunc, run<funcFunc>},
+      {D::GpuModule, run<gpuModule>},
   };
   for (auto [key, hook] : hooks)
     if (OpInfo *info = records.find(key))

@@ -1512,7 +1512,7 @@ bool sparseGatheredTexel(Check &c) { return sparseResult(c, kNum | kVector, 4); 
 
 /// SDot, UDot, SUDot and their AccSat forms: two integer vectors of as many components and one
 /// component width, or two 32-bit integer scalars holding packed vectors (the
-/// packed_vector_format attribute says how); the result is an integer scalar at least as wide
+/// format attribute says how); the result is an integer scalar at least as wide
 /// as the components.
 bool integerDot(Check &c) {
   Type a = c.operand(0), b = c.operand(1), r = c.result();
@@ -1529,8 +1529,8 @@ bool integerDot(Check &c) {
     if (!matches(a, kI32, 0) || !matches(b, kI32, 0))
       return c.fail("operands 0 and 1 must be integer vectors or 32-bit integer scalars, not " +
                     str(a) + " and " + str(b));
-    if (!c.op.attr("packed_vector_format"))
-      return c.fail("32-bit integer scalar operands need packed_vector_format");
+    if (!c.op.attr("format"))
+      return c.fail("32-bit integer scalar operands need a format attribute");
   }
   return r.width() >= componentWidth ||
          c.fail("the result (" + str(r) +

@@ -139,6 +139,8 @@ class Mapper:
         if self.kinds.category[kind] in ("BitEnum", "ValueEnum"):
             if op in ("spirv.CopyMemory", "spirv.CopyMemorySized") and kind == "MemoryAccess":
                 return "source_memory_access" if seen_memory_access else "memory_access"
+            if kind == "PackedVectorFormat":
+                return "format"  # MLIR's name on the integer dot product ops
             return snake_case(kind)
         if n == "indexes":
             return "indices"

@@ -46,6 +46,7 @@ enum class DialectOp : uint16_t {
   FuncFunc,
   FuncReturn,
   FuncCall,
+  GpuModule,
   Count
 };
 

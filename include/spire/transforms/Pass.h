@@ -180,5 +180,8 @@ std::unique_ptr<Pass> createUpdateVcePass();
 std::unique_ptr<Pass> createLowerAbiAttributesPass();
 /// canonicalize: constant folding, algebraic simplifications, dead code removal.
 std::unique_ptr<Pass> createCanonicalizePass();
+/// remove-dead-values: removes the ops without side effects whose results no live op uses
+/// (liveness over the whole module: whole chains of unused values go in one sweep).
+std::unique_ptr<Pass> createRemoveDeadValuesPass();
 
 } // namespace spire::transforms

@@ -326,6 +326,9 @@ constexpr std::string_view kWrapperOps = R"mlir(module {
     %0 = call @add(%cst1_i32) : (i32) -> i32
     spirv.Return
   }
+  gpu.module @kernels [#spirv.target_env<#spirv.vce<v1.0, [Kernel], []>, api=OpenCL, #spirv.resource_limits<>>] attributes {foo} {
+    func.func private @k(i32)
+  }
   spirv.module Logical GLSL450 {
     spirv.func @f() "None" {
       func.call @g() : () -> ()

@@ -24,8 +24,8 @@ constexpr std::string_view kCustomOps = R"mlir(module {
     spirv.GlobalVariable @gv2 : !spirv.ptr<f32, Private>
     spirv.GlobalVariable @gv initializer(@gv2) bind(1, 2) built_in("Position") {foo = 3 : i32} : !spirv.ptr<f32, Private>
     spirv.func @f(%arg0: f32, %arg1: vector<4xf32>, %arg2: !spirv.ptr<i32, StorageBuffer>, %arg3: i32, %arg4: i1) -> f32 "Inline|Pure" {
-      %0 = spirv.AtomicIIncrement "Device" "None" %arg2 : !spirv.ptr<i32, StorageBuffer>
-      %1 = spirv.AtomicCompareExchange "Device" "None" "Acquire" %arg2, %arg3, %arg3 : !spirv.ptr<i32, StorageBuffer>
+      %0 = spirv.AtomicIIncrement <Device> <None> %arg2 : !spirv.ptr<i32, StorageBuffer>
+      %1 = spirv.AtomicCompareExchange <Device> <None> <Acquire> %arg2, %arg3, %arg3 : !spirv.ptr<i32, StorageBuffer>
       %2 = spirv.IsNan %arg0 : f32 {relaxed_precision}
       %3 = spirv.FOrdEqual %arg0, %arg0 : f32 {relaxed_precision}
       %4 = spirv.Not %arg3 : i32 {relaxed_precision}
@@ -51,7 +51,7 @@ constexpr std::string_view kCustomOps = R"mlir(module {
       %23 = spirv.BitFieldUExtract %arg3, %arg3, %arg3 : i32, i32, i32
       %24 = spirv.Variable {foo} : !spirv.ptr<f32, Function>
       %25 = spirv.VectorTimesScalar %arg1, %arg0 : (vector<4xf32>, f32) -> vector<4xf32>
-      %26 = spirv.AtomicUMax "Device" "None" %arg2, %arg3 : !spirv.ptr<i32, StorageBuffer>
+      %26 = spirv.AtomicUMax <Device> <None> %arg2, %arg3 : !spirv.ptr<i32, StorageBuffer>
       %27 = spirv.Load "StorageBuffer" %arg2 ["Volatile"] : i32
       spirv.Store "StorageBuffer" %arg2, %arg3 ["Volatile|Aligned", 4] : i32
       %28 = spirv.GroupNonUniformIAdd "Workgroup" "ClusteredReduce" %arg3 cluster_size(%cst1_i32) : i32
@@ -352,7 +352,7 @@ constexpr std::string_view kKernel = R"mlir(module {
       %0 = spirv.GroupNonUniformBitwiseAnd "Subgroup" "Reduce" %arg0 : i32
       %1 = spirv.GroupNonUniformLogicalAnd "Subgroup" "InclusiveScan" %arg1 : i1
       %2 = spirv.GroupNonUniformFMul "Workgroup" "ExclusiveScan" %arg2 : f32
-      %3 = spirv.EXT.AtomicFAdd "Device" "AcquireRelease" %arg3, %arg2 : !spirv.ptr<f32, CrossWorkgroup>
+      %3 = spirv.EXT.AtomicFAdd <Device> <AcquireRelease> %arg3, %arg2 : !spirv.ptr<f32, CrossWorkgroup>
       %4 = spirv.ConvertPtrToU %arg3 : !spirv.ptr<f32, CrossWorkgroup> to i64
       %5 = spirv.ConvertUToPtr %arg5 {foo} : i64 to !spirv.ptr<f32, CrossWorkgroup>
       %6 = spirv.PtrCastToGeneric %arg3 : !spirv.ptr<f32, CrossWorkgroup> to !spirv.ptr<f32, Generic>
@@ -458,6 +458,29 @@ TEST(DialectText, CustomFormsPrintBackUnchanged) {
   EXPECT_EQ(roundTrip(kOtherOps, wrapped()), kOtherOps);
   EXPECT_EQ(roundTrip(kKernel, wrapped()), kKernel);
   EXPECT_EQ(roundTrip(kMulAdd, wrapped()), kMulAdd);
+}
+
+TEST(DialectText, AtomicsPrintScopeAndSemanticsInAngleBracketsOrQuotedForMlir16) {
+  constexpr std::string_view kAtomics = R"mlir(module {
+  spirv.func @f(%arg0: !spirv.ptr<i32, Workgroup>, %arg1: i32) "None" {
+    %0 = spirv.AtomicIAdd <Workgroup> <Acquire|UniformMemory> %arg0, %arg1 : !spirv.ptr<i32, Workgroup>
+    %1 = spirv.AtomicCompareExchangeWeak <Device> <Release> <Acquire> %arg0, %arg1, %arg1 : !spirv.ptr<i32, Workgroup>
+    spirv.Return
+  }
+}
+)mlir";
+  EXPECT_EQ(roundTrip(kAtomics), kAtomics);
+  // MLIR 16 (and 17) print them in quotes; either spelling reads.
+  PrintOptions mlir16;
+  mlir16.mlir16 = true;
+  std::string old = roundTrip(kAtomics, mlir16);
+  EXPECT_NE(old.find("spirv.AtomicIAdd \"Workgroup\" \"Acquire|UniformMemory\" %arg0, %arg1"),
+            std::string::npos)
+      << old;
+  EXPECT_NE(old.find("spirv.AtomicCompareExchangeWeak \"Device\" \"Release\" \"Acquire\" %arg0"),
+            std::string::npos)
+      << old;
+  EXPECT_EQ(roundTrip(old), kAtomics);
 }
 
 TEST(DialectText, SeedSyntaxOfOpsNewerThanMlir16) {

@@ -650,7 +650,7 @@ TEST(DialectVerifierTypes, IntegerDotProductsTakeVectorsOrPackedScalars) {
                             "%w: i16, %acc: i32";
   EXPECT_EQ(verdict(params, "%0 = \"spirv.SUDot\"(%b, %a) : (vector<4xsi8>, vector<4xi8>) -> i32"),
             "");
-  EXPECT_EQ(verdict(params, "%0 = \"spirv.SDot\"(%p, %p) {packed_vector_format = "
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.SDot\"(%p, %p) {format = "
                             "#spirv.packed_vector_format<PackedVectorFormat4x8Bit>} : (i32, i32) "
                             "-> i32"),
             "");
@@ -662,7 +662,7 @@ TEST(DialectVerifierTypes, IntegerDotProductsTakeVectorsOrPackedScalars) {
       "'spirv.UDot' op operand 1 (vector<3xi8>) must be an integer vector of operand 0's shape "
       "and component width (vector<4xi8>)");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.SDot\"(%p, %p) : (i32, i32) -> i32"),
-            "'spirv.SDot' op 32-bit integer scalar operands need packed_vector_format");
+            "'spirv.SDot' op 32-bit integer scalar operands need a format attribute");
   EXPECT_EQ(
       verdict(params, "%0 = \"spirv.SDotAccSat\"(%a, %a, %w) : (vector<4xi8>, "
                       "vector<4xi8>, i16) -> i32"),
