@@ -254,9 +254,12 @@ const OpInfo &funcReturn() { return dialectOp(DialectOp::FuncReturn); }
 const OpInfo &funcCall() { return dialectOp(DialectOp::FuncCall); }
 bool isWrapper(const OpInfo &info) {
   return &info == &builtinModule() || &info == &funcFunc() || &info == &funcReturn() ||
-         &info == &funcCall();
+         &info == &funcCall() || &info == &dialectOp(DialectOp::GpuModule);
 }
-bool isSymbolTable(const OpInfo &info) { return &info == &module() || &info == &builtinModule(); }
+bool isSymbolTable(const OpInfo &info) {
+  return &info == &module() || &info == &builtinModule() ||
+         &info == &dialectOp(DialectOp::GpuModule);
+}
 bool isFunction(const OpInfo &info) { return &info == &func() || &info == &funcFunc(); }
 } // namespace ops
 
