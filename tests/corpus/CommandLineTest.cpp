@@ -171,7 +171,7 @@ TEST(CommandLine, VerifyDiagnosticsMatchesAnnotationsByLineAndText) {
                      "spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Linkage], "
                      "[]> {\n"
                      "  spirv.func @f(%a: f32) -> f32 \"None\" {\n"
-                     "    // expected-error@+1 {{must be an integer}}\n"
+                     "    // expected-error@+1 {{operand #0 must be 8/16/32/64-bit integer}}\n"
                      "    %0 = spirv.IAdd %a, %a : f32\n"
                      "    spirv.ReturnValue %0 : f32\n  }\n}\n";
   std::string file = writeText(t, "good.mlir", good);
