@@ -302,8 +302,8 @@ public:
       } else if (d.decoration == uint32_t(grammar::Decoration::NodeSharesPayloadLimitsWithAMDX)) {
         out_ += "=";
         type(t.sharesPayloadLimitsWith());
-      } else if (d.value) {
-        out_ += "=" + std::to_string(*d.value);
+      } else {
+        decorationValue(d);
       }
     }
     out_ += ">";
@@ -363,9 +363,7 @@ private:
     for (const MemberDecoration &d :
          mlir16_ ? std::span<const MemberDecoration>() : t.structDecorations()) {
       out_ += ", ";
-      out_ += enumName(OperandKind::Decoration, d.decoration);
-      if (d.value)
-        out_ += "=" + std::to_string(*d.value);
+      decoration(d);
     }
     out_ += ">";
     if (t.isIdentified())
@@ -385,11 +383,19 @@ private:
       if (!first)
         out_ += ", ";
       first = false;
-      out_ += enumName(OperandKind::Decoration, d.decoration);
-      if (d.value)
-        out_ += "=" + std::to_string(*d.value);
+      decoration(d);
     }
     out_ += "]";
+  }
+
+  // A decoration of a struct, a member or a node payload array: "Block", "Offset=4".
+  void decoration(const MemberDecoration &d) {
+    out_ += enumName(OperandKind::Decoration, d.decoration);
+    decorationValue(d);
+  }
+  void decorationValue(const MemberDecoration &d) {
+    if (d.value)
+      out_ += "=" + std::to_string(*d.value);
   }
 
   std::string &out_;
@@ -761,9 +767,8 @@ private:
           return {};
         }
         name = std::move(*q);
-      } else if (accept("=")) {
-        if (!(md.value = number()))
-          return {};
+      } else if (!decorationValue(md)) {
+        return {};
       }
       decorations.push_back(md);
     }
@@ -856,6 +861,14 @@ private:
       params.push_back(*use);
     }
     return ctx_.cooperativeMatrix(e, params);
+  }
+
+  // A decoration's literal after its name, if it has one: "=4". False on a bad number.
+  bool decorationValue(MemberDecoration &md) {
+    if (!accept("="))
+      return true;
+    md.value = number();
+    return md.value.has_value();
   }
 
   // After "!spirv.arm.tensor<": `*x` (unranked) or dimensions, each a number or `?`, each
@@ -953,12 +966,8 @@ private:
       if (!d)
         return {};
       MemberDecoration md{*d, std::nullopt};
-      if (accept("=")) {
-        std::optional<uint32_t> v = number();
-        if (!v)
-          return {};
-        md.value = v;
-      }
+      if (!decorationValue(md))
+        return {};
       decos.push_back(md);
     }
     if (!identified)
@@ -1020,12 +1029,8 @@ private:
         if (!d)
           return false;
         MemberDecoration md{*d, std::nullopt};
-        if (accept("=")) {
-          std::optional<uint32_t> v = number();
-          if (!v)
-            return false;
-          md.value = v;
-        }
+        if (!decorationValue(md))
+          return false;
         m.decorations.push_back(md);
       }
       first = false;
