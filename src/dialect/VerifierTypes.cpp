@@ -4,12 +4,14 @@
 
 #include "spire/dialect/Ops.h"
 #include "spire/dialect/Verifier.h"
+#include "spire/grammar/OperandTypes.h"
 
 #include <array>
 #include <cctype>
 #include <cstdint>
 #include <initializer_list>
 #include <optional>
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -1871,19 +1873,6 @@ bool asmCall(Check &c) {
          c.fail("operand 0 must be a spirv.INTEL.Asm");
 }
 
-// The values of AVC motion estimation: integers of the widths its instructions name (which it
-// calls unsigned; signedness is not checked, as elsewhere), payloads and results.
-constexpr Constraint kU8 = of(kIntS | kW8), kU16 = of(kIntS | kW16), kU32 = of(kI32),
-                     kU64 = of(kIntS | kW64), kU16x2 = of(kIntV | kW16, 2),
-                     kU32x2 = of(kIntV | kW32, 2);
-constexpr Constraint kMceP = of(kMcePayload), kImeP = of(kImePayload), kRefP = of(kRefPayload),
-                     kSicP = of(kSicPayload), kMceR = of(kMceResult), kImeR = of(kImeResult),
-                     kRefR = of(kRefResult), kSicR = of(kSicResult),
-                     kSingleOut = of(kImeSingleStreamout), kDualOut = of(kImeDualStreamout);
-// What the MCE result instructions read: the text names the IME result, the OpenCL built-ins
-// they were written for (and so the producers) pass the generic MCE result.
-constexpr Constraint kMceOrImeR = of(kMceResult | kImeResult);
-
 using Op = grammar::Op;
 using GL = grammar::GlslStd450Inst;
 using CL = grammar::OpenclStd100Inst;
@@ -2324,59 +2313,6 @@ const Row kRows[] = {
      {ptrToClass(kRayQuery), of(kI32)},
      false,
      transformResult},
-    // Hit objects (NV): a pointer to the hit object, then a hit (instance, primitive, geometry,
-    // hit kind, shader binding table record), a miss (its index) or a trace, and the ray.
-    {{Op::HitObjectRecordHitNV},
-     {},
-     {ptrToClass(kHitObject), of(kAccelStruct), of(kI32), of(kI32), of(kI32), of(kI32), of(kI32),
-      of(kI32), of(kF32V, 3), of(kF32), of(kF32V, 3), of(kF32), of(kPointer)}},
-    {{Op::HitObjectRecordHitMotionNV},
-     {},
-     {ptrToClass(kHitObject), of(kAccelStruct), of(kI32), of(kI32), of(kI32), of(kI32), of(kI32),
-      of(kI32), of(kF32V, 3), of(kF32), of(kF32V, 3), of(kF32), of(kF32), of(kPointer)}},
-    // A hit by record index (instance, primitive, geometry, hit kind, record) and a trace
-    // (flags, cull mask, record offset and stride, miss index) take as many 32-bit integers.
-    {{Op::HitObjectRecordHitWithIndexNV, Op::HitObjectTraceRayNV},
-     {},
-     {ptrToClass(kHitObject), of(kAccelStruct), of(kI32), of(kI32), of(kI32), of(kI32), of(kI32),
-      of(kF32V, 3), of(kF32), of(kF32V, 3), of(kF32), of(kPointer)}},
-    {{Op::HitObjectRecordHitWithIndexMotionNV, Op::HitObjectTraceRayMotionNV},
-     {},
-     {ptrToClass(kHitObject), of(kAccelStruct), of(kI32), of(kI32), of(kI32), of(kI32), of(kI32),
-      of(kF32V, 3), of(kF32), of(kF32V, 3), of(kF32), of(kF32), of(kPointer)}},
-    {{Op::HitObjectRecordMissNV},
-     {},
-     {ptrToClass(kHitObject), of(kI32), of(kF32V, 3), of(kF32), of(kF32V, 3), of(kF32)}},
-    {{Op::HitObjectRecordMissMotionNV},
-     {},
-     {ptrToClass(kHitObject), of(kI32), of(kF32V, 3), of(kF32), of(kF32V, 3), of(kF32), of(kF32)}},
-    {{Op::HitObjectRecordEmptyNV}, {}, {ptrToClass(kHitObject)}},
-    {{Op::HitObjectExecuteShaderNV, Op::HitObjectGetAttributesNV},
-     {},
-     {ptrToClass(kHitObject), of(kPointer)}},
-    {{Op::HitObjectIsEmptyNV, Op::HitObjectIsHitNV, Op::HitObjectIsMissNV},
-     of(kBoolS),
-     {ptrToClass(kHitObject)}},
-    {{Op::HitObjectGetCurrentTimeNV, Op::HitObjectGetRayTMaxNV, Op::HitObjectGetRayTMinNV},
-     of(kF32),
-     {ptrToClass(kHitObject)}},
-    {{Op::HitObjectGetHitKindNV, Op::HitObjectGetPrimitiveIndexNV, Op::HitObjectGetGeometryIndexNV,
-      Op::HitObjectGetInstanceIdNV, Op::HitObjectGetInstanceCustomIndexNV,
-      Op::HitObjectGetShaderBindingTableRecordIndexNV},
-     of(kI32),
-     {ptrToClass(kHitObject)}},
-    {{Op::HitObjectGetWorldRayDirectionNV, Op::HitObjectGetWorldRayOriginNV,
-      Op::HitObjectGetObjectRayDirectionNV, Op::HitObjectGetObjectRayOriginNV},
-     of(kF32V, 3),
-     {ptrToClass(kHitObject)}},
-    {{Op::HitObjectGetWorldToObjectNV, Op::HitObjectGetObjectToWorldNV},
-     of(kMatrix),
-     {ptrToClass(kHitObject)},
-     false,
-     transformResult},
-    {{Op::HitObjectGetShaderRecordBufferHandleNV}, of(kIntV | kW32, 2), {ptrToClass(kHitObject)}},
-    {{Op::ReorderThreadWithHitObjectNV}, {}, {ptrToClass(kHitObject), of(kI32), of(kI32)}},
-    {{Op::ReorderThreadWithHintNV}, {}, {of(kI32), of(kI32)}},
     // Pipes: packet sizes, alignments, counts and indexes are 32-bit integers; reads take
     // ReadOnly pipes, writes WriteOnly ones.
     {{Op::ReadPipe}, of(kI32), {of(kPipe), of(kPointer), of(kI32), of(kI32)}, false, readPipe},
@@ -2476,12 +2412,6 @@ const Row kRows[] = {
     {{Op::SubgroupBlockWriteINTEL}, {}, {of(kPointer), of(kIntSV)}},
     {{Op::SubgroupImageBlockReadINTEL}, of(kIntSV), {of(kImage), of(kIntV)}},
     {{Op::SubgroupImageBlockWriteINTEL}, {}, {of(kImage), of(kIntV), of(kIntSV)}},
-    {{Op::SubgroupImageMediaBlockReadINTEL},
-     of(kIntSV),
-     {of(kImage), of(kIntV, 2), of(kIntS), of(kIntS)}},
-    {{Op::SubgroupImageMediaBlockWriteINTEL},
-     {},
-     {of(kImage), of(kIntV, 2), of(kIntS), of(kIntS), of(kIntSV)}},
     {{Op::GroupNonUniformPartitionEXT}, of(kIntV | kW32, 4), {of(kScalarOrVector)}},
     {{Op::WritePackedPrimitiveIndices4x8NV}, {}, {of(kI32), of(kI32)}},
     {{Op::ConvertUToImageNV}, of(kImage), {of(kInt | kSV)}, false, handleOperand},
@@ -2490,12 +2420,6 @@ const Row kRows[] = {
     {{Op::ConvertImageToUNV}, of(kInt | kSV), {of(kImage)}, false, handleResult},
     {{Op::ConvertSamplerToUNV}, of(kInt | kSV), {of(kSampler)}, false, handleResult},
     {{Op::ConvertSampledImageToUNV}, of(kInt | kSV), {of(kSampledImage)}, false, handleResult},
-    {{Op::UCountLeadingZerosINTEL, Op::UCountTrailingZerosINTEL}, of(kIntSV), {like()}},
-    {{Op::AbsISubINTEL, Op::AbsUSubINTEL, Op::IAddSatINTEL, Op::UAddSatINTEL, Op::IAverageINTEL,
-      Op::UAverageINTEL, Op::IAverageRoundedINTEL, Op::UAverageRoundedINTEL, Op::ISubSatINTEL,
-      Op::USubSatINTEL, Op::IMul32x16INTEL, Op::UMul32x16INTEL},
-     of(kIntSV),
-     {like(), like()}},
     {{Op::PtrCastToCrossWorkgroupALTERA, Op::CrossWorkgroupCastToPtrALTERA},
      of(kPointer),
      {of(kPointer)}},
@@ -2510,192 +2434,6 @@ const Row kRows[] = {
     {{Op::NamedBarrierInitialize}, of(kNamedBarrier), {of(kI32)}},
     {{Op::MemoryNamedBarrier}, {}, {of(kNamedBarrier)}},
     {{Op::ConstantPipeStorage}, of(kPipeStorage)},
-    // AVC motion estimation (INTEL): the evaluations of the corpus take VME images of the source
-    // and the references (or packed reference ids and field polarities) and a payload, and give
-    // the result of their kind.
-    {{Op::VmeImageINTEL}, of(kVmeImage), {of(kImage), of(kSampler)}, false, vmeImage},
-    {{Op::SubgroupAvcImeEvaluateWithSingleReferenceINTEL},
-     of(kImeResult),
-     {of(kVmeImage), of(kVmeImage), of(kImePayload)}},
-    {{Op::SubgroupAvcImeEvaluateWithDualReferenceINTEL},
-     of(kImeResult),
-     {of(kVmeImage), of(kVmeImage), of(kVmeImage), of(kImePayload)}},
-    {{Op::SubgroupAvcImeEvaluateWithSingleReferenceStreaminINTEL},
-     of(kImeResult),
-     {of(kVmeImage), of(kVmeImage), of(kImePayload), of(kImeSingleStreamin)}},
-    {{Op::SubgroupAvcImeEvaluateWithDualReferenceStreaminINTEL},
-     of(kImeResult),
-     {of(kVmeImage), of(kVmeImage), of(kVmeImage), of(kImePayload), of(kImeDualStreamin)}},
-    {{Op::SubgroupAvcImeEvaluateWithSingleReferenceStreamoutINTEL},
-     of(kImeSingleStreamout),
-     {of(kVmeImage), of(kVmeImage), of(kImePayload)}},
-    {{Op::SubgroupAvcImeEvaluateWithDualReferenceStreamoutINTEL},
-     of(kImeDualStreamout),
-     {of(kVmeImage), of(kVmeImage), of(kVmeImage), of(kImePayload)}},
-    {{Op::SubgroupAvcImeEvaluateWithSingleReferenceStreaminoutINTEL},
-     of(kImeSingleStreamout),
-     {of(kVmeImage), of(kVmeImage), of(kImePayload), of(kImeSingleStreamin)}},
-    {{Op::SubgroupAvcImeEvaluateWithDualReferenceStreaminoutINTEL},
-     of(kImeDualStreamout),
-     {of(kVmeImage), of(kVmeImage), of(kVmeImage), of(kImePayload), of(kImeDualStreamin)}},
-    {{Op::SubgroupAvcRefEvaluateWithSingleReferenceINTEL},
-     of(kRefResult),
-     {of(kVmeImage), of(kVmeImage), of(kRefPayload)}},
-    {{Op::SubgroupAvcRefEvaluateWithDualReferenceINTEL},
-     of(kRefResult),
-     {of(kVmeImage), of(kVmeImage), of(kVmeImage), of(kRefPayload)}},
-    {{Op::SubgroupAvcRefEvaluateWithMultiReferenceINTEL},
-     of(kRefResult),
-     {of(kVmeImage), of(kI32), of(kRefPayload)}},
-    {{Op::SubgroupAvcRefEvaluateWithMultiReferenceInterlacedINTEL},
-     of(kRefResult),
-     {of(kVmeImage), of(kI32), of(kIntS), of(kRefPayload)}},
-    {{Op::SubgroupAvcSicEvaluateIpeINTEL}, of(kSicResult), {of(kVmeImage), of(kSicPayload)}},
-    {{Op::SubgroupAvcSicEvaluateWithSingleReferenceINTEL},
-     of(kSicResult),
-     {of(kVmeImage), of(kVmeImage), of(kSicPayload)}},
-    {{Op::SubgroupAvcSicEvaluateWithDualReferenceINTEL},
-     of(kSicResult),
-     {of(kVmeImage), of(kVmeImage), of(kVmeImage), of(kSicPayload)}},
-    {{Op::SubgroupAvcSicEvaluateWithMultiReferenceINTEL},
-     of(kSicResult),
-     {of(kVmeImage), of(kI32), of(kSicPayload)}},
-    {{Op::SubgroupAvcSicEvaluateWithMultiReferenceInterlacedINTEL},
-     of(kSicResult),
-     {of(kVmeImage), of(kI32), of(kIntS), of(kSicPayload)}},
-    // The rest of AVC motion estimation: the MCE, IME, REF and SIC instructions that make,
-    // configure, convert and read payloads and results, with the integer widths the extension
-    // gives; where its text and the OpenCL built-ins it was written for disagree (SIC's skip
-    // block partition type is 32-bit there, the chroma edge pixels 16-bit), either width.
-    {{Op::SubgroupAvcMceGetDefaultInterBaseMultiReferencePenaltyINTEL,
-      Op::SubgroupAvcMceGetDefaultInterDirectionPenaltyINTEL,
-      Op::SubgroupAvcMceGetDefaultIntraLumaModePenaltyINTEL},
-     kU8,
-     {kU8, kU8}},
-    {{Op::SubgroupAvcMceGetDefaultInterShapePenaltyINTEL}, kU64, {kU8, kU8}},
-    {{Op::SubgroupAvcMceGetDefaultIntraLumaShapePenaltyINTEL}, kU32, {kU8, kU8}},
-    {{Op::SubgroupAvcMceGetDefaultInterMotionVectorCostTableINTEL}, kU32x2, {kU8, kU8}},
-    {{Op::SubgroupAvcMceGetDefaultHighPenaltyCostTableINTEL,
-      Op::SubgroupAvcMceGetDefaultMediumPenaltyCostTableINTEL,
-      Op::SubgroupAvcMceGetDefaultLowPenaltyCostTableINTEL},
-     kU32x2},
-    {{Op::SubgroupAvcMceGetDefaultNonDcLumaIntraPenaltyINTEL}, kU32},
-    {{Op::SubgroupAvcMceGetDefaultIntraChromaModeBasePenaltyINTEL}, kU8},
-    {{Op::SubgroupAvcMceSetInterBaseMultiReferencePenaltyINTEL,
-      Op::SubgroupAvcMceSetInterDirectionPenaltyINTEL,
-      Op::SubgroupAvcMceSetSourceInterlacedFieldPolarityINTEL,
-      Op::SubgroupAvcMceSetSingleReferenceInterlacedFieldPolarityINTEL},
-     kMceP,
-     {kU8, kMceP}},
-    {{Op::SubgroupAvcMceSetInterShapePenaltyINTEL}, kMceP, {kU64, kMceP}},
-    {{Op::SubgroupAvcMceSetDualReferenceInterlacedFieldPolaritiesINTEL}, kMceP, {kU8, kU8, kMceP}},
-    {{Op::SubgroupAvcMceSetMotionVectorCostFunctionINTEL}, kMceP, {kU64, kU32x2, kU8, kMceP}},
-    {{Op::SubgroupAvcMceSetAcOnlyHaarINTEL}, kMceP, {kMceP}},
-    {{Op::SubgroupAvcMceConvertToImePayloadINTEL}, kImeP, {kMceP}},
-    {{Op::SubgroupAvcMceConvertToRefPayloadINTEL}, kRefP, {kMceP}},
-    {{Op::SubgroupAvcMceConvertToSicPayloadINTEL}, kSicP, {kMceP}},
-    {{Op::SubgroupAvcMceConvertToImeResultINTEL}, kImeR, {kMceR}},
-    {{Op::SubgroupAvcMceConvertToRefResultINTEL}, kRefR, {kMceR}},
-    {{Op::SubgroupAvcMceConvertToSicResultINTEL}, kSicR, {kMceR}},
-    {{Op::SubgroupAvcImeConvertToMcePayloadINTEL}, kMceP, {kImeP}},
-    {{Op::SubgroupAvcRefConvertToMcePayloadINTEL}, kMceP, {kRefP}},
-    {{Op::SubgroupAvcSicConvertToMcePayloadINTEL}, kMceP, {kSicP}},
-    {{Op::SubgroupAvcImeConvertToMceResultINTEL}, kMceR, {kImeR}},
-    {{Op::SubgroupAvcRefConvertToMceResultINTEL}, kMceR, {kRefR}},
-    {{Op::SubgroupAvcSicConvertToMceResultINTEL}, kMceR, {kSicR}},
-    {{Op::SubgroupAvcMceGetMotionVectorsINTEL}, kU64, {kMceOrImeR}},
-    {{Op::SubgroupAvcMceGetInterDistortionsINTEL, Op::SubgroupAvcMceGetBestInterDistortionsINTEL},
-     kU16,
-     {kMceOrImeR}},
-    {{Op::SubgroupAvcMceGetInterMajorShapeINTEL, Op::SubgroupAvcMceGetInterMinorShapeINTEL,
-      Op::SubgroupAvcMceGetInterDirectionsINTEL, Op::SubgroupAvcMceGetInterMotionVectorCountINTEL},
-     kU8,
-     {kMceOrImeR}},
-    {{Op::SubgroupAvcMceGetInterReferenceIdsINTEL}, kU32, {kMceOrImeR}},
-    {{Op::SubgroupAvcMceGetInterReferenceInterlacedFieldPolaritiesINTEL},
-     kU8,
-     {kU32, kU32, kMceOrImeR}},
-    // IME: source coordinates, reference offsets and window sizes are pairs of 16-bit integers.
-    {{Op::SubgroupAvcImeInitializeINTEL}, kImeP, {kU16x2, kU8, kU8}},
-    {{Op::SubgroupAvcImeSetSingleReferenceINTEL}, kImeP, {kU16x2, kU8, kImeP}},
-    {{Op::SubgroupAvcImeSetDualReferenceINTEL}, kImeP, {kU16x2, kU16x2, kU8, kImeP}},
-    {{Op::SubgroupAvcImeRefWindowSizeINTEL}, kU16x2, {kU8, kU8}},
-    {{Op::SubgroupAvcImeAdjustRefOffsetINTEL}, kU16x2, {kU16x2, kU16x2, kU16x2, kU16x2}},
-    // The text gives SetEarlySearchTerminationThreshold an 8-bit result, the built-in (like
-    // every setter) the payload it updates.
-    {{Op::SubgroupAvcImeSetMaxMotionVectorCountINTEL,
-      Op::SubgroupAvcImeSetEarlySearchTerminationThresholdINTEL},
-     kImeP,
-     {kU8, kImeP}},
-    {{Op::SubgroupAvcImeSetUnidirectionalMixDisableINTEL}, kImeP, {kImeP}},
-    {{Op::SubgroupAvcImeSetWeightedSadINTEL}, kImeP, {kU32, kImeP}},
-    {{Op::SubgroupAvcImeGetSingleReferenceStreaminINTEL}, of(kImeSingleStreamin), {kSingleOut}},
-    {{Op::SubgroupAvcImeGetDualReferenceStreaminINTEL}, of(kImeDualStreamin), {kDualOut}},
-    {{Op::SubgroupAvcImeStripSingleReferenceStreamoutINTEL}, kImeR, {kSingleOut}},
-    {{Op::SubgroupAvcImeStripDualReferenceStreamoutINTEL}, kImeR, {kDualOut}},
-    {{Op::SubgroupAvcImeGetStreamoutSingleReferenceMajorShapeMotionVectorsINTEL},
-     kU32,
-     {kSingleOut, kU8}},
-    {{Op::SubgroupAvcImeGetStreamoutSingleReferenceMajorShapeDistortionsINTEL},
-     kU16,
-     {kSingleOut, kU8}},
-    {{Op::SubgroupAvcImeGetStreamoutSingleReferenceMajorShapeReferenceIdsINTEL},
-     kU8,
-     {kSingleOut, kU8}},
-    {{Op::SubgroupAvcImeGetStreamoutDualReferenceMajorShapeMotionVectorsINTEL},
-     kU32,
-     {kDualOut, kU8, kU8}},
-    {{Op::SubgroupAvcImeGetStreamoutDualReferenceMajorShapeDistortionsINTEL},
-     kU16,
-     {kDualOut, kU8, kU8}},
-    {{Op::SubgroupAvcImeGetStreamoutDualReferenceMajorShapeReferenceIdsINTEL},
-     kU8,
-     {kDualOut, kU8, kU8}},
-    {{Op::SubgroupAvcImeGetBorderReachedINTEL}, kU8, {kU8, kImeR}},
-    {{Op::SubgroupAvcImeGetTruncatedSearchIndicationINTEL,
-      Op::SubgroupAvcImeGetUnidirectionalEarlySearchTerminationINTEL},
-     kU8,
-     {kImeR}},
-    {{Op::SubgroupAvcImeGetWeightingPatternMinimumMotionVectorINTEL}, kU32, {kImeR}},
-    {{Op::SubgroupAvcImeGetWeightingPatternMinimumDistortionINTEL}, kU16, {kImeR}},
-    // REF: packed bidirectional motion vectors are 64-bit integers.
-    {{Op::SubgroupAvcFmeInitializeINTEL}, kRefP, {kU16x2, kU64, kU8, kU8, kU8, kU8, kU8}},
-    {{Op::SubgroupAvcBmeInitializeINTEL}, kRefP, {kU16x2, kU64, kU8, kU8, kU8, kU8, kU8, kU8}},
-    {{Op::SubgroupAvcRefSetBidirectionalMixDisableINTEL,
-      Op::SubgroupAvcRefSetBilinearFilterEnableINTEL},
-     kRefP,
-     {kRefP}},
-    // SIC.
-    {{Op::SubgroupAvcSicInitializeINTEL}, kSicP, {kU16x2}},
-    {{Op::SubgroupAvcSicConfigureSkcINTEL},
-     kSicP,
-     {of(kIntS | kW8 | kW32), kU32, kU64, kU8, kU8, kSicP}},
-    {{Op::SubgroupAvcSicConfigureIpeLumaINTEL}, kSicP, {kU8, kU8, kU8, kU8, kU8, kU8, kU8, kSicP}},
-    {{Op::SubgroupAvcSicConfigureIpeLumaChromaINTEL},
-     kSicP,
-     {kU8, kU8, kU8, kU8, kU8, kU8, of(kIntS | kW8 | kW16), of(kIntS | kW8 | kW16),
-      of(kIntS | kW8 | kW16), kU8, kSicP}},
-    {{Op::SubgroupAvcSicGetMotionVectorMaskINTEL}, kU32, {kU32, kU8}},
-    {{Op::SubgroupAvcSicSetIntraLumaShapePenaltyINTEL}, kSicP, {kU32, kSicP}},
-    {{Op::SubgroupAvcSicSetIntraLumaModeCostFunctionINTEL}, kSicP, {kU8, kU32, kU32, kSicP}},
-    {{Op::SubgroupAvcSicSetIntraChromaModeCostFunctionINTEL,
-      Op::SubgroupAvcSicSetBlockBasedRawSkipSadINTEL},
-     kSicP,
-     {kU8, kSicP}},
-    {{Op::SubgroupAvcSicSetBilinearFilterEnableINTEL}, kSicP, {kSicP}},
-    {{Op::SubgroupAvcSicSetSkcForwardTransformEnableINTEL}, kSicP, {kU64, kSicP}},
-    {{Op::SubgroupAvcSicGetIpeLumaShapeINTEL, Op::SubgroupAvcSicGetIpeChromaModeINTEL},
-     kU8,
-     {kSicR}},
-    {{Op::SubgroupAvcSicGetBestIpeLumaDistortionINTEL,
-      Op::SubgroupAvcSicGetBestIpeChromaDistortionINTEL, Op::SubgroupAvcSicGetInterRawSadsINTEL},
-     kU16,
-     {kSicR}},
-    {{Op::SubgroupAvcSicGetPackedIpeLumaModesINTEL,
-      Op::SubgroupAvcSicGetPackedSkcLumaSumThresholdINTEL},
-     kU64,
-     {kSicR}},
-    {{Op::SubgroupAvcSicGetPackedSkcLumaCountThresholdINTEL}, kU32, {kSicR}},
     // Arbitrary precision floating point (INTEL): integers hold the values, literal attributes
     // their mantissa widths; comparisons give a bool, SinCos both values.
     {{Op::ArbitraryFloatAddALTERA, Op::ArbitraryFloatSubALTERA, Op::ArbitraryFloatMulALTERA,
@@ -2758,6 +2496,114 @@ const Row kRows[] = {
     {{Op::CopyLogical}, of(kArray | kStruct), {of(kArray | kStruct)}, false, copyLogical},
 };
 
+// --- The table shared with spire val ---------------------------------------------------------
+// The AVC motion estimation, NV hit object, INTEL integer function and media block instructions
+// are rows of
+// include/spire/grammar/OperandTypes.h, which spire val reads too; each becomes a row of this
+// verifier's, its shapes classes of uniqued types.
+
+/// The class of the types `t` declares (an image, a sampler, an opaque type).
+uint64_t declaredClass(Op t) {
+  if (t == Op::TypeImage)
+    return kImage;
+  if (t == Op::TypeSampler)
+    return kSampler;
+  for (auto [opcode, cls] : kOpaqueClasses)
+    if (opcode == t)
+      return cls;
+  return kAnyType;
+}
+
+Constraint sharedConstraint(const grammar::TypeConstraint &k) {
+  using S = grammar::TypeShape;
+  switch (k.shape) {
+  case S::None:
+    return {};
+  case S::Int:
+    return of(kIntS);
+  case S::Int8:
+    return of(kIntS | kW8);
+  case S::Int16:
+    return of(kIntS | kW16);
+  case S::Int32:
+  case S::UInt32: // the IR's integers of these instructions carry no signedness to check
+    return of(kI32);
+  case S::Int64:
+    return of(kIntS | kW64);
+  case S::Int8or16:
+    return of(kIntS | kW8 | kW16);
+  case S::Int8or32:
+    return of(kIntS | kW8 | kW32);
+  case S::IntScalarOrVector:
+    return of(kIntSV);
+  case S::Int32ScalarOrVector:
+    return of(kIntSV | kW32);
+  case S::LikeResult:
+    return like();
+  case S::IntPair:
+    return of(kIntV, 2);
+  case S::StorageImage: // Sampled: spire val
+    return of(kImage);
+  case S::Int16x2:
+    return of(kIntV | kW16, 2);
+  case S::Int32x2:
+    return of(kIntV | kW32, 2);
+  case S::Bool:
+    return of(kBoolS);
+  case S::Float32:
+    return of(kF32);
+  case S::Float32x3:
+    return of(kF32V, 3);
+  case S::Float32Mat4x3: // its columns: transformResult
+    return of(kMatrix);
+  case S::Float32Pair:
+  case S::Float32x3Pair:
+    return of(kArray);
+  case S::Type:
+    return of(declaredClass(k.type));
+  case S::TypeOrAlt:
+    return of(declaredClass(k.type) | declaredClass(k.alt));
+  case S::PointerToType:
+    return ptrToClass(declaredClass(k.type));
+  case S::RayPayload: // the storage class is the variable's: spire val checks it
+  case S::HitAttributes:
+    return of(kPointer);
+  }
+  return {};
+}
+
+/// The verifier's rows of the shared table, in its order.
+const std::vector<TypeRule> &sharedRows() {
+  static const auto *rows = [] {
+    auto *v = new std::vector<TypeRule>; // never torn down
+    for (const grammar::OperandTypeRule &r : grammar::operandTypeRules()) {
+      TypeRule row;
+      row.result = sharedConstraint(r.result);
+      for (size_t k = 0; k < r.operands.size() && k < row.operands.size(); ++k)
+        row.operands[k] = sharedConstraint(r.operands[k]);
+      if (r.ops[0] == Op::VmeImageINTEL)
+        row.special = vmeImage;
+      else if (r.result.shape == grammar::TypeShape::Float32Mat4x3)
+        row.special = transformResult;
+      v->push_back(row);
+    }
+    return v;
+  }();
+  return *rows;
+}
+
+/// Calls `f(key, row)` for every op every row names.
+template <class F> void forEachRowKey(F f) {
+  for (const TypeRule &row : kRows)
+    for (OpKey key : row.ops)
+      f(key, row);
+  std::span<const grammar::OperandTypeRule> shared = grammar::operandTypeRules();
+  for (size_t i = 0; i < shared.size(); ++i)
+    for (Op op : shared[i].ops)
+      if (op != Op::Nop)
+        f(OpKey(op), sharedRows()[i]);
+}
+
 } // namespace
 
 const Operation *TypeVerifier::symbol(const Operation &op, std::string_view name) {
@@ -2797,20 +2643,20 @@ std::string TypeVerifier::check(const Operation &op) {
 namespace detail {
 
 void attachTypeRules(const OpRecords &records) {
-  for (const TypeRule &row : kRows)
-    for (OpKey key : row.ops)
-      if (OpInfo *info = records.find(key); info && !info->typeRule)
-        info->typeRule = &row;
+  forEachRowKey([&](OpKey key, const TypeRule &row) {
+    if (OpInfo *info = records.find(key); info && !info->typeRule)
+      info->typeRule = &row;
+  });
 }
 
 } // namespace detail
 
 std::vector<OpKey> typeRuleKeysWithoutOp() {
   std::vector<OpKey> keys;
-  for (const TypeRule &row : kRows)
-    for (OpKey key : row.ops)
-      if (!findOp(key))
-        keys.push_back(key);
+  forEachRowKey([&](OpKey key, const TypeRule &) {
+    if (!findOp(key))
+      keys.push_back(key);
+  });
   return keys;
 }
 

@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <vector>
 
 namespace spire::val {
 
@@ -121,6 +122,12 @@ inline bool isExecutionScope(const Instruction &inst, size_t index) {
          d->operands[index].kind == grammar::OperandKind::IdScope &&
          d->operands[index].name.find("Execution") != std::string_view::npos;
 }
+
+/// The words of the instruction's id operands (result type and result aside), in order: the
+/// operands the structured IR's op takes. Literals are not among them.
+std::vector<uint32_t> idOperandWords(const Instruction &inst);
+/// The grammar's name of the operand at `word` ("Payload"), or "Operand N".
+std::string operandName(const Instruction &inst, uint32_t word);
 
 /// Calls `f(inst, opcode)` for every instruction the reader decoded (raw ones are skipped), until
 /// the report is full.

@@ -31,6 +31,8 @@ void checkRayTracing(State &s);      ///< RulesRayTracing.cpp: ray tracing and r
 void checkMeshShading(State &s);     ///< RulesMeshShading.cpp: SPV_EXT_mesh_shader
 void checkCoopMatrix(State &s);      ///< RulesCooperativeMatrix.cpp: NV and KHR cooperative
                                      ///< matrices
+void checkOperandTypes(State &s);    ///< RulesOperandTypes.cpp: the shared operand type table
+                                     ///< (AVC motion estimation, NV hit objects)
 void checkIntel(State &s);           ///< RulesIntel.cpp: INTEL vendor instructions' operand and
                                      ///< result types
 void checkVendor(State &s);          ///< RulesVendor.cpp: NV and AMD vendor instructions' operand

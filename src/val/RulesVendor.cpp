@@ -8,20 +8,9 @@
 //
 // - SPV_NV_shader_invocation_reorder: each Hit Object operand is a pointer to OpTypeHitObjectNV,
 //   and hit objects live in Private or Function variables that are not loaded, stored or copied
-//   (the extension's additions to OpTypePointer, OpLoad, OpStore, OpCopyMemory[Sized]). Records,
-//   traces and the reorders take what OpTraceRayKHR takes: an acceleration structure, 32-bit
-//   integer instance, primitive, geometry, hit kind, flags, mask and shader binding table
-//   operands (Hit Kind, SBT Record Index and the Miss Index of a record unsigned, as spirv-val
-//   checks them too), 32-bit float three-component origin and direction, scalar Tmin, Tmax and
-//   Current Time; a Payload is an OpVariable in RayPayloadKHR or IncomingRayPayloadKHR, Hit Object
-//   Attributes an OpVariable in HitObjectAttributeNV. OpReorderThreadWithHitObjectNV has its
-//   Hint and Bits together or neither. The queries give booleans, 32-bit integers and floats,
-//   three-component float vectors, 4x3 float matrices (the transforms) and a vector of two 32-bit
-//   integers (the shader record buffer handle). The hit object queries of newer grammars are
-//   checked where this build's grammar has them: OpHitObjectGetClusterIdNV
-//   (SPV_NV_cluster_acceleration_structure) gives a 32-bit integer, the sphere and LSS queries
-//   (SPV_NV_linear_swept_spheres) a boolean, a three-component float vector, a float, and arrays
-//   of two of those.
+//   (the extension's additions to OpTypePointer, OpLoad, OpStore, OpCopyMemory[Sized]). The
+//   instructions' operand and result types are rows of the table shared with the verifier
+//   (include/spire/grammar/OperandTypes.h), checked by RulesOperandTypes.cpp.
 // - SPV_NV_bindless_texture: OpSamplerImageAddressingModeNV's Bit Width is 32 or 64. Handles are
 //   a 32-bit integer under Bit Width 32, a 64-bit integer or a vector of two 32-bit integers
 //   under 64, and any of those in a module that declares no addressing mode (the extension says
@@ -41,8 +30,6 @@
 #include "Rules.h"
 
 #include <algorithm>
-#include <array>
-#include <unordered_map>
 #include <utility>
 
 namespace spire::val {
@@ -53,269 +40,12 @@ constexpr const char *kReorder = "SPV_NV_shader_invocation_reorder";
 constexpr const char *kBindless = "SPV_NV_bindless_texture";
 constexpr const char *kFragmentMask = "SPV_AMD_shader_fragment_mask";
 
-// By value: the acceleration structure's opcode is shared by its NV and KHR names.
-constexpr Op kTypeAccelerationStructure = static_cast<Op>(5341);
 constexpr uint32_t kStoragePrivate = uint32_t(grammar::StorageClass::Private),
-                   kStorageFunction = uint32_t(grammar::StorageClass::Function),
-                   kStorageRayPayload = uint32_t(grammar::StorageClass::RayPayloadKHR),
-                   kStorageIncomingRayPayload =
-                       uint32_t(grammar::StorageClass::IncomingRayPayloadKHR),
-                   kStorageHitObjectAttribute =
-                       uint32_t(grammar::StorageClass::HitObjectAttributeNV);
+                   kStorageFunction = uint32_t(grammar::StorageClass::Function);
 constexpr uint32_t kDim2D = uint32_t(grammar::Dim::Dim2D),
                    kDimSubpassData = uint32_t(grammar::Dim::SubpassData);
 
-// --- Hit objects -------------------------------------------------------------------------------
-
-/// What a hit object instruction's operand or result is. `None` ends an operand list (and is the
-/// result of the instructions without one).
-enum class Hit : uint8_t {
-  None,
-  HitObject,  ///< a pointer to OpTypeHitObjectNV
-  Accel,      ///< OpTypeAccelerationStructureKHR
-  I32,        ///< a 32-bit integer scalar
-  U32,        ///< a 32-bit unsigned integer scalar
-  F32,        ///< a 32-bit float scalar
-  F32x3,      ///< a vector of three 32-bit floats
-  Payload,    ///< an OpVariable in RayPayloadKHR or IncomingRayPayloadKHR
-  Attributes, ///< an OpVariable in HitObjectAttributeNV
-  Bool,
-  U32x2,   ///< a vector of two 32-bit integers
-  Mat4x3,  ///< a matrix of four columns of three 32-bit floats
-  F32x3x2, ///< an array of two vectors of three 32-bit floats
-  F32Pair, ///< an array of two 32-bit floats
-};
-
-struct HitOperand {
-  Hit shape = Hit::None;
-  const char *name = nullptr;
-};
-
-/// One instruction: its opcode, result, operands in order, and the extension that defines it.
-struct HitRow {
-  grammar::Op op;
-  Hit result;
-  std::array<HitOperand, 14> operands;
-  const char *rule = kReorder;
-};
-
-using enum Hit;
-
-constexpr HitOperand kObject{HitObject, "Hit Object"}, kAccel{Accel, "Acceleration Structure"},
-    kOrigin{F32x3, "Ray Origin"}, kTmin{F32, "Ray Tmin"}, kDirection{F32x3, "Ray Direction"},
-    kTmax{F32, "Ray Tmax"}, kTime{F32, "Current Time"},
-    kAttributes{Attributes, "Hit Object Attributes"}, kPayload{Payload, "Payload"},
-    kHint{I32, "Hint"}, kBits{I32, "Bits"};
-
-// clang-format off
-constexpr HitRow kHitRows[] = {
-    // Records of a hit: instance, primitive, geometry, hit kind, then the shader binding table
-    // record by offset and stride or by index; the ray; [the time;] the attributes.
-    {Op::HitObjectRecordHitNV, None,
-     {kObject, kAccel, {I32, "Instance Id"}, {I32, "Primitive Id"}, {I32, "Geometry Index"},
-      {U32, "Hit Kind"}, {I32, "SBT Record Offset"}, {I32, "SBT Record Stride"}, kOrigin, kTmin,
-      kDirection, kTmax, kAttributes}},
-    {Op::HitObjectRecordHitMotionNV, None,
-     {kObject, kAccel, {I32, "Instance Id"}, {I32, "Primitive Id"}, {I32, "Geometry Index"},
-      {U32, "Hit Kind"}, {I32, "SBT Record Offset"}, {I32, "SBT Record Stride"}, kOrigin, kTmin,
-      kDirection, kTmax, kTime, kAttributes}},
-    {Op::HitObjectRecordHitWithIndexNV, None,
-     {kObject, kAccel, {I32, "Instance Id"}, {I32, "Primitive Id"}, {I32, "Geometry Index"},
-      {U32, "Hit Kind"}, {U32, "SBT Record Index"}, kOrigin, kTmin, kDirection, kTmax,
-      kAttributes}},
-    {Op::HitObjectRecordHitWithIndexMotionNV, None,
-     {kObject, kAccel, {I32, "Instance Id"}, {I32, "Primitive Id"}, {I32, "Geometry Index"},
-      {U32, "Hit Kind"}, {U32, "SBT Record Index"}, kOrigin, kTmin, kDirection, kTmax, kTime,
-      kAttributes}},
-    // Records of a miss and of nothing.
-    {Op::HitObjectRecordMissNV, None,
-     {kObject, {U32, "Miss Index"}, kOrigin, kTmin, kDirection, kTmax}},
-    {Op::HitObjectRecordMissMotionNV, None,
-     {kObject, {U32, "Miss Index"}, kOrigin, kTmin, kDirection, kTmax, kTime}},
-    {Op::HitObjectRecordEmptyNV, None, {kObject}},
-    // Traces: OpTraceRayKHR's operands [and the time].
-    {Op::HitObjectTraceRayNV, None,
-     {kObject, kAccel, {I32, "Ray Flags"}, {I32, "Cull Mask"}, {I32, "SBT Offset"},
-      {I32, "SBT Stride"}, {I32, "Miss Index"}, kOrigin, kTmin, kDirection, kTmax, kPayload}},
-    {Op::HitObjectTraceRayMotionNV, None,
-     {kObject, kAccel, {I32, "Ray Flags"}, {I32, "Cull Mask"}, {I32, "SBT Offset"},
-      {I32, "SBT Stride"}, {I32, "Miss Index"}, kOrigin, kTmin, kDirection, kTmax, kTime,
-      kPayload}},
-    {Op::HitObjectExecuteShaderNV, None, {kObject, kPayload}},
-    {Op::HitObjectGetAttributesNV, None, {kObject, kAttributes}},
-    // Queries.
-    {Op::HitObjectGetCurrentTimeNV, F32, {kObject}},
-    {Op::HitObjectGetRayTMaxNV, F32, {kObject}},
-    {Op::HitObjectGetRayTMinNV, F32, {kObject}},
-    {Op::HitObjectGetHitKindNV, I32, {kObject}},
-    {Op::HitObjectGetPrimitiveIndexNV, I32, {kObject}},
-    {Op::HitObjectGetGeometryIndexNV, I32, {kObject}},
-    {Op::HitObjectGetInstanceIdNV, I32, {kObject}},
-    {Op::HitObjectGetInstanceCustomIndexNV, I32, {kObject}},
-    {Op::HitObjectGetShaderBindingTableRecordIndexNV, I32, {kObject}},
-    {Op::HitObjectGetWorldRayDirectionNV, F32x3, {kObject}},
-    {Op::HitObjectGetWorldRayOriginNV, F32x3, {kObject}},
-    {Op::HitObjectGetObjectRayDirectionNV, F32x3, {kObject}},
-    {Op::HitObjectGetObjectRayOriginNV, F32x3, {kObject}},
-    {Op::HitObjectGetWorldToObjectNV, Mat4x3, {kObject}},
-    {Op::HitObjectGetObjectToWorldNV, Mat4x3, {kObject}},
-    {Op::HitObjectGetShaderRecordBufferHandleNV, U32x2, {kObject}},
-    {Op::HitObjectIsEmptyNV, Bool, {kObject}},
-    {Op::HitObjectIsHitNV, Bool, {kObject}},
-    {Op::HitObjectIsMissNV, Bool, {kObject}},
-    // Reorders (the hit object's Hint and Bits are optional together).
-    {Op::ReorderThreadWithHitObjectNV, None, {kObject, kHint, kBits}},
-    {Op::ReorderThreadWithHintNV, None, {kHint, kBits}},
-    // The queries of newer extensions.
-    {Op::HitObjectGetClusterIdNV, I32, {kObject}, "SPV_NV_cluster_acceleration_structure"},
-    {Op::HitObjectGetSpherePositionNV, F32x3, {kObject}, "SPV_NV_linear_swept_spheres"},
-    {Op::HitObjectGetSphereRadiusNV, F32, {kObject}, "SPV_NV_linear_swept_spheres"},
-    {Op::HitObjectGetLSSPositionsNV, F32x3x2, {kObject}, "SPV_NV_linear_swept_spheres"},
-    {Op::HitObjectGetLSSRadiiNV, F32Pair, {kObject}, "SPV_NV_linear_swept_spheres"},
-    {Op::HitObjectIsSphereHitNV, Bool, {kObject}, "SPV_NV_linear_swept_spheres"},
-    {Op::HitObjectIsLSSHitNV, Bool, {kObject}, "SPV_NV_linear_swept_spheres"},
-};
-// clang-format on
-
-/// The lowest and highest opcode of kHitRows.
-constexpr std::pair<uint32_t, uint32_t> kHitOpcodes = [] {
-  std::pair<uint32_t, uint32_t> range{~0u, 0u};
-  for (const HitRow &row : kHitRows)
-    range = {std::min(range.first, static_cast<uint32_t>(row.op)),
-             std::max(range.second, static_cast<uint32_t>(row.op))};
-  return range;
-}();
-
-const HitRow *hitRow(uint32_t opcode) {
-  if (opcode < kHitOpcodes.first || opcode > kHitOpcodes.second)
-    return nullptr; // most instructions are looked at no further
-  static const auto *rows = [] {
-    auto *m = new std::unordered_map<uint32_t, const HitRow *>; // never torn down
-    for (const HitRow &row : kHitRows)
-      m->emplace(static_cast<uint32_t>(row.op), &row);
-    return m;
-  }();
-  auto it = rows->find(opcode);
-  return it == rows->end() ? nullptr : it->second;
-}
-
-std::string hitShape(Hit h) {
-  switch (h) {
-  case HitObject:
-    return "a pointer to OpTypeHitObjectNV";
-  case Accel:
-    return "of type OpTypeAccelerationStructureKHR";
-  case I32:
-    return "a 32-bit integer scalar";
-  case U32:
-    return "a 32-bit unsigned integer scalar";
-  case F32:
-    return "a 32-bit float scalar";
-  case F32x3:
-    return "a vector of three 32-bit floats";
-  case Bool:
-    return "a boolean scalar";
-  case U32x2:
-    return "a vector of two 32-bit integers";
-  case Mat4x3:
-    return "a matrix of four columns of three 32-bit floats";
-  case F32x3x2:
-    return "an array of two vectors of three 32-bit floats";
-  case F32Pair:
-    return "an array of two 32-bit floats";
-  default:
-    return "anything";
-  }
-}
-
-/// The element type of an OpTypeArray of two elements, 0 for other types.
-uint32_t pairElement(State &s, uint32_t t) {
-  std::optional<Instruction> d = s.def(t);
-  if (!d || d->opcode() != Op::TypeArray || d->wordCount() < 4)
-    return 0;
-  const std::optional<uint64_t> length = s.constantValue(d->word(3));
-  return length == 2u ? d->word(2) : 0;
-}
-
-bool hitFits(const OperandCheck &c, Hit h, uint32_t t) {
-  State &s = c.state();
-  switch (h) {
-  case HitObject:
-    return c.pointerTo(t, Op::TypeHitObjectNV);
-  case Accel:
-    return s.defOpcode(t) == kTypeAccelerationStructure;
-  case I32:
-    return c.intScalar(t, 32);
-  case U32:
-    return c.unsignedInt32(t);
-  case F32:
-    return c.floatScalar(t, 32);
-  case F32x3:
-    return c.floatVector(t, 3, 32);
-  case Bool:
-    return s.isBoolType(t);
-  case U32x2:
-    return c.intVector(t, 2, 32);
-  case Mat4x3: {
-    std::optional<Instruction> d = s.def(t);
-    return d && d->opcode() == Op::TypeMatrix && d->wordCount() >= 4 && d->word(3) == 4 &&
-           c.floatVector(d->word(2), 3, 32);
-  }
-  case F32x3x2:
-    return c.floatVector(pairElement(s, t), 3, 32);
-  case F32Pair:
-    return c.floatScalar(pairElement(s, t), 32);
-  default:
-    return true;
-  }
-}
-
-/// The operand at `word` is an OpVariable in storage class `storage` or `other` (`names` says
-/// which).
-bool variableIn(OperandCheck &c, uint32_t word, std::string_view what, uint32_t storage,
-                uint32_t other, std::string_view names) {
-  State &s = c.state();
-  const uint32_t id = c.id(word);
-  if (id == 0 || c.type(word) == 0)
-    return true;
-  if (s.defOpcode(id) != Op::Variable)
-    return c.fail(std::string(what) + " " + s.name(id) + " must be the result of an OpVariable");
-  const std::optional<uint32_t> sc = s.storageClass(c.type(word));
-  if (sc != storage && sc != other)
-    return c.fail(std::string(what) + " " + s.name(id) + " must be in the " + std::string(names) +
-                  " storage class");
-  return true;
-}
-
-void hitObjectInstruction(State &s, const Instruction &inst, const HitRow &row) {
-  OperandCheck c(s, inst, row.rule);
-  if (row.result != None &&
-      !c.result(hitShape(row.result), [&](uint32_t t) { return hitFits(c, row.result, t); }))
-    return;
-  // Result type and result, when there are, come before the operands.
-  uint32_t word = row.result != None ? 3 : 1;
-  for (const HitOperand &o : row.operands) {
-    if (o.shape == None || word >= inst.wordCount())
-      break;
-    bool ok = true;
-    if (o.shape == Payload)
-      ok = variableIn(c, word, o.name, kStorageRayPayload, kStorageIncomingRayPayload,
-                      "RayPayloadKHR or IncomingRayPayloadKHR");
-    else if (o.shape == Attributes)
-      ok = variableIn(c, word, o.name, kStorageHitObjectAttribute, kStorageHitObjectAttribute,
-                      "HitObjectAttributeNV");
-    else
-      ok = c.operand(word, o.name, hitShape(o.shape),
-                     [&](uint32_t t) { return hitFits(c, o.shape, t); });
-    if (!ok)
-      return;
-    ++word;
-  }
-  // "Hint and Bits are optional together i.e Either both Hint and Bits should be provided or
-  // neither."
-  if (row.op == Op::ReorderThreadWithHitObjectNV && inst.wordCount() == 3)
-    c.fail("Hint " + s.name(c.id(2)) + " is given without Bits: give both or neither");
-}
+// --- Hit objects (their instructions' operands: RulesOperandTypes) ----------------------------
 
 /// "If Type is OpTypeHitObjectNV, Storage Class must be Private or Function"; OpLoad, OpStore and
 /// OpCopyMemory[Sized] do not access hit objects.
@@ -509,10 +239,6 @@ void checkVendor(State &s) {
   const bool hitObjects = s.hasCapability(kCapabilityShaderInvocationReorderNV);
   BindlessChecker bindless(s);
   forEachInstruction(s, [&](const Instruction &inst, uint32_t op) {
-    if (const HitRow *row = hitRow(op)) {
-      hitObjectInstruction(s, inst, *row);
-      return;
-    }
     switch (static_cast<Op>(op)) {
     case Op::TypePointer:
     case Op::Load:

@@ -155,7 +155,7 @@ TEST(ValVendor, HitObjectInstructionsTakeAndGiveWhatTheExtensionLists) {
   // Records and traces: an acceleration structure, 32-bit integers, the ray, and variables of
   // their storage classes.
   rejects("OpHitObjectRecordHitNV %hobj %u1 %u1 %u1 %u1 %u1 %u1 %u1 %v3 %f1 %v3 %f1 %attr",
-          "OpHitObjectRecordHitNV: Acceleration Structure %u1 must be of type "
+          "OpHitObjectRecordHitNV: Acceleration Structure %u1 must be an "
           "OpTypeAccelerationStructureKHR");
   rejects("OpHitObjectRecordHitNV %hobj %a %u1 %u1 %l1 %u1 %u1 %u1 %v3 %f1 %v3 %f1 %attr",
           "OpHitObjectRecordHitNV: Geometry Index %l1 must be a 32-bit integer scalar");
