@@ -152,11 +152,11 @@ public:
   void flush() { w_.flush(); }
 
 private:
-  void color(std::string_view code) {
+  [[gnu::always_inline]] void color(std::string_view code) {
     if (o_.color)
       w_.put(code);
   }
-  void reset() { color(kReset); }
+  [[gnu::always_inline]] void reset() { color(kReset); }
 
   // Enumerant lookups through a small cache: a module uses few enumerants, many times.
   const grammar::EnumerantDesc *enumerant(OperandKind kind, uint32_t value) {
@@ -337,7 +337,15 @@ private:
   // Comments start at a column: at least 52, two past the text, and no left of the previous
   // line's comment when that line had one, rounded up to a multiple of 4; a comment further
   // right than 256 does not push the next one past 256.
-  void lineEnd(const Instruction &inst) {
+  [[gnu::always_inline]] void lineEnd(const Instruction &inst) {
+    if (!o_.offsets && !o_.comment) { // the common case, on every line
+      commentColumn_ = 0;
+      w_.put('\n');
+      return;
+    }
+    lineEndWithComment(inst);
+  }
+  void lineEndWithComment(const Instruction &inst) {
     const bool nameComment = o_.comment && inst.opcode() == Op::Name && !inst.isRaw();
     std::span<const std::pair<uint32_t, uint32_t>> decorations;
     if (o_.comment && !inst.isRaw())
@@ -436,6 +444,13 @@ private:
       if (op.kind == OperandKind::IdResult)
         continue;
       w_.put(' ');
+      if (grammar::operandCategory(op.kind) == OperandCategory::Id) { // most operands, inline
+        color(kYellow);
+        w_.put('%');
+        idName(inst.word(op.offset));
+        reset();
+        continue;
+      }
       if (op.kind == OperandKind::LiteralExtInstInteger && !extInstNumber(inst, op))
         break; // the rest was printed as <id>s
       operand(inst, op);
