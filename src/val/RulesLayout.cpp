@@ -10,6 +10,7 @@
 
 #include "spire/module/Opcodes.h"
 
+#include <bitset>
 #include <string>
 
 namespace spire::val {
@@ -56,14 +57,24 @@ std::string_view opName(Op op) {
   return "an unknown instruction";
 }
 
-bool isTypeOrConstant(Op op) {
-  if (isTypeDeclaration(op) || declaresType(op) || isConstantCreation(op))
-    return true;
-  // Extensions' constants are not always in the grammar's class; their names say.
-  const grammar::InstructionDesc *d = grammar::findInstruction(static_cast<uint32_t>(op));
-  return d != nullptr &&
-         (d->name.starts_with("OpConstant") || d->name.starts_with("OpSpecConstant"));
+/// The opcodes of types and constants: the grammar's classes, SPIRV-Tools' type list, and
+/// extensions' constants that are not always in the grammar's class (their names say). Asked of
+/// every instruction, so computed once.
+const std::bitset<65536> &typeOrConstantOpcodes() {
+  static const auto *bits = [] {
+    auto *b = new std::bitset<65536>; // never torn down
+    for (const grammar::InstructionDesc &d : grammar::instructions()) {
+      const Op op = static_cast<Op>(d.opcode);
+      if (isTypeDeclaration(op) || declaresType(op) || isConstantCreation(op) ||
+          d.name.starts_with("OpConstant") || d.name.starts_with("OpSpecConstant"))
+        b->set(d.opcode);
+    }
+    return b;
+  }();
+  return *bits;
 }
+
+bool isTypeOrConstant(Op op) { return typeOrConstantOpcodes()[static_cast<uint16_t>(op)]; }
 
 bool isAnnotation(Op op) {
   switch (op) {
