@@ -50,7 +50,7 @@ Status readGroup(ReaderState &s) {
     return s.error("attribute group record too short");
   if (r[0] > 0xFFFFFFFFu || r[1] > 0xFFFFFFFFu)
     return s.error("attribute group id or position out of range");
-  std::vector<Attribute> &attrs = s.attributeScratch;
+  ReaderState::Vector<Attribute> &attrs = s.attributeScratch;
   attrs.clear();
   for (size_t i = 2; i < r.size();) {
     Attribute a;
@@ -134,8 +134,8 @@ Status readList(ReaderState &s) {
   const auto &r = s.rec.ops;
   // Positions may repeat across groups: their sets merge. The groups' positions, in the order
   // they first appear, then each position's attributes gathered from its groups.
-  std::vector<uint32_t> &positions = s.positionScratch;
-  std::vector<const ReaderState::Group *> &groups = s.groupScratch;
+  ReaderState::Vector<uint32_t> &positions = s.positionScratch;
+  ReaderState::Vector<const ReaderState::Group *> &groups = s.groupScratch;
   positions.clear();
   groups.clear();
   for (uint64_t id : r) {
@@ -149,7 +149,7 @@ Status readList(ReaderState &s) {
   AttributeList list;
   list.first = uint32_t(m.attributeListEntries.size());
   for (uint32_t position : positions) {
-    std::vector<Attribute> &attrs = s.attributeScratch;
+    ReaderState::Vector<Attribute> &attrs = s.attributeScratch;
     attrs.clear();
     for (const ReaderState::Group *g : groups) {
       if (g->position != position)

@@ -6,6 +6,7 @@
 #include "spire/dxil/LlvmModule.h"
 #include "spire/support/Expected.h"
 
+#include <memory_resource>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -45,44 +46,48 @@ struct Fixup {
   uint64_t bit = 0;    ///< for the diagnostic
 };
 
+/// The reader's working tables live in `scratch`, an arena that goes with the read (the module's
+/// tables are in the module's own arena).
 struct ReaderState {
-  ReaderState(BitstreamReader &bs, LlvmModule &m) : bs(bs), m(m) {}
+  ReaderState(BitstreamReader &bs, LlvmModule &m, std::pmr::memory_resource *scratch)
+      : bs(bs), m(m), scratch(scratch) {}
 
   BitstreamReader &bs;
   LlvmModule &m;
-  BitstreamRecord rec;
+  std::pmr::memory_resource *scratch;
+  template <class T> using Vector = std::pmr::vector<T>;
+  BitstreamRecord rec{scratch};
   std::span<const uint8_t> strtab;
   uint32_t version = 0;
   bool useRelativeIds = false;
 
   // Types: bitcode type id -> TypeId, and the interning of literal types.
-  std::vector<TypeId> typeMap;
+  Vector<TypeId> typeMap{scratch};
   uint64_t declaredTypes = 0;
   /// Open-addressing table of literal types: (hash, id) slots, a power of two in size.
-  std::vector<std::pair<uint64_t, TypeId>> typeIntern;
+  Vector<std::pair<uint64_t, TypeId>> typeIntern{scratch};
   size_t typeInternCount = 0;
-  std::vector<uint8_t> typePlaceholder; ///< per bitcode type id: a forward-referenced struct
+  Vector<uint8_t> typePlaceholder{scratch}; ///< per bitcode type id: a forward-referenced struct
 
   // Values: bitcode value id -> ValueId (kNoId: not read yet).
-  std::vector<ValueId> valueIds;
-  std::vector<Fixup> fixups;
+  Vector<ValueId> valueIds{scratch};
+  Vector<Fixup> fixups{scratch};
   uint32_t moduleValueCount = 0;
 
   // Metadata: bitcode metadata id -> MetadataId.
-  std::vector<MetadataId> mdIds;
-  std::vector<std::pair<uint32_t, uint32_t>> mdFixups; ///< (metadataOperands index, bitcode id)
+  Vector<MetadataId> mdIds{scratch};
+  Vector<std::pair<uint32_t, uint32_t>> mdFixups{scratch}; ///< (metadataOperands index, bitcode id)
   uint32_t moduleMdCount = 0;
-  std::vector<std::string> mdStringsPending;
 
   // Attributes: group id -> (position, set); paramattr lists in order.
   struct Group {
     uint32_t id = 0, position = 0, set = 0;
   };
-  std::vector<Group> groups;
-  std::vector<uint32_t> attributeListIds;  ///< PARAMATTR entries in order -> attributeLists
-  std::vector<Attribute> attributeScratch; ///< a set being read (reused from record to record)
-  std::vector<uint32_t> positionScratch;   ///< a list's positions being merged
-  std::vector<const Group *> groupScratch; ///< and its groups
+  Vector<Group> groups{scratch};
+  Vector<uint32_t> attributeListIds{scratch};  ///< PARAMATTR entries in order -> attributeLists
+  Vector<Attribute> attributeScratch{scratch}; ///< a set being read (reused from record to record)
+  Vector<uint32_t> positionScratch{scratch};   ///< a list's positions being merged
+  Vector<const Group *> groupScratch{scratch}; ///< and its groups
   /// The group with this id (the last one read with it), or null.
   const Group *group(uint64_t id) const {
     const Group *found = nullptr;
@@ -93,10 +98,10 @@ struct ReaderState {
   }
 
   // Functions with bodies, in record order; the next body read belongs to bodies[nextBody].
-  std::vector<uint32_t> bodies;
+  Vector<uint32_t> bodies{scratch};
   size_t nextBody = 0;
   // Global initializers and function value fields are resolved after the module block.
-  std::vector<Fixup> moduleFixups;
+  Vector<Fixup> moduleFixups{scratch};
 
   // Helpers shared by the block readers.
   Diagnostic error(std::string message) const {
@@ -123,7 +128,7 @@ Status readParamAttrGroupBlock(ReaderState &s);
 Status readParamAttrBlock(ReaderState &s);
 Status readFunctionBlock(ReaderState &s, uint32_t function);
 /// Patches the value fixups with index >= `from`, checking the types.
-Status resolveFixups(ReaderState &s, std::vector<Fixup> &fixups, size_t from);
+Status resolveFixups(ReaderState &s, std::pmr::vector<Fixup> &fixups, size_t from);
 /// Canonicalizes the constants in [first, end) as LLVM does (zeroinitializer, undef, data).
 Status canonicalizeConstants(ReaderState &s, uint32_t first);
 

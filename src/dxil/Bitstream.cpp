@@ -57,9 +57,11 @@ std::string_view llvmBlockName(uint32_t blockId) {
   }
 }
 
-BitstreamReader::BitstreamReader(std::span<const uint8_t> bytes, uint32_t maxDepth)
+BitstreamReader::BitstreamReader(std::span<const uint8_t> bytes, uint32_t maxDepth,
+                                 std::pmr::memory_resource *memory)
     : data_(bytes.data()), size_(bytes.size()), end_(uint64_t(bytes.size()) * 8),
-      maxDepth_(maxDepth) {
+      maxDepth_(maxDepth), memory_(memory), abbrevOps_(memory), abbrevs_(memory),
+      scopeAbbrevs_(memory), scopes_(memory), blockInfos_(memory), scratch_(memory) {
   // What a DXIL program defines, so that a small one grows none of these (fixed sizes, never
   // taken from the input).
   abbrevOps_.reserve(256);
@@ -241,7 +243,7 @@ const BitstreamReader::BlockInfo *BitstreamReader::blockInfo(uint32_t blockId) c
   return nullptr;
 }
 
-Status BitstreamReader::readAbbrevDefinition(std::vector<uint32_t> &into) {
+Status BitstreamReader::readAbbrevDefinition(std::pmr::vector<uint32_t> &into) {
   uint64_t start = pos_;
   uint64_t numOps = readVbr(5);
   if (failed_)
@@ -354,7 +356,7 @@ Status BitstreamReader::readBlockInfo() {
       if (!current) {
         if (blockInfos_.size() >= 1024)
           return errorAt(start, "too many BLOCKINFO targets");
-        blockInfos_.push_back({target, {}});
+        blockInfos_.push_back({target, std::pmr::vector<uint32_t>(memory_)});
         current = &blockInfos_.back();
         current->abbrevs.reserve(16);
       }

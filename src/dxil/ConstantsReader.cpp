@@ -508,8 +508,9 @@ void canonicalizeOne(LlvmModule &m, Constant &c) {
 Status canonicalizeConstants(ReaderState &s, uint32_t first) {
   LlvmModule &m = s.m;
   // Post-order over element references (forward references make plain order insufficient).
-  std::vector<uint8_t> state(m.constants.size() - first, 0); // 0 new, 1 open, 2 done
-  std::vector<uint32_t> stack;
+  ReaderState::Vector<uint8_t> state(m.constants.size() - first, 0,
+                                     s.scratch); // 0 new, 1 open, 2 done
+  ReaderState::Vector<uint32_t> stack(s.scratch);
   for (uint32_t root = first; root < m.constants.size(); ++root) {
     if (state[root - first] == 2)
       continue;

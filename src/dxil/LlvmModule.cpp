@@ -221,6 +221,24 @@ bool attributeSameKind(const LlvmModule &m, const Attribute &a, const Attribute 
   return as ? m.str(a.key) == m.str(b.key) : a.kind == b.kind;
 }
 
+LlvmModule &LlvmModule::operator=(const LlvmModule &other) {
+  if (this != &other) {
+    LlvmModule copy(other);
+    *this = std::move(copy);
+  }
+  return *this;
+}
+
+// The tables and the arena they live in change owner together: memberwise assignment would free
+// this module's arena before its tables, or copy the other's tables into it.
+LlvmModule &LlvmModule::operator=(LlvmModule &&other) noexcept {
+  if (this != &other) {
+    std::destroy_at(this);
+    std::construct_at(this, std::move(other));
+  }
+  return *this;
+}
+
 bool LlvmModule::constantInt(ValueId v, int64_t &out) const {
   const Constant *c = constant(v);
   if (!c)

@@ -98,7 +98,7 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
   LlvmModule &m = s.m;
   size_t firstFixup = s.mdFixups.size();
   size_t firstValueFixup = s.fixups.size();
-  std::string pendingName;
+  std::pmr::string pendingName(s.scratch);
   bool havePendingName = false;
   for (;;) {
     BitstreamEntry e;

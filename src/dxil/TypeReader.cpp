@@ -55,8 +55,8 @@ bool isValidElement(const Type &t, bool forArray) {
 /// A struct may reach itself through pointers only: by value it would have no size.
 Status checkNoSelfContainment(ReaderState &s) {
   const LlvmModule &m = s.m;
-  std::vector<uint8_t> color(m.types.size(), 0); // 0 new, 1 open, 2 done
-  std::vector<std::pair<TypeId, uint32_t>> stack;
+  ReaderState::Vector<uint8_t> color(m.types.size(), 0, s.scratch); // 0 new, 1 open, 2 done
+  ReaderState::Vector<std::pair<TypeId, uint32_t>> stack(s.scratch);
   for (TypeId root = 0; root < m.types.size(); ++root) {
     if (color[root])
       continue;
@@ -87,8 +87,8 @@ Status checkNoSelfContainment(ReaderState &s) {
 } // namespace
 
 Status readTypeBlock(ReaderState &s) {
-  std::string pendingName;
-  std::vector<TypeId> elems;
+  std::pmr::string pendingName(s.scratch);
+  ReaderState::Vector<TypeId> elems(s.scratch);
   // Reference to bitcode type `id` from a record: defined, or a struct defined later.
   auto ref = [&](uint64_t id) -> Expected<TypeId> {
     if (id < s.typeMap.size() && s.typeMap[id] != kNoId)

@@ -7,6 +7,7 @@
 #include <bit>
 #include <cstdint>
 #include <cstring>
+#include <memory_resource>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -39,10 +40,13 @@ struct AbbrevOp {
 
 /// One record: its code, its operands (array elements flattened in), and the blob, if any.
 struct BitstreamRecord {
+  BitstreamRecord() = default;
+  /// A record whose operands live in `memory` (a reader's scratch arena).
+  explicit BitstreamRecord(std::pmr::memory_resource *memory) : ops(memory) {}
   uint32_t code = 0;
   uint32_t abbrev = 0;             ///< the abbreviation id it was read with
   uint64_t bitOffset = 0;          ///< where the record starts
-  std::vector<uint64_t> ops;       ///< operands after the code
+  std::pmr::vector<uint64_t> ops;  ///< operands after the code
   std::span<const uint8_t> blob{}; ///< the blob operand's bytes (a view of the input)
 };
 
@@ -61,8 +65,10 @@ std::string_view llvmBlockName(uint32_t blockId);
 /// enclosing block, the record index inside it and the bit offset.
 class BitstreamReader {
 public:
-  /// `bytes` is the stream after any wrapper; the magic is not consumed here.
-  explicit BitstreamReader(std::span<const uint8_t> bytes, uint32_t maxDepth = 64);
+  /// `bytes` is the stream after any wrapper; the magic is not consumed here. The reader's own
+  /// tables (abbreviations, open blocks) allocate from `memory`.
+  explicit BitstreamReader(std::span<const uint8_t> bytes, uint32_t maxDepth = 64,
+                           std::pmr::memory_resource *memory = std::pmr::new_delete_resource());
 
   // Primitive fields (width 0..64; VBR chunk width 2..32).
   uint64_t readFixed(unsigned width) {
@@ -149,12 +155,12 @@ private:
   };
   struct BlockInfo {
     uint32_t blockId = 0;
-    std::vector<uint32_t> abbrevs; ///< indices into abbrevs_
+    std::pmr::vector<uint32_t> abbrevs; ///< indices into abbrevs_
   };
 
   uint64_t readFixedSlow(unsigned width);
   uint64_t readVbrSlow(unsigned width, uint64_t value, unsigned shift);
-  Status readAbbrevDefinition(std::vector<uint32_t> &into);
+  Status readAbbrevDefinition(std::pmr::vector<uint32_t> &into);
   Status readBlockInfo();
   Status enterBlockInternal(uint32_t blockId, bool forBlockInfo);
   const BlockInfo *blockInfo(uint32_t blockId) const;
@@ -184,11 +190,12 @@ private:
   uint64_t pendingBlockStart_ = 0; ///< bit offset of the last SubBlock entry's id field
   uint64_t recordStart_ = 0;       ///< bit offset of the last Record entry (its id is read)
 
-  std::vector<AbbrevOp> abbrevOps_;    ///< every abbreviation's operands
-  std::vector<Abbrev> abbrevs_;        ///< every abbreviation ever defined
-  std::vector<uint32_t> scopeAbbrevs_; ///< the stacked blocks' abbreviation ids, in order
-  std::vector<Scope> scopes_;
-  std::vector<BlockInfo> blockInfos_;
+  std::pmr::memory_resource *memory_;
+  std::pmr::vector<AbbrevOp> abbrevOps_;    ///< every abbreviation's operands
+  std::pmr::vector<Abbrev> abbrevs_;        ///< every abbreviation ever defined
+  std::pmr::vector<uint32_t> scopeAbbrevs_; ///< the stacked blocks' abbreviation ids, in order
+  std::pmr::vector<Scope> scopes_;
+  std::pmr::vector<BlockInfo> blockInfos_;
   BitstreamRecord scratch_;
   Diagnostic error_;
 };

@@ -3,6 +3,8 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
+#include <memory_resource>
 #include <span>
 #include <string>
 #include <string_view>
@@ -501,36 +503,72 @@ struct AttributeList {
 
 // ---------------------------------------------------------------------------------------------
 
+/// The storage of one module's tables: a monotonic arena, sized from the input when the reader
+/// makes it, freed at once with the module. Copies of a module do not share it (they use the
+/// default heap); a module without an arena (built in memory by tests) uses the heap too.
+class ModuleArena {
+public:
+  ModuleArena() = default;
+  /// An arena whose first block holds `initialBytes`.
+  explicit ModuleArena(size_t initialBytes)
+      : resource_(std::make_unique<std::pmr::monotonic_buffer_resource>(initialBytes)) {}
+  ModuleArena(const ModuleArena &) {}
+  ModuleArena(ModuleArena &&) noexcept = default;
+  ModuleArena &operator=(const ModuleArena &) = delete;
+  ModuleArena &operator=(ModuleArena &&) = delete;
+  std::pmr::memory_resource *resource() const {
+    return resource_ ? resource_.get() : std::pmr::new_delete_resource();
+  }
+
+private:
+  std::unique_ptr<std::pmr::monotonic_buffer_resource> resource_;
+};
+
+template <class T> using ArenaVector = std::pmr::vector<T>;
+
 struct LlvmModule {
+  LlvmModule() = default;
+  /// A module whose tables live in an arena of `arenaBytes` to begin with.
+  explicit LlvmModule(size_t arenaBytes) : arena(arenaBytes) {}
+  LlvmModule(const LlvmModule &) = default;
+  LlvmModule(LlvmModule &&) noexcept = default;
+  LlvmModule &operator=(const LlvmModule &other);
+  LlvmModule &operator=(LlvmModule &&other) noexcept;
+
+  /// First, so that it goes last: every table below allocates from it.
+  ModuleArena arena;
+
   uint32_t version = 0; ///< MODULE_CODE_VERSION: 1 (LLVM 3.7, DXIL), 2 (string table)
-  std::string triple, dataLayout, sourceFilename, moduleAsm, identification;
-  std::string strings; ///< every StrRef points here
+  std::pmr::string triple{arena.resource()}, dataLayout{arena.resource()},
+      sourceFilename{arena.resource()}, moduleAsm{arena.resource()},
+      identification{arena.resource()};
+  std::pmr::string strings{arena.resource()}; ///< every StrRef points here
 
-  std::vector<Type> types;
-  std::vector<TypeId> typeElements;
+  ArenaVector<Type> types{arena.resource()};
+  ArenaVector<TypeId> typeElements{arena.resource()};
 
-  std::vector<Value> values;
-  std::vector<GlobalVariable> globals;
-  std::vector<Function> functions; ///< in module order
-  std::vector<Alias> aliases;
-  std::vector<Constant> constants;
-  std::vector<BasicBlock> blocks;
-  std::vector<Instruction> instructions;
-  std::vector<ValueId> operands;
-  std::vector<uint64_t> words;
-  std::vector<StrRef> sections, gcNames;
+  ArenaVector<Value> values{arena.resource()};
+  ArenaVector<GlobalVariable> globals{arena.resource()};
+  ArenaVector<Function> functions{arena.resource()}; ///< in module order
+  ArenaVector<Alias> aliases{arena.resource()};
+  ArenaVector<Constant> constants{arena.resource()};
+  ArenaVector<BasicBlock> blocks{arena.resource()};
+  ArenaVector<Instruction> instructions{arena.resource()};
+  ArenaVector<ValueId> operands{arena.resource()};
+  ArenaVector<uint64_t> words{arena.resource()};
+  ArenaVector<StrRef> sections{arena.resource()}, gcNames{arena.resource()};
 
-  std::vector<Metadata> metadata;
-  std::vector<MetadataId> metadataOperands;
-  std::vector<NamedMetadata> namedMetadata;
-  std::vector<MetadataKindName> metadataKinds;
-  std::vector<Attachment> attachments;
-  std::vector<DebugLoc> debugLocs;
+  ArenaVector<Metadata> metadata{arena.resource()};
+  ArenaVector<MetadataId> metadataOperands{arena.resource()};
+  ArenaVector<NamedMetadata> namedMetadata{arena.resource()};
+  ArenaVector<MetadataKindName> metadataKinds{arena.resource()};
+  ArenaVector<Attachment> attachments{arena.resource()};
+  ArenaVector<DebugLoc> debugLocs{arena.resource()};
 
-  std::vector<Attribute> attributes;
-  std::vector<AttributeSet> attributeSets;
-  std::vector<AttributeList> attributeLists;
-  std::vector<AttributeList::Entry> attributeListEntries;
+  ArenaVector<Attribute> attributes{arena.resource()};
+  ArenaVector<AttributeSet> attributeSets{arena.resource()};
+  ArenaVector<AttributeList> attributeLists{arena.resource()};
+  ArenaVector<AttributeList::Entry> attributeListEntries{arena.resource()};
 
   // Access helpers.
   std::string_view str(StrRef r) const {

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <functional>
+#include <optional>
 #include <string>
 
 namespace spire::dxil {
@@ -78,6 +79,33 @@ TEST(DxilBitcodeReader, ReadsAFunctionAConsumerCanQuery) {
             "3:                                                ; preds = %1\n"
             "  ret i32 %2\n"
             "}\n");
+}
+
+TEST(DxilBitcodeReader, ModulesOutliveTheirSourceWhenCopiedMovedOrAssigned) {
+  // The tables live in the module's arena: a copy must not share it, a move must carry it, and
+  // assignment must free the old tables with their own arena (ASan checks the frees).
+  std::vector<uint8_t> bytes = module(3, [](BitWriter &w) {
+    w.record(1, {1});  // DECLAREBLOCKS 1
+    w.record(10, {1}); // ret %0
+  });
+  Expected<LlvmModule> read = readBitcode(bytes);
+  ASSERT_TRUE(read) << read.error().format();
+  const std::string text = printLlvmModuleToString(*read);
+  ASSERT_NE(text.find("ret i32 %0"), std::string::npos) << text;
+  std::optional<LlvmModule> source(std::move(*read));
+  LlvmModule copy = *source;
+  LlvmModule moved = std::move(*source);
+  source.reset();
+  EXPECT_EQ(printLlvmModuleToString(copy), text);
+  EXPECT_EQ(printLlvmModuleToString(moved), text);
+  Expected<LlvmModule> other = readBitcode(bytes);
+  ASSERT_TRUE(other);
+  copy = std::move(*other); // the copy's heap tables go, the other's arena comes
+  other = makeError({}, "gone");
+  moved = copy; // the moved module's arena goes, a heap copy comes
+  copy = LlvmModule();
+  EXPECT_EQ(printLlvmModuleToString(moved), text);
+  EXPECT_TRUE(copy.functions.empty());
 }
 
 TEST(DxilBitcodeReader, DebugLocationsAreKept) {
