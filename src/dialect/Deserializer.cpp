@@ -797,6 +797,7 @@ private:
         graph = Operation::create(std::move(st));
         body_->push_back(graph);
         current_ = graph->region().addBlock();
+        blockOfLabel_.clear(); // (a graph has no blocks to branch to)
         for (Type in : t.inputs())
           current_->addArgument(in);
         outputs.assign(t.results().size(), Value());
@@ -807,9 +808,11 @@ private:
         continue;
       if (op == Op::GraphInputARM || op == Op::GraphSetOutputARM) {
         const bool input = op == Op::GraphInputARM;
-        std::optional<uint32_t> index = indexConstant(inst.word(input ? 3 : 2));
+        std::optional<uint32_t> index;
+        if (inst.wordCount() == (input ? 4u : 3u))
+          index = indexConstant(inst.word(input ? 3 : 2));
         const size_t count = input ? current_->numArguments() : outputs.size();
-        if (inst.wordCount() != (input ? 4u : 3u) || !index || *index >= count)
+        if (!index || *index >= count)
           return error(inst, std::string(input ? "OpGraphInputARM" : "OpGraphSetOutputARM") +
                                  " needs a constant index of an " + (input ? "input" : "output") +
                                  " of the graph and no element index");
