@@ -296,6 +296,11 @@ public:
       addInstruction(result, grammar::Op::TypeTensorARM, "type " + toString(t));
       visit(t.elementType(), std::nullopt);
       return;
+    case TypeKind::Tensor:
+      return; // (never a SPIR-V type)
+    case TypeKind::GraphArm:
+      addInstruction(result, grammar::Op::TypeGraphARM, "type " + toString(t));
+      [[fallthrough]];
     case TypeKind::Function:
       for (Type in : t.inputs())
         visit(in, std::nullopt);

@@ -52,6 +52,8 @@ public:
     for (const FunctionInfo &f : m_.functions())
       if (Status s = function(f); !s)
         return s.error();
+    if (Status s = graphs(); !s)
+      return s.error();
     if (Status s = entryPoints(); !s)
       return s.error();
     if (decorationError_)
@@ -564,16 +566,8 @@ private:
         std::string name = inst.stringOperand(inst.operands()[2]);
         if (name != fn->second)
           st.addAttribute(ctx_, "name", attr::string(ctx_, name));
-        std::vector<Attribute> iface;
-        auto ops = inst.operands();
-        for (size_t k = 3; k < ops.size(); ++k) {
-          uint32_t v = inst.words()[ops[k].offset];
-          auto it = symbolOf_.find(v);
-          if (it == symbolOf_.end())
-            return error(inst, "interface %" + std::to_string(v) + " is not a global variable");
-          iface.push_back(attr::symbolRef(ctx_, it->second));
-        }
-        st.addAttribute(ctx_, "interface", attr::array(ctx_, iface));
+        if (Status s = interface(inst, 3, st); !s)
+          return s;
         body_->push_back(Operation::create(std::move(st)));
       } else if (inst.opcode() == Op::ExecutionMode || inst.opcode() == Op::ExecutionModeId) {
         OperationState st(&ops::executionMode(), loc(inst));
@@ -602,6 +596,21 @@ private:
         body_->push_back(Operation::create(std::move(st)));
       }
     }
+    return {};
+  }
+
+  /// The `interface` of an entry point: its operands from `first` on, global variables' symbols.
+  Status interface(Instruction inst, size_t first, OperationState &st) {
+    std::vector<Attribute> iface;
+    auto ops = inst.operands();
+    for (size_t k = first; k < ops.size(); ++k) {
+      uint32_t v = inst.words()[ops[k].offset];
+      auto it = symbolOf_.find(v);
+      if (it == symbolOf_.end())
+        return error(inst, "interface %" + std::to_string(v) + " is not a global variable");
+      iface.push_back(attr::symbolRef(ctx_, it->second));
+    }
+    st.addAttribute(ctx_, "interface", attr::array(ctx_, iface));
     return {};
   }
 
@@ -738,6 +747,112 @@ private:
     return structurizer.run(merges);
   }
 
+  // --- Graphs (SPV_ARM_graph) ---------------------------------------------------------------
+
+  /// The graph entry points, then each graph (OpGraphARM to OpGraphEndARM, after the
+  /// functions): spirv.ARM.Graph, its inputs the entry block's arguments, its outputs a
+  /// spirv.ARM.GraphOutputs; `entry_point` says whether an entry point names it.
+  Status graphs() {
+    std::unordered_map<uint32_t, std::string> entryNames;
+    for (Instruction inst : m_)
+      if (inst.opcode() == Op::GraphEntryPointARM)
+        entryNames.emplace(inst.word(1), inst.stringOperand(inst.operands()[1]));
+    auto symbolOfGraph = [&](uint32_t id) {
+      if (auto it = symbolOf_.find(id); it != symbolOf_.end())
+        return it->second;
+      std::string base = nameOf(id);
+      if (base.empty())
+        if (auto ep = entryNames.find(id); ep != entryNames.end())
+          base = ep->second;
+      std::string sym = uniqueSymbol(base.empty() ? "spirv_graph_" + std::to_string(id) : base, id);
+      symbolOf_[id] = sym;
+      return sym;
+    };
+    for (Instruction inst : m_) {
+      if (inst.opcode() != Op::GraphEntryPointARM)
+        continue;
+      OperationState st(&ops::graphEntryPoint(), loc(inst));
+      st.addAttribute(ctx_, "fn", attr::symbolRef(ctx_, symbolOfGraph(inst.word(1))));
+      if (Status s = interface(inst, 2, st); !s)
+        return s;
+      body_->push_back(Operation::create(std::move(st)));
+    }
+    Operation *graph = nullptr;
+    std::vector<Value> outputs;
+    Instruction start = m_.inst(0);
+    for (Instruction inst : m_) {
+      const Op op = inst.opcode();
+      if (op == Op::GraphARM) {
+        if (graph)
+          return error(inst, "OpGraphARM inside a graph");
+        Type t = typeOf(inst.typeId());
+        if (!t || !t.is(TypeKind::GraphArm))
+          return error(inst, "graph type %" + std::to_string(inst.typeId()) + " is unknown");
+        OperationState st(&ops::graph(), loc(inst));
+        st.addAttribute(ctx_, "sym_name", attr::string(ctx_, symbolOfGraph(inst.resultId())));
+        st.addAttribute(ctx_, "function_type", attr::type(ctx_, t));
+        st.addAttribute(ctx_, "entry_point",
+                        attr::boolean(ctx_, entryNames.count(inst.resultId()) != 0));
+        st.numRegions = 1;
+        graph = Operation::create(std::move(st));
+        body_->push_back(graph);
+        current_ = graph->region().addBlock();
+        blockOfLabel_.clear(); // (a graph has no blocks to branch to)
+        for (Type in : t.inputs())
+          current_->addArgument(in);
+        outputs.assign(t.results().size(), Value());
+        start = inst;
+        continue;
+      }
+      if (!graph || op == Op::Line || op == Op::NoLine)
+        continue;
+      if (op == Op::GraphInputARM || op == Op::GraphSetOutputARM) {
+        const bool input = op == Op::GraphInputARM;
+        std::optional<uint32_t> index;
+        if (inst.wordCount() == (input ? 4u : 3u))
+          index = indexConstant(inst.word(input ? 3 : 2));
+        const size_t count = input ? current_->numArguments() : outputs.size();
+        if (!index || *index >= count)
+          return error(inst, std::string(input ? "OpGraphInputARM" : "OpGraphSetOutputARM") +
+                                 " needs a constant index of an " + (input ? "input" : "output") +
+                                 " of the graph and no element index");
+        if (input) {
+          values_.set(inst.resultId(), current_->argument(*index));
+          continue;
+        }
+        Expected<Value> v = use(inst.word(1), inst);
+        if (!v)
+          return v.error();
+        outputs[*index] = *v;
+        continue;
+      }
+      if (op == Op::GraphEndARM) {
+        OperationState st(&ops::graphOutputs(), loc(inst));
+        for (size_t k = 0; k < outputs.size(); ++k) {
+          if (!outputs[k])
+            return error(start, "graph output " + std::to_string(k) + " is never set");
+          st.operands.push_back(outputs[k]);
+        }
+        append(std::move(st));
+        graph = nullptr;
+        continue;
+      }
+      if (Status s = instruction(inst); !s)
+        return s;
+    }
+    if (graph)
+      return error(start, "OpGraphARM without its OpGraphEndARM");
+    return {};
+  }
+
+  /// The value of an OpConstant of a 32-bit integer type, or none.
+  std::optional<uint32_t> indexConstant(uint32_t id) const {
+    uint32_t def = m_.defIndex(id);
+    if (def == kNoIndex || m_.inst(def).opcode() != Op::Constant || m_.inst(def).wordCount() != 4)
+      return std::nullopt;
+    return m_.inst(def).word(3);
+  }
+
   // --- Values -----------------------------------------------------------------------------
 
   Operation *append(OperationState &&st) {
@@ -816,6 +931,7 @@ private:
     }
     case Op::ConstantSampler:
     case Op::ConstantPipeStorage:
+    case Op::GraphConstantARM:
       return constantOp(def);
     default:
       break;
@@ -992,6 +1108,9 @@ private:
       ++stats_.droppedDebug;
       return {};
     }
+    if (imp.set && imp.set->id == grammar::ExtInstSet::ArmExperimentalMlOperations &&
+        inst.word(4) == 0)
+      return experimentalMlCall(inst);
     const OpInfo *info = imp.set ? opForExtInst(*imp.set, inst.word(4)) : nullptr;
     if (!info)
       return genericExtInst(inst);
@@ -1002,6 +1121,27 @@ private:
                                   ops[first].kind == OperandKind::IdResult))
       ++first;
     return generic(inst, *info, ops, first + 2);
+  }
+
+  /// CALL of Arm.ExperimentalMLOperations: spirv.ExperimentalML.Call with its opcode literal.
+  Status experimentalMlCall(Instruction inst) {
+    if (inst.wordCount() < 6)
+      return error(inst, "CALL of Arm.ExperimentalMLOperations needs an opcode");
+    Type t = typeOf(inst.typeId());
+    if (!t)
+      return error(inst, "result type %" + std::to_string(inst.typeId()) + " is unknown");
+    OperationState st(&ops::experimentalMlCall(), loc(inst));
+    st.resultTypes.push_back(t);
+    st.addAttribute(ctx_, "opcode", attr::integer(ctx_, i32_, static_cast<int32_t>(inst.word(5))));
+    for (uint32_t k = 6; k < inst.wordCount(); ++k) {
+      Expected<Value> v = use(inst.word(k), inst);
+      if (!v)
+        return v.error();
+      st.operands.push_back(*v);
+    }
+    Operation *op = append(std::move(st));
+    values_.set(inst.resultId(), op->result());
+    return {};
   }
 
   /// An instruction of a set without ops of its own (SPV_AMD_*, ...): spirv.ExtInst naming the

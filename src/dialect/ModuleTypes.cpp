@@ -355,6 +355,24 @@ private:
       }
       return ctx_.tensorArm(e, std::span<const uint32_t>(dims));
     }
+    if (inst.opcode() == grammar::Op::TypeGraphARM) {
+      // %t = OpTypeGraphARM NumInputs %in... %out...: the first NumInputs types are the inputs.
+      if (!need(3))
+        return {};
+      const uint32_t numInputs = inst.word(2);
+      if (numInputs > n - 3) {
+        error_ = "OpTypeGraphARM has fewer types than its NumInputs";
+        return {};
+      }
+      std::vector<Type> inputs, outputs;
+      for (uint32_t w = 3; w < n; ++w) {
+        Type t = operand(inst.word(w));
+        if (!t)
+          return {};
+        (w < 3 + numInputs ? inputs : outputs).push_back(t);
+      }
+      return ctx_.graphArm(inputs, outputs);
+    }
     if (inst.opcode() == grammar::Op::TypeVmeImageINTEL) {
       // %t = OpTypeVmeImageINTEL %image: an opaque type whose one operand is an image type.
       if (!need(3))

@@ -46,6 +46,13 @@ constexpr char kWholeMessage = '\x01';
 void attachTypeRules(const OpRecords &records);
 /// VerifierStructure.cpp: OpInfo::verify of the dialect's own ops.
 void attachVerifiers(const OpRecords &records);
+/// GraphOps.cpp: OpInfo::verify of spirv.ARM.Graph, GraphOutputs, GraphConstant, GraphEntryPoint
+/// and spirv.ExperimentalML.Call (attached with the others by attachVerifiers).
+std::string verifyGraph(const Operation &op);
+std::string verifyGraphOutputs(const Operation &op);
+std::string verifyGraphConstant(const Operation &op);
+std::string verifyGraphEntryPoint(const Operation &op);
+std::string verifyExperimentalMlCall(const Operation &op);
 /// OpSyntaxTable.cpp: OpInfo::syntax.
 void attachSyntax(const OpRecords &records);
 /// OpFolder.cpp: OpInfo::folder.

@@ -108,6 +108,10 @@ Operation *parseSpecConstantComposite(const OpInfo &, TextParser &, size_t);
 bool printSpecConstantOperation(const Operation &, TextPrinter &, unsigned);
 Operation *parseSpecConstantOperation(const OpInfo &, TextParser &, size_t);
 bool printEntryPoint(const Operation &, TextPrinter &, unsigned);
+/// An entry point's `@fn, @var0, @var1` (spirv.EntryPoint, spirv.ARM.GraphEntryPoint) from its
+/// `fn` and `interface` attributes; false when they are not symbols.
+bool printEntryPointSymbols(Attribute fn, Attribute iface, std::string &out);
+bool parseEntryPointSymbols(TextParser &p, OperationState &st);
 Operation *parseEntryPoint(const OpInfo &, TextParser &, size_t);
 bool printExecutionMode(const Operation &, TextPrinter &, unsigned);
 Operation *parseExecutionMode(const OpInfo &, TextParser &, size_t);
@@ -143,6 +147,13 @@ bool inferInsert(const OpInfo &, InferQuery &);
 bool inferAccessChain(const OpInfo &, InferQuery &);
 bool printImageDrefGather(const Operation &, TextPrinter &, unsigned);
 Operation *parseImageDrefGather(const OpInfo &, TextParser &, size_t);
+// GraphOps.cpp
+bool printGraph(const Operation &, TextPrinter &, unsigned);
+Operation *parseGraph(const OpInfo &, TextParser &, size_t);
+bool printGraphEntryPoint(const Operation &, TextPrinter &, unsigned);
+Operation *parseGraphEntryPoint(const OpInfo &, TextParser &, size_t);
+bool printExperimentalMlCall(const Operation &, TextPrinter &, unsigned);
+Operation *parseExperimentalMlCall(const OpInfo &, TextParser &, size_t);
 // SyntaxWrappers.cpp
 bool printBuiltinModule(const Operation &, TextPrinter &, unsigned);
 Operation *parseBuiltinModule(const OpInfo &, TextParser &, size_t);

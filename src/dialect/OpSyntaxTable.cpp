@@ -211,6 +211,9 @@ const Declaration kFormats[] = {
     {{Op::CooperativeMatrixLoadKHR}, kCoopLoadKHR, true},
     {{Op::CooperativeMatrixStoreKHR}, kCoopStoreKHR, true},
     {{Op::CooperativeMatrixMulAddKHR}, kMulAddKHR, true},
+    // SPV_ARM_graph: the outputs, a graph constant.
+    {{D::GraphOutputs}, kOperandsOwnTypes, true},
+    {{Op::GraphConstantARM}, kUndef, true},
 };
 
 /// The ops whose syntax no format can say, with their hooks. A hook without `print` reads an op
@@ -251,6 +254,10 @@ const Hooks kHooks[] = {
     {D::FuncReturn, syntax::printFuncReturn, syntax::parseFuncReturn, true},
     {D::FuncCall, syntax::printFuncCall, syntax::parseFuncCall, true},
     {D::GpuModule, syntax::printGpuModule, syntax::parseGpuModule, true},
+    {D::Graph, syntax::printGraph, syntax::parseGraph, false, true},
+    {D::GraphEntryPoint, syntax::printGraphEntryPoint, syntax::parseGraphEntryPoint, false, true},
+    {D::ExperimentalMlCall, syntax::printExperimentalMlCall, syntax::parseExperimentalMlCall, false,
+     true},
     {Op::SubgroupBlockReadINTEL, nullptr, syntax::parseBlockReadWrite},
     {Op::SubgroupBlockWriteINTEL, nullptr, syntax::parseBlockReadWrite},
 };

@@ -20,6 +20,8 @@ bool OpInfo::hasResultType() const {
 const grammar::Availability *OpInfo::availability() const {
   if (inst)
     return &inst->availability;
+  if (standsFor)
+    return &standsFor->availability;
   return ext ? &ext->availability : nullptr;
 }
 
@@ -143,6 +145,26 @@ struct Registry {
     structural("spirv.SpecConstantOperationSymbol", D::SpecConstantOperationSymbol,
                OpInfo::kSymbol | OpInfo::kIsolated);
     structural("spirv.ExtInst", D::ExtInst, 0);
+    // SPV_ARM_graph's graphs, in place of the ops of OpGraphARM and OpGraphEntryPointARM (their
+    // names), with the availability of the instructions they write.
+    auto standsFor = [&](DialectOp op, grammar::Op inst) {
+      const_cast<OpInfo *>(byDialectOp[static_cast<size_t>(op)])->standsFor =
+          grammar::findInstruction(static_cast<uint32_t>(inst));
+    };
+    structural("spirv.ARM.Graph", D::Graph, OpInfo::kSymbol | OpInfo::kIsolated);
+    standsFor(D::Graph, grammar::Op::GraphARM);
+    structural("spirv.ARM.GraphEntryPoint", D::GraphEntryPoint, 0);
+    standsFor(D::GraphEntryPoint, grammar::Op::GraphEntryPointARM);
+    structural("spirv.ARM.GraphOutputs", D::GraphOutputs, OpInfo::kTerminator | OpInfo::kPure);
+    standsFor(D::GraphOutputs, grammar::Op::GraphSetOutputARM);
+    // CALL of Arm.ExperimentalMLOperations: the set's one instruction, its availability.
+    structural("spirv.ExperimentalML.Call", D::ExperimentalMlCall, 0);
+    if (const grammar::ExtInstSetDesc *ml =
+            grammar::extInstSet(grammar::ExtInstSet::ArmExperimentalMlOperations)) {
+      OpInfo *call = const_cast<OpInfo *>(byDialectOp[static_cast<size_t>(D::ExperimentalMlCall)]);
+      call->set = ml;
+      call->ext = grammar::findExtInst(*ml, 0);
+    }
     // The wrappers of MLIR's tests (other dialects), with the short names their custom forms
     // use (`module`; `return` and `call` inside a func.func).
     structural("builtin.module", D::BuiltinModule,
@@ -248,6 +270,10 @@ const OpInfo &specConstantOperationSymbol() {
   return dialectOp(DialectOp::SpecConstantOperationSymbol);
 }
 const OpInfo &extInst() { return dialectOp(DialectOp::ExtInst); }
+const OpInfo &graph() { return dialectOp(DialectOp::Graph); }
+const OpInfo &graphEntryPoint() { return dialectOp(DialectOp::GraphEntryPoint); }
+const OpInfo &graphOutputs() { return dialectOp(DialectOp::GraphOutputs); }
+const OpInfo &experimentalMlCall() { return dialectOp(DialectOp::ExperimentalMlCall); }
 const OpInfo &builtinModule() { return dialectOp(DialectOp::BuiltinModule); }
 const OpInfo &funcFunc() { return dialectOp(DialectOp::FuncFunc); }
 const OpInfo &funcReturn() { return dialectOp(DialectOp::FuncReturn); }

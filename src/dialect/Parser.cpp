@@ -471,11 +471,8 @@ OwningOp TextParser::top() {
   scopes_.pop_back();
   if (!ok)
     return {};
-  for (Operation *op : holder)
-    if (op->numResults()) {
-      failAt(0, "a top-level op has results");
-      return {};
-    }
+  // (Top-level ops with results, `%0 = spirv.Constant ...`, are values of the implicit module
+  // below, as in MLIR's tools.)
   // A spirv.module alone, or alone in a `module { }` (whose attributes, if any, are dropped):
   // that spirv.module, which translate and the passes work on. Anything else: the
   // builtin.module that holds it all (the implicit module of MLIR's tools where the text has

@@ -646,7 +646,7 @@ Attribute TextParser::dense() {
     return {};
   // A vector's components, or an ARM tensor's elements in row-major order (its shape known).
   uint64_t count = t.is(TypeKind::Vector) ? t.count() : 0;
-  if (t.is(TypeKind::TensorArm) && t.count() != Type::kUnranked) {
+  if ((t.is(TypeKind::TensorArm) || t.is(TypeKind::Tensor)) && t.count() != Type::kUnranked) {
     count = 1;
     for (uint32_t d : t.shape())
       count = d == Type::kDynamicDim || count * d > (1u << 24) ? 0 : count * d;

@@ -88,6 +88,10 @@ public:
       if (deferredError_)
         return *deferredError_;
     }
+    // SPV_ARM_graph: the graph entry points, then the graphs, follow the functions.
+    std::vector<uint32_t> &definitions = b_->sectionWords(Section::FunctionDefinition);
+    definitions.insert(definitions.end(), graphEntryPoints_.begin(), graphEntryPoints_.end());
+    definitions.insert(definitions.end(), graphs_.begin(), graphs_.end());
     return checkedWords();
   }
 
@@ -441,6 +445,21 @@ private:
         }
       }
       id = unique(Op::TypeTensorARM, words);
+      break;
+    }
+    case TypeKind::Tensor:
+      // MLIR's builtin tensor types only dense attributes (of constants of SPIR-V types).
+      if (!deferredError_)
+        deferredError_ = fail(module_, "type " + toString(t) + " is not a SPIR-V type");
+      break;
+    case TypeKind::GraphArm: {
+      // NumInputs, then the inputs' and the outputs' types.
+      std::vector<uint32_t> words{static_cast<uint32_t>(t.inputs().size())};
+      for (Type in : t.inputs())
+        words.push_back(type(in));
+      for (Type out : t.results())
+        words.push_back(type(out));
+      id = unique(Op::TypeGraphARM, words);
       break;
     }
     }
@@ -811,6 +830,24 @@ private:
       return specConstantOperationSymbol(op);
     if (info == &ops::func())
       return function(op);
+    if (info == &ops::graph())
+      return graph(op);
+    if (info == &ops::graphEntryPoint()) {
+      Attribute fn = op.attr("fn"), iface = op.attr("interface");
+      std::vector<uint32_t> ids{symbol(fn.str())};
+      if (iface)
+        for (Attribute v : iface.elements())
+          ids.push_back(symbol(v.str()));
+      for (size_t k = 0; k < ids.size(); ++k)
+        if (!ids[k])
+          return fail(op, "names @" + std::string(k ? iface.elements()[k - 1].str() : fn.str()) +
+                              ", which the module does not define");
+      InstWriter(graphEntryPoints_, Op::GraphEntryPointARM)
+          .id(ids[0])
+          .string(fn.str())
+          .words(std::span<const uint32_t>(ids).subspan(1));
+      return {};
+    }
     if (info == &ops::entryPoint()) {
       Attribute fn = op.attr("fn");
       Attribute nameAttr = op.attr("name");
@@ -990,6 +1027,32 @@ private:
   }
 
   uint32_t voidId() { return unique(Op::TypeVoid, {}); }
+
+  /// spirv.ARM.Graph: OpGraphARM, an OpGraphInputARM per input (its index a constant), the body,
+  /// whose spirv.ARM.GraphOutputs writes OpGraphSetOutputARM per output and OpGraphEndARM.
+  Status graph(const Operation &g) {
+    uint32_t id = symbol(g.attr("sym_name").str());
+    Attribute ft = g.attr("function_type");
+    if (!ft || !ft.type().is(TypeKind::GraphArm))
+      return fail(g, "needs a function_type of a graph type");
+    if (g.region().empty() || g.region().size() != 1)
+      return fail(g, "needs a body of one block");
+    InstWriter(graphs_, Op::GraphARM).id(type(ft.type())).id(id);
+    name(id, g.attr("sym_name").str());
+    const Block *entry = g.region().front();
+    functionEntry_ = entry;
+    for (uint32_t a = 0; a < entry->numArguments(); ++a) {
+      uint32_t typeId = type(entry->argument(a).type()), index = u32Constant(a);
+      InstWriter(graphs_, Op::GraphInputARM).id(typeId).id(valueId(entry->argument(a))).id(index);
+    }
+    out_.clear();
+    outIndex_.clear();
+    out_.emplace_back();
+    if (Status s = blockOps(*entry, entry->front(), 0); !s)
+      return s;
+    graphs_.insert(graphs_.end(), out_[0].words.begin(), out_[0].words.end());
+    return {};
+  }
 
   /// Writes the ops of `b` from `first` on into output block `current` (an index: the vector
   /// grows as regions add blocks). Regions are written inline: a selection's header continues
@@ -1240,6 +1303,25 @@ private:
     }
     if (info == &ops::extInst())
       return extInst(op, current);
+    if (info == &ops::experimentalMlCall())
+      return experimentalMlCall(op, current);
+    if (info == &ops::graphOutputs()) {
+      for (uint32_t i = 0; i < op.numOperands(); ++i) {
+        uint32_t value = valueId(op.operand(i)), index = u32Constant(i);
+        InstWriter(out_[current].words, Op::GraphSetOutputARM).id(value).id(index);
+      }
+      InstWriter(out_[current].words, Op::GraphEndARM);
+      return {};
+    }
+    if (info->inst && info->inst->opcode == static_cast<uint16_t>(Op::GraphConstantARM)) {
+      // A module-level constant, one per type and id.
+      Attribute gid = op.attr("graph_constant_id");
+      uint32_t typeId = type(op.result().type());
+      setValueId(op.result().impl(),
+                 unique(Op::GraphConstantARM,
+                        {typeId, gid ? static_cast<uint32_t>(gid.bits()) : 0u}, typeId));
+      return {};
+    }
     if (info == &ops::functionCall()) {
       InstWriter w(out_[current].words, Op::FunctionCall);
       uint32_t rid = op.numResults() ? valueId(op.result()) : b_->newId();
@@ -1563,6 +1645,25 @@ private:
     return decorations(op, id, skip);
   }
 
+  /// spirv.ExperimentalML.Call: CALL (instruction 0) of Arm.ExperimentalMLOperations.1, its
+  /// opcode literal, then its operands.
+  Status experimentalMlCall(const Operation &op, size_t current) {
+    Attribute opcode = op.attr("opcode");
+    if (!opcode || !opcode.is(AttrKind::Integer) || op.numResults() != 1)
+      return fail(op, "needs a result and an opcode");
+    uint32_t typeId = type(op.result().type());
+    uint32_t setId = extImport("Arm.ExperimentalMLOperations.1");
+    uint32_t id = valueId(op.result());
+    {
+      InstWriter w(out_[current].words, Op::ExtInst);
+      w.id(typeId).id(id).id(setId).literal(0).literal(static_cast<uint32_t>(opcode.bits()));
+      for (uint32_t i = 0; i < op.numOperands(); ++i)
+        w.id(valueId(op.operand(i)));
+    }
+    std::string_view skip[] = {"opcode"};
+    return decorations(op, id, skip);
+  }
+
   /// spirv.SpecConstantOperationSymbol: its region's ops before the operation are constants
   /// and references (module-level ids), the operation becomes an OpSpecConstantOp whose
   /// result is the symbol.
@@ -1639,6 +1740,8 @@ private:
   std::vector<size_t> order_; ///< output blocks in the order they are written
   const Block *functionEntry_ = nullptr;
   std::vector<uint32_t> variables_; ///< the function's OpVariables
+  /// SPV_ARM_graph's graph entry points and graphs, written after the functions.
+  std::vector<uint32_t> graphEntryPoints_, graphs_;
   std::unordered_map<const Block *, size_t> outIndex_;
   std::unordered_map<std::string, uint32_t> imports_; ///< by import name
 };

@@ -107,7 +107,9 @@ Operation *parseModuleBody(TextParser &p, OperationState &st) {
 
 bool printSignature(const Operation &op, TextPrinter &p) {
   Attribute ft = op.attr("function_type");
-  if (!ft.is(AttrKind::Type) || !ft.type().is(TypeKind::Function))
+  // (spirv.ARM.Graph's is a graph type, of the same shape)
+  if (!ft.is(AttrKind::Type) ||
+      !(ft.type().is(TypeKind::Function) || ft.type().is(TypeKind::GraphArm)))
     return false;
   Type fnType = ft.type();
   const Block *entry = op.numRegions() ? op.region().front() : nullptr;
@@ -466,15 +468,22 @@ Operation *parseSpecConstantOperation(const OpInfo &info, TextParser &p, size_t)
 bool printEntryPoint(const Operation &op, TextPrinter &p, unsigned) {
   Attribute em = op.attr("execution_model"), fn = op.attr("fn"), iface = op.attr("interface");
   if (!plain(op) || op.numOperands() || op.numResults() || !em.is(AttrKind::Enum) ||
-      !fn.is(AttrKind::SymbolRef) || em.enumKind() != OperandKind::ExecutionModel ||
-      !iface.is(AttrKind::Array) ||
+      em.enumKind() != OperandKind::ExecutionModel ||
       !TextPrinter::onlyAttrs(op, {"execution_model", "fn", "interface"}))
+    return false;
+  std::string text = " \"" + enumText(OperandKind::ExecutionModel, em.enumValue()) + "\" ";
+  if (!printEntryPointSymbols(fn, iface, text))
+    return false;
+  p.out() += text;
+  return true;
+}
+
+bool printEntryPointSymbols(Attribute fn, Attribute iface, std::string &out) {
+  if (!fn.is(AttrKind::SymbolRef) || !iface.is(AttrKind::Array))
     return false;
   for (Attribute a : iface.elements())
     if (!a.is(AttrKind::SymbolRef))
       return false;
-  std::string &out = p.out();
-  out += " \"" + enumText(OperandKind::ExecutionModel, em.enumValue()) + "\" ";
   printSymbol(fn.str(), out);
   for (Attribute a : iface.elements()) {
     out += ", ";
@@ -483,24 +492,30 @@ bool printEntryPoint(const Operation &op, TextPrinter &p, unsigned) {
   return true;
 }
 
-Operation *parseEntryPoint(const OpInfo &info, TextParser &p, size_t) {
-  OperationState st(&info);
+bool parseEntryPointSymbols(TextParser &p, OperationState &st) {
   Context &ctx = p.context();
-  Attribute model = p.enumAttr(OperandKind::ExecutionModel, false, info.name, "execution_model");
   std::string fn;
-  if (!model || !p.symbol(fn))
-    return nullptr;
+  if (!p.symbol(fn))
+    return false;
   std::vector<Attribute> iface;
   while (p.accept(',')) {
     std::string s;
     if (!p.symbol(s))
-      return nullptr;
+      return false;
     iface.push_back(attr::symbolRef(ctx, s));
   }
-  p.addAttr(st, "execution_model", model);
   p.addAttr(st, "fn", attr::symbolRef(ctx, fn));
   p.addAttr(st, "interface", attr::array(ctx, iface));
-  return p.finish(st);
+  return true;
+}
+
+Operation *parseEntryPoint(const OpInfo &info, TextParser &p, size_t) {
+  OperationState st(&info);
+  Attribute model = p.enumAttr(OperandKind::ExecutionModel, false, info.name, "execution_model");
+  if (!model)
+    return nullptr;
+  p.addAttr(st, "execution_model", model);
+  return parseEntryPointSymbols(p, st) ? p.finish(st) : nullptr;
 }
 
 /// `spirv.ExecutionMode @fn "Mode", 1, 2`; a mode whose operands are ids given as
@@ -589,7 +604,8 @@ bool printConstant(const Operation &op, TextPrinter &p, unsigned) {
   case AttrKind::Integer:
   case AttrKind::Float:
   case AttrKind::Dense:
-    if (v.type() != r)
+    // A dense value of MLIR's builtin tensor type names the result type after it.
+    if (v.type() != r && !v.type().is(TypeKind::Tensor))
       return false;
     break;
   case AttrKind::Array:
@@ -601,7 +617,7 @@ bool printConstant(const Operation &op, TextPrinter &p, unsigned) {
   }
   p.out() += ' ';
   print(v, p.out(), p.typeSyntax());
-  if (v.is(AttrKind::Array)) {
+  if (v.is(AttrKind::Array) || (v.is(AttrKind::Dense) && v.type().is(TypeKind::Tensor))) {
     p.out() += " : ";
     p.type(r);
   }
@@ -623,6 +639,9 @@ Operation *parseConstant(const OpInfo &info, TextParser &p, size_t) {
   case AttrKind::Float:
   case AttrKind::Dense:
     r = v.type();
+    // `dense<[1, 2]> : tensor<2xi8> : !spirv.array<2 x i8>`: the result type after the value's.
+    if (r.is(TypeKind::Tensor) && (!p.expect(':') || !(r = p.type())))
+      return nullptr;
     break;
   case AttrKind::Array:
     if (!p.expect(':') || !(r = p.type()))

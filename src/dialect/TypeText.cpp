@@ -8,6 +8,7 @@
 #include "AsmText.h"
 #include "Naming.h"
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <unordered_map>
@@ -182,6 +183,18 @@ public:
       return;
     case TypeKind::Function:
       function(t);
+      return;
+    case TypeKind::Tensor:
+      out_ += "tensor<";
+      for (uint32_t d : t.shape())
+        out_ += std::to_string(d) + "x";
+      type(t.elementType());
+      out_ += ">";
+      return;
+    case TypeKind::GraphArm:
+      out_ += "!spirv.arm.graph<";
+      function(t);
+      out_ += ">";
       return;
     case TypeKind::Struct:
       structType(t);
@@ -551,6 +564,21 @@ private:
     }
     if (accept("none"))
       return ctx_.none();
+    if (accept("tensor<")) {
+      // MLIR's builtin tensor, of a static shape: read as an ARM tensor's body.
+      size_t at = pos_;
+      Type body = tensorArmBody();
+      if (!body || !expect(">"))
+        return {};
+      std::span<const uint32_t> shape = body.shape();
+      if (body.count() == Type::kUnranked ||
+          std::find(shape.begin(), shape.end(), Type::kDynamicDim) != shape.end()) {
+        pos_ = at;
+        fail("a tensor type needs a static shape");
+        return {};
+      }
+      return ctx_.tensor(body.elementType(), shape);
+    }
     if (accept("("))
       return functionType();
     std::string_view w = word();
@@ -658,6 +686,10 @@ private:
       result = coopMatrixBody(kind == "coopmatrix");
     } else if (kind == "arm.tensor") {
       result = tensorArmBody();
+    } else if (kind == "arm.graph") {
+      // A graph's type, written as a function type: `!spirv.arm.graph<(A) -> (R, S)>`.
+      Type f = expect("(") ? functionType() : Type();
+      result = f ? ctx_.graphArm(f.inputs(), f.results()) : Type();
     } else if (kind == "struct") {
       result = structBody();
     } else if (const grammar::InstructionDesc *d = opaqueType(kind)) {

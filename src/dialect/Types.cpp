@@ -236,12 +236,33 @@ Type Context::cooperativeMatrix(Type element, std::span<const CoopParam> params)
   return unique(std::move(s));
 }
 
-Type Context::function(std::span<const Type> inputs, std::span<const Type> results) {
+namespace {
+/// The storage of a function or graph type.
+detail::TypeStorage signature(TypeKind kind, std::span<const Type> inputs,
+                              std::span<const Type> results) {
   detail::TypeStorage s;
-  s.kind = TypeKind::Function;
+  s.kind = kind;
   s.list.assign(inputs.begin(), inputs.end());
   s.results.assign(results.begin(), results.end());
+  return s;
+}
+} // namespace
+
+Type Context::function(std::span<const Type> inputs, std::span<const Type> results) {
+  return unique(signature(TypeKind::Function, inputs, results));
+}
+
+Type Context::tensor(Type element, std::span<const uint32_t> shape) {
+  detail::TypeStorage s;
+  s.kind = TypeKind::Tensor;
+  s.element = element;
+  s.count = static_cast<uint32_t>(shape.size());
+  s.words.assign(shape.begin(), shape.end());
   return unique(std::move(s));
+}
+
+Type Context::graphArm(std::span<const Type> inputs, std::span<const Type> results) {
+  return unique(signature(TypeKind::GraphArm, inputs, results));
 }
 
 Type Context::tensorArm(Type element, std::optional<std::span<const uint32_t>> shape) {

@@ -444,6 +444,11 @@ void attachVerifiers(const OpRecords &records) {
       {D::BuiltinModule, run<builtinModule>},
       {D::FuncFunc, run<funcFunc>},
       {D::GpuModule, run<gpuModule>},
+      {D::Graph, verifyGraph},
+      {D::GraphOutputs, verifyGraphOutputs},
+      {D::GraphEntryPoint, verifyGraphEntryPoint},
+      {grammar::Op::GraphConstantARM, verifyGraphConstant},
+      {D::ExperimentalMlCall, verifyExperimentalMlCall},
   };
   for (auto [key, hook] : hooks)
     if (OpInfo *info = records.find(key))

@@ -1117,7 +1117,12 @@ bool constantFits(Attribute value, Type t, int depth = 0) {
     return t.isBool();
   case AttrKind::Integer:
   case AttrKind::Float:
+    return value.type() == t;
   case AttrKind::Dense:
+    // A dense value of MLIR's builtin tensor type of rank 1 holds an array's elements.
+    if (Type v = value.type(); v.is(TypeKind::Tensor) && t.is(TypeKind::Array))
+      return v.count() == 1 && t.lengthSymbol().empty() && v.shape()[0] == t.count() &&
+             v.elementType() == t.elementType();
     return value.type() == t;
   case AttrKind::Array: {
     std::span<const Attribute> elems = value.elements();

@@ -225,7 +225,11 @@ const ExtInstSetDesc *lookUpExtInstSet(std::string_view importName) {
     out[i] = c == '_' ? '-' : c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
   }
   const std::string_view key(out, importName.size());
-  const std::string_view bare = stripVersionSuffix(key);
+  std::string_view bare = stripVersionSuffix(key);
+  // The one set whose import name is not its file's name folded: "Arm.ExperimentalMLOperations.N"
+  // imports extinst.arm.experimental-ml-operations (SPIRV-Tools knows it by that prefix).
+  if (bare == "arm.experimentalmloperations")
+    bare = "arm.experimental-ml-operations";
   const auto sets = kGrammar.extInstSets;
   for (const ExtInstSetDesc &set : sets)
     if (set.key == bare) // the set's file without a version (or the import's exact name)

@@ -88,6 +88,7 @@ bool mayReferenceForward(Op op) {
   case Op::ExecutionModeId:
   case Op::TypeForwardPointer:
   case Op::Phi:
+  case Op::GraphEntryPointARM: // (its graph follows)
     return true;
   default:
     return false;

@@ -1,7 +1,9 @@
 // Rules: the logical layout of a module (SPIR-V 2.4).
 //
 // One pass over the instructions with a small state machine: the section the module has reached,
-// whether it is inside a function and inside a block. Instructions of a section that was already
+// whether it is inside a function and inside a block, or inside a graph (SPV_ARM_graph: graph
+// entry points and graphs, OpGraphARM to OpGraphEndARM, follow the functions; graph constants are
+// module-level constants). Instructions of a section that was already
 // left, instructions that need the memory model before it is declared, and the structure of
 // functions and blocks (OpFunction ... OpFunctionEnd, OpLabel ... terminator) are checked here;
 // the other families rely on Module's function and block index, which is only meaningful once
@@ -66,6 +68,7 @@ const std::bitset<65536> &typeOrConstantOpcodes() {
     for (const grammar::InstructionDesc &d : grammar::instructions()) {
       const Op op = static_cast<Op>(d.opcode);
       if (isTypeDeclaration(op) || declaresType(op) || isConstantCreation(op) ||
+          op == Op::GraphConstantARM || // SPV_ARM_graph's constants are module-level ones
           d.name.starts_with("OpConstant") || d.name.starts_with("OpSpecConstant"))
         b->set(d.opcode);
     }
@@ -219,6 +222,10 @@ public:
       s_.error(m.size() == 0 ? kNoIndex : m.size() - 1, "2.4",
                "missing OpFunctionEnd at end of module: the function " + s_.name(functionId_) +
                    " is never closed");
+    if (inGraph_)
+      s_.error(m.size() - 1, "2.4",
+               "missing OpGraphEndARM at end of module: a graph is never "
+               "closed");
     if (!sawMemoryModel_ && errors_ == 0)
       s_.error(kNoIndex, "2.4",
                "the module has no OpMemoryModel instruction; exactly one is required after the "
@@ -297,8 +304,47 @@ private:
     }
   }
 
+  /// SPV_ARM_graph: graph entry points and graphs after the functions, a graph's inputs, outputs
+  /// and end inside it; true when `op` is one of these (checked here).
+  bool graphScoped(uint32_t idx, Op op) {
+    switch (op) {
+    case Op::GraphEntryPointARM:
+    case Op::GraphARM:
+      if (inFunction_) {
+        fail(idx, std::string(opName(op)) + " inside the function " + s_.name(functionId_) +
+                      ": graphs and their entry points follow the functions");
+        return true;
+      }
+      if (inGraph_) {
+        fail(idx, std::string(opName(op)) + " inside a graph: the graph before it lacks its "
+                                            "OpGraphEndARM");
+        return true;
+      }
+      sec_ = kFunctionDefinitions;
+      inGraph_ = op == Op::GraphARM;
+      return true;
+    case Op::GraphInputARM:
+    case Op::GraphSetOutputARM:
+    case Op::GraphEndARM:
+      if (!inGraph_)
+        fail(idx, std::string(opName(op)) +
+                      " outside a graph: it must appear between an OpGraphARM and its "
+                      "OpGraphEndARM");
+      inGraph_ = inGraph_ && op != Op::GraphEndARM;
+      return true;
+    default:
+      return false;
+    }
+  }
+
   void functionScoped(const Instruction &inst, Op op) {
     const uint32_t idx = inst.index();
+    if (graphScoped(idx, op))
+      return;
+    if (inGraph_ && inSection(kFunctionDefinitions, op) && op != Op::Function &&
+        op != Op::FunctionParameter && op != Op::FunctionEnd && op != Op::Label &&
+        !isBlockTerminator(op))
+      return; // an instruction of a graph's body
     if (!inSection(kFunctionDefinitions, op)) {
       fail(idx, std::string(opName(op)) + " cannot appear among the functions: it belongs to " +
                     "the module-level sections before the first OpFunction");
@@ -397,7 +443,7 @@ private:
 
   State &s_;
   Sec sec_ = kCapabilities;
-  bool inFunction_ = false, inBlock_ = false, sawMemoryModel_ = false;
+  bool inFunction_ = false, inBlock_ = false, inGraph_ = false, sawMemoryModel_ = false;
   uint32_t blocks_ = 0, functionId_ = 0;
   size_t errors_ = 0;
 };

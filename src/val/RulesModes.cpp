@@ -152,8 +152,16 @@ public:
 
   void run() {
     checkModeTargets();
+    // SPV_ARM_graph: a module that declares GraphARM is entered by its graph entry points, and
+    // needs one (it may have no OpEntryPoint then).
+    const bool graphs = s_.hasCapability(uint32_t(grammar::Capability::GraphARM));
+    if (graphs && std::none_of(m_.begin(), m_.end(), [](Instruction inst) {
+          return inst.opcode() == Op::GraphEntryPointARM;
+        }))
+      s_.error(kNoIndex, "2.16.1",
+               "the module declares the GraphARM capability but has no OpGraphEntryPointARM");
     if (s_.entryPoints().empty()) {
-      if (!s_.hasCapability(kCapabilityLinkage))
+      if (!s_.hasCapability(kCapabilityLinkage) && !graphs)
         s_.error(kNoIndex, "2.16.1",
                  "the module has no OpEntryPoint; only a module that declares the Linkage "
                  "capability may have none");

@@ -41,6 +41,13 @@ enum class DialectOp : uint16_t {
   Yield,
   Constant,
   ExtInst,
+  // SPV_ARM_graph: a graph (OpGraphARM with its inputs, body and outputs), its entry point and
+  // its terminator (OpGraphSetOutputARM of each output, OpGraphEndARM).
+  Graph,
+  GraphEntryPoint,
+  GraphOutputs,
+  /// CALL of the Arm.ExperimentalMLOperations extended instruction set.
+  ExperimentalMlCall,
   // Ops of other dialects that MLIR's tests wrap spirv ops in; never serialized.
   BuiltinModule,
   FuncFunc,
@@ -113,6 +120,9 @@ struct OpInfo {
   /// The extended instruction and its set, or null.
   const grammar::ExtInstSetDesc *set = nullptr;
   const grammar::ExtInstDesc *ext = nullptr;
+  /// A structural op that stands for an instruction it writes by its own rules (spirv.ARM.Graph:
+  /// OpGraphARM), whose availability is the op's: else null.
+  const grammar::InstructionDesc *standsFor = nullptr;
   /// The grammar operands after the result type and result id.
   std::span<const OperandMapping> operands;
   bool hasResultType() const;
@@ -171,6 +181,15 @@ const OpInfo &specConstantOperationSymbol();
 /// spirv.ExtInst (spire's): an instruction of an extended set without ops of its own; `set` is
 /// the import name, `instruction` the number (i32), its operands (all ids) the op's operands.
 const OpInfo &extInst();
+/// SPV_ARM_graph: spirv.ARM.Graph (a symbol; function_type a GraphArm type, its entry block's
+/// arguments the inputs; `entry_point` a bool), spirv.ARM.GraphEntryPoint (`fn` the graph's
+/// symbol, `interface` its variables), spirv.ARM.GraphOutputs (the terminator: the outputs).
+const OpInfo &graph();
+const OpInfo &graphEntryPoint();
+const OpInfo &graphOutputs();
+/// spirv.ExperimentalML.Call: CALL of Arm.ExperimentalMLOperations (`opcode` an i32 attribute,
+/// its parameters the operands).
+const OpInfo &experimentalMlCall();
 /// The wrappers of MLIR's tests, outside the SPIR-V dialect: builtin.module (custom name
 /// `module`: a symbol table of top-level ops), func.func (a function of any signature; its
 /// body may hold spirv ops), func.return and func.call (custom names `return` and `call` inside

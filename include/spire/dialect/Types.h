@@ -46,6 +46,13 @@ enum class TypeKind : uint8_t {
   /// OpTypeTensorARM (SPV_ARM_tensors): an element type and a shape, `!spirv.arm.tensor<2x?xi32>`,
   /// or no shape at all (unranked, `<*xi32>`).
   TensorArm,
+  /// OpTypeGraphARM (SPV_ARM_graph): a graph's inputs and outputs, the type of a spirv.ARM.Graph
+  /// (its function_type), `!spirv.arm.graph<(A, B) -> R>`; inputs() and results() as a Function's.
+  GraphArm,
+  /// MLIR's builtin ranked tensor of a static shape, `tensor<15xi8>`: no SPIR-V type, only the
+  /// type of a dense attribute (`spirv.Constant dense<[1, 2]> : tensor<2xi8> : !spirv.array<2 x
+  /// i8>`); elementType(), count() (the rank) and shape() as a TensorArm's.
+  Tensor,
 };
 
 /// iN (signless: OpTypeInt N 0, and i1 for OpTypeBool), siN (OpTypeInt N 1), uiN.
@@ -129,7 +136,7 @@ public:
   std::span<const uint32_t> shape() const;
   static constexpr uint32_t kUnranked = ~0u;
   static constexpr uint32_t kDynamicDim = ~0u;
-  // Function.
+  // Function and GraphArm.
   std::span<const Type> inputs() const;
   std::span<const Type> results() const;
 
@@ -202,6 +209,10 @@ public:
   /// `!spirv.coopmatrix<@n x 8 x f16, Subgroup>`.
   Type cooperativeMatrix(Type element, std::span<const CoopParam> params);
   Type function(std::span<const Type> inputs, std::span<const Type> results);
+  /// MLIR's builtin `tensor<...>` of a static `shape` (the type of dense attributes only).
+  Type tensor(Type element, std::span<const uint32_t> shape);
+  /// The type of an ARM graph (OpTypeGraphARM) with these inputs and outputs.
+  Type graphArm(std::span<const Type> inputs, std::span<const Type> results);
   /// An ARM tensor of `shape` (Type::kDynamicDim for a dimension not known), or unranked when
   /// `shape` is none.
   Type tensorArm(Type element, std::optional<std::span<const uint32_t>> shape);

@@ -277,6 +277,11 @@ constexpr std::string_view kHookOps = R"mlir(spirv.module @m Logical GLSL450 {
   spirv.SpecConstant @sc = 1 : i32
   spirv.SpecConstantComposite @scc (@sc, @sc) : vector<2xi32>
   spirv.GlobalVariable @gv bind(0, 1) : !spirv.ptr<f32, StorageBuffer>
+  spirv.ARM.GraphEntryPoint @graph, @gv
+  spirv.ARM.Graph @graph(%arg0: !spirv.arm.tensor<2xi8>) -> !spirv.arm.tensor<2xi8> attributes {entry_point = true} {
+    %0 = spirv.ExperimentalML.Call opcode = 1, %arg0 : (!spirv.arm.tensor<2xi8>) -> !spirv.arm.tensor<2xi8>
+    spirv.ARM.GraphOutputs %0 : !spirv.arm.tensor<2xi8>
+  }
   spirv.func @callee(%arg0: f32) -> f32 "None" {
     spirv.ReturnValue %arg0 : f32
   }

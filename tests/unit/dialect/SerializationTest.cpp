@@ -504,15 +504,16 @@ TEST(DialectSerialization, WhatTheDialectCannotExpressIsAnErrorNamingTheInstruct
   Deserialized d;
   deserializeText(R"(
 OpCapability Shader
-OpCapability GraphARM
-OpExtension "SPV_ARM_graph"
+OpCapability CooperativeVectorNV
+OpExtension "SPV_NV_cooperative_vector"
 OpMemoryModel Logical GLSL450
 OpEntryPoint GLCompute %main "main"
 OpExecutionMode %main LocalSize 1 1 1
 %void = OpTypeVoid
 %fn = OpTypeFunction %void
 %int = OpTypeInt 32 0
-%g = OpTypeGraphARM 1 %int %int
+%int_4 = OpConstant %int 4
+%v = OpTypeCooperativeVectorNV %int %int_4
 %main = OpFunction %void None %fn
 %entry = OpLabel
 OpReturn
@@ -520,7 +521,7 @@ OpFunctionEnd
 )",
                   d);
   EXPECT_FALSE(d.module);
-  EXPECT_NE(d.error.find("OpTypeGraphARM has no type"), std::string::npos) << d.error;
+  EXPECT_NE(d.error.find("OpTypeVectorIdEXT has no type"), std::string::npos) << d.error;
 }
 
 TEST(DialectSerialization, LongCompositesGoOnInTheirContinuedInstructions) {
