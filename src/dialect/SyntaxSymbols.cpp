@@ -488,12 +488,12 @@ Operation *parseEntryPoint(const OpInfo &info, TextParser &p, size_t) {
   Context &ctx = p.context();
   Attribute model = p.enumAttr(OperandKind::ExecutionModel, false, info.name, "execution_model");
   std::string fn;
-  if (!model || !p.symbol(fn))
+  if (!model || !p.symbolRef(fn))
     return nullptr;
   std::vector<Attribute> iface;
   while (p.accept(',')) {
     std::string s;
-    if (!p.symbol(s))
+    if (!p.symbolRef(s))
       return nullptr;
     iface.push_back(attr::symbolRef(ctx, s));
   }
@@ -544,7 +544,7 @@ Operation *parseExecutionMode(const OpInfo &info, TextParser &p, size_t) {
   OperationState st(&info);
   Context &ctx = p.context();
   std::string fn;
-  if (!p.symbol(fn))
+  if (!p.symbolRef(fn))
     return nullptr;
   Attribute mode = p.enumAttr(OperandKind::ExecutionMode, false, info.name, "execution_mode");
   if (!mode)
@@ -629,8 +629,13 @@ Operation *parseConstant(const OpInfo &info, TextParser &p, size_t) {
       return nullptr;
     break;
   default:
-    p.failAt(at, "expected a constant value");
-    return nullptr;
+    // Another attribute (`unit : none`): the verifier says it is no constant, as MLIR's does.
+    if (!p.accept(':')) {
+      p.failAt(at, "expected a constant value");
+      return nullptr;
+    }
+    if (!(r = p.type()))
+      return nullptr;
   }
   p.addAttr(st, "value", v);
   st.resultTypes.push_back(r);
