@@ -437,10 +437,11 @@ bool specConstantOperation(Check &c) {
   for (uint32_t i = 0; i < enclosed->numOperands(); ++i) {
     const Operation *def = enclosed->operand(i).definingOp();
     const OpInfo *info = def ? &def->info() : nullptr;
+    // A global variable's address too: a Kernel's access chain starts at one.
     bool constant =
         info && (info == &ops::constant() || info == &ops::referenceOf() ||
-                 info == &ops::specConstantOperation() || info->key == grammar::Op::ConstantNull ||
-                 info->key == grammar::Op::Undef);
+                 info == &ops::addressOf() || info == &ops::specConstantOperation() ||
+                 info->key == grammar::Op::ConstantNull || info->key == grammar::Op::Undef);
     if (!constant)
       return c.fail("invalid operand, must be defined by a constant operation");
   }
