@@ -37,6 +37,20 @@ bool isSplat(Value v, uint64_t bits) {
 
 bool isIntOrBool(Type t) { return elementOf(t).is(TypeKind::Integer); }
 
+/// Whether `v` is a constant each of whose elements has its low `n` bits set.
+bool lowBitsSet(Value v, unsigned n) {
+  Attribute a = constantOf(v);
+  if (!a || n == 0 || n > 64)
+    return false;
+  std::optional<std::vector<FoldScalar>> es = elementsOf(a, v.type());
+  if (!es)
+    return false;
+  for (const FoldScalar &s : *es)
+    if ((s.bits & maskOf(n)) != maskOf(n))
+      return false;
+  return true;
+}
+
 /// The bits of a float of type `t` holding `v` (NaN payloads are not folded).
 std::optional<uint64_t> floatBits(double v, Type t) {
   if (std::isnan(v))
@@ -336,6 +350,13 @@ FoldResult identities(Operation &op, Context &ctx) {
       return zero();
     if (a == b)
       return same(a);
+    // A zero extension from N bits (UConvert) under a mask whose low N bits are set: the
+    // extension, whose other bits are zeros already.
+    for (auto [ext, mask] : {std::pair{a, b}, std::pair{b, a}})
+      if (Operation *def = ext.definingOp();
+          def && def->info().key == Op::UConvert && def->numOperands() == 1 &&
+          lowBitsSet(mask, elementOf(def->operand(0).type()).width()))
+        return same(ext);
   } else if (key == Op::BitwiseOr) {
     if (isSplat(b, 0))
       return same(a);

@@ -29,6 +29,7 @@
 // back as another op (a type the text does not show that inference would not give back), which
 // is when it falls back to the generic form.
 #include "OpFormat.h"
+#include "VerifierTypes.h"
 
 #include "spire/dialect/Attributes.h"
 
@@ -527,6 +528,16 @@ bool matchType(const TypeExpr &e, Type actual, std::span<const Type> vars) {
     return false; // the infer hook checks
   }
   return false;
+}
+
+std::string parseCheckedProblem(const Operation &op, const OpFormat &f) {
+  if (f.parseCheckedOperand.empty())
+    return {};
+  constexpr std::string_view kFirst = "operand #0 must be ";
+  std::string problem = TypeVerifier().check(op);
+  if (!problem.starts_with(kFirst))
+    return {};
+  return "'" + std::string(f.parseCheckedOperand) + "' must be " + problem.substr(kFirst.size());
 }
 
 } // namespace spire::dialect

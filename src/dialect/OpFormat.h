@@ -84,7 +84,17 @@ struct OpFormat {
   bool resultArrow = false, printsArrow = false;
   /// The <$name> enumerants print as "$name" with --mlir16 (MLIR 16's atomics).
   bool quotedInMlir16 = false;
+  /// The name MLIR's definition gives operand #0, when MLIR's parser checks that operand's
+  /// type against its constraint (it derives the result type from it): a type outside it is a
+  /// parse error, "'operand' must be ..., but got 'i32'". Empty: the verifier says it.
+  std::string_view parseCheckedOperand;
 };
+
+/// MLIR's parse error for `op` when `f` checks its operand's type while parsing
+/// (parseCheckedOperand) and that type is outside the operand's constraint ("'operand' must be
+/// bool or vector of bool values ..., but got 'i32'"); empty otherwise. The printer writes such
+/// an op in the generic form, so that its text parses back.
+std::string parseCheckedProblem(const Operation &op, const OpFormat &f);
 
 /// The type `e` stands for, given the variables' types (the parser); null with `problem` set
 /// when a variable is not of the kind `e` needs (then `blamed` is the variable).

@@ -165,6 +165,8 @@ bool printFuncReturn(const Operation &, TextPrinter &, unsigned);
 Operation *parseFuncReturn(const OpInfo &, TextParser &, size_t);
 bool printFuncCall(const Operation &, TextPrinter &, unsigned);
 Operation *parseFuncCall(const OpInfo &, TextParser &, size_t);
+bool printArithConstant(const Operation &, TextPrinter &, unsigned);
+Operation *parseArithConstant(const OpInfo &, TextParser &, size_t);
 } // namespace syntax
 
 } // namespace spire::dialect

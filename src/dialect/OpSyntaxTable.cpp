@@ -78,7 +78,8 @@ constexpr Format kInsertDynamic{"%1, %0[%2] attr-dict : V, I", "(V, elem(V), I) 
 constexpr Format kShuffle{"attr-dict $components %0 : A, %1 : B -> R", "(A, B) -> R"};
 constexpr Format kExtract{"%0$indices : T", "(T) -> infer", syntax::inferExtract};
 constexpr Format kInsert{"%0, %1$indices : O into T", "(O, T) -> infer", syntax::inferInsert};
-constexpr Format kAccessChain{"%0[%1...] : P, Ts...", "(P, Ts...) -> infer",
+// An access chain without indices (which SPIR-V allows) prints generic: MLIR's parser wants one.
+constexpr Format kAccessChain{"%0[%1+] : P, Ts...", "(P, Ts...) -> infer",
                               syntax::inferAccessChain};
 constexpr Format kAddressOf{"@$variable attr-dict : R", "() -> R"};
 constexpr Format kReferenceOf{"@$spec_const attr-dict : R", "() -> R"};
@@ -113,6 +114,9 @@ struct Declaration {
   /// MLIR 16 prints the enumerants in angle brackets in quotes instead (printed so with
   /// --mlir16; either spelling reads).
   bool quotedInMlir16 = false;
+  /// OpFormat::parseCheckedOperand: MLIR's logical unary ops derive the result type from
+  /// `operand`, whose type their parser checks.
+  std::string_view parseCheckedOperand = {};
 };
 
 // clang-format off
@@ -123,7 +127,8 @@ const Declaration kFormats[] = {
       GL::FClamp, GL::UClamp, GL::SClamp, GL::Fma, CL::fma, CL::fmax, CL::fmin, CL::pow, CL::s_max,
       CL::u_max, CL::s_min, CL::u_min}, kBinary},
     {{CL::atan2, CL::mix}, kBinary, true},
-    {{Op::Not, Op::BitCount, Op::BitReverse, Op::LogicalNot, GL::Round, GL::RoundEven, GL::FAbs,
+    {{Op::LogicalNot}, kUnary, false, false, false, false, "operand"},
+    {{Op::Not, Op::BitCount, Op::BitReverse, GL::Round, GL::RoundEven, GL::FAbs,
       GL::SAbs, GL::FSign, GL::SSign, GL::Floor, GL::Ceil, GL::Sin, GL::Cos, GL::Tan, GL::Asin,
       GL::Acos, GL::Atan, GL::Sinh, GL::Cosh, GL::Tanh, GL::Exp, GL::Log, GL::Sqrt,
       GL::InverseSqrt, GL::FindUMsb, CL::ceil, CL::cos, CL::erf, CL::exp, CL::fabs, CL::floor,
@@ -131,7 +136,7 @@ const Declaration kFormats[] = {
     {{CL::acos, CL::acosh, CL::asin, CL::asinh, CL::atan, CL::atanh, CL::cosh, CL::sinh, CL::tan},
      kUnary, true},
     {{Op::FNegate, Op::SNegate}, kNegate},
-    {{Op::IsNan, Op::IsInf}, kUnaryBool},
+    {{Op::IsNan, Op::IsInf}, kUnaryBool, false, false, false, false, "operand"},
     {{Op::IEqual, Op::INotEqual, Op::SGreaterThan, Op::SGreaterThanEqual, Op::SLessThan,
       Op::SLessThanEqual, Op::UGreaterThan, Op::UGreaterThanEqual, Op::ULessThan,
       Op::ULessThanEqual, Op::FOrdEqual, Op::FOrdNotEqual, Op::FOrdLessThan,
@@ -258,6 +263,7 @@ const Hooks kHooks[] = {
     {D::GraphEntryPoint, syntax::printGraphEntryPoint, syntax::parseGraphEntryPoint, false, true},
     {D::ExperimentalMlCall, syntax::printExperimentalMlCall, syntax::parseExperimentalMlCall, false,
      true},
+    {D::ArithConstant, syntax::printArithConstant, syntax::parseArithConstant},
     {Op::SubgroupBlockReadINTEL, nullptr, syntax::parseBlockReadWrite},
     {Op::SubgroupBlockWriteINTEL, nullptr, syntax::parseBlockReadWrite},
 };
@@ -285,6 +291,7 @@ void attachSyntax(const OpRecords &records) {
       format.resultArrow = d.resultArrow || d.readsArrowOnly;
       format.printsArrow = d.resultArrow;
       format.quotedInMlir16 = d.quotedInMlir16;
+      format.parseCheckedOperand = d.parseCheckedOperand;
       OpSyntax &s = store.syntaxes.emplace_back();
       s.format = &format;
       s.infer = d.format.infer;

@@ -174,6 +174,7 @@ struct Registry {
     structural("func.call", D::FuncCall, 0);
     structural("gpu.module", D::GpuModule,
                OpInfo::kSymbol | OpInfo::kIsolated | OpInfo::kNoTerminator);
+    structural("arith.constant", D::ArithConstant, OpInfo::kPure);
     byName.insertOrAssign("module", byDialectOp[static_cast<size_t>(D::BuiltinModule)]);
     byName.insertOrAssign("return", byDialectOp[static_cast<size_t>(D::FuncReturn)]);
     byName.insertOrAssign("call", byDialectOp[static_cast<size_t>(D::FuncCall)]);
@@ -278,9 +279,11 @@ const OpInfo &builtinModule() { return dialectOp(DialectOp::BuiltinModule); }
 const OpInfo &funcFunc() { return dialectOp(DialectOp::FuncFunc); }
 const OpInfo &funcReturn() { return dialectOp(DialectOp::FuncReturn); }
 const OpInfo &funcCall() { return dialectOp(DialectOp::FuncCall); }
+const OpInfo &arithConstant() { return dialectOp(DialectOp::ArithConstant); }
 bool isWrapper(const OpInfo &info) {
   return &info == &builtinModule() || &info == &funcFunc() || &info == &funcReturn() ||
-         &info == &funcCall() || &info == &dialectOp(DialectOp::GpuModule);
+         &info == &funcCall() || &info == &dialectOp(DialectOp::GpuModule) ||
+         &info == &arithConstant();
 }
 bool isSymbolTable(const OpInfo &info) {
   return &info == &module() || &info == &builtinModule() ||

@@ -46,9 +46,9 @@ Expected<OwningOp> TextParser::run() {
 
 // --- Errors and characters -------------------------------------------------------------------
 
-Diagnostic TextParser::diagnostic() const {
+Location TextParser::textLocation(size_t pos) const {
   uint32_t line = 1, col = 1;
-  size_t end = std::min(errorPos_, t_.size());
+  size_t end = std::min(pos, t_.size());
   for (size_t i = 0; i < end; ++i) {
     if (t_[i] == '\n') {
       ++line;
@@ -57,13 +57,22 @@ Diagnostic TextParser::diagnostic() const {
       ++col;
     }
   }
+  return Location::text(line, col);
+}
+
+Diagnostic TextParser::diagnostic() const {
   // One line: bytes of the input quoted in the message (an op name, an enumerant) may hold
   // anything.
-  std::string message = error_;
-  for (char &c : message)
-    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F)
-      c = '?';
-  return makeError(Location::text(line, col), std::move(message));
+  auto oneLine = [](std::string message) {
+    for (char &c : message)
+      if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F)
+        c = '?';
+    return message;
+  };
+  Diagnostic d = makeError(textLocation(errorPos_), oneLine(error_));
+  if (errorNote_)
+    d.attachNote(textLocation(errorNote_->first), oneLine(errorNote_->second));
+  return d;
 }
 
 Location TextParser::locationAt(size_t pos) {
@@ -88,6 +97,12 @@ bool TextParser::failAt(size_t pos, std::string message) {
     errorPos_ = pos;
   }
   return false;
+}
+
+bool TextParser::failAt(size_t pos, std::string message, size_t notePos, std::string note) {
+  if (error_.empty())
+    errorNote_.emplace(notePos, std::move(note));
+  return failAt(pos, std::move(message));
 }
 
 bool TextParser::fail(std::string message) {
@@ -249,11 +264,24 @@ bool TextParser::uses(std::vector<Use> &out) {
   return true;
 }
 
+namespace {
+std::string quoted(Type t) { return "'" + toString(t) + "'"; }
+} // namespace
+
+/// As MLIR words it: the type this use expects, then the one of the definition or first use at
+/// `priorPos`.
+void TextParser::differentType(const Use &u, Type expected, Type prior, size_t priorPos) {
+  failAt(u.pos,
+         "use of value '" + std::string(u.name) + "' expects different type than prior uses: " +
+             quoted(expected) + " vs " + quoted(prior),
+         priorPos, "prior use here");
+}
+
 Value TextParser::resolve(const Use &u, Type hint, bool strict) {
   for (size_t i = scopes_.size(); i-- > 0;) {
     auto it = scopes_[i].values.find(u.name);
     if (it != scopes_[i].values.end()) {
-      Value v = it->second;
+      Value v = it->second.value;
       if (u.index) {
         Operation *def = v.definingOp();
         if (!def || u.index >= def->numResults()) {
@@ -263,8 +291,7 @@ Value TextParser::resolve(const Use &u, Type hint, bool strict) {
         v = def->result(u.index);
       }
       if (strict && hint && v.type() != hint) {
-        failAt(u.pos, "use of " + std::string(u.name) + " as " + toString(hint) + ", but it is " +
-                          toString(v.type()));
+        differentType(u, hint, v.type(), it->second.pos);
         return {};
       }
       return v;
@@ -278,8 +305,7 @@ Value TextParser::resolve(const Use &u, Type hint, bool strict) {
   if (it != fw.end()) {
     Value v = it->second->placeholder->result(0);
     if (hint && v.type() != hint) {
-      failAt(u.pos, "use of " + std::string(u.name) + " as " + toString(hint) +
-                        ", but it was used as " + toString(v.type()));
+      differentType(u, hint, v.type(), it->second->pos);
       return {};
     }
     return v;
@@ -309,7 +335,7 @@ bool TextParser::define(std::string_view name, size_t pos, Value v) {
     if (scopes_[i].isolated)
       break;
   }
-  scopes_.back().values.emplace(name, v);
+  scopes_.back().values.emplace(name, Defined{v, pos});
   auto &fw = forwards_[forwardDepth()];
   auto it = fw.find(name);
   if (it != fw.end()) {
@@ -319,8 +345,12 @@ bool TextParser::define(std::string_view name, size_t pos, Value v) {
                     "use of " + std::string(name) + " outside the region that defines it");
     Operation *p = it->second->placeholder;
     if (p->result(0).type() != v.type())
-      return failAt(pos, std::string(name) + " is defined as " + toString(v.type()) +
-                             " but was used as " + toString(p->result(0).type()));
+      return failAt(pos,
+                    "definition of SSA value '" + std::string(name) + "#" +
+                        std::to_string(v.isBlockArgument() ? 0 : v.index()) + "' has type " +
+                        quoted(v.type()),
+                    it->second->pos,
+                    "previously used here with type " + quoted(p->result(0).type()));
     p->result(0).replaceAllUsesWith(v);
     p->erase();
     it->second->placeholder = nullptr;
@@ -541,8 +571,8 @@ bool TextParser::operation(Block *b) {
     if (!string(name))
       return false;
     const OpInfo *info = findOp(name);
-    if (!info)
-      return failAt(at, "unknown op \"" + name + "\"");
+    if (!info && !(info = unregisteredOp(name, at)))
+      return false;
     op = genericOp(*info, at);
   } else {
     std::string_view name = identifier();
@@ -575,6 +605,24 @@ bool TextParser::operation(Block *b) {
   }
   --depth_;
   return true;
+}
+
+const OpInfo *TextParser::unregisteredOp(std::string_view name, size_t at) {
+  // The dialects spire has take no ops they do not define; the others only when told to.
+  size_t dot = name.find('.');
+  std::string_view dialect = name.substr(0, dot);
+  if (dot != std::string_view::npos &&
+      (dialect == "spirv" || dialect == "builtin" || dialect == "func" || dialect == "gpu")) {
+    failAt(at, "unregistered operation '" + std::string(name) + "' found in dialect ('" +
+                   std::string(dialect) + "') that does not allow unknown operations");
+    return nullptr;
+  }
+  if (!options_.allowUnregistered) {
+    failAt(position(), "operation being parsed with an unregistered dialect. If this is "
+                       "intended, please use -allow-unregistered-dialect with the MLIR tool used");
+    return nullptr;
+  }
+  return &ctx_.unregisteredOp(name);
 }
 
 /// `( ... )` with nested parentheses and strings.
@@ -813,6 +861,13 @@ Operation *TextParser::formatted(const OpInfo &info, const OpFormat &f, size_t a
       std::vector<Use> got;
       if (!this->uses(got))
         return nullptr;
+      // A bracketed list goes on after a comma: an operand must come (MLIR's message).
+      const FormatElement *next = i + 1 < es.size() ? &es[i + 1] : nullptr;
+      if (e.variadic && next && next->kind == FormatElement::Punct &&
+          (next->text == "]" || next->text == ")") && accept(',')) {
+        fail("expected SSA operand");
+        return nullptr;
+      }
       // As MLIR's fixed operand lists say it: the first operand missing, or a comma.
       if (got.size() < e.count) {
         fail(got.empty() ? "expected SSA operand" : "expected ','");
@@ -891,7 +946,10 @@ Operation *TextParser::formatted(const OpInfo &info, const OpFormat &f, size_t a
   if (f.hasAttrDict && peek() == '{' && !optionalAttrDict(st))
     return nullptr;
   if (uses.size() < f.minOperands || uses.size() > f.maxOperands) {
-    failAt(at, "wrong number of operands");
+    // MLIR's parser of the access chains words an empty index list as the op's own.
+    failAt(at, f.infer == syntax::inferAccessChain && uses.size() < f.minOperands
+                   ? "'" + std::string(info.name) + "' op expected at least one index"
+                   : std::string("wrong number of operands"));
     return nullptr;
   }
   // The operands' types from the signature, then the operands.
@@ -957,11 +1015,19 @@ Operation *TextParser::formatted(const OpInfo &info, const OpFormat &f, size_t a
       st.resultTypes.back() = given;
     }
   }
-  return finish(st);
+  Operation *op = finish(st);
+  // MLIR's parser checks the operand's type against its constraint before deriving the result
+  // type from it, and names the operand as the op's definition does.
+  if (std::string problem = op ? parseCheckedProblem(*op, f) : std::string(); !problem.empty()) {
+    op->erase();
+    failAt(at, std::move(problem));
+    return nullptr;
+  }
+  return op;
 }
 
-Expected<OwningOp> parse(Context &context, std::string_view text) {
-  TextParser p(context, text);
+Expected<OwningOp> parse(Context &context, std::string_view text, const ParseOptions &options) {
+  TextParser p(context, text, options);
   return p.run();
 }
 

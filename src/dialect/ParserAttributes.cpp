@@ -74,6 +74,12 @@ bool TextParser::symbol(std::string &out) {
   return true;
 }
 
+bool TextParser::symbolRef(std::string &out) {
+  if (peek() == '"')
+    return fail("invalid kind of attribute specified");
+  return symbol(out);
+}
+
 bool TextParser::symbolName(OperationState &st) {
   std::string name;
   if (!symbol(name))

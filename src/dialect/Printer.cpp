@@ -309,7 +309,7 @@ bool shows(const FormatElement &e, Attribute a) {
 bool TextPrinter::formatted(const Operation &op, const OpFormat &f) {
   const uint32_t n = op.numOperands();
   if (!op.successors().empty() || op.numRegions() || n < f.minOperands || n > f.maxOperands ||
-      op.numResults() != (f.hasResult ? 1u : 0u))
+      op.numResults() != (f.hasResult ? 1u : 0u) || !parseCheckedProblem(op, f).empty())
     return false;
   // The custom form reads back as this op only when the types it does not show are those the
   // signature gives: bind the variables to the types they show, then check the rest.

@@ -49,14 +49,18 @@ public:
       return fail(module_, "is not a SPIR-V op and is not serialized: translate a spirv.module");
     if (&module_.info() != &ops::module())
       return fail(module_, "expected a spirv.module");
-    // The wrappers of MLIR's tests (func.func, ...) have no instructions.
-    const Operation *wrapper = nullptr;
+    // The wrappers of MLIR's tests (func.func, ...) and the ops of dialects spire does not
+    // have (--allow-unregistered-dialect) have no instructions.
+    const Operation *other = nullptr;
     walk(const_cast<Operation *>(&module_), [&](Operation *op) {
-      if (!wrapper && ops::isWrapper(op->info()))
-        wrapper = op;
+      if (!other && (ops::isWrapper(op->info()) || ops::isUnregistered(op->info())))
+        other = op;
     });
-    if (wrapper)
-      return fail(*wrapper, "is not a SPIR-V op and is not serialized");
+    if (other && ops::isUnregistered(other->info()))
+      return fail(*other, "is an op of a dialect spire does not have (an unregistered op) and is "
+                          "not serialized");
+    if (other)
+      return fail(*other, "is not a SPIR-V op and is not serialized");
     Attribute vce = module_.attr("vce_triple");
     uint32_t version = vce ? vce.version() : grammar::makeVersion(1, 0);
     b_ = std::make_unique<ModuleBuilder>(version);
@@ -996,7 +1000,11 @@ private:
     out_.clear();
     outIndex_.clear();
     order_.clear();
+    reachable_.clear();
+    markReachable(fn.region());
     for (Block *b : fn.region()) {
+      if (!reachable_.count(b))
+        continue;
       size_t index = outBlock(b);
       order_.push_back(index);
       if (Status s = blockOps(*b, b->front(), index); !s)
@@ -1054,6 +1062,27 @@ private:
     return {};
   }
 
+  /// Adds the blocks of `r` that its entry block (and `also`, a loop's continue block, which
+  /// its OpLoopMerge names) reach through successors, merge ops' included, to reachable_: the
+  /// others are not written, as MLIR's serializer leaves them out (nothing reaches them; the
+  /// deserializer made them a bare spirv.Unreachable).
+  void markReachable(const Region &r, const Block *also = nullptr) {
+    std::vector<const Block *> work;
+    auto reach = [&](const Block *b) {
+      if (b && b->parent() == &r && reachable_.insert(b).second)
+        work.push_back(b);
+    };
+    reach(r.front());
+    reach(also);
+    while (!work.empty()) {
+      const Block *b = work.back();
+      work.pop_back();
+      for (const Operation *op : *b)
+        for (const Successor &succ : op->successors())
+          reach(succ.block);
+    }
+  }
+
   /// Writes the ops of `b` from `first` on into output block `current` (an index: the vector
   /// grows as regions add blocks). Regions are written inline: a selection's header continues
   /// the current block, its blocks follow, and its merge block continues with the ops after it.
@@ -1087,6 +1116,7 @@ private:
       setValueId(op.result(i).impl(), valueId(merge->argument(i)));
     size_t mergeOut = outBlock(merge);
     Attribute control = op.attr(loop ? "loop_control" : "selection_control");
+    Block *cont = nullptr; // a loop's continue block
     if (!loop) {
       // The header is a block of its own that the current block branches to, as MLIR writes
       // it; the merge instruction goes before its terminator.
@@ -1121,7 +1151,7 @@ private:
       for (Operation *x = entry->front(); x; x = x->next())
         if (Status s = instruction(*x, current); !s)
           return s.error();
-      Block *cont = merge->prev();
+      cont = merge->prev();
       if (Attribute cb = op.attr("continue_block")) {
         uint32_t position = static_cast<uint32_t>(cb.bits());
         cont = r.front();
@@ -1168,9 +1198,12 @@ private:
       if (Status s = instruction(*term, at); !s)
         return s.error();
     }
+    markReachable(r, cont);
     for (Block *blk = entry->next(); blk && blk != merge; blk = blk->next()) {
       if (loop && blk == entry->back()->successors()[0].block)
         continue; // the header, written above
+      if (!reachable_.count(blk))
+        continue;
       size_t index = outBlock(blk);
       order_.push_back(index);
       if (Status s = blockOps(*blk, blk->front(), index); !s)
@@ -1736,6 +1769,8 @@ private:
   uint32_t epoch_ = newScratchEpoch();
   void setValueId(const detail::ValueImpl *v, uint32_t id) { v->scratch = {epoch_, id}; }
   std::unordered_map<const Block *, uint32_t> labels_;
+  /// The blocks that are written (markReachable).
+  std::unordered_set<const Block *> reachable_;
   std::deque<OutBlock> out_;
   std::vector<size_t> order_; ///< output blocks in the order they are written
   const Block *functionEntry_ = nullptr;

@@ -128,9 +128,15 @@ bool inferAccessChain(const OpInfo &info, InferQuery &q) {
       pointee = pointee.elementType();
       break;
     case TypeKind::Struct:
-      if (!known)
-        return q.fail("index must be an integer spirv.Constant to access element of spirv.struct",
+      if (!known) {
+        // As MLIR words it: naming the op that gives the index, when one does.
+        const Operation *def = q.operand(i).definingOp();
+        return q.fail("index must be an integer spirv.Constant to access element of spirv.struct" +
+                          (def && &def->info() != &ops::constant()
+                               ? ", but provided " + std::string(def->name())
+                               : std::string()),
                       static_cast<int>(i));
+      }
       if (index < 0 || static_cast<size_t>(index) >= pointee.members().size())
         return q.fail("'" + std::string(info.name) + "' op index " + std::to_string(index) +
                           " out of bounds for '" + toString(pointee) + "'",

@@ -51,7 +51,10 @@ bool parseMemoryAccess(TextParser &p, OperationState &st, std::string_view acces
   if (!a)
     return false;
   p.addAttr(st, access, a);
-  if (p.accept(',')) {
+  // As MLIR reads it: an alignment exactly after "Aligned".
+  if (a.enumValue() & static_cast<uint32_t>(grammar::MemoryAccess::Aligned)) {
+    if (!p.expect(','))
+      return false;
     std::optional<int64_t> n = p.integer();
     if (!n)
       return false;
@@ -236,7 +239,7 @@ Operation *parseVariable(const OpInfo &info, TextParser &p, size_t) {
   if (!t)
     return nullptr;
   if (!t.is(TypeKind::Pointer)) {
-    p.failAt(at, "expected a pointer type");
+    p.failAt(at, "expected spirv.ptr type"); // as MLIR words it
     return nullptr;
   }
   if (hasInit) {

@@ -495,12 +495,12 @@ bool printEntryPointSymbols(Attribute fn, Attribute iface, std::string &out) {
 bool parseEntryPointSymbols(TextParser &p, OperationState &st) {
   Context &ctx = p.context();
   std::string fn;
-  if (!p.symbol(fn))
+  if (!p.symbolRef(fn))
     return false;
   std::vector<Attribute> iface;
   while (p.accept(',')) {
     std::string s;
-    if (!p.symbol(s))
+    if (!p.symbolRef(s))
       return false;
     iface.push_back(attr::symbolRef(ctx, s));
   }
@@ -559,7 +559,7 @@ Operation *parseExecutionMode(const OpInfo &info, TextParser &p, size_t) {
   OperationState st(&info);
   Context &ctx = p.context();
   std::string fn;
-  if (!p.symbol(fn))
+  if (!p.symbolRef(fn))
     return nullptr;
   Attribute mode = p.enumAttr(OperandKind::ExecutionMode, false, info.name, "execution_mode");
   if (!mode)
@@ -648,8 +648,13 @@ Operation *parseConstant(const OpInfo &info, TextParser &p, size_t) {
       return nullptr;
     break;
   default:
-    p.failAt(at, "expected a constant value");
-    return nullptr;
+    // Another attribute (`unit : none`): the verifier says it is no constant, as MLIR's does.
+    if (!p.accept(':')) {
+      p.failAt(at, "expected a constant value");
+      return nullptr;
+    }
+    if (!(r = p.type()))
+      return nullptr;
   }
   p.addAttr(st, "value", v);
   st.resultTypes.push_back(r);

@@ -1,8 +1,8 @@
 // The custom syntax of the ops of other dialects that MLIR's tests wrap spirv ops in:
 // `module [@name] [attributes {...}] { ... }` (builtin.module), `gpu.module @name [[targets]]
 // [attributes {...}] { ... }`, `func.func [private] @f(%arg0: T) -> R [attributes {...}]
-// { ... }`, and func.return / func.call, named `return` / `call` inside a func.func as MLIR
-// prints them there.
+// { ... }`, func.return / func.call, named `return` / `call` inside a func.func as MLIR
+// prints them there, and `arith.constant 1 : i32`.
 #include "OpSyntax.h"
 #include "TextParser.h"
 #include "TextPrinter.h"
@@ -183,6 +183,53 @@ bool printFuncCall(const Operation &op, TextPrinter &p, unsigned indent) {
 
 Operation *parseFuncCall(const OpInfo &info, TextParser &p, size_t at) {
   return parseFunctionCall(info, p, at);
+}
+
+namespace {
+/// The type of a constant value: its own, i1 for a bool; null for other attributes.
+Type valueType(Context &ctx, Attribute v) {
+  switch (v.kind()) {
+  case AttrKind::Bool:
+    return ctx.boolean();
+  case AttrKind::Integer:
+  case AttrKind::Float:
+  case AttrKind::Dense:
+    return v.type();
+  default:
+    return {};
+  }
+}
+} // namespace
+
+bool printArithConstant(const Operation &op, TextPrinter &p, unsigned) {
+  Attribute v = op.attr("value");
+  if (!v || op.numOperands() || op.numResults() != 1 || op.attributes().size() != 1 ||
+      op.numRegions() || !op.successors().empty() ||
+      !(v.is(AttrKind::Bool) || v.is(AttrKind::Integer) || v.is(AttrKind::Float) ||
+        v.is(AttrKind::Dense)) ||
+      (v.is(AttrKind::Bool) ? !op.result().type().isBool() : v.type() != op.result().type()))
+    return false;
+  p.out() += ' ';
+  print(v, p.out(), p.typeSyntax());
+  return true;
+}
+
+Operation *parseArithConstant(const OpInfo &info, TextParser &p, size_t) {
+  OperationState st(&info);
+  size_t at = p.position();
+  Attribute v = p.attribute();
+  if (!v)
+    return nullptr;
+  Type t = valueType(p.context(), v);
+  if (!t) {
+    p.failAt(at, "expected a typed constant value");
+    return nullptr;
+  }
+  if (!p.optionalAttrDict(st))
+    return nullptr;
+  p.addAttr(st, "value", v);
+  st.resultTypes.push_back(t);
+  return p.finish(st);
 }
 
 } // namespace spire::dialect::syntax

@@ -55,7 +55,8 @@ struct Signature {
 
 class TextParser {
 public:
-  TextParser(Context &ctx, std::string_view text) : ctx_(ctx), t_(text) {}
+  TextParser(Context &ctx, std::string_view text, const ParseOptions &options = {})
+      : ctx_(ctx), t_(text), options_(options) {}
   ~TextParser();
   TextParser(const TextParser &) = delete;
   TextParser &operator=(const TextParser &) = delete;
@@ -88,6 +89,8 @@ public:
   /// The text up to (not including) `stop` or the end of the line.
   std::string_view until(char stop);
   bool failAt(size_t pos, std::string message);
+  /// failAt with a note at `notePos` ("prior use here").
+  bool failAt(size_t pos, std::string message, size_t notePos, std::string note);
   bool fail(std::string message);
   bool failed() const { return !error_.empty(); }
   /// `one (',' one)* close`, or just `close`: the rest of a bracketed list whose opening the
@@ -106,6 +109,9 @@ public:
   bool string(std::string &out);
   /// @name or @"name".
   bool symbol(std::string &out);
+  /// @name or @"name" where MLIR reads a symbol reference attribute: another attribute there
+  /// (a string) is MLIR's "invalid kind of attribute specified".
+  bool symbolRef(std::string &out);
   /// `@name` as the op's `sym_name` attribute.
   bool symbolName(OperationState &st);
   std::optional<int64_t> integer();
@@ -152,6 +158,7 @@ private:
   /// How deep ops, regions and attributes may nest.
   static constexpr int kMaxDepth = 128;
   Diagnostic diagnostic() const;
+  Location textLocation(size_t pos) const;
 
   // Types and attributes.
   struct Literal {
@@ -173,8 +180,12 @@ private:
   std::string_view name_(std::string_view name);
 
   // Values and blocks.
+  struct Defined {
+    Value value;
+    size_t pos = 0; ///< where its name is defined
+  };
   struct Scope {
-    std::unordered_map<std::string_view, Value> values;
+    std::unordered_map<std::string_view, Defined> values;
     bool isolated = false;
     uint64_t id = 0;
   };
@@ -200,6 +211,9 @@ private:
   };
   size_t forwardDepth() const { return forwards_.empty() ? 0 : forwards_.size() - 1; }
   bool define(std::string_view name, size_t pos, Value v);
+  /// Fails: use `u` expects `expected`, the value has `prior` (defined or first used at
+  /// `priorPos`).
+  void differentType(const Use &u, Type expected, Type prior, size_t priorPos);
   Block *blockRef(std::string_view name, size_t pos);
   bool blockName(std::string_view &name);
   bool regionBody(Region &region, const std::vector<EntryArg> *entryArgs);
@@ -212,14 +226,19 @@ private:
   Location locationAt(size_t pos);
   bool skipParens();
   Operation *customOp(const OpInfo &info, size_t at);
+  /// The record of `name` (read at `at`), an op no dialect of spire's defines: the context's
+  /// when unregistered ops are allowed; else null, after MLIR's error.
+  const OpInfo *unregisteredOp(std::string_view name, size_t at);
   Operation *formatted(const OpInfo &info, const OpFormat &format, size_t at);
 
   Context &ctx_;
   std::string_view t_;
+  ParseOptions options_;
   size_t pos_ = 0;
   int depth_ = 0;
   std::string error_;
   size_t errorPos_ = 0;
+  std::optional<std::pair<size_t, std::string>> errorNote_;
   std::vector<Scope> scopes_;
   std::vector<std::unordered_map<std::string_view, Forward *>> forwards_;
   std::deque<std::pair<std::string_view, Forward>> forwardsStorage_;

@@ -1,6 +1,7 @@
 #include "spire/dialect/Types.h"
 
 #include "AttrStore.h"
+#include "UnregisteredOps.h"
 
 #include "spire/grammar/Grammar.h"
 

@@ -78,6 +78,29 @@ private:
           return fail(op, "a block of its region does not end with a terminator");
       }
     }
+    return &op.info() != &ops::module() || onlySpirvOps(op);
+  }
+
+  /// A spirv.module holds spirv ops only, its functions too (as MLIR's verifier says it, at the
+  /// first other op).
+  bool onlySpirvOps(const Operation &module) {
+    if (module.region().empty())
+      return true;
+    for (const Operation *op : *module.region().front()) {
+      if (!ops::isSpirv(op->info()))
+        return fail(*op, std::string(1, detail::kWholeMessage) +
+                             "'spirv.module' can only contain spirv.* ops");
+      if (&op->info() != &ops::func())
+        continue;
+      const Operation *other = nullptr;
+      walk(const_cast<Operation *>(op), [&](Operation *inner) {
+        if (!other && !ops::isSpirv(inner->info()))
+          other = inner;
+      });
+      if (other)
+        return fail(*other, std::string(1, detail::kWholeMessage) +
+                                "functions in 'spirv.module' can only contain spirv.* ops");
+    }
     return true;
   }
 
@@ -137,9 +160,15 @@ private:
       bool ok = a.is(AttrKind::Array) && m.quantifier == grammar::Quantifier::Variadic
                     ? std::all_of(a.elements().begin(), a.elements().end(), kindOk)
                     : kindOk(a);
+      // An enumerant in MLIR's words (ODS's attribute constraint).
+      if (!ok && isEnum)
+        return fail(op,
+                    "attribute '" + std::string(m.name) +
+                        "' failed to satisfy constraint: valid SPIR-V " +
+                        std::string(grammar::operandKindName(
+                            m.kind == OperandMapping::Kind::IdEnum ? m.attrKind : m.operandKind)));
       if (!ok)
-        return fail(op, "attribute " + std::string(m.name) + " is not " +
-                            (isEnum ? "an enumerant" : "a literal") + " of the right kind");
+        return fail(op, "attribute " + std::string(m.name) + " is not a literal of the right kind");
       // Enumerants with id parameters (image operands, memory access scopes) take operands.
       if (a.is(AttrKind::Enum)) {
         auto params = [&](uint32_t value) {
@@ -156,6 +185,21 @@ private:
           params(a.enumValue());
         }
       }
+    }
+    // An alignment exactly where a memory access says Aligned (its literal parameter).
+    for (const OperandMapping &m : info.operands) {
+      if (m.operandKind != grammar::OperandKind::MemoryAccess)
+        continue;
+      Attribute access = op.attr(m.name);
+      std::string_view alignment =
+          m.name == "source_memory_access" ? "source_alignment" : "alignment";
+      bool aligned = access && access.is(AttrKind::Enum) &&
+                     (access.enumValue() & uint32_t(grammar::MemoryAccess::Aligned));
+      if (aligned && !op.attr(alignment))
+        return fail(op, "missing alignment value");
+      if (!aligned && op.attr(alignment))
+        return fail(op, "invalid alignment specification with non-aligned memory access "
+                        "specification");
     }
     for (std::string_view name : {"alignment", "source_alignment"})
       if (Attribute a = op.attr(name); a && a.is(AttrKind::Integer)) {

@@ -125,6 +125,21 @@ bool gpuModule(Check &c) {
          (c.op.region().size() == 1 || c.fail("must hold one block"));
 }
 
+/// arith.constant: a scalar or dense value of its result's type.
+bool arithConstant(Check &c) {
+  if (!c.present("value"))
+    return false;
+  Attribute v = c.op.attr("value");
+  if (c.op.numResults() != 1)
+    return c.fail("needs one result");
+  Type r = c.op.result().type();
+  bool fits = v.is(AttrKind::Bool)
+                  ? r.isBool()
+                  : (v.is(AttrKind::Integer) || v.is(AttrKind::Float) || v.is(AttrKind::Dense)) &&
+                        v.type() == r;
+  return fits || c.fail("value must match the result type");
+}
+
 bool funcFunc(Check &c) {
   if (!c.need("sym_name", AttrKind::String) || !c.need("function_type", AttrKind::Type) ||
       !c.optional("sym_visibility", AttrKind::String) || !c.optional("arg_attrs", AttrKind::Array))
@@ -216,7 +231,24 @@ bool executionMode(Check &c) {
 bool addressOf(Check &c) { return c.need("variable", AttrKind::SymbolRef); }
 bool referenceOf(Check &c) { return c.need("spec_const", AttrKind::SymbolRef); }
 bool functionCall(Check &c) { return c.need("callee", AttrKind::SymbolRef); }
-bool constant(Check &c) { return c.present("value"); }
+/// spirv.Constant: a value a constant can hold (MLIR's wording for another attribute).
+bool constant(Check &c) {
+  if (!c.present("value"))
+    return false;
+  Attribute v = c.op.attr("value");
+  switch (v.kind()) {
+  case AttrKind::Bool:
+  case AttrKind::Integer:
+  case AttrKind::Float:
+  case AttrKind::Dense:
+  case AttrKind::Array:
+  case AttrKind::Undef:
+  case AttrKind::Null:
+    return true;
+  default:
+    return c.fail("cannot have attribute: " + toString(v));
+  }
+}
 
 /// The atomics, as MLIR checks them before their type rules: at most one ordering bit in each
 /// memory semantics, and the named values of the pointer's pointee type (`result`, then
@@ -389,6 +421,41 @@ bool specConstantOperationSymbol(Check &c) {
   return true;
 }
 
+/// spirv.SpecConstantOperation: one block holding an operation that OpSpecConstantOp may take
+/// (3.32.7) on constants, then spirv.mlir.yield of its result, as MLIR's verifier words it.
+bool specConstantOperation(Check &c) {
+  if (c.op.numRegions() != 1 || c.op.region().size() != 1)
+    return c.fail("must have one region of one block");
+  const Block &b = *c.op.region().front();
+  const Operation *enclosed = b.front();
+  if (!enclosed || enclosed->next() != b.back())
+    return c.fail("expected exactly 2 nested ops");
+  const OpKey key = enclosed->info().key;
+  if (key.space() != OpSpace::Core ||
+      grammar::specConstantOperation(key.number()) == grammar::SpecConstantOperation::No)
+    return c.fail("invalid enclosed op");
+  for (uint32_t i = 0; i < enclosed->numOperands(); ++i) {
+    const Operation *def = enclosed->operand(i).definingOp();
+    const OpInfo *info = def ? &def->info() : nullptr;
+    // A global variable's address too: a Kernel's access chain starts at one.
+    bool constant =
+        info && (info == &ops::constant() || info == &ops::referenceOf() ||
+                 info == &ops::addressOf() || info == &ops::specConstantOperation() ||
+                 info->key == grammar::Op::ConstantNull || info->key == grammar::Op::Undef);
+    if (!constant)
+      return c.fail("invalid operand, must be defined by a constant operation");
+  }
+  return true;
+}
+
+/// spirv.mlir.yield ends the region of a specialization constant operation.
+bool yield(Check &c) {
+  const Operation *parent = c.op.parentOp();
+  return (parent && (&parent->info() == &ops::specConstantOperation() ||
+                     &parent->info() == &ops::specConstantOperationSymbol())) ||
+         c.fail("expects parent op 'spirv.SpecConstantOperation'");
+}
+
 bool extInst(Check &c) {
   return c.need("set", AttrKind::String) && c.need("instruction", AttrKind::Integer) &&
          (c.op.numResults() == 1 || c.fail("needs one result"));
@@ -440,6 +507,8 @@ void attachVerifiers(const OpRecords &records) {
       {D::Loop, run<loop>},
       {D::Merge, run<merge>},
       {D::SpecConstantOperationSymbol, run<specConstantOperationSymbol>},
+      {D::SpecConstantOperation, run<specConstantOperation>},
+      {D::Yield, run<yield>},
       {D::ExtInst, run<extInst>},
       {D::BuiltinModule, run<builtinModule>},
       {D::FuncFunc, run<funcFunc>},
@@ -449,6 +518,7 @@ void attachVerifiers(const OpRecords &records) {
       {D::GraphEntryPoint, verifyGraphEntryPoint},
       {grammar::Op::GraphConstantARM, verifyGraphConstant},
       {D::ExperimentalMlCall, verifyExperimentalMlCall},
+      {D::ArithConstant, run<arithConstant>},
   };
   for (auto [key, hook] : hooks)
     if (OpInfo *info = records.find(key))

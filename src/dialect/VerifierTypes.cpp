@@ -1102,6 +1102,39 @@ bool variable(Check &c) {
   if (r.storageClass() != kFunction)
     return c.fail("can only be used to model function-level variables. Use spirv.GlobalVariable "
                   "for module-level variables.");
+  // An initializer is a constant or a global (OpVariable's rule): what deserialization makes of
+  // those at a use.
+  if (c.op.numOperands() > 0) {
+    const Operation *def = c.op.operand(0).definingOp();
+    const OpInfo *info = def ? &def->info() : nullptr;
+    bool constant =
+        info &&
+        (info == &ops::constant() || info == &ops::referenceOf() || info == &ops::addressOf() ||
+         info == &ops::specConstantOperation() || info->key == grammar::Op::ConstantNull ||
+         info->key == grammar::Op::Undef || info->key == grammar::Op::ConstantSampler ||
+         info->key == grammar::Op::ConstantPipeStorage);
+    if (!constant)
+      return c.fail("initializer must be the result of a constant or spirv.GlobalVariable op");
+  }
+  for (std::string_view name : {"descriptor_set", "binding", "built_in"})
+    if (c.op.attr(name))
+      return c.fail("cannot have '" + std::string(name) +
+                    "' attribute (only allowed in spirv.GlobalVariable)");
+  // SPV_KHR_physical_storage_buffer: a variable holding a PhysicalStorageBuffer pointer (or an
+  // array of them) says how it aliases, once.
+  Type held = r.elementType();
+  if (held && held.is(TypeKind::Array))
+    held = held.elementType();
+  if (held && held.is(TypeKind::Pointer) &&
+      held.storageClass() == uint32_t(grammar::StorageClass::PhysicalStorageBuffer)) {
+    bool aliased = bool(c.op.attr("aliased_pointer")),
+         restricted = bool(c.op.attr("restrict_pointer"));
+    if (!aliased && !restricted)
+      return c.fail("with physical buffer pointer must be decorated either 'AliasedPointer' or "
+                    "'RestrictPointer'");
+    if (aliased && restricted)
+      return c.fail("with physical buffer pointer must have exactly one aliasing decoration");
+  }
   return true;
 }
 
@@ -1362,7 +1395,17 @@ Type enclosingFunctionType(const Operation &op) {
   return {};
 }
 
+/// Whether a function (spirv.func, func.func) holds `op` (MLIR's InFunctionScope).
+bool inFunction(const Operation &op) {
+  for (const Operation *p = op.parentOp(); p; p = p->parentOp())
+    if (ops::isFunction(p->info()))
+      return true;
+  return false;
+}
+
 bool returnValue(Check &c) {
+  if (!inFunction(c.op))
+    return c.fail("must appear in a function-like op's block");
   Type fn = enclosingFunctionType(c.op);
   if (!fn)
     return true;
@@ -1375,6 +1418,8 @@ bool returnValue(Check &c) {
 }
 
 bool returnNothing(Check &c) {
+  if (!inFunction(c.op))
+    return c.fail("must appear in a function-like op's block");
   Type fn = enclosingFunctionType(c.op);
   return !fn || fn.results().empty() || c.fail("cannot be used in functions returning value");
 }
@@ -2635,9 +2680,10 @@ std::string TypeVerifier::check(const Operation &op) {
   // A scope or memory semantics given by an operand (a unit attribute in its place: OpenCL
   // kernels pass runtime values) shifts the operands the rows describe; such ops keep the
   // checks of their operand counts only.
-  for (const NamedAttribute &a : op.attributes())
-    if (a.attr().is(AttrKind::Unit))
-      return {};
+  for (const OperandMapping &m : op.info().operands)
+    if (m.kind == OperandMapping::Kind::IdEnum)
+      if (Attribute a = op.attr(m.name); a && a.is(AttrKind::Unit))
+        return {};
   Check c{op, *this, {}};
   if (c.run(*row))
     return {};

@@ -35,4 +35,11 @@ std::string Diagnostic::format(std::string_view source) const {
   return out;
 }
 
+std::string Diagnostic::formatWithNotes(std::string_view source) const {
+  std::string out = format(source);
+  for (size_t i = 0; i < notes.size(); ++i)
+    out += "\n" + note(i).format(source);
+  return out;
+}
+
 } // namespace spire

@@ -83,7 +83,7 @@ int usageError(std::string_view command, std::string_view message) {
 }
 
 void report(const Diagnostic &d, std::string_view source) {
-  std::string line = d.format(source);
+  std::string line = d.formatWithNotes(source);
   std::fprintf(stderr, "%s\n", line.c_str());
 }
 

@@ -53,7 +53,7 @@ private:
 
 /// Prints "spire <command>: <message>" to standard error and returns kUsageError.
 int usageError(std::string_view command, std::string_view message);
-/// Prints a diagnostic on one line to standard error.
+/// Prints a diagnostic on one line to standard error, and each of its notes on a line after it.
 void report(const Diagnostic &d, std::string_view source);
 
 } // namespace spire::tool

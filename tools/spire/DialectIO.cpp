@@ -55,8 +55,9 @@ dialect::Operation &Workspace::keep(dialect::OwningOp op) {
 }
 
 dialect::Operation *parseModule(Workspace &ws, dialect::Context &ctx, std::string_view text,
-                                const DiagnosticSink &diagnose) {
-  Expected<dialect::OwningOp> parsed = dialect::parse(ctx, text);
+                                const DiagnosticSink &diagnose,
+                                const dialect::ParseOptions &options) {
+  Expected<dialect::OwningOp> parsed = dialect::parse(ctx, text, options);
   if (!parsed) {
     diagnose(parsed.error());
     return nullptr;
@@ -105,7 +106,7 @@ dialect::Operation *deserializeModule(Workspace &ws, dialect::Context &ctx,
   }
   if (explain)
     for (const std::string &note : stats.notes)
-      diagnose(Diagnostic{Severity::Note, {}, note});
+      diagnose(Diagnostic{Severity::Note, {}, note, {}});
   return &ws.keep(std::move(op).value());
 }
 
@@ -138,10 +139,12 @@ DialectFlags::Taken DialectFlags::take(std::string_view command, std::string_vie
       return Taken::Error;
     }
     env = std::move(*e);
-  } else if (flag == "--no-implicit-module" || flag == "--allow-unregistered-dialect" ||
-             flag == "--mlir-disable-threading" || flag == "--error-diagnostics-only") {
-    // MLIR's tools: spire's top-level op is always the spirv.module itself, ops of other
-    // dialects are errors either way, and nothing here is threaded.
+  } else if (flag == "--allow-unregistered-dialect") {
+    allowUnregistered = true;
+  } else if (flag == "--no-implicit-module" || flag == "--mlir-disable-threading" ||
+             flag == "--error-diagnostics-only") {
+    // MLIR's tools: spire's top-level op is always the spirv.module itself, and nothing here is
+    // threaded.
   } else
     return Taken::No;
   return Taken::Yes;

@@ -5,6 +5,7 @@
 
 #include "spire/dialect/IR.h"
 #include "spire/dialect/Serialization.h"
+#include "spire/dialect/Text.h"
 #include "spire/support/Diagnostic.h"
 #include "spire/val/Validator.h"
 
@@ -46,7 +47,8 @@ private:
 /// MLIR text parsed (into `ctx`, one of the workspace's) and verified; null after reporting the
 /// error to `diagnose`.
 dialect::Operation *parseModule(Workspace &ws, dialect::Context &ctx, std::string_view text,
-                                const DiagnosticSink &diagnose);
+                                const DiagnosticSink &diagnose,
+                                const dialect::ParseOptions &options = {});
 
 /// A binary validated for `validateFor` (unless null) and deserialized; null after reporting the
 /// error to `diagnose`. `explain` reports the constructs kept as blocks, as notes.
@@ -67,6 +69,8 @@ struct DialectFlags {
   val::Environment env = *val::parseEnvironment("spv1.6");
   bool generic = false, mlir16 = false;
   bool splitInputFile = false, verifyDiagnostics = false;
+  /// --allow-unregistered-dialect: ops of other dialects, kept as they are (never serialized).
+  bool allowUnregistered = false;
 
   /// The flags of both commands that take a value, for ArgScanner.
   static constexpr std::string_view kWithValue[] = {"-o", "--target-env"};
@@ -76,6 +80,8 @@ struct DialectFlags {
   /// nothing here (Error: after printing a usage error of `command`).
   Taken take(std::string_view command, std::string_view flag, std::string_view value);
 
+  /// How text is read, per the flags.
+  dialect::ParseOptions parseOptions() const { return {.allowUnregistered = allowUnregistered}; }
   /// The module as text, per the printing flags.
   std::string print(const dialect::Operation &module) const;
   /// Deserialization shaped as the printing flags ask (--mlir16: as mlir-translate-16).

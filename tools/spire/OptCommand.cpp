@@ -37,8 +37,10 @@ Options:
                        outputs are joined by '// -----' lines
   --verify-diagnostics check the diagnostics against the input's expected-error/-warning/-note
                        annotations instead of printing them; succeed when they all match
-  --no-implicit-module, --allow-unregistered-dialect, --mlir-disable-threading,
-  --error-diagnostics-only
+  --allow-unregistered-dialect
+                       read ops of dialects spire does not have (generic form), keep and print
+                       them as they are; without it they are errors (they never serialize)
+  --no-implicit-module, --mlir-disable-threading, --error-diagnostics-only
                        accepted for mlir-opt's command lines; they change nothing here
   -h, --help           print this help
 
@@ -120,7 +122,7 @@ int runOpt(std::span<char *const> args) {
                                    flags.deserializeOptions())
                : parseModule(ws, ctx,
                              std::string_view(reinterpret_cast<const char *>(in.data()), in.size()),
-                             diagnose);
+                             diagnose, flags.parseOptions());
     if (!m)
       return false;
     transforms::PassManager pm;

@@ -303,7 +303,7 @@ bool runChunks(std::string_view text, std::string_view source, bool split, bool 
     std::string chunkOut;
     if (!verifyDiagnostics) {
       bool done = action(chunk, chunkOut, [&](const Diagnostic &d) {
-        std::fprintf(stderr, "%s\n", d.format(source).c_str());
+        std::fprintf(stderr, "%s\n", d.formatWithNotes(source).c_str());
       });
       if (done)
         out += chunkOut;
@@ -316,7 +316,12 @@ bool runChunks(std::string_view text, std::string_view source, bool split, bool 
           std::fprintf(stderr, "%s\n", d.format(source).c_str());
           annotationsOk = false;
         });
-    bool done = action(chunk, chunkOut, [&](const Diagnostic &d) { produced.push_back(d); });
+    // A diagnostic's notes are checked as diagnostics of their own, as MLIR's verifier does.
+    bool done = action(chunk, chunkOut, [&](const Diagnostic &d) {
+      produced.push_back(d);
+      for (size_t n = 0; n < d.notes.size(); ++n)
+        produced.push_back(d.note(n));
+    });
     if (done)
       out += chunkOut;
     ok = checkExpectedDiagnostics(expected, produced, source) && annotationsOk && ok;

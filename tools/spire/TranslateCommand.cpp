@@ -52,8 +52,10 @@ Options:
   --test-spirv-roundtrip-debug
                        a round trip of a module that allows debug information
                        (SPV_KHR_non_semantic_info); spire does not write debug information yet
-  --no-implicit-module, --allow-unregistered-dialect, --mlir-disable-threading,
-  --error-diagnostics-only
+  --allow-unregistered-dialect
+                       read ops of dialects spire does not have (generic form), keep and print
+                       them as they are; without it they are errors (they never serialize)
+  --no-implicit-module, --mlir-disable-threading, --error-diagnostics-only
                        accepted for mlir-translate's command lines; they change nothing here
   -h, --help           print this help
 
@@ -100,7 +102,8 @@ struct TranslateRun {
         diagnose(makeError({}, "this translation reads MLIR text, not a binary"));
         return false;
       }
-      dialect::Operation *m = parseModule(ws, ws.newContext(), stage.text, diagnose);
+      dialect::Operation *m =
+          parseModule(ws, ws.newContext(), stage.text, diagnose, flags.parseOptions());
       if (!m)
         return false;
       if (t == Translation::RoundTripDebug && !allowsDebugInfo(*m)) {

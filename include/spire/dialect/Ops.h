@@ -54,6 +54,7 @@ enum class DialectOp : uint16_t {
   FuncReturn,
   FuncCall,
   GpuModule,
+  ArithConstant,
   Count
 };
 
@@ -111,6 +112,8 @@ struct OpInfo {
     kIsolated = 1u << 3,   ///< regions see no values from outside
     kNoTerminator = 1u << 4,
     kPure = 1u << 5, ///< no side effects: unused, it may go
+    /// An op of no dialect spire has, its record made by its Context (unregisteredOp).
+    kUnregistered = 1u << 6,
   };
   std::string_view name;
   OpKey key;
@@ -198,12 +201,18 @@ const OpInfo &builtinModule();
 const OpInfo &funcFunc();
 const OpInfo &funcReturn();
 const OpInfo &funcCall();
+/// arith.constant (`arith.constant 1 : i32`), which MLIR's tests use beside spirv ops.
+const OpInfo &arithConstant();
 /// Whether the op is one of these wrappers.
 bool isWrapper(const OpInfo &info);
 /// Whether the op is a symbol table (spirv.module, builtin.module).
 bool isSymbolTable(const OpInfo &info);
 /// Whether the op is a function (spirv.func, func.func).
 bool isFunction(const OpInfo &info);
+/// Whether the op is of no dialect spire has (Context::unregisteredOp).
+inline bool isUnregistered(const OpInfo &info) { return info.flags & OpInfo::kUnregistered; }
+/// Whether the op is one of the SPIR-V dialect's (its name starts with "spirv.").
+inline bool isSpirv(const OpInfo &info) { return info.name.starts_with("spirv."); }
 } // namespace ops
 
 } // namespace spire::dialect

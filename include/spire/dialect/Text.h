@@ -36,9 +36,16 @@ std::string toString(const Operation &op, const PrintOptions &options = {});
 /// and parse in the generic form only.
 bool hasCustomSyntax(std::string_view opName);
 
+struct ParseOptions {
+  /// Take ops of dialects spire does not have, in the generic form (`"foo.bar"(%0) : (i32) ->
+  /// ()`), as MLIR's tools do with --allow-unregistered-dialect (Context::unregisteredOp);
+  /// without it they are errors, as in MLIR.
+  bool allowUnregistered = false;
+};
+
 /// Parses one top-level op (a spirv.module, possibly inside `module { ... }` or a generic
 /// "builtin.module"), in generic or custom syntax. Errors are one line and name the line and
-/// column (Location::text).
-Expected<OwningOp> parse(Context &context, std::string_view text);
+/// column (Location::text); some carry a note (the prior use of a value used with two types).
+Expected<OwningOp> parse(Context &context, std::string_view text, const ParseOptions &options = {});
 
 } // namespace spire::dialect

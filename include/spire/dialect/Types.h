@@ -21,6 +21,7 @@ namespace spire::dialect {
 namespace detail {
 struct TypeStorage;
 struct AttrStore;
+struct UnregisteredOps;
 } // namespace detail
 
 enum class TypeKind : uint8_t {
@@ -59,6 +60,7 @@ enum class TypeKind : uint8_t {
 enum class Signedness : uint8_t { Signless, Signed, Unsigned };
 
 struct ImageInfo;
+struct OpInfo;
 struct StructMember;
 struct MemberDecoration;
 
@@ -242,11 +244,19 @@ public:
   /// Where the attributes of this context live (Attributes.h).
   detail::AttrStore &attrStore() { return *attrs_; }
 
+  /// The record of the op named `name` of no dialect spire has (`foo.bar`, what MLIR's tools
+  /// take with --allow-unregistered-dialect): one per name, owned by this context, with the
+  /// name and nothing else (OpInfo::kUnregistered: no key, syntax or rules). Its ops print in
+  /// the generic form, keep their operands, results, attributes and regions, and are never
+  /// serialized.
+  const OpInfo &unregisteredOp(std::string_view name);
+
 private:
   Type unique(detail::TypeStorage &&key);
   struct Impl;
   std::unique_ptr<Impl> impl_;
   std::unique_ptr<detail::AttrStore> attrs_;
+  std::unique_ptr<detail::UnregisteredOps> unregistered_;
 };
 
 /// The syntax types print in: current MLIR's, or as MLIR 16's types can hold them (without the

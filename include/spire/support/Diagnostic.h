@@ -67,18 +67,38 @@ private:
   }
 };
 
+/// A note attached to a diagnostic: more about it, at a place of its own ("prior use here").
+struct DiagnosticNote {
+  Location location;
+  std::string message;
+};
+
 struct Diagnostic {
   Severity severity = Severity::Error;
   Location location;
   std::string message;
+  /// Attached notes, in order: printed after the diagnostic, one line each, as MLIR prints them.
+  std::vector<DiagnosticNote> notes = {};
+
+  Diagnostic &attachNote(Location at, std::string note) {
+    notes.push_back({at, std::move(note)});
+    return *this;
+  }
+  /// Note `i` as a diagnostic of its own (severity Note).
+  Diagnostic note(size_t i) const {
+    return Diagnostic{Severity::Note, notes[i].location, notes[i].message, {}};
+  }
 
   /// One line: "<source>:<line>:<col>: error: <message>" for text,
-  /// "<source>: error: word <w> (instruction <i>): <message>" for binaries.
+  /// "<source>: error: word <w> (instruction <i>): <message>" for binaries. Notes left out.
   std::string format(std::string_view source = {}) const;
+  /// format() and then one line per note ("<source>:<line>:<col>: note: <message>"), joined by
+  /// newlines.
+  std::string formatWithNotes(std::string_view source = {}) const;
 };
 
 inline Diagnostic makeError(Location loc, std::string message) {
-  return Diagnostic{Severity::Error, loc, std::move(message)};
+  return Diagnostic{Severity::Error, loc, std::move(message), {}};
 }
 
 } // namespace spire

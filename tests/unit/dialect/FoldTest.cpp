@@ -87,5 +87,30 @@ TEST(DialectFold, SimplificationsGiveAValueOrANewOp) {
   EXPECT_EQ(fold(*eq.definingOp(), t.ctx).kind, FoldResult::Kind::None);
 }
 
+TEST(DialectFold, AMaskOverAZeroExtensionIsTheExtension) {
+  Body t;
+  Type i8 = t.ctx.integer(8);
+  Value narrow = t.b.create<UndefOp>(i8).result();
+  Value zext = t.b.create<UConvertOp>(t.i32, narrow).result();
+  // The low 8 bits set, whatever the others (either operand order): the extension.
+  for (int64_t mask : {0xFF, 0x12345FF}) {
+    BitwiseAndOp masked = t.b.create<BitwiseAndOp>(t.i32, zext, t.constant(mask));
+    FoldResult r = fold(*masked.operation(), t.ctx);
+    ASSERT_EQ(r.kind, FoldResult::Kind::Value) << mask;
+    EXPECT_EQ(r.value, zext);
+    BitwiseAndOp swapped = t.b.create<BitwiseAndOp>(t.i32, t.constant(mask), zext);
+    r = fold(*swapped.operation(), t.ctx);
+    ASSERT_EQ(r.kind, FoldResult::Kind::Value) << mask;
+    EXPECT_EQ(r.value, zext);
+  }
+  // A bit of the narrow value cleared: it stays.
+  BitwiseAndOp clears = t.b.create<BitwiseAndOp>(t.i32, zext, t.constant(0xFE));
+  EXPECT_EQ(fold(*clears.operation(), t.ctx).kind, FoldResult::Kind::None);
+  // A sign extension is not a zero extension.
+  Value sext = t.b.create<SConvertOp>(t.i32, narrow).result();
+  BitwiseAndOp signExtended = t.b.create<BitwiseAndOp>(t.i32, sext, t.constant(0xFF));
+  EXPECT_EQ(fold(*signExtended.operation(), t.ctx).kind, FoldResult::Kind::None);
+}
+
 } // namespace
 } // namespace spire::dialect

@@ -38,7 +38,7 @@ constexpr std::array<std::string_view, 10> kTypes = {
     "vector<4xi1>",
     "f16",
 };
-enum : unsigned { kI32, kVec, kF32, kPtr, kStruct, kSampled };
+enum : unsigned { kI32, kVec, kF32, kPtr, kStruct, kSampled, kBool = 7 };
 
 std::string skeleton() {
   std::string s = "spirv.module Logical GLSL450 {\n  spirv.func @f(";
@@ -67,7 +67,7 @@ std::vector<unsigned> candidates(const OpFormat &f, uint8_t var) {
     return {kSampled};
   if (uses(TypeExpr::Elem))
     return {kVec};
-  return {kI32, kVec, kF32, kPtr};
+  return {kI32, kVec, kF32, kPtr, kBool};
 }
 
 /// A value of type `t` among the function's arguments, or null.
@@ -143,8 +143,8 @@ Sample makeSample(Context &ctx, const OpInfo &info, const OpFormat &f, Block *en
   while (f.tail != OpFormat::Tail::None && st.operands.size() < f.minOperands)
     if (!operandOfType(f.tailType))
       return s;
-  if (f.tail != OpFormat::Tail::None && st.operands.size() < f.maxOperands &&
-      !operandOfType(f.tailType))
+  const bool extra = f.tail != OpFormat::Tail::None && st.operands.size() < f.maxOperands;
+  if (extra && !operandOfType(f.tailType))
     return s;
   // The attributes the format shows, outside optional groups.
   for (size_t i = 0; i < f.elements.size(); ++i) {
@@ -163,7 +163,16 @@ Sample makeSample(Context &ctx, const OpInfo &info, const OpFormat &f, Block *en
       q.values = st.operands;
       q.attributes = st.attributes;
       q.context = &ctx;
-      if (!f.infer(info, q)) {
+      bool inferred = f.infer(info, q);
+      // The one more operand may be one too many for the result (an access chain's second
+      // index into a vector's element): without it.
+      if (!inferred && extra && st.operands.size() > f.minOperands) {
+        st.operands.pop_back();
+        q.values = st.operands;
+        q.problem.clear();
+        inferred = f.infer(info, q);
+      }
+      if (!inferred) {
         s.problem = "result type: " + q.problem;
         return s;
       }
@@ -329,6 +338,7 @@ constexpr std::string_view kWrapperOps = R"mlir(module {
     %var_addr = spirv.mlir.addressof @var : !spirv.ptr<f32, Input>
     %cst1_i32 = spirv.Constant 1 : i32
     %0 = call @add(%cst1_i32) : (i32) -> i32
+    %1 = arith.constant dense<[1, 2]> : vector<2xi32>
     spirv.Return
   }
   gpu.module @kernels [#spirv.target_env<#spirv.vce<v1.0, [Kernel], []>, api=OpenCL, #spirv.resource_limits<>>] attributes {foo} {

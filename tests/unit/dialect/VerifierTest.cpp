@@ -57,7 +57,8 @@ TEST(DialectVerifier, RequiredAttributesArePresentAndOfTheirKind) {
                            "semantics = #spirv.memory_semantics<None>} : (!spirv.ptr<i32, "
                            "StorageBuffer>, i32) -> i32\n    spirv.Return",
                            "%arg0: !spirv.ptr<i32, StorageBuffer>, %arg1: i32"),
-            "'spirv.AtomicIAdd' op attribute memory_scope is not an enumerant of the right kind");
+            "'spirv.AtomicIAdd' op attribute 'memory_scope' failed to satisfy constraint: valid "
+            "SPIR-V Scope");
   // An optional enumerant (memory access) may be absent; its Aligned parameter is an attribute.
   EXPECT_EQ(
       verifyFunction("    %0 = spirv.Load \"StorageBuffer\" %arg0 : i32\n    spirv.Return", ptr),

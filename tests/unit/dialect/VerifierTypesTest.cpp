@@ -409,8 +409,17 @@ TEST(DialectVerifierTypes, MemoryOpsAgreeWithTheirPointers) {
       "'spirv.AccessChain' op the result (!spirv.ptr<i32, Uniform>) must have the storage class "
       "of operand 0 (!spirv.ptr<!spirv.struct<(f32, !spirv.array<4 x i32>)>, "
       "StorageBuffer>)");
-  EXPECT_EQ(verdict(params, "%0 = spirv.Variable init(%x) : !spirv.ptr<f32, Function>"), "");
-  EXPECT_EQ(verdict(params, "%0 = spirv.Variable init(%i) : !spirv.ptr<f32, Function>"),
+  std::string_view constants =
+      "%cx = spirv.Constant 1.0 : f32\n    %ci = spirv.Constant 1 : i32\n    ";
+  EXPECT_EQ(verdict(params, std::string(constants) +
+                                "%0 = spirv.Variable init(%cx) : !spirv.ptr<f32, Function>"),
+            "");
+  // An initializer is a constant or a global, as OpVariable's is.
+  EXPECT_EQ(verdict(params, "%0 = spirv.Variable init(%x) : !spirv.ptr<f32, Function>"),
+            "'spirv.Variable' op initializer must be the result of a constant or "
+            "spirv.GlobalVariable op");
+  EXPECT_EQ(verdict(params, std::string(constants) +
+                                "%0 = spirv.Variable init(%ci) : !spirv.ptr<f32, Function>"),
             "'spirv.Variable' op operand 0 (i32) must be what the result's type (!spirv.ptr<f32, "
             "Function>) points to");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.Variable\"() {storage_class = "

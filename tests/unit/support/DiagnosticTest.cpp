@@ -19,6 +19,18 @@ TEST(Diagnostic, FormatsEachKindOfLocationOnOneLine) {
   EXPECT_EQ(makeError({}, "plain").format(), "<input>: error: plain");
 }
 
+TEST(Diagnostic, NotesFollowOnLinesOfTheirOwn) {
+  Diagnostic d = makeError(Location::text(3, 7), "use of value '%x' expects another type");
+  d.attachNote(Location::text(2, 5), "prior use here");
+  EXPECT_EQ(d.format("a.mlir"), "a.mlir:3:7: error: use of value '%x' expects another type");
+  EXPECT_EQ(d.formatWithNotes("a.mlir"), "a.mlir:3:7: error: use of value '%x' expects another "
+                                         "type\na.mlir:2:5: note: prior use here");
+  ASSERT_EQ(d.notes.size(), 1u);
+  EXPECT_EQ(d.note(0).severity, Severity::Note);
+  EXPECT_EQ(d.note(0).location.line, 2u);
+  EXPECT_EQ(makeError({}, "plain").formatWithNotes(), "<input>: error: plain");
+}
+
 TEST(Diagnostic, LongScopesAreTruncatedNotOverrun) {
   Location l = Location::bitcode("A_VERY_LONG_BLOCK_NAME_INDEED_YES", 0, 0);
   EXPECT_EQ(l.scopeName().size(), sizeof(l.scope) - 1);
