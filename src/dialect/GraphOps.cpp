@@ -83,10 +83,7 @@ bool printExperimentalMlCall(const Operation &op, TextPrinter &p, unsigned) {
     p.operands(op, 0, op.numOperands());
   }
   p.attrDict(op, {"opcode"});
-  out += " : (";
-  p.types(op, 0, op.numOperands());
-  out += ") -> ";
-  p.resultTypes(op);
+  p.functionalType(op, op.numOperands());
   return true;
 }
 

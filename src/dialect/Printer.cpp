@@ -72,12 +72,12 @@ void TextPrinter::generic(const Operation &op, unsigned ind) {
     out_ += ')';
   }
   genericAttrs(op);
+  functionalType(op, n);
+}
+
+void TextPrinter::functionalType(const Operation &op, uint32_t n) {
   out_ += " : (";
-  for (uint32_t i = 0; i < n; ++i) {
-    if (i)
-      out_ += ", ";
-    type(op.operand(i).type());
-  }
+  types(op, 0, n);
   out_ += ") -> ";
   resultTypes(op);
 }

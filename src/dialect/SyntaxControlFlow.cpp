@@ -165,10 +165,7 @@ bool printFunctionCall(const Operation &op, TextPrinter &p, unsigned) {
   p.operands(op, 0, op.numOperands());
   out += ')';
   p.attrDict(op, {"callee"});
-  out += " : (";
-  p.types(op, 0, op.numOperands());
-  out += ") -> ";
-  p.resultTypes(op);
+  p.functionalType(op, op.numOperands());
   return true;
 }
 

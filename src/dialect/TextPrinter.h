@@ -41,6 +41,8 @@ public:
   void type(Type t);
   /// The result types as the generic form ends: `T`, `()` or `(T, U)`.
   void resultTypes(const Operation &op);
+  /// ` : (T, U) -> R`: the types of operands [0, n) and the results, as MLIR's functional type.
+  void functionalType(const Operation &op, uint32_t n);
   /// ` {a = 1 : i32, b}` with the attributes not in `elided`, or nothing.
   void attrDict(const Operation &op, std::span<const std::string_view> elided = {});
   void attrDict(const Operation &op, std::initializer_list<std::string_view> elided) {
