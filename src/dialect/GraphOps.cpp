@@ -19,24 +19,7 @@ namespace syntax {
 /// `spirv.ARM.Graph @g(%arg0: T, ...) -> R [attributes {...}] { ... }`: a function's signature
 /// without a function control; the function_type is the graph's type.
 bool printGraph(const Operation &op, TextPrinter &p, unsigned indent) {
-  Attribute sym = op.attr("sym_name");
-  if (op.numOperands() || op.numResults() || op.numRegions() != 1 || !sym.is(AttrKind::String) ||
-      !op.successors().empty())
-    return false;
-  std::string &out = p.out();
-  out += ' ';
-  printSymbol(sym.str(), out);
-  if (!printSignature(op, p))
-    return false;
-  if (!TextPrinter::onlyAttrs(op, {"sym_name", "function_type", "arg_attrs"})) {
-    out += " attributes";
-    p.attrDict(op, {"sym_name", "function_type", "arg_attrs"});
-  }
-  if (!op.region().empty()) {
-    out += ' ';
-    p.region(op.region(), indent, false);
-  }
-  return true;
+  return printCallable(op, p, indent, {});
 }
 
 Operation *parseGraph(const OpInfo &info, TextParser &p, size_t) {

@@ -88,6 +88,10 @@ inline bool isInt(Attribute a, unsigned width) {
 /// A function's `(%arg0: T {attrs}, ...) -> R` from its function_type, entry block and
 /// arg_attrs (spirv.func, func.func); false when they do not agree.
 bool printSignature(const Operation &op, TextPrinter &p);
+/// ` @name(%arg: T, ...) -> R ["Control"] [attributes {...}] { body }`: spirv.func's form, and
+/// spirv.ARM.Graph's without a function control (a null `control`); false when the op does not
+/// have that shape.
+bool printCallable(const Operation &op, TextPrinter &p, unsigned indent, Attribute control);
 /// Reads that into `st`'s function_type (and arg_attrs) and `sig`.
 bool parseSignature(TextParser &p, OperationState &st, Signature &sig);
 /// What follows a function's signature: `[attributes {...}]` and the body, if any (an empty

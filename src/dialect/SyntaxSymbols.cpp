@@ -163,9 +163,14 @@ bool printSignature(const Operation &op, TextPrinter &p) {
 }
 
 bool printFunc(const Operation &op, TextPrinter &p, unsigned indent) {
-  Attribute sym = op.attr("sym_name"), fc = op.attr("function_control");
+  Attribute fc = op.attr("function_control");
+  return fc.is(AttrKind::Enum) && fc.enumKind() == OperandKind::FunctionControl &&
+         printCallable(op, p, indent, fc);
+}
+
+bool printCallable(const Operation &op, TextPrinter &p, unsigned indent, Attribute control) {
+  Attribute sym = op.attr("sym_name");
   if (op.numOperands() || op.numResults() || op.numRegions() != 1 || !sym.is(AttrKind::String) ||
-      !fc.is(AttrKind::Enum) || fc.enumKind() != OperandKind::FunctionControl ||
       !op.successors().empty())
     return false;
   std::string &out = p.out();
@@ -173,10 +178,16 @@ bool printFunc(const Operation &op, TextPrinter &p, unsigned indent) {
   printSymbol(sym.str(), out);
   if (!printSignature(op, p))
     return false;
-  out += " \"" + enumText(OperandKind::FunctionControl, fc.enumValue()) + "\"";
-  if (!TextPrinter::onlyAttrs(op, {"sym_name", "function_type", "function_control", "arg_attrs"})) {
+  if (control) {
+    out += " \"" + enumText(OperandKind::FunctionControl, control.enumValue()) + "\"";
+    if (!TextPrinter::onlyAttrs(op,
+                                {"sym_name", "function_type", "function_control", "arg_attrs"})) {
+      out += " attributes";
+      p.attrDict(op, {"sym_name", "function_type", "function_control", "arg_attrs"});
+    }
+  } else if (!TextPrinter::onlyAttrs(op, {"sym_name", "function_type", "arg_attrs"})) {
     out += " attributes";
-    p.attrDict(op, {"sym_name", "function_type", "function_control", "arg_attrs"});
+    p.attrDict(op, {"sym_name", "function_type", "arg_attrs"});
   }
   if (!op.region().empty()) {
     out += ' ';
