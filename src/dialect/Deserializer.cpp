@@ -738,6 +738,14 @@ private:
           merges.push_back(mi);
           continue;
         }
+        // Valid SPIR-V, but the dialect (as MLIR defines it) has no way to say it: a function
+        // whose entry block is only OpUnreachable would deserialize to IR its own verifier
+        // rejects ("'spirv.Unreachable' op cannot be used in reachable block").
+        if (inst.opcode() == Op::Unreachable && current_ == entry && current_->empty())
+          return error(inst, "OpUnreachable alone in the entry block of function %" +
+                                 std::to_string(fnInst.resultId()) +
+                                 ": the dialect's spirv.Unreachable cannot be used in a "
+                                 "reachable block");
         if (Status s = instruction(inst); !s)
           return s;
       }

@@ -524,6 +524,42 @@ OpFunctionEnd
   EXPECT_NE(d.error.find("OpTypeVectorIdEXT has no type"), std::string::npos) << d.error;
 }
 
+// Found by dialect_fuzzer: valid SPIR-V whose function is one block holding only OpUnreachable
+// has no form the dialect's verifier accepts; the deserializer says so instead of handing back
+// IR that fails verification. One after other instructions, or in a later block, is fine.
+TEST(DialectSerialization, UnreachableAloneInAnEntryBlockIsAnError) {
+  constexpr std::string_view kHeader = R"(
+OpCapability Addresses
+OpCapability Kernel
+OpMemoryModel Physical32 OpenCL
+OpEntryPoint Kernel %main "main"
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%bool = OpTypeBool
+%true = OpConstantTrue %bool
+%main = OpFunction %void None %fn
+%entry = OpLabel
+)";
+  Deserialized alone;
+  deserializeText(std::string(kHeader) + "OpUnreachable\nOpFunctionEnd\n", alone);
+  EXPECT_FALSE(alone.module);
+  EXPECT_NE(alone.error.find("OpUnreachable alone in the entry block of function %"),
+            std::string::npos)
+      << alone.error;
+
+  Deserialized later;
+  deserializeText(std::string(kHeader) + R"(OpSelectionMerge %merge None
+OpBranchConditional %true %then %merge
+%then = OpLabel
+OpReturn
+%merge = OpLabel
+OpUnreachable
+OpFunctionEnd
+)",
+                  later);
+  EXPECT_TRUE(later.module) << later.error;
+}
+
 TEST(DialectSerialization, LongCompositesGoOnInTheirContinuedInstructions) {
   // SPV_INTEL_long_composites: the members and constituents after a struct, a constant
   // composite or a composite construct continue in the continued instructions that follow it.
