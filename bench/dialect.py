@@ -9,7 +9,11 @@
      `mlir-opt-16` against `spire opt --mlir16` (no passes) on mlir-translate-16's text.
 [D2] Large modules (the generated 0.3 to 10 MB compute modules), in-process (spire_bench
      measure): to-mlir (read + deserialize + print) and from-mlir (parse + verify + serialize),
-     with linearity; mlir-translate-16 is tried on them on the command line.
+     with linearity, the peak resident memory of `spire translate --deserialize-spirv` per
+     module byte and the in-process MB/s; mlir-translate-16 is tried on them on the command
+     line.
+[D3] A small module (the corpus module nearest 14 KB): `spire translate --deserialize-spirv`
+     against `spire dis`, median CPU time per process.
 
 Results are printed and saved as <build>/bench-results/dialect.txt.
 Usage: bench/dialect.py --build <dir> --corpus <dir> --large <spv>...
@@ -36,6 +40,14 @@ def cpu_run(cmd, timeout=20, stdin=None):
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     used = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
     return used, status, out
+
+
+def peak_run(cmd):
+    """(cpu seconds, peak resident bytes, exit status) of one child, from its own rusage."""
+    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(p.pid, 0)
+    p.returncode = os.waitstatus_to_exitcode(status)
+    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss * 1024, p.returncode
 
 
 def fix_invalid_names(text):
@@ -133,17 +145,21 @@ def large_rows(build, spire, large, lines):
         if d.get("scope") == "file" and d.get("median_s"):
             inproc[(d["op"], d["file"])] = d["median_s"]
     lines.append("[D2] large modules: spire translate on the command line (CPU time, best of 3) "
-                 "and in-process (median); lin. = time per MB / that of the smallest")
-    lines.append("  %-18s %7s %11s %11s %6s %6s %11s %11s  %s" % (
-        "module", "MB", "deser.", "ser.", "lin.d", "lin.s", "to-mlir", "from-mlir",
-        "mlir-translate-16"))
+                 "and in-process (median); lin. = time per MB / that of the smallest; peak = "
+                 "the deserializing process's peak resident memory per module byte (goal: at "
+                 "most 10); MB/s = in-process to-mlir (goal: at least 20)")
+    lines.append("  %-18s %7s %11s %11s %6s %6s %11s %11s %7s %7s  %s" % (
+        "module", "MB", "deser.", "ser.", "lin.d", "lin.s", "to-mlir", "from-mlir", "peak",
+        "MB/s", "mlir-translate-16"))
     base = {}
     with tempfile.TemporaryDirectory() as tmp:
         text = os.path.join(tmp, "m.mlir")
         for f in large:
             mb = os.path.getsize(f) / 1e6
-            de = min(cpu_run([spire, "translate", "--deserialize-spirv", f, "-o", text],
-                             timeout=120)[0] for _ in range(3))
+            runs = [peak_run([spire, "translate", "--deserialize-spirv", f, "-o", text])
+                    for _ in range(3)]
+            de = min(r[0] for r in runs)
+            peak = min(r[1] for r in runs) / os.path.getsize(f)
             se = min(cpu_run([spire, "translate", "--serialize-spirv", text, "-o",
                               os.path.join(tmp, "m.spv")], timeout=120)[0] for _ in range(3))
             base.setdefault("de", de / mb)
@@ -153,10 +169,29 @@ def large_rows(build, spire, large, lines):
             ref = "%.2f s" % t_ref if rc_ref == 0 else "fails (exit %d)" % rc_ref
             ti = inproc.get(("to-mlir", f))
             fi = inproc.get(("from-mlir", f))
-            lines.append("  %-18s %7.2f %8.1f ms %8.1f ms %6.2f %6.2f %11s %11s  %s" % (
+            lines.append("  %-18s %7.2f %8.1f ms %8.1f ms %6.2f %6.2f %11s %11s %7.1f %7s  %s" % (
                 os.path.basename(f), mb, de * 1e3, se * 1e3, (de / mb) / base["de"],
                 (se / mb) / base["se"], "%.1f ms" % (ti * 1e3) if ti else "-",
-                "%.1f ms" % (fi * 1e3) if fi else "-", ref))
+                "%.1f ms" % (fi * 1e3) if fi else "-", peak,
+                "%.1f" % (mb / ti) if ti else "-", ref))
+
+
+def small_row(spire, corpus, lines, target=14000, runs=21):
+    """A small module (the corpus module nearest `target` bytes): spire translate
+    --deserialize-spirv against spire dis, median CPU time of `runs` processes each (goal:
+    within 2 ms)."""
+    files = [os.path.join(d, f) for d, _, fs in os.walk(corpus) for f in fs if f.endswith(".spv")]
+    if not files:
+        return
+    f = min(files, key=lambda x: abs(os.path.getsize(x) - target))
+    def median(cmd):
+        return sorted(peak_run(cmd)[0] for _ in range(runs))[runs // 2]
+    de = median([spire, "translate", "--deserialize-spirv", f, "-o", os.devnull])
+    dis = median([spire, "dis", f, "-o", os.devnull])
+    lines.append("[D3] small module %s (%d bytes), median CPU of %d processes: spire translate "
+                 "--deserialize-spirv %.2f ms, spire dis %.2f ms, difference %.2f ms (goal: at "
+                 "most 2)" % (os.path.relpath(f, corpus), os.path.getsize(f), runs, de * 1e3,
+                              dis * 1e3, (de - dis) * 1e3))
 
 
 def main():
@@ -173,6 +208,7 @@ def main():
             return 0
     lines = ["spire translate vs mlir-translate-16"]
     corpus_rows(spire, args.corpus, lines)
+    small_row(spire, args.corpus, lines)
     if args.large:
         large_rows(args.build, spire, args.large, lines)
     text = "\n".join(lines) + "\n"

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <atomic>
 #include <cassert>
+#include <memory>
+#include <new>
 
 namespace spire::dialect {
 
@@ -68,32 +70,68 @@ void OperationState::addSuccessor(Block *block, std::span<const Value> args) {
 // --- Operation -------------------------------------------------------------------------------
 
 Operation *Operation::create(OperationState &&state) {
-  Operation *op = new Operation();
+  auto numResults = static_cast<uint32_t>(state.resultTypes.size());
+  auto numOperands = static_cast<uint32_t>(state.operands.size());
+  void *memory = ::operator new(sizeof(Operation) + numResults * sizeof(detail::ValueImpl) +
+                                numOperands * sizeof(OpOperand));
+  Operation *op = new (memory) Operation();
   op->info_ = state.info;
-  op->location_ = state.location;
-  op->allocateOperands(static_cast<uint32_t>(state.operands.size()));
-  for (uint32_t i = 0; i < op->numOperands_; ++i)
+  op->setLocation(state.location);
+  op->numResults_ = numResults;
+  detail::ValueImpl *results = op->results();
+  for (uint32_t i = 0; i < numResults; ++i) {
+    detail::ValueImpl *r = new (results + i) detail::ValueImpl();
+    r->type = state.resultTypes[i];
+    r->op = op;
+    r->index = i;
+  }
+  op->trailingSlots_ = numOperands;
+  OpOperand *slots = op->trailingOperands();
+  for (uint32_t i = 0; i < numOperands; ++i)
+    new (slots + i) OpOperand();
+  op->allocateOperands(numOperands);
+  for (uint32_t i = 0; i < numOperands; ++i)
     op->operands_[i].set(state.operands[i]);
-  op->numResults_ = static_cast<uint32_t>(state.resultTypes.size());
-  if (op->numResults_ <= 1) {
-    op->results_ = &op->inlineResult_;
-  } else {
-    op->heapResults_ = std::make_unique<detail::ValueImpl[]>(op->numResults_);
-    op->results_ = op->heapResults_.get();
-  }
-  for (uint32_t i = 0; i < op->numResults_; ++i) {
-    op->results_[i].type = state.resultTypes[i];
-    op->results_[i].op = op;
-    op->results_[i].index = i;
-  }
   op->attrs_ = std::move(state.attributes);
   std::stable_sort(
       op->attrs_.begin(), op->attrs_.end(),
       [](const NamedAttribute &a, const NamedAttribute &b) { return a.name < b.name; });
-  op->successors_ = std::move(state.successors);
+  if (!state.successors.empty())
+    op->extras().successors = std::move(state.successors);
   for (unsigned r = 0; r < state.numRegions; ++r)
-    op->regions_.push_back(std::make_unique<Region>(op));
+    op->extras().regions.push_back(std::make_unique<Region>(op));
   return op;
+}
+
+Operation::Extras &Operation::extras() {
+  if (!extras_)
+    extras_ = std::make_unique<Extras>();
+  return *extras_;
+}
+
+Location Operation::location() const {
+  switch (locationKind_) {
+  case Location::Kind::Binary:
+    return Location::binary(locationA_, locationB_);
+  case Location::Kind::Text:
+    return Location::text(locationA_, locationB_);
+  default:
+    return Location();
+  }
+}
+
+void Operation::setLocation(Location l) {
+  locationKind_ = l.kind;
+  if (l.kind == Location::Kind::Binary) {
+    locationA_ = l.wordOffset;
+    locationB_ = l.instIndex;
+  } else if (l.kind == Location::Kind::Text) {
+    locationA_ = l.line;
+    locationB_ = l.column;
+  } else {
+    locationKind_ = Location::Kind::None; // container and bitcode places are not ops' places
+    locationA_ = locationB_ = 0;
+  }
 }
 
 void Operation::dropTreeReferences() {
@@ -107,7 +145,9 @@ void Operation::dropTreeReferences() {
 
 Operation::~Operation() {
   dropTreeReferences();
-  regions_.clear();
+  extras_.reset();
+  std::destroy_n(trailingOperands(), trailingSlots_);
+  std::destroy_n(results(), numResults_);
 }
 
 void Operation::dropAllReferences() {
@@ -129,7 +169,7 @@ std::string_view Operation::name() const { return info_->name; }
 
 uint32_t Operation::numOrdinaryOperands() const {
   uint32_t n = numOperands_;
-  for (const Successor &s : successors_)
+  for (const Successor &s : successors())
     n = std::min(n, s.firstOperand);
   return n;
 }
@@ -144,12 +184,13 @@ std::vector<Value> Operation::operandValues(uint32_t first, uint32_t count) cons
 
 void Operation::allocateOperands(uint32_t n) {
   numOperands_ = n;
-  if (n <= kInlineOperands) {
-    operands_ = inlineOperands_;
-    heapOperands_.reset();
+  if (n <= trailingSlots_) {
+    operands_ = trailingOperands();
+    if (extras_)
+      extras_->heapOperands.reset();
   } else {
-    heapOperands_ = std::make_unique<OpOperand[]>(n);
-    operands_ = heapOperands_.get();
+    extras().heapOperands = std::make_unique<OpOperand[]>(n);
+    operands_ = extras_->heapOperands.get();
   }
   for (uint32_t i = 0; i < n; ++i)
     operands_[i].owner_ = this;
@@ -188,14 +229,15 @@ void Operation::removeAttr(std::string_view name) {
 }
 
 std::vector<Value> Operation::successorOperands(uint32_t i) const {
-  const Successor &s = successors_[i];
+  const Successor &s = extras_->successors[i];
   return operandValues(s.firstOperand, s.numOperands);
 }
 
 void Operation::setSuccessors(std::span<const Block *const> blocks,
                               std::span<const std::vector<Value>> args) {
   std::vector<Value> values = operandValues(0, numOrdinaryOperands());
-  successors_.clear();
+  std::vector<Successor> &successors = extras().successors;
+  successors.clear();
   for (size_t i = 0; i < blocks.size(); ++i) {
     Successor s;
     s.block = const_cast<Block *>(blocks[i]);
@@ -203,7 +245,7 @@ void Operation::setSuccessors(std::span<const Block *const> blocks,
     s.numOperands = i < args.size() ? static_cast<uint32_t>(args[i].size()) : 0;
     if (i < args.size())
       values.insert(values.end(), args[i].begin(), args[i].end());
-    successors_.push_back(s);
+    successors.push_back(s);
   }
   setOperands(values);
 }

@@ -16,7 +16,8 @@ namespace spire::dialect {
 
 void TextPrinter::top(const Operation &op) {
   number(op);
-  out_.reserve(out_.size() + numbered_ * 80); // about a line per op
+  // About a line of 50 bytes per op, or a chunk when the text goes to a sink.
+  out_.reserve(out_.size() + (sink_ ? kStreamChunk + 4096 : numbered_ * 56));
   if (opts_.builtinModule) {
     out_ += opts_.generic ? "\"builtin.module\"() ({\n" : "module {\n";
     operation(op, 2);
@@ -24,6 +25,8 @@ void TextPrinter::top(const Operation &op) {
   } else {
     operation(op, 0);
   }
+  if (sink_ && !out_.empty())
+    flush();
 }
 
 void TextPrinter::operation(const Operation &op, unsigned ind) {
@@ -38,6 +41,10 @@ void TextPrinter::operation(const Operation &op, unsigned ind) {
     generic(op, ind);
   }
   out_ += '\n';
+  // Only between ops: an op's printer may still fall back to the generic form and discard what
+  // it wrote, but not once it prints a region, which is where every nested op is printed.
+  if (sink_ && out_.size() >= kStreamChunk)
+    flush();
 }
 
 void TextPrinter::generic(const Operation &op, unsigned ind) {
@@ -464,6 +471,14 @@ bool TextPrinter::formatted(const Operation &op, const OpFormat &f) {
 
 void print(const Operation &op, std::string &out, const PrintOptions &options) {
   TextPrinter(out, options).top(op);
+}
+
+void print(const Operation &op, const std::function<void(std::string_view)> &sink,
+           const PrintOptions &options) {
+  std::string chunk;
+  TextPrinter printer(chunk, options);
+  printer.streamTo(&sink);
+  printer.top(op);
 }
 
 std::string toString(const Operation &op, const PrintOptions &options) {

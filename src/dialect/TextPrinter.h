@@ -7,6 +7,7 @@
 #include "spire/dialect/Text.h"
 
 #include <cstdint>
+#include <functional>
 #include <initializer_list>
 #include <span>
 #include <string>
@@ -22,6 +23,9 @@ struct OpFormat;
 class TextPrinter {
 public:
   TextPrinter(std::string &out, const PrintOptions &options) : out_(out), opts_(options) {}
+  /// Hands `out` to `sink` whenever an op ends with more than a chunk in it, and at the end, so
+  /// that a large module's text is never held whole.
+  void streamTo(const std::function<void(std::string_view)> *sink) { sink_ = sink; }
 
   /// Names the values of `op` and what it holds, then prints it.
   void top(const Operation &op);
@@ -88,6 +92,12 @@ private:
 
   std::string &out_;
   PrintOptions opts_;
+  const std::function<void(std::string_view)> *sink_ = nullptr;
+  static constexpr size_t kStreamChunk = 64 * 1024;
+  void flush() {
+    (*sink_)(out_);
+    out_.clear();
+  }
   /// A value's number, or for a named one -(its index in named_ + 1).
   /// Values' numbers live in their scratch slots, marked with this printer's epoch.
   uint32_t epoch_ = newScratchEpoch();

@@ -150,15 +150,40 @@ DialectFlags::Taken DialectFlags::take(std::string_view command, std::string_vie
   return Taken::Yes;
 }
 
-std::string DialectFlags::print(const dialect::Operation &module) const {
-  std::string text;
+dialect::PrintOptions DialectFlags::printOptions() const {
   dialect::PrintOptions options;
   options.generic = generic;
   options.mlir16 = mlir16;
-  dialect::print(module, text, options);
+  return options;
+}
+
+std::string DialectFlags::print(const dialect::Operation &module) const {
+  std::string text;
+  dialect::print(module, text, printOptions());
   if (text.empty() || text.back() != '\n')
     text += '\n';
   return text;
+}
+
+bool DialectFlags::print(const dialect::Operation &module, FileWriter &out) const {
+  Status status;
+  char last = 0;
+  dialect::print(
+      module,
+      [&](std::string_view piece) {
+        if (status && !piece.empty()) {
+          status = out.write(piece);
+          last = piece.back();
+        }
+      },
+      printOptions());
+  if (status && last != '\n')
+    status = out.write("\n");
+  if (!status) {
+    report(status.error(), output);
+    return false;
+  }
+  return true;
 }
 
 bool writeOutput(const std::string &output, std::string_view bytes) {

@@ -7,6 +7,7 @@
 #include "spire/dialect/Serialization.h"
 #include "spire/dialect/Text.h"
 #include "spire/support/Diagnostic.h"
+#include "spire/support/File.h"
 #include "spire/val/Validator.h"
 
 #include <cstdint>
@@ -84,6 +85,10 @@ struct DialectFlags {
   dialect::ParseOptions parseOptions() const { return {.allowUnregistered = allowUnregistered}; }
   /// The module as text, per the printing flags.
   std::string print(const dialect::Operation &module) const;
+  /// The same text written to `out` as it is printed, so that a large module's text is never
+  /// held whole; false after reporting a write error.
+  bool print(const dialect::Operation &module, FileWriter &out) const;
+  dialect::PrintOptions printOptions() const;
   /// Deserialization shaped as the printing flags ask (--mlir16: as mlir-translate-16).
   dialect::DeserializeOptions deserializeOptions() const { return {.mlir16 = mlir16}; }
 };

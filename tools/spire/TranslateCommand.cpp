@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 #include <unistd.h>
 
 namespace spire::tool {
@@ -79,10 +80,18 @@ struct TranslateRun {
   std::string validationPrefix;
   uint32_t validationFiles = 0;
 
-  /// Runs the translations on one chunk (or a binary input).
-  bool run(Stage stage, std::string &out, const DiagnosticSink &diagnose) {
+  /// Whether the last run printed its result into the `stream` it was given.
+  bool streamed = false;
+
+  /// Runs the translations on one chunk (or a binary input). With `stream`, text that the last
+  /// translation prints goes there as it is printed instead of into `out`.
+  bool run(Stage stage, std::string &out, const DiagnosticSink &diagnose,
+           FileWriter *stream = nullptr) {
     Workspace ws;
-    for (Translation t : translations) {
+    streamed = false;
+    for (size_t i = 0; i < translations.size(); ++i) {
+      const Translation t = translations[i];
+      const bool last = i + 1 == translations.size();
       if (t == Translation::Deserialize) {
         if (!stage.binary) {
           diagnose(makeError({}, "--deserialize-spirv reads a SPIR-V binary"));
@@ -95,6 +104,11 @@ struct TranslateRun {
             explain, diagnose, flags.deserializeOptions());
         if (!m)
           return false;
+        std::vector<uint8_t>().swap(stage.bytes); // the binary is not read again
+        if (stream && last) {
+          streamed = true;
+          return flags.print(*m, *stream);
+        }
         stage = Stage{false, flags.print(*m), {}};
         continue;
       }
@@ -130,6 +144,10 @@ struct TranslateRun {
                                                    diagnose, flags.deserializeOptions());
       if (!back)
         return false;
+      if (stream && last) {
+        streamed = true;
+        return flags.print(*back, *stream);
+      }
       stage = Stage{false, flags.print(*back), {}};
     }
     if (stage.binary)
@@ -212,8 +230,29 @@ int runTranslate(std::span<char *const> args) {
   std::string out;
   bool good;
   if (binaryIn) {
-    good = run.run(Stage{true, {}, std::move(*bytes)}, out,
-                   [&](const Diagnostic &d) { report(d, source); });
+    // A binary in and text out: the text goes to the output as it is printed (through a
+    // temporary file renamed at the end, so that a failure leaves no partial file).
+    std::optional<FileWriter> stream;
+    if (!binaryOut) {
+      Expected<FileWriter> w = FileWriter::open(run.flags.output);
+      if (!w) {
+        report(w.error(), run.flags.output);
+        return kInvalidInput;
+      }
+      stream.emplace(std::move(w).value());
+    }
+    good = run.run(
+        Stage{true, {}, std::move(*bytes)}, out, [&](const Diagnostic &d) { report(d, source); },
+        stream ? &*stream : nullptr);
+    if (run.streamed) {
+      if (!good)
+        return kInvalidInput;
+      if (Status s = stream->commit(); !s) {
+        report(s.error(), run.flags.output);
+        return kInvalidInput;
+      }
+      return kSuccess;
+    }
   } else {
     std::string_view text(reinterpret_cast<const char *>(bytes->data()), bytes->size());
     // Chunks are joined by a blank line, as today's mlir-translate joins them.

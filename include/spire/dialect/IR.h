@@ -130,8 +130,8 @@ public:
 
   const OpInfo &info() const { return *info_; }
   std::string_view name() const;
-  Location location() const { return location_; }
-  void setLocation(Location l) { location_ = l; }
+  Location location() const;
+  void setLocation(Location l);
 
   // Operands (ordinary ones first, then the successors' ones).
   uint32_t numOperands() const { return numOperands_; }
@@ -147,7 +147,7 @@ public:
 
   // Results.
   uint32_t numResults() const { return numResults_; }
-  Value result(uint32_t i = 0) const { return Value(&results_[i]); }
+  Value result(uint32_t i = 0) const { return Value(&results()[i]); }
 
   // Attributes, sorted by name.
   std::span<const NamedAttribute> attributes() const { return attrs_; }
@@ -156,17 +156,21 @@ public:
   void removeAttr(std::string_view name);
 
   // Successors.
-  std::span<const Successor> successors() const { return successors_; }
+  std::span<const Successor> successors() const {
+    return extras_ ? std::span<const Successor>(extras_->successors) : std::span<const Successor>();
+  }
   std::vector<Value> successorOperands(uint32_t i) const;
-  void setSuccessorBlock(uint32_t i, Block *b) { successors_[i].block = b; }
+  void setSuccessorBlock(uint32_t i, Block *b) { extras_->successors[i].block = b; }
   /// Replaces the successors and their operands (the ordinary operands stay).
   void setSuccessors(std::span<const Block *const> blocks,
                      std::span<const std::vector<Value>> args);
 
   // Regions.
-  uint32_t numRegions() const { return static_cast<uint32_t>(regions_.size()); }
-  Region &region(uint32_t i = 0) { return *regions_[i]; }
-  const Region &region(uint32_t i = 0) const { return *regions_[i]; }
+  uint32_t numRegions() const {
+    return extras_ ? static_cast<uint32_t>(extras_->regions.size()) : 0;
+  }
+  Region &region(uint32_t i = 0) { return *extras_->regions[i]; }
+  const Region &region(uint32_t i = 0) const { return *extras_->regions[i]; }
 
   // Place.
   Block *block() const { return block_; }
@@ -189,31 +193,46 @@ private:
   friend class Region;
   Operation() = default;
 
-  /// Points at the inline storage when the operands (results) fit, else at the heap array: most
-  /// ops have at most kInlineOperands operands and one result, and then cost no allocation
-  /// beyond the op's own.
+  /// An op is one allocation: the Operation, then its results, then as many operand slots as
+  /// it was created with (MLIR's layout). Operands beyond those slots (setOperands with more)
+  /// go to an array of their own. What few ops have (successors, regions) hangs off `extras_`.
+  /// A deserialized module is mostly small ops, so the op's size is most of the IR's memory.
   void allocateOperands(uint32_t n);
-  static constexpr uint32_t kInlineOperands = 3;
+  detail::ValueImpl *results() const {
+    return reinterpret_cast<detail::ValueImpl *>(const_cast<Operation *>(this) + 1);
+  }
+  OpOperand *trailingOperands() const {
+    return reinterpret_cast<OpOperand *>(results() + numResults_);
+  }
   /// Before a tree is destroyed: drops the references of this op and of every op nested in it,
   /// which may use each other's values in any order, unless the destruction of a tree that holds
   /// this op did already (then the ops it reaches skip the walk: each op is dropped once).
   void dropTreeReferences();
 
+  struct Extras {
+    std::vector<Successor> successors;
+    std::vector<std::unique_ptr<Region>> regions;
+    std::unique_ptr<OpOperand[]> heapOperands; ///< when the operands outgrow the trailing slots
+  };
+  Extras &extras();
+
   const OpInfo *info_ = nullptr;
-  Location location_;
-  OpOperand *operands_ = nullptr;
-  detail::ValueImpl *results_ = nullptr;
+  OpOperand *operands_ = nullptr; ///< the trailing slots or extras_->heapOperands
   uint32_t numOperands_ = 0, numResults_ = 0;
-  OpOperand inlineOperands_[kInlineOperands];
-  detail::ValueImpl inlineResult_;
-  std::unique_ptr<OpOperand[]> heapOperands_;
-  std::unique_ptr<detail::ValueImpl[]> heapResults_;
+  uint32_t trailingSlots_ = 0;
+  /// The location's binary (word offset, instruction index) or text (line, column) pair: the
+  /// only kinds an op has; location() rebuilds the Location.
+  uint32_t locationA_ = 0, locationB_ = 0;
+  Location::Kind locationKind_ = Location::Kind::None;
+  bool referencesDropped_ = false; ///< by dropTreeReferences, as its tree is destroyed
   std::vector<NamedAttribute> attrs_;
-  std::vector<Successor> successors_;
-  std::vector<std::unique_ptr<Region>> regions_;
+  std::unique_ptr<Extras> extras_;
   Block *block_ = nullptr;
   Operation *prev_ = nullptr, *next_ = nullptr;
-  bool referencesDropped_ = false; ///< by dropTreeReferences, as its tree is destroyed
+
+public:
+  /// Ops are made by create() with their trailing storage; delete frees that storage too.
+  static void operator delete(void *p) { ::operator delete(p); }
 };
 
 class Block {

@@ -12,6 +12,7 @@
 #include "spire/dialect/IR.h"
 #include "spire/support/Expected.h"
 
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -31,6 +32,10 @@ struct PrintOptions {
 /// Appends the op (usually a spirv.module), ending with a newline.
 void print(const Operation &op, std::string &out, const PrintOptions &options = {});
 std::string toString(const Operation &op, const PrintOptions &options = {});
+/// The same text handed to `sink` in pieces of about 64 KB as it is printed (each piece ends
+/// at an op's end), for writing a large module without holding its whole text.
+void print(const Operation &op, const std::function<void(std::string_view)> &sink,
+           const PrintOptions &options = {});
 
 /// Whether the op named `opName` (e.g. "spirv.IAdd") has a custom syntax; ops without one print
 /// and parse in the generic form only.

@@ -926,5 +926,39 @@ TEST(DialectText, LinkageAndTargetEnvironmentAttributes) {
             "t:1:95: error: expected the target's api, device or #spirv.resource_limits");
 }
 
+// spire translate writes a large module's text as it prints it: the pieces, each ending at an
+// op's end, make exactly the text printed whole.
+TEST(DialectText, StreamedPrintingGivesTheSameTextInPieces) {
+  std::string text = "spirv.module Logical GLSL450 {\n"
+                     "  spirv.func @f(%arg0: f32) -> f32 \"None\" {\n";
+  std::string prev = "%arg0";
+  for (int i = 0; i < 3000; ++i) {
+    text += "    %" + std::to_string(i) + " = spirv.FAdd " + prev + ", %arg0 : f32\n";
+    prev = "%" + std::to_string(i);
+  }
+  text += "    spirv.ReturnValue " + prev + " : f32\n  }\n}\n";
+  Context ctx;
+  Expected<OwningOp> op = parse(ctx, text);
+  ASSERT_TRUE(bool(op)) << op.error().format();
+  for (bool generic : {false, true}) {
+    PrintOptions options;
+    options.generic = generic;
+    std::string whole = toString(**op, options);
+    std::string joined;
+    size_t pieces = 0;
+    print(
+        **op,
+        [&](std::string_view piece) {
+          ++pieces;
+          EXPECT_FALSE(piece.empty());
+          EXPECT_EQ(piece.back(), '\n');
+          joined += piece;
+        },
+        options);
+    EXPECT_EQ(joined, whole);
+    EXPECT_GT(pieces, 1u) << whole.size() << " bytes in one piece";
+  }
+}
+
 } // namespace
 } // namespace spire::dialect
