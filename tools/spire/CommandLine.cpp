@@ -1,7 +1,11 @@
 #include "CommandLine.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
+#include <cstdlib>
+#include <malloc.h>
+#include <sys/mman.h>
 
 namespace spire::tool {
 
@@ -85,6 +89,24 @@ int usageError(std::string_view command, std::string_view message) {
 void report(const Diagnostic &d, std::string_view source) {
   std::string line = d.formatWithNotes(source);
   std::fprintf(stderr, "%s\n", line.c_str());
+}
+
+void populateHeap(size_t bytes) {
+#ifdef MADV_POPULATE_WRITE
+  bytes = std::min<size_t>(bytes, size_t(64) << 20);
+  mallopt(M_MMAP_THRESHOLD, int(bytes) + (1 << 20));
+  mallopt(M_TRIM_THRESHOLD, int(bytes) + (1 << 20));
+  void *block = std::malloc(bytes);
+  if (!block)
+    return;
+  const uintptr_t page = 4096, at = reinterpret_cast<uintptr_t>(block);
+  const uintptr_t begin = (at + page - 1) & ~(page - 1), end = (at + bytes) & ~(page - 1);
+  if (end > begin)
+    madvise(reinterpret_cast<void *>(begin), end - begin, MADV_POPULATE_WRITE);
+  std::free(block);
+#else
+  (void)bytes;
+#endif
 }
 
 } // namespace spire::tool

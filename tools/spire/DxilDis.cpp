@@ -11,38 +11,9 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <malloc.h>
 #include <optional>
-#include <sys/mman.h>
 
 namespace spire::tool {
-
-namespace {
-
-/// Maps, in one call, the heap pages the command is about to write (the module's arena, the
-/// printer's text, the output), which otherwise fault in one by one: on the virtual machines
-/// where spire runs a fault costs 15-60 us, and a small program's dis touched 20 fresh heap
-/// pages. The heap keeps what is freed (no trimming, no separate mappings for large blocks):
-/// the process ends after one file. Kernels before 5.14 refuse the advice, which changes nothing.
-void populateHeap(size_t inputBytes) {
-#ifdef MADV_POPULATE_WRITE
-  const size_t bytes = std::min<size_t>(64 * 1024 + 64 * inputBytes, size_t(64) << 20);
-  mallopt(M_MMAP_THRESHOLD, int(bytes) + (1 << 20));
-  mallopt(M_TRIM_THRESHOLD, int(bytes) + (1 << 20));
-  void *block = std::malloc(bytes);
-  if (!block)
-    return;
-  const uintptr_t page = 4096, at = reinterpret_cast<uintptr_t>(block);
-  const uintptr_t begin = (at + page - 1) & ~(page - 1), end = (at + bytes) & ~(page - 1);
-  if (end > begin)
-    madvise(reinterpret_cast<void *>(begin), end - begin, MADV_POPULATE_WRITE);
-  std::free(block);
-#else
-  (void)inputBytes;
-#endif
-}
-
-} // namespace
 
 bool isDxilInput(std::span<const uint8_t> bytes) {
   return dxil::isContainer(bytes) || dxil::isBitcode(bytes);
@@ -50,7 +21,7 @@ bool isDxilInput(std::span<const uint8_t> bytes) {
 
 int disassembleDxil(std::span<const uint8_t> bytes, const std::string &input,
                     const std::string &output, const DxilDisOptions &options) {
-  populateHeap(bytes.size());
+  populateHeap(64 * 1024 + 64 * bytes.size());
   const std::string source = input == "-" ? "<stdin>" : input;
   auto fail = [&](const Diagnostic &d, const std::string &where) {
     report(d, where);

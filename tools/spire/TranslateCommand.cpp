@@ -219,6 +219,9 @@ int runTranslate(std::span<char *const> args) {
   std::optional<std::vector<uint8_t>> bytes = readInput(input, source);
   if (!bytes)
     return kInvalidInput;
+  // The registry of ops, the IR and the text take a few MB and about 16 bytes per input byte;
+  // a large module pays for its own pages anyway.
+  populateHeap(std::min<size_t>((size_t(2) << 20) + 16 * bytes->size(), size_t(16) << 20));
   const bool binaryIn = isSpirvBinary(*bytes);
   if (binaryIn != (run.translations.front() == Translation::Deserialize))
     return usageError("translate", binaryIn ? "a SPIR-V binary is read by --deserialize-spirv"
