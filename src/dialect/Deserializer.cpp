@@ -1309,6 +1309,12 @@ private:
         }
         break;
       }
+      case OperandMapping::Kind::ResultStorage:
+        // The result type says it (the op has no attribute for it).
+        if (!resultType.is(TypeKind::Pointer) || resultType.storageClass() != word)
+          return error(inst, "the storage class operand of " + std::string(info.name) +
+                                 " must be its result type's");
+        break;
       case OperandMapping::Kind::Other:
         return error(inst, "operand of kind " + std::string(grammar::operandKindName(o.kind)) +
                                " the dialect cannot express in " + std::string(info.name));

@@ -1537,6 +1537,13 @@ private:
         }
         break;
       }
+      case OperandMapping::Kind::ResultStorage: {
+        Type r = op.numResults() ? op.result().type() : Type();
+        if (!r.is(TypeKind::Pointer))
+          return fail(op, "needs a pointer result");
+        inst.push_back(r.storageClass());
+        break;
+      }
       case OperandMapping::Kind::Other:
         return fail(op, "has an operand the generic form cannot write");
       }

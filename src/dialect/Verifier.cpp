@@ -130,7 +130,7 @@ private:
           unbounded = true;
         continue;
       }
-      if (m.kind == OperandMapping::Kind::Other)
+      if (m.kind == OperandMapping::Kind::Other || m.kind == OperandMapping::Kind::ResultStorage)
         continue;
       Attribute a = op.attr(m.name);
       if (!a) {

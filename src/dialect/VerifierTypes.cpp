@@ -899,6 +899,22 @@ bool vectorTimesScalar(Check &c) {
   return c.operand(1) == r.elementType() || c.fail("scalar operand and result element type match");
 }
 
+/// A message MLIR's verifier gives through emitError: the whole message, with no "'op' op" in
+/// front.
+std::string whole(std::string m) { return std::string(1, detail::kWholeMessage) + std::move(m); }
+
+/// The bits of a scalar or vector (MLIR's getBitWidth: a pointer counts as 64).
+uint64_t bitWidth(Type t) {
+  if (t.is(TypeKind::Pointer))
+    return 64;
+  return uint64_t(t.is(TypeKind::Vector) ? t.count() : 1u) * scalarOf(t).width();
+}
+
+/// Bitcast: as many bits on both sides (MLIR's words), or a pointer and another pointer or an
+/// integer scalar or vector. MLIR's verifier also rejects a cast to the operand's own type and
+/// one between a pointer and an integer; valid modules do both (glslang's buffer references
+/// from uvec2, OpenCL's pointer casts, clspv's casts to the same type), and the dialect keeps
+/// them.
 bool bitcast(Check &c) {
   Type r = c.result(), v = c.operand(0);
   constexpr uint64_t kCastable = kNum | kSV | kPointer | kEncodedFloat;
@@ -907,35 +923,45 @@ bool bitcast(Check &c) {
   if (!matches(v, kCastable, 0))
     return c.fail("operand 0 must be a pointer or a numeric scalar or vector, not " + str(v));
   bool pr = r.is(TypeKind::Pointer), pv = v.is(TypeKind::Pointer);
-  if (pr || pv) {
-    Type other = pr ? v : r;
-    if (!other.is(TypeKind::Pointer) && !matches(other, kIntSV, 0))
-      return c.fail("casts between a pointer and " + str(other) +
-                    ", which is neither a pointer nor an integer scalar or vector");
+  if (pv && !pr && !matches(r, kIntSV, 0))
+    return c.fail(whole("unhandled bit cast conversion from pointer type to non-pointer type"));
+  if (!pv && pr && !matches(v, kIntSV, 0))
+    return c.fail(whole("unhandled bit cast conversion from non-pointer type to pointer type"));
+  if (pr || pv)
     return true;
-  }
-  auto components = [](Type t) { return t.is(TypeKind::Vector) ? t.count() : 1u; };
-  uint64_t bitsR = uint64_t(components(r)) * scalarOf(r).width();
-  uint64_t bitsV = uint64_t(components(v)) * scalarOf(v).width();
+  uint64_t bitsR = bitWidth(r), bitsV = bitWidth(v);
   if (bitsR != bitsV)
     return c.fail("mismatch in result type bitwidth " + std::to_string(bitsR) +
                   " and operand type bitwidth " + std::to_string(bitsV));
   return true;
 }
 
-/// FConvert converts to another width (MLIR's wording of the rule).
-bool fConvert(Check &c) {
+/// FConvert, SConvert and UConvert, as MLIR checks its casts: shapes first (vectors of as many
+/// components, its SameOperandsAndResultShape), then the kinds (a vector to a vector, a
+/// cooperative matrix to one of its own kind, KHR or NV, a scalar to a scalar), then the
+/// component widths, which differ (a float's encoding counts as a difference: SPV_KHR_bfloat16
+/// converts between bf16 and f16).
+bool convertWidth(Check &c) {
   Type r = c.result(), v = c.operand(0);
-  if (scalarOf(r) && scalarOf(v) && scalarOf(r).width() == scalarOf(v).width() &&
-      scalarOf(r).fpEncoding() == scalarOf(v).fpEncoding())
+  bool vr = r.is(TypeKind::Vector), vv = v.is(TypeKind::Vector);
+  if (vr != vv || (vr && r.count() != v.count()))
+    return c.fail("requires the same shape for all operands and results");
+  bool cr = r.is(TypeKind::CooperativeMatrix), cv = v.is(TypeKind::CooperativeMatrix);
+  if (cr != cv || (cr && r.hasUse() != v.hasUse()))
+    return c.fail("incompatible operand and result types");
+  if (cr && !coopShapesMayMatch(r, v))
+    return c.fail("operand 0 (" + str(v) + ") must have as many components as the result's type (" +
+                  str(r) + ")");
+  Type er = scalarOf(r), ev = scalarOf(v);
+  if (er.width() == ev.width() && er.fpEncoding() == ev.fpEncoding())
     return c.fail("expected the different bit widths for operand type and result type, but "
                   "provided '" +
-                  str(v) + "' and '" + str(r) + "'");
+                  str(ev) + "' and '" + str(er) + "'");
   return true;
 }
 
 /// PtrCastToGeneric casts a Workgroup, CrossWorkgroup or Function pointer to a Generic one of
-/// the same pointee; GenericCastToPtr(Explicit) the other way.
+/// the same pointee; GenericCastToPtr(Explicit) the other way (MLIR's checks and words).
 bool genericCast(Check &c) {
   using SC = grammar::StorageClass;
   Type r = c.result(), v = c.operand(0);
@@ -946,15 +972,45 @@ bool genericCast(Check &c) {
   };
   bool toGeneric = c.op.info().key == grammar::Op::PtrCastToGeneric;
   if (toGeneric && !specific(v))
-    return c.fail("pointer must point to the Workgroup, CrossWorkgroup, or Function Storage Class");
+    return c.fail(
+        whole("pointer must point to the Workgroup, CrossWorkgroup, or Function Storage Class"));
   if (toGeneric && r.storageClass() != uint32_t(SC::Generic))
-    return c.fail("result type must be of storage class Generic");
+    return c.fail(whole("result type must be of storage class Generic"));
   if (!toGeneric && v.storageClass() != uint32_t(SC::Generic))
-    return c.fail("pointer type must be of storage class Generic");
+    return c.fail(whole("pointer type must be of storage class Generic"));
   if (!toGeneric && !specific(r))
-    return c.fail("result must point to the Workgroup, CrossWorkgroup, or Function Storage Class");
+    return c.fail(
+        whole("result must point to the Workgroup, CrossWorkgroup, or Function Storage Class"));
   return r.elementType() == v.elementType() ||
-         c.fail("pointee type must have the same as the op result type");
+         c.fail("pointer operand's pointee type must have the same as the op result type, but "
+                "found '" +
+                str(v.elementType()) + "' vs '" + str(r.elementType()) + "'");
+}
+
+/// ConvertPtrToU and ConvertUToPtr, as MLIR checks them: the integer is signless (MLIR says
+/// "result" of ConvertUToPtr's operand too), and in a spirv.module the pointer is physical: not
+/// under the Logical addressing model, and in PhysicalStorageBuffer memory under
+/// PhysicalStorageBuffer64.
+bool pointerIntegerCast(Check &c) {
+  bool toInteger = c.op.info().key == grammar::Op::ConvertPtrToU;
+  Type integer = toInteger ? c.result() : c.operand(0);
+  Type pointer = toInteger ? c.operand(0) : c.result();
+  if (integer.signedness() != Signedness::Signless)
+    return c.fail(whole("result must be a scalar type of unsigned integer"));
+  const Operation *module = c.op.parentOp();
+  while (module && &module->info() != &ops::module())
+    module = module->parentOp();
+  Attribute model = module ? module->attr("addressing_model") : Attribute();
+  if (!model.is(AttrKind::Enum))
+    return true;
+  using AM = grammar::AddressingModel;
+  bool logical = model.enumValue() == uint32_t(AM::Logical);
+  bool psb64 = model.enumValue() == uint32_t(AM::PhysicalStorageBuffer64);
+  if (logical ||
+      (psb64 && pointer.storageClass() != uint32_t(grammar::StorageClass::PhysicalStorageBuffer)))
+    return c.fail(whole(toInteger ? "operand must be a physical pointer"
+                                  : "result must be a physical pointer"));
+  return true;
 }
 
 /// The result of IAddCarry, ISubBorrow, UMulExtended, SMulExtended: a struct of two members of
@@ -1562,32 +1618,35 @@ bool sparseTexel(Check &c) { return sparseResult(c, kNum | kSV, 0); }
 bool sparseDrefTexel(Check &c) { return sparseResult(c, kNum | kScalar, 0); }
 bool sparseGatheredTexel(Check &c) { return sparseResult(c, kNum | kVector, 4); }
 
-/// SDot, UDot, SUDot and their AccSat forms: two integer vectors of as many components and one
-/// component width, or two 32-bit integer scalars holding packed vectors (the
-/// format attribute says how); the result is an integer scalar at least as wide
-/// as the components.
+/// SDot, UDot, SUDot and their AccSat forms, as MLIR checks them: two operands of one type
+/// (signedness aside: SUDot's second is unsigned where its first is signed), the accumulator of
+/// the result's type, a format exactly for 32-bit integer scalars holding packed vectors, no
+/// other attribute, and a result as wide as all of an operand's bits.
 bool integerDot(Check &c) {
   Type a = c.operand(0), b = c.operand(1), r = c.result();
-  unsigned componentWidth = 8; // PackedVectorFormat4x8Bit, the only packed format
-  if (a.is(TypeKind::Vector)) {
-    if (!b.is(TypeKind::Vector) || b.count() != a.count() ||
-        scalarOf(b).width() != scalarOf(a).width())
-      return c.fail("operand 1 (" + str(b) +
-                    ") must be an integer vector of operand 0's shape "
-                    "and component width (" +
-                    str(a) + ")");
-    componentWidth = scalarOf(a).width();
-  } else {
-    if (!matches(a, kI32, 0) || !matches(b, kI32, 0))
-      return c.fail("operands 0 and 1 must be integer vectors or 32-bit integer scalars, not " +
-                    str(a) + " and " + str(b));
-    if (!c.op.attr("format"))
-      return c.fail("32-bit integer scalar operands need a format attribute");
+  if (!alike(a, b))
+    return c.fail("requires the same type for both vector operands");
+  if (c.numOperands() == 3 && !alike(c.operand(2), r))
+    return c.fail("requires the same accumulator operand and result types");
+  Attribute format = c.op.attr("format");
+  if (!a.is(TypeKind::Vector)) {
+    if (!format)
+      return c.fail("requires Packed Vector Format attribute for integer vector operands");
+    if (a.width() != 32)
+      return c.fail("with specified Packed Vector Format (" +
+                    enumText(format.enumKind(), format.enumValue()) +
+                    ") requires integer vector operands to be 32-bits wide");
+  } else if (format) {
+    return c.fail("with invalid format attribute for vector operands of type '" + str(a) + "'");
   }
-  return r.width() >= componentWidth ||
-         c.fail("the result (" + str(r) +
-                ") must be at least as wide as the operands' components (" +
-                std::to_string(componentWidth) + " bits)");
+  for (const NamedAttribute &n : c.op.attributes())
+    if (n.name != "format")
+      return c.fail("only supports the 'format' #spirv.packed_vector_format attribute");
+  uint64_t factorBits = bitWidth(a);
+  return factorBits <= r.width() ||
+         c.fail("result type has insufficient bit-width (" + std::to_string(r.width()) +
+                " bits) for the specified vector operand type (" + std::to_string(factorBits) +
+                " bits)");
 }
 
 /// NV.CooperativeMatrixMulAdd and KHR.CooperativeMatrixMulAdd: A (M x K) times B (K x N) plus C
@@ -1988,17 +2047,16 @@ const Row kRows[] = {
     // Conversions: per component, so of the result's shape.
     {{Op::ConvertFToU, Op::ConvertFToS}, of(kInt | kSVM), {shaped(kFloat | kSVM)}},
     {{Op::ConvertSToF, Op::ConvertUToF}, of(kFloat | kSVM), {shaped(kInt | kSVM)}},
-    {{Op::UConvert, Op::SConvert, Op::SatConvertSToU, Op::SatConvertUToS},
-     of(kInt | kSVM),
-     {shaped(kInt | kSVM)}},
+    {{Op::SatConvertSToU, Op::SatConvertUToS}, of(kInt | kSVM), {shaped(kInt | kSVM)}},
+    {{Op::UConvert, Op::SConvert}, of(kInt | kSVM), {of(kInt | kSVM)}, false, convertWidth},
     {{Op::FConvert},
      of(kFloat | kSVM | kEncodedFloat),
-     {shaped(kFloat | kSVM | kEncodedFloat)},
+     {of(kFloat | kSVM | kEncodedFloat)},
      false,
-     fConvert},
+     convertWidth},
     {{Op::QuantizeToF16}, of(kFloatSV | kW32), {same()}},
-    {{Op::ConvertPtrToU}, of(kIntS), {of(kPointer)}},
-    {{Op::ConvertUToPtr}, of(kPointer), {of(kIntS)}},
+    {{Op::ConvertPtrToU}, of(kIntS), {of(kPointer)}, false, pointerIntegerCast},
+    {{Op::ConvertUToPtr}, of(kPointer), {of(kIntS)}, false, pointerIntegerCast},
     {{Op::PtrCastToGeneric, Op::GenericCastToPtr, Op::GenericCastToPtrExplicit},
      of(kPointer),
      {of(kPointer)},
@@ -2274,7 +2332,7 @@ const Row kRows[] = {
      integerDot},
     {{Op::SDotAccSat, Op::UDotAccSat, Op::SUDotAccSat},
      of(kIntS),
-     {of(kInt | kSV), of(kInt | kSV), like()},
+     {of(kInt | kSV), of(kInt | kSV), of(kIntS)},
      false,
      integerDot},
     // Cooperative matrices (NV): memory through pointers with an integer stride and a bool

@@ -185,6 +185,9 @@ class Mapper:
             elif cat == "Id":
                 m["kind"] = "Value"
                 m["name"] = name
+            elif op == "spirv.GenericCastToPtrExplicit" and kind == "StorageClass":
+                # Always the result pointer's storage class; MLIR's op has no attribute for it.
+                m["kind"] = "ResultStorage"
             elif cat in ("Literal", "BitEnum", "ValueEnum"):
                 m["kind"] = "Attribute"
                 m["name"] = self.attr_name(op, kind, name, seen_memory_access)
@@ -334,6 +337,8 @@ def view_members(op, kinds):
     static = True
     enums_before = []
     for m in op["mappings"]:
+        if m["kind"] == "ResultStorage":
+            continue  # written from the result type
         if m["kind"] == "Value":
             name = member(m["name"], "operand%d" % position)
             values.append((name, m["quantifier"], position if static else None, list(enums_before)))
@@ -435,7 +440,8 @@ def write_views(ops, kinds):
         c.append("  BuildArgs args(builder, kKey);")
         if op["has_type"]:
             c.append("  args.result(resultType);")
-        for m, (ctype, name, conv, _) in zip(op["mappings"], params):
+        built = [m for m in op["mappings"] if m["kind"] != "ResultStorage"]
+        for m, (ctype, name, conv, _) in zip(built, params):
             what, _, kind = conv.partition(":")
             attr = cstr(m["name"])
             if what in ("value", "optionalValue", "values"):

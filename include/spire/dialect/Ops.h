@@ -89,7 +89,10 @@ struct OperandMapping {
     /// constant, an operand at its place and a unit attribute `name`.
     IdEnum,
     TypeId, ///< an id operand naming a type: type attribute `name`
-    Other,  ///< handled by the op's own (de)serialization
+    /// A storage class that is always the result pointer's (OpGenericCastToPtrExplicit's
+    /// Storage): no attribute, as MLIR's op has none; written from the result type.
+    ResultStorage,
+    Other, ///< handled by the op's own (de)serialization
   };
   Kind kind;
   grammar::OperandKind operandKind;

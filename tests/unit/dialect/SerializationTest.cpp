@@ -1492,3 +1492,61 @@ TEST(DialectSerialization, AnInstructionTooLongForItsWordCountIsAnError) {
             std::string::npos)
       << words.error().message;
 }
+
+TEST(DialectSerialization, GenericCastToPtrExplicitTakesItsStorageFromTheResultType) {
+  // OpGenericCastToPtrExplicit's Storage is always its result's storage class: the op has no
+  // attribute for it (MLIR's has none), and the serializer writes the result's again.
+  Deserialized d;
+  deserializeText(kernel("", R"(
+%pgen = OpTypePointer Generic %uint
+%pwg = OpTypePointer Workgroup %uint
+%fnp = OpTypeFunction %void %pgen
+%main = OpFunction %void None %fnp
+%g = OpFunctionParameter %pgen
+%entry = OpLabel
+%w = OpGenericCastToPtrExplicit %pwg %g Workgroup
+OpReturn
+OpFunctionEnd
+)"),
+                  d);
+  ASSERT_TRUE(d.module) << d.error;
+  Operation *cast = first(d.module.get(), *findOp("spirv.GenericCastToPtrExplicit"));
+  ASSERT_TRUE(cast);
+  EXPECT_TRUE(cast->attributes().empty());
+  PrintOptions generic;
+  generic.generic = true;
+  EXPECT_NE(toString(*d.module, generic)
+                .find("\"spirv.GenericCastToPtrExplicit\"(%arg0) : (!spirv.ptr<i32, Generic>) -> "
+                      "!spirv.ptr<i32, Workgroup>"),
+            std::string::npos)
+      << toString(*d.module, generic);
+  EXPECT_EQ(roundTripsEverywhere(d, "spv1.3"), "");
+  Expected<Module> m = serializedModule(*d.module);
+  ASSERT_TRUE(m) << m.error().message;
+  bool found = false;
+  for (Instruction inst : *m)
+    if (inst.opcode() == grammar::Op::GenericCastToPtrExplicit) {
+      found = true;
+      EXPECT_EQ(inst.word(4), uint32_t(grammar::StorageClass::Workgroup));
+    }
+  EXPECT_TRUE(found);
+  // A Storage other than the result's (invalid SPIR-V) has no IR to go to.
+  Deserialized bad;
+  deserializeText(kernel("", R"(
+%pgen = OpTypePointer Generic %uint
+%pwg = OpTypePointer Workgroup %uint
+%fnp = OpTypeFunction %void %pgen
+%main = OpFunction %void None %fnp
+%g = OpFunctionParameter %pgen
+%entry = OpLabel
+%w = OpGenericCastToPtrExplicit %pwg %g Function
+OpReturn
+OpFunctionEnd
+)"),
+                  bad);
+  EXPECT_FALSE(bad.module);
+  EXPECT_NE(bad.error.find("the storage class operand of spirv.GenericCastToPtrExplicit must be "
+                           "its result type's"),
+            std::string::npos)
+      << bad.error;
+}

@@ -258,37 +258,144 @@ TEST(DialectVerifierTypes, ConversionsKeepTheShapeAndBitcastsTheBits) {
             "8/16/32/64-bit integer values of length 2/3/4/8/16 or Cooperative Matrix of "
             "8/16/32/64-bit integer values, but got 'f32'");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.FConvert\"(%x) : (f32) -> f64"), "");
-  // Bitcast: the same number of bits, or a pointer and an integer.
+  // Bitcast: the same number of bits, or a pointer and a pointer or an integer. MLIR's verifier
+  // also rejects a cast to the same type and one between a pointer and an integer, which valid
+  // modules hold (a corpus test deserializes them).
   EXPECT_EQ(verdict(params, "%0 = spirv.Bitcast %iv : vector<2xi32> to f64"), "");
   EXPECT_EQ(verdict(params, "%0 = spirv.Bitcast %i : i64 to vector<2xf32>"), "");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.Bitcast\"(%x) : (f32) -> i64"),
             "'spirv.Bitcast' op mismatch in result type bitwidth 64 and operand type bitwidth 32");
-  // A conversion changes the width (MLIR's words). A bit cast to the same type is valid SPIR-V
-  // (spire val and spirv-val accept it) though MLIR's verifier rejects it.
   EXPECT_EQ(verdict(params, "%0 = spirv.Bitcast %x : f32 to f32"), "");
-  EXPECT_EQ(verdict(params, "%0 = spirv.FConvert %x : f32 to f32"),
-            "'spirv.FConvert' op expected the different bit widths for operand type and result "
-            "type, but provided 'f32' and 'f32'");
-  // Generic pointers from and to the Workgroup, CrossWorkgroup and Function storage classes.
-  std::string_view ptrs = "%s: !spirv.ptr<f32, StorageBuffer>, %g: !spirv.ptr<f32, Generic>";
-  EXPECT_EQ(verdict(ptrs, "%0 = spirv.PtrCastToGeneric %s : !spirv.ptr<f32, StorageBuffer> to "
-                          "!spirv.ptr<f32, Generic>"),
-            "'spirv.PtrCastToGeneric' op pointer must point to the Workgroup, CrossWorkgroup, or "
-            "Function Storage Class");
-  EXPECT_EQ(verdict(ptrs, "%0 = spirv.GenericCastToPtr %g : !spirv.ptr<f32, Generic> to "
-                          "!spirv.ptr<f32, Uniform>"),
-            "'spirv.GenericCastToPtr' op result must point to the Workgroup, CrossWorkgroup, or "
-            "Function Storage Class");
-  EXPECT_EQ(verdict(ptrs, "%0 = spirv.GenericCastToPtr %g : !spirv.ptr<f32, Generic> to "
-                          "!spirv.ptr<i32, Workgroup>"),
-            "'spirv.GenericCastToPtr' op pointee type must have the same as the op result type");
+  EXPECT_EQ(verdict(params, "%0 = spirv.Bitcast %p : !spirv.ptr<f32, PhysicalStorageBuffer> to "
+                            "!spirv.ptr<i32, PhysicalStorageBuffer>"),
+            "");
   EXPECT_EQ(verdict(params, "%0 = spirv.Bitcast %p : !spirv.ptr<f32, PhysicalStorageBuffer> to "
                             "i64"),
             "");
-  EXPECT_EQ(verdict(params, "%0 = \"spirv.Bitcast\"(%p) : (!spirv.ptr<f32, "
-                            "PhysicalStorageBuffer>) -> f64"),
-            "'spirv.Bitcast' op casts between a pointer and f64, which is neither a pointer nor an "
-            "integer scalar or vector");
+  EXPECT_EQ(verdict(params, "%0 = spirv.Bitcast %iv : vector<2xi32> to !spirv.ptr<f32, "
+                            "PhysicalStorageBuffer>"),
+            "");
+  EXPECT_EQ(verdict(params, "%0 = spirv.Bitcast %p : !spirv.ptr<f32, PhysicalStorageBuffer> to "
+                            "f64"),
+            "unhandled bit cast conversion from pointer type to non-pointer type");
+  EXPECT_EQ(verdict(params, "%0 = spirv.Bitcast %v : vector<2xf32> to !spirv.ptr<f32, "
+                            "PhysicalStorageBuffer>"),
+            "unhandled bit cast conversion from non-pointer type to pointer type");
+  // FConvert, SConvert and UConvert change the component width (MLIR's words, which name the
+  // component types), keep the shape and convert a cooperative matrix to one of its own kind.
+  EXPECT_EQ(verdict(params, "%0 = spirv.FConvert %x : f32 to f32"),
+            "'spirv.FConvert' op expected the different bit widths for operand type and result "
+            "type, but provided 'f32' and 'f32'");
+  EXPECT_EQ(verdict(params, "%0 = spirv.FConvert %v : vector<2xf32> to vector<2xf32>"),
+            "'spirv.FConvert' op expected the different bit widths for operand type and result "
+            "type, but provided 'f32' and 'f32'");
+  EXPECT_EQ(verdict(params, "%0 = spirv.SConvert %iv : vector<2xi32> to vector<2xsi32>"),
+            "'spirv.SConvert' op expected the different bit widths for operand type and result "
+            "type, but provided 'i32' and 'si32'");
+  EXPECT_EQ(verdict(params, "%0 = spirv.UConvert %iv : vector<2xi32> to vector<2xi64>"), "");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.FConvert\"(%v) : (vector<2xf32>) -> f64"),
+            "'spirv.FConvert' op requires the same shape for all operands and results");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.UConvert\"(%iv) : (vector<2xi32>) -> vector<3xi64>"),
+            "'spirv.UConvert' op requires the same shape for all operands and results");
+  std::string_view coop = "%k: !spirv.coopmatrix<8x16xf32, Subgroup, MatrixAcc>, "
+                          "%n: !spirv.NV.coopmatrix<8x16xf32, Subgroup>";
+  EXPECT_EQ(verdict(coop, "%0 = spirv.FConvert %k : !spirv.coopmatrix<8x16xf32, Subgroup, "
+                          "MatrixAcc> to !spirv.coopmatrix<8x16xf16, Subgroup, MatrixAcc>"),
+            "");
+  EXPECT_EQ(verdict(coop, "%0 = spirv.FConvert %n : !spirv.NV.coopmatrix<8x16xf32, Subgroup> to "
+                          "!spirv.NV.coopmatrix<8x16xf64, Subgroup>"),
+            "");
+  EXPECT_EQ(verdict(coop, "%0 = spirv.FConvert %k : !spirv.coopmatrix<8x16xf32, Subgroup, "
+                          "MatrixAcc> to !spirv.NV.coopmatrix<8x16xf64, Subgroup>"),
+            "'spirv.FConvert' op incompatible operand and result types");
+  EXPECT_EQ(verdict(coop, "%0 = spirv.FConvert %n : !spirv.NV.coopmatrix<8x16xf32, Subgroup> to "
+                          "f64"),
+            "'spirv.FConvert' op incompatible operand and result types");
+  EXPECT_EQ(verdict(coop, "%0 = spirv.FConvert %n : !spirv.NV.coopmatrix<8x16xf32, Subgroup> to "
+                          "!spirv.NV.coopmatrix<16x8xf64, Subgroup>"),
+            "'spirv.FConvert' op operand 0 (!spirv.NV.coopmatrix<8x16xf32, Subgroup>) must have as "
+            "many components as the result's type (!spirv.NV.coopmatrix<16x8xf64, Subgroup>)");
+  // Generic pointers from and to the Workgroup, CrossWorkgroup and Function storage classes
+  // (MLIR words the storage classes without "op" in front).
+  std::string_view ptrs = "%s: !spirv.ptr<f32, StorageBuffer>, %g: !spirv.ptr<f32, Generic>";
+  EXPECT_EQ(verdict(ptrs, "%0 = spirv.PtrCastToGeneric %s : !spirv.ptr<f32, StorageBuffer> to "
+                          "!spirv.ptr<f32, Generic>"),
+            "pointer must point to the Workgroup, CrossWorkgroup, or Function Storage Class");
+  EXPECT_EQ(verdict(ptrs, "%0 = spirv.GenericCastToPtr %g : !spirv.ptr<f32, Generic> to "
+                          "!spirv.ptr<f32, Uniform>"),
+            "result must point to the Workgroup, CrossWorkgroup, or Function Storage Class");
+  EXPECT_EQ(verdict(ptrs, "%0 = spirv.GenericCastToPtr %g : !spirv.ptr<f32, Generic> to "
+                          "!spirv.ptr<i32, Workgroup>"),
+            "'spirv.GenericCastToPtr' op pointer operand's pointee type must have the same as the "
+            "op result type, but found 'f32' vs 'i32'");
+  // GenericCastToPtrExplicit's storage class is its result type's (no attribute).
+  EXPECT_EQ(verdict(ptrs, "%0 = spirv.GenericCastToPtrExplicit %g : !spirv.ptr<f32, Generic> to "
+                          "!spirv.ptr<f32, Function>"),
+            "");
+  EXPECT_EQ(verdict(ptrs, "%0 = \"spirv.GenericCastToPtrExplicit\"(%g) : (!spirv.ptr<f32, "
+                          "Generic>) -> !spirv.ptr<f32, Workgroup>"),
+            "");
+  EXPECT_EQ(verdict(ptrs, "%0 = spirv.GenericCastToPtrExplicit %s : !spirv.ptr<f32, "
+                          "StorageBuffer> to !spirv.ptr<f32, Workgroup>"),
+            "pointer type must be of storage class Generic");
+}
+
+namespace {
+
+/// What the verifier says of `op` in a function taking `params` in a module of `addressing`.
+std::string inModule(std::string_view addressing, std::string_view params, std::string_view op) {
+  std::string text =
+      "spirv.module " + std::string(addressing) +
+      " OpenCL requires #spirv.vce<v1.0, [Kernel, Addresses, PhysicalStorageBufferAddresses, "
+      "GenericPointer, Int64], []> {\n  spirv.func @f(" +
+      std::string(params) + ") \"None\" {\n    " + std::string(op) + "\n    spirv.Return\n  }\n}\n";
+  Context context;
+  Expected<OwningOp> module = parse(context, text);
+  if (!module)
+    return "parse: " + module.error().message;
+  Status status = verify(**module);
+  return status ? std::string() : status.error().message;
+}
+
+} // namespace
+
+TEST(DialectVerifierTypes, PointersAndIntegersConvertOnlyUnderPhysicalAddressing) {
+  // MLIR's checks: the pointer of ConvertPtrToU / ConvertUToPtr is physical where its
+  // spirv.module says how pointers are addressed, and the integer is signless.
+  std::string_view generic = "%p: !spirv.ptr<i32, Generic>, %i: i64";
+  std::string_view psb = "%p: !spirv.ptr<i32, PhysicalStorageBuffer> {spirv.decoration = "
+                         "#spirv.decoration<Restrict>}, %i: i64";
+  std::string_view toU = "%0 = spirv.ConvertPtrToU %p : !spirv.ptr<i32, Generic> to i64";
+  std::string_view toPtr = "%0 = spirv.ConvertUToPtr %i : i64 to !spirv.ptr<i32, Generic>";
+  EXPECT_EQ(inModule("Physical64", generic, toU), "");
+  EXPECT_EQ(inModule("Physical64", generic, toPtr), "");
+  EXPECT_EQ(inModule("Logical", generic, toU), "operand must be a physical pointer");
+  EXPECT_EQ(inModule("Logical", generic, toPtr), "result must be a physical pointer");
+  EXPECT_EQ(inModule("PhysicalStorageBuffer64", generic, toU),
+            "operand must be a physical pointer");
+  EXPECT_EQ(inModule("PhysicalStorageBuffer64", generic, toPtr),
+            "result must be a physical pointer");
+  EXPECT_EQ(inModule("PhysicalStorageBuffer64", psb,
+                     "%0 = spirv.ConvertPtrToU %p : !spirv.ptr<i32, PhysicalStorageBuffer> to i64"),
+            "");
+  EXPECT_EQ(inModule("PhysicalStorageBuffer64", psb,
+                     "%0 = spirv.ConvertUToPtr %i : i64 to !spirv.ptr<i32, PhysicalStorageBuffer>"),
+            "");
+  // MLIR says "result" of ConvertUToPtr's operand too.
+  EXPECT_EQ(inModule("Physical64", "%p: !spirv.ptr<i32, Generic>, %i: si64",
+                     "%0 = spirv.ConvertUToPtr %i : si64 to !spirv.ptr<i32, Generic>"),
+            "result must be a scalar type of unsigned integer");
+  EXPECT_EQ(inModule("Physical64", generic,
+                     "%0 = spirv.ConvertPtrToU %p : !spirv.ptr<i32, Generic> to si64"),
+            "result must be a scalar type of unsigned integer");
+  // Outside a spirv.module no addressing model says anything.
+  Context context;
+  Expected<OwningOp> wrapped = parse(context, "func.func @f(%p: !spirv.ptr<i32, Generic>) {\n"
+                                              "  %0 = spirv.ConvertPtrToU %p : !spirv.ptr<i32, "
+                                              "Generic> to i32\n  return\n}\n");
+  ASSERT_TRUE(wrapped) << wrapped.error().message;
+  Status status = verify(**wrapped);
+  EXPECT_TRUE(status) << status.error().message;
 }
 
 TEST(DialectVerifierTypes, CompositeIndexesStayInBoundsAndSelectTheResultsType) {
@@ -671,26 +778,46 @@ TEST(DialectVerifierTypes, SparseImageOpsGiveTheResidencyCodeAndTheTexel) {
 
 TEST(DialectVerifierTypes, IntegerDotProductsTakeVectorsOrPackedScalars) {
   std::string_view params = "%a: vector<4xi8>, %b: vector<4xsi8>, %c: vector<3xi8>, %p: i32, "
-                            "%w: i16, %acc: i32";
+                            "%w: i16, %acc: i32, %h: vector<4xi16>, %l: i64";
+  std::string_view format = "{format = #spirv.packed_vector_format<PackedVectorFormat4x8Bit>}";
+  // Operands of one type, signedness aside (SUDot's second is unsigned).
   EXPECT_EQ(verdict(params, "%0 = \"spirv.SUDot\"(%b, %a) : (vector<4xsi8>, vector<4xi8>) -> i32"),
             "");
-  EXPECT_EQ(verdict(params, "%0 = \"spirv.SDot\"(%p, %p) {format = "
-                            "#spirv.packed_vector_format<PackedVectorFormat4x8Bit>} : (i32, i32) "
-                            "-> i32"),
-            "");
+  EXPECT_EQ(
+      verdict(params, "%0 = spirv.SDot %p, %p " + std::string(format) + " : (i32, i32) -> i64"),
+      "");
   EXPECT_EQ(verdict(params, "%0 = \"spirv.UDotAccSat\"(%a, %a, %acc) : (vector<4xi8>, "
                             "vector<4xi8>, i32) -> i32"),
             "");
-  EXPECT_EQ(
-      verdict(params, "%0 = \"spirv.UDot\"(%a, %c) : (vector<4xi8>, vector<3xi8>) -> i32"),
-      "'spirv.UDot' op operand 1 (vector<3xi8>) must be an integer vector of operand 0's shape "
-      "and component width (vector<4xi8>)");
+  EXPECT_EQ(verdict(params, "%0 = spirv.SDot %h, %h : (vector<4xi16>, vector<4xi16>) -> i64"), "");
+  EXPECT_EQ(verdict(params, "%0 = \"spirv.UDot\"(%a, %c) : (vector<4xi8>, vector<3xi8>) -> i32"),
+            "'spirv.UDot' op requires the same type for both vector operands");
+  EXPECT_EQ(verdict(params, "%0 = spirv.SDotAccSat %p, %p, %acc " + std::string(format) +
+                                " : (i32, i32, i32) -> i64"),
+            "'spirv.SDotAccSat' op requires the same accumulator operand and result types");
+  // The format: exactly with scalars, which hold 4 x 8 bits.
   EXPECT_EQ(verdict(params, "%0 = \"spirv.SDot\"(%p, %p) : (i32, i32) -> i32"),
-            "'spirv.SDot' op 32-bit integer scalar operands need a format attribute");
+            "'spirv.SDot' op requires Packed Vector Format attribute for integer vector operands");
   EXPECT_EQ(
-      verdict(params, "%0 = \"spirv.SDotAccSat\"(%a, %a, %w) : (vector<4xi8>, "
-                      "vector<4xi8>, i16) -> i32"),
-      "'spirv.SDotAccSat' op failed to verify that all of {accumulator, result} have same type");
+      verdict(params, "%0 = spirv.SDot %l, %l " + std::string(format) + " : (i64, i64) -> i64"),
+      "'spirv.SDot' op with specified Packed Vector Format (PackedVectorFormat4x8Bit) "
+      "requires integer vector operands to be 32-bits wide");
+  EXPECT_EQ(verdict(params, "%0 = spirv.UDot %a, %a " + std::string(format) +
+                                " : (vector<4xi8>, vector<4xi8>) -> i32"),
+            "'spirv.UDot' op with invalid format attribute for vector operands of type "
+            "'vector<4xi8>'");
+  // No other attribute.
+  EXPECT_EQ(verdict(params, "%0 = spirv.UDot %a, %a {volatile = #spirv.decoration<Volatile>} : "
+                            "(vector<4xi8>, vector<4xi8>) -> i32"),
+            "'spirv.UDot' op only supports the 'format' #spirv.packed_vector_format attribute");
+  // The result holds all of an operand's bits.
+  EXPECT_EQ(
+      verdict(params, "%0 = spirv.SDot %p, %p " + std::string(format) + " : (i32, i32) -> i16"),
+      "'spirv.SDot' op result type has insufficient bit-width (16 bits) for the specified "
+      "vector operand type (32 bits)");
+  EXPECT_EQ(verdict(params, "%0 = spirv.SUDot %h, %h : (vector<4xi16>, vector<4xi16>) -> i32"),
+            "'spirv.SUDot' op result type has insufficient bit-width (32 bits) for the specified "
+            "vector operand type (64 bits)");
 }
 
 TEST(DialectVerifierTypes, CooperativeMatricesMultiplyInTheirShapes) {
