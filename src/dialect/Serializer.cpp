@@ -1537,6 +1537,13 @@ private:
         }
         break;
       }
+      case OperandMapping::Kind::Constant: {
+        Expected<uint32_t> id = constantOperand(op, map);
+        if (!id)
+          return id.error();
+        inst.push_back(*id);
+        break;
+      }
       case OperandMapping::Kind::Other:
         return fail(op, "has an operand the generic form cannot write");
       }
@@ -1551,6 +1558,35 @@ private:
     }
     inst[0] |= static_cast<uint32_t>(inst.size()) << 16;
     return {};
+  }
+
+  /// The constant an attribute of `map`'s (a TOSA op's pad, axis, acc_type, ...) stands for,
+  /// declared once at module level with the constants of the same type and value: rank-1 i32
+  /// tensors as OpConstantComposite (as MLIR writes them), enumerants as 32-bit integers.
+  Expected<uint32_t> constantOperand(const Operation &op, const OperandMapping &map) {
+    Attribute a = op.attr(map.name);
+    if (!a)
+      return fail(op, "needs the attribute " + std::string(map.name));
+    switch (map.constAttr) {
+    case ConstAttr::Bool:
+      if (a.is(AttrKind::Bool))
+        return boolConstant(a.boolValue());
+      break;
+    case ConstAttr::I32:
+    case ConstAttr::Scalar:
+    case ConstAttr::I32Tensor:
+      if (a.is(AttrKind::Integer) || a.is(AttrKind::Float) ||
+          (a.is(AttrKind::Dense) && a.type().is(TypeKind::TensorArm)))
+        return constant(a, a.type(), op);
+      break;
+    case ConstAttr::None:
+      break;
+    default:
+      if (a.is(AttrKind::DialectEnum))
+        return u32Constant(a.enumValue());
+      break;
+    }
+    return fail(op, "attribute " + std::string(map.name) + " is not a constant of its kind");
   }
 
   /// A constant made by an op (OpConstantSampler, ...): declared once at module level.
@@ -1646,7 +1682,9 @@ private:
   }
 
   uint32_t extImport(const grammar::ExtInstSetDesc &set) {
-    return extImport(set.key == "glsl.std.450" ? "GLSL.std.450" : "OpenCL.std");
+    return extImport(set.key == "glsl.std.450"    ? "GLSL.std.450"
+                     : set.key == "tosa.001000.1" ? "TOSA.001000.1"
+                                                  : "OpenCL.std");
   }
 
   uint32_t extImport(std::string_view importName) {
