@@ -1387,16 +1387,12 @@ private:
       if (c && c.is(AttrKind::Bool))
         return c;
       return wrong("a constant boolean");
-    case ConstAttr::I32Tensor: {
-      Type t = typeOf(m_.defIndex(id) == kNoIndex ? 0 : m_.inst(m_.defIndex(id)).typeId());
-      if (t && t.is(TypeKind::TensorArm) && t.count() == 1 && t.shape()[0] != Type::kDynamicDim) {
-        Attribute v = c;
-        if (v && v.is(AttrKind::Dense) && !v.elements().empty() &&
-            v.elements()[0].is(AttrKind::Integer) && v.type().elementType().width() == 32)
-          return v;
-      }
+    case ConstAttr::I32Tensor:
+      // composite() and nullValue() make dense values of rank-1 tensors only.
+      if (c && c.is(AttrKind::Dense) && c.type().is(TypeKind::TensorArm) && !c.elements().empty() &&
+          c.elements()[0].is(AttrKind::Integer) && c.type().elementType().width() == 32)
+        return c;
       return wrong("a constant tensor of rank 1 of 32-bit integers");
-    }
     case ConstAttr::Scalar:
       if (c && (c.is(AttrKind::Integer) || c.is(AttrKind::Float)))
         return c;

@@ -176,8 +176,10 @@ private:
   }
 
   uint32_t u32Type() { return unique(Op::TypeInt, {32, 0}); }
-  uint32_t u32Constant(uint32_t v) {
-    uint32_t t = u32Type();
+  uint32_t u32Constant(uint32_t v) { return word32Constant(u32Type(), v); }
+  /// The OpConstant of a 32-bit type `t` whose literal is `v`, declared once: an enumerant's
+  /// constant (a scope, a TOSA accumulator type) and a spirv.Constant of the same value are one.
+  uint32_t word32Constant(uint32_t t, uint32_t v) {
     std::vector<uint32_t> key{0xFFFFFFFFu, t, v};
     auto it = uniqueTypes_.find(key);
     if (it != uniqueTypes_.end())
@@ -504,12 +506,16 @@ private:
             .id(id);
         break;
       }
-      id = b_->newId();
-      auto w = b_->add(Section::Global, Op::Constant);
-      w.id(typeId).id(id);
       // Narrow signed integers are sign-extended to the word, others zero-extended.
       uint64_t v = t.signedness() == Signedness::Signed ? static_cast<uint64_t>(value.intValue())
                                                         : value.bits();
+      if (t.width() == 32) {
+        id = word32Constant(typeId, static_cast<uint32_t>(v));
+        break;
+      }
+      id = b_->newId();
+      auto w = b_->add(Section::Global, Op::Constant);
+      w.id(typeId).id(id);
       if (t.width() > 32)
         w.literal64(v);
       else

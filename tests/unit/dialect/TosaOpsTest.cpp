@@ -257,7 +257,7 @@ TEST(DialectTosa, RoundTripsWithUniqueConstants) {
     EXPECT_EQ(count(words, grammar::Op::ExtInstImport), 1u);
   }
   // Conv2D's stride and dilation, both [1, 1], are one constant; its acc_type is the 32-bit
-  // integer 1, its local_bound OpConstantTrue.
+  // integer 1 they are made of, its local_bound OpConstantTrue.
   Context ctx;
   std::vector<uint32_t> words;
   ASSERT_TRUE(bool(roundTrip(ctx, kConv2D, words)));
@@ -270,6 +270,11 @@ TEST(DialectTosa, RoundTripsWithUniqueConstants) {
     EXPECT_EQ(words[i + 4], 2u);
     EXPECT_NE(words[i + 5], words[i + 6]);
     EXPECT_EQ(words[i + 6], words[i + 7]);
+    // acc_type INT32 is the 32-bit integer 1 that stride's constituents are.
+    for (size_t k = 5; k < i; k += words[k] >> 16)
+      if ((words[k] & 0xFFFF) == static_cast<uint32_t>(grammar::Op::ConstantComposite) &&
+          words[k + 2] == words[i + 6])
+        EXPECT_EQ(words[k + 3], words[i + 8]);
   }
   EXPECT_EQ(count(words, grammar::Op::ConstantTrue), 1u);
 }
