@@ -73,6 +73,61 @@ uint64_t lowBits(uint64_t v, unsigned width) {
 
 } // namespace
 
+namespace {
+
+// TOSA.001000.1's enumerations: their attribute names and the values their enumerants have in
+// the instructions (the TOSA specification's), by the names MLIR prints.
+constexpr std::string_view kDialectEnumNames[] = {
+    "tosa_ext_acc_type", "tosa_ext_nan_propagation_mode_type", "tosa_ext_resize_mode_type",
+    "tosa_ext_rounding_mode_type"};
+
+struct DialectEnumerant {
+  DialectEnumKind kind;
+  std::string_view text;
+  uint32_t value;
+};
+
+constexpr DialectEnumerant kDialectEnumerants[] = {
+    {DialectEnumKind::TosaAccType, "INT32", 1},
+    {DialectEnumKind::TosaAccType, "FP16", 2},
+    {DialectEnumKind::TosaAccType, "FP32", 3},
+    {DialectEnumKind::TosaAccType, "INT48", 4},
+    {DialectEnumKind::TosaNanMode, "Propagate", 1},
+    {DialectEnumKind::TosaNanMode, "Ignore", 2},
+    {DialectEnumKind::TosaResizeMode, "NearestNeighbor", 1},
+    {DialectEnumKind::TosaResizeMode, "Bilinear", 2},
+    {DialectEnumKind::TosaRoundingMode, "SingleRound", 1},
+    {DialectEnumKind::TosaRoundingMode, "InexactRound", 2},
+    {DialectEnumKind::TosaRoundingMode, "DoubleRound", 3},
+};
+
+} // namespace
+
+std::string_view dialectEnumName(DialectEnumKind kind) {
+  return kDialectEnumNames[static_cast<size_t>(kind)];
+}
+
+std::optional<DialectEnumKind> dialectEnumNamed(std::string_view name) {
+  for (size_t k = 0; k < std::size(kDialectEnumNames); ++k)
+    if (kDialectEnumNames[k] == name)
+      return static_cast<DialectEnumKind>(k);
+  return std::nullopt;
+}
+
+std::string_view dialectEnumText(DialectEnumKind kind, uint32_t value) {
+  for (const DialectEnumerant &e : kDialectEnumerants)
+    if (e.kind == kind && e.value == value)
+      return e.text;
+  return {};
+}
+
+std::optional<uint32_t> dialectEnumValue(DialectEnumKind kind, std::string_view name) {
+  for (const DialectEnumerant &e : kDialectEnumerants)
+    if (e.kind == kind && e.text == name)
+      return e.value;
+  return std::nullopt;
+}
+
 std::string_view intern(Context &context, std::string_view name) {
   auto &names = context.attrStore().names;
   auto it = names.find(name); // no string made for a name already interned
@@ -193,6 +248,12 @@ Attribute targetEnv(Context &context, Attribute vce, std::string_view deviceInfo
   return unique(context, std::move(s));
 }
 
+Attribute dialectEnum(Context &context, DialectEnumKind kind, uint32_t value) {
+  AttrStorage s = make(AttrKind::DialectEnum);
+  s.bits = uint64_t(kind) << 32 | value;
+  return unique(context, std::move(s));
+}
+
 Attribute linkage(Context &context, std::string_view name, uint32_t type) {
   AttrStorage s = make(AttrKind::LinkageAttributes);
   s.text = name;
@@ -228,6 +289,9 @@ std::string_view Attribute::str() const { return s_->text; }
 std::span<const Attribute> Attribute::elements() const { return s_->list; }
 grammar::OperandKind Attribute::enumKind() const { return s_->enumKind; }
 uint32_t Attribute::enumValue() const { return static_cast<uint32_t>(s_->bits); }
+DialectEnumKind Attribute::dialectEnum() const {
+  return static_cast<DialectEnumKind>(s_->bits >> 32);
+}
 uint32_t Attribute::version() const { return static_cast<uint32_t>(s_->bits); }
 std::span<const uint32_t> Attribute::capabilities() const { return s_->caps; }
 std::span<const std::string> Attribute::extensions() const { return s_->exts; }
@@ -462,6 +526,15 @@ void print(Attribute a, std::string &out, TypeSyntax types) {
     out += enumText(a.enumKind(), a.enumValue());
     out += '>';
     return;
+  case AttrKind::DialectEnum: {
+    out += "#spirv.";
+    out += dialectEnumName(a.dialectEnum());
+    out += '<';
+    std::string_view text = dialectEnumText(a.dialectEnum(), a.enumValue());
+    out += text.empty() ? std::to_string(a.enumValue()) : std::string(text);
+    out += '>';
+    return;
+  }
   case AttrKind::Vce: {
     out += "#spirv.vce<v";
     out += std::to_string(grammar::versionMajor(a.version()));

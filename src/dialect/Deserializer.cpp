@@ -324,6 +324,19 @@ private:
       if (inst.operands().size() >= 2)
         a = attr::string(ctx_, inst.stringOperand(inst.operands()[1]));
       break;
+    case Op::ConstantCompositeReplicateEXT: {
+      // SPV_EXT_replicated_composites: each constituent the one operand, as the composite of
+      // them all (a bounded count: a few words may stand for a huge array).
+      const uint64_t n = t ? constituents(t) : 0;
+      Attribute e = inst.wordCount() == 4 && n && n <= kSpelledNullLimit
+                        ? constantValue(inst.word(3), depth + 1)
+                        : Attribute();
+      if (e) {
+        std::vector<Attribute> elems(n, e);
+        a = composite(t, elems);
+      }
+      break;
+    }
     case Op::ConstantComposite: {
       std::vector<Attribute> elems;
       for (uint32_t c : continuedOperands(m_, inst, 3, Op::ConstantCompositeContinuedINTEL)) {
@@ -356,6 +369,21 @@ private:
   }
 
   static constexpr uint64_t kSpelledNullLimit = uint64_t(1) << 16;
+
+  /// How many constituents a composite of type `t` has (what a replicated composite repeats):
+  /// 0 for a type that is not one, or whose constituents differ in type (a struct's may not).
+  static uint64_t constituents(Type t) {
+    switch (t.kind()) {
+    case TypeKind::Vector:
+    case TypeKind::Array:
+    case TypeKind::Matrix:
+      return t.count();
+    case TypeKind::TensorArm:
+      return t.count() == 1 && t.shape()[0] != Type::kDynamicDim ? t.shape()[0] : 0;
+    default:
+      return 0;
+    }
+  }
 
   /// The scalars a value of type `t` holds, counted up to just past kSpelledNullLimit.
   static uint64_t scalarCount(Type t) {
@@ -394,6 +422,15 @@ private:
       if (!e)
         return {};
       std::vector<Attribute> elems(t.count(), e);
+      return composite(t, elems);
+    }
+    case TypeKind::TensorArm: {
+      // Rank 1 (the tensors dense values hold): its zeros, as MLIR reads a null tensor.
+      const uint64_t n = constituents(t);
+      Attribute e = n && n <= kSpelledNullLimit ? nullValue(t.elementType()) : Attribute();
+      if (!e)
+        return {};
+      std::vector<Attribute> elems(n, e);
       return composite(t, elems);
     }
     case TypeKind::Struct: {
@@ -906,6 +943,7 @@ private:
     case Op::ConstantFalse:
     case Op::Constant:
     case Op::ConstantComposite:
+    case Op::ConstantCompositeReplicateEXT:
     case Op::ConstantNull: {
       Attribute value = constantValue(id);
       if (!value || value.is(AttrKind::Null)) {
@@ -1315,6 +1353,13 @@ private:
           return error(inst, "the storage class operand of " + std::string(info.name) +
                                  " must be its result type's");
         break;
+      case OperandMapping::Kind::Constant: {
+        Expected<Attribute> a = constantAttribute(word, *m, inst, info);
+        if (!a)
+          return a.error();
+        st.addAttribute(ctx_, m->name, *a);
+        break;
+      }
       case OperandMapping::Kind::Other:
         return error(inst, "operand of kind " + std::string(grammar::operandKindName(o.kind)) +
                                " the dialect cannot express in " + std::string(info.name));
@@ -1334,6 +1379,53 @@ private:
     if (op->numResults())
       values_.set(inst.resultId(), op->result());
     return {};
+  }
+
+  /// The attribute a constant operand of `info` is (a TOSA op's pad, axis, acc_type, ...), of
+  /// the kind its mapping says: integers, booleans and rank-1 integer tensors (composite, null
+  /// or replicated) as they are, an integer as the enumerant of that value.
+  Expected<Attribute> constantAttribute(uint32_t id, const OperandMapping &m, Instruction inst,
+                                        const OpInfo &info) {
+    Attribute c = constantValue(id);
+    auto wrong = [&](std::string_view what) {
+      return error(inst, "operand " + std::string(m.name) + " of " + std::string(info.name) +
+                             " must be " + std::string(what) + ", %" + std::to_string(id) +
+                             " is not");
+    };
+    switch (m.constAttr) {
+    case ConstAttr::I32:
+      if (c && c.is(AttrKind::Integer) && c.type().width() <= 32)
+        return attr::integer(ctx_, i32_, c.intValue());
+      return wrong("a constant integer of 32 bits");
+    case ConstAttr::Bool:
+      if (c && c.is(AttrKind::Bool))
+        return c;
+      return wrong("a constant boolean");
+    case ConstAttr::I32Tensor:
+      // composite() and nullValue() make dense values of rank-1 tensors only.
+      if (c && c.is(AttrKind::Dense) && c.type().is(TypeKind::TensorArm) && !c.elements().empty() &&
+          c.elements()[0].is(AttrKind::Integer) && c.type().elementType().width() == 32)
+        return c;
+      return wrong("a constant tensor of rank 1 of 32-bit integers");
+    case ConstAttr::Scalar:
+      if (c && (c.is(AttrKind::Integer) || c.is(AttrKind::Float)))
+        return c;
+      return wrong("a constant integer or float");
+    case ConstAttr::None:
+      break;
+    default:
+      if (c && c.is(AttrKind::Integer)) {
+        DialectEnumKind kind = m.constAttr == ConstAttr::AccType   ? DialectEnumKind::TosaAccType
+                               : m.constAttr == ConstAttr::NanMode ? DialectEnumKind::TosaNanMode
+                               : m.constAttr == ConstAttr::ResizeMode
+                                   ? DialectEnumKind::TosaResizeMode
+                                   : DialectEnumKind::TosaRoundingMode;
+        if (!dialectEnumText(kind, static_cast<uint32_t>(c.bits())).empty())
+          return attr::dialectEnum(ctx_, kind, static_cast<uint32_t>(c.bits()));
+      }
+      return wrong("a constant integer naming an enumerant of " + std::string(m.name));
+    }
+    return wrong("a constant");
   }
 
   /// A constant that needs an op of its own (OpConstantSampler, ...) at its use.

@@ -57,6 +57,8 @@ std::string verifyExperimentalMlCall(const Operation &op);
 void attachSyntax(const OpRecords &records);
 /// OpFolder.cpp: OpInfo::folder.
 void attachFolders(const OpRecords &records);
+/// TosaOps.cpp: the custom syntax and the verifier of TOSA.001000.1's ops.
+void attachTosa(const OpRecords &records);
 /// The problems of the overlay's declarations (OverlayStore::problems).
 const std::vector<std::string> &overlayProblems();
 

@@ -158,6 +158,9 @@ bool printGraphEntryPoint(const Operation &, TextPrinter &, unsigned);
 Operation *parseGraphEntryPoint(const OpInfo &, TextParser &, size_t);
 bool printExperimentalMlCall(const Operation &, TextPrinter &, unsigned);
 Operation *parseExperimentalMlCall(const OpInfo &, TextParser &, size_t);
+// TosaOps.cpp
+bool printTosa(const Operation &, TextPrinter &, unsigned);
+Operation *parseTosa(const OpInfo &, TextParser &, size_t);
 // SyntaxWrappers.cpp
 bool printBuiltinModule(const Operation &, TextPrinter &, unsigned);
 Operation *parseBuiltinModule(const OpInfo &, TextParser &, size_t);

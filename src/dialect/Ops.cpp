@@ -63,8 +63,8 @@ struct Registry {
   /// By set, then by the index of the instruction in the set's table.
   std::vector<std::vector<const OpInfo *>> byExtInst;
   std::array<const OpInfo *, kDialectOps> byDialectOp{};
-  /// The sets whose instructions are ops (GLSL.std.450, OpenCL.std), or null.
-  const grammar::ExtInstSetDesc *glsl = nullptr, *openCl = nullptr;
+  /// The sets whose instructions are ops (GLSL.std.450, OpenCL.std, TOSA.001000.1), or null.
+  const grammar::ExtInstSetDesc *glsl = nullptr, *openCl = nullptr, *tosa = nullptr;
   std::vector<const OpInfo *> all;
   struct Structural {
     const OpInfo *branch, *branchConditional, *switchOp, *functionCall;
@@ -102,8 +102,11 @@ struct Registry {
         continue;
       }
       info.set = grammar::extInstSet(g.set);
-      (g.key.space() == OpSpace::Glsl ? glsl : openCl) = info.set;
+      setOf(g.key.space()) = info.set;
       info.ext = grammar::findExtInst(*info.set, g.key.number());
+      // TOSA's ops are SPV_ARM_graph's (MLIR's: in a graph, GraphARM and its extension).
+      if (g.key.space() == OpSpace::Tosa)
+        info.standsFor = grammar::findInstruction(static_cast<uint32_t>(grammar::Op::GraphARM));
       std::vector<const OpInfo *> &ofSet = byExtInst[static_cast<size_t>(g.set)];
       ofSet.resize(info.set->instructions.size());
       ofSet[static_cast<size_t>(info.ext - info.set->instructions.data())] = &info;
@@ -190,6 +193,7 @@ struct Registry {
     detail::attachVerifiers(records);
     detail::attachSyntax(records);
     detail::attachFolders(records);
+    detail::attachTosa(records);
   }
 
   const OpInfo *findOp(OpKey key) const {
@@ -200,14 +204,19 @@ struct Registry {
                   : nullptr;
     }
     case OpSpace::Glsl:
-    case OpSpace::OpenCl: {
-      const grammar::ExtInstSetDesc *set = key.space() == OpSpace::Glsl ? glsl : openCl;
+    case OpSpace::OpenCl:
+    case OpSpace::Tosa: {
+      const grammar::ExtInstSetDesc *set = const_cast<Registry *>(this)->setOf(key.space());
       return set ? opForExtInst(*set, key.number()) : nullptr;
     }
     case OpSpace::Dialect:
       return key.number() < kDialectOps ? byDialectOp[key.number()] : nullptr;
     }
     return nullptr;
+  }
+
+  const grammar::ExtInstSetDesc *&setOf(OpSpace space) {
+    return space == OpSpace::Glsl ? glsl : space == OpSpace::OpenCl ? openCl : tosa;
   }
 
   const OpInfo *opForExtInst(const grammar::ExtInstSetDesc &set, uint32_t number) const {

@@ -438,6 +438,8 @@ Attribute TextParser::attributeInner() {
       return attr::undef(ctx_);
     if (kind == "null")
       return attr::null(ctx_);
+    if (std::optional<DialectEnumKind> d = dialectEnumNamed(kind))
+      return dialectEnumAttr(*d);
     OperandKind k;
     if (!enumKindByAttrName(kind, k)) {
       failAt(at, "unknown attribute #spirv." + std::string(kind));
@@ -763,6 +765,22 @@ std::string_view TextParser::name_(std::string_view name) {
   std::string_view kept = intern(ctx_, name);
   names_.emplace(kept, kept);
   return kept;
+}
+
+Attribute TextParser::dialectEnumAttr(DialectEnumKind kind) {
+  if (!expect('<'))
+    return {};
+  size_t at = position();
+  std::string_view name = identifier();
+  std::optional<uint32_t> value = dialectEnumValue(kind, name);
+  if (!value) {
+    failAt(at,
+           "unknown " + std::string(dialectEnumName(kind)) + " value '" + std::string(name) + "'");
+    return {};
+  }
+  if (!expect('>'))
+    return {};
+  return attr::dialectEnum(ctx_, kind, *value);
 }
 
 } // namespace spire::dialect

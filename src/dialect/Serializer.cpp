@@ -176,8 +176,10 @@ private:
   }
 
   uint32_t u32Type() { return unique(Op::TypeInt, {32, 0}); }
-  uint32_t u32Constant(uint32_t v) {
-    uint32_t t = u32Type();
+  uint32_t u32Constant(uint32_t v) { return word32Constant(u32Type(), v); }
+  /// The OpConstant of a 32-bit type `t` whose literal is `v`, declared once: an enumerant's
+  /// constant (a scope, a TOSA accumulator type) and a spirv.Constant of the same value are one.
+  uint32_t word32Constant(uint32_t t, uint32_t v) {
     std::vector<uint32_t> key{0xFFFFFFFFu, t, v};
     auto it = uniqueTypes_.find(key);
     if (it != uniqueTypes_.end())
@@ -504,12 +506,16 @@ private:
             .id(id);
         break;
       }
-      id = b_->newId();
-      auto w = b_->add(Section::Global, Op::Constant);
-      w.id(typeId).id(id);
       // Narrow signed integers are sign-extended to the word, others zero-extended.
       uint64_t v = t.signedness() == Signedness::Signed ? static_cast<uint64_t>(value.intValue())
                                                         : value.bits();
+      if (t.width() == 32) {
+        id = word32Constant(typeId, static_cast<uint32_t>(v));
+        break;
+      }
+      id = b_->newId();
+      auto w = b_->add(Section::Global, Op::Constant);
+      w.id(typeId).id(id);
       if (t.width() > 32)
         w.literal64(v);
       else
@@ -1544,6 +1550,13 @@ private:
         inst.push_back(r.storageClass());
         break;
       }
+      case OperandMapping::Kind::Constant: {
+        Expected<uint32_t> id = constantOperand(op, map);
+        if (!id)
+          return id.error();
+        inst.push_back(*id);
+        break;
+      }
       case OperandMapping::Kind::Other:
         return fail(op, "has an operand the generic form cannot write");
       }
@@ -1558,6 +1571,35 @@ private:
     }
     inst[0] |= static_cast<uint32_t>(inst.size()) << 16;
     return {};
+  }
+
+  /// The constant an attribute of `map`'s (a TOSA op's pad, axis, acc_type, ...) stands for,
+  /// declared once at module level with the constants of the same type and value: rank-1 i32
+  /// tensors as OpConstantComposite (as MLIR writes them), enumerants as 32-bit integers.
+  Expected<uint32_t> constantOperand(const Operation &op, const OperandMapping &map) {
+    Attribute a = op.attr(map.name);
+    if (!a)
+      return fail(op, "needs the attribute " + std::string(map.name));
+    switch (map.constAttr) {
+    case ConstAttr::Bool:
+      if (a.is(AttrKind::Bool))
+        return boolConstant(a.boolValue());
+      break;
+    case ConstAttr::I32:
+    case ConstAttr::Scalar:
+    case ConstAttr::I32Tensor:
+      if (a.is(AttrKind::Integer) || a.is(AttrKind::Float) ||
+          (a.is(AttrKind::Dense) && a.type().is(TypeKind::TensorArm)))
+        return constant(a, a.type(), op);
+      break;
+    case ConstAttr::None:
+      break;
+    default:
+      if (a.is(AttrKind::DialectEnum))
+        return u32Constant(a.enumValue());
+      break;
+    }
+    return fail(op, "attribute " + std::string(map.name) + " is not a constant of its kind");
   }
 
   /// A constant made by an op (OpConstantSampler, ...): declared once at module level.
@@ -1653,7 +1695,9 @@ private:
   }
 
   uint32_t extImport(const grammar::ExtInstSetDesc &set) {
-    return extImport(set.key == "glsl.std.450" ? "GLSL.std.450" : "OpenCL.std");
+    return extImport(set.key == "glsl.std.450"    ? "GLSL.std.450"
+                     : set.key == "tosa.001000.1" ? "TOSA.001000.1"
+                                                  : "OpenCL.std");
   }
 
   uint32_t extImport(std::string_view importName) {

@@ -123,6 +123,8 @@ public:
   /// custom parsers do ("custom op 'spirv.Load' invalid memory_access attribute specification").
   Attribute enumAttr(grammar::OperandKind kind, bool angle, std::string_view op = {},
                      std::string_view attrName = {});
+  /// `<Name>` as an attribute of the dialect's enumeration `kind` (TOSA's acc_type, ...).
+  Attribute dialectEnumAttr(DialectEnumKind kind);
   /// `Name` or `A|B` (bit enums) of `kind`; errors name `at`.
   bool enumValue(grammar::OperandKind kind, std::string_view text, size_t at, uint32_t &value,
                  std::string_view op = {}, std::string_view attrName = {});

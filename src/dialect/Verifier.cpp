@@ -130,7 +130,10 @@ private:
           unbounded = true;
         continue;
       }
-      if (m.kind == OperandMapping::Kind::Other || m.kind == OperandMapping::Kind::ResultStorage)
+      // Constants held as attributes: the op's own verifier checks them (TOSA's, in MLIR's
+      // words).
+      if (m.kind == OperandMapping::Kind::Other || m.kind == OperandMapping::Kind::ResultStorage ||
+          m.kind == OperandMapping::Kind::Constant)
         continue;
       Attribute a = op.attr(m.name);
       if (!a) {

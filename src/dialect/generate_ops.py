@@ -4,8 +4,9 @@
 Reads the same grammar directory as src/grammar/generate_tables.py (whose loading helpers it
 uses, so that instructions merge and order the same way) and writes:
   OpTable.cpp       the ops the registry (Ops.cpp) is made of: every core instruction and every
-                    GLSL.std.450 and OpenCL.std instruction, its op name, how each grammar operand
-                    appears in the op (an SSA operand, an attribute and its name, ...), its traits
+                    GLSL.std.450, OpenCL.std and TOSA.001000.1 instruction, its op name, how each
+                    grammar operand appears in the op (an SSA operand, an attribute and its name,
+                    a constant held as an attribute, ...), its traits
   GeneratedOps.h    one class per op that builds IR (include/spire/dialect/OpView.h): named
                     operand and attribute accessors, operand index constants, a builder
   GeneratedOps.cpp  the builders
@@ -56,7 +57,50 @@ GLSL_IMPURE = {"Modf", "Frexp"}
 
 # Extended instruction sets with ops, and the prefix of their names.
 EXT_PREFIXES = {"glsl.std.450": ("spirv.GL.", "Glsl"), "opencl.std.100": ("spirv.CL.", "OpenCl"),
-                "opencl.std": ("spirv.CL.", "OpenCl")}
+                "opencl.std": ("spirv.CL.", "OpenCl"), "tosa.001000.1": ("spirv.Tosa.", "Tosa")}
+
+# TOSA.001000.1: what MLIR's ops add to the grammar (whose operands are all ids). An op's name
+# is its instruction's in CamelCase ("AVG_POOL2D" is AvgPool2D), but for these; the operands
+# that MLIR holds as attributes are ids of constants, by attribute kind (Ops.h: ConstAttr).
+TOSA_NAMES = {"ARGMAX": "ArgMax", "MATMUL": "MatMul", "INTDIV": "IntDiv", "FFT2D": "FFT2D",
+              "RFFT2D": "RFFT2D"}
+_CONV = {"pad": "I32Tensor", "stride": "I32Tensor", "dilation": "I32Tensor",
+         "acc_type": "AccType", "local_bound": "Bool"}
+TOSA_ATTRS = {
+    "ARGMAX": {"axis": "I32", "nan_mode": "NanMode"},
+    "AVG_POOL2D": {"kernel": "I32Tensor", "stride": "I32Tensor", "pad": "I32Tensor",
+                   "acc_type": "AccType"},
+    "CONV2D": _CONV, "CONV3D": _CONV, "DEPTHWISE_CONV2D": _CONV,
+    "FFT2D": {"inverse": "Bool", "local_bound": "Bool"},
+    "MAX_POOL2D": {"kernel": "I32Tensor", "stride": "I32Tensor", "pad": "I32Tensor",
+                   "nan_mode": "NanMode"},
+    "RFFT2D": {"local_bound": "Bool"},
+    "TRANSPOSE_CONV2D": {"out_pad": "I32Tensor", "stride": "I32Tensor", "acc_type": "AccType",
+                         "local_bound": "Bool"},
+    "CLAMP": {"min_val": "Scalar", "max_val": "Scalar", "nan_mode": "NanMode"},
+    "ARITHMETIC_RIGHT_SHIFT": {"round": "Bool"},
+    "MAXIMUM": {"nan_mode": "NanMode"}, "MINIMUM": {"nan_mode": "NanMode"},
+    "REDUCE_ALL": {"axis": "I32"}, "REDUCE_ANY": {"axis": "I32"},
+    "REDUCE_MAX": {"axis": "I32", "nan_mode": "NanMode"},
+    "REDUCE_MIN": {"axis": "I32", "nan_mode": "NanMode"},
+    "REDUCE_PRODUCT": {"axis": "I32"}, "REDUCE_SUM": {"axis": "I32"},
+    "CONCAT": {"axis": "I32"}, "REVERSE": {"axis": "I32"},
+    "TRANSPOSE": {"perms": "I32Tensor"},
+    "RESIZE": {"mode": "ResizeMode"},
+    "RESCALE": {"scale32": "Bool", "rounding_mode": "RoundingMode", "per_channel": "Bool",
+                "input_unsigned": "Bool", "output_unsigned": "Bool"},
+}
+
+
+def tosa_name(opname):
+    """AVG_POOL2D -> AvgPool2D: each word capitalized, a D after a digit kept upper case."""
+    if opname in TOSA_NAMES:
+        return TOSA_NAMES[opname]
+    out = ""
+    for word in opname.split("_"):
+        w = word[:1] + word[1:].lower()
+        out += w[:-1] + "D" if len(w) > 1 and w[-1] == "d" and w[-2].isdigit() else w
+    return out
 
 # Names the views' members may not take (OpView's own).
 RESERVED_MEMBERS = {"operation", "result", "create", "valueAt", "optionalValueAt", "valuesFrom",
@@ -163,7 +207,7 @@ class Mapper:
             return ("Attribute", "matrix_operands", None)
         return None
 
-    def map(self, op, operands, owner):
+    def map(self, op, operands, owner, constants=None):
         out = []
         seen_memory_access = False
         for o in operands:
@@ -174,9 +218,13 @@ class Mapper:
             name = clean_name(o.get("name", ""))
             cat = self.kinds.category[kind]
             m = {"kind": "Other", "operand_kind": kind, "quantifier": q, "name": "",
-                 "attr_kind": None, "grammar_name": name}
+                 "attr_kind": None, "grammar_name": name, "const_attr": "None"}
             special = self.cooperative_matrix(op, kind, name) if "CooperativeMatrix" in op else None
-            if kind in ("IdScope", "IdMemorySemantics"):
+            if constants and name in constants:
+                m["kind"] = "Constant"
+                m["name"] = name
+                m["const_attr"] = constants[name]
+            elif kind in ("IdScope", "IdMemorySemantics"):
                 m["kind"] = "IdEnum"
                 m["attr_kind"] = "Scope" if kind == "IdScope" else "MemorySemantics"
                 m["name"] = self.attr_name(op, kind, name, seen_memory_access)
@@ -245,16 +293,20 @@ def collect_ops(core, ext_sets):
         if s["key"] not in EXT_PREFIXES:
             continue
         prefix, space = EXT_PREFIXES[s["key"]]
+        tosa = space == "Tosa"
         for ins in merge_by_value(s["grammar"]["instructions"], "opcode", "opname", 0x10000):
-            pure = s["key"] == "glsl.std.450" and ins["name"] not in GLSL_IMPURE
+            # TOSA's ops have no effects but their results (MLIR's Pure or NoMemoryEffect).
+            pure = tosa or (s["key"] == "glsl.std.450" and ins["name"] not in GLSL_IMPURE)
+            name = prefix + (tosa_name(ins["name"]) if tosa else ins["name"])
             ops.append({
-                "name": prefix + ins["name"],
+                "name": name,
                 "key": "OpKey(OpSpace::%s, %d)" % (space, ins["value"]),
                 "space": space, "number": ins["value"], "set": s["ident"], "opname": ins["name"],
                 "flags": ["kPure"] if pure else [], "has_type": True, "has_result": True,
-                "mappings": mapper.map(prefix + ins["name"], ins["entry"].get("operands", []),
-                                       s["ident"]),
-                "aliases": [], "view": True, "doc": "%s %s" % (s["key"], ins["name"])})
+                "mappings": mapper.map(name, ins["entry"].get("operands", []), s["ident"],
+                                       TOSA_ATTRS.get(ins["name"], {}) if tosa else None),
+                # No builder classes for TOSA's ops: their attributes are not literals.
+                "aliases": [], "view": not tosa, "doc": "%s %s" % (s["key"], ins["name"])})
     for op in ops:
         # No class for what a builder cannot take: composite operands, lists of enumerants.
         op["view"] = op["view"] and all(
@@ -284,9 +336,9 @@ def write_table(ops):
         first = len(mappings)
         for m in op["mappings"]:
             attr_kind = "OperandKind::%s" % m["attr_kind"] if m["attr_kind"] else "OperandKind{}"
-            mappings.append("  {K::%s, OperandKind::%s, Quantifier::%s, %s, %s}," % (
+            mappings.append("  {K::%s, OperandKind::%s, Quantifier::%s, %s, %s, ConstAttr::%s}," % (
                 m["kind"], m["operand_kind"], m["quantifier"],
-                cstr(m["name"]), attr_kind))
+                cstr(m["name"]), attr_kind, m["const_attr"]))
         flags = " | ".join("OpInfo::%s" % f for f in op["flags"]) or "0"
         where = "grammar::ExtInstSet::%s" % op["set"] if op.get("set") else \
             "grammar::ExtInstSet::None"

@@ -152,6 +152,15 @@ std::string Problem::toJson() const {
 Report validate(const Module &module, const Options &options) {
   Report report;
   State s(module, options, report);
+  if (options.structureOnly) {
+    for (auto family :
+         {checkLayout, checkIds, checkLimits, checkTypes, checkFunctions, checkControlFlow}) {
+      family(s);
+      if (s.stopped() || s.errorCount() != 0)
+        return report;
+    }
+    return report;
+  }
   // The structural families first: when a module's layout or ids are broken, what the other
   // families would say is mostly noise, so they run only on modules that pass these.
   for (auto family : {checkLayout, checkIds, checkAvailability, checkLimits}) {

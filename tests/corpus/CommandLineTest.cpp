@@ -251,3 +251,62 @@ TEST(CommandLine, EmptyInputAndDecorationsOfUndefinedIdsAreErrorsNotCrashes) {
     EXPECT_TRUE(r.exitCode == 0 || r.exitCode == 1) << line << ": " << r.err;
   }
 }
+
+TEST(CommandLine, DeserializeWarnsOfRulesTheStructureDoesNotNeed) {
+  Temp t;
+  auto binary = [&](const std::string &name, const std::string &text) {
+    std::string spv = t.path(name + ".spv");
+    EXPECT_EQ(runSpire({"as", writeText(t, name + ".spvasm", text), "-o", spv}).exitCode, 0)
+        << name;
+    return spv;
+  };
+  const std::string header = "OpCapability Shader\nOpCapability TensorsARM\n"
+                             "OpCapability GraphARM\nOpExtension \"SPV_ARM_tensors\"\n"
+                             "OpExtension \"SPV_ARM_graph\"\n"
+                             "%tosa = OpExtInstImport \"TOSA.001000.1\"\n"
+                             "OpMemoryModel Logical GLSL450\n";
+  const std::string graph = "%uint = OpTypeInt 32 0\n%uint_0 = OpConstant %uint 0\n"
+                            "%uint_1 = OpConstant %uint 1\n%uint_4 = OpConstant %uint 4\n"
+                            "%float = OpTypeFloat 32\n%arr = OpTypeArray %uint %uint_1\n"
+                            "%shape = OpConstantComposite %arr %uint_4\n"
+                            "%t = OpTypeTensorARM %float %uint_1 %shape\n"
+                            "%gt = OpTypeGraphARM 1 %t %t\n%g = OpGraphARM %gt\n"
+                            "%x = OpGraphInputARM %t %uint_0\n"
+                            "%y = OpExtInst %t %tosa EXP %x\n"
+                            "OpGraphSetOutputARM %y %uint_0\nOpGraphEndARM\n";
+  // A graph module without a graph entry point (spirv-val and spire val reject it): a warning
+  // with its location, and the module, with the TOSA op.
+  ToolResult r = runSpire({"translate", "--deserialize-spirv", binary("no-entry", header + graph)});
+  EXPECT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(lines(r.err), 1u) << r.err;
+  EXPECT_NE(r.err.find("warning:"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("has no OpGraphEntryPointARM"), std::string::npos) << r.err;
+  EXPECT_NE(r.out.find("spirv.Tosa.Exp %arg0"), std::string::npos) << r.out;
+  // A rule of arithmetic broken: a warning, but the structured IR does not verify (an integer
+  // addition of floats): an error, and nothing printed.
+  const std::string kernel =
+      "OpCapability Shader\nOpCapability Linkage\nOpMemoryModel Logical GLSL450\n"
+      "%void = OpTypeVoid\n%fn = OpTypeFunction %void\n%float = OpTypeFloat 32\n"
+      "%one = OpConstant %float 1\n%f = OpFunction %void None %fn\n%l = OpLabel\n"
+      "%sum = OpIAdd %float %one %one\nOpReturn\nOpFunctionEnd\n";
+  r = runSpire({"translate", "--deserialize-spirv", binary("iadd", kernel)});
+  EXPECT_EQ(r.exitCode, 1) << r.err;
+  EXPECT_NE(r.err.find("warning:"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("error:"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("spirv.IAdd"), std::string::npos) << r.err;
+  EXPECT_TRUE(r.out.empty()) << r.out;
+  // The structure broken (a value used where its definition does not dominate): an error alone.
+  const std::string dominance =
+      "OpCapability Shader\nOpCapability Linkage\nOpMemoryModel Logical GLSL450\n"
+      "%void = OpTypeVoid\n%fn = OpTypeFunction %void\n%uint = OpTypeInt 32 0\n"
+      "%one = OpConstant %uint 1\n%f = OpFunction %void None %fn\n%l = OpLabel\n"
+      "%a = OpIAdd %uint %b %one\n%b = OpIAdd %uint %one %one\nOpReturn\nOpFunctionEnd\n";
+  r = runSpire({"translate", "--deserialize-spirv", binary("dominance", dominance)});
+  EXPECT_EQ(r.exitCode, 1) << r.err;
+  EXPECT_EQ(lines(r.err), 1u) << r.err;
+  EXPECT_EQ(r.err.find("warning:"), std::string::npos) << r.err;
+  // --no-validate: no warnings either.
+  r = runSpire({"translate", "--deserialize-spirv", "--no-validate", t.path("no-entry.spv")});
+  EXPECT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_TRUE(r.err.empty()) << r.err;
+}

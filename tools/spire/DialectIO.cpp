@@ -70,6 +70,11 @@ dialect::Operation *parseModule(Workspace &ws, dialect::Context &ctx, std::strin
   return &op;
 }
 
+namespace {
+/// The validation problems outside the structure that a deserialization reports as warnings.
+constexpr size_t kMaxWarnings = 10;
+} // namespace
+
 dialect::Operation *deserializeModule(Workspace &ws, dialect::Context &ctx,
                                       std::span<const uint8_t> bytes,
                                       const val::Environment *validateFor, bool explain,
@@ -80,23 +85,43 @@ dialect::Operation *deserializeModule(Workspace &ws, dialect::Context &ctx,
     diagnose(m.error());
     return nullptr;
   }
+  // The validation: what the structured IR rests on (layout, ids, types, functions, control
+  // flow, dominance) must hold, or the module is not read; the rest of what spire val says is
+  // reported as warnings and the module read all the same, as mlir-translate reads it (it does
+  // not validate at all), provided its structured IR then verifies.
+  size_t warnings = 0;
   if (validateFor) {
     val::Options options;
     options.env = *validateFor;
     options.maxErrors = 1;
+    options.structureOnly = true;
+    auto describe = [&](const val::Problem &p, std::string_view consequence) {
+      std::string message = p.message;
+      if (!p.rule.empty())
+        message += " [" + p.rule + "]";
+      if (!p.instruction.empty())
+        message += ": " + p.instruction;
+      return message + " (the input is not valid SPIR-V for " + validateFor->name + "; " +
+             std::string(consequence) + ")";
+    };
     val::Report r = val::validate(*m, options);
     for (const val::Problem &p : r.problems)
       if (p.severity == Severity::Error) {
-        std::string message = p.message;
-        if (!p.rule.empty())
-          message += " [" + p.rule + "]";
-        if (!p.instruction.empty())
-          message += ": " + p.instruction;
-        diagnose(makeError(p.location, message + " (the input is not valid SPIR-V for " +
-                                           validateFor->name +
-                                           "; --no-validate deserializes it anyway)"));
+        diagnose(makeError(p.location, describe(p, "--no-validate deserializes it anyway")));
         return nullptr;
       }
+    options.structureOnly = false;
+    options.maxErrors = kMaxWarnings + 1;
+    r = val::validate(*m, options);
+    for (const val::Problem &p : r.problems) {
+      if (p.severity != Severity::Error)
+        continue;
+      if (++warnings > kMaxWarnings) {
+        diagnose(Diagnostic{Severity::Warning, {}, "more problems of validation not shown", {}});
+        break;
+      }
+      diagnose(Diagnostic{Severity::Warning, p.location, describe(p, "deserialized anyway"), {}});
+    }
   }
   dialect::DeserializeStats stats;
   Expected<dialect::OwningOp> op = dialect::deserialize(ctx, *m, &stats, options);
@@ -107,7 +132,16 @@ dialect::Operation *deserializeModule(Workspace &ws, dialect::Context &ctx,
   if (explain)
     for (const std::string &note : stats.notes)
       diagnose(Diagnostic{Severity::Note, {}, note, {}});
-  return &ws.keep(std::move(op).value());
+  dialect::Operation &read = ws.keep(std::move(op).value());
+  // An invalid module's IR is printed only when it verifies (valid modules' always does).
+  if (warnings)
+    if (Status s = dialect::verify(read); !s) {
+      Diagnostic d = s.error();
+      d.message += " (the IR of a module that is not valid SPIR-V, see the warnings above)";
+      diagnose(d);
+      return nullptr;
+    }
+  return &read;
 }
 
 std::optional<std::vector<uint32_t>> serializeModule(const dialect::Operation &module,

@@ -52,7 +52,10 @@ dialect::Operation *parseModule(Workspace &ws, dialect::Context &ctx, std::strin
                                 const dialect::ParseOptions &options = {});
 
 /// A binary validated for `validateFor` (unless null) and deserialized; null after reporting the
-/// error to `diagnose`. `explain` reports the constructs kept as blocks, as notes.
+/// error to `diagnose`. `explain` reports the constructs kept as blocks, as notes. A problem of
+/// the rules the structured IR rests on (layout, ids, limits, types, functions, control flow,
+/// dominance) is an error; the others are warnings (ten at most), and the module is read when
+/// its IR then verifies.
 dialect::Operation *deserializeModule(Workspace &ws, dialect::Context &ctx,
                                       std::span<const uint8_t> bytes,
                                       const val::Environment *validateFor, bool explain,

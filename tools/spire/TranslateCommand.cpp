@@ -25,9 +25,11 @@ Usage: spire translate --deserialize-spirv [options] [<file>]
        spire translate --test-spirv-roundtrip [options] [<file>]
        spire translate --dxil-to-spirv [options] <file.dxil>   (see --dxil-to-spirv --help)
 
---deserialize-spirv reads a SPIR-V binary (either byte order), validates it (the structured IR
-is defined on valid modules) and prints its spirv.module in the syntax of MLIR's SPIR-V dialect,
-as mlir-translate --deserialize-spirv does. --serialize-spirv reads that syntax (or MLIR's
+--deserialize-spirv reads a SPIR-V binary (either byte order), validates it and prints its
+spirv.module in the syntax of MLIR's SPIR-V dialect, as mlir-translate --deserialize-spirv does.
+A module whose structure is broken (layout, ids, types, functions, control flow, dominance) is an
+error; other problems spire val finds are warnings on standard error (ten at most), and the
+module is printed when its structured IR verifies (mlir-translate does not validate at all). --serialize-spirv reads that syntax (or MLIR's
 generic form) and writes the SPIR-V binary. --test-spirv-roundtrip serializes and deserializes
 and prints the result. Several translations chain in the order given (--serialize-spirv
 --deserialize-spirv is a round trip, which does not validate what it serialized). <file> '-' or absent: standard input. Options are read

@@ -51,7 +51,15 @@ enum class AttrKind : uint8_t {
   /// LinkageAttributes decoration of a function or global variable (str() is the name,
   /// enumValue() the LinkageType).
   LinkageAttributes,
+  /// #spirv.tosa_ext_acc_type<INT32>: an enumerant of an enumeration the dialect defines itself
+  /// rather than the grammar (TOSA.001000.1's, which its grammar leaves as integer constants):
+  /// dialectEnum() says which, enumValue() the value.
+  DialectEnum,
 };
+
+/// The enumerations of AttrKind::DialectEnum: TOSA.001000.1's accumulator type, NaN propagation
+/// mode, resize mode and rounding mode, with MLIR's names.
+enum class DialectEnumKind : uint8_t { TosaAccType, TosaNanMode, TosaResizeMode, TosaRoundingMode };
 
 class Attribute;
 
@@ -86,9 +94,11 @@ public:
   std::string_view str() const;
   /// Array, Dense: the elements.
   std::span<const Attribute> elements() const;
-  /// Enum: the operand kind and the value (a mask's bits for bit enums).
+  /// Enum: the operand kind and the value (a mask's bits for bit enums); DialectEnum: the value.
   grammar::OperandKind enumKind() const;
   uint32_t enumValue() const;
+  /// DialectEnum: which enumeration.
+  DialectEnumKind dialectEnum() const;
   /// Vce.
   uint32_t version() const;
   std::span<const uint32_t> capabilities() const;
@@ -145,6 +155,7 @@ Attribute undef(Context &context);
 Attribute null(Context &context);
 /// `type` is a LinkageType value.
 Attribute linkage(Context &context, std::string_view name, uint32_t type);
+Attribute dialectEnum(Context &context, DialectEnumKind kind, uint32_t value);
 } // namespace attr
 
 /// The Context's copy of `name`, valid while the Context lives.
@@ -160,6 +171,15 @@ std::string toString(Attribute attr);
 /// enumerant (or bits joined by `|`) as the grammar spells them.
 std::string enumAttrName(grammar::OperandKind kind);
 std::string enumText(grammar::OperandKind kind, uint32_t value);
+
+/// A dialect enumeration's attribute name ("tosa_ext_acc_type"), and the kind of one (none when
+/// `name` names none).
+std::string_view dialectEnumName(DialectEnumKind kind);
+std::optional<DialectEnumKind> dialectEnumNamed(std::string_view name);
+/// An enumerant's name ("INT32"; empty for a value the enumeration lacks), and the value of a
+/// name (none when the enumeration lacks it).
+std::string_view dialectEnumText(DialectEnumKind kind, uint32_t value);
+std::optional<uint32_t> dialectEnumValue(DialectEnumKind kind, std::string_view name);
 
 /// The value of an enumerant MLIR names its own way (the KHR cooperative matrix layouts and
 /// operands: RowMajor, ASigned, AccSat for RowMajorKHR, MatrixASignedComponentsKHR,

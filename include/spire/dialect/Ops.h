@@ -4,7 +4,9 @@
 // opname without "Op", a vendor suffix moved to the front as in "spirv.KHR.SubgroupBallot";
 // "spirv.GL.<name>", "spirv.CL.<name>" for extended instructions), with how each grammar operand
 // appears in the op: an SSA operand, an attribute (literals, enumerants, and scope / memory
-// semantics ids, which the dialect makes attributes), or part of the op's structure. The ops with
+// semantics ids, which the dialect makes attributes), or part of the op's structure. The
+// TOSA.001000.1 instructions are ops too ("spirv.Tosa.<Name>", the name MLIR gives them), whose
+// constant operands (pad, stride, axis, acc_type, ...) are attributes. The ops with
 // no instruction of their own (spirv.module, spirv.func, spirv.GlobalVariable, spirv.mlir.*) are
 // hand-written records beside them.
 #pragma once
@@ -20,7 +22,7 @@
 namespace spire::dialect {
 
 /// Which numbering an op's key uses.
-enum class OpSpace : uint8_t { Core, Glsl, OpenCl, Dialect };
+enum class OpSpace : uint8_t { Core, Glsl, OpenCl, Dialect, Tosa };
 
 /// The ops no instruction has (or whose instruction the dialect replaces by a symbol or region).
 enum class DialectOp : uint16_t {
@@ -79,6 +81,21 @@ private:
   uint32_t bits_ = ~0u;
 };
 
+/// What a constant operand held as an attribute is (OperandMapping::Kind::Constant): the
+/// attribute's kind, and so the constant the serializer writes for it. TOSA.001000.1's
+/// instructions take these as ids of constants.
+enum class ConstAttr : uint8_t {
+  None,
+  I32,          ///< an i32 integer attribute (axis): an OpConstant of a 32-bit integer
+  Bool,         ///< true / false (local_bound): OpConstantTrue / OpConstantFalse
+  I32Tensor,    ///< dense<...> : !spirv.arm.tensor<Nxi32> (pad, stride): a composite of rank 1
+  Scalar,       ///< an integer or float attribute of the op's element type (Clamp's bounds)
+  AccType,      ///< #spirv.tosa_ext_acc_type<INT32>: an OpConstant of a 32-bit integer
+  NanMode,      ///< #spirv.tosa_ext_nan_propagation_mode_type<Propagate>
+  ResizeMode,   ///< #spirv.tosa_ext_resize_mode_type<Bilinear>
+  RoundingMode, ///< #spirv.tosa_ext_rounding_mode_type<DoubleRound>
+};
+
 /// How one grammar operand of an instruction appears in its op.
 struct OperandMapping {
   enum class Kind : uint8_t {
@@ -92,6 +109,8 @@ struct OperandMapping {
     /// A storage class that is always the result pointer's (OpGenericCastToPtrExplicit's
     /// Storage): no attribute, as MLIR's op has none; written from the result type.
     ResultStorage,
+    /// An id operand naming a constant: attribute `name` of the kind `constAttr` says.
+    Constant,
     Other, ///< handled by the op's own (de)serialization
   };
   Kind kind;
@@ -100,6 +119,8 @@ struct OperandMapping {
   std::string_view name; ///< attribute name, or the grammar's operand name for values
   /// For IdEnum: the enum kind of the attribute (Scope, MemorySemantics, ...).
   grammar::OperandKind attrKind{};
+  /// For Constant: what the attribute holds.
+  ConstAttr constAttr = ConstAttr::None;
 };
 
 class Operation;

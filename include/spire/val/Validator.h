@@ -69,6 +69,10 @@ struct Options {
   bool skipBlockLayout = false;
   bool relaxLogicalPointer = false;
   bool beforeHlslLegalization = false;
+  /// Run only the rule families that the structure of a module rests on (layout, ids, the
+  /// universal limits, types, functions, control flow and dominance): what reading it into
+  /// another IR needs, whatever the rest says (spire translate reports the rest as warnings).
+  bool structureOnly = false;
 };
 
 /// One problem: where, what, and which rule says so.

@@ -392,12 +392,13 @@ TEST(DialectOpSyntax, EveryHookOpRoundTripsItsCustomForm) {
   ASSERT_FALSE(words);
   EXPECT_EQ(words.error().message,
             "builtin.module: is not a SPIR-V op and is not serialized: translate a spirv.module");
-  // Every op with hooks is in one of the modules, in custom form.
+  // Every op with hooks is in one of the modules, in custom form (TOSA's 66 ops share one pair
+  // of hooks, which TosaOpsTest.cpp takes through each kind of constant operand).
   std::vector<const OpInfo *> seen;
   walk(module->get(), [&](Operation *op) { seen.push_back(&op->info()); });
   walk(wrappers->get(), [&](Operation *op) { seen.push_back(&op->info()); });
   for (const OpInfo *info : allOps()) {
-    if (info->syntax && info->syntax->print) {
+    if (info->syntax && info->syntax->print && info->key.space() != OpSpace::Tosa) {
       EXPECT_NE(std::find(seen.begin(), seen.end(), info), seen.end())
           << info->name << " has hooks but no op in the module";
     }

@@ -61,6 +61,21 @@ TEST(Graphs, GraphArmNeedsAGraphEntryPoint) {
                "declares the GraphARM capability but has no OpGraphEntryPointARM");
 }
 
+TEST(Graphs, StructureOnlyLeavesTheEntryPointRuleOut) {
+  // The graph entry point is a rule of modes, not of the structure a reader of the module needs
+  // (spire translate warns of it); a graph that is not closed is structure.
+  Options structure;
+  structure.structureOnly = true;
+  EXPECT_VALID(validateText(module(""), "spv1.6", structure));
+  Report r = validateText(module("OpGraphEntryPointARM %g \"g\" %in %out\n", R"(
+%g = OpGraphARM %gt
+%x = OpGraphInputARM %t %uint_0
+OpGraphSetOutputARM %c %uint_0
+)"),
+                          "spv1.6", structure);
+  EXPECT_FALSE(r.valid());
+}
+
 TEST(Graphs, GraphInstructionsOutsideAGraph) {
   Report r = validateText(module("OpGraphEntryPointARM %g \"g\" %in %out\n", R"(
 %g = OpGraphARM %gt
