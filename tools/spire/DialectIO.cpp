@@ -56,14 +56,18 @@ dialect::Operation &Workspace::keep(dialect::OwningOp op) {
 
 dialect::Operation *parseModule(Workspace &ws, dialect::Context &ctx, std::string_view text,
                                 const DiagnosticSink &diagnose,
-                                const dialect::ParseOptions &options) {
-  Expected<dialect::OwningOp> parsed = dialect::parse(ctx, text, options);
+                                const dialect::ParseOptions &options,
+                                dialect::MlirVersion *written) {
+  dialect::MlirVersion release = dialect::MlirVersion::Latest;
+  Expected<dialect::OwningOp> parsed = dialect::parse(ctx, text, options, &release);
+  if (written)
+    *written = release;
   if (!parsed) {
     diagnose(parsed.error());
     return nullptr;
   }
   dialect::Operation &op = ws.keep(std::move(parsed).value());
-  if (Status s = dialect::verify(op); !s) {
+  if (Status s = dialect::verify(op, options.messages.value_or(release)); !s) {
     diagnose(s.error());
     return nullptr;
   }
@@ -127,8 +131,19 @@ DialectFlags::Taken DialectFlags::take(std::string_view command, std::string_vie
   else if (flag == "--generic" || flag == "--mlir-print-op-generic")
     generic = true;
   else if (flag == "--mlir16")
-    mlir16 = true;
-  else if (flag == "--split-input-file")
+    version = dialect::MlirVersion::Mlir16;
+  else if (flag == "--mlir-version") {
+    if (value == "15")
+      version = dialect::MlirVersion::Mlir15;
+    else if (value == "16")
+      version = dialect::MlirVersion::Mlir16;
+    else if (value == "latest")
+      version = dialect::MlirVersion::Latest;
+    else {
+      usageError(command, "--mlir-version is 15, 16 or latest, not '" + std::string(value) + "'");
+      return Taken::Error;
+    }
+  } else if (flag == "--split-input-file")
     splitInputFile = true;
   else if (flag == "--verify-diagnostics")
     verifyDiagnostics = true;
@@ -150,11 +165,12 @@ DialectFlags::Taken DialectFlags::take(std::string_view command, std::string_vie
   return Taken::Yes;
 }
 
-std::string DialectFlags::print(const dialect::Operation &module) const {
+std::string DialectFlags::print(const dialect::Operation &module,
+                                dialect::MlirVersion release) const {
   std::string text;
   dialect::PrintOptions options;
   options.generic = generic;
-  options.mlir16 = mlir16;
+  options.version = release;
   dialect::print(module, text, options);
   if (text.empty() || text.back() != '\n')
     text += '\n';

@@ -472,7 +472,7 @@ TEST(DialectText, AtomicsPrintScopeAndSemanticsInAngleBracketsOrQuotedForMlir16)
   EXPECT_EQ(roundTrip(kAtomics), kAtomics);
   // MLIR 16 (and 17) print them in quotes; either spelling reads.
   PrintOptions mlir16;
-  mlir16.mlir16 = true;
+  mlir16.version = MlirVersion::Mlir16;
   std::string old = roundTrip(kAtomics, mlir16);
   EXPECT_NE(old.find("spirv.AtomicIAdd \"Workgroup\" \"Acquire|UniformMemory\" %arg0, %arg1"),
             std::string::npos)
@@ -487,7 +487,7 @@ TEST(DialectText, SeedSyntaxOfOpsNewerThanMlir16) {
   EXPECT_EQ(roundTrip(kNewerOps, wrapped()), kNewerOps);
   // --mlir16 writes them as mlir-translate-16 does: in the generic form.
   PrintOptions mlir16 = wrapped();
-  mlir16.mlir16 = true;
+  mlir16.version = MlirVersion::Mlir16;
   std::string text = roundTrip(kNewerOps, mlir16);
   EXPECT_NE(
       text.find(R"(%5 = "spirv.Dot"(%arg3, %arg3) {foo} : (vector<2xf32>, vector<2xf32>) -> f32)"),
@@ -907,7 +907,7 @@ TEST(DialectText, LinkageAndTargetEnvironmentAttributes) {
   EXPECT_EQ(roundTrip(quoted), kText);
   // MLIR 16 has no such attribute: an array of the name and the type, which reads back.
   PrintOptions mlir16;
-  mlir16.mlir16 = true;
+  mlir16.version = MlirVersion::Mlir16;
   std::string old = roundTrip(kText, mlir16);
   EXPECT_NE(old.find("{linkage_attributes = [\"outside.f\", #spirv.linkage_type<Import>]}"),
             std::string::npos)
