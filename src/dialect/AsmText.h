@@ -21,9 +21,18 @@ void printString(std::string_view s, std::string &out);
 /// The operand kind of an enum attribute named as in `#spirv.storage_class<...>`, or false.
 bool enumKindByAttrName(std::string_view name, grammar::OperandKind &kind);
 
+/// Where a type's text spells the dialect's prefix: the offset of its first `!spv.` (MLIR 15)
+/// and of its first `!spirv.` (MLIR 16 and later), npos where it has none.
+struct TypePrefixes {
+  size_t spv = std::string_view::npos;
+  size_t spirv = std::string_view::npos;
+};
+
 /// Parses a type at the start of `text`; `consumed` is how many characters it used. On failure
-/// the error's column counts from the start of `text` (line 1).
-Expected<Type> parseTypePrefix(Context &context, std::string_view text, size_t &consumed);
+/// the error's column counts from the start of `text` (line 1). Dialect types read with either
+/// prefix, `!spirv.` or MLIR 15's `!spv.`; `prefixes` (when not null) says where.
+Expected<Type> parseTypePrefix(Context &context, std::string_view text, size_t &consumed,
+                               TypePrefixes *prefixes = nullptr);
 
 /// `@name`, quoted when `name` is not a bare identifier.
 void printSymbol(std::string_view name, std::string &out);

@@ -430,7 +430,15 @@ std::string enumText(grammar::OperandKind kind, uint32_t value) {
 
 namespace {
 
-void printScalar(Attribute a, std::string &out, TypeSyntax types) {
+/// `#spirv.<rest>` with the prefix of `version`.
+void dialectAttr(std::string_view rest, std::string &out, MlirVersion version) {
+  out += '#';
+  out += dialectPrefix(version);
+  out += '.';
+  out += rest;
+}
+
+void printScalar(Attribute a, std::string &out, MlirVersion version) {
   Type t = a.type();
   if (a.is(AttrKind::Bool) || (a.is(AttrKind::Integer) && t && t.isBool())) {
     out += (a.is(AttrKind::Bool) ? a.boolValue() : a.bits() != 0) ? "true" : "false";
@@ -442,13 +450,13 @@ void printScalar(Attribute a, std::string &out, TypeSyntax types) {
   } else if (a.is(AttrKind::Float)) {
     appendFloat(a.floatValue(), t, out);
   } else {
-    print(a, out, types);
+    print(a, out, version);
   }
 }
 
 } // namespace
 
-void print(Attribute a, std::string &out, TypeSyntax types) {
+void print(Attribute a, std::string &out, MlirVersion version) {
   if (!a) {
     out += "<<null attribute>>";
     return;
@@ -458,31 +466,31 @@ void print(Attribute a, std::string &out, TypeSyntax types) {
     out += "unit";
     return;
   case AttrKind::Undef:
-    out += "#spirv.undef";
+    dialectAttr("undef", out, version);
     return;
   case AttrKind::Null:
-    out += "#spirv.null";
+    dialectAttr("null", out, version);
     return;
   case AttrKind::Bool:
     out += a.boolValue() ? "true" : "false";
     return;
   case AttrKind::Integer:
-    printScalar(a, out, types);
+    printScalar(a, out, version);
     if (!a.type().isBool()) {
       out += " : ";
-      print(a.type(), out, types);
+      print(a.type(), out, version);
     }
     return;
   case AttrKind::Float:
-    printScalar(a, out, types);
+    printScalar(a, out, version);
     out += " : ";
-    print(a.type(), out, types);
+    print(a.type(), out, version);
     return;
   case AttrKind::String:
     printString(a.str(), out);
     return;
   case AttrKind::Type:
-    print(a.type(), out, types);
+    print(a.type(), out, version);
     return;
   case AttrKind::Array: {
     out += '[';
@@ -491,7 +499,7 @@ void print(Attribute a, std::string &out, TypeSyntax types) {
       if (!first)
         out += ", ";
       first = false;
-      print(e, out, types);
+      print(e, out, version);
     }
     out += ']';
     return;
@@ -502,25 +510,25 @@ void print(Attribute a, std::string &out, TypeSyntax types) {
     bool splat = !es.empty() &&
                  std::all_of(es.begin(), es.end(), [&](Attribute e) { return e == es.front(); });
     if (splat) {
-      printScalar(es.front(), out, types);
+      printScalar(es.front(), out, version);
     } else {
       out += '[';
       for (size_t i = 0; i < es.size(); ++i) {
         if (i)
           out += ", ";
-        printScalar(es[i], out, types);
+        printScalar(es[i], out, version);
       }
       out += ']';
     }
     out += "> : ";
-    print(a.type(), out, types);
+    print(a.type(), out, version);
     return;
   }
   case AttrKind::SymbolRef:
     printSymbol(a.str(), out);
     return;
   case AttrKind::Enum:
-    out += "#spirv.";
+    dialectAttr("", out, version);
     out += enumAttrName(a.enumKind());
     out += '<';
     out += enumText(a.enumKind(), a.enumValue());
@@ -536,7 +544,7 @@ void print(Attribute a, std::string &out, TypeSyntax types) {
     return;
   }
   case AttrKind::Vce: {
-    out += "#spirv.vce<v";
+    dialectAttr("vce<v", out, version);
     out += std::to_string(grammar::versionMajor(a.version()));
     out += '.';
     out += std::to_string(grammar::versionMinor(a.version()));
@@ -567,26 +575,26 @@ void print(Attribute a, std::string &out, TypeSyntax types) {
         out += ", ";
       first = false;
       if (isBareIdentifier(e.name))
-        out += e.name;
+        out += spelledIn(e.name, version);
       else
         printString(e.name, out);
       if (!e.attr().is(AttrKind::Unit)) {
         out += " = ";
-        print(e.attr(), out, types);
+        print(e.attr(), out, version);
       }
     }
     out += '}';
     return;
   }
   case AttrKind::InterfaceVarAbi:
-    out += "#spirv.interface_var_abi<(" + std::to_string(a.descriptorSet()) + ", " +
-           std::to_string(a.binding()) + ")";
+    dialectAttr("interface_var_abi<(", out, version);
+    out += std::to_string(a.descriptorSet()) + ", " + std::to_string(a.binding()) + ")";
     if (std::optional<uint32_t> sc = a.abiStorageClass())
       out += ", " + enumText(grammar::OperandKind::StorageClass, *sc);
     out += '>';
     return;
   case AttrKind::EntryPointAbi: {
-    out += "#spirv.entry_point_abi<";
+    dialectAttr("entry_point_abi<", out, version);
     if (!a.workgroupSize().empty()) {
       out += "workgroup_size = [";
       for (size_t i = 0; i < a.workgroupSize().size(); ++i)
@@ -602,7 +610,7 @@ void print(Attribute a, std::string &out, TypeSyntax types) {
   case AttrKind::LinkageAttributes:
     // The stored MLIR tests print the name bare (later MLIR quotes it); a name that would not
     // read back bare is quoted.
-    out += "#spirv.linkage_attributes<linkage_name = ";
+    dialectAttr("linkage_attributes<linkage_name = ", out, version);
     if (isBareIdentifier(a.str()))
       out += a.str();
     else
@@ -612,14 +620,15 @@ void print(Attribute a, std::string &out, TypeSyntax types) {
     out += ">>";
     return;
   case AttrKind::TargetEnv: {
-    out += "#spirv.target_env<";
-    print(a.targetVce(), out, types);
+    dialectAttr("target_env<", out, version);
+    print(a.targetVce(), out, version);
     if (!a.deviceInfo().empty()) {
       out += ", ";
       out += a.deviceInfo();
     }
-    // MLIR prints the limits' values without their types.
-    out += ", #spirv.resource_limits<";
+    // MLIR prints the limits' values without their version.
+    out += ", ";
+    dialectAttr("resource_limits<", out, version);
     bool first = true;
     for (const NamedAttribute &e : a.resourceLimits().entries()) {
       out += first ? "" : ", ";
@@ -630,11 +639,11 @@ void print(Attribute a, std::string &out, TypeSyntax types) {
         out += '[';
         for (size_t i = 0; i < e.attr().elements().size(); ++i) {
           out += i ? ", " : "";
-          printScalar(e.attr().elements()[i], out, types);
+          printScalar(e.attr().elements()[i], out, version);
         }
         out += ']';
       } else {
-        printScalar(e.attr(), out, types);
+        printScalar(e.attr(), out, version);
       }
     }
     out += ">>";

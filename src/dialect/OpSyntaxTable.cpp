@@ -117,6 +117,8 @@ struct Declaration {
   /// OpFormat::parseCheckedOperand: MLIR's logical unary ops derive the result type from
   /// `operand`, whose type their parser checks.
   std::string_view parseCheckedOperand = {};
+  /// OpFormat::resultStorageClass: the attribute that the result type's storage class gives.
+  std::string_view resultStorageClass = {};
 };
 
 // clang-format off
@@ -146,7 +148,8 @@ const Declaration kFormats[] = {
       Op::LogicalNotEqual, Op::Ordered, Op::Unordered}, kCompare},
     {{Op::Bitcast, Op::ConvertFToS, Op::ConvertFToU, Op::ConvertSToF, Op::ConvertUToF,
       Op::FConvert, Op::SConvert, Op::UConvert, Op::GenericCastToPtr,
-      Op::GenericCastToPtrExplicit, Op::PtrCastToGeneric}, kConvert},
+      Op::PtrCastToGeneric}, kConvert},
+    {{Op::GenericCastToPtrExplicit}, kConvert, false, false, false, false, {}, "storage_class"},
     {{Op::ConvertPtrToU, Op::ConvertUToPtr, Op::ConvertBF16ToFINTEL, Op::ConvertFToBF16INTEL},
      kConvert, true},
     {{Op::IAddCarry, Op::ISubBorrow, Op::SMulExtended, Op::UMulExtended}, kResultStruct},
@@ -292,6 +295,9 @@ void attachSyntax(const OpRecords &records) {
       format.printsArrow = d.resultArrow;
       format.quotedInMlir16 = d.quotedInMlir16;
       format.parseCheckedOperand = d.parseCheckedOperand;
+      format.resultStorageClass = d.resultStorageClass;
+      if (!d.resultStorageClass.empty())
+        format.shownAttrs.push_back(d.resultStorageClass);
       OpSyntax &s = store.syntaxes.emplace_back();
       s.format = &format;
       s.infer = d.format.infer;

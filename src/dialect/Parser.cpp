@@ -71,7 +71,7 @@ Diagnostic TextParser::diagnostic() const {
   };
   Diagnostic d = makeError(textLocation(errorPos_), oneLine(error_));
   if (errorNote_)
-    d.attachNote(textLocation(errorNote_->first), oneLine(errorNote_->second));
+    d.attachNote(textLocation(errorNote_->pos), oneLine(errorNote_->message), errorNote_->severity);
   return d;
 }
 
@@ -99,10 +99,94 @@ bool TextParser::failAt(size_t pos, std::string message) {
   return false;
 }
 
-bool TextParser::failAt(size_t pos, std::string message, size_t notePos, std::string note) {
+bool TextParser::failAt(size_t pos, std::string message, size_t notePos, std::string note,
+                        Severity noteSeverity) {
   if (error_.empty())
-    errorNote_.emplace(notePos, std::move(note));
+    errorNote_ = ErrorNote{notePos, std::move(note), noteSeverity};
   return failAt(pos, std::move(message));
+}
+
+// --- MLIR releases -----------------------------------------------------------------------------
+
+namespace {
+
+/// The releases that read a spelling (bit v: MlirVersion(v)), and how messages name it.
+struct SpellingInfo {
+  uint8_t readBy;
+  const char *what;
+};
+constexpr uint8_t kBit15 = 1u << uint8_t(MlirVersion::Mlir15);
+constexpr uint8_t kBit16 = 1u << uint8_t(MlirVersion::Mlir16);
+constexpr uint8_t kBitLatest = 1u << uint8_t(MlirVersion::Latest);
+constexpr SpellingInfo kSpellings[] = {
+    {kBit15, "MLIR 15's 'spv.' prefix"},
+    {kBit16 | kBitLatest, "the 'spirv.' prefix of MLIR 16 and later"},
+    {kBit15 | kBit16, "an atomic op's scope and semantics in quotes (MLIR 16 and older)"},
+    {kBitLatest, "an atomic op's scope and semantics in angle brackets (after MLIR 16)"},
+};
+
+} // namespace
+
+bool TextParser::spelled(Spelling s, size_t pos) {
+  const size_t i = static_cast<size_t>(s);
+  const SpellingInfo &info = kSpellings[i];
+  if (readBy_ & info.readBy) {
+    readBy_ &= info.readBy;
+    spelledAt_[i] = std::min(spelledAt_[i], pos);
+    return true;
+  }
+  // Some spelling used before is read by no release that reads this one.
+  for (size_t j = 0; j < std::size(kSpellings); ++j)
+    if (spelledAt_[j] != kUnspelled && !(kSpellings[j].readBy & info.readBy))
+      return failAt(pos,
+                    std::string(info.what) + " after " + kSpellings[j].what +
+                        ": no MLIR release reads both",
+                    spelledAt_[j], std::string(kSpellings[j].what) + " here");
+  return failAt(pos, std::string(info.what) + ": no MLIR release reads it with the text before");
+}
+
+MlirVersion TextParser::written() const {
+  for (MlirVersion v : {MlirVersion::Latest, MlirVersion::Mlir16, MlirVersion::Mlir15})
+    if (readBy_ & (1u << uint8_t(v)))
+      return v;
+  return MlirVersion::Latest;
+}
+
+bool TextParser::acceptDialectPrefix() {
+  size_t at = position();
+  if (accept("spirv."))
+    return spelled(Spelling::SpirvPrefix, at);
+  if (accept("spv."))
+    return spelled(Spelling::SpvPrefix, at);
+  return false;
+}
+
+const OpInfo *TextParser::lookupOp(std::string_view name, size_t at, bool quoted) {
+  constexpr std::string_view kSpv = "spv.", kSpirv = "spirv.";
+  if (name.starts_with(kSpirv)) {
+    if (!spelled(Spelling::SpirvPrefix, at))
+      return nullptr;
+  } else if (name.starts_with(kSpv) && !(quoted && options_.allowUnregistered)) {
+    // MLIR 15's name of a spirv op. (With unregistered ops allowed, a generic `"spv.X"` is what
+    // today's MLIR takes it for: an op of a dialect it does not have.)
+    if (!spelled(Spelling::SpvPrefix, at))
+      return nullptr;
+    std::string current = std::string(kSpirv) + std::string(name.substr(kSpv.size()));
+    if (const OpInfo *info = findOp(current))
+      return info;
+    if (quoted)
+      failAt(at, "unregistered operation '" + std::string(name) +
+                     "' found in dialect ('spv') that does not allow unknown operations");
+    else
+      failAt(at, "unknown op '" + std::string(name) + "'");
+    return nullptr;
+  }
+  if (const OpInfo *info = findOp(name))
+    return info;
+  if (quoted)
+    return unregisteredOp(name, at);
+  failAt(at, name.empty() ? "expected an op" : "unknown op '" + std::string(name) + "'");
+  return nullptr;
 }
 
 bool TextParser::fail(std::string message) {
@@ -570,15 +654,15 @@ bool TextParser::operation(Block *b) {
     std::string name;
     if (!string(name))
       return false;
-    const OpInfo *info = findOp(name);
-    if (!info && !(info = unregisteredOp(name, at)))
+    const OpInfo *info = lookupOp(name, at, true);
+    if (!info)
       return false;
     op = genericOp(*info, at);
   } else {
     std::string_view name = identifier();
-    const OpInfo *info = name.empty() ? nullptr : findOp(name);
+    const OpInfo *info = lookupOp(name, at, false);
     if (!info)
-      return failAt(at, name.empty() ? "expected an op" : "unknown op '" + std::string(name) + "'");
+      return false;
     if (!info->syntax)
       return failAt(at, "'" + std::string(name) +
                             "' has no custom syntax; write it in the generic form");
@@ -893,11 +977,16 @@ Operation *TextParser::formatted(const OpInfo &info, const OpFormat &f, size_t a
         a = attribute();
         break;
       case FormatElement::Quoted:
-      case FormatElement::Angle:
+      case FormatElement::Angle: {
         // Either spelling reads: MLIR moved some enumerants (the atomics' scope and semantics)
-        // from quotes to angle brackets.
-        a = enumAttr(e.enumKind, peek() == '<');
+        // from quotes to angle brackets, which tells the releases apart.
+        const bool angle = peek() == '<';
+        if (f.quotedInMlir16 &&
+            !spelled(angle ? Spelling::AngleAtomic : Spelling::QuotedAtomic, pos))
+          return nullptr;
+        a = enumAttr(e.enumKind, angle);
         break;
+      }
       case FormatElement::Symbol: {
         std::string s;
         if (symbol(s))
@@ -933,7 +1022,7 @@ Operation *TextParser::formatted(const OpInfo &info, const OpFormat &f, size_t a
       if (list.size() != listed) {
         // MLIR's parser of the access chains words it as the op's own.
         failAt(at, f.infer == syntax::inferAccessChain
-                       ? "'" + std::string(info.name) +
+                       ? "'" + opName(info.name) +
                              "' op indices types' count must be equal to indices info count"
                        : std::string("wrong number of types"));
         return nullptr;
@@ -948,7 +1037,7 @@ Operation *TextParser::formatted(const OpInfo &info, const OpFormat &f, size_t a
   if (uses.size() < f.minOperands || uses.size() > f.maxOperands) {
     // MLIR's parser of the access chains words an empty index list as the op's own.
     failAt(at, f.infer == syntax::inferAccessChain && uses.size() < f.minOperands
-                   ? "'" + std::string(info.name) + "' op expected at least one index"
+                   ? "'" + opName(info.name) + "' op expected at least one index"
                    : std::string("wrong number of operands"));
     return nullptr;
   }
@@ -1014,6 +1103,12 @@ Operation *TextParser::formatted(const OpInfo &info, const OpFormat &f, size_t a
         return nullptr;
       st.resultTypes.back() = given;
     }
+    if (Type r = st.resultTypes.back();
+        !f.resultStorageClass.empty() && r.is(TypeKind::Pointer) &&
+        std::none_of(st.attributes.begin(), st.attributes.end(),
+                     [&](const NamedAttribute &a) { return a.name == f.resultStorageClass; }))
+      addAttr(st, f.resultStorageClass,
+              attr::enumerant(ctx_, grammar::OperandKind::StorageClass, r.storageClass()));
   }
   Operation *op = finish(st);
   // MLIR's parser checks the operand's type against its constraint before deriving the result
@@ -1026,9 +1121,69 @@ Operation *TextParser::formatted(const OpInfo &info, const OpFormat &f, size_t a
   return op;
 }
 
-Expected<OwningOp> parse(Context &context, std::string_view text, const ParseOptions &options) {
+namespace {
+
+/// `a` with the names of MLIR 15's dialect attributes (`spv.X`) in its dictionaries, nested in
+/// arrays too (argument attributes), made today's (`spirv.X`).
+Attribute withCurrentNames(Context &ctx, Attribute a) {
+  constexpr std::string_view kSpv = "spv.";
+  if (a.is(AttrKind::Array)) {
+    std::vector<Attribute> elements(a.elements().begin(), a.elements().end());
+    bool changed = false;
+    for (Attribute &e : elements) {
+      Attribute renamed = withCurrentNames(ctx, e);
+      changed = changed || renamed != e;
+      e = renamed;
+    }
+    return changed ? attr::array(ctx, elements) : a;
+  }
+  if (!a.is(AttrKind::Dictionary))
+    return a;
+  std::vector<NamedAttribute> entries(a.entries().begin(), a.entries().end());
+  bool changed = false;
+  for (NamedAttribute &e : entries) {
+    Attribute value = withCurrentNames(ctx, e.attr());
+    std::string_view name = e.name;
+    if (name.starts_with(kSpv))
+      name = intern(ctx, "spirv." + std::string(name.substr(kSpv.size())));
+    if (value != e.attr() || name != e.name) {
+      e = NamedAttribute{name, value.storage()};
+      changed = true;
+    }
+  }
+  return changed ? attr::dictionary(ctx, std::move(entries)) : a;
+}
+
+/// Gives the dialect's attributes of MLIR 15 text (`spv.entry_point_abi`) today's names, which
+/// the IR holds (an attribute name alone does not say the text is MLIR 15's: today's MLIR takes
+/// `spv.X` as an attribute of a dialect it does not have).
+void currentAttributeNames(Context &ctx, Operation *top) {
+  constexpr std::string_view kSpv = "spv.";
+  walk(top, [&](Operation *op) {
+    std::vector<NamedAttribute> attrs(op->attributes().begin(), op->attributes().end());
+    for (const NamedAttribute &a : attrs) {
+      Attribute value = withCurrentNames(ctx, a.attr());
+      if (a.name.starts_with(kSpv)) {
+        op->removeAttr(a.name);
+        op->setAttr(ctx, "spirv." + std::string(a.name.substr(kSpv.size())), value);
+      } else if (value != a.attr()) {
+        op->setAttr(ctx, a.name, value);
+      }
+    }
+  });
+}
+
+} // namespace
+
+Expected<OwningOp> parse(Context &context, std::string_view text, const ParseOptions &options,
+                         MlirVersion *written) {
   TextParser p(context, text, options);
-  return p.run();
+  Expected<OwningOp> op = p.run();
+  if (op && p.written() == MlirVersion::Mlir15)
+    currentAttributeNames(context, op->get());
+  if (written)
+    *written = p.written();
+  return op;
 }
 
 } // namespace spire::dialect

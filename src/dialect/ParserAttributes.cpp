@@ -191,10 +191,21 @@ Type TextParser::type() {
     }
   }
   size_t consumed = 0;
-  Expected<Type> t = parseTypePrefix(ctx_, t_.substr(pos_), consumed);
+  TypePrefixes prefixes;
+  Expected<Type> t = parseTypePrefix(ctx_, t_.substr(pos_), consumed, &prefixes);
   if (!t) {
     failAt(pos_ + t.error().location.column - 1, t.error().message);
     return {};
+  }
+  // The prefixes the type spells, in the order they come.
+  const size_t at = pos_;
+  bool spvFirst = prefixes.spv < prefixes.spirv;
+  for (int i = 0; i < 2; ++i) {
+    const bool spv = (i == 0) == spvFirst;
+    size_t where = spv ? prefixes.spv : prefixes.spirv;
+    if (where != std::string_view::npos &&
+        !spelled(spv ? Spelling::SpvPrefix : Spelling::SpirvPrefix, at + where))
+      return {};
   }
   if (!span.empty() && consumed == span.size())
     typeCache_.emplace(span, *t);
@@ -309,6 +320,23 @@ Attribute TextParser::typedLiteral(const Literal &lit, Type t) {
   return attr::integer(ctx_, t, neg ? static_cast<int64_t>(0 - v) : static_cast<int64_t>(v));
 }
 
+namespace {
+
+/// The value of an enumerant of `kind` named `part` as the grammar or MLIR spells it (`Dim2D`
+/// as well as `2D`).
+bool namedEnumerant(OperandKind kind, std::string_view part, uint32_t &v) {
+  const grammar::EnumerantDesc *e = grammar::findEnumerant(kind, part);
+  if (!e && kind == OperandKind::Dim && part.substr(0, 3) == "Dim")
+    e = grammar::findEnumerant(kind, part.substr(3));
+  if (e) {
+    v = e->value;
+    return true;
+  }
+  return mlirEnumerantValue(kind, part, v);
+}
+
+} // namespace
+
 bool TextParser::enumValue(OperandKind kind, std::string_view text, size_t at, uint32_t &value,
                            std::string_view op, std::string_view attrName) {
   value = 0;
@@ -326,14 +354,9 @@ bool TextParser::enumValue(OperandKind kind, std::string_view text, size_t at, u
       auto r = std::from_chars(part.data(), part.data() + part.size(), v);
       if (r.ec != std::errc() || r.ptr != part.data() + part.size())
         return failAt(at, "bad enumerant '" + std::string(part) + "'");
-    } else if (const grammar::EnumerantDesc *e = grammar::findEnumerant(kind, part)) {
-      v = e->value;
-    } else if (mlirEnumerantValue(kind, part, v)) {
-    } else if (kind == OperandKind::Dim && part.substr(0, 3) == "Dim" &&
-               (e = grammar::findEnumerant(kind, part.substr(3)))) {
-      v = e->value;
+    } else if (namedEnumerant(kind, part, v)) {
     } else if (!op.empty()) {
-      return failAt(at, "custom op '" + std::string(op) + "' invalid " + std::string(attrName) +
+      return failAt(at, "custom op '" + opName(op) + "' invalid " + std::string(attrName) +
                             " attribute specification: \"" + std::string(text) + "\"");
     } else {
       return failAt(at, "unknown " + std::string(grammar::operandKindName(kind)) + " '" +
@@ -363,7 +386,10 @@ Attribute TextParser::enumAttr(OperandKind kind, bool angle, std::string_view op
     while (pos_ < t_.size() && t_[pos_] != '>' && t_[pos_] != '\n')
       ++pos_;
     text = t_.substr(start, pos_ - start);
+    const size_t end = pos_;
     if (!expect('>'))
+      return {};
+    if (op.empty() && !knownEnumerants(kind, text, start, end))
       return {};
   } else {
     if (!string(buf))
@@ -378,6 +404,44 @@ Attribute TextParser::enumAttr(OperandKind kind, bool angle, std::string_view op
   if (it != enums_.end())
     return it->second;
   return enums_.emplace(key, attr::enumerant(ctx_, kind, v)).first->second;
+}
+
+/// Whether every name in `text` (`Name` or `A|B`, from `start` to `end` of the text) is an
+/// enumerant of `kind`; else the errors of MLIR's parser of an enum attribute in angle brackets
+/// (`<Something>`): that the keyword is none of the enum's, then that the attribute failed.
+bool TextParser::knownEnumerants(OperandKind kind, std::string_view text, size_t start,
+                                 size_t end) {
+  size_t i = 0;
+  do {
+    size_t bar = text.find('|', i);
+    std::string_view part = text.substr(i, bar == std::string_view::npos ? text.npos : bar - i);
+    size_t partAt = start + i;
+    while (!part.empty() && part.front() == ' ') {
+      part.remove_prefix(1);
+      ++partAt;
+    }
+    while (!part.empty() && part.back() == ' ')
+      part.remove_suffix(1);
+    uint32_t v = 0;
+    if (!part.empty() && !isDigit(part[0]) && !namedEnumerant(kind, part, v)) {
+      // MLIR names the enum and its attribute constraint as its ODS does: `::mlir::spirv::Scope`,
+      // `SPIRV_ScopeAttr` (MLIR 15: `SPV_ScopeAttr`).
+      const std::string name(grammar::operandKindName(kind));
+      std::string cases;
+      for (const grammar::EnumerantDesc &e : grammar::operandKind(kind).enumerants)
+        cases += (cases.empty() ? "" : ", ") + std::string(e.name);
+      const std::string constraint =
+          std::string(messages() == MlirVersion::Mlir15 ? "SPV_" : "SPIRV_") + name + "Attr";
+      return failAt(partAt, "expected ::mlir::spirv::" + name + " to be one of: " + cases, end,
+                    "failed to parse " + constraint +
+                        " parameter 'value' which is to be a `::mlir::spirv::" + name + "`",
+                    Severity::Error);
+    }
+    if (bar == std::string_view::npos)
+      break;
+    i = bar + 1;
+  } while (true);
+  return true;
 }
 
 Attribute TextParser::attribute() {
@@ -421,8 +485,9 @@ Attribute TextParser::attributeInner() {
   }
   if (c == '#') {
     ++pos_;
-    if (!accept("spirv.")) {
-      fail("expected a #spirv attribute");
+    if (!acceptDialectPrefix()) {
+      if (!failed())
+        fail("expected a #spirv attribute");
       return {};
     }
     std::string_view kind = identifier();
@@ -558,7 +623,14 @@ Attribute TextParser::linkageAttributes() {
 /// `<#spirv.vce<...>, [api=API,] [Vendor:DeviceType[:id],] #spirv.resource_limits<...>>`; what
 /// lies between the triple and the limits is kept as text.
 Attribute TextParser::targetEnv() {
-  if (!expect('<') || !expect("#spirv.vce"))
+  if (!expect('<') || !expect('#'))
+    return {};
+  if (!acceptDialectPrefix()) {
+    if (!failed())
+      fail("expected #spirv.vce");
+    return {};
+  }
+  if (!expect("vce"))
     return {};
   Attribute triple = vce();
   if (!triple || !expect(','))
@@ -577,7 +649,14 @@ Attribute TextParser::targetEnv() {
     if (!expect(','))
       return {};
   }
-  if (!expect("#spirv.resource_limits"))
+  if (!expect('#'))
+    return {};
+  if (!acceptDialectPrefix()) {
+    if (!failed())
+      fail("expected #spirv.resource_limits");
+    return {};
+  }
+  if (!expect("resource_limits"))
     return {};
   Attribute limits = resourceLimits();
   if (!limits || !expect('>'))

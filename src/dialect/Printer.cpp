@@ -49,7 +49,7 @@ void TextPrinter::operation(const Operation &op, unsigned ind) {
 
 void TextPrinter::generic(const Operation &op, unsigned ind) {
   out_ += '"';
-  out_ += op.name();
+  name(op.name());
   out_ += "\"(";
   uint32_t n = op.numOperands();
   for (uint32_t i = 0; i < n; ++i) {
@@ -89,6 +89,13 @@ void TextPrinter::functionalType(const Operation &op, uint32_t n) {
   resultTypes(op);
 }
 
+void TextPrinter::name(std::string_view name) {
+  if (opts_.version == MlirVersion::Mlir15)
+    out_ += spelledIn(name, MlirVersion::Mlir15);
+  else
+    out_ += name;
+}
+
 void TextPrinter::resultTypes(const Operation &op) {
   bool parens = op.numResults() != 1 || op.result(0).type().is(TypeKind::Function);
   if (parens)
@@ -106,19 +113,20 @@ void TextPrinter::attrEntry(const NamedAttribute &a, bool &first) {
   out_ += first ? "" : ", ";
   first = false;
   if (isBareIdentifier(a.name))
-    out_ += a.name;
+    name(a.name);
   else
     printString(a.name, out_);
-  if (a.attr().is(AttrKind::LinkageAttributes) && opts_.mlir16) {
+  if (a.attr().is(AttrKind::LinkageAttributes) && mlir16()) {
     // MLIR 16 has no #spirv.linkage_attributes: the name and the type as an array.
     out_ += " = [";
     printString(a.attr().str(), out_);
     constexpr grammar::OperandKind kLinkage = grammar::OperandKind::LinkageType;
-    out_ += ", #spirv." + enumAttrName(kLinkage) + "<" + enumText(kLinkage, a.attr().enumValue()) +
-            ">]";
+    out_ += ", #";
+    out_ += dialectPrefix(version());
+    out_ += "." + enumAttrName(kLinkage) + "<" + enumText(kLinkage, a.attr().enumValue()) + ">]";
   } else if (!a.attr().is(AttrKind::Unit)) {
     out_ += " = ";
-    print(a.attr(), out_, typeSyntax());
+    print(a.attr(), out_, version());
   }
 }
 
@@ -253,7 +261,7 @@ void TextPrinter::type(Type t) {
   auto it = typeText_.find(t.opaque());
   if (it == typeText_.end()) {
     std::string text;
-    print(t, text, typeSyntax());
+    print(t, text, version());
     it = typeText_.emplace(t.opaque(), std::move(text)).first;
   }
   out_ += it->second;
@@ -284,10 +292,10 @@ bool TextPrinter::entryTargeted(const Operation &op) const {
 
 bool TextPrinter::custom(const Operation &op, unsigned ind) {
   const OpSyntax *syntax = op.info().syntax;
-  if (!syntax || entryTargeted(op) || (opts_.mlir16 && syntax->newerThanMlir16))
+  if (!syntax || entryTargeted(op) || (mlir16() && syntax->newerThanMlir16))
     return false;
   if (!syntax->printsName)
-    out_ += op.name();
+    name(op.name());
   if (syntax->print)
     return syntax->print(op, *this, ind);
   return formatted(op, *syntax->format);
@@ -366,6 +374,12 @@ bool TextPrinter::formatted(const Operation &op, const OpFormat &f) {
     else if (es[i].kind == FormatElement::Attr && !shows(es[i], op.attr(es[i].text)))
       return false;
   }
+  if (!f.resultStorageClass.empty()) {
+    Attribute a = op.attr(f.resultStorageClass);
+    if (!a || !a.is(AttrKind::Enum) || !r || !r.is(TypeKind::Pointer) ||
+        a.enumValue() != r.storageClass())
+      return false;
+  }
   if (!f.hasAttrDict)
     for (const NamedAttribute &a : op.attributes())
       if (std::find(f.shownAttrs.begin(), f.shownAttrs.end(), a.name) == f.shownAttrs.end())
@@ -423,11 +437,11 @@ bool TextPrinter::formatted(const Operation &op, const OpFormat &f) {
       space(e.style == FormatElement::Generic && prev == Prev::Operand);
       switch (e.style) {
       case FormatElement::Generic:
-        print(a, out_, typeSyntax());
+        print(a, out_, version());
         break;
       case FormatElement::Quoted:
       case FormatElement::Angle: {
-        bool quoted = e.style == FormatElement::Quoted || (f.quotedInMlir16 && opts_.mlir16);
+        bool quoted = e.style == FormatElement::Quoted || (f.quotedInMlir16 && mlir16());
         out_ += quoted ? '"' : '<';
         out_ += enumText(e.enumKind, a.enumValue());
         out_ += quoted ? '"' : '>';
@@ -462,7 +476,7 @@ bool TextPrinter::formatted(const Operation &op, const OpFormat &f) {
       continue;
     }
   }
-  if (f.printsArrow && !opts_.mlir16) {
+  if (f.printsArrow && !mlir16()) {
     out_ += " -> ";
     type(r);
   }

@@ -194,8 +194,9 @@ void Structurizer::regionize(const MergeInfo &mi, Construct &c) {
   // A selection header's ops run once, before the branch: today's MLIR keeps them outside the
   // region (in front of it), which then starts with the branch alone. MLIR 16 moves the header
   // into the region whole, unless something after the construct uses what they define.
-  bool hoist = !mi.loop && H->front() != H->back() && !options_.mlir16;
-  if (!mi.loop && options_.mlir16)
+  const bool mlir16 = options_.version <= MlirVersion::Mlir16;
+  bool hoist = !mi.loop && H->front() != H->back() && !mlir16;
+  if (!mi.loop && mlir16)
     for (Operation *op = H->front(); op && op != H->back() && !hoist; op = op->next())
       for (uint32_t r = 0; r < op->numResults() && !hoist; ++r)
         hoist = !usesOutside(op->result(r)).empty();
@@ -290,7 +291,7 @@ void Structurizer::regionize(const MergeInfo &mi, Construct &c) {
   // for a loop, since the loop header is a branch target), and a new merge block last.
   std::sort(c.blocks.begin() + 1, c.blocks.end(),
             [&](Block *a, Block *b) { return indexOf(a) < indexOf(b); });
-  if (!options_.mlir16) {
+  if (options_.version > MlirVersion::Mlir16) {
     // MLIR puts a loop's continue target last (before the merge block): with the blocks it
     // dominates, so that each block still follows its dominators.
     uint32_t cont = mi.loop ? cfg_.continueBlock(h) : kNoIndex;

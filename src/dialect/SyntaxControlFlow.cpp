@@ -188,7 +188,7 @@ Operation *parseFunctionCall(const OpInfo &info, TextParser &p, size_t) {
   }
   // The op has an optional result: MLIR's verifier of its result group says so.
   if (fn.results().size() > 1) {
-    p.failAt(at, "'" + std::string(info.name) +
+    p.failAt(at, "'" + p.opName(info.name) +
                      "' op result group starting at #0 requires 0 or 1 element, but found " +
                      std::to_string(fn.results().size()));
     return nullptr;

@@ -134,7 +134,7 @@ Operation *parseLoadStore(const OpInfo &info, TextParser &p, size_t at) {
   if (!p.uses(us))
     return nullptr;
   if (!load && us.size() != 2) {
-    p.failAt(at, "custom op '" + std::string(info.name) + "' expected 2 operands");
+    p.failAt(at, "custom op '" + p.opName(info.name) + "' expected 2 operands");
     return nullptr;
   }
   if (!p.count(us, load ? 1 : 2, load ? 1 : 2, at) || !parseMemoryAccess(p, st) ||
@@ -265,7 +265,7 @@ bool printCopyMemory(const Operation &op, TextPrinter &p, unsigned) {
   if (!target.is(TypeKind::Pointer) || !source.is(TypeKind::Pointer) ||
       source.elementType() != target.elementType() || target.stride() != 0 || source.stride() != 0)
     return false;
-  const bool mlir16 = p.options().mlir16;
+  const bool mlir16 = p.mlir16();
   if (mlir16 ? !op.attributes().empty()
              : !op.attr("memory_access") &&
                    (op.attr("source_memory_access") || op.attr("source_alignment")))

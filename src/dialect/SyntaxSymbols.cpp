@@ -36,7 +36,7 @@ bool printModule(const Operation &op, TextPrinter &p, unsigned indent) {
   out += enumText(OperandKind::MemoryModel, mm.enumValue());
   if (vce) {
     out += " requires ";
-    print(vce, out, p.typeSyntax());
+    print(vce, out, p.version());
   }
   if (!TextPrinter::onlyAttrs(op, {"addressing_model", "memory_model", "vce_triple", "sym_name"})) {
     out += " attributes";
@@ -139,9 +139,9 @@ bool printSignature(const Operation &op, TextPrinter &p) {
       out += ": ";
     }
     p.type(fnType.inputs()[i]);
-    if (argAttrs && !p.options().mlir16 && !argAttrs.elements()[i].entries().empty()) {
+    if (argAttrs && !p.mlir16() && !argAttrs.elements()[i].entries().empty()) {
       out += ' ';
-      print(argAttrs.elements()[i], out, p.typeSyntax());
+      print(argAttrs.elements()[i], out, p.version());
     }
   }
   out += ')';
@@ -346,7 +346,7 @@ bool printSpecConstant(const Operation &op, TextPrinter &p, unsigned) {
   if (id)
     out += " spec_id(" + std::to_string(id.intValue()) + ")";
   out += " = ";
-  print(v, out, p.typeSyntax());
+  print(v, out, p.version());
   return true;
 }
 
@@ -545,13 +545,14 @@ bool printExecutionMode(const Operation &op, TextPrinter &p, unsigned) {
       grammar::findEnumerant(OperandKind::ExecutionMode, mode.enumValue());
   bool ids = e && !e->parameters.empty() &&
              grammar::operandCategory(e->parameters[0].kind) == grammar::OperandCategory::Id;
-  if (symbols && (!ids || p.options().mlir16)) // MLIR 16 has no spirv.ExecutionModeId
+  if (symbols && (!ids || p.mlir16())) // MLIR 16 has no spirv.ExecutionModeId
     return false;
   for (Attribute a : vals.elements())
     if (!symbols && !isInt(a, 32))
       return false;
   std::string &out = p.out();
-  out += symbols ? "spirv.ExecutionModeId " : "spirv.ExecutionMode ";
+  p.name(symbols ? "spirv.ExecutionModeId" : "spirv.ExecutionMode");
+  out += ' ';
   printSymbol(fn.str(), out);
   out += " \"" + enumText(OperandKind::ExecutionMode, mode.enumValue()) + "\"";
   for (size_t i = 0; i < vals.elements().size(); ++i) {
@@ -627,7 +628,7 @@ bool printConstant(const Operation &op, TextPrinter &p, unsigned) {
     return false;
   }
   p.out() += ' ';
-  print(v, p.out(), p.typeSyntax());
+  print(v, p.out(), p.version());
   if (v.is(AttrKind::Array) || (v.is(AttrKind::Dense) && v.type().is(TypeKind::Tensor))) {
     p.out() += " : ";
     p.type(r);

@@ -75,7 +75,7 @@ bool printGpuModule(const Operation &op, TextPrinter &p, unsigned indent) {
   printSymbol(sym.str(), out);
   if (targets) {
     out += ' ';
-    print(targets, out, p.typeSyntax());
+    print(targets, out, p.version());
   }
   printModuleRest(op, p, indent, {"sym_name", "targets"});
   return true;
@@ -210,7 +210,7 @@ bool printArithConstant(const Operation &op, TextPrinter &p, unsigned) {
       (v.is(AttrKind::Bool) ? !op.result().type().isBool() : v.type() != op.result().type()))
     return false;
   p.out() += ' ';
-  print(v, p.out(), p.typeSyntax());
+  print(v, p.out(), p.version());
   return true;
 }
 

@@ -63,6 +63,26 @@ public:
 
   Expected<OwningOp> run();
 
+  // --- MLIR releases (Text.h, parse) -----------------------------------------------------------
+
+  /// A spelling that only some MLIR releases read: the dialect's prefix, MLIR 15's `spv.` or
+  /// the `spirv.` of MLIR 16 and later; an atomic op's scope and semantics in quotes (MLIR 16
+  /// and older) or in angle brackets (later).
+  enum class Spelling : uint8_t { SpvPrefix, SpirvPrefix, QuotedAtomic, AngleAtomic };
+  /// Notes that the text uses `s` at `pos`; false, after the error, when no release reads it
+  /// together with a spelling the text used before.
+  bool spelled(Spelling s, size_t pos);
+  /// The newest release that reads every spelling the text used so far (today's when none
+  /// says otherwise).
+  MlirVersion written() const;
+  /// The release whose wording the messages take: the option's, else written().
+  MlirVersion messages() const { return options_.messages.value_or(written()); }
+  /// An op's (`spirv.X`) name as the messages write it (`spv.X` in MLIR 15's).
+  std::string opName(std::string_view name) const { return spelledIn(name, messages()); }
+  /// `spirv.` or MLIR 15's `spv.` (after a `#`), noted as the text's spelling. False when
+  /// neither is there (nothing reported) or after the error of a mixed spelling.
+  bool acceptDialectPrefix();
+
   // --- For the custom syntax hooks ------------------------------------------------------------
 
   Context &context() { return ctx_; }
@@ -89,8 +109,10 @@ public:
   /// The text up to (not including) `stop` or the end of the line.
   std::string_view until(char stop);
   bool failAt(size_t pos, std::string message);
-  /// failAt with a note at `notePos` ("prior use here").
-  bool failAt(size_t pos, std::string message, size_t notePos, std::string note);
+  /// failAt with a note at `notePos` ("prior use here"), or a second diagnostic of another
+  /// severity there (MLIR's two errors for one bad enum keyword).
+  bool failAt(size_t pos, std::string message, size_t notePos, std::string note,
+              Severity noteSeverity = Severity::Note);
   bool fail(std::string message);
   bool failed() const { return !error_.empty(); }
   /// `one (',' one)* close`, or just `close`: the rest of a bracketed list whose opening the
@@ -125,6 +147,9 @@ public:
                      std::string_view attrName = {});
   /// `<Name>` as an attribute of the dialect's enumeration `kind` (TOSA's acc_type, ...).
   Attribute dialectEnumAttr(DialectEnumKind kind);
+  /// Whether the names in `text` (from `start` to `end`) are all enumerants of `kind`; else
+  /// MLIR's two errors for an enum attribute in angle brackets.
+  bool knownEnumerants(grammar::OperandKind kind, std::string_view text, size_t start, size_t end);
   /// `Name` or `A|B` (bit enums) of `kind`; errors name `at`.
   bool enumValue(grammar::OperandKind kind, std::string_view text, size_t at, uint32_t &value,
                  std::string_view op = {}, std::string_view attrName = {});
@@ -228,6 +253,10 @@ private:
   Location locationAt(size_t pos);
   bool skipParens();
   Operation *customOp(const OpInfo &info, size_t at);
+  /// The record of the op named `name` (read at `at`, `quoted` in the generic form), either
+  /// prefix; an op of no dialect of spire's is the context's when unregistered ops are allowed.
+  /// Null after the error (a custom form says `unknown`).
+  const OpInfo *lookupOp(std::string_view name, size_t at, bool quoted);
   /// The record of `name` (read at `at`), an op no dialect of spire's defines: the context's
   /// when unregistered ops are allowed; else null, after MLIR's error.
   const OpInfo *unregisteredOp(std::string_view name, size_t at);
@@ -240,7 +269,12 @@ private:
   int depth_ = 0;
   std::string error_;
   size_t errorPos_ = 0;
-  std::optional<std::pair<size_t, std::string>> errorNote_;
+  struct ErrorNote {
+    size_t pos;
+    std::string message;
+    Severity severity;
+  };
+  std::optional<ErrorNote> errorNote_;
   std::vector<Scope> scopes_;
   std::vector<std::unordered_map<std::string_view, Forward *>> forwards_;
   std::deque<std::pair<std::string_view, Forward>> forwardsStorage_;
@@ -253,6 +287,10 @@ private:
   std::unordered_map<std::string_view, std::string_view> names_;
   std::unordered_map<uint64_t, Attribute> enums_;
   uint64_t nextScope_ = 0;
+  /// Bit v: MlirVersion(v) reads every spelling used so far. Where each spelling was first used.
+  static constexpr size_t kUnspelled = ~size_t(0);
+  uint8_t readBy_ = 0b111;
+  size_t spelledAt_[4] = {kUnspelled, kUnspelled, kUnspelled, kUnspelled};
 };
 
 } // namespace spire::dialect

@@ -34,8 +34,12 @@ public:
 
   std::string &out() { return out_; }
   const PrintOptions &options() const { return opts_; }
-  /// The syntax of the types it prints, in signatures and in attributes alike.
-  TypeSyntax typeSyntax() const { return opts_.mlir16 ? TypeSyntax::Mlir16 : TypeSyntax::Current; }
+  /// The MLIR release whose text it writes: of ops, types and attributes alike.
+  MlirVersion version() const { return opts_.version; }
+  /// MLIR 16 or older (MLIR 15 writes what MLIR 16 does, with its own prefix).
+  bool mlir16() const { return opts_.version <= MlirVersion::Mlir16; }
+  /// An op's (or a dialect attribute's) name as the version writes it (`spv.X` in MLIR 15).
+  void name(std::string_view name);
   /// A value's name: `%name`, `%7`, or `%7#1` for a result of a group.
   void use(Value v);
   /// Operands [first, end) of `op`, separated by commas; their types likewise.

@@ -99,7 +99,8 @@ std::string opaqueName(std::string_view opname) { return snakeCase(opname.substr
 
 class Printer {
 public:
-  explicit Printer(std::string &out, bool mlir16 = false) : out_(out), mlir16_(mlir16) {}
+  explicit Printer(std::string &out, MlirVersion version = MlirVersion::Latest)
+      : out_(out), version_(version), mlir16_(version <= MlirVersion::Mlir16) {}
 
   void type(Type t) {
     if (!t) {
@@ -128,7 +129,7 @@ public:
       out_ += ">";
       return;
     case TypeKind::Array:
-      out_ += "!spirv.array<";
+      dialectType("array<");
       if (!t.lengthSymbol().empty())
         symbol(t.lengthSymbol());
       else
@@ -139,13 +140,13 @@ public:
       out_ += ">";
       return;
     case TypeKind::RuntimeArray:
-      out_ += "!spirv.rtarray<";
+      dialectType("rtarray<");
       type(t.elementType());
       stride(t);
       out_ += ">";
       return;
     case TypeKind::Pointer:
-      out_ += "!spirv.ptr<";
+      dialectType("ptr<");
       type(t.elementType());
       out_ += ", " + enumName(OperandKind::StorageClass, t.storageClass());
       if (!mlir16_)
@@ -154,7 +155,7 @@ public:
       return;
     case TypeKind::Image: {
       const ImageInfo &i = t.image();
-      out_ += "!spirv.image<";
+      dialectType("image<");
       type(i.sampledType);
       out_ += ", " + dimName(i.dim) + ", " + pick(kDepth, i.depth) + ", " +
               pick(kArrayed, i.arrayed) + ", " + pick(kSampling, i.ms) + ", " +
@@ -166,15 +167,15 @@ public:
       return;
     }
     case TypeKind::SampledImage:
-      out_ += "!spirv.sampled_image<";
+      dialectType("sampled_image<");
       type(t.elementType());
       out_ += ">";
       return;
     case TypeKind::Sampler:
-      out_ += "!spirv.sampler";
+      dialectType("sampler");
       return;
     case TypeKind::Matrix:
-      out_ += "!spirv.matrix<" + std::to_string(t.count()) + " x ";
+      dialectType("matrix<" + std::to_string(t.count()) + " x ");
       type(t.elementType());
       out_ += ">";
       return;
@@ -192,7 +193,7 @@ public:
       out_ += ">";
       return;
     case TypeKind::GraphArm:
-      out_ += "!spirv.arm.graph<";
+      dialectType("arm.graph<");
       function(t);
       out_ += ">";
       return;
@@ -204,7 +205,7 @@ public:
       return;
     case TypeKind::TensorArm:
       // "!spirv.arm.tensor<2x?xi32>", "!spirv.arm.tensor<*xi32>" (unranked).
-      out_ += "!spirv.arm.tensor<";
+      dialectType("arm.tensor<");
       if (t.count() == Type::kUnranked)
         out_ += "*x";
       for (uint32_t d : t.shape())
@@ -233,7 +234,7 @@ public:
     auto param = [&](CoopOperand which) { return t.coopParam(which); };
     const CoopParam rows = param(CoopOperand::Rows), cols = param(CoopOperand::Columns);
     const std::string_view x = rows.symbol.empty() && cols.symbol.empty() ? "x" : " x ";
-    out_ += t.hasUse() || mlir16_ ? "!spirv.coopmatrix<" : "!spirv.NV.coopmatrix<";
+    dialectType(t.hasUse() || mlir16_ ? "coopmatrix<" : "NV.coopmatrix<");
     for (const CoopParam &dim : {rows, cols}) {
       if (dim.symbol.empty())
         out_ += std::to_string(dim.value);
@@ -263,7 +264,7 @@ public:
   // "!spirv.vme_image_intel<!spirv.image<...>>".
   void opaque(Type t) {
     const grammar::InstructionDesc *d = grammar::findInstruction(t.opcode());
-    out_ += "!spirv.";
+    dialectType("");
     out_ += d ? opaqueName(d->name) : "opcode_" + std::to_string(t.opcode());
     std::span<const uint32_t> w = t.words();
     if (w.empty() && !t.elementType())
@@ -323,6 +324,14 @@ public:
   }
 
 private:
+  /// `!spirv.<rest>`, with the prefix of the version printed.
+  void dialectType(std::string_view rest) {
+    out_ += '!';
+    out_ += dialectPrefix(version_);
+    out_ += '.';
+    out_ += rest;
+  }
+
   void stride(Type t) {
     if (t.stride() != 0)
       out_ += ", stride=" + std::to_string(t.stride());
@@ -350,7 +359,7 @@ private:
   }
 
   void structType(Type t) {
-    out_ += "!spirv.struct<";
+    dialectType("struct<");
     if (t.isIdentified()) {
       if (isBareIdentifier(t.name()))
         out_ += t.name();
@@ -412,7 +421,8 @@ private:
   }
 
   std::string &out_;
-  bool mlir16_ = false;
+  MlirVersion version_;
+  bool mlir16_; ///< MLIR 16 or older
   std::unordered_set<const void *> open_;
 };
 
@@ -421,6 +431,9 @@ private:
 class Parser {
 public:
   Parser(Context &ctx, std::string_view text) : ctx_(ctx), t_(text) {}
+
+  /// Where the text spelled the dialect's prefixes.
+  TypePrefixes prefixes;
 
   Expected<Type> parseAll() {
     Type t = type();
@@ -555,8 +568,14 @@ private:
   Type typeInner() {
     skipSpace();
     const size_t at = pos_;
-    if (accept("!spirv."))
+    if (accept("!spirv.")) {
+      prefixes.spirv = std::min(prefixes.spirv, at);
       return dialectType();
+    }
+    if (accept("!spv.")) {
+      prefixes.spv = std::min(prefixes.spv, at);
+      return dialectType();
+    }
     if (accept("vector<")) {
       std::optional<uint32_t> n = countX();
       Type e = n ? type() : Type();
@@ -1080,9 +1099,18 @@ private:
 
 } // namespace
 
-void print(Type type, std::string &out, TypeSyntax syntax) {
-  Printer(out, syntax == TypeSyntax::Mlir16).type(type);
+std::string_view dialectPrefix(MlirVersion version) {
+  return version == MlirVersion::Mlir15 ? "spv" : "spirv";
 }
+
+std::string spelledIn(std::string_view name, MlirVersion version) {
+  constexpr std::string_view kCurrent = "spirv.";
+  if (version != MlirVersion::Mlir15 || !name.starts_with(kCurrent))
+    return std::string(name);
+  return "spv." + std::string(name.substr(kCurrent.size()));
+}
+
+void print(Type type, std::string &out, MlirVersion version) { Printer(out, version).type(type); }
 
 std::string toString(Type type) {
   std::string s;
@@ -1094,8 +1122,13 @@ Expected<Type> parseType(Context &context, std::string_view text) {
   return Parser(context, text).parseAll();
 }
 
-Expected<Type> parseTypePrefix(Context &context, std::string_view text, size_t &consumed) {
-  return Parser(context, text).parsePrefix(consumed);
+Expected<Type> parseTypePrefix(Context &context, std::string_view text, size_t &consumed,
+                               TypePrefixes *prefixes) {
+  Parser parser(context, text);
+  Expected<Type> t = parser.parsePrefix(consumed);
+  if (prefixes)
+    *prefixes = parser.prefixes;
+  return t;
 }
 
 } // namespace spire::dialect

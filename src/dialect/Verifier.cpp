@@ -18,6 +18,8 @@ namespace {
 
 class Verifier {
 public:
+  explicit Verifier(MlirVersion messages) : messages_(messages) {}
+
   Status run(const Operation &top) {
     if (!check(top) || !symbolsResolve(top))
       return makeError(where_, message_);
@@ -31,7 +33,7 @@ private:
     if (!message.empty() && message[0] == detail::kWholeMessage)
       message_ = message.substr(1);
     else
-      message_ = "'" + std::string(op.name()) + "' op " + std::move(message);
+      message_ = "'" + spelledIn(op.name(), messages_) + "' op " + std::move(message);
     return false;
   }
 
@@ -280,14 +282,15 @@ private:
   }
 
   TypeVerifier types_;
+  MlirVersion messages_;
   Location where_;
   std::string message_;
 };
 
 } // namespace
 
-Status verify(const Operation &op) {
-  Verifier v;
+Status verify(const Operation &op, MlirVersion messages) {
+  Verifier v(messages);
   if (Status s = v.run(op); !s)
     return s;
   return verifyDominance(op);

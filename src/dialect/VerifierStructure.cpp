@@ -250,13 +250,15 @@ bool constant(Check &c) {
   }
 }
 
-/// The atomics, as MLIR checks them before their type rules: at most one ordering bit in each
-/// memory semantics, and the named values of the pointer's pointee type (`result`, then
-/// `value`, then `comparator`, as each op's traits list them). Only with the scope and
-/// semantics as attributes: given as operands (OpenCL kernels), they shift the operands.
+/// The atomics and barriers, as MLIR checks them before their type rules: at most one ordering
+/// bit in each memory semantics; and the atomics' named values of the pointer's pointee type
+/// (`result`, then `value`, then `comparator`, as each op's traits list them). Only with the
+/// scope and semantics as attributes: given as operands (OpenCL kernels), they shift the
+/// operands.
 bool atomicSemantics(Check &c) {
   constexpr uint32_t kOrdering = 0x2 | 0x4 | 0x8 | 0x10; // Acquire ... SequentiallyConsistent
-  for (std::string_view name : {"semantics", "equal_semantics", "unequal_semantics"}) {
+  for (std::string_view name :
+       {"semantics", "equal_semantics", "unequal_semantics", "memory_semantics"}) {
     Attribute a = c.op.attr(name);
     if (a && a.is(AttrKind::Enum) && std::popcount(a.enumValue() & kOrdering) > 1)
       return c.fail("expected at most one of these four memory constraints to be set: "
@@ -502,6 +504,9 @@ void attachVerifiers(const OpRecords &records) {
       {grammar::Op::AtomicFAddEXT, run<atomicResult>},
       {grammar::Op::AtomicCompareExchange, run<atomicCompare>},
       {grammar::Op::AtomicCompareExchangeWeak, run<atomicCompare>},
+      {grammar::Op::ControlBarrier, run<atomicSemantics>},
+      {grammar::Op::MemoryBarrier, run<atomicSemantics>},
+      {grammar::Op::MemoryNamedBarrier, run<atomicSemantics>},
       {D::Constant, run<constant>},
       {D::Selection, run<selection>},
       {D::Loop, run<loop>},

@@ -45,8 +45,8 @@ TEST(CommandLine, TranslateBothWays) {
   ToolResult se = runSpire({"translate", "--serialize-spirv", mlir, "-o", back});
   ASSERT_EQ(se.exitCode, 0) << se.err;
   EXPECT_EQ(runSpire({"val", back}).exitCode, 0);
-  // Generic and MLIR 16 forms parse back too.
-  for (const char *form : {"--generic", "--mlir16"}) {
+  // Generic, MLIR 16 and MLIR 15 forms parse back too.
+  for (const char *form : {"--generic", "--mlir16", "--mlir-version=15"}) {
     std::string other = t.path(std::string("form") + form + ".mlir");
     ASSERT_EQ(runSpire({"translate", "--deserialize-spirv", form, spv, "-o", other}).exitCode, 0);
     EXPECT_EQ(runSpire({"translate", "--serialize-spirv", other, "-o", t.path("x.spv")}).exitCode,
@@ -203,6 +203,70 @@ TEST(CommandLine, VerifyDiagnosticsMatchesAnnotationsByLineAndText) {
     EXPECT_EQ(r.exitCode, 1) << annotation;
     EXPECT_FALSE(r.err.empty()) << annotation;
   }
+}
+
+TEST(CommandLine, TextIsAnsweredInItsMlirReleaseUnlessAFlagSaysOne) {
+  Temp t;
+  // MLIR 15 text (the spv. prefix) in two chunks, the second with an error MLIR 15 words its
+  // own way; and an MLIR 16 atomic (quoted scope and semantics).
+  std::string old = writeText(
+      t, "old.mlir",
+      "spv.module Logical GLSL450 requires #spv.vce<v1.0, [Shader], []> {\n"
+      "  spv.func @f(%arg0: !spv.ptr<i32, Workgroup>, %arg1: i32) -> i32 \"None\" {\n"
+      "    %0 = spv.AtomicIAdd \"Device\" \"None\" %arg0, %arg1 : !spv.ptr<i32, Workgroup>\n"
+      "    spv.ReturnValue %0 : i32\n  }\n}\n"
+      "// -----\n"
+      "func.func @g() {\n"
+      "  // expected-error @+2 {{to be one of}}\n"
+      "  // expected-error @+1 {{failed to parse SPV_ScopeAttr}}\n"
+      "  spv.ControlBarrier <Somewhere>, <Device>, <Acquire>\n"
+      "  return\n}\n");
+  for (const char *cmd : {"opt", "translate"}) {
+    std::vector<std::string> args = {cmd, "--split-input-file", "--verify-diagnostics", old};
+    if (std::string(cmd) == "translate")
+      args.insert(args.begin() + 1, "--test-spirv-roundtrip");
+    ToolResult r = runSpire(args);
+    EXPECT_EQ(r.exitCode, 0) << cmd << ": " << r.err;
+    EXPECT_NE(r.out.find("spv.module Logical GLSL450 requires #spv.vce<v1.0, [Shader], []>"),
+              std::string::npos)
+        << cmd << ": " << r.out;
+    EXPECT_NE(r.out.find("spv.AtomicIAdd \"Device\" \"None\""), std::string::npos)
+        << cmd << ": " << r.out;
+    EXPECT_EQ(r.out.find("spirv"), std::string::npos) << cmd << ": " << r.out;
+    // A flag overrides the input's release.
+    args.push_back("--mlir-version=latest");
+    ToolResult latest = runSpire(args);
+    EXPECT_EQ(latest.exitCode, 1) << cmd; // the second chunk's error is worded as today's
+    EXPECT_NE(latest.out.find("spirv.AtomicIAdd <Device> <None>"), std::string::npos)
+        << cmd << ": " << latest.out;
+  }
+  std::string quoted = writeText(
+      t, "quoted.mlir",
+      "spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {\n"
+      "  spirv.func @f(%arg0: !spirv.ptr<i32, Workgroup>, %arg1: i32) -> i32 \"None\" {\n"
+      "    %0 = spirv.AtomicIAdd \"Device\" \"None\" %arg0, %arg1 : !spirv.ptr<i32, Workgroup>\n"
+      "    spirv.ReturnValue %0 : i32\n  }\n}\n");
+  ToolResult r16 = runSpire({"translate", "--test-spirv-roundtrip", quoted});
+  ASSERT_EQ(r16.exitCode, 0) << r16.err;
+  EXPECT_NE(r16.out.find("spirv.AtomicIAdd \"Device\" \"None\" %arg0, %arg1"), std::string::npos)
+      << r16.out;
+  ToolResult as15 = runSpire({"opt", "--mlir-version", "15", quoted});
+  ASSERT_EQ(as15.exitCode, 0) << as15.err;
+  EXPECT_NE(as15.out.find("spv.AtomicIAdd \"Device\" \"None\" %arg0, %arg1"), std::string::npos)
+      << as15.out;
+  // Text in two releases' spellings is an error; a release spire does not know is a usage error.
+  std::string mixed = writeText(t, "mixed.mlir",
+                                "spv.module Logical GLSL450 {\n  spirv.func @f() "
+                                "\"None\" {\n    spirv.Return\n  }\n}\n");
+  ToolResult m = runSpire({"opt", mixed});
+  EXPECT_EQ(m.exitCode, 1);
+  EXPECT_NE(m.err.find("mixed.mlir:2:3: error: the 'spirv.' prefix of MLIR 16 and later after "
+                       "MLIR 15's 'spv.' prefix"),
+            std::string::npos)
+      << m.err;
+  ToolResult bad = runSpire({"opt", "--mlir-version=14", quoted});
+  EXPECT_EQ(bad.exitCode, 2);
+  EXPECT_NE(bad.err.find("--mlir-version is 15, 16 or latest"), std::string::npos) << bad.err;
 }
 
 TEST(CommandLine, OptTakesPassesAsFlags) {

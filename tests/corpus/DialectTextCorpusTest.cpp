@@ -191,13 +191,13 @@ TEST(DialectTextCorpus, PrintsWhatMlirToolsPrint) {
       if (!m || !val::validate(*m, options).valid()) {
         ownDeserialization.explained(file, "spire val rejects the module; mlir-translate-16 "
                                            "does not validate");
-      } else if (Expected<dialect::OwningOp> mine =
-                     dialect::deserialize(own, *m, nullptr, {.mlir16 = true});
+      } else if (Expected<dialect::OwningOp> mine = dialect::deserialize(
+                     own, *m, nullptr, {.version = dialect::MlirVersion::Mlir16});
                  !mine) {
         ownDeserialization.differed(file, "spire cannot deserialize: " + mine.error().message);
       } else {
         dialect::PrintOptions p;
-        p.mlir16 = true;
+        p.version = dialect::MlirVersion::Mlir16;
         std::string printed = dialect::toString(**mine, p);
         if (printed == text)
           ownDeserialization.compared();
@@ -236,7 +236,7 @@ TEST(DialectTextCorpus, PrintsWhatMlirToolsPrint) {
       verified.differed(file, s.error().message);
     // Printed as for MLIR 16: the ops whose custom syntax is newer stay generic.
     dialect::PrintOptions asMlir16;
-    asMlir16.mlir16 = true;
+    asMlir16.version = dialect::MlirVersion::Mlir16;
     std::string printed = dialect::toString(**op, asMlir16);
     if (printed != text)
       custom.differed(file, firstDifference(printed, text));
@@ -387,13 +387,14 @@ TEST(DialectTextCorpus, MlirOptReadsSpiresText) {
     if (!m || !val::validate(*m, options).valid())
       return; // not valid SPIR-V: nothing to deserialize
     dialect::Context ctx;
-    Expected<dialect::OwningOp> op = dialect::deserialize(ctx, *m, nullptr, {.mlir16 = true});
+    Expected<dialect::OwningOp> op =
+        dialect::deserialize(ctx, *m, nullptr, {.version = dialect::MlirVersion::Mlir16});
     if (!op) {
       read.skipped(file, "spire cannot deserialize: " + op.error().message);
       return;
     }
     dialect::PrintOptions p;
-    p.mlir16 = true;
+    p.version = dialect::MlirVersion::Mlir16;
     ToolResult opt = runTool({"timeout", "20", "mlir-opt-16", "-o", "/dev/null", "-"},
                              dialect::toString(**op, p));
     read.compared();

@@ -56,14 +56,18 @@ dialect::Operation &Workspace::keep(dialect::OwningOp op) {
 
 dialect::Operation *parseModule(Workspace &ws, dialect::Context &ctx, std::string_view text,
                                 const DiagnosticSink &diagnose,
-                                const dialect::ParseOptions &options) {
-  Expected<dialect::OwningOp> parsed = dialect::parse(ctx, text, options);
+                                const dialect::ParseOptions &options,
+                                dialect::MlirVersion *written) {
+  dialect::MlirVersion release = dialect::MlirVersion::Latest;
+  Expected<dialect::OwningOp> parsed = dialect::parse(ctx, text, options, &release);
+  if (written)
+    *written = release;
   if (!parsed) {
     diagnose(parsed.error());
     return nullptr;
   }
   dialect::Operation &op = ws.keep(std::move(parsed).value());
-  if (Status s = dialect::verify(op); !s) {
+  if (Status s = dialect::verify(op, options.messages.value_or(release)); !s) {
     diagnose(s.error());
     return nullptr;
   }
@@ -161,8 +165,19 @@ DialectFlags::Taken DialectFlags::take(std::string_view command, std::string_vie
   else if (flag == "--generic" || flag == "--mlir-print-op-generic")
     generic = true;
   else if (flag == "--mlir16")
-    mlir16 = true;
-  else if (flag == "--split-input-file")
+    version = dialect::MlirVersion::Mlir16;
+  else if (flag == "--mlir-version") {
+    if (value == "15")
+      version = dialect::MlirVersion::Mlir15;
+    else if (value == "16")
+      version = dialect::MlirVersion::Mlir16;
+    else if (value == "latest")
+      version = dialect::MlirVersion::Latest;
+    else {
+      usageError(command, "--mlir-version is 15, 16 or latest, not '" + std::string(value) + "'");
+      return Taken::Error;
+    }
+  } else if (flag == "--split-input-file")
     splitInputFile = true;
   else if (flag == "--verify-diagnostics")
     verifyDiagnostics = true;
@@ -184,22 +199,24 @@ DialectFlags::Taken DialectFlags::take(std::string_view command, std::string_vie
   return Taken::Yes;
 }
 
-dialect::PrintOptions DialectFlags::printOptions() const {
+dialect::PrintOptions DialectFlags::printOptions(dialect::MlirVersion release) const {
   dialect::PrintOptions options;
   options.generic = generic;
-  options.mlir16 = mlir16;
+  options.version = release;
   return options;
 }
 
-std::string DialectFlags::print(const dialect::Operation &module) const {
+std::string DialectFlags::print(const dialect::Operation &module,
+                                dialect::MlirVersion release) const {
   std::string text;
-  dialect::print(module, text, printOptions());
+  dialect::print(module, text, printOptions(release));
   if (text.empty() || text.back() != '\n')
     text += '\n';
   return text;
 }
 
-bool DialectFlags::print(const dialect::Operation &module, FileWriter &out) const {
+bool DialectFlags::print(const dialect::Operation &module, dialect::MlirVersion release,
+                         FileWriter &out) const {
   Status status;
   char last = 0;
   dialect::print(
@@ -210,7 +227,7 @@ bool DialectFlags::print(const dialect::Operation &module, FileWriter &out) cons
           last = piece.back();
         }
       },
-      printOptions());
+      printOptions(release));
   if (status && last != '\n')
     status = out.write("\n");
   if (!status) {

@@ -46,10 +46,12 @@ private:
 };
 
 /// MLIR text parsed (into `ctx`, one of the workspace's) and verified; null after reporting the
-/// error to `diagnose`.
+/// error to `diagnose`. `written` (when not null) is set to the MLIR release the text is in
+/// (dialect::parse), which also words the verifier's messages unless the options say one.
 dialect::Operation *parseModule(Workspace &ws, dialect::Context &ctx, std::string_view text,
                                 const DiagnosticSink &diagnose,
-                                const dialect::ParseOptions &options = {});
+                                const dialect::ParseOptions &options = {},
+                                dialect::MlirVersion *written = nullptr);
 
 /// A binary validated for `validateFor` (unless null) and deserialized; null after reporting the
 /// error to `diagnose`. `explain` reports the constructs kept as blocks, as notes. A problem of
@@ -71,29 +73,41 @@ struct DialectFlags {
   std::string output = "-";
   /// What a binary input is validated for (--target-env).
   val::Environment env = *val::parseEnvironment("spv1.6");
-  bool generic = false, mlir16 = false;
+  bool generic = false;
+  /// --mlir-version (--mlir16): the MLIR release whose text to write. Without it, text is
+  /// answered in the release it is written in (dialect::parse) and a binary in today's.
+  std::optional<dialect::MlirVersion> version;
   bool splitInputFile = false, verifyDiagnostics = false;
   /// --allow-unregistered-dialect: ops of other dialects, kept as they are (never serialized).
   bool allowUnregistered = false;
 
   /// The flags of both commands that take a value, for ArgScanner.
-  static constexpr std::string_view kWithValue[] = {"-o", "--target-env"};
+  static constexpr std::string_view kWithValue[] = {"-o", "--target-env", "--mlir-version"};
 
   enum class Taken { No, Yes, Error };
   /// Takes `flag` when it is one of these options, or one of MLIR's tool flags that change
   /// nothing here (Error: after printing a usage error of `command`).
   Taken take(std::string_view command, std::string_view flag, std::string_view value);
 
-  /// How text is read, per the flags.
-  dialect::ParseOptions parseOptions() const { return {.allowUnregistered = allowUnregistered}; }
-  /// The module as text, per the printing flags.
-  std::string print(const dialect::Operation &module) const;
+  /// How text is read, per the flags (messages in the wording of --mlir-version's release).
+  dialect::ParseOptions parseOptions() const {
+    return {.allowUnregistered = allowUnregistered, .messages = version};
+  }
+  /// The release to answer in: --mlir-version's, else `written` (the input text's).
+  dialect::MlirVersion answerIn(dialect::MlirVersion written) const {
+    return version.value_or(written);
+  }
+  /// The module as text in `release`, per the printing flags.
+  std::string print(const dialect::Operation &module, dialect::MlirVersion release) const;
   /// The same text written to `out` as it is printed, so that a large module's text is never
   /// held whole; false after reporting a write error.
-  bool print(const dialect::Operation &module, FileWriter &out) const;
-  dialect::PrintOptions printOptions() const;
-  /// Deserialization shaped as the printing flags ask (--mlir16: as mlir-translate-16).
-  dialect::DeserializeOptions deserializeOptions() const { return {.mlir16 = mlir16}; }
+  bool print(const dialect::Operation &module, dialect::MlirVersion release,
+             FileWriter &out) const;
+  dialect::PrintOptions printOptions(dialect::MlirVersion release) const;
+  /// Deserialization shaped as `release` shapes it (MLIR 16 and 15: as mlir-translate-16).
+  static dialect::DeserializeOptions deserializeOptions(dialect::MlirVersion release) {
+    return {.version = release};
+  }
 };
 
 /// Writes `bytes` to `output` ('-': standard output) atomically; false after printing the error.

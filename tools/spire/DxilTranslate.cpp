@@ -226,7 +226,7 @@ int runDxilToSpirv(std::span<char *const> args) {
           });
       if (!m || !good)
         return kInvalidInput;
-      content = flags.print(*m);
+      content = flags.print(*m, dialect::MlirVersion::Latest);
       extension = ".mlir";
     }
     std::string path = output;

@@ -31,7 +31,10 @@ Options:
   --emit <form>        spirv (a binary) or mlir (text)
   -o <file>            write to <file> ('-': standard output)
   --generic            print MLIR text in the generic form (also --mlir-print-op-generic)
-  --mlir16             print types as MLIR 16 holds them (see spire translate --help)
+  --mlir-version <v>   the MLIR release whose text to write: 15, 16 or latest; without it,
+                       text is answered in the release it is written in (see spire translate
+                       --help), a binary in today's
+  --mlir16             the same as --mlir-version 16
   --target-env <env>   the environment a binary input is validated for (default spv1.6)
   --split-input-file   run on each part of the text between '// -----' lines on its own; the
                        outputs are joined by '// -----' lines
@@ -60,7 +63,8 @@ int runOpt(std::span<char *const> args) {
   std::string input = "-", passes, emit;
   DialectFlags flags;
   bool list = false;
-  constexpr std::string_view withValue[] = {"-o", "--target-env", "--passes", "--emit"};
+  constexpr std::string_view withValue[] = {"-o", "--target-env", "--mlir-version", "--passes",
+                                            "--emit"};
   ArgScanner scanner("opt", args);
   scanner.acceptSingleDashLong();
   bool ok = scanner.scan(
@@ -117,12 +121,15 @@ int runOpt(std::span<char *const> args) {
                      const DiagnosticSink &diagnose) {
     Workspace ws;
     dialect::Context &ctx = ws.newContext();
+    // Text is answered in the release it is written in, a binary in today's, unless the flags
+    // say one.
+    dialect::MlirVersion written = dialect::MlirVersion::Latest;
     dialect::Operation *m =
         binary ? deserializeModule(ws, ctx, in, &flags.env, false, diagnose,
-                                   flags.deserializeOptions())
+                                   DialectFlags::deserializeOptions(flags.answerIn(written)))
                : parseModule(ws, ctx,
                              std::string_view(reinterpret_cast<const char *>(in.data()), in.size()),
-                             diagnose, flags.parseOptions());
+                             diagnose, flags.parseOptions(), &written);
     if (!m)
       return false;
     transforms::PassManager pm;
@@ -133,7 +140,7 @@ int runOpt(std::span<char *const> args) {
       return false;
     }
     if (!binaryOut) {
-      out += flags.print(*m);
+      out += flags.print(*m, flags.answerIn(written));
       return true;
     }
     std::optional<std::vector<uint32_t>> words = serializeModule(*m, diagnose);

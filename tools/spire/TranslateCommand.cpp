@@ -38,11 +38,16 @@ in either spelling, -name or --name, as mlir-translate reads them.
 Options:
   -o <file>            write to <file> ('-': standard output, the default)
   --generic            print every op in MLIR's generic form (also --mlir-print-op-generic)
-  --mlir16             print types as MLIR 16 holds them, so that mlir-opt-16 reads the text:
-                       without the struct decorations (Block, BufferBlock) and pointer strides
-                       that spire keeps and MLIR 16 drops; deserialize as mlir-translate-16
-                       does (a selection header's ops inside the region, the region's blocks in
-                       the module's order)
+  --mlir-version <v>   the MLIR release whose text to write: 15, 16 or latest. Text input is
+                       read in any of them and, without this option, answered in the one it is
+                       written in (MLIR 15: the spv. prefix; MLIR 16: atomics' scope and
+                       semantics in quotes; else today's); a binary in today's. 16 (and 15)
+                       print what mlir-opt-16 (mlir-opt-15) reads: types without the struct
+                       decorations (Block, BufferBlock) and pointer strides that spire keeps,
+                       newer ops in the generic form; and deserialize as mlir-translate-16 does
+                       (a selection header's ops inside the region, the region's blocks in the
+                       module's order). Messages take the release's wording
+  --mlir16             the same as --mlir-version 16
   --target-env <env>   the environment a binary input is validated for (default spv1.6)
   --no-validate        deserialize without validating first
   --explain-structure  list the constructs kept as blocks with their merge instruction as an
@@ -91,6 +96,8 @@ struct TranslateRun {
            FileWriter *stream = nullptr) {
     Workspace ws;
     streamed = false;
+    // The release to answer in: the flags', else the input text's (a binary's: today's).
+    dialect::MlirVersion release = flags.answerIn(dialect::MlirVersion::Latest);
     for (size_t i = 0; i < translations.size(); ++i) {
       const Translation t = translations[i];
       const bool last = i + 1 == translations.size();
@@ -103,25 +110,27 @@ struct TranslateRun {
         // reads it, unvalidated (as mlir-translate chains the two).
         dialect::Operation *m = deserializeModule(
             ws, ws.newContext(), stage.bytes, validate && !stage.serialized ? &flags.env : nullptr,
-            explain, diagnose, flags.deserializeOptions());
+            explain, diagnose, DialectFlags::deserializeOptions(release));
         if (!m)
           return false;
         std::vector<uint8_t>().swap(stage.bytes); // the binary is not read again
         if (stream && last) {
           streamed = true;
-          return flags.print(*m, *stream);
+          return flags.print(*m, release, *stream);
         }
-        stage = Stage{false, flags.print(*m), {}};
+        stage = Stage{false, flags.print(*m, release), {}};
         continue;
       }
       if (stage.binary) {
         diagnose(makeError({}, "this translation reads MLIR text, not a binary"));
         return false;
       }
+      dialect::MlirVersion written = dialect::MlirVersion::Latest;
       dialect::Operation *m =
-          parseModule(ws, ws.newContext(), stage.text, diagnose, flags.parseOptions());
+          parseModule(ws, ws.newContext(), stage.text, diagnose, flags.parseOptions(), &written);
       if (!m)
         return false;
+      release = flags.answerIn(written);
       if (t == Translation::RoundTripDebug && !allowsDebugInfo(*m)) {
         diagnose(makeError(m->location(), "SPV_KHR_non_semantic_info extension not available"));
         return false;
@@ -142,15 +151,16 @@ struct TranslateRun {
       }
       // A round trip: what was serialized, deserialized in a context of its own, unvalidated
       // (as MLIR's round trip), and printed.
-      dialect::Operation *back = deserializeModule(ws, ws.newContext(), bytes, nullptr, false,
-                                                   diagnose, flags.deserializeOptions());
+      dialect::Operation *back =
+          deserializeModule(ws, ws.newContext(), bytes, nullptr, false, diagnose,
+                            DialectFlags::deserializeOptions(release));
       if (!back)
         return false;
       if (stream && last) {
         streamed = true;
-        return flags.print(*back, *stream);
+        return flags.print(*back, release, *stream);
       }
-      stage = Stage{false, flags.print(*back), {}};
+      stage = Stage{false, flags.print(*back, release), {}};
     }
     if (stage.binary)
       out.append(reinterpret_cast<const char *>(stage.bytes.data()), stage.bytes.size());
@@ -179,7 +189,7 @@ int runTranslate(std::span<char *const> args) {
       return runDxilToSpirv(args);
   std::string input = "-";
   TranslateRun run;
-  constexpr std::string_view withValue[] = {"-o", "--target-env",
+  constexpr std::string_view withValue[] = {"-o", "--target-env", "--mlir-version",
                                             "--spirv-save-validation-files-with-prefix"};
   ArgScanner scanner("translate", args);
   scanner.acceptSingleDashLong();

@@ -163,8 +163,8 @@ std::string_view intern(Context &context, std::string_view name);
 
 /// The attribute in MLIR's generic syntax ("4 : i32", "#spirv.storage_class<Function>",
 /// "dense<[1, 2]> : vector<2xi32>").
-/// The types it holds print in `types`' syntax.
-void print(Attribute attr, std::string &out, TypeSyntax types = TypeSyntax::Current);
+/// It and the types it holds print in `version`'s syntax.
+void print(Attribute attr, std::string &out, MlirVersion version = MlirVersion::Latest);
 std::string toString(Attribute attr);
 
 /// The enum attribute's name in MLIR's syntax: "storage_class" for StorageClass, and its

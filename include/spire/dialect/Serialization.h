@@ -30,12 +30,12 @@ struct DeserializeStats {
 
 /// How deserialization shapes what MLIR versions shape differently.
 struct DeserializeOptions {
-  /// As mlir-translate-16: a selection header's ops move into the region (unless something
-  /// after the construct uses them) and a region's blocks keep the module's order. Otherwise as
-  /// today's MLIR: the header's ops stay in front of the selection, whose region starts with the
-  /// branch alone, and the region's blocks follow the branches (breadth first from the header,
-  /// each block's targets in operand order).
-  bool mlir16 = false;
+  /// MLIR 16 or older (as mlir-translate-16): a selection header's ops move into the region
+  /// (unless something after the construct uses them) and a region's blocks keep the module's
+  /// order. Today's: the header's ops stay in front of the selection, whose region starts with
+  /// the branch alone, and the region's blocks follow the branches (breadth first from the
+  /// header, each block's targets in operand order).
+  MlirVersion version = MlirVersion::Latest;
 };
 
 /// The spirv.module of `module`, which should be one spire val accepts (the command validates

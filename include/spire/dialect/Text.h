@@ -13,6 +13,7 @@
 #include "spire/support/Expected.h"
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -24,9 +25,11 @@ struct PrintOptions {
   bool generic = false;
   /// Wrap the op in a builtin module (`module {` / `"builtin.module"() ({`), as mlir-opt does.
   bool builtinModule = false;
-  /// Types as MLIR 16 can hold them (TypeSyntax::Mlir16): what mlir-opt-16 parses, without the
-  /// struct decorations and pointer strides spire keeps.
-  bool mlir16 = false;
+  /// The MLIR release whose text to write (Types.h): today's; MLIR 16's, which mlir-opt-16
+  /// parses (types without the struct decorations and pointer strides spire keeps, atomics'
+  /// scope and semantics quoted, ops newer than MLIR 16 in the generic form, ...); or MLIR 15's,
+  /// MLIR 16's with the `spv.` prefix (`spv.module`, `!spv.ptr`, `#spv.vce`).
+  MlirVersion version = MlirVersion::Latest;
 };
 
 /// Appends the op (usually a spirv.module), ending with a newline.
@@ -46,11 +49,25 @@ struct ParseOptions {
   /// ()`), as MLIR's tools do with --allow-unregistered-dialect (Context::unregisteredOp);
   /// without it they are errors, as in MLIR.
   bool allowUnregistered = false;
+  /// The release whose wording the parser's messages take (MLIR 15 names the op `spv.X` and
+  /// the enum attribute `SPV_ScopeAttr`); when not given, the one the text is written in, as far
+  /// as it has been read.
+  std::optional<MlirVersion> messages;
 };
 
 /// Parses one top-level op (a spirv.module, possibly inside `module { ... }` or a generic
 /// "builtin.module"), in generic or custom syntax. Errors are one line and name the line and
 /// column (Location::text); some carry a note (the prior use of a value used with two types).
-Expected<OwningOp> parse(Context &context, std::string_view text, const ParseOptions &options = {});
+///
+/// The text may be written in the syntax of MLIR 15, MLIR 16 or today's MLIR; `written` (when
+/// not null) is set to the one it is in. Only spellings that later releases reject say that the
+/// text is older: the `spv.` prefix of op, type and attribute names says MLIR 15, the `spirv.`
+/// prefix MLIR 16 or later; an atomic op's scope and semantics in quotes (`"Device"`) say MLIR
+/// 16 or older, in angle brackets (`<Device>`) today's. The text is in the newest release its
+/// spellings allow (today's, when they say nothing); spellings that no one release reads
+/// together (`spv.` and `spirv.`) are an error at the second. Attribute names of the dialect
+/// (`spv.entry_point_abi`) read as `spirv.` ones in MLIR 15 text.
+Expected<OwningOp> parse(Context &context, std::string_view text, const ParseOptions &options = {},
+                         MlirVersion *written = nullptr);
 
 } // namespace spire::dialect

@@ -259,15 +259,21 @@ private:
   std::unique_ptr<detail::UnregisteredOps> unregistered_;
 };
 
-/// The syntax types print in: current MLIR's, or as MLIR 16's types can hold them (without the
-/// decorations of structs themselves and the strides of pointers, which it has no syntax for; the
-/// text then parses in mlir-opt-16).
-enum class TypeSyntax : uint8_t { Current, Mlir16 };
+/// The MLIR release whose SPIR-V dialect text is read or written, oldest first: MLIR 15 (the
+/// `spv.` prefix before the rename to `spirv.`), MLIR 16 (`spirv.`; atomics' scope and semantics
+/// quoted; types without the decorations of structs themselves and the strides of pointers,
+/// which it has no syntax for) and today's. Types and attributes print in the version's syntax.
+enum class MlirVersion : uint8_t { Mlir15, Mlir16, Latest };
+/// The dialect's name in `version`'s text: "spv" in MLIR 15, "spirv" since.
+std::string_view dialectPrefix(MlirVersion version);
+/// `name` as `version` writes it: a name of the dialect (`spirv.X`: an op, an attribute) with
+/// the version's prefix, any other as it is.
+std::string spelledIn(std::string_view name, MlirVersion version);
 
 /// The type in MLIR's syntax, as mlir-translate-16 prints it ("!spirv.ptr<vector<4xf32>,
 /// Uniform>", "!spirv.struct<Block, (f32 [0], i32 [4])>").
 std::string toString(Type type);
-void print(Type type, std::string &out, TypeSyntax syntax = TypeSyntax::Current);
+void print(Type type, std::string &out, MlirVersion version = MlirVersion::Latest);
 
 /// Whether `type` is an OpTypeNodePayloadArrayAMDX (Context::nodePayloadArray), which access
 /// chains index as an array of its records.

@@ -14,9 +14,9 @@
 
 namespace spire::dialect {
 
-/// The first problem found in `op` and everything nested in it, naming the op and where it
-/// came from.
-Status verify(const Operation &op);
+/// The first problem found in `op` and everything nested in it, naming the op (as `messages`'
+/// text names it: `'spv.Load' op` in MLIR 15's) and where it came from.
+Status verify(const Operation &op, MlirVersion messages = MlirVersion::Latest);
 
 /// The keys in the verifier's table of type rules that no op has: empty, unless this build's
 /// grammar lacks the instruction (its op then goes unchecked).

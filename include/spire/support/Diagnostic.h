@@ -67,10 +67,12 @@ private:
   }
 };
 
-/// A note attached to a diagnostic: more about it, at a place of its own ("prior use here").
+/// A note attached to a diagnostic: more about it, at a place of its own ("prior use here"); or
+/// a second diagnostic of the same cause (MLIR reports a bad enum keyword as two errors).
 struct DiagnosticNote {
   Location location;
   std::string message;
+  Severity severity = Severity::Note;
 };
 
 struct Diagnostic {
@@ -80,13 +82,13 @@ struct Diagnostic {
   /// Attached notes, in order: printed after the diagnostic, one line each, as MLIR prints them.
   std::vector<DiagnosticNote> notes = {};
 
-  Diagnostic &attachNote(Location at, std::string note) {
-    notes.push_back({at, std::move(note)});
+  Diagnostic &attachNote(Location at, std::string note, Severity noteSeverity = Severity::Note) {
+    notes.push_back({at, std::move(note), noteSeverity});
     return *this;
   }
-  /// Note `i` as a diagnostic of its own (severity Note).
+  /// Note `i` as a diagnostic of its own (of its severity: Note, unless attached as another).
   Diagnostic note(size_t i) const {
-    return Diagnostic{Severity::Note, notes[i].location, notes[i].message, {}};
+    return Diagnostic{notes[i].severity, notes[i].location, notes[i].message, {}};
   }
 
   /// One line: "<source>:<line>:<col>: error: <message>" for text,

@@ -162,7 +162,7 @@ TEST(DialectGraphOps, TextRoundTripsAndVerifies) {
   EXPECT_EQ(toString(**op), kGraphModule);
   // MLIR 16 has none of them: the generic form, with the graph's type.
   PrintOptions old;
-  old.mlir16 = true;
+  old.version = MlirVersion::Mlir16;
   std::string generic = toString(**op, old);
   EXPECT_NE(generic.find("\"spirv.ARM.Graph\"() "), std::string::npos) << generic;
   EXPECT_NE(generic.find("function_type = !spirv.arm.graph<(!spirv.arm.tensor<2x3xi8>) -> "

@@ -379,7 +379,7 @@ OpFunctionEnd
   EXPECT_EQ(serializeAndValidate(*now.module), "");
   // MLIR 16: the header moves into the region whole; the blocks keep the module's order.
   Deserialized old;
-  deserializeText(withHeader(kSwitch), old, 3, {.mlir16 = true});
+  deserializeText(withHeader(kSwitch), old, 3, {.version = MlirVersion::Mlir16});
   ASSERT_TRUE(old.module) << old.error;
   EXPECT_EQ(firstOpsOfSelection(old.module.get()),
             (std::vector<std::string>{"spirv.AccessChain", "spirv.Store", "spirv.FAdd",

@@ -472,7 +472,7 @@ TEST(DialectText, AtomicsPrintScopeAndSemanticsInAngleBracketsOrQuotedForMlir16)
   EXPECT_EQ(roundTrip(kAtomics), kAtomics);
   // MLIR 16 (and 17) print them in quotes; either spelling reads.
   PrintOptions mlir16;
-  mlir16.mlir16 = true;
+  mlir16.version = MlirVersion::Mlir16;
   std::string old = roundTrip(kAtomics, mlir16);
   EXPECT_NE(old.find("spirv.AtomicIAdd \"Workgroup\" \"Acquire|UniformMemory\" %arg0, %arg1"),
             std::string::npos)
@@ -483,11 +483,45 @@ TEST(DialectText, AtomicsPrintScopeAndSemanticsInAngleBracketsOrQuotedForMlir16)
   EXPECT_EQ(roundTrip(old), kAtomics);
 }
 
+TEST(DialectText, GenericCastToPtrExplicitTakesItsStorageClassFromTheResult) {
+  // MLIR's op has no attribute for the instruction's Storage operand: the custom form leaves
+  // it out, and the parser takes it from the result pointer.
+  constexpr std::string_view kCast = R"mlir(spirv.func @f(%arg0: !spirv.ptr<i32, Generic>) "None" {
+  %0 = spirv.GenericCastToPtrExplicit %arg0 : !spirv.ptr<i32, Generic> to !spirv.ptr<i32, Workgroup>
+  spirv.Return
+}
+)mlir";
+  Context ctx;
+  Expected<OwningOp> op = parse(ctx, kCast);
+  ASSERT_TRUE(op) << op.error().format();
+  const Operation *cast = nullptr;
+  walk(op->get(), [&](Operation *o) {
+    if (o->name() == "spirv.GenericCastToPtrExplicit")
+      cast = o;
+  });
+  ASSERT_NE(cast, nullptr);
+  Attribute storage = cast->attr("storage_class");
+  ASSERT_TRUE(storage);
+  EXPECT_EQ(storage.enumValue(), uint32_t(grammar::StorageClass::Workgroup));
+  EXPECT_NE(toString(**op).find("%0 = spirv.GenericCastToPtrExplicit %arg0 : !spirv.ptr<i32, "
+                                "Generic> to !spirv.ptr<i32, Workgroup>\n"),
+            std::string::npos);
+  // One whose attribute says another storage class than its result prints generic.
+  Operation *edited = const_cast<Operation *>(cast);
+  edited->setAttr(ctx, "storage_class",
+                  attr::enumerant(ctx, grammar::OperandKind::StorageClass,
+                                  uint32_t(grammar::StorageClass::Function)));
+  EXPECT_NE(toString(**op).find("\"spirv.GenericCastToPtrExplicit\"(%arg0) {storage_class = "
+                                "#spirv.storage_class<Function>}"),
+            std::string::npos)
+      << toString(**op);
+}
+
 TEST(DialectText, SeedSyntaxOfOpsNewerThanMlir16) {
   EXPECT_EQ(roundTrip(kNewerOps, wrapped()), kNewerOps);
   // --mlir16 writes them as mlir-translate-16 does: in the generic form.
   PrintOptions mlir16 = wrapped();
-  mlir16.mlir16 = true;
+  mlir16.version = MlirVersion::Mlir16;
   std::string text = roundTrip(kNewerOps, mlir16);
   EXPECT_NE(
       text.find(R"(%5 = "spirv.Dot"(%arg3, %arg3) {foo} : (vector<2xf32>, vector<2xf32>) -> f32)"),
@@ -907,7 +941,7 @@ TEST(DialectText, LinkageAndTargetEnvironmentAttributes) {
   EXPECT_EQ(roundTrip(quoted), kText);
   // MLIR 16 has no such attribute: an array of the name and the type, which reads back.
   PrintOptions mlir16;
-  mlir16.mlir16 = true;
+  mlir16.version = MlirVersion::Mlir16;
   std::string old = roundTrip(kText, mlir16);
   EXPECT_NE(old.find("{linkage_attributes = [\"outside.f\", #spirv.linkage_type<Import>]}"),
             std::string::npos)
@@ -920,7 +954,10 @@ TEST(DialectText, LinkageAndTargetEnvironmentAttributes) {
             "#spirv.target_env<#spirv.vce<v1.0, [Shader], []>, #spirv.resource_limits<>>} {\n}\n");
   EXPECT_EQ(errorOf("spirv.module Logical GLSL450 attributes {a = #spirv.linkage_attributes<"
                     "linkage_name = x, linkage_type = <Nope>>} {\n}\n"),
-            "t:1:105: error: unknown LinkageType 'Nope'");
+            "t:1:106: error: expected ::mlir::spirv::LinkageType to be one of: Export, Import, "
+            "LinkOnceODR, WeakAMD\n"
+            "t:1:110: error: failed to parse SPIRV_LinkageTypeAttr parameter 'value' which is to "
+            "be a `::mlir::spirv::LinkageType`");
   EXPECT_EQ(errorOf("spirv.module Logical GLSL450 attributes {a = #spirv.target_env<"
                     "#spirv.vce<v1.0, [], []>, <bad>, #spirv.resource_limits<>>} {\n}\n"),
             "t:1:95: error: expected the target's api, device or #spirv.resource_limits");

@@ -48,7 +48,7 @@ TEST(DialectTypes, PrintsAsMlirTranslateDoes) {
   EXPECT_EQ(toString(ctx.image(readOnly)), "!spirv.image<f32, Dim1D, NoDepth, NonArrayed, "
                                            "SingleSampled, NoSampler, Unknown, ReadOnly>");
   std::string mlir16;
-  print(ctx.image(readOnly), mlir16, TypeSyntax::Mlir16);
+  print(ctx.image(readOnly), mlir16, MlirVersion::Mlir16);
   EXPECT_EQ(mlir16, toString(ctx.image(i)));
   std::vector<StructMember> members{{v4, 0u, {}},
                                     {ctx.matrix(v4, 4), 16u, {{7, 16u}, {5, std::nullopt}}}};
@@ -302,7 +302,7 @@ TEST(DialectTypes, CooperativeMatricesInTodaysAndMlir16Spellings) {
   EXPECT_EQ(toString(*old), "!spirv.NV.coopmatrix<8x16xi32, Subgroup>");
   EXPECT_EQ(toString(*khr), "!spirv.coopmatrix<8x16xi32, Subgroup, MatrixA>");
   std::string mlir16;
-  print(*nv, mlir16, TypeSyntax::Mlir16);
+  print(*nv, mlir16, MlirVersion::Mlir16);
   EXPECT_EQ(mlir16, "!spirv.coopmatrix<8x16xi32, Subgroup>");
   // The NV spelling takes no use.
   EXPECT_FALSE(parseType(ctx, "!spirv.NV.coopmatrix<8x16xi32, Subgroup, MatrixA>"));

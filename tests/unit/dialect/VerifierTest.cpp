@@ -237,16 +237,31 @@ TEST(DialectVerifier, ModuleScopeOpsAsMlirChecksThem) {
 
 TEST(DialectVerifier, AtomicsAsMlirChecksThem) {
   std::string_view args = "%arg0: !spirv.ptr<i32, StorageBuffer>, %arg1: i32";
-  // Today's MLIR spells the scope and semantics in angle brackets; both spellings read.
+  // Today's MLIR spells the scope and semantics in angle brackets, MLIR 16 in quotes; both
+  // read (one op in both is no release's text: DialectVersions).
   EXPECT_EQ(verifyFunction("    %0 = spirv.AtomicAnd <Device> <None> %arg0, %arg1 : "
                            "!spirv.ptr<i32, StorageBuffer>\n    spirv.Return",
                            args),
             "");
-  EXPECT_EQ(verifyFunction("    %0 = spirv.AtomicAnd \"Device\" <Acquire|Release> %arg0, %arg1 : "
+  EXPECT_EQ(verifyFunction("    %0 = spirv.AtomicAnd \"Device\" \"Acquire|Release\" %arg0, %arg1 : "
                            "!spirv.ptr<i32, StorageBuffer>\n    spirv.Return",
                            args),
             "'spirv.AtomicAnd' op expected at most one of these four memory constraints to be "
             "set: `Acquire`, `Release`,`AcquireRelease` or `SequentiallyConsistent`");
+  // The barriers' memory semantics too, as MLIR checks them.
+  EXPECT_EQ(
+      verifyFunction("    spirv.MemoryBarrier <Device>, <Acquire|Release>\n    spirv.Return", args),
+      "'spirv.MemoryBarrier' op expected at most one of these four memory constraints to be "
+      "set: `Acquire`, `Release`,`AcquireRelease` or `SequentiallyConsistent`");
+  EXPECT_EQ(verifyFunction("    spirv.ControlBarrier <Workgroup>, <Device>, "
+                           "<AcquireRelease|SequentiallyConsistent>\n    spirv.Return",
+                           args),
+            "'spirv.ControlBarrier' op expected at most one of these four memory constraints to "
+            "be set: `Acquire`, `Release`,`AcquireRelease` or `SequentiallyConsistent`");
+  EXPECT_EQ(verifyFunction("    spirv.ControlBarrier <Workgroup>, <Device>, "
+                           "<Release|UniformMemory>\n    spirv.Return",
+                           args),
+            "");
   EXPECT_EQ(verifyFunction("    %0 = spirv.AtomicIIncrement <Device> <None> %arg0 : "
                            "!spirv.ptr<i32, StorageBuffer>\n    spirv.Return",
                            args),
