@@ -318,6 +318,9 @@ Attribute Attribute::resourceLimits() const { return s_->list.at(1); }
 // --- Text -----------------------------------------------------------------------------------
 
 std::string enumAttrName(grammar::OperandKind kind) {
+  // The joint matrix layout of spire's grammar supplement is MLIR's #spirv.matrix_layout.
+  if (kind == grammar::OperandKind::JointMatrixLayoutINTEL)
+    return "matrix_layout";
   return snakeCase(grammar::operandKindName(kind));
 }
 

@@ -285,6 +285,12 @@ public:
         result.merge(enumAvailability(OperandKind::Scope, t.scope()));
       visit(t.elementType(), std::nullopt);
       return;
+    case TypeKind::JointMatrix:
+      addInstruction(result, grammar::Op::TypeJointMatrixINTEL, "type " + toString(t));
+      result.merge(enumAvailability(OperandKind::Scope, t.scope()));
+      result.merge(enumAvailability(OperandKind::JointMatrixLayoutINTEL, t.matrixLayout()));
+      visit(t.elementType(), std::nullopt);
+      return;
     case TypeKind::Opaque:
       // What its declaring instruction needs (OpTypeRayQueryKHR: RayQueryKHR, ...), and its type
       // operand's (OpTypeVmeImageINTEL's image).

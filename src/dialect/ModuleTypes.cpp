@@ -318,6 +318,25 @@ private:
       }
       return ctx_.cooperativeMatrix(e, params);
     }
+    if (inst.opcode() == grammar::Op::TypeJointMatrixINTEL) {
+      // %t = OpTypeJointMatrixINTEL %component %rows %columns %layout %scope, all but the
+      // component type OpConstants.
+      if (!need(7))
+        return {};
+      Type e = operand(inst.word(2));
+      if (!e)
+        return {};
+      uint32_t params[4];
+      for (uint32_t w = 3; w < 7; ++w) {
+        std::optional<uint32_t> c = constant(inst.word(w));
+        if (!c) {
+          error_ = "the joint matrix's rows, columns, layout and scope must be OpConstants";
+          return {};
+        }
+        params[w - 3] = *c;
+      }
+      return ctx_.jointMatrix(e, params[0], params[1], params[2], params[3]);
+    }
     if (inst.opcode() == grammar::Op::TypeNodePayloadArrayAMDX)
       return nodePayloadArray(inst);
     if (inst.opcode() == grammar::Op::TypeTensorARM) {

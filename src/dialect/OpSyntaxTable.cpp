@@ -100,6 +100,13 @@ constexpr Format kCoopStoreKHR{
     "%0, %1, %2, <$matrix_layout> {, <$memory_operand>} attr-dict : P, M, S", "(P, M, S) -> ()"};
 constexpr Format kMulAddKHR{"%0, %1, %2 {, <$matrix_operands>} attr-dict : A, B -> C",
                             "(A, B, C) -> C"};
+// INTEL joint matrices (SPV_INTEL_joint_matrix): the scope and layout in angle brackets, the
+// types as MLIR's declarative formats print them.
+constexpr Format kJointLoad{"<$scope> <$layout> %0, %1 attr-dict : (P, S) -> R", "(P, S) -> R"};
+constexpr Format kJointStore{"<$scope> <$layout> %0, %1, %2 attr-dict : (P, M, S)",
+                             "(P, M, S) -> ()"};
+constexpr Format kJointMad{"<$scope> %0, %1, %2 attr-dict : A, B -> C", "(A, B, C) -> C"};
+constexpr Format kJointLength{"attr-dict : !$joint_matrix_type", "() -> i32"};
 
 /// Ops that share a format; `newer`: the syntax is newer than MLIR 16, which prints the ops in
 /// generic form.
@@ -219,6 +226,10 @@ const Declaration kFormats[] = {
     {{Op::CooperativeMatrixLoadKHR}, kCoopLoadKHR, true},
     {{Op::CooperativeMatrixStoreKHR}, kCoopStoreKHR, true},
     {{Op::CooperativeMatrixMulAddKHR}, kMulAddKHR, true},
+    {{Op::JointMatrixLoadINTEL}, kJointLoad},
+    {{Op::JointMatrixStoreINTEL}, kJointStore},
+    {{Op::JointMatrixMadINTEL}, kJointMad},
+    {{Op::JointMatrixWorkItemLengthINTEL}, kJointLength},
     // SPV_ARM_graph: the outputs, a graph constant.
     {{D::GraphOutputs}, kOperandsOwnTypes, true},
     {{Op::GraphConstantARM}, kUndef, true},

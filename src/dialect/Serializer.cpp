@@ -435,6 +435,12 @@ private:
           words);
       break;
     }
+    case TypeKind::JointMatrix:
+      // The component type, then rows, columns, layout and scope as 32-bit constants.
+      id = unique(Op::TypeJointMatrixINTEL,
+                  {type(t.elementType()), u32Constant(t.count()), u32Constant(t.columns()),
+                   u32Constant(t.matrixLayout()), u32Constant(t.scope())});
+      break;
     case TypeKind::TensorArm: {
       // The element type, then the rank and the shape as constants: the shape (an array of
       // rank 32-bit integers) only when every dimension is known, the rank only when ranked.

@@ -182,6 +182,15 @@ public:
     case TypeKind::CooperativeMatrix:
       coopMatrix(t);
       return;
+    case TypeKind::JointMatrix:
+      // "!spirv.jointmatrix<8x16xi32, RowMajor, Subgroup>": rows x columns x element type, the
+      // layout, the scope.
+      out_ += "!spirv.jointmatrix<" + std::to_string(t.count()) + "x" +
+              std::to_string(t.columns()) + "x";
+      type(t.elementType());
+      out_ += ", " + enumName(OperandKind::JointMatrixLayoutINTEL, t.matrixLayout()) + ", " +
+              enumName(OperandKind::Scope, t.scope()) + ">";
+      return;
     case TypeKind::Function:
       function(t);
       return;
@@ -703,6 +712,8 @@ private:
         result = ctx_.matrix(column, *n);
     } else if (kind == "coopmatrix" || kind == "NV.coopmatrix") {
       result = coopMatrixBody(kind == "coopmatrix");
+    } else if (kind == "jointmatrix") {
+      result = jointMatrixBody();
     } else if (kind == "arm.tensor") {
       result = tensorArmBody();
     } else if (kind == "arm.graph") {
@@ -912,6 +923,29 @@ private:
       params.push_back(*use);
     }
     return ctx_.cooperativeMatrix(e, params);
+  }
+
+  // After "!spirv.jointmatrix<": rows x columns x element type, layout, scope.
+  Type jointMatrixBody() {
+    std::optional<uint32_t> rows = countX();
+    std::optional<uint32_t> cols = rows ? countX() : std::nullopt;
+    if (cols && (*rows == 0 || *cols == 0)) {
+      fail("a joint matrix has at least one row and one column");
+      return {};
+    }
+    Type e = cols ? type() : Type();
+    if (e && !e.is(TypeKind::Integer) && !e.is(TypeKind::Float)) {
+      fail("the components of a joint matrix are integer or float scalars");
+      return {};
+    }
+    std::optional<uint32_t> layout =
+        e && expect(",") ? enumerant(OperandKind::JointMatrixLayoutINTEL,
+                                     "a joint matrix layout (RowMajor, ColumnMajor, PackedA or "
+                                     "PackedB)")
+                         : std::nullopt;
+    std::optional<uint32_t> scope =
+        layout && expect(",") ? enumerant(OperandKind::Scope, "a scope") : std::nullopt;
+    return scope ? ctx_.jointMatrix(e, *rows, *cols, *layout, *scope) : Type();
   }
 
   // A decoration's literal after its name, if it has one: "=4". False on a bad number.

@@ -26,6 +26,7 @@ struct TypeStorage {
   uint32_t stride = 0;       ///< Array, RuntimeArray, Pointer: ArrayStride (0: none)
   uint32_t storageClass = 0; ///< Pointer
   uint32_t columns = 0, scope = 0, use = 0; ///< CooperativeMatrix (use ~0u: NV's, without one)
+  uint32_t layout = 0;                      ///< JointMatrix (columns and scope too)
   uint32_t opcode = 0;                      ///< Opaque: the declaring opcode
   uint32_t encoding = kNoEncoding;          ///< Float: the FP Encoding operand
   Type element;
@@ -54,7 +55,7 @@ std::string keyOf(const detail::TypeStorage &s) {
   put(static_cast<uint64_t>(s.kind));
   put(static_cast<uint64_t>(s.signedness));
   for (uint32_t v : {s.width, s.count, s.stride, s.storageClass, s.columns, s.scope, s.use,
-                     s.opcode, s.encoding})
+                     s.layout, s.opcode, s.encoding})
     put(v);
   putType(s.element);
   putType(s.image.sampledType);
@@ -220,6 +221,19 @@ Type Context::cooperativeMatrix(Type element, uint32_t rows, uint32_t columns, u
   return cooperativeMatrix(element, std::span(params, use == ~0u ? 3 : 4));
 }
 
+Type Context::jointMatrix(Type element, uint32_t rows, uint32_t columns, uint32_t layout,
+                          uint32_t scope) {
+  detail::TypeStorage s;
+  s.kind = TypeKind::JointMatrix;
+  s.element = element;
+  s.count = rows;
+  s.columns = columns;
+  s.layout = layout;
+  s.scope = scope;
+  s.use = ~0u; // (hasUse: a cooperative matrix's)
+  return unique(std::move(s));
+}
+
 Type Context::cooperativeMatrix(Type element, std::span<const CoopParam> params) {
   detail::TypeStorage s;
   s.kind = TypeKind::CooperativeMatrix;
@@ -366,6 +380,7 @@ const ImageInfo &Type::image() const { return s_->image; }
 uint32_t Type::columns() const { return s_->columns; }
 uint32_t Type::scope() const { return s_->scope; }
 uint32_t Type::use() const { return s_->use; }
+uint32_t Type::matrixLayout() const { return s_->layout; }
 CoopParam Type::coopParam(CoopOperand which) const {
   const auto k = static_cast<size_t>(which);
   const uint32_t values[] = {s_->scope, s_->count, s_->columns, s_->use};

@@ -77,6 +77,8 @@ enum : uint64_t {
   // Vectors of any length (2 and more components), as MLIR describes the bitwise instructions'
   // operands; it changes only the description (a vector type's length is the type's to check).
   kAnyLength = uint64_t(1) << 43,
+  // INTEL joint matrices (a shape, as kCoop).
+  kJoint = uint64_t(1) << 44,
 };
 constexpr uint64_t kWidths = kW8 | kW16 | kW32 | kW64, kW16or32 = kW16 | kW32;
 constexpr uint64_t kNum = kInt | kFloat;
@@ -134,6 +136,7 @@ Type scalarOf(Type t) {
     return t;
   case TypeKind::Vector:
   case TypeKind::CooperativeMatrix:
+  case TypeKind::JointMatrix:
     return t.elementType();
   case TypeKind::Matrix: {
     Type column = t.elementType();
@@ -173,6 +176,9 @@ bool matches(Type t, uint64_t cls, uint32_t count) {
     break;
   case TypeKind::CooperativeMatrix:
     shape = kCoop;
+    break;
+  case TypeKind::JointMatrix:
+    shape = kJoint;
     break;
   case TypeKind::Pointer:
     return cls & kPointer;
@@ -224,8 +230,10 @@ std::string describe(uint64_t cls, uint32_t count) {
     for (auto [bit, name] : {std::pair{kBool, "bool"}, {kInt, "integer"}, {kFloat, "float"}})
       if (cls & bit)
         kinds.push_back(name);
-    for (auto [bit, name] :
-         {std::pair{kScalar, "scalar"}, {kVector, "vector"}, {kCoop, "cooperative matrix"}})
+    for (auto [bit, name] : {std::pair{kScalar, "scalar"},
+                             {kVector, "vector"},
+                             {kCoop, "cooperative matrix"},
+                             {kJoint, "joint matrix"}})
       if (cls & bit)
         shapes.push_back(name);
     // "32-bit ", "16- or 32-bit ".
@@ -283,7 +291,7 @@ std::string describe(uint64_t cls, uint32_t count) {
 /// constraints of the same ops name the IEEE floats only.
 std::string odsDescribe(uint64_t cls, uint32_t count) {
   constexpr uint64_t kDescribed =
-      kBool | kNum | kSVM | kWidths | kPointer | kEncodedFloat | kAnyLength;
+      kBool | kNum | kSVM | kWidths | kPointer | kEncodedFloat | kAnyLength | kJoint;
   if ((cls & ~kDescribed) || !(cls & (kBool | kNum | kPointer)))
     return {};
   auto widths = [&](std::initializer_list<unsigned> all) {
@@ -316,6 +324,8 @@ std::string odsDescribe(uint64_t cls, uint32_t count) {
   }
   if ((cls & kCoop) && !count && (cls & kNum))
     parts.push_back("Cooperative Matrix of " + joinOr(elements) + " values");
+  if (cls & kJoint)
+    parts.push_back("any SPIR-V joint matrix type");
   if (cls & kPointer)
     parts.push_back("any SPIR-V pointer type");
   return joinOr(parts);
@@ -1734,6 +1744,46 @@ bool coopMulAdd(Check &c) {
          c.fail("operand 2 (" + dims(acc) + ") must have the result's shape (" + dims(r) + ")");
 }
 
+/// The pointer of spirv.INTEL.JointMatrixLoad / Store, as MLIR checks it (and words it): to a
+/// scalar or a vector, in Workgroup or CrossWorkgroup memory.
+bool jointPointer(Check &c) {
+  Type p = c.operand(0);
+  Type pointee = p.elementType();
+  if (!pointee.is(TypeKind::Integer) && !pointee.is(TypeKind::Float) &&
+      !pointee.is(TypeKind::Vector))
+    return c.fail("Pointer must point to a scalar or vector type but provided " + str(pointee));
+  using SC = grammar::StorageClass;
+  const uint32_t sc = p.storageClass();
+  return sc == uint32_t(SC::Workgroup) || sc == uint32_t(SC::CrossWorkgroup) ||
+         c.fail("Pointer storage class must be Workgroup or CrossWorkgroup but provided " +
+                enumText(grammar::OperandKind::StorageClass, sc));
+}
+
+/// spirv.INTEL.JointMatrixMad: A (M x K) times B (K x N) plus C (M x N), as MLIR checks it, in
+/// its order and words: C has the result's type, the sizes multiply, one scope, A and B of one
+/// element type.
+bool jointMad(Check &c) {
+  Type a = c.operand(0), b = c.operand(1), acc = c.operand(2), r = c.result();
+  if (acc != r)
+    return c.fail("result and third operand must have the same type");
+  auto dims = [](Type t) { return std::to_string(t.count()) + "x" + std::to_string(t.columns()); };
+  if (a.count() != r.count() || a.columns() != b.count() || b.columns() != r.columns())
+    return c.fail("matrix size must match: operands 0 (" + dims(a) + ") and 1 (" + dims(b) +
+                  ") must multiply to the result's shape (" + dims(r) + ")");
+  if (a.scope() != r.scope() || b.scope() != r.scope())
+    return c.fail("matrix scope must match: operands 0 and 1 must have the result's scope");
+  return a.elementType() == b.elementType() ||
+         c.fail("matrix element type must match: operands 0 and 1 have " + str(a.elementType()) +
+                " and " + str(b.elementType()));
+}
+
+/// spirv.INTEL.JointMatrixWorkItemLength's type attribute is a joint matrix.
+bool jointLength(Check &c) {
+  Attribute t = c.op.attr("joint_matrix_type");
+  return (t.is(AttrKind::Type) && t.type().is(TypeKind::JointMatrix)) ||
+         c.fail("type attribute must be a '!spirv.jointmatrix'");
+}
+
 /// A value that is a 4x3 matrix of 32-bit floats (four columns of three): an object-to-world or
 /// world-to-object transform.
 bool transformResult(Check &c) {
@@ -2360,6 +2410,19 @@ const Row kRows[] = {
       of(kCoop | kNum | kEncodedFloat)},
      false,
      coopMulAdd},
+    // INTEL joint matrices: memory through pointers with an integer stride; the product.
+    {{Op::JointMatrixLoadINTEL}, of(kJoint | kNum), {of(kPointer), of(kIntS)}, false, jointPointer},
+    {{Op::JointMatrixStoreINTEL},
+     {},
+     {of(kPointer), of(kJoint | kNum), of(kIntS)},
+     false,
+     jointPointer},
+    {{Op::JointMatrixMadINTEL},
+     of(kJoint | kNum),
+     {of(kJoint | kNum), of(kJoint | kNum), of(kJoint | kNum)},
+     false,
+     jointMad},
+    {{Op::JointMatrixWorkItemLengthINTEL}, of(kI32), {}, false, jointLength},
     // Ray tracing: an acceleration structure, 32-bit integer flags, mask and shader binding
     // table operands, then the ray (origin, Tmin, direction, Tmax as 32-bit floats), then the
     // payload (a variable, or for NV's Trace a location).

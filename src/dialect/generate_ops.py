@@ -22,7 +22,8 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "grammar"))
-from generate_tables import camel, cpp_ident, cstr, merge_by_value, write_lines  # noqa: E402
+from generate_tables import (camel, cpp_ident, cstr, load_core, merge_by_value,  # noqa: E402
+                             write_lines)
 
 # A vendor suffix moves to the front of the op name: OpSubgroupBallotKHR is spirv.KHR.SubgroupBallot.
 VENDORS = ["KHR", "EXT", "INTEL", "ALTERA", "NV", "NVX", "AMD", "AMDX", "ARM", "QCOM", "GOOGLE",
@@ -207,6 +208,15 @@ class Mapper:
             return ("Attribute", "matrix_operands", None)
         return None
 
+    def joint_matrix(self, op, name):
+        """MLIR's INTEL joint matrix ops: the layout id an enum attribute `layout`; the length op
+        takes its matrix type as a type attribute."""
+        if op == "spirv.INTEL.JointMatrixWorkItemLength" and name == "Type":
+            return ("TypeId", "joint_matrix_type", None)
+        if name == "Layout" and "JointMatrixLayoutINTEL" in self.kinds.category:
+            return ("IdEnum", "layout", "JointMatrixLayoutINTEL")
+        return None
+
     def map(self, op, operands, owner, constants=None):
         out = []
         seen_memory_access = False
@@ -219,7 +229,8 @@ class Mapper:
             cat = self.kinds.category[kind]
             m = {"kind": "Other", "operand_kind": kind, "quantifier": q, "name": "",
                  "attr_kind": None, "grammar_name": name, "const_attr": "None"}
-            special = self.cooperative_matrix(op, kind, name) if "CooperativeMatrix" in op else None
+            special = self.cooperative_matrix(op, kind, name) if "CooperativeMatrix" in op else \
+                self.joint_matrix(op, name) if op.startswith("spirv.INTEL.JointMatrix") else None
             if constants and name in constants:
                 m["kind"] = "Constant"
                 m["name"] = name
@@ -246,8 +257,7 @@ class Mapper:
 
 
 def load(grammar_dir):
-    with open(os.path.join(grammar_dir, "spirv.core.grammar.json")) as f:
-        core = json.load(f)
+    core = load_core(grammar_dir)
     ext_sets = []
     for n in sorted(os.listdir(grammar_dir)):
         if n.startswith("extinst.") and n.endswith(".grammar.json"):

@@ -12,6 +12,12 @@ its parent or third_party/spirv-headers, and writes two files:
 Entries that share a value (older grammars list aliases as separate entries)
 are merged: the first one listed is the canonical name, the others become
 aliases, and their availability is the union of theirs.
+
+The core grammar is completed by spire's own supplements (src/grammar/supplement/*.json,
+in the core grammar's shape): instructions and enumerants that no SPIRV-Headers grammar
+lists any more (SPV_INTEL_joint_matrix). An entry the grammar already has under the same
+name is left to the grammar; one whose value the grammar gives another name stops the
+build.
 """
 
 import argparse
@@ -107,6 +113,60 @@ def merge_by_value(entries, value_key, name_key, default_version):
     return [merged[v] for v in sorted(order)]
 
 
+SUPPLEMENT_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "supplement")
+
+
+def merge_supplement(core, supplement, origin):
+    """Adds a supplement's instructions and enumerants to the core grammar (in place)."""
+    def clash(what, value, theirs, ours):
+        sys.exit("%s: %s %d is %s in the grammar, %s in the supplement" % (
+            origin, what, value, theirs, ours))
+
+    by_opcode = {value_of(i["opcode"]): i for i in core["instructions"]}
+    by_opname = {i["opname"]: i for i in core["instructions"]}
+    for ins in supplement.get("instructions", []):
+        theirs = by_opcode.get(value_of(ins["opcode"]))
+        if theirs is not None:
+            if theirs["opname"] != ins["opname"]:
+                clash("opcode", value_of(ins["opcode"]), theirs["opname"], ins["opname"])
+            continue
+        if ins["opname"] in by_opname:
+            sys.exit("%s: %s has opcode %s in the grammar" % (
+                origin, ins["opname"], by_opname[ins["opname"]]["opcode"]))
+        core["instructions"].append(ins)
+    kinds = {k["kind"]: k for k in core["operand_kinds"]}
+    for k in supplement.get("operand_kinds", []):
+        if k["kind"] not in kinds:
+            core["operand_kinds"].append(k)
+            kinds[k["kind"]] = k
+            continue
+        mine = kinds[k["kind"]]
+        if mine["category"] != k["category"]:
+            sys.exit("%s: operand kind %s is a %s in the grammar" % (
+                origin, k["kind"], mine["category"]))
+        by_value = {value_of(e["value"]): e for e in mine.get("enumerants", [])}
+        for e in k.get("enumerants", []):
+            theirs = by_value.get(value_of(e["value"]))
+            if theirs is not None:
+                if theirs["enumerant"] != e["enumerant"] and \
+                        e["enumerant"] not in theirs.get("aliases", []):
+                    clash(k["kind"], value_of(e["value"]), theirs["enumerant"], e["enumerant"])
+                continue
+            mine.setdefault("enumerants", []).append(e)
+
+
+def load_core(grammar_dir, supplement_dir=SUPPLEMENT_DIR):
+    """spirv.core.grammar.json of `grammar_dir` with spire's supplements merged into it."""
+    with open(os.path.join(grammar_dir, "spirv.core.grammar.json")) as f:
+        core = json.load(f)
+    if supplement_dir and os.path.isdir(supplement_dir):
+        for n in sorted(os.listdir(supplement_dir)):
+            if n.endswith(".json"):
+                with open(os.path.join(supplement_dir, n)) as f:
+                    merge_supplement(core, json.load(f), n)
+    return core
+
+
 def find_registry(grammar_dir):
     """The generator registry spir-v.xml beside the grammar, above it, or the vendored one."""
     vendored = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "third_party",
@@ -168,9 +228,7 @@ def main():
     args = ap.parse_args()
     generators = read_generators(args.registry or find_registry(args.grammar_dir))
 
-    core_path = os.path.join(args.grammar_dir, "spirv.core.grammar.json")
-    with open(core_path) as f:
-        core = json.load(f)
+    core = load_core(args.grammar_dir)
     ext_files = sorted(n for n in os.listdir(args.grammar_dir)
                        if n.startswith("extinst.") and n.endswith(".grammar.json"))
     ext_sets = []

@@ -31,6 +31,7 @@ void checkRayTracing(State &s);      ///< RulesRayTracing.cpp: ray tracing and r
 void checkMeshShading(State &s);     ///< RulesMeshShading.cpp: SPV_EXT_mesh_shader
 void checkCoopMatrix(State &s);      ///< RulesCooperativeMatrix.cpp: NV and KHR cooperative
                                      ///< matrices
+void checkJointMatrix(State &s);     ///< RulesJointMatrix.cpp: INTEL joint matrices
 void checkOperandTypes(State &s);    ///< RulesOperandTypes.cpp: the shared operand type table
                                      ///< (AVC motion estimation, NV hit objects)
 void checkIntel(State &s);           ///< RulesIntel.cpp: INTEL vendor instructions' operand and

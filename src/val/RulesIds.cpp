@@ -100,6 +100,7 @@ bool takesTypeOperands(Op op) {
   switch (static_cast<uint32_t>(op)) {
   case uint32_t(Op::Function): // its function type
   case uint32_t(Op::CooperativeMatrixLengthNV):
+  case uint32_t(Op::JointMatrixWorkItemLengthINTEL):
   case uint32_t(Op::ConstantSizeOfEXT): // the size of its Type operand
   // OpSizeOf takes a pointer or, as the OpenCL translator emits and spirv-val accepts since
   // v2024 ("Accept valid OpSizeOf instructions"), a pointer type: either points to a type.

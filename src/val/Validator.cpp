@@ -170,11 +170,11 @@ Report validate(const Module &module, const Options &options) {
   }
   if (s.errorCount() != 0)
     return report;
-  for (auto family :
-       {checkTypes, checkFunctions, checkControlFlow, checkMemory, checkArithmetic, checkImages,
-        checkAtomicsBarriers, checkGroups, checkPipesEnqueue, checkRayTracing, checkMeshShading,
-        checkCoopMatrix, checkOperandTypes, checkIntel, checkVendor, checkExtInst, checkMisc,
-        checkDecorations, checkModes}) {
+  for (auto family : {checkTypes,        checkFunctions,    checkControlFlow,     checkMemory,
+                      checkArithmetic,   checkImages,       checkAtomicsBarriers, checkGroups,
+                      checkPipesEnqueue, checkRayTracing,   checkMeshShading,     checkCoopMatrix,
+                      checkJointMatrix,  checkOperandTypes, checkIntel,           checkVendor,
+                      checkExtInst,      checkMisc,         checkDecorations,     checkModes}) {
     family(s);
     if (s.stopped())
       return report;

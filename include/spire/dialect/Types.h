@@ -54,6 +54,10 @@ enum class TypeKind : uint8_t {
   /// type of a dense attribute (`spirv.Constant dense<[1, 2]> : tensor<2xi8> : !spirv.array<2 x
   /// i8>`); elementType(), count() (the rank) and shape() as a TensorArm's.
   Tensor,
+  /// OpTypeJointMatrixINTEL (SPV_INTEL_joint_matrix, from spire's grammar supplement): an
+  /// element type, rows (count()), columns(), matrixLayout() and scope(), all literals:
+  /// `!spirv.jointmatrix<8x16xi32, RowMajor, Subgroup>`.
+  JointMatrix,
 };
 
 /// iN (signless: OpTypeInt N 0, and i1 for OpTypeBool), siN (OpTypeInt N 1), uiN.
@@ -111,9 +115,13 @@ public:
   const ImageInfo &image() const;
   /// CooperativeMatrix: columns, scope, use (use is ~0u for the NV form without one). An
   /// operand that is a specialization constant reads 0 here: coopParam says which.
+  /// JointMatrix: columns and scope too.
   uint32_t columns() const;
   uint32_t scope() const;
   uint32_t use() const;
+  /// JointMatrix: its layout (grammar::JointMatrixLayoutINTEL: RowMajor, ColumnMajor, PackedA,
+  /// PackedB).
+  uint32_t matrixLayout() const;
   /// CooperativeMatrix: one operand, a literal or a specialization constant's symbol.
   CoopParam coopParam(CoopOperand which) const;
   /// CooperativeMatrix: the KHR form, which has a use (a literal or a symbol).
@@ -210,6 +218,8 @@ public:
   /// form, four for the KHR form) may be specialization constants, named by their symbols:
   /// `!spirv.coopmatrix<@n x 8 x f16, Subgroup>`.
   Type cooperativeMatrix(Type element, std::span<const CoopParam> params);
+  /// An INTEL joint matrix (`layout`: a JointMatrixLayoutINTEL value, `scope`: a Scope).
+  Type jointMatrix(Type element, uint32_t rows, uint32_t columns, uint32_t layout, uint32_t scope);
   Type function(std::span<const Type> inputs, std::span<const Type> results);
   /// MLIR's builtin `tensor<...>` of a static `shape` (the type of dense attributes only).
   Type tensor(Type element, std::span<const uint32_t> shape);

@@ -294,7 +294,8 @@ TEST(SeedSyntax, EverySeedOpIsKnownAndHasItsCustomSyntax) {
   for (std::string_view name : kSeedOps) {
     if (!findOp(name)) {
       // Ops of instructions newer than the build's grammar (KHR cooperative matrices with the
-      // system grammar of SPIR-V 1.6 revision 1) or of none (INTEL joint matrices): counted.
+      // system grammar of SPIR-V 1.6 revision 1) or of none: counted. (The INTEL joint matrices
+      // come from spire's grammar supplement, src/grammar/supplement.)
       if (name.starts_with("spirv.GL.") || name.starts_with("spirv.CL.") ||
           spire::grammar::findInstruction(instructionName(name)))
         unknown.push_back(name);
