@@ -84,11 +84,6 @@ struct OpFormat {
   bool resultArrow = false, printsArrow = false;
   /// The <$name> enumerants print as "$name" with --mlir16 (MLIR 16's atomics).
   bool quotedInMlir16 = false;
-  /// An attribute the form never shows: the result pointer's storage class, which the parser
-  /// gives it (MLIR's GenericCastToPtrExplicit has no attribute for the instruction's Storage
-  /// operand, which SPIR-V requires to be the result's). An op whose attribute differs prints
-  /// in the generic form.
-  std::string_view resultStorageClass;
   /// The name MLIR's definition gives operand #0, when MLIR's parser checks that operand's
   /// type against its constraint (it derives the result type from it): a type outside it is a
   /// parse error, "'operand' must be ..., but got 'i32'". Empty: the verifier says it.

@@ -124,8 +124,6 @@ struct Declaration {
   /// OpFormat::parseCheckedOperand: MLIR's logical unary ops derive the result type from
   /// `operand`, whose type their parser checks.
   std::string_view parseCheckedOperand = {};
-  /// OpFormat::resultStorageClass: the attribute that the result type's storage class gives.
-  std::string_view resultStorageClass = {};
 };
 
 // clang-format off
@@ -156,7 +154,7 @@ const Declaration kFormats[] = {
     {{Op::Bitcast, Op::ConvertFToS, Op::ConvertFToU, Op::ConvertSToF, Op::ConvertUToF,
       Op::FConvert, Op::SConvert, Op::UConvert, Op::GenericCastToPtr,
       Op::PtrCastToGeneric}, kConvert},
-    {{Op::GenericCastToPtrExplicit}, kConvert, false, false, false, false, {}, "storage_class"},
+    {{Op::GenericCastToPtrExplicit}, kConvert},
     {{Op::ConvertPtrToU, Op::ConvertUToPtr, Op::ConvertBF16ToFINTEL, Op::ConvertFToBF16INTEL},
      kConvert, true},
     {{Op::IAddCarry, Op::ISubBorrow, Op::SMulExtended, Op::UMulExtended}, kResultStruct},
@@ -306,9 +304,6 @@ void attachSyntax(const OpRecords &records) {
       format.printsArrow = d.resultArrow;
       format.quotedInMlir16 = d.quotedInMlir16;
       format.parseCheckedOperand = d.parseCheckedOperand;
-      format.resultStorageClass = d.resultStorageClass;
-      if (!d.resultStorageClass.empty())
-        format.shownAttrs.push_back(d.resultStorageClass);
       OpSyntax &s = store.syntaxes.emplace_back();
       s.format = &format;
       s.infer = d.format.infer;

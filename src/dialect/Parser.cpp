@@ -1103,12 +1103,6 @@ Operation *TextParser::formatted(const OpInfo &info, const OpFormat &f, size_t a
         return nullptr;
       st.resultTypes.back() = given;
     }
-    if (Type r = st.resultTypes.back();
-        !f.resultStorageClass.empty() && r.is(TypeKind::Pointer) &&
-        std::none_of(st.attributes.begin(), st.attributes.end(),
-                     [&](const NamedAttribute &a) { return a.name == f.resultStorageClass; }))
-      addAttr(st, f.resultStorageClass,
-              attr::enumerant(ctx_, grammar::OperandKind::StorageClass, r.storageClass()));
   }
   Operation *op = finish(st);
   // MLIR's parser checks the operand's type against its constraint before deriving the result

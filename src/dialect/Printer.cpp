@@ -374,12 +374,6 @@ bool TextPrinter::formatted(const Operation &op, const OpFormat &f) {
     else if (es[i].kind == FormatElement::Attr && !shows(es[i], op.attr(es[i].text)))
       return false;
   }
-  if (!f.resultStorageClass.empty()) {
-    Attribute a = op.attr(f.resultStorageClass);
-    if (!a || !a.is(AttrKind::Enum) || !r || !r.is(TypeKind::Pointer) ||
-        a.enumValue() != r.storageClass())
-      return false;
-  }
   if (!f.hasAttrDict)
     for (const NamedAttribute &a : op.attributes())
       if (std::find(f.shownAttrs.begin(), f.shownAttrs.end(), a.name) == f.shownAttrs.end())

@@ -187,10 +187,6 @@ Sample makeSample(Context &ctx, const OpInfo &info, const OpFormat &f, Block *en
       }
     }
     st.resultTypes.push_back(r);
-    // The attribute the form leaves to the result type (GenericCastToPtrExplicit's).
-    if (!f.resultStorageClass.empty() && r.is(TypeKind::Pointer))
-      st.addAttribute(ctx, f.resultStorageClass,
-                      attr::enumerant(ctx, grammar::OperandKind::StorageClass, r.storageClass()));
   }
   s.op = Operation::create(std::move(st));
   entry->insertBefore(entry->front(), s.op);
