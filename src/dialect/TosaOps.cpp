@@ -104,7 +104,7 @@ bool printTosa(const Operation &op, TextPrinter &p, unsigned) {
       break;
     }
     case ConstAttr::Scalar:
-      print(a, out, p.typeSyntax());
+      print(a, out, p.version());
       break;
     default:
       out += '<';
