@@ -254,22 +254,9 @@ private:
     return kind == kTypeKHR ? "SPV_KHR_cooperative_matrix" : "SPV_NV_cooperative_matrix";
   }
   /// Whether `type` is, or holds through arrays and structs, a cooperative matrix.
-  bool holdsMatrix(uint32_t type, int depth = 0) {
-    if (depth > 64)
-      return false;
-    if (auto it = holds_.find(type); it != holds_.end())
-      return it->second;
-    bool result = matrixKind(type) != 0;
-    std::optional<Instruction> d = s_.def(type);
-    if (!result && d && !d->isRaw()) {
-      if (d->opcode() == Op::TypeArray || d->opcode() == Op::TypeRuntimeArray)
-        result = d->wordCount() >= 3 && holdsMatrix(d->word(2), depth + 1);
-      else if (d->opcode() == Op::TypeStruct)
-        for (uint32_t w = 2; w < d->wordCount() && !result; ++w)
-          result = holdsMatrix(d->word(w), depth + 1);
-    }
-    holds_[type] = result;
-    return result;
+  bool holdsMatrix(uint32_t type) {
+    return s_.holdsType(
+        type, [&](uint32_t t) { return matrixKind(t) != 0; }, holds_);
   }
 
   // The core instructions that take cooperative matrices.

@@ -200,22 +200,9 @@ private:
   }
 
   /// Whether `type` is, or holds through arrays and structs, a joint matrix.
-  bool holdsMatrix(uint32_t type, int depth = 0) {
-    if (depth > 64)
-      return false;
-    if (auto it = holds_.find(type); it != holds_.end())
-      return it->second;
-    bool result = isMatrix(type);
-    std::optional<Instruction> d = s_.def(type);
-    if (!result && d && !d->isRaw()) {
-      if (d->opcode() == Op::TypeArray || d->opcode() == Op::TypeRuntimeArray)
-        result = d->wordCount() >= 3 && holdsMatrix(d->word(2), depth + 1);
-      else if (d->opcode() == Op::TypeStruct)
-        for (uint32_t w = 2; w < d->wordCount() && !result; ++w)
-          result = holdsMatrix(d->word(w), depth + 1);
-    }
-    holds_[type] = result;
-    return result;
+  bool holdsMatrix(uint32_t type) {
+    return s_.holdsType(
+        type, [&](uint32_t t) { return isMatrix(t); }, holds_);
   }
 
   void variable(const Instruction &inst) {

@@ -160,25 +160,14 @@ private:
 
   // Whether `type` is, or holds through arrays and structures, a logical pointer (any pointer but
   // a PhysicalStorageBuffer one).
-  bool holdsLogicalPointer(uint32_t type, int depth = 0) {
-    if (depth > 64 || type == 0)
-      return false;
-    if (auto it = holdsPointer_.find(type); it != holdsPointer_.end())
-      return it->second;
-    bool r = false;
-    std::optional<Instruction> d = s_.def(type);
-    if (d && !d->isRaw()) {
-      if (d->opcode() == Op::TypePointer)
-        r = s_.storageClass(type) != kStoragePhysicalStorageBuffer;
-      else if ((d->opcode() == Op::TypeArray || d->opcode() == Op::TypeRuntimeArray) &&
-               d->wordCount() >= 3)
-        r = holdsLogicalPointer(d->word(2), depth + 1);
-      else if (d->opcode() == Op::TypeStruct)
-        for (uint32_t w = 2; w < d->wordCount() && !r; ++w)
-          r = holdsLogicalPointer(d->word(w), depth + 1);
-    }
-    holdsPointer_[type] = r;
-    return r;
+  bool holdsLogicalPointer(uint32_t type) {
+    return s_.holdsType(
+        type,
+        [&](uint32_t t) {
+          return s_.defOpcode(t) == Op::TypePointer &&
+                 s_.storageClass(t) != kStoragePhysicalStorageBuffer;
+        },
+        holdsPointer_);
   }
 
   // 2.16.1, Logical addressing: "It is invalid for an OpVariable to allocate a type that is, or
@@ -793,23 +782,9 @@ private:
             s_.hasDecoration(type, uint32_t(grammar::Decoration::BufferBlock)));
   }
 
-  bool containsMatrix(uint32_t type, int depth = 0) {
-    if (auto it = containsMatrix_.find(type); it != containsMatrix_.end())
-      return it->second;
-    bool r = false;
-    std::optional<Instruction> d = s_.def(type);
-    if (d && !d->isRaw() && depth < 64) {
-      if (d->opcode() == Op::TypeMatrix)
-        r = true;
-      else if ((d->opcode() == Op::TypeArray || d->opcode() == Op::TypeRuntimeArray) &&
-               d->wordCount() >= 3)
-        r = containsMatrix(d->word(2), depth + 1);
-      else if (d->opcode() == Op::TypeStruct)
-        for (uint32_t w = 2; w < d->wordCount() && !r; ++w)
-          r = containsMatrix(d->word(w), depth + 1);
-    }
-    containsMatrix_[type] = r;
-    return r;
+  bool containsMatrix(uint32_t type) {
+    return s_.holdsType(
+        type, [&](uint32_t t) { return s_.defOpcode(t) == Op::TypeMatrix; }, containsMatrix_);
   }
 
   // The arguments calls pass for parameter `param`.

@@ -272,6 +272,25 @@ uint32_t State::pointeeType(uint32_t pointerType) const {
   return 0;
 }
 
+bool State::holdsType(uint32_t typeId, const std::function<bool(uint32_t)> &is,
+                      std::unordered_map<uint32_t, bool> &memo, int depth) const {
+  if (depth > 64 || typeId == 0)
+    return false;
+  if (auto it = memo.find(typeId); it != memo.end())
+    return it->second;
+  bool result = is(typeId);
+  std::optional<Instruction> d = def(typeId);
+  if (!result && d && !d->isRaw()) {
+    if (d->opcode() == Op::TypeArray || d->opcode() == Op::TypeRuntimeArray)
+      result = d->wordCount() >= 3 && holdsType(d->word(2), is, memo, depth + 1);
+    else if (d->opcode() == Op::TypeStruct)
+      for (uint32_t w = 2; w < d->wordCount() && !result; ++w)
+        result = holdsType(d->word(w), is, memo, depth + 1);
+  }
+  memo[typeId] = result;
+  return result;
+}
+
 std::optional<uint32_t> State::storageClass(uint32_t pointerType) const {
   auto d = def(pointerType);
   if (d && (d->opcode() == Op::TypePointer || d->opcode() == Op::TypeForwardPointer) &&

@@ -10,10 +10,12 @@
 #include "spire/module/Opcodes.h"
 #include "spire/val/Validator.h"
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace spire::val {
@@ -90,6 +92,10 @@ public:
   uint32_t stripArrays(uint32_t typeId) const;
   /// Pointee type of OpTypePointer (0 for others and for untyped pointers).
   uint32_t pointeeType(uint32_t pointerType) const;
+  /// Whether `typeId` is, or holds through arrays, runtime arrays and structure members, a type
+  /// that `is` accepts (at most 64 levels deep). `memo` keeps one rule's answers across calls.
+  bool holdsType(uint32_t typeId, const std::function<bool(uint32_t)> &is,
+                 std::unordered_map<uint32_t, bool> &memo, int depth = 0) const;
   /// Storage class of OpTypePointer / OpTypeForwardPointer, or nothing.
   std::optional<uint32_t> storageClass(uint32_t pointerType) const;
   /// Value of a scalar integer constant (OpConstant of an OpTypeInt up to 64 bits, zero
