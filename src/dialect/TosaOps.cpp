@@ -21,6 +21,8 @@ namespace spire::dialect {
 
 namespace {
 
+using Tosa = grammar::Tosa0010001Inst;
+
 /// The enumeration of an enum attribute's kind.
 DialectEnumKind enumOf(ConstAttr c) {
   switch (c) {
@@ -330,8 +332,8 @@ struct OpRule {
   std::array<ValueRule, 5> operands{};
   size_t numOperands = 0;
   ValueRule result;
-  OpRule(uint32_t n, std::initializer_list<ValueRule> ops, ValueRule r)
-      : number(n), numOperands(ops.size()), result(r) {
+  OpRule(Tosa n, std::initializer_list<ValueRule> ops, ValueRule r)
+      : number(uint32_t(n)), numOperands(ops.size()), result(r) {
     std::copy(ops.begin(), ops.begin() + std::min<size_t>(ops.size(), 5), operands.begin());
   }
 };
@@ -346,93 +348,99 @@ constexpr uint16_t kWeight = kI8 | kFloat;
 
 const std::vector<OpRule> &opRules() {
   static const std::vector<OpRule> rules = {
-      {0, {any(kPoolIn)}, ranks(kI32, kUpTo5)}, // ArgMax
-      {1, {ranks(kPoolIn, rank(4)), len1(kPoolIn), len1(kPoolIn)}, ranks(kPoolIn, rank(4))},
-      {2,
+      {Tosa::ARGMAX, {any(kPoolIn)}, ranks(kI32, kUpTo5)},
+      {Tosa::AVG_POOL2D,
+       {ranks(kPoolIn, rank(4)), len1(kPoolIn), len1(kPoolIn)},
+       ranks(kPoolIn, rank(4))},
+      {Tosa::CONV2D,
        {ranks(kPoolIn, rank(4)), ranks(kWeight, rank(4)), ranks(kConvAcc, rank(1)), len1(kPoolIn),
         len1(kWeight)},
-       ranks(kConvAcc, rank(4))}, // Conv2D
-      {3,
+       ranks(kConvAcc, rank(4))},
+      {Tosa::CONV3D,
        {ranks(kPoolIn, rank(5)), ranks(kWeight, rank(5)), ranks(kConvAcc, rank(1)), len1(kPoolIn),
         len1(kWeight)},
-       ranks(kConvAcc, rank(5))}, // Conv3D
-      {4,
+       ranks(kConvAcc, rank(5))},
+      {Tosa::DEPTHWISE_CONV2D,
        {ranks(kPoolIn, rank(4)), ranks(kWeight, rank(4)), ranks(kConvAcc, rank(1)), len1(kPoolIn),
         len1(kWeight)},
-       ranks(kConvAcc, rank(4))},                                  // DepthwiseConv2D
-      {5, {ranks(kF32, rank(3)), ranks(kF32, rank(3))}, kStruct2}, // FFT2D
-      {6,
+       ranks(kConvAcc, rank(4))},
+      {Tosa::FFT2D, {ranks(kF32, rank(3)), ranks(kF32, rank(3))}, kStruct2},
+      {Tosa::MATMUL,
        {ranks(kPoolIn, rank(3)), ranks(kPoolIn, rank(3)), len1(kPoolIn), len1(kPoolIn)},
-       ranks(kI32 | kI64 | kF16 | kF32, rank(3))},             // MatMul
-      {7, {ranks(kPoolIn, rank(4))}, ranks(kPoolIn, rank(4))}, // MaxPool2D
-      {8, {ranks(kF32, rank(3))}, kStruct2},                   // RFFT2D
-      {9,
+       ranks(kI32 | kI64 | kF16 | kF32, rank(3))},
+      {Tosa::MAX_POOL2D, {ranks(kPoolIn, rank(4))}, ranks(kPoolIn, rank(4))},
+      {Tosa::RFFT2D, {ranks(kF32, rank(3))}, kStruct2},
+      {Tosa::TRANSPOSE_CONV2D,
        {ranks(kPoolIn, rank(4)), ranks(kWeight, rank(4)), ranks(kConvAcc, rank(1)), len1(kPoolIn),
         len1(kWeight)},
-       ranks(kConvAcc, rank(4))},                                         // TransposeConv2D
-      {10, {any(kPoolIn)}, any(kPoolIn)},                                 // Clamp
-      {11, {any(kFloat)}, any(kFloat)},                                   // Erf
-      {12, {any(kFloat)}, any(kFloat)},                                   // Sigmoid
-      {13, {any(kFloat)}, any(kFloat)},                                   // Tanh
-      {14, {any(kI32 | kFloat), any(kI32 | kFloat)}, any(kI32 | kFloat)}, // Add
-      {15, {any(kInt), any(kInt)}, any(kInt)},                            // ArithmeticRightShift
-      {16, {any(kInt), any(kInt)}, any(kInt)},                            // BitwiseAnd
-      {17, {any(kInt), any(kInt)}, any(kInt)},                            // BitwiseOr
-      {18, {any(kInt), any(kInt)}, any(kInt)},                            // BitwiseXor
-      {19, {any(kI32), any(kI32)}, any(kI32)},                            // IntDiv
-      {20, {any(kBool), any(kBool)}, any(kBool)},                         // LogicalAnd
-      {21, {any(kInt), any(kInt)}, any(kInt)},                            // LogicalLeftShift
-      {22, {any(kInt), any(kInt)}, any(kInt)},                            // LogicalRightShift
-      {23, {any(kBool), any(kBool)}, any(kBool)},                         // LogicalOr
-      {24, {any(kBool), any(kBool)}, any(kBool)},                         // LogicalXor
-      {25, {any(kI32 | kFloat), any(kI32 | kFloat)}, any(kI32 | kFloat)}, // Maximum
-      {26, {any(kI32 | kFloat), any(kI32 | kFloat)}, any(kI32 | kFloat)}, // Minimum
-      {27, {any(kInt | kFloat), any(kInt | kFloat), len1(kI8)}, any(kI32 | kFloat)}, // Mul
-      {28, {any(kFloat), any(kFloat)}, any(kFloat)},                                 // Pow
-      {29, {any(kI32 | kFloat), any(kI32 | kFloat)}, any(kI32 | kFloat)},            // Sub
-      {30, {any(kI8 | kI16), ranks(kI8 | kI16, rank(1))}, any(kI8 | kI32)},          // Table
-      {31, {any(kI32 | kFloat)}, any(kI32 | kFloat)},                                // Abs
-      {32, {any(kInt)}, any(kInt)},                                                  // BitwiseNot
-      {33, {any(kFloat)}, any(kFloat)},                                              // Ceil
-      {34, {any(kI32)}, any(kI32)},                                                  // Clz
-      {35, {any(kFloat)}, any(kFloat)},                                              // Cos
-      {36, {any(kFloat)}, any(kFloat)},                                              // Exp
-      {37, {any(kFloat)}, any(kFloat)},                                              // Floor
-      {38, {any(kFloat)}, any(kFloat)},                                              // Log
-      {39, {any(kBool)}, any(kBool)},                                                // LogicalNot
-      {40, {any(kInt | kFloat), len1(kInt | kFloat), len1(kInt | kFloat)}, any(kInt | kFloat)},
-      {41, {any(kFloat)}, any(kFloat)},                                         // Reciprocal
-      {42, {any(kFloat)}, any(kFloat)},                                         // Rsqrt
-      {43, {any(kFloat)}, any(kFloat)},                                         // Sin
-      {44, {any(kBool), any(kAny), any(kAny)}, any(kAny)},                      // Select
-      {45, {any(kI32 | kFloat), any(kI32 | kFloat)}, any(kBool)},               // Equal
-      {46, {any(kI32 | kFloat), any(kI32 | kFloat)}, any(kBool)},               // Greater
-      {47, {any(kI32 | kFloat), any(kI32 | kFloat)}, any(kBool)},               // GreaterEqual
-      {48, {any(kBool)}, any(kBool)},                                           // ReduceAll
-      {49, {any(kBool)}, any(kBool)},                                           // ReduceAny
-      {50, {any(kInt | kFloat)}, any(kInt | kFloat)},                           // ReduceMax
-      {51, {any(kInt | kFloat)}, any(kInt | kFloat)},                           // ReduceMin
-      {52, {any(kFloat)}, any(kFloat)},                                         // ReduceProduct
-      {53, {any(kI32 | kFloat)}, any(kI32 | kFloat)},                           // ReduceSum
-      {54, {any(kAny)}, any(kAny)},                                             // Concat
-      {55, {any(kAny), ranks(kI32, rank(1)), len1(kAny)}, any(kAny)},           // Pad
-      {56, {any(kAny), ranks(kI32, rank(1))}, any(kAny)},                       // Reshape
-      {57, {any(kAny)}, any(kAny)},                                             // Reverse
-      {58, {any(kAny), ranks(kI32, rank(1)), ranks(kI32, rank(1))}, any(kAny)}, // Slice
-      {59, {any(kAny), ranks(kI32, rank(1))}, any(kAny)},                       // Tile
-      {60, {any(kAny)}, any(kAny)},                                             // Transpose
-      {61, {ranks(kInt | kFloat, rank(3)), ranks(kI32, rank(2))}, ranks(kInt | kFloat, rank(3))},
-      {62,
+       ranks(kConvAcc, rank(4))},
+      {Tosa::CLAMP, {any(kPoolIn)}, any(kPoolIn)},
+      {Tosa::ERF, {any(kFloat)}, any(kFloat)},
+      {Tosa::SIGMOID, {any(kFloat)}, any(kFloat)},
+      {Tosa::TANH, {any(kFloat)}, any(kFloat)},
+      {Tosa::ADD, {any(kI32 | kFloat), any(kI32 | kFloat)}, any(kI32 | kFloat)},
+      {Tosa::ARITHMETIC_RIGHT_SHIFT, {any(kInt), any(kInt)}, any(kInt)},
+      {Tosa::BITWISE_AND, {any(kInt), any(kInt)}, any(kInt)},
+      {Tosa::BITWISE_OR, {any(kInt), any(kInt)}, any(kInt)},
+      {Tosa::BITWISE_XOR, {any(kInt), any(kInt)}, any(kInt)},
+      {Tosa::INTDIV, {any(kI32), any(kI32)}, any(kI32)},
+      {Tosa::LOGICAL_AND, {any(kBool), any(kBool)}, any(kBool)},
+      {Tosa::LOGICAL_LEFT_SHIFT, {any(kInt), any(kInt)}, any(kInt)},
+      {Tosa::LOGICAL_RIGHT_SHIFT, {any(kInt), any(kInt)}, any(kInt)},
+      {Tosa::LOGICAL_OR, {any(kBool), any(kBool)}, any(kBool)},
+      {Tosa::LOGICAL_XOR, {any(kBool), any(kBool)}, any(kBool)},
+      {Tosa::MAXIMUM, {any(kI32 | kFloat), any(kI32 | kFloat)}, any(kI32 | kFloat)},
+      {Tosa::MINIMUM, {any(kI32 | kFloat), any(kI32 | kFloat)}, any(kI32 | kFloat)},
+      {Tosa::MUL, {any(kInt | kFloat), any(kInt | kFloat), len1(kI8)}, any(kI32 | kFloat)},
+      {Tosa::POW, {any(kFloat), any(kFloat)}, any(kFloat)},
+      {Tosa::SUB, {any(kI32 | kFloat), any(kI32 | kFloat)}, any(kI32 | kFloat)},
+      {Tosa::TABLE, {any(kI8 | kI16), ranks(kI8 | kI16, rank(1))}, any(kI8 | kI32)},
+      {Tosa::ABS, {any(kI32 | kFloat)}, any(kI32 | kFloat)},
+      {Tosa::BITWISE_NOT, {any(kInt)}, any(kInt)},
+      {Tosa::CEIL, {any(kFloat)}, any(kFloat)},
+      {Tosa::CLZ, {any(kI32)}, any(kI32)},
+      {Tosa::COS, {any(kFloat)}, any(kFloat)},
+      {Tosa::EXP, {any(kFloat)}, any(kFloat)},
+      {Tosa::FLOOR, {any(kFloat)}, any(kFloat)},
+      {Tosa::LOG, {any(kFloat)}, any(kFloat)},
+      {Tosa::LOGICAL_NOT, {any(kBool)}, any(kBool)},
+      {Tosa::NEGATE,
+       {any(kInt | kFloat), len1(kInt | kFloat), len1(kInt | kFloat)},
+       any(kInt | kFloat)},
+      {Tosa::RECIPROCAL, {any(kFloat)}, any(kFloat)},
+      {Tosa::RSQRT, {any(kFloat)}, any(kFloat)},
+      {Tosa::SIN, {any(kFloat)}, any(kFloat)},
+      {Tosa::SELECT, {any(kBool), any(kAny), any(kAny)}, any(kAny)},
+      {Tosa::EQUAL, {any(kI32 | kFloat), any(kI32 | kFloat)}, any(kBool)},
+      {Tosa::GREATER, {any(kI32 | kFloat), any(kI32 | kFloat)}, any(kBool)},
+      {Tosa::GREATER_EQUAL, {any(kI32 | kFloat), any(kI32 | kFloat)}, any(kBool)},
+      {Tosa::REDUCE_ALL, {any(kBool)}, any(kBool)},
+      {Tosa::REDUCE_ANY, {any(kBool)}, any(kBool)},
+      {Tosa::REDUCE_MAX, {any(kInt | kFloat)}, any(kInt | kFloat)},
+      {Tosa::REDUCE_MIN, {any(kInt | kFloat)}, any(kInt | kFloat)},
+      {Tosa::REDUCE_PRODUCT, {any(kFloat)}, any(kFloat)},
+      {Tosa::REDUCE_SUM, {any(kI32 | kFloat)}, any(kI32 | kFloat)},
+      {Tosa::CONCAT, {any(kAny)}, any(kAny)},
+      {Tosa::PAD, {any(kAny), ranks(kI32, rank(1)), len1(kAny)}, any(kAny)},
+      {Tosa::RESHAPE, {any(kAny), ranks(kI32, rank(1))}, any(kAny)},
+      {Tosa::REVERSE, {any(kAny)}, any(kAny)},
+      {Tosa::SLICE, {any(kAny), ranks(kI32, rank(1)), ranks(kI32, rank(1))}, any(kAny)},
+      {Tosa::TILE, {any(kAny), ranks(kI32, rank(1))}, any(kAny)},
+      {Tosa::TRANSPOSE, {any(kAny)}, any(kAny)},
+      {Tosa::GATHER,
+       {ranks(kInt | kFloat, rank(3)), ranks(kI32, rank(2))},
+       ranks(kInt | kFloat, rank(3))},
+      {Tosa::SCATTER,
        {ranks(kInt | kFloat, rank(3)), ranks(kI32, rank(2)), ranks(kInt | kFloat, rank(3))},
-       ranks(kInt | kFloat, rank(3))}, // Scatter
-      {63,
+       ranks(kInt | kFloat, rank(3))},
+      {Tosa::RESIZE,
        {ranks(kPoolIn, rank(4)), ranks(kI32, rank(1)), ranks(kI32, rank(1)), ranks(kI32, rank(1))},
-       ranks(kNumeric, rank(4))},   // Resize
-      {64, {any(kAny)}, any(kAny)}, // Cast
-      {65,
+       ranks(kNumeric, rank(4))},
+      {Tosa::CAST, {any(kAny)}, any(kAny)},
+      {Tosa::RESCALE,
        {any(kInt | kI64), ranks(kI16 | kI32, rank(1)), ranks(kI8, rank(1)), len1(kInt | kI64),
         len1(kInt)},
-       any(kInt)}, // Rescale
+       any(kInt)},
   };
   return rules;
 }
@@ -635,15 +643,15 @@ void relations(uint32_t number, Checker &c, const Operation &op) {
     c.sameRank({"input", "output"});
     c.axisBelowRank("input");
   };
-  switch (number) {
-  case 0: { // ArgMax
+  switch (static_cast<Tosa>(number)) {
+  case Tosa::ARGMAX: {
     Type in = op.operand(0).type(), out = op.result().type();
     if (rankOf(in) >= 0 && rankOf(out) >= 0 && std::max(1, rankOf(in) - 1) != rankOf(out))
       c.fail(std::string(kFailed) + "output rank must be equal to max(1, rank(input))");
     c.axisBelowRank("input");
     break;
   }
-  case 1: // AvgPool2D
+  case Tosa::AVG_POOL2D:
     c.accType("input", kI8, {kAccInt32});
     c.accType("input", kI16, {kAccInt32});
     c.accType("input", kF16, {kAccFp16, kAccFp32});
@@ -651,13 +659,13 @@ void relations(uint32_t number, Checker &c, const Operation &op) {
     c.accType("input", kF32, {kAccFp32});
     c.sameElem({"input", "input_zp", "output", "output_zp"});
     break;
-  case 2:
-  case 3:
-  case 4:
-  case 9:
+  case Tosa::CONV2D:
+  case Tosa::CONV3D:
+  case Tosa::DEPTHWISE_CONV2D:
+  case Tosa::TRANSPOSE_CONV2D:
     convolution();
     break;
-  case 6: // MatMul
+  case Tosa::MATMUL:
     c.implies("A", kI8, "output", kI32);
     c.implies("A", kI16, "output", kI64);
     c.implies("A", kBF16, "output", kF32);
@@ -665,43 +673,43 @@ void relations(uint32_t number, Checker &c, const Operation &op) {
     c.implies("A", kF32, "output", kF32);
     c.sameElem({"A", "A_zp", "B", "B_zp"});
     break;
-  case 7: // MaxPool2D
+  case Tosa::MAX_POOL2D:
     c.sameElem({"input", "output"});
     break;
-  case 10: // Clamp
+  case Tosa::CLAMP:
     c.sameType({"input", "output"});
     c.sameElem({"input", "output", "min_val", "max_val"});
     break;
-  case 11:
-  case 12:
-  case 13: // Erf, Sigmoid, Tanh
+  case Tosa::ERF:
+  case Tosa::SIGMOID:
+  case Tosa::TANH:
     c.sameType({"input", "output"});
     break;
-  case 14:
-  case 15:
-  case 16:
-  case 17:
-  case 18:
-  case 19:
-  case 20:
-  case 21:
-  case 22:
-  case 23:
-  case 24:
-  case 25:
-  case 26:
-  case 28:
-  case 29:
+  case Tosa::ADD:
+  case Tosa::ARITHMETIC_RIGHT_SHIFT:
+  case Tosa::BITWISE_AND:
+  case Tosa::BITWISE_OR:
+  case Tosa::BITWISE_XOR:
+  case Tosa::INTDIV:
+  case Tosa::LOGICAL_AND:
+  case Tosa::LOGICAL_LEFT_SHIFT:
+  case Tosa::LOGICAL_RIGHT_SHIFT:
+  case Tosa::LOGICAL_OR:
+  case Tosa::LOGICAL_XOR:
+  case Tosa::MAXIMUM:
+  case Tosa::MINIMUM:
+  case Tosa::POW:
+  case Tosa::SUB:
     elementwiseBinary();
     break;
-  case 27: // Mul
+  case Tosa::MUL:
     binary();
     c.implies("input1", kF16, "output", kF16);
     c.implies("input1", kF32, "output", kF32);
     c.implies("input1", kBF16, "output", kBF16);
     c.implies("input1", kInt | kI64, "output", kI32);
     break;
-  case 30: { // Table
+  case Tosa::TABLE: {
     c.sameElem({"input1", "table"});
     c.sameShape({"input1", "output"});
     c.implies("input1", kI8, "output", kI8);
@@ -713,29 +721,29 @@ void relations(uint32_t number, Checker &c, const Operation &op) {
                " if input1 has element type " + elemNames(e));
     break;
   }
-  case 40: // Negate
+  case Tosa::NEGATE:
     c.sameType({"input1", "output"});
     c.sameElem({"input1", "output", "input1_zp", "output_zp"});
     break;
-  case 44: // Select
+  case Tosa::SELECT:
     c.sameElem({"true_value", "false_value", "output"});
     c.sameRank({"condition", "true_value", "false_value", "output"});
     break;
-  case 45:
-  case 46:
-  case 47: // Equal, Greater, GreaterEqual
+  case Tosa::EQUAL:
+  case Tosa::GREATER:
+  case Tosa::GREATER_EQUAL:
     c.sameElem({"input1", "input2"});
     c.broadcast("input1", "input2", "output");
     break;
-  case 48:
-  case 49:
-  case 50:
-  case 51:
-  case 52:
-  case 53:
+  case Tosa::REDUCE_ALL:
+  case Tosa::REDUCE_ANY:
+  case Tosa::REDUCE_MAX:
+  case Tosa::REDUCE_MIN:
+  case Tosa::REDUCE_PRODUCT:
+  case Tosa::REDUCE_SUM:
     reduction();
     break;
-  case 54: { // Concat
+  case Tosa::CONCAT: {
     Type out = op.result().type();
     for (uint32_t i = 0; i < op.numOperands(); ++i) {
       Type t = op.operand(i).type();
@@ -747,51 +755,51 @@ void relations(uint32_t number, Checker &c, const Operation &op) {
     c.axisBelowRank("output");
     break;
   }
-  case 55: // Pad
+  case Tosa::PAD:
     c.sameElem({"input1", "pad_const", "output"});
     c.sameRank({"input1", "output"});
     c.lengthIsRank("padding", "input1", 2);
     break;
-  case 56: // Reshape
+  case Tosa::RESHAPE:
     c.sameElem({"input1", "output"});
     c.sameElementCount("input1", "output");
     c.lengthIsRank("shape", "output");
     break;
-  case 57: // Reverse
+  case Tosa::REVERSE:
     c.sameType({"input1", "output"});
     c.axisBelowRank("input1");
     break;
-  case 58: // Slice
+  case Tosa::SLICE:
     c.sameElem({"input1", "output"});
     c.lengthIsRank("start", "input1");
     c.lengthIsRank("size", "input1");
     break;
-  case 59: // Tile
+  case Tosa::TILE:
     c.sameElem({"input1", "output"});
     c.sameRank({"input1", "output"});
     c.lengthIsRank("multiples", "input1");
     break;
-  case 60: // Transpose
+  case Tosa::TRANSPOSE:
     c.sameElem({"input1", "output"});
     c.sameRank({"input1", "output"});
     c.sameElementCount("input1", "output");
     c.lengthIsRank("perms", "input1");
     break;
-  case 61: // Gather
+  case Tosa::GATHER:
     c.sameElem({"values", "output"});
     break;
-  case 62: // Scatter
+  case Tosa::SCATTER:
     c.sameElem({"values_in", "input", "values_out"});
     c.sameType({"values_in", "values_out"});
     break;
-  case 63: // Resize
+  case Tosa::RESIZE:
     c.implies("input", kF16, "output", kF16);
     c.implies("input", kF32, "output", kF32);
     c.implies("input", kBF16, "output", kBF16);
     c.implies("input", kI8, "output", kI8 | kI32);
     c.implies("input", kI16, "output", kI16 | kI64);
     break;
-  case 64: // Cast
+  case Tosa::CAST:
     c.sameShape({"input", "output"});
     c.implies("input", kF16, "output", kF32 | kI16 | kI32 | kI8);
     c.implies("input", kF32, "output", kF16 | kI16 | kI32 | kI8 | kBF16);
@@ -801,13 +809,13 @@ void relations(uint32_t number, Checker &c, const Operation &op) {
     c.implies("input", kBool, "output", kI16 | kI32 | kI8);
     c.implies("input", kBF16, "output", kF32 | kI16 | kI32 | kI8);
     break;
-  case 65: // Rescale
+  case Tosa::RESCALE:
     c.sameShape({"input", "output"});
     c.sameElem({"input", "input_zp"});
     c.sameElem({"output", "output_zp"});
     break;
   default: // the unary ops
-    if (number >= 31 && number <= 43)
+    if (number >= uint32_t(Tosa::ABS) && number <= uint32_t(Tosa::SIN))
       c.sameType({"input1", "output"});
     break;
   }
@@ -834,16 +842,16 @@ std::string constraintOf(ConstAttr c, size_t length) {
 /// The length MLIR's definition gives each rank-1 tensor attribute (0: 1 to 6, Transpose's
 /// perms).
 size_t tensorLength(uint32_t number, std::string_view name) {
-  switch (number) {
-  case 1:
-  case 7: // the pools
+  switch (static_cast<Tosa>(number)) {
+  case Tosa::AVG_POOL2D:
+  case Tosa::MAX_POOL2D:
     return name == "pad" ? 4 : 2;
-  case 2:
-  case 4: // Conv2D, DepthwiseConv2D
+  case Tosa::CONV2D:
+  case Tosa::DEPTHWISE_CONV2D:
     return name == "pad" ? 4 : 2;
-  case 3: // Conv3D
+  case Tosa::CONV3D:
     return name == "pad" ? 6 : 3;
-  case 9: // TransposeConv2D
+  case Tosa::TRANSPOSE_CONV2D:
     return name == "out_pad" ? 4 : 2;
   default:
     return 0;
@@ -904,7 +912,7 @@ std::string verifyTosa(const Operation &op) {
                describe(r) + ", but got " + quoted(t);
       std::string name(m.name);
       // MLIR names Select's operands by their roles.
-      if (number == 44)
+      if (number == uint32_t(Tosa::SELECT))
         name = k == 0 ? "condition" : k == 1 ? "true_value" : "false_value";
       v.names.push_back(std::move(name));
       v.types.push_back(t);
@@ -912,12 +920,12 @@ std::string verifyTosa(const Operation &op) {
   }
   if (variadicRule && op.numOperands() == 0)
     return "failed to verify that input1 has at least 1 value";
-  if (number == 54 && op.numOperands() == 0)
+  if (number == uint32_t(Tosa::CONCAT) && op.numOperands() == 0)
     return "failed to verify that input1 has at least 1 value";
   Type result = op.result().type();
   if (!satisfies(result, rule->result))
     return "result #0 must be " + describe(rule->result) + ", but got " + quoted(result);
-  v.names.push_back(number == 62 ? "values_out" : "output");
+  v.names.push_back(number == uint32_t(Tosa::SCATTER) ? "values_out" : "output");
   v.types.push_back(result);
   Checker c(op, v);
   relations(number, c, op);
