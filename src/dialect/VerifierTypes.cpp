@@ -1659,18 +1659,21 @@ bool integerDot(Check &c) {
                 " bits)");
 }
 
-/// NV.CooperativeMatrixMulAdd and KHR.CooperativeMatrixMulAdd: A (M x K) times B (K x N) plus C
-/// (M x N) gives the result (M x N), all of one scope; KHR matrices are used as MatrixA, MatrixB,
-/// MatrixAcc and MatrixAcc. A dimension, scope or use given by a specialization constant
-/// matches what it may equal once specialized (mayEqual).
+/// The first check MLIR makes of a matrix load or store pointer (NV cooperative and INTEL joint
+/// matrices), in its words: it points to a scalar or a vector.
+bool pointsToScalarOrVector(Check &c, Type p) {
+  Type pointee = p.elementType();
+  return pointee.is(TypeKind::Integer) || pointee.is(TypeKind::Float) ||
+         pointee.is(TypeKind::Vector) ||
+         c.fail("Pointer must point to a scalar or vector type but provided " + str(pointee));
+}
+
 /// The pointer of spirv.NV.CooperativeMatrixLoad / Store, as MLIR checks it (and words it): to
 /// a scalar or a vector, in Workgroup, StorageBuffer or PhysicalStorageBuffer memory.
 bool coopPointerNV(Check &c) {
   Type p = c.operand(0);
-  Type pointee = p.elementType();
-  if (!pointee.is(TypeKind::Integer) && !pointee.is(TypeKind::Float) &&
-      !pointee.is(TypeKind::Vector))
-    return c.fail("Pointer must point to a scalar or vector type but provided " + str(pointee));
+  if (!pointsToScalarOrVector(c, p))
+    return false;
   using SC = grammar::StorageClass;
   const uint32_t sc = p.storageClass();
   if (sc != uint32_t(SC::Workgroup) && sc != uint32_t(SC::StorageBuffer) &&
@@ -1688,6 +1691,10 @@ bool coopLengthNV(Check &c) {
          c.fail("type attribute must be a '!spirv.NV.coopmatrix'");
 }
 
+/// NV.CooperativeMatrixMulAdd and KHR.CooperativeMatrixMulAdd: A (M x K) times B (K x N) plus C
+/// (M x N) gives the result (M x N), all of one scope; KHR matrices are used as MatrixA, MatrixB,
+/// MatrixAcc and MatrixAcc. A dimension, scope or use given by a specialization constant
+/// matches what it may equal once specialized (mayEqual).
 bool coopMulAdd(Check &c) {
   Type a = c.operand(0), b = c.operand(1), acc = c.operand(2), r = c.result();
   const bool khr = c.op.info().key == grammar::Op::CooperativeMatrixMulAddKHR;
@@ -1748,10 +1755,8 @@ bool coopMulAdd(Check &c) {
 /// scalar or a vector, in Workgroup or CrossWorkgroup memory.
 bool jointPointer(Check &c) {
   Type p = c.operand(0);
-  Type pointee = p.elementType();
-  if (!pointee.is(TypeKind::Integer) && !pointee.is(TypeKind::Float) &&
-      !pointee.is(TypeKind::Vector))
-    return c.fail("Pointer must point to a scalar or vector type but provided " + str(pointee));
+  if (!pointsToScalarOrVector(c, p))
+    return false;
   using SC = grammar::StorageClass;
   const uint32_t sc = p.storageClass();
   return sc == uint32_t(SC::Workgroup) || sc == uint32_t(SC::CrossWorkgroup) ||
