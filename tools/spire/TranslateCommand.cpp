@@ -87,15 +87,11 @@ struct TranslateRun {
   std::string validationPrefix;
   uint32_t validationFiles = 0;
 
-  /// Whether the last run printed its result into the `stream` it was given.
-  bool streamed = false;
-
-  /// Runs the translations on one chunk (or a binary input). With `stream`, text that the last
-  /// translation prints goes there as it is printed instead of into `out`.
+  /// Runs the translations on one chunk (or a binary input). With `stream` (given when the last
+  /// translation prints text), that text goes there as it is printed instead of into `out`.
   bool run(Stage stage, std::string &out, const DiagnosticSink &diagnose,
            FileWriter *stream = nullptr) {
     Workspace ws;
-    streamed = false;
     // The release to answer in: the flags', else the input text's (a binary's: today's).
     dialect::MlirVersion release = flags.answerIn(dialect::MlirVersion::Latest);
     for (size_t i = 0; i < translations.size(); ++i) {
@@ -114,10 +110,8 @@ struct TranslateRun {
         if (!m)
           return false;
         std::vector<uint8_t>().swap(stage.bytes); // the binary is not read again
-        if (stream && last) {
-          streamed = true;
+        if (stream && last)
           return flags.print(*m, release, *stream);
-        }
         stage = Stage{false, flags.print(*m, release), {}};
         continue;
       }
@@ -156,10 +150,8 @@ struct TranslateRun {
                             DialectFlags::deserializeOptions(release));
       if (!back)
         return false;
-      if (stream && last) {
-        streamed = true;
+      if (stream && last)
         return flags.print(*back, release, *stream);
-      }
       stage = Stage{false, flags.print(*back, release), {}};
     }
     if (stage.binary)
@@ -259,7 +251,7 @@ int runTranslate(std::span<char *const> args) {
     good = run.run(
         Stage{true, {}, std::move(*bytes)}, out, [&](const Diagnostic &d) { report(d, source); },
         stream ? &*stream : nullptr);
-    if (run.streamed) {
+    if (stream) {
       if (!good)
         return kInvalidInput;
       if (Status s = stream->commit(); !s) {
