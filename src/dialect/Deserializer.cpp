@@ -8,6 +8,7 @@
 
 #include "Naming.h"
 #include "Structurizer.h"
+#include "TosaAttributes.h"
 
 #include <algorithm>
 #include <cmath>
@@ -1415,11 +1416,7 @@ private:
       break;
     default:
       if (c && c.is(AttrKind::Integer)) {
-        DialectEnumKind kind = m.constAttr == ConstAttr::AccType   ? DialectEnumKind::TosaAccType
-                               : m.constAttr == ConstAttr::NanMode ? DialectEnumKind::TosaNanMode
-                               : m.constAttr == ConstAttr::ResizeMode
-                                   ? DialectEnumKind::TosaResizeMode
-                                   : DialectEnumKind::TosaRoundingMode;
+        DialectEnumKind kind = *dialectEnumOf(m.constAttr);
         if (!dialectEnumText(kind, static_cast<uint32_t>(c.bits())).empty())
           return attr::dialectEnum(ctx_, kind, static_cast<uint32_t>(c.bits()));
       }

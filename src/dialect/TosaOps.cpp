@@ -8,6 +8,7 @@
 #include "OpSyntax.h"
 #include "TextParser.h"
 #include "TextPrinter.h"
+#include "TosaAttributes.h"
 
 #include "spire/dialect/Attributes.h"
 
@@ -19,12 +20,7 @@
 
 namespace spire::dialect {
 
-namespace {
-
-using Tosa = grammar::Tosa0010001Inst;
-
-/// The enumeration of an enum attribute's kind.
-DialectEnumKind enumOf(ConstAttr c) {
+std::optional<DialectEnumKind> dialectEnumOf(ConstAttr c) {
   switch (c) {
   case ConstAttr::AccType:
     return DialectEnumKind::TosaAccType;
@@ -32,15 +28,16 @@ DialectEnumKind enumOf(ConstAttr c) {
     return DialectEnumKind::TosaNanMode;
   case ConstAttr::ResizeMode:
     return DialectEnumKind::TosaResizeMode;
-  default:
+  case ConstAttr::RoundingMode:
     return DialectEnumKind::TosaRoundingMode;
+  default:
+    return std::nullopt;
   }
 }
 
-bool isEnumClass(ConstAttr c) {
-  return c == ConstAttr::AccType || c == ConstAttr::NanMode || c == ConstAttr::ResizeMode ||
-         c == ConstAttr::RoundingMode;
-}
+namespace {
+
+using Tosa = grammar::Tosa0010001Inst;
 
 /// An attribute of the kind `c` says, for the custom syntax (which shows no types).
 bool hasClass(Attribute a, ConstAttr c) {
@@ -64,7 +61,7 @@ bool hasClass(Attribute a, ConstAttr c) {
   case ConstAttr::None:
     return false;
   default:
-    return a.is(AttrKind::DialectEnum) && a.dialectEnum() == enumOf(c);
+    return a.is(AttrKind::DialectEnum) && a.dialectEnum() == dialectEnumOf(c);
   }
 }
 
@@ -176,7 +173,7 @@ Operation *parseTosa(const OpInfo &info, TextParser &p, size_t) {
         return nullptr;
       break;
     default:
-      a = p.dialectEnumAttr(enumOf(m.constAttr));
+      a = p.dialectEnumAttr(*dialectEnumOf(m.constAttr));
       if (!a)
         return nullptr;
       break;
@@ -835,7 +832,7 @@ std::string constraintOf(ConstAttr c, size_t length) {
   case ConstAttr::Scalar:
     return "8-bit, 16-bit or 32-bit signless integer or 16-bit, 32-bit or bfloat16 float attribute";
   default:
-    return "valid SPIR-V " + std::string(dialectEnumName(enumOf(c)));
+    return "valid SPIR-V " + std::string(dialectEnumName(*dialectEnumOf(c)));
   }
 }
 
@@ -884,7 +881,7 @@ std::string verifyTosa(const Operation &op) {
       ok = a.intValue() >= 0 && a.intValue() <= 5;
     if (ok && m.constAttr == ConstAttr::I32Tensor)
       ok = length ? a.elements().size() == length : a.elements().size() <= 6;
-    if (ok && isEnumClass(m.constAttr))
+    if (ok && dialectEnumOf(m.constAttr))
       ok = !dialectEnumText(a.dialectEnum(), a.enumValue()).empty();
     if (!ok)
       return "attribute '" + std::string(m.name) +
