@@ -4,6 +4,7 @@
 #include "spire/dialect/Ops.h"
 #include "spire/module/Cfg.h"
 #include "spire/module/Decorations.h"
+#include "spire/module/Opcodes.h"
 #include "spire/support/IdMap.h"
 
 #include "Naming.h"
@@ -31,6 +32,7 @@ public:
   Expected<OwningOp> run() {
     if (Status s = scanModule(); !s)
       return s.error();
+    lines();
     globalSymbols();
     // An array's length may be a specialization constant: the type names its symbol.
     Expected<ModuleTypes> types = ModuleTypes::import(
@@ -67,6 +69,47 @@ private:
     return makeError(Location::binary(inst.wordOffset(), inst.index()), std::move(message));
   }
   Location loc(Instruction inst) { return Location::binary(inst.wordOffset(), inst.index()); }
+  /// The source line in effect at `inst` (lines()), or null.
+  const DebugLoc *lineAt(Instruction inst) const {
+    return inst.index() < lineOf_.size() ? lineOf_[inst.index()] : nullptr;
+  }
+  /// The state of an op that stands for instruction `inst`: its places in the binary and in the
+  /// source.
+  OperationState at(const OpInfo *info, Instruction inst) {
+    OperationState st(info, loc(inst));
+    st.debugLoc = lineAt(inst);
+    return st;
+  }
+
+  /// The source line of each instruction, as SPIR-V scopes OpLine: from an OpLine to the next
+  /// OpLine or OpNoLine or the end of the block (a block terminator). Before a function the
+  /// line in effect carries on into it (the OpLine that glslang writes before OpFunction covers
+  /// the function, its parameters and its first block up to the next line). Nothing is kept
+  /// for a module without OpLine.
+  void lines() {
+    const DebugLoc *current = nullptr;
+    for (Instruction inst : m_) {
+      if (inst.isRaw())
+        continue;
+      const Op op = inst.opcode();
+      if (op == Op::Line && inst.wordCount() >= 4) {
+        auto file = strings_.find(inst.word(1));
+        if (lineOf_.empty())
+          lineOf_.assign(m_.size(), nullptr);
+        current = fileLineCol(ctx_, file == strings_.end() ? std::string_view() : file->second,
+                              inst.word(2), inst.word(3));
+        continue;
+      }
+      if (op == Op::NoLine) {
+        current = nullptr;
+        continue;
+      }
+      if (current)
+        lineOf_[inst.index()] = current;
+      if (isBlockTerminator(op))
+        current = nullptr;
+    }
+  }
 
   // --- Module scan ------------------------------------------------------------------------
 
@@ -90,6 +133,9 @@ private:
         break;
       case Op::Name:
         names_.emplace(inst.word(1), inst.stringOperand(inst.operands()[1]));
+        break;
+      case Op::String:
+        strings_.emplace(inst.word(1), inst.stringOperand(inst.operands()[1]));
         break;
       default:
         break;
@@ -442,7 +488,7 @@ private:
       case Op::SpecConstantTrue:
       case Op::SpecConstantFalse:
       case Op::SpecConstant: {
-        OperationState st(&ops::specConstant(), loc(inst));
+        OperationState st = at(&ops::specConstant(), inst);
         const std::string &sym = symbolOf_.at(inst.resultId());
         st.addAttribute(ctx_, "sym_name", attr::string(ctx_, sym));
         Attribute value = constantValue(inst.resultId());
@@ -460,7 +506,7 @@ private:
         break;
       }
       case Op::SpecConstantComposite: {
-        OperationState st(&ops::specConstantComposite(), loc(inst));
+        OperationState st = at(&ops::specConstantComposite(), inst);
         const std::string &sym = symbolOf_.at(inst.resultId());
         st.addAttribute(ctx_, "sym_name", attr::string(ctx_, sym));
         st.addAttribute(ctx_, "type", attr::type(ctx_, typeOf(inst.typeId())));
@@ -500,7 +546,7 @@ private:
   /// An OpSpecConstantOp that module-level instructions name: a symbol whose region
   /// materializes the operands, performs the operation and yields its result.
   Status specConstantOperationSymbol(Instruction inst) {
-    OperationState st(&ops::specConstantOperationSymbol(), loc(inst));
+    OperationState st = at(&ops::specConstantOperationSymbol(), inst);
     st.addAttribute(ctx_, "sym_name", attr::string(ctx_, symbolOf_.at(inst.resultId())));
     decorationAttributes(inst.resultId(), st, true);
     st.numRegions = 1;
@@ -520,7 +566,7 @@ private:
 
   Status globalVariable(Instruction inst) {
     uint32_t id = inst.resultId();
-    OperationState st(&ops::globalVariable(), loc(inst));
+    OperationState st = at(&ops::globalVariable(), inst);
     const std::string &sym = symbolOf_.at(id);
     Type t = typeOf(inst.typeId());
     if (!t)
@@ -553,7 +599,7 @@ private:
       if (inst.section() > Section::ExecutionMode)
         break;
       if (inst.opcode() == Op::EntryPoint) {
-        OperationState st(&ops::entryPoint(), loc(inst));
+        OperationState st = at(&ops::entryPoint(), inst);
         st.addAttribute(ctx_, "execution_model",
                         attr::enumerant(ctx_, OperandKind::ExecutionModel, inst.word(1)));
         auto fn = symbolOf_.find(inst.word(2));
@@ -570,7 +616,7 @@ private:
           return s;
         body_->push_back(Operation::create(std::move(st)));
       } else if (inst.opcode() == Op::ExecutionMode || inst.opcode() == Op::ExecutionModeId) {
-        OperationState st(&ops::executionMode(), loc(inst));
+        OperationState st = at(&ops::executionMode(), inst);
         auto fn = symbolOf_.find(inst.word(1));
         if (fn == symbolOf_.end())
           return error(inst, "execution mode of %" + std::to_string(inst.word(1)) +
@@ -632,7 +678,7 @@ private:
     if (!fnType || !fnType.is(TypeKind::Function))
       return error(fnInst, "function type %" + std::to_string(fnInst.word(4)) + " is unknown");
 
-    OperationState st(&ops::func(), loc(fnInst));
+    OperationState st = at(&ops::func(), fnInst);
     st.addAttribute(ctx_, "sym_name", attr::string(ctx_, sym));
     st.addAttribute(ctx_, "function_type", attr::type(ctx_, fnType));
     st.addAttribute(ctx_, "function_control",
@@ -733,6 +779,7 @@ private:
           mi.loop = inst.opcode() == Op::LoopMerge;
           mi.control = inst.word(inst.opcode() == Op::LoopMerge ? 3 : 2);
           mi.location = loc(inst);
+          mi.debugLoc = lineAt(inst);
           for (uint32_t w = 4; mi.loop && w < inst.wordCount(); ++w)
             mi.controlParameters.push_back(inst.word(w));
           merges.push_back(mi);
@@ -992,7 +1039,7 @@ private:
   Status instruction(Instruction inst) {
     switch (inst.opcode()) {
     case Op::Branch: {
-      OperationState st(&ops::branch(), loc(inst));
+      OperationState st = at(&ops::branch(), inst);
       if (Status s = successor(st, inst.word(1), inst); !s)
         return s;
       append(std::move(st));
@@ -1002,7 +1049,7 @@ private:
       Expected<Value> cond = use(inst.word(1), inst);
       if (!cond)
         return cond.error();
-      OperationState st(&ops::branchConditional(), loc(inst));
+      OperationState st = at(&ops::branchConditional(), inst);
       st.operands.push_back(*cond);
       if (Status s = successor(st, inst.word(2), inst); !s)
         return s;
@@ -1020,7 +1067,7 @@ private:
       Expected<Value> selector = use(inst.word(1), inst);
       if (!selector)
         return selector.error();
-      OperationState st(&ops::switchOp(), loc(inst));
+      OperationState st = at(&ops::switchOp(), inst);
       st.operands.push_back(*selector);
       if (Status s = successor(st, inst.word(2), inst); !s)
         return s;
@@ -1039,7 +1086,7 @@ private:
       return {};
     }
     case Op::FunctionCall: {
-      OperationState st(&ops::functionCall(), loc(inst));
+      OperationState st = at(&ops::functionCall(), inst);
       Type t = typeOf(inst.typeId());
       if (t && !t.is(TypeKind::None))
         st.resultTypes.push_back(t);
@@ -1063,7 +1110,7 @@ private:
       if (inst.index() + 1 >= m_.size() ||
           m_.inst(inst.index() + 1).opcode() != Op::CompositeConstructContinuedINTEL)
         break;
-      OperationState st(opForInstruction(Op::CompositeConstruct), loc(inst));
+      OperationState st = at(opForInstruction(Op::CompositeConstruct), inst);
       Type t = typeOf(inst.typeId());
       if (!t)
         return error(inst, "result type %" + std::to_string(inst.typeId()) + " is unknown");
@@ -1138,7 +1185,7 @@ private:
     Type t = typeOf(inst.typeId());
     if (!t)
       return error(inst, "result type %" + std::to_string(inst.typeId()) + " is unknown");
-    OperationState st(&ops::experimentalMlCall(), loc(inst));
+    OperationState st = at(&ops::experimentalMlCall(), inst);
     st.resultTypes.push_back(t);
     st.addAttribute(ctx_, "opcode", attr::integer(ctx_, i32_, static_cast<int32_t>(inst.word(5))));
     for (uint32_t k = 6; k < inst.wordCount(); ++k) {
@@ -1161,7 +1208,7 @@ private:
       return error(inst, "OpExtInst of %" + std::to_string(inst.word(3)) +
                              ", which is not an OpExtInstImport");
     Instruction imp = m_.inst(importIndex);
-    OperationState st(&ops::extInst(), loc(inst));
+    OperationState st = at(&ops::extInst(), inst);
     Type t = typeOf(inst.typeId());
     if (!t)
       return error(inst, "result type %" + std::to_string(inst.typeId()) + " is unknown");
@@ -1193,6 +1240,9 @@ private:
   Status generic(Instruction inst, const OpInfo &info, std::span<const binary::Operand> ops,
                  size_t first, Block *into = nullptr, Operation **made = nullptr) {
     OperationState st(&info, loc(inst));
+    // (a constant materialized at its use stands for no instruction there)
+    if (!into)
+      st.debugLoc = lineAt(inst);
     Type resultType;
     if (inst.typeId()) {
       resultType = typeOf(inst.typeId());
@@ -1409,6 +1459,9 @@ private:
   std::vector<std::string> extensions_;
   uint32_t addressing_ = 0, memoryModel_ = 0;
   std::unordered_map<uint32_t, std::string> names_;
+  std::unordered_map<uint32_t, std::string> strings_; ///< OpString's text by id
+  /// lines(): the source line of each instruction by index; empty without OpLine.
+  std::vector<const DebugLoc *> lineOf_;
   std::unordered_map<uint32_t, std::string> entryNames_; ///< function -> first entry point name
   DecorationIndex decorationIndex_{m_};
   std::unordered_set<std::string> symbols_;

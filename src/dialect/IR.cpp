@@ -71,6 +71,7 @@ Operation *Operation::create(OperationState &&state) {
   Operation *op = new Operation();
   op->info_ = state.info;
   op->location_ = state.location;
+  op->debugLoc_ = state.debugLoc;
   op->allocateOperands(static_cast<uint32_t>(state.operands.size()));
   for (uint32_t i = 0; i < op->numOperands_; ++i)
     op->operands_[i].set(state.operands[i]);

@@ -7,6 +7,7 @@
 #include "spire/dialect/ModuleTypes.h"
 #include "spire/dialect/Ops.h"
 #include "spire/module/Builder.h"
+#include "spire/module/Opcodes.h"
 #include "spire/support/Half.h"
 
 #include "Naming.h"
@@ -55,6 +56,7 @@ public:
     walk(const_cast<Operation *>(&module_), [&](Operation *op) {
       if (!other && (ops::isWrapper(op->info()) || ops::isUnregistered(op->info())))
         other = op;
+      lines_ |= op->debugLoc() != nullptr;
     });
     if (other && ops::isUnregistered(other->info()))
       return fail(*other, "is an op of a dialect spire does not have (an unregistered op) and is "
@@ -77,7 +79,7 @@ public:
         .literal(am ? am.enumValue() : 0)
         .literal(mm ? mm.enumValue() : 1);
     if (module_.region().empty())
-      return checkedWords();
+      return finish();
     Block *body = module_.region().front();
     // Symbols first: functions and variables may be named before they are defined.
     for (Operation *op : *body)
@@ -96,6 +98,12 @@ public:
     std::vector<uint32_t> &definitions = b_->sectionWords(Section::FunctionDefinition);
     definitions.insert(definitions.end(), graphEntryPoints_.begin(), graphEntryPoints_.end());
     definitions.insert(definitions.end(), graphs_.begin(), graphs_.end());
+    return finish();
+  }
+
+  Expected<std::vector<uint32_t>> finish() {
+    if (lines_)
+      placeLines();
     return checkedWords();
   }
 
@@ -122,6 +130,84 @@ public:
   }
 
 private:
+  // --- Source lines ---------------------------------------------------------------------------
+  //
+  // An op's debug location becomes OpLine where the line in effect is another, under SPIR-V's
+  // scoping, which the deserializer reads back: a line holds from its OpLine to the next OpLine
+  // or OpNoLine or the end of its block, and carries from before a function into it. Where the
+  // instructions of ops are written, a mark (two words of an opcode SPIR-V does not have: it
+  // and the index of the op's location, 0 for none) goes before the first one; placeLines then
+  // walks the module's sections in their final order, drops the marks and writes OpLine, or
+  // OpNoLine where an op without a location follows one with, only where an instruction
+  // follows and the line in effect differs. Instructions of no op (types, constants, the
+  // labels and branches the serializer adds) take the line in effect. Without locations no
+  // mark is written, and the words are what they were.
+
+  static constexpr uint32_t kLineMark = 0xFFFF;
+
+  void mark(std::vector<uint32_t> &words, const Operation &op) {
+    if (!lines_)
+      return;
+    uint32_t index = 0;
+    if (const DebugLoc *l = op.debugLoc()) {
+      auto [it, added] = markIndex_.emplace(l, static_cast<uint32_t>(markLocs_.size()));
+      if (added)
+        markLocs_.push_back(l);
+      index = it->second;
+    }
+    words.push_back(2u << 16 | kLineMark);
+    words.push_back(index);
+  }
+
+  void placeLines() {
+    const DebugLoc *inEffect = nullptr, *wanted = nullptr;
+    bool marked = false;
+    for (Section section :
+         {Section::Global, Section::FunctionDeclaration, Section::FunctionDefinition}) {
+      std::vector<uint32_t> &words = b_->sectionWords(section);
+      std::vector<uint32_t> out;
+      out.reserve(words.size());
+      for (size_t i = 0; i < words.size();) {
+        const uint32_t count = std::max<uint32_t>(words[i] >> 16, 1);
+        const uint32_t opcode = words[i] & 0xFFFF;
+        if (opcode == kLineMark) {
+          wanted = markLocs_[words[i + 1]];
+          marked = true;
+          i += count;
+          continue;
+        }
+        if (marked && wanted != inEffect) {
+          if (wanted)
+            InstWriter(out, Op::Line)
+                .id(stringId(wanted->file))
+                .literal(wanted->line)
+                .literal(wanted->column);
+          else
+            InstWriter(out, Op::NoLine);
+          inEffect = wanted;
+        }
+        out.insert(out.end(), words.begin() + i, words.begin() + std::min(words.size(), i + count));
+        i += count;
+        if (isBlockTerminator(static_cast<Op>(opcode))) {
+          inEffect = wanted = nullptr;
+          marked = false;
+        }
+      }
+      words = std::move(out);
+    }
+  }
+
+  /// The OpString of `text`, declared once.
+  uint32_t stringId(std::string_view text) {
+    auto it = debugStrings_.find(std::string(text));
+    if (it != debugStrings_.end())
+      return it->second;
+    const uint32_t id = b_->newId();
+    b_->add(Section::DebugSource, Op::String).id(id).string(text);
+    debugStrings_.emplace(std::string(text), id);
+    return id;
+  }
+
   Diagnostic fail(const Operation &op, std::string message) {
     return makeError(op.location(), std::string(op.name()) + ": " + message);
   }
@@ -776,6 +862,7 @@ private:
       {
         // Closed before the decorations: an id decoration's constant (AlignmentId 16) is
         // declared in the section the variable is written to.
+        mark(b_->sectionWords(Section::Global), op);
         auto w = b_->add(Section::Global, Op::Variable);
         w.id(typeId).id(id).literal(t.type().storageClass());
         if (init)
@@ -793,11 +880,13 @@ private:
       // Type ids first: declaring a type appends to the section being written.
       if (v.is(AttrKind::Bool)) {
         uint32_t boolId = unique(Op::TypeBool, {});
+        mark(b_->sectionWords(Section::Global), op);
         b_->add(Section::Global, v.boolValue() ? Op::SpecConstantTrue : Op::SpecConstantFalse)
             .id(boolId)
             .id(id);
       } else {
         uint32_t typeId = type(v.type());
+        mark(b_->sectionWords(Section::Global), op);
         auto w = b_->add(Section::Global, Op::SpecConstant);
         w.id(typeId).id(id);
         scalarWords(v, w);
@@ -825,6 +914,7 @@ private:
         ++k;
       }
       uint32_t typeId = type(compositeType);
+      mark(b_->sectionWords(Section::Global), op);
       b_->add(Section::Global, Op::SpecConstantComposite).id(typeId).id(id).words(parts);
       name(id, op.attr("sym_name").str());
       std::string_view skip[] = {"sym_name", "type", "constituents"};
@@ -969,11 +1059,13 @@ private:
     std::vector<uint32_t> &words = b_->sectionWords(
         fn.region().empty() ? Section::FunctionDeclaration : Section::FunctionDefinition);
     Attribute control = fn.attr("function_control");
+    const uint32_t resultTypeId = result ? type(result) : voidId(), fnTypeId = type(fnType);
+    mark(words, fn);
     InstWriter(words, Op::Function)
-        .id(result ? type(result) : voidId())
+        .id(resultTypeId)
         .id(id)
         .literal(control ? control.enumValue() : 0)
-        .id(type(fnType));
+        .id(fnTypeId);
     name(id, fn.attr("sym_name").str());
     std::string_view skip[] = {"sym_name", "function_type", "function_control", "arg_attrs",
                                "res_attrs"};
@@ -1096,7 +1188,7 @@ private:
         current = *next;
         continue;
       }
-      if (Status s = instruction(*op, current); !s)
+      if (Status s = emit(*op, current); !s)
         return s;
     }
     return {};
@@ -1133,13 +1225,14 @@ private:
           if (!next)
             return next;
           current = *next;
-        } else if (Status s = instruction(*x, current); !s)
+        } else if (Status s = emit(*x, current); !s)
           return s.error();
       }
+      mark(out_[current].words, op);
       InstWriter(out_[current].words, Op::SelectionMerge)
           .id(out_[mergeOut].label)
           .literal(control ? control.enumValue() : 0);
-      if (Status s = instruction(*term, current); !s)
+      if (Status s = emit(*term, current); !s)
         return s.error();
     } else {
       // The entry block only enters the loop: its ops continue the current block. The header
@@ -1149,7 +1242,7 @@ private:
         return fail(op, "the loop's entry block must end with a branch to the loop header");
       Block *header = enter->successors()[0].block;
       for (Operation *x = entry->front(); x; x = x->next())
-        if (Status s = instruction(*x, current); !s)
+        if (Status s = emit(*x, current); !s)
           return s.error();
       cont = merge->prev();
       if (Attribute cb = op.attr("continue_block")) {
@@ -1166,6 +1259,7 @@ private:
       if (!term)
         return fail(op, "empty loop header");
       auto loopMerge = [&](size_t where) {
+        mark(out_[where].words, op);
         InstWriter w(out_[where].words, Op::LoopMerge);
         w.id(out_[mergeOut].label).id(labelOf(cont)).literal(control ? control.enumValue() : 0);
         if (Attribute params = op.attr("loop_control_parameters"))
@@ -1190,12 +1284,12 @@ private:
           if (!next)
             return next;
           at = *next;
-        } else if (Status s = instruction(*x, at); !s)
+        } else if (Status s = emit(*x, at); !s)
           return s.error();
       }
       if (!nested)
         loopMerge(at);
-      if (Status s = instruction(*term, at); !s)
+      if (Status s = emit(*term, at); !s)
         return s.error();
     }
     markReachable(r, cont);
@@ -1251,6 +1345,21 @@ private:
   Expected<uint32_t> operandId(const Operation &op, uint32_t i) {
     Value v = op.operand(i);
     return valueId(v);
+  }
+
+  /// An op of a block written into output block `current`, after its source line's mark.
+  Status emit(const Operation &op, size_t current) {
+    const bool variable =
+        op.info().inst && op.info().inst->opcode == static_cast<uint16_t>(Op::Variable);
+    std::vector<uint32_t> &words = variable ? variables_ : out_[current].words;
+    const size_t before = words.size();
+    mark(words, op);
+    Status s = instruction(op, current);
+    // An op of no instruction here (a constant, declared at module level) leaves no mark: the
+    // instructions the serializer adds take the line in effect.
+    if (lines_ && words.size() == before + 2)
+      words.resize(before);
+    return s;
   }
 
   Status instruction(const Operation &op, size_t current) {
@@ -1721,6 +1830,7 @@ private:
     setValueId(inner->result().impl(), id);
     std::vector<uint32_t> operands(inst.begin() + 3, inst.end());
     uint32_t typeId = type(inner->result().type());
+    mark(b_->sectionWords(Section::Global), op);
     b_->add(Section::Global, Op::SpecConstantOp)
         .id(typeId)
         .id(id)
@@ -1779,6 +1889,11 @@ private:
   std::vector<uint32_t> graphEntryPoints_, graphs_;
   std::unordered_map<const Block *, size_t> outIndex_;
   std::unordered_map<std::string, uint32_t> imports_; ///< by import name
+  /// Some op has a debug location: ops' instructions get marks (placeLines).
+  bool lines_ = false;
+  std::vector<const DebugLoc *> markLocs_{nullptr}; ///< a mark's index -> its location
+  std::unordered_map<const DebugLoc *, uint32_t> markIndex_;
+  std::unordered_map<std::string, uint32_t> debugStrings_; ///< OpString by text
 };
 
 } // namespace

@@ -144,6 +144,8 @@ public:
   bool resolveAll(const std::vector<Use> &us, Type hint, OperationState &st);
   /// Between `lo` and `hi` uses, else "wrong number of operands" at `at`.
   bool count(const std::vector<Use> &us, size_t lo, size_t hi, size_t at);
+  /// An optional `loc(...)` after a block argument's type (read; arguments keep none).
+  bool argumentLocation();
   /// `{ ops, ^blocks }` into `region`.
   bool region(Region &region, bool isolated, const std::vector<EntryArg> *entryArgs = nullptr);
   /// `^bb1` or `^bb1(%a : T)` as a successor of the op being made.
@@ -225,6 +227,12 @@ private:
   /// The line and column of a position of the text.
   Location locationAt(size_t pos);
   bool skipParens();
+  /// `(...)` of a location: its position (`("file":line:col)`), null for `(unknown)` and for the
+  /// kinds spire does not keep, or the name of the alias it names (`(#loc3)`).
+  bool locationBody(const DebugLoc *&out, std::string_view &alias);
+  /// A top-level `#name = loc(...)`: true when one was there (read, or `ok` false after the
+  /// error); false, reading nothing, otherwise.
+  bool locationAliasDefinition(bool &ok);
   Operation *customOp(const OpInfo &info, size_t at);
   /// The record of `name` (read at `at`), an op no dialect of spire's defines: the context's
   /// when unregistered ops are allowed; else null, after MLIR's error.
@@ -251,6 +259,14 @@ private:
   std::unordered_map<std::string_view, std::string_view> names_;
   std::unordered_map<uint64_t, Attribute> enums_;
   uint64_t nextScope_ = 0;
+  /// Location aliases (`#loc3 = loc(...)`), which MLIR prints after the ops that name them.
+  std::unordered_map<std::string_view, const DebugLoc *> locationAliases_;
+  struct PendingLocation {
+    Operation *op;
+    std::string_view alias;
+    size_t pos;
+  };
+  std::vector<PendingLocation> pendingLocations_;
 };
 
 } // namespace spire::dialect

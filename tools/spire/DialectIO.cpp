@@ -128,6 +128,10 @@ DialectFlags::Taken DialectFlags::take(std::string_view command, std::string_vie
     generic = true;
   else if (flag == "--mlir16")
     mlir16 = true;
+  else if (flag == "--mlir-print-debuginfo")
+    debugInfo = true;
+  else if (flag == "--mlir-print-local-scope")
+    localScope = true;
   else if (flag == "--split-input-file")
     splitInputFile = true;
   else if (flag == "--verify-diagnostics")
@@ -155,6 +159,8 @@ std::string DialectFlags::print(const dialect::Operation &module) const {
   dialect::PrintOptions options;
   options.generic = generic;
   options.mlir16 = mlir16;
+  options.debugInfo = debugInfo;
+  options.localScope = localScope;
   dialect::print(module, text, options);
   if (text.empty() || text.back() != '\n')
     text += '\n';

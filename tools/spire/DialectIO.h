@@ -68,6 +68,9 @@ struct DialectFlags {
   /// What a binary input is validated for (--target-env).
   val::Environment env = *val::parseEnvironment("spv1.6");
   bool generic = false, mlir16 = false;
+  /// --mlir-print-debuginfo: ops' source positions (loc(...)); --mlir-print-local-scope: in
+  /// place rather than through #loc aliases.
+  bool debugInfo = false, localScope = false;
   bool splitInputFile = false, verifyDiagnostics = false;
   /// --allow-unregistered-dialect: ops of other dialects, kept as they are (never serialized).
   bool allowUnregistered = false;

@@ -32,6 +32,11 @@ Options:
   -o <file>            write to <file> ('-': standard output)
   --generic            print MLIR text in the generic form (also --mlir-print-op-generic)
   --mlir16             print types as MLIR 16 holds them (see spire translate --help)
+  --mlir-print-debuginfo
+                       print each op's source position (loc("file":line:col), from the
+                       module's OpLine) through #loc aliases, as MLIR prints them
+  --mlir-print-local-scope
+                       with --mlir-print-debuginfo, each position in place, without aliases
   --target-env <env>   the environment a binary input is validated for (default spv1.6)
   --split-input-file   run on each part of the text between '// -----' lines on its own; the
                        outputs are joined by '// -----' lines

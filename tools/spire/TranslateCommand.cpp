@@ -40,6 +40,11 @@ Options:
                        that spire keeps and MLIR 16 drops; deserialize as mlir-translate-16
                        does (a selection header's ops inside the region, the region's blocks in
                        the module's order)
+  --mlir-print-debuginfo
+                       print each op's source position (loc("file":line:col), from the
+                       module's OpLine) through #loc aliases, as MLIR prints them
+  --mlir-print-local-scope
+                       with --mlir-print-debuginfo, each position in place, without aliases
   --target-env <env>   the environment a binary input is validated for (default spv1.6)
   --no-validate        deserialize without validating first
   --explain-structure  list the constructs kept as blocks with their merge instruction as an

@@ -26,6 +26,13 @@ struct PrintOptions {
   /// Types as MLIR 16 can hold them (TypeSyntax::Mlir16): what mlir-opt-16 parses, without the
   /// struct decorations and pointer strides spire keeps.
   bool mlir16 = false;
+  /// Each op's source position after it, as `--mlir-print-debuginfo` prints them:
+  /// ` loc(#loc3)`, the aliases (`#loc3 = loc("file.comp":12:0)`) after the op, and
+  /// `loc(unknown)` for an op without one (and for block arguments, which have none).
+  bool debugInfo = false;
+  /// With debugInfo, each position in place (`loc("file.comp":12:0)`) instead of through an
+  /// alias, as `--mlir-print-local-scope` prints them.
+  bool localScope = false;
 };
 
 /// Appends the op (usually a spirv.module), ending with a newline.

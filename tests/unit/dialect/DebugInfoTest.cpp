@@ -1,0 +1,305 @@
+// Debug information through the structured IR: source lines (OpLine) as ops' positions, which
+// print and parse as MLIR's locations and serialize back where they were.
+#include "spire/asm/Assembler.h"
+#include "spire/dialect/Ops.h"
+#include "spire/dialect/Serialization.h"
+#include "spire/dialect/Text.h"
+#include "spire/dialect/Verifier.h"
+#include "spire/module/Opcodes.h"
+#include "spire/val/Validator.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <string>
+#include <tuple>
+
+using namespace spire;
+using namespace spire::dialect;
+
+namespace {
+
+Module assembleModule(std::string_view text) {
+  AssembleOptions as;
+  as.version = grammar::makeVersion(1, 3);
+  Expected<std::vector<uint32_t>> words = assemble(text, as);
+  EXPECT_TRUE(bool(words)) << words.error().format("<test>");
+  Expected<Module> m =
+      Module::fromWords(words ? std::move(words).value() : std::vector<uint32_t>{});
+  EXPECT_TRUE(bool(m));
+  return m ? std::move(m).value() : Module();
+}
+
+OwningOp deserializeModule(Context &ctx, const Module &m) {
+  Expected<OwningOp> op = deserialize(ctx, m);
+  EXPECT_TRUE(bool(op)) << (op ? "" : op.error().message);
+  if (!op)
+    return {};
+  Status v = verify(**op);
+  EXPECT_TRUE(bool(v)) << v.error().message;
+  return std::move(op).value();
+}
+
+Module serializeModule(const Operation &op) {
+  Expected<std::vector<uint32_t>> words = serialize(op);
+  EXPECT_TRUE(bool(words)) << (words ? "" : words.error().message);
+  Expected<Module> m =
+      Module::fromWords(words ? std::move(words).value() : std::vector<uint32_t>{});
+  EXPECT_TRUE(bool(m));
+  return m ? std::move(m).value() : Module();
+}
+
+std::string validate(const Module &m) {
+  val::Options options;
+  options.env = *val::parseEnvironment("vulkan1.1");
+  val::Report r = val::validate(m, options);
+  std::string problems;
+  for (const val::Problem &p : r.problems)
+    if (p.severity == Severity::Error)
+      problems += p.format("<serialized>") + "\n";
+  return problems;
+}
+
+/// "file:line:col" of an op's position, "-" for none.
+std::string where(const Operation *op) {
+  const DebugLoc *l = op->debugLoc();
+  return l ? std::string(l->file) + ":" + std::to_string(l->line) + ":" + std::to_string(l->column)
+           : "-";
+}
+
+/// The first op named `name` (in walk order).
+Operation *find(Operation *root, std::string_view name, int skip = 0) {
+  Operation *found = nullptr;
+  walk(root, [&](Operation *op) {
+    if (!found && op->name() == name && skip-- == 0)
+      found = op;
+  });
+  return found;
+}
+
+/// Each instruction's source line under SPIR-V's scoping (OpLine to the next OpLine or OpNoLine
+/// or the end of the block), counted by opcode and line; labels and unconditional branches,
+/// which a round trip adds where the dialect's regions need blocks of their own, left out.
+std::map<std::tuple<uint32_t, std::string, uint32_t, uint32_t>, int> lineMap(const Module &m,
+                                                                             int *opLines) {
+  std::map<uint32_t, std::string> strings;
+  std::map<std::tuple<uint32_t, std::string, uint32_t, uint32_t>, int> out;
+  std::optional<std::tuple<std::string, uint32_t, uint32_t>> current;
+  *opLines = 0;
+  for (Instruction inst : m) {
+    const grammar::Op op = inst.opcode();
+    if (op == grammar::Op::String)
+      strings[inst.word(1)] = inst.stringOperand(inst.operands()[1]);
+    if (op == grammar::Op::Line) {
+      ++*opLines;
+      current = std::make_tuple(strings[inst.word(1)], inst.word(2), inst.word(3));
+      continue;
+    }
+    if (op == grammar::Op::NoLine) {
+      current.reset();
+      continue;
+    }
+    if (current && op != grammar::Op::Label && op != grammar::Op::Branch)
+      ++out[{static_cast<uint32_t>(op), std::get<0>(*current), std::get<1>(*current),
+             std::get<2>(*current)}];
+    if (isBlockTerminator(op))
+      current.reset();
+  }
+  return out;
+}
+
+constexpr std::string_view kLines = R"(
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+%file = OpString "a.comp"
+%other = OpString "b.glsl"
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%int = OpTypeInt 32 1
+%pint = OpTypePointer Function %int
+%fnp = OpTypeFunction %int %pint
+%int_1 = OpConstant %int 1
+OpLine %file 3 7
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%v = OpVariable %pint Function
+OpLine %file 4 2
+OpStore %v %int_1
+%x = OpLoad %int %v
+OpNoLine
+%y = OpIAdd %int %x %int_1
+OpLine %other 9 1
+%c = OpFunctionCall %int %helper %v
+OpBranch %next
+%next = OpLabel
+OpStore %v %c
+OpLine %file 6 0
+OpReturn
+OpFunctionEnd
+OpLine %file 11 1
+%helper = OpFunction %int None %fnp
+%p = OpFunctionParameter %pint
+%hb = OpLabel
+%r = OpLoad %int %p
+OpReturnValue %r
+OpFunctionEnd
+)";
+
+TEST(DebugInfo, LinesBecomeOpPositions) {
+  Context ctx;
+  Module m = assembleModule(kLines);
+  OwningOp module = deserializeModule(ctx, m);
+  ASSERT_TRUE(module);
+  // The line before a function covers it and its first block up to the next line.
+  EXPECT_EQ(where(find(module.get(), "spirv.func")), "a.comp:3:7");
+  EXPECT_EQ(where(find(module.get(), "spirv.Variable")), "a.comp:3:7");
+  EXPECT_EQ(where(find(module.get(), "spirv.Store")), "a.comp:4:2");
+  EXPECT_EQ(where(find(module.get(), "spirv.Load")), "a.comp:4:2");
+  EXPECT_EQ(where(find(module.get(), "spirv.IAdd")), "-"); // after OpNoLine
+  EXPECT_EQ(where(find(module.get(), "spirv.FunctionCall")), "b.glsl:9:1");
+  EXPECT_EQ(where(find(module.get(), "spirv.Branch")), "b.glsl:9:1");
+  // A block starts without a line.
+  EXPECT_EQ(where(find(module.get(), "spirv.Store", 1)), "-");
+  EXPECT_EQ(where(find(module.get(), "spirv.Return")), "a.comp:6:0");
+  EXPECT_EQ(where(find(module.get(), "spirv.func", 1)), "a.comp:11:1");
+  EXPECT_EQ(where(find(module.get(), "spirv.Load", 1)), "a.comp:11:1");
+  // Constants materialized at their uses stand for no instruction there.
+  EXPECT_EQ(where(find(module.get(), "spirv.Constant")), "-");
+  // Equal positions are one.
+  EXPECT_EQ(find(module.get(), "spirv.Store")->debugLoc(),
+            find(module.get(), "spirv.Load")->debugLoc());
+  EXPECT_EQ(fileLineCol(ctx, "a.comp", 4, 2), find(module.get(), "spirv.Load")->debugLoc());
+}
+
+TEST(DebugInfo, SerializedLinesMapTheSameInstructions) {
+  Context ctx;
+  Module m = assembleModule(kLines);
+  OwningOp module = deserializeModule(ctx, m);
+  ASSERT_TRUE(module);
+  Module back = serializeModule(*module);
+  EXPECT_EQ(validate(back), "");
+  int before = 0, after = 0;
+  auto expected = lineMap(m, &before);
+  EXPECT_EQ(lineMap(back, &after), expected);
+  EXPECT_EQ(after, before);
+  EXPECT_EQ(before, 5);
+  // OpNoLine where an op without a position follows one with.
+  size_t noLines = 0;
+  for (Instruction inst : back)
+    noLines += inst.opcode() == grammar::Op::NoLine;
+  EXPECT_EQ(noLines, 1u);
+  // And the positions read back the same.
+  Context again;
+  OwningOp reread = deserializeModule(again, back);
+  ASSERT_TRUE(reread);
+  PrintOptions local;
+  local.debugInfo = local.localScope = true;
+  EXPECT_EQ(toString(*reread, local), toString(*module, local));
+}
+
+TEST(DebugInfo, NoPositionsNoLines) {
+  // Text without positions serializes as it always did: no OpString, no OpLine.
+  Context ctx;
+  Module m = assembleModule(kLines);
+  OwningOp module = deserializeModule(ctx, m);
+  ASSERT_TRUE(module);
+  walk(module.get(), [](Operation *op) { op->setDebugLoc(nullptr); });
+  Module back = serializeModule(*module);
+  for (Instruction inst : back) {
+    EXPECT_NE(inst.opcode(), grammar::Op::Line);
+    EXPECT_NE(inst.opcode(), grammar::Op::NoLine);
+    EXPECT_NE(inst.opcode(), grammar::Op::String);
+  }
+  EXPECT_EQ(validate(back), "");
+}
+
+constexpr std::string_view kText =
+    R"(spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
+  spirv.func @f(%arg0: i32) -> i32 "None" {
+    %0 = spirv.IAdd %arg0, %arg0 : i32 loc(#loc2)
+    %1 = spirv.IMul %0, %0 : i32 loc("x.comp":5:1)
+    spirv.ReturnValue %1 : i32 loc(unknown)
+  } loc(#loc1)
+}
+#loc1 = loc("x.comp":2:3)
+#loc2 = loc("x \"quoted\".comp":4:0)
+)";
+
+TEST(DebugInfo, PrintsAndParsesLocations) {
+  Context ctx;
+  Expected<OwningOp> op = parse(ctx, kText);
+  ASSERT_TRUE(bool(op)) << op.error().message;
+  EXPECT_EQ(where(find(op->get(), "spirv.func")), "x.comp:2:3");
+  EXPECT_EQ(where(find(op->get(), "spirv.IAdd")), "x \"quoted\".comp:4:0");
+  EXPECT_EQ(where(find(op->get(), "spirv.IMul")), "x.comp:5:1");
+  EXPECT_EQ(where(find(op->get(), "spirv.ReturnValue")), "-");
+
+  // As MLIR prints them: aliases numbered in print order, the unknown position's in front
+  // when a block argument printed it in place, the others after the op.
+  PrintOptions aliased;
+  aliased.debugInfo = true;
+  EXPECT_EQ(toString(**op, aliased),
+            R"(#loc = loc(unknown)
+spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
+  spirv.func @f(%arg0: i32 loc(unknown)) -> i32 "None" {
+    %0 = spirv.IAdd %arg0, %arg0 : i32 loc(#loc2)
+    %1 = spirv.IMul %0, %0 : i32 loc(#loc3)
+    spirv.ReturnValue %1 : i32 loc(#loc)
+  } loc(#loc1)
+} loc(#loc)
+#loc1 = loc("x.comp":2:3)
+#loc2 = loc("x \22quoted\22.comp":4:0)
+#loc3 = loc("x.comp":5:1)
+)");
+  PrintOptions local = aliased;
+  local.localScope = true;
+  const std::string inPlace = toString(**op, local);
+  EXPECT_NE(inPlace.find("%1 = spirv.IMul %0, %0 : i32 loc(\"x.comp\":5:1)\n"), std::string::npos);
+  EXPECT_NE(inPlace.find("  } loc(\"x.comp\":2:3)\n} loc(unknown)\n"), std::string::npos);
+  EXPECT_EQ(inPlace.find("#loc"), std::string::npos);
+  // The generic form too, block arguments in their block's header.
+  PrintOptions generic = aliased;
+  generic.generic = true;
+  const std::string genericText = toString(**op, generic);
+  EXPECT_NE(genericText.find("^bb0(%arg0: i32 loc(unknown)):"), std::string::npos);
+  EXPECT_NE(genericText.find(": (i32, i32) -> i32 loc(#loc2)\n"), std::string::npos);
+
+  // Each form reads back to the same positions.
+  for (const std::string &text : {toString(**op, aliased), inPlace, genericText}) {
+    Context again;
+    Expected<OwningOp> reread = parse(again, text);
+    ASSERT_TRUE(bool(reread)) << reread.error().message << "\n" << text;
+    EXPECT_EQ(toString(**reread, aliased), toString(**op, aliased));
+  }
+  // Without the option nothing changes.
+  Context plainCtx;
+  std::string withoutLocs(kText.substr(0, kText.find("#loc1 =")));
+  for (std::string_view l : {" loc(#loc2)", " loc(\"x.comp\":5:1)", " loc(unknown)", " loc(#loc1)"})
+    withoutLocs.erase(withoutLocs.find(l), l.size());
+  Expected<OwningOp> plain = parse(plainCtx, withoutLocs);
+  ASSERT_TRUE(bool(plain)) << plain.error().message;
+  EXPECT_EQ(toString(**op), toString(**plain));
+}
+
+TEST(DebugInfo, LocationErrors) {
+  Context ctx;
+  std::string undefined(kText.substr(0, kText.find("#loc2 =")));
+  Expected<OwningOp> op = parse(ctx, undefined);
+  ASSERT_FALSE(bool(op));
+  EXPECT_EQ(op.error().message, "undefined symbol alias id 'loc2'");
+  EXPECT_EQ(op.error().location.line, 3u);
+
+  Expected<OwningOp> twice = parse(ctx, std::string(kText) + "#loc1 = loc(unknown)\n");
+  ASSERT_FALSE(bool(twice));
+  EXPECT_EQ(twice.error().message, "redefinition of attribute alias id 'loc1'");
+
+  // Locations spire does not keep (names, call sites, fused) read and are dropped.
+  Expected<OwningOp> other =
+      parse(ctx, "spirv.module Logical GLSL450 {\n} loc(callsite(\"foo\" at \"x.cc\":10:8))\n");
+  ASSERT_TRUE(bool(other)) << other.error().message;
+  EXPECT_EQ((*other)->debugLoc(), nullptr);
+}
+
+} // namespace
