@@ -94,6 +94,7 @@ private:
       const Op op = inst.opcode();
       if (op == Op::Line && inst.wordCount() >= 4) {
         auto file = strings_.find(inst.word(1));
+        usedStrings_.insert(inst.word(1));
         if (lineOf_.empty())
           lineOf_.assign(m_.size(), nullptr);
         current = fileLineCol(ctx_, file == strings_.end() ? std::string_view() : file->second,
@@ -136,6 +137,18 @@ private:
         break;
       case Op::String:
         strings_.emplace(inst.word(1), inst.stringOperand(inst.operands()[1]));
+        sourceEntries_.push_back(inst.index());
+        break;
+      case Op::Source:
+        if (inst.wordCount() >= 4)
+          usedStrings_.insert(inst.word(3));
+        [[fallthrough]];
+      case Op::SourceContinued:
+      case Op::SourceExtension:
+        sourceEntries_.push_back(inst.index());
+        break;
+      case Op::ModuleProcessed:
+        processed_.push_back(inst.stringOperand(inst.operands()[0]));
         break;
       default:
         break;
@@ -666,6 +679,56 @@ private:
     module_->setAttr(ctx_, "memory_model",
                      attr::enumerant(ctx_, OperandKind::MemoryModel, memoryModel_));
     module_->setAttr(ctx_, "vce_triple", attr::vce(ctx_, m_.version(), capabilities_, extensions_));
+    sourceAttributes();
+  }
+
+  /// What the module says of its source, in order, as attributes of spire's (`spire.` names,
+  /// which MLIR reads as discardable attributes of a dialect it does not know):
+  /// `spire.debug_source`, one array per OpSource (`["OpSource", "GLSL", 450 : i32, file,
+  /// text]`, the file and text when there), OpSourceContinued, OpSourceExtension, and OpString
+  /// that nothing kept names (strings named by OpLine, OpSource or a kept debug instruction
+  /// come back from there); `spire.module_processed`, the OpModuleProcessed texts.
+  void sourceAttributes() {
+    std::vector<Attribute> entries;
+    auto text = [&](std::string_view s) { return attr::string(ctx_, s); };
+    for (uint32_t index : sourceEntries_) {
+      Instruction inst = m_.inst(index);
+      std::vector<Attribute> e;
+      switch (inst.opcode()) {
+      case Op::String:
+        if (usedStrings_.count(inst.word(1)))
+          continue;
+        e = {text("OpString"), text(strings_.at(inst.word(1)))};
+        break;
+      case Op::Source: {
+        e = {text("OpSource"), text(enumText(OperandKind::SourceLanguage, inst.word(1))),
+             attr::integer(ctx_, i32_, static_cast<int32_t>(inst.word(2)))};
+        auto ops = inst.operands();
+        if (inst.wordCount() >= 4) {
+          auto file = strings_.find(inst.word(3));
+          e.push_back(text(file == strings_.end() ? std::string() : file->second));
+        }
+        if (ops.size() >= 4)
+          e.push_back(text(inst.stringOperand(ops[3])));
+        break;
+      }
+      case Op::SourceContinued:
+        e = {text("OpSourceContinued"), text(inst.stringOperand(inst.operands()[0]))};
+        break;
+      default: // OpSourceExtension
+        e = {text("OpSourceExtension"), text(inst.stringOperand(inst.operands()[0]))};
+        break;
+      }
+      entries.push_back(attr::array(ctx_, e));
+    }
+    if (!entries.empty())
+      module_->setAttr(ctx_, "spire.debug_source", attr::array(ctx_, entries));
+    if (!processed_.empty()) {
+      std::vector<Attribute> texts;
+      for (const std::string &p : processed_)
+        texts.push_back(text(p));
+      module_->setAttr(ctx_, "spire.module_processed", attr::array(ctx_, texts));
+    }
   }
 
   // --- Functions --------------------------------------------------------------------------
@@ -1460,6 +1523,11 @@ private:
   uint32_t addressing_ = 0, memoryModel_ = 0;
   std::unordered_map<uint32_t, std::string> names_;
   std::unordered_map<uint32_t, std::string> strings_; ///< OpString's text by id
+  /// OpString ids something kept names (OpLine, OpSource, a debug instruction's op).
+  std::unordered_set<uint32_t> usedStrings_;
+  /// OpString, OpSource, OpSourceContinued, OpSourceExtension, in module order (indices).
+  std::vector<uint32_t> sourceEntries_;
+  std::vector<std::string> processed_; ///< OpModuleProcessed texts
   /// lines(): the source line of each instruction by index; empty without OpLine.
   std::vector<const DebugLoc *> lineOf_;
   std::unordered_map<uint32_t, std::string> entryNames_; ///< function -> first entry point name

@@ -78,6 +78,8 @@ public:
     b_->add(Section::MemoryModel, Op::MemoryModel)
         .literal(am ? am.enumValue() : 0)
         .literal(mm ? mm.enumValue() : 1);
+    if (Status st = sourceInstructions(); !st)
+      return st.error();
     if (module_.region().empty())
       return finish();
     Block *body = module_.region().front();
@@ -195,6 +197,64 @@ private:
       }
       words = std::move(out);
     }
+  }
+
+  /// The module's `spire.debug_source` (OpString, OpSource, OpSourceContinued and
+  /// OpSourceExtension, in order: the deserializer's sourceAttributes) and
+  /// `spire.module_processed` (OpModuleProcessed).
+  Status sourceInstructions() {
+    auto bad = [&](std::string why) {
+      return Status(makeError(module_.location(), "spirv.module: " + why));
+    };
+    if (Attribute list = module_.attr("spire.debug_source")) {
+      if (!list.is(AttrKind::Array))
+        return bad("spire.debug_source must be an array");
+      for (Attribute entry : list.elements()) {
+        std::span<const Attribute> e =
+            entry.is(AttrKind::Array) ? entry.elements() : std::span<const Attribute>();
+        auto isText = [&](size_t k) { return k < e.size() && e[k].is(AttrKind::String); };
+        const std::string_view what = isText(0) ? e[0].str() : std::string_view();
+        if (what == "OpString" && e.size() == 2 && isText(1)) {
+          // A string nothing names: its own instruction (strings named by lines, sources and
+          // debug instructions are made once per text, by stringId).
+          b_->add(Section::DebugSource, Op::String).id(b_->newId()).string(e[1].str());
+        } else if (what == "OpSource" && e.size() >= 3 && e.size() <= 5 && isText(1) &&
+                   e[2].is(AttrKind::Integer) && (e.size() < 4 || isText(3)) &&
+                   (e.size() < 5 || isText(4))) {
+          const grammar::EnumerantDesc *language =
+              grammar::findEnumerant(OperandKind::SourceLanguage, e[1].str());
+          if (!language)
+            return bad("spire.debug_source: unknown source language '" + std::string(e[1].str()) +
+                       "'");
+          const uint32_t file = e.size() >= 4 ? stringId(e[3].str()) : 0;
+          auto w = b_->add(Section::DebugSource, Op::Source);
+          w.literal(language->value).literal(static_cast<uint32_t>(e[2].bits()));
+          if (file)
+            w.id(file);
+          if (e.size() == 5)
+            w.string(e[4].str());
+        } else if ((what == "OpSourceContinued" || what == "OpSourceExtension") && e.size() == 2 &&
+                   isText(1)) {
+          b_->add(Section::DebugSource,
+                  what == "OpSourceContinued" ? Op::SourceContinued : Op::SourceExtension)
+              .string(e[1].str());
+        } else {
+          return bad("spire.debug_source: expected [\"OpString\", text], [\"OpSource\", "
+                     "language, version, file, text] (file and text optional), "
+                     "[\"OpSourceContinued\", text] or [\"OpSourceExtension\", text]");
+        }
+      }
+    }
+    if (Attribute list = module_.attr("spire.module_processed")) {
+      if (!list.is(AttrKind::Array))
+        return bad("spire.module_processed must be an array of strings");
+      for (Attribute text : list.elements()) {
+        if (!text.is(AttrKind::String))
+          return bad("spire.module_processed must be an array of strings");
+        b_->add(Section::DebugModuleProcessed, Op::ModuleProcessed).string(text.str());
+      }
+    }
+    return {};
   }
 
   /// The OpString of `text`, declared once.

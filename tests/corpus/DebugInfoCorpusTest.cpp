@@ -2,7 +2,8 @@
 // source of tests/corpus-src compiled by glslangValidator with -g (OpLine, OpSource, OpString,
 // OpModuleProcessed) and with -gVS (NonSemantic.Shader.DebugInfo.100 as well), deserialized and
 // serialized again. The result must be valid (spirv-val, in the source's environment), hold the
-// same debug instructions, and map the same instructions to the same source lines.
+// same debug instructions (OpSource, OpSourceContinued, OpSourceExtension and OpModuleProcessed
+// in order, the same OpStrings), and map the same instructions to the same source lines.
 #include "CorpusSupport.h"
 #include "GeneratedCorpusManifest.h"
 
@@ -12,6 +13,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdio>
 #include <map>
@@ -39,6 +41,10 @@ struct DebugFacts {
   /// it (`OpBranch`): they say nothing new, and the blocks a round trip adds need them.
   int restated = 0;
   int noLines = 0;
+  /// OpSource (with its file's text), OpSourceContinued, OpSourceExtension and
+  /// OpModuleProcessed, in order; the texts of the OpStrings, sorted.
+  std::vector<std::string> sources;
+  std::vector<std::string> strings;
 };
 
 using Line = std::tuple<std::string, uint32_t, uint32_t>;
@@ -46,9 +52,29 @@ using Line = std::tuple<std::string, uint32_t, uint32_t>;
 DebugFacts debugFacts(const Module &m) {
   DebugFacts f;
   std::map<uint32_t, std::string> strings;
-  for (Instruction inst : m)
-    if (inst.opcode() == grammar::Op::String)
-      strings[inst.word(1)] = inst.stringOperand(inst.operands()[1]);
+  for (Instruction inst : m) {
+    auto ops = inst.operands();
+    switch (inst.opcode()) {
+    case grammar::Op::String:
+      strings[inst.word(1)] = inst.stringOperand(ops[1]);
+      f.strings.push_back(strings[inst.word(1)]);
+      break;
+    case grammar::Op::Source:
+      f.sources.push_back("OpSource " + std::to_string(inst.word(1)) + " " +
+                          std::to_string(inst.word(2)) +
+                          (ops.size() > 2 ? " " + strings[inst.word(3)] : "") +
+                          (ops.size() > 3 ? " " + inst.stringOperand(ops[3]) : ""));
+      break;
+    case grammar::Op::SourceContinued:
+    case grammar::Op::SourceExtension:
+    case grammar::Op::ModuleProcessed:
+      f.sources.push_back(std::string(inst.desc()->name) + " " + inst.stringOperand(ops[0]));
+      break;
+    default:
+      break;
+    }
+  }
+  std::sort(f.strings.begin(), f.strings.end());
   // Each block: its predecessors, and the line in effect at its unconditional branch.
   std::map<uint32_t, int> predecessors;
   std::map<uint32_t, std::optional<Line>> fallThrough; // target label -> line
@@ -166,7 +192,8 @@ TEST(DebugInfoCorpus, GlslangDebugInfoSurvivesTheRoundTrip) {
   const std::string spirvVal = referenceTool("spirv-val");
   Tally tally("glslang -g / -gVS modules through the structured IR and back");
   std::atomic<int> modules{0}, opLinesBefore{0}, opLinesAfter{0}, restatedBefore{0},
-      restatedAfter{0}, mappedInstructions{0}, emptyBefore{0}, noLinesBefore{0}, noLinesAfter{0};
+      restatedAfter{0}, mappedInstructions{0}, emptyBefore{0}, noLinesBefore{0}, noLinesAfter{0},
+      sourcesKept{0}, stringsKept{0};
   const char *modes[] = {"-g", "-gVS"};
   parallelFor(sources.size() * 2, [&](size_t i) {
     const GeneratedModule &src = *sources[i / 2];
@@ -224,6 +251,17 @@ TEST(DebugInfoCorpus, GlslangDebugInfoSurvivesTheRoundTrip) {
       return;
     }
     const DebugFacts before = debugFacts(*original), after = debugFacts(*back);
+    if (before.sources != after.sources) {
+      tally.differed(shown, "OpSource, OpSourceContinued, OpSourceExtension, OpModuleProcessed: " +
+                                std::to_string(before.sources.size()) + " before, " +
+                                std::to_string(after.sources.size()) + " after, or not the same");
+      return;
+    }
+    if (before.strings != after.strings) {
+      tally.differed(shown, "OpString: " + std::to_string(before.strings.size()) + " before, " +
+                                std::to_string(after.strings.size()) + " after, or not the same");
+      return;
+    }
     if (std::string d = lineDifference(before, after); !d.empty()) {
       tally.differed(shown, "source lines: " + d);
       return;
@@ -243,6 +281,8 @@ TEST(DebugInfoCorpus, GlslangDebugInfoSurvivesTheRoundTrip) {
       return;
     }
     ++modules;
+    sourcesKept += static_cast<int>(before.sources.size());
+    stringsKept += static_cast<int>(before.strings.size());
     opLinesBefore += before.opLines;
     opLinesAfter += after.opLines;
     emptyBefore += before.empty;
@@ -261,6 +301,9 @@ TEST(DebugInfoCorpus, GlslangDebugInfoSurvivesTheRoundTrip) {
               modules.load(), opLinesBefore.load(), emptyBefore.load(), opLinesAfter.load(),
               restatedBefore.load(), restatedAfter.load(), noLinesBefore.load(),
               noLinesAfter.load(), mappedInstructions.load());
+  std::printf("debug info round trip: %d OpSource, OpSourceContinued, OpSourceExtension and "
+              "OpModuleProcessed and %d OpString kept, in order\n",
+              sourcesKept.load(), stringsKept.load());
   EXPECT_TRUE(tally.report());
   EXPECT_GT(modules.load(), 0);
 }

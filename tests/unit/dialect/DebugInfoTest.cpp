@@ -302,4 +302,101 @@ TEST(DebugInfo, LocationErrors) {
   EXPECT_EQ((*other)->debugLoc(), nullptr);
 }
 
+constexpr std::string_view kSources = R"(
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+%unused = OpString "nothing names me"
+%file = OpString "a.comp"
+OpSourceExtension "GL_GOOGLE_include_directive"
+OpSource GLSL 450 %file "#version 450
+void main() {}
+"
+OpSourceContinued "// more text"
+OpSource HLSL 500
+OpName %main "main"
+OpModuleProcessed "client vulkan100"
+OpModuleProcessed "entry-point main"
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%main = OpFunction %void None %fn
+%entry = OpLabel
+OpLine %file 2 13
+OpReturn
+OpFunctionEnd
+)";
+
+/// The debug instructions of a module's sections 7a and 7c as text, in order.
+std::string sourceInstructions(const Module &m) {
+  std::map<uint32_t, std::string> strings;
+  std::string out;
+  for (Instruction inst : m) {
+    switch (inst.opcode()) {
+    case grammar::Op::String:
+      strings[inst.word(1)] = inst.stringOperand(inst.operands()[1]);
+      out += "String '" + strings[inst.word(1)] + "'\n";
+      break;
+    case grammar::Op::Source:
+      out += "Source " + std::to_string(inst.word(1)) + " " + std::to_string(inst.word(2));
+      if (inst.wordCount() > 3)
+        out += " file '" + strings[inst.word(3)] + "'";
+      if (inst.operands().size() > 3)
+        out += " '" + inst.stringOperand(inst.operands()[3]) + "'";
+      out += "\n";
+      break;
+    case grammar::Op::SourceContinued:
+    case grammar::Op::SourceExtension:
+    case grammar::Op::ModuleProcessed:
+      out += std::string(inst.desc()->name) + " '" + inst.stringOperand(inst.operands()[0]) + "'\n";
+      break;
+    default:
+      break;
+    }
+  }
+  return out;
+}
+
+TEST(DebugInfo, SourceInstructionsAreModuleAttributes) {
+  Context ctx;
+  Module m = assembleModule(kSources);
+  OwningOp module = deserializeModule(ctx, m);
+  ASSERT_TRUE(module);
+  const std::string text = toString(*module);
+  EXPECT_NE(
+      text.find(R"(attributes {spire.debug_source = [["OpString", "nothing names me"], )"
+                R"(["OpSourceExtension", "GL_GOOGLE_include_directive"], ["OpSource", "GLSL", )"
+                R"(450 : i32, "a.comp", "#version 450\0Avoid main() {}\0A"], )"
+                R"(["OpSourceContinued", "// more text"], ["OpSource", "HLSL", 500 : i32]], )"
+                R"(spire.module_processed = ["client vulkan100", "entry-point main"]} {)"),
+      std::string::npos)
+      << text;
+  // Serialized in order, each string once: the one OpLine and OpSource name is "a.comp".
+  Module back = serializeModule(*module);
+  EXPECT_EQ(validate(back), "");
+  EXPECT_EQ(sourceInstructions(back), R"(String 'nothing names me'
+OpSourceExtension 'GL_GOOGLE_include_directive'
+String 'a.comp'
+Source 2 450 file 'a.comp' '#version 450
+void main() {}
+'
+OpSourceContinued '// more text'
+Source 5 500
+OpModuleProcessed 'client vulkan100'
+OpModuleProcessed 'entry-point main'
+)");
+  // The text reads back to the same module.
+  Context again;
+  Expected<OwningOp> reread = parse(again, text);
+  ASSERT_TRUE(bool(reread)) << reread.error().message;
+  EXPECT_EQ(sourceInstructions(serializeModule(**reread)), sourceInstructions(back));
+  // A malformed entry is an error naming the attribute.
+  const std::vector<Attribute> lone{attr::string(again, "OpSource")};
+  const std::vector<Attribute> entries{attr::array(again, lone)};
+  (*reread)->setAttr(again, "spire.debug_source", attr::array(again, entries));
+  Expected<std::vector<uint32_t>> refused = serialize(**reread);
+  ASSERT_FALSE(bool(refused));
+  EXPECT_NE(refused.error().message.find("spire.debug_source: expected"), std::string::npos);
+}
+
 } // namespace
