@@ -150,6 +150,13 @@ private:
       case Op::ModuleProcessed:
         processed_.push_back(inst.stringOperand(inst.operands()[0]));
         break;
+      case Op::ExtInst:
+      case Op::ExtInstWithForwardRefsKHR:
+        if (inst.section() >= Section::FunctionDeclaration && inst.wordCount() > 5 &&
+            m_.extInstImport(inst.word(3)).describesOnly())
+          for (uint32_t k = 5; k < inst.wordCount(); ++k)
+            namedByNonSemantic_.insert(inst.word(k));
+        break;
       default:
         break;
       }
@@ -222,6 +229,13 @@ private:
           continue;
         prefix = "spirv_spec_const_";
         break;
+      case Op::ExtInst:
+      case Op::ExtInstWithForwardRefsKHR:
+        if (!m_.extInstImport(inst.word(3)).describesOnly())
+          continue;
+        symbolOf_[inst.resultId()] =
+            uniqueSymbol("dbg_" + std::to_string(inst.resultId()), inst.resultId());
+        continue;
       default:
         continue;
       }
@@ -549,11 +563,136 @@ private:
           if (Status s = specConstantOperationSymbol(inst); !s)
             return s;
         break;
+      case Op::ExtInst:
+      case Op::ExtInstWithForwardRefsKHR:
+        if (m_.extInstImport(inst.word(3)).describesOnly())
+          if (Status s = nonSemantic(inst, true); !s)
+            return s;
+        break;
       default:
         break;
       }
     }
     return {};
+  }
+
+  /// An instruction of a non-semantic or debug-information set (ExtInstImport::describesOnly):
+  /// spirv.spire.NonSemanticGlobal at module level (its symbol `dbg_<id>`), else
+  /// spirv.spire.NonSemantic, its operands attributes (nonSemanticOperand) and, in a function,
+  /// SSA values. One whose operand the dialect cannot hold is left out (counted), and so is
+  /// what names it.
+  Status nonSemantic(Instruction inst, bool global) {
+    const uint32_t importIndex = m_.defIndex(inst.word(3));
+    if (importIndex == kNoIndex || inst.wordCount() < 5)
+      return error(inst, "OpExtInst of %" + std::to_string(inst.word(3)) +
+                             ", which is not an OpExtInstImport");
+    Instruction imp = m_.inst(importIndex);
+    OperationState st = at(global ? &ops::nonSemanticGlobal() : &ops::nonSemantic(), inst);
+    std::vector<Attribute> operands;
+    auto ops = inst.operands();
+    for (size_t k = 4; k < ops.size(); ++k) {
+      const binary::Operand &o = ops[k];
+      const uint32_t word = inst.words()[o.offset];
+      if (grammar::operandCategory(o.kind) != grammar::OperandCategory::Id) {
+        // A literal of OpenCL.DebugInfo.100 or DebugInfo: a number (or flags), or a string.
+        if (o.kind == OperandKind::LiteralString) {
+          operands.push_back(attr::string(ctx_, inst.stringOperand(o)));
+        } else {
+          uint64_t v = word;
+          if (o.numWords > 1)
+            v |= uint64_t(inst.words()[o.offset + 1]) << 32;
+          operands.push_back(attr::integer(ctx_, o.numWords > 1 ? ctx_.integer(64) : i32_,
+                                           static_cast<int64_t>(v)));
+        }
+        continue;
+      }
+      Attribute a;
+      Value v;
+      if (!nonSemanticOperand(word, global, inst, a, v)) {
+        // Nothing of it is kept, and what names it is left out in turn.
+        ++stats_.droppedDebug;
+        if (global)
+          symbolOf_.erase(inst.resultId());
+        return {};
+      }
+      if (a) {
+        operands.push_back(a);
+      } else {
+        operands.push_back(attr::unit(ctx_));
+        st.operands.push_back(v);
+      }
+    }
+    st.addAttribute(ctx_, "set", attr::string(ctx_, imp.stringOperand(imp.operands()[1])));
+    st.addAttribute(ctx_, "instruction",
+                    attr::integer(ctx_, i32_, static_cast<int32_t>(inst.word(4))));
+    st.addAttribute(ctx_, "operands", attr::array(ctx_, operands));
+    if (inst.opcode() == Op::ExtInstWithForwardRefsKHR)
+      st.addAttribute(ctx_, "forward_refs", attr::unit(ctx_));
+    if (global) {
+      st.addAttribute(ctx_, "sym_name", attr::string(ctx_, symbolOf_.at(inst.resultId())));
+      body_->push_back(Operation::create(std::move(st)));
+      return {};
+    }
+    // A result only where another instruction names it.
+    if (namedByNonSemantic_.count(inst.resultId()))
+      st.resultTypes.push_back(ctx_.none());
+    Operation *op = append(std::move(st));
+    if (op->numResults())
+      values_.set(inst.resultId(), op->result());
+    return {};
+  }
+
+  /// An id operand of a non-semantic instruction: an OpString's text, a constant's value
+  /// (typed: a scalar, a vector, a bool), a type, or a symbol (a global, a specialization
+  /// constant, a function, a module-level non-semantic instruction) as attribute `a`; else, in
+  /// a function, the SSA value `v` of a local value or of what is materialized at a use. False
+  /// when the dialect cannot hold it (at module level, a composite or null constant, an undefined
+  /// value, or what was left out).
+  bool nonSemanticOperand(uint32_t id, bool global, Instruction inst, Attribute &a, Value &v) {
+    if (auto s = strings_.find(id); s != strings_.end()) {
+      usedStrings_.insert(id);
+      a = attr::string(ctx_, s->second);
+      return true;
+    }
+    if (Value known = global ? Value() : values_.get(id)) {
+      v = known;
+      return true;
+    }
+    const uint32_t def = m_.defIndex(id);
+    if (def == kNoIndex)
+      return false;
+    Instruction d = m_.inst(def);
+    if (d.opcode() == Op::Function) {
+      a = attr::symbolRef(ctx_, calleeSymbol(id));
+      return true;
+    }
+    if (auto sym = symbolOf_.find(id); sym != symbolOf_.end()) {
+      a = attr::symbolRef(ctx_, sym->second);
+      return true;
+    }
+    if (d.opcode() == Op::ExtInst || d.opcode() == Op::ExtInstWithForwardRefsKHR)
+      return false; // left out, or local and not yet defined
+    if (declaresType(d.opcode())) {
+      Type t = typeOf(id);
+      a = t ? attr::type(ctx_, t) : Attribute();
+      return bool(a);
+    }
+    if (isConstantCreation(d.opcode()) && d.opcode() != Op::SpecConstantOp) {
+      Attribute c = constantValue(id);
+      if (c &&
+          (c.is(AttrKind::Bool) || (c.type() && (c.is(AttrKind::Integer) || c.is(AttrKind::Float) ||
+                                                 c.is(AttrKind::Dense))))) {
+        a = c;
+        return true;
+      }
+    }
+    if (global)
+      return false;
+    Expected<Value> used = use(id, inst);
+    if (!used)
+      return false;
+    v = *used;
+    return true;
   }
 
   /// An OpSpecConstantOp that module-level instructions name: a symbol whose region
@@ -800,6 +939,16 @@ private:
     }
     if (anyArgAttrs)
       fn->setAttr(ctx_, "arg_attrs", attr::array(ctx_, argAttrs));
+    // Non-semantic instructions between the parameters and the first label (glslang's -gVS
+    // writes a DebugNoLine there for HLSL): the first ops of the entry block.
+    current_ = entry;
+    for (uint32_t k = f.begin + 1; k < blocks.front().label; ++k) {
+      Instruction inst = m_.inst(k);
+      if ((inst.opcode() == Op::ExtInst || inst.opcode() == Op::ExtInstWithForwardRefsKHR) &&
+          m_.extInstImport(inst.word(3)).describesOnly())
+        if (Status s = nonSemantic(inst, false); !s)
+          return s;
+    }
     if (entry != order.front()) {
       OperationState br(&ops::branch(), loc(fnInst));
       br.addSuccessor(order.front(), {});
@@ -1167,6 +1316,10 @@ private:
     }
     case Op::ExtInst:
       return extInst(inst);
+    case Op::ExtInstWithForwardRefsKHR:
+      if (m_.extInstImport(inst.word(3)).describesOnly())
+        return nonSemantic(inst, false);
+      break;
     case Op::CompositeConstruct: {
       // SPV_INTEL_long_composites: the constituents go on in the continued instructions after
       // it, which make one op with it.
@@ -1222,10 +1375,8 @@ private:
 
   Status extInst(Instruction inst) {
     binary::ExtInstImport imp = m_.extInstImport(inst.word(3));
-    if (imp.describesOnly()) {
-      ++stats_.droppedDebug;
-      return {};
-    }
+    if (imp.describesOnly())
+      return nonSemantic(inst, false);
     if (imp.set && imp.set->id == grammar::ExtInstSet::ArmExperimentalMlOperations &&
         inst.word(4) == 0)
       return experimentalMlCall(inst);
@@ -1528,6 +1679,9 @@ private:
   /// OpString, OpSource, OpSourceContinued, OpSourceExtension, in module order (indices).
   std::vector<uint32_t> sourceEntries_;
   std::vector<std::string> processed_; ///< OpModuleProcessed texts
+  /// Words after the instruction number of the non-semantic instructions in functions: the
+  /// ids (and literals) they name, so that a local one named by another has a result.
+  std::unordered_set<uint32_t> namedByNonSemantic_;
   /// lines(): the source line of each instruction by index; empty without OpLine.
   std::vector<const DebugLoc *> lineOf_;
   std::unordered_map<uint32_t, std::string> entryNames_; ///< function -> first entry point name

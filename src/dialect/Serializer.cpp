@@ -982,6 +982,8 @@ private:
     }
     if (info == &ops::specConstantOperationSymbol())
       return specConstantOperationSymbol(op);
+    if (info == &ops::nonSemanticGlobal())
+      return nonSemanticGlobal(op);
     if (info == &ops::func())
       return function(op);
     if (info == &ops::graph())
@@ -1505,6 +1507,8 @@ private:
     }
     if (info == &ops::extInst())
       return extInst(op, current);
+    if (info == &ops::nonSemantic())
+      return nonSemanticLocal(op, current);
     if (info == &ops::experimentalMlCall())
       return experimentalMlCall(op, current);
     if (info == &ops::graphOutputs()) {
@@ -1845,6 +1849,130 @@ private:
     }
     std::string_view skip[] = {"set", "instruction"};
     return decorations(op, id, skip);
+  }
+
+  // --- Non-semantic and debug-information instructions -----------------------------------
+
+  /// The words of a spirv.spire.NonSemantic(Global)'s operands, each as the set's grammar has
+  /// it (an instruction of a set spire has no grammar of takes ids only): a literal from an
+  /// integer or a string; an id from a string (its OpString), a typed value (its constant), a
+  /// type, a symbol, or `unit` (the next SSA operand). A module-level op's symbols are declared
+  /// first, where they are globals or other such instructions, so that it names none ahead
+  /// (functions come after them all).
+  Status nonSemanticOperands(const Operation &op, std::vector<uint32_t> &out) {
+    Attribute set = op.attr("set"), number = op.attr("instruction"), list = op.attr("operands");
+    if (!set || !set.is(AttrKind::String) || !number || !number.is(AttrKind::Integer) || !list ||
+        !list.is(AttrKind::Array))
+      return fail(op, "needs a set name, an instruction number and its operands");
+    const grammar::ExtInstDesc *inst = nullptr;
+    if (const grammar::ExtInstSetDesc *desc = grammar::findExtInstSet(set.str()))
+      inst = grammar::findExtInst(*desc, static_cast<uint32_t>(number.bits()));
+    // The kind of operand k: the grammar's, the last repeated where it is variadic.
+    auto kindOf = [&](size_t k) {
+      if (!inst || inst->operands.empty())
+        return OperandKind::IdRef;
+      for (size_t g = 0; g < inst->operands.size(); ++g)
+        if (g == k || (inst->operands[g].quantifier == grammar::Quantifier::Variadic && g <= k))
+          return inst->operands[g].kind;
+      return OperandKind::IdRef;
+    };
+    uint32_t next = 0;
+    std::span<const Attribute> operands = list.elements();
+    for (size_t k = 0; k < operands.size(); ++k) {
+      Attribute a = operands[k];
+      const OperandKind kind = kindOf(k);
+      if (a.is(AttrKind::Unit)) {
+        if (next >= op.numOperands())
+          return fail(op, "'operands' places more SSA operands than the op has");
+        out.push_back(valueId(op.operand(next++)));
+        continue;
+      }
+      if (grammar::operandCategory(kind) != grammar::OperandCategory::Id) {
+        if (a.is(AttrKind::String) && kind == OperandKind::LiteralString) {
+          std::vector<uint32_t> sw;
+          InstWriter(sw, Op::Nop).string(a.str());
+          out.insert(out.end(), sw.begin() + 1, sw.end());
+        } else if (a.is(AttrKind::Integer)) {
+          out.push_back(static_cast<uint32_t>(a.bits()));
+          if (a.type() && a.type().width() > 32)
+            out.push_back(static_cast<uint32_t>(a.bits() >> 32));
+        } else {
+          return fail(op, "operand " + std::to_string(k) + " is a literal (" +
+                              std::string(grammar::operandKindName(kind)) +
+                              "): an integer or a string");
+        }
+        continue;
+      }
+      switch (a.kind()) {
+      case AttrKind::String:
+        out.push_back(stringId(a.str()));
+        break;
+      case AttrKind::SymbolRef: {
+        auto named = symbolOps_.find(std::string(a.str()));
+        if (named == symbolOps_.end())
+          return fail(op, "names @" + std::string(a.str()) + ", which the module does not define");
+        const OpInfo *info = &named->second->info();
+        if (&op.info() == &ops::nonSemanticGlobal() && info != &ops::func() &&
+            info != &ops::graph() && !declared_.count(named->second))
+          if (Status s = moduleOp(*named->second); !s)
+            return s;
+        out.push_back(symbol(a.str()));
+        break;
+      }
+      case AttrKind::Type:
+        out.push_back(type(a.type()));
+        break;
+      case AttrKind::Bool:
+        out.push_back(boolConstant(a.boolValue()));
+        break;
+      case AttrKind::Integer:
+      case AttrKind::Float:
+      case AttrKind::Dense: {
+        if (!a.type())
+          return fail(op, "operand " + std::to_string(k) + " is a value without a type");
+        Expected<uint32_t> c = constant(a, a.type(), op);
+        if (!c)
+          return c.error();
+        out.push_back(*c);
+        break;
+      }
+      default:
+        return fail(op, "operand " + std::to_string(k) +
+                            " is neither a string, a typed value, a type nor a symbol");
+      }
+    }
+    if (next != op.numOperands())
+      return fail(op, "has SSA operands that 'operands' does not place");
+    return {};
+  }
+
+  /// OpExtInst (OpExtInstWithForwardRefsKHR with `forward_refs`) of a non-semantic op: void,
+  /// with result `id`, into `words`.
+  Status nonSemanticInstruction(const Operation &op, uint32_t id, std::vector<uint32_t> &words,
+                                bool moduleLevel) {
+    std::vector<uint32_t> operands;
+    if (Status s = nonSemanticOperands(op, operands); !s)
+      return s;
+    const uint32_t voidType = voidId(), set = extImport(op.attr("set").str());
+    if (moduleLevel)
+      mark(words, op);
+    InstWriter(words, op.attr("forward_refs") ? Op::ExtInstWithForwardRefsKHR : Op::ExtInst)
+        .id(voidType)
+        .id(id)
+        .id(set)
+        .literal(static_cast<uint32_t>(op.attr("instruction").bits()))
+        .words(operands);
+    return {};
+  }
+
+  Status nonSemanticGlobal(const Operation &op) {
+    return nonSemanticInstruction(op, symbol(op.attr("sym_name").str()),
+                                  b_->sectionWords(Section::Global), true);
+  }
+
+  Status nonSemanticLocal(const Operation &op, size_t current) {
+    const uint32_t id = op.numResults() ? valueId(op.result()) : b_->newId();
+    return nonSemanticInstruction(op, id, out_[current].words, false);
   }
 
   /// spirv.ExperimentalML.Call: CALL (instruction 0) of Arm.ExperimentalMLOperations.1, its

@@ -56,7 +56,8 @@ Options:
                        also write each serialized module to <p><n>.spv (n from 0)
   --test-spirv-roundtrip-debug
                        a round trip of a module that allows debug information
-                       (SPV_KHR_non_semantic_info); spire does not write debug information yet
+                       (SPV_KHR_non_semantic_info); every round trip keeps the source
+                       positions and debug instructions a module holds
   --allow-unregistered-dialect
                        read ops of dialects spire does not have (generic form), keep and print
                        them as they are; without it they are errors (they never serialize)

@@ -399,4 +399,244 @@ OpModuleProcessed 'entry-point main'
   EXPECT_NE(refused.error().message.find("spire.debug_source: expected"), std::string::npos);
 }
 
+constexpr std::string_view kNonSemantic = R"(
+OpCapability Shader
+OpExtension "SPV_KHR_non_semantic_info"
+%dbg = OpExtInstImport "NonSemantic.Shader.DebugInfo.100"
+%printf = OpExtInstImport "NonSemantic.DebugPrintf"
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+%file = OpString "a.comp"
+%text = OpString "void main() {}"
+%uint_name = OpString "uint"
+%main_name = OpString "main"
+%i_name = OpString "i"
+%fmt = OpString "i = %u"
+OpSource GLSL 450 %file
+OpName %main "main"
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%uint = OpTypeInt 32 0
+%bool = OpTypeBool
+%puint = OpTypePointer Function %uint
+%uint_32 = OpConstant %uint 32
+%uint_6 = OpConstant %uint 6
+%uint_0 = OpConstant %uint 0
+%uint_3 = OpConstant %uint 3
+%uint_1 = OpConstant %uint 1
+%uint_2 = OpConstant %uint 2
+%uint_4 = OpConstant %uint 4
+%uint_7 = OpConstant %uint 7
+%true = OpConstantTrue %bool
+%basic = OpExtInst %void %dbg DebugTypeBasic %uint_name %uint_32 %uint_6 %uint_0
+%source = OpExtInst %void %dbg DebugSource %file %text
+%unit = OpExtInst %void %dbg DebugCompilationUnit %uint_1 %uint_4 %source %uint_2
+%fntype = OpExtInst %void %dbg DebugTypeFunction %uint_3 %void
+%function = OpExtInst %void %dbg DebugFunction %main_name %fntype %source %uint_3 %uint_0 %unit %main_name %uint_3 %uint_3
+%expr = OpExtInst %void %dbg DebugExpression
+%local = OpExtInst %void %dbg DebugLocalVariable %i_name %basic %source %uint_4 %uint_0 %function %uint_4
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%i = OpVariable %puint Function
+%def = OpExtInst %void %dbg DebugFunctionDefinition %function %main
+%scope = OpExtInst %void %dbg DebugScope %function
+%line = OpExtInst %void %dbg DebugLine %source %uint_4 %uint_4 %uint_0 %uint_0
+%decl = OpExtInst %void %dbg DebugDeclare %local %i %expr
+OpStore %i %uint_7
+%x = OpLoad %uint %i
+%p = OpExtInst %void %printf 1 %fmt %x
+OpReturn
+OpFunctionEnd
+)";
+
+/// The non-semantic instructions of a module, as text with their operands' kinds: an id's
+/// defining opcode (a string's text), a literal's value.
+std::string nonSemanticInstructions(const Module &m) {
+  std::map<uint32_t, std::string> strings;
+  std::string out;
+  for (Instruction inst : m) {
+    if (inst.opcode() == grammar::Op::String)
+      strings[inst.word(1)] = inst.stringOperand(inst.operands()[1]);
+    if (inst.opcode() != grammar::Op::ExtInst || !m.extInstImport(inst.word(3)).describesOnly())
+      continue;
+    out += std::to_string(inst.word(4)) + "(";
+    auto ops = inst.operands();
+    for (size_t k = 4; k < ops.size(); ++k) {
+      const uint32_t word = inst.words()[ops[k].offset];
+      const uint32_t def = m.defIndex(word);
+      if (grammar::operandCategory(ops[k].kind) != grammar::OperandCategory::Id)
+        out += std::to_string(word);
+      else if (strings.count(word))
+        out += "'" + strings[word] + "'";
+      else if (def != kNoIndex && m.inst(def).opcode() == grammar::Op::Constant)
+        out += std::to_string(m.inst(def).word(3));
+      else if (def != kNoIndex)
+        out += m.inst(def).desc()->name;
+      out += k + 1 < ops.size() ? ", " : "";
+    }
+    out += ")\n";
+  }
+  return out;
+}
+
+TEST(DebugInfo, NonSemanticInstructionsAreOps) {
+  Context ctx;
+  Module m = assembleModule(kNonSemantic);
+  OwningOp module = deserializeModule(ctx, m);
+  ASSERT_TRUE(module);
+  const std::string text = toString(*module);
+  for (
+      std::string_view expected :
+      {R"(spirv.spire.NonSemanticGlobal @dbg_)",
+       R"( "NonSemantic.Shader.DebugInfo.100" DebugTypeBasic("uint", 32 : i32, 6 : i32, 0 : i32)
+)",
+       R"( "NonSemantic.Shader.DebugInfo.100" DebugTypeFunction(3 : i32, none)
+)",
+       R"( "NonSemantic.Shader.DebugInfo.100" DebugExpression()
+)",
+       R"( "NonSemantic.Shader.DebugInfo.100" DebugFunction("main", @dbg_)",
+       R"(spirv.spire.NonSemantic "NonSemantic.Shader.DebugInfo.100" DebugFunctionDefinition(@dbg_)",
+       R"(, @main)
+)",
+       R"(, 4 : i32, 4 : i32, 0 : i32, 0 : i32)
+)",
+       R"(spirv.spire.NonSemantic "NonSemantic.Shader.DebugInfo.100" DebugDeclare(@dbg_)",
+       R"(, %0, @dbg_)",
+       R"() : (!spirv.ptr<i32, Function>) -> ()
+)",
+       R"(spirv.spire.NonSemantic "NonSemantic.DebugPrintf" DebugPrintf("i = %u", %1) : )"
+       R"((i32) -> ()
+)"})
+    EXPECT_NE(text.find(expected), std::string::npos) << expected << "\n" << text;
+  // Strings that debug instructions name come back from them, not from spire.debug_source.
+  EXPECT_NE(text.find(R"(spire.debug_source = [["OpSource", "GLSL", 450 : i32, "a.comp"]])"),
+            std::string::npos)
+      << text;
+  Module back = serializeModule(*module);
+  EXPECT_EQ(validate(back), "");
+  EXPECT_EQ(nonSemanticInstructions(back), nonSemanticInstructions(m));
+  EXPECT_EQ(nonSemanticInstructions(m), R"(2('uint', 32, 6, 0)
+35('a.comp', 'void main() {}')
+1(1, 4, OpExtInst, 2)
+8(3, OpTypeVoid)
+20('main', OpExtInst, OpExtInst, 3, 0, OpExtInst, 'main', 3, 3)
+31()
+26('i', OpExtInst, OpExtInst, 4, 0, OpExtInst, 4)
+101(OpExtInst, OpFunction)
+23(OpExtInst)
+103(OpExtInst, 4, 4, 0, 0)
+28(OpExtInst, OpVariable, OpExtInst)
+1('i = %u', OpLoad)
+)");
+  // Text and generic text read back to the same module.
+  for (bool generic : {false, true}) {
+    PrintOptions options;
+    options.generic = generic;
+    Context again;
+    Expected<OwningOp> reread = parse(again, toString(*module, options));
+    ASSERT_TRUE(bool(reread)) << reread.error().message;
+    Status v = verify(**reread);
+    EXPECT_TRUE(bool(v)) << v.error().message;
+    EXPECT_EQ(toString(**reread), text);
+    EXPECT_EQ(nonSemanticInstructions(serializeModule(**reread)), nonSemanticInstructions(m));
+  }
+}
+
+TEST(DebugInfo, NonSemanticErrors) {
+  Context ctx;
+  const std::string head = "spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], "
+                           "[SPV_KHR_non_semantic_info]> {\n";
+  Expected<OwningOp> unknown =
+      parse(ctx, head + "  spirv.spire.NonSemanticGlobal @d \"NonSemantic.Shader.DebugInfo.100\" "
+                        "DebugNothing()\n}\n");
+  ASSERT_FALSE(bool(unknown));
+  EXPECT_EQ(unknown.error().message, "'DebugNothing' is no instruction of "
+                                     "'NonSemantic.Shader.DebugInfo.100' (an instruction of a set "
+                                     "spire has no grammar of is its number)");
+  // An instruction of a set spire has no grammar of is its number.
+  Expected<OwningOp> numbered = parse(
+      ctx, head + "  spirv.spire.NonSemanticGlobal @d \"NonSemantic.Vendor.Thing\" 7(1 : i32)\n  "
+                  "spirv.spire.NonSemanticGlobal @e \"NonSemantic.Vendor.Thing\" 8(@d)\n}\n");
+  ASSERT_TRUE(bool(numbered)) << numbered.error().message;
+  Module m = serializeModule(**numbered);
+  EXPECT_EQ(nonSemanticInstructions(m), "7(1)\n8(OpExtInst)\n");
+  // A symbol the module does not define.
+  Expected<OwningOp> dangling = parse(
+      ctx,
+      head + "  spirv.spire.NonSemanticGlobal @d \"NonSemantic.Vendor.Thing\" 7(@nowhere)\n}\n");
+  ASSERT_TRUE(bool(dangling));
+  Expected<std::vector<uint32_t>> refused = serialize(**dangling);
+  ASSERT_FALSE(bool(refused));
+  EXPECT_EQ(refused.error().message,
+            "spirv.spire.NonSemanticGlobal: names @nowhere, which the module does not define");
+  // Module-level instructions have no SSA operands.
+  Expected<OwningOp> local = parse(
+      ctx, head + "  spirv.spire.NonSemanticGlobal @d \"NonSemantic.Vendor.Thing\" 7(%x)\n}\n");
+  ASSERT_FALSE(bool(local));
+  EXPECT_EQ(local.error().message, "a module-level instruction has no SSA operands");
+}
+
+constexpr std::string_view kOpenClDebugInfo = R"(
+OpCapability Addresses
+OpCapability Kernel
+%ocl = OpExtInstImport "OpenCL.DebugInfo.100"
+OpMemoryModel Physical64 OpenCL
+OpEntryPoint Kernel %k "k"
+%file = OpString "k.cl"
+%fname = OpString "float"
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%uint = OpTypeInt 32 0
+%float = OpTypeFloat 32
+%uint_32 = OpConstant %uint 32
+%none = OpExtInst %void %ocl DebugInfoNone
+%src = OpExtInst %void %ocl DebugSource %file
+%cu = OpExtInst %void %ocl DebugCompilationUnit 65536 4 %src OpenCL_C
+%basic = OpExtInst %void %ocl DebugTypeBasic %fname %uint_32 Float
+%vec = OpExtInst %void %ocl DebugTypeVector %basic 4
+%fntype = OpExtInst %void %ocl DebugTypeFunction None %void %basic %vec
+%block = OpExtInst %void %ocl DebugLexicalBlock %src 3 1 %cu
+%k = OpFunction %void None %fn
+%e = OpLabel
+%scope = OpExtInst %void %ocl DebugScope %block
+OpReturn
+OpFunctionEnd
+)";
+
+TEST(DebugInfo, OpenClDebugInfoLiterals) {
+  // OpenCL.DebugInfo.100 has literal operands (numbers, enumerants): integers in the op, words
+  // again where the set's grammar has a literal.
+  Context ctx;
+  Module m = assembleModule(kOpenClDebugInfo);
+  OwningOp module = deserializeModule(ctx, m);
+  ASSERT_TRUE(module);
+  const std::string text = toString(*module);
+  for (std::string_view expected :
+       {R"("OpenCL.DebugInfo.100" DebugInfoNone()
+)",
+        R"("OpenCL.DebugInfo.100" DebugCompilationUnit(65536 : i32, 4 : i32, @dbg_)",
+        R"(, 3 : i32)
+)",
+        R"("OpenCL.DebugInfo.100" DebugTypeBasic("float", 32 : i32, 3 : i32)
+)",
+        R"("OpenCL.DebugInfo.100" DebugTypeFunction(0 : i32, none, @dbg_)",
+        R"(spirv.spire.NonSemantic "OpenCL.DebugInfo.100" DebugScope(@dbg_)"})
+    EXPECT_NE(text.find(expected), std::string::npos) << expected << "\n" << text;
+  Module back = serializeModule(*module);
+  val::Options options;
+  options.env = *val::parseEnvironment("opencl2.0");
+  EXPECT_EQ(val::validate(back, options).errorCount(), 0u);
+  EXPECT_EQ(nonSemanticInstructions(back), nonSemanticInstructions(m));
+  EXPECT_EQ(nonSemanticInstructions(m), R"(0()
+35('k.cl')
+1(65536, 4, OpExtInst, 3)
+2('float', 32, 3)
+6(OpExtInst, 4)
+8(0, OpTypeVoid, OpExtInst, OpExtInst)
+21(OpExtInst, 3, 1, OpExtInst)
+23(OpExtInst)
+)");
+}
+
 } // namespace
