@@ -76,7 +76,7 @@ bool printInstruction(const Operation &op, TextPrinter &p) {
     if (a.is(AttrKind::Unit))
       p.use(op.operand(next++));
     else
-      print(a, out, p.typeSyntax());
+      print(a, out, p.version());
   }
   out += ')';
   p.attrDict(op, {"set", "instruction", "operands", "sym_name"});

@@ -104,8 +104,7 @@ struct DialectFlags {
   std::string print(const dialect::Operation &module, dialect::MlirVersion release) const;
   /// The same text written to `out` as it is printed, so that a large module's text is never
   /// held whole; false after reporting a write error.
-  bool print(const dialect::Operation &module, dialect::MlirVersion release,
-             FileWriter &out) const;
+  bool print(const dialect::Operation &module, dialect::MlirVersion release, FileWriter &out) const;
   dialect::PrintOptions printOptions(dialect::MlirVersion release) const;
   /// Deserialization shaped as `release` shapes it (MLIR 16 and 15: as mlir-translate-16).
   static dialect::DeserializeOptions deserializeOptions(dialect::MlirVersion release) {
