@@ -578,7 +578,8 @@ OwningOp TextParser::top() {
   while (ok && peek() != '\0')
     ok = operation(&holder);
   if (ok && holder.empty())
-    ok = fail("expected an op");
+    ok = fail(t_.empty() ? "the text is empty: it holds no op"
+                         : "the text holds no op, only whitespace and comments");
   if (ok && !forwards_.back().empty())
     ok = failAt(forwards_.back().begin()->second->pos, "use of undefined value");
   forwards_.pop_back();

@@ -53,9 +53,11 @@ std::string enumName(OperandKind kind, uint32_t value) {
   return std::string(e->name);
 }
 
-// Struct names MLIR reads as bare identifiers print as they are; others as quoted strings.
+// Struct names MLIR reads as bare identifiers print as they are; others as quoted strings. A
+// bare identifier starts with a letter or '_' ('$' and '.' only follow: HLSL's "$Global" is
+// quoted).
 bool isBareIdentifier(std::string_view name) {
-  if (name.empty() || std::isdigit(static_cast<unsigned char>(name[0])))
+  if (name.empty() || !(std::isalpha(static_cast<unsigned char>(name[0])) || name[0] == '_'))
     return false;
   for (char c : name)
     if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '$' && c != '.')

@@ -101,8 +101,7 @@ struct DialectFlags {
   std::string print(const dialect::Operation &module, dialect::MlirVersion release) const;
   /// The same text written to `out` as it is printed, so that a large module's text is never
   /// held whole; false after reporting a write error.
-  bool print(const dialect::Operation &module, dialect::MlirVersion release,
-             FileWriter &out) const;
+  bool print(const dialect::Operation &module, dialect::MlirVersion release, FileWriter &out) const;
   dialect::PrintOptions printOptions(dialect::MlirVersion release) const;
   /// Deserialization shaped as `release` shapes it (MLIR 16 and 15: as mlir-translate-16).
   static dialect::DeserializeOptions deserializeOptions(dialect::MlirVersion release) {
@@ -114,8 +113,10 @@ struct DialectFlags {
 bool writeOutput(const std::string &output, std::string_view bytes);
 
 /// The bytes of an input file ('-': standard input), not empty; nothing after printing the
-/// error. `source` is the name messages give it.
-std::optional<std::vector<uint8_t>> readInput(const std::string &input, const std::string &source);
+/// error. `source` is the name messages give it. `binary`: the input must be a SPIR-V module
+/// (an empty one then misses its header rather than being empty text).
+std::optional<std::vector<uint8_t>> readInput(const std::string &input, const std::string &source,
+                                              bool binary = false);
 
 /// What a command of chunks writes at the end: to standard output what the chunks that worked
 /// made, to a file only a complete result. The exit code.
