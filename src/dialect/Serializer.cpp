@@ -762,8 +762,9 @@ private:
         decorate(id, d, {static_cast<uint32_t>(v.bits())});
       } else if (v.is(AttrKind::Array)) {
         // Several literals of one decoration, or (for a decoration of at most one parameter, or
-        // an array of arrays) one value per repeated decoration.
-        size_t params = desc ? desc->parameters.size() : 1;
+        // an array of arrays) one value per repeated decoration. A decoration the grammar does
+        // not know takes the array as its literals.
+        size_t params = desc ? desc->parameters.size() : v.elements().size() + 1;
         bool repeated =
             params <= 1 || (!v.elements().empty() && v.elements().front().is(AttrKind::Array));
         std::vector<Attribute> each;

@@ -1721,3 +1721,23 @@ OpFunctionEnd
               dis.find("OpDecorate %_ptr_StorageBuffer_float_0 ArrayStride 4") != std::string::npos)
       << dis;
 }
+
+TEST(DialectSerialization, DecorationsOfNumbersNoGrammarNamesAreWritten) {
+  // `decoration_N` is how a decoration of a number the grammar does not know would read; it is
+  // written as OpDecorate N with its literals, not dropped. A known name stays a known one.
+  Context ctx;
+  Expected<OwningOp> m =
+      parse(ctx, R"(spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Linkage], []> {
+  spirv.GlobalVariable @g {decoration_65000 = [1 : i32, 2 : i32], decoration_64999} : !spirv.ptr<f32, Private>
+}
+)");
+  ASSERT_TRUE(bool(m)) << m.error().message;
+  Expected<std::vector<uint32_t>> words = serialize(**m);
+  ASSERT_TRUE(bool(words)) << words.error().message;
+  auto has = [&](std::vector<uint32_t> inst) {
+    return std::search(words->begin(), words->end(), inst.begin(), inst.end()) != words->end();
+  };
+  const uint32_t decorate = static_cast<uint32_t>(grammar::Op::Decorate);
+  EXPECT_TRUE(has({(5u << 16) | decorate}) && has({65000u, 1u, 2u}));
+  EXPECT_TRUE(has({(3u << 16) | decorate}) && has({64999u}));
+}
