@@ -65,6 +65,16 @@ bool isBareIdentifier(std::string_view name) {
   return true;
 }
 
+// Letters, digits, '_', '$' and '.' only (what the type parser reads as a word).
+bool ofIdentifierCharacters(std::string_view name) {
+  if (name.empty())
+    return false;
+  for (char c : name)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '$' && c != '.')
+      return false;
+  return true;
+}
+
 void printQuoted(std::string_view s, std::string &out) {
   static const char *kHex = "0123456789ABCDEF";
   out += '"';
@@ -372,7 +382,10 @@ private:
   void structType(Type t) {
     dialectType("struct<");
     if (t.isIdentified()) {
-      if (isBareIdentifier(t.name()))
+      // MLIR 16 (and 15) printed a name of identifier characters bare even where it does not
+      // start as an identifier ("$Global", which their parsers then reject); their text is
+      // written as they wrote it.
+      if (isBareIdentifier(t.name()) || (mlir16_ && ofIdentifierCharacters(t.name())))
         out_ += t.name();
       else
         printQuoted(t.name(), out_);
