@@ -4,6 +4,7 @@
 #include "spire/dialect/Ops.h"
 
 #include <algorithm>
+#include <set>
 #include <unordered_set>
 
 namespace spire::dialect {
@@ -254,8 +255,10 @@ public:
       visit(t.elementType(), t.storageClass());
       return;
     case TypeKind::Struct:
-      // An identified struct may refer to itself (through a pointer).
-      if (!seen_.insert(t.opaque()).second)
+      // An identified struct may refer to itself (through a pointer). Walked once per storage
+      // class: a struct of 16-bit members in both a buffer and a push constant block needs
+      // the storage capability of each.
+      if (!seen_.insert({t.opaque(), sc ? *sc : ~0u}).second)
         return;
       // A Uniform struct decorated BufferBlock is a storage buffer (SPIR-V before 1.3).
       if (sc && *sc == static_cast<uint32_t>(StorageClass::Uniform))
@@ -398,7 +401,7 @@ private:
     visit(info.sampledType, std::nullopt);
   }
 
-  std::unordered_set<const void *> seen_;
+  std::set<std::pair<const void *, uint32_t>> seen_;
 };
 
 } // namespace

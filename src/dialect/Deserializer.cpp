@@ -158,10 +158,58 @@ private:
           for (uint32_t k = 5; k < inst.wordCount(); ++k)
             namedByNonSemantic_.insert(inst.word(k));
         break;
+      case Op::Decorate:
+      case Op::DecorateId:
+      case Op::DecorateString:
+      case Op::MemberDecorate:
+      case Op::MemberDecorateString:
+      case Op::GroupDecorate:
+      case Op::GroupMemberDecorate:
+        // Unvalidated input (--no-validate) may decorate what it never defines.
+        if (Status s = decorationTargetsDefined(inst); !s)
+          return s;
+        break;
       default:
         break;
       }
     }
+    return {};
+  }
+
+  /// The ids a decoration instruction names (its target, a group's targets, OpDecorateId's
+  /// operands) are defined in the module.
+  Status decorationTargetsDefined(Instruction inst) {
+    auto defined = [&](uint32_t k) -> Status {
+      const uint32_t id = inst.word(k);
+      if (m_.defIndex(id) != kNoIndex)
+        return {};
+      const char *name = inst.opcode() == Op::Decorate               ? "OpDecorate"
+                         : inst.opcode() == Op::DecorateId           ? "OpDecorateId"
+                         : inst.opcode() == Op::DecorateString       ? "OpDecorateString"
+                         : inst.opcode() == Op::MemberDecorate       ? "OpMemberDecorate"
+                         : inst.opcode() == Op::MemberDecorateString ? "OpMemberDecorateString"
+                         : inst.opcode() == Op::GroupDecorate        ? "OpGroupDecorate"
+                                                                     : "OpGroupMemberDecorate";
+      return error(inst, std::string(name) + " names %" + std::to_string(id) +
+                             ", which the module does not define");
+    };
+    const uint32_t n = inst.wordCount();
+    if (n < 2)
+      return {};
+    if (Status s = defined(1); !s)
+      return s;
+    if (inst.opcode() == Op::DecorateId)
+      for (uint32_t k = 3; k < n; ++k)
+        if (Status s = defined(k); !s)
+          return s;
+    if (inst.opcode() == Op::GroupDecorate)
+      for (uint32_t k = 2; k < n; ++k)
+        if (Status s = defined(k); !s)
+          return s;
+    if (inst.opcode() == Op::GroupMemberDecorate)
+      for (uint32_t k = 2; k < n; k += 2)
+        if (Status s = defined(k); !s)
+          return s;
     return {};
   }
 
@@ -265,6 +313,16 @@ private:
     return out;
   }
 
+  /// The decoration's operands after the decoration are all literal strings.
+  static bool stringsOnly(const Instruction &d, std::span<const binary::Operand> operands) {
+    if (d.opcode() != Op::Decorate && d.opcode() != Op::DecorateString)
+      return false;
+    for (size_t k = 2; k < operands.size(); ++k)
+      if (operands[k].kind != OperandKind::LiteralString)
+        return false;
+    return true;
+  }
+
   std::string nameOf(uint32_t id) const {
     auto it = names_.find(id);
     return it == names_.end() ? std::string() : it->second;
@@ -287,9 +345,15 @@ private:
       if (decoration == static_cast<uint32_t>(grammar::Decoration::BuiltIn) && d.wordCount() >= 4)
         // The built-in's name as MLIR spells it (the KHR name where there is one).
         value = attr::string(ctx_, enumText(OperandKind::BuiltIn, d.word(3)));
-      else if (d.opcode() == Op::DecorateString && operands.size() >= 3)
-        value = attr::string(ctx_, d.stringOperand(operands[2]));
-      else if (d.opcode() == Op::DecorateId) {
+      else if (operands.size() >= 3 && stringsOnly(d, operands)) {
+        // String operands (UserSemantic "x"; MergeINTEL "a" "b": an array of them), also where
+        // OpDecorate gives them (which SPIR-V allows, and modules older than SPIR-V 1.4 without
+        // SPV_GOOGLE_decorate_string do).
+        std::vector<Attribute> strings;
+        for (size_t k = 2; k < operands.size(); ++k)
+          strings.push_back(attr::string(ctx_, d.stringOperand(operands[k])));
+        value = strings.size() == 1 ? strings[0] : attr::array(ctx_, strings);
+      } else if (d.opcode() == Op::DecorateId) {
         // Id operands are constants: their values.
         std::vector<Attribute> values;
         for (uint32_t k = 3; k < d.wordCount(); ++k) {

@@ -110,6 +110,10 @@ private:
         if (op == Op::Decorate && d.member == kNoIndex && d.group == kNoIndex &&
             parameters.size() > 1)
           continue;
+        // A member's decoration is held with at most one parameter word: one of more (a
+        // string of four or more bytes, UserSemantic "TEXCOORD") is left out rather than cut.
+        if (d.member != kNoIndex && parameters.size() > 1)
+          continue;
         MemberDecoration md{decorations.decoration(d),
                             parameters.empty() ? std::nullopt
                                                : std::optional<uint32_t>(parameters[0])};

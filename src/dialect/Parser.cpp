@@ -580,7 +580,8 @@ OwningOp TextParser::top() {
     if (!locationAliasDefinition(ok))
       ok = operation(&holder);
   if (ok && holder.empty())
-    ok = fail("expected an op");
+    ok = fail(t_.empty() ? "the text is empty: it holds no op"
+                         : "the text holds no op, only whitespace and comments");
   if (ok && !forwards_.back().empty())
     ok = failAt(forwards_.back().begin()->second->pos, "use of undefined value");
   // Ops name location aliases that MLIR prints after them.

@@ -71,9 +71,13 @@ public:
         b_->add(Section::Capability, Op::Capability).literal(c);
         longComposites_ |= c == static_cast<uint32_t>(grammar::Capability::LongCompositesINTEL);
       }
-      for (const std::string &e : vce.extensions())
+      for (const std::string &e : vce.extensions()) {
         b_->add(Section::Extension, Op::Extension).string(e);
+        decorateString_ |=
+            e == "SPV_GOOGLE_decorate_string" || e == "SPV_GOOGLE_hlsl_functionality1";
+      }
     }
+    decorateString_ |= version >= grammar::makeVersion(1, 4);
     Attribute am = module_.attr("addressing_model"), mm = module_.attr("memory_model");
     b_->add(Section::MemoryModel, Op::MemoryModel)
         .literal(am ? am.enumValue() : 0)
@@ -390,6 +394,14 @@ private:
 
   void decorate(uint32_t id, uint32_t decoration, std::vector<uint32_t> operands = {}) {
     b_->add(Section::Annotation, Op::Decorate).id(id).literal(decoration).words(operands);
+  }
+
+  /// A decoration whose operand is a literal string (UserSemantic, UserTypeGOOGLE, ...).
+  void decorateWithString(uint32_t id, uint32_t decoration, std::string_view text) {
+    b_->add(Section::Annotation, decorateString_ ? Op::DecorateString : Op::Decorate)
+        .id(id)
+        .literal(decoration)
+        .string(text);
   }
 
   /// The id of the specialization constant a type names (an array's length, a cooperative
@@ -791,6 +803,25 @@ private:
     return names;
   }
 
+  /// The number of a decoration no grammar names, as deserialization spells it
+  /// (`decoration_5999`: what GL_EXT_spirv_intrinsics lets a shader write); its operands are
+  /// literal words.
+  static std::optional<uint32_t> unknownDecoration(std::string_view name) {
+    constexpr std::string_view prefix = "decoration_";
+    if (!name.starts_with(prefix) || name.size() == prefix.size() ||
+        name.size() > prefix.size() + 10)
+      return std::nullopt;
+    uint64_t n = 0;
+    for (char c : name.substr(prefix.size())) {
+      if (c < '0' || c > '9')
+        return std::nullopt;
+      n = n * 10 + uint64_t(c - '0');
+    }
+    if (n > 0xFFFFFFFFu || grammar::findEnumerant(OperandKind::Decoration, uint32_t(n)))
+      return std::nullopt;
+    return uint32_t(n);
+  }
+
   /// Decorations for the attributes of `op` that are not part of its encoding.
   Status decorations(const Operation &op, uint32_t id, std::span<const std::string_view> skip) {
     return decorations(op, op.attributes(), id, skip);
@@ -832,10 +863,13 @@ private:
       if (name.starts_with("spirv."))
         name.remove_prefix(6);
       auto it = decorationNames().find(std::string(name));
-      if (it == decorationNames().end())
+      std::optional<uint32_t> number = it != decorationNames().end()
+                                           ? std::optional<uint32_t>(it->second)
+                                           : unknownDecoration(name);
+      if (!number)
         continue; // not a decoration: an attribute of the dialect only
       Attribute v = a.attr();
-      uint32_t d = it->second;
+      uint32_t d = *number;
       const grammar::EnumerantDesc *desc = grammar::findEnumerant(OperandKind::Decoration, d);
       bool takesIds =
           desc && !desc->parameters.empty() &&
@@ -869,13 +903,14 @@ private:
           return fail(op, "unknown built-in " + std::string(v.str()));
         decorate(id, d, {e->value});
       } else if (v.is(AttrKind::String)) {
-        b_->add(Section::Annotation, Op::DecorateString).id(id).literal(d).string(v.str());
+        decorateWithString(id, d, v.str());
       } else if (v.is(AttrKind::Integer)) {
         decorate(id, d, {static_cast<uint32_t>(v.bits())});
       } else if (v.is(AttrKind::Array)) {
         // Several literals of one decoration, or (for a decoration of at most one parameter, or
-        // an array of arrays) one value per repeated decoration.
-        size_t params = desc ? desc->parameters.size() : 1;
+        // an array of arrays) one value per repeated decoration. A decoration the grammar does
+        // not know takes the array as its literals.
+        size_t params = desc ? desc->parameters.size() : v.elements().size() + 1;
         bool repeated =
             params <= 1 || (!v.elements().empty() && v.elements().front().is(AttrKind::Array));
         std::vector<Attribute> each;
@@ -885,7 +920,7 @@ private:
           each.push_back(v);
         for (Attribute one : each) {
           if (one.is(AttrKind::String)) {
-            b_->add(Section::Annotation, Op::DecorateString).id(id).literal(d).string(one.str());
+            decorateWithString(id, d, one.str());
             continue;
           }
           std::vector<uint32_t> words;
@@ -894,6 +929,16 @@ private:
             parts.assign(one.elements().begin(), one.elements().end());
           else if (!one.is(AttrKind::Unit))
             parts.push_back(one);
+          if (!parts.empty() && std::all_of(parts.begin(), parts.end(),
+                                            [](Attribute e) { return e.is(AttrKind::String); })) {
+            // Several strings of one decoration (MergeINTEL "name" "direction").
+            auto w =
+                b_->add(Section::Annotation, decorateString_ ? Op::DecorateString : Op::Decorate);
+            w.id(id).literal(d);
+            for (Attribute e : parts)
+              w.string(e.str());
+            continue;
+          }
           for (Attribute e : parts)
             words.push_back(static_cast<uint32_t>(e.is(AttrKind::Enum) ? e.enumValue() : e.bits()));
           decorate(id, d, words);
@@ -2107,6 +2152,10 @@ private:
   std::unique_ptr<ModuleBuilder> b_;
   /// The module declares LongCompositesINTEL: instructions too long for one are split.
   bool longComposites_ = false;
+  /// OpDecorateString is available (SPIR-V 1.4, or SPV_GOOGLE_decorate_string /
+  /// SPV_GOOGLE_hlsl_functionality1); without it a string decoration is an OpDecorate, which
+  /// takes any literal operands.
+  bool decorateString_ = false;
   std::unordered_map<std::string, uint32_t> symbols_;
   std::unordered_map<std::string, const Operation *> symbolOps_;
   std::unordered_set<const Operation *> declared_;

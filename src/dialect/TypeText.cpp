@@ -53,9 +53,21 @@ std::string enumName(OperandKind kind, uint32_t value) {
   return std::string(e->name);
 }
 
-// Struct names MLIR reads as bare identifiers print as they are; others as quoted strings.
+// Struct names MLIR reads as bare identifiers print as they are; others as quoted strings. A
+// bare identifier starts with a letter or '_' ('$' and '.' only follow: HLSL's "$Global" is
+// quoted).
 bool isBareIdentifier(std::string_view name) {
-  if (name.empty() || std::isdigit(static_cast<unsigned char>(name[0])))
+  if (name.empty() || !(std::isalpha(static_cast<unsigned char>(name[0])) || name[0] == '_'))
+    return false;
+  for (char c : name)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '$' && c != '.')
+      return false;
+  return true;
+}
+
+// Letters, digits, '_', '$' and '.' only (what the type parser reads as a word).
+bool ofIdentifierCharacters(std::string_view name) {
+  if (name.empty())
     return false;
   for (char c : name)
     if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '$' && c != '.')
@@ -370,7 +382,10 @@ private:
   void structType(Type t) {
     dialectType("struct<");
     if (t.isIdentified()) {
-      if (isBareIdentifier(t.name()))
+      // MLIR 16 (and 15) printed a name of identifier characters bare even where it does not
+      // start as an identifier ("$Global", which their parsers then reject); their text is
+      // written as they wrote it.
+      if (isBareIdentifier(t.name()) || (mlir16_ && ofIdentifierCharacters(t.name())))
         out_ += t.name();
       else
         printQuoted(t.name(), out_);

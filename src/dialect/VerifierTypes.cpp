@@ -751,6 +751,23 @@ Type walkLiteral(Check &c, Type composite) {
   return t;
 }
 
+/// The last operand of a non-uniform reduction: a ClusterSize (an integer scalar), except under
+/// SPV_NV_shader_subgroup_partitioned's three group operations, where it is the ballot naming
+/// the invocation's partition (a four-component integer vector, as OpGroupNonUniformPartitionNV
+/// gives it; spire val and spirv-val ask the same).
+bool groupReductionCluster(Check &c) {
+  if (c.numOperands() < 2)
+    return true;
+  Attribute operation = c.op.attr("group_operation");
+  const uint32_t g = operation && operation.is(AttrKind::Enum) ? operation.enumValue() : 0;
+  const bool partitioned = g == uint32_t(grammar::GroupOperation::PartitionedReduceNV) ||
+                           g == uint32_t(grammar::GroupOperation::PartitionedInclusiveScanNV) ||
+                           g == uint32_t(grammar::GroupOperation::PartitionedExclusiveScanNV);
+  const uint64_t cls = partitioned ? kIntV : kIntS;
+  const uint32_t count = partitioned ? 4 : 0;
+  return matches(c.operand(1), cls, count) || c.fail(odsMismatch(1, cls, count, c.operand(1)));
+}
+
 bool compositeExtract(Check &c) {
   Type part = walkLiteral(c, c.operand(0));
   if (!part)
@@ -2210,14 +2227,20 @@ const Row kRows[] = {
       Op::GroupNonUniformUMin, Op::GroupNonUniformSMax, Op::GroupNonUniformUMax,
       Op::GroupNonUniformBitwiseAnd, Op::GroupNonUniformBitwiseOr, Op::GroupNonUniformBitwiseXor},
      of(kIntSV),
-     {like(), of(kIntS)}},
+     {like(), {}},
+     false,
+     groupReductionCluster},
     {{Op::GroupNonUniformFAdd, Op::GroupNonUniformFMul, Op::GroupNonUniformFMin,
       Op::GroupNonUniformFMax},
      of(kFloatSV),
-     {same(), of(kIntS)}},
+     {same(), {}},
+     false,
+     groupReductionCluster},
     {{Op::GroupNonUniformLogicalAnd, Op::GroupNonUniformLogicalOr, Op::GroupNonUniformLogicalXor},
      of(kBoolSV),
-     {same(), of(kIntS)}},
+     {same(), {}},
+     false,
+     groupReductionCluster},
     {{Op::GroupBroadcast}, of(kScalarOrVector), {like(), of(kIntSV)}},
     {{Op::GroupIAdd, Op::GroupUMin, Op::GroupSMin, Op::GroupUMax, Op::GroupSMax, Op::GroupIMulKHR,
       Op::GroupBitwiseAndKHR, Op::GroupBitwiseOrKHR, Op::GroupBitwiseXorKHR},

@@ -5,12 +5,13 @@
 // listed capability implies stays listed when something needs it directly (a module with
 // matrices and Shader lists both). Unlike MLIR 16 a module without spirv.target_env is not an
 // error: every capability and extension is then allowed, and among alternatives the pass
-// prefers one already chosen, then one that something needs without alternatives, then the
-// first. A requirement the core has from some version on, which extensions also provide (the
-// StorageBuffer storage class: 1.3, or SPV_KHR_storage_buffer_storage_class) raises the version
-// only when no extension is allowed; the extension is listed only when the version does not
-// already provide it. A chosen capability brings its own version or extension (Int64 needs
-// nothing, StorageBuffer16BitAccess 1.3 or SPV_KHR_16bit_storage).
+// prefers one already chosen, then one that something needs without alternatives, then one
+// the module declares already, then the first. A requirement the core has from some version on,
+// which extensions also provide (the StorageBuffer storage class: 1.3, or
+// SPV_KHR_storage_buffer_storage_class) raises the version only when no extension is allowed; the
+// extension is listed only when the version does not already provide it. A chosen capability brings
+// its own version or extension (Int64 needs nothing, StorageBuffer16BitAccess 1.3 or
+// SPV_KHR_16bit_storage).
 #include "spire/transforms/Pass.h"
 
 #include "spire/dialect/Availability.h"
@@ -84,6 +85,12 @@ public:
           allowedExts_.insert(*x);
       hasTarget_ = true;
     }
+    // What the module declares now: preferred among alternatives, so that a module whose
+    // 16-bit values live only in memory keeps its storage capabilities (StoragePushConstant16,
+    // StorageBuffer16BitAccess) rather than trading them for Float16 / Int16.
+    if (Attribute vce = module.attr("vce_triple"); vce && vce.is(AttrKind::Vce))
+      for (uint32_t c : vce.capabilities())
+        declaredCaps_.insert(static_cast<Capability>(c));
     if (Attribute mm = module.attr("memory_model"); mm && mm.is(AttrKind::Enum)) {
       if (mm.enumValue() == static_cast<uint32_t>(grammar::MemoryModel::OpenCL))
         ruledOutRoots_.push_back(Capability::Shader);
@@ -235,6 +242,9 @@ private:
         return c;
     for (Capability c : anyOf)
       if (needed_.count(c))
+        return c;
+    for (Capability c : anyOf)
+      if (declaredCaps_.count(c) && !ruledOut(c))
         return c;
     std::unordered_set<uint32_t> implied;
     for (Capability chosen : caps_)
@@ -392,6 +402,7 @@ private:
   std::unordered_set<Extension> allowedExts_;
   std::vector<Item> items_;
   std::set<Capability> needed_;
+  std::set<Capability> declaredCaps_;
   std::map<Capability, size_t> votes_;
   std::vector<Capability> ruledOutRoots_;
   uint32_t version_ = grammar::makeVersion(1, 0);

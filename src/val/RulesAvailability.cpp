@@ -168,6 +168,24 @@ private:
     return false;
   }
 
+  /// A declared capability of `a` that brings it outside the versions that have it in the core:
+  /// one that is itself newer than SPIR-V 1.0 or comes from an extension (DemoteToHelper-
+  /// Invocation brings OpDemoteToHelperInvocation). A capability of SPIR-V 1.0's core (Shader,
+  /// which the StorageBuffer storage class lists) brings nothing that a later version or an
+  /// extension provides; asked only where `a` names extensions.
+  bool anyEnablingCapability(const Availability &a) const {
+    for (grammar::Capability c : a.capabilities) {
+      if (!s_.hasCapability(c))
+        continue;
+      const grammar::EnumerantDesc *e =
+          grammar::findEnumerant(OperandKind::Capability, uint32_t(c));
+      if (!e || !e->availability.extensions.empty() ||
+          e->availability.minVersion > grammar::makeVersion(1, 0))
+        return true;
+    }
+    return false;
+  }
+
   /// `what()` names the instruction or operand in messages.
   template <class What>
   void check(const Instruction &inst, What what, const Availability &a, bool capabilitiesToo) {
@@ -175,7 +193,8 @@ private:
     // What a declared capability enables is usable outside the versions that have it in the
     // core (OpDemoteToHelperInvocation with DemoteToHelperInvocation from its extension); a
     // capability operand itself is not enabled by the capabilities it depends on.
-    const bool byCapability = capabilitiesToo && anyCapability(a);
+    const bool byCapability =
+        capabilitiesToo && (a.extensions.empty() ? anyCapability(a) : anyEnablingCapability(a));
     // What a later version removed (OpLessOrGreater after 1.5, OpAtomicCompareExchangeWeak and
     // BufferBlock after 1.3) no capability or extension brings back.
     const bool removed = a.lastVersion != grammar::kNoVersion && version_ > a.lastVersion;
@@ -205,7 +224,7 @@ private:
     }
     // A declared extension does not stand in for a capability: the capability must be declared
     // too (SPV_KHR_multiview's ViewIndex still needs MultiView).
-    if (!capabilitiesToo || a.capabilities.empty() || byCapability)
+    if (!capabilitiesToo || a.capabilities.empty() || anyCapability(a))
       return;
     s_.error(inst.index(), "2.16.1",
              what() + " needs one of the capabilities " + capabilityNames(a) +

@@ -13,7 +13,9 @@
 //   BallotFindLSB / MSB read.
 // - Broadcasts, shuffles, quad operations and reductions give a value of their operand's type;
 //   the reductions' kind (integer, float, boolean) is the instruction's, and ClusteredReduce names
-//   a constant cluster size that is a power of two.
+//   a constant cluster size that is a power of two; the partitioned ones of
+//   SPV_NV_shader_subgroup_partitioned name a ballot (a four-component integer vector) in its
+//   place.
 // - The KHR subgroup instructions (ballot, votes, first invocation, read invocation, rotate) and
 //   the AMD non-uniform group operations (as the kernel group operations they mirror).
 // - OpGroupAsyncCopy copies between pointers to the same numbers, one in Workgroup and one in
@@ -32,6 +34,13 @@ constexpr uint32_t kScopeWorkgroup = uint32_t(grammar::Scope::Workgroup),
                    kScopeSubgroup = uint32_t(grammar::Scope::Subgroup);
 constexpr uint32_t kGroupOperationClusteredReduce =
     uint32_t(grammar::GroupOperation::ClusteredReduce);
+
+bool isPartitioned(uint32_t operation) {
+  using G = grammar::GroupOperation;
+  return operation == uint32_t(G::PartitionedReduceNV) ||
+         operation == uint32_t(G::PartitionedInclusiveScanNV) ||
+         operation == uint32_t(G::PartitionedExclusiveScanNV);
+}
 
 enum : uint32_t {
   kElect = 333,
@@ -263,6 +272,24 @@ private:
     // "The type of Value must be the same as Result Type", signedness included (spirv-val 2023.1
     // let integer reductions mix it; v2026.4 does not).
     sameType(inst, inst.word(5), result);
+    if (isPartitioned(inst.word(4))) {
+      // SPV_NV_shader_subgroup_partitioned: the operand after Value is the ballot of the
+      // invocation's partition (what OpGroupNonUniformPartitionNV gives), a four-component
+      // integer vector, and it must be there (spirv-val 2026.4 asks no width either).
+      if (inst.wordCount() < 7) {
+        s_.error(inst.index(), kRule, "a partitioned group operation needs its ballot operand");
+        return;
+      }
+      const uint32_t type = s_.typeOf(inst.word(6));
+      if (type != 0 && (!s_.isVectorType(type) || !s_.isIntType(s_.componentType(type)) ||
+                        s_.componentCount(type) != 4))
+        s_.error(inst.index(), kRule,
+                 "the ballot " + s_.name(inst.word(6)) +
+                     " of a partitioned group operation must be a four-component integer "
+                     "vector, not of type " +
+                     s_.name(type));
+      return;
+    }
     if (inst.word(4) == kGroupOperationClusteredReduce) {
       if (inst.wordCount() < 7) {
         s_.error(inst.index(), kRule, "ClusteredReduce needs a ClusterSize operand");

@@ -159,6 +159,16 @@ private:
     const uint32_t id = inst.resultId();
     if (id == 0)
       return;
+    // "all <id>s in this module are guaranteed to satisfy 0 < id < Bound" (2.3): a bound of 0
+    // holds no id, which the decoder's per-operand check (ids below a nonzero bound) leaves to
+    // this rule. Said once, at the first definition, as spirv-val does.
+    if (m_.bound() == 0 && !zeroBoundReported_) {
+      zeroBoundReported_ = true;
+      s_.error(inst.index(), "2.3",
+               "id " + s_.name(id) +
+                   " is not below the header's bound 0: a module with ids "
+                   "needs a bound above every id");
+    }
     const uint32_t first = m_.defIndex(id);
     if (first != inst.index() && first != kNoIndex)
       s_.error(inst.index(), "2.2",
@@ -333,6 +343,7 @@ private:
 
   State &s_;
   const Module &m_;
+  bool zeroBoundReported_ = false;
   std::unordered_set<uint32_t> forwardPointers_;
   std::unordered_set<uint32_t> reportedUndefined_;
 };

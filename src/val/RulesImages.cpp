@@ -532,6 +532,12 @@ private:
     const bool read = op == Op::ImageRead || op == Op::ImageSparseRead;
     const bool write = op == Op::ImageWrite;
     const bool gatherLod = gather && s_.hasCapability(kCapabilityImageGatherBiasLodAMD);
+    // SPV_AMD_shader_image_load_store_lod: with its capability, OpImageRead, OpImageSparseRead
+    // and OpImageWrite take Lod, an integer level as OpImageFetch's (spirv-val 2026.4 asks the
+    // capability, not the extension).
+    const bool storageLod =
+        (read || write) && s_.hasCapability(grammar::Capability::ImageReadWriteLodAMD);
+    const bool integerLod = fetch || storageLod;
     const char *rule = "3.14";
     auto fail = [&](const std::string &message) { s_.error(inst.index(), rule, message); };
     if (explicitLod && !(mask & (kLod | kGrad)))
@@ -542,7 +548,7 @@ private:
       fail("the Lod and Grad image operands exclude each other");
     if ((mask & kBias) && !implicitLod && !gatherLod)
       fail("the Bias image operand is for implicit-LOD sampling");
-    if ((mask & kLod) && !explicitLod && !fetch && !gatherLod)
+    if ((mask & kLod) && !explicitLod && !fetch && !gatherLod && !storageLod)
       fail("the Lod image operand is for explicit-LOD sampling and OpImageFetch");
     if ((mask & kGrad) && !explicitLod)
       fail("the Grad image operand is for explicit-LOD sampling");
@@ -592,10 +598,10 @@ private:
       // "For sampling operations, it must be a 32-bit floating-point type scalar [...]. For
       // fetch operations, it must be a 32-bit integer type scalar."
       // (SPV_AMD_gpu_shader_half_float_fetch: a 16-bit float for sampling too.)
-      const bool half = !fetch && halfFloatFetch() && s_.bitWidth(type) == 16;
-      if (type != 0 && (!(fetch ? s_.isIntType(type) : s_.isFloatType(type)) ||
+      const bool half = !integerLod && halfFloatFetch() && s_.bitWidth(type) == 16;
+      if (type != 0 && (!(integerLod ? s_.isIntType(type) : s_.isFloatType(type)) ||
                         (s_.bitWidth(type) != 32 && !half)))
-        fail(std::string("Lod must be a 32-bit ") + (fetch ? "integer" : "floating-point") +
+        fail(std::string("Lod must be a 32-bit ") + (integerLod ? "integer" : "floating-point") +
              " scalar");
     }
     if (mask & kGrad) {

@@ -63,7 +63,10 @@ Imported importTypes(const fs::path &file, bool roundTrip, Tally *tally) {
             file,
             text + ": " + (back ? "parses to " + dialect::toString(*back) : back.error().message));
     }
-    out.types.insert(withoutStructDecorations(text));
+    // Compared with mlir-translate-16 as MLIR 16 spells it (struct names such as $Global bare).
+    std::string mlir16;
+    dialect::print(t, mlir16, dialect::MlirVersion::Mlir16);
+    out.types.insert(withoutStructDecorations(mlir16));
   }
   return out;
 }

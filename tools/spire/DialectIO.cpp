@@ -252,14 +252,18 @@ bool writeOutput(const std::string &output, std::string_view bytes) {
   return true;
 }
 
-std::optional<std::vector<uint8_t>> readInput(const std::string &input, const std::string &source) {
+std::optional<std::vector<uint8_t>> readInput(const std::string &input, const std::string &source,
+                                              bool binary) {
   Expected<std::vector<uint8_t>> bytes = readFile(input);
   if (!bytes) {
     report(bytes.error(), source);
     return std::nullopt;
   }
   if (bytes->empty()) {
-    report(makeError({}, "the input is empty: neither a SPIR-V binary nor MLIR text"), source);
+    report(makeError({}, binary ? "byte 0: not a SPIR-V module: the input is empty, and a module "
+                                  "starts with a header of 5 words (20 bytes)"
+                                : "the input is empty: neither a SPIR-V binary nor MLIR text"),
+           source);
     return std::nullopt;
   }
   return std::move(bytes).value();

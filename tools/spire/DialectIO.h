@@ -116,8 +116,10 @@ struct DialectFlags {
 bool writeOutput(const std::string &output, std::string_view bytes);
 
 /// The bytes of an input file ('-': standard input), not empty; nothing after printing the
-/// error. `source` is the name messages give it.
-std::optional<std::vector<uint8_t>> readInput(const std::string &input, const std::string &source);
+/// error. `source` is the name messages give it. `binary`: the input must be a SPIR-V module
+/// (an empty one then misses its header rather than being empty text).
+std::optional<std::vector<uint8_t>> readInput(const std::string &input, const std::string &source,
+                                              bool binary = false);
 
 /// What a command of chunks writes at the end: to standard output what the chunks that worked
 /// made, to a file only a complete result. The exit code.

@@ -226,7 +226,8 @@ int runTranslate(std::span<char *const> args) {
     return usageError("translate",
                       "say --deserialize-spirv, --serialize-spirv or --test-spirv-roundtrip");
   const std::string source = input == "-" ? "<stdin>" : input;
-  std::optional<std::vector<uint8_t>> bytes = readInput(input, source);
+  std::optional<std::vector<uint8_t>> bytes =
+      readInput(input, source, run.translations.front() == Translation::Deserialize);
   if (!bytes)
     return kInvalidInput;
   // The registry of ops, the IR and the text take a few MB and about 16 bytes per input byte;

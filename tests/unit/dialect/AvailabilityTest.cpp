@@ -96,6 +96,24 @@ TEST(Availability, StorageClassesOfPointers) {
                     {Capability::StorageBuffer16BitAccess, Capability::Int16}));
 }
 
+TEST(Availability, AStructInTwoStorageClassesNeedsTheCapabilityOfEach) {
+  // A buffer-reference shader's push constants: a block holding a physical storage buffer
+  // pointer to an array of a struct of 16-bit members, and that struct itself. The struct is
+  // reached in PhysicalStorageBuffer and in PushConstant storage; each asks its own capability.
+  Context ctx;
+  StructMember half{ctx.floating(16), 0u, {}};
+  Type item = ctx.literalStruct({&half, 1});
+  StructMember items{ctx.runtimeArray(item, 2), 0u, {}};
+  Type data = ctx.literalStruct({&items, 1});
+  std::vector<StructMember> pc{
+      {ctx.pointer(data, sc(grammar::StorageClass::PhysicalStorageBuffer)), 0u, {}},
+      {item, 8u, {}}};
+  Availability a =
+      typeAvailability(ctx.pointer(ctx.literalStruct(pc), sc(grammar::StorageClass::PushConstant)));
+  EXPECT_TRUE(needs(a, {Capability::StorageBuffer16BitAccess, Capability::Float16}));
+  EXPECT_TRUE(needs(a, {Capability::StoragePushConstant16, Capability::Float16}));
+}
+
 TEST(Availability, Images) {
   Context ctx;
   ImageInfo info;

@@ -2,6 +2,7 @@
 // transformations makes of them, and that the serialized module is valid again.
 #include "spire/dialect/Serialization.h"
 #include "spire/asm/Assembler.h"
+#include "spire/asm/Disassembler.h"
 #include "spire/dialect/Ops.h"
 #include "spire/dialect/Text.h"
 #include "spire/dialect/Verifier.h"
@@ -1549,4 +1550,194 @@ OpFunctionEnd
                            "its result type's"),
             std::string::npos)
       << bad.error;
+}
+
+namespace {
+
+/// The serialized module's annotations as spirv-dis prints them, one per line.
+std::string serializedAnnotations(const Operation &module) {
+  Expected<Module> m = serializedModule(module);
+  if (!m)
+    return "serialize and read back: " + m.error().message;
+  std::string text = disassemble(*m), out;
+  size_t at = 0;
+  while (at < text.size()) {
+    size_t end = text.find('\n', at);
+    std::string line = text.substr(at, end == std::string::npos ? std::string::npos : end - at);
+    at = end == std::string::npos ? text.size() : end + 1;
+    if (line.find("Decorate") != std::string::npos)
+      out += line.substr(line.find_first_not_of(' ')) + "\n";
+  }
+  return out;
+}
+
+/// A fragment shader of SPIR-V 1.`minor` with `header` after its capability, `annotations`
+/// on its input %a (location 0) and output %o, and a struct %S in a uniform block.
+std::string decoratedShader(std::string_view header, std::string_view annotations) {
+  return "OpCapability Shader\n" + std::string(header) +
+         "\nOpMemoryModel Logical GLSL450\nOpEntryPoint Fragment %main \"main\" %a %o\n"
+         "OpExecutionMode %main OriginUpperLeft\nOpDecorate %a Location 0\n"
+         "OpDecorate %o Location 0\nOpMemberDecorate %S 0 Offset 0\nOpDecorate %S Block\n"
+         "OpDecorate %u DescriptorSet 0\nOpDecorate %u Binding 0\n" +
+         std::string(annotations) +
+         "\n%void = OpTypeVoid\n%fn = OpTypeFunction %void\n%float = OpTypeFloat 32\n"
+         "%v4 = OpTypeVector %float 4\n%pi = OpTypePointer Input %v4\n"
+         "%po = OpTypePointer Output %v4\n%S = OpTypeStruct %v4\n%pS = OpTypePointer Uniform %S\n"
+         "%a = OpVariable %pi Input\n%o = OpVariable %po Output\n%u = OpVariable %pS Uniform\n"
+         "%main = OpFunction %void None %fn\n%l = OpLabel\n%x = OpLoad %v4 %a\n"
+         "OpStore %o %x\nOpReturn\nOpFunctionEnd\n";
+}
+
+} // namespace
+
+TEST(DialectSerialization, StringDecorationsKeepTheirWords) {
+  // GL_EXT_spirv_intrinsics' spirv_decorate_string and HLSL semantics: a decoration whose
+  // operand is a literal string, given by OpDecorateString or (before SPIR-V 1.4 without
+  // SPV_GOOGLE_decorate_string) by OpDecorate, reads as a string attribute and is written back
+  // whole, by the instruction the module can have. Strings of 4 bytes (a word of characters and
+  // one of the terminator) and empty ones included.
+  const std::string_view functionality =
+      "OpExtension \"SPV_GOOGLE_hlsl_functionality1\"\nOpExtension \"SPV_GOOGLE_user_type\"";
+  {
+    // OpDecorate with strings in SPIR-V 1.0: read as strings, written by OpDecorateString where
+    // the extension allows it.
+    Deserialized d;
+    deserializeText(decoratedShader(functionality, "OpDecorate %a UserSemantic \"TEXCOORD\"\n"
+                                                   "OpDecorate %o UserTypeGOOGLE \"abcd\""),
+                    d, 0);
+    ASSERT_TRUE(d.module) << d.error;
+    std::string text = toString(*d.module);
+    EXPECT_NE(text.find("user_semantic = \"TEXCOORD\""), std::string::npos) << text;
+    EXPECT_NE(text.find("user_type_google = \"abcd\""), std::string::npos) << text;
+    EXPECT_EQ(roundTripsEverywhere(d, "spv1.0"), "");
+    std::string annotations = serializedAnnotations(*d.module);
+    EXPECT_NE(annotations.find("OpDecorateString %spirv_var_2 UserSemantic \"TEXCOORD\""),
+              std::string::npos)
+        << annotations;
+  }
+  {
+    // Only SPV_GOOGLE_user_type: no OpDecorateString before 1.4, so OpDecorate carries it.
+    Deserialized d;
+    deserializeText(decoratedShader("OpExtension \"SPV_GOOGLE_user_type\"",
+                                    "OpDecorate %a UserTypeGOOGLE \"texture2d\"\n"
+                                    "OpDecorate %o UserTypeGOOGLE \"\""),
+                    d, 0);
+    ASSERT_TRUE(d.module) << d.error;
+    EXPECT_EQ(roundTripsEverywhere(d, "spv1.0"), "");
+    std::string annotations = serializedAnnotations(*d.module);
+    EXPECT_NE(annotations.find("OpDecorate %spirv_var_2 UserTypeGOOGLE \"texture2d\""),
+              std::string::npos)
+        << annotations;
+    EXPECT_NE(annotations.find("OpDecorate %spirv_var_3 UserTypeGOOGLE \"\""), std::string::npos)
+        << annotations;
+  }
+  {
+    // SPIR-V 1.4: OpDecorateString, as read.
+    Deserialized d;
+    deserializeText(decoratedShader(functionality, "OpDecorateString %a UserSemantic \"COLOR0\""),
+                    d, 4);
+    ASSERT_TRUE(d.module) << d.error;
+    EXPECT_EQ(roundTripsEverywhere(d, "spv1.4"), "");
+    EXPECT_NE(serializedAnnotations(*d.module).find("OpDecorateString %spirv_var_2 UserSemantic "
+                                                    "\"COLOR0\""),
+              std::string::npos);
+  }
+  {
+    // A member's string of more than one word is left out, never cut (the member keeps one
+    // parameter word); the module stays valid.
+    Deserialized d;
+    deserializeText(decoratedShader(functionality,
+                                    "OpMemberDecorateString %S 0 UserSemantic \"MEMBER_SEMANTIC\"\n"
+                                    "OpMemberDecorate %S 0 UserSemantic \"LONG_SEMANTIC\""),
+                    d, 4);
+    ASSERT_TRUE(d.module) << d.error;
+    EXPECT_EQ(roundTripsEverywhere(d, "spv1.4"), "");
+  }
+}
+
+TEST(DialectSerialization, StridedAndPlainPointersToOneTypeStayDistinct) {
+  // Variable pointers: two OpTypePointer of one storage class and pointee, one decorated
+  // ArrayStride (what OpPtrAccessChain steps by); the round trip keeps two declarations, the
+  // decoration on the one that had it.
+  Deserialized d;
+  deserializeText(R"(
+OpCapability Shader
+OpCapability VariablePointers
+OpExtension "SPV_KHR_variable_pointers"
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+OpDecorate %ra ArrayStride 4
+OpDecorate %S Block
+OpMemberDecorate %S 0 Offset 0
+OpDecorate %buf DescriptorSet 0
+OpDecorate %buf Binding 0
+OpDecorate %pfs ArrayStride 4
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%float = OpTypeFloat 32
+%uint = OpTypeInt 32 0
+%u0 = OpConstant %uint 0
+%u1 = OpConstant %uint 1
+%ra = OpTypeRuntimeArray %float
+%S = OpTypeStruct %ra
+%pS = OpTypePointer StorageBuffer %S
+%pfs = OpTypePointer StorageBuffer %float
+%pf = OpTypePointer StorageBuffer %float
+%fnp = OpTypeFunction %void %pfs
+%buf = OpVariable %pS StorageBuffer
+%main = OpFunction %void None %fn
+%l = OpLabel
+%a = OpAccessChain %pf %buf %u0 %u0
+%v = OpLoad %float %a
+%b = OpAccessChain %pfs %buf %u0 %u1
+%r = OpFunctionCall %void %g %b
+OpStore %a %v
+OpReturn
+OpFunctionEnd
+%g = OpFunction %void None %fnp
+%p = OpFunctionParameter %pfs
+%gl = OpLabel
+%c = OpPtrAccessChain %pfs %p %u1
+%w = OpLoad %float %c
+OpStore %p %w
+OpReturn
+OpFunctionEnd
+)",
+                  d, 3);
+  ASSERT_TRUE(d.module) << d.error;
+  std::string text = toString(*d.module);
+  EXPECT_NE(text.find("!spirv.ptr<f32, StorageBuffer, stride=4>"), std::string::npos) << text;
+  EXPECT_EQ(roundTripsEverywhere(d, "vulkan1.1"), "");
+  Expected<Module> m = serializedModule(*d.module);
+  ASSERT_TRUE(bool(m));
+  std::string dis = disassemble(*m);
+  size_t pointers = 0;
+  for (size_t at = dis.find("OpTypePointer StorageBuffer %float"); at != std::string::npos;
+       at = dis.find("OpTypePointer StorageBuffer %float", at + 1))
+    ++pointers;
+  EXPECT_EQ(pointers, 2u) << dis;
+  EXPECT_TRUE(dis.find("OpDecorate %_ptr_StorageBuffer_float ArrayStride 4") != std::string::npos ||
+              dis.find("OpDecorate %_ptr_StorageBuffer_float_0 ArrayStride 4") != std::string::npos)
+      << dis;
+}
+
+TEST(DialectSerialization, DecorationsOfNumbersNoGrammarNamesAreWritten) {
+  // `decoration_N` is how a decoration of a number the grammar does not know would read; it is
+  // written as OpDecorate N with its literals, not dropped. A known name stays a known one.
+  Context ctx;
+  Expected<OwningOp> m =
+      parse(ctx, R"(spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Linkage], []> {
+  spirv.GlobalVariable @g {decoration_65000 = [1 : i32, 2 : i32], decoration_64999} : !spirv.ptr<f32, Private>
+}
+)");
+  ASSERT_TRUE(bool(m)) << m.error().message;
+  Expected<std::vector<uint32_t>> words = serialize(**m);
+  ASSERT_TRUE(bool(words)) << words.error().message;
+  auto has = [&](std::vector<uint32_t> inst) {
+    return std::search(words->begin(), words->end(), inst.begin(), inst.end()) != words->end();
+  };
+  const uint32_t decorate = static_cast<uint32_t>(grammar::Op::Decorate);
+  EXPECT_TRUE(has({(5u << 16) | decorate}) && has({65000u, 1u, 2u}));
+  EXPECT_TRUE(has({(3u << 16) | decorate}) && has({64999u}));
 }

@@ -655,7 +655,9 @@ TEST(DialectText, ForwardReferencesAndWrappers) {
 }
 
 TEST(DialectText, ErrorsNameLineAndColumn) {
-  EXPECT_EQ(errorOf(""), "t:1:1: error: expected an op");
+  EXPECT_EQ(errorOf(""), "t:1:1: error: the text is empty: it holds no op");
+  EXPECT_EQ(errorOf("\n// nothing\n"),
+            "t:3:1: error: the text holds no op, only whitespace and comments");
   EXPECT_EQ(errorOf("spirv.module Logical GLSL450 {\n  spirv.Bogus\n}"),
             "t:2:3: error: unknown op 'spirv.Bogus'");
   EXPECT_EQ(errorOf("spirv.module Logical Foo {\n}"),

@@ -113,6 +113,30 @@ TEST(DialectTypes, RecursiveStructPrintsItsNameInside) {
   EXPECT_FALSE(ctx.setStructBody(node, std::vector<StructMember>{}));
 }
 
+TEST(DialectTypes, StructNamesThatAreNotIdentifiersAreQuoted) {
+  // An identifier starts with a letter or '_'; '$' and '.' may follow. HLSL compilers name the
+  // global constant buffer's struct "$Global": quoted, and read back to the same struct.
+  Context ctx;
+  std::vector<StructMember> members{{ctx.floating(32), 0u, {}}};
+  for (auto [name, text] : {std::pair<std::string_view, std::string_view>{
+                                "$Global", "!spirv.struct<\"$Global\", (f32 [0])>"},
+                            {"type.$Globals", "!spirv.struct<type.$Globals, (f32 [0])>"},
+                            {"_a$b.c", "!spirv.struct<_a$b.c, (f32 [0])>"},
+                            {".x", "!spirv.struct<\".x\", (f32 [0])>"},
+                            {"1st", "!spirv.struct<\"1st\", (f32 [0])>"}}) {
+    Type s = ctx.identifiedStruct(name);
+    ASSERT_TRUE(ctx.setStructBody(s, members));
+    EXPECT_EQ(toString(s), text);
+    Expected<Type> back = parseType(ctx, text);
+    ASSERT_TRUE(bool(back)) << text << ": " << back.error().message;
+    EXPECT_EQ(*back, s) << text;
+  }
+  // MLIR 16's text spells them as mlir-translate-16 printed them: bare.
+  std::string mlir16;
+  print(ctx.identifiedStruct("$Global"), mlir16, MlirVersion::Mlir16);
+  EXPECT_EQ(mlir16, "!spirv.struct<$Global, (f32 [0])>");
+}
+
 TEST(DialectTypes, ParsesWhatItPrintsAndTheDocumentedSpellings) {
   Context ctx;
   for (std::string_view text :

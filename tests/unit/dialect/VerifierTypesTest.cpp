@@ -665,6 +665,48 @@ TEST(DialectVerifierTypes, GroupOpsKeepTheValuesType) {
             "");
 }
 
+TEST(DialectVerifierTypes, PartitionedReductionsTakeABallotWhereOthersTakeAClusterSize) {
+  // SPV_NV_shader_subgroup_partitioned: under PartitionedReduceNV / InclusiveScanNV /
+  // ExclusiveScanNV the operand after the value is the partition's ballot (a four-component
+  // integer vector); under the other group operations it is a cluster size (an integer).
+  std::string_view params =
+      "%p: i1, %v: i32, %x: f32, %c: i32, %b: vector<4xi32>, %h: vector<2xi32>";
+  auto reduce = [](std::string_view op, std::string_view operation, std::string_view value,
+                   std::string_view t, std::string_view size, std::string_view st) {
+    return "%0 = \"spirv." + std::string(op) + "\"(" + std::string(value) + ", " +
+           std::string(size) +
+           ") {execution_scope = #spirv.scope<Subgroup>, group_operation = "
+           "#spirv.group_operation<" +
+           std::string(operation) + ">} : (" + std::string(t) + ", " + std::string(st) + ") -> " +
+           std::string(t);
+  };
+  EXPECT_EQ(verdict(params, reduce("GroupNonUniformFAdd", "PartitionedReduceNV", "%x", "f32", "%b",
+                                   "vector<4xi32>")),
+            "");
+  EXPECT_EQ(verdict(params, reduce("GroupNonUniformIAdd", "PartitionedInclusiveScanNV", "%v", "i32",
+                                   "%b", "vector<4xi32>")),
+            "");
+  EXPECT_EQ(verdict(params, reduce("GroupNonUniformLogicalXor", "PartitionedExclusiveScanNV", "%p",
+                                   "i1", "%b", "vector<4xi32>")),
+            "");
+  EXPECT_EQ(
+      verdict(params, reduce("GroupNonUniformIAdd", "ClusteredReduce", "%v", "i32", "%c", "i32")),
+      "");
+  // A ballot where a cluster size goes, and the reverse.
+  EXPECT_EQ(verdict(params, reduce("GroupNonUniformIAdd", "ClusteredReduce", "%v", "i32", "%b",
+                                   "vector<4xi32>")),
+            "'spirv.GroupNonUniformIAdd' op operand #1 must be 8/16/32/64-bit integer, but got "
+            "'vector<4xi32>'");
+  EXPECT_EQ(verdict(params,
+                    reduce("GroupNonUniformFAdd", "PartitionedReduceNV", "%x", "f32", "%c", "i32")),
+            "'spirv.GroupNonUniformFAdd' op operand #1 must be vector of 8/16/32/64-bit integer "
+            "values of length 4, but got 'i32'");
+  EXPECT_EQ(verdict(params, reduce("GroupNonUniformFAdd", "PartitionedReduceNV", "%x", "f32", "%h",
+                                   "vector<2xi32>")),
+            "'spirv.GroupNonUniformFAdd' op operand #1 must be vector of 8/16/32/64-bit integer "
+            "values of length 4, but got 'vector<2xi32>'");
+}
+
 TEST(DialectVerifierTypes, ExtendedInstructionsFollowTheirSetsRules) {
   std::string_view params = "%x: f32, %d: f64, %v: vector<3xf32>, %w: vector<4xf32>, %i: i32, "
                             "%s: si32, %p: !spirv.ptr<i8, CrossWorkgroup>";

@@ -292,3 +292,30 @@ TEST(UpdateVce, NonSemanticSetsNeedTheirExtensionBeforeVersion16) {
   ASSERT_TRUE(runPasses(*plain, ctx, "update-vce"));
   EXPECT_TRUE(plain->attr("vce_triple").extensions().empty());
 }
+
+TEST(UpdateVce, DeclaredStorageCapabilitiesAreKeptOverTheArithmeticOnes) {
+  // 16-bit values only loaded and stored, in a push constant block and a storage buffer: either
+  // the storage capabilities or Float16 allow that; the ones the module declares are kept
+  // (Float16, which both alternatives name, would otherwise win, and with it a device feature
+  // the shader never needed).
+  dialect::Context ctx;
+  auto m = moduleFromText(
+      ctx, module("OpCapability Shader\nOpCapability StorageBuffer16BitAccess\n"
+                  "OpCapability StoragePushConstant16\n",
+                  "%half = OpTypeFloat 16\n%s = OpTypeStruct %half\n"
+                  "%p = OpTypePointer StorageBuffer %s\n%ph = OpTypePointer StorageBuffer %half\n"
+                  "%q = OpTypePointer PushConstant %s\n%qh = OpTypePointer PushConstant %half\n"
+                  "%v = OpVariable %p StorageBuffer\n%w = OpVariable %q PushConstant\n"
+                  "%uint = OpTypeInt 32 0\n%zero = OpConstant %uint 0\n",
+                  "%a = OpAccessChain %qh %w %zero\n%h = OpLoad %half %a\n"
+                  "%b = OpAccessChain %ph %v %zero\nOpStore %b %h\n",
+                  "OpExtension \"SPV_KHR_16bit_storage\"\nOpExtension "
+                  "\"SPV_KHR_storage_buffer_storage_class\"\n"));
+  ASSERT_TRUE(m);
+  ASSERT_TRUE(runPasses(*m, ctx, "update-vce"));
+  Attribute vce = m->attr("vce_triple");
+  std::vector<std::string> caps = capabilityNames(vce);
+  EXPECT_TRUE(has(caps, "StorageBuffer16BitAccess")) << dialect::toString(vce);
+  EXPECT_TRUE(has(caps, "StoragePushConstant16")) << dialect::toString(vce);
+  EXPECT_FALSE(has(caps, "Float16")) << dialect::toString(vce);
+}

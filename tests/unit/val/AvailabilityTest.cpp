@@ -116,6 +116,29 @@ OpMemoryModel Logical GLSL450
   EXPECT_VALID(validateAsVersion(text, grammar::makeVersion(1, 3)));
 }
 
+TEST(ValAvailability, ACoreCapabilityBringsNothingOfALaterVersion) {
+  // The StorageBuffer storage class lists Shader, SPIR-V 1.3 and its extensions: Shader, a
+  // capability of SPIR-V 1.0, does not bring it to a 1.0 module; the extension does.
+  const std::string text = R"(
+OpCapability Shader
+OpCapability Linkage
+@ext
+OpMemoryModel Logical GLSL450
+OpDecorate %S Block
+OpMemberDecorate %S 0 Offset 0
+%uint = OpTypeInt 32 0
+%S = OpTypeStruct %uint
+%p = OpTypePointer StorageBuffer %S
+)";
+  const uint32_t v10 = grammar::makeVersion(1, 0);
+  EXPECT_ERROR(validateAsVersion(test::replaced(text, "@ext", ""), v10),
+               "StorageClass StorageBuffer (operand of OpTypePointer) needs SPIR-V 1.3 or one of "
+               "the extensions SPV_KHR_storage_buffer_storage_class");
+  EXPECT_VALID(validateAsVersion(
+      test::replaced(text, "@ext", "OpExtension \"SPV_KHR_storage_buffer_storage_class\""), v10));
+  EXPECT_VALID(validateAsVersion(test::replaced(text, "@ext", ""), grammar::makeVersion(1, 3)));
+}
+
 TEST(ValAvailability, VersionOfAnInstruction) {
   // OpCopyLogical is SPIR-V 1.4 and needs no capability.
   const char *text = R"(

@@ -407,6 +407,22 @@ TEST(ValImageOperands, LodSampleAndMinLod) {
                "MinLod must be a floating-point scalar");
 }
 
+TEST(ValImageOperands, LodOfStorageImagesWithTheAmdCapability) {
+  // SPV_AMD_shader_image_load_store_lod: ImageReadWriteLodAMD lets OpImageRead and OpImageWrite
+  // take Lod, an integer level as OpImageFetch's; without the capability it stays an error.
+  const std::string_view caps =
+      "OpCapability ImageReadWriteLodAMD\nOpExtension \"SPV_AMD_shader_image_load_store_lod\"";
+  const std::string_view body = "%x = OpImageRead %v4uint %si %v2i Lod %int_0\n"
+                                "OpImageWrite %si %v2i %texel Lod %int_1";
+  EXPECT_VALID(check(body, "spv1.6", caps));
+  EXPECT_ERROR(check(body), "the Lod image operand is for explicit-LOD sampling and OpImageFetch");
+  EXPECT_ERROR(check("%x = OpImageRead %v4uint %si %v2i Lod %float_1", "spv1.6", caps),
+               "Lod must be a 32-bit integer scalar");
+  // Sampling keeps its floating-point Lod.
+  EXPECT_VALID(
+      check("%x = OpImageSampleExplicitLod %v4float %s %v2f Lod %float_1", "spv1.6", caps));
+}
+
 TEST(ValImageOperands, TexelAvailabilityAndVisibility) {
   const char *caps = "OpCapability VulkanMemoryModel";
   EXPECT_VALID(check("%x = OpImageRead %v4uint %si %v2i MakeTexelVisible|NonPrivateTexel "

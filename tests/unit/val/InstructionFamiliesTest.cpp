@@ -419,6 +419,25 @@ TEST(ValGroups, NonUniformTypesAndScopes) {
                                          "ClusteredReduce %uint_1 %uint_3"),
                                   "vulkan1.3"),
                "ClusterSize must be a power of two, not 3");
+  // SPV_NV_shader_subgroup_partitioned: the partitioned operations take a ballot (a
+  // four-component integer vector) in the cluster size's place, and need it.
+  const std::string partitioned = "OpCapability GroupNonUniformPartitionedNV\nOpExtension "
+                                  "\"SPV_NV_shader_subgroup_partitioned\"";
+  const std::string ballot = "%b = OpGroupNonUniformBallot %v4uint %uint_3 %true\n";
+  EXPECT_VALID(test::validateText(
+      shader(caps + "\n" + partitioned, "",
+             ballot + "%a = OpGroupNonUniformFAdd %float %uint_3 PartitionedReduceNV %float_1 %b"),
+      "vulkan1.3"));
+  EXPECT_ERROR(test::validateText(shader(caps + "\n" + partitioned, "",
+                                         "%a = OpGroupNonUniformFAdd %float %uint_3 "
+                                         "PartitionedInclusiveScanNV %float_1 %uint_1"),
+                                  "vulkan1.3"),
+               "must be a four-component integer vector, not of type %uint");
+  EXPECT_ERROR(test::validateText(shader(caps + "\n" + partitioned, "",
+                                         "%a = OpGroupNonUniformFAdd %float %uint_3 "
+                                         "PartitionedExclusiveScanNV %float_1"),
+                                  "vulkan1.3"),
+               "needs its ballot operand");
   EXPECT_ERROR(test::validateText(shader(caps, "",
                                          "%b = OpGroupNonUniformBallot %uint %uint_3 "
                                          "%true"),

@@ -371,6 +371,24 @@ OpFunctionEnd
   EXPECT_VALID(validateText(assembly, "opencl2.0"));
 }
 
+TEST(Layout, AnIdBoundOfZeroHoldsNoId) {
+  // 2.3: every id is below the bound, so a module with ids cannot have bound 0 (the decoder's
+  // per-operand test of ids below the bound says nothing for 0).
+  const char *text = "OpCapability Shader\nOpCapability Linkage\nOpMemoryModel Logical GLSL450\n"
+                     "%void = OpTypeVoid\n%fn = OpTypeFunction %void\n";
+  Expected<std::vector<uint32_t>> words = assemble(text, AssembleOptions{});
+  ASSERT_TRUE(bool(words));
+  std::vector<uint32_t> w = std::move(words).value();
+  ASSERT_EQ(w[3], 3u);
+  Expected<Module> good = Module::fromWords(w);
+  ASSERT_TRUE(bool(good));
+  EXPECT_VALID(validate(*good, Options{}));
+  w[3] = 0;
+  Expected<Module> m = Module::fromWords(w);
+  ASSERT_TRUE(bool(m));
+  EXPECT_ERROR(validate(*m, Options{}), "id %void is not below the header's bound 0");
+}
+
 TEST(Layout, HeaderOnlyModuleHasNoMemoryModel) {
   Expected<Module> m = Module::fromWords({0x07230203u, 0x00010600u, 0u, 1u, 0u});
   ASSERT_TRUE(bool(m));
