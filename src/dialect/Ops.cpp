@@ -242,7 +242,16 @@ const OpInfo *findOp(std::string_view name) { return registry().byName.find(name
 const OpInfo *findOp(OpKey key) { return registry().findOp(key); }
 
 namespace detail {
-const std::vector<std::string> &overlayProblems() { return registry().overlay.problems; }
+const std::vector<std::string> &overlayProblems() {
+  static const std::vector<std::string> problems = [] {
+    std::vector<std::string> out = registry().overlay.problems;
+    for (const OpInfo *info : registry().all)
+      if (std::string problem = formatProblem(*info); !problem.empty())
+        out.push_back(std::move(problem));
+    return out;
+  }();
+  return problems;
+}
 } // namespace detail
 
 const OpInfo *opForInstruction(grammar::Op opcode) { return registry().findOp(opcode); }
