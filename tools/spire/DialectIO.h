@@ -63,6 +63,13 @@ dialect::Operation *deserializeModule(Workspace &ws, dialect::Context &ctx,
                                       const val::Environment *validateFor, bool explain,
                                       const DiagnosticSink &diagnose,
                                       dialect::DeserializeOptions options = {});
+/// The same, freeing `bytes` as soon as the module is read from them (so that the peak memory
+/// of spire translate does not hold the binary twice).
+dialect::Operation *deserializeModule(Workspace &ws, dialect::Context &ctx,
+                                      std::vector<uint8_t> &&bytes,
+                                      const val::Environment *validateFor, bool explain,
+                                      const DiagnosticSink &diagnose,
+                                      dialect::DeserializeOptions options = {});
 
 /// The module's words; nothing after reporting the error to `diagnose`.
 std::optional<std::vector<uint32_t>> serializeModule(const dialect::Operation &module,
@@ -101,8 +108,7 @@ struct DialectFlags {
   std::string print(const dialect::Operation &module, dialect::MlirVersion release) const;
   /// The same text written to `out` as it is printed, so that a large module's text is never
   /// held whole; false after reporting a write error.
-  bool print(const dialect::Operation &module, dialect::MlirVersion release,
-             FileWriter &out) const;
+  bool print(const dialect::Operation &module, dialect::MlirVersion release, FileWriter &out) const;
   dialect::PrintOptions printOptions(dialect::MlirVersion release) const;
   /// Deserialization shaped as `release` shapes it (MLIR 16 and 15: as mlir-translate-16).
   static dialect::DeserializeOptions deserializeOptions(dialect::MlirVersion release) {
