@@ -2,6 +2,7 @@
 #pragma once
 
 #include "spire/dialect/Attributes.h"
+#include "spire/dialect/IR.h"
 
 #include <deque>
 #include <string>
@@ -28,8 +29,24 @@ struct NameHash {
   size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
 };
 
+/// The key of a DebugLoc: its interned file name's address, line and column.
+struct DebugLocKey {
+  const char *file;
+  size_t fileSize;
+  uint32_t line, column;
+  bool operator==(const DebugLocKey &) const = default;
+};
+struct DebugLocHash {
+  size_t operator()(const DebugLocKey &k) const {
+    size_t h = std::hash<const void *>{}(k.file) ^ (k.fileSize * 0x9E3779B97F4A7C15ull);
+    return h ^ ((uint64_t(k.line) << 32 | k.column) * 0xC2B2AE3D27D4EB4Full);
+  }
+};
+
 struct AttrStore {
   std::deque<AttrStorage> attrs;
+  std::deque<DebugLoc> debugLocs; ///< fileLineCol's, each once
+  std::unordered_map<DebugLocKey, const DebugLoc *, DebugLocHash> debugLocIndex;
   std::unordered_map<std::string, const AttrStorage *> uniqued;
   std::unordered_set<std::string, NameHash, std::equal_to<>> names;
   std::string key; ///< unique()'s scratch: the key of the attribute looked up, reused

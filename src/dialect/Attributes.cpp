@@ -12,6 +12,8 @@
 namespace spire::dialect {
 
 using detail::AttrStorage;
+using detail::AttrStore;
+using detail::DebugLocKey;
 
 namespace {
 
@@ -132,6 +134,19 @@ std::string_view intern(Context &context, std::string_view name) {
   auto &names = context.attrStore().names;
   auto it = names.find(name); // no string made for a name already interned
   return it != names.end() ? *it : *names.emplace(name).first;
+}
+
+const DebugLoc *fileLineCol(Context &context, std::string_view file, uint32_t line,
+                            uint32_t column) {
+  std::string_view name = intern(context, file);
+  AttrStore &store = context.attrStore();
+  const DebugLocKey key{name.data(), name.size(), line, column};
+  auto it = store.debugLocIndex.find(key);
+  if (it != store.debugLocIndex.end())
+    return it->second;
+  const DebugLoc *loc = &store.debugLocs.emplace_back(DebugLoc{name, line, column});
+  store.debugLocIndex.emplace(key, loc);
+  return loc;
 }
 
 namespace attr {

@@ -4,6 +4,7 @@
 #include "spire/dialect/Ops.h"
 #include "spire/module/Cfg.h"
 #include "spire/module/Decorations.h"
+#include "spire/module/Opcodes.h"
 #include "spire/support/IdMap.h"
 
 #include "Naming.h"
@@ -32,6 +33,7 @@ public:
   Expected<OwningOp> run() {
     if (Status s = scanModule(); !s)
       return s.error();
+    lines();
     globalSymbols();
     // An array's length may be a specialization constant: the type names its symbol.
     Expected<ModuleTypes> types = ModuleTypes::import(
@@ -68,6 +70,48 @@ private:
     return makeError(Location::binary(inst.wordOffset(), inst.index()), std::move(message));
   }
   Location loc(Instruction inst) { return Location::binary(inst.wordOffset(), inst.index()); }
+  /// The source line in effect at `inst` (lines()), or null.
+  const DebugLoc *lineAt(Instruction inst) const {
+    return inst.index() < lineOf_.size() ? lineOf_[inst.index()] : nullptr;
+  }
+  /// The state of an op that stands for instruction `inst`: its places in the binary and in the
+  /// source.
+  OperationState at(const OpInfo *info, Instruction inst) {
+    OperationState st(info, loc(inst));
+    st.debugLoc = lineAt(inst);
+    return st;
+  }
+
+  /// The source line of each instruction, as SPIR-V scopes OpLine: from an OpLine to the next
+  /// OpLine or OpNoLine or the end of the block (a block terminator). Before a function the
+  /// line in effect carries on into it (the OpLine that glslang writes before OpFunction covers
+  /// the function, its parameters and its first block up to the next line). Nothing is kept
+  /// for a module without OpLine.
+  void lines() {
+    const DebugLoc *current = nullptr;
+    for (Instruction inst : m_) {
+      if (inst.isRaw())
+        continue;
+      const Op op = inst.opcode();
+      if (op == Op::Line && inst.wordCount() >= 4) {
+        auto file = strings_.find(inst.word(1));
+        usedStrings_.insert(inst.word(1));
+        if (lineOf_.empty())
+          lineOf_.assign(m_.size(), nullptr);
+        current = fileLineCol(ctx_, file == strings_.end() ? std::string_view() : file->second,
+                              inst.word(2), inst.word(3));
+        continue;
+      }
+      if (op == Op::NoLine) {
+        current = nullptr;
+        continue;
+      }
+      if (current)
+        lineOf_[inst.index()] = current;
+      if (isBlockTerminator(op))
+        current = nullptr;
+    }
+  }
 
   // --- Module scan ------------------------------------------------------------------------
 
@@ -91,6 +135,28 @@ private:
         break;
       case Op::Name:
         names_.emplace(inst.word(1), inst.stringOperand(inst.operands()[1]));
+        break;
+      case Op::String:
+        strings_.emplace(inst.word(1), inst.stringOperand(inst.operands()[1]));
+        sourceEntries_.push_back(inst.index());
+        break;
+      case Op::Source:
+        if (inst.wordCount() >= 4)
+          usedStrings_.insert(inst.word(3));
+        [[fallthrough]];
+      case Op::SourceContinued:
+      case Op::SourceExtension:
+        sourceEntries_.push_back(inst.index());
+        break;
+      case Op::ModuleProcessed:
+        processed_.push_back(inst.stringOperand(inst.operands()[0]));
+        break;
+      case Op::ExtInst:
+      case Op::ExtInstWithForwardRefsKHR:
+        if (inst.section() >= Section::FunctionDeclaration && inst.wordCount() > 5 &&
+            m_.extInstImport(inst.word(3)).describesOnly())
+          for (uint32_t k = 5; k < inst.wordCount(); ++k)
+            namedByNonSemantic_.insert(inst.word(k));
         break;
       default:
         break;
@@ -164,6 +230,13 @@ private:
           continue;
         prefix = "spirv_spec_const_";
         break;
+      case Op::ExtInst:
+      case Op::ExtInstWithForwardRefsKHR:
+        if (!m_.extInstImport(inst.word(3)).describesOnly())
+          continue;
+        symbolOf_[inst.resultId()] =
+            uniqueSymbol("dbg_" + std::to_string(inst.resultId()), inst.resultId());
+        continue;
       default:
         continue;
       }
@@ -480,7 +553,7 @@ private:
       case Op::SpecConstantTrue:
       case Op::SpecConstantFalse:
       case Op::SpecConstant: {
-        OperationState st(&ops::specConstant(), loc(inst));
+        OperationState st = at(&ops::specConstant(), inst);
         const std::string &sym = symbolOf_.at(inst.resultId());
         st.addAttribute(ctx_, "sym_name", attr::string(ctx_, sym));
         Attribute value = constantValue(inst.resultId());
@@ -498,7 +571,7 @@ private:
         break;
       }
       case Op::SpecConstantComposite: {
-        OperationState st(&ops::specConstantComposite(), loc(inst));
+        OperationState st = at(&ops::specConstantComposite(), inst);
         const std::string &sym = symbolOf_.at(inst.resultId());
         st.addAttribute(ctx_, "sym_name", attr::string(ctx_, sym));
         st.addAttribute(ctx_, "type", attr::type(ctx_, typeOf(inst.typeId())));
@@ -528,6 +601,12 @@ private:
           if (Status s = specConstantOperationSymbol(inst); !s)
             return s;
         break;
+      case Op::ExtInst:
+      case Op::ExtInstWithForwardRefsKHR:
+        if (m_.extInstImport(inst.word(3)).describesOnly())
+          if (Status s = nonSemantic(inst, true); !s)
+            return s;
+        break;
       default:
         break;
       }
@@ -535,10 +614,129 @@ private:
     return {};
   }
 
+  /// An instruction of a non-semantic or debug-information set (ExtInstImport::describesOnly):
+  /// spirv.spire.NonSemanticGlobal at module level (its symbol `dbg_<id>`), else
+  /// spirv.spire.NonSemantic, its operands attributes (nonSemanticOperand) and, in a function,
+  /// SSA values. One whose operand the dialect cannot hold is left out (counted), and so is
+  /// what names it.
+  Status nonSemantic(Instruction inst, bool global) {
+    const uint32_t importIndex = m_.defIndex(inst.word(3));
+    if (importIndex == kNoIndex || inst.wordCount() < 5)
+      return error(inst, "OpExtInst of %" + std::to_string(inst.word(3)) +
+                             ", which is not an OpExtInstImport");
+    Instruction imp = m_.inst(importIndex);
+    OperationState st = at(global ? &ops::nonSemanticGlobal() : &ops::nonSemantic(), inst);
+    std::vector<Attribute> operands;
+    auto ops = inst.operands();
+    for (size_t k = 4; k < ops.size(); ++k) {
+      const binary::Operand &o = ops[k];
+      const uint32_t word = inst.words()[o.offset];
+      if (grammar::operandCategory(o.kind) != grammar::OperandCategory::Id) {
+        // A literal of OpenCL.DebugInfo.100 or DebugInfo: a number (or flags), or a string.
+        if (o.kind == OperandKind::LiteralString) {
+          operands.push_back(attr::string(ctx_, inst.stringOperand(o)));
+        } else {
+          uint64_t v = word;
+          if (o.numWords > 1)
+            v |= uint64_t(inst.words()[o.offset + 1]) << 32;
+          operands.push_back(attr::integer(ctx_, o.numWords > 1 ? ctx_.integer(64) : i32_,
+                                           static_cast<int64_t>(v)));
+        }
+        continue;
+      }
+      Attribute a;
+      Value v;
+      if (!nonSemanticOperand(word, global, inst, a, v)) {
+        // Nothing of it is kept, and what names it is left out in turn.
+        ++stats_.droppedDebug;
+        if (global)
+          symbolOf_.erase(inst.resultId());
+        return {};
+      }
+      if (a) {
+        operands.push_back(a);
+      } else {
+        operands.push_back(attr::unit(ctx_));
+        st.operands.push_back(v);
+      }
+    }
+    st.addAttribute(ctx_, "set", attr::string(ctx_, imp.stringOperand(imp.operands()[1])));
+    st.addAttribute(ctx_, "instruction",
+                    attr::integer(ctx_, i32_, static_cast<int32_t>(inst.word(4))));
+    st.addAttribute(ctx_, "operands", attr::array(ctx_, operands));
+    if (inst.opcode() == Op::ExtInstWithForwardRefsKHR)
+      st.addAttribute(ctx_, "forward_refs", attr::unit(ctx_));
+    if (global) {
+      st.addAttribute(ctx_, "sym_name", attr::string(ctx_, symbolOf_.at(inst.resultId())));
+      body_->push_back(Operation::create(std::move(st)));
+      return {};
+    }
+    // A result only where another instruction names it.
+    if (namedByNonSemantic_.count(inst.resultId()))
+      st.resultTypes.push_back(ctx_.none());
+    Operation *op = append(std::move(st));
+    if (op->numResults())
+      values_.set(inst.resultId(), op->result());
+    return {};
+  }
+
+  /// An id operand of a non-semantic instruction: an OpString's text, a constant's value
+  /// (typed: a scalar, a vector, a bool), a type, or a symbol (a global, a specialization
+  /// constant, a function, a module-level non-semantic instruction) as attribute `a`; else, in
+  /// a function, the SSA value `v` of a local value or of what is materialized at a use. False
+  /// when the dialect cannot hold it (at module level, a composite or null constant, an undefined
+  /// value, or what was left out).
+  bool nonSemanticOperand(uint32_t id, bool global, Instruction inst, Attribute &a, Value &v) {
+    if (auto s = strings_.find(id); s != strings_.end()) {
+      usedStrings_.insert(id);
+      a = attr::string(ctx_, s->second);
+      return true;
+    }
+    if (Value known = global ? Value() : values_.get(id)) {
+      v = known;
+      return true;
+    }
+    const uint32_t def = m_.defIndex(id);
+    if (def == kNoIndex)
+      return false;
+    Instruction d = m_.inst(def);
+    if (d.opcode() == Op::Function) {
+      a = attr::symbolRef(ctx_, calleeSymbol(id));
+      return true;
+    }
+    if (auto sym = symbolOf_.find(id); sym != symbolOf_.end()) {
+      a = attr::symbolRef(ctx_, sym->second);
+      return true;
+    }
+    if (d.opcode() == Op::ExtInst || d.opcode() == Op::ExtInstWithForwardRefsKHR)
+      return false; // left out, or local and not yet defined
+    if (declaresType(d.opcode())) {
+      Type t = typeOf(id);
+      a = t ? attr::type(ctx_, t) : Attribute();
+      return bool(a);
+    }
+    if (isConstantCreation(d.opcode()) && d.opcode() != Op::SpecConstantOp) {
+      Attribute c = constantValue(id);
+      if (c &&
+          (c.is(AttrKind::Bool) || (c.type() && (c.is(AttrKind::Integer) || c.is(AttrKind::Float) ||
+                                                 c.is(AttrKind::Dense))))) {
+        a = c;
+        return true;
+      }
+    }
+    if (global)
+      return false;
+    Expected<Value> used = use(id, inst);
+    if (!used)
+      return false;
+    v = *used;
+    return true;
+  }
+
   /// An OpSpecConstantOp that module-level instructions name: a symbol whose region
   /// materializes the operands, performs the operation and yields its result.
   Status specConstantOperationSymbol(Instruction inst) {
-    OperationState st(&ops::specConstantOperationSymbol(), loc(inst));
+    OperationState st = at(&ops::specConstantOperationSymbol(), inst);
     st.addAttribute(ctx_, "sym_name", attr::string(ctx_, symbolOf_.at(inst.resultId())));
     decorationAttributes(inst.resultId(), st, true);
     st.numRegions = 1;
@@ -558,7 +756,7 @@ private:
 
   Status globalVariable(Instruction inst) {
     uint32_t id = inst.resultId();
-    OperationState st(&ops::globalVariable(), loc(inst));
+    OperationState st = at(&ops::globalVariable(), inst);
     const std::string &sym = symbolOf_.at(id);
     Type t = typeOf(inst.typeId());
     if (!t)
@@ -591,7 +789,7 @@ private:
       if (inst.section() > Section::ExecutionMode)
         break;
       if (inst.opcode() == Op::EntryPoint) {
-        OperationState st(&ops::entryPoint(), loc(inst));
+        OperationState st = at(&ops::entryPoint(), inst);
         st.addAttribute(ctx_, "execution_model",
                         attr::enumerant(ctx_, OperandKind::ExecutionModel, inst.word(1)));
         auto fn = symbolOf_.find(inst.word(2));
@@ -608,7 +806,7 @@ private:
           return s;
         body_->push_back(Operation::create(std::move(st)));
       } else if (inst.opcode() == Op::ExecutionMode || inst.opcode() == Op::ExecutionModeId) {
-        OperationState st(&ops::executionMode(), loc(inst));
+        OperationState st = at(&ops::executionMode(), inst);
         auto fn = symbolOf_.find(inst.word(1));
         if (fn == symbolOf_.end())
           return error(inst, "execution mode of %" + std::to_string(inst.word(1)) +
@@ -658,6 +856,56 @@ private:
     module_->setAttr(ctx_, "memory_model",
                      attr::enumerant(ctx_, OperandKind::MemoryModel, memoryModel_));
     module_->setAttr(ctx_, "vce_triple", attr::vce(ctx_, m_.version(), capabilities_, extensions_));
+    sourceAttributes();
+  }
+
+  /// What the module says of its source, in order, as attributes of spire's (`spire.` names,
+  /// which MLIR reads as discardable attributes of a dialect it does not know):
+  /// `spire.debug_source`, one array per OpSource (`["OpSource", "GLSL", 450 : i32, file,
+  /// text]`, the file and text when there), OpSourceContinued, OpSourceExtension, and OpString
+  /// that nothing kept names (strings named by OpLine, OpSource or a kept debug instruction
+  /// come back from there); `spire.module_processed`, the OpModuleProcessed texts.
+  void sourceAttributes() {
+    std::vector<Attribute> entries;
+    auto text = [&](std::string_view s) { return attr::string(ctx_, s); };
+    for (uint32_t index : sourceEntries_) {
+      Instruction inst = m_.inst(index);
+      std::vector<Attribute> e;
+      switch (inst.opcode()) {
+      case Op::String:
+        if (usedStrings_.count(inst.word(1)))
+          continue;
+        e = {text("OpString"), text(strings_.at(inst.word(1)))};
+        break;
+      case Op::Source: {
+        e = {text("OpSource"), text(enumText(OperandKind::SourceLanguage, inst.word(1))),
+             attr::integer(ctx_, i32_, static_cast<int32_t>(inst.word(2)))};
+        auto ops = inst.operands();
+        if (inst.wordCount() >= 4) {
+          auto file = strings_.find(inst.word(3));
+          e.push_back(text(file == strings_.end() ? std::string() : file->second));
+        }
+        if (ops.size() >= 4)
+          e.push_back(text(inst.stringOperand(ops[3])));
+        break;
+      }
+      case Op::SourceContinued:
+        e = {text("OpSourceContinued"), text(inst.stringOperand(inst.operands()[0]))};
+        break;
+      default: // OpSourceExtension
+        e = {text("OpSourceExtension"), text(inst.stringOperand(inst.operands()[0]))};
+        break;
+      }
+      entries.push_back(attr::array(ctx_, e));
+    }
+    if (!entries.empty())
+      module_->setAttr(ctx_, "spire.debug_source", attr::array(ctx_, entries));
+    if (!processed_.empty()) {
+      std::vector<Attribute> texts;
+      for (const std::string &p : processed_)
+        texts.push_back(text(p));
+      module_->setAttr(ctx_, "spire.module_processed", attr::array(ctx_, texts));
+    }
   }
 
   // --- Functions --------------------------------------------------------------------------
@@ -670,7 +918,7 @@ private:
     if (!fnType || !fnType.is(TypeKind::Function))
       return error(fnInst, "function type %" + std::to_string(fnInst.word(4)) + " is unknown");
 
-    OperationState st(&ops::func(), loc(fnInst));
+    OperationState st = at(&ops::func(), fnInst);
     st.addAttribute(ctx_, "sym_name", attr::string(ctx_, sym));
     st.addAttribute(ctx_, "function_type", attr::type(ctx_, fnType));
     st.addAttribute(ctx_, "function_control",
@@ -729,6 +977,16 @@ private:
     }
     if (anyArgAttrs)
       fn->setAttr(ctx_, "arg_attrs", attr::array(ctx_, argAttrs));
+    // Non-semantic instructions between the parameters and the first label (glslang's -gVS
+    // writes a DebugNoLine there for HLSL): the first ops of the entry block.
+    current_ = entry;
+    for (uint32_t k = f.begin + 1; k < blocks.front().label; ++k) {
+      Instruction inst = m_.inst(k);
+      if ((inst.opcode() == Op::ExtInst || inst.opcode() == Op::ExtInstWithForwardRefsKHR) &&
+          m_.extInstImport(inst.word(3)).describesOnly())
+        if (Status s = nonSemantic(inst, false); !s)
+          return s;
+    }
     if (entry != order.front()) {
       OperationState br(&ops::branch(), loc(fnInst));
       br.addSuccessor(order.front(), {});
@@ -771,6 +1029,7 @@ private:
           mi.loop = inst.opcode() == Op::LoopMerge;
           mi.control = inst.word(inst.opcode() == Op::LoopMerge ? 3 : 2);
           mi.location = loc(inst);
+          mi.debugLoc = lineAt(inst);
           for (uint32_t w = 4; mi.loop && w < inst.wordCount(); ++w)
             mi.controlParameters.push_back(inst.word(w));
           merges.push_back(mi);
@@ -1031,7 +1290,7 @@ private:
   Status instruction(Instruction inst) {
     switch (inst.opcode()) {
     case Op::Branch: {
-      OperationState st(&ops::branch(), loc(inst));
+      OperationState st = at(&ops::branch(), inst);
       if (Status s = successor(st, inst.word(1), inst); !s)
         return s;
       append(std::move(st));
@@ -1041,7 +1300,7 @@ private:
       Expected<Value> cond = use(inst.word(1), inst);
       if (!cond)
         return cond.error();
-      OperationState st(&ops::branchConditional(), loc(inst));
+      OperationState st = at(&ops::branchConditional(), inst);
       st.operands.push_back(*cond);
       if (Status s = successor(st, inst.word(2), inst); !s)
         return s;
@@ -1059,7 +1318,7 @@ private:
       Expected<Value> selector = use(inst.word(1), inst);
       if (!selector)
         return selector.error();
-      OperationState st(&ops::switchOp(), loc(inst));
+      OperationState st = at(&ops::switchOp(), inst);
       st.operands.push_back(*selector);
       if (Status s = successor(st, inst.word(2), inst); !s)
         return s;
@@ -1078,7 +1337,7 @@ private:
       return {};
     }
     case Op::FunctionCall: {
-      OperationState st(&ops::functionCall(), loc(inst));
+      OperationState st = at(&ops::functionCall(), inst);
       Type t = typeOf(inst.typeId());
       if (t && !t.is(TypeKind::None))
         st.resultTypes.push_back(t);
@@ -1096,13 +1355,17 @@ private:
     }
     case Op::ExtInst:
       return extInst(inst);
+    case Op::ExtInstWithForwardRefsKHR:
+      if (m_.extInstImport(inst.word(3)).describesOnly())
+        return nonSemantic(inst, false);
+      break;
     case Op::CompositeConstruct: {
       // SPV_INTEL_long_composites: the constituents go on in the continued instructions after
       // it, which make one op with it.
       if (inst.index() + 1 >= m_.size() ||
           m_.inst(inst.index() + 1).opcode() != Op::CompositeConstructContinuedINTEL)
         break;
-      OperationState st(opForInstruction(Op::CompositeConstruct), loc(inst));
+      OperationState st = at(opForInstruction(Op::CompositeConstruct), inst);
       Type t = typeOf(inst.typeId());
       if (!t)
         return error(inst, "result type %" + std::to_string(inst.typeId()) + " is unknown");
@@ -1151,10 +1414,8 @@ private:
 
   Status extInst(Instruction inst) {
     binary::ExtInstImport imp = m_.extInstImport(inst.word(3));
-    if (imp.describesOnly()) {
-      ++stats_.droppedDebug;
-      return {};
-    }
+    if (imp.describesOnly())
+      return nonSemantic(inst, false);
     if (imp.set && imp.set->id == grammar::ExtInstSet::ArmExperimentalMlOperations &&
         inst.word(4) == 0)
       return experimentalMlCall(inst);
@@ -1177,7 +1438,7 @@ private:
     Type t = typeOf(inst.typeId());
     if (!t)
       return error(inst, "result type %" + std::to_string(inst.typeId()) + " is unknown");
-    OperationState st(&ops::experimentalMlCall(), loc(inst));
+    OperationState st = at(&ops::experimentalMlCall(), inst);
     st.resultTypes.push_back(t);
     st.addAttribute(ctx_, "opcode", attr::integer(ctx_, i32_, static_cast<int32_t>(inst.word(5))));
     for (uint32_t k = 6; k < inst.wordCount(); ++k) {
@@ -1200,7 +1461,7 @@ private:
       return error(inst, "OpExtInst of %" + std::to_string(inst.word(3)) +
                              ", which is not an OpExtInstImport");
     Instruction imp = m_.inst(importIndex);
-    OperationState st(&ops::extInst(), loc(inst));
+    OperationState st = at(&ops::extInst(), inst);
     Type t = typeOf(inst.typeId());
     if (!t)
       return error(inst, "result type %" + std::to_string(inst.typeId()) + " is unknown");
@@ -1232,6 +1493,9 @@ private:
   Status generic(Instruction inst, const OpInfo &info, std::span<const binary::Operand> ops,
                  size_t first, Block *into = nullptr, Operation **made = nullptr) {
     OperationState st(&info, loc(inst));
+    // (a constant materialized at its use stands for no instruction there)
+    if (!into)
+      st.debugLoc = lineAt(inst);
     Type resultType;
     if (inst.typeId()) {
       resultType = typeOf(inst.typeId());
@@ -1504,6 +1768,17 @@ private:
   std::vector<std::string> extensions_;
   uint32_t addressing_ = 0, memoryModel_ = 0;
   std::unordered_map<uint32_t, std::string> names_;
+  std::unordered_map<uint32_t, std::string> strings_; ///< OpString's text by id
+  /// OpString ids something kept names (OpLine, OpSource, a debug instruction's op).
+  std::unordered_set<uint32_t> usedStrings_;
+  /// OpString, OpSource, OpSourceContinued, OpSourceExtension, in module order (indices).
+  std::vector<uint32_t> sourceEntries_;
+  std::vector<std::string> processed_; ///< OpModuleProcessed texts
+  /// Words after the instruction number of the non-semantic instructions in functions: the
+  /// ids (and literals) they name, so that a local one named by another has a result.
+  std::unordered_set<uint32_t> namedByNonSemantic_;
+  /// lines(): the source line of each instruction by index; empty without OpLine.
+  std::vector<const DebugLoc *> lineOf_;
   std::unordered_map<uint32_t, std::string> entryNames_; ///< function -> first entry point name
   DecorationIndex decorationIndex_{m_};
   std::unordered_set<std::string> symbols_;

@@ -77,6 +77,7 @@ Operation *Operation::create(OperationState &&state) {
   Operation *op = new (memory) Operation();
   op->info_ = state.info;
   op->setLocation(state.location);
+  op->debugLoc_ = state.debugLoc;
   op->numResults_ = numResults;
   detail::ValueImpl *results = op->results();
   for (uint32_t i = 0; i < numResults; ++i) {

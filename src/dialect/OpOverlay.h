@@ -48,6 +48,9 @@ void attachVerifiers(const OpRecords &records);
 /// GraphOps.cpp: OpInfo::verify of spirv.ARM.Graph, GraphOutputs, GraphConstant, GraphEntryPoint
 /// and spirv.ExperimentalML.Call (attached with the others by attachVerifiers).
 std::string verifyGraph(const Operation &op);
+/// SyntaxNonSemantic.cpp: OpInfo::verify of spirv.spire.NonSemanticGlobal and NonSemantic.
+std::string verifyNonSemanticGlobal(const Operation &op);
+std::string verifyNonSemantic(const Operation &op);
 std::string verifyGraphOutputs(const Operation &op);
 std::string verifyGraphConstant(const Operation &op);
 std::string verifyGraphEntryPoint(const Operation &op);

@@ -173,6 +173,11 @@ bool inferAccessChain(const OpInfo &, InferQuery &);
 bool printImageDrefGather(const Operation &, TextPrinter &, unsigned);
 Operation *parseImageDrefGather(const OpInfo &, TextParser &, size_t);
 // GraphOps.cpp
+// SyntaxNonSemantic.cpp
+bool printNonSemanticGlobal(const Operation &, TextPrinter &, unsigned);
+Operation *parseNonSemanticGlobal(const OpInfo &, TextParser &, size_t);
+bool printNonSemantic(const Operation &, TextPrinter &, unsigned);
+Operation *parseNonSemantic(const OpInfo &, TextParser &, size_t);
 bool printGraph(const Operation &, TextPrinter &, unsigned);
 Operation *parseGraph(const OpInfo &, TextParser &, size_t);
 bool printGraphEntryPoint(const Operation &, TextPrinter &, unsigned);

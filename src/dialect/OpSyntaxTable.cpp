@@ -283,6 +283,9 @@ const Hooks kHooks[] = {
     {D::ExperimentalMlCall, syntax::printExperimentalMlCall, syntax::parseExperimentalMlCall, false,
      true},
     {D::ArithConstant, syntax::printArithConstant, syntax::parseArithConstant},
+    {D::NonSemanticGlobal, syntax::printNonSemanticGlobal, syntax::parseNonSemanticGlobal, false,
+     true},
+    {D::NonSemantic, syntax::printNonSemantic, syntax::parseNonSemantic, false, true},
     {Op::SubgroupBlockReadINTEL, nullptr, syntax::parseBlockReadWrite},
     {Op::SubgroupBlockWriteINTEL, nullptr, syntax::parseBlockReadWrite},
 };

@@ -142,6 +142,9 @@ struct Registry {
     structural("spirv.SpecConstantOperationSymbol", D::SpecConstantOperationSymbol,
                OpInfo::kSymbol | OpInfo::kIsolated);
     structural("spirv.ExtInst", D::ExtInst, 0);
+    // Instructions of non-semantic and debug-information sets, kept as they are.
+    structural("spirv.spire.NonSemanticGlobal", D::NonSemanticGlobal, OpInfo::kSymbol);
+    structural("spirv.spire.NonSemantic", D::NonSemantic, 0);
     // SPV_ARM_graph's graphs, in place of the ops of OpGraphARM and OpGraphEntryPointARM (their
     // names), with the availability of the instructions they write.
     auto standsFor = [&](DialectOp op, grammar::Op inst) {
@@ -311,6 +314,8 @@ const OpInfo &specConstantOperationSymbol() {
   return dialectOp(DialectOp::SpecConstantOperationSymbol);
 }
 const OpInfo &extInst() { return dialectOp(DialectOp::ExtInst); }
+const OpInfo &nonSemanticGlobal() { return dialectOp(DialectOp::NonSemanticGlobal); }
+const OpInfo &nonSemantic() { return dialectOp(DialectOp::NonSemantic); }
 const OpInfo &graph() { return dialectOp(DialectOp::Graph); }
 const OpInfo &graphEntryPoint() { return dialectOp(DialectOp::GraphEntryPoint); }
 const OpInfo &graphOutputs() { return dialectOp(DialectOp::GraphOutputs); }

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdint>
 
 namespace spire::dialect {
 
@@ -538,7 +539,7 @@ bool TextParser::regionBody(Region &region, const std::vector<EntryArg> *entryAr
           if (!use(u) || !expect(':'))
             return false;
           Type t = type();
-          if (!t)
+          if (!t || !argumentLocation())
             return false;
           if (u.index)
             return failAt(u.pos, "a block argument has no result number");
@@ -576,11 +577,22 @@ OwningOp TextParser::top() {
   Block holder;
   bool ok = true;
   while (ok && peek() != '\0')
-    ok = operation(&holder);
+    if (!locationAliasDefinition(ok))
+      ok = operation(&holder);
   if (ok && holder.empty())
     ok = fail("expected an op");
   if (ok && !forwards_.back().empty())
     ok = failAt(forwards_.back().begin()->second->pos, "use of undefined value");
+  // Ops name location aliases that MLIR prints after them.
+  for (const PendingLocation &p : pendingLocations_) {
+    if (!ok)
+      break;
+    auto alias = locationAliases_.find(p.alias);
+    if (alias == locationAliases_.end())
+      ok = failAt(p.pos, "undefined symbol alias id '" + std::string(p.alias) + "'");
+    else
+      p.op->setDebugLoc(alias->second);
+  }
   forwards_.pop_back();
   scopes_.pop_back();
   if (!ok)
@@ -672,9 +684,17 @@ bool TextParser::operation(Block *b) {
     return false;
   op->setLocation(location);
   b->push_back(op);
-  // A location (mlir-opt --mlir-print-debuginfo): read and dropped.
-  if (acceptKeyword("loc") && !skipParens())
-    return false;
+  // Its source position (mlir-opt --mlir-print-debuginfo).
+  if (acceptKeyword("loc")) {
+    const DebugLoc *l = nullptr;
+    std::string_view alias;
+    size_t aliasAt = position();
+    if (!locationBody(l, alias))
+      return false;
+    if (!alias.empty())
+      pendingLocations_.push_back({op, alias, aliasAt + 1});
+    op->setDebugLoc(l);
+  }
   uint32_t declared = 0;
   for (const ResultName &r : results)
     declared += r.count;
@@ -707,6 +727,99 @@ const OpInfo *TextParser::unregisteredOp(std::string_view name, size_t at) {
     return nullptr;
   }
   return &ctx_.unregisteredOp(name);
+}
+
+bool TextParser::locationAliasDefinition(bool &ok) {
+  skip();
+  if (peek() != '#')
+    return false;
+  // `#name = loc(...)`; other attribute aliases are not read (the op parser reports them).
+  size_t start = pos_, p = pos_ + 1;
+  while (p < t_.size() && isIdChar(t_[p]))
+    ++p;
+  std::string_view name = t_.substr(start + 1, p - start - 1);
+  size_t q = p;
+  while (q < t_.size() && (t_[q] == ' ' || t_[q] == '\t'))
+    ++q;
+  if (name.empty() || q >= t_.size() || t_[q] != '=')
+    return false;
+  pos_ = q + 1;
+  if (!acceptKeyword("loc")) {
+    pos_ = start;
+    return false;
+  }
+  const DebugLoc *l = nullptr;
+  std::string_view alias;
+  if (!locationBody(l, alias)) {
+    ok = false;
+    return true;
+  }
+  if (!alias.empty()) {
+    // An alias of an alias, defined before it.
+    auto it = locationAliases_.find(alias);
+    if (it == locationAliases_.end()) {
+      ok = failAt(start, "undefined symbol alias id '" + std::string(alias) + "'");
+      return true;
+    }
+    l = it->second;
+  }
+  if (!locationAliases_.emplace(name, l).second)
+    ok = failAt(start, "redefinition of attribute alias id '" + std::string(name) + "'");
+  return true;
+}
+
+bool TextParser::locationBody(const DebugLoc *&out, std::string_view &alias) {
+  out = nullptr;
+  alias = {};
+  skip();
+  const size_t open = pos_;
+  if (!expect('('))
+    return false;
+  skip();
+  if (peek() == '#') {
+    size_t start = ++pos_;
+    while (pos_ < t_.size() && isIdChar(t_[pos_]))
+      ++pos_;
+    alias = t_.substr(start, pos_ - start);
+    if (alias.empty())
+      return fail("expected an alias name after '#'");
+    return expect(')');
+  }
+  if (acceptKeyword("unknown"))
+    return expect(')');
+  if (peek() == '"') {
+    // "file":line:col; a name, a call site, a fused location or a range are read and dropped
+    // (SPIR-V's OpLine says a file, a line and a column).
+    std::string file;
+    if (!string(file))
+      return false;
+    if (accept(':')) {
+      std::optional<int64_t> line = integer();
+      if (!line)
+        return false;
+      if (!expect(':'))
+        return false;
+      std::optional<int64_t> column = integer();
+      if (!column)
+        return false;
+      if (accept(')')) {
+        if (*line < 0 || *line > UINT32_MAX || *column < 0 || *column > UINT32_MAX)
+          return failAt(open, "a line or column out of range");
+        out = fileLineCol(ctx_, file, static_cast<uint32_t>(*line), static_cast<uint32_t>(*column));
+        return true;
+      }
+    }
+  }
+  pos_ = open;
+  return skipParens();
+}
+
+bool TextParser::argumentLocation() {
+  if (!acceptKeyword("loc"))
+    return true;
+  const DebugLoc *l = nullptr;
+  std::string_view alias;
+  return locationBody(l, alias); // block arguments keep no position
 }
 
 /// `( ... )` with nested parentheses and strings.

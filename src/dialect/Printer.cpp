@@ -18,12 +18,33 @@ void TextPrinter::top(const Operation &op) {
   number(op);
   // About a line of 50 bytes per op, or a chunk when the text goes to a sink.
   out_.reserve(out_.size() + (sink_ ? kStreamChunk + 4096 : numbered_ * 56));
+  const size_t start = out_.size();
+  if (opts_.debugInfo && !opts_.localScope) {
+    if (opts_.builtinModule) {
+      locAliases_.emplace(nullptr, 0);
+      locOrder_.push_back(nullptr);
+    }
+    numberLocations(op);
+  }
   if (opts_.builtinModule) {
     out_ += opts_.generic ? "\"builtin.module\"() ({\n" : "module {\n";
     operation(op, 2);
-    out_ += opts_.generic ? "}) : () -> ()\n" : "}\n";
+    out_ += opts_.generic ? "}) : () -> ()" : "}";
+    if (opts_.debugInfo)
+      location(nullptr, true);
+    out_ += '\n';
   } else {
     operation(op, 0);
+  }
+  if (!locOrder_.empty()) {
+    // As MLIR prints them: the alias of the unknown position in front when a block argument
+    // printed it in place, the others after the op. (Printing with positions is not streamed:
+    // the aliases in front are known only at the end.)
+    std::string body = out_.substr(start);
+    out_.resize(start);
+    locationAliases(false);
+    out_ += body;
+    locationAliases(true);
   }
   if (sink_ && !out_.empty())
     flush();
@@ -40,11 +61,57 @@ void TextPrinter::operation(const Operation &op, unsigned ind) {
     out_.resize(mark);
     generic(op, ind);
   }
+  if (opts_.debugInfo)
+    location(op.debugLoc(), true);
   out_ += '\n';
   // Only between ops: an op's printer may still fall back to the generic form and discard what
   // it wrote, but not once it prints a region, which is where every nested op is printed.
-  if (sink_ && out_.size() >= kStreamChunk)
+  if (sink_ && !opts_.debugInfo && out_.size() >= kStreamChunk)
     flush();
+}
+
+// --- Source positions ----------------------------------------------------------------------------
+
+void TextPrinter::numberLocations(const Operation &op) {
+  if (locAliases_.emplace(op.debugLoc(), static_cast<uint32_t>(locOrder_.size())).second)
+    locOrder_.push_back(op.debugLoc());
+  for (uint32_t r = 0; r < op.numRegions(); ++r)
+    for (const Block *b : op.region(r))
+      for (const Operation *child : *b)
+        numberLocations(*child);
+}
+
+void TextPrinter::location(const DebugLoc *l, bool alias) {
+  out_ += " loc(";
+  if (alias && !opts_.localScope) {
+    const uint32_t n = locAliases_.at(l);
+    out_ += n ? "#loc" + std::to_string(n) : std::string("#loc");
+  } else if (!l) {
+    out_ += "unknown";
+  } else {
+    printString(l->file, out_);
+    out_ += ':' + std::to_string(l->line) + ':' + std::to_string(l->column);
+  }
+  out_ += ')';
+}
+
+void TextPrinter::argumentLocation() {
+  if (!opts_.debugInfo)
+    return;
+  argumentsPrinted_ = true;
+  location(nullptr, false);
+}
+
+void TextPrinter::locationAliases(bool deferred) {
+  for (uint32_t n = 0; n < locOrder_.size(); ++n) {
+    const DebugLoc *l = locOrder_[n];
+    if (deferred == (!l && argumentsPrinted_))
+      continue;
+    out_ += n ? "#loc" + std::to_string(n) : std::string("#loc");
+    out_ += " =";
+    location(l, false);
+    out_ += '\n';
+  }
 }
 
 void TextPrinter::generic(const Operation &op, unsigned ind) {
@@ -207,6 +274,7 @@ void TextPrinter::block(const Block &b, unsigned ind, bool entry, bool entryArgs
         use(b.argument(i));
         out_ += ": ";
         type(b.argument(i).type());
+        argumentLocation();
       }
       out_ += ')';
     }

@@ -7,6 +7,7 @@
 #include "spire/dialect/ModuleTypes.h"
 #include "spire/dialect/Ops.h"
 #include "spire/module/Builder.h"
+#include "spire/module/Opcodes.h"
 #include "spire/support/Half.h"
 
 #include "Naming.h"
@@ -55,6 +56,7 @@ public:
     walk(const_cast<Operation *>(&module_), [&](Operation *op) {
       if (!other && (ops::isWrapper(op->info()) || ops::isUnregistered(op->info())))
         other = op;
+      lines_ |= op->debugLoc() != nullptr;
     });
     if (other && ops::isUnregistered(other->info()))
       return fail(*other, "is an op of a dialect spire does not have (an unregistered op) and is "
@@ -76,8 +78,10 @@ public:
     b_->add(Section::MemoryModel, Op::MemoryModel)
         .literal(am ? am.enumValue() : 0)
         .literal(mm ? mm.enumValue() : 1);
+    if (Status st = sourceInstructions(); !st)
+      return st.error();
     if (module_.region().empty())
-      return checkedWords();
+      return finish();
     Block *body = module_.region().front();
     // Symbols first: functions and variables may be named before they are defined.
     for (Operation *op : *body)
@@ -96,6 +100,12 @@ public:
     std::vector<uint32_t> &definitions = b_->sectionWords(Section::FunctionDefinition);
     definitions.insert(definitions.end(), graphEntryPoints_.begin(), graphEntryPoints_.end());
     definitions.insert(definitions.end(), graphs_.begin(), graphs_.end());
+    return finish();
+  }
+
+  Expected<std::vector<uint32_t>> finish() {
+    if (lines_)
+      placeLines();
     return checkedWords();
   }
 
@@ -122,6 +132,142 @@ public:
   }
 
 private:
+  // --- Source lines ---------------------------------------------------------------------------
+  //
+  // An op's debug location becomes OpLine where the line in effect is another, under SPIR-V's
+  // scoping, which the deserializer reads back: a line holds from its OpLine to the next OpLine
+  // or OpNoLine or the end of its block, and carries from before a function into it. Where the
+  // instructions of ops are written, a mark (two words of an opcode SPIR-V does not have: it
+  // and the index of the op's location, 0 for none) goes before the first one; placeLines then
+  // walks the module's sections in their final order, drops the marks and writes OpLine, or
+  // OpNoLine where an op without a location follows one with, only where an instruction
+  // follows and the line in effect differs. Instructions of no op (types, constants, the
+  // labels and branches the serializer adds) take the line in effect. Without locations no
+  // mark is written, and the words are what they were.
+
+  static constexpr uint32_t kLineMark = 0xFFFF;
+
+  void mark(std::vector<uint32_t> &words, const Operation &op) {
+    if (!lines_)
+      return;
+    uint32_t index = 0;
+    if (const DebugLoc *l = op.debugLoc()) {
+      auto [it, added] = markIndex_.emplace(l, static_cast<uint32_t>(markLocs_.size()));
+      if (added)
+        markLocs_.push_back(l);
+      index = it->second;
+    }
+    words.push_back(2u << 16 | kLineMark);
+    words.push_back(index);
+  }
+
+  void placeLines() {
+    const DebugLoc *inEffect = nullptr, *wanted = nullptr;
+    bool marked = false;
+    for (Section section :
+         {Section::Global, Section::FunctionDeclaration, Section::FunctionDefinition}) {
+      std::vector<uint32_t> &words = b_->sectionWords(section);
+      std::vector<uint32_t> out;
+      out.reserve(words.size());
+      for (size_t i = 0; i < words.size();) {
+        const uint32_t count = std::max<uint32_t>(words[i] >> 16, 1);
+        const uint32_t opcode = words[i] & 0xFFFF;
+        if (opcode == kLineMark) {
+          wanted = markLocs_[words[i + 1]];
+          marked = true;
+          i += count;
+          continue;
+        }
+        if (marked && wanted != inEffect) {
+          if (wanted)
+            InstWriter(out, Op::Line)
+                .id(stringId(wanted->file))
+                .literal(wanted->line)
+                .literal(wanted->column);
+          else
+            InstWriter(out, Op::NoLine);
+          inEffect = wanted;
+        }
+        out.insert(out.end(), words.begin() + i, words.begin() + std::min(words.size(), i + count));
+        i += count;
+        if (isBlockTerminator(static_cast<Op>(opcode))) {
+          inEffect = wanted = nullptr;
+          marked = false;
+        }
+      }
+      words = std::move(out);
+    }
+  }
+
+  /// The module's `spire.debug_source` (OpString, OpSource, OpSourceContinued and
+  /// OpSourceExtension, in order: the deserializer's sourceAttributes) and
+  /// `spire.module_processed` (OpModuleProcessed).
+  Status sourceInstructions() {
+    auto bad = [&](std::string why) {
+      return Status(makeError(module_.location(), "spirv.module: " + why));
+    };
+    if (Attribute list = module_.attr("spire.debug_source")) {
+      if (!list.is(AttrKind::Array))
+        return bad("spire.debug_source must be an array");
+      for (Attribute entry : list.elements()) {
+        std::span<const Attribute> e =
+            entry.is(AttrKind::Array) ? entry.elements() : std::span<const Attribute>();
+        auto isText = [&](size_t k) { return k < e.size() && e[k].is(AttrKind::String); };
+        const std::string_view what = isText(0) ? e[0].str() : std::string_view();
+        if (what == "OpString" && e.size() == 2 && isText(1)) {
+          // A string nothing names: its own instruction (strings named by lines, sources and
+          // debug instructions are made once per text, by stringId).
+          b_->add(Section::DebugSource, Op::String).id(b_->newId()).string(e[1].str());
+        } else if (what == "OpSource" && e.size() >= 3 && e.size() <= 5 && isText(1) &&
+                   e[2].is(AttrKind::Integer) && (e.size() < 4 || isText(3)) &&
+                   (e.size() < 5 || isText(4))) {
+          const grammar::EnumerantDesc *language =
+              grammar::findEnumerant(OperandKind::SourceLanguage, e[1].str());
+          if (!language)
+            return bad("spire.debug_source: unknown source language '" + std::string(e[1].str()) +
+                       "'");
+          const uint32_t file = e.size() >= 4 ? stringId(e[3].str()) : 0;
+          auto w = b_->add(Section::DebugSource, Op::Source);
+          w.literal(language->value).literal(static_cast<uint32_t>(e[2].bits()));
+          if (file)
+            w.id(file);
+          if (e.size() == 5)
+            w.string(e[4].str());
+        } else if ((what == "OpSourceContinued" || what == "OpSourceExtension") && e.size() == 2 &&
+                   isText(1)) {
+          b_->add(Section::DebugSource,
+                  what == "OpSourceContinued" ? Op::SourceContinued : Op::SourceExtension)
+              .string(e[1].str());
+        } else {
+          return bad("spire.debug_source: expected [\"OpString\", text], [\"OpSource\", "
+                     "language, version, file, text] (file and text optional), "
+                     "[\"OpSourceContinued\", text] or [\"OpSourceExtension\", text]");
+        }
+      }
+    }
+    if (Attribute list = module_.attr("spire.module_processed")) {
+      if (!list.is(AttrKind::Array))
+        return bad("spire.module_processed must be an array of strings");
+      for (Attribute text : list.elements()) {
+        if (!text.is(AttrKind::String))
+          return bad("spire.module_processed must be an array of strings");
+        b_->add(Section::DebugModuleProcessed, Op::ModuleProcessed).string(text.str());
+      }
+    }
+    return {};
+  }
+
+  /// The OpString of `text`, declared once.
+  uint32_t stringId(std::string_view text) {
+    auto it = debugStrings_.find(std::string(text));
+    if (it != debugStrings_.end())
+      return it->second;
+    const uint32_t id = b_->newId();
+    b_->add(Section::DebugSource, Op::String).id(id).string(text);
+    debugStrings_.emplace(std::string(text), id);
+    return id;
+  }
+
   Diagnostic fail(const Operation &op, std::string message) {
     return makeError(op.location(), std::string(op.name()) + ": " + message);
   }
@@ -788,6 +934,7 @@ private:
       {
         // Closed before the decorations: an id decoration's constant (AlignmentId 16) is
         // declared in the section the variable is written to.
+        mark(b_->sectionWords(Section::Global), op);
         auto w = b_->add(Section::Global, Op::Variable);
         w.id(typeId).id(id).literal(t.type().storageClass());
         if (init)
@@ -805,11 +952,13 @@ private:
       // Type ids first: declaring a type appends to the section being written.
       if (v.is(AttrKind::Bool)) {
         uint32_t boolId = unique(Op::TypeBool, {});
+        mark(b_->sectionWords(Section::Global), op);
         b_->add(Section::Global, v.boolValue() ? Op::SpecConstantTrue : Op::SpecConstantFalse)
             .id(boolId)
             .id(id);
       } else {
         uint32_t typeId = type(v.type());
+        mark(b_->sectionWords(Section::Global), op);
         auto w = b_->add(Section::Global, Op::SpecConstant);
         w.id(typeId).id(id);
         scalarWords(v, w);
@@ -837,6 +986,7 @@ private:
         ++k;
       }
       uint32_t typeId = type(compositeType);
+      mark(b_->sectionWords(Section::Global), op);
       b_->add(Section::Global, Op::SpecConstantComposite).id(typeId).id(id).words(parts);
       name(id, op.attr("sym_name").str());
       std::string_view skip[] = {"sym_name", "type", "constituents"};
@@ -844,6 +994,8 @@ private:
     }
     if (info == &ops::specConstantOperationSymbol())
       return specConstantOperationSymbol(op);
+    if (info == &ops::nonSemanticGlobal())
+      return nonSemanticGlobal(op);
     if (info == &ops::func())
       return function(op);
     if (info == &ops::graph())
@@ -981,11 +1133,13 @@ private:
     std::vector<uint32_t> &words = b_->sectionWords(
         fn.region().empty() ? Section::FunctionDeclaration : Section::FunctionDefinition);
     Attribute control = fn.attr("function_control");
+    const uint32_t resultTypeId = result ? type(result) : voidId(), fnTypeId = type(fnType);
+    mark(words, fn);
     InstWriter(words, Op::Function)
-        .id(result ? type(result) : voidId())
+        .id(resultTypeId)
         .id(id)
         .literal(control ? control.enumValue() : 0)
-        .id(type(fnType));
+        .id(fnTypeId);
     name(id, fn.attr("sym_name").str());
     std::string_view skip[] = {"sym_name", "function_type", "function_control", "arg_attrs",
                                "res_attrs"};
@@ -1108,7 +1262,7 @@ private:
         current = *next;
         continue;
       }
-      if (Status s = instruction(*op, current); !s)
+      if (Status s = emit(*op, current); !s)
         return s;
     }
     return {};
@@ -1145,13 +1299,14 @@ private:
           if (!next)
             return next;
           current = *next;
-        } else if (Status s = instruction(*x, current); !s)
+        } else if (Status s = emit(*x, current); !s)
           return s.error();
       }
+      mark(out_[current].words, op);
       InstWriter(out_[current].words, Op::SelectionMerge)
           .id(out_[mergeOut].label)
           .literal(control ? control.enumValue() : 0);
-      if (Status s = instruction(*term, current); !s)
+      if (Status s = emit(*term, current); !s)
         return s.error();
     } else {
       // The entry block only enters the loop: its ops continue the current block. The header
@@ -1161,7 +1316,7 @@ private:
         return fail(op, "the loop's entry block must end with a branch to the loop header");
       Block *header = enter->successors()[0].block;
       for (Operation *x = entry->front(); x; x = x->next())
-        if (Status s = instruction(*x, current); !s)
+        if (Status s = emit(*x, current); !s)
           return s.error();
       cont = merge->prev();
       if (Attribute cb = op.attr("continue_block")) {
@@ -1178,6 +1333,7 @@ private:
       if (!term)
         return fail(op, "empty loop header");
       auto loopMerge = [&](size_t where) {
+        mark(out_[where].words, op);
         InstWriter w(out_[where].words, Op::LoopMerge);
         w.id(out_[mergeOut].label).id(labelOf(cont)).literal(control ? control.enumValue() : 0);
         if (Attribute params = op.attr("loop_control_parameters"))
@@ -1202,12 +1358,12 @@ private:
           if (!next)
             return next;
           at = *next;
-        } else if (Status s = instruction(*x, at); !s)
+        } else if (Status s = emit(*x, at); !s)
           return s.error();
       }
       if (!nested)
         loopMerge(at);
-      if (Status s = instruction(*term, at); !s)
+      if (Status s = emit(*term, at); !s)
         return s.error();
     }
     markReachable(r, cont);
@@ -1263,6 +1419,21 @@ private:
   Expected<uint32_t> operandId(const Operation &op, uint32_t i) {
     Value v = op.operand(i);
     return valueId(v);
+  }
+
+  /// An op of a block written into output block `current`, after its source line's mark.
+  Status emit(const Operation &op, size_t current) {
+    const bool variable =
+        op.info().inst && op.info().inst->opcode == static_cast<uint16_t>(Op::Variable);
+    std::vector<uint32_t> &words = variable ? variables_ : out_[current].words;
+    const size_t before = words.size();
+    mark(words, op);
+    Status s = instruction(op, current);
+    // An op of no instruction here (a constant, declared at module level) leaves no mark: the
+    // instructions the serializer adds take the line in effect.
+    if (lines_ && words.size() == before + 2)
+      words.resize(before);
+    return s;
   }
 
   Status instruction(const Operation &op, size_t current) {
@@ -1348,6 +1519,8 @@ private:
     }
     if (info == &ops::extInst())
       return extInst(op, current);
+    if (info == &ops::nonSemantic())
+      return nonSemanticLocal(op, current);
     if (info == &ops::experimentalMlCall())
       return experimentalMlCall(op, current);
     if (info == &ops::graphOutputs()) {
@@ -1735,6 +1908,130 @@ private:
     return decorations(op, id, skip);
   }
 
+  // --- Non-semantic and debug-information instructions -----------------------------------
+
+  /// The words of a spirv.spire.NonSemantic(Global)'s operands, each as the set's grammar has
+  /// it (an instruction of a set spire has no grammar of takes ids only): a literal from an
+  /// integer or a string; an id from a string (its OpString), a typed value (its constant), a
+  /// type, a symbol, or `unit` (the next SSA operand). A module-level op's symbols are declared
+  /// first, where they are globals or other such instructions, so that it names none ahead
+  /// (functions come after them all).
+  Status nonSemanticOperands(const Operation &op, std::vector<uint32_t> &out) {
+    Attribute set = op.attr("set"), number = op.attr("instruction"), list = op.attr("operands");
+    if (!set || !set.is(AttrKind::String) || !number || !number.is(AttrKind::Integer) || !list ||
+        !list.is(AttrKind::Array))
+      return fail(op, "needs a set name, an instruction number and its operands");
+    const grammar::ExtInstDesc *inst = nullptr;
+    if (const grammar::ExtInstSetDesc *desc = grammar::findExtInstSet(set.str()))
+      inst = grammar::findExtInst(*desc, static_cast<uint32_t>(number.bits()));
+    // The kind of operand k: the grammar's, the last repeated where it is variadic.
+    auto kindOf = [&](size_t k) {
+      if (!inst || inst->operands.empty())
+        return OperandKind::IdRef;
+      for (size_t g = 0; g < inst->operands.size(); ++g)
+        if (g == k || (inst->operands[g].quantifier == grammar::Quantifier::Variadic && g <= k))
+          return inst->operands[g].kind;
+      return OperandKind::IdRef;
+    };
+    uint32_t next = 0;
+    std::span<const Attribute> operands = list.elements();
+    for (size_t k = 0; k < operands.size(); ++k) {
+      Attribute a = operands[k];
+      const OperandKind kind = kindOf(k);
+      if (a.is(AttrKind::Unit)) {
+        if (next >= op.numOperands())
+          return fail(op, "'operands' places more SSA operands than the op has");
+        out.push_back(valueId(op.operand(next++)));
+        continue;
+      }
+      if (grammar::operandCategory(kind) != grammar::OperandCategory::Id) {
+        if (a.is(AttrKind::String) && kind == OperandKind::LiteralString) {
+          std::vector<uint32_t> sw;
+          InstWriter(sw, Op::Nop).string(a.str());
+          out.insert(out.end(), sw.begin() + 1, sw.end());
+        } else if (a.is(AttrKind::Integer)) {
+          out.push_back(static_cast<uint32_t>(a.bits()));
+          if (a.type() && a.type().width() > 32)
+            out.push_back(static_cast<uint32_t>(a.bits() >> 32));
+        } else {
+          return fail(op, "operand " + std::to_string(k) + " is a literal (" +
+                              std::string(grammar::operandKindName(kind)) +
+                              "): an integer or a string");
+        }
+        continue;
+      }
+      switch (a.kind()) {
+      case AttrKind::String:
+        out.push_back(stringId(a.str()));
+        break;
+      case AttrKind::SymbolRef: {
+        auto named = symbolOps_.find(std::string(a.str()));
+        if (named == symbolOps_.end())
+          return fail(op, "names @" + std::string(a.str()) + ", which the module does not define");
+        const OpInfo *info = &named->second->info();
+        if (&op.info() == &ops::nonSemanticGlobal() && info != &ops::func() &&
+            info != &ops::graph() && !declared_.count(named->second))
+          if (Status s = moduleOp(*named->second); !s)
+            return s;
+        out.push_back(symbol(a.str()));
+        break;
+      }
+      case AttrKind::Type:
+        out.push_back(type(a.type()));
+        break;
+      case AttrKind::Bool:
+        out.push_back(boolConstant(a.boolValue()));
+        break;
+      case AttrKind::Integer:
+      case AttrKind::Float:
+      case AttrKind::Dense: {
+        if (!a.type())
+          return fail(op, "operand " + std::to_string(k) + " is a value without a type");
+        Expected<uint32_t> c = constant(a, a.type(), op);
+        if (!c)
+          return c.error();
+        out.push_back(*c);
+        break;
+      }
+      default:
+        return fail(op, "operand " + std::to_string(k) +
+                            " is neither a string, a typed value, a type nor a symbol");
+      }
+    }
+    if (next != op.numOperands())
+      return fail(op, "has SSA operands that 'operands' does not place");
+    return {};
+  }
+
+  /// OpExtInst (OpExtInstWithForwardRefsKHR with `forward_refs`) of a non-semantic op: void,
+  /// with result `id`, into `words`.
+  Status nonSemanticInstruction(const Operation &op, uint32_t id, std::vector<uint32_t> &words,
+                                bool moduleLevel) {
+    std::vector<uint32_t> operands;
+    if (Status s = nonSemanticOperands(op, operands); !s)
+      return s;
+    const uint32_t voidType = voidId(), set = extImport(op.attr("set").str());
+    if (moduleLevel)
+      mark(words, op);
+    InstWriter(words, op.attr("forward_refs") ? Op::ExtInstWithForwardRefsKHR : Op::ExtInst)
+        .id(voidType)
+        .id(id)
+        .id(set)
+        .literal(static_cast<uint32_t>(op.attr("instruction").bits()))
+        .words(operands);
+    return {};
+  }
+
+  Status nonSemanticGlobal(const Operation &op) {
+    return nonSemanticInstruction(op, symbol(op.attr("sym_name").str()),
+                                  b_->sectionWords(Section::Global), true);
+  }
+
+  Status nonSemanticLocal(const Operation &op, size_t current) {
+    const uint32_t id = op.numResults() ? valueId(op.result()) : b_->newId();
+    return nonSemanticInstruction(op, id, out_[current].words, false);
+  }
+
   /// spirv.ExperimentalML.Call: CALL (instruction 0) of Arm.ExperimentalMLOperations.1, its
   /// opcode literal, then its operands.
   Status experimentalMlCall(const Operation &op, size_t current) {
@@ -1778,6 +2075,7 @@ private:
     setValueId(inner->result().impl(), id);
     std::vector<uint32_t> operands(inst.begin() + 3, inst.end());
     uint32_t typeId = type(inner->result().type());
+    mark(b_->sectionWords(Section::Global), op);
     b_->add(Section::Global, Op::SpecConstantOp)
         .id(typeId)
         .id(id)
@@ -1836,6 +2134,11 @@ private:
   std::vector<uint32_t> graphEntryPoints_, graphs_;
   std::unordered_map<const Block *, size_t> outIndex_;
   std::unordered_map<std::string, uint32_t> imports_; ///< by import name
+  /// Some op has a debug location: ops' instructions get marks (placeLines).
+  bool lines_ = false;
+  std::vector<const DebugLoc *> markLocs_{nullptr}; ///< a mark's index -> its location
+  std::unordered_map<const DebugLoc *, uint32_t> markIndex_;
+  std::unordered_map<std::string, uint32_t> debugStrings_; ///< OpString by text
 };
 
 } // namespace

@@ -253,6 +253,7 @@ void Structurizer::regionize(const MergeInfo &mi, Construct &c) {
     mergeTypes.push_back(v.type());
 
   OperationState st(mi.loop ? &ops::loop() : &ops::selection(), mi.location);
+  st.debugLoc = mi.debugLoc; // the merge instruction's line, which the serializer gives it back
   st.numRegions = 1;
   st.resultTypes = mergeTypes;
   st.addAttribute(ctx_, mi.loop ? "loop_control" : "selection_control",
@@ -441,6 +442,7 @@ void Structurizer::keepMergeOp(const MergeInfo &mi) {
   OperationState st(
       opForInstruction(mi.loop ? grammar::Op::LoopMerge : grammar::Op::SelectionMerge),
       mi.location);
+  st.debugLoc = mi.debugLoc;
   if (mergeIndex != kNoIndex)
     st.addSuccessor(resolve(current_[mergeIndex]), {});
   if (mi.loop && contIndex != kNoIndex)

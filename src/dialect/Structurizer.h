@@ -22,6 +22,7 @@ struct MergeInfo {
   uint32_t control = 0;
   std::vector<uint32_t> controlParameters;
   Location location;
+  const DebugLoc *debugLoc = nullptr; ///< the merge instruction's source line
 };
 
 class Structurizer {

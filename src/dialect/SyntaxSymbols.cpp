@@ -143,6 +143,8 @@ bool printSignature(const Operation &op, TextPrinter &p) {
       out += ' ';
       print(argAttrs.elements()[i], out, p.version());
     }
+    if (entry)
+      p.argumentLocation();
   }
   out += ')';
   auto results = fnType.results();
@@ -226,6 +228,8 @@ bool parseSignature(TextParser &p, OperationState &st, Signature &sig) {
       // An argument's attributes: `{spirv.decoration = #spirv.decoration<Aliased>}`.
       OperationState scratch(nullptr);
       if (p.peek() == '{' && !p.optionalAttrDict(scratch))
+        return false;
+      if (sig.named && !p.argumentLocation())
         return false;
       anyArgAttrs |= !scratch.attributes.empty();
       argAttrs.push_back(attr::dictionary(ctx, scratch.attributes));

@@ -171,6 +171,8 @@ public:
   bool resolveAll(const std::vector<Use> &us, Type hint, OperationState &st);
   /// Between `lo` and `hi` uses, else "wrong number of operands" at `at`.
   bool count(const std::vector<Use> &us, size_t lo, size_t hi, size_t at);
+  /// An optional `loc(...)` after a block argument's type (read; arguments keep none).
+  bool argumentLocation();
   /// `{ ops, ^blocks }` into `region`.
   bool region(Region &region, bool isolated, const std::vector<EntryArg> *entryArgs = nullptr);
   /// `^bb1` or `^bb1(%a : T)` as a successor of the op being made.
@@ -252,6 +254,12 @@ private:
   /// The line and column of a position of the text.
   Location locationAt(size_t pos);
   bool skipParens();
+  /// `(...)` of a location: its position (`("file":line:col)`), null for `(unknown)` and for the
+  /// kinds spire does not keep, or the name of the alias it names (`(#loc3)`).
+  bool locationBody(const DebugLoc *&out, std::string_view &alias);
+  /// A top-level `#name = loc(...)`: true when one was there (read, or `ok` false after the
+  /// error); false, reading nothing, otherwise.
+  bool locationAliasDefinition(bool &ok);
   Operation *customOp(const OpInfo &info, size_t at);
   /// The record of the op named `name` (read at `at`, `quoted` in the generic form), either
   /// prefix; an op of no dialect of spire's is the context's when unregistered ops are allowed.
@@ -291,6 +299,14 @@ private:
   static constexpr size_t kUnspelled = ~size_t(0);
   uint8_t readBy_ = 0b111;
   size_t spelledAt_[4] = {kUnspelled, kUnspelled, kUnspelled, kUnspelled};
+  /// Location aliases (`#loc3 = loc(...)`), which MLIR prints after the ops that name them.
+  std::unordered_map<std::string_view, const DebugLoc *> locationAliases_;
+  struct PendingLocation {
+    Operation *op;
+    std::string_view alias;
+    size_t pos;
+  };
+  std::vector<PendingLocation> pendingLocations_;
 };
 
 } // namespace spire::dialect

@@ -65,6 +65,9 @@ public:
   void region(const Region &r, unsigned indent, bool entryArgs);
   /// The generic form of `op`, without its results.
   void generic(const Operation &op, unsigned indent);
+  /// ` loc(unknown)` after a block argument's type, with debugInfo (block arguments have no
+  /// source position).
+  void argumentLocation();
 
 private:
   // Names (ValueNames.cpp).
@@ -93,6 +96,10 @@ private:
   void block(const Block &b, unsigned indent, bool entry, bool entryArgs);
   void predecessors(const Block &b, bool entry);
   bool entryTargeted(const Operation &op) const;
+  // Source positions (--mlir-print-debuginfo).
+  void numberLocations(const Operation &op);
+  void location(const DebugLoc *l, bool alias);
+  void locationAliases(bool deferred);
 
   std::string &out_;
   PrintOptions opts_;
@@ -116,6 +123,10 @@ private:
   int64_t nextValue_ = 0;
   uint32_t nextArg_ = 0, nextConflict_ = 0;
   size_t numbered_ = 0;
+  /// Alias numbers of the positions ops have (null: unknown), in the order ops print them.
+  std::unordered_map<const DebugLoc *, uint32_t> locAliases_;
+  std::vector<const DebugLoc *> locOrder_;
+  bool argumentsPrinted_ = false; ///< a block argument's loc(unknown) is printed in place
 };
 
 } // namespace spire::dialect

@@ -524,6 +524,8 @@ void attachVerifiers(const OpRecords &records) {
       {grammar::Op::GraphConstantARM, verifyGraphConstant},
       {D::ExperimentalMlCall, verifyExperimentalMlCall},
       {D::ArithConstant, run<arithConstant>},
+      {D::NonSemanticGlobal, verifyNonSemanticGlobal},
+      {D::NonSemantic, verifyNonSemantic},
   };
   for (auto [key, hook] : hooks)
     if (OpInfo *info = records.find(key))

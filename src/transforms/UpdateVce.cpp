@@ -103,11 +103,27 @@ public:
     std::vector<std::string> exts;
     for (Extension e : exts_)
       exts.emplace_back(grammar::extensionName(e));
+    // Non-semantic instruction sets (what spirv.spire.NonSemantic ops hold) need SPIR-V 1.6 or
+    // SPV_KHR_non_semantic_info, an extension no grammar entry names.
+    if (version_ < grammar::makeVersion(1, 6) && usesNonSemanticSet(module))
+      exts.emplace_back("SPV_KHR_non_semantic_info");
     module.setAttr(context, "vce_triple", dialect::attr::vce(context, version_, caps, exts));
     return {};
   }
 
 private:
+  static bool usesNonSemanticSet(Operation &module) {
+    bool uses = false;
+    dialect::walk(&module, [&](Operation *op) {
+      if (&op->info() != &dialect::ops::nonSemantic() &&
+          &op->info() != &dialect::ops::nonSemanticGlobal())
+        return;
+      Attribute set = op->attr("set");
+      uses |= set && set.is(AttrKind::String) && set.str().starts_with("NonSemantic.");
+    });
+    return uses;
+  }
+
   void collect(Operation &module) {
     auto visit = [this](Operation *op) {
       Item item{dialect::opAvailability(*op), op};

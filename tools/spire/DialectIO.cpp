@@ -198,7 +198,11 @@ DialectFlags::Taken DialectFlags::take(std::string_view command, std::string_vie
       usageError(command, "--mlir-version is 15, 16 or latest, not '" + std::string(value) + "'");
       return Taken::Error;
     }
-  } else if (flag == "--split-input-file")
+  } else if (flag == "--mlir-print-debuginfo")
+    debugInfo = true;
+  else if (flag == "--mlir-print-local-scope")
+    localScope = true;
+  else if (flag == "--split-input-file")
     splitInputFile = true;
   else if (flag == "--verify-diagnostics")
     verifyDiagnostics = true;
@@ -224,6 +228,8 @@ dialect::PrintOptions DialectFlags::printOptions(dialect::MlirVersion release) c
   dialect::PrintOptions options;
   options.generic = generic;
   options.version = release;
+  options.debugInfo = debugInfo;
+  options.localScope = localScope;
   return options;
 }
 

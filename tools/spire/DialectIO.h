@@ -84,6 +84,9 @@ struct DialectFlags {
   /// --mlir-version (--mlir16): the MLIR release whose text to write. Without it, text is
   /// answered in the release it is written in (dialect::parse) and a binary in today's.
   std::optional<dialect::MlirVersion> version;
+  /// --mlir-print-debuginfo: ops' source positions (loc(...)); --mlir-print-local-scope: in
+  /// place rather than through #loc aliases.
+  bool debugInfo = false, localScope = false;
   bool splitInputFile = false, verifyDiagnostics = false;
   /// --allow-unregistered-dialect: ops of other dialects, kept as they are (never serialized).
   bool allowUnregistered = false;

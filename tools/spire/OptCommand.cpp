@@ -35,6 +35,11 @@ Options:
                        text is answered in the release it is written in (see spire translate
                        --help), a binary in today's
   --mlir16             the same as --mlir-version 16
+  --mlir-print-debuginfo
+                       print each op's source position (loc("file":line:col), from the
+                       module's OpLine) through #loc aliases, as MLIR prints them
+  --mlir-print-local-scope
+                       with --mlir-print-debuginfo, each position in place, without aliases
   --target-env <env>   the environment a binary input is validated for (default spv1.6)
   --split-input-file   run on each part of the text between '// -----' lines on its own; the
                        outputs are joined by '// -----' lines

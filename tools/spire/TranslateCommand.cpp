@@ -48,6 +48,11 @@ Options:
                        (a selection header's ops inside the region, the region's blocks in the
                        module's order). Messages take the release's wording
   --mlir16             the same as --mlir-version 16
+  --mlir-print-debuginfo
+                       print each op's source position (loc("file":line:col), from the
+                       module's OpLine) through #loc aliases, as MLIR prints them
+  --mlir-print-local-scope
+                       with --mlir-print-debuginfo, each position in place, without aliases
   --target-env <env>   the environment a binary input is validated for (default spv1.6)
   --no-validate        deserialize without validating first
   --explain-structure  list the constructs kept as blocks with their merge instruction as an
@@ -59,7 +64,8 @@ Options:
                        also write each serialized module to <p><n>.spv (n from 0)
   --test-spirv-roundtrip-debug
                        a round trip of a module that allows debug information
-                       (SPV_KHR_non_semantic_info); spire does not write debug information yet
+                       (SPV_KHR_non_semantic_info); every round trip keeps the source
+                       positions and debug instructions a module holds
   --allow-unregistered-dialect
                        read ops of dialects spire does not have (generic form), keep and print
                        them as they are; without it they are errors (they never serialize)

@@ -44,6 +44,20 @@ struct ValueImpl {
 /// A fresh epoch for Scratch slots: no slot carries it yet.
 uint32_t newScratchEpoch();
 
+/// Where in the source program an op comes from: what a SPIR-V module's OpLine says (MLIR's
+/// FileLineColLoc, printed `loc("file":line:col)` with --mlir-print-debuginfo). Uniqued in the
+/// Context that made it (fileLineCol), so that equal positions are the same pointer and an op
+/// pays one pointer for it; the op's diagnostic Location (where its text or instruction is)
+/// is another thing.
+struct DebugLoc {
+  std::string_view file; ///< interned in the Context
+  uint32_t line = 0;
+  uint32_t column = 0;
+};
+/// The one DebugLoc of `context` for this position.
+const DebugLoc *fileLineCol(Context &context, std::string_view file, uint32_t line,
+                            uint32_t column);
+
 /// A handle to an SSA value; the default-constructed Value is null.
 class Value {
 public:
@@ -109,6 +123,7 @@ struct Successor {
 struct OperationState {
   const OpInfo *info = nullptr;
   Location location;
+  const DebugLoc *debugLoc = nullptr;
   std::vector<Type> resultTypes;
   std::vector<Value> operands;
   std::vector<NamedAttribute> attributes;
@@ -132,6 +147,9 @@ public:
   std::string_view name() const;
   Location location() const;
   void setLocation(Location l);
+  /// The source position the op comes from (OpLine), or null when none is known.
+  const DebugLoc *debugLoc() const { return debugLoc_; }
+  void setDebugLoc(const DebugLoc *l) { debugLoc_ = l; }
 
   // Operands (ordinary ones first, then the successors' ones).
   uint32_t numOperands() const { return numOperands_; }
@@ -218,6 +236,7 @@ private:
 
   const OpInfo *info_ = nullptr;
   OpOperand *operands_ = nullptr; ///< the trailing slots or extras_->heapOperands
+  const DebugLoc *debugLoc_ = nullptr;
   uint32_t numOperands_ = 0, numResults_ = 0;
   uint32_t trailingSlots_ = 0;
   /// The location's binary (word offset, instruction index) or text (line, column) pair: the

@@ -50,6 +50,10 @@ enum class DialectOp : uint16_t {
   GraphOutputs,
   /// CALL of the Arm.ExperimentalMLOperations extended instruction set.
   ExperimentalMlCall,
+  /// spire's: an instruction of a non-semantic or debug-information set, at module level (a
+  /// symbol) and in a function.
+  NonSemanticGlobal,
+  NonSemantic,
   // Ops of other dialects that MLIR's tests wrap spirv ops in; never serialized.
   BuiltinModule,
   FuncFunc,
@@ -217,6 +221,15 @@ const OpInfo &graphOutputs();
 /// spirv.ExperimentalML.Call: CALL of Arm.ExperimentalMLOperations (`opcode` an i32 attribute,
 /// its parameters the operands).
 const OpInfo &experimentalMlCall();
+/// spirv.spire.NonSemanticGlobal and spirv.spire.NonSemantic (spire's): an instruction of a
+/// non-semantic or debug-information set (NonSemantic.*, DebugInfo, OpenCL.DebugInfo.100) at
+/// module level (a symbol, `sym_name`) or in a function. `set` is the import name, `instruction`
+/// the number (i32), `operands` one attribute per operand in order: an OpString's text, a
+/// constant's typed value, a type, a symbol (another such instruction, a global, a function),
+/// a literal, or `unit` where the op's next SSA operand goes (function-local values). A result
+/// (type none) only where another instruction names it.
+const OpInfo &nonSemanticGlobal();
+const OpInfo &nonSemantic();
 /// The wrappers of MLIR's tests, outside the SPIR-V dialect: builtin.module (custom name
 /// `module`: a symbol table of top-level ops), func.func (a function of any signature; its
 /// body may hold spirv ops), func.return and func.call (custom names `return` and `call` inside

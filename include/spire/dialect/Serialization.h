@@ -23,7 +23,9 @@ struct DeserializeStats {
   /// spirv.LoopMerge) because a region cannot express them: an exit to a block other than the
   /// construct's merge (a break out of a selection to an enclosing loop's merge, say).
   uint32_t unstructured = 0;
-  uint32_t droppedDebug = 0; ///< non-semantic and debug instructions left out
+  /// Instructions of non-semantic and debug-information sets left out: an operand the dialect
+  /// cannot hold (at module level, a composite, null or undefined constant), or one left out.
+  uint32_t droppedDebug = 0;
   /// Why each construct stayed unstructured: one line naming the header block and the exit.
   std::vector<std::string> notes;
 };

@@ -30,6 +30,13 @@ struct PrintOptions {
   /// scope and semantics quoted, ops newer than MLIR 16 in the generic form, ...); or MLIR 15's,
   /// MLIR 16's with the `spv.` prefix (`spv.module`, `!spv.ptr`, `#spv.vce`).
   MlirVersion version = MlirVersion::Latest;
+  /// Each op's source position after it, as `--mlir-print-debuginfo` prints them:
+  /// ` loc(#loc3)`, the aliases (`#loc3 = loc("file.comp":12:0)`) after the op, and
+  /// `loc(unknown)` for an op without one (and for block arguments, which have none).
+  bool debugInfo = false;
+  /// With debugInfo, each position in place (`loc("file.comp":12:0)`) instead of through an
+  /// alias, as `--mlir-print-local-scope` prints them.
+  bool localScope = false;
 };
 
 /// Appends the op (usually a spirv.module), ending with a newline.

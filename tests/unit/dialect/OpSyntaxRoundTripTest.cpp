@@ -286,6 +286,7 @@ constexpr std::string_view kHookOps = R"mlir(spirv.module @m Logical GLSL450 {
   spirv.SpecConstant @sc = 1 : i32
   spirv.SpecConstantComposite @scc (@sc, @sc) : vector<2xi32>
   spirv.GlobalVariable @gv bind(0, 1) : !spirv.ptr<f32, StorageBuffer>
+  spirv.spire.NonSemanticGlobal @dbg "NonSemantic.Shader.DebugInfo.100" DebugSource("a.comp")
   spirv.ARM.GraphEntryPoint @graph, @gv
   spirv.ARM.Graph @graph(%arg0: !spirv.arm.tensor<2xi8>) -> !spirv.arm.tensor<2xi8> attributes {entry_point = true} {
     %0 = spirv.ExperimentalML.Call opcode = 1, %arg0 : (!spirv.arm.tensor<2xi8>) -> !spirv.arm.tensor<2xi8>
@@ -299,6 +300,7 @@ constexpr std::string_view kHookOps = R"mlir(spirv.module @m Logical GLSL450 {
     %0 = spirv.Variable : !spirv.ptr<f32, Function>
     %1 = spirv.Load "Function" %arg0 : f32
     spirv.Store "Function" %0, %1 : f32
+    spirv.spire.NonSemantic "NonSemantic.DebugPrintf" DebugPrintf("%f", %1) : (f32) -> ()
     spirv.CopyMemory "Function" %0, "Function" %arg0 ["Volatile"], ["Aligned", 4] : f32
     %2 = spirv.FunctionCall @callee(%1) : (f32) -> f32
     %3 = spirv.mlir.referenceof @sc : i32

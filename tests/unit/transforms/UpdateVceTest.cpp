@@ -271,3 +271,24 @@ OpFunctionEnd
                targetEnv(ctx2, grammar::makeVersion(1, 3), {cap(grammar::Capability::Shader)}));
   EXPECT_FALSE(runPasses(*low, ctx2, "update-vce"));
 }
+
+TEST(UpdateVce, NonSemanticSetsNeedTheirExtensionBeforeVersion16) {
+  // No grammar entry names SPV_KHR_non_semantic_info: the instructions of a NonSemantic.* set
+  // (spirv.spire.NonSemantic ops) need it below SPIR-V 1.6; DebugPrintf in a function here.
+  dialect::Context ctx;
+  auto m = moduleFromText(ctx, module("OpCapability Shader\n", "%fmt = OpString \"x\"\n",
+                                      "%p = OpExtInst %void %printf 1 %fmt\n",
+                                      "OpExtension \"SPV_KHR_non_semantic_info\"\n"
+                                      "%printf = OpExtInstImport \"NonSemantic.DebugPrintf\"\n"));
+  ASSERT_TRUE(m);
+  ASSERT_TRUE(runPasses(*m, ctx, "update-vce"));
+  Attribute vce = m->attr("vce_triple");
+  ASSERT_EQ(vce.extensions().size(), 1u);
+  EXPECT_EQ(vce.extensions()[0], "SPV_KHR_non_semantic_info");
+  // Without them, nothing.
+  auto plain = moduleFromText(
+      ctx, module("OpCapability Shader\n", "", "", "OpExtension \"SPV_KHR_non_semantic_info\"\n"));
+  ASSERT_TRUE(plain);
+  ASSERT_TRUE(runPasses(*plain, ctx, "update-vce"));
+  EXPECT_TRUE(plain->attr("vce_triple").extensions().empty());
+}
