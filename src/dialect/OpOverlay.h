@@ -18,7 +18,6 @@ namespace spire::dialect::detail {
 /// What the overlay makes and the records point to, owned by the registry.
 struct OverlayStore {
   std::deque<OpSyntax> syntaxes;
-  std::deque<OpFormat> formats;
   std::deque<OpFolder> folders;
   /// Declarations that do not compile (a unit test checks there are none).
   std::vector<std::string> problems;
@@ -56,13 +55,16 @@ std::string verifyGraphOutputs(const Operation &op);
 std::string verifyGraphConstant(const Operation &op);
 std::string verifyGraphEntryPoint(const Operation &op);
 std::string verifyExperimentalMlCall(const Operation &op);
-/// OpSyntaxTable.cpp: OpInfo::syntax.
+/// OpSyntaxTable.cpp: OpInfo::syntax (its formats compile when first used).
 void attachSyntax(const OpRecords &records);
+/// Why the format of the op of `info` does not compile; empty when it does (or it has none).
+std::string formatProblem(const OpInfo &info);
 /// OpFolder.cpp: OpInfo::folder.
 void attachFolders(const OpRecords &records);
 /// TosaOps.cpp: the custom syntax and the verifier of TOSA.001000.1's ops.
 void attachTosa(const OpRecords &records);
-/// The problems of the overlay's declarations (OverlayStore::problems).
+/// The problems of the overlay's declarations (OverlayStore::problems, and the formats that do
+/// not compile, which compiles them all).
 const std::vector<std::string> &overlayProblems();
 
 } // namespace spire::dialect::detail

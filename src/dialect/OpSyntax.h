@@ -6,6 +6,7 @@
 #include "spire/dialect/IR.h"
 #include "spire/dialect/Ops.h"
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -53,9 +54,15 @@ struct InferQuery {
 /// printer's check, when it is not `q.result`).
 using InferHook = bool (*)(const OpInfo &info, InferQuery &q);
 
+namespace detail {
+/// A line of OpSyntaxTable.cpp: a format and its signature, for the ops that share them.
+struct FormatDeclaration;
+} // namespace detail
+
 struct OpSyntax {
-  const OpFormat *format = nullptr; ///< the declarative form, or
-  PrintHook print = nullptr;        ///< hooks of the op's own
+  /// The declarative form, compiled for the op when first used (format()), or
+  const detail::FormatDeclaration *declaration = nullptr;
+  PrintHook print = nullptr; ///< hooks of the op's own
   ParseHook parse = nullptr;
   InferHook infer = nullptr;
   /// mlir-translate-16 prints the op in generic form (MLIR 16 lacks it or its syntax): so does
@@ -64,6 +71,20 @@ struct OpSyntax {
   /// The print hook writes the op's name itself (the wrappers' short names: `module`, and
   /// `return` / `call` inside a func.func).
   bool printsName = false;
+
+  /// The compiled declarative form of the op of `info` (whose record holds this syntax), or
+  /// null (hooks only, or a declaration that does not compile: overlayProblems says why).
+  /// Formats compile when an op first prints or parses, not when the registry is made: a run
+  /// meets a few dozen of the ops, and compiling them all cost a small module's translation
+  /// more than deserializing it.
+  const OpFormat *format(const OpInfo &info) const {
+    const OpFormat *f = compiled_.load(std::memory_order_acquire);
+    return f || !declaration ? f : compile(info);
+  }
+
+private:
+  const OpFormat *compile(const OpInfo &info) const;
+  mutable std::atomic<const OpFormat *> compiled_{nullptr};
 };
 
 namespace detail {

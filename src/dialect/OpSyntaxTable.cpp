@@ -7,6 +7,7 @@
 
 #include <deque>
 #include <initializer_list>
+#include <mutex>
 
 namespace spire::dialect {
 
@@ -108,9 +109,11 @@ constexpr Format kJointStore{"<$scope> <$layout> %0, %1, %2 attr-dict : (P, M, S
 constexpr Format kJointMad{"<$scope> %0, %1, %2 attr-dict : A, B -> C", "(A, B, C) -> C"};
 constexpr Format kJointLength{"attr-dict : !$joint_matrix_type", "() -> i32"};
 
+} // namespace
+
 /// Ops that share a format; `newer`: the syntax is newer than MLIR 16, which prints the ops in
 /// generic form.
-struct Declaration {
+struct detail::FormatDeclaration {
   std::initializer_list<OpKey> ops;
   Format format;
   bool newer = false;
@@ -125,6 +128,10 @@ struct Declaration {
   /// `operand`, whose type their parser checks.
   std::string_view parseCheckedOperand = {};
 };
+
+namespace {
+
+using Declaration = detail::FormatDeclaration;
 
 // clang-format off
 const Declaration kFormats[] = {
@@ -295,41 +302,76 @@ void attachSyntax(const OpRecords &records) {
       OpInfo *info = records.find(key);
       if (!info)
         continue; // an instruction of a newer grammar
-      std::string problem;
-      OpFormat &format = store.formats.emplace_back();
-      if (!compileFormat(*info, d.format.format, d.format.signature, d.format.infer != nullptr,
-                         format, problem)) {
-        store.problems.push_back(std::move(problem));
-        continue;
-      }
-      format.infer = d.format.infer;
-      format.resultArrow = d.resultArrow || d.readsArrowOnly;
-      format.printsArrow = d.resultArrow;
-      format.quotedInMlir16 = d.quotedInMlir16;
-      format.parseCheckedOperand = d.parseCheckedOperand;
       OpSyntax &s = store.syntaxes.emplace_back();
-      s.format = &format;
+      s.declaration = &d;
       s.infer = d.format.infer;
       s.newerThanMlir16 = d.newer;
       info->syntax = &s;
     }
   for (const Hooks &h : kHooks)
     if (OpInfo *info = records.find(h.op)) {
+      OpSyntax &s = store.syntaxes.emplace_back();
+      s.parse = h.parse;
       if (!h.print && info->syntax) {
-        OpSyntax &s = store.syntaxes.emplace_back(*info->syntax);
-        s.parse = h.parse;
+        // The format prints; the hook reads.
+        s.declaration = info->syntax->declaration;
+        s.infer = info->syntax->infer;
+        s.newerThanMlir16 = info->syntax->newerThanMlir16;
         info->syntax = &s;
         continue;
       }
-      OpSyntax &s = store.syntaxes.emplace_back();
       s.print = h.print;
-      s.parse = h.parse;
       s.printsName = h.printsName;
       s.newerThanMlir16 = h.newer;
       info->syntax = &s;
     }
 }
 
+namespace {
+
+/// Compiles the declaration of `s` for the op of `info` into `out`.
+bool compileDeclaration(const OpInfo &info, const Declaration &d, OpFormat &out,
+                        std::string &problem) {
+  if (!compileFormat(info, d.format.format, d.format.signature, d.format.infer != nullptr, out,
+                     problem))
+    return false;
+  out.infer = d.format.infer;
+  out.resultArrow = d.resultArrow || d.readsArrowOnly;
+  out.printsArrow = d.resultArrow;
+  out.quotedInMlir16 = d.quotedInMlir16;
+  out.parseCheckedOperand = d.parseCheckedOperand;
+  return true;
+}
+
+} // namespace
+
+std::string formatProblem(const OpInfo &info) {
+  if (!info.syntax || !info.syntax->declaration)
+    return {};
+  OpFormat format;
+  std::string problem;
+  return compileDeclaration(info, *info.syntax->declaration, format, problem) ? std::string()
+                                                                              : problem;
+}
+
 } // namespace detail
+
+const OpFormat *OpSyntax::compile(const OpInfo &info) const {
+  // Ops print and parse on several threads at once (spire run -j): one compiles at a time, and
+  // the formats, like the registry, live to the end of the process.
+  static std::mutex mutex;
+  static std::deque<OpFormat> &formats = *new std::deque<OpFormat>;
+  const std::lock_guard<std::mutex> lock(mutex);
+  if (const OpFormat *f = compiled_.load(std::memory_order_relaxed))
+    return f;
+  OpFormat &format = formats.emplace_back();
+  std::string problem;
+  if (!detail::compileDeclaration(info, *declaration, format, problem)) {
+    formats.pop_back();
+    return nullptr;
+  }
+  compiled_.store(&format, std::memory_order_release);
+  return &format;
+}
 
 } // namespace spire::dialect

@@ -6,6 +6,7 @@
 #include <array>
 #include <bit>
 #include <functional>
+#include <mutex>
 #include <span>
 #include <vector>
 
@@ -57,7 +58,10 @@ constexpr size_t kDialectOps = static_cast<size_t>(DialectOp::Count);
 struct Registry {
   /// Reserved once, so that records never move.
   std::vector<OpInfo> infos;
-  NameTable byName;
+  /// How many of `infos` are generated ops (the structural ones follow).
+  size_t numGenerated = 0;
+  /// The names other than the records' own (the wrappers' short names, spirv.ExecutionModeId).
+  std::vector<std::pair<std::string_view, const OpInfo *>> otherNames;
   /// By the index of the instruction in grammar::instructions().
   std::vector<const OpInfo *> byInstruction;
   /// By set, then by the index of the instruction in the set's table.
@@ -76,9 +80,6 @@ struct Registry {
     info.name = name;
     info.key = key;
     info.flags = flags;
-    // A structural op added after the grammar's instruction of the same name (spirv.Constant,
-    // spirv.EntryPoint, ...) is the one the name finds.
-    byName.insertOrAssign(info.name, &info);
     all.push_back(&info);
     return info;
   }
@@ -86,10 +87,8 @@ struct Registry {
   Registry() {
     const auto generated = detail::generatedOps();
     const auto mappings = detail::generatedMappings();
-    const auto aliases = detail::generatedAliases();
     infos.reserve(generated.size() + kDialectOps);
     all.reserve(generated.size() + kDialectOps);
-    byName.reserve(generated.size() + aliases.size() + kDialectOps);
     const auto instructions = grammar::instructions();
     byInstruction.resize(instructions.size());
     byExtInst.resize(grammar::extInstSets().size() + 1);
@@ -111,12 +110,7 @@ struct Registry {
       ofSet.resize(info.set->instructions.size());
       ofSet[static_cast<size_t>(info.ext - info.set->instructions.data())] = &info;
     }
-    // The grammar's other names of an instruction name its op too, so that text written with
-    // an older grammar's names reads (spirv.INTEL.ArbitraryFloatAdd, now ...ALTERA's): the op
-    // prints under the canonical name.
-    for (const detail::GeneratedAlias &a : aliases)
-      if (byName.find(a.name) == nullptr)
-        byName.insertOrAssign(a.name, &infos[a.op]);
+    numGenerated = infos.size();
     auto structural = [&](std::string_view name, DialectOp op, uint32_t flags) {
       byDialectOp[static_cast<size_t>(op)] = &add(name, op, flags | OpInfo::kStructural);
     };
@@ -132,8 +126,8 @@ struct Registry {
     structural("spirv.ExecutionMode", D::ExecutionMode, 0);
     // OpExecutionModeId is spirv.ExecutionMode too (with constants or specialization constants
     // as its values); today's MLIR's name of its custom form reads as that op.
-    byName.insertOrAssign("spirv.ExecutionModeId",
-                          byDialectOp[static_cast<size_t>(D::ExecutionMode)]);
+    otherNames.emplace_back("spirv.ExecutionModeId",
+                            byDialectOp[static_cast<size_t>(D::ExecutionMode)]);
     structural("spirv.mlir.addressof", D::AddressOf, OpInfo::kPure);
     structural("spirv.mlir.referenceof", D::ReferenceOf, OpInfo::kPure);
     structural("spirv.mlir.selection", D::Selection, 0);
@@ -181,9 +175,9 @@ struct Registry {
     structural("gpu.module", D::GpuModule,
                OpInfo::kSymbol | OpInfo::kIsolated | OpInfo::kNoTerminator);
     structural("arith.constant", D::ArithConstant, OpInfo::kPure);
-    byName.insertOrAssign("module", byDialectOp[static_cast<size_t>(D::BuiltinModule)]);
-    byName.insertOrAssign("return", byDialectOp[static_cast<size_t>(D::FuncReturn)]);
-    byName.insertOrAssign("call", byDialectOp[static_cast<size_t>(D::FuncCall)]);
+    otherNames.emplace_back("module", byDialectOp[static_cast<size_t>(D::BuiltinModule)]);
+    otherNames.emplace_back("return", byDialectOp[static_cast<size_t>(D::FuncReturn)]);
+    otherNames.emplace_back("call", byDialectOp[static_cast<size_t>(D::FuncCall)]);
     // Ops of instructions whose operands the dialect reshapes (successors, callee symbols).
     s.branch = findOp(grammar::Op::Branch);
     s.branchConditional = findOp(grammar::Op::BranchConditional);
@@ -218,6 +212,30 @@ struct Registry {
     return nullptr;
   }
 
+  /// Ops by name, made when first asked for (the parser asks; deserializing and printing find
+  /// ops by key, and hashing every name cost a small module's translation 0.3M instructions).
+  const NameTable &byName() const {
+    std::call_once(namesMade_, [this] {
+      const auto aliases = detail::generatedAliases();
+      names_.reserve(infos.size() + aliases.size() + otherNames.size());
+      for (size_t i = 0; i < numGenerated; ++i)
+        names_.insertOrAssign(infos[i].name, &infos[i]);
+      // The grammar's other names of an instruction name its op too, so that text written
+      // with an older grammar's names reads (spirv.INTEL.ArbitraryFloatAdd, now ...ALTERA's):
+      // the op prints under the canonical name.
+      for (const detail::GeneratedAlias &a : aliases)
+        if (names_.find(a.name) == nullptr)
+          names_.insertOrAssign(a.name, &infos[a.op]);
+      // A structural op named as the grammar's instruction of the same name (spirv.Constant,
+      // spirv.EntryPoint, ...) is the one the name finds.
+      for (size_t i = numGenerated; i < infos.size(); ++i)
+        names_.insertOrAssign(infos[i].name, &infos[i]);
+      for (const auto &[name, info] : otherNames)
+        names_.insertOrAssign(name, info);
+    });
+    return names_;
+  }
+
   const grammar::ExtInstSetDesc *&setOf(OpSpace space) {
     return space == OpSpace::Glsl ? glsl : space == OpSpace::OpenCl ? openCl : tosa;
   }
@@ -230,6 +248,10 @@ struct Registry {
     const size_t i = static_cast<size_t>(ext - set.instructions.data());
     return i < ofSet.size() ? ofSet[i] : nullptr;
   }
+
+private:
+  mutable std::once_flag namesMade_;
+  mutable NameTable names_;
 };
 
 const Registry &registry() {
@@ -240,12 +262,21 @@ const Registry &registry() {
 
 } // namespace
 
-const OpInfo *findOp(std::string_view name) { return registry().byName.find(name); }
+const OpInfo *findOp(std::string_view name) { return registry().byName().find(name); }
 
 const OpInfo *findOp(OpKey key) { return registry().findOp(key); }
 
 namespace detail {
-const std::vector<std::string> &overlayProblems() { return registry().overlay.problems; }
+const std::vector<std::string> &overlayProblems() {
+  static const std::vector<std::string> problems = [] {
+    std::vector<std::string> out = registry().overlay.problems;
+    for (const OpInfo *info : registry().all)
+      if (std::string problem = formatProblem(*info); !problem.empty())
+        out.push_back(std::move(problem));
+    return out;
+  }();
+  return problems;
+}
 } // namespace detail
 
 const OpInfo *opForInstruction(grammar::Op opcode) { return registry().findOp(opcode); }

@@ -1016,7 +1016,13 @@ Operation *TextParser::customOp(const OpInfo &info, size_t at) {
   const OpSyntax &syntax = *info.syntax;
   if (syntax.parse)
     return syntax.parse(info, *this, at);
-  return formatted(info, *syntax.format, at);
+  const OpFormat *format = syntax.format(info);
+  if (!format) { // a declaration that does not compile (overlayProblems)
+    failAt(at,
+           "'" + std::string(info.name) + "' has no custom syntax; write it in the generic form");
+    return nullptr;
+  }
+  return formatted(info, *format, at);
 }
 
 Operation *TextParser::formatted(const OpInfo &info, const OpFormat &f, size_t at) {

@@ -366,7 +366,8 @@ bool TextPrinter::custom(const Operation &op, unsigned ind) {
     name(op.name());
   if (syntax->print)
     return syntax->print(op, *this, ind);
-  return formatted(op, *syntax->format);
+  const OpFormat *format = syntax->format(op.info());
+  return format && formatted(op, *format);
 }
 
 namespace {

@@ -39,10 +39,7 @@ const InstructionDesc *findInstruction(uint32_t opcode) {
     int16_t i = dense[opcode];
     return i < 0 ? nullptr : &kGrammar.instructions[static_cast<size_t>(i)];
   }
-  auto all = kGrammar.instructions;
-  auto it = std::lower_bound(all.begin(), all.end(), opcode,
-                             [](const InstructionDesc &d, uint32_t op) { return d.opcode < op; });
-  return it != all.end() && it->opcode == opcode ? &*it : nullptr;
+  return nullptr; // past the largest opcode
 }
 
 const InstructionDesc *findInstruction(std::string_view name) {

@@ -15,7 +15,7 @@ struct EnumerantSlot {
 
 struct GrammarData {
   std::span<const InstructionDesc> instructions;    ///< sorted by opcode
-  std::span<const int16_t> denseOpcodeIndex;        ///< opcode -> index, for small opcodes
+  std::span<const int16_t> denseOpcodeIndex;        ///< opcode -> index, every opcode
   std::span<const NameIndex> instructionNames;      ///< sorted by name
   std::span<const OperandKindDesc> operandKinds;    ///< indexed by OperandKind
   std::span<const ExtInstSetDesc> extInstSets;      ///< indexed by ExtInstSet - 1

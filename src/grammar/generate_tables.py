@@ -399,7 +399,10 @@ def main():
     body("\n".join(inst_rows))
     body("};")
 
-    dense_limit = 512
+    # Every opcode (vendor ones reach past 6000) has a slot: 14 KB of constant data, read only
+    # where a module's opcodes fall, makes each lookup one load instead of a binary search over
+    # the vendor half of the table.
+    dense_limit = max(ins["value"] for ins in instructions) + 1
     dense = ["-1"] * dense_limit
     for idx, ins in enumerate(instructions):
         if ins["value"] < dense_limit:

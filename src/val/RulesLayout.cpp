@@ -67,7 +67,9 @@ const std::bitset<65536> &typeOrConstantOpcodes() {
     auto *b = new std::bitset<65536>; // never torn down
     for (const grammar::InstructionDesc &d : grammar::instructions()) {
       const Op op = static_cast<Op>(d.opcode);
-      if (isTypeDeclaration(op) || declaresType(op) || isConstantCreation(op) ||
+      // The descriptor's class is what isTypeDeclaration and isConstantCreation look up.
+      if (d.cls == grammar::InstructionClass::TypeDeclaration ||
+          d.cls == grammar::InstructionClass::ConstantCreation || declaresType(op) ||
           op == Op::GraphConstantARM || // SPV_ARM_graph's constants are module-level ones
           d.name.starts_with("OpConstant") || d.name.starts_with("OpSpecConstant"))
         b->set(d.opcode);

@@ -152,29 +152,42 @@ std::string Problem::toJson() const {
 Report validate(const Module &module, const Options &options) {
   Report report;
   State s(module, options, report);
-  if (options.structureOnly) {
+  if (options.structureOnly || options.structureFirst) {
     for (auto family :
          {checkLayout, checkIds, checkLimits, checkTypes, checkFunctions, checkControlFlow}) {
       family(s);
-      if (s.stopped() || s.errorCount() != 0)
+      if (s.stopped() || s.errorCount() != 0) {
+        report.structureBroken = options.structureFirst && s.errorCount() != 0;
+        return report;
+      }
+    }
+    if (options.structureOnly)
+      return report;
+    // What the full run says of a module these pass: the availability, whose errors stop it
+    // as below, then the families after the structural ones.
+    checkAvailability(s);
+    if (s.stopped() || s.errorCount() != 0)
+      return report;
+  } else {
+    // The structural families first: when a module's layout or ids are broken, what the other
+    // families would say is mostly noise, so they run only on modules that pass these.
+    for (auto family : {checkLayout, checkIds, checkAvailability, checkLimits}) {
+      family(s);
+      if (s.stopped())
         return report;
     }
-    return report;
-  }
-  // The structural families first: when a module's layout or ids are broken, what the other
-  // families would say is mostly noise, so they run only on modules that pass these.
-  for (auto family : {checkLayout, checkIds, checkAvailability, checkLimits}) {
-    family(s);
-    if (s.stopped())
+    if (s.errorCount() != 0)
       return report;
+    for (auto family : {checkTypes, checkFunctions, checkControlFlow}) {
+      family(s);
+      if (s.stopped())
+        return report;
+    }
   }
-  if (s.errorCount() != 0)
-    return report;
-  for (auto family : {checkTypes,        checkFunctions,    checkControlFlow,     checkMemory,
-                      checkArithmetic,   checkImages,       checkAtomicsBarriers, checkGroups,
-                      checkPipesEnqueue, checkRayTracing,   checkMeshShading,     checkCoopMatrix,
-                      checkJointMatrix,  checkOperandTypes, checkIntel,           checkVendor,
-                      checkExtInst,      checkMisc,         checkDecorations,     checkModes}) {
+  for (auto family : {checkMemory, checkArithmetic, checkImages, checkAtomicsBarriers, checkGroups,
+                      checkPipesEnqueue, checkRayTracing, checkMeshShading, checkCoopMatrix,
+                      checkJointMatrix, checkOperandTypes, checkIntel, checkVendor, checkExtInst,
+                      checkMisc, checkDecorations, checkModes}) {
     family(s);
     if (s.stopped())
       return report;

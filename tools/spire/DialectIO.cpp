@@ -79,12 +79,12 @@ namespace {
 constexpr size_t kMaxWarnings = 10;
 } // namespace
 
-dialect::Operation *deserializeModule(Workspace &ws, dialect::Context &ctx,
-                                      std::span<const uint8_t> bytes,
-                                      const val::Environment *validateFor, bool explain,
-                                      const DiagnosticSink &diagnose,
-                                      dialect::DeserializeOptions options) {
-  Expected<Module> m = Module::fromBytes(bytes);
+namespace {
+
+dialect::Operation *deserializeRead(Workspace &ws, dialect::Context &ctx, Expected<Module> m,
+                                    const val::Environment *validateFor, bool explain,
+                                    const DiagnosticSink &diagnose,
+                                    dialect::DeserializeOptions options) {
   if (!m) {
     diagnose(m.error());
     return nullptr;
@@ -97,8 +97,10 @@ dialect::Operation *deserializeModule(Workspace &ws, dialect::Context &ctx,
   if (validateFor) {
     val::Options options;
     options.env = *validateFor;
-    options.maxErrors = 1;
-    options.structureOnly = true;
+    // One run: the structural families first, stopping at their first error; else the rest,
+    // whose errors become warnings.
+    options.maxErrors = kMaxWarnings + 1;
+    options.structureFirst = true;
     auto describe = [&](const val::Problem &p, std::string_view consequence) {
       std::string message = p.message;
       if (!p.rule.empty())
@@ -108,15 +110,13 @@ dialect::Operation *deserializeModule(Workspace &ws, dialect::Context &ctx,
       return message + " (the input is not valid SPIR-V for " + validateFor->name + "; " +
              std::string(consequence) + ")";
     };
-    val::Report r = val::validate(*m, options);
-    for (const val::Problem &p : r.problems)
-      if (p.severity == Severity::Error) {
-        diagnose(makeError(p.location, describe(p, "--no-validate deserializes it anyway")));
-        return nullptr;
-      }
-    options.structureOnly = false;
-    options.maxErrors = kMaxWarnings + 1;
-    r = val::validate(*m, options);
+    const val::Report r = val::validate(*m, options);
+    if (r.structureBroken)
+      for (const val::Problem &p : r.problems)
+        if (p.severity == Severity::Error) {
+          diagnose(makeError(p.location, describe(p, "--no-validate deserializes it anyway")));
+          return nullptr;
+        }
     for (const val::Problem &p : r.problems) {
       if (p.severity != Severity::Error)
         continue;
@@ -146,6 +146,27 @@ dialect::Operation *deserializeModule(Workspace &ws, dialect::Context &ctx,
       return nullptr;
     }
   return &read;
+}
+
+} // namespace
+
+dialect::Operation *deserializeModule(Workspace &ws, dialect::Context &ctx,
+                                      std::span<const uint8_t> bytes,
+                                      const val::Environment *validateFor, bool explain,
+                                      const DiagnosticSink &diagnose,
+                                      dialect::DeserializeOptions options) {
+  return deserializeRead(ws, ctx, Module::fromBytes(bytes), validateFor, explain, diagnose,
+                         options);
+}
+
+dialect::Operation *deserializeModule(Workspace &ws, dialect::Context &ctx,
+                                      std::vector<uint8_t> &&bytes,
+                                      const val::Environment *validateFor, bool explain,
+                                      const DiagnosticSink &diagnose,
+                                      dialect::DeserializeOptions options) {
+  Expected<Module> m = Module::fromBytes(bytes);
+  std::vector<uint8_t>().swap(bytes); // the module holds its own copy of the words
+  return deserializeRead(ws, ctx, std::move(m), validateFor, explain, diagnose, options);
 }
 
 std::optional<std::vector<uint32_t>> serializeModule(const dialect::Operation &module,

@@ -63,6 +63,13 @@ dialect::Operation *deserializeModule(Workspace &ws, dialect::Context &ctx,
                                       const val::Environment *validateFor, bool explain,
                                       const DiagnosticSink &diagnose,
                                       dialect::DeserializeOptions options = {});
+/// The same, freeing `bytes` as soon as the module is read from them (so that the peak memory
+/// of spire translate does not hold the binary twice).
+dialect::Operation *deserializeModule(Workspace &ws, dialect::Context &ctx,
+                                      std::vector<uint8_t> &&bytes,
+                                      const val::Environment *validateFor, bool explain,
+                                      const DiagnosticSink &diagnose,
+                                      dialect::DeserializeOptions options = {});
 
 /// The module's words; nothing after reporting the error to `diagnose`.
 std::optional<std::vector<uint32_t>> serializeModule(const dialect::Operation &module,

@@ -110,12 +110,13 @@ struct TranslateRun {
         }
         // What an earlier --serialize-spirv of this command made is read as the round trip
         // reads it, unvalidated (as mlir-translate chains the two).
-        dialect::Operation *m = deserializeModule(
-            ws, ws.newContext(), stage.bytes, validate && !stage.serialized ? &flags.env : nullptr,
-            explain, diagnose, DialectFlags::deserializeOptions(release));
+        // The binary is not read again: it goes as soon as the module is read from it.
+        dialect::Operation *m =
+            deserializeModule(ws, ws.newContext(), std::move(stage.bytes),
+                              validate && !stage.serialized ? &flags.env : nullptr, explain,
+                              diagnose, DialectFlags::deserializeOptions(release));
         if (!m)
           return false;
-        std::vector<uint8_t>().swap(stage.bytes); // the binary is not read again
         if (stream && last)
           return flags.print(*m, release, *stream);
         stage = Stage{false, flags.print(*m, release), {}};

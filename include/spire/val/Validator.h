@@ -73,6 +73,10 @@ struct Options {
   /// universal limits, types, functions, control flow and dominance): what reading it into
   /// another IR needs, whatever the rest says (spire translate reports the rest as warnings).
   bool structureOnly = false;
+  /// Run those families first and stop at an error of theirs (Report::structureBroken), else
+  /// go on as the full run does: one run gives spire translate both what stops reading the
+  /// module and what it only warns of, where two runs did the structural families twice.
+  bool structureFirst = false;
 };
 
 /// One problem: where, what, and which rule says so.
@@ -96,6 +100,8 @@ struct Problem {
 struct Report {
   std::vector<Problem> problems; ///< errors first in module order, then warnings
   bool truncated = false;        ///< stopped at Options::maxErrors
+  /// Options::structureFirst: a structural family found an error, and nothing else ran.
+  bool structureBroken = false;
   bool valid() const;
   size_t errorCount() const;
 };

@@ -235,9 +235,9 @@ TEST(DialectOpSyntax, EveryDeclarationCompiles) {
 TEST(DialectOpSyntax, EveryFormatOpRoundTripsItsCustomForm) {
   size_t checked = 0;
   for (const OpInfo *info : allOps()) {
-    if (!info->syntax || !info->syntax->format)
+    if (!info->syntax || !info->syntax->format(*info))
       continue;
-    const OpFormat &f = *info->syntax->format;
+    const OpFormat &f = *info->syntax->format(*info);
     SCOPED_TRACE(std::string(info->name));
     // The first choice of the variables' types whose op prints in custom form.
     std::vector<std::vector<unsigned>> options;
