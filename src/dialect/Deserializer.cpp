@@ -183,14 +183,7 @@ private:
       const uint32_t id = inst.word(k);
       if (m_.defIndex(id) != kNoIndex)
         return {};
-      const char *name = inst.opcode() == Op::Decorate               ? "OpDecorate"
-                         : inst.opcode() == Op::DecorateId           ? "OpDecorateId"
-                         : inst.opcode() == Op::DecorateString       ? "OpDecorateString"
-                         : inst.opcode() == Op::MemberDecorate       ? "OpMemberDecorate"
-                         : inst.opcode() == Op::MemberDecorateString ? "OpMemberDecorateString"
-                         : inst.opcode() == Op::GroupDecorate        ? "OpGroupDecorate"
-                                                                     : "OpGroupMemberDecorate";
-      return error(inst, std::string(name) + " names %" + std::to_string(id) +
+      return error(inst, std::string(inst.desc()->name) + " names %" + std::to_string(id) +
                              ", which the module does not define");
     };
     const uint32_t n = inst.wordCount();
