@@ -16,7 +16,7 @@
      against `spire dis`, median CPU time per process.
 
 Results are printed and saved as <build>/bench-results/dialect.txt.
-Usage: bench/dialect.py --build <dir> --corpus <dir> --large <spv>...
+Usage: bench/dialect.py --build <dir> --corpus <dir> --large <spv>... [--parts D2,D3]
 """
 
 import argparse
@@ -200,16 +200,21 @@ def main():
     ap.add_argument("--build", required=True)
     ap.add_argument("--corpus", required=True)
     ap.add_argument("--large", nargs="*", default=[])
+    ap.add_argument("--parts", default="D1,D2,D3",
+                    help="which parts to run, comma-separated (D1 takes minutes: the whole corpus)")
     args = ap.parse_args()
+    parts = set(args.parts.upper().split(","))
     spire = os.path.join(args.build, "tools", "spire", "spire")
     for tool in ("mlir-translate-16",):
         if subprocess.run(["which", tool], stdout=subprocess.DEVNULL).returncode != 0:
             print("bench/dialect.py: %s not found, skipped" % tool)
             return 0
     lines = ["spire translate vs mlir-translate-16"]
-    corpus_rows(spire, args.corpus, lines)
-    small_row(spire, args.corpus, lines)
-    if args.large:
+    if "D1" in parts:
+        corpus_rows(spire, args.corpus, lines)
+    if "D3" in parts:
+        small_row(spire, args.corpus, lines)
+    if args.large and "D2" in parts:
         large_rows(args.build, spire, args.large, lines)
     text = "\n".join(lines) + "\n"
     sys.stdout.write(text)
