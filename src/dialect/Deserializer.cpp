@@ -1690,6 +1690,13 @@ private:
     flushList();
     if (inst.resultId())
       decorationAttributes(inst.resultId(), st, false);
+    if (inst.opcode() == Op::Variable)
+      // SPIR-V lets any variable carry these (spirv-val does in the universal environments);
+      // the dialect keeps them on spirv.GlobalVariable only, as MLIR does.
+      for (const NamedAttribute &a : st.attributes)
+        if (a.name == "built_in" || a.name == "binding" || a.name == "descriptor_set")
+          return error(inst, "a function variable with '" + std::string(a.name) +
+                                 "', which the dialect keeps on module-level variables only");
     if (into) {
       Operation *op = Operation::create(std::move(st));
       into->push_back(op);

@@ -561,6 +561,43 @@ OpFunctionEnd
   EXPECT_TRUE(later.module) << later.error;
 }
 
+TEST(DialectSerialization, AFunctionVariableWithABuiltInIsAnError) {
+  // Valid in the universal environment (found by dialect_fuzzer), but MLIR's spirv.Variable
+  // cannot carry built_in, binding or descriptor_set: the deserializer says so at the
+  // instruction rather than making IR its own verifier rejects.
+  auto text = [](std::string_view decoration) {
+    return std::string(R"(
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+)") + std::string(decoration) +
+           R"(
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%uint = OpTypeInt 32 0
+%v3 = OpTypeVector %uint 3
+%ptr = OpTypePointer Function %v3
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%local = OpVariable %ptr Function
+OpReturn
+OpFunctionEnd
+)";
+  };
+  for (std::string_view decoration :
+       {"OpDecorate %local BuiltIn GlobalInvocationId", "OpDecorate %local Binding 1",
+        "OpDecorate %local DescriptorSet 0"}) {
+    Deserialized d;
+    deserializeText(text(decoration), d);
+    EXPECT_FALSE(d.module) << decoration;
+    EXPECT_NE(d.error.find("a function variable with '"), std::string::npos) << d.error;
+  }
+  Deserialized plain;
+  deserializeText(text("OpDecorate %local RelaxedPrecision"), plain);
+  EXPECT_TRUE(plain.module) << plain.error;
+}
+
 TEST(DialectSerialization, LongCompositesGoOnInTheirContinuedInstructions) {
   // SPV_INTEL_long_composites: the members and constituents after a struct, a constant
   // composite or a composite construct continue in the continued instructions that follow it.
