@@ -844,7 +844,15 @@ private:
                  a.name.ends_with("_value");
       if (skipped)
         continue;
-      if (a.name == "linkage_attributes") {
+      // Argument attributes carry the dialect's prefix; spirv.decoration names the decoration.
+      std::string_view name = a.name;
+      if (name == "spirv.decoration" && a.attr().is(AttrKind::Enum)) {
+        decorate(id, a.attr().enumValue());
+        continue;
+      }
+      if (name.starts_with("spirv."))
+        name.remove_prefix(6);
+      if (name == "linkage_attributes") { // also on a parameter, which SPIR-V allows
         Attribute v = a.attr();
         if (v.is(AttrKind::LinkageAttributes))
           b_->add(Section::Annotation, Op::Decorate)
@@ -854,14 +862,6 @@ private:
               .literal(v.enumValue());
         continue;
       }
-      // Argument attributes carry the dialect's prefix; spirv.decoration names the decoration.
-      std::string_view name = a.name;
-      if (name == "spirv.decoration" && a.attr().is(AttrKind::Enum)) {
-        decorate(id, a.attr().enumValue());
-        continue;
-      }
-      if (name.starts_with("spirv."))
-        name.remove_prefix(6);
       auto it = decorationNames().find(std::string(name));
       std::optional<uint32_t> number = it != decorationNames().end()
                                            ? std::optional<uint32_t>(it->second)

@@ -1778,3 +1778,31 @@ TEST(DialectSerialization, DecorationsOfNumbersNoGrammarNamesAreWritten) {
   EXPECT_TRUE(has({(5u << 16) | decorate}) && has({65000u, 1u, 2u}));
   EXPECT_TRUE(has({(3u << 16) | decorate}) && has({64999u}));
 }
+
+TEST(DialectSerialization, LinkageAttributesOnAParameterAreWrittenWhole) {
+  // SPIR-V lets LinkageAttributes decorate a function parameter (found by dialect_fuzzer): the
+  // argument attribute `spirv.linkage_attributes` is written back with its name and type, not as
+  // an OpDecorate without operands.
+  Deserialized d;
+  deserializeText(R"(
+OpCapability Addresses
+OpCapability Kernel
+OpCapability Linkage
+OpMemoryModel Physical64 OpenCL
+OpDecorate %p LinkageAttributes "outside" Export
+%void = OpTypeVoid
+%uint = OpTypeInt 32 0
+%fn = OpTypeFunction %void %uint
+%f = OpFunction %void None %fn
+%p = OpFunctionParameter %uint
+%l = OpLabel
+OpReturn
+OpFunctionEnd
+)",
+                  d);
+  ASSERT_TRUE(d.module) << d.error;
+  EXPECT_EQ(serializeAndValidate(*d.module, "spv1.3"), "");
+  EXPECT_NE(serializedAnnotations(*d.module).find("LinkageAttributes \"outside\" Export"),
+            std::string::npos)
+      << serializedAnnotations(*d.module);
+}
