@@ -367,9 +367,18 @@ private:
         name = "linkage_attributes";
       } else if (d.wordCount() == 3)
         value = attr::unit(ctx_);
-      else if (d.wordCount() == 4)
+      else if (d.wordCount() == 4) {
         value = attr::integer(ctx_, i32_, static_cast<int32_t>(d.word(3)));
-      else {
+        // SPIR-V states no such rule for the decoration, but MLIR's `alignment` attribute is a
+        // positive power of two (found by dialect_fuzzer): an error here, not IR that fails the
+        // verifier.
+        const uint32_t a = d.word(3);
+        if (decoration == static_cast<uint32_t>(grammar::Decoration::Alignment) &&
+            (a == 0 || (a & (a - 1)) != 0 || a > 0x7FFFFFFFu) && !decorationError_)
+          decorationError_ =
+              error(d, "Alignment " + std::to_string(a) +
+                           " is not a power of two, which the dialect's alignment attribute needs");
+      } else {
         std::vector<Attribute> words;
         for (uint32_t k = 3; k < d.wordCount(); ++k)
           words.push_back(attr::integer(ctx_, i32_, static_cast<int32_t>(d.word(k))));
