@@ -158,18 +158,11 @@ private:
           for (uint32_t k = 5; k < inst.wordCount(); ++k)
             namedByNonSemantic_.insert(inst.word(k));
         break;
-      case Op::Decorate:
-      case Op::DecorateId:
-      case Op::DecorateString:
-      case Op::MemberDecorate:
-      case Op::MemberDecorateString:
-      case Op::GroupDecorate:
-      case Op::GroupMemberDecorate:
-        // Unvalidated input (--no-validate) may decorate what it never defines.
-        if (Status s = decorationTargetsDefined(inst); !s)
-          return s;
-        break;
       default:
+        // Unvalidated input (--no-validate) may decorate what it never defines.
+        if (inst.section() == Section::Annotation)
+          if (Status s = decorationTargetsDefined(inst); !s)
+            return s;
         break;
       }
     }
@@ -179,30 +172,14 @@ private:
   /// The ids a decoration instruction names (its target, a group's targets, OpDecorateId's
   /// operands) are defined in the module.
   Status decorationTargetsDefined(Instruction inst) {
-    auto defined = [&](uint32_t k) -> Status {
-      const uint32_t id = inst.word(k);
-      if (m_.defIndex(id) != kNoIndex)
-        return {};
-      return error(inst, std::string(inst.desc()->name) + " names %" + std::to_string(id) +
-                             ", which the module does not define");
-    };
-    const uint32_t n = inst.wordCount();
-    if (n < 2)
-      return {};
-    if (Status s = defined(1); !s)
-      return s;
-    if (inst.opcode() == Op::DecorateId)
-      for (uint32_t k = 3; k < n; ++k)
-        if (Status s = defined(k); !s)
-          return s;
-    if (inst.opcode() == Op::GroupDecorate)
-      for (uint32_t k = 2; k < n; ++k)
-        if (Status s = defined(k); !s)
-          return s;
-    if (inst.opcode() == Op::GroupMemberDecorate)
-      for (uint32_t k = 2; k < n; k += 2)
-        if (Status s = defined(k); !s)
-          return s;
+    for (const binary::Operand &o : inst.operands()) {
+      if (grammar::operandCategory(o.kind) != grammar::OperandCategory::Id)
+        continue;
+      const uint32_t id = inst.words()[o.offset];
+      if (m_.defIndex(id) == kNoIndex)
+        return error(inst, std::string(inst.desc()->name) + " names %" + std::to_string(id) +
+                               ", which the module does not define");
+    }
     return {};
   }
 
