@@ -263,13 +263,19 @@ private:
 
   /// The OpString of `text`, declared once.
   uint32_t stringId(std::string_view text) {
-    auto it = debugStrings_.find(std::string(text));
-    if (it != debugStrings_.end())
-      return it->second;
-    const uint32_t id = b_->newId();
-    b_->add(Section::DebugSource, Op::String).id(id).string(text);
-    debugStrings_.emplace(std::string(text), id);
-    return id;
+    return declaredOnce(debugStrings_, Section::DebugSource, Op::String, text);
+  }
+
+  /// The id of the instruction `op` (OpString, OpConstantStringAMDX) of `text` in `known`, or
+  /// of a new one written to `section`.
+  uint32_t declaredOnce(std::unordered_map<std::string, uint32_t> &known, Section section, Op op,
+                        std::string_view text) {
+    auto [it, added] = known.try_emplace(std::string(text), 0);
+    if (added) {
+      it->second = b_->newId();
+      b_->add(section, op).id(it->second).string(text);
+    }
+    return it->second;
   }
 
   Diagnostic fail(const Operation &op, std::string message) {
@@ -357,13 +363,7 @@ private:
 
   /// The OpConstantStringAMDX of `text`, declared once.
   uint32_t stringConstant(std::string_view text) {
-    auto it = strings_.find(std::string(text));
-    if (it != strings_.end())
-      return it->second;
-    const uint32_t id = b_->newId();
-    b_->add(Section::Global, Op::ConstantStringAMDX).id(id).string(text);
-    strings_.emplace(std::string(text), id);
-    return id;
+    return declaredOnce(strings_, Section::Global, Op::ConstantStringAMDX, text);
   }
 
   /// An OpTypeNodePayloadArrayAMDX: a type of its own for each set of decorations, which
