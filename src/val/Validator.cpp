@@ -152,17 +152,15 @@ std::string Problem::toJson() const {
 Report validate(const Module &module, const Options &options) {
   Report report;
   State s(module, options, report);
-  if (options.structureOnly || options.structureFirst) {
+  if (options.structureFirst) {
     for (auto family :
          {checkLayout, checkIds, checkLimits, checkTypes, checkFunctions, checkControlFlow}) {
       family(s);
       if (s.stopped() || s.errorCount() != 0) {
-        report.structureBroken = options.structureFirst && s.errorCount() != 0;
+        report.structureBroken = s.errorCount() != 0;
         return report;
       }
     }
-    if (options.structureOnly)
-      return report;
     // What the full run says of a module these pass: the availability, whose errors stop it
     // as below, then the families after the structural ones.
     checkAvailability(s);

@@ -69,13 +69,10 @@ struct Options {
   bool skipBlockLayout = false;
   bool relaxLogicalPointer = false;
   bool beforeHlslLegalization = false;
-  /// Run only the rule families that the structure of a module rests on (layout, ids, the
-  /// universal limits, types, functions, control flow and dominance): what reading it into
-  /// another IR needs, whatever the rest says (spire translate reports the rest as warnings).
-  bool structureOnly = false;
-  /// Run those families first and stop at an error of theirs (Report::structureBroken), else
-  /// go on as the full run does: one run gives spire translate both what stops reading the
-  /// module and what it only warns of, where two runs did the structural families twice.
+  /// Run the rule families that the structure of a module rests on (layout, ids, the universal
+  /// limits, types, functions, control flow and dominance) first, and stop at an error of
+  /// theirs (Report::structureBroken); else go on as the full run does. One run gives spire
+  /// translate both what stops reading the module into another IR and what it only warns of.
   bool structureFirst = false;
 };
 

@@ -61,12 +61,14 @@ TEST(Graphs, GraphArmNeedsAGraphEntryPoint) {
                "declares the GraphARM capability but has no OpGraphEntryPointARM");
 }
 
-TEST(Graphs, StructureOnlyLeavesTheEntryPointRuleOut) {
+TEST(Graphs, TheEntryPointRuleIsNoStructuralOne) {
   // The graph entry point is a rule of modes, not of the structure a reader of the module needs
   // (spire translate warns of it); a graph that is not closed is structure.
   Options structure;
-  structure.structureOnly = true;
-  EXPECT_VALID(validateText(module(""), "spv1.6", structure));
+  structure.structureFirst = true;
+  Report missing = validateText(module(""), "spv1.6", structure);
+  EXPECT_FALSE(missing.structureBroken);
+  EXPECT_ERROR(missing, "declares the GraphARM capability but has no OpGraphEntryPointARM");
   Report r = validateText(module("OpGraphEntryPointARM %g \"g\" %in %out\n", R"(
 %g = OpGraphARM %gt
 %x = OpGraphInputARM %t %uint_0
@@ -74,6 +76,7 @@ OpGraphSetOutputARM %c %uint_0
 )"),
                           "spv1.6", structure);
   EXPECT_FALSE(r.valid());
+  EXPECT_TRUE(r.structureBroken);
 }
 
 TEST(Graphs, GraphInstructionsOutsideAGraph) {
