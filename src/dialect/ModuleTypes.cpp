@@ -1,5 +1,7 @@
 #include "spire/dialect/ModuleTypes.h"
 
+#include "spire/binary/Literal.h"
+#include "spire/grammar/Grammar.h"
 #include "spire/module/Decorations.h"
 
 #include <algorithm>
@@ -103,20 +105,24 @@ private:
                                      parameters.empty() ? 0 : parameters[0]});
           continue;
         }
-        if (op != Op::Decorate && op != Op::MemberDecorate)
+        if (op != Op::Decorate && op != Op::MemberDecorate && op != Op::DecorateString &&
+            op != Op::MemberDecorateString)
           continue;
-        // An id's own decoration is read when it has at most one parameter word; member and
-        // group decorations by their first.
-        if (op == Op::Decorate && d.member == kNoIndex && d.group == kNoIndex &&
-            parameters.size() > 1)
+        MemberDecoration md{decorations.decoration(d), std::nullopt};
+        if (takesString(md.decoration)) {
+          // UserSemantic "TEXCOORD": OpDecorateString, or OpDecorate with the string's words.
+          if (parameters.empty())
+            continue;
+          md.text = binary::decodeString(parameters);
+        } else if (parameters.size() > 1) {
+          // Two or more literals (MergeINTEL's two strings, BankBitsINTEL's banks): a struct
+          // type has no place for them, so a struct that has one fails rather than lose it.
+          if (structIds_.count(id) && !unheld_.count(id))
+            unheld_[id] = decorationName(md.decoration);
           continue;
-        // A member's decoration is held with at most one parameter word: one of more (a
-        // string of four or more bytes, UserSemantic "TEXCOORD") is left out rather than cut.
-        if (d.member != kNoIndex && parameters.size() > 1)
-          continue;
-        MemberDecoration md{decorations.decoration(d),
-                            parameters.empty() ? std::nullopt
-                                               : std::optional<uint32_t>(parameters[0])};
+        } else if (!parameters.empty()) {
+          md.value = parameters[0];
+        }
         if (d.member == kNoIndex)
           decorate(id, md);
         else
@@ -483,6 +489,14 @@ private:
     return ctx_.nodePayloadArray(payload, decorations, name, sharesLimitsWith);
   }
 
+  /// The decoration's one operand is a literal string (UserSemantic, UserTypeGOOGLE, ...).
+  static bool takesString(uint32_t decoration) {
+    const grammar::EnumerantDesc *e =
+        grammar::findEnumerant(grammar::OperandKind::Decoration, decoration);
+    return e && e->parameters.size() == 1 &&
+           e->parameters[0].kind == grammar::OperandKind::LiteralString;
+  }
+
   static std::string decorationName(uint32_t decoration) {
     const grammar::EnumerantDesc *e =
         grammar::findEnumerant(grammar::OperandKind::Decoration, decoration);
@@ -496,6 +510,11 @@ private:
 
   Type structType(const Instruction &inst) {
     const uint32_t id = inst.resultId();
+    if (auto it = unheld_.find(id); it != unheld_.end()) {
+      error_ = "decoration " + it->second + " of a struct or its member has operands the " +
+               "struct type cannot hold";
+      return {};
+    }
     std::vector<StructMember> members;
     auto decorated = members_.find(id);
     const std::vector<uint32_t> memberIds =
@@ -562,6 +581,8 @@ private:
   const Module &m_;
   const std::function<std::string(uint32_t)> &specSymbol_;
   std::string error_;
+  /// Structs with a decoration of several literals, which their type cannot hold, and its name.
+  std::unordered_map<uint32_t, std::string> unheld_;
   std::unordered_map<uint32_t, Type> types_;
   std::unordered_map<uint32_t, std::string> names_;
   std::unordered_map<uint32_t, uint32_t> strides_;

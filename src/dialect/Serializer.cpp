@@ -533,15 +533,22 @@ private:
               .literal(static_cast<uint32_t>(grammar::Decoration::Offset))
               .literal(*m.offset);
         for (const MemberDecoration &d : m.decorations) {
-          auto w = b_->add(Section::Annotation, Op::MemberDecorate);
+          auto w = b_->add(Section::Annotation, d.text && decorateString_ ? Op::MemberDecorateString
+                                                                          : Op::MemberDecorate);
           w.id(id).literal(k).literal(d.decoration);
           if (d.value)
             w.literal(*d.value);
+          else if (d.text)
+            w.string(*d.text);
         }
       }
-      for (const MemberDecoration &d : t.structDecorations())
-        decorate(id, d.decoration,
-                 d.value ? std::vector<uint32_t>{*d.value} : std::vector<uint32_t>{});
+      for (const MemberDecoration &d : t.structDecorations()) {
+        if (d.text)
+          decorateWithString(id, d.decoration, *d.text);
+        else
+          decorate(id, d.decoration,
+                   d.value ? std::vector<uint32_t>{*d.value} : std::vector<uint32_t>{});
+      }
       typeIds_[t.opaque()] = id;
       // Pointers to this struct that were forward-declared inside it.
       for (auto p = pendingPointers_.begin(); p != pendingPointers_.end();) {

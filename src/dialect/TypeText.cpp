@@ -440,8 +440,12 @@ private:
     decorationValue(d);
   }
   void decorationValue(const MemberDecoration &d) {
-    if (d.value)
+    if (d.value) {
       out_ += "=" + std::to_string(*d.value);
+    } else if (d.text) {
+      out_ += "=";
+      printQuoted(*d.text, out_);
+    }
   }
 
   std::string &out_;
@@ -963,10 +967,22 @@ private:
     return scope ? ctx_.jointMatrix(e, *rows, *cols, *layout, *scope) : Type();
   }
 
-  // A decoration's literal after its name, if it has one: "=4". False on a bad number.
+  // A decoration's literal after its name, if it has one: "=4", or a string: "=\"TEXCOORD\"".
+  // False on a bad number or string.
   bool decorationValue(MemberDecoration &md) {
     if (!accept("="))
       return true;
+    skipSpace();
+    if (pos_ < t_.size() && t_[pos_] == '"') {
+      const grammar::EnumerantDesc *e =
+          grammar::findEnumerant(OperandKind::Decoration, md.decoration);
+      if (!e || e->parameters.empty() || e->parameters[0].kind != OperandKind::LiteralString) {
+        fail("decoration " + enumName(OperandKind::Decoration, md.decoration) + " takes no string");
+        return false;
+      }
+      md.text = quoted();
+      return md.text.has_value();
+    }
     md.value = number();
     return md.value.has_value();
   }

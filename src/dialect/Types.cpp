@@ -52,6 +52,13 @@ std::string keyOf(const detail::TypeStorage &s) {
   std::string k;
   auto put = [&](uint64_t v) { k.append(reinterpret_cast<const char *>(&v), sizeof v); };
   auto putType = [&](Type t) { put(reinterpret_cast<uintptr_t>(t.opaque())); };
+  auto putDecoration = [&](const MemberDecoration &d) {
+    put(d.decoration);
+    put(d.value ? uint64_t(*d.value) : ~uint64_t(0));
+    put(d.text ? d.text->size() : ~uint64_t(0));
+    if (d.text)
+      k.append(*d.text);
+  };
   put(static_cast<uint64_t>(s.kind));
   put(static_cast<uint64_t>(s.signedness));
   for (uint32_t v : {s.width, s.count, s.stride, s.storageClass, s.columns, s.scope, s.use,
@@ -73,10 +80,8 @@ std::string keyOf(const detail::TypeStorage &s) {
     putType(m.type);
     put(m.offset ? uint64_t(*m.offset) : ~uint64_t(0));
     put(m.decorations.size());
-    for (const MemberDecoration &d : m.decorations) {
-      put(d.decoration);
-      put(d.value ? uint64_t(*d.value) : ~uint64_t(0));
-    }
+    for (const MemberDecoration &d : m.decorations)
+      putDecoration(d);
   }
   put(s.words.size());
   for (uint32_t w : s.words)
@@ -84,10 +89,8 @@ std::string keyOf(const detail::TypeStorage &s) {
   put(s.name.size()); // an array's length symbol (identified structs are not uniqued here)
   k.append(s.name);
   put(s.structDecorations.size());
-  for (const MemberDecoration &d : s.structDecorations) {
-    put(d.decoration);
-    put(d.value ? uint64_t(*d.value) : ~uint64_t(0));
-  }
+  for (const MemberDecoration &d : s.structDecorations)
+    putDecoration(d);
   put(s.symbols.size());
   for (const std::string &symbol : s.symbols) {
     put(symbol.size());

@@ -366,6 +366,8 @@ constexpr Mlir16Limit kMlir16Limits[] = {
      "MLIR 16 spells struct names as identifiers only (HLSL's Buf@count)"},
     {"expected '('", "!spirv.struct<\"",
      "MLIR 16 spells struct names as identifiers only (Slang's quoted names)"},
+    {"expected integer value", "=\"",
+     "MLIR 16 has no string member decorations (UserSemantic=\"...\")"},
     {"unknown attribute: 'PerPrimitiveEXT'", "",
      "a decoration named as in a grammar newer than MLIR 16's (PerPrimitiveNV there)"},
     {"id must be the result of a constant op", "",

@@ -173,10 +173,11 @@ struct ImageInfo {
 };
 
 /// A member decoration: the Decoration enumerant and, for those with one, its literal operand
-/// (BuiltIn=0, MatrixStride=16).
+/// (BuiltIn=0, MatrixStride=16) or its string (UserSemantic="TEXCOORD"; `value` is then empty).
 struct MemberDecoration {
   uint32_t decoration = 0;
   std::optional<uint32_t> value;
+  std::optional<std::string> text;
   bool operator==(const MemberDecoration &) const = default;
 };
 

@@ -1680,15 +1680,63 @@ TEST(DialectSerialization, StringDecorationsKeepTheirWords) {
               std::string::npos);
   }
   {
-    // A member's string of more than one word is left out, never cut (the member keeps one
-    // parameter word); the module stays valid.
+    // A member's and a struct's own strings are part of the struct type, of any length, by
+    // OpMemberDecorateString or OpMemberDecorate, and are written back whole.
     Deserialized d;
     deserializeText(decoratedShader(functionality,
                                     "OpMemberDecorateString %S 0 UserSemantic \"MEMBER_SEMANTIC\"\n"
-                                    "OpMemberDecorate %S 0 UserSemantic \"LONG_SEMANTIC\""),
+                                    "OpMemberDecorate %S 0 UserSemantic \"LONG_SEMANTIC\"\n"
+                                    "OpDecorateString %S UserTypeGOOGLE \"cbuffer\""),
                     d, 4);
     ASSERT_TRUE(d.module) << d.error;
+    const std::string text = toString(*d.module);
+    EXPECT_NE(text.find("(vector<4xf32> [0, UserSemantic=\"MEMBER_SEMANTIC\", "
+                        "UserSemantic=\"LONG_SEMANTIC\"]), Block, UserTypeGOOGLE=\"cbuffer\">"),
+              std::string::npos)
+        << text;
     EXPECT_EQ(roundTripsEverywhere(d, "spv1.4"), "");
+    const std::string annotations = serializedAnnotations(*d.module);
+    // The struct has no name: "%_struct_N".
+    for (std::string_view line :
+         {"OpMemberDecorateString %_struct_9 0 UserSemantic \"MEMBER_SEMANTIC\"",
+          "OpMemberDecorateString %_struct_9 0 UserSemantic \"LONG_SEMANTIC\"",
+          "OpDecorateString %_struct_9 UserTypeGOOGLE \"cbuffer\""})
+      EXPECT_NE(annotations.find(line), std::string::npos) << line << "\n" << annotations;
+  }
+  {
+    // SPIR-V 1.0 with only SPV_GOOGLE_user_type: OpMemberDecorate carries the string; an empty
+    // string stays a string.
+    Deserialized d;
+    deserializeText(decoratedShader("OpExtension \"SPV_GOOGLE_user_type\"",
+                                    "OpMemberDecorate %S 0 UserTypeGOOGLE \"structuredbuffer\"\n"
+                                    "OpDecorate %S UserTypeGOOGLE \"\""),
+                    d, 0);
+    ASSERT_TRUE(d.module) << d.error;
+    EXPECT_EQ(roundTripsEverywhere(d, "spv1.0"), "");
+    const std::string annotations = serializedAnnotations(*d.module);
+    EXPECT_NE(annotations.find("OpMemberDecorate %_struct_9 0 UserTypeGOOGLE \"structuredbuffer\""),
+              std::string::npos)
+        << annotations;
+    EXPECT_NE(annotations.find("OpDecorate %_struct_9 UserTypeGOOGLE \"\""), std::string::npos)
+        << annotations;
+  }
+  {
+    // Two strings (MergeINTEL, which the grammar names MergeALTERA) have no place in the
+    // struct type: refused, not cut.
+    Deserialized d;
+    deserializeText(
+        decoratedShader(functionality, "OpMemberDecorate %S 0 MergeINTEL \"k\" \"depth\""), d, 4);
+    EXPECT_FALSE(d.module);
+    EXPECT_NE(d.error.find("decoration MergeALTERA of a struct or its member"), std::string::npos)
+        << d.error;
+  }
+  {
+    // A string where the decoration takes a number is a parse error.
+    Context ctx;
+    Expected<Type> t = parseType(ctx, "!spirv.struct<(f32 [0, Offset=\"x\"])>");
+    ASSERT_FALSE(t);
+    EXPECT_NE(t.error().message.find("decoration Offset takes no string"), std::string::npos)
+        << t.error().message;
   }
 }
 
