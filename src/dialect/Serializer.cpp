@@ -1219,13 +1219,15 @@ private:
     outIndex_.clear();
     order_.clear();
     reachable_.clear();
+    fallThrough_.clear();
+    continueIn_.clear();
+    afterLoopHeader_.clear();
     markReachable(fn.region());
+    findFallThroughs(fn.region(), {});
     for (Block *b : fn.region()) {
       if (!reachable_.count(b))
         continue;
-      size_t index = outBlock(b);
-      order_.push_back(index);
-      if (Status s = blockOps(*b, b->front(), index); !s)
+      if (Status s = blockOps(*b, b->front(), placeBlock(b)); !s)
         return s;
     }
     for (size_t index : order_) {
@@ -1314,10 +1316,54 @@ private:
         current = *next;
         continue;
       }
+      if (info == &ops::branch() && fallThrough_.count(op->successors()[0].block)) {
+        continueIn_[op->successors()[0].block] = current;
+        continue;
+      }
       if (Status s = emit(*op, current); !s)
         return s;
     }
     return {};
+  }
+
+  /// Adds to fallThrough_ the blocks of `r` whose ops continue the output block where the
+  /// block before them ends: those that start with a loop and that it enters with an
+  /// unconditional branch without arguments, which nothing else branches to. The deserializer
+  /// gives a loop a block of its own (MLIR's shape: the loop header's predecessors outside the
+  /// loop branch to it), which SPIR-V does not need, as the loop's entry branches to its
+  /// header; written as one block, the module keeps the blocks it had. Other blocks are kept
+  /// as the IR has them. `keep` are blocks that a merge instruction names or that must end
+  /// with their own branch (a construct's entry; a loop header, whose OpLoopMerge precedes
+  /// it).
+  void findFallThroughs(const Region &r, std::initializer_list<const Block *> keep) {
+    std::unordered_map<const Block *, uint32_t> preds;
+    for (const Block *b : r)
+      if (reachable_.count(b))
+        for (const Operation *op : *b)
+          for (const Successor &succ : op->successors())
+            ++preds[succ.block];
+    auto kept = [&](const Block *b) {
+      return std::find(keep.begin(), keep.end(), b) != keep.end();
+    };
+    for (const Block *b : r) {
+      const Block *p = b->prev();
+      const Operation *t = p ? p->back() : nullptr;
+      if (!t || !reachable_.count(p) || !reachable_.count(b) || &t->info() != &ops::branch() ||
+          t->successors().size() != 1 || t->successors()[0].block != b || t->numOperands() ||
+          b->numArguments() || preds[b] != 1 || kept(b) || kept(p) || !b->front() ||
+          &b->front()->info() != &ops::loop())
+        continue;
+      fallThrough_.insert(b);
+    }
+  }
+
+  /// The output block of IR block `b`, listed in order_ unless `b` continues another.
+  size_t placeBlock(const Block *b) {
+    if (auto it = continueIn_.find(b); it != continueIn_.end())
+      return it->second;
+    const size_t index = outBlock(b);
+    order_.push_back(index);
+    return index;
   }
 
   /// Writes a selection or loop op, starting in output block `current`; returns the output
@@ -1336,15 +1382,22 @@ private:
     Attribute control = op.attr(loop ? "loop_control" : "selection_control");
     Block *cont = nullptr; // a loop's continue block
     if (!loop) {
-      // The header is a block of its own that the current block branches to, as MLIR writes
-      // it; the merge instruction goes before its terminator.
+      // The header's ops continue the current block, which becomes the selection's header
+      // (the merge instruction goes before its terminator), as SPIR-V producers write it and
+      // deserialization read it: no block is added, so a round trip keeps the module's blocks
+      // and the lines they state. MLIR writes the header as a block of its own that the
+      // current block branches to; so does spire in the block after a loop header that holds
+      // a construct (MLIR's shape there, which its round-trip tests check; the current block
+      // is never the loop header itself).
       Operation *term = entry->back();
       if (!term)
         return fail(op, "empty header block");
-      size_t headerOut = freshBlock();
-      InstWriter(out_[current].words, Op::Branch).id(out_[headerOut].label);
-      order_.push_back(headerOut);
-      current = headerOut;
+      if (afterLoopHeader_.count(current)) {
+        size_t headerOut = freshBlock();
+        InstWriter(out_[current].words, Op::Branch).id(out_[headerOut].label);
+        order_.push_back(headerOut);
+        current = headerOut;
+      }
       for (Operation *x = entry->front(); x != term; x = x->next()) {
         if (&x->info() == &ops::selection() || &x->info() == &ops::loop()) {
           Expected<size_t> next = region(*x, current);
@@ -1367,8 +1420,10 @@ private:
       if (!enter || enter->successors().size() != 1)
         return fail(op, "the loop's entry block must end with a branch to the loop header");
       Block *header = enter->successors()[0].block;
+      // The branch into the loop, which deserialization makes without a position, continues
+      // the line in effect, as the branch it stands for did.
       for (Operation *x = entry->front(); x; x = x->next())
-        if (Status s = emit(*x, current); !s)
+        if (Status s = emit(*x, current, x != enter || x->debugLoc()); !s)
           return s.error();
       cont = merge->prev();
       if (Attribute cb = op.attr("continue_block")) {
@@ -1401,6 +1456,7 @@ private:
       if (nested) {
         loopMerge(headerOut);
         at = freshBlock();
+        afterLoopHeader_.insert(at);
         InstWriter(out_[headerOut].words, Op::Branch).id(out_[at].label);
         order_.push_back(at);
       }
@@ -1419,14 +1475,14 @@ private:
         return s.error();
     }
     markReachable(r, cont);
+    const Block *loopHeader = loop ? entry->back()->successors()[0].block : nullptr;
+    findFallThroughs(r, {entry, merge, cont, loopHeader});
     for (Block *blk = entry->next(); blk && blk != merge; blk = blk->next()) {
-      if (loop && blk == entry->back()->successors()[0].block)
-        continue; // the header, written above
+      if (blk == loopHeader)
+        continue; // written above
       if (!reachable_.count(blk))
         continue;
-      size_t index = outBlock(blk);
-      order_.push_back(index);
-      if (Status s = blockOps(*blk, blk->front(), index); !s)
+      if (Status s = blockOps(*blk, blk->front(), placeBlock(blk)); !s)
         return s.error();
     }
     bypassOneValueResults(op, mergeOut);
@@ -1474,16 +1530,19 @@ private:
   }
 
   /// An op of a block written into output block `current`, after its source line's mark.
-  Status emit(const Operation &op, size_t current) {
+  /// `marked` false: the op's instructions take the line in effect instead of its own
+  /// position (for an op the deserializer made, which has none).
+  Status emit(const Operation &op, size_t current, bool marked = true) {
     const bool variable =
         op.info().inst && op.info().inst->opcode == static_cast<uint16_t>(Op::Variable);
     std::vector<uint32_t> &words = variable ? variables_ : out_[current].words;
     const size_t before = words.size();
-    mark(words, op);
+    if (marked)
+      mark(words, op);
     Status s = instruction(op, current);
     // An op of no instruction here (a constant, declared at module level) leaves no mark: the
     // instructions the serializer adds take the line in effect.
-    if (lines_ && words.size() == before + 2)
+    if (marked && lines_ && words.size() == before + 2)
       words.resize(before);
     return s;
   }
@@ -2184,6 +2243,12 @@ private:
   std::unordered_set<const Block *> reachable_;
   std::deque<OutBlock> out_;
   std::vector<size_t> order_; ///< output blocks in the order they are written
+  /// Blocks whose ops continue the output block their predecessor ends in (findFallThroughs),
+  /// and that output block once the predecessor's branch to them is reached.
+  std::unordered_set<const Block *> fallThrough_;
+  /// Output blocks made after a loop header that holds a construct (region()).
+  std::unordered_set<size_t> afterLoopHeader_;
+  std::unordered_map<const Block *, size_t> continueIn_;
   const Block *functionEntry_ = nullptr;
   std::vector<uint32_t> variables_; ///< the function's OpVariables
   /// SPV_ARM_graph's graph entry points and graphs, written after the functions.

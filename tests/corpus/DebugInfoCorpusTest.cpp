@@ -33,10 +33,11 @@ namespace {
 struct DebugFacts {
   /// Instructions by opcode and source line (file, line, column) under SPIR-V's scoping of
   /// OpLine: up to the next OpLine or OpNoLine or the end of the block. Labels and
-  /// unconditional branches are left out: the dialect's regions need blocks of their own, and
-  /// the serializer adds them as MLIR does (a selection's header block, a loop's entry).
+  /// unconditional branches are left out: the structured IR may add blocks (the serializer
+  /// keeps a module's blocks where deserialization added them, but not everywhere: `labels`).
   std::map<std::tuple<uint32_t, std::string, uint32_t, uint32_t>, int> lines;
   int opLines = 0;
+  int labels = 0;
   /// OpLines that cover no instruction (glslang writes some: the next is another OpLine).
   int empty = 0;
   /// OpLines that restate the line a block's only predecessor ended with, falling through to
@@ -116,6 +117,7 @@ DebugFacts debugFacts(const Module &m) {
       f.empty += !covers;
     covers = op != grammar::Op::Line;
     if (op == grammar::Op::Label) {
+      ++f.labels;
       label = inst.resultId();
       firstLineOfBlock = true;
     }
@@ -209,8 +211,9 @@ TEST(DebugInfoCorpus, GlslangDebugInfoSurvivesTheRoundTrip) {
   const std::string spirvVal = referenceTool("spirv-val");
   Tally tally("glslang -g / -gVS modules through the structured IR and back");
   std::atomic<int> modules{0}, opLinesBefore{0}, opLinesAfter{0}, restatedBefore{0},
-      restatedAfter{0}, mappedInstructions{0}, emptyBefore{0}, noLinesBefore{0}, noLinesAfter{0},
-      sourcesKept{0}, stringsKept{0}, nonSemanticKept{0}, rejectedByReference{0};
+      restatedAfter{0}, labelsBefore{0}, labelsAfter{0}, mappedInstructions{0}, emptyBefore{0},
+      noLinesBefore{0}, noLinesAfter{0}, sourcesKept{0}, stringsKept{0}, nonSemanticKept{0},
+      rejectedByReference{0};
   const char *modes[] = {"-g", "-gVS"};
   parallelFor(sources.size() * 2, [&](size_t i) {
     const GeneratedModule &src = *sources[i / 2];
@@ -339,17 +342,20 @@ TEST(DebugInfoCorpus, GlslangDebugInfoSurvivesTheRoundTrip) {
     noLinesAfter += after.noLines;
     restatedBefore += before.restated;
     restatedAfter += after.restated;
+    labelsBefore += before.labels;
+    labelsAfter += after.labels;
     int mapped = 0;
     for (const auto &entry : before.lines)
       mapped += entry.second;
     mappedInstructions += mapped;
   });
   std::printf("debug info round trip: %d modules; OpLine %d before (%d covering nothing), %d "
-              "after (restated: %d before, %d after); OpNoLine %d before, %d after; %d "
-              "instructions mapped to the same lines\n",
+              "after (restated: %d before, %d after); OpNoLine %d before, %d after; OpLabel %d "
+              "before, %d after; %d instructions mapped to the same lines\n",
               modules.load(), opLinesBefore.load(), emptyBefore.load(), opLinesAfter.load(),
               restatedBefore.load(), restatedAfter.load(), noLinesBefore.load(),
-              noLinesAfter.load(), mappedInstructions.load());
+              noLinesAfter.load(), labelsBefore.load(), labelsAfter.load(),
+              mappedInstructions.load());
   std::printf("debug info round trip: %d OpSource, OpSourceContinued, OpSourceExtension and "
               "OpModuleProcessed and %d OpString kept, in order; %d instructions of "
               "non-semantic sets (NonSemantic.Shader.DebugInfo.100) kept\n",
