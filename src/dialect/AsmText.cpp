@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace spire::dialect {
@@ -337,6 +338,21 @@ std::string snakeCase(std::string_view name) {
   while (!out.empty() && out.back() == '_')
     out.pop_back();
   return out;
+}
+
+std::optional<uint32_t> decorationNamed(std::string_view attributeName) {
+  static const std::unordered_map<std::string, uint32_t> names = [] {
+    std::unordered_map<std::string, uint32_t> m;
+    for (const grammar::EnumerantDesc &e :
+         grammar::operandKind(grammar::OperandKind::Decoration).enumerants)
+      m.emplace(snakeCase(e.name), e.value);
+    m["descriptor_set"] = static_cast<uint32_t>(grammar::Decoration::DescriptorSet);
+    return m;
+  }();
+  if (attributeName.starts_with("spirv."))
+    attributeName.remove_prefix(6);
+  auto it = names.find(std::string(attributeName));
+  return it == names.end() ? std::nullopt : std::optional<uint32_t>(it->second);
 }
 
 } // namespace spire::dialect

@@ -3,6 +3,8 @@
 #include "spire/dialect/Attributes.h"
 #include "spire/dialect/Ops.h"
 
+#include "Naming.h"
+
 #include <algorithm>
 #include <set>
 #include <unordered_set>
@@ -168,10 +170,23 @@ Availability opAvailability(const Operation &op) {
       if (std::find(alts.begin(), alts.end(), *c) != alts.end())
         alts = {*c};
     }
+  bool memoryAccess = false;
+  for (const OperandMapping &m : info.operands)
+    memoryAccess |= m.operandKind == OperandKind::MemoryAccess;
   for (const NamedAttribute &n : op.attributes()) {
     if (n.name == "vce_triple" || n.name == "spirv.target_env")
       continue;
     addAttribute(a, n.name, n.attr());
+    // A decoration (`flat`, `user_type_google`, `linkage_attributes`): the serializer's
+    // reading of the names, where an operand of the op's own is not one (MemoryAccess
+    // Aligned's `alignment`, an enumerant's `..._value` literal).
+    bool operand = n.name.ends_with("_value") ||
+                   (memoryAccess && (n.name == "alignment" || n.name == "source_alignment"));
+    for (const OperandMapping &m : info.operands)
+      operand |= n.name == m.name;
+    if (!operand)
+      if (std::optional<uint32_t> d = decorationNamed(n.name))
+        a.merge(enumAvailability(OperandKind::Decoration, *d));
   }
   return a;
 }
@@ -265,8 +280,13 @@ public:
         for (const MemberDecoration &d : t.structDecorations())
           if (d.decoration == static_cast<uint32_t>(grammar::Decoration::BufferBlock))
             sc = static_cast<uint32_t>(StorageClass::StorageBuffer);
-      for (const StructMember &m : t.members())
+      for (const MemberDecoration &d : t.structDecorations())
+        decoration(d);
+      for (const StructMember &m : t.members()) {
+        for (const MemberDecoration &d : m.decorations)
+          decoration(d);
         visit(m.type, sc);
+      }
       return;
     case TypeKind::Image:
       image(t);
@@ -320,6 +340,16 @@ public:
   }
 
 private:
+  /// A struct's or member's decoration, and a member's built-in (ClipDistance and
+  /// CullDistance need their capabilities only where a shader uses them).
+  void decoration(const MemberDecoration &d) {
+    result.merge(enumAvailability(OperandKind::Decoration, d.decoration));
+    if (d.decoration == static_cast<uint32_t>(grammar::Decoration::BuiltIn) && d.value &&
+        *d.value != static_cast<uint32_t>(grammar::BuiltIn::ClipDistance) &&
+        *d.value != static_cast<uint32_t>(grammar::BuiltIn::CullDistance))
+      result.merge(enumAvailability(OperandKind::BuiltIn, *d.value));
+  }
+
   void scalar(Type t, std::optional<uint32_t> sc) {
     // bf16 and the 8-bit floats: what their encoding needs (BFloat16TypeKHR, Float8EXT).
     if (std::optional<uint32_t> encoding = t.fpEncoding()) {

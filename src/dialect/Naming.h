@@ -1,6 +1,8 @@
 // MLIR-style snake_case names of grammar names: attribute names of operands and decorations.
 #pragma once
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -9,5 +11,9 @@ namespace spire::dialect {
 /// "RelaxedPrecision" -> "relaxed_precision", "FPRoundingMode" -> "fp_rounding_mode",
 /// "'Indexes'" -> "indexes", "Literal Number" -> "literal_number".
 std::string snakeCase(std::string_view name);
+
+/// The Decoration a decoration attribute names ("relaxed_precision", "descriptor_set"; a
+/// "spirv." prefix, as argument attributes carry it, read past), or none.
+std::optional<uint32_t> decorationNamed(std::string_view attributeName);
 
 } // namespace spire::dialect

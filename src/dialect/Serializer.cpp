@@ -798,18 +798,6 @@ private:
 
   // --- Decorations from attributes ----------------------------------------------------------
 
-  const std::unordered_map<std::string, uint32_t> &decorationNames() {
-    static const std::unordered_map<std::string, uint32_t> names = [] {
-      std::unordered_map<std::string, uint32_t> m;
-      for (const grammar::EnumerantDesc &e :
-           grammar::operandKind(OperandKind::Decoration).enumerants)
-        m.emplace(snakeCase(e.name), e.value);
-      m["descriptor_set"] = static_cast<uint32_t>(grammar::Decoration::DescriptorSet);
-      return m;
-    }();
-    return names;
-  }
-
   /// The number of a decoration no grammar names, as deserialization spells it
   /// (`decoration_5999`: what GL_EXT_spirv_intrinsics lets a shader write); its operands are
   /// literal words.
@@ -869,10 +857,9 @@ private:
               .literal(v.enumValue());
         continue;
       }
-      auto it = decorationNames().find(std::string(name));
-      std::optional<uint32_t> number = it != decorationNames().end()
-                                           ? std::optional<uint32_t>(it->second)
-                                           : unknownDecoration(name);
+      std::optional<uint32_t> number = decorationNamed(name);
+      if (!number)
+        number = unknownDecoration(name);
       if (!number)
         continue; // not a decoration: an attribute of the dialect only
       Attribute v = a.attr();

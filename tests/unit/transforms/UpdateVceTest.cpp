@@ -319,3 +319,27 @@ TEST(UpdateVce, DeclaredStorageCapabilitiesAreKeptOverTheArithmeticOnes) {
   EXPECT_TRUE(has(caps, "StoragePushConstant16")) << dialect::toString(vce);
   EXPECT_FALSE(has(caps, "Float16")) << dialect::toString(vce);
 }
+
+TEST(UpdateVce, DecorationsAddTheirRequirements) {
+  // A struct member's UserTypeGOOGLE needs SPV_GOOGLE_user_type; a variable's Sample
+  // decoration needs SampleRateShading. Without them the module is invalid.
+  dialect::Context ctx;
+  auto m = moduleFromText(
+      ctx, "OpCapability Shader\nOpCapability SampleRateShading\n"
+           "OpExtension \"SPV_GOOGLE_user_type\"\nOpMemoryModel Logical GLSL450\n"
+           "OpEntryPoint Fragment %main \"main\" %in\nOpExecutionMode %main OriginUpperLeft\n"
+           "OpMemberDecorate %S 0 UserTypeGOOGLE \"structuredbuffer\"\n"
+           "OpMemberDecorate %S 0 Offset 0\nOpDecorate %S Block\n"
+           "OpDecorate %u DescriptorSet 0\nOpDecorate %u Binding 0\n"
+           "OpDecorate %in Location 0\nOpDecorate %in Sample\n"
+           "%void = OpTypeVoid\n%fn = OpTypeFunction %void\n%float = OpTypeFloat 32\n"
+           "%S = OpTypeStruct %float\n%pS = OpTypePointer Uniform %S\n%u = OpVariable %pS Uniform\n"
+           "%pin = OpTypePointer Input %float\n%in = OpVariable %pin Input\n"
+           "%main = OpFunction %void None %fn\n%entry = OpLabel\nOpReturn\nOpFunctionEnd\n");
+  ASSERT_TRUE(m);
+  ASSERT_TRUE(runPasses(*m, ctx, "update-vce"));
+  Attribute vce = m->attr("vce_triple");
+  EXPECT_TRUE(has({vce.extensions().begin(), vce.extensions().end()}, "SPV_GOOGLE_user_type"))
+      << dialect::toString(vce);
+  EXPECT_TRUE(has(capabilityNames(vce), "SampleRateShading")) << dialect::toString(vce);
+}
