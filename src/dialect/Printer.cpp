@@ -132,7 +132,7 @@ void TextPrinter::generic(const Operation &op, unsigned ind) {
       if (!first)
         out_ += ", ";
       first = false;
-      out_ += blockName(s.block);
+      blockName(s.block);
     }
     out_ += ']';
   }
@@ -265,7 +265,7 @@ void TextPrinter::region(const Region &r, unsigned ind, bool entryArgs) {
 void TextPrinter::block(const Block &b, unsigned ind, bool entry, bool entryArgs) {
   if (!entry || (entryArgs && (b.numArguments() > 0 || b.empty() || preds_.count(&b)))) {
     indent(ind - 2);
-    out_ += blockName(&b);
+    blockName(&b);
     if (b.numArguments() > 0) {
       out_ += '(';
       for (uint32_t i = 0; i < b.numArguments(); ++i) {
@@ -336,7 +336,7 @@ void TextPrinter::type(Type t) {
 }
 
 void TextPrinter::successor(const Operation &op, const Successor &s) {
-  out_ += blockName(s.block);
+  blockName(s.block);
   if (s.numOperands == 0)
     return;
   out_ += '(';

@@ -81,10 +81,16 @@ private:
   void numberRegion(const Region &region);
   void numberResults(const Operation &op);
   void setName(Value v, std::string_view raw);
-  static std::string nameHint(const Operation &op);
+  /// The name MLIR gives op's one result (a constant's, an address's), written into `out`;
+  /// false if it has none.
+  bool nameHint(const Operation &op, std::string &out);
+  void scalarTypeText(Type t, std::string &out);
+  uint32_t findName(std::string_view name, uint32_t hash) const;
+  uint32_t addName(std::string_view name, uint32_t hash);
   void results(const Operation &op);
   void appendNumber(int64_t n);
-  std::string blockName(const Block *b);
+  /// Appends `^bbN`.
+  void blockName(const Block *b);
 
   // Ops (Printer.cpp).
   void indent(unsigned n) { out_.append(n, ' '); }
@@ -109,16 +115,28 @@ private:
     (*sink_)(out_);
     out_.clear();
   }
-  /// A value's number, or for a named one -(its index in named_ + 1).
+  /// A value's number, or for a named one -(its index in names_ + 1).
   /// Values' numbers live in their scratch slots, marked with this printer's epoch.
   uint32_t epoch_ = newScratchEpoch();
   void setId(const detail::ValueImpl *v, int64_t id) { v->scratch = {epoch_, id}; }
-  std::vector<std::string> named_;
+  /// Each distinct name once: its text `%name` in nameText_, found through an open-addressing
+  /// table of its characters' hash; `live` while a region that names a value so is being named
+  /// (a name is taken once in a region and the regions it holds).
+  struct NameRecord {
+    uint32_t offset, length; ///< of `%name` in nameText_
+    uint32_t hash;
+    bool live;
+  };
+  std::string nameText_;
+  std::vector<NameRecord> names_;
+  std::vector<uint32_t> nameSlots_; ///< index in names_ + 1, or 0
+  std::string hint_, sanitized_, probe_;
+  /// The text of the scalar types names end with (`i32`), by type.
+  std::vector<std::pair<const void *, std::string>> scalarTypes_;
   std::unordered_map<const Block *, uint32_t> blockIds_;
   std::unordered_map<const void *, std::string> typeText_;
   std::unordered_map<const Block *, std::vector<uint32_t>> preds_;
-  std::unordered_set<std::string> used_;
-  std::vector<std::string> scopeNames_;
+  std::vector<uint32_t> scopeNames_; ///< indices in names_, of the scopes in scopes_
   std::vector<size_t> scopes_;
   int64_t nextValue_ = 0;
   uint32_t nextArg_ = 0, nextConflict_ = 0;
