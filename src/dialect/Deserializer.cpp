@@ -12,6 +12,7 @@
 #include "TosaAttributes.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <optional>
@@ -42,6 +43,9 @@ public:
       return types.error();
     types_ = std::move(types).value();
     i32_ = ctx_.integer(32);
+    valueName_ = intern(ctx_, "value");
+    variableName_ = intern(ctx_, "variable");
+    specConstName_ = intern(ctx_, "spec_const");
     // Values by id, for the whole module: ids are unique, so functions need no clearing.
     values_.reset(m_.bound(), m_.words().size(), Value());
 
@@ -345,7 +349,7 @@ private:
       } else if (d.wordCount() == 3)
         value = attr::unit(ctx_);
       else if (d.wordCount() == 4) {
-        value = attr::integer(ctx_, i32_, static_cast<int32_t>(d.word(3)));
+        value = i32Attr(static_cast<int32_t>(d.word(3)));
         // SPIR-V states no such rule for the decoration, but MLIR's `alignment` attribute is a
         // positive power of two (found by dialect_fuzzer): an error here, not IR that fails the
         // verifier.
@@ -358,7 +362,7 @@ private:
       } else {
         std::vector<Attribute> words;
         for (uint32_t k = 3; k < d.wordCount(); ++k)
-          words.push_back(attr::integer(ctx_, i32_, static_cast<int32_t>(d.word(k))));
+          words.push_back(i32Attr(static_cast<int32_t>(d.word(k))));
         value = attr::array(ctx_, words);
       }
       // A decoration repeated on one target (FuncParamAttr NoCapture and NoWrite, say): the
@@ -431,7 +435,7 @@ private:
       if (inst.wordCount() >= 6) {
         Attribute parts[] = {
             attr::enumerant(ctx_, OperandKind::SamplerAddressingMode, inst.word(3)),
-            attr::integer(ctx_, i32_, static_cast<int32_t>(inst.word(4))),
+            i32Attr(static_cast<int32_t>(inst.word(4))),
             attr::enumerant(ctx_, OperandKind::SamplerFilterMode, inst.word(5))};
         a = attr::array(ctx_, parts);
       }
@@ -704,8 +708,7 @@ private:
       }
     }
     st.addAttribute(ctx_, "set", attr::string(ctx_, imp.stringOperand(imp.operands()[1])));
-    st.addAttribute(ctx_, "instruction",
-                    attr::integer(ctx_, i32_, static_cast<int32_t>(inst.word(4))));
+    st.addAttribute(ctx_, "instruction", i32Attr(static_cast<int32_t>(inst.word(4))));
     st.addAttribute(ctx_, "operands", attr::array(ctx_, operands));
     if (inst.opcode() == Op::ExtInstWithForwardRefsKHR)
       st.addAttribute(ctx_, "forward_refs", attr::unit(ctx_));
@@ -869,7 +872,7 @@ private:
                                      " is not a constant");
             values.push_back(c);
           } else
-            values.push_back(attr::integer(ctx_, i32_, static_cast<int32_t>(inst.word(k))));
+            values.push_back(i32Attr(static_cast<int32_t>(inst.word(k))));
         }
         st.addAttribute(ctx_, "values", attr::array(ctx_, values));
         body_->push_back(Operation::create(std::move(st)));
@@ -922,7 +925,7 @@ private:
         break;
       case Op::Source: {
         e = {text("OpSource"), text(enumText(OperandKind::SourceLanguage, inst.word(1))),
-             attr::integer(ctx_, i32_, static_cast<int32_t>(inst.word(2)))};
+             i32Attr(static_cast<int32_t>(inst.word(2)))};
         auto ops = inst.operands();
         if (inst.wordCount() >= 4) {
           auto file = strings_.find(inst.word(3));
@@ -1209,6 +1212,25 @@ private:
     return op;
   }
 
+  /// The symbol reference to the global `id` named `name`, made once (its addresses are made at
+  /// every use).
+  Attribute symbolRef(uint32_t id, std::string_view name) {
+    auto [it, added] = symbolRefs_.try_emplace(id);
+    if (added)
+      it->second = attr::symbolRef(ctx_, name);
+    return it->second;
+  }
+
+  /// An i32 attribute: the small non-negative ones (most literal operands) made once.
+  Attribute i32Attr(int32_t v) {
+    if (v < 0 || v >= static_cast<int32_t>(smallI32_.size()))
+      return attr::integer(ctx_, i32_, static_cast<int64_t>(v));
+    Attribute &a = smallI32_[static_cast<size_t>(v)];
+    if (!a)
+      a = attr::integer(ctx_, i32_, v);
+    return a;
+  }
+
   /// The SSA value of `id` at the current point, materializing what the dialect keeps out of
   /// functions: constants, undefined values, addresses of globals, spec constant references.
   Expected<Value> use(uint32_t id, Instruction user) {
@@ -1226,7 +1248,7 @@ private:
         break;
       OperationState st(&ops::addressOf(), loc(user));
       st.resultTypes.push_back(t);
-      st.addAttribute(ctx_, "variable", attr::symbolRef(ctx_, sym->second));
+      st.attributes.push_back({variableName_, symbolRef(id, sym->second).storage()});
       return append(std::move(st))->result();
     }
     case Op::SpecConstantOp:
@@ -1239,7 +1261,7 @@ private:
     case Op::SpecConstantComposite: {
       OperationState st(&ops::referenceOf(), loc(user));
       st.resultTypes.push_back(t);
-      st.addAttribute(ctx_, "spec_const", attr::symbolRef(ctx_, symbolOf_.at(id)));
+      st.attributes.push_back({specConstName_, symbolRef(id, symbolOf_.at(id)).storage()});
       return append(std::move(st))->result();
     }
     case Op::ConstantTrue:
@@ -1259,7 +1281,7 @@ private:
       }
       OperationState st(&ops::constant(), loc(user));
       st.resultTypes.push_back(t);
-      st.addAttribute(ctx_, "value", value);
+      st.attributes.push_back({valueName_, value.storage()});
       return append(std::move(st))->result();
     }
     case Op::Undef: {
@@ -1350,8 +1372,8 @@ private:
       if (Status s = successor(st, inst.word(3), inst); !s)
         return s;
       if (inst.wordCount() >= 6) {
-        Attribute w[] = {attr::integer(ctx_, i32_, static_cast<int32_t>(inst.word(4))),
-                         attr::integer(ctx_, i32_, static_cast<int32_t>(inst.word(5)))};
+        Attribute w[] = {i32Attr(static_cast<int32_t>(inst.word(4))),
+                         i32Attr(static_cast<int32_t>(inst.word(5)))};
         st.addAttribute(ctx_, "branch_weights", attr::array(ctx_, w));
       }
       append(std::move(st));
@@ -1483,7 +1505,7 @@ private:
       return error(inst, "result type %" + std::to_string(inst.typeId()) + " is unknown");
     OperationState st = at(&ops::experimentalMlCall(), inst);
     st.resultTypes.push_back(t);
-    st.addAttribute(ctx_, "opcode", attr::integer(ctx_, i32_, static_cast<int32_t>(inst.word(5))));
+    st.addAttribute(ctx_, "opcode", i32Attr(static_cast<int32_t>(inst.word(5))));
     for (uint32_t k = 6; k < inst.wordCount(); ++k) {
       Expected<Value> v = use(inst.word(k), inst);
       if (!v)
@@ -1510,8 +1532,7 @@ private:
       return error(inst, "result type %" + std::to_string(inst.typeId()) + " is unknown");
     st.resultTypes.push_back(t);
     st.addAttribute(ctx_, "set", attr::string(ctx_, imp.stringOperand(imp.operands()[1])));
-    st.addAttribute(ctx_, "instruction",
-                    attr::integer(ctx_, i32_, static_cast<int32_t>(inst.word(4))));
+    st.addAttribute(ctx_, "instruction", i32Attr(static_cast<int32_t>(inst.word(4))));
     auto ops = inst.operands();
     for (size_t k = 4; k < ops.size(); ++k) {
       if (grammar::operandCategory(ops[k].kind) != grammar::OperandCategory::Id)
@@ -1536,6 +1557,7 @@ private:
   Status generic(Instruction inst, const OpInfo &info, std::span<const binary::Operand> ops,
                  size_t first, Block *into = nullptr, Operation **made = nullptr) {
     OperationState st(&info, loc(inst));
+    st.operands.reserve(ops.size() - std::min(first, ops.size()));
     // (a constant materialized at its use stands for no instruction there)
     if (!into)
       st.debugLoc = lineAt(inst);
@@ -1594,7 +1616,7 @@ private:
               lastEnum && lastEnum->operandKind == OperandKind::MemoryAccess
                   ? (lastEnum->name == "source_memory_access" ? "source_alignment" : "alignment")
                   : std::string(lastEnum ? lastEnum->name : "operand") + "_value";
-          st.addAttribute(ctx_, name, attr::integer(ctx_, i32_, static_cast<int32_t>(word)));
+          st.addAttribute(ctx_, name, i32Attr(static_cast<int32_t>(word)));
         }
         continue;
       }
@@ -1644,8 +1666,10 @@ private:
           uint64_t v = word;
           if (o.numWords > 1)
             v |= uint64_t(inst.words()[o.offset + 1]) << 32;
-          a = attr::integer(ctx_, o.numWords > 1 ? ctx_.integer(64) : i32_,
-                            static_cast<int64_t>(v));
+          a = o.numWords == 1 && word < smallI32_.size()
+                  ? i32Attr(static_cast<int32_t>(word))
+                  : attr::integer(ctx_, o.numWords > 1 ? ctx_.integer(64) : i32_,
+                                  static_cast<int64_t>(v));
         }
         if (m->quantifier == grammar::Quantifier::Variadic) {
           pendingName = m->name;
@@ -1812,6 +1836,10 @@ private:
   DeserializeOptions options_;
   ModuleTypes types_;
   Type i32_;
+  /// Attribute names interned once (use() adds one to every op it makes).
+  std::string_view valueName_, variableName_, specConstName_;
+  std::unordered_map<uint32_t, Attribute> symbolRefs_;
+  std::array<Attribute, 64> smallI32_{};
   OwningOp module_;
   Block *body_ = nullptr;
   std::vector<uint32_t> capabilities_;
