@@ -55,13 +55,13 @@ uint32_t hashName(std::string_view name) {
 
 /// Appends the decimal digits of `n`.
 void appendDecimal(std::string &out, uint64_t n) {
+  if (n < 10) {
+    out.push_back(static_cast<char>('0' + n));
+    return;
+  }
   char buf[20];
-  char *end = buf + sizeof buf, *p = end;
-  do {
-    *--p = static_cast<char>('0' + n % 10);
-    n /= 10;
-  } while (n != 0);
-  out.append(p, end);
+  auto r = std::to_chars(buf, buf + sizeof buf, n);
+  out.append(buf, static_cast<size_t>(r.ptr - buf));
 }
 
 } // namespace
@@ -266,7 +266,7 @@ void TextPrinter::appendNumber(int64_t n) {
   }
   char buf[24];
   auto r = std::to_chars(buf, buf + sizeof buf, n);
-  out_.append(buf, r.ptr);
+  out_.append(buf, static_cast<size_t>(r.ptr - buf));
 }
 
 /// A value's name: `%name`, `%7`, or `%7#1` for a result of a group.
