@@ -127,17 +127,6 @@ bool takesTypeOperands(Op op) {
   }
 }
 
-// Index of the block of `cfg` that contains instruction `index` (kNoIndex if none).
-uint32_t blockContaining(const Cfg &cfg, uint32_t index) {
-  auto blocks = cfg.blocks();
-  auto it = std::upper_bound(blocks.begin(), blocks.end(), index,
-                             [](uint32_t i, const BlockInfo &b) { return i < b.label; });
-  if (it == blocks.begin())
-    return kNoIndex;
-  --it;
-  return index < it->end ? static_cast<uint32_t>(it - blocks.begin()) : kNoIndex;
-}
-
 class IdChecker {
 public:
   explicit IdChecker(State &s) : s_(s), m_(s.module()), typeBits_(typeOpcodeBits()) {}
@@ -304,6 +293,14 @@ private:
         continue;
       const Cfg &cfg = s_.cfg(f);
       const DominatorTree &dom = s_.dominators(f);
+      // The block of each instruction of the function (kNoIndex outside blocks).
+      fnBegin_ = fns[f].begin;
+      blockAt_.assign(fns[f].end - fns[f].begin, kNoIndex);
+      for (uint32_t b = 0; b < cfg.size(); ++b) {
+        const BlockInfo &block = cfg.blocks()[b];
+        for (uint32_t i = block.label; i < block.end && i - fnBegin_ < blockAt_.size(); ++i)
+          blockAt_[i - fnBegin_] = b;
+      }
       for (uint32_t b = 0; b < cfg.size(); ++b) {
         if (!cfg.reachable(b))
           continue;
@@ -330,7 +327,7 @@ private:
           ops[k].kind == OperandKind::IdResult || ops[k].kind == OperandKind::IdResultType)
         continue;
       const uint32_t id = inst.word(ops[k].offset);
-      const uint32_t defBlock = blockOfValue(cfg, id);
+      const uint32_t defBlock = blockOfValue(id);
       if (defBlock == kNoIndex || defBlock == useBlock)
         continue;
       if (!dom.dominates(defBlock, useBlock))
@@ -343,11 +340,12 @@ private:
 
   // The block of this function that defines a value, or kNoIndex for values defined elsewhere
   // (globals, parameters, labels, other functions).
-  uint32_t blockOfValue(const Cfg &cfg, uint32_t id) const {
+  uint32_t blockOfValue(uint32_t id) const {
     const uint32_t def = m_.defIndex(id);
-    if (def == kNoIndex || m_.inst(def).opcode() == Op::Label)
+    if (def == kNoIndex || def < fnBegin_ || def - fnBegin_ >= blockAt_.size() ||
+        m_.inst(def).opcode() == Op::Label)
       return kNoIndex;
-    return blockContaining(cfg, def);
+    return blockAt_[def - fnBegin_];
   }
 
   bool definesType(Op op) const {
@@ -359,6 +357,8 @@ private:
   const Module &m_;
   const OpcodeBits &typeBits_;
   bool zeroBoundReported_ = false;
+  uint32_t fnBegin_ = 0;          ///< checkDominance: the function's first instruction
+  std::vector<uint32_t> blockAt_; ///< and the block of each of its instructions
   std::unordered_set<uint32_t> forwardPointers_;
   std::unordered_set<uint32_t> reportedUndefined_;
 };
