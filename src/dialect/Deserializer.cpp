@@ -15,6 +15,7 @@
 #include <array>
 #include <cmath>
 #include <cstring>
+#include <memory>
 #include <optional>
 #include <unordered_map>
 #include <unordered_set>
@@ -1212,6 +1213,37 @@ private:
     return op;
   }
 
+  /// An OperationState taken from the deserializer's pool and given back at the end of its
+  /// scope: the vectors of result types and operands keep their capacity from op to op (their
+  /// allocation and release were a good part of each op). One per nesting level, as use() makes
+  /// ops while generic() is filling its own.
+  class PooledState {
+  public:
+    PooledState(Deserializer &d, const OpInfo *info, Location loc) : d_(d) {
+      if (d.freeStates_.empty()) {
+        st_ = std::make_unique<OperationState>(info, loc);
+        return;
+      }
+      st_ = std::move(d.freeStates_.back());
+      d.freeStates_.pop_back();
+      std::vector<Type> types = std::move(st_->resultTypes);
+      std::vector<Value> operands = std::move(st_->operands);
+      *st_ = OperationState(info, loc);
+      types.clear();
+      operands.clear();
+      st_->resultTypes = std::move(types);
+      st_->operands = std::move(operands);
+    }
+    PooledState(const PooledState &) = delete;
+    PooledState &operator=(const PooledState &) = delete;
+    ~PooledState() { d_.freeStates_.push_back(std::move(st_)); }
+    OperationState &operator*() { return *st_; }
+
+  private:
+    Deserializer &d_;
+    std::unique_ptr<OperationState> st_;
+  };
+
   /// The symbol reference to the global `id` named `name`, made once (its addresses are made at
   /// every use).
   Attribute symbolRef(uint32_t id, std::string_view name) {
@@ -1246,7 +1278,8 @@ private:
       auto sym = symbolOf_.find(id);
       if (sym == symbolOf_.end())
         break;
-      OperationState st(&ops::addressOf(), loc(user));
+      PooledState pooled(*this, &ops::addressOf(), loc(user));
+      OperationState &st = *pooled;
       st.resultTypes.push_back(t);
       st.attributes.push_back({variableName_, symbolRef(id, sym->second).storage()});
       return append(std::move(st))->result();
@@ -1279,7 +1312,8 @@ private:
         st.resultTypes.push_back(t);
         return append(std::move(st))->result();
       }
-      OperationState st(&ops::constant(), loc(user));
+      PooledState pooled(*this, &ops::constant(), loc(user));
+      OperationState &st = *pooled;
       st.resultTypes.push_back(t);
       st.attributes.push_back({valueName_, value.storage()});
       return append(std::move(st))->result();
@@ -1556,7 +1590,8 @@ private:
   /// in the current one) and is returned through `made` instead of naming the result id.
   Status generic(Instruction inst, const OpInfo &info, std::span<const binary::Operand> ops,
                  size_t first, Block *into = nullptr, Operation **made = nullptr) {
-    OperationState st(&info, loc(inst));
+    PooledState pooled(*this, &info, loc(inst));
+    OperationState &st = *pooled;
     st.operands.reserve(ops.size() - std::min(first, ops.size()));
     // (a constant materialized at its use stands for no instruction there)
     if (!into)
@@ -1840,6 +1875,7 @@ private:
   std::string_view valueName_, variableName_, specConstName_;
   std::unordered_map<uint32_t, Attribute> symbolRefs_;
   std::array<Attribute, 64> smallI32_{};
+  std::vector<std::unique_ptr<OperationState>> freeStates_; ///< PooledState's
   OwningOp module_;
   Block *body_ = nullptr;
   std::vector<uint32_t> capabilities_;
