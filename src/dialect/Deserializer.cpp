@@ -39,7 +39,8 @@ public:
     globalSymbols();
     // An array's length may be a specialization constant: the type names its symbol.
     Expected<ModuleTypes> types = ModuleTypes::import(
-        ctx_, m_, [this](uint32_t id) { return symbolOf_.count(id) ? symbolOf_.at(id) : ""; });
+        ctx_, m_, [this](uint32_t id) { return symbolOf_.count(id) ? symbolOf_.at(id) : ""; },
+        &decorationIndex_);
     if (!types)
       return types.error();
     types_ = std::move(types).value();
