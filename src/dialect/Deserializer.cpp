@@ -307,6 +307,15 @@ private:
   /// Decorations of `id` as attributes (the ones a type or the op's own encoding does not
   /// carry): `location = 0 : i32`, `built_in = "Position"`, `flat`.
   void decorationAttributes(uint32_t id, OperationState &st, bool global) {
+    // Most results have no decoration: a bit per id says so without the index's searches.
+    if (decorated_.empty()) {
+      decorated_.assign(size_t(m_.bound()) + 1, false);
+      for (uint32_t d : decorationIndex_.ids())
+        if (d < decorated_.size())
+          decorated_[d] = true;
+    }
+    if (id < decorated_.size() && !decorated_[id])
+      return;
     for (uint32_t index : decorationsOf(id)) {
       Instruction d = m_.inst(index);
       uint32_t decoration = d.word(2);
@@ -1658,6 +1667,11 @@ private:
       }
       switch (m->kind) {
       case OperandMapping::Kind::Value: {
+        // (A value already made, the common case, without an Expected around it.)
+        if (Value known = values_.get(word)) {
+          st.operands.push_back(known);
+          break;
+        }
         Expected<Value> v = use(word, inst);
         if (!v)
           return v.error();
@@ -1877,6 +1891,8 @@ private:
   std::unordered_map<uint32_t, Attribute> symbolRefs_;
   std::array<Attribute, 64> smallI32_{};
   std::vector<std::unique_ptr<OperationState>> freeStates_; ///< PooledState's
+  std::vector<bool>
+      decorated_; ///< by id: whether decorationIndex_ lists it (made when first asked)
   OwningOp module_;
   Block *body_ = nullptr;
   std::vector<uint32_t> capabilities_;
