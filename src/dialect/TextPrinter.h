@@ -133,6 +133,8 @@ private:
   std::vector<NameRecord> names_;
   std::vector<uint32_t> nameSlots_; ///< index in names_ + 1, or 0
   std::string hint_, sanitized_, probe_;
+  /// The records of the ops named after what they hold (number() looks them up once).
+  const OpInfo *constantInfo_ = nullptr, *addressOfInfo_ = nullptr;
   /// The text of the scalar types names end with (`i32`), by type.
   std::vector<std::pair<const void *, std::string>> scalarTypes_;
   std::unordered_map<const Block *, uint32_t> blockIds_;

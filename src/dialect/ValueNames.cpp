@@ -67,6 +67,8 @@ void appendDecimal(std::string &out, uint64_t n) {
 } // namespace
 
 void TextPrinter::number(const Operation &root) {
+  constantInfo_ = &ops::constant();
+  addressOfInfo_ = &ops::addressOf();
   numberResults(root);
   std::vector<NameContext> stack;
   for (uint32_t r = root.numRegions(); r-- > 0;)
@@ -212,7 +214,7 @@ void TextPrinter::scalarTypeText(Type t, std::string &out) {
 
 bool TextPrinter::nameHint(const Operation &op, std::string &name) {
   name.clear();
-  if (&op.info() == &ops::addressOf()) {
+  if (&op.info() == addressOfInfo_) {
     Attribute v = op.attr("variable");
     if (!v.is(AttrKind::SymbolRef))
       return false;
@@ -220,7 +222,7 @@ bool TextPrinter::nameHint(const Operation &op, std::string &name) {
     name += "_addr";
     return true;
   }
-  if (&op.info() != &ops::constant())
+  if (&op.info() != constantInfo_)
     return false;
   Type type = op.result(0).type();
   Attribute value = op.attr("value");
