@@ -12,8 +12,10 @@
 #include "TosaAttributes.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
+#include <memory>
 #include <optional>
 #include <unordered_map>
 #include <unordered_set>
@@ -37,11 +39,15 @@ public:
     globalSymbols();
     // An array's length may be a specialization constant: the type names its symbol.
     Expected<ModuleTypes> types = ModuleTypes::import(
-        ctx_, m_, [this](uint32_t id) { return symbolOf_.count(id) ? symbolOf_.at(id) : ""; });
+        ctx_, m_, [this](uint32_t id) { return symbolOf_.count(id) ? symbolOf_.at(id) : ""; },
+        &decorationIndex_);
     if (!types)
       return types.error();
     types_ = std::move(types).value();
     i32_ = ctx_.integer(32);
+    valueName_ = intern(ctx_, "value");
+    variableName_ = intern(ctx_, "variable");
+    specConstName_ = intern(ctx_, "spec_const");
     // Values by id, for the whole module: ids are unique, so functions need no clearing.
     values_.reset(m_.bound(), m_.words().size(), Value());
 
@@ -301,6 +307,15 @@ private:
   /// Decorations of `id` as attributes (the ones a type or the op's own encoding does not
   /// carry): `location = 0 : i32`, `built_in = "Position"`, `flat`.
   void decorationAttributes(uint32_t id, OperationState &st, bool global) {
+    // Most results have no decoration: a bit per id says so without the index's searches.
+    if (decorated_.empty()) {
+      decorated_.assign(size_t(m_.bound()) + 1, false);
+      for (uint32_t d : decorationIndex_.ids())
+        if (d < decorated_.size())
+          decorated_[d] = true;
+    }
+    if (id < decorated_.size() && !decorated_[id])
+      return;
     for (uint32_t index : decorationsOf(id)) {
       Instruction d = m_.inst(index);
       uint32_t decoration = d.word(2);
@@ -345,7 +360,7 @@ private:
       } else if (d.wordCount() == 3)
         value = attr::unit(ctx_);
       else if (d.wordCount() == 4) {
-        value = attr::integer(ctx_, i32_, static_cast<int32_t>(d.word(3)));
+        value = i32Attr(static_cast<int32_t>(d.word(3)));
         // SPIR-V states no such rule for the decoration, but MLIR's `alignment` attribute is a
         // positive power of two (found by dialect_fuzzer): an error here, not IR that fails the
         // verifier.
@@ -358,7 +373,7 @@ private:
       } else {
         std::vector<Attribute> words;
         for (uint32_t k = 3; k < d.wordCount(); ++k)
-          words.push_back(attr::integer(ctx_, i32_, static_cast<int32_t>(d.word(k))));
+          words.push_back(i32Attr(static_cast<int32_t>(d.word(k))));
         value = attr::array(ctx_, words);
       }
       // A decoration repeated on one target (FuncParamAttr NoCapture and NoWrite, say): the
@@ -431,7 +446,7 @@ private:
       if (inst.wordCount() >= 6) {
         Attribute parts[] = {
             attr::enumerant(ctx_, OperandKind::SamplerAddressingMode, inst.word(3)),
-            attr::integer(ctx_, i32_, static_cast<int32_t>(inst.word(4))),
+            i32Attr(static_cast<int32_t>(inst.word(4))),
             attr::enumerant(ctx_, OperandKind::SamplerFilterMode, inst.word(5))};
         a = attr::array(ctx_, parts);
       }
@@ -704,8 +719,7 @@ private:
       }
     }
     st.addAttribute(ctx_, "set", attr::string(ctx_, imp.stringOperand(imp.operands()[1])));
-    st.addAttribute(ctx_, "instruction",
-                    attr::integer(ctx_, i32_, static_cast<int32_t>(inst.word(4))));
+    st.addAttribute(ctx_, "instruction", i32Attr(static_cast<int32_t>(inst.word(4))));
     st.addAttribute(ctx_, "operands", attr::array(ctx_, operands));
     if (inst.opcode() == Op::ExtInstWithForwardRefsKHR)
       st.addAttribute(ctx_, "forward_refs", attr::unit(ctx_));
@@ -869,7 +883,7 @@ private:
                                      " is not a constant");
             values.push_back(c);
           } else
-            values.push_back(attr::integer(ctx_, i32_, static_cast<int32_t>(inst.word(k))));
+            values.push_back(i32Attr(static_cast<int32_t>(inst.word(k))));
         }
         st.addAttribute(ctx_, "values", attr::array(ctx_, values));
         body_->push_back(Operation::create(std::move(st)));
@@ -922,7 +936,7 @@ private:
         break;
       case Op::Source: {
         e = {text("OpSource"), text(enumText(OperandKind::SourceLanguage, inst.word(1))),
-             attr::integer(ctx_, i32_, static_cast<int32_t>(inst.word(2)))};
+             i32Attr(static_cast<int32_t>(inst.word(2)))};
         auto ops = inst.operands();
         if (inst.wordCount() >= 4) {
           auto file = strings_.find(inst.word(3));
@@ -1209,6 +1223,56 @@ private:
     return op;
   }
 
+  /// An OperationState taken from the deserializer's pool and given back at the end of its
+  /// scope: the vectors of result types and operands keep their capacity from op to op (their
+  /// allocation and release were a good part of each op). One per nesting level, as use() makes
+  /// ops while generic() is filling its own.
+  class PooledState {
+  public:
+    PooledState(Deserializer &d, const OpInfo *info, Location loc) : d_(d) {
+      if (d.freeStates_.empty()) {
+        st_ = std::make_unique<OperationState>(info, loc);
+        return;
+      }
+      st_ = std::move(d.freeStates_.back());
+      d.freeStates_.pop_back();
+      std::vector<Type> types = std::move(st_->resultTypes);
+      std::vector<Value> operands = std::move(st_->operands);
+      *st_ = OperationState(info, loc);
+      types.clear();
+      operands.clear();
+      st_->resultTypes = std::move(types);
+      st_->operands = std::move(operands);
+    }
+    PooledState(const PooledState &) = delete;
+    PooledState &operator=(const PooledState &) = delete;
+    ~PooledState() { d_.freeStates_.push_back(std::move(st_)); }
+    OperationState &operator*() { return *st_; }
+
+  private:
+    Deserializer &d_;
+    std::unique_ptr<OperationState> st_;
+  };
+
+  /// The symbol reference to the global `id` named `name`, made once (its addresses are made at
+  /// every use).
+  Attribute symbolRef(uint32_t id, std::string_view name) {
+    auto [it, added] = symbolRefs_.try_emplace(id);
+    if (added)
+      it->second = attr::symbolRef(ctx_, name);
+    return it->second;
+  }
+
+  /// An i32 attribute: the small non-negative ones (most literal operands) made once.
+  Attribute i32Attr(int32_t v) {
+    if (v < 0 || v >= static_cast<int32_t>(smallI32_.size()))
+      return attr::integer(ctx_, i32_, static_cast<int64_t>(v));
+    Attribute &a = smallI32_[static_cast<size_t>(v)];
+    if (!a)
+      a = attr::integer(ctx_, i32_, v);
+    return a;
+  }
+
   /// The SSA value of `id` at the current point, materializing what the dialect keeps out of
   /// functions: constants, undefined values, addresses of globals, spec constant references.
   Expected<Value> use(uint32_t id, Instruction user) {
@@ -1224,9 +1288,10 @@ private:
       auto sym = symbolOf_.find(id);
       if (sym == symbolOf_.end())
         break;
-      OperationState st(&ops::addressOf(), loc(user));
+      PooledState pooled(*this, &ops::addressOf(), loc(user));
+      OperationState &st = *pooled;
       st.resultTypes.push_back(t);
-      st.addAttribute(ctx_, "variable", attr::symbolRef(ctx_, sym->second));
+      st.attributes.push_back({variableName_, symbolRef(id, sym->second).storage()});
       return append(std::move(st))->result();
     }
     case Op::SpecConstantOp:
@@ -1239,7 +1304,7 @@ private:
     case Op::SpecConstantComposite: {
       OperationState st(&ops::referenceOf(), loc(user));
       st.resultTypes.push_back(t);
-      st.addAttribute(ctx_, "spec_const", attr::symbolRef(ctx_, symbolOf_.at(id)));
+      st.attributes.push_back({specConstName_, symbolRef(id, symbolOf_.at(id)).storage()});
       return append(std::move(st))->result();
     }
     case Op::ConstantTrue:
@@ -1257,9 +1322,10 @@ private:
         st.resultTypes.push_back(t);
         return append(std::move(st))->result();
       }
-      OperationState st(&ops::constant(), loc(user));
+      PooledState pooled(*this, &ops::constant(), loc(user));
+      OperationState &st = *pooled;
       st.resultTypes.push_back(t);
-      st.addAttribute(ctx_, "value", value);
+      st.attributes.push_back({valueName_, value.storage()});
       return append(std::move(st))->result();
     }
     case Op::Undef: {
@@ -1350,8 +1416,8 @@ private:
       if (Status s = successor(st, inst.word(3), inst); !s)
         return s;
       if (inst.wordCount() >= 6) {
-        Attribute w[] = {attr::integer(ctx_, i32_, static_cast<int32_t>(inst.word(4))),
-                         attr::integer(ctx_, i32_, static_cast<int32_t>(inst.word(5)))};
+        Attribute w[] = {i32Attr(static_cast<int32_t>(inst.word(4))),
+                         i32Attr(static_cast<int32_t>(inst.word(5)))};
         st.addAttribute(ctx_, "branch_weights", attr::array(ctx_, w));
       }
       append(std::move(st));
@@ -1483,7 +1549,7 @@ private:
       return error(inst, "result type %" + std::to_string(inst.typeId()) + " is unknown");
     OperationState st = at(&ops::experimentalMlCall(), inst);
     st.resultTypes.push_back(t);
-    st.addAttribute(ctx_, "opcode", attr::integer(ctx_, i32_, static_cast<int32_t>(inst.word(5))));
+    st.addAttribute(ctx_, "opcode", i32Attr(static_cast<int32_t>(inst.word(5))));
     for (uint32_t k = 6; k < inst.wordCount(); ++k) {
       Expected<Value> v = use(inst.word(k), inst);
       if (!v)
@@ -1510,8 +1576,7 @@ private:
       return error(inst, "result type %" + std::to_string(inst.typeId()) + " is unknown");
     st.resultTypes.push_back(t);
     st.addAttribute(ctx_, "set", attr::string(ctx_, imp.stringOperand(imp.operands()[1])));
-    st.addAttribute(ctx_, "instruction",
-                    attr::integer(ctx_, i32_, static_cast<int32_t>(inst.word(4))));
+    st.addAttribute(ctx_, "instruction", i32Attr(static_cast<int32_t>(inst.word(4))));
     auto ops = inst.operands();
     for (size_t k = 4; k < ops.size(); ++k) {
       if (grammar::operandCategory(ops[k].kind) != grammar::OperandCategory::Id)
@@ -1535,7 +1600,9 @@ private:
   /// in the current one) and is returned through `made` instead of naming the result id.
   Status generic(Instruction inst, const OpInfo &info, std::span<const binary::Operand> ops,
                  size_t first, Block *into = nullptr, Operation **made = nullptr) {
-    OperationState st(&info, loc(inst));
+    PooledState pooled(*this, &info, loc(inst));
+    OperationState &st = *pooled;
+    st.operands.reserve(ops.size() - std::min(first, ops.size()));
     // (a constant materialized at its use stands for no instruction there)
     if (!into)
       st.debugLoc = lineAt(inst);
@@ -1594,12 +1661,17 @@ private:
               lastEnum && lastEnum->operandKind == OperandKind::MemoryAccess
                   ? (lastEnum->name == "source_memory_access" ? "source_alignment" : "alignment")
                   : std::string(lastEnum ? lastEnum->name : "operand") + "_value";
-          st.addAttribute(ctx_, name, attr::integer(ctx_, i32_, static_cast<int32_t>(word)));
+          st.addAttribute(ctx_, name, i32Attr(static_cast<int32_t>(word)));
         }
         continue;
       }
       switch (m->kind) {
       case OperandMapping::Kind::Value: {
+        // (A value already made, the common case, without an Expected around it.)
+        if (Value known = values_.get(word)) {
+          st.operands.push_back(known);
+          break;
+        }
         Expected<Value> v = use(word, inst);
         if (!v)
           return v.error();
@@ -1644,8 +1716,10 @@ private:
           uint64_t v = word;
           if (o.numWords > 1)
             v |= uint64_t(inst.words()[o.offset + 1]) << 32;
-          a = attr::integer(ctx_, o.numWords > 1 ? ctx_.integer(64) : i32_,
-                            static_cast<int64_t>(v));
+          a = o.numWords == 1 && word < smallI32_.size()
+                  ? i32Attr(static_cast<int32_t>(word))
+                  : attr::integer(ctx_, o.numWords > 1 ? ctx_.integer(64) : i32_,
+                                  static_cast<int64_t>(v));
         }
         if (m->quantifier == grammar::Quantifier::Variadic) {
           pendingName = m->name;
@@ -1812,6 +1886,13 @@ private:
   DeserializeOptions options_;
   ModuleTypes types_;
   Type i32_;
+  /// Attribute names interned once (use() adds one to every op it makes).
+  std::string_view valueName_, variableName_, specConstName_;
+  std::unordered_map<uint32_t, Attribute> symbolRefs_;
+  std::array<Attribute, 64> smallI32_{};
+  std::vector<std::unique_ptr<OperationState>> freeStates_; ///< PooledState's
+  std::vector<bool>
+      decorated_; ///< by id: whether decorationIndex_ lists it (made when first asked)
   OwningOp module_;
   Block *body_ = nullptr;
   std::vector<uint32_t> capabilities_;

@@ -5,6 +5,7 @@
 #include "spire/module/Decorations.h"
 
 #include <algorithm>
+#include <optional>
 #include <unordered_set>
 
 namespace spire::dialect {
@@ -38,10 +39,12 @@ namespace {
 
 class Importer {
 public:
-  Importer(Context &ctx, const Module &m, const std::function<std::string(uint32_t)> &specSymbol)
-      : ctx_(ctx), m_(m), specSymbol_(specSymbol) {}
+  Importer(Context &ctx, const Module &m, const std::function<std::string(uint32_t)> &specSymbol,
+           const DecorationIndex *decorations)
+      : ctx_(ctx), m_(m), specSymbol_(specSymbol), decorations_(decorations) {}
 
-  Status run(std::unordered_map<uint32_t, Type> &types) {
+  Status run(std::vector<Type> &types, std::unordered_map<uint32_t, Type> &above, size_t &count) {
+    types.clear();
     collectNamesAndDecorations();
     for (Instruction inst : m_) {
       if (inst.section() > Section::Global)
@@ -54,7 +57,14 @@ public:
       Type t = declare(inst);
       if (!t)
         return makeError(Location::binary(inst.wordOffset(), inst.index()), error_);
-      types[inst.resultId()] = t;
+      // (Ids at or above the header's bound, in a module no one validated, are kept aside.)
+      // The table reaches the largest type id (types are declared first: their ids are small).
+      const uint32_t id = inst.resultId();
+      if (id >= types.size() && id < m_.bound())
+        types.resize(std::min<size_t>(std::max<size_t>(2 * types.size(), id + 1), m_.bound()));
+      Type &slot = id < types.size() ? types[id] : above[id];
+      count += !slot;
+      slot = t;
       types_[inst.resultId()] = t;
     }
     return {};
@@ -91,7 +101,10 @@ private:
         names_[inst.word(1)] = std::move(name);
       }
     }
-    const DecorationIndex decorations(m_);
+    std::optional<DecorationIndex> own;
+    if (!decorations_)
+      own.emplace(m_);
+    const DecorationIndex &decorations = decorations_ ? *decorations_ : *own;
     for (uint32_t id : decorations.ids()) {
       if (decorations.isGroup(id))
         continue;
@@ -580,6 +593,7 @@ private:
   Context &ctx_;
   const Module &m_;
   const std::function<std::string(uint32_t)> &specSymbol_;
+  const DecorationIndex *decorations_;
   std::string error_;
   /// Structs with a decoration of several literals, which their type cannot hold, and its name.
   std::unordered_map<uint32_t, std::string> unheld_;
@@ -606,18 +620,21 @@ private:
 
 Expected<ModuleTypes>
 ModuleTypes::import(Context &context, const Module &module,
-                    const std::function<std::string(uint32_t)> &specConstantSymbol) {
+                    const std::function<std::string(uint32_t)> &specConstantSymbol,
+                    const DecorationIndex *decorations) {
   ModuleTypes out;
-  Importer importer(context, module, specConstantSymbol);
-  Status s = importer.run(out.types_);
+  Importer importer(context, module, specConstantSymbol, decorations);
+  Status s = importer.run(out.types_, out.above_, out.count_);
   if (!s.ok())
     return s.error();
   return out;
 }
 
 Type ModuleTypes::type(uint32_t id) const {
-  auto it = types_.find(id);
-  return it == types_.end() ? Type() : it->second;
+  if (id < types_.size())
+    return types_[id];
+  auto it = above_.find(id);
+  return it == above_.end() ? Type() : it->second;
 }
 
 } // namespace spire::dialect

@@ -144,6 +144,7 @@ FoldResult foldElements(Operation &op, const OpFolder &folder, Context &ctx) {
 } // namespace detail
 
 FoldResult fold(Operation &op, Context &context) {
+  detail::attachFoldersOnce();
   const OpFolder *folder = op.info().folder;
   // An op of a result-typed instruction without its one result is malformed: left alone.
   if (!folder || (op.info().hasResultType() && op.numResults() != 1))

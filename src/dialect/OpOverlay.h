@@ -61,6 +61,10 @@ void attachSyntax(const OpRecords &records);
 std::string formatProblem(const OpInfo &info);
 /// OpFolder.cpp: OpInfo::folder.
 void attachFolders(const OpRecords &records);
+/// Ops.cpp: the registry attaches the type rules and the folders when first asked: the readers
+/// of OpInfo::typeRule and OpInfo::folder call these first.
+void attachTypeRulesOnce();
+void attachFoldersOnce();
 /// TosaOps.cpp: the custom syntax and the verifier of TOSA.001000.1's ops.
 void attachTosa(const OpRecords &records);
 /// The problems of the overlay's declarations (OverlayStore::problems, and the formats that do

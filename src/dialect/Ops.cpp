@@ -183,14 +183,28 @@ struct Registry {
     s.branchConditional = findOp(grammar::Op::BranchConditional);
     s.switchOp = findOp(grammar::Op::Switch);
     s.functionCall = findOp(grammar::Op::FunctionCall);
-    // The overlay: what the grammar does not say, by opcode.
-    const detail::OpRecords records([this](OpKey key) { return const_cast<OpInfo *>(findOp(key)); },
-                                    overlay);
-    detail::attachTypeRules(records);
+    // The overlay: what the grammar does not say, by opcode. Type rules and folders, which
+    // only the verifier and the folder read, are attached when first asked for (a translation
+    // whose module validates needs neither, and they were a tenth of its start).
+    const detail::OpRecords records = recordsOf();
     detail::attachVerifiers(records);
     detail::attachSyntax(records);
-    detail::attachFolders(records);
     detail::attachTosa(records);
+  }
+
+  detail::OpRecords recordsOf() {
+    return detail::OpRecords([this](OpKey key) { return const_cast<OpInfo *>(findOp(key)); },
+                             overlay);
+  }
+
+  void typeRules() const {
+    std::call_once(typeRulesMade_,
+                   [this] { detail::attachTypeRules(const_cast<Registry *>(this)->recordsOf()); });
+  }
+
+  void folders() const {
+    std::call_once(foldersMade_,
+                   [this] { detail::attachFolders(const_cast<Registry *>(this)->recordsOf()); });
   }
 
   const OpInfo *findOp(OpKey key) const {
@@ -250,7 +264,7 @@ struct Registry {
   }
 
 private:
-  mutable std::once_flag namesMade_;
+  mutable std::once_flag namesMade_, typeRulesMade_, foldersMade_;
   mutable NameTable names_;
 };
 
@@ -267,8 +281,13 @@ const OpInfo *findOp(std::string_view name) { return registry().byName().find(na
 const OpInfo *findOp(OpKey key) { return registry().findOp(key); }
 
 namespace detail {
+void attachTypeRulesOnce() { registry().typeRules(); }
+void attachFoldersOnce() { registry().folders(); }
+
 const std::vector<std::string> &overlayProblems() {
   static const std::vector<std::string> problems = [] {
+    registry().typeRules();
+    registry().folders();
     std::vector<std::string> out = registry().overlay.problems;
     for (const OpInfo *info : registry().all)
       if (std::string problem = formatProblem(*info); !problem.empty())

@@ -132,7 +132,7 @@ void TextPrinter::generic(const Operation &op, unsigned ind) {
       if (!first)
         out_ += ", ";
       first = false;
-      out_ += blockName(s.block);
+      blockName(s.block);
     }
     out_ += ']';
   }
@@ -265,7 +265,7 @@ void TextPrinter::region(const Region &r, unsigned ind, bool entryArgs) {
 void TextPrinter::block(const Block &b, unsigned ind, bool entry, bool entryArgs) {
   if (!entry || (entryArgs && (b.numArguments() > 0 || b.empty() || preds_.count(&b)))) {
     indent(ind - 2);
-    out_ += blockName(&b);
+    blockName(&b);
     if (b.numArguments() > 0) {
       out_ += '(';
       for (uint32_t i = 0; i < b.numArguments(); ++i) {
@@ -326,17 +326,23 @@ void TextPrinter::types(const Operation &op, uint32_t first, uint32_t end) {
 }
 
 void TextPrinter::type(Type t) {
-  auto it = typeText_.find(t.opaque());
-  if (it == typeText_.end()) {
-    std::string text;
-    print(t, text, version());
-    it = typeText_.emplace(t.opaque(), std::move(text)).first;
+  if (!t.opaque()) {
+    print(t, out_, version());
+    return;
   }
-  out_ += it->second;
+  typeText_.append(t.opaque(), out_, [&](std::string &text) { print(t, text, version()); });
+}
+
+void TextPrinter::attribute(Attribute a) {
+  if (!a.storage()) {
+    print(a, out_, version());
+    return;
+  }
+  attrText_.append(a.storage(), out_, [&](std::string &text) { print(a, text, version()); });
 }
 
 void TextPrinter::successor(const Operation &op, const Successor &s) {
-  out_ += blockName(s.block);
+  blockName(s.block);
   if (s.numOperands == 0)
     return;
   out_ += '(';
@@ -500,7 +506,7 @@ bool TextPrinter::formatted(const Operation &op, const OpFormat &f) {
       space(e.style == FormatElement::Generic && prev == Prev::Operand);
       switch (e.style) {
       case FormatElement::Generic:
-        print(a, out_, version());
+        attribute(a);
         break;
       case FormatElement::Quoted:
       case FormatElement::Angle: {

@@ -632,7 +632,7 @@ bool printConstant(const Operation &op, TextPrinter &p, unsigned) {
     return false;
   }
   p.out() += ' ';
-  print(v, p.out(), p.version());
+  p.attribute(v);
   if (v.is(AttrKind::Array) || (v.is(AttrKind::Dense) && v.type().is(TypeKind::Tensor))) {
     p.out() += " : ";
     p.type(r);

@@ -210,7 +210,7 @@ bool printArithConstant(const Operation &op, TextPrinter &p, unsigned) {
       (v.is(AttrKind::Bool) ? !op.result().type().isBool() : v.type() != op.result().type()))
     return false;
   p.out() += ' ';
-  print(v, p.out(), p.version());
+  p.attribute(v);
   return true;
 }
 

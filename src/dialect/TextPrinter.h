@@ -47,6 +47,8 @@ public:
   void types(const Operation &op, uint32_t first, uint32_t end);
   /// A type's text, made once per type.
   void type(Type t);
+  /// An attribute's text, made once per attribute (constants repeat the same few values).
+  void attribute(Attribute a);
   /// The result types as the generic form ends: `T`, `()` or `(T, U)`.
   void resultTypes(const Operation &op);
   /// ` : (T, U) -> R`: the types of operands [0, n) and the results, as MLIR's functional type.
@@ -81,10 +83,16 @@ private:
   void numberRegion(const Region &region);
   void numberResults(const Operation &op);
   void setName(Value v, std::string_view raw);
-  static std::string nameHint(const Operation &op);
+  /// The name MLIR gives op's one result (a constant's, an address's), written into `out`;
+  /// false if it has none.
+  bool nameHint(const Operation &op, std::string &out);
+  void scalarTypeText(Type t, std::string &out);
+  uint32_t findName(std::string_view name, uint32_t hash) const;
+  uint32_t addName(std::string_view name, uint32_t hash);
   void results(const Operation &op);
   void appendNumber(int64_t n);
-  std::string blockName(const Block *b);
+  /// Appends `^bbN`.
+  void blockName(const Block *b);
 
   // Ops (Printer.cpp).
   void indent(unsigned n) { out_.append(n, ' '); }
@@ -109,16 +117,72 @@ private:
     (*sink_)(out_);
     out_.clear();
   }
-  /// A value's number, or for a named one -(its index in named_ + 1).
+  /// A value's number, or for a named one -(its index in names_ + 1).
   /// Values' numbers live in their scratch slots, marked with this printer's epoch.
   uint32_t epoch_ = newScratchEpoch();
   void setId(const detail::ValueImpl *v, int64_t id) { v->scratch = {epoch_, id}; }
-  std::vector<std::string> named_;
+  /// Each distinct name once: its text `%name` in nameText_, found through an open-addressing
+  /// table of its characters' hash; `live` while a region that names a value so is being named
+  /// (a name is taken once in a region and the regions it holds).
+  struct NameRecord {
+    uint32_t offset, length; ///< of `%name` in nameText_
+    uint32_t hash;
+    bool live;
+  };
+  std::string nameText_;
+  std::vector<NameRecord> names_;
+  std::vector<uint32_t> nameSlots_; ///< index in names_ + 1, or 0
+  std::string hint_, sanitized_, probe_;
+  /// The records of the ops named after what they hold (number() looks them up once).
+  const OpInfo *constantInfo_ = nullptr, *addressOfInfo_ = nullptr;
+  /// The text of the scalar types names end with (`i32`), by type.
+  std::vector<std::pair<const void *, std::string>> scalarTypes_;
   std::unordered_map<const Block *, uint32_t> blockIds_;
-  std::unordered_map<const void *, std::string> typeText_;
+  /// Text made once per uniqued type or attribute, by its storage's address: the texts end to
+  /// end in one string, found through an open-addressing table.
+  class TextCache {
+  public:
+    /// Appends to `out` the text of `key`, which `make(text)` appends to `text` the first time.
+    template <class Make> void append(const void *key, std::string &out, Make make) {
+      if (2 * (used_ + 1) > slots_.size())
+        grow();
+      Slot &s = slots_[place(key)];
+      if (s.key == nullptr) {
+        s.key = key;
+        s.offset = text_.size();
+        make(text_);
+        s.length = text_.size() - s.offset;
+        ++used_;
+      }
+      out.append(text_, s.offset, s.length);
+    }
+
+  private:
+    struct Slot {
+      const void *key = nullptr;
+      size_t offset = 0, length = 0;
+    };
+    size_t place(const void *key) const {
+      const size_t mask = slots_.size() - 1;
+      size_t i = (reinterpret_cast<uintptr_t>(key) * 0x9E3779B97F4A7C15ull) >> 32 & mask;
+      while (slots_[i].key != nullptr && slots_[i].key != key)
+        i = (i + 1) & mask;
+      return i;
+    }
+    void grow() {
+      std::vector<Slot> old = std::move(slots_);
+      slots_.assign(old.empty() ? 64 : 2 * old.size(), Slot{});
+      for (const Slot &s : old)
+        if (s.key)
+          slots_[place(s.key)] = s;
+    }
+    std::vector<Slot> slots_;
+    size_t used_ = 0;
+    std::string text_;
+  };
+  TextCache typeText_, attrText_;
   std::unordered_map<const Block *, std::vector<uint32_t>> preds_;
-  std::unordered_set<std::string> used_;
-  std::vector<std::string> scopeNames_;
+  std::vector<uint32_t> scopeNames_; ///< indices in names_, of the scopes in scopes_
   std::vector<size_t> scopes_;
   int64_t nextValue_ = 0;
   uint32_t nextArg_ = 0, nextConflict_ = 0;

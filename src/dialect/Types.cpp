@@ -49,7 +49,31 @@ namespace {
 
 // The uniquing key of a type: its kind and parameters, with nested types by address.
 std::string keyOf(const detail::TypeStorage &s) {
+  // The fields every type has, as 64-bit words written at once (most types have nothing else).
+  const uint64_t fixed[] = {static_cast<uint64_t>(s.kind),
+                            static_cast<uint64_t>(s.signedness),
+                            s.width,
+                            s.count,
+                            s.stride,
+                            s.storageClass,
+                            s.columns,
+                            s.scope,
+                            s.use,
+                            s.layout,
+                            s.opcode,
+                            s.encoding,
+                            reinterpret_cast<uintptr_t>(s.element.opaque()),
+                            reinterpret_cast<uintptr_t>(s.image.sampledType.opaque()),
+                            s.image.dim,
+                            s.image.depth,
+                            s.image.arrayed,
+                            s.image.ms,
+                            s.image.sampled,
+                            s.image.format,
+                            s.image.access};
   std::string k;
+  k.reserve(sizeof fixed + 64);
+  k.append(reinterpret_cast<const char *>(fixed), sizeof fixed);
   auto put = [&](uint64_t v) { k.append(reinterpret_cast<const char *>(&v), sizeof v); };
   auto putType = [&](Type t) { put(reinterpret_cast<uintptr_t>(t.opaque())); };
   auto putDecoration = [&](const MemberDecoration &d) {
@@ -59,16 +83,6 @@ std::string keyOf(const detail::TypeStorage &s) {
     if (d.text)
       k.append(*d.text);
   };
-  put(static_cast<uint64_t>(s.kind));
-  put(static_cast<uint64_t>(s.signedness));
-  for (uint32_t v : {s.width, s.count, s.stride, s.storageClass, s.columns, s.scope, s.use,
-                     s.layout, s.opcode, s.encoding})
-    put(v);
-  putType(s.element);
-  putType(s.image.sampledType);
-  for (uint32_t v : {s.image.dim, s.image.depth, s.image.arrayed, s.image.ms, s.image.sampled,
-                     s.image.format, s.image.access})
-    put(v);
   put(s.list.size());
   for (Type t : s.list)
     putType(t);

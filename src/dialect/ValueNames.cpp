@@ -15,32 +15,60 @@ namespace {
 bool isDigit(char c) { return c >= '0' && c <= '9'; }
 bool isAlnum(char c) { return isDigit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 
+bool keptAsIs(char c) { return isAlnum(c) || c == '$' || c == '.' || c == '_' || c == '-'; }
+
 /// MLIR's sanitizeIdentifier, except that a result starting with a digit always gets a '_' in
-/// front (MLIR only checks the first character before escaping, so "@x" gives "40x").
-std::string sanitize(std::string_view name) {
+/// front (MLIR only checks the first character before escaping, so "@x" gives "40x"). A name
+/// that needs nothing of that (most do not) is `name` itself; else it is written into `buffer`.
+std::string_view sanitize(std::string_view name, std::string &buffer) {
+  bool plain = !name.empty() && !isDigit(name[0]);
+  for (size_t i = 0; plain && i < name.size(); ++i)
+    plain = keptAsIs(name[i]);
+  if (plain)
+    return name;
   static const char kHex[] = "0123456789ABCDEF";
-  std::string out;
-  out.reserve(name.size() + 1);
+  buffer.clear();
   for (char c : name) {
-    if (isAlnum(c) || c == '$' || c == '.' || c == '_' || c == '-') {
-      out += c;
+    if (keptAsIs(c)) {
+      buffer += c;
     } else if (c == ' ') {
-      out += '_';
+      buffer += '_';
     } else {
       unsigned char u = static_cast<unsigned char>(c);
       if (u >= 16)
-        out += kHex[u >> 4];
-      out += kHex[u & 15];
+        buffer += kHex[u >> 4];
+      buffer += kHex[u & 15];
     }
   }
-  if (out.empty() || isDigit(out[0]))
-    out.insert(out.begin(), '_');
-  return out;
+  if (buffer.empty() || isDigit(buffer[0]))
+    buffer.insert(buffer.begin(), '_');
+  return buffer;
+}
+
+/// FNV-1a: names are short, and this is a few instructions a character.
+uint32_t hashName(std::string_view name) {
+  uint32_t h = 2166136261u;
+  for (char c : name)
+    h = (h ^ static_cast<unsigned char>(c)) * 16777619u;
+  return h;
+}
+
+/// Appends the decimal digits of `n`.
+void appendDecimal(std::string &out, uint64_t n) {
+  if (n < 10) {
+    out.push_back(static_cast<char>('0' + n));
+    return;
+  }
+  char buf[20];
+  auto r = std::to_chars(buf, buf + sizeof buf, n);
+  out.append(buf, static_cast<size_t>(r.ptr - buf));
 }
 
 } // namespace
 
 void TextPrinter::number(const Operation &root) {
+  constantInfo_ = &ops::constant();
+  addressOfInfo_ = &ops::addressOf();
   numberResults(root);
   std::vector<NameContext> stack;
   for (uint32_t r = root.numRegions(); r-- > 0;)
@@ -53,7 +81,7 @@ void TextPrinter::number(const Operation &root) {
     nextConflict_ = c.nextConflict;
     while (scopes_.size() > c.parentScopes) {
       for (size_t i = scopes_.back(); i < scopeNames_.size(); ++i)
-        used_.erase(scopeNames_[i]);
+        names_[scopeNames_[i]].live = false;
       scopeNames_.resize(scopes_.back());
       scopes_.pop_back();
     }
@@ -78,9 +106,11 @@ void TextPrinter::numberRegion(const Region &region) {
     blockIds_[b] = nextBlock++;
     bool entry = b == region.front();
     for (uint32_t i = 0; i < b->numArguments(); ++i) {
-      if (entry)
-        setName(b->argument(i), "arg" + std::to_string(nextArg_++));
-      else
+      if (entry) {
+        hint_.assign("arg");
+        appendDecimal(hint_, nextArg_++);
+        setName(b->argument(i), hint_);
+      } else
         setId(b->argument(i).impl(), nextValue_++);
     }
     for (const Operation *op : *b)
@@ -96,9 +126,8 @@ void TextPrinter::numberResults(const Operation &op) {
   ++numbered_;
   if (op.numResults() == 0)
     return;
-  std::string hint = opts_.generic ? std::string() : nameHint(op);
-  if (!hint.empty() && op.numResults() == 1) {
-    setName(op.result(0), hint);
+  if (op.numResults() == 1 && !opts_.generic && nameHint(op, hint_)) {
+    setName(op.result(0), hint_);
     return;
   }
   // One number for all results: a group %3:2 defines %3#0 and %3#1.
@@ -107,61 +136,139 @@ void TextPrinter::numberResults(const Operation &op) {
     setId(op.result(i).impl(), id);
 }
 
-void TextPrinter::setName(Value v, std::string_view raw) {
-  std::string name = sanitize(raw);
-  if (used_.count(name)) {
-    std::string probe;
-    do {
-      probe = name + "_" + std::to_string(nextConflict_++);
-    } while (used_.count(probe));
-    name = std::move(probe);
+uint32_t TextPrinter::findName(std::string_view name, uint32_t hash) const {
+  if (nameSlots_.empty())
+    return UINT32_MAX;
+  const size_t mask = nameSlots_.size() - 1;
+  for (size_t i = hash & mask;; i = (i + 1) & mask) {
+    const uint32_t slot = nameSlots_[i];
+    if (slot == 0)
+      return UINT32_MAX;
+    const NameRecord &r = names_[slot - 1];
+    if (r.hash == hash && r.length == name.size() + 1 &&
+        std::string_view(nameText_).substr(r.offset + 1, name.size()) == name)
+      return slot - 1;
   }
-  used_.insert(name);
-  scopeNames_.push_back(name);
-  named_.push_back("%" + name);
-  setId(v.impl(), -static_cast<int64_t>(named_.size()));
 }
 
-std::string TextPrinter::nameHint(const Operation &op) {
-  if (&op.info() == &ops::addressOf()) {
-    Attribute v = op.attr("variable");
-    return v.is(AttrKind::SymbolRef) ? std::string(v.str()) + "_addr" : std::string();
+uint32_t TextPrinter::addName(std::string_view name, uint32_t hash) {
+  if (2 * (names_.size() + 1) > nameSlots_.size()) {
+    // Grow (or make: room for about the ops' names) and put every name back.
+    std::vector<uint32_t> slots(std::max<size_t>(64, 4 * nameSlots_.size()), 0);
+    const size_t mask = slots.size() - 1;
+    for (uint32_t k = 0; k < names_.size(); ++k) {
+      size_t i = names_[k].hash & mask;
+      while (slots[i] != 0)
+        i = (i + 1) & mask;
+      slots[i] = k + 1;
+    }
+    nameSlots_ = std::move(slots);
   }
-  if (&op.info() != &ops::constant())
-    return {};
+  const uint32_t index = static_cast<uint32_t>(names_.size());
+  names_.push_back({static_cast<uint32_t>(nameText_.size()), static_cast<uint32_t>(name.size() + 1),
+                    hash, false});
+  nameText_ += '%';
+  nameText_ += name;
+  const size_t mask = nameSlots_.size() - 1;
+  size_t i = hash & mask;
+  while (nameSlots_[i] != 0)
+    i = (i + 1) & mask;
+  nameSlots_[i] = index + 1;
+  return index;
+}
+
+void TextPrinter::setName(Value v, std::string_view raw) {
+  const std::string_view name = sanitize(raw, sanitized_);
+  uint32_t hash = hashName(name);
+  uint32_t index = findName(name, hash);
+  if (index != UINT32_MAX && names_[index].live) {
+    // Taken: the first of name_N, name_N+1, ... that is not (N counts for the whole print).
+    do {
+      probe_.assign(name);
+      probe_ += '_';
+      appendDecimal(probe_, nextConflict_++);
+      hash = hashName(probe_);
+      index = findName(probe_, hash);
+    } while (index != UINT32_MAX && names_[index].live);
+    if (index == UINT32_MAX)
+      index = addName(probe_, hash);
+  } else if (index == UINT32_MAX) {
+    index = addName(name, hash);
+  }
+  names_[index].live = true;
+  scopeNames_.push_back(index);
+  setId(v.impl(), -static_cast<int64_t>(index) - 1);
+}
+
+void TextPrinter::scalarTypeText(Type t, std::string &out) {
+  for (const auto &[key, text] : scalarTypes_)
+    if (key == t.opaque()) {
+      out += text;
+      return;
+    }
+  std::string text;
+  print(t, text);
+  out += text;
+  scalarTypes_.emplace_back(t.opaque(), std::move(text));
+}
+
+bool TextPrinter::nameHint(const Operation &op, std::string &name) {
+  name.clear();
+  if (&op.info() == addressOfInfo_) {
+    Attribute v = op.attr("variable");
+    if (!v.is(AttrKind::SymbolRef))
+      return false;
+    name.assign(v.str());
+    name += "_addr";
+    return true;
+  }
+  if (&op.info() != constantInfo_)
+    return false;
   Type type = op.result(0).type();
   Attribute value = op.attr("value");
-  std::string name = "cst";
+  name.assign("cst");
   bool isInt = type && type.is(TypeKind::Integer);
   if (value.is(AttrKind::Bool) || value.is(AttrKind::Integer)) {
-    if (isInt && type.width() == 1)
-      return (value.is(AttrKind::Bool) ? value.boolValue() : value.bits() != 0) ? "true" : "false";
+    if (isInt && type.width() == 1) {
+      name.assign((value.is(AttrKind::Bool) ? value.boolValue() : value.bits() != 0) ? "true"
+                                                                                     : "false");
+      return true;
+    }
     if (value.is(AttrKind::Integer)) {
-      if (isInt && type.signedness() == Signedness::Unsigned)
-        name += std::to_string(value.bits());
-      else
-        name += std::to_string(value.intValue());
+      if (isInt && type.signedness() == Signedness::Unsigned) {
+        appendDecimal(name, value.bits());
+      } else {
+        const int64_t n = value.intValue();
+        if (n < 0)
+          name += '-';
+        appendDecimal(name, n < 0 ? 0 - static_cast<uint64_t>(n) : static_cast<uint64_t>(n));
+      }
     }
   }
   if (isInt || (type && type.is(TypeKind::Float))) {
     name += '_';
-    print(type, name);
+    scalarTypeText(type, name);
   }
   if (type && type.is(TypeKind::Vector)) {
-    name += "_vec_" + std::to_string(type.count());
+    name += "_vec_";
+    appendDecimal(name, type.count());
     Type e = type.elementType();
     if (e.is(TypeKind::Integer) || e.is(TypeKind::Float)) {
       name += 'x';
-      print(e, name);
+      scalarTypeText(e, name);
     }
   }
-  return name;
+  return true;
 }
 
 void TextPrinter::appendNumber(int64_t n) {
+  if (n >= 0) {
+    appendDecimal(out_, static_cast<uint64_t>(n));
+    return;
+  }
   char buf[24];
   auto r = std::to_chars(buf, buf + sizeof buf, n);
-  out_.append(buf, r.ptr);
+  out_.append(buf, static_cast<size_t>(r.ptr - buf));
 }
 
 /// A value's name: `%name`, `%7`, or `%7#1` for a result of a group.
@@ -172,7 +279,8 @@ void TextPrinter::use(Value v) {
     return;
   }
   if (slot.value < 0) {
-    out_ += named_[static_cast<size_t>(-slot.value - 1)];
+    const NameRecord &r = names_[static_cast<size_t>(-slot.value - 1)];
+    out_.append(nameText_, r.offset, r.length);
     return;
   }
   out_ += '%';
@@ -200,9 +308,14 @@ void TextPrinter::results(const Operation &op) {
   appendNumber(op.numResults());
 }
 
-std::string TextPrinter::blockName(const Block *b) {
+void TextPrinter::blockName(const Block *b) {
   auto it = blockIds_.find(b);
-  return it == blockIds_.end() ? "^INVALIDBLOCK" : "^bb" + std::to_string(it->second);
+  if (it == blockIds_.end()) {
+    out_ += "^INVALIDBLOCK";
+    return;
+  }
+  out_ += "^bb";
+  appendDecimal(out_, it->second);
 }
 
 } // namespace spire::dialect

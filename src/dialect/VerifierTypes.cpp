@@ -2823,6 +2823,7 @@ const Operation *TypeVerifier::symbol(const Operation &op, std::string_view name
 }
 
 std::string TypeVerifier::check(const Operation &op) {
+  detail::attachTypeRulesOnce();
   const TypeRule *row = op.info().typeRule;
   if (!row)
     return {};
@@ -2861,6 +2862,7 @@ std::vector<OpKey> typeRuleKeysWithoutOp() {
 }
 
 bool hasTypeRule(std::string_view opName) {
+  detail::attachTypeRulesOnce();
   const OpInfo *info = findOp(opName);
   return info && info->typeRule;
 }

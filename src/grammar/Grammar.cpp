@@ -258,6 +258,13 @@ const ExtInstSetDesc *findExtInstSet(std::string_view importName) {
 
 const ExtInstDesc *findExtInst(const ExtInstSetDesc &set, uint32_t number) {
   auto all = set.instructions;
+  // Most sets number their instructions without gaps (GLSL.std.450 from 1, OpenCL.std from 0):
+  // the instruction is then at its number's offset from the first.
+  if (!all.empty() && number >= all.front().opcode) {
+    const size_t at = number - all.front().opcode;
+    if (at < all.size() && all[at].opcode == number)
+      return &all[at];
+  }
   auto it = std::lower_bound(all.begin(), all.end(), number,
                              [](const ExtInstDesc &d, uint32_t n) { return d.opcode < n; });
   return it != all.end() && it->opcode == number ? &*it : nullptr;

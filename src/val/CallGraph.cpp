@@ -76,9 +76,13 @@ CallGraph::CallGraph(const State &s) {
         const uint32_t def = m.defIndex(id);
         if (def == kNoIndex || s.functionOf(def) != kNoIndex)
           continue;
-        if (m.inst(def).opcode() == grammar::Op::Variable)
+        const grammar::Op defOp = m.inst(def).opcode();
+        if (defOp == grammar::Op::Variable) {
           node.globals.push_back(id);
-        else {
+        } else if (defOp == grammar::Op::SpecConstantOp ||
+                   defOp == grammar::Op::SpecConstantComposite ||
+                   defOp == grammar::Op::ConstantComposite) {
+          // (Only these name others; types and scalar constants name no variable.)
           const std::vector<uint32_t> &named = constantGlobals.of(id);
           node.globals.insert(node.globals.end(), named.begin(), named.end());
         }

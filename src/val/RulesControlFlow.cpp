@@ -61,6 +61,7 @@ public:
   /// True when every structural path from the entry to `b` passes through `a` (a == b included).
   bool dominates(uint32_t a, uint32_t b) const { return dom_.dominates(a, b); }
   std::span<const uint32_t> successors(uint32_t b) const { return graph_.successors(b); }
+  const analysis::Graph &graph() const { return graph_; }
 
 private:
   analysis::Graph graph_;
@@ -71,14 +72,14 @@ private:
 /// Blocks that reach no exit are left out.
 class StructuralPostDominators {
 public:
-  explicit StructuralPostDominators(const Cfg &cfg)
-      : graph_(structuralGraph(cfg)), dom_(graph_, analysis::DominatorTree::Kind::PostDominators) {}
+  /// Over the structural graph `graph` (which must outlive it).
+  explicit StructuralPostDominators(const analysis::Graph &graph)
+      : dom_(graph, analysis::DominatorTree::Kind::PostDominators) {}
   /// True when every structural path from `b` to an exit passes through `a`; false when either
   /// reaches no exit.
   bool postDominates(uint32_t a, uint32_t b) const { return dom_.dominates(a, b); }
 
 private:
-  analysis::Graph graph_;
   analysis::DominatorTree dom_;
 };
 
@@ -394,7 +395,7 @@ private:
       headers += cfg_.mergeBlock(b) != kNoIndex;
     if (headers <= kMaxDepth)
       return;
-    const StructuralDominators sdom(cfg_);
+    const StructuralDominators &sdom = structural();
     for (uint32_t b = 0; b < cfg_.size(); ++b) {
       uint32_t depth = 0;
       for (uint32_t a = sdom.reachable(b) ? sdom.idom(b) : kNoIndex; a != kNoIndex;
@@ -452,7 +453,7 @@ private:
   // only through its header; a loop's continue target only from within the loop.
   void checkConstructEntries() {
     const uint32_t n = cfg_.size();
-    const StructuralDominators sdom(cfg_);
+    const StructuralDominators &sdom = structural();
     std::vector<uint8_t> in(n, 0);
     std::vector<uint32_t> blocks, stack;
     for (uint32_t h = 0; h < n && !s_.stopped(); ++h) {
@@ -522,7 +523,7 @@ private:
   // loop's merge block.
   void checkConstructExits() {
     const uint32_t n = cfg_.size();
-    const StructuralDominators sdom(cfg_);
+    const StructuralDominators &sdom = structural();
     std::vector<uint32_t> mergeHeader(n, kNoIndex);
     for (uint32_t h = 0; h < n; ++h) {
       const uint32_t merge = cfg_.mergeBlock(h);
@@ -651,7 +652,7 @@ private:
   // the fall-through target of two others.
   void checkSwitches() {
     const uint32_t n = cfg_.size();
-    std::optional<StructuralDominators> sdom;
+    const StructuralDominators *sdom = nullptr;
     for (uint32_t h = 0; h < n && !s_.stopped(); ++h) {
       const uint32_t t = cfg_.terminator(h);
       if (t == kNoIndex || mergeOp(h) != Op::SelectionMerge || cfg_.mergeBlock(h) == kNoIndex)
@@ -660,7 +661,7 @@ private:
       if (sw.opcode() != Op::Switch || sw.isRaw() || sw.wordCount() < 3)
         continue;
       if (!sdom)
-        sdom.emplace(cfg_);
+        sdom = &structural();
       if (!sdom->reachable(h))
         continue;
       const uint32_t merge = cfg_.mergeBlock(h);
@@ -900,7 +901,7 @@ private:
       if (cont == kNoIndex || backEdges[h] != 1 || backEdgeFrom[h] == kNoIndex)
         continue;
       if (!pdom)
-        pdom.emplace(cfg_);
+        pdom.emplace(this->structural().graph());
       const uint32_t from = backEdgeFrom[h];
       if (pdom->postDominates(from, from) && pdom->postDominates(cont, cont) &&
           !pdom->postDominates(from, cont))
@@ -919,11 +920,20 @@ private:
     }
   }
 
+  /// The function's structural dominators, made when a check first needs them and shared by
+  /// the checks after it (nesting depth, construct entries and exits, switches).
+  const StructuralDominators &structural() {
+    if (!structural_)
+      structural_.emplace(cfg_);
+    return *structural_;
+  }
+
   State &s_;
   const Module &m_;
   const FunctionInfo &info_;
   const Cfg &cfg_;
   const DominatorTree &dom_;
+  std::optional<StructuralDominators> structural_;
   uint32_t fnId_;
   std::vector<uint8_t> mark_; // scratch for caseFallThrough, all zero between calls
 };

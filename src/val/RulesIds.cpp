@@ -14,6 +14,7 @@
 #include "Rules.h"
 
 #include <algorithm>
+#include <array>
 #include <unordered_set>
 #include <vector>
 
@@ -24,17 +25,19 @@ namespace {
 using grammar::OperandCategory;
 using grammar::OperandKind;
 
-// Whether an opcode declares a type: asked for every id operand, so answered from a table made
-// once. By name, as the grammar files some type declarations (OpTypeAccelerationStructureKHR,
-// ...) in classes of their extension.
-bool definesType(Op op) {
-  static const std::vector<bool> table = [] {
-    std::vector<bool> t(0x10000, false);
+// The opcodes that declare a type, a bit each: asked for every id operand, so answered from a
+// table made once. By name, as the grammar files some type declarations
+// (OpTypeAccelerationStructureKHR, ...) in classes of their extension.
+using OpcodeBits = std::array<uint64_t, 0x10000 / 64>;
+const OpcodeBits &typeOpcodeBits() {
+  static const OpcodeBits table = [] {
+    OpcodeBits t{};
     for (const grammar::InstructionDesc &d : grammar::instructions())
-      t[d.opcode] = d.name.substr(0, 6) == "OpType";
+      if (d.name.substr(0, 6) == "OpType")
+        t[(d.opcode & 0xFFFF) >> 6] |= uint64_t(1) << (d.opcode & 63);
     return t;
   }();
-  return table[static_cast<uint16_t>(op)];
+  return table;
 }
 
 bool isAnnotationOrDebug(Op op) {
@@ -124,20 +127,9 @@ bool takesTypeOperands(Op op) {
   }
 }
 
-// Index of the block of `cfg` that contains instruction `index` (kNoIndex if none).
-uint32_t blockContaining(const Cfg &cfg, uint32_t index) {
-  auto blocks = cfg.blocks();
-  auto it = std::upper_bound(blocks.begin(), blocks.end(), index,
-                             [](uint32_t i, const BlockInfo &b) { return i < b.label; });
-  if (it == blocks.begin())
-    return kNoIndex;
-  --it;
-  return index < it->end ? static_cast<uint32_t>(it - blocks.begin()) : kNoIndex;
-}
-
 class IdChecker {
 public:
-  explicit IdChecker(State &s) : s_(s), m_(s.module()) {}
+  explicit IdChecker(State &s) : s_(s), m_(s.module()), typeBits_(typeOpcodeBits()) {}
 
   void run() {
     for (Instruction inst : m_) {
@@ -189,6 +181,12 @@ private:
                               op == Op::EntryPoint || op == Op::ExecutionMode ||
                               op == Op::ExecutionModeId;
     const uint32_t fn = s_.functionOf(here);
+    // The instructions of that function: a definition among them needs no look-up of its own.
+    uint32_t fnBegin = 0, fnEnd = 0;
+    if (fn != kNoIndex) {
+      fnBegin = m_.functions()[fn].begin;
+      fnEnd = m_.functions()[fn].end;
+    }
     auto ops = inst.operands();
     for (size_t k = 0; k < ops.size(); ++k) {
       const OperandKind kind = ops[k].kind;
@@ -219,7 +217,7 @@ private:
       // (Labels of other functions as branch targets are the control-flow rules'.) OpPhi may
       // name values defined later, but of its own function only.
       if (defOp != Op::Function && defOp != Op::Label && (!forwardOk || op == Op::Phi)) {
-        const uint32_t defFn = s_.functionOf(def);
+        const uint32_t defFn = def >= fnBegin && def < fnEnd ? fn : s_.functionOf(def);
         if (defFn != kNoIndex && defFn != fn) {
           s_.error(here, "2.16.1",
                    "id " + s_.name(id) + " is defined in another function than where it is used");
@@ -295,6 +293,14 @@ private:
         continue;
       const Cfg &cfg = s_.cfg(f);
       const DominatorTree &dom = s_.dominators(f);
+      // The block of each instruction of the function (kNoIndex outside blocks).
+      fnBegin_ = fns[f].begin;
+      blockAt_.assign(fns[f].end - fns[f].begin, kNoIndex);
+      for (uint32_t b = 0; b < cfg.size(); ++b) {
+        const BlockInfo &block = cfg.blocks()[b];
+        for (uint32_t i = block.label; i < block.end && i - fnBegin_ < blockAt_.size(); ++i)
+          blockAt_[i - fnBegin_] = b;
+      }
       for (uint32_t b = 0; b < cfg.size(); ++b) {
         if (!cfg.reachable(b))
           continue;
@@ -321,7 +327,7 @@ private:
           ops[k].kind == OperandKind::IdResult || ops[k].kind == OperandKind::IdResultType)
         continue;
       const uint32_t id = inst.word(ops[k].offset);
-      const uint32_t defBlock = blockOfValue(cfg, id);
+      const uint32_t defBlock = blockOfValue(id);
       if (defBlock == kNoIndex || defBlock == useBlock)
         continue;
       if (!dom.dominates(defBlock, useBlock))
@@ -334,16 +340,25 @@ private:
 
   // The block of this function that defines a value, or kNoIndex for values defined elsewhere
   // (globals, parameters, labels, other functions).
-  uint32_t blockOfValue(const Cfg &cfg, uint32_t id) const {
+  uint32_t blockOfValue(uint32_t id) const {
     const uint32_t def = m_.defIndex(id);
-    if (def == kNoIndex || m_.inst(def).opcode() == Op::Label)
+    if (def == kNoIndex || def < fnBegin_ || def - fnBegin_ >= blockAt_.size() ||
+        m_.inst(def).opcode() == Op::Label)
       return kNoIndex;
-    return blockContaining(cfg, def);
+    return blockAt_[def - fnBegin_];
+  }
+
+  bool definesType(Op op) const {
+    const auto code = static_cast<uint16_t>(op);
+    return (typeBits_[code >> 6] >> (code & 63)) & 1;
   }
 
   State &s_;
   const Module &m_;
+  const OpcodeBits &typeBits_;
   bool zeroBoundReported_ = false;
+  uint32_t fnBegin_ = 0;          ///< checkDominance: the function's first instruction
+  std::vector<uint32_t> blockAt_; ///< and the block of each of its instructions
   std::unordered_set<uint32_t> forwardPointers_;
   std::unordered_set<uint32_t> reportedUndefined_;
 };

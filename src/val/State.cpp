@@ -207,20 +207,6 @@ std::optional<Instruction> State::def(uint32_t id) const {
   return m_.inst(i);
 }
 
-Op State::defOpcode(uint32_t id) const {
-  const uint32_t i = m_.defIndex(id);
-  return i == kNoIndex ? kNoOp : m_.inst(i).opcode();
-}
-
-uint32_t State::typeOf(uint32_t id) const {
-  const uint32_t i = m_.defIndex(id);
-  return i == kNoIndex ? 0 : m_.inst(i).typeId();
-}
-
-uint32_t State::functionOf(uint32_t index) const {
-  return index < instFunction_.size() ? instFunction_[index] : kNoIndex;
-}
-
 bool State::isType(uint32_t id) const { return declaresType(defOpcode(id)); }
 
 bool State::isPointerType(uint32_t id) const {

@@ -53,12 +53,20 @@ public:
   /// The instruction that defines `id`, if any.
   std::optional<Instruction> def(uint32_t id) const;
   /// The opcode that defines `id`, or kNoOp when nothing defines it.
-  Op defOpcode(uint32_t id) const;
+  Op defOpcode(uint32_t id) const {
+    const uint32_t i = m_.defIndex(id);
+    return i == kNoIndex ? kNoOp : m_.inst(i).opcode();
+  }
   /// The result type of the value `id` (0 when it has none or is not defined).
-  uint32_t typeOf(uint32_t id) const;
+  uint32_t typeOf(uint32_t id) const {
+    const uint32_t i = m_.defIndex(id);
+    return i == kNoIndex ? 0 : m_.inst(i).typeId();
+  }
   /// Index of the function (into module().functions()) that contains instruction `index`, or
   /// kNoIndex for instructions outside functions.
-  uint32_t functionOf(uint32_t index) const;
+  uint32_t functionOf(uint32_t index) const {
+    return index < instFunction_.size() ? instFunction_[index] : kNoIndex;
+  }
 
   // --- Types -----------------------------------------------------------------------------------
   bool isType(uint32_t id) const;

@@ -12,6 +12,10 @@
 #include <unordered_map>
 #include <vector>
 
+namespace spire {
+class DecorationIndex;
+} // namespace spire
+
 namespace spire::dialect {
 
 /// The cooperative matrix type opcodes by value (the KHR one is only in newer grammars).
@@ -30,16 +34,20 @@ public:
   /// `specConstantSymbol` names the specialization constant (an OpSpecConstant or an
   /// OpSpecConstantOp) that an array's length or a cooperative matrix's scope, rows, columns or
   /// use is (the deserializer's symbols, "" for none); without it such types fail.
+  /// `decorations`: the module's DecorationIndex when the caller has one (else one is made).
   static Expected<ModuleTypes>
   import(Context &context, const Module &module,
-         const std::function<std::string(uint32_t)> &specConstantSymbol = {});
+         const std::function<std::string(uint32_t)> &specConstantSymbol = {},
+         const DecorationIndex *decorations = nullptr);
 
   /// The type declared with result id `id`, or a null Type.
   Type type(uint32_t id) const;
-  size_t size() const { return types_.size(); }
+  size_t size() const { return count_; }
 
 private:
-  std::unordered_map<uint32_t, Type> types_;
+  std::vector<Type> types_;                  ///< by id, for the ids below the bound
+  std::unordered_map<uint32_t, Type> above_; ///< the others (a module that is not valid)
+  size_t count_ = 0;
 };
 
 } // namespace spire::dialect

@@ -6,6 +6,8 @@
 #include "spire/dialect/StructuralOps.h"
 #include "spire/dialect/Text.h"
 
+#include "dialect/OpOverlay.h"
+
 #include <gtest/gtest.h>
 
 namespace spire::dialect {
@@ -40,6 +42,8 @@ struct Body {
 };
 
 TEST(DialectFold, TheRecordsCarryTheFoldersByOpcode) {
+  // (fold() attaches them when first called; the records are read here directly.)
+  detail::attachFoldersOnce();
   for (OpKey key :
        {OpKey(Op::IAdd), OpKey(Op::FOrdLessThan), OpKey(Op::Select), OpKey(Op::CompositeExtract),
         OpKey(Op::BranchConditional), OpKey(grammar::GlslStd450Inst::FClamp),
