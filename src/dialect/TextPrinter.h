@@ -112,7 +112,9 @@ private:
   /// A value's number, or for a named one -(its index in named_ + 1).
   /// Values' numbers live in their scratch slots, marked with this printer's epoch.
   uint32_t epoch_ = newScratchEpoch();
-  void setId(const detail::ValueImpl *v, int64_t id) { v->scratch = {epoch_, id}; }
+  void setId(const detail::ValueImpl *v, int64_t id) {
+    v->scratch = {epoch_, static_cast<int32_t>(id)};
+  }
   std::vector<std::string> named_;
   std::unordered_map<const Block *, uint32_t> blockIds_;
   std::unordered_map<const void *, std::string> typeText_;
