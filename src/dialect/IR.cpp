@@ -70,7 +70,7 @@ void OperationState::addSuccessor(Block *block, std::span<const Value> args) {
 // --- Operation -------------------------------------------------------------------------------
 
 // The sizes docs/layers/dialect.md gives, on 64-bit hosts: most of a module's memory.
-static_assert(sizeof(void *) != 8 || (sizeof(Operation) == 88 && sizeof(detail::ValueImpl) == 32 &&
+static_assert(sizeof(void *) != 8 || (sizeof(Operation) == 80 && sizeof(detail::ValueImpl) == 32 &&
                                       sizeof(OpOperand) == 32));
 
 Operation *Operation::create(OperationState &&state) {
@@ -95,7 +95,6 @@ Operation *Operation::create(OperationState &&state) {
     r->index = i;
   }
   OpOperand *slots = op->trailingOperands();
-  op->operands_ = slots;
   op->numOperands_ = numOperands;
   for (uint32_t i = 0; i < numOperands; ++i) {
     new (slots + i) OpOperand();
@@ -159,15 +158,15 @@ Operation::~Operation() {
   dropTreeReferences();
   // The trailing slots past the operands in use (or all of them, when the operands moved to an
   // array of their own) hold no value: they were dropped before they were given up.
-  if (operands_ == trailingOperands())
-    std::destroy_n(operands_, numOperands_);
+  if (!operandsOnHeap_)
+    std::destroy_n(trailingOperands(), numOperands_);
   extras_.reset();
   std::destroy_n(results(), numResults_);
 }
 
 void Operation::dropAllReferences() {
   for (uint32_t i = 0; i < numOperands_; ++i)
-    operands_[i].set(Value());
+    operands()[i].set(Value());
 }
 
 void Operation::erase() {
@@ -193,7 +192,7 @@ std::vector<Value> Operation::operandValues(uint32_t first, uint32_t count) cons
   std::vector<Value> out;
   uint32_t end = count == ~0u ? numOperands_ : std::min(numOperands_, first + count);
   for (uint32_t i = first; i < end; ++i)
-    out.push_back(operands_[i].get());
+    out.push_back(operands()[i].get());
   return out;
 }
 
@@ -201,25 +200,25 @@ std::vector<Value> Operation::operandValues(uint32_t first, uint32_t count) cons
 // those still in use (their count is not kept past that); else an array of the op's own, which
 // it keeps and reuses while `n` fits.
 void Operation::allocateOperands(uint32_t n) {
-  const bool trailing = operands_ == trailingOperands();
-  if (!(trailing && n <= numOperands_) && !(extras_ && n <= extras_->heapOperandCapacity)) {
-    Extras &e = extras();
-    e.heapOperands = std::make_unique<OpOperand[]>(n);
-    e.heapOperandCapacity = n;
-    operands_ = e.heapOperands.get();
-  } else if (!trailing) {
-    operands_ = extras_->heapOperands.get();
+  if (operandsOnHeap_ || n > numOperands_) {
+    if (!extras_ || n > extras_->heapOperandCapacity) {
+      Extras &e = extras();
+      e.heapOperands = std::make_unique<OpOperand[]>(n);
+      e.heapOperandCapacity = n;
+    }
+    operandsOnHeap_ = true;
   }
   numOperands_ = n;
+  OpOperand *slots = operands();
   for (uint32_t i = 0; i < n; ++i)
-    operands_[i].owner_ = this;
+    slots[i].owner_ = this;
 }
 
 void Operation::setOperands(std::span<const Value> values) {
   dropAllReferences();
   allocateOperands(static_cast<uint32_t>(values.size()));
   for (uint32_t i = 0; i < numOperands_; ++i)
-    operands_[i].set(values[i]);
+    operands()[i].set(values[i]);
 }
 
 Attribute Operation::attr(std::string_view name) const {

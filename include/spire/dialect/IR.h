@@ -161,9 +161,9 @@ public:
 
   // Operands (ordinary ones first, then the successors' ones).
   uint32_t numOperands() const { return numOperands_; }
-  Value operand(uint32_t i) const { return operands_[i].get(); }
-  OpOperand &operandSlot(uint32_t i) { return operands_[i]; }
-  void setOperand(uint32_t i, Value v) { operands_[i].set(v); }
+  Value operand(uint32_t i) const { return operands()[i].get(); }
+  OpOperand &operandSlot(uint32_t i) { return operands()[i]; }
+  void setOperand(uint32_t i, Value v) { operands()[i].set(v); }
   /// The ordinary operands: those not passed to a successor.
   uint32_t numOrdinaryOperands() const;
   std::vector<Value> operandValues(uint32_t first = 0, uint32_t count = ~0u) const;
@@ -224,7 +224,7 @@ private:
   /// (setOperands with more) go to an array of their own, and so do attributes that setAttr
   /// adds past those it was created with. What few ops have (successors, regions) hangs off
   /// `extras_`. A deserialized module is mostly small ops, so the op's size is most of the IR's
-  /// memory: the header is 88 bytes.
+  /// memory: the header is 80 bytes.
   void allocateOperands(uint32_t n);
   detail::ValueImpl *results() const {
     return reinterpret_cast<detail::ValueImpl *>(const_cast<Operation *>(this) + 1);
@@ -232,6 +232,8 @@ private:
   OpOperand *trailingOperands() const {
     return reinterpret_cast<OpOperand *>(results() + numResults_);
   }
+  /// The operands in use: the trailing slots or extras_->heapOperands.
+  OpOperand *operands() const;
   /// Before a tree is destroyed: drops the references of this op and of every op nested in it,
   /// which may use each other's values in any order, unless the destruction of a tree that holds
   /// this op did already (then the ops it reaches skip the walk: each op is dropped once).
@@ -247,7 +249,6 @@ private:
   Extras &extras();
 
   const OpInfo *info_ = nullptr;
-  OpOperand *operands_ = nullptr;   ///< the trailing slots or extras_->heapOperands
   NamedAttribute *attrs_ = nullptr; ///< sorted by name: trailing, or extras_->heapAttrs
   const DebugLoc *debugLoc_ = nullptr;
   std::unique_ptr<Extras> extras_;
@@ -259,11 +260,16 @@ private:
   uint32_t locationA_ = 0, locationB_ = 0;
   Location::Kind locationKind_ = Location::Kind::None;
   bool referencesDropped_ = false; ///< by dropTreeReferences, as its tree is destroyed
+  bool operandsOnHeap_ = false;    ///< in extras_->heapOperands, not the trailing slots
 
 public:
   /// Ops are made by create() with their trailing storage; delete frees that storage too.
   static void operator delete(void *p) { ::operator delete(p); }
 };
+
+inline OpOperand *Operation::operands() const {
+  return operandsOnHeap_ ? extras_->heapOperands.get() : trailingOperands();
+}
 
 inline Operation *Value::definingOp() const {
   if (impl_->argument)
