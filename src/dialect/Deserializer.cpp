@@ -58,9 +58,16 @@ public:
 
     if (Status s = globals(); !s)
       return s.error();
+    // A function's type, for references to it after its words are gone (functionRead).
     for (const FunctionInfo &f : m_.functions())
+      if (Instruction fn = m_.inst(f.begin); fn.wordCount() >= 5)
+        functionTypes_.emplace(fn.resultId(), fn.word(4));
+    for (const FunctionInfo &f : m_.functions()) {
       if (Status s = function(f); !s)
         return s.error();
+      if (options_.functionRead)
+        options_.functionRead(f.begin, f.end);
+    }
     if (Status s = graphs(); !s)
       return s.error();
     if (Status s = entryPoints(); !s)
@@ -1336,7 +1343,8 @@ private:
     case Op::Function: {
       // A function as an operand (OpEnqueueKernel's Invoke): a reference to its symbol, typed
       // by its function type.
-      Type fnType = def.wordCount() >= 5 ? typeOf(def.word(4)) : Type();
+      auto type = functionTypes_.find(id);
+      Type fnType = type != functionTypes_.end() ? typeOf(type->second) : Type();
       if (!fnType)
         break;
       OperationState st(&ops::referenceOf(), loc(user));
@@ -1911,6 +1919,7 @@ private:
   /// lines(): the source line of each instruction by index; empty without OpLine.
   std::vector<const DebugLoc *> lineOf_;
   std::unordered_map<uint32_t, std::string> entryNames_; ///< function -> first entry point name
+  std::unordered_map<uint32_t, uint32_t> functionTypes_; ///< function -> its OpTypeFunction
   DecorationIndex decorationIndex_{m_};
   std::unordered_set<std::string> symbols_;
   std::unordered_map<uint32_t, std::string> symbolOf_;

@@ -69,11 +69,20 @@ void OperationState::addSuccessor(Block *block, std::span<const Value> args) {
 
 // --- Operation -------------------------------------------------------------------------------
 
+// The sizes docs/layers/dialect.md gives, on 64-bit hosts: most of a module's memory.
+static_assert(sizeof(void *) != 8 || (sizeof(Operation) == 80 && sizeof(detail::ValueImpl) == 32 &&
+                                      sizeof(OpOperand) == 32));
+
 Operation *Operation::create(OperationState &&state) {
   auto numResults = static_cast<uint32_t>(state.resultTypes.size());
   auto numOperands = static_cast<uint32_t>(state.operands.size());
-  void *memory = ::operator new(sizeof(Operation) + numResults * sizeof(detail::ValueImpl) +
-                                numOperands * sizeof(OpOperand));
+  auto numAttrs = static_cast<uint32_t>(state.attributes.size());
+  static_assert(alignof(detail::ValueImpl) <= alignof(Operation) &&
+                alignof(OpOperand) <= alignof(Operation) &&
+                alignof(NamedAttribute) <= alignof(Operation));
+  void *memory =
+      ::operator new(sizeof(Operation) + numResults * sizeof(detail::ValueImpl) +
+                     numOperands * sizeof(OpOperand) + numAttrs * sizeof(NamedAttribute));
   Operation *op = new (memory) Operation();
   op->info_ = state.info;
   op->setLocation(state.location);
@@ -83,20 +92,21 @@ Operation *Operation::create(OperationState &&state) {
   for (uint32_t i = 0; i < numResults; ++i) {
     detail::ValueImpl *r = new (results + i) detail::ValueImpl();
     r->type = state.resultTypes[i];
-    r->op = op;
     r->index = i;
   }
-  op->trailingSlots_ = numOperands;
   OpOperand *slots = op->trailingOperands();
-  for (uint32_t i = 0; i < numOperands; ++i)
+  op->numOperands_ = numOperands;
+  for (uint32_t i = 0; i < numOperands; ++i) {
     new (slots + i) OpOperand();
-  op->allocateOperands(numOperands);
-  for (uint32_t i = 0; i < numOperands; ++i)
-    op->operands_[i].set(state.operands[i]);
-  op->attrs_ = std::move(state.attributes);
+    slots[i].owner_ = op;
+    slots[i].set(state.operands[i]);
+  }
   std::stable_sort(
-      op->attrs_.begin(), op->attrs_.end(),
+      state.attributes.begin(), state.attributes.end(),
       [](const NamedAttribute &a, const NamedAttribute &b) { return a.name < b.name; });
+  op->attrs_ = reinterpret_cast<NamedAttribute *>(slots + numOperands);
+  std::uninitialized_copy(state.attributes.begin(), state.attributes.end(), op->attrs_);
+  op->numAttrs_ = numAttrs;
   if (!state.successors.empty())
     op->extras().successors = std::move(state.successors);
   for (unsigned r = 0; r < state.numRegions; ++r)
@@ -146,14 +156,17 @@ void Operation::dropTreeReferences() {
 
 Operation::~Operation() {
   dropTreeReferences();
+  // The trailing slots past the operands in use (or all of them, when the operands moved to an
+  // array of their own) hold no value: they were dropped before they were given up.
+  if (!operandsOnHeap_)
+    std::destroy_n(trailingOperands(), numOperands_);
   extras_.reset();
-  std::destroy_n(trailingOperands(), trailingSlots_);
   std::destroy_n(results(), numResults_);
 }
 
 void Operation::dropAllReferences() {
   for (uint32_t i = 0; i < numOperands_; ++i)
-    operands_[i].set(Value());
+    operands()[i].set(Value());
 }
 
 void Operation::erase() {
@@ -179,54 +192,73 @@ std::vector<Value> Operation::operandValues(uint32_t first, uint32_t count) cons
   std::vector<Value> out;
   uint32_t end = count == ~0u ? numOperands_ : std::min(numOperands_, first + count);
   for (uint32_t i = first; i < end; ++i)
-    out.push_back(operands_[i].get());
+    out.push_back(operands()[i].get());
   return out;
 }
 
+// Called with no operand in use (all dropped). The trailing slots are reused while `n` fits in
+// those still in use (their count is not kept past that); else an array of the op's own, which
+// it keeps and reuses while `n` fits.
 void Operation::allocateOperands(uint32_t n) {
-  numOperands_ = n;
-  if (n <= trailingSlots_) {
-    operands_ = trailingOperands();
-    if (extras_)
-      extras_->heapOperands.reset();
-  } else {
-    extras().heapOperands = std::make_unique<OpOperand[]>(n);
-    operands_ = extras_->heapOperands.get();
+  if (operandsOnHeap_ || n > numOperands_) {
+    if (!extras_ || n > extras_->heapOperandCapacity) {
+      Extras &e = extras();
+      e.heapOperands = std::make_unique<OpOperand[]>(n);
+      e.heapOperandCapacity = n;
+    }
+    operandsOnHeap_ = true;
   }
+  numOperands_ = n;
+  OpOperand *slots = operands();
   for (uint32_t i = 0; i < n; ++i)
-    operands_[i].owner_ = this;
+    slots[i].owner_ = this;
 }
 
 void Operation::setOperands(std::span<const Value> values) {
   dropAllReferences();
   allocateOperands(static_cast<uint32_t>(values.size()));
   for (uint32_t i = 0; i < numOperands_; ++i)
-    operands_[i].set(values[i]);
+    operands()[i].set(values[i]);
 }
 
 Attribute Operation::attr(std::string_view name) const {
-  for (const NamedAttribute &a : attrs_)
+  for (const NamedAttribute &a : attributes())
     if (a.name == name)
       return a.attr();
   return Attribute();
 }
 
 void Operation::setAttr(Context &context, std::string_view name, Attribute value) {
-  for (NamedAttribute &a : attrs_)
-    if (a.name == name) {
-      a.value = value.storage();
+  for (uint32_t i = 0; i < numAttrs_; ++i)
+    if (attrs_[i].name == name) {
+      attrs_[i].value = value.storage();
       return;
     }
   NamedAttribute n{intern(context, name), value.storage()};
-  attrs_.insert(std::upper_bound(attrs_.begin(), attrs_.end(), n,
-                                 [](const NamedAttribute &a, const NamedAttribute &b) {
-                                   return a.name < b.name;
-                                 }),
-                n);
+  const bool onHeap = extras_ && attrs_ == extras_->heapAttrs.get();
+  if (!onHeap || numAttrs_ == extras_->heapAttrCapacity) {
+    // The trailing attributes cannot grow: they move (the first time) to an array of the op's
+    // own, which doubles when full.
+    const uint32_t capacity = std::max<uint32_t>(4, 2 * numAttrs_);
+    auto grown = std::make_unique<NamedAttribute[]>(capacity);
+    std::copy(attrs_, attrs_ + numAttrs_, grown.get());
+    Extras &e = extras();
+    e.heapAttrs = std::move(grown);
+    e.heapAttrCapacity = capacity;
+    attrs_ = e.heapAttrs.get();
+  }
+  NamedAttribute *at = std::upper_bound(
+      attrs_, attrs_ + numAttrs_, n,
+      [](const NamedAttribute &a, const NamedAttribute &b) { return a.name < b.name; });
+  std::copy_backward(at, attrs_ + numAttrs_, attrs_ + numAttrs_ + 1);
+  *at = n;
+  ++numAttrs_;
 }
 
 void Operation::removeAttr(std::string_view name) {
-  std::erase_if(attrs_, [&](const NamedAttribute &a) { return a.name == name; });
+  NamedAttribute *end = std::remove_if(attrs_, attrs_ + numAttrs_,
+                                       [&](const NamedAttribute &a) { return a.name == name; });
+  numAttrs_ = static_cast<uint32_t>(end - attrs_);
 }
 
 std::vector<Value> Operation::successorOperands(uint32_t i) const {
@@ -287,8 +319,9 @@ Block::~Block() {
 Operation *Block::parentOp() const { return parent_ ? parent_->parentOp() : nullptr; }
 
 Value Block::addArgument(Type type) {
-  auto v = std::make_unique<detail::ValueImpl>();
+  auto v = std::make_unique<detail::BlockArgumentImpl>();
   v->type = type;
+  v->argument = true;
   v->block = this;
   v->index = static_cast<uint32_t>(args_.size());
   args_.push_back(std::move(v));

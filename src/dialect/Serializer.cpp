@@ -1125,7 +1125,7 @@ private:
     if (slot.epoch == epoch_)
       return static_cast<uint32_t>(slot.value);
     uint32_t id = b_->newId();
-    slot = {epoch_, id};
+    slot = {epoch_, static_cast<int32_t>(id)};
     return id;
   }
 
@@ -2224,7 +2224,9 @@ private:
   std::vector<PendingPointer> pendingPointers_;
   /// Values' ids live in their scratch slots, marked with this serializer's epoch.
   uint32_t epoch_ = newScratchEpoch();
-  void setValueId(const detail::ValueImpl *v, uint32_t id) { v->scratch = {epoch_, id}; }
+  void setValueId(const detail::ValueImpl *v, uint32_t id) {
+    v->scratch = {epoch_, static_cast<int32_t>(id)};
+  }
   std::unordered_map<const Block *, uint32_t> labels_;
   /// The blocks that are written (markReachable).
   std::unordered_set<const Block *> reachable_;

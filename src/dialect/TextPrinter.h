@@ -120,7 +120,9 @@ private:
   /// A value's number, or for a named one -(its index in names_ + 1).
   /// Values' numbers live in their scratch slots, marked with this printer's epoch.
   uint32_t epoch_ = newScratchEpoch();
-  void setId(const detail::ValueImpl *v, int64_t id) { v->scratch = {epoch_, id}; }
+  void setId(const detail::ValueImpl *v, int64_t id) {
+    v->scratch = {epoch_, static_cast<int32_t>(id)};
+  }
   /// Each distinct name once: its text `%name` in nameText_, found through an open-addressing
   /// table of its characters' hash; `live` while a region that names a value so is being named
   /// (a name is taken once in a region and the regions it holds).

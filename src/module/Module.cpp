@@ -14,6 +14,10 @@
 #include <optional>
 #include <vector>
 
+#if __has_include(<sys/mman.h>)
+#include <sys/mman.h>
+#endif
+
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -615,6 +619,25 @@ TableSizes tableSizes(size_t numWords, uint32_t bound) {
 
 } // namespace
 
+// allocate() sizes each table for the most instructions (operands, blocks, functions) the word
+// count allows, and a module uses far less (a record per four words, not two). Where that room
+// lies in memory the process already touched (a heap the tool populated ahead), its pages are
+// given back; a table that grows into them later gets fresh zero pages.
+namespace {
+template <class T> void releaseSpare(const FlatVector<T> &v) {
+#if defined(MADV_DONTNEED)
+  constexpr uintptr_t kPage = 4096;
+  const uintptr_t begin =
+      (reinterpret_cast<uintptr_t>(v.data() + v.size()) + kPage - 1) & ~(kPage - 1);
+  const uintptr_t end = reinterpret_cast<uintptr_t>(v.data() + v.capacity()) & ~(kPage - 1);
+  if (end > begin)
+    madvise(reinterpret_cast<void *>(begin), end - begin, MADV_DONTNEED);
+#else
+  (void)v;
+#endif
+}
+} // namespace
+
 Expected<Module> Module::fromBytes(std::span<const uint8_t> bytes, binary::DecodeOptions options) {
   Expected<binary::Endianness> order = binary::byteOrderOf(bytes);
   if (!order)
@@ -629,6 +652,10 @@ Expected<Module> Module::fromBytes(std::span<const uint8_t> bytes, binary::Decod
   m.endianness_ = *order;
   if (Status s = m.index(options); !s)
     return s.error();
+  releaseSpare(m.insts_);
+  releaseSpare(m.operands_);
+  releaseSpare(m.blocks_);
+  releaseSpare(m.functions_);
   return m;
 }
 
@@ -648,6 +675,10 @@ Expected<Module> Module::fromWords(std::vector<uint32_t> words, binary::DecodeOp
   m.endianness_ = order;
   if (Status s = m.index(options); !s)
     return s.error();
+  releaseSpare(m.insts_);
+  releaseSpare(m.operands_);
+  releaseSpare(m.blocks_);
+  releaseSpare(m.functions_);
   return m;
 }
 

@@ -213,7 +213,8 @@ TEST(DialectTextCorpus, PrintsWhatMlirToolsPrint) {
         ownDeserialization.explained(file, "spire val rejects the module; mlir-translate-16 "
                                            "does not validate");
       } else if (Expected<dialect::OwningOp> mine = dialect::deserialize(
-                     own, *m, nullptr, {.version = dialect::MlirVersion::Mlir16});
+                     own, *m, nullptr,
+                     {.version = dialect::MlirVersion::Mlir16, .functionRead = {}});
                  !mine) {
         ownDeserialization.differed(file, "spire cannot deserialize: " + mine.error().message);
       } else {
@@ -414,8 +415,8 @@ TEST(DialectTextCorpus, MlirOptReadsSpiresText) {
     if (!m || !val::validate(*m, options).valid())
       return; // not valid SPIR-V: nothing to deserialize
     dialect::Context ctx;
-    Expected<dialect::OwningOp> op =
-        dialect::deserialize(ctx, *m, nullptr, {.version = dialect::MlirVersion::Mlir16});
+    Expected<dialect::OwningOp> op = dialect::deserialize(
+        ctx, *m, nullptr, {.version = dialect::MlirVersion::Mlir16, .functionRead = {}});
     if (!op) {
       read.skipped(file, "spire cannot deserialize: " + op.error().message);
       return;

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <link.h>
 #include <malloc.h>
 #include <sys/mman.h>
 
@@ -89,6 +90,36 @@ int usageError(std::string_view command, std::string_view message) {
 void report(const Diagnostic &d, std::string_view source) {
   std::string line = d.formatWithNotes(source);
   std::fprintf(stderr, "%s\n", line.c_str());
+}
+
+// Maps every page of the program's own image (code, constants, the grammar tables) in one call
+// before a command runs. A static program of this size touches code spread over a hundred 64 KB
+// windows per command, and each first touch is a page fault; on the virtual machines where
+// spire is built and benchmarked a fault costs 30-60 us, so for a small input the faults were
+// most of a command's time (`spire translate` on a small container: 157 faults, 64 of them
+// gone with this, 8 ms -> 7 ms of CPU). Populating only maps pages already in the page cache
+// (0.3 us a page there); kernels older than 5.14 refuse the advice, which changes nothing.
+// The image's pages count in the peak resident memory (9 MB, of which a command touches 5 or
+// 6), so a command whose input makes it run long goes without: the faults are then a small part
+// of its time.
+void populateProgramImage() {
+#ifdef MADV_POPULATE_READ
+  dl_iterate_phdr(
+      [](dl_phdr_info *info, size_t, void *) {
+        for (int i = 0; i < info->dlpi_phnum; ++i) {
+          const ElfW(Phdr) &ph = info->dlpi_phdr[i];
+          if (ph.p_type != PT_LOAD)
+            continue;
+          const uintptr_t page = 4096;
+          const uintptr_t begin = (info->dlpi_addr + ph.p_vaddr) & ~(page - 1);
+          const uintptr_t end =
+              (info->dlpi_addr + ph.p_vaddr + ph.p_filesz + page - 1) & ~(page - 1);
+          madvise(reinterpret_cast<void *>(begin), end - begin, MADV_POPULATE_READ);
+        }
+        return 1; // the program itself is the first object; shared libraries are not ours
+      },
+      nullptr);
+#endif
 }
 
 void populateHeap(size_t bytes) {

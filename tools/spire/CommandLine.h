@@ -56,6 +56,9 @@ int usageError(std::string_view command, std::string_view message);
 /// Prints a diagnostic on one line to standard error, and each of its notes on a line after it.
 void report(const Diagnostic &d, std::string_view source);
 
+/// Maps, in one call, the pages of the program's image (see CommandLine.cpp).
+void populateProgramImage();
+
 /// Maps, in one call, the heap pages a command is about to write (about `bytes`, at most 64
 /// MiB), which otherwise fault in one by one: on the virtual machines where spire runs a fault
 /// costs 15-60 us, and a small file's command touches hundreds of fresh heap pages. The heap

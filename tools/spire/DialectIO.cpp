@@ -10,6 +10,8 @@
 
 #include <cstdio>
 #include <cstring>
+#include <malloc.h>
+#include <sys/mman.h>
 
 namespace spire::tool {
 
@@ -81,6 +83,22 @@ constexpr size_t kMaxWarnings = 10;
 
 namespace {
 
+/// Modules from this size on give their heap pages back after deserialization.
+constexpr size_t kTrimFrom = size_t(1) << 20;
+
+/// Gives back the memory pages wholly inside [from, to) (which the process does not read
+/// again) and sets `releasedTo` to the end of the last of them.
+void releasePages(uintptr_t from, uintptr_t to, uintptr_t &releasedTo) {
+  constexpr uintptr_t kPage = 4096;
+  const uintptr_t begin = (from + kPage - 1) & ~(kPage - 1), end = to & ~(kPage - 1);
+  if (end <= begin)
+    return;
+#ifdef MADV_DONTNEED
+  madvise(reinterpret_cast<void *>(begin), end - begin, MADV_DONTNEED);
+#endif
+  releasedTo = end;
+}
+
 dialect::Operation *deserializeRead(Workspace &ws, dialect::Context &ctx, Expected<Module> m,
                                     const val::Environment *validateFor, bool explain,
                                     const DiagnosticSink &diagnose,
@@ -128,6 +146,21 @@ dialect::Operation *deserializeRead(Workspace &ws, dialect::Context &ctx, Expect
     }
   }
   dialect::DeserializeStats stats;
+  // A validated module goes as it is read (it goes with this function anyway): the pages of
+  // the functions' words read so far are given back, so that the module's memory and the whole
+  // IR's do not add up at the end of a large module, the peak.
+  uintptr_t releasedTo = 0; // where the words not given back start (0: before a function is read)
+  if (validateFor)
+    options.functionRead = [&](uint32_t first, uint32_t end) {
+      if (first >= end)
+        return;
+      const Instruction a = m->inst(first), b = m->inst(end - 1);
+      const uint32_t *words = m->words().data();
+      if (!releasedTo)
+        releasedTo = reinterpret_cast<uintptr_t>(words + a.wordOffset());
+      releasePages(releasedTo, reinterpret_cast<uintptr_t>(words + b.wordOffset() + b.wordCount()),
+                   releasedTo);
+    };
   Expected<dialect::OwningOp> op = dialect::deserialize(ctx, *m, &stats, options);
   if (!op) {
     diagnose(op.error());
@@ -164,9 +197,17 @@ dialect::Operation *deserializeModule(Workspace &ws, dialect::Context &ctx,
                                       const val::Environment *validateFor, bool explain,
                                       const DiagnosticSink &diagnose,
                                       dialect::DeserializeOptions options) {
+  const size_t size = bytes.size();
   Expected<Module> m = Module::fromBytes(bytes);
   std::vector<uint8_t>().swap(bytes); // the module holds its own copy of the words
-  return deserializeRead(ws, ctx, std::move(m), validateFor, explain, diagnose, options);
+  dialect::Operation *read =
+      deserializeRead(ws, ctx, std::move(m), validateFor, explain, diagnose, options);
+  // The module and the deserializer's tables are gone: a large module's pages, which the heap
+  // keeps, go back before the printer takes what it needs (else they stay resident to the end;
+  // a small one's heap stays as populated).
+  if (size >= kTrimFrom)
+    malloc_trim(0);
+  return read;
 }
 
 std::optional<std::vector<uint32_t>> serializeModule(const dialect::Operation &module,

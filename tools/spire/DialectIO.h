@@ -115,7 +115,9 @@ struct DialectFlags {
   dialect::PrintOptions printOptions(dialect::MlirVersion release) const;
   /// Deserialization shaped as `release` shapes it (MLIR 16 and 15: as mlir-translate-16).
   static dialect::DeserializeOptions deserializeOptions(dialect::MlirVersion release) {
-    return {.version = release};
+    dialect::DeserializeOptions options;
+    options.version = release;
+    return options;
   }
 };
 

@@ -182,10 +182,16 @@ struct TranslateRun {
 
 } // namespace
 
+/// Inputs from this size on run long enough that the faults populateProgramImage saves are a
+/// small part of the time; its pages are not.
+constexpr size_t kPopulateImageBelow = size_t(64) << 10;
+
 int runTranslate(std::span<char *const> args) {
   for (const char *arg : args)
-    if (std::string_view(arg) == "--dxil-to-spirv" || std::string_view(arg) == "-dxil-to-spirv")
+    if (std::string_view(arg) == "--dxil-to-spirv" || std::string_view(arg) == "-dxil-to-spirv") {
+      populateProgramImage();
       return runDxilToSpirv(args);
+    }
   std::string input = "-";
   TranslateRun run;
   constexpr std::string_view withValue[] = {"-o", "--target-env", "--mlir-version",
@@ -231,9 +237,12 @@ int runTranslate(std::span<char *const> args) {
       readInput(input, source, run.translations.front() == Translation::Deserialize);
   if (!bytes)
     return kInvalidInput;
-  // The registry of ops, the IR and the text take a few MB and about 16 bytes per input byte;
-  // a large module pays for its own pages anyway.
-  populateHeap(std::min<size_t>((size_t(2) << 20) + 16 * bytes->size(), size_t(16) << 20));
+  // The program's image only for a small input (see populateProgramImage), and the heap: the
+  // registry of ops, the IR and the text take a MB and about 14 bytes per input byte (a
+  // populated page that is not used counts in the peak; one short of it faults in later).
+  if (bytes->size() < kPopulateImageBelow)
+    populateProgramImage();
+  populateHeap(std::min<size_t>((size_t(1) << 20) + 12 * bytes->size(), size_t(16) << 20));
   const bool binaryIn = isSpirvBinary(*bytes);
   if (binaryIn != (run.translations.front() == Translation::Deserialize))
     return usageError("translate", binaryIn ? "a SPIR-V binary is read by --deserialize-spirv"

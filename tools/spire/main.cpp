@@ -3,38 +3,9 @@
 #include "Commands.h"
 
 #include <cstdio>
-#include <link.h>
 #include <string_view>
-#include <sys/mman.h>
 
 namespace {
-
-// Maps every page of the program's own image (code, constants, the grammar tables) in one call
-// before a command runs. A static program of this size touches code spread over a hundred 64 KB
-// windows per command, and each first touch is a page fault; on the virtual machines where
-// spire is built and benchmarked a fault costs 30-60 us, so for a small input the faults were
-// most of a command's time (`spire translate` on a small container: 157 faults, 64 of them
-// gone with this, 8 ms -> 7 ms of CPU). Populating only maps pages already in the page cache
-// (0.3 us a page there); kernels older than 5.14 refuse the advice, which changes nothing.
-void populateProgramImage() {
-#ifdef MADV_POPULATE_READ
-  dl_iterate_phdr(
-      [](dl_phdr_info *info, size_t, void *) {
-        for (int i = 0; i < info->dlpi_phnum; ++i) {
-          const ElfW(Phdr) &ph = info->dlpi_phdr[i];
-          if (ph.p_type != PT_LOAD)
-            continue;
-          const uintptr_t page = 4096;
-          const uintptr_t begin = (info->dlpi_addr + ph.p_vaddr) & ~(page - 1);
-          const uintptr_t end =
-              (info->dlpi_addr + ph.p_vaddr + ph.p_filesz + page - 1) & ~(page - 1);
-          madvise(reinterpret_cast<void *>(begin), end - begin, MADV_POPULATE_READ);
-        }
-        return 1; // the program itself is the first object; shared libraries are not ours
-      },
-      nullptr);
-#endif
-}
 
 struct Command {
   std::string_view name;
@@ -81,8 +52,9 @@ int main(int argc, char **argv) {
   }
   for (const Command &c : kCommands)
     if (c.name == name) {
-      if (name != "run") // `spire run` execs the runner at once
-        populateProgramImage();
+      // `spire run` execs the runner at once; `spire translate` decides when it has its input.
+      if (name != "run" && name != "translate")
+        spire::tool::populateProgramImage();
       return c.run(std::span<char *const>(argv + 2, static_cast<size_t>(argc - 2)));
     }
   std::fprintf(stderr, "spire: unknown command '%s' (see 'spire --help')\n", argv[1]);

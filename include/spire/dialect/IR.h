@@ -27,17 +27,23 @@ namespace detail {
 /// holds for the walk whose epoch (newScratchEpoch) it carries; one walk at a time per IR.
 struct Scratch {
   uint32_t epoch = 0;
-  int64_t value = 0;
+  int32_t value = 0;
 };
 
-/// An SSA value: an operation's result or a block's argument.
+/// An SSA value: an operation's result or a block's argument (then a BlockArgumentImpl). A
+/// result lies in its op's allocation, `index` slots after the op's header, which is how it
+/// finds its op: 32 bytes, since a module has about as many values as ops.
 struct ValueImpl {
   Type type;
   OpOperand *firstUse = nullptr;
-  Operation *op = nullptr; ///< the defining op, for results
-  Block *block = nullptr;  ///< the owning block, for arguments
-  uint32_t index = 0;      ///< result or argument number
+  uint32_t index = 0;    ///< result or argument number
+  bool argument = false; ///< a block argument
   mutable Scratch scratch;
+};
+
+/// A block's argument: a value and the block that owns it.
+struct BlockArgumentImpl : ValueImpl {
+  Block *block = nullptr;
 };
 } // namespace detail
 
@@ -70,9 +76,11 @@ public:
   Type type() const { return impl_->type; }
   void setType(Type t) { impl_->type = t; }
   /// The op whose result this is, or null for a block argument.
-  Operation *definingOp() const { return impl_->op; }
-  bool isBlockArgument() const { return impl_->block != nullptr; }
-  Block *ownerBlock() const { return impl_->block; }
+  Operation *definingOp() const;
+  bool isBlockArgument() const { return impl_->argument; }
+  Block *ownerBlock() const {
+    return impl_->argument ? static_cast<detail::BlockArgumentImpl *>(impl_)->block : nullptr;
+  }
   uint32_t index() const { return impl_->index; }
 
   bool hasUses() const { return impl_->firstUse != nullptr; }
@@ -153,9 +161,9 @@ public:
 
   // Operands (ordinary ones first, then the successors' ones).
   uint32_t numOperands() const { return numOperands_; }
-  Value operand(uint32_t i) const { return operands_[i].get(); }
-  OpOperand &operandSlot(uint32_t i) { return operands_[i]; }
-  void setOperand(uint32_t i, Value v) { operands_[i].set(v); }
+  Value operand(uint32_t i) const { return operands()[i].get(); }
+  OpOperand &operandSlot(uint32_t i) { return operands()[i]; }
+  void setOperand(uint32_t i, Value v) { operands()[i].set(v); }
   /// The ordinary operands: those not passed to a successor.
   uint32_t numOrdinaryOperands() const;
   std::vector<Value> operandValues(uint32_t first = 0, uint32_t count = ~0u) const;
@@ -168,7 +176,7 @@ public:
   Value result(uint32_t i = 0) const { return Value(&results()[i]); }
 
   // Attributes, sorted by name.
-  std::span<const NamedAttribute> attributes() const { return attrs_; }
+  std::span<const NamedAttribute> attributes() const { return {attrs_, numAttrs_}; }
   Attribute attr(std::string_view name) const;
   void setAttr(Context &context, std::string_view name, Attribute value);
   void removeAttr(std::string_view name);
@@ -212,9 +220,11 @@ private:
   Operation() = default;
 
   /// An op is one allocation: the Operation, then its results, then as many operand slots as
-  /// it was created with (MLIR's layout). Operands beyond those slots (setOperands with more)
-  /// go to an array of their own. What few ops have (successors, regions) hangs off `extras_`.
-  /// A deserialized module is mostly small ops, so the op's size is most of the IR's memory.
+  /// it was created with (MLIR's layout), then its attributes. Operands beyond those slots
+  /// (setOperands with more) go to an array of their own, and so do attributes that setAttr
+  /// adds past those it was created with. What few ops have (successors, regions) hangs off
+  /// `extras_`. A deserialized module is mostly small ops, so the op's size is most of the IR's
+  /// memory: the header is 80 bytes.
   void allocateOperands(uint32_t n);
   detail::ValueImpl *results() const {
     return reinterpret_cast<detail::ValueImpl *>(const_cast<Operation *>(this) + 1);
@@ -222,6 +232,8 @@ private:
   OpOperand *trailingOperands() const {
     return reinterpret_cast<OpOperand *>(results() + numResults_);
   }
+  /// The operands in use: the trailing slots or extras_->heapOperands.
+  OpOperand *operands() const;
   /// Before a tree is destroyed: drops the references of this op and of every op nested in it,
   /// which may use each other's values in any order, unless the destruction of a tree that holds
   /// this op did already (then the ops it reaches skip the walk: each op is dropped once).
@@ -230,29 +242,40 @@ private:
   struct Extras {
     std::vector<Successor> successors;
     std::vector<std::unique_ptr<Region>> regions;
-    std::unique_ptr<OpOperand[]> heapOperands; ///< when the operands outgrow the trailing slots
+    std::unique_ptr<OpOperand[]> heapOperands;   ///< when the operands outgrow the trailing slots
+    std::unique_ptr<NamedAttribute[]> heapAttrs; ///< when setAttr adds past the trailing ones
+    uint32_t heapOperandCapacity = 0, heapAttrCapacity = 0;
   };
   Extras &extras();
 
   const OpInfo *info_ = nullptr;
-  OpOperand *operands_ = nullptr; ///< the trailing slots or extras_->heapOperands
+  NamedAttribute *attrs_ = nullptr; ///< sorted by name: trailing, or extras_->heapAttrs
   const DebugLoc *debugLoc_ = nullptr;
-  uint32_t numOperands_ = 0, numResults_ = 0;
-  uint32_t trailingSlots_ = 0;
+  std::unique_ptr<Extras> extras_;
+  Block *block_ = nullptr;
+  Operation *prev_ = nullptr, *next_ = nullptr;
+  uint32_t numOperands_ = 0, numResults_ = 0, numAttrs_ = 0;
   /// The location's binary (word offset, instruction index) or text (line, column) pair: the
   /// only kinds an op has; location() rebuilds the Location.
   uint32_t locationA_ = 0, locationB_ = 0;
   Location::Kind locationKind_ = Location::Kind::None;
   bool referencesDropped_ = false; ///< by dropTreeReferences, as its tree is destroyed
-  std::vector<NamedAttribute> attrs_;
-  std::unique_ptr<Extras> extras_;
-  Block *block_ = nullptr;
-  Operation *prev_ = nullptr, *next_ = nullptr;
+  bool operandsOnHeap_ = false;    ///< in extras_->heapOperands, not the trailing slots
 
 public:
   /// Ops are made by create() with their trailing storage; delete frees that storage too.
   static void operator delete(void *p) { ::operator delete(p); }
 };
+
+inline OpOperand *Operation::operands() const {
+  return operandsOnHeap_ ? extras_->heapOperands.get() : trailingOperands();
+}
+
+inline Operation *Value::definingOp() const {
+  if (impl_->argument)
+    return nullptr;
+  return reinterpret_cast<Operation *>(impl_ - impl_->index) - 1;
+}
 
 class Block {
 public:
@@ -314,7 +337,7 @@ private:
   Region *parent_ = nullptr;
   Block *prev_ = nullptr, *next_ = nullptr;
   Operation *first_ = nullptr, *last_ = nullptr;
-  std::vector<std::unique_ptr<detail::ValueImpl>> args_;
+  std::vector<std::unique_ptr<detail::BlockArgumentImpl>> args_;
 };
 
 class Region {

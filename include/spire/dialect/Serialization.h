@@ -11,6 +11,7 @@
 #include "spire/module/Module.h"
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -38,6 +39,11 @@ struct DeserializeOptions {
   /// the branch alone, and the region's blocks follow the branches (breadth first from the
   /// header, each block's targets in operand order).
   MlirVersion version = MlirVersion::Latest;
+  /// Called once each function is read, with its instructions' range [first, end): nothing
+  /// reads their words after (their records still are). A caller that drops the module after,
+  /// and validated it (no function uses another's ids), may give their memory back as it goes,
+  /// so that the module's and the whole IR's do not add up at the end (spire translate does).
+  std::function<void(uint32_t first, uint32_t end)> functionRead;
 };
 
 /// The spirv.module of `module`, which should be one spire val accepts (the command validates
