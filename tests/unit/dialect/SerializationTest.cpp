@@ -1987,30 +1987,17 @@ namespace {
 /// The opcodes of a function body's control flow, in order: "L" a label, "S" OpSelectionMerge,
 /// "M" OpLoopMerge, "B" OpBranch, "C" OpBranchConditional, "R" OpReturn.
 std::string controlFlowShape(const Module &m) {
+  constexpr std::pair<grammar::Op, char> kLetters[] = {{grammar::Op::Label, 'L'},
+                                                       {grammar::Op::SelectionMerge, 'S'},
+                                                       {grammar::Op::LoopMerge, 'M'},
+                                                       {grammar::Op::Branch, 'B'},
+                                                       {grammar::Op::BranchConditional, 'C'},
+                                                       {grammar::Op::Return, 'R'}};
   std::string out;
   for (Instruction inst : m)
-    switch (inst.opcode()) {
-    case grammar::Op::Label:
-      out += 'L';
-      break;
-    case grammar::Op::SelectionMerge:
-      out += 'S';
-      break;
-    case grammar::Op::LoopMerge:
-      out += 'M';
-      break;
-    case grammar::Op::Branch:
-      out += 'B';
-      break;
-    case grammar::Op::BranchConditional:
-      out += 'C';
-      break;
-    case grammar::Op::Return:
-      out += 'R';
-      break;
-    default:
-      break;
-    }
+    for (const auto &[op, letter] : kLetters)
+      if (inst.opcode() == op)
+        out += letter;
   return out;
 }
 
