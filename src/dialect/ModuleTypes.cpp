@@ -121,7 +121,7 @@ private:
         if (op != Op::Decorate && op != Op::MemberDecorate && op != Op::DecorateString &&
             op != Op::MemberDecorateString)
           continue;
-        MemberDecoration md{decorations.decoration(d), std::nullopt};
+        MemberDecoration md{decorations.decoration(d), std::nullopt, std::nullopt};
         if (takesString(md.decoration)) {
           // UserSemantic "TEXCOORD": OpDecorateString, or OpDecorate with the string's words.
           if (parameters.empty())
@@ -464,7 +464,7 @@ private:
     Type sharesLimitsWith;
     for (const PayloadDecoration &d : payloadArrays_[inst.resultId()]) {
       const auto which = static_cast<grammar::Decoration>(d.decoration);
-      MemberDecoration md{d.decoration, std::nullopt};
+      MemberDecoration md{d.decoration, std::nullopt, std::nullopt};
       if (which == grammar::Decoration::PayloadNodeNameAMDX && d.byId) {
         const uint32_t def = m_.defIndex(d.operand);
         if (def == kNoIndex || m_.inst(def).opcode() != Op::ConstantStringAMDX ||

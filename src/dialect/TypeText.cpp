@@ -828,7 +828,7 @@ private:
       std::optional<uint32_t> d = enumerant(OperandKind::Decoration, "a decoration");
       if (!d)
         return {};
-      MemberDecoration md{*d, std::nullopt};
+      MemberDecoration md{*d, std::nullopt, std::nullopt};
       const bool isName = *d == uint32_t(grammar::Decoration::PayloadNodeNameAMDX);
       const bool isPeer = *d == uint32_t(grammar::Decoration::NodeSharesPayloadLimitsWithAMDX);
       if ((isName || isPeer) && !expect("="))
@@ -1081,7 +1081,7 @@ private:
       std::optional<uint32_t> d = enumerant(OperandKind::Decoration, "a decoration");
       if (!d)
         return {};
-      MemberDecoration md{*d, std::nullopt};
+      MemberDecoration md{*d, std::nullopt, std::nullopt};
       if (!decorationValue(md))
         return {};
       decos.push_back(md);
@@ -1144,7 +1144,7 @@ private:
         std::optional<uint32_t> d = enumerant(OperandKind::Decoration, "a decoration");
         if (!d)
           return false;
-        MemberDecoration md{*d, std::nullopt};
+        MemberDecoration md{*d, std::nullopt, std::nullopt};
         if (!decorationValue(md))
           return false;
         m.decorations.push_back(md);

@@ -144,7 +144,7 @@ private:
         l.storageClass = *var.abiStorageClass();
         l.scalar = t;
         StructMember member{t, 0u, {}};
-        dialect::MemberDecoration block{kDecorationBlock, std::nullopt};
+        dialect::MemberDecoration block{kDecorationBlock, std::nullopt, std::nullopt};
         l.varType = ctx.pointer(ctx.literalStruct({&member, 1}, {&block, 1}), l.storageClass);
       } else if (t.is(TypeKind::Pointer)) {
         if (var.abiStorageClass())
