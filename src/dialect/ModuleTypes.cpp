@@ -35,16 +35,15 @@ std::vector<uint32_t> continuedOperands(const Module &module, const Instruction 
   return out;
 }
 
-namespace {
-
-class Importer {
+/// Builds a ModuleTypes: its types are the ones declared so far while it runs.
+class ModuleTypesImporter {
 public:
-  Importer(Context &ctx, const Module &m, const std::function<std::string(uint32_t)> &specSymbol,
-           const DecorationIndex *decorations)
-      : ctx_(ctx), m_(m), specSymbol_(specSymbol), decorations_(decorations) {}
+  ModuleTypesImporter(Context &ctx, const Module &m,
+                      const std::function<std::string(uint32_t)> &specSymbol,
+                      const DecorationIndex *decorations, ModuleTypes &out)
+      : ctx_(ctx), m_(m), specSymbol_(specSymbol), decorations_(decorations), out_(out) {}
 
-  Status run(std::vector<Type> &types, std::unordered_map<uint32_t, Type> &above, size_t &count) {
-    types.clear();
+  Status run() {
     collectNamesAndDecorations();
     for (Instruction inst : m_) {
       if (inst.section() > Section::Global)
@@ -60,12 +59,12 @@ public:
       // (Ids at or above the header's bound, in a module no one validated, are kept aside.)
       // The table reaches the largest type id (types are declared first: their ids are small).
       const uint32_t id = inst.resultId();
-      if (id >= types.size() && id < m_.bound())
-        types.resize(std::min<size_t>(std::max<size_t>(2 * types.size(), id + 1), m_.bound()));
-      Type &slot = id < types.size() ? types[id] : above[id];
-      count += !slot;
+      std::vector<Type> &byId = out_.types_;
+      if (id >= byId.size() && id < m_.bound())
+        byId.resize(std::min<size_t>(std::max<size_t>(2 * byId.size(), id + 1), m_.bound()));
+      Type &slot = id < byId.size() ? byId[id] : out_.above_[id];
+      out_.count_ += !slot;
       slot = t;
-      types_[inst.resultId()] = t;
     }
     return {};
   }
@@ -162,9 +161,8 @@ private:
   // A type operand: declared earlier, or a struct that a forward pointer reaches before its
   // declaration.
   Type operand(uint32_t id) {
-    auto it = types_.find(id);
-    if (it != types_.end())
-      return it->second;
+    if (Type t = out_.type(id))
+      return t;
     const uint32_t def = m_.defIndex(id);
     if (def != kNoIndex && m_.inst(def).opcode() == Op::TypeStruct) {
       early_.insert(id);
@@ -594,10 +592,10 @@ private:
   const Module &m_;
   const std::function<std::string(uint32_t)> &specSymbol_;
   const DecorationIndex *decorations_;
+  ModuleTypes &out_;
   std::string error_;
   /// Structs with a decoration of several literals, which their type cannot hold, and its name.
   std::unordered_map<uint32_t, std::string> unheld_;
-  std::unordered_map<uint32_t, Type> types_;
   std::unordered_map<uint32_t, std::string> names_;
   std::unordered_map<uint32_t, uint32_t> strides_;
   std::unordered_map<uint32_t, std::unordered_map<uint32_t, StructMember>> members_;
@@ -616,15 +614,13 @@ private:
   int forwardDepth_ = 0;
 };
 
-} // namespace
-
 Expected<ModuleTypes>
 ModuleTypes::import(Context &context, const Module &module,
                     const std::function<std::string(uint32_t)> &specConstantSymbol,
                     const DecorationIndex *decorations) {
   ModuleTypes out;
-  Importer importer(context, module, specConstantSymbol, decorations);
-  Status s = importer.run(out.types_, out.above_, out.count_);
+  ModuleTypesImporter importer(context, module, specConstantSymbol, decorations, out);
+  Status s = importer.run();
   if (!s.ok())
     return s.error();
   return out;

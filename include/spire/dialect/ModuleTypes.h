@@ -45,6 +45,7 @@ public:
   size_t size() const { return count_; }
 
 private:
+  friend class ModuleTypesImporter;
   std::vector<Type> types_;                  ///< by id, for the ids below the bound
   std::unordered_map<uint32_t, Type> above_; ///< the others (a module that is not valid)
   size_t count_ = 0;
