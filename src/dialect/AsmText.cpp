@@ -2,6 +2,8 @@
 
 #include "Naming.h"
 
+#include "spire/dialect/Ops.h"
+
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -338,6 +340,18 @@ std::string snakeCase(std::string_view name) {
   while (!out.empty() && out.back() == '_')
     out.pop_back();
   return out;
+}
+
+bool encodesOperand(const OpInfo &info, std::string_view attributeName) {
+  if (attributeName.ends_with("_value"))
+    return true;
+  bool memoryAccess = false;
+  for (const OperandMapping &m : info.operands) {
+    if (attributeName == m.name)
+      return true;
+    memoryAccess |= m.operandKind == grammar::OperandKind::MemoryAccess;
+  }
+  return memoryAccess && (attributeName == "alignment" || attributeName == "source_alignment");
 }
 
 std::optional<uint32_t> decorationNamed(std::string_view attributeName) {

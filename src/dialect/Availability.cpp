@@ -170,21 +170,13 @@ Availability opAvailability(const Operation &op) {
       if (std::find(alts.begin(), alts.end(), *c) != alts.end())
         alts = {*c};
     }
-  bool memoryAccess = false;
-  for (const OperandMapping &m : info.operands)
-    memoryAccess |= m.operandKind == OperandKind::MemoryAccess;
   for (const NamedAttribute &n : op.attributes()) {
     if (n.name == "vce_triple" || n.name == "spirv.target_env")
       continue;
     addAttribute(a, n.name, n.attr());
-    // A decoration (`flat`, `user_type_google`, `linkage_attributes`): the serializer's
-    // reading of the names, where an operand of the op's own is not one (MemoryAccess
-    // Aligned's `alignment`, an enumerant's `..._value` literal).
-    bool operand = n.name.ends_with("_value") ||
-                   (memoryAccess && (n.name == "alignment" || n.name == "source_alignment"));
-    for (const OperandMapping &m : info.operands)
-      operand |= n.name == m.name;
-    if (!operand)
+    // A decoration (`flat`, `user_type_google`, `linkage_attributes`), as the serializer
+    // reads the attributes.
+    if (!encodesOperand(info, n.name))
       if (std::optional<uint32_t> d = decorationNamed(n.name))
         a.merge(enumAvailability(OperandKind::Decoration, *d));
   }

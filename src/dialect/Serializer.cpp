@@ -825,18 +825,9 @@ private:
   Status decorations(const Operation &op, std::span<const NamedAttribute> attrs, uint32_t id,
                      std::span<const std::string_view> skip) {
     for (const NamedAttribute &a : attrs) {
-      bool skipped = false;
+      bool skipped = encodesOperand(op.info(), a.name);
       for (std::string_view s : skip)
         skipped |= a.name == s;
-      for (const OperandMapping &m : op.info().operands)
-        skipped |= a.name == m.name;
-      // Literal parameters of enumerants (MemoryAccess Aligned's alignment, ...); on ops
-      // without a memory access operand, "alignment" is the Alignment decoration.
-      bool hasMemoryAccess = false;
-      for (const OperandMapping &m : op.info().operands)
-        hasMemoryAccess |= m.operandKind == OperandKind::MemoryAccess;
-      skipped |= (hasMemoryAccess && (a.name == "alignment" || a.name == "source_alignment")) ||
-                 a.name.ends_with("_value");
       if (skipped)
         continue;
       // Argument attributes carry the dialect's prefix; spirv.decoration names the decoration.
