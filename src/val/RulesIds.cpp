@@ -14,7 +14,6 @@
 #include "Rules.h"
 
 #include <algorithm>
-#include <array>
 #include <unordered_set>
 #include <vector>
 
@@ -24,21 +23,6 @@ namespace {
 
 using grammar::OperandCategory;
 using grammar::OperandKind;
-
-// The opcodes that declare a type, a bit each: asked for every id operand, so answered from a
-// table made once. By name, as the grammar files some type declarations
-// (OpTypeAccelerationStructureKHR, ...) in classes of their extension.
-using OpcodeBits = std::array<uint64_t, 0x10000 / 64>;
-const OpcodeBits &typeOpcodeBits() {
-  static const OpcodeBits table = [] {
-    OpcodeBits t{};
-    for (const grammar::InstructionDesc &d : grammar::instructions())
-      if (d.name.substr(0, 6) == "OpType")
-        t[(d.opcode & 0xFFFF) >> 6] |= uint64_t(1) << (d.opcode & 63);
-    return t;
-  }();
-  return table;
-}
 
 bool isAnnotationOrDebug(Op op) {
   switch (op) {
@@ -129,7 +113,7 @@ bool takesTypeOperands(Op op) {
 
 class IdChecker {
 public:
-  explicit IdChecker(State &s) : s_(s), m_(s.module()), typeBits_(typeOpcodeBits()) {}
+  explicit IdChecker(State &s) : s_(s), m_(s.module()) {}
 
   void run() {
     for (Instruction inst : m_) {
@@ -348,14 +332,11 @@ private:
     return blockAt_[def - fnBegin_];
   }
 
-  bool definesType(Op op) const {
-    const auto code = static_cast<uint16_t>(op);
-    return (typeBits_[code >> 6] >> (code & 63)) & 1;
-  }
+  // Whether an opcode declares a type (OpTypeForwardPointer too): asked for every id operand.
+  static bool definesType(Op op) { return declaresType(op) || op == Op::TypeForwardPointer; }
 
   State &s_;
   const Module &m_;
-  const OpcodeBits &typeBits_;
   bool zeroBoundReported_ = false;
   uint32_t fnBegin_ = 0;          ///< checkDominance: the function's first instruction
   std::vector<uint32_t> blockAt_; ///< and the block of each of its instructions
