@@ -325,12 +325,12 @@ void TextPrinter::types(const Operation &op, uint32_t first, uint32_t end) {
   }
 }
 
-void TextPrinter::type(Type t) {
+void TextPrinter::typeText(Type t, std::string &out) {
   if (!t.opaque()) {
-    print(t, out_, version());
+    print(t, out, version());
     return;
   }
-  typeText_.append(t.opaque(), out_, [&](std::string &text) { print(t, text, version()); });
+  typeText_.append(t.opaque(), out, [&](std::string &text) { print(t, text, version()); });
 }
 
 void TextPrinter::attribute(Attribute a) {

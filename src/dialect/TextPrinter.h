@@ -46,7 +46,9 @@ public:
   void operands(const Operation &op, uint32_t first, uint32_t end);
   void types(const Operation &op, uint32_t first, uint32_t end);
   /// A type's text, made once per type.
-  void type(Type t);
+  void type(Type t) { typeText(t, out_); }
+  /// The same, appended to `out` (a value's name ends with its constant's type: `%cst0_i32`).
+  void typeText(Type t, std::string &out);
   /// An attribute's text, made once per attribute (constants repeat the same few values).
   void attribute(Attribute a);
   /// The result types as the generic form ends: `T`, `()` or `(T, U)`.
@@ -86,7 +88,6 @@ private:
   /// The name MLIR gives op's one result (a constant's, an address's), written into `out`;
   /// false if it has none.
   bool nameHint(const Operation &op, std::string &out);
-  void scalarTypeText(Type t, std::string &out);
   uint32_t findName(std::string_view name, uint32_t hash) const;
   uint32_t addName(std::string_view name, uint32_t hash);
   void results(const Operation &op);
@@ -137,8 +138,6 @@ private:
   std::string hint_, sanitized_, probe_;
   /// The records of the ops named after what they hold (number() looks them up once).
   const OpInfo *constantInfo_ = nullptr, *addressOfInfo_ = nullptr;
-  /// The text of the scalar types names end with (`i32`), by type.
-  std::vector<std::pair<const void *, std::string>> scalarTypes_;
   std::unordered_map<const Block *, uint32_t> blockIds_;
   /// Text made once per uniqued type or attribute, by its storage's address: the texts end to
   /// end in one string, found through an open-addressing table.

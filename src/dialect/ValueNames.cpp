@@ -64,6 +64,13 @@ void appendDecimal(std::string &out, uint64_t n) {
   out.append(buf, static_cast<size_t>(r.ptr - buf));
 }
 
+/// Appends `n` in decimal, with a '-' when negative.
+void appendSigned(std::string &out, int64_t n) {
+  if (n < 0)
+    out += '-';
+  appendDecimal(out, n < 0 ? 0 - static_cast<uint64_t>(n) : static_cast<uint64_t>(n));
+}
+
 } // namespace
 
 void TextPrinter::number(const Operation &root) {
@@ -200,18 +207,6 @@ void TextPrinter::setName(Value v, std::string_view raw) {
   setId(v.impl(), -static_cast<int64_t>(index) - 1);
 }
 
-void TextPrinter::scalarTypeText(Type t, std::string &out) {
-  for (const auto &[key, text] : scalarTypes_)
-    if (key == t.opaque()) {
-      out += text;
-      return;
-    }
-  std::string text;
-  print(t, text);
-  out += text;
-  scalarTypes_.emplace_back(t.opaque(), std::move(text));
-}
-
 bool TextPrinter::nameHint(const Operation &op, std::string &name) {
   name.clear();
   if (&op.info() == addressOfInfo_) {
@@ -238,16 +233,13 @@ bool TextPrinter::nameHint(const Operation &op, std::string &name) {
       if (isInt && type.signedness() == Signedness::Unsigned) {
         appendDecimal(name, value.bits());
       } else {
-        const int64_t n = value.intValue();
-        if (n < 0)
-          name += '-';
-        appendDecimal(name, n < 0 ? 0 - static_cast<uint64_t>(n) : static_cast<uint64_t>(n));
+        appendSigned(name, value.intValue());
       }
     }
   }
   if (isInt || (type && type.is(TypeKind::Float))) {
     name += '_';
-    scalarTypeText(type, name);
+    typeText(type, name);
   }
   if (type && type.is(TypeKind::Vector)) {
     name += "_vec_";
@@ -255,21 +247,13 @@ bool TextPrinter::nameHint(const Operation &op, std::string &name) {
     Type e = type.elementType();
     if (e.is(TypeKind::Integer) || e.is(TypeKind::Float)) {
       name += 'x';
-      scalarTypeText(e, name);
+      typeText(e, name);
     }
   }
   return true;
 }
 
-void TextPrinter::appendNumber(int64_t n) {
-  if (n >= 0) {
-    appendDecimal(out_, static_cast<uint64_t>(n));
-    return;
-  }
-  char buf[24];
-  auto r = std::to_chars(buf, buf + sizeof buf, n);
-  out_.append(buf, static_cast<size_t>(r.ptr - buf));
-}
+void TextPrinter::appendNumber(int64_t n) { appendSigned(out_, n); }
 
 /// A value's name: `%name`, `%7`, or `%7#1` for a result of a group.
 void TextPrinter::use(Value v) {
