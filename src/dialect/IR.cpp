@@ -101,11 +101,15 @@ Operation *Operation::create(OperationState &&state) {
     slots[i].owner_ = op;
     slots[i].set(state.operands[i]);
   }
-  std::stable_sort(
-      state.attributes.begin(), state.attributes.end(),
-      [](const NamedAttribute &a, const NamedAttribute &b) { return a.name < b.name; });
+  // Sorted by name as they are copied in, stably (an op has a few: std::stable_sort would take
+  // a buffer from the heap for every op).
   op->attrs_ = reinterpret_cast<NamedAttribute *>(slots + numOperands);
-  std::uninitialized_copy(state.attributes.begin(), state.attributes.end(), op->attrs_);
+  for (uint32_t i = 0; i < numAttrs; ++i) {
+    uint32_t at = i;
+    for (; at > 0 && state.attributes[i].name < op->attrs_[at - 1].name; --at)
+      new (op->attrs_ + at) NamedAttribute(op->attrs_[at - 1]);
+    new (op->attrs_ + at) NamedAttribute(state.attributes[i]);
+  }
   op->numAttrs_ = numAttrs;
   if (!state.successors.empty())
     op->extras().successors = std::move(state.successors);
