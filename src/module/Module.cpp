@@ -4,6 +4,7 @@
 #include "spire/binary/Literal.h"
 #include "spire/binary/Words.h"
 #include "spire/module/Opcodes.h"
+#include "spire/support/Pages.h"
 
 #include <algorithm>
 #include <array>
@@ -13,10 +14,6 @@
 #include <cstring>
 #include <optional>
 #include <vector>
-
-#if __has_include(<sys/mman.h>)
-#include <sys/mman.h>
-#endif
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -625,16 +622,7 @@ TableSizes tableSizes(size_t numWords, uint32_t bound) {
 // given back; a table that grows into them later gets fresh zero pages.
 namespace {
 template <class T> void releaseSpare(const FlatVector<T> &v) {
-#if defined(MADV_DONTNEED)
-  constexpr uintptr_t kPage = 4096;
-  const uintptr_t begin =
-      (reinterpret_cast<uintptr_t>(v.data() + v.size()) + kPage - 1) & ~(kPage - 1);
-  const uintptr_t end = reinterpret_cast<uintptr_t>(v.data() + v.capacity()) & ~(kPage - 1);
-  if (end > begin)
-    madvise(reinterpret_cast<void *>(begin), end - begin, MADV_DONTNEED);
-#else
-  (void)v;
-#endif
+  releasePages(v.data() + v.size(), v.data() + v.capacity());
 }
 } // namespace
 

@@ -7,11 +7,11 @@
 #include "spire/dialect/Text.h"
 #include "spire/dialect/Verifier.h"
 #include "spire/support/File.h"
+#include "spire/support/Pages.h"
 
 #include <cstdio>
 #include <cstring>
 #include <malloc.h>
-#include <sys/mman.h>
 
 namespace spire::tool {
 
@@ -86,19 +86,6 @@ namespace {
 /// Modules from this size on give their heap pages back after deserialization.
 constexpr size_t kTrimFrom = size_t(1) << 20;
 
-/// Gives back the memory pages wholly inside [from, to) (which the process does not read
-/// again) and sets `releasedTo` to the end of the last of them.
-void releasePages(uintptr_t from, uintptr_t to, uintptr_t &releasedTo) {
-  constexpr uintptr_t kPage = 4096;
-  const uintptr_t begin = (from + kPage - 1) & ~(kPage - 1), end = to & ~(kPage - 1);
-  if (end <= begin)
-    return;
-#ifdef MADV_DONTNEED
-  madvise(reinterpret_cast<void *>(begin), end - begin, MADV_DONTNEED);
-#endif
-  releasedTo = end;
-}
-
 dialect::Operation *deserializeRead(Workspace &ws, dialect::Context &ctx, Expected<Module> m,
                                     const val::Environment *validateFor, bool explain,
                                     const DiagnosticSink &diagnose,
@@ -149,7 +136,8 @@ dialect::Operation *deserializeRead(Workspace &ws, dialect::Context &ctx, Expect
   // A validated module goes as it is read (it goes with this function anyway): the pages of
   // the functions' words read so far are given back, so that the module's memory and the whole
   // IR's do not add up at the end of a large module, the peak.
-  uintptr_t releasedTo = 0; // where the words not given back start (0: before a function is read)
+  const void *releasedTo = nullptr; // where the words not given back start (null: before a
+                                    // function is read)
   if (validateFor)
     options.functionRead = [&](uint32_t first, uint32_t end) {
       if (first >= end)
@@ -157,9 +145,8 @@ dialect::Operation *deserializeRead(Workspace &ws, dialect::Context &ctx, Expect
       const Instruction a = m->inst(first), b = m->inst(end - 1);
       const uint32_t *words = m->words().data();
       if (!releasedTo)
-        releasedTo = reinterpret_cast<uintptr_t>(words + a.wordOffset());
-      releasePages(releasedTo, reinterpret_cast<uintptr_t>(words + b.wordOffset() + b.wordCount()),
-                   releasedTo);
+        releasedTo = words + a.wordOffset();
+      releasedTo = releasePages(releasedTo, words + b.wordOffset() + b.wordCount());
     };
   Expected<dialect::OwningOp> op = dialect::deserialize(ctx, *m, &stats, options);
   if (!op) {
