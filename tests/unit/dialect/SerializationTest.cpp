@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <optional>
 #include <string>
 
 using namespace spire;
@@ -25,14 +26,22 @@ struct Deserialized {
   std::string error;
 };
 
-void deserializeText(std::string_view text, Deserialized &out, unsigned minor = 3,
-                     DeserializeOptions options = {}) {
+/// `text` assembled for SPIR-V 1.`minor` into `out` (the test fails if it does not assemble).
+void assembleText(std::string_view text, std::optional<Module> &out, unsigned minor = 3) {
   AssembleOptions as;
   as.version = grammar::makeVersion(1, minor);
   Expected<std::vector<uint32_t>> words = assemble(text, as);
   ASSERT_TRUE(bool(words)) << words.error().format("<test>");
   Expected<Module> m = Module::fromWords(std::move(words).value());
   ASSERT_TRUE(bool(m));
+  out = std::move(m).value();
+}
+
+void deserializeText(std::string_view text, Deserialized &out, unsigned minor = 3,
+                     DeserializeOptions options = {}) {
+  std::optional<Module> m;
+  assembleText(text, m, minor);
+  ASSERT_TRUE(m);
   Expected<OwningOp> op = deserialize(out.ctx, *m, &out.stats, options);
   if (!op) {
     out.error = op.error().message;
@@ -219,12 +228,9 @@ OpFunctionEnd
 OpReturnValue %zz
 OpFunctionEnd
 )";
-  AssembleOptions as;
-  as.version = grammar::makeVersion(1, 3);
-  Expected<std::vector<uint32_t>> words = assemble(kText, as);
-  ASSERT_TRUE(bool(words)) << words.error().format("<test>");
-  Expected<Module> plain = Module::fromWords(*words);
-  Expected<Module> clobbered = Module::fromWords(*words);
+  std::optional<Module> plain, clobbered;
+  assembleText(kText, plain);
+  assembleText(kText, clobbered);
   ASSERT_TRUE(plain && clobbered);
   Context a, b;
   Expected<OwningOp> expected = deserialize(a, *plain);
@@ -2059,12 +2065,9 @@ OpFunctionEnd
   Deserialized d;
   deserializeText(text, d);
   ASSERT_TRUE(d.module) << d.error;
-  AssembleOptions as;
-  as.version = grammar::makeVersion(1, 3);
-  Expected<std::vector<uint32_t>> words = assemble(text, as);
-  ASSERT_TRUE(bool(words));
-  Expected<Module> original = Module::fromWords(std::move(words).value());
-  ASSERT_TRUE(bool(original));
+  std::optional<Module> original;
+  assembleText(text, original);
+  ASSERT_TRUE(original);
   Expected<Module> back = serializedModule(*d.module);
   ASSERT_TRUE(bool(back)) << back.error().message;
   EXPECT_EQ(controlFlowShape(*back), controlFlowShape(*original));
