@@ -58,6 +58,10 @@ public:
 
     if (Status s = globals(); !s)
       return s.error();
+    // Everything the module's attributes say is known from the sections before the functions.
+    setModuleAttributes();
+    if (options_.bodyReady)
+      options_.bodyReady(*module_);
     // A function's type, for references to it after its words are gone (functionRead).
     for (const FunctionInfo &f : m_.functions())
       if (Instruction fn = m_.inst(f.begin); fn.wordCount() >= 5)
@@ -67,6 +71,8 @@ public:
         return s.error();
       if (options_.functionRead)
         options_.functionRead(f.begin, f.end);
+      if (options_.bodyReady)
+        options_.bodyReady(*module_);
     }
     if (Status s = graphs(); !s)
       return s.error();
@@ -74,7 +80,6 @@ public:
       return s.error();
     if (decorationError_)
       return *decorationError_;
-    setModuleAttributes();
     return std::move(module_);
   }
 
@@ -166,10 +171,12 @@ private:
         break;
       case Op::ExtInst:
       case Op::ExtInstWithForwardRefsKHR:
-        if (inst.section() >= Section::FunctionDeclaration && inst.wordCount() > 5 &&
-            m_.extInstImport(inst.word(3)).describesOnly())
-          for (uint32_t k = 5; k < inst.wordCount(); ++k)
-            namedByNonSemantic_.insert(inst.word(k));
+        if (inst.wordCount() > 5 && m_.extInstImport(inst.word(3)).describesOnly()) {
+          if (inst.section() >= Section::FunctionDeclaration)
+            for (uint32_t k = 5; k < inst.wordCount(); ++k)
+              namedByNonSemantic_.insert(inst.word(k));
+          noteStringsNamed(inst);
+        }
         break;
       default:
         // Unvalidated input (--no-validate) may decorate what it never defines.
@@ -180,6 +187,19 @@ private:
       }
     }
     return {};
+  }
+
+  /// The OpStrings a non-semantic instruction names are used (not listed in the module's
+  /// `spire.debug_source`), whether or not the instruction is kept: known before the first
+  /// function is made, so that the module's attributes are final then (bodyReady).
+  void noteStringsNamed(Instruction inst) {
+    if (strings_.empty())
+      return;
+    auto ops = inst.operands();
+    for (size_t k = 4; k < ops.size(); ++k)
+      if (grammar::operandCategory(ops[k].kind) == grammar::OperandCategory::Id)
+        if (const uint32_t id = inst.words()[ops[k].offset]; strings_.count(id))
+          usedStrings_.insert(id);
   }
 
   /// The ids a decoration instruction names (its target, a group's targets, OpDecorateId's
@@ -752,7 +772,6 @@ private:
   /// value, or what was left out).
   bool nonSemanticOperand(uint32_t id, bool global, Instruction inst, Attribute &a, Value &v) {
     if (auto s = strings_.find(id); s != strings_.end()) {
-      usedStrings_.insert(id);
       a = attr::string(ctx_, s->second);
       return true;
     }
@@ -1908,7 +1927,7 @@ private:
   uint32_t addressing_ = 0, memoryModel_ = 0;
   std::unordered_map<uint32_t, std::string> names_;
   std::unordered_map<uint32_t, std::string> strings_; ///< OpString's text by id
-  /// OpString ids something kept names (OpLine, OpSource, a debug instruction's op).
+  /// OpString ids something names (OpLine, OpSource, a debug instruction).
   std::unordered_set<uint32_t> usedStrings_;
   /// OpString, OpSource, OpSourceContinued, OpSourceExtension, in module order (indices).
   std::vector<uint32_t> sourceEntries_;

@@ -50,6 +50,56 @@ void TextPrinter::top(const Operation &op) {
     flush();
 }
 
+void TextPrinter::openModule(const Operation &module, std::string &tail) {
+  findNamedOps();
+  numberResults(module);
+  scopes_.push_back(scopeNames_.size()); // the body's scope, which bodyOp() numbers in
+  bodyNextValue_ = nextValue_;
+  bodyNextArg_ = nextArg_;
+  bodyNextConflict_ = nextConflict_;
+  out_.reserve(out_.size() + kStreamChunk + 4096);
+  // Printed whole, the body left out, and cut where it goes: no piece leaves before the cut.
+  const std::function<void(std::string_view)> *sink = sink_;
+  sink_ = nullptr;
+  deferred_ = module.numRegions() == 1 ? &module.region(0) : nullptr;
+  const size_t start = out_.size();
+  deferMark_ = start;
+  if (opts_.builtinModule) {
+    out_ += opts_.generic ? "\"builtin.module\"() ({\n" : "module {\n";
+    operation(module, 2);
+    out_ += opts_.generic ? "}) : () -> ()" : "}";
+    if (opts_.debugInfo)
+      location(nullptr, false);
+    out_ += '\n';
+  } else {
+    operation(module, 0);
+  }
+  if (!deferred_)
+    deferMark_ = out_.size(); // nothing to stream into
+  deferred_ = nullptr;
+  sink_ = sink;
+  tail.assign(out_, deferMark_, std::string::npos);
+  out_.resize(deferMark_);
+  flushAll();
+}
+
+void TextPrinter::bodyOp(const Operation &op) {
+  nextValue_ = bodyNextValue_;
+  nextArg_ = bodyNextArg_;
+  nextConflict_ = bodyNextConflict_;
+  numberResults(op);
+  bodyNextValue_ = nextValue_;
+  bodyNextArg_ = nextArg_;
+  bodyNextConflict_ = nextConflict_;
+  numberRegions(op, 1);
+  operation(op, bodyIndent_);
+  // The op's blocks go once it is printed (ModuleTextStream erases it).
+  blockIds_.clear();
+  preds_.clear();
+  if (sink_ && out_.size() >= kStreamChunk)
+    flush();
+}
+
 void TextPrinter::operation(const Operation &op, unsigned ind) {
   indent(ind);
   if (op.numResults() > 0) {
@@ -256,8 +306,13 @@ bool TextPrinter::onlyAttrs(const Operation &op, std::initializer_list<std::stri
 
 void TextPrinter::region(const Region &r, unsigned ind, bool entryArgs) {
   out_ += "{\n";
-  for (const Block *b : r)
-    block(*b, ind + 2, b == r.front(), entryArgs);
+  if (&r == deferred_) {
+    deferMark_ = out_.size();
+    bodyIndent_ = ind + 2;
+  } else {
+    for (const Block *b : r)
+      block(*b, ind + 2, b == r.front(), entryArgs);
+  }
   indent(ind);
   out_ += '}';
 }
@@ -562,6 +617,49 @@ void print(const Operation &op, const std::function<void(std::string_view)> &sin
   TextPrinter printer(chunk, options);
   printer.streamTo(&sink);
   printer.top(op);
+}
+
+struct ModuleTextStream::State {
+  State(std::function<void(std::string_view)> s, const PrintOptions &options)
+      : sink(std::move(s)), printer(chunk, options) {
+    printer.streamTo(&sink);
+  }
+  std::function<void(std::string_view)> sink;
+  std::string chunk, tail;
+  TextPrinter printer;
+  bool opened = false;
+};
+
+ModuleTextStream::ModuleTextStream(std::function<void(std::string_view)> sink,
+                                   const PrintOptions &options)
+    : state_(std::make_unique<State>(std::move(sink), options)) {}
+
+ModuleTextStream::~ModuleTextStream() = default;
+
+bool ModuleTextStream::supports(const PrintOptions &options) {
+  return !options.generic && (!options.debugInfo || options.localScope);
+}
+
+void ModuleTextStream::printBody(Operation &module) {
+  if (!state_->opened) {
+    state_->printer.openModule(module, state_->tail);
+    state_->opened = true;
+  }
+  if (module.numRegions() != 1)
+    return;
+  while (Block *body = module.region(0).front()) {
+    Operation *op = body->front();
+    if (!op)
+      break;
+    state_->printer.bodyOp(*op);
+    op->erase();
+  }
+}
+
+void ModuleTextStream::finish(Operation &module) {
+  printBody(module);
+  state_->printer.out() += state_->tail;
+  state_->printer.flushAll();
 }
 
 std::string toString(const Operation &op, const PrintOptions &options) {

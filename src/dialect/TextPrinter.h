@@ -30,6 +30,22 @@ public:
   /// Names the values of `op` and what it holds, then prints it.
   void top(const Operation &op);
 
+  // --- A module's text while its body is being made (ModuleTextStream) ---------------------------
+
+  /// Prints `module` (a spirv.module, in its custom form, without debug information aliases) up
+  /// to the start of its body; what comes after the body (from its closing brace on) goes into
+  /// `tail`.
+  void openModule(const Operation &module, std::string &tail);
+  /// Names the values of `op`, an op of the opened module's body, and prints it, as top()
+  /// would in the whole module: its values are numbered from the module's counters, as every
+  /// op of a body that names no value of its own is.
+  void bodyOp(const Operation &op);
+  /// Hands what is printed to the sink.
+  void flushAll() {
+    if (sink_ && !out_.empty())
+      flush();
+  }
+
   // --- For the custom syntax hooks ------------------------------------------------------------
 
   std::string &out() { return out_; }
@@ -82,6 +98,10 @@ private:
     size_t parentScopes;
   };
   void number(const Operation &root);
+  /// Names what the regions of `root` hold, each region starting from the counters as they are;
+  /// `parentScopes`: the scopes open around `root`.
+  void numberRegions(const Operation &root, size_t parentScopes);
+  void findNamedOps();
   void numberRegion(const Region &region);
   void numberResults(const Operation &op);
   void setName(Value v, std::string_view raw);
@@ -192,6 +212,14 @@ private:
   std::unordered_map<const DebugLoc *, uint32_t> locAliases_;
   std::vector<const DebugLoc *> locOrder_;
   bool argumentsPrinted_ = false; ///< a block argument's loc(unknown) is printed in place
+  /// openModule(): the region whose blocks are not printed, where its text is cut, and the
+  /// indentation of its ops.
+  const Region *deferred_ = nullptr;
+  size_t deferMark_ = 0;
+  unsigned bodyIndent_ = 0;
+  /// The counters as the opened module's body leaves them (bodyOp()).
+  int64_t bodyNextValue_ = 0;
+  uint32_t bodyNextArg_ = 0, bodyNextConflict_ = 0;
 };
 
 } // namespace spire::dialect

@@ -73,13 +73,21 @@ void appendSigned(std::string &out, int64_t n) {
 
 } // namespace
 
-void TextPrinter::number(const Operation &root) {
+void TextPrinter::findNamedOps() {
   constantInfo_ = &ops::constant();
   addressOfInfo_ = &ops::addressOf();
+}
+
+void TextPrinter::number(const Operation &root) {
+  findNamedOps();
   numberResults(root);
+  numberRegions(root, 0);
+}
+
+void TextPrinter::numberRegions(const Operation &root, size_t parentScopes) {
   std::vector<NameContext> stack;
   for (uint32_t r = root.numRegions(); r-- > 0;)
-    stack.push_back({&root.region(r), nextValue_, nextArg_, nextConflict_, 0});
+    stack.push_back({&root.region(r), nextValue_, nextArg_, nextConflict_, parentScopes});
   while (!stack.empty()) {
     NameContext c = stack.back();
     stack.pop_back();

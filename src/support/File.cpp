@@ -2,6 +2,7 @@
 
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
 #include <filesystem>
@@ -67,11 +68,14 @@ Expected<std::vector<uint8_t>> readFile(const std::string &path) {
   return data;
 }
 
-Expected<FileWriter> FileWriter::open(const std::string &path) {
+Expected<FileWriter> FileWriter::open(const std::string &path, bool spooled) {
   FileWriter w;
   w.path_ = path;
   if (path == "-") {
     w.fd_ = 1;
+    if (spooled)
+      if (Status s = w.startSpool(); !s)
+        return s.error();
     return w;
   }
   std::error_code ec;
@@ -95,6 +99,9 @@ Expected<FileWriter> FileWriter::open(const std::string &path) {
     if (w.fd_ < 0)
       return fileError(path, "cannot open");
     w.ownsFd_ = true;
+    if (spooled)
+      if (Status s = w.startSpool(); !s)
+        return s.error();
     return w;
   }
   std::string tmpl =
@@ -116,17 +123,51 @@ Expected<FileWriter> FileWriter::open(const std::string &path) {
 
 FileWriter::FileWriter(FileWriter &&other) noexcept
     : path_(std::move(other.path_)), target_(std::move(other.target_)),
-      temp_(std::move(other.temp_)), fd_(other.fd_), ownsFd_(other.ownsFd_) {
+      temp_(std::move(other.temp_)), fd_(other.fd_), ownsFd_(other.ownsFd_),
+      spoolTarget_(other.spoolTarget_), ownsSpoolTarget_(other.ownsSpoolTarget_) {
   other.fd_ = -1;
   other.ownsFd_ = false;
   other.temp_.clear();
+  other.spoolTarget_ = -1;
+  other.ownsSpoolTarget_ = false;
 }
 
 FileWriter::~FileWriter() {
   if (ownsFd_ && fd_ >= 0)
     ::close(fd_);
+  if (ownsSpoolTarget_ && spoolTarget_ >= 0)
+    ::close(spoolTarget_);
   if (!temp_.empty())
     ::unlink(temp_.c_str());
+}
+
+Status FileWriter::startSpool() {
+  struct stat st;
+  if (::fstat(fd_, &st) != 0 ||
+      !(S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode) || S_ISREG(st.st_mode)))
+    return {}; // a terminal or another device: in place
+  const char *dir = std::getenv("TMPDIR");
+  if (!dir || !*dir)
+    dir = "/tmp";
+  int spool = -1;
+#ifdef O_TMPFILE
+  spool = ::open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+#endif
+  if (spool < 0) {
+    // A file system without unnamed files: a named one, unlinked at once.
+    std::string tmpl = std::string(dir) + "/spire-spool.XXXXXX";
+    std::vector<char> name(tmpl.begin(), tmpl.end());
+    name.push_back('\0');
+    spool = ::mkstemp(name.data());
+    if (spool < 0)
+      return fileError(std::string(dir), "cannot create a temporary file");
+    ::unlink(name.data());
+  }
+  spoolTarget_ = fd_;
+  ownsSpoolTarget_ = ownsFd_;
+  fd_ = spool;
+  ownsFd_ = true;
+  return {};
 }
 
 Status FileWriter::write(std::span<const uint8_t> bytes) {
@@ -140,6 +181,27 @@ Status FileWriter::write(std::span<const uint8_t> bytes) {
 Status FileWriter::commit() {
   if (fd_ < 0)
     return makeError(Location{}, path_ + ": cannot write: the file is closed");
+  if (spoolTarget_ >= 0) {
+    // The spooled text to its target, then the target closed as an unspooled one is.
+    const std::string name = path_ == "-" ? "<stdout>" : path_;
+    if (::lseek(fd_, 0, SEEK_SET) != 0)
+      return fileError(name, "cannot write");
+    uint8_t buf[1 << 16];
+    for (;;) {
+      ssize_t n = ::read(fd_, buf, sizeof buf);
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0 || !writeAll(spoolTarget_, buf, static_cast<size_t>(n)))
+        return fileError(name, "cannot write");
+      if (n == 0)
+        break;
+    }
+    ::close(fd_);
+    fd_ = spoolTarget_;
+    ownsFd_ = ownsSpoolTarget_;
+    spoolTarget_ = -1;
+    ownsSpoolTarget_ = false;
+  }
   const int fd = fd_;
   fd_ = -1;
   if (ownsFd_ && ::close(fd) != 0)

@@ -104,6 +104,32 @@ TEST(CommandLine, BadInputIsOneLineExitOneAndNoOutput) {
   EXPECT_FALSE(fs::exists(t.path("never.spv")));
 }
 
+TEST(CommandLine, AModulePrintedAsItIsReadLeavesNoPartialOutputWhenItFails) {
+  // Valid SPIR-V, printed function by function, whose Alignment decoration the dialect cannot
+  // hold: the error comes after the functions' text is made, and none of it reaches the
+  // output, neither a file nor standard output (a pipe here).
+  Temp t;
+  const std::string spv =
+      std::string(SPIRE_SOURCE_DIR) + "/fuzz/regressions/dialect/alignment-not-a-power-of-two.spv";
+  ASSERT_EQ(runSpire({"val", spv}).exitCode, 0);
+  const std::string out = t.path("never.mlir");
+  ToolResult r = runSpire({"translate", "--deserialize-spirv", spv, "-o", out});
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_EQ(lines(r.err), 1u) << r.err;
+  EXPECT_FALSE(fs::exists(out));
+  r = runSpire({"translate", "--deserialize-spirv", spv});
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_EQ(r.out, "");
+  // A module that reads: the same text through a pipe as into a file.
+  const std::string good = exampleBinary(t), file = t.path("good.mlir");
+  ASSERT_EQ(runSpire({"translate", "--deserialize-spirv", good, "-o", file}).exitCode, 0);
+  r = runSpire({"translate", "--deserialize-spirv", good});
+  EXPECT_EQ(r.exitCode, 0);
+  std::vector<uint8_t> written = readBytes(file);
+  EXPECT_EQ(r.out, std::string(written.begin(), written.end()));
+  EXPECT_NE(r.out.find("spirv.func"), std::string::npos);
+}
+
 TEST(CommandLine, UsageErrorsExitTwo) {
   EXPECT_EQ(runSpire({"translate"}).exitCode, 2);
   ToolResult two = runSpire({"translate", "--deserialize-spirv", "a.spv", "b.spv"});

@@ -6,6 +6,7 @@
 
 #include "spire/dialect/ModuleTypes.h"
 #include "spire/dialect/Serialization.h"
+#include "spire/dialect/Text.h"
 #include "spire/dialect/Verifier.h"
 #include "spire/module/Cfg.h"
 #include "spire/module/Module.h"
@@ -46,6 +47,31 @@ std::string category(std::string message) {
 
 } // namespace
 
+namespace {
+
+/// What differs between the module's text printed whole and printed as it is deserialized (as
+/// `spire translate` prints it: each function printed, then erased), or nothing.
+std::string streamedTextDiffers(const Module &m, const dialect::Operation &whole) {
+  const std::string expected = dialect::toString(whole);
+  std::string streamed;
+  dialect::ModuleTextStream text([&](std::string_view piece) { streamed += piece; }, {});
+  dialect::Context ctx;
+  dialect::DeserializeOptions options;
+  options.bodyReady = [&](dialect::Operation &module) { text.printBody(module); };
+  Expected<dialect::OwningOp> op = dialect::deserialize(ctx, m, nullptr, std::move(options));
+  if (!op)
+    return "streamed: " + op.error().message;
+  text.finish(**op);
+  if (streamed == expected)
+    return {};
+  size_t at = 0;
+  while (at < streamed.size() && at < expected.size() && streamed[at] == expected[at])
+    ++at;
+  return "streamed text differs from the whole module's at byte " + std::to_string(at);
+}
+
+} // namespace
+
 TEST(DialectDeserializeCorpus, ValidModulesDeserializeAndVerify) {
   std::vector<fs::path> files = allModules();
   if (files.empty())
@@ -70,6 +96,8 @@ TEST(DialectDeserializeCorpus, ValidModulesDeserializeAndVerify) {
       problem = op.error().message;
     else if (Status s = dialect::verify(**op); !s)
       problem = "verifier: " + s.error().message;
+    else
+      problem = streamedTextDiffers(*m, **op);
     std::lock_guard<std::mutex> lock(mu);
     ++valid;
     total.selections += stats.selections;

@@ -212,9 +212,11 @@ TEST(DialectTextCorpus, PrintsWhatMlirToolsPrint) {
       if (!m || !val::validate(*m, options).valid()) {
         ownDeserialization.explained(file, "spire val rejects the module; mlir-translate-16 "
                                            "does not validate");
-      } else if (Expected<dialect::OwningOp> mine = dialect::deserialize(
-                     own, *m, nullptr,
-                     {.version = dialect::MlirVersion::Mlir16, .functionRead = {}});
+      } else if (Expected<dialect::OwningOp> mine =
+                     dialect::deserialize(own, *m, nullptr,
+                                          {.version = dialect::MlirVersion::Mlir16,
+                                           .functionRead = {},
+                                           .bodyReady = {}});
                  !mine) {
         ownDeserialization.differed(file, "spire cannot deserialize: " + mine.error().message);
       } else {
@@ -416,7 +418,8 @@ TEST(DialectTextCorpus, MlirOptReadsSpiresText) {
       return; // not valid SPIR-V: nothing to deserialize
     dialect::Context ctx;
     Expected<dialect::OwningOp> op = dialect::deserialize(
-        ctx, *m, nullptr, {.version = dialect::MlirVersion::Mlir16, .functionRead = {}});
+        ctx, *m, nullptr,
+        {.version = dialect::MlirVersion::Mlir16, .functionRead = {}, .bodyReady = {}});
     if (!op) {
       read.skipped(file, "spire cannot deserialize: " + op.error().message);
       return;

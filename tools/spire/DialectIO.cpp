@@ -132,6 +132,9 @@ dialect::Operation *deserializeRead(Workspace &ws, dialect::Context &ctx, Expect
       diagnose(Diagnostic{Severity::Warning, p.location, describe(p, "deserialized anyway"), {}});
     }
   }
+  // The body goes to its reader as it is made only when nothing is to be verified whole after.
+  if (!validateFor || warnings)
+    options.bodyReady = nullptr;
   dialect::DeserializeStats stats;
   // A validated module goes as it is read (it goes with this function anyway): the pages of
   // the functions' words read so far are given back, so that the module's memory and the whole

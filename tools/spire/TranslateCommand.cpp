@@ -6,6 +6,7 @@
 #include "SplitInput.h"
 
 #include "spire/dialect/Attributes.h"
+#include "spire/dialect/Text.h"
 #include "spire/support/File.h"
 
 #include <algorithm>
@@ -111,12 +112,33 @@ struct TranslateRun {
         // What an earlier --serialize-spirv of this command made is read as the round trip
         // reads it, unvalidated (as mlir-translate chains the two).
         // The binary is not read again: it goes as soon as the module is read from it.
+        dialect::DeserializeOptions options = DialectFlags::deserializeOptions(release);
+        // Printed as it is made, when the text goes to the output: each function's IR goes
+        // once printed, so that a large module's IR is never whole (the peak memory).
+        const dialect::PrintOptions printing = flags.printOptions(release);
+        std::optional<dialect::ModuleTextStream> text;
+        Status written;
+        if (stream && last && dialect::ModuleTextStream::supports(printing)) {
+          text.emplace(
+              [&](std::string_view piece) {
+                if (written && !piece.empty())
+                  written = stream->write(piece);
+              },
+              printing);
+          options.bodyReady = [&](dialect::Operation &module) { text->printBody(module); };
+        }
         dialect::Operation *m =
             deserializeModule(ws, ws.newContext(), std::move(stage.bytes),
                               validate && !stage.serialized ? &flags.env : nullptr, explain,
-                              diagnose, DialectFlags::deserializeOptions(release));
+                              diagnose, std::move(options));
         if (!m)
           return false;
+        if (text) {
+          text->finish(*m);
+          if (!written)
+            report(written.error(), flags.output);
+          return bool(written);
+        }
         if (stream && last)
           return flags.print(*m, release, *stream);
         stage = Stage{false, flags.print(*m, release), {}};
@@ -238,11 +260,12 @@ int runTranslate(std::span<char *const> args) {
   if (!bytes)
     return kInvalidInput;
   // The program's image only for a small input (see populateProgramImage), and the heap: the
-  // registry of ops, the IR and the text take a MB and about 14 bytes per input byte (a
-  // populated page that is not used counts in the peak; one short of it faults in later).
+  // registry of ops, the module and validation's tables take a MB and about 6 bytes per input
+  // byte (the IR, printed function by function, little; a populated page that is not used
+  // counts in the peak, one short of it faults in later).
   if (bytes->size() < kPopulateImageBelow)
     populateProgramImage();
-  populateHeap(std::min<size_t>((size_t(1) << 20) + 12 * bytes->size(), size_t(16) << 20));
+  populateHeap(std::min<size_t>((size_t(1) << 20) + 6 * bytes->size(), size_t(16) << 20));
   const bool binaryIn = isSpirvBinary(*bytes);
   if (binaryIn != (run.translations.front() == Translation::Deserialize))
     return usageError("translate", binaryIn ? "a SPIR-V binary is read by --deserialize-spirv"
@@ -258,7 +281,9 @@ int runTranslate(std::span<char *const> args) {
     // temporary file renamed at the end, so that a failure leaves no partial file).
     std::optional<FileWriter> stream;
     if (!binaryOut) {
-      Expected<FileWriter> w = FileWriter::open(run.flags.output);
+      // Spooled: a module printed as it is deserialized may still fail after its first
+      // functions, and then nothing reaches a pipe or a redirected standard output either.
+      Expected<FileWriter> w = FileWriter::open(run.flags.output, true);
       if (!w) {
         report(w.error(), run.flags.output);
         return kInvalidInput;

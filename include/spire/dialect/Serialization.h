@@ -44,6 +44,12 @@ struct DeserializeOptions {
   /// and validated it (no function uses another's ids), may give their memory back as it goes,
   /// so that the module's and the whole IR's do not add up at the end (spire translate does).
   std::function<void(uint32_t first, uint32_t end)> functionRead;
+  /// Called with the spirv.module once its attributes and the ops before its functions are
+  /// made, then after each function: the ops in its body then are final. The callee may take
+  /// them out (print and erase them: ModuleTextStream), since nothing made after refers to an
+  /// op (symbols go by name), provided the module validated (no function uses another's ids);
+  /// what is made after goes into the body as it was (entry points, execution modes, graphs).
+  std::function<void(Operation &module)> bodyReady;
 };
 
 /// The spirv.module of `module`, which should be one spire val accepts (the command validates

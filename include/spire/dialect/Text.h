@@ -13,6 +13,7 @@
 #include "spire/support/Expected.h"
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -46,6 +47,27 @@ std::string toString(const Operation &op, const PrintOptions &options = {});
 /// at an op's end), for writing a large module without holding its whole text.
 void print(const Operation &op, const std::function<void(std::string_view)> &sink,
            const PrintOptions &options = {});
+
+/// A spirv.module's text printed while the module is made, so that a large module's IR is never
+/// whole (DeserializeOptions::bodyReady): printBody() prints the module up to its body the first
+/// time, then each op of its body, and erases those ops; finish() prints the rest of the body
+/// and the end. The text is print()'s for the whole module, provided no op of the body has a
+/// result (none that deserialization makes has) and supports(options).
+class ModuleTextStream {
+public:
+  ModuleTextStream(std::function<void(std::string_view)> sink, const PrintOptions &options);
+  ~ModuleTextStream();
+  ModuleTextStream(const ModuleTextStream &) = delete;
+  ModuleTextStream &operator=(const ModuleTextStream &) = delete;
+  /// The custom form, without position aliases (which are printed before the ops that use them).
+  static bool supports(const PrintOptions &options);
+  void printBody(Operation &module);
+  void finish(Operation &module);
+
+private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
 
 /// Whether the op named `opName` (e.g. "spirv.IAdd") has a custom syntax; ops without one print
 /// and parse in the generic form only.

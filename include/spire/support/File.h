@@ -19,10 +19,13 @@ Status writeFileAtomic(const std::string &path, std::string_view text);
 
 /// Writes a file piece by piece with the guarantee of writeFileAtomic: the target appears (or is
 /// replaced) only when commit() succeeds; a writer destroyed before that leaves no file behind.
-/// Devices, pipes and "-" (standard output) are written in place.
+/// Devices, pipes and "-" (standard output) are written in place, unless `spooled`: then what
+/// is written to a pipe, a socket or standard output redirected to a file goes into an unnamed
+/// temporary file first and reaches the target at commit(), so that a writer that fails half
+/// way writes nothing there either (a terminal and other devices are still written in place).
 class FileWriter {
 public:
-  static Expected<FileWriter> open(const std::string &path);
+  static Expected<FileWriter> open(const std::string &path, bool spooled = false);
   FileWriter(FileWriter &&other) noexcept;
   FileWriter &operator=(FileWriter &&) = delete;
   ~FileWriter();
@@ -41,6 +44,9 @@ private:
   std::string temp_;   ///< the temporary file, empty when writing in place
   int fd_ = -1;
   bool ownsFd_ = false;
+  int spoolTarget_ = -1; ///< where the spool file (fd_) goes at commit(), or -1
+  bool ownsSpoolTarget_ = false;
+  Status startSpool();
 };
 
 } // namespace spire

@@ -174,8 +174,10 @@ OpFunctionEnd
 // DeserializeOptions::functionRead names each function once it is read; nothing reads its
 // words after (spire translate gives their pages back). Words overwritten then change nothing:
 // calls to functions before and after, a loop with a phi, entry points named at the end.
-TEST(DialectSerialization, AFunctionsWordsAreNotReadAfterItIsRead) {
-  constexpr std::string_view kText = R"(OpCapability Shader
+namespace {
+
+/// Four functions: a call to one defined after the caller, a loop with phis, an entry point.
+constexpr std::string_view kFourFunctions = R"(OpCapability Shader
 OpMemoryModel Logical GLSL450
 OpEntryPoint GLCompute %main "main"
 OpExecutionMode %main LocalSize 1 1 1
@@ -228,9 +230,13 @@ OpFunctionEnd
 OpReturnValue %zz
 OpFunctionEnd
 )";
+
+} // namespace
+
+TEST(DialectSerialization, AFunctionsWordsAreNotReadAfterItIsRead) {
   std::optional<Module> plain, clobbered;
-  assembleText(kText, plain);
-  assembleText(kText, clobbered);
+  assembleText(kFourFunctions, plain);
+  assembleText(kFourFunctions, clobbered);
   ASSERT_TRUE(plain && clobbered);
   Context a, b;
   Expected<OwningOp> expected = deserialize(a, *plain);
@@ -255,6 +261,71 @@ OpFunctionEnd
     EXPECT_EQ(clobbered->inst(ranges[k].second - 1).opcode(), grammar::Op::FunctionEnd);
     if (k) {
       EXPECT_EQ(ranges[k].first, ranges[k - 1].second);
+    }
+  }
+}
+
+TEST(DialectSerialization, AModulePrintedAsItIsReadGivesTheWholeModulesText) {
+  // With a global, a specialization constant and a source file that only a debug instruction
+  // in a function names (the module's attributes must be final before the first function).
+  std::string text = std::string(R"(OpCapability Shader
+OpExtension "SPV_KHR_non_semantic_info"
+%dbg = OpExtInstImport "NonSemantic.Shader.DebugInfo.100"
+)") + std::string(kFourFunctions.substr(kFourFunctions.find("OpMemoryModel")));
+  text.replace(text.find("OpName"), 0,
+               "%unnamed = OpString \"kept-by-a-function.comp\"\n"
+               "%listed = OpString \"named-by-nothing\"\n");
+  std::string withDebug = text;
+  withDebug.replace(withDebug.find("%m0 = OpLabel\n"), 14,
+                    "%m0 = OpLabel\n%src = OpExtInst %void %dbg DebugSource %unnamed\n");
+  withDebug.replace(withDebug.find("%fnvoid ="), 0,
+                    "%spec = OpSpecConstant %int 7\n%ptr = OpTypePointer Private %int\n"
+                    "%g = OpVariable %ptr Private %c1\n");
+  for (const std::string &source : {text, withDebug}) {
+    std::optional<Module> m;
+    assembleText(source, m, 6);
+    ASSERT_TRUE(m);
+    Context wholeCtx;
+    Expected<OwningOp> whole = deserialize(wholeCtx, *m);
+    ASSERT_TRUE(bool(whole)) << whole.error().message;
+    PrintOptions builtin, mlir16, localPositions;
+    builtin.builtinModule = true;
+    mlir16.version = MlirVersion::Mlir16;
+    localPositions.debugInfo = localPositions.localScope = true;
+    for (const PrintOptions &printing : {PrintOptions{}, builtin, mlir16, localPositions}) {
+      ASSERT_TRUE(ModuleTextStream::supports(printing));
+      std::string streamed;
+      size_t pieces = 0, calls = 0, largestBody = 0;
+      ModuleTextStream stream([&](std::string_view piece) { streamed += piece, ++pieces; },
+                              printing);
+      Context ctx;
+      DeserializeOptions options;
+      options.version = printing.version;
+      options.bodyReady = [&](Operation &module) {
+        ++calls;
+        const Block &body = *module.region().front();
+        largestBody = std::max<size_t>(largestBody, std::distance(body.begin(), body.end()));
+        stream.printBody(module);
+        EXPECT_TRUE(module.region().front()->empty()) << "what is printed is erased";
+      };
+      Expected<OwningOp> read = deserialize(ctx, *m, nullptr, options);
+      ASSERT_TRUE(bool(read)) << read.error().message;
+      EXPECT_EQ(calls, 5u) << "once before the functions, then after each";
+      EXPECT_LE(largestBody, 3u) << "never more than the globals or one function";
+      stream.finish(**read);
+      Context again;
+      DeserializeOptions plain;
+      plain.version = printing.version;
+      Expected<OwningOp> reference = deserialize(again, *m, nullptr, plain);
+      ASSERT_TRUE(bool(reference));
+      EXPECT_EQ(streamed, toString(**reference, printing));
+      EXPECT_GT(pieces, 0u);
+    }
+    // The OpString that only a dropped or kept instruction names is not listed; the other is.
+    const std::string printed = toString(**whole);
+    if (source == withDebug) {
+      EXPECT_EQ(printed.find("\"OpString\", \"kept-by-a-function.comp\""), std::string::npos);
+      EXPECT_NE(printed.find("\"OpString\", \"named-by-nothing\""), std::string::npos);
     }
   }
 }
@@ -478,7 +549,7 @@ OpFunctionEnd
   // MLIR 16: the header moves into the region whole; the blocks keep the module's order.
   Deserialized old;
   deserializeText(withHeader(kSwitch), old, 3,
-                  {.version = MlirVersion::Mlir16, .functionRead = {}});
+                  {.version = MlirVersion::Mlir16, .functionRead = {}, .bodyReady = {}});
   ASSERT_TRUE(old.module) << old.error;
   EXPECT_EQ(firstOpsOfSelection(old.module.get()),
             (std::vector<std::string>{"spirv.AccessChain", "spirv.Store", "spirv.FAdd",

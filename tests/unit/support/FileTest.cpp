@@ -101,3 +101,32 @@ TEST(File, WriterLeavesNothingBehindUntilCommitted) {
   EXPECT_EQ(std::string(r->begin(), r->end()), "one, two");
   fs::remove_all(d);
 }
+
+TEST(File, ASpooledPipeGetsTheTextOnlyAtCommit) {
+  fs::path d = tempDir();
+  fs::path fifo = d / "pipe";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  for (bool commit : {false, true}) {
+    std::string received = "unread";
+    std::thread reader([&] {
+      Expected<std::vector<uint8_t>> r = readFile(fifo.string());
+      if (r.ok())
+        received.assign(r->begin(), r->end());
+    });
+    {
+      Expected<FileWriter> w = FileWriter::open(fifo.string(), true);
+      ASSERT_TRUE(w.ok());
+      ASSERT_TRUE(w->write(std::string_view("first, ")).ok());
+      ASSERT_TRUE(w->write(std::string_view("second")).ok());
+      if (commit) {
+        ASSERT_TRUE(w->commit().ok());
+      }
+    }
+    reader.join();
+    EXPECT_EQ(received, commit ? "first, second" : "");
+  }
+  struct stat st;
+  ASSERT_EQ(::stat(fifo.c_str(), &st), 0);
+  EXPECT_TRUE(S_ISFIFO(st.st_mode));
+  fs::remove_all(d);
+}
