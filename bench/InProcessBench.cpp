@@ -45,8 +45,8 @@ Operations (--ops, comma-separated; default: all, the ref-* ones when SPIRV-Tool
                   friendly names / raw ids
                   (checked against SPIRV-Tools' text)
   as              spire::assemble of the text (checked against SPIRV-Tools' words)
-  to-mlir         Module::fromBytes + dialect::deserialize + print (spire translate
-                  --deserialize-spirv without its validation)
+  to-mlir         Module::fromBytes + dialect::deserialize printed as it is made
+                  (spire translate --deserialize-spirv without its validation)
   from-mlir       dialect::parse + verify + serialize of the module's printed IR (spire
                   translate --serialize-spirv)
   read+val        spire::val::validateBinary (Module::fromBytes + validate), environment
@@ -229,16 +229,19 @@ public:
       report_ = val::validate(*in.parsed, valOptions());
       return true;
     case Op::ToMlir: {
-      // What spire translate --deserialize-spirv does after validating: read, deserialize,
-      // print.
+      // What spire translate --deserialize-spirv does after validating: read, then deserialize
+      // and print function by function, each freed once printed (the inputs are valid).
       if (!read(in, {}))
         return false;
       dialect::Context ctx;
-      Expected<dialect::OwningOp> op = dialect::deserialize(ctx, *module_);
+      text_.clear();
+      dialect::ModuleTextStream stream([&](std::string_view piece) { text_.append(piece); }, {});
+      dialect::DeserializeOptions options;
+      options.bodyReady = [&](dialect::Operation &module) { stream.printBody(module); };
+      Expected<dialect::OwningOp> op = dialect::deserialize(ctx, *module_, nullptr, options);
       if (!op)
         return fail(op.error().format());
-      text_.clear();
-      dialect::print(**op, text_);
+      stream.finish(**op);
       return true;
     }
     case Op::FromMlir: {

@@ -5,6 +5,8 @@
 
 #include "spire/support/JsonWriter.h"
 
+#include <algorithm>
+
 namespace spire::translate {
 
 using dxil::DxOp;
@@ -118,9 +120,63 @@ uint32_t imageTypeOf(Translator &t, const dxil::DxilResource &r) {
                         uint32_t(storage ? t.storageFormat(r) : grammar::ImageFormat::Unknown)});
 }
 
+std::vector<RootConstants> rootConstantsOf(const dxil::RootSignature &signature) {
+  std::vector<RootConstants> out;
+  uint32_t offset = 0;
+  for (const dxil::RootParameter &p : signature.parameters)
+    if (p.type == dxil::RootParameterType::Constants32Bit) {
+      out.push_back({p.registerSpace, p.shaderRegister, p.num32BitValues, offset});
+      offset += 4 * p.num32BitValues;
+    }
+  return out;
+}
+
+void Translator::declareRootConstants(
+    const std::vector<std::pair<RootConstants, Descriptor *>> &used) {
+  if (used.empty())
+    return;
+  std::vector<std::pair<RootConstants, Descriptor *>> members = used;
+  std::sort(members.begin(), members.end(),
+            [](const auto &a, const auto &b) { return a.first.offset < b.first.offset; });
+  const uint32_t u32 = typeInt(32);
+  std::vector<uint32_t> types;
+  for (const auto &[rc, d] : members) {
+    const uint32_t values = freshType(Op::TypeArray, {u32, constU32(rc.num32BitValues)});
+    decorate(values, Decoration::ArrayStride, {4});
+    types.push_back(values);
+  }
+  const uint32_t block = freshType(Op::TypeStruct, types);
+  for (uint32_t m = 0; m < members.size(); ++m) {
+    memberDecorate(block, m, Decoration::Offset, {members[m].first.offset});
+    Descriptor &d = *members[m].second;
+    d.pushMember = m;
+    d.pushValues = members[m].first.num32BitValues;
+  }
+  decorate(block, Decoration::Block);
+  const uint32_t variable = globalVariable(block, StorageClass::PushConstant);
+  name(variable, "root_constants");
+  for (const auto &[rc, d] : members) {
+    d->variable = variable;
+    d->pointeeType = block;
+  }
+}
+
+uint32_t Translator::rootConstantValue(const Handle &h, uint32_t index, int64_t constIndex) {
+  const uint32_t u32 = typeInt(32);
+  const uint32_t last = h.descriptor->pushValues - 1;
+  if (constIndex >= 0 && uint64_t(constIndex) > last)
+    return undef(u32);
+  const uint32_t at =
+      constIndex >= 0 ? constU32(uint32_t(constIndex)) : glsl("UMin", u32, {index, constU32(last)});
+  const uint32_t ptr = emit(Op::AccessChain, typePointer(StorageClass::PushConstant, u32),
+                            {h.variable, constU32(h.descriptor->pushMember), at});
+  return emit(Op::Load, u32, {ptr});
+}
+
 void Translator::declareResources() {
   findAgsHandles();
   findAtomicResources();
+  std::vector<std::pair<RootConstants, Descriptor *>> rootConstants;
   const dxil::ResourceLists *lists[2] = {&dx_.resources, &entry_.resources};
   for (const dxil::ResourceLists *lists2 : lists) {
     for (ResourceClass rc :
@@ -140,6 +196,32 @@ void Translator::declareResources() {
         binding.rangeSize = r.rangeSize;
         binding.set = r.space;
         binding.binding = r.lowerBound + classOffset(options_.bindings, rc);
+        const auto root =
+            rc != ResourceClass::CBuffer
+                ? options_.bindings.rootConstants.end()
+                : std::find_if(options_.bindings.rootConstants.begin(),
+                               options_.bindings.rootConstants.end(), [&](const RootConstants &c) {
+                                 return c.space == r.space && c.shaderRegister >= r.lowerBound &&
+                                        c.shaderRegister - r.lowerBound < r.rangeSize;
+                               });
+        if (root != options_.bindings.rootConstants.end()) {
+          if (r.rangeSize != 1 || root->num32BitValues == 0) {
+            fail("unsupported: constant buffer '" + r.name + "' (b" + std::to_string(r.lowerBound) +
+                 ", space " + std::to_string(r.space) + ") " +
+                 (r.rangeSize != 1 ? "is an array that holds root constants"
+                                   : "is root constants of no value"));
+            return;
+          }
+          d.storage = StorageClass::PushConstant;
+          binding.set = binding.binding = 0;
+          binding.descriptorType = "push-constant";
+          binding.pushConstantOffset = root->offset;
+          binding.pushConstantSize = 4 * root->num32BitValues;
+          bindings_.push_back(binding);
+          auto [at, added] = descriptors_.emplace(key, d);
+          rootConstants.emplace_back(*root, &at->second);
+          continue;
+        }
         if (rc == ResourceClass::CBuffer) {
           d.elementType = uniformBlockType(r.cbufferSize ? (r.cbufferSize + 15) / 16 : 4096);
           d.storage = StorageClass::Uniform;
@@ -208,6 +290,7 @@ void Translator::declareResources() {
       }
     }
   }
+  declareRootConstants(rootConstants);
 }
 
 // ---- handles --------------------------------------------------------------------------------
@@ -345,19 +428,30 @@ bool Translator::translateResourceOp(const dxil::DxilOpCall &call, const dxil::I
     const Handle *h = handle(args[0]);
     if (!h)
       return false;
-    const uint32_t uvec4 = typeVector(u32, 4);
-    std::vector<uint32_t> chain{h->variable};
-    if (h->arrayIndex)
-      chain.push_back(h->arrayIndex);
-    chain.push_back(constU32(0));
-    chain.push_back(arg(1));
-    const uint32_t ptr = emit(Op::AccessChain, typePointer(StorageClass::Uniform, uvec4), chain);
-    if (h->nonUniform)
-      decorate(ptr, Decoration::NonUniform);
-    const uint32_t row = emit(Op::Load, uvec4, {ptr});
     std::vector<uint32_t> words;
-    for (uint32_t i = 0; i < 4; ++i)
-      words.push_back(emit(Op::CompositeExtract, u32, {row, i}));
+    if (h->descriptor && h->descriptor->storage == StorageClass::PushConstant) {
+      // Root constants: the row's four values, each on its own.
+      int64_t row = -1;
+      const bool constantRow = args.size() > 1 && constantInt(args[1], row) && row >= 0;
+      const uint32_t first = constantRow ? 0 : emit(Op::IMul, u32, {arg(1), constU32(4)});
+      for (uint32_t i = 0; i < 4; ++i)
+        words.push_back(
+            rootConstantValue(*h, constantRow ? 0 : emit(Op::IAdd, u32, {first, constU32(i)}),
+                              constantRow ? 4 * row + i : -1));
+    } else {
+      const uint32_t uvec4 = typeVector(u32, 4);
+      std::vector<uint32_t> chain{h->variable};
+      if (h->arrayIndex)
+        chain.push_back(h->arrayIndex);
+      chain.push_back(constU32(0));
+      chain.push_back(arg(1));
+      const uint32_t ptr = emit(Op::AccessChain, typePointer(StorageClass::Uniform, uvec4), chain);
+      if (h->nonUniform)
+        decorate(ptr, Decoration::NonUniform);
+      const uint32_t row = emit(Op::Load, uvec4, {ptr});
+      for (uint32_t i = 0; i < 4; ++i)
+        words.push_back(emit(Op::CompositeExtract, u32, {row, i}));
+    }
     const uint32_t member = memberType(inst.type, 0);
     const uint32_t width = scalarWidth(member);
     std::vector<uint32_t> parts;
@@ -390,6 +484,8 @@ bool Translator::translateResourceOp(const dxil::DxilOpCall &call, const dxil::I
       return fail("cbufferLoad of a " + std::to_string(width) + "-bit value");
     // The 32-bit word at a byte offset: row offset / 16, component (offset / 4) % 4.
     auto word = [&](uint32_t offset) {
+      if (h->descriptor && h->descriptor->storage == StorageClass::PushConstant)
+        return rootConstantValue(*h, emit(Op::ShiftRightLogical, u32, {offset, constU32(2)}), -1);
       const uint32_t reg = emit(Op::ShiftRightLogical, u32, {offset, constU32(4)});
       const uint32_t comp =
           emit(Op::BitwiseAnd, u32,
@@ -681,7 +777,11 @@ std::string bindingsJson(const TranslatedShader &shader) {
       w.key("count").value("unbounded");
     else
       w.field("count", b.rangeSize);
-    w.field("set", b.set).field("binding", b.binding).field("type", b.descriptorType);
+    if (b.descriptorType == "push-constant")
+      w.field("offset", b.pushConstantOffset).field("size", b.pushConstantSize);
+    else
+      w.field("set", b.set).field("binding", b.binding);
+    w.field("type", b.descriptorType);
     if (b.counter)
       w.field("counter", true);
     if (b.heap)

@@ -56,6 +56,9 @@ struct Descriptor {
   /// that alias it (TranslateBufferViews.cpp).
   uint32_t set = 0, binding = 0, arraySize = 1;
   bool nonWritable = false, coherent = false;
+  /// Root constants (storage PushConstant): the member of the push constant block and how many
+  /// 32-bit values it holds.
+  uint32_t pushMember = 0, pushValues = 0;
 };
 
 /// The image type of a texture or typed buffer (raw/structured buffers: R32ui texel buffers),
@@ -205,6 +208,11 @@ public:
 
   // Resources (TranslateResources.cpp).
   void declareResources();
+  /// The push constant block of the root constants that declareResources() found in use.
+  void declareRootConstants(const std::vector<std::pair<RootConstants, Descriptor *>> &used);
+  /// The 32-bit value `index` (an id; `constIndex` when it is a constant, else -1) of root
+  /// constants `h`: a load from the push constant block, undefined past its end.
+  uint32_t rootConstantValue(const Handle &h, uint32_t index, int64_t constIndex);
   const Handle *handle(dxil::ValueId v);
   /// The handle of resource `r` through its descriptor `d`, element `index` of it when it is an
   /// array (an instruction's id when `nonUniform`: it is decorated NonUniform).

@@ -5,6 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
+#include <cstring>
+#include <fstream>
+
 namespace spire::test {
 namespace {
 
@@ -64,6 +68,63 @@ TEST(DxilTranslateCommand, WritesValidModulesInEachForm) {
       "type": "uniform-buffer")"),
             std::string::npos)
       << r.out;
+}
+
+/// A serialized root signature (version 1.0) of 32-bit constants parameters, each (register,
+/// space, number of values).
+std::vector<uint8_t> rootSignatureBlob(const std::vector<std::array<uint32_t, 3>> &constants) {
+  std::vector<uint32_t> w = {1, uint32_t(constants.size()), 24, 0, 0, 0};
+  const uint32_t data = 24 + 12 * uint32_t(constants.size());
+  for (size_t i = 0; i < constants.size(); ++i)
+    w.insert(w.end(), {1, 0, data + 12 * uint32_t(i)}); // Constants32Bit, visible to all
+  for (const auto &c : constants)
+    w.insert(w.end(), c.begin(), c.end());
+  std::vector<uint8_t> bytes(w.size() * 4);
+  std::memcpy(bytes.data(), w.data(), bytes.size());
+  return bytes;
+}
+
+TEST(DxilTranslateCommand, RootConstantsFromARootSignatureArePushConstants) {
+  std::optional<fs::path> in = corpusFile("command__cbv_hoisting.dxil");
+  if (!in)
+    GTEST_SKIP() << "no DXIL corpus (../shared/corpus/dxil)";
+  TempDir t("spire-dxil-root-constants-test");
+  // b1 of space 0 holds 4 root constants, after b5's 2 (which the shader does not use).
+  const std::vector<uint8_t> blob = rootSignatureBlob({{5, 0, 2}, {1, 0, 4}});
+  const std::string rts0 = t.path("root.rts0");
+  {
+    std::ofstream f(rts0, std::ios::binary);
+    f.write(reinterpret_cast<const char *>(blob.data()), std::streamsize(blob.size()));
+  }
+  ToolResult r = runSpire({"translate", "--dxil-to-spirv", in->string(), "--root-signature", rts0,
+                           "-o", t.path("a.spv"), "--bindings", "json"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.out.find(R"("register": 1,
+      "count": 1,
+      "offset": 8,
+      "size": 16,
+      "type": "push-constant")"),
+            std::string::npos)
+      << r.out;
+  EXPECT_EQ(runSpire({"val", "--target-env", "vulkan1.3", t.path("a.spv")}).exitCode, 0);
+  r = runSpire({"dis", t.path("a.spv")});
+  EXPECT_NE(r.out.find("PushConstant"), std::string::npos) << r.out;
+  // b2 is an array of two: it cannot be root constants. A bad root signature is an error.
+  const std::vector<uint8_t> arrayed = rootSignatureBlob({{2, 0, 4}});
+  {
+    std::ofstream f(rts0, std::ios::binary);
+    f.write(reinterpret_cast<const char *>(arrayed.data()), std::streamsize(arrayed.size()));
+  }
+  r = runSpire({"translate", "--dxil-to-spirv", in->string(), "--root-signature", rts0, "-o",
+                t.path("b.spv")});
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_NE(r.err.find("is an array that holds root constants"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(t.path("b.spv")));
+  r = runSpire({"translate", "--dxil-to-spirv", in->string(), "--root-signature", in->string(),
+                "-o", t.path("c.spv")});
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_EQ(lines(r.err), 1u) << r.err;
+  EXPECT_NE(r.err.find("no root signature"), std::string::npos) << r.err;
 }
 
 TEST(DxilTranslateCommand, BadInputIsOneLineAndNoOutput) {

@@ -5,6 +5,8 @@
 #include "DialectIO.h"
 
 #include "spire/asm/Disassembler.h"
+#include "spire/dxil/Container.h"
+#include "spire/dxil/RootSignature.h"
 #include "spire/translate/DxilToSpirv.h"
 #include "spire/val/Validator.h"
 
@@ -54,6 +56,13 @@ Options:
                        and GetRenderTargetSamplePosition read the render targets' sample count
                        from (default 0; its default value is 1): Vulkan shaders cannot query it,
                        the application sets it to the pipeline's rasterizationSamples
+  --root-signature <file>
+                       the root signature the shaders run with: a container with an RTS0
+                       part (the input itself, when it embeds one) or a serialized root
+                       signature. Its root constants (Constants32Bit) become one push constant
+                       block, in parameter order from offset 0, 4 bytes a value; the constant
+                       buffers they stand for are read from there (--bindings json lists each
+                       as "push-constant" with its offset and size)
   --no-validate        write the modules without validating them
   -h, --help           print this help
 
@@ -75,6 +84,29 @@ bool parseOffsets(std::string_view text, translate::BindingModel &m) {
   return true;
 }
 
+/// The root signature of `path`: a container's RTS0 part or a serialized root signature.
+std::optional<dxil::RootSignature> readRootSignatureFile(const std::string &path) {
+  std::optional<std::vector<uint8_t>> bytes = readInput(path, path);
+  if (!bytes)
+    return std::nullopt;
+  Expected<dxil::RootSignature> signature = [&]() -> Expected<dxil::RootSignature> {
+    if (!dxil::isContainer(*bytes))
+      return dxil::readRootSignature(*bytes, "root signature", 0);
+    Expected<dxil::Container> c = dxil::readContainer(*bytes);
+    if (!c)
+      return c.error();
+    const dxil::ContainerPart *part = c->find(dxil::FourCC::of("RTS0"));
+    if (!part)
+      return makeError({}, "the container has no root signature (RTS0 part)");
+    return dxil::readRootSignature(*part);
+  }();
+  if (!signature) {
+    report(signature.error(), path);
+    return std::nullopt;
+  }
+  return std::move(signature).value();
+}
+
 } // namespace
 
 int runDxilToSpirv(std::span<char *const> args) {
@@ -88,7 +120,9 @@ int runDxilToSpirv(std::span<char *const> args) {
                                             "--bindings",
                                             "--binding-offsets",
                                             "--heap-set",
-                                            "--sample-count-spec-id"};
+                                            "--sample-count-spec-id",
+                                            "--root-signature"};
+  std::string rootSignature;
   ArgScanner scanner("translate", args);
   scanner.acceptSingleDashLong();
   const bool scanned = scanner.scan(
@@ -127,6 +161,8 @@ int runDxilToSpirv(std::span<char *const> args) {
           auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), id);
           if (ec != std::errc() || end != value.data() + value.size())
             return usageError("translate", "--sample-count-spec-id takes a number") == kSuccess;
+        } else if (flag == "--root-signature") {
+          rootSignature = value;
         } else if (flag == "--raw-buffers-as-texel-buffers") {
           options.bindings.rawBuffersAsTexelBuffers = true;
         } else if (flag == "--dual-source-blending") {
@@ -156,6 +192,12 @@ int runDxilToSpirv(std::span<char *const> args) {
   if (emit == Emit::Spirv && output == "-" && ::isatty(1))
     return usageError("translate", "not writing a binary to a terminal; use -o <file>");
 
+  if (!rootSignature.empty()) {
+    std::optional<dxil::RootSignature> signature = readRootSignatureFile(rootSignature);
+    if (!signature)
+      return kInvalidInput;
+    options.bindings.rootConstants = translate::rootConstantsOf(*signature);
+  }
   const std::string source = input == "-" ? "<stdin>" : input;
   std::optional<std::vector<uint8_t>> bytes = readInput(input, source);
   if (!bytes)

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "spire/dxil/DxilModule.h"
+#include "spire/dxil/RootSignature.h"
 #include "spire/support/Expected.h"
 
 #include <cstdint>
@@ -12,6 +13,20 @@
 #include <vector>
 
 namespace spire::translate {
+
+/// A constant buffer whose values are a root signature's root constants (a Constants32Bit
+/// parameter): read from the push constant block instead of a uniform buffer.
+struct RootConstants {
+  uint32_t space = 0, shaderRegister = 0; ///< the constant buffer's register b<n> and space
+  uint32_t num32BitValues = 0;
+  uint32_t offset = 0; ///< bytes into the push constant block, a multiple of 4
+};
+
+/// The root constants of a root signature as one push constant block that all stages share: its
+/// Constants32Bit parameters in parameter order, each at the next offset (4 bytes a value), the
+/// way the application's vkCmdPushConstants lays out the values of SetGraphicsRoot32BitConstants
+/// and SetComputeRoot32BitConstants. Root descriptors and descriptor tables stay descriptors.
+std::vector<RootConstants> rootConstantsOf(const dxil::RootSignature &signature);
 
 /// How D3D resources become Vulkan descriptors. The default: set = register space, binding =
 /// register + the class's offset (so that t0, u0, b0 and s0 of one space do not collide), raw and
@@ -34,6 +49,11 @@ struct BindingModel {
   /// type's binding (aliased), as they share the D3D heap; raw and structured buffers follow
   /// `rawBuffersAsTexelBuffers`.
   uint32_t heapSet = 6, heapBinding = 0;
+  /// Constant buffers that are root constants (rootConstantsOf): a Block of `uint[n]` members at
+  /// their offsets, in PushConstant storage; each constant buffer is its member. A value read
+  /// past a member's end (a row of four that the root constants fill only in part) is undefined,
+  /// as in D3D; a row index that is not a constant is clamped to the last value.
+  std::vector<RootConstants> rootConstants;
 };
 
 /// The heap bindings, added to BindingModel::heapBinding.
@@ -81,6 +101,9 @@ struct DescriptorBinding {
   std::string_view descriptorType; ///< "storage-buffer", "uniform-buffer", "sampled-image", ...
   bool counter = false;            ///< the UAV counter of the resource, not the resource
   bool heap = false; ///< a descriptor heap's array (name: the heap; space, register: 0)
+  /// descriptorType "push-constant" (root constants): where its values are in the push
+  /// constant block, in bytes (set and binding mean nothing then).
+  uint32_t pushConstantOffset = 0, pushConstantSize = 0;
 };
 
 struct TranslatedShader {

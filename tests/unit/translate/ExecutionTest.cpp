@@ -98,7 +98,15 @@ protected:
 
   /// Translates `body` in the program above and runs it, one thread per input; the results.
   std::vector<Words> run(const std::string &body, const std::vector<Words> &inputs) {
-    Translation t = translateLl(program(body));
+    return runProgram(program(body), inputs);
+  }
+
+  /// The same for a whole program (u0 as in program()), translated with `options`, run with
+  /// these push constants.
+  std::vector<Words> runProgram(const std::string &text, const std::vector<Words> &inputs,
+                                const DxilTranslateOptions &options = {},
+                                const std::vector<uint8_t> &pushConstants = {}) {
+    Translation t = translateLl(text, options);
     EXPECT_EQ(t.error, "");
     if (!t.error.empty() || inputs.size() * 16 > kOutputOffset)
       return {};
@@ -114,6 +122,7 @@ protected:
     std::memcpy(data.data(), inputs.data(), inputs.size() * 16);
     request.buffers[{0, 1000}] = data;
     request.groups[0] = uint32_t(inputs.size() + kThreadsPerGroup - 1) / kThreadsPerGroup;
+    request.pushConstants = pushConstants;
     Expected<run::ShaderRunResult> result = run::runShader(*ctx_, *mi, request);
     EXPECT_TRUE(bool(result)) << (result ? "" : result.error().message);
     if (!result)
@@ -290,6 +299,112 @@ TEST_F(DxilExecution, AddWithCarryAndSubtractWithBorrow) {
     const uint32_t a = in[0], b = in[1];
     return {a + b, uint32_t(a + b < a), a - b, uint32_t(a < b)};
   });
+}
+
+/// b1 and b2 of space 0 read with cbufferLoadLegacy: b2's row 0 (.y), its row 1 (.x, the only
+/// value of that row the root constants hold), its row %a (.x) and b1's row 0 (.z).
+std::string rootConstantsProgram() {
+  const std::string declarations = kDeclarations + R"(
+%dx.types.CBufRet.i32 = type { i32, i32, i32, i32 }
+%cb.first = type { [3 x i32] }
+%cb.second = type { [5 x i32] }
+@first = external constant %cb.first
+@second = external constant %cb.second
+declare %dx.types.CBufRet.i32 @dx.op.cbufferLoadLegacy.i32(i32, %dx.types.Handle, i32)
+)";
+  const std::string body = R"(entry:
+  %h = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 1, i32 0, i32 0, i1 false)
+  %c1 = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 2, i32 0, i32 1, i1 false)
+  %c2 = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 2, i32 1, i32 2, i1 false)
+  %tid = call i32 @dx.op.threadId.i32(i32 93, i32 0)
+  %in = shl i32 %tid, 4
+  %ld = call %dx.types.ResRet.i32 @dx.op.rawBufferLoad.i32(i32 139, %dx.types.Handle %h, i32 %in, i32 undef, i8 15, i32 4)
+  %a = extractvalue %dx.types.ResRet.i32 %ld, 0
+  %row0 = call %dx.types.CBufRet.i32 @dx.op.cbufferLoadLegacy.i32(i32 59, %dx.types.Handle %c2, i32 0)
+  %r0 = extractvalue %dx.types.CBufRet.i32 %row0, 1
+  %row1 = call %dx.types.CBufRet.i32 @dx.op.cbufferLoadLegacy.i32(i32 59, %dx.types.Handle %c2, i32 1)
+  %r1 = extractvalue %dx.types.CBufRet.i32 %row1, 0
+  %rowa = call %dx.types.CBufRet.i32 @dx.op.cbufferLoadLegacy.i32(i32 59, %dx.types.Handle %c2, i32 %a)
+  %r2 = extractvalue %dx.types.CBufRet.i32 %rowa, 0
+  %first = call %dx.types.CBufRet.i32 @dx.op.cbufferLoadLegacy.i32(i32 59, %dx.types.Handle %c1, i32 0)
+  %r3 = extractvalue %dx.types.CBufRet.i32 %first, 2
+  %out = add i32 %in, )" + std::to_string(kOutputOffset) +
+                           R"(
+  call void @dx.op.rawBufferStore.i32(i32 140, %dx.types.Handle %h, i32 %out, i32 undef, i32 %r0, i32 %r1, i32 %r2, i32 %r3, i8 15, i32 4)
+  ret void
+)";
+  return computeShader(declarations, body, "!{null, !{!10}, !{!11, !12}, null}",
+                       std::string(kResourceMetadata) +
+                           "!11 = !{i32 0, %cb.first* @first, !\"first\", i32 0, i32 1, i32 1, "
+                           "i32 12, null}\n"
+                           "!12 = !{i32 1, %cb.second* @second, !\"second\", i32 0, i32 2, i32 "
+                           "1, i32 20, null}\n");
+}
+
+/// A root signature: 3 root constants at b1, a descriptor table, 5 root constants at b2.
+DxilTranslateOptions rootConstantsOptions() {
+  dxil::RootSignature signature;
+  dxil::RootParameter first, table, second;
+  first.type = second.type = dxil::RootParameterType::Constants32Bit;
+  first.shaderRegister = 1;
+  first.num32BitValues = 3;
+  second.shaderRegister = 2;
+  second.num32BitValues = 5;
+  table.type = dxil::RootParameterType::DescriptorTable;
+  signature.parameters = {first, table, second};
+  DxilTranslateOptions options;
+  options.bindings.rootConstants = rootConstantsOf(signature);
+  return options;
+}
+
+TEST(DxilTranslateRootConstants, ConstantBuffersOfRootConstantsArePushConstants) {
+  if (!haveLlvmAs())
+    GTEST_SKIP() << "llvm-as-14 not installed (Debian package llvm-14)";
+  const DxilTranslateOptions options = rootConstantsOptions();
+  ASSERT_EQ(options.bindings.rootConstants.size(), 2u);
+  EXPECT_EQ(options.bindings.rootConstants[1].offset, 12u) << "after b1's three values";
+  Translation t = translateLl(rootConstantsProgram(), options);
+  ASSERT_EQ(t.error, "");
+  EXPECT_NE(t.spvasm.find("OpVariable %_ptr_PushConstant_"), std::string::npos) << t.spvasm;
+  EXPECT_NE(t.spvasm.find("OpMemberDecorate %_struct_"), std::string::npos) << t.spvasm;
+  EXPECT_NE(t.spvasm.find(" 1 Offset 12"), std::string::npos) << t.spvasm;
+  EXPECT_EQ(t.spvasm.find("Uniform"), std::string::npos) << "no uniform buffer is left";
+  // --bindings json: each constant buffer's place in the block.
+  std::string error;
+  std::vector<uint8_t> bitcode = assemble(rootConstantsProgram(), error);
+  Expected<std::vector<TranslatedShader>> shaders = translateDxilBytes(bitcode, options);
+  ASSERT_TRUE(shaders.ok());
+  const std::string json = bindingsJson(shaders->front());
+  EXPECT_NE(json.find("\"offset\": 12,\n      \"size\": 20,\n      \"type\": \"push-constant\""),
+            std::string::npos)
+      << json;
+  // An array of constant buffers cannot be root constants.
+  DxilTranslateOptions arrayed = options;
+  arrayed.bindings.rootConstants = {{0, 0, 4, 0}};
+  const std::string program = rootConstantsProgram();
+  std::string text = program;
+  text.replace(text.find("i32 0, i32 1, i32 1, i32 12"), 27, "i32 0, i32 0, i32 2, i32 12");
+  Translation bad = translateLl(text, arrayed);
+  EXPECT_NE(bad.error.find("is an array that holds root constants"), std::string::npos)
+      << bad.error;
+}
+
+TEST_F(DxilExecution, RootConstantsAreReadFromPushConstants) {
+  std::vector<uint8_t> push(32);
+  const uint32_t values[8] = {10, 11, 12, 20, 21, 22, 23, 24}; // b1's 3, then b2's 5
+  std::memcpy(push.data(), values, sizeof values);
+  const std::vector<Words> inputs = {{0, 0, 0, 0}, {1, 0, 0, 0}, {7, 0, 0, 0}};
+  std::vector<Words> got = runProgram(rootConstantsProgram(), inputs, rootConstantsOptions(), push);
+  ASSERT_EQ(got.size(), inputs.size());
+  // Row %a of b2: row 0 starts with 20, row 1 with 24; a row past the end is clamped to the
+  // last value.
+  const uint32_t rowA[3] = {20, 24, 24};
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    EXPECT_EQ(got[i][0], 21u);
+    EXPECT_EQ(got[i][1], 24u);
+    EXPECT_EQ(got[i][2], rowA[i]) << "row " << inputs[i][0];
+    EXPECT_EQ(got[i][3], 12u);
+  }
 }
 
 } // namespace
