@@ -628,6 +628,7 @@ struct ModuleTextStream::State {
   std::string chunk, tail;
   TextPrinter printer;
   bool opened = false;
+  const Operation *last = nullptr; ///< the last op printed and kept (printBody without erase)
 };
 
 ModuleTextStream::ModuleTextStream(std::function<void(std::string_view)> sink,
@@ -640,24 +641,28 @@ bool ModuleTextStream::supports(const PrintOptions &options) {
   return !options.generic && (!options.debugInfo || options.localScope);
 }
 
-void ModuleTextStream::printBody(Operation &module) {
+void ModuleTextStream::printBody(Operation &module, bool erase) {
   if (!state_->opened) {
     state_->printer.openModule(module, state_->tail);
     state_->opened = true;
   }
-  if (module.numRegions() != 1)
+  Block *body = module.numRegions() == 1 ? module.region(0).front() : nullptr;
+  if (!body)
     return;
-  while (Block *body = module.region(0).front()) {
-    Operation *op = body->front();
-    if (!op)
-      break;
+  Operation *op = state_->last ? state_->last->next() : body->front();
+  while (op) {
     state_->printer.bodyOp(*op);
-    op->erase();
+    Operation *next = op->next();
+    if (erase)
+      op->erase();
+    else
+      state_->last = op;
+    op = next;
   }
 }
 
 void ModuleTextStream::finish(Operation &module) {
-  printBody(module);
+  printBody(module, state_->last == nullptr);
   state_->printer.out() += state_->tail;
   state_->printer.flushAll();
 }

@@ -77,6 +77,11 @@ Options:
 Exit status: 0 success, 1 invalid input (unreadable, invalid, or not expressible), 2 usage error.
 )";
 
+/// Inputs from this size on run long enough that the faults populateProgramImage saves are a
+/// small part of the time; its pages are not. (Nor do their printed ops stay: their memory is
+/// what counts then.)
+constexpr size_t kPopulateImageBelow = size_t(64) << 10;
+
 enum class Translation { Deserialize, Serialize, RoundTrip, RoundTripDebug };
 
 /// What flows between chained translations: MLIR text or a binary.
@@ -125,7 +130,11 @@ struct TranslateRun {
                   written = stream->write(piece);
               },
               printing);
-          options.bodyReady = [&](dialect::Operation &module) { text->printBody(module); };
+          // A small module's ops are kept: freeing them one by one costs more than they weigh.
+          const bool erase = stage.bytes.size() >= kPopulateImageBelow;
+          options.bodyReady = [&, erase](dialect::Operation &module) {
+            text->printBody(module, erase);
+          };
         }
         dialect::Operation *m =
             deserializeModule(ws, ws.newContext(), std::move(stage.bytes),
@@ -203,10 +212,6 @@ struct TranslateRun {
 };
 
 } // namespace
-
-/// Inputs from this size on run long enough that the faults populateProgramImage saves are a
-/// small part of the time; its pages are not.
-constexpr size_t kPopulateImageBelow = size_t(64) << 10;
 
 int runTranslate(std::span<char *const> args) {
   for (const char *arg : args)

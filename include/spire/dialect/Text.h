@@ -50,9 +50,11 @@ void print(const Operation &op, const std::function<void(std::string_view)> &sin
 
 /// A spirv.module's text printed while the module is made, so that a large module's IR is never
 /// whole (DeserializeOptions::bodyReady): printBody() prints the module up to its body the first
-/// time, then each op of its body, and erases those ops; finish() prints the rest of the body
-/// and the end. The text is print()'s for the whole module, provided no op of the body has a
-/// result (none that deserialization makes has) and supports(options).
+/// time, then each op of its body not printed yet, and erases those ops (or, with `erase`
+/// false in every call, keeps them: a small module's ops cost more to free one by one than
+/// they weigh); finish() prints the rest of the body and the end. The text is print()'s for the
+/// whole module, provided no op of the body has a result (none that deserialization makes has) and
+/// supports(options).
 class ModuleTextStream {
 public:
   ModuleTextStream(std::function<void(std::string_view)> sink, const PrintOptions &options);
@@ -61,7 +63,7 @@ public:
   ModuleTextStream &operator=(const ModuleTextStream &) = delete;
   /// The custom form, without position aliases (which are printed before the ops that use them).
   static bool supports(const PrintOptions &options);
-  void printBody(Operation &module);
+  void printBody(Operation &module, bool erase = true);
   void finish(Operation &module);
 
 private:

@@ -292,35 +292,40 @@ OpExtension "SPV_KHR_non_semantic_info"
     builtin.builtinModule = true;
     mlir16.version = MlirVersion::Mlir16;
     localPositions.debugInfo = localPositions.localScope = true;
-    for (const PrintOptions &printing : {PrintOptions{}, builtin, mlir16, localPositions}) {
-      ASSERT_TRUE(ModuleTextStream::supports(printing));
-      std::string streamed;
-      size_t pieces = 0, calls = 0, largestBody = 0;
-      ModuleTextStream stream([&](std::string_view piece) { streamed += piece, ++pieces; },
-                              printing);
-      Context ctx;
-      DeserializeOptions options;
-      options.version = printing.version;
-      options.bodyReady = [&](Operation &module) {
-        ++calls;
-        const Block &body = *module.region().front();
-        largestBody = std::max<size_t>(largestBody, std::distance(body.begin(), body.end()));
-        stream.printBody(module);
-        EXPECT_TRUE(module.region().front()->empty()) << "what is printed is erased";
-      };
-      Expected<OwningOp> read = deserialize(ctx, *m, nullptr, options);
-      ASSERT_TRUE(bool(read)) << read.error().message;
-      EXPECT_EQ(calls, 5u) << "once before the functions, then after each";
-      EXPECT_LE(largestBody, 3u) << "never more than the globals or one function";
-      stream.finish(**read);
-      Context again;
-      DeserializeOptions plain;
-      plain.version = printing.version;
-      Expected<OwningOp> reference = deserialize(again, *m, nullptr, plain);
-      ASSERT_TRUE(bool(reference));
-      EXPECT_EQ(streamed, toString(**reference, printing));
-      EXPECT_GT(pieces, 0u);
-    }
+    for (const PrintOptions &printing : {PrintOptions{}, builtin, mlir16, localPositions})
+      for (bool erase : {true, false}) {
+        ASSERT_TRUE(ModuleTextStream::supports(printing));
+        std::string streamed;
+        size_t pieces = 0, calls = 0, largestBody = 0;
+        ModuleTextStream stream([&](std::string_view piece) { streamed += piece, ++pieces; },
+                                printing);
+        Context ctx;
+        DeserializeOptions options;
+        options.version = printing.version;
+        options.bodyReady = [&](Operation &module) {
+          ++calls;
+          const Block &body = *module.region().front();
+          largestBody = std::max<size_t>(largestBody, std::distance(body.begin(), body.end()));
+          stream.printBody(module, erase);
+          if (erase) {
+            EXPECT_TRUE(module.region().front()->empty()) << "what is printed is erased";
+          }
+        };
+        Expected<OwningOp> read = deserialize(ctx, *m, nullptr, options);
+        ASSERT_TRUE(bool(read)) << read.error().message;
+        EXPECT_EQ(calls, 5u) << "once before the functions, then after each";
+        if (erase) {
+          EXPECT_LE(largestBody, 3u) << "never more than the globals or one function";
+        }
+        stream.finish(**read);
+        Context again;
+        DeserializeOptions plain;
+        plain.version = printing.version;
+        Expected<OwningOp> reference = deserialize(again, *m, nullptr, plain);
+        ASSERT_TRUE(bool(reference));
+        EXPECT_EQ(streamed, toString(**reference, printing));
+        EXPECT_GT(pieces, 0u);
+      }
     // The OpString that only a dropped or kept instruction names is not listed; the other is.
     const std::string printed = toString(**whole);
     if (source == withDebug) {
