@@ -105,6 +105,10 @@ private:
   void numberRegion(const Region &region);
   void numberResults(const Operation &op);
   void setName(Value v, std::string_view raw);
+  /// The index in names_ of `raw` sanitized (added when new).
+  uint32_t baseName(std::string_view raw);
+  /// Names `v` names_[base], or base_N for the first N from nextConflict_ on whose name is free.
+  void takeName(Value v, uint32_t base);
   /// The name MLIR gives op's one result (a constant's, an address's), written into `out`;
   /// false if it has none.
   bool nameHint(const Operation &op, std::string &out);
@@ -156,6 +160,14 @@ private:
   std::vector<NameRecord> names_;
   std::vector<uint32_t> nameSlots_; ///< index in names_ + 1, or 0
   std::string hint_, sanitized_, probe_;
+  /// Base names (names_ indices) of constants by (value, type) and of addresses by (symbol).
+  struct PairHash {
+    size_t operator()(const std::pair<const void *, const void *> &p) const {
+      return (reinterpret_cast<uintptr_t>(p.first) * 0x9E3779B97F4A7C15ull) ^
+             reinterpret_cast<uintptr_t>(p.second);
+    }
+  };
+  std::unordered_map<std::pair<const void *, const void *>, uint32_t, PairHash> hintNames_;
   /// The records of the ops named after what they hold (number() looks them up once).
   const OpInfo *constantInfo_ = nullptr, *addressOfInfo_ = nullptr;
   std::unordered_map<const Block *, uint32_t> blockIds_;

@@ -141,9 +141,30 @@ void TextPrinter::numberResults(const Operation &op) {
   ++numbered_;
   if (op.numResults() == 0)
     return;
-  if (op.numResults() == 1 && !opts_.generic && nameHint(op, hint_)) {
-    setName(op.result(0), hint_);
-    return;
+  if (op.numResults() == 1 && !opts_.generic) {
+    // A constant's name is made of its value and type, an address's of its symbol: made once
+    // for each, since a module materializes the same constants at every use.
+    const void *named = nullptr, *type = nullptr;
+    if (&op.info() == constantInfo_) {
+      named = op.attr("value").storage();
+      type = op.result(0).type().opaque();
+    } else if (&op.info() == addressOfInfo_) {
+      if (Attribute v = op.attr("variable"); v.is(AttrKind::SymbolRef))
+        named = v.storage();
+    }
+    if (named) {
+      auto [it, added] = hintNames_.try_emplace(std::pair{named, type}, 0);
+      if (added) {
+        nameHint(op, hint_);
+        it->second = baseName(hint_);
+      }
+      takeName(op.result(0), it->second);
+      return;
+    }
+    if (nameHint(op, hint_)) {
+      setName(op.result(0), hint_);
+      return;
+    }
   }
   // One number for all results: a group %3:2 defines %3#0 and %3#1.
   int64_t id = nextValue_++;
@@ -192,23 +213,29 @@ uint32_t TextPrinter::addName(std::string_view name, uint32_t hash) {
   return index;
 }
 
-void TextPrinter::setName(Value v, std::string_view raw) {
+uint32_t TextPrinter::baseName(std::string_view raw) {
   const std::string_view name = sanitize(raw, sanitized_);
-  uint32_t hash = hashName(name);
-  uint32_t index = findName(name, hash);
-  if (index != UINT32_MAX && names_[index].live) {
+  const uint32_t hash = hashName(name);
+  const uint32_t index = findName(name, hash);
+  return index != UINT32_MAX ? index : addName(name, hash);
+}
+
+void TextPrinter::setName(Value v, std::string_view raw) { takeName(v, baseName(raw)); }
+
+void TextPrinter::takeName(Value v, uint32_t base) {
+  uint32_t index = base;
+  if (names_[base].live) {
     // Taken: the first of name_N, name_N+1, ... that is not (N counts for the whole print).
+    const uint32_t offset = names_[base].offset + 1, length = names_[base].length - 1;
     do {
-      probe_.assign(name);
+      probe_.assign(nameText_, offset, length); // by offset: addName may move both
       probe_ += '_';
       appendDecimal(probe_, nextConflict_++);
-      hash = hashName(probe_);
+      const uint32_t hash = hashName(probe_);
       index = findName(probe_, hash);
-    } while (index != UINT32_MAX && names_[index].live);
-    if (index == UINT32_MAX)
-      index = addName(probe_, hash);
-  } else if (index == UINT32_MAX) {
-    index = addName(name, hash);
+      if (index == UINT32_MAX)
+        index = addName(probe_, hash);
+    } while (names_[index].live);
   }
   names_[index].live = true;
   scopeNames_.push_back(index);
