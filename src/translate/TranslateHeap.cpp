@@ -206,8 +206,14 @@ bool Translator::translateHeapOp(const dxil::DxilOpCall &call, const dxil::Instr
       atomicResources_.insert({uint32_t(r.resourceClass), r.id});
     heapResources_.push_back(std::move(r));
   }
-  const dxil::DxilResource &r = heapResources_[at->second];
+  Handle h = heapHandle(heapResources_[at->second], heap.index, heap.nonUniform);
+  if (failed())
+    return false;
+  handles_[inst.value] = h;
+  return true;
+}
 
+Handle Translator::heapHandle(const dxil::DxilResource &r, uint32_t heapIndex, bool nonUniform) {
   // The descriptor type, its array's element type and where it is bound.
   const BindingModel &model = options_.bindings;
   HeapSlot slot = HeapSlot::Sampler;
@@ -255,11 +261,12 @@ bool Translator::translateHeapOp(const dxil::DxilOpCall &call, const dxil::Instr
     element = typeUniqued(Op::TypeAccelerationStructureKHR, {});
     descriptorType = "acceleration-structure";
   } else {
-    return fail(std::string("unsupported: a descriptor heap resource of kind ") +
-                dxil::resourceKindName(r.kind));
+    fail(std::string("unsupported: a descriptor heap resource of kind ") +
+         dxil::resourceKindName(r.kind));
+    return {};
   }
   if (failed())
-    return false;
+    return {};
   const uint32_t set = model.heapSet, binding = model.heapBinding + uint32_t(slot);
 
   // One variable per (binding, element type, class and coherence).
@@ -320,15 +327,14 @@ bool Translator::translateHeapOp(const dxil::DxilOpCall &call, const dxil::Instr
     d.counter = heapCounters_;
   }
 
-  uint32_t index = heap.index;
-  if (heap.nonUniform) {
+  uint32_t index = heapIndex;
+  if (nonUniform) {
     // The decorated index is an instruction of its own (the heap index may be a constant).
     if (nonUniformCapability != Capability::Shader)
       capability(nonUniformCapability);
-    index = emit(Op::CopyObject, typeInt(32), {heap.index});
+    index = emit(Op::CopyObject, typeInt(32), {heapIndex});
   }
-  handles_[inst.value] = makeHandle(r, d, index, heap.nonUniform);
-  return !failed();
+  return makeHandle(r, d, index, nonUniform);
 }
 
 } // namespace spire::translate

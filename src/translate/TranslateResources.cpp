@@ -120,45 +120,100 @@ uint32_t imageTypeOf(Translator &t, const dxil::DxilResource &r) {
                         uint32_t(storage ? t.storageFormat(r) : grammar::ImageFormat::Unknown)});
 }
 
-std::vector<RootConstants> rootConstantsOf(const dxil::RootSignature &signature) {
-  std::vector<RootConstants> out;
+Status applyRootSignature(const dxil::RootSignature &signature, bool tablesInHeap,
+                          BindingModel &model) {
+  static const ResourceClass kRangeClass[4] = {ResourceClass::SRV, ResourceClass::UAV,
+                                               ResourceClass::CBuffer, ResourceClass::Sampler};
   uint32_t offset = 0;
-  for (const dxil::RootParameter &p : signature.parameters)
-    if (p.type == dxil::RootParameterType::Constants32Bit) {
-      out.push_back({p.registerSpace, p.shaderRegister, p.num32BitValues, offset});
-      offset += 4 * p.num32BitValues;
+  for (size_t p = 0; p < signature.parameters.size(); ++p) {
+    const dxil::RootParameter &param = signature.parameters[p];
+    if (param.type == dxil::RootParameterType::Constants32Bit) {
+      model.rootConstants.push_back(
+          {param.registerSpace, param.shaderRegister, param.num32BitValues, offset});
+      offset += 4 * param.num32BitValues;
+      continue;
     }
-  return out;
+    if (param.type != dxil::RootParameterType::DescriptorTable || !tablesInHeap)
+      continue;
+    const std::string where = "root parameter " + std::to_string(p) + " (a descriptor table)";
+    uint32_t next = 0; // where an appended range starts
+    bool samplers = false, others = false;
+    for (const dxil::DescriptorRange &r : param.ranges) {
+      if (r.rangeType > 3)
+        return makeError({}, where + ": a range of unknown type " + std::to_string(r.rangeType));
+      (r.rangeType == 3 ? samplers : others) = true;
+      HeapTableRange range;
+      range.resourceClass = kRangeClass[r.rangeType];
+      range.space = r.registerSpace;
+      range.baseRegister = r.baseShaderRegister;
+      range.count = r.numDescriptors;
+      if (r.offsetInDescriptorsFromTableStart == 0xFFFFFFFFu) {
+        if (next == 0xFFFFFFFFu)
+          return makeError({}, where + ": a range appended after an unbounded one");
+        range.offsetInTable = next;
+      } else {
+        range.offsetInTable = r.offsetInDescriptorsFromTableStart;
+      }
+      next = range.count == 0xFFFFFFFFu ? 0xFFFFFFFFu : range.offsetInTable + range.count;
+      range.pushOffset = offset;
+      model.heapTables.push_back(range);
+    }
+    if (samplers && others)
+      return makeError({}, where + " holds samplers and other descriptors, which D3D12 puts in "
+                                   "heaps of their own");
+    offset += 4;
+  }
+  return {};
 }
 
-void Translator::declareRootConstants(
-    const std::vector<std::pair<RootConstants, Descriptor *>> &used) {
-  if (used.empty())
+void Translator::declarePushConstants(
+    const std::vector<std::pair<RootConstants, Descriptor *>> &constants,
+    const std::vector<const HeapTableRange *> &tables) {
+  // The members by offset: each root constants' values, each table's start.
+  std::map<uint32_t, uint32_t> members; // offset -> 32-bit values
+  for (const auto &[rc, d] : constants)
+    members[rc.offset] = rc.num32BitValues;
+  for (const HeapTableRange *t : tables)
+    members[t->pushOffset] = 1;
+  if (members.empty())
     return;
-  std::vector<std::pair<RootConstants, Descriptor *>> members = used;
-  std::sort(members.begin(), members.end(),
-            [](const auto &a, const auto &b) { return a.first.offset < b.first.offset; });
   const uint32_t u32 = typeInt(32);
   std::vector<uint32_t> types;
-  for (const auto &[rc, d] : members) {
-    const uint32_t values = freshType(Op::TypeArray, {u32, constU32(rc.num32BitValues)});
-    decorate(values, Decoration::ArrayStride, {4});
-    types.push_back(values);
+  for (const auto &[offset, values] : members) {
+    const uint32_t array = freshType(Op::TypeArray, {u32, constU32(values)});
+    decorate(array, Decoration::ArrayStride, {4});
+    types.push_back(array);
   }
   const uint32_t block = freshType(Op::TypeStruct, types);
-  for (uint32_t m = 0; m < members.size(); ++m) {
-    memberDecorate(block, m, Decoration::Offset, {members[m].first.offset});
-    Descriptor &d = *members[m].second;
-    d.pushMember = m;
-    d.pushValues = members[m].first.num32BitValues;
+  uint32_t m = 0;
+  std::map<uint32_t, uint32_t> memberAt;
+  for (const auto &[offset, values] : members) {
+    memberDecorate(block, m, Decoration::Offset, {offset});
+    memberAt[offset] = m++;
   }
   decorate(block, Decoration::Block);
-  const uint32_t variable = globalVariable(block, StorageClass::PushConstant);
-  name(variable, "root_constants");
-  for (const auto &[rc, d] : members) {
-    d->variable = variable;
+  pushVariable_ = globalVariable(block, StorageClass::PushConstant);
+  name(pushVariable_, "root_constants");
+  for (const auto &[rc, d] : constants) {
+    d->variable = pushVariable_;
     d->pointeeType = block;
+    d->pushMember = memberAt.at(rc.offset);
+    d->pushValues = rc.num32BitValues;
   }
+  for (const HeapTableRange *t : tables)
+    pushTableMembers_[t->pushOffset] = memberAt.at(t->pushOffset);
+}
+
+uint32_t Translator::heapTableIndex(const HeapTableRange &range, uint32_t registerIndex) {
+  const uint32_t u32 = typeInt(32);
+  const uint32_t ptr =
+      emit(Op::AccessChain, typePointer(StorageClass::PushConstant, u32),
+           {pushVariable_, constU32(pushTableMembers_.at(range.pushOffset)), constU32(0)});
+  const uint32_t start = emit(Op::Load, u32, {ptr});
+  // start + offsetInTable + (register - baseRegister), in 32-bit arithmetic that wraps.
+  const uint32_t inRange = emit(Op::ISub, u32, {registerIndex, constU32(range.baseRegister)});
+  return emit(Op::IAdd, u32,
+              {start, emit(Op::IAdd, u32, {constU32(range.offsetInTable), inRange})});
 }
 
 uint32_t Translator::rootConstantValue(const Handle &h, uint32_t index, int64_t constIndex) {
@@ -177,6 +232,7 @@ void Translator::declareResources() {
   findAgsHandles();
   findAtomicResources();
   std::vector<std::pair<RootConstants, Descriptor *>> rootConstants;
+  std::vector<const HeapTableRange *> tables;
   const dxil::ResourceLists *lists[2] = {&dx_.resources, &entry_.resources};
   for (const dxil::ResourceLists *lists2 : lists) {
     for (ResourceClass rc :
@@ -220,6 +276,39 @@ void Translator::declareResources() {
           bindings_.push_back(binding);
           auto [at, added] = descriptors_.emplace(key, d);
           rootConstants.emplace_back(*root, &at->second);
+          continue;
+        }
+        // In a descriptor table read from the heap: all its registers in one range.
+        const HeapTableRange *table = nullptr;
+        for (const HeapTableRange &t : options_.bindings.heapTables) {
+          if (t.resourceClass != rc || t.space != r.space)
+            continue;
+          const uint64_t end =
+              t.count == 0xFFFFFFFFu ? UINT64_MAX : uint64_t(t.baseRegister) + t.count;
+          const uint64_t last = r.rangeSize == 0xFFFFFFFFu || r.rangeSize == 0
+                                    ? UINT64_MAX - 1
+                                    : uint64_t(r.lowerBound) + r.rangeSize - 1;
+          if (r.lowerBound >= t.baseRegister && last < end) {
+            table = &t;
+            break;
+          }
+          if (r.lowerBound < end && last >= t.baseRegister) {
+            fail("unsupported: resource '" + r.name +
+                 "' lies partly in a descriptor table's range");
+            return;
+          }
+        }
+        if (table) {
+          d.table = table;
+          binding.set = binding.binding = 0;
+          binding.descriptorType = "heap-table";
+          binding.pushConstantOffset = table->pushOffset;
+          binding.pushConstantSize = 4;
+          binding.tableOffset = table->offsetInTable + (r.lowerBound - table->baseRegister);
+          bindings_.push_back(binding);
+          descriptors_.emplace(key, d);
+          if (std::find(tables.begin(), tables.end(), table) == tables.end())
+            tables.push_back(table);
           continue;
         }
         if (rc == ResourceClass::CBuffer) {
@@ -290,7 +379,7 @@ void Translator::declareResources() {
       }
     }
   }
-  declareRootConstants(rootConstants);
+  declarePushConstants(rootConstants, tables);
 }
 
 // ---- handles --------------------------------------------------------------------------------
@@ -310,6 +399,8 @@ namespace {
 /// The handle of resource range `r` at register `registerIndex` (an id of an i32 value).
 Handle rangeHandle(Translator &t, const dxil::DxilResource &r, const Descriptor &d,
                    uint32_t registerIndex, bool nonUniform) {
+  if (d.table)
+    return t.heapHandle(r, t.heapTableIndex(*d.table, registerIndex), nonUniform);
   const uint32_t index =
       d.isArray ? t.emit(Op::ISub, t.typeInt(32), {registerIndex, t.constU32(r.lowerBound)}) : 0;
   return t.makeHandle(r, d, index, nonUniform && index);
@@ -779,6 +870,8 @@ std::string bindingsJson(const TranslatedShader &shader) {
       w.field("count", b.rangeSize);
     if (b.descriptorType == "push-constant")
       w.field("offset", b.pushConstantOffset).field("size", b.pushConstantSize);
+    else if (b.descriptorType == "heap-table")
+      w.field("offset", b.pushConstantOffset).field("table-offset", b.tableOffset);
     else
       w.field("set", b.set).field("binding", b.binding);
     w.field("type", b.descriptorType);

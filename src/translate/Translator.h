@@ -59,6 +59,8 @@ struct Descriptor {
   /// Root constants (storage PushConstant): the member of the push constant block and how many
   /// 32-bit values it holds.
   uint32_t pushMember = 0, pushValues = 0;
+  /// A resource of a descriptor table read from the heap (no variable of its own): its range.
+  const HeapTableRange *table = nullptr;
 };
 
 /// The image type of a texture or typed buffer (raw/structured buffers: R32ui texel buffers),
@@ -208,8 +210,15 @@ public:
 
   // Resources (TranslateResources.cpp).
   void declareResources();
-  /// The push constant block of the root constants that declareResources() found in use.
-  void declareRootConstants(const std::vector<std::pair<RootConstants, Descriptor *>> &used);
+  /// The push constant block of the root constants and descriptor table starts that
+  /// declareResources() found in use.
+  void declarePushConstants(const std::vector<std::pair<RootConstants, Descriptor *>> &constants,
+                            const std::vector<const HeapTableRange *> &tables);
+  /// The heap index of a descriptor table's resource at register `registerIndex` (an id).
+  uint32_t heapTableIndex(const HeapTableRange &range, uint32_t registerIndex);
+  /// A handle to the heap's descriptor `index` (an id) for resource `r` (a heap annotation's or
+  /// a descriptor table's), its heap array declared on first use; a failure gives an empty one.
+  Handle heapHandle(const dxil::DxilResource &r, uint32_t index, bool nonUniform);
   /// The 32-bit value `index` (an id; `constIndex` when it is a constant, else -1) of root
   /// constants `h`: a load from the push constant block, undefined past its end.
   uint32_t rootConstantValue(const Handle &h, uint32_t index, int64_t constIndex);
@@ -361,6 +370,10 @@ public:
   /// Heap variables by (binding, element type, class).
   std::map<std::array<uint32_t, 3>, uint32_t> heapVariables_;
   uint32_t heapCounters_ = 0;
+  /// The push constant block (root constants, descriptor table starts) and, by push offset, the
+  /// member that holds a table's start.
+  uint32_t pushVariable_ = 0;
+  std::map<uint32_t, uint32_t> pushTableMembers_;
   std::map<uint32_t, uint32_t> storageBlocks_, uniformBlocks_;     ///< bits / rows -> struct
   std::map<std::pair<uint32_t, uint32_t>, uint32_t> bufferViews_;  ///< (variable, bits) -> view
   std::set<std::pair<uint32_t, uint32_t>> atomicResources_;        ///< (class, range id)

@@ -125,6 +125,11 @@ TEST(DxilTranslateCommand, RootConstantsFromARootSignatureArePushConstants) {
   EXPECT_EQ(r.exitCode, 1);
   EXPECT_EQ(lines(r.err), 1u) << r.err;
   EXPECT_NE(r.err.find("no root signature"), std::string::npos) << r.err;
+  // Descriptor tables in the heap need the root signature that has them.
+  EXPECT_EQ(runSpire({"translate", "--dxil-to-spirv", in->string(), "--descriptor-tables-in-heap",
+                      "-o", t.path("d.spv")})
+                .exitCode,
+            2);
 }
 
 TEST(DxilTranslateCommand, BadInputIsOneLineAndNoOutput) {

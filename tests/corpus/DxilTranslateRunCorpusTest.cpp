@@ -20,6 +20,7 @@
 // group). The device runs happen in a child process, so that a driver crash costs one shader:
 // spire's module crashing is a mismatch, the oracle's (it runs first) a skip.
 #include "CorpusSupport.h"
+#include "unit/translate/RuntimeDescriptorArrays.h"
 
 #include "spire/run/Device.h"
 #include "spire/run/Reflection.h"
@@ -142,49 +143,6 @@ std::vector<OracleDescriptor> oracleDescriptors(const std::vector<uint32_t> &wor
     if (d.variable && d.setWord && d.bindingWord)
       out.push_back(d);
   return out;
-}
-
-/// Makes the runtime arrays of descriptors (unbounded arrays, heaps) arrays of `length`, and
-/// drops the RuntimeDescriptorArray capability, so that a device without runtime descriptor
-/// arrays (llvmpipe) runs the module; both translations get the same rewrite, and a shader
-/// indexing within `length` computes what it did. The length is a new constant of the module's
-/// 32-bit unsigned integer type (declared before the first such array: moved there, or made).
-void fixRuntimeDescriptorArrays(std::vector<uint32_t> &words, uint32_t length) {
-  constexpr uint32_t kOpCapability = 17, kOpTypeInt = 21, kOpTypeArray = 28,
-                     kOpTypeRuntimeArray = 29, kOpTypePointer = 32, kOpConstant = 43,
-                     kCapabilityRuntimeDescriptorArray = 5302;
-  std::set<uint32_t> descriptorPointees; // what pointers to descriptors point to
-  uint32_t uint32Type = 0;
-  forEachInstruction(words, [&](uint32_t op, std::span<const uint32_t> o, size_t) {
-    if (op == kOpTypePointer && o.size() == 3 && (o[1] == 0 || o[1] == 2 || o[1] == 12))
-      descriptorPointees.insert(o[2]);
-    if (op == kOpTypeInt && o.size() == 3 && o[1] == 32 && o[2] == 0)
-      uint32Type = o[0];
-  });
-  if (words.size() < 5)
-    return;
-  std::vector<uint32_t> out(words.begin(), words.begin() + 5);
-  if (!uint32Type)
-    uint32Type = out[3]++;
-  bool typeDeclared = false;
-  forEachInstruction(words, [&](uint32_t op, std::span<const uint32_t> o, size_t at) {
-    if (op == kOpCapability && o.size() == 1 && o[0] == kCapabilityRuntimeDescriptorArray)
-      return;
-    if (op == kOpTypeInt && !o.empty() && o[0] == uint32Type && typeDeclared)
-      return; // moved before the first runtime array
-    typeDeclared = typeDeclared || (op == kOpTypeInt && !o.empty() && o[0] == uint32Type);
-    if (op == kOpTypeRuntimeArray && o.size() == 2 && descriptorPointees.count(o[0])) {
-      if (!typeDeclared)
-        out.insert(out.end(), {4u << 16 | kOpTypeInt, uint32Type, 32, 0});
-      typeDeclared = true;
-      const uint32_t lengthId = out[3]++;
-      out.insert(out.end(), {4u << 16 | kOpConstant, uint32Type, lengthId, length});
-      out.insert(out.end(), {4u << 16 | kOpTypeArray, o[0], o[1], lengthId});
-      return;
-    }
-    out.insert(out.end(), words.begin() + at - 1, words.begin() + at + o.size());
-  });
-  words = std::move(out);
 }
 
 /// Whether two descriptors can hold one UAV counter alike: a storage buffer whose first word
@@ -605,8 +563,8 @@ TEST_F(DxilTranslateRun, CorpusComputeShadersComputeWhatTheOracleComputes) {
     std::memcpy(p.oracle.data(), spv.data(), spv.size());
     if (auto why = renumberOracle(p.oracle, *p.spire))
       p.skip = *why;
-    fixRuntimeDescriptorArrays(p.spire->words, kRuntimeDescriptors);
-    fixRuntimeDescriptorArrays(p.oracle, kRuntimeDescriptors);
+    translate::test::fixRuntimeDescriptorArrays(p.spire->words, kRuntimeDescriptors);
+    translate::test::fixRuntimeDescriptorArrays(p.oracle, kRuntimeDescriptors);
   });
   fs::remove_all(scratch);
 

@@ -63,6 +63,13 @@ Options:
                        block, in parameter order from offset 0, 4 bytes a value; the constant
                        buffers they stand for are read from there (--bindings json lists each
                        as "push-constant" with its offset and size)
+  --descriptor-tables-in-heap
+                       with --root-signature, the resources of its descriptor tables are read
+                       from the descriptor heap (the --heap-set arrays, as SM 6.6 heaps): each
+                       table's start in the heap is a push constant (4 bytes, in parameter
+                       order with the root constants), the resource the descriptor at start +
+                       its range's offset in the table + register - the range's base register
+                       ("heap-table" in --bindings json, with both offsets)
   --no-validate        write the modules without validating them
   -h, --help           print this help
 
@@ -123,6 +130,7 @@ int runDxilToSpirv(std::span<char *const> args) {
                                             "--sample-count-spec-id",
                                             "--root-signature"};
   std::string rootSignature;
+  bool tablesInHeap = false;
   ArgScanner scanner("translate", args);
   scanner.acceptSingleDashLong();
   const bool scanned = scanner.scan(
@@ -163,6 +171,8 @@ int runDxilToSpirv(std::span<char *const> args) {
             return usageError("translate", "--sample-count-spec-id takes a number") == kSuccess;
         } else if (flag == "--root-signature") {
           rootSignature = value;
+        } else if (flag == "--descriptor-tables-in-heap") {
+          tablesInHeap = true;
         } else if (flag == "--raw-buffers-as-texel-buffers") {
           options.bindings.rawBuffersAsTexelBuffers = true;
         } else if (flag == "--dual-source-blending") {
@@ -192,11 +202,16 @@ int runDxilToSpirv(std::span<char *const> args) {
   if (emit == Emit::Spirv && output == "-" && ::isatty(1))
     return usageError("translate", "not writing a binary to a terminal; use -o <file>");
 
+  if (tablesInHeap && rootSignature.empty())
+    return usageError("translate", "--descriptor-tables-in-heap needs --root-signature");
   if (!rootSignature.empty()) {
     std::optional<dxil::RootSignature> signature = readRootSignatureFile(rootSignature);
     if (!signature)
       return kInvalidInput;
-    options.bindings.rootConstants = translate::rootConstantsOf(*signature);
+    if (Status s = translate::applyRootSignature(*signature, tablesInHeap, options.bindings); !s) {
+      report(s.error(), rootSignature);
+      return kInvalidInput;
+    }
   }
   const std::string source = input == "-" ? "<stdin>" : input;
   std::optional<std::vector<uint8_t>> bytes = readInput(input, source);

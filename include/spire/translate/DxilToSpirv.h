@@ -22,11 +22,16 @@ struct RootConstants {
   uint32_t offset = 0; ///< bytes into the push constant block, a multiple of 4
 };
 
-/// The root constants of a root signature as one push constant block that all stages share: its
-/// Constants32Bit parameters in parameter order, each at the next offset (4 bytes a value), the
-/// way the application's vkCmdPushConstants lays out the values of SetGraphicsRoot32BitConstants
-/// and SetComputeRoot32BitConstants. Root descriptors and descriptor tables stay descriptors.
-std::vector<RootConstants> rootConstantsOf(const dxil::RootSignature &signature);
+/// A range of a root signature's descriptor table whose descriptors are read from the descriptor
+/// heap (BindingModel::heapTables): the table's first descriptor's index in the heap is a push
+/// constant, set with the table (SetGraphicsRootDescriptorTable).
+struct HeapTableRange {
+  dxil::ResourceClass resourceClass = dxil::ResourceClass::SRV;
+  uint32_t space = 0, baseRegister = 0;
+  uint32_t count = 1;         ///< 0xFFFFFFFF: unbounded
+  uint32_t offsetInTable = 0; ///< descriptors from the table's start
+  uint32_t pushOffset = 0;    ///< bytes into the push constant block of the table's start
+};
 
 /// How D3D resources become Vulkan descriptors. The default: set = register space, binding =
 /// register + the class's offset (so that t0, u0, b0 and s0 of one space do not collide), raw and
@@ -49,12 +54,28 @@ struct BindingModel {
   /// type's binding (aliased), as they share the D3D heap; raw and structured buffers follow
   /// `rawBuffersAsTexelBuffers`.
   uint32_t heapSet = 6, heapBinding = 0;
-  /// Constant buffers that are root constants (rootConstantsOf): a Block of `uint[n]` members at
+  /// Constant buffers that are root constants (applyRootSignature): a Block of `uint[n]` members at
   /// their offsets, in PushConstant storage; each constant buffer is its member. A value read
   /// past a member's end (a row of four that the root constants fill only in part) is undefined,
   /// as in D3D; a row index that is not a constant is clamped to the last value.
   std::vector<RootConstants> rootConstants;
+  /// Resources in descriptor tables that are read from the heap (applyRootSignature with
+  /// `tablesInHeap`, `--descriptor-tables-in-heap`): a resource whose registers lie in a range
+  /// is the heap's descriptor (the SM 6.6 heap arrays above) at the table's start (a push
+  /// constant) + the range's offset in the table + register - the range's base register (+ the
+  /// index into a resource array), as vkd3d-proton binds descriptor tables.
+  std::vector<HeapTableRange> heapTables;
 };
+
+/// Lays a root signature's parameters out as one push constant block that all stages share, in
+/// parameter order from offset 0: a Constants32Bit parameter's values (4 bytes each) into
+/// `model.rootConstants`, the way the application's vkCmdPushConstants lays out the values of
+/// SetGraphicsRoot32BitConstants; with `tablesInHeap`, a descriptor table's start in the heap (4
+/// bytes) and its ranges into `model.heapTables`. Root descriptors (and tables otherwise) stay
+/// descriptors. Fails on a range appended after an unbounded one, or one that mixes samplers
+/// with other descriptors in a table.
+Status applyRootSignature(const dxil::RootSignature &signature, bool tablesInHeap,
+                          BindingModel &model);
 
 /// The heap bindings, added to BindingModel::heapBinding.
 enum class HeapSlot : uint32_t {
@@ -102,8 +123,12 @@ struct DescriptorBinding {
   bool counter = false;            ///< the UAV counter of the resource, not the resource
   bool heap = false; ///< a descriptor heap's array (name: the heap; space, register: 0)
   /// descriptorType "push-constant" (root constants): where its values are in the push
-  /// constant block, in bytes (set and binding mean nothing then).
+  /// constant block, in bytes (set and binding mean nothing then). "heap-table" (a resource of
+  /// a descriptor table read from the heap): where the table's start is in the push constant
+  /// block, and the resource's first descriptor counted from the table's start; the heap's
+  /// arrays are listed on their own (`heap`).
   uint32_t pushConstantOffset = 0, pushConstantSize = 0;
+  uint32_t tableOffset = 0;
 };
 
 struct TranslatedShader {

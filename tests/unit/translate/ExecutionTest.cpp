@@ -4,6 +4,7 @@
 // carries) compute what DXIL.rst says, checked against host references written from its text.
 // Each program reads four words per thread from a raw buffer and writes four results after them.
 #include "unit/translate/DxilTranslateTestSupport.h"
+#include "unit/translate/RuntimeDescriptorArrays.h"
 
 #include "spire/module/Module.h"
 #include "spire/run/Device.h"
@@ -16,6 +17,7 @@
 #include <bit>
 #include <cmath>
 #include <cstring>
+#include <map>
 #include <memory>
 
 namespace spire::translate::test {
@@ -102,14 +104,20 @@ protected:
   }
 
   /// The same for a whole program (u0 as in program()), translated with `options`, run with
-  /// these push constants.
-  std::vector<Words> runProgram(const std::string &text, const std::vector<Words> &inputs,
-                                const DxilTranslateOptions &options = {},
-                                const std::vector<uint8_t> &pushConstants = {}) {
+  /// these push constants and more buffers; runtime arrays of descriptors (heaps) made arrays
+  /// of `runtimeArrayDescriptors` (fixRuntimeDescriptorArrays).
+  std::vector<Words>
+  runProgram(const std::string &text, const std::vector<Words> &inputs,
+             const DxilTranslateOptions &options = {},
+             const std::vector<uint8_t> &pushConstants = {},
+             const std::map<std::pair<uint32_t, uint32_t>, std::vector<uint8_t>> &moreBuffers = {},
+             uint32_t runtimeArrayDescriptors = 0) {
     Translation t = translateLl(text, options);
     EXPECT_EQ(t.error, "");
     if (!t.error.empty() || inputs.size() * 16 > kOutputOffset)
       return {};
+    if (runtimeArrayDescriptors) // llvmpipe has no runtime arrays of descriptors
+      fixRuntimeDescriptorArrays(t.words, runtimeArrayDescriptors);
     Expected<Module> module = Module::fromWords(t.words);
     Expected<run::ModuleInterface> mi =
         module ? run::reflect(*module) : Expected<run::ModuleInterface>(module.error());
@@ -123,6 +131,9 @@ protected:
     request.buffers[{0, 1000}] = data;
     request.groups[0] = uint32_t(inputs.size() + kThreadsPerGroup - 1) / kThreadsPerGroup;
     request.pushConstants = pushConstants;
+    for (const auto &[where, bytes] : moreBuffers)
+      request.buffers[where] = bytes;
+    request.runtimeArrayDescriptors = runtimeArrayDescriptors;
     Expected<run::ShaderRunResult> result = run::runShader(*ctx_, *mi, request);
     EXPECT_TRUE(bool(result)) << (result ? "" : result.error().message);
     if (!result)
@@ -353,7 +364,7 @@ DxilTranslateOptions rootConstantsOptions() {
   table.type = dxil::RootParameterType::DescriptorTable;
   signature.parameters = {first, table, second};
   DxilTranslateOptions options;
-  options.bindings.rootConstants = rootConstantsOf(signature);
+  EXPECT_TRUE(applyRootSignature(signature, false, options.bindings).ok());
   return options;
 }
 
@@ -404,6 +415,121 @@ TEST_F(DxilExecution, RootConstantsAreReadFromPushConstants) {
     EXPECT_EQ(got[i][1], 24u);
     EXPECT_EQ(got[i][2], rowA[i]) << "row " << inputs[i][0];
     EXPECT_EQ(got[i][3], 12u);
+  }
+}
+
+/// t1 and t2 of space 0 (an SRV array of raw buffers) read through a descriptor table in the
+/// heap: each thread loads the first word of t1 + (thread & 1).
+std::string heapTableProgram() {
+  const std::string declarations = kDeclarations + R"(
+%struct.ByteAddressBuffer = type { i32 }
+@srv = external constant [2 x %struct.ByteAddressBuffer]
+)";
+  const std::string body = R"(entry:
+  %h = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 1, i32 0, i32 0, i1 false)
+  %tid = call i32 @dx.op.threadId.i32(i32 93, i32 0)
+  %odd = and i32 %tid, 1
+  %reg = add i32 %odd, 1
+  %t = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 0, i32 0, i32 %reg, i1 false)
+  %ld = call %dx.types.ResRet.i32 @dx.op.rawBufferLoad.i32(i32 139, %dx.types.Handle %t, i32 0, i32 undef, i8 1, i32 4)
+  %r0 = extractvalue %dx.types.ResRet.i32 %ld, 0
+  %in = shl i32 %tid, 4
+  %out = add i32 %in, )" + std::to_string(kOutputOffset) +
+                           R"(
+  call void @dx.op.rawBufferStore.i32(i32 140, %dx.types.Handle %h, i32 %out, i32 undef, i32 %r0, i32 %reg, i32 0, i32 0, i8 15, i32 4)
+  ret void
+)";
+  return computeShader(declarations, body, "!{!{!13}, !{!10}, null, null}",
+                       std::string(kResourceMetadata) +
+                           "!13 = !{i32 0, [2 x %struct.ByteAddressBuffer]* @srv, !\"srv\", i32 "
+                           "0, i32 1, i32 2, i32 11, i32 0, null}\n");
+}
+
+/// Two root constants, then a table whose SRV range t0..t3 starts 3 descriptors into it, then
+/// u0 as a root descriptor (a binding as always).
+DxilTranslateOptions heapTableOptions(bool tablesInHeap = true) {
+  dxil::RootSignature signature;
+  dxil::RootParameter constants, table, uav;
+  constants.type = dxil::RootParameterType::Constants32Bit;
+  constants.num32BitValues = 2;
+  table.type = dxil::RootParameterType::DescriptorTable;
+  dxil::DescriptorRange range;
+  range.rangeType = 0; // SRV
+  range.numDescriptors = 4;
+  range.offsetInDescriptorsFromTableStart = 3;
+  table.ranges = {range};
+  uav.type = dxil::RootParameterType::UAV;
+  signature.parameters = {constants, table, uav};
+  DxilTranslateOptions options;
+  EXPECT_TRUE(applyRootSignature(signature, tablesInHeap, options.bindings).ok());
+  return options;
+}
+
+TEST(DxilTranslateRootConstants, DescriptorTablesInTheHeapStartAtAPushConstant) {
+  if (!haveLlvmAs())
+    GTEST_SKIP() << "llvm-as-14 not installed (Debian package llvm-14)";
+  const DxilTranslateOptions options = heapTableOptions();
+  ASSERT_EQ(options.bindings.heapTables.size(), 1u);
+  EXPECT_EQ(options.bindings.heapTables[0].pushOffset, 8u) << "after the two root constants";
+  EXPECT_EQ(options.bindings.heapTables[0].offsetInTable, 3u);
+  Translation t = translateLl(heapTableProgram(), options);
+  ASSERT_EQ(t.error, "");
+  EXPECT_NE(t.spvasm.find("OpDecorate %srv DescriptorSet 6"), std::string::npos) << t.spvasm;
+  EXPECT_NE(t.spvasm.find("OpVariable %_ptr_PushConstant_"), std::string::npos) << t.spvasm;
+  EXPECT_NE(t.spvasm.find(" 0 Offset 8"), std::string::npos) << t.spvasm;
+  std::string error;
+  Expected<std::vector<TranslatedShader>> shaders =
+      translateDxilBytes(assemble(heapTableProgram(), error), options);
+  ASSERT_TRUE(shaders.ok());
+  const std::string json = bindingsJson(shaders->front());
+  EXPECT_NE(json.find("\"offset\": 8,\n      \"table-offset\": 4,\n      \"type\": \"heap-table\""),
+            std::string::npos)
+      << json;
+  // Without the option the table's resources stay bindings.
+  Translation plain = translateLl(heapTableProgram(), heapTableOptions(false));
+  ASSERT_EQ(plain.error, "");
+  EXPECT_EQ(plain.spvasm.find("PushConstant"), std::string::npos) << plain.spvasm;
+
+  // A range appended after an unbounded one has no place; a table mixing samplers and SRVs.
+  dxil::RootSignature bad;
+  dxil::RootParameter table;
+  table.type = dxil::RootParameterType::DescriptorTable;
+  dxil::DescriptorRange unbounded, appended;
+  unbounded.numDescriptors = 0xFFFFFFFFu;
+  appended.offsetInDescriptorsFromTableStart = 0xFFFFFFFFu;
+  table.ranges = {unbounded, appended};
+  bad.parameters = {table};
+  BindingModel model;
+  Status s = applyRootSignature(bad, true, model);
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.error().message.find("appended after an unbounded"), std::string::npos);
+  appended.rangeType = 3;
+  appended.offsetInDescriptorsFromTableStart = 8;
+  bad.parameters[0].ranges = {unbounded, appended};
+  s = applyRootSignature(bad, true, model);
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.error().message.find("samplers and other descriptors"), std::string::npos);
+}
+
+TEST_F(DxilExecution, DescriptorTablesAreReadFromTheHeap) {
+  // The table starts at heap descriptor 2: t1 is descriptor 2 + 3 + 1 = 6, t2 is 7. Each heap
+  // buffer holds 100 + its index.
+  std::vector<uint8_t> push(12, 0);
+  const uint32_t start = 2;
+  std::memcpy(push.data() + 8, &start, 4);
+  constexpr uint32_t kHeap = 8, kPart = 16;
+  std::vector<uint8_t> heap(kHeap * kPart, 0);
+  for (uint32_t k = 0; k < kHeap; ++k) {
+    const uint32_t v = 100 + k;
+    std::memcpy(heap.data() + k * kPart, &v, 4);
+  }
+  const std::vector<Words> inputs(4, Words{0, 0, 0, 0});
+  std::vector<Words> got =
+      runProgram(heapTableProgram(), inputs, heapTableOptions(), push, {{{6, 1}, heap}}, kHeap);
+  ASSERT_EQ(got.size(), inputs.size());
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    EXPECT_EQ(got[i][1], 1 + (i & 1)) << "thread " << i << " reads t" << got[i][1];
+    EXPECT_EQ(got[i][0], 106 + (i & 1)) << "thread " << i;
   }
 }
 
