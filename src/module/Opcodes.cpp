@@ -1,7 +1,5 @@
 #include "spire/module/Opcodes.h"
 
-#include <bitset>
-
 namespace spire {
 
 using grammar::Op;
@@ -32,30 +30,20 @@ bool isTypeDeclaration(Op op) {
   return d != nullptr && d->cls == grammar::InstructionClass::TypeDeclaration;
 }
 
-namespace {
-
-// The type opcodes, from the grammar once: a pure memo of its immutable tables.
-struct TypeOpcodes {
-  std::bitset<65536> type, cooperative;
-  TypeOpcodes() {
-    for (const grammar::InstructionDesc &d : grammar::instructions()) {
-      const bool declaration =
-          d.cls == grammar::InstructionClass::TypeDeclaration || d.name.starts_with("OpType");
-      type[d.opcode] = declaration && d.opcode != uint16_t(Op::TypeForwardPointer);
-      cooperative[d.opcode] = d.name.starts_with("OpTypeCooperative");
-    }
-  }
-};
-const TypeOpcodes &typeOpcodes() {
-  static const TypeOpcodes t;
-  return t;
+// Asked of every id operand by the validator: computed from the instruction's grammar entry
+// (its class and name, two compares) rather than from a table built over the whole grammar at
+// start, which cost a small module's validation a tenth of its instructions.
+bool declaresType(Op op) {
+  const grammar::InstructionDesc *d = grammar::findInstruction(static_cast<uint32_t>(op));
+  if (d == nullptr || op == Op::TypeForwardPointer)
+    return false;
+  return d->cls == grammar::InstructionClass::TypeDeclaration || d->name.starts_with("OpType");
 }
 
-} // namespace
-
-bool declaresType(Op op) { return typeOpcodes().type[static_cast<uint16_t>(op)]; }
-
-bool declaresCooperativeType(Op op) { return typeOpcodes().cooperative[static_cast<uint16_t>(op)]; }
+bool declaresCooperativeType(Op op) {
+  const grammar::InstructionDesc *d = grammar::findInstruction(static_cast<uint32_t>(op));
+  return d != nullptr && d->name.starts_with("OpTypeCooperative");
+}
 
 bool isConstantCreation(Op op) {
   const grammar::InstructionDesc *d = grammar::findInstruction(static_cast<uint32_t>(op));

@@ -12,7 +12,6 @@
 
 #include "spire/module/Opcodes.h"
 
-#include <bitset>
 #include <string>
 
 namespace spire::val {
@@ -61,25 +60,18 @@ std::string_view opName(Op op) {
 
 /// The opcodes of types and constants: the grammar's classes, SPIRV-Tools' type list, and
 /// extensions' constants that are not always in the grammar's class (their names say). Asked of
-/// every instruction, so computed once.
-const std::bitset<65536> &typeOrConstantOpcodes() {
-  static const auto *bits = [] {
-    auto *b = new std::bitset<65536>; // never torn down
-    for (const grammar::InstructionDesc &d : grammar::instructions()) {
-      const Op op = static_cast<Op>(d.opcode);
-      // The descriptor's class is what isTypeDeclaration and isConstantCreation look up.
-      if (d.cls == grammar::InstructionClass::TypeDeclaration ||
-          d.cls == grammar::InstructionClass::ConstantCreation || declaresType(op) ||
-          op == Op::GraphConstantARM || // SPV_ARM_graph's constants are module-level ones
-          d.name.starts_with("OpConstant") || d.name.starts_with("OpSpecConstant"))
-        b->set(d.opcode);
-    }
-    return b;
-  }();
-  return *bits;
+/// every instruction: a few compares on its grammar entry (a table over the whole grammar, made
+/// at every start, cost more than a small module's asking).
+bool isTypeOrConstant(Op op) {
+  const grammar::InstructionDesc *d = grammar::findInstruction(static_cast<uint32_t>(op));
+  if (d == nullptr)
+    return false;
+  // The descriptor's class is what isTypeDeclaration and isConstantCreation look up.
+  return d->cls == grammar::InstructionClass::TypeDeclaration ||
+         d->cls == grammar::InstructionClass::ConstantCreation || declaresType(op) ||
+         op == Op::GraphConstantARM || // SPV_ARM_graph's constants are module-level ones
+         d->name.starts_with("OpConstant") || d->name.starts_with("OpSpecConstant");
 }
-
-bool isTypeOrConstant(Op op) { return typeOrConstantOpcodes()[static_cast<uint16_t>(op)]; }
 
 bool isAnnotation(Op op) {
   switch (op) {
