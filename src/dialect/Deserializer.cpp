@@ -1284,6 +1284,30 @@ private:
     return a;
   }
 
+  /// An enumerant attribute, made once per kind and value: an op's enumerants repeat from
+  /// instruction to instruction (memory access, group operation), and uniquing one in the
+  /// context hashes its whole storage.
+  Attribute enumAttr(OperandKind kind, uint32_t value) {
+    auto [it, added] = enumAttrs_.try_emplace((uint64_t(kind) << 32) | value);
+    if (added)
+      it->second = attr::enumerant(ctx_, kind, value);
+    return it->second;
+  }
+
+  /// The array of these (uniqued) attributes, made once per sequence: the literal lists of
+  /// OpCompositeExtract and OpVectorShuffle repeat through a shader, and uniquing an array in
+  /// the context hashes every element's storage.
+  Attribute arrayAttr(std::span<const Attribute> elements) {
+    arrayKey_.assign(reinterpret_cast<const char *>(elements.data()),
+                     elements.size() * sizeof(Attribute));
+    auto it = arrayAttrs_.find(arrayKey_);
+    if (it != arrayAttrs_.end())
+      return it->second;
+    Attribute a = attr::array(ctx_, elements);
+    arrayAttrs_.emplace(arrayKey_, a);
+    return a;
+  }
+
   /// The SSA value of `id` at the current point, materializing what the dialect keeps out of
   /// functions: constants, undefined values, addresses of globals, spec constant references.
   Expected<Value> use(uint32_t id, Instruction user) {
@@ -1631,7 +1655,7 @@ private:
     std::string_view pendingName;
     auto flushList = [&]() {
       if (!pendingName.empty()) {
-        st.addAttribute(ctx_, pendingName, attr::array(ctx_, pendingList));
+        st.addAttribute(ctx_, pendingName, arrayAttr(pendingList));
         pendingList.clear();
         pendingName = {};
       }
@@ -1701,8 +1725,7 @@ private:
       case OperandMapping::Kind::IdEnum: {
         Attribute c = constantValue(word);
         if (c && c.is(AttrKind::Integer)) {
-          st.addAttribute(ctx_, m->name,
-                          attr::enumerant(ctx_, m->attrKind, static_cast<uint32_t>(c.bits())));
+          st.addAttribute(ctx_, m->name, enumAttr(m->attrKind, static_cast<uint32_t>(c.bits())));
           break;
         }
         // Not a constant (a specialization constant, or a value an OpenCL kernel computes):
@@ -1720,7 +1743,7 @@ private:
         grammar::OperandCategory cat = grammar::operandCategory(o.kind);
         if (cat == grammar::OperandCategory::BitEnum ||
             cat == grammar::OperandCategory::ValueEnum) {
-          a = attr::enumerant(ctx_, o.kind, word);
+          a = enumAttr(o.kind, word);
           lastEnum = m;
         } else if (o.kind == OperandKind::LiteralString) {
           a = attr::string(ctx_, inst.stringOperand(o));
@@ -1902,6 +1925,11 @@ private:
   std::string_view valueName_, variableName_, specConstName_;
   std::unordered_map<uint32_t, Attribute> symbolRefs_;
   std::array<Attribute, 64> smallI32_{};
+  /// The enumerant attributes and the arrays of generic()'s variadic literal operands made so
+  /// far (see enumAttr, arrayAttr), and arrayAttr's reused key.
+  std::unordered_map<uint64_t, Attribute> enumAttrs_;
+  std::unordered_map<std::string, Attribute> arrayAttrs_;
+  std::string arrayKey_;
   std::vector<std::unique_ptr<OperationState>> freeStates_; ///< PooledState's
   std::vector<bool>
       decorated_; ///< by id: whether decorationIndex_ lists it (made when first asked)

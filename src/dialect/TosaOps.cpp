@@ -946,9 +946,16 @@ void attachTosa(const OpRecords &records) {
     }
     info->syntax = syntax;
     info->verify = verifyTosa;
-    if (!ruleOf(n) || ruleOf(n)->numOperands == 0)
-      store.problems.push_back(std::string(info->name) + ": no rule for its operands");
   }
+}
+
+std::string tosaProblem(const OpInfo &info) {
+  if (info.key.space() != OpSpace::Tosa)
+    return {};
+  const OpRule *rule = ruleOf(info.key.number());
+  if (!rule || rule->numOperands == 0)
+    return std::string(info.name) + ": no rule for its operands";
+  return {};
 }
 
 } // namespace detail

@@ -1,5 +1,7 @@
 #include "spire/module/Opcodes.h"
 
+#include <atomic>
+
 namespace spire {
 
 using grammar::Op;
@@ -30,20 +32,48 @@ bool isTypeDeclaration(Op op) {
   return d != nullptr && d->cls == grammar::InstructionClass::TypeDeclaration;
 }
 
-// Asked of every id operand by the validator: computed from the instruction's grammar entry
-// (its class and name, two compares) rather than from a table built over the whole grammar at
-// start, which cost a small module's validation a tenth of its instructions.
-bool declaresType(Op op) {
+namespace {
+
+// What declaresType and declaresCooperativeType answer, from the instruction's grammar entry
+// (its class and name).
+constexpr uint8_t kKnown = 1, kType = 2, kCooperative = 4;
+uint8_t typeFlags(Op op) {
   const grammar::InstructionDesc *d = grammar::findInstruction(static_cast<uint32_t>(op));
-  if (d == nullptr || op == Op::TypeForwardPointer)
-    return false;
-  return d->cls == grammar::InstructionClass::TypeDeclaration || d->name.starts_with("OpType");
+  if (d == nullptr)
+    return kKnown;
+  uint8_t f = kKnown;
+  if ((d->cls == grammar::InstructionClass::TypeDeclaration || d->name.starts_with("OpType")) &&
+      op != Op::TypeForwardPointer)
+    f |= kType;
+  if (d->name.starts_with("OpTypeCooperative"))
+    f |= kCooperative;
+  return f;
 }
 
-bool declaresCooperativeType(Op op) {
-  const grammar::InstructionDesc *d = grammar::findInstruction(static_cast<uint32_t>(op));
-  return d != nullptr && d->name.starts_with("OpTypeCooperative");
+// The validator asks for every id operand. A table over the whole grammar, made at start, cost
+// a small module's validation more than its asking; the core opcodes' answers are kept as they
+// are first asked for (a pure memo of the grammar's constant tables: relaxed atomics, as any
+// thread may fill an entry, always with the same value).
+constexpr uint32_t kMemoOpcodes = 1024;
+std::atomic<uint8_t> memo[kMemoOpcodes];
+
+uint8_t flagsOf(Op op) {
+  const uint32_t v = static_cast<uint32_t>(op);
+  if (v >= kMemoOpcodes)
+    return typeFlags(op);
+  uint8_t f = memo[v].load(std::memory_order_relaxed);
+  if (f == 0) {
+    f = typeFlags(op);
+    memo[v].store(f, std::memory_order_relaxed);
+  }
+  return f;
 }
+
+} // namespace
+
+bool declaresType(Op op) { return flagsOf(op) & kType; }
+
+bool declaresCooperativeType(Op op) { return flagsOf(op) & kCooperative; }
 
 bool isConstantCreation(Op op) {
   const grammar::InstructionDesc *d = grammar::findInstruction(static_cast<uint32_t>(op));
