@@ -1651,7 +1651,17 @@ private:
     }
     size_t g = 0; // the operand mapping being filled
     const OperandMapping *lastEnum = nullptr;
-    std::vector<Attribute> pendingList;
+    // The list's storage is the deserializer's spare one, given back at the end (a nested
+    // generic(), through use(), takes a new one).
+    std::vector<Attribute> pendingList = std::move(spareList_);
+    pendingList.clear();
+    struct GiveBack {
+      std::vector<Attribute> &list, &spare;
+      ~GiveBack() {
+        if (list.capacity() > spare.capacity())
+          spare = std::move(list);
+      }
+    } giveBack{pendingList, spareList_};
     std::string_view pendingName;
     auto flushList = [&]() {
       if (!pendingName.empty()) {
@@ -1930,6 +1940,7 @@ private:
   std::unordered_map<uint64_t, Attribute> enumAttrs_;
   std::unordered_map<std::string, Attribute> arrayAttrs_;
   std::string arrayKey_;
+  std::vector<Attribute> spareList_; ///< generic()'s list of literal attributes, reused
   std::vector<std::unique_ptr<OperationState>> freeStates_; ///< PooledState's
   std::vector<bool>
       decorated_; ///< by id: whether decorationIndex_ lists it (made when first asked)

@@ -934,7 +934,12 @@ std::string verifyTosa(const Operation &op) {
 void attachTosa(const OpRecords &records) {
   OverlayStore &store = records.store();
   OpSyntax *syntax = nullptr;
-  for (uint32_t n = 0; n < 0x100; ++n) {
+  // The set's instructions, not every number: a look-up per number was a sixth of the start.
+  const grammar::ExtInstSetDesc *set = grammar::extInstSet(grammar::ExtInstSet::Tosa0010001);
+  if (!set)
+    return;
+  for (const grammar::ExtInstDesc &e : set->instructions) {
+    const uint32_t n = e.opcode;
     OpInfo *info = records.find(OpKey(OpSpace::Tosa, n));
     if (!info)
       continue;
