@@ -12,6 +12,7 @@
 
 #include "spire/module/Opcodes.h"
 
+#include <atomic>
 #include <string>
 
 namespace spire::val {
@@ -59,10 +60,8 @@ std::string_view opName(Op op) {
 }
 
 /// The opcodes of types and constants: the grammar's classes, SPIRV-Tools' type list, and
-/// extensions' constants that are not always in the grammar's class (their names say). Asked of
-/// every instruction: a few compares on its grammar entry (a table over the whole grammar, made
-/// at every start, cost more than a small module's asking).
-bool isTypeOrConstant(Op op) {
+/// extensions' constants that are not always in the grammar's class (their names say).
+bool computeTypeOrConstant(Op op) {
   const grammar::InstructionDesc *d = grammar::findInstruction(static_cast<uint32_t>(op));
   if (d == nullptr)
     return false;
@@ -71,6 +70,23 @@ bool isTypeOrConstant(Op op) {
          d->cls == grammar::InstructionClass::ConstantCreation || declaresType(op) ||
          op == Op::GraphConstantARM || // SPV_ARM_graph's constants are module-level ones
          d->name.starts_with("OpConstant") || d->name.starts_with("OpSpecConstant");
+}
+
+/// Asked of every instruction: the core opcodes' answers are kept as first asked for (a table
+/// over the whole grammar, made at every start, cost more than a small module's asking; relaxed
+/// atomics, as any thread may fill an entry, always with the same value).
+bool isTypeOrConstant(Op op) {
+  constexpr uint8_t kKnown = 1, kYes = 2;
+  static std::atomic<uint8_t> memo[1024];
+  const uint32_t v = static_cast<uint32_t>(op);
+  if (v >= std::size(memo))
+    return computeTypeOrConstant(op);
+  uint8_t f = memo[v].load(std::memory_order_relaxed);
+  if (f == 0) {
+    f = kKnown | (computeTypeOrConstant(op) ? kYes : 0);
+    memo[v].store(f, std::memory_order_relaxed);
+  }
+  return f & kYes;
 }
 
 bool isAnnotation(Op op) {
