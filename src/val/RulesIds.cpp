@@ -14,6 +14,7 @@
 #include "Rules.h"
 
 #include <algorithm>
+#include <array>
 #include <unordered_set>
 #include <vector>
 
@@ -331,8 +332,16 @@ private:
     return blockAt_[def - fnBegin_];
   }
 
-  // Whether an opcode declares a type (OpTypeForwardPointer too): asked for every id operand.
-  static bool definesType(Op op) { return declaresType(op) || op == Op::TypeForwardPointer; }
+  // Whether an opcode declares a type (OpTypeForwardPointer too): asked for every id operand,
+  // so the core opcodes' answers are kept here (0: not yet asked, 1: no, 2: yes).
+  bool definesType(Op op) {
+    const uint32_t v = static_cast<uint32_t>(op);
+    if (v >= definesType_.size())
+      return declaresType(op) || op == Op::TypeForwardPointer;
+    if (definesType_[v] == 0)
+      definesType_[v] = declaresType(op) || op == Op::TypeForwardPointer ? 2 : 1;
+    return definesType_[v] == 2;
+  }
 
   State &s_;
   const Module &m_;
@@ -343,6 +352,7 @@ private:
   uint32_t fnBegin_ = 0;              ///< its first instruction
   std::vector<uint32_t> blockAt_;     ///< and the block of each of its instructions
   std::vector<Undominated> undominated_;
+  std::array<uint8_t, 1024> definesType_{};
   std::unordered_set<uint32_t> forwardPointers_;
   std::unordered_set<uint32_t> reportedUndefined_;
 };
