@@ -415,9 +415,12 @@ private:
   /// The value of a constant as an attribute, or null when no attribute can hold it (a null
   /// pointer, a sampler constant).
   Attribute constantValue(uint32_t id, int depth = 0) {
-    auto cached = constants_.find(id);
-    if (cached != constants_.end())
-      return cached->second;
+    if (!constantSlotsMade_) {
+      constantSlot_.reset(m_.bound(), m_.words().size(), 0);
+      constantSlotsMade_ = true;
+    }
+    if (const uint32_t slot = constantSlot_.get(id))
+      return constantValues_[slot - 1];
     uint32_t index = m_.defIndex(id);
     if (index == kNoIndex || depth > 64)
       return {};
@@ -490,7 +493,10 @@ private:
     default:
       break;
     }
-    constants_.emplace(id, a);
+    if (!constantSlot_.get(id)) { // (the first made is kept, as a nested look-up may make it)
+      constantValues_.push_back(a);
+      constantSlot_.set(id, static_cast<uint32_t>(constantValues_.size()));
+    }
     return a;
   }
 
@@ -1966,7 +1972,11 @@ private:
   DecorationIndex decorationIndex_{m_};
   std::unordered_set<std::string> symbols_;
   std::unordered_map<uint32_t, std::string> symbolOf_;
-  std::unordered_map<uint32_t, Attribute> constants_;
+  /// The constants' attributes made so far (null where the dialect cannot hold one): by id,
+  /// 0 when not yet made, else 1 + the index in constantValues_ (asked at every use of one).
+  IdMap<uint32_t> constantSlot_;
+  std::vector<Attribute> constantValues_;
+  bool constantSlotsMade_ = false;
   IdMap<Value> values_; ///< the current function's values by id
   std::unordered_map<uint32_t, Block *> blockOfLabel_;
   Block *current_ = nullptr;
