@@ -42,7 +42,8 @@ ElementType elementType(const State &s, uint32_t type, std::optional<uint64_t> i
     if (n < 4)
       return {};
     if (bounded != ~uint64_t(0)) // (its length only when there is an index to check)
-      if (std::optional<uint64_t> length = s.constantValue(d->word(3)); length && bounded >= *length)
+      if (std::optional<uint64_t> length = s.constantValue(d->word(3));
+          length && bounded >= *length)
         return {0, outOfBounds(s, "array", type, *length, bounded)};
     return {d->word(2), {}};
   }

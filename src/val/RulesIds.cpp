@@ -346,11 +346,11 @@ private:
   State &s_;
   const Module &m_;
   bool zeroBoundReported_ = false;
-  uint32_t function_ = kNoIndex;      ///< the function entered for the dominance rule
-  const Cfg *cfg_ = nullptr;          ///< its graph
+  uint32_t function_ = kNoIndex;       ///< the function entered for the dominance rule
+  const Cfg *cfg_ = nullptr;           ///< its graph
   const DominatorTree *dom_ = nullptr; ///< and dominator tree
-  uint32_t fnBegin_ = 0;              ///< its first instruction
-  std::vector<uint32_t> blockAt_;     ///< and the block of each of its instructions
+  uint32_t fnBegin_ = 0;               ///< its first instruction
+  std::vector<uint32_t> blockAt_;      ///< and the block of each of its instructions
   std::vector<Undominated> undominated_;
   std::array<uint8_t, 1024> definesType_{};
   std::unordered_set<uint32_t> forwardPointers_;
