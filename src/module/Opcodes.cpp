@@ -58,12 +58,12 @@ constexpr uint32_t kMemoOpcodes = 1024;
 std::atomic<uint8_t> memo[kMemoOpcodes];
 
 uint8_t flagsOf(Op op) {
-  const uint32_t v = static_cast<uint32_t>(op);
+  const uint32_t v = static_cast<uint16_t>(op); // (an opcode is 16 bits)
   if (v >= kMemoOpcodes)
-    return typeFlags(op);
+    return typeFlags(static_cast<Op>(v));
   uint8_t f = memo[v].load(std::memory_order_relaxed);
   if (f == 0) {
-    f = typeFlags(op);
+    f = typeFlags(static_cast<Op>(v));
     memo[v].store(f, std::memory_order_relaxed);
   }
   return f;

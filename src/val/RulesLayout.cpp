@@ -78,12 +78,12 @@ bool computeTypeOrConstant(Op op) {
 bool isTypeOrConstant(Op op) {
   constexpr uint8_t kKnown = 1, kYes = 2;
   static std::atomic<uint8_t> memo[1024];
-  const uint32_t v = static_cast<uint32_t>(op);
+  const uint32_t v = static_cast<uint16_t>(op); // (an opcode is 16 bits)
   if (v >= std::size(memo))
-    return computeTypeOrConstant(op);
+    return computeTypeOrConstant(static_cast<Op>(v));
   uint8_t f = memo[v].load(std::memory_order_relaxed);
   if (f == 0) {
-    f = kKnown | (computeTypeOrConstant(op) ? kYes : 0);
+    f = kKnown | (computeTypeOrConstant(static_cast<Op>(v)) ? kYes : 0);
     memo[v].store(f, std::memory_order_relaxed);
   }
   return f & kYes;
