@@ -435,9 +435,12 @@ private:
   /// The value of a constant as an attribute, or null when no attribute can hold it (a null
   /// pointer, a sampler constant).
   Attribute constantValue(uint32_t id, int depth = 0) {
-    auto cached = constants_.find(id);
-    if (cached != constants_.end())
-      return cached->second;
+    if (!constantSlotsMade_) {
+      constantSlot_.reset(m_.bound(), m_.words().size(), 0);
+      constantSlotsMade_ = true;
+    }
+    if (const uint32_t slot = constantSlot_.get(id))
+      return constantValues_[slot - 1];
     uint32_t index = m_.defIndex(id);
     if (index == kNoIndex || depth > 64)
       return {};
@@ -510,7 +513,10 @@ private:
     default:
       break;
     }
-    constants_.emplace(id, a);
+    if (!constantSlot_.get(id)) { // (the first made is kept, as a nested look-up may make it)
+      constantValues_.push_back(a);
+      constantSlot_.set(id, static_cast<uint32_t>(constantValues_.size()));
+    }
     return a;
   }
 
@@ -1250,7 +1256,7 @@ private:
   }
 
   /// An OperationState taken from the deserializer's pool and given back at the end of its
-  /// scope: the vectors of result types and operands keep their capacity from op to op (their
+  /// scope: its vectors keep their capacity from op to op (their
   /// allocation and release were a good part of each op). One per nesting level, as use() makes
   /// ops while generic() is filling its own.
   class PooledState {
@@ -1262,13 +1268,17 @@ private:
       }
       st_ = std::move(d.freeStates_.back());
       d.freeStates_.pop_back();
-      std::vector<Type> types = std::move(st_->resultTypes);
-      std::vector<Value> operands = std::move(st_->operands);
-      *st_ = OperationState(info, loc);
-      types.clear();
-      operands.clear();
-      st_->resultTypes = std::move(types);
-      st_->operands = std::move(operands);
+      // As a new OperationState(info, loc), its vectors emptied in place: the attributes' too,
+      // whose allocation was, with the state's, a seventh of making a constant at its use.
+      OperationState &st = *st_;
+      st.info = info;
+      st.location = loc;
+      st.debugLoc = nullptr;
+      st.resultTypes.clear();
+      st.operands.clear();
+      st.attributes.clear();
+      st.successors.clear();
+      st.numRegions = 0;
     }
     PooledState(const PooledState &) = delete;
     PooledState &operator=(const PooledState &) = delete;
@@ -1296,6 +1306,30 @@ private:
     Attribute &a = smallI32_[static_cast<size_t>(v)];
     if (!a)
       a = attr::integer(ctx_, i32_, v);
+    return a;
+  }
+
+  /// An enumerant attribute, made once per kind and value: an op's enumerants repeat from
+  /// instruction to instruction (memory access, group operation), and uniquing one in the
+  /// context hashes its whole storage.
+  Attribute enumAttr(OperandKind kind, uint32_t value) {
+    auto [it, added] = enumAttrs_.try_emplace((uint64_t(kind) << 32) | value);
+    if (added)
+      it->second = attr::enumerant(ctx_, kind, value);
+    return it->second;
+  }
+
+  /// The array of these (uniqued) attributes, made once per sequence: the literal lists of
+  /// OpCompositeExtract and OpVectorShuffle repeat through a shader, and uniquing an array in
+  /// the context hashes every element's storage.
+  Attribute arrayAttr(std::span<const Attribute> elements) {
+    arrayKey_.assign(reinterpret_cast<const char *>(elements.data()),
+                     elements.size() * sizeof(Attribute));
+    auto it = arrayAttrs_.find(arrayKey_);
+    if (it != arrayAttrs_.end())
+      return it->second;
+    Attribute a = attr::array(ctx_, elements);
+    arrayAttrs_.emplace(arrayKey_, a);
     return a;
   }
 
@@ -1642,11 +1676,21 @@ private:
     }
     size_t g = 0; // the operand mapping being filled
     const OperandMapping *lastEnum = nullptr;
-    std::vector<Attribute> pendingList;
+    // The list's storage is the deserializer's spare one, given back at the end (a nested
+    // generic(), through use(), takes a new one).
+    std::vector<Attribute> pendingList = std::move(spareList_);
+    pendingList.clear();
+    struct GiveBack {
+      std::vector<Attribute> &list, &spare;
+      ~GiveBack() {
+        if (list.capacity() > spare.capacity())
+          spare = std::move(list);
+      }
+    } giveBack{pendingList, spareList_};
     std::string_view pendingName;
     auto flushList = [&]() {
       if (!pendingName.empty()) {
-        st.addAttribute(ctx_, pendingName, attr::array(ctx_, pendingList));
+        st.addAttribute(ctx_, pendingName, arrayAttr(pendingList));
         pendingList.clear();
         pendingName = {};
       }
@@ -1716,8 +1760,7 @@ private:
       case OperandMapping::Kind::IdEnum: {
         Attribute c = constantValue(word);
         if (c && c.is(AttrKind::Integer)) {
-          st.addAttribute(ctx_, m->name,
-                          attr::enumerant(ctx_, m->attrKind, static_cast<uint32_t>(c.bits())));
+          st.addAttribute(ctx_, m->name, enumAttr(m->attrKind, static_cast<uint32_t>(c.bits())));
           break;
         }
         // Not a constant (a specialization constant, or a value an OpenCL kernel computes):
@@ -1735,7 +1778,7 @@ private:
         grammar::OperandCategory cat = grammar::operandCategory(o.kind);
         if (cat == grammar::OperandCategory::BitEnum ||
             cat == grammar::OperandCategory::ValueEnum) {
-          a = attr::enumerant(ctx_, o.kind, word);
+          a = enumAttr(o.kind, word);
           lastEnum = m;
         } else if (o.kind == OperandKind::LiteralString) {
           a = attr::string(ctx_, inst.stringOperand(o));
@@ -1917,6 +1960,12 @@ private:
   std::string_view valueName_, variableName_, specConstName_;
   std::unordered_map<uint32_t, Attribute> symbolRefs_;
   std::array<Attribute, 64> smallI32_{};
+  /// The enumerant attributes and the arrays of generic()'s variadic literal operands made so
+  /// far (see enumAttr, arrayAttr), and arrayAttr's reused key.
+  std::unordered_map<uint64_t, Attribute> enumAttrs_;
+  std::unordered_map<std::string, Attribute> arrayAttrs_;
+  std::string arrayKey_;
+  std::vector<Attribute> spareList_; ///< generic()'s list of literal attributes, reused
   std::vector<std::unique_ptr<OperationState>> freeStates_; ///< PooledState's
   std::vector<bool>
       decorated_; ///< by id: whether decorationIndex_ lists it (made when first asked)
@@ -1942,7 +1991,11 @@ private:
   DecorationIndex decorationIndex_{m_};
   std::unordered_set<std::string> symbols_;
   std::unordered_map<uint32_t, std::string> symbolOf_;
-  std::unordered_map<uint32_t, Attribute> constants_;
+  /// The constants' attributes made so far (null where the dialect cannot hold one): by id,
+  /// 0 when not yet made, else 1 + the index in constantValues_ (asked at every use of one).
+  IdMap<uint32_t> constantSlot_;
+  std::vector<Attribute> constantValues_;
+  bool constantSlotsMade_ = false;
   IdMap<Value> values_; ///< the current function's values by id
   std::unordered_map<uint32_t, Block *> blockOfLabel_;
   Block *current_ = nullptr;

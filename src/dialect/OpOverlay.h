@@ -67,6 +67,9 @@ void attachTypeRulesOnce();
 void attachFoldersOnce();
 /// TosaOps.cpp: the custom syntax and the verifier of TOSA.001000.1's ops.
 void attachTosa(const OpRecords &records);
+/// Why a TOSA op has no verifier rule (its table is built when first read, as a translation
+/// without TOSA ops reads none of it); empty when it has one, or is no TOSA op.
+std::string tosaProblem(const OpInfo &info);
 /// The problems of the overlay's declarations (OverlayStore::problems, and the formats that do
 /// not compile, which compiles them all).
 const std::vector<std::string> &overlayProblems();

@@ -290,6 +290,9 @@ const std::vector<std::string> &overlayProblems() {
     registry().folders();
     std::vector<std::string> out = registry().overlay.problems;
     for (const OpInfo *info : registry().all)
+      if (std::string problem = tosaProblem(*info); !problem.empty())
+        out.push_back(std::move(problem));
+    for (const OpInfo *info : registry().all)
       if (std::string problem = formatProblem(*info); !problem.empty())
         out.push_back(std::move(problem));
     return out;

@@ -934,7 +934,12 @@ std::string verifyTosa(const Operation &op) {
 void attachTosa(const OpRecords &records) {
   OverlayStore &store = records.store();
   OpSyntax *syntax = nullptr;
-  for (uint32_t n = 0; n < 0x100; ++n) {
+  // The set's instructions, not every number: a look-up per number was a sixth of the start.
+  const grammar::ExtInstSetDesc *set = grammar::extInstSet(grammar::ExtInstSet::Tosa0010001);
+  if (!set)
+    return;
+  for (const grammar::ExtInstDesc &e : set->instructions) {
+    const uint32_t n = e.opcode;
     OpInfo *info = records.find(OpKey(OpSpace::Tosa, n));
     if (!info)
       continue;
@@ -946,9 +951,16 @@ void attachTosa(const OpRecords &records) {
     }
     info->syntax = syntax;
     info->verify = verifyTosa;
-    if (!ruleOf(n) || ruleOf(n)->numOperands == 0)
-      store.problems.push_back(std::string(info->name) + ": no rule for its operands");
   }
+}
+
+std::string tosaProblem(const OpInfo &info) {
+  if (info.key.space() != OpSpace::Tosa)
+    return {};
+  const OpRule *rule = ruleOf(info.key.number());
+  if (!rule || rule->numOperands == 0)
+    return std::string(info.name) + ": no rule for its operands";
+  return {};
 }
 
 } // namespace detail

@@ -341,15 +341,38 @@ std::string opcodeName(Op op) {
   return d ? std::string(d->name) : "opcode " + std::to_string(static_cast<uint32_t>(op));
 }
 
+// The smallest and largest opcode the rows name, known at compile time: the validator asks
+// for every instruction, and most ask no further, without the index being made (its rows are
+// copied, a tenth of validating a small shader's start).
+struct OpcodeRange {
+  uint32_t low = ~0u, high = 0;
+  constexpr void add(std::span<const OperandTypeRule> rows) {
+    for (const OperandTypeRule &row : rows)
+      for (Op op : row.ops)
+        if (op != Op::Nop) {
+          low = std::min(low, static_cast<uint32_t>(op));
+          high = std::max(high, static_cast<uint32_t>(op));
+        }
+  }
+};
+constexpr OpcodeRange kOpcodeRange = [] {
+  OpcodeRange r;
+  r.add(kAvcRows);
+  r.add(kHitRows);
+  r.add(kIntelRows);
+  return r;
+}();
+
 } // namespace
 
 std::span<const OperandTypeRule> operandTypeRules() { return index().rows; }
 
 const OperandTypeRule *operandTypeRule(uint32_t opcode) {
-  const Index &idx = index();
-  if (idx.byOpcode.empty() || opcode < idx.byOpcode.front().first ||
-      opcode > idx.byOpcode.back().first)
+  if (opcode < kOpcodeRange.low || opcode > kOpcodeRange.high)
     return nullptr; // most instructions are looked at no further
+  const Index &idx = index();
+  if (idx.byOpcode.empty())
+    return nullptr;
   auto it = std::lower_bound(idx.byOpcode.begin(), idx.byOpcode.end(),
                              std::pair<uint32_t, uint32_t>{opcode, 0});
   return it != idx.byOpcode.end() && it->first == opcode ? &idx.rows[it->second] : nullptr;

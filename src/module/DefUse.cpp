@@ -14,7 +14,9 @@ DefUse::DefUse(const Module &module) {
     Use use;
   };
   std::vector<Entry> entries;
-  entries.reserve(size_t(module.size()) * 2);
+  // Each id operand is a word of its own: the module's words bound their number (a reserve by
+  // instruction count fell short, and the copies as the vector grew were a tenth of this).
+  entries.reserve(module.words().size());
   const uint32_t bound = module.bound();
   uint32_t maxId = 0;
   for (Instruction inst : module) {
@@ -30,15 +32,19 @@ DefUse::DefUse(const Module &module) {
       entries.push_back({id, {inst.index(), k}});
     }
   }
-  begin_.assign(entries.empty() ? 1 : size_t(maxId) + 2, 0);
+  // Counts at begin_[id + 2], summed, so that begin_[id + 1] is where id's run starts; the
+  // scatter moves each to where the next id's run starts, which leaves begin_[id] at the start
+  // of id's run (begin_ keeps one entry more than it needs).
+  begin_.assign(entries.empty() ? 1 : size_t(maxId) + 3, 0);
+  if (entries.empty())
+    return;
   for (const Entry &e : entries)
-    ++begin_[e.id + 1];
-  for (size_t i = 1; i < begin_.size(); ++i)
+    ++begin_[e.id + 2];
+  for (size_t i = 2; i < begin_.size(); ++i)
     begin_[i] += begin_[i - 1];
   uses_.resize(entries.size());
-  std::vector<uint32_t> next(begin_.begin(), begin_.end() - 1);
   for (const Entry &e : entries)
-    uses_[next[e.id]++] = e.use;
+    uses_[begin_[e.id + 1]++] = e.use;
 }
 
 std::span<const DefUse::Use> DefUse::uses(uint32_t id) const {

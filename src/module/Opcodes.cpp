@@ -1,6 +1,6 @@
 #include "spire/module/Opcodes.h"
 
-#include <bitset>
+#include <atomic>
 
 namespace spire {
 
@@ -34,28 +34,46 @@ bool isTypeDeclaration(Op op) {
 
 namespace {
 
-// The type opcodes, from the grammar once: a pure memo of its immutable tables.
-struct TypeOpcodes {
-  std::bitset<65536> type, cooperative;
-  TypeOpcodes() {
-    for (const grammar::InstructionDesc &d : grammar::instructions()) {
-      const bool declaration =
-          d.cls == grammar::InstructionClass::TypeDeclaration || d.name.starts_with("OpType");
-      type[d.opcode] = declaration && d.opcode != uint16_t(Op::TypeForwardPointer);
-      cooperative[d.opcode] = d.name.starts_with("OpTypeCooperative");
-    }
+// What declaresType and declaresCooperativeType answer, from the instruction's grammar entry
+// (its class and name).
+constexpr uint8_t kKnown = 1, kType = 2, kCooperative = 4;
+uint8_t typeFlags(Op op) {
+  const grammar::InstructionDesc *d = grammar::findInstruction(static_cast<uint32_t>(op));
+  if (d == nullptr)
+    return kKnown;
+  uint8_t f = kKnown;
+  if ((d->cls == grammar::InstructionClass::TypeDeclaration || d->name.starts_with("OpType")) &&
+      op != Op::TypeForwardPointer)
+    f |= kType;
+  if (d->name.starts_with("OpTypeCooperative"))
+    f |= kCooperative;
+  return f;
+}
+
+// The validator asks for every id operand. A table over the whole grammar, made at start, cost
+// a small module's validation more than its asking; the core opcodes' answers are kept as they
+// are first asked for (a pure memo of the grammar's constant tables: relaxed atomics, as any
+// thread may fill an entry, always with the same value).
+constexpr uint32_t kMemoOpcodes = 1024;
+std::atomic<uint8_t> memo[kMemoOpcodes];
+
+uint8_t flagsOf(Op op) {
+  const uint32_t v = static_cast<uint16_t>(op); // (an opcode is 16 bits)
+  if (v >= kMemoOpcodes)
+    return typeFlags(static_cast<Op>(v));
+  uint8_t f = memo[v].load(std::memory_order_relaxed);
+  if (f == 0) {
+    f = typeFlags(static_cast<Op>(v));
+    memo[v].store(f, std::memory_order_relaxed);
   }
-};
-const TypeOpcodes &typeOpcodes() {
-  static const TypeOpcodes t;
-  return t;
+  return f;
 }
 
 } // namespace
 
-bool declaresType(Op op) { return typeOpcodes().type[static_cast<uint16_t>(op)]; }
+bool declaresType(Op op) { return flagsOf(op) & kType; }
 
-bool declaresCooperativeType(Op op) { return typeOpcodes().cooperative[static_cast<uint16_t>(op)]; }
+bool declaresCooperativeType(Op op) { return flagsOf(op) & kCooperative; }
 
 bool isConstantCreation(Op op) {
   const grammar::InstructionDesc *d = grammar::findInstruction(static_cast<uint32_t>(op));

@@ -41,9 +41,10 @@ ElementType elementType(const State &s, uint32_t type, std::optional<uint64_t> i
   case Op::TypeArray: {
     if (n < 4)
       return {};
-    std::optional<uint64_t> length = s.constantValue(d->word(3));
-    if (bounded != ~uint64_t(0) && length && bounded >= *length)
-      return {0, outOfBounds(s, "array", type, *length, bounded)};
+    if (bounded != ~uint64_t(0)) // (its length only when there is an index to check)
+      if (std::optional<uint64_t> length = s.constantValue(d->word(3));
+          length && bounded >= *length)
+        return {0, outOfBounds(s, "array", type, *length, bounded)};
     return {d->word(2), {}};
   }
   case Op::TypeRuntimeArray:

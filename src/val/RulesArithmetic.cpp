@@ -282,6 +282,11 @@ private:
         uint32_t(grammar::Capability::Kernel); // kernels compute on half with Float16Buffer
     if (s_.hasCapability(kCapabilityKernel))
       return;
+    // With Int8, Int16 and Float16 no type is restricted (isRestrictedSmall): no walk.
+    if (s_.hasCapability(uint32_t(grammar::Capability::Int8)) &&
+        s_.hasCapability(uint32_t(grammar::Capability::Int16)) &&
+        s_.hasCapability(uint32_t(grammar::Capability::Float16)))
+      return;
     for (Instruction inst : s_.module()) {
       if (s_.stopped())
         return;

@@ -13,6 +13,7 @@
 #include "Rules.h"
 
 #include <algorithm>
+#include <array>
 
 namespace spire::val {
 
@@ -56,9 +57,16 @@ public:
       const grammar::InstructionDesc *desc = inst.desc();
       if (!desc)
         continue;
-      check(
-          inst, [&] { return std::string(desc->name); }, desc->availability,
-          /*capabilitiesToo=*/true);
+      // What an opcode needs is the same at every use, and the module's version, capabilities
+      // and extensions do not change: a core opcode that passed once passes again (one that
+      // failed is reported at each use).
+      const bool kept = desc->opcode < passedOpcodes_.size();
+      if (!(kept && passedOpcodes_[desc->opcode]) &&
+          check(
+              inst, [&] { return std::string(desc->name); }, desc->availability,
+              /*capabilitiesToo=*/true) &&
+          kept)
+        passedOpcodes_[desc->opcode] = true;
       checkOperands(inst, *desc);
       if (inst.opcode() == Op::Extension && !inst.operands().empty())
         checkExtensionVersion(inst, inst.stringOperand(inst.operands()[0]));
@@ -186,9 +194,9 @@ private:
     return false;
   }
 
-  /// `what()` names the instruction or operand in messages.
+  /// `what()` names the instruction or operand in messages. False when it reported an error.
   template <class What>
-  void check(const Instruction &inst, What what, const Availability &a, bool capabilitiesToo) {
+  bool check(const Instruction &inst, What what, const Availability &a, bool capabilitiesToo) {
     const bool extension = anyExtension(a);
     // What a declared capability enables is usable outside the versions that have it in the
     // core (OpDemoteToHelperInvocation with DemoteToHelperInvocation from its extension); a
@@ -220,15 +228,16 @@ private:
                                                  return std::string(grammar::extensionName(e));
                                                }));
       s_.error(inst.index(), "2.16.1", message + "; the module is SPIR-V " + versionText(version_));
-      return;
+      return false;
     }
     // A declared extension does not stand in for a capability: the capability must be declared
     // too (SPV_KHR_multiview's ViewIndex still needs MultiView).
     if (!capabilitiesToo || a.capabilities.empty() || anyCapability(a))
-      return;
+      return true;
     s_.error(inst.index(), "2.16.1",
              what() + " needs one of the capabilities " + capabilityNames(a) +
                  ", and the module declares none of them");
+    return false;
   }
 
   static std::string capabilityNames(const Availability &a) {
@@ -239,6 +248,7 @@ private:
 
   State &s_;
   const uint32_t version_;
+  std::array<bool, 1024> passedOpcodes_{}; ///< core opcodes whose requirements were met
 };
 
 } // namespace

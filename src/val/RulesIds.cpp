@@ -14,6 +14,7 @@
 #include "Rules.h"
 
 #include <algorithm>
+#include <array>
 #include <unordered_set>
 #include <vector>
 
@@ -127,7 +128,7 @@ public:
       checkUses(inst);
     }
     if (!s_.stopped())
-      checkDominance();
+      reportDominance();
   }
 
 private:
@@ -171,6 +172,16 @@ private:
       fnBegin = m_.functions()[fn].begin;
       fnEnd = m_.functions()[fn].end;
     }
+    // 2.16.1's dominance of each use, in the same walk: the instruction's block, when it is a
+    // reachable block of a function (OpPhi's operands are the control-flow rules', debug and
+    // non-semantic instructions' are no uses).
+    uint32_t useBlock = kNoIndex;
+    if (fn != kNoIndex && m_.functions()[fn].numBlocks != 0 && op != Op::Phi && !debugExtInst) {
+      enterFunction(fn);
+      if (here - fnBegin_ < blockAt_.size() && blockAt_[here - fnBegin_] != kNoIndex &&
+          cfg_->reachable(blockAt_[here - fnBegin_]))
+        useBlock = blockAt_[here - fnBegin_];
+    }
     auto ops = inst.operands();
     for (size_t k = 0; k < ops.size(); ++k) {
       const OperandKind kind = ops[k].kind;
@@ -178,6 +189,11 @@ private:
         continue;
       const uint32_t id = inst.word(ops[k].offset);
       const uint32_t def = m_.defIndex(id);
+      if (useBlock != kNoIndex && def != kNoIndex && kind != OperandKind::IdResultType) {
+        const uint32_t defBlock = blockOfDefinition(def);
+        if (defBlock != kNoIndex && defBlock != useBlock && !dom_->dominates(defBlock, useBlock))
+          undominated_.push_back({here, id, fn, defBlock, useBlock});
+      }
       if (def == kNoIndex) {
         if (!reportedUndefined_.insert(id).second)
           continue;
@@ -269,77 +285,74 @@ private:
   }
 
   // 2.16.1: the definition of a value dominates its uses; an OpPhi operand's definition
-  // dominates the parent block's end. Only reachable uses are checked, as spirv-val does.
-  void checkDominance() {
-    const auto fns = m_.functions();
-    for (uint32_t f = 0; f < fns.size() && !s_.stopped(); ++f) {
-      if (fns[f].numBlocks == 0)
-        continue;
-      const Cfg &cfg = s_.cfg(f);
-      const DominatorTree &dom = s_.dominators(f);
-      // The block of each instruction of the function (kNoIndex outside blocks).
-      fnBegin_ = fns[f].begin;
-      blockAt_.assign(fns[f].end - fns[f].begin, kNoIndex);
-      for (uint32_t b = 0; b < cfg.size(); ++b) {
-        const BlockInfo &block = cfg.blocks()[b];
-        for (uint32_t i = block.label; i < block.end && i - fnBegin_ < blockAt_.size(); ++i)
-          blockAt_[i - fnBegin_] = b;
-      }
-      for (uint32_t b = 0; b < cfg.size(); ++b) {
-        if (!cfg.reachable(b))
-          continue;
-        const BlockInfo &block = cfg.blocks()[b];
-        for (uint32_t i = block.label; i < block.end && !s_.stopped(); ++i)
-          checkUsesDominated(cfg, dom, b, m_.inst(i));
-      }
+  // dominates the parent block's end. Only reachable uses are checked, as spirv-val does. The
+  // walk of checkUses finds them (a second walk over every operand was a fifth of the id
+  // rules); they are reported after the other id errors, by function, block and instruction:
+  // the module's order.
+  struct Undominated {
+    uint32_t inst, id, fn, defBlock, useBlock;
+  };
+
+  void enterFunction(uint32_t f) {
+    if (f == function_)
+      return;
+    function_ = f;
+    const FunctionInfo &info = m_.functions()[f];
+    cfg_ = &s_.cfg(f);
+    dom_ = &s_.dominators(f);
+    // The block of each instruction of the function (kNoIndex outside blocks).
+    fnBegin_ = info.begin;
+    blockAt_.assign(info.end - info.begin, kNoIndex);
+    for (uint32_t b = 0; b < cfg_->size(); ++b) {
+      const BlockInfo &block = cfg_->blocks()[b];
+      for (uint32_t i = block.label; i < block.end && i - fnBegin_ < blockAt_.size(); ++i)
+        blockAt_[i - fnBegin_] = b;
     }
   }
 
-  void checkUsesDominated(const Cfg &cfg, const DominatorTree &dom, uint32_t useBlock,
-                          const Instruction &inst) {
-    if (inst.isRaw())
-      return;
-    const Op op = inst.opcode();
-    // OpPhi's operands come from its parent blocks: the control-flow rules check them.
-    if (op == Op::Phi)
-      return;
-    if (isDebugOrNonSemanticExtInst(s_, inst))
-      return;
-    auto ops = inst.operands();
-    for (size_t k = 0; k < ops.size(); ++k) {
-      if (grammar::operandCategory(ops[k].kind) != OperandCategory::Id ||
-          ops[k].kind == OperandKind::IdResult || ops[k].kind == OperandKind::IdResultType)
-        continue;
-      const uint32_t id = inst.word(ops[k].offset);
-      const uint32_t defBlock = blockOfValue(id);
-      if (defBlock == kNoIndex || defBlock == useBlock)
-        continue;
-      if (!dom.dominates(defBlock, useBlock))
-        s_.error(inst.index(), "2.16.1",
-                 "the definition of " + s_.name(id) + " in block " +
-                     s_.name(cfg.labelId(defBlock)) + " does not dominate this use in block " +
-                     s_.name(cfg.labelId(useBlock)));
+  void reportDominance() {
+    uint32_t last = kNoIndex;
+    for (const Undominated &u : undominated_) {
+      if (u.inst != last && s_.stopped())
+        return;
+      last = u.inst;
+      const Cfg &cfg = s_.cfg(u.fn);
+      s_.error(u.inst, "2.16.1",
+               "the definition of " + s_.name(u.id) + " in block " +
+                   s_.name(cfg.labelId(u.defBlock)) + " does not dominate this use in block " +
+                   s_.name(cfg.labelId(u.useBlock)));
     }
   }
 
-  // The block of this function that defines a value, or kNoIndex for values defined elsewhere
-  // (globals, parameters, labels, other functions).
-  uint32_t blockOfValue(uint32_t id) const {
-    const uint32_t def = m_.defIndex(id);
-    if (def == kNoIndex || def < fnBegin_ || def - fnBegin_ >= blockAt_.size() ||
-        m_.inst(def).opcode() == Op::Label)
+  // The block of the entered function that holds the instruction at `def`, or kNoIndex for
+  // values defined elsewhere (globals, parameters, labels, other functions).
+  uint32_t blockOfDefinition(uint32_t def) const {
+    if (def < fnBegin_ || def - fnBegin_ >= blockAt_.size() || m_.inst(def).opcode() == Op::Label)
       return kNoIndex;
     return blockAt_[def - fnBegin_];
   }
 
-  // Whether an opcode declares a type (OpTypeForwardPointer too): asked for every id operand.
-  static bool definesType(Op op) { return declaresType(op) || op == Op::TypeForwardPointer; }
+  // Whether an opcode declares a type (OpTypeForwardPointer too): asked for every id operand,
+  // so the core opcodes' answers are kept here (0: not yet asked, 1: no, 2: yes).
+  bool definesType(Op op) {
+    const uint32_t v = static_cast<uint32_t>(op);
+    if (v >= definesType_.size())
+      return declaresType(op) || op == Op::TypeForwardPointer;
+    if (definesType_[v] == 0)
+      definesType_[v] = declaresType(op) || op == Op::TypeForwardPointer ? 2 : 1;
+    return definesType_[v] == 2;
+  }
 
   State &s_;
   const Module &m_;
   bool zeroBoundReported_ = false;
-  uint32_t fnBegin_ = 0;          ///< checkDominance: the function's first instruction
-  std::vector<uint32_t> blockAt_; ///< and the block of each of its instructions
+  uint32_t function_ = kNoIndex;       ///< the function entered for the dominance rule
+  const Cfg *cfg_ = nullptr;           ///< its graph
+  const DominatorTree *dom_ = nullptr; ///< and dominator tree
+  uint32_t fnBegin_ = 0;               ///< its first instruction
+  std::vector<uint32_t> blockAt_;      ///< and the block of each of its instructions
+  std::vector<Undominated> undominated_;
+  std::array<uint8_t, 1024> definesType_{};
   std::unordered_set<uint32_t> forwardPointers_;
   std::unordered_set<uint32_t> reportedUndefined_;
 };

@@ -12,7 +12,7 @@
 
 #include "spire/module/Opcodes.h"
 
-#include <bitset>
+#include <atomic>
 #include <string>
 
 namespace spire::val {
@@ -60,26 +60,34 @@ std::string_view opName(Op op) {
 }
 
 /// The opcodes of types and constants: the grammar's classes, SPIRV-Tools' type list, and
-/// extensions' constants that are not always in the grammar's class (their names say). Asked of
-/// every instruction, so computed once.
-const std::bitset<65536> &typeOrConstantOpcodes() {
-  static const auto *bits = [] {
-    auto *b = new std::bitset<65536>; // never torn down
-    for (const grammar::InstructionDesc &d : grammar::instructions()) {
-      const Op op = static_cast<Op>(d.opcode);
-      // The descriptor's class is what isTypeDeclaration and isConstantCreation look up.
-      if (d.cls == grammar::InstructionClass::TypeDeclaration ||
-          d.cls == grammar::InstructionClass::ConstantCreation || declaresType(op) ||
-          op == Op::GraphConstantARM || // SPV_ARM_graph's constants are module-level ones
-          d.name.starts_with("OpConstant") || d.name.starts_with("OpSpecConstant"))
-        b->set(d.opcode);
-    }
-    return b;
-  }();
-  return *bits;
+/// extensions' constants that are not always in the grammar's class (their names say).
+bool computeTypeOrConstant(Op op) {
+  const grammar::InstructionDesc *d = grammar::findInstruction(static_cast<uint32_t>(op));
+  if (d == nullptr)
+    return false;
+  // The descriptor's class is what isTypeDeclaration and isConstantCreation look up.
+  return d->cls == grammar::InstructionClass::TypeDeclaration ||
+         d->cls == grammar::InstructionClass::ConstantCreation || declaresType(op) ||
+         op == Op::GraphConstantARM || // SPV_ARM_graph's constants are module-level ones
+         d->name.starts_with("OpConstant") || d->name.starts_with("OpSpecConstant");
 }
 
-bool isTypeOrConstant(Op op) { return typeOrConstantOpcodes()[static_cast<uint16_t>(op)]; }
+/// Asked of every instruction: the core opcodes' answers are kept as first asked for (a table
+/// over the whole grammar, made at every start, cost more than a small module's asking; relaxed
+/// atomics, as any thread may fill an entry, always with the same value).
+bool isTypeOrConstant(Op op) {
+  constexpr uint8_t kKnown = 1, kYes = 2;
+  static std::atomic<uint8_t> memo[1024];
+  const uint32_t v = static_cast<uint16_t>(op); // (an opcode is 16 bits)
+  if (v >= std::size(memo))
+    return computeTypeOrConstant(static_cast<Op>(v));
+  uint8_t f = memo[v].load(std::memory_order_relaxed);
+  if (f == 0) {
+    f = kKnown | (computeTypeOrConstant(static_cast<Op>(v)) ? kYes : 0);
+    memo[v].store(f, std::memory_order_relaxed);
+  }
+  return f & kYes;
+}
 
 bool isAnnotation(Op op) {
   switch (op) {

@@ -106,6 +106,10 @@ private:
   }
 
   void strings(const Instruction &inst) {
+    // No operand is longer than its instruction: one too short to hold such a string has none
+    // (which spares a walk over the operands of every instruction).
+    if (uint64_t(inst.wordCount()) * 4 <= kStringCharacters + 1)
+      return;
     for (const binary::Operand &op : inst.operands())
       if (op.kind == grammar::OperandKind::LiteralString &&
           uint64_t(op.numWords) * 4 > kStringCharacters + 1 &&

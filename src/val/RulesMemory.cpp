@@ -672,20 +672,20 @@ private:
     }
     for (uint32_t w = firstIndex; w < inst.wordCount(); ++w) {
       const uint32_t index = inst.word(w);
-      if (!s_.isIntType(s_.typeOf(index))) {
+      const uint32_t indexType = s_.typeOf(index);
+      if (!s_.isIntType(indexType)) {
         s_.error(inst.index(), kRule, "index " + s_.name(index) + " must be an integer scalar");
         return;
       }
-      std::optional<uint64_t> value;
-      if (s_.defOpcode(index) == Op::Constant)
-        value = s_.constantValue(index);
+      // (constantValue answers for OpConstant only)
+      const std::optional<uint64_t> value = s_.constantValue(index);
       // 2.16.1, Logical addressing: "All indexes in OpAccessChain and OpInBoundsAccessChain that
       // are OpConstant with type of OpTypeInt with a signedness of 1 must not have their sign bit
       // set." (spirv-val 2023.1 does not check it.)
-      const uint32_t indexType = s_.typeOf(index);
+      uint32_t width = 0;
       if (value && firstIndex == 4 && s_.isSignedInt(indexType) &&
           s_.addressingModel() == uint32_t(grammar::AddressingModel::Logical) &&
-          s_.bitWidth(indexType) <= 64 && ((*value >> (s_.bitWidth(indexType) - 1)) & 1)) {
+          (width = s_.bitWidth(indexType)) <= 64 && ((*value >> (width - 1)) & 1)) {
         s_.error(inst.index(), "2.16.1",
                  "index " + s_.name(index) +
                      " is a negative constant; with the Logical addressing model access chain "
