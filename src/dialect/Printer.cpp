@@ -26,16 +26,7 @@ void TextPrinter::top(const Operation &op) {
     }
     numberLocations(op);
   }
-  if (opts_.builtinModule) {
-    out_ += opts_.generic ? "\"builtin.module\"() ({\n" : "module {\n";
-    operation(op, 2);
-    out_ += opts_.generic ? "}) : () -> ()" : "}";
-    if (opts_.debugInfo)
-      location(nullptr, true);
-    out_ += '\n';
-  } else {
-    operation(op, 0);
-  }
+  topLevel(op);
   if (!locOrder_.empty()) {
     // As MLIR prints them: the alias of the unknown position in front when a block argument
     // printed it in place, the others after the op. (Printing with positions is not streamed:
@@ -48,6 +39,19 @@ void TextPrinter::top(const Operation &op) {
   }
   if (sink_ && !out_.empty())
     flush();
+}
+
+void TextPrinter::topLevel(const Operation &op) {
+  if (!opts_.builtinModule) {
+    operation(op, 0);
+    return;
+  }
+  out_ += opts_.generic ? "\"builtin.module\"() ({\n" : "module {\n";
+  operation(op, 2);
+  out_ += opts_.generic ? "}) : () -> ()" : "}";
+  if (opts_.debugInfo)
+    location(nullptr, true);
+  out_ += '\n';
 }
 
 void TextPrinter::openModule(const Operation &module, std::string &tail) {
@@ -64,16 +68,7 @@ void TextPrinter::openModule(const Operation &module, std::string &tail) {
   deferred_ = module.numRegions() == 1 ? &module.region(0) : nullptr;
   const size_t start = out_.size();
   deferMark_ = start;
-  if (opts_.builtinModule) {
-    out_ += opts_.generic ? "\"builtin.module\"() ({\n" : "module {\n";
-    operation(module, 2);
-    out_ += opts_.generic ? "}) : () -> ()" : "}";
-    if (opts_.debugInfo)
-      location(nullptr, false);
-    out_ += '\n';
-  } else {
-    operation(module, 0);
-  }
+  topLevel(module);
   if (!deferred_)
     deferMark_ = out_.size(); // nothing to stream into
   deferred_ = nullptr;

@@ -120,6 +120,8 @@ private:
   void blockName(const Block *b);
 
   // Ops (Printer.cpp).
+  /// The top-level op, in a builtin module when the options say so.
+  void topLevel(const Operation &op);
   void indent(unsigned n) { out_.append(n, ' '); }
   void operation(const Operation &op, unsigned indent);
   bool custom(const Operation &op, unsigned indent);

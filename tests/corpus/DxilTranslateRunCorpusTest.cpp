@@ -41,6 +41,7 @@
 
 using namespace spire;
 using namespace spire::test;
+using spire::translate::test::forEachInstruction;
 
 namespace {
 
@@ -78,17 +79,6 @@ constexpr uint32_t kOpExtInstImport = 11, kOpExtInst = 12, kOpVariable = 59,
                    kOpImageTexelPointer = 60, kOpDecorate = 71;
 constexpr uint32_t kDecorationRestrict = 19, kDecorationNonWritable = 24, kDecorationBinding = 33,
                    kDecorationDescriptorSet = 34;
-
-/// Calls `f(opcode, operands, wordIndexOfOperands)` for each instruction after the header.
-template <typename F> void forEachInstruction(const std::vector<uint32_t> &words, F f) {
-  for (size_t i = 5; i < words.size();) {
-    const uint32_t count = words[i] >> 16;
-    if (count == 0 || i + count > words.size())
-      return;
-    f(words[i] & 0xFFFF, std::span<const uint32_t>(words.data() + i + 1, count - 1), i + 1);
-    i += count;
-  }
-}
 
 /// Whether the module calls a GLSL.std.450 transcendental or root (Sin ... InverseSqrt).
 bool usesTranscendentals(const std::vector<uint32_t> &words) {

@@ -2,24 +2,8 @@
 #include "unit/translate/RuntimeDescriptorArrays.h"
 
 #include <set>
-#include <span>
 
 namespace spire::translate::test {
-
-namespace {
-
-/// Calls `f(opcode, operands, wordIndexOfOperands)` for each instruction after the header.
-template <typename F> void eachInstruction(const std::vector<uint32_t> &words, F f) {
-  for (size_t i = 5; i < words.size();) {
-    const uint32_t count = words[i] >> 16;
-    if (count == 0 || i + count > words.size())
-      return;
-    f(words[i] & 0xFFFF, std::span<const uint32_t>(words.data() + i + 1, count - 1), i + 1);
-    i += count;
-  }
-}
-
-} // namespace
 
 void fixRuntimeDescriptorArrays(std::vector<uint32_t> &words, uint32_t length) {
   constexpr uint32_t kOpCapability = 17, kOpTypeInt = 21, kOpTypeArray = 28,
@@ -27,7 +11,7 @@ void fixRuntimeDescriptorArrays(std::vector<uint32_t> &words, uint32_t length) {
                      kCapabilityRuntimeDescriptorArray = 5302;
   std::set<uint32_t> descriptorPointees; // what pointers to descriptors point to
   uint32_t uint32Type = 0;
-  eachInstruction(words, [&](uint32_t op, std::span<const uint32_t> o, size_t) {
+  forEachInstruction(words, [&](uint32_t op, std::span<const uint32_t> o, size_t) {
     if (op == kOpTypePointer && o.size() == 3 && (o[1] == 0 || o[1] == 2 || o[1] == 12))
       descriptorPointees.insert(o[2]);
     if (op == kOpTypeInt && o.size() == 3 && o[1] == 32 && o[2] == 0)
@@ -39,7 +23,7 @@ void fixRuntimeDescriptorArrays(std::vector<uint32_t> &words, uint32_t length) {
   if (!uint32Type)
     uint32Type = out[3]++;
   bool typeDeclared = false;
-  eachInstruction(words, [&](uint32_t op, std::span<const uint32_t> o, size_t at) {
+  forEachInstruction(words, [&](uint32_t op, std::span<const uint32_t> o, size_t at) {
     if (op == kOpCapability && o.size() == 1 && o[0] == kCapabilityRuntimeDescriptorArray)
       return;
     if (op == kOpTypeInt && !o.empty() && o[0] == uint32Type && typeDeclared)
