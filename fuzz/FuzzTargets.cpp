@@ -225,6 +225,21 @@ void dialect(const uint8_t *data, size_t size) {
       broken("the deserialized IR fails the verifier");
     return;
   }
+  // Printed as spire translate prints it, each function as it is made and then erased: the
+  // same text as the whole module's.
+  {
+    std::string streamed;
+    dialect::ModuleTextStream text([&](std::string_view piece) { streamed += piece; }, {});
+    dialect::Context streamCtx;
+    dialect::DeserializeOptions streaming;
+    streaming.bodyReady = [&](dialect::Operation &module) { text.printBody(module); };
+    Expected<dialect::OwningOp> read = dialect::deserialize(streamCtx, *m, nullptr, streaming);
+    if (!read)
+      broken("a module that deserializes whole fails printed as it is read");
+    text.finish(**read);
+    if (streamed != dialect::toString(**op))
+      broken("the module printed as it is read differs from its whole text");
+  }
   Expected<std::vector<uint32_t>> words = dialect::serialize(**op);
   if (!words)
     return; // an op the serializer cannot encode: reported, not a crash
