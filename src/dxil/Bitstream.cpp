@@ -57,6 +57,21 @@ std::string_view llvmBlockName(uint32_t blockId) {
   }
 }
 
+void RecordOperands::grow(size_t n) {
+  size_t capacity = capacity_ ? capacity_ : 16;
+  while (capacity < n)
+    capacity *= 2;
+  auto *p =
+      static_cast<uint64_t *>(memory_->allocate(capacity * sizeof(uint64_t), alignof(uint64_t)));
+  if (size_)
+    std::memcpy(p, data_, size_ * sizeof(uint64_t));
+  size_t size = size_;
+  release();
+  data_ = p;
+  capacity_ = capacity;
+  size_ = size;
+}
+
 BitstreamReader::BitstreamReader(std::span<const uint8_t> bytes, uint32_t maxDepth,
                                  std::pmr::memory_resource *memory)
     : data_(bytes.data()), size_(bytes.size()), end_(uint64_t(bytes.size()) * 8),
@@ -546,8 +561,7 @@ bool BitstreamReader::read(uint32_t abbrevId, BitstreamRecord &out) {
     if (code > 0xFFFFFFFFu)
       return fail(errorAt(start, "record code " + std::to_string(code) + " out of range"));
     out.code = uint32_t(code);
-    out.ops.resize(count);
-    readVbrRun(6, out.ops.data(), count);
+    readVbrRun(6, out.ops.resizeForOverwrite(count), count);
     return finishRecord(start);
   }
   uint32_t index = abbrevId - kFirstApplicationAbbrev;
@@ -570,8 +584,7 @@ bool BitstreamReader::read(uint32_t abbrevId, BitstreamRecord &out) {
     --scalars;
   }
   // The scalar operands, straight into their slots; then an array or a blob, if any.
-  out.ops.resize(scalars);
-  uint64_t *__restrict slot = out.ops.data();
+  uint64_t *__restrict slot = out.ops.resizeForOverwrite(scalars);
   for (uint32_t k = 0; k < scalars; ++k, ++op) {
     switch (op->kind) {
     case AbbrevOp::Kind::Fixed:
@@ -598,8 +611,7 @@ bool BitstreamReader::read(uint32_t abbrevId, BitstreamRecord &out) {
         return fail(
             errorAt(start, "array of " + std::to_string(count) + " elements runs past the end"));
       size_t base = out.ops.size();
-      out.ops.resize(base + size_t(count));
-      uint64_t *__restrict p = out.ops.data() + base;
+      uint64_t *__restrict p = out.ops.resizeForOverwrite(base + size_t(count)) + base;
       unsigned width = unsigned(elt.value);
       switch (elt.kind) {
       case AbbrevOp::Kind::Fixed:
@@ -639,7 +651,7 @@ bool BitstreamReader::read(uint32_t abbrevId, BitstreamRecord &out) {
     if (out.ops[0] > 0xFFFFFFFFu)
       return fail(errorAt(start, "record code out of range"));
     out.code = uint32_t(out.ops[0]);
-    out.ops.erase(out.ops.begin());
+    out.ops.popFront();
   }
   return finishRecord(start);
 }

@@ -65,7 +65,7 @@ private:
   Status debugLocation();
 
   // Operand decoding. `at` walks the record.
-  const std::pmr::vector<uint64_t> &r() const { return s.rec.ops; }
+  const RecordOperands &r() const { return s.rec.ops; }
   uint64_t nextId() const { return s.valueIds.size(); }
   bool need(size_t at, size_t n) {
     if (r().size() < at + n) [[unlikely]]
