@@ -269,6 +269,38 @@ Status BitstreamReader::readAbbrevDefinition(std::pmr::vector<uint32_t> &into) {
   abbrev.firstOp = uint32_t(abbrevOps_.size());
   for (uint64_t i = 0; i < numOps; ++i) {
     AbbrevOp op;
+    // Most operands are a literal below 128 or an encoding with a width below 16: one load
+    // decodes them. Others (and the last bytes) take the field-by-field path below.
+    if (pos_ + 64 <= end_) [[likely]] {
+      uint64_t w;
+      std::memcpy(&w, data_ + (pos_ >> 3), 8);
+      if constexpr (std::endian::native == std::endian::big)
+        w = __builtin_bswap64(w);
+      w >>= (pos_ & 7);
+      unsigned encoding = unsigned(w >> 1) & 7;
+      if (w & 1) { // a literal: VBR-8 value
+        if (!(w & 0x100)) {
+          abbrevOps_.push_back({AbbrevOp::Kind::Literal, (w >> 1) & 0x7F});
+          pos_ += 9;
+          continue;
+        }
+      } else if (encoding >= 3 && encoding <= 5) { // array, char6, blob
+        abbrevOps_.push_back({encoding == 3   ? AbbrevOp::Kind::Array
+                              : encoding == 4 ? AbbrevOp::Kind::Char6
+                                              : AbbrevOp::Kind::Blob,
+                              0});
+        pos_ += 4;
+        continue;
+      } else if ((encoding == 1 || encoding == 2) && !(w & 0x100)) { // fixed, VBR: VBR-5 width
+        uint64_t width = (w >> 4) & 15;
+        if (width >= 2) {
+          abbrevOps_.push_back(
+              {encoding == 1 ? AbbrevOp::Kind::Fixed : AbbrevOp::Kind::Vbr, width});
+          pos_ += 9;
+          continue;
+        }
+      }
+    }
     bool literal = readFixed(1);
     if (literal) {
       op.kind = AbbrevOp::Kind::Literal;
