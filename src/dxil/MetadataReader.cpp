@@ -3,6 +3,8 @@
 #include "BitcodeReaderState.h"
 #include "ReaderSupport.h"
 
+#include <optional>
+
 namespace spire::dxil::detail {
 
 namespace {
@@ -80,7 +82,8 @@ Status readAttachmentPairs(ReaderState &s, size_t from, AttachmentRange &range) 
   return {};
 }
 
-Status readKind(ReaderState &s) {
+/// The error of a bad KIND record, or none (no Status built for every good one).
+std::optional<Diagnostic> readKind(ReaderState &s) {
   const auto &r = s.rec.ops;
   if (r.empty() || r[0] > 0xFFFFFFFFu)
     return s.error("KIND record without an id");
@@ -89,7 +92,7 @@ Status readKind(ReaderState &s) {
       return s.error("metadata kind " + std::to_string(r[0]) + " defined twice");
   s.m.metadataKinds.push_back(
       {uint32_t(r[0]), s.addString(std::span<const uint64_t>(r).subspan(1))});
-  return {};
+  return std::nullopt;
 }
 
 } // namespace
@@ -162,15 +165,17 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
       md.function = function;
       md.firstOperand = uint32_t(m.metadataOperands.size());
       md.numOperands = uint32_t(r.size());
-      for (uint64_t op : r) {
-        if (op == 0) {
-          m.metadataOperands.push_back(kNoId);
-        } else if (op - 1 < s.mdIds.size()) {
-          m.metadataOperands.push_back(s.mdIds[op - 1]);
+      m.metadataOperands.resize(md.firstOperand + r.size());
+      MetadataId *slots = m.metadataOperands.data() + md.firstOperand;
+      for (size_t k = 0; k < r.size(); ++k) {
+        uint64_t op = r[k];
+        if (op - 1 < s.mdIds.size()) { // 0 (none) wraps around
+          slots[k] = s.mdIds[op - 1];
         } else {
-          s.mdFixups.push_back({uint32_t(m.metadataOperands.size()),
-                                uint32_t(op - 1 > 0xFFFFFFFFu ? 0xFFFFFFFFu : op - 1)});
-          m.metadataOperands.push_back(kNoId);
+          if (op != 0)
+            s.mdFixups.push_back({uint32_t(md.firstOperand + k),
+                                  uint32_t(op - 1 > 0xFFFFFFFFu ? 0xFFFFFFFFu : op - 1)});
+          slots[k] = kNoId;
         }
       }
       newMetadata(s, md);
@@ -202,8 +207,8 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
       break;
     }
     case kKind:
-      if (Status st = readKind(s); !st)
-        return st;
+      if (std::optional<Diagnostic> bad = readKind(s))
+        return std::move(*bad);
       break;
     case kGlobalDeclAttachment: {
       if (r.empty() || r.size() % 2 == 0)
@@ -278,8 +283,8 @@ Status readMetadataKindBlock(ReaderState &s) {
     if (!s.bs.read(e.id, s.rec))
       return s.bs.takeError();
     if (s.rec.code == kKind)
-      if (Status st = readKind(s); !st)
-        return st;
+      if (std::optional<Diagnostic> bad = readKind(s))
+        return std::move(*bad);
   }
 }
 
