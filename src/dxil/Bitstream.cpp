@@ -460,19 +460,8 @@ Status BitstreamReader::skipBlock() {
   return {};
 }
 
-bool BitstreamReader::next(BitstreamEntry &entry) {
-  // Most entries are records inside a block: one field and one test.
-  if (!scopes_.empty()) [[likely]] {
-    const Scope &scope = scopes_.back();
-    uint64_t start = pos_;
-    uint64_t id = readFixed(scope.abbrevWidth);
-    if (id >= kAbbrevUnabbreviatedRecord && !failed_ && pos_ <= scope.endBit) [[likely]] {
-      recordStart_ = start;
-      entry = BitstreamEntry{BitstreamEntry::Kind::Record, uint32_t(id)};
-      return true;
-    }
-    pos_ = start; // the general path reads it again
-  }
+bool BitstreamReader::nextSlow(BitstreamEntry &entry) {
+  // next() took the records it could read from one load; everything else comes here.
   for (;;) {
     unsigned width = scopes_.empty() ? topWidth_ : scopes_.back().abbrevWidth;
     if (scopes_.empty()) {
@@ -586,12 +575,11 @@ bool BitstreamReader::read(uint32_t abbrevId, BitstreamRecord &out) {
     uint64_t code = readVbr(6);
     uint64_t count = readVbr(6);
     if (failed_)
-      return fail(errorAt(start, "record past the end of the data"));
+      return failText(start, "record past the end of the data");
     if (count > bitsLeft())
-      return fail(
-          errorAt(start, "record with " + std::to_string(count) + " operands runs past the end"));
+      return failCount(start, "record with ", count, " operands runs past the end");
     if (code > 0xFFFFFFFFu)
-      return fail(errorAt(start, "record code " + std::to_string(code) + " out of range"));
+      return failCount(start, "record code ", code, " out of range");
     out.code = uint32_t(code);
     readVbrRun(6, out.ops.resizeForOverwrite(count), count);
     return finishRecord(start);
@@ -599,8 +587,7 @@ bool BitstreamReader::read(uint32_t abbrevId, BitstreamRecord &out) {
   uint32_t index = abbrevId - kFirstApplicationAbbrev;
   size_t available = scopes_.empty() ? 0 : scopeAbbrevs_.size() - scopes_.back().firstAbbrev;
   if (abbrevId < kFirstApplicationAbbrev || index >= available)
-    return fail(errorAt(start, "abbreviation id " + std::to_string(abbrevId) + " is not defined (" +
-                                   std::to_string(available) + " defined in this block)"));
+    return failUndefinedAbbrev(start, abbrevId, available);
   const Abbrev &abbrev = abbrevs_[scopeAbbrevs_[scopes_.back().firstAbbrev + index]];
   const AbbrevOp *op = abbrevOps_.data() + abbrev.firstOp;
   const AbbrevOp *end = op + abbrev.numOps;
@@ -608,9 +595,11 @@ bool BitstreamReader::read(uint32_t abbrevId, BitstreamRecord &out) {
   uint32_t scalars = abbrev.leadingScalars;
   bool codeFromOps = scalars == 0;
   if (!codeFromOps) {
-    uint64_t code = readScalar(*op);
+    uint64_t code = op->kind == AbbrevOp::Kind::Literal ? op->value
+                    : op->kind == AbbrevOp::Kind::Fixed ? readFixed(unsigned(op->value))
+                                                        : readScalar(*op);
     if (code > 0xFFFFFFFFu)
-      return fail(errorAt(start, "record code " + std::to_string(code) + " out of range"));
+      return failCount(start, "record code ", code, " out of range");
     out.code = uint32_t(code);
     ++op;
     --scalars;
@@ -639,9 +628,9 @@ bool BitstreamReader::read(uint32_t abbrevId, BitstreamRecord &out) {
       uint64_t count = readVbr(6);
       const AbbrevOp &elt = op[1];
       uint64_t minBits = elt.kind == AbbrevOp::Kind::Char6 ? 6 : elt.value;
-      if (failed_ || count > bitsLeft() / (minBits ? minBits : 1))
-        return fail(
-            errorAt(start, "array of " + std::to_string(count) + " elements runs past the end"));
+      // count <= bits left (below 2^35) keeps the product from overflowing.
+      if (failed_ || count > bitsLeft() || count * minBits > bitsLeft())
+        return failCount(start, "array of ", count, " elements runs past the end");
       size_t base = out.ops.size();
       uint64_t *__restrict p = out.ops.resizeForOverwrite(base + size_t(count)) + base;
       unsigned width = unsigned(elt.value);
@@ -665,8 +654,7 @@ bool BitstreamReader::read(uint32_t abbrevId, BitstreamRecord &out) {
       uint64_t length = readVbr(6);
       alignTo32();
       if (failed_ || length > bitsLeft() / 8)
-        return fail(
-            errorAt(start, "blob of " + std::to_string(length) + " bytes runs past the end"));
+        return failCount(start, "blob of ", length, " bytes runs past the end");
       out.blob = std::span<const uint8_t>(data_ + (pos_ >> 3), size_t(length));
       pos_ += length * 8;
       alignTo32();
@@ -678,14 +666,27 @@ bool BitstreamReader::read(uint32_t abbrevId, BitstreamRecord &out) {
   }
   if (codeFromOps) {
     if (out.ops.empty())
-      return fail(errorAt(start, out.blob.empty() ? "abbreviated record without a code"
-                                                  : "record whose code is a blob"));
+      return failText(start, out.blob.empty() ? "abbreviated record without a code"
+                                              : "record whose code is a blob");
     if (out.ops[0] > 0xFFFFFFFFu)
-      return fail(errorAt(start, "record code out of range"));
+      return failText(start, "record code out of range");
     out.code = uint32_t(out.ops[0]);
     out.ops.popFront();
   }
   return finishRecord(start);
+}
+
+bool BitstreamReader::failText(uint64_t start, const char *message) {
+  return fail(errorAt(start, message));
+}
+
+bool BitstreamReader::failCount(uint64_t start, const char *before, uint64_t n, const char *after) {
+  return fail(errorAt(start, before + std::to_string(n) + after));
+}
+
+bool BitstreamReader::failUndefinedAbbrev(uint64_t start, uint32_t abbrevId, size_t available) {
+  return fail(errorAt(start, "abbreviation id " + std::to_string(abbrevId) + " is not defined (" +
+                                 std::to_string(available) + " defined in this block)"));
 }
 
 Status BitstreamReader::skipRecord(uint32_t abbrevId) { return readRecord(abbrevId, scratch_); }

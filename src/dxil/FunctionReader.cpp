@@ -70,8 +70,18 @@ private:
   uint64_t nextId() const { return s.valueIds.size(); }
   bool need(size_t at, size_t n) {
     if (r().size() < at + n) [[unlikely]]
-      return setError(s.error("instruction record too short"));
+      return tooShort();
     return true;
+  }
+  // The failures of the hot helpers, out of line so that the helpers need no stack frame.
+  [[gnu::cold, gnu::noinline]] bool tooShort() {
+    return setError(s.error("instruction record too short"));
+  }
+  [[gnu::cold, gnu::noinline]] bool noValue() {
+    return setError(s.error("operand refers to no value"));
+  }
+  [[gnu::cold, gnu::noinline]] bool noType(uint64_t t) {
+    return setError(s.error("type id " + std::to_string(t) + " is not defined"));
   }
   /// Hot helpers report through `error_` and return false, sparing a Status per operand.
   bool setError(Diagnostic d) {
@@ -87,27 +97,27 @@ private:
                                                              : kNoId;
   }
   /// A value and its type: the type follows only when the value is a forward reference.
-  bool valueTypePair(size_t &at, TypeId &type) {
+  [[gnu::always_inline]] bool valueTypePair(size_t &at, TypeId &type) {
     if (!need(at, 1))
       return false;
     uint64_t id = absolute(r()[at++]);
     if (id < nextId()) [[likely]] {
       type = typeOfId(id);
       if (type == kNoId)
-        return setError(s.error("operand refers to no value"));
+        return noValue();
     } else {
       if (!need(at, 1))
         return false;
       uint64_t t = r()[at++];
       if (t >= s.typeMap.size() || s.typeMap[t] == kNoId)
-        return setError(s.error("type id " + std::to_string(t) + " is not defined"));
+        return noType(t);
       type = s.typeMap[t];
     }
     pushOperand(s, id, type);
     return true;
   }
   /// A value of a known type (relative id, no type in the record).
-  bool value(size_t &at, TypeId type) {
+  [[gnu::always_inline]] bool value(size_t &at, TypeId type) {
     if (!need(at, 1))
       return false;
     if (m.types[type].kind == TypeKind::Metadata) [[unlikely]]
@@ -119,7 +129,7 @@ private:
   bool sameTypePairAndField(size_t &at, TypeId &type) {
     return valueTypePair(at, type) && value(at, type) && need(at, 1);
   }
-  bool metadataOperand(uint32_t mdId) {
+  [[gnu::noinline]] bool metadataOperand(uint32_t mdId) {
     if (mdId >= s.mdIds.size() || s.mdIds[mdId] == kNoId)
       return setError(
           s.error("metadata operand " + std::to_string(mdId) + " refers to no metadata"));

@@ -192,7 +192,28 @@ public:
 
   /// advance() and readRecord() for hot loops: false on failure, with the diagnostic in
   /// takeError() (no Status or Expected built per entry).
-  bool next(BitstreamEntry &entry);
+  bool next(BitstreamEntry &entry) {
+    // Most entries are records inside a block: one field and one test, inline.
+    if (!scopes_.empty()) [[likely]] {
+      const Scope &scope = scopes_.back();
+      unsigned width = scope.abbrevWidth;
+      if (width - 1 < 57 && pos_ + 64 <= end_) [[likely]] {
+        uint64_t v;
+        std::memcpy(&v, data_ + (pos_ >> 3), 8);
+        if constexpr (std::endian::native == std::endian::big)
+          v = __builtin_bswap64(v);
+        uint64_t id = (v >> (pos_ & 7)) & ((uint64_t(1) << width) - 1);
+        if (id >= kAbbrevUnabbreviatedRecord && pos_ + width <= scope.endBit && !failed_)
+            [[likely]] {
+          recordStart_ = pos_;
+          pos_ += width;
+          entry = BitstreamEntry{BitstreamEntry::Kind::Record, uint32_t(id)};
+          return true;
+        }
+      }
+    }
+    return nextSlow(entry);
+  }
   bool read(uint32_t abbrevId, BitstreamRecord &out);
   Diagnostic takeError() { return std::move(error_); }
 
@@ -223,6 +244,7 @@ private:
     std::pmr::vector<uint32_t> abbrevs; ///< indices into abbrevs_
   };
 
+  bool nextSlow(BitstreamEntry &entry);
   uint64_t readFixedSlow(unsigned width);
   uint64_t readVbrSlow(unsigned width, uint64_t value, unsigned shift);
   Status readAbbrevDefinition(std::pmr::vector<uint32_t> &into);
@@ -243,6 +265,12 @@ private:
     return true;
   }
   bool recordError(uint64_t start);
+  // read()'s failures, out of line so that the record's path needs no room for strings.
+  [[gnu::cold, gnu::noinline]] bool failText(uint64_t start, const char *message);
+  [[gnu::cold, gnu::noinline]] bool failCount(uint64_t start, const char *before, uint64_t n,
+                                              const char *after);
+  [[gnu::cold, gnu::noinline]] bool failUndefinedAbbrev(uint64_t start, uint32_t abbrevId,
+                                                        size_t available);
 
   const uint8_t *data_;
   uint64_t size_;    ///< bytes
