@@ -86,7 +86,7 @@ TypeId ReaderState::pointerTo(TypeId pointee, uint32_t addressSpace) {
 
 ValueId ReaderState::newValue(ValueKind kind, TypeId type, uint32_t index) {
   ValueId id = ValueId(m.values.size());
-  m.values.push_back(Value{kind, type, index, {}});
+  append(m.values, Value{kind, type, index, {}});
   return id;
 }
 

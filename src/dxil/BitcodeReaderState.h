@@ -9,6 +9,7 @@
 #include <memory_resource>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace spire::dxil::detail {
@@ -35,6 +36,19 @@ enum BlockId : uint32_t {
   kSymtabBlock = 25,
   kSyncScopeNamesBlock = 26,
 };
+
+/// Doubles a vector's room; out of line (see append).
+template <class Vec> [[gnu::noinline, gnu::cold]] void growRoom(Vec &v) {
+  v.reserve(v.capacity() ? v.capacity() * 2 : 16);
+}
+/// push_back with its growth out of line, so that a hot caller saves no registers for it.
+template <class Vec, class T> [[gnu::always_inline]] inline void append(Vec &v, T &&x) {
+  if (v.size() == v.capacity()) [[unlikely]]
+    growRoom(v);
+  if (v.data() + v.size() == v.data() + v.capacity())
+    __builtin_unreachable();
+  v.push_back(std::forward<T>(x));
+}
 
 /// A reference to a value not read yet, patched when its block ends.
 struct Fixup {

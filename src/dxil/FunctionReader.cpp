@@ -310,9 +310,9 @@ bool FunctionBuilder::record() {
   uint32_t index = uint32_t(m.instructions.size());
   if (m.types[ins.type].kind != TypeKind::Void) {
     ins.value = s.newValue(ValueKind::Instruction, ins.type, index);
-    s.valueIds.push_back(ins.value);
+    append(s.valueIds, ins.value);
   }
-  m.instructions.push_back(ins);
+  append(m.instructions, ins);
   m.blocks[firstBlock + curBlock].numInstructions++;
   if (isTerminator(ins.opcode)) {
     ++curBlock;

@@ -29,8 +29,8 @@ enum MetadataCode : uint32_t {
 
 MetadataId newMetadata(ReaderState &s, Metadata md) {
   MetadataId id = MetadataId(s.m.metadata.size());
-  s.m.metadata.push_back(md);
-  s.mdIds.push_back(id);
+  append(s.m.metadata, md);
+  append(s.mdIds, id);
   return id;
 }
 

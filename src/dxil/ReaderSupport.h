@@ -22,6 +22,11 @@ inline void pushOperand(ReaderState &s, uint64_t id, TypeId type) {
     ValueId v = s.valueIds[id];
     if (v != kNoId && (type == kNoId || s.m.values[v].type == type) &&
         s.m.operands.size() < s.m.operands.capacity()) [[likely]] {
+      // Room is checked above; telling the compiler keeps push_back's growth path (and the
+      // registers it saves) out of this one.
+      if (s.m.operands.data() + s.m.operands.size() ==
+          s.m.operands.data() + s.m.operands.capacity())
+        __builtin_unreachable();
       s.m.operands.push_back(v);
       return;
     }
