@@ -163,6 +163,18 @@ namespace {
       continue;
     }
     uint64_t value = chunk & (hi - 1);
+    if (width == 6 && count - i >= 4) {
+      // Names spelled in VBR-6 characters: four two-chunk fields in a row (continuation bits
+      // set, clear, set, clear...) come out of this load at once.
+      constexpr uint64_t kPairBits = 0x0000820820820820, kPairs = 0x0000020020020020;
+      if ((w & kPairBits) == kPairs) {
+        for (unsigned k = 0; k < 4; ++k)
+          out[i + k] = ((w >> (12 * k)) & 31) | ((w >> (12 * k + 1)) & 0x3E0);
+        i += 4;
+        p += 48;
+        continue;
+      }
+    }
     if (2 * width <= 57) { // two chunks (characters, larger ids), when the load holds both
       uint64_t second = (w >> width) & chunkMask;
       if (!(second & hi)) {

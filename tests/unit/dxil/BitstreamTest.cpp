@@ -162,6 +162,37 @@ TEST(DxilBitstream, UnabbreviatedRunsOfEveryFieldLength) {
   }
 }
 
+TEST(DxilBitstream, VbrCharacterRunsAtEveryAlignment) {
+  // Unabbreviated records spell names in VBR-6 characters: runs of two-chunk fields (read four
+  // at a time) broken by one-chunk and three-chunk fields, and runs of every length up to a few
+  // past four, at every bit alignment.
+  std::vector<std::vector<uint64_t>> records;
+  std::string name = "dx.op.createHandleForLib.dx.types.Handle";
+  for (size_t n = 0; n <= 9; ++n)
+    records.push_back(std::vector<uint64_t>(name.begin(), name.begin() + n));
+  records.push_back({'a', 'b', 'c', 5, 'd', 'e', 'f', 'g', 'h', 2000, 'i', 'j', 'k', 'l', 1});
+  records.push_back({'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm'});
+  records.push_back(std::vector<uint64_t>(name.begin(), name.end()));
+  for (unsigned pad = 0; pad < 8; ++pad) {
+    std::vector<uint8_t> bytes = inBlock([&](BitWriter &w) {
+      for (unsigned k = 0; k < pad; ++k)
+        w.record(1, {});
+      for (const std::vector<uint64_t> &ops : records)
+        w.record(6, ops);
+    });
+    Reading r(bytes);
+    ASSERT_TRUE(r.firstRecord());
+    for (unsigned k = 0; k < pad; ++k)
+      ASSERT_TRUE(r.nextRecord());
+    for (size_t i = 0; i < records.size(); ++i) {
+      if (i)
+        ASSERT_TRUE(r.nextRecord());
+      EXPECT_EQ(r.rec.code, 6u);
+      EXPECT_EQ(r.ops(), records[i]) << "pad " << pad << ", record " << i;
+    }
+  }
+}
+
 TEST(DxilBitstream, WideVbrArrayElements) {
   // VBR32 elements: a second chunk does not fit the bits one load holds after the first.
   const std::vector<uint64_t> values = {0,
