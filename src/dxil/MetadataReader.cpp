@@ -182,9 +182,9 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
       break;
     }
     case kName:
-      pendingName.clear();
-      for (uint64_t c : r)
-        pendingName.push_back(char(uint8_t(c)));
+      pendingName.resize(r.size());
+      for (size_t k = 0; k < r.size(); ++k)
+        pendingName[k] = char(uint8_t(r[k]));
       havePendingName = true;
       break;
     case kNamedNode: {
