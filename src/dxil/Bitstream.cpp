@@ -270,13 +270,13 @@ const BitstreamReader::BlockInfo *BitstreamReader::blockInfo(uint32_t blockId) c
   return nullptr;
 }
 
-Status BitstreamReader::readAbbrevDefinition(std::pmr::vector<uint32_t> &into) {
+bool BitstreamReader::readAbbrevDefinition(std::pmr::vector<uint32_t> &into) {
   uint64_t start = pos_;
   uint64_t numOps = readVbr(5);
   if (failed_)
-    return errorAt(start, "abbreviation definition past the end of the data");
+    return failText(start, "abbreviation definition past the end of the data");
   if (numOps == 0 || numOps > bitsLeft())
-    return errorAt(start, "abbreviation definition with " + std::to_string(numOps) + " operands");
+    return failCount(start, "abbreviation definition with ", numOps, " operands");
   Abbrev abbrev;
   abbrev.firstOp = uint32_t(abbrevOps_.size());
   for (uint64_t i = 0; i < numOps; ++i) {
@@ -326,8 +326,7 @@ Status BitstreamReader::readAbbrevDefinition(std::pmr::vector<uint32_t> &into) {
         op.value = readVbr(5);
         if (op.value > (op.kind == AbbrevOp::Kind::Fixed ? 64u : 32u) ||
             (op.kind == AbbrevOp::Kind::Vbr && op.value == 1))
-          return errorAt(start,
-                         "abbreviation field width " + std::to_string(op.value) + " out of range");
+          return failCount(start, "abbreviation field width ", op.value, " out of range");
         if (op.value == 0) { // a zero-width field is the literal zero
           op.kind = AbbrevOp::Kind::Literal;
           op.value = 0;
@@ -344,12 +343,11 @@ Status BitstreamReader::readAbbrevDefinition(std::pmr::vector<uint32_t> &into) {
         op.kind = AbbrevOp::Kind::Blob;
         break;
       default:
-        return errorAt(start,
-                       "abbreviation operand with unknown encoding " + std::to_string(encoding));
+        return failCount(start, "abbreviation operand with unknown encoding ", encoding, "");
       }
     }
     if (failed_)
-      return errorAt(start, "abbreviation definition past the end of the data");
+      return failText(start, "abbreviation definition past the end of the data");
     abbrevOps_.push_back(op);
   }
   abbrev.numOps = uint32_t(numOps);
@@ -361,19 +359,19 @@ Status BitstreamReader::readAbbrevDefinition(std::pmr::vector<uint32_t> &into) {
       abbrev.leadingScalars = std::min(abbrev.leadingScalars, i);
     if (op.kind == AbbrevOp::Kind::Array) {
       if (i + 2 != abbrev.numOps)
-        return errorAt(start, "abbreviation array is not the next-to-last operand");
+        return failText(start, "abbreviation array is not the next-to-last operand");
       AbbrevOp::Kind elt = abbrevOps_[abbrev.firstOp + i + 1].kind;
       if (elt != AbbrevOp::Kind::Fixed && elt != AbbrevOp::Kind::Vbr &&
           elt != AbbrevOp::Kind::Char6)
-        return errorAt(start, "abbreviation array element is not a scalar encoding");
+        return failText(start, "abbreviation array element is not a scalar encoding");
       break;
     }
     if (op.kind == AbbrevOp::Kind::Blob && i + 1 != abbrev.numOps)
-      return errorAt(start, "abbreviation blob is not the last operand");
+      return failText(start, "abbreviation blob is not the last operand");
   }
   into.push_back(uint32_t(abbrevs_.size()));
   abbrevs_.push_back(abbrev);
-  return {};
+  return true;
 }
 
 Status BitstreamReader::readBlockInfo() {
@@ -397,8 +395,8 @@ Status BitstreamReader::readBlockInfo() {
     if (id == kAbbrevDefine) {
       if (!current)
         return errorAt(start, "abbreviation in the BLOCKINFO block before SETBID");
-      if (Status s = readAbbrevDefinition(current->abbrevs); !s)
-        return s;
+      if (!readAbbrevDefinition(current->abbrevs))
+        return takeError();
       continue;
     }
     recordStart_ = start; // the id is read: readRecord goes on from here
@@ -526,8 +524,8 @@ bool BitstreamReader::nextSlow(BitstreamEntry &entry) {
     if (id == kAbbrevDefine) {
       if (scopes_.empty())
         return fail(errorAt(start, "abbreviation definition outside any block"));
-      if (Status s = readAbbrevDefinition(scopeAbbrevs_); !s)
-        return fail(s.error());
+      if (!readAbbrevDefinition(scopeAbbrevs_))
+        return false;
       continue;
     }
     if (scopes_.empty())

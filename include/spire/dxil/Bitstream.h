@@ -247,7 +247,7 @@ private:
   bool nextSlow(BitstreamEntry &entry);
   uint64_t readFixedSlow(unsigned width);
   uint64_t readVbrSlow(unsigned width, uint64_t value, unsigned shift);
-  Status readAbbrevDefinition(std::pmr::vector<uint32_t> &into);
+  bool readAbbrevDefinition(std::pmr::vector<uint32_t> &into); ///< false: error_ set
   Status readBlockInfo();
   Status enterBlockInternal(uint32_t blockId, bool forBlockInfo);
   const BlockInfo *blockInfo(uint32_t blockId) const;
