@@ -26,9 +26,7 @@ StrRef ReaderState::addString(std::span<const uint64_t> chars) {
   return r;
 }
 
-Expected<TypeId> ReaderState::type(uint64_t bitcodeId) {
-  if (bitcodeId < typeMap.size() && typeMap[bitcodeId] != kNoId)
-    return typeMap[bitcodeId];
+Diagnostic ReaderState::undefinedType(uint64_t bitcodeId) const {
   return error("type id " + std::to_string(bitcodeId) + " is not defined");
 }
 

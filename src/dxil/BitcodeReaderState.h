@@ -123,7 +123,12 @@ struct ReaderState {
   }
   StrRef addString(std::string_view s);
   StrRef addString(std::span<const uint64_t> chars);
-  Expected<TypeId> type(uint64_t bitcodeId);
+  Expected<TypeId> type(uint64_t bitcodeId) {
+    if (bitcodeId < typeMap.size() && typeMap[bitcodeId] != kNoId) [[likely]]
+      return typeMap[bitcodeId];
+    return undefinedType(bitcodeId);
+  }
+  [[gnu::cold, gnu::noinline]] Diagnostic undefinedType(uint64_t bitcodeId) const;
   TypeId intern(const Type &t, std::span<const TypeId> elements);
   TypeId pointerTo(TypeId pointee, uint32_t addressSpace);
   ValueId newValue(ValueKind kind, TypeId type, uint32_t index);

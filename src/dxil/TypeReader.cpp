@@ -89,10 +89,9 @@ Status checkNoSelfContainment(ReaderState &s) {
 Status readTypeBlock(ReaderState &s) {
   std::pmr::string pendingName(s.scratch);
   ReaderState::Vector<TypeId> elems(s.scratch);
-  // Reference to bitcode type `id` from a record: defined, or a struct defined later.
-  auto ref = [&](uint64_t id) -> Expected<TypeId> {
-    if (id < s.typeMap.size() && s.typeMap[id] != kNoId)
-      return s.typeMap[id];
+  // Reference to bitcode type `id` from a record that is not defined yet: a struct defined
+  // later (a placeholder until its record), or an error.
+  auto refSlow = [&](uint64_t id) -> Expected<TypeId> {
     if (id >= s.declaredTypes)
       return s.error("type id " + std::to_string(id) + " out of range");
     if (s.typeMap.size() <= id) {
@@ -108,6 +107,12 @@ Status readTypeBlock(ReaderState &s) {
     s.typePlaceholder[id] = 1;
     s.m.types.push_back(t);
     return s.typeMap[id];
+  };
+  // The common case inline: a type defined already.
+  auto ref = [&](uint64_t id) -> Expected<TypeId> {
+    if (id < s.typeMap.size() && s.typeMap[id] != kNoId) [[likely]]
+      return s.typeMap[id];
+    return refSlow(id);
   };
   uint64_t next = 0; // the bitcode id the next type record defines
   for (;;) {
