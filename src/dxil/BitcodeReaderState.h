@@ -88,6 +88,8 @@ struct ReaderState {
   Vector<Fixup> fixups{scratch};
   uint32_t moduleValueCount = 0;
 
+  uint64_t metadataKindsBelow64 = 0; ///< bit k: a KIND record named kind k (k < 64)
+
   // Metadata: bitcode metadata id -> MetadataId.
   Vector<MetadataId> mdIds{scratch};
   Vector<std::pair<uint32_t, uint32_t>> mdFixups{scratch}; ///< (metadataOperands index, bitcode id)

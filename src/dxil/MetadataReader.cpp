@@ -87,9 +87,17 @@ std::optional<Diagnostic> readKind(ReaderState &s) {
   const auto &r = s.rec.ops;
   if (r.empty() || r[0] > 0xFFFFFFFFu)
     return s.error("KIND record without an id");
-  for (const MetadataKindName &k : s.m.metadataKinds)
-    if (k.id == r[0])
-      return s.error("metadata kind " + std::to_string(r[0]) + " defined twice");
+  // Repeats: a bit per small id (every kind LLVM and DXC define), a scan for the others.
+  bool repeated = false;
+  if (r[0] < 64) {
+    repeated = (s.metadataKindsBelow64 >> r[0]) & 1;
+    s.metadataKindsBelow64 |= uint64_t(1) << r[0];
+  } else {
+    for (const MetadataKindName &k : s.m.metadataKinds)
+      repeated = repeated || k.id == r[0];
+  }
+  if (repeated)
+    return s.error("metadata kind " + std::to_string(r[0]) + " defined twice");
   s.m.metadataKinds.push_back(
       {uint32_t(r[0]), s.addString(std::span<const uint64_t>(r).subspan(1))});
   return std::nullopt;
