@@ -129,6 +129,58 @@ private:
   bool sameTypePairAndField(size_t &at, TypeId &type) {
     return valueTypePair(at, type) && value(at, type) && need(at, 1);
   }
+  /// A call's fixed arguments, typed by the function type: the loop most operands go through
+  /// (dx.op calls), with the common operand (a value read already, of the parameter's type)
+  /// appended inline.
+  [[gnu::noinline]] bool callArguments(size_t &at, TypeId fnTy) {
+    const RecordOperands &rec = r();
+    const size_t size = rec.size();
+    const uint32_t params = m.types[fnTy].numElements, first = m.types[fnTy].firstElement;
+    const bool relative = s.useRelativeIds;
+    // The tables in locals, reloaded after a slow path (which may add types, values or
+    // operands and so move them); the appends below never move them.
+    const Type *types = m.types.data();
+    const TypeId *elements = m.typeElements.data();
+    const Value *values = m.values.data();
+    const ValueId *ids = s.valueIds.data();
+    size_t numIds = s.valueIds.size();
+    auto reload = [&] {
+      types = m.types.data();
+      elements = m.typeElements.data();
+      values = m.values.data();
+      ids = s.valueIds.data();
+      numIds = s.valueIds.size();
+    };
+    for (uint32_t k = 1; k < params; ++k) {
+      TypeId p = elements[first + k];
+      if (at >= size)
+        return fewerArguments();
+      uint64_t field = rec[at++];
+      TypeKind kind = types[p].kind;
+      if (kind == TypeKind::Label || kind == TypeKind::Metadata) [[unlikely]] {
+        if (!(kind == TypeKind::Label ? block(field) : metadataOperand(uint32_t(absolute(field)))))
+          return false;
+        reload();
+        continue;
+      }
+      uint64_t id = relative ? uint64_t(uint32_t(uint32_t(numIds) - uint32_t(field))) : field;
+      if (id < numIds) {
+        ValueId v = ids[id];
+        if (v != kNoId && values[v].type == p && m.operands.size() < m.operands.capacity()) {
+          if (m.operands.data() + m.operands.size() == m.operands.data() + m.operands.capacity())
+            __builtin_unreachable();
+          m.operands.push_back(v);
+          continue;
+        }
+      }
+      pushOperandSlow(s, id, p);
+      reload();
+    }
+    return true;
+  }
+  [[gnu::cold, gnu::noinline]] bool fewerArguments() {
+    return setError(s.error("call with fewer arguments than its function type has"));
+  }
   [[gnu::noinline]] bool metadataOperand(uint32_t mdId) {
     if (mdId >= s.mdIds.size() || s.mdIds[mdId] == kNoId)
       return setError(
@@ -907,18 +959,8 @@ bool FunctionBuilder::instruction(Instruction &ins) {
       return setError(s.error("call of a value that is not a function"));
     if (m.types[calleeTy].kind != TypeKind::Pointer)
       return setError(s.error("call of a value that is not a pointer"));
-    // By index: reading an argument may add a type (metadata), which moves the type tables.
-    for (uint32_t k = 1; k < m.types[fnTy].numElements; ++k) {
-      TypeId p = m.typeElements[m.types[fnTy].firstElement + k];
-      if (at >= rec.size())
-        return setError(s.error("call with fewer arguments than its function type has"));
-      if (m.types[p].kind == TypeKind::Label) {
-        if (!block(rec[at++]))
-          return false;
-      } else if (!value(at, p)) {
-        return false;
-      }
-    }
+    if (!callArguments(at, fnTy))
+      return false;
     if (m.types[fnTy].varArg) {
       while (at < rec.size()) {
         TypeId vt;
