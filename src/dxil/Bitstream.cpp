@@ -582,8 +582,38 @@ bool BitstreamReader::read(uint32_t abbrevId, BitstreamRecord &out) {
   out.blob = {};
 
   if (abbrevId == kAbbrevUnabbreviatedRecord) {
-    uint64_t code = readVbr(6);
-    uint64_t count = readVbr(6);
+    // The code and the count, each of one or two VBR-6 chunks (every code, counts below 1024),
+    // from one load; anything else field by field.
+    uint64_t code, count;
+    bool decoded = false;
+    if (pos_ + 64 <= end_) [[likely]] {
+      uint64_t w;
+      std::memcpy(&w, data_ + (pos_ >> 3), 8);
+      if constexpr (std::endian::native == std::endian::big)
+        w = __builtin_bswap64(w);
+      w >>= (pos_ & 7);
+      unsigned at = 0;
+      auto field = [&](uint64_t &v) {
+        uint64_t c = (w >> at) & 63;
+        if (!(c & 32)) {
+          v = c;
+          at += 6;
+          return true;
+        }
+        uint64_t c1 = (w >> (at + 6)) & 63;
+        v = (c & 31) | (c1 << 5);
+        at += 12;
+        return !(c1 & 32);
+      };
+      if (field(code) && field(count)) {
+        pos_ += at;
+        decoded = true;
+      }
+    }
+    if (!decoded) {
+      code = readVbr(6);
+      count = readVbr(6);
+    }
     if (failed_)
       return failText(start, "record past the end of the data");
     if (count > bitsLeft())

@@ -162,6 +162,29 @@ TEST(DxilBitstream, UnabbreviatedRunsOfEveryFieldLength) {
   }
 }
 
+TEST(DxilBitstream, UnabbreviatedCodesAndCountsOfOneTwoAndThreeChunks) {
+  // The code and the count of an unabbreviated record: one chunk, two (codes from 32, as the
+  // call record's), and three (a count of 1100, a code of 2000) at every alignment.
+  const std::pair<uint32_t, size_t> shapes[] = {{5, 3}, {34, 3}, {34, 40}, {5, 1100}, {2000, 2}};
+  for (unsigned pad = 0; pad < 8; ++pad)
+    for (auto [code, count] : shapes) {
+      std::vector<uint64_t> ops(count);
+      for (size_t i = 0; i < count; ++i)
+        ops[i] = i * 7 % 100;
+      std::vector<uint8_t> bytes = inBlock([&](BitWriter &w) {
+        for (unsigned k = 0; k < pad; ++k)
+          w.record(1, {});
+        w.record(code, ops);
+      });
+      Reading r(bytes);
+      ASSERT_TRUE(r.firstRecord());
+      for (unsigned k = 0; k < pad; ++k)
+        ASSERT_TRUE(r.nextRecord());
+      EXPECT_EQ(r.rec.code, code) << "pad " << pad;
+      EXPECT_EQ(r.ops(), ops) << "pad " << pad << ", code " << code << ", count " << count;
+    }
+}
+
 TEST(DxilBitstream, VbrCharacterRunsAtEveryAlignment) {
   // Unabbreviated records spell names in VBR-6 characters: runs of two-chunk fields (read four
   // at a time) broken by one-chunk and three-chunk fields, and runs of every length up to a few
