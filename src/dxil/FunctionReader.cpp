@@ -74,12 +74,13 @@ private:
     return true;
   }
   // The failures of the hot helpers, out of line so that the helpers need no stack frame.
+  [[gnu::cold, gnu::noinline]] bool failMessage(const char *message) {
+    return setError(s.error(message));
+  }
   [[gnu::cold, gnu::noinline]] bool tooShort() {
-    return setError(s.error("instruction record too short"));
+    return failMessage("instruction record too short");
   }
-  [[gnu::cold, gnu::noinline]] bool noValue() {
-    return setError(s.error("operand refers to no value"));
-  }
+  [[gnu::cold, gnu::noinline]] bool noValue() { return failMessage("operand refers to no value"); }
   [[gnu::cold, gnu::noinline]] bool noType(uint64_t t) {
     return setError(s.error("type id " + std::to_string(t) + " is not defined"));
   }
@@ -179,7 +180,7 @@ private:
     return true;
   }
   [[gnu::cold, gnu::noinline]] bool fewerArguments() {
-    return setError(s.error("call with fewer arguments than its function type has"));
+    return failMessage("call with fewer arguments than its function type has");
   }
   [[gnu::noinline]] bool metadataOperand(uint32_t mdId) {
     if (mdId >= s.mdIds.size() || s.mdIds[mdId] == kNoId)
@@ -328,7 +329,7 @@ bool FunctionBuilder::record() {
   const auto &rec = r();
   if (s.rec.code == kDeclareBlocks) {
     if (declared || rec.empty() || rec[0] == 0 || rec[0] > s.bs.bitsLeft())
-      return setError(s.error("DECLAREBLOCKS missing, repeated or with an impossible count"));
+      return failMessage("DECLAREBLOCKS missing, repeated or with an impossible count");
     declared = true;
     numBlocks = uint32_t(rec[0]);
     firstBlock = uint32_t(m.blocks.size());
@@ -350,9 +351,9 @@ bool FunctionBuilder::record() {
     return st ? true : setError(st.error());
   }
   if (!declared)
-    return setError(s.error("instruction before DECLAREBLOCKS"));
+    return failMessage("instruction before DECLAREBLOCKS");
   if (curBlock >= numBlocks)
-    return setError(s.error("instruction after the last block was terminated"));
+    return failMessage("instruction after the last block was terminated");
   Instruction ins;
   ins.block = firstBlock + curBlock;
   ins.firstOperand = uint32_t(m.operands.size());
@@ -440,7 +441,7 @@ bool FunctionBuilder::instruction(Instruction &ins) {
     if (!need(at, 1))
       return false;
     if (rec[at++] != 0)
-      return setError(s.error("unknown unary operator"));
+      return failMessage("unknown unary operator");
     ins.opcode = Opcode::FNeg;
     ins.type = ty;
     if (at < rec.size())
@@ -495,7 +496,7 @@ bool FunctionBuilder::instruction(Instruction &ins) {
     if (source == kNoId)
       source = pointee(base);
     if (source == kNoId)
-      return setError(s.error("getelementptr without a source element type"));
+      return failMessage("getelementptr without a source element type");
     ins.opcode = Opcode::GetElementPtr;
     ins.auxType = source;
     Expected<TypeId> result =
@@ -518,11 +519,11 @@ bool FunctionBuilder::instruction(Instruction &ins) {
         return false;
     }
     if (at >= rec.size())
-      return setError(s.error("extractvalue/insertvalue without indices"));
+      return failMessage("extractvalue/insertvalue without indices");
     ins.firstWord = uint32_t(m.words.size());
     for (; at < rec.size(); ++at) {
       if (rec[at] > 0xFFFFFFFFu)
-        return setError(s.error("extractvalue/insertvalue index out of range"));
+        return failMessage("extractvalue/insertvalue index out of range");
       m.words.push_back(rec[at]);
     }
     ins.numWords = uint32_t(m.words.size() - ins.firstWord);
@@ -574,7 +575,7 @@ bool FunctionBuilder::instruction(Instruction &ins) {
     if (!valueTypePair(at, it))
       return false;
     if (m.types[vt].kind != TypeKind::Vector)
-      return setError(s.error("extractelement on a value that is not a vector"));
+      return failMessage("extractelement on a value that is not a vector");
     ins.opcode = Opcode::ExtractElement;
     ins.type = m.elementType(vt);
     return true;
@@ -584,7 +585,7 @@ bool FunctionBuilder::instruction(Instruction &ins) {
     if (!valueTypePair(at, vt))
       return false;
     if (m.types[vt].kind != TypeKind::Vector)
-      return setError(s.error("insertelement on a value that is not a vector"));
+      return failMessage("insertelement on a value that is not a vector");
     if (!value(at, m.elementType(vt)))
       return false;
     if (!valueTypePair(at, it))
@@ -602,7 +603,7 @@ bool FunctionBuilder::instruction(Instruction &ins) {
     if (!valueTypePair(at, mt))
       return false;
     if (m.types[vt].kind != TypeKind::Vector || m.types[mt].kind != TypeKind::Vector)
-      return setError(s.error("shufflevector on values that are not vectors"));
+      return failMessage("shufflevector on values that are not vectors");
     Type v;
     v.kind = TypeKind::Vector;
     v.count = m.types[mt].count;
@@ -632,7 +633,7 @@ bool FunctionBuilder::instruction(Instruction &ins) {
       if (!valueTypePair(at, ty))
         return false;
       if (at != rec.size())
-        return setError(s.error("ret with more than one value"));
+        return failMessage("ret with more than one value");
     }
     return true;
   case kBr:
@@ -651,14 +652,14 @@ bool FunctionBuilder::instruction(Instruction &ins) {
     if (!need(0, 3))
       return false;
     if ((rec[0] >> 16) == 0x4B5)
-      return setError(s.error("switch with case ranges is not supported"));
+      return failMessage("switch with case ranges is not supported");
     if (rec.size() % 2 == 0)
-      return setError(s.error("switch record with an incomplete case"));
+      return failMessage("switch record with an incomplete case");
     Expected<TypeId> ct = s.type(rec[0]);
     if (!ct)
       return setError(ct.error());
     if (m.types[*ct].kind != TypeKind::Integer)
-      return setError(s.error("switch on a value that is not an integer"));
+      return failMessage("switch on a value that is not an integer");
     at = 1;
     if (!value(at, *ct))
       return false;
@@ -668,7 +669,7 @@ bool FunctionBuilder::instruction(Instruction &ins) {
       pushOperand(s, rec[i], *ct);
       const Constant *c = m.operands.back() == kNoId ? nullptr : m.constant(m.operands.back());
       if (!c || (c->kind != ConstantKind::Integer && c->kind != ConstantKind::Null))
-        return setError(s.error("switch case value that is not an integer constant"));
+        return failMessage("switch case value that is not an integer constant");
       if (!block(rec[i + 1]))
         return false;
     }
@@ -694,7 +695,7 @@ bool FunctionBuilder::instruction(Instruction &ins) {
       uint32_t rel = uint32_t(decodeSigned(rec[at]));
       uint64_t id = s.useRelativeIds ? uint64_t(uint32_t(uint32_t(nextId()) - rel)) : rec[at];
       if (m.types[*t].kind == TypeKind::Metadata)
-        return setError(s.error("phi of metadata"));
+        return failMessage("phi of metadata");
       pushOperand(s, id, *t);
       if (!block(rec[at + 1]))
         return false;
@@ -709,13 +710,13 @@ bool FunctionBuilder::instruction(Instruction &ins) {
     Expected<TypeId> t = s.type(rec[0]);
     Expected<TypeId> opTy = s.type(rec[1]);
     if (!t || !opTy)
-      return setError(s.error("alloca with an unknown type"));
+      return failMessage("alloca with an unknown type");
     uint64_t alignRecord = rec[3];
     TypeId allocated = *t;
     if (!(alignRecord & (1u << 6))) {
       allocated = pointee(*t);
       if (allocated == kNoId)
-        return setError(s.error("old-style alloca whose type is not a pointer"));
+        return failMessage("old-style alloca whose type is not a pointer");
     }
     if (alignRecord & (1u << 5))
       ins.flags |= kFlagInAlloca;
@@ -728,7 +729,7 @@ bool FunctionBuilder::instruction(Instruction &ins) {
     uint32_t addressSpace = 0;
     if (rec.size() > 4) {
       if (rec[4] > 0xFFFFFF)
-        return setError(s.error("address space out of range"));
+        return failMessage("address space out of range");
       addressSpace = uint32_t(rec[4]);
     }
     pushOperand(s, rec[2], *opTy);
@@ -753,7 +754,7 @@ bool FunctionBuilder::instruction(Instruction &ins) {
     if (!need(at, tail))
       return false;
     if (loaded == kNoId)
-      return setError(s.error("load without a type"));
+      return failMessage("load without a type");
     Expected<uint64_t> a = align(rec[at]);
     if (!a)
       return setError(a.error());
@@ -783,7 +784,7 @@ bool FunctionBuilder::instruction(Instruction &ins) {
     } else {
       vt = pointee(pt);
       if (vt == kNoId)
-        return setError(s.error("store through a value that is not a pointer"));
+        return failMessage("store through a value that is not a pointer");
       if (!value(at, vt))
         return false;
     }
@@ -823,7 +824,7 @@ bool FunctionBuilder::instruction(Instruction &ins) {
     } else {
       ct = pointee(pt);
       if (ct == kNoId)
-        return setError(s.error("cmpxchg through a value that is not a pointer"));
+        return failMessage("cmpxchg through a value that is not a pointer");
       if (!value(at, ct))
         return false;
     }
@@ -874,7 +875,7 @@ bool FunctionBuilder::instruction(Instruction &ins) {
     } else {
       vt = pointee(pt);
       if (vt == kNoId)
-        return setError(s.error("atomicrmw through a value that is not a pointer"));
+        return failMessage("atomicrmw through a value that is not a pointer");
       if (!value(at, vt))
         return false;
     }
@@ -913,7 +914,7 @@ bool FunctionBuilder::instruction(Instruction &ins) {
     Expected<TypeId> lt = s.type(rec[0]);
     Expected<TypeId> rt = s.type(rec[2]);
     if (!lt || !rt)
-      return setError(s.error("va_arg with an unknown type"));
+      return failMessage("va_arg with an unknown type");
     at = 1;
     if (!value(at, *lt))
       return false;
@@ -928,7 +929,7 @@ bool FunctionBuilder::instruction(Instruction &ins) {
     uint64_t cc = rec[at++];
     if (attrs) {
       if (attrs - 1 >= s.attributeListIds.size())
-        return setError(s.error("call attribute list index out of range"));
+        return failMessage("call attribute list index out of range");
       ins.attributes = s.attributeListIds[attrs - 1];
     }
     if ((cc >> 17) & 1) {
@@ -956,9 +957,9 @@ bool FunctionBuilder::instruction(Instruction &ins) {
     if (fnTy == kNoId)
       fnTy = pointee(calleeTy);
     if (fnTy == kNoId || m.types[fnTy].kind != TypeKind::Function)
-      return setError(s.error("call of a value that is not a function"));
+      return failMessage("call of a value that is not a function");
     if (m.types[calleeTy].kind != TypeKind::Pointer)
-      return setError(s.error("call of a value that is not a pointer"));
+      return failMessage("call of a value that is not a pointer");
     if (!callArguments(at, fnTy))
       return false;
     if (m.types[fnTy].varArg) {
@@ -968,7 +969,7 @@ bool FunctionBuilder::instruction(Instruction &ins) {
           return false;
       }
     } else if (at != rec.size()) {
-      return setError(s.error("call with more arguments than its function type has"));
+      return failMessage("call with more arguments than its function type has");
     }
     ins.opcode = Opcode::Call;
     ins.auxType = fnTy;
