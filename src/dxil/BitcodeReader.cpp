@@ -82,12 +82,6 @@ TypeId ReaderState::pointerTo(TypeId pointee, uint32_t addressSpace) {
   return intern(t, std::span<const TypeId>(&pointee, 1));
 }
 
-ValueId ReaderState::newValue(ValueKind kind, TypeId type, uint32_t index) {
-  ValueId id = ValueId(m.values.size());
-  append(m.values, Value{kind, type, index, {}});
-  return id;
-}
-
 Status ReaderState::skipRestOfBlock() {
   for (;;) {
     BitstreamEntry e;

@@ -133,7 +133,11 @@ struct ReaderState {
   [[gnu::cold, gnu::noinline]] Diagnostic undefinedType(uint64_t bitcodeId) const;
   TypeId intern(const Type &t, std::span<const TypeId> elements);
   TypeId pointerTo(TypeId pointee, uint32_t addressSpace);
-  ValueId newValue(ValueKind kind, TypeId type, uint32_t index);
+  ValueId newValue(ValueKind kind, TypeId type, uint32_t index) {
+    ValueId id = ValueId(m.values.size());
+    append(m.values, Value{kind, type, index, {}});
+    return id;
+  }
   /// Reads through the block's end, skipping unknown sub-blocks; used for blocks spire ignores.
   Status skipRestOfBlock();
 };
