@@ -223,27 +223,69 @@ void BitstreamReader::readVbrRun(unsigned width, uint64_t *__restrict out, uint6
   }
 }
 
+namespace {
+
+/// Fixed fields of `width` bits (1..32) from `pos` while a whole load is readable there
+/// (`pos <= limit`), 57 / width of them per load, the last load taking only what is left.
+/// Returns how many it read. Always inlined, so that the callers that pass the widths of
+/// characters (6, 7, 8) get constant shifts and unrolled loops.
+[[gnu::always_inline]] inline uint64_t fixedFieldsFromLoads(const uint8_t *data, uint64_t limit,
+                                                            uint64_t &pos, unsigned width,
+                                                            uint64_t *__restrict out,
+                                                            uint64_t count) {
+  const uint64_t mask = (uint64_t(1) << width) - 1;
+  const unsigned perLoad = 57 / width;
+  uint64_t p = pos, i = 0;
+  while (i < count && p <= limit) {
+    uint64_t w;
+    std::memcpy(&w, data + (p >> 3), 8);
+    if constexpr (std::endian::native == std::endian::big)
+      w = __builtin_bswap64(w);
+    w >>= (p & 7);
+    if (count - i >= perLoad) {
+      for (unsigned k = 0; k < perLoad; ++k)
+        out[i + k] = (w >> (k * width)) & mask;
+      i += perLoad;
+      p += uint64_t(perLoad) * width;
+      continue;
+    }
+    uint64_t n = count - i;
+    for (uint64_t k = 0; k < n; ++k)
+      out[i + k] = (w >> (k * width)) & mask;
+    i += n;
+    p += n * width;
+  }
+  pos = p;
+  return i;
+}
+
+} // namespace
+
 void BitstreamReader::readFixedRun(unsigned width, uint64_t *__restrict out, uint64_t count) {
   if (width == 0 || width > 32) {
     for (uint64_t i = 0; i < count && !failed_; ++i)
       out[i] = readFixed(width);
     return;
   }
-  const uint64_t mask = (uint64_t(1) << width) - 1;
-  const unsigned perLoad = 57 / width;
-  uint64_t pos = pos_, i = 0;
-  while (count - i >= perLoad && end_ >= 64 && pos <= end_ - 64) {
-    uint64_t w;
-    std::memcpy(&w, data_ + (pos >> 3), 8);
-    if constexpr (std::endian::native == std::endian::big)
-      w = __builtin_bswap64(w);
-    w >>= (pos & 7);
-    for (unsigned k = 0; k < perLoad; ++k, w >>= width)
-      out[i++] = w & mask;
-    pos += uint64_t(perLoad) * width;
+  uint64_t i = 0;
+  if (end_ >= 64) {
+    const uint64_t limit = end_ - 64;
+    switch (width) {
+    case 6:
+      i = fixedFieldsFromLoads(data_, limit, pos_, 6, out, count);
+      break;
+    case 7:
+      i = fixedFieldsFromLoads(data_, limit, pos_, 7, out, count);
+      break;
+    case 8:
+      i = fixedFieldsFromLoads(data_, limit, pos_, 8, out, count);
+      break;
+    default:
+      i = fixedFieldsFromLoads(data_, limit, pos_, width, out, count);
+      break;
+    }
   }
-  pos_ = pos;
-  for (; i < count && !failed_; ++i)
+  for (; i < count && !failed_; ++i) // the last bytes
     out[i] = readFixed(width);
 }
 

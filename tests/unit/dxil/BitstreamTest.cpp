@@ -216,6 +216,34 @@ TEST(DxilBitstream, VbrCharacterRunsAtEveryAlignment) {
   }
 }
 
+TEST(DxilBitstream, FixedArraysOfEveryLengthAndAlignment) {
+  // Arrays of fixed elements (type ids, characters of 6, 7 and 8 bits, wider values): whole
+  // loads of elements, a last load of fewer, and the last bytes of the stream.
+  for (unsigned width : {5u, 6u, 7u, 8u, 13u, 32u})
+    for (unsigned pad = 0; pad < 4; ++pad)
+      for (size_t count : {size_t(0), size_t(1), size_t(6), size_t(7), size_t(8), size_t(9),
+                           size_t(15), size_t(23)}) {
+        std::vector<uint64_t> values(count);
+        for (size_t i = 0; i < count; ++i)
+          values[i] = (i * 0x9E3779B97F4A7C15ull >> 20) & ((uint64_t(1) << width) - 1);
+        std::vector<uint8_t> bytes = inBlock([&](BitWriter &w) {
+          defineAbbrev(w, {{-1, 9}, {3, 0}, {1, width}});
+          for (unsigned k = 0; k < pad; ++k)
+            w.record(1, {});
+          w.fixed(4, 3);
+          w.vbr(count, 6);
+          for (uint64_t v : values)
+            w.fixed(v, width);
+        });
+        Reading r(bytes);
+        ASSERT_TRUE(r.firstRecord());
+        for (unsigned k = 0; k < pad; ++k)
+          ASSERT_TRUE(r.nextRecord());
+        EXPECT_EQ(r.rec.code, 9u);
+        EXPECT_EQ(r.ops(), values) << "width " << width << ", pad " << pad << ", " << count;
+      }
+}
+
 TEST(DxilBitstream, WideVbrArrayElements) {
   // VBR32 elements: a second chunk does not fit the bits one load holds after the first.
   const std::vector<uint64_t> values = {0,
