@@ -225,15 +225,19 @@ void BitstreamReader::readVbrRun(unsigned width, uint64_t *__restrict out, uint6
 
 namespace {
 
+/// The characters of the char6 encoding, by value.
+constexpr char kChar6[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._";
+
 /// Fixed fields of `width` bits (1..32) from `pos` while a whole load is readable there
 /// (`pos <= limit`), 57 / width of them per load, the last load taking only what is left.
 /// Returns how many it read. Always inlined, so that the callers that pass the widths of
-/// characters (6, 7, 8) get constant shifts and unrolled loops.
-[[gnu::always_inline]] inline uint64_t fixedFieldsFromLoads(const uint8_t *data, uint64_t limit,
-                                                            uint64_t &pos, unsigned width,
-                                                            uint64_t *__restrict out,
-                                                            uint64_t count) {
+/// characters (6, 7, 8) get constant shifts and unrolled loops. With `chars`, each field is
+/// the index of its character there (char6).
+[[gnu::always_inline]] inline uint64_t
+fixedFieldsFromLoads(const uint8_t *data, uint64_t limit, uint64_t &pos, unsigned width,
+                     uint64_t *__restrict out, uint64_t count, const char *chars = nullptr) {
   const uint64_t mask = (uint64_t(1) << width) - 1;
+  auto field = [&](uint64_t v) { return chars ? uint64_t(uint8_t(chars[v])) : v; };
   const unsigned perLoad = 57 / width;
   uint64_t p = pos, i = 0;
   while (i < count && p <= limit) {
@@ -244,14 +248,14 @@ namespace {
     w >>= (p & 7);
     if (count - i >= perLoad) {
       for (unsigned k = 0; k < perLoad; ++k)
-        out[i + k] = (w >> (k * width)) & mask;
+        out[i + k] = field((w >> (k * width)) & mask);
       i += perLoad;
       p += uint64_t(perLoad) * width;
       continue;
     }
     uint64_t n = count - i;
     for (uint64_t k = 0; k < n; ++k)
-      out[i + k] = (w >> (k * width)) & mask;
+      out[i + k] = field((w >> (k * width)) & mask);
     i += n;
     p += n * width;
   }
@@ -584,11 +588,7 @@ bool BitstreamReader::recordError(uint64_t start) {
   return fail(errorAt(start, "record runs past the end of its block"));
 }
 
-uint64_t BitstreamReader::char6(uint64_t v) {
-  static constexpr char kChars[] =
-      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._";
-  return uint8_t(kChars[v & 63]);
-}
+uint64_t BitstreamReader::char6(uint64_t v) { return uint8_t(kChar6[v & 63]); }
 
 Expected<BitstreamEntry> BitstreamReader::advance() {
   BitstreamEntry entry;
@@ -723,11 +723,13 @@ bool BitstreamReader::read(uint32_t abbrevId, BitstreamRecord &out) {
       case AbbrevOp::Kind::Vbr:
         readVbrRun(width, p, count);
         break;
-      default: // Char6, checked when the abbreviation was defined
-        readFixedRun(6, p, count);
-        for (uint64_t k = 0; k < count; ++k)
-          p[k] = char6(p[k]);
+      default: { // Char6, checked when the abbreviation was defined
+        uint64_t k =
+            end_ >= 64 ? fixedFieldsFromLoads(data_, end_ - 64, pos_, 6, p, count, kChar6) : 0;
+        for (; k < count && !failed_; ++k) // the last bytes
+          p[k] = char6(readFixed(6));
         break;
+      }
       }
       op = end - 1; // the element encoding was the last operand
       break;

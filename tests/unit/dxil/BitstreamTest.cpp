@@ -244,6 +244,32 @@ TEST(DxilBitstream, FixedArraysOfEveryLengthAndAlignment) {
       }
 }
 
+TEST(DxilBitstream, Char6ArraysOfEveryLengthAndAlignment) {
+  const std::string alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._";
+  for (unsigned pad = 0; pad < 4; ++pad)
+    for (size_t count :
+         {size_t(0), size_t(1), size_t(8), size_t(9), size_t(10), size_t(17), size_t(64)}) {
+      std::vector<uint64_t> values(count);
+      for (size_t i = 0; i < count; ++i)
+        values[i] = uint8_t(alphabet[(i * 37 + pad) % 64]);
+      std::vector<uint8_t> bytes = inBlock([&](BitWriter &w) {
+        defineAbbrev(w, {{-1, 9}, {3, 0}, {4, 0}});
+        for (unsigned k = 0; k < pad; ++k)
+          w.record(1, {});
+        w.fixed(4, 3);
+        w.vbr(count, 6);
+        for (uint64_t v : values)
+          w.fixed(alphabet.find(char(v)), 6);
+      });
+      Reading r(bytes);
+      ASSERT_TRUE(r.firstRecord());
+      for (unsigned k = 0; k < pad; ++k)
+        ASSERT_TRUE(r.nextRecord());
+      EXPECT_EQ(r.rec.code, 9u);
+      EXPECT_EQ(r.ops(), values) << "pad " << pad << ", " << count << " characters";
+    }
+}
+
 TEST(DxilBitstream, WideVbrArrayElements) {
   // VBR32 elements: a second chunk does not fit the bits one load holds after the first.
   const std::vector<uint64_t> values = {0,
