@@ -26,9 +26,7 @@ StrRef ReaderState::addString(std::span<const uint64_t> chars) {
   return r;
 }
 
-Expected<TypeId> ReaderState::type(uint64_t bitcodeId) {
-  if (bitcodeId < typeMap.size() && typeMap[bitcodeId] != kNoId)
-    return typeMap[bitcodeId];
+Diagnostic ReaderState::undefinedType(uint64_t bitcodeId) const {
   return error("type id " + std::to_string(bitcodeId) + " is not defined");
 }
 
@@ -82,12 +80,6 @@ TypeId ReaderState::pointerTo(TypeId pointee, uint32_t addressSpace) {
   t.kind = TypeKind::Pointer;
   t.bits = addressSpace;
   return intern(t, std::span<const TypeId>(&pointee, 1));
-}
-
-ValueId ReaderState::newValue(ValueKind kind, TypeId type, uint32_t index) {
-  ValueId id = ValueId(m.values.size());
-  m.values.push_back(Value{kind, type, index, {}});
-  return id;
 }
 
 Status ReaderState::skipRestOfBlock() {

@@ -9,6 +9,7 @@
 #include <memory_resource>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace spire::dxil::detail {
@@ -35,6 +36,19 @@ enum BlockId : uint32_t {
   kSymtabBlock = 25,
   kSyncScopeNamesBlock = 26,
 };
+
+/// Doubles a vector's room; out of line (see append).
+template <class Vec> [[gnu::noinline, gnu::cold]] void growRoom(Vec &v) {
+  v.reserve(v.capacity() ? v.capacity() * 2 : 16);
+}
+/// push_back with its growth out of line, so that a hot caller saves no registers for it.
+template <class Vec, class T> [[gnu::always_inline]] inline void append(Vec &v, T &&x) {
+  if (v.size() == v.capacity()) [[unlikely]]
+    growRoom(v);
+  if (v.data() + v.size() == v.data() + v.capacity())
+    __builtin_unreachable();
+  v.push_back(std::forward<T>(x));
+}
 
 /// A reference to a value not read yet, patched when its block ends.
 struct Fixup {
@@ -74,6 +88,8 @@ struct ReaderState {
   Vector<Fixup> fixups{scratch};
   uint32_t moduleValueCount = 0;
 
+  uint64_t metadataKindsBelow64 = 0; ///< bit k: a KIND record named kind k (k < 64)
+
   // Metadata: bitcode metadata id -> MetadataId.
   Vector<MetadataId> mdIds{scratch};
   Vector<std::pair<uint32_t, uint32_t>> mdFixups{scratch}; ///< (metadataOperands index, bitcode id)
@@ -109,10 +125,19 @@ struct ReaderState {
   }
   StrRef addString(std::string_view s);
   StrRef addString(std::span<const uint64_t> chars);
-  Expected<TypeId> type(uint64_t bitcodeId);
+  Expected<TypeId> type(uint64_t bitcodeId) {
+    if (bitcodeId < typeMap.size() && typeMap[bitcodeId] != kNoId) [[likely]]
+      return typeMap[bitcodeId];
+    return undefinedType(bitcodeId);
+  }
+  [[gnu::cold, gnu::noinline]] Diagnostic undefinedType(uint64_t bitcodeId) const;
   TypeId intern(const Type &t, std::span<const TypeId> elements);
   TypeId pointerTo(TypeId pointee, uint32_t addressSpace);
-  ValueId newValue(ValueKind kind, TypeId type, uint32_t index);
+  ValueId newValue(ValueKind kind, TypeId type, uint32_t index) {
+    ValueId id = ValueId(m.values.size());
+    append(m.values, Value{kind, type, index, {}});
+    return id;
+  }
   /// Reads through the block's end, skipping unknown sub-blocks; used for blocks spire ignores.
   Status skipRestOfBlock();
 };

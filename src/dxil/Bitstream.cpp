@@ -57,6 +57,21 @@ std::string_view llvmBlockName(uint32_t blockId) {
   }
 }
 
+void RecordOperands::grow(size_t n) {
+  size_t capacity = capacity_ ? capacity_ : 16;
+  while (capacity < n)
+    capacity *= 2;
+  auto *p =
+      static_cast<uint64_t *>(memory_->allocate(capacity * sizeof(uint64_t), alignof(uint64_t)));
+  if (size_)
+    std::memcpy(p, data_, size_ * sizeof(uint64_t));
+  size_t size = size_;
+  release();
+  data_ = p;
+  capacity_ = capacity;
+  size_ = size;
+}
+
 BitstreamReader::BitstreamReader(std::span<const uint8_t> bytes, uint32_t maxDepth,
                                  std::pmr::memory_resource *memory)
     : data_(bytes.data()), size_(bytes.size()), end_(uint64_t(bytes.size()) * 8),
@@ -148,6 +163,18 @@ namespace {
       continue;
     }
     uint64_t value = chunk & (hi - 1);
+    if (width == 6 && count - i >= 4) {
+      // Names spelled in VBR-6 characters: four two-chunk fields in a row (continuation bits
+      // set, clear, set, clear...) come out of this load at once.
+      constexpr uint64_t kPairBits = 0x0000820820820820, kPairs = 0x0000020020020020;
+      if ((w & kPairBits) == kPairs) {
+        for (unsigned k = 0; k < 4; ++k)
+          out[i + k] = ((w >> (12 * k)) & 31) | ((w >> (12 * k + 1)) & 0x3E0);
+        i += 4;
+        p += 48;
+        continue;
+      }
+    }
     if (2 * width <= 57) { // two chunks (characters, larger ids), when the load holds both
       uint64_t second = (w >> width) & chunkMask;
       if (!(second & hi)) {
@@ -196,27 +223,73 @@ void BitstreamReader::readVbrRun(unsigned width, uint64_t *__restrict out, uint6
   }
 }
 
+namespace {
+
+/// The characters of the char6 encoding, by value.
+constexpr char kChar6[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._";
+
+/// Fixed fields of `width` bits (1..32) from `pos` while a whole load is readable there
+/// (`pos <= limit`), 57 / width of them per load, the last load taking only what is left.
+/// Returns how many it read. Always inlined, so that the callers that pass the widths of
+/// characters (6, 7, 8) get constant shifts and unrolled loops. With `chars`, each field is
+/// the index of its character there (char6).
+[[gnu::always_inline]] inline uint64_t
+fixedFieldsFromLoads(const uint8_t *data, uint64_t limit, uint64_t &pos, unsigned width,
+                     uint64_t *__restrict out, uint64_t count, const char *chars = nullptr) {
+  const uint64_t mask = (uint64_t(1) << width) - 1;
+  auto field = [&](uint64_t v) { return chars ? uint64_t(uint8_t(chars[v])) : v; };
+  const unsigned perLoad = 57 / width;
+  uint64_t p = pos, i = 0;
+  while (i < count && p <= limit) {
+    uint64_t w;
+    std::memcpy(&w, data + (p >> 3), 8);
+    if constexpr (std::endian::native == std::endian::big)
+      w = __builtin_bswap64(w);
+    w >>= (p & 7);
+    if (count - i >= perLoad) {
+      for (unsigned k = 0; k < perLoad; ++k)
+        out[i + k] = field((w >> (k * width)) & mask);
+      i += perLoad;
+      p += uint64_t(perLoad) * width;
+      continue;
+    }
+    uint64_t n = count - i;
+    for (uint64_t k = 0; k < n; ++k)
+      out[i + k] = field((w >> (k * width)) & mask);
+    i += n;
+    p += n * width;
+  }
+  pos = p;
+  return i;
+}
+
+} // namespace
+
 void BitstreamReader::readFixedRun(unsigned width, uint64_t *__restrict out, uint64_t count) {
   if (width == 0 || width > 32) {
     for (uint64_t i = 0; i < count && !failed_; ++i)
       out[i] = readFixed(width);
     return;
   }
-  const uint64_t mask = (uint64_t(1) << width) - 1;
-  const unsigned perLoad = 57 / width;
-  uint64_t pos = pos_, i = 0;
-  while (count - i >= perLoad && end_ >= 64 && pos <= end_ - 64) {
-    uint64_t w;
-    std::memcpy(&w, data_ + (pos >> 3), 8);
-    if constexpr (std::endian::native == std::endian::big)
-      w = __builtin_bswap64(w);
-    w >>= (pos & 7);
-    for (unsigned k = 0; k < perLoad; ++k, w >>= width)
-      out[i++] = w & mask;
-    pos += uint64_t(perLoad) * width;
+  uint64_t i = 0;
+  if (end_ >= 64) {
+    const uint64_t limit = end_ - 64;
+    switch (width) {
+    case 6:
+      i = fixedFieldsFromLoads(data_, limit, pos_, 6, out, count);
+      break;
+    case 7:
+      i = fixedFieldsFromLoads(data_, limit, pos_, 7, out, count);
+      break;
+    case 8:
+      i = fixedFieldsFromLoads(data_, limit, pos_, 8, out, count);
+      break;
+    default:
+      i = fixedFieldsFromLoads(data_, limit, pos_, width, out, count);
+      break;
+    }
   }
-  pos_ = pos;
-  for (; i < count && !failed_; ++i)
+  for (; i < count && !failed_; ++i) // the last bytes
     out[i] = readFixed(width);
 }
 
@@ -243,17 +316,49 @@ const BitstreamReader::BlockInfo *BitstreamReader::blockInfo(uint32_t blockId) c
   return nullptr;
 }
 
-Status BitstreamReader::readAbbrevDefinition(std::pmr::vector<uint32_t> &into) {
+bool BitstreamReader::readAbbrevDefinition(std::pmr::vector<uint32_t> &into) {
   uint64_t start = pos_;
   uint64_t numOps = readVbr(5);
   if (failed_)
-    return errorAt(start, "abbreviation definition past the end of the data");
+    return failText(start, "abbreviation definition past the end of the data");
   if (numOps == 0 || numOps > bitsLeft())
-    return errorAt(start, "abbreviation definition with " + std::to_string(numOps) + " operands");
+    return failCount(start, "abbreviation definition with ", numOps, " operands");
   Abbrev abbrev;
   abbrev.firstOp = uint32_t(abbrevOps_.size());
   for (uint64_t i = 0; i < numOps; ++i) {
     AbbrevOp op;
+    // Most operands are a literal below 128 or an encoding with a width below 16: one load
+    // decodes them. Others (and the last bytes) take the field-by-field path below.
+    if (pos_ + 64 <= end_) [[likely]] {
+      uint64_t w;
+      std::memcpy(&w, data_ + (pos_ >> 3), 8);
+      if constexpr (std::endian::native == std::endian::big)
+        w = __builtin_bswap64(w);
+      w >>= (pos_ & 7);
+      unsigned encoding = unsigned(w >> 1) & 7;
+      if (w & 1) { // a literal: VBR-8 value
+        if (!(w & 0x100)) {
+          abbrevOps_.push_back({AbbrevOp::Kind::Literal, (w >> 1) & 0x7F});
+          pos_ += 9;
+          continue;
+        }
+      } else if (encoding >= 3 && encoding <= 5) { // array, char6, blob
+        abbrevOps_.push_back({encoding == 3   ? AbbrevOp::Kind::Array
+                              : encoding == 4 ? AbbrevOp::Kind::Char6
+                                              : AbbrevOp::Kind::Blob,
+                              0});
+        pos_ += 4;
+        continue;
+      } else if ((encoding == 1 || encoding == 2) && !(w & 0x100)) { // fixed, VBR: VBR-5 width
+        uint64_t width = (w >> 4) & 15;
+        if (width >= 2) {
+          abbrevOps_.push_back(
+              {encoding == 1 ? AbbrevOp::Kind::Fixed : AbbrevOp::Kind::Vbr, width});
+          pos_ += 9;
+          continue;
+        }
+      }
+    }
     bool literal = readFixed(1);
     if (literal) {
       op.kind = AbbrevOp::Kind::Literal;
@@ -267,8 +372,7 @@ Status BitstreamReader::readAbbrevDefinition(std::pmr::vector<uint32_t> &into) {
         op.value = readVbr(5);
         if (op.value > (op.kind == AbbrevOp::Kind::Fixed ? 64u : 32u) ||
             (op.kind == AbbrevOp::Kind::Vbr && op.value == 1))
-          return errorAt(start,
-                         "abbreviation field width " + std::to_string(op.value) + " out of range");
+          return failCount(start, "abbreviation field width ", op.value, " out of range");
         if (op.value == 0) { // a zero-width field is the literal zero
           op.kind = AbbrevOp::Kind::Literal;
           op.value = 0;
@@ -285,12 +389,11 @@ Status BitstreamReader::readAbbrevDefinition(std::pmr::vector<uint32_t> &into) {
         op.kind = AbbrevOp::Kind::Blob;
         break;
       default:
-        return errorAt(start,
-                       "abbreviation operand with unknown encoding " + std::to_string(encoding));
+        return failCount(start, "abbreviation operand with unknown encoding ", encoding, "");
       }
     }
     if (failed_)
-      return errorAt(start, "abbreviation definition past the end of the data");
+      return failText(start, "abbreviation definition past the end of the data");
     abbrevOps_.push_back(op);
   }
   abbrev.numOps = uint32_t(numOps);
@@ -302,19 +405,19 @@ Status BitstreamReader::readAbbrevDefinition(std::pmr::vector<uint32_t> &into) {
       abbrev.leadingScalars = std::min(abbrev.leadingScalars, i);
     if (op.kind == AbbrevOp::Kind::Array) {
       if (i + 2 != abbrev.numOps)
-        return errorAt(start, "abbreviation array is not the next-to-last operand");
+        return failText(start, "abbreviation array is not the next-to-last operand");
       AbbrevOp::Kind elt = abbrevOps_[abbrev.firstOp + i + 1].kind;
       if (elt != AbbrevOp::Kind::Fixed && elt != AbbrevOp::Kind::Vbr &&
           elt != AbbrevOp::Kind::Char6)
-        return errorAt(start, "abbreviation array element is not a scalar encoding");
+        return failText(start, "abbreviation array element is not a scalar encoding");
       break;
     }
     if (op.kind == AbbrevOp::Kind::Blob && i + 1 != abbrev.numOps)
-      return errorAt(start, "abbreviation blob is not the last operand");
+      return failText(start, "abbreviation blob is not the last operand");
   }
   into.push_back(uint32_t(abbrevs_.size()));
   abbrevs_.push_back(abbrev);
-  return {};
+  return true;
 }
 
 Status BitstreamReader::readBlockInfo() {
@@ -338,8 +441,8 @@ Status BitstreamReader::readBlockInfo() {
     if (id == kAbbrevDefine) {
       if (!current)
         return errorAt(start, "abbreviation in the BLOCKINFO block before SETBID");
-      if (Status s = readAbbrevDefinition(current->abbrevs); !s)
-        return s;
+      if (!readAbbrevDefinition(current->abbrevs))
+        return takeError();
       continue;
     }
     recordStart_ = start; // the id is read: readRecord goes on from here
@@ -413,19 +516,8 @@ Status BitstreamReader::skipBlock() {
   return {};
 }
 
-bool BitstreamReader::next(BitstreamEntry &entry) {
-  // Most entries are records inside a block: one field and one test.
-  if (!scopes_.empty()) [[likely]] {
-    const Scope &scope = scopes_.back();
-    uint64_t start = pos_;
-    uint64_t id = readFixed(scope.abbrevWidth);
-    if (id >= kAbbrevUnabbreviatedRecord && !failed_ && pos_ <= scope.endBit) [[likely]] {
-      recordStart_ = start;
-      entry = BitstreamEntry{BitstreamEntry::Kind::Record, uint32_t(id)};
-      return true;
-    }
-    pos_ = start; // the general path reads it again
-  }
+bool BitstreamReader::nextSlow(BitstreamEntry &entry) {
+  // next() took the records it could read from one load; everything else comes here.
   for (;;) {
     unsigned width = scopes_.empty() ? topWidth_ : scopes_.back().abbrevWidth;
     if (scopes_.empty()) {
@@ -478,8 +570,8 @@ bool BitstreamReader::next(BitstreamEntry &entry) {
     if (id == kAbbrevDefine) {
       if (scopes_.empty())
         return fail(errorAt(start, "abbreviation definition outside any block"));
-      if (Status s = readAbbrevDefinition(scopeAbbrevs_); !s)
-        return fail(s.error());
+      if (!readAbbrevDefinition(scopeAbbrevs_))
+        return false;
       continue;
     }
     if (scopes_.empty())
@@ -496,11 +588,7 @@ bool BitstreamReader::recordError(uint64_t start) {
   return fail(errorAt(start, "record runs past the end of its block"));
 }
 
-uint64_t BitstreamReader::char6(uint64_t v) {
-  static constexpr char kChars[] =
-      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._";
-  return uint8_t(kChars[v & 63]);
-}
+uint64_t BitstreamReader::char6(uint64_t v) { return uint8_t(kChar6[v & 63]); }
 
 Expected<BitstreamEntry> BitstreamReader::advance() {
   BitstreamEntry entry;
@@ -536,25 +624,52 @@ bool BitstreamReader::read(uint32_t abbrevId, BitstreamRecord &out) {
   out.blob = {};
 
   if (abbrevId == kAbbrevUnabbreviatedRecord) {
-    uint64_t code = readVbr(6);
-    uint64_t count = readVbr(6);
+    // The code and the count, each of one or two VBR-6 chunks (every code, counts below 1024),
+    // from one load; anything else field by field.
+    uint64_t code, count;
+    bool decoded = false;
+    if (pos_ + 64 <= end_) [[likely]] {
+      uint64_t w;
+      std::memcpy(&w, data_ + (pos_ >> 3), 8);
+      if constexpr (std::endian::native == std::endian::big)
+        w = __builtin_bswap64(w);
+      w >>= (pos_ & 7);
+      unsigned at = 0;
+      auto field = [&](uint64_t &v) {
+        uint64_t c = (w >> at) & 63;
+        if (!(c & 32)) {
+          v = c;
+          at += 6;
+          return true;
+        }
+        uint64_t c1 = (w >> (at + 6)) & 63;
+        v = (c & 31) | (c1 << 5);
+        at += 12;
+        return !(c1 & 32);
+      };
+      if (field(code) && field(count)) {
+        pos_ += at;
+        decoded = true;
+      }
+    }
+    if (!decoded) {
+      code = readVbr(6);
+      count = readVbr(6);
+    }
     if (failed_)
-      return fail(errorAt(start, "record past the end of the data"));
+      return failText(start, "record past the end of the data");
     if (count > bitsLeft())
-      return fail(
-          errorAt(start, "record with " + std::to_string(count) + " operands runs past the end"));
+      return failCount(start, "record with ", count, " operands runs past the end");
     if (code > 0xFFFFFFFFu)
-      return fail(errorAt(start, "record code " + std::to_string(code) + " out of range"));
+      return failCount(start, "record code ", code, " out of range");
     out.code = uint32_t(code);
-    out.ops.resize(count);
-    readVbrRun(6, out.ops.data(), count);
+    readVbrRun(6, out.ops.resizeForOverwrite(count), count);
     return finishRecord(start);
   }
   uint32_t index = abbrevId - kFirstApplicationAbbrev;
   size_t available = scopes_.empty() ? 0 : scopeAbbrevs_.size() - scopes_.back().firstAbbrev;
   if (abbrevId < kFirstApplicationAbbrev || index >= available)
-    return fail(errorAt(start, "abbreviation id " + std::to_string(abbrevId) + " is not defined (" +
-                                   std::to_string(available) + " defined in this block)"));
+    return failUndefinedAbbrev(start, abbrevId, available);
   const Abbrev &abbrev = abbrevs_[scopeAbbrevs_[scopes_.back().firstAbbrev + index]];
   const AbbrevOp *op = abbrevOps_.data() + abbrev.firstOp;
   const AbbrevOp *end = op + abbrev.numOps;
@@ -562,16 +677,17 @@ bool BitstreamReader::read(uint32_t abbrevId, BitstreamRecord &out) {
   uint32_t scalars = abbrev.leadingScalars;
   bool codeFromOps = scalars == 0;
   if (!codeFromOps) {
-    uint64_t code = readScalar(*op);
+    uint64_t code = op->kind == AbbrevOp::Kind::Literal ? op->value
+                    : op->kind == AbbrevOp::Kind::Fixed ? readFixed(unsigned(op->value))
+                                                        : readScalar(*op);
     if (code > 0xFFFFFFFFu)
-      return fail(errorAt(start, "record code " + std::to_string(code) + " out of range"));
+      return failCount(start, "record code ", code, " out of range");
     out.code = uint32_t(code);
     ++op;
     --scalars;
   }
   // The scalar operands, straight into their slots; then an array or a blob, if any.
-  out.ops.resize(scalars);
-  uint64_t *__restrict slot = out.ops.data();
+  uint64_t *__restrict slot = out.ops.resizeForOverwrite(scalars);
   for (uint32_t k = 0; k < scalars; ++k, ++op) {
     switch (op->kind) {
     case AbbrevOp::Kind::Fixed:
@@ -594,12 +710,11 @@ bool BitstreamReader::read(uint32_t abbrevId, BitstreamRecord &out) {
       uint64_t count = readVbr(6);
       const AbbrevOp &elt = op[1];
       uint64_t minBits = elt.kind == AbbrevOp::Kind::Char6 ? 6 : elt.value;
-      if (failed_ || count > bitsLeft() / (minBits ? minBits : 1))
-        return fail(
-            errorAt(start, "array of " + std::to_string(count) + " elements runs past the end"));
+      // count <= bits left (below 2^35) keeps the product from overflowing.
+      if (failed_ || count > bitsLeft() || count * minBits > bitsLeft())
+        return failCount(start, "array of ", count, " elements runs past the end");
       size_t base = out.ops.size();
-      out.ops.resize(base + size_t(count));
-      uint64_t *__restrict p = out.ops.data() + base;
+      uint64_t *__restrict p = out.ops.resizeForOverwrite(base + size_t(count)) + base;
       unsigned width = unsigned(elt.value);
       switch (elt.kind) {
       case AbbrevOp::Kind::Fixed:
@@ -608,11 +723,13 @@ bool BitstreamReader::read(uint32_t abbrevId, BitstreamRecord &out) {
       case AbbrevOp::Kind::Vbr:
         readVbrRun(width, p, count);
         break;
-      default: // Char6, checked when the abbreviation was defined
-        readFixedRun(6, p, count);
-        for (uint64_t k = 0; k < count; ++k)
-          p[k] = char6(p[k]);
+      default: { // Char6, checked when the abbreviation was defined
+        uint64_t k =
+            end_ >= 64 ? fixedFieldsFromLoads(data_, end_ - 64, pos_, 6, p, count, kChar6) : 0;
+        for (; k < count && !failed_; ++k) // the last bytes
+          p[k] = char6(readFixed(6));
         break;
+      }
       }
       op = end - 1; // the element encoding was the last operand
       break;
@@ -621,8 +738,7 @@ bool BitstreamReader::read(uint32_t abbrevId, BitstreamRecord &out) {
       uint64_t length = readVbr(6);
       alignTo32();
       if (failed_ || length > bitsLeft() / 8)
-        return fail(
-            errorAt(start, "blob of " + std::to_string(length) + " bytes runs past the end"));
+        return failCount(start, "blob of ", length, " bytes runs past the end");
       out.blob = std::span<const uint8_t>(data_ + (pos_ >> 3), size_t(length));
       pos_ += length * 8;
       alignTo32();
@@ -634,14 +750,27 @@ bool BitstreamReader::read(uint32_t abbrevId, BitstreamRecord &out) {
   }
   if (codeFromOps) {
     if (out.ops.empty())
-      return fail(errorAt(start, out.blob.empty() ? "abbreviated record without a code"
-                                                  : "record whose code is a blob"));
+      return failText(start, out.blob.empty() ? "abbreviated record without a code"
+                                              : "record whose code is a blob");
     if (out.ops[0] > 0xFFFFFFFFu)
-      return fail(errorAt(start, "record code out of range"));
+      return failText(start, "record code out of range");
     out.code = uint32_t(out.ops[0]);
-    out.ops.erase(out.ops.begin());
+    out.ops.popFront();
   }
   return finishRecord(start);
+}
+
+bool BitstreamReader::failText(uint64_t start, const char *message) {
+  return fail(errorAt(start, message));
+}
+
+bool BitstreamReader::failCount(uint64_t start, const char *before, uint64_t n, const char *after) {
+  return fail(errorAt(start, before + std::to_string(n) + after));
+}
+
+bool BitstreamReader::failUndefinedAbbrev(uint64_t start, uint32_t abbrevId, size_t available) {
+  return fail(errorAt(start, "abbreviation id " + std::to_string(abbrevId) + " is not defined (" +
+                                 std::to_string(available) + " defined in this block)"));
 }
 
 Status BitstreamReader::skipRecord(uint32_t abbrevId) { return readRecord(abbrevId, scratch_); }

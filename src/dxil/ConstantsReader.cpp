@@ -92,11 +92,7 @@ Status readConstantsBlock(ReaderState &s, uint32_t function) {
     c.type = current;
     c.firstOperand = uint32_t(m.operands.size());
     c.firstWord = uint32_t(m.words.size());
-    auto need = [&](size_t n) -> Status {
-      if (r.size() < n)
-        return s.error("constant record too short");
-      return {};
-    };
+    auto tooShort = [&](size_t n) { return r.size() < n; }; // no Status per record
     switch (s.rec.code) {
     case kNull:
       if (ct.kind == TypeKind::Token || ct.kind == TypeKind::Label)
@@ -110,8 +106,8 @@ Status readConstantsBlock(ReaderState &s, uint32_t function) {
       c.kind = ConstantKind::Poison;
       break;
     case kInteger:
-      if (Status st = need(1); !st)
-        return st;
+      if (tooShort(1))
+        return s.error("constant record too short");
       if (ct.kind != TypeKind::Integer)
         return s.error("integer constant of a type that is not an integer");
       c.kind = ConstantKind::Integer;
@@ -127,8 +123,8 @@ Status readConstantsBlock(ReaderState &s, uint32_t function) {
       }
       break;
     case kWideInteger: {
-      if (Status st = need(1); !st)
-        return st;
+      if (tooShort(1))
+        return s.error("constant record too short");
       if (ct.kind != TypeKind::Integer)
         return s.error("integer constant of a type that is not an integer");
       uint32_t words = (ct.bits + 63) / 64;
@@ -141,8 +137,8 @@ Status readConstantsBlock(ReaderState &s, uint32_t function) {
       break;
     }
     case kFloat:
-      if (Status st = need(1); !st)
-        return st;
+      if (tooShort(1))
+        return s.error("constant record too short");
       if (!isFloatKind(ct.kind))
         return s.error("floating-point constant of a type that is not floating point");
       c.kind = ConstantKind::Float;
@@ -205,8 +201,8 @@ Status readConstantsBlock(ReaderState &s, uint32_t function) {
       break;
     }
     case kCeUnop: {
-      if (Status st = need(2); !st)
-        return st;
+      if (tooShort(2))
+        return s.error("constant record too short");
       if (r[0] != 0)
         return s.error("unknown unary constant expression");
       c.kind = ConstantKind::Expr;
@@ -216,8 +212,8 @@ Status readConstantsBlock(ReaderState &s, uint32_t function) {
       break;
     }
     case kCeBinop: {
-      if (Status st = need(3); !st)
-        return st;
+      if (tooShort(3))
+        return s.error("constant record too short");
       Expected<Opcode> op = decodeBinop(s, r[0], current);
       if (!op)
         return op.error();
@@ -231,8 +227,8 @@ Status readConstantsBlock(ReaderState &s, uint32_t function) {
       break;
     }
     case kCeCast: {
-      if (Status st = need(3); !st)
-        return st;
+      if (tooShort(3))
+        return s.error("constant record too short");
       Expected<Opcode> op = decodeCast(s, r[0]);
       if (!op)
         return op.error();
@@ -251,16 +247,16 @@ Status readConstantsBlock(ReaderState &s, uint32_t function) {
       size_t at = 0;
       TypeId source = kNoId;
       if (s.rec.code == kCeGepWithInrange || r.size() % 2) {
-        if (Status st = need(1); !st)
-          return st;
+        if (tooShort(1))
+          return s.error("constant record too short");
         Expected<TypeId> t = s.type(r[at++]);
         if (!t)
           return t.error();
         source = *t;
       }
       if (s.rec.code == kCeGepWithInrange) {
-        if (Status st = need(at + 1); !st)
-          return st;
+        if (tooShort(at + 1))
+          return s.error("constant record too short");
         if (r[at++] & 1)
           c.flags |= kFlagInBounds;
       } else if (s.rec.code == kCeInboundsGep) {
@@ -301,8 +297,8 @@ Status readConstantsBlock(ReaderState &s, uint32_t function) {
       break;
     }
     case kCeSelect: {
-      if (Status st = need(3); !st)
-        return st;
+      if (tooShort(3))
+        return s.error("constant record too short");
       if (i1 == kNoId) {
         Type t;
         t.kind = TypeKind::Integer;
@@ -327,8 +323,8 @@ Status readConstantsBlock(ReaderState &s, uint32_t function) {
       break;
     }
     case kCeExtractElt: {
-      if (Status st = need(4); !st)
-        return st;
+      if (tooShort(4))
+        return s.error("constant record too short");
       Expected<TypeId> vt = s.type(r[0]);
       Expected<TypeId> it = s.type(r[2]);
       if (!vt || !it)
@@ -344,8 +340,8 @@ Status readConstantsBlock(ReaderState &s, uint32_t function) {
       break;
     }
     case kCeInsertElt: {
-      if (Status st = need(4); !st)
-        return st;
+      if (tooShort(4))
+        return s.error("constant record too short");
       if (ct.kind != TypeKind::Vector)
         return s.error("insertelement constant of a type that is not a vector");
       Expected<TypeId> it = s.type(r[2]);
@@ -360,8 +356,8 @@ Status readConstantsBlock(ReaderState &s, uint32_t function) {
       break;
     }
     case kCeShuffleVec: {
-      if (Status st = need(3); !st)
-        return st;
+      if (tooShort(3))
+        return s.error("constant record too short");
       if (ct.kind != TypeKind::Vector)
         return s.error("shufflevector constant of a type that is not a vector");
       c.kind = ConstantKind::Expr;
@@ -373,8 +369,8 @@ Status readConstantsBlock(ReaderState &s, uint32_t function) {
       break;
     }
     case kCeCmp: {
-      if (Status st = need(4); !st)
-        return st;
+      if (tooShort(4))
+        return s.error("constant record too short");
       Expected<TypeId> opTy = s.type(r[0]);
       if (!opTy)
         return opTy.error();
@@ -389,8 +385,8 @@ Status readConstantsBlock(ReaderState &s, uint32_t function) {
       break;
     }
     case kBlockAddress: {
-      if (Status st = need(3); !st)
-        return st;
+      if (tooShort(3))
+        return s.error("constant record too short");
       c.kind = ConstantKind::BlockAddress;
       pushOperand(s, r[1], kNoId);
       m.words.push_back(r[2]);

@@ -60,17 +60,29 @@ public:
   Status run();
 
 private:
-  Status record();
-  Status instruction(Instruction &ins);
+  // The hot steps report through error_ (see setError): no Status built per record.
+  bool record();
+  bool instruction(Instruction &ins);
   Status debugLocation();
 
   // Operand decoding. `at` walks the record.
-  const std::pmr::vector<uint64_t> &r() const { return s.rec.ops; }
+  const RecordOperands &r() const { return s.rec.ops; }
   uint64_t nextId() const { return s.valueIds.size(); }
   bool need(size_t at, size_t n) {
     if (r().size() < at + n) [[unlikely]]
-      return setError(s.error("instruction record too short"));
+      return tooShort();
     return true;
+  }
+  // The failures of the hot helpers, out of line so that the helpers need no stack frame.
+  [[gnu::cold, gnu::noinline]] bool failMessage(const char *message) {
+    return setError(s.error(message));
+  }
+  [[gnu::cold, gnu::noinline]] bool tooShort() {
+    return failMessage("instruction record too short");
+  }
+  [[gnu::cold, gnu::noinline]] bool noValue() { return failMessage("operand refers to no value"); }
+  [[gnu::cold, gnu::noinline]] bool noType(uint64_t t) {
+    return setError(s.error("type id " + std::to_string(t) + " is not defined"));
   }
   /// Hot helpers report through `error_` and return false, sparing a Status per operand.
   bool setError(Diagnostic d) {
@@ -86,27 +98,27 @@ private:
                                                              : kNoId;
   }
   /// A value and its type: the type follows only when the value is a forward reference.
-  bool valueTypePair(size_t &at, TypeId &type) {
+  [[gnu::always_inline]] bool valueTypePair(size_t &at, TypeId &type) {
     if (!need(at, 1))
       return false;
     uint64_t id = absolute(r()[at++]);
     if (id < nextId()) [[likely]] {
       type = typeOfId(id);
       if (type == kNoId)
-        return setError(s.error("operand refers to no value"));
+        return noValue();
     } else {
       if (!need(at, 1))
         return false;
       uint64_t t = r()[at++];
       if (t >= s.typeMap.size() || s.typeMap[t] == kNoId)
-        return setError(s.error("type id " + std::to_string(t) + " is not defined"));
+        return noType(t);
       type = s.typeMap[t];
     }
     pushOperand(s, id, type);
     return true;
   }
   /// A value of a known type (relative id, no type in the record).
-  bool value(size_t &at, TypeId type) {
+  [[gnu::always_inline]] bool value(size_t &at, TypeId type) {
     if (!need(at, 1))
       return false;
     if (m.types[type].kind == TypeKind::Metadata) [[unlikely]]
@@ -118,7 +130,59 @@ private:
   bool sameTypePairAndField(size_t &at, TypeId &type) {
     return valueTypePair(at, type) && value(at, type) && need(at, 1);
   }
-  bool metadataOperand(uint32_t mdId) {
+  /// A call's fixed arguments, typed by the function type: the loop most operands go through
+  /// (dx.op calls), with the common operand (a value read already, of the parameter's type)
+  /// appended inline.
+  [[gnu::noinline]] bool callArguments(size_t &at, TypeId fnTy) {
+    const RecordOperands &rec = r();
+    const size_t size = rec.size();
+    const uint32_t params = m.types[fnTy].numElements, first = m.types[fnTy].firstElement;
+    const bool relative = s.useRelativeIds;
+    // The tables in locals, reloaded after a slow path (which may add types, values or
+    // operands and so move them); the appends below never move them.
+    const Type *types = m.types.data();
+    const TypeId *elements = m.typeElements.data();
+    const Value *values = m.values.data();
+    const ValueId *ids = s.valueIds.data();
+    size_t numIds = s.valueIds.size();
+    auto reload = [&] {
+      types = m.types.data();
+      elements = m.typeElements.data();
+      values = m.values.data();
+      ids = s.valueIds.data();
+      numIds = s.valueIds.size();
+    };
+    for (uint32_t k = 1; k < params; ++k) {
+      TypeId p = elements[first + k];
+      if (at >= size)
+        return fewerArguments();
+      uint64_t field = rec[at++];
+      TypeKind kind = types[p].kind;
+      if (kind == TypeKind::Label || kind == TypeKind::Metadata) [[unlikely]] {
+        if (!(kind == TypeKind::Label ? block(field) : metadataOperand(uint32_t(absolute(field)))))
+          return false;
+        reload();
+        continue;
+      }
+      uint64_t id = relative ? uint64_t(uint32_t(uint32_t(numIds) - uint32_t(field))) : field;
+      if (id < numIds) {
+        ValueId v = ids[id];
+        if (v != kNoId && values[v].type == p && m.operands.size() < m.operands.capacity()) {
+          if (m.operands.data() + m.operands.size() == m.operands.data() + m.operands.capacity())
+            __builtin_unreachable();
+          m.operands.push_back(v);
+          continue;
+        }
+      }
+      pushOperandSlow(s, id, p);
+      reload();
+    }
+    return true;
+  }
+  [[gnu::cold, gnu::noinline]] bool fewerArguments() {
+    return failMessage("call with fewer arguments than its function type has");
+  }
+  [[gnu::noinline]] bool metadataOperand(uint32_t mdId) {
     if (mdId >= s.mdIds.size() || s.mdIds[mdId] == kNoId)
       return setError(
           s.error("metadata operand " + std::to_string(mdId) + " refers to no metadata"));
@@ -247,8 +311,8 @@ Status FunctionBuilder::run() {
     }
     if (!s.bs.read(e.id, s.rec))
       return s.bs.takeError();
-    if (Status st = record(); !st)
-      return st;
+    if (!record())
+      return fail();
   }
   Function &done = m.functions[fi];
   if (!declared || curBlock != numBlocks)
@@ -261,11 +325,11 @@ Status FunctionBuilder::run() {
   return {};
 }
 
-Status FunctionBuilder::record() {
+bool FunctionBuilder::record() {
   const auto &rec = r();
   if (s.rec.code == kDeclareBlocks) {
     if (declared || rec.empty() || rec[0] == 0 || rec[0] > s.bs.bitsLeft())
-      return s.error("DECLAREBLOCKS missing, repeated or with an impossible count");
+      return failMessage("DECLAREBLOCKS missing, repeated or with an impossible count");
     declared = true;
     numBlocks = uint32_t(rec[0]);
     firstBlock = uint32_t(m.blocks.size());
@@ -280,33 +344,35 @@ Status FunctionBuilder::record() {
       b.value = s.newValue(ValueKind::Block, label, firstBlock + i);
       m.blocks.push_back(b);
     }
-    return {};
+    return true;
   }
-  if (s.rec.code == kDebugLoc || s.rec.code == kDebugLocAgain)
-    return debugLocation();
+  if (s.rec.code == kDebugLoc || s.rec.code == kDebugLocAgain) {
+    Status st = debugLocation();
+    return st ? true : setError(st.error());
+  }
   if (!declared)
-    return s.error("instruction before DECLAREBLOCKS");
+    return failMessage("instruction before DECLAREBLOCKS");
   if (curBlock >= numBlocks)
-    return s.error("instruction after the last block was terminated");
+    return failMessage("instruction after the last block was terminated");
   Instruction ins;
   ins.block = firstBlock + curBlock;
   ins.firstOperand = uint32_t(m.operands.size());
-  if (Status st = instruction(ins); !st)
-    return st;
+  if (!instruction(ins))
+    return false;
   ins.numOperands = uint32_t(m.operands.size() - ins.firstOperand);
   uint32_t index = uint32_t(m.instructions.size());
   if (m.types[ins.type].kind != TypeKind::Void) {
     ins.value = s.newValue(ValueKind::Instruction, ins.type, index);
-    s.valueIds.push_back(ins.value);
+    append(s.valueIds, ins.value);
   }
-  m.instructions.push_back(ins);
+  append(m.instructions, ins);
   m.blocks[firstBlock + curBlock].numInstructions++;
   if (isTerminator(ins.opcode)) {
     ++curBlock;
     if (curBlock < numBlocks)
       m.blocks[firstBlock + curBlock].firstInstruction = uint32_t(m.instructions.size());
   }
-  return {};
+  return true;
 }
 
 /// DEBUG_LOC [line, column, scope, inlinedAt, implicit?] (metadata ids + 1, 0: none) sets the
@@ -345,7 +411,7 @@ Status FunctionBuilder::debugLocation() {
   return {};
 }
 
-Status FunctionBuilder::instruction(Instruction &ins) {
+bool FunctionBuilder::instruction(Instruction &ins) {
   const auto &rec = r();
   size_t at = 0;
   TypeId ty = kNoId;
@@ -354,10 +420,10 @@ Status FunctionBuilder::instruction(Instruction &ins) {
   switch (s.rec.code) {
   case kBinop: {
     if (!sameTypePairAndField(at, ty))
-      return fail();
+      return false;
     Expected<Opcode> op = decodeBinop(s, rec[at++], ty);
     if (!op)
-      return op.error();
+      return setError(op.error());
     ins.opcode = *op;
     ins.type = ty;
     if (at < rec.size()) {
@@ -367,41 +433,41 @@ Status FunctionBuilder::instruction(Instruction &ins) {
       else
         ins.flags = decodeBinopFlags(*op, rec[at]);
     }
-    return {};
+    return true;
   }
   case kUnop: {
     if (!valueTypePair(at, ty))
-      return fail();
+      return false;
     if (!need(at, 1))
-      return fail();
+      return false;
     if (rec[at++] != 0)
-      return s.error("unknown unary operator");
+      return failMessage("unknown unary operator");
     ins.opcode = Opcode::FNeg;
     ins.type = ty;
     if (at < rec.size())
       ins.fastMath = decodeFastMath(rec[at]);
-    return {};
+    return true;
   }
   case kFreeze:
     if (!valueTypePair(at, ty))
-      return fail();
+      return false;
     ins.opcode = Opcode::Freeze;
     ins.type = ty;
-    return {};
+    return true;
   case kCast: {
     if (!valueTypePair(at, ty))
-      return fail();
+      return false;
     if (!need(at, 2))
-      return fail();
+      return false;
     Expected<TypeId> dest = s.type(rec[at]);
     if (!dest)
-      return dest.error();
+      return setError(dest.error());
     Expected<Opcode> op = decodeCast(s, rec[at + 1]);
     if (!op)
-      return op.error();
+      return setError(op.error());
     ins.opcode = *op;
     ins.type = *dest;
-    return {};
+    return true;
   }
   case kGepOld:
   case kInboundsGepOld:
@@ -409,28 +475,28 @@ Status FunctionBuilder::instruction(Instruction &ins) {
     TypeId source = kNoId;
     if (s.rec.code == kGep) {
       if (!need(at, 2))
-        return fail();
+        return false;
       if (rec[at++])
         ins.flags |= kFlagInBounds;
       Expected<TypeId> t = s.type(rec[at++]);
       if (!t)
-        return t.error();
+        return setError(t.error());
       source = *t;
     } else if (s.rec.code == kInboundsGepOld) {
       ins.flags |= kFlagInBounds;
     }
     TypeId base = kNoId;
     if (!valueTypePair(at, base))
-      return fail();
+      return false;
     while (at < rec.size()) {
       TypeId it;
       if (!valueTypePair(at, it))
-        return fail();
+        return false;
     }
     if (source == kNoId)
       source = pointee(base);
     if (source == kNoId)
-      return s.error("getelementptr without a source element type");
+      return failMessage("getelementptr without a source element type");
     ins.opcode = Opcode::GetElementPtr;
     ins.auxType = source;
     Expected<TypeId> result =
@@ -438,35 +504,35 @@ Status FunctionBuilder::instruction(Instruction &ins) {
                       std::span<const ValueId>(m.operands.data() + ins.firstOperand + 1,
                                                m.operands.size() - ins.firstOperand - 1));
     if (!result)
-      return result.error();
+      return setError(result.error());
     ins.type = *result;
-    return {};
+    return true;
   }
   case kExtractVal:
   case kInsertVal: {
     TypeId agg;
     if (!valueTypePair(at, agg))
-      return fail();
+      return false;
     if (s.rec.code == kInsertVal) {
       TypeId vt;
       if (!valueTypePair(at, vt))
-        return fail();
+        return false;
     }
     if (at >= rec.size())
-      return s.error("extractvalue/insertvalue without indices");
+      return failMessage("extractvalue/insertvalue without indices");
     ins.firstWord = uint32_t(m.words.size());
     for (; at < rec.size(); ++at) {
       if (rec[at] > 0xFFFFFFFFu)
-        return s.error("extractvalue/insertvalue index out of range");
+        return failMessage("extractvalue/insertvalue index out of range");
       m.words.push_back(rec[at]);
     }
     ins.numWords = uint32_t(m.words.size() - ins.firstWord);
     Expected<TypeId> member = indexedType(s, agg, m.wordsOf(ins));
     if (!member)
-      return member.error();
+      return setError(member.error());
     ins.opcode = s.rec.code == kExtractVal ? Opcode::ExtractValue : Opcode::InsertValue;
     ins.type = s.rec.code == kExtractVal ? *member : agg;
-    return {};
+    return true;
   }
   case kSelect:
   case kVSelect: {
@@ -475,15 +541,15 @@ Status FunctionBuilder::instruction(Instruction &ins) {
     TypeId tt;
     // Operands are stored [cond, t, f]: read t and f first, then move the condition to front.
     if (!valueTypePair(at, tt))
-      return fail();
+      return false;
     if (!value(at, tt))
-      return fail();
+      return false;
     if (s.rec.code == kVSelect) {
       TypeId ct;
       if (!valueTypePair(at, ct))
-        return fail();
+        return false;
     } else if (!value(at, basicType(TypeKind::Integer, 1))) {
-      return fail();
+      return false;
     }
     // rotate [t, f, cond] to [cond, t, f], moving fixups along
     ValueId t = m.operands[condAt], f = m.operands[condAt + 1], c = m.operands[condAt + 2];
@@ -500,44 +566,44 @@ Status FunctionBuilder::instruction(Instruction &ins) {
     ins.type = tt;
     if (at < rec.size())
       ins.fastMath = decodeFastMath(rec[at]);
-    return {};
+    return true;
   }
   case kExtractElt: {
     TypeId vt, it;
     if (!valueTypePair(at, vt))
-      return fail();
+      return false;
     if (!valueTypePair(at, it))
-      return fail();
+      return false;
     if (m.types[vt].kind != TypeKind::Vector)
-      return s.error("extractelement on a value that is not a vector");
+      return failMessage("extractelement on a value that is not a vector");
     ins.opcode = Opcode::ExtractElement;
     ins.type = m.elementType(vt);
-    return {};
+    return true;
   }
   case kInsertElt: {
     TypeId vt, it;
     if (!valueTypePair(at, vt))
-      return fail();
+      return false;
     if (m.types[vt].kind != TypeKind::Vector)
-      return s.error("insertelement on a value that is not a vector");
+      return failMessage("insertelement on a value that is not a vector");
     if (!value(at, m.elementType(vt)))
-      return fail();
+      return false;
     if (!valueTypePair(at, it))
-      return fail();
+      return false;
     ins.opcode = Opcode::InsertElement;
     ins.type = vt;
-    return {};
+    return true;
   }
   case kShuffleVec: {
     TypeId vt, mt;
     if (!valueTypePair(at, vt))
-      return fail();
+      return false;
     if (!value(at, vt))
-      return fail();
+      return false;
     if (!valueTypePair(at, mt))
-      return fail();
+      return false;
     if (m.types[vt].kind != TypeKind::Vector || m.types[mt].kind != TypeKind::Vector)
-      return s.error("shufflevector on values that are not vectors");
+      return failMessage("shufflevector on values that are not vectors");
     Type v;
     v.kind = TypeKind::Vector;
     v.count = m.types[mt].count;
@@ -545,80 +611,80 @@ Status FunctionBuilder::instruction(Instruction &ins) {
     TypeId elem = m.elementType(vt);
     ins.opcode = Opcode::ShuffleVector;
     ins.type = s.intern(v, std::span<const TypeId>(&elem, 1));
-    return {};
+    return true;
   }
   case kCmp:
   case kCmp2: {
     if (!sameTypePairAndField(at, ty))
-      return fail();
+      return false;
     uint64_t pred = rec[at++];
     if (pred > 41 || (pred > 15 && pred < 32))
-      return s.error("unknown comparison predicate " + std::to_string(pred));
+      return setError(s.error("unknown comparison predicate " + std::to_string(pred)));
     ins.opcode = pred >= 32 ? Opcode::ICmp : Opcode::FCmp;
     ins.predicate = uint8_t(pred);
     if (at < rec.size() && ins.opcode == Opcode::FCmp)
       ins.fastMath = decodeFastMath(rec[at]);
     ins.type = boolLike(ty);
-    return {};
+    return true;
   }
   case kRet:
     ins.opcode = Opcode::Ret;
     if (!rec.empty()) {
       if (!valueTypePair(at, ty))
-        return fail();
+        return false;
       if (at != rec.size())
-        return s.error("ret with more than one value");
+        return failMessage("ret with more than one value");
     }
-    return {};
+    return true;
   case kBr:
     ins.opcode = Opcode::Br;
     if (rec.size() == 1)
-      return block(rec[0]) ? Status() : fail();
+      return block(rec[0]);
     if (rec.size() != 3)
-      return s.error("br record with " + std::to_string(rec.size()) + " operands");
+      return setError(s.error("br record with " + std::to_string(rec.size()) + " operands"));
     at = 2;
     if (!value(at, basicType(TypeKind::Integer, 1)))
-      return fail();
+      return false;
     if (!block(rec[0]) || !block(rec[1]))
-      return fail();
-    return {};
+      return false;
+    return true;
   case kSwitch: {
     if (!need(0, 3))
-      return fail();
+      return false;
     if ((rec[0] >> 16) == 0x4B5)
-      return s.error("switch with case ranges is not supported");
+      return failMessage("switch with case ranges is not supported");
     if (rec.size() % 2 == 0)
-      return s.error("switch record with an incomplete case");
+      return failMessage("switch record with an incomplete case");
     Expected<TypeId> ct = s.type(rec[0]);
     if (!ct)
-      return ct.error();
+      return setError(ct.error());
     if (m.types[*ct].kind != TypeKind::Integer)
-      return s.error("switch on a value that is not an integer");
+      return failMessage("switch on a value that is not an integer");
     at = 1;
     if (!value(at, *ct))
-      return fail();
+      return false;
     if (!block(rec[2]))
-      return fail();
+      return false;
     for (size_t i = 3; i + 1 < rec.size(); i += 2) {
       pushOperand(s, rec[i], *ct);
       const Constant *c = m.operands.back() == kNoId ? nullptr : m.constant(m.operands.back());
       if (!c || (c->kind != ConstantKind::Integer && c->kind != ConstantKind::Null))
-        return s.error("switch case value that is not an integer constant");
+        return failMessage("switch case value that is not an integer constant");
       if (!block(rec[i + 1]))
-        return fail();
+        return false;
     }
     ins.opcode = Opcode::Switch;
-    return {};
+    return true;
   }
   case kUnreachable:
     ins.opcode = Opcode::Unreachable;
-    return {};
+    return true;
   case kPhi: {
     if (!need(0, 1))
-      return fail();
+      return false;
     Expected<TypeId> t = s.type(rec[0]);
     if (!t)
-      return t.error();
+      return setError(t.error());
     size_t pairsEnd = rec.size();
     if ((rec.size() - 1) % 2) { // fast-math flags last
       ins.fastMath = decodeFastMath(rec.back());
@@ -629,28 +695,28 @@ Status FunctionBuilder::instruction(Instruction &ins) {
       uint32_t rel = uint32_t(decodeSigned(rec[at]));
       uint64_t id = s.useRelativeIds ? uint64_t(uint32_t(uint32_t(nextId()) - rel)) : rec[at];
       if (m.types[*t].kind == TypeKind::Metadata)
-        return s.error("phi of metadata");
+        return failMessage("phi of metadata");
       pushOperand(s, id, *t);
       if (!block(rec[at + 1]))
-        return fail();
+        return false;
     }
     ins.opcode = Opcode::Phi;
     ins.type = *t;
-    return {};
+    return true;
   }
   case kAlloca: {
     if (!need(0, 4))
-      return fail();
+      return false;
     Expected<TypeId> t = s.type(rec[0]);
     Expected<TypeId> opTy = s.type(rec[1]);
     if (!t || !opTy)
-      return s.error("alloca with an unknown type");
+      return failMessage("alloca with an unknown type");
     uint64_t alignRecord = rec[3];
     TypeId allocated = *t;
     if (!(alignRecord & (1u << 6))) {
       allocated = pointee(*t);
       if (allocated == kNoId)
-        return s.error("old-style alloca whose type is not a pointer");
+        return failMessage("old-style alloca whose type is not a pointer");
     }
     if (alignRecord & (1u << 5))
       ins.flags |= kFlagInAlloca;
@@ -658,52 +724,52 @@ Status FunctionBuilder::instruction(Instruction &ins) {
       ins.flags |= kFlagSwiftError;
     Expected<uint64_t> a = align((alignRecord & 31) | ((alignRecord >> 8) << 5));
     if (!a)
-      return a.error();
+      return setError(a.error());
     ins.align = *a;
     uint32_t addressSpace = 0;
     if (rec.size() > 4) {
       if (rec[4] > 0xFFFFFF)
-        return s.error("address space out of range");
+        return failMessage("address space out of range");
       addressSpace = uint32_t(rec[4]);
     }
     pushOperand(s, rec[2], *opTy);
     ins.opcode = Opcode::Alloca;
     ins.auxType = allocated;
     ins.type = s.pointerTo(allocated, addressSpace);
-    return {};
+    return true;
   }
   case kLoad:
   case kLoadAtomic: {
     TypeId pt;
     if (!valueTypePair(at, pt))
-      return fail();
+      return false;
     size_t tail = s.rec.code == kLoad ? 2 : 4;
     TypeId loaded = pointee(pt);
     if (at + tail + 1 == rec.size()) {
       Expected<TypeId> t = s.type(rec[at++]);
       if (!t)
-        return t.error();
+        return setError(t.error());
       loaded = *t;
     }
     if (!need(at, tail))
-      return fail();
+      return false;
     if (loaded == kNoId)
-      return s.error("load without a type");
+      return failMessage("load without a type");
     Expected<uint64_t> a = align(rec[at]);
     if (!a)
-      return a.error();
+      return setError(a.error());
     ins.align = *a;
     if (rec[at + 1])
       ins.flags |= kFlagVolatile;
     if (s.rec.code == kLoadAtomic) {
       if (Status st = ordering(rec[at + 2], ins.ordering); !st)
-        return st;
+        return setError(st.error());
       ins.syncScope = uint8_t(rec[at + 3] ? 1 : 0);
     }
     ins.opcode = Opcode::Load;
     ins.type = loaded;
     ins.auxType = loaded;
-    return {};
+    return true;
   }
   case kStore:
   case kStoreOld:
@@ -711,20 +777,20 @@ Status FunctionBuilder::instruction(Instruction &ins) {
   case kStoreAtomicOld: {
     TypeId pt, vt;
     if (!valueTypePair(at, pt))
-      return fail();
+      return false;
     if (s.rec.code == kStore || s.rec.code == kStoreAtomic) {
       if (!valueTypePair(at, vt))
-        return fail();
+        return false;
     } else {
       vt = pointee(pt);
       if (vt == kNoId)
-        return s.error("store through a value that is not a pointer");
+        return failMessage("store through a value that is not a pointer");
       if (!value(at, vt))
-        return fail();
+        return false;
     }
     bool atomic = s.rec.code == kStoreAtomic || s.rec.code == kStoreAtomicOld;
     if (!need(at, atomic ? 4 : 2))
-      return fail();
+      return false;
     // operands were pushed [pointer, value]; the model keeps LLVM's [value, pointer]
     std::swap(m.operands[ins.firstOperand], m.operands[ins.firstOperand + 1]);
     for (size_t k = fixupBase; k < s.fixups.size(); ++k) {
@@ -735,47 +801,47 @@ Status FunctionBuilder::instruction(Instruction &ins) {
     }
     Expected<uint64_t> a = align(rec[at]);
     if (!a)
-      return a.error();
+      return setError(a.error());
     ins.align = *a;
     if (rec[at + 1])
       ins.flags |= kFlagVolatile;
     if (atomic) {
       if (Status st = ordering(rec[at + 2], ins.ordering); !st)
-        return st;
+        return setError(st.error());
       ins.syncScope = uint8_t(rec[at + 3] ? 1 : 0);
     }
     ins.opcode = Opcode::Store;
-    return {};
+    return true;
   }
   case kCmpXchgOld:
   case kCmpXchg: {
     TypeId pt, ct;
     if (!valueTypePair(at, pt))
-      return fail();
+      return false;
     if (s.rec.code == kCmpXchg) {
       if (!valueTypePair(at, ct))
-        return fail();
+        return false;
     } else {
       ct = pointee(pt);
       if (ct == kNoId)
-        return s.error("cmpxchg through a value that is not a pointer");
+        return failMessage("cmpxchg through a value that is not a pointer");
       if (!value(at, ct))
-        return fail();
+        return false;
     }
     if (!value(at, ct))
-      return fail();
+      return false;
     if (!need(at, 3))
-      return fail();
+      return false;
     if (rec[at])
       ins.flags |= kFlagVolatile;
     if (Status st = ordering(rec[at + 1], ins.ordering); !st)
-      return st;
+      return setError(st.error());
     ins.syncScope = uint8_t(rec[at + 2] ? 1 : 0);
     at += 3;
     ins.failureOrdering = ins.ordering;
     if (at < rec.size()) {
       if (Status st = ordering(rec[at++], ins.failureOrdering); !st)
-        return st;
+        return setError(st.error());
     } else {
       // Older files: the strongest failure ordering the success ordering allows.
       AtomicOrdering o = ins.ordering;
@@ -788,7 +854,7 @@ Status FunctionBuilder::instruction(Instruction &ins) {
     if (at < rec.size()) {
       Expected<uint64_t> a = align(rec[at]);
       if (!a)
-        return a.error();
+        return setError(a.error());
       ins.align = *a;
     }
     TypeId members[2] = {ct, basicType(TypeKind::Integer, 1)};
@@ -796,88 +862,88 @@ Status FunctionBuilder::instruction(Instruction &ins) {
     st.kind = TypeKind::Struct;
     ins.opcode = Opcode::AtomicCmpXchg;
     ins.type = s.intern(st, members);
-    return {};
+    return true;
   }
   case kAtomicRmwOld:
   case kAtomicRmw: {
     TypeId pt, vt;
     if (!valueTypePair(at, pt))
-      return fail();
+      return false;
     if (s.rec.code == kAtomicRmw) {
       if (!valueTypePair(at, vt))
-        return fail();
+        return false;
     } else {
       vt = pointee(pt);
       if (vt == kNoId)
-        return s.error("atomicrmw through a value that is not a pointer");
+        return failMessage("atomicrmw through a value that is not a pointer");
       if (!value(at, vt))
-        return fail();
+        return false;
     }
     if (!need(at, 4))
-      return fail();
+      return false;
     if (rec[at] > 12)
-      return s.error("unknown atomicrmw operation " + std::to_string(rec[at]));
+      return setError(s.error("unknown atomicrmw operation " + std::to_string(rec[at])));
     ins.predicate = uint8_t(rec[at]);
     if (rec[at + 1])
       ins.flags |= kFlagVolatile;
     if (Status st = ordering(rec[at + 2], ins.ordering); !st)
-      return st;
+      return setError(st.error());
     ins.syncScope = uint8_t(rec[at + 3] ? 1 : 0);
     at += 4;
     if (at < rec.size()) {
       Expected<uint64_t> a = align(rec[at]);
       if (!a)
-        return a.error();
+        return setError(a.error());
       ins.align = *a;
     }
     ins.opcode = Opcode::AtomicRMW;
     ins.type = vt;
-    return {};
+    return true;
   }
   case kFence:
     if (!need(0, 2))
-      return fail();
+      return false;
     if (Status st = ordering(rec[0], ins.ordering); !st)
-      return st;
+      return setError(st.error());
     ins.syncScope = uint8_t(rec[1] ? 1 : 0);
     ins.opcode = Opcode::Fence;
-    return {};
+    return true;
   case kVAArg: {
     if (!need(0, 3))
-      return fail();
+      return false;
     Expected<TypeId> lt = s.type(rec[0]);
     Expected<TypeId> rt = s.type(rec[2]);
     if (!lt || !rt)
-      return s.error("va_arg with an unknown type");
+      return failMessage("va_arg with an unknown type");
     at = 1;
     if (!value(at, *lt))
-      return fail();
+      return false;
     ins.opcode = Opcode::VAArg;
     ins.type = *rt;
-    return {};
+    return true;
   }
   case kCall: {
     if (!need(0, 3))
-      return fail();
+      return false;
     uint64_t attrs = rec[at++];
     uint64_t cc = rec[at++];
     if (attrs) {
       if (attrs - 1 >= s.attributeListIds.size())
-        return s.error("call attribute list index out of range");
+        return failMessage("call attribute list index out of range");
       ins.attributes = s.attributeListIds[attrs - 1];
     }
     if ((cc >> 17) & 1) {
       if (!need(at, 1))
-        return fail();
+        return false;
       ins.fastMath = decodeFastMath(rec[at++]);
     }
     TypeId fnTy = kNoId;
     if ((cc >> 15) & 1) {
       if (!need(at, 1))
-        return fail();
+        return false;
       Expected<TypeId> t = s.type(rec[at++]);
       if (!t)
-        return t.error();
+        return setError(t.error());
       fnTy = *t;
     }
     ins.callingConv = uint32_t((cc >> 1) & 0x3FF);
@@ -887,49 +953,40 @@ Status FunctionBuilder::instruction(Instruction &ins) {
                                   : TailKind::None;
     TypeId calleeTy;
     if (!valueTypePair(at, calleeTy))
-      return fail();
+      return false;
     if (fnTy == kNoId)
       fnTy = pointee(calleeTy);
     if (fnTy == kNoId || m.types[fnTy].kind != TypeKind::Function)
-      return s.error("call of a value that is not a function");
+      return failMessage("call of a value that is not a function");
     if (m.types[calleeTy].kind != TypeKind::Pointer)
-      return s.error("call of a value that is not a pointer");
-    // By index: reading an argument may add a type (metadata), which moves the type tables.
-    for (uint32_t k = 1; k < m.types[fnTy].numElements; ++k) {
-      TypeId p = m.typeElements[m.types[fnTy].firstElement + k];
-      if (at >= rec.size())
-        return s.error("call with fewer arguments than its function type has");
-      if (m.types[p].kind == TypeKind::Label) {
-        if (!block(rec[at++]))
-          return fail();
-      } else if (!value(at, p)) {
-        return fail();
-      }
-    }
+      return failMessage("call of a value that is not a pointer");
+    if (!callArguments(at, fnTy))
+      return false;
     if (m.types[fnTy].varArg) {
       while (at < rec.size()) {
         TypeId vt;
         if (!valueTypePair(at, vt))
-          return fail();
+          return false;
       }
     } else if (at != rec.size()) {
-      return s.error("call with more arguments than its function type has");
+      return failMessage("call with more arguments than its function type has");
     }
     ins.opcode = Opcode::Call;
     ins.auxType = fnTy;
     ins.type = m.elementType(fnTy);
-    return {};
+    return true;
   }
   case kInvoke:
   case kResume:
   case kLandingPad:
   case kIndirectBr:
   case kOperandBundle:
-    return s.error("instruction record " + std::to_string(s.rec.code) +
-                   " is not supported (exceptions, indirect branches and operand bundles are "
-                   "not part of DXIL)");
+    return setError(
+        s.error("instruction record " + std::to_string(s.rec.code) +
+                " is not supported (exceptions, indirect branches and operand bundles are "
+                "not part of DXIL)"));
   default:
-    return s.error("unknown instruction record code " + std::to_string(s.rec.code));
+    return setError(s.error("unknown instruction record code " + std::to_string(s.rec.code)));
   }
 }
 

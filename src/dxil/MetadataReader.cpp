@@ -3,6 +3,8 @@
 #include "BitcodeReaderState.h"
 #include "ReaderSupport.h"
 
+#include <optional>
+
 namespace spire::dxil::detail {
 
 namespace {
@@ -27,8 +29,8 @@ enum MetadataCode : uint32_t {
 
 MetadataId newMetadata(ReaderState &s, Metadata md) {
   MetadataId id = MetadataId(s.m.metadata.size());
-  s.m.metadata.push_back(md);
-  s.mdIds.push_back(id);
+  append(s.m.metadata, md);
+  append(s.mdIds, id);
   return id;
 }
 
@@ -80,16 +82,25 @@ Status readAttachmentPairs(ReaderState &s, size_t from, AttachmentRange &range) 
   return {};
 }
 
-Status readKind(ReaderState &s) {
+/// The error of a bad KIND record, or none (no Status built for every good one).
+std::optional<Diagnostic> readKind(ReaderState &s) {
   const auto &r = s.rec.ops;
   if (r.empty() || r[0] > 0xFFFFFFFFu)
     return s.error("KIND record without an id");
-  for (const MetadataKindName &k : s.m.metadataKinds)
-    if (k.id == r[0])
-      return s.error("metadata kind " + std::to_string(r[0]) + " defined twice");
+  // Repeats: a bit per small id (every kind LLVM and DXC define), a scan for the others.
+  bool repeated = false;
+  if (r[0] < 64) {
+    repeated = (s.metadataKindsBelow64 >> r[0]) & 1;
+    s.metadataKindsBelow64 |= uint64_t(1) << r[0];
+  } else {
+    for (const MetadataKindName &k : s.m.metadataKinds)
+      repeated = repeated || k.id == r[0];
+  }
+  if (repeated)
+    return s.error("metadata kind " + std::to_string(r[0]) + " defined twice");
   s.m.metadataKinds.push_back(
       {uint32_t(r[0]), s.addString(std::span<const uint64_t>(r).subspan(1))});
-  return {};
+  return std::nullopt;
 }
 
 } // namespace
@@ -162,24 +173,26 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
       md.function = function;
       md.firstOperand = uint32_t(m.metadataOperands.size());
       md.numOperands = uint32_t(r.size());
-      for (uint64_t op : r) {
-        if (op == 0) {
-          m.metadataOperands.push_back(kNoId);
-        } else if (op - 1 < s.mdIds.size()) {
-          m.metadataOperands.push_back(s.mdIds[op - 1]);
+      m.metadataOperands.resize(md.firstOperand + r.size());
+      MetadataId *slots = m.metadataOperands.data() + md.firstOperand;
+      for (size_t k = 0; k < r.size(); ++k) {
+        uint64_t op = r[k];
+        if (op - 1 < s.mdIds.size()) { // 0 (none) wraps around
+          slots[k] = s.mdIds[op - 1];
         } else {
-          s.mdFixups.push_back({uint32_t(m.metadataOperands.size()),
-                                uint32_t(op - 1 > 0xFFFFFFFFu ? 0xFFFFFFFFu : op - 1)});
-          m.metadataOperands.push_back(kNoId);
+          if (op != 0)
+            s.mdFixups.push_back({uint32_t(md.firstOperand + k),
+                                  uint32_t(op - 1 > 0xFFFFFFFFu ? 0xFFFFFFFFu : op - 1)});
+          slots[k] = kNoId;
         }
       }
       newMetadata(s, md);
       break;
     }
     case kName:
-      pendingName.clear();
-      for (uint64_t c : r)
-        pendingName.push_back(char(uint8_t(c)));
+      pendingName.resize(r.size());
+      for (size_t k = 0; k < r.size(); ++k)
+        pendingName[k] = char(uint8_t(r[k]));
       havePendingName = true;
       break;
     case kNamedNode: {
@@ -202,8 +215,8 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
       break;
     }
     case kKind:
-      if (Status st = readKind(s); !st)
-        return st;
+      if (std::optional<Diagnostic> bad = readKind(s))
+        return std::move(*bad);
       break;
     case kGlobalDeclAttachment: {
       if (r.empty() || r.size() % 2 == 0)
@@ -278,8 +291,8 @@ Status readMetadataKindBlock(ReaderState &s) {
     if (!s.bs.read(e.id, s.rec))
       return s.bs.takeError();
     if (s.rec.code == kKind)
-      if (Status st = readKind(s); !st)
-        return st;
+      if (std::optional<Diagnostic> bad = readKind(s))
+        return std::move(*bad);
   }
 }
 

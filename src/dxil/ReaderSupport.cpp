@@ -3,7 +3,7 @@
 
 namespace spire::dxil::detail {
 
-void pushOperand(ReaderState &s, uint64_t id, TypeId type) {
+void pushOperandSlow(ReaderState &s, uint64_t id, TypeId type) {
   if (id < s.valueIds.size() && s.valueIds[id] != kNoId) {
     ValueId v = s.valueIds[id];
     s.m.operands.push_back(v);

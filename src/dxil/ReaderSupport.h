@@ -15,7 +15,24 @@ uint64_t decodeSigned(uint64_t v);
 
 /// Appends the value with bitcode id `id` to the module's operands; an id not read yet becomes a
 /// fixup resolved (and checked against `type`, unless kNoId) when the enclosing block ends.
-void pushOperand(ReaderState &s, uint64_t id, TypeId type);
+void pushOperandSlow(ReaderState &s, uint64_t id, TypeId type);
+/// The common case (a value read already, of the type expected) inline; the rest out of line.
+inline void pushOperand(ReaderState &s, uint64_t id, TypeId type) {
+  if (id < s.valueIds.size()) [[likely]] {
+    ValueId v = s.valueIds[id];
+    if (v != kNoId && (type == kNoId || s.m.values[v].type == type) &&
+        s.m.operands.size() < s.m.operands.capacity()) [[likely]] {
+      // Room is checked above; telling the compiler keeps push_back's growth path (and the
+      // registers it saves) out of this one.
+      if (s.m.operands.data() + s.m.operands.size() ==
+          s.m.operands.data() + s.m.operands.capacity())
+        __builtin_unreachable();
+      s.m.operands.push_back(v);
+      return;
+    }
+  }
+  pushOperandSlow(s, id, type);
+}
 
 Expected<Opcode> decodeBinop(ReaderState &s, uint64_t code, TypeId type);
 Expected<Opcode> decodeCast(ReaderState &s, uint64_t code);

@@ -89,10 +89,9 @@ Status checkNoSelfContainment(ReaderState &s) {
 Status readTypeBlock(ReaderState &s) {
   std::pmr::string pendingName(s.scratch);
   ReaderState::Vector<TypeId> elems(s.scratch);
-  // Reference to bitcode type `id` from a record: defined, or a struct defined later.
-  auto ref = [&](uint64_t id) -> Expected<TypeId> {
-    if (id < s.typeMap.size() && s.typeMap[id] != kNoId)
-      return s.typeMap[id];
+  // Reference to bitcode type `id` from a record that is not defined yet: a struct defined
+  // later (a placeholder until its record), or an error.
+  auto refSlow = [&](uint64_t id) -> Expected<TypeId> {
     if (id >= s.declaredTypes)
       return s.error("type id " + std::to_string(id) + " out of range");
     if (s.typeMap.size() <= id) {
@@ -108,6 +107,12 @@ Status readTypeBlock(ReaderState &s) {
     s.typePlaceholder[id] = 1;
     s.m.types.push_back(t);
     return s.typeMap[id];
+  };
+  // The common case inline: a type defined already.
+  auto ref = [&](uint64_t id) -> Expected<TypeId> {
+    if (id < s.typeMap.size() && s.typeMap[id] != kNoId) [[likely]]
+      return s.typeMap[id];
+    return refSlow(id);
   };
   uint64_t next = 0; // the bitcode id the next type record defines
   for (;;) {
@@ -140,9 +145,9 @@ Status readTypeBlock(ReaderState &s) {
       continue;
     }
     if (s.rec.code == kStructName) {
-      pendingName.clear();
-      for (uint64_t c : r)
-        pendingName.push_back(char(uint8_t(c)));
+      pendingName.resize(r.size());
+      for (size_t k = 0; k < r.size(); ++k)
+        pendingName[k] = char(uint8_t(r[k]));
       continue;
     }
     if (next >= s.declaredTypes)
@@ -150,11 +155,7 @@ Status readTypeBlock(ReaderState &s) {
     Type t;
     elems.clear();
     bool identified = false;
-    auto need = [&](size_t n) -> Status {
-      if (r.size() < n)
-        return s.error("type record too short");
-      return {};
-    };
+    auto tooShort = [&](size_t n) { return r.size() < n; }; // no Status per record
     switch (s.rec.code) {
     case kVoid:
       t.kind = TypeKind::Void;
@@ -196,16 +197,16 @@ Status readTypeBlock(ReaderState &s) {
       t.kind = TypeKind::Token;
       break;
     case kInteger:
-      if (Status st = need(1); !st)
-        return st;
+      if (tooShort(1))
+        return s.error("type record too short");
       if (r[0] < 1 || r[0] > (1u << 24) - 1)
         return s.error("integer width " + std::to_string(r[0]) + " out of range");
       t.kind = TypeKind::Integer;
       t.bits = uint32_t(r[0]);
       break;
     case kPointer: {
-      if (Status st = need(1); !st)
-        return st;
+      if (tooShort(1))
+        return s.error("type record too short");
       Expected<TypeId> pointee = ref(r[0]);
       if (!pointee)
         return pointee.error();
@@ -223,8 +224,8 @@ Status readTypeBlock(ReaderState &s) {
       break;
     }
     case kOpaquePointer:
-      if (Status st = need(1); !st)
-        return st;
+      if (tooShort(1))
+        return s.error("type record too short");
       if (r[0] > 0xFFFFFF)
         return s.error("address space out of range");
       t.kind = TypeKind::Pointer;
@@ -233,8 +234,8 @@ Status readTypeBlock(ReaderState &s) {
     case kFunctionOld:
     case kFunction: {
       size_t first = s.rec.code == kFunctionOld ? 2 : 1;
-      if (Status st = need(first + 1); !st)
-        return st;
+      if (tooShort(first + 1))
+        return s.error("type record too short");
       t.kind = TypeKind::Function;
       t.varArg = r[0] != 0;
       for (size_t i = first; i < r.size(); ++i) {
@@ -253,8 +254,8 @@ Status readTypeBlock(ReaderState &s) {
     }
     case kStructAnon:
     case kStructNamed: {
-      if (Status st = need(1); !st)
-        return st;
+      if (tooShort(1))
+        return s.error("type record too short");
       t.kind = TypeKind::Struct;
       t.packed = r[0] != 0;
       for (size_t i = 1; i < r.size(); ++i) {
@@ -275,8 +276,8 @@ Status readTypeBlock(ReaderState &s) {
       break;
     case kArray:
     case kVector: {
-      if (Status st = need(2); !st)
-        return st;
+      if (tooShort(2))
+        return s.error("type record too short");
       Expected<TypeId> el = ref(r[1]);
       if (!el)
         return el.error();

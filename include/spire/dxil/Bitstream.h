@@ -38,6 +38,71 @@ struct AbbrevOp {
   uint64_t value = 0; ///< Literal: the value; Fixed, Vbr: the width in bits
 };
 
+/// A record's operands: a buffer reused from record to record that the cursor sizes without
+/// clearing (every slot it hands out is written before it is read), kept in a memory resource.
+class RecordOperands {
+public:
+  explicit RecordOperands(std::pmr::memory_resource *memory = std::pmr::new_delete_resource())
+      : memory_(memory) {}
+  RecordOperands(const RecordOperands &other) : memory_(std::pmr::new_delete_resource()) {
+    *this = other;
+  }
+  RecordOperands &operator=(const RecordOperands &other) {
+    if (this != &other) {
+      uint64_t *p = allocate(other.size_);
+      if (other.size_)
+        std::memcpy(p, other.data_, other.size_ * sizeof(uint64_t));
+    }
+    return *this;
+  }
+  ~RecordOperands() { release(); }
+
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  const uint64_t *data() const { return data_; }
+  uint64_t *data() { return data_; }
+  const uint64_t *begin() const { return data_; }
+  const uint64_t *end() const { return data_ + size_; }
+  uint64_t operator[](size_t i) const { return data_[i]; }
+  uint64_t &operator[](size_t i) { return data_[i]; }
+  uint64_t back() const { return data_[size_ - 1]; }
+  void clear() { size_ = 0; }
+  void reserve(size_t n) {
+    if (n > capacity_)
+      grow(n);
+  }
+  /// Sets the size to `n` and returns the operands; slots past the old size hold no value yet.
+  uint64_t *resizeForOverwrite(size_t n) {
+    if (n > capacity_)
+      grow(n);
+    size_ = n;
+    return data_;
+  }
+  /// Drops the first operand.
+  void popFront() {
+    std::memmove(data_, data_ + 1, (size_ - 1) * sizeof(uint64_t));
+    --size_;
+  }
+
+private:
+  uint64_t *allocate(size_t n) {
+    size_ = 0;
+    reserve(n);
+    size_ = n;
+    return data_;
+  }
+  void grow(size_t n);
+  void release() {
+    if (data_)
+      memory_->deallocate(data_, capacity_ * sizeof(uint64_t), alignof(uint64_t));
+    data_ = nullptr;
+    capacity_ = 0;
+  }
+  std::pmr::memory_resource *memory_;
+  uint64_t *data_ = nullptr;
+  size_t size_ = 0, capacity_ = 0;
+};
+
 /// One record: its code, its operands (array elements flattened in), and the blob, if any.
 struct BitstreamRecord {
   BitstreamRecord() = default;
@@ -46,7 +111,7 @@ struct BitstreamRecord {
   uint32_t code = 0;
   uint32_t abbrev = 0;             ///< the abbreviation id it was read with
   uint64_t bitOffset = 0;          ///< where the record starts
-  std::pmr::vector<uint64_t> ops;  ///< operands after the code
+  RecordOperands ops;              ///< operands after the code
   std::span<const uint8_t> blob{}; ///< the blob operand's bytes (a view of the input)
 };
 
@@ -127,7 +192,28 @@ public:
 
   /// advance() and readRecord() for hot loops: false on failure, with the diagnostic in
   /// takeError() (no Status or Expected built per entry).
-  bool next(BitstreamEntry &entry);
+  bool next(BitstreamEntry &entry) {
+    // Most entries are records inside a block: one field and one test, inline.
+    if (!scopes_.empty()) [[likely]] {
+      const Scope &scope = scopes_.back();
+      unsigned width = scope.abbrevWidth;
+      if (width - 1 < 57 && pos_ + 64 <= end_) [[likely]] {
+        uint64_t v;
+        std::memcpy(&v, data_ + (pos_ >> 3), 8);
+        if constexpr (std::endian::native == std::endian::big)
+          v = __builtin_bswap64(v);
+        uint64_t id = (v >> (pos_ & 7)) & ((uint64_t(1) << width) - 1);
+        if (id >= kAbbrevUnabbreviatedRecord && pos_ + width <= scope.endBit && !failed_)
+            [[likely]] {
+          recordStart_ = pos_;
+          pos_ += width;
+          entry = BitstreamEntry{BitstreamEntry::Kind::Record, uint32_t(id)};
+          return true;
+        }
+      }
+    }
+    return nextSlow(entry);
+  }
   bool read(uint32_t abbrevId, BitstreamRecord &out);
   Diagnostic takeError() { return std::move(error_); }
 
@@ -158,9 +244,10 @@ private:
     std::pmr::vector<uint32_t> abbrevs; ///< indices into abbrevs_
   };
 
+  bool nextSlow(BitstreamEntry &entry);
   uint64_t readFixedSlow(unsigned width);
   uint64_t readVbrSlow(unsigned width, uint64_t value, unsigned shift);
-  Status readAbbrevDefinition(std::pmr::vector<uint32_t> &into);
+  bool readAbbrevDefinition(std::pmr::vector<uint32_t> &into); ///< false: error_ set
   Status readBlockInfo();
   Status enterBlockInternal(uint32_t blockId, bool forBlockInfo);
   const BlockInfo *blockInfo(uint32_t blockId) const;
@@ -178,6 +265,12 @@ private:
     return true;
   }
   bool recordError(uint64_t start);
+  // read()'s failures, out of line so that the record's path needs no room for strings.
+  [[gnu::cold, gnu::noinline]] bool failText(uint64_t start, const char *message);
+  [[gnu::cold, gnu::noinline]] bool failCount(uint64_t start, const char *before, uint64_t n,
+                                              const char *after);
+  [[gnu::cold, gnu::noinline]] bool failUndefinedAbbrev(uint64_t start, uint32_t abbrevId,
+                                                        size_t available);
 
   const uint8_t *data_;
   uint64_t size_;    ///< bytes

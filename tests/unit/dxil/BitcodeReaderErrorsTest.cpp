@@ -401,6 +401,12 @@ TEST(DxilBitcodeReaderErrors, Metadata) {
          w.record(6, {0, 'b'});
        }),
        "defined twice"},
+      {"large kind twice", metadata([](BitWriter &w) {
+         w.record(6, {70, 'a'});
+         w.record(6, {6, 'b'});
+         w.record(6, {70, 'c'});
+       }),
+       "metadata kind 70 defined twice"},
       {"old node", metadata(rec(8, {})), "before LLVM 3.6"},
       {"attachment outside", metadata(rec(11, {0})), "outside an attachment block"},
       {"decl attachment length", metadata(rec(36, {})), "of the wrong length"},

@@ -162,6 +162,114 @@ TEST(DxilBitstream, UnabbreviatedRunsOfEveryFieldLength) {
   }
 }
 
+TEST(DxilBitstream, UnabbreviatedCodesAndCountsOfOneTwoAndThreeChunks) {
+  // The code and the count of an unabbreviated record: one chunk, two (codes from 32, as the
+  // call record's), and three (a count of 1100, a code of 2000) at every alignment.
+  const std::pair<uint32_t, size_t> shapes[] = {{5, 3}, {34, 3}, {34, 40}, {5, 1100}, {2000, 2}};
+  for (unsigned pad = 0; pad < 8; ++pad)
+    for (auto [code, count] : shapes) {
+      std::vector<uint64_t> ops(count);
+      for (size_t i = 0; i < count; ++i)
+        ops[i] = i * 7 % 100;
+      std::vector<uint8_t> bytes = inBlock([&](BitWriter &w) {
+        for (unsigned k = 0; k < pad; ++k)
+          w.record(1, {});
+        w.record(code, ops);
+      });
+      Reading r(bytes);
+      ASSERT_TRUE(r.firstRecord());
+      for (unsigned k = 0; k < pad; ++k)
+        ASSERT_TRUE(r.nextRecord());
+      EXPECT_EQ(r.rec.code, code) << "pad " << pad;
+      EXPECT_EQ(r.ops(), ops) << "pad " << pad << ", code " << code << ", count " << count;
+    }
+}
+
+TEST(DxilBitstream, VbrCharacterRunsAtEveryAlignment) {
+  // Unabbreviated records spell names in VBR-6 characters: runs of two-chunk fields (read four
+  // at a time) broken by one-chunk and three-chunk fields, and runs of every length up to a few
+  // past four, at every bit alignment.
+  std::vector<std::vector<uint64_t>> records;
+  std::string name = "dx.op.createHandleForLib.dx.types.Handle";
+  for (size_t n = 0; n <= 9; ++n)
+    records.push_back(std::vector<uint64_t>(name.begin(), name.begin() + n));
+  records.push_back({'a', 'b', 'c', 5, 'd', 'e', 'f', 'g', 'h', 2000, 'i', 'j', 'k', 'l', 1});
+  records.push_back({'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm'});
+  records.push_back(std::vector<uint64_t>(name.begin(), name.end()));
+  for (unsigned pad = 0; pad < 8; ++pad) {
+    std::vector<uint8_t> bytes = inBlock([&](BitWriter &w) {
+      for (unsigned k = 0; k < pad; ++k)
+        w.record(1, {});
+      for (const std::vector<uint64_t> &ops : records)
+        w.record(6, ops);
+    });
+    Reading r(bytes);
+    ASSERT_TRUE(r.firstRecord());
+    for (unsigned k = 0; k < pad; ++k)
+      ASSERT_TRUE(r.nextRecord());
+    for (size_t i = 0; i < records.size(); ++i) {
+      if (i)
+        ASSERT_TRUE(r.nextRecord());
+      EXPECT_EQ(r.rec.code, 6u);
+      EXPECT_EQ(r.ops(), records[i]) << "pad " << pad << ", record " << i;
+    }
+  }
+}
+
+TEST(DxilBitstream, FixedArraysOfEveryLengthAndAlignment) {
+  // Arrays of fixed elements (type ids, characters of 6, 7 and 8 bits, wider values): whole
+  // loads of elements, a last load of fewer, and the last bytes of the stream.
+  for (unsigned width : {5u, 6u, 7u, 8u, 13u, 32u})
+    for (unsigned pad = 0; pad < 4; ++pad)
+      for (size_t count : {size_t(0), size_t(1), size_t(6), size_t(7), size_t(8), size_t(9),
+                           size_t(15), size_t(23)}) {
+        std::vector<uint64_t> values(count);
+        for (size_t i = 0; i < count; ++i)
+          values[i] = (i * 0x9E3779B97F4A7C15ull >> 20) & ((uint64_t(1) << width) - 1);
+        std::vector<uint8_t> bytes = inBlock([&](BitWriter &w) {
+          defineAbbrev(w, {{-1, 9}, {3, 0}, {1, width}});
+          for (unsigned k = 0; k < pad; ++k)
+            w.record(1, {});
+          w.fixed(4, 3);
+          w.vbr(count, 6);
+          for (uint64_t v : values)
+            w.fixed(v, width);
+        });
+        Reading r(bytes);
+        ASSERT_TRUE(r.firstRecord());
+        for (unsigned k = 0; k < pad; ++k)
+          ASSERT_TRUE(r.nextRecord());
+        EXPECT_EQ(r.rec.code, 9u);
+        EXPECT_EQ(r.ops(), values) << "width " << width << ", pad " << pad << ", " << count;
+      }
+}
+
+TEST(DxilBitstream, Char6ArraysOfEveryLengthAndAlignment) {
+  const std::string alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._";
+  for (unsigned pad = 0; pad < 4; ++pad)
+    for (size_t count :
+         {size_t(0), size_t(1), size_t(8), size_t(9), size_t(10), size_t(17), size_t(64)}) {
+      std::vector<uint64_t> values(count);
+      for (size_t i = 0; i < count; ++i)
+        values[i] = uint8_t(alphabet[(i * 37 + pad) % 64]);
+      std::vector<uint8_t> bytes = inBlock([&](BitWriter &w) {
+        defineAbbrev(w, {{-1, 9}, {3, 0}, {4, 0}});
+        for (unsigned k = 0; k < pad; ++k)
+          w.record(1, {});
+        w.fixed(4, 3);
+        w.vbr(count, 6);
+        for (uint64_t v : values)
+          w.fixed(alphabet.find(char(v)), 6);
+      });
+      Reading r(bytes);
+      ASSERT_TRUE(r.firstRecord());
+      for (unsigned k = 0; k < pad; ++k)
+        ASSERT_TRUE(r.nextRecord());
+      EXPECT_EQ(r.rec.code, 9u);
+      EXPECT_EQ(r.ops(), values) << "pad " << pad << ", " << count << " characters";
+    }
+}
+
 TEST(DxilBitstream, WideVbrArrayElements) {
   // VBR32 elements: a second chunk does not fit the bits one load holds after the first.
   const std::vector<uint64_t> values = {0,
