@@ -208,8 +208,9 @@ TEST(DxilBitstream, VbrCharacterRunsAtEveryAlignment) {
     for (unsigned k = 0; k < pad; ++k)
       ASSERT_TRUE(r.nextRecord());
     for (size_t i = 0; i < records.size(); ++i) {
-      if (i)
+      if (i) {
         ASSERT_TRUE(r.nextRecord());
+      }
       EXPECT_EQ(r.rec.code, 6u);
       EXPECT_EQ(r.ops(), records[i]) << "pad " << pad << ", record " << i;
     }
