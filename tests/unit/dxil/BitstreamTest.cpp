@@ -167,7 +167,10 @@ TEST(DxilBitstream, UnabbreviatedCodesAndCountsOfOneTwoAndThreeChunks) {
   // call record's), and three (a count of 1100, a code of 2000) at every alignment.
   const std::pair<uint32_t, size_t> shapes[] = {{5, 3}, {34, 3}, {34, 40}, {5, 1100}, {2000, 2}};
   for (unsigned pad = 0; pad < 8; ++pad)
-    for (auto [code, count] : shapes) {
+    for (const auto &shape : shapes) {
+      // (Named copies: clang 14 does not capture structured bindings in a lambda.)
+      const uint32_t code = shape.first;
+      const size_t count = shape.second;
       std::vector<uint64_t> ops(count);
       for (size_t i = 0; i < count; ++i)
         ops[i] = i * 7 % 100;
