@@ -5,46 +5,47 @@
 namespace spire {
 
 DefUse::DefUse(const Module &module) {
-  // A counting sort by id: one walk collects the uses in instruction order, a count per id and
-  // a prefix sum place each id's run, and a scatter that keeps the walk's order fills it. Ids
-  // past the header's bound, which no instruction can define, are left out: the table stays
-  // the size of the bound whatever words a malformed module holds.
-  struct Entry {
-    uint32_t id;
-    Use use;
-  };
-  std::vector<Entry> entries;
-  // Each id operand is a word of its own: the module's words bound their number (a reserve by
-  // instruction count fell short, and the copies as the vector grew were a tenth of this).
-  entries.reserve(module.words().size());
+  // A counting sort by id in two walks over the decoded operands: the first counts each id's
+  // uses, a prefix sum places each id's run, and the second fills the runs in instruction order.
+  // (A list of (id, use) pairs between the walks was validation's largest table: 12 bytes an
+  // operand, more than the runs themselves.) Ids past the header's bound, which no instruction
+  // can define, are left out: the table stays the size of the largest id used whatever words a
+  // malformed module holds.
   const uint32_t bound = module.bound();
-  uint32_t maxId = 0;
-  for (Instruction inst : module) {
-    auto ops = inst.operands();
-    for (uint16_t k = 0; k < ops.size(); ++k) {
-      if (grammar::operandCategory(ops[k].kind) != grammar::OperandCategory::Id ||
-          ops[k].kind == grammar::OperandKind::IdResult)
-        continue;
-      const uint32_t id = inst.word(ops[k].offset);
-      if (id >= bound)
-        continue;
-      maxId = std::max(maxId, id);
-      entries.push_back({id, {inst.index(), k}});
+  auto forEachUse = [&](auto &&f) {
+    for (Instruction inst : module) {
+      auto ops = inst.operands();
+      for (uint16_t k = 0; k < ops.size(); ++k) {
+        if (grammar::operandCategory(ops[k].kind) != grammar::OperandCategory::Id ||
+            ops[k].kind == grammar::OperandKind::IdResult)
+          continue;
+        const uint32_t id = inst.word(ops[k].offset);
+        if (id < bound)
+          f(id, inst.index(), k);
+      }
     }
-  }
-  // Counts at begin_[id + 2], summed, so that begin_[id + 1] is where id's run starts; the
-  // scatter moves each to where the next id's run starts, which leaves begin_[id] at the start
-  // of id's run (begin_ keeps one entry more than it needs).
-  begin_.assign(entries.empty() ? 1 : size_t(maxId) + 3, 0);
-  if (entries.empty())
+  };
+  // Counts at begin_[id + 2] (grown as larger ids come), summed, so that begin_[id + 1] is
+  // where id's run starts; the fill moves each to where the next id's run starts, which leaves
+  // begin_[id] at the start of id's run (begin_ keeps one entry more than it needs).
+  uint32_t maxId = 0;
+  size_t total = 0;
+  forEachUse([&](uint32_t id, uint32_t, uint16_t) {
+    if (size_t(id) + 3 > begin_.size())
+      begin_.resize(std::max<size_t>(size_t(id) + 3, 2 * begin_.size()), 0);
+    ++begin_[id + 2];
+    maxId = std::max(maxId, id);
+    ++total;
+  });
+  if (total == 0) {
+    begin_.assign(1, 0);
     return;
-  for (const Entry &e : entries)
-    ++begin_[e.id + 2];
+  }
+  begin_.resize(size_t(maxId) + 3);
   for (size_t i = 2; i < begin_.size(); ++i)
     begin_[i] += begin_[i - 1];
-  uses_.resize(entries.size());
-  for (const Entry &e : entries)
-    uses_[begin_[e.id + 1]++] = e.use;
+  uses_.resize(total);
+  forEachUse([&](uint32_t id, uint32_t inst, uint16_t k) { uses_[begin_[id + 1]++] = {inst, k}; });
 }
 
 std::span<const DefUse::Use> DefUse::uses(uint32_t id) const {
