@@ -151,11 +151,7 @@ namespace {
   const uint64_t chunkMask = (uint64_t(1) << width) - 1, hi = uint64_t(1) << payload;
   uint64_t i = 0, p = pos;
   while (i < count && p <= limit) {
-    uint64_t w;
-    std::memcpy(&w, data + (p >> 3), 8);
-    if constexpr (std::endian::native == std::endian::big)
-      w = __builtin_bswap64(w);
-    w >>= (p & 7);
+    const uint64_t w = loadBitsAt(data, p);
     uint64_t chunk = w & chunkMask;
     if (!(chunk & hi)) [[likely]] { // one chunk: most values
       out[i++] = chunk;
@@ -241,11 +237,7 @@ fixedFieldsFromLoads(const uint8_t *data, uint64_t limit, uint64_t &pos, unsigne
   const unsigned perLoad = 57 / width;
   uint64_t p = pos, i = 0;
   while (i < count && p <= limit) {
-    uint64_t w;
-    std::memcpy(&w, data + (p >> 3), 8);
-    if constexpr (std::endian::native == std::endian::big)
-      w = __builtin_bswap64(w);
-    w >>= (p & 7);
+    const uint64_t w = loadBitsAt(data, p);
     if (count - i >= perLoad) {
       for (unsigned k = 0; k < perLoad; ++k)
         out[i + k] = field((w >> (k * width)) & mask);
@@ -330,11 +322,7 @@ bool BitstreamReader::readAbbrevDefinition(std::pmr::vector<uint32_t> &into) {
     // Most operands are a literal below 128 or an encoding with a width below 16: one load
     // decodes them. Others (and the last bytes) take the field-by-field path below.
     if (pos_ + 64 <= end_) [[likely]] {
-      uint64_t w;
-      std::memcpy(&w, data_ + (pos_ >> 3), 8);
-      if constexpr (std::endian::native == std::endian::big)
-        w = __builtin_bswap64(w);
-      w >>= (pos_ & 7);
+      const uint64_t w = loadBitsAt(data_, pos_);
       unsigned encoding = unsigned(w >> 1) & 7;
       if (w & 1) { // a literal: VBR-8 value
         if (!(w & 0x100)) {
@@ -629,11 +617,7 @@ bool BitstreamReader::read(uint32_t abbrevId, BitstreamRecord &out) {
     uint64_t code, count;
     bool decoded = false;
     if (pos_ + 64 <= end_) [[likely]] {
-      uint64_t w;
-      std::memcpy(&w, data_ + (pos_ >> 3), 8);
-      if constexpr (std::endian::native == std::endian::big)
-        w = __builtin_bswap64(w);
-      w >>= (pos_ & 7);
+      const uint64_t w = loadBitsAt(data_, pos_);
       unsigned at = 0;
       auto field = [&](uint64_t &v) {
         uint64_t c = (w >> at) & 63;

@@ -128,6 +128,17 @@ std::string_view llvmBlockName(uint32_t blockId);
 /// A cursor over a bitstream. Reads never go past the end: a read that would sets a sticky
 /// failure and returns zero, and the next structured call reports it as an error located at the
 /// enclosing block, the record index inside it and the bit offset.
+/// The 64 bits of a bitstream from bit `bitPos` on, the first in the lowest bit (of which
+/// 57 at least are the stream's: the load is of the 8 bytes from the bit's byte). The caller
+/// makes sure those 8 bytes are readable.
+inline uint64_t loadBitsAt(const uint8_t *data, uint64_t bitPos) {
+  uint64_t w;
+  std::memcpy(&w, data + (bitPos >> 3), 8);
+  if constexpr (std::endian::native == std::endian::big)
+    w = __builtin_bswap64(w);
+  return w >> (bitPos & 7);
+}
+
 class BitstreamReader {
 public:
   /// `bytes` is the stream after any wrapper; the magic is not consumed here. The reader's own
@@ -138,11 +149,7 @@ public:
   // Primitive fields (width 0..64; VBR chunk width 2..32).
   uint64_t readFixed(unsigned width) {
     if (width - 1 < 57 && pos_ + 64 <= end_) { // the fast path: a whole word is readable
-      uint64_t v;
-      std::memcpy(&v, data_ + (pos_ >> 3), 8);
-      if constexpr (std::endian::native == std::endian::big)
-        v = __builtin_bswap64(v);
-      v >>= (pos_ & 7);
+      const uint64_t v = loadBitsAt(data_, pos_);
       pos_ += width;
       return v & ((uint64_t(1) << width) - 1);
     }
