@@ -4,6 +4,7 @@
 #include "spire/dxil/BitcodeReader.h"
 #include "spire/dxil/ContainerInfo.h"
 
+#include <algorithm>
 #include <optional>
 
 namespace spire::translate {
@@ -19,10 +20,67 @@ std::string exportName(std::string_view name) {
   return std::string(name.substr(1, at - 1));
 }
 
+namespace {
+
+constexpr uint32_t kLocalRootSignatureSubobject = 2;
+constexpr uint32_t kAssociationSubobject = 8;
+
+std::vector<LocalRootSignature> localRootSignaturesOf(const dxil::RuntimeData &rdat,
+                                                      std::string &error) {
+  std::vector<LocalRootSignature> out;
+  for (const dxil::RdatSubobject &s : rdat.subobjects) {
+    if (s.kind != kLocalRootSignatureSubobject)
+      continue;
+    LocalRootSignature local;
+    Expected<dxil::RootSignature> signature = dxil::readRootSignature(s.rootSignature, "RDAT", 0);
+    if (!signature) {
+      error =
+          "the local root signature '" + std::string(s.name) + "': " + signature.error().message;
+      return {};
+    }
+    local.signature = std::move(*signature);
+    // The exports its associations name; associated with none, it is a default.
+    bool isDefault = true;
+    for (const dxil::RdatSubobject &a : rdat.subobjects)
+      if (a.kind == kAssociationSubobject && a.associatedSubobject == s.name) {
+        isDefault = isDefault && a.exports.empty();
+        for (std::string_view e : a.exports)
+          local.exports.emplace_back(e);
+      }
+    if (isDefault)
+      local.exports.clear();
+    out.push_back(std::move(local));
+  }
+  // The named ones first: an entry takes the first that names it, else the first default.
+  std::stable_partition(out.begin(), out.end(),
+                        [](const LocalRootSignature &l) { return !l.exports.empty(); });
+  return out;
+}
+
+} // namespace
+
+Expected<std::vector<LocalRootSignature>>
+localRootSignaturesOf(std::span<const uint8_t> container) {
+  Expected<dxil::Container> c = dxil::readContainer(container);
+  if (!c)
+    return c.error();
+  Expected<dxil::ContainerInfo> info = dxil::readContainerInfo(*c);
+  if (!info)
+    return info.error();
+  if (!info->runtimeData)
+    return std::vector<LocalRootSignature>{};
+  std::string error;
+  std::vector<LocalRootSignature> out = localRootSignaturesOf(*info->runtimeData, error);
+  if (!error.empty())
+    return makeError({}, error);
+  return out;
+}
+
 Expected<std::vector<TranslatedShader>> translateDxilBytes(std::span<const uint8_t> bytes,
                                                            const DxilTranslateOptions &options) {
   std::span<const uint8_t> bitcode = bytes;
   std::optional<dxil::DxilContainerInfo> header;
+  std::optional<DxilTranslateOptions> withLocal; // the container's local root signatures
   if (dxil::isContainer(bytes)) {
     Expected<dxil::Container> container = dxil::readContainer(bytes);
     if (!container)
@@ -36,6 +94,16 @@ Expected<std::vector<TranslatedShader>> translateDxilBytes(std::span<const uint8
     if (!program)
       return makeError(Location::container("", 0), "the container has no DXIL program part");
     bitcode = program->bitcode;
+    if (options.localRootSignatures.empty() && info->runtimeData) {
+      std::string error;
+      std::vector<LocalRootSignature> local = localRootSignaturesOf(*info->runtimeData, error);
+      if (!error.empty())
+        return makeError(Location::container("RDAT", 0), error);
+      if (!local.empty()) {
+        withLocal = options;
+        withLocal->localRootSignatures = std::move(local);
+      }
+    }
     header = dxil::DxilContainerInfo{program->kind, program->shaderModelMajor,
                                      program->shaderModelMinor};
   } else if (!dxil::isBitcode(bytes)) {
@@ -47,7 +115,7 @@ Expected<std::vector<TranslatedShader>> translateDxilBytes(std::span<const uint8
   Expected<dxil::DxilModule> dx = dxil::decodeDxil(*module, header);
   if (!dx)
     return dx.error();
-  return translateDxil(*dx, options);
+  return translateDxil(*dx, withLocal ? *withLocal : options);
 }
 
 } // namespace spire::translate

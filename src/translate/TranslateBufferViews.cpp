@@ -57,6 +57,15 @@ uint32_t viewVariable(Translator &t, const Handle &h, uint32_t bits,
                       std::map<std::pair<uint32_t, uint32_t>, uint32_t> &views) {
   if (bits == 32 || !h.descriptor)
     return h.variable;
+  if (h.descriptor->address) { // the address as a pointer to `bits`-wide elements, where it is
+    if (bits == 8)
+      t.capability(Capability::StorageBuffer8BitAccess);
+    if (bits == 16)
+      t.capability(Capability::StorageBuffer16BitAccess);
+    return t.emit(Op::Bitcast,
+                  t.typePointer(StorageClass::PhysicalStorageBuffer, t.storageBlockType(bits)),
+                  {h.variable});
+  }
   auto [it, inserted] = views.emplace(std::pair{h.variable, bits}, 0);
   if (!inserted)
     return it->second;
@@ -118,17 +127,35 @@ uint32_t Translator::bufferElementPointer(const Handle &h, uint32_t bits, uint32
     chain.push_back(h.arrayIndex);
   chain.push_back(constU32(0));
   chain.push_back(index);
-  const uint32_t ptr =
-      emit(Op::AccessChain, typePointer(StorageClass::StorageBuffer, typeInt(bits)), chain);
+  const uint32_t ptr = emit(Op::AccessChain, typePointer(blockStorage(h), typeInt(bits)), chain);
   if (h.nonUniform)
     decorate(ptr, Decoration::NonUniform);
   return ptr;
 }
 
+StorageClass Translator::blockStorage(const Handle &h) const {
+  return h.descriptor ? h.descriptor->storage : StorageClass::StorageBuffer;
+}
+
+uint32_t Translator::loadThrough(const Handle &h, uint32_t type, uint32_t pointer,
+                                 uint32_t alignment) {
+  if (!h.descriptor || !h.descriptor->address)
+    return emit(Op::Load, type, {pointer});
+  return emit(Op::Load, type, {pointer, uint32_t(grammar::MemoryAccess::Aligned), alignment});
+}
+
+void Translator::storeThrough(const Handle &h, uint32_t pointer, uint32_t value,
+                              uint32_t alignment) {
+  if (!h.descriptor || !h.descriptor->address)
+    emitVoid(Op::Store, {pointer, value});
+  else
+    emitVoid(Op::Store, {pointer, value, uint32_t(grammar::MemoryAccess::Aligned), alignment});
+}
+
 uint32_t Translator::loadBufferWord(const Handle &h, uint32_t wordIndex) {
   const uint32_t u32 = typeInt(32);
   if (!isTexelBuffer(h))
-    return emit(Op::Load, u32, {bufferElementPointer(h, 32, wordIndex)});
+    return loadThrough(h, u32, bufferElementPointer(h, 32, wordIndex), 4);
   const uint32_t image = loadDescriptorImage(h);
   const Op read = h.resourceClass == dxil::ResourceClass::UAV ? Op::ImageRead : Op::ImageFetch;
   const uint32_t texel = emit(read, typeVector(u32, 4), {image, wordIndex});
@@ -137,7 +164,7 @@ uint32_t Translator::loadBufferWord(const Handle &h, uint32_t wordIndex) {
 
 void Translator::storeBufferWord(const Handle &h, uint32_t wordIndex, uint32_t value) {
   if (!isTexelBuffer(h)) {
-    emitVoid(Op::Store, {bufferElementPointer(h, 32, wordIndex), value});
+    storeThrough(h, bufferElementPointer(h, 32, wordIndex), value, 4);
     return;
   }
   const uint32_t image = loadDescriptorImage(h);
@@ -151,7 +178,7 @@ void Translator::storeBufferHalf(const Handle &h, uint32_t byteAddress, uint32_t
   const uint32_t u32 = typeInt(32);
   if (!isTexelBuffer(h)) {
     const uint32_t index = emit(Op::ShiftRightLogical, u32, {byteAddress, constU32(1)});
-    emitVoid(Op::Store, {bufferElementPointer(h, 16, index), value});
+    storeThrough(h, bufferElementPointer(h, 16, index), value, 2);
     return;
   }
   // An R32ui texel holds two halves: clear this one and set it with two atomics, which leave
@@ -189,6 +216,9 @@ uint32_t Translator::bufferByteSize(const Handle &h) {
   if (isTexelBuffer(h)) {
     capability(Capability::ImageQuery);
     words = emit(Op::ImageQuerySize, u32, {loadDescriptorImage(h)});
+  } else if (h.descriptor && h.descriptor->address) {
+    return fail("unsupported: GetDimensions of a buffer that is a root descriptor, which has no "
+                "size");
   } else {
     uint32_t block = h.variable;
     if (h.arrayIndex) {

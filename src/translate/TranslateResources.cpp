@@ -120,10 +120,47 @@ uint32_t imageTypeOf(Translator &t, const dxil::DxilResource &r) {
                         uint32_t(storage ? t.storageFormat(r) : grammar::ImageFormat::Unknown)});
 }
 
-Status applyRootSignature(const dxil::RootSignature &signature, bool tablesInHeap,
-                          BindingModel &model) {
+namespace {
+
+/// A descriptor table's ranges into `model.heapTables`, its start at `offset` of `where`.
+Status addTableRanges(const dxil::RootParameter &param, size_t index, uint32_t offset,
+                      RootArguments where, BindingModel &model) {
   static const ResourceClass kRangeClass[4] = {ResourceClass::SRV, ResourceClass::UAV,
                                                ResourceClass::CBuffer, ResourceClass::Sampler};
+  const std::string what = "root parameter " + std::to_string(index) + " (a descriptor table)";
+  uint32_t next = 0; // where an appended range starts
+  bool samplers = false, others = false;
+  for (const dxil::DescriptorRange &r : param.ranges) {
+    if (r.rangeType > 3)
+      return makeError({}, what + ": a range of unknown type " + std::to_string(r.rangeType));
+    (r.rangeType == 3 ? samplers : others) = true;
+    HeapTableRange range;
+    range.resourceClass = kRangeClass[r.rangeType];
+    range.space = r.registerSpace;
+    range.baseRegister = r.baseShaderRegister;
+    range.count = r.numDescriptors;
+    if (r.offsetInDescriptorsFromTableStart == 0xFFFFFFFFu) {
+      if (next == 0xFFFFFFFFu)
+        return makeError({}, what + ": a range appended after an unbounded one");
+      range.offsetInTable = next;
+    } else {
+      range.offsetInTable = r.offsetInDescriptorsFromTableStart;
+    }
+    next = range.count == 0xFFFFFFFFu ? 0xFFFFFFFFu : range.offsetInTable + range.count;
+    range.pushOffset = offset;
+    range.where = where;
+    model.heapTables.push_back(range);
+  }
+  if (samplers && others)
+    return makeError({}, what + " holds samplers and other descriptors, which D3D12 puts in "
+                                "heaps of their own");
+  return {};
+}
+
+} // namespace
+
+Status applyRootSignature(const dxil::RootSignature &signature, bool tablesInHeap,
+                          BindingModel &model) {
   uint32_t offset = 0;
   for (size_t p = 0; p < signature.parameters.size(); ++p) {
     const dxil::RootParameter &param = signature.parameters[p];
@@ -135,80 +172,115 @@ Status applyRootSignature(const dxil::RootSignature &signature, bool tablesInHea
     }
     if (param.type != dxil::RootParameterType::DescriptorTable || !tablesInHeap)
       continue;
-    const std::string where = "root parameter " + std::to_string(p) + " (a descriptor table)";
-    uint32_t next = 0; // where an appended range starts
-    bool samplers = false, others = false;
-    for (const dxil::DescriptorRange &r : param.ranges) {
-      if (r.rangeType > 3)
-        return makeError({}, where + ": a range of unknown type " + std::to_string(r.rangeType));
-      (r.rangeType == 3 ? samplers : others) = true;
-      HeapTableRange range;
-      range.resourceClass = kRangeClass[r.rangeType];
-      range.space = r.registerSpace;
-      range.baseRegister = r.baseShaderRegister;
-      range.count = r.numDescriptors;
-      if (r.offsetInDescriptorsFromTableStart == 0xFFFFFFFFu) {
-        if (next == 0xFFFFFFFFu)
-          return makeError({}, where + ": a range appended after an unbounded one");
-        range.offsetInTable = next;
-      } else {
-        range.offsetInTable = r.offsetInDescriptorsFromTableStart;
-      }
-      next = range.count == 0xFFFFFFFFu ? 0xFFFFFFFFu : range.offsetInTable + range.count;
-      range.pushOffset = offset;
-      model.heapTables.push_back(range);
-    }
-    if (samplers && others)
-      return makeError({}, where + " holds samplers and other descriptors, which D3D12 puts in "
-                                   "heaps of their own");
+    if (Status s = addTableRanges(param, p, offset, RootArguments::PushConstants, model); !s)
+      return s;
     offset += 4;
   }
   return {};
 }
 
-void Translator::declarePushConstants(
-    const std::vector<std::pair<RootConstants, Descriptor *>> &constants,
-    const std::vector<const HeapTableRange *> &tables) {
-  // The members by offset: each root constants' values, each table's start.
-  std::map<uint32_t, uint32_t> members; // offset -> 32-bit values
+Status applyLocalRootSignature(const dxil::RootSignature &signature, BindingModel &model) {
+  uint32_t offset = 0;
+  for (size_t p = 0; p < signature.parameters.size(); ++p) {
+    const dxil::RootParameter &param = signature.parameters[p];
+    switch (param.type) {
+    case dxil::RootParameterType::Constants32Bit:
+      offset = (offset + 3) & ~3u;
+      model.rootConstants.push_back({param.registerSpace, param.shaderRegister,
+                                     param.num32BitValues, offset, RootArguments::ShaderRecord});
+      offset += 4 * param.num32BitValues;
+      break;
+    case dxil::RootParameterType::DescriptorTable:
+      offset = (offset + 7) & ~7u;
+      if (Status s = addTableRanges(param, p, offset, RootArguments::ShaderRecord, model); !s)
+        return s;
+      offset += 8;
+      break;
+    case dxil::RootParameterType::CBV:
+    case dxil::RootParameterType::SRV:
+    case dxil::RootParameterType::UAV: {
+      offset = (offset + 7) & ~7u;
+      const ResourceClass rc = param.type == dxil::RootParameterType::CBV   ? ResourceClass::CBuffer
+                               : param.type == dxil::RootParameterType::SRV ? ResourceClass::SRV
+                                                                            : ResourceClass::UAV;
+      model.recordAddresses.push_back({rc, param.registerSpace, param.shaderRegister, offset});
+      offset += 8;
+      break;
+    }
+    default:
+      return makeError({}, "root parameter " + std::to_string(p) + " of unknown type " +
+                               std::to_string(uint32_t(param.type)));
+    }
+  }
+  return {};
+}
+
+void Translator::declareRootArguments(
+    RootArguments where, const std::vector<std::pair<RootConstants, Descriptor *>> &constants,
+    const std::vector<const HeapTableRange *> &tables,
+    const std::vector<std::pair<RootDescriptorAddress, Descriptor *>> &addresses) {
+  // The members by offset: each root constants' values, each table's start, each root
+  // descriptor's address.
+  const uint32_t u32 = typeInt(32);
+  std::map<uint32_t, uint32_t> members; // offset -> member type
+  auto values = [&](uint32_t count) {
+    const uint32_t array = freshType(Op::TypeArray, {u32, constU32(count)});
+    decorate(array, Decoration::ArrayStride, {4});
+    return array;
+  };
   for (const auto &[rc, d] : constants)
-    members[rc.offset] = rc.num32BitValues;
+    if (rc.where == where)
+      members[rc.offset] = values(rc.num32BitValues);
   for (const HeapTableRange *t : tables)
-    members[t->pushOffset] = 1;
+    if (t->where == where && !members.count(t->pushOffset))
+      members[t->pushOffset] = values(1);
+  for (const auto &[a, d] : addresses) {
+    capability(Capability::PhysicalStorageBufferAddresses);
+    members[a.offset] = typePointer(StorageClass::PhysicalStorageBuffer, d->pointeeType);
+  }
   if (members.empty())
     return;
-  const uint32_t u32 = typeInt(32);
   std::vector<uint32_t> types;
-  for (const auto &[offset, values] : members) {
-    const uint32_t array = freshType(Op::TypeArray, {u32, constU32(values)});
-    decorate(array, Decoration::ArrayStride, {4});
-    types.push_back(array);
-  }
+  for (const auto &[offset, type] : members)
+    types.push_back(type);
   const uint32_t block = freshType(Op::TypeStruct, types);
   uint32_t m = 0;
   std::map<uint32_t, uint32_t> memberAt;
-  for (const auto &[offset, values] : members) {
+  for (const auto &[offset, type] : members) {
     memberDecorate(block, m, Decoration::Offset, {offset});
     memberAt[offset] = m++;
   }
   decorate(block, Decoration::Block);
-  pushVariable_ = globalVariable(block, StorageClass::PushConstant);
-  name(pushVariable_, "root_constants");
+  const bool push = where == RootArguments::PushConstants;
+  const uint32_t variable = globalVariable(block, push ? StorageClass::PushConstant
+                                                       : StorageClass::ShaderRecordBufferKHR);
+  name(variable, push ? "root_constants" : "shader_record");
+  rootVariables_[uint32_t(where)] = variable;
   for (const auto &[rc, d] : constants) {
-    d->variable = pushVariable_;
+    if (rc.where != where)
+      continue;
+    d->variable = variable;
     d->pointeeType = block;
     d->pushMember = memberAt.at(rc.offset);
     d->pushValues = rc.num32BitValues;
   }
+  for (const auto &[a, d] : addresses) {
+    d->variable = variable;
+    d->pushMember = memberAt.at(a.offset);
+  }
   for (const HeapTableRange *t : tables)
-    pushTableMembers_[t->pushOffset] = memberAt.at(t->pushOffset);
+    if (t->where == where)
+      tableMembers_[uint32_t(where)][t->pushOffset] = memberAt.at(t->pushOffset);
 }
 
 uint32_t Translator::heapTableIndex(const HeapTableRange &range, uint32_t registerIndex) {
   const uint32_t u32 = typeInt(32);
-  const uint32_t ptr =
-      emit(Op::AccessChain, typePointer(StorageClass::PushConstant, u32),
-           {pushVariable_, constU32(pushTableMembers_.at(range.pushOffset)), constU32(0)});
+  const bool push = range.where == RootArguments::PushConstants;
+  const uint32_t ptr = emit(
+      Op::AccessChain,
+      typePointer(push ? StorageClass::PushConstant : StorageClass::ShaderRecordBufferKHR, u32),
+      {rootVariables_[uint32_t(range.where)],
+       constU32(tableMembers_[uint32_t(range.where)].at(range.pushOffset)), constU32(0)});
   const uint32_t start = emit(Op::Load, u32, {ptr});
   // start + offsetInTable + (register - baseRegister), in 32-bit arithmetic that wraps.
   const uint32_t inRange = emit(Op::ISub, u32, {registerIndex, constU32(range.baseRegister)});
@@ -223,15 +295,23 @@ uint32_t Translator::rootConstantValue(const Handle &h, uint32_t index, int64_t 
     return undef(u32);
   const uint32_t at =
       constIndex >= 0 ? constU32(uint32_t(constIndex)) : glsl("UMin", u32, {index, constU32(last)});
-  const uint32_t ptr = emit(Op::AccessChain, typePointer(StorageClass::PushConstant, u32),
+  const uint32_t ptr = emit(Op::AccessChain, typePointer(h.descriptor->storage, u32),
                             {h.variable, constU32(h.descriptor->pushMember), at});
   return emit(Op::Load, u32, {ptr});
+}
+
+uint32_t Translator::recordAddress(const Descriptor &d) {
+  const uint32_t type = typePointer(StorageClass::PhysicalStorageBuffer, d.pointeeType);
+  const uint32_t ptr = emit(Op::AccessChain, typePointer(StorageClass::ShaderRecordBufferKHR, type),
+                            {d.variable, constU32(d.pushMember)});
+  return emit(Op::Load, type, {ptr});
 }
 
 void Translator::declareResources() {
   findAgsHandles();
   findAtomicResources();
   std::vector<std::pair<RootConstants, Descriptor *>> rootConstants;
+  std::vector<std::pair<RootDescriptorAddress, Descriptor *>> addresses;
   std::vector<const HeapTableRange *> tables;
   const dxil::ResourceLists *lists[2] = {&dx_.resources, &entry_.resources};
   for (const dxil::ResourceLists *lists2 : lists) {
@@ -268,14 +348,52 @@ void Translator::declareResources() {
                                    : "is root constants of no value"));
             return;
           }
-          d.storage = StorageClass::PushConstant;
+          const bool push = root->where == RootArguments::PushConstants;
+          d.storage = push ? StorageClass::PushConstant : StorageClass::ShaderRecordBufferKHR;
           binding.set = binding.binding = 0;
-          binding.descriptorType = "push-constant";
+          binding.descriptorType = push ? "push-constant" : "shader-record-constants";
           binding.pushConstantOffset = root->offset;
           binding.pushConstantSize = 4 * root->num32BitValues;
           bindings_.push_back(binding);
           auto [at, added] = descriptors_.emplace(key, d);
           rootConstants.emplace_back(*root, &at->second);
+          continue;
+        }
+        // A root descriptor of a local root signature: a buffer device address.
+        const auto address = std::find_if(options_.bindings.recordAddresses.begin(),
+                                          options_.bindings.recordAddresses.end(),
+                                          [&](const RootDescriptorAddress &a) {
+                                            return a.resourceClass == rc && a.space == r.space &&
+                                                   a.shaderRegister >= r.lowerBound &&
+                                                   a.shaderRegister - r.lowerBound < r.rangeSize;
+                                          });
+        if (address != options_.bindings.recordAddresses.end()) {
+          const std::string what = "resource '" + r.name +
+                                   "' (a root descriptor of the local "
+                                   "root signature)";
+          if (r.rangeSize != 1) {
+            fail("unsupported: " + what + " is an array");
+            return;
+          }
+          if (rc == ResourceClass::CBuffer) {
+            d.pointeeType = uniformBlockType(r.cbufferSize ? (r.cbufferSize + 15) / 16 : 4096);
+          } else if (isRawOrStructured(r.kind)) {
+            d.pointeeType = storageBlockType(32);
+          } else {
+            fail("unsupported: " + what + " is a " + dxil::resourceKindName(r.kind) +
+                 "; a root descriptor is a constant, raw or structured buffer");
+            return;
+          }
+          d.elementType = d.pointeeType;
+          d.storage = StorageClass::PhysicalStorageBuffer;
+          d.address = true;
+          binding.set = binding.binding = 0;
+          binding.descriptorType = "shader-record-address";
+          binding.pushConstantOffset = address->offset;
+          binding.pushConstantSize = 8;
+          bindings_.push_back(binding);
+          auto [at, added] = descriptors_.emplace(key, d);
+          addresses.emplace_back(*address, &at->second);
           continue;
         }
         // In a descriptor table read from the heap: all its registers in one range.
@@ -301,9 +419,11 @@ void Translator::declareResources() {
         if (table) {
           d.table = table;
           binding.set = binding.binding = 0;
-          binding.descriptorType = "heap-table";
+          binding.descriptorType = table->where == RootArguments::PushConstants
+                                       ? "heap-table"
+                                       : "shader-record-heap-table";
           binding.pushConstantOffset = table->pushOffset;
-          binding.pushConstantSize = 4;
+          binding.pushConstantSize = table->where == RootArguments::PushConstants ? 4 : 8;
           binding.tableOffset = table->offsetInTable + (r.lowerBound - table->baseRegister);
           bindings_.push_back(binding);
           descriptors_.emplace(key, d);
@@ -379,7 +499,8 @@ void Translator::declareResources() {
       }
     }
   }
-  declarePushConstants(rootConstants, tables);
+  declareRootArguments(RootArguments::PushConstants, rootConstants, tables, {});
+  declareRootArguments(RootArguments::ShaderRecord, rootConstants, tables, addresses);
 }
 
 // ---- handles --------------------------------------------------------------------------------
@@ -401,6 +522,11 @@ Handle rangeHandle(Translator &t, const dxil::DxilResource &r, const Descriptor 
                    uint32_t registerIndex, bool nonUniform) {
   if (d.table)
     return t.heapHandle(r, t.heapTableIndex(*d.table, registerIndex), nonUniform);
+  if (d.address) { // the pointer loaded from the shader record where the handle is made
+    Handle h = t.makeHandle(r, d, 0, false);
+    h.variable = t.recordAddress(d);
+    return h;
+  }
   const uint32_t index =
       d.isArray ? t.emit(Op::ISub, t.typeInt(32), {registerIndex, t.constU32(r.lowerBound)}) : 0;
   return t.makeHandle(r, d, index, nonUniform && index);
@@ -510,7 +636,7 @@ bool Translator::translateResourceOp(const dxil::DxilOpCall &call, const dxil::I
               return fail("createHandleForLib of an undeclared resource");
             if (d->second.isArray)
               return fail("createHandleForLib of a resource array is not translated yet");
-            handles_[inst.value] = rangeHandle(*this, r, d->second, 0, false);
+            handles_[inst.value] = rangeHandle(*this, r, d->second, constU32(r.lowerBound), false);
             return true;
           }
     return fail("createHandleForLib of a symbol that is no resource");
@@ -520,7 +646,7 @@ bool Translator::translateResourceOp(const dxil::DxilOpCall &call, const dxil::I
     if (!h)
       return false;
     std::vector<uint32_t> words;
-    if (h->descriptor && h->descriptor->storage == StorageClass::PushConstant) {
+    if (isRootConstants(*h)) {
       // Root constants: the row's four values, each on its own.
       int64_t row = -1;
       const bool constantRow = args.size() > 1 && constantInt(args[1], row) && row >= 0;
@@ -536,10 +662,10 @@ bool Translator::translateResourceOp(const dxil::DxilOpCall &call, const dxil::I
         chain.push_back(h->arrayIndex);
       chain.push_back(constU32(0));
       chain.push_back(arg(1));
-      const uint32_t ptr = emit(Op::AccessChain, typePointer(StorageClass::Uniform, uvec4), chain);
+      const uint32_t ptr = emit(Op::AccessChain, typePointer(blockStorage(*h), uvec4), chain);
       if (h->nonUniform)
         decorate(ptr, Decoration::NonUniform);
-      const uint32_t row = emit(Op::Load, uvec4, {ptr});
+      const uint32_t row = loadThrough(*h, uvec4, ptr, 16);
       for (uint32_t i = 0; i < 4; ++i)
         words.push_back(emit(Op::CompositeExtract, u32, {row, i}));
     }
@@ -575,7 +701,7 @@ bool Translator::translateResourceOp(const dxil::DxilOpCall &call, const dxil::I
       return fail("cbufferLoad of a " + std::to_string(width) + "-bit value");
     // The 32-bit word at a byte offset: row offset / 16, component (offset / 4) % 4.
     auto word = [&](uint32_t offset) {
-      if (h->descriptor && h->descriptor->storage == StorageClass::PushConstant)
+      if (isRootConstants(*h))
         return rootConstantValue(*h, emit(Op::ShiftRightLogical, u32, {offset, constU32(2)}), -1);
       const uint32_t reg = emit(Op::ShiftRightLogical, u32, {offset, constU32(4)});
       const uint32_t comp =
@@ -587,10 +713,10 @@ bool Translator::translateResourceOp(const dxil::DxilOpCall &call, const dxil::I
       chain.push_back(constU32(0));
       chain.push_back(reg);
       chain.push_back(comp);
-      const uint32_t ptr = emit(Op::AccessChain, typePointer(StorageClass::Uniform, u32), chain);
+      const uint32_t ptr = emit(Op::AccessChain, typePointer(blockStorage(*h), u32), chain);
       if (h->nonUniform)
         decorate(ptr, Decoration::NonUniform);
-      return emit(Op::Load, u32, {ptr});
+      return loadThrough(*h, u32, ptr, 4);
     };
     const uint32_t offset = arg(1);
     if (width == 64) { // 8-byte aligned: both words in one row
@@ -868,9 +994,10 @@ std::string bindingsJson(const TranslatedShader &shader) {
       w.key("count").value("unbounded");
     else
       w.field("count", b.rangeSize);
-    if (b.descriptorType == "push-constant")
+    if (b.descriptorType == "push-constant" || b.descriptorType == "shader-record-constants" ||
+        b.descriptorType == "shader-record-address")
       w.field("offset", b.pushConstantOffset).field("size", b.pushConstantSize);
-    else if (b.descriptorType == "heap-table")
+    else if (b.descriptorType == "heap-table" || b.descriptorType == "shader-record-heap-table")
       w.field("offset", b.pushConstantOffset).field("table-offset", b.tableOffset);
     else
       w.field("set", b.set).field("binding", b.binding);

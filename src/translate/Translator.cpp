@@ -7,6 +7,7 @@
 #include "spire/dxil/ContainerSummary.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace spire::translate {
 
@@ -65,7 +66,9 @@ void Translator::finishHeader(uint32_t entryFunction) {
   for (const std::string &e : extensions_)
     b_.add(Section::Extension, Op::Extension).string(e);
   b_.add(Section::MemoryModel, Op::MemoryModel)
-      .literal(uint32_t(grammar::AddressingModel::Logical))
+      .literal(uint32_t(capabilities_.count(uint32_t(Capability::PhysicalStorageBufferAddresses))
+                            ? grammar::AddressingModel::PhysicalStorageBuffer64
+                            : grammar::AddressingModel::Logical))
       .literal(uint32_t(grammar::MemoryModel::GLSL450));
   grammar::ExecutionModel model = grammar::ExecutionModel::GLCompute;
   switch (entry_.kind) {
@@ -1126,7 +1129,27 @@ Expected<std::vector<TranslatedShader>> translateDxil(const dxil::DxilModule &mo
         exported != options.entry)
       continue;
     found = true;
-    Translator t(module, entry, options);
+    // A ray tracing entry's local root signature: its own, else the default one.
+    const LocalRootSignature *local = nullptr;
+    grammar::ExecutionModel model;
+    if (Translator::rayTracingModel(entry.kind, model))
+      for (const LocalRootSignature &l : options.localRootSignatures) {
+        const bool named = std::any_of(l.exports.begin(), l.exports.end(), [&](const auto &e) {
+          return e == entry.name || e == name || e == exported;
+        });
+        if (named || (l.exports.empty() && !local))
+          local = &l;
+        if (named)
+          break;
+      }
+    std::optional<DxilTranslateOptions> withLocal;
+    if (local) {
+      withLocal = options;
+      if (Status s = applyLocalRootSignature(local->signature, withLocal->bindings); !s)
+        return makeError({},
+                         "entry '" + name + "': its local root signature: " + s.error().message);
+    }
+    Translator t(module, entry, withLocal ? *withLocal : options);
     t.entryName_ = name;
     Expected<TranslatedShader> shader = t.run();
     if (shader)

@@ -56,11 +56,15 @@ struct Descriptor {
   /// that alias it (TranslateBufferViews.cpp).
   uint32_t set = 0, binding = 0, arraySize = 1;
   bool nonWritable = false, coherent = false;
-  /// Root constants (storage PushConstant): the member of the push constant block and how many
-  /// 32-bit values it holds.
+  /// Root constants (storage PushConstant or ShaderRecordBufferKHR): the member of the push
+  /// constant block (or shader record) and how many 32-bit values it holds.
   uint32_t pushMember = 0, pushValues = 0;
   /// A resource of a descriptor table read from the heap (no variable of its own): its range.
   const HeapTableRange *table = nullptr;
+  /// A root descriptor of a local root signature (storage PhysicalStorageBuffer): `variable`
+  /// is the shader record, `pushMember` its member that holds the buffer's address, and
+  /// `pointeeType` the buffer's block.
+  bool address = false;
 };
 
 /// The image type of a texture or typed buffer (raw/structured buffers: R32ui texel buffers),
@@ -210,17 +214,29 @@ public:
 
   // Resources (TranslateResources.cpp).
   void declareResources();
-  /// The push constant block of the root constants and descriptor table starts that
-  /// declareResources() found in use.
-  void declarePushConstants(const std::vector<std::pair<RootConstants, Descriptor *>> &constants,
-                            const std::vector<const HeapTableRange *> &tables);
+  /// The block of the root arguments in `where` (the push constant block or the shader record)
+  /// that declareResources() found in use: root constants, descriptor table starts and root
+  /// descriptors' addresses.
+  void declareRootArguments(
+      RootArguments where, const std::vector<std::pair<RootConstants, Descriptor *>> &constants,
+      const std::vector<const HeapTableRange *> &tables,
+      const std::vector<std::pair<RootDescriptorAddress, Descriptor *>> &addresses);
+  /// The PhysicalStorageBuffer pointer to the buffer of root descriptor `d`, loaded from the
+  /// shader record.
+  uint32_t recordAddress(const Descriptor &d);
+  /// Whether handle `h` is root constants (read value by value, rootConstantValue).
+  static bool isRootConstants(const Handle &h) {
+    return h.descriptor && (h.descriptor->storage == StorageClass::PushConstant ||
+                            h.descriptor->storage == StorageClass::ShaderRecordBufferKHR);
+  }
   /// The heap index of a descriptor table's resource at register `registerIndex` (an id).
   uint32_t heapTableIndex(const HeapTableRange &range, uint32_t registerIndex);
   /// A handle to the heap's descriptor `index` (an id) for resource `r` (a heap annotation's or
   /// a descriptor table's), its heap array declared on first use; a failure gives an empty one.
   Handle heapHandle(const dxil::DxilResource &r, uint32_t index, bool nonUniform);
   /// The 32-bit value `index` (an id; `constIndex` when it is a constant, else -1) of root
-  /// constants `h`: a load from the push constant block, undefined past its end.
+  /// constants `h`: a load from the push constant block (or shader record), undefined past
+  /// its end.
   uint32_t rootConstantValue(const Handle &h, uint32_t index, int64_t constIndex);
   const Handle *handle(dxil::ValueId v);
   /// The handle of resource `r` through its descriptor `d`, element `index` of it when it is an
@@ -246,6 +262,13 @@ public:
   /// A pointer to element `index` of the `bits`-wide view of a raw/structured storage buffer
   /// (32: the descriptor itself; 16 and 64: a second variable aliasing its set and binding).
   uint32_t bufferElementPointer(const Handle &h, uint32_t bits, uint32_t index);
+  /// The storage class of the pointers into the block of buffer handle `h`: Uniform,
+  /// StorageBuffer, or PhysicalStorageBuffer for a root descriptor's address.
+  StorageClass blockStorage(const Handle &h) const;
+  /// A load or store through a pointer into the block of `h`, `alignment` bytes aligned (an
+  /// address needs it said).
+  uint32_t loadThrough(const Handle &h, uint32_t type, uint32_t pointer, uint32_t alignment);
+  void storeThrough(const Handle &h, uint32_t pointer, uint32_t value, uint32_t alignment);
   /// A 32-bit word of a raw/structured buffer, read or written through the storage buffer or,
   /// with rawBuffersAsTexelBuffers, the R32ui texel buffer.
   uint32_t loadBufferWord(const Handle &h, uint32_t wordIndex);
@@ -370,10 +393,11 @@ public:
   /// Heap variables by (binding, element type, class).
   std::map<std::array<uint32_t, 3>, uint32_t> heapVariables_;
   uint32_t heapCounters_ = 0;
-  /// The push constant block (root constants, descriptor table starts) and, by push offset, the
-  /// member that holds a table's start.
-  uint32_t pushVariable_ = 0;
-  std::map<uint32_t, uint32_t> pushTableMembers_;
+  /// The push constant block and the shader record (root constants, descriptor table starts,
+  /// root descriptors), by RootArguments, and by offset in each, the member that holds a
+  /// table's start.
+  uint32_t rootVariables_[2] = {0, 0};
+  std::map<uint32_t, uint32_t> tableMembers_[2];
   std::map<uint32_t, uint32_t> storageBlocks_, uniformBlocks_;     ///< bits / rows -> struct
   std::map<std::pair<uint32_t, uint32_t>, uint32_t> bufferViews_;  ///< (variable, bits) -> view
   std::set<std::pair<uint32_t, uint32_t>> atomicResources_;        ///< (class, range id)

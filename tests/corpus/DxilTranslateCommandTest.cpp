@@ -3,6 +3,8 @@
 // line with exit status 1 and no output file.
 #include "CorpusSupport.h"
 
+#include "spire/translate/DxilToSpirv.h"
+
 #include <gtest/gtest.h>
 
 #include <array>
@@ -70,18 +72,29 @@ TEST(DxilTranslateCommand, WritesValidModulesInEachForm) {
       << r.out;
 }
 
-/// A serialized root signature (version 1.0) of 32-bit constants parameters, each (register,
-/// space, number of values).
-std::vector<uint8_t> rootSignatureBlob(const std::vector<std::array<uint32_t, 3>> &constants) {
-  std::vector<uint32_t> w = {1, uint32_t(constants.size()), 24, 0, 0, 0};
-  const uint32_t data = 24 + 12 * uint32_t(constants.size());
-  for (size_t i = 0; i < constants.size(); ++i)
-    w.insert(w.end(), {1, 0, data + 12 * uint32_t(i)}); // Constants32Bit, visible to all
-  for (const auto &c : constants)
-    w.insert(w.end(), c.begin(), c.end());
+/// A serialized root signature (version 1.0) of Constants32Bit parameters and root descriptors,
+/// each (register, space, number of values), visible to all stages; a parameter of 0 values is a
+/// root CBV.
+std::vector<uint8_t> rootSignatureBlob(const std::vector<std::array<uint32_t, 3>> &parameters) {
+  std::vector<uint32_t> w = {1, uint32_t(parameters.size()), 24, 0, 0, 0};
+  uint32_t data = 24 + 12 * uint32_t(parameters.size());
+  for (const auto &p : parameters) {
+    w.insert(w.end(), {p[2] ? 1u : 2u, 0, data}); // Constants32Bit or CBV
+    data += p[2] ? 12 : 8;
+  }
+  for (const auto &p : parameters) {
+    w.insert(w.end(), {p[0], p[1]});
+    if (p[2])
+      w.push_back(p[2]);
+  }
   std::vector<uint8_t> bytes(w.size() * 4);
   std::memcpy(bytes.data(), w.data(), bytes.size());
   return bytes;
+}
+
+void writeFile(const std::string &path, const std::vector<uint8_t> &bytes) {
+  std::ofstream f(path, std::ios::binary);
+  f.write(reinterpret_cast<const char *>(bytes.data()), std::streamsize(bytes.size()));
 }
 
 TEST(DxilTranslateCommand, RootConstantsFromARootSignatureArePushConstants) {
@@ -92,10 +105,7 @@ TEST(DxilTranslateCommand, RootConstantsFromARootSignatureArePushConstants) {
   // b1 of space 0 holds 4 root constants, after b5's 2 (which the shader does not use).
   const std::vector<uint8_t> blob = rootSignatureBlob({{5, 0, 2}, {1, 0, 4}});
   const std::string rts0 = t.path("root.rts0");
-  {
-    std::ofstream f(rts0, std::ios::binary);
-    f.write(reinterpret_cast<const char *>(blob.data()), std::streamsize(blob.size()));
-  }
+  writeFile(rts0, blob);
   ToolResult r = runSpire({"translate", "--dxil-to-spirv", in->string(), "--root-signature", rts0,
                            "-o", t.path("a.spv"), "--bindings", "json"});
   ASSERT_EQ(r.exitCode, 0) << r.err;
@@ -110,11 +120,7 @@ TEST(DxilTranslateCommand, RootConstantsFromARootSignatureArePushConstants) {
   r = runSpire({"dis", t.path("a.spv")});
   EXPECT_NE(r.out.find("PushConstant"), std::string::npos) << r.out;
   // b2 is an array of two: it cannot be root constants. A bad root signature is an error.
-  const std::vector<uint8_t> arrayed = rootSignatureBlob({{2, 0, 4}});
-  {
-    std::ofstream f(rts0, std::ios::binary);
-    f.write(reinterpret_cast<const char *>(arrayed.data()), std::streamsize(arrayed.size()));
-  }
+  writeFile(rts0, rootSignatureBlob({{2, 0, 4}}));
   r = runSpire({"translate", "--dxil-to-spirv", in->string(), "--root-signature", rts0, "-o",
                 t.path("b.spv")});
   EXPECT_EQ(r.exitCode, 1);
@@ -130,6 +136,77 @@ TEST(DxilTranslateCommand, RootConstantsFromARootSignatureArePushConstants) {
                       "-o", t.path("d.spv")})
                 .exitCode,
             2);
+}
+
+TEST(DxilTranslateCommand, LocalRootArgumentsAreReadFromTheShaderRecord) {
+  std::optional<fs::path> in = corpusFile("rt__default.dxil");
+  if (!in)
+    GTEST_SKIP() << "no DXIL corpus (../shared/corpus/dxil)";
+  TempDir t("spire-dxil-local-root-test");
+  // LocalConstants (b0, space 1): one root constant at 0; LocalConstants2 (b1, space 1): a root
+  // CBV, its address 8-aligned at 8.
+  const std::string lrs = t.path("local.rts0");
+  writeFile(lrs, rootSignatureBlob({{0, 1, 1}, {1, 1, 0}}));
+  ToolResult r = runSpire({"translate", "--dxil-to-spirv", in->string(), "--local-root-signature",
+                           lrs, "-o", t.path("out/"), "--bindings", "json"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.out.find(R"("register": 0,
+      "count": 1,
+      "offset": 0,
+      "size": 4,
+      "type": "shader-record-constants")"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find(R"("register": 1,
+      "count": 1,
+      "offset": 8,
+      "size": 8,
+      "type": "shader-record-address")"),
+            std::string::npos)
+      << r.out;
+  // The miss and closest hit shaders read them; every module is valid.
+  size_t records = 0;
+  for (const auto &e : fs::directory_iterator(t.path("out"))) {
+    EXPECT_EQ(runSpire({"val", "--target-env", "vulkan1.3", e.path().string()}).exitCode, 0)
+        << e.path();
+    const std::string text = runSpire({"dis", e.path().string()}).out;
+    records += text.find("OpAccessChain %_ptr_ShaderRecordBufferKHR") != std::string::npos;
+  }
+  EXPECT_EQ(records, 2u);
+  // Without it, the constant buffers are uniform buffers.
+  r = runSpire({"translate", "--dxil-to-spirv", in->string(), "--entry", "RayMiss", "-o",
+                t.path("miss.spv")});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(runSpire({"dis", t.path("miss.spv")}).out.find("ShaderRecordBufferKHR"),
+            std::string::npos);
+  // A local root signature that is not one.
+  writeFile(lrs, {1, 2, 3});
+  r = runSpire({"translate", "--dxil-to-spirv", in->string(), "--local-root-signature", lrs, "-o",
+                t.path("bad/")});
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_EQ(lines(r.err), 1u) << r.err;
+  EXPECT_FALSE(fs::exists(t.path("bad")));
+}
+
+TEST(DxilTranslateCommand, LocalRootSignaturesOfALibraryAreItsSubobjects) {
+  std::optional<fs::path> in = corpusFile("workgraph__local_root_signature.dxil");
+  if (!in)
+    GTEST_SKIP() << "no DXIL corpus (../shared/corpus/dxil)";
+  std::ifstream f(*in, std::ios::binary);
+  const std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(f)),
+                                   std::istreambuf_iterator<char>());
+  Expected<std::vector<translate::LocalRootSignature>> local =
+      translate::localRootSignaturesOf(bytes);
+  ASSERT_TRUE(local.ok()) << local.error().message;
+  // LRS0 associated with node A, LRS1 with B; each of three parameters, a UAV first.
+  ASSERT_EQ(local->size(), 2u);
+  EXPECT_EQ((*local)[0].exports, std::vector<std::string>{"A"});
+  EXPECT_EQ((*local)[1].exports, std::vector<std::string>{"B"});
+  for (const translate::LocalRootSignature &l : *local) {
+    ASSERT_EQ(l.signature.parameters.size(), 3u);
+    EXPECT_EQ(l.signature.parameters[0].type, dxil::RootParameterType::UAV);
+  }
+  EXPECT_EQ((*local)[1].signature.parameters[0].shaderRegister, 1u);
 }
 
 TEST(DxilTranslateCommand, BadInputIsOneLineAndNoOutput) {

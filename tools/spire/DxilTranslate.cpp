@@ -70,6 +70,19 @@ Options:
                        order with the root constants), the resource the descriptor at start +
                        its range's offset in the table + register - the range's base register
                        ("heap-table" in --bindings json, with both offsets)
+  --local-root-signature <file>
+                       the local root signature of every ray tracing entry (a container with
+                       an RTS0 part or a serialized root signature), in place of the ones the
+                       library's state subobjects associate with its exports (which apply
+                       otherwise). Its arguments are read from the shader record
+                       (ShaderRecordBufferKHR), laid out as D3D12 lays out local root
+                       arguments, each aligned to its size: root constants (4 bytes a value),
+                       descriptor tables (8 bytes, the first 4 the heap index of the table's
+                       first descriptor; its resources come from the --heap-set arrays), and
+                       root CBVs, SRVs and UAVs (an 8-byte buffer device address, read through
+                       PhysicalStorageBuffer pointers). --bindings json lists them as
+                       "shader-record-constants", "shader-record-heap-table" and
+                       "shader-record-address" with their offsets
   --no-validate        write the modules without validating them
   -h, --help           print this help
 
@@ -128,8 +141,9 @@ int runDxilToSpirv(std::span<char *const> args) {
                                             "--binding-offsets",
                                             "--heap-set",
                                             "--sample-count-spec-id",
-                                            "--root-signature"};
-  std::string rootSignature;
+                                            "--root-signature",
+                                            "--local-root-signature"};
+  std::string rootSignature, localRootSignature;
   bool tablesInHeap = false;
   ArgScanner scanner("translate", args);
   scanner.acceptSingleDashLong();
@@ -171,6 +185,8 @@ int runDxilToSpirv(std::span<char *const> args) {
             return usageError("translate", "--sample-count-spec-id takes a number") == kSuccess;
         } else if (flag == "--root-signature") {
           rootSignature = value;
+        } else if (flag == "--local-root-signature") {
+          localRootSignature = value;
         } else if (flag == "--descriptor-tables-in-heap") {
           tablesInHeap = true;
         } else if (flag == "--raw-buffers-as-texel-buffers") {
@@ -212,6 +228,18 @@ int runDxilToSpirv(std::span<char *const> args) {
       report(s.error(), rootSignature);
       return kInvalidInput;
     }
+  }
+  if (!localRootSignature.empty()) {
+    std::optional<dxil::RootSignature> signature = readRootSignatureFile(localRootSignature);
+    if (!signature)
+      return kInvalidInput;
+    // Checked here, so that its errors name its file.
+    translate::BindingModel model;
+    if (Status s = translate::applyLocalRootSignature(*signature, model); !s) {
+      report(s.error(), localRootSignature);
+      return kInvalidInput;
+    }
+    options.localRootSignatures = {{{}, std::move(*signature)}};
   }
   const std::string source = input == "-" ? "<stdin>" : input;
   std::optional<std::vector<uint8_t>> bytes = readInput(input, source);

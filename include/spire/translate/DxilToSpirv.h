@@ -14,12 +14,31 @@
 
 namespace spire::translate {
 
+/// Where a root signature's arguments are: the push constant block (the root signature all
+/// stages share, applyRootSignature) or, for a ray tracing shader, its shader record: the local
+/// root arguments that follow the shader group handle in the shader binding table, read through
+/// `ShaderRecordBufferKHR` (a local root signature, applyLocalRootSignature).
+enum class RootArguments : uint8_t { PushConstants, ShaderRecord };
+
 /// A constant buffer whose values are a root signature's root constants (a Constants32Bit
-/// parameter): read from the push constant block instead of a uniform buffer.
+/// parameter): read from the push constant block or the shader record instead of a uniform
+/// buffer.
 struct RootConstants {
   uint32_t space = 0, shaderRegister = 0; ///< the constant buffer's register b<n> and space
   uint32_t num32BitValues = 0;
-  uint32_t offset = 0; ///< bytes into the push constant block, a multiple of 4
+  uint32_t offset = 0; ///< bytes into the push constant block (or shader record), a multiple of 4
+  RootArguments where = RootArguments::PushConstants;
+};
+
+/// A root descriptor of a local root signature (a CBV, SRV or UAV parameter): the buffer's
+/// device address (VK_KHR_buffer_device_address, 8 bytes) in the shader record. A constant
+/// buffer is read, and a raw or structured buffer read and written, through a
+/// PhysicalStorageBuffer pointer; it has no size (GetDimensions is refused), as a D3D root
+/// descriptor has none.
+struct RootDescriptorAddress {
+  dxil::ResourceClass resourceClass = dxil::ResourceClass::CBuffer;
+  uint32_t space = 0, shaderRegister = 0;
+  uint32_t offset = 0; ///< bytes into the shader record, a multiple of 8
 };
 
 /// A range of a root signature's descriptor table whose descriptors are read from the descriptor
@@ -30,7 +49,11 @@ struct HeapTableRange {
   uint32_t space = 0, baseRegister = 0;
   uint32_t count = 1;         ///< 0xFFFFFFFF: unbounded
   uint32_t offsetInTable = 0; ///< descriptors from the table's start
-  uint32_t pushOffset = 0;    ///< bytes into the push constant block of the table's start
+  /// Bytes into the push constant block (or the shader record) of the table's start: 4 bytes
+  /// in the push constant block; in a shader record the 8 bytes of a descriptor handle, whose
+  /// first 4 hold the heap index.
+  uint32_t pushOffset = 0;
+  RootArguments where = RootArguments::PushConstants;
 };
 
 /// How D3D resources become Vulkan descriptors. The default: set = register space, binding =
@@ -65,6 +88,8 @@ struct BindingModel {
   /// constant) + the range's offset in the table + register - the range's base register (+ the
   /// index into a resource array), as vkd3d-proton binds descriptor tables.
   std::vector<HeapTableRange> heapTables;
+  /// Root descriptors in the shader record (applyLocalRootSignature).
+  std::vector<RootDescriptorAddress> recordAddresses;
 };
 
 /// Lays a root signature's parameters out as one push constant block that all stages share, in
@@ -76,6 +101,30 @@ struct BindingModel {
 /// with other descriptors in a table.
 Status applyRootSignature(const dxil::RootSignature &signature, bool tablesInHeap,
                           BindingModel &model);
+
+/// Lays a local root signature's parameters out as a ray tracing shader's record (its local root
+/// arguments, after the shader group handle), in parameter order from offset 0, each argument
+/// aligned to its size as D3D12 lays out a shader record: a Constants32Bit parameter's values
+/// (4 bytes each, 4-aligned) into `model.rootConstants`; a descriptor table (an 8-byte,
+/// 8-aligned descriptor handle whose first 4 bytes are the heap index of the table's first
+/// descriptor, as the heap arrays index it) into `model.heapTables`; a root CBV, SRV or UAV
+/// (an 8-byte buffer device address, 8-aligned) into `model.recordAddresses`. The same errors
+/// as applyRootSignature's.
+Status applyLocalRootSignature(const dxil::RootSignature &signature, BindingModel &model);
+
+/// The local root signature of some ray tracing entries (DxilTranslateOptions).
+struct LocalRootSignature {
+  /// The entries it applies to, by name (exported or mangled); empty: every ray tracing entry
+  /// that no other names (a default association).
+  std::vector<std::string> exports;
+  dxil::RootSignature signature;
+};
+
+/// The local root signatures of a library's state subobjects (its RDAT part): each
+/// LocalRootSignature subobject with the exports its SubobjectToExportsAssociation subobjects
+/// name; one that no association names, or one associated with no export, is a default.
+/// Fails on a subobject whose root signature cannot be read.
+Expected<std::vector<LocalRootSignature>> localRootSignaturesOf(std::span<const uint8_t> container);
 
 /// The heap bindings, added to BindingModel::heapBinding.
 enum class HeapSlot : uint32_t {
@@ -103,6 +152,11 @@ struct DxilTranslateOptions {
   /// render targets, which a Vulkan shader cannot query and the application knows at pipeline
   /// creation (its rasterizationSamples). Its default is 1.
   uint32_t renderTargetSampleCountSpecId = 0;
+  /// Local root signatures of ray tracing entries: an entry's root constants, descriptor
+  /// tables and root descriptors are then read from its shader record
+  /// (applyLocalRootSignature). translateDxilBytes takes them from the container's state
+  /// subobjects when this is empty. Other entries ignore them.
+  std::vector<LocalRootSignature> localRootSignatures;
   /// Without `entry`: where the entries that fail go (one diagnostic each, naming the entry),
   /// while the others are translated; the translation then fails only when no entry is left.
   /// Null: the first entry that fails fails the whole program.
@@ -126,7 +180,9 @@ struct DescriptorBinding {
   /// constant block, in bytes (set and binding mean nothing then). "heap-table" (a resource of
   /// a descriptor table read from the heap): where the table's start is in the push constant
   /// block, and the resource's first descriptor counted from the table's start; the heap's
-  /// arrays are listed on their own (`heap`).
+  /// arrays are listed on their own (`heap`). "shader-record-constants",
+  /// "shader-record-heap-table" and "shader-record-address" (a root descriptor's buffer device
+  /// address, 8 bytes): the same in the shader record of a local root signature.
   uint32_t pushConstantOffset = 0, pushConstantSize = 0;
   uint32_t tableOffset = 0;
 };

@@ -281,6 +281,233 @@ define void @twice(float* %p) {
 }
 )";
 
+// A library whose closest hit and ray generation shaders read their local root arguments:
+// root constants b0, a root CBV b1, a root SRV t0 and a root UAV u0 (buffer device addresses),
+// and t1 in a descriptor table.
+const char *kLocalArguments = R"(
+%struct.Payload = type { <4 x float> }
+%struct.Attribs = type { <2 x float> }
+%struct.ByteAddressBuffer = type { i32 }
+%struct.RWByteAddressBuffer = type { i32 }
+%Consts = type { i32, i32, i32 }
+%Params = type { <4 x float> }
+%dx.types.CBufRet.i32 = type { i32, i32, i32, i32 }
+%dx.types.CBufRet.f32 = type { float, float, float, float }
+%dx.types.ResRet.i32 = type { i32, i32, i32, i32, i32 }
+@consts = external constant %Consts
+@params = external constant %Params
+@src = external constant %struct.ByteAddressBuffer
+@table = external constant %struct.ByteAddressBuffer
+@dst = external global %struct.RWByteAddressBuffer
+
+declare %dx.types.Handle @dx.op.createHandleForLib.Consts(i32, %Consts)
+declare %dx.types.Handle @dx.op.createHandleForLib.Params(i32, %Params)
+declare %dx.types.Handle @dx.op.createHandleForLib.struct.ByteAddressBuffer(i32, %struct.ByteAddressBuffer)
+declare %dx.types.Handle @dx.op.createHandleForLib.struct.RWByteAddressBuffer(i32, %struct.RWByteAddressBuffer)
+declare %dx.types.CBufRet.i32 @dx.op.cbufferLoadLegacy.i32(i32, %dx.types.Handle, i32)
+declare %dx.types.CBufRet.f32 @dx.op.cbufferLoadLegacy.f32(i32, %dx.types.Handle, i32)
+declare %dx.types.ResRet.i32 @dx.op.rawBufferLoad.i32(i32, %dx.types.Handle, i32, i32, i8, i32)
+declare void @dx.op.rawBufferStore.i32(i32, %dx.types.Handle, i32, i32, i32, i32, i32, i32, i8, i32)
+declare i32 @dx.op.atomicBinOp.i32(i32, %dx.types.Handle, i32, i32, i32, i32, i32)
+declare i32 @dx.op.dispatchRaysIndex.i32(i32, i8)
+
+define void @hit(%struct.Payload* %payload, %struct.Attribs* %attr) {
+  %c = load %Consts, %Consts* @consts
+  %ch = call %dx.types.Handle @dx.op.createHandleForLib.Consts(i32 160, %Consts %c)
+  %row = call %dx.types.CBufRet.i32 @dx.op.cbufferLoadLegacy.i32(i32 59, %dx.types.Handle %ch, i32 0)
+  %k = extractvalue %dx.types.CBufRet.i32 %row, 2
+  %p = load %Params, %Params* @params
+  %ph = call %dx.types.Handle @dx.op.createHandleForLib.Params(i32 160, %Params %p)
+  %prow = call %dx.types.CBufRet.f32 @dx.op.cbufferLoadLegacy.f32(i32 59, %dx.types.Handle %ph, i32 0)
+  %f = extractvalue %dx.types.CBufRet.f32 %prow, 1
+  %s = load %struct.ByteAddressBuffer, %struct.ByteAddressBuffer* @src
+  %sh = call %dx.types.Handle @dx.op.createHandleForLib.struct.ByteAddressBuffer(i32 160, %struct.ByteAddressBuffer %s)
+  %ld = call %dx.types.ResRet.i32 @dx.op.rawBufferLoad.i32(i32 139, %dx.types.Handle %sh, i32 %k, i32 undef, i8 1, i32 4)
+  %v = extractvalue %dx.types.ResRet.i32 %ld, 0
+  %t = load %struct.ByteAddressBuffer, %struct.ByteAddressBuffer* @table
+  %th = call %dx.types.Handle @dx.op.createHandleForLib.struct.ByteAddressBuffer(i32 160, %struct.ByteAddressBuffer %t)
+  %ld2 = call %dx.types.ResRet.i32 @dx.op.rawBufferLoad.i32(i32 139, %dx.types.Handle %th, i32 0, i32 undef, i8 1, i32 4)
+  %w = extractvalue %dx.types.ResRet.i32 %ld2, 0
+  %d = load %struct.RWByteAddressBuffer, %struct.RWByteAddressBuffer* @dst
+  %dh = call %dx.types.Handle @dx.op.createHandleForLib.struct.RWByteAddressBuffer(i32 160, %struct.RWByteAddressBuffer %d)
+  %sum = add i32 %v, %w
+  call void @dx.op.rawBufferStore.i32(i32 140, %dx.types.Handle %dh, i32 8, i32 undef, i32 %sum, i32 undef, i32 undef, i32 undef, i8 1, i32 4)
+  %old = call i32 @dx.op.atomicBinOp.i32(i32 78, %dx.types.Handle %dh, i32 0, i32 4, i32 undef, i32 undef, i32 1)
+  %g = getelementptr %struct.Payload, %struct.Payload* %payload, i32 0, i32 0
+  %fv = insertelement <4 x float> zeroinitializer, float %f, i32 0
+  store <4 x float> %fv, <4 x float>* %g
+  ret void
+}
+
+define void @raygen() {
+  %c = load %Consts, %Consts* @consts
+  %ch = call %dx.types.Handle @dx.op.createHandleForLib.Consts(i32 160, %Consts %c)
+  %x = call i32 @dx.op.dispatchRaysIndex.i32(i32 145, i8 0)
+  %row = call %dx.types.CBufRet.i32 @dx.op.cbufferLoadLegacy.i32(i32 59, %dx.types.Handle %ch, i32 %x)
+  %k = extractvalue %dx.types.CBufRet.i32 %row, 0
+  %d = load %struct.RWByteAddressBuffer, %struct.RWByteAddressBuffer* @dst
+  %dh = call %dx.types.Handle @dx.op.createHandleForLib.struct.RWByteAddressBuffer(i32 160, %struct.RWByteAddressBuffer %d)
+  call void @dx.op.rawBufferStore.i32(i32 140, %dx.types.Handle %dh, i32 0, i32 undef, i32 %k, i32 undef, i32 undef, i32 undef, i8 1, i32 4)
+  ret void
+}
+
+!dx.version = !{!0}
+!0 = !{i32 1, i32 5}
+!dx.shaderModel = !{!1}
+!1 = !{!"lib", i32 6, i32 5}
+!dx.resources = !{!2}
+!2 = !{!3, !4, !12, null}
+!3 = !{!30, !31}
+!30 = !{i32 0, %struct.ByteAddressBuffer* @src, !"src", i32 0, i32 0, i32 1, i32 11, i32 0, null}
+!31 = !{i32 1, %struct.ByteAddressBuffer* @table, !"table", i32 0, i32 1, i32 1, i32 11, i32 0, null}
+!4 = !{!32}
+!32 = !{i32 0, %struct.RWByteAddressBuffer* @dst, !"dst", i32 0, i32 0, i32 1, i32 11, i1 false, i1 false, i1 false, null}
+!12 = !{!33, !34}
+!33 = !{i32 0, %Consts* @consts, !"consts", i32 0, i32 0, i32 1, i32 12, null}
+!34 = !{i32 1, %Params* @params, !"params", i32 0, i32 1, i32 1, i32 16, null}
+!dx.entryPoints = !{!5, !6, !7}
+!5 = !{null, !"", null, !2, null}
+!6 = !{void (%struct.Payload*, %struct.Attribs*)* @hit, !"hit", null, null, !20}
+!7 = !{void ()* @raygen, !"raygen", null, null, !21}
+!20 = !{i32 8, i32 10, i32 6, i32 16, i32 7, i32 8}
+!21 = !{i32 8, i32 7}
+)";
+
+/// b0: 3 root constants; t1 in a table of one SRV range; b1, t0, u0 root descriptors, in an
+/// order that makes alignment matter: constants at 0 (12 bytes), the table at 16, b1 at 24,
+/// t0 at 32, u0 at 40.
+dxil::RootSignature localSignature() {
+  dxil::RootSignature signature;
+  dxil::RootParameter constants, table, cbv, srv, uav;
+  constants.type = dxil::RootParameterType::Constants32Bit;
+  constants.num32BitValues = 3;
+  table.type = dxil::RootParameterType::DescriptorTable;
+  dxil::DescriptorRange range;
+  range.rangeType = 0; // SRV t1..t2, 5 descriptors into the table
+  range.baseShaderRegister = 1;
+  range.numDescriptors = 2;
+  range.offsetInDescriptorsFromTableStart = 5;
+  table.ranges = {range};
+  cbv.type = dxil::RootParameterType::CBV;
+  cbv.shaderRegister = 1;
+  srv.type = dxil::RootParameterType::SRV;
+  uav.type = dxil::RootParameterType::UAV;
+  signature.parameters = {constants, table, cbv, srv, uav};
+  return signature;
+}
+
+TEST(DxilRayTracing, LocalRootArgumentsAreReadFromTheShaderRecord) {
+  REQUIRE_LLVM_AS();
+  BindingModel model;
+  ASSERT_TRUE(applyLocalRootSignature(localSignature(), model).ok());
+  ASSERT_EQ(model.rootConstants.size(), 1u);
+  EXPECT_EQ(model.rootConstants[0].offset, 0u);
+  EXPECT_EQ(model.rootConstants[0].where, RootArguments::ShaderRecord);
+  ASSERT_EQ(model.heapTables.size(), 1u);
+  EXPECT_EQ(model.heapTables[0].pushOffset, 16u) << "an 8-byte descriptor handle, 8-aligned";
+  ASSERT_EQ(model.recordAddresses.size(), 3u);
+  EXPECT_EQ(model.recordAddresses[0].offset, 24u);
+  EXPECT_EQ(model.recordAddresses[2].offset, 40u);
+  EXPECT_EQ(model.recordAddresses[1].resourceClass, dxil::ResourceClass::SRV);
+
+  const std::string text = dxilPrelude() + kLocalArguments;
+  DxilTranslateOptions options;
+  options.localRootSignatures = {{{"hit"}, localSignature()}};
+  options.entry = "hit";
+  Translation t = translateLl(text, options);
+  ASSERT_EQ(t.error, "");
+  EXPECT_NE(t.spvasm.find("OpVariable %_ptr_ShaderRecordBufferKHR_"), std::string::npos)
+      << t.spvasm;
+  EXPECT_NE(t.spvasm.find("OpMemoryModel PhysicalStorageBuffer64"), std::string::npos);
+  EXPECT_NE(t.spvasm.find("OpCapability PhysicalStorageBufferAddresses"), std::string::npos);
+  for (const char *offset :
+       {" 0 Offset 0", " 1 Offset 16", " 2 Offset 24", " 3 Offset 32", " 4 Offset 40"})
+    EXPECT_NE(t.spvasm.find(offset), std::string::npos) << offset << "\n" << t.spvasm;
+  // No descriptor of its own for any of them; t1 is the heap's (set 6).
+  for (const char *name : {"%consts", "%params", "%src", "%dst"})
+    EXPECT_EQ(t.spvasm.find(std::string("OpDecorate ") + name + " Binding"), std::string::npos)
+        << name;
+  EXPECT_NE(t.spvasm.find("OpDecorate %table DescriptorSet 6"), std::string::npos) << t.spvasm;
+  // Through the addresses: aligned loads and stores, an atomic.
+  EXPECT_NE(t.spvasm.find("Aligned 16"), std::string::npos) << "the CBV's row";
+  EXPECT_NE(t.spvasm.find("OpStore %"), std::string::npos);
+  EXPECT_NE(t.spvasm.find("Aligned 4"), std::string::npos);
+  EXPECT_NE(t.spvasm.find("OpAtomicIAdd %uint"), std::string::npos);
+  EXPECT_NE(t.spvasm.find("_ptr_PhysicalStorageBuffer_"), std::string::npos);
+
+  // --bindings json: where each argument is in the record.
+  std::string error;
+  Expected<std::vector<TranslatedShader>> shaders =
+      translateDxilBytes(assemble(text, error), options);
+  ASSERT_TRUE(shaders.ok());
+  const std::string json = bindingsJson(shaders->front());
+  EXPECT_NE(json.find("\"offset\": 0,\n      \"size\": 12,\n      \"type\": "
+                      "\"shader-record-constants\""),
+            std::string::npos)
+      << json;
+  EXPECT_NE(json.find("\"offset\": 40,\n      \"size\": 8,\n      \"type\": "
+                      "\"shader-record-address\""),
+            std::string::npos)
+      << json;
+  EXPECT_NE(json.find("\"offset\": 16,\n      \"table-offset\": 5,\n      \"type\": "
+                      "\"shader-record-heap-table\""),
+            std::string::npos)
+      << json;
+
+  // The signature names "hit" only: raygen's resources stay descriptors.
+  options.entry = "raygen";
+  Translation plain = translateLl(text, options);
+  ASSERT_EQ(plain.error, "");
+  EXPECT_EQ(plain.spvasm.find("ShaderRecordBufferKHR"), std::string::npos) << plain.spvasm;
+  // A default one applies to it; a dynamic row of root constants is clamped.
+  options.localRootSignatures.push_back({{}, localSignature()});
+  Translation local = translateLl(text, options);
+  ASSERT_EQ(local.error, "");
+  EXPECT_NE(local.spvasm.find("OpVariable %_ptr_ShaderRecordBufferKHR_"), std::string::npos);
+  EXPECT_NE(local.spvasm.find("UMin"), std::string::npos) << local.spvasm;
+}
+
+TEST(DxilRayTracing, LocalRootDescriptorsThatCannotBeAddressesAreErrors) {
+  REQUIRE_LLVM_AS();
+  const std::string text = dxilPrelude() + kLocalArguments;
+  DxilTranslateOptions options;
+  options.entry = "hit";
+  // t1 as a root SRV too: it is also in no table then; reading its size has no answer.
+  dxil::RootSignature signature = localSignature();
+  signature.parameters[1].ranges.clear();
+  dxil::RootParameter second;
+  second.type = dxil::RootParameterType::SRV;
+  second.shaderRegister = 1;
+  signature.parameters.push_back(second);
+  options.localRootSignatures = {{{}, signature}};
+  Translation t = translateLl(text, options);
+  ASSERT_EQ(t.error, "") << "two root SRVs read through addresses";
+  std::string sized = text;
+  const std::string load = "%ld2 = call %dx.types.ResRet.i32 @dx.op.rawBufferLoad.i32(i32 139, "
+                           "%dx.types.Handle %th, i32 0, i32 undef, i8 1, i32 4)\n  %w = "
+                           "extractvalue %dx.types.ResRet.i32 %ld2, 0";
+  ASSERT_NE(sized.find(load), std::string::npos);
+  sized.replace(sized.find(load), load.size(),
+                "%dims = call %dx.types.Dimensions @dx.op.getDimensions(i32 72, "
+                "%dx.types.Handle %th, i32 undef)\n  %w = extractvalue %dx.types.Dimensions "
+                "%dims, 0");
+  sized.replace(sized.find("declare i32 @dx.op.dispatchRaysIndex"), 0,
+                "%dx.types.Dimensions = type { i32, i32, i32, i32 }\ndeclare "
+                "%dx.types.Dimensions @dx.op.getDimensions(i32, %dx.types.Handle, i32)\n");
+  Translation bad = translateLl(sized, options);
+  EXPECT_NE(bad.error.find("GetDimensions of a buffer that is a root descriptor"),
+            std::string::npos)
+      << bad.error;
+  // A root UAV that is an array of descriptors.
+  std::string arrayed = text;
+  arrayed.replace(arrayed.find("!\"dst\", i32 0, i32 0, i32 1,"), 28,
+                  "!\"dst\", i32 0, i32 0, i32 2,");
+  Translation array = translateLl(arrayed, options);
+  EXPECT_NE(array.error.find("(a root descriptor of the local root signature) is an array"),
+            std::string::npos)
+      << array.error;
+}
+
 TEST(DxilFunctions, CallsWithPointerAndValueParameters) {
   REQUIRE_LLVM_AS();
   const std::string body = R"(entry:
