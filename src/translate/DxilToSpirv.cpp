@@ -5,6 +5,7 @@
 #include "spire/dxil/ContainerInfo.h"
 
 #include <algorithm>
+#include <functional>
 #include <optional>
 
 namespace spire::translate {
@@ -57,6 +58,42 @@ std::vector<LocalRootSignature> localRootSignaturesOf(const dxil::RuntimeData &r
   return out;
 }
 
+/// Reads a container (or bare bitcode), decodes its program and gives it to `use`, with the
+/// container's runtime data (RDAT) when it has some.
+Status withDecodedProgram(
+    std::span<const uint8_t> bytes,
+    const std::function<Status(const dxil::DxilModule &, const dxil::RuntimeData *)> &use) {
+  std::span<const uint8_t> bitcode = bytes;
+  std::optional<dxil::DxilContainerInfo> header;
+  std::optional<dxil::ContainerInfo> info;
+  if (dxil::isContainer(bytes)) {
+    Expected<dxil::Container> container = dxil::readContainer(bytes);
+    if (!container)
+      return container.error();
+    Expected<dxil::ContainerInfo> read = dxil::readContainerInfo(*container);
+    if (!read)
+      return read.error();
+    info = std::move(*read);
+    const dxil::ProgramHeader *program = info->program        ? &*info->program
+                                         : info->debugProgram ? &*info->debugProgram
+                                                              : nullptr;
+    if (!program)
+      return makeError(Location::container("", 0), "the container has no DXIL program part");
+    bitcode = program->bitcode;
+    header = dxil::DxilContainerInfo{program->kind, program->shaderModelMajor,
+                                     program->shaderModelMinor};
+  } else if (!dxil::isBitcode(bytes)) {
+    return makeError({}, "not a DXIL container or LLVM bitcode");
+  }
+  Expected<dxil::LlvmModule> module = dxil::readBitcode(bitcode);
+  if (!module)
+    return module.error();
+  Expected<dxil::DxilModule> dx = dxil::decodeDxil(*module, header);
+  if (!dx)
+    return dx.error();
+  return use(*dx, info && info->runtimeData ? &*info->runtimeData : nullptr);
+}
+
 } // namespace
 
 Expected<std::vector<LocalRootSignature>>
@@ -76,46 +113,56 @@ localRootSignaturesOf(std::span<const uint8_t> container) {
   return out;
 }
 
+Expected<std::vector<StageOutput>> stageOutputsOf(std::span<const uint8_t> bytes) {
+  std::optional<std::vector<StageOutput>> found;
+  Status s = withDecodedProgram(
+      bytes, [&](const dxil::DxilModule &dx, const dxil::RuntimeData *) -> Status {
+        for (const dxil::EntryPoint &entry : dx.entryPoints) {
+          if (entry.function == dxil::kNoId)
+            continue;
+          std::vector<StageOutput> outputs = stageOutputs(entry);
+          if (outputs.empty())
+            continue;
+          if (found)
+            return makeError({}, "the program has more than one entry point with outputs");
+          found = std::move(outputs);
+        }
+        return {};
+      });
+  if (!s)
+    return s.error();
+  if (!found)
+    return makeError({}, "the program has no vertex, hull, domain, geometry or mesh shader with "
+                         "user-defined outputs");
+  return std::move(*found);
+}
+
 Expected<std::vector<TranslatedShader>> translateDxilBytes(std::span<const uint8_t> bytes,
                                                            const DxilTranslateOptions &options) {
-  std::span<const uint8_t> bitcode = bytes;
-  std::optional<dxil::DxilContainerInfo> header;
-  std::optional<DxilTranslateOptions> withLocal; // the container's local root signatures
-  if (dxil::isContainer(bytes)) {
-    Expected<dxil::Container> container = dxil::readContainer(bytes);
-    if (!container)
-      return container.error();
-    Expected<dxil::ContainerInfo> info = dxil::readContainerInfo(*container);
-    if (!info)
-      return info.error();
-    const dxil::ProgramHeader *program = info->program        ? &*info->program
-                                         : info->debugProgram ? &*info->debugProgram
-                                                              : nullptr;
-    if (!program)
-      return makeError(Location::container("", 0), "the container has no DXIL program part");
-    bitcode = program->bitcode;
-    if (options.localRootSignatures.empty() && info->runtimeData) {
-      std::string error;
-      std::vector<LocalRootSignature> local = localRootSignaturesOf(*info->runtimeData, error);
-      if (!error.empty())
-        return makeError(Location::container("RDAT", 0), error);
-      if (!local.empty()) {
-        withLocal = options;
-        withLocal->localRootSignatures = std::move(local);
-      }
-    }
-    header = dxil::DxilContainerInfo{program->kind, program->shaderModelMajor,
-                                     program->shaderModelMinor};
-  } else if (!dxil::isBitcode(bytes)) {
-    return makeError({}, "not a DXIL container or LLVM bitcode");
-  }
-  Expected<dxil::LlvmModule> module = dxil::readBitcode(bitcode);
-  if (!module)
-    return module.error();
-  Expected<dxil::DxilModule> dx = dxil::decodeDxil(*module, header);
-  if (!dx)
-    return dx.error();
-  return translateDxil(*dx, withLocal ? *withLocal : options);
+  std::optional<std::vector<TranslatedShader>> out;
+  Status s = withDecodedProgram(
+      bytes, [&](const dxil::DxilModule &dx, const dxil::RuntimeData *rdat) -> Status {
+        std::optional<DxilTranslateOptions> withLocal; // the container's local root signatures
+        if (options.localRootSignatures.empty() && rdat) {
+          std::string error;
+          std::vector<LocalRootSignature> local = localRootSignaturesOf(*rdat, error);
+          if (!error.empty())
+            return makeError(Location::container("RDAT", 0), error);
+          if (!local.empty()) {
+            withLocal = options;
+            withLocal->localRootSignatures = std::move(local);
+          }
+        }
+        Expected<std::vector<TranslatedShader>> shaders =
+            translateDxil(dx, withLocal ? *withLocal : options);
+        if (!shaders)
+          return shaders.error();
+        out = std::move(*shaders);
+        return {};
+      });
+  if (!s)
+    return s.error();
+  return std::move(*out);
 }
 
 } // namespace spire::translate

@@ -3,6 +3,8 @@
 // and write the interface (signatures, system values, GS streams, mesh outputs, discard).
 #include "Translator.h"
 
+#include <cctype>
+
 #include <algorithm>
 #include <optional>
 
@@ -173,7 +175,96 @@ std::optional<ElementPlan> planBuiltIn(ShaderKind stage, SignatureKind sig, Sema
   }
 }
 
+/// Where a stage's signatures start their locations: patch constants and primitives after the
+/// per-vertex rows, GS streams after the streams before them.
+struct LocationOffsets {
+  uint32_t patch = 0;
+  uint32_t stream[4] = {0, 0, 0, 0};
+};
+
+LocationOffsets locationOffsets(ShaderKind stage, const dxil::Signatures &sigs) {
+  LocationOffsets o;
+  if (stage == ShaderKind::Hull || stage == ShaderKind::Mesh)
+    o.patch = rowsUsed(sigs.outputs);
+  else if (stage == ShaderKind::Domain)
+    o.patch = rowsUsed(sigs.inputs);
+  if (stage == ShaderKind::Geometry)
+    for (uint32_t s = 1; s < 4; ++s)
+      o.stream[s] = o.stream[s - 1] + rowsUsed(sigs.outputs, s - 1);
+  return o;
+}
+
+std::string upperCase(std::string_view s) {
+  std::string out(s);
+  for (char &c : out)
+    c = char(std::toupper(static_cast<unsigned char>(c)));
+  return out;
+}
+
 } // namespace
+
+std::vector<StageOutput> stageOutputs(const dxil::EntryPoint &entry) {
+  const ShaderKind stage = entry.kind;
+  std::vector<StageOutput> out;
+  if (stage != ShaderKind::Vertex && stage != ShaderKind::Hull && stage != ShaderKind::Domain &&
+      stage != ShaderKind::Geometry && stage != ShaderKind::Mesh)
+    return out;
+  const LocationOffsets offsets = locationOffsets(stage, entry.signatures);
+  auto add = [&](const dxil::DxilSignatureElement &el, SignatureKind sig, uint32_t offset) {
+    if (el.startRow < 0 || planBuiltIn(stage, sig, el.semanticKind, el.interpolation))
+      return; // placed by the driver, or a built-in
+    for (uint32_t r = 0; r < el.rows; ++r) {
+      StageOutput o;
+      o.semantic = upperCase(el.name);
+      o.semanticIndex = r < el.semanticIndices.size() ? el.semanticIndices[r] : r;
+      o.location = offset + uint32_t(el.startRow) + r;
+      o.component = uint32_t(std::max(0, el.startCol));
+      o.perPrimitive = stage == ShaderKind::Mesh && sig == SignatureKind::PatchConstant;
+      o.perPatch = stage == ShaderKind::Hull && sig == SignatureKind::PatchConstant;
+      out.push_back(std::move(o));
+    }
+  };
+  for (const dxil::DxilSignatureElement &el : entry.signatures.outputs)
+    if (stage != ShaderKind::Geometry || el.outputStream.value_or(0) == 0) // the rasterized one
+      add(el, SignatureKind::Output, 0);
+  if (stage == ShaderKind::Hull || stage == ShaderKind::Mesh)
+    for (const dxil::DxilSignatureElement &el : entry.signatures.patchConstants)
+      add(el, SignatureKind::PatchConstant, offsets.patch);
+  return out;
+}
+
+bool Translator::linkInput(const dxil::DxilSignatureElement &el, bool patch, uint32_t &location,
+                           uint32_t &component, bool &perPrimitive) {
+  const std::string semantic = upperCase(el.name);
+  auto find = [&](uint32_t index) -> const StageOutput * {
+    for (const StageOutput &o : options_.previousStage)
+      if (o.semanticIndex == index && o.perPatch == patch && o.semantic == semantic)
+        return &o;
+    return nullptr;
+  };
+  const uint32_t first = el.semanticIndices.empty() ? 0 : el.semanticIndices[0];
+  const StageOutput *base = find(first);
+  const std::string what = "input " + el.name + std::to_string(first);
+  if (!base) {
+    if (el.semanticKind != dxil::SemanticKind::Arbitrary)
+      return true; // a system value the previous stage has as a built-in: placed as before
+    return !fail("unsupported: " + what + " is not an output of the previous stage");
+  }
+  for (uint32_t r = 1; r < el.rows; ++r) {
+    const StageOutput *row = find(r < el.semanticIndices.size() ? el.semanticIndices[r] : r);
+    if (!row || row->location != base->location + r || row->component != base->component)
+      return !fail("unsupported: " + what + ": its " + std::to_string(el.rows) +
+                   " rows are not consecutive rows of the previous stage's outputs");
+  }
+  if (base->component + el.cols > 4)
+    return !fail("unsupported: " + what + " has " + std::to_string(el.cols) +
+                 " columns, from column " + std::to_string(base->component) +
+                 " of the previous stage's output");
+  location = base->location;
+  component = base->component;
+  perPrimitive = base->perPrimitive;
+  return true;
+}
 
 void Translator::declareStageIO() {
   const ShaderKind stage = entry_.kind;
@@ -274,17 +365,7 @@ void Translator::declareStageIO() {
   if (stage == ShaderKind::Geometry && p.gs && !geometryInputVertices(p.gs->inputPrimitive))
     return void(fail("unsupported: geometry shader input primitive " +
                      std::to_string(p.gs->inputPrimitive)));
-  // Location offsets: patch constants and primitives after the per-vertex rows; GS streams
-  // after the streams before them.
-  uint32_t patchOffset = 0;
-  if (stage == ShaderKind::Hull || stage == ShaderKind::Mesh)
-    patchOffset = rowsUsed(sigs.outputs);
-  else if (stage == ShaderKind::Domain)
-    patchOffset = rowsUsed(sigs.inputs);
-  uint32_t streamOffset[4] = {0, 0, 0, 0};
-  if (stage == ShaderKind::Geometry)
-    for (uint32_t s = 1; s < 4; ++s)
-      streamOffset[s] = streamOffset[s - 1] + rowsUsed(sigs.outputs, s - 1);
+  const LocationOffsets offsets = locationOffsets(stage, sigs);
 
   for (uint32_t k = 0; k < 3 && !failed_; ++k) {
     const SignatureKind sig = SignatureKind(k);
@@ -434,14 +515,24 @@ void Translator::declareStageIO() {
         }
       }
       if (sig == SignatureKind::PatchConstant)
-        location += patchOffset;
+        location += offsets.patch;
       if (stage == ShaderKind::Geometry && output)
-        location += streamOffset[std::min(3u, el.outputStream.value_or(0))];
+        location += offsets.stream[std::min(3u, el.outputStream.value_or(0))];
+      uint32_t component = uint32_t(std::max(0, el.startCol));
+      bool perPrimitive = false; // a pixel shader input that a mesh shader writes per primitive
+      if (!output && !options_.previousStage.empty() &&
+          !linkInput(el, sig == SignatureKind::PatchConstant, location, component, perPrimitive))
+        return;
       decorate(e.variable, Decoration::Location, {location});
       if (blendIndex)
         decorate(e.variable, Decoration::Index, {*blendIndex});
-      if (el.startCol > 0)
-        decorate(e.variable, Decoration::Component, {uint32_t(el.startCol)});
+      if (component > 0)
+        decorate(e.variable, Decoration::Component, {component});
+      if (perPrimitive && stage == ShaderKind::Pixel) {
+        capability(Capability::MeshShadingEXT);
+        extension("SPV_EXT_mesh_shader");
+        decorate(e.variable, Decoration::PerPrimitiveEXT);
+      }
       if (sig == SignatureKind::PatchConstant && stage != ShaderKind::Mesh)
         decorate(e.variable, Decoration::Patch);
       if (sig == SignatureKind::PatchConstant && stage == ShaderKind::Mesh)

@@ -334,6 +334,12 @@ public:
   /// through Function variables when they are not variables of that class.
   bool translateFunctionCall(const dxil::Instruction &inst, const dxil::Function &callee);
 
+  /// The location, first component and per-primitive flag of located input `el` (a patch
+  /// constant when `patch`) where the previous stage writes its semantic
+  /// (DxilTranslateOptions::previousStage); false after a failure.
+  bool linkInput(const dxil::DxilSignatureElement &el, bool patch, uint32_t &location,
+                 uint32_t &component, bool &perPrimitive);
+
   // Ray tracing and ray queries (TranslateRayTracing.cpp, TranslateRayQuery.cpp).
   /// The execution model of a ray tracing stage; false for other kinds.
   static bool rayTracingModel(dxil::ShaderKind kind, grammar::ExecutionModel &model);

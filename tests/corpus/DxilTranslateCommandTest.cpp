@@ -209,6 +209,59 @@ TEST(DxilTranslateCommand, LocalRootSignaturesOfALibraryAreItsSubobjects) {
   EXPECT_EQ((*local)[1].signature.parameters[0].shaderRegister, 1u);
 }
 
+TEST(DxilTranslateCommand, APixelShaderAfterAMeshShaderReadsItsOutputsWhereItWritesThem) {
+  std::optional<fs::path> ps = corpusFile("pso__ps_mismatch_ref.dxil");
+  std::optional<fs::path> ms = corpusFile("pso__ms_mismatch.dxil");
+  std::optional<fs::path> vs = corpusFile("pso__vs_mismatch.dxil");
+  std::optional<fs::path> frog = corpusFile("pso__ps_mismatch_2.dxil");
+  if (!ps || !ms || !vs || !frog)
+    GTEST_SKIP() << "no DXIL corpus (../shared/corpus/dxil)";
+  TempDir t("spire-dxil-previous-stage-test");
+  // The mesh shader writes ARG0 and ARG2 per vertex (rows 1, 2) and ARG1 per primitive (after
+  // the 3 vertex rows: location 3); the pixel shader reads ARG0, ARG1, ARG2 from rows 1, 2, 3.
+  ToolResult r = runSpire({"translate", "--dxil-to-spirv", ps->string(), "--previous-stage",
+                           ms->string(), "--emit", "spvasm", "-o", t.path("ps.spvasm")});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  std::ifstream f(t.path("ps.spvasm"));
+  const std::string text((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  auto locationOf = [&](const std::string &variable) {
+    const std::string key = "OpDecorate " + variable + " Location ";
+    const size_t at = text.find(key);
+    return at == std::string::npos ? -1 : std::atoi(text.c_str() + at + key.size());
+  };
+  std::vector<std::string> args; // the three ARG variables in signature order
+  for (size_t at = text.find("OpName %"); at != std::string::npos;
+       at = text.find("OpName %", at + 1)) {
+    const size_t end = text.find(' ', at + 7);
+    const std::string id = text.substr(at + 7, end - at - 7);
+    if (text.compare(end + 1, 5, "\"ARG\"") == 0)
+      args.push_back(id);
+  }
+  ASSERT_EQ(args.size(), 3u) << text;
+  EXPECT_EQ(locationOf(args[0]), 1) << text;
+  EXPECT_EQ(locationOf(args[1]), 3) << text;
+  EXPECT_EQ(locationOf(args[2]), 2) << text;
+  EXPECT_NE(text.find("OpDecorate " + args[1] + " PerPrimitiveEXT"), std::string::npos) << text;
+  EXPECT_EQ(text.find("OpDecorate " + args[0] + " PerPrimitiveEXT"), std::string::npos) << text;
+  // After the vertex shader, which writes them in the pixel shader's order: its own rows.
+  r = runSpire({"translate", "--dxil-to-spirv", ps->string(), "--previous-stage", vs->string(),
+                "-o", t.path("ps2.spv")});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  // FROG0 is no output of the mesh shader; a pixel shader is no previous stage.
+  r = runSpire({"translate", "--dxil-to-spirv", frog->string(), "--previous-stage", ms->string(),
+                "-o", t.path("frog.spv")});
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_EQ(lines(r.err), 1u) << r.err;
+  EXPECT_NE(r.err.find("input FROG0 is not an output of the previous stage"), std::string::npos)
+      << r.err;
+  EXPECT_FALSE(fs::exists(t.path("frog.spv")));
+  r = runSpire({"translate", "--dxil-to-spirv", ms->string(), "--previous-stage", ps->string(),
+                "-o", t.path("x.spv")});
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_NE(r.err.find("no vertex, hull, domain, geometry or mesh shader"), std::string::npos)
+      << r.err;
+}
+
 TEST(DxilTranslateCommand, BadInputIsOneLineAndNoOutput) {
   TempDir t("spire-dxil-translate-test");
   const std::string out = t.path("out.spv");

@@ -83,6 +83,13 @@ Options:
                        PhysicalStorageBuffer pointers). --bindings json lists them as
                        "shader-record-constants", "shader-record-heap-table" and
                        "shader-record-address" with their offsets
+  --previous-stage <file>
+                       the stage before the translated one in the pipeline (a container or
+                       bitcode with one vertex, hull, domain, geometry or mesh shader): each
+                       input takes the location and component where that stage's translation
+                       writes its semantic (D3D links stages by semantic, Vulkan by location),
+                       and a pixel shader input that a mesh shader writes per primitive is
+                       PerPrimitiveEXT. An input it does not write is an error
   --no-validate        write the modules without validating them
   -h, --help           print this help
 
@@ -142,8 +149,9 @@ int runDxilToSpirv(std::span<char *const> args) {
                                             "--heap-set",
                                             "--sample-count-spec-id",
                                             "--root-signature",
-                                            "--local-root-signature"};
-  std::string rootSignature, localRootSignature;
+                                            "--local-root-signature",
+                                            "--previous-stage"};
+  std::string rootSignature, localRootSignature, previousStage;
   bool tablesInHeap = false;
   ArgScanner scanner("translate", args);
   scanner.acceptSingleDashLong();
@@ -187,6 +195,8 @@ int runDxilToSpirv(std::span<char *const> args) {
           rootSignature = value;
         } else if (flag == "--local-root-signature") {
           localRootSignature = value;
+        } else if (flag == "--previous-stage") {
+          previousStage = value;
         } else if (flag == "--descriptor-tables-in-heap") {
           tablesInHeap = true;
         } else if (flag == "--raw-buffers-as-texel-buffers") {
@@ -240,6 +250,17 @@ int runDxilToSpirv(std::span<char *const> args) {
       return kInvalidInput;
     }
     options.localRootSignatures = {{{}, std::move(*signature)}};
+  }
+  if (!previousStage.empty()) {
+    std::optional<std::vector<uint8_t>> bytes = readInput(previousStage, previousStage);
+    if (!bytes)
+      return kInvalidInput;
+    Expected<std::vector<translate::StageOutput>> outputs = translate::stageOutputsOf(*bytes);
+    if (!outputs) {
+      report(outputs.error(), previousStage);
+      return kInvalidInput;
+    }
+    options.previousStage = std::move(*outputs);
   }
   const std::string source = input == "-" ? "<stdin>" : input;
   std::optional<std::vector<uint8_t>> bytes = readInput(input, source);

@@ -139,6 +139,23 @@ enum class HeapSlot : uint32_t {
   Counter,
 };
 
+/// One user-defined output of a stage, where its translation places it: for the next stage's
+/// inputs (DxilTranslateOptions::previousStage). One per row of a signature element.
+struct StageOutput {
+  std::string semantic;       ///< upper case, without its index
+  uint32_t semanticIndex = 0; ///< the row's
+  uint32_t location = 0, component = 0;
+  bool perPrimitive = false; ///< a mesh shader's primitive output
+  bool perPatch = false;     ///< a hull shader's patch constant
+};
+
+/// The located outputs of an entry's translation (vertex, hull, domain, geometry (its stream
+/// 0, the rasterized one) and mesh shaders; none for other stages).
+std::vector<StageOutput> stageOutputs(const dxil::EntryPoint &entry);
+/// The same of the one entry point of a container (or bare bitcode) with outputs; fails on a
+/// program it cannot read or one with several such entries.
+Expected<std::vector<StageOutput>> stageOutputsOf(std::span<const uint8_t> bytes);
+
 struct DxilTranslateOptions {
   /// The entry point to translate; empty: every entry point.
   std::string entry;
@@ -157,6 +174,14 @@ struct DxilTranslateOptions {
   /// (applyLocalRootSignature). translateDxilBytes takes them from the container's state
   /// subobjects when this is empty. Other entries ignore them.
   std::vector<LocalRootSignature> localRootSignatures;
+  /// The outputs of the stage before the translated ones (stageOutputs of its entry), when the
+  /// pipeline is known: D3D links a stage's inputs to the previous stage's outputs by semantic,
+  /// Vulkan by location and component, and DXC packs each signature on its own. Each located
+  /// input then takes the location and component where the previous stage writes its semantic,
+  /// and a pixel shader input that a mesh shader writes per primitive is PerPrimitiveEXT (which
+  /// Vulkan needs and a D3D pixel shader cannot say). A user-defined input that the previous
+  /// stage does not write is an error. Empty: each signature's own rows.
+  std::vector<StageOutput> previousStage;
   /// Without `entry`: where the entries that fail go (one diagnostic each, naming the entry),
   /// while the others are translated; the translation then fails only when no entry is left.
   /// Null: the first entry that fails fails the whole program.

@@ -354,9 +354,8 @@ declare void @dx.op.storeOutput.f32(i32, i32, i32, i8, float)
   EXPECT_TRUE(has(t, "OpAccessChain %_ptr_Input_float %EXTRA %uint_1")) << t.spvasm;
 }
 
-TEST(DxilTranslateStageIO, MeshShaderOutputsIndicesAndPayload) {
-  if (!haveLlvmAs())
-    GTEST_SKIP() << "llvm-as-14 not installed (Debian package llvm-14)";
+/// A mesh shader: SV_Position per vertex, SV_PrimitiveID and ID (row 0) per primitive.
+std::string meshShader() {
   const std::string declarations = R"(
 %struct.Payload = type { i32 }
 declare void @dx.op.setMeshOutputCounts(i32, i32, i32)
@@ -389,8 +388,13 @@ declare i32 @dx.op.threadIdInGroup.i32(i32, i32)
 !13 = !{i32 1, !"ID", i8 5, i8 0, !20, i8 1, i32 1, i8 1, i32 0, i8 0, null}
 !20 = !{i32 0}
 )";
-  Translation t =
-      translateLl(stageShader("ms", declarations, body, "null, !6, !7", "!8", metadata, "", 5));
+  return stageShader("ms", declarations, body, "null, !6, !7", "!8", metadata, "", 5);
+}
+
+TEST(DxilTranslateStageIO, MeshShaderOutputsIndicesAndPayload) {
+  if (!haveLlvmAs())
+    GTEST_SKIP() << "llvm-as-14 not installed (Debian package llvm-14)";
+  Translation t = translateLl(meshShader());
   ASSERT_EQ(t.error, "");
   EXPECT_TRUE(has(t, "OpEntryPoint MeshEXT %main")) << t.spvasm;
   EXPECT_TRUE(has(t, "OpExecutionMode %main LocalSize 32 1 1")) << t.spvasm;
@@ -406,6 +410,90 @@ declare i32 @dx.op.threadIdInGroup.i32(i32, i32)
   EXPECT_TRUE(has(t, "TaskPayloadWorkgroupEXT")) << t.spvasm;
   EXPECT_TRUE(has(t, "%gl_Position = OpVariable %_ptr_Output__arr_v4float_uint_3 Output"))
       << t.spvasm;
+}
+
+/// A pixel shader reading ID (row 1, a nointerpolation uint) and TEXCOORD0 (row 2, a float2)
+/// into SV_Target.
+std::string linkedPixelShader() {
+  const std::string declarations = R"(
+declare float @dx.op.loadInput.f32(i32, i32, i32, i8, i32)
+declare i32 @dx.op.loadInput.i32(i32, i32, i32, i8, i32)
+declare void @dx.op.storeOutput.f32(i32, i32, i32, i8, float)
+)";
+  const std::string body = R"(entry:
+  %id = call i32 @dx.op.loadInput.i32(i32 4, i32 1, i32 0, i8 0, i32 undef)
+  %u = call float @dx.op.loadInput.f32(i32 4, i32 2, i32 0, i8 1, i32 undef)
+  %f = uitofp i32 %id to float
+  call void @dx.op.storeOutput.f32(i32 5, i32 0, i32 0, i8 0, float %f)
+  call void @dx.op.storeOutput.f32(i32 5, i32 0, i32 0, i8 1, float %u)
+  ret void
+)";
+  const std::string metadata = R"(!5 = !{!10, !11, !12}
+!6 = !{!13}
+!10 = !{i32 0, !"SV_Position", i8 9, i8 3, !20, i8 4, i32 1, i8 4, i32 0, i8 0, null}
+!11 = !{i32 1, !"ID", i8 5, i8 0, !20, i8 1, i32 1, i8 1, i32 1, i8 0, null}
+!12 = !{i32 2, !"TEXCOORD", i8 9, i8 0, !20, i8 2, i32 1, i8 2, i32 2, i8 0, null}
+!13 = !{i32 0, !"SV_Target", i8 9, i8 16, !20, i8 0, i32 1, i8 4, i32 0, i8 0, null}
+!20 = !{i32 0}
+)";
+  return stageShader("ps", declarations, body, "!5, !6, null", "null", metadata);
+}
+
+// D3D links a pixel shader's inputs to the previous stage's outputs by semantic, Vulkan by
+// location: with the previous stage known, each input takes its place there, and one a mesh
+// shader writes per primitive is PerPrimitiveEXT.
+TEST(DxilTranslateStageIO, InputsTakeThePreviousStagesLocationsAndPerPrimitive) {
+  if (!haveLlvmAs())
+    GTEST_SKIP() << "llvm-as-14 not installed (Debian package llvm-14)";
+  // Alone: each input at its own row.
+  Translation alone = translateLl(linkedPixelShader());
+  ASSERT_EQ(alone.error, "");
+  EXPECT_TRUE(has(alone, "OpDecorate %ID Location 1")) << alone.spvasm;
+  EXPECT_TRUE(has(alone, "OpDecorate %TEXCOORD Location 2")) << alone.spvasm;
+  EXPECT_FALSE(has(alone, "PerPrimitiveEXT")) << alone.spvasm;
+
+  // After a vertex shader that packs TEXCOORD0 into row 3 from column 2 and writes ID at row 5.
+  DxilTranslateOptions options;
+  options.previousStage = {{"TEXCOORD", 0, 3, 2}, {"ID", 0, 5, 0}};
+  Translation linked = translateLl(linkedPixelShader(), options);
+  ASSERT_EQ(linked.error, "");
+  EXPECT_TRUE(has(linked, "OpDecorate %ID Location 5")) << linked.spvasm;
+  EXPECT_TRUE(has(linked, "OpDecorate %TEXCOORD Location 3")) << linked.spvasm;
+  EXPECT_TRUE(has(linked, "OpDecorate %TEXCOORD Component 2")) << linked.spvasm;
+
+  // After a mesh shader (MeshShaderOutputsIndicesAndPayload's), whose primitive output ID
+  // follows its vertex rows; it writes no TEXCOORD0, so the pixel shader without that input.
+  std::string error;
+  const std::vector<uint8_t> mesh = assemble(meshShader(), error);
+  ASSERT_FALSE(mesh.empty()) << error;
+  Expected<std::vector<StageOutput>> outputs = stageOutputsOf(mesh);
+  ASSERT_TRUE(outputs.ok()) << outputs.error().message;
+  ASSERT_EQ(outputs->size(), 1u) << "SV_Position and SV_PrimitiveID are built-ins";
+  EXPECT_EQ((*outputs)[0].semantic, "ID");
+  EXPECT_EQ((*outputs)[0].location, 1u);
+  EXPECT_TRUE((*outputs)[0].perPrimitive);
+  options.previousStage = *outputs;
+  Translation missing = translateLl(linkedPixelShader(), options);
+  EXPECT_NE(missing.error.find("input TEXCOORD0 is not an output of the previous stage"),
+            std::string::npos)
+      << missing.error;
+  options.previousStage.push_back({"TEXCOORD", 0, 2, 0});
+  Translation perPrimitive = translateLl(linkedPixelShader(), options);
+  ASSERT_EQ(perPrimitive.error, "");
+  EXPECT_TRUE(has(perPrimitive, "OpDecorate %ID Location 1")) << perPrimitive.spvasm;
+  EXPECT_TRUE(has(perPrimitive, "OpDecorate %ID PerPrimitiveEXT")) << perPrimitive.spvasm;
+  EXPECT_TRUE(has(perPrimitive, "OpCapability MeshShadingEXT")) << perPrimitive.spvasm;
+  EXPECT_FALSE(has(perPrimitive, "OpDecorate %TEXCOORD PerPrimitiveEXT")) << perPrimitive.spvasm;
+
+  // A two-row input whose rows the previous stage does not keep together.
+  options.previousStage = {{"TEXCOORD", 0, 3, 0}, {"ID", 0, 5, 0}, {"ID", 1, 7, 0}};
+  std::string twoRows = linkedPixelShader();
+  const std::string oneRow = "!11 = !{i32 1, !\"ID\", i8 5, i8 0, !20, i8 1, i32 1,";
+  twoRows.replace(twoRows.find(oneRow), oneRow.size(),
+                  "!11 = !{i32 1, !\"ID\", i8 5, i8 0, !21, i8 1, i32 2,");
+  twoRows += "!21 = !{i32 0, i32 1}\n";
+  Translation split = translateLl(twoRows, options);
+  EXPECT_NE(split.error.find("rows are not consecutive"), std::string::npos) << split.error;
 }
 
 TEST(DxilTranslateStageIO, AmplificationShaderDispatchesMeshesWithItsPayload) {
