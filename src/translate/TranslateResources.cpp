@@ -122,6 +122,10 @@ uint32_t imageTypeOf(Translator &t, const dxil::DxilResource &r) {
 
 namespace {
 
+/// D3D12's limits: a root signature's arguments cost at most 64 DWORDs; a shader record is at
+/// most 4096 bytes, 32 of them the shader identifier.
+constexpr uint32_t kMaxRootArgumentBytes = 256, kMaxShaderRecordArguments = 4096 - 32;
+
 /// A descriptor table's ranges into `model.heapTables`, its start at `offset` of `where`.
 Status addTableRanges(const dxil::RootParameter &param, size_t index, uint32_t offset,
                       RootArguments where, BindingModel &model) {
@@ -165,6 +169,10 @@ Status applyRootSignature(const dxil::RootSignature &signature, bool tablesInHea
   for (size_t p = 0; p < signature.parameters.size(); ++p) {
     const dxil::RootParameter &param = signature.parameters[p];
     if (param.type == dxil::RootParameterType::Constants32Bit) {
+      if (param.num32BitValues > kMaxRootArgumentBytes / 4)
+        return makeError({}, "root parameter " + std::to_string(p) + " has " +
+                                 std::to_string(param.num32BitValues) +
+                                 " constants, more than D3D12's 64 DWORDs");
       model.rootConstants.push_back(
           {param.registerSpace, param.shaderRegister, param.num32BitValues, offset});
       offset += 4 * param.num32BitValues;
@@ -175,7 +183,12 @@ Status applyRootSignature(const dxil::RootSignature &signature, bool tablesInHea
     if (Status s = addTableRanges(param, p, offset, RootArguments::PushConstants, model); !s)
       return s;
     offset += 4;
+    if (offset > kMaxRootArgumentBytes)
+      break;
   }
+  if (offset > kMaxRootArgumentBytes)
+    return makeError({}, "the root signature's constants and tables take more than D3D12's 64 "
+                         "DWORDs");
   return {};
 }
 
@@ -185,6 +198,10 @@ Status applyLocalRootSignature(const dxil::RootSignature &signature, BindingMode
     const dxil::RootParameter &param = signature.parameters[p];
     switch (param.type) {
     case dxil::RootParameterType::Constants32Bit:
+      if (param.num32BitValues > kMaxShaderRecordArguments / 4)
+        return makeError({}, "root parameter " + std::to_string(p) + " has " +
+                                 std::to_string(param.num32BitValues) +
+                                 " constants, more than a shader record holds");
       offset = (offset + 3) & ~3u;
       model.rootConstants.push_back({param.registerSpace, param.shaderRegister,
                                      param.num32BitValues, offset, RootArguments::ShaderRecord});
@@ -211,6 +228,10 @@ Status applyLocalRootSignature(const dxil::RootSignature &signature, BindingMode
       return makeError({}, "root parameter " + std::to_string(p) + " of unknown type " +
                                std::to_string(uint32_t(param.type)));
     }
+    if (offset > kMaxShaderRecordArguments)
+      return makeError({}, "the local root arguments take more than the " +
+                               std::to_string(kMaxShaderRecordArguments) +
+                               " bytes a shader record holds after its identifier");
   }
   return {};
 }

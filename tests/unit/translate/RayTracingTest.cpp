@@ -409,6 +409,17 @@ TEST(DxilRayTracing, LocalRootArgumentsAreReadFromTheShaderRecord) {
   EXPECT_EQ(model.recordAddresses[0].offset, 24u);
   EXPECT_EQ(model.recordAddresses[2].offset, 40u);
   EXPECT_EQ(model.recordAddresses[1].resourceClass, dxil::ResourceClass::SRV);
+  // More arguments than a shader record holds (4096 bytes, the identifier's 32 among them).
+  dxil::RootSignature large = localSignature();
+  large.parameters[0].num32BitValues = 1014; // 4056 bytes, then the table at 4056, ...
+  BindingModel tooLarge;
+  Status s = applyLocalRootSignature(large, tooLarge);
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.error().message.find("more than the 4064 bytes a shader record holds"),
+            std::string::npos)
+      << s.error().message;
+  large.parameters[0].num32BitValues = 0x40000001u; // 4 * n wraps around
+  EXPECT_FALSE(applyLocalRootSignature(large, tooLarge).ok());
 
   const std::string text = dxilPrelude() + kLocalArguments;
   DxilTranslateOptions options;
