@@ -186,6 +186,21 @@ TEST(DxilTranslateCommand, LocalRootArgumentsAreReadFromTheShaderRecord) {
   EXPECT_EQ(r.exitCode, 1);
   EXPECT_EQ(lines(r.err), 1u) << r.err;
   EXPECT_FALSE(fs::exists(t.path("bad")));
+  // A library's subobject serves as the file: one GlobalRootSignature; two LocalRootSignature
+  // subobjects are one too many.
+  std::optional<fs::path> grs =
+      corpusFile("rt__embedded_root_signature_subobject_rt_conflict_mixed.dxil");
+  std::optional<fs::path> lrs2 = corpusFile("workgraph__local_root_signature.dxil");
+  ASSERT_TRUE(grs && lrs2);
+  r = runSpire({"translate", "--dxil-to-spirv", grs->string(), "--root-signature", grs->string(),
+                "--descriptor-tables-in-heap", "-o", t.path("grs/")});
+  EXPECT_EQ(r.exitCode, 0) << r.err;
+  r = runSpire({"translate", "--dxil-to-spirv", in->string(), "--local-root-signature",
+                lrs2->string(), "-o", t.path("two/")});
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_NE(r.err.find("more than one LocalRootSignature subobject ('LRS0', 'LRS1')"),
+            std::string::npos)
+      << r.err;
 }
 
 TEST(DxilTranslateCommand, LocalRootSignaturesOfALibraryAreItsSubobjects) {

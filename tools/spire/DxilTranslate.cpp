@@ -6,6 +6,7 @@
 
 #include "spire/asm/Disassembler.h"
 #include "spire/dxil/Container.h"
+#include "spire/dxil/ContainerInfo.h"
 #include "spire/dxil/RootSignature.h"
 #include "spire/translate/DxilToSpirv.h"
 #include "spire/val/Validator.h"
@@ -58,8 +59,8 @@ Options:
                        the application sets it to the pipeline's rasterizationSamples
   --root-signature <file>
                        the root signature the shaders run with: a container with an RTS0
-                       part (the input itself, when it embeds one) or a serialized root
-                       signature. Its root constants (Constants32Bit) become one push constant
+                       part (the input itself, when it embeds one), a library with one
+                       GlobalRootSignature subobject, or a serialized root signature. Its root constants (Constants32Bit) become one push constant
                        block, in parameter order from offset 0, 4 bytes a value; the constant
                        buffers they stand for are read from there (--bindings json lists each
                        as "push-constant" with its offset and size)
@@ -72,7 +73,8 @@ Options:
                        ("heap-table" in --bindings json, with both offsets)
   --local-root-signature <file>
                        the local root signature of every ray tracing entry (a container with
-                       an RTS0 part or a serialized root signature), in place of the ones the
+                       an RTS0 part, a library with one LocalRootSignature subobject, or a
+                       serialized root signature), in place of the ones the
                        library's state subobjects associate with its exports (which apply
                        otherwise). Its arguments are read from the shader record
                        (ShaderRecordBufferKHR), laid out as D3D12 lays out local root
@@ -111,8 +113,11 @@ bool parseOffsets(std::string_view text, translate::BindingModel &m) {
   return true;
 }
 
-/// The root signature of `path`: a container's RTS0 part or a serialized root signature.
-std::optional<dxil::RootSignature> readRootSignatureFile(const std::string &path) {
+/// The root signature of `path`: a container's RTS0 part, else a library's one state subobject
+/// of kind `subobjectKind` (1 GlobalRootSignature, 2 LocalRootSignature), or a serialized root
+/// signature.
+std::optional<dxil::RootSignature> readRootSignatureFile(const std::string &path,
+                                                         uint32_t subobjectKind) {
   std::optional<std::vector<uint8_t>> bytes = readInput(path, path);
   if (!bytes)
     return std::nullopt;
@@ -122,10 +127,26 @@ std::optional<dxil::RootSignature> readRootSignatureFile(const std::string &path
     Expected<dxil::Container> c = dxil::readContainer(*bytes);
     if (!c)
       return c.error();
-    const dxil::ContainerPart *part = c->find(dxil::FourCC::of("RTS0"));
-    if (!part)
-      return makeError({}, "the container has no root signature (RTS0 part)");
-    return dxil::readRootSignature(*part);
+    if (const dxil::ContainerPart *part = c->find(dxil::FourCC::of("RTS0")))
+      return dxil::readRootSignature(*part);
+    Expected<dxil::ContainerInfo> info = dxil::readContainerInfo(*c);
+    if (!info)
+      return info.error();
+    const dxil::RdatSubobject *found = nullptr;
+    if (info->runtimeData)
+      for (const dxil::RdatSubobject &o : info->runtimeData->subobjects)
+        if (o.kind == subobjectKind) {
+          if (found)
+            return makeError({}, "the library has more than one " +
+                                     std::string(dxil::subobjectKindName(subobjectKind)) +
+                                     " subobject ('" + std::string(found->name) + "', '" +
+                                     std::string(o.name) + "')");
+          found = &o;
+        }
+    if (!found)
+      return makeError({}, "the container has no root signature (an RTS0 part or a " +
+                               std::string(dxil::subobjectKindName(subobjectKind)) + " subobject)");
+    return dxil::readRootSignature(found->rootSignature, "RDAT", 0);
   }();
   if (!signature) {
     report(signature.error(), path);
@@ -231,7 +252,7 @@ int runDxilToSpirv(std::span<char *const> args) {
   if (tablesInHeap && rootSignature.empty())
     return usageError("translate", "--descriptor-tables-in-heap needs --root-signature");
   if (!rootSignature.empty()) {
-    std::optional<dxil::RootSignature> signature = readRootSignatureFile(rootSignature);
+    std::optional<dxil::RootSignature> signature = readRootSignatureFile(rootSignature, 1);
     if (!signature)
       return kInvalidInput;
     if (Status s = translate::applyRootSignature(*signature, tablesInHeap, options.bindings); !s) {
@@ -240,7 +261,7 @@ int runDxilToSpirv(std::span<char *const> args) {
     }
   }
   if (!localRootSignature.empty()) {
-    std::optional<dxil::RootSignature> signature = readRootSignatureFile(localRootSignature);
+    std::optional<dxil::RootSignature> signature = readRootSignatureFile(localRootSignature, 2);
     if (!signature)
       return kInvalidInput;
     // Checked here, so that its errors name its file.
