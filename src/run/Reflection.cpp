@@ -142,6 +142,8 @@ std::string Reflector::typeName(uint32_t id, int depth) const {
     return "sampler";
   case Op::TypeSampledImage:
     return "sampled_image";
+  case Op::TypePointer:
+    return "address";
   default:
     return "?";
   }
@@ -171,6 +173,8 @@ uint32_t Reflector::sizeOf(uint32_t id, uint32_t matrixStride, int depth) const 
   }
   case Op::TypeRuntimeArray:
     return 0;
+  case Op::TypePointer: // a buffer device address (the only pointer a block can hold)
+    return o.size() > 0 && o[0] == uint32_t(grammar::StorageClass::PhysicalStorageBuffer) ? 8 : 0;
   case Op::TypeStruct: {
     auto it = ids_.find(id);
     uint32_t size = 0;

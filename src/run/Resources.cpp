@@ -12,13 +12,17 @@ Diagnostic vkFailure(const char *what, VkResult r) {
 }
 
 Expected<VkDeviceMemory> allocate(const VulkanContext &ctx, VkMemoryRequirements req,
-                                  VkMemoryPropertyFlags want) {
+                                  VkMemoryPropertyFlags want, bool deviceAddress = false) {
   uint32_t type = ctx.memoryType(req.memoryTypeBits, want);
   if (type == ~0u)
     return makeError({}, "no suitable memory type");
   VkMemoryAllocateInfo ai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
   ai.allocationSize = req.size;
   ai.memoryTypeIndex = type;
+  VkMemoryAllocateFlagsInfo flags{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO};
+  flags.flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT;
+  if (deviceAddress)
+    ai.pNext = &flags;
   VkDeviceMemory mem = VK_NULL_HANDLE;
   if (VkResult r = ctx.vk().vkAllocateMemory(ctx.device(), &ai, nullptr, &mem); r != VK_SUCCESS)
     return vkFailure("vkAllocateMemory", r);
@@ -38,21 +42,24 @@ VkImageAspectFlags aspectOf(VkFormat f) {
 // --- DeviceBuffer ---
 
 Expected<DeviceBuffer> DeviceBuffer::create(const VulkanContext &ctx, uint64_t size,
-                                            VkBufferUsageFlags usage) {
+                                            VkBufferUsageFlags usage, bool deviceAddress) {
+  if (deviceAddress && !ctx.hasFeature("BufferDeviceAddressFeatures.bufferDeviceAddress"))
+    return makeError({}, "the device has no buffer device addresses (bufferDeviceAddress)");
   DeviceBuffer b;
   b.ctx_ = &ctx;
   b.size_ = std::max<uint64_t>(size, 4);
   const VulkanFunctions &vk = ctx.vk();
   VkBufferCreateInfo ci{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
   ci.size = b.size_;
-  ci.usage = usage;
+  ci.usage = usage | (deviceAddress ? VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT : 0);
   ci.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
   if (VkResult r = vk.vkCreateBuffer(ctx.device(), &ci, nullptr, &b.buffer_); r != VK_SUCCESS)
     return vkFailure("vkCreateBuffer", r);
   VkMemoryRequirements req;
   vk.vkGetBufferMemoryRequirements(ctx.device(), b.buffer_, &req);
-  auto mem = allocate(ctx, req,
-                      VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT);
+  auto mem =
+      allocate(ctx, req, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT,
+               deviceAddress);
   if (!mem)
     return mem.error();
   b.memory_ = *mem;
@@ -64,6 +71,12 @@ Expected<DeviceBuffer> DeviceBuffer::create(const VulkanContext &ctx, uint64_t s
     return vkFailure("vkMapMemory", r);
   b.mapped_ = static_cast<uint8_t *>(p);
   return b;
+}
+
+uint64_t DeviceBuffer::deviceAddress() const {
+  VkBufferDeviceAddressInfo info{VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO};
+  info.buffer = buffer_;
+  return ctx_->vk().vkGetBufferDeviceAddress(ctx_->device(), &info);
 }
 
 DeviceBuffer::DeviceBuffer(DeviceBuffer &&o) noexcept

@@ -388,6 +388,26 @@ Expected<ShaderRunResult> runShader(VulkanContext &ctx, const ModuleInterface &m
     d.bindings.push_back(std::move(bb));
   }
   std::vector<uint8_t> push = req.pushConstants;
+  std::map<uint32_t, DeviceBuffer> addressed;
+  for (const auto &[offset, bytes] : req.addressBuffers) {
+    if (uint64_t(offset) + 8 > mi.pushConstantSize)
+      return makeError({}, "an address buffer's address at push constant offset " +
+                               std::to_string(offset) + " is outside the module's " +
+                               std::to_string(mi.pushConstantSize) + " bytes of push constants");
+    if (bytes.size() > kMaxBytes)
+      return makeError({}, "an address buffer would take more than 1 GiB");
+    auto buf = DeviceBuffer::create(
+        ctx, bytes.size(), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT,
+        true);
+    if (!buf)
+      return buf.error();
+    std::memset(buf->data(), 0, buf->size());
+    std::memcpy(buf->data(), bytes.data(), bytes.size());
+    const uint64_t address = buf->deviceAddress();
+    push.resize(std::max<size_t>(push.size(), offset + 8), 0);
+    std::memcpy(push.data() + offset, &address, 8);
+    addressed.emplace(offset, std::move(*buf));
+  }
   if (mi.pushConstantSize) {
     push.resize(mi.pushConstantSize, 0);
     d.pushConstants = push;
@@ -409,6 +429,9 @@ Expected<ShaderRunResult> runShader(VulkanContext &ctx, const ModuleInterface &m
     for (const std::unique_ptr<DeviceImage> &image : b.images)
       out.insert(out.end(), image->staging().data(), image->staging().data() + b.bytes);
   }
+  for (const auto &[offset, buffer] : addressed)
+    result.addressBuffers[offset].assign(buffer.data(),
+                                         buffer.data() + req.addressBuffers.at(offset).size());
   result.validationMessages = ctx.takeMessages();
   return result;
 }

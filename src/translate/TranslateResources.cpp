@@ -163,11 +163,32 @@ Status addTableRanges(const dxil::RootParameter &param, size_t index, uint32_t o
 
 } // namespace
 
+namespace {
+
+ResourceClass rootDescriptorClass(dxil::RootParameterType type) {
+  return type == dxil::RootParameterType::CBV   ? ResourceClass::CBuffer
+         : type == dxil::RootParameterType::SRV ? ResourceClass::SRV
+                                                : ResourceClass::UAV;
+}
+
+} // namespace
+
 Status applyRootSignature(const dxil::RootSignature &signature, bool tablesInHeap,
-                          BindingModel &model) {
+                          BindingModel &model, bool descriptorsAsAddresses) {
   uint32_t offset = 0;
   for (size_t p = 0; p < signature.parameters.size(); ++p) {
     const dxil::RootParameter &param = signature.parameters[p];
+    if (descriptorsAsAddresses &&
+        (param.type == dxil::RootParameterType::CBV || param.type == dxil::RootParameterType::SRV ||
+         param.type == dxil::RootParameterType::UAV)) {
+      offset = (offset + 7) & ~7u;
+      model.rootAddresses.push_back({rootDescriptorClass(param.type), param.registerSpace,
+                                     param.shaderRegister, offset, RootArguments::PushConstants});
+      offset += 8;
+      if (offset > kMaxRootArgumentBytes)
+        break;
+      continue;
+    }
     if (param.type == dxil::RootParameterType::Constants32Bit) {
       if (param.num32BitValues > kMaxRootArgumentBytes / 4)
         return makeError({}, "root parameter " + std::to_string(p) + " has " +
@@ -217,10 +238,8 @@ Status applyLocalRootSignature(const dxil::RootSignature &signature, BindingMode
     case dxil::RootParameterType::SRV:
     case dxil::RootParameterType::UAV: {
       offset = (offset + 7) & ~7u;
-      const ResourceClass rc = param.type == dxil::RootParameterType::CBV   ? ResourceClass::CBuffer
-                               : param.type == dxil::RootParameterType::SRV ? ResourceClass::SRV
-                                                                            : ResourceClass::UAV;
-      model.recordAddresses.push_back({rc, param.registerSpace, param.shaderRegister, offset});
+      model.rootAddresses.push_back({rootDescriptorClass(param.type), param.registerSpace,
+                                     param.shaderRegister, offset, RootArguments::ShaderRecord});
       offset += 8;
       break;
     }
@@ -256,6 +275,8 @@ void Translator::declareRootArguments(
     if (t->where == where && !members.count(t->pushOffset))
       members[t->pushOffset] = values(1);
   for (const auto &[a, d] : addresses) {
+    if (a.where != where)
+      continue;
     capability(Capability::PhysicalStorageBufferAddresses);
     members[a.offset] = typePointer(StorageClass::PhysicalStorageBuffer, d->pointeeType);
   }
@@ -286,8 +307,11 @@ void Translator::declareRootArguments(
     d->pushValues = rc.num32BitValues;
   }
   for (const auto &[a, d] : addresses) {
+    if (a.where != where)
+      continue;
     d->variable = variable;
     d->pushMember = memberAt.at(a.offset);
+    d->addressIn = push ? StorageClass::PushConstant : StorageClass::ShaderRecordBufferKHR;
   }
   for (const HeapTableRange *t : tables)
     if (t->where == where)
@@ -321,10 +345,10 @@ uint32_t Translator::rootConstantValue(const Handle &h, uint32_t index, int64_t 
   return emit(Op::Load, u32, {ptr});
 }
 
-uint32_t Translator::recordAddress(const Descriptor &d) {
+uint32_t Translator::rootAddress(const Descriptor &d) {
   const uint32_t type = typePointer(StorageClass::PhysicalStorageBuffer, d.pointeeType);
-  const uint32_t ptr = emit(Op::AccessChain, typePointer(StorageClass::ShaderRecordBufferKHR, type),
-                            {d.variable, constU32(d.pushMember)});
+  const uint32_t ptr =
+      emit(Op::AccessChain, typePointer(d.addressIn, type), {d.variable, constU32(d.pushMember)});
   return emit(Op::Load, type, {ptr});
 }
 
@@ -381,17 +405,16 @@ void Translator::declareResources() {
           continue;
         }
         // A root descriptor of a local root signature: a buffer device address.
-        const auto address = std::find_if(options_.bindings.recordAddresses.begin(),
-                                          options_.bindings.recordAddresses.end(),
+        const auto address = std::find_if(options_.bindings.rootAddresses.begin(),
+                                          options_.bindings.rootAddresses.end(),
                                           [&](const RootDescriptorAddress &a) {
                                             return a.resourceClass == rc && a.space == r.space &&
                                                    a.shaderRegister >= r.lowerBound &&
                                                    a.shaderRegister - r.lowerBound < r.rangeSize;
                                           });
-        if (address != options_.bindings.recordAddresses.end()) {
-          const std::string what = "resource '" + r.name +
-                                   "' (a root descriptor of the local "
-                                   "root signature)";
+        if (address != options_.bindings.rootAddresses.end()) {
+          const std::string what =
+              "resource '" + r.name + "' (a root descriptor read through its address)";
           if (r.rangeSize != 1) {
             fail("unsupported: " + what + " is an array");
             return;
@@ -409,7 +432,9 @@ void Translator::declareResources() {
           d.storage = StorageClass::PhysicalStorageBuffer;
           d.address = true;
           binding.set = binding.binding = 0;
-          binding.descriptorType = "shader-record-address";
+          binding.descriptorType = address->where == RootArguments::PushConstants
+                                       ? "push-constant-address"
+                                       : "shader-record-address";
           binding.pushConstantOffset = address->offset;
           binding.pushConstantSize = 8;
           bindings_.push_back(binding);
@@ -520,7 +545,7 @@ void Translator::declareResources() {
       }
     }
   }
-  declareRootArguments(RootArguments::PushConstants, rootConstants, tables, {});
+  declareRootArguments(RootArguments::PushConstants, rootConstants, tables, addresses);
   declareRootArguments(RootArguments::ShaderRecord, rootConstants, tables, addresses);
 }
 
@@ -545,7 +570,7 @@ Handle rangeHandle(Translator &t, const dxil::DxilResource &r, const Descriptor 
     return t.heapHandle(r, t.heapTableIndex(*d.table, registerIndex), nonUniform);
   if (d.address) { // the pointer loaded from the shader record where the handle is made
     Handle h = t.makeHandle(r, d, 0, false);
-    h.variable = t.recordAddress(d);
+    h.variable = t.rootAddress(d);
     return h;
   }
   const uint32_t index =
@@ -1016,7 +1041,7 @@ std::string bindingsJson(const TranslatedShader &shader) {
     else
       w.field("count", b.rangeSize);
     if (b.descriptorType == "push-constant" || b.descriptorType == "shader-record-constants" ||
-        b.descriptorType == "shader-record-address")
+        b.descriptorType == "shader-record-address" || b.descriptorType == "push-constant-address")
       w.field("offset", b.pushConstantOffset).field("size", b.pushConstantSize);
     else if (b.descriptorType == "heap-table" || b.descriptorType == "shader-record-heap-table")
       w.field("offset", b.pushConstantOffset).field("table-offset", b.tableOffset);

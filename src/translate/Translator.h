@@ -61,10 +61,11 @@ struct Descriptor {
   uint32_t pushMember = 0, pushValues = 0;
   /// A resource of a descriptor table read from the heap (no variable of its own): its range.
   const HeapTableRange *table = nullptr;
-  /// A root descriptor of a local root signature (storage PhysicalStorageBuffer): `variable`
-  /// is the shader record, `pushMember` its member that holds the buffer's address, and
-  /// `pointeeType` the buffer's block.
+  /// A root descriptor read through its address (storage PhysicalStorageBuffer): `variable` is
+  /// the shader record or push constant block (its storage class `addressIn`), `pushMember`
+  /// its member that holds the buffer's address, and `pointeeType` the buffer's block.
   bool address = false;
+  StorageClass addressIn = StorageClass::ShaderRecordBufferKHR;
 };
 
 /// The image type of a texture or typed buffer (raw/structured buffers: R32ui texel buffers),
@@ -222,8 +223,8 @@ public:
       const std::vector<const HeapTableRange *> &tables,
       const std::vector<std::pair<RootDescriptorAddress, Descriptor *>> &addresses);
   /// The PhysicalStorageBuffer pointer to the buffer of root descriptor `d`, loaded from the
-  /// shader record.
-  uint32_t recordAddress(const Descriptor &d);
+  /// shader record or push constant block.
+  uint32_t rootAddress(const Descriptor &d);
   /// Whether handle `h` is root constants (read value by value, rootConstantValue).
   static bool isRootConstants(const Handle &h) {
     return h.descriptor && (h.descriptor->storage == StorageClass::PushConstant ||

@@ -100,6 +100,75 @@ TEST(AmberCommand, LinesAndExitStatusForEachOutcome) {
   EXPECT_EQ(none.err, "spire run: no Vulkan device named like 'no such device'\n");
 }
 
+// A buffer the shader reaches by its device address (--address OFFSET=DATA puts the address in
+// the push constants at OFFSET; --dump @OFFSET reads the buffer back): each invocation
+// multiplies its word by the pushed factor.
+TEST(AmberCommand, ABufferReachedByItsAddress) {
+  ToolResult devices = runSpire({"run", "--list-devices"});
+  if (devices.exitCode != 0)
+    GTEST_SKIP() << "no Vulkan device: " << devices.err;
+  TempDir t("spire-run-address-test");
+  const std::string shader = t.path("scale.spvasm");
+  std::ofstream(shader) << R"(; SPIR-V
+; Version: 1.5
+               OpCapability Shader
+               OpCapability PhysicalStorageBufferAddresses
+               OpMemoryModel PhysicalStorageBuffer64 GLSL450
+               OpEntryPoint GLCompute %main "main" %push %id
+               OpExecutionMode %main LocalSize 4 1 1
+               OpDecorate %id BuiltIn GlobalInvocationId
+               OpDecorate %words ArrayStride 4
+               OpMemberDecorate %data 0 Offset 0
+               OpDecorate %data Block
+               OpMemberDecorate %args 0 Offset 0
+               OpMemberDecorate %args 1 Offset 8
+               OpDecorate %args Block
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+       %uint = OpTypeInt 32 0
+     %v3uint = OpTypeVector %uint 3
+      %words = OpTypeRuntimeArray %uint
+       %data = OpTypeStruct %words
+    %ptr_psb = OpTypePointer PhysicalStorageBuffer %data
+       %args = OpTypeStruct %uint %ptr_psb
+   %ptr_args = OpTypePointer PushConstant %args
+  %ptr_pc_ptr = OpTypePointer PushConstant %ptr_psb
+  %ptr_pc_uint = OpTypePointer PushConstant %uint
+ %ptr_psb_uint = OpTypePointer PhysicalStorageBuffer %uint
+   %ptr_in_v3 = OpTypePointer Input %v3uint
+       %push = OpVariable %ptr_args PushConstant
+         %id = OpVariable %ptr_in_v3 Input
+     %uint_0 = OpConstant %uint 0
+     %uint_1 = OpConstant %uint 1
+       %main = OpFunction %void None %fn
+      %entry = OpLabel
+        %gid = OpLoad %v3uint %id
+          %x = OpCompositeExtract %uint %gid 0
+         %pp = OpAccessChain %ptr_pc_ptr %push %uint_1
+          %p = OpLoad %ptr_psb %pp
+         %kp = OpAccessChain %ptr_pc_uint %push %uint_0
+          %k = OpLoad %uint %kp
+         %ep = OpAccessChain %ptr_psb_uint %p %uint_0 %x
+          %v = OpLoad %uint %ep Aligned 4
+          %w = OpIMul %uint %v %k
+               OpStore %ep %w Aligned 4
+               OpReturn
+               OpFunctionEnd
+)";
+  ToolResult r = runSpire({"run", shader, "--push", "data:uint32:3", "--address",
+                           "8=series:uint32:10:1:4", "--dump", "@8:uint32"});
+  if (r.exitCode == 1 && r.err.find("bufferDeviceAddress") != std::string::npos)
+    GTEST_SKIP() << r.err;
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(r.out, "address at push offset 8 (16 bytes) as uint32\n30\n33\n36\n39\n");
+  // An address that is not 8-aligned, or outside the push constants.
+  EXPECT_EQ(runSpire({"run", shader, "--address", "4=zero:16"}).exitCode, 2);
+  r = runSpire({"run", shader, "--address", "16=zero:16"});
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_NE(r.err.find("outside the module's 16 bytes of push constants"), std::string::npos)
+      << r.err;
+}
+
 TEST(AmberCommand, NoVulkanLoaderIsOneLine) {
   ToolResult r = runTool({"env", "SPIRE_VULKAN_LIBRARY=/nonexistent/libvulkan.so.1", SPIRE_TOOL,
                           "run", kSource + "/bench/amber/scale-spvasm.amber"});

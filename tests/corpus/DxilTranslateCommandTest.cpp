@@ -73,19 +73,19 @@ TEST(DxilTranslateCommand, WritesValidModulesInEachForm) {
 }
 
 /// A serialized root signature (version 1.0) of Constants32Bit parameters and root descriptors,
-/// each (register, space, number of values), visible to all stages; a parameter of 0 values is a
-/// root CBV.
-std::vector<uint8_t> rootSignatureBlob(const std::vector<std::array<uint32_t, 3>> &parameters) {
+/// each (parameter type: 1 constants, 2 CBV, 3 SRV, 4 UAV; register; space; number of values),
+/// visible to all stages.
+std::vector<uint8_t> rootSignatureBlob(const std::vector<std::array<uint32_t, 4>> &parameters) {
   std::vector<uint32_t> w = {1, uint32_t(parameters.size()), 24, 0, 0, 0};
   uint32_t data = 24 + 12 * uint32_t(parameters.size());
   for (const auto &p : parameters) {
-    w.insert(w.end(), {p[2] ? 1u : 2u, 0, data}); // Constants32Bit or CBV
-    data += p[2] ? 12 : 8;
+    w.insert(w.end(), {p[0], 0, data});
+    data += p[0] == 1 ? 12 : 8;
   }
   for (const auto &p : parameters) {
-    w.insert(w.end(), {p[0], p[1]});
-    if (p[2])
-      w.push_back(p[2]);
+    w.insert(w.end(), {p[1], p[2]});
+    if (p[0] == 1)
+      w.push_back(p[3]);
   }
   std::vector<uint8_t> bytes(w.size() * 4);
   std::memcpy(bytes.data(), w.data(), bytes.size());
@@ -103,7 +103,7 @@ TEST(DxilTranslateCommand, RootConstantsFromARootSignatureArePushConstants) {
     GTEST_SKIP() << "no DXIL corpus (../shared/corpus/dxil)";
   TempDir t("spire-dxil-root-constants-test");
   // b1 of space 0 holds 4 root constants, after b5's 2 (which the shader does not use).
-  const std::vector<uint8_t> blob = rootSignatureBlob({{5, 0, 2}, {1, 0, 4}});
+  const std::vector<uint8_t> blob = rootSignatureBlob({{1, 5, 0, 2}, {1, 1, 0, 4}});
   const std::string rts0 = t.path("root.rts0");
   writeFile(rts0, blob);
   ToolResult r = runSpire({"translate", "--dxil-to-spirv", in->string(), "--root-signature", rts0,
@@ -120,7 +120,7 @@ TEST(DxilTranslateCommand, RootConstantsFromARootSignatureArePushConstants) {
   r = runSpire({"dis", t.path("a.spv")});
   EXPECT_NE(r.out.find("PushConstant"), std::string::npos) << r.out;
   // b2 is an array of two: it cannot be root constants. A bad root signature is an error.
-  writeFile(rts0, rootSignatureBlob({{2, 0, 4}}));
+  writeFile(rts0, rootSignatureBlob({{1, 2, 0, 4}}));
   r = runSpire({"translate", "--dxil-to-spirv", in->string(), "--root-signature", rts0, "-o",
                 t.path("b.spv")});
   EXPECT_EQ(r.exitCode, 1);
@@ -138,6 +138,43 @@ TEST(DxilTranslateCommand, RootConstantsFromARootSignatureArePushConstants) {
             2);
 }
 
+TEST(DxilTranslateCommand, RootDescriptorsAsAddressesArePushConstants) {
+  std::optional<fs::path> in = corpusFile("descriptors__root_descriptor_offset_sign.dxil");
+  if (!in)
+    GTEST_SKIP() << "no DXIL corpus (../shared/corpus/dxil)";
+  TempDir t("spire-dxil-root-addresses-test");
+  // One root constant, then t0, t1 and u0 as root descriptors: their addresses at 8, 16, 24.
+  const std::string rts0 = t.path("root.rts0");
+  writeFile(rts0, rootSignatureBlob({{1, 9, 0, 1}, {3, 0, 0, 0}, {3, 1, 0, 0}, {4, 0, 0, 0}}));
+  ToolResult r =
+      runSpire({"translate", "--dxil-to-spirv", in->string(), "--root-signature", rts0,
+                "--root-descriptors-as-addresses", "-o", t.path("a.spv"), "--bindings", "json"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  for (const char *entry : {R"("register": 1,
+      "count": 1,
+      "offset": 16,
+      "size": 8,
+      "type": "push-constant-address")",
+                            R"("class": "UAV",
+      "kind": "StructuredBuffer",
+      "name": "",
+      "space": 0,
+      "register": 0,
+      "count": 1,
+      "offset": 24,
+      "size": 8,
+      "type": "push-constant-address")"})
+    EXPECT_NE(r.out.find(entry), std::string::npos) << entry << "\n" << r.out;
+  r = runSpire({"dis", t.path("a.spv")});
+  EXPECT_NE(r.out.find("OpMemoryModel PhysicalStorageBuffer64"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find(" Binding "), std::string::npos) << r.out;
+  EXPECT_EQ(runSpire({"translate", "--dxil-to-spirv", in->string(),
+                      "--root-descriptors-as-addresses", "-o", t.path("b.spv")})
+                .exitCode,
+            2)
+      << "needs --root-signature";
+}
+
 TEST(DxilTranslateCommand, LocalRootArgumentsAreReadFromTheShaderRecord) {
   std::optional<fs::path> in = corpusFile("rt__default.dxil");
   if (!in)
@@ -146,7 +183,7 @@ TEST(DxilTranslateCommand, LocalRootArgumentsAreReadFromTheShaderRecord) {
   // LocalConstants (b0, space 1): one root constant at 0; LocalConstants2 (b1, space 1): a root
   // CBV, its address 8-aligned at 8.
   const std::string lrs = t.path("local.rts0");
-  writeFile(lrs, rootSignatureBlob({{0, 1, 1}, {1, 1, 0}}));
+  writeFile(lrs, rootSignatureBlob({{1, 0, 1, 1}, {2, 1, 1, 0}}));
   ToolResult r = runSpire({"translate", "--dxil-to-spirv", in->string(), "--local-root-signature",
                            lrs, "-o", t.path("out/"), "--bindings", "json"});
   ASSERT_EQ(r.exitCode, 0) << r.err;

@@ -71,6 +71,12 @@ Options:
                        order with the root constants), the resource the descriptor at start +
                        its range's offset in the table + register - the range's base register
                        ("heap-table" in --bindings json, with both offsets)
+  --root-descriptors-as-addresses
+                       with --root-signature, its root CBVs, SRVs and UAVs are buffer device
+                       addresses (8 bytes, 8-aligned) in the push constant block, in parameter
+                       order with its root constants (and tables), read through
+                       PhysicalStorageBuffer pointers, as vkd3d-proton passes them on devices
+                       with bufferDeviceAddress ("push-constant-address" in --bindings json)
   --local-root-signature <file>
                        the local root signature of every ray tracing entry (a container with
                        an RTS0 part, a library with one LocalRootSignature subobject, or a
@@ -173,7 +179,7 @@ int runDxilToSpirv(std::span<char *const> args) {
                                             "--local-root-signature",
                                             "--previous-stage"};
   std::string rootSignature, localRootSignature, previousStage;
-  bool tablesInHeap = false;
+  bool tablesInHeap = false, descriptorsAsAddresses = false;
   ArgScanner scanner("translate", args);
   scanner.acceptSingleDashLong();
   const bool scanned = scanner.scan(
@@ -220,6 +226,8 @@ int runDxilToSpirv(std::span<char *const> args) {
           previousStage = value;
         } else if (flag == "--descriptor-tables-in-heap") {
           tablesInHeap = true;
+        } else if (flag == "--root-descriptors-as-addresses") {
+          descriptorsAsAddresses = true;
         } else if (flag == "--raw-buffers-as-texel-buffers") {
           options.bindings.rawBuffersAsTexelBuffers = true;
         } else if (flag == "--dual-source-blending") {
@@ -251,11 +259,15 @@ int runDxilToSpirv(std::span<char *const> args) {
 
   if (tablesInHeap && rootSignature.empty())
     return usageError("translate", "--descriptor-tables-in-heap needs --root-signature");
+  if (descriptorsAsAddresses && rootSignature.empty())
+    return usageError("translate", "--root-descriptors-as-addresses needs --root-signature");
   if (!rootSignature.empty()) {
     std::optional<dxil::RootSignature> signature = readRootSignatureFile(rootSignature, 1);
     if (!signature)
       return kInvalidInput;
-    if (Status s = translate::applyRootSignature(*signature, tablesInHeap, options.bindings); !s) {
+    if (Status s = translate::applyRootSignature(*signature, tablesInHeap, options.bindings,
+                                                 descriptorsAsAddresses);
+        !s) {
       report(s.error(), rootSignature);
       return kInvalidInput;
     }

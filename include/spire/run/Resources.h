@@ -14,9 +14,10 @@ namespace spire::run {
 
 class DeviceBuffer {
 public:
-  /// A buffer of `size` bytes (at least 4) with `usage`, mapped for the host.
+  /// A buffer of `size` bytes (at least 4) with `usage`, mapped for the host; with
+  /// `deviceAddress`, shaders can reach it by its address (bufferDeviceAddress).
   static Expected<DeviceBuffer> create(const VulkanContext &ctx, uint64_t size,
-                                       VkBufferUsageFlags usage);
+                                       VkBufferUsageFlags usage, bool deviceAddress = false);
   DeviceBuffer(DeviceBuffer &&o) noexcept;
   DeviceBuffer &operator=(DeviceBuffer &&o) noexcept;
   ~DeviceBuffer();
@@ -24,6 +25,8 @@ public:
   VkBuffer handle() const { return buffer_; }
   uint64_t size() const { return size_; }
   uint8_t *data() const { return mapped_; }
+  /// Its device address (a buffer made with `deviceAddress`).
+  uint64_t deviceAddress() const;
   /// A texel view of the whole buffer in `format` (made once; later calls return it).
   Expected<VkBufferView> view(VkFormat format);
 

@@ -56,6 +56,9 @@ struct ShaderRunRequest {
   /// The descriptors bound to a runtime array of descriptors (0: such a module is refused).
   uint32_t runtimeArrayDescriptors = 0;
   std::vector<uint8_t> pushConstants;
+  /// Buffers the shader reaches by their device addresses (root descriptors as addresses), by
+  /// the push constant offset that holds each one's 8-byte address, with their data.
+  std::map<uint32_t, std::vector<uint8_t>> addressBuffers;
   uint32_t groups[3] = {1, 1, 1};
   bool timed = false;
 };
@@ -79,6 +82,8 @@ struct ShaderRunResult {
   /// The contents of every buffer, texel buffer and image binding after the dispatch
   /// (arrays: the elements in order; images: level 0 as imageExtent and the format give).
   std::map<std::pair<uint32_t, uint32_t>, std::vector<uint8_t>> buffers;
+  /// The request's address buffers after the dispatch, by push constant offset.
+  std::map<uint32_t, std::vector<uint8_t>> addressBuffers;
   double gpuMilliseconds = -1;
   std::vector<std::string> validationMessages;
 };

@@ -45,6 +45,7 @@ namespace spire::run {
   X(vkCreateBufferView)                                                                            \
   X(vkDestroyBufferView)                                                                           \
   X(vkGetBufferMemoryRequirements)                                                                 \
+  X(vkGetBufferDeviceAddress)                                                                      \
   X(vkCreateImage)                                                                                 \
   X(vkDestroyImage)                                                                                \
   X(vkCreateImageView)                                                                             \

@@ -30,15 +30,16 @@ struct RootConstants {
   RootArguments where = RootArguments::PushConstants;
 };
 
-/// A root descriptor of a local root signature (a CBV, SRV or UAV parameter): the buffer's
-/// device address (VK_KHR_buffer_device_address, 8 bytes) in the shader record. A constant
-/// buffer is read, and a raw or structured buffer read and written, through a
-/// PhysicalStorageBuffer pointer; it has no size (GetDimensions is refused), as a D3D root
-/// descriptor has none.
+/// A root descriptor (a CBV, SRV or UAV parameter) as the buffer's device address
+/// (VK_KHR_buffer_device_address, 8 bytes) in the shader record (a local root signature) or the
+/// push constant block (applyRootSignature's `descriptorsAsAddresses`). A constant buffer is
+/// read, and a raw or structured buffer read and written, through a PhysicalStorageBuffer
+/// pointer; it has no size (GetDimensions is refused), as a D3D root descriptor has none.
 struct RootDescriptorAddress {
   dxil::ResourceClass resourceClass = dxil::ResourceClass::CBuffer;
   uint32_t space = 0, shaderRegister = 0;
-  uint32_t offset = 0; ///< bytes into the shader record, a multiple of 8
+  uint32_t offset = 0; ///< bytes into the shader record or push constant block, a multiple of 8
+  RootArguments where = RootArguments::ShaderRecord;
 };
 
 /// A range of a root signature's descriptor table whose descriptors are read from the descriptor
@@ -88,19 +89,23 @@ struct BindingModel {
   /// constant) + the range's offset in the table + register - the range's base register (+ the
   /// index into a resource array), as vkd3d-proton binds descriptor tables.
   std::vector<HeapTableRange> heapTables;
-  /// Root descriptors in the shader record (applyLocalRootSignature).
-  std::vector<RootDescriptorAddress> recordAddresses;
+  /// Root descriptors read through their addresses (applyLocalRootSignature; applyRootSignature
+  /// with `descriptorsAsAddresses`).
+  std::vector<RootDescriptorAddress> rootAddresses;
 };
 
 /// Lays a root signature's parameters out as one push constant block that all stages share, in
 /// parameter order from offset 0: a Constants32Bit parameter's values (4 bytes each) into
 /// `model.rootConstants`, the way the application's vkCmdPushConstants lays out the values of
 /// SetGraphicsRoot32BitConstants; with `tablesInHeap`, a descriptor table's start in the heap (4
-/// bytes) and its ranges into `model.heapTables`. Root descriptors (and tables otherwise) stay
-/// descriptors. Fails on a range appended after an unbounded one, or one that mixes samplers
-/// with other descriptors in a table.
+/// bytes) and its ranges into `model.heapTables`; with `descriptorsAsAddresses`, a root CBV, SRV
+/// or UAV's buffer device address (8 bytes, 8-aligned) into `model.rootAddresses`, as
+/// vkd3d-proton passes root descriptors when the device has buffer device addresses. Otherwise
+/// root descriptors (and tables) stay descriptors. Fails on a range appended after an unbounded
+/// one, a table that mixes samplers with other descriptors, or arguments beyond D3D12's 64
+/// DWORDs.
 Status applyRootSignature(const dxil::RootSignature &signature, bool tablesInHeap,
-                          BindingModel &model);
+                          BindingModel &model, bool descriptorsAsAddresses = false);
 
 /// Lays a local root signature's parameters out as a ray tracing shader's record (its local root
 /// arguments, after the shader group handle), in parameter order from offset 0, each argument
@@ -108,7 +113,7 @@ Status applyRootSignature(const dxil::RootSignature &signature, bool tablesInHea
 /// (4 bytes each, 4-aligned) into `model.rootConstants`; a descriptor table (an 8-byte,
 /// 8-aligned descriptor handle whose first 4 bytes are the heap index of the table's first
 /// descriptor, as the heap arrays index it) into `model.heapTables`; a root CBV, SRV or UAV
-/// (an 8-byte buffer device address, 8-aligned) into `model.recordAddresses`. The same errors
+/// (an 8-byte buffer device address, 8-aligned) into `model.rootAddresses`. The same errors
 /// as applyRootSignature's.
 Status applyLocalRootSignature(const dxil::RootSignature &signature, BindingModel &model);
 
@@ -205,9 +210,10 @@ struct DescriptorBinding {
   /// constant block, in bytes (set and binding mean nothing then). "heap-table" (a resource of
   /// a descriptor table read from the heap): where the table's start is in the push constant
   /// block, and the resource's first descriptor counted from the table's start; the heap's
-  /// arrays are listed on their own (`heap`). "shader-record-constants",
-  /// "shader-record-heap-table" and "shader-record-address" (a root descriptor's buffer device
-  /// address, 8 bytes): the same in the shader record of a local root signature.
+  /// arrays are listed on their own (`heap`). "push-constant-address" (a root descriptor's
+  /// buffer device address, 8 bytes): where it is in the push constant block.
+  /// "shader-record-constants", "shader-record-heap-table" and "shader-record-address": the
+  /// same in the shader record of a local root signature.
   uint32_t pushConstantOffset = 0, pushConstantSize = 0;
   uint32_t tableOffset = 0;
 };

@@ -13,6 +13,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cmath>
@@ -105,13 +106,15 @@ protected:
 
   /// The same for a whole program (u0 as in program()), translated with `options`, run with
   /// these push constants and more buffers; runtime arrays of descriptors (heaps) made arrays
-  /// of `runtimeArrayDescriptors` (fixRuntimeDescriptorArrays).
+  /// of `runtimeArrayDescriptors` (fixRuntimeDescriptorArrays); buffers reached by address
+  /// (by the push constant offset of their address) given and read back in `addressBuffers`.
   std::vector<Words>
   runProgram(const std::string &text, const std::vector<Words> &inputs,
              const DxilTranslateOptions &options = {},
              const std::vector<uint8_t> &pushConstants = {},
              const std::map<std::pair<uint32_t, uint32_t>, std::vector<uint8_t>> &moreBuffers = {},
-             uint32_t runtimeArrayDescriptors = 0) {
+             uint32_t runtimeArrayDescriptors = 0,
+             std::map<uint32_t, std::vector<uint8_t>> *addressBuffers = nullptr) {
     Translation t = translateLl(text, options);
     EXPECT_EQ(t.error, "");
     if (!t.error.empty() || inputs.size() * 16 > kOutputOffset)
@@ -134,10 +137,14 @@ protected:
     for (const auto &[where, bytes] : moreBuffers)
       request.buffers[where] = bytes;
     request.runtimeArrayDescriptors = runtimeArrayDescriptors;
+    if (addressBuffers)
+      request.addressBuffers = *addressBuffers;
     Expected<run::ShaderRunResult> result = run::runShader(*ctx_, *mi, request);
     EXPECT_TRUE(bool(result)) << (result ? "" : result.error().message);
     if (!result)
       return {};
+    if (addressBuffers)
+      *addressBuffers = result->addressBuffers;
     for (const std::string &m : result->validationMessages)
       ADD_FAILURE() << "validation: " << m;
     const std::vector<uint8_t> &after = result->buffers.at({0, 1000});
@@ -416,6 +423,120 @@ TEST_F(DxilExecution, RootConstantsAreReadFromPushConstants) {
     EXPECT_EQ(got[i][2], rowA[i]) << "row " << inputs[i][0];
     EXPECT_EQ(got[i][3], 12u);
   }
+}
+
+/// Root descriptors read through their addresses: b0 (a root CBV; row 1's .y), t0 (a root SRV,
+/// a raw buffer: the word at 4 * %a) and u1 (a root UAV: an atomic add of the thread's %b at
+/// word 0, and the word at 8 + 4 * thread set to %a + 1).
+std::string rootAddressProgram() {
+  const std::string declarations = kDeclarations + R"(
+%dx.types.CBufRet.i32 = type { i32, i32, i32, i32 }
+%cb.params = type { [8 x i32] }
+%struct.ByteAddressBuffer = type { i32 }
+@params = external constant %cb.params
+@src = external constant %struct.ByteAddressBuffer
+@dst = external global %struct.RWByteAddressBuffer
+declare %dx.types.CBufRet.i32 @dx.op.cbufferLoadLegacy.i32(i32, %dx.types.Handle, i32)
+declare i32 @dx.op.atomicBinOp.i32(i32, %dx.types.Handle, i32, i32, i32, i32, i32)
+)";
+  const std::string body = R"(entry:
+  %h = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 1, i32 0, i32 0, i1 false)
+  %p = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 2, i32 0, i32 0, i1 false)
+  %s = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 0, i32 0, i32 0, i1 false)
+  %u = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 1, i32 1, i32 1, i1 false)
+  %tid = call i32 @dx.op.threadId.i32(i32 93, i32 0)
+  %in = shl i32 %tid, 4
+  %ld = call %dx.types.ResRet.i32 @dx.op.rawBufferLoad.i32(i32 139, %dx.types.Handle %h, i32 %in, i32 undef, i8 15, i32 4)
+  %a = extractvalue %dx.types.ResRet.i32 %ld, 0
+  %b = extractvalue %dx.types.ResRet.i32 %ld, 1
+  %row = call %dx.types.CBufRet.i32 @dx.op.cbufferLoadLegacy.i32(i32 59, %dx.types.Handle %p, i32 1)
+  %r0 = extractvalue %dx.types.CBufRet.i32 %row, 1
+  %at = shl i32 %a, 2
+  %sl = call %dx.types.ResRet.i32 @dx.op.rawBufferLoad.i32(i32 139, %dx.types.Handle %s, i32 %at, i32 undef, i8 1, i32 4)
+  %r1 = extractvalue %dx.types.ResRet.i32 %sl, 0
+  %r2 = call i32 @dx.op.atomicBinOp.i32(i32 78, %dx.types.Handle %u, i32 0, i32 0, i32 undef, i32 undef, i32 %b)
+  %mine = shl i32 %tid, 2
+  %slot = add i32 %mine, 8
+  %a1 = add i32 %a, 1
+  call void @dx.op.rawBufferStore.i32(i32 140, %dx.types.Handle %u, i32 %slot, i32 undef, i32 %a1, i32 undef, i32 undef, i32 undef, i8 1, i32 4)
+  %out = add i32 %in, )" + std::to_string(kOutputOffset) +
+                           R"(
+  call void @dx.op.rawBufferStore.i32(i32 140, %dx.types.Handle %h, i32 %out, i32 undef, i32 %r0, i32 %r1, i32 %r2, i32 0, i8 15, i32 4)
+  ret void
+)";
+  return computeShader(declarations, body, "!{!{!12}, !{!10, !13}, !{!11}, null}",
+                       std::string(kResourceMetadata) +
+                           "!11 = !{i32 0, %cb.params* @params, !\"params\", i32 0, i32 0, i32 "
+                           "1, i32 32, null}\n"
+                           "!12 = !{i32 0, %struct.ByteAddressBuffer* @src, !\"src\", i32 0, i32 "
+                           "0, i32 1, i32 11, i32 0, null}\n"
+                           "!13 = !{i32 1, %struct.RWByteAddressBuffer* @dst, !\"dst\", i32 0, "
+                           "i32 1, i32 1, i32 11, i1 false, i1 false, i1 false, null}\n");
+}
+
+/// A root signature of root constants (2 values), then b0, t0 and u1 as root descriptors: with
+/// `descriptorsAsAddresses` their addresses at 8, 16 and 24 of the push constant block.
+DxilTranslateOptions rootAddressOptions(bool asAddresses = true) {
+  dxil::RootSignature signature;
+  dxil::RootParameter constants, cbv, srv, uav;
+  constants.type = dxil::RootParameterType::Constants32Bit;
+  constants.shaderRegister = 7;
+  constants.num32BitValues = 2;
+  cbv.type = dxil::RootParameterType::CBV;
+  srv.type = dxil::RootParameterType::SRV;
+  uav.type = dxil::RootParameterType::UAV;
+  uav.shaderRegister = 1;
+  signature.parameters = {constants, cbv, srv, uav};
+  DxilTranslateOptions options;
+  EXPECT_TRUE(applyRootSignature(signature, false, options.bindings, asAddresses).ok());
+  return options;
+}
+
+TEST_F(DxilExecution, RootDescriptorsAreReadThroughTheirAddresses) {
+  const DxilTranslateOptions options = rootAddressOptions();
+  ASSERT_EQ(options.bindings.rootAddresses.size(), 3u);
+  EXPECT_EQ(options.bindings.rootAddresses[0].offset, 8u);
+  EXPECT_EQ(options.bindings.rootAddresses[2].offset, 24u);
+  // Without the option they stay descriptors.
+  Translation plain = translateLl(rootAddressProgram(), rootAddressOptions(false));
+  ASSERT_EQ(plain.error, "");
+  EXPECT_EQ(plain.spvasm.find("PhysicalStorageBuffer"), std::string::npos) << plain.spvasm;
+  Translation t = translateLl(rootAddressProgram(), options);
+  ASSERT_EQ(t.error, "");
+  EXPECT_NE(t.spvasm.find("OpMemoryModel PhysicalStorageBuffer64"), std::string::npos);
+  EXPECT_EQ(t.spvasm.find("OpDecorate %dst Binding"), std::string::npos) << t.spvasm;
+
+  // b0 holds 100, 101, ...; t0 1000, 1003, ...; u1 zeros.
+  auto words = [](uint32_t count, uint32_t first, uint32_t step) {
+    std::vector<uint8_t> bytes(4 * count);
+    for (uint32_t i = 0; i < count; ++i) {
+      const uint32_t v = first + step * i;
+      std::memcpy(bytes.data() + 4 * i, &v, 4);
+    }
+    return bytes;
+  };
+  std::map<uint32_t, std::vector<uint8_t>> addressed = {
+      {8, words(8, 100, 1)}, {16, words(16, 1000, 3)}, {24, words(16, 0, 0)}};
+  const std::vector<Words> inputs = {{0, 1, 0, 0}, {5, 2, 0, 0}, {15, 4, 0, 0}};
+  std::vector<Words> got = runProgram(rootAddressProgram(), inputs, options, {}, {}, 0, &addressed);
+  ASSERT_EQ(got.size(), inputs.size());
+  uint32_t sum = 0;
+  std::vector<uint32_t> before;
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    EXPECT_EQ(got[i][0], 105u) << "b0's row 1, .y";
+    EXPECT_EQ(got[i][1], 1000u + 3 * inputs[i][0]) << "t0's word " << inputs[i][0];
+    before.push_back(got[i][2]);
+    sum += inputs[i][1];
+  }
+  // The atomic adds, in some order: each thread saw the sum of the ones before it.
+  std::sort(before.begin(), before.end());
+  EXPECT_EQ(before.front(), 0u);
+  ASSERT_EQ(addressed[24].size(), 64u);
+  uint32_t u1[16];
+  std::memcpy(u1, addressed[24].data(), 64);
+  EXPECT_EQ(u1[0], sum) << "u1's word 0 after the atomics";
+  for (size_t i = 0; i < inputs.size(); ++i)
+    EXPECT_EQ(u1[2 + i], inputs[i][0] + 1) << "u1's word " << 2 + i;
 }
 
 /// t1 and t2 of space 0 (an SRV array of raw buffers) read through a descriptor table in the

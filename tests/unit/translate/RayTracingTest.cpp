@@ -405,10 +405,10 @@ TEST(DxilRayTracing, LocalRootArgumentsAreReadFromTheShaderRecord) {
   EXPECT_EQ(model.rootConstants[0].where, RootArguments::ShaderRecord);
   ASSERT_EQ(model.heapTables.size(), 1u);
   EXPECT_EQ(model.heapTables[0].pushOffset, 16u) << "an 8-byte descriptor handle, 8-aligned";
-  ASSERT_EQ(model.recordAddresses.size(), 3u);
-  EXPECT_EQ(model.recordAddresses[0].offset, 24u);
-  EXPECT_EQ(model.recordAddresses[2].offset, 40u);
-  EXPECT_EQ(model.recordAddresses[1].resourceClass, dxil::ResourceClass::SRV);
+  ASSERT_EQ(model.rootAddresses.size(), 3u);
+  EXPECT_EQ(model.rootAddresses[0].offset, 24u);
+  EXPECT_EQ(model.rootAddresses[2].offset, 40u);
+  EXPECT_EQ(model.rootAddresses[1].resourceClass, dxil::ResourceClass::SRV);
   // More arguments than a shader record holds (4096 bytes, the identifier's 32 among them).
   dxil::RootSignature large = localSignature();
   large.parameters[0].num32BitValues = 1014; // 4056 bytes, then the table at 4056, ...
@@ -514,7 +514,7 @@ TEST(DxilRayTracing, LocalRootDescriptorsThatCannotBeAddressesAreErrors) {
   arrayed.replace(arrayed.find("!\"dst\", i32 0, i32 0, i32 1,"), 28,
                   "!\"dst\", i32 0, i32 0, i32 2,");
   Translation array = translateLl(arrayed, options);
-  EXPECT_NE(array.error.find("(a root descriptor of the local root signature) is an array"),
+  EXPECT_NE(array.error.find("(a root descriptor read through its address) is an array"),
             std::string::npos)
       << array.error;
 }

@@ -99,6 +99,9 @@ Options:
   --stats                print where the time went (standard error)
   --buffer S:B=DATA      a shader's buffer at set S, binding B
   --push DATA            a shader's push constants
+  --address OFF=DATA     a buffer the shader reaches by its device address, which goes into the
+                         push constants at byte OFF (root descriptors as addresses: spire
+                         translate --root-descriptors-as-addresses); --dump @OFF reads it back
   --view-format S:B=FMT  the format of the texel buffer or image at S:B (R32_UINT; default: the
                          module's, else R32G32B32A32 of its sampled type). Images are 1D 64,
                          2D 16x16, 3D 8x8x8, cube 8x8 (arrayed: 4 layers); --buffer gives their
@@ -107,7 +110,8 @@ Options:
   --spec ID=VALUE        a specialization constant (as the constant's type in the module)
   --entry <name>         the entry point (default: the first compute one)
   --dispatch X,Y,Z       workgroups to dispatch (default 1,1,1)
-  --dump S:B[:TYPE][=FILE]  print a binding after the run: hex, typed values, or to a file
+  --dump S:B[:TYPE][=FILE]  print a binding (or @OFF, an --address buffer) after the run: hex,
+                         typed values, or to a file
   --timed                measure the dispatch with timestamps
   --reflect              print the shader's interface (with --format json: as JSON) and exit
   -h, --help             print this help
@@ -132,6 +136,7 @@ struct Options {
   bool createPipeline = false, allFeatures = false;
   // Shader mode.
   std::vector<std::pair<std::string, std::string>> buffers; // binding, spec
+  std::vector<std::pair<uint32_t, std::string>> addressed;  // push constant offset, spec
   std::string push, entry;
   std::vector<std::pair<std::string, std::string>> viewFormats; // binding, format name
   uint32_t descriptors = 0;
@@ -513,6 +518,14 @@ int runShaderFile(const Options &o, InputKind kind, std::span<const uint8_t> byt
   for (const auto &[name, format] : o.viewFormats)
     req.formats[*run::parseBindingName(name)] = run::vkFormatOf(*run::parseFormatName(format));
   req.runtimeArrayDescriptors = o.descriptors;
+  for (const auto &[offset, spec] : o.addressed) {
+    auto data = run::bufferFromSpec(spec, loader);
+    if (!data) {
+      std::fprintf(stderr, "spire run: %s\n", data.error().message.c_str());
+      return kInvalidInput;
+    }
+    req.addressBuffers[offset] = std::move(*data);
+  }
   if (!o.push.empty()) {
     auto data = run::bufferFromSpec(o.push, loader);
     if (!data) {
@@ -566,13 +579,31 @@ int runShaderFile(const Options &o, InputKind kind, std::span<const uint8_t> byt
       name = spec.substr(0, c1);
       type = spec.substr(c1 + 1);
     }
-    auto key = run::parseBindingName(name);
-    auto it = key ? result->buffers.find(*key) : result->buffers.end();
-    if (it == result->buffers.end()) {
-      std::fprintf(stderr, "spire run: --dump %s: no such buffer binding\n", d.c_str());
+    // S:B names a binding, @OFFSET a buffer reached by the address at that push offset.
+    const std::vector<uint8_t> *found = nullptr;
+    std::string title;
+    if (name.starts_with('@')) {
+      const std::string digits = name.substr(1);
+      auto it = !digits.empty() && digits.size() <= 4 &&
+                        digits.find_first_not_of("0123456789") == std::string::npos
+                    ? result->addressBuffers.find(uint32_t(std::stoul(digits)))
+                    : result->addressBuffers.end();
+      if (it != result->addressBuffers.end()) {
+        found = &it->second;
+        title = "address at push offset " + digits;
+      }
+    } else if (auto key = run::parseBindingName(name)) {
+      auto it = result->buffers.find(*key);
+      if (it != result->buffers.end()) {
+        found = &it->second;
+        title = "binding " + std::to_string(key->first) + ":" + std::to_string(key->second);
+      }
+    }
+    if (!found) {
+      std::fprintf(stderr, "spire run: --dump %s: no such buffer binding or address\n", d.c_str());
       return kUsageError;
     }
-    const std::vector<uint8_t> &data = it->second;
+    const std::vector<uint8_t> &data = *found;
     if (!file.empty()) {
       if (Status s = writeFileAtomic(file, data); !s) {
         report(s.error(), file);
@@ -580,7 +611,7 @@ int runShaderFile(const Options &o, InputKind kind, std::span<const uint8_t> byt
       }
       continue;
     }
-    std::printf("binding %u:%u (%zu bytes)%s\n", key->first, key->second, data.size(),
+    std::printf("%s (%zu bytes)%s\n", title.c_str(), data.size(),
                 type.empty() ? "" : (" as " + type).c_str());
     if (type.empty()) {
       std::fputs(run::hexDump(data).c_str(), stdout);
@@ -713,7 +744,7 @@ int runRun(std::span<char *const> args) {
   constexpr std::string_view withValue[] = {
       "--via",      "--device", "--target-env",  "--requirements", "-j",
       "--format",   "--buffer", "--push",        "--spec",         "--entry",
-      "--dispatch", "--dump",   "--view-format", "--descriptors"};
+      "--dispatch", "--dump",   "--view-format", "--descriptors",  "--address"};
   ArgScanner scanner("run", args);
   bool ok = scanner.scan(
       withValue,
@@ -771,6 +802,17 @@ int runRun(std::span<char *const> args) {
           o.buffers.push_back({v.substr(0, eq), v.substr(eq + 1)});
         } else if (flag == "--push") {
           o.push = v;
+        } else if (flag == "--address") {
+          size_t eq = v.find('=');
+          const std::string offset = v.substr(0, std::min(eq, v.size()));
+          if (eq == std::string::npos || offset.empty() || offset.size() > 4 ||
+              offset.find_first_not_of("0123456789") != std::string::npos ||
+              std::stoul(offset) % 8) {
+            usageError("run",
+                       "--address takes OFFSET=DATA, OFFSET a multiple of 8, not '" + v + "'");
+            return false;
+          }
+          o.addressed.push_back({uint32_t(std::stoul(offset)), v.substr(eq + 1)});
         } else if (flag == "--view-format") {
           size_t eq = v.find('=');
           if (eq == std::string::npos || !run::parseBindingName(v.substr(0, eq)) ||
