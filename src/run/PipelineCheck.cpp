@@ -179,21 +179,31 @@ PipelineCheck checkEntry(VulkanContext &ctx, const ModuleInterface &mi,
     const bool fragment = ep.model == "Fragment";
     std::vector<uint32_t> vertexWords;
     ModuleInterface vertexInterface;
+    const bool given = !options.vertexShader.empty();
     if (fragment) {
-      auto vs = passThroughVertexShader(mi, ep);
-      if (!vs)
-        return skip("no vertex shader can feed it: " + vs.error().message);
-      vertexWords = std::move(*vs);
+      if (given) {
+        vertexWords.assign(options.vertexShader.begin(), options.vertexShader.end());
+      } else {
+        auto vs = passThroughVertexShader(mi, ep);
+        if (!vs)
+          return skip("no vertex shader can feed it: " + vs.error().message);
+        vertexWords = std::move(*vs);
+      }
       auto m = Module::fromWords(vertexWords);
       if (!m)
-        return reject("the generated vertex shader does not read back: " + m.error().message);
+        return reject(std::string(given ? "the" : "the generated") +
+                      " vertex shader does not read back: " + m.error().message);
       auto vi = reflect(*m);
       if (!vi)
         return reject(vi.error().message);
       vertexInterface = std::move(*vi);
     }
     const ModuleInterface &vmi = fragment ? vertexInterface : mi;
-    const EntryPoint &vep = fragment ? vmi.entryPoints.front() : ep;
+    auto vertexEntry = std::find_if(vmi.entryPoints.begin(), vmi.entryPoints.end(),
+                                    [](const EntryPoint &e) { return e.model == "Vertex"; });
+    if (fragment && vertexEntry == vmi.entryPoints.end())
+      return reject("the vertex shader has no Vertex entry point");
+    const EntryPoint &vep = fragment ? *vertexEntry : ep;
     auto desc =
         describeGraphicsPipeline(ctx, vmi, vep, fragment ? &mi : nullptr, fragment ? &ep : nullptr);
     if (!desc)

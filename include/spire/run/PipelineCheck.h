@@ -1,6 +1,7 @@
 // Creating the pipeline of every entry point of a module, as a check that the driver and the
 // validation layers accept the module: a compute pipeline, a vertex shader alone (rasterizer
-// discard), a fragment shader with a generated vertex shader (PassThroughVertexShader.h).
+// discard), a fragment shader with a generated vertex shader (PassThroughVertexShader.h) or a
+// given one.
 #pragma once
 
 #include "spire/run/Device.h"
@@ -27,6 +28,10 @@ struct PipelineCheckOptions {
   /// (ModuleRequirements.h), so that the layers check that the module declares what it uses.
   /// Otherwise the context's device (every supported feature) serves every pipeline.
   bool exactFeatures = false;
+  /// The vertex shader (a module with a Vertex entry point) that feeds fragment entry points;
+  /// empty: one generated for each (PassThroughVertexShader.h). With it the layers check the
+  /// interface between the two stages as the application's pipeline would have it.
+  std::span<const uint32_t> vertexShader;
 };
 
 /// Creates the pipelines of the module's entry points (of `entry` alone when it is not empty)

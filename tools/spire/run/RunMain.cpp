@@ -17,6 +17,7 @@
 #include "spire/support/TargetEnv.h"
 #include "spire/translate/DxilToSpirv.h"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -77,6 +78,10 @@ translate, makes the exit status 1.
 Options:
   --create-pipeline      create the pipelines of the shaders' entry points (see above)
   --all-features         with --create-pipeline: every supported feature on one device
+  --vertex <shader>      with --create-pipeline: the vertex shader of the fragment shaders'
+                         pipelines (the layers then check the interface between the two); a
+                         DXIL one also links DXIL fragment shaders' inputs to its outputs, as
+                         spire translate --previous-stage does
   --via <how>            run every shader through spire first: asm (spire dis, then spire as),
                          roundtrip (the structured IR: deserialize, print, parse, serialize),
                          opt=<passes> (spire opt's passes, e.g. opt=canonicalize)
@@ -134,6 +139,7 @@ struct Options {
   bool json = false, stats = false, listDevices = false, reflectOnly = false, timed = false;
   bool targetEnvGiven = false;
   bool createPipeline = false, allFeatures = false;
+  std::string vertexShader; ///< --vertex
   // Shader mode.
   std::vector<std::pair<std::string, std::string>> buffers; // binding, spec
   std::vector<std::pair<uint32_t, std::string>> addressed;  // push constant offset, spec
@@ -634,9 +640,11 @@ int runShaderFile(const Options &o, InputKind kind, std::span<const uint8_t> byt
 
 // --- pipeline creation ---
 
-/// The modules of one input with the entry point each is for (empty: all of its entry points).
+/// The modules of one input with the entry point each is for (empty: all of its entry points);
+/// a DXIL input's inputs linked to `previousStage` when it is not empty.
 Expected<std::vector<std::pair<std::string, std::vector<uint32_t>>>>
-modulesOf(const std::string &path, InputKind kind, uint32_t version, const Options &o) {
+modulesOf(const std::string &path, InputKind kind, uint32_t version, const Options &o,
+          std::vector<translate::StageOutput> previousStage = {}) {
   auto bytes = readFile(path);
   if (!bytes)
     return bytes.error();
@@ -644,6 +652,7 @@ modulesOf(const std::string &path, InputKind kind, uint32_t version, const Optio
   if (kind == InputKind::Dxil) {
     translate::DxilTranslateOptions options;
     options.entry = o.entry;
+    options.previousStage = std::move(previousStage);
     auto shaders = translate::translateDxilBytes(*bytes, options);
     if (!shaders)
       return shaders.error();
@@ -671,11 +680,46 @@ int createPipelines(const Options &o, const std::vector<InputKind> &kinds) {
   if (o.targetEnvGiven)
     if (auto te = parseTargetEnv(o.compile.defaultTargetEnv))
       version = targetEnvVersion(*te);
+  // --vertex: the vertex shader of every fragment shader's pipeline; a DXIL one also links
+  // the DXIL fragment shaders' inputs to its outputs (spire translate --previous-stage).
+  std::vector<uint32_t> vertexShader;
+  std::vector<translate::StageOutput> previousStage;
+  if (!o.vertexShader.empty()) {
+    auto bytes = readFile(o.vertexShader);
+    if (!bytes)
+      return report(bytes.error(), o.vertexShader), kInvalidInput;
+    const InputKind kind = classify(o.vertexShader, *bytes);
+    Options vertexOptions = o;
+    vertexOptions.entry.clear();
+    auto modules = kind == InputKind::Script
+                       ? Expected<std::vector<std::pair<std::string, std::vector<uint32_t>>>>(
+                             makeError({}, "a script is not a vertex shader"))
+                       : modulesOf(o.vertexShader, kind, version, vertexOptions);
+    if (!modules)
+      return report(modules.error(), o.vertexShader), kInvalidInput;
+    for (auto &[entry, words] : *modules) {
+      auto m = Module::fromWords(words);
+      auto mi = m ? run::reflect(*m) : Expected<run::ModuleInterface>(m.error());
+      if (mi && std::any_of(mi->entryPoints.begin(), mi->entryPoints.end(),
+                            [](const run::EntryPoint &e) { return e.model == "Vertex"; })) {
+        vertexShader = std::move(words);
+        break;
+      }
+    }
+    if (vertexShader.empty())
+      return report(makeError({}, "no vertex shader in it"), o.vertexShader), kInvalidInput;
+    if (kind == InputKind::Dxil) {
+      auto outputs = translate::stageOutputsOf(*bytes);
+      if (!outputs)
+        return report(outputs.error(), o.vertexShader), kInvalidInput;
+      previousStage = std::move(*outputs);
+    }
+  }
   int status = kSuccess;
   size_t accepted = 0, rejected = 0, skipped = 0, failed = 0;
   for (size_t i = 0; i < o.inputs.size(); ++i) {
     const std::string &path = o.inputs[i];
-    auto modules = modulesOf(path, kinds[i], version, o);
+    auto modules = modulesOf(path, kinds[i], version, o, previousStage);
     if (!modules) {
       std::printf("%s: not loaded: %s\n", path.c_str(), modules.error().message.c_str());
       std::fflush(stdout);
@@ -686,6 +730,7 @@ int createPipelines(const Options &o, const std::vector<InputKind> &kinds) {
     for (const auto &[entry, words] : *modules) {
       run::PipelineCheckOptions options;
       options.exactFeatures = !o.allFeatures;
+      options.vertexShader = vertexShader;
       auto checks = run::checkPipelines(**ctx, words, entry, options);
       if (!checks) {
         std::printf("%s: %s%snot loaded: %s\n", path.c_str(), entry.c_str(),
@@ -742,9 +787,9 @@ bool parseGroups(std::string_view v, uint32_t (&groups)[3]) {
 int runRun(std::span<char *const> args) {
   Options o;
   constexpr std::string_view withValue[] = {
-      "--via",      "--device", "--target-env",  "--requirements", "-j",
-      "--format",   "--buffer", "--push",        "--spec",         "--entry",
-      "--dispatch", "--dump",   "--view-format", "--descriptors",  "--address"};
+      "--via",         "--device",      "--target-env", "--requirements", "-j",         "--format",
+      "--buffer",      "--push",        "--spec",       "--entry",        "--dispatch", "--dump",
+      "--view-format", "--descriptors", "--address",    "--vertex"};
   ArgScanner scanner("run", args);
   bool ok = scanner.scan(
       withValue,
@@ -853,6 +898,8 @@ int runRun(std::span<char *const> args) {
           o.createPipeline = true;
         } else if (flag == "--all-features") {
           o.allFeatures = true;
+        } else if (flag == "--vertex") {
+          o.vertexShader = v;
         } else {
           return scanner.unknownOption(flag);
         }
