@@ -1,6 +1,7 @@
 #include "DxilContainerTarget.h"
 
 #include "spire/dxil/ContainerSummary.h"
+#include "spire/translate/DxilToSpirv.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -26,6 +27,27 @@ template <class T> void check(const Expected<T> &result) {
     checkError(result.error());
 }
 
+/// The binding model's layouts of a root signature read from the container: each succeeds or
+/// fails with one line, and what it lays out stays within the limits it checks.
+void layOut(const dxil::RootSignature &signature) {
+  for (bool heap : {false, true}) {
+    translate::BindingModel model;
+    Status s = translate::applyRootSignature(signature, heap, model, heap);
+    if (!s && s.error().message.find('\n') != std::string::npos)
+      broken("a root signature error is one line");
+    for (const translate::RootConstants &c : model.rootConstants)
+      if (s && uint64_t(c.offset) + 4ull * c.num32BitValues > 256)
+        broken("root constants beyond 64 DWORDs");
+  }
+  translate::BindingModel local;
+  Status s = translate::applyLocalRootSignature(signature, local);
+  if (!s && s.error().message.find('\n') != std::string::npos)
+    broken("a local root signature error is one line");
+  for (const translate::RootDescriptorAddress &a : local.rootAddresses)
+    if (s && (a.offset % 8 || a.offset + 8 > 4064))
+      broken("a root descriptor's address misplaced in the shader record");
+}
+
 /// Every reader on one part's bytes, whatever its code says it is.
 void readAsEveryPart(const dxil::ContainerPart &part) {
   check(dxil::readProgramHeader(part));
@@ -36,13 +58,20 @@ void readAsEveryPart(const dxil::ContainerPart &part) {
   check(dxil::readShaderHash(part));
   check(dxil::readCompilerVersion(part));
   check(dxil::readDebugName(part));
-  check(dxil::readRootSignature(part));
+  Expected<dxil::RootSignature> rs = dxil::readRootSignature(part);
+  check(rs);
+  if (rs)
+    layOut(*rs);
   check(dxil::readSourceInfo(part));
   Expected<dxil::RuntimeData> rd = dxil::readRuntimeData(part);
   check(rd);
   if (rd)
-    for (const dxil::RdatSubobject &s : rd->subobjects)
-      check(dxil::readRootSignature(s.rootSignature, "RDAT", 0));
+    for (const dxil::RdatSubobject &s : rd->subobjects) {
+      Expected<dxil::RootSignature> sub = dxil::readRootSignature(s.rootSignature, "RDAT", 0);
+      check(sub);
+      if (sub)
+        layOut(*sub);
+    }
 }
 
 /// Brackets and braces outside strings balance and the text ends with a newline.

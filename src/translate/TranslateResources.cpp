@@ -197,6 +197,8 @@ Status applyRootSignature(const dxil::RootSignature &signature, bool tablesInHea
       model.rootConstants.push_back(
           {param.registerSpace, param.shaderRegister, param.num32BitValues, offset});
       offset += 4 * param.num32BitValues;
+      if (offset > kMaxRootArgumentBytes)
+        break;
       continue;
     }
     if (param.type != dxil::RootParameterType::DescriptorTable || !tablesInHeap)
