@@ -127,8 +127,10 @@ public:
       checkDefinition(inst);
       checkUses(inst);
     }
-    if (!s_.stopped())
-      reportDominance();
+    if (s_.stopped())
+      return;
+    s_.functionTypeUsesDone();
+    reportDominance();
   }
 
 private:
@@ -201,6 +203,8 @@ private:
         continue;
       }
       const Op defOp = m_.inst(def).opcode();
+      if (defOp == Op::TypeFunction)
+        s_.recordFunctionTypeUse(id, here); // for the type rules (State::functionTypeUses)
       // Where a label may stand: the targets of branches and merges, not the condition or
       // selector of OpBranchConditional / OpSwitch.
       const bool labelOperand =

@@ -13,6 +13,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -157,6 +158,15 @@ public:
 
   // --- Lazily computed analyses ------------------------------------------------------------------
   const DefUse &defUse() const;
+  /// The instructions that use function type `id`, one entry per operand, in instruction order,
+  /// as the id rules' walk recorded them; nullopt when that walk did not run to its end (then
+  /// defUse() has them). A module's one table of every use is not built for these alone.
+  std::optional<std::span<const uint32_t>> functionTypeUses(uint32_t id) const;
+  /// For the id rules: `inst` uses function type `id`; done() once every instruction is seen.
+  void recordFunctionTypeUse(uint32_t id, uint32_t inst) {
+    functionTypeUses_.push_back({id, inst});
+  }
+  void functionTypeUsesDone();
   const CallGraph &callGraph() const;
   /// The control-flow graph of function `f` (an index into module().functions()); the function
   /// must have blocks.
@@ -188,6 +198,10 @@ private:
   std::vector<AppliedDecoration> decorations_;
 
   mutable std::unique_ptr<DefUse> defUse_;
+  // (function type, using instruction), by type then instruction once done.
+  std::vector<std::pair<uint32_t, uint32_t>> functionTypeUses_, functionTypeUseIndex_;
+  std::vector<uint32_t> functionTypeUsers_;
+  bool functionTypeUsesDone_ = false;
   mutable std::unique_ptr<CallGraph> callGraph_;
   struct FunctionAnalyses {
     std::unique_ptr<Cfg> cfg;
