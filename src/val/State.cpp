@@ -25,7 +25,12 @@ void State::scanModule() {
   for (Instruction inst : m_) {
     if (inst.isRaw())
       continue;
+    maxOpcode_ = std::max(maxOpcode_, static_cast<uint32_t>(inst.opcode()));
     switch (inst.opcode()) {
+    case Op::SpecConstantOp:
+      if (inst.wordCount() >= 4)
+        maxOpcode_ = std::max(maxOpcode_, inst.word(3));
+      break;
     case Op::Capability:
       if (inst.wordCount() >= 2)
         declared.push_back(inst.word(1));

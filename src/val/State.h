@@ -114,6 +114,10 @@ public:
   // --- Capabilities and extensions ---------------------------------------------------------------
   /// Declared, or implied by a declared one (the grammar's "capabilities" of a capability).
   bool hasCapability(uint32_t capability) const;
+  /// Whether an instruction has an opcode of an extension (from 4096 on: the core's are below),
+  /// OpSpecConstantOp's operation included. The families of extensions' instructions have
+  /// nothing to say of a module without one.
+  bool extensionOpcodes() const { return maxOpcode_ >= 4096; }
   bool hasCapability(grammar::Capability c) const { return hasCapability(uint32_t(c)); }
   /// VariablePointers or VariablePointersStorageBuffer is declared (2.16.1's "if the
   /// VariablePointers or VariablePointersStorageBuffer capability is declared").
@@ -192,6 +196,7 @@ private:
   std::vector<uint32_t> modeFunctions_, modeBegin_, modes_;
   uint32_t addressingModel_ = 0, memoryModel_ = 0;
   bool sawMemoryModel_ = false;
+  uint32_t maxOpcode_ = 0;
   std::vector<uint32_t> instFunction_; // per instruction, kNoIndex outside functions
   // Decorations by target id: decoIds_ sorted, decoBegin_ offsets into decorations_.
   std::vector<uint32_t> decoIds_, decoBegin_;
