@@ -391,6 +391,12 @@ void TextPrinter::attribute(Attribute a) {
   attrText_.append(a.storage(), out_, [&](std::string &text) { print(a, text, version()); });
 }
 
+void TextPrinter::enumerant(grammar::OperandKind kind, uint32_t value) {
+  const uint64_t key = (uint64_t(kind) + 1) << 32 | value;
+  enumText_.append(reinterpret_cast<const void *>(static_cast<uintptr_t>(key)), out_,
+                   [&](std::string &text) { text += enumText(kind, value); });
+}
+
 void TextPrinter::successor(const Operation &op, const Successor &s) {
   blockName(s.block);
   if (s.numOperands == 0)
@@ -562,7 +568,7 @@ bool TextPrinter::formatted(const Operation &op, const OpFormat &f) {
       case FormatElement::Angle: {
         bool quoted = e.style == FormatElement::Quoted || (f.quotedInMlir16 && mlir16());
         out_ += quoted ? '"' : '<';
-        out_ += enumText(e.enumKind, a.enumValue());
+        enumerant(e.enumKind, a.enumValue());
         out_ += quoted ? '"' : '>';
         break;
       }
