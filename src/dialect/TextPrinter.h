@@ -196,7 +196,7 @@ private:
         s.length = text_.size() - s.offset;
         ++used_;
       }
-      out.append(text_, s.offset, s.length);
+      out.append(text_.data() + s.offset, s.length);
     }
 
   private:

@@ -327,7 +327,7 @@ void TextPrinter::use(Value v) {
   }
   if (slot.value < 0) {
     const NameRecord &r = names_[static_cast<size_t>(-slot.value - 1)];
-    out_.append(nameText_, r.offset, r.length);
+    out_.append(nameText_.data() + r.offset, r.length);
     return;
   }
   out_ += '%';
