@@ -172,6 +172,8 @@ public:
   }
   void functionTypeUsesDone();
   const CallGraph &callGraph() const;
+  /// For the id rules, whose walk over every operand made the graph (CallGraph::addUse).
+  void adoptCallGraph(std::unique_ptr<CallGraph> graph) { callGraph_ = std::move(graph); }
   /// The control-flow graph of function `f` (an index into module().functions()); the function
   /// must have blocks.
   const Cfg &cfg(uint32_t f) const;
