@@ -64,6 +64,17 @@ void appendDecimal(std::string &out, uint64_t n) {
   out.append(buf, static_cast<size_t>(r.ptr - buf));
 }
 
+/// Appends `%` and the decimal digits of `n`, in one append (a numbered value's name).
+void appendValueNumber(std::string &out, uint64_t n) {
+  char buf[24];
+  char *end = buf + sizeof buf, *at = end;
+  do
+    *--at = static_cast<char>('0' + n % 10);
+  while ((n /= 10) != 0);
+  *--at = '%';
+  out.append(at, static_cast<size_t>(end - at));
+}
+
 /// Appends `n` in decimal, with a '-' when negative.
 void appendSigned(std::string &out, int64_t n) {
   if (n < 0)
@@ -330,8 +341,7 @@ void TextPrinter::use(Value v) {
     out_.append(nameText_.data() + r.offset, r.length);
     return;
   }
-  out_ += '%';
-  appendNumber(slot.value);
+  appendValueNumber(out_, static_cast<uint64_t>(slot.value)); // numbers are not negative
   if (const Operation *def = v.definingOp(); def && def->numResults() > 1) {
     out_ += '#';
     appendNumber(v.index());
