@@ -11,8 +11,11 @@
 #include <algorithm>
 #include <array>
 #include <string>
+#include <string_view>
 
 namespace spire::dialect {
+
+using namespace std::string_view_literals;
 
 void TextPrinter::top(const Operation &op) {
   number(op);
@@ -99,7 +102,7 @@ void TextPrinter::operation(const Operation &op, unsigned ind) {
   indent(ind);
   if (op.numResults() > 0) {
     results(op);
-    out_ += " = ";
+    out_ += " = "sv;
   }
   size_t mark = out_.size();
   if (opts_.generic || !custom(op, ind)) {
@@ -127,7 +130,7 @@ void TextPrinter::numberLocations(const Operation &op) {
 }
 
 void TextPrinter::location(const DebugLoc *l, bool alias) {
-  out_ += " loc(";
+  out_ += " loc("sv;
   if (alias && !opts_.localScope) {
     const uint32_t n = locAliases_.at(l);
     out_ += n ? "#loc" + std::to_string(n) : std::string("#loc");
@@ -162,11 +165,11 @@ void TextPrinter::locationAliases(bool deferred) {
 void TextPrinter::generic(const Operation &op, unsigned ind) {
   out_ += '"';
   name(op.name());
-  out_ += "\"(";
+  out_ += "\"("sv;
   uint32_t n = op.numOperands();
   for (uint32_t i = 0; i < n; ++i) {
     if (i)
-      out_ += ", ";
+      out_ += ", "sv;
     use(op.operand(i));
   }
   out_ += ')';
@@ -175,17 +178,17 @@ void TextPrinter::generic(const Operation &op, unsigned ind) {
     bool first = true;
     for (const Successor &s : op.successors()) {
       if (!first)
-        out_ += ", ";
+        out_ += ", "sv;
       first = false;
       blockName(s.block);
     }
     out_ += ']';
   }
   if (op.numRegions() > 0) {
-    out_ += " (";
+    out_ += " ("sv;
     for (uint32_t r = 0; r < op.numRegions(); ++r) {
       if (r)
-        out_ += ", ";
+        out_ += ", "sv;
       region(op.region(r), ind, true);
     }
     out_ += ')';
@@ -195,9 +198,9 @@ void TextPrinter::generic(const Operation &op, unsigned ind) {
 }
 
 void TextPrinter::functionalType(const Operation &op, uint32_t n) {
-  out_ += " : (";
+  out_ += " : ("sv;
   types(op, 0, n);
-  out_ += ") -> ";
+  out_ += ") -> "sv;
   resultTypes(op);
 }
 
@@ -214,7 +217,7 @@ void TextPrinter::resultTypes(const Operation &op) {
     out_ += '(';
   for (uint32_t i = 0; i < op.numResults(); ++i) {
     if (i)
-      out_ += ", ";
+      out_ += ", "sv;
     type(op.result(i).type());
   }
   if (parens)
@@ -222,7 +225,7 @@ void TextPrinter::resultTypes(const Operation &op) {
 }
 
 void TextPrinter::attrEntry(const NamedAttribute &a, bool &first) {
-  out_ += first ? "" : ", ";
+  out_ += first ? ""sv : ", "sv;
   first = false;
   if (isBareIdentifier(a.name))
     name(a.name);
@@ -237,7 +240,7 @@ void TextPrinter::attrEntry(const NamedAttribute &a, bool &first) {
     out_ += dialectPrefix(version());
     out_ += "." + enumAttrName(kLinkage) + "<" + enumText(kLinkage, a.attr().enumValue()) + ">]";
   } else if (!a.attr().is(AttrKind::Unit)) {
-    out_ += " = ";
+    out_ += " = "sv;
     print(a.attr(), out_, version());
   }
 }
@@ -253,11 +256,11 @@ void TextPrinter::genericAttrs(const Operation &op) {
       segments = segments || sc.numOperands > 0;
   if (op.attributes().empty() && !segments)
     return;
-  out_ += " {";
+  out_ += " {"sv;
   bool first = true;
   constexpr std::string_view kSegments = "operand_segment_sizes";
   auto emitSegments = [&] {
-    out_ += first ? "" : ", ";
+    out_ += first ? ""sv : ", "sv;
     first = false;
     out_ += "operand_segment_sizes = array<i32: ";
     out_ += std::to_string(op.numOrdinaryOperands());
@@ -285,7 +288,7 @@ void TextPrinter::attrDict(const Operation &op, std::span<const std::string_view
     if (std::find(elided.begin(), elided.end(), a.name) != elided.end())
       continue;
     if (first)
-      out_ += " {";
+      out_ += " {"sv;
     attrEntry(a, first);
   }
   if (!first)
@@ -300,7 +303,7 @@ bool TextPrinter::onlyAttrs(const Operation &op, std::initializer_list<std::stri
 }
 
 void TextPrinter::region(const Region &r, unsigned ind, bool entryArgs) {
-  out_ += "{\n";
+  out_ += "{\n"sv;
   if (&r == deferred_) {
     deferMark_ = out_.size();
     bodyIndent_ = ind + 2;
@@ -320,9 +323,9 @@ void TextPrinter::block(const Block &b, unsigned ind, bool entry, bool entryArgs
       out_ += '(';
       for (uint32_t i = 0; i < b.numArguments(); ++i) {
         if (i)
-          out_ += ", ";
+          out_ += ", "sv;
         use(b.argument(i));
-        out_ += ": ";
+        out_ += ": "sv;
         type(b.argument(i).type());
         argumentLocation();
       }
@@ -362,7 +365,7 @@ void TextPrinter::predecessors(const Block &b, bool entry) {
 void TextPrinter::operands(const Operation &op, uint32_t first, uint32_t end) {
   for (uint32_t i = first; i < end; ++i) {
     if (i > first)
-      out_ += ", ";
+      out_ += ", "sv;
     use(op.operand(i));
   }
 }
@@ -370,7 +373,7 @@ void TextPrinter::operands(const Operation &op, uint32_t first, uint32_t end) {
 void TextPrinter::types(const Operation &op, uint32_t first, uint32_t end) {
   for (uint32_t i = first; i < end; ++i) {
     if (i > first)
-      out_ += ", ";
+      out_ += ", "sv;
     type(op.operand(i).type());
   }
 }
@@ -391,13 +394,19 @@ void TextPrinter::attribute(Attribute a) {
   attrText_.append(a.storage(), out_, [&](std::string &text) { print(a, text, version()); });
 }
 
+void TextPrinter::enumerant(grammar::OperandKind kind, uint32_t value) {
+  const uint64_t key = (uint64_t(kind) + 1) << 32 | value;
+  enumText_.append(reinterpret_cast<const void *>(static_cast<uintptr_t>(key)), out_,
+                   [&](std::string &text) { text += enumText(kind, value); });
+}
+
 void TextPrinter::successor(const Operation &op, const Successor &s) {
   blockName(s.block);
   if (s.numOperands == 0)
     return;
   out_ += '(';
   operands(op, s.firstOperand, s.firstOperand + s.numOperands);
-  out_ += " : ";
+  out_ += " : "sv;
   types(op, s.firstOperand, s.firstOperand + s.numOperands);
   out_ += ')';
 }
@@ -541,11 +550,11 @@ bool TextPrinter::formatted(const Operation &op, const OpFormat &f) {
       space();
       uint32_t end = e.variadic ? n : 0;
       for (uint32_t k = 0; k < e.count; ++k) {
-        out_ += k ? ", " : "";
+        out_ += k ? ", "sv : ""sv;
         use(op.operand(f.runs[e.first + k]));
       }
       for (uint32_t k = e.variadic ? f.runs[e.first + e.count] : 0; k < end; ++k) {
-        out_ += k != f.runs[e.first + e.count] || e.count ? ", " : "";
+        out_ += k != f.runs[e.first + e.count] || e.count ? ", "sv : ""sv;
         use(op.operand(k));
       }
       prev = Prev::Operand;
@@ -562,7 +571,7 @@ bool TextPrinter::formatted(const Operation &op, const OpFormat &f) {
       case FormatElement::Angle: {
         bool quoted = e.style == FormatElement::Quoted || (f.quotedInMlir16 && mlir16());
         out_ += quoted ? '"' : '<';
-        out_ += enumText(e.enumKind, a.enumValue());
+        enumerant(e.enumKind, a.enumValue());
         out_ += quoted ? '"' : '>';
         break;
       }
@@ -596,7 +605,7 @@ bool TextPrinter::formatted(const Operation &op, const OpFormat &f) {
     }
   }
   if (f.printsArrow && !mlir16()) {
-    out_ += " -> ";
+    out_ += " -> "sv;
     type(r);
   }
   return true;

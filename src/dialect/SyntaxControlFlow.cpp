@@ -221,8 +221,11 @@ bool printConstruct(const Operation &op, TextPrinter &p, unsigned indent) {
   if (entry && entry->numArguments())
     return false;
   p.out() += ' ';
-  if (c.enumValue() != 0)
-    p.out() += "control(" + enumText(kind, c.enumValue()) + ") ";
+  if (c.enumValue() != 0) {
+    p.out() += "control(";
+    p.enumerant(kind, c.enumValue());
+    p.out() += ") ";
+  }
   p.region(op.region(), indent, false);
   return true;
 }

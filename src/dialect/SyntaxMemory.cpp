@@ -29,7 +29,7 @@ bool printMemoryAccess(const Operation &op, TextPrinter &p,
     return false;
   std::string &out = p.out();
   out += " [\"";
-  out += enumText(OperandKind::MemoryAccess, a.enumValue());
+  p.enumerant(OperandKind::MemoryAccess, a.enumValue());
   out += '"';
   Attribute al = op.attr(alignment);
   if (a.enumValue() & static_cast<uint32_t>(grammar::MemoryAccess::Aligned)) {
@@ -66,7 +66,7 @@ bool parseMemoryAccess(TextParser &p, OperationState &st, std::string_view acces
 /// `"StorageClass"` of a pointer type.
 void storageClass(TextPrinter &p, Type pointer) {
   p.out() += '"';
-  p.out() += enumText(OperandKind::StorageClass, pointer.storageClass());
+  p.enumerant(OperandKind::StorageClass, pointer.storageClass());
   p.out() += '"';
 }
 

@@ -67,6 +67,9 @@ public:
   void typeText(Type t, std::string &out);
   /// An attribute's text, made once per attribute (constants repeat the same few values).
   void attribute(Attribute a);
+  /// An enumerant's text as the dialect writes it (enumText: `StorageBuffer`, `Volatile|Aligned`),
+  /// made once per enumerant (every load and store names its storage class).
+  void enumerant(grammar::OperandKind kind, uint32_t value);
   /// The result types as the generic form ends: `T`, `()` or `(T, U)`.
   void resultTypes(const Operation &op);
   /// ` : (T, U) -> R`: the types of operands [0, n) and the results, as MLIR's functional type.
@@ -109,11 +112,15 @@ private:
   uint32_t baseName(std::string_view raw);
   /// Names `v` names_[base], or base_N for the first N from nextConflict_ on whose name is free.
   void takeName(Value v, uint32_t base);
+  /// The index in names_ of names_[base] with `_n` after it (added when new).
+  uint32_t suffixedName(uint32_t base, uint32_t n);
   /// The name MLIR gives op's one result (a constant's, an address's), written into `out`;
   /// false if it has none.
   bool nameHint(const Operation &op, std::string &out);
   uint32_t findName(std::string_view name, uint32_t hash) const;
   uint32_t addName(std::string_view name, uint32_t hash);
+  /// Records the name nameText_ holds at [offset, offset + length) (`%name`).
+  uint32_t addRecord(uint32_t offset, uint32_t length, uint32_t hash);
   void results(const Operation &op);
   void appendNumber(int64_t n);
   /// Appends `^bbN`.
@@ -161,7 +168,7 @@ private:
   std::string nameText_;
   std::vector<NameRecord> names_;
   std::vector<uint32_t> nameSlots_; ///< index in names_ + 1, or 0
-  std::string hint_, sanitized_, probe_;
+  std::string hint_, sanitized_;
   /// Base names (names_ indices) of constants by (value, type) and of addresses by (symbol).
   struct PairHash {
     size_t operator()(const std::pair<const void *, const void *> &p) const {
@@ -189,7 +196,7 @@ private:
         s.length = text_.size() - s.offset;
         ++used_;
       }
-      out.append(text_, s.offset, s.length);
+      out.append(text_.data() + s.offset, s.length);
     }
 
   private:
@@ -216,6 +223,7 @@ private:
     std::string text_;
   };
   TextCache typeText_, attrText_;
+  TextCache enumText_; ///< keyed by kind + 1 and value, which no pointer is
   std::unordered_map<const Block *, std::vector<uint32_t>> preds_;
   std::vector<uint32_t> scopeNames_; ///< indices in names_, of the scopes in scopes_
   std::vector<size_t> scopes_;

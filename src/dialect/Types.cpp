@@ -48,7 +48,7 @@ struct TypeStorage {
 namespace {
 
 // The uniquing key of a type: its kind and parameters, with nested types by address.
-std::string keyOf(const detail::TypeStorage &s) {
+void keyOf(const detail::TypeStorage &s, std::string &k) {
   // The fields every type has, as 64-bit words written at once (most types have nothing else).
   const uint64_t fixed[] = {static_cast<uint64_t>(s.kind),
                             static_cast<uint64_t>(s.signedness),
@@ -71,8 +71,7 @@ std::string keyOf(const detail::TypeStorage &s) {
                             s.image.sampled,
                             s.image.format,
                             s.image.access};
-  std::string k;
-  k.reserve(sizeof fixed + 64);
+  k.clear();
   k.append(reinterpret_cast<const char *>(fixed), sizeof fixed);
   auto put = [&](uint64_t v) { k.append(reinterpret_cast<const char *>(&v), sizeof v); };
   auto putType = [&](Type t) { put(reinterpret_cast<uintptr_t>(t.opaque())); };
@@ -110,7 +109,6 @@ std::string keyOf(const detail::TypeStorage &s) {
     put(symbol.size());
     k.append(symbol);
   }
-  return k;
 }
 
 const detail::TypeStorage &storage(const detail::TypeStorage *s) { return *s; }
@@ -119,7 +117,8 @@ const detail::TypeStorage &storage(const detail::TypeStorage *s) { return *s; }
 
 struct Context::Impl {
   std::deque<detail::TypeStorage> types;
-  std::unordered_map<std::string, const detail::TypeStorage *> uniqued;
+  std::unordered_map<std::string, const detail::TypeStorage *, detail::KeyHash> uniqued;
+  std::string key; ///< unique()'s scratch: the key of the type looked up, reused
   std::unordered_map<std::string, detail::TypeStorage *> identified;
 };
 
@@ -128,13 +127,15 @@ Context::Context()
 Context::~Context() = default;
 
 Type Context::unique(detail::TypeStorage &&key) {
-  std::string k = keyOf(key);
+  // Looked up without allocating: only a new type's key is copied into the map.
+  std::string &k = impl_->key;
+  keyOf(key, k);
   auto it = impl_->uniqued.find(k);
   if (it != impl_->uniqued.end())
     return Type(it->second);
   impl_->types.push_back(std::move(key));
   const detail::TypeStorage *s = &impl_->types.back();
-  impl_->uniqued.emplace(std::move(k), s);
+  impl_->uniqued.emplace(k, s);
   return Type(s);
 }
 

@@ -64,6 +64,17 @@ void appendDecimal(std::string &out, uint64_t n) {
   out.append(buf, static_cast<size_t>(r.ptr - buf));
 }
 
+/// Appends `%` and the decimal digits of `n`, in one append (a numbered value's name).
+void appendValueNumber(std::string &out, uint64_t n) {
+  char buf[24];
+  char *end = buf + sizeof buf, *at = end;
+  do
+    *--at = static_cast<char>('0' + n % 10);
+  while ((n /= 10) != 0);
+  *--at = '%';
+  out.append(at, static_cast<size_t>(end - at));
+}
+
 /// Appends `n` in decimal, with a '-' when negative.
 void appendSigned(std::string &out, int64_t n) {
   if (n < 0)
@@ -188,6 +199,13 @@ uint32_t TextPrinter::findName(std::string_view name, uint32_t hash) const {
 }
 
 uint32_t TextPrinter::addName(std::string_view name, uint32_t hash) {
+  const auto start = static_cast<uint32_t>(nameText_.size());
+  nameText_ += '%';
+  nameText_ += name;
+  return addRecord(start, static_cast<uint32_t>(name.size() + 1), hash);
+}
+
+uint32_t TextPrinter::addRecord(uint32_t offset, uint32_t length, uint32_t hash) {
   if (2 * (names_.size() + 1) > nameSlots_.size()) {
     // Grow (or make: room for about the ops' names) and put every name back.
     std::vector<uint32_t> slots(std::max<size_t>(64, 4 * nameSlots_.size()), 0);
@@ -201,10 +219,7 @@ uint32_t TextPrinter::addName(std::string_view name, uint32_t hash) {
     nameSlots_ = std::move(slots);
   }
   const uint32_t index = static_cast<uint32_t>(names_.size());
-  names_.push_back({static_cast<uint32_t>(nameText_.size()), static_cast<uint32_t>(name.size() + 1),
-                    hash, false});
-  nameText_ += '%';
-  nameText_ += name;
+  names_.push_back({offset, length, hash, false});
   const size_t mask = nameSlots_.size() - 1;
   size_t i = hash & mask;
   while (nameSlots_[i] != 0)
@@ -224,22 +239,46 @@ void TextPrinter::setName(Value v, std::string_view raw) { takeName(v, baseName(
 
 void TextPrinter::takeName(Value v, uint32_t base) {
   uint32_t index = base;
-  if (names_[base].live) {
-    // Taken: the first of name_N, name_N+1, ... that is not (N counts for the whole print).
-    const uint32_t offset = names_[base].offset + 1, length = names_[base].length - 1;
-    do {
-      probe_.assign(nameText_, offset, length); // by offset: addName may move both
-      probe_ += '_';
-      appendDecimal(probe_, nextConflict_++);
-      const uint32_t hash = hashName(probe_);
-      index = findName(probe_, hash);
-      if (index == UINT32_MAX)
-        index = addName(probe_, hash);
-    } while (names_[index].live);
-  }
+  // Taken: the first of name_N, name_N+1, ... that is not (N counts for the whole print).
+  while (names_[index].live)
+    index = suffixedName(base, nextConflict_++);
   names_[index].live = true;
   scopeNames_.push_back(index);
   setId(v.impl(), -static_cast<int64_t>(index) - 1);
+}
+
+uint32_t TextPrinter::suffixedName(uint32_t base, uint32_t n) {
+  // `_N` in a buffer, and the name's hash carried on from the base's (FNV-1a goes character by
+  // character): no copy of the base to probe with.
+  char suffix[16];
+  char *end = suffix + sizeof suffix, *at = end;
+  do
+    *--at = static_cast<char>('0' + n % 10);
+  while ((n /= 10) != 0);
+  *--at = '_';
+  const std::string_view tail(at, static_cast<size_t>(end - at));
+  const uint32_t offset = names_[base].offset, length = names_[base].length; // `%base`
+  uint32_t hash = names_[base].hash;
+  for (char c : tail)
+    hash = (hash ^ static_cast<unsigned char>(c)) * 16777619u;
+  const uint32_t total = length + static_cast<uint32_t>(tail.size());
+  const size_t mask = nameSlots_.size() - 1;
+  for (size_t i = hash & mask;; i = (i + 1) & mask) {
+    const uint32_t slot = nameSlots_[i];
+    if (slot == 0)
+      break;
+    const NameRecord &r = names_[slot - 1];
+    if (r.hash == hash && r.length == total &&
+        nameText_.compare(r.offset, length, nameText_, offset, length) == 0 &&
+        nameText_.compare(r.offset + length, tail.size(), tail) == 0)
+      return slot - 1;
+  }
+  // New: `%base_N`, appended from the base's own text (room made first, so that it stays put).
+  nameText_.reserve(nameText_.size() + total);
+  const auto start = static_cast<uint32_t>(nameText_.size());
+  nameText_.append(nameText_.data() + offset, length);
+  nameText_ += tail;
+  return addRecord(start, total, hash);
 }
 
 bool TextPrinter::nameHint(const Operation &op, std::string &name) {
@@ -299,11 +338,10 @@ void TextPrinter::use(Value v) {
   }
   if (slot.value < 0) {
     const NameRecord &r = names_[static_cast<size_t>(-slot.value - 1)];
-    out_.append(nameText_, r.offset, r.length);
+    out_.append(nameText_.data() + r.offset, r.length);
     return;
   }
-  out_ += '%';
-  appendNumber(slot.value);
+  appendValueNumber(out_, static_cast<uint64_t>(slot.value)); // numbers are not negative
   if (const Operation *def = v.definingOp(); def && def->numResults() > 1) {
     out_ += '#';
     appendNumber(v.index());

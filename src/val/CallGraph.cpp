@@ -7,12 +7,10 @@
 
 namespace spire::val {
 
-namespace {
-
 // The module-scope variables that a constant names, through OpSpecConstantOp and composites of
 // constants (an address a specialization constant operation computes from a variable refers to
 // that variable; spirv-val asks the entry point's interface to list it). Memoized per id.
-class ConstantGlobals {
+class CallGraph::ConstantGlobals {
 public:
   explicit ConstantGlobals(const Module &m) : m_(m) {}
 
@@ -49,24 +47,52 @@ private:
   std::unordered_map<uint32_t, std::vector<uint32_t>> memo_;
 };
 
-} // namespace
-
-CallGraph::CallGraph(const State &s) {
+CallGraph::CallGraph(const State &s, bool)
+    : constantGlobals_(std::make_unique<ConstantGlobals>(s.module())) {
   const Module &m = s.module();
-  ConstantGlobals constantGlobals(m);
   const auto fns = m.functions();
   for (uint32_t f = 0; f < fns.size(); ++f)
     index_[m.inst(fns[f].begin).resultId()] = f;
   nodes_.resize(fns.size());
+}
+
+CallGraph::~CallGraph() = default;
+
+void CallGraph::addCall(uint32_t f, const Instruction &inst) {
+  if (inst.opcode() == grammar::Op::FunctionCall && inst.wordCount() >= 4)
+    if (uint32_t callee = function(inst.word(3)); callee != kNoIndex)
+      nodes_[f].callees.push_back(callee);
+}
+
+void CallGraph::addUse(uint32_t f, uint32_t id, grammar::Op defOp) {
+  Node &node = nodes_[f];
+  if (defOp == grammar::Op::Variable) {
+    node.globals.push_back(id);
+  } else if (defOp == grammar::Op::SpecConstantOp || defOp == grammar::Op::SpecConstantComposite ||
+             defOp == grammar::Op::ConstantComposite) {
+    // (Only these name others; types and scalar constants name no variable.)
+    const std::vector<uint32_t> &named = constantGlobals_->of(id);
+    node.globals.insert(node.globals.end(), named.begin(), named.end());
+  }
+}
+
+void CallGraph::finish() {
+  for (Node &node : nodes_) {
+    std::sort(node.globals.begin(), node.globals.end());
+    node.globals.erase(std::unique(node.globals.begin(), node.globals.end()), node.globals.end());
+  }
+  constantGlobals_.reset();
+}
+
+CallGraph::CallGraph(const State &s) : CallGraph(s, true) {
+  const Module &m = s.module();
+  const auto fns = m.functions();
   for (uint32_t f = 0; f < fns.size(); ++f) {
-    Node &node = nodes_[f];
     for (uint32_t i = fns[f].begin; i < fns[f].end; ++i) {
       Instruction inst = m.inst(i);
       if (inst.isRaw())
         continue;
-      if (inst.opcode() == grammar::Op::FunctionCall && inst.wordCount() >= 4)
-        if (uint32_t callee = function(inst.word(3)); callee != kNoIndex)
-          node.callees.push_back(callee);
+      addCall(f, inst);
       for (const binary::Operand &op : inst.operands()) {
         if (grammar::operandCategory(op.kind) != grammar::OperandCategory::Id ||
             op.kind == grammar::OperandKind::IdResult ||
@@ -76,21 +102,11 @@ CallGraph::CallGraph(const State &s) {
         const uint32_t def = m.defIndex(id);
         if (def == kNoIndex || s.functionOf(def) != kNoIndex)
           continue;
-        const grammar::Op defOp = m.inst(def).opcode();
-        if (defOp == grammar::Op::Variable) {
-          node.globals.push_back(id);
-        } else if (defOp == grammar::Op::SpecConstantOp ||
-                   defOp == grammar::Op::SpecConstantComposite ||
-                   defOp == grammar::Op::ConstantComposite) {
-          // (Only these name others; types and scalar constants name no variable.)
-          const std::vector<uint32_t> &named = constantGlobals.of(id);
-          node.globals.insert(node.globals.end(), named.begin(), named.end());
-        }
+        addUse(f, id, m.inst(def).opcode());
       }
     }
-    std::sort(node.globals.begin(), node.globals.end());
-    node.globals.erase(std::unique(node.globals.begin(), node.globals.end()), node.globals.end());
   }
+  finish();
 }
 
 uint32_t CallGraph::function(uint32_t id) const {

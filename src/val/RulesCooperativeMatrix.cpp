@@ -620,6 +620,13 @@ private:
 
 } // namespace
 
-void checkCoopMatrix(State &s) { CooperativeMatrixChecker(s).run(); }
+void checkCoopMatrix(State &s) {
+  static_assert(kTypeKHR >= 4096 && kLengthKHR >= 4096 && kTypeNV >= 4096 && kLengthNV >= 4096);
+  // The instructions and types of both extensions are theirs (opcodes from 4096 on, through
+  // OpSpecConstantOp too): without one, no core instruction has a cooperative matrix to check,
+  // and only the capability's declaration is left.
+  if (s.extensionOpcodes() || s.hasCapability(kCapabilityCooperativeMatrixKHR))
+    CooperativeMatrixChecker(s).run();
+}
 
 } // namespace spire::val

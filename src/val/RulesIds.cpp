@@ -114,7 +114,8 @@ bool takesTypeOperands(Op op) {
 
 class IdChecker {
 public:
-  explicit IdChecker(State &s) : s_(s), m_(s.module()) {}
+  explicit IdChecker(State &s)
+      : s_(s), m_(s.module()), graph_(std::make_unique<CallGraph>(s, true)) {}
 
   void run() {
     for (Instruction inst : m_) {
@@ -127,8 +128,12 @@ public:
       checkDefinition(inst);
       checkUses(inst);
     }
-    if (!s_.stopped())
-      reportDominance();
+    if (s_.stopped())
+      return;
+    s_.functionTypeUsesDone();
+    graph_->finish();
+    s_.adoptCallGraph(std::move(graph_));
+    reportDominance();
   }
 
 private:
@@ -182,6 +187,8 @@ private:
           cfg_->reachable(blockAt_[here - fnBegin_]))
         useBlock = blockAt_[here - fnBegin_];
     }
+    if (fn != kNoIndex && op == Op::FunctionCall)
+      graph_->addCall(fn, inst);
     auto ops = inst.operands();
     for (size_t k = 0; k < ops.size(); ++k) {
       const OperandKind kind = ops[k].kind;
@@ -201,6 +208,15 @@ private:
         continue;
       }
       const Op defOp = m_.inst(def).opcode();
+      // The call graph's globals: what a function's instructions name from outside functions.
+      // (Variables and the composite constants that may name them: CallGraph::addUse.)
+      if ((defOp == Op::Variable || defOp == Op::ConstantComposite ||
+           defOp == Op::SpecConstantComposite || defOp == Op::SpecConstantOp) &&
+          fn != kNoIndex && kind != OperandKind::IdResultType && (def < fnBegin || def >= fnEnd) &&
+          s_.functionOf(def) == kNoIndex)
+        graph_->addUse(fn, id, defOp);
+      if (defOp == Op::TypeFunction)
+        s_.recordFunctionTypeUse(id, here); // for the type rules (State::functionTypeUses)
       // Where a label may stand: the targets of branches and merges, not the condition or
       // selector of OpBranchConditional / OpSwitch.
       const bool labelOperand =
@@ -355,6 +371,7 @@ private:
   std::array<uint8_t, 1024> definesType_{};
   std::unordered_set<uint32_t> forwardPointers_;
   std::unordered_set<uint32_t> reportedUndefined_;
+  std::unique_ptr<CallGraph> graph_; ///< made in the walk, for State::callGraph()
 };
 
 } // namespace

@@ -263,6 +263,11 @@ bool isArbitraryFloat(uint32_t op) {
 } // namespace
 
 void checkIntel(State &s) {
+  static_assert(uint32_t(Op::ArbitraryFloatSinCosPiINTEL) >= 4096 &&
+                uint32_t(Op::FixedSqrtINTEL) >= 4096 &&
+                uint32_t(Op::ReadPipeBlockingINTEL) >= 4096);
+  if (!s.extensionOpcodes())
+    return; // every instruction checked here is an extension's
   forEachInstruction(s, [&](const Instruction &inst, uint32_t op) {
     if (isArbitraryFloat(op)) {
       arbitraryFloat(s, inst);

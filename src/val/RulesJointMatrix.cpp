@@ -225,6 +225,11 @@ private:
 
 } // namespace
 
-void checkJointMatrix(State &s) { JointMatrixChecker(s).run(); }
+void checkJointMatrix(State &s) {
+  // Its instructions are an extension's, and a variable holds a joint matrix only if a type
+  // (OpTypeJointMatrixINTEL, also an extension's) declares one.
+  if (s.extensionOpcodes())
+    JointMatrixChecker(s).run();
+}
 
 } // namespace spire::val

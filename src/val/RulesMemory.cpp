@@ -1090,37 +1090,62 @@ public:
          model != uint32_t(grammar::AddressingModel::PhysicalStorageBuffer64)))
       return;
     variablePointers_ = s_.hasVariablePointers();
+    firstMisuse();
     for (Instruction inst : s_.module()) {
       if (s_.stopped())
         return;
-      const uint32_t type = inst.isRaw() ? 0 : inst.typeId();
-      if (type == 0 || !logicalPointer(type) || uint32_t(inst.opcode()) >= 4096)
-        continue;
-      if (!mayProduce(inst.opcode())) {
+      if (!producer(inst)) {
+        const uint32_t type = inst.isRaw() ? 0 : inst.typeId();
+        if (type == 0 || !logicalPointer(type) || uint32_t(inst.opcode()) >= 4096 ||
+            mayProduce(inst.opcode()))
+          continue;
         s_.error(inst.index(), "2.16.1",
                  "a logical pointer cannot be the result of " + State::opcodeName(inst.opcode()) +
                      variablePointerNote(mayProduceWithVariablePointers(inst.opcode())));
         continue;
       }
-      if (inst.opcode() == Op::Function || inst.resultId() == 0)
-        continue; // a function's uses are calls
-      for (const DefUse::Use &u : s_.defUse().uses(inst.resultId())) {
-        Instruction user = s_.module().inst(u.inst);
-        if (user.isRaw() || uint32_t(user.opcode()) >= 4096 || mayUse(user.opcode()) ||
-            s_.functionOf(u.inst) == kNoIndex)
-          continue;
-        if (const uint32_t t = user.typeId(); t != 0 && logicalPointer(t))
-          continue; // an OpSelect or OpPhi of pointers: reported as the result's producer
-        s_.error(u.inst, "2.16.1",
-                 "the logical pointer " + s_.name(inst.resultId()) + " cannot be an operand of " +
-                     State::opcodeName(user.opcode()) +
-                     variablePointerNote(mayUseWithVariablePointers(user.opcode())));
-        break; // one report per pointer
-      }
+      auto misuse = misused_.find(inst.index());
+      if (misuse == misused_.end())
+        continue;
+      Instruction user = s_.module().inst(misuse->second);
+      s_.error(user.index(), "2.16.1",
+               "the logical pointer " + s_.name(inst.resultId()) + " cannot be an operand of " +
+                   State::opcodeName(user.opcode()) +
+                   variablePointerNote(mayUseWithVariablePointers(user.opcode())));
     }
   }
 
 private:
+  // Whether `inst` makes a logical pointer whose uses the rule checks: one it may produce
+  // (other producers are reported as such), not a function (whose uses are calls).
+  bool producer(const Instruction &inst) {
+    const uint32_t type = inst.isRaw() ? 0 : inst.typeId();
+    return type != 0 && logicalPointer(type) && uint32_t(inst.opcode()) < 4096 &&
+           mayProduce(inst.opcode()) && inst.opcode() != Op::Function && inst.resultId() != 0;
+  }
+
+  // The first instruction (in the module's order) that uses each producer's pointer where it
+  // may not stand, by the producer's index: one walk over the users' operands, of the users
+  // that may not take a pointer only (most of a function's instructions may), rather than a
+  // walk over every producer's uses, which would need the module's table of every use.
+  void firstMisuse() {
+    for (Instruction user : s_.module()) {
+      if (user.isRaw() || uint32_t(user.opcode()) >= 4096 || mayUse(user.opcode()) ||
+          s_.functionOf(user.index()) == kNoIndex)
+        continue;
+      if (const uint32_t t = user.typeId(); t != 0 && logicalPointer(t))
+        continue; // an OpSelect or OpPhi of pointers: reported as the result's producer
+      for (const binary::Operand &o : user.operands()) {
+        if (grammar::operandCategory(o.kind) != grammar::OperandCategory::Id ||
+            o.kind == grammar::OperandKind::IdResult)
+          continue;
+        const uint32_t def = s_.module().defIndex(user.word(o.offset));
+        if (def != kNoIndex && producer(s_.module().inst(def)))
+          misused_.try_emplace(def, user.index()); // the first one only
+      }
+    }
+  }
+
   bool logicalPointer(uint32_t type) {
     if (s_.defOpcode(type) != Op::TypePointer)
       return false;
@@ -1163,6 +1188,7 @@ private:
 
   State &s_;
   bool variablePointers_ = false;
+  std::unordered_map<uint32_t, uint32_t> misused_; ///< producer index -> first misuse
 };
 
 void checkMemory(State &s) {

@@ -40,6 +40,9 @@ void emitMeshTasks(State &s, const Instruction &inst) {
 } // namespace
 
 void checkMeshShading(State &s) {
+  static_assert(kOpEmitMeshTasks >= 4096 && kOpSetMeshOutputs >= 4096);
+  if (!s.extensionOpcodes())
+    return; // OpEmitMeshTasksEXT and OpSetMeshOutputsEXT are an extension's
   forEachInstruction(s, [&](const Instruction &inst, uint32_t op) {
     if (op == kOpEmitMeshTasks) {
       emitMeshTasks(s, inst);

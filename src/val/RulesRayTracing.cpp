@@ -104,6 +104,9 @@ public:
   void run() {
     constexpr uint32_t kCapabilityRayQuery = uint32_t(grammar::Capability::RayQueryKHR);
     const bool rayQueries = s_.hasCapability(kCapabilityRayQuery);
+    static_assert(kRayQueryOpcodes.first >= 4096 && uint32_t(Op::TraceRayKHR) >= 4096);
+    if (!rayQueries && !s_.extensionOpcodes())
+      return; // the core instructions are checked for ray queries only
     forEachInstruction(s_, [&](const Instruction &inst, uint32_t op) {
       switch (op) {
       case 32: // OpTypePointer %result StorageClass %type

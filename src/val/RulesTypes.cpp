@@ -457,8 +457,16 @@ void checkFunctionType(State &s, const Instruction &inst) {
     }
   }
   // A function type is used only by OpFunction, debug and annotation instructions.
-  for (const DefUse::Use &u : s.defUse().uses(inst.resultId())) {
-    Instruction user = s.module().inst(u.inst);
+  const uint32_t type = inst.resultId();
+  std::optional<std::span<const uint32_t>> recorded = s.functionTypeUses(type);
+  std::vector<uint32_t> fromDefUse;
+  if (!recorded) {
+    for (const DefUse::Use &u : s.defUse().uses(type))
+      fromDefUse.push_back(u.inst);
+    recorded = std::span<const uint32_t>(fromDefUse);
+  }
+  for (const uint32_t at : *recorded) {
+    Instruction user = s.module().inst(at);
     if (user.isRaw())
       continue;
     const Op op = user.opcode();
@@ -469,7 +477,7 @@ void checkFunctionType(State &s, const Instruction &inst) {
     if (d != nullptr && (d->cls == grammar::InstructionClass::Debug ||
                          d->cls == grammar::InstructionClass::Annotation))
       continue;
-    s.error(u.inst, rule,
+    s.error(at, rule,
             "the function type " + s.name(inst.resultId()) +
                 " may only be used by OpFunction (and debug or decoration instructions), not by " +
                 State::opcodeName(op));

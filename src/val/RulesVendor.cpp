@@ -237,6 +237,8 @@ void checkVendor(State &s) {
   constexpr uint32_t kCapabilityShaderInvocationReorderNV =
       uint32_t(grammar::Capability::ShaderInvocationReorderNV);
   const bool hitObjects = s.hasCapability(kCapabilityShaderInvocationReorderNV);
+  if (!hitObjects && !s.extensionOpcodes())
+    return; // the core instructions are checked for hit objects only
   BindlessChecker bindless(s);
   forEachInstruction(s, [&](const Instruction &inst, uint32_t op) {
     switch (static_cast<Op>(op)) {

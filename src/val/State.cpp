@@ -25,7 +25,12 @@ void State::scanModule() {
   for (Instruction inst : m_) {
     if (inst.isRaw())
       continue;
+    maxOpcode_ = std::max(maxOpcode_, static_cast<uint32_t>(inst.opcode()));
     switch (inst.opcode()) {
+    case Op::SpecConstantOp:
+      if (inst.wordCount() >= 4)
+        maxOpcode_ = std::max(maxOpcode_, inst.word(3));
+      break;
     case Op::Capability:
       if (inst.wordCount() >= 2)
         declared.push_back(inst.word(1));
@@ -351,6 +356,34 @@ const DefUse &State::defUse() const {
   if (!defUse_)
     defUse_ = std::make_unique<DefUse>(m_);
   return *defUse_;
+}
+
+void State::functionTypeUsesDone() {
+  // Grouped by type, in instruction order within a type (the walk's order).
+  std::stable_sort(functionTypeUses_.begin(), functionTypeUses_.end(),
+                   [](const auto &a, const auto &b) { return a.first < b.first; });
+  functionTypeUsers_.clear();
+  functionTypeUseIndex_.clear();
+  for (size_t i = 0; i < functionTypeUses_.size(); ++i) {
+    if (i == 0 || functionTypeUses_[i].first != functionTypeUses_[i - 1].first)
+      functionTypeUseIndex_.push_back({functionTypeUses_[i].first, uint32_t(i)});
+    functionTypeUsers_.push_back(functionTypeUses_[i].second);
+  }
+  functionTypeUses_.clear();
+  functionTypeUses_.shrink_to_fit();
+  functionTypeUsesDone_ = true;
+}
+
+std::optional<std::span<const uint32_t>> State::functionTypeUses(uint32_t id) const {
+  if (!functionTypeUsesDone_)
+    return std::nullopt;
+  auto it = std::lower_bound(functionTypeUseIndex_.begin(), functionTypeUseIndex_.end(), id,
+                             [](const auto &e, uint32_t v) { return e.first < v; });
+  if (it == functionTypeUseIndex_.end() || it->first != id)
+    return std::span<const uint32_t>();
+  const size_t end =
+      it + 1 == functionTypeUseIndex_.end() ? functionTypeUsers_.size() : (it + 1)->second;
+  return std::span<const uint32_t>(functionTypeUsers_).subspan(it->second, end - it->second);
 }
 
 const Cfg &State::cfg(uint32_t f) const {

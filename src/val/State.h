@@ -13,6 +13,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -113,6 +114,10 @@ public:
   // --- Capabilities and extensions ---------------------------------------------------------------
   /// Declared, or implied by a declared one (the grammar's "capabilities" of a capability).
   bool hasCapability(uint32_t capability) const;
+  /// Whether an instruction has an opcode of an extension (from 4096 on: the core's are below),
+  /// OpSpecConstantOp's operation included. The families of extensions' instructions have
+  /// nothing to say of a module without one.
+  bool extensionOpcodes() const { return maxOpcode_ >= 4096; }
   bool hasCapability(grammar::Capability c) const { return hasCapability(uint32_t(c)); }
   /// VariablePointers or VariablePointersStorageBuffer is declared (2.16.1's "if the
   /// VariablePointers or VariablePointersStorageBuffer capability is declared").
@@ -157,7 +162,18 @@ public:
 
   // --- Lazily computed analyses ------------------------------------------------------------------
   const DefUse &defUse() const;
+  /// The instructions that use function type `id`, one entry per operand, in instruction order,
+  /// as the id rules' walk recorded them; nullopt when that walk did not run to its end (then
+  /// defUse() has them). A module's one table of every use is not built for these alone.
+  std::optional<std::span<const uint32_t>> functionTypeUses(uint32_t id) const;
+  /// For the id rules: `inst` uses function type `id`; done() once every instruction is seen.
+  void recordFunctionTypeUse(uint32_t id, uint32_t inst) {
+    functionTypeUses_.push_back({id, inst});
+  }
+  void functionTypeUsesDone();
   const CallGraph &callGraph() const;
+  /// For the id rules, whose walk over every operand made the graph (CallGraph::addUse).
+  void adoptCallGraph(std::unique_ptr<CallGraph> graph) { callGraph_ = std::move(graph); }
   /// The control-flow graph of function `f` (an index into module().functions()); the function
   /// must have blocks.
   const Cfg &cfg(uint32_t f) const;
@@ -182,12 +198,17 @@ private:
   std::vector<uint32_t> modeFunctions_, modeBegin_, modes_;
   uint32_t addressingModel_ = 0, memoryModel_ = 0;
   bool sawMemoryModel_ = false;
+  uint32_t maxOpcode_ = 0;
   std::vector<uint32_t> instFunction_; // per instruction, kNoIndex outside functions
   // Decorations by target id: decoIds_ sorted, decoBegin_ offsets into decorations_.
   std::vector<uint32_t> decoIds_, decoBegin_;
   std::vector<AppliedDecoration> decorations_;
 
   mutable std::unique_ptr<DefUse> defUse_;
+  // (function type, using instruction), by type then instruction once done.
+  std::vector<std::pair<uint32_t, uint32_t>> functionTypeUses_, functionTypeUseIndex_;
+  std::vector<uint32_t> functionTypeUsers_;
+  bool functionTypeUsesDone_ = false;
   mutable std::unique_ptr<CallGraph> callGraph_;
   struct FunctionAnalyses {
     std::unique_ptr<Cfg> cfg;

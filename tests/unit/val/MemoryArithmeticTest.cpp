@@ -64,6 +64,22 @@ TEST(ValMemory, LogicalAddressingVariablesHoldNoPointers) {
                "a variable that holds pointers must be in the Function or Private storage class");
 }
 
+// A logical pointer's misuses are reported once, at the first of them in the module's order,
+// and the pointers in the order of their definitions.
+TEST(ValMemory, LogicalPointerMisuseOncePerPointer) {
+  const Report r = test::validateText(
+      shader("%P = OpTypeStruct %ptr_f_float\n",
+             "%v = OpVariable %ptr_f_float Function\n%w = OpVariable %ptr_f_float Function\n"
+             "%a = OpCompositeConstruct %P %w\n%b = OpCompositeConstruct %P %v\n"
+             "%c = OpCompositeConstruct %P %v\n%d = OpCompositeConstruct %P %w\n"));
+  ASSERT_EQ(r.errorCount(), 2u) << test::describe(r);
+  // %v's first misuse (%b) is reported first, then %w's (%a, before it).
+  EXPECT_EQ(r.problems[0].location.instIndex, r.problems[1].location.instIndex + 1)
+      << test::describe(r);
+  EXPECT_NE(r.problems[0].message.find("cannot be an operand of OpCompositeConstruct"),
+            std::string::npos);
+}
+
 // 2.16.1, logical pointers: only the listed instructions take them or give them; variable
 // pointers add OpSelect, OpPhi, OpPtrAccessChain, OpLoad, OpConstantNull and calls as producers.
 // spirv-val 2023.1 checks OpSelect and OpPhi only.
