@@ -8,15 +8,16 @@ madvise maps them all. The list is a profile: a function missing from it (new, r
 placed elsewhere, and a name no longer in the program is skipped by the linker. Rerun this after
 larger changes to the DXIL reader or printer:
 
-  python3 tools/spire/hot_text.py --build build --corpus ../shared/corpus/dxil \
+  python3 tools/spire/hot_text.py --build build --corpus ../shared/corpus/dxil --every 1 \
       > tools/spire/hot-text.txt
 
-It runs `spire --version` and `spire dis` on every other container (and on one program's bare
-bitcode) under callgrind, takes every function that ran, and orders them: the program's start
+It runs `spire --version` and `spire dis` on every --every'th container (and on one program's
+bare bitcode) under callgrind, takes every function that ran, and orders them: the program's start
 first, then the rest, each group by address in the profiled program (which keeps each object
 file's functions together). Callgrind's simulated processor picks other variants of the C
 library's string functions than a real one, so every variant of a string function that ran is
-listed. The two markers spire_hot_text_begin and spire_hot_text_end come first and last.
+listed. Local names that the libraries compiled without a section per function also define are
+left out (see whole_text_names). The two markers spire_hot_text_begin and spire_hot_text_end come first and last.
 """
 import argparse
 import os
