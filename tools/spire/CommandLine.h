@@ -59,6 +59,10 @@ void report(const Diagnostic &d, std::string_view source);
 /// Maps, in one call, the pages of the program's image (see CommandLine.cpp).
 void populateProgramImage();
 
+/// Maps, in one call, the pages of the functions `spire dis` runs on DXIL, which the link
+/// places together (tools/spire/hot-text.txt; see CommandLine.cpp).
+void populateHotText();
+
 /// Maps, in one call, the heap pages a command is about to write (about `bytes`, at most 64
 /// MiB), which otherwise fault in one by one: on the virtual machines where spire runs a fault
 /// costs 15-60 us, and a small file's command touches hundreds of fresh heap pages. The heap

@@ -98,6 +98,7 @@ int runDis(std::span<char *const> args) {
   }
   if (isDxilInput(*bytes))
     return disassembleDxil(*bytes, input, output, dxil);
+  populateProgramImage(); // SPIR-V: see main.cpp
   if (dxil.containerOnly || dxil.json) {
     report(makeError({}, "--container-only and --format json apply to DXIL containers; this "
                          "is not one"),

@@ -52,8 +52,12 @@ int main(int argc, char **argv) {
   }
   for (const Command &c : kCommands)
     if (c.name == name) {
-      // `spire run` execs the runner at once; `spire translate` decides when it has its input.
-      if (name != "run" && name != "translate")
+      // `spire run` execs the runner at once; `spire translate` decides when it has its input,
+      // and so does `spire dis`: the whole image for SPIR-V, for DXIL only the functions its
+      // disassembly runs, which the link packs together (CommandLine.cpp, populateHotText).
+      if (name == "dis")
+        spire::tool::populateHotText();
+      else if (name != "run" && name != "translate")
         spire::tool::populateProgramImage();
       return c.run(std::span<char *const>(argv + 2, static_cast<size_t>(argc - 2)));
     }

@@ -1,0 +1,137 @@
+#!/usr/bin/env python3
+"""Writes hot-text.txt: the functions `spire dis` runs on a DXIL container, in the order the
+linker should place them at the start of the program's text (lld --symbol-ordering-file).
+
+A command run once per small file spends most of its time on first touches of the program's
+pages (see CommandLine.cpp, populateHotText); with the functions it runs packed together, one
+madvise maps them all. The list is a profile: a function missing from it (new, renamed) is only
+placed elsewhere, and a name no longer in the program is skipped by the linker. Rerun this after
+larger changes to the DXIL reader or printer:
+
+  python3 tools/spire/hot_text.py --build build --corpus ../shared/corpus/dxil --every 1 \
+      > tools/spire/hot-text.txt
+
+It runs `spire --version` and `spire dis` on every --every'th container (and on one program's
+bare bitcode) under callgrind, takes every function that ran, and orders them: the program's start
+first, then the rest, each group by address in the profiled program (which keeps each object
+file's functions together). Callgrind's simulated processor picks other variants of the C
+library's string functions than a real one, so every variant of a string function that ran is
+listed. Local names that the libraries compiled without a section per function also define are
+left out (see whole_text_names). The two markers spire_hot_text_begin and spire_hot_text_end come first and last.
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+
+def functions_run(spire, argv):
+    """Mangled names of the functions a run of spire executes."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, 'callgrind.out')
+        subprocess.run(['valgrind', '--tool=callgrind', '--demangle=no',
+                        '--callgrind-out-file=' + out, spire] + argv,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+        names = set()
+        with open(out) as f:
+            for line in f:
+                m = re.match(r'c?fn=\(\d+\) (.*)', line)
+                if m:
+                    names.add(m.group(1).strip())
+        return names
+
+
+def text_symbols(spire):
+    """Name -> address of the program's function symbols."""
+    out = subprocess.run(['nm', '--defined-only', spire], capture_output=True, text=True,
+                         check=True).stdout
+    symbols = {}
+    for line in out.splitlines():
+        parts = line.split()
+        if len(parts) == 3 and parts[1] in 'tTwWiI':
+            symbols.setdefault(parts[2], int(parts[0], 16))
+    return symbols
+
+
+def whole_text_names(build):
+    """The local function names of the libraries compiled without a section per function. The
+    linker moves every definition of a name in the order, and such a file's definition takes the
+    whole text of its file along: a clone such as `insert.constprop.0`, which many files define,
+    would bring the validator and the dialect into the packed range."""
+    names = set()
+    for lib in ('val', 'transforms', 'translate', 'asm', 'dialect', 'module', 'binary', 'analysis',
+                'grammar'):
+        path = os.path.join(build, 'src', 'libspire_%s.a' % lib)
+        if not os.path.exists(path):
+            continue
+        out = subprocess.run(['nm', '--defined-only', path], capture_output=True, text=True,
+                             check=True).stdout
+        for line in out.splitlines():
+            parts = line.split()
+            if len(parts) == 3 and parts[1] == 't':
+                names.add(parts[2])
+    return names
+
+
+# Multi-variant string functions of the C library: __memmove_avx_unaligned_erms and the like.
+VARIANT = re.compile(r'^(__(?:mem|str|stp|wcs|wmem|raw)[a-z]*)_(?:sse|avx|evex|erms|ssse)')
+
+
+def extract_bitcode(path):
+    """The DXIL part's bitcode of a container, as bench/dxil.py extracts it."""
+    import struct
+    data = open(path, 'rb').read()
+    count = struct.unpack_from('<I', data, 28)[0]
+    for i in range(count):
+        offset = struct.unpack_from('<I', data, 32 + 4 * i)[0]
+        if data[offset:offset + 4] == b'DXIL':
+            body = offset + 8
+            bc_offset, bc_size = struct.unpack_from('<II', data, body + 16)
+            return data[body + 8 + bc_offset:body + 8 + bc_offset + bc_size]
+    return None
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument('--build', required=True, help='the build folder')
+    parser.add_argument('--corpus', required=True, help='the folder of .dxil containers')
+    parser.add_argument('--every', type=int, default=2)
+    args = parser.parse_args()
+    args.spire = os.path.join(args.build, 'tools', 'spire', 'spire')
+    containers = sorted(os.path.join(args.corpus, f) for f in os.listdir(args.corpus)
+                        if f.endswith('.dxil'))[::args.every]
+    if not containers:
+        sys.exit('no .dxil files in ' + args.corpus)
+
+    start = functions_run(args.spire, ['--version'])
+    ran = set(start)
+    with tempfile.TemporaryDirectory() as tmp:
+        bitcode = os.path.join(tmp, 'program.bc')
+        with open(bitcode, 'wb') as f:
+            f.write(extract_bitcode(containers[0]) or b'')
+        runs = [[c, '-o', '/dev/null'] for c in containers] + [[bitcode, '-o', '/dev/null']]
+        for argv in runs:
+            ran |= functions_run(args.spire, ['dis'] + argv)
+
+    symbols = text_symbols(args.spire)
+    for name in whole_text_names(args.build):
+        symbols.pop(name, None)
+    families = {m.group(1) for name in ran if (m := VARIANT.match(name))}
+    for name in symbols:
+        m = VARIANT.match(name)
+        if m and m.group(1) in families:
+            ran.add(name)
+    markers = ('spire_hot_text_begin', 'spire_hot_text_end')
+    known = [n for n in ran if n in symbols and n not in markers]
+    known.sort(key=lambda n: (n not in start, symbols[n], n))
+    print(markers[0])
+    for name in known:
+        print(name)
+    print(markers[1])
+
+
+if __name__ == '__main__':
+    main()
