@@ -354,6 +354,20 @@ uint32_t Translator::rootAddress(const Descriptor &d) {
   return emit(Op::Load, type, {ptr});
 }
 
+namespace {
+
+/// A resource that is root arguments, not a descriptor: where they are, `size` bytes from
+/// `offset` into the push constant block or shader record.
+void inRootArguments(DescriptorBinding &binding, std::string_view type, uint32_t offset,
+                     uint32_t size) {
+  binding.set = binding.binding = 0;
+  binding.descriptorType = type;
+  binding.pushConstantOffset = offset;
+  binding.pushConstantSize = size;
+}
+
+} // namespace
+
 void Translator::declareResources() {
   findAgsHandles();
   findAtomicResources();
@@ -397,10 +411,8 @@ void Translator::declareResources() {
           }
           const bool push = root->where == RootArguments::PushConstants;
           d.storage = push ? StorageClass::PushConstant : StorageClass::ShaderRecordBufferKHR;
-          binding.set = binding.binding = 0;
-          binding.descriptorType = push ? "push-constant" : "shader-record-constants";
-          binding.pushConstantOffset = root->offset;
-          binding.pushConstantSize = 4 * root->num32BitValues;
+          inRootArguments(binding, push ? "push-constant" : "shader-record-constants", root->offset,
+                          4 * root->num32BitValues);
           bindings_.push_back(binding);
           auto [at, added] = descriptors_.emplace(key, d);
           rootConstants.emplace_back(*root, &at->second);
@@ -433,12 +445,10 @@ void Translator::declareResources() {
           d.elementType = d.pointeeType;
           d.storage = StorageClass::PhysicalStorageBuffer;
           d.address = true;
-          binding.set = binding.binding = 0;
-          binding.descriptorType = address->where == RootArguments::PushConstants
-                                       ? "push-constant-address"
-                                       : "shader-record-address";
-          binding.pushConstantOffset = address->offset;
-          binding.pushConstantSize = 8;
+          inRootArguments(binding,
+                          address->where == RootArguments::PushConstants ? "push-constant-address"
+                                                                         : "shader-record-address",
+                          address->offset, 8);
           bindings_.push_back(binding);
           auto [at, added] = descriptors_.emplace(key, d);
           addresses.emplace_back(*address, &at->second);
@@ -466,12 +476,9 @@ void Translator::declareResources() {
         }
         if (table) {
           d.table = table;
-          binding.set = binding.binding = 0;
-          binding.descriptorType = table->where == RootArguments::PushConstants
-                                       ? "heap-table"
-                                       : "shader-record-heap-table";
-          binding.pushConstantOffset = table->pushOffset;
-          binding.pushConstantSize = table->where == RootArguments::PushConstants ? 4 : 8;
+          const bool push = table->where == RootArguments::PushConstants;
+          inRootArguments(binding, push ? "heap-table" : "shader-record-heap-table",
+                          table->pushOffset, push ? 4 : 8);
           binding.tableOffset = table->offsetInTable + (r.lowerBound - table->baseRegister);
           bindings_.push_back(binding);
           descriptors_.emplace(key, d);
