@@ -1142,16 +1142,19 @@ Expected<std::vector<TranslatedShader>> translateDxil(const dxil::DxilModule &mo
         if (named)
           break;
       }
-    std::optional<DxilTranslateOptions> withLocal;
-    if (local) {
-      withLocal = options;
-      if (Status s = applyLocalRootSignature(local->signature, withLocal->bindings); !s)
-        return makeError({},
-                         "entry '" + name + "': its local root signature: " + s.error().message);
-    }
-    Translator t(module, entry, withLocal ? *withLocal : options);
-    t.entryName_ = name;
-    Expected<TranslatedShader> shader = t.run();
+    auto translateEntry = [&]() -> Expected<TranslatedShader> {
+      std::optional<DxilTranslateOptions> withLocal;
+      if (local) {
+        withLocal = options;
+        if (Status s = applyLocalRootSignature(local->signature, withLocal->bindings); !s)
+          return makeError({},
+                           "entry '" + name + "': its local root signature: " + s.error().message);
+      }
+      Translator t(module, entry, withLocal ? *withLocal : options);
+      t.entryName_ = name;
+      return t.run();
+    };
+    Expected<TranslatedShader> shader = translateEntry();
     if (shader)
       out.push_back(std::move(*shader));
     else if (options.failedEntries && options.entry.empty())

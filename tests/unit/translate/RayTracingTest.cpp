@@ -517,6 +517,22 @@ TEST(DxilRayTracing, LocalRootDescriptorsThatCannotBeAddressesAreErrors) {
   EXPECT_NE(array.error.find("(a root descriptor read through its address) is an array"),
             std::string::npos)
       << array.error;
+  // A signature that does not fit a shader record fails each entry that takes it, one line
+  // each naming the entry (the others of a library would still translate).
+  dxil::RootSignature tooLarge = localSignature();
+  tooLarge.parameters[0].num32BitValues = 2000;
+  DxilTranslateOptions all;
+  all.localRootSignatures = {{{}, tooLarge}};
+  std::vector<Diagnostic> failed;
+  all.failedEntries = &failed;
+  std::string error;
+  Expected<std::vector<TranslatedShader>> shaders = translateDxilBytes(assemble(text, error), all);
+  EXPECT_FALSE(shaders.ok());
+  ASSERT_EQ(failed.size(), 2u);
+  for (const Diagnostic &d : failed)
+    EXPECT_NE(d.message.find("': its local root signature: root parameter 0 has 2000 constants"),
+              std::string::npos)
+        << d.message;
 }
 
 TEST(DxilFunctions, CallsWithPointerAndValueParameters) {
