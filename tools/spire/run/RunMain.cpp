@@ -670,6 +670,41 @@ modulesOf(const std::string &path, InputKind kind, uint32_t version, const Optio
   return out;
 }
 
+/// The module of `--vertex` with a Vertex entry point; a DXIL one's outputs in `previousStage`,
+/// to link DXIL fragment shaders to it (spire translate --previous-stage).
+Status loadVertexShader(const Options &o, uint32_t version, std::vector<uint32_t> &vertexShader,
+                        std::vector<translate::StageOutput> &previousStage) {
+  auto bytes = readFile(o.vertexShader);
+  if (!bytes)
+    return bytes.error();
+  const InputKind kind = classify(o.vertexShader, *bytes);
+  if (kind == InputKind::Script)
+    return makeError({}, "a script is not a vertex shader");
+  Options vertexOptions = o;
+  vertexOptions.entry.clear();
+  auto modules = modulesOf(o.vertexShader, kind, version, vertexOptions);
+  if (!modules)
+    return modules.error();
+  for (auto &[entry, words] : *modules) {
+    auto m = Module::fromWords(words);
+    auto mi = m ? run::reflect(*m) : Expected<run::ModuleInterface>(m.error());
+    if (mi && std::any_of(mi->entryPoints.begin(), mi->entryPoints.end(),
+                          [](const run::EntryPoint &e) { return e.model == "Vertex"; })) {
+      vertexShader = std::move(words);
+      break;
+    }
+  }
+  if (vertexShader.empty())
+    return makeError({}, "no vertex shader in it");
+  if (kind == InputKind::Dxil) {
+    auto outputs = translate::stageOutputsOf(*bytes);
+    if (!outputs)
+      return outputs.error();
+    previousStage = std::move(*outputs);
+  }
+  return {};
+}
+
 int createPipelines(const Options &o, const std::vector<InputKind> &kinds) {
   run::DeviceOptions device = o.device;
   device.requireValidation = device.validation;
@@ -680,41 +715,14 @@ int createPipelines(const Options &o, const std::vector<InputKind> &kinds) {
   if (o.targetEnvGiven)
     if (auto te = parseTargetEnv(o.compile.defaultTargetEnv))
       version = targetEnvVersion(*te);
-  // --vertex: the vertex shader of every fragment shader's pipeline; a DXIL one also links
-  // the DXIL fragment shaders' inputs to its outputs (spire translate --previous-stage).
+  // --vertex: the vertex shader of every fragment shader's pipeline.
   std::vector<uint32_t> vertexShader;
   std::vector<translate::StageOutput> previousStage;
-  if (!o.vertexShader.empty()) {
-    auto bytes = readFile(o.vertexShader);
-    if (!bytes)
-      return report(bytes.error(), o.vertexShader), kInvalidInput;
-    const InputKind kind = classify(o.vertexShader, *bytes);
-    Options vertexOptions = o;
-    vertexOptions.entry.clear();
-    auto modules = kind == InputKind::Script
-                       ? Expected<std::vector<std::pair<std::string, std::vector<uint32_t>>>>(
-                             makeError({}, "a script is not a vertex shader"))
-                       : modulesOf(o.vertexShader, kind, version, vertexOptions);
-    if (!modules)
-      return report(modules.error(), o.vertexShader), kInvalidInput;
-    for (auto &[entry, words] : *modules) {
-      auto m = Module::fromWords(words);
-      auto mi = m ? run::reflect(*m) : Expected<run::ModuleInterface>(m.error());
-      if (mi && std::any_of(mi->entryPoints.begin(), mi->entryPoints.end(),
-                            [](const run::EntryPoint &e) { return e.model == "Vertex"; })) {
-        vertexShader = std::move(words);
-        break;
-      }
+  if (!o.vertexShader.empty())
+    if (Status s = loadVertexShader(o, version, vertexShader, previousStage); !s) {
+      report(s.error(), o.vertexShader);
+      return kInvalidInput;
     }
-    if (vertexShader.empty())
-      return report(makeError({}, "no vertex shader in it"), o.vertexShader), kInvalidInput;
-    if (kind == InputKind::Dxil) {
-      auto outputs = translate::stageOutputsOf(*bytes);
-      if (!outputs)
-        return report(outputs.error(), o.vertexShader), kInvalidInput;
-      previousStage = std::move(*outputs);
-    }
-  }
   int status = kSuccess;
   size_t accepted = 0, rejected = 0, skipped = 0, failed = 0;
   for (size_t i = 0; i < o.inputs.size(); ++i) {
