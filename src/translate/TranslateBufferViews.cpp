@@ -57,7 +57,7 @@ uint32_t viewVariable(Translator &t, const Handle &h, uint32_t bits,
                       std::map<std::pair<uint32_t, uint32_t>, uint32_t> &views) {
   if (bits == 32 || !h.descriptor)
     return h.variable;
-  if (h.descriptor->address) { // the address as a pointer to `bits`-wide elements, where it is
+  if (h.descriptor->isAddress()) { // the address as a pointer to `bits`-wide elements, where it is
     if (bits == 8)
       t.capability(Capability::StorageBuffer8BitAccess);
     if (bits == 16)
@@ -139,14 +139,14 @@ StorageClass Translator::blockStorage(const Handle &h) const {
 
 uint32_t Translator::loadThrough(const Handle &h, uint32_t type, uint32_t pointer,
                                  uint32_t alignment) {
-  if (!h.descriptor || !h.descriptor->address)
+  if (!h.descriptor || !h.descriptor->isAddress())
     return emit(Op::Load, type, {pointer});
   return emit(Op::Load, type, {pointer, uint32_t(grammar::MemoryAccess::Aligned), alignment});
 }
 
 void Translator::storeThrough(const Handle &h, uint32_t pointer, uint32_t value,
                               uint32_t alignment) {
-  if (!h.descriptor || !h.descriptor->address)
+  if (!h.descriptor || !h.descriptor->isAddress())
     emitVoid(Op::Store, {pointer, value});
   else
     emitVoid(Op::Store, {pointer, value, uint32_t(grammar::MemoryAccess::Aligned), alignment});
@@ -216,7 +216,7 @@ uint32_t Translator::bufferByteSize(const Handle &h) {
   if (isTexelBuffer(h)) {
     capability(Capability::ImageQuery);
     words = emit(Op::ImageQuerySize, u32, {loadDescriptorImage(h)});
-  } else if (h.descriptor && h.descriptor->address) {
+  } else if (h.descriptor && h.descriptor->isAddress()) {
     return fail("unsupported: GetDimensions of a buffer that is a root descriptor, which has no "
                 "size");
   } else {

@@ -151,7 +151,7 @@ Status addTableRanges(const dxil::RootParameter &param, size_t index, uint32_t o
       range.offsetInTable = r.offsetInDescriptorsFromTableStart;
     }
     next = range.count == 0xFFFFFFFFu ? 0xFFFFFFFFu : range.offsetInTable + range.count;
-    range.pushOffset = offset;
+    range.offset = offset;
     range.where = where;
     model.heapTables.push_back(range);
   }
@@ -160,10 +160,6 @@ Status addTableRanges(const dxil::RootParameter &param, size_t index, uint32_t o
                                 "heaps of their own");
   return {};
 }
-
-} // namespace
-
-namespace {
 
 ResourceClass rootDescriptorClass(dxil::RootParameterType type) {
   return type == dxil::RootParameterType::CBV   ? ResourceClass::CBuffer
@@ -257,30 +253,24 @@ Status applyLocalRootSignature(const dxil::RootSignature &signature, BindingMode
   return {};
 }
 
-void Translator::declareRootArguments(
-    RootArguments where, const std::vector<std::pair<RootConstants, Descriptor *>> &constants,
-    const std::vector<const HeapTableRange *> &tables,
-    const std::vector<std::pair<RootDescriptorAddress, Descriptor *>> &addresses) {
-  // The members by offset: each root constants' values, each table's start, each root
-  // descriptor's address.
+void Translator::declareRootArguments(RootArguments where,
+                                      const std::vector<RootArgument> &arguments) {
+  // The members by offset (root constants' values, a table's start that several resources
+  // share, a root descriptor's address), in offset order.
   const uint32_t u32 = typeInt(32);
   std::map<uint32_t, uint32_t> members; // offset -> member type
-  auto values = [&](uint32_t count) {
-    const uint32_t array = freshType(Op::TypeArray, {u32, constU32(count)});
-    decorate(array, Decoration::ArrayStride, {4});
-    return array;
-  };
-  for (const auto &[rc, d] : constants)
-    if (rc.where == where)
-      members[rc.offset] = values(rc.num32BitValues);
-  for (const HeapTableRange *t : tables)
-    if (t->where == where && !members.count(t->pushOffset))
-      members[t->pushOffset] = values(1);
-  for (const auto &[a, d] : addresses) {
-    if (a.where != where)
+  for (const RootArgument &a : arguments) {
+    if (a.where != where || members.count(a.offset))
       continue;
-    capability(Capability::PhysicalStorageBufferAddresses);
-    members[a.offset] = typePointer(StorageClass::PhysicalStorageBuffer, d->pointeeType);
+    if (a.descriptor->isAddress()) {
+      capability(Capability::PhysicalStorageBufferAddresses);
+      members[a.offset] =
+          typePointer(StorageClass::PhysicalStorageBuffer, a.descriptor->pointeeType);
+    } else {
+      const uint32_t array = freshType(Op::TypeArray, {u32, constU32(a.values)});
+      decorate(array, Decoration::ArrayStride, {4});
+      members[a.offset] = array;
+    }
   }
   if (members.empty())
     return;
@@ -296,40 +286,27 @@ void Translator::declareRootArguments(
   }
   decorate(block, Decoration::Block);
   const bool push = where == RootArguments::PushConstants;
-  const uint32_t variable = globalVariable(block, push ? StorageClass::PushConstant
-                                                       : StorageClass::ShaderRecordBufferKHR);
+  const StorageClass sc = push ? StorageClass::PushConstant : StorageClass::ShaderRecordBufferKHR;
+  const uint32_t variable = globalVariable(block, sc);
   name(variable, push ? "root_constants" : "shader_record");
-  rootVariables_[uint32_t(where)] = variable;
-  for (const auto &[rc, d] : constants) {
-    if (rc.where != where)
-      continue;
-    d->variable = variable;
-    d->pointeeType = block;
-    d->pushMember = memberAt.at(rc.offset);
-    d->pushValues = rc.num32BitValues;
-  }
-  for (const auto &[a, d] : addresses) {
+  for (const RootArgument &a : arguments) {
     if (a.where != where)
       continue;
-    d->variable = variable;
-    d->pushMember = memberAt.at(a.offset);
-    d->addressIn = push ? StorageClass::PushConstant : StorageClass::ShaderRecordBufferKHR;
+    Descriptor &d = *a.descriptor;
+    d.variable = variable;
+    d.argumentsIn = sc;
+    d.argumentMember = memberAt.at(a.offset);
+    d.argumentValues = a.values;
   }
-  for (const HeapTableRange *t : tables)
-    if (t->where == where)
-      tableMembers_[uint32_t(where)][t->pushOffset] = memberAt.at(t->pushOffset);
 }
 
-uint32_t Translator::heapTableIndex(const HeapTableRange &range, uint32_t registerIndex) {
+uint32_t Translator::heapTableIndex(const Descriptor &d, uint32_t registerIndex) {
   const uint32_t u32 = typeInt(32);
-  const bool push = range.where == RootArguments::PushConstants;
-  const uint32_t ptr = emit(
-      Op::AccessChain,
-      typePointer(push ? StorageClass::PushConstant : StorageClass::ShaderRecordBufferKHR, u32),
-      {rootVariables_[uint32_t(range.where)],
-       constU32(tableMembers_[uint32_t(range.where)].at(range.pushOffset)), constU32(0)});
+  const uint32_t ptr = emit(Op::AccessChain, typePointer(d.argumentsIn, u32),
+                            {d.variable, constU32(d.argumentMember), constU32(0)});
   const uint32_t start = emit(Op::Load, u32, {ptr});
   // start + offsetInTable + (register - baseRegister), in 32-bit arithmetic that wraps.
+  const HeapTableRange &range = *d.table;
   const uint32_t inRange = emit(Op::ISub, u32, {registerIndex, constU32(range.baseRegister)});
   return emit(Op::IAdd, u32,
               {start, emit(Op::IAdd, u32, {constU32(range.offsetInTable), inRange})});
@@ -337,20 +314,20 @@ uint32_t Translator::heapTableIndex(const HeapTableRange &range, uint32_t regist
 
 uint32_t Translator::rootConstantValue(const Handle &h, uint32_t index, int64_t constIndex) {
   const uint32_t u32 = typeInt(32);
-  const uint32_t last = h.descriptor->pushValues - 1;
+  const uint32_t last = h.descriptor->argumentValues - 1;
   if (constIndex >= 0 && uint64_t(constIndex) > last)
     return undef(u32);
   const uint32_t at =
       constIndex >= 0 ? constU32(uint32_t(constIndex)) : glsl("UMin", u32, {index, constU32(last)});
-  const uint32_t ptr = emit(Op::AccessChain, typePointer(h.descriptor->storage, u32),
-                            {h.variable, constU32(h.descriptor->pushMember), at});
+  const uint32_t ptr = emit(Op::AccessChain, typePointer(h.descriptor->argumentsIn, u32),
+                            {h.variable, constU32(h.descriptor->argumentMember), at});
   return emit(Op::Load, u32, {ptr});
 }
 
 uint32_t Translator::rootAddress(const Descriptor &d) {
   const uint32_t type = typePointer(StorageClass::PhysicalStorageBuffer, d.pointeeType);
-  const uint32_t ptr =
-      emit(Op::AccessChain, typePointer(d.addressIn, type), {d.variable, constU32(d.pushMember)});
+  const uint32_t ptr = emit(Op::AccessChain, typePointer(d.argumentsIn, type),
+                            {d.variable, constU32(d.argumentMember)});
   return emit(Op::Load, type, {ptr});
 }
 
@@ -362,8 +339,8 @@ void inRootArguments(DescriptorBinding &binding, std::string_view type, uint32_t
                      uint32_t size) {
   binding.set = binding.binding = 0;
   binding.descriptorType = type;
-  binding.pushConstantOffset = offset;
-  binding.pushConstantSize = size;
+  binding.argumentOffset = offset;
+  binding.argumentSize = size;
 }
 
 } // namespace
@@ -371,9 +348,7 @@ void inRootArguments(DescriptorBinding &binding, std::string_view type, uint32_t
 void Translator::declareResources() {
   findAgsHandles();
   findAtomicResources();
-  std::vector<std::pair<RootConstants, Descriptor *>> rootConstants;
-  std::vector<std::pair<RootDescriptorAddress, Descriptor *>> addresses;
-  std::vector<const HeapTableRange *> tables;
+  std::vector<RootArgument> arguments;
   const dxil::ResourceLists *lists[2] = {&dx_.resources, &entry_.resources};
   for (const dxil::ResourceLists *lists2 : lists) {
     for (ResourceClass rc :
@@ -415,7 +390,7 @@ void Translator::declareResources() {
                           4 * root->num32BitValues);
           bindings_.push_back(binding);
           auto [at, added] = descriptors_.emplace(key, d);
-          rootConstants.emplace_back(*root, &at->second);
+          arguments.push_back({root->where, root->offset, root->num32BitValues, &at->second});
           continue;
         }
         // A root descriptor of a local root signature: a buffer device address.
@@ -444,14 +419,13 @@ void Translator::declareResources() {
           }
           d.elementType = d.pointeeType;
           d.storage = StorageClass::PhysicalStorageBuffer;
-          d.address = true;
           inRootArguments(binding,
                           address->where == RootArguments::PushConstants ? "push-constant-address"
                                                                          : "shader-record-address",
                           address->offset, 8);
           bindings_.push_back(binding);
           auto [at, added] = descriptors_.emplace(key, d);
-          addresses.emplace_back(*address, &at->second);
+          arguments.push_back({address->where, address->offset, 1, &at->second});
           continue;
         }
         // In a descriptor table read from the heap: all its registers in one range.
@@ -477,13 +451,12 @@ void Translator::declareResources() {
         if (table) {
           d.table = table;
           const bool push = table->where == RootArguments::PushConstants;
-          inRootArguments(binding, push ? "heap-table" : "shader-record-heap-table",
-                          table->pushOffset, push ? 4 : 8);
+          inRootArguments(binding, push ? "heap-table" : "shader-record-heap-table", table->offset,
+                          push ? 4 : 8);
           binding.tableOffset = table->offsetInTable + (r.lowerBound - table->baseRegister);
           bindings_.push_back(binding);
-          descriptors_.emplace(key, d);
-          if (std::find(tables.begin(), tables.end(), table) == tables.end())
-            tables.push_back(table);
+          auto [at, added] = descriptors_.emplace(key, d);
+          arguments.push_back({table->where, table->offset, 1, &at->second});
           continue;
         }
         if (rc == ResourceClass::CBuffer) {
@@ -554,8 +527,8 @@ void Translator::declareResources() {
       }
     }
   }
-  declareRootArguments(RootArguments::PushConstants, rootConstants, tables, addresses);
-  declareRootArguments(RootArguments::ShaderRecord, rootConstants, tables, addresses);
+  declareRootArguments(RootArguments::PushConstants, arguments);
+  declareRootArguments(RootArguments::ShaderRecord, arguments);
 }
 
 // ---- handles --------------------------------------------------------------------------------
@@ -576,8 +549,8 @@ namespace {
 Handle rangeHandle(Translator &t, const dxil::DxilResource &r, const Descriptor &d,
                    uint32_t registerIndex, bool nonUniform) {
   if (d.table)
-    return t.heapHandle(r, t.heapTableIndex(*d.table, registerIndex), nonUniform);
-  if (d.address) { // the pointer loaded from the shader record where the handle is made
+    return t.heapHandle(r, t.heapTableIndex(d, registerIndex), nonUniform);
+  if (d.isAddress()) { // the pointer loaded from the shader record where the handle is made
     Handle h = t.makeHandle(r, d, 0, false);
     h.variable = t.rootAddress(d);
     return h;
@@ -1051,9 +1024,9 @@ std::string bindingsJson(const TranslatedShader &shader) {
       w.field("count", b.rangeSize);
     if (b.descriptorType == "push-constant" || b.descriptorType == "shader-record-constants" ||
         b.descriptorType == "shader-record-address" || b.descriptorType == "push-constant-address")
-      w.field("offset", b.pushConstantOffset).field("size", b.pushConstantSize);
+      w.field("offset", b.argumentOffset).field("size", b.argumentSize);
     else if (b.descriptorType == "heap-table" || b.descriptorType == "shader-record-heap-table")
-      w.field("offset", b.pushConstantOffset).field("table-offset", b.tableOffset);
+      w.field("offset", b.argumentOffset).field("table-offset", b.tableOffset);
     else
       w.field("set", b.set).field("binding", b.binding);
     w.field("type", b.descriptorType);

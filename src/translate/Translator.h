@@ -56,16 +56,17 @@ struct Descriptor {
   /// that alias it (TranslateBufferViews.cpp).
   uint32_t set = 0, binding = 0, arraySize = 1;
   bool nonWritable = false, coherent = false;
-  /// Root constants (storage PushConstant or ShaderRecordBufferKHR): the member of the push
-  /// constant block (or shader record) and how many 32-bit values it holds.
-  uint32_t pushMember = 0, pushValues = 0;
-  /// A resource of a descriptor table read from the heap (no variable of its own): its range.
+  /// A resource of a descriptor table read from the heap (its descriptor is the heap's): its
+  /// range.
   const HeapTableRange *table = nullptr;
-  /// A root descriptor read through its address (storage PhysicalStorageBuffer): `variable` is
-  /// the shader record or push constant block (its storage class `addressIn`), `pushMember`
-  /// its member that holds the buffer's address, and `pointeeType` the buffer's block.
-  bool address = false;
-  StorageClass addressIn = StorageClass::ShaderRecordBufferKHR;
+  /// A resource that root arguments give: root constants (storage PushConstant or
+  /// ShaderRecordBufferKHR), a root descriptor's address (storage PhysicalStorageBuffer,
+  /// `pointeeType` the buffer's block) or a descriptor table's start (`table`). `variable` is
+  /// then the push constant block or shader record (in `argumentsIn`), `argumentMember` its
+  /// member that holds them, and `argumentValues` the number of root constants.
+  StorageClass argumentsIn = StorageClass::PushConstant;
+  uint32_t argumentMember = 0, argumentValues = 0;
+  bool isAddress() const { return storage == StorageClass::PhysicalStorageBuffer; }
 };
 
 /// The image type of a texture or typed buffer (raw/structured buffers: R32ui texel buffers),
@@ -215,13 +216,18 @@ public:
 
   // Resources (TranslateResources.cpp).
   void declareResources();
+  /// A resource that declareResources() found given by root arguments: where they are, and
+  /// its descriptor, which declareRootArguments() completes.
+  struct RootArgument {
+    RootArguments where = RootArguments::PushConstants;
+    uint32_t offset = 0; ///< bytes into the push constant block or shader record
+    uint32_t values = 1; ///< 32-bit values (root constants; a table's start is one)
+    Descriptor *descriptor = nullptr;
+  };
   /// The block of the root arguments in `where` (the push constant block or the shader record)
-  /// that declareResources() found in use: root constants, descriptor table starts and root
-  /// descriptors' addresses.
-  void declareRootArguments(
-      RootArguments where, const std::vector<std::pair<RootConstants, Descriptor *>> &constants,
-      const std::vector<const HeapTableRange *> &tables,
-      const std::vector<std::pair<RootDescriptorAddress, Descriptor *>> &addresses);
+  /// that `arguments` use: root constants, descriptor table starts and root descriptors'
+  /// addresses, one member per offset.
+  void declareRootArguments(RootArguments where, const std::vector<RootArgument> &arguments);
   /// The PhysicalStorageBuffer pointer to the buffer of root descriptor `d`, loaded from the
   /// shader record or push constant block.
   uint32_t rootAddress(const Descriptor &d);
@@ -230,8 +236,8 @@ public:
     return h.descriptor && (h.descriptor->storage == StorageClass::PushConstant ||
                             h.descriptor->storage == StorageClass::ShaderRecordBufferKHR);
   }
-  /// The heap index of a descriptor table's resource at register `registerIndex` (an id).
-  uint32_t heapTableIndex(const HeapTableRange &range, uint32_t registerIndex);
+  /// The heap index of descriptor table resource `d` at register `registerIndex` (an id).
+  uint32_t heapTableIndex(const Descriptor &d, uint32_t registerIndex);
   /// A handle to the heap's descriptor `index` (an id) for resource `r` (a heap annotation's or
   /// a descriptor table's), its heap array declared on first use; a failure gives an empty one.
   Handle heapHandle(const dxil::DxilResource &r, uint32_t index, bool nonUniform);
@@ -400,11 +406,6 @@ public:
   /// Heap variables by (binding, element type, class).
   std::map<std::array<uint32_t, 3>, uint32_t> heapVariables_;
   uint32_t heapCounters_ = 0;
-  /// The push constant block and the shader record (root constants, descriptor table starts,
-  /// root descriptors), by RootArguments, and by offset in each, the member that holds a
-  /// table's start.
-  uint32_t rootVariables_[2] = {0, 0};
-  std::map<uint32_t, uint32_t> tableMembers_[2];
   std::map<uint32_t, uint32_t> storageBlocks_, uniformBlocks_;     ///< bits / rows -> struct
   std::map<std::pair<uint32_t, uint32_t>, uint32_t> bufferViews_;  ///< (variable, bits) -> view
   std::set<std::pair<uint32_t, uint32_t>> atomicResources_;        ///< (class, range id)

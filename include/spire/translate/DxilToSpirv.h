@@ -53,7 +53,7 @@ struct HeapTableRange {
   /// Bytes into the push constant block (or the shader record) of the table's start: 4 bytes
   /// in the push constant block; in a shader record the 8 bytes of a descriptor handle, whose
   /// first 4 hold the heap index.
-  uint32_t pushOffset = 0;
+  uint32_t offset = 0;
   RootArguments where = RootArguments::PushConstants;
 };
 
@@ -207,14 +207,15 @@ struct DescriptorBinding {
   bool counter = false;            ///< the UAV counter of the resource, not the resource
   bool heap = false; ///< a descriptor heap's array (name: the heap; space, register: 0)
   /// descriptorType "push-constant" (root constants): where its values are in the push
-  /// constant block, in bytes (set and binding mean nothing then). "heap-table" (a resource of
+  /// constant block, `argumentSize` bytes from `argumentOffset` (set and binding mean nothing
+  /// then). "heap-table" (a resource of
   /// a descriptor table read from the heap): where the table's start is in the push constant
   /// block, and the resource's first descriptor counted from the table's start; the heap's
   /// arrays are listed on their own (`heap`). "push-constant-address" (a root descriptor's
   /// buffer device address, 8 bytes): where it is in the push constant block.
   /// "shader-record-constants", "shader-record-heap-table" and "shader-record-address": the
   /// same in the shader record of a local root signature.
-  uint32_t pushConstantOffset = 0, pushConstantSize = 0;
+  uint32_t argumentOffset = 0, argumentSize = 0;
   uint32_t tableOffset = 0;
 };
 

@@ -591,7 +591,7 @@ TEST(DxilTranslateRootConstants, DescriptorTablesInTheHeapStartAtAPushConstant) 
     GTEST_SKIP() << "llvm-as-14 not installed (Debian package llvm-14)";
   const DxilTranslateOptions options = heapTableOptions();
   ASSERT_EQ(options.bindings.heapTables.size(), 1u);
-  EXPECT_EQ(options.bindings.heapTables[0].pushOffset, 8u) << "after the two root constants";
+  EXPECT_EQ(options.bindings.heapTables[0].offset, 8u) << "after the two root constants";
   EXPECT_EQ(options.bindings.heapTables[0].offsetInTable, 3u);
   Translation t = translateLl(heapTableProgram(), options);
   ASSERT_EQ(t.error, "");

@@ -404,7 +404,7 @@ TEST(DxilRayTracing, LocalRootArgumentsAreReadFromTheShaderRecord) {
   EXPECT_EQ(model.rootConstants[0].offset, 0u);
   EXPECT_EQ(model.rootConstants[0].where, RootArguments::ShaderRecord);
   ASSERT_EQ(model.heapTables.size(), 1u);
-  EXPECT_EQ(model.heapTables[0].pushOffset, 16u) << "an 8-byte descriptor handle, 8-aligned";
+  EXPECT_EQ(model.heapTables[0].offset, 16u) << "an 8-byte descriptor handle, 8-aligned";
   ASSERT_EQ(model.rootAddresses.size(), 3u);
   EXPECT_EQ(model.rootAddresses[0].offset, 24u);
   EXPECT_EQ(model.rootAddresses[2].offset, 40u);
