@@ -23,41 +23,6 @@ std::string exportName(std::string_view name) {
 
 namespace {
 
-constexpr uint32_t kLocalRootSignatureSubobject = 2;
-constexpr uint32_t kAssociationSubobject = 8;
-
-std::vector<LocalRootSignature> localRootSignaturesOf(const dxil::RuntimeData &rdat,
-                                                      std::string &error) {
-  std::vector<LocalRootSignature> out;
-  for (const dxil::RdatSubobject &s : rdat.subobjects) {
-    if (s.kind != kLocalRootSignatureSubobject)
-      continue;
-    LocalRootSignature local;
-    Expected<dxil::RootSignature> signature = dxil::readRootSignature(s.rootSignature, "RDAT", 0);
-    if (!signature) {
-      error =
-          "the local root signature '" + std::string(s.name) + "': " + signature.error().message;
-      return {};
-    }
-    local.signature = std::move(*signature);
-    // The exports its associations name; associated with none, it is a default.
-    bool isDefault = true;
-    for (const dxil::RdatSubobject &a : rdat.subobjects)
-      if (a.kind == kAssociationSubobject && a.associatedSubobject == s.name) {
-        isDefault = isDefault && a.exports.empty();
-        for (std::string_view e : a.exports)
-          local.exports.emplace_back(e);
-      }
-    if (isDefault)
-      local.exports.clear();
-    out.push_back(std::move(local));
-  }
-  // The named ones first: an entry takes the first that names it, else the first default.
-  std::stable_partition(out.begin(), out.end(),
-                        [](const LocalRootSignature &l) { return !l.exports.empty(); });
-  return out;
-}
-
 /// Reads a container (or bare bitcode), decodes its program and gives it to `use`, with the
 /// container's runtime data (RDAT) when it has some.
 Status withDecodedProgram(
@@ -96,20 +61,33 @@ Status withDecodedProgram(
 
 } // namespace
 
-Expected<std::vector<LocalRootSignature>>
-localRootSignaturesOf(std::span<const uint8_t> container) {
-  Expected<dxil::Container> c = dxil::readContainer(container);
-  if (!c)
-    return c.error();
-  Expected<dxil::ContainerInfo> info = dxil::readContainerInfo(*c);
-  if (!info)
-    return info.error();
-  if (!info->runtimeData)
-    return std::vector<LocalRootSignature>{};
-  std::string error;
-  std::vector<LocalRootSignature> out = localRootSignaturesOf(*info->runtimeData, error);
-  if (!error.empty())
-    return makeError({}, error);
+Expected<std::vector<LocalRootSignature>> localRootSignaturesOf(const dxil::RuntimeData &rdat) {
+  std::vector<LocalRootSignature> out;
+  for (const dxil::RdatSubobject &s : rdat.subobjects) {
+    if (s.kind != dxil::kLocalRootSignatureSubobject)
+      continue;
+    LocalRootSignature local;
+    Expected<dxil::RootSignature> signature = dxil::readRootSignature(s.rootSignature, "RDAT", 0);
+    if (!signature)
+      return makeError(signature.error().location, "the local root signature '" +
+                                                       std::string(s.name) +
+                                                       "': " + signature.error().message);
+    local.signature = std::move(*signature);
+    // The exports its associations name; associated with none, it is a default.
+    bool isDefault = true;
+    for (const dxil::RdatSubobject &a : rdat.subobjects)
+      if (a.kind == dxil::kSubobjectToExportsAssociation && a.associatedSubobject == s.name) {
+        isDefault = isDefault && a.exports.empty();
+        for (std::string_view e : a.exports)
+          local.exports.emplace_back(e);
+      }
+    if (isDefault)
+      local.exports.clear();
+    out.push_back(std::move(local));
+  }
+  // The named ones first: an entry takes the first that names it, else the first default.
+  std::stable_partition(out.begin(), out.end(),
+                        [](const LocalRootSignature &l) { return !l.exports.empty(); });
   return out;
 }
 
@@ -144,13 +122,12 @@ Expected<std::vector<TranslatedShader>> translateDxilBytes(std::span<const uint8
       bytes, [&](const dxil::DxilModule &dx, const dxil::RuntimeData *rdat) -> Status {
         std::optional<DxilTranslateOptions> withLocal; // the container's local root signatures
         if (options.localRootSignatures.empty() && rdat) {
-          std::string error;
-          std::vector<LocalRootSignature> local = localRootSignaturesOf(*rdat, error);
-          if (!error.empty())
-            return makeError(Location::container("RDAT", 0), error);
-          if (!local.empty()) {
+          Expected<std::vector<LocalRootSignature>> local = localRootSignaturesOf(*rdat);
+          if (!local)
+            return local.error();
+          if (!local->empty()) {
             withLocal = options;
-            withLocal->localRootSignatures = std::move(local);
+            withLocal->localRootSignatures = std::move(*local);
           }
         }
         Expected<std::vector<TranslatedShader>> shaders =

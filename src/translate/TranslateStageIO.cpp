@@ -194,6 +194,12 @@ LocationOffsets locationOffsets(ShaderKind stage, const dxil::Signatures &sigs) 
   return o;
 }
 
+/// The semantic index of row `row` of an element (its first index + the row when the
+/// signature lists fewer).
+uint32_t semanticIndexOf(const dxil::DxilSignatureElement &el, uint32_t row) {
+  return row < el.semanticIndices.size() ? el.semanticIndices[row] : row;
+}
+
 std::string upperCase(std::string_view s) {
   std::string out(s);
   for (char &c : out)
@@ -216,7 +222,7 @@ std::vector<StageOutput> stageOutputs(const dxil::EntryPoint &entry) {
     for (uint32_t r = 0; r < el.rows; ++r) {
       StageOutput o;
       o.semantic = upperCase(el.name);
-      o.semanticIndex = r < el.semanticIndices.size() ? el.semanticIndices[r] : r;
+      o.semanticIndex = semanticIndexOf(el, r);
       o.location = offset + uint32_t(el.startRow) + r;
       o.component = uint32_t(std::max(0, el.startCol));
       o.perPrimitive = stage == ShaderKind::Mesh && sig == SignatureKind::PatchConstant;
@@ -242,7 +248,7 @@ bool Translator::linkInput(const dxil::DxilSignatureElement &el, bool patch, uin
         return &o;
     return nullptr;
   };
-  const uint32_t first = el.semanticIndices.empty() ? 0 : el.semanticIndices[0];
+  const uint32_t first = semanticIndexOf(el, 0);
   const StageOutput *base = find(first);
   const std::string what = "input " + el.name + std::to_string(first);
   if (!base) {
@@ -251,7 +257,7 @@ bool Translator::linkInput(const dxil::DxilSignatureElement &el, bool patch, uin
     return !fail("unsupported: " + what + " is not an output of the previous stage");
   }
   for (uint32_t r = 1; r < el.rows; ++r) {
-    const StageOutput *row = find(r < el.semanticIndices.size() ? el.semanticIndices[r] : r);
+    const StageOutput *row = find(semanticIndexOf(el, r));
     if (!row || row->location != base->location + r || row->component != base->component)
       return !fail("unsupported: " + what + ": its " + std::to_string(el.rows) +
                    " rows are not consecutive rows of the previous stage's outputs");

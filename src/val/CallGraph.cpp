@@ -47,7 +47,7 @@ private:
   std::unordered_map<uint32_t, std::vector<uint32_t>> memo_;
 };
 
-CallGraph::CallGraph(const State &s, bool)
+CallGraph::CallGraph(const State &s, ToFill)
     : constantGlobals_(std::make_unique<ConstantGlobals>(s.module())) {
   const Module &m = s.module();
   const auto fns = m.functions();
@@ -84,7 +84,7 @@ void CallGraph::finish() {
   constantGlobals_.reset();
 }
 
-CallGraph::CallGraph(const State &s) : CallGraph(s, true) {
+CallGraph::CallGraph(const State &s) : CallGraph(s, ToFill{}) {
   const Module &m = s.module();
   const auto fns = m.functions();
   for (uint32_t f = 0; f < fns.size(); ++f) {

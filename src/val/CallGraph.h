@@ -19,7 +19,8 @@ public:
   explicit CallGraph(const State &s);
   /// An empty graph of `s`'s functions, for a walk that sees every id operand anyway (the id
   /// rules') to fill with addCall() and addUse() in the module's order, then finish().
-  CallGraph(const State &s, bool empty);
+  struct ToFill {};
+  CallGraph(const State &s, ToFill);
   ~CallGraph();
   CallGraph(const CallGraph &) = delete;
   CallGraph &operator=(const CallGraph &) = delete;

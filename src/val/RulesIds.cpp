@@ -115,7 +115,7 @@ bool takesTypeOperands(Op op) {
 class IdChecker {
 public:
   explicit IdChecker(State &s)
-      : s_(s), m_(s.module()), graph_(std::make_unique<CallGraph>(s, true)) {}
+      : s_(s), m_(s.module()), graph_(std::make_unique<CallGraph>(s, CallGraph::ToFill{})) {}
 
   void run() {
     for (Instruction inst : m_) {

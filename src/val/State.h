@@ -114,11 +114,11 @@ public:
   // --- Capabilities and extensions ---------------------------------------------------------------
   /// Declared, or implied by a declared one (the grammar's "capabilities" of a capability).
   bool hasCapability(uint32_t capability) const;
+  bool hasCapability(grammar::Capability c) const { return hasCapability(uint32_t(c)); }
   /// Whether an instruction has an opcode of an extension (from 4096 on: the core's are below),
   /// OpSpecConstantOp's operation included. The families of extensions' instructions have
   /// nothing to say of a module without one.
   bool extensionOpcodes() const { return maxOpcode_ >= 4096; }
-  bool hasCapability(grammar::Capability c) const { return hasCapability(uint32_t(c)); }
   /// VariablePointers or VariablePointersStorageBuffer is declared (2.16.1's "if the
   /// VariablePointers or VariablePointersStorageBuffer capability is declared").
   bool hasVariablePointers() const {

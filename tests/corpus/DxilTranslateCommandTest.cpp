@@ -3,6 +3,7 @@
 // line with exit status 1 and no output file.
 #include "CorpusSupport.h"
 
+#include "spire/dxil/ContainerInfo.h"
 #include "spire/translate/DxilToSpirv.h"
 
 #include <gtest/gtest.h>
@@ -247,8 +248,12 @@ TEST(DxilTranslateCommand, LocalRootSignaturesOfALibraryAreItsSubobjects) {
   std::ifstream f(*in, std::ios::binary);
   const std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(f)),
                                    std::istreambuf_iterator<char>());
+  Expected<dxil::Container> container = dxil::readContainer(bytes);
+  ASSERT_TRUE(container.ok());
+  Expected<dxil::ContainerInfo> info = dxil::readContainerInfo(*container);
+  ASSERT_TRUE(info.ok() && info->runtimeData);
   Expected<std::vector<translate::LocalRootSignature>> local =
-      translate::localRootSignaturesOf(bytes);
+      translate::localRootSignaturesOf(*info->runtimeData);
   ASSERT_TRUE(local.ok()) << local.error().message;
   // LRS0 associated with node A, LRS1 with B; each of three parameters, a UAV first.
   ASSERT_EQ(local->size(), 2u);

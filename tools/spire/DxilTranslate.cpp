@@ -120,8 +120,8 @@ bool parseOffsets(std::string_view text, translate::BindingModel &m) {
 }
 
 /// The root signature of `path`: a container's RTS0 part, else a library's one state subobject
-/// of kind `subobjectKind` (1 GlobalRootSignature, 2 LocalRootSignature), or a serialized root
-/// signature.
+/// of kind `subobjectKind` (dxil::kGlobalRootSignatureSubobject or
+/// kLocalRootSignatureSubobject), or a serialized root signature.
 std::optional<dxil::RootSignature> readRootSignatureFile(const std::string &path,
                                                          uint32_t subobjectKind) {
   std::optional<std::vector<uint8_t>> bytes = readInput(path, path);
@@ -262,7 +262,8 @@ int runDxilToSpirv(std::span<char *const> args) {
   if (descriptorsAsAddresses && rootSignature.empty())
     return usageError("translate", "--root-descriptors-as-addresses needs --root-signature");
   if (!rootSignature.empty()) {
-    std::optional<dxil::RootSignature> signature = readRootSignatureFile(rootSignature, 1);
+    std::optional<dxil::RootSignature> signature =
+        readRootSignatureFile(rootSignature, dxil::kGlobalRootSignatureSubobject);
     if (!signature)
       return kInvalidInput;
     if (Status s = translate::applyRootSignature(*signature, tablesInHeap, options.bindings,
@@ -273,7 +274,8 @@ int runDxilToSpirv(std::span<char *const> args) {
     }
   }
   if (!localRootSignature.empty()) {
-    std::optional<dxil::RootSignature> signature = readRootSignatureFile(localRootSignature, 2);
+    std::optional<dxil::RootSignature> signature =
+        readRootSignatureFile(localRootSignature, dxil::kLocalRootSignatureSubobject);
     if (!signature)
       return kInvalidInput;
     // Checked here, so that its errors name its file.

@@ -52,9 +52,10 @@ int main(int argc, char **argv) {
   }
   for (const Command &c : kCommands)
     if (c.name == name) {
-      // `spire run` execs the runner at once; `spire translate` decides when it has its input,
-      // and so does `spire dis`: the whole image for SPIR-V, for DXIL only the functions its
-      // disassembly runs, which the link packs together (CommandLine.cpp, populateHotText).
+      // `spire run` execs the runner at once; `spire translate` decides when it has its input.
+      // `spire dis` maps at once the functions its DXIL disassembly runs, which the link packs
+      // together (CommandLine.cpp, populateHotText), and the whole image once it knows its
+      // input is SPIR-V (DisCommand.cpp).
       if (name == "dis")
         spire::tool::populateHotText();
       else if (name != "run" && name != "translate")

@@ -125,9 +125,6 @@ struct BitstreamEntry {
 /// Names the block ids of LLVM IR for locations ("FUNCTION_BLOCK"); a number for others.
 std::string_view llvmBlockName(uint32_t blockId);
 
-/// A cursor over a bitstream. Reads never go past the end: a read that would sets a sticky
-/// failure and returns zero, and the next structured call reports it as an error located at the
-/// enclosing block, the record index inside it and the bit offset.
 /// The 64 bits of a bitstream from bit `bitPos` on, the first in the lowest bit (of which
 /// 57 at least are the stream's: the load is of the 8 bytes from the bit's byte). The caller
 /// makes sure those 8 bytes are readable.
@@ -139,6 +136,9 @@ inline uint64_t loadBitsAt(const uint8_t *data, uint64_t bitPos) {
   return w >> (bitPos & 7);
 }
 
+/// A cursor over a bitstream. Reads never go past the end: a read that would sets a sticky
+/// failure and returns zero, and the next structured call reports it as an error located at the
+/// enclosing block, the record index inside it and the bit offset.
 class BitstreamReader {
 public:
   /// `bytes` is the stream after any wrapper; the magic is not consumed here. The reader's own

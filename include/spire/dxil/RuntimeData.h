@@ -162,6 +162,9 @@ Expected<RuntimeData> readRuntimeData(const ContainerPart &part);
 
 const char *rdatPartTypeName(RdatPartType type);
 const char *subobjectKindName(uint32_t kind);
+/// The subobject kinds (D3D12_STATE_SUBOBJECT_TYPE) that root signatures come in.
+inline constexpr uint32_t kGlobalRootSignatureSubobject = 1, kLocalRootSignatureSubobject = 2,
+                          kSubobjectToExportsAssociation = 8;
 const char *nodeLaunchTypeName(uint32_t launchType);
 const char *nodeFuncAttribKindName(uint32_t kind);
 const char *nodeIOAttribKindName(uint32_t kind);

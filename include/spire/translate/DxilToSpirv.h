@@ -4,6 +4,7 @@
 
 #include "spire/dxil/DxilModule.h"
 #include "spire/dxil/RootSignature.h"
+#include "spire/dxil/RuntimeData.h"
 #include "spire/support/Expected.h"
 
 #include <cstdint>
@@ -127,9 +128,9 @@ struct LocalRootSignature {
 
 /// The local root signatures of a library's state subobjects (its RDAT part): each
 /// LocalRootSignature subobject with the exports its SubobjectToExportsAssociation subobjects
-/// name; one that no association names, or one associated with no export, is a default.
-/// Fails on a subobject whose root signature cannot be read.
-Expected<std::vector<LocalRootSignature>> localRootSignaturesOf(std::span<const uint8_t> container);
+/// name, those that name exports first; one that no association names, or one associated with
+/// no export, is a default. Fails on a subobject whose root signature cannot be read.
+Expected<std::vector<LocalRootSignature>> localRootSignaturesOf(const dxil::RuntimeData &rdat);
 
 /// The heap bindings, added to BindingModel::heapBinding.
 enum class HeapSlot : uint32_t {

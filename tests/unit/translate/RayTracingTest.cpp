@@ -431,9 +431,17 @@ TEST(DxilRayTracing, LocalRootArgumentsAreReadFromTheShaderRecord) {
       << t.spvasm;
   EXPECT_NE(t.spvasm.find("OpMemoryModel PhysicalStorageBuffer64"), std::string::npos);
   EXPECT_NE(t.spvasm.find("OpCapability PhysicalStorageBufferAddresses"), std::string::npos);
+  // The record's Block: the pointer type's pointee, its members at the offsets laid out.
+  const std::string pointer = "%_ptr_ShaderRecordBufferKHR_";
+  const size_t at = t.spvasm.find(pointer);
+  ASSERT_NE(at, std::string::npos) << t.spvasm;
+  const std::string record =
+      "%" + t.spvasm.substr(at + pointer.size(), t.spvasm.find(' ', at) - at - pointer.size());
   for (const char *offset :
        {" 0 Offset 0", " 1 Offset 16", " 2 Offset 24", " 3 Offset 32", " 4 Offset 40"})
-    EXPECT_NE(t.spvasm.find(offset), std::string::npos) << offset << "\n" << t.spvasm;
+    EXPECT_NE(t.spvasm.find("OpMemberDecorate " + record + offset), std::string::npos)
+        << record << offset << "\n"
+        << t.spvasm;
   // No descriptor of its own for any of them; t1 is the heap's (set 6).
   for (const char *name : {"%consts", "%params", "%src", "%dst"})
     EXPECT_EQ(t.spvasm.find(std::string("OpDecorate ") + name + " Binding"), std::string::npos)
