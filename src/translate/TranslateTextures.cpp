@@ -659,15 +659,16 @@ bool TextureOp::getDimensions(bool &handled) {
     if (s.multisampled)
       last = t_.emit(Op::ImageQuerySamples, u32, {image});
   } else {
-    // D3D: past the last mip level, width, height and depth read as 0 (the array size and the
-    // level count stay valid); the query itself asks for level 0 then, which Vulkan defines.
+    // D3D: past the last mip level, width, height, depth and the array size read as 0 (only
+    // the level count stays valid: vkd3d-proton's array reinterpretation tests, which native
+    // drivers pass, expect a 0 array size there); the query itself asks for level 0 then,
+    // which Vulkan defines.
     last = t_.emit(Op::ImageQueryLevels, u32, {image});
     const uint32_t mip = undefArg(1) ? t_.constU32(0) : typedArg(1, u32);
     inRange = t_.emit(Op::ULessThan, t_.typeBool(), {mip, last});
     const uint32_t level = t_.emit(Op::Select, u32, {inRange, mip, t_.constU32(0)});
     size = t_.emit(Op::ImageQuerySizeLod, sizeType, {image, level});
   }
-  const uint32_t texelDims = n - (s.arrayed ? 1 : 0);
   std::vector<uint32_t> parts;
   for (uint32_t i = 0; i < 3; ++i) {
     if (i >= n) {
@@ -675,7 +676,7 @@ bool TextureOp::getDimensions(bool &handled) {
       continue;
     }
     uint32_t c = n == 1 ? size : t_.emit(Op::CompositeExtract, u32, {size, i});
-    if (inRange && i < texelDims)
+    if (inRange)
       c = t_.emit(Op::Select, u32, {inRange, c, t_.constU32(0)});
     parts.push_back(c);
   }

@@ -306,6 +306,13 @@ TEST(TextureOps, GetDimensionsOfEveryShape) {
   EXPECT_TRUE(contains(t.spvasm, "OpImageQueryLevels %uint")) << t.spvasm;
   EXPECT_TRUE(contains(t.spvasm, "OpImageQuerySizeLod %v3uint")) << t.spvasm;
   EXPECT_TRUE(contains(t.spvasm, "OpULessThan %bool")) << t.spvasm;
+  // Past the last level the level asked is 0 and every size component reads 0: for the array
+  // texture the level, width, height and array size; for the cube the level, width, height.
+  size_t selects = 0;
+  for (size_t at = t.spvasm.find("OpSelect %uint"); at != std::string::npos;
+       at = t.spvasm.find("OpSelect %uint", at + 1))
+    ++selects;
+  EXPECT_EQ(selects, 7u) << t.spvasm;
   EXPECT_TRUE(contains(t.spvasm, "OpImageQuerySamples %uint")) << t.spvasm;
   EXPECT_TRUE(contains(t.spvasm, "OpImageQuerySize %uint")) << t.spvasm;      // typed buffer
   EXPECT_TRUE(contains(t.spvasm, "OpImageQuerySizeLod %v2uint")) << t.spvasm; // cube
