@@ -38,6 +38,11 @@ constexpr const char *kWantedExtensions[] = {
     "VK_EXT_shader_stencil_export",
     "VK_EXT_shader_viewport_index_layer",
     "VK_EXT_conservative_rasterization",
+    "VK_KHR_compute_shader_derivatives",
+    "VK_NV_compute_shader_derivatives",
+    "VK_KHR_deferred_host_operations",
+    "VK_KHR_acceleration_structure",
+    "VK_KHR_ray_query",
 };
 
 Expected<std::vector<std::string>> deviceExtensions(const VulkanFunctions &vk,

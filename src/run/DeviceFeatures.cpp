@@ -73,6 +73,9 @@ enum class Where : uint8_t {
   WorkgroupLayout,
   UniformControlFlow,
   AtomicFloat,
+  Derivatives,
+  AccelerationStructure,
+  RayQuery,
   None
 };
 
@@ -141,11 +144,18 @@ constexpr Dotted kDotted[] = {
      V12(shaderUniformTexelBufferArrayNonUniformIndexing)},
     {"DescriptorIndexingFeatures.shaderStorageTexelBufferArrayNonUniformIndexing",
      V12(shaderStorageTexelBufferArrayNonUniformIndexing)},
+    {"ComputeShaderDerivativesFeatures.computeDerivativeGroupQuads", Where::Derivatives,
+     offsetof(VkPhysicalDeviceComputeShaderDerivativesFeaturesNV, computeDerivativeGroupQuads)},
+    {"ComputeShaderDerivativesFeatures.computeDerivativeGroupLinear", Where::Derivatives,
+     offsetof(VkPhysicalDeviceComputeShaderDerivativesFeaturesNV, computeDerivativeGroupLinear)},
+    {"RayQueryFeatures.rayQuery", Where::RayQuery,
+     offsetof(VkPhysicalDeviceRayQueryFeaturesKHR, rayQuery)},
+    {"AccelerationStructureFeaturesKHR.accelerationStructure", Where::AccelerationStructure,
+     offsetof(VkPhysicalDeviceAccelerationStructureFeaturesKHR, accelerationStructure)},
     // Names amber knows that spire does not query: accepted, and never supported.
     {"IndexTypeUint8Features.indexTypeUint8", Where::None, 0},
     {"CooperativeMatrixFeaturesKHR.cooperativeMatrix", Where::None, 0},
     {"DepthClampZeroOneFeatures.depthClampZeroOne", Where::None, 0},
-    {"AccelerationStructureFeaturesKHR.accelerationStructure", Where::None, 0},
     {"RayTracingPipelineFeaturesKHR.rayTracingPipeline", Where::None, 0},
     {"ShaderLongVectorFeaturesEXT.longVector", Where::None, 0},
     {"ShaderImageAtomicInt64Features.shaderImageInt64Atomics", Where::None, 0},
@@ -195,6 +205,10 @@ void FeatureChain::link(uint32_t apiVersion, const std::vector<std::string> &ext
   uniformControlFlow.sType =
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_SUBGROUP_UNIFORM_CONTROL_FLOW_FEATURES_KHR;
   atomicFloat.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT;
+  derivatives.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COMPUTE_SHADER_DERIVATIVES_FEATURES_NV;
+  accelerationStructure.sType =
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ACCELERATION_STRUCTURE_FEATURES_KHR;
+  rayQuery.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_RAY_QUERY_FEATURES_KHR;
   void **next = &core.pNext;
   auto append = [&](auto &s) {
     *next = &s;
@@ -218,6 +232,17 @@ void FeatureChain::link(uint32_t apiVersion, const std::vector<std::string> &ext
   linkedAtomicFloat = hasExtension(extensions, "VK_EXT_shader_atomic_float");
   if (linkedAtomicFloat)
     append(atomicFloat);
+  linkedDerivatives = hasExtension(extensions, "VK_KHR_compute_shader_derivatives") ||
+                      hasExtension(extensions, "VK_NV_compute_shader_derivatives");
+  if (linkedDerivatives)
+    append(derivatives);
+  linkedRayQuery = hasExtension(extensions, "VK_KHR_ray_query") &&
+                   hasExtension(extensions, "VK_KHR_acceleration_structure") &&
+                   hasExtension(extensions, "VK_KHR_deferred_host_operations");
+  if (linkedRayQuery) {
+    append(accelerationStructure);
+    append(rayQuery);
+  }
   *next = nullptr;
 }
 
@@ -234,6 +259,9 @@ void FeatureChain::copyValues(const FeatureChain &o) {
   copy(workgroupLayout, o.workgroupLayout);
   copy(uniformControlFlow, o.uniformControlFlow);
   copy(atomicFloat, o.atomicFloat);
+  copy(derivatives, o.derivatives);
+  copy(accelerationStructure, o.accelerationStructure);
+  copy(rayQuery, o.rayQuery);
 }
 
 void FeatureChain::clearBehaviourChanging() {
@@ -261,6 +289,15 @@ const VkBool32 *FeatureChain::find(std::string_view name) const {
       break;
     case Where::V13:
       base = linked13 ? &v13 : nullptr;
+      break;
+    case Where::Derivatives:
+      base = linkedDerivatives ? &derivatives : nullptr;
+      break;
+    case Where::AccelerationStructure:
+      base = linkedRayQuery ? &accelerationStructure : nullptr;
+      break;
+    case Where::RayQuery:
+      base = linkedRayQuery ? &rayQuery : nullptr;
       break;
     default:
       break;

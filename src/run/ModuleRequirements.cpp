@@ -117,6 +117,11 @@ constexpr std::pair<std::string_view, std::string_view> kCapabilityFeatures[] = 
     {"SampledImageArrayDynamicIndexing", "shaderSampledImageArrayDynamicIndexing"},
     {"StorageBufferArrayDynamicIndexing", "shaderStorageBufferArrayDynamicIndexing"},
     {"StorageImageArrayDynamicIndexing", "shaderStorageImageArrayDynamicIndexing"},
+    {"ComputeDerivativeGroupQuadsKHR",
+     "ComputeShaderDerivativesFeatures.computeDerivativeGroupQuads"},
+    {"ComputeDerivativeGroupLinearKHR",
+     "ComputeShaderDerivativesFeatures.computeDerivativeGroupLinear"},
+    {"RayQueryKHR", "RayQueryFeatures.rayQuery"},
     // Features of extension structs spire run does not enable: never supported here.
     {"Int64ImageEXT", "ShaderImageAtomicInt64Features.shaderImageInt64Atomics"},
 };
@@ -214,6 +219,14 @@ DeviceNeeds moduleNeeds(const VulkanContext &ctx, const ModuleInterface &mi) {
     for (const SpirvExtension &x : kSpirvExtensions)
       if (e == x.spirv && !x.vulkan.empty() && (x.core == 0 || ctx.apiVersion() < x.core))
         addOnce(needs.extensions, std::string(x.vulkan));
+  // Ray queries and ray tracing pipelines work on acceleration structures, whose extension
+  // needs deferred host operations.
+  if (std::find_if(needs.extensions.begin(), needs.extensions.end(), [](const std::string &e) {
+        return e == "VK_KHR_ray_query" || e == "VK_KHR_ray_tracing_pipeline";
+      }) != needs.extensions.end()) {
+    addOnce(needs.extensions, std::string("VK_KHR_acceleration_structure"));
+    addOnce(needs.extensions, std::string("VK_KHR_deferred_host_operations"));
+  }
   for (const std::string &c : mi.capabilities)
     for (auto [cap, feature] : kCapabilityFeatures)
       if (c == cap && !(featureOptional(ctx, c) && !ctx.hasFeature(feature)))

@@ -849,9 +849,11 @@ void Translator::requireDerivatives(bool quadOps) {
          std::to_string(n[1]) + "x" + std::to_string(n[2]) + ", which forms no quads");
     return;
   }
-  // Compute: the NV extension, which SPIRV-Tools 2023.1 knows; the KHR one shares its
-  // enumerants and adds mesh and task shaders (which that validator refuses derivatives in).
-  extension(kind == dxil::ShaderKind::Compute || broadcastingNode
+  // Compute: the NV extension unless asked otherwise (SPIRV-Tools 2023.1 knows it); the KHR
+  // one shares its enumerants and adds mesh and task shaders (which that validator refuses
+  // derivatives in).
+  extension((kind == dxil::ShaderKind::Compute || broadcastingNode) &&
+                    !options_.khrComputeDerivatives
                 ? "SPV_NV_compute_shader_derivatives"
                 : "SPV_KHR_compute_shader_derivatives");
   capability(quads ? Capability::ComputeDerivativeGroupQuadsNV

@@ -207,6 +207,9 @@ std::optional<std::string> renumberOracle(std::vector<uint32_t> &words,
 struct Prepared {
   fs::path file;
   std::optional<translate::TranslatedShader> spire;
+  /// With derivatives: the translation through SPV_KHR_compute_shader_derivatives, for a
+  /// device that has only the KHR extension (Mesa's lavapipe from 24 on).
+  std::optional<translate::TranslatedShader> spireKhr;
   std::vector<uint32_t> oracle;
   std::string skip; ///< why it is not run (empty: run it)
 };
@@ -315,7 +318,10 @@ struct Outcome {
 /// "P" to `progress` when the oracle's module has run and spire's starts.
 Outcome runPair(run::VulkanContext &ctx, const Prepared &p, FILE *progress) {
   const std::string name = p.file.filename().string();
-  auto spireMi = interfaceOf(p.spire->words);
+  const translate::TranslatedShader &spire =
+      p.spireKhr && !ctx.extensionUsable("VK_NV_compute_shader_derivatives") ? *p.spireKhr
+                                                                             : *p.spire;
+  auto spireMi = interfaceOf(spire.words);
   auto oracleMi = interfaceOf(p.oracle);
   if (!spireMi || !oracleMi)
     return {Outcome::Mismatch,
@@ -333,7 +339,7 @@ Outcome runPair(run::VulkanContext &ctx, const Prepared &p, FILE *progress) {
   // texels, constant buffers as large as the larger of the two blocks; arrays of descriptors
   // take one part per element, runtime arrays kRuntimeDescriptors; the same push constants.
   run::ShaderRunRequest spireRun, oracleRun;
-  spireRun.words = p.spire->words;
+  spireRun.words = spire.words;
   oracleRun.words = p.oracle;
   spireRun.runtimeArrayDescriptors = oracleRun.runtimeArrayDescriptors = kRuntimeDescriptors;
   if (spireMi->pushConstantSize)
@@ -342,11 +348,11 @@ Outcome runPair(run::VulkanContext &ctx, const Prepared &p, FILE *progress) {
                                  std::to_string(spireMi->pushConstantSize),
                              nullptr);
   const bool atomicImages =
-      usesAny(p.spire->words, kImageAtomicOps) || usesAny(p.oracle, kImageAtomicOps);
+      usesAny(spire.words, kImageAtomicOps) || usesAny(p.oracle, kImageAtomicOps);
   // Depth comparisons need a depth format (D32_SFLOAT for float textures, with values in
   // [0, 1)) and comparison samplers (LESS).
   const bool depthCompare =
-      usesAny(p.spire->words, kDepthCompareOps) || usesAny(p.oracle, kDepthCompareOps);
+      usesAny(spire.words, kDepthCompareOps) || usesAny(p.oracle, kDepthCompareOps);
   auto bytesOf = [](const run::Resource &x) {
     const uint32_t count = x.count ? x.count : kRuntimeDescriptors;
     if (x.kind == run::DescriptorKind::Sampler)
@@ -367,7 +373,7 @@ Outcome runPair(run::VulkanContext &ctx, const Prepared &p, FILE *progress) {
     const run::Resource *o = oracleMi->find(r.set, r.binding);
     if (o && o->count != r.count)
       return {Outcome::Skip, "the oracle's descriptor array has another size"};
-    const bool counter = std::any_of(p.spire->bindings.begin(), p.spire->bindings.end(),
+    const bool counter = std::any_of(spire.bindings.begin(), spire.bindings.end(),
                                      [&](const translate::DescriptorBinding &b) {
                                        return b.counter && b.set == r.set && b.binding == r.binding;
                                      });
@@ -454,7 +460,7 @@ Outcome runPair(run::VulkanContext &ctx, const Prepared &p, FILE *progress) {
   if (!spireResult->validationMessages.empty())
     return {Outcome::Mismatch, "validation: " + spireResult->validationMessages.front()};
   Outcome out{Outcome::Equal, ""};
-  const bool tolerant = usesTranscendentals(p.spire->words) || usesTranscendentals(p.oracle);
+  const bool tolerant = usesTranscendentals(spire.words) || usesTranscendentals(p.oracle);
   for (const auto &[key, bytes] : spireResult->buffers) {
     // A comparison of buffers nobody wrote proves little: count the shaders that wrote.
     out.wrote =
@@ -537,6 +543,14 @@ TEST_F(DxilTranslateRun, CorpusComputeShadersComputeWhatTheOracleComputes) {
     if (!shaders || shaders->size() != 1)
       return; // not translated by spire: counted, not run
     p.spire = std::move(shaders->front());
+    const std::string_view nv = "SPV_NV_compute_shader_derivatives";
+    const auto *text = reinterpret_cast<const char *>(p.spire->words.data());
+    if (std::string_view(text, p.spire->words.size() * 4).find(nv) != std::string_view::npos) {
+      translate::DxilTranslateOptions khr;
+      khr.khrComputeDerivatives = true;
+      if (auto k = translate::translateDxilBytes(bytes, khr); k && k->size() == 1)
+        p.spireKhr = std::move(k->front());
+    }
     if (auto why = unbindable(*p.spire)) {
       p.skip = *why;
       return;
@@ -554,6 +568,8 @@ TEST_F(DxilTranslateRun, CorpusComputeShadersComputeWhatTheOracleComputes) {
     if (auto why = renumberOracle(p.oracle, *p.spire))
       p.skip = *why;
     translate::test::fixRuntimeDescriptorArrays(p.spire->words, kRuntimeDescriptors);
+    if (p.spireKhr)
+      translate::test::fixRuntimeDescriptorArrays(p.spireKhr->words, kRuntimeDescriptors);
     translate::test::fixRuntimeDescriptorArrays(p.oracle, kRuntimeDescriptors);
   });
   fs::remove_all(scratch);

@@ -46,6 +46,9 @@ Options:
   --dual-source-blending
                        pixel shaders feed dual-source blending: SV_Target0 and SV_Target1
                        become Location 0 Index 0 and 1 (writing another target is an error)
+  --khr-compute-derivatives
+                       derivatives in compute shaders through SPV_KHR_compute_shader_derivatives
+                       (current drivers) instead of the NV extension it was promoted from
   --binding-offsets <srv>,<uav>,<cbv>,<sampler>
                        added to the register per class (default 0,1000,2000,3000)
   --heap-set <set>     where SM 6.6 descriptor heaps go (default 6): runtime descriptor arrays,
@@ -232,6 +235,8 @@ int runDxilToSpirv(std::span<char *const> args) {
           options.bindings.rawBuffersAsTexelBuffers = true;
         } else if (flag == "--dual-source-blending") {
           options.dualSourceBlending = true;
+        } else if (flag == "--khr-compute-derivatives") {
+          options.khrComputeDerivatives = true;
         } else if (flag == "--no-validate") {
           validate = false;
         } else {

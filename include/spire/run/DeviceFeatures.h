@@ -18,6 +18,10 @@ struct FeatureChain {
   VkPhysicalDeviceWorkgroupMemoryExplicitLayoutFeaturesKHR workgroupLayout{};
   VkPhysicalDeviceShaderSubgroupUniformControlFlowFeaturesKHR uniformControlFlow{};
   VkPhysicalDeviceShaderAtomicFloatFeaturesEXT atomicFloat{};
+  /// VK_KHR_compute_shader_derivatives' struct: the NV one it was promoted from, same sType.
+  VkPhysicalDeviceComputeShaderDerivativesFeaturesNV derivatives{};
+  VkPhysicalDeviceAccelerationStructureFeaturesKHR accelerationStructure{};
+  VkPhysicalDeviceRayQueryFeaturesKHR rayQuery{};
 
   FeatureChain() = default;
   FeatureChain(const FeatureChain &) = delete;
@@ -41,6 +45,7 @@ struct FeatureChain {
 
   bool linked11 = false, linked12 = false, linked13 = false;
   bool linkedWorkgroupLayout = false, linkedUniformControlFlow = false, linkedAtomicFloat = false;
+  bool linkedDerivatives = false, linkedRayQuery = false;
 };
 
 /// Every name DEVICE_FEATURE accepts.

@@ -170,6 +170,11 @@ struct DxilTranslateOptions {
   /// sources, Location 0 with Index 0 and 1 (in D3D the pipeline's blend state decides, which
   /// the shader does not know). A pixel shader writing another target is an error then.
   bool dualSourceBlending = false;
+  /// Derivatives in compute shaders through SPV_KHR_compute_shader_derivatives (the Vulkan
+  /// extension current drivers expose, Mesa's lavapipe among them) instead of the NV extension
+  /// it was promoted from (which SPIRV-Tools 2023.1 knows and NVIDIA exposes). Mesh and task
+  /// shaders always use the KHR one, the only one that allows them.
+  bool khrComputeDerivatives = false;
   /// The SpecId of the specialization constant RenderTargetGetSampleCount reads (and
   /// RenderTargetGetSamplePosition picks its standard pattern by): the sample count of the
   /// render targets, which a Vulkan shader cannot query and the application knows at pipeline

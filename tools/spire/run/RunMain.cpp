@@ -643,8 +643,8 @@ int runShaderFile(const Options &o, InputKind kind, std::span<const uint8_t> byt
 /// The modules of one input with the entry point each is for (empty: all of its entry points);
 /// a DXIL input's inputs linked to `previousStage` when it is not empty.
 Expected<std::vector<std::pair<std::string, std::vector<uint32_t>>>>
-modulesOf(const std::string &path, InputKind kind, uint32_t version, const Options &o,
-          std::vector<translate::StageOutput> previousStage = {}) {
+modulesOf(const run::VulkanContext &ctx, const std::string &path, InputKind kind, uint32_t version,
+          const Options &o, std::vector<translate::StageOutput> previousStage = {}) {
   auto bytes = readFile(path);
   if (!bytes)
     return bytes.error();
@@ -653,6 +653,9 @@ modulesOf(const std::string &path, InputKind kind, uint32_t version, const Optio
     translate::DxilTranslateOptions options;
     options.entry = o.entry;
     options.previousStage = std::move(previousStage);
+    // Compute derivatives through the extension the device has (current drivers: the KHR one).
+    options.khrComputeDerivatives = !ctx.extensionUsable("VK_NV_compute_shader_derivatives") &&
+                                    ctx.extensionUsable("VK_KHR_compute_shader_derivatives");
     auto shaders = translate::translateDxilBytes(*bytes, options);
     if (!shaders)
       return shaders.error();
@@ -672,7 +675,8 @@ modulesOf(const std::string &path, InputKind kind, uint32_t version, const Optio
 
 /// The module of `--vertex` with a Vertex entry point; a DXIL one's outputs in `previousStage`,
 /// to link DXIL fragment shaders to it (spire translate --previous-stage).
-Status loadVertexShader(const Options &o, uint32_t version, std::vector<uint32_t> &vertexShader,
+Status loadVertexShader(const run::VulkanContext &ctx, const Options &o, uint32_t version,
+                        std::vector<uint32_t> &vertexShader,
                         std::vector<translate::StageOutput> &previousStage) {
   auto bytes = readFile(o.vertexShader);
   if (!bytes)
@@ -682,7 +686,7 @@ Status loadVertexShader(const Options &o, uint32_t version, std::vector<uint32_t
     return makeError({}, "a script is not a vertex shader");
   Options vertexOptions = o;
   vertexOptions.entry.clear();
-  auto modules = modulesOf(o.vertexShader, kind, version, vertexOptions);
+  auto modules = modulesOf(ctx, o.vertexShader, kind, version, vertexOptions);
   if (!modules)
     return modules.error();
   for (auto &[entry, words] : *modules) {
@@ -719,7 +723,7 @@ int createPipelines(const Options &o, const std::vector<InputKind> &kinds) {
   std::vector<uint32_t> vertexShader;
   std::vector<translate::StageOutput> previousStage;
   if (!o.vertexShader.empty())
-    if (Status s = loadVertexShader(o, version, vertexShader, previousStage); !s) {
+    if (Status s = loadVertexShader(**ctx, o, version, vertexShader, previousStage); !s) {
       report(s.error(), o.vertexShader);
       return kInvalidInput;
     }
@@ -727,7 +731,7 @@ int createPipelines(const Options &o, const std::vector<InputKind> &kinds) {
   size_t accepted = 0, rejected = 0, skipped = 0, failed = 0;
   for (size_t i = 0; i < o.inputs.size(); ++i) {
     const std::string &path = o.inputs[i];
-    auto modules = modulesOf(path, kinds[i], version, o, previousStage);
+    auto modules = modulesOf(**ctx, path, kinds[i], version, o, previousStage);
     if (!modules) {
       std::printf("%s: not loaded: %s\n", path.c_str(), modules.error().message.c_str());
       std::fflush(stdout);
