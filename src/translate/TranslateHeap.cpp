@@ -121,9 +121,18 @@ Translator::HandleOrigin Translator::handleOrigin(dxil::ValueId v) const {
   return origin;
 }
 
-void Translator::findAtomicResources() {
+void Translator::findResourceUses() {
   for (const dxil::DxilOpCall &call : dx_.opCalls) {
     const DxOp op = DxOp(call.op->opcode);
+    if (op == DxOp::TextureLoad || op == DxOp::BufferLoad) {
+      auto args = dx_.opArguments(call);
+      const HandleOrigin origin = handleOrigin(args.empty() ? dxil::kNoId : args[0]);
+      if (origin.heapProperties)
+        readHeapProperties_.insert(*origin.heapProperties);
+      if (origin.resource)
+        readResources_.insert(*origin.resource);
+      continue;
+    }
     if (op != DxOp::AtomicBinOp && op != DxOp::AtomicCompareExchange)
       continue;
     auto args = dx_.opArguments(call);
@@ -145,11 +154,45 @@ bool Translator::keptAsStorageBuffer(const dxil::DxilResource &r) const {
   return storageBufferResources_.count({uint32_t(r.resourceClass), r.id}) != 0;
 }
 
+bool Translator::singleComponent(const dxil::DxilResource &r) const {
+  if (r.id & 0x80000000u) // a heap resource: its annotation's component count
+    return !multiComponentHeapResources_.count(r.id);
+  // The HLSL type: the class its symbol points to (arrays of it for a range), whose one member
+  // is the element (`{ i32 }` for RWBuffer<uint>, `{ <4 x float> }` for RWTexture2D<float4>).
+  const dxil::LlvmModule &m = llvm();
+  const dxil::ValueId symbol = r.global != dxil::kNoId ? r.global : r.symbol;
+  if (symbol == dxil::kNoId || symbol >= m.values.size())
+    return false;
+  dxil::TypeId t = m.typeOf(symbol);
+  for (int depth = 0; depth < 8 && t < m.types.size(); ++depth) {
+    const dxil::Type &type = m.type(t);
+    if (type.kind == dxil::TypeKind::Pointer || type.kind == dxil::TypeKind::Array) {
+      t = m.elementType(t);
+      continue;
+    }
+    if (type.kind != dxil::TypeKind::Struct || m.elements(t).empty())
+      return false;
+    const dxil::TypeId member = m.elements(t)[0];
+    return member < m.types.size() && m.type(member).kind != dxil::TypeKind::Struct &&
+           (m.type(member).kind != dxil::TypeKind::Vector || m.type(member).count == 1);
+  }
+  return false;
+}
+
 grammar::ImageFormat Translator::storageFormat(const dxil::DxilResource &r) const {
   using grammar::ImageFormat;
   if (r.kind == ResourceKind::RawBuffer || r.kind == ResourceKind::StructuredBuffer)
     return ImageFormat::R32ui;
-  if (!atomicResources_.count({uint32_t(r.resourceClass), r.id}))
+  const std::pair<uint32_t, uint32_t> key{uint32_t(r.resourceClass), r.id};
+  // A typed UAV that is read has an R32 format in D3D unless the shader says it needs typed UAV
+  // load additional formats (shader flag bit 13, which DXC sets for multi-component loads).
+  constexpr uint64_t kTypedUavLoadAdditionalFormats = 1u << 13;
+  const bool readAsR32 =
+      options_.typedUavReadsR32 && readResources_.count(key) &&
+      !(entry_.properties.shaderFlags.value_or(0) & kTypedUavLoadAdditionalFormats) &&
+      singleComponent(r);
+  const bool atomic = atomicResources_.count(key) != 0;
+  if (!atomic && !readAsR32)
     return ImageFormat::Unknown; // read and written without a format
   switch (r.elementType.value_or(dxil::DxilComponentType::Invalid)) {
   case dxil::DxilComponentType::U32:
@@ -159,9 +202,9 @@ grammar::ImageFormat Translator::storageFormat(const dxil::DxilResource &r) cons
   case dxil::DxilComponentType::F32:
     return ImageFormat::R32f;
   case dxil::DxilComponentType::U64:
-    return ImageFormat::R64ui;
+    return atomic ? ImageFormat::R64ui : ImageFormat::Unknown;
   case dxil::DxilComponentType::I64:
-    return ImageFormat::R64i;
+    return atomic ? ImageFormat::R64i : ImageFormat::Unknown;
   default:
     return ImageFormat::Unknown;
   }
@@ -204,6 +247,10 @@ bool Translator::translateHeapOp(const dxil::DxilOpCall &call, const dxil::Instr
     r.id = 0x80000000u | uint32_t(heapResources_.size());
     if (atomicHeapProperties_.count({words[0], words[1]}))
       atomicResources_.insert({uint32_t(r.resourceClass), r.id});
+    if (readHeapProperties_.count({words[0], words[1]}))
+      readResources_.insert({uint32_t(r.resourceClass), r.id});
+    if ((words[1] >> 8 & 0xFF) > 1) // typed resources: the component count
+      multiComponentHeapResources_.insert(r.id);
     heapResources_.push_back(std::move(r));
   }
   Handle h = heapHandle(heapResources_[at->second], heap.index, heap.nonUniform);

@@ -109,15 +109,15 @@ uint32_t imageTypeOf(Translator &t, const dxil::DxilResource &r) {
     t.capability(Capability::StorageImageMultisample);
   if (ms && arrayed && storage)
     t.capability(Capability::ImageMSArray);
-  if (storage) {
+  const grammar::ImageFormat format = storage ? t.storageFormat(r) : grammar::ImageFormat::Unknown;
+  if (storage && format == grammar::ImageFormat::Unknown) {
     t.capability(Capability::StorageImageReadWithoutFormat);
     t.capability(Capability::StorageImageWriteWithoutFormat);
   }
   const bool rawAsTexel = isRawOrStructured(r.kind);
   const uint32_t sampled = rawAsTexel ? t.typeInt(32) : sampledTypeOf(t, r);
-  return t.typeUniqued(Op::TypeImage,
-                       {sampled, uint32_t(dim), 0, arrayed, ms, storage ? 2u : 1u,
-                        uint32_t(storage ? t.storageFormat(r) : grammar::ImageFormat::Unknown)});
+  return t.typeUniqued(
+      Op::TypeImage, {sampled, uint32_t(dim), 0, arrayed, ms, storage ? 2u : 1u, uint32_t(format)});
 }
 
 namespace {
@@ -347,7 +347,7 @@ void inRootArguments(DescriptorBinding &binding, std::string_view type, uint32_t
 
 void Translator::declareResources() {
   findAgsHandles();
-  findAtomicResources();
+  findResourceUses();
   std::vector<RootArgument> arguments;
   const dxil::ResourceLists *lists[2] = {&dx_.resources, &entry_.resources};
   for (const dxil::ResourceLists *lists2 : lists) {

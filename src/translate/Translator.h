@@ -289,10 +289,15 @@ public:
   uint32_t bufferByteSize(const Handle &h);
   /// The descriptor image a texel-buffer handle names (loaded, NonUniform when it must be).
   uint32_t loadDescriptorImage(const Handle &h);
-  /// The resources atomics work on (their texel pointers need an R32 / R64 image format), found
-  /// before the descriptors are declared; and the format a storage image or texel buffer of a
-  /// resource declares (R32ui for raw buffers and atomics' resources, Unknown otherwise).
-  void findAtomicResources();
+  /// The resources atomics work on (their texel pointers need an R32 / R64 image format) and
+  /// the ones that are read, found before the descriptors are declared; and the format a storage
+  /// image or texel buffer of a resource declares (R32ui for raw buffers, the R32 / R64 format
+  /// of its component type for atomics' resources and, with typedUavReadsR32, for typed UAVs
+  /// that are read; Unknown otherwise).
+  void findResourceUses();
+  /// Whether a typed resource's element is one component (RWBuffer<uint>, not <uint4>): from
+  /// its HLSL class type, or a heap resource's annotation. False when unknown.
+  bool singleComponent(const dxil::DxilResource &r) const;
   /// Where a handle comes from, walked back through annotateHandle: a bound resource
   /// (createHandle, or createHandleFromBinding with constant operands) as (class, range id), or
   /// a heap descriptor (createHandleFromHeap) with its annotation's properties words.
@@ -410,6 +415,9 @@ public:
   std::map<std::pair<uint32_t, uint32_t>, uint32_t> bufferViews_;  ///< (variable, bits) -> view
   std::set<std::pair<uint32_t, uint32_t>> atomicResources_;        ///< (class, range id)
   std::set<std::array<uint32_t, 2>> atomicHeapProperties_;         ///< annotations of heap handles
+  std::set<std::pair<uint32_t, uint32_t>> readResources_;          ///< (class, range id)
+  std::set<std::array<uint32_t, 2>> readHeapProperties_;           ///< annotations of heap handles
+  std::set<uint32_t> multiComponentHeapResources_;                 ///< their range ids
   std::set<std::pair<uint32_t, uint32_t>> storageBufferResources_; ///< keptAsStorageBuffer
 
   /// SPIR-V ids of LLVM functions, by index into LlvmModule::functions.

@@ -207,9 +207,6 @@ std::optional<std::string> renumberOracle(std::vector<uint32_t> &words,
 struct Prepared {
   fs::path file;
   std::optional<translate::TranslatedShader> spire;
-  /// With derivatives: the translation through SPV_KHR_compute_shader_derivatives, for a
-  /// device that has only the KHR extension (Mesa's lavapipe from 24 on).
-  std::optional<translate::TranslatedShader> spireKhr;
   std::vector<uint32_t> oracle;
   std::string skip; ///< why it is not run (empty: run it)
 };
@@ -318,9 +315,24 @@ struct Outcome {
 /// "P" to `progress` when the oracle's module has run and spire's starts.
 Outcome runPair(run::VulkanContext &ctx, const Prepared &p, FILE *progress) {
   const std::string name = p.file.filename().string();
-  const translate::TranslatedShader &spire =
-      p.spireKhr && !ctx.extensionUsable("VK_NV_compute_shader_derivatives") ? *p.spireKhr
-                                                                             : *p.spire;
+  // Translated again for a device that needs what spire run asks of the translator for it
+  // (tools/spire/run/RunMain.cpp adaptToDevice): the KHR compute derivatives, or typed UAVs
+  // read with their R32 format. The bindings do not change.
+  std::optional<translate::TranslatedShader> adapted;
+  translate::DxilTranslateOptions forDevice;
+  forDevice.khrComputeDerivatives = !ctx.extensionUsable("VK_NV_compute_shader_derivatives") &&
+                                    ctx.extensionUsable("VK_KHR_compute_shader_derivatives");
+  forDevice.typedUavReadsR32 = !ctx.hasFeature("shaderStorageImageReadWithoutFormat");
+  if (forDevice.khrComputeDerivatives || forDevice.typedUavReadsR32) {
+    auto again = translate::translateDxilBytes(readBytes(p.file), forDevice);
+    if (!again || again->size() != 1)
+      return {Outcome::Mismatch,
+              "translated for the device: " +
+                  (again ? std::string("not one module") : again.error().message)};
+    adapted = std::move(again->front());
+    translate::test::fixRuntimeDescriptorArrays(adapted->words, kRuntimeDescriptors);
+  }
+  const translate::TranslatedShader &spire = adapted ? *adapted : *p.spire;
   auto spireMi = interfaceOf(spire.words);
   auto oracleMi = interfaceOf(p.oracle);
   if (!spireMi || !oracleMi)
@@ -543,14 +555,6 @@ TEST_F(DxilTranslateRun, CorpusComputeShadersComputeWhatTheOracleComputes) {
     if (!shaders || shaders->size() != 1)
       return; // not translated by spire: counted, not run
     p.spire = std::move(shaders->front());
-    const std::string_view nv = "SPV_NV_compute_shader_derivatives";
-    const auto *text = reinterpret_cast<const char *>(p.spire->words.data());
-    if (std::string_view(text, p.spire->words.size() * 4).find(nv) != std::string_view::npos) {
-      translate::DxilTranslateOptions khr;
-      khr.khrComputeDerivatives = true;
-      if (auto k = translate::translateDxilBytes(bytes, khr); k && k->size() == 1)
-        p.spireKhr = std::move(k->front());
-    }
     if (auto why = unbindable(*p.spire)) {
       p.skip = *why;
       return;
@@ -568,8 +572,6 @@ TEST_F(DxilTranslateRun, CorpusComputeShadersComputeWhatTheOracleComputes) {
     if (auto why = renumberOracle(p.oracle, *p.spire))
       p.skip = *why;
     translate::test::fixRuntimeDescriptorArrays(p.spire->words, kRuntimeDescriptors);
-    if (p.spireKhr)
-      translate::test::fixRuntimeDescriptorArrays(p.spireKhr->words, kRuntimeDescriptors);
     translate::test::fixRuntimeDescriptorArrays(p.oracle, kRuntimeDescriptors);
   });
   fs::remove_all(scratch);

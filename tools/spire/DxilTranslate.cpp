@@ -49,6 +49,9 @@ Options:
   --khr-compute-derivatives
                        derivatives in compute shaders through SPV_KHR_compute_shader_derivatives
                        (current drivers) instead of the NV extension it was promoted from
+  --typed-uav-reads-r32 typed UAVs that are read declare the R32 format of their component
+                       type (what D3D reads without the additional formats flag), for devices
+                       that cannot read storage images without a format
   --binding-offsets <srv>,<uav>,<cbv>,<sampler>
                        added to the register per class (default 0,1000,2000,3000)
   --heap-set <set>     where SM 6.6 descriptor heaps go (default 6): runtime descriptor arrays,
@@ -237,6 +240,8 @@ int runDxilToSpirv(std::span<char *const> args) {
           options.dualSourceBlending = true;
         } else if (flag == "--khr-compute-derivatives") {
           options.khrComputeDerivatives = true;
+        } else if (flag == "--typed-uav-reads-r32") {
+          options.typedUavReadsR32 = true;
         } else if (flag == "--no-validate") {
           validate = false;
         } else {

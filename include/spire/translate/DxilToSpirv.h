@@ -175,6 +175,11 @@ struct DxilTranslateOptions {
   /// it was promoted from (which SPIRV-Tools 2023.1 knows and NVIDIA exposes). Mesh and task
   /// shaders always use the KHR one, the only one that allows them.
   bool khrComputeDerivatives = false;
+  /// Typed UAVs that are read declare the R32 format of their component type (R32f, R32i,
+  /// R32ui) instead of none, for devices that cannot read storage images without a format
+  /// (shaderStorageImageReadWithoutFormat). D3D reads typed UAVs of those formats only, unless
+  /// the shader sets the typed UAV load additional formats flag (it then keeps no format).
+  bool typedUavReadsR32 = false;
   /// The SpecId of the specialization constant RenderTargetGetSampleCount reads (and
   /// RenderTargetGetSamplePosition picks its standard pattern by): the sample count of the
   /// render targets, which a Vulkan shader cannot query and the application knows at pipeline

@@ -320,6 +320,52 @@ TEST(TextureOps, GetDimensionsOfEveryShape) {
   EXPECT_TRUE(contains(t.spvasm, "OpCapability ImageQuery")) << t.spvasm;
 }
 
+TEST(TextureOps, TypedUavReadsDeclareTheirR32FormatWhenAsked) {
+  SKIP_WITHOUT_LLVM_AS();
+  // u1 read as RWTexture2D<int> (one component), u0 as RWTexture2D<float4>; both written back.
+  const std::string body =
+      "  %a = call %dx.types.ResRet.i32 @dx.op.textureLoad.i32(i32 66, %dx.types.Handle %rwi, "
+      "i32 undef, i32 %tid, i32 0, i32 undef, i32 undef, i32 undef, i32 undef)\n"
+      "  %a0 = extractvalue %dx.types.ResRet.i32 %a, 0\n"
+      "  %af = sitofp i32 %a0 to float\n"
+      "  %b = call %dx.types.ResRet.f32 @dx.op.textureLoad.f32(i32 66, %dx.types.Handle %rw, "
+      "i32 undef, i32 %tid, i32 0, i32 undef, i32 undef, i32 undef, i32 undef)\n"
+      "  %b0 = extractvalue %dx.types.ResRet.f32 %b, 0\n"
+      "  %c = fadd float %af, %b0\n"
+      "  call void @dx.op.textureStore.f32(i32 67, %dx.types.Handle %rw, i32 %tid, i32 1, i32 "
+      "undef, float %c, float %c, float %c, float %c, i8 15)\n"
+      "  ret void\n";
+  std::string program = textureShader(body);
+  const std::string vectorClass = "%T* undef, !\"rwi\"";
+  ASSERT_NE(program.find(vectorClass), std::string::npos);
+  program.replace(program.find(vectorClass), vectorClass.size(), "%S* undef, !\"rwi\"");
+  Translation plain = translateLl(program);
+  ASSERT_EQ(plain.error, "");
+  EXPECT_FALSE(contains(plain.spvasm, " R32i")) << plain.spvasm;
+  EXPECT_TRUE(contains(plain.spvasm, "OpCapability StorageImageReadWithoutFormat")) << plain.spvasm;
+  DxilTranslateOptions r32;
+  r32.typedUavReadsR32 = true;
+  Translation formats = translateLl(program, r32);
+  ASSERT_EQ(formats.error, "");
+  // The one-component UAV has its format; the float4 one keeps none (D3D reads it only with the
+  // additional formats, whatever they are); reading it still needs the capability.
+  EXPECT_TRUE(contains(formats.spvasm, "OpTypeImage %int 2D 0 0 0 2 R32i")) << formats.spvasm;
+  EXPECT_TRUE(contains(formats.spvasm, "OpTypeImage %float 2D 0 0 0 2 Unknown")) << formats.spvasm;
+  EXPECT_TRUE(contains(formats.spvasm, "OpCapability StorageImageReadWithoutFormat"))
+      << formats.spvasm;
+  // With the shader flag that says it reads other formats (bit 13), none is assumed.
+  std::string relaxed = program;
+  const std::string entryTags =
+      "!3 = !{void ()* @main, !\"main\", null, !2, !4}\n!4 = !{i32 4, !5}";
+  ASSERT_NE(relaxed.find(entryTags), std::string::npos);
+  relaxed.replace(relaxed.find(entryTags), entryTags.size(),
+                  "!3 = !{void ()* @main, !\"main\", null, !2, !4}\n!4 = !{i32 0, i64 8192, i32 4, "
+                  "!5}");
+  Translation flagged = translateLl(relaxed, r32);
+  ASSERT_EQ(flagged.error, "");
+  EXPECT_FALSE(contains(flagged.spvasm, " R32i")) << flagged.spvasm;
+}
+
 TEST(TextureOps, SixteenBitResultsConvertFromTheSampledType) {
   SKIP_WITHOUT_LLVM_AS();
   const std::string body =

@@ -384,7 +384,19 @@ int runScripts(const Options &o) {
 
 // --- one shader ---
 
-Expected<std::vector<uint32_t>> loadShader(const std::string &path, InputKind kind,
+/// DXIL is translated for the device it runs on: compute derivatives through the extension it
+/// has (current drivers have only the KHR one), and typed UAVs that are read with their R32
+/// format when it cannot read storage images without one.
+void adaptToDevice(const run::VulkanContext *ctx, translate::DxilTranslateOptions &options) {
+  if (!ctx)
+    return;
+  options.khrComputeDerivatives = !ctx->extensionUsable("VK_NV_compute_shader_derivatives") &&
+                                  ctx->extensionUsable("VK_KHR_compute_shader_derivatives");
+  options.typedUavReadsR32 = !ctx->hasFeature("shaderStorageImageReadWithoutFormat");
+}
+
+Expected<std::vector<uint32_t>> loadShader(const run::VulkanContext *device,
+                                           const std::string &path, InputKind kind,
                                            std::span<const uint8_t> bytes, uint32_t version,
                                            const std::string &entry) {
   std::string_view text(reinterpret_cast<const char *>(bytes.data()), bytes.size());
@@ -393,6 +405,7 @@ Expected<std::vector<uint32_t>> loadShader(const std::string &path, InputKind ki
     // --dxil-to-spirv --bindings json` prints where each register went; --reflect shows it too).
     translate::DxilTranslateOptions options;
     options.entry = entry;
+    adaptToDevice(device, options);
     auto shaders = translate::translateDxilBytes(bytes, options);
     if (!shaders)
       return shaders.error();
@@ -413,8 +426,8 @@ Expected<std::vector<uint32_t>> loadShader(const std::string &path, InputKind ki
     ao.version = version;
     return assemble(text, ao);
   }
-  dialect::Context ctx;
-  auto op = dialect::parse(ctx, text);
+  dialect::Context dialectContext;
+  auto op = dialect::parse(dialectContext, text);
   if (!op)
     return op.error();
   if (Status s = dialect::verify(**op); !s)
@@ -474,7 +487,10 @@ int runShaderFile(const Options &o, InputKind kind, std::span<const uint8_t> byt
       return kInvalidInput;
     version = std::min(version, ctx->maxSpirvVersion());
   }
-  auto words = loadShader(path, kind, bytes, version, o.entry);
+  // DXIL is translated for the device (adaptToDevice), which is made first then.
+  if (!o.reflectOnly && kind == InputKind::Dxil && !ctx && !makeDevice())
+    return kInvalidInput;
+  auto words = loadShader(ctx.get(), path, kind, bytes, version, o.entry);
   if (!words) {
     report(words.error(), path);
     return kInvalidInput;
@@ -653,9 +669,7 @@ modulesOf(const run::VulkanContext &ctx, const std::string &path, InputKind kind
     translate::DxilTranslateOptions options;
     options.entry = o.entry;
     options.previousStage = std::move(previousStage);
-    // Compute derivatives through the extension the device has (current drivers: the KHR one).
-    options.khrComputeDerivatives = !ctx.extensionUsable("VK_NV_compute_shader_derivatives") &&
-                                    ctx.extensionUsable("VK_KHR_compute_shader_derivatives");
+    adaptToDevice(&ctx, options);
     auto shaders = translate::translateDxilBytes(*bytes, options);
     if (!shaders)
       return shaders.error();
@@ -666,7 +680,7 @@ modulesOf(const run::VulkanContext &ctx, const std::string &path, InputKind kind
   if (kind == InputKind::Assembly && !o.targetEnvGiven) // --target-env wins, as for runs
     if (uint32_t v = assemblyVersion(*bytes))
       version = v;
-  auto words = loadShader(path, kind, *bytes, version, o.entry);
+  auto words = loadShader(&ctx, path, kind, *bytes, version, o.entry);
   if (!words)
     return words.error();
   out.push_back({o.entry, std::move(*words)});
