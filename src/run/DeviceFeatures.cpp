@@ -76,6 +76,7 @@ enum class Where : uint8_t {
   Derivatives,
   AccelerationStructure,
   RayQuery,
+  TransformFeedback,
   None
 };
 
@@ -150,6 +151,10 @@ constexpr Dotted kDotted[] = {
      offsetof(VkPhysicalDeviceComputeShaderDerivativesFeaturesNV, computeDerivativeGroupLinear)},
     {"RayQueryFeatures.rayQuery", Where::RayQuery,
      offsetof(VkPhysicalDeviceRayQueryFeaturesKHR, rayQuery)},
+    {"TransformFeedbackFeatures.transformFeedback", Where::TransformFeedback,
+     offsetof(VkPhysicalDeviceTransformFeedbackFeaturesEXT, transformFeedback)},
+    {"TransformFeedbackFeatures.geometryStreams", Where::TransformFeedback,
+     offsetof(VkPhysicalDeviceTransformFeedbackFeaturesEXT, geometryStreams)},
     {"AccelerationStructureFeaturesKHR.accelerationStructure", Where::AccelerationStructure,
      offsetof(VkPhysicalDeviceAccelerationStructureFeaturesKHR, accelerationStructure)},
     // Names amber knows that spire does not query: accepted, and never supported.
@@ -209,6 +214,7 @@ void FeatureChain::link(uint32_t apiVersion, const std::vector<std::string> &ext
   accelerationStructure.sType =
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ACCELERATION_STRUCTURE_FEATURES_KHR;
   rayQuery.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_RAY_QUERY_FEATURES_KHR;
+  transformFeedback.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT;
   void **next = &core.pNext;
   auto append = [&](auto &s) {
     *next = &s;
@@ -243,6 +249,9 @@ void FeatureChain::link(uint32_t apiVersion, const std::vector<std::string> &ext
     append(accelerationStructure);
     append(rayQuery);
   }
+  linkedTransformFeedback = hasExtension(extensions, "VK_EXT_transform_feedback");
+  if (linkedTransformFeedback)
+    append(transformFeedback);
   *next = nullptr;
 }
 
@@ -262,6 +271,7 @@ void FeatureChain::copyValues(const FeatureChain &o) {
   copy(derivatives, o.derivatives);
   copy(accelerationStructure, o.accelerationStructure);
   copy(rayQuery, o.rayQuery);
+  copy(transformFeedback, o.transformFeedback);
 }
 
 void FeatureChain::clearBehaviourChanging() {
@@ -298,6 +308,9 @@ const VkBool32 *FeatureChain::find(std::string_view name) const {
       break;
     case Where::RayQuery:
       base = linkedRayQuery ? &rayQuery : nullptr;
+      break;
+    case Where::TransformFeedback:
+      base = linkedTransformFeedback ? &transformFeedback : nullptr;
       break;
     default:
       break;

@@ -206,18 +206,27 @@ Expected<GraphicsPipeline> GraphicsPipeline::create(const VulkanContext &ctx,
   const VkDevice dev = ctx.device();
   const bool withFragment = !desc.fragment.empty();
 
+  struct Stage {
+    std::span<const uint32_t> code;
+    VkShaderStageFlagBits stage;
+    const std::string *entry;
+  };
+  std::vector<Stage> wanted{{desc.vertex, VK_SHADER_STAGE_VERTEX_BIT, &desc.vertexEntry}};
+  if (!desc.geometry.empty())
+    wanted.push_back({desc.geometry, VK_SHADER_STAGE_GEOMETRY_BIT, &desc.geometryEntry});
+  if (withFragment)
+    wanted.push_back({desc.fragment, VK_SHADER_STAGE_FRAGMENT_BIT, &desc.fragmentEntry});
   std::vector<ShaderModule> modules;
-  std::span<const uint32_t> code[2] = {desc.vertex, desc.fragment};
-  VkPipelineShaderStageCreateInfo stages[2]{};
-  for (int i = 0; i < (withFragment ? 2 : 1); ++i) {
-    auto module = ShaderModule::create(ctx, code[i]);
+  std::vector<VkPipelineShaderStageCreateInfo> stages(wanted.size());
+  for (size_t i = 0; i < wanted.size(); ++i) {
+    auto module = ShaderModule::create(ctx, wanted[i].code);
     if (!module)
       return module.error();
     modules.push_back(std::move(*module));
     stages[i].sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
-    stages[i].stage = i == 0 ? VK_SHADER_STAGE_VERTEX_BIT : VK_SHADER_STAGE_FRAGMENT_BIT;
+    stages[i].stage = wanted[i].stage;
     stages[i].module = modules.back().handle();
-    stages[i].pName = i == 0 ? desc.vertexEntry.c_str() : desc.fragmentEntry.c_str();
+    stages[i].pName = wanted[i].entry->c_str();
   }
 
   // One vertex buffer binding with the attributes one after the other.
@@ -238,7 +247,7 @@ Expected<GraphicsPipeline> GraphicsPipeline::create(const VulkanContext &ctx,
   }
   VkPipelineInputAssemblyStateCreateInfo assembly{
       VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
-  assembly.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
+  assembly.topology = desc.topology;
   VkPipelineViewportStateCreateInfo viewport{VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO};
   viewport.viewportCount = 1;
   viewport.scissorCount = 1;
@@ -287,8 +296,8 @@ Expected<GraphicsPipeline> GraphicsPipeline::create(const VulkanContext &ctx,
 
   VkGraphicsPipelineCreateInfo ci{VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO};
   ci.pNext = &rendering;
-  ci.stageCount = withFragment ? 2 : 1;
-  ci.pStages = stages;
+  ci.stageCount = static_cast<uint32_t>(stages.size());
+  ci.pStages = stages.data();
   ci.pVertexInputState = &vertexInput;
   ci.pInputAssemblyState = &assembly;
   ci.pRasterizationState = &raster;

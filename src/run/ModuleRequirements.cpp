@@ -122,6 +122,8 @@ constexpr std::pair<std::string_view, std::string_view> kCapabilityFeatures[] = 
     {"ComputeDerivativeGroupLinearKHR",
      "ComputeShaderDerivativesFeatures.computeDerivativeGroupLinear"},
     {"RayQueryKHR", "RayQueryFeatures.rayQuery"},
+    {"GeometryStreams", "TransformFeedbackFeatures.geometryStreams"},
+    {"TransformFeedback", "TransformFeedbackFeatures.transformFeedback"},
     // Features of extension structs spire run does not enable: never supported here.
     {"Int64ImageEXT", "ShaderImageAtomicInt64Features.shaderImageInt64Atomics"},
 };
@@ -231,6 +233,12 @@ DeviceNeeds moduleNeeds(const VulkanContext &ctx, const ModuleInterface &mi) {
     for (auto [cap, feature] : kCapabilityFeatures)
       if (c == cap && !(featureOptional(ctx, c) && !ctx.hasFeature(feature)))
         addOnce(needs.features, std::string(feature));
+  // Core capabilities whose features only an extension's struct holds.
+  for (const std::string &f : needs.features)
+    if (f.starts_with("TransformFeedbackFeatures.")) {
+      addOnce(needs.extensions, std::string("VK_EXT_transform_feedback"));
+      break;
+    }
   return needs;
 }
 

@@ -82,13 +82,17 @@ Expected<std::vector<uint32_t>> passThroughVertexShader(const ModuleInterface &f
     b.add(Section::Annotation, Op::Decorate).id(id).literal(uint32_t(d)).words(args);
   };
 
+  // A geometry shader's inputs are arrays of what each vertex of its input primitive wrote.
+  const bool geometry = entry.model == "Geometry";
   for (const StageVariable *v : fragment.stageVariablesOf(entry, false)) {
     const bool clipCull = v->builtIn == uint32_t(BuiltIn::ClipDistance) ||
                           v->builtIn == uint32_t(BuiltIn::CullDistance);
     if (v->builtIn != ~0u && !clipCull)
-      continue; // FragCoord, FrontFacing, PrimitiveId...: the pipeline provides them
-    const std::string what =
-        "fragment input " + (v->name.empty() ? std::string("") : "'" + v->name + "' ");
+      continue; // FragCoord, FrontFacing, PrimitiveId, Position...: the pipeline provides them
+    if (geometry && v->other && v->location == ~0u)
+      continue; // gl_in, the block of the built-ins each vertex wrote
+    const std::string what = std::string(geometry ? "geometry" : "fragment") + " input " +
+                             (v->name.empty() ? std::string("") : "'" + v->name + "' ");
     if (v->perPrimitive)
       return makeError({}, what + "is per primitive (it needs a mesh shader)");
     if (v->other || (v->builtIn == ~0u && v->location == ~0u))
@@ -120,7 +124,7 @@ Expected<std::vector<uint32_t>> passThroughVertexShader(const ModuleInterface &f
       type = decl.type(Op::TypeMatrix, {type, v->columns});
     // Arrays from the innermost out; a per-vertex input's outer array (the triangle's vertices)
     // is not part of what one vertex writes.
-    const size_t outer = v->perVertex ? 1 : 0;
+    const size_t outer = v->perVertex || geometry ? 1 : 0;
     for (size_t i = v->arrayLengths.size(); i-- > outer;) {
       if (!v->arrayLengths[i])
         return makeError({}, what + "is a runtime array");

@@ -117,8 +117,27 @@ DeviceNeeds pipelineNeeds(const VulkanContext &ctx, const ModuleInterface &mi, c
   for (const Resource &r : mi.resources)
     if (!r.nonWritable && isWritableKind(r.kind) && r.kind != DescriptorKind::SampledImage &&
         r.kind != DescriptorKind::CombinedImageSampler)
-      need(ep.model == "Vertex" ? "vertexPipelineStoresAndAtomics" : "fragmentStoresAndAtomics");
+      need(ep.model == "Fragment" ? "fragmentStoresAndAtomics" : "vertexPipelineStoresAndAtomics");
   return needs;
+}
+
+/// The input assembly topology a geometry shader's input primitive takes.
+VkPrimitiveTopology inputTopology(const EntryPoint &ep) {
+  for (const std::vector<uint32_t> &mode : ep.executionModes) {
+    switch (mode.empty() ? ~0u : mode[0]) {
+    case uint32_t(grammar::ExecutionMode::InputPoints):
+      return VK_PRIMITIVE_TOPOLOGY_POINT_LIST;
+    case uint32_t(grammar::ExecutionMode::InputLines):
+      return VK_PRIMITIVE_TOPOLOGY_LINE_LIST;
+    case uint32_t(grammar::ExecutionMode::InputLinesAdjacency):
+      return VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY;
+    case uint32_t(grammar::ExecutionMode::InputTrianglesAdjacency):
+      return VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY;
+    default:
+      break;
+    }
+  }
+  return VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST; // Triangles
 }
 
 PipelineCheck checkEntry(VulkanContext &ctx, const ModuleInterface &mi,
@@ -141,9 +160,10 @@ PipelineCheck checkEntry(VulkanContext &ctx, const ModuleInterface &mi,
       c.reason = std::move(why);
     return c;
   };
-  if (ep.model != "GLCompute" && ep.model != "Vertex" && ep.model != "Fragment")
+  if (ep.model != "GLCompute" && ep.model != "Vertex" && ep.model != "Fragment" &&
+      ep.model != "Geometry")
     return skip("a " + ep.model +
-                " entry point (pipelines are made for compute, vertex and "
+                " entry point (pipelines are made for compute, vertex, geometry and "
                 "fragment shaders)");
   if (auto why = unmetModuleRequirement(ctx, mi))
     return skip(*why);
@@ -176,10 +196,13 @@ PipelineCheck checkEntry(VulkanContext &ctx, const ModuleInterface &mi,
     if (!p)
       return reject(p.error().message);
   } else {
-    const bool fragment = ep.model == "Fragment";
+    // A fragment shader with the given vertex shader or a generated one; a geometry shader
+    // with a generated one and no fragment stage (rasterizer discard).
+    const bool geometry = ep.model == "Geometry";
+    const bool fragment = ep.model == "Fragment" || geometry;
     std::vector<uint32_t> vertexWords;
     ModuleInterface vertexInterface;
-    const bool given = !options.vertexShader.empty();
+    const bool given = !options.vertexShader.empty() && !geometry;
     if (fragment) {
       if (given) {
         vertexWords.assign(options.vertexShader.begin(), options.vertexShader.end());
@@ -204,14 +227,26 @@ PipelineCheck checkEntry(VulkanContext &ctx, const ModuleInterface &mi,
     if (fragment && vertexEntry == vmi.entryPoints.end())
       return reject("the vertex shader has no Vertex entry point");
     const EntryPoint &vep = fragment ? *vertexEntry : ep;
-    auto desc =
-        describeGraphicsPipeline(ctx, vmi, vep, fragment ? &mi : nullptr, fragment ? &ep : nullptr);
+    const bool withFragment = fragment && !geometry;
+    auto desc = describeGraphicsPipeline(ctx, vmi, vep, withFragment ? &mi : nullptr,
+                                         withFragment ? &ep : nullptr);
     if (!desc)
       return skip(desc.error().message);
+    if (geometry) {
+      const ModuleInterface *modules[] = {&vmi, &mi};
+      auto bindings = layoutBindings(modules);
+      if (!bindings)
+        return reject(bindings.error().message);
+      desc->bindings = std::move(*bindings);
+      desc->pushConstantSize = std::max(vmi.pushConstantSize, mi.pushConstantSize);
+      desc->geometry = words;
+      desc->geometryEntry = ep.name;
+      desc->topology = inputTopology(ep);
+    }
     if (auto why = exceededLimit(ctx, desc->bindings, desc->pushConstantSize))
       return skip(*why);
     desc->vertex = fragment ? std::span<const uint32_t>(vertexWords) : words;
-    if (fragment)
+    if (withFragment)
       desc->fragment = words;
     if (auto why = useDevice(&*desc, fragment ? &vertexInterface : nullptr))
       return skip(*why);

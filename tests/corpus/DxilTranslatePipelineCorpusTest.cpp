@@ -1,11 +1,11 @@
-// Every compute, vertex and pixel shader of the DXIL corpus that spire translates gets its
-// pipeline created on a Vulkan device (lavapipe without a GPU) with the validation layers on:
-// `spire run --create-pipeline` on the whole list in one process (one instance; before each
-// pipeline a logical device with exactly the extensions and features that the module's
-// capabilities and the pipeline need). A pipeline is accepted when its creation returns
-// VK_SUCCESS with no validation message (error or warning). Entries
-// the device cannot run (a feature, extension or limit it lacks) are skipped with the reason;
-// a rejection fails the test unless tests/corpus/dxil-translate-pipeline-known-failures.txt
+// Every compute, vertex, geometry and pixel shader of the DXIL corpus that spire translates gets
+// its pipeline created (a geometry shader after a generated vertex shader) on a Vulkan device
+// (lavapipe without a GPU) with the validation layers on: `spire run --create-pipeline` on the
+// whole list in one process (one instance; before each pipeline a logical device with exactly the
+// extensions and features that the module's capabilities and the pipeline need). A pipeline is
+// accepted when its creation returns VK_SUCCESS with no validation message (error or warning).
+// Entries the device cannot run (a feature, extension or limit it lacks) are skipped with the
+// reason; a rejection fails the test unless tests/corpus/dxil-translate-pipeline-known-failures.txt
 // lists the file with its reason, and a listed file that is accepted fails it too, so that the
 // list only shrinks. A driver crash costs one file: the rest run in a new process.
 #include "CorpusSupport.h"
@@ -39,13 +39,13 @@ TEST(DxilTranslatePipeline, CorpusShadersMakePipelinesTheValidationLayersAccept)
     if (row.size() < 5)
       continue;
     const std::string stage = row[4].substr(0, row[4].find('_'));
-    if (stage != "cs" && stage != "vs" && stage != "ps")
+    if (stage != "cs" && stage != "vs" && stage != "gs" && stage != "ps")
       continue;
     const std::string path = (dir / row[0]).string();
     files.push_back(path);
     results[path].stage = stage;
   }
-  ASSERT_FALSE(files.empty()) << "the manifest lists no cs, vs or ps container";
+  ASSERT_FALSE(files.empty()) << "the manifest lists no cs, vs, gs or ps container";
 
   // One process for the list; after a crash, one more for the files after the crashed one.
   for (size_t from = 0; from < files.size();) {

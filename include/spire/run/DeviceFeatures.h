@@ -22,6 +22,7 @@ struct FeatureChain {
   VkPhysicalDeviceComputeShaderDerivativesFeaturesNV derivatives{};
   VkPhysicalDeviceAccelerationStructureFeaturesKHR accelerationStructure{};
   VkPhysicalDeviceRayQueryFeaturesKHR rayQuery{};
+  VkPhysicalDeviceTransformFeedbackFeaturesEXT transformFeedback{};
 
   FeatureChain() = default;
   FeatureChain(const FeatureChain &) = delete;
@@ -45,7 +46,7 @@ struct FeatureChain {
 
   bool linked11 = false, linked12 = false, linked13 = false;
   bool linkedWorkgroupLayout = false, linkedUniformControlFlow = false, linkedAtomicFloat = false;
-  bool linkedDerivatives = false, linkedRayQuery = false;
+  bool linkedDerivatives = false, linkedRayQuery = false, linkedTransformFeedback = false;
 };
 
 /// Every name DEVICE_FEATURE accepts.

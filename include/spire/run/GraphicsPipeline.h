@@ -22,8 +22,12 @@ struct VertexAttribute {
 struct GraphicsPipelineDesc {
   std::span<const uint32_t> vertex;
   std::string vertexEntry = "main";
-  std::span<const uint32_t> fragment; ///< empty: the vertex shader alone, rasterizer discard
+  std::span<const uint32_t> fragment; ///< empty: no fragment stage, rasterizer discard
   std::string fragmentEntry = "main";
+  std::span<const uint32_t> geometry; ///< empty: no geometry stage
+  std::string geometryEntry = "main";
+  /// The input assembly's; with a geometry shader, the one its input primitive takes.
+  VkPrimitiveTopology topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
   std::vector<LayoutBinding> bindings;
   uint32_t pushConstantSize = 0;
   std::vector<VertexAttribute> attributes; ///< all from one vertex buffer binding

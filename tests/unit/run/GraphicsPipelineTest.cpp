@@ -286,13 +286,44 @@ void main() { b.v[gl_LocalInvocationIndex] = 1u; }
 )",
                                   ShaderStage::Compute);
   EXPECT_EQ(check(cs), "ok");
+  std::vector<uint32_t> tcs = glsl(R"(#version 450
+layout(vertices = 3) out;
+void main() { gl_TessLevelOuter[0] = 1.0; }
+)",
+                                   ShaderStage::TessellationControl);
+  EXPECT_EQ(check(tcs).rfind("skipped: a TessellationControl entry point", 0), 0u) << check(tcs);
+}
+
+// A geometry shader alone gets a generated vertex shader that writes each of its inputs for one
+// vertex, the input assembly its input primitive takes, and no fragment stage.
+TEST_F(GraphicsPipelineTest, AGeometryShaderGetsAVertexShaderWritingItsInputs) {
   std::vector<uint32_t> gs = glsl(R"(#version 450
-layout(points) in;
-layout(points, max_vertices = 1) out;
-void main() { gl_Position = vec4(0); EmitVertex(); }
+layout(lines_adjacency) in;
+layout(triangle_strip, max_vertices = 3) out;
+layout(location = 0) in vec4 color[];
+layout(location = 1) flat in ivec2 ids[];
+layout(location = 0) out vec4 outColor;
+layout(set = 0, binding = 0) buffer B { uint n; } b;
+void main() {
+  for (int i = 0; i < 3; ++i) {
+    gl_Position = gl_in[i].gl_Position + color[i] + vec4(ids[i].x);
+    outColor = color[i];
+    EmitVertex();
+  }
+  atomicAdd(b.n, 1u);
+}
 )",
                                   ShaderStage::Geometry);
-  EXPECT_EQ(check(gs).rfind("skipped: a Geometry entry point", 0), 0u) << check(gs);
+  ModuleInterface gmi = interfaceOf(gs);
+  auto vs = passThroughVertexShader(gmi, gmi.entryPoints.at(0));
+  ASSERT_TRUE(vs.ok()) << vs.error().message;
+  ModuleInterface vmi = interfaceOf(*vs);
+  std::vector<const StageVariable *> outputs = vmi.stageVariablesOf(vmi.entryPoints.at(0), true);
+  ASSERT_EQ(outputs.size(), 3u); // color, ids and Position: one vertex's, not arrays
+  EXPECT_TRUE(outputs[0]->arrayLengths.empty());
+  EXPECT_TRUE(outputs[1]->arrayLengths.empty());
+  // Accepted by the layers, which refuse geometry inputs that the vertex shader does not write.
+  EXPECT_EQ(check(gs), "ok");
 }
 
 // Push constants beyond the device's maxPushConstantsSize: skipped with the limit's name, not
