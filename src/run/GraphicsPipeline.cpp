@@ -212,6 +212,13 @@ Expected<GraphicsPipeline> GraphicsPipeline::create(const VulkanContext &ctx,
     const std::string *entry;
   };
   std::vector<Stage> wanted{{desc.vertex, VK_SHADER_STAGE_VERTEX_BIT, &desc.vertexEntry}};
+  const bool tessellation = !desc.tessellationControl.empty();
+  if (tessellation) {
+    wanted.push_back({desc.tessellationControl, VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT,
+                      &desc.tessellationControlEntry});
+    wanted.push_back({desc.tessellationEvaluation, VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT,
+                      &desc.tessellationEvaluationEntry});
+  }
   if (!desc.geometry.empty())
     wanted.push_back({desc.geometry, VK_SHADER_STAGE_GEOMETRY_BIT, &desc.geometryEntry});
   if (withFragment)
@@ -247,7 +254,10 @@ Expected<GraphicsPipeline> GraphicsPipeline::create(const VulkanContext &ctx,
   }
   VkPipelineInputAssemblyStateCreateInfo assembly{
       VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
-  assembly.topology = desc.topology;
+  assembly.topology = tessellation ? VK_PRIMITIVE_TOPOLOGY_PATCH_LIST : desc.topology;
+  VkPipelineTessellationStateCreateInfo patches{
+      VK_STRUCTURE_TYPE_PIPELINE_TESSELLATION_STATE_CREATE_INFO};
+  patches.patchControlPoints = desc.patchControlPoints;
   VkPipelineViewportStateCreateInfo viewport{VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO};
   viewport.viewportCount = 1;
   viewport.scissorCount = 1;
@@ -300,6 +310,8 @@ Expected<GraphicsPipeline> GraphicsPipeline::create(const VulkanContext &ctx,
   ci.pStages = stages.data();
   ci.pVertexInputState = &vertexInput;
   ci.pInputAssemblyState = &assembly;
+  if (tessellation)
+    ci.pTessellationState = &patches;
   ci.pRasterizationState = &raster;
   if (withFragment) {
     ci.pViewportState = &viewport;

@@ -121,6 +121,15 @@ DeviceNeeds pipelineNeeds(const VulkanContext &ctx, const ModuleInterface &mi, c
   return needs;
 }
 
+/// The patch size a tessellation control shader takes: the length of its per-vertex input
+/// arrays (3 when it has none).
+uint32_t patchSize(const ModuleInterface &mi, const EntryPoint &ep) {
+  for (const StageVariable *v : mi.stageVariablesOf(ep, false))
+    if (!v->patch && !v->arrayLengths.empty() && v->arrayLengths[0])
+      return v->arrayLengths[0];
+  return 3;
+}
+
 /// The input assembly topology a geometry shader's input primitive takes.
 VkPrimitiveTopology inputTopology(const EntryPoint &ep) {
   for (const std::vector<uint32_t> &mode : ep.executionModes) {
@@ -161,10 +170,11 @@ PipelineCheck checkEntry(VulkanContext &ctx, const ModuleInterface &mi,
     return c;
   };
   if (ep.model != "GLCompute" && ep.model != "Vertex" && ep.model != "Fragment" &&
-      ep.model != "Geometry")
+      ep.model != "Geometry" && ep.model != "TessellationControl" &&
+      ep.model != "TessellationEvaluation")
     return skip("a " + ep.model +
-                " entry point (pipelines are made for compute, vertex, geometry and "
-                "fragment shaders)");
+                " entry point (pipelines are made for compute, vertex, tessellation, geometry "
+                "and fragment shaders)");
   if (auto why = unmetModuleRequirement(ctx, mi))
     return skip(*why);
   // With exactFeatures, a device with only what the pipeline needs replaces the one there.
@@ -197,17 +207,36 @@ PipelineCheck checkEntry(VulkanContext &ctx, const ModuleInterface &mi,
       return reject(p.error().message);
   } else {
     // A fragment shader with the given vertex shader or a generated one; a geometry shader
-    // with a generated one and no fragment stage (rasterizer discard).
+    // with a generated one and no fragment stage (rasterizer discard); a tessellation control
+    // shader between generated vertex and evaluation shaders, an evaluation shader after
+    // generated vertex and control shaders (neither with a fragment stage).
     const bool geometry = ep.model == "Geometry";
-    const bool fragment = ep.model == "Fragment" || geometry;
-    std::vector<uint32_t> vertexWords;
-    ModuleInterface vertexInterface;
-    const bool given = !options.vertexShader.empty() && !geometry;
+    const bool control = ep.model == "TessellationControl";
+    const bool evaluation = ep.model == "TessellationEvaluation";
+    const bool fragment = ep.model == "Fragment" || geometry || control || evaluation;
+    std::vector<uint32_t> vertexWords, controlWords, evaluationWords;
+    ModuleInterface vertexInterface, controlInterface;
+    const bool given = !options.vertexShader.empty() && ep.model == "Fragment";
+    if (evaluation) {
+      auto tcs = passThroughTessellationControlShader(mi, ep);
+      if (!tcs)
+        return skip("no tessellation control shader can feed it: " + tcs.error().message);
+      controlWords = std::move(*tcs);
+      auto m = Module::fromWords(controlWords);
+      auto ci = m ? reflect(*m) : Expected<ModuleInterface>(m.error());
+      if (!ci)
+        return reject("the generated tessellation control shader does not read back: " +
+                      ci.error().message);
+      controlInterface = std::move(*ci);
+    }
+    if (control)
+      evaluationWords = passThroughTessellationEvaluationShader(mi);
     if (fragment) {
       if (given) {
         vertexWords.assign(options.vertexShader.begin(), options.vertexShader.end());
       } else {
-        auto vs = passThroughVertexShader(mi, ep);
+        const ModuleInterface &fed = evaluation ? controlInterface : mi;
+        auto vs = passThroughVertexShader(fed, evaluation ? fed.entryPoints.at(0) : ep);
         if (!vs)
           return skip("no vertex shader can feed it: " + vs.error().message);
         vertexWords = std::move(*vs);
@@ -227,21 +256,35 @@ PipelineCheck checkEntry(VulkanContext &ctx, const ModuleInterface &mi,
     if (fragment && vertexEntry == vmi.entryPoints.end())
       return reject("the vertex shader has no Vertex entry point");
     const EntryPoint &vep = fragment ? *vertexEntry : ep;
-    const bool withFragment = fragment && !geometry;
+    const bool withFragment = ep.model == "Fragment";
     auto desc = describeGraphicsPipeline(ctx, vmi, vep, withFragment ? &mi : nullptr,
                                          withFragment ? &ep : nullptr);
     if (!desc)
       return skip(desc.error().message);
-    if (geometry) {
+    if (!withFragment && fragment) { // the bindings of the shader checked
       const ModuleInterface *modules[] = {&vmi, &mi};
       auto bindings = layoutBindings(modules);
       if (!bindings)
         return reject(bindings.error().message);
       desc->bindings = std::move(*bindings);
       desc->pushConstantSize = std::max(vmi.pushConstantSize, mi.pushConstantSize);
+    }
+    if (geometry) {
       desc->geometry = words;
       desc->geometryEntry = ep.name;
       desc->topology = inputTopology(ep);
+    }
+    if (control) {
+      desc->tessellationControl = words;
+      desc->tessellationControlEntry = ep.name;
+      desc->tessellationEvaluation = evaluationWords;
+      desc->patchControlPoints = patchSize(mi, ep);
+    }
+    if (evaluation) {
+      desc->tessellationControl = controlWords;
+      desc->tessellationEvaluation = words;
+      desc->tessellationEvaluationEntry = ep.name;
+      desc->patchControlPoints = patchSize(controlInterface, controlInterface.entryPoints.at(0));
     }
     if (auto why = exceededLimit(ctx, desc->bindings, desc->pushConstantSize))
       return skip(*why);

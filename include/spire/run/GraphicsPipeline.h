@@ -26,6 +26,11 @@ struct GraphicsPipelineDesc {
   std::string fragmentEntry = "main";
   std::span<const uint32_t> geometry; ///< empty: no geometry stage
   std::string geometryEntry = "main";
+  /// Both or neither: the tessellation stages, and the patch size then (the topology is then
+  /// VK_PRIMITIVE_TOPOLOGY_PATCH_LIST).
+  std::span<const uint32_t> tessellationControl, tessellationEvaluation;
+  std::string tessellationControlEntry = "main", tessellationEvaluationEntry = "main";
+  uint32_t patchControlPoints = 3;
   /// The input assembly's; with a geometry shader, the one its input primitive takes.
   VkPrimitiveTopology topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
   std::vector<LayoutBinding> bindings;

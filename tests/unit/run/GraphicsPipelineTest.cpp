@@ -4,6 +4,7 @@
 // interfaces do not match, which the layers must reject. Without a device these tests skip.
 #include "spire/run/GraphicsPipeline.h"
 #include "DeviceTestFixture.h"
+#include "spire/asm/Assembler.h"
 #include "spire/grammar/Grammar.h"
 #include "spire/run/PassThroughVertexShader.h"
 #include "spire/run/PipelineCheck.h"
@@ -286,12 +287,48 @@ void main() { b.v[gl_LocalInvocationIndex] = 1u; }
 )",
                                   ShaderStage::Compute);
   EXPECT_EQ(check(cs), "ok");
+  auto rgen =
+      assemble("OpCapability RayTracingKHR\n"
+               "OpExtension \"SPV_KHR_ray_tracing\"\n"
+               "OpMemoryModel Logical GLSL450\n"
+               "OpEntryPoint RayGenerationKHR %main \"main\"\n"
+               "%void = OpTypeVoid\n%fn = OpTypeFunction %void\n"
+               "%main = OpFunction %void None %fn\n%l = OpLabel\nOpReturn\nOpFunctionEnd\n");
+  ASSERT_TRUE(rgen.ok()) << rgen.error().message;
+  EXPECT_EQ(check(*rgen).rfind("skipped: a RayGenerationKHR entry point", 0), 0u) << check(*rgen);
+}
+
+// A tessellation control shader alone gets a generated vertex shader (its per-control-point
+// inputs written for one vertex) and evaluation shader; an evaluation shader alone generated
+// vertex and control shaders (its per-vertex and patch inputs written, the levels, and the
+// spacing and vertex order it leaves to the control shader).
+TEST_F(GraphicsPipelineTest, TessellationShadersGetTheStagesAroundThem) {
   std::vector<uint32_t> tcs = glsl(R"(#version 450
-layout(vertices = 3) out;
-void main() { gl_TessLevelOuter[0] = 1.0; }
+layout(vertices = 4) out;
+layout(location = 0) in vec3 normal[];
+layout(location = 1) flat in uint id[];
+layout(location = 0) out vec3 outNormal[];
+layout(location = 2) patch out float weight;
+void main() {
+  outNormal[gl_InvocationID] = normal[gl_InvocationID] * float(id[gl_InvocationID]);
+  gl_TessLevelOuter[0] = 2.0;
+  weight = 1.0;
+}
 )",
                                    ShaderStage::TessellationControl);
-  EXPECT_EQ(check(tcs).rfind("skipped: a TessellationControl entry point", 0), 0u) << check(tcs);
+  EXPECT_EQ(check(tcs), "ok");
+  std::vector<uint32_t> tes = glsl(R"(#version 450
+layout(quads) in;
+layout(location = 0) in vec3 normal[];
+layout(location = 2) patch in float weight;
+layout(location = 0) out vec3 outNormal;
+void main() {
+  outNormal = normal[0] * weight * gl_TessLevelInner[0];
+  gl_Position = gl_in[1].gl_Position + vec4(gl_TessCoord, 1.0);
+}
+)",
+                                   ShaderStage::TessellationEvaluation);
+  EXPECT_EQ(check(tes), "ok");
 }
 
 // A geometry shader alone gets a generated vertex shader that writes each of its inputs for one
