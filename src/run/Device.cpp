@@ -44,6 +44,7 @@ constexpr const char *kWantedExtensions[] = {
     "VK_KHR_acceleration_structure",
     "VK_KHR_ray_query",
     "VK_EXT_transform_feedback",
+    "VK_EXT_mesh_shader",
 };
 
 Expected<std::vector<std::string>> deviceExtensions(const VulkanFunctions &vk,

@@ -77,6 +77,7 @@ enum class Where : uint8_t {
   AccelerationStructure,
   RayQuery,
   TransformFeedback,
+  MeshShader,
   None
 };
 
@@ -151,6 +152,10 @@ constexpr Dotted kDotted[] = {
      offsetof(VkPhysicalDeviceComputeShaderDerivativesFeaturesNV, computeDerivativeGroupLinear)},
     {"RayQueryFeatures.rayQuery", Where::RayQuery,
      offsetof(VkPhysicalDeviceRayQueryFeaturesKHR, rayQuery)},
+    {"MeshShaderFeatures.meshShader", Where::MeshShader,
+     offsetof(VkPhysicalDeviceMeshShaderFeaturesEXT, meshShader)},
+    {"MeshShaderFeatures.taskShader", Where::MeshShader,
+     offsetof(VkPhysicalDeviceMeshShaderFeaturesEXT, taskShader)},
     {"TransformFeedbackFeatures.transformFeedback", Where::TransformFeedback,
      offsetof(VkPhysicalDeviceTransformFeedbackFeaturesEXT, transformFeedback)},
     {"TransformFeedbackFeatures.geometryStreams", Where::TransformFeedback,
@@ -215,6 +220,7 @@ void FeatureChain::link(uint32_t apiVersion, const std::vector<std::string> &ext
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ACCELERATION_STRUCTURE_FEATURES_KHR;
   rayQuery.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_RAY_QUERY_FEATURES_KHR;
   transformFeedback.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT;
+  meshShader.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MESH_SHADER_FEATURES_EXT;
   void **next = &core.pNext;
   auto append = [&](auto &s) {
     *next = &s;
@@ -252,6 +258,9 @@ void FeatureChain::link(uint32_t apiVersion, const std::vector<std::string> &ext
   linkedTransformFeedback = hasExtension(extensions, "VK_EXT_transform_feedback");
   if (linkedTransformFeedback)
     append(transformFeedback);
+  linkedMeshShader = hasExtension(extensions, "VK_EXT_mesh_shader");
+  if (linkedMeshShader)
+    append(meshShader);
   *next = nullptr;
 }
 
@@ -272,10 +281,15 @@ void FeatureChain::copyValues(const FeatureChain &o) {
   copy(accelerationStructure, o.accelerationStructure);
   copy(rayQuery, o.rayQuery);
   copy(transformFeedback, o.transformFeedback);
+  copy(meshShader, o.meshShader);
 }
 
 void FeatureChain::clearBehaviourChanging() {
   core.features.robustBufferAccess = VK_FALSE;
+  // Mesh shader features that need others (multiview, fragment shading rate) or queries.
+  meshShader.multiviewMeshShader = VK_FALSE;
+  meshShader.primitiveFragmentShadingRateMeshShader = VK_FALSE;
+  meshShader.meshShaderQueries = VK_FALSE;
   v13.robustImageAccess = VK_FALSE;
 }
 
@@ -311,6 +325,9 @@ const VkBool32 *FeatureChain::find(std::string_view name) const {
       break;
     case Where::TransformFeedback:
       base = linkedTransformFeedback ? &transformFeedback : nullptr;
+      break;
+    case Where::MeshShader:
+      base = linkedMeshShader ? &meshShader : nullptr;
       break;
     default:
       break;

@@ -211,7 +211,14 @@ Expected<GraphicsPipeline> GraphicsPipeline::create(const VulkanContext &ctx,
     VkShaderStageFlagBits stage;
     const std::string *entry;
   };
-  std::vector<Stage> wanted{{desc.vertex, VK_SHADER_STAGE_VERTEX_BIT, &desc.vertexEntry}};
+  const bool meshPipeline = !desc.mesh.empty();
+  std::vector<Stage> wanted;
+  if (!desc.task.empty())
+    wanted.push_back({desc.task, VK_SHADER_STAGE_TASK_BIT_EXT, &desc.taskEntry});
+  if (meshPipeline)
+    wanted.push_back({desc.mesh, VK_SHADER_STAGE_MESH_BIT_EXT, &desc.meshEntry});
+  else
+    wanted.push_back({desc.vertex, VK_SHADER_STAGE_VERTEX_BIT, &desc.vertexEntry});
   const bool tessellation = !desc.tessellationControl.empty();
   if (tessellation) {
     wanted.push_back({desc.tessellationControl, VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT,
@@ -308,8 +315,8 @@ Expected<GraphicsPipeline> GraphicsPipeline::create(const VulkanContext &ctx,
   ci.pNext = &rendering;
   ci.stageCount = static_cast<uint32_t>(stages.size());
   ci.pStages = stages.data();
-  ci.pVertexInputState = &vertexInput;
-  ci.pInputAssemblyState = &assembly;
+  ci.pVertexInputState = meshPipeline ? nullptr : &vertexInput;
+  ci.pInputAssemblyState = meshPipeline ? nullptr : &assembly;
   if (tessellation)
     ci.pTessellationState = &patches;
   ci.pRasterizationState = &raster;

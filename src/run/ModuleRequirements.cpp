@@ -122,6 +122,7 @@ constexpr std::pair<std::string_view, std::string_view> kCapabilityFeatures[] = 
     {"ComputeDerivativeGroupLinearKHR",
      "ComputeShaderDerivativesFeatures.computeDerivativeGroupLinear"},
     {"RayQueryKHR", "RayQueryFeatures.rayQuery"},
+    {"MeshShadingEXT", "MeshShaderFeatures.meshShader"},
     {"GeometryStreams", "TransformFeedbackFeatures.geometryStreams"},
     {"TransformFeedback", "TransformFeedbackFeatures.transformFeedback"},
     // Features of extension structs spire run does not enable: never supported here.
@@ -149,6 +150,10 @@ VkShaderStageFlags stageOf(std::string_view model) {
     return VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT;
   if (model == "TessellationEvaluation")
     return VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT;
+  if (model == "TaskEXT")
+    return VK_SHADER_STAGE_TASK_BIT_EXT;
+  if (model == "MeshEXT")
+    return VK_SHADER_STAGE_MESH_BIT_EXT;
   return 0;
 }
 
@@ -204,6 +209,9 @@ std::optional<std::string> unmetModuleRequirement(const VulkanContext &ctx,
         return ctx.deviceName() + " lacks property " + property + " (the entry point " + ep.name +
                " asks for it)";
     }
+    if (ep.model == "TaskEXT" && !ctx.hasFeature("MeshShaderFeatures.taskShader"))
+      return ctx.deviceName() + " lacks feature MeshShaderFeatures.taskShader (the entry point " +
+             ep.name + " is a task shader)";
     // Subgroup operations in a stage the device does not run them in.
     const VkShaderStageFlags stage = stageOf(ep.model);
     if (stage && !(ctx.subgroupProperties().supportedStages & stage))

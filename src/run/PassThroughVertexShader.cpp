@@ -84,6 +84,11 @@ public:
   void mode(uint32_t mode, std::initializer_list<uint32_t> args = {}) {
     modes_.push_back({mode, args});
   }
+  void extension(std::string_view name) { b_.add(Section::Extension, Op::Extension).string(name); }
+  /// An instruction of main without a result, before its stores.
+  void statement(Op op, std::vector<uint32_t> operands) {
+    statements_.push_back({op, std::move(operands)});
+  }
 
   /// The scalar, vector or matrix type of a stage variable, with its arrays from `firstArray`
   /// on (outermost first); fails with why for shapes no output can have.
@@ -145,6 +150,8 @@ public:
     const uint32_t main = b_.newId();
     b_.add(Section::FunctionDefinition, Op::Function).id(voidType).id(main).literal(0).id(fnType);
     b_.add(Section::FunctionDefinition, Op::Label).id(b_.newId());
+    for (const auto &[op, operands] : statements_)
+      b_.add(Section::FunctionDefinition, op).words(operands);
     for (const Output &o : outputs_)
       if (o.value)
         b_.add(Section::FunctionDefinition, Op::Store).id(o.variable).id(o.value);
@@ -175,6 +182,7 @@ private:
   std::set<Capability> capabilities_{Capability::Shader};
   std::vector<Output> outputs_;
   std::vector<std::pair<uint32_t, std::vector<uint32_t>>> modes_;
+  std::vector<std::pair<Op, std::vector<uint32_t>>> statements_;
 };
 
 uint32_t versionFor(const ModuleInterface &next) {
@@ -298,6 +306,19 @@ Expected<std::vector<uint32_t>> passThroughTessellationControlShader(const Modul
   if (!order)
     m.mode(uint32_t(grammar::ExecutionMode::VertexOrderCcw));
   return m.finish(grammar::ExecutionModel::TessellationControl);
+}
+
+std::vector<uint32_t> passThroughMeshShader(const ModuleInterface &task) {
+  StageModule m(std::max(versionFor(task), grammar::makeVersion(1, 4)));
+  m.need(Capability::MeshShadingEXT);
+  m.extension("SPV_EXT_mesh_shader");
+  m.mode(uint32_t(grammar::ExecutionMode::LocalSize), {1, 1, 1});
+  m.mode(uint32_t(grammar::ExecutionMode::OutputVertices), {1});
+  m.mode(uint32_t(grammar::ExecutionMode::OutputPrimitivesEXT), {1});
+  m.mode(uint32_t(grammar::ExecutionMode::OutputTrianglesEXT));
+  const uint32_t none = m.decl().uintConstant(0);
+  m.statement(Op::SetMeshOutputsEXT, {none, none});
+  return m.finish(grammar::ExecutionModel::MeshEXT);
 }
 
 std::vector<uint32_t> passThroughTessellationEvaluationShader(const ModuleInterface &control) {

@@ -114,10 +114,17 @@ DeviceNeeds pipelineNeeds(const VulkanContext &ctx, const ModuleInterface &mi, c
   if (std::find(graphics->colorFormats.begin(), graphics->colorFormats.end(),
                 VK_FORMAT_UNDEFINED) != graphics->colorFormats.end())
     need("independentBlend");
-  for (const Resource &r : mi.resources)
-    if (!r.nonWritable && isWritableKind(r.kind) && r.kind != DescriptorKind::SampledImage &&
-        r.kind != DescriptorKind::CombinedImageSampler)
-      need(ep.model == "Fragment" ? "fragmentStoresAndAtomics" : "vertexPipelineStoresAndAtomics");
+  for (const Resource &r : mi.resources) {
+    if (r.nonWritable || !isWritableKind(r.kind) || r.kind == DescriptorKind::SampledImage ||
+        r.kind == DescriptorKind::CombinedImageSampler)
+      continue;
+    if (ep.model == "Fragment")
+      need("fragmentStoresAndAtomics");
+    else if (ep.model != "MeshEXT" && ep.model != "TaskEXT") // those store freely
+      need("vertexPipelineStoresAndAtomics");
+  }
+  if (ep.model == "TaskEXT")
+    need("MeshShaderFeatures.taskShader");
   return needs;
 }
 
@@ -171,10 +178,10 @@ PipelineCheck checkEntry(VulkanContext &ctx, const ModuleInterface &mi,
   };
   if (ep.model != "GLCompute" && ep.model != "Vertex" && ep.model != "Fragment" &&
       ep.model != "Geometry" && ep.model != "TessellationControl" &&
-      ep.model != "TessellationEvaluation")
+      ep.model != "TessellationEvaluation" && ep.model != "MeshEXT" && ep.model != "TaskEXT")
     return skip("a " + ep.model +
-                " entry point (pipelines are made for compute, vertex, tessellation, geometry "
-                "and fragment shaders)");
+                " entry point (pipelines are made for compute, vertex, tessellation, geometry, "
+                "task, mesh and fragment shaders)");
   if (auto why = unmetModuleRequirement(ctx, mi))
     return skip(*why);
   // With exactFeatures, a device with only what the pipeline needs replaces the one there.
@@ -203,6 +210,43 @@ PipelineCheck checkEntry(VulkanContext &ctx, const ModuleInterface &mi,
       return skip(*why);
     ctx.takeMessages();
     auto p = ComputePipeline::create(ctx, desc);
+    if (!p)
+      return reject(p.error().message);
+  } else if (ep.model == "MeshEXT" || ep.model == "TaskEXT") {
+    // A mesh shader alone, without a fragment stage (rasterizer discard); a task shader with a
+    // generated mesh shader after it.
+    const bool task = ep.model == "TaskEXT";
+    std::vector<uint32_t> meshWords;
+    ModuleInterface meshInterface;
+    if (task) {
+      meshWords = passThroughMeshShader(mi);
+      auto m = Module::fromWords(meshWords);
+      auto r = m ? reflect(*m) : Expected<ModuleInterface>(m.error());
+      if (!r)
+        return reject("the generated mesh shader does not read back: " + r.error().message);
+      meshInterface = std::move(*r);
+    }
+    const ModuleInterface *modules[] = {&mi, &meshInterface};
+    auto bindings = layoutBindings(std::span(modules, task ? 2 : 1));
+    if (!bindings)
+      return reject(bindings.error().message);
+    GraphicsPipelineDesc desc;
+    desc.bindings = std::move(*bindings);
+    desc.pushConstantSize = mi.pushConstantSize;
+    if (task) {
+      desc.task = words;
+      desc.taskEntry = ep.name;
+      desc.mesh = meshWords;
+    } else {
+      desc.mesh = words;
+      desc.meshEntry = ep.name;
+    }
+    if (auto why = exceededLimit(ctx, desc.bindings, desc.pushConstantSize))
+      return skip(*why);
+    if (auto why = useDevice(&desc, task ? &meshInterface : nullptr))
+      return skip(*why);
+    ctx.takeMessages();
+    auto p = GraphicsPipeline::create(ctx, desc);
     if (!p)
       return reject(p.error().message);
   } else {

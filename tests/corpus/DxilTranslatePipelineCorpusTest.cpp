@@ -1,5 +1,6 @@
-// Every compute, vertex, hull, domain, geometry and pixel shader of the DXIL corpus that spire
-// translates gets its pipeline created (the stages it needs around it generated) on a Vulkan device
+// Every compute, vertex, hull, domain, geometry, amplification, mesh and pixel shader of the
+// DXIL corpus that spire translates gets its pipeline created (the stages it needs around it
+// generated) on a Vulkan device
 // (lavapipe without a GPU) with the validation layers on: `spire run --create-pipeline` on the
 // whole list in one process (one instance; before each pipeline a logical device with exactly the
 // extensions and features that the module's capabilities and the pipeline need). A pipeline is
@@ -40,13 +41,13 @@ TEST(DxilTranslatePipeline, CorpusShadersMakePipelinesTheValidationLayersAccept)
       continue;
     const std::string stage = row[4].substr(0, row[4].find('_'));
     if (stage != "cs" && stage != "vs" && stage != "hs" && stage != "ds" && stage != "gs" &&
-        stage != "ps")
+        stage != "ps" && stage != "ms" && stage != "as")
       continue;
     const std::string path = (dir / row[0]).string();
     files.push_back(path);
     results[path].stage = stage;
   }
-  ASSERT_FALSE(files.empty()) << "the manifest lists no cs, vs, hs, ds, gs or ps container";
+  ASSERT_FALSE(files.empty()) << "the manifest lists no cs, vs, hs, ds, gs, ps, ms or as container";
 
   // One process for the list; after a crash, one more for the files after the crashed one.
   for (size_t from = 0; from < files.size();) {

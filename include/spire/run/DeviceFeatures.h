@@ -23,6 +23,7 @@ struct FeatureChain {
   VkPhysicalDeviceAccelerationStructureFeaturesKHR accelerationStructure{};
   VkPhysicalDeviceRayQueryFeaturesKHR rayQuery{};
   VkPhysicalDeviceTransformFeedbackFeaturesEXT transformFeedback{};
+  VkPhysicalDeviceMeshShaderFeaturesEXT meshShader{};
 
   FeatureChain() = default;
   FeatureChain(const FeatureChain &) = delete;
@@ -46,7 +47,8 @@ struct FeatureChain {
 
   bool linked11 = false, linked12 = false, linked13 = false;
   bool linkedWorkgroupLayout = false, linkedUniformControlFlow = false, linkedAtomicFloat = false;
-  bool linkedDerivatives = false, linkedRayQuery = false, linkedTransformFeedback = false;
+  bool linkedDerivatives = false, linkedRayQuery = false, linkedTransformFeedback = false,
+       linkedMeshShader = false;
 };
 
 /// Every name DEVICE_FEATURE accepts.

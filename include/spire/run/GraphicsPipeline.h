@@ -24,6 +24,10 @@ struct GraphicsPipelineDesc {
   std::string vertexEntry = "main";
   std::span<const uint32_t> fragment; ///< empty: no fragment stage, rasterizer discard
   std::string fragmentEntry = "main";
+  /// A mesh shader instead of the vertex stage (and no vertex input), with or without a task
+  /// shader before it.
+  std::span<const uint32_t> mesh, task;
+  std::string meshEntry = "main", taskEntry = "main";
   std::span<const uint32_t> geometry; ///< empty: no geometry stage
   std::string geometryEntry = "main";
   /// Both or neither: the tessellation stages, and the patch size then (the topology is then

@@ -31,4 +31,8 @@ Expected<std::vector<uint32_t>> passThroughTessellationControlShader(const Modul
 /// Position written with zeros; the control shader's execution modes say the tessellation.
 std::vector<uint32_t> passThroughTessellationEvaluationShader(const ModuleInterface &control);
 
+/// A mesh shader to follow a task shader alone: one invocation that emits nothing (it need not
+/// read the task payload).
+std::vector<uint32_t> passThroughMeshShader(const ModuleInterface &task);
+
 } // namespace spire::run

@@ -331,6 +331,45 @@ void main() {
   EXPECT_EQ(check(tes), "ok");
 }
 
+// A mesh shader alone gets a pipeline without vertex input or fragment stage; a task shader a
+// generated mesh shader after it. Devices without VK_EXT_mesh_shader skip them, saying so.
+TEST_F(GraphicsPipelineTest, MeshAndTaskShadersGetMeshPipelines) {
+  const std::string header = "OpCapability MeshShadingEXT\n"
+                             "OpExtension \"SPV_EXT_mesh_shader\"\n"
+                             "OpMemoryModel Logical GLSL450\n";
+  const std::string types = "%void = OpTypeVoid\n%fn = OpTypeFunction %void\n"
+                            "%uint = OpTypeInt 32 0\n%uint_0 = OpConstant %uint 0\n"
+                            "%uint_1 = OpConstant %uint 1\n";
+  auto mesh = assemble(header +
+                           "OpEntryPoint MeshEXT %main \"main\"\n"
+                           "OpExecutionMode %main LocalSize 32 1 1\n"
+                           "OpExecutionMode %main OutputVertices 3\n"
+                           "OpExecutionMode %main OutputPrimitivesEXT 1\n"
+                           "OpExecutionMode %main OutputTrianglesEXT\n" +
+                           types +
+                           "%main = OpFunction %void None %fn\n%l = OpLabel\n"
+                           "OpSetMeshOutputsEXT %uint_0 %uint_0\nOpReturn\nOpFunctionEnd\n",
+                       AssembleOptions{grammar::makeVersion(1, 4)});
+  ASSERT_TRUE(mesh.ok()) << mesh.error().message;
+  auto task = assemble(header +
+                           "OpEntryPoint TaskEXT %main \"main\"\n"
+                           "OpExecutionMode %main LocalSize 8 1 1\n" +
+                           types +
+                           "%main = OpFunction %void None %fn\n%l = OpLabel\n"
+                           "OpEmitMeshTasksEXT %uint_1 %uint_1 %uint_1\nOpFunctionEnd\n",
+                       AssembleOptions{grammar::makeVersion(1, 4)});
+  ASSERT_TRUE(task.ok()) << task.error().message;
+  if (!ctx_->hasExtension("VK_EXT_mesh_shader")) {
+    EXPECT_EQ(check(*mesh).rfind("skipped: " + ctx_->deviceName() + " lacks VK_EXT_mesh_shader", 0),
+              0u)
+        << check(*mesh);
+    return;
+  }
+  EXPECT_EQ(check(*mesh), "ok");
+  if (ctx_->hasFeature("MeshShaderFeatures.taskShader"))
+    EXPECT_EQ(check(*task), "ok");
+}
+
 // A geometry shader alone gets a generated vertex shader that writes each of its inputs for one
 // vertex, the input assembly its input primitive takes, and no fragment stage.
 TEST_F(GraphicsPipelineTest, AGeometryShaderGetsAVertexShaderWritingItsInputs) {
