@@ -43,6 +43,7 @@ constexpr const char *kWantedExtensions[] = {
     "VK_KHR_deferred_host_operations",
     "VK_KHR_acceleration_structure",
     "VK_KHR_ray_query",
+    "VK_KHR_ray_tracing_pipeline",
     "VK_EXT_transform_feedback",
     "VK_EXT_mesh_shader",
 };

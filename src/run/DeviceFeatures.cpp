@@ -78,6 +78,7 @@ enum class Where : uint8_t {
   RayQuery,
   TransformFeedback,
   MeshShader,
+  RayTracingPipeline,
   None
 };
 
@@ -152,6 +153,8 @@ constexpr Dotted kDotted[] = {
      offsetof(VkPhysicalDeviceComputeShaderDerivativesFeaturesNV, computeDerivativeGroupLinear)},
     {"RayQueryFeatures.rayQuery", Where::RayQuery,
      offsetof(VkPhysicalDeviceRayQueryFeaturesKHR, rayQuery)},
+    {"RayTracingPipelineFeatures.rayTracingPipeline", Where::RayTracingPipeline,
+     offsetof(VkPhysicalDeviceRayTracingPipelineFeaturesKHR, rayTracingPipeline)},
     {"MeshShaderFeatures.meshShader", Where::MeshShader,
      offsetof(VkPhysicalDeviceMeshShaderFeaturesEXT, meshShader)},
     {"MeshShaderFeatures.taskShader", Where::MeshShader,
@@ -221,6 +224,7 @@ void FeatureChain::link(uint32_t apiVersion, const std::vector<std::string> &ext
   rayQuery.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_RAY_QUERY_FEATURES_KHR;
   transformFeedback.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT;
   meshShader.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MESH_SHADER_FEATURES_EXT;
+  rayTracingPipeline.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_RAY_TRACING_PIPELINE_FEATURES_KHR;
   void **next = &core.pNext;
   auto append = [&](auto &s) {
     *next = &s;
@@ -248,13 +252,17 @@ void FeatureChain::link(uint32_t apiVersion, const std::vector<std::string> &ext
                       hasExtension(extensions, "VK_NV_compute_shader_derivatives");
   if (linkedDerivatives)
     append(derivatives);
-  linkedRayQuery = hasExtension(extensions, "VK_KHR_ray_query") &&
-                   hasExtension(extensions, "VK_KHR_acceleration_structure") &&
-                   hasExtension(extensions, "VK_KHR_deferred_host_operations");
-  if (linkedRayQuery) {
+  const bool accelerationStructures = hasExtension(extensions, "VK_KHR_acceleration_structure") &&
+                                      hasExtension(extensions, "VK_KHR_deferred_host_operations");
+  linkedRayQuery = accelerationStructures && hasExtension(extensions, "VK_KHR_ray_query");
+  linkedRayTracingPipeline =
+      accelerationStructures && hasExtension(extensions, "VK_KHR_ray_tracing_pipeline");
+  if (linkedRayQuery || linkedRayTracingPipeline)
     append(accelerationStructure);
+  if (linkedRayQuery)
     append(rayQuery);
-  }
+  if (linkedRayTracingPipeline)
+    append(rayTracingPipeline);
   linkedTransformFeedback = hasExtension(extensions, "VK_EXT_transform_feedback");
   if (linkedTransformFeedback)
     append(transformFeedback);
@@ -282,6 +290,7 @@ void FeatureChain::copyValues(const FeatureChain &o) {
   copy(rayQuery, o.rayQuery);
   copy(transformFeedback, o.transformFeedback);
   copy(meshShader, o.meshShader);
+  copy(rayTracingPipeline, o.rayTracingPipeline);
 }
 
 void FeatureChain::clearBehaviourChanging() {
@@ -290,6 +299,10 @@ void FeatureChain::clearBehaviourChanging() {
   meshShader.multiviewMeshShader = VK_FALSE;
   meshShader.primitiveFragmentShadingRateMeshShader = VK_FALSE;
   meshShader.meshShaderQueries = VK_FALSE;
+  // Capture and replay of handles and addresses, which need their buffer device address kin.
+  rayTracingPipeline.rayTracingPipelineShaderGroupHandleCaptureReplay = VK_FALSE;
+  rayTracingPipeline.rayTracingPipelineShaderGroupHandleCaptureReplayMixed = VK_FALSE;
+  accelerationStructure.accelerationStructureCaptureReplay = VK_FALSE;
   v13.robustImageAccess = VK_FALSE;
 }
 
@@ -318,7 +331,10 @@ const VkBool32 *FeatureChain::find(std::string_view name) const {
       base = linkedDerivatives ? &derivatives : nullptr;
       break;
     case Where::AccelerationStructure:
-      base = linkedRayQuery ? &accelerationStructure : nullptr;
+      base = linkedRayQuery || linkedRayTracingPipeline ? &accelerationStructure : nullptr;
+      break;
+    case Where::RayTracingPipeline:
+      base = linkedRayTracingPipeline ? &rayTracingPipeline : nullptr;
       break;
     case Where::RayQuery:
       base = linkedRayQuery ? &rayQuery : nullptr;

@@ -42,6 +42,7 @@ constexpr SpirvExtension kSpirvExtensions[] = {
     {"SPV_EXT_fragment_fully_covered", "VK_EXT_conservative_rasterization", 0},
     {"SPV_KHR_ray_query", "VK_KHR_ray_query", 0},
     {"SPV_KHR_ray_tracing", "VK_KHR_ray_tracing_pipeline", 0},
+    {"SPV_AMDX_shader_enqueue", "VK_AMDX_shader_enqueue", 0},
     {"SPV_EXT_mesh_shader", "VK_EXT_mesh_shader", 0},
     {"SPV_EXT_shader_atomic_float_min_max", "VK_EXT_shader_atomic_float2", 0},
     {"SPV_EXT_shader_atomic_float16_add", "VK_EXT_shader_atomic_float2", 0},
@@ -122,6 +123,7 @@ constexpr std::pair<std::string_view, std::string_view> kCapabilityFeatures[] = 
     {"ComputeDerivativeGroupLinearKHR",
      "ComputeShaderDerivativesFeatures.computeDerivativeGroupLinear"},
     {"RayQueryKHR", "RayQueryFeatures.rayQuery"},
+    {"RayTracingKHR", "RayTracingPipelineFeatures.rayTracingPipeline"},
     {"MeshShadingEXT", "MeshShaderFeatures.meshShader"},
     {"GeometryStreams", "TransformFeedbackFeatures.geometryStreams"},
     {"TransformFeedback", "TransformFeedbackFeatures.transformFeedback"},
@@ -236,6 +238,7 @@ DeviceNeeds moduleNeeds(const VulkanContext &ctx, const ModuleInterface &mi) {
       }) != needs.extensions.end()) {
     addOnce(needs.extensions, std::string("VK_KHR_acceleration_structure"));
     addOnce(needs.extensions, std::string("VK_KHR_deferred_host_operations"));
+    addOnce(needs.features, std::string("AccelerationStructureFeaturesKHR.accelerationStructure"));
   }
   for (const std::string &c : mi.capabilities)
     for (auto [cap, feature] : kCapabilityFeatures)

@@ -321,6 +321,13 @@ std::vector<uint32_t> passThroughMeshShader(const ModuleInterface &task) {
   return m.finish(grammar::ExecutionModel::MeshEXT);
 }
 
+std::vector<uint32_t> passThroughRayGenerationShader(const ModuleInterface &other) {
+  StageModule m(std::max(versionFor(other), grammar::makeVersion(1, 4)));
+  m.need(Capability::RayTracingKHR);
+  m.extension("SPV_KHR_ray_tracing");
+  return m.finish(grammar::ExecutionModel::RayGenerationKHR);
+}
+
 std::vector<uint32_t> passThroughTessellationEvaluationShader(const ModuleInterface &control) {
   StageModule m(versionFor(control));
   m.need(Capability::Tessellation);

@@ -5,6 +5,7 @@
 #include "spire/run/GraphicsPipeline.h"
 #include "spire/run/ModuleRequirements.h"
 #include "spire/run/PassThroughVertexShader.h"
+#include "spire/run/RayTracingPipeline.h"
 
 #include <algorithm>
 #include <optional>
@@ -178,10 +179,11 @@ PipelineCheck checkEntry(VulkanContext &ctx, const ModuleInterface &mi,
   };
   if (ep.model != "GLCompute" && ep.model != "Vertex" && ep.model != "Fragment" &&
       ep.model != "Geometry" && ep.model != "TessellationControl" &&
-      ep.model != "TessellationEvaluation" && ep.model != "MeshEXT" && ep.model != "TaskEXT")
+      ep.model != "TessellationEvaluation" && ep.model != "MeshEXT" && ep.model != "TaskEXT" &&
+      !isRayTracingModel(ep.model))
     return skip("a " + ep.model +
                 " entry point (pipelines are made for compute, vertex, tessellation, geometry, "
-                "task, mesh and fragment shaders)");
+                "task, mesh, fragment and ray tracing shaders)");
   if (auto why = unmetModuleRequirement(ctx, mi))
     return skip(*why);
   // With exactFeatures, a device with only what the pipeline needs replaces the one there.
@@ -210,6 +212,30 @@ PipelineCheck checkEntry(VulkanContext &ctx, const ModuleInterface &mi,
       return skip(*why);
     ctx.takeMessages();
     auto p = ComputePipeline::create(ctx, desc);
+    if (!p)
+      return reject(p.error().message);
+  } else if (isRayTracingModel(ep.model)) {
+    // The shader alone in a ray tracing pipeline, in the group its stage takes.
+    const ModuleInterface *modules[] = {&mi};
+    auto bindings = layoutBindings(modules);
+    if (!bindings)
+      return reject(bindings.error().message);
+    if (auto why = exceededLimit(ctx, *bindings, mi.pushConstantSize))
+      return skip(*why);
+    std::vector<uint32_t> rayGeneration;
+    if (ep.model != "RayGenerationKHR")
+      rayGeneration = passThroughRayGenerationShader(mi);
+    RayTracingPipelineDesc desc;
+    desc.rayGeneration = rayGeneration;
+    desc.spirv = words;
+    desc.entryPoint = ep.name;
+    desc.model = ep.model;
+    desc.bindings = std::move(*bindings);
+    desc.pushConstantSize = mi.pushConstantSize;
+    if (auto why = useDevice(nullptr, nullptr))
+      return skip(*why);
+    ctx.takeMessages();
+    auto p = RayTracingPipeline::create(ctx, desc);
     if (!p)
       return reject(p.error().message);
   } else if (ep.model == "MeshEXT" || ep.model == "TaskEXT") {

@@ -22,6 +22,7 @@ struct FeatureChain {
   VkPhysicalDeviceComputeShaderDerivativesFeaturesNV derivatives{};
   VkPhysicalDeviceAccelerationStructureFeaturesKHR accelerationStructure{};
   VkPhysicalDeviceRayQueryFeaturesKHR rayQuery{};
+  VkPhysicalDeviceRayTracingPipelineFeaturesKHR rayTracingPipeline{};
   VkPhysicalDeviceTransformFeedbackFeaturesEXT transformFeedback{};
   VkPhysicalDeviceMeshShaderFeaturesEXT meshShader{};
 
@@ -48,7 +49,7 @@ struct FeatureChain {
   bool linked11 = false, linked12 = false, linked13 = false;
   bool linkedWorkgroupLayout = false, linkedUniformControlFlow = false, linkedAtomicFloat = false;
   bool linkedDerivatives = false, linkedRayQuery = false, linkedTransformFeedback = false,
-       linkedMeshShader = false;
+       linkedMeshShader = false, linkedRayTracingPipeline = false;
 };
 
 /// Every name DEVICE_FEATURE accepts.

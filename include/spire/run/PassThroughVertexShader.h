@@ -35,4 +35,8 @@ std::vector<uint32_t> passThroughTessellationEvaluationShader(const ModuleInterf
 /// read the task payload).
 std::vector<uint32_t> passThroughMeshShader(const ModuleInterface &task);
 
+/// A ray generation shader that does nothing, for a ray tracing pipeline of another stage (a
+/// pipeline that is no library needs one).
+std::vector<uint32_t> passThroughRayGenerationShader(const ModuleInterface &other);
+
 } // namespace spire::run

@@ -67,6 +67,7 @@ namespace spire::run {
   X(vkDestroyPipelineLayout)                                                                       \
   X(vkCreateComputePipelines)                                                                      \
   X(vkCreateGraphicsPipelines)                                                                     \
+  X(vkCreateRayTracingPipelinesKHR)                                                                \
   X(vkDestroyPipeline)                                                                             \
   X(vkCreateDescriptorPool)                                                                        \
   X(vkDestroyDescriptorPool)                                                                       \

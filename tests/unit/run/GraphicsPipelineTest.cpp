@@ -287,15 +287,14 @@ void main() { b.v[gl_LocalInvocationIndex] = 1u; }
 )",
                                   ShaderStage::Compute);
   EXPECT_EQ(check(cs), "ok");
-  auto rgen =
-      assemble("OpCapability RayTracingKHR\n"
-               "OpExtension \"SPV_KHR_ray_tracing\"\n"
-               "OpMemoryModel Logical GLSL450\n"
-               "OpEntryPoint RayGenerationKHR %main \"main\"\n"
-               "%void = OpTypeVoid\n%fn = OpTypeFunction %void\n"
-               "%main = OpFunction %void None %fn\n%l = OpLabel\nOpReturn\nOpFunctionEnd\n");
-  ASSERT_TRUE(rgen.ok()) << rgen.error().message;
-  EXPECT_EQ(check(*rgen).rfind("skipped: a RayGenerationKHR entry point", 0), 0u) << check(*rgen);
+  auto kernel = assemble("OpCapability Kernel\nOpCapability Addresses\n"
+                         "OpMemoryModel Physical64 OpenCL\n"
+                         "OpEntryPoint Kernel %main \"main\"\n"
+                         "%void = OpTypeVoid\n%fn = OpTypeFunction %void\n"
+                         "%main = OpFunction %void None %fn\n%l = OpLabel\nOpReturn\n"
+                         "OpFunctionEnd\n");
+  ASSERT_TRUE(kernel.ok()) << kernel.error().message;
+  EXPECT_EQ(check(*kernel).rfind("skipped: a Kernel entry point", 0), 0u) << check(*kernel);
 }
 
 // A tessellation control shader alone gets a generated vertex shader (its per-control-point
@@ -368,6 +367,27 @@ TEST_F(GraphicsPipelineTest, MeshAndTaskShadersGetMeshPipelines) {
   EXPECT_EQ(check(*mesh), "ok");
   if (ctx_->hasFeature("MeshShaderFeatures.taskShader"))
     EXPECT_EQ(check(*task), "ok");
+}
+
+// A ray tracing shader gets a pipeline of its own, after a generated ray generation shader
+// unless it is one, in the group its stage takes. Devices without ray tracing pipelines skip it.
+TEST_F(GraphicsPipelineTest, RayTracingShadersGetRayTracingPipelines) {
+  const std::string header = "OpCapability RayTracingKHR\n"
+                             "OpExtension \"SPV_KHR_ray_tracing\"\n"
+                             "OpMemoryModel Logical GLSL450\n";
+  const std::string body = "%void = OpTypeVoid\n%fn = OpTypeFunction %void\n"
+                           "%main = OpFunction %void None %fn\n%l = OpLabel\nOpReturn\n"
+                           "OpFunctionEnd\n";
+  for (const char *model : {"MissKHR", "ClosestHitKHR", "IntersectionKHR"}) {
+    auto words = assemble(header + "OpEntryPoint " + model + " %main \"main\"\n" + body,
+                          AssembleOptions{grammar::makeVersion(1, 4)});
+    ASSERT_TRUE(words.ok()) << words.error().message;
+    if (ctx_->hasExtension("VK_KHR_ray_tracing_pipeline"))
+      EXPECT_EQ(check(*words), "ok") << model;
+    else
+      EXPECT_NE(check(*words).find("lacks VK_KHR_ray_tracing_pipeline"), std::string::npos)
+          << check(*words);
+  }
 }
 
 // A geometry shader alone gets a generated vertex shader that writes each of its inputs for one

@@ -673,8 +673,10 @@ modulesOf(const run::VulkanContext &ctx, const std::string &path, InputKind kind
     auto shaders = translate::translateDxilBytes(*bytes, options);
     if (!shaders)
       return shaders.error();
+    // One module an entry point, whose SPIR-V name may differ from its DXIL export name (a
+    // node shader's is its node ID): all its entry points are checked.
     for (translate::TranslatedShader &s : *shaders)
-      out.push_back({s.entry, std::move(s.words)});
+      out.push_back({"", std::move(s.words)});
     return out;
   }
   if (kind == InputKind::Assembly && !o.targetEnvGiven) // --target-env wins, as for runs
