@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
+#include <memory>
 #include <string>
 
 namespace spire::dxil {
@@ -308,8 +309,88 @@ const BitstreamReader::BlockInfo *BitstreamReader::blockInfo(uint32_t blockId) c
   return nullptr;
 }
 
+namespace {
+
+/// Abbreviation definitions this thread has read, keyed by their bits. A definition is decoded
+/// from its own bits alone, so bits equal to a remembered definition's (over its length) are
+/// that definition: a program defines the same ones as the last program from the same writer
+/// (BLOCKINFO's, the type and metadata blocks'), and a process reading many programs decodes
+/// each once. Only definitions that fit one load and a few operands are kept; a small set-
+/// associative table, so what is kept stays bounded.
+class AbbrevMemo {
+public:
+  static constexpr unsigned kMaxOps = 8;
+  struct Entry {
+    uint64_t bits = 0;
+    uint8_t length = 0; ///< in bits; 0: empty
+    uint8_t numOps = 0;
+    uint8_t leadingScalars = 0;
+    AbbrevOp ops[kMaxOps];
+  };
+
+  /// The definition that `w` (the next bits, 57 at least) starts with, or null.
+  const Entry *find(uint64_t w) const {
+    const Entry *set = sets_[index(w)];
+    for (unsigned way = 0; way < kWays; ++way) {
+      const Entry &e = set[way];
+      if (e.length && (w & ((uint64_t(1) << e.length) - 1)) == e.bits)
+        return &e;
+    }
+    return nullptr;
+  }
+  void insert(uint64_t w, unsigned length, std::span<const AbbrevOp> ops, unsigned leading) {
+    if (length == 0 || length > 57 || ops.size() > kMaxOps)
+      return;
+    Entry *set = sets_[index(w)];
+    for (unsigned way = kWays - 1; way > 0; --way)
+      set[way] = set[way - 1];
+    Entry &e = set[0];
+    e.bits = w & ((uint64_t(1) << length) - 1);
+    e.length = uint8_t(length);
+    e.numOps = uint8_t(ops.size());
+    e.leadingScalars = uint8_t(leading);
+    std::copy(ops.begin(), ops.end(), e.ops);
+  }
+  static AbbrevMemo &forThread() {
+    thread_local std::unique_ptr<AbbrevMemo> memo;
+    if (!memo) [[unlikely]]
+      memo = std::make_unique<AbbrevMemo>();
+    return *memo;
+  }
+
+private:
+  static constexpr unsigned kSets = 64, kWays = 4;
+  // The operand count and the first operand (14 bits, what the shortest definitions have) tell
+  // most definitions apart; the widths of type fields vary with the program, so a set holds
+  // several definitions that start alike.
+  static unsigned index(uint64_t w) {
+    return unsigned(((w & 0x3FFF) * 0x9E3779B97F4A7C15ull) >> 58) & (kSets - 1);
+  }
+  Entry sets_[kSets][kWays];
+};
+
+} // namespace
+
 bool BitstreamReader::readAbbrevDefinition(std::pmr::vector<uint32_t> &into) {
   uint64_t start = pos_;
+  const bool whole = pos_ + 64 <= end_ && !failed_;
+  const uint64_t first = whole ? loadBitsAt(data_, pos_) : 0;
+  AbbrevMemo *memo = nullptr;
+  if (whole) [[likely]] {
+    memo = &AbbrevMemo::forThread();
+    if (const AbbrevMemo::Entry *e = memo->find(first)) {
+      Abbrev abbrev;
+      abbrev.firstOp = uint32_t(abbrevOps_.size());
+      abbrev.numOps = e->numOps;
+      abbrev.leadingScalars = e->leadingScalars;
+      for (unsigned i = 0; i < e->numOps; ++i)
+        abbrevOps_.push_back(e->ops[i]);
+      into.push_back(uint32_t(abbrevs_.size()));
+      abbrevs_.push_back(abbrev);
+      pos_ += e->length;
+      return true;
+    }
+  }
   uint64_t numOps = readVbr(5);
   if (failed_)
     return failText(start, "abbreviation definition past the end of the data");
@@ -403,6 +484,10 @@ bool BitstreamReader::readAbbrevDefinition(std::pmr::vector<uint32_t> &into) {
     if (op.kind == AbbrevOp::Kind::Blob && i + 1 != abbrev.numOps)
       return failText(start, "abbreviation blob is not the last operand");
   }
+  if (memo)
+    memo->insert(first, unsigned(pos_ - start),
+                 std::span<const AbbrevOp>(abbrevOps_.data() + abbrev.firstOp, abbrev.numOps),
+                 abbrev.leadingScalars);
   into.push_back(uint32_t(abbrevs_.size()));
   abbrevs_.push_back(abbrev);
   return true;
