@@ -41,10 +41,11 @@ public:
         const Value &v = m_.values[md.value];
         if (v.kind == ValueKind::Constant && v.index < m_.constants.size()) [[likely]] {
           const Constant &c = m_.constants[v.index];
-          if (c.kind == ConstantKind::Integer && c.type < m_.types.size()) [[likely]] {
+          if ((c.kind == ConstantKind::Integer || c.kind == ConstantKind::Null) &&
+              c.type < m_.types.size()) [[likely]] {
             const Type &t = m_.types[c.type];
             if (t.kind == TypeKind::Integer && t.bits - 1 < 64) [[likely]] {
-              uint64_t bits = c.bits;
+              uint64_t bits = c.kind == ConstantKind::Integer ? c.bits : 0; // Null: zero
               if (t.bits < 64 && (bits >> (t.bits - 1)) & 1)
                 bits |= ~uint64_t(0) << t.bits;
               out = int64_t(bits);

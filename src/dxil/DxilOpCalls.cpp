@@ -11,7 +11,8 @@ namespace {
 /// Matches function types against an operation's signature tokens.
 class SignatureMatcher {
 public:
-  SignatureMatcher(const LlvmModule &m, const OpFunction &f) : m_(m), f_(f) {}
+  SignatureMatcher(const LlvmModule &m, const OpFunction &f)
+      : m_(m), f_(f), overloadName_(overloadName(f.overload)) {}
 
   TypeId overloadType() const { return overloadType_; }
 
@@ -20,14 +21,16 @@ public:
     if (type >= m_.types.size())
       return false;
     const Type &t = m_.types[type];
-    if (token == "$o")
-      return overload(type);
-    if (token == "$o*") {
-      if (t.kind != TypeKind::Pointer || t.numElements == 0)
+    if (token.empty())
+      return false;
+    if (token[0] == '$') { // "$o" or "$o*"
+      if (token == "$o")
+        return overload(type);
+      if (token != "$o*" || t.kind != TypeKind::Pointer || t.numElements == 0)
         return false;
       return overload(m_.elementType(type));
     }
-    if (token.starts_with("%")) {
+    if (token[0] == '%') {
       std::string_view name = token.substr(1);
       size_t at = name.find("$o");
       if (t.kind != TypeKind::Struct || !t.identified)
@@ -52,7 +55,7 @@ public:
     if (!scalar(token, t))
       return false;
     // A scalar written as the overload's own type ("i32" in dx.op.threadId.i32) is the overload.
-    if (token == overloadName(f_.overload) && overloadType_ == kNoId)
+    if (overloadType_ == kNoId && token == overloadName_)
       overloadType_ = type;
     return true;
   }
@@ -60,18 +63,27 @@ public:
 private:
   const LlvmModule &m_;
   const OpFunction &f_;
+  std::string_view overloadName_;
   TypeId overloadType_ = kNoId;
 
   static bool scalar(std::string_view token, const Type &t) {
-    if (token == "void")
-      return t.kind == TypeKind::Void;
-    if (token == "f16")
-      return t.kind == TypeKind::Half;
-    if (token == "f32")
-      return t.kind == TypeKind::Float;
-    if (token == "f64")
-      return t.kind == TypeKind::Double;
-    if (t.kind != TypeKind::Integer || token.size() < 2 || token[0] != 'i')
+    switch (token.empty() ? '\0' : token[0]) {
+    case 'v':
+      return token == "void" && t.kind == TypeKind::Void;
+    case 'f':
+      if (token == "f32")
+        return t.kind == TypeKind::Float;
+      if (token == "f16")
+        return t.kind == TypeKind::Half;
+      if (token == "f64")
+        return t.kind == TypeKind::Double;
+      return false;
+    case 'i':
+      break;
+    default:
+      return false;
+    }
+    if (t.kind != TypeKind::Integer || token.size() < 2)
       return false;
     uint32_t bits = 0;
     for (char c : token.substr(1))
