@@ -6,6 +6,7 @@
 #include <cstring>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace spire::dxil {
 
@@ -493,8 +494,104 @@ bool BitstreamReader::readAbbrevDefinition(std::pmr::vector<uint32_t> &into) {
   return true;
 }
 
+namespace {
+
+/// The BLOCKINFO blocks this thread has read, by their bytes: every program from one writer
+/// carries the same one, so a process reading many programs parses each distinct block once.
+/// What a block gives is its targets' abbreviation lists, a function of its bytes (and the
+/// block's abbreviation width) alone; only blocks read without error are kept, the four
+/// latest.
+struct BlockInfoMemo {
+  struct Target {
+    uint32_t blockId = 0;
+    uint32_t firstAbbrev = 0, numAbbrevs = 0; ///< into abbrevs
+  };
+  struct Abbrev {
+    uint32_t firstOp = 0, numOps = 0, leadingScalars = 0; ///< ops: into ops
+  };
+  struct Block {
+    unsigned width = 0;
+    std::vector<uint8_t> bytes; ///< from the first field to the end (32-bit aligned)
+    std::vector<Target> targets;
+    std::vector<Abbrev> abbrevs;
+    std::vector<AbbrevOp> ops;
+  };
+  static constexpr unsigned kSlots = 4;
+  Block blocks[kSlots];
+
+  static BlockInfoMemo &forThread() {
+    thread_local std::unique_ptr<BlockInfoMemo> memo;
+    if (!memo) [[unlikely]]
+      memo = std::make_unique<BlockInfoMemo>();
+    return *memo;
+  }
+};
+
+} // namespace
+
 Status BitstreamReader::readBlockInfo() {
-  // Entered already; records name the target block, definitions attach abbreviations to it.
+  // Entered already (at a 32-bit boundary). A block read before, byte for byte, gives what it
+  // gave then.
+  const uint64_t blockStart = pos_;
+  const unsigned width = scopes_.back().abbrevWidth;
+  const bool memoizable = blockInfos_.empty() && (blockStart & 7) == 0;
+  if (memoizable) {
+    BlockInfoMemo &memo = BlockInfoMemo::forThread();
+    for (unsigned slot = 0; slot < BlockInfoMemo::kSlots; ++slot) {
+      const BlockInfoMemo::Block &b = memo.blocks[slot];
+      const uint64_t byte = blockStart >> 3;
+      if (b.bytes.empty() || b.width != width || b.bytes.size() > size_ - byte ||
+          blockStart + b.bytes.size() * 8 > scopes_.back().endBit ||
+          std::memcmp(data_ + byte, b.bytes.data(), b.bytes.size()) != 0)
+        continue;
+      // The operands in one copy; the abbreviations after the ones there are.
+      const uint32_t opBase = uint32_t(abbrevOps_.size());
+      abbrevOps_.insert(abbrevOps_.end(), b.ops.begin(), b.ops.end());
+      abbrevs_.reserve(abbrevs_.size() + b.abbrevs.size());
+      blockInfos_.reserve(b.targets.size());
+      for (const BlockInfoMemo::Target &t : b.targets) {
+        blockInfos_.push_back({t.blockId, std::pmr::vector<uint32_t>(memory_)});
+        std::pmr::vector<uint32_t> &list = blockInfos_.back().abbrevs;
+        list.resize(t.numAbbrevs);
+        for (uint32_t k = 0; k < t.numAbbrevs; ++k) {
+          const BlockInfoMemo::Abbrev &m = b.abbrevs[t.firstAbbrev + k];
+          list[k] = uint32_t(abbrevs_.size());
+          abbrevs_.push_back({opBase + m.firstOp, m.numOps, m.leadingScalars});
+        }
+      }
+      if (slot != 0)
+        std::swap(memo.blocks[0], memo.blocks[slot]); // the latest first
+      pos_ = blockStart + b.bytes.size() * 8;
+      scopeAbbrevs_.resize(scopes_.back().firstAbbrev);
+      scopes_.pop_back();
+      return {};
+    }
+  }
+  Status status = readBlockInfoRecords();
+  if (status && memoizable && !blockInfos_.empty() && !failed_) {
+    BlockInfoMemo &memo = BlockInfoMemo::forThread();
+    for (unsigned slot = BlockInfoMemo::kSlots - 1; slot > 0; --slot)
+      memo.blocks[slot] = std::move(memo.blocks[slot - 1]);
+    BlockInfoMemo::Block &b = memo.blocks[0];
+    b = {};
+    b.width = width;
+    b.bytes.assign(data_ + (blockStart >> 3), data_ + (pos_ >> 3));
+    for (const BlockInfo &info : blockInfos_) {
+      b.targets.push_back(
+          {info.blockId, uint32_t(b.abbrevs.size()), uint32_t(info.abbrevs.size())});
+      for (uint32_t index : info.abbrevs) {
+        const Abbrev &a = abbrevs_[index];
+        b.abbrevs.push_back({uint32_t(b.ops.size()), a.numOps, a.leadingScalars});
+        b.ops.insert(b.ops.end(), abbrevOps_.begin() + a.firstOp,
+                     abbrevOps_.begin() + a.firstOp + a.numOps);
+      }
+    }
+  }
+  return status;
+}
+
+Status BitstreamReader::readBlockInfoRecords() {
+  // Records name the target block, definitions attach abbreviations to it.
   BlockInfo *current = nullptr;
   for (;;) {
     uint64_t start = pos_;

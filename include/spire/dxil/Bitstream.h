@@ -256,6 +256,7 @@ private:
   uint64_t readVbrSlow(unsigned width, uint64_t value, unsigned shift);
   bool readAbbrevDefinition(std::pmr::vector<uint32_t> &into); ///< false: error_ set
   Status readBlockInfo();
+  Status readBlockInfoRecords();
   Status enterBlockInternal(uint32_t blockId, bool forBlockInfo);
   const BlockInfo *blockInfo(uint32_t blockId) const;
   uint64_t readScalar(const AbbrevOp &op);
