@@ -74,11 +74,20 @@ void RecordOperands::grow(size_t n) {
   size_ = size;
 }
 
+namespace {
+/// Bitstreams this thread has opened: the memos below start with the second, so that a process
+/// that reads one program (spire dis) neither allocates nor fills them.
+thread_local uint32_t readersInThread = 0;
+} // namespace
+
 BitstreamReader::BitstreamReader(std::span<const uint8_t> bytes, uint32_t maxDepth,
                                  std::pmr::memory_resource *memory)
     : data_(bytes.data()), size_(bytes.size()), end_(uint64_t(bytes.size()) * 8),
-      maxDepth_(maxDepth), memory_(memory), abbrevOps_(memory), abbrevs_(memory),
-      scopeAbbrevs_(memory), scopes_(memory), blockInfos_(memory), scratch_(memory) {
+      maxDepth_(maxDepth), remember_(readersInThread > 0), memory_(memory), abbrevOps_(memory),
+      abbrevs_(memory), scopeAbbrevs_(memory), scopes_(memory), blockInfos_(memory),
+      scratch_(memory) {
+  if (readersInThread < 2)
+    ++readersInThread;
   // What a DXIL program defines, so that a small one grows none of these (fixed sizes, never
   // taken from the input).
   abbrevOps_.reserve(256);
@@ -374,7 +383,7 @@ private:
 
 bool BitstreamReader::readAbbrevDefinition(std::pmr::vector<uint32_t> &into) {
   uint64_t start = pos_;
-  const bool whole = pos_ + 64 <= end_ && !failed_;
+  const bool whole = remember_ && pos_ + 64 <= end_ && !failed_;
   const uint64_t first = whole ? loadBitsAt(data_, pos_) : 0;
   AbbrevMemo *memo = nullptr;
   if (whole) [[likely]] {
@@ -534,7 +543,7 @@ Status BitstreamReader::readBlockInfo() {
   // gave then.
   const uint64_t blockStart = pos_;
   const unsigned width = scopes_.back().abbrevWidth;
-  const bool memoizable = blockInfos_.empty() && (blockStart & 7) == 0;
+  const bool memoizable = remember_ && blockInfos_.empty() && (blockStart & 7) == 0;
   if (memoizable) {
     BlockInfoMemo &memo = BlockInfoMemo::forThread();
     for (unsigned slot = 0; slot < BlockInfoMemo::kSlots; ++slot) {
