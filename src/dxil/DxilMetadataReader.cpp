@@ -121,7 +121,7 @@ ValueId DxilMetadataReader::stripCasts(ValueId v) const {
 bool DxilMetadataReader::fail(MetadataId id, std::string_view message) {
   if (error_)
     return false;
-  std::string text = context_.empty() ? std::string("metadata") : "!" + context_;
+  std::string text = context_.empty() ? std::string("metadata") : "!" + std::string(context_);
   if (id != kNoId)
     text += ": metadata #" + std::to_string(id);
   text += ": ";

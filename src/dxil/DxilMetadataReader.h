@@ -19,7 +19,8 @@ public:
   explicit DxilMetadataReader(const LlvmModule &m) : m_(m) {}
 
   const LlvmModule &module() const { return m_; }
-  /// The named metadata's operands (empty when absent); sets the context of later errors.
+  /// The named metadata's operands (empty when absent); sets the context of later errors
+  /// (`name` is kept: a literal, or a string that outlives the reader).
   std::span<const MetadataId> named(std::string_view name);
   bool hasNamed(std::string_view name) const;
 
@@ -85,7 +86,7 @@ private:
   [[gnu::cold, gnu::noinline]] bool outOfRange(MetadataId id, std::string_view what);
 
   const LlvmModule &m_;
-  std::string context_;
+  std::string_view context_; ///< the named metadata being read (callers name it by a literal)
   std::optional<Diagnostic> error_;
 };
 
