@@ -4,7 +4,9 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
+#include <memory>
 #include <string>
+#include <vector>
 
 namespace spire::dxil {
 
@@ -72,11 +74,20 @@ void RecordOperands::grow(size_t n) {
   size_ = size;
 }
 
+namespace {
+/// Bitstreams this thread has opened: the memos below start with the second, so that a process
+/// that reads one program (spire dis) neither allocates nor fills them.
+thread_local uint32_t readersInThread = 0;
+} // namespace
+
 BitstreamReader::BitstreamReader(std::span<const uint8_t> bytes, uint32_t maxDepth,
                                  std::pmr::memory_resource *memory)
     : data_(bytes.data()), size_(bytes.size()), end_(uint64_t(bytes.size()) * 8),
-      maxDepth_(maxDepth), memory_(memory), abbrevOps_(memory), abbrevs_(memory),
-      scopeAbbrevs_(memory), scopes_(memory), blockInfos_(memory), scratch_(memory) {
+      maxDepth_(maxDepth), remember_(readersInThread > 0), memory_(memory), abbrevOps_(memory),
+      abbrevs_(memory), scopeAbbrevs_(memory), scopes_(memory), blockInfos_(memory),
+      scratch_(memory) {
+  if (readersInThread < 2)
+    ++readersInThread;
   // What a DXIL program defines, so that a small one grows none of these (fixed sizes, never
   // taken from the input).
   abbrevOps_.reserve(256);
@@ -308,8 +319,88 @@ const BitstreamReader::BlockInfo *BitstreamReader::blockInfo(uint32_t blockId) c
   return nullptr;
 }
 
+namespace {
+
+/// Abbreviation definitions this thread has read, keyed by their bits. A definition is decoded
+/// from its own bits alone, so bits equal to a remembered definition's (over its length) are
+/// that definition: a program defines the same ones as the last program from the same writer
+/// (BLOCKINFO's, the type and metadata blocks'), and a process reading many programs decodes
+/// each once. Only definitions that fit one load and a few operands are kept; a small set-
+/// associative table, so what is kept stays bounded.
+class AbbrevMemo {
+public:
+  static constexpr unsigned kMaxOps = 8;
+  struct Entry {
+    uint64_t bits = 0;
+    uint8_t length = 0; ///< in bits; 0: empty
+    uint8_t numOps = 0;
+    uint8_t leadingScalars = 0;
+    AbbrevOp ops[kMaxOps];
+  };
+
+  /// The definition that `w` (the next bits, 57 at least) starts with, or null.
+  const Entry *find(uint64_t w) const {
+    const Entry *set = sets_[index(w)];
+    for (unsigned way = 0; way < kWays; ++way) {
+      const Entry &e = set[way];
+      if (e.length && (w & ((uint64_t(1) << e.length) - 1)) == e.bits)
+        return &e;
+    }
+    return nullptr;
+  }
+  void insert(uint64_t w, unsigned length, std::span<const AbbrevOp> ops, unsigned leading) {
+    if (length == 0 || length > 57 || ops.size() > kMaxOps)
+      return;
+    Entry *set = sets_[index(w)];
+    for (unsigned way = kWays - 1; way > 0; --way)
+      set[way] = set[way - 1];
+    Entry &e = set[0];
+    e.bits = w & ((uint64_t(1) << length) - 1);
+    e.length = uint8_t(length);
+    e.numOps = uint8_t(ops.size());
+    e.leadingScalars = uint8_t(leading);
+    std::copy(ops.begin(), ops.end(), e.ops);
+  }
+  static AbbrevMemo &forThread() {
+    thread_local std::unique_ptr<AbbrevMemo> memo;
+    if (!memo) [[unlikely]]
+      memo = std::make_unique<AbbrevMemo>();
+    return *memo;
+  }
+
+private:
+  static constexpr unsigned kSets = 64, kWays = 4;
+  // The operand count and the first operand (14 bits, what the shortest definitions have) tell
+  // most definitions apart; the widths of type fields vary with the program, so a set holds
+  // several definitions that start alike.
+  static unsigned index(uint64_t w) {
+    return unsigned(((w & 0x3FFF) * 0x9E3779B97F4A7C15ull) >> 58) & (kSets - 1);
+  }
+  Entry sets_[kSets][kWays];
+};
+
+} // namespace
+
 bool BitstreamReader::readAbbrevDefinition(std::pmr::vector<uint32_t> &into) {
   uint64_t start = pos_;
+  const bool whole = remember_ && pos_ + 64 <= end_ && !failed_;
+  const uint64_t first = whole ? loadBitsAt(data_, pos_) : 0;
+  AbbrevMemo *memo = nullptr;
+  if (whole) [[likely]] {
+    memo = &AbbrevMemo::forThread();
+    if (const AbbrevMemo::Entry *e = memo->find(first)) {
+      Abbrev abbrev;
+      abbrev.firstOp = uint32_t(abbrevOps_.size());
+      abbrev.numOps = e->numOps;
+      abbrev.leadingScalars = e->leadingScalars;
+      for (unsigned i = 0; i < e->numOps; ++i)
+        abbrevOps_.push_back(e->ops[i]);
+      into.push_back(uint32_t(abbrevs_.size()));
+      abbrevs_.push_back(abbrev);
+      pos_ += e->length;
+      return true;
+    }
+  }
   uint64_t numOps = readVbr(5);
   if (failed_)
     return failText(start, "abbreviation definition past the end of the data");
@@ -403,13 +494,113 @@ bool BitstreamReader::readAbbrevDefinition(std::pmr::vector<uint32_t> &into) {
     if (op.kind == AbbrevOp::Kind::Blob && i + 1 != abbrev.numOps)
       return failText(start, "abbreviation blob is not the last operand");
   }
+  if (memo)
+    memo->insert(first, unsigned(pos_ - start),
+                 std::span<const AbbrevOp>(abbrevOps_.data() + abbrev.firstOp, abbrev.numOps),
+                 abbrev.leadingScalars);
   into.push_back(uint32_t(abbrevs_.size()));
   abbrevs_.push_back(abbrev);
   return true;
 }
 
+namespace {
+
+/// The BLOCKINFO blocks this thread has read, by their bytes: every program from one writer
+/// carries the same one, so a process reading many programs parses each distinct block once.
+/// What a block gives is its targets' abbreviation lists, a function of its bytes (and the
+/// block's abbreviation width) alone; only blocks read without error are kept, the four
+/// latest.
+struct BlockInfoMemo {
+  struct Target {
+    uint32_t blockId = 0;
+    uint32_t firstAbbrev = 0, numAbbrevs = 0; ///< into abbrevs
+  };
+  struct Abbrev {
+    uint32_t firstOp = 0, numOps = 0, leadingScalars = 0; ///< ops: into ops
+  };
+  struct Block {
+    unsigned width = 0;
+    std::vector<uint8_t> bytes; ///< from the first field to the end (32-bit aligned)
+    std::vector<Target> targets;
+    std::vector<Abbrev> abbrevs;
+    std::vector<AbbrevOp> ops;
+  };
+  static constexpr unsigned kSlots = 4;
+  Block blocks[kSlots];
+
+  static BlockInfoMemo &forThread() {
+    thread_local std::unique_ptr<BlockInfoMemo> memo;
+    if (!memo) [[unlikely]]
+      memo = std::make_unique<BlockInfoMemo>();
+    return *memo;
+  }
+};
+
+} // namespace
+
 Status BitstreamReader::readBlockInfo() {
-  // Entered already; records name the target block, definitions attach abbreviations to it.
+  // Entered already (at a 32-bit boundary). A block read before, byte for byte, gives what it
+  // gave then.
+  const uint64_t blockStart = pos_;
+  const unsigned width = scopes_.back().abbrevWidth;
+  const bool memoizable = remember_ && blockInfos_.empty() && (blockStart & 7) == 0;
+  if (memoizable) {
+    BlockInfoMemo &memo = BlockInfoMemo::forThread();
+    for (unsigned slot = 0; slot < BlockInfoMemo::kSlots; ++slot) {
+      const BlockInfoMemo::Block &b = memo.blocks[slot];
+      const uint64_t byte = blockStart >> 3;
+      if (b.bytes.empty() || b.width != width || b.bytes.size() > size_ - byte ||
+          blockStart + b.bytes.size() * 8 > scopes_.back().endBit ||
+          std::memcmp(data_ + byte, b.bytes.data(), b.bytes.size()) != 0)
+        continue;
+      // The operands in one copy; the abbreviations after the ones there are.
+      const uint32_t opBase = uint32_t(abbrevOps_.size());
+      abbrevOps_.insert(abbrevOps_.end(), b.ops.begin(), b.ops.end());
+      abbrevs_.reserve(abbrevs_.size() + b.abbrevs.size());
+      blockInfos_.reserve(b.targets.size());
+      for (const BlockInfoMemo::Target &t : b.targets) {
+        blockInfos_.push_back({t.blockId, std::pmr::vector<uint32_t>(memory_)});
+        std::pmr::vector<uint32_t> &list = blockInfos_.back().abbrevs;
+        list.resize(t.numAbbrevs);
+        for (uint32_t k = 0; k < t.numAbbrevs; ++k) {
+          const BlockInfoMemo::Abbrev &m = b.abbrevs[t.firstAbbrev + k];
+          list[k] = uint32_t(abbrevs_.size());
+          abbrevs_.push_back({opBase + m.firstOp, m.numOps, m.leadingScalars});
+        }
+      }
+      if (slot != 0)
+        std::swap(memo.blocks[0], memo.blocks[slot]); // the latest first
+      pos_ = blockStart + b.bytes.size() * 8;
+      scopeAbbrevs_.resize(scopes_.back().firstAbbrev);
+      scopes_.pop_back();
+      return {};
+    }
+  }
+  Status status = readBlockInfoRecords();
+  if (status && memoizable && !blockInfos_.empty() && !failed_) {
+    BlockInfoMemo &memo = BlockInfoMemo::forThread();
+    for (unsigned slot = BlockInfoMemo::kSlots - 1; slot > 0; --slot)
+      memo.blocks[slot] = std::move(memo.blocks[slot - 1]);
+    BlockInfoMemo::Block &b = memo.blocks[0];
+    b = {};
+    b.width = width;
+    b.bytes.assign(data_ + (blockStart >> 3), data_ + (pos_ >> 3));
+    for (const BlockInfo &info : blockInfos_) {
+      b.targets.push_back(
+          {info.blockId, uint32_t(b.abbrevs.size()), uint32_t(info.abbrevs.size())});
+      for (uint32_t index : info.abbrevs) {
+        const Abbrev &a = abbrevs_[index];
+        b.abbrevs.push_back({uint32_t(b.ops.size()), a.numOps, a.leadingScalars});
+        b.ops.insert(b.ops.end(), abbrevOps_.begin() + a.firstOp,
+                     abbrevOps_.begin() + a.firstOp + a.numOps);
+      }
+    }
+  }
+  return status;
+}
+
+Status BitstreamReader::readBlockInfoRecords() {
+  // Records name the target block, definitions attach abbreviations to it.
   BlockInfo *current = nullptr;
   for (;;) {
     uint64_t start = pos_;

@@ -48,7 +48,7 @@ bool DxilMetadataReader::optionalNode(MetadataId id, std::span<const MetadataId>
   return id == kNoId || node(id, ops);
 }
 
-bool DxilMetadataReader::integer(MetadataId id, int64_t &out, std::string_view what) {
+bool DxilMetadataReader::integerSlow(MetadataId id, int64_t &out, std::string_view what) {
   if (id < m_.metadata.size() && m_.metadata[id].kind == MetadataKind::Value) {
     ValueId v = m_.metadata[id].value;
     if (v < m_.values.size() && m_.values[v].type < m_.types.size() && m_.constantInt(v, out))
@@ -57,14 +57,8 @@ bool DxilMetadataReader::integer(MetadataId id, int64_t &out, std::string_view w
   return fail(id, std::string(what) + ": expected an integer constant");
 }
 
-bool DxilMetadataReader::u32(MetadataId id, uint32_t &out, std::string_view what) {
-  int64_t v = 0;
-  if (!integer(id, v, what))
-    return false;
-  if (v < INT32_MIN || v > int64_t(UINT32_MAX))
-    return fail(id, std::string(what) + ": value out of 32-bit range");
-  out = uint32_t(v);
-  return true;
+bool DxilMetadataReader::outOfRange(MetadataId id, std::string_view what) {
+  return fail(id, std::string(what) + ": value out of 32-bit range");
 }
 
 bool DxilMetadataReader::floating(MetadataId id, double &out, std::string_view what) {
@@ -127,7 +121,7 @@ ValueId DxilMetadataReader::stripCasts(ValueId v) const {
 bool DxilMetadataReader::fail(MetadataId id, std::string_view message) {
   if (error_)
     return false;
-  std::string text = context_.empty() ? std::string("metadata") : "!" + context_;
+  std::string text = context_.empty() ? std::string("metadata") : "!" + std::string(context_);
   if (id != kNoId)
     text += ": metadata #" + std::to_string(id);
   text += ": ";

@@ -19,7 +19,8 @@ public:
   explicit DxilMetadataReader(const LlvmModule &m) : m_(m) {}
 
   const LlvmModule &module() const { return m_; }
-  /// The named metadata's operands (empty when absent); sets the context of later errors.
+  /// The named metadata's operands (empty when absent); sets the context of later errors
+  /// (`name` is kept: a literal, or a string that outlives the reader).
   std::span<const MetadataId> named(std::string_view name);
   bool hasNamed(std::string_view name) const;
 
@@ -33,8 +34,39 @@ public:
   bool optionalNode(MetadataId id, std::span<const MetadataId> &ops);
 
   /// An integer constant operand (sign-extended); `what` names the field in the error.
-  bool integer(MetadataId id, int64_t &out, std::string_view what);
-  bool u32(MetadataId id, uint32_t &out, std::string_view what);
+  /// Inline: the decoder reads a few thousand of them per program, nearly all good.
+  bool integer(MetadataId id, int64_t &out, std::string_view what) {
+    if (id < m_.metadata.size()) [[likely]] {
+      const Metadata &md = m_.metadata[id];
+      if (md.kind == MetadataKind::Value && md.value < m_.values.size()) [[likely]] {
+        const Value &v = m_.values[md.value];
+        if (v.kind == ValueKind::Constant && v.index < m_.constants.size()) [[likely]] {
+          const Constant &c = m_.constants[v.index];
+          if ((c.kind == ConstantKind::Integer || c.kind == ConstantKind::Null) &&
+              c.type < m_.types.size()) [[likely]] {
+            const Type &t = m_.types[c.type];
+            if (t.kind == TypeKind::Integer && t.bits - 1 < 64) [[likely]] {
+              uint64_t bits = c.kind == ConstantKind::Integer ? c.bits : 0; // Null: zero
+              if (t.bits < 64 && (bits >> (t.bits - 1)) & 1)
+                bits |= ~uint64_t(0) << t.bits;
+              out = int64_t(bits);
+              return true;
+            }
+          }
+        }
+      }
+    }
+    return integerSlow(id, out, what);
+  }
+  bool u32(MetadataId id, uint32_t &out, std::string_view what) {
+    int64_t v = 0;
+    if (!integer(id, v, what))
+      return false;
+    if (v < INT32_MIN || v > int64_t(UINT32_MAX)) [[unlikely]]
+      return outOfRange(id, what);
+    out = uint32_t(v);
+    return true;
+  }
   /// A float or double constant operand.
   bool floating(MetadataId id, double &out, std::string_view what);
   bool string(MetadataId id, std::string &out, std::string_view what);
@@ -50,8 +82,11 @@ public:
   const Diagnostic &error() const { return *error_; }
 
 private:
+  [[gnu::noinline]] bool integerSlow(MetadataId id, int64_t &out, std::string_view what);
+  [[gnu::cold, gnu::noinline]] bool outOfRange(MetadataId id, std::string_view what);
+
   const LlvmModule &m_;
-  std::string context_;
+  std::string_view context_; ///< the named metadata being read (callers name it by a literal)
   std::optional<Diagnostic> error_;
 };
 

@@ -185,6 +185,11 @@ private:
     std::span<const MetadataId> lists;
     if (id == kNoId)
       return true;
+    // An entry's lists are most often dx.resources' own node, decoded already.
+    if (id == out_.resources.node && &out != &out_.resources) {
+      out = out_.resources;
+      return true;
+    }
     if (!r_.node(id, lists, 4))
       return false;
     out.node = id;

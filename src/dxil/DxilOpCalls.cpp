@@ -11,7 +11,8 @@ namespace {
 /// Matches function types against an operation's signature tokens.
 class SignatureMatcher {
 public:
-  SignatureMatcher(const LlvmModule &m, const OpFunction &f) : m_(m), f_(f) {}
+  SignatureMatcher(const LlvmModule &m, const OpFunction &f)
+      : m_(m), f_(f), overloadName_(overloadName(f.overload)) {}
 
   TypeId overloadType() const { return overloadType_; }
 
@@ -20,14 +21,16 @@ public:
     if (type >= m_.types.size())
       return false;
     const Type &t = m_.types[type];
-    if (token == "$o")
-      return overload(type);
-    if (token == "$o*") {
-      if (t.kind != TypeKind::Pointer || t.numElements == 0)
+    if (token.empty())
+      return false;
+    if (token[0] == '$') { // "$o" or "$o*"
+      if (token == "$o")
+        return overload(type);
+      if (token != "$o*" || t.kind != TypeKind::Pointer || t.numElements == 0)
         return false;
       return overload(m_.elementType(type));
     }
-    if (token.starts_with("%")) {
+    if (token[0] == '%') {
       std::string_view name = token.substr(1);
       size_t at = name.find("$o");
       if (t.kind != TypeKind::Struct || !t.identified)
@@ -52,7 +55,7 @@ public:
     if (!scalar(token, t))
       return false;
     // A scalar written as the overload's own type ("i32" in dx.op.threadId.i32) is the overload.
-    if (token == overloadName(f_.overload) && overloadType_ == kNoId)
+    if (overloadType_ == kNoId && token == overloadName_)
       overloadType_ = type;
     return true;
   }
@@ -60,18 +63,27 @@ public:
 private:
   const LlvmModule &m_;
   const OpFunction &f_;
+  std::string_view overloadName_;
   TypeId overloadType_ = kNoId;
 
   static bool scalar(std::string_view token, const Type &t) {
-    if (token == "void")
-      return t.kind == TypeKind::Void;
-    if (token == "f16")
-      return t.kind == TypeKind::Half;
-    if (token == "f32")
-      return t.kind == TypeKind::Float;
-    if (token == "f64")
-      return t.kind == TypeKind::Double;
-    if (t.kind != TypeKind::Integer || token.size() < 2 || token[0] != 'i')
+    switch (token.empty() ? '\0' : token[0]) {
+    case 'v':
+      return token == "void" && t.kind == TypeKind::Void;
+    case 'f':
+      if (token == "f32")
+        return t.kind == TypeKind::Float;
+      if (token == "f16")
+        return t.kind == TypeKind::Half;
+      if (token == "f64")
+        return t.kind == TypeKind::Double;
+      return false;
+    case 'i':
+      break;
+    default:
+      return false;
+    }
+    if (t.kind != TypeKind::Integer || token.size() < 2)
       return false;
     uint32_t bits = 0;
     for (char c : token.substr(1))
@@ -160,6 +172,8 @@ private:
     uint32_t opcode = 0;
     TypeId overloadType = kNoId;
     uint32_t next = kNoId;
+    const OpInfo *op = nullptr;
+    Overload overload = Overload::Void;
   };
   std::vector<Checked> checked_;
   std::vector<uint32_t> checkedHead_;
@@ -213,24 +227,98 @@ private:
     const Instruction &inst = m_.instructions[index];
     if (inst.opcode != Opcode::Call)
       return true;
-    if (uint64_t(inst.firstOperand) + inst.numOperands > m_.operands.size())
+    if (uint64_t(inst.firstOperand) + inst.numOperands > m_.operands.size()) [[unlikely]]
       return failCall(index, "?", "operands out of range");
-    const Function *callee = m_.calledFunction(inst);
-    if (!callee)
+    if (inst.numOperands == 0) [[unlikely]]
       return true;
-    uint32_t calleeIndex = m_.values[callee->value].index;
+    const ValueId *ops = m_.operands.data() + inst.firstOperand;
+    const Value &calleeValue = m_.values[ops[0]];
+    if (calleeValue.kind != ValueKind::Function)
+      return true;
+    const uint32_t calleeIndex = calleeValue.index;
     // The callee's name is looked at once per function, not once per call.
-    if (calleeState_[calleeIndex] == kNotSeen)
-      calleeState_[calleeIndex] = classify(calleeIndex, *callee);
-    if (calleeState_[calleeIndex] == kNotDxOp)
+    uint8_t state = calleeState_[calleeIndex];
+    if (state == kNotSeen) [[unlikely]]
+      state = calleeState_[calleeIndex] = classify(calleeIndex, m_.functions[calleeIndex]);
+    if (state == kNotDxOp)
       return true;
-    std::string_view name = m_.name(callee->value);
+    // Most calls repeat a (function, opcode) pair seen before, whose name, operation, overload
+    // and function type are checked already: only the opcode operand, the argument types and
+    // the stage remain.
+    int64_t opcode = -1;
+    if (inst.numOperands >= 2 && constantInt(ops[1], opcode)) [[likely]] {
+      for (uint32_t c = checkedHead_[calleeIndex]; c != kNoId; c = checked_[c].next)
+        if (checked_[c].opcode == opcode) {
+          const Checked &k = checked_[c];
+          if (!argumentTypes(index, m_.functions[calleeIndex], ops, inst.numOperands) ||
+              !allowed(index, *k.op))
+            return false;
+          record(index, k.op, k.overload, k.overloadType);
+          return true;
+        }
+    }
+    return firstCall(index, calleeIndex, ops, inst.numOperands);
+  }
+
+  /// An integer constant's value, as LlvmModule::constantInt (inline: one per call).
+  bool constantInt(ValueId id, int64_t &out) const {
+    if (id >= m_.values.size())
+      return false;
+    const Value &v = m_.values[id];
+    if (v.kind != ValueKind::Constant || v.index >= m_.constants.size())
+      return false;
+    const Constant &c = m_.constants[v.index];
+    if (c.kind != ConstantKind::Integer || c.type >= m_.types.size())
+      return m_.constantInt(id, out);
+    const Type &t = m_.types[c.type];
+    if (t.kind != TypeKind::Integer || t.bits - 1 >= 64)
+      return m_.constantInt(id, out);
+    uint64_t bits = c.bits;
+    if (t.bits < 64 && (bits >> (t.bits - 1)) & 1)
+      bits |= ~uint64_t(0) << t.bits;
+    out = int64_t(bits);
+    return true;
+  }
+
+  void record(uint32_t index, const OpInfo *op, Overload overload, TypeId overloadType) {
+    d_.opCallIndex[index] = uint32_t(d_.opCalls.size());
+    d_.opCalls.push_back({index, caller_, op, overload, overloadType});
+  }
+
+  /// The call's argument types are the function's parameter types.
+  bool argumentTypes(uint32_t index, const Function &callee, const ValueId *ops, uint32_t count) {
+    TypeId fnType = callee.functionType;
+    if (fnType >= m_.types.size() || m_.types[fnType].kind != TypeKind::Function) [[unlikely]]
+      return failCall(index, m_.name(callee.value), "not a function type");
+    const Type &ft = m_.types[fnType];
+    if (uint64_t(ft.firstElement) + ft.numElements > m_.typeElements.size()) [[unlikely]]
+      return failCall(index, m_.name(callee.value), "function type out of range");
+    const TypeId *types = m_.typeElements.data() + ft.firstElement; // result, parameters
+    const uint32_t args = count - 1;
+    if (ft.numElements != args + 1) [[unlikely]]
+      return failCall(index, m_.name(callee.value),
+                      std::to_string(args) + " arguments for " +
+                          std::to_string(ft.numElements - 1) + " parameters");
+    const Value *values = m_.values.data();
+    const size_t numValues = m_.values.size();
+    for (uint32_t i = 1; i <= args; ++i)
+      if (ops[i] >= numValues || values[ops[i]].type != types[i]) [[unlikely]]
+        return failCall(index, m_.name(callee.value),
+                        "argument " + std::to_string(i - 1) + " has the wrong type");
+    return true;
+  }
+
+  /// The first call of a function with an opcode: the name, operation, overload and the function
+  /// type against the operation's signature; remembered for the calls after it.
+  [[gnu::noinline]] bool firstCall(uint32_t index, uint32_t calleeIndex, const ValueId *ops,
+                                   uint32_t count) {
+    const Function &callee = m_.functions[calleeIndex];
+    std::string_view name = m_.name(callee.value);
     const std::optional<OpFunction> &fn = parsed_[calleeIndex];
     if (!fn)
       return failCall(index, name, "not a dx.op function of a known class and overload");
-    std::span<const ValueId> ops = m_.operandsOf(inst);
     int64_t opcode = -1;
-    if (ops.size() < 2 || !m_.constantInt(ops[1], opcode))
+    if (count < 2 || !m_.constantInt(ops[1], opcode))
       return failCall(index, name, "the opcode is not a constant");
     const OpInfo *op = opcode >= 0 && opcode <= UINT32_MAX ? opInfo(uint32_t(opcode)) : nullptr;
     if (!op)
@@ -244,13 +332,16 @@ private:
                           std::string(fn->overload == Overload::Void
                                           ? "unoverloaded form"
                                           : "overload " + std::string(overloadName(fn->overload))));
+    if (!argumentTypes(index, callee, ops, count))
+      return false;
     TypeId overloadType = kNoId;
-    if (!signature(index, name, *callee, *fn, *op, ops, overloadType))
+    if (!signature(index, name, callee, *fn, *op, overloadType))
       return false;
-    if (!allowed(index, name, *op))
+    if (!allowed(index, *op))
       return false;
-    d_.opCallIndex[index] = uint32_t(d_.opCalls.size());
-    d_.opCalls.push_back({index, caller_, op, fn->overload, overloadType});
+    checked_.push_back({op->opcode, overloadType, checkedHead_[calleeIndex], op, fn->overload});
+    checkedHead_[calleeIndex] = uint32_t(checked_.size() - 1);
+    record(index, op, fn->overload, overloadType);
     return true;
   }
 
@@ -263,27 +354,8 @@ private:
   }
 
   bool signature(uint32_t index, std::string_view name, const Function &callee,
-                 const OpFunction &fn, const OpInfo &op, std::span<const ValueId> ops,
-                 TypeId &overloadType) {
-    TypeId fnType = callee.functionType;
-    if (fnType >= m_.types.size() || m_.types[fnType].kind != TypeKind::Function)
-      return failCall(index, name, "not a function type");
-    std::span<const TypeId> types = m_.elements(fnType); // result, parameters
-    size_t args = ops.size() - 1;
-    if (types.size() != args + 1)
-      return failCall(index, name,
-                      std::to_string(args) + " arguments for " + std::to_string(types.size() - 1) +
-                          " parameters");
-    for (size_t i = 0; i < args; ++i)
-      if (m_.typeOf(ops[1 + i]) != types[1 + i])
-        return failCall(index, name, "argument " + std::to_string(i) + " has the wrong type");
-    // The function type against the operation's signature: once per function and opcode.
-    const uint32_t function = m_.values[callee.value].index;
-    for (uint32_t c = checkedHead_[function]; c != kNoId; c = checked_[c].next)
-      if (checked_[c].opcode == op.opcode) {
-        overloadType = checked_[c].overloadType;
-        return true;
-      }
+                 const OpFunction &fn, const OpInfo &op, TypeId &overloadType) {
+    std::span<const TypeId> types = m_.elements(callee.functionType); // result, parameters
     if (types.size() < 2 || !SignatureMatcher(m_, fn).matches("i32", types[1]))
       return failCall(index, name, "the opcode parameter is not an i32");
     OpSignature sig = opSignature(op);
@@ -317,8 +389,6 @@ private:
     overloadType = matcher.overloadType();
     if (overloadType == kNoId && fn.overload != Overload::Void)
       return failCall(index, name, opText(op) + ": the overload type appears nowhere");
-    checked_.push_back({op.opcode, overloadType, checkedHead_[function]});
-    checkedHead_[function] = uint32_t(checked_.size() - 1);
     return true;
   }
 
@@ -331,7 +401,7 @@ private:
     return n;
   }
 
-  bool allowed(uint32_t index, std::string_view name, const OpInfo &op) {
+  bool allowed(uint32_t index, const OpInfo &op) {
     // The stages: the module's kind, or in a library the kinds of the entries whose functions
     // reach the caller (none for a function no entry reaches: not decidable).
     uint32_t stages = d_.isLibrary() ? stages_[caller_] : 1u << unsigned(d_.kind);
@@ -339,8 +409,19 @@ private:
     uint32_t dxil = d_.dxilMajor * 100u + d_.dxilMinor;
     if ((stages & ~op.stages) == 0 &&
         shaderModel >= op.minShaderModelMajor * 100u + op.minShaderModelMinor &&
-        dxil >= op.dxilMajor * 100u + op.dxilMinor)
+        dxil >= op.dxilMajor * 100u + op.dxilMinor) [[likely]]
       return true; // the common case, in one step
+    return notAllowed(index, op);
+  }
+
+  std::string_view calleeName(uint32_t index) const {
+    const Function *callee = m_.calledFunction(m_.instructions[index]);
+    return callee ? m_.name(callee->value) : std::string_view("?");
+  }
+
+  [[gnu::cold, gnu::noinline]] bool notAllowed(uint32_t index, const OpInfo &op) {
+    uint32_t stages = d_.isLibrary() ? stages_[caller_] : 1u << unsigned(d_.kind);
+    std::string_view name = calleeName(index);
     for (unsigned k = 0; k < 32; ++k)
       if ((stages >> k & 1) && !op.allowedIn(ShaderKind(k))) {
         const char *kind = shaderKindName(ShaderKind(k));

@@ -90,22 +90,46 @@ std::string_view opClassName(OpClass opClass) {
   return i < std::size(kClassNames) ? kClassNames[i] : std::string_view();
 }
 
+namespace {
+
+/// The class names in an open-addressed hash table (FNV-1a; at most a third full), built when
+/// compiling.
+class ClassNameTable {
+public:
+  constexpr ClassNameTable() {
+    slots_.fill(kEmpty);
+    for (size_t c = 0; c < std::size(kClassNames); ++c) {
+      size_t i = hash(kClassNames[c]) & (kSlots - 1);
+      while (slots_[i] != kEmpty)
+        i = (i + 1) & (kSlots - 1);
+      slots_[i] = uint16_t(c);
+    }
+  }
+  constexpr std::optional<OpClass> find(std::string_view name) const {
+    for (size_t i = hash(name) & (kSlots - 1); slots_[i] != kEmpty; i = (i + 1) & (kSlots - 1))
+      if (kClassNames[slots_[i]] == name)
+        return OpClass(slots_[i]);
+    return std::nullopt;
+  }
+
+private:
+  static constexpr size_t kSlots = 1024;
+  static constexpr uint16_t kEmpty = 0xFFFF;
+  static_assert(std::size(kClassNames) * 3 <= kSlots);
+  static constexpr uint32_t hash(std::string_view s) {
+    uint32_t h = 2166136261u;
+    for (char c : s)
+      h = (h ^ uint8_t(c)) * 16777619u;
+    return h ^ (h >> 15);
+  }
+  std::array<uint16_t, kSlots> slots_{};
+};
+
+} // namespace
+
 std::optional<OpClass> opClassFromName(std::string_view functionName) {
-  // The classes in name order, sorted when compiling: a binary search per name.
-  static constexpr auto kByName = [] {
-    std::array<uint16_t, std::size(kClassNames)> order{};
-    for (size_t i = 0; i < order.size(); ++i)
-      order[i] = uint16_t(i);
-    std::sort(order.begin(), order.end(),
-              [](uint16_t a, uint16_t b) { return kClassNames[a] < kClassNames[b]; });
-    return order;
-  }();
-  auto it =
-      std::lower_bound(kByName.begin(), kByName.end(), functionName,
-                       [](uint16_t c, std::string_view name) { return kClassNames[c] < name; });
-  if (it != kByName.end() && kClassNames[*it] == functionName)
-    return OpClass(*it);
-  return std::nullopt;
+  static constexpr ClassNameTable kTable;
+  return kTable.find(functionName);
 }
 
 size_t opClassCount() { return std::size(kClassNames); }
@@ -117,6 +141,9 @@ std::string_view overloadName(Overload o) {
 }
 
 std::optional<Overload> overloadFromName(std::string_view suffix) {
+  // "f16" ... "i64": two or three characters.
+  if (suffix.size() < 2 || suffix.size() > 3 || (suffix[0] != 'f' && suffix[0] != 'i'))
+    return std::nullopt;
   for (unsigned i = unsigned(Overload::F16); i <= unsigned(Overload::I64); ++i)
     if (overloadName(Overload(i)) == suffix)
       return Overload(i);

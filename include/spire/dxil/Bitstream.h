@@ -256,6 +256,7 @@ private:
   uint64_t readVbrSlow(unsigned width, uint64_t value, unsigned shift);
   bool readAbbrevDefinition(std::pmr::vector<uint32_t> &into); ///< false: error_ set
   Status readBlockInfo();
+  Status readBlockInfoRecords();
   Status enterBlockInternal(uint32_t blockId, bool forBlockInfo);
   const BlockInfo *blockInfo(uint32_t blockId) const;
   uint64_t readScalar(const AbbrevOp &op);
@@ -285,6 +286,7 @@ private:
   uint64_t pos_ = 0; ///< bits
   bool failed_ = false;
   uint32_t maxDepth_;
+  bool remember_; ///< use the thread's memos of definitions and BLOCKINFO blocks
   unsigned topWidth_ = 2;
   uint32_t topRecords_ = 0;
   uint64_t pendingBlockStart_ = 0; ///< bit offset of the last SubBlock entry's id field

@@ -363,6 +363,63 @@ TEST(DxilBitstream, BlockInfoAbbreviationsApplyToTheirBlock) {
   EXPECT_EQ(r.ops(), (std::vector<uint64_t>{200}));
 }
 
+// The reader remembers definitions and BLOCKINFO blocks from program to program (per thread):
+// definitions that start alike but differ in a width, read one after the other, must each
+// decode their own records.
+TEST(DxilBitstream, DefinitionsThatStartAlikeKeepTheirOwnWidths) {
+  for (int round = 0; round < 2; ++round)
+    for (unsigned width = 1; width <= 12; ++width) {
+      const uint64_t value = (uint64_t(1) << width) - 1;
+      std::vector<uint8_t> bytes = inBlock([&](BitWriter &w) {
+        defineAbbrev(w, {{-1, 9}, {1, width}, {2, 4}});
+        w.fixed(4, 3);
+        w.fixed(value, width);
+        w.vbr(100 + width, 4);
+      });
+      Reading r(bytes);
+      ASSERT_TRUE(r.firstRecord()) << "width " << width;
+      EXPECT_EQ(r.rec.code, 9u);
+      EXPECT_EQ(r.ops(), (std::vector<uint64_t>{value, 100 + width})) << "width " << width;
+    }
+}
+
+/// A stream whose BLOCKINFO block gives block 8 the abbreviation [5, fixed(width)], then a
+/// block 8 with one record of it.
+std::vector<uint8_t> blockInfoStream(unsigned width, uint64_t value) {
+  BitWriter w;
+  w.enterBlock(0, 2);
+  w.record(1, {8});
+  defineAbbrev(w, {{-1, 5}, {1, width}});
+  w.endBlock();
+  w.enterBlock(8, 3);
+  w.fixed(4, 3);
+  w.fixed(value, width);
+  w.endBlock();
+  w.align32();
+  return w.bytes();
+}
+
+TEST(DxilBitstream, BlockInfoReadAgainGivesTheSameAbbreviations) {
+  for (int round = 0; round < 3; ++round)
+    for (unsigned width : {8u, 9u, 8u, 5u, 12u, 8u}) {
+      const uint64_t value = (uint64_t(1) << width) - 1; // all ones: a narrower field differs
+      std::vector<uint8_t> bytes = blockInfoStream(width, value);
+      Reading r(bytes);
+      Status s = r.firstRecord();
+      ASSERT_TRUE(s) << "width " << width << ": " << errorOf(s);
+      EXPECT_EQ(r.rec.code, 5u);
+      EXPECT_EQ(r.ops(), (std::vector<uint64_t>{value})) << "width " << width;
+    }
+  // The same block with a length word that ends before its SETBID record: still an error, as
+  // the first time such a block is read.
+  std::vector<uint8_t> bytes = blockInfoStream(8, 200);
+  bytes[4] = bytes[5] = bytes[6] = bytes[7] = 0;
+  BitstreamReader r(bytes);
+  Expected<BitstreamEntry> e = r.advance();
+  ASSERT_FALSE(e);
+  EXPECT_NE(e.error().message.find("past the end of its block"), std::string::npos);
+}
+
 TEST(DxilBitstream, SkipBlockUsesTheLengthWord) {
   BitWriter w;
   w.enterBlock(8, 3);
