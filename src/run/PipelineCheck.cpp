@@ -157,222 +157,253 @@ VkPrimitiveTopology inputTopology(const EntryPoint &ep) {
   return VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST; // Triangles
 }
 
-PipelineCheck checkEntry(VulkanContext &ctx, const ModuleInterface &mi,
-                         std::span<const uint32_t> words, const EntryPoint &ep,
-                         const PipelineCheckOptions &options) {
-  PipelineCheck c;
-  c.entry = ep.name;
-  c.model = ep.model;
-  auto skip = [&](std::string why) {
+/// The interface of a module made here (a generated stage, or one given to link against).
+Expected<ModuleInterface> interfaceOf(std::span<const uint32_t> words) {
+  auto m = Module::fromWords(std::vector<uint32_t>(words.begin(), words.end()));
+  if (!m)
+    return m.error();
+  return reflect(*m);
+}
+
+/// The check of one entry point: its outcome `c`, built by one method per kind of pipeline,
+/// each of which returns false when it has decided the outcome (a skip or a rejection).
+class EntryCheck {
+public:
+  EntryCheck(VulkanContext &ctx, const ModuleInterface &mi, std::span<const uint32_t> words,
+             const EntryPoint &ep, const PipelineCheckOptions &options)
+      : ctx_(ctx), mi_(mi), words_(words), ep_(ep), options_(options) {
+    c.entry = ep.name;
+    c.model = ep.model;
+  }
+
+  PipelineCheck run() {
+    const std::string &model = ep_.model;
+    const bool known = model == "GLCompute" || model == "Vertex" || model == "Fragment" ||
+                       model == "Geometry" || model == "TessellationControl" ||
+                       model == "TessellationEvaluation" || model == "MeshEXT" ||
+                       model == "TaskEXT" || isRayTracingModel(model);
+    if (!known) {
+      skip("a " + model +
+           " entry point (pipelines are made for compute, vertex, tessellation, geometry, task, "
+           "mesh, fragment and ray tracing shaders)");
+      return c;
+    }
+    if (auto why = unmetModuleRequirement(ctx_, mi_)) {
+      skip(*why);
+      return c;
+    }
+    const bool made = model == "GLCompute"                       ? compute()
+                      : isRayTracingModel(model)                 ? rayTracing()
+                      : model == "MeshEXT" || model == "TaskEXT" ? mesh()
+                                                                 : graphics();
+    if (made) {
+      c.messages = ctx_.takeMessages();
+      if (!c.messages.empty())
+        c.outcome = PipelineCheck::Outcome::Rejected;
+    }
+    return c;
+  }
+
+private:
+  bool skip(std::string why) {
     c.outcome = PipelineCheck::Outcome::Skipped;
     c.reason = std::move(why);
-    return c;
-  };
-  auto reject = [&](std::string why) {
+    return false;
+  }
+  bool reject(std::string why) {
     c.outcome = PipelineCheck::Outcome::Rejected;
-    c.messages = ctx.takeMessages();
+    c.messages = ctx_.takeMessages();
     // A validation error aborts the call it reports (VulkanContext::onMessage): the messages
     // say why, the failed call's VkResult nothing more.
     if (c.messages.empty())
       c.reason = std::move(why);
-    return c;
-  };
-  if (ep.model != "GLCompute" && ep.model != "Vertex" && ep.model != "Fragment" &&
-      ep.model != "Geometry" && ep.model != "TessellationControl" &&
-      ep.model != "TessellationEvaluation" && ep.model != "MeshEXT" && ep.model != "TaskEXT" &&
-      !isRayTracingModel(ep.model))
-    return skip("a " + ep.model +
-                " entry point (pipelines are made for compute, vertex, tessellation, geometry, "
-                "task, mesh, fragment and ray tracing shaders)");
-  if (auto why = unmetModuleRequirement(ctx, mi))
-    return skip(*why);
-  // With exactFeatures, a device with only what the pipeline needs replaces the one there.
-  auto useDevice = [&](const GraphicsPipelineDesc *graphics,
-                       const ModuleInterface *generated) -> std::optional<std::string> {
-    if (!options.exactFeatures)
-      return std::nullopt;
-    DeviceNeeds needs = pipelineNeeds(ctx, mi, ep, graphics, generated);
-    if (Status s = ctx.recreateDevice(needs.extensions, needs.features); !s)
-      return s.error().message;
-    return std::nullopt;
-  };
-  if (ep.model == "GLCompute") {
-    const ModuleInterface *modules[] = {&mi};
-    auto bindings = layoutBindings(modules);
-    if (!bindings)
-      return reject(bindings.error().message);
-    if (auto why = exceededLimit(ctx, *bindings, mi.pushConstantSize))
+    return false;
+  }
+  /// The bindings and push constants of the pipeline's modules, within the device's limits.
+  bool layOut(std::span<const ModuleInterface *const> modules) {
+    auto b = layoutBindings(modules);
+    if (!b)
+      return reject(b.error().message);
+    bindings_ = std::move(*b);
+    pushConstantSize_ = 0;
+    for (const ModuleInterface *m : modules)
+      pushConstantSize_ = std::max(pushConstantSize_, m->pushConstantSize);
+    if (auto why = exceededLimit(ctx_, bindings_, pushConstantSize_))
       return skip(*why);
-    ComputePipelineDesc desc;
-    desc.spirv = words;
-    desc.entryPoint = ep.name;
-    desc.bindings = std::move(*bindings);
-    desc.pushConstantSize = mi.pushConstantSize;
-    if (auto why = useDevice(nullptr, nullptr))
-      return skip(*why);
-    ctx.takeMessages();
-    auto p = ComputePipeline::create(ctx, desc);
+    return true;
+  }
+  /// Creates the pipeline `make` makes, on a device with only what it needs when asked
+  /// (exactFeatures), which replaces the one there.
+  template <typename Make>
+  bool create(const GraphicsPipelineDesc *graphics, const ModuleInterface *generated, Make make) {
+    if (options_.exactFeatures) {
+      DeviceNeeds needs = pipelineNeeds(ctx_, mi_, ep_, graphics, generated);
+      if (Status s = ctx_.recreateDevice(needs.extensions, needs.features); !s)
+        return skip(s.error().message);
+    }
+    ctx_.takeMessages();
+    auto p = make();
     if (!p)
       return reject(p.error().message);
-  } else if (isRayTracingModel(ep.model)) {
-    // The shader alone in a ray tracing pipeline, in the group its stage takes.
-    const ModuleInterface *modules[] = {&mi};
-    auto bindings = layoutBindings(modules);
-    if (!bindings)
-      return reject(bindings.error().message);
-    if (auto why = exceededLimit(ctx, *bindings, mi.pushConstantSize))
-      return skip(*why);
+    return true;
+  }
+  /// A generated or given stage's interface, as `what` in the rejection when it has none.
+  bool interfaceOfStage(std::span<const uint32_t> words, const std::string &what,
+                        ModuleInterface &out) {
+    auto i = interfaceOf(words);
+    if (!i)
+      return reject(what + " does not read back: " + i.error().message);
+    out = std::move(*i);
+    return true;
+  }
+
+  bool compute() {
+    const ModuleInterface *modules[] = {&mi_};
+    if (!layOut(modules))
+      return false;
+    ComputePipelineDesc desc;
+    desc.spirv = words_;
+    desc.entryPoint = ep_.name;
+    desc.bindings = bindings_;
+    desc.pushConstantSize = pushConstantSize_;
+    return create(nullptr, nullptr, [&] { return ComputePipeline::create(ctx_, desc); });
+  }
+
+  /// The shader in a ray tracing pipeline, in the group its stage takes, after a generated ray
+  /// generation shader unless it is one.
+  bool rayTracing() {
+    const ModuleInterface *modules[] = {&mi_};
+    if (!layOut(modules))
+      return false;
     std::vector<uint32_t> rayGeneration;
-    if (ep.model != "RayGenerationKHR")
-      rayGeneration = passThroughRayGenerationShader(mi);
+    if (ep_.model != "RayGenerationKHR")
+      rayGeneration = passThroughRayGenerationShader(mi_);
     RayTracingPipelineDesc desc;
     desc.rayGeneration = rayGeneration;
-    desc.spirv = words;
-    desc.entryPoint = ep.name;
-    desc.model = ep.model;
-    desc.bindings = std::move(*bindings);
-    desc.pushConstantSize = mi.pushConstantSize;
-    if (auto why = useDevice(nullptr, nullptr))
-      return skip(*why);
-    ctx.takeMessages();
-    auto p = RayTracingPipeline::create(ctx, desc);
-    if (!p)
-      return reject(p.error().message);
-  } else if (ep.model == "MeshEXT" || ep.model == "TaskEXT") {
-    // A mesh shader alone, without a fragment stage (rasterizer discard); a task shader with a
-    // generated mesh shader after it.
-    const bool task = ep.model == "TaskEXT";
+    desc.spirv = words_;
+    desc.entryPoint = ep_.name;
+    desc.model = ep_.model;
+    desc.bindings = bindings_;
+    desc.pushConstantSize = pushConstantSize_;
+    return create(nullptr, nullptr, [&] { return RayTracingPipeline::create(ctx_, desc); });
+  }
+
+  /// A mesh shader alone, without a fragment stage (rasterizer discard); a task shader with a
+  /// generated mesh shader after it.
+  bool mesh() {
+    const bool task = ep_.model == "TaskEXT";
     std::vector<uint32_t> meshWords;
     ModuleInterface meshInterface;
     if (task) {
-      meshWords = passThroughMeshShader(mi);
-      auto m = Module::fromWords(meshWords);
-      auto r = m ? reflect(*m) : Expected<ModuleInterface>(m.error());
-      if (!r)
-        return reject("the generated mesh shader does not read back: " + r.error().message);
-      meshInterface = std::move(*r);
+      meshWords = passThroughMeshShader(mi_);
+      if (!interfaceOfStage(meshWords, "the generated mesh shader", meshInterface))
+        return false;
     }
-    const ModuleInterface *modules[] = {&mi, &meshInterface};
-    auto bindings = layoutBindings(std::span(modules, task ? 2 : 1));
-    if (!bindings)
-      return reject(bindings.error().message);
+    const ModuleInterface *modules[] = {&mi_, &meshInterface};
+    if (!layOut(std::span(modules, task ? 2 : 1)))
+      return false;
     GraphicsPipelineDesc desc;
-    desc.bindings = std::move(*bindings);
-    desc.pushConstantSize = mi.pushConstantSize;
+    desc.bindings = bindings_;
+    desc.pushConstantSize = pushConstantSize_;
     if (task) {
-      desc.task = words;
-      desc.taskEntry = ep.name;
+      desc.task = words_;
+      desc.taskEntry = ep_.name;
       desc.mesh = meshWords;
     } else {
-      desc.mesh = words;
-      desc.meshEntry = ep.name;
+      desc.mesh = words_;
+      desc.meshEntry = ep_.name;
     }
-    if (auto why = exceededLimit(ctx, desc.bindings, desc.pushConstantSize))
-      return skip(*why);
-    if (auto why = useDevice(&desc, task ? &meshInterface : nullptr))
-      return skip(*why);
-    ctx.takeMessages();
-    auto p = GraphicsPipeline::create(ctx, desc);
-    if (!p)
-      return reject(p.error().message);
-  } else {
-    // A fragment shader with the given vertex shader or a generated one; a geometry shader
-    // with a generated one and no fragment stage (rasterizer discard); a tessellation control
-    // shader between generated vertex and evaluation shaders, an evaluation shader after
-    // generated vertex and control shaders (neither with a fragment stage).
-    const bool geometry = ep.model == "Geometry";
-    const bool control = ep.model == "TessellationControl";
-    const bool evaluation = ep.model == "TessellationEvaluation";
-    const bool fragment = ep.model == "Fragment" || geometry || control || evaluation;
+    return create(&desc, task ? &meshInterface : nullptr,
+                  [&] { return GraphicsPipeline::create(ctx_, desc); });
+  }
+
+  /// A vertex shader alone (rasterizer discard); a fragment shader after the given vertex shader
+  /// or a generated one; a geometry shader after a generated one, without a fragment stage; a
+  /// tessellation control shader between generated vertex and evaluation shaders, an
+  /// evaluation shader after generated vertex and control shaders.
+  bool graphics() {
+    const std::string &model = ep_.model;
+    const bool vertex = model == "Vertex", fragment = model == "Fragment";
+    const bool geometry = model == "Geometry", control = model == "TessellationControl";
+    const bool evaluation = model == "TessellationEvaluation";
     std::vector<uint32_t> vertexWords, controlWords, evaluationWords;
     ModuleInterface vertexInterface, controlInterface;
-    const bool given = !options.vertexShader.empty() && ep.model == "Fragment";
     if (evaluation) {
-      auto tcs = passThroughTessellationControlShader(mi, ep);
+      auto tcs = passThroughTessellationControlShader(mi_, ep_);
       if (!tcs)
         return skip("no tessellation control shader can feed it: " + tcs.error().message);
       controlWords = std::move(*tcs);
-      auto m = Module::fromWords(controlWords);
-      auto ci = m ? reflect(*m) : Expected<ModuleInterface>(m.error());
-      if (!ci)
-        return reject("the generated tessellation control shader does not read back: " +
-                      ci.error().message);
-      controlInterface = std::move(*ci);
+      if (!interfaceOfStage(controlWords, "the generated tessellation control shader",
+                            controlInterface))
+        return false;
     }
     if (control)
-      evaluationWords = passThroughTessellationEvaluationShader(mi);
-    if (fragment) {
+      evaluationWords = passThroughTessellationEvaluationShader(mi_);
+    const bool given = fragment && !options_.vertexShader.empty();
+    if (!vertex) {
       if (given) {
-        vertexWords.assign(options.vertexShader.begin(), options.vertexShader.end());
+        vertexWords.assign(options_.vertexShader.begin(), options_.vertexShader.end());
       } else {
-        const ModuleInterface &fed = evaluation ? controlInterface : mi;
-        auto vs = passThroughVertexShader(fed, evaluation ? fed.entryPoints.at(0) : ep);
+        // The vertex shader feeds the checked shader, or the generated control shader.
+        const ModuleInterface &fed = evaluation ? controlInterface : mi_;
+        auto vs = passThroughVertexShader(fed, evaluation ? fed.entryPoints.at(0) : ep_);
         if (!vs)
           return skip("no vertex shader can feed it: " + vs.error().message);
         vertexWords = std::move(*vs);
       }
-      auto m = Module::fromWords(vertexWords);
-      if (!m)
-        return reject(std::string(given ? "the" : "the generated") +
-                      " vertex shader does not read back: " + m.error().message);
-      auto vi = reflect(*m);
-      if (!vi)
-        return reject(vi.error().message);
-      vertexInterface = std::move(*vi);
+      if (!interfaceOfStage(vertexWords,
+                            given ? "the vertex shader" : "the generated vertex shader",
+                            vertexInterface))
+        return false;
     }
-    const ModuleInterface &vmi = fragment ? vertexInterface : mi;
+    const ModuleInterface &vmi = vertex ? mi_ : vertexInterface;
     auto vertexEntry = std::find_if(vmi.entryPoints.begin(), vmi.entryPoints.end(),
                                     [](const EntryPoint &e) { return e.model == "Vertex"; });
-    if (fragment && vertexEntry == vmi.entryPoints.end())
+    if (vertexEntry == vmi.entryPoints.end())
       return reject("the vertex shader has no Vertex entry point");
-    const EntryPoint &vep = fragment ? *vertexEntry : ep;
-    const bool withFragment = ep.model == "Fragment";
-    auto desc = describeGraphicsPipeline(ctx, vmi, vep, withFragment ? &mi : nullptr,
-                                         withFragment ? &ep : nullptr);
+    const EntryPoint &vep = vertex ? ep_ : *vertexEntry;
+    auto desc = describeGraphicsPipeline(ctx_, vmi, vep, fragment ? &mi_ : nullptr,
+                                         fragment ? &ep_ : nullptr);
     if (!desc)
       return skip(desc.error().message);
-    if (!withFragment && fragment) { // the bindings of the shader checked
-      const ModuleInterface *modules[] = {&vmi, &mi};
-      auto bindings = layoutBindings(modules);
-      if (!bindings)
-        return reject(bindings.error().message);
-      desc->bindings = std::move(*bindings);
-      desc->pushConstantSize = std::max(vmi.pushConstantSize, mi.pushConstantSize);
-    }
+    const ModuleInterface *modules[] = {&vmi, &mi_};
+    if (!layOut(std::span(modules, vertex ? 1 : 2)))
+      return false;
+    desc->bindings = bindings_;
+    desc->pushConstantSize = pushConstantSize_;
+    desc->vertex = vertex ? words_ : std::span<const uint32_t>(vertexWords);
+    if (fragment)
+      desc->fragment = words_;
     if (geometry) {
-      desc->geometry = words;
-      desc->geometryEntry = ep.name;
-      desc->topology = inputTopology(ep);
+      desc->geometry = words_;
+      desc->geometryEntry = ep_.name;
+      desc->topology = inputTopology(ep_);
     }
     if (control) {
-      desc->tessellationControl = words;
-      desc->tessellationControlEntry = ep.name;
+      desc->tessellationControl = words_;
+      desc->tessellationControlEntry = ep_.name;
       desc->tessellationEvaluation = evaluationWords;
-      desc->patchControlPoints = patchSize(mi, ep);
+      desc->patchControlPoints = patchSize(mi_, ep_);
     }
     if (evaluation) {
       desc->tessellationControl = controlWords;
-      desc->tessellationEvaluation = words;
-      desc->tessellationEvaluationEntry = ep.name;
+      desc->tessellationEvaluation = words_;
+      desc->tessellationEvaluationEntry = ep_.name;
       desc->patchControlPoints = patchSize(controlInterface, controlInterface.entryPoints.at(0));
     }
-    if (auto why = exceededLimit(ctx, desc->bindings, desc->pushConstantSize))
-      return skip(*why);
-    desc->vertex = fragment ? std::span<const uint32_t>(vertexWords) : words;
-    if (withFragment)
-      desc->fragment = words;
-    if (auto why = useDevice(&*desc, fragment ? &vertexInterface : nullptr))
-      return skip(*why);
-    ctx.takeMessages();
-    auto p = GraphicsPipeline::create(ctx, *desc);
-    if (!p)
-      return reject(p.error().message);
+    return create(&*desc, vertex ? nullptr : &vertexInterface,
+                  [&] { return GraphicsPipeline::create(ctx_, *desc); });
   }
-  c.messages = ctx.takeMessages();
-  if (!c.messages.empty())
-    c.outcome = PipelineCheck::Outcome::Rejected;
-  return c;
-}
+
+  VulkanContext &ctx_;
+  const ModuleInterface &mi_;
+  std::span<const uint32_t> words_;
+  const EntryPoint &ep_;
+  const PipelineCheckOptions &options_;
+  PipelineCheck c;
+  std::vector<LayoutBinding> bindings_;
+  uint32_t pushConstantSize_ = 0;
+};
 
 } // namespace
 
@@ -389,7 +420,7 @@ Expected<std::vector<PipelineCheck>> checkPipelines(VulkanContext &ctx,
   std::vector<PipelineCheck> out;
   for (const EntryPoint &ep : mi->entryPoints)
     if (entry.empty() || ep.name == entry)
-      out.push_back(checkEntry(ctx, *mi, words, ep, options));
+      out.push_back(EntryCheck(ctx, *mi, words, ep, options).run());
   if (out.empty())
     return makeError({}, entry.empty() ? "the module has no entry point"
                                        : "the module has no entry point named '" + entry + "'");
