@@ -26,7 +26,30 @@ void State::scanModule() {
     if (inst.isRaw())
       continue;
     maxOpcode_ = std::max(maxOpcode_, static_cast<uint32_t>(inst.opcode()));
+    auto list = [&](Listed l) { listed_[static_cast<size_t>(l)].push_back(inst.index()); };
     switch (inst.opcode()) {
+    case Op::Variable:
+      list(Listed::Variables);
+      break;
+    case Op::Decorate:
+    case Op::DecorateId:
+    case Op::DecorateString:
+    case Op::MemberDecorate:
+    case Op::MemberDecorateString:
+    case Op::GroupDecorate:
+    case Op::GroupMemberDecorate:
+    case Op::DecorationGroup:
+      list(Listed::Annotations);
+      break;
+    case Op::TypeStruct:
+      list(Listed::Structs);
+      break;
+    case Op::Line:
+      list(Listed::Lines);
+      break;
+    case Op::ExtInst:
+      list(Listed::ExtInsts);
+      break;
     case Op::SpecConstantOp:
       if (inst.wordCount() >= 4)
         maxOpcode_ = std::max(maxOpcode_, inst.word(3));
