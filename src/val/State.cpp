@@ -314,15 +314,26 @@ std::optional<uint32_t> State::storageClass(uint32_t pointerType) const {
 }
 
 std::optional<uint64_t> State::constantValue(uint32_t id) const {
-  auto d = def(id);
-  if (!d || d->opcode() != Op::Constant || d->wordCount() < 4 || !isIntType(d->typeId()))
+  // Asked of most id operands that may be constants (scopes, semantics, indices): the constant
+  // and its OpTypeInt are looked up once each.
+  const uint32_t at = m_.defIndex(id);
+  if (at == kNoIndex)
     return std::nullopt;
-  const uint32_t width = bitWidth(d->typeId());
+  const Instruction d = m_.inst(at);
+  if (d.opcode() != Op::Constant || d.wordCount() < 4)
+    return std::nullopt;
+  const uint32_t typeAt = m_.defIndex(d.typeId());
+  if (typeAt == kNoIndex)
+    return std::nullopt;
+  const Instruction type = m_.inst(typeAt);
+  if (type.opcode() != Op::TypeInt)
+    return std::nullopt;
+  const uint32_t width = type.wordCount() >= 3 ? type.word(2) : 0;
   if (width > 64)
     return std::nullopt;
-  uint64_t v = d->word(3);
-  if (width > 32 && d->wordCount() >= 5)
-    v |= uint64_t(d->word(4)) << 32;
+  uint64_t v = d.word(3);
+  if (width > 32 && d.wordCount() >= 5)
+    v |= uint64_t(d.word(4)) << 32;
   if (width < 64 && width > 0)
     v &= (uint64_t(1) << width) - 1;
   return v;
