@@ -24,27 +24,43 @@ void putText(std::string &k, std::string_view s) {
   k.append(s);
 }
 
-/// The uniquing key of an attribute, written into `k` (a buffer reused across calls).
+/// The uniquing key of an attribute, written into `k` (a buffer reused across calls). Most
+/// attributes are a kind, a type and a number: those three go first in one write, with a word
+/// that says which of the text and lists are not empty, and only those follow.
 void keyOf(const AttrStorage &s, std::string &k) {
-  k.clear();
-  put(k, static_cast<uint64_t>(s.kind));
-  putPtr(k, s.type.opaque());
-  put(k, s.bits);
-  put(k, static_cast<uint64_t>(s.enumKind));
-  putText(k, s.text);
-  put(k, s.list.size());
-  for (Attribute a : s.list)
-    putPtr(k, a.storage());
-  put(k, s.caps.size());
-  for (uint32_t c : s.caps)
-    put(k, c);
-  put(k, s.exts.size());
-  for (const std::string &e : s.exts)
-    putText(k, e);
-  put(k, s.dict.size());
-  for (const NamedAttribute &n : s.dict) {
-    putText(k, n.name);
-    putPtr(k, n.value);
+  constexpr uint32_t kText = 1, kList = 2, kCaps = 4, kExts = 8, kDict = 16;
+  const uint32_t present = (s.text.empty() ? 0 : kText) | (s.list.empty() ? 0 : kList) |
+                           (s.caps.empty() ? 0 : kCaps) | (s.exts.empty() ? 0 : kExts) |
+                           (s.dict.empty() ? 0 : kDict);
+  const uint64_t fixed[] = {static_cast<uint64_t>(s.kind) | static_cast<uint64_t>(s.enumKind) << 8 |
+                                static_cast<uint64_t>(present) << 32,
+                            reinterpret_cast<uintptr_t>(s.type.opaque()), s.bits};
+  k.assign(reinterpret_cast<const char *>(fixed), sizeof fixed);
+  if (present == 0)
+    return;
+  if (present & kText)
+    putText(k, s.text);
+  if (present & kList) {
+    put(k, s.list.size());
+    for (Attribute a : s.list)
+      putPtr(k, a.storage());
+  }
+  if (present & kCaps) {
+    put(k, s.caps.size());
+    for (uint32_t c : s.caps)
+      put(k, c);
+  }
+  if (present & kExts) {
+    put(k, s.exts.size());
+    for (const std::string &e : s.exts)
+      putText(k, e);
+  }
+  if (present & kDict) {
+    put(k, s.dict.size());
+    for (const NamedAttribute &n : s.dict) {
+      putText(k, n.name);
+      putPtr(k, n.value);
+    }
   }
 }
 

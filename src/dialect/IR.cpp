@@ -3,9 +3,11 @@
 #include "spire/dialect/Ops.h"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cassert>
 #include <memory>
+#include <mutex>
 #include <new>
 
 namespace spire::dialect {
@@ -73,6 +75,124 @@ void OperationState::addSuccessor(Block *block, std::span<const Value> args) {
 static_assert(sizeof(void *) != 8 || (sizeof(Operation) == 80 && sizeof(detail::ValueImpl) == 32 &&
                                       sizeof(OpOperand) == 32));
 
+// --- Where ops live --------------------------------------------------------------------------
+//
+// A module's IR is mostly small ops, each one heap block: malloc's way for each was a tenth of a
+// small module's translation. Ops are carved instead from 64 KB chunks in size classes of 16
+// bytes (up to 1 KB; larger ones are heap blocks of their own), and a freed op's storage goes on
+// its class's free list for the next op of that size. Each thread has its lists (ops are made and
+// freed without a lock); a thread that ends hands its lists to a depot that threads take from
+// before they carve a new chunk. Chunks are never given back: what ops were freed is reused by
+// later ops (a streamed translation frees each function before the next is read), so the pool
+// holds what the most ops alive at once took. Under a sanitizer every op is a heap block of its
+// own, so that it sees each op's use.
+namespace {
+
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+constexpr bool kPoolOps = false;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) ||                         \
+    __has_feature(memory_sanitizer)
+constexpr bool kPoolOps = false;
+#else
+constexpr bool kPoolOps = true;
+#endif
+#else
+constexpr bool kPoolOps = true;
+#endif
+
+constexpr size_t kGranule = 16, kClasses = 64, kChunk = size_t(64) << 10;
+static_assert(alignof(Operation) <= kGranule && kClasses < 256); // (a class is a byte)
+
+struct FreeBlock {
+  FreeBlock *next;
+};
+using FreeLists = std::array<FreeBlock *, kClasses + 1>; // by class; 0 unused
+
+// Appends list `from` to `to` (a thread's lists going to the depot, or the depot's to a thread).
+void splice(FreeBlock *&to, FreeBlock *from) {
+  if (!from)
+    return;
+  FreeBlock *last = from;
+  while (last->next)
+    last = last->next;
+  last->next = to;
+  to = from;
+}
+
+struct Depot {
+  std::mutex mutex;
+  FreeLists lists{};
+};
+Depot &depot() {
+  static Depot *d = new Depot; // (never destroyed: threads may end after static destruction)
+  return *d;
+}
+
+class OpPool {
+public:
+  OpPool() = default;
+  OpPool(const OpPool &) = delete;
+  OpPool &operator=(const OpPool &) = delete;
+  ~OpPool() {
+    Depot &d = depot();
+    std::lock_guard<std::mutex> lock(d.mutex);
+    for (size_t c = 1; c <= kClasses; ++c)
+      splice(d.lists[c], free_[c]);
+  }
+
+  void *allocate(size_t cls) {
+    if (FreeBlock *b = free_[cls]) {
+      free_[cls] = b->next;
+      return b;
+    }
+    const size_t bytes = cls * kGranule;
+    if (static_cast<size_t>(end_ - at_) < bytes) {
+      if (adopt(cls))
+        return allocate(cls);
+      at_ = static_cast<char *>(::operator new(kChunk)); // (kept for the process's life)
+      end_ = at_ + kChunk;
+    }
+    void *p = at_;
+    at_ += bytes;
+    return p;
+  }
+
+  void release(void *p, size_t cls) {
+    auto *b = static_cast<FreeBlock *>(p);
+    b->next = free_[cls];
+    free_[cls] = b;
+  }
+
+private:
+  // Takes the depot's list of class `cls`, if it has one.
+  bool adopt(size_t cls) {
+    Depot &d = depot();
+    std::lock_guard<std::mutex> lock(d.mutex);
+    if (!d.lists[cls])
+      return false;
+    free_[cls] = d.lists[cls];
+    d.lists[cls] = nullptr;
+    return true;
+  }
+
+  FreeLists free_{};
+  char *at_ = nullptr, *end_ = nullptr;
+};
+
+thread_local OpPool opPool;
+
+} // namespace
+
+void Operation::operator delete(Operation *op, std::destroying_delete_t) {
+  const size_t cls = op->sizeClass_;
+  op->~Operation();
+  if (cls == 0)
+    ::operator delete(static_cast<void *>(op));
+  else
+    opPool.release(op, cls);
+}
+
 Operation *Operation::create(OperationState &&state) {
   auto numResults = static_cast<uint32_t>(state.resultTypes.size());
   auto numOperands = static_cast<uint32_t>(state.operands.size());
@@ -80,10 +200,13 @@ Operation *Operation::create(OperationState &&state) {
   static_assert(alignof(detail::ValueImpl) <= alignof(Operation) &&
                 alignof(OpOperand) <= alignof(Operation) &&
                 alignof(NamedAttribute) <= alignof(Operation));
-  void *memory =
-      ::operator new(sizeof(Operation) + numResults * sizeof(detail::ValueImpl) +
-                     numOperands * sizeof(OpOperand) + numAttrs * sizeof(NamedAttribute));
+  const size_t bytes = sizeof(Operation) + numResults * sizeof(detail::ValueImpl) +
+                       numOperands * sizeof(OpOperand) + numAttrs * sizeof(NamedAttribute);
+  const size_t cls =
+      kPoolOps && bytes <= kGranule * kClasses ? (bytes + kGranule - 1) / kGranule : 0;
+  void *memory = cls ? opPool.allocate(cls) : ::operator new(bytes);
   Operation *op = new (memory) Operation();
+  op->sizeClass_ = static_cast<uint8_t>(cls);
   op->info_ = state.info;
   op->setLocation(state.location);
   op->debugLoc_ = state.debugLoc;

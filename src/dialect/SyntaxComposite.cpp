@@ -117,8 +117,8 @@ bool inferAccessChain(const OpInfo &info, InferQuery &q) {
   Type pointee = base.elementType();
   int64_t lastStructIndex = 0;
   for (uint32_t i = first; i < q.numOperands(); ++i) {
+    // (Only a struct's index is looked at: the others select the one element type.)
     int64_t index = 0;
-    bool known = InferQuery::constantIndex(q.operand(i), index);
     switch (pointee.kind()) {
     case TypeKind::Vector:
     case TypeKind::Array:
@@ -128,7 +128,7 @@ bool inferAccessChain(const OpInfo &info, InferQuery &q) {
       pointee = pointee.elementType();
       break;
     case TypeKind::Struct:
-      if (!known) {
+      if (!InferQuery::constantIndex(q.operand(i), index)) {
         // As MLIR words it: naming the op that gives the index, when one does.
         const Operation *def = q.operand(i).definingOp();
         return q.fail("index must be an integer spirv.Constant to access element of spirv.struct" +

@@ -47,11 +47,22 @@ struct TypeStorage {
 
 namespace {
 
-// The uniquing key of a type: its kind and parameters, with nested types by address.
+// The uniquing key of a type: its kind and parameters, with nested types by address. It is
+// hashed, compared and (for a new type) copied at every unique(), so it is kept short: the
+// numbers every type has as 32-bit words written at once, an image's own fields only for an
+// image (a kind leaves the fields it has not as they were made), and of the lists only those
+// that are not empty, after a word that says which.
 void keyOf(const detail::TypeStorage &s, std::string &k) {
-  // The fields every type has, as 64-bit words written at once (most types have nothing else).
-  const uint64_t fixed[] = {static_cast<uint64_t>(s.kind),
-                            static_cast<uint64_t>(s.signedness),
+  const uint64_t element = reinterpret_cast<uintptr_t>(s.element.opaque());
+  constexpr uint32_t kList = 1, kResults = 2, kMembers = 4, kWords = 8, kName = 16,
+                     kStructDecorations = 32, kSymbols = 64;
+  const uint32_t present = (s.list.empty() ? 0 : kList) | (s.results.empty() ? 0 : kResults) |
+                           (s.members.empty() ? 0 : kMembers) | (s.words.empty() ? 0 : kWords) |
+                           (s.name.empty() ? 0 : kName) |
+                           (s.structDecorations.empty() ? 0 : kStructDecorations) |
+                           (s.symbols.empty() ? 0 : kSymbols);
+  const uint32_t fixed[] = {static_cast<uint32_t>(s.kind) | static_cast<uint32_t>(s.signedness)
+                                                                << 8,
                             s.width,
                             s.count,
                             s.stride,
@@ -62,18 +73,13 @@ void keyOf(const detail::TypeStorage &s, std::string &k) {
                             s.layout,
                             s.opcode,
                             s.encoding,
-                            reinterpret_cast<uintptr_t>(s.element.opaque()),
-                            reinterpret_cast<uintptr_t>(s.image.sampledType.opaque()),
-                            s.image.dim,
-                            s.image.depth,
-                            s.image.arrayed,
-                            s.image.ms,
-                            s.image.sampled,
-                            s.image.format,
-                            s.image.access};
+                            static_cast<uint32_t>(element),
+                            static_cast<uint32_t>(element >> 32),
+                            present};
   k.clear();
   k.append(reinterpret_cast<const char *>(fixed), sizeof fixed);
   auto put = [&](uint64_t v) { k.append(reinterpret_cast<const char *>(&v), sizeof v); };
+  auto put32 = [&](uint32_t v) { k.append(reinterpret_cast<const char *>(&v), sizeof v); };
   auto putType = [&](Type t) { put(reinterpret_cast<uintptr_t>(t.opaque())); };
   auto putDecoration = [&](const MemberDecoration &d) {
     put(d.decoration);
@@ -82,32 +88,54 @@ void keyOf(const detail::TypeStorage &s, std::string &k) {
     if (d.text)
       k.append(*d.text);
   };
-  put(s.list.size());
-  for (Type t : s.list)
-    putType(t);
-  put(s.results.size());
-  for (Type t : s.results)
-    putType(t);
-  put(s.members.size());
-  for (const StructMember &m : s.members) {
-    putType(m.type);
-    put(m.offset ? uint64_t(*m.offset) : ~uint64_t(0));
-    put(m.decorations.size());
-    for (const MemberDecoration &d : m.decorations)
+  if (s.kind == TypeKind::Image) {
+    const ImageInfo &i = s.image;
+    putType(i.sampledType);
+    const uint32_t fields[] = {i.dim, i.depth, i.arrayed, i.ms, i.sampled, i.format, i.access};
+    k.append(reinterpret_cast<const char *>(fields), sizeof fields);
+  }
+  if (present == 0)
+    return;
+  if (present & kList) {
+    put32(static_cast<uint32_t>(s.list.size()));
+    for (Type t : s.list)
+      putType(t);
+  }
+  if (present & kResults) {
+    put32(static_cast<uint32_t>(s.results.size()));
+    for (Type t : s.results)
+      putType(t);
+  }
+  if (present & kMembers) {
+    put32(static_cast<uint32_t>(s.members.size()));
+    for (const StructMember &m : s.members) {
+      putType(m.type);
+      put(m.offset ? uint64_t(*m.offset) : ~uint64_t(0));
+      put(m.decorations.size());
+      for (const MemberDecoration &d : m.decorations)
+        putDecoration(d);
+    }
+  }
+  if (present & kWords) {
+    put32(static_cast<uint32_t>(s.words.size()));
+    for (uint32_t w : s.words)
+      put32(w);
+  }
+  if (present & kName) { // an array's length symbol (identified structs are not uniqued here)
+    put(s.name.size());
+    k.append(s.name);
+  }
+  if (present & kStructDecorations) {
+    put32(static_cast<uint32_t>(s.structDecorations.size()));
+    for (const MemberDecoration &d : s.structDecorations)
       putDecoration(d);
   }
-  put(s.words.size());
-  for (uint32_t w : s.words)
-    put(w);
-  put(s.name.size()); // an array's length symbol (identified structs are not uniqued here)
-  k.append(s.name);
-  put(s.structDecorations.size());
-  for (const MemberDecoration &d : s.structDecorations)
-    putDecoration(d);
-  put(s.symbols.size());
-  for (const std::string &symbol : s.symbols) {
-    put(symbol.size());
-    k.append(symbol);
+  if (present & kSymbols) {
+    put32(static_cast<uint32_t>(s.symbols.size()));
+    for (const std::string &symbol : s.symbols) {
+      put(symbol.size());
+      k.append(symbol);
+    }
   }
 }
 

@@ -29,6 +29,8 @@
 #include "OperandCheck.h"
 #include "Rules.h"
 
+#include <array>
+
 namespace spire::val {
 
 namespace {
@@ -118,7 +120,8 @@ public:
         return;
       if (inst.isRaw() || s_.functionOf(inst.index()) == kNoIndex)
         continue;
-      scopesAndSemantics(inst);
+      if (mayHaveScopes(inst))
+        scopesAndSemantics(inst);
       if (isAtomicInstruction(inst.opcode()))
         atomic(inst);
       else if (inst.opcode() == Op::NamedBarrierInitialize ||
@@ -160,6 +163,29 @@ private:
              std::string(scope ? "scope " : "memory semantics ") + s_.name(id) +
                  " must be an OpConstant in a module that declares the Shader capability");
     return false;
+  }
+
+  // Whether `inst` may have scope or memory-semantics operands: its grammar lists one, or an
+  // operand whose enumerants may add one (OpLoad's MakePointerVisible scope); an instruction
+  // the grammar does not know, or of an extended set, may. Asked of every instruction in a
+  // function, and most have none: the core opcodes' answers are kept (0: not yet asked, 1: no,
+  // 2: maybe).
+  bool mayHaveScopes(const Instruction &inst) {
+    const auto v = static_cast<uint32_t>(inst.opcode());
+    if (v < mayHaveScopes_.size() && mayHaveScopes_[v] != 0)
+      return mayHaveScopes_[v] == 2;
+    const grammar::InstructionDesc *d = inst.desc();
+    bool maybe = d == nullptr || State::isExtInst(inst.opcode());
+    for (size_t k = 0; d && !maybe && k < d->operands.size(); ++k) {
+      const OperandKind kind = d->operands[k].kind;
+      const grammar::OperandCategory c = grammar::operandCategory(kind);
+      maybe = kind == OperandKind::IdScope || kind == OperandKind::IdMemorySemantics ||
+              c == grammar::OperandCategory::BitEnum || c == grammar::OperandCategory::ValueEnum ||
+              c == grammar::OperandCategory::Composite;
+    }
+    if (v < mayHaveScopes_.size())
+      mayHaveScopes_[v] = maybe ? 2 : 1;
+    return maybe;
   }
 
   void scopesAndSemantics(const Instruction &inst) {
@@ -498,6 +524,7 @@ private:
 
   State &s_;
   const bool shader_, vulkanMemoryModelCapability_;
+  std::array<uint8_t, 1024> mayHaveScopes_{}; ///< by core opcode: see mayHaveScopes
 };
 
 } // namespace

@@ -825,7 +825,7 @@ void checkBuffers(State &s) {
   std::unordered_map<uint32_t, std::vector<BlockLayout::Member>> memberCache;
   std::set<std::pair<uint32_t, bool>> laidOut; // (structure, uniform buffer rules) checked
   std::optional<std::vector<bool>> reached;
-  for (Instruction inst : s.module()) {
+  for (Instruction inst : s.instructions(State::Listed::Variables)) {
     if (s.stopped())
       return;
     if (inst.isRaw() || inst.opcode() != Op::Variable || inst.wordCount() < 4)
@@ -980,7 +980,7 @@ void checkLinkage(State &s) {
               "the function " + s.name(id) +
                   " has a body, so it cannot be decorated with the Import linkage type");
   }
-  for (Instruction inst : s.module()) {
+  for (Instruction inst : s.instructions(State::Listed::Variables)) {
     if (s.stopped())
       return;
     if (inst.isRaw() || inst.opcode() != Op::Variable || inst.wordCount() < 5 ||
@@ -1004,7 +1004,7 @@ void checkLinkage(State &s) {
 // accepts it.
 void checkRepeated(State &s) {
   std::set<uint32_t> targets;
-  for (Instruction inst : s.module()) {
+  for (Instruction inst : s.instructions(State::Listed::Annotations)) {
     if (inst.isRaw() || inst.wordCount() < 2)
       continue;
     const Op op = inst.opcode();
@@ -1083,7 +1083,7 @@ void checkExclusive(State &s) {
       {Decoration::Patch, Decoration::Sample, "2.16.2"},
       {Decoration::Centroid, Decoration::Sample, "2.16.2"}};
   std::set<std::pair<uint32_t, int64_t>> done;
-  for (Instruction inst : s.module()) {
+  for (Instruction inst : s.instructions(State::Listed::Annotations)) {
     if (s.stopped())
       return;
     if (inst.isRaw())
@@ -1146,7 +1146,7 @@ void checkStructNesting(State &s) {
   // Structures that contain a Block or BufferBlock structure as a member, directly or through
   // nested (non-array) structures, as spirv-val tracks them.
   std::set<uint32_t> containsBlock;
-  for (Instruction inst : s.module()) {
+  for (Instruction inst : s.instructions(State::Listed::Structs)) {
     if (s.stopped())
       return;
     if (inst.isRaw() || inst.opcode() != Op::TypeStruct)
@@ -1215,7 +1215,7 @@ void checkInterpolationNesting(State &s) {
     }
     return 0;
   };
-  for (Instruction inst : s.module()) {
+  for (Instruction inst : s.instructions(State::Listed::Variables)) {
     if (s.stopped())
       return;
     if (inst.isRaw() || inst.opcode() != Op::Variable || inst.wordCount() < 4 ||
@@ -1237,7 +1237,7 @@ void checkInterpolationNesting(State &s) {
 // SPIR-V module" (spirv-val 2023.1 does not check it). The constructs looked at are variables.
 void checkBufferBlockMix(State &s) {
   std::optional<uint32_t> storageBuffer, bufferBlock;
-  for (Instruction inst : s.module()) {
+  for (Instruction inst : s.instructions(State::Listed::Variables)) {
     if (s.stopped())
       return;
     if (inst.isRaw() || inst.opcode() != Op::Variable || inst.wordCount() < 4)
@@ -1267,7 +1267,7 @@ void checkTransformFeedback(State &s) {
     uint32_t at = 0;
   };
   std::map<std::pair<uint32_t, int64_t>, Object> objects;
-  for (Instruction inst : s.module()) {
+  for (Instruction inst : s.instructions(State::Listed::Annotations)) {
     if (inst.isRaw())
       continue;
     const bool member = inst.opcode() == Op::MemberDecorate;
@@ -1425,7 +1425,7 @@ void checkDecorationValue(State &s, const Instruction &inst) {
 void checkRoundingModes(State &s) {
   if (!s.hasCapability(grammar::Capability::Shader))
     return;
-  for (Instruction inst : s.module()) {
+  for (Instruction inst : s.instructions(State::Listed::Annotations)) {
     if (s.stopped())
       return;
     if (inst.isRaw() || inst.opcode() != Op::Decorate || inst.wordCount() < 4 ||
@@ -1494,7 +1494,7 @@ void checkRoundingModes(State &s) {
 void checkNonWritable(State &s) {
   std::set<uint32_t> allowed; // pointer types of uniform blocks, storage buffers, storage images
   bool any = false;
-  for (Instruction inst : s.module())
+  for (Instruction inst : s.instructions(State::Listed::Annotations))
     if (!inst.isRaw() && inst.opcode() == Op::Decorate && inst.wordCount() >= 3 &&
         inst.word(2) == uint32_t(Decoration::NonWritable))
       any = true;
@@ -1533,7 +1533,7 @@ void checkNonWritable(State &s) {
     }
   }
   const bool privateAllowed = s.module().version() >= 0x00010400;
-  for (Instruction inst : s.module()) {
+  for (Instruction inst : s.instructions(State::Listed::Annotations)) {
     if (s.stopped())
       return;
     if (inst.isRaw() || inst.opcode() != Op::Decorate || inst.wordCount() < 3 ||
@@ -1562,7 +1562,7 @@ void checkPushConstants(State &s) {
   if (!s.isVulkan())
     return;
   std::vector<uint32_t> vars;
-  for (Instruction inst : s.module())
+  for (Instruction inst : s.instructions(State::Listed::Variables))
     if (!inst.isRaw() && inst.opcode() == Op::Variable && inst.wordCount() >= 4 &&
         inst.word(3) == uint32_t(StorageClass::PushConstant) &&
         s.functionOf(inst.index()) == kNoIndex)
@@ -1592,7 +1592,7 @@ void checkPushConstants(State &s) {
 void checkVulkanMemoryModelDecorations(State &s) {
   if (!s.isVulkanMemoryModel())
     return;
-  for (Instruction inst : s.module()) {
+  for (Instruction inst : s.instructions(State::Listed::Annotations)) {
     if (s.stopped())
       return;
     if (inst.isRaw())
@@ -1614,7 +1614,7 @@ void checkVulkanMemoryModelDecorations(State &s) {
 
 // OpLine %file Line Column: the file is an OpString.
 void checkLines(State &s) {
-  for (Instruction inst : s.module()) {
+  for (Instruction inst : s.instructions(State::Listed::Lines)) {
     if (s.stopped())
       return;
     if (!inst.isRaw() && inst.opcode() == Op::Line && inst.wordCount() >= 2 &&
@@ -1638,7 +1638,7 @@ public:
     using grammar::StorageClass;
     const bool explicitWorkgroup =
         s_.hasCapability(grammar::Capability::WorkgroupMemoryExplicitLayoutKHR);
-    for (Instruction inst : s_.module()) {
+    for (Instruction inst : s_.instructions(State::Listed::Variables)) {
       if (s_.stopped())
         return;
       if (inst.isRaw() || inst.opcode() != Op::Variable || inst.wordCount() < 4)

@@ -100,7 +100,7 @@ public:
   explicit ExtInstChecker(State &s) : s_(s) {}
 
   void run() {
-    for (Instruction inst : s_.module()) {
+    for (Instruction inst : s_.instructions(State::Listed::ExtInsts)) {
       if (s_.stopped())
         return;
       if (inst.isRaw() || inst.opcode() != Op::ExtInst || inst.wordCount() < 5)

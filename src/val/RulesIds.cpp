@@ -196,6 +196,34 @@ private:
         continue;
       const uint32_t id = inst.word(ops[k].offset);
       const uint32_t def = m_.defIndex(id);
+      // Most operands are values of this function defined before this instruction: of the
+      // rules below only dominance and "a value has a type" can apply to them (no forward
+      // reference, no other function, no global for the call graph), unless the definition is
+      // a type, label or function.
+      if (fn != kNoIndex && def >= fnBegin && def < here && kind != OperandKind::IdResultType) {
+        const Instruction definition = m_.inst(def);
+        const Op defOp = definition.opcode();
+        if (!definesType(defOp) && defOp != Op::Label && defOp != Op::Function) {
+          if (useBlock != kNoIndex) {
+            const uint32_t defBlock = blockOfDefinition(def);
+            if (defBlock != kNoIndex && defBlock != useBlock &&
+                !dom_->dominates(defBlock, useBlock))
+              undominated_.push_back({here, id, fn, defBlock, useBlock});
+          }
+          if (!lenientKinds && !(State::isExtInst(op) && ops[k].offset == 3) &&
+              definition.typeId() == 0)
+            s_.error(here, "2.16.1",
+                     "operand " + s_.name(id) + " is the result of " + State::opcodeName(defOp) +
+                         ", which has no type, where a value is expected");
+          continue;
+        }
+      }
+      // And a result type is mostly a type declared before, outside functions.
+      if (kind == OperandKind::IdResultType && def < here && s_.functionOf(def) == kNoIndex) {
+        const Op defOp = m_.inst(def).opcode();
+        if (definesType(defOp) && defOp != Op::TypeFunction)
+          continue;
+      }
       if (useBlock != kNoIndex && def != kNoIndex && kind != OperandKind::IdResultType) {
         const uint32_t defBlock = blockOfDefinition(def);
         if (defBlock != kNoIndex && defBlock != useBlock && !dom_->dominates(defBlock, useBlock))

@@ -308,7 +308,7 @@ private:
     std::set<uint64_t> &locations = payload ? payloadLocations_ : callableLocations_;
     if (!locationsCollected_) {
       locationsCollected_ = true;
-      for (Instruction v : s_.module()) {
+      for (Instruction v : s_.instructions(State::Listed::Variables)) {
         if (v.isRaw() || v.opcode() != Op::Variable || v.wordCount() < 4)
           continue;
         const uint32_t sc = v.word(3);

@@ -57,7 +57,7 @@ private:
   // memory is zeroed, if at all, by VK_KHR_zero_initialize_workgroup_memory).
   void initializers() {
     using SC = grammar::StorageClass;
-    for (Instruction inst : m_) {
+    for (Instruction inst : s_.instructions(State::Listed::Variables)) {
       if (inst.section() < Section::Global)
         continue;
       if (inst.opcode() != Op::Variable || inst.isRaw() || inst.wordCount() < 5)

@@ -26,7 +26,30 @@ void State::scanModule() {
     if (inst.isRaw())
       continue;
     maxOpcode_ = std::max(maxOpcode_, static_cast<uint32_t>(inst.opcode()));
+    auto list = [&](Listed l) { listed_[static_cast<size_t>(l)].push_back(inst.index()); };
     switch (inst.opcode()) {
+    case Op::Variable:
+      list(Listed::Variables);
+      break;
+    case Op::Decorate:
+    case Op::DecorateId:
+    case Op::DecorateString:
+    case Op::MemberDecorate:
+    case Op::MemberDecorateString:
+    case Op::GroupDecorate:
+    case Op::GroupMemberDecorate:
+    case Op::DecorationGroup:
+      list(Listed::Annotations);
+      break;
+    case Op::TypeStruct:
+      list(Listed::Structs);
+      break;
+    case Op::Line:
+      list(Listed::Lines);
+      break;
+    case Op::ExtInst:
+      list(Listed::ExtInsts);
+      break;
     case Op::SpecConstantOp:
       if (inst.wordCount() >= 4)
         maxOpcode_ = std::max(maxOpcode_, inst.word(3));
@@ -291,15 +314,26 @@ std::optional<uint32_t> State::storageClass(uint32_t pointerType) const {
 }
 
 std::optional<uint64_t> State::constantValue(uint32_t id) const {
-  auto d = def(id);
-  if (!d || d->opcode() != Op::Constant || d->wordCount() < 4 || !isIntType(d->typeId()))
+  // Asked of most id operands that may be constants (scopes, semantics, indices): the constant
+  // and its OpTypeInt are looked up once each.
+  const uint32_t at = m_.defIndex(id);
+  if (at == kNoIndex)
     return std::nullopt;
-  const uint32_t width = bitWidth(d->typeId());
+  const Instruction d = m_.inst(at);
+  if (d.opcode() != Op::Constant || d.wordCount() < 4)
+    return std::nullopt;
+  const uint32_t typeAt = m_.defIndex(d.typeId());
+  if (typeAt == kNoIndex)
+    return std::nullopt;
+  const Instruction type = m_.inst(typeAt);
+  if (type.opcode() != Op::TypeInt)
+    return std::nullopt;
+  const uint32_t width = type.wordCount() >= 3 ? type.word(2) : 0;
   if (width > 64)
     return std::nullopt;
-  uint64_t v = d->word(3);
-  if (width > 32 && d->wordCount() >= 5)
-    v |= uint64_t(d->word(4)) << 32;
+  uint64_t v = d.word(3);
+  if (width > 32 && d.wordCount() >= 5)
+    v |= uint64_t(d.word(4)) << 32;
   if (width < 64 && width > 0)
     v &= (uint64_t(1) << width) - 1;
   return v;

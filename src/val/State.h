@@ -10,6 +10,7 @@
 #include "spire/module/Opcodes.h"
 #include "spire/val/Validator.h"
 
+#include <array>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -139,6 +140,40 @@ public:
   /// True when `id` (or member `member` of it, with member >= 0) has decoration `decoration`.
   bool hasDecoration(uint32_t id, uint32_t decoration, int member = -1) const;
 
+  // --- Instructions by kind ----------------------------------------------------------------------
+  /// Kinds of instructions that rules look at alone (a module's few variables and decorations
+  /// among its many instructions): such a rule walks its list, in module order, rather than
+  /// every instruction.
+  enum class Listed : uint8_t {
+    Variables,   ///< OpVariable
+    Annotations, ///< OpDecorate*, OpMemberDecorate*, OpGroupDecorate, OpGroupMemberDecorate,
+                 ///< OpDecorationGroup
+    Structs,     ///< OpTypeStruct
+    Lines,       ///< OpLine
+    ExtInsts,    ///< OpExtInst
+    Count
+  };
+  /// The indices of the instructions of kind `l` (none of them raw), in module order.
+  std::span<const uint32_t> listed(Listed l) const { return listed_[static_cast<size_t>(l)]; }
+  /// The same, as instructions: `for (Instruction inst : s.instructions(Listed::Variables))`.
+  struct ListedInstructions {
+    const Module *m;
+    std::span<const uint32_t> at;
+    struct iterator {
+      const Module *m;
+      const uint32_t *p;
+      Instruction operator*() const { return m->inst(*p); }
+      iterator &operator++() {
+        ++p;
+        return *this;
+      }
+      bool operator!=(const iterator &o) const { return p != o.p; }
+    };
+    iterator begin() const { return {m, at.data()}; }
+    iterator end() const { return {m, at.data() + at.size()}; }
+  };
+  ListedInstructions instructions(Listed l) const { return {&m_, listed(l)}; }
+
   // --- Entry points and the memory model ---------------------------------------------------------
   /// Indices of the OpEntryPoint instructions.
   std::span<const uint32_t> entryPoints() const { return entryPoints_; }
@@ -194,6 +229,7 @@ private:
   std::vector<bool> extensions_;      // by grammar::Extension
   std::vector<std::string> unknownExtensions_;
   std::vector<uint32_t> entryPoints_;
+  std::array<std::vector<uint32_t>, static_cast<size_t>(Listed::Count)> listed_;
   // Execution modes by function id: modeFunctions_ sorted, modeBegin_ offsets into modes_.
   std::vector<uint32_t> modeFunctions_, modeBegin_, modes_;
   uint32_t addressingModel_ = 0, memoryModel_ = 0;

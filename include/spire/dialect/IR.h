@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <new>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -261,10 +262,13 @@ private:
   Location::Kind locationKind_ = Location::Kind::None;
   bool referencesDropped_ = false; ///< by dropTreeReferences, as its tree is destroyed
   bool operandsOnHeap_ = false;    ///< in extras_->heapOperands, not the trailing slots
+  /// The pool's size class of the op's storage (0: its own heap block); see IR.cpp.
+  uint8_t sizeClass_ = 0;
 
 public:
-  /// Ops are made by create() with their trailing storage; delete frees that storage too.
-  static void operator delete(void *p) { ::operator delete(p); }
+  /// Ops are made by create() with their trailing storage, from a pool; delete destroys the op
+  /// and gives that storage back (a destroying delete: it reads the size class first).
+  static void operator delete(Operation *op, std::destroying_delete_t);
 };
 
 inline OpOperand *Operation::operands() const {
