@@ -96,8 +96,9 @@ void report(const Diagnostic &d, std::string_view source) {
 // before a command runs. A static program of this size touches code spread over a hundred 64 KB
 // windows per command, and each first touch is a page fault; on the virtual machines where
 // spire is built and benchmarked a fault costs 30-60 us, so for a small input the faults were
-// most of a command's time (`spire translate` on a small container: 157 faults, 64 of them
-// gone with this, 8 ms -> 7 ms of CPU). Populating only maps pages already in the page cache
+// most of a command's time (`spire translate --deserialize-spirv` on a 14 KB module: 6.5-6.75
+// ms of CPU without, 6.3 with). A DXIL container's translation touches too little of the image
+// for it to pay (TranslateCommand.cpp). Populating only maps pages already in the page cache
 // (0.3 us a page there); kernels older than 5.14 refuse the advice, which changes nothing.
 // The image's pages count in the peak resident memory (9 MB, of which a command touches 5 or
 // 6), so a command whose input makes it run long goes without: the faults are then a small part
