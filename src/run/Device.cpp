@@ -279,6 +279,11 @@ Status VulkanContext::init(const DeviceOptions &options) {
     *next = &floatControls_;
     next = &floatControls_.pNext;
   }
+  if (properties_.apiVersion >= VK_API_VERSION_1_2 || hasExtension("VK_KHR_driver_properties")) {
+    driver_.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES;
+    *next = &driver_;
+    next = &driver_.pNext;
+  }
   vk_.vkGetPhysicalDeviceProperties2(physical_, &p2);
   vk_.vkGetPhysicalDeviceMemoryProperties(physical_, &memory_);
 

@@ -54,8 +54,17 @@ std::optional<std::string> unmetRequirement(const VulkanContext &ctx, const Requ
     for (const std::string &f : extra->skipIfFeatures)
       if (ctx.hasFeature(f))
         return "the test suite skips this test where " + f + " is supported";
+    // A part of the device's name and, when listed, of its driver's version ("22.3": a bug one
+    // release of the driver has).
+    auto driverMatches = [&] {
+      if (extra->skipOnDrivers.empty())
+        return true;
+      const std::string driver = ctx.driverInfo();
+      return std::any_of(extra->skipOnDrivers.begin(), extra->skipOnDrivers.end(),
+                         [&](const std::string &d) { return driver.find(d) != std::string::npos; });
+    };
     for (const std::string &d : extra->skipOnDevices)
-      if (device.find(d) != std::string::npos)
+      if (device.find(d) != std::string::npos && driverMatches())
         return "known problem of " + device + ": " +
                (extra->note.empty() ? std::string("listed as skipped on this device")
                                     : extra->note);
@@ -637,6 +646,8 @@ Status parseExtraRequirements(std::string_view text,
         r.skipIfFeatures.emplace_back(value);
       else if (key == "skip-on-device")
         r.skipOnDevices.emplace_back(value);
+      else if (key == "skip-on-driver")
+        r.skipOnDrivers.emplace_back(value);
       else
         return makeError(Location::text(line, 1), "unknown key '" + std::string(key) + "'");
     }

@@ -58,6 +58,9 @@ public:
     return sizeControl_;
   }
   std::string deviceName() const { return properties_.deviceName; }
+  /// The driver's own name and version ("Mesa 22.3.6 (LLVM 15.0.6)"); empty where the device
+  /// does not say (Vulkan 1.1 without VK_KHR_driver_properties).
+  std::string driverInfo() const { return driver_.driverInfo; }
   bool validationEnabled() const { return validation_; }
   uint32_t timestampValidBits() const { return timestampBits_; }
 
@@ -115,6 +118,7 @@ private:
   VkPhysicalDeviceSubgroupProperties subgroup_{};
   VkPhysicalDeviceSubgroupSizeControlProperties sizeControl_{};
   VkPhysicalDeviceFloatControlsProperties floatControls_{};
+  VkPhysicalDeviceDriverProperties driver_{};
   VkPhysicalDeviceMemoryProperties memory_{};
   FeatureChain features_;
   std::vector<std::string> extensions_, instanceExtensions_, usableExtensions_;

@@ -25,6 +25,7 @@ struct ExtraRequirements {
   /// Devices (parts of their names) known to crash or misbehave on the script: it is skipped
   /// there, with the note as the reason.
   std::vector<std::string> skipOnDevices;
+  std::vector<std::string> skipOnDrivers; ///< with skipOnDevices: only these driver versions
   std::string note;
 };
 

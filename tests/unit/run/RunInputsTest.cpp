@@ -85,7 +85,8 @@ TEST(ExtraRequirements, SideFileLines) {
   std::map<std::string, ExtraRequirements> m;
   ASSERT_TRUE(parseExtraRequirements("# comment\n\na.amber env=vulkan1.1spv1.4 extension=VK_X "
                                      "feature=shaderInt64\n"
-                                     "b.amber skip-if-feature=F skip-on-device=llvmpipe note=it "
+                                     "b.amber skip-if-feature=F skip-on-device=llvmpipe "
+                                     "skip-on-driver=22.3 note=it "
                                      "crashes # there\n",
                                      m)
                   .ok());
@@ -95,6 +96,7 @@ TEST(ExtraRequirements, SideFileLines) {
   EXPECT_EQ(m["a.amber"].features, (std::vector<std::string>{"shaderInt64"}));
   EXPECT_EQ(m["b.amber"].skipIfFeatures, (std::vector<std::string>{"F"}));
   EXPECT_EQ(m["b.amber"].skipOnDevices, (std::vector<std::string>{"llvmpipe"}));
+  EXPECT_EQ(m["b.amber"].skipOnDrivers, (std::vector<std::string>{"22.3"}));
   EXPECT_EQ(m["b.amber"].note, "it crashes");
   // A second file adds to the same entries.
   ASSERT_TRUE(parseExtraRequirements("a.amber extension=VK_Y\n", m).ok());
