@@ -86,7 +86,6 @@ Expected<RayTracingPipeline> RayTracingPipeline::create(const VulkanContext &ctx
     groups.push_back(group);
     return {};
   };
-  modules.reserve(2);
   if (withRayGeneration)
     if (Status s = addStage(desc.rayGeneration, VK_SHADER_STAGE_RAYGEN_BIT_KHR, "main"); !s)
       return s.error();

@@ -317,12 +317,20 @@ Outcome runPair(run::VulkanContext &ctx, const Prepared &p, FILE *progress) {
   const std::string name = p.file.filename().string();
   // Translated again for a device that needs what spire run asks of the translator for it
   // (tools/spire/run/RunMain.cpp adaptToDevice): the KHR compute derivatives, or typed UAVs
-  // read with their R32 format. The bindings do not change.
+  // read with their R32 format; only a module those change (the NV extension, images read
+  // without a format). The bindings do not change.
   std::optional<translate::TranslatedShader> adapted;
+  auto plain = interfaceOf(p.spire->words);
+  auto has = [](const std::vector<std::string> &list, std::string_view name) {
+    return std::find(list.begin(), list.end(), name) != list.end();
+  };
   translate::DxilTranslateOptions forDevice;
   forDevice.khrComputeDerivatives = !ctx.extensionUsable("VK_NV_compute_shader_derivatives") &&
-                                    ctx.extensionUsable("VK_KHR_compute_shader_derivatives");
-  forDevice.typedUavReadsR32 = !ctx.hasFeature("shaderStorageImageReadWithoutFormat");
+                                    ctx.extensionUsable("VK_KHR_compute_shader_derivatives") &&
+                                    plain &&
+                                    has(plain->extensions, "SPV_NV_compute_shader_derivatives");
+  forDevice.typedUavReadsR32 = !ctx.hasFeature("shaderStorageImageReadWithoutFormat") && plain &&
+                               has(plain->capabilities, "StorageImageReadWithoutFormat");
   if (forDevice.khrComputeDerivatives || forDevice.typedUavReadsR32) {
     auto again = translate::translateDxilBytes(readBytes(p.file), forDevice);
     if (!again || again->size() != 1)

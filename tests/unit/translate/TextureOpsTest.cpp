@@ -465,16 +465,6 @@ TEST(TextureOps, QuadOperationsFollowTheDerivativeGroupsWhenNumthreadsFormQuads)
   EXPECT_TRUE(contains(quads.spvasm, "OpExecutionMode %main DerivativeGroupQuadsKHR"))
       << quads.spvasm;
   // No quads in 3x1x1: the implementation's layout, as before SM 6.6; not an error.
-  // For devices with the promoted extension only (Mesa 24 and later): the same enumerants.
-  DxilTranslateOptions khr;
-  khr.khrComputeDerivatives = true;
-  Translation promoted = translateLl(textureShader(body, "cs", {8, 8, 1}), khr);
-  ASSERT_EQ(promoted.error, "");
-  EXPECT_TRUE(contains(promoted.spvasm, "OpExtension \"SPV_KHR_compute_shader_derivatives\""))
-      << promoted.spvasm;
-  EXPECT_FALSE(contains(promoted.spvasm, "SPV_NV_compute_shader_derivatives")) << promoted.spvasm;
-  EXPECT_TRUE(contains(promoted.spvasm, "OpExecutionMode %main DerivativeGroupQuadsKHR"))
-      << promoted.spvasm;
   Translation none = translateLl(textureShader(body, "cs", {3, 1, 1}));
   ASSERT_EQ(none.error, "");
   EXPECT_FALSE(contains(none.spvasm, "DerivativeGroup")) << none.spvasm;
