@@ -52,6 +52,29 @@ constexpr SpirvExtension kSpirvExtensions[] = {
     {"SPV_NV_shader_subgroup_partitioned", "VK_NV_shader_subgroup_partitioned", 0},
 };
 
+// What enabling an extension brings with it: other extensions it requires, features without
+// which its objects cannot be made (a layout with an acceleration structure descriptor).
+struct ExtensionNeed {
+  std::string_view extension, need;
+  bool feature;
+};
+constexpr ExtensionNeed kExtensionNeeds[] = {
+    {"VK_KHR_ray_query", "VK_KHR_acceleration_structure", false},
+    {"VK_KHR_ray_tracing_pipeline", "VK_KHR_acceleration_structure", false},
+    {"VK_KHR_acceleration_structure", "VK_KHR_deferred_host_operations", false},
+    {"VK_KHR_acceleration_structure", "AccelerationStructureFeaturesKHR.accelerationStructure",
+     true},
+};
+
+// Feature names by the extension whose struct holds them.
+constexpr std::pair<std::string_view, std::string_view> kFeatureExtensions[] = {
+    {"TransformFeedbackFeatures.", "VK_EXT_transform_feedback"},
+    {"MeshShaderFeatures.", "VK_EXT_mesh_shader"},
+    {"RayQueryFeatures.", "VK_KHR_ray_query"},
+    {"RayTracingPipelineFeatures.", "VK_KHR_ray_tracing_pipeline"},
+    {"AccelerationStructureFeaturesKHR.", "VK_KHR_acceleration_structure"},
+};
+
 // Capabilities that need a device feature (Vulkan's "SPIR-V environment" appendix).
 constexpr std::pair<std::string_view, std::string_view> kCapabilityFeatures[] = {
     {"Float64", "shaderFloat64"},
@@ -231,25 +254,20 @@ DeviceNeeds moduleNeeds(const VulkanContext &ctx, const ModuleInterface &mi) {
     for (const SpirvExtension &x : kSpirvExtensions)
       if (e == x.spirv && !x.vulkan.empty() && (x.core == 0 || ctx.apiVersion() < x.core))
         addOnce(needs.extensions, std::string(x.vulkan));
-  // Ray queries and ray tracing pipelines work on acceleration structures, whose extension
-  // needs deferred host operations.
-  if (std::find_if(needs.extensions.begin(), needs.extensions.end(), [](const std::string &e) {
-        return e == "VK_KHR_ray_query" || e == "VK_KHR_ray_tracing_pipeline";
-      }) != needs.extensions.end()) {
-    addOnce(needs.extensions, std::string("VK_KHR_acceleration_structure"));
-    addOnce(needs.extensions, std::string("VK_KHR_deferred_host_operations"));
-    addOnce(needs.features, std::string("AccelerationStructureFeaturesKHR.accelerationStructure"));
-  }
   for (const std::string &c : mi.capabilities)
     for (auto [cap, feature] : kCapabilityFeatures)
       if (c == cap && !(featureOptional(ctx, c) && !ctx.hasFeature(feature)))
         addOnce(needs.features, std::string(feature));
-  // Core capabilities whose features only an extension's struct holds.
-  for (const std::string &f : needs.features)
-    if (f.starts_with("TransformFeedbackFeatures.")) {
-      addOnce(needs.extensions, std::string("VK_EXT_transform_feedback"));
-      break;
-    }
+  // The extensions whose structs hold the features (a core capability's, such as
+  // GeometryStreams), then what each extension needs with it (the list grows as it is read).
+  for (size_t i = 0; i < needs.features.size(); ++i)
+    for (auto [prefix, extension] : kFeatureExtensions)
+      if (needs.features[i].starts_with(prefix))
+        addOnce(needs.extensions, std::string(extension));
+  for (size_t i = 0; i < needs.extensions.size(); ++i)
+    for (const ExtensionNeed &n : kExtensionNeeds)
+      if (needs.extensions[i] == n.extension)
+        addOnce(n.feature ? needs.features : needs.extensions, std::string(n.need));
   return needs;
 }
 
