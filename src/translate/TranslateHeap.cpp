@@ -125,6 +125,8 @@ void Translator::findResourceUses() {
   for (const dxil::DxilOpCall &call : dx_.opCalls) {
     const DxOp op = DxOp(call.op->opcode);
     if (op == DxOp::TextureLoad || op == DxOp::BufferLoad) {
+      if (!options_.typedUavReadsR32)
+        continue; // what is read matters to the R32 formats alone
       auto args = dx_.opArguments(call);
       const HandleOrigin origin = handleOrigin(args.empty() ? dxil::kNoId : args[0]);
       if (origin.heapProperties)
