@@ -11,14 +11,14 @@
 // renumbered to spire's set and binding. Both get the same formats (the one a module declares,
 // else RGBA32 of the sampled type; R32 for image atomics; D32_SFLOAT with depths in [0, 1) and
 // comparison samplers for depth comparisons), the same push constants, and runtime arrays of
-// descriptors rewritten to arrays of kRuntimeDescriptors in both (lavapipe has no runtime
-// descriptor arrays). Shaders whose resources cannot be bound alike (acceleration structures,
-// multisampled images, textures of several sampled types in one array) or that the device
-// cannot run are skipped with the reason. A mismatch fails unless
-// tests/corpus/dxil-translate-run-known-differences.txt lists the file with its reason. One
-// workgroup per shader (the corpus shaders index descriptor arrays by thread id, sized for one
-// group). The device runs happen in a child process, so that a driver crash costs one shader:
-// spire's module crashing is a mismatch, the oracle's (it runs first) a skip.
+// descriptors rewritten to fixed arrays in both (Mesa 22's lavapipe has no runtime descriptor
+// arrays): of one descriptor per invocation where the device's limits allow, else of 8. Shaders
+// whose resources cannot be bound alike (acceleration structures, multisampled images, textures of
+// several sampled types in one array) or that the device cannot run are skipped with the reason. A
+// mismatch fails unless tests/corpus/dxil-translate-run-known-differences.txt lists the file with
+// its reason. One workgroup per shader (the corpus shaders index descriptor arrays by thread id,
+// sized for one group). The device runs happen in a child process, so that a driver crash costs one
+// shader: spire's module crashing is a mismatch, the oracle's (it runs first) a skip.
 #include "CorpusSupport.h"
 #include "unit/translate/RuntimeDescriptorArrays.h"
 
@@ -47,9 +47,10 @@ namespace {
 
 constexpr uint32_t kStorageBufferBytes = 16384;
 /// The descriptors bound to each runtime array of descriptors (unbounded arrays, heaps; made
-/// fixed arrays of this size, as llvmpipe has no runtime descriptor arrays, within its limit
-/// of 15 uniform buffers a stage).
-constexpr uint32_t kRuntimeDescriptors = 8;
+/// fixed arrays, as Mesa 22's llvmpipe has no runtime descriptor arrays) where the device's
+/// per-stage limits cannot take one per invocation of the workgroup (Mesa 22's: 15 uniform
+/// buffers a stage).
+constexpr uint32_t kFewRuntimeDescriptors = 8;
 /// Words that differ by at most this many ulps (as floats) are equal in modules that use
 /// transcendental functions, whose precision Vulkan leaves to the implementation.
 constexpr int64_t kUlpTolerance = 16;
@@ -75,7 +76,7 @@ std::vector<fs::path> computeShaders(const fs::path &dxilDir) {
 
 // ---- SPIR-V words -------------------------------------------------------------------------
 
-constexpr uint32_t kOpExtInstImport = 11, kOpExtInst = 12, kOpVariable = 59,
+constexpr uint32_t kOpExtension = 10, kOpExtInstImport = 11, kOpExtInst = 12, kOpVariable = 59,
                    kOpImageTexelPointer = 60, kOpDecorate = 71;
 constexpr uint32_t kDecorationRestrict = 19, kDecorationNonWritable = 24, kDecorationBinding = 33,
                    kDecorationDescriptorSet = 34;
@@ -277,7 +278,7 @@ std::vector<uint8_t> initialContents(const std::vector<uint8_t> &data, const run
                                      size_t readBack) {
   if (!r || !run::isImageKind(r->kind) || data.empty())
     return data;
-  const size_t count = r->count ? r->count : kRuntimeDescriptors;
+  const size_t count = r->count ? r->count : 1; // the arrays are fixed before the run
   const size_t part = data.size() / count, each = readBack / count;
   std::vector<uint8_t> out;
   for (size_t e = 0; e < count; ++e) {
@@ -304,16 +305,106 @@ std::string validationSummary(const std::string &message) {
   return m;
 }
 
+/// The descriptors of each runtime array of descriptors on a device, and the bound below which
+/// constant buffers' words are kept where the module indexes such arrays (see runPair).
+struct RuntimeArrays {
+  uint32_t length = kFewRuntimeDescriptors, indexBound = kFewRuntimeDescriptors;
+};
+
+/// The corpus's bindless shaders index their heaps by thread id, or by a constant buffer's word
+/// plus the thread id: a runtime array gets two descriptors per invocation of the workgroup and
+/// constant buffers words below the group's size where the device's per-stage limits take that
+/// many in every array of the module, else kFewRuntimeDescriptors (and words below it).
+RuntimeArrays runtimeArrays(const run::VulkanContext &ctx, const run::ModuleInterface &mi) {
+  uint32_t invocations = 0;
+  for (const run::EntryPoint &ep : mi.entryPoints)
+    if (ep.model == "GLCompute")
+      invocations = std::max(invocations, ep.localSize[0] * ep.localSize[1] * ep.localSize[2]);
+  if (invocations <= kFewRuntimeDescriptors / 2)
+    return {};
+  const VkPhysicalDeviceLimits &l = ctx.properties().limits;
+  uint64_t uniform = 0, storage = 0, sampled = 0, images = 0, samplers = 0;
+  for (const run::Resource &r : mi.resources) {
+    const uint64_t n = r.count ? r.count : 2 * invocations;
+    switch (r.kind) {
+    case run::DescriptorKind::UniformBuffer:
+      uniform += n;
+      break;
+    case run::DescriptorKind::StorageBuffer:
+      storage += n;
+      break;
+    case run::DescriptorKind::SampledImage:
+    case run::DescriptorKind::UniformTexelBuffer:
+      sampled += n;
+      break;
+    case run::DescriptorKind::CombinedImageSampler:
+      sampled += n;
+      samplers += n;
+      break;
+    case run::DescriptorKind::StorageImage:
+    case run::DescriptorKind::StorageTexelBuffer:
+      images += n;
+      break;
+    case run::DescriptorKind::Sampler:
+      samplers += n;
+      break;
+    default:
+      break;
+    }
+  }
+  const bool fits = uniform <= l.maxPerStageDescriptorUniformBuffers &&
+                    storage <= l.maxPerStageDescriptorStorageBuffers &&
+                    sampled <= l.maxPerStageDescriptorSampledImages &&
+                    images <= l.maxPerStageDescriptorStorageImages &&
+                    samplers <= l.maxPerStageDescriptorSamplers &&
+                    uniform + storage + sampled + images <= l.maxPerStageResources;
+  return fits ? RuntimeArrays{2 * invocations, invocations} : RuntimeArrays{};
+}
+
 /// What became of one shader on the device.
 struct Outcome {
   enum Kind { Skip, Equal, Mismatch } kind = Skip;
   std::string detail; ///< the skip reason or the difference
   bool tolerated = false, wrote = false;
+  bool withoutLayers = false; ///< run on the device without the validation layers
+};
+
+/// Whether a module declares this extension.
+bool declaresExtension(const std::vector<uint32_t> &words, std::string_view name) {
+  bool found = false;
+  forEachInstruction(words, [&](uint32_t op, std::span<const uint32_t> o, size_t) {
+    if (op == kOpExtension && !o.empty()) {
+      const char *text = reinterpret_cast<const char *>(o.data());
+      found = found || std::string_view(text, strnlen(text, o.size() * 4)) == name;
+    }
+  });
+  return found;
+}
+
+/// The devices of a child: one with the validation layers, and one without them made when a
+/// pair needs it (the layers' SPIR-V validator may predate an extension the device has).
+struct Devices {
+  run::VulkanContext &layered;
+  std::unique_ptr<run::VulkanContext> plain;
+  std::string plainError;
+  run::VulkanContext *withoutLayers() {
+    if (!plain && plainError.empty()) {
+      run::DeviceOptions options;
+      options.validation = false;
+      auto ctx = run::VulkanContext::create(options);
+      if (ctx)
+        plain = std::move(*ctx);
+      else
+        plainError = ctx.error().message;
+    }
+    return plain.get();
+  }
 };
 
 /// Runs both translations of `p` on the device with the same buffers and compares them; writes
 /// "P" to `progress` when the oracle's module has run and spire's starts.
-Outcome runPair(run::VulkanContext &ctx, const Prepared &p, FILE *progress) {
+Outcome runPair(Devices &devices, const Prepared &p, FILE *progress) {
+  run::VulkanContext &ctx = devices.layered;
   const std::string name = p.file.filename().string();
   // Translated again for a device that needs what spire run asks of the translator for it
   // (tools/spire/run/RunMain.cpp adaptToDevice): the KHR compute derivatives, or typed UAVs
@@ -321,6 +412,8 @@ Outcome runPair(run::VulkanContext &ctx, const Prepared &p, FILE *progress) {
   // without a format). The bindings do not change.
   std::optional<translate::TranslatedShader> adapted;
   auto plain = interfaceOf(p.spire->words);
+  const RuntimeArrays arrays = plain ? runtimeArrays(ctx, *plain) : RuntimeArrays{};
+  const uint32_t arrayLength = arrays.length;
   auto has = [](const std::vector<std::string> &list, std::string_view name) {
     return std::find(list.begin(), list.end(), name) != list.end();
   };
@@ -338,11 +431,14 @@ Outcome runPair(run::VulkanContext &ctx, const Prepared &p, FILE *progress) {
               "translated for the device: " +
                   (again ? std::string("not one module") : again.error().message)};
     adapted = std::move(again->front());
-    translate::test::fixRuntimeDescriptorArrays(adapted->words, kRuntimeDescriptors);
   }
-  const translate::TranslatedShader &spire = adapted ? *adapted : *p.spire;
+  // Runtime arrays of descriptors made arrays of arrayLength in both.
+  translate::TranslatedShader spire = adapted ? std::move(*adapted) : *p.spire;
+  std::vector<uint32_t> oracleWords = p.oracle;
+  translate::test::fixRuntimeDescriptorArrays(spire.words, arrayLength);
+  translate::test::fixRuntimeDescriptorArrays(oracleWords, arrayLength);
   auto spireMi = interfaceOf(spire.words);
-  auto oracleMi = interfaceOf(p.oracle);
+  auto oracleMi = interfaceOf(oracleWords);
   if (!spireMi || !oracleMi)
     return {Outcome::Mismatch,
             "reflection: " + (spireMi ? oracleMi.error().message : spireMi.error().message)};
@@ -357,24 +453,24 @@ Outcome runPair(run::VulkanContext &ctx, const Prepared &p, FILE *progress) {
     return {Outcome::Skip, "spire's module: " + *why};
   // The same bytes for each D3D resource: random storage buffers, texel buffers and image
   // texels, constant buffers as large as the larger of the two blocks; arrays of descriptors
-  // take one part per element, runtime arrays kRuntimeDescriptors; the same push constants.
+  // take one part per element (runtime arrays: arrayLength); the same push constants.
   run::ShaderRunRequest spireRun, oracleRun;
   spireRun.words = spire.words;
-  oracleRun.words = p.oracle;
-  spireRun.runtimeArrayDescriptors = oracleRun.runtimeArrayDescriptors = kRuntimeDescriptors;
+  oracleRun.words = oracleWords;
+  spireRun.runtimeArrayDescriptors = oracleRun.runtimeArrayDescriptors = arrayLength;
   if (spireMi->pushConstantSize)
     spireRun.pushConstants = oracleRun.pushConstants =
         *run::bufferFromSpec("random:" + std::to_string(seedOf(name, ~0u, ~0u)) + ":" +
                                  std::to_string(spireMi->pushConstantSize),
                              nullptr);
   const bool atomicImages =
-      usesAny(spire.words, kImageAtomicOps) || usesAny(p.oracle, kImageAtomicOps);
+      usesAny(spire.words, kImageAtomicOps) || usesAny(oracleWords, kImageAtomicOps);
   // Depth comparisons need a depth format (D32_SFLOAT for float textures, with values in
   // [0, 1)) and comparison samplers (LESS).
   const bool depthCompare =
-      usesAny(spire.words, kDepthCompareOps) || usesAny(p.oracle, kDepthCompareOps);
-  auto bytesOf = [](const run::Resource &x) {
-    const uint32_t count = x.count ? x.count : kRuntimeDescriptors;
+      usesAny(spire.words, kDepthCompareOps) || usesAny(oracleWords, kDepthCompareOps);
+  auto bytesOf = [arrayLength](const run::Resource &x) {
+    const uint32_t count = x.count ? x.count : arrayLength;
     if (x.kind == run::DescriptorKind::Sampler)
       return 0u;
     if (run::isBufferKind(x.kind) && !x.runtimeStride && x.blockSize > 4)
@@ -385,9 +481,12 @@ Outcome runPair(run::VulkanContext &ctx, const Prepared &p, FILE *progress) {
   // descriptors, constant buffers hold words below the smallest array's size (an index past
   // the end is undefined behaviour, which two translations need not agree on).
   uint32_t smallestArray = 0;
-  for (const run::Resource &r : spireMi->resources)
-    if (r.count > 1 && (!smallestArray || r.count < smallestArray))
-      smallestArray = r.count;
+  if (plain)
+    for (const run::Resource &r : plain->resources) {
+      const uint32_t bound = r.count ? r.count : arrays.indexBound;
+      if (bound > 1 && (!smallestArray || bound < smallestArray))
+        smallestArray = bound;
+    }
   for (const run::Resource &r : spireMi->resources) {
     uint32_t bytes = bytesOf(r);
     const run::Resource *o = oracleMi->find(r.set, r.binding);
@@ -466,7 +565,22 @@ Outcome runPair(run::VulkanContext &ctx, const Prepared &p, FILE *progress) {
     return {Outcome::Skip, "the oracle's module: " + *why};
   if (auto why = run::unmetBindingRequirement(ctx, *spireMi, spireRun))
     return {Outcome::Skip, "spire's module: " + *why};
-  auto oracleResult = run::runShader(ctx, *oracleMi, oracleRun);
+  run::VulkanContext *runOn = &ctx;
+  auto oracleResult = run::runShader(*runOn, *oracleMi, oracleRun);
+  // Validation layers older than SPV_KHR_compute_shader_derivatives (Debian 12's, 1.3.239)
+  // refuse every module that uses it, on a device (Mesa 24 and later) that has only it: both
+  // modules run without the layers then (the pipeline corpus test counts the layers' refusal).
+  const bool khrDerivatives =
+      declaresExtension(oracleWords, "SPV_KHR_compute_shader_derivatives") ||
+      declaresExtension(spire.words, "SPV_KHR_compute_shader_derivatives");
+  bool withoutLayers = false;
+  if ((!oracleResult || !oracleResult->validationMessages.empty()) && khrDerivatives) {
+    if (run::VulkanContext *plain = devices.withoutLayers()) {
+      runOn = plain;
+      withoutLayers = true;
+      oracleResult = run::runShader(*runOn, *oracleMi, oracleRun);
+    }
+  }
   if (!oracleResult || !oracleResult->validationMessages.empty())
     return {Outcome::Skip,
             "the oracle's module does not run: " +
@@ -474,13 +588,14 @@ Outcome runPair(run::VulkanContext &ctx, const Prepared &p, FILE *progress) {
                                                : oracleResult.error().message)};
   std::fputs("P\n", progress);
   std::fflush(progress);
-  auto spireResult = run::runShader(ctx, *spireMi, spireRun);
+  auto spireResult = run::runShader(*runOn, *spireMi, spireRun);
   if (!spireResult)
     return {Outcome::Mismatch, "spire's module does not run: " + spireResult.error().message};
   if (!spireResult->validationMessages.empty())
     return {Outcome::Mismatch, "validation: " + spireResult->validationMessages.front()};
   Outcome out{Outcome::Equal, ""};
-  const bool tolerant = usesTranscendentals(spire.words) || usesTranscendentals(p.oracle);
+  out.withoutLayers = withoutLayers;
+  const bool tolerant = usesTranscendentals(spire.words) || usesTranscendentals(oracleWords);
   for (const auto &[key, bytes] : spireResult->buffers) {
     // A comparison of buffers nobody wrote proves little: count the shaders that wrote.
     out.wrote =
@@ -504,10 +619,9 @@ Outcome runPair(run::VulkanContext &ctx, const Prepared &p, FILE *progress) {
 }
 
 /// Runs the shaders from `from` on in a child process with its own device, which writes "S i"
-/// before shader i, "P" before spire's module of it and "R i kind tolerated wrote detail" after
-/// it, or "D message" when it has
-/// no device. A driver crash ends only the child: the caller records the shader that was
-/// running and starts another child after it.
+/// before shader i, "P" before spire's module of it and "R i kind tolerated wrote plain
+/// detail" after it, or "D message" when it has no device. A driver crash ends only the child: the
+/// caller records the shader that was running and starts another child after it.
 void runInChild(const std::vector<Prepared> &work, size_t from, int fd) {
   FILE *out = ::fdopen(fd, "w");
   run::DeviceOptions options;
@@ -519,18 +633,20 @@ void runInChild(const std::vector<Prepared> &work, size_t from, int fd) {
     ::_exit(0);
   }
   std::fprintf(out, "N %s\n", (*ctx)->deviceName().c_str());
+  Devices devices{**ctx, nullptr, ""};
   for (size_t i = from; i < work.size(); ++i) {
     if (!work[i].spire || !work[i].skip.empty())
       continue;
     std::fprintf(out, "S %zu\n", i);
     std::fflush(out);
-    Outcome o = runPair(**ctx, work[i], out);
+    Outcome o = runPair(devices, work[i], out);
     std::string detail = o.detail;
     std::replace(detail.begin(), detail.end(), '\n', ' ');
-    std::fprintf(out, "R %zu %d %d %d %s\n", i, int(o.kind), int(o.tolerated), int(o.wrote),
-                 detail.c_str());
+    std::fprintf(out, "R %zu %d %d %d %d %s\n", i, int(o.kind), int(o.tolerated), int(o.wrote),
+                 int(o.withoutLayers), detail.c_str());
     std::fflush(out);
   }
+  devices.plain.reset();
   ctx->reset();
   std::fclose(out);
   ::_exit(0);
@@ -579,8 +695,6 @@ TEST_F(DxilTranslateRun, CorpusComputeShadersComputeWhatTheOracleComputes) {
     std::memcpy(p.oracle.data(), spv.data(), spv.size());
     if (auto why = renumberOracle(p.oracle, *p.spire))
       p.skip = *why;
-    translate::test::fixRuntimeDescriptorArrays(p.spire->words, kRuntimeDescriptors);
-    translate::test::fixRuntimeDescriptorArrays(p.oracle, kRuntimeDescriptors);
   });
   fs::remove_all(scratch);
 
@@ -618,10 +732,10 @@ TEST_F(DxilTranslateRun, CorpusComputeShadersComputeWhatTheOracleComputes) {
         spireRunning = true;
       } else if (l.starts_with("R ")) {
         size_t index = 0;
-        int kind = 0, tolerated = 0, wrote = 0, used = 0;
-        std::sscanf(line, "R %zu %d %d %d %n", &index, &kind, &tolerated, &wrote, &used);
-        outcomes[index] =
-            Outcome{Outcome::Kind(kind), std::string(line + used), tolerated != 0, wrote != 0};
+        int kind = 0, tolerated = 0, wrote = 0, plain = 0, used = 0;
+        std::sscanf(line, "R %zu %d %d %d %d %n", &index, &kind, &tolerated, &wrote, &plain, &used);
+        outcomes[index] = Outcome{Outcome::Kind(kind), std::string(line + used), tolerated != 0,
+                                  wrote != 0, plain != 0};
         if (!outcomes[index]->detail.empty() && outcomes[index]->detail.back() == '\n')
           outcomes[index]->detail.pop_back();
         running = kNone;
@@ -644,7 +758,7 @@ TEST_F(DxilTranslateRun, CorpusComputeShadersComputeWhatTheOracleComputes) {
     from = running + 1;
   }
 
-  size_t translated = 0, ran = 0, equal = 0, tolerated = 0, wrote = 0;
+  size_t translated = 0, ran = 0, equal = 0, tolerated = 0, wrote = 0, withoutLayers = 0;
   std::string equalNames;
   std::map<std::string, std::vector<std::string>> skipped; // reason -> files
   std::vector<std::string> mismatches, knownMismatches;
@@ -665,6 +779,7 @@ TEST_F(DxilTranslateRun, CorpusComputeShadersComputeWhatTheOracleComputes) {
     }
     ++ran;
     const Outcome &o = *outcomes[i];
+    withoutLayers += o.withoutLayers;
     if (o.kind == Outcome::Equal) {
       ++equal;
       tolerated += o.tolerated;
@@ -684,6 +799,10 @@ TEST_F(DxilTranslateRun, CorpusComputeShadersComputeWhatTheOracleComputes) {
               deviceName.c_str(), files.size(), translated, ran, equal, tolerated,
               static_cast<long long>(kUlpTolerance), wrote, knownMismatches.size(),
               mismatches.size(), equalNames.c_str());
+  if (withoutLayers)
+    std::printf("  %zu run without the validation layers (their SPIR-V validator predates "
+                "SPV_KHR_compute_shader_derivatives, the device's)\n",
+                withoutLayers);
   for (const auto &[why, names] : skipped) {
     std::string list;
     for (const std::string &n : names)
