@@ -241,9 +241,13 @@ Expected<DispatchResult> dispatch(const VulkanContext &ctx, const ComputePipelin
   std::vector<VkDescriptorBufferInfo> bufferInfos;
   std::vector<VkDescriptorImageInfo> imageInfos;
   std::vector<VkBufferView> views;
+  std::vector<VkAccelerationStructureKHR> structures;
+  std::vector<VkWriteDescriptorSetAccelerationStructureKHR> structureWrites;
   bufferInfos.reserve(total);
   imageInfos.reserve(total);
   views.reserve(total);
+  structures.reserve(total);
+  structureWrites.reserve(d.bindings.size());
   std::vector<VkWriteDescriptorSet> writes;
   for (const BoundBinding &b : d.bindings) {
     if (b.set >= sets.size() || !sets[b.set] || b.elements.empty())
@@ -261,6 +265,14 @@ Expected<DispatchResult> dispatch(const VulkanContext &ctx, const ComputePipelin
       w.pTexelBufferView = views.data() + views.size();
       for (const BoundElement &e : b.elements)
         views.push_back(e.texelView);
+    } else if (b.kind == DescriptorKind::AccelerationStructure) {
+      VkWriteDescriptorSetAccelerationStructureKHR &s = structureWrites.emplace_back();
+      s.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET_ACCELERATION_STRUCTURE_KHR;
+      s.accelerationStructureCount = w.descriptorCount;
+      s.pAccelerationStructures = structures.data() + structures.size();
+      for (const BoundElement &e : b.elements)
+        structures.push_back(e.accelerationStructure);
+      w.pNext = &s;
     } else {
       w.pImageInfo = imageInfos.data() + imageInfos.size();
       for (const BoundElement &e : b.elements)

@@ -1,5 +1,6 @@
 #include "spire/run/ShaderRun.h"
 
+#include "spire/run/AccelerationStructure.h"
 #include "spire/run/ComputePipeline.h"
 #include "spire/run/DataType.h"
 #include "spire/run/ScriptTokenizer.h"
@@ -255,6 +256,7 @@ Expected<ShaderRunResult> runShader(VulkanContext &ctx, const ModuleInterface &m
     std::vector<std::unique_ptr<DeviceBuffer>> buffers; ///< one per element (texel views too)
     std::vector<std::unique_ptr<DeviceImage>> images;   ///< one per element
     std::unique_ptr<DeviceSampler> sampler;             ///< every element's
+    std::vector<std::unique_ptr<DeviceAccelerationStructure>> structures; ///< one per element
     VkFormat format = VK_FORMAT_UNDEFINED;
     size_t bytes = 0; ///< of each element's data
   };
@@ -270,9 +272,6 @@ Expected<ShaderRunResult> runShader(VulkanContext &ctx, const ModuleInterface &m
       continue;
     }
     const std::string where = std::to_string(r.set) + ":" + std::to_string(r.binding);
-    if (r.kind == DescriptorKind::AccelerationStructure)
-      return makeError({}, "binding " + where +
-                               " is an acceleration structure; a shader run cannot make one");
     if (isImageKind(r.kind) && r.multisampled)
       return makeError({}, "binding " + where + " is a multisampled image; use a script");
     Bound b{&r, r.count, {}, {}, nullptr};
@@ -294,6 +293,22 @@ Expected<ShaderRunResult> runShader(VulkanContext &ctx, const ModuleInterface &m
                                      " descriptors: its data must split into equal parts");
     const size_t part = it != req.buffers.end() ? it->second.size() / b.count : 0;
     const uint8_t *data = it != req.buffers.end() ? it->second.data() : nullptr;
+    if (r.kind == DescriptorKind::AccelerationStructure) {
+      // Triangles, three vertices of three floats each, in every element's part.
+      if (part % 36)
+        return makeError({}, "binding " + where +
+                                 " is an acceleration structure: its data is triangles, 36 bytes "
+                                 "each (three vertices of three floats)");
+      for (uint32_t e = 0; e < b.count; ++e) {
+        std::vector<float> triangles(part / 4);
+        if (part)
+          std::memcpy(triangles.data(), data + e * part, part);
+        auto as = DeviceAccelerationStructure::create(ctx, triangles);
+        if (!as)
+          return makeError({}, "binding " + where + ": " + as.error().message);
+        b.structures.push_back(std::make_unique<DeviceAccelerationStructure>(std::move(*as)));
+      }
+    }
     if (r.kind == DescriptorKind::Sampler || r.kind == DescriptorKind::CombinedImageSampler) {
       auto sd = req.samplers.find({r.set, r.binding});
       auto sampler =
@@ -370,6 +385,8 @@ Expected<ShaderRunResult> runShader(VulkanContext &ctx, const ModuleInterface &m
       BoundElement e;
       if (b.sampler)
         e.sampler = b.sampler->handle();
+      if (!b.structures.empty())
+        e.accelerationStructure = b.structures[i]->handle();
       if (!b.images.empty()) {
         e.imageView = b.images[i]->view();
         d.images.push_back({b.images[i].get(), true});
@@ -421,7 +438,8 @@ Expected<ShaderRunResult> runShader(VulkanContext &ctx, const ModuleInterface &m
   ShaderRunResult result;
   result.gpuMilliseconds = r->gpuMilliseconds;
   for (Bound &b : bound) {
-    if (b.resource->kind == DescriptorKind::Sampler)
+    if (b.resource->kind == DescriptorKind::Sampler ||
+        b.resource->kind == DescriptorKind::AccelerationStructure)
       continue;
     std::vector<uint8_t> &out = result.buffers[{b.resource->set, b.resource->binding}];
     for (const std::unique_ptr<DeviceBuffer> &buffer : b.buffers)

@@ -12,9 +12,11 @@
 // else RGBA32 of the sampled type; R32 for image atomics; D32_SFLOAT with depths in [0, 1) and
 // comparison samplers for depth comparisons), the same push constants, and runtime arrays of
 // descriptors rewritten to fixed arrays in both (Mesa 22's lavapipe has no runtime descriptor
-// arrays): of one descriptor per invocation where the device's limits allow, else of 8. Shaders
-// whose resources cannot be bound alike (acceleration structures, multisampled images, textures of
-// several sampled types in one array) or that the device cannot run are skipped with the reason. A
+// arrays): of two descriptors per invocation where the device's limits allow, else of 8. A
+// shader tracing rays gets the same scene in its acceleration structures and floats in [0, 1)
+// in its buffers. Shaders whose resources cannot be bound alike (multisampled images, textures
+// of several sampled types in one array) or that the device cannot run are skipped with the
+// reason. A
 // mismatch fails unless tests/corpus/dxil-translate-run-known-differences.txt lists the file with
 // its reason. One workgroup per shader (the corpus shaders index descriptor arrays by thread id,
 // sized for one group). The device runs happen in a child process, so that a driver crash costs one
@@ -212,12 +214,17 @@ struct Prepared {
   std::string skip; ///< why it is not run (empty: run it)
 };
 
-/// What the raw shader run cannot bind alike in both modules.
-std::optional<std::string> unbindable(const translate::TranslatedShader &s) {
-  for (const translate::DescriptorBinding &b : s.bindings)
-    if (b.descriptorType == "acceleration-structure")
-      return std::string("an acceleration structure (the raw shader run cannot build one)");
-  return std::nullopt;
+/// The scene of an acceleration structure, as the raw shader run takes it (triangles of three
+/// vertices x y z): two squares seen from above, x in [0, 0.5] at z = 0.5 and x, y in
+/// [0.5, 1] at z = 0.25, so that rays down from points of the unit square hit one, the other
+/// or nothing.
+std::vector<uint8_t> sceneBytes() {
+  const float squares[] = {0,    0, 0.5f,  0.5f, 0,    0.5f,  0.5f, 1,    0.5f,  0,    0,    0.5f,
+                           0.5f, 1, 0.5f,  0,    1,    0.5f,  0.5f, 0.5f, 0.25f, 1,    0.5f, 0.25f,
+                           1,    1, 0.25f, 0.5f, 0.5f, 0.25f, 1,    1,    0.25f, 0.5f, 1,    0.25f};
+  std::vector<uint8_t> bytes(sizeof squares);
+  std::memcpy(bytes.data(), squares, sizeof squares);
+  return bytes;
 }
 
 uint64_t seedOf(const std::string &name, uint32_t set, uint32_t binding) {
@@ -469,10 +476,18 @@ Outcome runPair(Devices &devices, const Prepared &p, FILE *progress) {
   // [0, 1)) and comparison samplers (LESS).
   const bool depthCompare =
       usesAny(spire.words, kDepthCompareOps) || usesAny(oracleWords, kDepthCompareOps);
+  // A module that traces rays gets a scene (sceneBytes) in its acceleration structures and
+  // floats in [0, 1) in its other buffers (ray origins, directions, extents).
+  const bool traces =
+      std::any_of(spireMi->resources.begin(), spireMi->resources.end(), [](const run::Resource &r) {
+        return r.kind == run::DescriptorKind::AccelerationStructure;
+      });
   auto bytesOf = [arrayLength](const run::Resource &x) {
     const uint32_t count = x.count ? x.count : arrayLength;
     if (x.kind == run::DescriptorKind::Sampler)
       return 0u;
+    if (x.kind == run::DescriptorKind::AccelerationStructure)
+      return uint32_t(sceneBytes().size()) * count;
     if (run::isBufferKind(x.kind) && !x.runtimeStride && x.blockSize > 4)
       return x.blockSize * count; // not a counter: a counter's buffer is a texel buffer's size
     return kStorageBufferBytes * count;
@@ -542,8 +557,15 @@ Outcome runPair(Devices &devices, const Prepared &p, FILE *progress) {
     auto data = run::bufferFromSpec("random:" + std::to_string(seedOf(name, r.set, r.binding)) +
                                         ":" + std::to_string(bytes),
                                     nullptr);
-    if (spireRun.formats.count({r.set, r.binding}) &&
-        spireRun.formats[{r.set, r.binding}] == VK_FORMAT_D32_SFLOAT)
+    if (r.kind == run::DescriptorKind::AccelerationStructure) {
+      data->clear();
+      for (uint32_t e = 0; e < (r.count ? r.count : arrayLength); ++e) {
+        const std::vector<uint8_t> scene = sceneBytes();
+        data->insert(data->end(), scene.begin(), scene.end());
+      }
+    } else if ((spireRun.formats.count({r.set, r.binding}) &&
+                spireRun.formats[{r.set, r.binding}] == VK_FORMAT_D32_SFLOAT) ||
+               traces)
       for (size_t i = 0; i + 4 <= data->size(); i += 4) {
         uint32_t w;
         std::memcpy(&w, data->data() + i, 4);
@@ -679,10 +701,6 @@ TEST_F(DxilTranslateRun, CorpusComputeShadersComputeWhatTheOracleComputes) {
     if (!shaders || shaders->size() != 1)
       return; // not translated by spire: counted, not run
     p.spire = std::move(shaders->front());
-    if (auto why = unbindable(*p.spire)) {
-      p.skip = *why;
-      return;
-    }
     const fs::path out = scratch / (p.file.stem().string() + ".spv");
     ToolResult r = runTool(
         {oracle->string(), p.file.string(), "--ssbo-uav", "--ssbo-srv", "--output", out.string()});

@@ -119,6 +119,7 @@ struct BoundElement {
   VkBufferView texelView = VK_NULL_HANDLE;
   VkImageView imageView = VK_NULL_HANDLE;
   VkSampler sampler = VK_NULL_HANDLE;
+  VkAccelerationStructureKHR accelerationStructure = VK_NULL_HANDLE;
 };
 
 struct BoundBinding {

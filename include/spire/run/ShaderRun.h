@@ -1,7 +1,7 @@
 // Running one shader module without a script: its descriptor bindings come from the module's
-// own reflection (buffers, texel buffers, images, samplers), their data from buffer
-// specifications given on the command line (a file, a seeded random fill, a series, a fill,
-// values), and every binding is read back.
+// own reflection (buffers, texel buffers, images, samplers, acceleration structures), their data
+// from buffer specifications given on the command line (a file, a seeded random fill, a series, a
+// fill, values), and every binding is read back.
 #pragma once
 
 #include "spire/run/Device.h"
@@ -44,7 +44,9 @@ struct ShaderRunRequest {
   /// block size (a runtime array needs data). An array of N descriptors takes N equal parts,
   /// one buffer each, and reads back the same way. An image (the size imageExtent gives) takes
   /// the texels of level 0 from its part, tightly packed, zeros past its end; bytes beyond the
-  /// image are not used. Samplers take no data.
+  /// image are not used. Samplers take no data. An acceleration structure takes triangles
+  /// (three vertices of three floats, 36 bytes each; none: an empty scene), built as
+  /// DeviceAccelerationStructure::create builds them, and is not read back.
   std::map<std::pair<uint32_t, uint32_t>, std::vector<uint8_t>> buffers;
   /// The VkFormat of a texel buffer or image by (set, binding), where the module's is Unknown
   /// (or to view it otherwise); without one such a binding takes the four-component 32-bit

@@ -68,6 +68,11 @@ namespace spire::run {
   X(vkCreateComputePipelines)                                                                      \
   X(vkCreateGraphicsPipelines)                                                                     \
   X(vkCreateRayTracingPipelinesKHR)                                                                \
+  X(vkGetAccelerationStructureBuildSizesKHR)                                                       \
+  X(vkCreateAccelerationStructureKHR)                                                              \
+  X(vkDestroyAccelerationStructureKHR)                                                             \
+  X(vkGetAccelerationStructureDeviceAddressKHR)                                                    \
+  X(vkCmdBuildAccelerationStructuresKHR)                                                           \
   X(vkDestroyPipeline)                                                                             \
   X(vkCreateDescriptorPool)                                                                        \
   X(vkDestroyDescriptorPool)                                                                       \

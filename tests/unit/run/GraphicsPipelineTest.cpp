@@ -365,8 +365,9 @@ TEST_F(GraphicsPipelineTest, MeshAndTaskShadersGetMeshPipelines) {
     return;
   }
   EXPECT_EQ(check(*mesh), "ok");
-  if (ctx_->hasFeature("MeshShaderFeatures.taskShader"))
+  if (ctx_->hasFeature("MeshShaderFeatures.taskShader")) {
     EXPECT_EQ(check(*task), "ok");
+  }
 }
 
 // A ray tracing shader gets a pipeline of its own, after a generated ray generation shader

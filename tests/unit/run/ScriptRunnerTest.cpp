@@ -279,6 +279,66 @@ Expected<ModuleInterface> interfaceOf(const std::vector<uint32_t> &words) {
   return reflect(*m);
 }
 
+// Rays straight down (-z) from z = 1 at eight points of the unit square, against two squares:
+// x in [0, 0.5] at z = 0.5 and x, y in [0.5, 1] at z = 0.25 (two triangles each). Each
+// invocation writes the committed hit's t, or -1 for a miss.
+TEST_F(Runner, ARayQueryShaderAgainstTrianglesGivenAsData) {
+  if (!ctx_->hasFeature("RayQueryFeatures.rayQuery") ||
+      !ctx_->hasFeature("AccelerationStructureFeaturesKHR.accelerationStructure"))
+    GTEST_SKIP() << ctx_->deviceName() << " has no ray queries";
+  auto words = compileGlsl(R"(#version 460
+#extension GL_EXT_ray_query : require
+layout(local_size_x = 8) in;
+layout(set = 0, binding = 0) uniform accelerationStructureEXT scene;
+layout(set = 0, binding = 1) buffer Out { float t[]; } o;
+void main() {
+  uint i = gl_GlobalInvocationID.x;
+  vec3 origin = vec3(0.125 + 0.25 * float(i % 4), i < 4 ? 0.25 : 0.75, 1.0);
+  rayQueryEXT q;
+  rayQueryInitializeEXT(q, scene, gl_RayFlagsOpaqueEXT, 0xFF, origin, 0.0, vec3(0, 0, -1), 10.0);
+  while (rayQueryProceedEXT(q)) {
+  }
+  o.t[i] = rayQueryGetIntersectionTypeEXT(q, true) == gl_RayQueryCommittedIntersectionTriangleEXT
+               ? rayQueryGetIntersectionTEXT(q, true)
+               : -1.0;
+}
+)",
+                           ShaderStage::Compute, "vulkan1.2");
+  ASSERT_TRUE(words.ok()) << words.error().message;
+  auto mi = interfaceOf(*words);
+  ASSERT_TRUE(mi.ok()) << mi.error().message;
+  ASSERT_NE(mi->find(0, 0), nullptr);
+  EXPECT_EQ(mi->find(0, 0)->kind, DescriptorKind::AccelerationStructure);
+  const std::vector<float> squares = {0,    0,    0.5f,  0.5f, 0,    0.5f,  0.5f, 1, 0.5f,
+                                      0,    0,    0.5f,  0.5f, 1,    0.5f,  0,    1, 0.5f,
+                                      0.5f, 0.5f, 0.25f, 1,    0.5f, 0.25f, 1,    1, 0.25f,
+                                      0.5f, 0.5f, 0.25f, 1,    1,    0.25f, 0.5f, 1, 0.25f};
+  ShaderRunRequest req;
+  req.words = *words;
+  req.buffers[{0, 0}].resize(squares.size() * 4);
+  std::memcpy(req.buffers[{0, 0}].data(), squares.data(), squares.size() * 4);
+  req.buffers[{0, 1}].assign(32, 0);
+  auto readT = [](const ShaderRunResult &r) {
+    std::vector<float> t(8);
+    std::memcpy(t.data(), r.buffers.at({0, 1}).data(), 32);
+    return t;
+  };
+  auto r = runShader(*ctx_, *mi, req);
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  EXPECT_TRUE(r->validationMessages.empty()) << r->validationMessages.front();
+  EXPECT_EQ(r->buffers.count({0, 0}), 0u); // the structure is not read back
+  EXPECT_EQ(readT(*r), (std::vector<float>{0.5f, 0.5f, -1, -1, 0.5f, 0.5f, 0.75f, 0.75f}));
+  // No data: an empty scene, where every ray misses.
+  req.buffers.erase({0, 0});
+  r = runShader(*ctx_, *mi, req);
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  EXPECT_EQ(readT(*r), std::vector<float>(8, -1));
+  req.buffers[{0, 0}].assign(40, 0);
+  EXPECT_EQ(runShader(*ctx_, *mi, req).error().message,
+            "binding 0:0 is an acceleration structure: its data is triangles, 36 bytes each "
+            "(three vertices of three floats)");
+}
+
 TEST_F(Runner, AShaderWithImagesTexelBuffersAndSamplers) {
   auto words = compileGlsl(R"(#version 450
 layout(local_size_x = 4, local_size_y = 4) in;
