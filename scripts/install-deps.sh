@@ -21,6 +21,8 @@ packages=(
   # spire run: the Vulkan loader and headers, lavapipe (Vulkan on the CPU), the validation
   # layers, glslang's library for GLSL shaders in scripts; vulkaninfo and hyperfine for bench/
   libvulkan-dev mesa-vulkan-drivers vulkan-validationlayers glslang-dev vulkan-tools hyperfine
+  # tests/newer-lavapipe.sh: fetches a newer lavapipe from Debian's backports (not installed)
+  curl
 )
 
 missing=()
