@@ -226,7 +226,20 @@ void DeviceImage::recordPrepare(VkCommandBuffer cmd, bool upload) const {
   b.subresourceRange = {aspectOf(desc_.format), 0, desc_.mipLevels, 0, desc_.layers};
   b.oldLayout = VK_IMAGE_LAYOUT_UNDEFINED;
   bool copy = upload && staging_ && desc_.samples == 1;
-  if (copy) {
+  const bool clear =
+      upload && desc_.samples > 1 && aspectOf(desc_.format) == VK_IMAGE_ASPECT_COLOR_BIT;
+  if (clear) {
+    b.newLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
+    b.dstAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+    vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                            0, 0, nullptr, 0, nullptr, 1, &b);
+    const VkClearColorValue zero{};
+    vk.vkCmdClearColorImage(cmd, image_, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &zero, 1,
+                            &b.subresourceRange);
+    b.oldLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
+    b.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+    copy = true; // the same transition after it
+  } else if (copy) {
     b.newLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
     b.dstAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
     vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_HOST_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0,

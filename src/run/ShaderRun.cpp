@@ -272,8 +272,6 @@ Expected<ShaderRunResult> runShader(VulkanContext &ctx, const ModuleInterface &m
       continue;
     }
     const std::string where = std::to_string(r.set) + ":" + std::to_string(r.binding);
-    if (isImageKind(r.kind) && r.multisampled)
-      return makeError({}, "binding " + where + " is a multisampled image; use a script");
     Bound b{&r, r.count, {}, {}, nullptr};
     if (r.count == 0) {
       if (!req.runtimeArrayDescriptors)
@@ -336,14 +334,26 @@ Expected<ShaderRunResult> runShader(VulkanContext &ctx, const ModuleInterface &m
                                                         : VK_IMAGE_USAGE_SAMPLED_BIT;
       id.texelBytes = texelBytesOf(b.format);
       b.bytes = size_t(e[0]) * e[1] * e[2] * e[3] * id.texelBytes;
+      if (r.multisampled) {
+        // No copy fills or reads a multisampled image: it starts cleared, and what the shader
+        // writes is seen through what it reads back into other bindings.
+        if (data)
+          return makeError({}, "binding " + where +
+                                   " is a multisampled image: it takes no data (it starts "
+                                   "cleared to zero and is not read back)");
+        id.samples = kMultisampledImageSamples;
+        b.bytes = 0;
+      }
       for (uint32_t i = 0; i < b.count; ++i) {
         auto img = DeviceImage::create(ctx, id);
         if (!img)
           return makeError({}, "binding " + where + ": " + img.error().message);
         auto owned = std::make_unique<DeviceImage>(std::move(*img));
-        std::memset(owned->staging().data(), 0, owned->staging().size());
-        if (data)
-          std::memcpy(owned->staging().data(), data + i * part, std::min(part, b.bytes));
+        if (owned->hasStaging()) {
+          std::memset(owned->staging().data(), 0, owned->staging().size());
+          if (data)
+            std::memcpy(owned->staging().data(), data + i * part, std::min(part, b.bytes));
+        }
         b.images.push_back(std::move(owned));
       }
     } else if (isBufferKind(r.kind) || isTexelBufferKind(r.kind)) {
@@ -445,7 +455,8 @@ Expected<ShaderRunResult> runShader(VulkanContext &ctx, const ModuleInterface &m
     for (const std::unique_ptr<DeviceBuffer> &buffer : b.buffers)
       out.insert(out.end(), buffer->data(), buffer->data() + b.bytes);
     for (const std::unique_ptr<DeviceImage> &image : b.images)
-      out.insert(out.end(), image->staging().data(), image->staging().data() + b.bytes);
+      if (image->hasStaging())
+        out.insert(out.end(), image->staging().data(), image->staging().data() + b.bytes);
   }
   for (const auto &[offset, buffer] : addressed)
     result.addressBuffers[offset].assign(buffer.data(),

@@ -68,8 +68,9 @@ public:
   DeviceBuffer &staging() { return *staging_; }
   bool hasStaging() const { return staging_ != nullptr; }
 
-  /// Records the layout change to GENERAL (from UNDEFINED, or after an upload), and for
-  /// single-sampled images the copy of the staging buffer into level 0 when `upload`.
+  /// Records the layout change to GENERAL (from UNDEFINED, or after an upload), and when
+  /// `upload` the copy of the staging buffer into level 0 (single-sampled images) or a clear
+  /// of every sample to zero (multisampled colour images, which copies cannot fill).
   void recordPrepare(VkCommandBuffer cmd, bool upload) const;
   /// Records the copy of level 0 into the staging buffer, after the shader's writes.
   void recordReadBack(VkCommandBuffer cmd) const;

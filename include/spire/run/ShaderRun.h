@@ -46,7 +46,9 @@ struct ShaderRunRequest {
   /// the texels of level 0 from its part, tightly packed, zeros past its end; bytes beyond the
   /// image are not used. Samplers take no data. An acceleration structure takes triangles
   /// (three vertices of three floats, 36 bytes each; none: an empty scene), built as
-  /// DeviceAccelerationStructure::create builds them, and is not read back.
+  /// DeviceAccelerationStructure::create builds them, and is not read back. A multisampled
+  /// image (kMultisampledImageSamples samples) takes no data: it starts cleared to zero and is
+  /// not read back.
   std::map<std::pair<uint32_t, uint32_t>, std::vector<uint8_t>> buffers;
   /// The VkFormat of a texel buffer or image by (set, binding), where the module's is Unknown
   /// (or to view it otherwise); without one such a binding takes the four-component 32-bit
@@ -64,6 +66,9 @@ struct ShaderRunRequest {
   uint32_t groups[3] = {1, 1, 1};
   bool timed = false;
 };
+
+/// The samples of a multisampled image a shader run binds (D3D's usual MSAA count).
+inline constexpr uint32_t kMultisampledImageSamples = 4;
 
 /// The size of the image a shader run binds for an image resource: width, height, depth and
 /// layers (1D 64 texels, 2D 16 x 16, 3D 8 x 8 x 8, cube 8 x 8 x 6; arrayed: 4 layers or cubes).

@@ -91,6 +91,7 @@ namespace spire::run {
   X(vkCmdPipelineBarrier)                                                                          \
   X(vkCmdCopyBufferToImage)                                                                        \
   X(vkCmdCopyImageToBuffer)                                                                        \
+  X(vkCmdClearColorImage)                                                                          \
   X(vkCmdWriteTimestamp)                                                                           \
   X(vkCmdResetQueryPool)                                                                           \
   X(vkCreateQueryPool)                                                                             \

@@ -339,6 +339,51 @@ void main() {
             "(three vertices of three floats)");
 }
 
+// A multisampled storage image starts cleared: each invocation reads its texel's four samples
+// (zeros), writes sample s = 10 * invocation + s, and reads them back into a buffer.
+TEST_F(Runner, AMultisampledStorageImageStartsClearedAndHoldsFourSamples) {
+  if (!ctx_->hasFeature("shaderStorageImageMultisample"))
+    GTEST_SKIP() << ctx_->deviceName() << " has no multisampled storage images";
+  auto words = compileGlsl(R"(#version 450
+layout(local_size_x = 4) in;
+layout(set = 0, binding = 0, r32f) uniform image2DMS img;
+layout(set = 0, binding = 1) buffer Out { float v[]; } o;
+void main() {
+  uint i = gl_GlobalInvocationID.x;
+  ivec2 p = ivec2(i, 3);
+  for (int s = 0; s < 4; ++s) {
+    o.v[i * 8 + s] = imageLoad(img, p, s).x;
+    imageStore(img, p, s, vec4(10.0 * float(i) + float(s)));
+  }
+  memoryBarrierImage();
+  for (int s = 0; s < 4; ++s)
+    o.v[i * 8 + 4 + s] = imageLoad(img, p, s).x;
+}
+)",
+                           ShaderStage::Compute, "");
+  ASSERT_TRUE(words.ok()) << words.error().message;
+  auto mi = interfaceOf(*words);
+  ASSERT_TRUE(mi.ok()) << mi.error().message;
+  ASSERT_TRUE(mi->find(0, 0) && mi->find(0, 0)->multisampled);
+  ShaderRunRequest req;
+  req.words = *words;
+  req.buffers[{0, 1}].assign(4 * 8 * 4, 0xFF);
+  auto r = runShader(*ctx_, *mi, req);
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  EXPECT_TRUE(r->validationMessages.empty()) << r->validationMessages.front();
+  std::vector<float> out(32), want(32, 0);
+  std::memcpy(out.data(), r->buffers.at({0, 1}).data(), 128);
+  for (int i = 0; i < 4; ++i)
+    for (int s = 0; s < 4; ++s)
+      want[i * 8 + 4 + s] = 10.0f * float(i) + float(s);
+  EXPECT_EQ(out, want);
+  EXPECT_TRUE(r->buffers.at({0, 0}).empty()); // not read back
+  req.buffers[{0, 0}].assign(16, 0);
+  EXPECT_EQ(runShader(*ctx_, *mi, req).error().message,
+            "binding 0:0 is a multisampled image: it takes no data (it starts cleared to zero and "
+            "is not read back)");
+}
+
 TEST_F(Runner, AShaderWithImagesTexelBuffersAndSamplers) {
   auto words = compileGlsl(R"(#version 450
 layout(local_size_x = 4, local_size_y = 4) in;

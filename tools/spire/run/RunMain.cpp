@@ -63,7 +63,8 @@ TYPE is an amber type (uint32, int8, float16, vec4<float>, mat2x3<float>, ...), 
 An array of N buffer descriptors takes DATA in N equal parts, one buffer each (--dump prints
 them one after the other). An acceleration structure (ray queries) takes triangles as DATA,
 three vertices of three floats each (data:float:x0,y0,z0,x1,...): one instance of them, the
-identity transform, mask 0xFF; without DATA it is empty and every ray misses.
+identity transform, mask 0xFF; without DATA it is empty and every ray misses. A multisampled
+image has 4 samples, starts cleared to zero, takes no DATA and is not read back.
 
 --create-pipeline: for every entry point of every shader (a DXIL container: every entry point
 it translates to), creates its pipeline with the validation layers on (they must be installed)
