@@ -123,22 +123,30 @@ void populateProgramImage() {
 #endif
 }
 
-// The first and last functions of hot-text.txt: with the program linked in that order (lld's
+// The markers of hot-text.txt: with the program linked in that order (lld's
 // --symbol-ordering-file, tools/spire/CMakeLists.txt), the functions `spire dis` runs on DXIL
-// lie between them. Their bodies differ so that no linker folds them into one.
+// lie between the first two, and those `spire translate --dxil-to-spirv` runs besides between
+// the last two. Their bodies differ so that no linker folds them into one.
 extern "C" __attribute__((noinline, used)) void spire_hot_text_begin() { asm volatile("nop"); }
-extern "C" __attribute__((noinline, used)) void spire_hot_text_end() { asm volatile("nop; nop"); }
+extern "C" __attribute__((noinline, used)) void spire_hot_text_dis_end() {
+  asm volatile("nop; nop");
+}
+extern "C" __attribute__((noinline, used)) void spire_hot_text_end() {
+  asm volatile("nop; nop; nop");
+}
 
 // Maps the packed functions in one call: about 1 MB, against the 8.5 MB of the whole image that
 // populateProgramImage maps. The corpus's `spire dis` of a container, run between llvm-dis-14
 // runs as bench/dxil.py does (CPU per file, one A/B run): 6.19 ms populating the whole image,
 // 5.60 populating nothing, 4.65 with the packed functions mapped (`spire --version` 3.24). In a
 // program linked without the order the markers are neighbours and this maps a page or two.
-void populateHotText() {
+void populateHotText(HotText command) {
 #ifdef MADV_POPULATE_READ
   const uintptr_t page = 4096;
   const uintptr_t begin = reinterpret_cast<uintptr_t>(&spire_hot_text_begin) & ~(page - 1);
-  const uintptr_t end = (reinterpret_cast<uintptr_t>(&spire_hot_text_end) + page) & ~(page - 1);
+  const uintptr_t last = reinterpret_cast<uintptr_t>(
+      command == HotText::Dis ? &spire_hot_text_dis_end : &spire_hot_text_end);
+  const uintptr_t end = (last + page) & ~(page - 1);
   if (end > begin)
     madvise(reinterpret_cast<void *>(begin), end - begin, MADV_POPULATE_READ);
 #endif

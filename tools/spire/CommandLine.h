@@ -59,9 +59,13 @@ void report(const Diagnostic &d, std::string_view source);
 /// Maps, in one call, the pages of the program's image (see CommandLine.cpp).
 void populateProgramImage();
 
-/// Maps, in one call, the pages of the functions `spire dis` runs on DXIL, which the link
-/// places together (tools/spire/hot-text.txt; see CommandLine.cpp).
-void populateHotText();
+/// What a command about to run on DXIL will run: the functions of `spire dis`, or those of
+/// `spire translate --dxil-to-spirv` (the reader's, the translator's, the validator's).
+enum class HotText { Dis, DxilTranslate };
+
+/// Maps, in one call, the pages of the functions a command runs on DXIL, which the link places
+/// together (tools/spire/hot-text.txt; see CommandLine.cpp).
+void populateHotText(HotText command);
 
 /// Maps, in one call, the heap pages a command is about to write (about `bytes`, at most 64
 /// MiB), which otherwise fault in one by one: on the virtual machines where spire runs a fault

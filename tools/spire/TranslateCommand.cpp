@@ -216,10 +216,11 @@ struct TranslateRun {
 int runTranslate(std::span<char *const> args) {
   for (const char *arg : args)
     if (std::string_view(arg) == "--dxil-to-spirv" || std::string_view(arg) == "-dxil-to-spirv") {
-      // Nothing populated: a container's translation touches too little of the image for
-      // mapping all of it to pay (bench/dxil_translate.py per file on a quiet machine: 5.5 ms
-      // CPU with the whole image populated, 5.0 with the DXIL reader's packed range, 4.4 with
-      // nothing; dxil-spirv 5.6).
+      // The functions a container's translation runs, packed by the link (hot-text.txt): the
+      // whole image would be too much to map (bench/dxil_translate.py per file on a quiet
+      // machine: 5.5 ms CPU with the whole image populated, 5.0 with only the DXIL reader's
+      // packed range, 4.4 with nothing; dxil-spirv 5.6).
+      populateHotText(HotText::DxilTranslate);
       return runDxilToSpirv(args);
     }
   std::string input = "-";

@@ -1,23 +1,27 @@
 #!/usr/bin/env python3
-"""Writes hot-text.txt: the functions `spire dis` runs on a DXIL container, in the order the
-linker should place them at the start of the program's text (lld --symbol-ordering-file).
+"""Writes hot-text.txt: the functions `spire dis` and `spire translate --dxil-to-spirv` run on a
+DXIL container, in the order the linker should place them at the start of the program's text
+(lld --symbol-ordering-file).
 
 A command run once per small file spends most of its time on first touches of the program's
 pages (see CommandLine.cpp, populateHotText); with the functions it runs packed together, one
 madvise maps them all. The list is a profile: a function missing from it (new, renamed) is only
 placed elsewhere, and a name no longer in the program is skipped by the linker. Rerun this after
-larger changes to the DXIL reader or printer:
+larger changes to the DXIL reader, printer or translator (or the validator):
 
   python3 tools/spire/hot_text.py --build build --corpus ../shared/corpus/dxil --every 1 \
       > tools/spire/hot-text.txt
 
-It runs `spire --version` and `spire dis` on every --every'th container (and on one program's
-bare bitcode) under callgrind, takes every function that ran, and orders them: the program's start
-first, then the rest, each group by address in the profiled program (which keeps each object
-file's functions together). Callgrind's simulated processor picks other variants of the C
+It runs `spire --version`, `spire dis` on every --every'th container (and on one program's bare
+bitcode) and `spire translate --dxil-to-spirv` on them under callgrind, takes every function that
+ran, and orders them: the program's start first, then the rest of what `spire dis` runs, then
+what only the translation runs, each group by address in the profiled program (which keeps each
+object file's functions together). Callgrind's simulated processor picks other variants of the C
 library's string functions than a real one, so every variant of a string function that ran is
 listed. Local names that the libraries compiled without a section per function also define are
-left out (see whole_text_names). The two markers spire_hot_text_begin and spire_hot_text_end come first and last.
+left out (see whole_text_names). The markers spire_hot_text_begin, spire_hot_text_dis_end and
+spire_hot_text_end come first, after what `spire dis` runs, and last (CommandLine.cpp,
+populateHotText maps the first range for `spire dis`, both for the translation).
 """
 import argparse
 import os
@@ -27,13 +31,14 @@ import sys
 import tempfile
 
 
-def functions_run(spire, argv):
-    """Mangled names of the functions a run of spire executes."""
+def functions_run(spire, argv, check=True):
+    """Mangled names of the functions a run of spire executes (a failing run's too, unless
+    `check`)."""
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, 'callgrind.out')
         subprocess.run(['valgrind', '--tool=callgrind', '--demangle=no',
                         '--callgrind-out-file=' + out, spire] + argv,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=check)
         names = set()
         with open(out) as f:
             for line in f:
@@ -61,8 +66,7 @@ def whole_text_names(build):
     whole text of its file along: a clone such as `insert.constprop.0`, which many files define,
     would bring the validator and the dialect into the packed range."""
     names = set()
-    for lib in ('val', 'transforms', 'translate', 'asm', 'dialect', 'module', 'binary', 'analysis',
-                'grammar'):
+    for lib in ('transforms', 'asm', 'dialect', 'run'):
         path = os.path.join(build, 'src', 'libspire_%s.a' % lib)
         if not os.path.exists(path):
             continue
@@ -108,6 +112,7 @@ def main():
 
     start = functions_run(args.spire, ['--version'])
     ran = set(start)
+    translated = set()
     with tempfile.TemporaryDirectory() as tmp:
         bitcode = os.path.join(tmp, 'program.bc')
         with open(bitcode, 'wb') as f:
@@ -115,6 +120,10 @@ def main():
         runs = [[c, '-o', '/dev/null'] for c in containers] + [[bitcode, '-o', '/dev/null']]
         for argv in runs:
             ran |= functions_run(args.spire, ['dis'] + argv)
+        out = os.path.join(tmp, 'out') + '/'
+        for c in containers:
+            translated |= functions_run(args.spire, ['translate', '--dxil-to-spirv', c, '-o', out],
+                                        check=False)
 
     symbols = text_symbols(args.spire)
     for name in whole_text_names(args.build):
@@ -124,13 +133,22 @@ def main():
         m = VARIANT.match(name)
         if m and m.group(1) in families:
             ran.add(name)
-    markers = ('spire_hot_text_begin', 'spire_hot_text_end')
+    for name in symbols:
+        m = VARIANT.match(name)
+        if m and m.group(1) in {v.group(1) for n in translated if (v := VARIANT.match(n))}:
+            translated.add(name)
+    markers = ('spire_hot_text_begin', 'spire_hot_text_dis_end', 'spire_hot_text_end')
     known = [n for n in ran if n in symbols and n not in markers]
     known.sort(key=lambda n: (n not in start, symbols[n], n))
+    only_translation = [n for n in translated - ran if n in symbols and n not in markers]
+    only_translation.sort(key=lambda n: (symbols[n], n))
     print(markers[0])
     for name in known:
         print(name)
     print(markers[1])
+    for name in only_translation:
+        print(name)
+    print(markers[2])
 
 
 if __name__ == '__main__':

@@ -57,7 +57,7 @@ int main(int argc, char **argv) {
       // together (CommandLine.cpp, populateHotText), and the whole image once it knows its
       // input is SPIR-V (DisCommand.cpp).
       if (name == "dis")
-        spire::tool::populateHotText();
+        spire::tool::populateHotText(spire::tool::HotText::Dis);
       else if (name != "run" && name != "translate")
         spire::tool::populateProgramImage();
       return c.run(std::span<char *const>(argv + 2, static_cast<size_t>(argc - 2)));
