@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cstring>
-#include <functional>
 #include <string>
 #include <utility>
 
@@ -37,53 +36,6 @@ uint64_t scratchAlignment(const VulkanContext &ctx) {
   VkPhysicalDeviceProperties2 p2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &as};
   ctx.vk().vkGetPhysicalDeviceProperties2(ctx.physicalDevice(), &p2);
   return std::max<uint64_t>(as.minAccelerationStructureScratchOffsetAlignment, 1);
-}
-
-/// A command buffer recorded by `record`, submitted alone and waited for.
-Status submitOnce(const VulkanContext &ctx, const std::function<void(VkCommandBuffer)> &record) {
-  const VulkanFunctions &vk = ctx.vk();
-  const VkDevice dev = ctx.device();
-  struct Objects {
-    const VulkanContext &ctx;
-    VkCommandPool pool = VK_NULL_HANDLE;
-    VkFence fence = VK_NULL_HANDLE;
-    ~Objects() {
-      if (fence)
-        ctx.vk().vkDestroyFence(ctx.device(), fence, nullptr);
-      if (pool)
-        ctx.vk().vkDestroyCommandPool(ctx.device(), pool, nullptr);
-    }
-  } o{ctx};
-  VkCommandPoolCreateInfo cpi{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
-  cpi.queueFamilyIndex = ctx.queueFamily();
-  if (VkResult r = vk.vkCreateCommandPool(dev, &cpi, nullptr, &o.pool); r != VK_SUCCESS)
-    return vkFailure("vkCreateCommandPool", r);
-  VkCommandBufferAllocateInfo cai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
-  cai.commandPool = o.pool;
-  cai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
-  cai.commandBufferCount = 1;
-  VkCommandBuffer cmd = VK_NULL_HANDLE;
-  if (VkResult r = vk.vkAllocateCommandBuffers(dev, &cai, &cmd); r != VK_SUCCESS)
-    return vkFailure("vkAllocateCommandBuffers", r);
-  VkCommandBufferBeginInfo bi{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
-  bi.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
-  vk.vkBeginCommandBuffer(cmd, &bi);
-  record(cmd);
-  if (VkResult r = vk.vkEndCommandBuffer(cmd); r != VK_SUCCESS)
-    return vkFailure("vkEndCommandBuffer", r);
-  VkFenceCreateInfo fci{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
-  if (VkResult r = vk.vkCreateFence(dev, &fci, nullptr, &o.fence); r != VK_SUCCESS)
-    return vkFailure("vkCreateFence", r);
-  VkSubmitInfo si{VK_STRUCTURE_TYPE_SUBMIT_INFO};
-  si.commandBufferCount = 1;
-  si.pCommandBuffers = &cmd;
-  if (VkResult r = vk.vkQueueSubmit(ctx.queue(), 1, &si, o.fence); r != VK_SUCCESS)
-    return vkFailure("vkQueueSubmit", r);
-  if (VkResult r = vk.vkWaitForFences(dev, 1, &o.fence, VK_TRUE, 10'000'000'000ull);
-      r != VK_SUCCESS)
-    return r == VK_TIMEOUT ? makeError({}, "the acceleration structure build did not finish")
-                           : vkFailure("vkWaitForFences", r);
-  return {};
 }
 
 } // namespace
@@ -199,22 +151,25 @@ DeviceAccelerationStructure::create(const VulkanContext &ctx, std::span<const fl
       !s)
     return s.error();
 
-  Status built = submitOnce(ctx, [&](VkCommandBuffer cmd) {
-    if (primitives) {
-      const VkAccelerationStructureBuildRangeInfoKHR *range = &bottom.range;
-      vk.vkCmdBuildAccelerationStructuresKHR(cmd, 1, &bottom.info, &range);
-      VkMemoryBarrier mb{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
-      mb.srcAccessMask = VK_ACCESS_ACCELERATION_STRUCTURE_WRITE_BIT_KHR;
-      mb.dstAccessMask = VK_ACCESS_ACCELERATION_STRUCTURE_READ_BIT_KHR;
-      vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_ACCELERATION_STRUCTURE_BUILD_BIT_KHR,
-                              VK_PIPELINE_STAGE_ACCELERATION_STRUCTURE_BUILD_BIT_KHR, 0, 1, &mb, 0,
-                              nullptr, 0, nullptr);
-    }
-    const VkAccelerationStructureBuildRangeInfoKHR *range = &top.range;
-    vk.vkCmdBuildAccelerationStructuresKHR(cmd, 1, &top.info, &range);
-  });
-  if (!built)
-    return built.error();
+  auto recording = OneTimeCommands::begin(ctx);
+  if (!recording)
+    return recording.error();
+  const VkCommandBuffer cmd = recording->commands();
+  if (primitives) {
+    const VkAccelerationStructureBuildRangeInfoKHR *range = &bottom.range;
+    vk.vkCmdBuildAccelerationStructuresKHR(cmd, 1, &bottom.info, &range);
+    VkMemoryBarrier mb{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+    mb.srcAccessMask = VK_ACCESS_ACCELERATION_STRUCTURE_WRITE_BIT_KHR;
+    mb.dstAccessMask = VK_ACCESS_ACCELERATION_STRUCTURE_READ_BIT_KHR;
+    vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_ACCELERATION_STRUCTURE_BUILD_BIT_KHR,
+                            VK_PIPELINE_STAGE_ACCELERATION_STRUCTURE_BUILD_BIT_KHR, 0, 1, &mb, 0,
+                            nullptr, 0, nullptr);
+  }
+  const VkAccelerationStructureBuildRangeInfoKHR *range = &top.range;
+  vk.vkCmdBuildAccelerationStructuresKHR(cmd, 1, &top.info, &range);
+  if (Status s = recording->submitAndWait(10'000'000'000ull, "the acceleration structure build");
+      !s)
+    return s.error();
   return as;
 }
 

@@ -15,18 +15,12 @@ namespace {
 struct DispatchObjects {
   const VulkanContext &ctx;
   std::vector<VkDescriptorPool> pools;
-  VkCommandPool commandPool = VK_NULL_HANDLE;
-  VkFence fence = VK_NULL_HANDLE;
   VkQueryPool queries = VK_NULL_HANDLE;
   ~DispatchObjects() {
     const VulkanFunctions &vk = ctx.vk();
     VkDevice d = ctx.device();
     for (VkDescriptorPool p : pools)
       vk.vkDestroyDescriptorPool(d, p, nullptr);
-    if (commandPool)
-      vk.vkDestroyCommandPool(d, commandPool, nullptr);
-    if (fence)
-      vk.vkDestroyFence(d, fence, nullptr);
     if (queries)
       vk.vkDestroyQueryPool(d, queries, nullptr);
   }
@@ -200,6 +194,64 @@ Pipeline::~Pipeline() {
     ctx_->vk().vkDestroyPipeline(ctx_->device(), pipeline_, nullptr);
 }
 
+// --- OneTimeCommands ---
+
+Expected<OneTimeCommands> OneTimeCommands::begin(const VulkanContext &ctx) {
+  const VulkanFunctions &vk = ctx.vk();
+  const VkDevice dev = ctx.device();
+  OneTimeCommands c(ctx);
+  VkCommandPoolCreateInfo cpi{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+  cpi.queueFamilyIndex = ctx.queueFamily();
+  if (VkResult r = vk.vkCreateCommandPool(dev, &cpi, nullptr, &c.pool_); r != VK_SUCCESS)
+    return vkFailure("vkCreateCommandPool", r);
+  VkCommandBufferAllocateInfo cai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+  cai.commandPool = c.pool_;
+  cai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+  cai.commandBufferCount = 1;
+  if (VkResult r = vk.vkAllocateCommandBuffers(dev, &cai, &c.cmd_); r != VK_SUCCESS)
+    return vkFailure("vkAllocateCommandBuffers", r);
+  VkCommandBufferBeginInfo bi{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+  bi.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+  if (VkResult r = vk.vkBeginCommandBuffer(c.cmd_, &bi); r != VK_SUCCESS)
+    return vkFailure("vkBeginCommandBuffer", r);
+  return c;
+}
+
+OneTimeCommands::OneTimeCommands(OneTimeCommands &&o) noexcept
+    : ctx_(o.ctx_), pool_(std::exchange(o.pool_, VK_NULL_HANDLE)),
+      cmd_(std::exchange(o.cmd_, VK_NULL_HANDLE)), fence_(std::exchange(o.fence_, VK_NULL_HANDLE)) {
+}
+
+OneTimeCommands::~OneTimeCommands() {
+  if (fence_)
+    ctx_->vk().vkDestroyFence(ctx_->device(), fence_, nullptr);
+  if (pool_)
+    ctx_->vk().vkDestroyCommandPool(ctx_->device(), pool_, nullptr);
+}
+
+Status OneTimeCommands::submitAndWait(uint64_t timeoutNs, std::string_view what) {
+  const VulkanFunctions &vk = ctx_->vk();
+  const VkDevice dev = ctx_->device();
+  if (VkResult r = vk.vkEndCommandBuffer(cmd_); r != VK_SUCCESS)
+    return vkFailure("vkEndCommandBuffer", r);
+  VkFenceCreateInfo fci{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+  if (VkResult r = vk.vkCreateFence(dev, &fci, nullptr, &fence_); r != VK_SUCCESS)
+    return vkFailure("vkCreateFence", r);
+  VkSubmitInfo si{VK_STRUCTURE_TYPE_SUBMIT_INFO};
+  si.commandBufferCount = 1;
+  si.pCommandBuffers = &cmd_;
+  if (VkResult r = vk.vkQueueSubmit(ctx_->queue(), 1, &si, fence_); r != VK_SUCCESS)
+    return vkFailure("vkQueueSubmit", r);
+  VkResult wr = vk.vkWaitForFences(dev, 1, &fence_, VK_TRUE, timeoutNs);
+  if (wr == VK_TIMEOUT) {
+    vk.vkDeviceWaitIdle(dev);
+    return makeError({}, std::string(what) + " did not finish within the fence timeout");
+  }
+  if (wr != VK_SUCCESS)
+    return vkFailure("vkWaitForFences", wr);
+  return {};
+}
+
 // --- dispatch ---
 
 Expected<DispatchResult> dispatch(const VulkanContext &ctx, const ComputePipeline &pipeline,
@@ -285,17 +337,10 @@ Expected<DispatchResult> dispatch(const VulkanContext &ctx, const ComputePipelin
   if (!writes.empty())
     vk.vkUpdateDescriptorSets(dev, static_cast<uint32_t>(writes.size()), writes.data(), 0, nullptr);
 
-  VkCommandPoolCreateInfo cpi{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
-  cpi.queueFamilyIndex = ctx.queueFamily();
-  if (VkResult r = vk.vkCreateCommandPool(dev, &cpi, nullptr, &objs.commandPool); r != VK_SUCCESS)
-    return vkFailure("vkCreateCommandPool", r);
-  VkCommandBufferAllocateInfo cai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
-  cai.commandPool = objs.commandPool;
-  cai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
-  cai.commandBufferCount = 1;
-  VkCommandBuffer cmd = VK_NULL_HANDLE;
-  if (VkResult r = vk.vkAllocateCommandBuffers(dev, &cai, &cmd); r != VK_SUCCESS)
-    return vkFailure("vkAllocateCommandBuffers", r);
+  auto recording = OneTimeCommands::begin(ctx);
+  if (!recording)
+    return recording.error();
+  const VkCommandBuffer cmd = recording->commands();
   bool timed = d.timed && ctx.timestampValidBits() > 0;
   if (timed) {
     VkQueryPoolCreateInfo qci{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
@@ -305,9 +350,6 @@ Expected<DispatchResult> dispatch(const VulkanContext &ctx, const ComputePipelin
       timed = false;
   }
 
-  VkCommandBufferBeginInfo bi{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
-  bi.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
-  vk.vkBeginCommandBuffer(cmd, &bi);
   for (auto [image, upload] : d.images)
     image->recordPrepare(cmd, upload);
   vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.handle());
@@ -349,24 +391,8 @@ Expected<DispatchResult> dispatch(const VulkanContext &ctx, const ComputePipelin
   vk.vkCmdPipelineBarrier(cmd,
                           VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT,
                           VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &mb, 0, nullptr, 0, nullptr);
-  if (VkResult r = vk.vkEndCommandBuffer(cmd); r != VK_SUCCESS)
-    return vkFailure("vkEndCommandBuffer", r);
-
-  VkFenceCreateInfo fci{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
-  if (VkResult r = vk.vkCreateFence(dev, &fci, nullptr, &objs.fence); r != VK_SUCCESS)
-    return vkFailure("vkCreateFence", r);
-  VkSubmitInfo si{VK_STRUCTURE_TYPE_SUBMIT_INFO};
-  si.commandBufferCount = 1;
-  si.pCommandBuffers = &cmd;
-  if (VkResult r = vk.vkQueueSubmit(ctx.queue(), 1, &si, objs.fence); r != VK_SUCCESS)
-    return vkFailure("vkQueueSubmit", r);
-  VkResult wr = vk.vkWaitForFences(dev, 1, &objs.fence, VK_TRUE, d.timeoutNs);
-  if (wr == VK_TIMEOUT) {
-    vk.vkDeviceWaitIdle(dev);
-    return makeError({}, "the dispatch did not finish within the fence timeout");
-  }
-  if (wr != VK_SUCCESS)
-    return vkFailure("vkWaitForFences", wr);
+  if (Status s = recording->submitAndWait(d.timeoutNs, "the dispatch"); !s)
+    return s.error();
   DispatchResult result;
   if (timed) {
     uint64_t stamps[2] = {0, 0};

@@ -143,6 +143,29 @@ struct DispatchResult {
   double gpuMilliseconds = -1; ///< the dispatch alone, when timed and the queue has timestamps
 };
 
+/// One primary command buffer from a pool of its own, recorded once, then submitted alone and
+/// waited for: what a dispatch and an acceleration structure build are.
+class OneTimeCommands {
+public:
+  /// A command buffer in the recording state.
+  static Expected<OneTimeCommands> begin(const VulkanContext &ctx);
+  OneTimeCommands(OneTimeCommands &&o) noexcept;
+  OneTimeCommands &operator=(OneTimeCommands &&) = delete;
+  ~OneTimeCommands();
+
+  VkCommandBuffer commands() const { return cmd_; }
+  /// Ends the recording, submits it and waits up to `timeoutNs` (after which the device is
+  /// waited for idle, and the error says "<what> did not finish within the fence timeout").
+  Status submitAndWait(uint64_t timeoutNs, std::string_view what);
+
+private:
+  explicit OneTimeCommands(const VulkanContext &ctx) : ctx_(&ctx) {}
+  const VulkanContext *ctx_;
+  VkCommandPool pool_ = VK_NULL_HANDLE;
+  VkCommandBuffer cmd_ = VK_NULL_HANDLE;
+  VkFence fence_ = VK_NULL_HANDLE;
+};
+
 /// Records, submits and waits for one dispatch; the buffers' host memory is up to date after.
 Expected<DispatchResult> dispatch(const VulkanContext &ctx, const ComputePipeline &pipeline,
                                   const Dispatch &d);
