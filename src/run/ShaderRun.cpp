@@ -297,6 +297,8 @@ Expected<ShaderRunResult> runShader(VulkanContext &ctx, const ModuleInterface &m
         return makeError({}, "binding " + where +
                                  " is an acceleration structure: its data is triangles, 36 bytes "
                                  "each (three vertices of three floats)");
+      if (part * b.count > kMaxBytes)
+        return makeError({}, "binding " + where + " would take more than 1 GiB");
       for (uint32_t e = 0; e < b.count; ++e) {
         std::vector<float> triangles(part / 4);
         if (part)
