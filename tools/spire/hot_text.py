@@ -18,6 +18,15 @@ file's functions together). Callgrind's simulated processor picks other variants
 library's string functions than a real one, so every variant of a string function that ran is
 listed. Local names that the libraries compiled without a section per function also define are
 left out (see whole_text_names). The two markers spire_hot_text_begin and spire_hot_text_end come first and last.
+
+Then, between spire_translate_text_begin and spire_translate_text_end, the functions
+`spire translate --deserialize-spirv` runs on small valid modules that the DXIL list does not
+have; those it has go to its end, after spire_shared_text_begin. TranslateCommand.cpp maps
+from spire_shared_text_begin to spire_translate_text_end for an input under 64 KB.
+To rewrite that part alone, keeping the DXIL list as it is:
+
+  python3 tools/spire/hot_text.py --build build --keep-dxil tools/spire/hot-text.txt \
+      --spirv-corpus ../shared/corpus/spv > hot-text.new && mv hot-text.new tools/spire/hot-text.txt
 """
 import argparse
 import os
@@ -61,8 +70,7 @@ def whole_text_names(build):
     whole text of its file along: a clone such as `insert.constprop.0`, which many files define,
     would bring the validator and the dialect into the packed range."""
     names = set()
-    for lib in ('val', 'transforms', 'translate', 'asm', 'dialect', 'module', 'binary', 'analysis',
-                'grammar'):
+    for lib in ('transforms', 'translate', 'asm'):
         path = os.path.join(build, 'src', 'libspire_%s.a' % lib)
         if not os.path.exists(path):
             continue
@@ -93,44 +101,100 @@ def extract_bitcode(path):
     return None
 
 
+def small_modules(spire, corpus, count):
+    """Up to `count` valid modules of the corpus's glslang/ folder from 4 to 32 KB, spread over
+    that range, and the one bench/dialect.py's D3 row measures (nearest 14 KB)."""
+    root = os.path.join(corpus, 'glslang')
+    files = sorted(os.path.join(root, f) for f in os.listdir(root) if f.endswith('.spv'))
+    sized = [f for f in files if 4096 <= os.path.getsize(f) <= 32768]
+    picked = sized[::max(1, len(sized) // (2 * count))]
+    nearest = sorted(files, key=lambda f: (abs(os.path.getsize(f) - 14000), f))[:50]
+    valid = []
+    for f in nearest[:50] + picked:
+        if len(valid) > count:
+            break
+        if f not in valid and subprocess.run([spire, 'val', f], stdout=subprocess.DEVNULL,
+                                             stderr=subprocess.DEVNULL).returncode == 0:
+            valid.append(f)
+    return valid
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument('--build', required=True, help='the build folder')
-    parser.add_argument('--corpus', required=True, help='the folder of .dxil containers')
+    parser.add_argument('--corpus', help='the folder of .dxil containers')
     parser.add_argument('--every', type=int, default=2)
+    parser.add_argument('--keep-dxil', help='a hot-text.txt whose DXIL list is kept as it is')
+    parser.add_argument('--spirv-corpus', help='the corpus folder of .spv modules (its glslang/)')
+    parser.add_argument('--spirv-count', type=int, default=12)
     args = parser.parse_args()
     args.spire = os.path.join(args.build, 'tools', 'spire', 'spire')
-    containers = sorted(os.path.join(args.corpus, f) for f in os.listdir(args.corpus)
-                        if f.endswith('.dxil'))[::args.every]
-    if not containers:
-        sys.exit('no .dxil files in ' + args.corpus)
-
-    start = functions_run(args.spire, ['--version'])
-    ran = set(start)
-    with tempfile.TemporaryDirectory() as tmp:
-        bitcode = os.path.join(tmp, 'program.bc')
-        with open(bitcode, 'wb') as f:
-            f.write(extract_bitcode(containers[0]) or b'')
-        runs = [[c, '-o', '/dev/null'] for c in containers] + [[bitcode, '-o', '/dev/null']]
-        for argv in runs:
-            ran |= functions_run(args.spire, ['dis'] + argv)
-
     symbols = text_symbols(args.spire)
     for name in whole_text_names(args.build):
         symbols.pop(name, None)
-    families = {m.group(1) for name in ran if (m := VARIANT.match(name))}
-    for name in symbols:
-        m = VARIANT.match(name)
-        if m and m.group(1) in families:
-            ran.add(name)
     markers = ('spire_hot_text_begin', 'spire_hot_text_end')
-    known = [n for n in ran if n in symbols and n not in markers]
-    known.sort(key=lambda n: (n not in start, symbols[n], n))
+
+    def listed(ran, start):
+        families = {m.group(1) for name in ran if (m := VARIANT.match(name))}
+        for name in symbols:
+            m = VARIANT.match(name)
+            if m and m.group(1) in families:
+                ran.add(name)
+        known = [n for n in ran if n in symbols and not n.startswith('spire_hot_text_') and
+                 not n.startswith('spire_translate_text_') and
+                 not n.startswith('spire_shared_text_')]
+        known.sort(key=lambda n: (n not in start, symbols[n], n))
+        return known
+
+    if args.keep_dxil:
+        lines = open(args.keep_dxil).read().split()
+        dxil = lines[:lines.index(markers[1]) + 1]
+    else:
+        if not args.corpus:
+            sys.exit('say --corpus (or --keep-dxil)')
+        containers = sorted(os.path.join(args.corpus, f) for f in os.listdir(args.corpus)
+                            if f.endswith('.dxil'))[::args.every]
+        if not containers:
+            sys.exit('no .dxil files in ' + args.corpus)
+        start = functions_run(args.spire, ['--version'])
+        ran = set(start)
+        with tempfile.TemporaryDirectory() as tmp:
+            bitcode = os.path.join(tmp, 'program.bc')
+            with open(bitcode, 'wb') as f:
+                f.write(extract_bitcode(containers[0]) or b'')
+            runs = [[c, '-o', '/dev/null'] for c in containers] + [[bitcode, '-o', '/dev/null']]
+            for argv in runs:
+                ran |= functions_run(args.spire, ['dis'] + argv)
+        dxil = [markers[0]] + listed(ran, start) + [markers[1]]
+    if not args.spirv_corpus:
+        for name in dxil:
+            print(name)
+        return
+    ran = set()
+    for f in small_modules(args.spire, args.spirv_corpus, args.spirv_count):
+        ran |= functions_run(args.spire,
+                             ['translate', '--deserialize-spirv', f, '-o', '/dev/null'])
+    translated = set(listed(ran, set()))
+    # The DXIL list's functions that translation runs too (the start, the C library, support/)
+    # go to its end, after spire_shared_text_begin, so that each command's functions are one
+    # range: the DXIL list for `spire dis`, from spire_shared_text_begin to
+    # spire_translate_text_end for translate.
+    body = [n for n in dxil[1:-1] if n != 'spire_shared_text_begin']
     print(markers[0])
-    for name in known:
-        print(name)
+    for name in body:
+        if name not in translated:
+            print(name)
+    print('spire_shared_text_begin')
+    for name in body:
+        if name in translated:
+            print(name)
     print(markers[1])
+    print('spire_translate_text_begin')
+    taken = set(dxil)
+    for name in sorted(translated - taken, key=lambda n: (symbols[n], n)):
+        print(name)
+    print('spire_translate_text_end')
 
 
 if __name__ == '__main__':
