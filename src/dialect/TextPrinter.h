@@ -194,13 +194,15 @@ private:
   std::vector<uint32_t> nameSlots_; ///< index in names_ + 1, or 0
   std::string hint_, sanitized_;
   /// Base names (names_ indices) of constants by (value, type) and of addresses by (symbol).
-  struct PairHash {
-    size_t operator()(const std::pair<const void *, const void *> &p) const {
-      return (reinterpret_cast<uintptr_t>(p.first) * 0x9E3779B97F4A7C15ull) ^
-             reinterpret_cast<uintptr_t>(p.second);
-    }
+  /// (An open-addressing table of (named, type) -> names_ index, power-of-two sized.)
+  struct HintSlot {
+    const void *named = nullptr, *type = nullptr;
+    uint32_t name = 0;
   };
-  std::unordered_map<std::pair<const void *, const void *>, uint32_t, PairHash> hintNames_;
+  std::vector<HintSlot> hintNames_;
+  size_t hintsUsed_ = 0;
+  /// The slot of (named, type), which `added` says is new (its `name` then to be set).
+  HintSlot &hintSlot(const void *named, const void *type, bool &added);
   /// The records of the ops named after what they hold (number() looks them up once).
   const OpInfo *constantInfo_ = nullptr, *addressOfInfo_ = nullptr;
   std::unordered_map<const Block *, uint32_t> blockIds_;

@@ -166,15 +166,17 @@ void TextPrinter::numberResults(const Operation &op) {
         named = v.storage();
     }
     if (named) {
-      auto [it, added] = hintNames_.try_emplace(std::pair{named, type}, 0);
+      bool added = false;
+      HintSlot &slot = hintSlot(named, type, added);
       if (added) {
         nameHint(op, hint_);
-        it->second = baseName(hint_);
+        slot.name = baseName(hint_);
       }
-      takeName(op.result(0), it->second);
+      takeName(op.result(0), slot.name);
       return;
     }
-    if (nameHint(op, hint_)) {
+    // (Only constants and addresses have hints: the others go without the call.)
+    if ((&op.info() == constantInfo_ || &op.info() == addressOfInfo_) && nameHint(op, hint_)) {
       setName(op.result(0), hint_);
       return;
     }
@@ -183,6 +185,34 @@ void TextPrinter::numberResults(const Operation &op) {
   int64_t id = nextValue_++;
   for (uint32_t i = 0; i < op.numResults(); ++i)
     setId(op.result(i).impl(), id);
+}
+
+TextPrinter::HintSlot &TextPrinter::hintSlot(const void *named, const void *type, bool &added) {
+  if (2 * (hintsUsed_ + 1) > hintNames_.size()) {
+    std::vector<HintSlot> old = std::move(hintNames_);
+    hintNames_.assign(std::max<size_t>(64, 2 * old.size()), HintSlot{});
+    hintsUsed_ = 0; // (counted again as they go back)
+    for (const HintSlot &h : old)
+      if (h.named) {
+        bool unused = false;
+        hintSlot(h.named, h.type, unused) = h;
+      }
+  }
+  const size_t mask = hintNames_.size() - 1;
+  const uint64_t key = reinterpret_cast<uintptr_t>(named) * 0x9E3779B97F4A7C15ull ^
+                       reinterpret_cast<uintptr_t>(type) * 0xC2B2AE3D27D4EB4Full;
+  for (size_t i = (key >> 32) & mask;; i = (i + 1) & mask) {
+    HintSlot &h = hintNames_[i];
+    if (h.named == named && h.type == type)
+      return h;
+    if (!h.named) {
+      h.named = named;
+      h.type = type;
+      ++hintsUsed_;
+      added = true;
+      return h;
+    }
+  }
 }
 
 uint32_t TextPrinter::findName(std::string_view name, uint32_t hash) const {
