@@ -60,7 +60,7 @@ void TextPrinter::topLevel(const Operation &op) {
 void TextPrinter::openModule(const Operation &module, std::string &tail) {
   findNamedOps();
   numberResults(module);
-  scopes_.push_back(scopeNames_.size()); // the body's scope, which bodyOp() numbers in
+  scopes_.push_back({scopeNames_.size(), lazyLive_.size()}); // the body's scope (bodyOp())
   bodyNextValue_ = nextValue_;
   bodyNextArg_ = nextArg_;
   bodyNextConflict_ = nextConflict_;
@@ -85,7 +85,9 @@ void TextPrinter::bodyOp(const Operation &op) {
   nextValue_ = bodyNextValue_;
   nextArg_ = bodyNextArg_;
   nextConflict_ = bodyNextConflict_;
+  bodyResults_ = true;
   numberResults(op);
+  bodyResults_ = false;
   bodyNextValue_ = nextValue_;
   bodyNextArg_ = nextArg_;
   bodyNextConflict_ = nextConflict_;

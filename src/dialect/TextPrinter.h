@@ -112,8 +112,15 @@ private:
   uint32_t baseName(std::string_view raw);
   /// Names `v` names_[base], or base_N for the first N from nextConflict_ on whose name is free.
   void takeName(Value v, uint32_t base);
-  /// The index in names_ of names_[base] with `_n` after it (added when new).
-  uint32_t suffixedName(uint32_t base, uint32_t n);
+  /// The index in names_ of names_[base] with `_n` after it, or UINT32_MAX: such a name has a
+  /// record only when a hint spelled it (most `_N` names are lazy_ entries).
+  uint32_t suffixedName(uint32_t base, uint32_t n) const;
+  /// Whether names_[index], spelled as a base name and `_N`, is that lazy name, taken.
+  bool takenLazily(uint32_t index) const;
+  /// Marks the records a new record `index` is the base of, or the base of.
+  void noteSuffixes(uint32_t index);
+  /// Appends the name of lazy_[k].
+  void lazyName(size_t k);
   /// The name MLIR gives op's one result (a constant's, an address's), written into `out`;
   /// false if it has none.
   bool nameHint(const Operation &op, std::string &out);
@@ -164,19 +171,38 @@ private:
     uint32_t offset, length; ///< of `%name` in nameText_
     uint32_t hash;
     bool live;
+    bool suffixed = false;    ///< spelled `base_N` (N without leading zeros), base a record
+    bool hasSuffixed = false; ///< some record is spelled as this one and `_N`
   };
+  /// The `base_N` names given without a record of their own (the `_N` names of materialized
+  /// constants, most of a module's names, each new): (index in names_, N). A value so named
+  /// holds -(kLazy + its index here) - 1. Such names cannot meet each other (the N of a region
+  /// come after those of the regions around it); lazyLive_ keeps the taken ones by scope for
+  /// a record spelled as one of them, and for bodyOp()'s results, numbered while the previous
+  /// op's regions' names are still taken.
+  static constexpr uint32_t kLazy = 1u << 30;
+  struct LazyName {
+    uint32_t base, n;
+    uint32_t offset, length; ///< of its text in nameText_, once printed (length 0 before)
+  };
+  std::vector<LazyName> lazy_;
+  std::vector<uint64_t> lazyLive_;
+  std::vector<uint32_t> suffixedRecords_; ///< the records marked `suffixed`
+  bool bodyResults_ = false;              ///< numbering a module body op's results
   std::string nameText_;
   std::vector<NameRecord> names_;
   std::vector<uint32_t> nameSlots_; ///< index in names_ + 1, or 0
   std::string hint_, sanitized_;
   /// Base names (names_ indices) of constants by (value, type) and of addresses by (symbol).
-  struct PairHash {
-    size_t operator()(const std::pair<const void *, const void *> &p) const {
-      return (reinterpret_cast<uintptr_t>(p.first) * 0x9E3779B97F4A7C15ull) ^
-             reinterpret_cast<uintptr_t>(p.second);
-    }
+  /// (An open-addressing table of (named, type) -> names_ index, power-of-two sized.)
+  struct HintSlot {
+    const void *named = nullptr, *type = nullptr;
+    uint32_t name = 0;
   };
-  std::unordered_map<std::pair<const void *, const void *>, uint32_t, PairHash> hintNames_;
+  std::vector<HintSlot> hintNames_;
+  size_t hintsUsed_ = 0;
+  /// The slot of (named, type), which `added` says is new (its `name` then to be set).
+  HintSlot &hintSlot(const void *named, const void *type, bool &added);
   /// The records of the ops named after what they hold (number() looks them up once).
   const OpInfo *constantInfo_ = nullptr, *addressOfInfo_ = nullptr;
   std::unordered_map<const Block *, uint32_t> blockIds_;
@@ -226,7 +252,10 @@ private:
   TextCache enumText_; ///< keyed by kind + 1 and value, which no pointer is
   std::unordered_map<const Block *, std::vector<uint32_t>> preds_;
   std::vector<uint32_t> scopeNames_; ///< indices in names_, of the scopes in scopes_
-  std::vector<size_t> scopes_;
+  struct ScopeMark {
+    size_t names, lazy; ///< where the scope's entries of scopeNames_ and lazyLive_ start
+  };
+  std::vector<ScopeMark> scopes_;
   int64_t nextValue_ = 0;
   uint32_t nextArg_ = 0, nextConflict_ = 0;
   size_t numbered_ = 0;

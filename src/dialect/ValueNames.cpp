@@ -6,6 +6,7 @@
 
 #include "spire/dialect/Ops.h"
 
+#include <algorithm>
 #include <charconv>
 
 namespace spire::dialect {
@@ -106,12 +107,13 @@ void TextPrinter::numberRegions(const Operation &root, size_t parentScopes) {
     nextArg_ = c.nextArg;
     nextConflict_ = c.nextConflict;
     while (scopes_.size() > c.parentScopes) {
-      for (size_t i = scopes_.back(); i < scopeNames_.size(); ++i)
+      for (size_t i = scopes_.back().names; i < scopeNames_.size(); ++i)
         names_[scopeNames_[i]].live = false;
-      scopeNames_.resize(scopes_.back());
+      scopeNames_.resize(scopes_.back().names);
+      lazyLive_.resize(scopes_.back().lazy);
       scopes_.pop_back();
     }
-    scopes_.push_back(scopeNames_.size());
+    scopes_.push_back({scopeNames_.size(), lazyLive_.size()});
     numberRegion(*c.region);
     size_t depth = scopes_.size();
     // Nested regions in reverse, so that they come off the stack in order (the order does not
@@ -164,15 +166,17 @@ void TextPrinter::numberResults(const Operation &op) {
         named = v.storage();
     }
     if (named) {
-      auto [it, added] = hintNames_.try_emplace(std::pair{named, type}, 0);
+      bool added = false;
+      HintSlot &slot = hintSlot(named, type, added);
       if (added) {
         nameHint(op, hint_);
-        it->second = baseName(hint_);
+        slot.name = baseName(hint_);
       }
-      takeName(op.result(0), it->second);
+      takeName(op.result(0), slot.name);
       return;
     }
-    if (nameHint(op, hint_)) {
+    // (Only constants and addresses have hints: the others go without the call.)
+    if ((&op.info() == constantInfo_ || &op.info() == addressOfInfo_) && nameHint(op, hint_)) {
       setName(op.result(0), hint_);
       return;
     }
@@ -181,6 +185,34 @@ void TextPrinter::numberResults(const Operation &op) {
   int64_t id = nextValue_++;
   for (uint32_t i = 0; i < op.numResults(); ++i)
     setId(op.result(i).impl(), id);
+}
+
+TextPrinter::HintSlot &TextPrinter::hintSlot(const void *named, const void *type, bool &added) {
+  if (2 * (hintsUsed_ + 1) > hintNames_.size()) {
+    std::vector<HintSlot> old = std::move(hintNames_);
+    hintNames_.assign(std::max<size_t>(64, 2 * old.size()), HintSlot{});
+    hintsUsed_ = 0; // (counted again as they go back)
+    for (const HintSlot &h : old)
+      if (h.named) {
+        bool unused = false;
+        hintSlot(h.named, h.type, unused) = h;
+      }
+  }
+  const size_t mask = hintNames_.size() - 1;
+  const uint64_t key = reinterpret_cast<uintptr_t>(named) * 0x9E3779B97F4A7C15ull ^
+                       reinterpret_cast<uintptr_t>(type) * 0xC2B2AE3D27D4EB4Full;
+  for (size_t i = (key >> 32) & mask;; i = (i + 1) & mask) {
+    HintSlot &h = hintNames_[i];
+    if (h.named == named && h.type == type)
+      return h;
+    if (!h.named) {
+      h.named = named;
+      h.type = type;
+      ++hintsUsed_;
+      added = true;
+      return h;
+    }
+  }
 }
 
 uint32_t TextPrinter::findName(std::string_view name, uint32_t hash) const {
@@ -202,7 +234,56 @@ uint32_t TextPrinter::addName(std::string_view name, uint32_t hash) {
   const auto start = static_cast<uint32_t>(nameText_.size());
   nameText_ += '%';
   nameText_ += name;
-  return addRecord(start, static_cast<uint32_t>(name.size() + 1), hash);
+  const uint32_t index = addRecord(start, static_cast<uint32_t>(name.size() + 1), hash);
+  noteSuffixes(index);
+  return index;
+}
+
+namespace {
+
+/// Where `name` (`%base_N`, N in decimal without leading zeros) has its `_`, or 0.
+size_t suffixAt(std::string_view name) {
+  size_t i = name.size();
+  while (i > 0 && isDigit(name[i - 1]))
+    --i;
+  if (i == name.size() || i < 3 || name[i - 1] != '_' || (name[i] == '0' && i + 1 < name.size()))
+    return 0;
+  return i - 1;
+}
+
+uint64_t lazyKey(uint32_t base, uint32_t n) { return uint64_t(base) << 32 | n; }
+
+} // namespace
+
+void TextPrinter::noteSuffixes(uint32_t index) {
+  const auto text = [&](uint32_t k) {
+    return std::string_view(nameText_).substr(names_[k].offset, names_[k].length);
+  };
+  // Names spelled so come from hints (symbols, constants of unusual types), rarely.
+  for (uint32_t k : suffixedRecords_)
+    if (const std::string_view other = text(k); other.substr(0, suffixAt(other)) == text(index))
+      names_[index].hasSuffixed = true;
+  const std::string_view name = text(index);
+  const size_t at = suffixAt(name);
+  if (at == 0)
+    return;
+  names_[index].suffixed = true;
+  suffixedRecords_.push_back(index);
+  const std::string_view base = name.substr(1, at - 1);
+  if (const uint32_t b = findName(base, hashName(base)); b != UINT32_MAX)
+    names_[b].hasSuffixed = true;
+}
+
+bool TextPrinter::takenLazily(uint32_t index) const {
+  const std::string_view name =
+      std::string_view(nameText_).substr(names_[index].offset, names_[index].length);
+  const size_t at = suffixAt(name);
+  const std::string_view base = name.substr(1, at - 1);
+  const uint32_t b = findName(base, hashName(base));
+  uint32_t n = 0;
+  std::from_chars(name.data() + at + 1, name.data() + name.size(), n);
+  return b != UINT32_MAX &&
+         std::find(lazyLive_.begin(), lazyLive_.end(), lazyKey(b, n)) != lazyLive_.end();
 }
 
 uint32_t TextPrinter::addRecord(uint32_t offset, uint32_t length, uint32_t hash) {
@@ -239,24 +320,54 @@ void TextPrinter::setName(Value v, std::string_view raw) { takeName(v, baseName(
 
 void TextPrinter::takeName(Value v, uint32_t base) {
   uint32_t index = base;
-  // Taken: the first of name_N, name_N+1, ... that is not (N counts for the whole print).
-  while (names_[index].live)
-    index = suffixedName(base, nextConflict_++);
+  if (names_[index].live || (names_[index].suffixed && takenLazily(index))) {
+    // Taken: the first of name_N, name_N+1, ... that is not (N counts for the whole print).
+    // A `_N` no record spells is free but for the names of the regions bodyOp() left; it is
+    // given without a record.
+    for (;;) {
+      const uint32_t n = nextConflict_++;
+      const uint64_t key = lazyKey(base, n);
+      if (bodyResults_ && std::find(lazyLive_.begin(), lazyLive_.end(), key) != lazyLive_.end())
+        continue;
+      if (names_[base].hasSuffixed) {
+        if (const uint32_t r = suffixedName(base, n); r != UINT32_MAX) {
+          if (names_[r].live)
+            continue;
+          index = r;
+          break;
+        }
+      }
+      lazyLive_.push_back(key);
+      const auto k = static_cast<int64_t>(lazy_.size());
+      lazy_.push_back({base, n, 0, 0});
+      setId(v.impl(), -(int64_t(kLazy) + k) - 1);
+      return;
+    }
+  }
   names_[index].live = true;
   scopeNames_.push_back(index);
   setId(v.impl(), -static_cast<int64_t>(index) - 1);
 }
 
-uint32_t TextPrinter::suffixedName(uint32_t base, uint32_t n) {
-  // `_N` in a buffer, and the name's hash carried on from the base's (FNV-1a goes character by
-  // character): no copy of the base to probe with.
-  char suffix[16];
-  char *end = suffix + sizeof suffix, *at = end;
+namespace {
+
+/// Writes `_n` at the end of `buffer`, returning it.
+std::string_view suffixText(uint32_t n, char (&buffer)[16]) {
+  char *end = buffer + sizeof buffer, *at = end;
   do
     *--at = static_cast<char>('0' + n % 10);
   while ((n /= 10) != 0);
   *--at = '_';
-  const std::string_view tail(at, static_cast<size_t>(end - at));
+  return std::string_view(at, static_cast<size_t>(end - at));
+}
+
+} // namespace
+
+uint32_t TextPrinter::suffixedName(uint32_t base, uint32_t n) const {
+  // The name's hash carried on from the base's (FNV-1a goes character by character): no copy
+  // of the base to probe with.
+  char buffer[16];
+  const std::string_view tail = suffixText(n, buffer);
   const uint32_t offset = names_[base].offset, length = names_[base].length; // `%base`
   uint32_t hash = names_[base].hash;
   for (char c : tail)
@@ -266,19 +377,13 @@ uint32_t TextPrinter::suffixedName(uint32_t base, uint32_t n) {
   for (size_t i = hash & mask;; i = (i + 1) & mask) {
     const uint32_t slot = nameSlots_[i];
     if (slot == 0)
-      break;
+      return UINT32_MAX;
     const NameRecord &r = names_[slot - 1];
     if (r.hash == hash && r.length == total &&
         nameText_.compare(r.offset, length, nameText_, offset, length) == 0 &&
         nameText_.compare(r.offset + length, tail.size(), tail) == 0)
       return slot - 1;
   }
-  // New: `%base_N`, appended from the base's own text (room made first, so that it stays put).
-  nameText_.reserve(nameText_.size() + total);
-  const auto start = static_cast<uint32_t>(nameText_.size());
-  nameText_.append(nameText_.data() + offset, length);
-  nameText_ += tail;
-  return addRecord(start, total, hash);
 }
 
 bool TextPrinter::nameHint(const Operation &op, std::string &name) {
@@ -329,6 +434,23 @@ bool TextPrinter::nameHint(const Operation &op, std::string &name) {
 
 void TextPrinter::appendNumber(int64_t n) { appendSigned(out_, n); }
 
+/// Appends lazy_[k]'s `%name_N`, its text made when first printed (its definition) and kept
+/// for its uses.
+void TextPrinter::lazyName(size_t k) {
+  LazyName &e = lazy_[k];
+  if (e.length == 0) {
+    const NameRecord &r = names_[e.base];
+    char buffer[16];
+    const std::string_view tail = suffixText(e.n, buffer);
+    nameText_.reserve(nameText_.size() + r.length + tail.size()); // (the base's text stays put)
+    e.offset = static_cast<uint32_t>(nameText_.size());
+    e.length = static_cast<uint32_t>(r.length + tail.size());
+    nameText_.append(nameText_.data() + r.offset, r.length);
+    nameText_ += tail;
+  }
+  out_.append(nameText_.data() + e.offset, e.length);
+}
+
 /// A value's name: `%name`, `%7`, or `%7#1` for a result of a group.
 void TextPrinter::use(Value v) {
   const detail::Scratch &slot = v.impl()->scratch;
@@ -337,8 +459,13 @@ void TextPrinter::use(Value v) {
     return;
   }
   if (slot.value < 0) {
-    const NameRecord &r = names_[static_cast<size_t>(-slot.value - 1)];
-    out_.append(nameText_.data() + r.offset, r.length);
+    uint32_t index = static_cast<uint32_t>(-(slot.value + 1));
+    if (index < kLazy) {
+      const NameRecord &r = names_[index];
+      out_.append(nameText_.data() + r.offset, r.length);
+      return;
+    }
+    lazyName(index - kLazy);
     return;
   }
   appendValueNumber(out_, static_cast<uint64_t>(slot.value)); // numbers are not negative

@@ -123,33 +123,119 @@ void populateProgramImage() {
 #endif
 }
 
-// The markers of hot-text.txt: with the program linked in that order (lld's
-// --symbol-ordering-file, tools/spire/CMakeLists.txt), the functions `spire dis` runs on DXIL
-// lie between the first two, and those `spire translate --dxil-to-spirv` runs besides between
-// the last two. Their bodies differ so that no linker folds them into one.
+// The markers of hot-text.txt. With the program linked in that order (lld's
+// --symbol-ordering-file, tools/spire/CMakeLists.txt) the text starts with these groups of
+// functions, each group in the order of the profiled program's addresses (hot_text.py):
+//   begin .. shared               what `spire dis` runs on DXIL and SPIR-V's translation does
+//                                 not (the DXIL reader and printer)
+//   shared .. dis_end             what both run (the start, the C library, support/)
+//   translate .. translations     what only `translate --deserialize-spirv` runs besides (dialect/)
+//   translations .. translate_end what both translations run besides (module/, val/, binary/)
+//   translate_end .. end          what only `translate --dxil-to-spirv` runs besides (translate/)
+// so that each command's functions are one or two ranges: `spire dis` on DXIL maps begin ..
+// dis_end, a DXIL translation that and translations .. end, a small binary's translation
+// shared .. translate_end. Their bodies differ so that no linker folds them into one.
 extern "C" __attribute__((noinline, used)) void spire_hot_text_begin() { asm volatile("nop"); }
-extern "C" __attribute__((noinline, used)) void spire_hot_text_dis_end() {
+extern "C" __attribute__((noinline, used)) void spire_shared_text_begin() {
   asm volatile("nop; nop");
 }
-extern "C" __attribute__((noinline, used)) void spire_hot_text_end() {
+extern "C" __attribute__((noinline, used)) void spire_hot_text_dis_end() {
   asm volatile("nop; nop; nop");
 }
+extern "C" __attribute__((noinline, used)) void spire_translate_text_begin() {
+  asm volatile("nop; nop; nop; nop");
+}
+extern "C" __attribute__((noinline, used)) void spire_translations_text_begin() {
+  asm volatile("nop; nop; nop; nop; nop");
+}
+extern "C" __attribute__((noinline, used)) void spire_translate_text_end() {
+  asm volatile("nop; nop; nop; nop; nop; nop");
+}
+extern "C" __attribute__((noinline, used)) void spire_hot_text_end() {
+  asm volatile("nop; nop; nop; nop; nop; nop; nop");
+}
 
-// Maps the packed functions in one call: about 1 MB, against the 8.5 MB of the whole image that
-// populateProgramImage maps. The corpus's `spire dis` of a container, run between llvm-dis-14
-// runs as bench/dxil.py does (CPU per file, one A/B run): 6.19 ms populating the whole image,
-// 5.60 populating nothing, 4.65 with the packed functions mapped (`spire --version` 3.24). In a
-// program linked without the order the markers are neighbours and this maps a page or two.
-void populateHotText(HotText command) {
+namespace {
+
+uintptr_t pageOf(void (*marker)()) {
+  return reinterpret_cast<uintptr_t>(marker) & ~uintptr_t(4095);
+}
+
+void populateRange(uintptr_t begin, uintptr_t end) {
 #ifdef MADV_POPULATE_READ
-  const uintptr_t page = 4096;
-  const uintptr_t begin = reinterpret_cast<uintptr_t>(&spire_hot_text_begin) & ~(page - 1);
-  const uintptr_t last = reinterpret_cast<uintptr_t>(
-      command == HotText::Dis ? &spire_hot_text_dis_end : &spire_hot_text_end);
-  const uintptr_t end = (last + page) & ~(page - 1);
   if (end > begin)
     madvise(reinterpret_cast<void *>(begin), end - begin, MADV_POPULATE_READ);
 #endif
+}
+
+/// Whether the program was linked in the order of hot-text.txt: the markers in their order,
+/// and not spread over more than a few MB.
+bool linkedInOrder() {
+  const uintptr_t markers[] = {pageOf(spire_hot_text_begin),
+                               pageOf(spire_shared_text_begin),
+                               pageOf(spire_hot_text_dis_end),
+                               pageOf(spire_translate_text_begin),
+                               pageOf(spire_translations_text_begin),
+                               pageOf(spire_translate_text_end),
+                               pageOf(spire_hot_text_end)};
+  return std::is_sorted(std::begin(markers), std::end(markers)) &&
+         markers[6] - markers[0] < (uintptr_t(8) << 20);
+}
+
+} // namespace
+
+// Maps the packed functions of a command, instead of the whole 8.9 MB image that
+// populateProgramImage maps (a page mapped costs whether it runs or not; a 64 KB window of code
+// left out costs a fault when it first runs, 15-60 us on the VMs measured).
+// - `spire dis` on DXIL, about 1 MB. The corpus's `spire dis` of a container, run between
+//   llvm-dis-14 runs as bench/dxil.py does (CPU per file, one A/B run): 6.19 ms populating the
+//   whole image, 5.60 populating nothing, 4.65 with the packed functions mapped (`spire
+//   --version` 3.24).
+// - `translate --dxil-to-spirv`, its 1.6 MB more: interleaved A/B over 60 containers, loaded
+//   machine, 9.42 -> 8.02 ms CPU a file (dxil-spirv 10.04).
+// - `translate --deserialize-spirv` of a small module, 1.5 MB of code and the program's
+//   constants and data (the grammar tables, 2.2 MB): on the 14 KB shader of bench/dialect.py's
+//   D3 row (perf stat, 10 alternated rounds of 15 runs, loaded machine) 7.11 ms of CPU mapping
+//   the whole image, 6.57 these ranges; peak resident memory 9.9 MB -> 5.4 MB.
+// In a program linked without the order the markers are neighbours (or out of order): DXIL
+// commands then map nothing, a translation of SPIR-V the whole image.
+void populateHotText(HotText command) {
+  if (!linkedInOrder()) {
+    if (command == HotText::SpirvTranslate)
+      populateProgramImage();
+    return;
+  }
+  const uintptr_t page = 4096;
+  switch (command) {
+  case HotText::Dis:
+    populateRange(pageOf(spire_hot_text_begin), pageOf(spire_hot_text_dis_end) + page);
+    break;
+  case HotText::DxilTranslate:
+    populateRange(pageOf(spire_hot_text_begin), pageOf(spire_hot_text_dis_end) + page);
+    populateRange(pageOf(spire_translations_text_begin), pageOf(spire_hot_text_end) + page);
+    break;
+  case HotText::SpirvTranslate:
+    populateRange(pageOf(spire_shared_text_begin), pageOf(spire_translate_text_end) + page);
+#ifdef MADV_POPULATE_READ
+    // The program's constants and data: the grammar tables a translation looks up.
+    dl_iterate_phdr(
+        [](dl_phdr_info *info, size_t, void *) {
+          for (int i = 0; i < info->dlpi_phnum; ++i) {
+            const ElfW(Phdr) &ph = info->dlpi_phdr[i];
+            if (ph.p_type != PT_LOAD || (ph.p_flags & PF_X))
+              continue;
+            const uintptr_t page = 4096;
+            const uintptr_t from = (info->dlpi_addr + ph.p_vaddr) & ~(page - 1);
+            const uintptr_t to =
+                (info->dlpi_addr + ph.p_vaddr + ph.p_filesz + page - 1) & ~(page - 1);
+            populateRange(from, to);
+          }
+          return 1; // the program itself is the first object
+        },
+        nullptr);
+#endif
+    break;
+  }
 }
 
 void populateHeap(size_t bytes) {

@@ -59,11 +59,11 @@ void report(const Diagnostic &d, std::string_view source);
 /// Maps, in one call, the pages of the program's image (see CommandLine.cpp).
 void populateProgramImage();
 
-/// What a command about to run on DXIL will run: the functions of `spire dis`, or those of
-/// `spire translate --dxil-to-spirv` (the reader's, the translator's, the validator's).
-enum class HotText { Dis, DxilTranslate };
+/// The commands whose functions the link packs (tools/spire/hot-text.txt): `spire dis` on DXIL,
+/// `spire translate --dxil-to-spirv`, `spire translate --deserialize-spirv` of a small module.
+enum class HotText { Dis, DxilTranslate, SpirvTranslate };
 
-/// Maps, in one call, the pages of the functions a command runs on DXIL, which the link places
+/// Maps, in one or two calls, the pages of the functions a command runs, which the link places
 /// together (tools/spire/hot-text.txt; see CommandLine.cpp).
 void populateHotText(HotText command);
 

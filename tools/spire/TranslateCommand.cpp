@@ -268,14 +268,19 @@ int runTranslate(std::span<char *const> args) {
       readInput(input, source, run.translations.front() == Translation::Deserialize);
   if (!bytes)
     return kInvalidInput;
-  // The program's image only for a small input (see populateProgramImage), and the heap: the
+  // The program's image only for a small input (see populateProgramImage; a binary's
+  // translation maps the functions it runs, populateHotText), and the heap: the
   // registry of ops, the module and validation's tables take a MB and about 6 bytes per input
   // byte (the IR, printed function by function, little; a populated page that is not used
   // counts in the peak, one short of it faults in later).
-  if (bytes->size() < kPopulateImageBelow)
-    populateProgramImage();
-  populateHeap(std::min<size_t>((size_t(1) << 20) + 6 * bytes->size(), size_t(16) << 20));
   const bool binaryIn = isSpirvBinary(*bytes);
+  if (bytes->size() < kPopulateImageBelow) {
+    if (binaryIn)
+      populateHotText(HotText::SpirvTranslate);
+    else
+      populateProgramImage();
+  }
+  populateHeap(std::min<size_t>((size_t(1) << 20) + 6 * bytes->size(), size_t(16) << 20));
   if (binaryIn != (run.translations.front() == Translation::Deserialize))
     return usageError("translate", binaryIn ? "a SPIR-V binary is read by --deserialize-spirv"
                                             : "--deserialize-spirv reads a SPIR-V binary");

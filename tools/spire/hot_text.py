@@ -1,27 +1,28 @@
 #!/usr/bin/env python3
 """Writes hot-text.txt: the functions `spire dis` and `spire translate --dxil-to-spirv` run on a
-DXIL container, in the order the linker should place them at the start of the program's text
-(lld --symbol-ordering-file).
+DXIL container and `spire translate --deserialize-spirv` runs on a small module, in the order
+the linker should place them at the start of the program's text (lld --symbol-ordering-file).
 
 A command run once per small file spends most of its time on first touches of the program's
 pages (see CommandLine.cpp, populateHotText); with the functions it runs packed together, one
-madvise maps them all. The list is a profile: a function missing from it (new, renamed) is only
-placed elsewhere, and a name no longer in the program is skipped by the linker. Rerun this after
-larger changes to the DXIL reader, printer or translator (or the validator):
+madvise or two map them all. The list is a profile: a function missing from it (new, renamed) is
+only placed elsewhere, and a name no longer in the program is skipped by the linker. Rerun this
+after larger changes to the DXIL reader, printer or translator, the validator or the dialect:
 
   python3 tools/spire/hot_text.py --build build --corpus ../shared/corpus/dxil --every 1 \
-      > tools/spire/hot-text.txt
+      --spirv-corpus ../shared/corpus/spv > tools/spire/hot-text.txt
 
-It runs `spire --version`, `spire dis` on every --every'th container (and on one program's bare
-bitcode) and `spire translate --dxil-to-spirv` on them under callgrind, takes every function that
-ran, and orders them: the program's start first, then the rest of what `spire dis` runs, then
-what only the translation runs, each group by address in the profiled program (which keeps each
-object file's functions together). Callgrind's simulated processor picks other variants of the C
-library's string functions than a real one, so every variant of a string function that ran is
-listed. Local names that the libraries compiled without a section per function also define are
-left out (see whole_text_names). The markers spire_hot_text_begin, spire_hot_text_dis_end and
-spire_hot_text_end come first, after what `spire dis` runs, and last (CommandLine.cpp,
-populateHotText maps the first range for `spire dis`, both for the translation).
+It runs, under callgrind, `spire --version`, `spire dis` on every --every'th container (and on
+one program's bare bitcode), `spire translate --dxil-to-spirv` on the same containers and `spire
+translate --deserialize-spirv` on --spirv-count small valid glslang modules (and the one
+bench/dialect.py's D3 row measures), takes every function that ran, and writes them in groups
+between markers (CommandLine.cpp lists them): what dis runs and the SPIR-V translation does not,
+what both run, what only the SPIR-V translation runs, what both translations run besides, what
+only the DXIL translation runs. Each group is in the order of the profiled program's addresses
+(which keeps each object file's functions together), the program's start first. Callgrind's
+simulated processor picks other variants of the C library's string functions than a real one,
+so every variant of a string function that ran is listed. Local names that the libraries
+compiled without a section per function also define are left out (see whole_text_names).
 """
 import argparse
 import os
@@ -66,7 +67,7 @@ def whole_text_names(build):
     whole text of its file along: a clone such as `insert.constprop.0`, which many files define,
     would bring the validator and the dialect into the packed range."""
     names = set()
-    for lib in ('transforms', 'asm', 'dialect', 'run'):
+    for lib in ('transforms', 'asm'):
         path = os.path.join(build, 'src', 'libspire_%s.a' % lib)
         if not os.path.exists(path):
             continue
@@ -97,12 +98,33 @@ def extract_bitcode(path):
     return None
 
 
+def small_modules(spire, corpus, count):
+    """Up to `count` valid modules of the corpus's glslang/ folder from 4 to 32 KB, spread over
+    that range, and the one bench/dialect.py's D3 row measures (nearest 14 KB)."""
+    root = os.path.join(corpus, 'glslang')
+    files = sorted(os.path.join(root, f) for f in os.listdir(root) if f.endswith('.spv'))
+    sized = [f for f in files if 4096 <= os.path.getsize(f) <= 32768]
+    picked = sized[::max(1, len(sized) // (2 * count))]
+    nearest = sorted(files, key=lambda f: (abs(os.path.getsize(f) - 14000), f))[:50]
+    valid = []
+    for f in nearest + picked:
+        if len(valid) > count:
+            break
+        if f not in valid and subprocess.run([spire, 'val', f], stdout=subprocess.DEVNULL,
+                                             stderr=subprocess.DEVNULL).returncode == 0:
+            valid.append(f)
+    return valid
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument('--build', required=True, help='the build folder')
     parser.add_argument('--corpus', required=True, help='the folder of .dxil containers')
     parser.add_argument('--every', type=int, default=2)
+    parser.add_argument('--spirv-corpus', required=True,
+                        help='the corpus folder of .spv modules (its glslang/)')
+    parser.add_argument('--spirv-count', type=int, default=12)
     args = parser.parse_args()
     args.spire = os.path.join(args.build, 'tools', 'spire', 'spire')
     containers = sorted(os.path.join(args.corpus, f) for f in os.listdir(args.corpus)
@@ -112,7 +134,7 @@ def main():
 
     start = functions_run(args.spire, ['--version'])
     ran = set(start)
-    translated = set()
+    translated, spirv = set(), set()
     with tempfile.TemporaryDirectory() as tmp:
         bitcode = os.path.join(tmp, 'program.bc')
         with open(bitcode, 'wb') as f:
@@ -125,30 +147,35 @@ def main():
             translated |= functions_run(args.spire, ['translate', '--dxil-to-spirv', c, '-o', out],
                                         check=False)
 
+        for f in small_modules(args.spire, args.spirv_corpus, args.spirv_count):
+            spirv |= functions_run(args.spire,
+                                   ['translate', '--deserialize-spirv', f, '-o', '/dev/null'])
+
     symbols = text_symbols(args.spire)
     for name in whole_text_names(args.build):
         symbols.pop(name, None)
-    families = {m.group(1) for name in ran if (m := VARIANT.match(name))}
-    for name in symbols:
-        m = VARIANT.match(name)
-        if m and m.group(1) in families:
-            ran.add(name)
-    for name in symbols:
-        m = VARIANT.match(name)
-        if m and m.group(1) in {v.group(1) for n in translated if (v := VARIANT.match(n))}:
-            translated.add(name)
-    markers = ('spire_hot_text_begin', 'spire_hot_text_dis_end', 'spire_hot_text_end')
-    known = [n for n in ran if n in symbols and n not in markers]
-    known.sort(key=lambda n: (n not in start, symbols[n], n))
-    only_translation = [n for n in translated - ran if n in symbols and n not in markers]
-    only_translation.sort(key=lambda n: (symbols[n], n))
+    for group in (ran, translated, spirv):
+        families = {m.group(1) for name in group if (m := VARIANT.match(name))}
+        for name in symbols:
+            m = VARIANT.match(name)
+            if m and m.group(1) in families:
+                group.add(name)
+    markers = ['spire_hot_text_begin', 'spire_shared_text_begin', 'spire_hot_text_dis_end',
+               'spire_translate_text_begin', 'spire_translations_text_begin',
+               'spire_translate_text_end', 'spire_hot_text_end']
+
+    def ordered(names):
+        names = [n for n in names if n in symbols and n not in markers]
+        return sorted(names, key=lambda n: (n not in start, symbols[n], n))
+
+    groups = [ordered(ran - spirv), ordered(ran & spirv), ordered(spirv - ran - translated),
+              ordered((spirv & translated) - ran), ordered(translated - spirv - ran)]
     print(markers[0])
-    for name in known:
-        print(name)
-    print(markers[1])
-    for name in only_translation:
-        print(name)
-    print(markers[2])
+    for group, marker in zip(groups, [markers[1], markers[2] + '\n' + markers[3], markers[4],
+                                      markers[5], markers[6]]):
+        for name in group:
+            print(name)
+        print(marker)
 
 
 if __name__ == '__main__':

@@ -554,6 +554,41 @@ TEST(DialectText, ModuleAsMlirTranslatePrintsIt) {
   EXPECT_EQ(roundTrip(invalid), kLoop);
 }
 
+TEST(DialectText, ConflictSuffixesRestartInSiblingRegions) {
+  // A name taken in a region gets the next `_N`; a nested region continues from the N its
+  // enclosing region reached, and its sibling starts from the same N again (the first's names
+  // are no longer taken there), as numbered values do.
+  constexpr std::string_view kNested = R"mlir(spirv.module Logical GLSL450 {
+  spirv.func @f(%arg0: i1) -> i32 "None" {
+    %cst7_i32 = spirv.Constant 7 : i32
+    %cst7_i32_0 = spirv.Constant 7 : i32
+    spirv.mlir.selection {
+      spirv.BranchConditional %arg0, ^bb1, ^bb2
+    ^bb1:  // pred: ^bb0
+      %cst7_i32_1 = spirv.Constant 7 : i32
+      %cst7_i32_2 = spirv.Constant 7 : i32
+      %1 = spirv.IAdd %cst7_i32_1, %cst7_i32_2 : i32
+      spirv.Branch ^bb2
+    ^bb2:  // 2 preds: ^bb0, ^bb1
+      spirv.mlir.merge
+    }
+    spirv.mlir.selection {
+      spirv.BranchConditional %arg0, ^bb1, ^bb2
+    ^bb1:  // pred: ^bb0
+      %cst7_i32_1 = spirv.Constant 7 : i32
+      %1 = spirv.IAdd %cst7_i32_1, %cst7_i32 : i32
+      spirv.Branch ^bb2
+    ^bb2:  // 2 preds: ^bb0, ^bb1
+      spirv.mlir.merge
+    }
+    %0 = spirv.IAdd %cst7_i32, %cst7_i32_0 : i32
+    spirv.ReturnValue %0 : i32
+  }
+}
+)mlir";
+  EXPECT_EQ(roundTrip(kNested), kNested);
+}
+
 TEST(DialectText, GenericFormIsLossless) {
   EXPECT_EQ(roundTrip(kGenericOps, wrapped(true)), kGenericOps);
   // The custom form keeps what the IR holds: ops whose attributes MLIR's custom syntax would
