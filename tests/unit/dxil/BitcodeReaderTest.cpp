@@ -230,6 +230,62 @@ TEST(DxilBitcodeReader, AttributeGroupsAndLists) {
       << text;
 }
 
+TEST(DxilBitcodeReader, KindBlocksReadAgainGiveTheirOwnKinds) {
+  // A block of KIND records alone that equals one read before takes its kinds from the thread's
+  // memo: the names are the block's own, and later KIND records still see them as defined.
+  auto kindRecord = [](BitWriter &w, uint64_t id, std::string_view name) {
+    std::vector<uint64_t> r = {id};
+    r.insert(r.end(), name.begin(), name.end());
+    w.record(6, r);
+  };
+  auto withKinds = [&](uint32_t blockId, std::string_view second, bool duplicateAfter,
+                       bool kindBefore) {
+    return module(2, {}, {}, [=](BitWriter &w) {
+      if (kindBefore) {
+        w.enterBlock(kMetadata, 3);
+        kindRecord(w, 40, "early");
+        w.endBlock();
+      }
+      w.enterBlock(blockId, 3);
+      kindRecord(w, 0, "dbg");
+      kindRecord(w, 1, second);
+      kindRecord(w, 70, "dx.far");
+      w.endBlock();
+      if (duplicateAfter) {
+        w.enterBlock(kMetadata, 3);
+        kindRecord(w, 1, "again");
+        w.endBlock();
+      }
+    });
+  };
+  for (uint32_t blockId : {uint32_t(kMetadata), uint32_t(22)}) {
+    SCOPED_TRACE(blockId);
+    for (int pass = 0; pass < 3; ++pass) {
+      Expected<LlvmModule> a = readBitcode(withKinds(blockId, "dx.precise", false, false));
+      ASSERT_TRUE(a) << a.error().format();
+      ASSERT_EQ(a->metadataKinds.size(), 3u);
+      EXPECT_EQ(a->metadataKindName(0), "dbg");
+      EXPECT_EQ(a->metadataKindName(1), "dx.precise");
+      EXPECT_EQ(a->metadataKindName(70), "dx.far");
+      // The same length, another name: its own bytes, its own kinds.
+      Expected<LlvmModule> b = readBitcode(withKinds(blockId, "dx.precisE", false, false));
+      ASSERT_TRUE(b) << b.error().format();
+      EXPECT_EQ(b->metadataKindName(1), "dx.precisE");
+      EXPECT_EQ(b->metadataKindName(70), "dx.far");
+      // Kinds from the memo are defined for the records after them.
+      EXPECT_NE(errorOf(withKinds(blockId, "dx.precise", true, false))
+                    .find("metadata kind 1 defined twice"),
+                std::string::npos);
+      // A kind before the block: the block is read as it comes.
+      Expected<LlvmModule> c = readBitcode(withKinds(blockId, "dx.precise", false, true));
+      ASSERT_TRUE(c) << c.error().format();
+      ASSERT_EQ(c->metadataKinds.size(), 4u);
+      EXPECT_EQ(c->metadataKindName(40), "early");
+      EXPECT_EQ(c->metadataKindName(1), "dx.precise");
+    }
+  }
+}
+
 // --- malformed files -------------------------------------------------------------------------
 
 TEST(DxilBitcodeReader, FileLevelErrors) {
