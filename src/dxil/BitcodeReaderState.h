@@ -88,6 +88,10 @@ struct ReaderState {
   Vector<Fixup> fixups{scratch};
   uint32_t moduleValueCount = 0;
 
+  /// What LlvmModule::callsTyped says: false once a call's explicit function type differs from
+  /// its callee's, or a label or metadata argument is not of its parameter's type.
+  bool callsTyped = true;
+
   uint64_t metadataKindsBelow64 = 0; ///< bit k: a KIND record named kind k (k < 64)
 
   // Metadata: bitcode metadata id -> MetadataId.

@@ -162,6 +162,8 @@ private:
         if (!(kind == TypeKind::Label ? block(field) : metadataOperand(uint32_t(absolute(field)))))
           return false;
         reload();
+        if (values[m.operands.back()].type != p)
+          s.callsTyped = false;
         continue;
       }
       uint64_t id = relative ? uint64_t(uint32_t(uint32_t(numIds) - uint32_t(field))) : field;
@@ -956,6 +958,8 @@ bool FunctionBuilder::instruction(Instruction &ins) {
       return false;
     if (fnTy == kNoId)
       fnTy = pointee(calleeTy);
+    else if (fnTy != pointee(calleeTy))
+      s.callsTyped = false; // not vouched for: the model checks the arguments of such calls
     if (fnTy == kNoId || m.types[fnTy].kind != TypeKind::Function)
       return failMessage("call of a value that is not a function");
     if (m.types[calleeTy].kind != TypeKind::Pointer)

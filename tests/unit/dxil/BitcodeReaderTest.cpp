@@ -286,6 +286,33 @@ TEST(DxilBitcodeReader, KindBlocksReadAgainGiveTheirOwnKinds) {
   }
 }
 
+TEST(DxilBitcodeReader, CallsAreTypedWhenTheirFunctionTypeIsTheCallees) {
+  // @f is i32 (i32); its body calls @f and returns %0.
+  auto withCall = [](std::vector<uint64_t> call, uint64_t ret) {
+    return module(3, [=](BitWriter &w) {
+      w.record(1, {1});
+      w.record(34, call);
+      w.record(10, {ret});
+    });
+  };
+  Expected<LlvmModule> typed = readBitcode(withCall({0, 0, 2, 1}, 2)); // call i32 @f(i32 %0)
+  ASSERT_TRUE(typed) << typed.error().format();
+  EXPECT_TRUE(typed->callsTyped);
+  Expected<LlvmModule> same = readBitcode(withCall({0, 1 << 15, tI32FnI32, 2, 1}, 2));
+  ASSERT_TRUE(same) << same.error().format();
+  EXPECT_TRUE(same->callsTyped);
+  // An explicit function type other than the callee's: read, but not vouched for.
+  Expected<LlvmModule> other = readBitcode(withCall({0, 1 << 15, tVoidFn, 2}, 1));
+  ASSERT_TRUE(other) << other.error().format();
+  EXPECT_FALSE(other->callsTyped);
+  LlvmModule copy = *typed;
+  EXPECT_FALSE(copy.callsTyped);
+  LlvmModule moved = std::move(*typed);
+  EXPECT_TRUE(moved.callsTyped);
+  copy = moved;
+  EXPECT_FALSE(copy.callsTyped);
+}
+
 // --- malformed files -------------------------------------------------------------------------
 
 TEST(DxilBitcodeReader, FileLevelErrors) {
