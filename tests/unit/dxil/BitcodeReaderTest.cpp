@@ -286,6 +286,53 @@ TEST(DxilBitcodeReader, KindBlocksReadAgainGiveTheirOwnKinds) {
   }
 }
 
+TEST(DxilBitcodeReader, AttributeBlocksReadAgainGiveTheirOwnAttributes) {
+  // Equal attribute blocks read in the same table state take what they add from the thread's
+  // memo: the text is the block's own, and a list block is read against its own groups.
+  auto withGroups = [](std::vector<uint64_t> group, std::string_view value,
+                       std::string_view section = "") {
+    return module(2, {}, [=](BitWriter &w) {
+      if (!section.empty())
+        w.record(5, chars(section)); // SECTIONNAME: strings before the attributes'
+      w.enterBlock(kAttrGroups, 3);
+      std::vector<uint64_t> g = group;
+      g.push_back(4);
+      for (char c : std::string("key"))
+        g.push_back(uint8_t(c));
+      g.push_back(0);
+      for (char c : value)
+        g.push_back(uint8_t(c));
+      g.push_back(0);
+      w.record(3, g);
+      w.endBlock();
+      w.enterBlock(kAttrLists, 3);
+      w.record(2, {1});
+      w.endBlock();
+      w.record(8, {2, 0, 1, 0, 1, 0, 0, 0}); // declare void @1() #0
+    });
+  };
+  const std::vector<uint64_t> readonly = {1, 0xFFFFFFFFu, 0, 21}; // group 1: fn readonly
+  const std::vector<uint64_t> zeroextRet = {1, 0, 0, 34};         // group 1: ret zeroext
+  auto text = [](const std::vector<uint8_t> &bytes) {
+    Expected<LlvmModule> m = readBitcode(bytes);
+    return m ? printLlvmModuleToString(*m) : m.error().format();
+  };
+  const std::string first = text(withGroups(readonly, "v1"));
+  ASSERT_NE(first.find("declare void @f() #0\n"), std::string::npos) << first;
+  ASSERT_NE(first.find("attributes #0 = { readonly \"key\"=\"v1\" }"), std::string::npos) << first;
+  const std::string other = text(withGroups(readonly, "v2"));
+  ASSERT_NE(other.find("\"key\"=\"v2\""), std::string::npos) << other;
+  const std::string ret = text(withGroups(zeroextRet, "v1"));
+  ASSERT_NE(ret.find("declare zeroext \"key\"=\"v1\" void @f()"), std::string::npos) << ret;
+  for (int pass = 0; pass < 3; ++pass) {
+    EXPECT_EQ(text(withGroups(readonly, "v1")), first);
+    EXPECT_NE(text(withGroups(readonly, "v1", "a.section")).find("\"key\"=\"v1\""),
+              std::string::npos);
+    EXPECT_EQ(text(withGroups(readonly, "v2")), other);
+    EXPECT_EQ(text(withGroups(zeroextRet, "v1")), ret);
+  }
+}
+
 TEST(DxilBitcodeReader, CallsAreTypedWhenTheirFunctionTypeIsTheCallees) {
   // @f is i32 (i32); its body calls @f and returns %0.
   auto withCall = [](std::vector<uint64_t> call, uint64_t ret) {
