@@ -32,7 +32,7 @@ enum MetadataCode : uint32_t {
   kArgList = 46,
 };
 
-MetadataId newMetadata(ReaderState &s, Metadata md) {
+[[gnu::always_inline]] inline MetadataId newMetadata(ReaderState &s, const Metadata &md) {
   MetadataId id = MetadataId(s.m.metadata.size());
   append(s.m.metadata, md);
   append(s.mdIds, id);
