@@ -494,6 +494,17 @@ TEST(DxilModule, ArgumentTypesAreCheckedUnlessTheReaderVouchesForThem) {
   EXPECT_EQ(errorOf(decodeDxil(copy)), wrong);
   LlvmModule moved = std::move(s.m);
   EXPECT_TRUE(moved.callsTyped);
+
+  // The count is checked all the same, on the calls after the first too.
+  Shader t;
+  uint32_t id = t.op("dx.op.threadId.i32", {t.i32, t.i32, t.i32});
+  t.defineMain();
+  t.call(id, {t.constInt(t.i32, 93), t.constInt(t.i32, 0)});
+  t.call(id, {t.constInt(t.i32, 93), t.constInt(t.i32, 1), t.constInt(t.i32, 2)});
+  t.entry(kNoId, kNoId, kNoId);
+  t.m.callsTyped.set(true);
+  EXPECT_EQ(errorOf(t.decode()),
+            "@main: instruction 1: call of @dx.op.threadId.i32: 3 arguments for 2 parameters");
 }
 
 TEST(DxilModule, ShaderModelAndDxilVersionAreChecked) {
