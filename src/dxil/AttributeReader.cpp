@@ -234,9 +234,10 @@ struct AttributeTableSizes {
   size_t attributes, sets, listEntries, lists, listIds;
 };
 
-/// A block equal to one the memo holds, read in the same table state: its additions, and true.
-bool attributesFromMemo(ReaderState &s) {
-  if (!s.bs.remembers() || s.attributeState == ReaderState::kUnknownAttributes)
+/// A block equal to one the memo holds, read in the same table state: its additions, and true
+/// (for a reader that remembers: its caller tests that inline, so spire dis never calls this).
+[[gnu::noinline]] bool attributesFromMemo(ReaderState &s) {
+  if (s.attributeState == ReaderState::kUnknownAttributes)
     return false;
   const BitstreamReader::BlockBody body = s.bs.blockBody();
   if (body.bytes.empty())
@@ -303,7 +304,7 @@ void rememberAttributes(ReaderState &s, const BitstreamReader::BlockBody &body,
 }
 
 Status readBlock(ReaderState &s, bool groups) {
-  if (attributesFromMemo(s))
+  if (s.bs.remembers() && attributesFromMemo(s))
     return {};
   const bool watch = s.bs.remembers() && s.attributeState != ReaderState::kUnknownAttributes;
   const BitstreamReader::BlockBody body = watch ? s.bs.blockBody() : BitstreamReader::BlockBody{};

@@ -161,11 +161,12 @@ private:
   Block blocks_[kSlots];
 };
 
-/// At the start of a metadata or kind block: when the module has no kinds yet and the block is
+/// At the start of a metadata or kind block of a reader that remembers (its callers test that
+/// inline, so that spire dis never calls this): when the module has no kinds yet and the block is
 /// one of the memo's, its kinds (distinct, as they were when it was read) are the module's and
 /// the block is left; true then.
-bool kindsFromMemo(ReaderState &s) {
-  if (!s.bs.remembers() || !s.m.metadataKinds.empty())
+[[gnu::noinline]] bool kindsFromMemo(ReaderState &s) {
+  if (!s.m.metadataKinds.empty())
     return false;
   const BitstreamReader::BlockBody body = s.bs.blockBody();
   if (body.bytes.empty())
@@ -217,7 +218,7 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
   size_t firstValueFixup = s.fixups.size();
   std::pmr::string pendingName(s.scratch);
   bool havePendingName = false;
-  if (function == kNoId && kindsFromMemo(s))
+  if (function == kNoId && s.bs.remembers() && kindsFromMemo(s))
     return {};
   KindBlockWatch watch(s, function == kNoId);
   for (;;) {
@@ -387,7 +388,7 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
 }
 
 Status readMetadataKindBlock(ReaderState &s) {
-  if (kindsFromMemo(s))
+  if (s.bs.remembers() && kindsFromMemo(s))
     return {};
   KindBlockWatch watch(s, true);
   for (;;) {
