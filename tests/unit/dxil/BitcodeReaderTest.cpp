@@ -286,6 +286,32 @@ TEST(DxilBitcodeReader, KindBlocksReadAgainGiveTheirOwnKinds) {
   }
 }
 
+TEST(DxilBitcodeReader, DataConstantsOfZerosAreNull) {
+  // As LLVM reads them: an all-zero DATA record is a zeroinitializer, with or without an
+  // aggregate in its block.
+  for (bool aggregate : {false, true}) {
+    std::vector<uint8_t> bytes = module(2, {}, [=](BitWriter &w) {
+      w.enterBlock(kConstants, 4);
+      w.record(1, {tString});  // SETTYPE [3 x i8]
+      w.record(22, {0, 0, 0}); // DATA: zeros
+      w.record(22, {1, 0, 0}); // DATA: not all zeros
+      if (aggregate) {
+        w.record(1, {tArray}); // SETTYPE [2 x i32]
+        w.record(1, {tI32});
+        w.record(4, {2}); // i32 1
+        w.record(1, {tArray});
+        w.record(7, {2, 2}); // AGGREGATE [i32 1, i32 1] (value 2 twice)
+      }
+      w.endBlock();
+    });
+    Expected<LlvmModule> m = readBitcode(bytes);
+    ASSERT_TRUE(m) << m.error().format();
+    ASSERT_EQ(m->constants.size(), aggregate ? 4u : 2u);
+    EXPECT_EQ(m->constants[0].kind, ConstantKind::Null) << aggregate;
+    EXPECT_EQ(m->constants[1].kind, ConstantKind::Data) << aggregate;
+  }
+}
+
 TEST(DxilBitcodeReader, AttributeBlocksReadAgainGiveTheirOwnAttributes) {
   // Equal attribute blocks read in the same table state take what they add from the thread's
   // memo: the text is the block's own, and a list block is read against its own groups.
