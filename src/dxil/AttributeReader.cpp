@@ -5,6 +5,10 @@
 #include "spire/dxil/LlvmAttributes.h"
 
 #include <algorithm>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
 
 namespace spire::dxil::detail {
 
@@ -168,20 +172,164 @@ Status readList(ReaderState &s) {
   return {};
 }
 
+/// Attribute blocks this thread has read. Programs from one writer carry a few distinct pairs of
+/// group and list blocks, in unabbreviated records: what a block adds to the attribute tables is
+/// a function of its width, its bytes and what the tables held before it (for a list block, the
+/// groups). So each remembered block names the table state it was read in and the state it
+/// left; a block equal to one read in the same state gives what that one added, with the
+/// strings it refers to copied (only their offsets in the module's strings differ).
+class AttributeBlockMemo {
+public:
+  static constexpr unsigned kSlots = 32;
+  static constexpr size_t kMaxBytes = 4096;
+  struct Entry {
+    uint64_t before = 0, after = 0; ///< the table states (see ReaderState::attributeState)
+    unsigned width = 0;
+    std::vector<uint8_t> bytes;
+    std::string strings; ///< the strings of `attributes`, whose offsets are relative to it
+    std::vector<Attribute> attributes;
+    std::vector<AttributeSet> sets;
+    std::vector<AttributeList::Entry> listEntries;
+    std::vector<AttributeList> lists;
+    std::vector<uint32_t> listIds;
+    std::vector<ReaderState::Group> groups; ///< all groups after the block
+  };
+
+  const Entry *find(uint64_t state, const BitstreamReader::BlockBody &body) const {
+    for (const Entry &e : entries_)
+      if (e.after != 0 && e.before == state && e.width == body.abbrevWidth &&
+          e.bytes.size() == body.bytes.size() &&
+          std::memcmp(e.bytes.data(), body.bytes.data(), e.bytes.size()) == 0)
+        return &e;
+    return nullptr;
+  }
+  /// The slot of the oldest entry, emptied (its storage kept for the new one).
+  Entry &insert() {
+    Entry &e = entries_[next_];
+    next_ = (next_ + 1) % kSlots;
+    e.strings.clear();
+    e.attributes.clear();
+    e.after = ++lastState_;
+    return e;
+  }
+  static AttributeBlockMemo &forThread() {
+    thread_local std::unique_ptr<AttributeBlockMemo> memo;
+    if (!memo) [[unlikely]]
+      memo = std::make_unique<AttributeBlockMemo>();
+    return *memo;
+  }
+
+private:
+  Entry entries_[kSlots];
+  unsigned next_ = 0;
+  uint64_t lastState_ = 0;
+};
+
+/// The attribute tables' sizes when a block starts: what the block adds is what lies past them.
+struct AttributeTableSizes {
+  explicit AttributeTableSizes(const ReaderState &s)
+      : attributes(s.m.attributes.size()), sets(s.m.attributeSets.size()),
+        listEntries(s.m.attributeListEntries.size()), lists(s.m.attributeLists.size()),
+        listIds(s.attributeListIds.size()) {}
+  size_t attributes, sets, listEntries, lists, listIds;
+};
+
+/// A block equal to one the memo holds, read in the same table state: its additions, and true
+/// (for a reader that remembers: its caller tests that inline, so spire dis never calls this).
+[[gnu::noinline]] bool attributesFromMemo(ReaderState &s) {
+  if (s.attributeState == ReaderState::kUnknownAttributes)
+    return false;
+  const BitstreamReader::BlockBody body = s.bs.blockBody();
+  if (body.bytes.empty())
+    return false;
+  const AttributeBlockMemo::Entry *e = AttributeBlockMemo::forThread().find(s.attributeState, body);
+  if (!e)
+    return false;
+  LlvmModule &m = s.m;
+  const uint32_t base = s.addString(e->strings).offset;
+  for (Attribute a : e->attributes) {
+    if (a.form == Attribute::Form::String) {
+      a.key.offset += base;
+      a.value.offset += base;
+    }
+    m.attributes.push_back(a);
+  }
+  m.attributeSets.insert(m.attributeSets.end(), e->sets.begin(), e->sets.end());
+  m.attributeListEntries.insert(m.attributeListEntries.end(), e->listEntries.begin(),
+                                e->listEntries.end());
+  m.attributeLists.insert(m.attributeLists.end(), e->lists.begin(), e->lists.end());
+  s.attributeListIds.insert(s.attributeListIds.end(), e->listIds.begin(), e->listIds.end());
+  s.groups.assign(e->groups.begin(), e->groups.end());
+  s.attributeState = e->after;
+  s.bs.leaveBlock();
+  return true;
+}
+
+/// After a block read without error in a known state: remembers what it added (see
+/// AttributeBlockMemo) and names the new state; a block that cannot be remembered makes the
+/// state unknown.
+void rememberAttributes(ReaderState &s, const BitstreamReader::BlockBody &body,
+                        const AttributeTableSizes &from, bool plain) {
+  const LlvmModule &m = s.m;
+  bool typed = false;
+  for (size_t i = from.attributes; i < m.attributes.size(); ++i)
+    typed = typed || m.attributes[i].form == Attribute::Form::Type;
+  if (!plain || typed || body.bytes.empty() || body.bytes.size() > AttributeBlockMemo::kMaxBytes ||
+      s.attributeState == ReaderState::kUnknownAttributes) {
+    s.attributeState = ReaderState::kUnknownAttributes;
+    return;
+  }
+  AttributeBlockMemo::Entry &e = AttributeBlockMemo::forThread().insert();
+  e.before = s.attributeState;
+  e.width = body.abbrevWidth;
+  e.bytes.assign(body.bytes.begin(), body.bytes.end());
+  for (size_t i = from.attributes; i < m.attributes.size(); ++i) {
+    Attribute a = m.attributes[i];
+    if (a.form == Attribute::Form::String) {
+      std::string_view key = m.str(a.key), value = m.str(a.value);
+      a.key.offset = uint32_t(e.strings.size());
+      e.strings += key;
+      a.value.offset = uint32_t(e.strings.size());
+      e.strings += value;
+    }
+    e.attributes.push_back(a);
+  }
+  e.sets.assign(m.attributeSets.begin() + from.sets, m.attributeSets.end());
+  e.listEntries.assign(m.attributeListEntries.begin() + from.listEntries,
+                       m.attributeListEntries.end());
+  e.lists.assign(m.attributeLists.begin() + from.lists, m.attributeLists.end());
+  e.listIds.assign(s.attributeListIds.begin() + from.listIds, s.attributeListIds.end());
+  e.groups.assign(s.groups.begin(), s.groups.end());
+  s.attributeState = e.after;
+}
+
 Status readBlock(ReaderState &s, bool groups) {
+  if (s.bs.remembers() && attributesFromMemo(s))
+    return {};
+  const bool watch = s.bs.remembers() && s.attributeState != ReaderState::kUnknownAttributes;
+  const BitstreamReader::BlockBody body = watch ? s.bs.blockBody() : BitstreamReader::BlockBody{};
+  const AttributeTableSizes from(s);
+  bool plain = true; // unabbreviated records only, no sub-blocks
   for (;;) {
     BitstreamEntry e;
     if (!s.bs.next(e))
       return s.bs.takeError();
-    if (e.kind == BitstreamEntry::Kind::EndBlock)
+    if (e.kind == BitstreamEntry::Kind::EndBlock) {
+      if (watch)
+        rememberAttributes(s, body, from, plain);
+      else
+        s.attributeState = ReaderState::kUnknownAttributes;
       return {};
+    }
     if (e.kind == BitstreamEntry::Kind::SubBlock) {
+      plain = false;
       if (Status st = s.bs.skipBlock(); !st)
         return st;
       continue;
     }
     if (e.kind != BitstreamEntry::Kind::Record)
       return s.bs.error("the data ends inside an attribute block");
+    plain = plain && e.id == kAbbrevUnabbreviatedRecord;
     if (!s.bs.read(e.id, s.rec))
       return s.bs.takeError();
     if (groups && s.rec.code == 3) {

@@ -681,6 +681,7 @@ Expected<LlvmModule> readBitcode(std::span<const uint8_t> bytes) {
   }
   if (!sawModule)
     return fail("bitcode without a module block");
+  m.callsTyped.set(s.callsTyped);
   return m;
 }
 

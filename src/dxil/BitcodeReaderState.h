@@ -88,6 +88,10 @@ struct ReaderState {
   Vector<Fixup> fixups{scratch};
   uint32_t moduleValueCount = 0;
 
+  /// What LlvmModule::callsTyped says: false once a call's explicit function type differs from
+  /// its callee's, or a label or metadata argument is not of its parameter's type.
+  bool callsTyped = true;
+
   uint64_t metadataKindsBelow64 = 0; ///< bit k: a KIND record named kind k (k < 64)
 
   // Metadata: bitcode metadata id -> MetadataId.
@@ -104,6 +108,10 @@ struct ReaderState {
   Vector<Attribute> attributeScratch{scratch}; ///< a set being read (reused from record to record)
   Vector<uint32_t> positionScratch{scratch};   ///< a list's positions being merged
   Vector<const Group *> groupScratch{scratch}; ///< and its groups
+  /// What the attribute tables (the module's and groups, attributeListIds) hold, as the
+  /// attribute reader's memo names it: 0 empty, kUnknownAttributes when it cannot say.
+  static constexpr uint64_t kUnknownAttributes = ~uint64_t(0);
+  uint64_t attributeState = 0;
   /// The group with this id (the last one read with it), or null.
   const Group *group(uint64_t id) const {
     const Group *found = nullptr;

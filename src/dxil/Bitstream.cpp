@@ -678,6 +678,22 @@ Status BitstreamReader::enterBlockInternal(uint32_t blockId, bool forBlockInfo) 
 
 Status BitstreamReader::enterBlock(uint32_t blockId) { return enterBlockInternal(blockId, false); }
 
+BitstreamReader::BlockBody BitstreamReader::blockBody() const {
+  if (scopes_.empty() || (pos_ & 31) || failed_)
+    return {};
+  const Scope &scope = scopes_.back();
+  return {scope.abbrevWidth,
+          std::span<const uint8_t>(data_ + (pos_ >> 3), size_t((scope.endBit - pos_) >> 3))};
+}
+
+void BitstreamReader::leaveBlock() {
+  if (scopes_.empty())
+    return;
+  pos_ = scopes_.back().endBit;
+  scopeAbbrevs_.resize(scopes_.back().firstAbbrev);
+  scopes_.pop_back();
+}
+
 Status BitstreamReader::skipBlock() {
   uint64_t start = pendingBlockStart_;
   readVbr(4);

@@ -503,6 +503,17 @@ void canonicalizeOne(LlvmModule &m, Constant &c) {
 
 Status canonicalizeConstants(ReaderState &s, uint32_t first) {
   LlvmModule &m = s.m;
+  // Data constants depend on their own words alone; most blocks (a function's) hold no
+  // aggregate, and then one pass is all.
+  bool aggregates = false;
+  for (uint32_t ci = first; ci < m.constants.size(); ++ci) {
+    Constant &c = m.constants[ci];
+    if (c.kind == ConstantKind::Data)
+      canonicalizeOne(m, c);
+    aggregates = aggregates || c.kind == ConstantKind::Aggregate;
+  }
+  if (!aggregates)
+    return {};
   // Post-order over element references (forward references make plain order insufficient).
   ReaderState::Vector<uint8_t> state(m.constants.size() - first, 0,
                                      s.scratch); // 0 new, 1 open, 2 done

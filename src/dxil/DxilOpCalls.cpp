@@ -172,6 +172,7 @@ private:
     uint32_t opcode = 0;
     TypeId overloadType = kNoId;
     uint32_t next = kNoId;
+    uint32_t numOperands = 0; ///< the callee and the arguments, as the function type has them
     const OpInfo *op = nullptr;
     Overload overload = Overload::Void;
   };
@@ -250,8 +251,11 @@ private:
       for (uint32_t c = checkedHead_[calleeIndex]; c != kNoId; c = checked_[c].next)
         if (checked_[c].opcode == opcode) {
           const Checked &k = checked_[c];
-          if (!argumentTypes(index, m_.functions[calleeIndex], ops, inst.numOperands) ||
-              !allowed(index, *k.op))
+          // A module whose calls the reader checked needs only the count (as the first call's).
+          if (!(m_.callsTyped && inst.numOperands == k.numOperands) &&
+              !argumentTypes(index, m_.functions[calleeIndex], ops, inst.numOperands))
+            return false;
+          if (!allowed(index, *k.op))
             return false;
           record(index, k.op, k.overload, k.overloadType);
           return true;
@@ -299,6 +303,8 @@ private:
       return failCall(index, m_.name(callee.value),
                       std::to_string(args) + " arguments for " +
                           std::to_string(ft.numElements - 1) + " parameters");
+    if (m_.callsTyped) // the reader checked them
+      return true;
     const Value *values = m_.values.data();
     const size_t numValues = m_.values.size();
     for (uint32_t i = 1; i <= args; ++i)
@@ -339,7 +345,8 @@ private:
       return false;
     if (!allowed(index, *op))
       return false;
-    checked_.push_back({op->opcode, overloadType, checkedHead_[calleeIndex], op, fn->overload});
+    checked_.push_back(
+        {op->opcode, overloadType, checkedHead_[calleeIndex], count, op, fn->overload});
     checkedHead_[calleeIndex] = uint32_t(checked_.size() - 1);
     record(index, op, fn->overload, overloadType);
     return true;

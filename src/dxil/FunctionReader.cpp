@@ -84,6 +84,14 @@ private:
   [[gnu::cold, gnu::noinline]] bool noType(uint64_t t) {
     return setError(s.error("type id " + std::to_string(t) + " is not defined"));
   }
+  /// The type a record names, as s.type() but with the common case inline and no Expected.
+  bool typeAt(uint64_t id, TypeId &out) {
+    if (id < s.typeMap.size() && s.typeMap[id] != kNoId) [[likely]] {
+      out = s.typeMap[id];
+      return true;
+    }
+    return noType(id);
+  }
   /// Hot helpers report through `error_` and return false, sparing a Status per operand.
   bool setError(Diagnostic d) {
     error_ = std::move(d);
@@ -162,6 +170,8 @@ private:
         if (!(kind == TypeKind::Label ? block(field) : metadataOperand(uint32_t(absolute(field)))))
           return false;
         reload();
+        if (values[m.operands.back()].type != p)
+          s.callsTyped = false;
         continue;
       }
       uint64_t id = relative ? uint64_t(uint32_t(uint32_t(numIds) - uint32_t(field))) : field;
@@ -478,10 +488,8 @@ bool FunctionBuilder::instruction(Instruction &ins) {
         return false;
       if (rec[at++])
         ins.flags |= kFlagInBounds;
-      Expected<TypeId> t = s.type(rec[at++]);
-      if (!t)
-        return setError(t.error());
-      source = *t;
+      if (!typeAt(rec[at++], source))
+        return false;
     } else if (s.rec.code == kInboundsGepOld) {
       ins.flags |= kFlagInBounds;
     }
@@ -746,10 +754,8 @@ bool FunctionBuilder::instruction(Instruction &ins) {
     size_t tail = s.rec.code == kLoad ? 2 : 4;
     TypeId loaded = pointee(pt);
     if (at + tail + 1 == rec.size()) {
-      Expected<TypeId> t = s.type(rec[at++]);
-      if (!t)
-        return setError(t.error());
-      loaded = *t;
+      if (!typeAt(rec[at++], loaded))
+        return false;
     }
     if (!need(at, tail))
       return false;
@@ -941,10 +947,8 @@ bool FunctionBuilder::instruction(Instruction &ins) {
     if ((cc >> 15) & 1) {
       if (!need(at, 1))
         return false;
-      Expected<TypeId> t = s.type(rec[at++]);
-      if (!t)
-        return setError(t.error());
-      fnTy = *t;
+      if (!typeAt(rec[at++], fnTy))
+        return false;
     }
     ins.callingConv = uint32_t((cc >> 1) & 0x3FF);
     ins.tail = ((cc >> 14) & 1)   ? TailKind::MustTail
@@ -956,6 +960,8 @@ bool FunctionBuilder::instruction(Instruction &ins) {
       return false;
     if (fnTy == kNoId)
       fnTy = pointee(calleeTy);
+    else if (fnTy != pointee(calleeTy))
+      s.callsTyped = false; // not vouched for: the model checks the arguments of such calls
     if (fnTy == kNoId || m.types[fnTy].kind != TypeKind::Function)
       return failMessage("call of a value that is not a function");
     if (m.types[calleeTy].kind != TypeKind::Pointer)

@@ -3,7 +3,12 @@
 #include "BitcodeReaderState.h"
 #include "ReaderSupport.h"
 
+#include <algorithm>
+#include <cstring>
+#include <memory>
 #include <optional>
+#include <string>
+#include <vector>
 
 namespace spire::dxil::detail {
 
@@ -27,7 +32,7 @@ enum MetadataCode : uint32_t {
   kArgList = 46,
 };
 
-MetadataId newMetadata(ReaderState &s, Metadata md) {
+[[gnu::always_inline]] inline MetadataId newMetadata(ReaderState &s, const Metadata &md) {
   MetadataId id = MetadataId(s.m.metadata.size());
   append(s.m.metadata, md);
   append(s.mdIds, id);
@@ -103,6 +108,108 @@ std::optional<Diagnostic> readKind(ReaderState &s) {
   return std::nullopt;
 }
 
+/// Blocks of KIND records alone that this thread has read, with the kinds they name. Every
+/// program from one writer names the same kinds in a block of their own (LLVM 3.7 writes them in
+/// a METADATA_BLOCK, newer writers in a METADATA_KIND_BLOCK), in unabbreviated records: what such
+/// a block gives is a function of its abbreviation width and its bytes alone, so a block equal
+/// to one read before gives its kinds without decoding. A few blocks of bounded size are kept.
+class KindBlockMemo {
+public:
+  static constexpr unsigned kSlots = 4;
+  static constexpr size_t kMaxBytes = 16384;
+  struct Block {
+    unsigned width = 0;
+    std::vector<uint8_t> bytes;
+    std::vector<uint32_t> ids;
+    std::vector<uint32_t> nameEnds; ///< kind k's name is names[nameEnds[k-1], nameEnds[k])
+    std::string names;
+  };
+
+  const Block *find(const BitstreamReader::BlockBody &body) {
+    for (unsigned slot = 0; slot < kSlots; ++slot) {
+      const Block &b = blocks_[slot];
+      if (!b.ids.empty() && b.width == body.abbrevWidth && b.bytes.size() == body.bytes.size() &&
+          std::memcmp(b.bytes.data(), body.bytes.data(), b.bytes.size()) == 0)
+        return &b;
+    }
+    return nullptr;
+  }
+  void insert(const BitstreamReader::BlockBody &body, const LlvmModule &m, size_t firstKind) {
+    if (body.bytes.size() > kMaxBytes || firstKind >= m.metadataKinds.size())
+      return;
+    std::rotate(blocks_, blocks_ + kSlots - 1, blocks_ + kSlots); // the latest first
+    Block &b = blocks_[0];
+    b.width = body.abbrevWidth;
+    b.bytes.assign(body.bytes.begin(), body.bytes.end());
+    b.ids.clear();
+    b.nameEnds.clear();
+    b.names.clear();
+    for (size_t k = firstKind; k < m.metadataKinds.size(); ++k) {
+      b.ids.push_back(m.metadataKinds[k].id);
+      b.names += m.str(m.metadataKinds[k].name);
+      b.nameEnds.push_back(uint32_t(b.names.size()));
+    }
+  }
+  static KindBlockMemo &forThread() {
+    thread_local std::unique_ptr<KindBlockMemo> memo;
+    if (!memo) [[unlikely]]
+      memo = std::make_unique<KindBlockMemo>();
+    return *memo;
+  }
+
+private:
+  Block blocks_[kSlots];
+};
+
+/// At the start of a metadata or kind block of a reader that remembers (its callers test that
+/// inline, so that spire dis never calls this): when the module has no kinds yet and the block is
+/// one of the memo's, its kinds (distinct, as they were when it was read) are the module's and
+/// the block is left; true then.
+[[gnu::noinline]] bool kindsFromMemo(ReaderState &s) {
+  if (!s.m.metadataKinds.empty())
+    return false;
+  const BitstreamReader::BlockBody body = s.bs.blockBody();
+  if (body.bytes.empty())
+    return false;
+  const KindBlockMemo::Block *b = KindBlockMemo::forThread().find(body);
+  if (!b)
+    return false;
+  StrRef all = s.addString(b->names);
+  uint32_t from = 0;
+  for (size_t k = 0; k < b->ids.size(); ++k) {
+    const uint32_t id = b->ids[k];
+    if (id < 64)
+      s.metadataKindsBelow64 |= uint64_t(1) << id;
+    s.m.metadataKinds.push_back({id, StrRef{all.offset + from, b->nameEnds[k] - from}});
+    from = b->nameEnds[k];
+  }
+  s.bs.leaveBlock();
+  return true;
+}
+
+/// Follows a block's records to tell whether it holds KIND records alone, all unabbreviated, and
+/// remembers it when it does (see KindBlockMemo).
+class KindBlockWatch {
+public:
+  KindBlockWatch(ReaderState &s, bool moduleLevel)
+      : watching_(moduleLevel && s.bs.remembers() && s.m.metadataKinds.empty()),
+        body_(watching_ ? s.bs.blockBody() : BitstreamReader::BlockBody{}) {
+    watching_ = watching_ && !body_.bytes.empty();
+  }
+  void record(uint32_t abbrevId, uint32_t code) {
+    watching_ = watching_ && abbrevId == kAbbrevUnabbreviatedRecord && code == kKind;
+  }
+  void subBlock() { watching_ = false; }
+  void done(const ReaderState &s) {
+    if (watching_)
+      KindBlockMemo::forThread().insert(body_, s.m, 0);
+  }
+
+private:
+  bool watching_;
+  BitstreamReader::BlockBody body_;
+};
+
 } // namespace
 
 Status readMetadataBlock(ReaderState &s, uint32_t function) {
@@ -111,6 +218,9 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
   size_t firstValueFixup = s.fixups.size();
   std::pmr::string pendingName(s.scratch);
   bool havePendingName = false;
+  if (function == kNoId && s.bs.remembers() && kindsFromMemo(s))
+    return {};
+  KindBlockWatch watch(s, function == kNoId);
   for (;;) {
     BitstreamEntry e;
     if (!s.bs.next(e))
@@ -118,6 +228,7 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
     if (e.kind == BitstreamEntry::Kind::EndBlock)
       break;
     if (e.kind == BitstreamEntry::Kind::SubBlock) {
+      watch.subBlock();
       if (Status st = s.bs.skipBlock(); !st)
         return st;
       continue;
@@ -126,6 +237,7 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
       return s.bs.error("the data ends inside a metadata block");
     if (!s.bs.read(e.id, s.rec))
       return s.bs.takeError();
+    watch.record(e.id, s.rec.code);
     const auto &r = s.rec.ops;
     if (havePendingName && s.rec.code != kNamedNode)
       return s.error("metadata NAME not followed by NAMED_NODE");
@@ -260,6 +372,7 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
   }
   if (havePendingName)
     return s.bs.error("metadata NAME at the end of its block");
+  watch.done(s);
   for (size_t i = firstFixup; i < s.mdFixups.size(); ++i) {
     auto [slot, id] = s.mdFixups[i];
     if (id >= s.mdIds.size() || s.mdIds[id] == kNoId)
@@ -275,13 +388,19 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
 }
 
 Status readMetadataKindBlock(ReaderState &s) {
+  if (s.bs.remembers() && kindsFromMemo(s))
+    return {};
+  KindBlockWatch watch(s, true);
   for (;;) {
     BitstreamEntry e;
     if (!s.bs.next(e))
       return s.bs.takeError();
-    if (e.kind == BitstreamEntry::Kind::EndBlock)
+    if (e.kind == BitstreamEntry::Kind::EndBlock) {
+      watch.done(s);
       return {};
+    }
     if (e.kind == BitstreamEntry::Kind::SubBlock) {
+      watch.subBlock();
       if (Status st = s.bs.skipBlock(); !st)
         return st;
       continue;
@@ -290,6 +409,7 @@ Status readMetadataKindBlock(ReaderState &s) {
       return s.bs.error("the data ends inside the metadata kind block");
     if (!s.bs.read(e.id, s.rec))
       return s.bs.takeError();
+    watch.record(e.id, s.rec.code);
     if (s.rec.code == kKind)
       if (std::optional<Diagnostic> bad = readKind(s))
         return std::move(*bad);

@@ -224,6 +224,20 @@ public:
   bool read(uint32_t abbrevId, BitstreamRecord &out);
   Diagnostic takeError() { return std::move(error_); }
 
+  /// A block just entered: its abbreviation width and the bytes of its body, from here to its
+  /// declared end (empty when not at the start of a block's body). What a block holds is a
+  /// function of these (and, for abbreviated records, of BLOCKINFO's definitions).
+  struct BlockBody {
+    unsigned abbrevWidth = 0;
+    std::span<const uint8_t> bytes;
+  };
+  BlockBody blockBody() const;
+  /// Leaves the current block at its declared end, for a caller that knows what its body holds
+  /// (from blockBody) without reading it.
+  void leaveBlock();
+  /// Whether this reader uses the thread's memos (from the thread's second bitstream on).
+  bool remembers() const { return remember_; }
+
   /// The current block's id (kNoBlock outside any block) and depth.
   static constexpr uint32_t kNoBlock = 0xFFFFFFFFu;
   uint32_t blockId() const { return scopes_.empty() ? kNoBlock : scopes_.back().blockId; }

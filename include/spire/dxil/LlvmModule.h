@@ -526,6 +526,25 @@ private:
 
 template <class T> using ArenaVector = std::pmr::vector<T>;
 
+/// A fact the bitcode reader vouches for about the module it returned: a move keeps it, a copy
+/// (made to be changed) does not, and code that changes a module in place clears it.
+class ReaderFact {
+public:
+  ReaderFact() = default;
+  ReaderFact(const ReaderFact &) {}
+  ReaderFact(ReaderFact &&) noexcept = default;
+  ReaderFact &operator=(const ReaderFact &) {
+    holds_ = false;
+    return *this;
+  }
+  ReaderFact &operator=(ReaderFact &&) noexcept = default;
+  explicit operator bool() const { return holds_; }
+  void set(bool holds) { holds_ = holds; }
+
+private:
+  bool holds_ = false;
+};
+
 struct LlvmModule {
   LlvmModule() = default;
   /// A module whose tables live in an arena of `arenaBytes` to begin with.
@@ -569,6 +588,11 @@ struct LlvmModule {
   ArenaVector<AttributeSet> attributeSets{arena.resource()};
   ArenaVector<AttributeList> attributeLists{arena.resource()};
   ArenaVector<AttributeList::Entry> attributeListEntries{arena.resource()};
+
+  /// The reader checked every call: a call of a function names that function's type, and its
+  /// arguments (as many as the parameters) have the parameters' types. The DXIL model then does
+  /// not check them again.
+  ReaderFact callsTyped;
 
   // Access helpers.
   std::string_view str(StrRef r) const {

@@ -230,6 +230,162 @@ TEST(DxilBitcodeReader, AttributeGroupsAndLists) {
       << text;
 }
 
+TEST(DxilBitcodeReader, KindBlocksReadAgainGiveTheirOwnKinds) {
+  // A block of KIND records alone that equals one read before takes its kinds from the thread's
+  // memo: the names are the block's own, and later KIND records still see them as defined.
+  auto kindRecord = [](BitWriter &w, uint64_t id, std::string_view name) {
+    std::vector<uint64_t> r = {id};
+    r.insert(r.end(), name.begin(), name.end());
+    w.record(6, r);
+  };
+  auto withKinds = [&](uint32_t blockId, std::string_view second, bool duplicateAfter,
+                       bool kindBefore) {
+    return module(2, {}, {}, [=](BitWriter &w) {
+      if (kindBefore) {
+        w.enterBlock(kMetadata, 3);
+        kindRecord(w, 40, "early");
+        w.endBlock();
+      }
+      w.enterBlock(blockId, 3);
+      kindRecord(w, 0, "dbg");
+      kindRecord(w, 1, second);
+      kindRecord(w, 70, "dx.far");
+      w.endBlock();
+      if (duplicateAfter) {
+        w.enterBlock(kMetadata, 3);
+        kindRecord(w, 1, "again");
+        w.endBlock();
+      }
+    });
+  };
+  for (uint32_t blockId : {uint32_t(kMetadata), uint32_t(22)}) {
+    SCOPED_TRACE(blockId);
+    for (int pass = 0; pass < 3; ++pass) {
+      Expected<LlvmModule> a = readBitcode(withKinds(blockId, "dx.precise", false, false));
+      ASSERT_TRUE(a) << a.error().format();
+      ASSERT_EQ(a->metadataKinds.size(), 3u);
+      EXPECT_EQ(a->metadataKindName(0), "dbg");
+      EXPECT_EQ(a->metadataKindName(1), "dx.precise");
+      EXPECT_EQ(a->metadataKindName(70), "dx.far");
+      // The same length, another name: its own bytes, its own kinds.
+      Expected<LlvmModule> b = readBitcode(withKinds(blockId, "dx.precisE", false, false));
+      ASSERT_TRUE(b) << b.error().format();
+      EXPECT_EQ(b->metadataKindName(1), "dx.precisE");
+      EXPECT_EQ(b->metadataKindName(70), "dx.far");
+      // Kinds from the memo are defined for the records after them.
+      EXPECT_NE(errorOf(withKinds(blockId, "dx.precise", true, false))
+                    .find("metadata kind 1 defined twice"),
+                std::string::npos);
+      // A kind before the block: the block is read as it comes.
+      Expected<LlvmModule> c = readBitcode(withKinds(blockId, "dx.precise", false, true));
+      ASSERT_TRUE(c) << c.error().format();
+      ASSERT_EQ(c->metadataKinds.size(), 4u);
+      EXPECT_EQ(c->metadataKindName(40), "early");
+      EXPECT_EQ(c->metadataKindName(1), "dx.precise");
+    }
+  }
+}
+
+TEST(DxilBitcodeReader, DataConstantsOfZerosAreNull) {
+  // As LLVM reads them: an all-zero DATA record is a zeroinitializer, with or without an
+  // aggregate in its block.
+  for (bool aggregate : {false, true}) {
+    std::vector<uint8_t> bytes = module(2, {}, [=](BitWriter &w) {
+      w.enterBlock(kConstants, 4);
+      w.record(1, {tString});  // SETTYPE [3 x i8]
+      w.record(22, {0, 0, 0}); // DATA: zeros
+      w.record(22, {1, 0, 0}); // DATA: not all zeros
+      if (aggregate) {
+        w.record(1, {tArray}); // SETTYPE [2 x i32]
+        w.record(1, {tI32});
+        w.record(4, {2}); // i32 1
+        w.record(1, {tArray});
+        w.record(7, {2, 2}); // AGGREGATE [i32 1, i32 1] (value 2 twice)
+      }
+      w.endBlock();
+    });
+    Expected<LlvmModule> m = readBitcode(bytes);
+    ASSERT_TRUE(m) << m.error().format();
+    ASSERT_EQ(m->constants.size(), aggregate ? 4u : 2u);
+    EXPECT_EQ(m->constants[0].kind, ConstantKind::Null) << aggregate;
+    EXPECT_EQ(m->constants[1].kind, ConstantKind::Data) << aggregate;
+  }
+}
+
+TEST(DxilBitcodeReader, AttributeBlocksReadAgainGiveTheirOwnAttributes) {
+  // Equal attribute blocks read in the same table state take what they add from the thread's
+  // memo: the text is the block's own, and a list block is read against its own groups.
+  auto withGroups = [](std::vector<uint64_t> group, std::string_view value,
+                       std::string_view section = "") {
+    return module(2, {}, [=](BitWriter &w) {
+      if (!section.empty())
+        w.record(5, chars(section)); // SECTIONNAME: strings before the attributes'
+      w.enterBlock(kAttrGroups, 3);
+      std::vector<uint64_t> g = group;
+      g.push_back(4);
+      for (char c : std::string("key"))
+        g.push_back(uint8_t(c));
+      g.push_back(0);
+      for (char c : value)
+        g.push_back(uint8_t(c));
+      g.push_back(0);
+      w.record(3, g);
+      w.endBlock();
+      w.enterBlock(kAttrLists, 3);
+      w.record(2, {1});
+      w.endBlock();
+      w.record(8, {2, 0, 1, 0, 1, 0, 0, 0}); // declare void @1() #0
+    });
+  };
+  const std::vector<uint64_t> readonly = {1, 0xFFFFFFFFu, 0, 21}; // group 1: fn readonly
+  const std::vector<uint64_t> zeroextRet = {1, 0, 0, 34};         // group 1: ret zeroext
+  auto text = [](const std::vector<uint8_t> &bytes) {
+    Expected<LlvmModule> m = readBitcode(bytes);
+    return m ? printLlvmModuleToString(*m) : m.error().format();
+  };
+  const std::string first = text(withGroups(readonly, "v1"));
+  ASSERT_NE(first.find("declare void @f() #0\n"), std::string::npos) << first;
+  ASSERT_NE(first.find("attributes #0 = { readonly \"key\"=\"v1\" }"), std::string::npos) << first;
+  const std::string other = text(withGroups(readonly, "v2"));
+  ASSERT_NE(other.find("\"key\"=\"v2\""), std::string::npos) << other;
+  const std::string ret = text(withGroups(zeroextRet, "v1"));
+  ASSERT_NE(ret.find("declare zeroext \"key\"=\"v1\" void @f()"), std::string::npos) << ret;
+  for (int pass = 0; pass < 3; ++pass) {
+    EXPECT_EQ(text(withGroups(readonly, "v1")), first);
+    EXPECT_NE(text(withGroups(readonly, "v1", "a.section")).find("\"key\"=\"v1\""),
+              std::string::npos);
+    EXPECT_EQ(text(withGroups(readonly, "v2")), other);
+    EXPECT_EQ(text(withGroups(zeroextRet, "v1")), ret);
+  }
+}
+
+TEST(DxilBitcodeReader, CallsAreTypedWhenTheirFunctionTypeIsTheCallees) {
+  // @f is i32 (i32); its body calls @f and returns %0.
+  auto withCall = [](std::vector<uint64_t> call, uint64_t ret) {
+    return module(3, [=](BitWriter &w) {
+      w.record(1, {1});
+      w.record(34, call);
+      w.record(10, {ret});
+    });
+  };
+  Expected<LlvmModule> typed = readBitcode(withCall({0, 0, 2, 1}, 2)); // call i32 @f(i32 %0)
+  ASSERT_TRUE(typed) << typed.error().format();
+  EXPECT_TRUE(typed->callsTyped);
+  Expected<LlvmModule> same = readBitcode(withCall({0, 1 << 15, tI32FnI32, 2, 1}, 2));
+  ASSERT_TRUE(same) << same.error().format();
+  EXPECT_TRUE(same->callsTyped);
+  // An explicit function type other than the callee's: read, but not vouched for.
+  Expected<LlvmModule> other = readBitcode(withCall({0, 1 << 15, tVoidFn, 2}, 1));
+  ASSERT_TRUE(other) << other.error().format();
+  EXPECT_FALSE(other->callsTyped);
+  LlvmModule copy = *typed;
+  EXPECT_FALSE(copy.callsTyped);
+  LlvmModule moved = std::move(*typed);
+  EXPECT_TRUE(moved.callsTyped);
+  copy = moved;
+  EXPECT_FALSE(copy.callsTyped);
+}
+
 // --- malformed files -------------------------------------------------------------------------
 
 TEST(DxilBitcodeReader, FileLevelErrors) {

@@ -477,6 +477,36 @@ TEST(DxilModule, CallErrors) {
             "$o (f32)");
 }
 
+TEST(DxilModule, ArgumentTypesAreCheckedUnlessTheReaderVouchesForThem) {
+  Shader s;
+  uint32_t threadId = s.op("dx.op.threadId.i32", {s.i32, s.i32, s.i32});
+  s.defineMain();
+  s.call(threadId, {s.constInt(s.i32, 93), s.constInt(s.i8, 1)}); // an i8 component
+  s.entry(kNoId, kNoId, kNoId);
+  const std::string wrong =
+      "@main: instruction 0: call of @dx.op.threadId.i32: argument 1 has the wrong type";
+  EXPECT_EQ(errorOf(s.decode()), wrong);
+  // What the reader vouches for is not checked again; a copy (made to be changed) loses it.
+  s.m.callsTyped.set(true);
+  EXPECT_EQ(errorOf(s.decode()), "decoded");
+  LlvmModule copy = s.m;
+  EXPECT_FALSE(copy.callsTyped);
+  EXPECT_EQ(errorOf(decodeDxil(copy)), wrong);
+  LlvmModule moved = std::move(s.m);
+  EXPECT_TRUE(moved.callsTyped);
+
+  // The count is checked all the same, on the calls after the first too.
+  Shader t;
+  uint32_t id = t.op("dx.op.threadId.i32", {t.i32, t.i32, t.i32});
+  t.defineMain();
+  t.call(id, {t.constInt(t.i32, 93), t.constInt(t.i32, 0)});
+  t.call(id, {t.constInt(t.i32, 93), t.constInt(t.i32, 1), t.constInt(t.i32, 2)});
+  t.entry(kNoId, kNoId, kNoId);
+  t.m.callsTyped.set(true);
+  EXPECT_EQ(errorOf(t.decode()),
+            "@main: instruction 1: call of @dx.op.threadId.i32: 3 arguments for 2 parameters");
+}
+
 TEST(DxilModule, ShaderModelAndDxilVersionAreChecked) {
   Shader s("cs", 5);
   TypeId handle = s.handle;
