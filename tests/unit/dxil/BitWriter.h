@@ -2,6 +2,7 @@
 // definitions and records, so tests can build exact (and exactly broken) bit patterns.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
@@ -119,8 +120,10 @@ public:
   /// The stream with the 'BC' 0xC0DE magic in front, padded to a word.
   std::vector<uint8_t> bitcode() {
     align32();
-    std::vector<uint8_t> out = {'B', 'C', 0xC0, 0xDE};
-    out.insert(out.end(), bytes_.begin(), bytes_.end());
+    std::vector<uint8_t> out(4 + bytes_.size());
+    const uint8_t magic[4] = {'B', 'C', 0xC0, 0xDE};
+    std::copy(magic, magic + 4, out.begin());
+    std::copy(bytes_.begin(), bytes_.end(), out.begin() + 4);
     return out;
   }
 
