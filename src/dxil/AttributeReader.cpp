@@ -2,6 +2,7 @@
 // attribute lists functions and calls refer to. Sets are uniqued by content and sorted as LLVM
 // sorts them.
 #include "BitcodeReaderState.h"
+#include "PerThread.h"
 #include "spire/dxil/LlvmAttributes.h"
 
 #include <algorithm>
@@ -212,12 +213,7 @@ public:
     e.after = ++lastState_;
     return e;
   }
-  static AttributeBlockMemo &forThread() {
-    thread_local std::unique_ptr<AttributeBlockMemo> memo;
-    if (!memo) [[unlikely]]
-      memo = std::make_unique<AttributeBlockMemo>();
-    return *memo;
-  }
+  static AttributeBlockMemo &forThread() { return detail::perThread<AttributeBlockMemo>(); }
 
 private:
   Entry entries_[kSlots];

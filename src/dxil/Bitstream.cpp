@@ -1,6 +1,8 @@
 // The LLVM bitstream cursor: see Bitstream.h.
 #include "spire/dxil/Bitstream.h"
 
+#include "PerThread.h"
+
 #include <algorithm>
 #include <bit>
 #include <cstring>
@@ -361,12 +363,7 @@ public:
     e.leadingScalars = uint8_t(leading);
     std::copy(ops.begin(), ops.end(), e.ops);
   }
-  static AbbrevMemo &forThread() {
-    thread_local std::unique_ptr<AbbrevMemo> memo;
-    if (!memo) [[unlikely]]
-      memo = std::make_unique<AbbrevMemo>();
-    return *memo;
-  }
+  static AbbrevMemo &forThread() { return detail::perThread<AbbrevMemo>(); }
 
 private:
   static constexpr unsigned kSets = 64, kWays = 4;
@@ -528,12 +525,7 @@ struct BlockInfoMemo {
   static constexpr unsigned kSlots = 4;
   Block blocks[kSlots];
 
-  static BlockInfoMemo &forThread() {
-    thread_local std::unique_ptr<BlockInfoMemo> memo;
-    if (!memo) [[unlikely]]
-      memo = std::make_unique<BlockInfoMemo>();
-    return *memo;
-  }
+  static BlockInfoMemo &forThread() { return detail::perThread<BlockInfoMemo>(); }
 };
 
 } // namespace

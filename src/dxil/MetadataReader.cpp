@@ -1,6 +1,7 @@
 // METADATA_BLOCK (strings, values, nodes, named metadata, kinds, specialized records kept raw),
 // METADATA_KIND_BLOCK and METADATA_ATTACHMENT.
 #include "BitcodeReaderState.h"
+#include "PerThread.h"
 #include "ReaderSupport.h"
 
 #include <algorithm>
@@ -150,12 +151,7 @@ public:
       b.nameEnds.push_back(uint32_t(b.names.size()));
     }
   }
-  static KindBlockMemo &forThread() {
-    thread_local std::unique_ptr<KindBlockMemo> memo;
-    if (!memo) [[unlikely]]
-      memo = std::make_unique<KindBlockMemo>();
-    return *memo;
-  }
+  static KindBlockMemo &forThread() { return detail::perThread<KindBlockMemo>(); }
 
 private:
   Block blocks_[kSlots];
