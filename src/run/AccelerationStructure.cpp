@@ -41,13 +41,14 @@ uint64_t scratchAlignment(const VulkanContext &ctx) {
 } // namespace
 
 Expected<DeviceAccelerationStructure>
-DeviceAccelerationStructure::create(const VulkanContext &ctx, std::span<const float> triangles) {
+DeviceAccelerationStructure::create(const VulkanContext &ctx, std::span<const uint8_t> triangles) {
   if (Status s = canBuild(ctx); !s)
     return s.error();
-  if (triangles.size() % 9)
+  constexpr size_t kTriangleBytes = 3 * 3 * sizeof(float);
+  if (triangles.size() % kTriangleBytes)
     return makeError({}, "an acceleration structure's data is triangles: 36 bytes each (three "
                          "vertices of three floats), not " +
-                             std::to_string(triangles.size() * 4) + " bytes");
+                             std::to_string(triangles.size()) + " bytes");
   const VulkanFunctions &vk = ctx.vk();
   const VkDevice dev = ctx.device();
   const uint64_t alignment = scratchAlignment(ctx);
@@ -57,7 +58,6 @@ DeviceAccelerationStructure::create(const VulkanContext &ctx, std::span<const fl
     if (!b)
       return b.error();
     as.buffers_.push_back(std::make_unique<DeviceBuffer>(std::move(*b)));
-    std::memset(as.buffers_.back()->data(), 0, as.buffers_.back()->size());
     return as.buffers_.back().get();
   };
   // One level: its storage, the structure and its scratch memory, for `geometry` of `count`
@@ -105,12 +105,12 @@ DeviceAccelerationStructure::create(const VulkanContext &ctx, std::span<const fl
       VK_BUFFER_USAGE_ACCELERATION_STRUCTURE_BUILD_INPUT_READ_ONLY_BIT_KHR;
 
   Level bottom, top;
-  const uint32_t primitives = static_cast<uint32_t>(triangles.size() / 9);
+  const uint32_t primitives = static_cast<uint32_t>(triangles.size() / kTriangleBytes);
   if (primitives) {
-    auto vertices = buffer(triangles.size_bytes(), kInput);
+    auto vertices = buffer(triangles.size(), kInput);
     if (!vertices)
       return vertices.error();
-    std::memcpy((*vertices)->data(), triangles.data(), triangles.size_bytes());
+    std::memcpy((*vertices)->data(), triangles.data(), triangles.size());
     bottom.geometry.geometryType = VK_GEOMETRY_TYPE_TRIANGLES_KHR;
     bottom.geometry.flags = VK_GEOMETRY_OPAQUE_BIT_KHR;
     VkAccelerationStructureGeometryTrianglesDataKHR &t = bottom.geometry.geometry.triangles;

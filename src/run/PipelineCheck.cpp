@@ -14,66 +14,6 @@ namespace spire::run {
 
 namespace {
 
-/// The first per-stage descriptor limit of the device that a layout goes beyond (every binding
-/// is visible to every stage), or its push constant size limit, as a skip reason.
-std::optional<std::string> exceededLimit(const VulkanContext &ctx,
-                                         std::span<const LayoutBinding> bindings,
-                                         uint32_t pushConstantSize) {
-  const VkPhysicalDeviceLimits &l = ctx.properties().limits;
-  if (pushConstantSize > l.maxPushConstantsSize)
-    return "the shader's push constants take " + std::to_string(pushConstantSize) +
-           " bytes where " + ctx.deviceName() + " allows " +
-           std::to_string(l.maxPushConstantsSize) + " (maxPushConstantsSize)";
-  uint32_t uniform = 0, storage = 0, sampled = 0, images = 0, samplers = 0, total = 0;
-  for (const LayoutBinding &b : bindings) {
-    if (b.set >= l.maxBoundDescriptorSets)
-      return ctx.deviceName() + " binds " + std::to_string(l.maxBoundDescriptorSets) +
-             " descriptor sets (maxBoundDescriptorSets); the shader uses set " +
-             std::to_string(b.set);
-    switch (b.kind) {
-    case DescriptorKind::UniformBuffer:
-    case DescriptorKind::UniformBufferDynamic:
-      uniform += b.count;
-      break;
-    case DescriptorKind::StorageBuffer:
-    case DescriptorKind::StorageBufferDynamic:
-      storage += b.count;
-      break;
-    case DescriptorKind::SampledImage:
-    case DescriptorKind::UniformTexelBuffer:
-      sampled += b.count;
-      break;
-    case DescriptorKind::CombinedImageSampler:
-      sampled += b.count;
-      samplers += b.count;
-      break;
-    case DescriptorKind::StorageImage:
-    case DescriptorKind::StorageTexelBuffer:
-      images += b.count;
-      break;
-    case DescriptorKind::Sampler:
-      samplers += b.count;
-      break;
-    case DescriptorKind::AccelerationStructure:
-      break;
-    }
-    total += b.count;
-  }
-  const std::pair<const char *, std::pair<uint32_t, uint32_t>> checks[] = {
-      {"maxPerStageDescriptorUniformBuffers", {uniform, l.maxPerStageDescriptorUniformBuffers}},
-      {"maxPerStageDescriptorStorageBuffers", {storage, l.maxPerStageDescriptorStorageBuffers}},
-      {"maxPerStageDescriptorSampledImages", {sampled, l.maxPerStageDescriptorSampledImages}},
-      {"maxPerStageDescriptorStorageImages", {images, l.maxPerStageDescriptorStorageImages}},
-      {"maxPerStageDescriptorSamplers", {samplers, l.maxPerStageDescriptorSamplers}},
-      {"maxPerStageResources", {total, l.maxPerStageResources}},
-  };
-  for (const auto &[name, used] : checks)
-    if (used.first > used.second)
-      return "the layout has " + std::to_string(used.first) + " descriptors where " +
-             ctx.deviceName() + " allows " + std::to_string(used.second) + " (" + name + ")";
-  return std::nullopt;
-}
-
 constexpr uint32_t kModeLocalSizeId = uint32_t(grammar::ExecutionMode::LocalSizeId);
 
 /// What the module needs of the device (moduleNeeds) and what the pipeline made for it needs:
@@ -228,7 +168,7 @@ private:
     pushConstantSize_ = 0;
     for (const ModuleInterface *m : modules)
       pushConstantSize_ = std::max(pushConstantSize_, m->pushConstantSize);
-    if (auto why = exceededLimit(ctx_, bindings_, pushConstantSize_))
+    if (auto why = exceededLayoutLimit(ctx_, bindings_, pushConstantSize_))
       return skip(*why);
     return true;
   }

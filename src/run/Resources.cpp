@@ -225,38 +225,36 @@ void DeviceImage::recordPrepare(VkCommandBuffer cmd, bool upload) const {
   b.image = image_;
   b.subresourceRange = {aspectOf(desc_.format), 0, desc_.mipLevels, 0, desc_.layers};
   b.oldLayout = VK_IMAGE_LAYOUT_UNDEFINED;
-  bool copy = upload && staging_ && desc_.samples == 1;
+  // An upload: the staging buffer copied into level 0, or, for a multisampled colour image
+  // (which no copy can fill), every sample cleared to zero.
+  const bool copy = upload && staging_ && desc_.samples == 1;
   const bool clear =
       upload && desc_.samples > 1 && aspectOf(desc_.format) == VK_IMAGE_ASPECT_COLOR_BIT;
-  if (clear) {
+  if (copy || clear) {
     b.newLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
     b.dstAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
-    vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT,
-                            0, 0, nullptr, 0, nullptr, 1, &b);
-    const VkClearColorValue zero{};
-    vk.vkCmdClearColorImage(cmd, image_, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &zero, 1,
-                            &b.subresourceRange);
-    b.oldLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
-    b.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
-    copy = true; // the same transition after it
-  } else if (copy) {
-    b.newLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
-    b.dstAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
-    vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_HOST_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0,
-                            nullptr, 0, nullptr, 1, &b);
-    VkBufferImageCopy region{};
-    region.imageSubresource = {aspectOf(desc_.format), 0, 0, desc_.layers};
-    region.imageExtent = {desc_.width, desc_.height, desc_.depth};
-    vk.vkCmdCopyBufferToImage(cmd, staging_->handle(), image_, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
-                              1, &region);
+    vk.vkCmdPipelineBarrier(cmd,
+                            copy ? VK_PIPELINE_STAGE_HOST_BIT : VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT,
+                            VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, nullptr, 0, nullptr, 1, &b);
+    if (copy) {
+      VkBufferImageCopy region{};
+      region.imageSubresource = {aspectOf(desc_.format), 0, 0, desc_.layers};
+      region.imageExtent = {desc_.width, desc_.height, desc_.depth};
+      vk.vkCmdCopyBufferToImage(cmd, staging_->handle(), image_,
+                                VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
+    } else {
+      const VkClearColorValue zero{};
+      vk.vkCmdClearColorImage(cmd, image_, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &zero, 1,
+                              &b.subresourceRange);
+    }
     b.oldLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
     b.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
   }
   b.newLayout = VK_IMAGE_LAYOUT_GENERAL;
   b.dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT;
-  vk.vkCmdPipelineBarrier(cmd,
-                          copy ? VK_PIPELINE_STAGE_TRANSFER_BIT : VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT,
-                          VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, 0, 0, nullptr, 0, nullptr, 1, &b);
+  vk.vkCmdPipelineBarrier(
+      cmd, copy || clear ? VK_PIPELINE_STAGE_TRANSFER_BIT : VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT,
+      VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, 0, 0, nullptr, 0, nullptr, 1, &b);
 }
 
 void DeviceImage::recordReadBack(VkCommandBuffer cmd) const {

@@ -300,10 +300,8 @@ Expected<ShaderRunResult> runShader(VulkanContext &ctx, const ModuleInterface &m
       if (part * b.count > kMaxBytes)
         return makeError({}, "binding " + where + " would take more than 1 GiB");
       for (uint32_t e = 0; e < b.count; ++e) {
-        std::vector<float> triangles(part / 4);
-        if (part)
-          std::memcpy(triangles.data(), data + e * part, part);
-        auto as = DeviceAccelerationStructure::create(ctx, triangles);
+        auto as = DeviceAccelerationStructure::create(
+            ctx, std::span<const uint8_t>(data ? data + e * part : nullptr, part));
         if (!as)
           return makeError({}, "binding " + where + ": " + as.error().message);
         b.structures.push_back(std::make_unique<DeviceAccelerationStructure>(std::move(*as)));

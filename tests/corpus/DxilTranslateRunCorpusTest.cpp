@@ -25,6 +25,7 @@
 #include "CorpusSupport.h"
 #include "unit/translate/RuntimeDescriptorArrays.h"
 
+#include "spire/run/ComputePipeline.h"
 #include "spire/run/Device.h"
 #include "spire/run/Reflection.h"
 #include "spire/run/ScriptRunner.h"
@@ -330,42 +331,17 @@ RuntimeArrays runtimeArrays(const run::VulkanContext &ctx, const run::ModuleInte
       invocations = std::max(invocations, ep.localSize[0] * ep.localSize[1] * ep.localSize[2]);
   if (invocations <= kFewRuntimeDescriptors / 2)
     return {};
-  const VkPhysicalDeviceLimits &l = ctx.properties().limits;
-  uint64_t uniform = 0, storage = 0, sampled = 0, images = 0, samplers = 0;
-  for (const run::Resource &r : mi.resources) {
-    const uint64_t n = r.count ? r.count : 2 * invocations;
-    switch (r.kind) {
-    case run::DescriptorKind::UniformBuffer:
-      uniform += n;
-      break;
-    case run::DescriptorKind::StorageBuffer:
-      storage += n;
-      break;
-    case run::DescriptorKind::SampledImage:
-    case run::DescriptorKind::UniformTexelBuffer:
-      sampled += n;
-      break;
-    case run::DescriptorKind::CombinedImageSampler:
-      sampled += n;
-      samplers += n;
-      break;
-    case run::DescriptorKind::StorageImage:
-    case run::DescriptorKind::StorageTexelBuffer:
-      images += n;
-      break;
-    case run::DescriptorKind::Sampler:
-      samplers += n;
-      break;
-    default:
-      break;
-    }
+  // The layout with the runtime arrays that long: a binding once however many variables alias
+  // it (the resources come sorted), all in set 0, since sets past the device's limit are moved
+  // later (lowerDescriptorSets) and the limits that matter here are per stage.
+  std::vector<run::LayoutBinding> bindings;
+  for (size_t i = 0; i < mi.resources.size(); ++i) {
+    const run::Resource &r = mi.resources[i];
+    if (i && mi.resources[i - 1].set == r.set && mi.resources[i - 1].binding == r.binding)
+      continue;
+    bindings.push_back({0, r.binding, r.kind, r.count ? r.count : 2 * invocations});
   }
-  const bool fits = uniform <= l.maxPerStageDescriptorUniformBuffers &&
-                    storage <= l.maxPerStageDescriptorStorageBuffers &&
-                    sampled <= l.maxPerStageDescriptorSampledImages &&
-                    images <= l.maxPerStageDescriptorStorageImages &&
-                    samplers <= l.maxPerStageDescriptorSamplers &&
-                    uniform + storage + sampled + images <= l.maxPerStageResources;
+  const bool fits = !run::exceededLayoutLimit(ctx, bindings, 0);
   return fits ? RuntimeArrays{2 * invocations, invocations} : RuntimeArrays{};
 }
 

@@ -6,6 +6,7 @@
 #include "spire/run/Device.h"
 #include "spire/run/Resources.h"
 
+#include <cstdint>
 #include <memory>
 #include <span>
 #include <vector>
@@ -14,13 +15,14 @@ namespace spire::run {
 
 class DeviceAccelerationStructure {
 public:
-  /// Builds the structure of `triangles` (three vertices of three floats, x y z, each): one
+  /// Builds the structure of `triangles`, bytes of three vertices of three floats (x y z) each,
+  /// 36 bytes a triangle: one
   /// bottom-level structure of opaque geometry, and a top level with one instance of it
   /// (identity transform, mask 0xFF, custom index 0, hit group offset 0, no face culling).
   /// Without triangles the top level has no instance: every ray misses. Fails, saying what is
   /// missing, on a device without VK_KHR_acceleration_structure or buffer device addresses.
   static Expected<DeviceAccelerationStructure> create(const VulkanContext &ctx,
-                                                      std::span<const float> triangles);
+                                                      std::span<const uint8_t> triangles);
   DeviceAccelerationStructure(DeviceAccelerationStructure &&o) noexcept;
   DeviceAccelerationStructure &operator=(DeviceAccelerationStructure &&) = delete;
   ~DeviceAccelerationStructure();

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -29,6 +30,14 @@ inline constexpr uint32_t kRuntimeArrayDescriptors = 4;
 /// types fail); a runtime array of descriptors gets kRuntimeArrayDescriptors.
 Expected<std::vector<LayoutBinding>>
 layoutBindings(std::span<const ModuleInterface *const> modules);
+
+/// The first limit of the device that a layout goes beyond, as a reason: its set indices
+/// (maxBoundDescriptorSets), its descriptors of each type as one stage sees them (every binding
+/// is visible to every stage; maxPerStageDescriptor*, maxPerStageResources), its push
+/// constants (maxPushConstantsSize); nothing when it fits.
+std::optional<std::string> exceededLayoutLimit(const VulkanContext &ctx,
+                                               std::span<const LayoutBinding> bindings,
+                                               uint32_t pushConstantSize);
 
 /// The descriptor set layouts (one per set index up to the highest used; unused ones empty)
 /// and the pipeline layout over them, with at most one push-constant range from offset 0.
