@@ -92,36 +92,46 @@ void report(const Diagnostic &d, std::string_view source) {
   std::fprintf(stderr, "%s\n", line.c_str());
 }
 
+namespace {
+
+void populateRange(uintptr_t begin, uintptr_t end) {
+#ifdef MADV_POPULATE_READ
+  if (end > begin)
+    madvise(reinterpret_cast<void *>(begin), end - begin, MADV_POPULATE_READ);
+#endif
+}
+
+/// Maps the program's loaded segments: all of them, or only those that are not code (its
+/// constants and data).
+void populateSegments(bool code) {
+  dl_iterate_phdr(
+      [](dl_phdr_info *info, size_t, void *withCode) {
+        for (int i = 0; i < info->dlpi_phnum; ++i) {
+          const ElfW(Phdr) &ph = info->dlpi_phdr[i];
+          if (ph.p_type != PT_LOAD || ((ph.p_flags & PF_X) && !*static_cast<bool *>(withCode)))
+            continue;
+          const uintptr_t page = 4096;
+          populateRange((info->dlpi_addr + ph.p_vaddr) & ~(page - 1),
+                        (info->dlpi_addr + ph.p_vaddr + ph.p_filesz + page - 1) & ~(page - 1));
+        }
+        return 1; // the program itself is the first object; shared libraries are not ours
+      },
+      &code);
+}
+
+} // namespace
+
 // Maps every page of the program's own image (code, constants, the grammar tables) in one call
 // before a command runs. A static program of this size touches code spread over a hundred 64 KB
 // windows per command, and each first touch is a page fault; on the virtual machines where
 // spire is built and benchmarked a fault costs 30-60 us, so for a small input the faults were
 // most of a command's time (`spire translate --deserialize-spirv` on a 14 KB module: 6.5-6.75
-// ms of CPU without, 6.3 with). A DXIL container's translation touches too little of the image
-// for it to pay (TranslateCommand.cpp). Populating only maps pages already in the page cache
-// (0.3 us a page there); kernels older than 5.14 refuse the advice, which changes nothing.
-// The image's pages count in the peak resident memory (9 MB, of which a command touches 5 or
-// 6), so a command whose input makes it run long goes without: the faults are then a small part
-// of its time.
-void populateProgramImage() {
-#ifdef MADV_POPULATE_READ
-  dl_iterate_phdr(
-      [](dl_phdr_info *info, size_t, void *) {
-        for (int i = 0; i < info->dlpi_phnum; ++i) {
-          const ElfW(Phdr) &ph = info->dlpi_phdr[i];
-          if (ph.p_type != PT_LOAD)
-            continue;
-          const uintptr_t page = 4096;
-          const uintptr_t begin = (info->dlpi_addr + ph.p_vaddr) & ~(page - 1);
-          const uintptr_t end =
-              (info->dlpi_addr + ph.p_vaddr + ph.p_filesz + page - 1) & ~(page - 1);
-          madvise(reinterpret_cast<void *>(begin), end - begin, MADV_POPULATE_READ);
-        }
-        return 1; // the program itself is the first object; shared libraries are not ours
-      },
-      nullptr);
-#endif
-}
+// ms of CPU without, 6.3 with; it now maps only the functions it runs, populateHotText).
+// Populating only maps pages already in the page cache (0.3 us a page there); kernels older
+// than 5.14 refuse the advice, which changes nothing. The image's pages count in the peak
+// resident memory (9 MB, of which a command touches 5 or 6), so a command whose input makes it
+// run long goes without: the faults are then a small part of its time.
+void populateProgramImage() { populateSegments(true); }
 
 // The markers of hot-text.txt. With the program linked in that order (lld's
 // --symbol-ordering-file, tools/spire/CMakeLists.txt) the text starts with these groups of
@@ -135,37 +145,21 @@ void populateProgramImage() {
 // so that each command's functions are one or two ranges: `spire dis` on DXIL maps begin ..
 // dis_end, a DXIL translation that and translations .. end, a small binary's translation
 // shared .. translate_end. Their bodies differ so that no linker folds them into one.
-extern "C" __attribute__((noinline, used)) void spire_hot_text_begin() { asm volatile("nop"); }
-extern "C" __attribute__((noinline, used)) void spire_shared_text_begin() {
-  asm volatile("nop; nop");
-}
-extern "C" __attribute__((noinline, used)) void spire_hot_text_dis_end() {
-  asm volatile("nop; nop; nop");
-}
-extern "C" __attribute__((noinline, used)) void spire_translate_text_begin() {
-  asm volatile("nop; nop; nop; nop");
-}
-extern "C" __attribute__((noinline, used)) void spire_translations_text_begin() {
-  asm volatile("nop; nop; nop; nop; nop");
-}
-extern "C" __attribute__((noinline, used)) void spire_translate_text_end() {
-  asm volatile("nop; nop; nop; nop; nop; nop");
-}
-extern "C" __attribute__((noinline, used)) void spire_hot_text_end() {
-  asm volatile("nop; nop; nop; nop; nop; nop; nop");
-}
+#define SPIRE_HOT_TEXT_MARKER(name, body)                                                          \
+  extern "C" __attribute__((noinline, used)) void name() { asm volatile(body); }
+SPIRE_HOT_TEXT_MARKER(spire_hot_text_begin, "nop")
+SPIRE_HOT_TEXT_MARKER(spire_shared_text_begin, "nop; nop")
+SPIRE_HOT_TEXT_MARKER(spire_hot_text_dis_end, "nop; nop; nop")
+SPIRE_HOT_TEXT_MARKER(spire_translate_text_begin, "nop; nop; nop; nop")
+SPIRE_HOT_TEXT_MARKER(spire_translations_text_begin, "nop; nop; nop; nop; nop")
+SPIRE_HOT_TEXT_MARKER(spire_translate_text_end, "nop; nop; nop; nop; nop; nop")
+SPIRE_HOT_TEXT_MARKER(spire_hot_text_end, "nop; nop; nop; nop; nop; nop; nop")
+#undef SPIRE_HOT_TEXT_MARKER
 
 namespace {
 
 uintptr_t pageOf(void (*marker)()) {
   return reinterpret_cast<uintptr_t>(marker) & ~uintptr_t(4095);
-}
-
-void populateRange(uintptr_t begin, uintptr_t end) {
-#ifdef MADV_POPULATE_READ
-  if (end > begin)
-    madvise(reinterpret_cast<void *>(begin), end - begin, MADV_POPULATE_READ);
-#endif
 }
 
 /// Whether the program was linked in the order of hot-text.txt: the markers in their order,
@@ -216,24 +210,7 @@ void populateHotText(HotText command) {
     break;
   case HotText::SpirvTranslate:
     populateRange(pageOf(spire_shared_text_begin), pageOf(spire_translate_text_end) + page);
-#ifdef MADV_POPULATE_READ
-    // The program's constants and data: the grammar tables a translation looks up.
-    dl_iterate_phdr(
-        [](dl_phdr_info *info, size_t, void *) {
-          for (int i = 0; i < info->dlpi_phnum; ++i) {
-            const ElfW(Phdr) &ph = info->dlpi_phdr[i];
-            if (ph.p_type != PT_LOAD || (ph.p_flags & PF_X))
-              continue;
-            const uintptr_t page = 4096;
-            const uintptr_t from = (info->dlpi_addr + ph.p_vaddr) & ~(page - 1);
-            const uintptr_t to =
-                (info->dlpi_addr + ph.p_vaddr + ph.p_filesz + page - 1) & ~(page - 1);
-            populateRange(from, to);
-          }
-          return 1; // the program itself is the first object
-        },
-        nullptr);
-#endif
+    populateSegments(false); // the constants and data: the grammar tables it looks up
     break;
   }
 }
