@@ -18,7 +18,10 @@ translate --deserialize-spirv` on --spirv-count small valid glslang modules (and
 bench/dialect.py's D3 row measures), takes every function that ran, and writes them in groups
 between markers (CommandLine.cpp lists them): what dis runs and the SPIR-V translation does not,
 what both run, what only the SPIR-V translation runs, what both translations run besides, what
-only the DXIL translation runs. Each group is in the order of the profiled program's addresses
+only the DXIL translation runs. After the last marker come the functions that only a large
+module's translation runs (a 0.3 MB module made by bench/gen_large_modules.py and
+glslangValidator; skipped without glslangValidator): no command maps them ahead, but packed
+they take a few pages of memory instead of a 64 KB window of the program each. Each group is in the order of the profiled program's addresses
 (which keeps each object file's functions together), the program's start first. Callgrind's
 simulated processor picks other variants of the C library's string functions than a real one,
 so every variant of a string function that ran is listed. Local names that the libraries
@@ -116,6 +119,23 @@ def small_modules(spire, corpus, count):
     return valid
 
 
+def large_module(tmp):
+    """A 0.3 MB module made as the benchmarks make their large ones, or None without
+    glslangValidator."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    generator = os.path.join(here, '..', '..', 'bench', 'gen_large_modules.py')
+    shader, module = os.path.join(tmp, 'large.comp'), os.path.join(tmp, 'large.spv')
+    try:
+        subprocess.run([sys.executable, generator, '--size-mb', '0.3', '-o', shader], check=True)
+        subprocess.run(['glslangValidator', '-V', shader, '-o', module], check=True,
+                       stdout=subprocess.DEVNULL)
+    except (OSError, subprocess.CalledProcessError):
+        print('hot_text.py: no large module (glslangValidator?); its functions are not placed',
+              file=sys.stderr)
+        return None
+    return module
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -150,11 +170,16 @@ def main():
         for f in small_modules(args.spire, args.spirv_corpus, args.spirv_count):
             spirv |= functions_run(args.spire,
                                    ['translate', '--deserialize-spirv', f, '-o', '/dev/null'])
+        large = set()
+        module = large_module(tmp)
+        if module:
+            large = functions_run(args.spire,
+                                  ['translate', '--deserialize-spirv', module, '-o', '/dev/null'])
 
     symbols = text_symbols(args.spire)
     for name in whole_text_names(args.build):
         symbols.pop(name, None)
-    for group in (ran, translated, spirv):
+    for group in (ran, translated, spirv, large):
         families = {m.group(1) for name in group if (m := VARIANT.match(name))}
         for name in symbols:
             m = VARIANT.match(name)
@@ -176,6 +201,8 @@ def main():
         for name in group:
             print(name)
         print(marker)
+    for name in ordered(large - spirv - ran - translated):
+        print(name)
 
 
 if __name__ == '__main__':
