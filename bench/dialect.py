@@ -168,7 +168,7 @@ def large_rows(build, spire, large, lines):
     lines.append("  %-18s %7s %11s %11s %6s %6s %11s %11s %7s %7s  %s" % (
         "module", "MB", "deser.", "ser.", "lin.d", "lin.s", "to-mlir", "from-mlir", "peak",
         "MB/s", "mlir-translate-16"))
-    base = {}
+    base, peaks = {}, []
     with tempfile.TemporaryDirectory() as tmp:
         text = os.path.join(tmp, "m.mlir")
         for f in large:
@@ -176,7 +176,8 @@ def large_rows(build, spire, large, lines):
             runs = [peak_run([spire, "translate", "--deserialize-spirv", f, "-o", text])
                     for _ in range(3)]
             de = min(r[0] for r in runs)
-            peak = min(r[1] for r in runs) / os.path.getsize(f)
+            peaks.append((os.path.getsize(f), min(r[1] for r in runs)))
+            peak = peaks[-1][1] / os.path.getsize(f)
             se = min(cpu_run([spire, "translate", "--serialize-spirv", text, "-o",
                               os.path.join(tmp, "m.spv")], timeout=120)[0] for _ in range(3))
             base.setdefault("de", de / mb)
@@ -191,6 +192,19 @@ def large_rows(build, spire, large, lines):
                 (se / mb) / base["se"], "%.1f ms" % (ti * 1e3) if ti else "-",
                 "%.1f ms" % (fi * 1e3) if fi else "-", peak,
                 "%.1f" % (mb / ti) if ti else "-", ref))
+    if len(peaks) >= 2:
+        # A least-squares line through (module bytes, peak bytes): what each module byte adds
+        # and what the process holds whatever the module (its code and tables, the heap's
+        # start), so that a small module's figure can be read.
+        n = len(peaks)
+        mx = sum(x for x, _ in peaks) / n
+        my = sum(y for _, y in peaks) / n
+        sxx = sum((x - mx) ** 2 for x, _ in peaks)
+        if sxx > 0:
+            slope = sum((x - mx) * (y - my) for x, y in peaks) / sxx
+            lines.append("  peak memory = %.1f MB + %.2f bytes per module byte (least squares "
+                         "over these modules; the first term is the process's own, whatever the "
+                         "module)" % ((my - slope * mx) / 1e6, slope))
 
 
 def small_row(spire, corpus, lines, target=14000, runs=21):
