@@ -53,9 +53,23 @@ fi
 
 python3 "$here/compare.py" --build "$build" --data "$data" --corpus "$corpus" \
   --large "${large[@]}"
-# The structured IR against mlir-translate-16 (BENCH_DIALECT=0 leaves it out).
+# The structured IR against mlir-translate-16 (BENCH_DIALECT=0 leaves it out), on the large
+# modules and a 53 MB one made of the 10 MB module's functions copied 7 times (the size issue 17
+# names; glslangValidator would take tens of minutes to compile it; BENCH_HUGE=0 leaves it out).
 if [ "${BENCH_DIALECT:-1}" != 0 ]; then
-  python3 "$here/dialect.py" --build "$build" --corpus "$corpus" --large "${large[@]}"
+  dialect_large=("${large[@]}")
+  ten=$data/large/large_10mb.spv
+  huge=$data/large/large_53mb.spv
+  if [ "${BENCH_HUGE:-1}" != 0 ] && [ -s "$ten" ]; then
+    if [ ! -s "$huge" ] || [ "$ten" -nt "$huge" ] || [ "$here/replicate_functions.py" -nt "$huge" ]; then
+      echo "bench: making $huge" >&2
+      python3 "$here/replicate_functions.py" --spire "$build/tools/spire/spire" "$ten" \
+        --copies 7 -o "$huge.tmp"
+      mv "$huge.tmp" "$huge"
+    fi
+    dialect_large+=("$huge")
+  fi
+  python3 "$here/dialect.py" --build "$build" --corpus "$corpus" --large "${dialect_large[@]}"
 fi
 # DXIL: reading into the module model in process, and spire dis against llvm-dis-14 per file
 # (BENCH_DXIL=0 leaves it out; it needs ../shared/corpus/dxil and llvm-dis-14).
