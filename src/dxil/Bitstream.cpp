@@ -835,16 +835,17 @@ bool BitstreamReader::read(uint32_t abbrevId, BitstreamRecord &out) {
         decoded = true;
       }
     }
-    if (!decoded) {
+    if (!decoded) [[unlikely]] {
+      // (Decoded from the load, the code has at most 10 bits and nothing has failed.)
       code = readVbr(6);
       count = readVbr(6);
+      if (failed_)
+        return failText(start, "record past the end of the data");
+      if (code > 0xFFFFFFFFu)
+        return failCount(start, "record code ", code, " out of range");
     }
-    if (failed_)
-      return failText(start, "record past the end of the data");
     if (count > bitsLeft())
       return failCount(start, "record with ", count, " operands runs past the end");
-    if (code > 0xFFFFFFFFu)
-      return failCount(start, "record code ", code, " out of range");
     out.code = uint32_t(code);
     readVbrRun(6, out.ops.resizeForOverwrite(count), count);
     return finishRecord(start);

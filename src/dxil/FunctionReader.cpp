@@ -139,9 +139,69 @@ private:
     return valueTypePair(at, type) && value(at, type) && need(at, 1);
   }
   /// A call's fixed arguments, typed by the function type: the loop most operands go through
-  /// (dx.op calls), with the common operand (a value read already, of the parameter's type)
-  /// appended inline.
+  /// (dx.op calls). The record's fields and the operands' room are checked once for all the
+  /// arguments, so that the common operand (a value read already, of the parameter's type)
+  /// costs its lookups and one store; a record with fewer fields than parameters takes the
+  /// argument-by-argument loop, which reports the first bad one.
   [[gnu::noinline]] bool callArguments(size_t &at, TypeId fnTy) {
+    const uint32_t params = m.types[fnTy].numElements, first = m.types[fnTy].firstElement + 1;
+    if (params <= 1)
+      return true;
+    const uint32_t args = params - 1;
+    const size_t size = r().size();
+    if (at > size || size - at < args) [[unlikely]]
+      return callArgumentsChecked(at, fnTy);
+    const uint64_t *const fields = r().data() + at;
+    at += args;
+    auto &ops = m.operands;
+    if (ops.capacity() - ops.size() < args) [[unlikely]]
+      makeRoom(ops, args);
+    const bool relative = s.useRelativeIds;
+    // The tables in locals, reloaded after a slow path (which may add types, values or
+    // operands and so move them); the appends below never move them.
+    const Type *types = m.types.data();
+    const TypeId *elements = m.typeElements.data() + first;
+    const Value *values = m.values.data();
+    const ValueId *ids = s.valueIds.data();
+    size_t numIds = s.valueIds.size();
+    for (uint32_t k = 0; k < args; ++k) {
+      const TypeId p = elements[k];
+      const uint64_t field = fields[k];
+      const TypeKind kind = types[p].kind;
+      const uint64_t id = relative ? uint64_t(uint32_t(uint32_t(numIds) - uint32_t(field))) : field;
+      if (kind != TypeKind::Label && kind != TypeKind::Metadata && id < numIds) [[likely]] {
+        const ValueId v = ids[id];
+        if (v != kNoId && values[v].type == p) [[likely]] {
+          if (ops.size() == ops.capacity()) // room for every argument was made above
+            __builtin_unreachable();
+          ops.push_back(v);
+          continue;
+        }
+      }
+      if (kind == TypeKind::Label || kind == TypeKind::Metadata) {
+        if (!(kind == TypeKind::Label ? block(field) : metadataOperand(uint32_t(absolute(field)))))
+          return false;
+        if (m.values[ops.back()].type != p)
+          s.callsTyped = false;
+      } else {
+        pushOperandSlow(s, id, p);
+      }
+      types = m.types.data();
+      elements = m.typeElements.data() + first;
+      values = m.values.data();
+      ids = s.valueIds.data();
+      numIds = s.valueIds.size();
+      if (ops.capacity() - ops.size() < args - k - 1) [[unlikely]]
+        makeRoom(ops, args - k - 1);
+    }
+    return true;
+  }
+  [[gnu::cold, gnu::noinline]] static void makeRoom(ArenaVector<ValueId> &ops, size_t n) {
+    ops.reserve(std::max(ops.size() + n, ops.capacity() * 2));
+  }
+  /// callArguments one argument at a time, each field checked: for records shorter than the
+  /// function type's parameters.
+  [[gnu::cold, gnu::noinline]] bool callArgumentsChecked(size_t &at, TypeId fnTy) {
     const RecordOperands &rec = r();
     const size_t size = rec.size();
     const uint32_t params = m.types[fnTy].numElements, first = m.types[fnTy].firstElement;
@@ -364,18 +424,22 @@ bool FunctionBuilder::record() {
     return failMessage("instruction before DECLAREBLOCKS");
   if (curBlock >= numBlocks)
     return failMessage("instruction after the last block was terminated");
-  Instruction ins;
+  // Built in place (no copy of the record); taken back if it turns out bad. Nothing below
+  // adds instructions, so `ins` stays where it is.
+  const uint32_t index = uint32_t(m.instructions.size());
+  append(m.instructions, Instruction{});
+  Instruction &ins = m.instructions.back();
   ins.block = firstBlock + curBlock;
   ins.firstOperand = uint32_t(m.operands.size());
-  if (!instruction(ins))
+  if (!instruction(ins)) {
+    m.instructions.pop_back();
     return false;
+  }
   ins.numOperands = uint32_t(m.operands.size() - ins.firstOperand);
-  uint32_t index = uint32_t(m.instructions.size());
   if (m.types[ins.type].kind != TypeKind::Void) {
     ins.value = s.newValue(ValueKind::Instruction, ins.type, index);
     append(s.valueIds, ins.value);
   }
-  append(m.instructions, ins);
   m.blocks[firstBlock + curBlock].numInstructions++;
   if (isTerminator(ins.opcode)) {
     ++curBlock;

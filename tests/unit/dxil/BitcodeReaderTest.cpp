@@ -151,6 +151,34 @@ TEST(DxilBitcodeReader, ForwardReferencesAreResolved) {
   EXPECT_EQ(m->operands[phi.firstOperand + 2], add.value);
 }
 
+TEST(DxilBitcodeReader, CallArgumentsMayComeLaterOrBeOfAnotherType) {
+  // @f is i32 (i32). Block 0 calls @f with the add of block 1, not read yet (relative id -1),
+  // then the argument; block 1 adds %0 and the call's result.
+  std::vector<uint8_t> bytes = module(3, [](BitWriter &w) {
+    w.record(1, {2});
+    w.record(34, {0, 0, 2, 0xFFFFFFFFu}); // %1 = call i32 @f(i32 %2)
+    w.record(11, {1});                    // br %1
+    w.record(2, {2, 1, 0});               // %2 = add %0, %1
+    w.record(10, {1});                    // ret %2
+  });
+  Expected<LlvmModule> m = readBitcode(bytes);
+  ASSERT_TRUE(m) << m.error().format();
+  const Function &f = m->functions[0];
+  const Instruction &call = m->instructions[f.firstInstruction];
+  const Instruction &add = m->instructions[f.firstInstruction + 2];
+  ASSERT_EQ(call.opcode, Opcode::Call);
+  ASSERT_EQ(call.numOperands, 2u);
+  EXPECT_EQ(m->operands[call.firstOperand + 1], add.value);
+  EXPECT_EQ(m->operands[add.firstOperand + 1], call.value);
+  // An argument of another type than its parameter (@f itself for the i32) is an error.
+  std::string wrong = errorOf(module(3, [](BitWriter &w) {
+    w.record(1, {1});
+    w.record(34, {0, 0, 2, 2}); // call i32 @f(@f)
+    w.record(10, {1});
+  }));
+  EXPECT_NE(wrong.find("has another type than its use expects"), std::string::npos) << wrong;
+}
+
 TEST(DxilBitcodeReader, MetadataNamedNodesAndAttachments) {
   std::vector<uint8_t> bytes = module(
       2,

@@ -490,6 +490,36 @@ TEST(DxilBitstream, UnabbreviatedRecordWithTooManyOperandsIsAnError) {
   EXPECT_NE(errorOf(s).find("operands runs past the end"), std::string::npos);
 }
 
+TEST(DxilBitstream, UnabbreviatedRecordHeaderErrors) {
+  // A code wider than 32 bits (three chunks and more: read field by field).
+  std::vector<uint8_t> wide = inBlock([](BitWriter &w) {
+    w.fixed(3, 3);
+    w.vbr(uint64_t(1) << 33, 6);
+    w.vbr(0, 6);
+  });
+  Reading r(wide);
+  Status s = r.firstRecord();
+  ASSERT_FALSE(s);
+  EXPECT_NE(errorOf(s).find("record code 8589934592 out of range"), std::string::npos)
+      << errorOf(s);
+  // A count cut off by the end of the data, in a block that ends there (fewer than 64 bits
+  // left at the record: field by field). The body: the id (bits 64-66), a code of nine chunks
+  // and the zero padding's (67-126), and one bit where the count begins.
+  BitWriter w;
+  w.enterBlock(8, 3);
+  w.fixed(3, 3);
+  for (int k = 0; k < 9; ++k)
+    w.fixed(33, 6);
+  w.align32();
+  std::vector<uint8_t> cut = w.bytes();
+  ASSERT_EQ(cut.size(), 16u);
+  cut[4] = 2; // the body's length: two words
+  Reading t(cut);
+  Status st = t.firstRecord();
+  ASSERT_FALSE(st);
+  EXPECT_NE(errorOf(st).find("record past the end of the data"), std::string::npos) << errorOf(st);
+}
+
 TEST(DxilBitstream, AbbreviationDefinitionErrors) {
   struct Case {
     std::function<void(BitWriter &)> body;
