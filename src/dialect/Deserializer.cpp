@@ -152,7 +152,7 @@ private:
         entryNames_.emplace(inst.word(2), inst.stringOperand(inst.operands()[2]));
         break;
       case Op::Name:
-        names_.emplace(inst.word(1), inst.stringOperand(inst.operands()[1]));
+        names_.push_back({inst.word(1), inst.index()});
         break;
       case Op::String:
         strings_.emplace(inst.word(1), inst.stringOperand(inst.operands()[1]));
@@ -186,6 +186,9 @@ private:
         break;
       }
     }
+    auto byId = [](const NameRef &a, const NameRef &b) { return a.id < b.id; };
+    if (!std::is_sorted(names_.begin(), names_.end(), byId))
+      std::stable_sort(names_.begin(), names_.end(), byId);
     return {};
   }
 
@@ -326,9 +329,14 @@ private:
     return true;
   }
 
+  /// The first OpName of `id`, or "" (read from the module's debug section, which stays).
   std::string nameOf(uint32_t id) const {
-    auto it = names_.find(id);
-    return it == names_.end() ? std::string() : it->second;
+    auto it = std::lower_bound(names_.begin(), names_.end(), NameRef{id, 0},
+                               [](const NameRef &a, const NameRef &b) { return a.id < b.id; });
+    if (it == names_.end() || it->id != id)
+      return std::string();
+    const Instruction inst = m_.inst(it->inst);
+    return inst.stringOperand(inst.operands()[1]);
   }
 
   /// Decorations of `id` as attributes (the ones a type or the op's own encoding does not
@@ -1974,7 +1982,13 @@ private:
   std::vector<uint32_t> capabilities_;
   std::vector<std::string> extensions_;
   uint32_t addressing_ = 0, memoryModel_ = 0;
-  std::unordered_map<uint32_t, std::string> names_;
+  /// The OpNames by target id (stable-sorted: the first of an id first). Only globals' and
+  /// functions' names are ever read, and a module names every local too: an instruction's index
+  /// is 8 bytes a name where a map of strings was about 80.
+  struct NameRef {
+    uint32_t id, inst;
+  };
+  std::vector<NameRef> names_;
   std::unordered_map<uint32_t, std::string> strings_; ///< OpString's text by id
   /// OpString ids something names (OpLine, OpSource, a debug instruction).
   std::unordered_set<uint32_t> usedStrings_;
