@@ -152,7 +152,7 @@ private:
         entryNames_.emplace(inst.word(2), inst.stringOperand(inst.operands()[2]));
         break;
       case Op::Name:
-        names_.push_back({inst.word(1), inst.index()});
+        names_.emplace_back(inst.word(1), inst.index());
         break;
       case Op::String:
         strings_.emplace(inst.word(1), inst.stringOperand(inst.operands()[1]));
@@ -186,9 +186,9 @@ private:
         break;
       }
     }
-    auto byId = [](const NameRef &a, const NameRef &b) { return a.id < b.id; };
-    if (!std::is_sorted(names_.begin(), names_.end(), byId))
-      std::stable_sort(names_.begin(), names_.end(), byId);
+    // By id, then instruction: an id's first OpName first.
+    if (!std::is_sorted(names_.begin(), names_.end()))
+      std::sort(names_.begin(), names_.end());
     return {};
   }
 
@@ -331,11 +331,10 @@ private:
 
   /// The first OpName of `id`, or "" (read from the module's debug section, which stays).
   std::string nameOf(uint32_t id) const {
-    auto it = std::lower_bound(names_.begin(), names_.end(), NameRef{id, 0},
-                               [](const NameRef &a, const NameRef &b) { return a.id < b.id; });
-    if (it == names_.end() || it->id != id)
+    auto it = std::lower_bound(names_.begin(), names_.end(), std::pair<uint32_t, uint32_t>(id, 0));
+    if (it == names_.end() || it->first != id)
       return std::string();
-    const Instruction inst = m_.inst(it->inst);
+    const Instruction inst = m_.inst(it->second);
     return inst.stringOperand(inst.operands()[1]);
   }
 
@@ -444,7 +443,10 @@ private:
   /// pointer, a sampler constant).
   Attribute constantValue(uint32_t id, int depth = 0) {
     if (!constantSlotsMade_) {
-      constantSlot_.reset(m_.bound(), m_.words().size(), 0);
+      // Dense for the first ids only: a module's few hundred constants have ids spread up
+      // to the bound (glslang declares one where it is first met), and a table to the bound
+      // cost 4 bytes an id (0.18 bytes per module byte); the ones above are hashed.
+      constantSlot_.reset(m_.bound(), std::min<size_t>(m_.words().size(), kDenseConstantIds), 0);
       constantSlotsMade_ = true;
     }
     if (const uint32_t slot = constantSlot_.get(id))
@@ -1982,13 +1984,10 @@ private:
   std::vector<uint32_t> capabilities_;
   std::vector<std::string> extensions_;
   uint32_t addressing_ = 0, memoryModel_ = 0;
-  /// The OpNames by target id (stable-sorted: the first of an id first). Only globals' and
-  /// functions' names are ever read, and a module names every local too: an instruction's index
-  /// is 8 bytes a name where a map of strings was about 80.
-  struct NameRef {
-    uint32_t id, inst;
-  };
-  std::vector<NameRef> names_;
+  /// The OpNames as (target id, instruction index), sorted. Only globals' and functions' names
+  /// are ever read, and a module names every local too: 8 bytes a name where a map of strings
+  /// was about 80.
+  std::vector<std::pair<uint32_t, uint32_t>> names_;
   std::unordered_map<uint32_t, std::string> strings_; ///< OpString's text by id
   /// OpString ids something names (OpLine, OpSource, a debug instruction).
   std::unordered_set<uint32_t> usedStrings_;
@@ -2008,6 +2007,7 @@ private:
   /// The constants' attributes made so far (null where the dialect cannot hold one): by id,
   /// 0 when not yet made, else 1 + the index in constantValues_ (asked at every use of one).
   IdMap<uint32_t> constantSlot_;
+  static constexpr size_t kDenseConstantIds = 16384;
   std::vector<Attribute> constantValues_;
   bool constantSlotsMade_ = false;
   IdMap<Value> values_; ///< the current function's values by id

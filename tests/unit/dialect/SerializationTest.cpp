@@ -171,6 +171,64 @@ OpFunctionEnd
   EXPECT_EQ(serializeAndValidate(*d.module), "");
 }
 
+// Ids far apart, as a large module's are: the deserializer keeps OpNames sorted by id (not in
+// the order written; an id's first name counts) and hashes the types and constants whose ids
+// are far above the others.
+TEST(DialectSerialization, NamesTypesAndConstantsWithSparseIdsAreFound) {
+  Deserialized d;
+  deserializeText(R"(OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %50000 "main"
+OpExecutionMode %50000 LocalSize 1 1 1
+OpName %50000 "entry"
+OpName %40001 "counter"
+OpName %30000 "helper"
+OpName %40001 "second_name"
+OpName %7 "local"
+%1 = OpTypeVoid
+%2 = OpTypeInt 32 1
+%3 = OpTypeFunction %1
+%4 = OpTypePointer Function %2
+%20000 = OpConstant %2 7
+%40000 = OpTypePointer Private %2
+%40001 = OpVariable %40000 Private
+%30000 = OpFunction %1 None %3
+%5 = OpLabel
+%7 = OpVariable %4 Function
+OpStore %7 %20000
+%8 = OpLoad %2 %40001
+%9 = OpIAdd %2 %8 %20000
+OpStore %40001 %9
+OpReturn
+OpFunctionEnd
+%50000 = OpFunction %1 None %3
+%6 = OpLabel
+%10 = OpFunctionCall %1 %30000
+OpReturn
+OpFunctionEnd
+)",
+                  d);
+  ASSERT_TRUE(d.module) << d.error;
+  Operation *var = first(d.module.get(), ops::globalVariable());
+  ASSERT_TRUE(var);
+  EXPECT_EQ(var->attr("sym_name").str(), "counter");
+  EXPECT_EQ(toString(var->attr("type")), "!spirv.ptr<si32, Private>");
+  std::vector<std::string> functions;
+  walk(d.module.get(), [&](Operation *op) {
+    if (&op->info() == &ops::func())
+      functions.emplace_back(op->attr("sym_name").str());
+  });
+  EXPECT_EQ(functions, (std::vector<std::string>{"helper", "entry"}));
+  // The constant above the table's first ids, materialized at both uses.
+  size_t sevens = 0;
+  walk(d.module.get(), [&](Operation *op) {
+    if (&op->info() == &ops::constant())
+      sevens += toString(op->attr("value")) == "7 : si32";
+  });
+  EXPECT_EQ(sevens, 2u);
+  EXPECT_EQ(serializeAndValidate(*d.module), "");
+}
+
 // DeserializeOptions::functionRead names each function once it is read; nothing reads its
 // words after (spire translate gives their pages back). Words overwritten then change nothing:
 // calls to functions before and after, a loop with a phi, entry points named at the end.
