@@ -64,8 +64,17 @@ public:
       const uint32_t id = inst.resultId();
       std::vector<Type> &byId = out_.types_;
       const size_t denseEnd = std::min<size_t>(m_.bound(), 1024 + 16 * (out_.count_ + 1));
-      if (id >= byId.size() && id < denseEnd)
+      if (id >= byId.size() && id < denseEnd) {
         byId.resize(std::min<size_t>(std::max<size_t>(2 * byId.size(), id + 1), denseEnd));
+        // The hashed types that the table now reaches move into it (type() looks there).
+        for (auto it = out_.above_.begin(); it != out_.above_.end();)
+          if (it->first < byId.size()) {
+            byId[it->first] = it->second;
+            it = out_.above_.erase(it);
+          } else {
+            ++it;
+          }
+      }
       Type &slot = id < byId.size() ? byId[id] : out_.above_[id];
       out_.count_ += !slot;
       slot = t;

@@ -27,9 +27,12 @@ struct Deserialized {
 };
 
 /// `text` assembled for SPIR-V 1.`minor` into `out` (the test fails if it does not assemble).
-void assembleText(std::string_view text, std::optional<Module> &out, unsigned minor = 3) {
+/// With `numericIds`, %N is id N.
+void assembleText(std::string_view text, std::optional<Module> &out, unsigned minor = 3,
+                  bool numericIds = false) {
   AssembleOptions as;
   as.version = grammar::makeVersion(1, minor);
+  as.preserveNumericIds = numericIds;
   Expected<std::vector<uint32_t>> words = assemble(text, as);
   ASSERT_TRUE(bool(words)) << words.error().format("<test>");
   Expected<Module> m = Module::fromWords(std::move(words).value());
@@ -38,9 +41,9 @@ void assembleText(std::string_view text, std::optional<Module> &out, unsigned mi
 }
 
 void deserializeText(std::string_view text, Deserialized &out, unsigned minor = 3,
-                     DeserializeOptions options = {}) {
+                     DeserializeOptions options = {}, bool numericIds = false) {
   std::optional<Module> m;
-  assembleText(text, m, minor);
+  assembleText(text, m, minor, numericIds);
   ASSERT_TRUE(m);
   Expected<OwningOp> op = deserialize(out.ctx, *m, &out.stats, options);
   if (!op) {
@@ -207,7 +210,7 @@ OpFunctionEnd
 OpReturn
 OpFunctionEnd
 )",
-                  d);
+                  d, 3, {}, true);
   ASSERT_TRUE(d.module) << d.error;
   Operation *var = first(d.module.get(), ops::globalVariable());
   ASSERT_TRUE(var);
@@ -226,6 +229,66 @@ OpFunctionEnd
       sevens += toString(op->attr("value")) == "7 : si32";
   });
   EXPECT_EQ(sevens, 2u);
+  EXPECT_EQ(serializeAndValidate(*d.module), "");
+}
+
+// A type hashed for its id far above the types before it, then within the table of types by id
+// once more types made it grow, is still found.
+TEST(DialectSerialization, ATypeHashedBeforeTheTableReachesItIsFound) {
+  Deserialized d;
+  deserializeText(R"(OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %2000 "main"
+OpExecutionMode %2000 LocalSize 1 1 1
+%1 = OpTypeVoid
+%3 = OpTypeFunction %1
+%1300 = OpTypeInt 32 0
+%10 = OpTypeStruct %1300
+%11 = OpTypeStruct %1300
+%12 = OpTypeStruct %1300
+%13 = OpTypeStruct %1300
+%14 = OpTypeStruct %1300
+%15 = OpTypeStruct %1300
+%16 = OpTypeStruct %1300
+%17 = OpTypeStruct %1300
+%18 = OpTypeStruct %1300
+%19 = OpTypeStruct %1300
+%20 = OpTypeStruct %1300
+%21 = OpTypeStruct %1300
+%22 = OpTypeStruct %1300
+%23 = OpTypeStruct %1300
+%24 = OpTypeStruct %1300
+%25 = OpTypeStruct %1300
+%26 = OpTypeStruct %1300
+%27 = OpTypeStruct %1300
+%28 = OpTypeStruct %1300
+%29 = OpTypeStruct %1300
+%30 = OpTypeStruct %1300
+%31 = OpTypeStruct %1300
+%32 = OpTypeStruct %1300
+%33 = OpTypeStruct %1300
+%34 = OpTypeStruct %1300
+%35 = OpTypeStruct %1300
+%36 = OpTypeStruct %1300
+%37 = OpTypeStruct %1300
+%38 = OpTypeStruct %1300
+%39 = OpTypeStruct %1300
+%40 = OpTypeStruct %1300
+%41 = OpTypeStruct %1300
+%1400 = OpTypePointer Private %1300
+%1401 = OpConstant %1300 5
+%1500 = OpVariable %1400 Private
+%2000 = OpFunction %1 None %3
+%4 = OpLabel
+OpStore %1500 %1401
+OpReturn
+OpFunctionEnd
+)",
+                  d, 3, {}, true);
+  ASSERT_TRUE(d.module) << d.error;
+  Operation *var = first(d.module.get(), ops::globalVariable());
+  ASSERT_TRUE(var);
+  EXPECT_EQ(toString(var->attr("type")), "!spirv.ptr<i32, Private>");
   EXPECT_EQ(serializeAndValidate(*d.module), "");
 }
 
