@@ -60,6 +60,8 @@ public:
       return s.error();
     // Everything the module's attributes say is known from the sections before the functions.
     setModuleAttributes();
+    if (options_.namesRead && namesEnd_ > namesBegin_ && !hasGraphs_)
+      keepFunctionNames();
     if (options_.bodyReady)
       options_.bodyReady(*module_);
     // A function's type, for references to it after its words are gone (functionRead).
@@ -137,6 +139,12 @@ private:
     for (Instruction inst : m_) {
       if (inst.isRaw())
         return error(inst, "instruction the grammar cannot decode");
+      if (inst.section() == Section::DebugName) {
+        if (namesEnd_ == 0)
+          namesBegin_ = inst.index();
+        namesEnd_ = inst.index() + 1;
+      }
+      hasGraphs_ |= inst.opcode() == Op::GraphARM;
       switch (inst.opcode()) {
       case Op::Capability:
         capabilities_.push_back(inst.word(1));
@@ -329,8 +337,35 @@ private:
     return true;
   }
 
-  /// The first OpName of `id`, or "" (read from the module's debug section, which stays).
+  /// The names of the functions, once the OpNames' words may be gone (namesRead): the only
+  /// names read after the ops before the functions are made (graphs keep all: see run()).
+  void keepFunctionNames() {
+    for (const FunctionInfo &f : m_.functions()) {
+      const uint32_t id = m_.inst(f.begin).resultId();
+      std::string name = nameOf(id);
+      if (name.empty())
+        continue;
+      keptNames_.push_back(
+          {id, static_cast<uint32_t>(keptText_.size()), static_cast<uint32_t>(name.size())});
+      keptText_ += name;
+    }
+    std::sort(keptNames_.begin(), keptNames_.end(),
+              [](const KeptName &a, const KeptName &b) { return a.id < b.id; });
+    std::vector<std::pair<uint32_t, uint32_t>>().swap(names_);
+    namesKept_ = true;
+    options_.namesRead(namesBegin_, namesEnd_);
+  }
+
+  /// The first OpName of `id`, or "" (read from the module's debug section, or where
+  /// keepFunctionNames() put them).
   std::string nameOf(uint32_t id) const {
+    if (namesKept_) {
+      auto kept = std::lower_bound(keptNames_.begin(), keptNames_.end(), id,
+                                   [](const KeptName &a, uint32_t v) { return a.id < v; });
+      if (kept == keptNames_.end() || kept->id != id)
+        return std::string();
+      return keptText_.substr(kept->at, kept->size);
+    }
     auto it = std::lower_bound(names_.begin(), names_.end(), std::pair<uint32_t, uint32_t>(id, 0));
     if (it == names_.end() || it->first != id)
       return std::string();
@@ -1988,6 +2023,14 @@ private:
   /// are ever read, and a module names every local too: 8 bytes a name where a map of strings
   /// was about 80.
   std::vector<std::pair<uint32_t, uint32_t>> names_;
+  uint32_t namesBegin_ = 0, namesEnd_ = 0; ///< the OpName and OpMemberName instructions
+  bool hasGraphs_ = false;
+  struct KeptName {
+    uint32_t id, at, size;
+  };
+  std::vector<KeptName> keptNames_; ///< by id, once namesKept_: the functions' names
+  std::string keptText_;            ///< their text, one after the other
+  bool namesKept_ = false;
   std::unordered_map<uint32_t, std::string> strings_; ///< OpString's text by id
   /// OpString ids something names (OpLine, OpSource, a debug instruction).
   std::unordered_set<uint32_t> usedStrings_;

@@ -386,6 +386,38 @@ TEST(DialectSerialization, AFunctionsWordsAreNotReadAfterItIsRead) {
   }
 }
 
+// DeserializeOptions::namesRead gives the OpNames' range once the ops before the functions are
+// made; the functions' names (a call to a function defined later asks for its name) are kept.
+TEST(DialectSerialization, TheNamesWordsAreNotReadAfterTheGlobals) {
+  std::string text(kFourFunctions);
+  text.insert(text.find("OpName %twice"), "OpName %later \"later\"\nOpName %c1 \"one\"\n");
+  std::optional<Module> plain, clobbered;
+  assembleText(text, plain);
+  assembleText(text, clobbered);
+  ASSERT_TRUE(plain && clobbered);
+  Context a, b;
+  Expected<OwningOp> expected = deserialize(a, *plain);
+  ASSERT_TRUE(bool(expected)) << expected.error().message;
+  std::string printed = toString(**expected);
+  EXPECT_NE(printed.find("@later("), std::string::npos);
+
+  std::vector<std::pair<uint32_t, uint32_t>> ranges;
+  DeserializeOptions options;
+  options.namesRead = [&](uint32_t first, uint32_t end) {
+    ranges.emplace_back(first, end);
+    auto *w = const_cast<uint32_t *>(clobbered->words().data());
+    const Instruction last = clobbered->inst(end - 1);
+    std::fill(w + clobbered->inst(first).wordOffset(), w + last.wordOffset() + last.wordCount(),
+              0xFFFFFFFFu);
+  };
+  Expected<OwningOp> read = deserialize(b, *clobbered, nullptr, options);
+  ASSERT_TRUE(bool(read)) << read.error().message;
+  EXPECT_EQ(toString(**read), printed);
+  ASSERT_EQ(ranges.size(), 1u);
+  EXPECT_EQ(ranges[0].second - ranges[0].first, 3u);
+  EXPECT_EQ(clobbered->inst(ranges[0].first).opcode(), grammar::Op::Name);
+}
+
 TEST(DialectSerialization, AModulePrintedAsItIsReadGivesTheWholeModulesText) {
   // With a global, a specialization constant and a source file that only a debug instruction
   // in a function names (the module's attributes must be final before the first function).
