@@ -7,22 +7,43 @@
 #include <cstdint>
 #include <cstring>
 #include <deque>
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
+#include <vector>
 
 namespace spire::dialect::detail {
 
-struct AttrStorage {
-  AttrKind kind = AttrKind::Unit;
-  Type type;
-  uint64_t bits = 0; ///< bool, integer (low `width` bits), double bits, enum value, version
-  grammar::OperandKind enumKind{};
-  std::string text;
-  std::vector<Attribute> list;
+/// What few attributes have (`#spirv.vce`, dictionaries, the ABI attributes), apart: an
+/// attribute is 88 bytes, not 160 (a large module's symbols and strings are thousands).
+struct AttrExtra {
   std::vector<uint32_t> caps;
   std::vector<std::string> exts;
   std::vector<NamedAttribute> dict;
+};
+
+struct AttrStorage {
+  AttrKind kind = AttrKind::Unit;
+  grammar::OperandKind enumKind{};
+  Type type;
+  uint64_t bits = 0; ///< bool, integer (low `width` bits), double bits, enum value, version
+  std::string text;
+  std::vector<Attribute> list;
+  std::unique_ptr<AttrExtra> extra;
+
+  const std::vector<uint32_t> &caps() const { return extra ? extra->caps : none().caps; }
+  const std::vector<std::string> &exts() const { return extra ? extra->exts : none().exts; }
+  const std::vector<NamedAttribute> &dict() const { return extra ? extra->dict : none().dict; }
+  AttrExtra &more() {
+    if (!extra)
+      extra = std::make_unique<AttrExtra>();
+    return *extra;
+  }
+  static const AttrExtra &none() {
+    static const AttrExtra empty;
+    return empty;
+  }
 };
 
 /// A string hash that also takes string_views, so that lookups need no std::string.
@@ -69,7 +90,16 @@ struct AttrStore {
   std::deque<AttrStorage> attrs;
   std::deque<DebugLoc> debugLocs; ///< fileLineCol's, each once
   std::unordered_map<DebugLocKey, const DebugLoc *, DebugLocHash> debugLocIndex;
-  std::unordered_map<std::string, const AttrStorage *, KeyHash> uniqued;
+  /// The attributes by their key's hash (open addressing, linear probing; a null attribute
+  /// is a free slot): 16 bytes a slot where a map holding each key's copy took about 120 an
+  /// attribute. A slot whose hash matches is compared by its attribute's key, made again.
+  struct Slot {
+    uint64_t hash;
+    const AttrStorage *attr;
+  };
+  std::vector<Slot> slots;
+  size_t count = 0;
+  std::string otherKey; ///< unique()'s scratch: the key of an attribute a probe meets
   std::unordered_set<std::string, NameHash, std::equal_to<>> names;
   std::string key; ///< unique()'s scratch: the key of the attribute looked up, reused
 };

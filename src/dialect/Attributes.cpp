@@ -30,8 +30,8 @@ void putText(std::string &k, std::string_view s) {
 void keyOf(const AttrStorage &s, std::string &k) {
   constexpr uint32_t kText = 1, kList = 2, kCaps = 4, kExts = 8, kDict = 16;
   const uint32_t present = (s.text.empty() ? 0 : kText) | (s.list.empty() ? 0 : kList) |
-                           (s.caps.empty() ? 0 : kCaps) | (s.exts.empty() ? 0 : kExts) |
-                           (s.dict.empty() ? 0 : kDict);
+                           (s.caps().empty() ? 0 : kCaps) | (s.exts().empty() ? 0 : kExts) |
+                           (s.dict().empty() ? 0 : kDict);
   const uint64_t fixed[] = {static_cast<uint64_t>(s.kind) | static_cast<uint64_t>(s.enumKind) << 8 |
                                 static_cast<uint64_t>(present) << 32,
                             reinterpret_cast<uintptr_t>(s.type.opaque()), s.bits};
@@ -46,18 +46,18 @@ void keyOf(const AttrStorage &s, std::string &k) {
       putPtr(k, a.storage());
   }
   if (present & kCaps) {
-    put(k, s.caps.size());
-    for (uint32_t c : s.caps)
+    put(k, s.caps().size());
+    for (uint32_t c : s.caps())
       put(k, c);
   }
   if (present & kExts) {
-    put(k, s.exts.size());
-    for (const std::string &e : s.exts)
+    put(k, s.exts().size());
+    for (const std::string &e : s.exts())
       putText(k, e);
   }
   if (present & kDict) {
-    put(k, s.dict.size());
-    for (const NamedAttribute &n : s.dict) {
+    put(k, s.dict().size());
+    for (const NamedAttribute &n : s.dict()) {
       putText(k, n.name);
       putPtr(k, n.value);
     }
@@ -66,16 +66,40 @@ void keyOf(const AttrStorage &s, std::string &k) {
 
 Attribute unique(Context &context, AttrStorage &&s) {
   detail::AttrStore &store = context.attrStore();
-  // Looked up without allocating (the store's scratch key keeps its capacity): only a new
-  // attribute's key is copied into the map.
+  // Looked up without allocating (the store's scratch keys keep their capacity); a new
+  // attribute's slot holds its key's hash, not a copy of the key.
   std::string &k = store.key;
   keyOf(s, k);
-  auto it = store.uniqued.find(k);
-  if (it != store.uniqued.end())
-    return Attribute(it->second);
+  const uint64_t h = detail::KeyHash{}(k);
+  if (store.slots.empty())
+    store.slots.assign(64, {});
+  size_t mask = store.slots.size() - 1, i = h & mask;
+  for (; store.slots[i].attr; i = (i + 1) & mask)
+    if (store.slots[i].hash == h) {
+      keyOf(*store.slots[i].attr, store.otherKey);
+      if (store.otherKey == k)
+        return Attribute(store.slots[i].attr);
+    }
   store.attrs.push_back(std::move(s));
   const AttrStorage *p = &store.attrs.back();
-  store.uniqued.emplace(k, p);
+  if (2 * (store.count + 1) > store.slots.size()) {
+    // At most half full: twice the slots, each attribute placed again by its hash.
+    std::vector<AttrStore::Slot> old(2 * store.slots.size(), AttrStore::Slot{});
+    old.swap(store.slots);
+    mask = store.slots.size() - 1;
+    for (const AttrStore::Slot &o : old)
+      if (o.attr) {
+        size_t j = o.hash & mask;
+        while (store.slots[j].attr)
+          j = (j + 1) & mask;
+        store.slots[j] = o;
+      }
+    i = h & mask;
+    while (store.slots[i].attr)
+      i = (i + 1) & mask;
+  }
+  store.slots[i] = {h, p};
+  ++store.count;
   return Attribute(p);
 }
 
@@ -233,8 +257,8 @@ Attribute vce(Context &context, uint32_t version, std::span<const uint32_t> capa
               std::span<const std::string> extensions) {
   AttrStorage s = make(AttrKind::Vce);
   s.bits = version;
-  s.caps.assign(capabilities.begin(), capabilities.end());
-  s.exts.assign(extensions.begin(), extensions.end());
+  s.more().caps.assign(capabilities.begin(), capabilities.end());
+  s.more().exts.assign(extensions.begin(), extensions.end());
   return unique(context, std::move(s));
 }
 
@@ -251,14 +275,14 @@ Attribute dictionary(Context &context, std::vector<NamedAttribute> entries) {
       kept.push_back(e);
   }
   AttrStorage s = make(AttrKind::Dictionary);
-  s.dict = std::move(kept);
+  s.more().dict = std::move(kept);
   return unique(context, std::move(s));
 }
 
 Attribute interfaceVarAbi(Context &context, uint32_t descriptorSet, uint32_t binding,
                           std::optional<uint32_t> storageClass) {
   AttrStorage s = make(AttrKind::InterfaceVarAbi);
-  s.caps = {descriptorSet, binding};
+  s.more().caps = {descriptorSet, binding};
   s.bits = storageClass ? uint64_t(*storageClass) + 1 : 0;
   return unique(context, std::move(s));
 }
@@ -266,7 +290,7 @@ Attribute interfaceVarAbi(Context &context, uint32_t descriptorSet, uint32_t bin
 Attribute entryPointAbi(Context &context, std::span<const uint32_t> workgroupSize,
                         std::optional<uint32_t> subgroupSize) {
   AttrStorage s = make(AttrKind::EntryPointAbi);
-  s.caps.assign(workgroupSize.begin(), workgroupSize.end());
+  s.more().caps.assign(workgroupSize.begin(), workgroupSize.end());
   s.bits = subgroupSize ? uint64_t(*subgroupSize) + 1 : 0;
   return unique(context, std::move(s));
 }
@@ -324,23 +348,23 @@ DialectEnumKind Attribute::dialectEnum() const {
   return static_cast<DialectEnumKind>(s_->bits >> 32);
 }
 uint32_t Attribute::version() const { return static_cast<uint32_t>(s_->bits); }
-std::span<const uint32_t> Attribute::capabilities() const { return s_->caps; }
-std::span<const std::string> Attribute::extensions() const { return s_->exts; }
-std::span<const NamedAttribute> Attribute::entries() const { return s_->dict; }
+std::span<const uint32_t> Attribute::capabilities() const { return s_->caps(); }
+std::span<const std::string> Attribute::extensions() const { return s_->exts(); }
+std::span<const NamedAttribute> Attribute::entries() const { return s_->dict(); }
 
 Attribute Attribute::lookup(std::string_view name) const {
   auto it =
-      std::lower_bound(s_->dict.begin(), s_->dict.end(), name,
+      std::lower_bound(s_->dict().begin(), s_->dict().end(), name,
                        [](const NamedAttribute &a, std::string_view n) { return a.name < n; });
-  return it != s_->dict.end() && it->name == name ? it->attr() : Attribute();
+  return it != s_->dict().end() && it->name == name ? it->attr() : Attribute();
 }
 
-uint32_t Attribute::descriptorSet() const { return s_->caps.at(0); }
-uint32_t Attribute::binding() const { return s_->caps.at(1); }
+uint32_t Attribute::descriptorSet() const { return s_->caps().at(0); }
+uint32_t Attribute::binding() const { return s_->caps().at(1); }
 std::optional<uint32_t> Attribute::abiStorageClass() const {
   return s_->bits ? std::optional<uint32_t>(static_cast<uint32_t>(s_->bits - 1)) : std::nullopt;
 }
-std::span<const uint32_t> Attribute::workgroupSize() const { return s_->caps; }
+std::span<const uint32_t> Attribute::workgroupSize() const { return s_->caps(); }
 std::optional<uint32_t> Attribute::subgroupSize() const { return abiStorageClass(); }
 Attribute Attribute::targetVce() const { return s_->list.at(0); }
 std::string_view Attribute::deviceInfo() const { return s_->text; }

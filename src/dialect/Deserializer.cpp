@@ -60,6 +60,8 @@ public:
       return s.error();
     // Everything the module's attributes say is known from the sections before the functions.
     setModuleAttributes();
+    if (options_.namesRead && namesEnd_ > namesBegin_ && !hasGraphs_)
+      keepFunctionNames();
     if (options_.bodyReady)
       options_.bodyReady(*module_);
     // A function's type, for references to it after its words are gone (functionRead).
@@ -137,6 +139,12 @@ private:
     for (Instruction inst : m_) {
       if (inst.isRaw())
         return error(inst, "instruction the grammar cannot decode");
+      if (inst.section() == Section::DebugName) {
+        if (namesEnd_ == 0)
+          namesBegin_ = inst.index();
+        namesEnd_ = inst.index() + 1;
+      }
+      hasGraphs_ |= inst.opcode() == Op::GraphARM;
       switch (inst.opcode()) {
       case Op::Capability:
         capabilities_.push_back(inst.word(1));
@@ -152,7 +160,7 @@ private:
         entryNames_.emplace(inst.word(2), inst.stringOperand(inst.operands()[2]));
         break;
       case Op::Name:
-        names_.emplace(inst.word(1), inst.stringOperand(inst.operands()[1]));
+        names_.emplace_back(inst.word(1), inst.index());
         break;
       case Op::String:
         strings_.emplace(inst.word(1), inst.stringOperand(inst.operands()[1]));
@@ -186,6 +194,9 @@ private:
         break;
       }
     }
+    // By id, then instruction: an id's first OpName first.
+    if (!std::is_sorted(names_.begin(), names_.end()))
+      std::sort(names_.begin(), names_.end());
     return {};
   }
 
@@ -326,9 +337,40 @@ private:
     return true;
   }
 
+  /// The names of the functions, once the OpNames' words may be gone (namesRead): the only
+  /// names read after the ops before the functions are made (graphs keep all: see run()).
+  void keepFunctionNames() {
+    for (const FunctionInfo &f : m_.functions()) {
+      const uint32_t id = m_.inst(f.begin).resultId();
+      std::string name = nameOf(id);
+      if (name.empty())
+        continue;
+      keptNames_.push_back(
+          {id, static_cast<uint32_t>(keptText_.size()), static_cast<uint32_t>(name.size())});
+      keptText_ += name;
+    }
+    std::sort(keptNames_.begin(), keptNames_.end(),
+              [](const KeptName &a, const KeptName &b) { return a.id < b.id; });
+    std::vector<std::pair<uint32_t, uint32_t>>().swap(names_);
+    namesKept_ = true;
+    options_.namesRead(namesBegin_, namesEnd_);
+  }
+
+  /// The first OpName of `id`, or "" (read from the module's debug section, or where
+  /// keepFunctionNames() put them).
   std::string nameOf(uint32_t id) const {
-    auto it = names_.find(id);
-    return it == names_.end() ? std::string() : it->second;
+    if (namesKept_) {
+      auto kept = std::lower_bound(keptNames_.begin(), keptNames_.end(), id,
+                                   [](const KeptName &a, uint32_t v) { return a.id < v; });
+      if (kept == keptNames_.end() || kept->id != id)
+        return std::string();
+      return keptText_.substr(kept->at, kept->size);
+    }
+    auto it = std::lower_bound(names_.begin(), names_.end(), std::pair<uint32_t, uint32_t>(id, 0));
+    if (it == names_.end() || it->first != id)
+      return std::string();
+    const Instruction inst = m_.inst(it->second);
+    return inst.stringOperand(inst.operands()[1]);
   }
 
   /// Decorations of `id` as attributes (the ones a type or the op's own encoding does not
@@ -436,7 +478,10 @@ private:
   /// pointer, a sampler constant).
   Attribute constantValue(uint32_t id, int depth = 0) {
     if (!constantSlotsMade_) {
-      constantSlot_.reset(m_.bound(), m_.words().size(), 0);
+      // Dense for the first ids only: a module's few hundred constants have ids spread up
+      // to the bound (glslang declares one where it is first met), and a table to the bound
+      // cost 4 bytes an id (0.18 bytes per module byte); the ones above are hashed.
+      constantSlot_.reset(m_.bound(), std::min<size_t>(m_.words().size(), kDenseConstantIds), 0);
       constantSlotsMade_ = true;
     }
     if (const uint32_t slot = constantSlot_.get(id))
@@ -1974,7 +2019,18 @@ private:
   std::vector<uint32_t> capabilities_;
   std::vector<std::string> extensions_;
   uint32_t addressing_ = 0, memoryModel_ = 0;
-  std::unordered_map<uint32_t, std::string> names_;
+  /// The OpNames as (target id, instruction index), sorted. Only globals' and functions' names
+  /// are ever read, and a module names every local too: 8 bytes a name where a map of strings
+  /// was about 80.
+  std::vector<std::pair<uint32_t, uint32_t>> names_;
+  uint32_t namesBegin_ = 0, namesEnd_ = 0; ///< the OpName and OpMemberName instructions
+  bool hasGraphs_ = false;
+  struct KeptName {
+    uint32_t id, at, size;
+  };
+  std::vector<KeptName> keptNames_; ///< by id, once namesKept_: the functions' names
+  std::string keptText_;            ///< their text, one after the other
+  bool namesKept_ = false;
   std::unordered_map<uint32_t, std::string> strings_; ///< OpString's text by id
   /// OpString ids something names (OpLine, OpSource, a debug instruction).
   std::unordered_set<uint32_t> usedStrings_;
@@ -1994,6 +2050,7 @@ private:
   /// The constants' attributes made so far (null where the dialect cannot hold one): by id,
   /// 0 when not yet made, else 1 + the index in constantValues_ (asked at every use of one).
   IdMap<uint32_t> constantSlot_;
+  static constexpr size_t kDenseConstantIds = 16384;
   std::vector<Attribute> constantValues_;
   bool constantSlotsMade_ = false;
   IdMap<Value> values_; ///< the current function's values by id

@@ -56,12 +56,25 @@ public:
       Type t = declare(inst);
       if (!t)
         return makeError(Location::binary(inst.wordOffset(), inst.index()), error_);
-      // (Ids at or above the header's bound, in a module no one validated, are kept aside.)
-      // The table reaches the largest type id (types are declared first: their ids are small).
+      // Types by id in a table as far as they are dense (at least one id in 16), the others
+      // hashed: most types are declared first, with small ids, but glslang declares some
+      // (a buffer's runtime array, struct and pointers) after all constants, near the bound,
+      // and a table reaching them cost 8 bytes an id (a third of a byte per module byte).
+      // (Ids at or above the header's bound, in a module no one validated, are hashed too.)
       const uint32_t id = inst.resultId();
       std::vector<Type> &byId = out_.types_;
-      if (id >= byId.size() && id < m_.bound())
-        byId.resize(std::min<size_t>(std::max<size_t>(2 * byId.size(), id + 1), m_.bound()));
+      const size_t denseEnd = std::min<size_t>(m_.bound(), 1024 + 16 * (out_.count_ + 1));
+      if (id >= byId.size() && id < denseEnd) {
+        byId.resize(std::min<size_t>(std::max<size_t>(2 * byId.size(), id + 1), denseEnd));
+        // The hashed types that the table now reaches move into it (type() looks there).
+        for (auto it = out_.above_.begin(); it != out_.above_.end();)
+          if (it->first < byId.size()) {
+            byId[it->first] = it->second;
+            it = out_.above_.erase(it);
+          } else {
+            ++it;
+          }
+      }
       Type &slot = id < byId.size() ? byId[id] : out_.above_[id];
       out_.count_ += !slot;
       slot = t;

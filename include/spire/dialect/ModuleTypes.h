@@ -46,8 +46,8 @@ public:
 
 private:
   friend class ModuleTypesImporter;
-  std::vector<Type> types_;                  ///< by id, for the ids below the bound
-  std::unordered_map<uint32_t, Type> above_; ///< the others (a module that is not valid)
+  std::vector<Type> types_;                  ///< by id, as far as the ids are dense
+  std::unordered_map<uint32_t, Type> above_; ///< the others (sparse ids, ids past the bound)
   size_t count_ = 0;
 };
 

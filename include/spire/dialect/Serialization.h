@@ -44,6 +44,11 @@ struct DeserializeOptions {
   /// and validated it (no function uses another's ids), may give their memory back as it goes,
   /// so that the module's and the whole IR's do not add up at the end (spire translate does).
   std::function<void(uint32_t first, uint32_t end)> functionRead;
+  /// Called, where set, once the ops before the functions are made, with the range [first, end)
+  /// of the module's OpName and OpMemberName instructions: nothing reads their words after (the
+  /// functions' names are kept aside). A large module names every local: the same caller may
+  /// give their memory back.
+  std::function<void(uint32_t first, uint32_t end)> namesRead;
   /// Called with the spirv.module once its attributes and the ops before its functions are
   /// made, then after each function: the ops in its body then are final. The callee may take
   /// them out (print and erase them: ModuleTextStream), since nothing made after refers to an

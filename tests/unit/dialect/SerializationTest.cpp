@@ -27,9 +27,12 @@ struct Deserialized {
 };
 
 /// `text` assembled for SPIR-V 1.`minor` into `out` (the test fails if it does not assemble).
-void assembleText(std::string_view text, std::optional<Module> &out, unsigned minor = 3) {
+/// With `numericIds`, %N is id N.
+void assembleText(std::string_view text, std::optional<Module> &out, unsigned minor = 3,
+                  bool numericIds = false) {
   AssembleOptions as;
   as.version = grammar::makeVersion(1, minor);
+  as.preserveNumericIds = numericIds;
   Expected<std::vector<uint32_t>> words = assemble(text, as);
   ASSERT_TRUE(bool(words)) << words.error().format("<test>");
   Expected<Module> m = Module::fromWords(std::move(words).value());
@@ -38,9 +41,9 @@ void assembleText(std::string_view text, std::optional<Module> &out, unsigned mi
 }
 
 void deserializeText(std::string_view text, Deserialized &out, unsigned minor = 3,
-                     DeserializeOptions options = {}) {
+                     DeserializeOptions options = {}, bool numericIds = false) {
   std::optional<Module> m;
-  assembleText(text, m, minor);
+  assembleText(text, m, minor, numericIds);
   ASSERT_TRUE(m);
   Expected<OwningOp> op = deserialize(out.ctx, *m, &out.stats, options);
   if (!op) {
@@ -171,6 +174,124 @@ OpFunctionEnd
   EXPECT_EQ(serializeAndValidate(*d.module), "");
 }
 
+// Ids far apart, as a large module's are: the deserializer keeps OpNames sorted by id (not in
+// the order written; an id's first name counts) and hashes the types and constants whose ids
+// are far above the others.
+TEST(DialectSerialization, NamesTypesAndConstantsWithSparseIdsAreFound) {
+  Deserialized d;
+  deserializeText(R"(OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %50000 "main"
+OpExecutionMode %50000 LocalSize 1 1 1
+OpName %50000 "entry"
+OpName %40001 "counter"
+OpName %30000 "helper"
+OpName %40001 "second_name"
+OpName %7 "local"
+%1 = OpTypeVoid
+%2 = OpTypeInt 32 1
+%3 = OpTypeFunction %1
+%4 = OpTypePointer Function %2
+%20000 = OpConstant %2 7
+%40000 = OpTypePointer Private %2
+%40001 = OpVariable %40000 Private
+%30000 = OpFunction %1 None %3
+%5 = OpLabel
+%7 = OpVariable %4 Function
+OpStore %7 %20000
+%8 = OpLoad %2 %40001
+%9 = OpIAdd %2 %8 %20000
+OpStore %40001 %9
+OpReturn
+OpFunctionEnd
+%50000 = OpFunction %1 None %3
+%6 = OpLabel
+%10 = OpFunctionCall %1 %30000
+OpReturn
+OpFunctionEnd
+)",
+                  d, 3, {}, true);
+  ASSERT_TRUE(d.module) << d.error;
+  Operation *var = first(d.module.get(), ops::globalVariable());
+  ASSERT_TRUE(var);
+  EXPECT_EQ(var->attr("sym_name").str(), "counter");
+  EXPECT_EQ(toString(var->attr("type")), "!spirv.ptr<si32, Private>");
+  std::vector<std::string> functions;
+  walk(d.module.get(), [&](Operation *op) {
+    if (&op->info() == &ops::func())
+      functions.emplace_back(op->attr("sym_name").str());
+  });
+  EXPECT_EQ(functions, (std::vector<std::string>{"helper", "entry"}));
+  // The constant above the table's first ids, materialized at both uses.
+  size_t sevens = 0;
+  walk(d.module.get(), [&](Operation *op) {
+    if (&op->info() == &ops::constant())
+      sevens += toString(op->attr("value")) == "7 : si32";
+  });
+  EXPECT_EQ(sevens, 2u);
+  EXPECT_EQ(serializeAndValidate(*d.module), "");
+}
+
+// A type hashed for its id far above the types before it, then within the table of types by id
+// once more types made it grow, is still found.
+TEST(DialectSerialization, ATypeHashedBeforeTheTableReachesItIsFound) {
+  Deserialized d;
+  deserializeText(R"(OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %2000 "main"
+OpExecutionMode %2000 LocalSize 1 1 1
+%1 = OpTypeVoid
+%3 = OpTypeFunction %1
+%1300 = OpTypeInt 32 0
+%10 = OpTypeStruct %1300
+%11 = OpTypeStruct %1300
+%12 = OpTypeStruct %1300
+%13 = OpTypeStruct %1300
+%14 = OpTypeStruct %1300
+%15 = OpTypeStruct %1300
+%16 = OpTypeStruct %1300
+%17 = OpTypeStruct %1300
+%18 = OpTypeStruct %1300
+%19 = OpTypeStruct %1300
+%20 = OpTypeStruct %1300
+%21 = OpTypeStruct %1300
+%22 = OpTypeStruct %1300
+%23 = OpTypeStruct %1300
+%24 = OpTypeStruct %1300
+%25 = OpTypeStruct %1300
+%26 = OpTypeStruct %1300
+%27 = OpTypeStruct %1300
+%28 = OpTypeStruct %1300
+%29 = OpTypeStruct %1300
+%30 = OpTypeStruct %1300
+%31 = OpTypeStruct %1300
+%32 = OpTypeStruct %1300
+%33 = OpTypeStruct %1300
+%34 = OpTypeStruct %1300
+%35 = OpTypeStruct %1300
+%36 = OpTypeStruct %1300
+%37 = OpTypeStruct %1300
+%38 = OpTypeStruct %1300
+%39 = OpTypeStruct %1300
+%40 = OpTypeStruct %1300
+%41 = OpTypeStruct %1300
+%1400 = OpTypePointer Private %1300
+%1401 = OpConstant %1300 5
+%1500 = OpVariable %1400 Private
+%2000 = OpFunction %1 None %3
+%4 = OpLabel
+OpStore %1500 %1401
+OpReturn
+OpFunctionEnd
+)",
+                  d, 3, {}, true);
+  ASSERT_TRUE(d.module) << d.error;
+  Operation *var = first(d.module.get(), ops::globalVariable());
+  ASSERT_TRUE(var);
+  EXPECT_EQ(toString(var->attr("type")), "!spirv.ptr<i32, Private>");
+  EXPECT_EQ(serializeAndValidate(*d.module), "");
+}
+
 // DeserializeOptions::functionRead names each function once it is read; nothing reads its
 // words after (spire translate gives their pages back). Words overwritten then change nothing:
 // calls to functions before and after, a loop with a phi, entry points named at the end.
@@ -263,6 +384,38 @@ TEST(DialectSerialization, AFunctionsWordsAreNotReadAfterItIsRead) {
       EXPECT_EQ(ranges[k].first, ranges[k - 1].second);
     }
   }
+}
+
+// DeserializeOptions::namesRead gives the OpNames' range once the ops before the functions are
+// made; the functions' names (a call to a function defined later asks for its name) are kept.
+TEST(DialectSerialization, TheNamesWordsAreNotReadAfterTheGlobals) {
+  std::string text(kFourFunctions);
+  text.insert(text.find("OpName %twice"), "OpName %later \"later\"\nOpName %c1 \"one\"\n");
+  std::optional<Module> plain, clobbered;
+  assembleText(text, plain);
+  assembleText(text, clobbered);
+  ASSERT_TRUE(plain && clobbered);
+  Context a, b;
+  Expected<OwningOp> expected = deserialize(a, *plain);
+  ASSERT_TRUE(bool(expected)) << expected.error().message;
+  std::string printed = toString(**expected);
+  EXPECT_NE(printed.find("@later("), std::string::npos);
+
+  std::vector<std::pair<uint32_t, uint32_t>> ranges;
+  DeserializeOptions options;
+  options.namesRead = [&](uint32_t first, uint32_t end) {
+    ranges.emplace_back(first, end);
+    auto *w = const_cast<uint32_t *>(clobbered->words().data());
+    const Instruction last = clobbered->inst(end - 1);
+    std::fill(w + clobbered->inst(first).wordOffset(), w + last.wordOffset() + last.wordCount(),
+              0xFFFFFFFFu);
+  };
+  Expected<OwningOp> read = deserialize(b, *clobbered, nullptr, options);
+  ASSERT_TRUE(bool(read)) << read.error().message;
+  EXPECT_EQ(toString(**read), printed);
+  ASSERT_EQ(ranges.size(), 1u);
+  EXPECT_EQ(ranges[0].second - ranges[0].first, 3u);
+  EXPECT_EQ(clobbered->inst(ranges[0].first).opcode(), grammar::Op::Name);
 }
 
 TEST(DialectSerialization, AModulePrintedAsItIsReadGivesTheWholeModulesText) {
