@@ -269,10 +269,11 @@ int runTranslate(std::span<char *const> args) {
   if (!bytes)
     return kInvalidInput;
   // The program's image only for a small input (see populateProgramImage; a binary's
-  // translation maps the functions it runs, populateHotText), and the heap: the
-  // registry of ops, the module and validation's tables take a MB and about 6 bytes per input
-  // byte (the IR, printed function by function, little; a populated page that is not used
-  // counts in the peak, one short of it faults in later).
+  // translation maps the functions it runs, populateHotText), and the heap: a binary's
+  // deserialization holds about 0.6 MB (the registry of ops, validation's tables) and 4.5 bytes
+  // per input byte at its peak (the module's records, the largest function's ops, the values
+  // by id; docs/layers/dialect.md), text a MB and about 6. A populated page that is not used
+  // counts in the peak, one short of it faults in later: a little less than that is populated.
   const bool binaryIn = isSpirvBinary(*bytes);
   if (bytes->size() < kPopulateImageBelow) {
     if (binaryIn)
@@ -280,7 +281,9 @@ int runTranslate(std::span<char *const> args) {
     else
       populateProgramImage();
   }
-  populateHeap(std::min<size_t>((size_t(1) << 20) + 6 * bytes->size(), size_t(16) << 20));
+  const size_t heap =
+      binaryIn ? (size_t(640) << 10) + 4 * bytes->size() : (size_t(1) << 20) + 6 * bytes->size();
+  populateHeap(std::min<size_t>(heap, size_t(16) << 20));
   if (binaryIn != (run.translations.front() == Translation::Deserialize))
     return usageError("translate", binaryIn ? "a SPIR-V binary is read by --deserialize-spirv"
                                             : "--deserialize-spirv reads a SPIR-V binary");
