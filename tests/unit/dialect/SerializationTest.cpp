@@ -352,6 +352,14 @@ OpReturnValue %zz
 OpFunctionEnd
 )";
 
+/// Overwrites the words of instructions [first, end) of the test's own module: what a caller
+/// may do with those pages once the deserializer says it is done with them, made visible.
+void clobber(const Module &m, uint32_t first, uint32_t end) {
+  auto *w = const_cast<uint32_t *>(m.words().data());
+  const Instruction last = m.inst(end - 1);
+  std::fill(w + m.inst(first).wordOffset(), w + last.wordOffset() + last.wordCount(), 0xFFFFFFFFu);
+}
+
 } // namespace
 
 TEST(DialectSerialization, AFunctionsWordsAreNotReadAfterItIsRead) {
@@ -367,11 +375,7 @@ TEST(DialectSerialization, AFunctionsWordsAreNotReadAfterItIsRead) {
   DeserializeOptions options;
   options.functionRead = [&](uint32_t first, uint32_t end) {
     ranges.emplace_back(first, end);
-    // (the test's own module: what the caller may do with its pages, made visible)
-    auto *w = const_cast<uint32_t *>(clobbered->words().data());
-    const Instruction last = clobbered->inst(end - 1);
-    std::fill(w + clobbered->inst(first).wordOffset(), w + last.wordOffset() + last.wordCount(),
-              0xFFFFFFFFu);
+    clobber(*clobbered, first, end);
   };
   Expected<OwningOp> read = deserialize(b, *clobbered, nullptr, options);
   ASSERT_TRUE(bool(read)) << read.error().message;
@@ -405,10 +409,7 @@ TEST(DialectSerialization, TheNamesWordsAreNotReadAfterTheGlobals) {
   DeserializeOptions options;
   options.namesRead = [&](uint32_t first, uint32_t end) {
     ranges.emplace_back(first, end);
-    auto *w = const_cast<uint32_t *>(clobbered->words().data());
-    const Instruction last = clobbered->inst(end - 1);
-    std::fill(w + clobbered->inst(first).wordOffset(), w + last.wordOffset() + last.wordCount(),
-              0xFFFFFFFFu);
+    clobber(*clobbered, first, end);
   };
   Expected<OwningOp> read = deserialize(b, *clobbered, nullptr, options);
   ASSERT_TRUE(bool(read)) << read.error().message;
