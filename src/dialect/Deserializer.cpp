@@ -60,8 +60,8 @@ public:
       return s.error();
     // Everything the module's attributes say is known from the sections before the functions.
     setModuleAttributes();
-    if (options_.namesRead && namesEnd_ > namesBegin_ && !hasGraphs_)
-      keepFunctionNames();
+    if (options_.namesRead && namesEnd_ > namesBegin_)
+      keepLateNames();
     if (options_.bodyReady)
       options_.bodyReady(*module_);
     // A function's type, for references to it after its words are gone (functionRead).
@@ -144,7 +144,8 @@ private:
           namesBegin_ = inst.index();
         namesEnd_ = inst.index() + 1;
       }
-      hasGraphs_ |= inst.opcode() == Op::GraphARM;
+      if (inst.opcode() == Op::GraphARM)
+        graphIds_.push_back(inst.resultId());
       switch (inst.opcode()) {
       case Op::Capability:
         capabilities_.push_back(inst.word(1));
@@ -337,18 +338,22 @@ private:
     return true;
   }
 
-  /// The names of the functions, once the OpNames' words may be gone (namesRead): the only
-  /// names read after the ops before the functions are made (graphs keep all: see run()).
-  void keepFunctionNames() {
-    for (const FunctionInfo &f : m_.functions()) {
-      const uint32_t id = m_.inst(f.begin).resultId();
+  /// The names of the functions and graphs, once the OpNames' words may be gone (namesRead):
+  /// the only names read after the ops before the functions are made (a call's callee, a graph
+  /// after the functions).
+  void keepLateNames() {
+    auto keep = [&](uint32_t id) {
       std::string name = nameOf(id);
       if (name.empty())
-        continue;
+        return;
       keptNames_.push_back(
           {id, static_cast<uint32_t>(keptText_.size()), static_cast<uint32_t>(name.size())});
       keptText_ += name;
-    }
+    };
+    for (const FunctionInfo &f : m_.functions())
+      keep(m_.inst(f.begin).resultId());
+    for (uint32_t id : graphIds_)
+      keep(id);
     std::sort(keptNames_.begin(), keptNames_.end(),
               [](const KeptName &a, const KeptName &b) { return a.id < b.id; });
     std::vector<std::pair<uint32_t, uint32_t>>().swap(names_);
@@ -357,7 +362,7 @@ private:
   }
 
   /// The first OpName of `id`, or "" (read from the module's debug section, or where
-  /// keepFunctionNames() put them).
+  /// keepLateNames() put them).
   std::string nameOf(uint32_t id) const {
     if (namesKept_) {
       auto kept = std::lower_bound(keptNames_.begin(), keptNames_.end(), id,
@@ -2024,11 +2029,11 @@ private:
   /// was about 80.
   std::vector<std::pair<uint32_t, uint32_t>> names_;
   uint32_t namesBegin_ = 0, namesEnd_ = 0; ///< the OpName and OpMemberName instructions
-  bool hasGraphs_ = false;
+  std::vector<uint32_t> graphIds_;         ///< the OpGraphARM results
   struct KeptName {
     uint32_t id, at, size;
   };
-  std::vector<KeptName> keptNames_; ///< by id, once namesKept_: the functions' names
+  std::vector<KeptName> keptNames_; ///< by id, once namesKept_: functions' and graphs' names
   std::string keptText_;            ///< their text, one after the other
   bool namesKept_ = false;
   std::unordered_map<uint32_t, std::string> strings_; ///< OpString's text by id

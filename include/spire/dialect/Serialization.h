@@ -46,8 +46,8 @@ struct DeserializeOptions {
   std::function<void(uint32_t first, uint32_t end)> functionRead;
   /// Called, where set, once the ops before the functions are made, with the range [first, end)
   /// of the module's OpName and OpMemberName instructions: nothing reads their words after (the
-  /// functions' names are kept aside). A large module names every local: the same caller may
-  /// give their memory back.
+  /// functions' and graphs' names are kept aside). A large module names every local: the same
+  /// caller may give their memory back.
   std::function<void(uint32_t first, uint32_t end)> namesRead;
   /// Called with the spirv.module once its attributes and the ops before its functions are
   /// made, then after each function: the ops in its body then are final. The callee may take

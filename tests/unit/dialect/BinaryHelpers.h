@@ -1,11 +1,14 @@
-// Test helpers for dialect tests that go through binaries: a module from words, and what spire
-// val says of it.
+// Test helpers for dialect tests that go through binaries: a module from words, what spire val
+// says of it, and its words overwritten where the deserializer is done with them.
 #pragma once
 
 #include "spire/module/Module.h"
 #include "spire/val/Validator.h"
 
 #include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
 
 #include <string>
 #include <string_view>
@@ -29,6 +32,15 @@ inline std::string validationErrors(const Module &m, std::string_view env) {
     if (p.severity == Severity::Error)
       out += p.format("<module>") + "\n";
   return out;
+}
+
+/// Overwrites the words of instructions [first, end) of the test's own module: what a caller
+/// may do with those pages once the deserializer says it is done with them
+/// (DeserializeOptions::functionRead, namesRead), made visible.
+inline void clobber(const Module &m, uint32_t first, uint32_t end) {
+  auto *w = const_cast<uint32_t *>(m.words().data());
+  const Instruction last = m.inst(end - 1);
+  std::fill(w + m.inst(first).wordOffset(), w + last.wordOffset() + last.wordCount(), 0xFFFFFFFFu);
 }
 
 } // namespace spire::dialect::test

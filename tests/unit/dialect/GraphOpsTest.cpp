@@ -3,6 +3,7 @@
 // MLIR's builtin tensor type of dense constants: their text, verifier messages (MLIR's words),
 // availability from the grammar, and the round trip through SPIR-V (OpGraphARM after the
 // functions, graph constants at module level, CALL of Arm.ExperimentalMLOperations.1).
+#include "BinaryHelpers.h"
 #include "spire/dialect/Availability.h"
 #include "spire/dialect/Serialization.h"
 #include "spire/dialect/Text.h"
@@ -188,6 +189,28 @@ TEST(DialectGraphOps, AvailabilityIsTheGrammars) {
     }
   });
   EXPECT_EQ(names.size(), 6u); // entry point, two graphs, a constant, two outputs
+}
+
+// The graphs are made after the functions, once DeserializeOptions::namesRead has said the
+// OpNames' words may go: their names (@other has no entry point to take one from) are kept.
+TEST(DialectGraphOps, GraphsKeepTheirNamesWhenTheNamesWordsGo) {
+  Context parsing;
+  Expected<OwningOp> op = parse(parsing, kGraphModule);
+  ASSERT_TRUE(bool(op)) << op.error().message;
+  Expected<std::vector<uint32_t>> words = serialize(**op);
+  ASSERT_TRUE(bool(words)) << words.error().message;
+  const Module m = test::readWords(*words);
+  size_t calls = 0;
+  DeserializeOptions options;
+  options.namesRead = [&](uint32_t first, uint32_t end) {
+    ++calls;
+    test::clobber(m, first, end);
+  };
+  Context ctx;
+  Expected<OwningOp> back = deserialize(ctx, m, nullptr, options);
+  ASSERT_TRUE(bool(back)) << back.error().message;
+  EXPECT_EQ(calls, 1u);
+  EXPECT_EQ(toString(**back), kGraphModule);
 }
 
 TEST(DialectGraphOps, SerializeAfterTheFunctionsAndRoundTrip) {

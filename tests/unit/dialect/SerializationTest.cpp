@@ -1,6 +1,7 @@
 // Deserialization and serialization on small modules written here: what each of the design's
 // transformations makes of them, and that the serialized module is valid again.
 #include "spire/dialect/Serialization.h"
+#include "BinaryHelpers.h"
 #include "spire/asm/Assembler.h"
 #include "spire/asm/Disassembler.h"
 #include "spire/dialect/Ops.h"
@@ -352,14 +353,6 @@ OpReturnValue %zz
 OpFunctionEnd
 )";
 
-/// Overwrites the words of instructions [first, end) of the test's own module: what a caller
-/// may do with those pages once the deserializer says it is done with them, made visible.
-void clobber(const Module &m, uint32_t first, uint32_t end) {
-  auto *w = const_cast<uint32_t *>(m.words().data());
-  const Instruction last = m.inst(end - 1);
-  std::fill(w + m.inst(first).wordOffset(), w + last.wordOffset() + last.wordCount(), 0xFFFFFFFFu);
-}
-
 } // namespace
 
 TEST(DialectSerialization, AFunctionsWordsAreNotReadAfterItIsRead) {
@@ -375,7 +368,7 @@ TEST(DialectSerialization, AFunctionsWordsAreNotReadAfterItIsRead) {
   DeserializeOptions options;
   options.functionRead = [&](uint32_t first, uint32_t end) {
     ranges.emplace_back(first, end);
-    clobber(*clobbered, first, end);
+    test::clobber(*clobbered, first, end);
   };
   Expected<OwningOp> read = deserialize(b, *clobbered, nullptr, options);
   ASSERT_TRUE(bool(read)) << read.error().message;
@@ -409,7 +402,7 @@ TEST(DialectSerialization, TheNamesWordsAreNotReadAfterTheGlobals) {
   DeserializeOptions options;
   options.namesRead = [&](uint32_t first, uint32_t end) {
     ranges.emplace_back(first, end);
-    clobber(*clobbered, first, end);
+    test::clobber(*clobbered, first, end);
   };
   Expected<OwningOp> read = deserialize(b, *clobbered, nullptr, options);
   ASSERT_TRUE(bool(read)) << read.error().message;
@@ -707,8 +700,9 @@ OpFunctionEnd
   EXPECT_EQ(serializeAndValidate(*now.module), "");
   // MLIR 16: the header moves into the region whole; the blocks keep the module's order.
   Deserialized old;
-  deserializeText(withHeader(kSwitch), old, 3,
-                  {.version = MlirVersion::Mlir16, .functionRead = {}, .bodyReady = {}});
+  deserializeText(
+      withHeader(kSwitch), old, 3,
+      {.version = MlirVersion::Mlir16, .functionRead = {}, .namesRead = {}, .bodyReady = {}});
   ASSERT_TRUE(old.module) << old.error;
   EXPECT_EQ(firstOpsOfSelection(old.module.get()),
             (std::vector<std::string>{"spirv.AccessChain", "spirv.Store", "spirv.FAdd",
