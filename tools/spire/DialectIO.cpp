@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <cstring>
 #include <malloc.h>
+#include <utility>
 
 namespace spire::tool {
 
@@ -143,24 +144,26 @@ dialect::Operation *deserializeRead(Workspace &ws, dialect::Context &ctx, Expect
   // IR's do not add up at the end of a large module, the peak.
   const void *releasedTo = nullptr; // where the words not given back start (null: before a
                                     // function is read)
+  // The words of instructions [first, end), not empty.
+  auto wordsOf = [&](uint32_t first, uint32_t end) {
+    const Instruction a = m->inst(first), b = m->inst(end - 1);
+    const uint32_t *words = m->words().data();
+    return std::pair(words + a.wordOffset(), words + b.wordOffset() + b.wordCount());
+  };
   if (validateFor)
     options.functionRead = [&](uint32_t first, uint32_t end) {
       if (first >= end)
         return;
-      const Instruction a = m->inst(first), b = m->inst(end - 1);
-      const uint32_t *words = m->words().data();
-      if (!releasedTo)
-        releasedTo = words + a.wordOffset();
-      releasedTo = releasePages(releasedTo, words + b.wordOffset() + b.wordCount());
+      const auto [from, to] = wordsOf(first, end);
+      releasedTo = releasePages(releasedTo ? releasedTo : from, to);
     };
   // The OpNames' words too (a module names every local: 0.17 bytes a module byte in the
   // bench's), before the first function, the peak of a module whose first function is large;
   // not worth a call for a small module (and its run then stays in the hot text).
   if (validateFor && m->words().size() >= kNamesReleasedFromWords)
     options.namesRead = [&](uint32_t first, uint32_t end) {
-      const Instruction a = m->inst(first), b = m->inst(end - 1);
-      const uint32_t *words = m->words().data();
-      releasePages(words + a.wordOffset(), words + b.wordOffset() + b.wordCount());
+      const auto [from, to] = wordsOf(first, end);
+      releasePages(from, to);
     };
   Expected<dialect::OwningOp> op = dialect::deserialize(ctx, *m, &stats, options);
   if (!op) {
