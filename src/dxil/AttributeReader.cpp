@@ -6,7 +6,6 @@
 #include "spire/dxil/LlvmAttributes.h"
 
 #include <algorithm>
-#include <cstring>
 #include <memory>
 #include <string>
 #include <vector>
@@ -185,8 +184,7 @@ public:
   static constexpr size_t kMaxBytes = 4096;
   struct Entry {
     uint64_t before = 0, after = 0; ///< the table states (see ReaderState::attributeState)
-    unsigned width = 0;
-    std::vector<uint8_t> bytes;
+    RememberedBody body;
     std::string strings; ///< the strings of `attributes`, whose offsets are relative to it
     std::vector<Attribute> attributes;
     std::vector<AttributeSet> sets;
@@ -198,9 +196,7 @@ public:
 
   const Entry *find(uint64_t state, const BitstreamReader::BlockBody &body) const {
     for (const Entry &e : entries_)
-      if (e.after != 0 && e.before == state && e.width == body.abbrevWidth &&
-          e.bytes.size() == body.bytes.size() &&
-          std::memcmp(e.bytes.data(), body.bytes.data(), e.bytes.size()) == 0)
+      if (e.after != 0 && e.before == state && e.body.matches(body))
         return &e;
     return nullptr;
   }
@@ -277,8 +273,7 @@ void rememberAttributes(ReaderState &s, const BitstreamReader::BlockBody &body,
   }
   AttributeBlockMemo::Entry &e = AttributeBlockMemo::forThread().insert();
   e.before = s.attributeState;
-  e.width = body.abbrevWidth;
-  e.bytes.assign(body.bytes.begin(), body.bytes.end());
+  e.body.assign(body);
   for (size_t i = from.attributes; i < m.attributes.size(); ++i) {
     Attribute a = m.attributes[i];
     if (a.form == Attribute::Form::String) {

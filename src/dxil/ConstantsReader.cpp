@@ -542,7 +542,8 @@ Status canonicalizeConstants(ReaderState &s, uint32_t first) {
       stack.pop_back();
       if (st == 1) {
         st = 2;
-        canonicalizeOne(m, m.constants[ci]);
+        if (m.constants[ci].kind == ConstantKind::Aggregate) // (the data: in the first pass)
+          canonicalizeOne(m, m.constants[ci]);
       }
     }
   }

@@ -5,7 +5,6 @@
 #include "ReaderSupport.h"
 
 #include <algorithm>
-#include <cstring>
 #include <memory>
 #include <optional>
 #include <string>
@@ -119,8 +118,7 @@ public:
   static constexpr unsigned kSlots = 4;
   static constexpr size_t kMaxBytes = 16384;
   struct Block {
-    unsigned width = 0;
-    std::vector<uint8_t> bytes;
+    RememberedBody body;
     std::vector<uint32_t> ids;
     std::vector<uint32_t> nameEnds; ///< kind k's name is names[nameEnds[k-1], nameEnds[k])
     std::string names;
@@ -129,23 +127,22 @@ public:
   const Block *find(const BitstreamReader::BlockBody &body) {
     for (unsigned slot = 0; slot < kSlots; ++slot) {
       const Block &b = blocks_[slot];
-      if (!b.ids.empty() && b.width == body.abbrevWidth && b.bytes.size() == body.bytes.size() &&
-          std::memcmp(b.bytes.data(), body.bytes.data(), b.bytes.size()) == 0)
+      if (!b.ids.empty() && b.body.matches(body))
         return &b;
     }
     return nullptr;
   }
-  void insert(const BitstreamReader::BlockBody &body, const LlvmModule &m, size_t firstKind) {
-    if (body.bytes.size() > kMaxBytes || firstKind >= m.metadataKinds.size())
+  /// Remembers `body`, which gave the module all its kinds.
+  void insert(const BitstreamReader::BlockBody &body, const LlvmModule &m) {
+    if (body.bytes.size() > kMaxBytes || m.metadataKinds.empty())
       return;
     std::rotate(blocks_, blocks_ + kSlots - 1, blocks_ + kSlots); // the latest first
     Block &b = blocks_[0];
-    b.width = body.abbrevWidth;
-    b.bytes.assign(body.bytes.begin(), body.bytes.end());
+    b.body.assign(body);
     b.ids.clear();
     b.nameEnds.clear();
     b.names.clear();
-    for (size_t k = firstKind; k < m.metadataKinds.size(); ++k) {
+    for (size_t k = 0; k < m.metadataKinds.size(); ++k) {
       b.ids.push_back(m.metadataKinds[k].id);
       b.names += m.str(m.metadataKinds[k].name);
       b.nameEnds.push_back(uint32_t(b.names.size()));
@@ -198,7 +195,7 @@ public:
   void subBlock() { watching_ = false; }
   void done(const ReaderState &s) {
     if (watching_)
-      KindBlockMemo::forThread().insert(body_, s.m, 0);
+      KindBlockMemo::forThread().insert(body_, s.m);
   }
 
 private:

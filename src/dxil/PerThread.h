@@ -1,8 +1,14 @@
 // The readers' memos of what repeats across bitstreams (abbreviation definitions, BLOCKINFO,
-// kind and attribute blocks) are kept per thread, made on a thread's first use of each.
+// kind and attribute blocks) are kept per thread, made on a thread's first use of each; a memo
+// of blocks knows one again by its body.
 #pragma once
 
+#include "spire/dxil/Bitstream.h"
+
+#include <cstdint>
+#include <cstring>
 #include <memory>
+#include <vector>
 
 namespace spire::dxil::detail {
 
@@ -13,5 +19,21 @@ template <typename T> T &perThread() {
     object = std::make_unique<T>();
   return *object;
 }
+
+/// A block's body as a memo keeps it: its abbreviation width and its bytes, which (with
+/// BLOCKINFO's definitions, for abbreviated records) say all that the block holds.
+struct RememberedBody {
+  unsigned width = 0;
+  std::vector<uint8_t> bytes;
+
+  bool matches(const BitstreamReader::BlockBody &body) const {
+    return width == body.abbrevWidth && bytes.size() == body.bytes.size() &&
+           std::memcmp(bytes.data(), body.bytes.data(), bytes.size()) == 0;
+  }
+  void assign(const BitstreamReader::BlockBody &body) {
+    width = body.abbrevWidth;
+    bytes.assign(body.bytes.begin(), body.bytes.end());
+  }
+};
 
 } // namespace spire::dxil::detail
