@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -355,30 +356,50 @@ OpFunctionEnd
 
 } // namespace
 
-TEST(DialectSerialization, AFunctionsWordsAreNotReadAfterItIsRead) {
-  std::optional<Module> plain, clobbered;
-  assembleText(kFourFunctions, plain);
-  assembleText(kFourFunctions, clobbered);
-  ASSERT_TRUE(plain && clobbered);
+namespace {
+
+/// A deserialization of `text` whose `callback` (DeserializeOptions::functionRead or namesRead)
+/// overwrites the words it is handed, as its caller may give them back: the ranges handed over,
+/// and the text printed, beside the text of the same module read without the callback.
+struct Clobbered {
+  std::optional<Module> module; ///< the overwritten copy
+  std::vector<std::pair<uint32_t, uint32_t>> ranges;
+  std::string printed, plain; ///< (or the error)
+};
+using RangeCallback = std::function<void(uint32_t first, uint32_t end)>;
+Clobbered deserializeClobbering(std::string_view text,
+                                RangeCallback DeserializeOptions::*callback) {
+  Clobbered c;
+  std::optional<Module> plain;
+  assembleText(text, plain);
+  assembleText(text, c.module);
+  if (!plain || !c.module)
+    return c;
   Context a, b;
   Expected<OwningOp> expected = deserialize(a, *plain);
-  ASSERT_TRUE(bool(expected)) << expected.error().message;
-
-  std::vector<std::pair<uint32_t, uint32_t>> ranges;
+  c.plain = expected ? toString(**expected) : expected.error().message;
   DeserializeOptions options;
-  options.functionRead = [&](uint32_t first, uint32_t end) {
-    ranges.emplace_back(first, end);
-    test::clobber(*clobbered, first, end);
+  options.*callback = [&](uint32_t first, uint32_t end) {
+    c.ranges.emplace_back(first, end);
+    test::clobber(*c.module, first, end);
   };
-  Expected<OwningOp> read = deserialize(b, *clobbered, nullptr, options);
-  ASSERT_TRUE(bool(read)) << read.error().message;
-  EXPECT_EQ(toString(**read), toString(**expected));
-  ASSERT_EQ(ranges.size(), 4u);
-  for (size_t k = 0; k < ranges.size(); ++k) {
-    EXPECT_EQ(clobbered->inst(ranges[k].first).opcode(), grammar::Op::Function);
-    EXPECT_EQ(clobbered->inst(ranges[k].second - 1).opcode(), grammar::Op::FunctionEnd);
+  Expected<OwningOp> read = deserialize(b, *c.module, nullptr, options);
+  c.printed = read ? toString(**read) : read.error().message;
+  return c;
+}
+
+} // namespace
+
+TEST(DialectSerialization, AFunctionsWordsAreNotReadAfterItIsRead) {
+  Clobbered c = deserializeClobbering(kFourFunctions, &DeserializeOptions::functionRead);
+  ASSERT_TRUE(c.module);
+  EXPECT_EQ(c.printed, c.plain);
+  ASSERT_EQ(c.ranges.size(), 4u);
+  for (size_t k = 0; k < c.ranges.size(); ++k) {
+    EXPECT_EQ(c.module->inst(c.ranges[k].first).opcode(), grammar::Op::Function);
+    EXPECT_EQ(c.module->inst(c.ranges[k].second - 1).opcode(), grammar::Op::FunctionEnd);
     if (k) {
-      EXPECT_EQ(ranges[k].first, ranges[k - 1].second);
+      EXPECT_EQ(c.ranges[k].first, c.ranges[k - 1].second);
     }
   }
 }
@@ -388,28 +409,13 @@ TEST(DialectSerialization, AFunctionsWordsAreNotReadAfterItIsRead) {
 TEST(DialectSerialization, TheNamesWordsAreNotReadAfterTheGlobals) {
   std::string text(kFourFunctions);
   text.insert(text.find("OpName %twice"), "OpName %later \"later\"\nOpName %c1 \"one\"\n");
-  std::optional<Module> plain, clobbered;
-  assembleText(text, plain);
-  assembleText(text, clobbered);
-  ASSERT_TRUE(plain && clobbered);
-  Context a, b;
-  Expected<OwningOp> expected = deserialize(a, *plain);
-  ASSERT_TRUE(bool(expected)) << expected.error().message;
-  std::string printed = toString(**expected);
-  EXPECT_NE(printed.find("@later("), std::string::npos);
-
-  std::vector<std::pair<uint32_t, uint32_t>> ranges;
-  DeserializeOptions options;
-  options.namesRead = [&](uint32_t first, uint32_t end) {
-    ranges.emplace_back(first, end);
-    test::clobber(*clobbered, first, end);
-  };
-  Expected<OwningOp> read = deserialize(b, *clobbered, nullptr, options);
-  ASSERT_TRUE(bool(read)) << read.error().message;
-  EXPECT_EQ(toString(**read), printed);
-  ASSERT_EQ(ranges.size(), 1u);
-  EXPECT_EQ(ranges[0].second - ranges[0].first, 3u);
-  EXPECT_EQ(clobbered->inst(ranges[0].first).opcode(), grammar::Op::Name);
+  Clobbered c = deserializeClobbering(text, &DeserializeOptions::namesRead);
+  ASSERT_TRUE(c.module);
+  EXPECT_NE(c.plain.find("@later("), std::string::npos) << c.plain;
+  EXPECT_EQ(c.printed, c.plain);
+  ASSERT_EQ(c.ranges.size(), 1u);
+  EXPECT_EQ(c.ranges[0].second - c.ranges[0].first, 3u);
+  EXPECT_EQ(c.module->inst(c.ranges[0].first).opcode(), grammar::Op::Name);
 }
 
 TEST(DialectSerialization, AModulePrintedAsItIsReadGivesTheWholeModulesText) {
