@@ -21,7 +21,11 @@
 // tests/corpus/dxil-translate-run-known-differences.txt lists the file with its reason. One
 // workgroup per shader (the corpus shaders index descriptor arrays by thread id, sized for one
 // group). The device runs happen in a child process, so that a driver crash costs one shader:
-// spire's module crashing is a mismatch, the oracle's (it runs first) a skip.
+// spire's module crashing is a mismatch; when the run crashes before spire's module (while the
+// oracle's runs, or in the run's own set-up), spire's module runs again alone in a new child: if
+// it runs, the oracle's module crashed the driver (a skip), if not, the crash is the run's or the
+// driver's with both (a mismatch, for tests/corpus/dxil-translate-run-known-differences.txt to
+// explain).
 #include "CorpusSupport.h"
 #include "unit/translate/RuntimeDescriptorArrays.h"
 
@@ -420,8 +424,10 @@ struct Devices {
 };
 
 /// Runs both translations of `p` on the device with the same buffers and compares them; writes
-/// "P" to `progress` when the oracle's module has run and spire's starts.
-Outcome runPair(Devices &devices, const Prepared &p, FILE *progress) {
+/// "P" to `progress` when the oracle's module has run and spire's starts. With `oracleCrashed`
+/// (an earlier child crashed before spire's module ran), only spire's module runs: a skip that
+/// blames the oracle's module when it runs.
+Outcome runPair(Devices &devices, const Prepared &p, FILE *progress, bool oracleCrashed) {
   run::VulkanContext &ctx = devices.layered;
   const std::string name = p.file.filename().string();
   // Translated again for a device that needs what spire run asks of the translator for it
@@ -598,6 +604,14 @@ Outcome runPair(Devices &devices, const Prepared &p, FILE *progress) {
   if (auto why = run::unmetBindingRequirement(ctx, *spireMi, spireRun))
     return {Outcome::Skip, "spire's module: " + *why};
   run::VulkanContext *runOn = &ctx;
+  if (oracleCrashed) {
+    std::fputs("P\n", progress);
+    std::fflush(progress);
+    auto alone = run::runShader(*runOn, *spireMi, spireRun);
+    if (!alone)
+      return {Outcome::Mismatch, "spire's module does not run: " + alone.error().message};
+    return {Outcome::Skip, "the oracle's module crashes the driver (spire's alone runs)"};
+  }
   auto oracleResult = run::runShader(*runOn, *oracleMi, oracleRun);
   // Validation layers older than SPV_KHR_compute_shader_derivatives (Debian 12's, 1.3.239)
   // refuse every module that uses it, on a device (Mesa 24 and later) that has only it: both
@@ -653,8 +667,9 @@ Outcome runPair(Devices &devices, const Prepared &p, FILE *progress) {
 /// Runs the shaders from `from` on in a child process with its own device, which writes "S i"
 /// before shader i, "P" before spire's module of it and "R i kind tolerated wrote plain
 /// detail" after it, or "D message" when it has no device. A driver crash ends only the child: the
-/// caller records the shader that was running and starts another child after it.
-void runInChild(const std::vector<Prepared> &work, size_t from, int fd) {
+/// caller records the shader that was running and starts another child at it (spire's module
+/// alone, shader `oracleCrashed`) or after it.
+void runInChild(const std::vector<Prepared> &work, size_t from, int fd, size_t oracleCrashed) {
   FILE *out = ::fdopen(fd, "w");
   run::DeviceOptions options;
   options.validation = true;
@@ -671,7 +686,7 @@ void runInChild(const std::vector<Prepared> &work, size_t from, int fd) {
       continue;
     std::fprintf(out, "S %zu\n", i);
     std::fflush(out);
-    Outcome o = runPair(devices, work[i], out);
+    Outcome o = runPair(devices, work[i], out, i == oracleCrashed);
     std::string detail = o.detail;
     std::replace(detail.begin(), detail.end(), '\n', ' ');
     std::fprintf(out, "R %zu %d %d %d %d %s\n", i, int(o.kind), int(o.tolerated), int(o.wrote),
@@ -729,6 +744,8 @@ TEST_F(DxilTranslateRun, CorpusComputeShadersComputeWhatTheOracleComputes) {
   // The device runs, in child processes.
   std::vector<std::optional<Outcome>> outcomes(work.size());
   std::string deviceName, noDevice;
+  constexpr size_t kNone = ~size_t(0);
+  size_t oracleCrashed = kNone; // the shader whose oracle's run crashed the last child
   for (size_t from = 0; from < work.size();) {
     int fds[2];
     ASSERT_EQ(::pipe(fds), 0);
@@ -737,11 +754,10 @@ TEST_F(DxilTranslateRun, CorpusComputeShadersComputeWhatTheOracleComputes) {
     ASSERT_GE(child, 0);
     if (child == 0) {
       ::close(fds[0]);
-      runInChild(work, from, fds[1]);
+      runInChild(work, from, fds[1], oracleCrashed);
     }
     ::close(fds[1]);
     FILE *in = ::fdopen(fds[0], "r");
-    constexpr size_t kNone = ~size_t(0);
     size_t running = kNone; // the shader the child was running
     bool spireRunning = false;
     char line[4096];
@@ -779,10 +795,19 @@ TEST_F(DxilTranslateRun, CorpusComputeShadersComputeWhatTheOracleComputes) {
     const std::string how = WIFSIGNALED(status)
                                 ? "signal " + std::to_string(WTERMSIG(status))
                                 : "exit status " + std::to_string(WEXITSTATUS(status));
+    if (!spireRunning && running != oracleCrashed) {
+      // Before spire's module: the oracle's, or the run's own set-up. Spire's alone tells which.
+      oracleCrashed = running;
+      from = running;
+      continue;
+    }
     outcomes[running] =
-        spireRunning
+        running != oracleCrashed
             ? Outcome{Outcome::Mismatch, "spire's module crashed the device run (" + how + ")"}
-            : Outcome{Outcome::Skip, "the oracle's module crashes the driver"};
+            : Outcome{Outcome::Mismatch,
+                      std::string(spireRunning ? "both modules crash the device run"
+                                               : "the device run crashes before either module") +
+                          " (" + how + "): the run's bug or the driver's, not the oracle's module"};
     from = running + 1;
   }
 
