@@ -4,6 +4,10 @@
 [6a] in process: `spire_bench dxil` reads every container's bitcode into the module model, reads
      it and decodes the DXIL model (metadata records, every dx.op call resolved), and reads and
      prints it; thread CPU time of the median pass (and the fastest), MB/s of bitcode.
+[6c] instructions (when valgrind is installed): `spire_bench dxil --model-once` under callgrind, the
+     instructions readBitcode and decodeDxil execute a byte of bitcode: what the MB/s rows
+     measure, without the machine's speed and load (a noisy or slower machine moves the MB/s, not
+     these).
 [6b] command line: one process per container, `spire dis <file.dxil>` against `llvm-dis-14
      <file.bc>` on the same program's bitcode (extracted once into the build tree), CPU time
      (user + system, from wait4) and wall time summed over the corpus, median of BENCH_RUNS
@@ -12,10 +16,12 @@
 """
 import json
 import os
+import shutil
 import statistics
 import struct
 import subprocess
 import sys
+import tempfile
 
 from dxil_common import parse_arguments, run_once
 
@@ -33,6 +39,36 @@ def extract_bitcode(path):
             start = body + 8 + bc_offset
             return data[start:start + bc_size]
     return None
+
+
+def instructions_per_byte(bench, corpus, total_bytes):
+    """[6c]: readBitcode's and decodeDxil's instructions (inclusive) a byte of bitcode."""
+    if not shutil.which('valgrind') or not shutil.which('callgrind_annotate'):
+        print('[6c] instructions: skipped (no valgrind)')
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, 'callgrind.out')
+        # Only the second of two passes is collected: the first fills the per-thread memos.
+        run = subprocess.run(['valgrind', '--tool=callgrind', f'--callgrind-out-file={out}',
+                              '--collect-atstart=no', '--toggle-collect=*dxilModelPass*',
+                              bench, 'dxil', '--model-once', corpus],
+                             capture_output=True, text=True)
+        if run.returncode != 0 or not os.path.exists(out):
+            print(f'[6c] instructions: callgrind failed ({run.returncode})')
+            return
+        report = subprocess.run(['callgrind_annotate', '--inclusive=yes', '--threshold=100',
+                                 out], capture_output=True, text=True).stdout
+    counts = {}
+    for line in report.splitlines():
+        for name in ('readBitcode', 'decodeDxil'):
+            if f'spire::dxil::{name}(' in line and name not in counts:
+                counts[name] = int(line.split()[0].replace(',', ''))
+    if len(counts) != 2:
+        print('[6c] instructions: readBitcode or decodeDxil not in the profile')
+        return
+    read, model = (counts[k] / total_bytes for k in ('readBitcode', 'decodeDxil'))
+    print(f'[6c] instructions a byte of bitcode (callgrind): read {read:.1f}, model {model:.1f},'
+          f' read+model {read + model:.1f}')
 
 
 def main():
@@ -57,6 +93,8 @@ def main():
         r = json.loads(line)
         print(f"  {r['task']:<16} {r['seconds'] * 1e3:8.2f} ms CPU per pass   {r['mb_per_s']:8.1f} MB/s"
               f"   (fastest pass {r['best_mb_per_s']:.1f} MB/s)")
+
+    instructions_per_byte(bench, args.corpus, total_bytes)
 
     spire_cpu, spire_wall, ref_cpu, ref_wall, start_cpu = [], [], [], [], []
     failures = 0
