@@ -209,7 +209,7 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
   LlvmModule &m = s.m;
   size_t firstFixup = s.mdFixups.size();
   size_t firstValueFixup = s.fixups.size();
-  std::pmr::string pendingName(s.scratch);
+  StrRef pendingName;
   bool havePendingName = false;
   if (function == kNoId && s.bs.remembers() && kindsFromMemo(s))
     return {};
@@ -276,14 +276,19 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
       Metadata md;
       md.kind = s.rec.code == kNode ? MetadataKind::Node : MetadataKind::DistinctNode;
       md.function = function;
+      const size_t n = r.size();
       md.firstOperand = uint32_t(m.metadataOperands.size());
-      md.numOperands = uint32_t(r.size());
-      m.metadataOperands.resize(md.firstOperand + r.size());
+      md.numOperands = uint32_t(n);
+      m.metadataOperands.resize(md.firstOperand + n);
+      // (Locals: the stores to the slots could alias the tables for the compiler.)
       MetadataId *slots = m.metadataOperands.data() + md.firstOperand;
-      for (size_t k = 0; k < r.size(); ++k) {
-        uint64_t op = r[k];
-        if (op - 1 < s.mdIds.size()) { // 0 (none) wraps around
-          slots[k] = s.mdIds[op - 1];
+      const uint64_t *ops = r.data();
+      const MetadataId *ids = s.mdIds.data();
+      const uint64_t known = s.mdIds.size();
+      for (size_t k = 0; k < n; ++k) {
+        uint64_t op = ops[k];
+        if (op - 1 < known) [[likely]] { // 0 (none) wraps around
+          slots[k] = ids[op - 1];
         } else {
           if (op != 0)
             s.mdFixups.push_back({uint32_t(md.firstOperand + k),
@@ -294,10 +299,8 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
       newMetadata(s, md);
       break;
     }
-    case kName:
-      pendingName.resize(r.size());
-      for (size_t k = 0; k < r.size(); ++k)
-        pendingName[k] = char(uint8_t(r[k]));
+    case kName: // the name goes to the strings at once (its NAMED_NODE must follow)
+      pendingName = s.addString(std::span<const uint64_t>(r));
       havePendingName = true;
       break;
     case kNamedNode: {
@@ -305,7 +308,7 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
         return s.error("NAMED_NODE without a NAME before it");
       havePendingName = false;
       NamedMetadata nm;
-      nm.name = s.addString(pendingName);
+      nm.name = pendingName;
       nm.firstOperand = uint32_t(m.metadataOperands.size());
       nm.numOperands = uint32_t(r.size());
       for (uint64_t op : r) {
