@@ -393,9 +393,20 @@ private:
     s_.declaredTypes = r[0];
     // Room for the declared types at once, as many as the bits left could hold (a record
     // takes more than 4 bits), so that a hostile count allocates nothing large.
-    if (size_t want = size_t(std::min<uint64_t>(r[0], s_.bs.bitsLeft() / 4));
-        s_.typeMap.size() < want)
+    const size_t want = size_t(std::min<uint64_t>(r[0], s_.bs.bitsLeft() / 4));
+    if (s_.typeMap.size() < want)
       s_.typeMap.resize(want, kNoId);
+    // The intern table and pointerIn0 sized for the types to come as well (up to a bound),
+    // sparing their growth and the general intern's path for the first types.
+    const size_t expected = std::min<size_t>(want, 4096) + 16;
+    if (s_.typeInternCount == 0 && s_.typeIntern.size() < 2 * expected) {
+      size_t slots = 64;
+      while (slots < 2 * expected)
+        slots *= 2;
+      s_.typeIntern.assign(slots, ReaderState::InternSlot{});
+    }
+    if (s_.pointerIn0.size() < m_.types.size() + expected)
+      s_.pointerIn0.resize(m_.types.size() + expected, kNoId);
     return true;
   }
 
