@@ -91,7 +91,7 @@ class TypeBlockReader {
 public:
   explicit TypeBlockReader(ReaderState &s) : s_(s), m_(s.m) {}
 
-  Status run() {
+  [[gnu::flatten]] Status run() {
     for (;;) {
       BitstreamEntry e;
       if (!s_.bs.next(e))
