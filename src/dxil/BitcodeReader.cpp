@@ -17,12 +17,18 @@ StrRef ReaderState::addString(std::string_view s) {
   return r;
 }
 
+namespace {
+/// Each character's low byte (a record's operands are 64-bit).
+void narrowChars(char *__restrict out, const uint64_t *__restrict chars, size_t n) {
+  for (size_t i = 0; i < n; ++i)
+    out[i] = char(uint8_t(chars[i]));
+}
+} // namespace
+
 StrRef ReaderState::addString(std::span<const uint64_t> chars) {
   StrRef r{uint32_t(m.strings.size()), uint32_t(chars.size())};
   m.strings.resize(m.strings.size() + chars.size());
-  char *out = m.strings.data() + r.offset;
-  for (size_t i = 0; i < chars.size(); ++i)
-    out[i] = char(uint8_t(chars[i]));
+  narrowChars(m.strings.data() + r.offset, chars.data(), chars.size());
   return r;
 }
 
