@@ -49,7 +49,7 @@ uint64_t decodeSigned(uint64_t v) {
   return uint64_t(1) << 63;
 }
 
-Status readConstantsBlock(ReaderState &s, uint32_t function) {
+[[gnu::flatten]] Status readConstantsBlock(ReaderState &s, uint32_t function) {
   (void)function;
   LlvmModule &m = s.m;
   uint32_t firstConstant = uint32_t(m.constants.size());
