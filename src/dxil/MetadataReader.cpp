@@ -456,7 +456,7 @@ Status readMetadataAttachmentBlock(ReaderState &s, uint32_t function) {
   }
 }
 
-Status readValueSymtabBlock(ReaderState &s, uint32_t function) {
+[[gnu::flatten]] Status readValueSymtabBlock(ReaderState &s, uint32_t function) {
   LlvmModule &m = s.m;
   for (;;) {
     BitstreamEntry e;
