@@ -6,6 +6,9 @@
 
 #include <algorithm>
 #include <cstring>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace spire::dxil {
 
@@ -18,11 +21,39 @@ StrRef ReaderState::addString(std::string_view s) {
 }
 
 namespace {
+
+#if defined(__SSE2__)
+/// The low bytes of the 16 operands at `chars`, stored at `out`.
+inline void narrow16(char *out, const uint64_t *chars) {
+  const __m128i low = _mm_set1_epi64x(0xFF);
+  auto pair = [&](int k) { // operands k, k+1, k+2, k+3 as four 32-bit lanes
+    __m128 a = _mm_castsi128_ps(
+        _mm_and_si128(_mm_loadu_si128(reinterpret_cast<const __m128i *>(chars + k)), low));
+    __m128 b = _mm_castsi128_ps(
+        _mm_and_si128(_mm_loadu_si128(reinterpret_cast<const __m128i *>(chars + k + 2)), low));
+    return _mm_castps_si128(_mm_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0)));
+  };
+  const __m128i words0 = _mm_packs_epi32(pair(0), pair(4));
+  const __m128i words1 = _mm_packs_epi32(pair(8), pair(12));
+  _mm_storeu_si128(reinterpret_cast<__m128i *>(out), _mm_packus_epi16(words0, words1));
+}
+#endif
+
 /// Each character's low byte (a record's operands are 64-bit).
 void narrowChars(char *__restrict out, const uint64_t *__restrict chars, size_t n) {
+#if defined(__SSE2__)
+  // Sixteen at a time, the last sixteen overlapping the ones before (no tail loop).
+  if (n >= 16) {
+    for (size_t i = 0; i + 16 < n; i += 16)
+      narrow16(out + i, chars + i);
+    narrow16(out + n - 16, chars + n - 16);
+    return;
+  }
+#endif
   for (size_t i = 0; i < n; ++i)
     out[i] = char(uint8_t(chars[i]));
 }
+
 } // namespace
 
 StrRef ReaderState::addString(std::span<const uint64_t> chars) {

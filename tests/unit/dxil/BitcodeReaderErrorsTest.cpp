@@ -234,6 +234,29 @@ TEST(DxilBitcodeReaderErrors, TypesEqualToEarlierOnesAreOneType) {
     }
 }
 
+// Strings from operands keep each operand's low byte, however long (the reader narrows sixteen
+// at a time).
+TEST(DxilBitcodeReaderErrors, StringsKeepEachOperandsLowByte) {
+  for (size_t length : {1, 15, 16, 17, 31, 32, 33, 40}) {
+    std::vector<uint64_t> chars;
+    std::string expected;
+    for (size_t i = 0; i < length; ++i) {
+      char c = char('a' + i % 26);
+      chars.push_back(uint64_t(uint8_t(c)) | (i % 3 ? uint64_t(i) << 8 : 0));
+      expected += c;
+    }
+    Expected<LlvmModule> m = readBitcode(metadata(rec(1, chars))); // METADATA_STRING_OLD
+    ASSERT_TRUE(m) << m.error().format();
+    size_t strings = 0;
+    for (const Metadata &md : m->metadata)
+      if (md.kind == MetadataKind::String) {
+        EXPECT_EQ(m->str(md.string), expected) << length;
+        ++strings;
+      }
+    EXPECT_EQ(strings, 1u) << length;
+  }
+}
+
 TEST(DxilBitcodeReaderErrors, ModuleRecords) {
   auto extra = [](uint32_t code, std::vector<uint64_t> ops) {
     return buildModule(tVoidFn, {}, rec(code, ops));
