@@ -397,11 +397,12 @@ private:
     if (s_.typeMap.size() < want)
       s_.typeMap.resize(want, kNoId);
     // The intern table and pointerIn0 sized for the types to come as well (up to a bound),
-    // sparing their growth and the general intern's path for the first types.
+    // sparing their growth and the general intern's path for the first types. About half the
+    // types are literal ones other than pointers, which the table takes at most half full.
     const size_t expected = std::min<size_t>(want, 4096) + 16;
-    if (s_.typeInternCount == 0 && s_.typeIntern.size() < 2 * expected) {
+    if (s_.typeInternCount == 0 && s_.typeIntern.size() < expected) {
       size_t slots = 64;
-      while (slots < 2 * expected)
+      while (slots < expected)
         slots *= 2;
       s_.typeIntern.assign(slots, ReaderState::InternSlot{});
     }
