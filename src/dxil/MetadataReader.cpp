@@ -117,7 +117,7 @@ std::optional<Diagnostic> readKind(ReaderState &s) {
 /// to one read before gives its kinds without decoding. A few blocks of bounded size are kept.
 class KindBlockMemo {
 public:
-  static constexpr unsigned kSlots = 4;
+  static constexpr unsigned kSlots = 16;
   static constexpr size_t kMaxBytes = 16384;
   struct Block {
     RememberedBody body;
