@@ -6,6 +6,9 @@
 
 #include <algorithm>
 #include <cstring>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace spire::dxil {
 
@@ -17,12 +20,46 @@ StrRef ReaderState::addString(std::string_view s) {
   return r;
 }
 
+namespace {
+
+#if defined(__SSE2__)
+/// The low bytes of the 16 operands at `chars`, stored at `out`.
+inline void narrow16(char *out, const uint64_t *chars) {
+  const __m128i low = _mm_set1_epi64x(0xFF);
+  auto pair = [&](int k) { // operands k, k+1, k+2, k+3 as four 32-bit lanes
+    __m128 a = _mm_castsi128_ps(
+        _mm_and_si128(_mm_loadu_si128(reinterpret_cast<const __m128i *>(chars + k)), low));
+    __m128 b = _mm_castsi128_ps(
+        _mm_and_si128(_mm_loadu_si128(reinterpret_cast<const __m128i *>(chars + k + 2)), low));
+    return _mm_castps_si128(_mm_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0)));
+  };
+  const __m128i words0 = _mm_packs_epi32(pair(0), pair(4));
+  const __m128i words1 = _mm_packs_epi32(pair(8), pair(12));
+  _mm_storeu_si128(reinterpret_cast<__m128i *>(out), _mm_packus_epi16(words0, words1));
+}
+#endif
+
+/// Each character's low byte (a record's operands are 64-bit).
+void narrowChars(char *__restrict out, const uint64_t *__restrict chars, size_t n) {
+#if defined(__SSE2__)
+  // Sixteen at a time, the last sixteen overlapping the ones before (no tail loop).
+  if (n >= 16) {
+    for (size_t i = 0; i + 16 < n; i += 16)
+      narrow16(out + i, chars + i);
+    narrow16(out + n - 16, chars + n - 16);
+    return;
+  }
+#endif
+  for (size_t i = 0; i < n; ++i)
+    out[i] = char(uint8_t(chars[i]));
+}
+
+} // namespace
+
 StrRef ReaderState::addString(std::span<const uint64_t> chars) {
   StrRef r{uint32_t(m.strings.size()), uint32_t(chars.size())};
   m.strings.resize(m.strings.size() + chars.size());
-  char *out = m.strings.data() + r.offset;
-  for (size_t i = 0; i < chars.size(); ++i)
-    out[i] = char(uint8_t(chars[i]));
+  narrowChars(m.strings.data() + r.offset, chars.data(), chars.size());
   return r;
 }
 
@@ -30,56 +67,86 @@ Diagnostic ReaderState::undefinedType(uint64_t bitcodeId) const {
   return error("type id " + std::to_string(bitcodeId) + " is not defined");
 }
 
-TypeId ReaderState::intern(const Type &t, std::span<const TypeId> elements) {
-  uint64_t h = 1469598103934665603ull;
-  auto mix = [&](uint64_t v) { h = (h ^ v) * 1099511628211ull; };
-  mix(uint64_t(t.kind) | uint64_t(t.packed) << 8 | uint64_t(t.varArg) << 9 |
-      uint64_t(t.scalable) << 10 | uint64_t(t.bits) << 32);
-  mix(t.count);
-  for (TypeId e : elements)
-    mix(e);
-  h ^= h >> 29;
-  if ((typeInternCount + 1) * 2 > typeIntern.size()) { // grow to keep it at most half full
-    Vector<std::pair<uint64_t, TypeId>> old = std::move(typeIntern);
-    typeIntern.assign(old.empty() ? 64 : old.size() * 2, {0, kNoId});
-    for (const auto &slot : old)
-      if (slot.second != kNoId)
-        for (size_t i = slot.first & (typeIntern.size() - 1);;
-             i = (i + 1) & (typeIntern.size() - 1))
-          if (typeIntern[i].second == kNoId) {
-            typeIntern[i] = slot;
-            break;
-          }
+namespace {
+
+bool sameLiteral(const LlvmModule &m, const Type &o, const Type &t,
+                 std::span<const TypeId> elements) {
+  return o.kind == t.kind && o.packed == t.packed && o.varArg == t.varArg &&
+         o.scalable == t.scalable && o.bits == t.bits && o.count == t.count &&
+         o.numElements == elements.size() &&
+         std::equal(elements.begin(), elements.end(), m.typeElements.begin() + o.firstElement);
+}
+
+/// Doubles the intern table (64 slots to begin with), keeping it at most half full.
+[[gnu::noinline]] void growIntern(ReaderState &s) {
+  ReaderState::Vector<ReaderState::InternSlot> old = std::move(s.typeIntern);
+  s.typeIntern.assign(old.empty() ? 64 : old.size() * 2, ReaderState::InternSlot{});
+  const size_t mask = s.typeIntern.size() - 1;
+  for (const ReaderState::InternSlot &slot : old)
+    if (slot.id != kNoId)
+      for (size_t i = slot.hash & mask;; i = (i + 1) & mask)
+        if (s.typeIntern[i].id == kNoId) {
+          s.typeIntern[i] = slot;
+          break;
+        }
+}
+
+/// The slot of the type equal to `t` with `elements` in the intern table, or the empty slot
+/// where it goes.
+ReaderState::InternSlot &findLiteral(ReaderState &s, const Type &t,
+                                     std::span<const TypeId> elements, uint32_t hash) {
+  if ((s.typeInternCount + 1) * 2 > s.typeIntern.size()) [[unlikely]]
+    growIntern(s);
+  const size_t mask = s.typeIntern.size() - 1;
+  for (size_t i = hash & mask;; i = (i + 1) & mask) {
+    ReaderState::InternSlot &slot = s.typeIntern[i];
+    if (slot.id == kNoId ||
+        (slot.hash == hash && sameLiteral(s.m, s.m.types[slot.id], t, elements)))
+      return slot;
   }
-  size_t mask = typeIntern.size() - 1;
-  size_t i = h & mask;
-  for (; typeIntern[i].second != kNoId; i = (i + 1) & mask) {
-    if (typeIntern[i].first != h)
-      continue;
-    TypeId c = typeIntern[i].second;
-    const Type &o = m.types[c];
-    if (o.kind == t.kind && o.packed == t.packed && o.varArg == t.varArg &&
-        o.scalable == t.scalable && o.bits == t.bits && o.count == t.count &&
-        o.numElements == elements.size() &&
-        std::equal(elements.begin(), elements.end(), m.typeElements.begin() + o.firstElement))
-      return c;
-  }
+}
+
+/// A new type, `t` with the `count` elements at `firstElement`, filling the empty `slot`.
+TypeId addLiteral(ReaderState &s, const Type &t, uint32_t firstElement, uint32_t count,
+                  ReaderState::InternSlot &slot, uint32_t hash) {
   Type copy = t;
-  copy.firstElement = uint32_t(m.typeElements.size());
-  copy.numElements = uint32_t(elements.size());
-  m.typeElements.insert(m.typeElements.end(), elements.begin(), elements.end());
-  TypeId id = TypeId(m.types.size());
-  m.types.push_back(copy);
-  typeIntern[i] = {h, id};
-  ++typeInternCount;
+  copy.firstElement = firstElement;
+  copy.numElements = count;
+  TypeId id = TypeId(s.m.types.size());
+  append(s.m.types, copy);
+  slot = {hash, id};
+  ++s.typeInternCount;
   return id;
 }
 
-TypeId ReaderState::pointerTo(TypeId pointee, uint32_t addressSpace) {
+/// intern() for any type but a pointer in address space 0.
+TypeId internLiteral(ReaderState &s, const Type &t, std::span<const TypeId> elements) {
+  const uint32_t hash = ReaderState::typeHash(t, elements.data(), elements.size());
+  ReaderState::InternSlot &slot = findLiteral(s, t, elements, hash);
+  if (slot.id != kNoId)
+    return slot.id;
+  const uint32_t first = uint32_t(s.m.typeElements.size());
+  s.m.typeElements.insert(s.m.typeElements.end(), elements.begin(), elements.end());
+  return addLiteral(s, t, first, uint32_t(elements.size()), slot, hash);
+}
+
+} // namespace
+
+TypeId ReaderState::intern(const Type &t, std::span<const TypeId> elements) {
+  if (t.kind == TypeKind::Pointer && elements.size() == 1)
+    return pointerTo(elements[0], t.bits);
+  return internLiteral(*this, t, elements);
+}
+
+TypeId ReaderState::pointerToSlow(TypeId pointee, uint32_t addressSpace) {
   Type t;
   t.kind = TypeKind::Pointer;
   t.bits = addressSpace;
-  return intern(t, std::span<const TypeId>(&pointee, 1));
+  if (addressSpace != 0)
+    return internLiteral(*this, t, std::span<const TypeId>(&pointee, 1));
+  if (pointee >= pointerIn0.size())
+    pointerIn0.resize(std::max<size_t>({size_t(pointee) + 1, pointerIn0.size() * 2, 64}), kNoId);
+  return newPointerIn0(pointee);
 }
 
 Status ReaderState::skipRestOfBlock() {
@@ -268,24 +335,31 @@ Status readGlobalVar(ReaderState &s) {
 
 Status readFunctionRecord(ReaderState &s) {
   size_t o = 0;
-  Expected<StrRef> name = strtabName(s, o);
-  if (!name)
-    return name.error();
+  StrRef name;
+  if (s.version >= 2) {
+    Expected<StrRef> n = strtabName(s, o);
+    if (!n)
+      return n.error();
+    name = *n;
+  }
   const auto &r = s.rec.ops;
   if (r.size() < o + 8)
     return s.error("FUNCTION record too short");
-  Function f;
   Expected<TypeId> ty = s.type(r[o]);
   if (!ty)
     return ty.error();
+  LlvmModule &m = s.m;
   TypeId fnTy = *ty;
-  if (s.m.types[fnTy].kind == TypeKind::Pointer && s.m.types[fnTy].numElements)
-    fnTy = s.m.elementType(fnTy);
-  if (s.m.types[fnTy].kind != TypeKind::Function)
+  if (m.types[fnTy].kind == TypeKind::Pointer && m.types[fnTy].numElements)
+    fnTy = m.elementType(fnTy);
+  if (m.types[fnTy].kind != TypeKind::Function)
     return s.error("FUNCTION record whose type is not a function type");
-  f.functionType = fnTy;
   if (r[o + 1] > 1023)
     return s.error("calling convention out of range");
+  // Made in place (a module that fails is dropped whole).
+  const uint32_t index = uint32_t(m.functions.size());
+  Function &f = m.functions.emplace_back();
+  f.functionType = fnTy;
   f.callingConv = uint32_t(r[o + 1]);
   f.isDeclaration = r[o + 2] != 0;
   f.linkage = decodeLinkage(r[o + 3]);
@@ -295,47 +369,47 @@ Status readFunctionRecord(ReaderState &s) {
       return s.error("attribute list index out of range");
     f.attributes = s.attributeListIds[list];
   }
-  Expected<uint64_t> align = decodeAlign(s, r[o + 5]);
-  if (!align)
-    return align.error();
-  f.align = *align;
+  if (r[o + 5] > 33) // (decodeAlign, without an Expected for every function)
+    return s.error("alignment exponent " + std::to_string(r[o + 5]) + " too large");
+  f.align = r[o + 5] == 0 ? uint64_t(0) : uint64_t(1) << (r[o + 5] - 1);
   if (r[o + 6]) {
-    if (r[o + 6] - 1 >= s.m.sections.size())
+    if (r[o + 6] - 1 >= m.sections.size())
       return s.error("section index out of range");
     f.section = uint32_t(r[o + 6] - 1);
   }
   f.visibility = isLocalLinkage(f.linkage) ? Visibility::Default : decodeVisibility(r[o + 7]);
-  if (r.size() > o + 8 && r[o + 8]) {
-    if (r[o + 8] - 1 >= s.m.gcNames.size())
-      return s.error("gc name index out of range");
-    f.gc = uint32_t(r[o + 8] - 1);
-  }
-  if (r.size() > o + 9)
-    f.unnamedAddr = decodeUnnamedAddr(r[o + 9]);
-  uint32_t index = uint32_t(s.m.functions.size());
-  auto field = [&](size_t at, uint32_t which) {
-    if (r.size() > at && r[at])
-      s.moduleFixups.push_back({Fixup::Target::FunctionField, index * 4 + which,
-                                uint32_t(r[at] - 1), kNoId, s.rec.bitOffset});
-  };
-  field(o + 10, 0);
-  if (r.size() > o + 11 && r[o + 11] <= 2)
-    f.dllStorage = DllStorage(r[o + 11]);
-  field(o + 13, 1);
-  field(o + 14, 2);
-  if (r.size() > o + 15)
-    f.dsoLocal = r[o + 15];
-  if (r.size() > o + 16) {
-    if (r[o + 16] > 0xFFFFFF)
-      return s.error("address space out of range");
-    f.addressSpace = uint32_t(r[o + 16]);
+  const size_t size = r.size();
+  if (size > o + 8) {
+    if (r[o + 8]) {
+      if (r[o + 8] - 1 >= m.gcNames.size())
+        return s.error("gc name index out of range");
+      f.gc = uint32_t(r[o + 8] - 1);
+    }
+    if (size > o + 9)
+      f.unnamedAddr = decodeUnnamedAddr(r[o + 9]);
+    auto field = [&](size_t at, uint32_t which) {
+      if (size > at && r[at])
+        s.moduleFixups.push_back({Fixup::Target::FunctionField, index * 4 + which,
+                                  uint32_t(r[at] - 1), kNoId, s.rec.bitOffset});
+    };
+    field(o + 10, 0);
+    if (size > o + 11 && r[o + 11] <= 2)
+      f.dllStorage = DllStorage(r[o + 11]);
+    field(o + 13, 1);
+    field(o + 14, 2);
+    if (size > o + 15)
+      f.dsoLocal = r[o + 15];
+    if (size > o + 16) {
+      if (r[o + 16] > 0xFFFFFF)
+        return s.error("address space out of range");
+      f.addressSpace = uint32_t(r[o + 16]);
+    }
   }
   f.value = s.newValue(ValueKind::Function, s.pointerTo(fnTy, f.addressSpace), index);
-  s.m.values[f.value].name = *name;
-  s.valueIds.push_back(f.value);
+  m.values[f.value].name = name;
+  append(s.valueIds, f.value);
   if (!f.isDeclaration)
-    s.bodies.push_back(index);
-  s.m.functions.push_back(f);
+    append(s.bodies, index);
   return {};
 }
 
@@ -394,6 +468,59 @@ void assignRecordString(const BitstreamRecord &rec, std::pmr::string &out) {
     out[i] = char(uint8_t(rec.ops[i]));
 }
 
+/// Reads (or skips) a sub-block of the module block, announced with `id`.
+Status readSubBlock(ReaderState &s, uint32_t id) {
+  switch (id) {
+  case kTypeBlock:
+  case kParamAttrGroupBlock:
+  case kParamAttrBlock:
+  case kConstantsBlock:
+  case kMetadataBlock:
+  case kMetadataKindBlock:
+  case kValueSymtabBlock:
+    break;
+  case kFunctionBlock: {
+    if (s.nextBody >= s.bodies.size())
+      return s.bs.error("a function body with no function left to define");
+    if (s.nextBody == 0) {
+      // Everything module-level is known: initializers, aliasees and function fields.
+      s.moduleValueCount = uint32_t(s.valueIds.size());
+      if (Status st = resolveFixups(s, s.moduleFixups, 0); !st)
+        return st;
+    }
+    if (Status st = s.bs.enterBlock(id); !st)
+      return st;
+    return readFunctionBlock(s, s.bodies[s.nextBody++]);
+  }
+  default:
+    return s.bs.skipBlock();
+  }
+  if (Status st = s.bs.enterBlock(id); !st)
+    return st;
+  switch (id) {
+  case kTypeBlock:
+    return readTypeBlock(s);
+  case kParamAttrGroupBlock:
+    return readParamAttrGroupBlock(s);
+  case kParamAttrBlock:
+    return readParamAttrBlock(s);
+  case kConstantsBlock: {
+    Status st = readConstantsBlock(s, kNoId);
+    s.moduleValueCount = uint32_t(s.valueIds.size());
+    return st;
+  }
+  case kMetadataBlock: {
+    Status st = readMetadataBlock(s, kNoId);
+    s.moduleMdCount = uint32_t(s.mdIds.size());
+    return st;
+  }
+  case kMetadataKindBlock:
+    return readMetadataKindBlock(s);
+  default: // kValueSymtabBlock
+    return readValueSymtabBlock(s, kNoId);
+  }
+}
+
 Status readModuleBlock(ReaderState &s) {
   for (;;) {
     BitstreamEntry e;
@@ -404,56 +531,7 @@ Status readModuleBlock(ReaderState &s) {
     if (e.kind == BitstreamEntry::Kind::EndBlock)
       break;
     if (e.kind == BitstreamEntry::Kind::SubBlock) {
-      Status st;
-      switch (e.id) {
-      case kTypeBlock:
-        if (st = s.bs.enterBlock(e.id); st)
-          st = readTypeBlock(s);
-        break;
-      case kParamAttrGroupBlock:
-        if (st = s.bs.enterBlock(e.id); st)
-          st = readParamAttrGroupBlock(s);
-        break;
-      case kParamAttrBlock:
-        if (st = s.bs.enterBlock(e.id); st)
-          st = readParamAttrBlock(s);
-        break;
-      case kConstantsBlock:
-        if (st = s.bs.enterBlock(e.id); st)
-          st = readConstantsBlock(s, kNoId);
-        s.moduleValueCount = uint32_t(s.valueIds.size());
-        break;
-      case kMetadataBlock:
-        if (st = s.bs.enterBlock(e.id); st)
-          st = readMetadataBlock(s, kNoId);
-        s.moduleMdCount = uint32_t(s.mdIds.size());
-        break;
-      case kMetadataKindBlock:
-        if (st = s.bs.enterBlock(e.id); st)
-          st = readMetadataKindBlock(s);
-        break;
-      case kValueSymtabBlock:
-        if (st = s.bs.enterBlock(e.id); st)
-          st = readValueSymtabBlock(s, kNoId);
-        break;
-      case kFunctionBlock: {
-        if (s.nextBody >= s.bodies.size())
-          return s.bs.error("a function body with no function left to define");
-        if (s.nextBody == 0) {
-          // Everything module-level is known: initializers, aliasees and function fields.
-          s.moduleValueCount = uint32_t(s.valueIds.size());
-          if (st = resolveFixups(s, s.moduleFixups, 0); !st)
-            return st;
-        }
-        if (st = s.bs.enterBlock(e.id); st)
-          st = readFunctionBlock(s, s.bodies[s.nextBody++]);
-        break;
-      }
-      default:
-        st = s.bs.skipBlock();
-        break;
-      }
-      if (!st)
+      if (Status st = readSubBlock(s, e.id); !st)
         return st;
       continue;
     }
@@ -602,7 +680,6 @@ Expected<LlvmModule> readBitcode(std::span<const uint8_t> bytes) {
   s.valueIds.reserve(n / 12);
   s.mdIds.reserve(n / 24);
   s.typeMap.reserve(n / 40 + 16);
-  s.typePlaceholder.reserve(n / 40 + 16);
   // Tables every DXIL program fills with a few entries: room for what most hold (fixed sizes),
   // sparing their growth one allocation at a time.
   m.functions.reserve(16);

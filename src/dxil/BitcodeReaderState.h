@@ -78,10 +78,17 @@ struct ReaderState {
   // Types: bitcode type id -> TypeId, and the interning of literal types.
   Vector<TypeId> typeMap{scratch};
   uint64_t declaredTypes = 0;
-  /// Open-addressing table of literal types: (hash, id) slots, a power of two in size.
-  Vector<std::pair<uint64_t, TypeId>> typeIntern{scratch};
+  /// Open-addressing table of literal types (pointers in address space 0 aside): a slot is the
+  /// type's 32-bit hash, which places it, and its id; a power of two in size, at most half full.
+  struct InternSlot {
+    uint32_t hash = 0;
+    TypeId id = kNoId;
+  };
+  Vector<InternSlot> typeIntern{scratch};
   size_t typeInternCount = 0;
-  Vector<uint8_t> typePlaceholder{scratch}; ///< per bitcode type id: a forward-referenced struct
+  /// Pointers in address space 0, the most made type, by pointee: TypeId -> the pointer's
+  /// TypeId (kNoId: none yet). Its size grows with the pointees asked about.
+  Vector<TypeId> pointerIn0{scratch};
 
   // Values: bitcode value id -> ValueId (kNoId: not read yet).
   Vector<ValueId> valueIds{scratch};
@@ -139,8 +146,59 @@ struct ReaderState {
     return undefinedType(bitcodeId);
   }
   [[gnu::cold, gnu::noinline]] Diagnostic undefinedType(uint64_t bitcodeId) const;
+  /// The hash a literal type is interned under: its fields and elements multiplied in.
+  static uint32_t typeHash(const Type &t, const TypeId *elements, size_t count) {
+    constexpr uint64_t k = 0x9E3779B97F4A7C15ull;
+    uint64_t h = (uint64_t(t.kind) | uint64_t(t.packed) << 8 | uint64_t(t.varArg) << 9 |
+                  uint64_t(t.scalable) << 10 | uint64_t(t.bits) << 32) *
+                 k;
+    h = (h ^ t.count) * k;
+    for (size_t i = 0; i < count; ++i)
+      h = (h ^ elements[i]) * k;
+    return uint32_t(h >> 32);
+  }
+  /// The literal type `t` with `elements`: an equal one made before, or a new one.
   TypeId intern(const Type &t, std::span<const TypeId> elements);
-  TypeId pointerTo(TypeId pointee, uint32_t addressSpace);
+  /// intern() inline for a type most likely new (a type block's): its hash's first slot empty,
+  /// it is added there; otherwise intern() looks further. Not for pointers.
+  [[gnu::always_inline]] TypeId internNew(Type t, const TypeId *elements, uint32_t count) {
+    const uint32_t hash = typeHash(t, elements, count);
+    if ((typeInternCount + 1) * 2 <= typeIntern.size()) [[likely]] {
+      InternSlot &slot = typeIntern[hash & (typeIntern.size() - 1)];
+      if (slot.id == kNoId) [[likely]] {
+        t.firstElement = uint32_t(m.typeElements.size());
+        t.numElements = count;
+        if (count == 1)
+          append(m.typeElements, elements[0]);
+        else if (count)
+          m.typeElements.insert(m.typeElements.end(), elements, elements + count);
+        const TypeId id = TypeId(m.types.size());
+        append(m.types, t);
+        slot = {hash, id};
+        ++typeInternCount;
+        return id;
+      }
+    }
+    return intern(t, std::span<const TypeId>(elements, count));
+  }
+  /// A new pointer in address space 0 (none to `pointee` yet, which pointerIn0 covers).
+  TypeId newPointerIn0(TypeId pointee) {
+    Type t;
+    t.kind = TypeKind::Pointer;
+    t.firstElement = uint32_t(m.typeElements.size());
+    t.numElements = 1;
+    append(m.typeElements, pointee);
+    const TypeId id = TypeId(m.types.size());
+    append(m.types, t);
+    pointerIn0[pointee] = id;
+    return id;
+  }
+  TypeId pointerTo(TypeId pointee, uint32_t addressSpace) {
+    if (addressSpace == 0 && pointee < pointerIn0.size() && pointerIn0[pointee] != kNoId) [[likely]]
+      return pointerIn0[pointee];
+    return pointerToSlow(pointee, addressSpace);
+  }
+  [[gnu::noinline]] TypeId pointerToSlow(TypeId pointee, uint32_t addressSpace);
   ValueId newValue(ValueKind kind, TypeId type, uint32_t index) {
     ValueId id = ValueId(m.values.size());
     append(m.values, Value{kind, type, index, {}});

@@ -49,13 +49,14 @@ uint64_t decodeSigned(uint64_t v) {
   return uint64_t(1) << 63;
 }
 
-Status readConstantsBlock(ReaderState &s, uint32_t function) {
+[[gnu::flatten]] Status readConstantsBlock(ReaderState &s, uint32_t function) {
   (void)function;
   LlvmModule &m = s.m;
   uint32_t firstConstant = uint32_t(m.constants.size());
   size_t firstFixup = s.fixups.size();
   TypeId current = kNoId;
   TypeId i1 = kNoId;
+  bool dataOrAggregates = false;
   for (;;) {
     BitstreamEntry e;
     if (!s.bs.next(e))
@@ -163,6 +164,7 @@ Status readConstantsBlock(ReaderState &s, uint32_t function) {
         return s.error("aggregate constant with " + std::to_string(r.size()) +
                        " elements for a type of " + std::to_string(count));
       c.kind = ConstantKind::Aggregate;
+      dataOrAggregates = true;
       for (size_t i = 0; i < r.size(); ++i) {
         TypeId et = ct.kind == TypeKind::Struct ? m.typeElements[ct.firstElement + i]
                                                 : m.typeElements[ct.firstElement];
@@ -189,6 +191,7 @@ Status readConstantsBlock(ReaderState &s, uint32_t function) {
         return s.error("data constant with " + std::to_string(count) + " elements for a type of " +
                        std::to_string(ct.count));
       c.kind = ConstantKind::Data;
+      dataOrAggregates = true;
       uint32_t width = isInt ? et.bits
                              : (et.kind == TypeKind::Float    ? 32
                                 : et.kind == TypeKind::Double ? 64
@@ -403,6 +406,9 @@ Status readConstantsBlock(ReaderState &s, uint32_t function) {
   }
   if (Status st = resolveFixups(s, s.fixups, firstFixup); !st)
     return st;
+  // Only data and aggregates change (most blocks, a function's, have neither).
+  if (!dataOrAggregates)
+    return {};
   return canonicalizeConstants(s, firstConstant);
 }
 
@@ -514,12 +520,13 @@ Status canonicalizeConstants(ReaderState &s, uint32_t first) {
   }
   if (!aggregates)
     return {};
-  // Post-order over element references (forward references make plain order insufficient).
+  // Post-order over element references (forward references make plain order insufficient),
+  // of the aggregates alone: the other constants are final already.
   ReaderState::Vector<uint8_t> state(m.constants.size() - first, 0,
                                      s.scratch); // 0 new, 1 open, 2 done
   ReaderState::Vector<uint32_t> stack(s.scratch);
   for (uint32_t root = first; root < m.constants.size(); ++root) {
-    if (state[root - first] == 2)
+    if (state[root - first] == 2 || m.constants[root].kind != ConstantKind::Aggregate)
       continue;
     stack.push_back(root);
     while (!stack.empty()) {
@@ -531,7 +538,8 @@ Status canonicalizeConstants(ReaderState &s, uint32_t first) {
         if (c.kind == ConstantKind::Aggregate)
           for (ValueId v : m.operandsOf(c)) {
             const Value &val = m.values[v];
-            if (val.kind != ValueKind::Constant || val.index < first)
+            if (val.kind != ValueKind::Constant || val.index < first ||
+                m.constants[val.index].kind != ConstantKind::Aggregate)
               continue;
             // (An aggregate cannot reach itself: its type would contain itself.)
             if (state[val.index - first] == 0)

@@ -32,7 +32,9 @@ enum MetadataCode : uint32_t {
   kArgList = 46,
 };
 
-[[gnu::always_inline]] inline MetadataId newMetadata(ReaderState &s, const Metadata &md) {
+/// (One call with the tables' growth inlined: the compiler left push_back out of line in the
+/// block reader, a call for each table.)
+[[gnu::noinline, gnu::flatten]] MetadataId newMetadata(ReaderState &s, const Metadata &md) {
   MetadataId id = MetadataId(s.m.metadata.size());
   append(s.m.metadata, md);
   append(s.mdIds, id);
@@ -115,19 +117,20 @@ std::optional<Diagnostic> readKind(ReaderState &s) {
 /// to one read before gives its kinds without decoding. A few blocks of bounded size are kept.
 class KindBlockMemo {
 public:
-  static constexpr unsigned kSlots = 4;
+  static constexpr unsigned kSlots = 16;
   static constexpr size_t kMaxBytes = 16384;
   struct Block {
     RememberedBody body;
-    std::vector<uint32_t> ids;
-    std::vector<uint32_t> nameEnds; ///< kind k's name is names[nameEnds[k-1], nameEnds[k])
     std::string names;
+    /// The kinds as the module lists them, their names' offsets relative to `names`.
+    std::vector<MetadataKindName> kinds;
+    uint64_t below64 = 0; ///< bit k: kind k (k < 64) is one of them
   };
 
   const Block *find(const BitstreamReader::BlockBody &body) {
     for (unsigned slot = 0; slot < kSlots; ++slot) {
       const Block &b = blocks_[slot];
-      if (!b.ids.empty() && b.body.matches(body))
+      if (!b.kinds.empty() && b.body.matches(body))
         return &b;
     }
     return nullptr;
@@ -139,13 +142,16 @@ public:
     std::rotate(blocks_, blocks_ + kSlots - 1, blocks_ + kSlots); // the latest first
     Block &b = blocks_[0];
     b.body.assign(body);
-    b.ids.clear();
-    b.nameEnds.clear();
     b.names.clear();
+    b.kinds.clear();
+    b.below64 = 0;
     for (size_t k = 0; k < m.metadataKinds.size(); ++k) {
-      b.ids.push_back(m.metadataKinds[k].id);
-      b.names += m.str(m.metadataKinds[k].name);
-      b.nameEnds.push_back(uint32_t(b.names.size()));
+      const uint32_t id = m.metadataKinds[k].id;
+      const std::string_view name = m.str(m.metadataKinds[k].name);
+      b.kinds.push_back({id, StrRef{uint32_t(b.names.size()), uint32_t(name.size())}});
+      if (id < 64)
+        b.below64 |= uint64_t(1) << id;
+      b.names += name;
     }
   }
   static KindBlockMemo &forThread() { return detail::perThread<KindBlockMemo>(); }
@@ -167,15 +173,12 @@ private:
   const KindBlockMemo::Block *b = KindBlockMemo::forThread().find(body);
   if (!b)
     return false;
-  StrRef all = s.addString(b->names);
-  uint32_t from = 0;
-  for (size_t k = 0; k < b->ids.size(); ++k) {
-    const uint32_t id = b->ids[k];
-    if (id < 64)
-      s.metadataKindsBelow64 |= uint64_t(1) << id;
-    s.m.metadataKinds.push_back({id, StrRef{all.offset + from, b->nameEnds[k] - from}});
-    from = b->nameEnds[k];
-  }
+  const uint32_t base = s.addString(b->names).offset;
+  s.metadataKindsBelow64 |= b->below64;
+  // The kinds at once, then their names moved to where the strings put them.
+  s.m.metadataKinds.insert(s.m.metadataKinds.end(), b->kinds.begin(), b->kinds.end());
+  for (MetadataKindName &k : s.m.metadataKinds)
+    k.name.offset += base;
   s.bs.leaveBlock();
   return true;
 }
@@ -209,7 +212,7 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
   LlvmModule &m = s.m;
   size_t firstFixup = s.mdFixups.size();
   size_t firstValueFixup = s.fixups.size();
-  std::pmr::string pendingName(s.scratch);
+  StrRef pendingName;
   bool havePendingName = false;
   if (function == kNoId && s.bs.remembers() && kindsFromMemo(s))
     return {};
@@ -250,10 +253,11 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
     case kValue: {
       if (r.size() != 2)
         return s.error("metadata VALUE record without a type and a value");
-      Expected<TypeId> t = s.type(r[0]);
-      if (!t)
-        return t.error();
-      TypeKind k = m.types[*t].kind;
+      const uint64_t typeId = r[0]; // (s.type() without an Expected for every value)
+      if (typeId >= s.typeMap.size() || s.typeMap[typeId] == kNoId)
+        return s.undefinedType(typeId);
+      const TypeId t = s.typeMap[typeId];
+      TypeKind k = m.types[t].kind;
       if (k == TypeKind::Metadata || k == TypeKind::Void)
         return s.error("metadata VALUE of type metadata or void");
       Metadata md;
@@ -262,12 +266,12 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
       MetadataId id = newMetadata(s, md);
       uint64_t v = r[1];
       if (v < s.valueIds.size() && s.valueIds[v] != kNoId) {
-        if (m.values[s.valueIds[v]].type != *t)
+        if (m.values[s.valueIds[v]].type != t)
           return s.error("metadata VALUE whose value has another type");
         m.metadata[id].value = s.valueIds[v];
       } else {
         s.fixups.push_back({Fixup::Target::MetadataValue, id,
-                            uint32_t(v > 0xFFFFFFFFu ? 0xFFFFFFFFu : v), *t, s.rec.bitOffset});
+                            uint32_t(v > 0xFFFFFFFFu ? 0xFFFFFFFFu : v), t, s.rec.bitOffset});
       }
       break;
     }
@@ -276,14 +280,19 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
       Metadata md;
       md.kind = s.rec.code == kNode ? MetadataKind::Node : MetadataKind::DistinctNode;
       md.function = function;
+      const size_t n = r.size();
       md.firstOperand = uint32_t(m.metadataOperands.size());
-      md.numOperands = uint32_t(r.size());
-      m.metadataOperands.resize(md.firstOperand + r.size());
+      md.numOperands = uint32_t(n);
+      m.metadataOperands.resize(md.firstOperand + n);
+      // (Locals: the stores to the slots could alias the tables for the compiler.)
       MetadataId *slots = m.metadataOperands.data() + md.firstOperand;
-      for (size_t k = 0; k < r.size(); ++k) {
-        uint64_t op = r[k];
-        if (op - 1 < s.mdIds.size()) { // 0 (none) wraps around
-          slots[k] = s.mdIds[op - 1];
+      const uint64_t *ops = r.data();
+      const MetadataId *ids = s.mdIds.data();
+      const uint64_t known = s.mdIds.size();
+      for (size_t k = 0; k < n; ++k) {
+        uint64_t op = ops[k];
+        if (op - 1 < known) [[likely]] { // 0 (none) wraps around
+          slots[k] = ids[op - 1];
         } else {
           if (op != 0)
             s.mdFixups.push_back({uint32_t(md.firstOperand + k),
@@ -294,10 +303,8 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
       newMetadata(s, md);
       break;
     }
-    case kName:
-      pendingName.resize(r.size());
-      for (size_t k = 0; k < r.size(); ++k)
-        pendingName[k] = char(uint8_t(r[k]));
+    case kName: // the name goes to the strings at once (its NAMED_NODE must follow)
+      pendingName = s.addString(std::span<const uint64_t>(r));
       havePendingName = true;
       break;
     case kNamedNode: {
@@ -305,7 +312,7 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
         return s.error("NAMED_NODE without a NAME before it");
       havePendingName = false;
       NamedMetadata nm;
-      nm.name = s.addString(pendingName);
+      nm.name = pendingName;
       nm.firstOperand = uint32_t(m.metadataOperands.size());
       nm.numOperands = uint32_t(r.size());
       for (uint64_t op : r) {
@@ -449,7 +456,7 @@ Status readMetadataAttachmentBlock(ReaderState &s, uint32_t function) {
   }
 }
 
-Status readValueSymtabBlock(ReaderState &s, uint32_t function) {
+[[gnu::flatten]] Status readValueSymtabBlock(ReaderState &s, uint32_t function) {
   LlvmModule &m = s.m;
   for (;;) {
     BitstreamEntry e;

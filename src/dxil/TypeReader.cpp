@@ -36,8 +36,8 @@ enum TypeCode : uint32_t {
   kOpaquePointer = 25,
 };
 
-bool isValidElement(const Type &t, bool forArray) {
-  switch (t.kind) {
+bool isValidElement(TypeKind k, bool forArray) {
+  switch (k) {
   case TypeKind::Void:
   case TypeKind::Label:
   case TypeKind::Metadata:
@@ -84,79 +84,263 @@ Status checkNoSelfContainment(ReaderState &s) {
   return {};
 }
 
-} // namespace
+/// Reads the records of one type block. Elements go straight to the module's typeElements (a
+/// literal type equal to an earlier one takes them back), and a struct's name straight to its
+/// strings.
+class TypeBlockReader {
+public:
+  explicit TypeBlockReader(ReaderState &s) : s_(s), m_(s.m) {}
 
-Status readTypeBlock(ReaderState &s) {
-  std::pmr::string pendingName(s.scratch);
-  ReaderState::Vector<TypeId> elems(s.scratch);
-  // Reference to bitcode type `id` from a record that is not defined yet: a struct defined
-  // later (a placeholder until its record), or an error.
-  auto refSlow = [&](uint64_t id) -> Expected<TypeId> {
-    if (id >= s.declaredTypes)
-      return s.error("type id " + std::to_string(id) + " out of range");
-    if (s.typeMap.size() <= id) {
-      s.typeMap.resize(id + 1, kNoId);
-      s.typePlaceholder.resize(id + 1, 0);
+  [[gnu::flatten]] Status run() {
+    for (;;) {
+      BitstreamEntry e;
+      if (!s_.bs.next(e))
+        return s_.bs.takeError();
+      if (e.kind != BitstreamEntry::Kind::Record) [[unlikely]] {
+        if (e.kind == BitstreamEntry::Kind::EndBlock)
+          break;
+        if (e.kind == BitstreamEntry::Kind::SubBlock) {
+          if (Status st = s_.bs.skipBlock(); !st)
+            return st;
+          continue;
+        }
+        return s_.bs.error("the data ends inside the type block");
+      }
+      if (!s_.bs.read(e.id, s_.rec))
+        return s_.bs.takeError();
+      if (!record()) [[unlikely]]
+        return std::move(failure_);
     }
+    return finish();
+  }
+
+private:
+  /// The type of bitcode id `id` into `out`; false (failure_ set) on an error.
+  [[gnu::always_inline]] bool ref(uint64_t id, TypeId &out) {
+    if (id < s_.typeMap.size()) [[likely]] {
+      TypeId t = s_.typeMap[id];
+      if (t != kNoId) [[likely]] {
+        out = t;
+        return true;
+      }
+    }
+    return refSlow(id, out);
+  }
+
+  /// A reference to a type not defined yet: a struct defined later (a placeholder until its
+  /// record), or an error.
+  [[gnu::noinline]] bool refSlow(uint64_t id, TypeId &out) {
+    if (id >= s_.declaredTypes)
+      return fail("type id " + std::to_string(id) + " out of range");
+    if (s_.typeMap.size() <= id)
+      s_.typeMap.resize(id + 1, kNoId);
     Type t;
     t.kind = TypeKind::Struct;
     t.identified = true;
     t.opaque = true;
-    t.firstElement = uint32_t(s.m.typeElements.size());
-    s.typeMap[id] = TypeId(s.m.types.size());
-    s.typePlaceholder[id] = 1;
-    s.m.types.push_back(t);
-    return s.typeMap[id];
-  };
-  // The common case inline: a type defined already.
-  auto ref = [&](uint64_t id) -> Expected<TypeId> {
-    if (id < s.typeMap.size() && s.typeMap[id] != kNoId) [[likely]]
-      return s.typeMap[id];
-    return refSlow(id);
-  };
-  uint64_t next = 0; // the bitcode id the next type record defines
-  for (;;) {
-    BitstreamEntry e;
-    if (!s.bs.next(e))
-      return s.bs.takeError();
-    if (e.kind == BitstreamEntry::Kind::EndBlock)
-      break;
-    if (e.kind == BitstreamEntry::Kind::SubBlock) {
-      if (Status st = s.bs.skipBlock(); !st)
-        return st;
-      continue;
-    }
-    if (e.kind != BitstreamEntry::Kind::Record)
-      return s.bs.error("the data ends inside the type block");
-    if (!s.bs.read(e.id, s.rec))
-      return s.bs.takeError();
-    const auto &r = s.rec.ops;
-    if (s.rec.code == kNumEntry) {
-      if (r.empty() || r[0] > s.bs.bitsLeft())
-        return s.error("NUMENTRY larger than the rest of the data can define");
-      s.declaredTypes = r[0];
-      // Room for the declared types at once, as many as the bits left could hold (a record
-      // takes more than 4 bits), so that a hostile count allocates nothing large.
-      if (size_t want = size_t(std::min<uint64_t>(r[0], s.bs.bitsLeft() / 4));
-          s.typeMap.size() < want) {
-        s.typeMap.resize(want, kNoId);
-        s.typePlaceholder.resize(want, 0);
+    t.firstElement = uint32_t(m_.typeElements.size());
+    out = TypeId(m_.types.size());
+    s_.typeMap[id] = out;
+    m_.types.push_back(t);
+    ++openPlaceholders_;
+    return true;
+  }
+
+  [[gnu::cold, gnu::noinline]] bool fail(std::string message) {
+    failure_ = s_.error(std::move(message));
+    return false;
+  }
+
+  TypeKind kindOf(TypeId t) const { return m_.types[t].kind; }
+
+  /// The types of `count` bitcode ids at `ids` into `out`, each checked by `valid` (its kind);
+  /// false (failure_ set, `message` when one is not valid) on an error.
+  template <class Valid>
+  [[gnu::always_inline]] bool refs(const uint64_t *ids, size_t count, TypeId *out, Valid valid,
+                                   const char *message) {
+    // Locals: the stores to `out` could alias the tables for the compiler.
+    const TypeId *map = s_.typeMap.data();
+    size_t mapSize = s_.typeMap.size();
+    const Type *types = m_.types.data();
+    for (size_t i = 0; i < count; ++i) {
+      const uint64_t id = ids[i];
+      TypeId el;
+      if (id < mapSize && map[id] != kNoId) [[likely]] {
+        el = map[id];
+      } else {
+        if (!refSlow(id, el))
+          return false;
+        map = s_.typeMap.data();
+        mapSize = s_.typeMap.size();
+        types = m_.types.data();
       }
-      continue;
+      if (!valid(i, types[el].kind)) [[unlikely]]
+        return fail(message);
+      out[i] = el;
     }
-    if (s.rec.code == kStructName) {
-      pendingName.resize(r.size());
-      for (size_t k = 0; k < r.size(); ++k)
-        pendingName[k] = char(uint8_t(r[k]));
-      continue;
+    return true;
+  }
+
+  /// Room for a record's `count` elements: on the stack for most.
+  TypeId *elementRoom(size_t count) {
+    if (count <= kStackElements) [[likely]]
+      return stackElements_;
+    bigElements_.resize(count);
+    return bigElements_.data();
+  }
+
+  [[gnu::always_inline]] bool record() {
+    const uint64_t *r = s_.rec.ops.data();
+    const size_t n = s_.rec.ops.size();
+    const uint32_t code = s_.rec.code;
+    if (code == kStructName) {
+      pendingName_ = s_.addString(std::span<const uint64_t>(r, n));
+      return true;
     }
-    if (next >= s.declaredTypes)
-      return s.error("more type records than NUMENTRY declared");
+    if (code == kNumEntry) [[unlikely]]
+      return numEntry(r, n);
+    if (next_ >= s_.declaredTypes) [[unlikely]]
+      return fail("more type records than NUMENTRY declared");
+    if (s_.typeMap.size() <= next_) [[unlikely]]
+      s_.typeMap.resize(next_ + 1, kNoId);
+    TypeId id;
+    switch (code) {
+    case kPointer: {
+      if (n < 1)
+        return fail("type record too short");
+      TypeId pointee;
+      if (!ref(r[0], pointee))
+        return false;
+      TypeKind pk = kindOf(pointee);
+      if (pk == TypeKind::Void || pk == TypeKind::Label || pk == TypeKind::Metadata ||
+          pk == TypeKind::Token)
+        return fail("pointer to a type that cannot be pointed to");
+      uint32_t addressSpace = 0;
+      if (n > 1) {
+        if (r[1] > 0xFFFFFF)
+          return fail("address space out of range");
+        addressSpace = uint32_t(r[1]);
+      }
+      if (addressSpace == 0 && pointee < s_.pointerIn0.size()) [[likely]] {
+        id = s_.pointerIn0[pointee];
+        if (id == kNoId)
+          id = s_.newPointerIn0(pointee);
+      } else {
+        id = s_.pointerTo(pointee, addressSpace);
+      }
+      break;
+    }
+    case kFunctionOld:
+    case kFunction: {
+      size_t first = code == kFunctionOld ? 2 : 1;
+      if (n < first + 1)
+        return fail("type record too short");
+      const size_t count = n - first;
+      TypeId *elements = elementRoom(count);
+      if (!refs(
+              r + first, 1, elements,
+              [](size_t, TypeKind k) {
+                return !(k == TypeKind::Function || k == TypeKind::Label ||
+                         k == TypeKind::Metadata);
+              },
+              "function returning a function, label or metadata"))
+        return false;
+      if (!refs(
+              r + first + 1, count - 1, elements + 1,
+              [](size_t, TypeKind k) { return !(k == TypeKind::Void || k == TypeKind::Function); },
+              "function parameter of type void or function"))
+        return false;
+      Type t;
+      t.kind = TypeKind::Function;
+      t.varArg = r[0] != 0;
+      id = s_.internNew(t, elements, uint32_t(count));
+      break;
+    }
+    case kInteger: {
+      if (n < 1)
+        return fail("type record too short");
+      if (r[0] < 1 || r[0] > (1u << 24) - 1)
+        return fail("integer width " + std::to_string(r[0]) + " out of range");
+      Type t;
+      t.kind = TypeKind::Integer;
+      t.bits = uint32_t(r[0]);
+      id = s_.internNew(t, nullptr, 0);
+      break;
+    }
+    case kStructAnon:
+    case kStructNamed: {
+      if (n < 1)
+        return fail("type record too short");
+      const size_t count = n - 1;
+      TypeId *elements = elementRoom(count);
+      if (!refs(
+              r + 1, count, elements, [](size_t, TypeKind k) { return isValidElement(k, false); },
+              "struct member of a type that cannot be a member"))
+        return false;
+      if (code == kStructNamed) {
+        const uint32_t firstElement = uint32_t(m_.typeElements.size());
+        m_.typeElements.insert(m_.typeElements.end(), elements, elements + count);
+        return defineStruct(false, r[0] != 0, firstElement);
+      }
+      Type t;
+      t.kind = TypeKind::Struct;
+      t.packed = r[0] != 0;
+      id = s_.internNew(t, elements, uint32_t(count));
+      break;
+    }
+    case kOpaque:
+      return defineStruct(true, false, uint32_t(m_.typeElements.size()));
+    case kArray:
+    case kVector: {
+      if (n < 2)
+        return fail("type record too short");
+      TypeId el;
+      if (!ref(r[1], el))
+        return false;
+      TypeKind k = kindOf(el);
+      if (!isValidElement(k, code == kArray))
+        return fail("array or vector of a type that cannot be an element");
+      Type t;
+      if (code == kVector) {
+        if (r[0] == 0 || r[0] > 0xFFFFFFFFu ||
+            !(k == TypeKind::Integer || k == TypeKind::Pointer || k == TypeKind::Half ||
+              k == TypeKind::BFloat || k == TypeKind::Float || k == TypeKind::Double ||
+              k == TypeKind::X86Fp80 || k == TypeKind::Fp128 || k == TypeKind::PpcFp128))
+          return fail("invalid vector type");
+        t.scalable = n > 2 && r[2];
+      }
+      t.kind = code == kArray ? TypeKind::Array : TypeKind::Vector;
+      t.count = r[0];
+      id = s_.internNew(t, &el, 1);
+      break;
+    }
+    default:
+      if (!otherType(r, n, code, id))
+        return false;
+      break;
+    }
+    // Only a forward reference (a struct placeholder) defines an id past the records read.
+    if (s_.typeMap[next_] != kNoId) [[unlikely]]
+      return fail("type " + std::to_string(next_) +
+                  " was referenced as a struct before its record");
+    s_.typeMap[next_++] = id;
+    return true;
+  }
+
+  /// The records of types without elements but integers: the opaque pointer and the kinds
+  /// without parameters (one or two a module).
+  [[gnu::noinline]] bool otherType(const uint64_t *r, size_t n, uint32_t code, TypeId &id) {
     Type t;
-    elems.clear();
-    bool identified = false;
-    auto tooShort = [&](size_t n) { return r.size() < n; }; // no Status per record
-    switch (s.rec.code) {
+    switch (code) {
+    case kOpaquePointer:
+      if (n < 1)
+        return fail("type record too short");
+      if (r[0] > 0xFFFFFF)
+        return fail("address space out of range");
+      t.kind = TypeKind::Pointer;
+      t.bits = uint32_t(r[0]);
+      id = s_.intern(t, {});
+      return true;
     case kVoid:
       t.kind = TypeKind::Void;
       break;
@@ -196,149 +380,94 @@ Status readTypeBlock(ReaderState &s) {
     case kToken:
       t.kind = TypeKind::Token;
       break;
-    case kInteger:
-      if (tooShort(1))
-        return s.error("type record too short");
-      if (r[0] < 1 || r[0] > (1u << 24) - 1)
-        return s.error("integer width " + std::to_string(r[0]) + " out of range");
-      t.kind = TypeKind::Integer;
-      t.bits = uint32_t(r[0]);
-      break;
-    case kPointer: {
-      if (tooShort(1))
-        return s.error("type record too short");
-      Expected<TypeId> pointee = ref(r[0]);
-      if (!pointee)
-        return pointee.error();
-      TypeKind pk = s.m.types[*pointee].kind;
-      if (pk == TypeKind::Void || pk == TypeKind::Label || pk == TypeKind::Metadata ||
-          pk == TypeKind::Token)
-        return s.error("pointer to a type that cannot be pointed to");
-      t.kind = TypeKind::Pointer;
-      if (r.size() > 1) {
-        if (r[1] > 0xFFFFFF)
-          return s.error("address space out of range");
-        t.bits = uint32_t(r[1]);
-      }
-      elems.push_back(*pointee);
-      break;
-    }
-    case kOpaquePointer:
-      if (tooShort(1))
-        return s.error("type record too short");
-      if (r[0] > 0xFFFFFF)
-        return s.error("address space out of range");
-      t.kind = TypeKind::Pointer;
-      t.bits = uint32_t(r[0]);
-      break;
-    case kFunctionOld:
-    case kFunction: {
-      size_t first = s.rec.code == kFunctionOld ? 2 : 1;
-      if (tooShort(first + 1))
-        return s.error("type record too short");
-      t.kind = TypeKind::Function;
-      t.varArg = r[0] != 0;
-      for (size_t i = first; i < r.size(); ++i) {
-        Expected<TypeId> el = ref(r[i]);
-        if (!el)
-          return el.error();
-        TypeKind k = s.m.types[*el].kind;
-        if (i > first && (k == TypeKind::Void || k == TypeKind::Function))
-          return s.error("function parameter of type void or function");
-        if (i == first &&
-            (k == TypeKind::Function || k == TypeKind::Label || k == TypeKind::Metadata))
-          return s.error("function returning a function, label or metadata");
-        elems.push_back(*el);
-      }
-      break;
-    }
-    case kStructAnon:
-    case kStructNamed: {
-      if (tooShort(1))
-        return s.error("type record too short");
-      t.kind = TypeKind::Struct;
-      t.packed = r[0] != 0;
-      for (size_t i = 1; i < r.size(); ++i) {
-        Expected<TypeId> el = ref(r[i]);
-        if (!el)
-          return el.error();
-        if (!isValidElement(s.m.types[*el], false))
-          return s.error("struct member of a type that cannot be a member");
-        elems.push_back(*el);
-      }
-      identified = s.rec.code == kStructNamed;
-      break;
-    }
-    case kOpaque:
-      t.kind = TypeKind::Struct;
-      t.opaque = true;
-      identified = true;
-      break;
-    case kArray:
-    case kVector: {
-      if (tooShort(2))
-        return s.error("type record too short");
-      Expected<TypeId> el = ref(r[1]);
-      if (!el)
-        return el.error();
-      if (!isValidElement(s.m.types[*el], s.rec.code == kArray))
-        return s.error("array or vector of a type that cannot be an element");
-      if (s.rec.code == kVector) {
-        TypeKind k = s.m.types[*el].kind;
-        if (r[0] == 0 || r[0] > 0xFFFFFFFFu ||
-            !(k == TypeKind::Integer || k == TypeKind::Pointer || k == TypeKind::Half ||
-              k == TypeKind::BFloat || k == TypeKind::Float || k == TypeKind::Double ||
-              k == TypeKind::X86Fp80 || k == TypeKind::Fp128 || k == TypeKind::PpcFp128))
-          return s.error("invalid vector type");
-        t.scalable = r.size() > 2 && r[2];
-      }
-      t.kind = s.rec.code == kArray ? TypeKind::Array : TypeKind::Vector;
-      t.count = r[0];
-      elems.push_back(*el);
-      break;
-    }
     default:
-      return s.error("unknown type record code " + std::to_string(s.rec.code));
+      return fail("unknown type record code " + std::to_string(code));
     }
-    if (s.typeMap.size() <= next) {
-      s.typeMap.resize(next + 1, kNoId);
-      s.typePlaceholder.resize(next + 1, 0);
-    }
-    if (identified) {
-      TypeId id;
-      if (s.typeMap[next] != kNoId) {
-        id = s.typeMap[next]; // fill the placeholder made by a forward reference
-        s.typePlaceholder[next] = 0;
-      } else {
-        id = TypeId(s.m.types.size());
-        s.m.types.push_back(Type{});
-      }
-      Type &slot = s.m.types[id];
-      slot.kind = TypeKind::Struct;
-      slot.identified = true;
-      slot.opaque = t.opaque;
-      slot.packed = t.packed;
-      slot.firstElement = uint32_t(s.m.typeElements.size());
-      slot.numElements = uint32_t(elems.size());
-      s.m.typeElements.insert(s.m.typeElements.end(), elems.begin(), elems.end());
-      if (!pendingName.empty())
-        slot.name = s.addString(pendingName);
-      pendingName.clear();
-      s.typeMap[next] = id;
-    } else {
-      if (s.typeMap[next] != kNoId)
-        return s.error("type " + std::to_string(next) +
-                       " was referenced as a struct before its record");
-      s.typeMap[next] = s.intern(t, elems);
-    }
-    ++next;
+    id = s_.internNew(t, nullptr, 0);
+    return true;
   }
-  for (size_t i = 0; i < s.typePlaceholder.size(); ++i)
-    if (s.typePlaceholder[i])
-      return s.bs.error("type " + std::to_string(i) + " is referenced but never defined");
-  if (next < s.declaredTypes)
-    return s.bs.error("the type block defines fewer types than NUMENTRY declared");
-  return checkNoSelfContainment(s);
+
+  [[gnu::noinline]] bool numEntry(const uint64_t *r, size_t n) {
+    if (n == 0 || r[0] > s_.bs.bitsLeft())
+      return fail("NUMENTRY larger than the rest of the data can define");
+    s_.declaredTypes = r[0];
+    // Room for the declared types at once, as many as the bits left could hold (a record
+    // takes more than 4 bits), so that a hostile count allocates nothing large.
+    const size_t want = size_t(std::min<uint64_t>(r[0], s_.bs.bitsLeft() / 4));
+    if (s_.typeMap.size() < want)
+      s_.typeMap.resize(want, kNoId);
+    // The intern table and pointerIn0 sized for the types to come as well (up to a bound),
+    // sparing their growth and the general intern's path for the first types. About half the
+    // types are literal ones other than pointers, which the table takes at most half full.
+    const size_t expected = std::min<size_t>(want, 4096) + 16;
+    if (s_.typeInternCount == 0 && s_.typeIntern.size() < expected) {
+      size_t slots = 64;
+      while (slots < expected)
+        slots *= 2;
+      s_.typeIntern.assign(slots, ReaderState::InternSlot{});
+    }
+    if (s_.pointerIn0.size() < m_.types.size() + expected)
+      s_.pointerIn0.resize(m_.types.size() + expected, kNoId);
+    return true;
+  }
+
+  /// An identified struct, its members (if any) the module's last elements from `firstElement`.
+  bool defineStruct(bool opaque, bool packed, uint32_t firstElement) {
+    TypeId id = s_.typeMap[next_];
+    if (id != kNoId) { // fill the placeholder made by a forward reference
+      --openPlaceholders_;
+      filledPlaceholder_ = true;
+    } else {
+      id = TypeId(m_.types.size());
+      append(m_.types, Type{});
+    }
+    Type &slot = m_.types[id];
+    slot.kind = TypeKind::Struct;
+    slot.identified = true;
+    slot.opaque = opaque;
+    slot.packed = packed;
+    slot.firstElement = firstElement;
+    slot.numElements = uint32_t(m_.typeElements.size() - firstElement);
+    if (pendingName_.size)
+      slot.name = pendingName_;
+    pendingName_ = StrRef{};
+    s_.typeMap[next_++] = id;
+    return true;
+  }
+
+  Status finish() {
+    // Every id below next_ is defined; past it, only placeholders are set.
+    if (openPlaceholders_)
+      for (size_t i = next_; i < s_.typeMap.size(); ++i)
+        if (s_.typeMap[i] != kNoId)
+          return s_.bs.error("type " + std::to_string(i) + " is referenced but never defined");
+    if (next_ < s_.declaredTypes)
+      return s_.bs.error("the type block defines fewer types than NUMENTRY declared");
+    // Without a forward reference, every type's elements are types made before it, and no
+    // type can reach itself: only a placeholder filled later can close a cycle.
+    if (!filledPlaceholder_)
+      return {};
+    return checkNoSelfContainment(s_);
+  }
+
+  static constexpr size_t kStackElements = 32;
+
+  ReaderState &s_;
+  LlvmModule &m_;
+  TypeId stackElements_[kStackElements];
+  ReaderState::Vector<TypeId> bigElements_{s_.scratch};
+  uint64_t next_ = 0;  ///< the bitcode id the next type record defines
+  StrRef pendingName_; ///< the last STRUCT_NAME's, for the next identified struct
+  uint32_t openPlaceholders_ = 0;
+  bool filledPlaceholder_ = false;
+  Diagnostic failure_;
+};
+
+} // namespace
+
+Status readTypeBlock(ReaderState &s) {
+  TypeBlockReader reader(s);
+  return reader.run();
 }
 
 } // namespace spire::dxil::detail

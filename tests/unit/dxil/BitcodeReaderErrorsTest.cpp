@@ -135,6 +135,12 @@ TEST(DxilBitcodeReaderErrors, TypeRecords) {
          w.record(20, {0, 0});
        }),
        "contains itself"},
+      {"self-containing through an array", types([](BitWriter &w) {
+         w.record(1, {2});
+         w.record(11, {4, 1}); // [4 x %1], %1 a struct defined below
+         w.record(20, {0, 0}); // %1 = type { [4 x %1] }
+       }),
+       "contains itself"},
       {"undefined reference", types([](BitWriter &w) {
          w.record(1, {1});
          w.record(8, {5, 0});
@@ -183,6 +189,72 @@ TEST(DxilBitcodeReaderErrors, TypeRecords) {
        }),
        "invalid vector type"},
   });
+}
+
+// The reader's fast paths for new types (a type block's are all new) must still unique a type
+// equal to an earlier one, and take a struct referenced before its record.
+TEST(DxilBitcodeReaderErrors, TypesEqualToEarlierOnesAreOneType) {
+  Expected<LlvmModule> m = readBitcode(types([](BitWriter &w) {
+    w.record(1, {12});
+    w.record(7, {32});        // 0: i32
+    w.record(7, {32});        // 1: i32 again
+    w.record(8, {0, 0});      // 2: i32*
+    w.record(8, {1});         // 3: i32* again
+    w.record(8, {0, 3});      // 4: i32 addrspace(3)*
+    w.record(8, {1, 3});      // 5: again
+    w.record(21, {0, 0, 1});  // 6: i32 (i32)
+    w.record(21, {0, 1, 0});  // 7: again
+    w.record(11, {4, 1});     // 8: [4 x i32]
+    w.record(8, {11, 0});     // 9: %11*, a struct not read yet
+    w.record(18, {0, 9, 0});  // 10: { %11*, i32 }
+    w.record(20, {0, 10, 9}); // 11: %11 = type { { %11*, i32 }, %11* }
+  }));
+  ASSERT_TRUE(m) << m.error().format();
+  const LlvmModule &mod = *m;
+  // i32, i32*, i32 addrspace(3)*, i32 (i32), [4 x i32], %11, %11*, { %11*, i32 }
+  ASSERT_EQ(mod.types.size(), 8u);
+  auto find = [&](TypeKind kind, uint32_t bits = 0) {
+    size_t n = 0;
+    for (const Type &t : mod.types)
+      n += t.kind == kind && (kind != TypeKind::Pointer || t.bits == bits);
+    return n;
+  };
+  EXPECT_EQ(find(TypeKind::Integer), 1u);
+  EXPECT_EQ(find(TypeKind::Pointer, 0), 2u);
+  EXPECT_EQ(find(TypeKind::Pointer, 3), 1u);
+  EXPECT_EQ(find(TypeKind::Function), 1u);
+  EXPECT_EQ(find(TypeKind::Struct), 2u);
+  for (const Type &t : mod.types)
+    if (t.identified) {
+      ASSERT_EQ(t.numElements, 2u);
+      const Type &literal = mod.types[mod.typeElements[t.firstElement]];
+      EXPECT_FALSE(literal.identified);
+      EXPECT_EQ(literal.numElements, 2u);
+      EXPECT_EQ(mod.typeElements[t.firstElement + 1], mod.typeElements[literal.firstElement]);
+    }
+}
+
+// Strings from operands keep each operand's low byte, however long (the reader narrows sixteen
+// at a time).
+TEST(DxilBitcodeReaderErrors, StringsKeepEachOperandsLowByte) {
+  for (size_t length : {1, 15, 16, 17, 31, 32, 33, 40}) {
+    std::vector<uint64_t> chars;
+    std::string expected;
+    for (size_t i = 0; i < length; ++i) {
+      char c = char('a' + i % 26);
+      chars.push_back(uint64_t(uint8_t(c)) | (i % 3 ? uint64_t(i) << 8 : 0));
+      expected += c;
+    }
+    Expected<LlvmModule> m = readBitcode(metadata(rec(1, chars))); // METADATA_STRING_OLD
+    ASSERT_TRUE(m) << m.error().format();
+    size_t strings = 0;
+    for (const Metadata &md : m->metadata)
+      if (md.kind == MetadataKind::String) {
+        EXPECT_EQ(m->str(md.string), expected) << length;
+        ++strings;
+      }
+    EXPECT_EQ(strings, 1u) << length;
+  }
 }
 
 TEST(DxilBitcodeReaderErrors, ModuleRecords) {
