@@ -8,7 +8,7 @@ namespace spire::dxil {
 std::span<const MetadataId> DxilMetadataReader::named(std::string_view name) {
   context_ = name;
   for (const NamedMetadata &n : m_.namedMetadata)
-    if (m_.str(n.name) == name) {
+    if (n.name.size == name.size() && m_.str(n.name) == name) {
       if (uint64_t(n.firstOperand) + n.numOperands > m_.metadataOperands.size())
         return {};
       return {m_.metadataOperands.data() + n.firstOperand, n.numOperands};

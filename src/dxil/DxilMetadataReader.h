@@ -16,7 +16,10 @@ namespace spire::dxil {
 
 class DxilMetadataReader {
 public:
-  explicit DxilMetadataReader(const LlvmModule &m) : m_(m) {}
+  explicit DxilMetadataReader(const LlvmModule &m)
+      : m_(m), metadata_(m.metadata.data()), values_(m.values.data()),
+        constants_(m.constants.data()), types_(m.types.data()), numMetadata_(m.metadata.size()),
+        numValues_(m.values.size()), numConstants_(m.constants.size()), numTypes_(m.types.size()) {}
 
   const LlvmModule &module() const { return m_; }
   /// The named metadata's operands (empty when absent); sets the context of later errors
@@ -36,15 +39,15 @@ public:
   /// An integer constant operand (sign-extended); `what` names the field in the error.
   /// Inline: the decoder reads a few thousand of them per program, nearly all good.
   bool integer(MetadataId id, int64_t &out, std::string_view what) {
-    if (id < m_.metadata.size()) [[likely]] {
-      const Metadata &md = m_.metadata[id];
-      if (md.kind == MetadataKind::Value && md.value < m_.values.size()) [[likely]] {
-        const Value &v = m_.values[md.value];
-        if (v.kind == ValueKind::Constant && v.index < m_.constants.size()) [[likely]] {
-          const Constant &c = m_.constants[v.index];
+    if (id < numMetadata_) [[likely]] {
+      const Metadata &md = metadata_[id];
+      if (md.kind == MetadataKind::Value && md.value < numValues_) [[likely]] {
+        const Value &v = values_[md.value];
+        if (v.kind == ValueKind::Constant && v.index < numConstants_) [[likely]] {
+          const Constant &c = constants_[v.index];
           if ((c.kind == ConstantKind::Integer || c.kind == ConstantKind::Null) &&
-              c.type < m_.types.size()) [[likely]] {
-            const Type &t = m_.types[c.type];
+              c.type < numTypes_) [[likely]] {
+            const Type &t = types_[c.type];
             if (t.kind == TypeKind::Integer && t.bits - 1 < 64) [[likely]] {
               uint64_t bits = c.kind == ConstantKind::Integer ? c.bits : 0; // Null: zero
               if (t.bits < 64 && (bits >> (t.bits - 1)) & 1)
@@ -86,6 +89,12 @@ private:
   [[gnu::cold, gnu::noinline]] bool outOfRange(MetadataId id, std::string_view what);
 
   const LlvmModule &m_;
+  // The module's arrays, as integer() reads them (the module does not change while it is read).
+  const Metadata *metadata_;
+  const Value *values_;
+  const Constant *constants_;
+  const Type *types_;
+  size_t numMetadata_, numValues_, numConstants_, numTypes_;
   std::string_view context_; ///< the named metadata being read (callers name it by a literal)
   std::optional<Diagnostic> error_;
 };
