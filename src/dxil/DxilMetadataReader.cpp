@@ -57,6 +57,16 @@ bool DxilMetadataReader::integerSlow(MetadataId id, int64_t &out, std::string_vi
   return fail(id, std::string(what) + ": expected an integer constant");
 }
 
+bool DxilMetadataReader::u32Slow(MetadataId id, uint32_t &out, std::string_view what) {
+  int64_t v = 0;
+  if (!integer(id, v, what))
+    return false;
+  if (v < INT32_MIN || v > int64_t(UINT32_MAX))
+    return outOfRange(id, what);
+  out = uint32_t(v);
+  return true;
+}
+
 bool DxilMetadataReader::outOfRange(MetadataId id, std::string_view what) {
   return fail(id, std::string(what) + ": value out of 32-bit range");
 }

@@ -39,36 +39,17 @@ public:
   /// An integer constant operand (sign-extended); `what` names the field in the error.
   /// Inline: the decoder reads a few thousand of them per program, nearly all good.
   bool integer(MetadataId id, int64_t &out, std::string_view what) {
-    if (id < numMetadata_) [[likely]] {
-      const Metadata &md = metadata_[id];
-      if (md.kind == MetadataKind::Value && md.value < numValues_) [[likely]] {
-        const Value &v = values_[md.value];
-        if (v.kind == ValueKind::Constant && v.index < numConstants_) [[likely]] {
-          const Constant &c = constants_[v.index];
-          if ((c.kind == ConstantKind::Integer || c.kind == ConstantKind::Null) &&
-              c.type < numTypes_) [[likely]] {
-            const Type &t = types_[c.type];
-            if (t.kind == TypeKind::Integer && t.bits - 1 < 64) [[likely]] {
-              uint64_t bits = c.kind == ConstantKind::Integer ? c.bits : 0; // Null: zero
-              if (t.bits < 64 && (bits >> (t.bits - 1)) & 1)
-                bits |= ~uint64_t(0) << t.bits;
-              out = int64_t(bits);
-              return true;
-            }
-          }
-        }
-      }
-    }
+    if (fastInteger(id, out)) [[likely]]
+      return true;
     return integerSlow(id, out, what);
   }
   bool u32(MetadataId id, uint32_t &out, std::string_view what) {
     int64_t v = 0;
-    if (!integer(id, v, what))
-      return false;
-    if (v < INT32_MIN || v > int64_t(UINT32_MAX)) [[unlikely]]
-      return outOfRange(id, what);
-    out = uint32_t(v);
-    return true;
+    if (fastInteger(id, v) && v >= INT32_MIN && v <= int64_t(UINT32_MAX)) [[likely]] {
+      out = uint32_t(v);
+      return true;
+    }
+    return u32Slow(id, out, what);
   }
   /// A float or double constant operand.
   bool floating(MetadataId id, double &out, std::string_view what);
@@ -85,6 +66,30 @@ public:
   const Diagnostic &error() const { return *error_; }
 
 private:
+  /// integer() for the common operand, with no call: an integer constant of at most 64 bits, or
+  /// an integer null; false for anything else (integerSlow() decides).
+  bool fastInteger(MetadataId id, int64_t &out) const {
+    if (id >= numMetadata_)
+      return false;
+    const Metadata &md = metadata_[id];
+    if (md.kind != MetadataKind::Value || md.value >= numValues_)
+      return false;
+    const Value &v = values_[md.value];
+    if (v.kind != ValueKind::Constant || v.index >= numConstants_)
+      return false;
+    const Constant &c = constants_[v.index];
+    if ((c.kind != ConstantKind::Integer && c.kind != ConstantKind::Null) || c.type >= numTypes_)
+      return false;
+    const Type &t = types_[c.type];
+    if (t.kind != TypeKind::Integer || t.bits - 1 >= 64)
+      return false;
+    uint64_t bits = c.kind == ConstantKind::Integer ? c.bits : 0; // Null: zero
+    if (t.bits < 64 && (bits >> (t.bits - 1)) & 1)
+      bits |= ~uint64_t(0) << t.bits;
+    out = int64_t(bits);
+    return true;
+  }
+  [[gnu::noinline]] bool u32Slow(MetadataId id, uint32_t &out, std::string_view what);
   [[gnu::noinline]] bool integerSlow(MetadataId id, int64_t &out, std::string_view what);
   [[gnu::cold, gnu::noinline]] bool outOfRange(MetadataId id, std::string_view what);
 
