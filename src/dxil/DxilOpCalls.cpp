@@ -3,6 +3,7 @@
 
 #include "spire/dxil/ContainerSummary.h"
 
+#include <memory_resource>
 #include <string>
 
 namespace spire::dxil {
@@ -153,7 +154,7 @@ public:
   std::optional<Diagnostic> run() {
     d_.opCallIndex.assign(m_.instructions.size(), kNoId);
     callees_.assign(m_.functions.size(), Callee());
-    checked_.reserve(32);   // a program calls a few dozen (function, opcode) pairs
+    checked_.reserve(24);   // a program calls a few dozen (function, opcode) pairs
     d_.opCalls.reserve(64); // and most make fewer calls than this
     shaderModel_ = d_.shaderModelMajor * 100u + d_.shaderModelMinor;
     dxil_ = d_.dxilMajor * 100u + d_.dxilMinor;
@@ -183,7 +184,11 @@ private:
     uint32_t checked = kNoId;         ///< the head of its list in checked_
     uint8_t state = kNotSeen;
   };
-  std::vector<Callee> callees_;
+  /// The resolver's own lists live here while they fit (most programs: a few functions and a
+  /// few dozen opcodes), not on the heap.
+  alignas(std::max_align_t) std::byte buffer_[3072];
+  std::pmr::monotonic_buffer_resource arena_{buffer_, sizeof buffer_};
+  std::pmr::vector<Callee> callees_{&arena_};
   /// The opcodes whose signature a function's type was found to match, with the overload type:
   /// one flat list, linked per function from Callee::checked (kNoId: none yet). An entry is
   /// known by its opcode operand's value: the same constant is the same opcode (a function's
@@ -198,11 +203,12 @@ private:
     const OpInfo *op = nullptr;
     Overload overload = Overload::Void;
   };
-  std::vector<Checked> checked_;
+  std::pmr::vector<Checked> checked_{&arena_};
   uint32_t caller_ = 0;
   uint32_t callerStages_ = 0;           ///< the caller's stages (allowed())
   uint32_t shaderModel_ = 0, dxil_ = 0; ///< the module's, as major * 100 + minor
-  std::vector<uint32_t> stages_;        ///< library: per function, the entry kinds reaching it
+  std::pmr::vector<uint32_t> stages_{
+      &arena_}; ///< library: per function, the entry kinds reaching it
   std::optional<Diagnostic> error_;
 
   std::optional<Diagnostic> fail(uint32_t function, uint32_t instruction, std::string message) {
@@ -220,7 +226,7 @@ private:
   /// not.
   void findStages() {
     stages_.assign(m_.functions.size(), 0);
-    std::vector<uint32_t> work;
+    std::pmr::vector<uint32_t> work(&arena_);
     for (const EntryPoint &e : d_.entryPoints) {
       if (e.functionIndex >= m_.functions.size() || unsigned(e.kind) >= 32)
         continue;
