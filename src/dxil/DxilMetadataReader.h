@@ -38,12 +38,12 @@ public:
 
   /// An integer constant operand (sign-extended); `what` names the field in the error.
   /// Inline: the decoder reads a few thousand of them per program, nearly all good.
-  bool integer(MetadataId id, int64_t &out, std::string_view what) {
+  [[gnu::always_inline]] bool integer(MetadataId id, int64_t &out, std::string_view what) {
     if (fastInteger(id, out)) [[likely]]
       return true;
     return integerSlow(id, out, what);
   }
-  bool u32(MetadataId id, uint32_t &out, std::string_view what) {
+  [[gnu::always_inline]] bool u32(MetadataId id, uint32_t &out, std::string_view what) {
     int64_t v = 0;
     if (fastInteger(id, v) && v >= INT32_MIN && v <= int64_t(UINT32_MAX)) [[likely]] {
       out = uint32_t(v);
@@ -68,7 +68,7 @@ public:
 private:
   /// integer() for the common operand, with no call: an integer constant of at most 64 bits, or
   /// an integer null; false for anything else (integerSlow() decides).
-  bool fastInteger(MetadataId id, int64_t &out) const {
+  [[gnu::always_inline]] bool fastInteger(MetadataId id, int64_t &out) const {
     if (id >= numMetadata_)
       return false;
     const Metadata &md = metadata_[id];
