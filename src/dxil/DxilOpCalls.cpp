@@ -17,8 +17,22 @@ public:
 
   TypeId overloadType() const { return overloadType_; }
 
+  /// matches() for the most common tokens, inline: a scalar that does not fix the overload type,
+  /// and "$o" once the overload type is known.
+  [[gnu::always_inline]] bool matchesFast(const SignatureToken &token, TypeId type) {
+    if (type < m_.types.size()) [[likely]] {
+      if (token.kind == SignatureTokenKind::Overload && overloadType_ != kNoId)
+        return type == overloadType_;
+      if (token.kind >= SignatureTokenKind::Void && token.kind <= SignatureTokenKind::Double &&
+          (overloadType_ != kNoId || token.scalarOverload == Overload::Void ||
+           token.scalarOverload != f_.overload))
+        return scalar(token, m_.types[type]);
+    }
+    return matches(token, type);
+  }
+
   /// True when `type` is what `token` names; the first `$o` fixes the overload type.
-  bool matches(const SignatureToken &token, TypeId type) {
+  [[gnu::noinline]] bool matches(const SignatureToken &token, TypeId type) {
     if (type >= m_.types.size())
       return false;
     const Type &t = m_.types[type];
@@ -421,7 +435,7 @@ private:
       const size_t position = k + 1;
       if (position >= types.size())
         return failCall(index, name, countText(op, params, types.size()));
-      if (!matcher.matches(sig[k], types[position]))
+      if (!matcher.matchesFast(sig[k], types[position]))
         return failCall(index, name,
                         opText(op) + ": operand " + std::to_string(position - 1) + " is not " +
                             tokenText(sig[k], fn));

@@ -11,6 +11,7 @@
 namespace spire::dxil {
 
 /// A signature token taken apart when compiling, for matching types without reading text.
+/// The scalars, Void to Double, are one range.
 enum class SignatureTokenKind : uint8_t {
   Unknown,         ///< no type: matches nothing
   Void,            ///< "void"
