@@ -59,8 +59,10 @@ private:
         !r_.u32(ops[1], out_.shaderModelMajor, "major") ||
         !r_.u32(ops[2], out_.shaderModelMinor, "minor"))
       return false;
+    // The first character first: the names are two or three characters, most unlike.
     for (unsigned k = 0; k <= unsigned(ShaderKind::Node); ++k)
-      if (const char *name = shaderKindPrefix(ShaderKind(k)); name && prefix == name) {
+      if (const char *name = shaderKindPrefix(ShaderKind(k));
+          name && name[0] == prefix[0] && prefix == name) {
         out_.kind = ShaderKind(k);
         return true;
       }
