@@ -30,7 +30,8 @@ bool DxilMetadataReader::isNode(MetadataId id) const {
   return k == MetadataKind::Node || k == MetadataKind::DistinctNode;
 }
 
-bool DxilMetadataReader::node(MetadataId id, std::span<const MetadataId> &ops, size_t minOperands) {
+bool DxilMetadataReader::nodeSlow(MetadataId id, std::span<const MetadataId> &ops,
+                                  size_t minOperands) {
   if (!isNode(id))
     return fail(id, "expected a metadata node");
   const Metadata &md = m_.metadata[id];
@@ -41,11 +42,6 @@ bool DxilMetadataReader::node(MetadataId id, std::span<const MetadataId> &ops, s
     return fail(id, "expected at least " + std::to_string(minOperands) + " operands, found " +
                         std::to_string(ops.size()));
   return true;
-}
-
-bool DxilMetadataReader::optionalNode(MetadataId id, std::span<const MetadataId> &ops) {
-  ops = {};
-  return id == kNoId || node(id, ops);
 }
 
 bool DxilMetadataReader::integerSlow(MetadataId id, int64_t &out, std::string_view what) {

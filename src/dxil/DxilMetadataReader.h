@@ -18,8 +18,10 @@ class DxilMetadataReader {
 public:
   explicit DxilMetadataReader(const LlvmModule &m)
       : m_(m), metadata_(m.metadata.data()), values_(m.values.data()),
-        constants_(m.constants.data()), types_(m.types.data()), numMetadata_(m.metadata.size()),
-        numValues_(m.values.size()), numConstants_(m.constants.size()), numTypes_(m.types.size()) {}
+        constants_(m.constants.data()), types_(m.types.data()),
+        metadataOperands_(m.metadataOperands.data()), numMetadata_(m.metadata.size()),
+        numValues_(m.values.size()), numConstants_(m.constants.size()), numTypes_(m.types.size()),
+        numMetadataOperands_(m.metadataOperands.size()) {}
 
   const LlvmModule &module() const { return m_; }
   /// The named metadata's operands (empty when absent); sets the context of later errors
@@ -32,9 +34,25 @@ public:
   bool isNull(MetadataId id) const { return id == kNoId; }
   /// A node's operands; fails (and returns false) when `id` is not a node or has fewer than
   /// `minOperands` operands.
-  bool node(MetadataId id, std::span<const MetadataId> &ops, size_t minOperands = 0);
+  /// Inline: the common node, the failures out of line.
+  [[gnu::always_inline]] bool node(MetadataId id, std::span<const MetadataId> &ops,
+                                   size_t minOperands = 0) {
+    if (id < numMetadata_) [[likely]] {
+      const Metadata &md = metadata_[id];
+      if ((md.kind == MetadataKind::Node || md.kind == MetadataKind::DistinctNode) &&
+          uint64_t(md.firstOperand) + md.numOperands <= numMetadataOperands_ &&
+          md.numOperands >= minOperands) [[likely]] {
+        ops = {metadataOperands_ + md.firstOperand, md.numOperands};
+        return true;
+      }
+    }
+    return nodeSlow(id, ops, minOperands);
+  }
   /// A node's operands, or nothing for null; fails on anything else.
-  bool optionalNode(MetadataId id, std::span<const MetadataId> &ops);
+  [[gnu::always_inline]] bool optionalNode(MetadataId id, std::span<const MetadataId> &ops) {
+    ops = {};
+    return id == kNoId || node(id, ops);
+  }
 
   /// An integer constant operand (sign-extended); `what` names the field in the error.
   /// Inline: the decoder reads a few thousand of them per program, nearly all good.
@@ -89,6 +107,8 @@ private:
     out = int64_t(bits);
     return true;
   }
+  [[gnu::noinline]] bool nodeSlow(MetadataId id, std::span<const MetadataId> &ops,
+                                  size_t minOperands);
   [[gnu::noinline]] bool u32Slow(MetadataId id, uint32_t &out, std::string_view what);
   [[gnu::noinline]] bool integerSlow(MetadataId id, int64_t &out, std::string_view what);
   [[gnu::cold, gnu::noinline]] bool outOfRange(MetadataId id, std::string_view what);
@@ -99,7 +119,8 @@ private:
   const Value *values_;
   const Constant *constants_;
   const Type *types_;
-  size_t numMetadata_, numValues_, numConstants_, numTypes_;
+  const MetadataId *metadataOperands_;
+  size_t numMetadata_, numValues_, numConstants_, numTypes_, numMetadataOperands_;
   std::string_view context_; ///< the named metadata being read (callers name it by a literal)
   std::optional<Diagnostic> error_;
 };
