@@ -168,8 +168,20 @@ public:
   std::optional<Diagnostic> run() {
     d_.opCallIndex.assign(m_.instructions.size(), kNoId);
     callees_.assign(m_.functions.size(), Callee());
-    checked_.reserve(24);   // a program calls a few dozen (function, opcode) pairs
-    d_.opCalls.reserve(64); // and most make fewer calls than this
+    checked_.reserve(24); // a program calls a few dozen (function, opcode) pairs
+    // opCalls holds a slot per call instruction while the calls are recorded (at numCalls_), and
+    // is cut to the dx.op calls at the end: recording is a store, not a push_back.
+    size_t callInstructions = 0;
+    for (const Instruction &inst : m_.instructions)
+      callInstructions += inst.opcode == Opcode::Call;
+    d_.opCalls.resize(slots_ = callInstructions);
+    std::optional<Diagnostic> error = resolve();
+    d_.opCalls.resize(numCalls_);
+    return error;
+  }
+
+private:
+  std::optional<Diagnostic> resolve() {
     shaderModel_ = d_.shaderModelMajor * 100u + d_.shaderModelMinor;
     dxil_ = d_.dxilMajor * 100u + d_.dxilMinor;
     if (d_.isLibrary())
@@ -179,11 +191,12 @@ public:
       uint64_t end = uint64_t(f.firstInstruction) + f.numInstructions;
       if (end > m_.instructions.size())
         return fail(fi, 0, "instructions out of range");
+      if (f.numInstructions == 0) // a declaration
+        continue;
       caller_ = fi;
       callerStages_ = d_.isLibrary() ? stages_[fi] : 1u << unsigned(d_.kind);
-      for (uint32_t i = f.firstInstruction; i < end; ++i)
-        if (!call(i))
-          return error_;
+      if (!calls(f.firstInstruction, uint32_t(end)))
+        return error_;
     }
     return std::nullopt;
   }
@@ -219,6 +232,8 @@ private:
   };
   std::pmr::vector<Checked> checked_{&arena_};
   uint32_t caller_ = 0;
+  uint32_t numCalls_ = 0;               ///< the calls recorded in opCalls
+  size_t slots_ = 0;                    ///< opCalls' size while recording
   uint32_t callerStages_ = 0;           ///< the caller's stages (allowed())
   uint32_t shaderModel_ = 0, dxil_ = 0; ///< the module's, as major * 100 + minor
   std::pmr::vector<uint32_t> stages_{
@@ -267,7 +282,50 @@ private:
     }
   }
 
-  bool call(uint32_t index) {
+  /// The calls among instructions [first, end) of the caller; false at the first that does
+  /// not resolve. The common call, a (function, opcode constant) pair seen before in a module
+  /// whose calls the reader checked, from a caller of stages found allowed, is recorded here;
+  /// the others go to call().
+  bool calls(uint32_t first, uint32_t end) {
+    // The module's arrays in locals: the stores into opCalls may not be taken to change them.
+    const Instruction *const instructions = m_.instructions.data();
+    const ValueId *const operands = m_.operands.data();
+    const size_t numOperands = m_.operands.size();
+    const Value *const values = m_.values.data();
+    const bool callsTyped = bool(m_.callsTyped);
+    const uint32_t stages = callerStages_;
+    for (uint32_t i = first; i < end; ++i) {
+      const Instruction &inst = instructions[i];
+      if (inst.opcode != Opcode::Call)
+        continue;
+      if (uint64_t(inst.firstOperand) + inst.numOperands <= numOperands && inst.numOperands >= 2)
+          [[likely]] {
+        const ValueId *ops = operands + inst.firstOperand;
+        const Value &calleeValue = values[ops[0]];
+        if (calleeValue.kind != ValueKind::Function)
+          continue;
+        const Callee &callee = callees_[calleeValue.index];
+        if (callee.state == kNotDxOp)
+          continue;
+        const Checked *k = nullptr;
+        for (uint32_t c = callee.checked; c != kNoId; c = checked_[c].next)
+          if (checked_[c].opcodeValue == ops[1]) {
+            k = &checked_[c];
+            break;
+          }
+        if (k && callsTyped && inst.numOperands == k->numOperands && stages == k->allowedStages)
+            [[likely]] {
+          record(i, k->op, k->overload, k->overloadType);
+          continue;
+        }
+      }
+      if (!call(i))
+        return false;
+    }
+    return true;
+  }
+
+  [[gnu::noinline]] bool call(uint32_t index) {
     const Instruction &inst = m_.instructions[index];
     if (inst.opcode != Opcode::Call)
       return true;
@@ -344,8 +402,10 @@ private:
   }
 
   void record(uint32_t index, const OpInfo *op, Overload overload, TypeId overloadType) {
-    d_.opCallIndex[index] = uint32_t(d_.opCalls.size());
-    d_.opCalls.push_back({index, caller_, op, overload, overloadType});
+    d_.opCallIndex[index] = numCalls_;
+    if (numCalls_ == slots_) [[unlikely]] // functions whose instructions overlap
+      d_.opCalls.resize(slots_ = slots_ * 2 + 1);
+    d_.opCalls[numCalls_++] = {index, caller_, op, overload, overloadType};
   }
 
   /// The call's argument types are the function's parameter types.

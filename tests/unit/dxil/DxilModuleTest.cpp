@@ -580,6 +580,25 @@ TEST(DxilModule, RepeatedCallsTakeTheirCallersStages) {
   }
 }
 
+// Two functions claiming one instruction (only hostile bitcode does) resolve it twice, as many
+// calls as there are call instructions and more.
+TEST(DxilModule, OverlappingFunctionsRecordTheirCallsEach) {
+  Shader s;
+  uint32_t id = s.op("dx.op.threadId.i32", {s.i32, s.i32, s.i32});
+  s.defineMain();
+  s.call(id, {s.constInt(s.i32, 93), s.constInt(s.i32, 0)});
+  uint32_t other = s.declare(s.function({s.voidType()}), "other", true);
+  s.m.functions[other].firstInstruction = s.m.functions[s.main].firstInstruction;
+  s.m.functions[other].numInstructions = 1;
+  s.entry(kNoId, kNoId, kNoId);
+  Expected<DxilModule> d = s.decode();
+  ASSERT_TRUE(d) << errorOf(d);
+  ASSERT_EQ(d->opCalls.size(), 2u);
+  EXPECT_EQ(d->opCalls[0].function, s.main);
+  EXPECT_EQ(d->opCalls[1].function, other);
+  EXPECT_EQ(d->opCalls[1].instruction, d->opCalls[0].instruction);
+}
+
 TEST(DxilModule, ShaderModelAndDxilVersionAreChecked) {
   Shader s("cs", 5);
   TypeId handle = s.handle;
