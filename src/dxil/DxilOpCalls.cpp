@@ -346,13 +346,15 @@ private:
       return true;
     // Most calls repeat a (function, opcode) pair seen before, whose name, operation, overload
     // and function type are checked already: only the argument types and the stage remain.
+    int64_t opcode = -1;
+    bool known = false; // the opcode operand's value is in `opcode`
     if (inst.numOperands >= 2) [[likely]] {
       for (uint32_t c = callee.checked; c != kNoId; c = checked_[c].next)
         if (checked_[c].opcodeValue == ops[1])
           return repeatCall(index, calleeIndex, ops, inst.numOperands, checked_[c]);
       // The same opcode as another constant.
-      int64_t opcode = -1;
-      if (constantInt(ops[1], opcode))
+      known = constantInt(ops[1], opcode);
+      if (known)
         for (uint32_t c = callee.checked; c != kNoId; c = checked_[c].next)
           if (checked_[c].opcode == opcode) {
             Checked k = checked_[c];
@@ -363,7 +365,7 @@ private:
             return repeatCall(index, calleeIndex, ops, inst.numOperands, checked_.back());
           }
     }
-    return firstCall(index, calleeIndex, ops, inst.numOperands);
+    return firstCall(index, calleeIndex, ops, inst.numOperands, known ? &opcode : nullptr);
   }
 
   bool repeatCall(uint32_t index, uint32_t calleeIndex, const ValueId *ops, uint32_t count,
@@ -435,15 +437,16 @@ private:
 
   /// The first call of a function with an opcode: the name, operation, overload and the function
   /// type against the operation's signature; remembered for the calls after it.
+  /// `knownOpcode`: the opcode operand's value when the caller has it.
   [[gnu::noinline]] bool firstCall(uint32_t index, uint32_t calleeIndex, const ValueId *ops,
-                                   uint32_t count) {
+                                   uint32_t count, const int64_t *knownOpcode) {
     const Function &callee = m_.functions[calleeIndex];
     std::string_view name = m_.name(callee.value);
     const std::optional<OpFunction> &fn = callees_[calleeIndex].parsed;
     if (!fn)
       return failCall(index, name, "not a dx.op function of a known class and overload");
-    int64_t opcode = -1;
-    if (count < 2 || !m_.constantInt(ops[1], opcode))
+    int64_t opcode = knownOpcode ? *knownOpcode : -1;
+    if (!knownOpcode && (count < 2 || !m_.constantInt(ops[1], opcode)))
       return failCall(index, name, "the opcode is not a constant");
     const OpInfo *op = opcode >= 0 && opcode <= UINT32_MAX ? opInfo(uint32_t(opcode)) : nullptr;
     if (!op)
