@@ -8,7 +8,7 @@ namespace spire::dxil {
 std::span<const MetadataId> DxilMetadataReader::named(std::string_view name) {
   context_ = name;
   for (const NamedMetadata &n : m_.namedMetadata)
-    if (m_.str(n.name) == name) {
+    if (n.name.size == name.size() && m_.str(n.name) == name) {
       if (uint64_t(n.firstOperand) + n.numOperands > m_.metadataOperands.size())
         return {};
       return {m_.metadataOperands.data() + n.firstOperand, n.numOperands};
@@ -30,7 +30,8 @@ bool DxilMetadataReader::isNode(MetadataId id) const {
   return k == MetadataKind::Node || k == MetadataKind::DistinctNode;
 }
 
-bool DxilMetadataReader::node(MetadataId id, std::span<const MetadataId> &ops, size_t minOperands) {
+bool DxilMetadataReader::nodeSlow(MetadataId id, std::span<const MetadataId> &ops,
+                                  size_t minOperands) {
   if (!isNode(id))
     return fail(id, "expected a metadata node");
   const Metadata &md = m_.metadata[id];
@@ -43,11 +44,6 @@ bool DxilMetadataReader::node(MetadataId id, std::span<const MetadataId> &ops, s
   return true;
 }
 
-bool DxilMetadataReader::optionalNode(MetadataId id, std::span<const MetadataId> &ops) {
-  ops = {};
-  return id == kNoId || node(id, ops);
-}
-
 bool DxilMetadataReader::integerSlow(MetadataId id, int64_t &out, std::string_view what) {
   if (id < m_.metadata.size() && m_.metadata[id].kind == MetadataKind::Value) {
     ValueId v = m_.metadata[id].value;
@@ -55,6 +51,16 @@ bool DxilMetadataReader::integerSlow(MetadataId id, int64_t &out, std::string_vi
       return true;
   }
   return fail(id, std::string(what) + ": expected an integer constant");
+}
+
+bool DxilMetadataReader::u32Slow(MetadataId id, uint32_t &out, std::string_view what) {
+  int64_t v = 0;
+  if (!integer(id, v, what))
+    return false;
+  if (v < INT32_MIN || v > int64_t(UINT32_MAX))
+    return outOfRange(id, what);
+  out = uint32_t(v);
+  return true;
 }
 
 bool DxilMetadataReader::outOfRange(MetadataId id, std::string_view what) {

@@ -16,7 +16,12 @@ namespace spire::dxil {
 
 class DxilMetadataReader {
 public:
-  explicit DxilMetadataReader(const LlvmModule &m) : m_(m) {}
+  explicit DxilMetadataReader(const LlvmModule &m)
+      : m_(m), metadata_(m.metadata.data()), values_(m.values.data()),
+        constants_(m.constants.data()), types_(m.types.data()),
+        metadataOperands_(m.metadataOperands.data()), numMetadata_(m.metadata.size()),
+        numValues_(m.values.size()), numConstants_(m.constants.size()), numTypes_(m.types.size()),
+        numMetadataOperands_(m.metadataOperands.size()) {}
 
   const LlvmModule &module() const { return m_; }
   /// The named metadata's operands (empty when absent); sets the context of later errors
@@ -29,43 +34,40 @@ public:
   bool isNull(MetadataId id) const { return id == kNoId; }
   /// A node's operands; fails (and returns false) when `id` is not a node or has fewer than
   /// `minOperands` operands.
-  bool node(MetadataId id, std::span<const MetadataId> &ops, size_t minOperands = 0);
+  /// Inline: the common node, the failures out of line.
+  [[gnu::always_inline]] bool node(MetadataId id, std::span<const MetadataId> &ops,
+                                   size_t minOperands = 0) {
+    if (id < numMetadata_) [[likely]] {
+      const Metadata &md = metadata_[id];
+      if ((md.kind == MetadataKind::Node || md.kind == MetadataKind::DistinctNode) &&
+          uint64_t(md.firstOperand) + md.numOperands <= numMetadataOperands_ &&
+          md.numOperands >= minOperands) [[likely]] {
+        ops = {metadataOperands_ + md.firstOperand, md.numOperands};
+        return true;
+      }
+    }
+    return nodeSlow(id, ops, minOperands);
+  }
   /// A node's operands, or nothing for null; fails on anything else.
-  bool optionalNode(MetadataId id, std::span<const MetadataId> &ops);
+  [[gnu::always_inline]] bool optionalNode(MetadataId id, std::span<const MetadataId> &ops) {
+    ops = {};
+    return id == kNoId || node(id, ops);
+  }
 
   /// An integer constant operand (sign-extended); `what` names the field in the error.
   /// Inline: the decoder reads a few thousand of them per program, nearly all good.
-  bool integer(MetadataId id, int64_t &out, std::string_view what) {
-    if (id < m_.metadata.size()) [[likely]] {
-      const Metadata &md = m_.metadata[id];
-      if (md.kind == MetadataKind::Value && md.value < m_.values.size()) [[likely]] {
-        const Value &v = m_.values[md.value];
-        if (v.kind == ValueKind::Constant && v.index < m_.constants.size()) [[likely]] {
-          const Constant &c = m_.constants[v.index];
-          if ((c.kind == ConstantKind::Integer || c.kind == ConstantKind::Null) &&
-              c.type < m_.types.size()) [[likely]] {
-            const Type &t = m_.types[c.type];
-            if (t.kind == TypeKind::Integer && t.bits - 1 < 64) [[likely]] {
-              uint64_t bits = c.kind == ConstantKind::Integer ? c.bits : 0; // Null: zero
-              if (t.bits < 64 && (bits >> (t.bits - 1)) & 1)
-                bits |= ~uint64_t(0) << t.bits;
-              out = int64_t(bits);
-              return true;
-            }
-          }
-        }
-      }
-    }
+  [[gnu::always_inline]] bool integer(MetadataId id, int64_t &out, std::string_view what) {
+    if (fastInteger(id, out)) [[likely]]
+      return true;
     return integerSlow(id, out, what);
   }
-  bool u32(MetadataId id, uint32_t &out, std::string_view what) {
+  [[gnu::always_inline]] bool u32(MetadataId id, uint32_t &out, std::string_view what) {
     int64_t v = 0;
-    if (!integer(id, v, what))
-      return false;
-    if (v < INT32_MIN || v > int64_t(UINT32_MAX)) [[unlikely]]
-      return outOfRange(id, what);
-    out = uint32_t(v);
-    return true;
+    if (fastInteger(id, v) && v >= INT32_MIN && v <= int64_t(UINT32_MAX)) [[likely]] {
+      out = uint32_t(v);
+      return true;
+    }
+    return u32Slow(id, out, what);
   }
   /// A float or double constant operand.
   bool floating(MetadataId id, double &out, std::string_view what);
@@ -82,10 +84,43 @@ public:
   const Diagnostic &error() const { return *error_; }
 
 private:
+  /// integer() for the common operand, with no call: an integer constant of at most 64 bits, or
+  /// an integer null; false for anything else (integerSlow() decides).
+  [[gnu::always_inline]] bool fastInteger(MetadataId id, int64_t &out) const {
+    if (id >= numMetadata_)
+      return false;
+    const Metadata &md = metadata_[id];
+    if (md.kind != MetadataKind::Value || md.value >= numValues_)
+      return false;
+    const Value &v = values_[md.value];
+    if (v.kind != ValueKind::Constant || v.index >= numConstants_)
+      return false;
+    const Constant &c = constants_[v.index];
+    if ((c.kind != ConstantKind::Integer && c.kind != ConstantKind::Null) || c.type >= numTypes_)
+      return false;
+    const Type &t = types_[c.type];
+    if (t.kind != TypeKind::Integer || t.bits - 1 >= 64)
+      return false;
+    uint64_t bits = c.kind == ConstantKind::Integer ? c.bits : 0; // Null: zero
+    if (t.bits < 64 && (bits >> (t.bits - 1)) & 1)
+      bits |= ~uint64_t(0) << t.bits;
+    out = int64_t(bits);
+    return true;
+  }
+  [[gnu::noinline]] bool nodeSlow(MetadataId id, std::span<const MetadataId> &ops,
+                                  size_t minOperands);
+  [[gnu::noinline]] bool u32Slow(MetadataId id, uint32_t &out, std::string_view what);
   [[gnu::noinline]] bool integerSlow(MetadataId id, int64_t &out, std::string_view what);
   [[gnu::cold, gnu::noinline]] bool outOfRange(MetadataId id, std::string_view what);
 
   const LlvmModule &m_;
+  // The module's arrays, as integer() reads them (the module does not change while it is read).
+  const Metadata *metadata_;
+  const Value *values_;
+  const Constant *constants_;
+  const Type *types_;
+  const MetadataId *metadataOperands_;
+  size_t numMetadata_, numValues_, numConstants_, numTypes_, numMetadataOperands_;
   std::string_view context_; ///< the named metadata being read (callers name it by a literal)
   std::optional<Diagnostic> error_;
 };

@@ -59,8 +59,10 @@ private:
         !r_.u32(ops[1], out_.shaderModelMajor, "major") ||
         !r_.u32(ops[2], out_.shaderModelMinor, "minor"))
       return false;
+    // The first character first: the names are two or three characters, most unlike.
     for (unsigned k = 0; k <= unsigned(ShaderKind::Node); ++k)
-      if (const char *name = shaderKindPrefix(ShaderKind(k)); name && prefix == name) {
+      if (const char *name = shaderKindPrefix(ShaderKind(k));
+          name && name[0] == prefix[0] && prefix == name) {
         out_.kind = ShaderKind(k);
         return true;
       }
@@ -747,21 +749,28 @@ std::string_view dxilComponentTypeName(DxilComponentType type) {
 
 Expected<DxilModule> decodeDxil(const LlvmModule &module,
                                 std::optional<DxilContainerInfo> container) {
-  DxilModule out;
+  // Decoded in place, and every path returns `result` (one object: no move of the module into
+  // the result, nor of the result out).
+  Expected<DxilModule> result{DxilModule()};
+  DxilModule &out = *result;
   out.llvm = &module;
   Decoder decoder(module, out);
-  if (!decoder.run())
-    return decoder.error();
+  if (!decoder.run()) {
+    result = decoder.error();
+    return result;
+  }
   if (container &&
       (container->kind != out.kind || container->shaderModelMajor != out.shaderModelMajor ||
-       container->shaderModelMinor != out.shaderModelMinor))
-    return makeError(Location(), "!dx.shaderModel: " + std::string(shaderKindPrefix(out.kind)) +
-                                     "_" + std::to_string(out.shaderModelMajor) + "_" +
-                                     std::to_string(out.shaderModelMinor) +
-                                     " differs from the program header's");
+       container->shaderModelMinor != out.shaderModelMinor)) {
+    result = makeError(Location(), "!dx.shaderModel: " + std::string(shaderKindPrefix(out.kind)) +
+                                       "_" + std::to_string(out.shaderModelMajor) + "_" +
+                                       std::to_string(out.shaderModelMinor) +
+                                       " differs from the program header's");
+    return result;
+  }
   if (std::optional<Diagnostic> error = resolveOpCalls(out))
-    return *error;
-  return out;
+    result = std::move(*error);
+  return result;
 }
 
 } // namespace spire::dxil

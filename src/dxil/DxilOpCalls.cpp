@@ -1,94 +1,122 @@
 #include "DxilOpCalls.h"
+#include "DxilOpTokens.h"
 
 #include "spire/dxil/ContainerSummary.h"
 
+#include <memory_resource>
 #include <string>
 
 namespace spire::dxil {
 
 namespace {
 
-/// Matches function types against an operation's signature tokens.
+/// Matches function types against an operation's compiled signature tokens.
 class SignatureMatcher {
 public:
-  SignatureMatcher(const LlvmModule &m, const OpFunction &f)
-      : m_(m), f_(f), overloadName_(overloadName(f.overload)) {}
+  SignatureMatcher(const LlvmModule &m, const OpFunction &f) : m_(m), f_(f) {}
 
   TypeId overloadType() const { return overloadType_; }
 
+  /// matches() for the most common tokens, inline: a scalar that does not fix the overload type,
+  /// and "$o" once the overload type is known.
+  [[gnu::always_inline]] bool matchesFast(const SignatureToken &token, TypeId type) {
+    if (type < m_.types.size()) [[likely]] {
+      if (token.kind == SignatureTokenKind::Overload && overloadType_ != kNoId)
+        return type == overloadType_;
+      if (token.kind >= SignatureTokenKind::Void && token.kind <= SignatureTokenKind::Double &&
+          (overloadType_ != kNoId || token.scalarOverload == Overload::Void ||
+           token.scalarOverload != f_.overload))
+        return scalar(token, m_.types[type]);
+    }
+    return matches(token, type);
+  }
+
   /// True when `type` is what `token` names; the first `$o` fixes the overload type.
-  bool matches(std::string_view token, TypeId type) {
+  [[gnu::noinline]] bool matches(const SignatureToken &token, TypeId type) {
     if (type >= m_.types.size())
       return false;
     const Type &t = m_.types[type];
-    if (token.empty())
-      return false;
-    if (token[0] == '$') { // "$o" or "$o*"
-      if (token == "$o")
-        return overload(type);
-      if (token != "$o*" || t.kind != TypeKind::Pointer || t.numElements == 0)
+    switch (token.kind) {
+    case SignatureTokenKind::Overload:
+      return overload(type);
+    case SignatureTokenKind::OverloadPointer:
+      if (t.kind != TypeKind::Pointer || t.numElements == 0)
         return false;
       return overload(m_.elementType(type));
-    }
-    if (token[0] == '%') {
-      std::string_view name = token.substr(1);
-      size_t at = name.find("$o");
+    case SignatureTokenKind::Struct:
+    case SignatureTokenKind::StructOverload: {
       if (t.kind != TypeKind::Struct || !t.identified)
         return false;
       // The struct's name against the token's, "$o" standing for the overload's name.
-      std::string_view actual = m_.str(t.name);
-      if (at == std::string_view::npos) {
-        if (actual != name)
-          return false;
-      } else {
-        std::string_view over = overloadName(f_.overload), tail = name.substr(at + 2);
-        if (actual.size() != at + over.size() + tail.size() ||
-            !actual.starts_with(name.substr(0, at)) || actual.substr(at, over.size()) != over ||
-            !actual.ends_with(tail))
-          return false;
-      }
+      std::string_view actual = m_.str(t.name), head = token.head();
+      if (token.kind == SignatureTokenKind::Struct)
+        return actual == head;
+      std::string_view over = overloadName(f_.overload), tail = token.tail();
+      if (actual.size() != head.size() + over.size() + tail.size() || !actual.starts_with(head) ||
+          actual.substr(head.size(), over.size()) != over || !actual.ends_with(tail))
+        return false;
       // %dx.types.ResRet.$o and its kin hold the overload type as their first member.
-      if (at == std::string_view::npos || overloadType_ != kNoId || t.numElements == 0)
+      if (overloadType_ != kNoId || t.numElements == 0)
         return true;
       return overload(m_.elementType(type));
+    }
+    default:
+      break;
     }
     if (!scalar(token, t))
       return false;
     // A scalar written as the overload's own type ("i32" in dx.op.threadId.i32) is the overload.
-    if (overloadType_ == kNoId && token == overloadName_)
+    if (overloadType_ == kNoId && token.scalarOverload != Overload::Void &&
+        token.scalarOverload == f_.overload)
       overloadType_ = type;
     return true;
+  }
+
+  /// True when `type` is a scalar the token names.
+  static bool scalar(const SignatureToken &token, const Type &t) {
+    switch (token.kind) {
+    case SignatureTokenKind::Void:
+      return t.kind == TypeKind::Void;
+    case SignatureTokenKind::Integer:
+      return t.kind == TypeKind::Integer && t.bits == token.bits;
+    case SignatureTokenKind::Half:
+      return t.kind == TypeKind::Half;
+    case SignatureTokenKind::Float:
+      return t.kind == TypeKind::Float;
+    case SignatureTokenKind::Double:
+      return t.kind == TypeKind::Double;
+    default:
+      return false;
+    }
   }
 
 private:
   const LlvmModule &m_;
   const OpFunction &f_;
-  std::string_view overloadName_;
   TypeId overloadType_ = kNoId;
 
-  static bool scalar(std::string_view token, const Type &t) {
-    switch (token.empty() ? '\0' : token[0]) {
-    case 'v':
-      return token == "void" && t.kind == TypeKind::Void;
-    case 'f':
-      if (token == "f32")
-        return t.kind == TypeKind::Float;
-      if (token == "f16")
-        return t.kind == TypeKind::Half;
-      if (token == "f64")
-        return t.kind == TypeKind::Double;
-      return false;
-    case 'i':
-      break;
+  /// A scalar overload's type.
+  static bool scalar(Overload o, const Type &t) {
+    switch (o) {
+    case Overload::F16:
+      return t.kind == TypeKind::Half;
+    case Overload::F32:
+      return t.kind == TypeKind::Float;
+    case Overload::F64:
+      return t.kind == TypeKind::Double;
+    case Overload::I1:
+      return t.kind == TypeKind::Integer && t.bits == 1;
+    case Overload::I8:
+      return t.kind == TypeKind::Integer && t.bits == 8;
+    case Overload::I16:
+      return t.kind == TypeKind::Integer && t.bits == 16;
+    case Overload::I32:
+      return t.kind == TypeKind::Integer && t.bits == 32;
+    case Overload::I64:
+      return t.kind == TypeKind::Integer && t.bits == 64;
     default:
       return false;
     }
-    if (t.kind != TypeKind::Integer || token.size() < 2)
-      return false;
-    uint32_t bits = 0;
-    for (char c : token.substr(1))
-      bits = c >= '0' && c <= '9' && bits < 1000 ? bits * 10 + uint32_t(c - '0') : ~0u;
-    return t.bits == bits;
   }
 
   bool overload(TypeId type) {
@@ -107,7 +135,7 @@ private:
       ok = t.kind == TypeKind::Struct && t.identified && m_.str(t.name) == f_.suffix;
       break;
     default:
-      ok = scalar(overloadName(f_.overload), t);
+      ok = scalar(f_.overload, t);
       break;
     }
     if (ok)
@@ -117,9 +145,9 @@ private:
 };
 
 /// A signature token for a message, with the overload it stands for: "$o (f32)".
-std::string tokenText(std::string_view token, const OpFunction &f) {
-  std::string text(token);
-  if (token.find("$o") != std::string_view::npos && f.overload != Overload::Void)
+std::string tokenText(const SignatureToken &token, const OpFunction &f) {
+  std::string text(token.text);
+  if (token.text.find("$o") != std::string_view::npos && f.overload != Overload::Void)
     text += " (" + std::string(f.suffix) + ")";
   return text;
 }
@@ -139,11 +167,23 @@ public:
 
   std::optional<Diagnostic> run() {
     d_.opCallIndex.assign(m_.instructions.size(), kNoId);
-    parsed_.assign(m_.functions.size(), std::nullopt);
-    calleeState_.assign(m_.functions.size(), kNotSeen);
-    checkedHead_.assign(m_.functions.size(), kNoId);
-    checked_.reserve(32);   // a program calls a few dozen (function, opcode) pairs
-    d_.opCalls.reserve(64); // and most make fewer calls than this
+    callees_.assign(m_.functions.size(), Callee());
+    checked_.reserve(24); // a program calls a few dozen (function, opcode) pairs
+    // opCalls holds a slot per call instruction while the calls are recorded (at numCalls_), and
+    // is cut to the dx.op calls at the end: recording is a store, not a push_back.
+    size_t callInstructions = 0;
+    for (const Instruction &inst : m_.instructions)
+      callInstructions += inst.opcode == Opcode::Call;
+    d_.opCalls.resize(slots_ = callInstructions);
+    std::optional<Diagnostic> error = resolve();
+    d_.opCalls.resize(numCalls_);
+    return error;
+  }
+
+private:
+  std::optional<Diagnostic> resolve() {
+    shaderModel_ = d_.shaderModelMajor * 100u + d_.shaderModelMinor;
+    dxil_ = d_.dxilMajor * 100u + d_.dxilMinor;
     if (d_.isLibrary())
       findStages();
     for (uint32_t fi = 0; fi < m_.functions.size(); ++fi) {
@@ -151,10 +191,12 @@ public:
       uint64_t end = uint64_t(f.firstInstruction) + f.numInstructions;
       if (end > m_.instructions.size())
         return fail(fi, 0, "instructions out of range");
+      if (f.numInstructions == 0) // a declaration
+        continue;
       caller_ = fi;
-      for (uint32_t i = f.firstInstruction; i < end; ++i)
-        if (!call(i))
-          return error_;
+      callerStages_ = d_.isLibrary() ? stages_[fi] : 1u << unsigned(d_.kind);
+      if (!calls(f.firstInstruction, uint32_t(end)))
+        return error_;
     }
     return std::nullopt;
   }
@@ -162,24 +204,40 @@ public:
 private:
   DxilModule &d_;
   const LlvmModule &m_;
-  std::vector<std::optional<OpFunction>> parsed_;
-  /// Per function, what its name makes it (parsed_ holds the class and overload of a dx.op one).
   enum : uint8_t { kNotSeen, kNotDxOp, kDxOp };
-  std::vector<uint8_t> calleeState_;
+  /// Per function, what its name makes it, and the opcodes it was called with.
+  struct Callee {
+    std::optional<OpFunction> parsed; ///< a dx.op function's class and overload
+    uint32_t checked = kNoId;         ///< the head of its list in checked_
+    uint8_t state = kNotSeen;
+  };
+  /// The resolver's own lists live here while they fit (most programs: a few functions and a
+  /// few dozen opcodes), not on the heap.
+  alignas(std::max_align_t) std::byte buffer_[3072];
+  std::pmr::monotonic_buffer_resource arena_{buffer_, sizeof buffer_};
+  std::pmr::vector<Callee> callees_{&arena_};
   /// The opcodes whose signature a function's type was found to match, with the overload type:
-  /// one flat list, linked per function from checkedHead_ (kNoId: none yet).
+  /// one flat list, linked per function from Callee::checked (kNoId: none yet). An entry is
+  /// known by its opcode operand's value: the same constant is the same opcode (a function's
+  /// own constants may give the same opcode another value, which gets an entry of its own).
   struct Checked {
+    ValueId opcodeValue = kNoId;
     uint32_t opcode = 0;
     TypeId overloadType = kNoId;
     uint32_t next = kNoId;
-    uint32_t numOperands = 0; ///< the callee and the arguments, as the function type has them
+    uint32_t numOperands = 0;   ///< the callee and the arguments, as the function type has them
+    uint32_t allowedStages = 0; ///< the callers' stages the operation was found allowed in
     const OpInfo *op = nullptr;
     Overload overload = Overload::Void;
   };
-  std::vector<Checked> checked_;
-  std::vector<uint32_t> checkedHead_;
+  std::pmr::vector<Checked> checked_{&arena_};
   uint32_t caller_ = 0;
-  std::vector<uint32_t> stages_; ///< library: per function, the entry kinds reaching it
+  uint32_t numCalls_ = 0;               ///< the calls recorded in opCalls
+  size_t slots_ = 0;                    ///< opCalls' size while recording
+  uint32_t callerStages_ = 0;           ///< the caller's stages (allowed())
+  uint32_t shaderModel_ = 0, dxil_ = 0; ///< the module's, as major * 100 + minor
+  std::pmr::vector<uint32_t> stages_{
+      &arena_}; ///< library: per function, the entry kinds reaching it
   std::optional<Diagnostic> error_;
 
   std::optional<Diagnostic> fail(uint32_t function, uint32_t instruction, std::string message) {
@@ -197,7 +255,7 @@ private:
   /// not.
   void findStages() {
     stages_.assign(m_.functions.size(), 0);
-    std::vector<uint32_t> work;
+    std::pmr::vector<uint32_t> work(&arena_);
     for (const EntryPoint &e : d_.entryPoints) {
       if (e.functionIndex >= m_.functions.size() || unsigned(e.kind) >= 32)
         continue;
@@ -224,7 +282,50 @@ private:
     }
   }
 
-  bool call(uint32_t index) {
+  /// The calls among instructions [first, end) of the caller; false at the first that does
+  /// not resolve. The common call, a (function, opcode constant) pair seen before in a module
+  /// whose calls the reader checked, from a caller of stages found allowed, is recorded here;
+  /// the others go to call().
+  bool calls(uint32_t first, uint32_t end) {
+    // The module's arrays in locals: the stores into opCalls may not be taken to change them.
+    const Instruction *const instructions = m_.instructions.data();
+    const ValueId *const operands = m_.operands.data();
+    const size_t numOperands = m_.operands.size();
+    const Value *const values = m_.values.data();
+    const bool callsTyped = bool(m_.callsTyped);
+    const uint32_t stages = callerStages_;
+    for (uint32_t i = first; i < end; ++i) {
+      const Instruction &inst = instructions[i];
+      if (inst.opcode != Opcode::Call)
+        continue;
+      if (uint64_t(inst.firstOperand) + inst.numOperands <= numOperands && inst.numOperands >= 2)
+          [[likely]] {
+        const ValueId *ops = operands + inst.firstOperand;
+        const Value &calleeValue = values[ops[0]];
+        if (calleeValue.kind != ValueKind::Function)
+          continue;
+        const Callee &callee = callees_[calleeValue.index];
+        if (callee.state == kNotDxOp)
+          continue;
+        const Checked *k = nullptr;
+        for (uint32_t c = callee.checked; c != kNoId; c = checked_[c].next)
+          if (checked_[c].opcodeValue == ops[1]) {
+            k = &checked_[c];
+            break;
+          }
+        if (k && callsTyped && inst.numOperands == k->numOperands && stages == k->allowedStages)
+            [[likely]] {
+          record(i, k->op, k->overload, k->overloadType);
+          continue;
+        }
+      }
+      if (!call(i))
+        return false;
+    }
+    return true;
+  }
+
+  [[gnu::noinline]] bool call(uint32_t index) {
     const Instruction &inst = m_.instructions[index];
     if (inst.opcode != Opcode::Call)
       return true;
@@ -238,30 +339,48 @@ private:
       return true;
     const uint32_t calleeIndex = calleeValue.index;
     // The callee's name is looked at once per function, not once per call.
-    uint8_t state = calleeState_[calleeIndex];
-    if (state == kNotSeen) [[unlikely]]
-      state = calleeState_[calleeIndex] = classify(calleeIndex, m_.functions[calleeIndex]);
-    if (state == kNotDxOp)
+    Callee &callee = callees_[calleeIndex];
+    if (callee.state == kNotSeen) [[unlikely]]
+      callee.state = classify(callee, m_.functions[calleeIndex]);
+    if (callee.state == kNotDxOp)
       return true;
     // Most calls repeat a (function, opcode) pair seen before, whose name, operation, overload
-    // and function type are checked already: only the opcode operand, the argument types and
-    // the stage remain.
+    // and function type are checked already: only the argument types and the stage remain.
     int64_t opcode = -1;
-    if (inst.numOperands >= 2 && constantInt(ops[1], opcode)) [[likely]] {
-      for (uint32_t c = checkedHead_[calleeIndex]; c != kNoId; c = checked_[c].next)
-        if (checked_[c].opcode == opcode) {
-          const Checked &k = checked_[c];
-          // A module whose calls the reader checked needs only the count (as the first call's).
-          if (!(m_.callsTyped && inst.numOperands == k.numOperands) &&
-              !argumentTypes(index, m_.functions[calleeIndex], ops, inst.numOperands))
-            return false;
-          if (!allowed(index, *k.op))
-            return false;
-          record(index, k.op, k.overload, k.overloadType);
-          return true;
-        }
+    bool known = false; // the opcode operand's value is in `opcode`
+    if (inst.numOperands >= 2) [[likely]] {
+      for (uint32_t c = callee.checked; c != kNoId; c = checked_[c].next)
+        if (checked_[c].opcodeValue == ops[1])
+          return repeatCall(index, calleeIndex, ops, inst.numOperands, checked_[c]);
+      // The same opcode as another constant.
+      known = constantInt(ops[1], opcode);
+      if (known)
+        for (uint32_t c = callee.checked; c != kNoId; c = checked_[c].next)
+          if (checked_[c].opcode == opcode) {
+            Checked k = checked_[c];
+            k.opcodeValue = ops[1];
+            k.next = callee.checked;
+            checked_.push_back(k);
+            callee.checked = uint32_t(checked_.size() - 1);
+            return repeatCall(index, calleeIndex, ops, inst.numOperands, checked_.back());
+          }
     }
-    return firstCall(index, calleeIndex, ops, inst.numOperands);
+    return firstCall(index, calleeIndex, ops, inst.numOperands, known ? &opcode : nullptr);
+  }
+
+  bool repeatCall(uint32_t index, uint32_t calleeIndex, const ValueId *ops, uint32_t count,
+                  Checked &k) {
+    // A module whose calls the reader checked needs only the count (as the first call's).
+    if (!(m_.callsTyped && count == k.numOperands) &&
+        !argumentTypes(index, m_.functions[calleeIndex], ops, count))
+      return false;
+    if (callerStages_ != k.allowedStages) {
+      if (!allowed(index, *k.op))
+        return false;
+      k.allowedStages = callerStages_;
+    }
+    record(index, k.op, k.overload, k.overloadType);
+    return true;
   }
 
   /// An integer constant's value, as LlvmModule::constantInt (inline: one per call).
@@ -285,8 +404,10 @@ private:
   }
 
   void record(uint32_t index, const OpInfo *op, Overload overload, TypeId overloadType) {
-    d_.opCallIndex[index] = uint32_t(d_.opCalls.size());
-    d_.opCalls.push_back({index, caller_, op, overload, overloadType});
+    d_.opCallIndex[index] = numCalls_;
+    if (numCalls_ == slots_) [[unlikely]] // functions whose instructions overlap
+      d_.opCalls.resize(slots_ = slots_ * 2 + 1);
+    d_.opCalls[numCalls_++] = {index, caller_, op, overload, overloadType};
   }
 
   /// The call's argument types are the function's parameter types.
@@ -316,15 +437,16 @@ private:
 
   /// The first call of a function with an opcode: the name, operation, overload and the function
   /// type against the operation's signature; remembered for the calls after it.
+  /// `knownOpcode`: the opcode operand's value when the caller has it.
   [[gnu::noinline]] bool firstCall(uint32_t index, uint32_t calleeIndex, const ValueId *ops,
-                                   uint32_t count) {
+                                   uint32_t count, const int64_t *knownOpcode) {
     const Function &callee = m_.functions[calleeIndex];
     std::string_view name = m_.name(callee.value);
-    const std::optional<OpFunction> &fn = parsed_[calleeIndex];
+    const std::optional<OpFunction> &fn = callees_[calleeIndex].parsed;
     if (!fn)
       return failCall(index, name, "not a dx.op function of a known class and overload");
-    int64_t opcode = -1;
-    if (count < 2 || !m_.constantInt(ops[1], opcode))
+    int64_t opcode = knownOpcode ? *knownOpcode : -1;
+    if (!knownOpcode && (count < 2 || !m_.constantInt(ops[1], opcode)))
       return failCall(index, name, "the opcode is not a constant");
     const OpInfo *op = opcode >= 0 && opcode <= UINT32_MAX ? opInfo(uint32_t(opcode)) : nullptr;
     if (!op)
@@ -345,78 +467,63 @@ private:
       return false;
     if (!allowed(index, *op))
       return false;
+    uint32_t &head = callees_[calleeIndex].checked;
     checked_.push_back(
-        {op->opcode, overloadType, checkedHead_[calleeIndex], count, op, fn->overload});
-    checkedHead_[calleeIndex] = uint32_t(checked_.size() - 1);
+        {ops[1], op->opcode, overloadType, head, count, callerStages_, op, fn->overload});
+    head = uint32_t(checked_.size() - 1);
     record(index, op, fn->overload, overloadType);
     return true;
   }
 
-  uint8_t classify(uint32_t calleeIndex, const Function &callee) {
+  uint8_t classify(Callee &c, const Function &callee) {
     std::string_view name = m_.name(callee.value);
     if (!name.starts_with("dx.op."))
       return kNotDxOp;
-    parsed_[calleeIndex] = parseOpFunctionName(name);
+    c.parsed = parseOpFunctionName(name);
     return kDxOp;
   }
 
   bool signature(uint32_t index, std::string_view name, const Function &callee,
                  const OpFunction &fn, const OpInfo &op, TypeId &overloadType) {
     std::span<const TypeId> types = m_.elements(callee.functionType); // result, parameters
-    if (types.size() < 2 || !SignatureMatcher(m_, fn).matches("i32", types[1]))
+    if (types.size() < 2 || types[1] >= m_.types.size() ||
+        m_.types[types[1]].kind != TypeKind::Integer || m_.types[types[1]].bits != 32)
       return failCall(index, name, "the opcode parameter is not an i32");
-    OpSignature sig = opSignature(op);
-    if (!sig.checked())
+    std::span<const SignatureToken> sig = opSignatureTokens(op); // result, parameters
+    if (sig.empty())
       return true;
     SignatureMatcher matcher(m_, fn);
-    std::string_view params = sig.parameters;
-    size_t position = 2;
-    while (!params.empty()) {
-      size_t space = params.find(' ');
-      std::string_view token = params.substr(0, space);
-      params = space == std::string_view::npos ? std::string_view() : params.substr(space + 1);
+    const size_t params = sig.size() - 1;
+    for (size_t k = 1; k <= params; ++k) {
+      const size_t position = k + 1;
       if (position >= types.size())
-        return failCall(index, name,
-                        opText(op) + " takes " + std::to_string(countTokens(sig.parameters)) +
-                            " operands after the opcode, the function " +
-                            std::to_string(types.size() - 2));
-      if (!matcher.matches(token, types[position]))
+        return failCall(index, name, countText(op, params, types.size()));
+      if (!matcher.matchesFast(sig[k], types[position]))
         return failCall(index, name,
                         opText(op) + ": operand " + std::to_string(position - 1) + " is not " +
-                            tokenText(token, fn));
-      ++position;
+                            tokenText(sig[k], fn));
     }
-    if (position != types.size())
-      return failCall(index, name,
-                      opText(op) + " takes " + std::to_string(countTokens(sig.parameters)) +
-                          " operands after the opcode, the function " +
-                          std::to_string(types.size() - 2));
-    if (!matcher.matches(sig.result, types[0]))
-      return failCall(index, name, opText(op) + ": the result is not " + tokenText(sig.result, fn));
+    if (params + 2 != types.size())
+      return failCall(index, name, countText(op, params, types.size()));
+    if (!matcher.matches(sig[0], types[0]))
+      return failCall(index, name, opText(op) + ": the result is not " + tokenText(sig[0], fn));
     overloadType = matcher.overloadType();
     if (overloadType == kNoId && fn.overload != Overload::Void)
       return failCall(index, name, opText(op) + ": the overload type appears nowhere");
     return true;
   }
 
-  static size_t countTokens(std::string_view s) {
-    if (s.empty())
-      return 0;
-    size_t n = 1;
-    for (char c : s)
-      n += c == ' ';
-    return n;
+  [[gnu::cold]] static std::string countText(const OpInfo &op, size_t params, size_t types) {
+    return opText(op) + " takes " + std::to_string(params) +
+           " operands after the opcode, the function " + std::to_string(types - 2);
   }
 
   bool allowed(uint32_t index, const OpInfo &op) {
     // The stages: the module's kind, or in a library the kinds of the entries whose functions
     // reach the caller (none for a function no entry reaches: not decidable).
-    uint32_t stages = d_.isLibrary() ? stages_[caller_] : 1u << unsigned(d_.kind);
-    uint32_t shaderModel = d_.shaderModelMajor * 100u + d_.shaderModelMinor;
-    uint32_t dxil = d_.dxilMajor * 100u + d_.dxilMinor;
-    if ((stages & ~op.stages) == 0 &&
-        shaderModel >= op.minShaderModelMajor * 100u + op.minShaderModelMinor &&
-        dxil >= op.dxilMajor * 100u + op.dxilMinor) [[likely]]
+    if ((callerStages_ & ~op.stages) == 0 &&
+        shaderModel_ >= op.minShaderModelMajor * 100u + op.minShaderModelMinor &&
+        dxil_ >= op.dxilMajor * 100u + op.dxilMinor) [[likely]]
       return true; // the common case, in one step
     return notAllowed(index, op);
   }

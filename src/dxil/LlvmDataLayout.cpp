@@ -18,51 +18,59 @@ uint64_t parseNumber(std::string_view s) {
   return v;
 }
 
-std::vector<std::string_view> split(std::string_view s, char sep) {
-  std::vector<std::string_view> parts;
-  size_t start = 0;
-  while (start <= s.size()) {
-    size_t end = s.find(sep, start);
-    if (end == std::string_view::npos)
-      end = s.size();
-    parts.push_back(s.substr(start, end - start));
-    start = end + 1;
-  }
-  return parts;
+/// The next piece of `s` up to `sep` (all of it when there is none); `s` keeps what follows.
+std::string_view nextPiece(std::string_view &s, char sep) {
+  size_t end = s.find(sep);
+  std::string_view piece = s.substr(0, end);
+  s = end == std::string_view::npos ? std::string_view() : s.substr(end + 1);
+  return piece;
 }
 
 } // namespace
 
-LlvmDataLayout::LlvmDataLayout(const LlvmModule &m, std::string_view spec) : m_(m) {
+void LlvmDataLayout::parse() const {
+  parsed_ = true;
   // LLVM's defaults, then the string's entries replace them.
   entries_ = {{'i', 1, 1, 1},     {'i', 8, 1, 1},  {'i', 16, 2, 2},    {'i', 32, 4, 4},
               {'i', 64, 4, 8},    {'f', 16, 2, 2}, {'f', 32, 4, 4},    {'f', 64, 8, 8},
               {'f', 128, 16, 16}, {'v', 64, 8, 8}, {'v', 128, 16, 16}, {'a', 0, 1, 8},
               {'p', 0, 8, 8}};
-  for (std::string_view item : split(spec, '-')) {
+  std::string_view rest = spec_;
+  bool more = true;
+  while (more) {
+    more = rest.find('-') != std::string_view::npos;
+    std::string_view item = nextPiece(rest, '-');
     if (item.empty())
       continue;
     char kind = item[0];
     if (kind != 'i' && kind != 'f' && kind != 'v' && kind != 'a' && kind != 'p')
       continue;
-    std::vector<std::string_view> f = split(item.substr(1), ':');
+    // The fields after the kind, split at ':' (at most four are read).
+    std::string_view fields = item.substr(1), f[4];
+    size_t count = 0;
+    for (bool next = true; next; ++count) {
+      next = fields.find(':') != std::string_view::npos;
+      std::string_view field = nextPiece(fields, ':');
+      if (count < 4)
+        f[count] = field;
+    }
     Entry e{kind, 0, 0, 0};
     uint32_t width = uint32_t(parseNumber(f[0]));
     if (kind == 'p') {
       // p[n]:size:abi[:pref]; the entry's width is the address space, size kept in abi's place
-      if (f.size() < 3)
+      if (count < 3)
         continue;
       e.width = width;
       uint64_t size = parseNumber(f[1]);
       e.abi = parseNumber(f[2]) / 8;
-      e.pref = f.size() > 3 ? parseNumber(f[3]) / 8 : e.abi;
+      e.pref = count > 3 ? parseNumber(f[3]) / 8 : e.abi;
       entries_.push_back({'s', width, size / 8, size / 8}); // the pointer's size
     } else {
-      if (f.size() < 2)
+      if (count < 2)
         continue;
       e.width = kind == 'a' ? 0 : width;
       e.abi = parseNumber(f[1]) / 8;
-      e.pref = f.size() > 2 ? parseNumber(f[2]) / 8 : e.abi;
+      e.pref = count > 2 ? parseNumber(f[2]) / 8 : e.abi;
     }
     if (kind == 'a' && e.abi == 0)
       e.abi = 1;
@@ -73,7 +81,7 @@ LlvmDataLayout::LlvmDataLayout(const LlvmModule &m, std::string_view spec) : m_(
 }
 
 const LlvmDataLayout::Entry *LlvmDataLayout::find(char kind, uint32_t width) const {
-  for (const Entry &e : entries_)
+  for (const Entry &e : entries())
     if (e.kind == kind && e.width == width)
       return &e;
   return nullptr;
@@ -138,7 +146,7 @@ uint64_t LlvmDataLayout::align(TypeId id, bool abi) const {
   switch (t.kind) {
   case TypeKind::Integer: {
     const Entry *best = nullptr, *largest = nullptr;
-    for (const Entry &e : entries_) {
+    for (const Entry &e : entries()) {
       if (e.kind != 'i')
         continue;
       if (e.width >= t.bits && (!best || e.width < best->width))

@@ -11,7 +11,9 @@ namespace spire::dxil {
 
 class LlvmDataLayout {
 public:
-  LlvmDataLayout(const LlvmModule &m, std::string_view spec);
+  /// `spec` is kept, and read when a first alignment or size is asked for: it must outlive the
+  /// layout.
+  LlvmDataLayout(const LlvmModule &m, std::string_view spec) : m_(m), spec_(spec) {}
   uint64_t abiAlign(TypeId t) const { return align(t, true); }
   uint64_t prefAlign(TypeId t) const { return align(t, false); }
   uint64_t storeSize(TypeId t) const;
@@ -27,8 +29,17 @@ private:
   uint64_t sizeInBits(TypeId t) const;
   uint64_t allocSize(TypeId t) const;
 
+  void parse() const;
+  const std::vector<Entry> &entries() const {
+    if (!parsed_) [[unlikely]]
+      parse();
+    return entries_;
+  }
+
   const LlvmModule &m_;
-  std::vector<Entry> entries_;
+  std::string_view spec_;
+  mutable bool parsed_ = false;
+  mutable std::vector<Entry> entries_;
 };
 
 } // namespace spire::dxil

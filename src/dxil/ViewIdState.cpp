@@ -10,46 +10,47 @@ namespace {
 
 uint64_t wordsFor(uint64_t scalars) { return (scalars + 31) / 32; }
 
-/// Reads the array in order; `usesViewId` selects whether the view ID masks are present.
+/// Reads the array in order into `s` (a default state); `usesViewId` selects whether the view
+/// ID masks are present.
 class ViewIdReader {
 public:
-  ViewIdReader(std::span<const uint32_t> words, ShaderKind kind, bool usesViewId)
-      : w_(words), kind_(kind) {
+  ViewIdReader(std::span<const uint32_t> words, ShaderKind kind, bool usesViewId, ViewIdState &s)
+      : w_(words), kind_(kind), s_(s) {
     s_.usesViewId = usesViewId;
   }
 
-  /// The state, or nothing with `error_` set when the words do not fit this reading.
-  std::optional<ViewIdState> read() {
+  /// True with the state read, false with `error_` set when the words do not fit this reading.
+  bool read() {
     if (!count(s_.inputScalars))
-      return std::nullopt;
+      return false;
     s_.streams = kind_ == ShaderKind::Geometry ? 4 : 1;
     for (uint32_t i = 0; i < s_.streams; ++i) {
       if (!count(s_.outputScalars[i]))
-        return std::nullopt;
+        return false;
       uint64_t row = wordsFor(s_.outputScalars[i]);
       if ((s_.usesViewId && !table(row, s_.outputsDependentOnViewId[i])) ||
           !table(row * s_.inputScalars, s_.inputsContributingToOutputs[i]))
-        return std::nullopt;
+        return false;
     }
     if (kind_ == ShaderKind::Hull || kind_ == ShaderKind::Domain || kind_ == ShaderKind::Mesh) {
       s_.hasPatchConstOrPrim = true;
       if (!count(s_.patchConstOrPrimScalars))
-        return std::nullopt;
+        return false;
       uint64_t row = wordsFor(s_.patchConstOrPrimScalars);
       if (kind_ == ShaderKind::Domain) {
         if (!table(wordsFor(s_.outputScalars[0]) * s_.patchConstOrPrimScalars,
                    s_.patchConstInputsContributingToOutputs))
-          return std::nullopt;
+          return false;
       } else if ((s_.usesViewId && !table(row, s_.patchConstOrPrimDependentOnViewId)) ||
                  !table(row * s_.inputScalars, s_.inputsContributingToPatchConstOrPrim)) {
-        return std::nullopt;
+        return false;
       }
     }
     if (at_ != w_.size()) {
       error_ = std::to_string(w_.size() - at_) + " words after the tables";
-      return std::nullopt;
+      return false;
     }
-    return std::move(s_);
+    return true;
   }
 
   const std::string &error() const { return error_; }
@@ -57,7 +58,7 @@ public:
 private:
   std::span<const uint32_t> w_;
   ShaderKind kind_;
-  ViewIdState s_;
+  ViewIdState &s_;
   size_t at_ = 0;
   std::string error_;
 
@@ -85,14 +86,18 @@ private:
 } // namespace
 
 Expected<ViewIdState> decodeViewIdState(std::span<const uint32_t> words, ShaderKind kind) {
+  // Read in place, and every path returns `result` (no moves of the state).
+  Expected<ViewIdState> result{ViewIdState()};
   // Without the view ID masks first: most programs do not use the view ID.
-  ViewIdReader without(words, kind, false);
-  if (std::optional<ViewIdState> s = without.read())
-    return std::move(*s);
-  ViewIdReader with(words, kind, true);
-  if (std::optional<ViewIdState> s = with.read())
-    return std::move(*s);
-  return makeError(Location(), "view ID state: " + without.error());
+  ViewIdReader without(words, kind, false, *result);
+  if (without.read())
+    return result;
+  *result = ViewIdState();
+  ViewIdReader with(words, kind, true, *result);
+  if (with.read())
+    return result;
+  result = makeError(Location(), "view ID state: " + without.error());
+  return result;
 }
 
 } // namespace spire::dxil

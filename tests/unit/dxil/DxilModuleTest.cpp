@@ -507,6 +507,98 @@ TEST(DxilModule, ArgumentTypesAreCheckedUnlessTheReaderVouchesForThem) {
             "@main: instruction 1: call of @dx.op.threadId.i32: 3 arguments for 2 parameters");
 }
 
+// The calls after a function's first with an opcode reuse what the first found (by the opcode
+// constant, or by its value when another constant gives it): the count, the argument types, the
+// opcode's class and the caller's stage are still each call's own.
+TEST(DxilModule, RepeatedCallsAreCheckedEachOnTheirOwn) {
+  const std::string prefix = "@main: instruction 1: call of @dx.op.threadId.i32: ";
+  for (bool sameConstant : {true, false}) {
+    SCOPED_TRACE(sameConstant ? "the same opcode constant" : "another constant, the same opcode");
+    // A first call, then `second` with the opcode operand to give.
+    auto build = [&](Shader &s, auto &&second) {
+      uint32_t id = s.op("dx.op.threadId.i32", {s.i32, s.i32, s.i32});
+      s.defineMain();
+      ValueId opcode = s.constInt(s.i32, 93);
+      s.call(id, {opcode, s.constInt(s.i32, 0)});
+      second(id, sameConstant ? opcode : s.constInt(s.i32, 93));
+      s.entry(kNoId, kNoId, kNoId);
+    };
+    Shader good;
+    build(good, [&](uint32_t id, ValueId opcode) {
+      good.call(id, {opcode, good.constInt(good.i32, 2)});
+    });
+    Expected<DxilModule> d = good.decode();
+    ASSERT_TRUE(d) << errorOf(d);
+    ASSERT_EQ(d->opCalls.size(), 2u);
+    EXPECT_EQ(d->opCalls[1].op, opInfo(93));
+    EXPECT_EQ(d->opCalls[1].overloadType, good.i32);
+
+    Shader wrongType;
+    build(wrongType, [&](uint32_t id, ValueId opcode) {
+      wrongType.call(id, {opcode, wrongType.constInt(wrongType.i8, 2)});
+    });
+    EXPECT_EQ(errorOf(wrongType.decode()), prefix + "argument 1 has the wrong type");
+    Shader wrongCount;
+    build(wrongCount, [&](uint32_t id, ValueId opcode) {
+      wrongCount.call(id, {opcode, wrongCount.constInt(wrongCount.i32, 2),
+                           wrongCount.constInt(wrongCount.i32, 3)});
+    });
+    wrongCount.m.callsTyped.set(true);
+    EXPECT_EQ(errorOf(wrongCount.decode()), prefix + "3 arguments for 2 parameters");
+  }
+  // Another opcode of the same function is checked as a first call.
+  Shader s;
+  uint32_t id = s.op("dx.op.threadId.i32", {s.i32, s.i32, s.i32});
+  s.defineMain();
+  ValueId threadId = s.constInt(s.i32, 93);
+  s.call(id, {threadId, s.constInt(s.i32, 0)});
+  s.call(id, {s.constInt(s.i32, 94), s.constInt(s.i32, 0)});
+  s.entry(kNoId, kNoId, kNoId);
+  EXPECT_EQ(errorOf(s.decode()), prefix + "opcode 94 (GroupId) is of class groupId");
+}
+
+// In a library the stage is each caller's: a call allowed in one function is not thereby allowed
+// in another that a different entry reaches, with the same opcode constant or another.
+TEST(DxilModule, RepeatedCallsTakeTheirCallersStages) {
+  for (bool sameConstant : {true, false}) {
+    SCOPED_TRACE(sameConstant ? "the same opcode constant" : "another constant, the same opcode");
+    Shader s("lib", 3);
+    uint32_t threadId = s.op("dx.op.threadId.i32", {s.i32, s.i32, s.i32});
+    ValueId opcode = s.constInt(s.i32, 93);
+    uint32_t compute = s.declare(s.function({s.voidType()}), "compute", true);
+    s.call(threadId, {opcode, s.constInt(s.i32, 0)});
+    s.call(threadId, {sameConstant ? opcode : s.constInt(s.i32, 93), s.constInt(s.i32, 1)});
+    uint32_t hit = s.declare(s.function({s.voidType()}), "hit", true);
+    s.call(threadId, {sameConstant ? opcode : s.constInt(s.i32, 93), s.constInt(s.i32, 0)});
+    MetadataId computeEntry = s.node({s.mdValue(s.functionValue(compute)), s.mdString("compute"),
+                                      kNoId, kNoId, s.node({s.mdI32(8), s.mdI32(5)})});
+    MetadataId hitEntry = s.node({s.mdValue(s.functionValue(hit)), s.mdString("hit"), kNoId, kNoId,
+                                  s.node({s.mdI32(8), s.mdI32(10)})});
+    s.named("dx.entryPoints", {computeEntry, hitEntry});
+    EXPECT_EQ(errorOf(s.decode()), "@hit: instruction 0: call of @dx.op.threadId.i32: opcode 93 "
+                                   "(ThreadId) is not allowed in a closesthit shader");
+  }
+}
+
+// Two functions claiming one instruction (only hostile bitcode does) resolve it twice, as many
+// calls as there are call instructions and more.
+TEST(DxilModule, OverlappingFunctionsRecordTheirCallsEach) {
+  Shader s;
+  uint32_t id = s.op("dx.op.threadId.i32", {s.i32, s.i32, s.i32});
+  s.defineMain();
+  s.call(id, {s.constInt(s.i32, 93), s.constInt(s.i32, 0)});
+  uint32_t other = s.declare(s.function({s.voidType()}), "other", true);
+  s.m.functions[other].firstInstruction = s.m.functions[s.main].firstInstruction;
+  s.m.functions[other].numInstructions = 1;
+  s.entry(kNoId, kNoId, kNoId);
+  Expected<DxilModule> d = s.decode();
+  ASSERT_TRUE(d) << errorOf(d);
+  ASSERT_EQ(d->opCalls.size(), 2u);
+  EXPECT_EQ(d->opCalls[0].function, s.main);
+  EXPECT_EQ(d->opCalls[1].function, other);
+  EXPECT_EQ(d->opCalls[1].instruction, d->opCalls[0].instruction);
+}
+
 TEST(DxilModule, ShaderModelAndDxilVersionAreChecked) {
   Shader s("cs", 5);
   TypeId handle = s.handle;

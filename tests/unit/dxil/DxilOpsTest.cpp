@@ -1,4 +1,5 @@
 #include "spire/dxil/DxilOps.h"
+#include "dxil/DxilOpTokens.h"
 
 #include <gtest/gtest.h>
 
@@ -134,6 +135,12 @@ TEST(DxilOps, ParsesFunctionNames) {
   EXPECT_FALSE(parseOpFunctionName("llvm.dbg.value"));
   EXPECT_EQ(overloadFromName("i1"), Overload::I1);
   EXPECT_FALSE(overloadFromName("udt"));
+  for (unsigned i = unsigned(Overload::F16); i <= unsigned(Overload::I64); ++i)
+    EXPECT_EQ(overloadFromName(overloadName(Overload(i))), Overload(i)) << i;
+  // Only the scalar names: no other characters standing in for the digits.
+  for (std::string_view other : {"", "i", "f", "f8", "i7", "f1F", "i3:", "f00", "i08", "i128",
+                                 "x32", "i32 ", "F32", "obj", "void"})
+    EXPECT_FALSE(overloadFromName(other)) << other;
 }
 
 TEST(DxilOps, EveryOperationHasASignatureOfKnownTokens) {
@@ -172,6 +179,48 @@ TEST(DxilOps, EveryOperationHasASignatureOfKnownTokens) {
   EXPECT_EQ(opSignature(*opInfo("WavePrefixBitCount")).parameters, "i1");
   EXPECT_EQ(opSignature(*opInfo("WavePrefixOp")).parameters, "$o i8 i8");
   EXPECT_EQ(opSignature(*opInfo("Sample")).result, "%dx.types.ResRet.$o");
+}
+
+// The compiled tokens are the text's, each of a known kind, with the parts matching reads.
+TEST(DxilOps, CompiledSignatureTokensAreTheTable) {
+  for (const OpInfo &op : opTable()) {
+    OpSignature sig = opSignature(op);
+    std::span<const SignatureToken> tokens = opSignatureTokens(op);
+    if (!sig.checked()) {
+      EXPECT_TRUE(tokens.empty()) << op.name;
+      continue;
+    }
+    ASSERT_FALSE(tokens.empty()) << op.name;
+    EXPECT_EQ(tokens[0].text, sig.result) << op.name;
+    std::string params;
+    for (const SignatureToken &t : tokens.subspan(1))
+      params += (params.empty() ? "" : " ") + std::string(t.text);
+    EXPECT_EQ(params, sig.parameters) << op.name;
+    for (const SignatureToken &t : tokens)
+      EXPECT_NE(t.kind, SignatureTokenKind::Unknown) << op.name << ": " << t.text;
+  }
+  std::span<const SignatureToken> sample = opSignatureTokens(*opInfo("Sample"));
+  ASSERT_EQ(sample.size(), 11u);
+  EXPECT_EQ(sample[0].kind, SignatureTokenKind::StructOverload);
+  EXPECT_EQ(sample[0].head(), "dx.types.ResRet.");
+  EXPECT_EQ(sample[0].tail(), "");
+  EXPECT_EQ(sample[1].kind, SignatureTokenKind::Struct);
+  EXPECT_EQ(sample[1].head(), "dx.types.Handle");
+  EXPECT_EQ(sample[3].kind, SignatureTokenKind::Float);
+  EXPECT_EQ(sample[3].scalarOverload, Overload::F32);
+  EXPECT_EQ(sample[7].kind, SignatureTokenKind::Integer);
+  EXPECT_EQ(sample[7].bits, 32u);
+  std::span<const SignatureToken> unpack = opSignatureTokens(*opInfo("Unpack4x8"));
+  ASSERT_EQ(unpack.size(), 3u);
+  EXPECT_EQ(unpack[0].head(), "dx.types.four");
+  EXPECT_EQ(unpack[1].kind, SignatureTokenKind::Integer);
+  EXPECT_EQ(unpack[1].scalarOverload, Overload::I8);
+  // The one override: WavePrefixBitCount takes an i1, not its class's parameters.
+  std::span<const SignatureToken> prefix = opSignatureTokens(*opInfo("WavePrefixBitCount"));
+  ASSERT_EQ(prefix.size(), 2u);
+  EXPECT_EQ(prefix[1].kind, SignatureTokenKind::Integer);
+  EXPECT_EQ(prefix[1].bits, 1u);
+  EXPECT_EQ(prefix[1].scalarOverload, Overload::I1);
 }
 
 } // namespace
