@@ -87,7 +87,7 @@ BitstreamReader::BitstreamReader(std::span<const uint8_t> bytes, uint32_t maxDep
     : data_(bytes.data()), size_(bytes.size()), end_(uint64_t(bytes.size()) * 8),
       maxDepth_(maxDepth), remember_(readersInThread > 0), memory_(memory), abbrevOps_(memory),
       abbrevs_(memory), scopeAbbrevs_(memory), scopes_(memory), blockInfos_(memory),
-      scratch_(memory) {
+      blockInfoIds_(memory), scratch_(memory) {
   if (readersInThread < 2)
     ++readersInThread;
   // What a DXIL program defines, so that a small one grows none of these (fixed sizes, never
@@ -96,8 +96,8 @@ BitstreamReader::BitstreamReader(std::span<const uint8_t> bytes, uint32_t maxDep
   abbrevs_.reserve(64);
   scopeAbbrevs_.reserve(64);
   scopes_.reserve(8);
-  blockInfos_.reserve(8);
-  scratch_.ops.reserve(64);
+  // BLOCKINFO's tables take one allocation each when it is read, and the scratch record (for
+  // BLOCKINFO's records and skipped records) grows when first used.
 }
 
 uint64_t BitstreamReader::readFixedSlow(unsigned width) {
@@ -390,8 +390,7 @@ bool BitstreamReader::readAbbrevDefinition(std::pmr::vector<uint32_t> &into) {
       abbrev.firstOp = uint32_t(abbrevOps_.size());
       abbrev.numOps = e->numOps;
       abbrev.leadingScalars = e->leadingScalars;
-      for (unsigned i = 0; i < e->numOps; ++i)
-        abbrevOps_.push_back(e->ops[i]);
+      abbrevOps_.insert(abbrevOps_.end(), e->ops, e->ops + e->numOps);
       into.push_back(uint32_t(abbrevs_.size()));
       abbrevs_.push_back(abbrev);
       pos_ += e->length;
@@ -509,16 +508,20 @@ namespace {
 /// latest.
 struct BlockInfoMemo {
   struct Target {
-    uint32_t blockId = 0;
-    uint32_t firstAbbrev = 0, numAbbrevs = 0; ///< into abbrevs
+    uint32_t blockId = 0, first = 0, count = 0;
   };
   struct Abbrev {
-    uint32_t firstOp = 0, numOps = 0, leadingScalars = 0; ///< ops: into ops
+    uint32_t firstOp = 0, numOps = 0, leadingScalars = 0;
   };
   struct Block {
     unsigned width = 0;
     std::vector<uint8_t> bytes; ///< from the first field to the end (32-bit aligned)
+    // What the block defined, relative to the reader's tables before it: its targets (their
+    // abbreviations: ids[first..first + count)), the abbreviation ids (from 0: the block's
+    // first definition), the definitions (their operands from 0: the block's first operand)
+    // and their operands.
     std::vector<Target> targets;
+    std::vector<uint32_t> ids;
     std::vector<Abbrev> abbrevs;
     std::vector<AbbrevOp> ops;
   };
@@ -545,21 +548,22 @@ Status BitstreamReader::readBlockInfo() {
           blockStart + b.bytes.size() * 8 > scopes_.back().endBit ||
           std::memcmp(data_ + byte, b.bytes.data(), b.bytes.size()) != 0)
         continue;
-      // The operands in one copy; the abbreviations after the ones there are.
+      // The operands in one copy; the definitions after the ones there are, the targets'
+      // lists after them (none yet: this is the stream's first BLOCKINFO block).
       const uint32_t opBase = uint32_t(abbrevOps_.size());
+      const uint32_t abbrevBase = uint32_t(abbrevs_.size());
       abbrevOps_.insert(abbrevOps_.end(), b.ops.begin(), b.ops.end());
-      abbrevs_.reserve(abbrevs_.size() + b.abbrevs.size());
-      blockInfos_.reserve(b.targets.size());
-      for (const BlockInfoMemo::Target &t : b.targets) {
-        blockInfos_.push_back({t.blockId, std::pmr::vector<uint32_t>(memory_)});
-        std::pmr::vector<uint32_t> &list = blockInfos_.back().abbrevs;
-        list.resize(t.numAbbrevs);
-        for (uint32_t k = 0; k < t.numAbbrevs; ++k) {
-          const BlockInfoMemo::Abbrev &m = b.abbrevs[t.firstAbbrev + k];
-          list[k] = uint32_t(abbrevs_.size());
-          abbrevs_.push_back({opBase + m.firstOp, m.numOps, m.leadingScalars});
-        }
-      }
+      abbrevs_.resize(abbrevBase + b.abbrevs.size());
+      Abbrev *abbrevs = abbrevs_.data() + abbrevBase;
+      for (size_t k = 0; k < b.abbrevs.size(); ++k)
+        abbrevs[k] = {opBase + b.abbrevs[k].firstOp, b.abbrevs[k].numOps,
+                      b.abbrevs[k].leadingScalars};
+      blockInfoIds_.resize(b.ids.size());
+      for (size_t k = 0; k < b.ids.size(); ++k)
+        blockInfoIds_[k] = abbrevBase + b.ids[k];
+      blockInfos_.resize(b.targets.size());
+      for (size_t k = 0; k < b.targets.size(); ++k)
+        blockInfos_[k] = {b.targets[k].blockId, b.targets[k].first, b.targets[k].count};
       if (slot != 0)
         std::swap(memo.blocks[0], memo.blocks[slot]); // the latest first
       pos_ = blockStart + b.bytes.size() * 8;
@@ -568,6 +572,8 @@ Status BitstreamReader::readBlockInfo() {
       return {};
     }
   }
+  const uint32_t opBase = uint32_t(abbrevOps_.size());
+  const uint32_t abbrevBase = uint32_t(abbrevs_.size());
   Status status = readBlockInfoRecords();
   if (status && memoizable && !blockInfos_.empty() && !failed_) {
     BlockInfoMemo &memo = BlockInfoMemo::forThread();
@@ -577,23 +583,34 @@ Status BitstreamReader::readBlockInfo() {
     b = {};
     b.width = width;
     b.bytes.assign(data_ + (blockStart >> 3), data_ + (pos_ >> 3));
-    for (const BlockInfo &info : blockInfos_) {
-      b.targets.push_back(
-          {info.blockId, uint32_t(b.abbrevs.size()), uint32_t(info.abbrevs.size())});
-      for (uint32_t index : info.abbrevs) {
-        const Abbrev &a = abbrevs_[index];
-        b.abbrevs.push_back({uint32_t(b.ops.size()), a.numOps, a.leadingScalars});
-        b.ops.insert(b.ops.end(), abbrevOps_.begin() + a.firstOp,
-                     abbrevOps_.begin() + a.firstOp + a.numOps);
-      }
-    }
+    for (const BlockInfo &info : blockInfos_)
+      b.targets.push_back({info.blockId, info.first, info.count});
+    for (uint32_t id : blockInfoIds_)
+      b.ids.push_back(id - abbrevBase);
+    for (size_t k = abbrevBase; k < abbrevs_.size(); ++k)
+      b.abbrevs.push_back(
+          {abbrevs_[k].firstOp - opBase, abbrevs_[k].numOps, abbrevs_[k].leadingScalars});
+    b.ops.assign(abbrevOps_.begin() + opBase, abbrevOps_.end());
   }
   return status;
 }
 
 Status BitstreamReader::readBlockInfoRecords() {
-  // Records name the target block, definitions attach abbreviations to it.
-  BlockInfo *current = nullptr;
+  // Records name the target block, definitions attach abbreviations to it (a block that comes
+  // back adds to its list: the lists are gathered apart, the ones there are first, and laid out
+  // one after the other at the end).
+  struct Target {
+    uint32_t blockId;
+    std::pmr::vector<uint32_t> abbrevs;
+  };
+  std::pmr::vector<Target> targets(memory_);
+  targets.reserve(blockInfos_.size() + 4);
+  for (const BlockInfo &info : blockInfos_)
+    targets.push_back(
+        {info.blockId,
+         std::pmr::vector<uint32_t>(blockInfoIds_.begin() + info.first,
+                                    blockInfoIds_.begin() + info.first + info.count, memory_)});
+  Target *current = nullptr;
   for (;;) {
     uint64_t start = pos_;
     uint64_t id = readFixed(scopes_.back().abbrevWidth);
@@ -603,6 +620,13 @@ Status BitstreamReader::readBlockInfoRecords() {
       alignTo32();
       if (failed_)
         return errorAt(start, "BLOCKINFO block past the end of the data");
+      blockInfos_.clear();
+      blockInfoIds_.clear();
+      for (const Target &t : targets) {
+        blockInfos_.push_back(
+            {t.blockId, uint32_t(blockInfoIds_.size()), uint32_t(t.abbrevs.size())});
+        blockInfoIds_.insert(blockInfoIds_.end(), t.abbrevs.begin(), t.abbrevs.end());
+      }
       scopeAbbrevs_.resize(scopes_.back().firstAbbrev);
       scopes_.pop_back();
       return {};
@@ -624,14 +648,14 @@ Status BitstreamReader::readBlockInfoRecords() {
         return errorAt(start, "SETBID record without a block id");
       uint32_t target = uint32_t(scratch_.ops[0]);
       current = nullptr;
-      for (BlockInfo &info : blockInfos_)
-        if (info.blockId == target)
-          current = &info;
+      for (Target &t : targets)
+        if (t.blockId == target)
+          current = &t;
       if (!current) {
-        if (blockInfos_.size() >= 1024)
+        if (targets.size() >= 1024)
           return errorAt(start, "too many BLOCKINFO targets");
-        blockInfos_.push_back({target, std::pmr::vector<uint32_t>(memory_)});
-        current = &blockInfos_.back();
+        targets.push_back({target, std::pmr::vector<uint32_t>(memory_)});
+        current = &targets.back();
         current->abbrevs.reserve(16);
       }
     }
@@ -642,11 +666,27 @@ Status BitstreamReader::readBlockInfoRecords() {
 Status BitstreamReader::enterBlockInternal(uint32_t blockId, bool forBlockInfo) {
   (void)forBlockInfo;
   uint64_t start = pendingBlockStart_;
-  unsigned width = unsigned(readVbr(4));
-  alignTo32();
-  uint64_t words = readFixed(32);
-  if (failed_)
-    return errorAt(start, "block header past the end of the data");
+  unsigned width;
+  uint64_t words;
+  // Most headers: a one-chunk width, then the length word at the next 32-bit boundary, inside
+  // the data.
+  const uint64_t lengthAt = (pos_ + 4 + 31) & ~uint64_t(31);
+  if (pos_ + 64 <= end_ && lengthAt + 32 <= end_ && !failed_ && !(loadBitsAt(data_, pos_) & 8))
+      [[likely]] {
+    width = unsigned(loadBitsAt(data_, pos_) & 7);
+    uint32_t word;
+    std::memcpy(&word, data_ + (lengthAt >> 3), 4);
+    if constexpr (std::endian::native == std::endian::big)
+      word = __builtin_bswap32(word);
+    words = word;
+    pos_ = lengthAt + 32;
+  } else {
+    width = unsigned(readVbr(4));
+    alignTo32();
+    words = readFixed(32);
+    if (failed_)
+      return errorAt(start, "block header past the end of the data");
+  }
   if (width < 1 || width > 32)
     return errorAt(start, "block abbreviation width " + std::to_string(width) + " out of range");
   if (words * 32 > end_ - pos_)
@@ -662,8 +702,10 @@ Status BitstreamReader::enterBlockInternal(uint32_t blockId, bool forBlockInfo) 
   scope.abbrevWidth = width;
   scope.endBit = pos_ + words * 32;
   scope.firstAbbrev = uint32_t(scopeAbbrevs_.size());
-  if (const BlockInfo *info = blockInfo(blockId))
-    scopeAbbrevs_.insert(scopeAbbrevs_.end(), info->abbrevs.begin(), info->abbrevs.end());
+  if (const BlockInfo *info = blockInfo(blockId)) {
+    const uint32_t *ids = blockInfoIds_.data() + info->first;
+    scopeAbbrevs_.insert(scopeAbbrevs_.end(), ids, ids + info->count);
+  }
   scopes_.push_back(scope);
   return {};
 }

@@ -262,7 +262,7 @@ private:
   };
   struct BlockInfo {
     uint32_t blockId = 0;
-    std::pmr::vector<uint32_t> abbrevs; ///< indices into abbrevs_
+    uint32_t first = 0, count = 0; ///< its abbreviations: blockInfoIds_[first..first + count)
   };
 
   bool nextSlow(BitstreamEntry &entry);
@@ -312,6 +312,7 @@ private:
   std::pmr::vector<uint32_t> scopeAbbrevs_; ///< the stacked blocks' abbreviation ids, in order
   std::pmr::vector<Scope> scopes_;
   std::pmr::vector<BlockInfo> blockInfos_;
+  std::pmr::vector<uint32_t> blockInfoIds_; ///< BLOCKINFO's abbreviation ids, per target in turn
   BitstreamRecord scratch_;
   Diagnostic error_;
 };

@@ -420,6 +420,55 @@ TEST(DxilBitstream, BlockInfoReadAgainGivesTheSameAbbreviations) {
   EXPECT_NE(e.error().message.find("past the end of its block"), std::string::npos);
 }
 
+// BLOCKINFO lists built across SETBIDs that come back to a block and a second BLOCKINFO block
+// that adds to them, read several times (the first block remembered from the second time on).
+TEST(DxilBitstream, BlockInfoListsGatherAcrossSetBidsAndBlocks) {
+  BitWriter w;
+  w.enterBlock(0, 2);
+  w.record(1, {8});
+  defineAbbrev(w, {{-1, 5}, {1, 8}}); // block 8, id 4
+  w.record(1, {9});
+  defineAbbrev(w, {{-1, 6}, {1, 3}}); // block 9, id 4
+  w.record(1, {8});
+  defineAbbrev(w, {{-1, 7}, {2, 4}}); // block 8, id 5
+  w.endBlock();
+  w.enterBlock(0, 2);
+  w.record(1, {8});
+  defineAbbrev(w, {{-1, 8}, {1, 2}}); // block 8, id 6
+  w.endBlock();
+  w.enterBlock(8, 3);
+  w.fixed(6, 3);
+  w.fixed(3, 2);
+  w.fixed(4, 3);
+  w.fixed(200, 8);
+  w.fixed(5, 3);
+  w.vbr(1000, 4);
+  w.endBlock();
+  w.enterBlock(9, 3);
+  w.fixed(4, 3);
+  w.fixed(5, 3);
+  w.endBlock();
+  w.align32();
+  for (int round = 0; round < 3; ++round) {
+    Reading r(w.bytes());
+    ASSERT_TRUE(r.firstRecord()) << "round " << round;
+    EXPECT_EQ(r.rec.code, 8u);
+    EXPECT_EQ(r.ops(), (std::vector<uint64_t>{3}));
+    ASSERT_TRUE(r.nextRecord());
+    EXPECT_EQ(r.rec.code, 5u);
+    EXPECT_EQ(r.ops(), (std::vector<uint64_t>{200}));
+    ASSERT_TRUE(r.nextRecord());
+    EXPECT_EQ(r.rec.code, 7u);
+    EXPECT_EQ(r.ops(), (std::vector<uint64_t>{1000}));
+    Expected<BitstreamEntry> e = r.reader.advance();
+    ASSERT_TRUE(e);
+    EXPECT_EQ(e->kind, BitstreamEntry::Kind::EndBlock);
+    ASSERT_TRUE(r.firstRecord());
+    EXPECT_EQ(r.rec.code, 6u);
+    EXPECT_EQ(r.ops(), (std::vector<uint64_t>{5}));
+  }
+}
+
 TEST(DxilBitstream, SkipBlockUsesTheLengthWord) {
   BitWriter w;
   w.enterBlock(8, 3);
