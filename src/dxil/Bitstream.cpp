@@ -745,8 +745,106 @@ Status BitstreamReader::skipBlock() {
   return {};
 }
 
+namespace {
+
+/// Runs of abbreviation definitions this thread has read (a block's definitions, one after the
+/// other, their ids included), by their bits: a program's type, constants and metadata blocks
+/// define what the last program's did. A run is decoded from its own bits and the abbreviation
+/// width, so equal bits give the same definitions. Only runs read without error are kept.
+struct DefinitionRunMemo {
+  static constexpr unsigned kChunkBits = 56;
+  struct Abbrev {
+    uint32_t firstOp = 0, numOps = 0, leadingScalars = 0; ///< ops: from the run's first
+  };
+  struct Run {
+    unsigned width = 0;
+    uint64_t length = 0;        ///< bits; 0: empty
+    std::vector<uint64_t> bits; ///< kChunkBits a chunk, the last one's rest zero
+    std::vector<AbbrevOp> ops;
+    std::vector<Abbrev> abbrevs;
+  };
+  static constexpr unsigned kSets = 32, kWays = 2;
+  Run sets[kSets][kWays];
+
+  static unsigned index(uint64_t firstChunk, unsigned width) {
+    return unsigned(((firstChunk ^ width) * 0x9E3779B97F4A7C15ull) >> 59) & (kSets - 1);
+  }
+  static DefinitionRunMemo &forThread() { return detail::perThread<DefinitionRunMemo>(); }
+};
+
+constexpr uint64_t lowBits(uint64_t n) { return n >= 64 ? ~uint64_t(0) : (uint64_t(1) << n) - 1; }
+
+} // namespace
+
+bool BitstreamReader::definitionsFromMemo(uint64_t start, unsigned width) {
+  constexpr unsigned kChunk = DefinitionRunMemo::kChunkBits;
+  if (start + 64 > end_ || failed_)
+    return false;
+  const uint64_t first = loadBitsAt(data_, start) & lowBits(kChunk);
+  DefinitionRunMemo &memo = DefinitionRunMemo::forThread();
+  const uint64_t endBit = scopes_.back().endBit;
+  for (DefinitionRunMemo::Run &run : memo.sets[DefinitionRunMemo::index(first, width)]) {
+    if (run.length == 0 || run.width != width || run.bits[0] != (first & lowBits(run.length)) ||
+        start + run.length > endBit || start + run.length + 64 > end_)
+      continue;
+    bool equal = true;
+    for (size_t i = 1; i < run.bits.size() && equal; ++i) {
+      const uint64_t left = run.length - i * kChunk;
+      equal = (loadBitsAt(data_, start + i * kChunk) & lowBits(left < kChunk ? left : kChunk)) ==
+              run.bits[i];
+    }
+    if (!equal)
+      continue;
+    const uint32_t opBase = uint32_t(abbrevOps_.size());
+    const uint32_t abbrevBase = uint32_t(abbrevs_.size());
+    abbrevOps_.insert(abbrevOps_.end(), run.ops.begin(), run.ops.end());
+    const size_t n = run.abbrevs.size();
+    abbrevs_.resize(abbrevBase + n);
+    const size_t idBase = scopeAbbrevs_.size();
+    scopeAbbrevs_.resize(idBase + n);
+    for (size_t k = 0; k < n; ++k) {
+      const DefinitionRunMemo::Abbrev &a = run.abbrevs[k];
+      abbrevs_[abbrevBase + k] = {opBase + a.firstOp, a.numOps, a.leadingScalars};
+      scopeAbbrevs_[idBase + k] = uint32_t(abbrevBase + k);
+    }
+    pos_ = start + run.length;
+    return true;
+  }
+  return false;
+}
+
+void BitstreamReader::rememberDefinitions(uint64_t start, uint64_t end, unsigned width,
+                                          uint32_t firstAbbrev) {
+  constexpr unsigned kChunk = DefinitionRunMemo::kChunkBits;
+  if (end + 64 > end_ || failed_ || end - start > 4096)
+    return;
+  const uint64_t first = loadBitsAt(data_, start) & lowBits(kChunk);
+  DefinitionRunMemo &memo = DefinitionRunMemo::forThread();
+  DefinitionRunMemo::Run *set = memo.sets[DefinitionRunMemo::index(first, width)];
+  for (unsigned way = DefinitionRunMemo::kWays - 1; way > 0; --way)
+    set[way] = std::move(set[way - 1]);
+  DefinitionRunMemo::Run &run = set[0];
+  run.width = width;
+  run.length = end - start;
+  run.bits.clear();
+  for (uint64_t at = 0; at < run.length; at += kChunk) {
+    const uint64_t left = run.length - at;
+    run.bits.push_back(loadBitsAt(data_, start + at) & lowBits(left < kChunk ? left : kChunk));
+  }
+  const uint32_t opBase = abbrevs_[firstAbbrev].firstOp;
+  run.ops.assign(abbrevOps_.begin() + opBase, abbrevOps_.end());
+  run.abbrevs.clear();
+  for (size_t k = firstAbbrev; k < abbrevs_.size(); ++k)
+    run.abbrevs.push_back(
+        {abbrevs_[k].firstOp - opBase, abbrevs_[k].numOps, abbrevs_[k].leadingScalars});
+}
+
 bool BitstreamReader::nextSlow(BitstreamEntry &entry) {
   // next() took the records it could read from one load; everything else comes here.
+  // A run of definitions (from runStart, the abbreviations from runAbbrev on) is remembered
+  // when the entry after it is read.
+  uint64_t runStart = 0;
+  uint32_t runDefinitions = 0, runAbbrev = 0;
   for (;;) {
     unsigned width = scopes_.empty() ? topWidth_ : scopes_.back().abbrevWidth;
     if (scopes_.empty()) {
@@ -764,6 +862,11 @@ bool BitstreamReader::nextSlow(BitstreamEntry &entry) {
     uint64_t id = readFixed(width);
     if (failed_)
       return fail(errorAt(start, "abbreviation id past the end of the data"));
+    if (runDefinitions != 0 && id != kAbbrevDefine) {
+      if (runDefinitions >= 2)
+        rememberDefinitions(runStart, start, width, runAbbrev);
+      runDefinitions = 0;
+    }
     if (id == kAbbrevEndBlock) {
       if (scopes_.empty())
         return fail(errorAt(start, "block end outside any block"));
@@ -799,8 +902,16 @@ bool BitstreamReader::nextSlow(BitstreamEntry &entry) {
     if (id == kAbbrevDefine) {
       if (scopes_.empty())
         return fail(errorAt(start, "abbreviation definition outside any block"));
+      if (remember_ && runDefinitions == 0) {
+        if (definitionsFromMemo(start, width))
+          continue;
+        runStart = start;
+        runAbbrev = uint32_t(abbrevs_.size());
+      }
       if (!readAbbrevDefinition(scopeAbbrevs_))
         return false;
+      if (remember_)
+        ++runDefinitions;
       continue;
     }
     if (scopes_.empty())

@@ -269,6 +269,11 @@ private:
   uint64_t readFixedSlow(unsigned width);
   uint64_t readVbrSlow(unsigned width, uint64_t value, unsigned shift);
   bool readAbbrevDefinition(std::pmr::vector<uint32_t> &into); ///< false: error_ set
+  /// A run of definitions (their ids included) from `start` remembered by this thread: defines
+  /// them in the current block and returns true.
+  bool definitionsFromMemo(uint64_t start, unsigned width);
+  /// Remembers the definitions of bits [start, end), the abbreviations from `firstAbbrev` on.
+  void rememberDefinitions(uint64_t start, uint64_t end, unsigned width, uint32_t firstAbbrev);
   Status readBlockInfo();
   Status readBlockInfoRecords();
   Status enterBlockInternal(uint32_t blockId, bool forBlockInfo);
