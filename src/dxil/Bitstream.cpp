@@ -839,6 +839,20 @@ void BitstreamReader::rememberDefinitions(uint64_t start, uint64_t end, unsigned
         {abbrevs_[k].firstOp - opBase, abbrevs_[k].numOps, abbrevs_[k].leadingScalars});
 }
 
+bool BitstreamReader::failBlockEnd(uint64_t start) {
+  return fail(errorAt(start, "block ends at bit " + std::to_string(pos_) +
+                                 ", not where its length says (" +
+                                 std::to_string(scopes_.back().endBit) + ")"));
+}
+
+bool BitstreamReader::enterAndReadBlockInfo() {
+  if (Status s = enterBlockInternal(0, true); !s)
+    return fail(s.error());
+  if (Status s = readBlockInfo(); !s)
+    return fail(s.error());
+  return true;
+}
+
 bool BitstreamReader::nextSlow(BitstreamEntry &entry) {
   // next() took the records it could read from one load; everything else comes here.
   // A run of definitions (from runStart, the abbreviations from runAbbrev on) is remembered
@@ -861,7 +875,7 @@ bool BitstreamReader::nextSlow(BitstreamEntry &entry) {
     uint64_t start = pos_;
     uint64_t id = readFixed(width);
     if (failed_)
-      return fail(errorAt(start, "abbreviation id past the end of the data"));
+      return failText(start, "abbreviation id past the end of the data");
     if (runDefinitions != 0 && id != kAbbrevDefine) {
       if (runDefinitions >= 2)
         rememberDefinitions(runStart, start, width, runAbbrev);
@@ -869,31 +883,27 @@ bool BitstreamReader::nextSlow(BitstreamEntry &entry) {
     }
     if (id == kAbbrevEndBlock) {
       if (scopes_.empty())
-        return fail(errorAt(start, "block end outside any block"));
+        return failText(start, "block end outside any block");
       alignTo32();
       if (failed_)
-        return fail(errorAt(start, "block end past the end of the data"));
+        return failText(start, "block end past the end of the data");
       if (pos_ != scopes_.back().endBit)
-        return fail(errorAt(start, "block ends at bit " + std::to_string(pos_) +
-                                       ", not where its length says (" +
-                                       std::to_string(scopes_.back().endBit) + ")"));
+        return failBlockEnd(start);
       scopeAbbrevs_.resize(scopes_.back().firstAbbrev);
       scopes_.pop_back();
       entry = BitstreamEntry{BitstreamEntry::Kind::EndBlock, 0};
       return true;
     }
     if (!scopes_.empty() && pos_ > scopes_.back().endBit)
-      return fail(errorAt(start, "record runs past the end of its block"));
+      return failText(start, "record runs past the end of its block");
     if (id == kAbbrevEnterSubblock) {
       pendingBlockStart_ = start;
       uint64_t blockId = readVbr(8);
       if (failed_ || blockId > 0xFFFFFFFFu)
-        return fail(errorAt(start, "block id past the end of the data"));
+        return failText(start, "block id past the end of the data");
       if (blockId == kBlockInfoBlockId) {
-        if (Status s = enterBlockInternal(0, true); !s)
-          return fail(s.error());
-        if (Status s = readBlockInfo(); !s)
-          return fail(s.error());
+        if (!enterAndReadBlockInfo())
+          return false;
         continue;
       }
       entry = BitstreamEntry{BitstreamEntry::Kind::SubBlock, uint32_t(blockId)};
@@ -901,7 +911,7 @@ bool BitstreamReader::nextSlow(BitstreamEntry &entry) {
     }
     if (id == kAbbrevDefine) {
       if (scopes_.empty())
-        return fail(errorAt(start, "abbreviation definition outside any block"));
+        return failText(start, "abbreviation definition outside any block");
       if (remember_ && runDefinitions == 0) {
         if (definitionsFromMemo(start, width))
           continue;
@@ -915,7 +925,7 @@ bool BitstreamReader::nextSlow(BitstreamEntry &entry) {
       continue;
     }
     if (scopes_.empty())
-      return fail(errorAt(start, "record outside any block"));
+      return failText(start, "record outside any block");
     recordStart_ = start; // the id is read: read() goes on from here
     entry = BitstreamEntry{BitstreamEntry::Kind::Record, uint32_t(id)};
     return true;

@@ -266,6 +266,9 @@ private:
   };
 
   bool nextSlow(BitstreamEntry &entry);
+  /// nextSlow's rarer paths, out of line so that it keeps a small frame.
+  [[gnu::noinline]] bool enterAndReadBlockInfo();
+  [[gnu::cold, gnu::noinline]] bool failBlockEnd(uint64_t start);
   uint64_t readFixedSlow(unsigned width);
   uint64_t readVbrSlow(unsigned width, uint64_t value, unsigned shift);
   bool readAbbrevDefinition(std::pmr::vector<uint32_t> &into); ///< false: error_ set
