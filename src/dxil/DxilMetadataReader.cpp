@@ -5,10 +5,28 @@
 
 namespace spire::dxil {
 
+namespace {
+/// a == b for texts of one size; 8 to 16 characters (every dx.* name) in two loads each.
+bool sameText(std::string_view a, std::string_view b) {
+  const size_t n = a.size();
+  if (n != b.size())
+    return false;
+  if (n >= 8 && n <= 16) {
+    uint64_t a0, a1, b0, b1;
+    std::memcpy(&a0, a.data(), 8);
+    std::memcpy(&b0, b.data(), 8);
+    std::memcpy(&a1, a.data() + n - 8, 8);
+    std::memcpy(&b1, b.data() + n - 8, 8);
+    return ((a0 ^ b0) | (a1 ^ b1)) == 0;
+  }
+  return a == b;
+}
+} // namespace
+
 std::span<const MetadataId> DxilMetadataReader::named(std::string_view name) {
   context_ = name;
   for (const NamedMetadata &n : m_.namedMetadata)
-    if (n.name.size == name.size() && m_.str(n.name) == name) {
+    if (n.name.size == name.size() && sameText(m_.str(n.name), name)) {
       if (uint64_t(n.firstOperand) + n.numOperands > m_.metadataOperands.size())
         return {};
       return {m_.metadataOperands.data() + n.firstOperand, n.numOperands};
