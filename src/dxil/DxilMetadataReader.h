@@ -86,7 +86,14 @@ public:
 private:
   /// integer() for the common operand, with no call: an integer constant of at most 64 bits, or
   /// an integer null; false for anything else (integerSlow() decides).
-  [[gnu::always_inline]] bool fastInteger(MetadataId id, int64_t &out) const {
+  [[gnu::always_inline]] bool fastInteger(MetadataId id, int64_t &out) {
+    // The few integer nodes a program's records share (i32 0, i32 1, ...) are looked up again
+    // and again: the last one found in each slot is remembered (the module does not change).
+    const unsigned slot = id & (kIntegerSlots - 1);
+    if (integerKeys_[slot] == uint64_t(id) + 1) {
+      out = integerValues_[slot];
+      return true;
+    }
     if (id >= numMetadata_)
       return false;
     const Metadata &md = metadata_[id];
@@ -105,6 +112,8 @@ private:
     if (t.bits < 64 && (bits >> (t.bits - 1)) & 1)
       bits |= ~uint64_t(0) << t.bits;
     out = int64_t(bits);
+    integerKeys_[slot] = uint64_t(id) + 1;
+    integerValues_[slot] = out;
     return true;
   }
   [[gnu::noinline]] bool nodeSlow(MetadataId id, std::span<const MetadataId> &ops,
@@ -123,6 +132,9 @@ private:
   size_t numMetadata_, numValues_, numConstants_, numTypes_, numMetadataOperands_;
   std::string_view context_; ///< the named metadata being read (callers name it by a literal)
   std::optional<Diagnostic> error_;
+  static constexpr unsigned kIntegerSlots = 64;
+  uint64_t integerKeys_[kIntegerSlots] = {}; ///< a remembered integer node's id + 1; 0: none
+  int64_t integerValues_[kIntegerSlots];
 };
 
 } // namespace spire::dxil
