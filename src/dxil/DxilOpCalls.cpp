@@ -294,6 +294,12 @@ private:
     const Value *const values = m_.values.data();
     const bool callsTyped = bool(m_.callsTyped);
     const uint32_t stages = callerStages_;
+    // The calls recorded here go straight into the slots (numCalls_ and the arrays in locals,
+    // written back before call(), which may record and grow them).
+    uint32_t *const callIndex = d_.opCallIndex.data();
+    DxilOpCall *opCalls = d_.opCalls.data();
+    uint32_t n = numCalls_;
+    const size_t slots = slots_;
     for (uint32_t i = first; i < end; ++i) {
       const Instruction &inst = instructions[i];
       if (inst.opcode != Opcode::Call)
@@ -313,15 +319,22 @@ private:
             k = &checked_[c];
             break;
           }
-        if (k && callsTyped && inst.numOperands == k->numOperands && stages == k->allowedStages)
-            [[likely]] {
-          record(i, k->op, k->overload, k->overloadType);
+        if (k && callsTyped && inst.numOperands == k->numOperands && stages == k->allowedStages &&
+            n < slots) [[likely]] {
+          callIndex[i] = n;
+          opCalls[n++] = {i, caller_, k->op, k->overload, k->overloadType};
           continue;
         }
       }
+      numCalls_ = n;
       if (!call(i))
         return false;
+      n = numCalls_;
+      opCalls = d_.opCalls.data();
+      if (slots_ != slots) // grown: the next calls take record()'s path
+        return calls(i + 1, end);
     }
+    numCalls_ = n;
     return true;
   }
 
