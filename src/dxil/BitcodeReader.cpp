@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <optional>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -630,38 +631,16 @@ namespace {
 constexpr size_t kModuleArenaBytesPerByte = 24;
 constexpr size_t kModuleArenaBaseBytes = 4096;
 constexpr size_t kScratchArenaBytes = 16384;
-} // namespace
 
-Expected<LlvmModule> readBitcode(std::span<const uint8_t> bytes) {
+/// Reads the bitcode `bytes` (past the wrapper, magic checked) into `m`, whose arena was sized
+/// from them.
+Status readInto(LlvmModule &m, std::span<const uint8_t> bytes) {
   using namespace detail;
-  auto fail = [](std::string message) {
-    return makeError(Location::bitcode("", 0, 0), std::move(message));
-  };
-  if (bytes.size() >= 4 && bytes[0] == 0xDE && bytes[1] == 0xC0 && bytes[2] == 0x17 &&
-      bytes[3] == 0x0B) {
-    if (bytes.size() < 20)
-      return fail("bitcode wrapper header shorter than 20 bytes");
-    auto word = [&](size_t at) {
-      return uint32_t(bytes[at]) | uint32_t(bytes[at + 1]) << 8 | uint32_t(bytes[at + 2]) << 16 |
-             uint32_t(bytes[at + 3]) << 24;
-    };
-    uint64_t offset = word(8), size = word(12);
-    if (offset > bytes.size() || size > bytes.size() - offset)
-      return fail("bitcode wrapper points outside the file");
-    bytes = bytes.subspan(size_t(offset), size_t(size));
-  }
-  if (bytes.size() < 4 ||
-      !(bytes[0] == 'B' && bytes[1] == 'C' && bytes[2] == 0xC0 && bytes[3] == 0xDE))
-    return fail("not LLVM bitcode (no 'BC' 0xC0DE magic)");
-  if (bytes.size() % 4 != 0)
-    return fail("bitcode size " + std::to_string(bytes.size()) + " is not a multiple of 4");
-
   // Two arenas instead of a heap allocation per table: the module's tables in the module's own
   // (its first block sized from the input: never from a count read from it), and the reader's
   // working tables in one of its own, freed on return. Each is one block for 218 of the 219
   // programs of the corpus.
-  size_t n = bytes.size();
-  LlvmModule m(kModuleArenaBytesPerByte * n + kModuleArenaBaseBytes);
+  const size_t n = bytes.size();
   std::pmr::monotonic_buffer_resource scratch(kScratchArenaBytes);
   // Room in proportion to the input, to spare regrowth (which leaves the old copy in the arena).
   // (The factors cover every program of the DXIL corpus.)
@@ -706,11 +685,11 @@ Expected<LlvmModule> readBitcode(std::span<const uint8_t> bytes) {
       return bs.error("a top-level record outside any block");
     if (e.id != kStrtabBlock) {
       if (Status st = bs.skipBlock(); !st)
-        return st.error();
+        return st;
       continue;
     }
     if (Status st = bs.enterBlock(e.id); !st)
-      return st.error();
+      return st;
     for (;;) {
       BitstreamEntry r;
       if (!bs.next(r))
@@ -719,7 +698,7 @@ Expected<LlvmModule> readBitcode(std::span<const uint8_t> bytes) {
         break;
       if (r.kind == BitstreamEntry::Kind::SubBlock) {
         if (Status st = bs.skipBlock(); !st)
-          return st.error();
+          return st;
         continue;
       }
       if (r.kind != BitstreamEntry::Kind::Record)
@@ -744,22 +723,66 @@ Expected<LlvmModule> readBitcode(std::span<const uint8_t> bytes) {
     if (e.id == kModuleBlock && !sawModule) {
       sawModule = true;
       if (Status st = bs.enterBlock(e.id); !st)
-        return st.error();
+        return st;
       if (Status st = readModuleBlock(s); !st)
-        return st.error();
+        return st;
     } else if (e.id == kIdentificationBlock) {
       if (Status st = bs.enterBlock(e.id); !st)
-        return st.error();
+        return st;
       if (Status st = readIdentification(s); !st)
-        return st.error();
+        return st;
     } else if (Status st = bs.skipBlock(); !st) {
-      return st.error();
+      return st;
     }
   }
   if (!sawModule)
-    return fail("bitcode without a module block");
+    return makeError(Location::bitcode("", 0, 0), "bitcode without a module block");
   m.callsTyped.set(s.callsTyped);
-  return m;
+  return {};
+}
+
+/// The bitcode inside `bytes` (past a wrapper's header, if any) into `bytes`, or why there is
+/// none.
+std::optional<Diagnostic> unwrap(std::span<const uint8_t> &bytes) {
+  auto fail = [](std::string message) {
+    return makeError(Location::bitcode("", 0, 0), std::move(message));
+  };
+  if (bytes.size() >= 4 && bytes[0] == 0xDE && bytes[1] == 0xC0 && bytes[2] == 0x17 &&
+      bytes[3] == 0x0B) {
+    if (bytes.size() < 20)
+      return fail("bitcode wrapper header shorter than 20 bytes");
+    auto word = [&](size_t at) {
+      return uint32_t(bytes[at]) | uint32_t(bytes[at + 1]) << 8 | uint32_t(bytes[at + 2]) << 16 |
+             uint32_t(bytes[at + 3]) << 24;
+    };
+    uint64_t offset = word(8), size = word(12);
+    if (offset > bytes.size() || size > bytes.size() - offset)
+      return fail("bitcode wrapper points outside the file");
+    bytes = bytes.subspan(size_t(offset), size_t(size));
+  }
+  if (bytes.size() < 4 ||
+      !(bytes[0] == 'B' && bytes[1] == 'C' && bytes[2] == 0xC0 && bytes[3] == 0xDE))
+    return fail("not LLVM bitcode (no 'BC' 0xC0DE magic)");
+  if (bytes.size() % 4 != 0)
+    return fail("bitcode size " + std::to_string(bytes.size()) + " is not a multiple of 4");
+  return std::nullopt;
+}
+
+} // namespace
+
+Expected<LlvmModule> readBitcode(std::span<const uint8_t> bytes) {
+  // Read in place into the result, and one return of it (so that it is returned in place: a
+  // return of another object anywhere would make every return a move). Expected takes its value
+  // by value: the module is moved into it once.
+  std::optional<Diagnostic> bad = unwrap(bytes);
+  Expected<LlvmModule> result =
+      bad ? Expected<LlvmModule>(std::move(*bad))
+          : Expected<LlvmModule>(
+                LlvmModule(kModuleArenaBytesPerByte * bytes.size() + kModuleArenaBaseBytes));
+  if (!bad)
+    if (Status st = readInto(*result, bytes); !st)
+      result = st.error();
+  return result;
 }
 
 } // namespace spire::dxil
