@@ -465,8 +465,7 @@ Status readAliasRecord(ReaderState &s, bool old) {
 /// A record whose operands are characters, as a string.
 void assignRecordString(const BitstreamRecord &rec, std::pmr::string &out) {
   out.resize(rec.ops.size());
-  for (size_t i = 0; i < rec.ops.size(); ++i)
-    out[i] = char(uint8_t(rec.ops[i]));
+  narrowChars(out.data(), rec.ops.data(), rec.ops.size()); // (sixteen at a time)
 }
 
 /// Reads (or skips) a sub-block of the module block, announced with `id`.
