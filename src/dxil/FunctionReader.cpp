@@ -64,6 +64,7 @@ private:
   bool record();
   bool instruction(Instruction &ins);
   Status debugLocation();
+  Status subBlock(uint32_t id);
 
   // Operand decoding. `at` walks the record.
   const RecordOperands &r() const { return s.rec.ops; }
@@ -353,29 +354,9 @@ Status FunctionBuilder::run() {
     if (e.kind == BitstreamEntry::Kind::EndOfStream)
       return s.bs.error("the data ends inside a function block");
     if (e.kind == BitstreamEntry::Kind::SubBlock) {
-      Status st;
-      switch (e.id) {
-      case kConstantsBlock:
-        if (st = s.bs.enterBlock(e.id); st)
-          st = readConstantsBlock(s, fi);
-        break;
-      case kMetadataBlock:
-        if (st = s.bs.enterBlock(e.id); st)
-          st = readMetadataBlock(s, fi);
-        break;
-      case kMetadataAttachmentBlock:
-        if (st = s.bs.enterBlock(e.id); st)
-          st = readMetadataAttachmentBlock(s, fi);
-        break;
-      case kValueSymtabBlock:
-        if (st = s.bs.enterBlock(e.id); st)
-          st = readValueSymtabBlock(s, fi);
-        break;
-      default:
-        st = s.bs.skipBlock();
-        break;
-      }
-      if (!st)
+      // Each step's Status returned as it is (no Status assigned over another: a Diagnostic
+      // moved for every sub-block).
+      if (Status st = subBlock(e.id); !st)
         return st;
       continue;
     }
@@ -393,6 +374,29 @@ Status FunctionBuilder::run() {
   s.valueIds.resize(moduleValues);
   s.mdIds.resize(moduleMds);
   return {};
+}
+
+Status FunctionBuilder::subBlock(uint32_t id) {
+  Status (*read)(ReaderState &, uint32_t);
+  switch (id) {
+  case kConstantsBlock:
+    read = readConstantsBlock;
+    break;
+  case kMetadataBlock:
+    read = readMetadataBlock;
+    break;
+  case kMetadataAttachmentBlock:
+    read = readMetadataAttachmentBlock;
+    break;
+  case kValueSymtabBlock:
+    read = readValueSymtabBlock;
+    break;
+  default:
+    return s.bs.skipBlock();
+  }
+  if (Status st = s.bs.enterBlock(id); !st)
+    return st;
+  return read(s, fi);
 }
 
 bool FunctionBuilder::record() {
@@ -441,7 +445,8 @@ bool FunctionBuilder::record() {
     append(s.valueIds, ins.value);
   }
   m.blocks[firstBlock + curBlock].numInstructions++;
-  if (isTerminator(ins.opcode)) {
+  if (ins.opcode <= Opcode::Unreachable) { // isTerminator, inline
+    static_assert(Opcode::Ret < Opcode::Unreachable && Opcode::Unreachable < Opcode::FNeg);
     ++curBlock;
     if (curBlock < numBlocks)
       m.blocks[firstBlock + curBlock].firstInstruction = uint32_t(m.instructions.size());
