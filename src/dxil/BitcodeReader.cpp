@@ -346,11 +346,11 @@ Status readFunctionRecord(ReaderState &s) {
   const auto &r = s.rec.ops;
   if (r.size() < o + 8)
     return s.error("FUNCTION record too short");
-  Expected<TypeId> ty = s.type(r[o]);
-  if (!ty)
-    return ty.error();
+  // (s.type() without an Expected for every function)
+  if (r[o] >= s.typeMap.size() || s.typeMap[r[o]] == kNoId)
+    return s.undefinedType(r[o]);
   LlvmModule &m = s.m;
-  TypeId fnTy = *ty;
+  TypeId fnTy = s.typeMap[r[o]];
   if (m.types[fnTy].kind == TypeKind::Pointer && m.types[fnTy].numElements)
     fnTy = m.elementType(fnTy);
   if (m.types[fnTy].kind != TypeKind::Function)
@@ -388,7 +388,7 @@ Status readFunctionRecord(ReaderState &s) {
     }
     if (size > o + 9)
       f.unnamedAddr = decodeUnnamedAddr(r[o + 9]);
-    auto field = [&](size_t at, uint32_t which) {
+    auto field = [&](size_t at, uint32_t which) __attribute__((always_inline)) {
       if (size > at && r[at])
         s.moduleFixups.push_back({Fixup::Target::FunctionField, index * 4 + which,
                                   uint32_t(r[at] - 1), kNoId, s.rec.bitOffset});
