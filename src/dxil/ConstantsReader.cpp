@@ -76,14 +76,15 @@ uint64_t decodeSigned(uint64_t v) {
     if (s.rec.code == kSetType) {
       if (r.empty())
         return s.error("SETTYPE without a type");
-      Expected<TypeId> t = s.type(r[0]);
-      if (!t)
-        return t.error();
-      TypeKind k = m.types[*t].kind;
+      // (s.type() without an Expected for every SETTYPE)
+      if (r[0] >= s.typeMap.size() || s.typeMap[r[0]] == kNoId)
+        return s.undefinedType(r[0]);
+      const TypeId t = s.typeMap[r[0]];
+      TypeKind k = m.types[t].kind;
       if (k == TypeKind::Void || k == TypeKind::Function || k == TypeKind::Label ||
           k == TypeKind::Metadata)
         return s.error("constants of a type that has no constants");
-      current = *t;
+      current = t;
       continue;
     }
     if (current == kNoId)
