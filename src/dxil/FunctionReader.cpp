@@ -63,6 +63,7 @@ private:
   // The hot steps report through error_ (see setError): no Status built per record.
   bool record();
   bool instruction(Instruction &ins);
+  [[gnu::noinline]] bool call(Instruction &ins);
   Status debugLocation();
   Status subBlock(uint32_t id);
 
@@ -435,7 +436,7 @@ bool FunctionBuilder::record() {
   Instruction &ins = m.instructions.back();
   ins.block = firstBlock + curBlock;
   ins.firstOperand = uint32_t(m.operands.size());
-  if (!instruction(ins)) {
+  if (!(s.rec.code == kCall ? call(ins) : instruction(ins))) {
     m.instructions.pop_back();
     return false;
   }
@@ -488,6 +489,66 @@ Status FunctionBuilder::debugLocation() {
   m.debugLocs.push_back(loc);
   last.debugLoc = lastDebugLoc;
   return {};
+}
+
+/// CALL: [attributes, cc, fmf?, fnty?, callee (with its type when forward), args...]. Out of
+/// `instruction` (whose frame and preamble the most common record skips: record() calls it
+/// directly).
+bool FunctionBuilder::call(Instruction &ins) {
+  const auto &rec = r();
+  size_t at = 0;
+  if (!need(0, 3))
+    return false;
+  uint64_t attrs = rec[at++];
+  uint64_t cc = rec[at++];
+  if (attrs) {
+    if (attrs - 1 >= s.attributeListIds.size())
+      return failMessage("call attribute list index out of range");
+    ins.attributes = s.attributeListIds[attrs - 1];
+  }
+  if ((cc >> 17) & 1) {
+    if (!need(at, 1))
+      return false;
+    ins.fastMath = decodeFastMath(rec[at++]);
+  }
+  TypeId fnTy = kNoId;
+  if ((cc >> 15) & 1) {
+    if (!need(at, 1))
+      return false;
+    if (!typeAt(rec[at++], fnTy))
+      return false;
+  }
+  ins.callingConv = uint32_t((cc >> 1) & 0x3FF);
+  ins.tail = ((cc >> 14) & 1)   ? TailKind::MustTail
+             : ((cc >> 16) & 1) ? TailKind::NoTail
+             : (cc & 1)         ? TailKind::Tail
+                                : TailKind::None;
+  TypeId calleeTy;
+  if (!valueTypePair(at, calleeTy))
+    return false;
+  if (fnTy == kNoId)
+    fnTy = pointee(calleeTy);
+  else if (fnTy != pointee(calleeTy))
+    s.callsTyped = false; // not vouched for: the model checks the arguments of such calls
+  if (fnTy == kNoId || m.types[fnTy].kind != TypeKind::Function)
+    return failMessage("call of a value that is not a function");
+  if (m.types[calleeTy].kind != TypeKind::Pointer)
+    return failMessage("call of a value that is not a pointer");
+  if (!callArguments(at, fnTy))
+    return false;
+  if (m.types[fnTy].varArg) {
+    while (at < rec.size()) {
+      TypeId vt;
+      if (!valueTypePair(at, vt))
+        return false;
+    }
+  } else if (at != rec.size()) {
+    return failMessage("call with more arguments than its function type has");
+  }
+  ins.opcode = Opcode::Call;
+  ins.auxType = fnTy;
+  ins.type = m.elementType(fnTy);
+  return true;
 }
 
 bool FunctionBuilder::instruction(Instruction &ins) {
@@ -997,60 +1058,8 @@ bool FunctionBuilder::instruction(Instruction &ins) {
     ins.type = *rt;
     return true;
   }
-  case kCall: {
-    if (!need(0, 3))
-      return false;
-    uint64_t attrs = rec[at++];
-    uint64_t cc = rec[at++];
-    if (attrs) {
-      if (attrs - 1 >= s.attributeListIds.size())
-        return failMessage("call attribute list index out of range");
-      ins.attributes = s.attributeListIds[attrs - 1];
-    }
-    if ((cc >> 17) & 1) {
-      if (!need(at, 1))
-        return false;
-      ins.fastMath = decodeFastMath(rec[at++]);
-    }
-    TypeId fnTy = kNoId;
-    if ((cc >> 15) & 1) {
-      if (!need(at, 1))
-        return false;
-      if (!typeAt(rec[at++], fnTy))
-        return false;
-    }
-    ins.callingConv = uint32_t((cc >> 1) & 0x3FF);
-    ins.tail = ((cc >> 14) & 1)   ? TailKind::MustTail
-               : ((cc >> 16) & 1) ? TailKind::NoTail
-               : (cc & 1)         ? TailKind::Tail
-                                  : TailKind::None;
-    TypeId calleeTy;
-    if (!valueTypePair(at, calleeTy))
-      return false;
-    if (fnTy == kNoId)
-      fnTy = pointee(calleeTy);
-    else if (fnTy != pointee(calleeTy))
-      s.callsTyped = false; // not vouched for: the model checks the arguments of such calls
-    if (fnTy == kNoId || m.types[fnTy].kind != TypeKind::Function)
-      return failMessage("call of a value that is not a function");
-    if (m.types[calleeTy].kind != TypeKind::Pointer)
-      return failMessage("call of a value that is not a pointer");
-    if (!callArguments(at, fnTy))
-      return false;
-    if (m.types[fnTy].varArg) {
-      while (at < rec.size()) {
-        TypeId vt;
-        if (!valueTypePair(at, vt))
-          return false;
-      }
-    } else if (at != rec.size()) {
-      return failMessage("call with more arguments than its function type has");
-    }
-    ins.opcode = Opcode::Call;
-    ins.auxType = fnTy;
-    ins.type = m.elementType(fnTy);
-    return true;
-  }
+  case kCall:
+    return call(ins);
   case kInvoke:
   case kResume:
   case kLandingPad:
