@@ -64,6 +64,8 @@ private:
   bool record();
   bool instruction(Instruction &ins);
   [[gnu::noinline]] bool call(Instruction &ins);
+  [[gnu::noinline]] bool binop(Instruction &ins);
+  [[gnu::noinline]] bool member(Instruction &ins);
   Status debugLocation();
   Status subBlock(uint32_t id);
 
@@ -436,7 +438,24 @@ bool FunctionBuilder::record() {
   Instruction &ins = m.instructions.back();
   ins.block = firstBlock + curBlock;
   ins.firstOperand = uint32_t(m.operands.size());
-  if (!(s.rec.code == kCall ? call(ins) : instruction(ins))) {
+  // The three most common records (calls two in three) skip instruction()'s frame.
+  bool ok;
+  switch (s.rec.code) {
+  case kCall:
+    ok = call(ins);
+    break;
+  case kBinop:
+    ok = binop(ins);
+    break;
+  case kExtractVal:
+  case kInsertVal:
+    ok = member(ins);
+    break;
+  default:
+    ok = instruction(ins);
+    break;
+  }
+  if (!ok) {
     m.instructions.pop_back();
     return false;
   }
@@ -551,6 +570,58 @@ bool FunctionBuilder::call(Instruction &ins) {
   return true;
 }
 
+/// BINOP: [a (with its type when forward), b, opcode, flags?]. Out of `instruction`, as call.
+bool FunctionBuilder::binop(Instruction &ins) {
+  const auto &rec = r();
+  size_t at = 0;
+  TypeId ty = kNoId;
+  if (!sameTypePairAndField(at, ty))
+    return false;
+  Expected<Opcode> op = decodeBinop(s, rec[at++], ty);
+  if (!op)
+    return setError(op.error());
+  ins.opcode = *op;
+  ins.type = ty;
+  if (at < rec.size()) {
+    if (*op == Opcode::FAdd || *op == Opcode::FSub || *op == Opcode::FMul || *op == Opcode::FDiv ||
+        *op == Opcode::FRem)
+      ins.fastMath = decodeFastMath(rec[at]);
+    else
+      ins.flags = decodeBinopFlags(*op, rec[at]);
+  }
+  return true;
+}
+
+/// EXTRACTVAL / INSERTVAL: [aggregate pair, (value pair,) indices...]. Out of `instruction`, as
+/// call.
+bool FunctionBuilder::member(Instruction &ins) {
+  const auto &rec = r();
+  size_t at = 0;
+  TypeId agg;
+  if (!valueTypePair(at, agg))
+    return false;
+  if (s.rec.code == kInsertVal) {
+    TypeId vt;
+    if (!valueTypePair(at, vt))
+      return false;
+  }
+  if (at >= rec.size())
+    return failMessage("extractvalue/insertvalue without indices");
+  ins.firstWord = uint32_t(m.words.size());
+  for (; at < rec.size(); ++at) {
+    if (rec[at] > 0xFFFFFFFFu)
+      return failMessage("extractvalue/insertvalue index out of range");
+    m.words.push_back(rec[at]);
+  }
+  ins.numWords = uint32_t(m.words.size() - ins.firstWord);
+  Expected<TypeId> member = indexedType(s, agg, m.wordsOf(ins));
+  if (!member)
+    return setError(member.error());
+  ins.opcode = s.rec.code == kExtractVal ? Opcode::ExtractValue : Opcode::InsertValue;
+  ins.type = s.rec.code == kExtractVal ? *member : agg;
+  return true;
+}
+
 bool FunctionBuilder::instruction(Instruction &ins) {
   const auto &rec = r();
   size_t at = 0;
@@ -558,23 +629,8 @@ bool FunctionBuilder::instruction(Instruction &ins) {
   TypeId voidTy = basicType(TypeKind::Void);
   ins.type = voidTy;
   switch (s.rec.code) {
-  case kBinop: {
-    if (!sameTypePairAndField(at, ty))
-      return false;
-    Expected<Opcode> op = decodeBinop(s, rec[at++], ty);
-    if (!op)
-      return setError(op.error());
-    ins.opcode = *op;
-    ins.type = ty;
-    if (at < rec.size()) {
-      if (*op == Opcode::FAdd || *op == Opcode::FSub || *op == Opcode::FMul ||
-          *op == Opcode::FDiv || *op == Opcode::FRem)
-        ins.fastMath = decodeFastMath(rec[at]);
-      else
-        ins.flags = decodeBinopFlags(*op, rec[at]);
-    }
-    return true;
-  }
+  case kBinop:
+    return binop(ins);
   case kUnop: {
     if (!valueTypePair(at, ty))
       return false;
@@ -647,31 +703,8 @@ bool FunctionBuilder::instruction(Instruction &ins) {
     return true;
   }
   case kExtractVal:
-  case kInsertVal: {
-    TypeId agg;
-    if (!valueTypePair(at, agg))
-      return false;
-    if (s.rec.code == kInsertVal) {
-      TypeId vt;
-      if (!valueTypePair(at, vt))
-        return false;
-    }
-    if (at >= rec.size())
-      return failMessage("extractvalue/insertvalue without indices");
-    ins.firstWord = uint32_t(m.words.size());
-    for (; at < rec.size(); ++at) {
-      if (rec[at] > 0xFFFFFFFFu)
-        return failMessage("extractvalue/insertvalue index out of range");
-      m.words.push_back(rec[at]);
-    }
-    ins.numWords = uint32_t(m.words.size() - ins.firstWord);
-    Expected<TypeId> member = indexedType(s, agg, m.wordsOf(ins));
-    if (!member)
-      return setError(member.error());
-    ins.opcode = s.rec.code == kExtractVal ? Opcode::ExtractValue : Opcode::InsertValue;
-    ins.type = s.rec.code == kExtractVal ? *member : agg;
-    return true;
-  }
+  case kInsertVal:
+    return member(ins);
   case kSelect:
   case kVSelect: {
     // [t pair, f, cond pair] (VSELECT) or [t pair, f, cond i1] (old)
