@@ -67,6 +67,13 @@ private:
   [[gnu::noinline]] bool binop(Instruction &ins);
   [[gnu::noinline]] bool member(Instruction &ins);
   Status debugLocation();
+  /// debugLocation's Status as record() reports (out of line: its Status stays out of record's
+  /// frame).
+  [[gnu::noinline]] bool debugLocationRecord() {
+    Status st = debugLocation();
+    return st ? true : setError(st.error());
+  }
+  [[gnu::noinline]] bool declareBlocks();
   Status subBlock(uint32_t id);
 
   // Operand decoding. `at` walks the record.
@@ -402,31 +409,34 @@ Status FunctionBuilder::subBlock(uint32_t id) {
   return read(s, fi);
 }
 
-bool FunctionBuilder::record() {
+/// DECLAREBLOCKS [count]: the function's blocks, once, before any instruction. (Out of line:
+/// once a function.)
+bool FunctionBuilder::declareBlocks() {
   const auto &rec = r();
-  if (s.rec.code == kDeclareBlocks) {
-    if (declared || rec.empty() || rec[0] == 0 || rec[0] > s.bs.bitsLeft())
-      return failMessage("DECLAREBLOCKS missing, repeated or with an impossible count");
-    declared = true;
-    numBlocks = uint32_t(rec[0]);
-    firstBlock = uint32_t(m.blocks.size());
-    Function &fn = m.functions[fi];
-    fn.firstBlock = firstBlock;
-    fn.numBlocks = numBlocks;
-    TypeId label = basicType(TypeKind::Label);
-    for (uint32_t i = 0; i < numBlocks; ++i) {
-      BasicBlock b;
-      b.function = fi;
-      b.firstInstruction = uint32_t(m.instructions.size());
-      b.value = s.newValue(ValueKind::Block, label, firstBlock + i);
-      m.blocks.push_back(b);
-    }
-    return true;
+  if (declared || rec.empty() || rec[0] == 0 || rec[0] > s.bs.bitsLeft())
+    return failMessage("DECLAREBLOCKS missing, repeated or with an impossible count");
+  declared = true;
+  numBlocks = uint32_t(rec[0]);
+  firstBlock = uint32_t(m.blocks.size());
+  Function &fn = m.functions[fi];
+  fn.firstBlock = firstBlock;
+  fn.numBlocks = numBlocks;
+  TypeId label = basicType(TypeKind::Label);
+  for (uint32_t i = 0; i < numBlocks; ++i) {
+    BasicBlock b;
+    b.function = fi;
+    b.firstInstruction = uint32_t(m.instructions.size());
+    b.value = s.newValue(ValueKind::Block, label, firstBlock + i);
+    m.blocks.push_back(b);
   }
-  if (s.rec.code == kDebugLoc || s.rec.code == kDebugLocAgain) {
-    Status st = debugLocation();
-    return st ? true : setError(st.error());
-  }
+  return true;
+}
+
+bool FunctionBuilder::record() {
+  if (s.rec.code == kDeclareBlocks)
+    return declareBlocks();
+  if (s.rec.code == kDebugLoc || s.rec.code == kDebugLocAgain)
+    return debugLocationRecord();
   if (!declared)
     return failMessage("instruction before DECLAREBLOCKS");
   if (curBlock >= numBlocks)
