@@ -563,8 +563,12 @@ bool FunctionBuilder::call(Instruction &ins) {
     return failMessage("call of a value that is not a function");
   if (m.types[calleeTy].kind != TypeKind::Pointer)
     return failMessage("call of a value that is not a pointer");
-  if (!callArguments(at, fnTy))
+  // (A copy for callArguments to advance: `at` itself, never address-taken, stays in a register
+  // above.)
+  size_t end = at;
+  if (!callArguments(end, fnTy))
     return false;
+  at = end;
   if (m.types[fnTy].varArg) {
     while (at < rec.size()) {
       TypeId vt;
