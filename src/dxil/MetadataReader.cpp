@@ -193,7 +193,8 @@ public:
     watching_ = watching_ && !body_.bytes.empty();
   }
   void record(uint32_t abbrevId, uint32_t code) {
-    watching_ = watching_ && abbrevId == kAbbrevUnabbreviatedRecord && code == kKind;
+    if (watching_) [[unlikely]] // (a test per record; most blocks are never watched)
+      watching_ = abbrevId == kAbbrevUnabbreviatedRecord && code == kKind;
   }
   void subBlock() { watching_ = false; }
   void done(const ReaderState &s) {
