@@ -402,8 +402,8 @@ uint64_t decodeSigned(uint64_t v) {
       return s.error("unsupported constant record code " + std::to_string(s.rec.code));
     }
     c.value = s.newValue(ValueKind::Constant, c.type, uint32_t(m.constants.size()));
-    s.valueIds.push_back(c.value);
-    m.constants.push_back(c);
+    append(s.valueIds, c.value); // (growth out of line)
+    append(m.constants, c);
   }
   if (Status st = resolveFixups(s, s.fixups, firstFixup); !st)
     return st;
