@@ -41,7 +41,8 @@ inline void narrow16(char *out, const uint64_t *chars) {
 #endif
 
 /// Each character's low byte (a record's operands are 64-bit).
-void narrowChars(char *__restrict out, const uint64_t *__restrict chars, size_t n) {
+[[gnu::always_inline]] inline void narrowChars(char *__restrict out,
+                                               const uint64_t *__restrict chars, size_t n) {
 #if defined(__SSE2__)
   // Sixteen at a time, the last sixteen overlapping the ones before (no tail loop).
   if (n >= 16) {

@@ -625,7 +625,7 @@ bool FunctionBuilder::member(Instruction &ins) {
   for (; at < rec.size(); ++at) {
     if (rec[at] > 0xFFFFFFFFu)
       return failMessage("extractvalue/insertvalue index out of range");
-    m.words.push_back(rec[at]);
+    append(m.words, rec[at]);
   }
   ins.numWords = uint32_t(m.words.size() - ins.firstWord);
   Expected<TypeId> member = indexedType(s, agg, m.wordsOf(ins));
