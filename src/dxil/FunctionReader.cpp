@@ -474,9 +474,12 @@ bool FunctionBuilder::record() {
     ins.value = s.newValue(ValueKind::Instruction, ins.type, index);
     append(s.valueIds, ins.value);
   }
-  m.blocks[firstBlock + curBlock].numInstructions++;
   if (ins.opcode <= Opcode::Unreachable) { // isTerminator, inline
     static_assert(Opcode::Ret < Opcode::Unreachable && Opcode::Unreachable < Opcode::FNeg);
+    // A block's count once, at its terminator (a function whose last block is not terminated
+    // fails whole).
+    BasicBlock &b = m.blocks[firstBlock + curBlock];
+    b.numInstructions = uint32_t(m.instructions.size()) - b.firstInstruction;
     ++curBlock;
     if (curBlock < numBlocks)
       m.blocks[firstBlock + curBlock].firstInstruction = uint32_t(m.instructions.size());
