@@ -74,6 +74,7 @@ private:
     return st ? true : setError(st.error());
   }
   [[gnu::noinline]] bool declareBlocks();
+  [[gnu::noinline]] bool recordOutsideBlocks();
   Status subBlock(uint32_t id);
 
   // Operand decoding. `at` walks the record.
@@ -432,15 +433,22 @@ bool FunctionBuilder::declareBlocks() {
   return true;
 }
 
-bool FunctionBuilder::record() {
+/// A record read before the first block or after the last one is terminated: DECLAREBLOCKS, a
+/// debug location or an error.
+bool FunctionBuilder::recordOutsideBlocks() {
   if (s.rec.code == kDeclareBlocks)
     return declareBlocks();
   if (s.rec.code == kDebugLoc || s.rec.code == kDebugLocAgain)
     return debugLocationRecord();
   if (!declared)
     return failMessage("instruction before DECLAREBLOCKS");
-  if (curBlock >= numBlocks)
-    return failMessage("instruction after the last block was terminated");
+  return failMessage("instruction after the last block was terminated");
+}
+
+bool FunctionBuilder::record() {
+  // (No blocks before DECLAREBLOCKS: one test for both.)
+  if (curBlock >= numBlocks) [[unlikely]]
+    return recordOutsideBlocks();
   // Built in place (no copy of the record); taken back if it turns out bad. Nothing below
   // adds instructions, so `ins` stays where it is.
   const uint32_t index = uint32_t(m.instructions.size());
@@ -461,6 +469,13 @@ bool FunctionBuilder::record() {
   case kInsertVal:
     ok = member(ins);
     break;
+  case kDeclareBlocks: // (the rare records that add no instruction, in the same dispatch)
+    m.instructions.pop_back();
+    return declareBlocks();
+  case kDebugLoc:
+  case kDebugLocAgain:
+    m.instructions.pop_back();
+    return debugLocationRecord();
   default:
     ok = instruction(ins);
     break;
