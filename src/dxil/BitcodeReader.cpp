@@ -505,16 +505,10 @@ Status readSubBlock(ReaderState &s, uint32_t id) {
     return readParamAttrGroupBlock(s);
   case kParamAttrBlock:
     return readParamAttrBlock(s);
-  case kConstantsBlock: {
-    Status st = readConstantsBlock(s, kNoId);
-    s.moduleValueCount = uint32_t(s.valueIds.size());
-    return st;
-  }
-  case kMetadataBlock: {
-    Status st = readMetadataBlock(s, kNoId);
-    s.moduleMdCount = uint32_t(s.mdIds.size());
-    return st;
-  }
+  case kConstantsBlock: // (the module's value and metadata counts: set by the caller after)
+    return readConstantsBlock(s, kNoId);
+  case kMetadataBlock:
+    return readMetadataBlock(s, kNoId);
   case kMetadataKindBlock:
     return readMetadataKindBlock(s);
   default: // kValueSymtabBlock
@@ -532,8 +526,13 @@ Status readModuleBlock(ReaderState &s) {
     if (e.kind == BitstreamEntry::Kind::EndBlock)
       break;
     if (e.kind == BitstreamEntry::Kind::SubBlock) {
+      // (Each block's Status returned as it is: no Status moved for every block.)
       if (Status st = readSubBlock(s, e.id); !st)
         return st;
+      if (e.id == kConstantsBlock)
+        s.moduleValueCount = uint32_t(s.valueIds.size());
+      else if (e.id == kMetadataBlock)
+        s.moduleMdCount = uint32_t(s.mdIds.size());
       continue;
     }
     if (!s.bs.read(e.id, s.rec))
