@@ -335,7 +335,9 @@ Status readGlobalVar(ReaderState &s) {
   return {};
 }
 
-Status readFunctionRecord(ReaderState &s) {
+/// (An optional diagnostic, not a Status: a Status builds and destroys a whole Diagnostic for
+/// every record.)
+std::optional<Diagnostic> readFunctionRecord(ReaderState &s) {
   size_t o = 0;
   StrRef name;
   if (s.version >= 2) {
@@ -566,8 +568,8 @@ Status readModuleBlock(ReaderState &s) {
         return st;
       break;
     case 8: // FUNCTION
-      if (Status st = readFunctionRecord(s); !st)
-        return st;
+      if (std::optional<Diagnostic> bad = readFunctionRecord(s))
+        return std::move(*bad);
       break;
     case 9:  // ALIAS_OLD
     case 14: // ALIAS
