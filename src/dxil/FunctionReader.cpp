@@ -92,6 +92,9 @@ private:
   [[gnu::cold, gnu::noinline]] bool tooShort() {
     return failMessage("instruction record too short");
   }
+  [[gnu::cold, gnu::noinline]] bool badBinop(uint64_t code, TypeId type) {
+    return setError(decodeBinop(s, code, type).error());
+  }
   [[gnu::cold, gnu::noinline]] bool noValue() { return failMessage("operand refers to no value"); }
   [[gnu::cold, gnu::noinline]] bool noType(uint64_t t) {
     return setError(s.error("type id " + std::to_string(t) + " is not defined"));
@@ -609,17 +612,18 @@ bool FunctionBuilder::binop(Instruction &ins) {
   TypeId ty = kNoId;
   if (!sameTypePairAndField(at, ty))
     return false;
-  Expected<Opcode> op = decodeBinop(s, rec[at++], ty);
-  if (!op)
-    return setError(op.error());
-  ins.opcode = *op;
+  Opcode op;
+  if (!binopOpcode(m, rec[at], ty, op)) [[unlikely]]
+    return badBinop(rec[at], ty);
+  ++at;
+  ins.opcode = op;
   ins.type = ty;
   if (at < rec.size()) {
-    if (*op == Opcode::FAdd || *op == Opcode::FSub || *op == Opcode::FMul || *op == Opcode::FDiv ||
-        *op == Opcode::FRem)
+    if (op == Opcode::FAdd || op == Opcode::FSub || op == Opcode::FMul || op == Opcode::FDiv ||
+        op == Opcode::FRem)
       ins.fastMath = decodeFastMath(rec[at]);
     else
-      ins.flags = decodeBinopFlags(*op, rec[at]);
+      ins.flags = decodeBinopFlags(op, rec[at]);
   }
   return true;
 }
