@@ -691,14 +691,13 @@ bool FunctionBuilder::instruction(Instruction &ins) {
       return false;
     if (!need(at, 2))
       return false;
-    Expected<TypeId> dest = s.type(rec[at]);
-    if (!dest)
-      return setError(dest.error());
-    Expected<Opcode> op = decodeCast(s, rec[at + 1]);
-    if (!op)
-      return setError(op.error());
-    ins.opcode = *op;
-    ins.type = *dest;
+    TypeId dest = kNoId; // (no Expected for the type nor the opcode: decodeCast only fails)
+    if (!typeAt(rec[at], dest))
+      return false;
+    if (rec[at + 1] > 12) [[unlikely]]
+      return setError(decodeCast(s, rec[at + 1]).error());
+    ins.opcode = kCastOpcodes[rec[at + 1]];
+    ins.type = dest;
     return true;
   }
   case kGepOld:

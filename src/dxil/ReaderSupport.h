@@ -74,6 +74,11 @@ inline bool binopOpcode(const LlvmModule &m, uint64_t code, TypeId type, Opcode 
     return false;
   }
 }
+/// The cast opcodes by their bitcode numbers (0-12).
+inline constexpr Opcode kCastOpcodes[] = {
+    Opcode::Trunc,    Opcode::ZExt,    Opcode::SExt,         Opcode::FPToUI, Opcode::FPToSI,
+    Opcode::UIToFP,   Opcode::SIToFP,  Opcode::FPTrunc,      Opcode::FPExt,  Opcode::PtrToInt,
+    Opcode::IntToPtr, Opcode::BitCast, Opcode::AddrSpaceCast};
 Expected<Opcode> decodeCast(ReaderState &s, uint64_t code);
 uint8_t decodeBinopFlags(Opcode op, uint64_t flags);
 /// The fast-math flags of a bitcode flags word.
