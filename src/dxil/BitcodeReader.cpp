@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <optional>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -40,7 +41,8 @@ inline void narrow16(char *out, const uint64_t *chars) {
 #endif
 
 /// Each character's low byte (a record's operands are 64-bit).
-void narrowChars(char *__restrict out, const uint64_t *__restrict chars, size_t n) {
+[[gnu::always_inline]] inline void narrowChars(char *__restrict out,
+                                               const uint64_t *__restrict chars, size_t n) {
 #if defined(__SSE2__)
   // Sixteen at a time, the last sixteen overlapping the ones before (no tail loop).
   if (n >= 16) {
@@ -333,7 +335,9 @@ Status readGlobalVar(ReaderState &s) {
   return {};
 }
 
-Status readFunctionRecord(ReaderState &s) {
+/// (An optional diagnostic, not a Status: a Status builds and destroys a whole Diagnostic for
+/// every record.)
+std::optional<Diagnostic> readFunctionRecord(ReaderState &s) {
   size_t o = 0;
   StrRef name;
   if (s.version >= 2) {
@@ -345,11 +349,11 @@ Status readFunctionRecord(ReaderState &s) {
   const auto &r = s.rec.ops;
   if (r.size() < o + 8)
     return s.error("FUNCTION record too short");
-  Expected<TypeId> ty = s.type(r[o]);
-  if (!ty)
-    return ty.error();
+  // (s.type() without an Expected for every function)
+  if (r[o] >= s.typeMap.size() || s.typeMap[r[o]] == kNoId)
+    return s.undefinedType(r[o]);
   LlvmModule &m = s.m;
-  TypeId fnTy = *ty;
+  TypeId fnTy = s.typeMap[r[o]];
   if (m.types[fnTy].kind == TypeKind::Pointer && m.types[fnTy].numElements)
     fnTy = m.elementType(fnTy);
   if (m.types[fnTy].kind != TypeKind::Function)
@@ -387,7 +391,7 @@ Status readFunctionRecord(ReaderState &s) {
     }
     if (size > o + 9)
       f.unnamedAddr = decodeUnnamedAddr(r[o + 9]);
-    auto field = [&](size_t at, uint32_t which) {
+    auto field = [&](size_t at, uint32_t which) __attribute__((always_inline)) {
       if (size > at && r[at])
         s.moduleFixups.push_back({Fixup::Target::FunctionField, index * 4 + which,
                                   uint32_t(r[at] - 1), kNoId, s.rec.bitOffset});
@@ -464,8 +468,7 @@ Status readAliasRecord(ReaderState &s, bool old) {
 /// A record whose operands are characters, as a string.
 void assignRecordString(const BitstreamRecord &rec, std::pmr::string &out) {
   out.resize(rec.ops.size());
-  for (size_t i = 0; i < rec.ops.size(); ++i)
-    out[i] = char(uint8_t(rec.ops[i]));
+  narrowChars(out.data(), rec.ops.data(), rec.ops.size()); // (sixteen at a time)
 }
 
 /// Reads (or skips) a sub-block of the module block, announced with `id`.
@@ -504,16 +507,10 @@ Status readSubBlock(ReaderState &s, uint32_t id) {
     return readParamAttrGroupBlock(s);
   case kParamAttrBlock:
     return readParamAttrBlock(s);
-  case kConstantsBlock: {
-    Status st = readConstantsBlock(s, kNoId);
-    s.moduleValueCount = uint32_t(s.valueIds.size());
-    return st;
-  }
-  case kMetadataBlock: {
-    Status st = readMetadataBlock(s, kNoId);
-    s.moduleMdCount = uint32_t(s.mdIds.size());
-    return st;
-  }
+  case kConstantsBlock: // (the module's value and metadata counts: set by the caller after)
+    return readConstantsBlock(s, kNoId);
+  case kMetadataBlock:
+    return readMetadataBlock(s, kNoId);
   case kMetadataKindBlock:
     return readMetadataKindBlock(s);
   default: // kValueSymtabBlock
@@ -531,8 +528,13 @@ Status readModuleBlock(ReaderState &s) {
     if (e.kind == BitstreamEntry::Kind::EndBlock)
       break;
     if (e.kind == BitstreamEntry::Kind::SubBlock) {
+      // (Each block's Status returned as it is: no Status moved for every block.)
       if (Status st = readSubBlock(s, e.id); !st)
         return st;
+      if (e.id == kConstantsBlock)
+        s.moduleValueCount = uint32_t(s.valueIds.size());
+      else if (e.id == kMetadataBlock)
+        s.moduleMdCount = uint32_t(s.mdIds.size());
       continue;
     }
     if (!s.bs.read(e.id, s.rec))
@@ -566,8 +568,8 @@ Status readModuleBlock(ReaderState &s) {
         return st;
       break;
     case 8: // FUNCTION
-      if (Status st = readFunctionRecord(s); !st)
-        return st;
+      if (std::optional<Diagnostic> bad = readFunctionRecord(s))
+        return std::move(*bad);
       break;
     case 9:  // ALIAS_OLD
     case 14: // ALIAS
@@ -630,38 +632,16 @@ namespace {
 constexpr size_t kModuleArenaBytesPerByte = 24;
 constexpr size_t kModuleArenaBaseBytes = 4096;
 constexpr size_t kScratchArenaBytes = 16384;
-} // namespace
 
-Expected<LlvmModule> readBitcode(std::span<const uint8_t> bytes) {
+/// Reads the bitcode `bytes` (past the wrapper, magic checked) into `m`, whose arena was sized
+/// from them.
+Status readInto(LlvmModule &m, std::span<const uint8_t> bytes) {
   using namespace detail;
-  auto fail = [](std::string message) {
-    return makeError(Location::bitcode("", 0, 0), std::move(message));
-  };
-  if (bytes.size() >= 4 && bytes[0] == 0xDE && bytes[1] == 0xC0 && bytes[2] == 0x17 &&
-      bytes[3] == 0x0B) {
-    if (bytes.size() < 20)
-      return fail("bitcode wrapper header shorter than 20 bytes");
-    auto word = [&](size_t at) {
-      return uint32_t(bytes[at]) | uint32_t(bytes[at + 1]) << 8 | uint32_t(bytes[at + 2]) << 16 |
-             uint32_t(bytes[at + 3]) << 24;
-    };
-    uint64_t offset = word(8), size = word(12);
-    if (offset > bytes.size() || size > bytes.size() - offset)
-      return fail("bitcode wrapper points outside the file");
-    bytes = bytes.subspan(size_t(offset), size_t(size));
-  }
-  if (bytes.size() < 4 ||
-      !(bytes[0] == 'B' && bytes[1] == 'C' && bytes[2] == 0xC0 && bytes[3] == 0xDE))
-    return fail("not LLVM bitcode (no 'BC' 0xC0DE magic)");
-  if (bytes.size() % 4 != 0)
-    return fail("bitcode size " + std::to_string(bytes.size()) + " is not a multiple of 4");
-
   // Two arenas instead of a heap allocation per table: the module's tables in the module's own
   // (its first block sized from the input: never from a count read from it), and the reader's
   // working tables in one of its own, freed on return. Each is one block for 218 of the 219
   // programs of the corpus.
-  size_t n = bytes.size();
-  LlvmModule m(kModuleArenaBytesPerByte * n + kModuleArenaBaseBytes);
+  const size_t n = bytes.size();
   std::pmr::monotonic_buffer_resource scratch(kScratchArenaBytes);
   // Room in proportion to the input, to spare regrowth (which leaves the old copy in the arena).
   // (The factors cover every program of the DXIL corpus.)
@@ -706,11 +686,11 @@ Expected<LlvmModule> readBitcode(std::span<const uint8_t> bytes) {
       return bs.error("a top-level record outside any block");
     if (e.id != kStrtabBlock) {
       if (Status st = bs.skipBlock(); !st)
-        return st.error();
+        return st;
       continue;
     }
     if (Status st = bs.enterBlock(e.id); !st)
-      return st.error();
+      return st;
     for (;;) {
       BitstreamEntry r;
       if (!bs.next(r))
@@ -719,7 +699,7 @@ Expected<LlvmModule> readBitcode(std::span<const uint8_t> bytes) {
         break;
       if (r.kind == BitstreamEntry::Kind::SubBlock) {
         if (Status st = bs.skipBlock(); !st)
-          return st.error();
+          return st;
         continue;
       }
       if (r.kind != BitstreamEntry::Kind::Record)
@@ -744,22 +724,66 @@ Expected<LlvmModule> readBitcode(std::span<const uint8_t> bytes) {
     if (e.id == kModuleBlock && !sawModule) {
       sawModule = true;
       if (Status st = bs.enterBlock(e.id); !st)
-        return st.error();
+        return st;
       if (Status st = readModuleBlock(s); !st)
-        return st.error();
+        return st;
     } else if (e.id == kIdentificationBlock) {
       if (Status st = bs.enterBlock(e.id); !st)
-        return st.error();
+        return st;
       if (Status st = readIdentification(s); !st)
-        return st.error();
+        return st;
     } else if (Status st = bs.skipBlock(); !st) {
-      return st.error();
+      return st;
     }
   }
   if (!sawModule)
-    return fail("bitcode without a module block");
+    return makeError(Location::bitcode("", 0, 0), "bitcode without a module block");
   m.callsTyped.set(s.callsTyped);
-  return m;
+  return {};
+}
+
+/// The bitcode inside `bytes` (past a wrapper's header, if any) into `bytes`, or why there is
+/// none.
+std::optional<Diagnostic> unwrap(std::span<const uint8_t> &bytes) {
+  auto fail = [](std::string message) {
+    return makeError(Location::bitcode("", 0, 0), std::move(message));
+  };
+  if (bytes.size() >= 4 && bytes[0] == 0xDE && bytes[1] == 0xC0 && bytes[2] == 0x17 &&
+      bytes[3] == 0x0B) {
+    if (bytes.size() < 20)
+      return fail("bitcode wrapper header shorter than 20 bytes");
+    auto word = [&](size_t at) {
+      return uint32_t(bytes[at]) | uint32_t(bytes[at + 1]) << 8 | uint32_t(bytes[at + 2]) << 16 |
+             uint32_t(bytes[at + 3]) << 24;
+    };
+    uint64_t offset = word(8), size = word(12);
+    if (offset > bytes.size() || size > bytes.size() - offset)
+      return fail("bitcode wrapper points outside the file");
+    bytes = bytes.subspan(size_t(offset), size_t(size));
+  }
+  if (bytes.size() < 4 ||
+      !(bytes[0] == 'B' && bytes[1] == 'C' && bytes[2] == 0xC0 && bytes[3] == 0xDE))
+    return fail("not LLVM bitcode (no 'BC' 0xC0DE magic)");
+  if (bytes.size() % 4 != 0)
+    return fail("bitcode size " + std::to_string(bytes.size()) + " is not a multiple of 4");
+  return std::nullopt;
+}
+
+} // namespace
+
+Expected<LlvmModule> readBitcode(std::span<const uint8_t> bytes) {
+  // Read in place into the result, and one return of it (so that it is returned in place: a
+  // return of another object anywhere would make every return a move). Expected takes its value
+  // by value: the module is moved into it once.
+  std::optional<Diagnostic> bad = unwrap(bytes);
+  Expected<LlvmModule> result =
+      bad ? Expected<LlvmModule>(std::move(*bad))
+          : Expected<LlvmModule>(
+                LlvmModule(kModuleArenaBytesPerByte * bytes.size() + kModuleArenaBaseBytes));
+  if (!bad)
+    if (Status st = readInto(*result, bytes); !st)
+      result = st.error();
+  return result;
 }
 
 } // namespace spire::dxil

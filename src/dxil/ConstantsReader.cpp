@@ -76,14 +76,15 @@ uint64_t decodeSigned(uint64_t v) {
     if (s.rec.code == kSetType) {
       if (r.empty())
         return s.error("SETTYPE without a type");
-      Expected<TypeId> t = s.type(r[0]);
-      if (!t)
-        return t.error();
-      TypeKind k = m.types[*t].kind;
+      // (s.type() without an Expected for every SETTYPE)
+      if (r[0] >= s.typeMap.size() || s.typeMap[r[0]] == kNoId)
+        return s.undefinedType(r[0]);
+      const TypeId t = s.typeMap[r[0]];
+      TypeKind k = m.types[t].kind;
       if (k == TypeKind::Void || k == TypeKind::Function || k == TypeKind::Label ||
           k == TypeKind::Metadata)
         return s.error("constants of a type that has no constants");
-      current = *t;
+      current = t;
       continue;
     }
     if (current == kNoId)
@@ -401,8 +402,8 @@ uint64_t decodeSigned(uint64_t v) {
       return s.error("unsupported constant record code " + std::to_string(s.rec.code));
     }
     c.value = s.newValue(ValueKind::Constant, c.type, uint32_t(m.constants.size()));
-    s.valueIds.push_back(c.value);
-    m.constants.push_back(c);
+    append(s.valueIds, c.value); // (growth out of line)
+    append(m.constants, c);
   }
   if (Status st = resolveFixups(s, s.fixups, firstFixup); !st)
     return st;

@@ -63,7 +63,19 @@ private:
   // The hot steps report through error_ (see setError): no Status built per record.
   bool record();
   bool instruction(Instruction &ins);
+  [[gnu::noinline]] bool call(Instruction &ins);
+  [[gnu::noinline]] bool binop(Instruction &ins);
+  [[gnu::noinline]] bool member(Instruction &ins);
   Status debugLocation();
+  /// debugLocation's Status as record() reports (out of line: its Status stays out of record's
+  /// frame).
+  [[gnu::noinline]] bool debugLocationRecord() {
+    Status st = debugLocation();
+    return st ? true : setError(st.error());
+  }
+  [[gnu::noinline]] bool declareBlocks();
+  [[gnu::noinline]] bool recordOutsideBlocks();
+  Status subBlock(uint32_t id);
 
   // Operand decoding. `at` walks the record.
   const RecordOperands &r() const { return s.rec.ops; }
@@ -79,6 +91,9 @@ private:
   }
   [[gnu::cold, gnu::noinline]] bool tooShort() {
     return failMessage("instruction record too short");
+  }
+  [[gnu::cold, gnu::noinline]] bool badBinop(uint64_t code, TypeId type) {
+    return setError(decodeBinop(s, code, type).error());
   }
   [[gnu::cold, gnu::noinline]] bool noValue() { return failMessage("operand refers to no value"); }
   [[gnu::cold, gnu::noinline]] bool noType(uint64_t t) {
@@ -353,29 +368,9 @@ Status FunctionBuilder::run() {
     if (e.kind == BitstreamEntry::Kind::EndOfStream)
       return s.bs.error("the data ends inside a function block");
     if (e.kind == BitstreamEntry::Kind::SubBlock) {
-      Status st;
-      switch (e.id) {
-      case kConstantsBlock:
-        if (st = s.bs.enterBlock(e.id); st)
-          st = readConstantsBlock(s, fi);
-        break;
-      case kMetadataBlock:
-        if (st = s.bs.enterBlock(e.id); st)
-          st = readMetadataBlock(s, fi);
-        break;
-      case kMetadataAttachmentBlock:
-        if (st = s.bs.enterBlock(e.id); st)
-          st = readMetadataAttachmentBlock(s, fi);
-        break;
-      case kValueSymtabBlock:
-        if (st = s.bs.enterBlock(e.id); st)
-          st = readValueSymtabBlock(s, fi);
-        break;
-      default:
-        st = s.bs.skipBlock();
-        break;
-      }
-      if (!st)
+      // Each step's Status returned as it is (no Status assigned over another: a Diagnostic
+      // moved for every sub-block).
+      if (Status st = subBlock(e.id); !st)
         return st;
       continue;
     }
@@ -395,35 +390,68 @@ Status FunctionBuilder::run() {
   return {};
 }
 
-bool FunctionBuilder::record() {
+Status FunctionBuilder::subBlock(uint32_t id) {
+  Status (*read)(ReaderState &, uint32_t);
+  switch (id) {
+  case kConstantsBlock:
+    read = readConstantsBlock;
+    break;
+  case kMetadataBlock:
+    read = readMetadataBlock;
+    break;
+  case kMetadataAttachmentBlock:
+    read = readMetadataAttachmentBlock;
+    break;
+  case kValueSymtabBlock:
+    read = readValueSymtabBlock;
+    break;
+  default:
+    return s.bs.skipBlock();
+  }
+  if (Status st = s.bs.enterBlock(id); !st)
+    return st;
+  return read(s, fi);
+}
+
+/// DECLAREBLOCKS [count]: the function's blocks, once, before any instruction. (Out of line:
+/// once a function.)
+bool FunctionBuilder::declareBlocks() {
   const auto &rec = r();
-  if (s.rec.code == kDeclareBlocks) {
-    if (declared || rec.empty() || rec[0] == 0 || rec[0] > s.bs.bitsLeft())
-      return failMessage("DECLAREBLOCKS missing, repeated or with an impossible count");
-    declared = true;
-    numBlocks = uint32_t(rec[0]);
-    firstBlock = uint32_t(m.blocks.size());
-    Function &fn = m.functions[fi];
-    fn.firstBlock = firstBlock;
-    fn.numBlocks = numBlocks;
-    TypeId label = basicType(TypeKind::Label);
-    for (uint32_t i = 0; i < numBlocks; ++i) {
-      BasicBlock b;
-      b.function = fi;
-      b.firstInstruction = uint32_t(m.instructions.size());
-      b.value = s.newValue(ValueKind::Block, label, firstBlock + i);
-      m.blocks.push_back(b);
-    }
-    return true;
+  if (declared || rec.empty() || rec[0] == 0 || rec[0] > s.bs.bitsLeft())
+    return failMessage("DECLAREBLOCKS missing, repeated or with an impossible count");
+  declared = true;
+  numBlocks = uint32_t(rec[0]);
+  firstBlock = uint32_t(m.blocks.size());
+  Function &fn = m.functions[fi];
+  fn.firstBlock = firstBlock;
+  fn.numBlocks = numBlocks;
+  TypeId label = basicType(TypeKind::Label);
+  for (uint32_t i = 0; i < numBlocks; ++i) {
+    BasicBlock b;
+    b.function = fi;
+    b.firstInstruction = uint32_t(m.instructions.size());
+    b.value = s.newValue(ValueKind::Block, label, firstBlock + i);
+    m.blocks.push_back(b);
   }
-  if (s.rec.code == kDebugLoc || s.rec.code == kDebugLocAgain) {
-    Status st = debugLocation();
-    return st ? true : setError(st.error());
-  }
+  return true;
+}
+
+/// A record read before the first block or after the last one is terminated: DECLAREBLOCKS, a
+/// debug location or an error.
+bool FunctionBuilder::recordOutsideBlocks() {
+  if (s.rec.code == kDeclareBlocks)
+    return declareBlocks();
+  if (s.rec.code == kDebugLoc || s.rec.code == kDebugLocAgain)
+    return debugLocationRecord();
   if (!declared)
     return failMessage("instruction before DECLAREBLOCKS");
-  if (curBlock >= numBlocks)
-    return failMessage("instruction after the last block was terminated");
+  return failMessage("instruction after the last block was terminated");
+}
+
+bool FunctionBuilder::record() {
+  // (No blocks before DECLAREBLOCKS: one test for both.)
+  if (curBlock >= numBlocks) [[unlikely]]
+    return recordOutsideBlocks();
   // Built in place (no copy of the record); taken back if it turns out bad. Nothing below
   // adds instructions, so `ins` stays where it is.
   const uint32_t index = uint32_t(m.instructions.size());
@@ -431,7 +459,31 @@ bool FunctionBuilder::record() {
   Instruction &ins = m.instructions.back();
   ins.block = firstBlock + curBlock;
   ins.firstOperand = uint32_t(m.operands.size());
-  if (!instruction(ins)) {
+  // The three most common records (calls two in three) skip instruction()'s frame.
+  bool ok;
+  switch (s.rec.code) {
+  case kCall:
+    ok = call(ins);
+    break;
+  case kBinop:
+    ok = binop(ins);
+    break;
+  case kExtractVal:
+  case kInsertVal:
+    ok = member(ins);
+    break;
+  case kDeclareBlocks: // (the rare records that add no instruction, in the same dispatch)
+    m.instructions.pop_back();
+    return declareBlocks();
+  case kDebugLoc:
+  case kDebugLocAgain:
+    m.instructions.pop_back();
+    return debugLocationRecord();
+  default:
+    ok = instruction(ins);
+    break;
+  }
+  if (!ok) {
     m.instructions.pop_back();
     return false;
   }
@@ -440,8 +492,12 @@ bool FunctionBuilder::record() {
     ins.value = s.newValue(ValueKind::Instruction, ins.type, index);
     append(s.valueIds, ins.value);
   }
-  m.blocks[firstBlock + curBlock].numInstructions++;
-  if (isTerminator(ins.opcode)) {
+  if (ins.opcode <= Opcode::Unreachable) { // isTerminator, inline
+    static_assert(Opcode::Ret < Opcode::Unreachable && Opcode::Unreachable < Opcode::FNeg);
+    // A block's count once, at its terminator (a function whose last block is not terminated
+    // fails whole).
+    BasicBlock &b = m.blocks[firstBlock + curBlock];
+    b.numInstructions = uint32_t(m.instructions.size()) - b.firstInstruction;
     ++curBlock;
     if (curBlock < numBlocks)
       m.blocks[firstBlock + curBlock].firstInstruction = uint32_t(m.instructions.size());
@@ -485,6 +541,123 @@ Status FunctionBuilder::debugLocation() {
   return {};
 }
 
+/// CALL: [attributes, cc, fmf?, fnty?, callee (with its type when forward), args...]. Out of
+/// `instruction` (whose frame and preamble the most common record skips: record() calls it
+/// directly).
+bool FunctionBuilder::call(Instruction &ins) {
+  const auto &rec = r();
+  size_t at = 0;
+  if (!need(0, 3))
+    return false;
+  uint64_t attrs = rec[at++];
+  uint64_t cc = rec[at++];
+  if (attrs) {
+    if (attrs - 1 >= s.attributeListIds.size())
+      return failMessage("call attribute list index out of range");
+    ins.attributes = s.attributeListIds[attrs - 1];
+  }
+  if ((cc >> 17) & 1) {
+    if (!need(at, 1))
+      return false;
+    ins.fastMath = decodeFastMath(rec[at++]);
+  }
+  TypeId fnTy = kNoId;
+  if ((cc >> 15) & 1) {
+    if (!need(at, 1))
+      return false;
+    if (!typeAt(rec[at++], fnTy))
+      return false;
+  }
+  ins.callingConv = uint32_t((cc >> 1) & 0x3FF);
+  ins.tail = ((cc >> 14) & 1)   ? TailKind::MustTail
+             : ((cc >> 16) & 1) ? TailKind::NoTail
+             : (cc & 1)         ? TailKind::Tail
+                                : TailKind::None;
+  TypeId calleeTy;
+  if (!valueTypePair(at, calleeTy))
+    return false;
+  if (fnTy == kNoId)
+    fnTy = pointee(calleeTy);
+  else if (fnTy != pointee(calleeTy))
+    s.callsTyped = false; // not vouched for: the model checks the arguments of such calls
+  if (fnTy == kNoId || m.types[fnTy].kind != TypeKind::Function)
+    return failMessage("call of a value that is not a function");
+  if (m.types[calleeTy].kind != TypeKind::Pointer)
+    return failMessage("call of a value that is not a pointer");
+  // (A copy for callArguments to advance: `at` itself, never address-taken, stays in a register
+  // above.)
+  size_t end = at;
+  if (!callArguments(end, fnTy))
+    return false;
+  at = end;
+  if (m.types[fnTy].varArg) {
+    while (at < rec.size()) {
+      TypeId vt;
+      if (!valueTypePair(at, vt))
+        return false;
+    }
+  } else if (at != rec.size()) {
+    return failMessage("call with more arguments than its function type has");
+  }
+  ins.opcode = Opcode::Call;
+  ins.auxType = fnTy;
+  ins.type = m.elementType(fnTy);
+  return true;
+}
+
+/// BINOP: [a (with its type when forward), b, opcode, flags?]. Out of `instruction`, as call.
+bool FunctionBuilder::binop(Instruction &ins) {
+  const auto &rec = r();
+  size_t at = 0;
+  TypeId ty = kNoId;
+  if (!sameTypePairAndField(at, ty))
+    return false;
+  Opcode op;
+  if (!binopOpcode(m, rec[at], ty, op)) [[unlikely]]
+    return badBinop(rec[at], ty);
+  ++at;
+  ins.opcode = op;
+  ins.type = ty;
+  if (at < rec.size()) {
+    if (op == Opcode::FAdd || op == Opcode::FSub || op == Opcode::FMul || op == Opcode::FDiv ||
+        op == Opcode::FRem)
+      ins.fastMath = decodeFastMath(rec[at]);
+    else
+      ins.flags = decodeBinopFlags(op, rec[at]);
+  }
+  return true;
+}
+
+/// EXTRACTVAL / INSERTVAL: [aggregate pair, (value pair,) indices...]. Out of `instruction`, as
+/// call.
+bool FunctionBuilder::member(Instruction &ins) {
+  const auto &rec = r();
+  size_t at = 0;
+  TypeId agg;
+  if (!valueTypePair(at, agg))
+    return false;
+  if (s.rec.code == kInsertVal) {
+    TypeId vt;
+    if (!valueTypePair(at, vt))
+      return false;
+  }
+  if (at >= rec.size())
+    return failMessage("extractvalue/insertvalue without indices");
+  ins.firstWord = uint32_t(m.words.size());
+  for (; at < rec.size(); ++at) {
+    if (rec[at] > 0xFFFFFFFFu)
+      return failMessage("extractvalue/insertvalue index out of range");
+    append(m.words, rec[at]);
+  }
+  ins.numWords = uint32_t(m.words.size() - ins.firstWord);
+  Expected<TypeId> member = indexedType(s, agg, m.wordsOf(ins));
+  if (!member)
+    return setError(member.error());
+  ins.opcode = s.rec.code == kExtractVal ? Opcode::ExtractValue : Opcode::InsertValue;
+  ins.type = s.rec.code == kExtractVal ? *member : agg;
+  return true;
+}
+
 bool FunctionBuilder::instruction(Instruction &ins) {
   const auto &rec = r();
   size_t at = 0;
@@ -492,23 +665,8 @@ bool FunctionBuilder::instruction(Instruction &ins) {
   TypeId voidTy = basicType(TypeKind::Void);
   ins.type = voidTy;
   switch (s.rec.code) {
-  case kBinop: {
-    if (!sameTypePairAndField(at, ty))
-      return false;
-    Expected<Opcode> op = decodeBinop(s, rec[at++], ty);
-    if (!op)
-      return setError(op.error());
-    ins.opcode = *op;
-    ins.type = ty;
-    if (at < rec.size()) {
-      if (*op == Opcode::FAdd || *op == Opcode::FSub || *op == Opcode::FMul ||
-          *op == Opcode::FDiv || *op == Opcode::FRem)
-        ins.fastMath = decodeFastMath(rec[at]);
-      else
-        ins.flags = decodeBinopFlags(*op, rec[at]);
-    }
-    return true;
-  }
+  case kBinop:
+    return binop(ins);
   case kUnop: {
     if (!valueTypePair(at, ty))
       return false;
@@ -533,14 +691,13 @@ bool FunctionBuilder::instruction(Instruction &ins) {
       return false;
     if (!need(at, 2))
       return false;
-    Expected<TypeId> dest = s.type(rec[at]);
-    if (!dest)
-      return setError(dest.error());
-    Expected<Opcode> op = decodeCast(s, rec[at + 1]);
-    if (!op)
-      return setError(op.error());
-    ins.opcode = *op;
-    ins.type = *dest;
+    TypeId dest = kNoId; // (no Expected for the type nor the opcode: decodeCast only fails)
+    if (!typeAt(rec[at], dest))
+      return false;
+    if (rec[at + 1] > 12) [[unlikely]]
+      return setError(decodeCast(s, rec[at + 1]).error());
+    ins.opcode = kCastOpcodes[rec[at + 1]];
+    ins.type = dest;
     return true;
   }
   case kGepOld:
@@ -581,31 +738,8 @@ bool FunctionBuilder::instruction(Instruction &ins) {
     return true;
   }
   case kExtractVal:
-  case kInsertVal: {
-    TypeId agg;
-    if (!valueTypePair(at, agg))
-      return false;
-    if (s.rec.code == kInsertVal) {
-      TypeId vt;
-      if (!valueTypePair(at, vt))
-        return false;
-    }
-    if (at >= rec.size())
-      return failMessage("extractvalue/insertvalue without indices");
-    ins.firstWord = uint32_t(m.words.size());
-    for (; at < rec.size(); ++at) {
-      if (rec[at] > 0xFFFFFFFFu)
-        return failMessage("extractvalue/insertvalue index out of range");
-      m.words.push_back(rec[at]);
-    }
-    ins.numWords = uint32_t(m.words.size() - ins.firstWord);
-    Expected<TypeId> member = indexedType(s, agg, m.wordsOf(ins));
-    if (!member)
-      return setError(member.error());
-    ins.opcode = s.rec.code == kExtractVal ? Opcode::ExtractValue : Opcode::InsertValue;
-    ins.type = s.rec.code == kExtractVal ? *member : agg;
-    return true;
-  }
+  case kInsertVal:
+    return member(ins);
   case kSelect:
   case kVSelect: {
     // [t pair, f, cond pair] (VSELECT) or [t pair, f, cond i1] (old)
@@ -992,60 +1126,8 @@ bool FunctionBuilder::instruction(Instruction &ins) {
     ins.type = *rt;
     return true;
   }
-  case kCall: {
-    if (!need(0, 3))
-      return false;
-    uint64_t attrs = rec[at++];
-    uint64_t cc = rec[at++];
-    if (attrs) {
-      if (attrs - 1 >= s.attributeListIds.size())
-        return failMessage("call attribute list index out of range");
-      ins.attributes = s.attributeListIds[attrs - 1];
-    }
-    if ((cc >> 17) & 1) {
-      if (!need(at, 1))
-        return false;
-      ins.fastMath = decodeFastMath(rec[at++]);
-    }
-    TypeId fnTy = kNoId;
-    if ((cc >> 15) & 1) {
-      if (!need(at, 1))
-        return false;
-      if (!typeAt(rec[at++], fnTy))
-        return false;
-    }
-    ins.callingConv = uint32_t((cc >> 1) & 0x3FF);
-    ins.tail = ((cc >> 14) & 1)   ? TailKind::MustTail
-               : ((cc >> 16) & 1) ? TailKind::NoTail
-               : (cc & 1)         ? TailKind::Tail
-                                  : TailKind::None;
-    TypeId calleeTy;
-    if (!valueTypePair(at, calleeTy))
-      return false;
-    if (fnTy == kNoId)
-      fnTy = pointee(calleeTy);
-    else if (fnTy != pointee(calleeTy))
-      s.callsTyped = false; // not vouched for: the model checks the arguments of such calls
-    if (fnTy == kNoId || m.types[fnTy].kind != TypeKind::Function)
-      return failMessage("call of a value that is not a function");
-    if (m.types[calleeTy].kind != TypeKind::Pointer)
-      return failMessage("call of a value that is not a pointer");
-    if (!callArguments(at, fnTy))
-      return false;
-    if (m.types[fnTy].varArg) {
-      while (at < rec.size()) {
-        TypeId vt;
-        if (!valueTypePair(at, vt))
-          return false;
-      }
-    } else if (at != rec.size()) {
-      return failMessage("call with more arguments than its function type has");
-    }
-    ins.opcode = Opcode::Call;
-    ins.auxType = fnTy;
-    ins.type = m.elementType(fnTy);
-    return true;
-  }
+  case kCall:
+    return call(ins);
   case kInvoke:
   case kResume:
   case kLandingPad:

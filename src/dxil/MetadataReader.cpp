@@ -41,6 +41,11 @@ enum MetadataCode : uint32_t {
   return id;
 }
 
+/// Room for `n` more node operands (out of line: growth is rare).
+[[gnu::noinline, gnu::cold]] void makeOperandRoom(ArenaVector<MetadataId> &v, size_t n) {
+  v.reserve(std::max(v.size() + n, v.capacity() * 2));
+}
+
 /// Reads METADATA_STRINGS: [count, offset] and a blob of VBR6 lengths followed by the characters.
 Status readBulkStrings(ReaderState &s, uint32_t function) {
   const auto &r = s.rec.ops;
@@ -193,7 +198,8 @@ public:
     watching_ = watching_ && !body_.bytes.empty();
   }
   void record(uint32_t abbrevId, uint32_t code) {
-    watching_ = watching_ && abbrevId == kAbbrevUnabbreviatedRecord && code == kKind;
+    if (watching_) [[unlikely]] // (a test per record; most blocks are never watched)
+      watching_ = abbrevId == kAbbrevUnabbreviatedRecord && code == kKind;
   }
   void subBlock() { watching_ = false; }
   void done(const ReaderState &s) {
@@ -283,22 +289,26 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
       const size_t n = r.size();
       md.firstOperand = uint32_t(m.metadataOperands.size());
       md.numOperands = uint32_t(n);
-      m.metadataOperands.resize(md.firstOperand + n);
-      // (Locals: the stores to the slots could alias the tables for the compiler.)
-      MetadataId *slots = m.metadataOperands.data() + md.firstOperand;
+      // Appended one by one into room made once (a resize would zero them first: a memset
+      // call per node).
+      ArenaVector<MetadataId> &slots = m.metadataOperands;
+      if (slots.capacity() - slots.size() < n) [[unlikely]]
+        makeOperandRoom(slots, n);
       const uint64_t *ops = r.data();
       const MetadataId *ids = s.mdIds.data();
       const uint64_t known = s.mdIds.size();
       for (size_t k = 0; k < n; ++k) {
         uint64_t op = ops[k];
+        MetadataId id = kNoId;
         if (op - 1 < known) [[likely]] { // 0 (none) wraps around
-          slots[k] = ids[op - 1];
-        } else {
-          if (op != 0)
-            s.mdFixups.push_back({uint32_t(md.firstOperand + k),
-                                  uint32_t(op - 1 > 0xFFFFFFFFu ? 0xFFFFFFFFu : op - 1)});
-          slots[k] = kNoId;
+          id = ids[op - 1];
+        } else if (op != 0) {
+          s.mdFixups.push_back({uint32_t(md.firstOperand + k),
+                                uint32_t(op - 1 > 0xFFFFFFFFu ? 0xFFFFFFFFu : op - 1)});
         }
+        if (slots.size() == slots.capacity()) // room for all was made above
+          __builtin_unreachable();
+        slots.push_back(id);
       }
       newMetadata(s, md);
       break;

@@ -49,13 +49,9 @@ Expected<Opcode> decodeBinop(ReaderState &s, uint64_t code, TypeId type) {
 }
 
 Expected<Opcode> decodeCast(ReaderState &s, uint64_t code) {
-  static constexpr Opcode kCasts[] = {
-      Opcode::Trunc,    Opcode::ZExt,    Opcode::SExt,         Opcode::FPToUI, Opcode::FPToSI,
-      Opcode::UIToFP,   Opcode::SIToFP,  Opcode::FPTrunc,      Opcode::FPExt,  Opcode::PtrToInt,
-      Opcode::IntToPtr, Opcode::BitCast, Opcode::AddrSpaceCast};
   if (code > 12)
     return s.error("unknown cast opcode " + std::to_string(code));
-  return kCasts[code];
+  return kCastOpcodes[code];
 }
 
 uint8_t decodeBinopFlags(Opcode op, uint64_t flags) {

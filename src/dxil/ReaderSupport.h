@@ -35,6 +35,50 @@ inline void pushOperand(ReaderState &s, uint64_t id, TypeId type) {
 }
 
 Expected<Opcode> decodeBinop(ReaderState &s, uint64_t code, TypeId type);
+/// decodeBinop's opcode into `out` without an Expected; false where decodeBinop fails (which
+/// then gives the diagnostic).
+inline bool binopOpcode(const LlvmModule &m, uint64_t code, TypeId type, Opcode &out) {
+  static constexpr Opcode kInt[] = {Opcode::Add,  Opcode::Sub,  Opcode::Mul,  Opcode::UDiv,
+                                    Opcode::SDiv, Opcode::URem, Opcode::SRem, Opcode::Shl,
+                                    Opcode::LShr, Opcode::AShr, Opcode::And,  Opcode::Or,
+                                    Opcode::Xor};
+  const Type &t = m.types[type];
+  const TypeKind k = t.kind == TypeKind::Vector ? m.types[m.elementType(type)].kind : t.kind;
+  if (code > 12)
+    return false;
+  if (k == TypeKind::Integer) {
+    out = kInt[code];
+    return true;
+  }
+  if (!(k == TypeKind::Half || k == TypeKind::BFloat || k == TypeKind::Float ||
+        k == TypeKind::Double || k == TypeKind::X86Fp80 || k == TypeKind::Fp128 ||
+        k == TypeKind::PpcFp128))
+    return false;
+  switch (code) {
+  case 0:
+    out = Opcode::FAdd;
+    return true;
+  case 1:
+    out = Opcode::FSub;
+    return true;
+  case 2:
+    out = Opcode::FMul;
+    return true;
+  case 4:
+    out = Opcode::FDiv;
+    return true;
+  case 6:
+    out = Opcode::FRem;
+    return true;
+  default:
+    return false;
+  }
+}
+/// The cast opcodes by their bitcode numbers (0-12).
+inline constexpr Opcode kCastOpcodes[] = {
+    Opcode::Trunc,    Opcode::ZExt,    Opcode::SExt,         Opcode::FPToUI, Opcode::FPToSI,
+    Opcode::UIToFP,   Opcode::SIToFP,  Opcode::FPTrunc,      Opcode::FPExt,  Opcode::PtrToInt,
+    Opcode::IntToPtr, Opcode::BitCast, Opcode::AddrSpaceCast};
 Expected<Opcode> decodeCast(ReaderState &s, uint64_t code);
 uint8_t decodeBinopFlags(Opcode op, uint64_t flags);
 /// The fast-math flags of a bitcode flags word.
