@@ -18,34 +18,12 @@ void pushOperandSlow(ReaderState &s, uint64_t id, TypeId type) {
 }
 
 Expected<Opcode> decodeBinop(ReaderState &s, uint64_t code, TypeId type) {
-  const Type &t = s.m.types[type];
-  TypeKind k = t.kind == TypeKind::Vector ? s.m.types[s.m.elementType(type)].kind : t.kind;
-  bool fp = k == TypeKind::Half || k == TypeKind::BFloat || k == TypeKind::Float ||
-            k == TypeKind::Double || k == TypeKind::X86Fp80 || k == TypeKind::Fp128 ||
-            k == TypeKind::PpcFp128;
-  bool integer = k == TypeKind::Integer;
-  static constexpr Opcode kInt[] = {Opcode::Add,  Opcode::Sub,  Opcode::Mul,  Opcode::UDiv,
-                                    Opcode::SDiv, Opcode::URem, Opcode::SRem, Opcode::Shl,
-                                    Opcode::LShr, Opcode::AShr, Opcode::And,  Opcode::Or,
-                                    Opcode::Xor};
-  if (code > 12 || (!fp && !integer))
-    return s.error("invalid binary operator " + std::to_string(code) + " for its type");
-  if (!fp)
-    return kInt[code];
-  switch (code) {
-  case 0:
-    return Opcode::FAdd;
-  case 1:
-    return Opcode::FSub;
-  case 2:
-    return Opcode::FMul;
-  case 4:
-    return Opcode::FDiv;
-  case 6:
-    return Opcode::FRem;
-  default:
+  Opcode op;
+  if (binopOpcode(s.m, code, type, op))
+    return op;
+  if (code <= 12 && isFloatingPoint(binopOperandKind(s.m, type)))
     return s.error("integer operator " + std::to_string(code) + " on floating point");
-  }
+  return s.error("invalid binary operator " + std::to_string(code) + " for its type");
 }
 
 Expected<Opcode> decodeCast(ReaderState &s, uint64_t code) {

@@ -34,7 +34,18 @@ inline void pushOperand(ReaderState &s, uint64_t id, TypeId type) {
   pushOperandSlow(s, id, type);
 }
 
+/// The binary operator `code` on operands of `type`, or the diagnostic.
 Expected<Opcode> decodeBinop(ReaderState &s, uint64_t code, TypeId type);
+inline bool isFloatingPoint(TypeKind k) {
+  return k == TypeKind::Half || k == TypeKind::BFloat || k == TypeKind::Float ||
+         k == TypeKind::Double || k == TypeKind::X86Fp80 || k == TypeKind::Fp128 ||
+         k == TypeKind::PpcFp128;
+}
+/// What a binary operator's operand is: the type's kind, a vector's element's.
+inline TypeKind binopOperandKind(const LlvmModule &m, TypeId type) {
+  const Type &t = m.types[type];
+  return t.kind == TypeKind::Vector ? m.types[m.elementType(type)].kind : t.kind;
+}
 /// decodeBinop's opcode into `out` without an Expected; false where decodeBinop fails (which
 /// then gives the diagnostic).
 inline bool binopOpcode(const LlvmModule &m, uint64_t code, TypeId type, Opcode &out) {
@@ -42,17 +53,14 @@ inline bool binopOpcode(const LlvmModule &m, uint64_t code, TypeId type, Opcode 
                                     Opcode::SDiv, Opcode::URem, Opcode::SRem, Opcode::Shl,
                                     Opcode::LShr, Opcode::AShr, Opcode::And,  Opcode::Or,
                                     Opcode::Xor};
-  const Type &t = m.types[type];
-  const TypeKind k = t.kind == TypeKind::Vector ? m.types[m.elementType(type)].kind : t.kind;
+  const TypeKind k = binopOperandKind(m, type);
   if (code > 12)
     return false;
   if (k == TypeKind::Integer) {
     out = kInt[code];
     return true;
   }
-  if (!(k == TypeKind::Half || k == TypeKind::BFloat || k == TypeKind::Float ||
-        k == TypeKind::Double || k == TypeKind::X86Fp80 || k == TypeKind::Fp128 ||
-        k == TypeKind::PpcFp128))
+  if (!isFloatingPoint(k))
     return false;
   switch (code) {
   case 0:
