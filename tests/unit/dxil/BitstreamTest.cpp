@@ -101,6 +101,15 @@ struct Reading {
       return makeError({}, "not a record");
     return reader.readRecord(e->id, rec);
   }
+  /// Reads the next record and says whether it is `code` with `operands`.
+  ::testing::AssertionResult nextIs(uint32_t code, const std::vector<uint64_t> &operands) {
+    if (Status s = nextRecord(); !s)
+      return ::testing::AssertionFailure() << s.error().message;
+    if (rec.code != code || ops() != operands)
+      return ::testing::AssertionFailure()
+             << "record " << rec.code << " with " << ops().size() << " operands";
+    return ::testing::AssertionSuccess();
+  }
 };
 
 TEST(DxilBitstream, UnabbreviatedRecordAndBlockEnd) {
@@ -406,12 +415,8 @@ TEST(DxilBitstream, DefinitionRunsThatStartAlikeKeepTheirOwnWidths) {
       ASSERT_TRUE(r.firstRecord()) << "width " << width;
       EXPECT_EQ(r.rec.code, 3u);
       EXPECT_EQ(r.ops(), (std::vector<uint64_t>{value})) << "width " << width;
-      ASSERT_TRUE(r.nextRecord());
-      EXPECT_EQ(r.rec.code, 1u);
-      EXPECT_EQ(r.ops(), (std::vector<uint64_t>{200}));
-      ASSERT_TRUE(r.nextRecord());
-      EXPECT_EQ(r.rec.code, 2u);
-      EXPECT_EQ(r.ops(), (std::vector<uint64_t>{1000}));
+      EXPECT_TRUE(r.nextIs(1, {200}));
+      EXPECT_TRUE(r.nextIs(2, {1000}));
     }
 }
 
@@ -486,12 +491,8 @@ TEST(DxilBitstream, BlockInfoListsGatherAcrossSetBidsAndBlocks) {
     ASSERT_TRUE(r.firstRecord()) << "round " << round;
     EXPECT_EQ(r.rec.code, 8u);
     EXPECT_EQ(r.ops(), (std::vector<uint64_t>{3}));
-    ASSERT_TRUE(r.nextRecord());
-    EXPECT_EQ(r.rec.code, 5u);
-    EXPECT_EQ(r.ops(), (std::vector<uint64_t>{200}));
-    ASSERT_TRUE(r.nextRecord());
-    EXPECT_EQ(r.rec.code, 7u);
-    EXPECT_EQ(r.ops(), (std::vector<uint64_t>{1000}));
+    EXPECT_TRUE(r.nextIs(5, {200})) << "round " << round;
+    EXPECT_TRUE(r.nextIs(7, {1000})) << "round " << round;
     Expected<BitstreamEntry> e = r.reader.advance();
     ASSERT_TRUE(e);
     EXPECT_EQ(e->kind, BitstreamEntry::Kind::EndBlock);
