@@ -5,7 +5,9 @@
 namespace spire {
 
 InstWriter &InstWriter::string(std::string_view s) {
-  binary::appendString(out_, s);
+  // A literal string ends at its first NUL: what follows cannot be encoded (written whole, it
+  // would leave the instruction longer than its string reads, and the module unreadable).
+  binary::appendString(out_, s.substr(0, s.find('\0')));
   return *this;
 }
 

@@ -35,6 +35,7 @@ public:
     word(static_cast<uint32_t>(v));
     return word(static_cast<uint32_t>(v >> 32));
   }
+  /// A literal string: `s` up to its first NUL, if it has one.
   InstWriter &string(std::string_view s);
   InstWriter &word(uint32_t v) {
     out_.push_back(v);

@@ -497,3 +497,20 @@ TEST(Decoder, FixedShapeInstructionsOfEveryLength) {
   EXPECT_EQ(t.inst(0).operands()[1].kind, OperandKind::LiteralInteger);
   EXPECT_EQ(t.inst(0).operands()[1].number, NumberKind::Unsigned);
 }
+
+TEST(Decoder, BuiltStringsEndAtTheirFirstNul) {
+  // A name with a NUL inside (a hostile DXIL entry name, say) cannot be a literal string whole:
+  // the builder writes what comes before the NUL, and the module reads.
+  ModuleBuilder b;
+  const uint32_t fn = b.newId();
+  b.add(Section::EntryPoint, Op::EntryPoint)
+      .literal(5 /*GLCompute*/)
+      .id(fn)
+      .string(std::string_view("ma\0in", 5))
+      .ids(std::vector<uint32_t>{});
+  b.add(Section::DebugName, Op::Name).id(fn).string(std::string_view("\0x", 2));
+  Expected<Module> m = b.build();
+  ASSERT_TRUE(m) << m.error().message;
+  EXPECT_EQ(m->inst(0).stringOperand(m->inst(0).operands()[2]), "ma");
+  EXPECT_EQ(m->inst(1).stringOperand(m->inst(1).operands()[1]), "");
+}
