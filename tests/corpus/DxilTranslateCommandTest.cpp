@@ -98,6 +98,29 @@ void writeFile(const std::string &path, const std::vector<uint8_t> &bytes) {
   f.write(reinterpret_cast<const char *>(bytes.data()), std::streamsize(bytes.size()));
 }
 
+TEST(DxilTranslateCommand, EntryNamesThatNoPathHoldsMakeSafeFileNames) {
+  // A library (a fuzzer's mutation of a corpus container) whose closest hit entry's name holds a
+  // NUL, control characters and bytes of no encoding: every entry is written, each to a file
+  // named after it with what a path cannot hold as '_', and each module reads.
+  const std::string in =
+      std::string(SPIRE_SOURCE_DIR) + "/fuzz/regressions/dxil_bitcode/entry-name-with-nul";
+  TempDir t("spire-dxil-entry-names-test");
+  ToolResult r = runSpire({"translate", "--dxil-to-spirv", in, "-o", t.path("out/")});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  size_t files = 0, odd = 0;
+  for (const auto &e : fs::directory_iterator(t.path("out"))) {
+    ++files;
+    const std::string name = e.path().filename().string();
+    EXPECT_EQ(e.path().extension(), ".spv") << name;
+    odd += name.starts_with("ClosestHi") && name != "ClosestHit.spv";
+    EXPECT_EQ(std::count_if(name.begin(), name.end(), [](char c) { return uint8_t(c) < 0x20; }), 0)
+        << name;
+    EXPECT_EQ(runSpire({"dis", e.path().string(), "-o", t.path("x.spvasm")}).exitCode, 0) << name;
+  }
+  EXPECT_EQ(files, 4u);
+  EXPECT_EQ(odd, 1u);
+}
+
 TEST(DxilTranslateCommand, RootConstantsFromARootSignatureArePushConstants) {
   std::optional<fs::path> in = corpusFile("command__cbv_hoisting.dxil");
   if (!in)

@@ -112,6 +112,18 @@ Exit status: 0 success, 1 invalid or unsupported input, 2 usage error.
 
 enum class Emit { Spirv, Spvasm, Mlir };
 
+/// The file name an entry point's module is written to: its name, with what a path cannot hold
+/// or would take apart (NUL, '/', '\\', control characters: a hostile container's names) as '_'.
+std::string fileNameOf(std::string_view entry) {
+  std::string name(entry);
+  for (char &c : name)
+    if (c == '/' || c == '\\' || uint8_t(c) < 0x20 || c == 0x7F)
+      c = '_';
+  if (name.empty() || name == "." || name == "..")
+    name.insert(0, "entry");
+  return name;
+}
+
 bool parseOffsets(std::string_view text, translate::BindingModel &m) {
   uint32_t *fields[] = {&m.srvOffset, &m.uavOffset, &m.cbvOffset, &m.samplerOffset};
   for (size_t i = 0; i < 4; ++i) {
@@ -382,7 +394,7 @@ int runDxilToSpirv(std::span<char *const> args) {
     }
     std::string path = output;
     if (toDirectory)
-      path = (std::filesystem::path(output) / (shader.entry + extension)).string();
+      path = (std::filesystem::path(output) / (fileNameOf(shader.entry) + extension)).string();
     files.emplace_back(std::move(path), std::move(content));
   }
   if (toDirectory)
