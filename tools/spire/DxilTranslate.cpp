@@ -32,7 +32,8 @@ written; an invalid translation is an error, never an output file.
 Options:
   -o <file>            write the module there ('-': standard output, the default)
   -o <dir>/            write each entry point's module to <dir>/<entry>.spv (.spvasm, .mlir);
-                       an existing directory counts too. An entry that cannot be translated
+                       an existing directory counts too (in <entry>, '/', '\\', NUL and
+                       control characters become '_'). An entry that cannot be translated
                        (an unsupported dx.op in it, say) is one error line; the others are
                        written all the same, and the exit status is 1
   --entry <name>       translate this entry point only
