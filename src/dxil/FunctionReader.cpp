@@ -62,6 +62,7 @@ public:
 private:
   // The hot steps report through error_ (see setError): no Status built per record.
   bool record();
+  /// The records record() does not take itself (all but CALL, BINOP, EXTRACTVAL/INSERTVAL).
   bool instruction(Instruction &ins);
   [[gnu::noinline]] bool call(Instruction &ins);
   [[gnu::noinline]] bool binop(Instruction &ins);
@@ -665,8 +666,6 @@ bool FunctionBuilder::instruction(Instruction &ins) {
   TypeId voidTy = basicType(TypeKind::Void);
   ins.type = voidTy;
   switch (s.rec.code) {
-  case kBinop:
-    return binop(ins);
   case kUnop: {
     if (!valueTypePair(at, ty))
       return false;
@@ -737,9 +736,6 @@ bool FunctionBuilder::instruction(Instruction &ins) {
     ins.type = *result;
     return true;
   }
-  case kExtractVal:
-  case kInsertVal:
-    return member(ins);
   case kSelect:
   case kVSelect: {
     // [t pair, f, cond pair] (VSELECT) or [t pair, f, cond i1] (old)
@@ -1126,8 +1122,6 @@ bool FunctionBuilder::instruction(Instruction &ins) {
     ins.type = *rt;
     return true;
   }
-  case kCall:
-    return call(ins);
   case kInvoke:
   case kResume:
   case kLandingPad:
