@@ -1,8 +1,11 @@
 // The TYPE_BLOCK: LLVM types, uniqued, with identified structs that may be referenced before
 // their record (through pointers).
 #include "BitcodeReaderState.h"
+#include "PerThread.h"
 
 #include <algorithm>
+#include <string>
+#include <vector>
 
 namespace spire::dxil::detail {
 
@@ -84,14 +87,102 @@ Status checkNoSelfContainment(ReaderState &s) {
   return {};
 }
 
+/// Type blocks this thread has read into a module without types, with the tables they built.
+/// Programs from one writer often carry the same type block byte for byte, and what a block
+/// builds in a module without types is a function of its abbreviation width and bytes (its
+/// abbreviations all its own: none from BLOCKINFO) and of one thing outside it: NUMENTRY's count
+/// is checked against the bits left after its record, and sizes the type map from them. So a
+/// block is kept with where its one NUMENTRY record ended, and only when that count fitted the
+/// bits left as the record's own (count * 4 bits at most), as it must again. A block with
+/// sub-blocks, or with anything but records between its first record and its end (a BLOCKINFO
+/// block the cursor absorbs changes what later blocks read), is not kept.
+class TypeBlockMemo {
+public:
+  static constexpr unsigned kSlots = 8;
+  static constexpr size_t kMaxBytes = 16384;
+  struct Block {
+    RememberedBody body;
+    uint64_t declared = 0;    ///< NUMENTRY's count
+    uint64_t numEntryEnd = 0; ///< the bit after NUMENTRY's record, from the body's start
+    std::vector<Type> types;  ///< their names as the block's module had them, from namesStart
+    std::vector<TypeId> elements;
+    std::string names;       ///< what the block added to the module's strings
+    uint32_t namesStart = 0; ///< where they started in its module's strings
+    std::vector<TypeId> typeMap;
+    std::vector<ReaderState::InternSlot> intern;
+    size_t internCount = 0;
+    std::vector<TypeId> pointerIn0;
+  };
+
+  /// The block equal to `body` whose NUMENTRY fits `bitsLeft` (from the body's start) as it did.
+  const Block *find(const BitstreamReader::BlockBody &body, uint64_t bitsLeft) const {
+    for (const Block &b : blocks_)
+      if (b.body.matches(body) && !b.body.bytes.empty() &&
+          b.declared <= (bitsLeft - b.numEntryEnd) / 4)
+        return &b;
+    return nullptr;
+  }
+  Block &insert() {
+    Block &b = blocks_[next_];
+    next_ = (next_ + 1) % kSlots;
+    return b;
+  }
+  static TypeBlockMemo &forThread() { return detail::perThread<TypeBlockMemo>(); }
+
+private:
+  Block blocks_[kSlots];
+  unsigned next_ = 0;
+};
+
+/// Whether the module has no types yet and the type block just entered takes no abbreviations
+/// from BLOCKINFO: the state a remembered block was read in.
+bool freshTypes(const ReaderState &s) {
+  return s.m.types.empty() && s.m.typeElements.empty() && s.typeMap.empty() &&
+         s.typeIntern.empty() && s.typeInternCount == 0 && s.pointerIn0.empty() &&
+         s.declaredTypes == 0 && s.bs.abbrevCount() == 0;
+}
+
+/// At the start of a type block of a reader that remembers, in a module without types: when the
+/// block is one of the memo's, the tables it builds are the module's and the block is left.
+[[gnu::noinline]] bool typesFromMemo(ReaderState &s, const BitstreamReader::BlockBody &body) {
+  const TypeBlockMemo::Block *b = TypeBlockMemo::forThread().find(body, s.bs.bitsLeft());
+  if (!b)
+    return false;
+  LlvmModule &m = s.m;
+  const uint32_t base = uint32_t(m.strings.size());
+  m.strings.append(b->names);
+  m.types.insert(m.types.end(), b->types.begin(), b->types.end());
+  if (base != b->namesStart)
+    for (Type &t : m.types)
+      if (t.name.size)
+        t.name.offset += base - b->namesStart;
+  m.typeElements.insert(m.typeElements.end(), b->elements.begin(), b->elements.end());
+  s.typeMap.assign(b->typeMap.begin(), b->typeMap.end());
+  s.typeIntern.assign(b->intern.begin(), b->intern.end());
+  s.typeInternCount = b->internCount;
+  s.pointerIn0.assign(b->pointerIn0.begin(), b->pointerIn0.end());
+  s.declaredTypes = b->declared;
+  s.bs.leaveBlock();
+  return true;
+}
+
 /// Reads the records of one type block. Elements go straight to the module's typeElements (a
 /// literal type equal to an earlier one takes them back), and a struct's name straight to its
 /// strings.
 class TypeBlockReader {
 public:
   explicit TypeBlockReader(ReaderState &s) : s_(s), m_(s.m) {}
+  /// Follows the block to remember it (see TypeBlockMemo): `body` is the block's, entered in a
+  /// module without types.
+  void watch(const BitstreamReader::BlockBody &body) {
+    watch_ = true;
+    body_ = body;
+    bodyStart_ = s_.bs.bitPosition();
+    namesStart_ = uint32_t(m_.strings.size());
+  }
 
   [[gnu::flatten]] Status run() {
+    uint64_t lastEnd = 0, gaps = 0; // watching the block
     for (;;) {
       BitstreamEntry e;
       if (!s_.bs.next(e))
@@ -100,6 +191,7 @@ public:
         if (e.kind == BitstreamEntry::Kind::EndBlock)
           break;
         if (e.kind == BitstreamEntry::Kind::SubBlock) {
+          watch_ = false;
           if (Status st = s_.bs.skipBlock(); !st)
             return st;
           continue;
@@ -108,13 +200,45 @@ public:
       }
       if (!s_.bs.read(e.id, s_.rec))
         return s_.bs.takeError();
+      if (watch_) { // (records follow one another: one gap, before the first)
+        gaps += s_.rec.bitOffset != lastEnd;
+        lastEnd = s_.bs.bitPosition();
+      }
       if (!record()) [[unlikely]]
         return std::move(failure_);
     }
-    return finish();
+    Status st = finish();
+    if (watch_ && st)
+      remember(gaps, lastEnd);
+    return st;
   }
 
 private:
+  /// Remembers the block just read (without error) when its one NUMENTRY was its first entry
+  /// that counts (no BLOCKINFO block before it) and fitted the bits after it as its own, and
+  /// its records followed one another from there to the block's end (`gaps` between them and
+  /// before the first, the last ending at `lastEnd`).
+  [[gnu::noinline]] void remember(uint64_t gaps, uint64_t lastEnd) {
+    const unsigned width = body_.abbrevWidth;
+    const uint64_t end = bodyStart_ + uint64_t(body_.bytes.size()) * 8;
+    if (numEntries_ != 1 || !numEntryFirst_ || !numEntryFits_ || gaps != 1 ||
+        body_.bytes.size() > TypeBlockMemo::kMaxBytes ||
+        ((lastEnd + width + 31) & ~uint64_t(31)) != end) // END_BLOCK right after the last record
+      return;
+    TypeBlockMemo::Block &b = TypeBlockMemo::forThread().insert();
+    b.body.assign(body_);
+    b.declared = s_.declaredTypes;
+    b.numEntryEnd = numEntryEnd_;
+    b.types.assign(m_.types.begin(), m_.types.end());
+    b.namesStart = namesStart_;
+    b.elements.assign(m_.typeElements.begin(), m_.typeElements.end());
+    b.names.assign(m_.strings.data() + namesStart_, m_.strings.size() - namesStart_);
+    b.typeMap.assign(s_.typeMap.begin(), s_.typeMap.end());
+    b.intern.assign(s_.typeIntern.begin(), s_.typeIntern.end());
+    b.internCount = s_.typeInternCount;
+    b.pointerIn0.assign(s_.pointerIn0.begin(), s_.pointerIn0.end());
+  }
+
   /// The type of bitcode id `id` into `out`; false (failure_ set) on an error.
   [[gnu::always_inline]] bool ref(uint64_t id, TypeId &out) {
     if (id < s_.typeMap.size()) [[likely]] {
@@ -390,6 +514,12 @@ private:
   [[gnu::noinline]] bool numEntry(const uint64_t *r, size_t n) {
     if (n == 0 || r[0] > s_.bs.bitsLeft())
       return fail("NUMENTRY larger than the rest of the data can define");
+    if (watch_) {
+      ++numEntries_;
+      numEntryFirst_ = s_.bs.recordIndex() == 1;
+      numEntryEnd_ = s_.bs.bitPosition() - bodyStart_;
+      numEntryFits_ = r[0] <= s_.bs.bitsLeft() / 4;
+    }
     s_.declaredTypes = r[0];
     // Room for the declared types at once, as many as the bits left could hold (a record
     // takes more than 4 bits), so that a hostile count allocates nothing large.
@@ -461,12 +591,29 @@ private:
   uint32_t openPlaceholders_ = 0;
   bool filledPlaceholder_ = false;
   Diagnostic failure_;
+  // Watching the block for the memo.
+  bool watch_ = false;
+  bool numEntryFits_ = false;
+  bool numEntryFirst_ = false;
+  uint32_t numEntries_ = 0;
+  uint32_t namesStart_ = 0;
+  uint64_t bodyStart_ = 0;
+  uint64_t numEntryEnd_ = 0;
+  BitstreamReader::BlockBody body_;
 };
 
 } // namespace
 
 Status readTypeBlock(ReaderState &s) {
   TypeBlockReader reader(s);
+  if (s.bs.remembers() && freshTypes(s)) {
+    const BitstreamReader::BlockBody body = s.bs.blockBody();
+    if (!body.bytes.empty()) {
+      if (typesFromMemo(s, body))
+        return {};
+      reader.watch(body);
+    }
+  }
   return reader.run();
 }
 

@@ -237,6 +237,11 @@ public:
   void leaveBlock();
   /// Whether this reader uses the thread's memos (from the thread's second bitstream on).
   bool remembers() const { return remember_; }
+  /// How many abbreviations the current block has now (those BLOCKINFO gives its id, then its
+  /// own so far); 0 outside any block. At a block's start, BLOCKINFO's alone.
+  size_t abbrevCount() const {
+    return scopes_.empty() ? 0 : scopeAbbrevs_.size() - scopes_.back().firstAbbrev;
+  }
 
   /// The current block's id (kNoBlock outside any block) and depth.
   static constexpr uint32_t kNoBlock = 0xFFFFFFFFu;

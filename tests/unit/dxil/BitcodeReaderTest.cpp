@@ -10,6 +10,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <thread>
 
 namespace spire::dxil {
 namespace {
@@ -312,6 +313,108 @@ TEST(DxilBitcodeReader, KindBlocksReadAgainGiveTheirOwnKinds) {
       EXPECT_EQ(c->metadataKindName(1), "dx.precise");
     }
   }
+}
+
+TEST(DxilBitcodeReader, TypeBlocksReadAgainGiveTheirOwnTypes) {
+  // A type block equal to one read before, in a module without types, takes its tables from the
+  // thread's memo: what it gives must be what a thread reading it first (which remembers
+  // nothing) gives, for blocks differing in their first record or in a name, one record longer,
+  // after other strings, with an abbreviation from BLOCKINFO, and with a BLOCKINFO block inside.
+  struct Shape {
+    uint64_t width = 32;
+    std::string_view name = "dx.types.Handle";
+    bool extra = false;             // one more type
+    bool section = false;           // a string before the type block
+    bool blockInfoForTypes = false; // BLOCKINFO gives the type block an abbreviation
+    bool blockInfoInside = false;   // a BLOCKINFO block (for the constants) inside the types
+  };
+  auto build = [](const Shape &s) {
+    BitWriter w;
+    w.enterBlock(kModuleBlock, 3);
+    w.record(1, {1});
+    if (s.blockInfoForTypes) {
+      w.enterBlock(0, 2);
+      w.record(1, {kTypeBlock});
+      w.defineAbbrev({{-1, 7}, {-1, 16}}); // i16, no fields
+      w.endBlock();
+    }
+    if (s.section)
+      w.record(5, chars("a.section"));
+    w.enterBlock(kTypeBlock, 4);
+    w.defineAbbrev({{-1, 7}, {1, 8}}); // INTEGER [fixed 8]
+    w.record(1, {s.extra ? 5u : 4u});  // NUMENTRY
+    w.fixed(4, 4);                     // the block's abbreviation (without BLOCKINFO's)
+    w.fixed(s.width, 8);
+    if (s.blockInfoInside) {
+      w.enterBlock(0, 2);
+      w.record(1, {kConstantsBlock});
+      w.defineAbbrev({{-1, 4}, {1, 8}}); // INTEGER [fixed 8]
+      w.endBlock();
+    }
+    w.record(19, chars(s.name)); // STRUCT_NAME
+    w.record(20, {0, 0});        // %name = type { i<width> }
+    w.record(8, {1, 0});         // %name*
+    w.record(2, {});             // void
+    if (s.extra)
+      w.record(3, {}); // float
+    w.endBlock();
+    if (s.blockInfoInside) {
+      w.enterBlock(kConstantsBlock, 4);
+      w.record(1, {0}); // SETTYPE i<width>
+      w.fixed(4, 4);    // BLOCKINFO's abbreviation: INTEGER 6 (3)
+      w.fixed(6, 8);
+      w.endBlock();
+    }
+    w.endBlock();
+    return w.bitcode();
+  };
+  auto describe = [](const std::vector<uint8_t> &bytes) {
+    Expected<LlvmModule> m = readBitcode(bytes);
+    if (!m)
+      return m.error().format();
+    std::string d = "strings '" + std::string(m->strings) + "'";
+    for (TypeId id = 0; id < m->types.size(); ++id) {
+      const Type &t = m->types[id];
+      d += "\n" + std::to_string(int(t.kind)) + " " + std::to_string(t.bits) + " " +
+           std::to_string(t.count) + " " + std::to_string(t.packed) + std::to_string(t.identified) +
+           std::to_string(t.opaque) + " '" + std::string(m->str(t.name)) + "' @" +
+           std::to_string(t.name.offset) + " {";
+      for (TypeId e : m->elements(id))
+        d += " " + std::to_string(e);
+      d += " }";
+    }
+    for (const Constant &c : m->constants)
+      d += "\nconstant " + std::to_string(c.type) + " " + std::to_string(c.bits);
+    return d;
+  };
+  auto firstInThread = [&](const std::vector<uint8_t> &bytes) {
+    std::string d;
+    std::thread reader([&] { d = describe(bytes); });
+    reader.join();
+    return d;
+  };
+  std::vector<Shape> shapes(7);
+  shapes[1].width = 31; // a difference in the first record
+  shapes[2].name = "dx.types.HandlE";
+  shapes[3].extra = true; // the remembered block is shorter than this one (and then longer)
+  shapes[4].section = true;
+  shapes[5].blockInfoForTypes = true;
+  shapes[6].blockInfoInside = true;
+  std::vector<std::string> expected;
+  for (const Shape &s : shapes)
+    expected.push_back(firstInThread(build(s)));
+  // What the shapes give, read first.
+  EXPECT_NE(expected[0].find("'dx.types.Handle' @0 { 0 }"), std::string::npos) << expected[0];
+  EXPECT_NE(expected[1].find("13 31 0"), std::string::npos) << expected[1];
+  EXPECT_NE(expected[4].find("'dx.types.Handle' @9 { 0 }"), std::string::npos) << expected[4];
+  EXPECT_EQ(expected[3].find("(read)"), std::string::npos);
+  EXPECT_NE(expected[6].find("constant 0 3"), std::string::npos) << expected[6];
+  for (int pass = 0; pass < 3; ++pass)
+    for (size_t i = 0; i < shapes.size(); ++i) {
+      SCOPED_TRACE(i);
+      EXPECT_EQ(describe(build(shapes[i])), expected[i]);
+      EXPECT_EQ(describe(build(shapes[0])), expected[0]); // then the first again
+    }
 }
 
 TEST(DxilBitcodeReader, DataConstantsOfZerosAreNull) {
