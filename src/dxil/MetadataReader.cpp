@@ -133,11 +133,15 @@ public:
   };
 
   const Block *find(const BitstreamReader::BlockBody &body) {
-    for (unsigned slot = 0; slot < kSlots; ++slot) {
-      const Block &b = blocks_[slot];
-      if (!b.kinds.empty() && b.body.matches(body))
-        return &b;
-    }
+    // Most blocks asked about (a module's other metadata block) are none of these: their width
+    // and size, compared with the slots' in one pass, tell.
+    const uint64_t key = shape(body);
+    for (unsigned slot = 0; slot < kSlots; ++slot)
+      if (shapes_[slot] == key) [[unlikely]] {
+        const Block &b = blocks_[slot];
+        if (!b.kinds.empty() && b.body.matches(body))
+          return &b;
+      }
     return nullptr;
   }
   /// Remembers `body`, which gave the module all its kinds.
@@ -145,6 +149,8 @@ public:
     if (body.bytes.size() > kMaxBytes || m.metadataKinds.empty())
       return;
     std::rotate(blocks_, blocks_ + kSlots - 1, blocks_ + kSlots); // the latest first
+    std::rotate(shapes_, shapes_ + kSlots - 1, shapes_ + kSlots);
+    shapes_[0] = shape(body);
     Block &b = blocks_[0];
     b.body.assign(body);
     b.names.clear();
@@ -162,7 +168,12 @@ public:
   static KindBlockMemo &forThread() { return detail::perThread<KindBlockMemo>(); }
 
 private:
+  /// A body's width and size in one word (slots never filled hold 0, which no body has).
+  static uint64_t shape(const BitstreamReader::BlockBody &body) {
+    return uint64_t(body.abbrevWidth) << 56 | body.bytes.size();
+  }
   Block blocks_[kSlots];
+  uint64_t shapes_[kSlots] = {};
 };
 
 /// At the start of a metadata or kind block of a reader that remembers (its callers test that
