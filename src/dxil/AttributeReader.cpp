@@ -195,13 +195,19 @@ public:
   };
 
   const Entry *find(uint64_t state, const BitstreamReader::BlockBody &body) const {
-    for (const Entry &e : entries_)
-      if (e.after != 0 && e.before == state && e.body.matches(body))
-        return &e;
+    // The slots' widths and sizes in one pass first: most slots differ there.
+    const uint64_t key = shape(body);
+    for (unsigned slot = 0; slot < kSlots; ++slot)
+      if (shapes_[slot] == key) [[unlikely]] {
+        const Entry &e = entries_[slot];
+        if (e.after != 0 && e.before == state && e.body.matches(body))
+          return &e;
+      }
     return nullptr;
   }
-  /// The slot of the oldest entry, emptied (its storage kept for the new one).
-  Entry &insert() {
+  /// The slot of the oldest entry, emptied (its storage kept for the new one), for `body`.
+  Entry &insert(const BitstreamReader::BlockBody &body) {
+    shapes_[next_] = shape(body);
     Entry &e = entries_[next_];
     next_ = (next_ + 1) % kSlots;
     e.strings.clear();
@@ -212,7 +218,12 @@ public:
   static AttributeBlockMemo &forThread() { return detail::perThread<AttributeBlockMemo>(); }
 
 private:
+  /// A body's width and size in one word (slots never filled hold 0, which no body has).
+  static uint64_t shape(const BitstreamReader::BlockBody &body) {
+    return uint64_t(body.abbrevWidth) << 56 | body.bytes.size();
+  }
   Entry entries_[kSlots];
+  uint64_t shapes_[kSlots] = {};
   unsigned next_ = 0;
   uint64_t lastState_ = 0;
 };
@@ -271,7 +282,7 @@ void rememberAttributes(ReaderState &s, const BitstreamReader::BlockBody &body,
     s.attributeState = ReaderState::kUnknownAttributes;
     return;
   }
-  AttributeBlockMemo::Entry &e = AttributeBlockMemo::forThread().insert();
+  AttributeBlockMemo::Entry &e = AttributeBlockMemo::forThread().insert(body);
   e.before = s.attributeState;
   e.body.assign(body);
   for (size_t i = from.attributes; i < m.attributes.size(); ++i) {
