@@ -116,13 +116,19 @@ public:
 
   /// The block equal to `body` whose NUMENTRY fits `bitsLeft` (from the body's start) as it did.
   const Block *find(const BitstreamReader::BlockBody &body, uint64_t bitsLeft) const {
-    for (const Block &b : blocks_)
-      if (b.body.matches(body) && !b.body.bytes.empty() &&
-          b.declared <= (bitsLeft - b.numEntryEnd) / 4)
-        return &b;
+    // The slots' widths and sizes in one pass first: most slots differ there.
+    const uint64_t key = shape(body);
+    for (unsigned slot = 0; slot < kSlots; ++slot)
+      if (shapes_[slot] == key) [[unlikely]] {
+        const Block &b = blocks_[slot];
+        if (b.body.matches(body) && b.declared <= (bitsLeft - b.numEntryEnd) / 4)
+          return &b;
+      }
     return nullptr;
   }
-  Block &insert() {
+  /// The oldest slot, for `body`.
+  Block &insert(const BitstreamReader::BlockBody &body) {
+    shapes_[next_] = shape(body);
     Block &b = blocks_[next_];
     next_ = (next_ + 1) % kSlots;
     return b;
@@ -130,7 +136,12 @@ public:
   static TypeBlockMemo &forThread() { return detail::perThread<TypeBlockMemo>(); }
 
 private:
+  /// A body's width and size in one word (slots never filled hold 0, which no body has).
+  static uint64_t shape(const BitstreamReader::BlockBody &body) {
+    return uint64_t(body.abbrevWidth) << 56 | body.bytes.size();
+  }
   Block blocks_[kSlots];
+  uint64_t shapes_[kSlots] = {};
   unsigned next_ = 0;
 };
 
@@ -225,7 +236,7 @@ private:
         body_.bytes.size() > TypeBlockMemo::kMaxBytes ||
         ((lastEnd + width + 31) & ~uint64_t(31)) != end) // END_BLOCK right after the last record
       return;
-    TypeBlockMemo::Block &b = TypeBlockMemo::forThread().insert();
+    TypeBlockMemo::Block &b = TypeBlockMemo::forThread().insert(body_);
     b.body.assign(body_);
     b.declared = s_.declaredTypes;
     b.numEntryEnd = numEntryEnd_;
