@@ -193,7 +193,7 @@ public:
   }
 
   [[gnu::flatten]] Status run() {
-    uint64_t lastEnd = 0, gaps = 0; // watching the block
+    uint64_t recordBits = 0; // (for the memo: the records' bits, their ids included)
     for (;;) {
       BitstreamEntry e;
       if (!s_.bs.next(e))
@@ -211,30 +211,27 @@ public:
       }
       if (!s_.bs.read(e.id, s_.rec))
         return s_.bs.takeError();
-      if (watch_) { // (records follow one another: one gap, before the first)
-        gaps += s_.rec.bitOffset != lastEnd;
-        lastEnd = s_.bs.bitPosition();
-      }
+      recordBits += s_.bs.bitPosition() - s_.rec.bitOffset; // (no test: cheaper)
       if (!record()) [[unlikely]]
         return std::move(failure_);
     }
     Status st = finish();
     if (watch_ && st)
-      remember(gaps, lastEnd);
+      remember(recordBits);
     return st;
   }
 
 private:
   /// Remembers the block just read (without error) when its one NUMENTRY was its first entry
   /// that counts (no BLOCKINFO block before it) and fitted the bits after it as its own, and
-  /// its records followed one another from there to the block's end (`gaps` between them and
-  /// before the first, the last ending at `lastEnd`).
-  [[gnu::noinline]] void remember(uint64_t gaps, uint64_t lastEnd) {
+  /// its records (`recordBits` in all) fill the block from there to its END_BLOCK: a BLOCKINFO
+  /// block between them, 64 bits at least, would leave more than END_BLOCK's alignment can.
+  [[gnu::noinline]] void remember(uint64_t recordBits) {
     const unsigned width = body_.abbrevWidth;
     const uint64_t end = bodyStart_ + uint64_t(body_.bytes.size()) * 8;
-    if (numEntries_ != 1 || !numEntryFirst_ || !numEntryFits_ || gaps != 1 ||
+    if (numEntries_ != 1 || !numEntryFirst_ || !numEntryFits_ ||
         body_.bytes.size() > TypeBlockMemo::kMaxBytes ||
-        ((lastEnd + width + 31) & ~uint64_t(31)) != end) // END_BLOCK right after the last record
+        ((numEntryStart_ + recordBits + width + 31) & ~uint64_t(31)) != end)
       return;
     TypeBlockMemo::Block &b = TypeBlockMemo::forThread().insert(body_);
     b.body.assign(body_);
@@ -528,6 +525,7 @@ private:
     if (watch_) {
       ++numEntries_;
       numEntryFirst_ = s_.bs.recordIndex() == 1;
+      numEntryStart_ = s_.rec.bitOffset;
       numEntryEnd_ = s_.bs.bitPosition() - bodyStart_;
       numEntryFits_ = r[0] <= s_.bs.bitsLeft() / 4;
     }
@@ -610,6 +608,7 @@ private:
   uint32_t namesStart_ = 0;
   uint64_t bodyStart_ = 0;
   uint64_t numEntryEnd_ = 0;
+  uint64_t numEntryStart_ = 0;
   BitstreamReader::BlockBody body_;
 };
 
