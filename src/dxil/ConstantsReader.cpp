@@ -90,7 +90,11 @@ uint64_t decodeSigned(uint64_t v) {
     if (current == kNoId)
       return s.error("constant before any SETTYPE");
     const Type &ct = m.types[current];
-    Constant c;
+    // Made in place (a module that fails is dropped whole): no copy of a constant assembled in
+    // registers.
+    const uint32_t index = uint32_t(m.constants.size());
+    append(m.constants, Constant{});
+    Constant &c = m.constants.back();
     c.type = current;
     c.firstOperand = uint32_t(m.operands.size());
     c.firstWord = uint32_t(m.words.size());
@@ -401,9 +405,8 @@ uint64_t decodeSigned(uint64_t v) {
     default:
       return s.error("unsupported constant record code " + std::to_string(s.rec.code));
     }
-    c.value = s.newValue(ValueKind::Constant, c.type, uint32_t(m.constants.size()));
+    c.value = s.newValue(ValueKind::Constant, c.type, index);
     append(s.valueIds, c.value); // (growth out of line)
-    append(m.constants, c);
   }
   if (Status st = resolveFixups(s, s.fixups, firstFixup); !st)
     return st;
