@@ -34,11 +34,13 @@ enum MetadataCode : uint32_t {
 
 /// (One call with the tables' growth inlined: the compiler left push_back out of line in the
 /// block reader, a call for each table.)
-[[gnu::noinline, gnu::flatten]] MetadataId newMetadata(ReaderState &s, const Metadata &md) {
+/// A new entry, as a default Metadata, at the end of the table (its id the last of mdIds), for
+/// the caller to fill where it lies (no copy of one assembled on the stack).
+[[gnu::noinline, gnu::flatten]] Metadata &newMetadata(ReaderState &s) {
   MetadataId id = MetadataId(s.m.metadata.size());
-  append(s.m.metadata, md);
+  append(s.m.metadata, Metadata{});
   append(s.mdIds, id);
-  return id;
+  return s.m.metadata.back();
 }
 
 /// Room for `n` more node operands (out of line: growth is rare).
@@ -61,13 +63,13 @@ Status readBulkStrings(ReaderState &s, uint32_t function) {
     uint64_t length = lengths.readVbr(6);
     if (lengths.failed() || length > blob.size() - at)
       return s.error("METADATA_STRINGS string runs past the blob");
-    Metadata md;
-    md.kind = MetadataKind::String;
-    md.function = function;
-    md.string = s.addString(
+    const StrRef string = s.addString(
         std::string_view(reinterpret_cast<const char *>(blob.data()) + at, size_t(length)));
     at += length;
-    newMetadata(s, md);
+    Metadata &md = newMetadata(s);
+    md.kind = MetadataKind::String;
+    md.function = function;
+    md.string = string;
   }
   return {};
 }
@@ -256,11 +258,11 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
       return s.error("metadata NAME not followed by NAMED_NODE");
     switch (s.rec.code) {
     case kStringOld: {
-      Metadata md;
+      const StrRef string = s.addString(std::span<const uint64_t>(r));
+      Metadata &md = newMetadata(s);
       md.kind = MetadataKind::String;
       md.function = function;
-      md.string = s.addString(std::span<const uint64_t>(r));
-      newMetadata(s, md);
+      md.string = string;
       break;
     }
     case kStrings:
@@ -277,15 +279,15 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
       TypeKind k = m.types[t].kind;
       if (k == TypeKind::Metadata || k == TypeKind::Void)
         return s.error("metadata VALUE of type metadata or void");
-      Metadata md;
+      Metadata &md = newMetadata(s);
       md.kind = MetadataKind::Value;
       md.function = function;
-      MetadataId id = newMetadata(s, md);
+      const MetadataId id = MetadataId(m.metadata.size() - 1);
       uint64_t v = r[1];
       if (v < s.valueIds.size() && s.valueIds[v] != kNoId) {
         if (m.values[s.valueIds[v]].type != t)
           return s.error("metadata VALUE whose value has another type");
-        m.metadata[id].value = s.valueIds[v];
+        md.value = s.valueIds[v];
       } else {
         s.fixups.push_back({Fixup::Target::MetadataValue, id,
                             uint32_t(v > 0xFFFFFFFFu ? 0xFFFFFFFFu : v), t, s.rec.bitOffset});
@@ -294,12 +296,8 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
     }
     case kNode:
     case kDistinctNode: {
-      Metadata md;
-      md.kind = s.rec.code == kNode ? MetadataKind::Node : MetadataKind::DistinctNode;
-      md.function = function;
       const size_t n = r.size();
-      md.firstOperand = uint32_t(m.metadataOperands.size());
-      md.numOperands = uint32_t(n);
+      const uint32_t firstOperand = uint32_t(m.metadataOperands.size());
       // Appended one by one into room made once (a resize would zero them first: a memset
       // call per node).
       ArenaVector<MetadataId> &slots = m.metadataOperands;
@@ -314,14 +312,18 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
         if (op - 1 < known) [[likely]] { // 0 (none) wraps around
           id = ids[op - 1];
         } else if (op != 0) {
-          s.mdFixups.push_back({uint32_t(md.firstOperand + k),
-                                uint32_t(op - 1 > 0xFFFFFFFFu ? 0xFFFFFFFFu : op - 1)});
+          s.mdFixups.push_back(
+              {uint32_t(firstOperand + k), uint32_t(op - 1 > 0xFFFFFFFFu ? 0xFFFFFFFFu : op - 1)});
         }
         if (slots.size() == slots.capacity()) // room for all was made above
           __builtin_unreachable();
         slots.push_back(id);
       }
-      newMetadata(s, md);
+      Metadata &md = newMetadata(s);
+      md.kind = s.rec.code == kNode ? MetadataKind::Node : MetadataKind::DistinctNode;
+      md.function = function;
+      md.firstOperand = firstOperand;
+      md.numOperands = uint32_t(n);
       break;
     }
     case kName: // the name goes to the strings at once (its NAMED_NODE must follow)
@@ -379,14 +381,14 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
       return s.error("ATTACHMENT record outside an attachment block");
     default: {
       // A specialized node (debug information...), kept as its record.
-      Metadata md;
+      const uint32_t firstWord = uint32_t(m.words.size());
+      m.words.insert(m.words.end(), r.begin(), r.end());
+      Metadata &md = newMetadata(s);
       md.kind = MetadataKind::Record;
       md.code = s.rec.code;
       md.function = function;
-      md.firstWord = uint32_t(m.words.size());
+      md.firstWord = firstWord;
       md.numWords = uint32_t(r.size());
-      m.words.insert(m.words.end(), r.begin(), r.end());
-      newMetadata(s, md);
       break;
     }
     }
