@@ -312,8 +312,8 @@ Status readBlock(ReaderState &s, bool groups) {
   const BitstreamReader::BlockBody body = watch ? s.bs.blockBody() : BitstreamReader::BlockBody{};
   const AttributeTableSizes from(s);
   bool plain = true; // unabbreviated records only, no sub-blocks
+  BitstreamEntry e;  // (next() sets it in a block: not reset for every entry)
   for (;;) {
-    BitstreamEntry e;
     if (!s.bs.next(e))
       return s.bs.takeError();
     if (e.kind == BitstreamEntry::Kind::EndBlock) {

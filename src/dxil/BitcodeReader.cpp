@@ -519,8 +519,8 @@ Status readSubBlock(ReaderState &s, uint32_t id) {
 }
 
 Status readModuleBlock(ReaderState &s) {
+  BitstreamEntry e; // (next() sets it in a block: not reset for every entry)
   for (;;) {
-    BitstreamEntry e;
     if (!s.bs.next(e))
       return s.bs.takeError();
     if (e.kind == BitstreamEntry::Kind::EndOfStream)

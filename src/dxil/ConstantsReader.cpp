@@ -57,8 +57,8 @@ uint64_t decodeSigned(uint64_t v) {
   TypeId current = kNoId;
   TypeId i1 = kNoId;
   bool dataOrAggregates = false;
+  BitstreamEntry e; // (next() sets it in a block: not reset for every entry)
   for (;;) {
-    BitstreamEntry e;
     if (!s.bs.next(e))
       return s.bs.takeError();
     if (e.kind == BitstreamEntry::Kind::EndBlock)

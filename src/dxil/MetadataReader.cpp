@@ -236,8 +236,8 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
   if (function == kNoId && s.bs.remembers() && kindsFromMemo(s))
     return {};
   KindBlockWatch watch(s, function == kNoId);
+  BitstreamEntry e; // (next() sets it in a block: not reset for every entry)
   for (;;) {
-    BitstreamEntry e;
     if (!s.bs.next(e))
       return s.bs.takeError();
     if (e.kind == BitstreamEntry::Kind::EndBlock)
@@ -414,8 +414,8 @@ Status readMetadataKindBlock(ReaderState &s) {
   if (s.bs.remembers() && kindsFromMemo(s))
     return {};
   KindBlockWatch watch(s, true);
+  BitstreamEntry e; // (next() sets it in a block: not reset for every entry)
   for (;;) {
-    BitstreamEntry e;
     if (!s.bs.next(e))
       return s.bs.takeError();
     if (e.kind == BitstreamEntry::Kind::EndBlock) {
@@ -441,8 +441,8 @@ Status readMetadataKindBlock(ReaderState &s) {
 
 Status readMetadataAttachmentBlock(ReaderState &s, uint32_t function) {
   LlvmModule &m = s.m;
+  BitstreamEntry e; // (next() sets it in a block: not reset for every entry)
   for (;;) {
-    BitstreamEntry e;
     if (!s.bs.next(e))
       return s.bs.takeError();
     if (e.kind == BitstreamEntry::Kind::EndBlock)
@@ -481,8 +481,8 @@ Status readMetadataAttachmentBlock(ReaderState &s, uint32_t function) {
 
 [[gnu::flatten]] Status readValueSymtabBlock(ReaderState &s, uint32_t function) {
   LlvmModule &m = s.m;
+  BitstreamEntry e; // (next() sets it in a block: not reset for every entry)
   for (;;) {
-    BitstreamEntry e;
     if (!s.bs.next(e))
       return s.bs.takeError();
     if (e.kind == BitstreamEntry::Kind::EndBlock)

@@ -194,8 +194,8 @@ public:
 
   [[gnu::flatten]] Status run() {
     uint64_t recordBits = 0; // (for the memo: the records' bits, their ids included)
+    BitstreamEntry e;        // (next() sets it in a block: not reset for every entry)
     for (;;) {
-      BitstreamEntry e;
       if (!s_.bs.next(e))
         return s_.bs.takeError();
       if (e.kind != BitstreamEntry::Kind::Record) [[unlikely]] {
