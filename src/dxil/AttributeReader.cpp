@@ -249,19 +249,29 @@ struct AttributeTableSizes {
   if (!e)
     return false;
   LlvmModule &m = s.m;
-  const uint32_t base = s.addString(e->strings).offset;
-  for (Attribute a : e->attributes) {
-    if (a.form == Attribute::Form::String) {
-      a.key.offset += base;
-      a.value.offset += base;
+  // (A group block adds attributes and sets, a list block list entries, lists and ids: the
+  // tables it adds nothing to are not touched.)
+  if (!e->attributes.empty()) {
+    const uint32_t base = s.addString(e->strings).offset;
+    const size_t first = m.attributes.size();
+    m.attributes.insert(m.attributes.end(), e->attributes.begin(), e->attributes.end());
+    for (size_t i = first; i < m.attributes.size(); ++i) {
+      Attribute &a = m.attributes[i];
+      if (a.form == Attribute::Form::String) {
+        a.key.offset += base;
+        a.value.offset += base;
+      }
     }
-    m.attributes.push_back(a);
   }
-  m.attributeSets.insert(m.attributeSets.end(), e->sets.begin(), e->sets.end());
-  m.attributeListEntries.insert(m.attributeListEntries.end(), e->listEntries.begin(),
-                                e->listEntries.end());
-  m.attributeLists.insert(m.attributeLists.end(), e->lists.begin(), e->lists.end());
-  s.attributeListIds.insert(s.attributeListIds.end(), e->listIds.begin(), e->listIds.end());
+  if (!e->sets.empty())
+    m.attributeSets.insert(m.attributeSets.end(), e->sets.begin(), e->sets.end());
+  if (!e->listEntries.empty())
+    m.attributeListEntries.insert(m.attributeListEntries.end(), e->listEntries.begin(),
+                                  e->listEntries.end());
+  if (!e->lists.empty())
+    m.attributeLists.insert(m.attributeLists.end(), e->lists.begin(), e->lists.end());
+  if (!e->listIds.empty())
+    s.attributeListIds.insert(s.attributeListIds.end(), e->listIds.begin(), e->listIds.end());
   s.groups.assign(e->groups.begin(), e->groups.end());
   s.attributeState = e->after;
   s.bs.leaveBlock();
