@@ -56,6 +56,8 @@ Status readGroup(ReaderState &s) {
     return s.error("attribute group id or position out of range");
   ReaderState::Vector<Attribute> &attrs = s.attributeScratch;
   attrs.clear();
+  if (attrs.capacity() == 0) // (room made at the first use: most programs never read a group)
+    attrs.reserve(16);
   for (size_t i = 2; i < r.size();) {
     Attribute a;
     uint64_t form = r[i++];
@@ -155,6 +157,8 @@ Status readList(ReaderState &s) {
   for (uint32_t position : positions) {
     ReaderState::Vector<Attribute> &attrs = s.attributeScratch;
     attrs.clear();
+    if (attrs.capacity() == 0)
+      attrs.reserve(16);
     for (const ReaderState::Group *g : groups) {
       if (g->position != position)
         continue;

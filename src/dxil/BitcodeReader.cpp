@@ -331,7 +331,7 @@ Status readGlobalVar(ReaderState &s) {
                               g.valueType, s.rec.bitOffset});
   }
   s.valueIds.push_back(g.value);
-  s.m.globals.push_back(g);
+  append(s.m.globals, g); // (room for 16 at the first: most programs have none, and no room)
   return {};
 }
 
@@ -663,7 +663,6 @@ Status readInto(LlvmModule &m, std::span<const uint8_t> bytes) {
   // Tables every DXIL program fills with a few entries: room for what most hold (fixed sizes),
   // sparing their growth one allocation at a time.
   m.functions.reserve(16);
-  m.globals.reserve(8);
   m.metadataKinds.reserve(32);
   m.namedMetadata.reserve(16);
   m.attributes.reserve(16);
@@ -673,7 +672,7 @@ Status readInto(LlvmModule &m, std::span<const uint8_t> bytes) {
   s.bodies.reserve(8);
   s.groups.reserve(8);
   s.attributeListIds.reserve(8);
-  s.attributeScratch.reserve(16);
+  // (Not the attribute scratch: most programs' attribute blocks come from the memo.)
 
   // First pass over the top level: find the string table (version 2 names live there).
   for (;;) {
