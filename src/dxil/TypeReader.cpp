@@ -91,7 +91,9 @@ Status checkNoSelfContainment(ReaderState &s) {
 /// Programs from one writer often carry the same type block byte for byte, and what a block
 /// builds in a module without types is a function of its abbreviation width and bytes (its
 /// abbreviations all its own: none from BLOCKINFO) and of one thing outside it: NUMENTRY's count
-/// is checked against the bits left after its record, and sizes the type map from them. So a
+/// is checked against the bits left after its record, and sizes the type map from them (the
+/// cursor's own checks of counts against the bits left are met by the bits the body holds: each
+/// operand, array element and blob byte it counts takes some). So a
 /// block is kept with where its one NUMENTRY record ended, and only when that count fitted the
 /// bits left as the record's own (count * 4 bits at most), as it must again. A block with
 /// sub-blocks, or with anything but records between its first record and its end (a BLOCKINFO
