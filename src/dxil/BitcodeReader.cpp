@@ -654,6 +654,7 @@ Status readInto(LlvmModule &m, std::span<const uint8_t> bytes) {
   m.strings.reserve(n / 2);
   m.metadata.reserve(n / 24);
   m.metadataOperands.reserve(n / 10);
+  m.words.reserve(16); // (wide and data constants, records kept raw: a few in most programs)
   BitstreamReader bs(bytes.subspan(4), 64, &scratch);
   ReaderState s(bs, m, &scratch);
   s.rec.ops.reserve(64);
