@@ -657,7 +657,7 @@ Status readInto(LlvmModule &m, std::span<const uint8_t> bytes) {
   m.words.reserve(16); // (wide and data constants, records kept raw: a few in most programs)
   BitstreamReader bs(bytes.subspan(4), 64, &scratch);
   ReaderState s(bs, m, &scratch);
-  s.rec.ops.reserve(64);
+  s.rec.ops.reserve(256); // (the data layout and the longest names, without regrowth)
   s.valueIds.reserve(n / 12);
   s.mdIds.reserve(n / 24);
   s.typeMap.reserve(n / 40 + 16);
