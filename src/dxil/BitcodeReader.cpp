@@ -3,6 +3,7 @@
 #include "spire/dxil/BitcodeReader.h"
 
 #include "BitcodeReaderState.h"
+#include "PerThread.h"
 
 #include <algorithm>
 #include <cstring>
@@ -633,6 +634,12 @@ constexpr size_t kModuleArenaBytesPerByte = 24;
 constexpr size_t kModuleArenaBaseBytes = 4096;
 constexpr size_t kScratchArenaBytes = 16384;
 
+/// The first block of the reader's working arena, one a thread, reused from read to read (a read
+/// never runs inside another on one thread): no allocation and free of it for every program.
+struct ScratchBlock {
+  alignas(std::max_align_t) std::byte bytes[kScratchArenaBytes];
+};
+
 /// Reads the bitcode `bytes` (past the wrapper, magic checked) into `m`, whose arena was sized
 /// from them.
 Status readInto(LlvmModule &m, std::span<const uint8_t> bytes) {
@@ -642,7 +649,8 @@ Status readInto(LlvmModule &m, std::span<const uint8_t> bytes) {
   // working tables in one of its own, freed on return. Each is one block for 218 of the 219
   // programs of the corpus.
   const size_t n = bytes.size();
-  std::pmr::monotonic_buffer_resource scratch(kScratchArenaBytes);
+  std::pmr::monotonic_buffer_resource scratch(detail::perThread<ScratchBlock>().bytes,
+                                              kScratchArenaBytes);
   // Room in proportion to the input, to spare regrowth (which leaves the old copy in the arena).
   // (The factors cover every program of the DXIL corpus.)
   m.values.reserve(n / 12);
