@@ -65,6 +65,23 @@ private:
   /// The records record() does not take itself (all but CALL, BINOP, EXTRACTVAL/INSERTVAL).
   bool instruction(Instruction &ins);
   [[gnu::noinline]] bool call(Instruction &ins);
+  [[gnu::noinline]] bool callGeneral(Instruction &ins);
+  /// Whether the function type's parameters (from `first` in m.typeElements, `count` of them)
+  /// are all values (no label or metadata), remembered by type in plainFunctions.
+  bool plainParameters(TypeId fnTy, uint32_t first, uint32_t count) {
+    if (plainFunctions[fnTy & 15] == fnTy) [[likely]]
+      return true;
+    return plainParametersSlow(fnTy, first, count);
+  }
+  [[gnu::noinline]] bool plainParametersSlow(TypeId fnTy, uint32_t first, uint32_t count) {
+    for (uint32_t k = 0; k < count; ++k) {
+      const TypeKind kind = m.types[m.typeElements[first + k]].kind;
+      if (kind == TypeKind::Label || kind == TypeKind::Metadata)
+        return false;
+    }
+    plainFunctions[fnTy & 15] = fnTy;
+    return true;
+  }
   [[gnu::noinline]] bool binop(Instruction &ins);
   [[gnu::noinline]] bool member(Instruction &ins);
   Status debugLocation();
@@ -172,6 +189,12 @@ private:
     auto &ops = m.operands;
     if (ops.capacity() - ops.size() < args) [[unlikely]]
       makeRoom(ops, args);
+    return argumentLoop(fields, args, first);
+  }
+  /// callArguments' loop over `args` fields, room for all of them made in m.operands; `first`
+  /// is the first parameter's index in m.typeElements.
+  [[gnu::always_inline]] bool argumentLoop(const uint64_t *fields, uint32_t args, uint32_t first) {
+    auto &ops = m.operands;
     const bool relative = s.useRelativeIds;
     // The tables in locals, reloaded after a slow path (which may add types, values or
     // operands and so move them); the appends below never move them.
@@ -209,6 +232,53 @@ private:
       numIds = s.valueIds.size();
       if (ops.capacity() - ops.size() < args - k - 1) [[unlikely]]
         makeRoom(ops, args - k - 1);
+    }
+    return true;
+  }
+  /// The callee and the arguments of a call that call() checked, its parameters all values
+  /// (plainParameters). Out of line: in call(), the appends' growth paths would not be inlined.
+  [[gnu::noinline]] bool calleeAndArguments(ValueId callee, const uint64_t *fields, uint32_t args,
+                                            uint32_t first) {
+    auto &ops = m.operands;
+    if (ops.capacity() - ops.size() < size_t(args) + 1) [[unlikely]]
+      makeRoom(ops, size_t(args) + 1);
+    if (ops.size() == ops.capacity())
+      __builtin_unreachable();
+    ops.push_back(callee);
+    return s.useRelativeIds ? plainArguments<true>(fields, args, first)
+                            : plainArguments<false>(fields, args, first);
+  }
+  template <bool Relative>
+  [[gnu::always_inline]] bool plainArguments(const uint64_t *fields, uint32_t args,
+                                             uint32_t first) {
+    auto &ops = m.operands;
+    const TypeId *base = m.typeElements.data() + first, *params = base;
+    const Value *values = m.values.data();
+    const ValueId *ids = s.valueIds.data();
+    size_t numIds = s.valueIds.size();
+    for (const uint64_t *field = fields, *end = fields + args; field != end; ++field, ++params) {
+      const TypeId p = *params;
+      const uint64_t id =
+          Relative ? uint64_t(uint32_t(uint32_t(numIds) - uint32_t(*field))) : *field;
+      if (id < numIds) [[likely]] {
+        const ValueId v = ids[id];
+        if (v != kNoId && values[v].type == p) [[likely]] {
+          if (ops.size() == ops.capacity()) // room for every argument was made above
+            __builtin_unreachable();
+          ops.push_back(v);
+          continue;
+        }
+      }
+      pushOperandSlow(s, id, p);
+      // (The tables may have moved.)
+      const TypeId *moved = m.typeElements.data() + first;
+      params = moved + (params - base);
+      base = moved;
+      values = m.values.data();
+      ids = s.valueIds.data();
+      numIds = s.valueIds.size();
+      if (size_t(ops.capacity() - ops.size()) < size_t(end - field - 1)) [[unlikely]]
+        makeRoom(ops, size_t(end - field - 1));
     }
     return true;
   }
@@ -343,6 +413,9 @@ private:
   size_t fixupBase = 0;
   TypeId mdType = kNoId;
   TypeId voidType = kNoId, labelType = kNoId, boolType = kNoId, scratchType = kNoId;
+  /// Function types whose parameters are all values, by their low four bits (plainParameters).
+  TypeId plainFunctions[16] = {kNoId, kNoId, kNoId, kNoId, kNoId, kNoId, kNoId, kNoId,
+                               kNoId, kNoId, kNoId, kNoId, kNoId, kNoId, kNoId, kNoId};
   bool declared = false;
   uint32_t lastDebugLoc = kNoId;
   Diagnostic error_;
@@ -544,8 +617,57 @@ Status FunctionBuilder::debugLocation() {
 
 /// CALL: [attributes, cc, fmf?, fnty?, callee (with its type when forward), args...]. Out of
 /// `instruction` (whose frame and preamble the most common record skips: record() calls it
-/// directly).
+/// directly). DXC's calls (an explicit function type, no fast-math flags, a callee read
+/// already whose pointee is that type, exactly its parameters' arguments) are checked in one
+/// pass before anything is written; every other record, and any that would fail, takes
+/// callGeneral.
 bool FunctionBuilder::call(Instruction &ins) {
+  const uint64_t *const f = r().data();
+  const size_t n = r().size();
+  // (The fast-math flags, when there are, come before the type.)
+  const size_t fmf = n >= 3 ? (f[1] >> 17) & 1 : 0;
+  if (n >= 4 + fmf && (f[1] & 0x8000)) [[likely]] {
+    const uint64_t attrs = f[0], cc = f[1], t = f[2 + fmf];
+    const uint64_t numIds = s.valueIds.size();
+    const uint64_t id =
+        s.useRelativeIds ? uint64_t(uint32_t(uint32_t(numIds) - uint32_t(f[3 + fmf]))) : f[3 + fmf];
+    if (t < s.typeMap.size() && id < numIds &&
+        (attrs == 0 || attrs - 1 < s.attributeListIds.size())) [[likely]] {
+      const TypeId fnTy = s.typeMap[t];
+      const ValueId callee = s.valueIds[id];
+      if (fnTy != kNoId && callee != kNoId) [[likely]] {
+        const Type *const types = m.types.data();
+        const TypeId *const elements = m.typeElements.data();
+        const Type &ct = types[m.values[callee].type];
+        const Type &ft = types[fnTy];
+        if (ct.kind == TypeKind::Pointer && ct.numElements && elements[ct.firstElement] == fnTy &&
+            ft.kind == TypeKind::Function && !ft.varArg && n - 4 - fmf == ft.numElements - 1)
+            [[likely]] {
+          const uint32_t args = ft.numElements - 1, first = ft.firstElement;
+          if (plainParameters(fnTy, first + 1, args)) [[likely]] {
+            if (attrs)
+              ins.attributes = s.attributeListIds[attrs - 1];
+            if (fmf)
+              ins.fastMath = decodeFastMath(f[2]);
+            ins.callingConv = uint32_t((cc >> 1) & 0x3FF);
+            ins.tail = ((cc >> 14) & 1)   ? TailKind::MustTail
+                       : ((cc >> 16) & 1) ? TailKind::NoTail
+                       : (cc & 1)         ? TailKind::Tail
+                                          : TailKind::None;
+            ins.opcode = Opcode::Call;
+            ins.auxType = fnTy;
+            ins.type = elements[first];
+            return calleeAndArguments(callee, f + 4 + fmf, args, first + 1);
+          }
+        }
+      }
+    }
+  }
+  return callGeneral(ins);
+}
+
+/// call() for any record (the fast path's preconditions unchecked).
+bool FunctionBuilder::callGeneral(Instruction &ins) {
   const auto &rec = r();
   size_t at = 0;
   if (!need(0, 3))
