@@ -66,20 +66,35 @@ private:
   bool instruction(Instruction &ins);
   [[gnu::noinline]] bool call(Instruction &ins);
   [[gnu::noinline]] bool callGeneral(Instruction &ins);
-  /// Whether the function type's parameters (from `first` in m.typeElements, `count` of them)
-  /// are all values (no label or metadata), remembered by type in plainFunctions.
-  bool plainParameters(TypeId fnTy, uint32_t first, uint32_t count) {
-    if (plainFunctions[fnTy & 15] == fnTy) [[likely]]
-      return true;
-    return plainParametersSlow(fnTy, first, count);
-  }
-  [[gnu::noinline]] bool plainParametersSlow(TypeId fnTy, uint32_t first, uint32_t count) {
-    for (uint32_t k = 0; k < count; ++k) {
-      const TypeKind kind = m.types[m.typeElements[first + k]].kind;
+  /// What call() found of a callee whose calls take its fast path, kept in checkedCallees by
+  /// the callee's ValueId's low five bits (calleeKeys holds the ValueId, kNoId: none).
+  struct CheckedCallee {
+    uint64_t typeField;  ///< the record's function type field
+    uint32_t args;       ///< the record's arguments, the function type's parameters
+    TypeId fnTy, ret;    ///< the function type and its return type
+    uint32_t firstParam; ///< the first parameter's index in m.typeElements
+  };
+  /// Checks that a call of `callee` naming type `typeField` with `args` arguments can take
+  /// call()'s fast path: the callee's pointee is that function type (not varArg, `args`
+  /// parameters, all of them values). Remembers it when so.
+  [[gnu::noinline]] bool checkCallee(ValueId callee, uint64_t typeField, uint64_t args) {
+    if (typeField >= s.typeMap.size() || s.typeMap[typeField] == kNoId)
+      return false;
+    const TypeId fnTy = s.typeMap[typeField];
+    const Type &ct = m.types[m.values[callee].type];
+    const Type &ft = m.types[fnTy];
+    if (ct.kind != TypeKind::Pointer || !ct.numElements ||
+        m.typeElements[ct.firstElement] != fnTy || ft.kind != TypeKind::Function || ft.varArg ||
+        args != uint64_t(ft.numElements) - 1)
+      return false;
+    for (uint32_t k = 1; k < ft.numElements; ++k) {
+      const TypeKind kind = m.types[m.typeElements[ft.firstElement + k]].kind;
       if (kind == TypeKind::Label || kind == TypeKind::Metadata)
         return false;
     }
-    plainFunctions[fnTy & 15] = fnTy;
+    calleeKeys[callee & 31] = callee;
+    checkedCallees[callee & 31] = {typeField, uint32_t(args), fnTy, m.typeElements[ft.firstElement],
+                                   ft.firstElement + 1};
     return true;
   }
   [[gnu::noinline]] bool binop(Instruction &ins);
@@ -413,9 +428,11 @@ private:
   size_t fixupBase = 0;
   TypeId mdType = kNoId;
   TypeId voidType = kNoId, labelType = kNoId, boolType = kNoId, scratchType = kNoId;
-  /// Function types whose parameters are all values, by their low four bits (plainParameters).
-  TypeId plainFunctions[16] = {kNoId, kNoId, kNoId, kNoId, kNoId, kNoId, kNoId, kNoId,
-                               kNoId, kNoId, kNoId, kNoId, kNoId, kNoId, kNoId, kNoId};
+  ValueId calleeKeys[32] = {kNoId, kNoId, kNoId, kNoId, kNoId, kNoId, kNoId, kNoId,
+                            kNoId, kNoId, kNoId, kNoId, kNoId, kNoId, kNoId, kNoId,
+                            kNoId, kNoId, kNoId, kNoId, kNoId, kNoId, kNoId, kNoId,
+                            kNoId, kNoId, kNoId, kNoId, kNoId, kNoId, kNoId, kNoId};
+  CheckedCallee checkedCallees[32]; ///< valid where calleeKeys names the callee
   bool declared = false;
   uint32_t lastDebugLoc = kNoId;
   Diagnostic error_;
@@ -631,35 +648,26 @@ bool FunctionBuilder::call(Instruction &ins) {
     const uint64_t numIds = s.valueIds.size();
     const uint64_t id =
         s.useRelativeIds ? uint64_t(uint32_t(uint32_t(numIds) - uint32_t(f[3 + fmf]))) : f[3 + fmf];
-    if (t < s.typeMap.size() && id < numIds &&
-        (attrs == 0 || attrs - 1 < s.attributeListIds.size())) [[likely]] {
-      const TypeId fnTy = s.typeMap[t];
+    if (id < numIds && (attrs == 0 || attrs - 1 < s.attributeListIds.size())) [[likely]] {
       const ValueId callee = s.valueIds[id];
-      if (fnTy != kNoId && callee != kNoId) [[likely]] {
-        const Type *const types = m.types.data();
-        const TypeId *const elements = m.typeElements.data();
-        const Type &ct = types[m.values[callee].type];
-        const Type &ft = types[fnTy];
-        if (ct.kind == TypeKind::Pointer && ct.numElements && elements[ct.firstElement] == fnTy &&
-            ft.kind == TypeKind::Function && !ft.varArg && n - 4 - fmf == ft.numElements - 1)
-            [[likely]] {
-          const uint32_t args = ft.numElements - 1, first = ft.firstElement;
-          if (plainParameters(fnTy, first + 1, args)) [[likely]] {
-            if (attrs)
-              ins.attributes = s.attributeListIds[attrs - 1];
-            if (fmf)
-              ins.fastMath = decodeFastMath(f[2]);
-            ins.callingConv = uint32_t((cc >> 1) & 0x3FF);
-            ins.tail = ((cc >> 14) & 1)   ? TailKind::MustTail
-                       : ((cc >> 16) & 1) ? TailKind::NoTail
-                       : (cc & 1)         ? TailKind::Tail
-                                          : TailKind::None;
-            ins.opcode = Opcode::Call;
-            ins.auxType = fnTy;
-            ins.type = elements[first];
-            return calleeAndArguments(callee, f + 4 + fmf, args, first + 1);
-          }
-        }
+      const uint64_t args = n - 4 - fmf;
+      const CheckedCallee &c = checkedCallees[callee & 31];
+      if (callee != kNoId &&
+          ((calleeKeys[callee & 31] == callee && c.typeField == t && c.args == args) ||
+           checkCallee(callee, t, args))) [[likely]] {
+        if (attrs)
+          ins.attributes = s.attributeListIds[attrs - 1];
+        if (fmf)
+          ins.fastMath = decodeFastMath(f[2]);
+        ins.callingConv = uint32_t((cc >> 1) & 0x3FF);
+        ins.tail = ((cc >> 14) & 1)   ? TailKind::MustTail
+                   : ((cc >> 16) & 1) ? TailKind::NoTail
+                   : (cc & 1)         ? TailKind::Tail
+                                      : TailKind::None;
+        ins.opcode = Opcode::Call;
+        ins.auxType = c.fnTy;
+        ins.type = c.ret;
+        return calleeAndArguments(callee, f + 4 + fmf, c.args, c.firstParam);
       }
     }
   }

@@ -482,6 +482,25 @@ TEST(DxilBitcodeReader, CallsNamingTheirFunctionTypeAreReadAsAnyCall) {
             std::string::npos);
   EXPECT_NE(errorWith({0, kTyped, 99, 3, 1}).find("type id 99"), std::string::npos);
   EXPECT_NE(errorWith({0, kTyped | kFastMath, 1, tI32FnI32}).find("too short"), std::string::npos);
+  // What a call of a callee found is remembered for it with the record's type and argument
+  // count: another type or count after it is read as any call.
+  auto secondCall = [&](std::vector<uint64_t> call) {
+    return readBitcode(withBody([=](BitWriter &w) {
+      w.record(1, {1});
+      w.record(34, {0, kTyped, tI32FnI32, 3, 1}); // %3 = call @f(%0)
+      w.record(34, call);
+      w.record(10, {2});
+    }));
+  };
+  Expected<LlvmModule> more = secondCall({0, kTyped, tI32FnI32, 4, 2, 2});
+  ASSERT_FALSE(more);
+  EXPECT_NE(more.error().format().find("more arguments"), std::string::npos);
+  Expected<LlvmModule> otherType = secondCall({0, kTyped, tVoidFn, 4});
+  ASSERT_TRUE(otherType) << otherType.error().format();
+  EXPECT_FALSE(otherType->callsTyped);
+  Expected<LlvmModule> otherParameter = secondCall({0, kTyped, tI32FnPtr, 4, 2}); // (i32* %0)
+  ASSERT_FALSE(otherParameter);
+  EXPECT_NE(otherParameter.error().format().find("has another type"), std::string::npos);
 }
 
 // --- malformed files -------------------------------------------------------------------------
