@@ -64,7 +64,7 @@ private:
   bool record();
   /// The records record() does not take itself (all but CALL, BINOP, EXTRACTVAL/INSERTVAL).
   bool instruction(Instruction &ins);
-  [[gnu::noinline]] bool call(Instruction &ins);
+  [[gnu::noinline, gnu::flatten]] bool call(Instruction &ins);
   [[gnu::noinline]] bool callGeneral(Instruction &ins);
   /// What call() found of a callee whose calls take its fast path, kept in checkedCallees by
   /// the callee's ValueId's low five bits (calleeKeys holds the ValueId, kNoId: none).
@@ -251,9 +251,9 @@ private:
     return true;
   }
   /// The callee and the arguments of a call that call() checked, its parameters all values
-  /// (plainParameters). Out of line: in call(), the appends' growth paths would not be inlined.
-  [[gnu::noinline]] bool calleeAndArguments(ValueId callee, const uint64_t *fields, uint32_t args,
-                                            uint32_t first) {
+  /// (checkCallee). call() is flattened: without it, its appends would not be inlined.
+  [[gnu::always_inline]] bool calleeAndArguments(ValueId callee, const uint64_t *fields,
+                                                 uint32_t args, uint32_t first) {
     auto &ops = m.operands;
     if (ops.capacity() - ops.size() < size_t(args) + 1) [[unlikely]]
       makeRoom(ops, size_t(args) + 1);
