@@ -250,27 +250,17 @@ private:
     }
     return true;
   }
-  /// The callee and the arguments of a call that call() checked, its parameters all values
-  /// (checkCallee). call() is flattened: without it, its appends would not be inlined.
-  [[gnu::always_inline]] bool calleeAndArguments(ValueId callee, const uint64_t *fields,
-                                                 uint32_t args, uint32_t first) {
-    auto &ops = m.operands;
-    if (ops.capacity() - ops.size() < size_t(args) + 1) [[unlikely]]
-      makeRoom(ops, size_t(args) + 1);
-    if (ops.size() == ops.capacity())
-      __builtin_unreachable();
-    ops.push_back(callee);
-    return s.useRelativeIds ? plainArguments<true>(fields, args, first)
-                            : plainArguments<false>(fields, args, first);
-  }
+  /// call()'s fast path for a CALL record naming its function type, whose callee checkCallee
+  /// found: false (having changed nothing) where the record is not such a call.
+  template <bool Relative> bool typedCall(Instruction &ins);
+  /// A typed call's arguments, its parameters all values (checkCallee), room made for them;
+  /// `ids` and `numIds` are s.valueIds' as they are.
   template <bool Relative>
-  [[gnu::always_inline]] bool plainArguments(const uint64_t *fields, uint32_t args,
-                                             uint32_t first) {
+  [[gnu::always_inline]] void plainArguments(const uint64_t *fields, uint32_t args, uint32_t first,
+                                             const ValueId *ids, size_t numIds) {
     auto &ops = m.operands;
     const TypeId *base = m.typeElements.data() + first, *params = base;
     const Value *values = m.values.data();
-    const ValueId *ids = s.valueIds.data();
-    size_t numIds = s.valueIds.size();
     for (const uint64_t *field = fields, *end = fields + args; field != end; ++field, ++params) {
       const TypeId p = *params;
       const uint64_t id =
@@ -295,7 +285,6 @@ private:
       if (size_t(ops.capacity() - ops.size()) < size_t(end - field - 1)) [[unlikely]]
         makeRoom(ops, size_t(end - field - 1));
     }
-    return true;
   }
   [[gnu::cold, gnu::noinline]] static void makeRoom(ArenaVector<ValueId> &ops, size_t n) {
     ops.reserve(std::max(ops.size() + n, ops.capacity() * 2));
@@ -639,39 +628,54 @@ Status FunctionBuilder::debugLocation() {
 /// pass before anything is written; every other record, and any that would fail, takes
 /// callGeneral.
 bool FunctionBuilder::call(Instruction &ins) {
+  if (s.useRelativeIds ? typedCall<true>(ins) : typedCall<false>(ins)) [[likely]]
+    return true;
+  return callGeneral(ins);
+}
+
+template <bool Relative> bool FunctionBuilder::typedCall(Instruction &ins) {
   const uint64_t *const f = r().data();
   const size_t n = r().size();
   // (The fast-math flags, when there are, come before the type.)
   const size_t fmf = n >= 3 ? (f[1] >> 17) & 1 : 0;
-  if (n >= 4 + fmf && (f[1] & 0x8000)) [[likely]] {
-    const uint64_t attrs = f[0], cc = f[1], t = f[2 + fmf];
-    const uint64_t numIds = s.valueIds.size();
-    const uint64_t id =
-        s.useRelativeIds ? uint64_t(uint32_t(uint32_t(numIds) - uint32_t(f[3 + fmf]))) : f[3 + fmf];
-    if (id < numIds && (attrs == 0 || attrs - 1 < s.attributeListIds.size())) [[likely]] {
-      const ValueId callee = s.valueIds[id];
-      const uint64_t args = n - 4 - fmf;
-      const CheckedCallee &c = checkedCallees[callee & 31];
-      if (callee != kNoId &&
-          ((calleeKeys[callee & 31] == callee && c.typeField == t && c.args == args) ||
-           checkCallee(callee, t, args))) [[likely]] {
-        if (attrs)
-          ins.attributes = s.attributeListIds[attrs - 1];
-        if (fmf)
-          ins.fastMath = decodeFastMath(f[2]);
-        ins.callingConv = uint32_t((cc >> 1) & 0x3FF);
-        ins.tail = ((cc >> 14) & 1)   ? TailKind::MustTail
-                   : ((cc >> 16) & 1) ? TailKind::NoTail
-                   : (cc & 1)         ? TailKind::Tail
-                                      : TailKind::None;
-        ins.opcode = Opcode::Call;
-        ins.auxType = c.fnTy;
-        ins.type = c.ret;
-        return calleeAndArguments(callee, f + 4 + fmf, c.args, c.firstParam);
-      }
-    }
-  }
-  return callGeneral(ins);
+  if (n < 4 + fmf || !(f[1] & 0x8000)) [[unlikely]]
+    return false;
+  const uint64_t attrs = f[0], cc = f[1], t = f[2 + fmf];
+  const ValueId *const ids = s.valueIds.data();
+  const size_t numIds = s.valueIds.size();
+  const uint64_t id =
+      Relative ? uint64_t(uint32_t(uint32_t(numIds) - uint32_t(f[3 + fmf]))) : f[3 + fmf];
+  if (id >= numIds || (attrs != 0 && attrs - 1 >= s.attributeListIds.size())) [[unlikely]]
+    return false;
+  const ValueId callee = ids[id];
+  const uint64_t args = n - 4 - fmf;
+  const CheckedCallee &c = checkedCallees[callee & 31];
+  if (callee == kNoId ||
+      !((calleeKeys[callee & 31] == callee && c.typeField == t && c.args == args) ||
+        checkCallee(callee, t, args))) [[unlikely]]
+    return false;
+  if (attrs)
+    ins.attributes = s.attributeListIds[attrs - 1];
+  if (fmf)
+    ins.fastMath = decodeFastMath(f[2]);
+  ins.callingConv = uint32_t((cc >> 1) & 0x3FF);
+  ins.tail = ((cc >> 14) & 1)   ? TailKind::MustTail
+             : ((cc >> 16) & 1) ? TailKind::NoTail
+             : (cc & 1)         ? TailKind::Tail
+                                : TailKind::None;
+  ins.opcode = Opcode::Call;
+  ins.auxType = c.fnTy;
+  ins.type = c.ret;
+  // The callee and the arguments (the tables read above are still where they were).
+  auto &ops = m.operands;
+  const uint32_t count = c.args;
+  if (ops.capacity() - ops.size() < size_t(count) + 1) [[unlikely]]
+    makeRoom(ops, size_t(count) + 1);
+  if (ops.size() == ops.capacity())
+    __builtin_unreachable();
+  ops.push_back(callee);
+  plainArguments<Relative>(f + 4 + fmf, count, c.firstParam, ids, numIds);
+  return true;
 }
 
 /// call() for any record (the fast path's preconditions unchecked).
