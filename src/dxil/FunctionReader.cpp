@@ -80,8 +80,10 @@ private:
   [[gnu::noinline]] bool checkCallee(ValueId callee, uint64_t typeField, uint64_t args) {
     if (typeField >= s.typeMap.size() || s.typeMap[typeField] == kNoId)
       return false;
-    const TypeId fnTy = s.typeMap[typeField];
-    const Type &ct = m.types[m.values[callee].type];
+    const TypeId fnTy = s.typeMap[typeField], calleeTy = m.values[callee].type;
+    if (calleeTy >= m.types.size()) // (the general path says what is wrong)
+      return false;
+    const Type &ct = m.types[calleeTy];
     const Type &ft = m.types[fnTy];
     if (ct.kind != TypeKind::Pointer || !ct.numElements ||
         m.typeElements[ct.firstElement] != fnTy || ft.kind != TypeKind::Function || ft.varArg ||
