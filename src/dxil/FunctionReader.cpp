@@ -788,10 +788,17 @@ bool FunctionBuilder::member(Instruction &ins) {
     append(m.words, rec[at]);
   }
   ins.numWords = uint32_t(m.words.size() - ins.firstWord);
+  ins.opcode = s.rec.code == kExtractVal ? Opcode::ExtractValue : Opcode::InsertValue;
+  // One index into a struct (most: a dx.op call's result) inline; the rest as indexedType says.
+  const Type &t = m.types[agg];
+  const uint64_t first = m.words[ins.firstWord];
+  if (ins.numWords == 1 && t.kind == TypeKind::Struct && first < t.numElements) [[likely]] {
+    ins.type = s.rec.code == kExtractVal ? m.typeElements[t.firstElement + size_t(first)] : agg;
+    return true;
+  }
   Expected<TypeId> member = indexedType(s, agg, m.wordsOf(ins));
   if (!member)
     return setError(member.error());
-  ins.opcode = s.rec.code == kExtractVal ? Opcode::ExtractValue : Opcode::InsertValue;
   ins.type = s.rec.code == kExtractVal ? *member : agg;
   return true;
 }
