@@ -100,6 +100,8 @@ private:
     return true;
   }
   [[gnu::noinline]] bool binop(Instruction &ins);
+  [[gnu::noinline]] bool binopGeneral(Instruction &ins);
+  bool binopTail(Instruction &ins, Opcode op, TypeId ty, size_t at);
   [[gnu::noinline]] bool member(Instruction &ins);
   Status debugLocation();
   /// debugLocation's Status as record() reports (out of line: its Status stays out of record's
@@ -745,6 +747,38 @@ bool FunctionBuilder::callGeneral(Instruction &ins) {
 
 /// BINOP: [a (with its type when forward), b, opcode, flags?]. Out of `instruction`, as call.
 bool FunctionBuilder::binop(Instruction &ins) {
+  // Both operands read already (relative ids), of one type that is not metadata, and a known
+  // operator: appended at once; any other record takes binopGeneral.
+  const uint64_t *const f = r().data();
+  const size_t n = r().size();
+  if (n < 3 || !s.useRelativeIds) [[unlikely]]
+    return binopGeneral(ins);
+  const ValueId *const ids = s.valueIds.data();
+  const size_t numIds = s.valueIds.size();
+  const uint64_t a = uint32_t(uint32_t(numIds) - uint32_t(f[0])),
+                 b = uint32_t(uint32_t(numIds) - uint32_t(f[1]));
+  if (a >= numIds || b >= numIds) [[unlikely]]
+    return binopGeneral(ins);
+  const ValueId va = ids[a], vb = ids[b];
+  if (va == kNoId || vb == kNoId) [[unlikely]]
+    return binopGeneral(ins);
+  const TypeId ty = m.values[va].type;
+  Opcode op;
+  auto &ops = m.operands;
+  if (ty == kNoId || m.values[vb].type != ty || m.types[ty].kind == TypeKind::Metadata ||
+      !binopOpcode(m, f[2], ty, op) || ops.capacity() - ops.size() < 2) [[unlikely]]
+    return binopGeneral(ins);
+  if (ops.size() == ops.capacity())
+    __builtin_unreachable();
+  ops.push_back(va);
+  if (ops.size() == ops.capacity())
+    __builtin_unreachable();
+  ops.push_back(vb);
+  return binopTail(ins, op, ty, 3);
+}
+
+/// binop() for any record.
+bool FunctionBuilder::binopGeneral(Instruction &ins) {
   const auto &rec = r();
   size_t at = 0;
   TypeId ty = kNoId;
@@ -753,7 +787,12 @@ bool FunctionBuilder::binop(Instruction &ins) {
   Opcode op;
   if (!binopOpcode(m, rec[at], ty, op)) [[unlikely]]
     return badBinop(rec[at], ty);
-  ++at;
+  return binopTail(ins, op, ty, at + 1);
+}
+
+/// The operator, the type and the flags after the operands.
+bool FunctionBuilder::binopTail(Instruction &ins, Opcode op, TypeId ty, size_t at) {
+  const auto &rec = r();
   ins.opcode = op;
   ins.type = ty;
   if (at < rec.size()) {
