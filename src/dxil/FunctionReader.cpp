@@ -103,6 +103,7 @@ private:
   [[gnu::noinline]] bool binopGeneral(Instruction &ins);
   bool binopTail(Instruction &ins, Opcode op, TypeId ty, size_t at);
   [[gnu::noinline]] bool member(Instruction &ins);
+  [[gnu::noinline]] bool memberGeneral(Instruction &ins);
   Status debugLocation();
   /// debugLocation's Status as record() reports (out of line: its Status stays out of record's
   /// frame).
@@ -808,6 +809,34 @@ bool FunctionBuilder::binopTail(Instruction &ins, Opcode op, TypeId ty, size_t a
 /// EXTRACTVAL / INSERTVAL: [aggregate pair, (value pair,) indices...]. Out of `instruction`, as
 /// call.
 bool FunctionBuilder::member(Instruction &ins) {
+  // extractvalue of a struct read already (relative ids) at one index in range: here; the rest
+  // in memberGeneral.
+  const uint64_t *const f = r().data();
+  if (r().size() == 2 && s.rec.code == kExtractVal && s.useRelativeIds) {
+    const size_t numIds = s.valueIds.size();
+    const uint64_t id = uint32_t(uint32_t(numIds) - uint32_t(f[0]));
+    auto &ops = m.operands;
+    ValueId v;
+    TypeId agg;
+    if (id < numIds && (v = s.valueIds[id]) != kNoId && (agg = m.values[v].type) != kNoId &&
+        m.types[agg].kind == TypeKind::Struct && f[1] < m.types[agg].numElements &&
+        ops.size() < ops.capacity()) [[likely]] {
+      if (ops.size() == ops.capacity())
+        __builtin_unreachable();
+      ops.push_back(v);
+      ins.firstWord = uint32_t(m.words.size());
+      append(m.words, f[1]);
+      ins.numWords = 1;
+      ins.opcode = Opcode::ExtractValue;
+      ins.type = m.typeElements[m.types[agg].firstElement + size_t(f[1])];
+      return true;
+    }
+  }
+  return memberGeneral(ins);
+}
+
+/// member() for any record.
+bool FunctionBuilder::memberGeneral(Instruction &ins) {
   const auto &rec = r();
   size_t at = 0;
   TypeId agg;
