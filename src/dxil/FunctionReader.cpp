@@ -64,9 +64,46 @@ private:
   bool record();
   /// The records record() does not take itself (all but CALL, BINOP, EXTRACTVAL/INSERTVAL).
   bool instruction(Instruction &ins);
-  [[gnu::noinline]] bool call(Instruction &ins);
+  [[gnu::noinline, gnu::flatten]] bool call(Instruction &ins);
+  [[gnu::noinline]] bool callGeneral(Instruction &ins);
+  /// What call() found of a callee whose calls take its fast path, kept in checkedCallees by
+  /// the callee's ValueId's low five bits (calleeKeys holds the ValueId, kNoId: none).
+  struct CheckedCallee {
+    uint64_t typeField;  ///< the record's function type field
+    uint32_t args;       ///< the record's arguments, the function type's parameters
+    TypeId fnTy, ret;    ///< the function type and its return type
+    uint32_t firstParam; ///< the first parameter's index in m.typeElements
+  };
+  /// Checks that a call of `callee` naming type `typeField` with `args` arguments can take
+  /// call()'s fast path: the callee's pointee is that function type (not varArg, `args`
+  /// parameters, all of them values). Remembers it when so.
+  [[gnu::noinline]] bool checkCallee(ValueId callee, uint64_t typeField, uint64_t args) {
+    if (typeField >= s.typeMap.size() || s.typeMap[typeField] == kNoId)
+      return false;
+    const TypeId fnTy = s.typeMap[typeField], calleeTy = m.values[callee].type;
+    if (calleeTy >= m.types.size()) // (the general path says what is wrong)
+      return false;
+    const Type &ct = m.types[calleeTy];
+    const Type &ft = m.types[fnTy];
+    if (ct.kind != TypeKind::Pointer || !ct.numElements ||
+        m.typeElements[ct.firstElement] != fnTy || ft.kind != TypeKind::Function || ft.varArg ||
+        args != uint64_t(ft.numElements) - 1)
+      return false;
+    for (uint32_t k = 1; k < ft.numElements; ++k) {
+      const TypeKind kind = m.types[m.typeElements[ft.firstElement + k]].kind;
+      if (kind == TypeKind::Label || kind == TypeKind::Metadata)
+        return false;
+    }
+    calleeKeys[callee & 31] = callee;
+    checkedCallees[callee & 31] = {typeField, uint32_t(args), fnTy, m.typeElements[ft.firstElement],
+                                   ft.firstElement + 1};
+    return true;
+  }
   [[gnu::noinline]] bool binop(Instruction &ins);
+  [[gnu::noinline]] bool binopGeneral(Instruction &ins);
+  bool binopTail(Instruction &ins, Opcode op, TypeId ty, size_t at);
   [[gnu::noinline]] bool member(Instruction &ins);
+  [[gnu::noinline]] bool memberGeneral(Instruction &ins);
   Status debugLocation();
   /// debugLocation's Status as record() reports (out of line: its Status stays out of record's
   /// frame).
@@ -172,6 +209,12 @@ private:
     auto &ops = m.operands;
     if (ops.capacity() - ops.size() < args) [[unlikely]]
       makeRoom(ops, args);
+    return argumentLoop(fields, args, first);
+  }
+  /// callArguments' loop over `args` fields, room for all of them made in m.operands; `first`
+  /// is the first parameter's index in m.typeElements.
+  [[gnu::always_inline]] bool argumentLoop(const uint64_t *fields, uint32_t args, uint32_t first) {
+    auto &ops = m.operands;
     const bool relative = s.useRelativeIds;
     // The tables in locals, reloaded after a slow path (which may add types, values or
     // operands and so move them); the appends below never move them.
@@ -211,6 +254,42 @@ private:
         makeRoom(ops, args - k - 1);
     }
     return true;
+  }
+  /// call()'s fast path for a CALL record naming its function type, whose callee checkCallee
+  /// found: false (having changed nothing) where the record is not such a call.
+  template <bool Relative> bool typedCall(Instruction &ins);
+  /// A typed call's arguments, its parameters all values (checkCallee), room made for them;
+  /// `ids` and `numIds` are s.valueIds' as they are.
+  template <bool Relative>
+  [[gnu::always_inline]] void plainArguments(const uint64_t *fields, uint32_t args, uint32_t first,
+                                             const ValueId *ids, size_t numIds) {
+    auto &ops = m.operands;
+    const TypeId *base = m.typeElements.data() + first, *params = base;
+    const Value *values = m.values.data();
+    for (const uint64_t *field = fields, *end = fields + args; field != end; ++field, ++params) {
+      const TypeId p = *params;
+      const uint64_t id =
+          Relative ? uint64_t(uint32_t(uint32_t(numIds) - uint32_t(*field))) : *field;
+      if (id < numIds) [[likely]] {
+        const ValueId v = ids[id];
+        if (v != kNoId && values[v].type == p) [[likely]] {
+          if (ops.size() == ops.capacity()) // room for every argument was made above
+            __builtin_unreachable();
+          ops.push_back(v);
+          continue;
+        }
+      }
+      pushOperandSlow(s, id, p);
+      // (The tables may have moved.)
+      const TypeId *moved = m.typeElements.data() + first;
+      params = moved + (params - base);
+      base = moved;
+      values = m.values.data();
+      ids = s.valueIds.data();
+      numIds = s.valueIds.size();
+      if (size_t(ops.capacity() - ops.size()) < size_t(end - field - 1)) [[unlikely]]
+        makeRoom(ops, size_t(end - field - 1));
+    }
   }
   [[gnu::cold, gnu::noinline]] static void makeRoom(ArenaVector<ValueId> &ops, size_t n) {
     ops.reserve(std::max(ops.size() + n, ops.capacity() * 2));
@@ -343,6 +422,11 @@ private:
   size_t fixupBase = 0;
   TypeId mdType = kNoId;
   TypeId voidType = kNoId, labelType = kNoId, boolType = kNoId, scratchType = kNoId;
+  ValueId calleeKeys[32] = {kNoId, kNoId, kNoId, kNoId, kNoId, kNoId, kNoId, kNoId,
+                            kNoId, kNoId, kNoId, kNoId, kNoId, kNoId, kNoId, kNoId,
+                            kNoId, kNoId, kNoId, kNoId, kNoId, kNoId, kNoId, kNoId,
+                            kNoId, kNoId, kNoId, kNoId, kNoId, kNoId, kNoId, kNoId};
+  CheckedCallee checkedCallees[32]; ///< valid where calleeKeys names the callee
   bool declared = false;
   uint32_t lastDebugLoc = kNoId;
   Diagnostic error_;
@@ -384,8 +468,9 @@ Status FunctionBuilder::run() {
   if (!declared || curBlock != numBlocks)
     return s.bs.error("function body ends before its last block is terminated");
   done.numInstructions = uint32_t(m.instructions.size() - done.firstInstruction);
-  if (Status st = resolveFixups(s, s.fixups, fixupBase); !st)
-    return st;
+  if (s.fixups.size() > fixupBase) // (most functions have no forward references)
+    if (Status st = resolveFixups(s, s.fixups, fixupBase); !st)
+      return st;
   s.valueIds.resize(moduleValues);
   s.mdIds.resize(moduleMds);
   return {};
@@ -544,8 +629,63 @@ Status FunctionBuilder::debugLocation() {
 
 /// CALL: [attributes, cc, fmf?, fnty?, callee (with its type when forward), args...]. Out of
 /// `instruction` (whose frame and preamble the most common record skips: record() calls it
-/// directly).
+/// directly). DXC's calls (an explicit function type, no fast-math flags, a callee read
+/// already whose pointee is that type, exactly its parameters' arguments) are checked in one
+/// pass before anything is written; every other record, and any that would fail, takes
+/// callGeneral.
 bool FunctionBuilder::call(Instruction &ins) {
+  if (s.useRelativeIds ? typedCall<true>(ins) : typedCall<false>(ins)) [[likely]]
+    return true;
+  return callGeneral(ins);
+}
+
+template <bool Relative> bool FunctionBuilder::typedCall(Instruction &ins) {
+  const uint64_t *const f = r().data();
+  const size_t n = r().size();
+  // (The fast-math flags, when there are, come before the type.)
+  const size_t fmf = n >= 3 ? (f[1] >> 17) & 1 : 0;
+  if (n < 4 + fmf || !(f[1] & 0x8000)) [[unlikely]]
+    return false;
+  const uint64_t attrs = f[0], cc = f[1], t = f[2 + fmf];
+  const ValueId *const ids = s.valueIds.data();
+  const size_t numIds = s.valueIds.size();
+  const uint64_t id =
+      Relative ? uint64_t(uint32_t(uint32_t(numIds) - uint32_t(f[3 + fmf]))) : f[3 + fmf];
+  if (id >= numIds || (attrs != 0 && attrs - 1 >= s.attributeListIds.size())) [[unlikely]]
+    return false;
+  const ValueId callee = ids[id];
+  const uint64_t args = n - 4 - fmf;
+  const CheckedCallee &c = checkedCallees[callee & 31];
+  if (callee == kNoId ||
+      !((calleeKeys[callee & 31] == callee && c.typeField == t && c.args == args) ||
+        checkCallee(callee, t, args))) [[unlikely]]
+    return false;
+  if (attrs)
+    ins.attributes = s.attributeListIds[attrs - 1];
+  if (fmf)
+    ins.fastMath = decodeFastMath(f[2]);
+  ins.callingConv = uint32_t((cc >> 1) & 0x3FF);
+  ins.tail = ((cc >> 14) & 1)   ? TailKind::MustTail
+             : ((cc >> 16) & 1) ? TailKind::NoTail
+             : (cc & 1)         ? TailKind::Tail
+                                : TailKind::None;
+  ins.opcode = Opcode::Call;
+  ins.auxType = c.fnTy;
+  ins.type = c.ret;
+  // The callee and the arguments (the tables read above are still where they were).
+  auto &ops = m.operands;
+  const uint32_t count = c.args;
+  if (ops.capacity() - ops.size() < size_t(count) + 1) [[unlikely]]
+    makeRoom(ops, size_t(count) + 1);
+  if (ops.size() == ops.capacity())
+    __builtin_unreachable();
+  ops.push_back(callee);
+  plainArguments<Relative>(f + 4 + fmf, count, c.firstParam, ids, numIds);
+  return true;
+}
+
+/// call() for any record (the fast path's preconditions unchecked).
+bool FunctionBuilder::callGeneral(Instruction &ins) {
   const auto &rec = r();
   size_t at = 0;
   if (!need(0, 3))
@@ -608,6 +748,38 @@ bool FunctionBuilder::call(Instruction &ins) {
 
 /// BINOP: [a (with its type when forward), b, opcode, flags?]. Out of `instruction`, as call.
 bool FunctionBuilder::binop(Instruction &ins) {
+  // Both operands read already (relative ids), of one type that is not metadata, and a known
+  // operator: appended at once; any other record takes binopGeneral.
+  const uint64_t *const f = r().data();
+  const size_t n = r().size();
+  if (n < 3 || !s.useRelativeIds) [[unlikely]]
+    return binopGeneral(ins);
+  const ValueId *const ids = s.valueIds.data();
+  const size_t numIds = s.valueIds.size();
+  const uint64_t a = uint32_t(uint32_t(numIds) - uint32_t(f[0])),
+                 b = uint32_t(uint32_t(numIds) - uint32_t(f[1]));
+  if (a >= numIds || b >= numIds) [[unlikely]]
+    return binopGeneral(ins);
+  const ValueId va = ids[a], vb = ids[b];
+  if (va == kNoId || vb == kNoId) [[unlikely]]
+    return binopGeneral(ins);
+  const TypeId ty = m.values[va].type;
+  Opcode op;
+  auto &ops = m.operands;
+  if (ty == kNoId || m.values[vb].type != ty || m.types[ty].kind == TypeKind::Metadata ||
+      !binopOpcode(m, f[2], ty, op) || ops.capacity() - ops.size() < 2) [[unlikely]]
+    return binopGeneral(ins);
+  if (ops.size() == ops.capacity())
+    __builtin_unreachable();
+  ops.push_back(va);
+  if (ops.size() == ops.capacity())
+    __builtin_unreachable();
+  ops.push_back(vb);
+  return binopTail(ins, op, ty, 3);
+}
+
+/// binop() for any record.
+bool FunctionBuilder::binopGeneral(Instruction &ins) {
   const auto &rec = r();
   size_t at = 0;
   TypeId ty = kNoId;
@@ -616,7 +788,12 @@ bool FunctionBuilder::binop(Instruction &ins) {
   Opcode op;
   if (!binopOpcode(m, rec[at], ty, op)) [[unlikely]]
     return badBinop(rec[at], ty);
-  ++at;
+  return binopTail(ins, op, ty, at + 1);
+}
+
+/// The operator, the type and the flags after the operands.
+bool FunctionBuilder::binopTail(Instruction &ins, Opcode op, TypeId ty, size_t at) {
+  const auto &rec = r();
   ins.opcode = op;
   ins.type = ty;
   if (at < rec.size()) {
@@ -632,6 +809,34 @@ bool FunctionBuilder::binop(Instruction &ins) {
 /// EXTRACTVAL / INSERTVAL: [aggregate pair, (value pair,) indices...]. Out of `instruction`, as
 /// call.
 bool FunctionBuilder::member(Instruction &ins) {
+  // extractvalue of a struct read already (relative ids) at one index in range: here; the rest
+  // in memberGeneral.
+  const uint64_t *const f = r().data();
+  if (r().size() == 2 && s.rec.code == kExtractVal && s.useRelativeIds) {
+    const size_t numIds = s.valueIds.size();
+    const uint64_t id = uint32_t(uint32_t(numIds) - uint32_t(f[0]));
+    auto &ops = m.operands;
+    ValueId v;
+    TypeId agg;
+    if (id < numIds && (v = s.valueIds[id]) != kNoId && (agg = m.values[v].type) != kNoId &&
+        m.types[agg].kind == TypeKind::Struct && f[1] < m.types[agg].numElements &&
+        ops.size() < ops.capacity()) [[likely]] {
+      if (ops.size() == ops.capacity())
+        __builtin_unreachable();
+      ops.push_back(v);
+      ins.firstWord = uint32_t(m.words.size());
+      append(m.words, f[1]);
+      ins.numWords = 1;
+      ins.opcode = Opcode::ExtractValue;
+      ins.type = m.typeElements[m.types[agg].firstElement + size_t(f[1])];
+      return true;
+    }
+  }
+  return memberGeneral(ins);
+}
+
+/// member() for any record.
+bool FunctionBuilder::memberGeneral(Instruction &ins) {
   const auto &rec = r();
   size_t at = 0;
   TypeId agg;
@@ -651,10 +856,17 @@ bool FunctionBuilder::member(Instruction &ins) {
     append(m.words, rec[at]);
   }
   ins.numWords = uint32_t(m.words.size() - ins.firstWord);
+  ins.opcode = s.rec.code == kExtractVal ? Opcode::ExtractValue : Opcode::InsertValue;
+  // One index into a struct (most: a dx.op call's result) inline; the rest as indexedType says.
+  const Type &t = m.types[agg];
+  const uint64_t first = m.words[ins.firstWord];
+  if (ins.numWords == 1 && t.kind == TypeKind::Struct && first < t.numElements) [[likely]] {
+    ins.type = s.rec.code == kExtractVal ? m.typeElements[t.firstElement + size_t(first)] : agg;
+    return true;
+  }
   Expected<TypeId> member = indexedType(s, agg, m.wordsOf(ins));
   if (!member)
     return setError(member.error());
-  ins.opcode = s.rec.code == kExtractVal ? Opcode::ExtractValue : Opcode::InsertValue;
   ins.type = s.rec.code == kExtractVal ? *member : agg;
   return true;
 }

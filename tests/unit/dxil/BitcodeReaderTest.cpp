@@ -517,6 +517,95 @@ TEST(DxilBitcodeReader, CallsAreTypedWhenTheirFunctionTypeIsTheCallees) {
   EXPECT_FALSE(copy.callsTyped);
 }
 
+TEST(DxilBitcodeReader, CallsNamingTheirFunctionTypeAreReadAsAnyCall) {
+  // @f is i32 (i32), @g (value 1) void (metadata). A call that names its function type (as DXC
+  // writes them), whose callee has that type and whose record has exactly its arguments, takes
+  // a shorter path; metadata parameters, forward references and other counts take the general
+  // one, and both give the same.
+  auto withBody = [](const Writes &body) {
+    return module(3, body, {}, [](BitWriter &w) {
+      w.record(8, {tVoidFnMd, 0, 1, 0, 0, 0, 0, 0}); // declare void @g(metadata)
+      w.enterBlock(kMetadata, 3);
+      w.record(1, chars("hi")); // !"hi": md 0
+      w.endBlock();
+    });
+  };
+  constexpr uint64_t kTyped = 1u << 15, kFastMath = 1u << 17;
+  std::vector<uint8_t> bytes = withBody([&](BitWriter &w) {
+    w.record(1, {1});
+    w.record(34, {0, kTyped | kFastMath | 1, 1, tI32FnI32, 3, 1}); // %3 = tail call fast @f(%0)
+    w.record(34, {0, kTyped, tVoidFnMd, 3, 4});                    // call @g(metadata !0)
+    w.record(34, {0, kTyped, tI32FnI32, 4, 0xFFFFFFFFu});          // %4 = call @f(%5)
+    w.record(2, {3, 1, 0});                                        // %5 = add %0, %4
+    w.record(10, {1});                                             // ret %5
+  });
+  Expected<LlvmModule> m = readBitcode(bytes);
+  ASSERT_TRUE(m) << m.error().format();
+  EXPECT_TRUE(m->callsTyped);
+  const Function &f = m->functions[0];
+  ASSERT_EQ(f.numInstructions, 5u);
+  const Instruction &first = m->instructions[f.firstInstruction];
+  const Instruction &md = m->instructions[f.firstInstruction + 1];
+  const Instruction &later = m->instructions[f.firstInstruction + 2];
+  const Instruction &add = m->instructions[f.firstInstruction + 3];
+  ASSERT_EQ(first.opcode, Opcode::Call);
+  ASSERT_EQ(first.numOperands, 2u);
+  EXPECT_EQ(m->operandsOf(first)[0], f.value);
+  EXPECT_EQ(m->values[m->operandsOf(first)[1]].kind, ValueKind::Argument);
+  EXPECT_EQ(first.tail, TailKind::Tail);
+  EXPECT_NE(first.fastMath, 0);
+  EXPECT_EQ(first.auxType, tI32FnI32);
+  EXPECT_EQ(m->types[first.type].kind, TypeKind::Integer);
+  EXPECT_NE(first.value, kNoId);
+  ASSERT_EQ(md.numOperands, 2u);
+  EXPECT_EQ(m->operandsOf(md)[0], m->functions[1].value);
+  EXPECT_EQ(m->values[m->operandsOf(md)[1]].kind, ValueKind::Metadata);
+  EXPECT_EQ(md.value, kNoId);
+  ASSERT_EQ(later.numOperands, 2u);
+  EXPECT_EQ(m->operandsOf(later)[1], add.value);
+  EXPECT_EQ(m->operands[add.firstOperand + 1], later.value);
+  // Read again (the thread's memos warm), the same.
+  Expected<LlvmModule> again = readBitcode(bytes);
+  ASSERT_TRUE(again) << again.error().format();
+  EXPECT_EQ(printLlvmModuleToString(*again), printLlvmModuleToString(*m));
+  // The general path's errors.
+  auto errorWith = [&](std::vector<uint64_t> call) {
+    return errorOf(withBody([=](BitWriter &w) {
+      w.record(1, {1});
+      w.record(34, call);
+      w.record(10, {1});
+    }));
+  };
+  EXPECT_NE(errorWith({0, kTyped, tI32FnI32, 3}).find("fewer arguments"), std::string::npos);
+  EXPECT_NE(errorWith({0, kTyped, tI32FnI32, 3, 1, 1}).find("more arguments"), std::string::npos);
+  EXPECT_NE(errorWith({0, kTyped, tI32FnI32, 3, 3}).find("has another type than its use"),
+            std::string::npos);
+  EXPECT_NE(errorWith({0, kTyped, tI32FnI32, 1, 1}).find("not a pointer"), std::string::npos);
+  EXPECT_NE(errorWith({0, kTyped, tVoidFnMd, 2, 9}).find("refers to no metadata"),
+            std::string::npos);
+  EXPECT_NE(errorWith({0, kTyped, 99, 3, 1}).find("type id 99"), std::string::npos);
+  EXPECT_NE(errorWith({0, kTyped | kFastMath, 1, tI32FnI32}).find("too short"), std::string::npos);
+  // What a call of a callee found is remembered for it with the record's type and argument
+  // count: another type or count after it is read as any call.
+  auto secondCall = [&](std::vector<uint64_t> call) {
+    return readBitcode(withBody([=](BitWriter &w) {
+      w.record(1, {1});
+      w.record(34, {0, kTyped, tI32FnI32, 3, 1}); // %3 = call @f(%0)
+      w.record(34, call);
+      w.record(10, {2});
+    }));
+  };
+  Expected<LlvmModule> more = secondCall({0, kTyped, tI32FnI32, 4, 2, 2});
+  ASSERT_FALSE(more);
+  EXPECT_NE(more.error().format().find("more arguments"), std::string::npos);
+  Expected<LlvmModule> otherType = secondCall({0, kTyped, tVoidFn, 4});
+  ASSERT_TRUE(otherType) << otherType.error().format();
+  EXPECT_FALSE(otherType->callsTyped);
+  Expected<LlvmModule> otherParameter = secondCall({0, kTyped, tI32FnPtr, 4, 2}); // (i32* %0)
+  ASSERT_FALSE(otherParameter);
+  EXPECT_NE(otherParameter.error().format().find("has another type"), std::string::npos);
+}
+
 // --- malformed files -------------------------------------------------------------------------
 
 TEST(DxilBitcodeReader, FileLevelErrors) {
