@@ -1010,7 +1010,12 @@ bool BitstreamReader::read(uint32_t abbrevId, BitstreamRecord &out) {
     if (count > bitsLeft())
       return failCount(start, "record with ", count, " operands runs past the end");
     out.code = uint32_t(code);
-    readVbrRun(6, out.ops.resizeForOverwrite(count), count);
+    uint64_t *p = out.ops.resizeForOverwrite(count);
+    // The fields from whole loads here (the run's call and set-up cost as much as a short
+    // record's fields); the last bytes and long fields in readVbrRun.
+    const uint64_t i = end_ >= 64 ? vbrFieldsFromLoads(data_, end_ - 64, pos_, 6, p, count) : 0;
+    if (i < count) [[unlikely]]
+      readVbrRun(6, p + i, count - i);
     return finishRecord(start);
   }
   uint32_t index = abbrevId - kFirstApplicationAbbrev;
