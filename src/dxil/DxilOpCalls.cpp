@@ -518,7 +518,9 @@ private:
     }
     if (params + 2 != types.size())
       return failCall(index, name, countText(op, params, types.size()));
-    if (!matcher.matches(sig[0], types[0]))
+    // The result too: most are void, a scalar or the overload known by now (inline, as the
+    // parameters).
+    if (!matcher.matchesFast(sig[0], types[0]))
       return failCall(index, name, opText(op) + ": the result is not " + tokenText(sig[0], fn));
     overloadType = matcher.overloadType();
     if (overloadType == kNoId && fn.overload != Overload::Void)
