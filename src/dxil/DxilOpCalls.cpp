@@ -3,8 +3,12 @@
 
 #include "spire/dxil/ContainerSummary.h"
 
+#include <cstring>
+#include <memory>
 #include <memory_resource>
+#include <new>
 #include <string>
+#include <type_traits>
 
 namespace spire::dxil {
 
@@ -169,14 +173,24 @@ public:
     d_.opCallIndex.assign(m_.instructions.size(), kNoId);
     callees_.assign(m_.functions.size(), Callee());
     checked_.reserve(24); // a program calls a few dozen (function, opcode) pairs
-    // opCalls holds a slot per call instruction while the calls are recorded (at numCalls_), and
-    // is cut to the dx.op calls at the end: recording is a store, not a push_back.
-    size_t callInstructions = 0;
-    for (const Instruction &inst : m_.instructions)
-      callInstructions += inst.opcode == Opcode::Call;
-    d_.opCalls.resize(slots_ = callInstructions);
+    // The calls are recorded into raw slots, one per instruction (a function's calls are among
+    // its instructions), and copied to opCalls at the end: recording is a store, and the slots
+    // are neither counted nor initialized first.
+    // The thread keeps the slots of its last program for the next (up to kKeptSlots).
+    SlotCache &cache = slotCache();
+    if (cache.size >= m_.instructions.size()) {
+      slots_ = std::move(cache.slots);
+      numSlots_ = cache.size;
+      cache.size = 0;
+    } else {
+      growSlots(m_.instructions.size());
+    }
     std::optional<Diagnostic> error = resolve();
-    d_.opCalls.resize(numCalls_);
+    d_.opCalls.assign(slots_.get(), slots_.get() + numCalls_);
+    if (numSlots_ <= kKeptSlots && numSlots_ > cache.size) {
+      cache.slots = std::move(slots_);
+      cache.size = numSlots_;
+    }
     return error;
   }
 
@@ -232,8 +246,21 @@ private:
   };
   std::pmr::vector<Checked> checked_{&arena_};
   uint32_t caller_ = 0;
-  uint32_t numCalls_ = 0;               ///< the calls recorded in opCalls
-  size_t slots_ = 0;                    ///< opCalls' size while recording
+  uint32_t numCalls_ = 0; ///< the calls recorded in slots_
+  struct FreeSlots {
+    void operator()(DxilOpCall *p) const { ::operator delete[](p); }
+  };
+  std::unique_ptr<DxilOpCall, FreeSlots> slots_; ///< raw storage for numSlots_ calls
+  struct SlotCache {
+    std::unique_ptr<DxilOpCall, FreeSlots> slots;
+    size_t size = 0;
+  };
+  static constexpr size_t kKeptSlots = 1 << 16; ///< 1.5 MB
+  static SlotCache &slotCache() {
+    static thread_local SlotCache cache;
+    return cache;
+  }
+  size_t numSlots_ = 0;
   uint32_t callerStages_ = 0;           ///< the caller's stages (allowed())
   uint32_t shaderModel_ = 0, dxil_ = 0; ///< the module's, as major * 100 + minor
   std::pmr::vector<uint32_t> stages_{
@@ -297,9 +324,9 @@ private:
     // The calls recorded here go straight into the slots (numCalls_ and the arrays in locals,
     // written back before call(), which may record and grow them).
     uint32_t *const callIndex = d_.opCallIndex.data();
-    DxilOpCall *opCalls = d_.opCalls.data();
+    DxilOpCall *opCalls = slots_.get();
     uint32_t n = numCalls_;
-    const size_t slots = slots_;
+    const size_t slots = numSlots_;
     for (uint32_t i = first; i < end; ++i) {
       const Instruction &inst = instructions[i];
       if (inst.opcode != Opcode::Call)
@@ -322,7 +349,7 @@ private:
         if (k && callsTyped && inst.numOperands == k->numOperands && stages == k->allowedStages &&
             n < slots) [[likely]] {
           callIndex[i] = n;
-          opCalls[n++] = {i, caller_, k->op, k->overload, k->overloadType};
+          new (&opCalls[n++]) DxilOpCall{i, caller_, k->op, k->overload, k->overloadType};
           continue;
         }
       }
@@ -330,8 +357,8 @@ private:
       if (!call(i))
         return false;
       n = numCalls_;
-      opCalls = d_.opCalls.data();
-      if (slots_ != slots) // grown: the next calls take record()'s path
+      opCalls = slots_.get();
+      if (numSlots_ != slots) // grown: the next calls take record()'s path
         return calls(i + 1, end);
     }
     numCalls_ = n;
@@ -418,9 +445,22 @@ private:
 
   void record(uint32_t index, const OpInfo *op, Overload overload, TypeId overloadType) {
     d_.opCallIndex[index] = numCalls_;
-    if (numCalls_ == slots_) [[unlikely]] // functions whose instructions overlap
-      d_.opCalls.resize(slots_ = slots_ * 2 + 1);
-    d_.opCalls[numCalls_++] = {index, caller_, op, overload, overloadType};
+    if (numCalls_ == numSlots_) [[unlikely]] // functions whose instructions overlap
+      growSlots(numSlots_ * 2 + 1);
+    new (slots_.get() + numCalls_++) DxilOpCall{index, caller_, op, overload, overloadType};
+  }
+
+  /// Room for `n` calls in slots_, keeping those recorded (uninitialized storage: DxilOpCall is
+  /// trivially copyable and each slot is constructed when recorded).
+  void growSlots(size_t n) {
+    static_assert(std::is_trivially_copyable_v<DxilOpCall> &&
+                  std::is_trivially_destructible_v<DxilOpCall>);
+    std::unique_ptr<DxilOpCall, FreeSlots> grown(
+        static_cast<DxilOpCall *>(::operator new[](n * sizeof(DxilOpCall))));
+    if (numCalls_)
+      std::memcpy(static_cast<void *>(grown.get()), slots_.get(), numCalls_ * sizeof(DxilOpCall));
+    slots_ = std::move(grown);
+    numSlots_ = n;
   }
 
   /// The call's argument types are the function's parameter types.

@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include <thread>
+
 namespace spire::test {
 namespace {
 
@@ -623,6 +625,57 @@ TEST(DxilModule, OverlappingFunctionsWithSeveralCallsRecordThemAll) {
       EXPECT_EQ(d->opCallAt(d->opCalls[k].instruction), &d->opCalls[3 + k]) << typed;
     }
   }
+}
+
+// The calls are recorded into slots a thread keeps from one program to the next: a program
+// decoded after a larger one gets its own calls alone, and the growth of the slots
+// (overlapping functions) works on a thread that has kept none.
+TEST(DxilModule, CallSlotsKeptByTheThreadGiveEachProgramItsOwnCalls) {
+  auto shader = [](int calls) {
+    Shader s;
+    uint32_t id = s.op("dx.op.threadId.i32", {s.i32, s.i32, s.i32});
+    s.defineMain();
+    for (int k = 0; k < calls; ++k)
+      s.call(id, {s.constInt(s.i32, 93), s.constInt(s.i32, k % 3)});
+    s.entry(kNoId, kNoId, kNoId);
+    s.m.callsTyped.set(true);
+    return s;
+  };
+  Shader large = shader(40), small = shader(2);
+  for (int round = 0; round < 2; ++round) {
+    Expected<DxilModule> a = large.decode();
+    ASSERT_TRUE(a) << errorOf(a);
+    ASSERT_EQ(a->opCalls.size(), 40u);
+    Expected<DxilModule> b = small.decode();
+    ASSERT_TRUE(b) << errorOf(b);
+    ASSERT_EQ(b->opCalls.size(), 2u);
+    for (uint32_t k = 0; k < 2; ++k) {
+      EXPECT_EQ(b->opCalls[k].instruction, small.m.functions[small.main].firstInstruction + k);
+      EXPECT_EQ(b->opCalls[k].function, small.main);
+      EXPECT_EQ(b->opCalls[k].op, opInfo(93));
+      EXPECT_EQ(b->opCallAt(b->opCalls[k].instruction), &b->opCalls[k]);
+    }
+  }
+  std::thread([] {
+    Shader s;
+    uint32_t id = s.op("dx.op.threadId.i32", {s.i32, s.i32, s.i32});
+    s.defineMain();
+    for (int k = 0; k < 3; ++k)
+      s.call(id, {s.constInt(s.i32, 93), s.constInt(s.i32, k)});
+    uint32_t other = s.declare(s.function({s.voidType()}), "other", true);
+    s.m.functions[other].firstInstruction = s.m.functions[s.main].firstInstruction;
+    s.m.functions[other].numInstructions = 3;
+    s.entry(kNoId, kNoId, kNoId);
+    s.m.callsTyped.set(true);
+    Expected<DxilModule> d = s.decode();
+    ASSERT_TRUE(d) << errorOf(d);
+    ASSERT_EQ(d->opCalls.size(), 6u);
+    for (size_t k = 0; k < 3; ++k) {
+      EXPECT_EQ(d->opCalls[k].function, s.main);
+      EXPECT_EQ(d->opCalls[3 + k].function, other);
+      EXPECT_EQ(d->opCalls[3 + k].instruction, d->opCalls[k].instruction);
+    }
+  }).join();
 }
 
 TEST(DxilModule, ShaderModelAndDxilVersionAreChecked) {
