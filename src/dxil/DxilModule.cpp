@@ -245,6 +245,7 @@ private:
     std::span<const MetadataId> indices;
     if (!r_.optionalNode(ops[4], indices))
       return false;
+    e.semanticIndices.reserve(indices.size()); // one allocation for a many-row element
     for (MetadataId index : indices) {
       uint32_t x = 0;
       if (!r_.u32(index, x, "semantic index"))
@@ -687,8 +688,10 @@ private:
       return true;
     if (c->kind != ConstantKind::Data || uint64_t(c->firstWord) + c->numWords > m_.words.size())
       return r_.fail(ops[0], "view ID state: expected an i32 array");
-    for (uint64_t w : m_.wordsOf(*c))
-      out_.viewIdState.push_back(uint32_t(w));
+    std::span<const uint64_t> words = m_.wordsOf(*c);
+    out_.viewIdState.resize(words.size());
+    for (size_t i = 0; i < words.size(); ++i)
+      out_.viewIdState[i] = uint32_t(words[i]);
     if (out_.viewIdState.empty())
       return true;
     Expected<ViewIdState> decoded = decodeViewIdState(out_.viewIdState, out_.kind);
