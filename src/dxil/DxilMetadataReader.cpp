@@ -116,6 +116,14 @@ bool DxilMetadataReader::string(MetadataId id, std::string &out, std::string_vie
   return fail(id, std::string(what) + ": expected a string");
 }
 
+bool DxilMetadataReader::text(MetadataId id, std::string_view &out, std::string_view what) {
+  if (id < m_.metadata.size() && m_.metadata[id].kind == MetadataKind::String) {
+    out = m_.str(m_.metadata[id].string);
+    return true;
+  }
+  return fail(id, std::string(what) + ": expected a string");
+}
+
 bool DxilMetadataReader::value(MetadataId id, ValueId &out, std::string_view what) {
   out = kNoId;
   if (id == kNoId)

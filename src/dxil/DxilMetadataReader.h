@@ -72,6 +72,8 @@ public:
   /// A float or double constant operand.
   bool floating(MetadataId id, double &out, std::string_view what);
   bool string(MetadataId id, std::string &out, std::string_view what);
+  /// A string operand as a view of the module's strings (no copy).
+  bool text(MetadataId id, std::string_view &out, std::string_view what);
   /// A value operand (global, function, constant), or kNoId for null.
   bool value(MetadataId id, ValueId &out, std::string_view what);
   /// The global variable or function behind a value, through casts and constant

@@ -54,19 +54,19 @@ private:
     if (list.empty())
       return r_.fail(kNoId, "missing");
     std::span<const MetadataId> ops;
-    std::string prefix;
-    if (!r_.node(list[0], ops, 3) || !r_.string(ops[0], prefix, "shader kind") ||
+    std::string_view prefix;
+    if (!r_.node(list[0], ops, 3) || !r_.text(ops[0], prefix, "shader kind") ||
         !r_.u32(ops[1], out_.shaderModelMajor, "major") ||
         !r_.u32(ops[2], out_.shaderModelMinor, "minor"))
       return false;
     // The first character first: the names are two or three characters, most unlike.
     for (unsigned k = 0; k <= unsigned(ShaderKind::Node); ++k)
       if (const char *name = shaderKindPrefix(ShaderKind(k));
-          name && name[0] == prefix[0] && prefix == name) {
+          name && !prefix.empty() && name[0] == prefix[0] && prefix == name) {
         out_.kind = ShaderKind(k);
         return true;
       }
-    return r_.fail(ops[0], "unknown shader kind \"" + prefix + "\"");
+    return r_.fail(ops[0], "unknown shader kind \"" + std::string(prefix) + "\"");
   }
 
   // -------------------------------------------------------------------------------------------
