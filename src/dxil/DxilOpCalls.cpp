@@ -17,29 +17,30 @@ namespace {
 /// Matches function types against an operation's compiled signature tokens.
 class SignatureMatcher {
 public:
-  SignatureMatcher(const LlvmModule &m, const OpFunction &f) : m_(m), f_(f) {}
+  SignatureMatcher(const LlvmModule &m, const OpFunction &f)
+      : m_(m), f_(f), types_(m.types.data()), numTypes_(m.types.size()) {}
 
   TypeId overloadType() const { return overloadType_; }
 
   /// matches() for the most common tokens, inline: a scalar that does not fix the overload type,
   /// and "$o" once the overload type is known.
   [[gnu::always_inline]] bool matchesFast(const SignatureToken &token, TypeId type) {
-    if (type < m_.types.size()) [[likely]] {
+    if (type < numTypes_) [[likely]] {
       if (token.kind == SignatureTokenKind::Overload && overloadType_ != kNoId)
         return type == overloadType_;
       if (token.kind >= SignatureTokenKind::Void && token.kind <= SignatureTokenKind::Double &&
           (overloadType_ != kNoId || token.scalarOverload == Overload::Void ||
            token.scalarOverload != f_.overload))
-        return scalar(token, m_.types[type]);
+        return scalar(token, types_[type]);
     }
     return matches(token, type);
   }
 
   /// True when `type` is what `token` names; the first `$o` fixes the overload type.
   [[gnu::noinline]] bool matches(const SignatureToken &token, TypeId type) {
-    if (type >= m_.types.size())
+    if (type >= numTypes_)
       return false;
-    const Type &t = m_.types[type];
+    const Type &t = types_[type];
     switch (token.kind) {
     case SignatureTokenKind::Overload:
       return overload(type);
@@ -97,6 +98,8 @@ public:
 private:
   const LlvmModule &m_;
   const OpFunction &f_;
+  const Type *const types_; ///< the module's types (the module does not change)
+  const size_t numTypes_;
   TypeId overloadType_ = kNoId;
 
   /// A scalar overload's type.
@@ -124,11 +127,11 @@ private:
   }
 
   bool overload(TypeId type) {
-    if (type >= m_.types.size())
+    if (type >= numTypes_)
       return false;
     if (overloadType_ != kNoId)
       return type == overloadType_;
-    const Type &t = m_.types[type];
+    const Type &t = types_[type];
     bool ok = false;
     switch (f_.overload) {
     case Overload::Void:
@@ -167,7 +170,10 @@ std::string versionText(unsigned major, unsigned minor) {
 
 class Resolver {
 public:
-  explicit Resolver(DxilModule &module) : d_(module), m_(*module.llvm) {}
+  explicit Resolver(DxilModule &module)
+      : d_(module), m_(*module.llvm), types_(m_.types.data()), values_(m_.values.data()),
+        constants_(m_.constants.data()), numTypes_(m_.types.size()), numValues_(m_.values.size()),
+        numConstants_(m_.constants.size()), numOperands_(m_.operands.size()) {}
 
   std::optional<Diagnostic> run() {
     d_.opCallIndex.assign(m_.instructions.size(), kNoId);
@@ -218,6 +224,11 @@ private:
 private:
   DxilModule &d_;
   const LlvmModule &m_;
+  // The module's tables as the first calls read them (the module does not change).
+  const Type *const types_;
+  const Value *const values_;
+  const Constant *const constants_;
+  const size_t numTypes_, numValues_, numConstants_, numOperands_;
   enum : uint8_t { kNotSeen, kNotDxOp, kDxOp };
   /// Per function, what its name makes it, and the opcodes it was called with.
   struct Callee {
@@ -369,12 +380,12 @@ private:
     const Instruction &inst = m_.instructions[index];
     if (inst.opcode != Opcode::Call)
       return true;
-    if (uint64_t(inst.firstOperand) + inst.numOperands > m_.operands.size()) [[unlikely]]
+    if (uint64_t(inst.firstOperand) + inst.numOperands > numOperands_) [[unlikely]]
       return failCall(index, "?", "operands out of range");
     if (inst.numOperands == 0) [[unlikely]]
       return true;
     const ValueId *ops = m_.operands.data() + inst.firstOperand;
-    const Value &calleeValue = m_.values[ops[0]];
+    const Value &calleeValue = values_[ops[0]];
     if (calleeValue.kind != ValueKind::Function)
       return true;
     const uint32_t calleeIndex = calleeValue.index;
@@ -425,15 +436,15 @@ private:
 
   /// An integer constant's value, as LlvmModule::constantInt (inline: one per call).
   bool constantInt(ValueId id, int64_t &out) const {
-    if (id >= m_.values.size())
+    if (id >= numValues_)
       return false;
-    const Value &v = m_.values[id];
-    if (v.kind != ValueKind::Constant || v.index >= m_.constants.size())
+    const Value &v = values_[id];
+    if (v.kind != ValueKind::Constant || v.index >= numConstants_)
       return false;
-    const Constant &c = m_.constants[v.index];
-    if (c.kind != ConstantKind::Integer || c.type >= m_.types.size())
+    const Constant &c = constants_[v.index];
+    if (c.kind != ConstantKind::Integer || c.type >= numTypes_)
       return m_.constantInt(id, out);
-    const Type &t = m_.types[c.type];
+    const Type &t = types_[c.type];
     if (t.kind != TypeKind::Integer || t.bits - 1 >= 64)
       return m_.constantInt(id, out);
     uint64_t bits = c.bits;
@@ -466,9 +477,9 @@ private:
   /// The call's argument types are the function's parameter types.
   bool argumentTypes(uint32_t index, const Function &callee, const ValueId *ops, uint32_t count) {
     TypeId fnType = callee.functionType;
-    if (fnType >= m_.types.size() || m_.types[fnType].kind != TypeKind::Function) [[unlikely]]
+    if (fnType >= numTypes_ || types_[fnType].kind != TypeKind::Function) [[unlikely]]
       return failCall(index, m_.name(callee.value), "not a function type");
-    const Type &ft = m_.types[fnType];
+    const Type &ft = types_[fnType];
     if (uint64_t(ft.firstElement) + ft.numElements > m_.typeElements.size()) [[unlikely]]
       return failCall(index, m_.name(callee.value), "function type out of range");
     const TypeId *types = m_.typeElements.data() + ft.firstElement; // result, parameters
@@ -539,8 +550,8 @@ private:
   bool signature(uint32_t index, std::string_view name, const Function &callee,
                  const OpFunction &fn, const OpInfo &op, TypeId &overloadType) {
     std::span<const TypeId> types = m_.elements(callee.functionType); // result, parameters
-    if (types.size() < 2 || types[1] >= m_.types.size() ||
-        m_.types[types[1]].kind != TypeKind::Integer || m_.types[types[1]].bits != 32)
+    if (types.size() < 2 || types[1] >= numTypes_ || types_[types[1]].kind != TypeKind::Integer ||
+        types_[types[1]].bits != 32)
       return failCall(index, name, "the opcode parameter is not an i32");
     std::span<const SignatureToken> sig = opSignatureTokens(op); // result, parameters
     if (sig.empty())
