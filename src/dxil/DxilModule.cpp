@@ -14,7 +14,25 @@ class Decoder {
 public:
   Decoder(const LlvmModule &m, DxilModule &out) : r_(m), m_(m), out_(out) {}
 
+  /// The named metadata the decoder reads, found in one pass (namedAt(k...)).
+  enum NamedIndex : size_t {
+    kVersion,
+    kValver,
+    kShaderModel,
+    kResources,
+    kEntryPoints,
+    kTypeAnnotations,
+    kViewIdState,
+    kRootSignature,
+    kNamedCount
+  };
+  static constexpr std::string_view kNamed[kNamedCount] = {
+      "dx.version",     "dx.valver",          "dx.shaderModel", "dx.resources",
+      "dx.entryPoints", "dx.typeAnnotations", "dx.viewIdState", "dx.rootSignature"};
+  static_assert(kNamedCount <= DxilMetadataReader::kMaxNamed);
+
   bool run() {
+    r_.findNamed(kNamed);
     return version() && shaderModel() && resources() && entryPoints() && typeAnnotations() &&
            viewIdState() && rootSignature();
   }
@@ -25,8 +43,8 @@ private:
   const LlvmModule &m_;
   DxilModule &out_;
 
-  bool versionPair(std::string_view name, uint32_t &major, uint32_t &minor, bool &present) {
-    std::span<const MetadataId> list = r_.named(name);
+  bool versionPair(NamedIndex name, uint32_t &major, uint32_t &minor, bool &present) {
+    std::span<const MetadataId> list = r_.namedAt(name);
     present = !list.empty();
     if (!present)
       return true;
@@ -37,12 +55,12 @@ private:
 
   bool version() {
     bool present = false;
-    if (!versionPair("dx.version", out_.dxilMajor, out_.dxilMinor, present))
+    if (!versionPair(kVersion, out_.dxilMajor, out_.dxilMinor, present))
       return false;
     if (!present)
       return r_.fail(kNoId, "missing");
     uint32_t major = 0, minor = 0;
-    if (!versionPair("dx.valver", major, minor, present))
+    if (!versionPair(kValver, major, minor, present))
       return false;
     if (present)
       out_.validatorVersion = std::array<uint32_t, 2>{major, minor};
@@ -50,7 +68,7 @@ private:
   }
 
   bool shaderModel() {
-    std::span<const MetadataId> list = r_.named("dx.shaderModel");
+    std::span<const MetadataId> list = r_.namedAt(kShaderModel);
     if (list.empty())
       return r_.fail(kNoId, "missing");
     std::span<const MetadataId> ops;
@@ -209,7 +227,7 @@ private:
   }
 
   bool resources() {
-    std::span<const MetadataId> list = r_.named("dx.resources");
+    std::span<const MetadataId> list = r_.namedAt(kResources);
     return list.empty() || resourceLists(list[0], out_.resources);
   }
 
@@ -514,7 +532,7 @@ private:
   }
 
   bool entryPoints() {
-    std::span<const MetadataId> list = r_.named("dx.entryPoints");
+    std::span<const MetadataId> list = r_.namedAt(kEntryPoints);
     if (!out_.isLibrary() && list.size() != 1)
       return r_.fail(kNoId, "a " + std::string(shaderKindPrefix(out_.kind)) +
                                 " shader needs exactly one entry point, found " +
@@ -647,7 +665,7 @@ private:
   }
 
   bool typeAnnotations() {
-    for (MetadataId id : r_.named("dx.typeAnnotations")) {
+    for (MetadataId id : r_.namedAt(kTypeAnnotations)) {
       std::span<const MetadataId> ops;
       uint32_t kind = 0;
       if (!r_.node(id, ops, 1) || !r_.u32(ops[0], kind, "annotation kind"))
@@ -674,7 +692,7 @@ private:
   // -------------------------------------------------------------------------------------------
 
   bool viewIdState() {
-    std::span<const MetadataId> list = r_.named("dx.viewIdState");
+    std::span<const MetadataId> list = r_.namedAt(kViewIdState);
     if (list.empty())
       return true;
     std::span<const MetadataId> ops;
@@ -702,7 +720,7 @@ private:
   }
 
   bool rootSignature() {
-    std::span<const MetadataId> list = r_.named("dx.rootSignature");
+    std::span<const MetadataId> list = r_.namedAt(kRootSignature);
     if (!list.empty())
       out_.rootSignature = list[0];
     return true;

@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <thread>
 
 namespace spire::test {
@@ -689,6 +690,26 @@ TEST(DxilModule, ShaderModelAndDxilVersionAreChecked) {
   EXPECT_EQ(errorOf(s.decode()),
             "@main: instruction 0: call of @dx.op.createHandleFromHeap: opcode 218 "
             "(CreateHandleFromHeap) needs shader model 6.6, the module is 6.5");
+}
+
+// The decoder finds its named metadata in one pass: the first of a name counts (as a search
+// by name gives), in any order, and others' names of the same size are passed over.
+TEST(DxilModule, NamedMetadataFoundInOnePassTakeTheFirstOfEachName) {
+  Shader s;
+  s.defineMain();
+  s.entry(kNoId, kNoId, kNoId);
+  s.named("dx.shaderModel", {s.node({s.mdString("ps"), s.mdI32(6), s.mdI32(0)})});
+  s.named("dx.valveR", {s.node({s.mdI32(9), s.mdI32(9)})});
+  // dx.valver after the others: found all the same.
+  std::rotate(s.m.namedMetadata.begin(), s.m.namedMetadata.begin() + 2, s.m.namedMetadata.end());
+  Expected<DxilModule> d = s.decode();
+  ASSERT_TRUE(d) << errorOf(d);
+  EXPECT_EQ(d->kind, ShaderKind::Compute);
+  EXPECT_EQ(d->shaderModelMinor, 6u);
+  EXPECT_EQ(d->dxilMinor, 6u);
+  ASSERT_TRUE(d->validatorVersion);
+  EXPECT_EQ((*d->validatorVersion)[1], 7u);
+  EXPECT_EQ(d->entryPoints.size(), 1u);
 }
 
 TEST(DxilModule, MetadataErrors) {
