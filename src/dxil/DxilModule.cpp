@@ -2,6 +2,7 @@
 
 #include "DxilMetadataReader.h"
 #include "DxilOpCalls.h"
+#include "ViewIdStateReader.h"
 
 #include <array>
 
@@ -712,10 +713,12 @@ private:
       out_.viewIdState[i] = uint32_t(words[i]);
     if (out_.viewIdState.empty())
       return true;
-    Expected<ViewIdState> decoded = decodeViewIdState(out_.viewIdState, out_.kind);
-    if (!decoded)
-      return r_.fail(ops[0], decoded.error().message);
-    out_.viewId = std::move(*decoded);
+    // Read into the module's own state (no state built and moved in).
+    std::string error;
+    if (!detail::readViewIdState(out_.viewIdState, out_.kind, out_.viewId.emplace(), error)) {
+      out_.viewId.reset();
+      return r_.fail(ops[0], "view ID state: " + error);
+    }
     return true;
   }
 

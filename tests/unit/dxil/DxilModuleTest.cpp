@@ -712,6 +712,47 @@ TEST(DxilModule, NamedMetadataFoundInOnePassTakeTheFirstOfEachName) {
   EXPECT_EQ(d->entryPoints.size(), 1u);
 }
 
+// The view ID state is read into the module's own state: the second reading (with the view ID
+// masks) after the first fails, and the first reading's error when neither fits.
+TEST(DxilModule, ViewIdStateReadInPlaceWithAndWithoutTheMasks) {
+  auto decode = [](std::vector<uint64_t> values, MetadataId *node = nullptr) {
+    Shader s("vs", 1);
+    s.defineMain();
+    s.entry(kNoId, kNoId, kNoId);
+    TypeId array = s.type(TypeKind::Array, 0, {s.i32});
+    s.m.types[array].count = uint32_t(values.size());
+    dxil::Constant words;
+    words.kind = ConstantKind::Data;
+    words.type = array;
+    words.firstWord = uint32_t(s.m.words.size());
+    words.numWords = uint32_t(values.size());
+    s.m.words.insert(s.m.words.end(), values.begin(), values.end());
+    s.m.constants.push_back(words);
+    ValueId view = s.value(ValueKind::Constant, array, uint32_t(s.m.constants.size() - 1));
+    MetadataId value = s.mdValue(view);
+    if (node)
+      *node = value;
+    s.named("dx.viewIdState", {s.node({value})});
+    return s.decode();
+  };
+  Expected<DxilModule> with = decode({2, 4, 8, 1, 2});
+  ASSERT_TRUE(with) << errorOf(with);
+  ASSERT_TRUE(with->viewId);
+  EXPECT_TRUE(with->viewId->usesViewId);
+  EXPECT_EQ(with->viewId->outputsDependentOnViewId[0], (std::vector<uint32_t>{8}));
+  EXPECT_EQ(with->viewId->inputsContributingToOutputs[0], (std::vector<uint32_t>{1, 2}));
+  Expected<DxilModule> without = decode({2, 4, 8, 1});
+  ASSERT_TRUE(without) << errorOf(without);
+  ASSERT_TRUE(without->viewId);
+  EXPECT_FALSE(without->viewId->usesViewId);
+  EXPECT_TRUE(without->viewId->outputsDependentOnViewId[0].empty());
+  EXPECT_EQ(without->viewId->inputsContributingToOutputs[0], (std::vector<uint32_t>{8, 1}));
+  MetadataId node = kNoId;
+  Expected<DxilModule> neither = decode({2, 4, 1}, &node);
+  EXPECT_EQ(errorOf(neither), "!dx.viewIdState: metadata #" + std::to_string(node) +
+                                  ": view ID state: a table of 2 words at word 2, 1 left");
+}
+
 TEST(DxilModule, MetadataErrors) {
   {
     Shader s;
