@@ -1,5 +1,6 @@
 #include "DxilMetadataReader.h"
 
+#include <algorithm>
 #include <bit>
 #include <cstring>
 
@@ -32,6 +33,24 @@ std::span<const MetadataId> DxilMetadataReader::named(std::string_view name) {
       return {m_.metadataOperands.data() + n.firstOperand, n.numOperands};
     }
   return {};
+}
+
+void DxilMetadataReader::findNamed(std::span<const std::string_view> names) {
+  const size_t count = std::min(names.size(), kMaxNamed);
+  bool found[kMaxNamed] = {};
+  for (size_t i = 0; i < count; ++i) {
+    namedNames_[i] = names[i];
+    namedFound_[i] = {};
+  }
+  const size_t numOperands = m_.metadataOperands.size();
+  for (const NamedMetadata &n : m_.namedMetadata)
+    for (size_t i = 0; i < count; ++i)
+      if (!found[i] && n.name.size == names[i].size() && sameText(m_.str(n.name), names[i])) {
+        found[i] = true; // the first of the name, as named()
+        if (uint64_t(n.firstOperand) + n.numOperands <= numOperands)
+          namedFound_[i] = {m_.metadataOperands.data() + n.firstOperand, n.numOperands};
+        break;
+      }
 }
 
 bool DxilMetadataReader::hasNamed(std::string_view name) const {
@@ -109,6 +128,14 @@ bool DxilMetadataReader::floating(MetadataId id, double &out, std::string_view w
 }
 
 bool DxilMetadataReader::string(MetadataId id, std::string &out, std::string_view what) {
+  if (id < m_.metadata.size() && m_.metadata[id].kind == MetadataKind::String) {
+    out = m_.str(m_.metadata[id].string);
+    return true;
+  }
+  return fail(id, std::string(what) + ": expected a string");
+}
+
+bool DxilMetadataReader::text(MetadataId id, std::string_view &out, std::string_view what) {
   if (id < m_.metadata.size() && m_.metadata[id].kind == MetadataKind::String) {
     out = m_.str(m_.metadata[id].string);
     return true;

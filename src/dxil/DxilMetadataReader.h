@@ -28,6 +28,15 @@ public:
   /// (`name` is kept: a literal, or a string that outlives the reader).
   std::span<const MetadataId> named(std::string_view name);
   bool hasNamed(std::string_view name) const;
+  /// Finds the named metadata of each of `names` (literals; at most kMaxNamed) in one pass over
+  /// the module's list, the first of each name as named() finds it; namedAt(i) then gives
+  /// names[i]'s operands as named(names[i]) would.
+  void findNamed(std::span<const std::string_view> names);
+  std::span<const MetadataId> namedAt(size_t i) {
+    context_ = namedNames_[i];
+    return namedFound_[i];
+  }
+  static constexpr size_t kMaxNamed = 8;
 
   /// True for a node (uniqued or distinct); null and out-of-range ids are not nodes.
   bool isNode(MetadataId id) const;
@@ -72,6 +81,8 @@ public:
   /// A float or double constant operand.
   bool floating(MetadataId id, double &out, std::string_view what);
   bool string(MetadataId id, std::string &out, std::string_view what);
+  /// A string operand as a view of the module's strings (no copy).
+  bool text(MetadataId id, std::string_view &out, std::string_view what);
   /// A value operand (global, function, constant), or kNoId for null.
   bool value(MetadataId id, ValueId &out, std::string_view what);
   /// The global variable or function behind a value, through casts and constant
@@ -131,6 +142,8 @@ private:
   const MetadataId *metadataOperands_;
   size_t numMetadata_, numValues_, numConstants_, numTypes_, numMetadataOperands_;
   std::string_view context_; ///< the named metadata being read (callers name it by a literal)
+  std::string_view namedNames_[kMaxNamed];            ///< findNamed()'s names
+  std::span<const MetadataId> namedFound_[kMaxNamed]; ///< and their operands
   std::optional<Diagnostic> error_;
   static constexpr unsigned kIntegerSlots = 64;
   uint64_t integerKeys_[kIntegerSlots] = {}; ///< a remembered integer node's id + 1; 0: none

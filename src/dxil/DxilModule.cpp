@@ -2,6 +2,7 @@
 
 #include "DxilMetadataReader.h"
 #include "DxilOpCalls.h"
+#include "ViewIdStateReader.h"
 
 #include <array>
 
@@ -14,7 +15,25 @@ class Decoder {
 public:
   Decoder(const LlvmModule &m, DxilModule &out) : r_(m), m_(m), out_(out) {}
 
+  /// The named metadata the decoder reads, found in one pass (namedAt(k...)).
+  enum NamedIndex : size_t {
+    kVersion,
+    kValver,
+    kShaderModel,
+    kResources,
+    kEntryPoints,
+    kTypeAnnotations,
+    kViewIdState,
+    kRootSignature,
+    kNamedCount
+  };
+  static constexpr std::string_view kNamed[kNamedCount] = {
+      "dx.version",     "dx.valver",          "dx.shaderModel", "dx.resources",
+      "dx.entryPoints", "dx.typeAnnotations", "dx.viewIdState", "dx.rootSignature"};
+  static_assert(kNamedCount <= DxilMetadataReader::kMaxNamed);
+
   bool run() {
+    r_.findNamed(kNamed);
     return version() && shaderModel() && resources() && entryPoints() && typeAnnotations() &&
            viewIdState() && rootSignature();
   }
@@ -25,8 +44,8 @@ private:
   const LlvmModule &m_;
   DxilModule &out_;
 
-  bool versionPair(std::string_view name, uint32_t &major, uint32_t &minor, bool &present) {
-    std::span<const MetadataId> list = r_.named(name);
+  bool versionPair(NamedIndex name, uint32_t &major, uint32_t &minor, bool &present) {
+    std::span<const MetadataId> list = r_.namedAt(name);
     present = !list.empty();
     if (!present)
       return true;
@@ -37,12 +56,12 @@ private:
 
   bool version() {
     bool present = false;
-    if (!versionPair("dx.version", out_.dxilMajor, out_.dxilMinor, present))
+    if (!versionPair(kVersion, out_.dxilMajor, out_.dxilMinor, present))
       return false;
     if (!present)
       return r_.fail(kNoId, "missing");
     uint32_t major = 0, minor = 0;
-    if (!versionPair("dx.valver", major, minor, present))
+    if (!versionPair(kValver, major, minor, present))
       return false;
     if (present)
       out_.validatorVersion = std::array<uint32_t, 2>{major, minor};
@@ -50,23 +69,23 @@ private:
   }
 
   bool shaderModel() {
-    std::span<const MetadataId> list = r_.named("dx.shaderModel");
+    std::span<const MetadataId> list = r_.namedAt(kShaderModel);
     if (list.empty())
       return r_.fail(kNoId, "missing");
     std::span<const MetadataId> ops;
-    std::string prefix;
-    if (!r_.node(list[0], ops, 3) || !r_.string(ops[0], prefix, "shader kind") ||
+    std::string_view prefix;
+    if (!r_.node(list[0], ops, 3) || !r_.text(ops[0], prefix, "shader kind") ||
         !r_.u32(ops[1], out_.shaderModelMajor, "major") ||
         !r_.u32(ops[2], out_.shaderModelMinor, "minor"))
       return false;
     // The first character first: the names are two or three characters, most unlike.
     for (unsigned k = 0; k <= unsigned(ShaderKind::Node); ++k)
       if (const char *name = shaderKindPrefix(ShaderKind(k));
-          name && name[0] == prefix[0] && prefix == name) {
+          name && !prefix.empty() && name[0] == prefix[0] && prefix == name) {
         out_.kind = ShaderKind(k);
         return true;
       }
-    return r_.fail(ops[0], "unknown shader kind \"" + prefix + "\"");
+    return r_.fail(ops[0], "unknown shader kind \"" + std::string(prefix) + "\"");
   }
 
   // -------------------------------------------------------------------------------------------
@@ -209,7 +228,7 @@ private:
   }
 
   bool resources() {
-    std::span<const MetadataId> list = r_.named("dx.resources");
+    std::span<const MetadataId> list = r_.namedAt(kResources);
     return list.empty() || resourceLists(list[0], out_.resources);
   }
 
@@ -245,6 +264,7 @@ private:
     std::span<const MetadataId> indices;
     if (!r_.optionalNode(ops[4], indices))
       return false;
+    e.semanticIndices.reserve(indices.size()); // one allocation for a many-row element
     for (MetadataId index : indices) {
       uint32_t x = 0;
       if (!r_.u32(index, x, "semantic index"))
@@ -513,7 +533,7 @@ private:
   }
 
   bool entryPoints() {
-    std::span<const MetadataId> list = r_.named("dx.entryPoints");
+    std::span<const MetadataId> list = r_.namedAt(kEntryPoints);
     if (!out_.isLibrary() && list.size() != 1)
       return r_.fail(kNoId, "a " + std::string(shaderKindPrefix(out_.kind)) +
                                 " shader needs exactly one entry point, found " +
@@ -646,7 +666,7 @@ private:
   }
 
   bool typeAnnotations() {
-    for (MetadataId id : r_.named("dx.typeAnnotations")) {
+    for (MetadataId id : r_.namedAt(kTypeAnnotations)) {
       std::span<const MetadataId> ops;
       uint32_t kind = 0;
       if (!r_.node(id, ops, 1) || !r_.u32(ops[0], kind, "annotation kind"))
@@ -673,7 +693,7 @@ private:
   // -------------------------------------------------------------------------------------------
 
   bool viewIdState() {
-    std::span<const MetadataId> list = r_.named("dx.viewIdState");
+    std::span<const MetadataId> list = r_.namedAt(kViewIdState);
     if (list.empty())
       return true;
     std::span<const MetadataId> ops;
@@ -687,19 +707,23 @@ private:
       return true;
     if (c->kind != ConstantKind::Data || uint64_t(c->firstWord) + c->numWords > m_.words.size())
       return r_.fail(ops[0], "view ID state: expected an i32 array");
-    for (uint64_t w : m_.wordsOf(*c))
-      out_.viewIdState.push_back(uint32_t(w));
+    std::span<const uint64_t> words = m_.wordsOf(*c);
+    out_.viewIdState.resize(words.size());
+    for (size_t i = 0; i < words.size(); ++i)
+      out_.viewIdState[i] = uint32_t(words[i]);
     if (out_.viewIdState.empty())
       return true;
-    Expected<ViewIdState> decoded = decodeViewIdState(out_.viewIdState, out_.kind);
-    if (!decoded)
-      return r_.fail(ops[0], decoded.error().message);
-    out_.viewId = std::move(*decoded);
+    // Read into the module's own state (no state built and moved in).
+    std::string error;
+    if (!detail::readViewIdState(out_.viewIdState, out_.kind, out_.viewId.emplace(), error)) {
+      out_.viewId.reset();
+      return r_.fail(ops[0], "view ID state: " + error);
+    }
     return true;
   }
 
   bool rootSignature() {
-    std::span<const MetadataId> list = r_.named("dx.rootSignature");
+    std::span<const MetadataId> list = r_.namedAt(kRootSignature);
     if (!list.empty())
       out_.rootSignature = list[0];
     return true;

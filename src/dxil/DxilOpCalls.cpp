@@ -3,8 +3,12 @@
 
 #include "spire/dxil/ContainerSummary.h"
 
+#include <cstring>
+#include <memory>
 #include <memory_resource>
+#include <new>
 #include <string>
+#include <type_traits>
 
 namespace spire::dxil {
 
@@ -13,29 +17,30 @@ namespace {
 /// Matches function types against an operation's compiled signature tokens.
 class SignatureMatcher {
 public:
-  SignatureMatcher(const LlvmModule &m, const OpFunction &f) : m_(m), f_(f) {}
+  SignatureMatcher(const LlvmModule &m, const OpFunction &f)
+      : m_(m), f_(f), types_(m.types.data()), numTypes_(m.types.size()) {}
 
   TypeId overloadType() const { return overloadType_; }
 
   /// matches() for the most common tokens, inline: a scalar that does not fix the overload type,
   /// and "$o" once the overload type is known.
   [[gnu::always_inline]] bool matchesFast(const SignatureToken &token, TypeId type) {
-    if (type < m_.types.size()) [[likely]] {
+    if (type < numTypes_) [[likely]] {
       if (token.kind == SignatureTokenKind::Overload && overloadType_ != kNoId)
         return type == overloadType_;
       if (token.kind >= SignatureTokenKind::Void && token.kind <= SignatureTokenKind::Double &&
           (overloadType_ != kNoId || token.scalarOverload == Overload::Void ||
            token.scalarOverload != f_.overload))
-        return scalar(token, m_.types[type]);
+        return scalar(token, types_[type]);
     }
     return matches(token, type);
   }
 
   /// True when `type` is what `token` names; the first `$o` fixes the overload type.
   [[gnu::noinline]] bool matches(const SignatureToken &token, TypeId type) {
-    if (type >= m_.types.size())
+    if (type >= numTypes_)
       return false;
-    const Type &t = m_.types[type];
+    const Type &t = types_[type];
     switch (token.kind) {
     case SignatureTokenKind::Overload:
       return overload(type);
@@ -93,6 +98,8 @@ public:
 private:
   const LlvmModule &m_;
   const OpFunction &f_;
+  const Type *const types_; ///< the module's types (the module does not change)
+  const size_t numTypes_;
   TypeId overloadType_ = kNoId;
 
   /// A scalar overload's type.
@@ -120,11 +127,11 @@ private:
   }
 
   bool overload(TypeId type) {
-    if (type >= m_.types.size())
+    if (type >= numTypes_)
       return false;
     if (overloadType_ != kNoId)
       return type == overloadType_;
-    const Type &t = m_.types[type];
+    const Type &t = types_[type];
     bool ok = false;
     switch (f_.overload) {
     case Overload::Void:
@@ -163,20 +170,33 @@ std::string versionText(unsigned major, unsigned minor) {
 
 class Resolver {
 public:
-  explicit Resolver(DxilModule &module) : d_(module), m_(*module.llvm) {}
+  explicit Resolver(DxilModule &module)
+      : d_(module), m_(*module.llvm), types_(m_.types.data()), values_(m_.values.data()),
+        constants_(m_.constants.data()), numTypes_(m_.types.size()), numValues_(m_.values.size()),
+        numConstants_(m_.constants.size()), numOperands_(m_.operands.size()) {}
 
   std::optional<Diagnostic> run() {
     d_.opCallIndex.assign(m_.instructions.size(), kNoId);
     callees_.assign(m_.functions.size(), Callee());
     checked_.reserve(24); // a program calls a few dozen (function, opcode) pairs
-    // opCalls holds a slot per call instruction while the calls are recorded (at numCalls_), and
-    // is cut to the dx.op calls at the end: recording is a store, not a push_back.
-    size_t callInstructions = 0;
-    for (const Instruction &inst : m_.instructions)
-      callInstructions += inst.opcode == Opcode::Call;
-    d_.opCalls.resize(slots_ = callInstructions);
+    // The calls are recorded into raw slots, one per instruction (a function's calls are among
+    // its instructions), and copied to opCalls at the end: recording is a store, and the slots
+    // are neither counted nor initialized first.
+    // The thread keeps the slots of its last program for the next (up to kKeptSlots).
+    SlotCache &cache = slotCache();
+    if (cache.size >= m_.instructions.size()) {
+      slots_ = std::move(cache.slots);
+      numSlots_ = cache.size;
+      cache.size = 0;
+    } else {
+      growSlots(m_.instructions.size());
+    }
     std::optional<Diagnostic> error = resolve();
-    d_.opCalls.resize(numCalls_);
+    d_.opCalls.assign(slots_.get(), slots_.get() + numCalls_);
+    if (numSlots_ <= kKeptSlots && numSlots_ > cache.size) {
+      cache.slots = std::move(slots_);
+      cache.size = numSlots_;
+    }
     return error;
   }
 
@@ -204,6 +224,11 @@ private:
 private:
   DxilModule &d_;
   const LlvmModule &m_;
+  // The module's tables as the first calls read them (the module does not change).
+  const Type *const types_;
+  const Value *const values_;
+  const Constant *const constants_;
+  const size_t numTypes_, numValues_, numConstants_, numOperands_;
   enum : uint8_t { kNotSeen, kNotDxOp, kDxOp };
   /// Per function, what its name makes it, and the opcodes it was called with.
   struct Callee {
@@ -232,8 +257,21 @@ private:
   };
   std::pmr::vector<Checked> checked_{&arena_};
   uint32_t caller_ = 0;
-  uint32_t numCalls_ = 0;               ///< the calls recorded in opCalls
-  size_t slots_ = 0;                    ///< opCalls' size while recording
+  uint32_t numCalls_ = 0; ///< the calls recorded in slots_
+  struct FreeSlots {
+    void operator()(DxilOpCall *p) const { ::operator delete[](p); }
+  };
+  std::unique_ptr<DxilOpCall, FreeSlots> slots_; ///< raw storage for numSlots_ calls
+  struct SlotCache {
+    std::unique_ptr<DxilOpCall, FreeSlots> slots;
+    size_t size = 0;
+  };
+  static constexpr size_t kKeptSlots = 1 << 16; ///< 1.5 MB
+  static SlotCache &slotCache() {
+    static thread_local SlotCache cache;
+    return cache;
+  }
+  size_t numSlots_ = 0;
   uint32_t callerStages_ = 0;           ///< the caller's stages (allowed())
   uint32_t shaderModel_ = 0, dxil_ = 0; ///< the module's, as major * 100 + minor
   std::pmr::vector<uint32_t> stages_{
@@ -297,9 +335,9 @@ private:
     // The calls recorded here go straight into the slots (numCalls_ and the arrays in locals,
     // written back before call(), which may record and grow them).
     uint32_t *const callIndex = d_.opCallIndex.data();
-    DxilOpCall *opCalls = d_.opCalls.data();
+    DxilOpCall *opCalls = slots_.get();
     uint32_t n = numCalls_;
-    const size_t slots = slots_;
+    const size_t slots = numSlots_;
     for (uint32_t i = first; i < end; ++i) {
       const Instruction &inst = instructions[i];
       if (inst.opcode != Opcode::Call)
@@ -322,7 +360,7 @@ private:
         if (k && callsTyped && inst.numOperands == k->numOperands && stages == k->allowedStages &&
             n < slots) [[likely]] {
           callIndex[i] = n;
-          opCalls[n++] = {i, caller_, k->op, k->overload, k->overloadType};
+          new (&opCalls[n++]) DxilOpCall{i, caller_, k->op, k->overload, k->overloadType};
           continue;
         }
       }
@@ -330,8 +368,8 @@ private:
       if (!call(i))
         return false;
       n = numCalls_;
-      opCalls = d_.opCalls.data();
-      if (slots_ != slots) // grown: the next calls take record()'s path
+      opCalls = slots_.get();
+      if (numSlots_ != slots) // grown: the next calls take record()'s path
         return calls(i + 1, end);
     }
     numCalls_ = n;
@@ -342,12 +380,12 @@ private:
     const Instruction &inst = m_.instructions[index];
     if (inst.opcode != Opcode::Call)
       return true;
-    if (uint64_t(inst.firstOperand) + inst.numOperands > m_.operands.size()) [[unlikely]]
+    if (uint64_t(inst.firstOperand) + inst.numOperands > numOperands_) [[unlikely]]
       return failCall(index, "?", "operands out of range");
     if (inst.numOperands == 0) [[unlikely]]
       return true;
     const ValueId *ops = m_.operands.data() + inst.firstOperand;
-    const Value &calleeValue = m_.values[ops[0]];
+    const Value &calleeValue = values_[ops[0]];
     if (calleeValue.kind != ValueKind::Function)
       return true;
     const uint32_t calleeIndex = calleeValue.index;
@@ -398,15 +436,15 @@ private:
 
   /// An integer constant's value, as LlvmModule::constantInt (inline: one per call).
   bool constantInt(ValueId id, int64_t &out) const {
-    if (id >= m_.values.size())
+    if (id >= numValues_)
       return false;
-    const Value &v = m_.values[id];
-    if (v.kind != ValueKind::Constant || v.index >= m_.constants.size())
+    const Value &v = values_[id];
+    if (v.kind != ValueKind::Constant || v.index >= numConstants_)
       return false;
-    const Constant &c = m_.constants[v.index];
-    if (c.kind != ConstantKind::Integer || c.type >= m_.types.size())
+    const Constant &c = constants_[v.index];
+    if (c.kind != ConstantKind::Integer || c.type >= numTypes_)
       return m_.constantInt(id, out);
-    const Type &t = m_.types[c.type];
+    const Type &t = types_[c.type];
     if (t.kind != TypeKind::Integer || t.bits - 1 >= 64)
       return m_.constantInt(id, out);
     uint64_t bits = c.bits;
@@ -418,17 +456,30 @@ private:
 
   void record(uint32_t index, const OpInfo *op, Overload overload, TypeId overloadType) {
     d_.opCallIndex[index] = numCalls_;
-    if (numCalls_ == slots_) [[unlikely]] // functions whose instructions overlap
-      d_.opCalls.resize(slots_ = slots_ * 2 + 1);
-    d_.opCalls[numCalls_++] = {index, caller_, op, overload, overloadType};
+    if (numCalls_ == numSlots_) [[unlikely]] // functions whose instructions overlap
+      growSlots(numSlots_ * 2 + 1);
+    new (slots_.get() + numCalls_++) DxilOpCall{index, caller_, op, overload, overloadType};
+  }
+
+  /// Room for `n` calls in slots_, keeping those recorded (uninitialized storage: DxilOpCall is
+  /// trivially copyable and each slot is constructed when recorded).
+  void growSlots(size_t n) {
+    static_assert(std::is_trivially_copyable_v<DxilOpCall> &&
+                  std::is_trivially_destructible_v<DxilOpCall>);
+    std::unique_ptr<DxilOpCall, FreeSlots> grown(
+        static_cast<DxilOpCall *>(::operator new[](n * sizeof(DxilOpCall))));
+    if (numCalls_)
+      std::memcpy(static_cast<void *>(grown.get()), slots_.get(), numCalls_ * sizeof(DxilOpCall));
+    slots_ = std::move(grown);
+    numSlots_ = n;
   }
 
   /// The call's argument types are the function's parameter types.
   bool argumentTypes(uint32_t index, const Function &callee, const ValueId *ops, uint32_t count) {
     TypeId fnType = callee.functionType;
-    if (fnType >= m_.types.size() || m_.types[fnType].kind != TypeKind::Function) [[unlikely]]
+    if (fnType >= numTypes_ || types_[fnType].kind != TypeKind::Function) [[unlikely]]
       return failCall(index, m_.name(callee.value), "not a function type");
-    const Type &ft = m_.types[fnType];
+    const Type &ft = types_[fnType];
     if (uint64_t(ft.firstElement) + ft.numElements > m_.typeElements.size()) [[unlikely]]
       return failCall(index, m_.name(callee.value), "function type out of range");
     const TypeId *types = m_.typeElements.data() + ft.firstElement; // result, parameters
@@ -499,8 +550,8 @@ private:
   bool signature(uint32_t index, std::string_view name, const Function &callee,
                  const OpFunction &fn, const OpInfo &op, TypeId &overloadType) {
     std::span<const TypeId> types = m_.elements(callee.functionType); // result, parameters
-    if (types.size() < 2 || types[1] >= m_.types.size() ||
-        m_.types[types[1]].kind != TypeKind::Integer || m_.types[types[1]].bits != 32)
+    if (types.size() < 2 || types[1] >= numTypes_ || types_[types[1]].kind != TypeKind::Integer ||
+        types_[types[1]].bits != 32)
       return failCall(index, name, "the opcode parameter is not an i32");
     std::span<const SignatureToken> sig = opSignatureTokens(op); // result, parameters
     if (sig.empty())
@@ -518,7 +569,9 @@ private:
     }
     if (params + 2 != types.size())
       return failCall(index, name, countText(op, params, types.size()));
-    if (!matcher.matches(sig[0], types[0]))
+    // The result too: most are void, a scalar or the overload known by now (inline, as the
+    // parameters).
+    if (!matcher.matchesFast(sig[0], types[0]))
       return failCall(index, name, opText(op) + ": the result is not " + tokenText(sig[0], fn));
     overloadType = matcher.overloadType();
     if (overloadType == kNoId && fn.overload != Overload::Void)

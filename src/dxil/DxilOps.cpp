@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstring>
 
 namespace spire::dxil {
 
@@ -303,16 +304,17 @@ bool classAllows(OpClass opClass, Overload o) {
 }
 
 std::optional<OpFunction> parseOpFunctionName(std::string_view name) {
-  constexpr std::string_view kPrefix = "dx.op.";
-  if (!name.starts_with(kPrefix))
+  // The prefix by a compare of fixed size (inline, not a call).
+  if (name.size() < 6 || std::memcmp(name.data(), "dx.op.", 6) != 0)
     return std::nullopt;
-  name.remove_prefix(kPrefix.size());
-  size_t dot = name.find('.');
+  name.remove_prefix(6);
+  const void *at = std::memchr(name.data(), '.', name.size());
+  const size_t dot = at ? size_t(static_cast<const char *>(at) - name.data()) : name.size();
   std::optional<OpClass> opClass = opClassFromName(name.substr(0, dot));
   if (!opClass)
     return std::nullopt;
   OpFunction f{*opClass, Overload::Void, {}};
-  if (dot != std::string_view::npos) {
+  if (dot < name.size()) {
     f.suffix = name.substr(dot + 1);
     if (std::optional<Overload> scalar = overloadFromName(f.suffix))
       f.overload = *scalar;

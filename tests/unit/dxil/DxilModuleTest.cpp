@@ -7,6 +7,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <thread>
+
 namespace spire::test {
 namespace {
 
@@ -625,6 +628,57 @@ TEST(DxilModule, OverlappingFunctionsWithSeveralCallsRecordThemAll) {
   }
 }
 
+// The calls are recorded into slots a thread keeps from one program to the next: a program
+// decoded after a larger one gets its own calls alone, and the growth of the slots
+// (overlapping functions) works on a thread that has kept none.
+TEST(DxilModule, CallSlotsKeptByTheThreadGiveEachProgramItsOwnCalls) {
+  auto shader = [](int calls) {
+    Shader s;
+    uint32_t id = s.op("dx.op.threadId.i32", {s.i32, s.i32, s.i32});
+    s.defineMain();
+    for (int k = 0; k < calls; ++k)
+      s.call(id, {s.constInt(s.i32, 93), s.constInt(s.i32, k % 3)});
+    s.entry(kNoId, kNoId, kNoId);
+    s.m.callsTyped.set(true);
+    return s;
+  };
+  Shader large = shader(40), small = shader(2);
+  for (int round = 0; round < 2; ++round) {
+    Expected<DxilModule> a = large.decode();
+    ASSERT_TRUE(a) << errorOf(a);
+    ASSERT_EQ(a->opCalls.size(), 40u);
+    Expected<DxilModule> b = small.decode();
+    ASSERT_TRUE(b) << errorOf(b);
+    ASSERT_EQ(b->opCalls.size(), 2u);
+    for (uint32_t k = 0; k < 2; ++k) {
+      EXPECT_EQ(b->opCalls[k].instruction, small.m.functions[small.main].firstInstruction + k);
+      EXPECT_EQ(b->opCalls[k].function, small.main);
+      EXPECT_EQ(b->opCalls[k].op, opInfo(93));
+      EXPECT_EQ(b->opCallAt(b->opCalls[k].instruction), &b->opCalls[k]);
+    }
+  }
+  std::thread([] {
+    Shader s;
+    uint32_t id = s.op("dx.op.threadId.i32", {s.i32, s.i32, s.i32});
+    s.defineMain();
+    for (int k = 0; k < 3; ++k)
+      s.call(id, {s.constInt(s.i32, 93), s.constInt(s.i32, k)});
+    uint32_t other = s.declare(s.function({s.voidType()}), "other", true);
+    s.m.functions[other].firstInstruction = s.m.functions[s.main].firstInstruction;
+    s.m.functions[other].numInstructions = 3;
+    s.entry(kNoId, kNoId, kNoId);
+    s.m.callsTyped.set(true);
+    Expected<DxilModule> d = s.decode();
+    ASSERT_TRUE(d) << errorOf(d);
+    ASSERT_EQ(d->opCalls.size(), 6u);
+    for (size_t k = 0; k < 3; ++k) {
+      EXPECT_EQ(d->opCalls[k].function, s.main);
+      EXPECT_EQ(d->opCalls[3 + k].function, other);
+      EXPECT_EQ(d->opCalls[3 + k].instruction, d->opCalls[k].instruction);
+    }
+  }).join();
+}
+
 TEST(DxilModule, ShaderModelAndDxilVersionAreChecked) {
   Shader s("cs", 5);
   TypeId handle = s.handle;
@@ -636,6 +690,67 @@ TEST(DxilModule, ShaderModelAndDxilVersionAreChecked) {
   EXPECT_EQ(errorOf(s.decode()),
             "@main: instruction 0: call of @dx.op.createHandleFromHeap: opcode 218 "
             "(CreateHandleFromHeap) needs shader model 6.6, the module is 6.5");
+}
+
+// The decoder finds its named metadata in one pass: the first of a name counts (as a search
+// by name gives), in any order, and others' names of the same size are passed over.
+TEST(DxilModule, NamedMetadataFoundInOnePassTakeTheFirstOfEachName) {
+  Shader s;
+  s.defineMain();
+  s.entry(kNoId, kNoId, kNoId);
+  s.named("dx.shaderModel", {s.node({s.mdString("ps"), s.mdI32(6), s.mdI32(0)})});
+  s.named("dx.valveR", {s.node({s.mdI32(9), s.mdI32(9)})});
+  // dx.valver after the others: found all the same.
+  std::rotate(s.m.namedMetadata.begin(), s.m.namedMetadata.begin() + 2, s.m.namedMetadata.end());
+  Expected<DxilModule> d = s.decode();
+  ASSERT_TRUE(d) << errorOf(d);
+  EXPECT_EQ(d->kind, ShaderKind::Compute);
+  EXPECT_EQ(d->shaderModelMinor, 6u);
+  EXPECT_EQ(d->dxilMinor, 6u);
+  ASSERT_TRUE(d->validatorVersion);
+  EXPECT_EQ((*d->validatorVersion)[1], 7u);
+  EXPECT_EQ(d->entryPoints.size(), 1u);
+}
+
+// The view ID state is read into the module's own state: the second reading (with the view ID
+// masks) after the first fails, and the first reading's error when neither fits.
+TEST(DxilModule, ViewIdStateReadInPlaceWithAndWithoutTheMasks) {
+  auto decode = [](std::vector<uint64_t> values, MetadataId *node = nullptr) {
+    Shader s("vs", 1);
+    s.defineMain();
+    s.entry(kNoId, kNoId, kNoId);
+    TypeId array = s.type(TypeKind::Array, 0, {s.i32});
+    s.m.types[array].count = uint32_t(values.size());
+    dxil::Constant words;
+    words.kind = ConstantKind::Data;
+    words.type = array;
+    words.firstWord = uint32_t(s.m.words.size());
+    words.numWords = uint32_t(values.size());
+    s.m.words.insert(s.m.words.end(), values.begin(), values.end());
+    s.m.constants.push_back(words);
+    ValueId view = s.value(ValueKind::Constant, array, uint32_t(s.m.constants.size() - 1));
+    MetadataId value = s.mdValue(view);
+    if (node)
+      *node = value;
+    s.named("dx.viewIdState", {s.node({value})});
+    return s.decode();
+  };
+  Expected<DxilModule> with = decode({2, 4, 8, 1, 2});
+  ASSERT_TRUE(with) << errorOf(with);
+  ASSERT_TRUE(with->viewId);
+  EXPECT_TRUE(with->viewId->usesViewId);
+  EXPECT_EQ(with->viewId->outputsDependentOnViewId[0], (std::vector<uint32_t>{8}));
+  EXPECT_EQ(with->viewId->inputsContributingToOutputs[0], (std::vector<uint32_t>{1, 2}));
+  Expected<DxilModule> without = decode({2, 4, 8, 1});
+  ASSERT_TRUE(without) << errorOf(without);
+  ASSERT_TRUE(without->viewId);
+  EXPECT_FALSE(without->viewId->usesViewId);
+  EXPECT_TRUE(without->viewId->outputsDependentOnViewId[0].empty());
+  EXPECT_EQ(without->viewId->inputsContributingToOutputs[0], (std::vector<uint32_t>{8, 1}));
+  MetadataId node = kNoId;
+  Expected<DxilModule> neither = decode({2, 4, 1}, &node);
+  EXPECT_EQ(errorOf(neither), "!dx.viewIdState: metadata #" + std::to_string(node) +
+                                  ": view ID state: a table of 2 words at word 2, 1 left");
 }
 
 TEST(DxilModule, MetadataErrors) {
