@@ -663,8 +663,7 @@ Status BitstreamReader::readBlockInfoRecords() {
   }
 }
 
-Status BitstreamReader::enterBlockInternal(uint32_t blockId, bool forBlockInfo) {
-  (void)forBlockInfo;
+bool BitstreamReader::enter(uint32_t blockId) {
   uint64_t start = pendingBlockStart_;
   unsigned width;
   uint64_t words;
@@ -685,14 +684,11 @@ Status BitstreamReader::enterBlockInternal(uint32_t blockId, bool forBlockInfo) 
     alignTo32();
     words = readFixed(32);
     if (failed_)
-      return errorAt(start, "block header past the end of the data");
+      return failText(start, "block header past the end of the data");
   }
-  if (width < 1 || width > 32)
-    return errorAt(start, "block abbreviation width " + std::to_string(width) + " out of range");
-  if (words * 32 > end_ - pos_)
-    return errorAt(start, "block of " + std::to_string(words) + " words runs past the end");
-  if (scopes_.size() >= maxDepth_)
-    return errorAt(start, "blocks nested more than " + std::to_string(maxDepth_) + " deep");
+  if (width < 1 || width > 32 || words * 32 > end_ - pos_ || scopes_.size() >= maxDepth_)
+      [[unlikely]]
+    return failBlockHeader(start, width, words);
   if (!scopes_.empty())
     scopes_.back().records++;
   else
@@ -707,10 +703,22 @@ Status BitstreamReader::enterBlockInternal(uint32_t blockId, bool forBlockInfo) 
     scopeAbbrevs_.insert(scopeAbbrevs_.end(), ids, ids + info->count);
   }
   scopes_.push_back(scope);
-  return {};
+  return true;
 }
 
-Status BitstreamReader::enterBlock(uint32_t blockId) { return enterBlockInternal(blockId, false); }
+bool BitstreamReader::failBlockHeader(uint64_t start, unsigned width, uint64_t words) {
+  if (width < 1 || width > 32)
+    return failCount(start, "block abbreviation width ", width, " out of range");
+  if (words * 32 > end_ - pos_)
+    return failCount(start, "block of ", words, " words runs past the end");
+  return failCount(start, "blocks nested more than ", maxDepth_, " deep");
+}
+
+Status BitstreamReader::enterBlock(uint32_t blockId) {
+  if (!enter(blockId))
+    return takeError();
+  return {};
+}
 
 BitstreamReader::BlockBody BitstreamReader::blockBody() const {
   if (scopes_.empty() || (pos_ & 31) || failed_)
@@ -846,8 +854,8 @@ bool BitstreamReader::failBlockEnd(uint64_t start) {
 }
 
 bool BitstreamReader::enterAndReadBlockInfo() {
-  if (Status s = enterBlockInternal(0, true); !s)
-    return fail(s.error());
+  if (!enter(0))
+    return false;
   if (Status s = readBlockInfo(); !s)
     return fail(s.error());
   return true;

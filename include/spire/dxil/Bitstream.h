@@ -188,6 +188,8 @@ public:
   Expected<BitstreamEntry> advance();
   /// Enters the sub-block announced by the last SubBlock entry.
   Status enterBlock(uint32_t blockId);
+  /// enterBlock() for block loops: false on failure, with the diagnostic in takeError().
+  bool enter(uint32_t blockId);
   /// Skips the sub-block announced by the last SubBlock entry, using its length word.
   Status skipBlock();
   /// Consumes the block-end announced by the last EndBlock entry (advance() already did).
@@ -284,7 +286,7 @@ private:
   void rememberDefinitions(uint64_t start, uint64_t end, unsigned width, uint32_t firstAbbrev);
   Status readBlockInfo();
   Status readBlockInfoRecords();
-  Status enterBlockInternal(uint32_t blockId, bool forBlockInfo);
+  [[gnu::cold, gnu::noinline]] bool failBlockHeader(uint64_t start, unsigned width, uint64_t words);
   const BlockInfo *blockInfo(uint32_t blockId) const;
   uint64_t readScalar(const AbbrevOp &op);
   bool fail(Diagnostic d) {

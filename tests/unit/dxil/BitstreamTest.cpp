@@ -740,6 +740,59 @@ TEST(DxilBitstream, BlockErrors) {
   }
 }
 
+TEST(DxilBitstream, EnterReportsHeaderErrorsThroughTakeError) {
+  { // a block entered: its id, depth and the block end after it
+    const std::vector<uint8_t> bytes = inBlock([](BitWriter &w) { w.record(1, {7}); }, 5);
+    BitstreamReader r(bytes);
+    BitstreamEntry e;
+    ASSERT_TRUE(r.next(e));
+    ASSERT_EQ(e.kind, BitstreamEntry::Kind::SubBlock);
+    ASSERT_TRUE(r.enter(e.id));
+    EXPECT_EQ(r.blockId(), 8u);
+    EXPECT_EQ(r.depth(), 1u);
+    EXPECT_EQ(r.bitPosition() % 32, 0u);
+    ASSERT_TRUE(r.next(e));
+    EXPECT_EQ(e.kind, BitstreamEntry::Kind::Record);
+    EXPECT_EQ(e.id, 3u);
+  }
+  { // the length runs past the data, located at the block's id field
+    BitWriter w;
+    w.fixed(1, 2);
+    w.vbr(8, 8);
+    w.vbr(3, 4);
+    w.align32();
+    w.fixed(1000, 32);
+    w.align32();
+    BitstreamReader r(w.bytes());
+    BitstreamEntry e;
+    ASSERT_TRUE(r.next(e));
+    ASSERT_FALSE(r.enter(e.id));
+    Diagnostic d = r.takeError();
+    EXPECT_NE(d.message.find("block of 1000 words runs past the end"), std::string::npos)
+        << d.message;
+    EXPECT_EQ(r.depth(), 0u);
+  }
+  { // width 0, and a header cut short
+    BitWriter w;
+    w.fixed(1, 2);
+    w.vbr(8, 8);
+    w.vbr(0, 4);
+    w.align32();
+    w.fixed(0, 32);
+    BitstreamReader r(w.bytes());
+    BitstreamEntry e;
+    ASSERT_TRUE(r.next(e));
+    ASSERT_FALSE(r.enter(e.id));
+    EXPECT_NE(r.takeError().message.find("width 0 out of range"), std::string::npos);
+    std::vector<uint8_t> cut = w.bytes();
+    cut.resize(4); // the id and the width; no length word
+    BitstreamReader c(cut);
+    ASSERT_TRUE(c.next(e));
+    ASSERT_FALSE(c.enter(e.id));
+    EXPECT_NE(c.takeError().message.find("block header past the end"), std::string::npos);
+  }
+}
+
 TEST(DxilBitstream, BlockInfoErrors) {
   { // a definition before SETBID
     BitWriter w;
