@@ -515,6 +515,7 @@ struct BlockInfoMemo {
   };
   struct Block {
     unsigned width = 0;
+    uint64_t serial = 0; ///< names these bytes (and width) in this thread; see blockInfoIdentity
     std::vector<uint8_t> bytes; ///< from the first field to the end (32-bit aligned)
     // What the block defined, relative to the reader's tables before it: its targets (their
     // abbreviations: ids[first..first + count)), the abbreviation ids (from 0: the block's
@@ -527,6 +528,7 @@ struct BlockInfoMemo {
   };
   static constexpr unsigned kSlots = 4;
   Block blocks[kSlots];
+  uint64_t nextSerial = 1; ///< the serial the next block remembered takes (in this thread)
 
   static BlockInfoMemo &forThread() { return detail::perThread<BlockInfoMemo>(); }
 };
@@ -539,6 +541,7 @@ Status BitstreamReader::readBlockInfo() {
   const uint64_t blockStart = pos_;
   const unsigned width = scopes_.back().abbrevWidth;
   const bool memoizable = remember_ && blockInfos_.empty() && (blockStart & 7) == 0;
+  blockInfoIdentity_ = 0; // known again only when this block is (or becomes) a memo's
   if (memoizable) {
     BlockInfoMemo &memo = BlockInfoMemo::forThread();
     for (unsigned slot = 0; slot < BlockInfoMemo::kSlots; ++slot) {
@@ -564,6 +567,7 @@ Status BitstreamReader::readBlockInfo() {
       blockInfos_.resize(b.targets.size());
       for (size_t k = 0; k < b.targets.size(); ++k)
         blockInfos_[k] = {b.targets[k].blockId, b.targets[k].first, b.targets[k].count};
+      blockInfoIdentity_ = b.serial;
       if (slot != 0)
         std::swap(memo.blocks[0], memo.blocks[slot]); // the latest first
       pos_ = blockStart + b.bytes.size() * 8;
@@ -582,6 +586,8 @@ Status BitstreamReader::readBlockInfo() {
     BlockInfoMemo::Block &b = memo.blocks[0];
     b = {};
     b.width = width;
+    b.serial = memo.nextSerial++;
+    blockInfoIdentity_ = b.serial;
     b.bytes.assign(data_ + (blockStart >> 3), data_ + (pos_ >> 3));
     for (const BlockInfo &info : blockInfos_)
       b.targets.push_back({info.blockId, info.first, info.count});

@@ -239,6 +239,12 @@ public:
   void leaveBlock();
   /// Whether this reader uses the thread's memos (from the thread's second bitstream on).
   bool remembers() const { return remember_; }
+  /// Names the abbreviation lists BLOCKINFO has given every block id so far, for memos of
+  /// blocks with abbreviated records: in one thread, two readers with the same nonzero identity
+  /// have the same lists (one BLOCKINFO block, equal byte for byte to one this thread remembers,
+  /// and no other). 0 when unknown: before any BLOCKINFO block, after a second one, in a reader
+  /// that does not remember.
+  uint64_t blockInfoIdentity() const { return blockInfoIdentity_; }
   /// How many abbreviations the current block has now (those BLOCKINFO gives its id, then its
   /// own so far); 0 outside any block. At a block's start, BLOCKINFO's alone.
   size_t abbrevCount() const {
@@ -316,6 +322,7 @@ private:
   bool failed_ = false;
   uint32_t maxDepth_;
   bool remember_; ///< use the thread's memos of definitions and BLOCKINFO blocks
+  uint64_t blockInfoIdentity_ = 0;
   unsigned topWidth_ = 2;
   uint32_t topRecords_ = 0;
   uint64_t pendingBlockStart_ = 0; ///< bit offset of the last SubBlock entry's id field

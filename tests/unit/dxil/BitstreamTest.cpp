@@ -8,6 +8,7 @@
 
 #include <functional>
 #include <string>
+#include <thread>
 
 namespace spire::dxil {
 namespace {
@@ -455,6 +456,48 @@ TEST(DxilBitstream, BlockInfoReadAgainGivesTheSameAbbreviations) {
   Expected<BitstreamEntry> e = r.advance();
   ASSERT_FALSE(e);
   EXPECT_NE(e.error().message.find("past the end of its block"), std::string::npos);
+}
+
+TEST(DxilBitstream, BlockInfoIdentityNamesEqualBlocks) {
+  // In a thread's first reader (which remembers nothing): unknown.
+  uint64_t first = 1;
+  std::thread([&] {
+    const std::vector<uint8_t> bytes = blockInfoStream(8, 1);
+    Reading r(bytes);
+    ASSERT_TRUE(r.firstRecord());
+    first = r.reader.blockInfoIdentity();
+  }).join();
+  EXPECT_EQ(first, 0u);
+  auto identity = [](const std::vector<uint8_t> &bytes) {
+    Reading r(bytes);
+    EXPECT_EQ(r.reader.blockInfoIdentity(), 0u); // before the BLOCKINFO block
+    EXPECT_TRUE(r.firstRecord());
+    return r.reader.blockInfoIdentity();
+  };
+  identity(blockInfoStream(8, 1)); // (this thread reads a bitstream at least once before)
+  const uint64_t a = identity(blockInfoStream(8, 1));
+  const uint64_t b = identity(blockInfoStream(9, 1)); // another definition
+  EXPECT_NE(a, 0u);
+  EXPECT_NE(b, 0u);
+  EXPECT_NE(a, b);
+  EXPECT_EQ(identity(blockInfoStream(8, 1)), a);
+  EXPECT_EQ(identity(blockInfoStream(8, 2)), a); // the same BLOCKINFO block, another record
+  // A second BLOCKINFO block: unknown from then on.
+  BitWriter w;
+  w.enterBlock(0, 2);
+  w.record(1, {8});
+  defineAbbrev(w, {{-1, 5}, {1, 8}});
+  w.endBlock();
+  w.enterBlock(0, 2);
+  w.record(1, {9});
+  defineAbbrev(w, {{-1, 5}, {1, 8}});
+  w.endBlock();
+  w.enterBlock(8, 3);
+  w.fixed(4, 3);
+  w.fixed(1, 8);
+  w.endBlock();
+  w.align32();
+  EXPECT_EQ(identity(w.bytes()), 0u);
 }
 
 // BLOCKINFO lists built across SETBIDs that come back to a block and a second BLOCKINFO block
