@@ -720,12 +720,6 @@ bool BitstreamReader::failBlockHeader(uint64_t start, unsigned width, uint64_t w
   return failCount(start, "blocks nested more than ", maxDepth_, " deep");
 }
 
-Status BitstreamReader::enterBlock(uint32_t blockId) {
-  if (!enter(blockId))
-    return takeError();
-  return {};
-}
-
 BitstreamReader::BlockBody BitstreamReader::blockBody() const {
   if (scopes_.empty() || (pos_ & 31) || failed_)
     return {};

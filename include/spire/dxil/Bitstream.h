@@ -187,7 +187,12 @@ public:
   /// top level, the end of the data (or fewer than 32 bits of zero padding) is EndOfStream.
   Expected<BitstreamEntry> advance();
   /// Enters the sub-block announced by the last SubBlock entry.
-  Status enterBlock(uint32_t blockId);
+  /// (Inline: a caller's test of the Status it makes on success folds away.)
+  Status enterBlock(uint32_t blockId) {
+    if (enter(blockId)) [[likely]]
+      return {};
+    return takeError();
+  }
   /// enterBlock() for block loops: false on failure, with the diagnostic in takeError().
   bool enter(uint32_t blockId);
   /// Skips the sub-block announced by the last SubBlock entry, using its length word.
