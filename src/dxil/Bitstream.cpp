@@ -568,9 +568,9 @@ Status BitstreamReader::readBlockInfo() {
       for (size_t k = 0; k < b.targets.size(); ++k)
         blockInfos_[k] = {b.targets[k].blockId, b.targets[k].first, b.targets[k].count};
       blockInfoIdentity_ = b.serial;
+      pos_ = blockStart + b.bytes.size() * 8; // (before the swap: `b` is the slot's)
       if (slot != 0)
         std::swap(memo.blocks[0], memo.blocks[slot]); // the latest first
-      pos_ = blockStart + b.bytes.size() * 8;
       scopeAbbrevs_.resize(scopes_.back().firstAbbrev);
       scopes_.pop_back();
       return {};

@@ -458,6 +458,36 @@ TEST(DxilBitstream, BlockInfoReadAgainGivesTheSameAbbreviations) {
   EXPECT_NE(e.error().message.find("past the end of its block"), std::string::npos);
 }
 
+TEST(DxilBitstream, BlockInfoBlocksOfOtherSizesTakeTurns) {
+  // Two BLOCKINFO blocks of different lengths read in turn: each found in the memo goes on
+  // after its own end (not after the other's).
+  auto stream = [](unsigned definitions) {
+    BitWriter w;
+    w.enterBlock(0, 2);
+    w.record(1, {8});
+    for (unsigned k = 0; k < definitions; ++k)
+      defineAbbrev(w, {{-1, 5}, {1, 8 + k}});
+    w.endBlock();
+    w.enterBlock(8, 3);
+    w.fixed(4, 3);
+    w.fixed(200, 8);
+    w.endBlock();
+    w.align32();
+    return w.bytes();
+  };
+  const std::vector<uint8_t> small = stream(1), big = stream(12);
+  ASSERT_NE(small.size(), big.size());
+  for (int round = 0; round < 4; ++round)
+    for (const std::vector<uint8_t> *bytes : {&small, &big}) {
+      SCOPED_TRACE(round);
+      Reading r(*bytes);
+      Status s = r.firstRecord();
+      ASSERT_TRUE(s) << errorOf(s);
+      EXPECT_EQ(r.rec.code, 5u);
+      EXPECT_EQ(r.ops(), (std::vector<uint64_t>{200}));
+    }
+}
+
 TEST(DxilBitstream, BlockInfoIdentityNamesEqualBlocks) {
   // In a thread's first reader (which remembers nothing): unknown.
   uint64_t first = 1;
