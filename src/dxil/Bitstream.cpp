@@ -507,12 +507,8 @@ namespace {
 /// block's abbreviation width) alone; only blocks read without error are kept, the four
 /// latest.
 struct BlockInfoMemo {
-  struct Target {
-    uint32_t blockId = 0, first = 0, count = 0;
-  };
-  struct Abbrev {
-    uint32_t firstOp = 0, numOps = 0, leadingScalars = 0;
-  };
+  using Target = BitstreamReader::BlockInfo;
+  using Abbrev = BitstreamReader::Abbrev;
   struct Block {
     unsigned width = 0;
     uint64_t serial = 0; ///< names these bytes (and width) in this thread; see blockInfoIdentity
@@ -553,20 +549,20 @@ Status BitstreamReader::readBlockInfo() {
         continue;
       // The operands in one copy; the definitions after the ones there are, the targets'
       // lists after them (none yet: this is the stream's first BLOCKINFO block).
+      // (Copied as they are, then moved past what there is: most streams start with this
+      // block, with nothing to move past.)
       const uint32_t opBase = uint32_t(abbrevOps_.size());
       const uint32_t abbrevBase = uint32_t(abbrevs_.size());
       abbrevOps_.insert(abbrevOps_.end(), b.ops.begin(), b.ops.end());
-      abbrevs_.resize(abbrevBase + b.abbrevs.size());
-      Abbrev *abbrevs = abbrevs_.data() + abbrevBase;
-      for (size_t k = 0; k < b.abbrevs.size(); ++k)
-        abbrevs[k] = {opBase + b.abbrevs[k].firstOp, b.abbrevs[k].numOps,
-                      b.abbrevs[k].leadingScalars};
-      blockInfoIds_.resize(b.ids.size());
-      for (size_t k = 0; k < b.ids.size(); ++k)
-        blockInfoIds_[k] = abbrevBase + b.ids[k];
-      blockInfos_.resize(b.targets.size());
-      for (size_t k = 0; k < b.targets.size(); ++k)
-        blockInfos_[k] = {b.targets[k].blockId, b.targets[k].first, b.targets[k].count};
+      abbrevs_.insert(abbrevs_.end(), b.abbrevs.begin(), b.abbrevs.end());
+      if (opBase != 0)
+        for (size_t k = abbrevBase; k < abbrevs_.size(); ++k)
+          abbrevs_[k].firstOp += opBase;
+      blockInfoIds_.assign(b.ids.begin(), b.ids.end());
+      if (abbrevBase != 0)
+        for (uint32_t &id : blockInfoIds_)
+          id += abbrevBase;
+      blockInfos_.assign(b.targets.begin(), b.targets.end());
       blockInfoIdentity_ = b.serial;
       pos_ = blockStart + b.bytes.size() * 8; // (before the swap: `b` is the slot's)
       if (slot != 0)

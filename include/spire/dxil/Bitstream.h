@@ -266,11 +266,19 @@ public:
   Diagnostic error(std::string message) const;
   Diagnostic errorAt(uint64_t bit, std::string message) const;
 
-private:
+  /// The cursor's table entries (public for the thread's memos, which keep them as they are):
+  /// an abbreviation (its operands: abbrevOps_[firstOp..firstOp + numOps)) and a BLOCKINFO
+  /// target's list.
   struct Abbrev {
     uint32_t firstOp = 0, numOps = 0;
     uint32_t leadingScalars = 0; ///< operands before the array or blob (all when none)
   };
+  struct BlockInfo {
+    uint32_t blockId = 0;
+    uint32_t first = 0, count = 0; ///< its abbreviations: blockInfoIds_[first..first + count)
+  };
+
+private:
   struct Scope {
     uint32_t blockId = 0;
     unsigned abbrevWidth = 2;
@@ -278,11 +286,6 @@ private:
     uint32_t records = 0;     ///< records read so far
     uint32_t firstAbbrev = 0; ///< this block's abbreviations: scopeAbbrevs_[firstAbbrev..]
   };
-  struct BlockInfo {
-    uint32_t blockId = 0;
-    uint32_t first = 0, count = 0; ///< its abbreviations: blockInfoIds_[first..first + count)
-  };
-
   bool nextSlow(BitstreamEntry &entry);
   /// nextSlow's rarer paths, out of line so that it keeps a small frame.
   [[gnu::noinline]] bool enterAndReadBlockInfo();

@@ -458,6 +458,47 @@ TEST(DxilBitstream, BlockInfoReadAgainGivesTheSameAbbreviations) {
   EXPECT_NE(e.error().message.find("past the end of its block"), std::string::npos);
 }
 
+TEST(DxilBitstream, BlockInfoReadAgainAfterOtherDefinitions) {
+  // A block with definitions of its own before BLOCKINFO: the remembered lists go after them.
+  BitWriter w;
+  w.enterBlock(8, 3);
+  defineAbbrev(w, {{-1, 9}, {1, 3}, {1, 3}});
+  w.fixed(4, 3);
+  w.fixed(5, 3);
+  w.fixed(6, 3);
+  w.endBlock();
+  w.enterBlock(0, 2);
+  w.record(1, {10});
+  defineAbbrev(w, {{-1, 7}, {2, 4}});          // 4: [7, vbr4]
+  defineAbbrev(w, {{-1, 8}, {1, 5}, {1, 12}}); // 5: [8, fixed5, fixed12]
+  w.endBlock();
+  w.enterBlock(10, 3);
+  w.fixed(5, 3);
+  w.fixed(17, 5);
+  w.fixed(4000, 12);
+  w.fixed(4, 3);
+  w.vbr(300, 4);
+  w.endBlock();
+  w.align32();
+  const std::vector<uint8_t> bytes = w.bytes();
+  for (int round = 0; round < 3; ++round) {
+    SCOPED_TRACE(round);
+    Reading r(bytes);
+    ASSERT_TRUE(r.firstRecord());
+    EXPECT_EQ(r.rec.code, 9u);
+    EXPECT_EQ(r.ops(), (std::vector<uint64_t>{5, 6}));
+    BitstreamEntry e;
+    ASSERT_TRUE(r.reader.next(e));
+    ASSERT_EQ(e.kind, BitstreamEntry::Kind::EndBlock);
+    ASSERT_TRUE(r.reader.next(e)); // BLOCKINFO absorbed
+    ASSERT_EQ(e.kind, BitstreamEntry::Kind::SubBlock);
+    ASSERT_TRUE(r.reader.enter(e.id));
+    EXPECT_EQ(r.reader.abbrevCount(), 2u);
+    EXPECT_TRUE(r.nextIs(8, {17, 4000}));
+    EXPECT_TRUE(r.nextIs(7, {300}));
+  }
+}
+
 TEST(DxilBitstream, BlockInfoBlocksOfOtherSizesTakeTurns) {
   // Two BLOCKINFO blocks of different lengths read in turn: each found in the memo goes on
   // after its own end (not after the other's).
