@@ -378,7 +378,7 @@ private:
 
 } // namespace
 
-bool BitstreamReader::readAbbrevDefinition(std::pmr::vector<uint32_t> &into) {
+template <class Ids> bool BitstreamReader::readAbbrevDefinition(Ids &into) {
   uint64_t start = pos_;
   const bool whole = remember_ && pos_ + 64 <= end_ && !failed_;
   const uint64_t first = whole ? loadBitsAt(data_, pos_) : 0;
@@ -390,7 +390,7 @@ bool BitstreamReader::readAbbrevDefinition(std::pmr::vector<uint32_t> &into) {
       abbrev.firstOp = uint32_t(abbrevOps_.size());
       abbrev.numOps = e->numOps;
       abbrev.leadingScalars = e->leadingScalars;
-      abbrevOps_.insert(abbrevOps_.end(), e->ops, e->ops + e->numOps);
+      abbrevOps_.append(e->ops, e->numOps);
       into.push_back(uint32_t(abbrevs_.size()));
       abbrevs_.push_back(abbrev);
       pos_ += e->length;
@@ -553,16 +553,16 @@ Status BitstreamReader::readBlockInfo() {
       // block, with nothing to move past.)
       const uint32_t opBase = uint32_t(abbrevOps_.size());
       const uint32_t abbrevBase = uint32_t(abbrevs_.size());
-      abbrevOps_.insert(abbrevOps_.end(), b.ops.begin(), b.ops.end());
-      abbrevs_.insert(abbrevs_.end(), b.abbrevs.begin(), b.abbrevs.end());
+      abbrevOps_.append(b.ops.data(), b.ops.size());
+      abbrevs_.append(b.abbrevs.data(), b.abbrevs.size());
       if (opBase != 0)
         for (size_t k = abbrevBase; k < abbrevs_.size(); ++k)
           abbrevs_[k].firstOp += opBase;
-      blockInfoIds_.assign(b.ids.begin(), b.ids.end());
+      blockInfoIds_.assign(b.ids.data(), b.ids.size());
       if (abbrevBase != 0)
         for (uint32_t &id : blockInfoIds_)
           id += abbrevBase;
-      blockInfos_.assign(b.targets.begin(), b.targets.end());
+      blockInfos_.assign(b.targets.data(), b.targets.size());
       blockInfoIdentity_ = b.serial;
       pos_ = blockStart + b.bytes.size() * 8; // (before the swap: `b` is the slot's)
       if (slot != 0)
@@ -627,7 +627,7 @@ Status BitstreamReader::readBlockInfoRecords() {
       for (const Target &t : targets) {
         blockInfos_.push_back(
             {t.blockId, uint32_t(blockInfoIds_.size()), uint32_t(t.abbrevs.size())});
-        blockInfoIds_.insert(blockInfoIds_.end(), t.abbrevs.begin(), t.abbrevs.end());
+        blockInfoIds_.append(t.abbrevs.data(), t.abbrevs.size());
       }
       scopeAbbrevs_.resize(scopes_.back().firstAbbrev);
       scopes_.pop_back();
@@ -702,7 +702,7 @@ bool BitstreamReader::enter(uint32_t blockId) {
   scope.firstAbbrev = uint32_t(scopeAbbrevs_.size());
   if (const BlockInfo *info = blockInfo(blockId)) {
     const uint32_t *ids = blockInfoIds_.data() + info->first;
-    scopeAbbrevs_.insert(scopeAbbrevs_.end(), ids, ids + info->count);
+    scopeAbbrevs_.append(ids, info->count);
   }
   scopes_.push_back(scope);
   return true;
@@ -801,15 +801,14 @@ bool BitstreamReader::definitionsFromMemo(uint64_t start, unsigned width) {
       continue;
     const uint32_t opBase = uint32_t(abbrevOps_.size());
     const uint32_t abbrevBase = uint32_t(abbrevs_.size());
-    abbrevOps_.insert(abbrevOps_.end(), run.ops.begin(), run.ops.end());
+    abbrevOps_.append(run.ops.data(), run.ops.size());
     const size_t n = run.abbrevs.size();
-    abbrevs_.resize(abbrevBase + n);
-    const size_t idBase = scopeAbbrevs_.size();
-    scopeAbbrevs_.resize(idBase + n);
+    Abbrev *abbrevs = abbrevs_.appendForOverwrite(n);
+    uint32_t *ids = scopeAbbrevs_.appendForOverwrite(n);
     for (size_t k = 0; k < n; ++k) {
       const DefinitionRunMemo::Abbrev &a = run.abbrevs[k];
-      abbrevs_[abbrevBase + k] = {opBase + a.firstOp, a.numOps, a.leadingScalars};
-      scopeAbbrevs_[idBase + k] = uint32_t(abbrevBase + k);
+      abbrevs[k] = {opBase + a.firstOp, a.numOps, a.leadingScalars};
+      ids[k] = uint32_t(abbrevBase + k);
     }
     pos_ = start + run.length;
     return true;

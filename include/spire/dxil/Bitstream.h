@@ -10,6 +10,7 @@
 #include <memory_resource>
 #include <span>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 namespace spire::dxil {
@@ -101,6 +102,96 @@ private:
   std::pmr::memory_resource *memory_;
   uint64_t *data_ = nullptr;
   size_t size_ = 0, capacity_ = 0;
+};
+
+/// A vector of trivially copyable entries in a memory resource, grown and appended with memcpy
+/// (a std::pmr::vector constructs its entries one by one through the allocator): the cursor's
+/// tables, which take whole runs of entries from the thread's memos.
+template <class T> class TrivialVector {
+  static_assert(std::is_trivially_copyable_v<T>);
+
+public:
+  explicit TrivialVector(std::pmr::memory_resource *memory) : memory_(memory) {}
+  TrivialVector(const TrivialVector &) = delete;
+  TrivialVector &operator=(const TrivialVector &) = delete;
+  ~TrivialVector() {
+    if (begin_)
+      memory_->deallocate(begin_, capacity() * sizeof(T), alignof(T));
+  }
+
+  // (Kept as a std::vector keeps itself, three pointers, so that the record path's reads of
+  // the tables compile as they did.)
+  size_t size() const { return size_t(end_ - begin_); }
+  size_t capacity() const { return size_t(capEnd_ - begin_); }
+  bool empty() const { return begin_ == end_; }
+  T *data() { return begin_; }
+  const T *data() const { return begin_; }
+  T *begin() { return begin_; }
+  T *end() { return end_; }
+  const T *begin() const { return begin_; }
+  const T *end() const { return end_; }
+  T &operator[](size_t i) { return begin_[i]; }
+  const T &operator[](size_t i) const { return begin_[i]; }
+  T &back() { return end_[-1]; }
+  const T &back() const { return end_[-1]; }
+  void reserve(size_t n) {
+    if (n > capacity())
+      grow(n);
+  }
+  void clear() { end_ = begin_; }
+  void pop_back() { --end_; }
+  void push_back(const T &v) {
+    if (end_ == capEnd_) [[unlikely]]
+      grow(size() + 1);
+    *end_++ = v;
+  }
+  /// Appends `n` entries from `p`.
+  void append(const T *p, size_t n) {
+    if (n > size_t(capEnd_ - end_)) [[unlikely]]
+      grow(size() + n);
+    if (n)
+      std::memcpy(static_cast<void *>(end_), p, n * sizeof(T));
+    end_ += n;
+  }
+  /// Appends `n` entries for the caller to write, and returns the first of them.
+  T *appendForOverwrite(size_t n) {
+    if (n > size_t(capEnd_ - end_)) [[unlikely]]
+      grow(size() + n);
+    T *p = end_;
+    end_ += n;
+    return p;
+  }
+  void assign(const T *p, size_t n) {
+    end_ = begin_;
+    append(p, n);
+  }
+  /// Sets the size to `n`; entries past the old size are value-initialized.
+  void resize(size_t n) {
+    if (n > size()) {
+      reserve(n);
+      for (T *p = end_; p != begin_ + n; ++p)
+        *p = T{};
+    }
+    end_ = begin_ + n;
+  }
+
+private:
+  void grow(size_t n) {
+    size_t capacity = begin_ ? this->capacity() * 2 : 16;
+    if (capacity < n)
+      capacity = n;
+    T *p = static_cast<T *>(memory_->allocate(capacity * sizeof(T), alignof(T)));
+    const size_t size = this->size();
+    if (size)
+      std::memcpy(static_cast<void *>(p), begin_, size * sizeof(T));
+    if (begin_)
+      memory_->deallocate(begin_, this->capacity() * sizeof(T), alignof(T));
+    begin_ = p;
+    end_ = p + size;
+    capEnd_ = p + capacity;
+  }
+  std::pmr::memory_resource *memory_;
+  T *begin_ = nullptr, *end_ = nullptr, *capEnd_ = nullptr;
 };
 
 /// One record: its code, its operands (array elements flattened in), and the blob, if any.
@@ -292,7 +383,8 @@ private:
   [[gnu::cold, gnu::noinline]] bool failBlockEnd(uint64_t start);
   uint64_t readFixedSlow(unsigned width);
   uint64_t readVbrSlow(unsigned width, uint64_t value, unsigned shift);
-  bool readAbbrevDefinition(std::pmr::vector<uint32_t> &into); ///< false: error_ set
+  /// Appends the new abbreviation's id to `into` (the block's ids or a BLOCKINFO target's).
+  template <class Ids> bool readAbbrevDefinition(Ids &into); ///< false: error_ set
   /// A run of definitions (their ids included) from `start` remembered by this thread: defines
   /// them in the current block and returns true.
   bool definitionsFromMemo(uint64_t start, unsigned width);
@@ -337,12 +429,12 @@ private:
   uint64_t recordStart_ = 0;       ///< bit offset of the last Record entry (its id is read)
 
   std::pmr::memory_resource *memory_;
-  std::pmr::vector<AbbrevOp> abbrevOps_;    ///< every abbreviation's operands
-  std::pmr::vector<Abbrev> abbrevs_;        ///< every abbreviation ever defined
-  std::pmr::vector<uint32_t> scopeAbbrevs_; ///< the stacked blocks' abbreviation ids, in order
-  std::pmr::vector<Scope> scopes_;
-  std::pmr::vector<BlockInfo> blockInfos_;
-  std::pmr::vector<uint32_t> blockInfoIds_; ///< BLOCKINFO's abbreviation ids, per target in turn
+  TrivialVector<AbbrevOp> abbrevOps_;    ///< every abbreviation's operands
+  TrivialVector<Abbrev> abbrevs_;        ///< every abbreviation ever defined
+  TrivialVector<uint32_t> scopeAbbrevs_; ///< the stacked blocks' abbreviation ids, in order
+  TrivialVector<Scope> scopes_;
+  TrivialVector<BlockInfo> blockInfos_;
+  TrivialVector<uint32_t> blockInfoIds_; ///< BLOCKINFO's abbreviation ids, per target in turn
   BitstreamRecord scratch_;
   Diagnostic error_;
 };

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <functional>
+#include <memory_resource>
 #include <string>
 #include <thread>
 
@@ -16,6 +17,42 @@ namespace {
 using test::BitWriter;
 
 std::string errorOf(const Status &s) { return s ? std::string() : s.error().message; }
+
+TEST(DxilBitstream, TrivialVectorGrowsAppendsAndResizes) {
+  std::pmr::unsynchronized_pool_resource pool;
+  TrivialVector<uint32_t> v(&pool);
+  EXPECT_TRUE(v.empty());
+  for (uint32_t i = 0; i < 40; ++i) // past the first capacity (16) twice
+    v.push_back(i);
+  ASSERT_EQ(v.size(), 40u);
+  for (uint32_t i = 0; i < 40; ++i)
+    ASSERT_EQ(v[i], i);
+  std::vector<uint32_t> more(100);
+  for (uint32_t i = 0; i < 100; ++i)
+    more[i] = 1000 + i;
+  v.append(more.data(), more.size()); // more than doubling gives
+  ASSERT_EQ(v.size(), 140u);
+  EXPECT_EQ(v[39], 39u);
+  EXPECT_EQ(v[40], 1000u);
+  EXPECT_EQ(v.back(), 1099u);
+  uint32_t *w = v.appendForOverwrite(3);
+  w[0] = 7, w[1] = 8, w[2] = 9;
+  ASSERT_EQ(v.size(), 143u);
+  EXPECT_EQ(v[140], 7u);
+  EXPECT_EQ(v.back(), 9u);
+  v.resize(2);
+  EXPECT_EQ(v.size(), 2u);
+  v.resize(5); // value-initialized past the old size
+  EXPECT_EQ((std::vector<uint32_t>(v.begin(), v.end())), (std::vector<uint32_t>{0, 1, 0, 0, 0}));
+  v.pop_back();
+  EXPECT_EQ(v.size(), 4u);
+  v.assign(more.data() + 10, 2);
+  EXPECT_EQ((std::vector<uint32_t>(v.begin(), v.end())), (std::vector<uint32_t>{1010, 1011}));
+  v.clear();
+  EXPECT_TRUE(v.empty());
+  v.append(nullptr, 0);
+  EXPECT_TRUE(v.empty());
+}
 
 TEST(DxilBitstream, FixedFieldsAcrossBytesAndWords) {
   BitWriter w;
