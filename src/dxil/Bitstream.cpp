@@ -90,12 +90,11 @@ BitstreamReader::BitstreamReader(std::span<const uint8_t> bytes, uint32_t maxDep
       blockInfoIds_(memory), scratch_(memory) {
   if (readersInThread < 2)
     ++readersInThread;
-  // What a DXIL program defines, so that a small one grows none of these (fixed sizes, never
-  // taken from the input).
-  abbrevOps_.reserve(256);
-  abbrevs_.reserve(64);
-  scopeAbbrevs_.reserve(64);
-  scopes_.reserve(8);
+  // (In the reader's own room first: see opRoom_.)
+  abbrevOps_.startIn(opRoom_, kOpRoom);
+  abbrevs_.startIn(abbrevRoom_, kAbbrevRoom);
+  scopeAbbrevs_.startIn(idRoom_, kIdRoom);
+  scopes_.startIn(scopeRoom_, kScopeRoom);
   // BLOCKINFO's tables take one allocation each when it is read, and the scratch record (for
   // BLOCKINFO's records and skipped records) grows when first used.
 }

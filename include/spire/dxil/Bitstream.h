@@ -115,8 +115,14 @@ public:
   TrivialVector(const TrivialVector &) = delete;
   TrivialVector &operator=(const TrivialVector &) = delete;
   ~TrivialVector() {
-    if (begin_)
+    if (begin_ != room_)
       memory_->deallocate(begin_, capacity() * sizeof(T), alignof(T));
+  }
+  /// Starts (empty) in `room`, the owner's, of `capacity` entries, which outlives this; grows
+  /// past it into the memory resource.
+  void startIn(void *room, size_t capacity) {
+    room_ = begin_ = end_ = static_cast<T *>(room);
+    capEnd_ = begin_ + capacity;
   }
 
   // (Kept as a std::vector keeps itself, three pointers, so that the record path's reads of
@@ -184,7 +190,7 @@ private:
     const size_t size = this->size();
     if (size)
       std::memcpy(static_cast<void *>(p), begin_, size * sizeof(T));
-    if (begin_)
+    if (begin_ != room_)
       memory_->deallocate(begin_, this->capacity() * sizeof(T), alignof(T));
     begin_ = p;
     end_ = p + size;
@@ -192,6 +198,7 @@ private:
   }
   std::pmr::memory_resource *memory_;
   T *begin_ = nullptr, *end_ = nullptr, *capEnd_ = nullptr;
+  T *room_ = nullptr; ///< the owner's room it started in (not the memory resource's)
 };
 
 /// One record: its code, its operands (array elements flattened in), and the blob, if any.
@@ -437,6 +444,13 @@ private:
   TrivialVector<uint32_t> blockInfoIds_; ///< BLOCKINFO's abbreviation ids, per target in turn
   BitstreamRecord scratch_;
   Diagnostic error_;
+  // The first room of the tables above: what a DXIL program defines, so that a small one
+  // allocates none of them (fixed sizes, never taken from the input).
+  static constexpr size_t kOpRoom = 256, kAbbrevRoom = 64, kIdRoom = 64, kScopeRoom = 8;
+  alignas(AbbrevOp) unsigned char opRoom_[kOpRoom * sizeof(AbbrevOp)];
+  alignas(Abbrev) unsigned char abbrevRoom_[kAbbrevRoom * sizeof(Abbrev)];
+  alignas(uint32_t) unsigned char idRoom_[kIdRoom * sizeof(uint32_t)];
+  alignas(Scope) unsigned char scopeRoom_[kScopeRoom * sizeof(Scope)];
 };
 
 } // namespace spire::dxil

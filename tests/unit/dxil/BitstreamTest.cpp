@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <functional>
 #include <memory_resource>
 #include <string>
@@ -52,6 +53,56 @@ TEST(DxilBitstream, TrivialVectorGrowsAppendsAndResizes) {
   EXPECT_TRUE(v.empty());
   v.append(nullptr, 0);
   EXPECT_TRUE(v.empty());
+}
+
+TEST(DxilBitstream, TrivialVectorStartsInItsOwnersRoom) {
+  // A resource that counts what it hands out and takes back, and refuses pointers it never gave.
+  struct Counting : std::pmr::memory_resource {
+    std::vector<void *> live;
+    int allocations = 0;
+    void *do_allocate(size_t bytes, size_t align) override {
+      ++allocations;
+      live.push_back(std::pmr::new_delete_resource()->allocate(bytes, align));
+      return live.back();
+    }
+    void do_deallocate(void *p, size_t bytes, size_t align) override {
+      auto it = std::find(live.begin(), live.end(), p);
+      ASSERT_NE(it, live.end()) << "a pointer the resource never gave";
+      live.erase(it);
+      std::pmr::new_delete_resource()->deallocate(p, bytes, align);
+    }
+    bool do_is_equal(const std::pmr::memory_resource &o) const noexcept override {
+      return this == &o;
+    }
+  } counting;
+  alignas(uint64_t) unsigned char room[4 * sizeof(uint64_t)];
+  {
+    TrivialVector<uint64_t> v(&counting);
+    v.startIn(room, 4);
+    for (uint64_t i = 0; i < 4; ++i)
+      v.push_back(i);
+    EXPECT_EQ(counting.allocations, 0);
+    EXPECT_EQ(static_cast<void *>(v.data()), static_cast<void *>(room));
+    v.push_back(4); // past the room: into the resource, the room left as it is
+    EXPECT_EQ(counting.allocations, 1);
+    EXPECT_NE(static_cast<void *>(v.data()), static_cast<void *>(room));
+    for (uint64_t i = 0; i < 5; ++i)
+      EXPECT_EQ(v[i], i);
+    v.append(v.data(), 0);
+    for (uint64_t i = 5; i < 40; ++i) // and again, doubling: 8, 16, 32, 64
+      v.push_back(i);
+    EXPECT_EQ(counting.allocations, 4);
+    for (uint64_t i = 0; i < 40; ++i)
+      EXPECT_EQ(v[i], i);
+    EXPECT_EQ(counting.live.size(), 1u);
+  }
+  EXPECT_TRUE(counting.live.empty());
+  {
+    TrivialVector<uint64_t> v(&counting); // never grown past its room: nothing to give back
+    v.startIn(room, 4);
+    v.push_back(1);
+  }
+  EXPECT_EQ(counting.allocations, 4);
 }
 
 TEST(DxilBitstream, FixedFieldsAcrossBytesAndWords) {
