@@ -492,15 +492,15 @@ Status readSubBlock(ReaderState &s, uint32_t id) {
       if (Status st = resolveFixups(s, s.moduleFixups, 0); !st)
         return st;
     }
-    if (Status st = s.bs.enterBlock(id); !st)
-      return st;
+    if (!s.bs.enter(id))
+      return s.bs.takeError();
     return readFunctionBlock(s, s.bodies[s.nextBody++]);
   }
   default:
     return s.bs.skipBlock();
   }
-  if (Status st = s.bs.enterBlock(id); !st)
-    return st;
+  if (!s.bs.enter(id))
+    return s.bs.takeError();
   switch (id) {
   case kTypeBlock:
     return readTypeBlock(s);

@@ -90,12 +90,11 @@ BitstreamReader::BitstreamReader(std::span<const uint8_t> bytes, uint32_t maxDep
       blockInfoIds_(memory), scratch_(memory) {
   if (readersInThread < 2)
     ++readersInThread;
-  // What a DXIL program defines, so that a small one grows none of these (fixed sizes, never
-  // taken from the input).
-  abbrevOps_.reserve(256);
-  abbrevs_.reserve(64);
-  scopeAbbrevs_.reserve(64);
-  scopes_.reserve(8);
+  // (In the reader's own room first: see opRoom_.)
+  abbrevOps_.startIn(opRoom_, kOpRoom);
+  abbrevs_.startIn(abbrevRoom_, kAbbrevRoom);
+  scopeAbbrevs_.startIn(idRoom_, kIdRoom);
+  scopes_.startIn(scopeRoom_, kScopeRoom);
   // BLOCKINFO's tables take one allocation each when it is read, and the scratch record (for
   // BLOCKINFO's records and skipped records) grows when first used.
 }
@@ -378,7 +377,7 @@ private:
 
 } // namespace
 
-bool BitstreamReader::readAbbrevDefinition(std::pmr::vector<uint32_t> &into) {
+template <class Ids> bool BitstreamReader::readAbbrevDefinition(Ids &into) {
   uint64_t start = pos_;
   const bool whole = remember_ && pos_ + 64 <= end_ && !failed_;
   const uint64_t first = whole ? loadBitsAt(data_, pos_) : 0;
@@ -390,7 +389,7 @@ bool BitstreamReader::readAbbrevDefinition(std::pmr::vector<uint32_t> &into) {
       abbrev.firstOp = uint32_t(abbrevOps_.size());
       abbrev.numOps = e->numOps;
       abbrev.leadingScalars = e->leadingScalars;
-      abbrevOps_.insert(abbrevOps_.end(), e->ops, e->ops + e->numOps);
+      abbrevOps_.append(e->ops, e->numOps);
       into.push_back(uint32_t(abbrevs_.size()));
       abbrevs_.push_back(abbrev);
       pos_ += e->length;
@@ -507,14 +506,11 @@ namespace {
 /// block's abbreviation width) alone; only blocks read without error are kept, the four
 /// latest.
 struct BlockInfoMemo {
-  struct Target {
-    uint32_t blockId = 0, first = 0, count = 0;
-  };
-  struct Abbrev {
-    uint32_t firstOp = 0, numOps = 0, leadingScalars = 0;
-  };
+  using Target = BitstreamReader::BlockInfo;
+  using Abbrev = BitstreamReader::Abbrev;
   struct Block {
     unsigned width = 0;
+    uint64_t serial = 0; ///< names these bytes (and width) in this thread; see blockInfoIdentity
     std::vector<uint8_t> bytes; ///< from the first field to the end (32-bit aligned)
     // What the block defined, relative to the reader's tables before it: its targets (their
     // abbreviations: ids[first..first + count)), the abbreviation ids (from 0: the block's
@@ -527,6 +523,7 @@ struct BlockInfoMemo {
   };
   static constexpr unsigned kSlots = 4;
   Block blocks[kSlots];
+  uint64_t nextSerial = 1; ///< the serial the next block remembered takes (in this thread)
 
   static BlockInfoMemo &forThread() { return detail::perThread<BlockInfoMemo>(); }
 };
@@ -539,6 +536,7 @@ Status BitstreamReader::readBlockInfo() {
   const uint64_t blockStart = pos_;
   const unsigned width = scopes_.back().abbrevWidth;
   const bool memoizable = remember_ && blockInfos_.empty() && (blockStart & 7) == 0;
+  blockInfoIdentity_ = 0; // known again only when this block is (or becomes) a memo's
   if (memoizable) {
     BlockInfoMemo &memo = BlockInfoMemo::forThread();
     for (unsigned slot = 0; slot < BlockInfoMemo::kSlots; ++slot) {
@@ -550,23 +548,24 @@ Status BitstreamReader::readBlockInfo() {
         continue;
       // The operands in one copy; the definitions after the ones there are, the targets'
       // lists after them (none yet: this is the stream's first BLOCKINFO block).
+      // (Copied as they are, then moved past what there is: most streams start with this
+      // block, with nothing to move past.)
       const uint32_t opBase = uint32_t(abbrevOps_.size());
       const uint32_t abbrevBase = uint32_t(abbrevs_.size());
-      abbrevOps_.insert(abbrevOps_.end(), b.ops.begin(), b.ops.end());
-      abbrevs_.resize(abbrevBase + b.abbrevs.size());
-      Abbrev *abbrevs = abbrevs_.data() + abbrevBase;
-      for (size_t k = 0; k < b.abbrevs.size(); ++k)
-        abbrevs[k] = {opBase + b.abbrevs[k].firstOp, b.abbrevs[k].numOps,
-                      b.abbrevs[k].leadingScalars};
-      blockInfoIds_.resize(b.ids.size());
-      for (size_t k = 0; k < b.ids.size(); ++k)
-        blockInfoIds_[k] = abbrevBase + b.ids[k];
-      blockInfos_.resize(b.targets.size());
-      for (size_t k = 0; k < b.targets.size(); ++k)
-        blockInfos_[k] = {b.targets[k].blockId, b.targets[k].first, b.targets[k].count};
+      abbrevOps_.append(b.ops.data(), b.ops.size());
+      abbrevs_.append(b.abbrevs.data(), b.abbrevs.size());
+      if (opBase != 0)
+        for (size_t k = abbrevBase; k < abbrevs_.size(); ++k)
+          abbrevs_[k].firstOp += opBase;
+      blockInfoIds_.assign(b.ids.data(), b.ids.size());
+      if (abbrevBase != 0)
+        for (uint32_t &id : blockInfoIds_)
+          id += abbrevBase;
+      blockInfos_.assign(b.targets.data(), b.targets.size());
+      blockInfoIdentity_ = b.serial;
+      pos_ = blockStart + b.bytes.size() * 8; // (before the swap: `b` is the slot's)
       if (slot != 0)
         std::swap(memo.blocks[0], memo.blocks[slot]); // the latest first
-      pos_ = blockStart + b.bytes.size() * 8;
       scopeAbbrevs_.resize(scopes_.back().firstAbbrev);
       scopes_.pop_back();
       return {};
@@ -582,6 +581,8 @@ Status BitstreamReader::readBlockInfo() {
     BlockInfoMemo::Block &b = memo.blocks[0];
     b = {};
     b.width = width;
+    b.serial = memo.nextSerial++;
+    blockInfoIdentity_ = b.serial;
     b.bytes.assign(data_ + (blockStart >> 3), data_ + (pos_ >> 3));
     for (const BlockInfo &info : blockInfos_)
       b.targets.push_back({info.blockId, info.first, info.count});
@@ -625,7 +626,7 @@ Status BitstreamReader::readBlockInfoRecords() {
       for (const Target &t : targets) {
         blockInfos_.push_back(
             {t.blockId, uint32_t(blockInfoIds_.size()), uint32_t(t.abbrevs.size())});
-        blockInfoIds_.insert(blockInfoIds_.end(), t.abbrevs.begin(), t.abbrevs.end());
+        blockInfoIds_.append(t.abbrevs.data(), t.abbrevs.size());
       }
       scopeAbbrevs_.resize(scopes_.back().firstAbbrev);
       scopes_.pop_back();
@@ -663,8 +664,7 @@ Status BitstreamReader::readBlockInfoRecords() {
   }
 }
 
-Status BitstreamReader::enterBlockInternal(uint32_t blockId, bool forBlockInfo) {
-  (void)forBlockInfo;
+bool BitstreamReader::enter(uint32_t blockId) {
   uint64_t start = pendingBlockStart_;
   unsigned width;
   uint64_t words;
@@ -685,14 +685,11 @@ Status BitstreamReader::enterBlockInternal(uint32_t blockId, bool forBlockInfo) 
     alignTo32();
     words = readFixed(32);
     if (failed_)
-      return errorAt(start, "block header past the end of the data");
+      return failText(start, "block header past the end of the data");
   }
-  if (width < 1 || width > 32)
-    return errorAt(start, "block abbreviation width " + std::to_string(width) + " out of range");
-  if (words * 32 > end_ - pos_)
-    return errorAt(start, "block of " + std::to_string(words) + " words runs past the end");
-  if (scopes_.size() >= maxDepth_)
-    return errorAt(start, "blocks nested more than " + std::to_string(maxDepth_) + " deep");
+  if (width < 1 || width > 32 || words * 32 > end_ - pos_ || scopes_.size() >= maxDepth_)
+      [[unlikely]]
+    return failBlockHeader(start, width, words);
   if (!scopes_.empty())
     scopes_.back().records++;
   else
@@ -704,13 +701,19 @@ Status BitstreamReader::enterBlockInternal(uint32_t blockId, bool forBlockInfo) 
   scope.firstAbbrev = uint32_t(scopeAbbrevs_.size());
   if (const BlockInfo *info = blockInfo(blockId)) {
     const uint32_t *ids = blockInfoIds_.data() + info->first;
-    scopeAbbrevs_.insert(scopeAbbrevs_.end(), ids, ids + info->count);
+    scopeAbbrevs_.append(ids, info->count);
   }
   scopes_.push_back(scope);
-  return {};
+  return true;
 }
 
-Status BitstreamReader::enterBlock(uint32_t blockId) { return enterBlockInternal(blockId, false); }
+bool BitstreamReader::failBlockHeader(uint64_t start, unsigned width, uint64_t words) {
+  if (width < 1 || width > 32)
+    return failCount(start, "block abbreviation width ", width, " out of range");
+  if (words * 32 > end_ - pos_)
+    return failCount(start, "block of ", words, " words runs past the end");
+  return failCount(start, "blocks nested more than ", maxDepth_, " deep");
+}
 
 BitstreamReader::BlockBody BitstreamReader::blockBody() const {
   if (scopes_.empty() || (pos_ & 31) || failed_)
@@ -797,15 +800,14 @@ bool BitstreamReader::definitionsFromMemo(uint64_t start, unsigned width) {
       continue;
     const uint32_t opBase = uint32_t(abbrevOps_.size());
     const uint32_t abbrevBase = uint32_t(abbrevs_.size());
-    abbrevOps_.insert(abbrevOps_.end(), run.ops.begin(), run.ops.end());
+    abbrevOps_.append(run.ops.data(), run.ops.size());
     const size_t n = run.abbrevs.size();
-    abbrevs_.resize(abbrevBase + n);
-    const size_t idBase = scopeAbbrevs_.size();
-    scopeAbbrevs_.resize(idBase + n);
+    Abbrev *abbrevs = abbrevs_.appendForOverwrite(n);
+    uint32_t *ids = scopeAbbrevs_.appendForOverwrite(n);
     for (size_t k = 0; k < n; ++k) {
       const DefinitionRunMemo::Abbrev &a = run.abbrevs[k];
-      abbrevs_[abbrevBase + k] = {opBase + a.firstOp, a.numOps, a.leadingScalars};
-      scopeAbbrevs_[idBase + k] = uint32_t(abbrevBase + k);
+      abbrevs[k] = {opBase + a.firstOp, a.numOps, a.leadingScalars};
+      ids[k] = uint32_t(abbrevBase + k);
     }
     pos_ = start + run.length;
     return true;
@@ -846,8 +848,8 @@ bool BitstreamReader::failBlockEnd(uint64_t start) {
 }
 
 bool BitstreamReader::enterAndReadBlockInfo() {
-  if (Status s = enterBlockInternal(0, true); !s)
-    return fail(s.error());
+  if (!enter(0))
+    return false;
   if (Status s = readBlockInfo(); !s)
     return fail(s.error());
   return true;

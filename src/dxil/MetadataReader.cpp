@@ -479,7 +479,87 @@ Status readMetadataAttachmentBlock(ReaderState &s, uint32_t function) {
   }
 }
 
-[[gnu::flatten]] Status readValueSymtabBlock(ReaderState &s, uint32_t function) {
+namespace {
+
+/// Module-level value symbol tables this thread has read: programs from one writer often name
+/// the same globals and functions alike. What such a block gives is a list of (value id as the
+/// bitcode numbers it, name), a function of its width, bytes and BLOCKINFO's definitions (its
+/// records are abbreviated with them: the reader's blockInfoIdentity() names those); it is
+/// applied through the reader's value ids, which must name a value each (or the block is read,
+/// which reports the first that does not). Only blocks read without error are kept, the eight
+/// latest kept (a block found here is not kept again).
+class SymtabMemo {
+public:
+  static constexpr unsigned kSlots = 8;
+  static constexpr size_t kMaxBytes = 16384;
+  struct Entry {
+    uint64_t value;              ///< the record's value id
+    uint32_t nameAt, nameLength; ///< in `names`
+  };
+  struct Block {
+    RememberedBody body;
+    uint64_t blockInfo = 0; ///< the reader's blockInfoIdentity() when it was read
+    std::string names;      ///< the names, one after the other, as the module's strings got them
+    std::vector<Entry> entries;
+  };
+
+  const Block *find(const BitstreamReader::BlockBody &body, uint64_t blockInfo) {
+    const uint64_t key = shape(body);
+    for (unsigned slot = 0; slot < kSlots; ++slot)
+      if (shapes_[slot] == key) [[unlikely]] {
+        const Block &b = blocks_[slot];
+        if (b.blockInfo == blockInfo && b.body.matches(body))
+          return &b;
+      }
+    return nullptr;
+  }
+  /// The entries of the block being read (watched), in order.
+  std::vector<Entry> pending;
+  /// Remembers `body`, whose names are the module's strings from `firstString` on.
+  void insert(const BitstreamReader::BlockBody &body, uint64_t blockInfo, const LlvmModule &m,
+              uint32_t firstString) {
+    const unsigned slot = next_; // the oldest
+    next_ = (next_ + 1) % kSlots;
+    shapes_[slot] = shape(body);
+    Block &b = blocks_[slot];
+    b.body.assign(body);
+    b.blockInfo = blockInfo;
+    b.names.assign(m.strings.data() + firstString, m.strings.size() - firstString);
+    b.entries.swap(pending);
+    pending.clear();
+  }
+  static SymtabMemo &forThread() { return detail::perThread<SymtabMemo>(); }
+
+private:
+  /// A body's width and size in one word (slots never filled hold 0, which no body has).
+  static uint64_t shape(const BitstreamReader::BlockBody &body) {
+    return uint64_t(body.abbrevWidth) << 56 | body.bytes.size();
+  }
+  Block blocks_[kSlots];
+  uint64_t shapes_[kSlots] = {};
+  unsigned next_ = 0; ///< the slot the next block takes
+};
+
+/// At the start of a module-level value symbol table of a reader that remembers: when the block
+/// is one of the memo's and every value it names is there, names them and leaves the block.
+[[gnu::noinline]] bool symtabFromMemo(ReaderState &s, const BitstreamReader::BlockBody &body) {
+  const SymtabMemo::Block *b = SymtabMemo::forThread().find(body, s.bs.blockInfoIdentity());
+  if (!b)
+    return false;
+  const size_t count = s.valueIds.size();
+  for (const SymtabMemo::Entry &e : b->entries)
+    if (e.value >= count || s.valueIds[e.value] == kNoId)
+      return false; // read it: the record says which
+  const uint32_t base = s.addString(b->names).offset;
+  for (const SymtabMemo::Entry &e : b->entries)
+    s.m.values[s.valueIds[e.value]].name = StrRef{base + e.nameAt, e.nameLength};
+  s.bs.leaveBlock();
+  return true;
+}
+
+[[gnu::flatten]] Status readSymtabRecords(ReaderState &s, uint32_t function,
+                                          std::vector<SymtabMemo::Entry> *watch,
+                                          uint32_t firstString) {
   LlvmModule &m = s.m;
   BitstreamEntry e; // (next() sets it in a block: not reset for every entry)
   for (;;) {
@@ -508,7 +588,10 @@ Status readMetadataAttachmentBlock(ReaderState &s, uint32_t function) {
       uint64_t v = r[0];
       if (v >= s.valueIds.size() || s.valueIds[v] == kNoId)
         return s.error("name for value " + std::to_string(v) + " that does not exist");
-      m.values[s.valueIds[v]].name = s.addString(std::span<const uint64_t>(r).subspan(nameAt));
+      const StrRef name = s.addString(std::span<const uint64_t>(r).subspan(nameAt));
+      m.values[s.valueIds[v]].name = name;
+      if (watch)
+        watch->push_back({v, name.offset - firstString, name.size});
       break;
     }
     case 2: { // VST_BBENTRY: [bb, name...]
@@ -525,6 +608,29 @@ Status readMetadataAttachmentBlock(ReaderState &s, uint32_t function) {
       break;
     }
   }
+}
+
+} // namespace
+
+Status readValueSymtabBlock(ReaderState &s, uint32_t function) {
+  if (function != kNoId || !s.bs.remembers() || s.bs.blockInfoIdentity() == 0)
+    return readSymtabRecords(s, function, nullptr, 0);
+  // A module's table, in a reader that remembers: from the memo, or read and remembered.
+  const BitstreamReader::BlockBody body = s.bs.blockBody();
+  if (body.bytes.empty() || body.bytes.size() > SymtabMemo::kMaxBytes)
+    return readSymtabRecords(s, function, nullptr, 0);
+  if (symtabFromMemo(s, body))
+    return {};
+  const uint64_t blockInfo = s.bs.blockInfoIdentity();
+  SymtabMemo &memo = SymtabMemo::forThread();
+  memo.pending.clear();
+  const uint32_t firstString = uint32_t(s.m.strings.size());
+  if (Status st = readSymtabRecords(s, function, &memo.pending, firstString); !st)
+    return st;
+  // (A BLOCKINFO block inside it would have changed the identity: not kept then.)
+  if (s.bs.blockInfoIdentity() == blockInfo)
+    memo.insert(body, blockInfo, s.m, firstString);
+  return {};
 }
 
 } // namespace spire::dxil::detail

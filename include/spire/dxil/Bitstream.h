@@ -10,6 +10,7 @@
 #include <memory_resource>
 #include <span>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 namespace spire::dxil {
@@ -103,6 +104,103 @@ private:
   size_t size_ = 0, capacity_ = 0;
 };
 
+/// A vector of trivially copyable entries in a memory resource, grown and appended with memcpy
+/// (a std::pmr::vector constructs its entries one by one through the allocator): the cursor's
+/// tables, which take whole runs of entries from the thread's memos.
+template <class T> class TrivialVector {
+  static_assert(std::is_trivially_copyable_v<T>);
+
+public:
+  explicit TrivialVector(std::pmr::memory_resource *memory) : memory_(memory) {}
+  TrivialVector(const TrivialVector &) = delete;
+  TrivialVector &operator=(const TrivialVector &) = delete;
+  ~TrivialVector() {
+    if (begin_ != room_)
+      memory_->deallocate(begin_, capacity() * sizeof(T), alignof(T));
+  }
+  /// Starts (empty) in `room`, the owner's, of `capacity` entries, which outlives this; grows
+  /// past it into the memory resource.
+  void startIn(void *room, size_t capacity) {
+    room_ = begin_ = end_ = static_cast<T *>(room);
+    capEnd_ = begin_ + capacity;
+  }
+
+  // (Kept as a std::vector keeps itself, three pointers, so that the record path's reads of
+  // the tables compile as they did.)
+  size_t size() const { return size_t(end_ - begin_); }
+  size_t capacity() const { return size_t(capEnd_ - begin_); }
+  bool empty() const { return begin_ == end_; }
+  T *data() { return begin_; }
+  const T *data() const { return begin_; }
+  T *begin() { return begin_; }
+  T *end() { return end_; }
+  const T *begin() const { return begin_; }
+  const T *end() const { return end_; }
+  T &operator[](size_t i) { return begin_[i]; }
+  const T &operator[](size_t i) const { return begin_[i]; }
+  T &back() { return end_[-1]; }
+  const T &back() const { return end_[-1]; }
+  void reserve(size_t n) {
+    if (n > capacity())
+      grow(n);
+  }
+  void clear() { end_ = begin_; }
+  void pop_back() { --end_; }
+  void push_back(const T &v) {
+    if (end_ == capEnd_) [[unlikely]]
+      grow(size() + 1);
+    *end_++ = v;
+  }
+  /// Appends `n` entries from `p`.
+  void append(const T *p, size_t n) {
+    if (n > size_t(capEnd_ - end_)) [[unlikely]]
+      grow(size() + n);
+    if (n)
+      std::memcpy(static_cast<void *>(end_), p, n * sizeof(T));
+    end_ += n;
+  }
+  /// Appends `n` entries for the caller to write, and returns the first of them.
+  T *appendForOverwrite(size_t n) {
+    if (n > size_t(capEnd_ - end_)) [[unlikely]]
+      grow(size() + n);
+    T *p = end_;
+    end_ += n;
+    return p;
+  }
+  void assign(const T *p, size_t n) {
+    end_ = begin_;
+    append(p, n);
+  }
+  /// Sets the size to `n`; entries past the old size are value-initialized.
+  void resize(size_t n) {
+    if (n > size()) {
+      reserve(n);
+      for (T *p = end_; p != begin_ + n; ++p)
+        *p = T{};
+    }
+    end_ = begin_ + n;
+  }
+
+private:
+  void grow(size_t n) {
+    size_t capacity = begin_ ? this->capacity() * 2 : 16;
+    if (capacity < n)
+      capacity = n;
+    T *p = static_cast<T *>(memory_->allocate(capacity * sizeof(T), alignof(T)));
+    const size_t size = this->size();
+    if (size)
+      std::memcpy(static_cast<void *>(p), begin_, size * sizeof(T));
+    if (begin_ != room_)
+      memory_->deallocate(begin_, this->capacity() * sizeof(T), alignof(T));
+    begin_ = p;
+    end_ = p + size;
+    capEnd_ = p + capacity;
+  }
+  std::pmr::memory_resource *memory_;
+  T *begin_ = nullptr, *end_ = nullptr, *capEnd_ = nullptr;
+  T *room_ = nullptr; ///< the owner's room it started in (not the memory resource's)
+};
+
 /// One record: its code, its operands (array elements flattened in), and the blob, if any.
 struct BitstreamRecord {
   BitstreamRecord() = default;
@@ -187,7 +285,14 @@ public:
   /// top level, the end of the data (or fewer than 32 bits of zero padding) is EndOfStream.
   Expected<BitstreamEntry> advance();
   /// Enters the sub-block announced by the last SubBlock entry.
-  Status enterBlock(uint32_t blockId);
+  /// (Inline: a caller's test of the Status it makes on success folds away.)
+  Status enterBlock(uint32_t blockId) {
+    if (enter(blockId)) [[likely]]
+      return {};
+    return takeError();
+  }
+  /// enterBlock() for block loops: false on failure, with the diagnostic in takeError().
+  bool enter(uint32_t blockId);
   /// Skips the sub-block announced by the last SubBlock entry, using its length word.
   Status skipBlock();
   /// Consumes the block-end announced by the last EndBlock entry (advance() already did).
@@ -237,6 +342,12 @@ public:
   void leaveBlock();
   /// Whether this reader uses the thread's memos (from the thread's second bitstream on).
   bool remembers() const { return remember_; }
+  /// Names the abbreviation lists BLOCKINFO has given every block id so far, for memos of
+  /// blocks with abbreviated records: in one thread, two readers with the same nonzero identity
+  /// have the same lists (one BLOCKINFO block, equal byte for byte to one this thread remembers,
+  /// and no other). 0 when unknown: before any BLOCKINFO block, after a second one, in a reader
+  /// that does not remember.
+  uint64_t blockInfoIdentity() const { return blockInfoIdentity_; }
   /// How many abbreviations the current block has now (those BLOCKINFO gives its id, then its
   /// own so far); 0 outside any block. At a block's start, BLOCKINFO's alone.
   size_t abbrevCount() const {
@@ -253,11 +364,19 @@ public:
   Diagnostic error(std::string message) const;
   Diagnostic errorAt(uint64_t bit, std::string message) const;
 
-private:
+  /// The cursor's table entries (public for the thread's memos, which keep them as they are):
+  /// an abbreviation (its operands: abbrevOps_[firstOp..firstOp + numOps)) and a BLOCKINFO
+  /// target's list.
   struct Abbrev {
     uint32_t firstOp = 0, numOps = 0;
     uint32_t leadingScalars = 0; ///< operands before the array or blob (all when none)
   };
+  struct BlockInfo {
+    uint32_t blockId = 0;
+    uint32_t first = 0, count = 0; ///< its abbreviations: blockInfoIds_[first..first + count)
+  };
+
+private:
   struct Scope {
     uint32_t blockId = 0;
     unsigned abbrevWidth = 2;
@@ -265,18 +384,14 @@ private:
     uint32_t records = 0;     ///< records read so far
     uint32_t firstAbbrev = 0; ///< this block's abbreviations: scopeAbbrevs_[firstAbbrev..]
   };
-  struct BlockInfo {
-    uint32_t blockId = 0;
-    uint32_t first = 0, count = 0; ///< its abbreviations: blockInfoIds_[first..first + count)
-  };
-
   bool nextSlow(BitstreamEntry &entry);
   /// nextSlow's rarer paths, out of line so that it keeps a small frame.
   [[gnu::noinline]] bool enterAndReadBlockInfo();
   [[gnu::cold, gnu::noinline]] bool failBlockEnd(uint64_t start);
   uint64_t readFixedSlow(unsigned width);
   uint64_t readVbrSlow(unsigned width, uint64_t value, unsigned shift);
-  bool readAbbrevDefinition(std::pmr::vector<uint32_t> &into); ///< false: error_ set
+  /// Appends the new abbreviation's id to `into` (the block's ids or a BLOCKINFO target's).
+  template <class Ids> bool readAbbrevDefinition(Ids &into); ///< false: error_ set
   /// A run of definitions (their ids included) from `start` remembered by this thread: defines
   /// them in the current block and returns true.
   bool definitionsFromMemo(uint64_t start, unsigned width);
@@ -284,7 +399,7 @@ private:
   void rememberDefinitions(uint64_t start, uint64_t end, unsigned width, uint32_t firstAbbrev);
   Status readBlockInfo();
   Status readBlockInfoRecords();
-  Status enterBlockInternal(uint32_t blockId, bool forBlockInfo);
+  [[gnu::cold, gnu::noinline]] bool failBlockHeader(uint64_t start, unsigned width, uint64_t words);
   const BlockInfo *blockInfo(uint32_t blockId) const;
   uint64_t readScalar(const AbbrevOp &op);
   bool fail(Diagnostic d) {
@@ -314,20 +429,28 @@ private:
   bool failed_ = false;
   uint32_t maxDepth_;
   bool remember_; ///< use the thread's memos of definitions and BLOCKINFO blocks
+  uint64_t blockInfoIdentity_ = 0;
   unsigned topWidth_ = 2;
   uint32_t topRecords_ = 0;
   uint64_t pendingBlockStart_ = 0; ///< bit offset of the last SubBlock entry's id field
   uint64_t recordStart_ = 0;       ///< bit offset of the last Record entry (its id is read)
 
   std::pmr::memory_resource *memory_;
-  std::pmr::vector<AbbrevOp> abbrevOps_;    ///< every abbreviation's operands
-  std::pmr::vector<Abbrev> abbrevs_;        ///< every abbreviation ever defined
-  std::pmr::vector<uint32_t> scopeAbbrevs_; ///< the stacked blocks' abbreviation ids, in order
-  std::pmr::vector<Scope> scopes_;
-  std::pmr::vector<BlockInfo> blockInfos_;
-  std::pmr::vector<uint32_t> blockInfoIds_; ///< BLOCKINFO's abbreviation ids, per target in turn
+  TrivialVector<AbbrevOp> abbrevOps_;    ///< every abbreviation's operands
+  TrivialVector<Abbrev> abbrevs_;        ///< every abbreviation ever defined
+  TrivialVector<uint32_t> scopeAbbrevs_; ///< the stacked blocks' abbreviation ids, in order
+  TrivialVector<Scope> scopes_;
+  TrivialVector<BlockInfo> blockInfos_;
+  TrivialVector<uint32_t> blockInfoIds_; ///< BLOCKINFO's abbreviation ids, per target in turn
   BitstreamRecord scratch_;
   Diagnostic error_;
+  // The first room of the tables above: what a DXIL program defines, so that a small one
+  // allocates none of them (fixed sizes, never taken from the input).
+  static constexpr size_t kOpRoom = 256, kAbbrevRoom = 64, kIdRoom = 64, kScopeRoom = 8;
+  alignas(AbbrevOp) unsigned char opRoom_[kOpRoom * sizeof(AbbrevOp)];
+  alignas(Abbrev) unsigned char abbrevRoom_[kAbbrevRoom * sizeof(Abbrev)];
+  alignas(uint32_t) unsigned char idRoom_[kIdRoom * sizeof(uint32_t)];
+  alignas(Scope) unsigned char scopeRoom_[kScopeRoom * sizeof(Scope)];
 };
 
 } // namespace spire::dxil

@@ -417,6 +417,99 @@ TEST(DxilBitcodeReader, TypeBlocksReadAgainGiveTheirOwnTypes) {
     }
 }
 
+TEST(DxilBitcodeReader, SymbolTablesReadAgainGiveTheirOwnNames) {
+  // A module-level value symbol table equal to one read before, under the same BLOCKINFO block,
+  // names its values from the thread's memo: what it gives must be what a thread reading it
+  // first gives, for the same bytes under another BLOCKINFO definition, naming a value the
+  // module lacks, and with a BLOCKINFO block inside.
+  struct Shape {
+    bool char6 = true;            // BLOCKINFO's VST_ENTRY: a char6 array (else fixed 6)
+    uint64_t functions = 3;       // the values there are
+    bool blockInfoInside = false; // a BLOCKINFO block (for the constants) inside the table
+  };
+  auto build = [](const Shape &s) {
+    BitWriter w;
+    w.enterBlock(kModuleBlock, 3);
+    w.record(1, {1});
+    w.enterBlock(0, 2);
+    w.record(1, {kSymtabBlock});
+    w.defineAbbrev({{-1, 1},
+                    {1, 8},
+                    {3, 0},
+                    s.char6 ? std::pair<int, uint64_t>{4, 0} : std::pair<int, uint64_t>{1, 6}});
+    w.endBlock();
+    writeTypes(w);
+    for (uint64_t i = 0; i < s.functions; ++i)
+      w.record(8, {tVoidFn, 0, 1, 0, 0, 0, 0, 0});
+    w.enterBlock(kSymtabBlock, 4);
+    w.fixed(4, 4); // VST_ENTRY (BLOCKINFO's): value 0, two elements of six bits
+    w.fixed(0, 8);
+    w.vbr(2, 6);
+    w.fixed(0, 6);
+    w.fixed(1, 6);
+    if (s.blockInfoInside) {
+      w.enterBlock(0, 2);
+      w.record(1, {kConstantsBlock});
+      w.defineAbbrev({{-1, 4}, {1, 8}}); // INTEGER [fixed 8]
+      w.endBlock();
+    }
+    w.record(1, withChars({1}, "g1"));
+    w.record(1, withChars({2}, "h"));
+    w.endBlock();
+    if (s.blockInfoInside) {
+      w.enterBlock(kConstantsBlock, 4);
+      w.record(1, {tI32}); // SETTYPE i32
+      w.fixed(4, 4);       // BLOCKINFO's abbreviation: INTEGER 6 (3)
+      w.fixed(6, 8);
+      w.endBlock();
+    }
+    w.endBlock();
+    return w.bitcode();
+  };
+  auto describe = [](const std::vector<uint8_t> &bytes) {
+    Expected<LlvmModule> m = readBitcode(bytes);
+    if (!m)
+      return m.error().format();
+    std::string d = "strings";
+    for (char c : m->strings)
+      d += " " + std::to_string(int(c));
+    for (size_t v = 0; v < m->values.size(); ++v) {
+      d += "\n" + std::to_string(v) + " @" + std::to_string(m->values[v].name.offset) + ":";
+      for (char c : m->str(m->values[v].name))
+        d += " " + std::to_string(int(c));
+    }
+    for (const Constant &c : m->constants)
+      d += "\nconstant " + std::to_string(c.type) + " " + std::to_string(c.bits);
+    return d;
+  };
+  auto firstInThread = [&](const std::vector<uint8_t> &bytes) {
+    std::string d;
+    std::thread reader([&] { d = describe(bytes); });
+    reader.join();
+    return d;
+  };
+  std::vector<Shape> shapes(4);
+  shapes[1].char6 = false; // the same table's bytes, other names
+  shapes[2].functions = 2; // no value 2
+  shapes[3].blockInfoInside = true;
+  std::vector<std::string> expected;
+  for (const Shape &s : shapes)
+    expected.push_back(firstInThread(build(s)));
+  // What the shapes give, read first.
+  EXPECT_NE(expected[0].find("\n0 @0: 97 98\n1 @2: 103 49\n2 @4: 104"), std::string::npos)
+      << expected[0];
+  EXPECT_NE(expected[1].find("\n0 @0: 0 1\n1 @2: 103 49"), std::string::npos) << expected[1];
+  EXPECT_NE(expected[2].find("name for value 2 that does not exist"), std::string::npos)
+      << expected[2];
+  EXPECT_NE(expected[3].find("constant 1 3"), std::string::npos) << expected[3];
+  for (int pass = 0; pass < 3; ++pass)
+    for (size_t i = 0; i < shapes.size(); ++i) {
+      SCOPED_TRACE(i);
+      EXPECT_EQ(describe(build(shapes[i])), expected[i]);
+      EXPECT_EQ(describe(build(shapes[0])), expected[0]); // then the first again
+    }
+}
+
 TEST(DxilBitcodeReader, DataConstantsOfZerosAreNull) {
   // As LLVM reads them: an all-zero DATA record is a zeroinitializer, with or without an
   // aggregate in its block.

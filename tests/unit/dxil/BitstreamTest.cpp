@@ -6,8 +6,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <functional>
+#include <memory_resource>
 #include <string>
+#include <thread>
 
 namespace spire::dxil {
 namespace {
@@ -15,6 +18,92 @@ namespace {
 using test::BitWriter;
 
 std::string errorOf(const Status &s) { return s ? std::string() : s.error().message; }
+
+TEST(DxilBitstream, TrivialVectorGrowsAppendsAndResizes) {
+  std::pmr::unsynchronized_pool_resource pool;
+  TrivialVector<uint32_t> v(&pool);
+  EXPECT_TRUE(v.empty());
+  for (uint32_t i = 0; i < 40; ++i) // past the first capacity (16) twice
+    v.push_back(i);
+  ASSERT_EQ(v.size(), 40u);
+  for (uint32_t i = 0; i < 40; ++i)
+    ASSERT_EQ(v[i], i);
+  std::vector<uint32_t> more(100);
+  for (uint32_t i = 0; i < 100; ++i)
+    more[i] = 1000 + i;
+  v.append(more.data(), more.size()); // more than doubling gives
+  ASSERT_EQ(v.size(), 140u);
+  EXPECT_EQ(v[39], 39u);
+  EXPECT_EQ(v[40], 1000u);
+  EXPECT_EQ(v.back(), 1099u);
+  uint32_t *w = v.appendForOverwrite(3);
+  w[0] = 7, w[1] = 8, w[2] = 9;
+  ASSERT_EQ(v.size(), 143u);
+  EXPECT_EQ(v[140], 7u);
+  EXPECT_EQ(v.back(), 9u);
+  v.resize(2);
+  EXPECT_EQ(v.size(), 2u);
+  v.resize(5); // value-initialized past the old size
+  EXPECT_EQ((std::vector<uint32_t>(v.begin(), v.end())), (std::vector<uint32_t>{0, 1, 0, 0, 0}));
+  v.pop_back();
+  EXPECT_EQ(v.size(), 4u);
+  v.assign(more.data() + 10, 2);
+  EXPECT_EQ((std::vector<uint32_t>(v.begin(), v.end())), (std::vector<uint32_t>{1010, 1011}));
+  v.clear();
+  EXPECT_TRUE(v.empty());
+  v.append(nullptr, 0);
+  EXPECT_TRUE(v.empty());
+}
+
+TEST(DxilBitstream, TrivialVectorStartsInItsOwnersRoom) {
+  // A resource that counts what it hands out and takes back, and refuses pointers it never gave.
+  struct Counting : std::pmr::memory_resource {
+    std::vector<void *> live;
+    int allocations = 0;
+    void *do_allocate(size_t bytes, size_t align) override {
+      ++allocations;
+      live.push_back(std::pmr::new_delete_resource()->allocate(bytes, align));
+      return live.back();
+    }
+    void do_deallocate(void *p, size_t bytes, size_t align) override {
+      auto it = std::find(live.begin(), live.end(), p);
+      ASSERT_NE(it, live.end()) << "a pointer the resource never gave";
+      live.erase(it);
+      std::pmr::new_delete_resource()->deallocate(p, bytes, align);
+    }
+    bool do_is_equal(const std::pmr::memory_resource &o) const noexcept override {
+      return this == &o;
+    }
+  } counting;
+  alignas(uint64_t) unsigned char room[4 * sizeof(uint64_t)];
+  {
+    TrivialVector<uint64_t> v(&counting);
+    v.startIn(room, 4);
+    for (uint64_t i = 0; i < 4; ++i)
+      v.push_back(i);
+    EXPECT_EQ(counting.allocations, 0);
+    EXPECT_EQ(static_cast<void *>(v.data()), static_cast<void *>(room));
+    v.push_back(4); // past the room: into the resource, the room left as it is
+    EXPECT_EQ(counting.allocations, 1);
+    EXPECT_NE(static_cast<void *>(v.data()), static_cast<void *>(room));
+    for (uint64_t i = 0; i < 5; ++i)
+      EXPECT_EQ(v[i], i);
+    v.append(v.data(), 0);
+    for (uint64_t i = 5; i < 40; ++i) // and again, doubling: 8, 16, 32, 64
+      v.push_back(i);
+    EXPECT_EQ(counting.allocations, 4);
+    for (uint64_t i = 0; i < 40; ++i)
+      EXPECT_EQ(v[i], i);
+    EXPECT_EQ(counting.live.size(), 1u);
+  }
+  EXPECT_TRUE(counting.live.empty());
+  {
+    TrivialVector<uint64_t> v(&counting); // never grown past its room: nothing to give back
+    v.startIn(room, 4);
+    v.push_back(1);
+  }
+  EXPECT_EQ(counting.allocations, 4);
+}
 
 TEST(DxilBitstream, FixedFieldsAcrossBytesAndWords) {
   BitWriter w;
@@ -457,6 +546,119 @@ TEST(DxilBitstream, BlockInfoReadAgainGivesTheSameAbbreviations) {
   EXPECT_NE(e.error().message.find("past the end of its block"), std::string::npos);
 }
 
+TEST(DxilBitstream, BlockInfoReadAgainAfterOtherDefinitions) {
+  // A block with definitions of its own before BLOCKINFO: the remembered lists go after them.
+  BitWriter w;
+  w.enterBlock(8, 3);
+  defineAbbrev(w, {{-1, 9}, {1, 3}, {1, 3}});
+  w.fixed(4, 3);
+  w.fixed(5, 3);
+  w.fixed(6, 3);
+  w.endBlock();
+  w.enterBlock(0, 2);
+  w.record(1, {10});
+  defineAbbrev(w, {{-1, 7}, {2, 4}});          // 4: [7, vbr4]
+  defineAbbrev(w, {{-1, 8}, {1, 5}, {1, 12}}); // 5: [8, fixed5, fixed12]
+  w.endBlock();
+  w.enterBlock(10, 3);
+  w.fixed(5, 3);
+  w.fixed(17, 5);
+  w.fixed(4000, 12);
+  w.fixed(4, 3);
+  w.vbr(300, 4);
+  w.endBlock();
+  w.align32();
+  const std::vector<uint8_t> bytes = w.bytes();
+  for (int round = 0; round < 3; ++round) {
+    SCOPED_TRACE(round);
+    Reading r(bytes);
+    ASSERT_TRUE(r.firstRecord());
+    EXPECT_EQ(r.rec.code, 9u);
+    EXPECT_EQ(r.ops(), (std::vector<uint64_t>{5, 6}));
+    BitstreamEntry e;
+    ASSERT_TRUE(r.reader.next(e));
+    ASSERT_EQ(e.kind, BitstreamEntry::Kind::EndBlock);
+    ASSERT_TRUE(r.reader.next(e)); // BLOCKINFO absorbed
+    ASSERT_EQ(e.kind, BitstreamEntry::Kind::SubBlock);
+    ASSERT_TRUE(r.reader.enter(e.id));
+    EXPECT_EQ(r.reader.abbrevCount(), 2u);
+    EXPECT_TRUE(r.nextIs(8, {17, 4000}));
+    EXPECT_TRUE(r.nextIs(7, {300}));
+  }
+}
+
+TEST(DxilBitstream, BlockInfoBlocksOfOtherSizesTakeTurns) {
+  // Two BLOCKINFO blocks of different lengths read in turn: each found in the memo goes on
+  // after its own end (not after the other's).
+  auto stream = [](unsigned definitions) {
+    BitWriter w;
+    w.enterBlock(0, 2);
+    w.record(1, {8});
+    for (unsigned k = 0; k < definitions; ++k)
+      defineAbbrev(w, {{-1, 5}, {1, 8 + k}});
+    w.endBlock();
+    w.enterBlock(8, 3);
+    w.fixed(4, 3);
+    w.fixed(200, 8);
+    w.endBlock();
+    w.align32();
+    return w.bytes();
+  };
+  const std::vector<uint8_t> small = stream(1), big = stream(12);
+  ASSERT_NE(small.size(), big.size());
+  for (int round = 0; round < 4; ++round)
+    for (const std::vector<uint8_t> *bytes : {&small, &big}) {
+      SCOPED_TRACE(round);
+      Reading r(*bytes);
+      Status s = r.firstRecord();
+      ASSERT_TRUE(s) << errorOf(s);
+      EXPECT_EQ(r.rec.code, 5u);
+      EXPECT_EQ(r.ops(), (std::vector<uint64_t>{200}));
+    }
+}
+
+TEST(DxilBitstream, BlockInfoIdentityNamesEqualBlocks) {
+  // In a thread's first reader (which remembers nothing): unknown.
+  uint64_t first = 1;
+  std::thread([&] {
+    const std::vector<uint8_t> bytes = blockInfoStream(8, 1);
+    Reading r(bytes);
+    ASSERT_TRUE(r.firstRecord());
+    first = r.reader.blockInfoIdentity();
+  }).join();
+  EXPECT_EQ(first, 0u);
+  auto identity = [](const std::vector<uint8_t> &bytes) {
+    Reading r(bytes);
+    EXPECT_EQ(r.reader.blockInfoIdentity(), 0u); // before the BLOCKINFO block
+    EXPECT_TRUE(r.firstRecord());
+    return r.reader.blockInfoIdentity();
+  };
+  identity(blockInfoStream(8, 1)); // (this thread reads a bitstream at least once before)
+  const uint64_t a = identity(blockInfoStream(8, 1));
+  const uint64_t b = identity(blockInfoStream(9, 1)); // another definition
+  EXPECT_NE(a, 0u);
+  EXPECT_NE(b, 0u);
+  EXPECT_NE(a, b);
+  EXPECT_EQ(identity(blockInfoStream(8, 1)), a);
+  EXPECT_EQ(identity(blockInfoStream(8, 2)), a); // the same BLOCKINFO block, another record
+  // A second BLOCKINFO block: unknown from then on.
+  BitWriter w;
+  w.enterBlock(0, 2);
+  w.record(1, {8});
+  defineAbbrev(w, {{-1, 5}, {1, 8}});
+  w.endBlock();
+  w.enterBlock(0, 2);
+  w.record(1, {9});
+  defineAbbrev(w, {{-1, 5}, {1, 8}});
+  w.endBlock();
+  w.enterBlock(8, 3);
+  w.fixed(4, 3);
+  w.fixed(1, 8);
+  w.endBlock();
+  w.align32();
+  EXPECT_EQ(identity(w.bytes()), 0u);
+}
+
 // BLOCKINFO lists built across SETBIDs that come back to a block and a second BLOCKINFO block
 // that adds to them, read several times (the first block remembered from the second time on).
 TEST(DxilBitstream, BlockInfoListsGatherAcrossSetBidsAndBlocks) {
@@ -737,6 +939,59 @@ TEST(DxilBitstream, BlockErrors) {
     Expected<BitstreamEntry> e = r.advance();
     ASSERT_FALSE(e);
     EXPECT_NE(e.error().message.find("definition outside any block"), std::string::npos);
+  }
+}
+
+TEST(DxilBitstream, EnterReportsHeaderErrorsThroughTakeError) {
+  { // a block entered: its id, depth and the block end after it
+    const std::vector<uint8_t> bytes = inBlock([](BitWriter &w) { w.record(1, {7}); }, 5);
+    BitstreamReader r(bytes);
+    BitstreamEntry e;
+    ASSERT_TRUE(r.next(e));
+    ASSERT_EQ(e.kind, BitstreamEntry::Kind::SubBlock);
+    ASSERT_TRUE(r.enter(e.id));
+    EXPECT_EQ(r.blockId(), 8u);
+    EXPECT_EQ(r.depth(), 1u);
+    EXPECT_EQ(r.bitPosition() % 32, 0u);
+    ASSERT_TRUE(r.next(e));
+    EXPECT_EQ(e.kind, BitstreamEntry::Kind::Record);
+    EXPECT_EQ(e.id, 3u);
+  }
+  { // the length runs past the data, located at the block's id field
+    BitWriter w;
+    w.fixed(1, 2);
+    w.vbr(8, 8);
+    w.vbr(3, 4);
+    w.align32();
+    w.fixed(1000, 32);
+    w.align32();
+    BitstreamReader r(w.bytes());
+    BitstreamEntry e;
+    ASSERT_TRUE(r.next(e));
+    ASSERT_FALSE(r.enter(e.id));
+    Diagnostic d = r.takeError();
+    EXPECT_NE(d.message.find("block of 1000 words runs past the end"), std::string::npos)
+        << d.message;
+    EXPECT_EQ(r.depth(), 0u);
+  }
+  { // width 0, and a header cut short
+    BitWriter w;
+    w.fixed(1, 2);
+    w.vbr(8, 8);
+    w.vbr(0, 4);
+    w.align32();
+    w.fixed(0, 32);
+    BitstreamReader r(w.bytes());
+    BitstreamEntry e;
+    ASSERT_TRUE(r.next(e));
+    ASSERT_FALSE(r.enter(e.id));
+    EXPECT_NE(r.takeError().message.find("width 0 out of range"), std::string::npos);
+    std::vector<uint8_t> cut = w.bytes();
+    cut.resize(4); // the id and the width; no length word
+    BitstreamReader c(cut);
+    ASSERT_TRUE(c.next(e));
+    ASSERT_FALSE(c.enter(e.id));
+    EXPECT_NE(c.takeError().message.find("block header past the end"), std::string::npos);
   }
 }
 
