@@ -200,7 +200,7 @@ public:
 
   const Entry *find(uint64_t state, const BitstreamReader::BlockBody &body) const {
     // The slots' widths and sizes in one pass first: most slots differ there.
-    const uint64_t key = shape(body);
+    const uint64_t key = RememberedBody::shape(body);
     for (unsigned slot = 0; slot < kSlots; ++slot)
       if (shapes_[slot] == key) [[unlikely]] {
         const Entry &e = entries_[slot];
@@ -211,7 +211,7 @@ public:
   }
   /// The slot of the oldest entry, emptied (its storage kept for the new one), for `body`.
   Entry &insert(const BitstreamReader::BlockBody &body) {
-    shapes_[next_] = shape(body);
+    shapes_[next_] = RememberedBody::shape(body);
     Entry &e = entries_[next_];
     next_ = (next_ + 1) % kSlots;
     e.strings.clear();
@@ -222,10 +222,6 @@ public:
   static AttributeBlockMemo &forThread() { return detail::perThread<AttributeBlockMemo>(); }
 
 private:
-  /// A body's width and size in one word (slots never filled hold 0, which no body has).
-  static uint64_t shape(const BitstreamReader::BlockBody &body) {
-    return uint64_t(body.abbrevWidth) << 56 | body.bytes.size();
-  }
   Entry entries_[kSlots];
   uint64_t shapes_[kSlots] = {};
   unsigned next_ = 0;

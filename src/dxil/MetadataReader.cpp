@@ -137,7 +137,7 @@ public:
   const Block *find(const BitstreamReader::BlockBody &body) {
     // Most blocks asked about (a module's other metadata block) are none of these: their width
     // and size, compared with the slots' in one pass, tell.
-    const uint64_t key = shape(body);
+    const uint64_t key = RememberedBody::shape(body);
     for (unsigned slot = 0; slot < kSlots; ++slot)
       if (shapes_[slot] == key) [[unlikely]] {
         const Block &b = blocks_[slot];
@@ -152,7 +152,7 @@ public:
       return;
     std::rotate(blocks_, blocks_ + kSlots - 1, blocks_ + kSlots); // the latest first
     std::rotate(shapes_, shapes_ + kSlots - 1, shapes_ + kSlots);
-    shapes_[0] = shape(body);
+    shapes_[0] = RememberedBody::shape(body);
     Block &b = blocks_[0];
     b.body.assign(body);
     b.names.clear();
@@ -170,10 +170,6 @@ public:
   static KindBlockMemo &forThread() { return detail::perThread<KindBlockMemo>(); }
 
 private:
-  /// A body's width and size in one word (slots never filled hold 0, which no body has).
-  static uint64_t shape(const BitstreamReader::BlockBody &body) {
-    return uint64_t(body.abbrevWidth) << 56 | body.bytes.size();
-  }
   Block blocks_[kSlots];
   uint64_t shapes_[kSlots] = {};
 };
@@ -504,7 +500,7 @@ public:
   };
 
   const Block *find(const BitstreamReader::BlockBody &body, uint64_t blockInfo) {
-    const uint64_t key = shape(body);
+    const uint64_t key = RememberedBody::shape(body);
     for (unsigned slot = 0; slot < kSlots; ++slot)
       if (shapes_[slot] == key) [[unlikely]] {
         const Block &b = blocks_[slot];
@@ -520,7 +516,7 @@ public:
               uint32_t firstString) {
     const unsigned slot = next_; // the oldest
     next_ = (next_ + 1) % kSlots;
-    shapes_[slot] = shape(body);
+    shapes_[slot] = RememberedBody::shape(body);
     Block &b = blocks_[slot];
     b.body.assign(body);
     b.blockInfo = blockInfo;
@@ -531,10 +527,6 @@ public:
   static SymtabMemo &forThread() { return detail::perThread<SymtabMemo>(); }
 
 private:
-  /// A body's width and size in one word (slots never filled hold 0, which no body has).
-  static uint64_t shape(const BitstreamReader::BlockBody &body) {
-    return uint64_t(body.abbrevWidth) << 56 | body.bytes.size();
-  }
   Block blocks_[kSlots];
   uint64_t shapes_[kSlots] = {};
   unsigned next_ = 0; ///< the slot the next block takes

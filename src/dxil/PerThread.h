@@ -34,6 +34,11 @@ struct RememberedBody {
     width = body.abbrevWidth;
     bytes.assign(body.bytes.begin(), body.bytes.end());
   }
+  /// A body's width and size in one word, which a memo compares with its slots' in one pass
+  /// before any bytes (a slot never filled holds 0, which no body has).
+  static uint64_t shape(const BitstreamReader::BlockBody &body) {
+    return uint64_t(body.abbrevWidth) << 56 | body.bytes.size();
+  }
 };
 
 } // namespace spire::dxil::detail

@@ -119,7 +119,7 @@ public:
   /// The block equal to `body` whose NUMENTRY fits `bitsLeft` (from the body's start) as it did.
   const Block *find(const BitstreamReader::BlockBody &body, uint64_t bitsLeft) const {
     // The slots' widths and sizes in one pass first: most slots differ there.
-    const uint64_t key = shape(body);
+    const uint64_t key = RememberedBody::shape(body);
     for (unsigned slot = 0; slot < kSlots; ++slot)
       if (shapes_[slot] == key) [[unlikely]] {
         const Block &b = blocks_[slot];
@@ -130,7 +130,7 @@ public:
   }
   /// The oldest slot, for `body`.
   Block &insert(const BitstreamReader::BlockBody &body) {
-    shapes_[next_] = shape(body);
+    shapes_[next_] = RememberedBody::shape(body);
     Block &b = blocks_[next_];
     next_ = (next_ + 1) % kSlots;
     return b;
@@ -138,10 +138,6 @@ public:
   static TypeBlockMemo &forThread() { return detail::perThread<TypeBlockMemo>(); }
 
 private:
-  /// A body's width and size in one word (slots never filled hold 0, which no body has).
-  static uint64_t shape(const BitstreamReader::BlockBody &body) {
-    return uint64_t(body.abbrevWidth) << 56 | body.bytes.size();
-  }
   Block blocks_[kSlots];
   uint64_t shapes_[kSlots] = {};
   unsigned next_ = 0;
