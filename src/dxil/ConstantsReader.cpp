@@ -57,6 +57,10 @@ uint64_t decodeSigned(uint64_t v) {
   TypeId current = kNoId;
   TypeId i1 = kNoId;
   bool dataOrAggregates = false;
+  // The next constant's index and value id, counted here (the tables' sizes are divisions by
+  // their element sizes): only this loop adds constants and values.
+  uint32_t nextIndex = firstConstant;
+  ValueId nextValue = ValueId(m.values.size());
   BitstreamEntry e; // (next() sets it in a block: not reset for every entry)
   for (;;) {
     if (!s.bs.next(e))
@@ -90,14 +94,17 @@ uint64_t decodeSigned(uint64_t v) {
     if (current == kNoId)
       return s.error("constant before any SETTYPE");
     const Type &ct = m.types[current];
-    // Made in place (a module that fails is dropped whole): no copy of a constant assembled in
-    // registers.
-    const uint32_t index = uint32_t(m.constants.size());
-    append(m.constants, Constant{});
+    // Appended with the fields every constant has, then filled in place (a module that fails is
+    // dropped whole): the default constant's stores and these are one set.
+    const uint32_t index = nextIndex++;
+    {
+      Constant made;
+      made.type = current;
+      made.firstOperand = uint32_t(m.operands.size());
+      made.firstWord = uint32_t(m.words.size());
+      append(m.constants, made);
+    }
     Constant &c = m.constants.back();
-    c.type = current;
-    c.firstOperand = uint32_t(m.operands.size());
-    c.firstWord = uint32_t(m.words.size());
     auto tooShort = [&](size_t n) { return r.size() < n; }; // no Status per record
     switch (s.rec.code) {
     case kNull:
@@ -405,7 +412,8 @@ uint64_t decodeSigned(uint64_t v) {
     default:
       return s.error("unsupported constant record code " + std::to_string(s.rec.code));
     }
-    c.value = s.newValue(ValueKind::Constant, c.type, index);
+    c.value = nextValue++;
+    append(m.values, Value{ValueKind::Constant, c.type, index, {}});
     append(s.valueIds, c.value); // (growth out of line)
   }
   if (Status st = resolveFixups(s, s.fixups, firstFixup); !st)
