@@ -39,6 +39,20 @@ inline void narrow16(char *out, const uint64_t *chars) {
   const __m128i words1 = _mm_packs_epi32(pair(8), pair(12));
   _mm_storeu_si128(reinterpret_cast<__m128i *>(out), _mm_packus_epi16(words0, words1));
 }
+
+/// The low bytes of the 8 operands at `chars`, stored at `out`.
+inline void narrow8(char *out, const uint64_t *chars) {
+  const __m128i low = _mm_set1_epi64x(0xFF);
+  auto pair = [&](int k) { // operands k, k+1, k+2, k+3 as four 32-bit lanes
+    __m128 a = _mm_castsi128_ps(
+        _mm_and_si128(_mm_loadu_si128(reinterpret_cast<const __m128i *>(chars + k)), low));
+    __m128 b = _mm_castsi128_ps(
+        _mm_and_si128(_mm_loadu_si128(reinterpret_cast<const __m128i *>(chars + k + 2)), low));
+    return _mm_castps_si128(_mm_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0)));
+  };
+  const __m128i words = _mm_packs_epi32(pair(0), pair(4));
+  _mm_storel_epi64(reinterpret_cast<__m128i *>(out), _mm_packus_epi16(words, words));
+}
 #endif
 
 /// Each character's low byte (a record's operands are 64-bit).
@@ -61,6 +75,22 @@ inline void narrow16(char *out, const uint64_t *chars) {
 
 StrRef ReaderState::addString(std::span<const uint64_t> chars) {
   StrRef r{uint32_t(m.strings.size()), uint32_t(chars.size())};
+#if defined(__SSE2__)
+  // Most strings (names, metadata strings) are short: narrowed on the stack and appended in one
+  // copy (a resize would zero their room first, a memset call each; the byte loop is long).
+  const size_t n = chars.size();
+  if (n >= 8 && n <= 64) {
+    alignas(16) char buf[64];
+    if (n >= 16) {
+      narrowChars(buf, chars.data(), n);
+    } else {
+      narrow8(buf, chars.data());
+      narrow8(buf + n - 8, chars.data() + n - 8);
+    }
+    m.strings.append(buf, n);
+    return r;
+  }
+#endif
   m.strings.resize(m.strings.size() + chars.size());
   narrowChars(m.strings.data() + r.offset, chars.data(), chars.size());
   return r;

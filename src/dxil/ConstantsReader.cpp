@@ -55,8 +55,15 @@ uint64_t decodeSigned(uint64_t v) {
   uint32_t firstConstant = uint32_t(m.constants.size());
   size_t firstFixup = s.fixups.size();
   TypeId current = kNoId;
+  // The current type's entry, kept from SETTYPE on (refreshed after records that can make
+  // types, which can move the table).
+  const Type *currentType = nullptr;
   TypeId i1 = kNoId;
   bool dataOrAggregates = false;
+  // The next constant's index and value id, counted here (the tables' sizes are divisions by
+  // their element sizes): only this loop adds constants and values.
+  uint32_t nextIndex = firstConstant;
+  ValueId nextValue = ValueId(m.values.size());
   BitstreamEntry e; // (next() sets it in a block: not reset for every entry)
   for (;;) {
     if (!s.bs.next(e))
@@ -80,24 +87,29 @@ uint64_t decodeSigned(uint64_t v) {
       if (r[0] >= s.typeMap.size() || s.typeMap[r[0]] == kNoId)
         return s.undefinedType(r[0]);
       const TypeId t = s.typeMap[r[0]];
-      TypeKind k = m.types[t].kind;
+      const Type &tt = m.types[t];
+      TypeKind k = tt.kind;
       if (k == TypeKind::Void || k == TypeKind::Function || k == TypeKind::Label ||
           k == TypeKind::Metadata)
         return s.error("constants of a type that has no constants");
       current = t;
+      currentType = &tt;
       continue;
     }
     if (current == kNoId)
       return s.error("constant before any SETTYPE");
-    const Type &ct = m.types[current];
-    // Made in place (a module that fails is dropped whole): no copy of a constant assembled in
-    // registers.
-    const uint32_t index = uint32_t(m.constants.size());
-    append(m.constants, Constant{});
+    const Type &ct = *currentType;
+    // Appended with the fields every constant has, then filled in place (a module that fails is
+    // dropped whole): the default constant's stores and these are one set.
+    const uint32_t index = nextIndex++;
+    {
+      Constant made;
+      made.type = current;
+      made.firstOperand = uint32_t(m.operands.size());
+      made.firstWord = uint32_t(m.words.size());
+      append(m.constants, made);
+    }
     Constant &c = m.constants.back();
-    c.type = current;
-    c.firstOperand = uint32_t(m.operands.size());
-    c.firstWord = uint32_t(m.words.size());
     auto tooShort = [&](size_t n) { return r.size() < n; }; // no Status per record
     switch (s.rec.code) {
     case kNull:
@@ -302,11 +314,16 @@ uint64_t decodeSigned(uint64_t v) {
       if (!result)
         return result.error();
       c.type = *result;
+      currentType = &m.types[current]; // (the result type may be new)
       break;
     }
     case kCeSelect: {
       if (tooShort(3))
         return s.error("constant record too short");
+      // (Read before the types below are made: `ct` is in the table they go to.)
+      const bool vector = ct.kind == TypeKind::Vector;
+      const uint64_t count = ct.count;
+      const bool scalable = ct.scalable;
       if (i1 == kNoId) {
         Type t;
         t.kind = TypeKind::Integer;
@@ -314,13 +331,14 @@ uint64_t decodeSigned(uint64_t v) {
         i1 = s.intern(t, {});
       }
       TypeId condTy = i1;
-      if (ct.kind == TypeKind::Vector) {
+      if (vector) {
         Type v;
         v.kind = TypeKind::Vector;
-        v.count = ct.count;
-        v.scalable = ct.scalable;
+        v.count = count;
+        v.scalable = scalable;
         condTy = s.intern(v, std::span<const TypeId>(&i1, 1));
       }
+      currentType = &m.types[current];
       c.kind = ConstantKind::Expr;
       c.opcode = Opcode::Select;
       pushOperand(s, r[0], kNoId); // the condition: i1 or a vector of i1 (checked loosely)
@@ -405,7 +423,8 @@ uint64_t decodeSigned(uint64_t v) {
     default:
       return s.error("unsupported constant record code " + std::to_string(s.rec.code));
     }
-    c.value = s.newValue(ValueKind::Constant, c.type, index);
+    c.value = nextValue++;
+    append(m.values, Value{ValueKind::Constant, c.type, index, {}});
     append(s.valueIds, c.value); // (growth out of line)
   }
   if (Status st = resolveFixups(s, s.fixups, firstFixup); !st)

@@ -536,6 +536,44 @@ TEST(DxilBitcodeReader, DataConstantsOfZerosAreNull) {
   }
 }
 
+TEST(DxilBitcodeReader, ConstantsAfterASelectThatMakesTypesKeepTheirType) {
+  // A select of vectors makes its condition's type (<2 x i1>, new here), which can move the
+  // type table; the constants after it, of the same SETTYPE, keep its type.
+  std::vector<uint8_t> bytes = module(2, {}, [](BitWriter &w) {
+    w.enterBlock(kConstants, 4);
+    w.record(1, {tVector});  // SETTYPE <2 x i32>
+    w.record(3, {});         // 0: undef
+    w.record(13, {0, 0, 0}); // 1: select
+    w.record(2, {});         // 2: zeroinitializer
+    w.record(13, {0, 1, 2}); // 3: select
+    w.record(1, {tI32});     // SETTYPE i32
+    w.record(4, {10});       // 4: i32 5
+    w.endBlock();
+  });
+  Expected<LlvmModule> m = readBitcode(bytes);
+  ASSERT_TRUE(m) << m.error().format();
+  ASSERT_EQ(m->constants.size(), 5u);
+  const TypeId vector = m->constants[0].type;
+  EXPECT_EQ(m->types[vector].kind, TypeKind::Vector);
+  EXPECT_EQ(m->types[vector].count, 2u);
+  const ConstantKind kinds[] = {ConstantKind::Undef, ConstantKind::Expr, ConstantKind::Null,
+                                ConstantKind::Expr};
+  for (size_t i = 0; i < 4; ++i) {
+    EXPECT_EQ(m->constants[i].kind, kinds[i]) << i;
+    EXPECT_EQ(m->constants[i].type, vector) << i;
+  }
+  EXPECT_EQ(m->constants[3].opcode, Opcode::Select);
+  EXPECT_EQ(m->constants[4].kind, ConstantKind::Integer);
+  EXPECT_EQ(m->constants[4].bits, 5u);
+  bool conditionType = false; // <2 x i1>, made by the select
+  for (const Type &t : m->types)
+    conditionType =
+        conditionType || (t.kind == TypeKind::Vector && t.count == 2 && t.numElements == 1 &&
+                          m->types[m->typeElements[t.firstElement]].kind == TypeKind::Integer &&
+                          m->types[m->typeElements[t.firstElement]].bits == 1);
+  EXPECT_TRUE(conditionType);
+}
+
 TEST(DxilBitcodeReader, AttributeBlocksReadAgainGiveTheirOwnAttributes) {
   // Equal attribute blocks read in the same table state take what they add from the thread's
   // memo: the text is the block's own, and a list block is read against its own groups.
