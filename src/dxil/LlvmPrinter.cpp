@@ -306,6 +306,10 @@ private:
   std::vector<uint32_t> setBySlot;
   std::vector<uint32_t> kindOrder; ///< per position in m.metadataKinds: LLVM 14's kind number
   std::vector<std::pair<uint32_t, uint32_t>> attachmentScratch;
+  // Work stacks kept between calls so the walks do not allocate each time.
+  std::vector<TypeId> typeWork;
+  std::vector<ValueId> valueWork;
+  std::vector<std::pair<MetadataId, uint32_t>> mdSlotStack;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -379,7 +383,9 @@ void Printer::incorporateType(TypeId root) {
   if (typeVisited[root])
     return;
   typeVisited[root] = 1;
-  std::vector<TypeId> work{root};
+  std::vector<TypeId> &work = typeWork;
+  work.clear();
+  work.push_back(root);
   while (!work.empty()) {
     TypeId t = work.back();
     work.pop_back();
@@ -396,8 +402,17 @@ void Printer::incorporateType(TypeId root) {
 }
 
 void Printer::incorporateValue(ValueId root) {
-  std::vector<ValueId> work{root};
-  while (!work.empty()) {
+  {
+    // Most operands are neither constants nor metadata, or constants seen already.
+    const Value &val = m.values[root];
+    if (val.kind != ValueKind::Metadata && (val.kind != ValueKind::Constant || valueVisited[root]))
+      return;
+  }
+  // One stack shared with the calls nested through metadata: each works above its own base.
+  std::vector<ValueId> &work = valueWork;
+  const size_t base = work.size();
+  work.push_back(root);
+  while (work.size() > base) {
     ValueId v = work.back();
     work.pop_back();
     const Value &val = m.values[v];
@@ -495,7 +510,8 @@ void Printer::createMetadataSlot(MetadataId root) {
       mdSlot[root] >= 0)
     return;
   // Preorder, operands in order: an explicit stack of (node, next operand).
-  std::vector<std::pair<MetadataId, uint32_t>> stack;
+  std::vector<std::pair<MetadataId, uint32_t>> &stack = mdSlotStack;
+  stack.clear();
   mdSlot[root] = int32_t(mdBySlot.size());
   mdBySlot.push_back(root);
   stack.push_back({root, 0});
