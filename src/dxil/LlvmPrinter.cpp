@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cstring>
+#include <memory>
 #include <optional>
 #include <unordered_map>
 
@@ -16,6 +17,65 @@ namespace spire::dxil {
 namespace {
 
 constexpr size_t kFlushSize = 1 << 16;
+
+/// The printer's output: appends inline into a buffer that grows rarely (a flush empties it
+/// at kFlushSize), where std::string's appends are calls into the library.
+class TextBuffer {
+public:
+  TextBuffer() : storage(std::make_unique_for_overwrite<char[]>(kInitialSize)), cap(kInitialSize) {}
+  TextBuffer(const TextBuffer &) = delete;
+  TextBuffer &operator=(const TextBuffer &) = delete;
+
+  size_t size() const { return used; }
+  bool empty() const { return used == 0; }
+  void clear() { used = 0; }
+  void resize(size_t n) { used = n; } ///< only to shrink
+  std::string_view view() const { return {storage.get(), used}; }
+
+  [[gnu::always_inline]] void push_back(char c) {
+    if (used == cap)
+      grow(1);
+    storage[used++] = c;
+  }
+  [[gnu::always_inline]] void append(std::string_view s) {
+    if (s.size() > cap - used)
+      grow(s.size());
+    std::memcpy(storage.get() + used, s.data(), s.size());
+    used += s.size();
+  }
+  void append(const char *first, const char *last) {
+    append(std::string_view(first, last - first));
+  }
+  [[gnu::always_inline]] void append(size_t count, char c) {
+    if (count > cap - used)
+      grow(count);
+    std::memset(storage.get() + used, c, count);
+    used += count;
+  }
+  [[gnu::always_inline]] TextBuffer &operator+=(std::string_view s) {
+    append(s);
+    return *this;
+  }
+  [[gnu::always_inline]] TextBuffer &operator+=(char c) {
+    push_back(c);
+    return *this;
+  }
+
+private:
+  static constexpr size_t kInitialSize = 16384; // most programs print less than this
+
+  [[gnu::noinline]] void grow(size_t more) {
+    size_t n = std::max(cap * 2, used + more);
+    std::unique_ptr<char[]> bigger = std::make_unique_for_overwrite<char[]>(n);
+    std::memcpy(bigger.get(), storage.get(), used);
+    storage = std::move(bigger);
+    cap = n;
+  }
+
+  std::unique_ptr<char[]> storage; ///< not filled: only [0, used) is ever read
+  size_t cap;
+  size_t used = 0;
+};
 
 /// The metadata kinds LLVM 14 registers first, in its numbering; other kinds follow in the
 /// order the bitcode names them. Attachments print sorted by this numbering.
@@ -57,20 +117,20 @@ bool isAsciiAlnum(unsigned char c) {
   return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
 
-void appendNumber(std::string &out, uint64_t v) {
+template <class Out> void appendNumber(Out &out, uint64_t v) {
   char buf[24];
   auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
   out.append(buf, end);
 }
 
-void appendHexByte(std::string &out, unsigned char c) {
+template <class Out> void appendHexByte(Out &out, unsigned char c) {
   static constexpr char kHex[] = "0123456789ABCDEF";
   out.push_back('\\');
   out.push_back(kHex[c >> 4]);
   out.push_back(kHex[c & 15]);
 }
 
-void appendEscapedChar(std::string &out, unsigned char c) {
+template <class Out> void appendEscapedChar(Out &out, unsigned char c) {
   if (c == '\\')
     out += "\\\\";
   else if (c >= 0x20 && c <= 0x7E && c != '"')
@@ -79,13 +139,13 @@ void appendEscapedChar(std::string &out, unsigned char c) {
     appendHexByte(out, c);
 }
 
-void appendEscaped(std::string &out, std::string_view s) {
+template <class Out> void appendEscaped(Out &out, std::string_view s) {
   for (unsigned char c : s)
     appendEscapedChar(out, c);
 }
 
 /// A global or local name with its prefix, quoted when it is not a plain identifier.
-void appendName(std::string &out, char prefix, std::string_view name) {
+template <class Out> void appendName(Out &out, char prefix, std::string_view name) {
   if (prefix)
     out.push_back(prefix);
   bool quote = name.empty() || (name[0] >= '0' && name[0] <= '9');
@@ -103,7 +163,7 @@ void appendName(std::string &out, char prefix, std::string_view name) {
   out.push_back('"');
 }
 
-void appendMetadataIdentifier(std::string &out, std::string_view name) {
+template <class Out> void appendMetadataIdentifier(Out &out, std::string_view name) {
   if (name.empty()) {
     out += "<empty name> ";
     return;
@@ -167,7 +227,7 @@ std::string_view orderingText(AtomicOrdering o) {
   return "";
 }
 
-void appendCallingConv(std::string &out, uint32_t cc) {
+template <class Out> void appendCallingConv(Out &out, uint32_t cc) {
   switch (cc) {
   case 8:
     out += "fastcc";
@@ -201,7 +261,7 @@ private:
   // Output.
   void flushIfLarge() {
     if (out.size() >= kFlushSize) {
-      sink(out);
+      sink(out.view());
       out.clear();
     }
   }
@@ -223,7 +283,7 @@ private:
   const std::string &typeText(TypeId t);
   void buildTypeText(TypeId t, std::string &s);
   void appendType(TypeId t) { out += typeText(t); }
-  void structBody(TypeId t, std::string &s);
+  template <class Out> void structBody(TypeId t, Out &s);
   void appendValue(ValueId v);
   void appendOperand(ValueId v, bool withType) {
     if (withType) {
@@ -235,6 +295,23 @@ private:
   void appendConstant(const Constant &c);
   void appendFloat(TypeId t, uint64_t bits, const Constant *c);
   void appendDataElement(TypeId elem, uint64_t word);
+  void appendDecimal(const uint64_t *words, uint32_t numWords, uint32_t bitWidth) {
+    if (numWords == 1) { // appendSignedDecimal's one-word case, written here without a copy
+      uint64_t v = words[0];
+      if (bitWidth < 64 && bitWidth > 0) {
+        v &= (uint64_t(1) << bitWidth) - 1;
+        if ((v >> (bitWidth - 1)) & 1)
+          v |= ~uint64_t(0) << bitWidth;
+      }
+      char buf[24];
+      auto [end, ec] = std::to_chars(buf, buf + sizeof buf, int64_t(v));
+      out.append(buf, end);
+      return;
+    }
+    numberText.clear();
+    appendSignedDecimal(numberText, words, numWords, bitWidth);
+    out += numberText;
+  }
   void appendMetadataRef(MetadataId md);
   void appendMetadataOperand(MetadataId md);
   void appendAttribute(const Attribute &a, bool inGroup);
@@ -281,7 +358,8 @@ private:
   const TextSink &sink;
   const LlvmPrintOptions &options;
   LlvmDataLayout layout;
-  std::string out;
+  TextBuffer out;
+  std::string numberText; ///< scratch for the number formatters that write a std::string
 
   Upgrades upgrades;
   std::vector<Attribute> extraAttributes;
@@ -649,7 +727,7 @@ const std::string &Printer::typeText(TypeId t) {
   return typeCache[t];
 }
 
-void Printer::structBody(TypeId t, std::string &s) {
+template <class Out> void Printer::structBody(TypeId t, Out &s) {
   const Type &ty = m.types[t];
   if (ty.opaque) {
     s += "opaque";
@@ -823,10 +901,14 @@ void Printer::appendFloat(TypeId t, uint64_t bits, const Constant *c) {
   };
   switch (m.types[t].kind) {
   case TypeKind::Double:
-    appendLlvmDouble(out, bits);
+    numberText.clear();
+    appendLlvmDouble(numberText, bits);
+    out += numberText;
     return;
   case TypeKind::Float:
-    appendLlvmFloat(out, uint32_t(bits));
+    numberText.clear();
+    appendLlvmFloat(numberText, uint32_t(bits));
+    out += numberText;
     return;
   case TypeKind::Half:
     out += "0xH";
@@ -861,7 +943,7 @@ void Printer::appendFloat(TypeId t, uint64_t bits, const Constant *c) {
 void Printer::appendDataElement(TypeId elem, uint64_t word) {
   const Type &t = m.types[elem];
   if (t.kind == TypeKind::Integer) {
-    appendSignedDecimal(out, &word, 1, t.bits);
+    appendDecimal(&word, 1, t.bits);
     return;
   }
   appendFloat(elem, word, nullptr);
@@ -876,9 +958,9 @@ void Printer::appendConstant(const Constant &c) {
       return;
     }
     if (c.numWords)
-      appendSignedDecimal(out, m.words.data() + c.firstWord, c.numWords, t.bits);
+      appendDecimal(m.words.data() + c.firstWord, c.numWords, t.bits);
     else
-      appendSignedDecimal(out, &c.bits, 1, t.bits);
+      appendDecimal(&c.bits, 1, t.bits);
     return;
   case ConstantKind::Float:
     appendFloat(c.type, c.bits, &c);
@@ -1272,19 +1354,22 @@ void Printer::printFunction(uint32_t fi) {
   out.push_back('\n');
   if (fnSet != kNoId && options.comments) {
     AttributeSet s = setAt(fnSet);
-    std::string text;
+    // Written in place after the prefix; taken back when no attribute is printed.
+    const size_t start = out.size();
+    out += "; Function Attrs: ";
+    const size_t first = out.size();
     for (uint32_t i = 0; i < s.count; ++i) {
       const Attribute &a = attr(s.first + i);
       if (a.form == Attribute::Form::String)
         continue;
-      if (!text.empty())
-        text.push_back(' ');
-      std::swap(out, text);
+      if (out.size() != first)
+        out.push_back(' ');
       appendAttribute(a, false);
-      std::swap(out, text);
     }
-    if (!text.empty())
-      out += "; Function Attrs: " + text + "\n";
+    if (out.size() == first)
+      out.resize(start);
+    else
+      out.push_back('\n');
   }
   numberLocals(fi);
   if (f.isDeclaration) {
@@ -1857,7 +1942,7 @@ void Printer::run() {
   printNamedMetadata();
   printMetadataNodes();
   if (!out.empty())
-    sink(out);
+    sink(out.view());
 }
 
 } // namespace
