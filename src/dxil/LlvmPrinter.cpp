@@ -6,6 +6,7 @@
 #include "spire/dxil/LlvmAttributes.h"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cstring>
 #include <memory>
@@ -117,7 +118,30 @@ bool isAsciiAlnum(unsigned char c) {
   return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
 
+/// Character classes, one table lookup a character: bit 1 plain in a name (letters, digits,
+/// '-', '.', '_'), bit 2 printed as itself inside quotes (printable, not '"' or '\\').
+constexpr std::array<uint8_t, 256> kCharClass = [] {
+  std::array<uint8_t, 256> t{};
+  for (int c = 0; c < 256; ++c) {
+    bool alnum = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+    if (alnum || c == '-' || c == '.' || c == '_')
+      t[c] |= 1;
+    if (c >= 0x20 && c <= 0x7E && c != '"' && c != '\\')
+      t[c] |= 2;
+  }
+  return t;
+}();
+
 template <class Out> void appendNumber(Out &out, uint64_t v) {
+  if (v < 10) { // most slots and operands: one or two digits, written without to_chars
+    out.push_back(char('0' + v));
+    return;
+  }
+  if (v < 100) {
+    out.push_back(char('0' + v / 10));
+    out.push_back(char('0' + v % 10));
+    return;
+  }
   char buf[24];
   auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
   out.append(buf, end);
@@ -140,8 +164,19 @@ template <class Out> void appendEscapedChar(Out &out, unsigned char c) {
 }
 
 template <class Out> void appendEscaped(Out &out, std::string_view s) {
-  for (unsigned char c : s)
-    appendEscapedChar(out, c);
+  // Runs of characters printed as themselves go out in one append.
+  size_t i = 0, n = s.size();
+  while (i < n) {
+    size_t j = i;
+    while (j < n && (kCharClass[uint8_t(s[j])] & 2))
+      ++j;
+    if (j > i)
+      out.append(s.substr(i, j - i));
+    if (j == n)
+      return;
+    appendEscapedChar(out, uint8_t(s[j]));
+    i = j + 1;
+  }
 }
 
 /// A global or local name with its prefix, quoted when it is not a plain identifier.
@@ -150,7 +185,7 @@ template <class Out> void appendName(Out &out, char prefix, std::string_view nam
     out.push_back(prefix);
   bool quote = name.empty() || (name[0] >= '0' && name[0] <= '9');
   for (unsigned char c : name)
-    if (!isAsciiAlnum(c) && c != '-' && c != '.' && c != '_') {
+    if (!(kCharClass[c] & 1)) {
       quote = true;
       break;
     }
@@ -359,6 +394,7 @@ private:
   const LlvmPrintOptions &options;
   LlvmDataLayout layout;
   TextBuffer out;
+  std::vector<std::string> functionText; ///< per function: "@name" as printed, once built
   std::string numberText; ///< scratch for the number formatters that write a std::string
 
   Upgrades upgrades;
@@ -864,7 +900,13 @@ void Printer::appendValue(ValueId v) {
     return;
   case ValueKind::Function:
     if (!functionName(val.index).empty()) {
-      appendName(out, '@', functionName(val.index));
+      // Each call names its callee: the quoted-or-not text is worked out once a function.
+      if (val.index >= functionText.size())
+        functionText.resize(m.functions.size());
+      std::string &text = functionText[val.index];
+      if (text.empty())
+        appendName(text, '@', functionName(val.index));
+      out += text;
       return;
     }
     out.push_back('@');
@@ -1503,7 +1545,8 @@ void Printer::printFunction(uint32_t fi) {
     } else if (b != 0) {
       out.push_back('\n');
       lineStart = out.size();
-      out += std::to_string(localSlot[bb.value]) + ":";
+      appendNumber(out, uint64_t(localSlot[bb.value]));
+      out.push_back(':');
     }
     if (b != 0 && options.comments) {
       size_t column = out.size() - lineStart;
@@ -1893,7 +1936,9 @@ void Printer::printMetadataNodes() {
   out.push_back('\n');
   for (size_t i = 0; i < mdBySlot.size(); ++i) {
     const Metadata &md = m.metadata[mdBySlot[i]];
-    out += "!" + std::to_string(i) + " = ";
+    out.push_back('!');
+    appendNumber(out, i);
+    out += " = ";
     if (md.kind == MetadataKind::DistinctNode)
       out += "distinct ";
     if (md.kind == MetadataKind::Record) {
