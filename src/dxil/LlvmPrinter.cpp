@@ -305,7 +305,13 @@ private:
   void planUpgrades();
   void findTypes();
   void incorporateType(TypeId t);
-  void incorporateValue(ValueId v);
+  void incorporateValue(ValueId v) {
+    // Most operands are neither constants nor metadata, or constants seen already.
+    const Value &val = m.values[v];
+    if (val.kind == ValueKind::Metadata || (val.kind == ValueKind::Constant && !valueVisited[v]))
+      incorporateValueWalk(v);
+  }
+  void incorporateValueWalk(ValueId v);
   void incorporateMetadata(MetadataId md);
   void numberModule();
   void numberFunctionMetadata(uint32_t fi);
@@ -315,11 +321,25 @@ private:
   void computeKindOrder();
 
   // Pieces.
-  const std::string &typeText(TypeId t);
+  const std::string &typeText(TypeId t) {
+    return typeCached[t] ? typeCache[t] : buildCachedTypeText(t);
+  }
+  const std::string &buildCachedTypeText(TypeId t);
   void buildTypeText(TypeId t, std::string &s);
   void appendType(TypeId t) { out += typeText(t); }
   template <class Out> void structBody(TypeId t, Out &s);
-  void appendValue(ValueId v);
+  void appendValue(ValueId v) {
+    // An unnamed argument or instruction (most operands) inline; everything else out of line.
+    const Value &val = m.values[v];
+    if ((val.kind == ValueKind::Instruction || val.kind == ValueKind::Argument) &&
+        val.name.empty() && localSlot[v] >= 0) {
+      out.push_back('%');
+      appendNumber(out, uint64_t(localSlot[v]));
+      return;
+    }
+    appendValueSlow(v);
+  }
+  void appendValueSlow(ValueId v);
   void appendOperand(ValueId v, bool withType) {
     if (withType) {
       appendType(m.values[v].type);
@@ -515,13 +535,7 @@ void Printer::incorporateType(TypeId root) {
   }
 }
 
-void Printer::incorporateValue(ValueId root) {
-  {
-    // Most operands are neither constants nor metadata, or constants seen already.
-    const Value &val = m.values[root];
-    if (val.kind != ValueKind::Metadata && (val.kind != ValueKind::Constant || valueVisited[root]))
-      return;
-  }
+void Printer::incorporateValueWalk(ValueId root) {
   // One stack shared with the calls nested through metadata: each works above its own base.
   std::vector<ValueId> &work = valueWork;
   const size_t base = work.size();
@@ -664,8 +678,10 @@ void Printer::computeKindOrder() {
     std::string_view name = m.str(m.metadataKinds[i].name);
     uint32_t order = kNoId;
     for (uint32_t k = 0; k < std::size(kFixedMetadataKinds); ++k)
-      if (kFixedMetadataKinds[k] == name)
-        order = k;
+      if (kFixedMetadataKinds[k] == name) {
+        order = k; // the fixed names are distinct: the first match is the only one
+        break;
+      }
     if (order == kNoId) {
       for (const auto &[n, o] : custom)
         if (n == name)
@@ -753,13 +769,11 @@ void Printer::numberLocals(uint32_t fi) {
 // ---------------------------------------------------------------------------------------------
 // Types
 
-const std::string &Printer::typeText(TypeId t) {
-  if (!typeCached[t]) {
-    std::string s;
-    buildTypeText(t, s);
-    typeCache[t] = std::move(s);
-    typeCached[t] = 1;
-  }
+const std::string &Printer::buildCachedTypeText(TypeId t) {
+  std::string s;
+  buildTypeText(t, s);
+  typeCache[t] = std::move(s);
+  typeCached[t] = 1;
   return typeCache[t];
 }
 
@@ -889,7 +903,7 @@ void Printer::buildTypeText(TypeId t, std::string &s) {
 // ---------------------------------------------------------------------------------------------
 // Values and constants
 
-void Printer::appendValue(ValueId v) {
+void Printer::appendValueSlow(ValueId v) {
   const Value &val = m.values[v];
   switch (val.kind) {
   case ValueKind::Constant:
