@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <string_view>
 
 namespace spire::dxil {
 
@@ -96,35 +97,43 @@ public:
 
   void print(std::string &out, const char *prefix = "; ") const {
     std::vector<size_t> width(columns_.size());
+    size_t widest = 0;
     for (size_t c = 0; c < columns_.size(); ++c) {
       width[c] = columns_[c].title.size();
       for (const auto &r : rows_)
         if (c < r.size())
           width[c] = std::max(width[c], r[c].size());
+      widest = std::max(widest, width[c]);
     }
+    // Each line is written in place and its trailing spaces (the prefix's too) taken back.
     auto line = [&](auto cell) {
-      std::string s = prefix;
+      const size_t start = out.size();
+      out += prefix;
       for (size_t c = 0; c < columns_.size(); ++c) {
-        std::string text = cell(c);
+        std::string_view text = cell(c);
         size_t pad = width[c] - std::min(width[c], text.size());
         if (c)
-          s += ' ';
-        if (columns_[c].right)
-          s.append(pad, ' ') += text;
-        else if (c + 1 < columns_.size())
-          (s += text).append(pad, ' ');
-        else
-          s += text;
+          out += ' ';
+        if (columns_[c].right) {
+          out.append(pad, ' ');
+          out += text;
+        } else {
+          out += text;
+          if (c + 1 < columns_.size())
+            out.append(pad, ' ');
+        }
       }
-      while (!s.empty() && s.back() == ' ')
-        s.pop_back();
-      out += s;
+      size_t end = out.size();
+      while (end > start && out[end - 1] == ' ')
+        --end;
+      out.resize(end);
       out += '\n';
     };
-    line([&](size_t c) { return columns_[c].title; });
-    line([&](size_t c) { return std::string(width[c], '-'); });
+    const std::string dashes(widest, '-');
+    line([&](size_t c) { return std::string_view(columns_[c].title); });
+    line([&](size_t c) { return std::string_view(dashes).substr(0, width[c]); });
     for (const auto &r : rows_)
-      line([&](size_t c) { return c < r.size() ? r[c] : std::string(); });
+      line([&](size_t c) { return c < r.size() ? std::string_view(r[c]) : std::string_view(); });
   }
 
 private:
