@@ -9,6 +9,7 @@
 #include <array>
 #include <charconv>
 #include <cstring>
+#include <deque>
 #include <memory>
 #include <optional>
 #include <unordered_map>
@@ -285,6 +286,31 @@ struct Upgrades {
   std::vector<uint32_t> attributes; ///< per function: a replacement attribute list, or kNoId
 };
 
+/// Texts built once and kept for the printer's life: blocks that never move, so a view of a
+/// stored text stays valid while more are stored.
+class TextArena {
+public:
+  std::string_view store(std::string_view s) {
+    if (s.size() > left) {
+      size_t size = std::max(kBlockSize, s.size());
+      blocks.push_back(std::make_unique_for_overwrite<char[]>(size));
+      next = blocks.back().get();
+      left = size;
+    }
+    std::memcpy(next, s.data(), s.size());
+    std::string_view stored(next, s.size());
+    next += s.size();
+    left -= s.size();
+    return stored;
+  }
+
+private:
+  static constexpr size_t kBlockSize = 4096;
+  std::vector<std::unique_ptr<char[]>> blocks;
+  char *next = nullptr;
+  size_t left = 0;
+};
+
 class Printer {
 public:
   Printer(const LlvmModule &m, const TextSink &sink, const LlvmPrintOptions &options)
@@ -321,10 +347,10 @@ private:
   void computeKindOrder();
 
   // Pieces.
-  const std::string &typeText(TypeId t) {
+  std::string_view typeText(TypeId t) {
     return typeCached[t] ? typeCache[t] : buildCachedTypeText(t);
   }
-  const std::string &buildCachedTypeText(TypeId t);
+  std::string_view buildCachedTypeText(TypeId t);
   void buildTypeText(TypeId t, std::string &s);
   void appendType(TypeId t) { out += typeText(t); }
   template <class Out> void structBody(TypeId t, Out &s);
@@ -414,7 +440,7 @@ private:
   const LlvmPrintOptions &options;
   LlvmDataLayout layout;
   TextBuffer out;
-  std::vector<std::string> functionText; ///< per function: "@name" as printed, once built
+  std::vector<std::string_view> functionText; ///< per function: "@name" as printed, in texts
   std::string numberText; ///< scratch for the number formatters that write a std::string
 
   Upgrades upgrades;
@@ -426,9 +452,12 @@ private:
   std::vector<uint8_t> typeVisited;
   std::vector<uint8_t> valueVisited;
   std::vector<uint8_t> mdVisited;
-  std::vector<TypeId> structOrder; ///< identified structs in the order they are printed
-  std::vector<int32_t> typeNumber; ///< unnamed identified structs: their number
-  std::vector<std::string> typeCache;
+  std::vector<TypeId> structOrder;         ///< identified structs in the order they are printed
+  std::vector<int32_t> typeNumber;         ///< unnamed identified structs: their number
+  std::vector<std::string_view> typeCache; ///< in texts
+  std::deque<std::string> typeScratch;     ///< per nesting depth of buildCachedTypeText (stable)
+  uint32_t typeDepth = 0;
+  TextArena texts; ///< type and callee texts, built once
   std::vector<uint8_t> typeCached;
 
   // SlotTracker
@@ -769,10 +798,15 @@ void Printer::numberLocals(uint32_t fi) {
 // ---------------------------------------------------------------------------------------------
 // Types
 
-const std::string &Printer::buildCachedTypeText(TypeId t) {
-  std::string s;
+std::string_view Printer::buildCachedTypeText(TypeId t) {
+  // Built in a string kept for this depth (the text of a type's parts is built first).
+  if (typeDepth == typeScratch.size())
+    typeScratch.emplace_back();
+  std::string &s = typeScratch[typeDepth++];
+  s.clear();
   buildTypeText(t, s);
-  typeCache[t] = std::move(s);
+  --typeDepth;
+  typeCache[t] = texts.store(s);
   typeCached[t] = 1;
   return typeCache[t];
 }
@@ -889,13 +923,17 @@ void Printer::buildTypeText(TypeId t, std::string &s) {
     s += "*";
     return;
   case TypeKind::Array:
-    s += "[" + std::to_string(ty.count) + " x " + typeText(m.elementType(t)) + "]";
+    s += "[" + std::to_string(ty.count) + " x ";
+    s += typeText(m.elementType(t));
+    s += "]";
     return;
   case TypeKind::Vector:
     s += "<";
     if (ty.scalable)
       s += "vscale x ";
-    s += std::to_string(ty.count) + " x " + typeText(m.elementType(t)) + ">";
+    s += std::to_string(ty.count) + " x ";
+    s += typeText(m.elementType(t));
+    s += ">";
     return;
   }
 }
@@ -917,9 +955,12 @@ void Printer::appendValueSlow(ValueId v) {
       // Each call names its callee: the quoted-or-not text is worked out once a function.
       if (val.index >= functionText.size())
         functionText.resize(m.functions.size());
-      std::string &text = functionText[val.index];
-      if (text.empty())
-        appendName(text, '@', functionName(val.index));
+      std::string_view &text = functionText[val.index];
+      if (text.empty()) {
+        std::string built;
+        appendName(built, '@', functionName(val.index));
+        text = texts.store(built);
+      }
       out += text;
       return;
     }
@@ -1069,7 +1110,7 @@ void Printer::appendConstant(const Constant &c) {
     }
     bool vec = t.kind == TypeKind::Vector;
     out.push_back(vec ? '<' : '[');
-    const std::string &et = typeText(m.elementType(c.type));
+    std::string_view et = typeText(m.elementType(c.type));
     for (size_t i = 0; i < ops.size(); ++i) {
       if (i)
         out += ", ";
@@ -1093,7 +1134,7 @@ void Printer::appendConstant(const Constant &c) {
     }
     bool vec = t.kind == TypeKind::Vector;
     out.push_back(vec ? '<' : '[');
-    const std::string &ets = typeText(elem);
+    std::string_view ets = typeText(elem);
     for (size_t i = 0; i < w.size(); ++i) {
       if (i)
         out += ", ";
