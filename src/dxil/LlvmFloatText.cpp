@@ -208,7 +208,11 @@ void appendLlvmDouble(std::string &out, uint64_t bits) {
     std::string text = sixDigits(bits);
     double value, back;
     std::memcpy(&value, &bits, 8);
-    back = std::strtod(text.c_str(), nullptr);
+    // Read back with from_chars (correctly rounded, as strtod, and cheaper); where it reports
+    // a range error (overflow, underflow) strtod decides, as it always did.
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), back);
+    if (ec != std::errc() || end != text.data() + text.size())
+      back = std::strtod(text.c_str(), nullptr);
     if (back == value) {
       out += text;
       return;
