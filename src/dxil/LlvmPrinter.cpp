@@ -363,6 +363,18 @@ private:
       appendNumber(out, uint64_t(localSlot[v]));
       return;
     }
+    if (val.kind == ValueKind::Constant) {
+      // A one-word integer (most call arguments), as appendConstant prints it.
+      const Constant &c = m.constants[val.index];
+      if (c.kind == ConstantKind::Integer && !c.numWords) {
+        uint32_t bits = m.types[c.type].bits;
+        if (bits == 1)
+          out += c.bits ? "true" : "false";
+        else
+          appendDecimal(&c.bits, 1, bits);
+        return;
+      }
+    }
     appendValueSlow(v);
   }
   void appendValueSlow(ValueId v);
@@ -384,9 +396,11 @@ private:
         if ((v >> (bitWidth - 1)) & 1)
           v |= ~uint64_t(0) << bitWidth;
       }
-      char buf[24];
-      auto [end, ec] = std::to_chars(buf, buf + sizeof buf, int64_t(v));
-      out.append(buf, end);
+      if (int64_t(v) < 0) {
+        out.push_back('-');
+        v = 0 - v; // the magnitude, INT64_MIN's too
+      }
+      appendNumber(out, v);
       return;
     }
     numberText.clear();
