@@ -720,7 +720,10 @@ void Printer::computeKindOrder() {
   for (size_t i = 0; i < m.metadataKinds.size(); ++i) {
     std::string_view name = m.str(m.metadataKinds[i].name);
     uint32_t order = kNoId;
-    for (uint32_t k = 0; k < std::size(kFixedMetadataKinds); ++k)
+    // Writers list the fixed kinds first, in this order: the same position is tried first.
+    if (i < std::size(kFixedMetadataKinds) && kFixedMetadataKinds[i] == name)
+      order = uint32_t(i);
+    for (uint32_t k = 0; order == kNoId && k < std::size(kFixedMetadataKinds); ++k)
       if (kFixedMetadataKinds[k] == name) {
         order = k; // the fixed names are distinct: the first match is the only one
         break;
