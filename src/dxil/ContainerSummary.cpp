@@ -172,7 +172,12 @@ public:
 
 private:
   void line(const std::string &s = {}) {
-    out_ += s.empty() ? ";" : "; " + s;
+    if (s.empty()) {
+      out_ += ";\n";
+      return;
+    }
+    out_ += "; ";
+    out_ += s;
     out_ += '\n';
   }
 
