@@ -411,7 +411,11 @@ private:
   void appendMetadataOperand(MetadataId md);
   void appendAttribute(const Attribute &a, bool inGroup);
   void appendAttributeSet(uint32_t set, bool inGroup);
-  void appendAttachments(AttachmentRange r, std::string_view separator);
+  void appendAttachments(AttachmentRange r, std::string_view separator) {
+    if (r.count) // most instructions have none
+      appendAttachmentList(r, separator);
+  }
+  void appendAttachmentList(AttachmentRange r, std::string_view separator);
   std::string_view functionName(uint32_t fi) const {
     return upgrades.renamed[fi].empty() ? m.name(m.functions[fi].value)
                                         : std::string_view(upgrades.renamed[fi]);
@@ -1309,9 +1313,7 @@ void Printer::appendAttributeSet(uint32_t set, bool inGroup) {
   }
 }
 
-void Printer::appendAttachments(AttachmentRange r, std::string_view separator) {
-  if (!r.count)
-    return;
+void Printer::appendAttachmentList(AttachmentRange r, std::string_view separator) {
   attachmentScratch.clear();
   for (const Attachment &a : m.attachmentsOf(r)) {
     uint32_t order = kNoId;
