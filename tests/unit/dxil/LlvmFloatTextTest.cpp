@@ -47,5 +47,21 @@ TEST(DxilFloatText, FloatsPrintThroughDouble) {
   EXPECT_EQ(floatText(0x7F7FFFFFu), "0x47EFFFFFE0000000");
 }
 
+TEST(DxilFloatText, ValuesThatFitOneHundredTwentyEightBits) {
+  // Exact binary fractions and integers: digits come from the 128-bit path.
+  EXPECT_EQ(doubleText(0x3FD0000000000000ull), "2.500000e-01");
+  EXPECT_EQ(doubleText(0x406FE00000000000ull), "2.550000e+02");
+  EXPECT_EQ(doubleText(0x40EFFC0000000000ull), "6.550400e+04");
+  EXPECT_EQ(floatText(0x3E800000u), "2.500000e-01");
+  EXPECT_EQ(floatText(0x3FC00000u), "1.500000e+00");
+  EXPECT_EQ(floatText(0x3F400000u), "7.500000e-01");
+  EXPECT_EQ(floatText(0x44800000u), "1.024000e+03");
+  EXPECT_EQ(floatText(0x3B000000u), "0x3F60000000000000"); // 2^-9 needs seven digits
+  // Beyond 128 bits: the arbitrary-precision path.
+  EXPECT_EQ(doubleText(0x3EE4F8B588E368F1ull), "1.000000e-05");
+  EXPECT_EQ(doubleText(0x400921F9F01B866Eull), "3.141590e+00");
+  EXPECT_EQ(doubleText(0x3FD5555555555555ull), "0x3FD5555555555555");
+}
+
 } // namespace
 } // namespace spire::dxil
