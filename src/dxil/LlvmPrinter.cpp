@@ -1374,7 +1374,7 @@ void Printer::printHeader() {
       }
     for (TypeId t : structOrder)
       if (!m.types[t].name.empty()) {
-        appendName(out, '%', m.str(m.types[t].name));
+        out += typeText(t); // "%name", as every use prints it (and kept for those uses)
         out += " = type ";
         structBody(t, out);
         out.push_back('\n');
