@@ -749,6 +749,7 @@ void Printer::numberModule() {
   globalSlot.assign(m.values.size(), -1);
   localSlot.assign(m.values.size(), -1);
   mdSlot.assign(m.metadata.size(), -1);
+  mdBySlot.reserve(m.metadata.size()); // at most one slot a metadata: no regrowth
   setSlot.assign(m.attributeSets.size() + extraSets.size(), -1);
   int32_t next = 0;
   for (const GlobalVariable &g : m.globals) {
