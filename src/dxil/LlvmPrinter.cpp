@@ -901,7 +901,8 @@ void Printer::buildTypeText(TypeId t, std::string &s) {
     s += "token";
     return;
   case TypeKind::Integer:
-    s += "i" + std::to_string(ty.bits);
+    s.push_back('i');
+    appendNumber(s, ty.bits);
     return;
   case TypeKind::Function: {
     std::span<const TypeId> e = m.elements(t);
@@ -945,7 +946,9 @@ void Printer::buildTypeText(TypeId t, std::string &s) {
     s += "*";
     return;
   case TypeKind::Array:
-    s += "[" + std::to_string(ty.count) + " x ";
+    s.push_back('[');
+    appendNumber(s, ty.count);
+    s += " x ";
     s += typeText(m.elementType(t));
     s += "]";
     return;
@@ -953,7 +956,8 @@ void Printer::buildTypeText(TypeId t, std::string &s) {
     s += "<";
     if (ty.scalable)
       s += "vscale x ";
-    s += std::to_string(ty.count) + " x ";
+    appendNumber(s, ty.count);
+    s += " x ";
     s += typeText(m.elementType(t));
     s += ">";
     return;
