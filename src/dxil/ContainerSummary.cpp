@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <string_view>
 
 namespace spire::dxil {
@@ -105,25 +106,39 @@ public:
           width[c] = std::max(width[c], r[c].size());
       widest = std::max(widest, width[c]);
     }
-    // Each line is written in place and its trailing spaces (the prefix's too) taken back.
+    // Each line is sized, then written in place, and its trailing spaces (the prefix's too)
+    // taken back.
+    const size_t prefixSize = std::strlen(prefix);
     auto line = [&](auto cell) {
       const size_t start = out.size();
-      out += prefix;
+      size_t size = prefixSize;
+      for (size_t c = 0; c < columns_.size(); ++c) {
+        size_t text = cell(c).size();
+        bool padded = columns_[c].right || c + 1 < columns_.size();
+        size += (c ? 1 : 0) + (padded ? std::max(width[c], text) : text);
+      }
+      out.resize(start + size);
+      char *p = out.data() + start;
+      std::memcpy(p, prefix, prefixSize);
+      p += prefixSize;
       for (size_t c = 0; c < columns_.size(); ++c) {
         std::string_view text = cell(c);
         size_t pad = width[c] - std::min(width[c], text.size());
         if (c)
-          out += ' ';
+          *p++ = ' ';
         if (columns_[c].right) {
-          out.append(pad, ' ');
-          out += text;
-        } else {
-          out += text;
-          if (c + 1 < columns_.size())
-            out.append(pad, ' ');
+          std::memset(p, ' ', pad);
+          p += pad;
+        }
+        if (!text.empty()) // an absent cell is a null view
+          std::memcpy(p, text.data(), text.size());
+        p += text.size();
+        if (!columns_[c].right && c + 1 < columns_.size()) {
+          std::memset(p, ' ', pad);
+          p += pad;
         }
       }
-      size_t end = out.size();
+      size_t end = size_t(p - out.data());
       while (end > start && out[end - 1] == ' ')
         --end;
       out.resize(end);
