@@ -330,7 +330,11 @@ private:
   // Setup passes.
   void planUpgrades();
   void findTypes();
-  void incorporateType(TypeId t);
+  void incorporateType(TypeId t) {
+    if (!typeVisited[t]) // most types are seen already
+      incorporateTypeWalk(t);
+  }
+  void incorporateTypeWalk(TypeId t);
   void incorporateValue(ValueId v) {
     // Most operands are neither constants nor metadata, or constants seen already.
     const Value &val = m.values[v];
@@ -560,9 +564,7 @@ void Printer::planUpgrades() {
 // ---------------------------------------------------------------------------------------------
 // Which identified structs llvm-dis lists, in its order (its TypeFinder)
 
-void Printer::incorporateType(TypeId root) {
-  if (typeVisited[root])
-    return;
+void Printer::incorporateTypeWalk(TypeId root) {
   typeVisited[root] = 1;
   std::vector<TypeId> &work = typeWork;
   work.clear();
