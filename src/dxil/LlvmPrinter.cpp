@@ -1346,7 +1346,9 @@ void Printer::appendAttachmentList(AttachmentRange r, std::string_view separator
 
 void Printer::printHeader() {
   if (!options.moduleId.empty()) {
-    out += "; ModuleID = '" + options.moduleId + "'\n";
+    out += "; ModuleID = '";
+    out += options.moduleId;
+    out += "'\n";
   }
   std::string_view source = m.sourceFilename.empty() ? std::string_view(options.moduleId)
                                                      : std::string_view(m.sourceFilename);
@@ -1355,10 +1357,16 @@ void Printer::printHeader() {
     appendEscaped(out, source);
     out += "\"\n";
   }
-  if (!m.dataLayout.empty())
-    out += "target datalayout = \"" + m.dataLayout + "\"\n";
-  if (!m.triple.empty())
-    out += "target triple = \"" + m.triple + "\"\n";
+  if (!m.dataLayout.empty()) {
+    out += "target datalayout = \"";
+    out += m.dataLayout;
+    out += "\"\n";
+  }
+  if (!m.triple.empty()) {
+    out += "target triple = \"";
+    out += m.triple;
+    out += "\"\n";
+  }
   if (!m.moduleAsm.empty()) {
     out.push_back('\n');
     std::string_view rest = m.moduleAsm;
@@ -1375,7 +1383,9 @@ void Printer::printHeader() {
     out.push_back('\n');
     for (TypeId t : structOrder)
       if (m.types[t].name.empty()) {
-        out += "%" + std::to_string(typeNumber[t]) + " = type ";
+        out.push_back('%');
+        appendNumber(out, uint64_t(typeNumber[t]));
+        out += " = type ";
         structBody(t, out);
         out.push_back('\n');
       }
