@@ -115,12 +115,9 @@ constexpr std::string_view kFixedMetadataKinds[] = {
     "annotation",
 };
 
-bool isAsciiAlnum(unsigned char c) {
-  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-
 /// Character classes, one table lookup a character: bit 1 plain in a name (letters, digits,
-/// '-', '.', '_'), bit 2 printed as itself inside quotes (printable, not '"' or '\\').
+/// '-', '.', '_'), bit 2 printed as itself inside quotes (printable, not '"' or '\\'), bit 4
+/// kept in a metadata name (letters, digits, '-', '$', '.', '_').
 constexpr std::array<uint8_t, 256> kCharClass = [] {
   std::array<uint8_t, 256> t{};
   for (int c = 0; c < 256; ++c) {
@@ -129,6 +126,8 @@ constexpr std::array<uint8_t, 256> kCharClass = [] {
       t[c] |= 1;
     if (c >= 0x20 && c <= 0x7E && c != '"' && c != '\\')
       t[c] |= 2;
+    if (alnum || c == '-' || c == '$' || c == '.' || c == '_')
+      t[c] |= 4;
   }
   return t;
 }();
@@ -204,14 +203,23 @@ template <class Out> void appendMetadataIdentifier(Out &out, std::string_view na
     out += "<empty name> ";
     return;
   }
-  for (size_t i = 0; i < name.size(); ++i) {
-    unsigned char c = name[i];
-    bool ok = (i == 0 ? ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) : isAsciiAlnum(c)) ||
-              c == '-' || c == '$' || c == '.' || c == '_';
-    if (ok)
-      out.push_back(char(c));
-    else
-      appendHexByte(out, c);
+  // The first character may not be a digit; runs of characters kept as they are go out at once.
+  size_t i = 0, n = name.size();
+  unsigned char first = name[0];
+  if (first >= '0' && first <= '9') {
+    appendHexByte(out, first);
+    i = 1;
+  }
+  while (i < n) {
+    size_t j = i;
+    while (j < n && (kCharClass[uint8_t(name[j])] & 4))
+      ++j;
+    if (j > i)
+      out.append(name.substr(i, j - i));
+    if (j == n)
+      return;
+    appendHexByte(out, uint8_t(name[j]));
+    i = j + 1;
   }
 }
 
