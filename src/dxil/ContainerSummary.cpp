@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
+#include <string_view>
 
 namespace spire::dxil {
 
@@ -96,35 +98,57 @@ public:
 
   void print(std::string &out, const char *prefix = "; ") const {
     std::vector<size_t> width(columns_.size());
+    size_t widest = 0;
     for (size_t c = 0; c < columns_.size(); ++c) {
       width[c] = columns_[c].title.size();
       for (const auto &r : rows_)
         if (c < r.size())
           width[c] = std::max(width[c], r[c].size());
+      widest = std::max(widest, width[c]);
     }
+    // Each line is sized, then written in place, and its trailing spaces (the prefix's too)
+    // taken back.
+    const size_t prefixSize = std::strlen(prefix);
     auto line = [&](auto cell) {
-      std::string s = prefix;
+      const size_t start = out.size();
+      size_t size = prefixSize;
       for (size_t c = 0; c < columns_.size(); ++c) {
-        std::string text = cell(c);
+        size_t text = cell(c).size();
+        bool padded = columns_[c].right || c + 1 < columns_.size();
+        size += (c ? 1 : 0) + (padded ? std::max(width[c], text) : text);
+      }
+      out.resize(start + size);
+      char *p = out.data() + start;
+      std::memcpy(p, prefix, prefixSize);
+      p += prefixSize;
+      for (size_t c = 0; c < columns_.size(); ++c) {
+        std::string_view text = cell(c);
         size_t pad = width[c] - std::min(width[c], text.size());
         if (c)
-          s += ' ';
-        if (columns_[c].right)
-          s.append(pad, ' ') += text;
-        else if (c + 1 < columns_.size())
-          (s += text).append(pad, ' ');
-        else
-          s += text;
+          *p++ = ' ';
+        if (columns_[c].right) {
+          std::memset(p, ' ', pad);
+          p += pad;
+        }
+        if (!text.empty()) // an absent cell is a null view
+          std::memcpy(p, text.data(), text.size());
+        p += text.size();
+        if (!columns_[c].right && c + 1 < columns_.size()) {
+          std::memset(p, ' ', pad);
+          p += pad;
+        }
       }
-      while (!s.empty() && s.back() == ' ')
-        s.pop_back();
-      out += s;
+      size_t end = size_t(p - out.data());
+      while (end > start && out[end - 1] == ' ')
+        --end;
+      out.resize(end);
       out += '\n';
     };
-    line([&](size_t c) { return columns_[c].title; });
-    line([&](size_t c) { return std::string(width[c], '-'); });
+    const std::string dashes(widest, '-');
+    line([&](size_t c) { return std::string_view(columns_[c].title); });
+    line([&](size_t c) { return std::string_view(dashes).substr(0, width[c]); });
     for (const auto &r : rows_)
-      line([&](size_t c) { return c < r.size() ? r[c] : std::string(); });
+      line([&](size_t c) { return c < r.size() ? std::string_view(r[c]) : std::string_view(); });
   }
 
 private:
@@ -163,7 +187,12 @@ public:
 
 private:
   void line(const std::string &s = {}) {
-    out_ += s.empty() ? ";" : "; " + s;
+    if (s.empty()) {
+      out_ += ";\n";
+      return;
+    }
+    out_ += "; ";
+    out_ += s;
     out_ += '\n';
   }
 

@@ -93,47 +93,86 @@ std::string sixDigits(uint64_t bits) {
   int tz = std::countr_zero(mant);
   mant >>= tz;
   exp += tz;
-  BigUnsigned sig(mant);
-  int decExp = 0;
-  if (exp > 0) {
-    sig.shiftLeft(unsigned(exp));
-  } else if (exp < 0) {
-    int t = -exp;
-    decExp = exp;
-    while (t >= 13) {
-      sig.mulSmall(1220703125u); // 5^13
-      t -= 13;
-    }
-    uint32_t p = 1;
-    while (t-- > 0)
-      p *= 5;
-    sig.mulSmall(p);
-  }
   constexpr unsigned kPrecision = 6;
   constexpr unsigned kBitsRequired = (kPrecision * 196 + 58) / 59;
-  unsigned active = sig.activeBits();
-  if (active > kBitsRequired) {
-    unsigned tens = (active - kBitsRequired) * 59 / 196;
-    decExp += int(tens);
-    while (tens >= 9) {
-      sig.divSmall(1000000000u);
-      tens -= 9;
-    }
-    uint32_t p = 1;
-    while (tens-- > 0)
-      p *= 10;
-    sig.divSmall(p);
+  int decExp = 0;
+  std::string digits; // least significant first, without trailing zeros
+  // The same steps in 128-bit arithmetic where every intermediate value fits (most constants
+  // of shaders, floats widened among them); the arbitrary-precision path below otherwise.
+  unsigned __int128 small = mant;
+  bool fits = true;
+  if (exp > 0) {
+    fits = unsigned(std::bit_width(mant)) + unsigned(exp) <= 128;
+    if (fits)
+      small = small << exp;
+  } else {
+    for (int t = -exp; t > 0 && fits; --t)
+      fits = !__builtin_mul_overflow(small, (unsigned __int128)5, &small);
   }
-  // Digits, least significant first, without trailing zeros.
-  std::string digits;
-  bool inTrail = true;
-  while (!sig.isZero()) {
-    uint32_t d = sig.divSmall(10);
-    if (inTrail && d == 0) {
-      ++decExp;
-    } else {
-      digits.push_back(char('0' + d));
-      inTrail = false;
+  if (fits) {
+    if (exp < 0)
+      decExp = exp;
+    uint64_t high = uint64_t(small >> 64);
+    unsigned active =
+        high ? 64 + unsigned(std::bit_width(high)) : unsigned(std::bit_width(uint64_t(small)));
+    if (active > kBitsRequired) {
+      unsigned tens = (active - kBitsRequired) * 59 / 196; // at most 32: 10^32 fits
+      decExp += int(tens);
+      unsigned __int128 p = 1;
+      while (tens-- > 0)
+        p *= 10;
+      small /= p;
+    }
+    uint64_t rest = uint64_t(small); // below 2^64 now: at most 20 + 4 bits are left
+    bool inTrail = true;
+    while (rest) {
+      uint32_t d = uint32_t(rest % 10);
+      rest /= 10;
+      if (inTrail && d == 0) {
+        ++decExp;
+      } else {
+        digits.push_back(char('0' + d));
+        inTrail = false;
+      }
+    }
+  } else {
+    BigUnsigned sig(mant);
+    if (exp > 0) {
+      sig.shiftLeft(unsigned(exp));
+    } else if (exp < 0) {
+      int t = -exp;
+      decExp = exp;
+      while (t >= 13) {
+        sig.mulSmall(1220703125u); // 5^13
+        t -= 13;
+      }
+      uint32_t p = 1;
+      while (t-- > 0)
+        p *= 5;
+      sig.mulSmall(p);
+    }
+    unsigned active = sig.activeBits();
+    if (active > kBitsRequired) {
+      unsigned tens = (active - kBitsRequired) * 59 / 196;
+      decExp += int(tens);
+      while (tens >= 9) {
+        sig.divSmall(1000000000u);
+        tens -= 9;
+      }
+      uint32_t p = 1;
+      while (tens-- > 0)
+        p *= 10;
+      sig.divSmall(p);
+    }
+    bool inTrail = true;
+    while (!sig.isZero()) {
+      uint32_t d = sig.divSmall(10);
+      if (inTrail && d == 0) {
+        ++decExp;
+      } else {
+        digits.push_back(char('0' + d));
+        inTrail = false;
+      }
     }
   }
   // Round to the precision (half up, on the first dropped digit).
@@ -208,7 +247,11 @@ void appendLlvmDouble(std::string &out, uint64_t bits) {
     std::string text = sixDigits(bits);
     double value, back;
     std::memcpy(&value, &bits, 8);
-    back = std::strtod(text.c_str(), nullptr);
+    // Read back with from_chars (correctly rounded, as strtod, and cheaper); where it reports
+    // a range error (overflow, underflow) strtod decides, as it always did.
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), back);
+    if (ec != std::errc() || end != text.data() + text.size())
+      back = std::strtod(text.c_str(), nullptr);
     if (back == value) {
       out += text;
       return;

@@ -6,8 +6,11 @@
 #include "spire/dxil/LlvmAttributes.h"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cstring>
+#include <deque>
+#include <memory>
 #include <optional>
 #include <unordered_map>
 
@@ -16,6 +19,65 @@ namespace spire::dxil {
 namespace {
 
 constexpr size_t kFlushSize = 1 << 16;
+
+/// The printer's output: appends inline into a buffer that grows rarely (a flush empties it
+/// at kFlushSize), where std::string's appends are calls into the library.
+class TextBuffer {
+public:
+  TextBuffer() : storage(std::make_unique_for_overwrite<char[]>(kInitialSize)), cap(kInitialSize) {}
+  TextBuffer(const TextBuffer &) = delete;
+  TextBuffer &operator=(const TextBuffer &) = delete;
+
+  size_t size() const { return used; }
+  bool empty() const { return used == 0; }
+  void clear() { used = 0; }
+  void resize(size_t n) { used = n; } ///< only to shrink
+  std::string_view view() const { return {storage.get(), used}; }
+
+  [[gnu::always_inline]] void push_back(char c) {
+    if (used == cap)
+      grow(1);
+    storage[used++] = c;
+  }
+  [[gnu::always_inline]] void append(std::string_view s) {
+    if (s.size() > cap - used)
+      grow(s.size());
+    std::memcpy(storage.get() + used, s.data(), s.size());
+    used += s.size();
+  }
+  void append(const char *first, const char *last) {
+    append(std::string_view(first, last - first));
+  }
+  [[gnu::always_inline]] void append(size_t count, char c) {
+    if (count > cap - used)
+      grow(count);
+    std::memset(storage.get() + used, c, count);
+    used += count;
+  }
+  [[gnu::always_inline]] TextBuffer &operator+=(std::string_view s) {
+    append(s);
+    return *this;
+  }
+  [[gnu::always_inline]] TextBuffer &operator+=(char c) {
+    push_back(c);
+    return *this;
+  }
+
+private:
+  static constexpr size_t kInitialSize = 16384; // most programs print less than this
+
+  [[gnu::noinline]] void grow(size_t more) {
+    size_t n = std::max(cap * 2, used + more);
+    std::unique_ptr<char[]> bigger = std::make_unique_for_overwrite<char[]>(n);
+    std::memcpy(bigger.get(), storage.get(), used);
+    storage = std::move(bigger);
+    cap = n;
+  }
+
+  std::unique_ptr<char[]> storage; ///< not filled: only [0, used) is ever read
+  size_t cap;
+  size_t used = 0;
+};
 
 /// The metadata kinds LLVM 14 registers first, in its numbering; other kinds follow in the
 /// order the bitcode names them. Attachments print sorted by this numbering.
@@ -53,24 +115,46 @@ constexpr std::string_view kFixedMetadataKinds[] = {
     "annotation",
 };
 
-bool isAsciiAlnum(unsigned char c) {
-  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
+/// Character classes, one table lookup a character: bit 1 plain in a name (letters, digits,
+/// '-', '.', '_'), bit 2 printed as itself inside quotes (printable, not '"' or '\\'), bit 4
+/// kept in a metadata name (letters, digits, '-', '$', '.', '_').
+constexpr std::array<uint8_t, 256> kCharClass = [] {
+  std::array<uint8_t, 256> t{};
+  for (int c = 0; c < 256; ++c) {
+    bool alnum = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+    if (alnum || c == '-' || c == '.' || c == '_')
+      t[c] |= 1;
+    if (c >= 0x20 && c <= 0x7E && c != '"' && c != '\\')
+      t[c] |= 2;
+    if (alnum || c == '-' || c == '$' || c == '.' || c == '_')
+      t[c] |= 4;
+  }
+  return t;
+}();
 
-void appendNumber(std::string &out, uint64_t v) {
+template <class Out> void appendNumber(Out &out, uint64_t v) {
+  if (v < 10) { // most slots and operands: one or two digits, written without to_chars
+    out.push_back(char('0' + v));
+    return;
+  }
+  if (v < 100) {
+    out.push_back(char('0' + v / 10));
+    out.push_back(char('0' + v % 10));
+    return;
+  }
   char buf[24];
   auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
   out.append(buf, end);
 }
 
-void appendHexByte(std::string &out, unsigned char c) {
+template <class Out> void appendHexByte(Out &out, unsigned char c) {
   static constexpr char kHex[] = "0123456789ABCDEF";
   out.push_back('\\');
   out.push_back(kHex[c >> 4]);
   out.push_back(kHex[c & 15]);
 }
 
-void appendEscapedChar(std::string &out, unsigned char c) {
+template <class Out> void appendEscapedChar(Out &out, unsigned char c) {
   if (c == '\\')
     out += "\\\\";
   else if (c >= 0x20 && c <= 0x7E && c != '"')
@@ -79,18 +163,29 @@ void appendEscapedChar(std::string &out, unsigned char c) {
     appendHexByte(out, c);
 }
 
-void appendEscaped(std::string &out, std::string_view s) {
-  for (unsigned char c : s)
-    appendEscapedChar(out, c);
+template <class Out> void appendEscaped(Out &out, std::string_view s) {
+  // Runs of characters printed as themselves go out in one append.
+  size_t i = 0, n = s.size();
+  while (i < n) {
+    size_t j = i;
+    while (j < n && (kCharClass[uint8_t(s[j])] & 2))
+      ++j;
+    if (j > i)
+      out.append(s.substr(i, j - i));
+    if (j == n)
+      return;
+    appendEscapedChar(out, uint8_t(s[j]));
+    i = j + 1;
+  }
 }
 
 /// A global or local name with its prefix, quoted when it is not a plain identifier.
-void appendName(std::string &out, char prefix, std::string_view name) {
+template <class Out> void appendName(Out &out, char prefix, std::string_view name) {
   if (prefix)
     out.push_back(prefix);
   bool quote = name.empty() || (name[0] >= '0' && name[0] <= '9');
   for (unsigned char c : name)
-    if (!isAsciiAlnum(c) && c != '-' && c != '.' && c != '_') {
+    if (!(kCharClass[c] & 1)) {
       quote = true;
       break;
     }
@@ -103,19 +198,28 @@ void appendName(std::string &out, char prefix, std::string_view name) {
   out.push_back('"');
 }
 
-void appendMetadataIdentifier(std::string &out, std::string_view name) {
+template <class Out> void appendMetadataIdentifier(Out &out, std::string_view name) {
   if (name.empty()) {
     out += "<empty name> ";
     return;
   }
-  for (size_t i = 0; i < name.size(); ++i) {
-    unsigned char c = name[i];
-    bool ok = (i == 0 ? ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) : isAsciiAlnum(c)) ||
-              c == '-' || c == '$' || c == '.' || c == '_';
-    if (ok)
-      out.push_back(char(c));
-    else
-      appendHexByte(out, c);
+  // The first character may not be a digit; runs of characters kept as they are go out at once.
+  size_t i = 0, n = name.size();
+  unsigned char first = name[0];
+  if (first >= '0' && first <= '9') {
+    appendHexByte(out, first);
+    i = 1;
+  }
+  while (i < n) {
+    size_t j = i;
+    while (j < n && (kCharClass[uint8_t(name[j])] & 4))
+      ++j;
+    if (j > i)
+      out.append(name.substr(i, j - i));
+    if (j == n)
+      return;
+    appendHexByte(out, uint8_t(name[j]));
+    i = j + 1;
   }
 }
 
@@ -167,7 +271,7 @@ std::string_view orderingText(AtomicOrdering o) {
   return "";
 }
 
-void appendCallingConv(std::string &out, uint32_t cc) {
+template <class Out> void appendCallingConv(Out &out, uint32_t cc) {
   switch (cc) {
   case 8:
     out += "fastcc";
@@ -190,6 +294,31 @@ struct Upgrades {
   std::vector<uint32_t> attributes; ///< per function: a replacement attribute list, or kNoId
 };
 
+/// Texts built once and kept for the printer's life: blocks that never move, so a view of a
+/// stored text stays valid while more are stored.
+class TextArena {
+public:
+  std::string_view store(std::string_view s) {
+    if (s.size() > left) {
+      size_t size = std::max(kBlockSize, s.size());
+      blocks.push_back(std::make_unique_for_overwrite<char[]>(size));
+      next = blocks.back().get();
+      left = size;
+    }
+    std::memcpy(next, s.data(), s.size());
+    std::string_view stored(next, s.size());
+    next += s.size();
+    left -= s.size();
+    return stored;
+  }
+
+private:
+  static constexpr size_t kBlockSize = 4096;
+  std::vector<std::unique_ptr<char[]>> blocks;
+  char *next = nullptr;
+  size_t left = 0;
+};
+
 class Printer {
 public:
   Printer(const LlvmModule &m, const TextSink &sink, const LlvmPrintOptions &options)
@@ -201,7 +330,7 @@ private:
   // Output.
   void flushIfLarge() {
     if (out.size() >= kFlushSize) {
-      sink(out);
+      sink(out.view());
       out.clear();
     }
   }
@@ -209,8 +338,18 @@ private:
   // Setup passes.
   void planUpgrades();
   void findTypes();
-  void incorporateType(TypeId t);
-  void incorporateValue(ValueId v);
+  void incorporateType(TypeId t) {
+    if (!typeVisited[t]) // most types are seen already
+      incorporateTypeWalk(t);
+  }
+  void incorporateTypeWalk(TypeId t);
+  void incorporateValue(ValueId v) {
+    // Most operands are neither constants nor metadata, or constants seen already.
+    const Value &val = m.values[v];
+    if (val.kind == ValueKind::Metadata || (val.kind == ValueKind::Constant && !valueVisited[v]))
+      incorporateValueWalk(v);
+  }
+  void incorporateValueWalk(ValueId v);
   void incorporateMetadata(MetadataId md);
   void numberModule();
   void numberFunctionMetadata(uint32_t fi);
@@ -220,11 +359,37 @@ private:
   void computeKindOrder();
 
   // Pieces.
-  const std::string &typeText(TypeId t);
+  std::string_view typeText(TypeId t) {
+    return typeCached[t] ? typeCache[t] : buildCachedTypeText(t);
+  }
+  std::string_view buildCachedTypeText(TypeId t);
   void buildTypeText(TypeId t, std::string &s);
   void appendType(TypeId t) { out += typeText(t); }
-  void structBody(TypeId t, std::string &s);
-  void appendValue(ValueId v);
+  template <class Out> void structBody(TypeId t, Out &s);
+  void appendValue(ValueId v) {
+    // An unnamed argument or instruction (most operands) inline; everything else out of line.
+    const Value &val = m.values[v];
+    if ((val.kind == ValueKind::Instruction || val.kind == ValueKind::Argument) &&
+        val.name.empty() && localSlot[v] >= 0) {
+      out.push_back('%');
+      appendNumber(out, uint64_t(localSlot[v]));
+      return;
+    }
+    if (val.kind == ValueKind::Constant) {
+      // A one-word integer (most call arguments), as appendConstant prints it.
+      const Constant &c = m.constants[val.index];
+      if (c.kind == ConstantKind::Integer && !c.numWords) {
+        uint32_t bits = m.types[c.type].bits;
+        if (bits == 1)
+          out += c.bits ? "true" : "false";
+        else
+          appendDecimal(&c.bits, 1, bits);
+        return;
+      }
+    }
+    appendValueSlow(v);
+  }
+  void appendValueSlow(ValueId v);
   void appendOperand(ValueId v, bool withType) {
     if (withType) {
       appendType(m.values[v].type);
@@ -235,11 +400,34 @@ private:
   void appendConstant(const Constant &c);
   void appendFloat(TypeId t, uint64_t bits, const Constant *c);
   void appendDataElement(TypeId elem, uint64_t word);
+  void appendDecimal(const uint64_t *words, uint32_t numWords, uint32_t bitWidth) {
+    if (numWords == 1) { // appendSignedDecimal's one-word case, written here without a copy
+      uint64_t v = words[0];
+      if (bitWidth < 64 && bitWidth > 0) {
+        v &= (uint64_t(1) << bitWidth) - 1;
+        if ((v >> (bitWidth - 1)) & 1)
+          v |= ~uint64_t(0) << bitWidth;
+      }
+      if (int64_t(v) < 0) {
+        out.push_back('-');
+        v = 0 - v; // the magnitude, INT64_MIN's too
+      }
+      appendNumber(out, v);
+      return;
+    }
+    numberText.clear();
+    appendSignedDecimal(numberText, words, numWords, bitWidth);
+    out += numberText;
+  }
   void appendMetadataRef(MetadataId md);
   void appendMetadataOperand(MetadataId md);
   void appendAttribute(const Attribute &a, bool inGroup);
   void appendAttributeSet(uint32_t set, bool inGroup);
-  void appendAttachments(AttachmentRange r, std::string_view separator);
+  void appendAttachments(AttachmentRange r, std::string_view separator) {
+    if (r.count) // most instructions have none
+      appendAttachmentList(r, separator);
+  }
+  void appendAttachmentList(AttachmentRange r, std::string_view separator);
   std::string_view functionName(uint32_t fi) const {
     return upgrades.renamed[fi].empty() ? m.name(m.functions[fi].value)
                                         : std::string_view(upgrades.renamed[fi]);
@@ -281,7 +469,9 @@ private:
   const TextSink &sink;
   const LlvmPrintOptions &options;
   LlvmDataLayout layout;
-  std::string out;
+  TextBuffer out;
+  std::vector<std::string_view> functionText; ///< per function: "@name" as printed, in texts
+  std::string numberText; ///< scratch for the number formatters that write a std::string
 
   Upgrades upgrades;
   std::vector<Attribute> extraAttributes;
@@ -292,9 +482,12 @@ private:
   std::vector<uint8_t> typeVisited;
   std::vector<uint8_t> valueVisited;
   std::vector<uint8_t> mdVisited;
-  std::vector<TypeId> structOrder; ///< identified structs in the order they are printed
-  std::vector<int32_t> typeNumber; ///< unnamed identified structs: their number
-  std::vector<std::string> typeCache;
+  std::vector<TypeId> structOrder;         ///< identified structs in the order they are printed
+  std::vector<int32_t> typeNumber;         ///< unnamed identified structs: their number
+  std::vector<std::string_view> typeCache; ///< in texts
+  std::deque<std::string> typeScratch;     ///< per nesting depth of buildCachedTypeText (stable)
+  uint32_t typeDepth = 0;
+  TextArena texts; ///< type and callee texts, built once
   std::vector<uint8_t> typeCached;
 
   // SlotTracker
@@ -306,6 +499,10 @@ private:
   std::vector<uint32_t> setBySlot;
   std::vector<uint32_t> kindOrder; ///< per position in m.metadataKinds: LLVM 14's kind number
   std::vector<std::pair<uint32_t, uint32_t>> attachmentScratch;
+  // Work stacks kept between calls so the walks do not allocate each time.
+  std::vector<TypeId> typeWork;
+  std::vector<ValueId> valueWork;
+  std::vector<std::pair<MetadataId, uint32_t>> mdSlotStack;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -375,11 +572,11 @@ void Printer::planUpgrades() {
 // ---------------------------------------------------------------------------------------------
 // Which identified structs llvm-dis lists, in its order (its TypeFinder)
 
-void Printer::incorporateType(TypeId root) {
-  if (typeVisited[root])
-    return;
+void Printer::incorporateTypeWalk(TypeId root) {
   typeVisited[root] = 1;
-  std::vector<TypeId> work{root};
+  std::vector<TypeId> &work = typeWork;
+  work.clear();
+  work.push_back(root);
   while (!work.empty()) {
     TypeId t = work.back();
     work.pop_back();
@@ -395,9 +592,12 @@ void Printer::incorporateType(TypeId root) {
   }
 }
 
-void Printer::incorporateValue(ValueId root) {
-  std::vector<ValueId> work{root};
-  while (!work.empty()) {
+void Printer::incorporateValueWalk(ValueId root) {
+  // One stack shared with the calls nested through metadata: each works above its own base.
+  std::vector<ValueId> &work = valueWork;
+  const size_t base = work.size();
+  work.push_back(root);
+  while (work.size() > base) {
     ValueId v = work.back();
     work.pop_back();
     const Value &val = m.values[v];
@@ -495,7 +695,8 @@ void Printer::createMetadataSlot(MetadataId root) {
       mdSlot[root] >= 0)
     return;
   // Preorder, operands in order: an explicit stack of (node, next operand).
-  std::vector<std::pair<MetadataId, uint32_t>> stack;
+  std::vector<std::pair<MetadataId, uint32_t>> &stack = mdSlotStack;
+  stack.clear();
   mdSlot[root] = int32_t(mdBySlot.size());
   mdBySlot.push_back(root);
   stack.push_back({root, 0});
@@ -533,9 +734,14 @@ void Printer::computeKindOrder() {
   for (size_t i = 0; i < m.metadataKinds.size(); ++i) {
     std::string_view name = m.str(m.metadataKinds[i].name);
     uint32_t order = kNoId;
-    for (uint32_t k = 0; k < std::size(kFixedMetadataKinds); ++k)
-      if (kFixedMetadataKinds[k] == name)
-        order = k;
+    // Writers list the fixed kinds first, in this order: the same position is tried first.
+    if (i < std::size(kFixedMetadataKinds) && kFixedMetadataKinds[i] == name)
+      order = uint32_t(i);
+    for (uint32_t k = 0; order == kNoId && k < std::size(kFixedMetadataKinds); ++k)
+      if (kFixedMetadataKinds[k] == name) {
+        order = k; // the fixed names are distinct: the first match is the only one
+        break;
+      }
     if (order == kNoId) {
       for (const auto &[n, o] : custom)
         if (n == name)
@@ -553,6 +759,7 @@ void Printer::numberModule() {
   globalSlot.assign(m.values.size(), -1);
   localSlot.assign(m.values.size(), -1);
   mdSlot.assign(m.metadata.size(), -1);
+  mdBySlot.reserve(m.metadata.size()); // at most one slot a metadata: no regrowth
   setSlot.assign(m.attributeSets.size() + extraSets.size(), -1);
   int32_t next = 0;
   for (const GlobalVariable &g : m.globals) {
@@ -623,17 +830,20 @@ void Printer::numberLocals(uint32_t fi) {
 // ---------------------------------------------------------------------------------------------
 // Types
 
-const std::string &Printer::typeText(TypeId t) {
-  if (!typeCached[t]) {
-    std::string s;
-    buildTypeText(t, s);
-    typeCache[t] = std::move(s);
-    typeCached[t] = 1;
-  }
+std::string_view Printer::buildCachedTypeText(TypeId t) {
+  // Built in a string kept for this depth (the text of a type's parts is built first).
+  if (typeDepth == typeScratch.size())
+    typeScratch.emplace_back();
+  std::string &s = typeScratch[typeDepth++];
+  s.clear();
+  buildTypeText(t, s);
+  --typeDepth;
+  typeCache[t] = texts.store(s);
+  typeCached[t] = 1;
   return typeCache[t];
 }
 
-void Printer::structBody(TypeId t, std::string &s) {
+template <class Out> void Printer::structBody(TypeId t, Out &s) {
   const Type &ty = m.types[t];
   if (ty.opaque) {
     s += "opaque";
@@ -701,7 +911,8 @@ void Printer::buildTypeText(TypeId t, std::string &s) {
     s += "token";
     return;
   case TypeKind::Integer:
-    s += "i" + std::to_string(ty.bits);
+    s.push_back('i');
+    appendNumber(s, ty.bits);
     return;
   case TypeKind::Function: {
     std::span<const TypeId> e = m.elements(t);
@@ -745,13 +956,20 @@ void Printer::buildTypeText(TypeId t, std::string &s) {
     s += "*";
     return;
   case TypeKind::Array:
-    s += "[" + std::to_string(ty.count) + " x " + typeText(m.elementType(t)) + "]";
+    s.push_back('[');
+    appendNumber(s, ty.count);
+    s += " x ";
+    s += typeText(m.elementType(t));
+    s += "]";
     return;
   case TypeKind::Vector:
     s += "<";
     if (ty.scalable)
       s += "vscale x ";
-    s += std::to_string(ty.count) + " x " + typeText(m.elementType(t)) + ">";
+    appendNumber(s, ty.count);
+    s += " x ";
+    s += typeText(m.elementType(t));
+    s += ">";
     return;
   }
 }
@@ -759,7 +977,7 @@ void Printer::buildTypeText(TypeId t, std::string &s) {
 // ---------------------------------------------------------------------------------------------
 // Values and constants
 
-void Printer::appendValue(ValueId v) {
+void Printer::appendValueSlow(ValueId v) {
   const Value &val = m.values[v];
   switch (val.kind) {
   case ValueKind::Constant:
@@ -770,7 +988,16 @@ void Printer::appendValue(ValueId v) {
     return;
   case ValueKind::Function:
     if (!functionName(val.index).empty()) {
-      appendName(out, '@', functionName(val.index));
+      // Each call names its callee: the quoted-or-not text is worked out once a function.
+      if (val.index >= functionText.size())
+        functionText.resize(m.functions.size());
+      std::string_view &text = functionText[val.index];
+      if (text.empty()) {
+        std::string built;
+        appendName(built, '@', functionName(val.index));
+        text = texts.store(built);
+      }
+      out += text;
       return;
     }
     out.push_back('@');
@@ -807,10 +1034,14 @@ void Printer::appendFloat(TypeId t, uint64_t bits, const Constant *c) {
   };
   switch (m.types[t].kind) {
   case TypeKind::Double:
-    appendLlvmDouble(out, bits);
+    numberText.clear();
+    appendLlvmDouble(numberText, bits);
+    out += numberText;
     return;
   case TypeKind::Float:
-    appendLlvmFloat(out, uint32_t(bits));
+    numberText.clear();
+    appendLlvmFloat(numberText, uint32_t(bits));
+    out += numberText;
     return;
   case TypeKind::Half:
     out += "0xH";
@@ -845,7 +1076,7 @@ void Printer::appendFloat(TypeId t, uint64_t bits, const Constant *c) {
 void Printer::appendDataElement(TypeId elem, uint64_t word) {
   const Type &t = m.types[elem];
   if (t.kind == TypeKind::Integer) {
-    appendSignedDecimal(out, &word, 1, t.bits);
+    appendDecimal(&word, 1, t.bits);
     return;
   }
   appendFloat(elem, word, nullptr);
@@ -860,9 +1091,9 @@ void Printer::appendConstant(const Constant &c) {
       return;
     }
     if (c.numWords)
-      appendSignedDecimal(out, m.words.data() + c.firstWord, c.numWords, t.bits);
+      appendDecimal(m.words.data() + c.firstWord, c.numWords, t.bits);
     else
-      appendSignedDecimal(out, &c.bits, 1, t.bits);
+      appendDecimal(&c.bits, 1, t.bits);
     return;
   case ConstantKind::Float:
     appendFloat(c.type, c.bits, &c);
@@ -915,7 +1146,7 @@ void Printer::appendConstant(const Constant &c) {
     }
     bool vec = t.kind == TypeKind::Vector;
     out.push_back(vec ? '<' : '[');
-    const std::string &et = typeText(m.elementType(c.type));
+    std::string_view et = typeText(m.elementType(c.type));
     for (size_t i = 0; i < ops.size(); ++i) {
       if (i)
         out += ", ";
@@ -939,7 +1170,7 @@ void Printer::appendConstant(const Constant &c) {
     }
     bool vec = t.kind == TypeKind::Vector;
     out.push_back(vec ? '<' : '[');
-    const std::string &ets = typeText(elem);
+    std::string_view ets = typeText(elem);
     for (size_t i = 0; i < w.size(); ++i) {
       if (i)
         out += ", ";
@@ -1097,9 +1328,7 @@ void Printer::appendAttributeSet(uint32_t set, bool inGroup) {
   }
 }
 
-void Printer::appendAttachments(AttachmentRange r, std::string_view separator) {
-  if (!r.count)
-    return;
+void Printer::appendAttachmentList(AttachmentRange r, std::string_view separator) {
   attachmentScratch.clear();
   for (const Attachment &a : m.attachmentsOf(r)) {
     uint32_t order = kNoId;
@@ -1125,7 +1354,9 @@ void Printer::appendAttachments(AttachmentRange r, std::string_view separator) {
 
 void Printer::printHeader() {
   if (!options.moduleId.empty()) {
-    out += "; ModuleID = '" + options.moduleId + "'\n";
+    out += "; ModuleID = '";
+    out += options.moduleId;
+    out += "'\n";
   }
   std::string_view source = m.sourceFilename.empty() ? std::string_view(options.moduleId)
                                                      : std::string_view(m.sourceFilename);
@@ -1134,10 +1365,16 @@ void Printer::printHeader() {
     appendEscaped(out, source);
     out += "\"\n";
   }
-  if (!m.dataLayout.empty())
-    out += "target datalayout = \"" + m.dataLayout + "\"\n";
-  if (!m.triple.empty())
-    out += "target triple = \"" + m.triple + "\"\n";
+  if (!m.dataLayout.empty()) {
+    out += "target datalayout = \"";
+    out += m.dataLayout;
+    out += "\"\n";
+  }
+  if (!m.triple.empty()) {
+    out += "target triple = \"";
+    out += m.triple;
+    out += "\"\n";
+  }
   if (!m.moduleAsm.empty()) {
     out.push_back('\n');
     std::string_view rest = m.moduleAsm;
@@ -1154,13 +1391,15 @@ void Printer::printHeader() {
     out.push_back('\n');
     for (TypeId t : structOrder)
       if (m.types[t].name.empty()) {
-        out += "%" + std::to_string(typeNumber[t]) + " = type ";
+        out.push_back('%');
+        appendNumber(out, uint64_t(typeNumber[t]));
+        out += " = type ";
         structBody(t, out);
         out.push_back('\n');
       }
     for (TypeId t : structOrder)
       if (!m.types[t].name.empty()) {
-        appendName(out, '%', m.str(m.types[t].name));
+        out += typeText(t); // "%name", as every use prints it (and kept for those uses)
         out += " = type ";
         structBody(t, out);
         out.push_back('\n');
@@ -1256,19 +1495,22 @@ void Printer::printFunction(uint32_t fi) {
   out.push_back('\n');
   if (fnSet != kNoId && options.comments) {
     AttributeSet s = setAt(fnSet);
-    std::string text;
+    // Written in place after the prefix; taken back when no attribute is printed.
+    const size_t start = out.size();
+    out += "; Function Attrs: ";
+    const size_t first = out.size();
     for (uint32_t i = 0; i < s.count; ++i) {
       const Attribute &a = attr(s.first + i);
       if (a.form == Attribute::Form::String)
         continue;
-      if (!text.empty())
-        text.push_back(' ');
-      std::swap(out, text);
+      if (out.size() != first)
+        out.push_back(' ');
       appendAttribute(a, false);
-      std::swap(out, text);
     }
-    if (!text.empty())
-      out += "; Function Attrs: " + text + "\n";
+    if (out.size() == first)
+      out.resize(start);
+    else
+      out.push_back('\n');
   }
   numberLocals(fi);
   if (f.isDeclaration) {
@@ -1402,7 +1644,8 @@ void Printer::printFunction(uint32_t fi) {
     } else if (b != 0) {
       out.push_back('\n');
       lineStart = out.size();
-      out += std::to_string(localSlot[bb.value]) + ":";
+      appendNumber(out, uint64_t(localSlot[bb.value]));
+      out.push_back(':');
     }
     if (b != 0 && options.comments) {
       size_t column = out.size() - lineStart;
@@ -1792,7 +2035,9 @@ void Printer::printMetadataNodes() {
   out.push_back('\n');
   for (size_t i = 0; i < mdBySlot.size(); ++i) {
     const Metadata &md = m.metadata[mdBySlot[i]];
-    out += "!" + std::to_string(i) + " = ";
+    out.push_back('!');
+    appendNumber(out, i);
+    out += " = ";
     if (md.kind == MetadataKind::DistinctNode)
       out += "distinct ";
     if (md.kind == MetadataKind::Record) {
@@ -1841,7 +2086,7 @@ void Printer::run() {
   printNamedMetadata();
   printMetadataNodes();
   if (!out.empty())
-    sink(out);
+    sink(out.view());
 }
 
 } // namespace
