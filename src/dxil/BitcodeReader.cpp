@@ -25,32 +25,26 @@ StrRef ReaderState::addString(std::string_view s) {
 namespace {
 
 #if defined(__SSE2__)
+/// The low bytes of the four operands at `chars`, as four 32-bit lanes.
+inline __m128i lowBytesOf4(const uint64_t *chars) {
+  const __m128i low = _mm_set1_epi64x(0xFF);
+  __m128 a = _mm_castsi128_ps(
+      _mm_and_si128(_mm_loadu_si128(reinterpret_cast<const __m128i *>(chars)), low));
+  __m128 b = _mm_castsi128_ps(
+      _mm_and_si128(_mm_loadu_si128(reinterpret_cast<const __m128i *>(chars + 2)), low));
+  return _mm_castps_si128(_mm_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0)));
+}
+
 /// The low bytes of the 16 operands at `chars`, stored at `out`.
 inline void narrow16(char *out, const uint64_t *chars) {
-  const __m128i low = _mm_set1_epi64x(0xFF);
-  auto pair = [&](int k) { // operands k, k+1, k+2, k+3 as four 32-bit lanes
-    __m128 a = _mm_castsi128_ps(
-        _mm_and_si128(_mm_loadu_si128(reinterpret_cast<const __m128i *>(chars + k)), low));
-    __m128 b = _mm_castsi128_ps(
-        _mm_and_si128(_mm_loadu_si128(reinterpret_cast<const __m128i *>(chars + k + 2)), low));
-    return _mm_castps_si128(_mm_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0)));
-  };
-  const __m128i words0 = _mm_packs_epi32(pair(0), pair(4));
-  const __m128i words1 = _mm_packs_epi32(pair(8), pair(12));
+  const __m128i words0 = _mm_packs_epi32(lowBytesOf4(chars), lowBytesOf4(chars + 4));
+  const __m128i words1 = _mm_packs_epi32(lowBytesOf4(chars + 8), lowBytesOf4(chars + 12));
   _mm_storeu_si128(reinterpret_cast<__m128i *>(out), _mm_packus_epi16(words0, words1));
 }
 
 /// The low bytes of the 8 operands at `chars`, stored at `out`.
 inline void narrow8(char *out, const uint64_t *chars) {
-  const __m128i low = _mm_set1_epi64x(0xFF);
-  auto pair = [&](int k) { // operands k, k+1, k+2, k+3 as four 32-bit lanes
-    __m128 a = _mm_castsi128_ps(
-        _mm_and_si128(_mm_loadu_si128(reinterpret_cast<const __m128i *>(chars + k)), low));
-    __m128 b = _mm_castsi128_ps(
-        _mm_and_si128(_mm_loadu_si128(reinterpret_cast<const __m128i *>(chars + k + 2)), low));
-    return _mm_castps_si128(_mm_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0)));
-  };
-  const __m128i words = _mm_packs_epi32(pair(0), pair(4));
+  const __m128i words = _mm_packs_epi32(lowBytesOf4(chars), lowBytesOf4(chars + 4));
   _mm_storel_epi64(reinterpret_cast<__m128i *>(out), _mm_packus_epi16(words, words));
 }
 #endif
