@@ -199,21 +199,13 @@ public:
   };
 
   const Entry *find(uint64_t state, const BitstreamReader::BlockBody &body) const {
-    // The slots' widths and sizes in one pass first: most slots differ there.
-    const uint64_t key = RememberedBody::shape(body);
-    for (unsigned slot = 0; slot < kSlots; ++slot)
-      if (shapes_[slot] == key) [[unlikely]] {
-        const Entry &e = entries_[slot];
-        if (e.after != 0 && e.before == state && e.body.matches(body))
-          return &e;
-      }
-    return nullptr;
+    return ring_.find(body, [&](const Entry &e) {
+      return e.after != 0 && e.before == state && e.body.matches(body);
+    });
   }
   /// The slot of the oldest entry, emptied (its storage kept for the new one), for `body`.
   Entry &insert(const BitstreamReader::BlockBody &body) {
-    shapes_[next_] = RememberedBody::shape(body);
-    Entry &e = entries_[next_];
-    next_ = (next_ + 1) % kSlots;
+    Entry &e = ring_.insert(body);
     e.strings.clear();
     e.attributes.clear();
     e.after = ++lastState_;
@@ -222,9 +214,7 @@ public:
   static AttributeBlockMemo &forThread() { return detail::perThread<AttributeBlockMemo>(); }
 
 private:
-  Entry entries_[kSlots];
-  uint64_t shapes_[kSlots] = {};
-  unsigned next_ = 0;
+  BlockRing<Entry, kSlots> ring_;
   uint64_t lastState_ = 0;
 };
 

@@ -134,26 +134,17 @@ public:
     uint64_t below64 = 0; ///< bit k: kind k (k < 64) is one of them
   };
 
-  const Block *find(const BitstreamReader::BlockBody &body) {
+  const Block *find(const BitstreamReader::BlockBody &body) const {
     // Most blocks asked about (a module's other metadata block) are none of these: their width
-    // and size, compared with the slots' in one pass, tell.
-    const uint64_t key = RememberedBody::shape(body);
-    for (unsigned slot = 0; slot < kSlots; ++slot)
-      if (shapes_[slot] == key) [[unlikely]] {
-        const Block &b = blocks_[slot];
-        if (!b.kinds.empty() && b.body.matches(body))
-          return &b;
-      }
-    return nullptr;
+    // and size tell.
+    return ring_.find(body,
+                      [&](const Block &b) { return !b.kinds.empty() && b.body.matches(body); });
   }
   /// Remembers `body`, which gave the module all its kinds.
   void insert(const BitstreamReader::BlockBody &body, const LlvmModule &m) {
     if (body.bytes.size() > kMaxBytes || m.metadataKinds.empty())
       return;
-    std::rotate(blocks_, blocks_ + kSlots - 1, blocks_ + kSlots); // the latest first
-    std::rotate(shapes_, shapes_ + kSlots - 1, shapes_ + kSlots);
-    shapes_[0] = RememberedBody::shape(body);
-    Block &b = blocks_[0];
+    Block &b = ring_.insert(body);
     b.body.assign(body);
     b.names.clear();
     b.kinds.clear();
@@ -170,8 +161,7 @@ public:
   static KindBlockMemo &forThread() { return detail::perThread<KindBlockMemo>(); }
 
 private:
-  Block blocks_[kSlots];
-  uint64_t shapes_[kSlots] = {};
+  BlockRing<Block, kSlots> ring_;
 };
 
 /// At the start of a metadata or kind block of a reader that remembers (its callers test that
@@ -499,25 +489,16 @@ public:
     std::vector<Entry> entries;
   };
 
-  const Block *find(const BitstreamReader::BlockBody &body, uint64_t blockInfo) {
-    const uint64_t key = RememberedBody::shape(body);
-    for (unsigned slot = 0; slot < kSlots; ++slot)
-      if (shapes_[slot] == key) [[unlikely]] {
-        const Block &b = blocks_[slot];
-        if (b.blockInfo == blockInfo && b.body.matches(body))
-          return &b;
-      }
-    return nullptr;
+  const Block *find(const BitstreamReader::BlockBody &body, uint64_t blockInfo) const {
+    return ring_.find(
+        body, [&](const Block &b) { return b.blockInfo == blockInfo && b.body.matches(body); });
   }
   /// The entries of the block being read (watched), in order.
   std::vector<Entry> pending;
   /// Remembers `body`, whose names are the module's strings from `firstString` on.
   void insert(const BitstreamReader::BlockBody &body, uint64_t blockInfo, const LlvmModule &m,
               uint32_t firstString) {
-    const unsigned slot = next_; // the oldest
-    next_ = (next_ + 1) % kSlots;
-    shapes_[slot] = RememberedBody::shape(body);
-    Block &b = blocks_[slot];
+    Block &b = ring_.insert(body); // the oldest slot
     b.body.assign(body);
     b.blockInfo = blockInfo;
     b.names.assign(m.strings.data() + firstString, m.strings.size() - firstString);
@@ -527,9 +508,7 @@ public:
   static SymtabMemo &forThread() { return detail::perThread<SymtabMemo>(); }
 
 private:
-  Block blocks_[kSlots];
-  uint64_t shapes_[kSlots] = {};
-  unsigned next_ = 0; ///< the slot the next block takes
+  BlockRing<Block, kSlots> ring_;
 };
 
 /// At the start of a module-level value symbol table of a reader that remembers: when the block

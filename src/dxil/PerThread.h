@@ -41,4 +41,33 @@ struct RememberedBody {
   }
 };
 
+/// The slots of a memo of blocks: the latest `Slots` blocks remembered, each beside its body's
+/// shape (compared with a body's in one pass before any bytes), the oldest replaced first.
+template <class Block, unsigned Slots> class BlockRing {
+public:
+  /// The first block whose body has `body`'s shape and that `accept` takes; null when none.
+  template <class Accept>
+  const Block *find(const BitstreamReader::BlockBody &body, Accept accept) const {
+    const uint64_t key = RememberedBody::shape(body);
+    for (unsigned slot = 0; slot < Slots; ++slot)
+      if (shapes_[slot] == key) [[unlikely]] {
+        if (accept(blocks_[slot]))
+          return &blocks_[slot];
+      }
+    return nullptr;
+  }
+  /// The oldest slot (its storage kept), now `body`'s block's.
+  Block &insert(const BitstreamReader::BlockBody &body) {
+    const unsigned slot = next_;
+    next_ = (next_ + 1) % Slots;
+    shapes_[slot] = RememberedBody::shape(body);
+    return blocks_[slot];
+  }
+
+private:
+  Block blocks_[Slots];
+  uint64_t shapes_[Slots] = {};
+  unsigned next_ = 0;
+};
+
 } // namespace spire::dxil::detail

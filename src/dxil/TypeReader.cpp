@@ -118,29 +118,16 @@ public:
 
   /// The block equal to `body` whose NUMENTRY fits `bitsLeft` (from the body's start) as it did.
   const Block *find(const BitstreamReader::BlockBody &body, uint64_t bitsLeft) const {
-    // The slots' widths and sizes in one pass first: most slots differ there.
-    const uint64_t key = RememberedBody::shape(body);
-    for (unsigned slot = 0; slot < kSlots; ++slot)
-      if (shapes_[slot] == key) [[unlikely]] {
-        const Block &b = blocks_[slot];
-        if (b.body.matches(body) && b.declared <= (bitsLeft - b.numEntryEnd) / 4)
-          return &b;
-      }
-    return nullptr;
+    return ring_.find(body, [&](const Block &b) {
+      return b.body.matches(body) && b.declared <= (bitsLeft - b.numEntryEnd) / 4;
+    });
   }
   /// The oldest slot, for `body`.
-  Block &insert(const BitstreamReader::BlockBody &body) {
-    shapes_[next_] = RememberedBody::shape(body);
-    Block &b = blocks_[next_];
-    next_ = (next_ + 1) % kSlots;
-    return b;
-  }
+  Block &insert(const BitstreamReader::BlockBody &body) { return ring_.insert(body); }
   static TypeBlockMemo &forThread() { return detail::perThread<TypeBlockMemo>(); }
 
 private:
-  Block blocks_[kSlots];
-  uint64_t shapes_[kSlots] = {};
-  unsigned next_ = 0;
+  BlockRing<Block, kSlots> ring_;
 };
 
 /// Whether the module has no types yet and the type block just entered takes no abbreviations
