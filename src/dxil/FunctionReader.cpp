@@ -209,12 +209,6 @@ private:
     auto &ops = m.operands;
     if (ops.capacity() - ops.size() < args) [[unlikely]]
       makeRoom(ops, args);
-    return argumentLoop(fields, args, first);
-  }
-  /// callArguments' loop over `args` fields, room for all of them made in m.operands; `first`
-  /// is the first parameter's index in m.typeElements.
-  [[gnu::always_inline]] bool argumentLoop(const uint64_t *fields, uint32_t args, uint32_t first) {
-    auto &ops = m.operands;
     const bool relative = s.useRelativeIds;
     // The tables in locals, reloaded after a slow path (which may add types, values or
     // operands and so move them); the appends below never move them.
