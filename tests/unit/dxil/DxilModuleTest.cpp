@@ -602,29 +602,42 @@ TEST(DxilModule, OverlappingFunctionsRecordTheirCallsEach) {
   EXPECT_EQ(d->opCalls[1].instruction, d->opCalls[0].instruction);
 }
 
+/// A shader whose function "other" spans main's three threadId calls (overlapping functions),
+/// with or without the reader's word on the calls' types; and the checks that both functions'
+/// calls are recorded, "other"'s after main's.
+Shader overlappingCalls(bool typed) {
+  Shader s;
+  uint32_t id = s.op("dx.op.threadId.i32", {s.i32, s.i32, s.i32});
+  s.defineMain();
+  for (int k = 0; k < 3; ++k)
+    s.call(id, {s.constInt(s.i32, 93), s.constInt(s.i32, k)});
+  uint32_t other = s.declare(s.function({s.voidType()}), "other", true);
+  s.m.functions[other].firstInstruction = s.m.functions[s.main].firstInstruction;
+  s.m.functions[other].numInstructions = 3;
+  s.entry(kNoId, kNoId, kNoId);
+  s.m.callsTyped.set(typed);
+  return s;
+}
+void expectOverlappingCallsRecorded(const Shader &s, const DxilModule &d) {
+  const uint32_t other = uint32_t(s.m.functions.size() - 1);
+  ASSERT_EQ(d.opCalls.size(), 6u);
+  for (size_t k = 0; k < 3; ++k) {
+    EXPECT_EQ(d.opCalls[k].function, s.main);
+    EXPECT_EQ(d.opCalls[3 + k].function, other);
+    EXPECT_EQ(d.opCalls[3 + k].instruction, d.opCalls[k].instruction);
+    EXPECT_EQ(d.opCallAt(d.opCalls[k].instruction), &d.opCalls[3 + k]);
+  }
+}
+
 // The same with several calls: the slots grow in the middle of the second function's calls
 // (with and without the reader's word on the calls' types, which takes the resolver's fast path).
 TEST(DxilModule, OverlappingFunctionsWithSeveralCallsRecordThemAll) {
   for (bool typed : {false, true}) {
-    Shader s;
-    uint32_t id = s.op("dx.op.threadId.i32", {s.i32, s.i32, s.i32});
-    s.defineMain();
-    for (int k = 0; k < 3; ++k)
-      s.call(id, {s.constInt(s.i32, 93), s.constInt(s.i32, k)});
-    uint32_t other = s.declare(s.function({s.voidType()}), "other", true);
-    s.m.functions[other].firstInstruction = s.m.functions[s.main].firstInstruction;
-    s.m.functions[other].numInstructions = 3;
-    s.entry(kNoId, kNoId, kNoId);
-    s.m.callsTyped.set(typed);
+    SCOPED_TRACE(typed ? "typed" : "untyped");
+    Shader s = overlappingCalls(typed);
     Expected<DxilModule> d = s.decode();
     ASSERT_TRUE(d) << errorOf(d);
-    ASSERT_EQ(d->opCalls.size(), 6u);
-    for (size_t k = 0; k < 3; ++k) {
-      EXPECT_EQ(d->opCalls[k].function, s.main);
-      EXPECT_EQ(d->opCalls[3 + k].function, other);
-      EXPECT_EQ(d->opCalls[3 + k].instruction, d->opCalls[k].instruction);
-      EXPECT_EQ(d->opCallAt(d->opCalls[k].instruction), &d->opCalls[3 + k]) << typed;
-    }
+    expectOverlappingCallsRecorded(s, *d);
   }
 }
 
@@ -658,24 +671,10 @@ TEST(DxilModule, CallSlotsKeptByTheThreadGiveEachProgramItsOwnCalls) {
     }
   }
   std::thread([] {
-    Shader s;
-    uint32_t id = s.op("dx.op.threadId.i32", {s.i32, s.i32, s.i32});
-    s.defineMain();
-    for (int k = 0; k < 3; ++k)
-      s.call(id, {s.constInt(s.i32, 93), s.constInt(s.i32, k)});
-    uint32_t other = s.declare(s.function({s.voidType()}), "other", true);
-    s.m.functions[other].firstInstruction = s.m.functions[s.main].firstInstruction;
-    s.m.functions[other].numInstructions = 3;
-    s.entry(kNoId, kNoId, kNoId);
-    s.m.callsTyped.set(true);
+    Shader s = overlappingCalls(true);
     Expected<DxilModule> d = s.decode();
     ASSERT_TRUE(d) << errorOf(d);
-    ASSERT_EQ(d->opCalls.size(), 6u);
-    for (size_t k = 0; k < 3; ++k) {
-      EXPECT_EQ(d->opCalls[k].function, s.main);
-      EXPECT_EQ(d->opCalls[3 + k].function, other);
-      EXPECT_EQ(d->opCalls[3 + k].instruction, d->opCalls[k].instruction);
-    }
+    expectOverlappingCallsRecorded(s, *d);
   }).join();
 }
 
