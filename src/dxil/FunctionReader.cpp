@@ -57,15 +57,20 @@ class FunctionBuilder {
 public:
   FunctionBuilder(ReaderState &s, uint32_t fi) : s(s), m(s.m), fi(fi) {}
 
-  Status run();
+  [[gnu::flatten]] Status run();
 
 private:
   // The hot steps report through error_ (see setError): no Status built per record.
   bool record();
   /// The records record() does not take itself (all but CALL, BINOP, EXTRACTVAL/INSERTVAL).
-  bool instruction(Instruction &ins);
-  [[gnu::noinline, gnu::flatten]] bool call(Instruction &ins);
+  [[gnu::noinline]] bool instruction(Instruction &ins);
+  /// A CALL record into `ins` (appended at `index`), and what finish() does after it.
+  [[gnu::noinline, gnu::flatten]] bool call(Instruction &ins, uint32_t index);
+  /// call() for any record: callGeneral, then finish().
+  [[gnu::noinline]] bool callRecord(Instruction &ins, uint32_t index);
   [[gnu::noinline]] bool callGeneral(Instruction &ins);
+  /// What record() does after a record's fields: the operand count, the value, the block's end.
+  [[gnu::always_inline]] bool finish(Instruction &ins, uint32_t index);
   /// What call() found of a callee whose calls take its fast path, kept in checkedCallees by
   /// the callee's ValueId's low five bits (calleeKeys holds the ValueId, kNoId: none).
   struct CheckedCallee {
@@ -73,6 +78,7 @@ private:
     uint32_t args;       ///< the record's arguments, the function type's parameters
     TypeId fnTy, ret;    ///< the function type and its return type
     uint32_t firstParam; ///< the first parameter's index in m.typeElements
+    bool returnsVoid;    ///< the return type is void (the call defines no value)
   };
   /// Checks that a call of `callee` naming type `typeField` with `args` arguments can take
   /// call()'s fast path: the callee's pointee is that function type (not varArg, `args`
@@ -95,8 +101,10 @@ private:
         return false;
     }
     calleeKeys[callee & 31] = callee;
-    checkedCallees[callee & 31] = {typeField, uint32_t(args), fnTy, m.typeElements[ft.firstElement],
-                                   ft.firstElement + 1};
+    const TypeId ret = m.typeElements[ft.firstElement];
+    checkedCallees[callee & 31] = {
+        typeField, uint32_t(args),      fnTy,
+        ret,       ft.firstElement + 1, m.types[ret].kind == TypeKind::Void};
     return true;
   }
   [[gnu::noinline]] bool binop(Instruction &ins);
@@ -250,40 +258,36 @@ private:
     return true;
   }
   /// call()'s fast path for a CALL record naming its function type, whose callee checkCallee
-  /// found: false (having changed nothing) where the record is not such a call.
-  template <bool Relative> bool typedCall(Instruction &ins);
-  /// A typed call's arguments, its parameters all values (checkCallee), room made for them;
-  /// `ids` and `numIds` are s.valueIds' as they are.
+  /// found. It calls nothing but in tail position (so that it saves no registers and keeps
+  /// the operands' end in a register): a record that is not such a call goes to callGeneral,
+  /// a callee not remembered yet to callMiss, a short room to callRoom, and an argument that
+  /// is not a value read already of its parameter's type to restArguments.
+  template <bool Relative> [[gnu::always_inline]] bool typedCall(Instruction &ins, uint32_t index);
+  /// A typed call's arguments from the k-th on (typedCall appended those before it), its
+  /// parameters all values (checkCallee), room made for them.
   template <bool Relative>
-  [[gnu::always_inline]] void plainArguments(const uint64_t *fields, uint32_t args, uint32_t first,
-                                             const ValueId *ids, size_t numIds) {
+  [[gnu::noinline]] bool restArguments(const uint64_t *fields, uint32_t args, uint32_t first,
+                                       uint32_t k) {
     auto &ops = m.operands;
-    const TypeId *base = m.typeElements.data() + first, *params = base;
-    const Value *values = m.values.data();
-    for (const uint64_t *field = fields, *end = fields + args; field != end; ++field, ++params) {
-      const TypeId p = *params;
+    for (; k < args; ++k) {
+      const TypeId p = m.typeElements[first + k];
+      const size_t numIds = s.valueIds.size();
       const uint64_t id =
-          Relative ? uint64_t(uint32_t(uint32_t(numIds) - uint32_t(*field))) : *field;
+          Relative ? uint64_t(uint32_t(uint32_t(numIds) - uint32_t(fields[k]))) : fields[k];
       if (id < numIds) [[likely]] {
-        const ValueId v = ids[id];
-        if (v != kNoId && values[v].type == p) [[likely]] {
-          if (ops.size() == ops.capacity()) // room for every argument was made above
+        const ValueId v = s.valueIds[id];
+        if (v != kNoId && m.values[v].type == p && ops.size() < ops.capacity()) [[likely]] {
+          if (ops.size() == ops.capacity())
             __builtin_unreachable();
           ops.push_back(v);
           continue;
         }
       }
       pushOperandSlow(s, id, p);
-      // (The tables may have moved.)
-      const TypeId *moved = m.typeElements.data() + first;
-      params = moved + (params - base);
-      base = moved;
-      values = m.values.data();
-      ids = s.valueIds.data();
-      numIds = s.valueIds.size();
-      if (size_t(ops.capacity() - ops.size()) < size_t(end - field - 1)) [[unlikely]]
-        makeRoom(ops, size_t(end - field - 1));
+      if (size_t(ops.capacity() - ops.size()) < size_t(args - k - 1)) [[unlikely]]
+        makeRoom(ops, size_t(args - k - 1));
     }
+    return true;
   }
   [[gnu::cold, gnu::noinline]] static void makeRoom(ArenaVector<ValueId> &ops, size_t n) {
     ops.reserve(std::max(ops.size() + n, ops.capacity() * 2));
@@ -542,9 +546,12 @@ bool FunctionBuilder::record() {
   // The three most common records (calls two in three) skip instruction()'s frame.
   bool ok;
   switch (s.rec.code) {
-  case kCall:
-    ok = call(ins);
-    break;
+  case kCall: // (it finishes the instruction itself)
+    if (!call(ins, index)) [[unlikely]] {
+      m.instructions.pop_back();
+      return false;
+    }
+    return true;
   case kBinop:
     ok = binop(ins);
     break;
@@ -567,6 +574,10 @@ bool FunctionBuilder::record() {
     m.instructions.pop_back();
     return false;
   }
+  return finish(ins, index);
+}
+
+bool FunctionBuilder::finish(Instruction &ins, uint32_t index) {
   ins.numOperands = uint32_t(m.operands.size() - ins.firstOperand);
   if (m.types[ins.type].kind != TypeKind::Void) {
     ins.value = s.newValue(ValueKind::Instruction, ins.type, index);
@@ -627,33 +638,41 @@ Status FunctionBuilder::debugLocation() {
 /// already whose pointee is that type, exactly its parameters' arguments) are checked in one
 /// pass before anything is written; every other record, and any that would fail, takes
 /// callGeneral.
-bool FunctionBuilder::call(Instruction &ins) {
-  if (s.useRelativeIds ? typedCall<true>(ins) : typedCall<false>(ins)) [[likely]]
-    return true;
-  return callGeneral(ins);
+bool FunctionBuilder::call(Instruction &ins, uint32_t index) {
+  return s.useRelativeIds ? typedCall<true>(ins, index) : typedCall<false>(ins, index);
 }
 
-template <bool Relative> bool FunctionBuilder::typedCall(Instruction &ins) {
+bool FunctionBuilder::callRecord(Instruction &ins, uint32_t index) {
+  return callGeneral(ins) && finish(ins, index);
+}
+
+template <bool Relative> bool FunctionBuilder::typedCall(Instruction &ins, uint32_t index) {
   const uint64_t *const f = r().data();
   const size_t n = r().size();
   // (The fast-math flags, when there are, come before the type.)
   const size_t fmf = n >= 3 ? (f[1] >> 17) & 1 : 0;
   if (n < 4 + fmf || !(f[1] & 0x8000)) [[unlikely]]
-    return false;
+    return callRecord(ins, index);
   const uint64_t attrs = f[0], cc = f[1], t = f[2 + fmf];
   const ValueId *const ids = s.valueIds.data();
   const size_t numIds = s.valueIds.size();
   const uint64_t id =
       Relative ? uint64_t(uint32_t(uint32_t(numIds) - uint32_t(f[3 + fmf]))) : f[3 + fmf];
   if (id >= numIds || (attrs != 0 && attrs - 1 >= s.attributeListIds.size())) [[unlikely]]
-    return false;
+    return callRecord(ins, index);
   const ValueId callee = ids[id];
+  if (callee == kNoId) [[unlikely]]
+    return callRecord(ins, index);
   const uint64_t args = n - 4 - fmf;
   const CheckedCallee &c = checkedCallees[callee & 31];
-  if (callee == kNoId ||
-      !((calleeKeys[callee & 31] == callee && c.typeField == t && c.args == args) ||
+  if (!((calleeKeys[callee & 31] == callee && c.typeField == t && c.args == args) ||
         checkCallee(callee, t, args))) [[unlikely]]
-    return false;
+    return callRecord(ins, index);
+  // The callee and the arguments (the tables read above are still where they were).
+  auto &ops = m.operands;
+  const uint32_t count = c.args;
+  if (ops.capacity() - ops.size() < size_t(count) + 1) [[unlikely]]
+    makeRoom(ops, size_t(count) + 1);
   if (attrs)
     ins.attributes = s.attributeListIds[attrs - 1];
   if (fmf)
@@ -666,15 +685,36 @@ template <bool Relative> bool FunctionBuilder::typedCall(Instruction &ins) {
   ins.opcode = Opcode::Call;
   ins.auxType = c.fnTy;
   ins.type = c.ret;
-  // The callee and the arguments (the tables read above are still where they were).
-  auto &ops = m.operands;
-  const uint32_t count = c.args;
-  if (ops.capacity() - ops.size() < size_t(count) + 1) [[unlikely]]
-    makeRoom(ops, size_t(count) + 1);
+  ins.numOperands = count + 1;
   if (ops.size() == ops.capacity())
     __builtin_unreachable();
   ops.push_back(callee);
-  plainArguments<Relative>(f + 4 + fmf, count, c.firstParam, ids, numIds);
+  const uint64_t *const fields = f + 4 + fmf;
+  const TypeId *const params = m.typeElements.data() + c.firstParam;
+  const Value *const values = m.values.data();
+  for (uint32_t k = 0; k < count; ++k) {
+    const TypeId p = params[k];
+    const uint64_t aid =
+        Relative ? uint64_t(uint32_t(uint32_t(numIds) - uint32_t(fields[k]))) : fields[k];
+    if (aid < numIds) [[likely]] {
+      const ValueId v = ids[aid];
+      if (v != kNoId && values[v].type == p) [[likely]] {
+        if (ops.size() == ops.capacity()) // room for every argument was made above
+          __builtin_unreachable();
+        ops.push_back(v);
+        continue;
+      }
+    }
+    restArguments<Relative>(fields, count, c.firstParam, k);
+    break;
+  }
+  // (A call is no terminator.)
+  if (!c.returnsVoid) { // (s.newValue, written out: the compiler keeps it out of line here)
+    const ValueId v = ValueId(m.values.size());
+    append(m.values, Value{ValueKind::Instruction, c.ret, index, {}});
+    ins.value = v;
+    append(s.valueIds, v);
+  }
   return true;
 }
 
