@@ -510,6 +510,9 @@ bool FunctionBuilder::declareBlocks() {
   fn.firstBlock = firstBlock;
   fn.numBlocks = numBlocks;
   TypeId label = basicType(TypeKind::Label);
+  // Room for them at once (grown geometrically: the module's functions add to the table in turn).
+  if (m.blocks.capacity() - m.blocks.size() < numBlocks)
+    m.blocks.reserve(std::max(m.blocks.size() + numBlocks, m.blocks.capacity() * 2));
   for (uint32_t i = 0; i < numBlocks; ++i) {
     BasicBlock b;
     b.function = fi;
