@@ -438,6 +438,10 @@ Status FunctionBuilder::run() {
   fixupBase = s.fixups.size();
   fn.firstInstruction = uint32_t(m.instructions.size());
   std::span<const TypeId> params = m.elements(fn.functionType).subspan(1);
+  // Most functions return void: their return type is the void type (types are interned), which
+  // basicType would otherwise look up.
+  if (const TypeId ret = m.elements(fn.functionType)[0]; m.types[ret].kind == TypeKind::Void)
+    voidType = ret;
   fn.firstArgument = ValueId(m.values.size());
   fn.numArguments = uint32_t(params.size());
   for (TypeId p : params) // newValue adds no type: the span stays valid
