@@ -70,7 +70,7 @@ private:
   [[gnu::noinline]] bool callRecord(Instruction &ins, uint32_t index);
   [[gnu::noinline]] bool callGeneral(Instruction &ins);
   /// What record() does after a record's fields: the operand count, the value, the block's end.
-  [[gnu::always_inline]] bool finish(Instruction &ins, uint32_t index);
+  [[gnu::always_inline]] inline bool finish(Instruction &ins, uint32_t index);
   /// What call() found of a callee whose calls take its fast path, kept in checkedCallees by
   /// the callee's ValueId's low five bits (calleeKeys holds the ValueId, kNoId: none).
   struct CheckedCallee {
@@ -262,7 +262,8 @@ private:
   /// the operands' end in a register): a record that is not such a call goes to callGeneral,
   /// a callee not remembered yet to callMiss, a short room to callRoom, and an argument that
   /// is not a value read already of its parameter's type to restArguments.
-  template <bool Relative> [[gnu::always_inline]] bool typedCall(Instruction &ins, uint32_t index);
+  template <bool Relative>
+  [[gnu::always_inline]] inline bool typedCall(Instruction &ins, uint32_t index);
   /// A typed call's arguments from the k-th on (typedCall appended those before it), its
   /// parameters all values (checkCallee), room made for them.
   template <bool Relative>
@@ -656,21 +657,20 @@ bool FunctionBuilder::callRecord(Instruction &ins, uint32_t index) {
 template <bool Relative> bool FunctionBuilder::typedCall(Instruction &ins, uint32_t index) {
   const uint64_t *const f = r().data();
   const size_t n = r().size();
-  // (The fast-math flags, when there are, come before the type.)
-  const size_t fmf = n >= 3 ? (f[1] >> 17) & 1 : 0;
-  if (n < 4 + fmf || !(f[1] & 0x8000)) [[unlikely]]
+  // DXC's calls name their function type (bit 15 of the calling convention field) and have no
+  // fast-math flags (17), musttail (14) or notail (16): the rest take callRecord.
+  if (n < 4 || (f[1] & 0x3C000) != 0x8000) [[unlikely]]
     return callRecord(ins, index);
-  const uint64_t attrs = f[0], cc = f[1], t = f[2 + fmf];
+  const uint64_t attrs = f[0], cc = f[1], t = f[2];
   const ValueId *const ids = s.valueIds.data();
   const size_t numIds = s.valueIds.size();
-  const uint64_t id =
-      Relative ? uint64_t(uint32_t(uint32_t(numIds) - uint32_t(f[3 + fmf]))) : f[3 + fmf];
+  const uint64_t id = Relative ? uint64_t(uint32_t(uint32_t(numIds) - uint32_t(f[3]))) : f[3];
   if (id >= numIds || (attrs != 0 && attrs - 1 >= s.attributeListIds.size())) [[unlikely]]
     return callRecord(ins, index);
   const ValueId callee = ids[id];
   if (callee == kNoId) [[unlikely]]
     return callRecord(ins, index);
-  const uint64_t args = n - 4 - fmf;
+  const uint64_t args = n - 4;
   const CheckedCallee &c = checkedCallees[callee & 31];
   if (!((calleeKeys[callee & 31] == callee && c.typeField == t && c.args == args) ||
         checkCallee(callee, t, args))) [[unlikely]]
@@ -682,13 +682,9 @@ template <bool Relative> bool FunctionBuilder::typedCall(Instruction &ins, uint3
     makeRoom(ops, size_t(count) + 1);
   if (attrs)
     ins.attributes = s.attributeListIds[attrs - 1];
-  if (fmf)
-    ins.fastMath = decodeFastMath(f[2]);
   ins.callingConv = uint32_t((cc >> 1) & 0x3FF);
-  ins.tail = ((cc >> 14) & 1)   ? TailKind::MustTail
-             : ((cc >> 16) & 1) ? TailKind::NoTail
-             : (cc & 1)         ? TailKind::Tail
-                                : TailKind::None;
+  static_assert(uint8_t(TailKind::None) == 0 && uint8_t(TailKind::Tail) == 1);
+  ins.tail = TailKind(cc & 1); // (neither musttail nor notail, above)
   ins.opcode = Opcode::Call;
   ins.auxType = c.fnTy;
   ins.type = c.ret;
@@ -696,7 +692,7 @@ template <bool Relative> bool FunctionBuilder::typedCall(Instruction &ins, uint3
   if (ops.size() == ops.capacity())
     __builtin_unreachable();
   ops.push_back(callee);
-  const uint64_t *const fields = f + 4 + fmf;
+  const uint64_t *const fields = f + 4;
   const TypeId *const params = m.typeElements.data() + c.firstParam;
   const Value *const values = m.values.data();
   for (uint32_t k = 0; k < count; ++k) {

@@ -737,6 +737,43 @@ TEST(DxilBitcodeReader, CallsNamingTheirFunctionTypeAreReadAsAnyCall) {
   EXPECT_NE(otherParameter.error().format().find("has another type"), std::string::npos);
 }
 
+TEST(DxilBitcodeReader, TypedCallsWithTailMarkersOrFastMathReadTheirFlags) {
+  // Calls naming their function type with musttail, notail or fast-math flags (which DXC does
+  // not write) take the general path: their flags, and the fields after the fast-math flags,
+  // are read as any call's.
+  constexpr uint64_t kTyped = 1u << 15, kMustTail = 1u << 14, kNoTail = 1u << 16,
+                     kFastMath = 1u << 17;
+  std::vector<uint8_t> bytes = module(tI32FnI32, [&](BitWriter &w) {
+    w.record(1, {1});
+    w.record(34, {0, kTyped | kMustTail, tI32FnI32, 2, 1});    // %2 = musttail call @f(%0)
+    w.record(34, {0, kTyped | kNoTail, tI32FnI32, 3, 2});      // %3 = notail call @f(%0)
+    w.record(34, {0, kTyped | kNoTail | 1, tI32FnI32, 4, 3});  // %4 = notail call @f(%0)
+    w.record(34, {0, kTyped | kFastMath, 3, tI32FnI32, 5, 4}); // %5 = call fast @f(%0)
+    w.record(34, {0, kTyped | 1, tI32FnI32, 6, 5});            // %6 = tail call @f(%0)
+    w.record(10, {1});                                         // ret %7
+  });
+  for (int pass = 0; pass < 2; ++pass) { // (the second with the thread's memos warm)
+    Expected<LlvmModule> m = readBitcode(bytes);
+    ASSERT_TRUE(m) << m.error().format();
+    const Function &f = m->functions[0];
+    ASSERT_EQ(f.numInstructions, 6u);
+    const Instruction *ins = &m->instructions[f.firstInstruction];
+    const TailKind tails[5] = {TailKind::MustTail, TailKind::NoTail, TailKind::NoTail,
+                               TailKind::None, TailKind::Tail};
+    for (int k = 0; k < 5; ++k) {
+      SCOPED_TRACE(k);
+      ASSERT_EQ(ins[k].opcode, Opcode::Call);
+      EXPECT_EQ(ins[k].tail, tails[k]);
+      EXPECT_EQ(ins[k].fastMath != 0, k == 3);
+      EXPECT_EQ(ins[k].auxType, tI32FnI32);
+      ASSERT_EQ(ins[k].numOperands, 2u);
+      EXPECT_EQ(m->operandsOf(ins[k])[0], f.value);
+      EXPECT_EQ(m->values[m->operandsOf(ins[k])[1]].kind, ValueKind::Argument);
+      EXPECT_NE(ins[k].value, kNoId);
+    }
+  }
+}
+
 // --- malformed files -------------------------------------------------------------------------
 
 TEST(DxilBitcodeReader, FileLevelErrors) {
