@@ -65,9 +65,9 @@ private:
   /// The records record() does not take itself (all but CALL, BINOP, EXTRACTVAL/INSERTVAL).
   [[gnu::noinline]] bool instruction(Instruction &ins);
   /// A CALL record into `ins` (appended at `index`), and what finish() does after it.
-  [[gnu::noinline, gnu::flatten]] bool call(Instruction &ins, uint32_t index);
+  [[gnu::noinline, gnu::flatten]] bool call();
   /// call() for any record: callGeneral, then finish().
-  [[gnu::noinline]] bool callRecord(Instruction &ins, uint32_t index);
+  [[gnu::noinline]] bool callRecord();
   [[gnu::noinline]] bool callGeneral(Instruction &ins);
   /// What record() does after a record's fields: the operand count, the value, the block's end.
   [[gnu::always_inline]] inline bool finish(Instruction &ins, uint32_t index);
@@ -262,8 +262,7 @@ private:
   /// the operands' end in a register): a record that is not such a call goes to callGeneral,
   /// a callee not remembered yet to callMiss, a short room to callRoom, and an argument that
   /// is not a value read already of its parameter's type to restArguments.
-  template <bool Relative>
-  [[gnu::always_inline]] inline bool typedCall(Instruction &ins, uint32_t index);
+  template <bool Relative> [[gnu::always_inline]] inline bool typedCall();
   /// A typed call's arguments from the k-th on (typedCall appended those before it), its
   /// parameters all values (checkCallee), room made for them.
   template <bool Relative>
@@ -544,6 +543,8 @@ bool FunctionBuilder::record() {
   // (No blocks before DECLAREBLOCKS: one test for both.)
   if (curBlock >= numBlocks) [[unlikely]]
     return recordOutsideBlocks();
+  if (s.rec.code == kCall) // (two records in three: call() appends its instruction itself)
+    return call();
   // Built in place (no copy of the record); taken back if it turns out bad. Nothing below
   // adds instructions, so `ins` stays where it is.
   const uint32_t index = uint32_t(m.instructions.size());
@@ -554,12 +555,6 @@ bool FunctionBuilder::record() {
   // The three most common records (calls two in three) skip instruction()'s frame.
   bool ok;
   switch (s.rec.code) {
-  case kCall: // (it finishes the instruction itself)
-    if (!call(ins, index)) [[unlikely]] {
-      m.instructions.pop_back();
-      return false;
-    }
-    return true;
   case kBinop:
     ok = binop(ins);
     break;
@@ -646,40 +641,52 @@ Status FunctionBuilder::debugLocation() {
 /// already whose pointee is that type, exactly its parameters' arguments) are checked in one
 /// pass before anything is written; every other record, and any that would fail, takes
 /// callGeneral.
-bool FunctionBuilder::call(Instruction &ins, uint32_t index) {
-  return s.useRelativeIds ? typedCall<true>(ins, index) : typedCall<false>(ins, index);
+bool FunctionBuilder::call() { return s.useRelativeIds ? typedCall<true>() : typedCall<false>(); }
+
+bool FunctionBuilder::callRecord() {
+  const uint32_t index = uint32_t(m.instructions.size());
+  append(m.instructions, Instruction{});
+  Instruction &ins = m.instructions.back();
+  ins.block = firstBlock + curBlock;
+  ins.firstOperand = uint32_t(m.operands.size());
+  if (!callGeneral(ins)) {
+    m.instructions.pop_back();
+    return false;
+  }
+  return finish(ins, index);
 }
 
-bool FunctionBuilder::callRecord(Instruction &ins, uint32_t index) {
-  return callGeneral(ins) && finish(ins, index);
-}
-
-template <bool Relative> bool FunctionBuilder::typedCall(Instruction &ins, uint32_t index) {
+template <bool Relative> bool FunctionBuilder::typedCall() {
   const uint64_t *const f = r().data();
   const size_t n = r().size();
   // DXC's calls name their function type (bit 15 of the calling convention field) and have no
   // fast-math flags (17), musttail (14) or notail (16): the rest take callRecord.
   if (n < 4 || (f[1] & 0x3C000) != 0x8000) [[unlikely]]
-    return callRecord(ins, index);
+    return callRecord();
   const uint64_t attrs = f[0], cc = f[1], t = f[2];
   const ValueId *const ids = s.valueIds.data();
   const size_t numIds = s.valueIds.size();
   const uint64_t id = Relative ? uint64_t(uint32_t(uint32_t(numIds) - uint32_t(f[3]))) : f[3];
   if (id >= numIds || (attrs != 0 && attrs - 1 >= s.attributeListIds.size())) [[unlikely]]
-    return callRecord(ins, index);
+    return callRecord();
   const ValueId callee = ids[id];
   if (callee == kNoId) [[unlikely]]
-    return callRecord(ins, index);
+    return callRecord();
   const uint64_t args = n - 4;
   const CheckedCallee &c = checkedCallees[callee & 31];
   if (!((calleeKeys[callee & 31] == callee && c.typeField == t && c.args == args) ||
         checkCallee(callee, t, args))) [[unlikely]]
-    return callRecord(ins, index);
+    return callRecord();
   // The callee and the arguments (the tables read above are still where they were).
   auto &ops = m.operands;
   const uint32_t count = c.args;
   if (ops.capacity() - ops.size() < size_t(count) + 1) [[unlikely]]
     makeRoom(ops, size_t(count) + 1);
+  const uint32_t index = uint32_t(m.instructions.size());
+  append(m.instructions, Instruction{});
+  Instruction &ins = m.instructions.back();
+  ins.block = firstBlock + curBlock;
+  ins.firstOperand = uint32_t(ops.size());
   if (attrs)
     ins.attributes = s.attributeListIds[attrs - 1];
   ins.callingConv = uint32_t((cc >> 1) & 0x3FF);
