@@ -680,7 +680,9 @@ template <bool Relative> bool FunctionBuilder::typedCall() {
   // The callee and the arguments (the tables read above are still where they were).
   auto &ops = m.operands;
   const uint32_t count = c.args;
-  if (ops.capacity() - ops.size() < size_t(count) + 1) [[unlikely]]
+  // (The room as pointers: one difference, where sizes would take two.)
+  if (size_t((ops.data() + ops.capacity()) - (ops.data() + ops.size())) < size_t(count) + 1)
+      [[unlikely]]
     makeRoom(ops, size_t(count) + 1);
   const uint32_t index = uint32_t(m.instructions.size());
   append(m.instructions, Instruction{});
@@ -811,7 +813,8 @@ bool FunctionBuilder::binop(Instruction &ins) {
   Opcode op;
   auto &ops = m.operands;
   if (ty == kNoId || m.values[vb].type != ty || m.types[ty].kind == TypeKind::Metadata ||
-      !binopOpcode(m, f[2], ty, op) || ops.capacity() - ops.size() < 2) [[unlikely]]
+      !binopOpcode(m, f[2], ty, op) ||
+      (ops.data() + ops.capacity()) - (ops.data() + ops.size()) < 2) [[unlikely]]
     return binopGeneral(ins);
   if (ops.size() == ops.capacity())
     __builtin_unreachable();
