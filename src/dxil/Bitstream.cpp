@@ -85,9 +85,9 @@ thread_local uint32_t readersInThread = 0;
 BitstreamReader::BitstreamReader(std::span<const uint8_t> bytes, uint32_t maxDepth,
                                  std::pmr::memory_resource *memory)
     : data_(bytes.data()), size_(bytes.size()), end_(uint64_t(bytes.size()) * 8),
-      maxDepth_(maxDepth), remember_(readersInThread > 0), memory_(memory), abbrevOps_(memory),
-      abbrevs_(memory), scopeAbbrevs_(memory), scopes_(memory), blockInfos_(memory),
-      blockInfoIds_(memory), scratch_(memory) {
+      maxDepth_(maxDepth), remember_(readersInThread > 0), blockEnd_(end_), memory_(memory),
+      abbrevOps_(memory), abbrevs_(memory), scopeAbbrevs_(memory), scopes_(memory),
+      blockInfos_(memory), blockInfoIds_(memory), scratch_(memory) {
   if (readersInThread < 2)
     ++readersInThread;
   // (In the reader's own room first: see opRoom_.)
@@ -302,6 +302,33 @@ void BitstreamReader::alignTo32() {
   pos_ = aligned <= end_ ? aligned : end_;
   if (aligned > end_)
     failed_ = true;
+}
+
+inline void BitstreamReader::pushScope(Scope scope) {
+  scope.outerRecords = records_ + 1; // the block is one of the enclosing block's entries
+  records_ = 0;
+  scopes_.push_back(scope);
+  setCurrent();
+}
+
+inline void BitstreamReader::popScope() {
+  records_ = scopes_.back().outerRecords;
+  scopeAbbrevs_.resize(scopes_.back().firstAbbrev);
+  scopes_.pop_back();
+  setCurrent();
+}
+
+inline void BitstreamReader::setCurrent() {
+  if (scopes_.empty()) {
+    width_ = 0;
+    firstAbbrev_ = 0;
+    blockEnd_ = end_;
+    return;
+  }
+  const Scope &scope = scopes_.back();
+  width_ = scope.abbrevWidth;
+  firstAbbrev_ = scope.firstAbbrev;
+  blockEnd_ = scope.endBit;
 }
 
 Diagnostic BitstreamReader::error(std::string message) const {
@@ -566,8 +593,7 @@ Status BitstreamReader::readBlockInfo() {
       pos_ = blockStart + b.bytes.size() * 8; // (before the swap: `b` is the slot's)
       if (slot != 0)
         std::swap(memo.blocks[0], memo.blocks[slot]); // the latest first
-      scopeAbbrevs_.resize(scopes_.back().firstAbbrev);
-      scopes_.pop_back();
+      popScope();
       return {};
     }
   }
@@ -628,8 +654,7 @@ Status BitstreamReader::readBlockInfoRecords() {
             {t.blockId, uint32_t(blockInfoIds_.size()), uint32_t(t.abbrevs.size())});
         blockInfoIds_.append(t.abbrevs.data(), t.abbrevs.size());
       }
-      scopeAbbrevs_.resize(scopes_.back().firstAbbrev);
-      scopes_.pop_back();
+      popScope();
       return {};
     }
     if (id == kAbbrevEnterSubblock)
@@ -690,10 +715,6 @@ bool BitstreamReader::enter(uint32_t blockId) {
   if (width < 1 || width > 32 || words * 32 > end_ - pos_ || scopes_.size() >= maxDepth_)
       [[unlikely]]
     return failBlockHeader(start, width, words);
-  if (!scopes_.empty())
-    scopes_.back().records++;
-  else
-    topRecords_++;
   Scope scope;
   scope.blockId = blockId;
   scope.abbrevWidth = width;
@@ -703,7 +724,7 @@ bool BitstreamReader::enter(uint32_t blockId) {
     const uint32_t *ids = blockInfoIds_.data() + info->first;
     scopeAbbrevs_.append(ids, info->count);
   }
-  scopes_.push_back(scope);
+  pushScope(scope);
   return true;
 }
 
@@ -727,8 +748,7 @@ void BitstreamReader::leaveBlock() {
   if (scopes_.empty())
     return;
   pos_ = scopes_.back().endBit;
-  scopeAbbrevs_.resize(scopes_.back().firstAbbrev);
-  scopes_.pop_back();
+  popScope();
 }
 
 Status BitstreamReader::skipBlock() {
@@ -741,10 +761,7 @@ Status BitstreamReader::skipBlock() {
   if (words * 32 > end_ - pos_)
     return errorAt(start, "block of " + std::to_string(words) + " words runs past the end");
   pos_ += words * 32;
-  if (!scopes_.empty())
-    scopes_.back().records++;
-  else
-    topRecords_++;
+  records_++;
   return {};
 }
 
@@ -891,8 +908,7 @@ bool BitstreamReader::nextSlow(BitstreamEntry &entry) {
         return failText(start, "block end past the end of the data");
       if (pos_ != scopes_.back().endBit)
         return failBlockEnd(start);
-      scopeAbbrevs_.resize(scopes_.back().firstAbbrev);
-      scopes_.pop_back();
+      popScope();
       entry = BitstreamEntry{BitstreamEntry::Kind::EndBlock, 0};
       return true;
     }
@@ -1021,10 +1037,10 @@ bool BitstreamReader::read(uint32_t abbrevId, BitstreamRecord &out) {
     return finishRecord(start);
   }
   uint32_t index = abbrevId - kFirstApplicationAbbrev;
-  size_t available = scopes_.empty() ? 0 : scopeAbbrevs_.size() - scopes_.back().firstAbbrev;
+  size_t available = scopeAbbrevs_.size() - firstAbbrev_; // (none outside any block)
   if (abbrevId < kFirstApplicationAbbrev || index >= available)
     return failUndefinedAbbrev(start, abbrevId, available);
-  const Abbrev &abbrev = abbrevs_[scopeAbbrevs_[scopes_.back().firstAbbrev + index]];
+  const Abbrev &abbrev = abbrevs_[scopeAbbrevs_[firstAbbrev_ + index]];
   const AbbrevOp *op = abbrevOps_.data() + abbrev.firstOp;
   const AbbrevOp *end = op + abbrev.numOps;
   // The code is the first operand; when it is an array or a blob, it is the first value read.

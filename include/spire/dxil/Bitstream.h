@@ -305,23 +305,20 @@ public:
   /// advance() and readRecord() for hot loops: false on failure, with the diagnostic in
   /// takeError() (no Status or Expected built per entry).
   bool next(BitstreamEntry &entry) {
-    // Most entries are records inside a block: one field and one test, inline.
-    if (!scopes_.empty()) [[likely]] {
-      const Scope &scope = scopes_.back();
-      unsigned width = scope.abbrevWidth;
-      if (width - 1 < 57 && pos_ + 64 <= end_) [[likely]] {
-        uint64_t v;
-        std::memcpy(&v, data_ + (pos_ >> 3), 8);
-        if constexpr (std::endian::native == std::endian::big)
-          v = __builtin_bswap64(v);
-        uint64_t id = (v >> (pos_ & 7)) & ((uint64_t(1) << width) - 1);
-        if (id >= kAbbrevUnabbreviatedRecord && pos_ + width <= scope.endBit && !failed_)
-            [[likely]] {
-          recordStart_ = pos_;
-          pos_ += width;
-          entry = BitstreamEntry{BitstreamEntry::Kind::Record, uint32_t(id)};
-          return true;
-        }
+    // Most entries are records inside a block: one field and one test, inline. (Outside any
+    // block the width is 0: every id is 0 there, and nextSlow reads it.)
+    if (pos_ + 64 <= end_) [[likely]] {
+      const unsigned width = width_;
+      uint64_t v;
+      std::memcpy(&v, data_ + (pos_ >> 3), 8);
+      if constexpr (std::endian::native == std::endian::big)
+        v = __builtin_bswap64(v);
+      uint64_t id = (v >> (pos_ & 7)) & ((uint64_t(1) << width) - 1);
+      if (id >= kAbbrevUnabbreviatedRecord && pos_ + width <= blockEnd_ && !failed_) [[likely]] {
+        recordStart_ = pos_;
+        pos_ += width;
+        entry = BitstreamEntry{BitstreamEntry::Kind::Record, uint32_t(id)};
+        return true;
       }
     }
     return nextSlow(entry);
@@ -351,7 +348,7 @@ public:
   /// How many abbreviations the current block has now (those BLOCKINFO gives its id, then its
   /// own so far); 0 outside any block. At a block's start, BLOCKINFO's alone.
   size_t abbrevCount() const {
-    return scopes_.empty() ? 0 : scopeAbbrevs_.size() - scopes_.back().firstAbbrev;
+    return scopeAbbrevs_.size() - firstAbbrev_; // (none outside any block)
   }
 
   /// The current block's id (kNoBlock outside any block) and depth.
@@ -359,7 +356,7 @@ public:
   uint32_t blockId() const { return scopes_.empty() ? kNoBlock : scopes_.back().blockId; }
   size_t depth() const { return scopes_.size(); }
   /// The index of the next record in the current block (for locations).
-  uint32_t recordIndex() const { return scopes_.empty() ? topRecords_ : scopes_.back().records; }
+  uint32_t recordIndex() const { return records_; }
   /// An error located at the current block and record, at `bit` (default: the current bit).
   Diagnostic error(std::string message) const;
   Diagnostic errorAt(uint64_t bit, std::string message) const;
@@ -380,10 +377,15 @@ private:
   struct Scope {
     uint32_t blockId = 0;
     unsigned abbrevWidth = 2;
-    uint64_t endBit = 0;      ///< where the block's declared length ends
-    uint32_t records = 0;     ///< records read so far
-    uint32_t firstAbbrev = 0; ///< this block's abbreviations: scopeAbbrevs_[firstAbbrev..]
+    uint64_t endBit = 0;       ///< where the block's declared length ends
+    uint32_t outerRecords = 0; ///< the enclosing block's records_, kept while this one is open
+    uint32_t firstAbbrev = 0;  ///< this block's abbreviations: scopeAbbrevs_[firstAbbrev..]
   };
+  /// Opens `scope` (its outerRecords set here) and closes the innermost block, with the current
+  /// block's fields below.
+  void pushScope(Scope scope);
+  void popScope();
+  void setCurrent();
   bool nextSlow(BitstreamEntry &entry);
   /// nextSlow's rarer paths, out of line so that it keeps a small frame.
   [[gnu::noinline]] bool enterAndReadBlockInfo();
@@ -408,10 +410,9 @@ private:
   }
   static uint64_t char6(uint64_t v);
   bool finishRecord(uint64_t start) {
-    if (failed_ || (!scopes_.empty() && pos_ > scopes_.back().endBit)) [[unlikely]]
+    if (failed_ || pos_ > blockEnd_) [[unlikely]]
       return recordError(start);
-    if (!scopes_.empty())
-      scopes_.back().records++;
+    records_++;
     return true;
   }
   bool recordError(uint64_t start);
@@ -431,7 +432,12 @@ private:
   bool remember_; ///< use the thread's memos of definitions and BLOCKINFO blocks
   uint64_t blockInfoIdentity_ = 0;
   unsigned topWidth_ = 2;
-  uint32_t topRecords_ = 0;
+  // The current block's fields (its Scope's), where the record path reads them; outside any
+  // block, width 0 (next() reads no record there), the end of the data, no abbreviations.
+  unsigned width_ = 0;
+  uint32_t firstAbbrev_ = 0;
+  uint64_t blockEnd_;
+  uint32_t records_ = 0;           ///< the current block's records so far (the top level's outside)
   uint64_t pendingBlockStart_ = 0; ///< bit offset of the last SubBlock entry's id field
   uint64_t recordStart_ = 0;       ///< bit offset of the last Record entry (its id is read)
 

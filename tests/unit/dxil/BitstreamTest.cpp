@@ -726,6 +726,68 @@ TEST(DxilBitstream, SkipBlockUsesTheLengthWord) {
   EXPECT_EQ(r.rec.code, 2u);
 }
 
+TEST(DxilBitstream, LeavingABlockRestoresTheOuterBlocksWidthAbbreviationsAndCount) {
+  // The cursor keeps the current block's width, end, abbreviations and record count apart
+  // from its stack of open blocks: each block's come back when an inner one ends.
+  BitWriter w;
+  w.enterBlock(8, 3);
+  defineAbbrev(w, {{-1, 5}, {1, 4}}); // code 5, one 4-bit field
+  w.record(1, {1});
+  w.enterBlock(9, 5); // another width, its own two abbreviations
+  defineAbbrev(w, {{-1, 6}, {2, 3}});
+  defineAbbrev(w, {{-1, 7}});
+  w.fixed(5, 5);
+  w.fixed(4, 5);
+  w.vbr(9, 3);
+  w.endBlock();
+  w.enterBlock(10, 2); // skipped
+  w.record(1, {2});
+  w.endBlock();
+  w.fixed(4, 3); // the outer block's abbreviation again
+  w.fixed(11, 4);
+  w.fixed(5, 3); // not defined in block 8 (block 9's second was id 5)
+  w.endBlock();
+  w.align32();
+  BitstreamReader r(w.bytes());
+  BitstreamRecord rec;
+  BitstreamEntry e;
+  ASSERT_TRUE(r.next(e));
+  ASSERT_TRUE(r.enter(e.id));
+  ASSERT_TRUE(r.next(e) && r.read(e.id, rec));
+  EXPECT_EQ(r.recordIndex(), 1u);
+  ASSERT_TRUE(r.next(e));
+  ASSERT_EQ(e.kind, BitstreamEntry::Kind::SubBlock);
+  ASSERT_TRUE(r.enter(e.id));
+  EXPECT_EQ(r.recordIndex(), 0u);
+  ASSERT_TRUE(r.next(e) && r.read(e.id, rec));
+  EXPECT_EQ(r.abbrevCount(), 2u);
+  EXPECT_EQ(r.recordIndex(), 1u);
+  EXPECT_EQ(rec.code, 7u);
+  ASSERT_TRUE(r.next(e) && r.read(e.id, rec));
+  EXPECT_EQ(rec.code, 6u);
+  EXPECT_EQ(rec.ops[0], 9u);
+  ASSERT_TRUE(r.next(e));
+  ASSERT_EQ(e.kind, BitstreamEntry::Kind::EndBlock);
+  EXPECT_EQ(r.blockId(), 8u);
+  EXPECT_EQ(r.abbrevCount(), 1u);
+  EXPECT_EQ(r.recordIndex(), 2u); // the record and block 9
+  ASSERT_TRUE(r.next(e));
+  ASSERT_EQ(e.kind, BitstreamEntry::Kind::SubBlock);
+  ASSERT_TRUE(r.skipBlock());
+  EXPECT_EQ(r.recordIndex(), 3u);
+  ASSERT_TRUE(r.next(e) && r.read(e.id, rec));
+  EXPECT_EQ(rec.code, 5u);
+  EXPECT_EQ(rec.ops[0], 11u);
+  EXPECT_EQ(r.recordIndex(), 4u);
+  ASSERT_TRUE(r.next(e));
+  ASSERT_EQ(e.kind, BitstreamEntry::Kind::Record);
+  ASSERT_FALSE(r.read(e.id, rec));
+  Diagnostic d = r.takeError();
+  EXPECT_NE(d.message.find("abbreviation id 5 is not defined (1 defined"), std::string::npos)
+      << d.message;
+  EXPECT_EQ(d.location.instIndex, 4u);
+}
+
 // --- malformed streams -----------------------------------------------------------------------
 
 TEST(DxilBitstream, UndefinedAbbreviationIdIsAnError) {
