@@ -984,58 +984,109 @@ uint64_t BitstreamReader::readScalar(const AbbrevOp &op) {
   }
 }
 
-bool BitstreamReader::read(uint32_t abbrevId, BitstreamRecord &out) {
-  uint64_t start = recordStart_; // next() read the abbreviation id already
+bool BitstreamReader::readUnabbreviated(uint64_t start, BitstreamRecord &out) {
+  // The common case with no call but tail calls (so no registers to save): a code and a count
+  // of one or two VBR-6 chunks each from one load, operands that fit the record's storage,
+  // whole loads for every operand. Anything else goes to readUnabbreviatedSlow from the start.
+  // (The cursor's fields in locals: the record's stores could alias them.)
+  const uint64_t pos = pos_, end = end_;
+  const uint8_t *const data = data_;
+  if (pos + 64 > end) [[unlikely]]
+    return readUnabbreviatedSlow(start, out);
+  const uint64_t w = loadBitsAt(data, pos);
+  unsigned fieldsAt = 0;
+  auto field = [&](uint64_t &v) {
+    uint64_t c = (w >> fieldsAt) & 63;
+    if (!(c & 32)) {
+      v = c;
+      fieldsAt += 6;
+      return true;
+    }
+    uint64_t c1 = (w >> (fieldsAt + 6)) & 63;
+    v = (c & 31) | (c1 << 5);
+    fieldsAt += 12;
+    return !(c1 & 32);
+  };
+  uint64_t code, count;
+  if (!field(code) || !field(count) || count > out.ops.capacity()) [[unlikely]]
+    return readUnabbreviatedSlow(start, out);
+  uint64_t *p = out.ops.resizeForOverwrite(count); // (no growth: before any other store)
+  uint64_t at = pos + fieldsAt;
+  if (count > end - at) [[unlikely]] {
+    pos_ = at;
+    return failCount(start, "record with ", count, " operands runs past the end");
+  }
+  out.abbrev = kAbbrevUnabbreviatedRecord;
+  out.bitOffset = start;
+  out.blob = {};
+  out.code = uint32_t(code);
+  const uint64_t i = vbrFieldsFromLoads(data, end - 64, at, 6, p, count);
+  pos_ = at;
+  if (i < count) [[unlikely]]
+    return finishVbrRun(start, p + i, count - i);
+  return finishRecord(start);
+}
+
+bool BitstreamReader::finishVbrRun(uint64_t start, uint64_t *p, uint64_t count) {
+  readVbrRun(6, p, count);
+  return finishRecord(start);
+}
+
+bool BitstreamReader::readUnabbreviatedSlow(uint64_t start, BitstreamRecord &out) {
+  out.abbrev = kAbbrevUnabbreviatedRecord;
+  out.bitOffset = start;
+  out.ops.clear();
+  out.blob = {};
+  // The code and the count, each of one or two VBR-6 chunks (every code, counts below 1024),
+  // from one load; anything else field by field.
+  uint64_t code, count;
+  bool decoded = false;
+  if (pos_ + 64 <= end_) [[likely]] {
+    const uint64_t w = loadBitsAt(data_, pos_);
+    unsigned at = 0;
+    auto field = [&](uint64_t &v) {
+      uint64_t c = (w >> at) & 63;
+      if (!(c & 32)) {
+        v = c;
+        at += 6;
+        return true;
+      }
+      uint64_t c1 = (w >> (at + 6)) & 63;
+      v = (c & 31) | (c1 << 5);
+      at += 12;
+      return !(c1 & 32);
+    };
+    if (field(code) && field(count)) {
+      pos_ += at;
+      decoded = true;
+    }
+  }
+  if (!decoded) [[unlikely]] {
+    // (Decoded from the load, the code has at most 10 bits and nothing has failed.)
+    code = readVbr(6);
+    count = readVbr(6);
+    if (failed_)
+      return failText(start, "record past the end of the data");
+    if (code > 0xFFFFFFFFu)
+      return failCount(start, "record code ", code, " out of range");
+  }
+  if (count > bitsLeft())
+    return failCount(start, "record with ", count, " operands runs past the end");
+  out.code = uint32_t(code);
+  uint64_t *p = out.ops.resizeForOverwrite(count);
+  // The fields from whole loads here (the run's call and set-up cost as much as a short
+  // record's fields); the last bytes and long fields in readVbrRun.
+  const uint64_t i = end_ >= 64 ? vbrFieldsFromLoads(data_, end_ - 64, pos_, 6, p, count) : 0;
+  if (i < count) [[unlikely]]
+    readVbrRun(6, p + i, count - i);
+  return finishRecord(start);
+}
+
+bool BitstreamReader::readAbbreviated(uint32_t abbrevId, uint64_t start, BitstreamRecord &out) {
   out.abbrev = abbrevId;
   out.bitOffset = start;
   out.ops.clear();
   out.blob = {};
-
-  if (abbrevId == kAbbrevUnabbreviatedRecord) {
-    // The code and the count, each of one or two VBR-6 chunks (every code, counts below 1024),
-    // from one load; anything else field by field.
-    uint64_t code, count;
-    bool decoded = false;
-    if (pos_ + 64 <= end_) [[likely]] {
-      const uint64_t w = loadBitsAt(data_, pos_);
-      unsigned at = 0;
-      auto field = [&](uint64_t &v) {
-        uint64_t c = (w >> at) & 63;
-        if (!(c & 32)) {
-          v = c;
-          at += 6;
-          return true;
-        }
-        uint64_t c1 = (w >> (at + 6)) & 63;
-        v = (c & 31) | (c1 << 5);
-        at += 12;
-        return !(c1 & 32);
-      };
-      if (field(code) && field(count)) {
-        pos_ += at;
-        decoded = true;
-      }
-    }
-    if (!decoded) [[unlikely]] {
-      // (Decoded from the load, the code has at most 10 bits and nothing has failed.)
-      code = readVbr(6);
-      count = readVbr(6);
-      if (failed_)
-        return failText(start, "record past the end of the data");
-      if (code > 0xFFFFFFFFu)
-        return failCount(start, "record code ", code, " out of range");
-    }
-    if (count > bitsLeft())
-      return failCount(start, "record with ", count, " operands runs past the end");
-    out.code = uint32_t(code);
-    uint64_t *p = out.ops.resizeForOverwrite(count);
-    // The fields from whole loads here (the run's call and set-up cost as much as a short
-    // record's fields); the last bytes and long fields in readVbrRun.
-    const uint64_t i = end_ >= 64 ? vbrFieldsFromLoads(data_, end_ - 64, pos_, 6, p, count) : 0;
-    if (i < count) [[unlikely]]
-      readVbrRun(6, p + i, count - i);
-    return finishRecord(start);
-  }
   uint32_t index = abbrevId - kFirstApplicationAbbrev;
   size_t available = scopeAbbrevs_.size() - firstAbbrev_; // (none outside any block)
   if (abbrevId < kFirstApplicationAbbrev || index >= available)

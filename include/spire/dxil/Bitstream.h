@@ -59,6 +59,7 @@ public:
   ~RecordOperands() { release(); }
 
   size_t size() const { return size_; }
+  size_t capacity() const { return capacity_; }
   bool empty() const { return size_ == 0; }
   const uint64_t *data() const { return data_; }
   uint64_t *data() { return data_; }
@@ -323,7 +324,12 @@ public:
     }
     return nextSlow(entry);
   }
-  bool read(uint32_t abbrevId, BitstreamRecord &out);
+  bool read(uint32_t abbrevId, BitstreamRecord &out) {
+    const uint64_t start = recordStart_; // next() read the abbreviation id already
+    if (abbrevId == kAbbrevUnabbreviatedRecord)
+      return readUnabbreviated(start, out);
+    return readAbbreviated(abbrevId, start, out);
+  }
   Diagnostic takeError() { return std::move(error_); }
 
   /// A block just entered: its abbreviation width and the bytes of its body, from here to its
@@ -416,6 +422,11 @@ private:
     return true;
   }
   bool recordError(uint64_t start);
+  // read()'s two kinds of record (tail calls: each saves only the registers it needs).
+  [[gnu::noinline]] bool readUnabbreviated(uint64_t start, BitstreamRecord &out);
+  [[gnu::noinline]] bool readUnabbreviatedSlow(uint64_t start, BitstreamRecord &out);
+  [[gnu::noinline]] bool finishVbrRun(uint64_t start, uint64_t *p, uint64_t count);
+  [[gnu::noinline]] bool readAbbreviated(uint32_t abbrevId, uint64_t start, BitstreamRecord &out);
   // read()'s failures, out of line so that the record's path needs no room for strings.
   [[gnu::cold, gnu::noinline]] bool failText(uint64_t start, const char *message);
   [[gnu::cold, gnu::noinline]] bool failCount(uint64_t start, const char *before, uint64_t n,

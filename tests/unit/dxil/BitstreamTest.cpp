@@ -260,6 +260,35 @@ TEST(DxilBitstream, UnabbreviatedRunsOfEveryFieldLength) {
   }
 }
 
+TEST(DxilBitstream, UnabbreviatedRecordsInStorageTheyFitEndingNearTheEnd) {
+  // Records read into operands that hold them already (the one-load path: no growth), the
+  // second's last fields in the data's last 64 bits (decoded apart), at every bit alignment.
+  std::vector<uint64_t> first, second;
+  for (uint64_t k = 0; k < 40; ++k) {
+    first.push_back(k * 37 % 2000);
+    second.push_back(k % 3 == 0 ? k * 1001 : k);
+  }
+  for (unsigned pad = 0; pad < 8; ++pad) {
+    std::vector<uint8_t> bytes = inBlock([&](BitWriter &w) {
+      w.record(5, first);
+      for (unsigned k = 0; k < pad; ++k)
+        w.record(1, {}); // shifts the next record by 3 + 6 + 6 bits each
+      w.record(6, second);
+    });
+    Reading r(bytes);
+    ASSERT_TRUE(r.firstRecord());
+    EXPECT_EQ(r.ops(), first);
+    for (unsigned k = 0; k < pad; ++k)
+      ASSERT_TRUE(r.nextRecord());
+    ASSERT_TRUE(r.nextRecord());
+    EXPECT_EQ(r.rec.code, 6u);
+    EXPECT_EQ(r.ops(), second) << "pad " << pad;
+    Expected<BitstreamEntry> end = r.reader.advance();
+    ASSERT_TRUE(end);
+    EXPECT_EQ(end->kind, BitstreamEntry::Kind::EndBlock);
+  }
+}
+
 TEST(DxilBitstream, UnabbreviatedCodesAndCountsOfOneTwoAndThreeChunks) {
   // The code and the count of an unabbreviated record: one chunk, two (codes from 32, as the
   // call record's), and three (a count of 1100, a code of 2000) at every alignment.
@@ -834,6 +863,21 @@ TEST(DxilBitstream, UnabbreviatedRecordWithTooManyOperandsIsAnError) {
   Status s = r.firstRecord();
   ASSERT_FALSE(s);
   EXPECT_NE(errorOf(s).find("operands runs past the end"), std::string::npos);
+  // The same after a record as long (the one-load path: the operands' storage holds them).
+  std::vector<uint64_t> ops(100, 1);
+  bytes = inBlock([&](BitWriter &w) {
+    w.record(5, ops);
+    w.fixed(3, 3);
+    w.vbr(2, 6);
+    w.vbr(100, 6);
+    w.fixed(0, 60);
+  });
+  Reading again(bytes);
+  ASSERT_TRUE(again.firstRecord());
+  s = again.nextRecord();
+  ASSERT_FALSE(s);
+  EXPECT_NE(errorOf(s).find("record with 100 operands runs past the end"), std::string::npos)
+      << errorOf(s);
 }
 
 TEST(DxilBitstream, UnabbreviatedRecordHeaderErrors) {
