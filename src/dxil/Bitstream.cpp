@@ -85,9 +85,10 @@ thread_local uint32_t readersInThread = 0;
 BitstreamReader::BitstreamReader(std::span<const uint8_t> bytes, uint32_t maxDepth,
                                  std::pmr::memory_resource *memory)
     : data_(bytes.data()), size_(bytes.size()), end_(uint64_t(bytes.size()) * 8),
-      maxDepth_(maxDepth), remember_(readersInThread > 0), blockEnd_(end_), memory_(memory),
-      abbrevOps_(memory), abbrevs_(memory), scopeAbbrevs_(memory), scopes_(memory),
-      blockInfos_(memory), blockInfoIds_(memory), scratch_(memory) {
+      maxDepth_(maxDepth), remember_(readersInThread > 0), blockEnd_(end_),
+      loadLimit_(end_ >= 64 ? end_ - 63 : 0), memory_(memory), abbrevOps_(memory), abbrevs_(memory),
+      scopeAbbrevs_(memory), scopes_(memory), blockInfos_(memory), blockInfoIds_(memory),
+      scratch_(memory) {
   if (readersInThread < 2)
     ++readersInThread;
   // (In the reader's own room first: see opRoom_.)
@@ -103,7 +104,7 @@ uint64_t BitstreamReader::readFixedSlow(unsigned width) {
   if (width == 0)
     return 0;
   if (width > 64 || width > end_ - pos_) {
-    failed_ = true;
+    setFailed();
     pos_ = end_;
     return 0;
   }
@@ -139,7 +140,7 @@ uint64_t BitstreamReader::readVbrSlow(unsigned width, uint64_t result, unsigned 
     if (failed_)
       return 0;
     if (shift >= 64 || (bits >> (64 - shift)) != 0) {
-      failed_ = true; // more than 64 bits of value
+      setFailed(); // more than 64 bits of value
       return 0;
     }
     result |= bits << shift;
@@ -215,7 +216,7 @@ namespace {
 
 void BitstreamReader::readVbrRun(unsigned width, uint64_t *__restrict out, uint64_t count) {
   if (width - 2 > 30) { // widths 2..32 only
-    failed_ = true;
+    setFailed();
     return;
   }
   const uint64_t limit = end_ >= 64 ? end_ - 64 : 0;
@@ -301,34 +302,38 @@ void BitstreamReader::alignTo32() {
   uint64_t aligned = (pos_ + 31) & ~uint64_t(31);
   pos_ = aligned <= end_ ? aligned : end_;
   if (aligned > end_)
-    failed_ = true;
+    setFailed();
 }
 
 inline void BitstreamReader::pushScope(Scope scope) {
   scope.outerRecords = records_ + 1; // the block is one of the enclosing block's entries
   records_ = 0;
   scopes_.push_back(scope);
-  setCurrent();
+  setCurrent(scope);
 }
 
 inline void BitstreamReader::popScope() {
   records_ = scopes_.back().outerRecords;
   scopeAbbrevs_.resize(scopes_.back().firstAbbrev);
   scopes_.pop_back();
-  setCurrent();
-}
-
-inline void BitstreamReader::setCurrent() {
-  if (scopes_.empty()) {
-    width_ = 0;
-    firstAbbrev_ = 0;
-    blockEnd_ = end_;
+  if (!scopes_.empty()) {
+    setCurrent(scopes_.back());
     return;
   }
-  const Scope &scope = scopes_.back();
+  width_ = 0;
+  firstAbbrev_ = 0;
+  blockEnd_ = end_;
+  idMask_ = 0;
+  nextLimit_ = 0;
+}
+
+inline void BitstreamReader::setCurrent(const Scope &scope) {
   width_ = scope.abbrevWidth;
   firstAbbrev_ = scope.firstAbbrev;
   blockEnd_ = scope.endBit;
+  idMask_ = (uint64_t(1) << width_) - 1; // (1..32 bits: enter() checks)
+  // (A block's end is past its header, which is longer than its width.)
+  nextLimit_ = std::min(loadLimit_, blockEnd_ - width_ + 1);
 }
 
 Diagnostic BitstreamReader::error(std::string message) const {

@@ -256,7 +256,7 @@ public:
   }
   uint64_t readVbr(unsigned width) {
     if (width - 2 > 30) { // widths 2..32 only
-      failed_ = true;
+      setFailed();
       return 0;
     }
     uint64_t piece = readFixed(width);
@@ -306,18 +306,18 @@ public:
   /// advance() and readRecord() for hot loops: false on failure, with the diagnostic in
   /// takeError() (no Status or Expected built per entry).
   bool next(BitstreamEntry &entry) {
-    // Most entries are records inside a block: one field and one test, inline. (Outside any
-    // block the width is 0: every id is 0 there, and nextSlow reads it.)
-    if (pos_ + 64 <= end_) [[likely]] {
-      const unsigned width = width_;
+    // Most entries are records inside a block: one test that a whole load is readable and the
+    // id inside the block (nextLimit_), one field, one test of it, inline.
+    const uint64_t pos = pos_;
+    if (pos < nextLimit_) [[likely]] {
       uint64_t v;
-      std::memcpy(&v, data_ + (pos_ >> 3), 8);
+      std::memcpy(&v, data_ + (pos >> 3), 8);
       if constexpr (std::endian::native == std::endian::big)
         v = __builtin_bswap64(v);
-      uint64_t id = (v >> (pos_ & 7)) & ((uint64_t(1) << width) - 1);
-      if (id >= kAbbrevUnabbreviatedRecord && pos_ + width <= blockEnd_ && !failed_) [[likely]] {
-        recordStart_ = pos_;
-        pos_ += width;
+      const uint64_t id = (v >> (pos & 7)) & idMask_;
+      if (id >= kAbbrevUnabbreviatedRecord) [[likely]] {
+        recordStart_ = pos;
+        pos_ = pos + width_;
         entry = BitstreamEntry{BitstreamEntry::Kind::Record, uint32_t(id)};
         return true;
       }
@@ -391,7 +391,7 @@ private:
   /// block's fields below.
   void pushScope(Scope scope);
   void popScope();
-  void setCurrent();
+  void setCurrent(const Scope &scope);
   bool nextSlow(BitstreamEntry &entry);
   /// nextSlow's rarer paths, out of line so that it keeps a small frame.
   [[gnu::noinline]] bool enterAndReadBlockInfo();
@@ -448,7 +448,16 @@ private:
   unsigned width_ = 0;
   uint32_t firstAbbrev_ = 0;
   uint64_t blockEnd_;
-  uint32_t records_ = 0;           ///< the current block's records so far (the top level's outside)
+  uint32_t records_ = 0; ///< the current block's records so far (the top level's outside)
+  uint64_t idMask_ = 0;  ///< the width's mask
+  /// next()'s one-load path reads an id at bits below this: a whole load readable there and
+  /// the id inside the block; 0 outside any block and after a failure.
+  uint64_t nextLimit_ = 0;
+  uint64_t loadLimit_; ///< bits below this have a whole load readable; 0 after a failure
+  void setFailed() {
+    failed_ = true;
+    nextLimit_ = loadLimit_ = 0;
+  }
   uint64_t pendingBlockStart_ = 0; ///< bit offset of the last SubBlock entry's id field
   uint64_t recordStart_ = 0;       ///< bit offset of the last Record entry (its id is read)
 

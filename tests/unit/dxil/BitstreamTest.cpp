@@ -817,6 +817,24 @@ TEST(DxilBitstream, LeavingABlockRestoresTheOuterBlocksWidthAbbreviationsAndCoun
   EXPECT_EQ(d.location.instIndex, 4u);
 }
 
+TEST(DxilBitstream, NoRecordAfterAFailedRead) {
+  // next()'s one-load path stops at a failure (a field of a width out of range here) like the
+  // rest of the cursor: the next entry is an error, not the record after it.
+  std::vector<uint64_t> ops(30, 7);
+  std::vector<uint8_t> bytes = inBlock([&](BitWriter &w) {
+    for (int k = 0; k < 4; ++k)
+      w.record(5, ops);
+  });
+  Reading r(bytes);
+  ASSERT_TRUE(r.firstRecord());
+  ASSERT_TRUE(r.nextRecord()); // (through the one-load path)
+  EXPECT_EQ(r.reader.readVbr(1), 0u);
+  EXPECT_TRUE(r.reader.failed());
+  BitstreamEntry e;
+  EXPECT_FALSE(r.reader.next(e));
+  EXPECT_NE(r.reader.takeError().message.find("past the end of the data"), std::string::npos);
+}
+
 // --- malformed streams -----------------------------------------------------------------------
 
 TEST(DxilBitstream, UndefinedAbbreviationIdIsAnError) {
@@ -1136,6 +1154,27 @@ TEST(DxilBitstream, BlockInfoErrors) {
     ASSERT_FALSE(e);
     EXPECT_NE(e.error().message.find("SETBID record without"), std::string::npos);
   }
+}
+
+TEST(DxilBitstream, IdAtTheEndOfItsBlockIsAnError) {
+  // An abbreviation id that starts where the block's declared length ends, with more data
+  // after it (next()'s one-load path would read it): past the block, not an undefined id.
+  BitWriter w;
+  w.enterBlock(8, 4);
+  w.record(1, {1, 2, 3, 4, 5, 6, 7, 8}); // 4 + 6 + 6 + 8 * 6: two words
+  w.fixed(5, 4);
+  for (int k = 0; k < 4; ++k)
+    w.record(2, {9, 9, 9});
+  w.endBlock();
+  w.align32();
+  std::vector<uint8_t> bytes = w.bytes();
+  bytes[4] = 2; // the declared length: the first record's two words
+  bytes[5] = bytes[6] = bytes[7] = 0;
+  Reading r(bytes);
+  ASSERT_TRUE(r.firstRecord());
+  Status s = r.nextRecord();
+  ASSERT_FALSE(s);
+  EXPECT_NE(errorOf(s).find("past the end of its block"), std::string::npos) << errorOf(s);
 }
 
 TEST(DxilBitstream, RecordPastTheEndOfItsBlockIsAnError) {
