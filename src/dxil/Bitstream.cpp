@@ -325,6 +325,7 @@ inline void BitstreamReader::popScope() {
   blockEnd_ = end_;
   idMask_ = 0;
   nextLimit_ = 0;
+  refreshAbbrevs();
 }
 
 inline void BitstreamReader::setCurrent(const Scope &scope) {
@@ -334,6 +335,7 @@ inline void BitstreamReader::setCurrent(const Scope &scope) {
   idMask_ = (uint64_t(1) << width_) - 1; // (1..32 bits: enter() checks)
   // (A block's end is past its header, which is longer than its width.)
   nextLimit_ = std::min(loadLimit_, blockEnd_ - width_ + 1);
+  refreshAbbrevs();
 }
 
 Diagnostic BitstreamReader::error(std::string message) const {
@@ -936,13 +938,16 @@ bool BitstreamReader::nextSlow(BitstreamEntry &entry) {
       if (scopes_.empty())
         return failText(start, "abbreviation definition outside any block");
       if (remember_ && runDefinitions == 0) {
-        if (definitionsFromMemo(start, width))
+        if (definitionsFromMemo(start, width)) {
+          refreshAbbrevs();
           continue;
+        }
         runStart = start;
         runAbbrev = uint32_t(abbrevs_.size());
       }
       if (!readAbbrevDefinition(scopeAbbrevs_))
         return false;
+      refreshAbbrevs();
       if (remember_)
         ++runDefinitions;
       continue;
@@ -1092,11 +1097,10 @@ bool BitstreamReader::readAbbreviated(uint32_t abbrevId, uint64_t start, Bitstre
   out.bitOffset = start;
   out.ops.clear();
   out.blob = {};
-  uint32_t index = abbrevId - kFirstApplicationAbbrev;
-  size_t available = scopeAbbrevs_.size() - firstAbbrev_; // (none outside any block)
-  if (abbrevId < kFirstApplicationAbbrev || index >= available)
-    return failUndefinedAbbrev(start, abbrevId, available);
-  const Abbrev &abbrev = abbrevs_[scopeAbbrevs_[firstAbbrev_ + index]];
+  const uint32_t index = abbrevId - kFirstApplicationAbbrev; // (ids below: a huge index)
+  if (index >= blockAbbrevs_) [[unlikely]]
+    return failUndefinedAbbrev(start, abbrevId, blockAbbrevs_);
+  const Abbrev &abbrev = abbrevs_[blockIds_[index]];
   const AbbrevOp *op = abbrevOps_.data() + abbrev.firstOp;
   const AbbrevOp *end = op + abbrev.numOps;
   // The code is the first operand; when it is an array or a blob, it is the first value read.

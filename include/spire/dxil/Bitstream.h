@@ -453,6 +453,14 @@ private:
   /// next()'s one-load path reads an id at bits below this: a whole load readable there and
   /// the id inside the block; 0 outside any block and after a failure.
   uint64_t nextLimit_ = 0;
+  /// The current block's abbreviation ids (scopeAbbrevs_ from firstAbbrev_) and how many,
+  /// for the record path: refreshed whenever the block or its list changes.
+  const uint32_t *blockIds_ = nullptr;
+  uint32_t blockAbbrevs_ = 0;
+  void refreshAbbrevs() {
+    blockIds_ = scopeAbbrevs_.data() + firstAbbrev_;
+    blockAbbrevs_ = uint32_t(scopeAbbrevs_.size() - firstAbbrev_);
+  }
   uint64_t loadLimit_; ///< bits below this have a whole load readable; 0 after a failure
   void setFailed() {
     failed_ = true;
