@@ -270,12 +270,15 @@ fixedFieldsFromLoads(const uint8_t *data, uint64_t limit, uint64_t &pos, unsigne
 
 } // namespace
 
+void BitstreamReader::readFixedFields(unsigned width, uint64_t *out, uint64_t count) {
+  for (uint64_t i = 0; i < count && !failed_; ++i)
+    out[i] = readFixed(width);
+}
+
 void BitstreamReader::readFixedRun(unsigned width, uint64_t *__restrict out, uint64_t count) {
-  if (width == 0 || width > 32) {
-    for (uint64_t i = 0; i < count && !failed_; ++i)
-      out[i] = readFixed(width);
-    return;
-  }
+  // (Calls only in tail position: the loads' loops keep to the registers a call may clobber.)
+  if (width == 0 || width > 32)
+    return readFixedFields(width, out, count);
   uint64_t i = 0;
   if (end_ >= 64) {
     const uint64_t limit = end_ - 64;
@@ -294,8 +297,8 @@ void BitstreamReader::readFixedRun(unsigned width, uint64_t *__restrict out, uin
       break;
     }
   }
-  for (; i < count && !failed_; ++i) // the last bytes
-    out[i] = readFixed(width);
+  if (i < count) // the last bytes
+    return readFixedFields(width, out + i, count - i);
 }
 
 void BitstreamReader::alignTo32() {

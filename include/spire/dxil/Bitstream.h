@@ -397,6 +397,8 @@ private:
   [[gnu::noinline]] bool enterAndReadBlockInfo();
   [[gnu::cold, gnu::noinline]] bool failBlockEnd(uint64_t start);
   uint64_t readFixedSlow(unsigned width);
+  /// `count` fixed fields one by one (readFixedRun's last bytes and odd widths).
+  [[gnu::noinline]] void readFixedFields(unsigned width, uint64_t *out, uint64_t count);
   uint64_t readVbrSlow(unsigned width, uint64_t value, unsigned shift);
   /// Appends the new abbreviation's id to `into` (the block's ids or a BLOCKINFO target's).
   template <class Ids> bool readAbbrevDefinition(Ids &into); ///< false: error_ set
