@@ -1127,7 +1127,7 @@ bool BitstreamReader::readAbbreviated(uint32_t abbrevId, uint64_t start, Bitstre
       slot[k] = readFixed(unsigned(op->value));
       break;
     case AbbrevOp::Kind::Vbr:
-      slot[k] = readVbr(unsigned(op->value));
+      slot[k] = readVbrOfWidth(unsigned(op->value));
       break;
     case AbbrevOp::Kind::Char6:
       slot[k] = char6(readFixed(6));

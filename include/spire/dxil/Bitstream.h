@@ -400,6 +400,18 @@ private:
   /// `count` fixed fields one by one (readFixedRun's last bytes and odd widths).
   [[gnu::noinline]] void readFixedFields(unsigned width, uint64_t *out, uint64_t count);
   uint64_t readVbrSlow(unsigned width, uint64_t value, unsigned shift);
+  /// readVbr() of an abbreviation's operand, whose width (2..32) its definition checked.
+  uint64_t readVbrOfWidth(unsigned width) {
+    uint64_t piece = readFixed(width);
+    uint64_t hi = uint64_t(1) << (width - 1);
+    if (!(piece & hi))
+      return piece;
+    uint64_t second = readFixed(width);
+    if (!(second & hi))
+      return (piece & (hi - 1)) | (second << (width - 1));
+    return readVbrSlow(width, (piece & (hi - 1)) | ((second & (hi - 1)) << (width - 1)),
+                       2 * (width - 1));
+  }
   /// Appends the new abbreviation's id to `into` (the block's ids or a BLOCKINFO target's).
   template <class Ids> bool readAbbrevDefinition(Ids &into); ///< false: error_ set
   /// A run of definitions (their ids included) from `start` remembered by this thread: defines
