@@ -1122,20 +1122,16 @@ bool BitstreamReader::readAbbreviated(uint32_t abbrevId, uint64_t start, Bitstre
   // The scalar operands, straight into their slots; then an array or a blob, if any.
   uint64_t *__restrict slot = out.ops.resizeForOverwrite(scalars);
   for (uint32_t k = 0; k < scalars; ++k, ++op) {
-    switch (op->kind) {
-    case AbbrevOp::Kind::Fixed:
-      slot[k] = readFixed(unsigned(op->value));
-      break;
-    case AbbrevOp::Kind::Vbr:
+    // (Tested in the order of their counts in DXIL: VBR, fixed, literal, char6.)
+    const AbbrevOp::Kind kind = op->kind;
+    if (kind == AbbrevOp::Kind::Vbr)
       slot[k] = readVbrOfWidth(unsigned(op->value));
-      break;
-    case AbbrevOp::Kind::Char6:
-      slot[k] = char6(readFixed(6));
-      break;
-    default: // a literal
+    else if (kind == AbbrevOp::Kind::Fixed)
+      slot[k] = readFixed(unsigned(op->value));
+    else if (kind == AbbrevOp::Kind::Literal) [[likely]]
       slot[k] = op->value;
-      break;
-    }
+    else // char6 (arrays and blobs come after the scalars)
+      slot[k] = char6(readFixed(6));
   }
   for (; op != end; ++op) {
     switch (op->kind) {
