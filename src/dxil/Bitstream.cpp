@@ -889,8 +889,10 @@ bool BitstreamReader::nextSlow(BitstreamEntry &entry) {
   uint64_t runStart = 0;
   uint32_t runDefinitions = 0, runAbbrev = 0;
   for (;;) {
-    unsigned width = scopes_.empty() ? topWidth_ : scopes_.back().abbrevWidth;
-    if (scopes_.empty()) {
+    // (The current block's fields: width 0 outside any block, where the end is the data's.)
+    const bool top = width_ == 0;
+    unsigned width = top ? topWidth_ : width_;
+    if (top) {
       // The top level ends at the end of the data or in zero padding shorter than a word.
       if (bitsLeft() < 32) {
         uint64_t save = pos_;
@@ -911,18 +913,18 @@ bool BitstreamReader::nextSlow(BitstreamEntry &entry) {
       runDefinitions = 0;
     }
     if (id == kAbbrevEndBlock) {
-      if (scopes_.empty())
+      if (top)
         return failText(start, "block end outside any block");
       alignTo32();
       if (failed_)
         return failText(start, "block end past the end of the data");
-      if (pos_ != scopes_.back().endBit)
+      if (pos_ != blockEnd_)
         return failBlockEnd(start);
       popScope();
       entry = BitstreamEntry{BitstreamEntry::Kind::EndBlock, 0};
       return true;
     }
-    if (!scopes_.empty() && pos_ > scopes_.back().endBit)
+    if (pos_ > blockEnd_)
       return failText(start, "record runs past the end of its block");
     if (id == kAbbrevEnterSubblock) {
       pendingBlockStart_ = start;
@@ -938,7 +940,7 @@ bool BitstreamReader::nextSlow(BitstreamEntry &entry) {
       return true;
     }
     if (id == kAbbrevDefine) {
-      if (scopes_.empty())
+      if (top)
         return failText(start, "abbreviation definition outside any block");
       if (remember_ && runDefinitions == 0) {
         if (definitionsFromMemo(start, width)) {
@@ -955,7 +957,7 @@ bool BitstreamReader::nextSlow(BitstreamEntry &entry) {
         ++runDefinitions;
       continue;
     }
-    if (scopes_.empty())
+    if (top)
       return failText(start, "record outside any block");
     recordStart_ = start; // the id is read: read() goes on from here
     entry = BitstreamEntry{BitstreamEntry::Kind::Record, uint32_t(id)};
