@@ -85,9 +85,10 @@ thread_local uint32_t readersInThread = 0;
 BitstreamReader::BitstreamReader(std::span<const uint8_t> bytes, uint32_t maxDepth,
                                  std::pmr::memory_resource *memory)
     : data_(bytes.data()), size_(bytes.size()), end_(uint64_t(bytes.size()) * 8),
-      maxDepth_(maxDepth), remember_(readersInThread > 0), memory_(memory), abbrevOps_(memory),
-      abbrevs_(memory), scopeAbbrevs_(memory), scopes_(memory), blockInfos_(memory),
-      blockInfoIds_(memory), scratch_(memory) {
+      maxDepth_(maxDepth), remember_(readersInThread > 0), blockEnd_(end_),
+      loadLimit_(end_ >= 64 ? end_ - 63 : 0), memory_(memory), abbrevOps_(memory), abbrevs_(memory),
+      scopeAbbrevs_(memory), scopes_(memory), blockInfos_(memory), blockInfoIds_(memory),
+      scratch_(memory) {
   if (readersInThread < 2)
     ++readersInThread;
   // (In the reader's own room first: see opRoom_.)
@@ -103,7 +104,7 @@ uint64_t BitstreamReader::readFixedSlow(unsigned width) {
   if (width == 0)
     return 0;
   if (width > 64 || width > end_ - pos_) {
-    failed_ = true;
+    setFailed();
     pos_ = end_;
     return 0;
   }
@@ -139,7 +140,7 @@ uint64_t BitstreamReader::readVbrSlow(unsigned width, uint64_t result, unsigned 
     if (failed_)
       return 0;
     if (shift >= 64 || (bits >> (64 - shift)) != 0) {
-      failed_ = true; // more than 64 bits of value
+      setFailed(); // more than 64 bits of value
       return 0;
     }
     result |= bits << shift;
@@ -215,7 +216,7 @@ namespace {
 
 void BitstreamReader::readVbrRun(unsigned width, uint64_t *__restrict out, uint64_t count) {
   if (width - 2 > 30) { // widths 2..32 only
-    failed_ = true;
+    setFailed();
     return;
   }
   const uint64_t limit = end_ >= 64 ? end_ - 64 : 0;
@@ -269,12 +270,15 @@ fixedFieldsFromLoads(const uint8_t *data, uint64_t limit, uint64_t &pos, unsigne
 
 } // namespace
 
+void BitstreamReader::readFixedFields(unsigned width, uint64_t *out, uint64_t count) {
+  for (uint64_t i = 0; i < count && !failed_; ++i)
+    out[i] = readFixed(width);
+}
+
 void BitstreamReader::readFixedRun(unsigned width, uint64_t *__restrict out, uint64_t count) {
-  if (width == 0 || width > 32) {
-    for (uint64_t i = 0; i < count && !failed_; ++i)
-      out[i] = readFixed(width);
-    return;
-  }
+  // (Calls only in tail position: the loads' loops keep to the registers a call may clobber.)
+  if (width == 0 || width > 32)
+    return readFixedFields(width, out, count);
   uint64_t i = 0;
   if (end_ >= 64) {
     const uint64_t limit = end_ - 64;
@@ -293,15 +297,48 @@ void BitstreamReader::readFixedRun(unsigned width, uint64_t *__restrict out, uin
       break;
     }
   }
-  for (; i < count && !failed_; ++i) // the last bytes
-    out[i] = readFixed(width);
+  if (i < count) // the last bytes
+    return readFixedFields(width, out + i, count - i);
 }
 
 void BitstreamReader::alignTo32() {
   uint64_t aligned = (pos_ + 31) & ~uint64_t(31);
   pos_ = aligned <= end_ ? aligned : end_;
   if (aligned > end_)
-    failed_ = true;
+    setFailed();
+}
+
+inline void BitstreamReader::pushScope(Scope scope) {
+  scope.outerRecords = records_ + 1; // the block is one of the enclosing block's entries
+  records_ = 0;
+  scopes_.push_back(scope);
+  setCurrent(scope);
+}
+
+inline void BitstreamReader::popScope() {
+  records_ = scopes_.back().outerRecords;
+  scopeAbbrevs_.resize(scopes_.back().firstAbbrev);
+  scopes_.pop_back();
+  if (!scopes_.empty()) {
+    setCurrent(scopes_.back());
+    return;
+  }
+  width_ = 0;
+  firstAbbrev_ = 0;
+  blockEnd_ = end_;
+  idMask_ = 0;
+  nextLimit_ = 0;
+  refreshAbbrevs();
+}
+
+inline void BitstreamReader::setCurrent(const Scope &scope) {
+  width_ = scope.abbrevWidth;
+  firstAbbrev_ = scope.firstAbbrev;
+  blockEnd_ = scope.endBit;
+  idMask_ = (uint64_t(1) << width_) - 1; // (1..32 bits: enter() checks)
+  // (A block's end is past its header, which is longer than its width.)
+  nextLimit_ = std::min(loadLimit_, blockEnd_ - width_ + 1);
+  refreshAbbrevs();
 }
 
 Diagnostic BitstreamReader::error(std::string message) const {
@@ -566,8 +603,7 @@ Status BitstreamReader::readBlockInfo() {
       pos_ = blockStart + b.bytes.size() * 8; // (before the swap: `b` is the slot's)
       if (slot != 0)
         std::swap(memo.blocks[0], memo.blocks[slot]); // the latest first
-      scopeAbbrevs_.resize(scopes_.back().firstAbbrev);
-      scopes_.pop_back();
+      popScope();
       return {};
     }
   }
@@ -628,8 +664,7 @@ Status BitstreamReader::readBlockInfoRecords() {
             {t.blockId, uint32_t(blockInfoIds_.size()), uint32_t(t.abbrevs.size())});
         blockInfoIds_.append(t.abbrevs.data(), t.abbrevs.size());
       }
-      scopeAbbrevs_.resize(scopes_.back().firstAbbrev);
-      scopes_.pop_back();
+      popScope();
       return {};
     }
     if (id == kAbbrevEnterSubblock)
@@ -690,10 +725,6 @@ bool BitstreamReader::enter(uint32_t blockId) {
   if (width < 1 || width > 32 || words * 32 > end_ - pos_ || scopes_.size() >= maxDepth_)
       [[unlikely]]
     return failBlockHeader(start, width, words);
-  if (!scopes_.empty())
-    scopes_.back().records++;
-  else
-    topRecords_++;
   Scope scope;
   scope.blockId = blockId;
   scope.abbrevWidth = width;
@@ -703,7 +734,7 @@ bool BitstreamReader::enter(uint32_t blockId) {
     const uint32_t *ids = blockInfoIds_.data() + info->first;
     scopeAbbrevs_.append(ids, info->count);
   }
-  scopes_.push_back(scope);
+  pushScope(scope);
   return true;
 }
 
@@ -727,8 +758,7 @@ void BitstreamReader::leaveBlock() {
   if (scopes_.empty())
     return;
   pos_ = scopes_.back().endBit;
-  scopeAbbrevs_.resize(scopes_.back().firstAbbrev);
-  scopes_.pop_back();
+  popScope();
 }
 
 Status BitstreamReader::skipBlock() {
@@ -741,10 +771,7 @@ Status BitstreamReader::skipBlock() {
   if (words * 32 > end_ - pos_)
     return errorAt(start, "block of " + std::to_string(words) + " words runs past the end");
   pos_ += words * 32;
-  if (!scopes_.empty())
-    scopes_.back().records++;
-  else
-    topRecords_++;
+  records_++;
   return {};
 }
 
@@ -862,8 +889,10 @@ bool BitstreamReader::nextSlow(BitstreamEntry &entry) {
   uint64_t runStart = 0;
   uint32_t runDefinitions = 0, runAbbrev = 0;
   for (;;) {
-    unsigned width = scopes_.empty() ? topWidth_ : scopes_.back().abbrevWidth;
-    if (scopes_.empty()) {
+    // (The current block's fields: width 0 outside any block, where the end is the data's.)
+    const bool top = width_ == 0;
+    unsigned width = top ? topWidth_ : width_;
+    if (top) {
       // The top level ends at the end of the data or in zero padding shorter than a word.
       if (bitsLeft() < 32) {
         uint64_t save = pos_;
@@ -884,19 +913,18 @@ bool BitstreamReader::nextSlow(BitstreamEntry &entry) {
       runDefinitions = 0;
     }
     if (id == kAbbrevEndBlock) {
-      if (scopes_.empty())
+      if (top)
         return failText(start, "block end outside any block");
       alignTo32();
       if (failed_)
         return failText(start, "block end past the end of the data");
-      if (pos_ != scopes_.back().endBit)
+      if (pos_ != blockEnd_)
         return failBlockEnd(start);
-      scopeAbbrevs_.resize(scopes_.back().firstAbbrev);
-      scopes_.pop_back();
+      popScope();
       entry = BitstreamEntry{BitstreamEntry::Kind::EndBlock, 0};
       return true;
     }
-    if (!scopes_.empty() && pos_ > scopes_.back().endBit)
+    if (pos_ > blockEnd_)
       return failText(start, "record runs past the end of its block");
     if (id == kAbbrevEnterSubblock) {
       pendingBlockStart_ = start;
@@ -912,21 +940,24 @@ bool BitstreamReader::nextSlow(BitstreamEntry &entry) {
       return true;
     }
     if (id == kAbbrevDefine) {
-      if (scopes_.empty())
+      if (top)
         return failText(start, "abbreviation definition outside any block");
       if (remember_ && runDefinitions == 0) {
-        if (definitionsFromMemo(start, width))
+        if (definitionsFromMemo(start, width)) {
+          refreshAbbrevs();
           continue;
+        }
         runStart = start;
         runAbbrev = uint32_t(abbrevs_.size());
       }
       if (!readAbbrevDefinition(scopeAbbrevs_))
         return false;
+      refreshAbbrevs();
       if (remember_)
         ++runDefinitions;
       continue;
     }
-    if (scopes_.empty())
+    if (top)
       return failText(start, "record outside any block");
     recordStart_ = start; // the id is read: read() goes on from here
     entry = BitstreamEntry{BitstreamEntry::Kind::Record, uint32_t(id)};
@@ -968,63 +999,113 @@ uint64_t BitstreamReader::readScalar(const AbbrevOp &op) {
   }
 }
 
-bool BitstreamReader::read(uint32_t abbrevId, BitstreamRecord &out) {
-  uint64_t start = recordStart_; // next() read the abbreviation id already
+bool BitstreamReader::readUnabbreviated(uint64_t start, BitstreamRecord &out) {
+  // The common case with no call but tail calls (so no registers to save): a code and a count
+  // of one or two VBR-6 chunks each from one load, operands that fit the record's storage,
+  // whole loads for every operand. Anything else goes to readUnabbreviatedSlow from the start.
+  // (The cursor's fields in locals: the record's stores could alias them.)
+  const uint64_t pos = pos_, end = end_;
+  const uint8_t *const data = data_;
+  if (pos + 64 > end) [[unlikely]]
+    return readUnabbreviatedSlow(start, out);
+  const uint64_t w = loadBitsAt(data, pos);
+  unsigned fieldsAt = 0;
+  auto field = [&](uint64_t &v) {
+    uint64_t c = (w >> fieldsAt) & 63;
+    if (!(c & 32)) {
+      v = c;
+      fieldsAt += 6;
+      return true;
+    }
+    uint64_t c1 = (w >> (fieldsAt + 6)) & 63;
+    v = (c & 31) | (c1 << 5);
+    fieldsAt += 12;
+    return !(c1 & 32);
+  };
+  uint64_t code, count;
+  if (!field(code) || !field(count) || count > out.ops.capacity()) [[unlikely]]
+    return readUnabbreviatedSlow(start, out);
+  uint64_t *p = out.ops.resizeForOverwrite(count); // (no growth: before any other store)
+  uint64_t at = pos + fieldsAt;
+  if (count > end - at) [[unlikely]] {
+    pos_ = at;
+    return failCount(start, "record with ", count, " operands runs past the end");
+  }
+  out.abbrev = kAbbrevUnabbreviatedRecord;
+  out.bitOffset = start;
+  out.blob = {};
+  out.code = uint32_t(code);
+  const uint64_t i = vbrFieldsFromLoads(data, end - 64, at, 6, p, count);
+  pos_ = at;
+  if (i < count) [[unlikely]]
+    return finishVbrRun(start, p + i, count - i);
+  return finishRecord(start);
+}
+
+bool BitstreamReader::finishVbrRun(uint64_t start, uint64_t *p, uint64_t count) {
+  readVbrRun(6, p, count);
+  return finishRecord(start);
+}
+
+bool BitstreamReader::readUnabbreviatedSlow(uint64_t start, BitstreamRecord &out) {
+  out.abbrev = kAbbrevUnabbreviatedRecord;
+  out.bitOffset = start;
+  out.ops.clear();
+  out.blob = {};
+  // The code and the count, each of one or two VBR-6 chunks (every code, counts below 1024),
+  // from one load; anything else field by field.
+  uint64_t code, count;
+  bool decoded = false;
+  if (pos_ + 64 <= end_) [[likely]] {
+    const uint64_t w = loadBitsAt(data_, pos_);
+    unsigned at = 0;
+    auto field = [&](uint64_t &v) {
+      uint64_t c = (w >> at) & 63;
+      if (!(c & 32)) {
+        v = c;
+        at += 6;
+        return true;
+      }
+      uint64_t c1 = (w >> (at + 6)) & 63;
+      v = (c & 31) | (c1 << 5);
+      at += 12;
+      return !(c1 & 32);
+    };
+    if (field(code) && field(count)) {
+      pos_ += at;
+      decoded = true;
+    }
+  }
+  if (!decoded) [[unlikely]] {
+    // (Decoded from the load, the code has at most 10 bits and nothing has failed.)
+    code = readVbr(6);
+    count = readVbr(6);
+    if (failed_)
+      return failText(start, "record past the end of the data");
+    if (code > 0xFFFFFFFFu)
+      return failCount(start, "record code ", code, " out of range");
+  }
+  if (count > bitsLeft())
+    return failCount(start, "record with ", count, " operands runs past the end");
+  out.code = uint32_t(code);
+  uint64_t *p = out.ops.resizeForOverwrite(count);
+  // The fields from whole loads here (the run's call and set-up cost as much as a short
+  // record's fields); the last bytes and long fields in readVbrRun.
+  const uint64_t i = end_ >= 64 ? vbrFieldsFromLoads(data_, end_ - 64, pos_, 6, p, count) : 0;
+  if (i < count) [[unlikely]]
+    readVbrRun(6, p + i, count - i);
+  return finishRecord(start);
+}
+
+bool BitstreamReader::readAbbreviated(uint32_t abbrevId, uint64_t start, BitstreamRecord &out) {
   out.abbrev = abbrevId;
   out.bitOffset = start;
   out.ops.clear();
   out.blob = {};
-
-  if (abbrevId == kAbbrevUnabbreviatedRecord) {
-    // The code and the count, each of one or two VBR-6 chunks (every code, counts below 1024),
-    // from one load; anything else field by field.
-    uint64_t code, count;
-    bool decoded = false;
-    if (pos_ + 64 <= end_) [[likely]] {
-      const uint64_t w = loadBitsAt(data_, pos_);
-      unsigned at = 0;
-      auto field = [&](uint64_t &v) {
-        uint64_t c = (w >> at) & 63;
-        if (!(c & 32)) {
-          v = c;
-          at += 6;
-          return true;
-        }
-        uint64_t c1 = (w >> (at + 6)) & 63;
-        v = (c & 31) | (c1 << 5);
-        at += 12;
-        return !(c1 & 32);
-      };
-      if (field(code) && field(count)) {
-        pos_ += at;
-        decoded = true;
-      }
-    }
-    if (!decoded) [[unlikely]] {
-      // (Decoded from the load, the code has at most 10 bits and nothing has failed.)
-      code = readVbr(6);
-      count = readVbr(6);
-      if (failed_)
-        return failText(start, "record past the end of the data");
-      if (code > 0xFFFFFFFFu)
-        return failCount(start, "record code ", code, " out of range");
-    }
-    if (count > bitsLeft())
-      return failCount(start, "record with ", count, " operands runs past the end");
-    out.code = uint32_t(code);
-    uint64_t *p = out.ops.resizeForOverwrite(count);
-    // The fields from whole loads here (the run's call and set-up cost as much as a short
-    // record's fields); the last bytes and long fields in readVbrRun.
-    const uint64_t i = end_ >= 64 ? vbrFieldsFromLoads(data_, end_ - 64, pos_, 6, p, count) : 0;
-    if (i < count) [[unlikely]]
-      readVbrRun(6, p + i, count - i);
-    return finishRecord(start);
-  }
-  uint32_t index = abbrevId - kFirstApplicationAbbrev;
-  size_t available = scopes_.empty() ? 0 : scopeAbbrevs_.size() - scopes_.back().firstAbbrev;
-  if (abbrevId < kFirstApplicationAbbrev || index >= available)
-    return failUndefinedAbbrev(start, abbrevId, available);
-  const Abbrev &abbrev = abbrevs_[scopeAbbrevs_[scopes_.back().firstAbbrev + index]];
+  const uint32_t index = abbrevId - kFirstApplicationAbbrev; // (ids below: a huge index)
+  if (index >= blockAbbrevs_) [[unlikely]]
+    return failUndefinedAbbrev(start, abbrevId, blockAbbrevs_);
+  const Abbrev &abbrev = abbrevs_[blockIds_[index]];
   const AbbrevOp *op = abbrevOps_.data() + abbrev.firstOp;
   const AbbrevOp *end = op + abbrev.numOps;
   // The code is the first operand; when it is an array or a blob, it is the first value read.
@@ -1043,20 +1124,16 @@ bool BitstreamReader::read(uint32_t abbrevId, BitstreamRecord &out) {
   // The scalar operands, straight into their slots; then an array or a blob, if any.
   uint64_t *__restrict slot = out.ops.resizeForOverwrite(scalars);
   for (uint32_t k = 0; k < scalars; ++k, ++op) {
-    switch (op->kind) {
-    case AbbrevOp::Kind::Fixed:
+    // (Tested in the order of their counts in DXIL: VBR, fixed, literal, char6.)
+    const AbbrevOp::Kind kind = op->kind;
+    if (kind == AbbrevOp::Kind::Vbr)
+      slot[k] = readVbrOfWidth(unsigned(op->value));
+    else if (kind == AbbrevOp::Kind::Fixed)
       slot[k] = readFixed(unsigned(op->value));
-      break;
-    case AbbrevOp::Kind::Vbr:
-      slot[k] = readVbr(unsigned(op->value));
-      break;
-    case AbbrevOp::Kind::Char6:
-      slot[k] = char6(readFixed(6));
-      break;
-    default: // a literal
+    else if (kind == AbbrevOp::Kind::Literal) [[likely]]
       slot[k] = op->value;
-      break;
-    }
+    else // char6 (arrays and blobs come after the scalars)
+      slot[k] = char6(readFixed(6));
   }
   for (; op != end; ++op) {
     switch (op->kind) {

@@ -59,6 +59,7 @@ public:
   ~RecordOperands() { release(); }
 
   size_t size() const { return size_; }
+  size_t capacity() const { return capacity_; }
   bool empty() const { return size_ == 0; }
   const uint64_t *data() const { return data_; }
   uint64_t *data() { return data_; }
@@ -255,7 +256,7 @@ public:
   }
   uint64_t readVbr(unsigned width) {
     if (width - 2 > 30) { // widths 2..32 only
-      failed_ = true;
+      setFailed();
       return 0;
     }
     uint64_t piece = readFixed(width);
@@ -305,28 +306,30 @@ public:
   /// advance() and readRecord() for hot loops: false on failure, with the diagnostic in
   /// takeError() (no Status or Expected built per entry).
   bool next(BitstreamEntry &entry) {
-    // Most entries are records inside a block: one field and one test, inline.
-    if (!scopes_.empty()) [[likely]] {
-      const Scope &scope = scopes_.back();
-      unsigned width = scope.abbrevWidth;
-      if (width - 1 < 57 && pos_ + 64 <= end_) [[likely]] {
-        uint64_t v;
-        std::memcpy(&v, data_ + (pos_ >> 3), 8);
-        if constexpr (std::endian::native == std::endian::big)
-          v = __builtin_bswap64(v);
-        uint64_t id = (v >> (pos_ & 7)) & ((uint64_t(1) << width) - 1);
-        if (id >= kAbbrevUnabbreviatedRecord && pos_ + width <= scope.endBit && !failed_)
-            [[likely]] {
-          recordStart_ = pos_;
-          pos_ += width;
-          entry = BitstreamEntry{BitstreamEntry::Kind::Record, uint32_t(id)};
-          return true;
-        }
+    // Most entries are records inside a block: one test that a whole load is readable and the
+    // id inside the block (nextLimit_), one field, one test of it, inline.
+    const uint64_t pos = pos_;
+    if (pos < nextLimit_) [[likely]] {
+      uint64_t v;
+      std::memcpy(&v, data_ + (pos >> 3), 8);
+      if constexpr (std::endian::native == std::endian::big)
+        v = __builtin_bswap64(v);
+      const uint64_t id = (v >> (pos & 7)) & idMask_;
+      if (id >= kAbbrevUnabbreviatedRecord) [[likely]] {
+        recordStart_ = pos;
+        pos_ = pos + width_;
+        entry = BitstreamEntry{BitstreamEntry::Kind::Record, uint32_t(id)};
+        return true;
       }
     }
     return nextSlow(entry);
   }
-  bool read(uint32_t abbrevId, BitstreamRecord &out);
+  bool read(uint32_t abbrevId, BitstreamRecord &out) {
+    const uint64_t start = recordStart_; // next() read the abbreviation id already
+    if (abbrevId == kAbbrevUnabbreviatedRecord)
+      return readUnabbreviated(start, out);
+    return readAbbreviated(abbrevId, start, out);
+  }
   Diagnostic takeError() { return std::move(error_); }
 
   /// A block just entered: its abbreviation width and the bytes of its body, from here to its
@@ -351,7 +354,7 @@ public:
   /// How many abbreviations the current block has now (those BLOCKINFO gives its id, then its
   /// own so far); 0 outside any block. At a block's start, BLOCKINFO's alone.
   size_t abbrevCount() const {
-    return scopes_.empty() ? 0 : scopeAbbrevs_.size() - scopes_.back().firstAbbrev;
+    return scopeAbbrevs_.size() - firstAbbrev_; // (none outside any block)
   }
 
   /// The current block's id (kNoBlock outside any block) and depth.
@@ -359,7 +362,7 @@ public:
   uint32_t blockId() const { return scopes_.empty() ? kNoBlock : scopes_.back().blockId; }
   size_t depth() const { return scopes_.size(); }
   /// The index of the next record in the current block (for locations).
-  uint32_t recordIndex() const { return scopes_.empty() ? topRecords_ : scopes_.back().records; }
+  uint32_t recordIndex() const { return records_; }
   /// An error located at the current block and record, at `bit` (default: the current bit).
   Diagnostic error(std::string message) const;
   Diagnostic errorAt(uint64_t bit, std::string message) const;
@@ -380,16 +383,35 @@ private:
   struct Scope {
     uint32_t blockId = 0;
     unsigned abbrevWidth = 2;
-    uint64_t endBit = 0;      ///< where the block's declared length ends
-    uint32_t records = 0;     ///< records read so far
-    uint32_t firstAbbrev = 0; ///< this block's abbreviations: scopeAbbrevs_[firstAbbrev..]
+    uint64_t endBit = 0;       ///< where the block's declared length ends
+    uint32_t outerRecords = 0; ///< the enclosing block's records_, kept while this one is open
+    uint32_t firstAbbrev = 0;  ///< this block's abbreviations: scopeAbbrevs_[firstAbbrev..]
   };
+  /// Opens `scope` (its outerRecords set here) and closes the innermost block, with the current
+  /// block's fields below.
+  void pushScope(Scope scope);
+  void popScope();
+  void setCurrent(const Scope &scope);
   bool nextSlow(BitstreamEntry &entry);
   /// nextSlow's rarer paths, out of line so that it keeps a small frame.
   [[gnu::noinline]] bool enterAndReadBlockInfo();
   [[gnu::cold, gnu::noinline]] bool failBlockEnd(uint64_t start);
   uint64_t readFixedSlow(unsigned width);
+  /// `count` fixed fields one by one (readFixedRun's last bytes and odd widths).
+  [[gnu::noinline]] void readFixedFields(unsigned width, uint64_t *out, uint64_t count);
   uint64_t readVbrSlow(unsigned width, uint64_t value, unsigned shift);
+  /// readVbr() of an abbreviation's operand, whose width (2..32) its definition checked.
+  uint64_t readVbrOfWidth(unsigned width) {
+    uint64_t piece = readFixed(width);
+    uint64_t hi = uint64_t(1) << (width - 1);
+    if (!(piece & hi))
+      return piece;
+    uint64_t second = readFixed(width);
+    if (!(second & hi))
+      return (piece & (hi - 1)) | (second << (width - 1));
+    return readVbrSlow(width, (piece & (hi - 1)) | ((second & (hi - 1)) << (width - 1)),
+                       2 * (width - 1));
+  }
   /// Appends the new abbreviation's id to `into` (the block's ids or a BLOCKINFO target's).
   template <class Ids> bool readAbbrevDefinition(Ids &into); ///< false: error_ set
   /// A run of definitions (their ids included) from `start` remembered by this thread: defines
@@ -408,13 +430,17 @@ private:
   }
   static uint64_t char6(uint64_t v);
   bool finishRecord(uint64_t start) {
-    if (failed_ || (!scopes_.empty() && pos_ > scopes_.back().endBit)) [[unlikely]]
+    if (failed_ || pos_ > blockEnd_) [[unlikely]]
       return recordError(start);
-    if (!scopes_.empty())
-      scopes_.back().records++;
+    records_++;
     return true;
   }
   bool recordError(uint64_t start);
+  // read()'s two kinds of record (tail calls: each saves only the registers it needs).
+  [[gnu::noinline]] bool readUnabbreviated(uint64_t start, BitstreamRecord &out);
+  [[gnu::noinline]] bool readUnabbreviatedSlow(uint64_t start, BitstreamRecord &out);
+  [[gnu::noinline]] bool finishVbrRun(uint64_t start, uint64_t *p, uint64_t count);
+  [[gnu::noinline]] bool readAbbreviated(uint32_t abbrevId, uint64_t start, BitstreamRecord &out);
   // read()'s failures, out of line so that the record's path needs no room for strings.
   [[gnu::cold, gnu::noinline]] bool failText(uint64_t start, const char *message);
   [[gnu::cold, gnu::noinline]] bool failCount(uint64_t start, const char *before, uint64_t n,
@@ -431,7 +457,29 @@ private:
   bool remember_; ///< use the thread's memos of definitions and BLOCKINFO blocks
   uint64_t blockInfoIdentity_ = 0;
   unsigned topWidth_ = 2;
-  uint32_t topRecords_ = 0;
+  // The current block's fields (its Scope's), where the record path reads them; outside any
+  // block, width 0 (next() reads no record there), the end of the data, no abbreviations.
+  unsigned width_ = 0;
+  uint32_t firstAbbrev_ = 0;
+  uint64_t blockEnd_;
+  uint32_t records_ = 0; ///< the current block's records so far (the top level's outside)
+  uint64_t idMask_ = 0;  ///< the width's mask
+  /// next()'s one-load path reads an id at bits below this: a whole load readable there and
+  /// the id inside the block; 0 outside any block and after a failure.
+  uint64_t nextLimit_ = 0;
+  /// The current block's abbreviation ids (scopeAbbrevs_ from firstAbbrev_) and how many,
+  /// for the record path: refreshed whenever the block or its list changes.
+  const uint32_t *blockIds_ = nullptr;
+  uint32_t blockAbbrevs_ = 0;
+  void refreshAbbrevs() {
+    blockIds_ = scopeAbbrevs_.data() + firstAbbrev_;
+    blockAbbrevs_ = uint32_t(scopeAbbrevs_.size() - firstAbbrev_);
+  }
+  uint64_t loadLimit_; ///< bits below this have a whole load readable; 0 after a failure
+  void setFailed() {
+    failed_ = true;
+    nextLimit_ = loadLimit_ = 0;
+  }
   uint64_t pendingBlockStart_ = 0; ///< bit offset of the last SubBlock entry's id field
   uint64_t recordStart_ = 0;       ///< bit offset of the last Record entry (its id is read)
 

@@ -260,6 +260,35 @@ TEST(DxilBitstream, UnabbreviatedRunsOfEveryFieldLength) {
   }
 }
 
+TEST(DxilBitstream, UnabbreviatedRecordsInStorageTheyFitEndingNearTheEnd) {
+  // Records read into operands that hold them already (the one-load path: no growth), the
+  // second's last fields in the data's last 64 bits (decoded apart), at every bit alignment.
+  std::vector<uint64_t> first, second;
+  for (uint64_t k = 0; k < 40; ++k) {
+    first.push_back(k * 37 % 2000);
+    second.push_back(k % 3 == 0 ? k * 1001 : k);
+  }
+  for (unsigned pad = 0; pad < 8; ++pad) {
+    std::vector<uint8_t> bytes = inBlock([&](BitWriter &w) {
+      w.record(5, first);
+      for (unsigned k = 0; k < pad; ++k)
+        w.record(1, {}); // shifts the next record by 3 + 6 + 6 bits each
+      w.record(6, second);
+    });
+    Reading r(bytes);
+    ASSERT_TRUE(r.firstRecord());
+    EXPECT_EQ(r.ops(), first);
+    for (unsigned k = 0; k < pad; ++k)
+      ASSERT_TRUE(r.nextRecord());
+    ASSERT_TRUE(r.nextRecord());
+    EXPECT_EQ(r.rec.code, 6u);
+    EXPECT_EQ(r.ops(), second) << "pad " << pad;
+    Expected<BitstreamEntry> end = r.reader.advance();
+    ASSERT_TRUE(end);
+    EXPECT_EQ(end->kind, BitstreamEntry::Kind::EndBlock);
+  }
+}
+
 TEST(DxilBitstream, UnabbreviatedCodesAndCountsOfOneTwoAndThreeChunks) {
   // The code and the count of an unabbreviated record: one chunk, two (codes from 32, as the
   // call record's), and three (a count of 1100, a code of 2000) at every alignment.
@@ -726,6 +755,86 @@ TEST(DxilBitstream, SkipBlockUsesTheLengthWord) {
   EXPECT_EQ(r.rec.code, 2u);
 }
 
+TEST(DxilBitstream, LeavingABlockRestoresTheOuterBlocksWidthAbbreviationsAndCount) {
+  // The cursor keeps the current block's width, end, abbreviations and record count apart
+  // from its stack of open blocks: each block's come back when an inner one ends.
+  BitWriter w;
+  w.enterBlock(8, 3);
+  defineAbbrev(w, {{-1, 5}, {1, 4}}); // code 5, one 4-bit field
+  w.record(1, {1});
+  w.enterBlock(9, 5); // another width, its own two abbreviations
+  defineAbbrev(w, {{-1, 6}, {2, 3}});
+  defineAbbrev(w, {{-1, 7}});
+  w.fixed(5, 5);
+  w.fixed(4, 5);
+  w.vbr(9, 3);
+  w.endBlock();
+  w.enterBlock(10, 2); // skipped
+  w.record(1, {2});
+  w.endBlock();
+  w.fixed(4, 3); // the outer block's abbreviation again
+  w.fixed(11, 4);
+  w.fixed(5, 3); // not defined in block 8 (block 9's second was id 5)
+  w.endBlock();
+  w.align32();
+  BitstreamReader r(w.bytes());
+  BitstreamRecord rec;
+  BitstreamEntry e;
+  ASSERT_TRUE(r.next(e));
+  ASSERT_TRUE(r.enter(e.id));
+  ASSERT_TRUE(r.next(e) && r.read(e.id, rec));
+  EXPECT_EQ(r.recordIndex(), 1u);
+  ASSERT_TRUE(r.next(e));
+  ASSERT_EQ(e.kind, BitstreamEntry::Kind::SubBlock);
+  ASSERT_TRUE(r.enter(e.id));
+  EXPECT_EQ(r.recordIndex(), 0u);
+  ASSERT_TRUE(r.next(e) && r.read(e.id, rec));
+  EXPECT_EQ(r.abbrevCount(), 2u);
+  EXPECT_EQ(r.recordIndex(), 1u);
+  EXPECT_EQ(rec.code, 7u);
+  ASSERT_TRUE(r.next(e) && r.read(e.id, rec));
+  EXPECT_EQ(rec.code, 6u);
+  EXPECT_EQ(rec.ops[0], 9u);
+  ASSERT_TRUE(r.next(e));
+  ASSERT_EQ(e.kind, BitstreamEntry::Kind::EndBlock);
+  EXPECT_EQ(r.blockId(), 8u);
+  EXPECT_EQ(r.abbrevCount(), 1u);
+  EXPECT_EQ(r.recordIndex(), 2u); // the record and block 9
+  ASSERT_TRUE(r.next(e));
+  ASSERT_EQ(e.kind, BitstreamEntry::Kind::SubBlock);
+  ASSERT_TRUE(r.skipBlock());
+  EXPECT_EQ(r.recordIndex(), 3u);
+  ASSERT_TRUE(r.next(e) && r.read(e.id, rec));
+  EXPECT_EQ(rec.code, 5u);
+  EXPECT_EQ(rec.ops[0], 11u);
+  EXPECT_EQ(r.recordIndex(), 4u);
+  ASSERT_TRUE(r.next(e));
+  ASSERT_EQ(e.kind, BitstreamEntry::Kind::Record);
+  ASSERT_FALSE(r.read(e.id, rec));
+  Diagnostic d = r.takeError();
+  EXPECT_NE(d.message.find("abbreviation id 5 is not defined (1 defined"), std::string::npos)
+      << d.message;
+  EXPECT_EQ(d.location.instIndex, 4u);
+}
+
+TEST(DxilBitstream, NoRecordAfterAFailedRead) {
+  // next()'s one-load path stops at a failure (a field of a width out of range here) like the
+  // rest of the cursor: the next entry is an error, not the record after it.
+  std::vector<uint64_t> ops(30, 7);
+  std::vector<uint8_t> bytes = inBlock([&](BitWriter &w) {
+    for (int k = 0; k < 4; ++k)
+      w.record(5, ops);
+  });
+  Reading r(bytes);
+  ASSERT_TRUE(r.firstRecord());
+  ASSERT_TRUE(r.nextRecord()); // (through the one-load path)
+  EXPECT_EQ(r.reader.readVbr(1), 0u);
+  EXPECT_TRUE(r.reader.failed());
+  BitstreamEntry e;
+  EXPECT_FALSE(r.reader.next(e));
+  EXPECT_NE(r.reader.takeError().message.find("past the end of the data"), std::string::npos);
+}
+
 // --- malformed streams -----------------------------------------------------------------------
 
 TEST(DxilBitstream, UndefinedAbbreviationIdIsAnError) {
@@ -772,6 +881,21 @@ TEST(DxilBitstream, UnabbreviatedRecordWithTooManyOperandsIsAnError) {
   Status s = r.firstRecord();
   ASSERT_FALSE(s);
   EXPECT_NE(errorOf(s).find("operands runs past the end"), std::string::npos);
+  // The same after a record as long (the one-load path: the operands' storage holds them).
+  std::vector<uint64_t> ops(100, 1);
+  bytes = inBlock([&](BitWriter &w) {
+    w.record(5, ops);
+    w.fixed(3, 3);
+    w.vbr(2, 6);
+    w.vbr(100, 6);
+    w.fixed(0, 60);
+  });
+  Reading again(bytes);
+  ASSERT_TRUE(again.firstRecord());
+  s = again.nextRecord();
+  ASSERT_FALSE(s);
+  EXPECT_NE(errorOf(s).find("record with 100 operands runs past the end"), std::string::npos)
+      << errorOf(s);
 }
 
 TEST(DxilBitstream, UnabbreviatedRecordHeaderErrors) {
@@ -1030,6 +1154,27 @@ TEST(DxilBitstream, BlockInfoErrors) {
     ASSERT_FALSE(e);
     EXPECT_NE(e.error().message.find("SETBID record without"), std::string::npos);
   }
+}
+
+TEST(DxilBitstream, IdAtTheEndOfItsBlockIsAnError) {
+  // An abbreviation id that starts where the block's declared length ends, with more data
+  // after it (next()'s one-load path would read it): past the block, not an undefined id.
+  BitWriter w;
+  w.enterBlock(8, 4);
+  w.record(1, {1, 2, 3, 4, 5, 6, 7, 8}); // 4 + 6 + 6 + 8 * 6: two words
+  w.fixed(5, 4);
+  for (int k = 0; k < 4; ++k)
+    w.record(2, {9, 9, 9});
+  w.endBlock();
+  w.align32();
+  std::vector<uint8_t> bytes = w.bytes();
+  bytes[4] = 2; // the declared length: the first record's two words
+  bytes[5] = bytes[6] = bytes[7] = 0;
+  Reading r(bytes);
+  ASSERT_TRUE(r.firstRecord());
+  Status s = r.nextRecord();
+  ASSERT_FALSE(s);
+  EXPECT_NE(errorOf(s).find("past the end of its block"), std::string::npos) << errorOf(s);
 }
 
 TEST(DxilBitstream, RecordPastTheEndOfItsBlockIsAnError) {
