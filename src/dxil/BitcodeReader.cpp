@@ -444,71 +444,74 @@ std::optional<Diagnostic> readFunctionRecord(ReaderState &s) {
       return n.error();
     name = *n;
   }
-  const auto &r = s.rec.ops;
-  if (r.size() < o + 8)
+  // The fields read into locals and the function assembled in one (the record's operands were
+  // loaded again after every store into the table's entry, and its size taken more than once).
+  const size_t size = s.rec.ops.size();
+  if (size < o + 8)
     return s.error("FUNCTION record too short");
-  // (s.type() without an Expected for every function)
-  if (r[o] >= s.typeMap.size() || s.typeMap[r[o]] == kNoId)
-    return s.undefinedType(r[o]);
+  const uint64_t *r = s.rec.ops.data() + o;
+  const size_t rest = size - o;
   LlvmModule &m = s.m;
-  TypeId fnTy = s.typeMap[r[o]];
+  // (s.type() without an Expected for every function)
+  if (r[0] >= s.typeMap.size() || s.typeMap[r[0]] == kNoId)
+    return s.undefinedType(r[0]);
+  TypeId fnTy = s.typeMap[r[0]];
   if (m.types[fnTy].kind == TypeKind::Pointer && m.types[fnTy].numElements)
     fnTy = m.elementType(fnTy);
   if (m.types[fnTy].kind != TypeKind::Function)
     return s.error("FUNCTION record whose type is not a function type");
-  if (r[o + 1] > 1023)
+  if (r[1] > 1023)
     return s.error("calling convention out of range");
-  // Made in place (a module that fails is dropped whole).
   const uint32_t index = uint32_t(m.functions.size());
-  Function &f = m.functions.emplace_back();
+  Function f;
   f.functionType = fnTy;
-  f.callingConv = uint32_t(r[o + 1]);
-  f.isDeclaration = r[o + 2] != 0;
-  f.linkage = decodeLinkage(r[o + 3]);
-  if (r[o + 4]) {
-    uint64_t list = r[o + 4] - 1;
+  f.callingConv = uint32_t(r[1]);
+  f.isDeclaration = r[2] != 0;
+  f.linkage = decodeLinkage(r[3]);
+  if (r[4]) {
+    const uint64_t list = r[4] - 1;
     if (list >= s.attributeListIds.size())
       return s.error("attribute list index out of range");
     f.attributes = s.attributeListIds[list];
   }
-  if (r[o + 5] > 33) // (decodeAlign, without an Expected for every function)
-    return s.error("alignment exponent " + std::to_string(r[o + 5]) + " too large");
-  f.align = r[o + 5] == 0 ? uint64_t(0) : uint64_t(1) << (r[o + 5] - 1);
-  if (r[o + 6]) {
-    if (r[o + 6] - 1 >= m.sections.size())
+  if (r[5] > 33) // (decodeAlign, without an Expected for every function)
+    return s.error("alignment exponent " + std::to_string(r[5]) + " too large");
+  f.align = r[5] == 0 ? uint64_t(0) : uint64_t(1) << (r[5] - 1);
+  if (r[6]) {
+    if (r[6] - 1 >= m.sections.size())
       return s.error("section index out of range");
-    f.section = uint32_t(r[o + 6] - 1);
+    f.section = uint32_t(r[6] - 1);
   }
-  f.visibility = isLocalLinkage(f.linkage) ? Visibility::Default : decodeVisibility(r[o + 7]);
-  const size_t size = r.size();
-  if (size > o + 8) {
-    if (r[o + 8]) {
-      if (r[o + 8] - 1 >= m.gcNames.size())
+  f.visibility = isLocalLinkage(f.linkage) ? Visibility::Default : decodeVisibility(r[7]);
+  if (rest > 8) {
+    if (r[8]) {
+      if (r[8] - 1 >= m.gcNames.size())
         return s.error("gc name index out of range");
-      f.gc = uint32_t(r[o + 8] - 1);
+      f.gc = uint32_t(r[8] - 1);
     }
-    if (size > o + 9)
-      f.unnamedAddr = decodeUnnamedAddr(r[o + 9]);
+    if (rest > 9)
+      f.unnamedAddr = decodeUnnamedAddr(r[9]);
     auto field = [&](size_t at, uint32_t which) __attribute__((always_inline)) {
-      if (size > at && r[at])
+      if (rest > at && r[at])
         s.moduleFixups.push_back({Fixup::Target::FunctionField, index * 4 + which,
                                   uint32_t(r[at] - 1), kNoId, s.rec.bitOffset});
     };
-    field(o + 10, 0);
-    if (size > o + 11 && r[o + 11] <= 2)
-      f.dllStorage = DllStorage(r[o + 11]);
-    field(o + 13, 1);
-    field(o + 14, 2);
-    if (size > o + 15)
-      f.dsoLocal = r[o + 15];
-    if (size > o + 16) {
-      if (r[o + 16] > 0xFFFFFF)
+    field(10, 0);
+    if (rest > 11 && r[11] <= 2)
+      f.dllStorage = DllStorage(r[11]);
+    field(13, 1);
+    field(14, 2);
+    if (rest > 15)
+      f.dsoLocal = r[15];
+    if (rest > 16) {
+      if (r[16] > 0xFFFFFF)
         return s.error("address space out of range");
-      f.addressSpace = uint32_t(r[o + 16]);
+      f.addressSpace = uint32_t(r[16]);
     }
   }
-  f.value = s.newValue(ValueKind::Function, s.pointerTo(fnTy, f.addressSpace), index);
-  m.values[f.value].name = name;
+  f.value = ValueId(m.values.size());
+  append(m.values, Value{ValueKind::Function, s.pointerTo(fnTy, f.addressSpace), index, name});
+  append(m.functions, f);
   append(s.valueIds, f.value);
   if (!f.isDeclaration)
     append(s.bodies, index);
