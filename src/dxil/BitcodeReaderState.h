@@ -227,7 +227,8 @@ Status readParamAttrBlock(ReaderState &s);
 Status readFunctionBlock(ReaderState &s, uint32_t function);
 /// Patches the value fixups with index >= `from`, checking the types.
 Status resolveFixups(ReaderState &s, std::pmr::vector<Fixup> &fixups, size_t from);
-/// Canonicalizes the constants in [first, end) as LLVM does (zeroinitializer, undef, data).
-Status canonicalizeConstants(ReaderState &s, uint32_t first);
+/// Canonicalizes the constants in [first, end) as LLVM does (zeroinitializer, undef, data):
+/// `special` lists the data and aggregate constants among them, in order (the others are final).
+Status canonicalizeConstants(ReaderState &s, uint32_t first, std::span<const uint32_t> special);
 
 } // namespace spire::dxil::detail

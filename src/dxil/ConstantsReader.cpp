@@ -59,7 +59,9 @@ uint64_t decodeSigned(uint64_t v) {
   // types, which can move the table).
   const Type *currentType = nullptr;
   TypeId i1 = kNoId;
-  bool dataOrAggregates = false;
+  // The data and aggregate constants, the only ones made canonical after the block (most blocks,
+  // a function's, have none; a module's a few among many).
+  ReaderState::Vector<uint32_t> special(s.scratch);
   // The next constant's index and value id, counted here (the tables' sizes are divisions by
   // their element sizes): only this loop adds constants and values.
   uint32_t nextIndex = firstConstant;
@@ -181,7 +183,7 @@ uint64_t decodeSigned(uint64_t v) {
         return s.error("aggregate constant with " + std::to_string(r.size()) +
                        " elements for a type of " + std::to_string(count));
       c.kind = ConstantKind::Aggregate;
-      dataOrAggregates = true;
+      special.push_back(index);
       for (size_t i = 0; i < r.size(); ++i) {
         TypeId et = ct.kind == TypeKind::Struct ? m.typeElements[ct.firstElement + i]
                                                 : m.typeElements[ct.firstElement];
@@ -208,7 +210,7 @@ uint64_t decodeSigned(uint64_t v) {
         return s.error("data constant with " + std::to_string(count) + " elements for a type of " +
                        std::to_string(ct.count));
       c.kind = ConstantKind::Data;
-      dataOrAggregates = true;
+      special.push_back(index);
       uint32_t width = isInt ? et.bits
                              : (et.kind == TypeKind::Float    ? 32
                                 : et.kind == TypeKind::Double ? 64
@@ -429,10 +431,9 @@ uint64_t decodeSigned(uint64_t v) {
   }
   if (Status st = resolveFixups(s, s.fixups, firstFixup); !st)
     return st;
-  // Only data and aggregates change (most blocks, a function's, have neither).
-  if (!dataOrAggregates)
+  if (special.empty())
     return {};
-  return canonicalizeConstants(s, firstConstant);
+  return canonicalizeConstants(s, firstConstant, special);
 }
 
 namespace {
@@ -530,12 +531,12 @@ void canonicalizeOne(LlvmModule &m, Constant &c) {
 
 } // namespace
 
-Status canonicalizeConstants(ReaderState &s, uint32_t first) {
+Status canonicalizeConstants(ReaderState &s, uint32_t first, std::span<const uint32_t> special) {
   LlvmModule &m = s.m;
   // Data constants depend on their own words alone; most blocks (a function's) hold no
   // aggregate, and then one pass is all.
   bool aggregates = false;
-  for (uint32_t ci = first; ci < m.constants.size(); ++ci) {
+  for (uint32_t ci : special) {
     Constant &c = m.constants[ci];
     if (c.kind == ConstantKind::Data)
       canonicalizeOne(m, c);
@@ -548,7 +549,7 @@ Status canonicalizeConstants(ReaderState &s, uint32_t first) {
   ReaderState::Vector<uint8_t> state(m.constants.size() - first, 0,
                                      s.scratch); // 0 new, 1 open, 2 done
   ReaderState::Vector<uint32_t> stack(s.scratch);
-  for (uint32_t root = first; root < m.constants.size(); ++root) {
+  for (uint32_t root : special) {
     if (state[root - first] == 2 || m.constants[root].kind != ConstantKind::Aggregate)
       continue;
     stack.push_back(root);
