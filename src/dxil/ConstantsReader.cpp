@@ -49,6 +49,16 @@ uint64_t decodeSigned(uint64_t v) {
   return uint64_t(1) << 63;
 }
 
+namespace {
+/// Appends `index` to a block's data and aggregates, with room for a few at the first (not
+/// grown from one).
+void listSpecial(ReaderState::Vector<uint32_t> &special, uint32_t index) {
+  if (special.capacity() == 0)
+    special.reserve(16);
+  special.push_back(index);
+}
+} // namespace
+
 [[gnu::flatten]] Status readConstantsBlock(ReaderState &s, uint32_t function) {
   (void)function;
   LlvmModule &m = s.m;
@@ -183,7 +193,7 @@ uint64_t decodeSigned(uint64_t v) {
         return s.error("aggregate constant with " + std::to_string(r.size()) +
                        " elements for a type of " + std::to_string(count));
       c.kind = ConstantKind::Aggregate;
-      special.push_back(index);
+      listSpecial(special, index);
       for (size_t i = 0; i < r.size(); ++i) {
         TypeId et = ct.kind == TypeKind::Struct ? m.typeElements[ct.firstElement + i]
                                                 : m.typeElements[ct.firstElement];
@@ -210,7 +220,7 @@ uint64_t decodeSigned(uint64_t v) {
         return s.error("data constant with " + std::to_string(count) + " elements for a type of " +
                        std::to_string(ct.count));
       c.kind = ConstantKind::Data;
-      special.push_back(index);
+      listSpecial(special, index);
       uint32_t width = isInt ? et.bits
                              : (et.kind == TypeKind::Float    ? 32
                                 : et.kind == TypeKind::Double ? 64
