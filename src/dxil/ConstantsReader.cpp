@@ -112,13 +112,13 @@ void listSpecial(ReaderState::Vector<uint32_t> &special, uint32_t index) {
       return s.error("constant before any SETTYPE");
     const Type &ct = *currentType;
     // Appended with the fields every constant has, then filled in place (a module that fails is
-    // dropped whole): the default constant's stores and these are one set.
+    // dropped whole): the default constant's stores and these are one set. Where its operands
+    // and words start is set by the records that have them (most have none: the start of an
+    // empty range is 0).
     const uint32_t index = nextIndex++;
     {
       Constant made;
       made.type = current;
-      made.firstOperand = uint32_t(m.operands.size());
-      made.firstWord = uint32_t(m.words.size());
       append(m.constants, made);
     }
     Constant &c = m.constants.back();
@@ -143,6 +143,7 @@ void listSpecial(ReaderState::Vector<uint32_t> &special, uint32_t index) {
       c.kind = ConstantKind::Integer;
       c.bits = truncateTo(decodeSigned(r[0]), ct.bits);
       if (ct.bits > 64) { // keep the full width as words
+        c.firstWord = uint32_t(m.words.size());
         uint64_t v = decodeSigned(r[0]);
         uint64_t fill = (v >> 63) ? ~uint64_t(0) : 0;
         m.words.push_back(v);
@@ -153,6 +154,7 @@ void listSpecial(ReaderState::Vector<uint32_t> &special, uint32_t index) {
       }
       break;
     case kWideInteger: {
+      c.firstWord = uint32_t(m.words.size());
       if (tooShort(1))
         return s.error("constant record too short");
       if (ct.kind != TypeKind::Integer)
@@ -180,12 +182,14 @@ void listSpecial(ReaderState::Vector<uint32_t> &special, uint32_t index) {
         c.bits = r[0];
       if (r.size() > 1 && (ct.kind == TypeKind::X86Fp80 || ct.kind == TypeKind::Fp128 ||
                            ct.kind == TypeKind::PpcFp128)) {
+        c.firstWord = uint32_t(m.words.size());
         m.words.push_back(r[0]);
         m.words.push_back(r[1]);
         c.numWords = 2;
       }
       break;
     case kAggregate: {
+      c.firstOperand = uint32_t(m.operands.size());
       if (ct.kind != TypeKind::Struct && ct.kind != TypeKind::Array && ct.kind != TypeKind::Vector)
         return s.error("aggregate constant of a type that is not an aggregate");
       uint64_t count = ct.kind == TypeKind::Struct ? ct.numElements : ct.count;
@@ -205,6 +209,7 @@ void listSpecial(ReaderState::Vector<uint32_t> &special, uint32_t index) {
     case kString:
     case kCString:
     case kData: {
+      c.firstWord = uint32_t(m.words.size());
       if (ct.kind != TypeKind::Array && ct.kind != TypeKind::Vector)
         return s.error("data constant of a type that is not an array or vector");
       const Type &et = m.types[m.elementType(current)];
@@ -233,6 +238,7 @@ void listSpecial(ReaderState::Vector<uint32_t> &special, uint32_t index) {
       break;
     }
     case kCeUnop: {
+      c.firstOperand = uint32_t(m.operands.size());
       if (tooShort(2))
         return s.error("constant record too short");
       if (r[0] != 0)
@@ -244,6 +250,7 @@ void listSpecial(ReaderState::Vector<uint32_t> &special, uint32_t index) {
       break;
     }
     case kCeBinop: {
+      c.firstOperand = uint32_t(m.operands.size());
       if (tooShort(3))
         return s.error("constant record too short");
       Expected<Opcode> op = decodeBinop(s, r[0], current);
@@ -259,6 +266,7 @@ void listSpecial(ReaderState::Vector<uint32_t> &special, uint32_t index) {
       break;
     }
     case kCeCast: {
+      c.firstOperand = uint32_t(m.operands.size());
       if (tooShort(3))
         return s.error("constant record too short");
       Expected<Opcode> op = decodeCast(s, r[0]);
@@ -276,6 +284,7 @@ void listSpecial(ReaderState::Vector<uint32_t> &special, uint32_t index) {
     case kCeGep:
     case kCeInboundsGep:
     case kCeGepWithInrange: {
+      c.firstOperand = uint32_t(m.operands.size());
       size_t at = 0;
       TypeId source = kNoId;
       if (s.rec.code == kCeGepWithInrange || r.size() % 2) {
@@ -330,6 +339,7 @@ void listSpecial(ReaderState::Vector<uint32_t> &special, uint32_t index) {
       break;
     }
     case kCeSelect: {
+      c.firstOperand = uint32_t(m.operands.size());
       if (tooShort(3))
         return s.error("constant record too short");
       // (Read before the types below are made: `ct` is in the table they go to.)
@@ -361,6 +371,7 @@ void listSpecial(ReaderState::Vector<uint32_t> &special, uint32_t index) {
       break;
     }
     case kCeExtractElt: {
+      c.firstOperand = uint32_t(m.operands.size());
       if (tooShort(4))
         return s.error("constant record too short");
       Expected<TypeId> vt = s.type(r[0]);
@@ -378,6 +389,7 @@ void listSpecial(ReaderState::Vector<uint32_t> &special, uint32_t index) {
       break;
     }
     case kCeInsertElt: {
+      c.firstOperand = uint32_t(m.operands.size());
       if (tooShort(4))
         return s.error("constant record too short");
       if (ct.kind != TypeKind::Vector)
@@ -394,6 +406,7 @@ void listSpecial(ReaderState::Vector<uint32_t> &special, uint32_t index) {
       break;
     }
     case kCeShuffleVec: {
+      c.firstOperand = uint32_t(m.operands.size());
       if (tooShort(3))
         return s.error("constant record too short");
       if (ct.kind != TypeKind::Vector)
@@ -407,6 +420,7 @@ void listSpecial(ReaderState::Vector<uint32_t> &special, uint32_t index) {
       break;
     }
     case kCeCmp: {
+      c.firstOperand = uint32_t(m.operands.size());
       if (tooShort(4))
         return s.error("constant record too short");
       Expected<TypeId> opTy = s.type(r[0]);
@@ -423,6 +437,8 @@ void listSpecial(ReaderState::Vector<uint32_t> &special, uint32_t index) {
       break;
     }
     case kBlockAddress: {
+      c.firstOperand = uint32_t(m.operands.size());
+      c.firstWord = uint32_t(m.words.size());
       if (tooShort(3))
         return s.error("constant record too short");
       c.kind = ConstantKind::BlockAddress;
