@@ -198,10 +198,20 @@ public:
     std::vector<ReaderState::Group> groups; ///< all groups after the block
   };
 
-  const Entry *find(uint64_t state, const BitstreamReader::BlockBody &body) const {
-    return ring_.find(body, [&](const Entry &e) {
+  /// The entry found last for a state like `state` is tried first: a program's group block is
+  /// read in the first state and its list block in the state the group block left, so a run of
+  /// programs from one writer finds the same two entries again (without a pass over the slots).
+  const Entry *find(uint64_t state, const BitstreamReader::BlockBody &body) {
+    auto accept = [&](const Entry &e) {
       return e.after != 0 && e.before == state && e.body.matches(body);
-    });
+    };
+    const Entry *&hint = hints_[state % kHints];
+    if (hint && accept(*hint))
+      return hint;
+    const Entry *e = ring_.find(body, accept);
+    if (e)
+      hint = e;
+    return e;
   }
   /// The slot of the oldest entry, emptied (its storage kept for the new one), for `body`.
   Entry &insert(const BitstreamReader::BlockBody &body) {
@@ -214,7 +224,9 @@ public:
   static AttributeBlockMemo &forThread() { return detail::perThread<AttributeBlockMemo>(); }
 
 private:
+  static constexpr unsigned kHints = 8;
   BlockRing<Entry, kSlots> ring_;
+  const Entry *hints_[kHints] = {}; ///< a slot's entry, checked in full before it is used
   uint64_t lastState_ = 0;
 };
 

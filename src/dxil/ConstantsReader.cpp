@@ -49,6 +49,16 @@ uint64_t decodeSigned(uint64_t v) {
   return uint64_t(1) << 63;
 }
 
+namespace {
+/// Appends `index` to a block's data and aggregates, with room for a few at the first (not
+/// grown from one).
+void listSpecial(ReaderState::Vector<uint32_t> &special, uint32_t index) {
+  if (special.capacity() == 0)
+    special.reserve(16);
+  special.push_back(index);
+}
+} // namespace
+
 [[gnu::flatten]] Status readConstantsBlock(ReaderState &s, uint32_t function) {
   (void)function;
   LlvmModule &m = s.m;
@@ -59,7 +69,9 @@ uint64_t decodeSigned(uint64_t v) {
   // types, which can move the table).
   const Type *currentType = nullptr;
   TypeId i1 = kNoId;
-  bool dataOrAggregates = false;
+  // The data and aggregate constants, the only ones made canonical after the block (most blocks,
+  // a function's, have none; a module's a few among many).
+  ReaderState::Vector<uint32_t> special(s.scratch);
   // The next constant's index and value id, counted here (the tables' sizes are divisions by
   // their element sizes): only this loop adds constants and values.
   uint32_t nextIndex = firstConstant;
@@ -100,13 +112,13 @@ uint64_t decodeSigned(uint64_t v) {
       return s.error("constant before any SETTYPE");
     const Type &ct = *currentType;
     // Appended with the fields every constant has, then filled in place (a module that fails is
-    // dropped whole): the default constant's stores and these are one set.
+    // dropped whole): the default constant's stores and these are one set. Where its operands
+    // and words start is set by the records that have them (most have none: the start of an
+    // empty range is 0).
     const uint32_t index = nextIndex++;
     {
       Constant made;
       made.type = current;
-      made.firstOperand = uint32_t(m.operands.size());
-      made.firstWord = uint32_t(m.words.size());
       append(m.constants, made);
     }
     Constant &c = m.constants.back();
@@ -131,6 +143,7 @@ uint64_t decodeSigned(uint64_t v) {
       c.kind = ConstantKind::Integer;
       c.bits = truncateTo(decodeSigned(r[0]), ct.bits);
       if (ct.bits > 64) { // keep the full width as words
+        c.firstWord = uint32_t(m.words.size());
         uint64_t v = decodeSigned(r[0]);
         uint64_t fill = (v >> 63) ? ~uint64_t(0) : 0;
         m.words.push_back(v);
@@ -141,6 +154,7 @@ uint64_t decodeSigned(uint64_t v) {
       }
       break;
     case kWideInteger: {
+      c.firstWord = uint32_t(m.words.size());
       if (tooShort(1))
         return s.error("constant record too short");
       if (ct.kind != TypeKind::Integer)
@@ -168,12 +182,14 @@ uint64_t decodeSigned(uint64_t v) {
         c.bits = r[0];
       if (r.size() > 1 && (ct.kind == TypeKind::X86Fp80 || ct.kind == TypeKind::Fp128 ||
                            ct.kind == TypeKind::PpcFp128)) {
+        c.firstWord = uint32_t(m.words.size());
         m.words.push_back(r[0]);
         m.words.push_back(r[1]);
         c.numWords = 2;
       }
       break;
     case kAggregate: {
+      c.firstOperand = uint32_t(m.operands.size());
       if (ct.kind != TypeKind::Struct && ct.kind != TypeKind::Array && ct.kind != TypeKind::Vector)
         return s.error("aggregate constant of a type that is not an aggregate");
       uint64_t count = ct.kind == TypeKind::Struct ? ct.numElements : ct.count;
@@ -181,7 +197,7 @@ uint64_t decodeSigned(uint64_t v) {
         return s.error("aggregate constant with " + std::to_string(r.size()) +
                        " elements for a type of " + std::to_string(count));
       c.kind = ConstantKind::Aggregate;
-      dataOrAggregates = true;
+      listSpecial(special, index);
       for (size_t i = 0; i < r.size(); ++i) {
         TypeId et = ct.kind == TypeKind::Struct ? m.typeElements[ct.firstElement + i]
                                                 : m.typeElements[ct.firstElement];
@@ -193,6 +209,7 @@ uint64_t decodeSigned(uint64_t v) {
     case kString:
     case kCString:
     case kData: {
+      c.firstWord = uint32_t(m.words.size());
       if (ct.kind != TypeKind::Array && ct.kind != TypeKind::Vector)
         return s.error("data constant of a type that is not an array or vector");
       const Type &et = m.types[m.elementType(current)];
@@ -208,7 +225,7 @@ uint64_t decodeSigned(uint64_t v) {
         return s.error("data constant with " + std::to_string(count) + " elements for a type of " +
                        std::to_string(ct.count));
       c.kind = ConstantKind::Data;
-      dataOrAggregates = true;
+      listSpecial(special, index);
       uint32_t width = isInt ? et.bits
                              : (et.kind == TypeKind::Float    ? 32
                                 : et.kind == TypeKind::Double ? 64
@@ -221,6 +238,7 @@ uint64_t decodeSigned(uint64_t v) {
       break;
     }
     case kCeUnop: {
+      c.firstOperand = uint32_t(m.operands.size());
       if (tooShort(2))
         return s.error("constant record too short");
       if (r[0] != 0)
@@ -232,6 +250,7 @@ uint64_t decodeSigned(uint64_t v) {
       break;
     }
     case kCeBinop: {
+      c.firstOperand = uint32_t(m.operands.size());
       if (tooShort(3))
         return s.error("constant record too short");
       Expected<Opcode> op = decodeBinop(s, r[0], current);
@@ -247,6 +266,7 @@ uint64_t decodeSigned(uint64_t v) {
       break;
     }
     case kCeCast: {
+      c.firstOperand = uint32_t(m.operands.size());
       if (tooShort(3))
         return s.error("constant record too short");
       Expected<Opcode> op = decodeCast(s, r[0]);
@@ -264,6 +284,7 @@ uint64_t decodeSigned(uint64_t v) {
     case kCeGep:
     case kCeInboundsGep:
     case kCeGepWithInrange: {
+      c.firstOperand = uint32_t(m.operands.size());
       size_t at = 0;
       TypeId source = kNoId;
       if (s.rec.code == kCeGepWithInrange || r.size() % 2) {
@@ -318,6 +339,7 @@ uint64_t decodeSigned(uint64_t v) {
       break;
     }
     case kCeSelect: {
+      c.firstOperand = uint32_t(m.operands.size());
       if (tooShort(3))
         return s.error("constant record too short");
       // (Read before the types below are made: `ct` is in the table they go to.)
@@ -349,6 +371,7 @@ uint64_t decodeSigned(uint64_t v) {
       break;
     }
     case kCeExtractElt: {
+      c.firstOperand = uint32_t(m.operands.size());
       if (tooShort(4))
         return s.error("constant record too short");
       Expected<TypeId> vt = s.type(r[0]);
@@ -366,6 +389,7 @@ uint64_t decodeSigned(uint64_t v) {
       break;
     }
     case kCeInsertElt: {
+      c.firstOperand = uint32_t(m.operands.size());
       if (tooShort(4))
         return s.error("constant record too short");
       if (ct.kind != TypeKind::Vector)
@@ -382,6 +406,7 @@ uint64_t decodeSigned(uint64_t v) {
       break;
     }
     case kCeShuffleVec: {
+      c.firstOperand = uint32_t(m.operands.size());
       if (tooShort(3))
         return s.error("constant record too short");
       if (ct.kind != TypeKind::Vector)
@@ -395,6 +420,7 @@ uint64_t decodeSigned(uint64_t v) {
       break;
     }
     case kCeCmp: {
+      c.firstOperand = uint32_t(m.operands.size());
       if (tooShort(4))
         return s.error("constant record too short");
       Expected<TypeId> opTy = s.type(r[0]);
@@ -411,6 +437,8 @@ uint64_t decodeSigned(uint64_t v) {
       break;
     }
     case kBlockAddress: {
+      c.firstOperand = uint32_t(m.operands.size());
+      c.firstWord = uint32_t(m.words.size());
       if (tooShort(3))
         return s.error("constant record too short");
       c.kind = ConstantKind::BlockAddress;
@@ -429,10 +457,9 @@ uint64_t decodeSigned(uint64_t v) {
   }
   if (Status st = resolveFixups(s, s.fixups, firstFixup); !st)
     return st;
-  // Only data and aggregates change (most blocks, a function's, have neither).
-  if (!dataOrAggregates)
+  if (special.empty())
     return {};
-  return canonicalizeConstants(s, firstConstant);
+  return canonicalizeConstants(s, firstConstant, special);
 }
 
 namespace {
@@ -530,12 +557,12 @@ void canonicalizeOne(LlvmModule &m, Constant &c) {
 
 } // namespace
 
-Status canonicalizeConstants(ReaderState &s, uint32_t first) {
+Status canonicalizeConstants(ReaderState &s, uint32_t first, std::span<const uint32_t> special) {
   LlvmModule &m = s.m;
   // Data constants depend on their own words alone; most blocks (a function's) hold no
   // aggregate, and then one pass is all.
   bool aggregates = false;
-  for (uint32_t ci = first; ci < m.constants.size(); ++ci) {
+  for (uint32_t ci : special) {
     Constant &c = m.constants[ci];
     if (c.kind == ConstantKind::Data)
       canonicalizeOne(m, c);
@@ -548,7 +575,7 @@ Status canonicalizeConstants(ReaderState &s, uint32_t first) {
   ReaderState::Vector<uint8_t> state(m.constants.size() - first, 0,
                                      s.scratch); // 0 new, 1 open, 2 done
   ReaderState::Vector<uint32_t> stack(s.scratch);
-  for (uint32_t root = first; root < m.constants.size(); ++root) {
+  for (uint32_t root : special) {
     if (state[root - first] == 2 || m.constants[root].kind != ConstantKind::Aggregate)
       continue;
     stack.push_back(root);

@@ -512,6 +512,9 @@ public:
   /// An arena whose first block holds `initialBytes`.
   explicit ModuleArena(size_t initialBytes)
       : resource_(std::make_unique<std::pmr::monotonic_buffer_resource>(initialBytes)) {}
+  /// An arena that is `resource` (the reader's, monotonic too).
+  explicit ModuleArena(std::unique_ptr<std::pmr::memory_resource> resource)
+      : resource_(std::move(resource)) {}
   ModuleArena(const ModuleArena &) {}
   ModuleArena(ModuleArena &&) noexcept = default;
   ModuleArena &operator=(const ModuleArena &) = delete;
@@ -521,7 +524,7 @@ public:
   }
 
 private:
-  std::unique_ptr<std::pmr::monotonic_buffer_resource> resource_;
+  std::unique_ptr<std::pmr::memory_resource> resource_;
 };
 
 template <class T> using ArenaVector = std::pmr::vector<T>;
@@ -549,6 +552,9 @@ struct LlvmModule {
   LlvmModule() = default;
   /// A module whose tables live in an arena of `arenaBytes` to begin with.
   explicit LlvmModule(size_t arenaBytes) : arena(arenaBytes) {}
+  /// A module whose tables live in `resource`.
+  explicit LlvmModule(std::unique_ptr<std::pmr::memory_resource> resource)
+      : arena(std::move(resource)) {}
   LlvmModule(const LlvmModule &) = default;
   LlvmModule(LlvmModule &&) noexcept = default;
   LlvmModule &operator=(const LlvmModule &other);

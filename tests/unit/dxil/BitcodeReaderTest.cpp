@@ -536,6 +536,37 @@ TEST(DxilBitcodeReader, DataConstantsOfZerosAreNull) {
   }
 }
 
+TEST(DxilBitcodeReader, EveryAggregateOfABlockIsMadeCanonical) {
+  // Aggregates among other constants, each made canonical once the block is read: zeros become
+  // a zeroinitializer, plain elements data.
+  std::vector<uint8_t> bytes = module(2, {}, [](BitWriter &w) {
+    w.enterBlock(kConstants, 4);
+    w.record(1, {tI32});
+    w.record(4, {0});      // 0: i32 0
+    w.record(4, {2});      // 1: i32 1
+    w.record(1, {tArray}); // SETTYPE [2 x i32]
+    w.record(7, {0, 0});   // 2: [i32 0, i32 0]
+    w.record(7, {1, 1});   // 3: [i32 1, i32 1]
+    w.record(3, {});       // 4: undef
+    w.record(7, {1, 0});   // 5: [i32 1, i32 0]
+    w.record(7, {0, 0});   // 6: [i32 0, i32 0]
+    w.record(1, {tI32});
+    w.record(4, {14}); // 7: i32 7
+    w.endBlock();
+  });
+  Expected<LlvmModule> m = readBitcode(bytes);
+  ASSERT_TRUE(m) << m.error().format();
+  ASSERT_EQ(m->constants.size(), 8u);
+  const ConstantKind kinds[] = {ConstantKind::Integer, ConstantKind::Integer, ConstantKind::Null,
+                                ConstantKind::Data,    ConstantKind::Undef,   ConstantKind::Data,
+                                ConstantKind::Null,    ConstantKind::Integer};
+  for (size_t i = 0; i < 8; ++i)
+    EXPECT_EQ(m->constants[i].kind, kinds[i]) << i;
+  EXPECT_EQ(m->constants[5].numWords, 2u);
+  EXPECT_EQ(m->words[m->constants[5].firstWord], 1u);
+  EXPECT_EQ(m->words[m->constants[5].firstWord + 1], 0u);
+}
+
 TEST(DxilBitcodeReader, ConstantsAfterASelectThatMakesTypesKeepTheirType) {
   // A select of vectors makes its condition's type (<2 x i1>, new here), which can move the
   // type table; the constants after it, of the same SETTYPE, keep its type.

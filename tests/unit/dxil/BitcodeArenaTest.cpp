@@ -1,0 +1,97 @@
+// The bitcode reader's arena (newBumpArena, the module's tables and the reader's working
+// tables): aligned, disjoint allocations within a block and across new ones, as a monotonic
+// resource gives them.
+#include "dxil/BitcodeReaderState.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstring>
+#include <memory_resource>
+#include <vector>
+
+namespace spire::dxil::detail {
+namespace {
+
+struct Given {
+  unsigned char *p;
+  size_t bytes;
+  unsigned char fill;
+};
+
+/// Allocates `n` blocks of the sizes and alignments below from `arena`, each filled with a byte
+/// of its own, and checks that each is aligned and still holds its bytes once all are made.
+void allocateAndCheck(std::pmr::memory_resource &arena, size_t n) {
+  static constexpr size_t kSizes[] = {1, 3, 8, 24, 40, 7, 100, 0, 16, 1000, 5, 64};
+  static constexpr size_t kAligns[] = {1, 2, 4, 8, 16, 32, 64, 8, 4, 16, 128, 1};
+  std::vector<Given> given;
+  for (size_t i = 0; i < n; ++i) {
+    const size_t bytes = kSizes[i % std::size(kSizes)];
+    const size_t align = kAligns[i % std::size(kAligns)];
+    auto *p = static_cast<unsigned char *>(arena.allocate(bytes, align));
+    ASSERT_NE(p, nullptr) << i;
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(p) % align, 0u)
+        << "allocation " << i << " of " << bytes << " bytes aligned to " << align;
+    const auto fill = static_cast<unsigned char>(i * 37 + 1);
+    std::memset(p, fill, bytes);
+    given.push_back({p, bytes, fill});
+  }
+  for (size_t i = 0; i < given.size(); ++i)
+    for (size_t k = 0; k < given[i].bytes; ++k)
+      ASSERT_EQ(given[i].p[k], given[i].fill) << "allocation " << i << " overwritten at " << k;
+}
+
+TEST(DxilBitcodeArena, AllocationsAreAlignedAndDisjointWithinTheFirstBlock) {
+  std::unique_ptr<std::pmr::memory_resource> arena = newBumpArena(1 << 20);
+  allocateAndCheck(*arena, 200);
+}
+
+TEST(DxilBitcodeArena, AllocationsGoOnInNewBlocksWhenOneIsFull) {
+  // A first block of 64 bytes: almost every allocation below needs another.
+  std::unique_ptr<std::pmr::memory_resource> arena = newBumpArena(64);
+  allocateAndCheck(*arena, 2000);
+}
+
+TEST(DxilBitcodeArena, AnAllocationLargerThanTheNextBlockGetsABlockOfItsOwn) {
+  std::unique_ptr<std::pmr::memory_resource> arena = newBumpArena(16);
+  auto *small = static_cast<unsigned char *>(arena->allocate(8, 8));
+  std::memset(small, 0x11, 8);
+  const size_t big = 1 << 22;
+  auto *large = static_cast<unsigned char *>(arena->allocate(big, 64));
+  ASSERT_NE(large, nullptr);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(large) % 64, 0u);
+  std::memset(large, 0x22, big);
+  auto *after = static_cast<unsigned char *>(arena->allocate(8, 8));
+  std::memset(after, 0x33, 8);
+  for (size_t k = 0; k < 8; ++k) {
+    EXPECT_EQ(small[k], 0x11);
+    EXPECT_EQ(after[k], 0x33);
+  }
+  EXPECT_EQ(large[0], 0x22);
+  EXPECT_EQ(large[big - 1], 0x22);
+}
+
+TEST(DxilBitcodeArena, AnArenaEqualsItselfAlone) {
+  std::unique_ptr<std::pmr::memory_resource> a = newBumpArena(64), b = newBumpArena(64);
+  EXPECT_TRUE(a->is_equal(*a));
+  EXPECT_FALSE(a->is_equal(*b));
+  EXPECT_FALSE(a->is_equal(*std::pmr::new_delete_resource()));
+}
+
+TEST(DxilBitcodeArena, TablesGrowInItAndKeepTheirElements) {
+  std::unique_ptr<std::pmr::memory_resource> arena = newBumpArena(256);
+  std::pmr::vector<uint32_t> a(arena.get());
+  std::pmr::vector<uint64_t> b(arena.get());
+  for (uint32_t i = 0; i < 100000; ++i) {
+    a.push_back(i * 3);
+    if (i % 3 == 0)
+      b.push_back(uint64_t(i) << 33);
+  }
+  for (uint32_t i = 0; i < a.size(); ++i)
+    ASSERT_EQ(a[i], i * 3);
+  for (uint32_t i = 0; i < b.size(); ++i)
+    ASSERT_EQ(b[i], uint64_t(i * 3) << 33);
+}
+
+} // namespace
+} // namespace spire::dxil::detail
