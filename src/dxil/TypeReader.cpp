@@ -316,10 +316,10 @@ private:
     }
     if (code == kNumEntry) [[unlikely]]
       return numEntry(r, n);
-    if (next_ >= s_.declaredTypes) [[unlikely]]
-      return fail("more type records than NUMENTRY declared");
-    if (s_.typeMap.size() <= next_) [[unlikely]]
-      s_.typeMap.resize(next_ + 1, kNoId);
+    if (next_ >= room_) [[unlikely]] {
+      if (!makeRoom())
+        return false;
+    }
     TypeId id;
     switch (code) {
     case kPointer: {
@@ -444,6 +444,17 @@ private:
     return true;
   }
 
+  /// Below room_, the next type id is declared and the type map has its slot: one test a
+  /// record. Otherwise both are checked here (the map grown) and room_ found again.
+  [[gnu::noinline]] bool makeRoom() {
+    if (next_ >= s_.declaredTypes)
+      return fail("more type records than NUMENTRY declared");
+    if (s_.typeMap.size() <= next_)
+      s_.typeMap.resize(next_ + 1, kNoId);
+    room_ = std::min<uint64_t>(s_.declaredTypes, s_.typeMap.size());
+    return true;
+  }
+
   /// The records of types without elements but integers: the opaque pointer and the kinds
   /// without parameters (one or two a module).
   [[gnu::noinline]] bool otherType(const uint64_t *r, size_t n, uint32_t code, TypeId &id) {
@@ -515,6 +526,7 @@ private:
       numEntryFits_ = r[0] <= s_.bs.bitsLeft() / 4;
     }
     s_.declaredTypes = r[0];
+    room_ = 0; // (found again at the next record)
     // Room for the declared types at once, as many as the bits left could hold (a record
     // takes more than 4 bits), so that a hostile count allocates nothing large.
     const size_t want = size_t(std::min<uint64_t>(r[0], s_.bs.bitsLeft() / 4));
@@ -581,6 +593,7 @@ private:
   TypeId stackElements_[kStackElements];
   ReaderState::Vector<TypeId> bigElements_{s_.scratch};
   uint64_t next_ = 0;  ///< the bitcode id the next type record defines
+  uint64_t room_ = 0;  ///< min(declaredTypes, the type map's size), or less (see makeRoom)
   StrRef pendingName_; ///< the last STRUCT_NAME's, for the next identified struct
   uint32_t openPlaceholders_ = 0;
   bool filledPlaceholder_ = false;
