@@ -310,19 +310,17 @@ private:
     const uint64_t *r = s_.rec.ops.data();
     const size_t n = s_.rec.ops.size();
     const uint32_t code = s_.rec.code;
-    if (code == kStructName) {
-      pendingName_ = s_.addString(std::span<const uint64_t>(r, n));
-      return true;
-    }
-    if (code == kNumEntry) [[unlikely]]
-      return numEntry(r, n);
-    if (next_ >= room_) [[unlikely]] {
-      if (!makeRoom())
-        return false;
-    }
+    // One dispatch: each record that defines a type tests room() first.
     TypeId id;
     switch (code) {
+    case kStructName:
+      pendingName_ = s_.addString(std::span<const uint64_t>(r, n));
+      return true;
+    case kNumEntry:
+      return numEntry(r, n);
     case kPointer: {
+      if (!room())
+        return false;
       if (n < 1)
         return fail("type record too short");
       TypeId pointee;
@@ -349,6 +347,8 @@ private:
     }
     case kFunctionOld:
     case kFunction: {
+      if (!room())
+        return false;
       size_t first = code == kFunctionOld ? 2 : 1;
       if (n < first + 1)
         return fail("type record too short");
@@ -374,6 +374,8 @@ private:
       break;
     }
     case kInteger: {
+      if (!room())
+        return false;
       if (n < 1)
         return fail("type record too short");
       if (r[0] < 1 || r[0] > (1u << 24) - 1)
@@ -386,6 +388,8 @@ private:
     }
     case kStructAnon:
     case kStructNamed: {
+      if (!room())
+        return false;
       if (n < 1)
         return fail("type record too short");
       const size_t count = n - 1;
@@ -406,9 +410,13 @@ private:
       break;
     }
     case kOpaque:
+      if (!room())
+        return false;
       return defineStruct(true, false, uint32_t(m_.typeElements.size()));
     case kArray:
     case kVector: {
+      if (!room())
+        return false;
       if (n < 2)
         return fail("type record too short");
       TypeId el;
@@ -432,7 +440,7 @@ private:
       break;
     }
     default:
-      if (!otherType(r, n, code, id))
+      if (!room() || !otherType(r, n, code, id))
         return false;
       break;
     }
@@ -442,6 +450,12 @@ private:
                   " was referenced as a struct before its record");
     s_.typeMap[next_++] = id;
     return true;
+  }
+
+  [[gnu::always_inline]] bool room() {
+    if (next_ < room_) [[likely]]
+      return true;
+    return makeRoom();
   }
 
   /// Below room_, the next type id is declared and the type map has its slot: one test a
