@@ -241,14 +241,19 @@ private:
         return true;
       }
     }
-    return refSlow(id, out);
+    out = refSlow(id);
+    return out != kNoId;
   }
 
   /// A reference to a type not defined yet: a struct defined later (a placeholder until its
   /// record), or an error.
-  [[gnu::noinline]] bool refSlow(uint64_t id, TypeId &out) {
-    if (id >= s_.declaredTypes)
-      return fail("type id " + std::to_string(id) + " out of range");
+  /// (Its type returned, not stored through a reference: the callers' locals stay in registers.)
+  /// kNoId (failure_ set) on an error.
+  [[gnu::noinline]] TypeId refSlow(uint64_t id) {
+    if (id >= s_.declaredTypes) {
+      fail("type id " + std::to_string(id) + " out of range");
+      return kNoId;
+    }
     if (s_.typeMap.size() <= id)
       s_.typeMap.resize(id + 1, kNoId);
     Type t;
@@ -256,16 +261,20 @@ private:
     t.identified = true;
     t.opaque = true;
     t.firstElement = uint32_t(m_.typeElements.size());
-    out = TypeId(m_.types.size());
+    const TypeId out = TypeId(m_.types.size());
     s_.typeMap[id] = out;
     m_.types.push_back(t);
     ++openPlaceholders_;
-    return true;
+    return out;
   }
 
   [[gnu::cold, gnu::noinline]] bool fail(std::string message) {
     failure_ = s_.error(std::move(message));
     return false;
+  }
+  TypeId failId(std::string message) {
+    fail(std::move(message));
+    return kNoId;
   }
 
   TypeKind kindOf(TypeId t) const { return m_.types[t].kind; }
@@ -285,7 +294,8 @@ private:
       if (id < mapSize && map[id] != kNoId) [[likely]] {
         el = map[id];
       } else {
-        if (!refSlow(id, el))
+        el = refSlow(id);
+        if (el == kNoId)
           return false;
         map = s_.typeMap.data();
         mapSize = s_.typeMap.size();
@@ -440,7 +450,10 @@ private:
       break;
     }
     default:
-      if (!room() || !otherType(r, n, code, id))
+      if (!room())
+        return false;
+      id = otherType(r, n, code);
+      if (id == kNoId)
         return false;
       break;
     }
@@ -471,18 +484,18 @@ private:
 
   /// The records of types without elements but integers: the opaque pointer and the kinds
   /// without parameters (one or two a module).
-  [[gnu::noinline]] bool otherType(const uint64_t *r, size_t n, uint32_t code, TypeId &id) {
+  /// Its type, or kNoId (failure_ set) on an error.
+  [[gnu::noinline]] TypeId otherType(const uint64_t *r, size_t n, uint32_t code) {
     Type t;
     switch (code) {
     case kOpaquePointer:
       if (n < 1)
-        return fail("type record too short");
+        return failId("type record too short");
       if (r[0] > 0xFFFFFF)
-        return fail("address space out of range");
+        return failId("address space out of range");
       t.kind = TypeKind::Pointer;
       t.bits = uint32_t(r[0]);
-      id = s_.intern(t, {});
-      return true;
+      return s_.intern(t, {});
     case kVoid:
       t.kind = TypeKind::Void;
       break;
@@ -523,10 +536,9 @@ private:
       t.kind = TypeKind::Token;
       break;
     default:
-      return fail("unknown type record code " + std::to_string(code));
+      return failId("unknown type record code " + std::to_string(code));
     }
-    id = s_.internNew(t, nullptr, 0);
-    return true;
+    return s_.internNew(t, nullptr, 0);
   }
 
   [[gnu::noinline]] bool numEntry(const uint64_t *r, size_t n) {
