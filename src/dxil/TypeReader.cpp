@@ -4,6 +4,7 @@
 #include "PerThread.h"
 
 #include <algorithm>
+#include <array>
 #include <string>
 #include <vector>
 
@@ -38,6 +39,25 @@ enum TypeCode : uint32_t {
   kX86Amx = 24,
   kOpaquePointer = 25,
 };
+
+/// The kinds of the records without operands, by code (Void for the other codes).
+constexpr auto kPlainKind = [] {
+  std::array<TypeKind, 26> kinds{};
+  kinds[kVoid] = TypeKind::Void;
+  kinds[kHalf] = TypeKind::Half;
+  kinds[kBFloat] = TypeKind::BFloat;
+  kinds[kFloat] = TypeKind::Float;
+  kinds[kDouble] = TypeKind::Double;
+  kinds[kX86Fp80] = TypeKind::X86Fp80;
+  kinds[kFp128] = TypeKind::Fp128;
+  kinds[kPpcFp128] = TypeKind::PpcFp128;
+  kinds[kLabel] = TypeKind::Label;
+  kinds[kMetadata] = TypeKind::Metadata;
+  kinds[kX86Mmx] = TypeKind::X86Mmx;
+  kinds[kX86Amx] = TypeKind::X86Amx;
+  kinds[kToken] = TypeKind::Token;
+  return kinds;
+}();
 
 bool isValidElement(TypeKind k, bool forArray) {
   switch (k) {
@@ -449,6 +469,26 @@ private:
       id = s_.internNew(t, &el, 1);
       break;
     }
+    case kVoid:
+    case kHalf:
+    case kBFloat:
+    case kFloat:
+    case kDouble:
+    case kX86Fp80:
+    case kFp128:
+    case kPpcFp128:
+    case kLabel:
+    case kMetadata:
+    case kX86Mmx:
+    case kX86Amx:
+    case kToken: { // (one or two a module each)
+      if (!room())
+        return false;
+      Type t;
+      t.kind = kPlainKind[code];
+      id = s_.internNew(t, nullptr, 0);
+      break;
+    }
     default:
       if (!room())
         return false;
@@ -482,63 +522,19 @@ private:
     return true;
   }
 
-  /// The records of types without elements but integers: the opaque pointer and the kinds
-  /// without parameters (one or two a module).
-  /// Its type, or kNoId (failure_ set) on an error.
+  /// The rare records: the opaque pointer, and unknown codes. Its type, or kNoId (failure_
+  /// set) on an error.
   [[gnu::noinline]] TypeId otherType(const uint64_t *r, size_t n, uint32_t code) {
-    Type t;
-    switch (code) {
-    case kOpaquePointer:
-      if (n < 1)
-        return failId("type record too short");
-      if (r[0] > 0xFFFFFF)
-        return failId("address space out of range");
-      t.kind = TypeKind::Pointer;
-      t.bits = uint32_t(r[0]);
-      return s_.intern(t, {});
-    case kVoid:
-      t.kind = TypeKind::Void;
-      break;
-    case kHalf:
-      t.kind = TypeKind::Half;
-      break;
-    case kBFloat:
-      t.kind = TypeKind::BFloat;
-      break;
-    case kFloat:
-      t.kind = TypeKind::Float;
-      break;
-    case kDouble:
-      t.kind = TypeKind::Double;
-      break;
-    case kX86Fp80:
-      t.kind = TypeKind::X86Fp80;
-      break;
-    case kFp128:
-      t.kind = TypeKind::Fp128;
-      break;
-    case kPpcFp128:
-      t.kind = TypeKind::PpcFp128;
-      break;
-    case kLabel:
-      t.kind = TypeKind::Label;
-      break;
-    case kMetadata:
-      t.kind = TypeKind::Metadata;
-      break;
-    case kX86Mmx:
-      t.kind = TypeKind::X86Mmx;
-      break;
-    case kX86Amx:
-      t.kind = TypeKind::X86Amx;
-      break;
-    case kToken:
-      t.kind = TypeKind::Token;
-      break;
-    default:
+    if (code != kOpaquePointer)
       return failId("unknown type record code " + std::to_string(code));
-    }
-    return s_.internNew(t, nullptr, 0);
+    if (n < 1)
+      return failId("type record too short");
+    if (r[0] > 0xFFFFFF)
+      return failId("address space out of range");
+    Type t;
+    t.kind = TypeKind::Pointer;
+    t.bits = uint32_t(r[0]);
+    return s_.intern(t, {});
   }
 
   [[gnu::noinline]] bool numEntry(const uint64_t *r, size_t n) {

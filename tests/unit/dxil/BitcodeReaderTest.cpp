@@ -315,6 +315,33 @@ TEST(DxilBitcodeReader, KindBlocksReadAgainGiveTheirOwnKinds) {
   }
 }
 
+TEST(DxilBitcodeReader, TypeRecordsWithoutOperandsGiveTheirKinds) {
+  // The records without operands take their kind from a table by code: each code its own kind,
+  // uniqued (a second void is the first).
+  const std::vector<std::pair<uint32_t, TypeKind>> records = {
+      {2, TypeKind::Void},    {3, TypeKind::Float},     {4, TypeKind::Double},
+      {5, TypeKind::Label},   {10, TypeKind::Half},     {13, TypeKind::X86Fp80},
+      {14, TypeKind::Fp128},  {15, TypeKind::PpcFp128}, {16, TypeKind::Metadata},
+      {17, TypeKind::X86Mmx}, {22, TypeKind::Token},    {23, TypeKind::BFloat},
+      {24, TypeKind::X86Amx},
+  };
+  BitWriter w;
+  w.enterBlock(kModuleBlock, 3);
+  w.record(1, {1});
+  w.enterBlock(kTypeBlock, 4);
+  w.record(1, {records.size() + 1}); // NUMENTRY
+  for (const auto &[code, kind] : records)
+    w.record(code, {});
+  w.record(2, {}); // void again
+  w.endBlock();
+  w.endBlock();
+  Expected<LlvmModule> m = readBitcode(w.bitcode());
+  ASSERT_TRUE(m) << m.error().format();
+  ASSERT_EQ(m->types.size(), records.size());
+  for (size_t i = 0; i < records.size(); ++i)
+    EXPECT_EQ(m->types[i].kind, records[i].second) << "code " << records[i].first;
+}
+
 TEST(DxilBitcodeReader, TypeBlocksReadAgainGiveTheirOwnTypes) {
   // A type block equal to one read before, in a module without types, takes its tables from the
   // thread's memo: what it gives must be what a thread reading it first (which remembers
