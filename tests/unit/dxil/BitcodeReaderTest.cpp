@@ -342,6 +342,29 @@ TEST(DxilBitcodeReader, TypeRecordsWithoutOperandsGiveTheirKinds) {
     EXPECT_EQ(m->types[i].kind, records[i].second) << "code " << records[i].first;
 }
 
+TEST(DxilBitcodeReader, ManyLiteralTypesAreUniqued) {
+  // 300 integer types, then the same again: the intern table's slots collide (a new type goes to
+  // the first empty slot past other hashes' slots), and each second one finds its first.
+  constexpr uint64_t kCount = 300;
+  BitWriter w;
+  w.enterBlock(kModuleBlock, 3);
+  w.record(1, {1});
+  w.enterBlock(kTypeBlock, 4);
+  w.record(1, {2 * kCount}); // NUMENTRY
+  for (int pass = 0; pass < 2; ++pass)
+    for (uint64_t bits = 1; bits <= kCount; ++bits)
+      w.record(7, {pass ? kCount + 1 - bits : bits}); // the second time in reverse
+  w.endBlock();
+  w.endBlock();
+  Expected<LlvmModule> m = readBitcode(w.bitcode());
+  ASSERT_TRUE(m) << m.error().format();
+  ASSERT_EQ(m->types.size(), kCount);
+  for (uint64_t i = 0; i < kCount; ++i) {
+    EXPECT_EQ(m->types[i].kind, TypeKind::Integer);
+    EXPECT_EQ(m->types[i].bits, i + 1);
+  }
+}
+
 TEST(DxilBitcodeReader, TypeBlocksReadAgainGiveTheirOwnTypes) {
   // A type block equal to one read before, in a module without types, takes its tables from the
   // thread's memo: what it gives must be what a thread reading it first (which remembers
