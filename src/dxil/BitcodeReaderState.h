@@ -166,12 +166,17 @@ struct ReaderState {
   }
   /// The literal type `t` with `elements`: an equal one made before, or a new one.
   TypeId intern(const Type &t, std::span<const TypeId> elements);
-  /// intern() inline for a type most likely new (a type block's): its hash's first slot empty,
-  /// it is added there; otherwise intern() looks further. Not for pointers.
+  /// intern() inline for a type most likely new (a type block's): the first empty slot from
+  /// its hash's on, past slots of other hashes only, takes it (as intern() would); a slot of the
+  /// same hash (maybe an equal type) leaves it to intern(). Not for pointers.
   [[gnu::always_inline]] TypeId internNew(Type t, const TypeId *elements, uint32_t count) {
     const uint32_t hash = typeHash(t, elements, count);
     if ((typeInternCount + 1) * 2 <= typeIntern.size()) [[likely]] {
-      InternSlot &slot = typeIntern[hash & (typeIntern.size() - 1)];
+      const size_t mask = typeIntern.size() - 1;
+      size_t i = hash & mask;
+      while (typeIntern[i].id != kNoId && typeIntern[i].hash != hash) // (at most half full)
+        i = (i + 1) & mask;
+      InternSlot &slot = typeIntern[i];
       if (slot.id == kNoId) [[likely]] {
         t.firstElement = uint32_t(m.typeElements.size());
         t.numElements = count;

@@ -4,6 +4,7 @@
 #include "PerThread.h"
 
 #include <algorithm>
+#include <array>
 #include <string>
 #include <vector>
 
@@ -38,6 +39,25 @@ enum TypeCode : uint32_t {
   kX86Amx = 24,
   kOpaquePointer = 25,
 };
+
+/// The kinds of the records without operands, by code (Void for the other codes).
+constexpr auto kPlainKind = [] {
+  std::array<TypeKind, 26> kinds{};
+  kinds[kVoid] = TypeKind::Void;
+  kinds[kHalf] = TypeKind::Half;
+  kinds[kBFloat] = TypeKind::BFloat;
+  kinds[kFloat] = TypeKind::Float;
+  kinds[kDouble] = TypeKind::Double;
+  kinds[kX86Fp80] = TypeKind::X86Fp80;
+  kinds[kFp128] = TypeKind::Fp128;
+  kinds[kPpcFp128] = TypeKind::PpcFp128;
+  kinds[kLabel] = TypeKind::Label;
+  kinds[kMetadata] = TypeKind::Metadata;
+  kinds[kX86Mmx] = TypeKind::X86Mmx;
+  kinds[kX86Amx] = TypeKind::X86Amx;
+  kinds[kToken] = TypeKind::Token;
+  return kinds;
+}();
 
 bool isValidElement(TypeKind k, bool forArray) {
   switch (k) {
@@ -241,14 +261,19 @@ private:
         return true;
       }
     }
-    return refSlow(id, out);
+    out = refSlow(id);
+    return out != kNoId;
   }
 
   /// A reference to a type not defined yet: a struct defined later (a placeholder until its
   /// record), or an error.
-  [[gnu::noinline]] bool refSlow(uint64_t id, TypeId &out) {
-    if (id >= s_.declaredTypes)
-      return fail("type id " + std::to_string(id) + " out of range");
+  /// (Its type returned, not stored through a reference: the callers' locals stay in registers.)
+  /// kNoId (failure_ set) on an error.
+  [[gnu::noinline]] TypeId refSlow(uint64_t id) {
+    if (id >= s_.declaredTypes) {
+      fail("type id " + std::to_string(id) + " out of range");
+      return kNoId;
+    }
     if (s_.typeMap.size() <= id)
       s_.typeMap.resize(id + 1, kNoId);
     Type t;
@@ -256,16 +281,20 @@ private:
     t.identified = true;
     t.opaque = true;
     t.firstElement = uint32_t(m_.typeElements.size());
-    out = TypeId(m_.types.size());
+    const TypeId out = TypeId(m_.types.size());
     s_.typeMap[id] = out;
     m_.types.push_back(t);
     ++openPlaceholders_;
-    return true;
+    return out;
   }
 
   [[gnu::cold, gnu::noinline]] bool fail(std::string message) {
     failure_ = s_.error(std::move(message));
     return false;
+  }
+  TypeId failId(std::string message) {
+    fail(std::move(message));
+    return kNoId;
   }
 
   TypeKind kindOf(TypeId t) const { return m_.types[t].kind; }
@@ -285,7 +314,8 @@ private:
       if (id < mapSize && map[id] != kNoId) [[likely]] {
         el = map[id];
       } else {
-        if (!refSlow(id, el))
+        el = refSlow(id);
+        if (el == kNoId)
           return false;
         map = s_.typeMap.data();
         mapSize = s_.typeMap.size();
@@ -310,19 +340,17 @@ private:
     const uint64_t *r = s_.rec.ops.data();
     const size_t n = s_.rec.ops.size();
     const uint32_t code = s_.rec.code;
-    if (code == kStructName) {
-      pendingName_ = s_.addString(std::span<const uint64_t>(r, n));
-      return true;
-    }
-    if (code == kNumEntry) [[unlikely]]
-      return numEntry(r, n);
-    if (next_ >= s_.declaredTypes) [[unlikely]]
-      return fail("more type records than NUMENTRY declared");
-    if (s_.typeMap.size() <= next_) [[unlikely]]
-      s_.typeMap.resize(next_ + 1, kNoId);
+    // One dispatch: each record that defines a type tests room() first.
     TypeId id;
     switch (code) {
+    case kStructName:
+      pendingName_ = s_.addString(std::span<const uint64_t>(r, n));
+      return true;
+    case kNumEntry:
+      return numEntry(r, n);
     case kPointer: {
+      if (!room())
+        return false;
       if (n < 1)
         return fail("type record too short");
       TypeId pointee;
@@ -349,6 +377,8 @@ private:
     }
     case kFunctionOld:
     case kFunction: {
+      if (!room())
+        return false;
       size_t first = code == kFunctionOld ? 2 : 1;
       if (n < first + 1)
         return fail("type record too short");
@@ -374,6 +404,8 @@ private:
       break;
     }
     case kInteger: {
+      if (!room())
+        return false;
       if (n < 1)
         return fail("type record too short");
       if (r[0] < 1 || r[0] > (1u << 24) - 1)
@@ -386,6 +418,8 @@ private:
     }
     case kStructAnon:
     case kStructNamed: {
+      if (!room())
+        return false;
       if (n < 1)
         return fail("type record too short");
       const size_t count = n - 1;
@@ -406,9 +440,13 @@ private:
       break;
     }
     case kOpaque:
+      if (!room())
+        return false;
       return defineStruct(true, false, uint32_t(m_.typeElements.size()));
     case kArray:
     case kVector: {
+      if (!room())
+        return false;
       if (n < 2)
         return fail("type record too short");
       TypeId el;
@@ -431,8 +469,31 @@ private:
       id = s_.internNew(t, &el, 1);
       break;
     }
+    case kVoid:
+    case kHalf:
+    case kBFloat:
+    case kFloat:
+    case kDouble:
+    case kX86Fp80:
+    case kFp128:
+    case kPpcFp128:
+    case kLabel:
+    case kMetadata:
+    case kX86Mmx:
+    case kX86Amx:
+    case kToken: { // (one or two a module each)
+      if (!room())
+        return false;
+      Type t;
+      t.kind = kPlainKind[code];
+      id = s_.internNew(t, nullptr, 0);
+      break;
+    }
     default:
-      if (!otherType(r, n, code, id))
+      if (!room())
+        return false;
+      id = otherType(r, n, code);
+      if (id == kNoId)
         return false;
       break;
     }
@@ -444,64 +505,36 @@ private:
     return true;
   }
 
-  /// The records of types without elements but integers: the opaque pointer and the kinds
-  /// without parameters (one or two a module).
-  [[gnu::noinline]] bool otherType(const uint64_t *r, size_t n, uint32_t code, TypeId &id) {
-    Type t;
-    switch (code) {
-    case kOpaquePointer:
-      if (n < 1)
-        return fail("type record too short");
-      if (r[0] > 0xFFFFFF)
-        return fail("address space out of range");
-      t.kind = TypeKind::Pointer;
-      t.bits = uint32_t(r[0]);
-      id = s_.intern(t, {});
+  [[gnu::always_inline]] bool room() {
+    if (next_ < room_) [[likely]]
       return true;
-    case kVoid:
-      t.kind = TypeKind::Void;
-      break;
-    case kHalf:
-      t.kind = TypeKind::Half;
-      break;
-    case kBFloat:
-      t.kind = TypeKind::BFloat;
-      break;
-    case kFloat:
-      t.kind = TypeKind::Float;
-      break;
-    case kDouble:
-      t.kind = TypeKind::Double;
-      break;
-    case kX86Fp80:
-      t.kind = TypeKind::X86Fp80;
-      break;
-    case kFp128:
-      t.kind = TypeKind::Fp128;
-      break;
-    case kPpcFp128:
-      t.kind = TypeKind::PpcFp128;
-      break;
-    case kLabel:
-      t.kind = TypeKind::Label;
-      break;
-    case kMetadata:
-      t.kind = TypeKind::Metadata;
-      break;
-    case kX86Mmx:
-      t.kind = TypeKind::X86Mmx;
-      break;
-    case kX86Amx:
-      t.kind = TypeKind::X86Amx;
-      break;
-    case kToken:
-      t.kind = TypeKind::Token;
-      break;
-    default:
-      return fail("unknown type record code " + std::to_string(code));
-    }
-    id = s_.internNew(t, nullptr, 0);
+    return makeRoom();
+  }
+
+  /// Below room_, the next type id is declared and the type map has its slot: one test a
+  /// record. Otherwise both are checked here (the map grown) and room_ found again.
+  [[gnu::noinline]] bool makeRoom() {
+    if (next_ >= s_.declaredTypes)
+      return fail("more type records than NUMENTRY declared");
+    if (s_.typeMap.size() <= next_)
+      s_.typeMap.resize(next_ + 1, kNoId);
+    room_ = std::min<uint64_t>(s_.declaredTypes, s_.typeMap.size());
     return true;
+  }
+
+  /// The rare records: the opaque pointer, and unknown codes. Its type, or kNoId (failure_
+  /// set) on an error.
+  [[gnu::noinline]] TypeId otherType(const uint64_t *r, size_t n, uint32_t code) {
+    if (code != kOpaquePointer)
+      return failId("unknown type record code " + std::to_string(code));
+    if (n < 1)
+      return failId("type record too short");
+    if (r[0] > 0xFFFFFF)
+      return failId("address space out of range");
+    Type t;
+    t.kind = TypeKind::Pointer;
+    t.bits = uint32_t(r[0]);
+    return s_.intern(t, {});
   }
 
   [[gnu::noinline]] bool numEntry(const uint64_t *r, size_t n) {
@@ -515,6 +548,7 @@ private:
       numEntryFits_ = r[0] <= s_.bs.bitsLeft() / 4;
     }
     s_.declaredTypes = r[0];
+    room_ = 0; // (found again at the next record)
     // Room for the declared types at once, as many as the bits left could hold (a record
     // takes more than 4 bits), so that a hostile count allocates nothing large.
     const size_t want = size_t(std::min<uint64_t>(r[0], s_.bs.bitsLeft() / 4));
@@ -581,6 +615,7 @@ private:
   TypeId stackElements_[kStackElements];
   ReaderState::Vector<TypeId> bigElements_{s_.scratch};
   uint64_t next_ = 0;  ///< the bitcode id the next type record defines
+  uint64_t room_ = 0;  ///< min(declaredTypes, the type map's size), or less (see makeRoom)
   StrRef pendingName_; ///< the last STRUCT_NAME's, for the next identified struct
   uint32_t openPlaceholders_ = 0;
   bool filledPlaceholder_ = false;

@@ -98,6 +98,13 @@ TEST(DxilBitcodeReaderErrors, TypeRecords) {
          w.record(7, {8});
        }),
        "more type records than NUMENTRY"},
+      {"too many for a second NUMENTRY", types([](BitWriter &w) {
+         w.record(1, {3});
+         w.record(7, {32});
+         w.record(1, {1}); // fewer: the record after it has no id
+         w.record(7, {8});
+       }),
+       "more type records than NUMENTRY"},
       {"forward non-struct", types([](BitWriter &w) {
          w.record(1, {2});
          w.record(8, {1, 0}); // a pointer to type 1, which turns out not to be a struct

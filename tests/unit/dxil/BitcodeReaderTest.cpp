@@ -315,11 +315,62 @@ TEST(DxilBitcodeReader, KindBlocksReadAgainGiveTheirOwnKinds) {
   }
 }
 
+TEST(DxilBitcodeReader, TypeRecordsWithoutOperandsGiveTheirKinds) {
+  // The records without operands take their kind from a table by code: each code its own kind,
+  // uniqued (a second void is the first).
+  const std::vector<std::pair<uint32_t, TypeKind>> records = {
+      {2, TypeKind::Void},    {3, TypeKind::Float},     {4, TypeKind::Double},
+      {5, TypeKind::Label},   {10, TypeKind::Half},     {13, TypeKind::X86Fp80},
+      {14, TypeKind::Fp128},  {15, TypeKind::PpcFp128}, {16, TypeKind::Metadata},
+      {17, TypeKind::X86Mmx}, {22, TypeKind::Token},    {23, TypeKind::BFloat},
+      {24, TypeKind::X86Amx},
+  };
+  BitWriter w;
+  w.enterBlock(kModuleBlock, 3);
+  w.record(1, {1});
+  w.enterBlock(kTypeBlock, 4);
+  w.record(1, {records.size() + 1}); // NUMENTRY
+  for (const auto &[code, kind] : records)
+    w.record(code, {});
+  w.record(2, {}); // void again
+  w.endBlock();
+  w.endBlock();
+  Expected<LlvmModule> m = readBitcode(w.bitcode());
+  ASSERT_TRUE(m) << m.error().format();
+  ASSERT_EQ(m->types.size(), records.size());
+  for (size_t i = 0; i < records.size(); ++i)
+    EXPECT_EQ(m->types[i].kind, records[i].second) << "code " << records[i].first;
+}
+
+TEST(DxilBitcodeReader, ManyLiteralTypesAreUniqued) {
+  // 300 integer types, then the same again: the intern table's slots collide (a new type goes to
+  // the first empty slot past other hashes' slots), and each second one finds its first.
+  constexpr uint64_t kCount = 300;
+  BitWriter w;
+  w.enterBlock(kModuleBlock, 3);
+  w.record(1, {1});
+  w.enterBlock(kTypeBlock, 4);
+  w.record(1, {2 * kCount}); // NUMENTRY
+  for (int pass = 0; pass < 2; ++pass)
+    for (uint64_t bits = 1; bits <= kCount; ++bits)
+      w.record(7, {pass ? kCount + 1 - bits : bits}); // the second time in reverse
+  w.endBlock();
+  w.endBlock();
+  Expected<LlvmModule> m = readBitcode(w.bitcode());
+  ASSERT_TRUE(m) << m.error().format();
+  ASSERT_EQ(m->types.size(), kCount);
+  for (uint64_t i = 0; i < kCount; ++i) {
+    EXPECT_EQ(m->types[i].kind, TypeKind::Integer);
+    EXPECT_EQ(m->types[i].bits, i + 1);
+  }
+}
+
 TEST(DxilBitcodeReader, TypeBlocksReadAgainGiveTheirOwnTypes) {
   // A type block equal to one read before, in a module without types, takes its tables from the
   // thread's memo: what it gives must be what a thread reading it first (which remembers
   // nothing) gives, for blocks differing in their first record or in a name, one record longer,
-  // after other strings, with an abbreviation from BLOCKINFO, and with a BLOCKINFO block inside.
+  // after other strings, with an abbreviation from BLOCKINFO, and with a BLOCKINFO block inside
+  // (after NUMENTRY, or before it: the block's records then start with the BLOCKINFO block).
   struct Shape {
     uint64_t width = 32;
     std::string_view name = "dx.types.Handle";
@@ -327,6 +378,7 @@ TEST(DxilBitcodeReader, TypeBlocksReadAgainGiveTheirOwnTypes) {
     bool section = false;           // a string before the type block
     bool blockInfoForTypes = false; // BLOCKINFO gives the type block an abbreviation
     bool blockInfoInside = false;   // a BLOCKINFO block (for the constants) inside the types
+    bool blockInfoFirst = false;    // the same, before NUMENTRY
   };
   auto build = [](const Shape &s) {
     BitWriter w;
@@ -342,8 +394,14 @@ TEST(DxilBitcodeReader, TypeBlocksReadAgainGiveTheirOwnTypes) {
       w.record(5, chars("a.section"));
     w.enterBlock(kTypeBlock, 4);
     w.defineAbbrev({{-1, 7}, {1, 8}}); // INTEGER [fixed 8]
-    w.record(1, {s.extra ? 5u : 4u});  // NUMENTRY
-    w.fixed(4, 4);                     // the block's abbreviation (without BLOCKINFO's)
+    if (s.blockInfoFirst) {
+      w.enterBlock(0, 2);
+      w.record(1, {kConstantsBlock});
+      w.defineAbbrev({{-1, 4}, {1, 8}}); // INTEGER [fixed 8]
+      w.endBlock();
+    }
+    w.record(1, {s.extra ? 5u : 4u}); // NUMENTRY
+    w.fixed(4, 4);                    // the block's abbreviation (without BLOCKINFO's)
     w.fixed(s.width, 8);
     if (s.blockInfoInside) {
       w.enterBlock(0, 2);
@@ -358,7 +416,7 @@ TEST(DxilBitcodeReader, TypeBlocksReadAgainGiveTheirOwnTypes) {
     if (s.extra)
       w.record(3, {}); // float
     w.endBlock();
-    if (s.blockInfoInside) {
+    if (s.blockInfoInside || s.blockInfoFirst) {
       w.enterBlock(kConstantsBlock, 4);
       w.record(1, {0}); // SETTYPE i<width>
       w.fixed(4, 4);    // BLOCKINFO's abbreviation: INTEGER 6 (3)
@@ -393,13 +451,14 @@ TEST(DxilBitcodeReader, TypeBlocksReadAgainGiveTheirOwnTypes) {
     reader.join();
     return d;
   };
-  std::vector<Shape> shapes(7);
+  std::vector<Shape> shapes(8);
   shapes[1].width = 31; // a difference in the first record
   shapes[2].name = "dx.types.HandlE";
   shapes[3].extra = true; // the remembered block is shorter than this one (and then longer)
   shapes[4].section = true;
   shapes[5].blockInfoForTypes = true;
   shapes[6].blockInfoInside = true;
+  shapes[7].blockInfoFirst = true;
   std::vector<std::string> expected;
   for (const Shape &s : shapes)
     expected.push_back(firstInThread(build(s)));
@@ -409,6 +468,7 @@ TEST(DxilBitcodeReader, TypeBlocksReadAgainGiveTheirOwnTypes) {
   EXPECT_NE(expected[4].find("'dx.types.Handle' @9 { 0 }"), std::string::npos) << expected[4];
   EXPECT_EQ(expected[3].find("(read)"), std::string::npos);
   EXPECT_NE(expected[6].find("constant 0 3"), std::string::npos) << expected[6];
+  EXPECT_NE(expected[7].find("constant 0 3"), std::string::npos) << expected[7];
   for (int pass = 0; pass < 3; ++pass)
     for (size_t i = 0; i < shapes.size(); ++i) {
       SCOPED_TRACE(i);
