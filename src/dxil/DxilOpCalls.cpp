@@ -18,7 +18,8 @@ namespace {
 class SignatureMatcher {
 public:
   SignatureMatcher(const LlvmModule &m, const OpFunction &f)
-      : m_(m), f_(f), types_(m.types.data()), numTypes_(m.types.size()) {}
+      : m_(m), f_(f), types_(m.types.data()), numTypes_(m.types.size()), strings_(m.strings.data()),
+        numStrings_(m.strings.size()) {}
 
   TypeId overloadType() const { return overloadType_; }
 
@@ -32,6 +33,17 @@ public:
           (overloadType_ != kNoId || token.scalarOverload == Overload::Void ||
            token.scalarOverload != f_.overload))
         return scalar(token, types_[type]);
+      // A struct of a fixed name ("%dx.types.Handle"): its name compared here, not in a call.
+      if (token.kind == SignatureTokenKind::Struct) {
+        const Type &t = types_[type];
+        if (t.kind != TypeKind::Struct || !t.identified)
+          return false;
+        const std::string_view head = token.head();
+        if (t.name.size != head.size())
+          return false;
+        if (uint64_t(t.name.offset) + t.name.size <= numStrings_)
+          return sameText(strings_ + t.name.offset, head);
+      }
     }
     return matches(token, type);
   }
@@ -100,7 +112,24 @@ private:
   const OpFunction &f_;
   const Type *const types_; ///< the module's types (the module does not change)
   const size_t numTypes_;
+  const char *const strings_; ///< and its strings
+  const size_t numStrings_;
   TypeId overloadType_ = kNoId;
+
+  /// `a` (as many characters as `b`) is `b`; the dx.types names (8-16 characters) in two loads
+  /// each.
+  static bool sameText(const char *a, std::string_view b) {
+    const size_t n = b.size();
+    if (n >= 8 && n <= 16) {
+      uint64_t a0, a1, b0, b1;
+      std::memcpy(&a0, a, 8);
+      std::memcpy(&b0, b.data(), 8);
+      std::memcpy(&a1, a + n - 8, 8);
+      std::memcpy(&b1, b.data() + n - 8, 8);
+      return ((a0 ^ b0) | (a1 ^ b1)) == 0;
+    }
+    return std::memcmp(a, b.data(), n) == 0;
+  }
 
   /// A scalar overload's type.
   static bool scalar(Overload o, const Type &t) {

@@ -480,6 +480,31 @@ TEST(DxilModule, CallErrors) {
             "$o (f32)");
 }
 
+// A struct of a fixed name in a signature (%dx.types.Handle) is known by its whole name: one
+// of the same size that differs in a character, a longer or shorter one, or a literal struct is
+// not it.
+TEST(DxilModule, FixedStructNamesAreComparedWhole) {
+  for (std::string_view name : {"dx.types.Handle", "dx.types.Handlf", "dx.types.Hbndle",
+                                "ex.types.Handle", "dx.types.Handle2", "dx.types.Handl",
+                                "dx.Handle", "", "dx.types.Handle.with.a.long.tail"}) {
+    SCOPED_TRACE(name);
+    Shader s;
+    TypeId type = name.empty() ? s.type(TypeKind::Struct, 0, {s.pointer(s.i8)}) // literal
+                               : s.structType(name, {s.pointer(s.i8)});
+    uint32_t createHandle = s.op("dx.op.createHandle", {type, s.i32, s.i8, s.i32, s.i32, s.i1});
+    s.defineMain();
+    s.call(createHandle, {s.constInt(s.i32, 57), s.constInt(s.i8, 1), s.constInt(s.i32, 0),
+                          s.constInt(s.i32, 0), s.constInt(s.i1, 0)});
+    s.entry(kNoId, kNoId, kNoId);
+    s.m.callsTyped.set(true);
+    EXPECT_EQ(errorOf(s.decode()),
+              name == "dx.types.Handle"
+                  ? "decoded"
+                  : "@main: instruction 0: call of @dx.op.createHandle: opcode 57 (CreateHandle): "
+                    "the result is not %dx.types.Handle");
+  }
+}
+
 TEST(DxilModule, ArgumentTypesAreCheckedUnlessTheReaderVouchesForThem) {
   Shader s;
   uint32_t threadId = s.op("dx.op.threadId.i32", {s.i32, s.i32, s.i32});
