@@ -777,6 +777,33 @@ TEST(DxilModule, ViewIdStateReadInPlaceWithAndWithoutTheMasks) {
                                   ": view ID state: a table of 2 words at word 2, 1 left");
 }
 
+// The shader model's kind is known by its whole prefix: each kind's, and nothing that only
+// begins or ends like one.
+TEST(DxilModule, ShaderKindPrefixesAreComparedWhole) {
+  for (unsigned k = 0; k <= unsigned(ShaderKind::Node); ++k) {
+    const char *prefix = shaderKindPrefix(ShaderKind(k));
+    if (!prefix)
+      continue;
+    SCOPED_TRACE(prefix);
+    Shader s(prefix);
+    Expected<DxilModule> d = s.decode();
+    if (ShaderKind(k) == ShaderKind::Library) {
+      ASSERT_TRUE(d) << errorOf(d);
+      EXPECT_EQ(d->kind, ShaderKind::Library);
+    } else {
+      EXPECT_EQ(errorOf(d), "!dx.entryPoints: a " + std::string(prefix) +
+                                " shader needs exactly one entry point, found 0");
+    }
+  }
+  for (std::string_view bad : {"p", "pt", "psx", "li", "lip", "libs", "Cs", "cS", "", "s", "xs"}) {
+    SCOPED_TRACE(bad);
+    Shader s(bad);
+    EXPECT_NE(errorOf(s.decode()).find("unknown shader kind \"" + std::string(bad) + "\""),
+              std::string::npos)
+        << errorOf(s.decode());
+  }
+}
+
 TEST(DxilModule, MetadataErrors) {
   {
     Shader s;
