@@ -3,6 +3,8 @@
 
 #include "spire/dxil/ContainerSummary.h"
 
+#include <bit>
+#include <cstddef>
 #include <cstring>
 #include <memory>
 #include <memory_resource>
@@ -283,6 +285,15 @@ private:
     uint32_t allowedStages = 0; ///< the callers' stages the operation was found allowed in
     const OpInfo *op = nullptr;
     Overload overload = Overload::Void;
+
+    /// numOperands and allowedStages in one load (the higher half the stages).
+    uint64_t countAndStages() const {
+      static_assert(offsetof(Checked, allowedStages) == offsetof(Checked, numOperands) + 4);
+      uint64_t word;
+      std::memcpy(&word, reinterpret_cast<const char *>(this) + offsetof(Checked, numOperands),
+                  sizeof word);
+      return std::endian::native == std::endian::little ? word : word >> 32 | word << 32;
+    }
   };
   std::pmr::vector<Checked> checked_{&arena_};
   uint32_t caller_ = 0;
@@ -359,14 +370,24 @@ private:
     const ValueId *const operands = m_.operands.data();
     const size_t numOperands = m_.operands.size();
     const Value *const values = m_.values.data();
-    const bool callsTyped = bool(m_.callsTyped);
-    const uint32_t stages = callerStages_;
+    if (!m_.callsTyped) { // every call checks its argument types: call() for each
+      for (uint32_t i = first; i < end; ++i)
+        if (instructions[i].opcode == Opcode::Call && !call(i))
+          return false;
+      return true;
+    }
+    // A repeated call's operand count and caller's stages against the first's, as one word.
+    const uint64_t stages = uint64_t(callerStages_) << 32;
     // The calls recorded here go straight into the slots (numCalls_ and the arrays in locals,
     // written back before call(), which may record and grow them).
     uint32_t *const callIndex = d_.opCallIndex.data();
     DxilOpCall *opCalls = slots_.get();
     uint32_t n = numCalls_;
     const size_t slots = numSlots_;
+    const uint32_t caller = caller_;
+    // The resolver's lists too (call() may add to checked_: read again after it).
+    const Callee *const callees = callees_.data();
+    const Checked *checked = checked_.data();
     for (uint32_t i = first; i < end; ++i) {
       const Instruction &inst = instructions[i];
       if (inst.opcode != Opcode::Call)
@@ -377,19 +398,18 @@ private:
         const Value &calleeValue = values[ops[0]];
         if (calleeValue.kind != ValueKind::Function)
           continue;
-        const Callee &callee = callees_[calleeValue.index];
+        const Callee &callee = callees[calleeValue.index];
         if (callee.state == kNotDxOp)
           continue;
         const Checked *k = nullptr;
-        for (uint32_t c = callee.checked; c != kNoId; c = checked_[c].next)
-          if (checked_[c].opcodeValue == ops[1]) {
-            k = &checked_[c];
+        for (uint32_t c = callee.checked; c != kNoId; c = checked[c].next)
+          if (checked[c].opcodeValue == ops[1]) {
+            k = &checked[c];
             break;
           }
-        if (k && callsTyped && inst.numOperands == k->numOperands && stages == k->allowedStages &&
-            n < slots) [[likely]] {
+        if (k && k->countAndStages() == (stages | inst.numOperands) && n < slots) [[likely]] {
           callIndex[i] = n;
-          new (&opCalls[n++]) DxilOpCall{i, caller_, k->op, k->overload, k->overloadType};
+          new (&opCalls[n++]) DxilOpCall{i, caller, k->op, k->overload, k->overloadType};
           continue;
         }
       }
@@ -398,6 +418,7 @@ private:
         return false;
       n = numCalls_;
       opCalls = slots_.get();
+      checked = checked_.data();
       if (numSlots_ != slots) // grown: the next calls take record()'s path
         return calls(i + 1, end);
     }

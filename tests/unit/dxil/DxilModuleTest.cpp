@@ -605,6 +605,10 @@ TEST(DxilModule, RepeatedCallsTakeTheirCallersStages) {
     s.named("dx.entryPoints", {computeEntry, hitEntry});
     EXPECT_EQ(errorOf(s.decode()), "@hit: instruction 0: call of @dx.op.threadId.i32: opcode 93 "
                                    "(ThreadId) is not allowed in a closesthit shader");
+    // The same where the reader vouches for the calls (the resolver's loop records them).
+    s.m.callsTyped.set(true);
+    EXPECT_EQ(errorOf(s.decode()), "@hit: instruction 0: call of @dx.op.threadId.i32: opcode 93 "
+                                   "(ThreadId) is not allowed in a closesthit shader");
   }
 }
 
