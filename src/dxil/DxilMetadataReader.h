@@ -6,6 +6,7 @@
 #include "spire/dxil/LlvmModule.h"
 #include "spire/support/Diagnostic.h"
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -101,7 +102,7 @@ private:
     // The few integer nodes a program's records share (i32 0, i32 1, ...) are looked up again
     // and again: the last one found in each slot is remembered (the module does not change).
     const unsigned slot = id & (kIntegerSlots - 1);
-    if (integerKeys_[slot] == uint64_t(id) + 1) {
+    if (integerKeys_[slot] == id) {
       out = integerValues_[slot];
       return true;
     }
@@ -123,7 +124,7 @@ private:
     if (t.bits < 64 && (bits >> (t.bits - 1)) & 1)
       bits |= ~uint64_t(0) << t.bits;
     out = int64_t(bits);
-    integerKeys_[slot] = uint64_t(id) + 1;
+    integerKeys_[slot] = id;
     integerValues_[slot] = out;
     return true;
   }
@@ -146,7 +147,15 @@ private:
   std::span<const MetadataId> namedFound_[kMaxNamed]; ///< and their operands
   std::optional<Diagnostic> error_;
   static constexpr unsigned kIntegerSlots = 64;
-  uint64_t integerKeys_[kIntegerSlots] = {}; ///< a remembered integer node's id + 1; 0: none
+  /// A remembered integer node's id. Slot s starts with s + 1, an id that never falls in it
+  /// (ids fall in slot id % kIntegerSlots): empty.
+  static constexpr std::array<MetadataId, kIntegerSlots> kNoIntegers = [] {
+    std::array<MetadataId, kIntegerSlots> keys{};
+    for (unsigned s = 0; s < kIntegerSlots; ++s)
+      keys[s] = s + 1;
+    return keys;
+  }();
+  std::array<MetadataId, kIntegerSlots> integerKeys_ = kNoIntegers;
   int64_t integerValues_[kIntegerSlots];
 };
 
