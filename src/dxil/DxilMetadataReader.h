@@ -29,13 +29,14 @@ public:
   /// (`name` is kept: a literal, or a string that outlives the reader).
   std::span<const MetadataId> named(std::string_view name);
   bool hasNamed(std::string_view name) const;
-  /// Finds the named metadata of each of `names` (literals; at most kMaxNamed) in one pass over
-  /// the module's list, the first of each name as named() finds it; namedAt(i) then gives
-  /// names[i]'s operands as named(names[i]) would.
+  /// Finds the named metadata of each of `names` (literals, in an array that outlives the
+  /// reader: it is kept; at most kMaxNamed) in one pass over the module's list, the first of each
+  /// name as named() finds it; namedAt(i) then gives names[i]'s operands as named(names[i])
+  /// would.
   void findNamed(std::span<const std::string_view> names);
   std::span<const MetadataId> namedAt(size_t i) {
     context_ = namedNames_[i];
-    return namedFound_[i];
+    return {namedFound_[i].data, namedFound_[i].size};
   }
   static constexpr size_t kMaxNamed = 8;
 
@@ -143,8 +144,12 @@ private:
   const MetadataId *metadataOperands_;
   size_t numMetadata_, numValues_, numConstants_, numTypes_, numMetadataOperands_;
   std::string_view context_; ///< the named metadata being read (callers name it by a literal)
-  std::string_view namedNames_[kMaxNamed];            ///< findNamed()'s names
-  std::span<const MetadataId> namedFound_[kMaxNamed]; ///< and their operands
+  const std::string_view *namedNames_ = nullptr; ///< findNamed()'s names (the caller's)
+  /// and their operands, set by findNamed() (not before: nothing to clear for each program)
+  struct Found {
+    const MetadataId *data;
+    size_t size;
+  } namedFound_[kMaxNamed];
   std::optional<Diagnostic> error_;
   static constexpr unsigned kIntegerSlots = 64;
   /// A remembered integer node's id. Slot s starts with s + 1, an id that never falls in it

@@ -742,6 +742,31 @@ TEST(DxilModule, NamedMetadataFoundInOnePassTakeTheFirstOfEachName) {
 
 // The view ID state is read into the module's own state: the second reading (with the view ID
 // masks) after the first fails, and the first reading's error when neither fits.
+/// Fills a stretch of the stack with junk, for a test that the decoder's own state does not
+/// rely on what its frame held before.
+[[gnu::noinline]] void smearStack() {
+  volatile unsigned char junk[32768];
+  for (size_t i = 0; i < sizeof junk; ++i)
+    junk[i] = 0xAB;
+}
+
+// The named metadata a module lacks are empty (the decoder clears what it looks for).
+TEST(DxilModule, AbsentNamedMetadataAreEmptyWhateverTheStackHeld) {
+  Shader s;
+  s.m.namedMetadata.erase(s.m.namedMetadata.begin() + 1); // dx.valver
+  s.defineMain();
+  s.entry(kNoId, kNoId, kNoId);
+  smearStack();
+  Expected<DxilModule> d = s.decode();
+  ASSERT_TRUE(d) << errorOf(d);
+  EXPECT_FALSE(d->validatorVersion.has_value()) << "no dx.valver";
+  EXPECT_TRUE(d->resources.srvs.empty() && d->resources.uavs.empty() && d->resources.cbvs.empty() &&
+              d->resources.samplers.empty());
+  EXPECT_TRUE(d->structAnnotations.empty() && d->functionAnnotations.empty());
+  EXPECT_TRUE(d->viewIdState.empty());
+  EXPECT_FALSE(d->rootSignature.has_value());
+}
+
 TEST(DxilModule, ViewIdStateReadInPlaceWithAndWithoutTheMasks) {
   auto decode = [](std::vector<uint64_t> values, MetadataId *node = nullptr) {
     Shader s("vs", 1);
