@@ -237,15 +237,20 @@ private:
     dxil_ = d_.dxilMajor * 100u + d_.dxilMinor;
     if (d_.isLibrary())
       findStages();
-    for (uint32_t fi = 0; fi < m_.functions.size(); ++fi) {
-      const Function &f = m_.functions[fi];
+    // The module's sizes in locals (the calls' records may not be taken to change them).
+    const Function *const functions = m_.functions.data();
+    const size_t numFunctions = m_.functions.size(), numInstructions = m_.instructions.size();
+    const bool library = d_.isLibrary();
+    const uint32_t kindStages = 1u << unsigned(d_.kind);
+    for (uint32_t fi = 0; fi < numFunctions; ++fi) {
+      const Function &f = functions[fi];
       uint64_t end = uint64_t(f.firstInstruction) + f.numInstructions;
-      if (end > m_.instructions.size())
+      if (end > numInstructions)
         return fail(fi, 0, "instructions out of range");
       if (f.numInstructions == 0) // a declaration
         continue;
       caller_ = fi;
-      callerStages_ = d_.isLibrary() ? stages_[fi] : 1u << unsigned(d_.kind);
+      callerStages_ = library ? stages_[fi] : kindStages;
       if (!calls(f.firstInstruction, uint32_t(end)))
         return error_;
     }

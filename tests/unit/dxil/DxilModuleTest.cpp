@@ -505,6 +505,28 @@ TEST(DxilModule, FixedStructNamesAreComparedWhole) {
   }
 }
 
+// A function whose instructions run past the module's (only hostile bitcode has one) is an
+// error, a declaration's as a definition's.
+TEST(DxilModule, FunctionInstructionsOutOfRange) {
+  for (bool declaration : {false, true}) {
+    SCOPED_TRACE(declaration ? "a declaration" : "a definition");
+    Shader s;
+    uint32_t threadId = s.op("dx.op.threadId.i32", {s.i32, s.i32, s.i32});
+    s.defineMain();
+    s.call(threadId, {s.constInt(s.i32, 93), s.constInt(s.i32, 0)});
+    s.entry(kNoId, kNoId, kNoId);
+    ASSERT_EQ(errorOf(s.decode()), "decoded");
+    Function &f = s.m.functions[declaration ? threadId : s.main];
+    if (declaration)
+      f.firstInstruction = uint32_t(s.m.instructions.size()) + 1;
+    else
+      f.numInstructions += 1;
+    const std::string error = errorOf(s.decode());
+    EXPECT_TRUE(error.starts_with(declaration ? "@dx.op.threadId.i32: " : "@main: ")) << error;
+    EXPECT_TRUE(error.ends_with(": instructions out of range")) << error;
+  }
+}
+
 TEST(DxilModule, ArgumentTypesAreCheckedUnlessTheReaderVouchesForThem) {
   Shader s;
   uint32_t threadId = s.op("dx.op.threadId.i32", {s.i32, s.i32, s.i32});
