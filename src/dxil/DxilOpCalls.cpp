@@ -7,10 +7,10 @@
 #include <cstddef>
 #include <cstring>
 #include <memory>
-#include <memory_resource>
 #include <new>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 namespace spire::dxil {
 
@@ -208,7 +208,13 @@ public:
 
   std::optional<Diagnostic> run() {
     d_.opCallIndex.assign(m_.instructions.size(), kNoId);
+    // The thread's lists of its last program, their room reused (up to kKeptEntries).
+    KeptLists &kept = keptLists();
+    callees_ = std::move(kept.callees);
+    checked_ = std::move(kept.checked);
+    stages_ = std::move(kept.stages);
     callees_.assign(m_.functions.size(), Callee());
+    checked_.clear();
     checked_.reserve(24); // a program calls a few dozen (function, opcode) pairs
     // The calls are recorded into raw slots, one per instruction (a function's calls are among
     // its instructions), and copied to opCalls at the end: recording is a store, and the slots
@@ -227,6 +233,12 @@ public:
     if (numSlots_ <= kKeptSlots && numSlots_ > cache.size) {
       cache.slots = std::move(slots_);
       cache.size = numSlots_;
+    }
+    if (callees_.capacity() <= kKeptEntries && checked_.capacity() <= kKeptEntries &&
+        stages_.capacity() <= kKeptEntries) {
+      kept.callees = std::move(callees_);
+      kept.checked = std::move(checked_);
+      kept.stages = std::move(stages_);
     }
     return error;
   }
@@ -272,11 +284,7 @@ private:
     uint32_t checked = kNoId;         ///< the head of its list in checked_
     uint8_t state = kNotSeen;
   };
-  /// The resolver's own lists live here while they fit (most programs: a few functions and a
-  /// few dozen opcodes), not on the heap.
-  alignas(std::max_align_t) std::byte buffer_[3072];
-  std::pmr::monotonic_buffer_resource arena_{buffer_, sizeof buffer_};
-  std::pmr::vector<Callee> callees_{&arena_};
+  std::vector<Callee> callees_;
   /// The opcodes whose signature a function's type was found to match, with the overload type:
   /// one flat list, linked per function from Callee::checked (kNoId: none yet). An entry is
   /// known by its opcode operand's value: the same constant is the same opcode (a function's
@@ -300,7 +308,7 @@ private:
       return std::endian::native == std::endian::little ? word : word >> 32 | word << 32;
     }
   };
-  std::pmr::vector<Checked> checked_{&arena_};
+  std::vector<Checked> checked_;
   uint32_t caller_ = 0;
   uint32_t numCalls_ = 0; ///< the calls recorded in slots_
   struct FreeSlots {
@@ -319,8 +327,19 @@ private:
   size_t numSlots_ = 0;
   uint32_t callerStages_ = 0;           ///< the caller's stages (allowed())
   uint32_t shaderModel_ = 0, dxil_ = 0; ///< the module's, as major * 100 + minor
-  std::pmr::vector<uint32_t> stages_{
-      &arena_}; ///< library: per function, the entry kinds reaching it
+  std::vector<uint32_t> stages_;        ///< library: per function, the entry kinds reaching it
+  /// The lists' room, kept by the thread from one program to the next (no allocation for most
+  /// programs); lists grown past kKeptEntries are freed.
+  struct KeptLists {
+    std::vector<Callee> callees;
+    std::vector<Checked> checked;
+    std::vector<uint32_t> stages;
+  };
+  static constexpr size_t kKeptEntries = 1 << 12;
+  static KeptLists &keptLists() {
+    static thread_local KeptLists lists;
+    return lists;
+  }
   std::optional<Diagnostic> error_;
 
   std::optional<Diagnostic> fail(uint32_t function, uint32_t instruction, std::string message) {
@@ -338,7 +357,7 @@ private:
   /// not.
   void findStages() {
     stages_.assign(m_.functions.size(), 0);
-    std::pmr::vector<uint32_t> work(&arena_);
+    std::vector<uint32_t> work;
     for (const EntryPoint &e : d_.entryPoints) {
       if (e.functionIndex >= m_.functions.size() || unsigned(e.kind) >= 32)
         continue;

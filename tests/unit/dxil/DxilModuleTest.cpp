@@ -729,6 +729,43 @@ TEST(DxilModule, CallSlotsKeptByTheThreadGiveEachProgramItsOwnCalls) {
   }).join();
 }
 
+// The resolver's lists (per function what its name makes it, the opcodes checked) are kept by
+// the thread from one program to the next: each program starts them anew. Two programs whose
+// function 0 is another dx.op function called with the same constant ids, in turn.
+TEST(DxilModule, ResolverListsKeptByTheThreadStartAnewForEachProgram) {
+  auto shader = [](std::string_view function, uint32_t opcode, bool library) {
+    Shader s(library ? "lib" : "cs", library ? 3 : 6);
+    uint32_t id = s.op(function, {s.i32, s.i32, s.i32});
+    s.defineMain();
+    s.call(id, {s.constInt(s.i32, opcode), s.constInt(s.i32, 0)});
+    s.call(id, {s.constInt(s.i32, opcode), s.constInt(s.i32, 1)});
+    if (library)
+      s.named("dx.entryPoints", {s.node({s.mainMd(), s.mdString("main"), kNoId, kNoId,
+                                         s.node({s.mdI32(8), s.mdI32(5)})})});
+    else
+      s.entry(kNoId, kNoId, kNoId);
+    s.m.callsTyped.set(true);
+    return s;
+  };
+  Shader threadId = shader("dx.op.threadId.i32", 93, false);
+  Shader groupId = shader("dx.op.groupId.i32", 94, true);
+  Shader notAnOp = shader("dx.op.notAClass.i32", 93, false);
+  for (int round = 0; round < 2; ++round) {
+    for (Shader *s : {&threadId, &groupId, &threadId, &notAnOp, &groupId}) {
+      Expected<DxilModule> d = s->decode();
+      if (s == &notAnOp) {
+        EXPECT_EQ(errorOf(d), "@main: instruction 0: call of @dx.op.notAClass.i32: not a dx.op "
+                              "function of a known class and overload");
+        continue;
+      }
+      ASSERT_TRUE(d) << errorOf(d);
+      ASSERT_EQ(d->opCalls.size(), 2u);
+      for (const DxilOpCall &call : d->opCalls)
+        EXPECT_EQ(call.op, opInfo(s == &threadId ? 93 : 94));
+    }
+  }
+}
+
 TEST(DxilModule, ShaderModelAndDxilVersionAreChecked) {
   Shader s("cs", 5);
   TypeId handle = s.handle;
