@@ -37,11 +37,10 @@ std::span<const MetadataId> DxilMetadataReader::named(std::string_view name) {
 
 void DxilMetadataReader::findNamed(std::span<const std::string_view> names) {
   const size_t count = std::min(names.size(), kMaxNamed);
+  namedNames_ = names.data();
   bool found[kMaxNamed] = {};
-  for (size_t i = 0; i < count; ++i) {
-    namedNames_[i] = names[i];
-    namedFound_[i] = {};
-  }
+  for (Found &f : namedFound_) // all of them: namedAt() past `count` is empty too
+    f = {nullptr, 0};
   const size_t numOperands = m_.metadataOperands.size();
   for (const NamedMetadata &n : m_.namedMetadata)
     for (size_t i = 0; i < count; ++i)

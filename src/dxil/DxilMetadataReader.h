@@ -6,6 +6,7 @@
 #include "spire/dxil/LlvmModule.h"
 #include "spire/support/Diagnostic.h"
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -28,13 +29,14 @@ public:
   /// (`name` is kept: a literal, or a string that outlives the reader).
   std::span<const MetadataId> named(std::string_view name);
   bool hasNamed(std::string_view name) const;
-  /// Finds the named metadata of each of `names` (literals; at most kMaxNamed) in one pass over
-  /// the module's list, the first of each name as named() finds it; namedAt(i) then gives
-  /// names[i]'s operands as named(names[i]) would.
+  /// Finds the named metadata of each of `names` (literals, in an array that outlives the
+  /// reader: it is kept; at most kMaxNamed) in one pass over the module's list, the first of each
+  /// name as named() finds it; namedAt(i) then gives names[i]'s operands as named(names[i])
+  /// would.
   void findNamed(std::span<const std::string_view> names);
   std::span<const MetadataId> namedAt(size_t i) {
     context_ = namedNames_[i];
-    return namedFound_[i];
+    return {namedFound_[i].data, namedFound_[i].size};
   }
   static constexpr size_t kMaxNamed = 8;
 
@@ -101,7 +103,7 @@ private:
     // The few integer nodes a program's records share (i32 0, i32 1, ...) are looked up again
     // and again: the last one found in each slot is remembered (the module does not change).
     const unsigned slot = id & (kIntegerSlots - 1);
-    if (integerKeys_[slot] == uint64_t(id) + 1) {
+    if (integerKeys_[slot] == id) {
       out = integerValues_[slot];
       return true;
     }
@@ -123,7 +125,7 @@ private:
     if (t.bits < 64 && (bits >> (t.bits - 1)) & 1)
       bits |= ~uint64_t(0) << t.bits;
     out = int64_t(bits);
-    integerKeys_[slot] = uint64_t(id) + 1;
+    integerKeys_[slot] = id;
     integerValues_[slot] = out;
     return true;
   }
@@ -142,11 +144,23 @@ private:
   const MetadataId *metadataOperands_;
   size_t numMetadata_, numValues_, numConstants_, numTypes_, numMetadataOperands_;
   std::string_view context_; ///< the named metadata being read (callers name it by a literal)
-  std::string_view namedNames_[kMaxNamed];            ///< findNamed()'s names
-  std::span<const MetadataId> namedFound_[kMaxNamed]; ///< and their operands
+  const std::string_view *namedNames_ = nullptr; ///< findNamed()'s names (the caller's)
+  /// and their operands, set by findNamed() (not before: nothing to clear for each program)
+  struct Found {
+    const MetadataId *data;
+    size_t size;
+  } namedFound_[kMaxNamed];
   std::optional<Diagnostic> error_;
   static constexpr unsigned kIntegerSlots = 64;
-  uint64_t integerKeys_[kIntegerSlots] = {}; ///< a remembered integer node's id + 1; 0: none
+  /// A remembered integer node's id. Slot s starts with s + 1, an id that never falls in it
+  /// (ids fall in slot id % kIntegerSlots): empty.
+  static constexpr std::array<MetadataId, kIntegerSlots> kNoIntegers = [] {
+    std::array<MetadataId, kIntegerSlots> keys{};
+    for (unsigned s = 0; s < kIntegerSlots; ++s)
+      keys[s] = s + 1;
+    return keys;
+  }();
+  std::array<MetadataId, kIntegerSlots> integerKeys_ = kNoIntegers;
   int64_t integerValues_[kIntegerSlots];
 };
 

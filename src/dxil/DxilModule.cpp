@@ -4,6 +4,7 @@
 #include "DxilOpCalls.h"
 #include "ViewIdStateReader.h"
 
+#include <algorithm>
 #include <array>
 
 namespace spire::dxil {
@@ -78,12 +79,31 @@ private:
         !r_.u32(ops[1], out_.shaderModelMajor, "major") ||
         !r_.u32(ops[2], out_.shaderModelMinor, "minor"))
       return false;
-    // The first character first: the names are two or three characters, most unlike.
-    for (unsigned k = 0; k <= unsigned(ShaderKind::Node); ++k)
-      if (const char *name = shaderKindPrefix(ShaderKind(k));
-          name && !prefix.empty() && name[0] == prefix[0] && prefix == name) {
-        out_.kind = ShaderKind(k);
-        return true;
+    // The prefixes differ in their first character: it picks the one kind to compare with.
+    struct Prefixes {
+      int8_t kindByFirst[256];
+      std::string_view names[unsigned(ShaderKind::Node) + 1];
+    };
+    static const Prefixes kPrefixes = [] {
+      Prefixes p{};
+      std::fill(std::begin(p.kindByFirst), std::end(p.kindByFirst), int8_t(-1));
+      for (unsigned k = 0; k <= unsigned(ShaderKind::Node); ++k)
+        if (const char *name = shaderKindPrefix(ShaderKind(k)); name && name[0]) {
+          p.names[k] = name;
+          p.kindByFirst[uint8_t(name[0])] = int8_t(k);
+        }
+      return p;
+    }();
+    if (!prefix.empty())
+      if (int k = kPrefixes.kindByFirst[uint8_t(prefix[0])]; k >= 0) {
+        std::string_view name = kPrefixes.names[k];
+        bool same = name.size() == prefix.size();
+        for (size_t i = 1; same && i < name.size(); ++i)
+          same = name[i] == prefix[i];
+        if (same) {
+          out_.kind = ShaderKind(k);
+          return true;
+        }
       }
     return r_.fail(ops[0], "unknown shader kind \"" + std::string(prefix) + "\"");
   }

@@ -3,12 +3,14 @@
 
 #include "spire/dxil/ContainerSummary.h"
 
+#include <bit>
+#include <cstddef>
 #include <cstring>
 #include <memory>
-#include <memory_resource>
 #include <new>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 namespace spire::dxil {
 
@@ -18,7 +20,8 @@ namespace {
 class SignatureMatcher {
 public:
   SignatureMatcher(const LlvmModule &m, const OpFunction &f)
-      : m_(m), f_(f), types_(m.types.data()), numTypes_(m.types.size()) {}
+      : m_(m), f_(f), types_(m.types.data()), numTypes_(m.types.size()), strings_(m.strings.data()),
+        numStrings_(m.strings.size()) {}
 
   TypeId overloadType() const { return overloadType_; }
 
@@ -32,6 +35,17 @@ public:
           (overloadType_ != kNoId || token.scalarOverload == Overload::Void ||
            token.scalarOverload != f_.overload))
         return scalar(token, types_[type]);
+      // A struct of a fixed name ("%dx.types.Handle"): its name compared here, not in a call.
+      if (token.kind == SignatureTokenKind::Struct) {
+        const Type &t = types_[type];
+        if (t.kind != TypeKind::Struct || !t.identified)
+          return false;
+        const std::string_view head = token.head();
+        if (t.name.size != head.size())
+          return false;
+        if (uint64_t(t.name.offset) + t.name.size <= numStrings_)
+          return sameText(strings_ + t.name.offset, head);
+      }
     }
     return matches(token, type);
   }
@@ -100,7 +114,24 @@ private:
   const OpFunction &f_;
   const Type *const types_; ///< the module's types (the module does not change)
   const size_t numTypes_;
+  const char *const strings_; ///< and its strings
+  const size_t numStrings_;
   TypeId overloadType_ = kNoId;
+
+  /// `a` (as many characters as `b`) is `b`; the dx.types names (8-16 characters) in two loads
+  /// each.
+  static bool sameText(const char *a, std::string_view b) {
+    const size_t n = b.size();
+    if (n >= 8 && n <= 16) {
+      uint64_t a0, a1, b0, b1;
+      std::memcpy(&a0, a, 8);
+      std::memcpy(&b0, b.data(), 8);
+      std::memcpy(&a1, a + n - 8, 8);
+      std::memcpy(&b1, b.data() + n - 8, 8);
+      return ((a0 ^ b0) | (a1 ^ b1)) == 0;
+    }
+    return std::memcmp(a, b.data(), n) == 0;
+  }
 
   /// A scalar overload's type.
   static bool scalar(Overload o, const Type &t) {
@@ -177,7 +208,13 @@ public:
 
   std::optional<Diagnostic> run() {
     d_.opCallIndex.assign(m_.instructions.size(), kNoId);
+    // The thread's lists of its last program, their room reused (up to kKeptEntries).
+    KeptLists &kept = keptLists();
+    callees_ = std::move(kept.callees);
+    checked_ = std::move(kept.checked);
+    stages_ = std::move(kept.stages);
     callees_.assign(m_.functions.size(), Callee());
+    checked_.clear();
     checked_.reserve(24); // a program calls a few dozen (function, opcode) pairs
     // The calls are recorded into raw slots, one per instruction (a function's calls are among
     // its instructions), and copied to opCalls at the end: recording is a store, and the slots
@@ -197,6 +234,12 @@ public:
       cache.slots = std::move(slots_);
       cache.size = numSlots_;
     }
+    if (callees_.capacity() <= kKeptEntries && checked_.capacity() <= kKeptEntries &&
+        stages_.capacity() <= kKeptEntries) {
+      kept.callees = std::move(callees_);
+      kept.checked = std::move(checked_);
+      kept.stages = std::move(stages_);
+    }
     return error;
   }
 
@@ -206,15 +249,20 @@ private:
     dxil_ = d_.dxilMajor * 100u + d_.dxilMinor;
     if (d_.isLibrary())
       findStages();
-    for (uint32_t fi = 0; fi < m_.functions.size(); ++fi) {
-      const Function &f = m_.functions[fi];
+    // The module's sizes in locals (the calls' records may not be taken to change them).
+    const Function *const functions = m_.functions.data();
+    const size_t numFunctions = m_.functions.size(), numInstructions = m_.instructions.size();
+    const bool library = d_.isLibrary();
+    const uint32_t kindStages = 1u << unsigned(d_.kind);
+    for (uint32_t fi = 0; fi < numFunctions; ++fi) {
+      const Function &f = functions[fi];
       uint64_t end = uint64_t(f.firstInstruction) + f.numInstructions;
-      if (end > m_.instructions.size())
+      if (end > numInstructions)
         return fail(fi, 0, "instructions out of range");
       if (f.numInstructions == 0) // a declaration
         continue;
       caller_ = fi;
-      callerStages_ = d_.isLibrary() ? stages_[fi] : 1u << unsigned(d_.kind);
+      callerStages_ = library ? stages_[fi] : kindStages;
       if (!calls(f.firstInstruction, uint32_t(end)))
         return error_;
     }
@@ -236,11 +284,7 @@ private:
     uint32_t checked = kNoId;         ///< the head of its list in checked_
     uint8_t state = kNotSeen;
   };
-  /// The resolver's own lists live here while they fit (most programs: a few functions and a
-  /// few dozen opcodes), not on the heap.
-  alignas(std::max_align_t) std::byte buffer_[3072];
-  std::pmr::monotonic_buffer_resource arena_{buffer_, sizeof buffer_};
-  std::pmr::vector<Callee> callees_{&arena_};
+  std::vector<Callee> callees_;
   /// The opcodes whose signature a function's type was found to match, with the overload type:
   /// one flat list, linked per function from Callee::checked (kNoId: none yet). An entry is
   /// known by its opcode operand's value: the same constant is the same opcode (a function's
@@ -254,8 +298,17 @@ private:
     uint32_t allowedStages = 0; ///< the callers' stages the operation was found allowed in
     const OpInfo *op = nullptr;
     Overload overload = Overload::Void;
+
+    /// numOperands and allowedStages in one load (the higher half the stages).
+    uint64_t countAndStages() const {
+      static_assert(offsetof(Checked, allowedStages) == offsetof(Checked, numOperands) + 4);
+      uint64_t word;
+      std::memcpy(&word, reinterpret_cast<const char *>(this) + offsetof(Checked, numOperands),
+                  sizeof word);
+      return std::endian::native == std::endian::little ? word : word >> 32 | word << 32;
+    }
   };
-  std::pmr::vector<Checked> checked_{&arena_};
+  std::vector<Checked> checked_;
   uint32_t caller_ = 0;
   uint32_t numCalls_ = 0; ///< the calls recorded in slots_
   struct FreeSlots {
@@ -274,8 +327,19 @@ private:
   size_t numSlots_ = 0;
   uint32_t callerStages_ = 0;           ///< the caller's stages (allowed())
   uint32_t shaderModel_ = 0, dxil_ = 0; ///< the module's, as major * 100 + minor
-  std::pmr::vector<uint32_t> stages_{
-      &arena_}; ///< library: per function, the entry kinds reaching it
+  std::vector<uint32_t> stages_;        ///< library: per function, the entry kinds reaching it
+  /// The lists' room, kept by the thread from one program to the next (no allocation for most
+  /// programs); lists grown past kKeptEntries are freed.
+  struct KeptLists {
+    std::vector<Callee> callees;
+    std::vector<Checked> checked;
+    std::vector<uint32_t> stages;
+  };
+  static constexpr size_t kKeptEntries = 1 << 12;
+  static KeptLists &keptLists() {
+    static thread_local KeptLists lists;
+    return lists;
+  }
   std::optional<Diagnostic> error_;
 
   std::optional<Diagnostic> fail(uint32_t function, uint32_t instruction, std::string message) {
@@ -293,7 +357,7 @@ private:
   /// not.
   void findStages() {
     stages_.assign(m_.functions.size(), 0);
-    std::pmr::vector<uint32_t> work(&arena_);
+    std::vector<uint32_t> work;
     for (const EntryPoint &e : d_.entryPoints) {
       if (e.functionIndex >= m_.functions.size() || unsigned(e.kind) >= 32)
         continue;
@@ -330,14 +394,24 @@ private:
     const ValueId *const operands = m_.operands.data();
     const size_t numOperands = m_.operands.size();
     const Value *const values = m_.values.data();
-    const bool callsTyped = bool(m_.callsTyped);
-    const uint32_t stages = callerStages_;
+    if (!m_.callsTyped) { // every call checks its argument types: call() for each
+      for (uint32_t i = first; i < end; ++i)
+        if (instructions[i].opcode == Opcode::Call && !call(i))
+          return false;
+      return true;
+    }
+    // A repeated call's operand count and caller's stages against the first's, as one word.
+    const uint64_t stages = uint64_t(callerStages_) << 32;
     // The calls recorded here go straight into the slots (numCalls_ and the arrays in locals,
     // written back before call(), which may record and grow them).
     uint32_t *const callIndex = d_.opCallIndex.data();
     DxilOpCall *opCalls = slots_.get();
     uint32_t n = numCalls_;
     const size_t slots = numSlots_;
+    const uint32_t caller = caller_;
+    // The resolver's lists too (call() may add to checked_: read again after it).
+    const Callee *const callees = callees_.data();
+    const Checked *checked = checked_.data();
     for (uint32_t i = first; i < end; ++i) {
       const Instruction &inst = instructions[i];
       if (inst.opcode != Opcode::Call)
@@ -348,19 +422,18 @@ private:
         const Value &calleeValue = values[ops[0]];
         if (calleeValue.kind != ValueKind::Function)
           continue;
-        const Callee &callee = callees_[calleeValue.index];
+        const Callee &callee = callees[calleeValue.index];
         if (callee.state == kNotDxOp)
           continue;
         const Checked *k = nullptr;
-        for (uint32_t c = callee.checked; c != kNoId; c = checked_[c].next)
-          if (checked_[c].opcodeValue == ops[1]) {
-            k = &checked_[c];
+        for (uint32_t c = callee.checked; c != kNoId; c = checked[c].next)
+          if (checked[c].opcodeValue == ops[1]) {
+            k = &checked[c];
             break;
           }
-        if (k && callsTyped && inst.numOperands == k->numOperands && stages == k->allowedStages &&
-            n < slots) [[likely]] {
+        if (k && k->countAndStages() == (stages | inst.numOperands) && n < slots) [[likely]] {
           callIndex[i] = n;
-          new (&opCalls[n++]) DxilOpCall{i, caller_, k->op, k->overload, k->overloadType};
+          new (&opCalls[n++]) DxilOpCall{i, caller, k->op, k->overload, k->overloadType};
           continue;
         }
       }
@@ -369,6 +442,7 @@ private:
         return false;
       n = numCalls_;
       opCalls = slots_.get();
+      checked = checked_.data();
       if (numSlots_ != slots) // grown: the next calls take record()'s path
         return calls(i + 1, end);
     }

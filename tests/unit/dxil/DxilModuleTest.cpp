@@ -480,6 +480,53 @@ TEST(DxilModule, CallErrors) {
             "$o (f32)");
 }
 
+// A struct of a fixed name in a signature (%dx.types.Handle) is known by its whole name: one
+// of the same size that differs in a character, a longer or shorter one, or a literal struct is
+// not it.
+TEST(DxilModule, FixedStructNamesAreComparedWhole) {
+  for (std::string_view name : {"dx.types.Handle", "dx.types.Handlf", "dx.types.Hbndle",
+                                "ex.types.Handle", "dx.types.Handle2", "dx.types.Handl",
+                                "dx.Handle", "", "dx.types.Handle.with.a.long.tail"}) {
+    SCOPED_TRACE(name);
+    Shader s;
+    TypeId type = name.empty() ? s.type(TypeKind::Struct, 0, {s.pointer(s.i8)}) // literal
+                               : s.structType(name, {s.pointer(s.i8)});
+    uint32_t createHandle = s.op("dx.op.createHandle", {type, s.i32, s.i8, s.i32, s.i32, s.i1});
+    s.defineMain();
+    s.call(createHandle, {s.constInt(s.i32, 57), s.constInt(s.i8, 1), s.constInt(s.i32, 0),
+                          s.constInt(s.i32, 0), s.constInt(s.i1, 0)});
+    s.entry(kNoId, kNoId, kNoId);
+    s.m.callsTyped.set(true);
+    EXPECT_EQ(errorOf(s.decode()),
+              name == "dx.types.Handle"
+                  ? "decoded"
+                  : "@main: instruction 0: call of @dx.op.createHandle: opcode 57 (CreateHandle): "
+                    "the result is not %dx.types.Handle");
+  }
+}
+
+// A function whose instructions run past the module's (only hostile bitcode has one) is an
+// error, a declaration's as a definition's.
+TEST(DxilModule, FunctionInstructionsOutOfRange) {
+  for (bool declaration : {false, true}) {
+    SCOPED_TRACE(declaration ? "a declaration" : "a definition");
+    Shader s;
+    uint32_t threadId = s.op("dx.op.threadId.i32", {s.i32, s.i32, s.i32});
+    s.defineMain();
+    s.call(threadId, {s.constInt(s.i32, 93), s.constInt(s.i32, 0)});
+    s.entry(kNoId, kNoId, kNoId);
+    ASSERT_EQ(errorOf(s.decode()), "decoded");
+    Function &f = s.m.functions[declaration ? threadId : s.main];
+    if (declaration)
+      f.firstInstruction = uint32_t(s.m.instructions.size()) + 1;
+    else
+      f.numInstructions += 1;
+    const std::string error = errorOf(s.decode());
+    EXPECT_TRUE(error.starts_with(declaration ? "@dx.op.threadId.i32: " : "@main: ")) << error;
+    EXPECT_TRUE(error.ends_with(": instructions out of range")) << error;
+  }
+}
+
 TEST(DxilModule, ArgumentTypesAreCheckedUnlessTheReaderVouchesForThem) {
   Shader s;
   uint32_t threadId = s.op("dx.op.threadId.i32", {s.i32, s.i32, s.i32});
@@ -580,6 +627,10 @@ TEST(DxilModule, RepeatedCallsTakeTheirCallersStages) {
     s.named("dx.entryPoints", {computeEntry, hitEntry});
     EXPECT_EQ(errorOf(s.decode()), "@hit: instruction 0: call of @dx.op.threadId.i32: opcode 93 "
                                    "(ThreadId) is not allowed in a closesthit shader");
+    // The same where the reader vouches for the calls (the resolver's loop records them).
+    s.m.callsTyped.set(true);
+    EXPECT_EQ(errorOf(s.decode()), "@hit: instruction 0: call of @dx.op.threadId.i32: opcode 93 "
+                                   "(ThreadId) is not allowed in a closesthit shader");
   }
 }
 
@@ -678,6 +729,43 @@ TEST(DxilModule, CallSlotsKeptByTheThreadGiveEachProgramItsOwnCalls) {
   }).join();
 }
 
+// The resolver's lists (per function what its name makes it, the opcodes checked) are kept by
+// the thread from one program to the next: each program starts them anew. Two programs whose
+// function 0 is another dx.op function called with the same constant ids, in turn.
+TEST(DxilModule, ResolverListsKeptByTheThreadStartAnewForEachProgram) {
+  auto shader = [](std::string_view function, uint32_t opcode, bool library) {
+    Shader s(library ? "lib" : "cs", library ? 3 : 6);
+    uint32_t id = s.op(function, {s.i32, s.i32, s.i32});
+    s.defineMain();
+    s.call(id, {s.constInt(s.i32, opcode), s.constInt(s.i32, 0)});
+    s.call(id, {s.constInt(s.i32, opcode), s.constInt(s.i32, 1)});
+    if (library)
+      s.named("dx.entryPoints", {s.node({s.mainMd(), s.mdString("main"), kNoId, kNoId,
+                                         s.node({s.mdI32(8), s.mdI32(5)})})});
+    else
+      s.entry(kNoId, kNoId, kNoId);
+    s.m.callsTyped.set(true);
+    return s;
+  };
+  Shader threadId = shader("dx.op.threadId.i32", 93, false);
+  Shader groupId = shader("dx.op.groupId.i32", 94, true);
+  Shader notAnOp = shader("dx.op.notAClass.i32", 93, false);
+  for (int round = 0; round < 2; ++round) {
+    for (Shader *s : {&threadId, &groupId, &threadId, &notAnOp, &groupId}) {
+      Expected<DxilModule> d = s->decode();
+      if (s == &notAnOp) {
+        EXPECT_EQ(errorOf(d), "@main: instruction 0: call of @dx.op.notAClass.i32: not a dx.op "
+                              "function of a known class and overload");
+        continue;
+      }
+      ASSERT_TRUE(d) << errorOf(d);
+      ASSERT_EQ(d->opCalls.size(), 2u);
+      for (const DxilOpCall &call : d->opCalls)
+        EXPECT_EQ(call.op, opInfo(s == &threadId ? 93 : 94));
+    }
+  }
+}
+
 TEST(DxilModule, ShaderModelAndDxilVersionAreChecked) {
   Shader s("cs", 5);
   TypeId handle = s.handle;
@@ -713,6 +801,31 @@ TEST(DxilModule, NamedMetadataFoundInOnePassTakeTheFirstOfEachName) {
 
 // The view ID state is read into the module's own state: the second reading (with the view ID
 // masks) after the first fails, and the first reading's error when neither fits.
+/// Fills a stretch of the stack with junk, for a test that the decoder's own state does not
+/// rely on what its frame held before.
+[[gnu::noinline]] void smearStack() {
+  volatile unsigned char junk[32768];
+  for (size_t i = 0; i < sizeof junk; ++i)
+    junk[i] = 0xAB;
+}
+
+// The named metadata a module lacks are empty (the decoder clears what it looks for).
+TEST(DxilModule, AbsentNamedMetadataAreEmptyWhateverTheStackHeld) {
+  Shader s;
+  s.m.namedMetadata.erase(s.m.namedMetadata.begin() + 1); // dx.valver
+  s.defineMain();
+  s.entry(kNoId, kNoId, kNoId);
+  smearStack();
+  Expected<DxilModule> d = s.decode();
+  ASSERT_TRUE(d) << errorOf(d);
+  EXPECT_FALSE(d->validatorVersion.has_value()) << "no dx.valver";
+  EXPECT_TRUE(d->resources.srvs.empty() && d->resources.uavs.empty() && d->resources.cbvs.empty() &&
+              d->resources.samplers.empty());
+  EXPECT_TRUE(d->structAnnotations.empty() && d->functionAnnotations.empty());
+  EXPECT_TRUE(d->viewIdState.empty());
+  EXPECT_FALSE(d->rootSignature.has_value());
+}
+
 TEST(DxilModule, ViewIdStateReadInPlaceWithAndWithoutTheMasks) {
   auto decode = [](std::vector<uint64_t> values, MetadataId *node = nullptr) {
     Shader s("vs", 1);
@@ -750,6 +863,33 @@ TEST(DxilModule, ViewIdStateReadInPlaceWithAndWithoutTheMasks) {
   Expected<DxilModule> neither = decode({2, 4, 1}, &node);
   EXPECT_EQ(errorOf(neither), "!dx.viewIdState: metadata #" + std::to_string(node) +
                                   ": view ID state: a table of 2 words at word 2, 1 left");
+}
+
+// The shader model's kind is known by its whole prefix: each kind's, and nothing that only
+// begins or ends like one.
+TEST(DxilModule, ShaderKindPrefixesAreComparedWhole) {
+  for (unsigned k = 0; k <= unsigned(ShaderKind::Node); ++k) {
+    const char *prefix = shaderKindPrefix(ShaderKind(k));
+    if (!prefix)
+      continue;
+    SCOPED_TRACE(prefix);
+    Shader s(prefix);
+    Expected<DxilModule> d = s.decode();
+    if (ShaderKind(k) == ShaderKind::Library) {
+      ASSERT_TRUE(d) << errorOf(d);
+      EXPECT_EQ(d->kind, ShaderKind::Library);
+    } else {
+      EXPECT_EQ(errorOf(d), "!dx.entryPoints: a " + std::string(prefix) +
+                                " shader needs exactly one entry point, found 0");
+    }
+  }
+  for (std::string_view bad : {"p", "pt", "psx", "li", "lip", "libs", "Cs", "cS", "", "s", "xs"}) {
+    SCOPED_TRACE(bad);
+    Shader s(bad);
+    EXPECT_NE(errorOf(s.decode()).find("unknown shader kind \"" + std::string(bad) + "\""),
+              std::string::npos)
+        << errorOf(s.decode());
+  }
 }
 
 TEST(DxilModule, MetadataErrors) {

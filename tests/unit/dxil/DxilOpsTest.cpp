@@ -3,8 +3,10 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <set>
 #include <string>
+#include <vector>
 
 namespace spire::dxil {
 namespace {
@@ -48,6 +50,22 @@ TEST(DxilOps, EveryClassIsUsedAndNamedOnce) {
   }
   EXPECT_EQ(opClassCount(), 182u);
   EXPECT_FALSE(opClassFromName("Sample")); // function names are lower camel case
+  // A class name is known by all its characters (the lookup compares a name in a few loads):
+  // one character changed anywhere, or one more or fewer, names no class (or the class of that
+  // name).
+  for (size_t i = 0; i < opClassCount(); ++i) {
+    const std::string name(opClassName(OpClass(i)));
+    std::vector<std::string> near = {name + "x", name.substr(0, name.size() - 1)};
+    for (size_t at = 0; at < name.size(); ++at) {
+      near.push_back(name);
+      near.back()[at] ^= 0x20;
+    }
+    for (const std::string &other : near) {
+      std::optional<OpClass> found = opClassFromName(other);
+      if (found)
+        EXPECT_EQ(opClassName(*found), other) << name;
+    }
+  }
 }
 
 // The number of opcodes each DXIL version defines (DXIL 1.0: 137, ... 1.8: 258).
