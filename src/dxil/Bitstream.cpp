@@ -156,30 +156,34 @@ namespace {
 /// from one load of the bits at its start (at least 57 of them). Returns how many it decoded;
 /// it stops early at a field longer than a load holds, which the caller decodes field by field.
 /// Always inlined, so that the callers that pass the common width 6 get constant shifts.
-[[gnu::always_inline]] inline uint64_t vbrFieldsFromLoads(const uint8_t *data, uint64_t limit,
-                                                          uint64_t &pos, unsigned width,
-                                                          uint64_t *__restrict out,
-                                                          uint64_t count) {
+/// (Returns the end of the fields it decoded; vbrFieldsFromLoads below, their count.)
+[[gnu::always_inline]] inline uint64_t *vbrFieldsToEnd(const uint8_t *data, uint64_t limit,
+                                                       uint64_t &pos, unsigned width,
+                                                       uint64_t *__restrict out,
+                                                       uint64_t *const qEnd) {
+  // (The fields by pointer up to an end, not by index and count: one register fewer, which
+  // keeps readUnabbreviated's loop in the registers a call may clobber.)
   const unsigned payload = width - 1;
   const uint64_t chunkMask = (uint64_t(1) << width) - 1, hi = uint64_t(1) << payload;
-  uint64_t i = 0, p = pos;
-  while (i < count && p <= limit) {
+  uint64_t *q = out;
+  uint64_t p = pos;
+  while (q != qEnd && p <= limit) {
     const uint64_t w = loadBitsAt(data, p);
     uint64_t chunk = w & chunkMask;
     if (!(chunk & hi)) [[likely]] { // one chunk: most values
-      out[i++] = chunk;
+      *q++ = chunk;
       p += width;
       continue;
     }
     uint64_t value = chunk & (hi - 1);
-    if (width == 6 && count - i >= 4) {
+    if (width == 6 && qEnd - q >= 4) {
       // Names spelled in VBR-6 characters: four two-chunk fields in a row (continuation bits
       // set, clear, set, clear...) come out of this load at once.
       constexpr uint64_t kPairBits = 0x0000820820820820, kPairs = 0x0000020020020020;
       if ((w & kPairBits) == kPairs) {
         for (unsigned k = 0; k < 4; ++k)
-          out[i + k] = ((w >> (12 * k)) & 31) | ((w >> (12 * k + 1)) & 0x3E0);
-        i += 4;
+          q[k] = ((w >> (12 * k)) & 31) | ((w >> (12 * k + 1)) & 0x3E0);
+        q += 4;
         p += 48;
         continue;
       }
@@ -187,7 +191,7 @@ namespace {
     if (2 * width <= 57) { // two chunks (characters, larger ids), when the load holds both
       uint64_t second = (w >> width) & chunkMask;
       if (!(second & hi)) {
-        out[i++] = value | second << payload;
+        *q++ = value | second << payload;
         p += 2 * width;
         continue;
       }
@@ -196,7 +200,7 @@ namespace {
     for (;;) {
       if (at + width > 57) {
         pos = p;
-        return i; // longer than the loaded bits
+        return q; // longer than the loaded bits
       }
       chunk = (w >> at) & chunkMask;
       value |= (chunk & (hi - 1)) << shift;
@@ -205,11 +209,18 @@ namespace {
         break;
       shift += payload;
     }
-    out[i++] = value;
+    *q++ = value;
     p += at;
   }
   pos = p;
-  return i;
+  return q;
+}
+
+[[gnu::always_inline]] inline uint64_t vbrFieldsFromLoads(const uint8_t *data, uint64_t limit,
+                                                          uint64_t &pos, unsigned width,
+                                                          uint64_t *__restrict out,
+                                                          uint64_t count) {
+  return uint64_t(vbrFieldsToEnd(data, limit, pos, width, out, out + count) - out);
 }
 
 } // namespace
@@ -1035,11 +1046,14 @@ bool BitstreamReader::readUnabbreviated(uint64_t start, BitstreamRecord &out) {
   out.bitOffset = start;
   out.blob = {};
   out.code = uint32_t(code);
-  const uint64_t i = vbrFieldsFromLoads(data, end - 64, at, 6, p, count);
+  // (The loop's end pointer only, and start reloaded (read() passes recordStart_): the loop
+  // keeps to the registers a call may clobber.)
+  uint64_t *const pEnd = p + count;
+  uint64_t *const q = vbrFieldsToEnd(data, end - 64, at, 6, p, pEnd);
   pos_ = at;
-  if (i < count) [[unlikely]]
-    return finishVbrRun(start, p + i, count - i);
-  return finishRecord(start);
+  if (q != pEnd) [[unlikely]]
+    return finishVbrRun(recordStart_, q, uint64_t(pEnd - q));
+  return finishRecord(recordStart_);
 }
 
 bool BitstreamReader::finishVbrRun(uint64_t start, uint64_t *p, uint64_t count) {
