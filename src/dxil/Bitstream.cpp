@@ -1163,6 +1163,15 @@ bool BitstreamReader::readAbbreviated(uint32_t abbrevId, uint64_t start, Bitstre
       unsigned width = unsigned(elt.value);
       switch (elt.kind) {
       case AbbrevOp::Kind::Fixed:
+        if (count * width <= 57 && width - 1 < 32 && pos_ + 64 <= end_) {
+          // A short array (names, small operand lists) from one load, here: readFixedRun's
+          // call and saved registers cost more than its few fields.
+          const uint64_t w = loadBitsAt(data_, pos_), mask = (uint64_t(1) << width) - 1;
+          for (uint64_t k = 0; k < count; ++k)
+            p[k] = (w >> (k * width)) & mask;
+          pos_ += count * width;
+          break;
+        }
         readFixedRun(width, p, count);
         break;
       case AbbrevOp::Kind::Vbr:

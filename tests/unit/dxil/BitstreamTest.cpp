@@ -375,6 +375,42 @@ TEST(DxilBitstream, FixedArraysOfEveryLengthAndAlignment) {
       }
 }
 
+TEST(DxilBitstream, ShortFixedArraysFromOneLoadFarFromTheEnd) {
+  // Fixed arrays of up to 57 bits, read from one load inside readAbbreviated (not readFixedRun)
+  // when a whole load is readable: each length and width at every bit alignment, with records
+  // after them (read from where the array ends) and enough data after that for whole loads.
+  for (unsigned width : {1u, 3u, 6u, 7u, 8u, 11u, 19u, 29u, 32u})
+    for (unsigned pad = 0; pad < 8; ++pad)
+      for (size_t count = 0; count * width <= 57 + width; ++count) {
+        std::vector<uint64_t> values(count);
+        for (size_t i = 0; i < count; ++i)
+          values[i] = ((i + 1) * 0x9E3779B97F4A7C15ull >> 17) & ((uint64_t(1) << width) - 1);
+        std::vector<uint8_t> bytes = inBlock([&](BitWriter &w) {
+          defineAbbrev(w, {{-1, 5}, {3, 0}, {1, width}});
+          defineAbbrev(w, {{-1, 6}, {1, pad + 1}});
+          w.fixed(5, 3); // a record of one field of pad + 1 bits: the array starts unaligned
+          w.fixed((uint64_t(1) << pad) | 1, pad + 1);
+          w.fixed(4, 3);
+          w.vbr(count, 6);
+          for (uint64_t v : values)
+            w.fixed(v, width);
+          w.record(7, {count, 3});
+          for (unsigned k = 0; k < 12; ++k)
+            w.record(8, {k});
+        });
+        Reading r(bytes);
+        ASSERT_TRUE(r.firstRecord());
+        EXPECT_EQ(r.rec.code, 6u);
+        EXPECT_EQ(r.ops(), (std::vector<uint64_t>{(uint64_t(1) << pad) | 1}));
+        ASSERT_TRUE(r.nextRecord());
+        EXPECT_EQ(r.rec.code, 5u);
+        EXPECT_EQ(r.ops(), values) << "width " << width << ", pad " << pad << ", " << count;
+        EXPECT_TRUE(r.nextIs(7, {count, 3})) << "width " << width << ", pad " << pad;
+        for (unsigned k = 0; k < 12; ++k)
+          EXPECT_TRUE(r.nextIs(8, {k}));
+      }
+}
+
 TEST(DxilBitstream, Char6ArraysOfEveryLengthAndAlignment) {
   const std::string alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._";
   for (unsigned pad = 0; pad < 4; ++pad)
