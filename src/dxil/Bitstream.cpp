@@ -134,6 +134,25 @@ uint64_t BitstreamReader::readFixedSlow(unsigned width) {
 uint64_t BitstreamReader::readVbrSlow(unsigned width, uint64_t result, unsigned shift) {
   // `result` holds the value of the chunks read so far (`shift` bits); more follow.
   uint64_t hi = uint64_t(1) << (width - 1);
+  if (pos_ + 64 <= end_ && !failed_) {
+    // The chunks in the bits one load holds (most long fields); the loop below takes the rest
+    // and a chunk that overflows (it fails there as it would have).
+    const uint64_t w = loadBitsAt(data_, pos_), mask = (hi << 1) - 1;
+    unsigned at = 0;
+    while (at + width <= 57) {
+      const uint64_t piece = (w >> at) & mask, bits = piece & (hi - 1);
+      if (shift >= 64 || (bits >> (64 - shift)) != 0)
+        break;
+      at += width;
+      result |= bits << shift;
+      if (!(piece & hi)) {
+        pos_ += at;
+        return result;
+      }
+      shift += width - 1;
+    }
+    pos_ += at;
+  }
   for (;;) {
     uint64_t piece = readFixed(width);
     uint64_t bits = piece & (hi - 1);

@@ -152,6 +152,65 @@ TEST(DxilBitstream, VbrLongerThan64BitsFails) {
   EXPECT_TRUE(r.failed());
 }
 
+TEST(DxilBitstream, LongVbrFieldsFromOneLoadAtEveryAlignment) {
+  // Fields of three chunks or more, far from the end (their chunks from one load, the rest
+  // chunk by chunk) and near it, at every bit alignment, then a field after them.
+  const uint64_t values[] = {
+      1u << 10,          0x12345,           0xFFFFFFFFull, 0x100000000ull,
+      0x0123456789ABull, uint64_t(1) << 63, ~uint64_t(0),  0x8000000000000001ull};
+  for (unsigned width : {3u, 4u, 5u, 6u, 8u, 11u, 16u, 32u})
+    for (unsigned pad = 0; pad < 8; ++pad)
+      for (unsigned tail : {0u, 200u}) {
+        BitWriter w;
+        w.fixed(0, pad);
+        for (uint64_t v : values) {
+          w.vbr(v, width);
+          w.fixed(0x5A, 8);
+        }
+        for (unsigned k = 0; k < tail; ++k)
+          w.fixed(0, 1);
+        w.align32();
+        BitstreamReader r(w.bytes());
+        r.readFixed(pad);
+        for (uint64_t v : values) {
+          EXPECT_EQ(r.readVbr(width), v) << "width " << width << ", pad " << pad << ", " << tail;
+          EXPECT_EQ(r.readFixed(8), 0x5Au) << "width " << width << ", pad " << pad;
+        }
+        EXPECT_FALSE(r.failed());
+      }
+  // Fields of zero chunks with their continuation bit, then a last chunk, far from the end:
+  // more than 64 bits of value (a bit at 64 or past it, or a chunk starting past bit 63, in the
+  // bits of one load or after them) fails; 64 bits or fewer do not.
+  struct Case {
+    unsigned width, zeros;
+    uint64_t last;
+    bool fails;
+  };
+  for (Case c : {Case{6, 12, 0x10, true}, Case{6, 13, 0, true}, Case{6, 12, 0x8, false},
+                 Case{16, 4, 0x10, true}, Case{16, 4, 0x8, false}, Case{32, 2, 4, true},
+                 Case{32, 2, 3, false}, Case{14, 5, 0, true}, Case{14, 4, 0xFFF, false},
+                 Case{14, 4, 0x1000, true}})
+    for (unsigned pad = 0; pad < 8; ++pad) {
+      BitWriter w;
+      w.fixed(0, pad);
+      for (unsigned i = 0; i < c.zeros; ++i)
+        w.fixed(uint64_t(1) << (c.width - 1), c.width);
+      w.fixed(c.last, c.width);
+      w.fixed(0x5A, 8);
+      for (int k = 0; k < 4; ++k)
+        w.fixed(0, 32);
+      w.align32();
+      BitstreamReader r(w.bytes());
+      r.readFixed(pad);
+      const uint64_t v = r.readVbr(c.width);
+      EXPECT_EQ(r.failed(), c.fails) << "width " << c.width << ", pad " << pad;
+      if (!c.fails) {
+        EXPECT_EQ(v, c.last << (c.zeros * (c.width - 1))) << "width " << c.width;
+        EXPECT_EQ(r.readFixed(8), 0x5Au) << "width " << c.width << ", pad " << pad;
+      }
+    }
+}
+
 /// A block 8 (width 3) holding whatever `body` writes, as a whole stream.
 template <class F> std::vector<uint8_t> inBlock(F body, unsigned width = 3) {
   BitWriter w;
