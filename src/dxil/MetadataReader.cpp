@@ -201,6 +201,7 @@ public:
       watching_ = abbrevId == kAbbrevUnabbreviatedRecord && code == kKind;
   }
   void subBlock() { watching_ = false; }
+  bool watching() const { return watching_; }
   void done(const ReaderState &s) {
     if (watching_)
       KindBlockMemo::forThread().insert(body_, s.m);
@@ -222,6 +223,8 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
   if (function == kNoId && s.bs.remembers() && kindsFromMemo(s))
     return {};
   KindBlockWatch watch(s, function == kNoId);
+  // Whether the watch is on or a NAME waits for its NAMED_NODE: one test a record for both.
+  bool unusual = watch.watching();
   BitstreamEntry e; // (next() sets it in a block: not reset for every entry)
   for (;;) {
     if (!s.bs.next(e))
@@ -230,6 +233,7 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
       break;
     if (e.kind == BitstreamEntry::Kind::SubBlock) {
       watch.subBlock();
+      unusual = havePendingName;
       if (Status st = s.bs.skipBlock(); !st)
         return st;
       continue;
@@ -238,10 +242,13 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
       return s.bs.error("the data ends inside a metadata block");
     if (!s.bs.read(e.id, s.rec))
       return s.bs.takeError();
-    watch.record(e.id, s.rec.code);
     const auto &r = s.rec.ops;
-    if (havePendingName && s.rec.code != kNamedNode)
-      return s.error("metadata NAME not followed by NAMED_NODE");
+    if (unusual) [[unlikely]] {
+      watch.record(e.id, s.rec.code);
+      if (havePendingName && s.rec.code != kNamedNode)
+        return s.error("metadata NAME not followed by NAMED_NODE");
+      unusual = watch.watching() || havePendingName;
+    }
     switch (s.rec.code) {
     case kStringOld: {
       const StrRef string = s.addString(std::span<const uint64_t>(r));
@@ -315,11 +322,13 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
     case kName: // the name goes to the strings at once (its NAMED_NODE must follow)
       pendingName = s.addString(std::span<const uint64_t>(r));
       havePendingName = true;
+      unusual = true;
       break;
     case kNamedNode: {
       if (!havePendingName)
         return s.error("NAMED_NODE without a NAME before it");
       havePendingName = false;
+      unusual = watch.watching();
       NamedMetadata nm;
       nm.name = pendingName;
       nm.firstOperand = uint32_t(m.metadataOperands.size());

@@ -315,6 +315,37 @@ TEST(DxilBitcodeReader, KindBlocksReadAgainGiveTheirOwnKinds) {
   }
 }
 
+TEST(DxilBitcodeReader, MetadataBlocksWithKindsAndMoreAreReadAgain) {
+  // A metadata block whose KIND records come before other records (a string, a NAME and its
+  // NAMED_NODE) is no block of kinds alone: read again, it gives all its records.
+  auto block = [](bool named) {
+    return module(2, {}, {}, [=](BitWriter &w) {
+      w.enterBlock(kMetadata, 3);
+      std::vector<uint64_t> kind = {0, 'd', 'b', 'g'};
+      w.record(6, kind);
+      w.record(1, chars("s"));
+      w.record(3, {1}); // a node of the string
+      if (named) {
+        w.record(4, chars("n"));
+        w.record(10, {1});
+      }
+      w.endBlock();
+    });
+  };
+  for (bool named : {false, true}) {
+    SCOPED_TRACE(named);
+    for (int pass = 0; pass < 3; ++pass) {
+      Expected<LlvmModule> a = readBitcode(block(named));
+      ASSERT_TRUE(a) << a.error().format();
+      ASSERT_EQ(a->metadataKinds.size(), 1u);
+      ASSERT_EQ(a->metadata.size(), 2u);
+      EXPECT_EQ(a->metadata[0].kind, MetadataKind::String);
+      EXPECT_EQ(a->metadata[1].kind, MetadataKind::Node);
+      EXPECT_EQ(a->namedMetadata.size(), named ? 1u : 0u);
+    }
+  }
+}
+
 TEST(DxilBitcodeReader, TypeRecordsWithoutOperandsGiveTheirKinds) {
   // The records without operands take their kind from a table by code: each code its own kind,
   // uniqued (a second void is the first).
