@@ -272,16 +272,21 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
       TypeKind k = m.types[t].kind;
       if (k == TypeKind::Metadata || k == TypeKind::Void)
         return s.error("metadata VALUE of type metadata or void");
+      // The value looked up before the entry is made (nothing to reload after the call).
+      const uint64_t v = r[1];
+      ValueId value = kNoId;
+      if (v < s.valueIds.size() && s.valueIds[v] != kNoId) [[likely]] {
+        value = s.valueIds[v];
+        if (m.values[value].type != t)
+          return s.error("metadata VALUE whose value has another type");
+      }
       Metadata &md = newMetadata(s);
       md.kind = MetadataKind::Value;
       md.function = function;
-      const MetadataId id = MetadataId(m.metadata.size() - 1);
-      uint64_t v = r[1];
-      if (v < s.valueIds.size() && s.valueIds[v] != kNoId) {
-        if (m.values[s.valueIds[v]].type != t)
-          return s.error("metadata VALUE whose value has another type");
-        md.value = s.valueIds[v];
+      if (value != kNoId) [[likely]] {
+        md.value = value;
       } else {
+        const MetadataId id = MetadataId(m.metadata.size() - 1);
         s.fixups.push_back({Fixup::Target::MetadataValue, id,
                             uint32_t(v > 0xFFFFFFFFu ? 0xFFFFFFFFu : v), t, s.rec.bitOffset});
       }
