@@ -36,11 +36,25 @@ enum MetadataCode : uint32_t {
 /// block reader, a call for each table.)
 /// A new entry, as a default Metadata, at the end of the table (its id the last of mdIds), for
 /// the caller to fill where it lies (no copy of one assembled on the stack).
-[[gnu::noinline, gnu::flatten]] Metadata &newMetadata(ReaderState &s) {
-  MetadataId id = MetadataId(s.m.metadata.size());
-  append(s.m.metadata, Metadata{});
-  append(s.mdIds, id);
-  return s.m.metadata.back();
+/// (Both tables' room tested first, one cold call growing either: the rest calls nothing and
+/// saves no registers.)
+[[gnu::noinline, gnu::cold]] void growMetadataRoom(ReaderState &s) {
+  if (s.m.metadata.size() == s.m.metadata.capacity())
+    growRoom(s.m.metadata);
+  if (s.mdIds.size() == s.mdIds.capacity())
+    growRoom(s.mdIds);
+}
+
+[[gnu::noinline]] Metadata &newMetadata(ReaderState &s) {
+  ArenaVector<Metadata> &table = s.m.metadata;
+  if (table.size() == table.capacity() || s.mdIds.size() == s.mdIds.capacity()) [[unlikely]]
+    growMetadataRoom(s);
+  if (table.size() == table.capacity() || s.mdIds.size() == s.mdIds.capacity())
+    __builtin_unreachable();
+  const MetadataId id = MetadataId(table.size());
+  table.push_back(Metadata{});
+  s.mdIds.push_back(id);
+  return table.back();
 }
 
 /// Room for `n` more node operands (out of line: growth is rare).
