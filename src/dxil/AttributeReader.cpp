@@ -191,6 +191,8 @@ public:
     RememberedBody body;
     std::string strings; ///< the strings of `attributes`, whose offsets are relative to it
     std::vector<Attribute> attributes;
+    /// Which of `attributes` are strings (the ones whose offsets move): a pass over these alone.
+    std::vector<uint32_t> stringAttributes;
     std::vector<AttributeSet> sets;
     std::vector<AttributeList::Entry> listEntries;
     std::vector<AttributeList> lists;
@@ -218,6 +220,7 @@ public:
     Entry &e = ring_.insert(body);
     e.strings.clear();
     e.attributes.clear();
+    e.stringAttributes.clear();
     e.after = ++lastState_;
     return e;
   }
@@ -257,12 +260,10 @@ struct AttributeTableSizes {
     const uint32_t base = s.addString(e->strings).offset;
     const size_t first = m.attributes.size();
     m.attributes.insert(m.attributes.end(), e->attributes.begin(), e->attributes.end());
-    for (size_t i = first; i < m.attributes.size(); ++i) {
-      Attribute &a = m.attributes[i];
-      if (a.form == Attribute::Form::String) {
-        a.key.offset += base;
-        a.value.offset += base;
-      }
+    Attribute *added = m.attributes.data() + first;
+    for (uint32_t i : e->stringAttributes) {
+      added[i].key.offset += base;
+      added[i].value.offset += base;
     }
   }
   if (!e->sets.empty())
@@ -305,6 +306,7 @@ void rememberAttributes(ReaderState &s, const BitstreamReader::BlockBody &body,
       e.strings += key;
       a.value.offset = uint32_t(e.strings.size());
       e.strings += value;
+      e.stringAttributes.push_back(uint32_t(e.attributes.size()));
     }
     e.attributes.push_back(a);
   }

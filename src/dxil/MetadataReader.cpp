@@ -36,11 +36,25 @@ enum MetadataCode : uint32_t {
 /// block reader, a call for each table.)
 /// A new entry, as a default Metadata, at the end of the table (its id the last of mdIds), for
 /// the caller to fill where it lies (no copy of one assembled on the stack).
-[[gnu::noinline, gnu::flatten]] Metadata &newMetadata(ReaderState &s) {
-  MetadataId id = MetadataId(s.m.metadata.size());
-  append(s.m.metadata, Metadata{});
-  append(s.mdIds, id);
-  return s.m.metadata.back();
+/// (Both tables' room tested first, one cold call growing either: the rest calls nothing and
+/// saves no registers.)
+[[gnu::noinline, gnu::cold]] void growMetadataRoom(ReaderState &s) {
+  if (s.m.metadata.size() == s.m.metadata.capacity())
+    growRoom(s.m.metadata);
+  if (s.mdIds.size() == s.mdIds.capacity())
+    growRoom(s.mdIds);
+}
+
+[[gnu::noinline]] Metadata &newMetadata(ReaderState &s) {
+  ArenaVector<Metadata> &table = s.m.metadata;
+  if (table.size() == table.capacity() || s.mdIds.size() == s.mdIds.capacity()) [[unlikely]]
+    growMetadataRoom(s);
+  if (table.size() == table.capacity() || s.mdIds.size() == s.mdIds.capacity())
+    __builtin_unreachable();
+  const MetadataId id = MetadataId(table.size());
+  table.push_back(Metadata{});
+  s.mdIds.push_back(id);
+  return table.back();
 }
 
 /// Room for `n` more node operands (out of line: growth is rare).
@@ -201,6 +215,7 @@ public:
       watching_ = abbrevId == kAbbrevUnabbreviatedRecord && code == kKind;
   }
   void subBlock() { watching_ = false; }
+  bool watching() const { return watching_; }
   void done(const ReaderState &s) {
     if (watching_)
       KindBlockMemo::forThread().insert(body_, s.m);
@@ -222,6 +237,8 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
   if (function == kNoId && s.bs.remembers() && kindsFromMemo(s))
     return {};
   KindBlockWatch watch(s, function == kNoId);
+  // Whether the watch is on or a NAME waits for its NAMED_NODE: one test a record for both.
+  bool unusual = watch.watching();
   BitstreamEntry e; // (next() sets it in a block: not reset for every entry)
   for (;;) {
     if (!s.bs.next(e))
@@ -230,6 +247,7 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
       break;
     if (e.kind == BitstreamEntry::Kind::SubBlock) {
       watch.subBlock();
+      unusual = havePendingName;
       if (Status st = s.bs.skipBlock(); !st)
         return st;
       continue;
@@ -238,10 +256,13 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
       return s.bs.error("the data ends inside a metadata block");
     if (!s.bs.read(e.id, s.rec))
       return s.bs.takeError();
-    watch.record(e.id, s.rec.code);
     const auto &r = s.rec.ops;
-    if (havePendingName && s.rec.code != kNamedNode)
-      return s.error("metadata NAME not followed by NAMED_NODE");
+    if (unusual) [[unlikely]] {
+      watch.record(e.id, s.rec.code);
+      if (havePendingName && s.rec.code != kNamedNode)
+        return s.error("metadata NAME not followed by NAMED_NODE");
+      unusual = watch.watching() || havePendingName;
+    }
     switch (s.rec.code) {
     case kStringOld: {
       const StrRef string = s.addString(std::span<const uint64_t>(r));
@@ -265,16 +286,21 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
       TypeKind k = m.types[t].kind;
       if (k == TypeKind::Metadata || k == TypeKind::Void)
         return s.error("metadata VALUE of type metadata or void");
+      // The value looked up before the entry is made (nothing to reload after the call).
+      const uint64_t v = r[1];
+      ValueId value = kNoId;
+      if (v < s.valueIds.size() && s.valueIds[v] != kNoId) [[likely]] {
+        value = s.valueIds[v];
+        if (m.values[value].type != t)
+          return s.error("metadata VALUE whose value has another type");
+      }
       Metadata &md = newMetadata(s);
       md.kind = MetadataKind::Value;
       md.function = function;
-      const MetadataId id = MetadataId(m.metadata.size() - 1);
-      uint64_t v = r[1];
-      if (v < s.valueIds.size() && s.valueIds[v] != kNoId) {
-        if (m.values[s.valueIds[v]].type != t)
-          return s.error("metadata VALUE whose value has another type");
-        md.value = s.valueIds[v];
+      if (value != kNoId) [[likely]] {
+        md.value = value;
       } else {
+        const MetadataId id = MetadataId(m.metadata.size() - 1);
         s.fixups.push_back({Fixup::Target::MetadataValue, id,
                             uint32_t(v > 0xFFFFFFFFu ? 0xFFFFFFFFu : v), t, s.rec.bitOffset});
       }
@@ -315,11 +341,13 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
     case kName: // the name goes to the strings at once (its NAMED_NODE must follow)
       pendingName = s.addString(std::span<const uint64_t>(r));
       havePendingName = true;
+      unusual = true;
       break;
     case kNamedNode: {
       if (!havePendingName)
         return s.error("NAMED_NODE without a NAME before it");
       havePendingName = false;
+      unusual = watch.watching();
       NamedMetadata nm;
       nm.name = pendingName;
       nm.firstOperand = uint32_t(m.metadataOperands.size());

@@ -315,6 +315,87 @@ TEST(DxilBitcodeReader, KindBlocksReadAgainGiveTheirOwnKinds) {
   }
 }
 
+TEST(DxilBitcodeReader, MetadataBlocksWithKindsAndMoreAreReadAgain) {
+  // A metadata block whose KIND records come before other records (a string, a NAME and its
+  // NAMED_NODE) is no block of kinds alone: read again, it gives all its records.
+  auto block = [](bool named) {
+    return module(2, {}, {}, [=](BitWriter &w) {
+      w.enterBlock(kMetadata, 3);
+      std::vector<uint64_t> kind = {0, 'd', 'b', 'g'};
+      w.record(6, kind);
+      w.record(1, chars("s"));
+      w.record(3, {1}); // a node of the string
+      if (named) {
+        w.record(4, chars("n"));
+        w.record(10, {1});
+      }
+      w.endBlock();
+    });
+  };
+  for (bool named : {false, true}) {
+    SCOPED_TRACE(named);
+    for (int pass = 0; pass < 3; ++pass) {
+      Expected<LlvmModule> a = readBitcode(block(named));
+      ASSERT_TRUE(a) << a.error().format();
+      ASSERT_EQ(a->metadataKinds.size(), 1u);
+      ASSERT_EQ(a->metadata.size(), 2u);
+      EXPECT_EQ(a->metadata[0].kind, MetadataKind::String);
+      EXPECT_EQ(a->metadata[1].kind, MetadataKind::Node);
+      EXPECT_EQ(a->namedMetadata.size(), named ? 1u : 0u);
+    }
+  }
+}
+
+TEST(DxilBitcodeReader, ManyMetadataGrowTheirTables) {
+  // Far more metadata than the room made from the input's size (a string record is a few
+  // bytes): the tables grow, and every entry and node operand is the one read. (Between the
+  // types and the function record, which looks its type up after them.)
+  constexpr unsigned kStrings = 1500;
+  std::vector<uint8_t> bitcode = module(2, {}, [](BitWriter &w) {
+    w.enterBlock(kMetadata, 3);
+    std::vector<uint64_t> all; // (operands: a metadata id plus one)
+    uint64_t next = 0;         // the next metadata id
+    for (unsigned k = 0; k < kStrings; ++k) {
+      w.record(1, chars(std::to_string(k)));
+      all.push_back(++next);
+      if (k % 100 == 99) {
+        w.record(3, {next, next - 1}); // a node of the last two strings
+        ++next;
+      }
+    }
+    w.record(3, all);
+    w.endBlock();
+  });
+  for (int pass = 0; pass < 2; ++pass) {
+    Expected<LlvmModule> m = readBitcode(bitcode);
+    ASSERT_TRUE(m) << m.error().format();
+    ASSERT_EQ(m->functions.size(), 1u);
+    const TypeId fn = m->functions[0].functionType; // void (), from the type map
+    ASSERT_LT(fn, m->types.size());
+    EXPECT_EQ(m->types[fn].kind, TypeKind::Function);
+    ASSERT_EQ(m->elements(fn).size(), 1u);
+    EXPECT_EQ(m->types[m->elements(fn)[0]].kind, TypeKind::Void);
+    ASSERT_EQ(m->metadata.size(), kStrings + kStrings / 100 + 1);
+    size_t at = 0;
+    for (unsigned k = 0; k < kStrings; ++k) {
+      ASSERT_EQ(m->metadata[at].kind, MetadataKind::String) << k;
+      ASSERT_EQ(m->str(m->metadata[at].string), std::to_string(k));
+      ++at;
+      if (k % 100 == 99) {
+        std::span<const MetadataId> ops = m->operandsOf(m->metadata[at]);
+        ASSERT_EQ(ops.size(), 2u);
+        EXPECT_EQ(ops[0], at - 1);
+        EXPECT_EQ(ops[1], at - 2);
+        ++at;
+      }
+    }
+    std::span<const MetadataId> ops = m->operandsOf(m->metadata.back());
+    ASSERT_EQ(ops.size(), size_t(kStrings));
+    for (unsigned k = 0; k < kStrings; ++k)
+      ASSERT_EQ(m->str(m->metadata[ops[k]].string), std::to_string(k));
+  }
+}
+
 TEST(DxilBitcodeReader, TypeRecordsWithoutOperandsGiveTheirKinds) {
   // The records without operands take their kind from a table by code: each code its own kind,
   // uniqued (a second void is the first).
