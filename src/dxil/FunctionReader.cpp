@@ -110,7 +110,7 @@ private:
   [[gnu::noinline]] bool binop(Instruction &ins);
   [[gnu::noinline]] bool binopGeneral(Instruction &ins);
   bool binopTail(Instruction &ins, Opcode op, TypeId ty, size_t at);
-  [[gnu::noinline]] bool member(Instruction &ins);
+  [[gnu::noinline, gnu::flatten]] bool member(Instruction &ins);
   [[gnu::noinline]] bool memberGeneral(Instruction &ins);
   Status debugLocation();
   /// debugLocation's Status as record() reports (out of line: its Status stays out of record's
