@@ -107,7 +107,10 @@ private:
         ret,       ft.firstElement + 1, m.types[ret].kind == TypeKind::Void};
     return true;
   }
-  [[gnu::noinline]] bool binop(Instruction &ins);
+  /// BINOP into `ins` (appended at `index`), finished (or taken back) as call() does.
+  [[gnu::noinline]] bool binop(Instruction &ins, uint32_t index);
+  /// binop() for any record: binopGeneral, then finish() (or the instruction taken back).
+  [[gnu::noinline]] bool binopRecord(Instruction &ins, uint32_t index);
   [[gnu::noinline]] bool binopGeneral(Instruction &ins);
   bool binopTail(Instruction &ins, Opcode op, TypeId ty, size_t at);
   [[gnu::noinline, gnu::flatten]] bool member(Instruction &ins);
@@ -555,9 +558,8 @@ bool FunctionBuilder::record() {
   // The three most common records (calls two in three) skip instruction()'s frame.
   bool ok;
   switch (s.rec.code) {
-  case kBinop:
-    ok = binop(ins);
-    break;
+  case kBinop: // (finished in binop, as calls are)
+    return binop(ins, index);
   case kExtractVal:
   case kInsertVal:
     ok = member(ins);
@@ -793,36 +795,55 @@ bool FunctionBuilder::callGeneral(Instruction &ins) {
 }
 
 /// BINOP: [a (with its type when forward), b, opcode, flags?]. Out of `instruction`, as call.
-bool FunctionBuilder::binop(Instruction &ins) {
+bool FunctionBuilder::binop(Instruction &ins, uint32_t index) {
   // Both operands read already (relative ids), of one type that is not metadata, and a known
   // operator: appended at once; any other record takes binopGeneral.
   const uint64_t *const f = r().data();
   const size_t n = r().size();
   if (n < 3 || !s.useRelativeIds) [[unlikely]]
-    return binopGeneral(ins);
+    return binopRecord(ins, index);
   const ValueId *const ids = s.valueIds.data();
   const size_t numIds = s.valueIds.size();
   const uint64_t a = uint32_t(uint32_t(numIds) - uint32_t(f[0])),
                  b = uint32_t(uint32_t(numIds) - uint32_t(f[1]));
   if (a >= numIds || b >= numIds) [[unlikely]]
-    return binopGeneral(ins);
+    return binopRecord(ins, index);
   const ValueId va = ids[a], vb = ids[b];
   if (va == kNoId || vb == kNoId) [[unlikely]]
-    return binopGeneral(ins);
+    return binopRecord(ins, index);
   const TypeId ty = m.values[va].type;
   Opcode op;
   auto &ops = m.operands;
   if (ty == kNoId || m.values[vb].type != ty || m.types[ty].kind == TypeKind::Metadata ||
       !binopOpcode(m, f[2], ty, op) ||
       (ops.data() + ops.capacity()) - (ops.data() + ops.size()) < 2) [[unlikely]]
-    return binopGeneral(ins);
+    return binopRecord(ins, index);
   if (ops.size() == ops.capacity())
     __builtin_unreachable();
   ops.push_back(va);
   if (ops.size() == ops.capacity())
     __builtin_unreachable();
   ops.push_back(vb);
-  return binopTail(ins, op, ty, 3);
+  if (!binopTail(ins, op, ty, 3)) [[unlikely]] {
+    m.instructions.pop_back();
+    return false;
+  }
+  // finish(), for what a binop is: two operands, a value (its type an integer or floating-point
+  // one or a vector of them, never void), no terminator.
+  ins.numOperands = 2;
+  const ValueId v = ValueId(m.values.size());
+  append(m.values, Value{ValueKind::Instruction, ty, index, {}});
+  ins.value = v;
+  append(s.valueIds, v);
+  return true;
+}
+
+bool FunctionBuilder::binopRecord(Instruction &ins, uint32_t index) {
+  if (!binopGeneral(ins)) {
+    m.instructions.pop_back();
+    return false;
+  }
+  return finish(ins, index);
 }
 
 /// binop() for any record.
