@@ -345,6 +345,10 @@ private:
     }
     return true;
   }
+  /// block()'s diagnostic, out of line (so that block() saves no registers for it).
+  [[gnu::cold, gnu::noinline]] bool badBlock(uint64_t index) {
+    return setError(s.error("block index " + std::to_string(index) + " out of range"));
+  }
   [[gnu::cold, gnu::noinline]] bool fewerArguments() {
     return failMessage("call with fewer arguments than its function type has");
   }
@@ -356,9 +360,9 @@ private:
     return true;
   }
   bool block(uint64_t index) {
-    if (index >= numBlocks)
-      return setError(s.error("block index " + std::to_string(index) + " out of range"));
-    m.operands.push_back(m.blocks[firstBlock + index].value);
+    if (index >= numBlocks) [[unlikely]]
+      return badBlock(index);
+    append(m.operands, m.blocks[firstBlock + index].value); // (growth out of line)
     return true;
   }
   TypeId lastOperandType() const { return m.values[m.operands.back()].type; }
