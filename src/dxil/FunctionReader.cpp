@@ -524,12 +524,16 @@ bool FunctionBuilder::declareBlocks() {
   // Room for them at once (grown geometrically: the module's functions add to the table in turn).
   if (m.blocks.capacity() - m.blocks.size() < numBlocks)
     m.blocks.reserve(std::max(m.blocks.size() + numBlocks, m.blocks.capacity() * 2));
+  // (And for their values: the loop below then appends without a growth path.)
+  if (m.values.capacity() - m.values.size() < numBlocks)
+    m.values.reserve(std::max(m.values.size() + numBlocks, m.values.capacity() * 2));
+  const uint32_t firstInstruction = uint32_t(m.instructions.size());
+  const uint32_t firstValue = uint32_t(m.values.size());
   for (uint32_t i = 0; i < numBlocks; ++i) {
-    BasicBlock b;
-    b.function = fi;
-    b.firstInstruction = uint32_t(m.instructions.size());
-    b.value = s.newValue(ValueKind::Block, label, firstBlock + i);
-    m.blocks.push_back(b);
+    if (m.values.size() == m.values.capacity() || m.blocks.size() == m.blocks.capacity())
+      __builtin_unreachable(); // (room made above)
+    m.values.push_back(Value{ValueKind::Block, label, firstBlock + i, {}});
+    m.blocks.push_back(BasicBlock{firstValue + i, fi, firstInstruction, 0});
   }
   return true;
 }
