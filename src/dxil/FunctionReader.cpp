@@ -408,10 +408,16 @@ private:
     const Type &t = m.types[pointer];
     return t.kind == TypeKind::Pointer && t.numElements ? m.elementType(pointer) : kNoId;
   }
-  Expected<uint64_t> align(uint64_t exponent) {
-    if (exponent > 33)
-      return s.error("alignment exponent " + std::to_string(exponent) + " too large");
-    return exponent == 0 ? uint64_t(0) : uint64_t(1) << (exponent - 1);
+  /// The alignment in bytes of a record's exponent field into `out` (no Expected built: loads
+  /// and stores take it on every record).
+  bool align(uint64_t exponent, uint64_t &out) {
+    if (exponent > 33) [[unlikely]]
+      return badAlign(exponent);
+    out = exponent == 0 ? uint64_t(0) : uint64_t(1) << (exponent - 1);
+    return true;
+  }
+  [[gnu::cold, gnu::noinline]] bool badAlign(uint64_t exponent) {
+    return setError(s.error("alignment exponent " + std::to_string(exponent) + " too large"));
   }
   Status ordering(uint64_t v, AtomicOrdering &out) {
     if (v > 6)
@@ -1212,10 +1218,8 @@ bool FunctionBuilder::instruction(Instruction &ins) {
       ins.flags |= kFlagInAlloca;
     if (alignRecord & (1u << 7))
       ins.flags |= kFlagSwiftError;
-    Expected<uint64_t> a = align((alignRecord & 31) | ((alignRecord >> 8) << 5));
-    if (!a)
-      return setError(a.error());
-    ins.align = *a;
+    if (!align((alignRecord & 31) | ((alignRecord >> 8) << 5), ins.align))
+      return false;
     uint32_t addressSpace = 0;
     if (rec.size() > 4) {
       if (rec[4] > 0xFFFFFF)
@@ -1243,10 +1247,8 @@ bool FunctionBuilder::instruction(Instruction &ins) {
       return false;
     if (loaded == kNoId)
       return failMessage("load without a type");
-    Expected<uint64_t> a = align(rec[at]);
-    if (!a)
-      return setError(a.error());
-    ins.align = *a;
+    if (!align(rec[at], ins.align))
+      return false;
     if (rec[at + 1])
       ins.flags |= kFlagVolatile;
     if (s.rec.code == kLoadAtomic) {
@@ -1287,10 +1289,8 @@ bool FunctionBuilder::instruction(Instruction &ins) {
           (fx.index == ins.firstOperand || fx.index == ins.firstOperand + 1))
         fx.index = fx.index == ins.firstOperand ? ins.firstOperand + 1 : ins.firstOperand;
     }
-    Expected<uint64_t> a = align(rec[at]);
-    if (!a)
-      return setError(a.error());
-    ins.align = *a;
+    if (!align(rec[at], ins.align))
+      return false;
     if (rec[at + 1])
       ins.flags |= kFlagVolatile;
     if (atomic) {
@@ -1340,10 +1340,8 @@ bool FunctionBuilder::instruction(Instruction &ins) {
     if (at < rec.size() && rec[at++])
       ins.flags |= kFlagWeak;
     if (at < rec.size()) {
-      Expected<uint64_t> a = align(rec[at]);
-      if (!a)
-        return setError(a.error());
-      ins.align = *a;
+      if (!align(rec[at], ins.align))
+        return false;
     }
     TypeId members[2] = {ct, basicType(TypeKind::Integer, 1)};
     Type st;
@@ -1379,10 +1377,8 @@ bool FunctionBuilder::instruction(Instruction &ins) {
     ins.syncScope = uint8_t(rec[at + 3] ? 1 : 0);
     at += 4;
     if (at < rec.size()) {
-      Expected<uint64_t> a = align(rec[at]);
-      if (!a)
-        return setError(a.error());
-      ins.align = *a;
+      if (!align(rec[at], ins.align))
+        return false;
     }
     ins.opcode = Opcode::AtomicRMW;
     ins.type = vt;
