@@ -107,10 +107,13 @@ private:
         ret,       ft.firstElement + 1, m.types[ret].kind == TypeKind::Void};
     return true;
   }
-  [[gnu::noinline]] bool binop(Instruction &ins);
+  /// BINOP into `ins` (appended at `index`), finished (or taken back) as call() does.
+  [[gnu::noinline]] bool binop(Instruction &ins, uint32_t index);
+  /// binop() for any record: binopGeneral, then finish() (or the instruction taken back).
+  [[gnu::noinline]] bool binopRecord(Instruction &ins, uint32_t index);
   [[gnu::noinline]] bool binopGeneral(Instruction &ins);
   bool binopTail(Instruction &ins, Opcode op, TypeId ty, size_t at);
-  [[gnu::noinline]] bool member(Instruction &ins);
+  [[gnu::noinline, gnu::flatten]] bool member(Instruction &ins);
   [[gnu::noinline]] bool memberGeneral(Instruction &ins);
   Status debugLocation();
   /// debugLocation's Status as record() reports (out of line: its Status stays out of record's
@@ -342,6 +345,10 @@ private:
     }
     return true;
   }
+  /// block()'s diagnostic, out of line (so that block() saves no registers for it).
+  [[gnu::cold, gnu::noinline]] bool badBlock(uint64_t index) {
+    return setError(s.error("block index " + std::to_string(index) + " out of range"));
+  }
   [[gnu::cold, gnu::noinline]] bool fewerArguments() {
     return failMessage("call with fewer arguments than its function type has");
   }
@@ -353,9 +360,9 @@ private:
     return true;
   }
   bool block(uint64_t index) {
-    if (index >= numBlocks)
-      return setError(s.error("block index " + std::to_string(index) + " out of range"));
-    m.operands.push_back(m.blocks[firstBlock + index].value);
+    if (index >= numBlocks) [[unlikely]]
+      return badBlock(index);
+    append(m.operands, m.blocks[firstBlock + index].value); // (growth out of line)
     return true;
   }
   TypeId lastOperandType() const { return m.values[m.operands.back()].type; }
@@ -401,10 +408,16 @@ private:
     const Type &t = m.types[pointer];
     return t.kind == TypeKind::Pointer && t.numElements ? m.elementType(pointer) : kNoId;
   }
-  Expected<uint64_t> align(uint64_t exponent) {
-    if (exponent > 33)
-      return s.error("alignment exponent " + std::to_string(exponent) + " too large");
-    return exponent == 0 ? uint64_t(0) : uint64_t(1) << (exponent - 1);
+  /// The alignment in bytes of a record's exponent field into `out` (no Expected built: loads
+  /// and stores take it on every record).
+  bool align(uint64_t exponent, uint64_t &out) {
+    if (exponent > 33) [[unlikely]]
+      return badAlign(exponent);
+    out = exponent == 0 ? uint64_t(0) : uint64_t(1) << (exponent - 1);
+    return true;
+  }
+  [[gnu::cold, gnu::noinline]] bool badAlign(uint64_t exponent) {
+    return setError(s.error("alignment exponent " + std::to_string(exponent) + " too large"));
   }
   Status ordering(uint64_t v, AtomicOrdering &out) {
     if (v > 6)
@@ -517,12 +530,16 @@ bool FunctionBuilder::declareBlocks() {
   // Room for them at once (grown geometrically: the module's functions add to the table in turn).
   if (m.blocks.capacity() - m.blocks.size() < numBlocks)
     m.blocks.reserve(std::max(m.blocks.size() + numBlocks, m.blocks.capacity() * 2));
+  // (And for their values: the loop below then appends without a growth path.)
+  if (m.values.capacity() - m.values.size() < numBlocks)
+    m.values.reserve(std::max(m.values.size() + numBlocks, m.values.capacity() * 2));
+  const uint32_t firstInstruction = uint32_t(m.instructions.size());
+  const uint32_t firstValue = uint32_t(m.values.size());
   for (uint32_t i = 0; i < numBlocks; ++i) {
-    BasicBlock b;
-    b.function = fi;
-    b.firstInstruction = uint32_t(m.instructions.size());
-    b.value = s.newValue(ValueKind::Block, label, firstBlock + i);
-    m.blocks.push_back(b);
+    if (m.values.size() == m.values.capacity() || m.blocks.size() == m.blocks.capacity())
+      __builtin_unreachable(); // (room made above)
+    m.values.push_back(Value{ValueKind::Block, label, firstBlock + i, {}});
+    m.blocks.push_back(BasicBlock{firstValue + i, fi, firstInstruction, 0});
   }
   return true;
 }
@@ -555,9 +572,8 @@ bool FunctionBuilder::record() {
   // The three most common records (calls two in three) skip instruction()'s frame.
   bool ok;
   switch (s.rec.code) {
-  case kBinop:
-    ok = binop(ins);
-    break;
+  case kBinop: // (finished in binop, as calls are)
+    return binop(ins, index);
   case kExtractVal:
   case kInsertVal:
     ok = member(ins);
@@ -793,36 +809,55 @@ bool FunctionBuilder::callGeneral(Instruction &ins) {
 }
 
 /// BINOP: [a (with its type when forward), b, opcode, flags?]. Out of `instruction`, as call.
-bool FunctionBuilder::binop(Instruction &ins) {
+bool FunctionBuilder::binop(Instruction &ins, uint32_t index) {
   // Both operands read already (relative ids), of one type that is not metadata, and a known
   // operator: appended at once; any other record takes binopGeneral.
   const uint64_t *const f = r().data();
   const size_t n = r().size();
   if (n < 3 || !s.useRelativeIds) [[unlikely]]
-    return binopGeneral(ins);
+    return binopRecord(ins, index);
   const ValueId *const ids = s.valueIds.data();
   const size_t numIds = s.valueIds.size();
   const uint64_t a = uint32_t(uint32_t(numIds) - uint32_t(f[0])),
                  b = uint32_t(uint32_t(numIds) - uint32_t(f[1]));
   if (a >= numIds || b >= numIds) [[unlikely]]
-    return binopGeneral(ins);
+    return binopRecord(ins, index);
   const ValueId va = ids[a], vb = ids[b];
   if (va == kNoId || vb == kNoId) [[unlikely]]
-    return binopGeneral(ins);
+    return binopRecord(ins, index);
   const TypeId ty = m.values[va].type;
   Opcode op;
   auto &ops = m.operands;
   if (ty == kNoId || m.values[vb].type != ty || m.types[ty].kind == TypeKind::Metadata ||
       !binopOpcode(m, f[2], ty, op) ||
       (ops.data() + ops.capacity()) - (ops.data() + ops.size()) < 2) [[unlikely]]
-    return binopGeneral(ins);
+    return binopRecord(ins, index);
   if (ops.size() == ops.capacity())
     __builtin_unreachable();
   ops.push_back(va);
   if (ops.size() == ops.capacity())
     __builtin_unreachable();
   ops.push_back(vb);
-  return binopTail(ins, op, ty, 3);
+  if (!binopTail(ins, op, ty, 3)) [[unlikely]] {
+    m.instructions.pop_back();
+    return false;
+  }
+  // finish(), for what a binop is: two operands, a value (its type an integer or floating-point
+  // one or a vector of them, never void), no terminator.
+  ins.numOperands = 2;
+  const ValueId v = ValueId(m.values.size());
+  append(m.values, Value{ValueKind::Instruction, ty, index, {}});
+  ins.value = v;
+  append(s.valueIds, v);
+  return true;
+}
+
+bool FunctionBuilder::binopRecord(Instruction &ins, uint32_t index) {
+  if (!binopGeneral(ins)) {
+    m.instructions.pop_back();
+    return false;
+  }
+  return finish(ins, index);
 }
 
 /// binop() for any record.
@@ -1183,10 +1218,8 @@ bool FunctionBuilder::instruction(Instruction &ins) {
       ins.flags |= kFlagInAlloca;
     if (alignRecord & (1u << 7))
       ins.flags |= kFlagSwiftError;
-    Expected<uint64_t> a = align((alignRecord & 31) | ((alignRecord >> 8) << 5));
-    if (!a)
-      return setError(a.error());
-    ins.align = *a;
+    if (!align((alignRecord & 31) | ((alignRecord >> 8) << 5), ins.align))
+      return false;
     uint32_t addressSpace = 0;
     if (rec.size() > 4) {
       if (rec[4] > 0xFFFFFF)
@@ -1214,10 +1247,8 @@ bool FunctionBuilder::instruction(Instruction &ins) {
       return false;
     if (loaded == kNoId)
       return failMessage("load without a type");
-    Expected<uint64_t> a = align(rec[at]);
-    if (!a)
-      return setError(a.error());
-    ins.align = *a;
+    if (!align(rec[at], ins.align))
+      return false;
     if (rec[at + 1])
       ins.flags |= kFlagVolatile;
     if (s.rec.code == kLoadAtomic) {
@@ -1258,10 +1289,8 @@ bool FunctionBuilder::instruction(Instruction &ins) {
           (fx.index == ins.firstOperand || fx.index == ins.firstOperand + 1))
         fx.index = fx.index == ins.firstOperand ? ins.firstOperand + 1 : ins.firstOperand;
     }
-    Expected<uint64_t> a = align(rec[at]);
-    if (!a)
-      return setError(a.error());
-    ins.align = *a;
+    if (!align(rec[at], ins.align))
+      return false;
     if (rec[at + 1])
       ins.flags |= kFlagVolatile;
     if (atomic) {
@@ -1311,10 +1340,8 @@ bool FunctionBuilder::instruction(Instruction &ins) {
     if (at < rec.size() && rec[at++])
       ins.flags |= kFlagWeak;
     if (at < rec.size()) {
-      Expected<uint64_t> a = align(rec[at]);
-      if (!a)
-        return setError(a.error());
-      ins.align = *a;
+      if (!align(rec[at], ins.align))
+        return false;
     }
     TypeId members[2] = {ct, basicType(TypeKind::Integer, 1)};
     Type st;
@@ -1350,10 +1377,8 @@ bool FunctionBuilder::instruction(Instruction &ins) {
     ins.syncScope = uint8_t(rec[at + 3] ? 1 : 0);
     at += 4;
     if (at < rec.size()) {
-      Expected<uint64_t> a = align(rec[at]);
-      if (!a)
-        return setError(a.error());
-      ins.align = *a;
+      if (!align(rec[at], ins.align))
+        return false;
     }
     ins.opcode = Opcode::AtomicRMW;
     ins.type = vt;
