@@ -422,9 +422,8 @@ private:
         const Value &calleeValue = values[ops[0]];
         if (calleeValue.kind != ValueKind::Function)
           continue;
+        // A function not of dx.op has no entries (no test of its state before the search).
         const Callee &callee = callees[calleeValue.index];
-        if (callee.state == kNotDxOp)
-          continue;
         const Checked *k = nullptr;
         for (uint32_t c = callee.checked; c != kNoId; c = checked[c].next)
           if (checked[c].opcodeValue == ops[1]) {
@@ -436,6 +435,8 @@ private:
           new (&opCalls[n++]) DxilOpCall{i, caller, k->op, k->overload, k->overloadType};
           continue;
         }
+        if (callee.state == kNotDxOp)
+          continue;
       }
       numCalls_ = n;
       if (!call(i))
