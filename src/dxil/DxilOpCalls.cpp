@@ -394,7 +394,10 @@ private:
     const ValueId *const operands = m_.operands.data();
     const size_t numOperands = m_.operands.size();
     const Value *const values = m_.values.data();
-    if (!m_.callsTyped) { // every call checks its argument types: call() for each
+    // Every call through call() where the calls' argument types are not checked, or where the
+    // slots might not hold a call for each of the function's instructions (functions whose
+    // instructions overlap: record() grows them); the loop below tests no room for each call.
+    if (!m_.callsTyped || uint64_t(numCalls_) + (end - first) > numSlots_) {
       for (uint32_t i = first; i < end; ++i)
         if (instructions[i].opcode == Opcode::Call && !call(i))
           return false;
@@ -422,20 +425,21 @@ private:
         const Value &calleeValue = values[ops[0]];
         if (calleeValue.kind != ValueKind::Function)
           continue;
+        // A function not of dx.op has no entries (no test of its state before the search).
         const Callee &callee = callees[calleeValue.index];
-        if (callee.state == kNotDxOp)
-          continue;
         const Checked *k = nullptr;
         for (uint32_t c = callee.checked; c != kNoId; c = checked[c].next)
           if (checked[c].opcodeValue == ops[1]) {
             k = &checked[c];
             break;
           }
-        if (k && k->countAndStages() == (stages | inst.numOperands) && n < slots) [[likely]] {
+        if (k && k->countAndStages() == (stages | inst.numOperands)) [[likely]] {
           callIndex[i] = n;
           new (&opCalls[n++]) DxilOpCall{i, caller, k->op, k->overload, k->overloadType};
           continue;
         }
+        if (callee.state == kNotDxOp)
+          continue;
       }
       numCalls_ = n;
       if (!call(i))
