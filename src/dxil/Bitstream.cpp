@@ -1029,6 +1029,25 @@ uint64_t BitstreamReader::readScalar(const AbbrevOp &op) {
   }
 }
 
+namespace {
+
+/// A VBR-6 field of one or two chunks at bit `at` of `w` (the bits of one load, with room for
+/// two fields of two chunks): its value into `v` and `at` past it; false when it is longer.
+[[gnu::always_inline]] inline bool shortVbr6(uint64_t w, unsigned &at, uint64_t &v) {
+  const uint64_t c = (w >> at) & 63;
+  if (!(c & 32)) {
+    v = c;
+    at += 6;
+    return true;
+  }
+  const uint64_t c1 = (w >> (at + 6)) & 63;
+  v = (c & 31) | (c1 << 5);
+  at += 12;
+  return !(c1 & 32);
+}
+
+} // namespace
+
 bool BitstreamReader::readUnabbreviated(uint64_t start, BitstreamRecord &out) {
   // The common case with no call but tail calls (so no registers to save): a code and a count
   // of one or two VBR-6 chunks each from one load, operands that fit the record's storage,
@@ -1040,20 +1059,9 @@ bool BitstreamReader::readUnabbreviated(uint64_t start, BitstreamRecord &out) {
     return readUnabbreviatedSlow(start, out);
   const uint64_t w = loadBitsAt(data, pos);
   unsigned fieldsAt = 0;
-  auto field = [&](uint64_t &v) {
-    uint64_t c = (w >> fieldsAt) & 63;
-    if (!(c & 32)) {
-      v = c;
-      fieldsAt += 6;
-      return true;
-    }
-    uint64_t c1 = (w >> (fieldsAt + 6)) & 63;
-    v = (c & 31) | (c1 << 5);
-    fieldsAt += 12;
-    return !(c1 & 32);
-  };
   uint64_t code, count;
-  if (!field(code) || !field(count) || count > out.ops.capacity()) [[unlikely]]
+  if (!shortVbr6(w, fieldsAt, code) || !shortVbr6(w, fieldsAt, count) || count > out.ops.capacity())
+      [[unlikely]]
     return readUnabbreviatedSlow(start, out);
   uint64_t *p = out.ops.resizeForOverwrite(count); // (no growth: before any other store)
   uint64_t at = pos + fieldsAt;
@@ -1092,19 +1100,7 @@ bool BitstreamReader::readUnabbreviatedSlow(uint64_t start, BitstreamRecord &out
   if (pos_ + 64 <= end_) [[likely]] {
     const uint64_t w = loadBitsAt(data_, pos_);
     unsigned at = 0;
-    auto field = [&](uint64_t &v) {
-      uint64_t c = (w >> at) & 63;
-      if (!(c & 32)) {
-        v = c;
-        at += 6;
-        return true;
-      }
-      uint64_t c1 = (w >> (at + 6)) & 63;
-      v = (c & 31) | (c1 << 5);
-      at += 12;
-      return !(c1 & 32);
-    };
-    if (field(code) && field(count)) {
+    if (shortVbr6(w, at, code) && shortVbr6(w, at, count)) {
       pos_ += at;
       decoded = true;
     }

@@ -1,4 +1,5 @@
 #include "DxilMetadataReader.h"
+#include "ShortText.h"
 
 #include <algorithm>
 #include <bit>
@@ -7,20 +8,9 @@
 namespace spire::dxil {
 
 namespace {
-/// a == b for texts of one size; 8 to 16 characters (every dx.* name) in two loads each.
+/// a == b; every dx.* name (8 to 16 characters) in two loads of each.
 bool sameText(std::string_view a, std::string_view b) {
-  const size_t n = a.size();
-  if (n != b.size())
-    return false;
-  if (n >= 8 && n <= 16) {
-    uint64_t a0, a1, b0, b1;
-    std::memcpy(&a0, a.data(), 8);
-    std::memcpy(&b0, b.data(), 8);
-    std::memcpy(&a1, a.data() + n - 8, 8);
-    std::memcpy(&b1, b.data() + n - 8, 8);
-    return ((a0 ^ b0) | (a1 ^ b1)) == 0;
-  }
-  return a == b;
+  return a.size() == b.size() && detail::sameShortText(a.data(), b.data(), a.size());
 }
 } // namespace
 

@@ -1,5 +1,6 @@
 #include "DxilOpCalls.h"
 #include "DxilOpTokens.h"
+#include "ShortText.h"
 
 #include "spire/dxil/ContainerSummary.h"
 
@@ -121,16 +122,7 @@ private:
   /// `a` (as many characters as `b`) is `b`; the dx.types names (8-16 characters) in two loads
   /// each.
   static bool sameText(const char *a, std::string_view b) {
-    const size_t n = b.size();
-    if (n >= 8 && n <= 16) {
-      uint64_t a0, a1, b0, b1;
-      std::memcpy(&a0, a, 8);
-      std::memcpy(&b0, b.data(), 8);
-      std::memcpy(&a1, a + n - 8, 8);
-      std::memcpy(&b1, b.data() + n - 8, 8);
-      return ((a0 ^ b0) | (a1 ^ b1)) == 0;
-    }
-    return std::memcmp(a, b.data(), n) == 0;
+    return detail::sameShortText(a, b.data(), b.size());
   }
 
   /// A scalar overload's type.

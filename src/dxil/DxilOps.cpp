@@ -1,5 +1,6 @@
 #include "spire/dxil/DxilOps.h"
 #include "DxilOpTokens.h"
+#include "ShortText.h"
 
 #include <algorithm>
 #include <array>
@@ -115,23 +116,9 @@ public:
 private:
   /// a == b; at run time a name of 4-16 characters (most class names) in two loads of each.
   static constexpr bool sameName(std::string_view a, std::string_view b) {
-    const size_t n = a.size();
-    if (std::is_constant_evaluated() || n != b.size() || n < 4 || n > 16)
+    if (std::is_constant_evaluated() || a.size() != b.size())
       return a == b;
-    if (n >= 8) {
-      uint64_t a0, a1, b0, b1;
-      std::memcpy(&a0, a.data(), 8);
-      std::memcpy(&b0, b.data(), 8);
-      std::memcpy(&a1, a.data() + n - 8, 8);
-      std::memcpy(&b1, b.data() + n - 8, 8);
-      return ((a0 ^ b0) | (a1 ^ b1)) == 0;
-    }
-    uint32_t a0, a1, b0, b1;
-    std::memcpy(&a0, a.data(), 4);
-    std::memcpy(&b0, b.data(), 4);
-    std::memcpy(&a1, a.data() + n - 4, 4);
-    std::memcpy(&b1, b.data() + n - 4, 4);
-    return ((a0 ^ b0) | (a1 ^ b1)) == 0;
+    return detail::sameShortText(a.data(), b.data(), a.size());
   }
   static constexpr size_t kSlots = 1024;
   static constexpr uint16_t kEmpty = 0xFFFF;
