@@ -912,12 +912,44 @@ bool BitstreamReader::enterAndReadBlockInfo() {
   return true;
 }
 
+bool BitstreamReader::readDefinitionRun(uint64_t start, unsigned width) {
+  // The definition whose id ends at pos_ and those right after it; pos_ stops before the id of
+  // the first entry that is not a definition. A run of two or more is remembered (from the
+  // thread's memo when one matches its bits).
+  if (!remember_) {
+    if (!readAbbrevDefinition(scopeAbbrevs_))
+      return false;
+    refreshAbbrevs();
+    return true;
+  }
+  if (definitionsFromMemo(start, width)) {
+    refreshAbbrevs();
+    return true;
+  }
+  const uint32_t firstAbbrev = uint32_t(abbrevs_.size());
+  uint32_t definitions = 0;
+  for (;;) {
+    if (!readAbbrevDefinition(scopeAbbrevs_))
+      return false;
+    refreshAbbrevs();
+    ++definitions;
+    // The next id, from one load (without one, the run is not remembered: nor could it be).
+    const uint64_t at = pos_;
+    if (at + 64 > end_)
+      return true;
+    const uint64_t id = loadBitsAt(data_, at) & ((uint64_t(1) << width) - 1);
+    if (id != kAbbrevDefine) {
+      if (definitions >= 2)
+        rememberDefinitions(start, at, width, firstAbbrev);
+      return true;
+    }
+    pos_ = at + width;
+  }
+}
+
 bool BitstreamReader::nextSlow(BitstreamEntry &entry) {
   // next() took the records it could read from one load; everything else comes here.
-  // A run of definitions (from runStart, the abbreviations from runAbbrev on) is remembered
-  // when the entry after it is read.
-  uint64_t runStart = 0;
-  uint32_t runDefinitions = 0, runAbbrev = 0;
+  // (Runs of definitions go to readDefinitionRun, so that this loop keeps no state of its own.)
   for (;;) {
     // (The current block's fields: width 0 outside any block, where the end is the data's.)
     const bool top = width_ == 0;
@@ -937,11 +969,6 @@ bool BitstreamReader::nextSlow(BitstreamEntry &entry) {
     uint64_t id = readFixed(width);
     if (failed_)
       return failText(start, "abbreviation id past the end of the data");
-    if (runDefinitions != 0 && id != kAbbrevDefine) {
-      if (runDefinitions >= 2)
-        rememberDefinitions(runStart, start, width, runAbbrev);
-      runDefinitions = 0;
-    }
     if (id == kAbbrevEndBlock) {
       if (top)
         return failText(start, "block end outside any block");
@@ -972,19 +999,8 @@ bool BitstreamReader::nextSlow(BitstreamEntry &entry) {
     if (id == kAbbrevDefine) {
       if (top)
         return failText(start, "abbreviation definition outside any block");
-      if (remember_ && runDefinitions == 0) {
-        if (definitionsFromMemo(start, width)) {
-          refreshAbbrevs();
-          continue;
-        }
-        runStart = start;
-        runAbbrev = uint32_t(abbrevs_.size());
-      }
-      if (!readAbbrevDefinition(scopeAbbrevs_))
+      if (!readDefinitionRun(start, width))
         return false;
-      refreshAbbrevs();
-      if (remember_)
-        ++runDefinitions;
       continue;
     }
     if (top)

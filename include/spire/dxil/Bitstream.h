@@ -395,6 +395,9 @@ private:
   bool nextSlow(BitstreamEntry &entry);
   /// nextSlow's rarer paths, out of line so that it keeps a small frame.
   [[gnu::noinline]] bool enterAndReadBlockInfo();
+  /// A run of definitions from the one whose id (at `start`) was just read, remembered or taken
+  /// from the thread's memo; false: error_ set.
+  [[gnu::noinline]] bool readDefinitionRun(uint64_t start, unsigned width);
   [[gnu::cold, gnu::noinline]] bool failBlockEnd(uint64_t start);
   uint64_t readFixedSlow(unsigned width);
   /// `count` fixed fields one by one (readFixedRun's last bytes and odd widths).
