@@ -752,8 +752,11 @@ bool BitstreamReader::enter(uint32_t blockId) {
     if (failed_)
       return failText(start, "block header past the end of the data");
   }
-  if (width < 1 || width > 32 || words * 32 > end_ - pos_ || scopes_.size() >= maxDepth_)
-      [[unlikely]]
+  // (The depth in bytes of open scopes: no divide by the size of a Scope.)
+  const size_t depthBytes = size_t(reinterpret_cast<const char *>(scopes_.end()) -
+                                   reinterpret_cast<const char *>(scopes_.begin()));
+  if (width < 1 || width > 32 || words * 32 > end_ - pos_ ||
+      depthBytes >= size_t(maxDepth_) * sizeof(Scope)) [[unlikely]]
     return failBlockHeader(start, width, words);
   Scope scope;
   scope.blockId = blockId;
