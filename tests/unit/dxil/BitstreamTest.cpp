@@ -434,6 +434,36 @@ TEST(DxilBitstream, FixedArraysOfEveryLengthAndAlignment) {
       }
 }
 
+TEST(DxilBitstream, LongByteArraysAtEveryAlignmentFarFromTheEnd) {
+  // Arrays of 8-bit fields (names) eight at a time from two loads: every bit alignment, counts
+  // around multiples of 8, with room after them so that the wide path is taken.
+  for (unsigned pad = 0; pad < 8; ++pad) // (a pad record is 15 bits: every alignment)
+    for (size_t count = 0; count <= 41; ++count) {
+      std::vector<uint64_t> values(count);
+      for (size_t i = 0; i < count; ++i)
+        values[i] = (i * 0x9E3779B97F4A7C15ull >> 29) & 0xFF;
+      std::vector<uint8_t> bytes = inBlock([&](BitWriter &w) {
+        defineAbbrev(w, {{-1, 9}, {3, 0}, {1, 8}});
+        for (unsigned k = 0; k < pad; ++k)
+          w.record(1, {});
+        w.fixed(4, 3);
+        w.vbr(count, 6);
+        for (uint64_t v : values)
+          w.fixed(v, 8);
+        w.record(2, std::vector<uint64_t>(40, 7)); // room after the array
+      });
+      Reading r(bytes);
+      ASSERT_TRUE(r.firstRecord());
+      for (unsigned k = 0; k < pad; ++k)
+        ASSERT_TRUE(r.nextRecord());
+      EXPECT_EQ(r.rec.code, 9u);
+      EXPECT_EQ(r.ops(), values) << "pad " << pad << ", " << count;
+      ASSERT_TRUE(r.nextRecord());
+      EXPECT_EQ(r.rec.code, 2u);
+      EXPECT_EQ(r.ops(), std::vector<uint64_t>(40, 7)) << "pad " << pad << ", " << count;
+    }
+}
+
 TEST(DxilBitstream, ShortFixedArraysFromOneLoadFarFromTheEnd) {
   // Fixed arrays of up to 57 bits, read from one load inside readAbbreviated (not readFixedRun)
   // when a whole load is readable: each length and width at every bit alignment, with records
