@@ -389,7 +389,7 @@ inline void BitstreamReader::pushScope(Scope scope) {
 
 inline void BitstreamReader::popScope() {
   records_ = scopes_.back().outerRecords;
-  scopeAbbrevs_.resize(scopes_.back().firstAbbrev);
+  scopeAbbrevs_.shrinkTo(scopes_.back().firstAbbrev); // (the block's own, defined after it)
   scopes_.pop_back();
   if (!scopes_.empty()) {
     setCurrent(scopes_.back());
@@ -993,7 +993,37 @@ bool BitstreamReader::readDefinitionRun(uint64_t start, unsigned width) {
 }
 
 bool BitstreamReader::nextSlow(BitstreamEntry &entry) {
-  // next() took the records it could read from one load; everything else comes here.
+  // next() took the records it could read from one load. Block ends and sub-blocks (but
+  // BLOCKINFO) inside a block with a whole load readable are taken here with no call (so no
+  // registers to save); anything else, or anything wrong, goes to nextEntry from the start.
+  const uint64_t start = pos_;
+  const unsigned width = width_;
+  if (width != 0 && start + 64 <= end_ && !failed_) {
+    const uint64_t w = loadBitsAt(data_, start);
+    const uint64_t id = w & idMask_;
+    if (id == kAbbrevEndBlock) {
+      const uint64_t aligned = (start + width + 31) & ~uint64_t(31);
+      if (aligned == blockEnd_) {
+        pos_ = aligned;
+        popScope();
+        entry = BitstreamEntry{BitstreamEntry::Kind::EndBlock, 0};
+        return true;
+      }
+    } else if (id == kAbbrevEnterSubblock) {
+      const uint64_t blockId = (w >> width) & 0xFF; // a VBR-8 of one chunk
+      if (!(blockId & 0x80) && blockId != kBlockInfoBlockId && start + width <= blockEnd_) {
+        pendingBlockStart_ = start;
+        pos_ = start + width + 8;
+        entry = BitstreamEntry{BitstreamEntry::Kind::SubBlock, uint32_t(blockId)};
+        return true;
+      }
+    }
+  }
+  return nextEntry(entry);
+}
+
+bool BitstreamReader::nextEntry(BitstreamEntry &entry) {
+  // Every entry next() and nextSlow() did not take.
   // (Runs of definitions go to readDefinitionRun, so that this loop keeps no state of its own.)
   for (;;) {
     // (The current block's fields: width 0 outside any block, where the end is the data's.)

@@ -172,6 +172,8 @@ public:
     end_ = begin_;
     append(p, n);
   }
+  /// Drops the entries from `n` on (`n` <= size()).
+  void shrinkTo(size_t n) { end_ = begin_ + n; }
   /// Sets the size to `n`; entries past the old size are value-initialized.
   void resize(size_t n) {
     if (n > size()) {
@@ -393,6 +395,7 @@ private:
   void popScope();
   void setCurrent(const Scope &scope);
   bool nextSlow(BitstreamEntry &entry);
+  [[gnu::noinline]] bool nextEntry(BitstreamEntry &entry); ///< nextSlow's general case
   /// nextSlow's rarer paths, out of line so that it keeps a small frame.
   [[gnu::noinline]] bool enterAndReadBlockInfo();
   /// A run of definitions from the one whose id (at `start`) was just read, remembered or taken

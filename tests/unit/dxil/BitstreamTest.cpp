@@ -464,6 +464,62 @@ TEST(DxilBitstream, LongByteArraysAtEveryAlignmentFarFromTheEnd) {
     }
 }
 
+TEST(DxilBitstream, NestedBlocksFarFromTheEnd) {
+  // Block entries and ends read from one load (nextSlow's quick part): block ids of one and two
+  // VBR-8 chunks, several widths, records around nested blocks, and room after them all.
+  for (uint32_t id : {8u, 17u, 127u, 128u, 300u})
+    for (unsigned width : {2u, 3u, 5u, 13u}) {
+      BitWriter w;
+      w.enterBlock(id, width);
+      w.record(5, {1, 2});
+      w.enterBlock(id + 1, width + 1);
+      w.record(6, {3});
+      w.endBlock();
+      w.record(7, {4});
+      w.endBlock();
+      w.enterBlock(9, 3);
+      w.record(8, std::vector<uint64_t>(40, 9)); // room after the blocks above
+      w.endBlock();
+      w.align32();
+      BitstreamReader r(w.bytes());
+      BitstreamRecord rec;
+      auto entry = [&](BitstreamEntry::Kind kind, uint32_t value) -> ::testing::AssertionResult {
+        Expected<BitstreamEntry> e = r.advance();
+        if (!e)
+          return ::testing::AssertionFailure() << e.error().message;
+        if (e->kind != kind || e->id != value)
+          return ::testing::AssertionFailure() << "entry " << int(e->kind) << " " << e->id;
+        if (kind == BitstreamEntry::Kind::SubBlock)
+          if (Status s = r.enterBlock(value); !s)
+            return ::testing::AssertionFailure() << errorOf(s);
+        if (kind == BitstreamEntry::Kind::Record) {
+          if (Status s = r.readRecord(value, rec); !s)
+            return ::testing::AssertionFailure() << errorOf(s);
+          if (rec.code == 0)
+            return ::testing::AssertionFailure() << "no code";
+        }
+        return ::testing::AssertionSuccess();
+      };
+      using K = BitstreamEntry::Kind;
+      SCOPED_TRACE(::testing::Message() << "id " << id << ", width " << width);
+      EXPECT_TRUE(entry(K::SubBlock, id));
+      EXPECT_TRUE(entry(K::Record, 3));
+      EXPECT_EQ(rec.code, 5u);
+      EXPECT_TRUE(entry(K::SubBlock, id + 1));
+      EXPECT_TRUE(entry(K::Record, 3));
+      EXPECT_EQ(rec.code, 6u);
+      EXPECT_TRUE(entry(K::EndBlock, 0));
+      EXPECT_TRUE(entry(K::Record, 3));
+      EXPECT_EQ(rec.code, 7u);
+      EXPECT_TRUE(entry(K::EndBlock, 0));
+      EXPECT_TRUE(entry(K::SubBlock, 9));
+      EXPECT_TRUE(entry(K::Record, 3));
+      EXPECT_EQ(rec.code, 8u);
+      EXPECT_TRUE(entry(K::EndBlock, 0));
+      EXPECT_TRUE(entry(K::EndOfStream, 0));
+    }
+}
+
 TEST(DxilBitstream, ShortFixedArraysFromOneLoadFarFromTheEnd) {
   // Fixed arrays of up to 57 bits, read from one load inside readAbbreviated (not readFixedRun)
   // when a whole load is readable: each length and width at every bit alignment, with records
