@@ -72,6 +72,7 @@ void listSpecial(ReaderState::Vector<uint32_t> &special, uint32_t index) {
   // The current type's value mask when it is an integer of 1 to 64 bits, else 0: the INTEGER
   // records of such types (most constants) take the short way below.
   uint64_t intMask = 0;
+  bool nullable = false; // the current type has a null value
   // The data and aggregate constants, the only ones made canonical after the block (most blocks,
   // a function's, have none; a module's a few among many).
   ReaderState::Vector<uint32_t> special(s.scratch);
@@ -109,22 +110,34 @@ void listSpecial(ReaderState::Vector<uint32_t> &special, uint32_t index) {
         return s.error("constants of a type that has no constants");
       current = t;
       currentType = &tt;
+      nullable = k != TypeKind::Token;
       intMask = k == TypeKind::Integer && tt.bits - 1 < 64 ? ~uint64_t(0) >> (64 - tt.bits) : 0;
       continue;
     }
-    if (s.rec.code == kInteger && intMask && !r.empty()) {
-      // The common constant whole, in one append (the general way below appends a default
-      // constant and fills it in place, its index and value id kept across its switch).
+    // The common constants whole, in one append (the general way below appends a default
+    // constant and fills it in place, its index and value id kept across its switch).
+    auto quick = [&](ConstantKind kind, uint64_t bits) [[gnu::always_inline]] {
       Constant c;
-      c.kind = ConstantKind::Integer;
+      c.kind = kind;
       c.type = current;
       c.value = nextValue;
-      c.bits = decodeSigned(r[0]) & intMask;
+      c.bits = bits;
       append(m.constants, c);
       append(m.values, Value{ValueKind::Constant, current, nextIndex, {}});
       append(s.valueIds, nextValue);
       ++nextIndex;
       ++nextValue;
+    };
+    if (s.rec.code == kInteger && intMask && !r.empty()) {
+      quick(ConstantKind::Integer, decodeSigned(r[0]) & intMask);
+      continue;
+    }
+    if (s.rec.code == kUndef && current != kNoId) {
+      quick(ConstantKind::Undef, 0);
+      continue;
+    }
+    if (s.rec.code == kNull && nullable) {
+      quick(ConstantKind::Null, 0);
       continue;
     }
     if (current == kNoId)

@@ -709,8 +709,8 @@ TEST(DxilBitcodeReader, EveryAggregateOfABlockIsMadeCanonical) {
 }
 
 TEST(DxilBitcodeReader, IntegerConstantsKeepTheirWidthIndexAndValue) {
-  // INTEGER records of integers up to 64 bits (read the short way) among others: each value cut
-  // to its type's width, with its own index and value id.
+  // INTEGER records of integers up to 64 bits, NULL and UNDEF (read the short way) among others:
+  // each value cut to its type's width, with its own index and value id.
   std::vector<uint8_t> bytes = module(2, {}, [](BitWriter &w) {
     w.enterBlock(kConstants, 4);
     w.record(1, {tI8});
