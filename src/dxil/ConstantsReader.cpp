@@ -230,10 +230,12 @@ void listSpecial(ReaderState::Vector<uint32_t> &special, uint32_t index) {
                        " elements for a type of " + std::to_string(count));
       c.kind = ConstantKind::Aggregate;
       listSpecial(special, index);
-      for (size_t i = 0; i < r.size(); ++i) {
-        TypeId et = ct.kind == TypeKind::Struct ? m.typeElements[ct.firstElement + i]
-                                                : m.typeElements[ct.firstElement];
-        pushOperand(s, r[i], et);
+      {
+        // (A struct's element types one by one, an array's or vector's the same.)
+        const size_t step = ct.kind == TypeKind::Struct ? 1 : 0;
+        const size_t first = ct.firstElement;
+        for (size_t i = 0, n = r.size(); i < n; ++i)
+          pushOperand(s, r[i], m.typeElements[first + i * step]);
       }
       c.numOperands = uint32_t(r.size());
       break;
