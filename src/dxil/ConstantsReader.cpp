@@ -489,8 +489,9 @@ void listSpecial(ReaderState::Vector<uint32_t> &special, uint32_t index) {
     append(m.values, Value{ValueKind::Constant, c.type, index, {}});
     append(s.valueIds, c.value); // (growth out of line)
   }
-  if (Status st = resolveFixups(s, s.fixups, firstFixup); !st)
-    return st;
+  if (s.fixups.size() != firstFixup) // (most blocks refer to nothing ahead)
+    if (Status st = resolveFixups(s, s.fixups, firstFixup); !st)
+      return st;
   if (special.empty())
     return {};
   return canonicalizeConstants(s, firstConstant, special);
