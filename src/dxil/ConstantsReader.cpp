@@ -69,6 +69,10 @@ void listSpecial(ReaderState::Vector<uint32_t> &special, uint32_t index) {
   // types, which can move the table).
   const Type *currentType = nullptr;
   TypeId i1 = kNoId;
+  // The current type's value mask when it is an integer of 1 to 64 bits, else 0: the INTEGER
+  // records of such types (most constants) take the short way below.
+  uint64_t intMask = 0;
+  bool nullable = false; // the current type has a null value
   // The data and aggregate constants, the only ones made canonical after the block (most blocks,
   // a function's, have none; a module's a few among many).
   ReaderState::Vector<uint32_t> special(s.scratch);
@@ -106,6 +110,34 @@ void listSpecial(ReaderState::Vector<uint32_t> &special, uint32_t index) {
         return s.error("constants of a type that has no constants");
       current = t;
       currentType = &tt;
+      nullable = k != TypeKind::Token;
+      intMask = k == TypeKind::Integer && tt.bits - 1 < 64 ? ~uint64_t(0) >> (64 - tt.bits) : 0;
+      continue;
+    }
+    // The common constants whole, in one append (the general way below appends a default
+    // constant and fills it in place, its index and value id kept across its switch).
+    auto quick = [&](ConstantKind kind, uint64_t bits) [[gnu::always_inline]] {
+      Constant c;
+      c.kind = kind;
+      c.type = current;
+      c.value = nextValue;
+      c.bits = bits;
+      append(m.constants, c);
+      append(m.values, Value{ValueKind::Constant, current, nextIndex, {}});
+      append(s.valueIds, nextValue);
+      ++nextIndex;
+      ++nextValue;
+    };
+    if (s.rec.code == kInteger && intMask && !r.empty()) {
+      quick(ConstantKind::Integer, decodeSigned(r[0]) & intMask);
+      continue;
+    }
+    if (s.rec.code == kUndef && current != kNoId) {
+      quick(ConstantKind::Undef, 0);
+      continue;
+    }
+    if (s.rec.code == kNull && nullable) {
+      quick(ConstantKind::Null, 0);
       continue;
     }
     if (current == kNoId)
@@ -198,10 +230,12 @@ void listSpecial(ReaderState::Vector<uint32_t> &special, uint32_t index) {
                        " elements for a type of " + std::to_string(count));
       c.kind = ConstantKind::Aggregate;
       listSpecial(special, index);
-      for (size_t i = 0; i < r.size(); ++i) {
-        TypeId et = ct.kind == TypeKind::Struct ? m.typeElements[ct.firstElement + i]
-                                                : m.typeElements[ct.firstElement];
-        pushOperand(s, r[i], et);
+      {
+        // (A struct's element types one by one, an array's or vector's the same.)
+        const size_t step = ct.kind == TypeKind::Struct ? 1 : 0;
+        const size_t first = ct.firstElement;
+        for (size_t i = 0, n = r.size(); i < n; ++i)
+          pushOperand(s, r[i], m.typeElements[first + i * step]);
       }
       c.numOperands = uint32_t(r.size());
       break;
@@ -455,8 +489,9 @@ void listSpecial(ReaderState::Vector<uint32_t> &special, uint32_t index) {
     append(m.values, Value{ValueKind::Constant, c.type, index, {}});
     append(s.valueIds, c.value); // (growth out of line)
   }
-  if (Status st = resolveFixups(s, s.fixups, firstFixup); !st)
-    return st;
+  if (s.fixups.size() != firstFixup) // (most blocks refer to nothing ahead)
+    if (Status st = resolveFixups(s, s.fixups, firstFixup); !st)
+      return st;
   if (special.empty())
     return {};
   return canonicalizeConstants(s, firstConstant, special);

@@ -708,6 +708,48 @@ TEST(DxilBitcodeReader, EveryAggregateOfABlockIsMadeCanonical) {
   EXPECT_EQ(m->words[m->constants[5].firstWord + 1], 0u);
 }
 
+TEST(DxilBitcodeReader, IntegerConstantsKeepTheirWidthIndexAndValue) {
+  // INTEGER records of integers up to 64 bits, NULL and UNDEF (read the short way) among others:
+  // each value cut to its type's width, with its own index and value id.
+  std::vector<uint8_t> bytes = module(2, {}, [](BitWriter &w) {
+    w.enterBlock(kConstants, 4);
+    w.record(1, {tI8});
+    w.record(4, {3}); // 0: i8 -1
+    w.record(1, {tI1});
+    w.record(4, {3}); // 1: i1 -1 (true)
+    w.record(2, {});  // 2: i1 0 (null)
+    w.record(1, {tI32});
+    w.record(4, {11});                // 3: i32 -5
+    w.record(4, {uint64_t(1) << 33}); // 4: i32 2^32 (cut to 0)
+    w.record(3, {});                  // 5: undef
+    w.record(4, {14});                // 6: i32 7
+    w.endBlock();
+  });
+  Expected<LlvmModule> m = readBitcode(bytes);
+  ASSERT_TRUE(m) << m.error().format();
+  ASSERT_EQ(m->constants.size(), 7u);
+  const ConstantKind kinds[] = {ConstantKind::Integer, ConstantKind::Integer, ConstantKind::Null,
+                                ConstantKind::Integer, ConstantKind::Integer, ConstantKind::Undef,
+                                ConstantKind::Integer};
+  const uint64_t bits[] = {0xFF, 1, 0, 0xFFFFFFFBu, 0, 0, 7};
+  const uint32_t widths[] = {8, 1, 1, 32, 32, 32, 32};
+  for (uint32_t i = 0; i < 7; ++i) {
+    SCOPED_TRACE(i);
+    const Constant &c = m->constants[i];
+    EXPECT_EQ(c.kind, kinds[i]);
+    EXPECT_EQ(c.bits, bits[i]);
+    EXPECT_EQ(c.numWords, 0u);
+    EXPECT_EQ(m->types[c.type].kind, TypeKind::Integer);
+    EXPECT_EQ(m->types[c.type].bits, widths[i]);
+    ASSERT_LT(c.value, m->values.size());
+    EXPECT_EQ(m->values[c.value].kind, ValueKind::Constant);
+    EXPECT_EQ(m->values[c.value].index, i);
+    EXPECT_EQ(m->values[c.value].type, c.type);
+    if (i)
+      EXPECT_EQ(c.value, m->constants[i - 1].value + 1);
+  }
+}
+
 TEST(DxilBitcodeReader, ConstantsAfterASelectThatMakesTypesKeepTheirType) {
   // A select of vectors makes its condition's type (<2 x i1>, new here), which can move the
   // type table; the constants after it, of the same SETTYPE, keep its type.
