@@ -142,5 +142,23 @@ TEST(DxilBitcodeArena, AModuleOwningItsArenaGivesNothingBackTableByTable) {
   EXPECT_EQ(destroyed, 1);
 }
 
+TEST(DxilBitcodeArena, TheReadersWorkingTablesGiveNothingBackTableByTable) {
+  int deallocations = 0, destroyed = 0;
+  CountingArena scratch(deallocations, destroyed);
+  LlvmModule m;
+  const uint8_t bytes[4] = {};
+  BitstreamReader bs(bytes, 64, &scratch);
+  {
+    ReaderState s(bs, m, &scratch);
+    s.valueIds.reserve(100);
+    s.mdIds.reserve(100);
+    s.typeMap.reserve(100);
+    s.bodies.reserve(100);
+    s.moduleFixups.reserve(100);
+    deallocations = 0;
+  }
+  EXPECT_EQ(deallocations, 0);
+}
+
 } // namespace
 } // namespace spire::dxil::detail
