@@ -7,7 +7,9 @@
 
 #include <algorithm>
 #include <cstring>
+#include <memory>
 #include <optional>
+#include <type_traits>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -724,6 +726,20 @@ bool isBitcode(std::span<const uint8_t> b) {
   if (b.size() >= 4 && b[0] == 'B' && b[1] == 'C' && b[2] == 0xC0 && b[3] == 0xDE)
     return true;
   return b.size() >= 4 && b[0] == 0xDE && b[1] == 0xC0 && b[2] == 0x17 && b[3] == 0x0B;
+}
+
+// The working tables live in the reader's scratch arena, which frees its blocks at once: each is
+// made empty in place (its elements need no destructor), so that its own destructor does not
+// give its memory back through a virtual deallocate that does nothing.
+detail::ReaderState::~ReaderState() {
+  auto forget = [r = scratch]<class Table>(Table &table) {
+    static_assert(std::is_trivially_destructible_v<typename Table::value_type>);
+    std::construct_at(&table, r);
+  };
+  forget(typeMap), forget(typeIntern), forget(pointerIn0), forget(valueIds);
+  forget(fixups), forget(mdIds), forget(mdFixups), forget(groups), forget(attributeListIds);
+  forget(attributeScratch), forget(positionScratch), forget(groupScratch), forget(bodies);
+  forget(moduleFixups);
 }
 
 namespace {

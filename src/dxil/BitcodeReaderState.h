@@ -72,6 +72,10 @@ struct Fixup {
 struct ReaderState {
   ReaderState(BitstreamReader &bs, LlvmModule &m, std::pmr::memory_resource *scratch)
       : bs(bs), m(m), scratch(scratch) {}
+  ReaderState(const ReaderState &) = delete;
+  ReaderState &operator=(const ReaderState &) = delete;
+  /// Leaves its tables to `scratch` (monotonic: it frees them at once), giving nothing back.
+  ~ReaderState();
 
   BitstreamReader &bs;
   LlvmModule &m;

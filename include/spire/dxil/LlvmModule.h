@@ -512,7 +512,7 @@ public:
   /// An arena whose first block holds `initialBytes`.
   explicit ModuleArena(size_t initialBytes)
       : resource_(std::make_unique<std::pmr::monotonic_buffer_resource>(initialBytes)) {}
-  /// An arena that is `resource` (the reader's, monotonic too).
+  /// An arena that is `resource` (the reader's, monotonic too: its deallocate does nothing).
   explicit ModuleArena(std::unique_ptr<std::pmr::memory_resource> resource)
       : resource_(std::move(resource)) {}
   ModuleArena(const ModuleArena &) {}
@@ -522,6 +522,8 @@ public:
   std::pmr::memory_resource *resource() const {
     return resource_ ? resource_.get() : std::pmr::new_delete_resource();
   }
+  /// Whether the tables' memory is this arena's own (freed at once with it, not one by one).
+  bool owned() const { return resource_ != nullptr; }
 
 private:
   std::unique_ptr<std::pmr::memory_resource> resource_;
@@ -559,6 +561,7 @@ struct LlvmModule {
   LlvmModule(LlvmModule &&) noexcept = default;
   LlvmModule &operator=(const LlvmModule &other);
   LlvmModule &operator=(LlvmModule &&other) noexcept;
+  ~LlvmModule();
 
   /// First, so that it goes last: every table below allocates from it.
   ModuleArena arena;

@@ -2,6 +2,7 @@
 // tables): aligned, disjoint allocations within a block and across new ones, as a monotonic
 // resource gives them.
 #include "dxil/BitcodeReaderState.h"
+#include "spire/dxil/LlvmModule.h"
 
 #include <gtest/gtest.h>
 
@@ -91,6 +92,72 @@ TEST(DxilBitcodeArena, TablesGrowInItAndKeepTheirElements) {
     ASSERT_EQ(a[i], i * 3);
   for (uint32_t i = 0; i < b.size(); ++i)
     ASSERT_EQ(b[i], uint64_t(i * 3) << 33);
+}
+
+/// A monotonic resource that counts the deallocations asked of it and the times it goes.
+class CountingArena final : public std::pmr::memory_resource {
+public:
+  CountingArena(int &deallocations, int &destroyed)
+      : deallocations_(deallocations), destroyed_(destroyed) {}
+  ~CountingArena() override { ++destroyed_; }
+
+private:
+  void *do_allocate(size_t bytes, size_t align) override { return inner_.allocate(bytes, align); }
+  void do_deallocate(void *, size_t, size_t) override { ++deallocations_; }
+  bool do_is_equal(const std::pmr::memory_resource &o) const noexcept override {
+    return this == &o;
+  }
+  std::pmr::monotonic_buffer_resource inner_;
+  int &deallocations_, &destroyed_;
+};
+
+void fill(LlvmModule &m) {
+  for (uint32_t i = 0; i < 1000; ++i) {
+    m.operands.push_back(i);
+    m.types.push_back(Type{});
+    m.instructions.push_back(Instruction{});
+  }
+  m.strings.assign(300, 'x');
+  m.triple.assign(100, 't');
+}
+
+TEST(DxilBitcodeArena, AModuleOwningItsArenaGivesNothingBackTableByTable) {
+  int deallocations = 0, destroyed = 0;
+  {
+    LlvmModule m(std::make_unique<CountingArena>(deallocations, destroyed));
+    fill(m);
+    const int whileGrowing = deallocations; // (growth gives the old copies back)
+    {
+      LlvmModule copy(m); // on the heap: its tables free their memory themselves
+      EXPECT_EQ(copy.operands.size(), 1000u);
+      EXPECT_EQ(copy.str(StrRef{0, 3}), "xxx");
+    }
+    LlvmModule moved(std::move(m)); // the arena and the tables go together
+    EXPECT_EQ(moved.operands[999], 999u);
+    EXPECT_EQ(deallocations, whileGrowing);
+    EXPECT_EQ(destroyed, 0);
+    deallocations = 0;
+  }
+  EXPECT_EQ(deallocations, 0);
+  EXPECT_EQ(destroyed, 1);
+}
+
+TEST(DxilBitcodeArena, TheReadersWorkingTablesGiveNothingBackTableByTable) {
+  int deallocations = 0, destroyed = 0;
+  CountingArena scratch(deallocations, destroyed);
+  LlvmModule m;
+  const uint8_t bytes[4] = {};
+  BitstreamReader bs(bytes, 64, &scratch);
+  {
+    ReaderState s(bs, m, &scratch);
+    s.valueIds.reserve(100);
+    s.mdIds.reserve(100);
+    s.typeMap.reserve(100);
+    s.bodies.reserve(100);
+    s.moduleFixups.reserve(100);
+    deallocations = 0;
+  }
+  EXPECT_EQ(deallocations, 0);
 }
 
 } // namespace
