@@ -116,7 +116,7 @@ void listSpecial(ReaderState::Vector<uint32_t> &special, uint32_t index) {
     }
     // The common constants whole, in one append (the general way below appends a default
     // constant and fills it in place, its index and value id kept across its switch).
-    auto quick = [&](ConstantKind kind, uint64_t bits) [[gnu::always_inline]] {
+    auto quick = [&](ConstantKind kind, uint64_t bits) {
       Constant c;
       c.kind = kind;
       c.type = current;
