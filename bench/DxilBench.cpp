@@ -96,15 +96,21 @@ int runDxil(std::span<char *const> args) {
   // --model-once: each program read and decoded once and nothing else, for a profiler to count
   // what readBitcode and decodeDxil cost a byte (bench/dxil.py's instruction row).
   bool modelOnce = false;
+  // --model-only: the read+model pass alone, --passes times, for a sampling profiler (the time
+  // that pass takes, which counted instructions do not show: cache and branch misses).
+  bool modelOnly = false;
   std::vector<char *> rest;
   for (char *a : args)
     if (std::string_view(a) == "--model-once")
       modelOnce = true;
+    else if (std::string_view(a) == "--model-only")
+      modelOnly = true;
     else
       rest.push_back(a);
   std::vector<fs::path> files;
   if (!parseArguments(rest,
-                      "Usage: spire_bench dxil [--passes N] [--model-once] <dir or .dxil files...>",
+                      "Usage: spire_bench dxil [--passes N] [--model-once | --model-only] "
+                      "<dir or .dxil files...>",
                       passes, files))
     return 0;
   std::vector<Program> programs;
@@ -138,6 +144,12 @@ int runDxil(std::span<char *const> args) {
     std::printf("{\"task\":\"dxil model once\",\"programs\":%zu,\"failed\":%zu,"
                 "\"bitcode_bytes\":%llu}\n",
                 programs.size(), failed, static_cast<unsigned long long>(bitcodeBytes));
+    return failed ? 1 : 0;
+  }
+  if (modelOnly) {
+    size_t failed = 0;
+    for (int pass = 0; pass < passes; ++pass)
+      failed += dxilModelPass(programs);
     return failed ? 1 : 0;
   }
   size_t failures = 0;
