@@ -326,6 +326,25 @@ TEST(DxilBitcodeReaderErrors, StringTableNames) {
   Expected<LlvmModule> m = readBitcode(v2({1, 3, tVoidFn, 0, 1, 0, 0, 0, 0, 0}, "main"));
   ASSERT_TRUE(m) << m.error().format();
   EXPECT_EQ(m->name(m->functions[0].value), "ain");
+  // A module before version 2 names nothing in the string table (no pass looks for it first),
+  // but a STRTAB block at the top level is still read, and a bad one rejected.
+  auto v1 = [](bool badTable) {
+    BitWriter w;
+    w.enterBlock(kModuleBlock, 3);
+    w.record(1, {1});
+    writeTypes(w);
+    w.record(8, {tVoidFn, 0, 1, 0, 0, 0, 0, 0, 0, 0});
+    w.endBlock();
+    w.enterBlock(kStrtabBlock, 3);
+    if (badTable)
+      w.fixed(6, 3); // an abbreviation the block never defined
+    else
+      w.blobRecord(1, {}, "main");
+    w.endBlock();
+    return w.bitcode();
+  };
+  ASSERT_TRUE(readBitcode(v1(false)));
+  expectAll({{"bad table, version 1", v1(true), "abbreviation"}});
 }
 
 TEST(DxilBitcodeReaderErrors, Instructions) {
