@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -218,7 +219,7 @@ public:
         return s_.bs.takeError();
       recordBits += s_.bs.bitPosition() - s_.rec.bitOffset; // (no test: cheaper)
       if (!record()) [[unlikely]]
-        return std::move(failure_);
+        return std::move(*failure_);
     }
     Status st = finish();
     if (watch_ && st)
@@ -289,7 +290,7 @@ private:
   }
 
   [[gnu::cold, gnu::noinline]] bool fail(std::string message) {
-    failure_ = s_.error(std::move(message));
+    failure_.emplace(s_.error(std::move(message)));
     return false;
   }
   TypeId failId(std::string message) {
@@ -301,9 +302,11 @@ private:
 
   /// The types of `count` bitcode ids at `ids` into `out`, each checked by `valid` (its kind);
   /// false (failure_ set, `message` when one is not valid) on an error.
-  template <class Valid>
+  /// With `Hash`, each type is folded into `*hash` as well (ReaderState::typeHashStep).
+  template <bool Hash, class Valid>
   [[gnu::always_inline]] bool refs(const uint64_t *ids, size_t count, TypeId *out, Valid valid,
-                                   const char *message) {
+                                   const char *message, uint64_t *hash = nullptr) {
+    uint64_t h = Hash ? *hash : 0;
     // Locals: the stores to `out` could alias the tables for the compiler.
     const TypeId *map = s_.typeMap.data();
     size_t mapSize = s_.typeMap.size();
@@ -324,7 +327,11 @@ private:
       if (!valid(i, types[el].kind)) [[unlikely]]
         return fail(message);
       out[i] = el;
+      if constexpr (Hash)
+        h = ReaderState::typeHashStep(h, el);
     }
+    if constexpr (Hash)
+      *hash = h;
     return true;
   }
 
@@ -384,23 +391,25 @@ private:
         return fail("type record too short");
       const size_t count = n - first;
       TypeId *elements = elementRoom(count);
-      if (!refs(
+      // (The type's hash taken as its elements are found: no second pass over them.)
+      Type t;
+      t.kind = TypeKind::Function;
+      t.varArg = r[0] != 0;
+      uint64_t hash = ReaderState::typeHashStart(t);
+      if (!refs<true>(
               r + first, 1, elements,
               [](size_t, TypeKind k) {
                 return !(k == TypeKind::Function || k == TypeKind::Label ||
                          k == TypeKind::Metadata);
               },
-              "function returning a function, label or metadata"))
+              "function returning a function, label or metadata", &hash))
         return false;
-      if (!refs(
+      if (!refs<true>(
               r + first + 1, count - 1, elements + 1,
               [](size_t, TypeKind k) { return !(k == TypeKind::Void || k == TypeKind::Function); },
-              "function parameter of type void or function"))
+              "function parameter of type void or function", &hash))
         return false;
-      Type t;
-      t.kind = TypeKind::Function;
-      t.varArg = r[0] != 0;
-      id = s_.internNew(t, elements, uint32_t(count));
+      id = s_.internNewHashed(t, elements, uint32_t(count), uint32_t(hash >> 32));
       break;
     }
     case kInteger: {
@@ -424,7 +433,7 @@ private:
         return fail("type record too short");
       const size_t count = n - 1;
       TypeId *elements = elementRoom(count);
-      if (!refs(
+      if (!refs<false>(
               r + 1, count, elements, [](size_t, TypeKind k) { return isValidElement(k, false); },
               "struct member of a type that cannot be a member"))
         return false;
@@ -619,7 +628,8 @@ private:
   StrRef pendingName_; ///< the last STRUCT_NAME's, for the next identified struct
   uint32_t openPlaceholders_ = 0;
   bool filledPlaceholder_ = false;
-  Diagnostic failure_;
+  /// (Optional: a Diagnostic made and destroyed for every block costs ~100 instructions.)
+  std::optional<Diagnostic> failure_;
   // Watching the block for the memo.
   bool watch_ = false;
   bool numEntryFits_ = false;
