@@ -60,6 +60,9 @@ constexpr auto kPlainKind = [] {
   return kinds;
 }();
 
+/// Empty intern table slots, for the first table of most type blocks.
+constexpr std::array<ReaderState::InternSlot, 256> kEmptyInternSlots{};
+
 bool isValidElement(TypeKind k, bool forArray) {
   switch (k) {
   case TypeKind::Void:
@@ -571,7 +574,11 @@ private:
       size_t slots = 64;
       while (slots < expected)
         slots *= 2;
-      s_.typeIntern.assign(slots, ReaderState::InternSlot{});
+      // (Copied from empty slots made once: one memcpy, where filling them is a loop.)
+      if (slots <= kEmptyInternSlots.size())
+        s_.typeIntern.assign(kEmptyInternSlots.begin(), kEmptyInternSlots.begin() + slots);
+      else
+        s_.typeIntern.assign(slots, ReaderState::InternSlot{});
     }
     if (s_.pointerIn0.size() < m_.types.size() + expected)
       s_.pointerIn0.resize(m_.types.size() + expected, kNoId);
