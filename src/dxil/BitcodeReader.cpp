@@ -591,8 +591,9 @@ Status readSubBlock(ReaderState &s, uint32_t id) {
     if (s.nextBody == 0) {
       // Everything module-level is known: initializers, aliasees and function fields.
       s.moduleValueCount = uint32_t(s.valueIds.size());
-      if (Status st = resolveFixups(s, s.moduleFixups, 0); !st)
-        return st;
+      if (!s.moduleFixups.empty()) // (most modules: none, and no call)
+        if (Status st = resolveFixups(s, s.moduleFixups, 0); !st)
+          return st;
     }
     if (!s.bs.enter(id))
       return s.bs.takeError();
@@ -737,7 +738,7 @@ Status readModuleBlock(ReaderState &s, std::span<const uint8_t> bytes, bool &str
       break;
     }
   }
-  if (s.nextBody == 0)
+  if (s.nextBody == 0 && !s.moduleFixups.empty())
     if (Status st = resolveFixups(s, s.moduleFixups, 0); !st)
       return st;
   if (s.nextBody != s.bodies.size())
