@@ -485,7 +485,12 @@ std::optional<Diagnostic> readFunctionRecord(ReaderState &s) {
     f.section = uint32_t(r[6] - 1);
   }
   f.visibility = isLocalLinkage(f.linkage) ? Visibility::Default : decodeVisibility(r[7]);
-  if (rest > 8) {
+  if (rest == 15 && (r[8] | r[10] | r[13] | r[14]) == 0) [[likely]] {
+    // LLVM 3.7's record (DXC's): no gc name, prologue, prefix or personality.
+    f.unnamedAddr = decodeUnnamedAddr(r[9]);
+    if (r[11] <= 2)
+      f.dllStorage = DllStorage(r[11]);
+  } else if (rest > 8) {
     if (r[8]) {
       if (r[8] - 1 >= m.gcNames.size())
         return s.error("gc name index out of range");

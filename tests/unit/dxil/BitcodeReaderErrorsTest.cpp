@@ -347,6 +347,25 @@ TEST(DxilBitcodeReaderErrors, StringTableNames) {
   expectAll({{"bad table, version 1", v1(true), "abbreviation"}});
 }
 
+// A FUNCTION record of LLVM 3.7's 15 operands (DXC's) without gc name, prologue, prefix or
+// personality takes a shorter path: its other fields are still read, and one that has any of
+// those four takes the general path (and its checks).
+TEST(DxilBitcodeReaderErrors, FunctionRecordOfFifteenOperands) {
+  auto with = [](std::vector<uint64_t> fn) { return buildModule(tVoidFn, {}, rec(8, fn)); };
+  Expected<LlvmModule> m = readBitcode(with({tVoidFn, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 2, 0, 0, 0}));
+  ASSERT_TRUE(m) << m.error().format();
+  EXPECT_EQ(m->functions[0].unnamedAddr, UnnamedAddr::Global);
+  EXPECT_EQ(m->functions[0].dllStorage, DllStorage::Export);
+  EXPECT_EQ(m->functions[0].personality, kNoId);
+  m = readBitcode(with({tVoidFn, 0, 1, 0, 0, 0, 0, 0, 0, 2, 0, 1, 0, 0, 1}));
+  ASSERT_TRUE(m) << m.error().format();
+  EXPECT_EQ(m->functions[0].unnamedAddr, UnnamedAddr::Local);
+  EXPECT_EQ(m->functions[0].dllStorage, DllStorage::Import);
+  EXPECT_EQ(m->functions[0].personality, m->functions[0].value); // value id 0: itself
+  expectAll({{"gc", with({tVoidFn, 0, 1, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0}),
+              "gc name index out of range"}});
+}
+
 TEST(DxilBitcodeReaderErrors, Instructions) {
   const uint64_t far = 4294967249u; // a relative id that points 50 past the next value
   expectAll({
