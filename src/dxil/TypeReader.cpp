@@ -346,6 +346,39 @@ private:
     return bigElements_.data();
   }
 
+  /// A function type from its record's operands from `First` on (return type, parameters),
+  /// its hash taken as its elements are found (no second pass over them); kNoId (failure_ set)
+  /// on an error.
+  template <size_t First> [[gnu::always_inline]] TypeId functionType(const uint64_t *r, size_t n) {
+    if (n < First + 1) {
+      fail("type record too short");
+      return kNoId;
+    }
+    const size_t count = n - First;
+    TypeId *elements = elementRoom(count);
+    Type t;
+    t.kind = TypeKind::Function;
+    t.varArg = r[0] != 0;
+    uint64_t hash = ReaderState::typeHashStart(t);
+    if (!refs<true>(
+            r + First, 1, elements,
+            [](size_t, TypeKind k) {
+              return !(k == TypeKind::Function || k == TypeKind::Label || k == TypeKind::Metadata);
+            },
+            "function returning a function, label or metadata", &hash))
+      return kNoId;
+    if (!refs<true>(
+            r + First + 1, count - 1, elements + 1,
+            [](size_t, TypeKind k) { // (one bit test: neither void nor a function)
+              constexpr uint32_t bad =
+                  1u << unsigned(TypeKind::Void) | 1u << unsigned(TypeKind::Function);
+              return !((bad >> unsigned(k)) & 1);
+            },
+            "function parameter of type void or function", &hash))
+      return kNoId;
+    return s_.internNewHashed(t, elements, uint32_t(count), uint32_t(hash >> 32));
+  }
+
   [[gnu::always_inline]] bool record() {
     const uint64_t *r = s_.rec.ops.data();
     const size_t n = s_.rec.ops.size();
@@ -385,36 +418,20 @@ private:
       }
       break;
     }
-    case kFunctionOld:
-    case kFunction: {
+    case kFunction: // (TYPE_CODE_FUNCTION: [vararg, return type, parameters...])
       if (!room())
         return false;
-      size_t first = code == kFunctionOld ? 2 : 1;
-      if (n < first + 1)
-        return fail("type record too short");
-      const size_t count = n - first;
-      TypeId *elements = elementRoom(count);
-      // (The type's hash taken as its elements are found: no second pass over them.)
-      Type t;
-      t.kind = TypeKind::Function;
-      t.varArg = r[0] != 0;
-      uint64_t hash = ReaderState::typeHashStart(t);
-      if (!refs<true>(
-              r + first, 1, elements,
-              [](size_t, TypeKind k) {
-                return !(k == TypeKind::Function || k == TypeKind::Label ||
-                         k == TypeKind::Metadata);
-              },
-              "function returning a function, label or metadata", &hash))
+      id = functionType<1>(r, n);
+      if (id == kNoId)
         return false;
-      if (!refs<true>(
-              r + first + 1, count - 1, elements + 1,
-              [](size_t, TypeKind k) { return !(k == TypeKind::Void || k == TypeKind::Function); },
-              "function parameter of type void or function", &hash))
-        return false;
-      id = s_.internNewHashed(t, elements, uint32_t(count), uint32_t(hash >> 32));
       break;
-    }
+    case kFunctionOld: // (the old form: [vararg, attributes, return type, parameters...])
+      if (!room())
+        return false;
+      id = functionType<2>(r, n);
+      if (id == kNoId)
+        return false;
+      break;
     case kInteger: {
       if (!room())
         return false;

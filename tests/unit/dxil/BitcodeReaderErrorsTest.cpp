@@ -176,6 +176,19 @@ TEST(DxilBitcodeReaderErrors, TypeRecords) {
          w.record(21, {0, 0, 0});
        }),
        "parameter of type void"},
+      {"function parameter", types([](BitWriter &w) {
+         w.record(1, {3});
+         w.record(2, {});
+         w.record(21, {0, 0});
+         w.record(21, {0, 0, 1});
+       }),
+       "parameter of type void or function"},
+      {"void parameter, old form", types([](BitWriter &w) {
+         w.record(1, {2});
+         w.record(2, {});
+         w.record(9, {0, 0, 0, 0});
+       }),
+       "parameter of type void"},
       {"function returning a function", types([](BitWriter &w) {
          w.record(1, {3});
          w.record(2, {});
