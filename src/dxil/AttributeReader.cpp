@@ -37,8 +37,14 @@ uint32_t internSet(ReaderState &s, std::span<Attribute> attrs) {
     if (set.count != unique.size())
       continue;
     bool same = true;
-    for (uint32_t k = 0; k < set.count && same; ++k)
-      same = attributeEqual(m, m.attributes[set.first + k], unique[k]);
+    for (uint32_t k = 0; k < set.count && same; ++k) {
+      // (attributeEqual, its common case inline: most sets hold enum and integer attributes)
+      const Attribute &a = m.attributes[set.first + k], &b = unique[k];
+      same = a.form != b.form ? false
+             : a.form != Attribute::Form::String
+                 ? a.kind == b.kind && a.intValue == b.intValue && a.type == b.type
+                 : attributeEqual(m, a, b);
+    }
     if (same)
       return i;
   }

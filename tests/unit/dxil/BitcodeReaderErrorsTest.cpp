@@ -379,6 +379,26 @@ TEST(DxilBitcodeReaderErrors, FunctionRecordOfFifteenOperands) {
               "gc name index out of range"}});
 }
 
+// Attribute groups with equal sets share one set (compared attribute by attribute: enum,
+// integer and string attributes), and sets that differ in any part do not.
+TEST(DxilBitcodeReaderErrors, EqualAttributeSetsAreOneSet) {
+  const uint64_t fn = 0xFFFFFFFF, a = 'a', b = 'b';
+  Expected<LlvmModule> m = readBitcode(moduleBlock(kAttrGroupBlock, [&](BitWriter &w) {
+    w.record(3, {1, fn, 0, 18});           // nounwind
+    w.record(3, {2, fn, 0, 18});           // the same set
+    w.record(3, {3, fn, 0, 20});           // readnone: another kind
+    w.record(3, {4, fn, 1, 1, 8});         // align 8
+    w.record(3, {5, fn, 1, 1, 8});         // the same
+    w.record(3, {6, fn, 1, 1, 16});        // align 16: another value
+    w.record(3, {7, fn, 4, a, 0, b, 0});   // "a"="b"
+    w.record(3, {8, fn, 4, a, 0, b, 0});   // the same
+    w.record(3, {9, fn, 4, a, 0, a, 0});   // "a"="a": another value
+    w.record(3, {10, fn, 3, a, 0, 0, 18}); // "a" and nounwind: two attributes
+  }));
+  ASSERT_TRUE(m) << m.error().format();
+  EXPECT_EQ(m->attributeSets.size(), 7u);
+}
+
 TEST(DxilBitcodeReaderErrors, Instructions) {
   const uint64_t far = 4294967249u; // a relative id that points 50 past the next value
   expectAll({
