@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <vector>
@@ -178,7 +179,14 @@ bool freshTypes(const ReaderState &s) {
         t.name.offset += base - b->namesStart;
   m.typeElements.insert(m.typeElements.end(), b->elements.begin(), b->elements.end());
   s.typeMap.assign(b->typeMap.begin(), b->typeMap.end());
-  s.typeIntern.assign(b->intern.begin(), b->intern.end());
+  // (A range assign into a std::pmr vector copies slot by slot; the table's empty slots are
+  // copied in one memcpy, and the remembered ones over them in another.)
+  s.typeIntern.assign(kEmptyInternSlots.begin(),
+                      kEmptyInternSlots.begin() +
+                          std::min(b->intern.size(), kEmptyInternSlots.size()));
+  s.typeIntern.resize(b->intern.size());
+  std::memcpy(s.typeIntern.data(), b->intern.data(),
+              b->intern.size() * sizeof(ReaderState::InternSlot));
   s.typeInternCount = b->internCount;
   s.pointerIn0.assign(b->pointerIn0.begin(), b->pointerIn0.end());
   s.declaredTypes = b->declared;
