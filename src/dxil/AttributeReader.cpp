@@ -250,7 +250,7 @@ struct AttributeTableSizes {
 
 /// A block equal to one the memo holds, read in the same table state: its additions, and true
 /// (for a reader that remembers: its caller tests that inline, so spire dis never calls this).
-[[gnu::noinline]] bool attributesFromMemo(ReaderState &s) {
+bool fromMemo(ReaderState &s) {
   if (s.attributeState == ReaderState::kUnknownAttributes)
     return false;
   const BitstreamReader::BlockBody body = s.bs.blockBody();
@@ -326,8 +326,6 @@ void rememberAttributes(ReaderState &s, const BitstreamReader::BlockBody &body,
 }
 
 Status readBlock(ReaderState &s, bool groups) {
-  if (s.bs.remembers() && attributesFromMemo(s))
-    return {};
   const bool watch = s.bs.remembers() && s.attributeState != ReaderState::kUnknownAttributes;
   const BitstreamReader::BlockBody body = watch ? s.bs.blockBody() : BitstreamReader::BlockBody{};
   const AttributeTableSizes from(s);
@@ -368,6 +366,7 @@ Status readBlock(ReaderState &s, bool groups) {
 
 } // namespace
 
+bool attributesFromMemo(ReaderState &s) { return fromMemo(s); }
 Status readParamAttrGroupBlock(ReaderState &s) { return readBlock(s, true); }
 Status readParamAttrBlock(ReaderState &s) { return readBlock(s, false); }
 

@@ -613,8 +613,12 @@ Status readSubBlock(ReaderState &s, uint32_t id) {
   case kTypeBlock:
     return readTypeBlock(s);
   case kParamAttrGroupBlock:
+    if (s.bs.remembers() && attributesFromMemo(s))
+      return {};
     return readParamAttrGroupBlock(s);
   case kParamAttrBlock:
+    if (s.bs.remembers() && attributesFromMemo(s))
+      return {};
     return readParamAttrBlock(s);
   case kConstantsBlock: // (the module's value and metadata counts: set by the caller after)
     return readConstantsBlock(s, kNoId);
@@ -673,7 +677,8 @@ Status findStrtab(ReaderState &s, std::span<const uint8_t> bytes) {
   }
 }
 
-Status readModuleBlock(ReaderState &s, std::span<const uint8_t> bytes, bool &strtabFound) {
+[[gnu::noinline]] Status readModuleBlock(ReaderState &s, std::span<const uint8_t> bytes,
+                                         bool &strtabFound) {
   BitstreamEntry e; // (next() sets it in a block: not reset for every entry)
   for (;;) {
     if (!s.bs.next(e))

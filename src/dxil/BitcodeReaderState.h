@@ -243,6 +243,11 @@ Status readMetadataBlock(ReaderState &s, uint32_t function);
 Status readMetadataKindBlock(ReaderState &s);
 Status readMetadataAttachmentBlock(ReaderState &s, uint32_t function);
 Status readValueSymtabBlock(ReaderState &s, uint32_t function);
+/// At the start of a PARAMATTR or PARAMATTR_GROUP block, in a reader that remembers: when the
+/// thread's memo holds an equal block read in the same table state, its additions, the block
+/// left, and true. (The two readers below read a block: their caller asks the memo first, so
+/// that a block found there costs no Status.)
+[[gnu::noinline]] bool attributesFromMemo(ReaderState &s);
 Status readParamAttrGroupBlock(ReaderState &s);
 Status readParamAttrBlock(ReaderState &s);
 Status readFunctionBlock(ReaderState &s, uint32_t function);
