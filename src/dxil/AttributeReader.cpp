@@ -37,8 +37,14 @@ uint32_t internSet(ReaderState &s, std::span<Attribute> attrs) {
     if (set.count != unique.size())
       continue;
     bool same = true;
-    for (uint32_t k = 0; k < set.count && same; ++k)
-      same = attributeEqual(m, m.attributes[set.first + k], unique[k]);
+    for (uint32_t k = 0; k < set.count && same; ++k) {
+      // (attributeEqual, its common case inline: most sets hold enum and integer attributes)
+      const Attribute &a = m.attributes[set.first + k], &b = unique[k];
+      same = a.form != b.form ? false
+             : a.form != Attribute::Form::String
+                 ? a.kind == b.kind && a.intValue == b.intValue && a.type == b.type
+                 : attributeEqual(m, a, b);
+    }
     if (same)
       return i;
   }
@@ -244,7 +250,7 @@ struct AttributeTableSizes {
 
 /// A block equal to one the memo holds, read in the same table state: its additions, and true
 /// (for a reader that remembers: its caller tests that inline, so spire dis never calls this).
-[[gnu::noinline]] bool attributesFromMemo(ReaderState &s) {
+bool fromMemo(ReaderState &s) {
   if (s.attributeState == ReaderState::kUnknownAttributes)
     return false;
   const BitstreamReader::BlockBody body = s.bs.blockBody();
@@ -320,8 +326,6 @@ void rememberAttributes(ReaderState &s, const BitstreamReader::BlockBody &body,
 }
 
 Status readBlock(ReaderState &s, bool groups) {
-  if (s.bs.remembers() && attributesFromMemo(s))
-    return {};
   const bool watch = s.bs.remembers() && s.attributeState != ReaderState::kUnknownAttributes;
   const BitstreamReader::BlockBody body = watch ? s.bs.blockBody() : BitstreamReader::BlockBody{};
   const AttributeTableSizes from(s);
@@ -362,6 +366,7 @@ Status readBlock(ReaderState &s, bool groups) {
 
 } // namespace
 
+bool attributesFromMemo(ReaderState &s) { return fromMemo(s); }
 Status readParamAttrGroupBlock(ReaderState &s) { return readBlock(s, true); }
 Status readParamAttrBlock(ReaderState &s) { return readBlock(s, false); }
 

@@ -485,7 +485,12 @@ std::optional<Diagnostic> readFunctionRecord(ReaderState &s) {
     f.section = uint32_t(r[6] - 1);
   }
   f.visibility = isLocalLinkage(f.linkage) ? Visibility::Default : decodeVisibility(r[7]);
-  if (rest > 8) {
+  if (rest == 15 && (r[8] | r[10] | r[13] | r[14]) == 0) [[likely]] {
+    // LLVM 3.7's record (DXC's): no gc name, prologue, prefix or personality.
+    f.unnamedAddr = decodeUnnamedAddr(r[9]);
+    if (r[11] <= 2)
+      f.dllStorage = DllStorage(r[11]);
+  } else if (rest > 8) {
     if (r[8]) {
       if (r[8] - 1 >= m.gcNames.size())
         return s.error("gc name index out of range");
@@ -591,8 +596,9 @@ Status readSubBlock(ReaderState &s, uint32_t id) {
     if (s.nextBody == 0) {
       // Everything module-level is known: initializers, aliasees and function fields.
       s.moduleValueCount = uint32_t(s.valueIds.size());
-      if (Status st = resolveFixups(s, s.moduleFixups, 0); !st)
-        return st;
+      if (!s.moduleFixups.empty()) // (most modules: none, and no call)
+        if (Status st = resolveFixups(s, s.moduleFixups, 0); !st)
+          return st;
     }
     if (!s.bs.enter(id))
       return s.bs.takeError();
@@ -607,8 +613,12 @@ Status readSubBlock(ReaderState &s, uint32_t id) {
   case kTypeBlock:
     return readTypeBlock(s);
   case kParamAttrGroupBlock:
+    if (s.bs.remembers() && attributesFromMemo(s))
+      return {};
     return readParamAttrGroupBlock(s);
   case kParamAttrBlock:
+    if (s.bs.remembers() && attributesFromMemo(s))
+      return {};
     return readParamAttrBlock(s);
   case kConstantsBlock: // (the module's value and metadata counts: set by the caller after)
     return readConstantsBlock(s, kNoId);
@@ -621,7 +631,54 @@ Status readSubBlock(ReaderState &s, uint32_t id) {
   }
 }
 
-Status readModuleBlock(ReaderState &s) {
+/// Reads a top-level STRTAB block just announced: its last STRTAB_BLOB is the string table.
+Status readStrtabBlock(ReaderState &s, BitstreamReader &bs) {
+  if (Status st = bs.enterBlock(kStrtabBlock); !st)
+    return st;
+  for (;;) {
+    BitstreamEntry r;
+    if (!bs.next(r))
+      return bs.takeError();
+    if (r.kind == BitstreamEntry::Kind::EndBlock)
+      return {};
+    if (r.kind == BitstreamEntry::Kind::SubBlock) {
+      if (Status st = bs.skipBlock(); !st)
+        return st;
+      continue;
+    }
+    if (r.kind != BitstreamEntry::Kind::Record)
+      return bs.error("the data ends inside the string table");
+    if (!bs.read(r.id, s.rec))
+      return bs.takeError();
+    if (s.rec.code == 1) // STRTAB_BLOB
+      s.strtab = s.rec.blob;
+  }
+}
+
+/// The string table of a version 2 module (its names are offsets into it), found by a pass of
+/// its own over the top level of `bytes` (the bitcode past its magic): the table usually
+/// follows the module. Versions before 2 (DXIL's) name nothing there and never pay for it.
+Status findStrtab(ReaderState &s, std::span<const uint8_t> bytes) {
+  BitstreamReader bs(bytes, 64, s.scratch);
+  for (;;) {
+    BitstreamEntry e;
+    if (!bs.next(e))
+      return bs.takeError();
+    if (e.kind == BitstreamEntry::Kind::EndOfStream)
+      return {};
+    if (e.kind != BitstreamEntry::Kind::SubBlock)
+      return bs.error("a top-level record outside any block");
+    if (e.id == kStrtabBlock) {
+      if (Status st = readStrtabBlock(s, bs); !st)
+        return st;
+    } else if (Status st = bs.skipBlock(); !st) {
+      return st;
+    }
+  }
+}
+
+[[gnu::noinline]] Status readModuleBlock(ReaderState &s, std::span<const uint8_t> bytes,
+                                         bool &strtabFound) {
   BitstreamEntry e; // (next() sets it in a block: not reset for every entry)
   for (;;) {
     if (!s.bs.next(e))
@@ -650,6 +707,11 @@ Status readModuleBlock(ReaderState &s) {
       s.version = uint32_t(r[0]);
       s.m.version = s.version;
       s.useRelativeIds = s.version >= 1;
+      if (s.version >= 2) { // (names from here on are in the string table)
+        if (Status st = findStrtab(s, bytes); !st)
+          return st;
+        strtabFound = true;
+      }
       break;
     case 2: // TRIPLE
       assignRecordString(s.rec, s.m.triple);
@@ -686,7 +748,7 @@ Status readModuleBlock(ReaderState &s) {
       break;
     }
   }
-  if (s.nextBody == 0)
+  if (s.nextBody == 0 && !s.moduleFixups.empty())
     if (Status st = resolveFixups(s, s.moduleFixups, 0); !st)
       return st;
   if (s.nextBody != s.bodies.size())
@@ -777,8 +839,9 @@ Status readInto(LlvmModule &m, std::span<const uint8_t> bytes) {
   m.strings.reserve(n / 2);
   m.metadata.reserve(n / 24);
   m.metadataOperands.reserve(n / 10);
-  m.words.reserve(16); // (wide and data constants, records kept raw: a few in most programs)
-  BitstreamReader bs(bytes.subspan(4), 64, &scratch);
+  m.words.reserve(16);      // (wide and data constants, records kept raw: a few in most programs)
+  bytes = bytes.subspan(4); // (past the magic)
+  BitstreamReader bs(bytes, 64, &scratch);
   ReaderState s(bs, m, &scratch);
   s.rec.ops.reserve(256); // (the data layout and the longest names, without regrowth)
   s.valueIds.reserve(n / 12);
@@ -798,44 +861,8 @@ Status readInto(LlvmModule &m, std::span<const uint8_t> bytes) {
   s.attributeListIds.reserve(8);
   // (Not the attribute scratch: most programs' attribute blocks come from the memo.)
 
-  // First pass over the top level: find the string table (version 2 names live there).
-  for (;;) {
-    BitstreamEntry e;
-    if (!bs.next(e))
-      return bs.takeError();
-    if (e.kind == BitstreamEntry::Kind::EndOfStream)
-      break;
-    if (e.kind != BitstreamEntry::Kind::SubBlock)
-      return bs.error("a top-level record outside any block");
-    if (e.id != kStrtabBlock) {
-      if (Status st = bs.skipBlock(); !st)
-        return st;
-      continue;
-    }
-    if (Status st = bs.enterBlock(e.id); !st)
-      return st;
-    for (;;) {
-      BitstreamEntry r;
-      if (!bs.next(r))
-        return bs.takeError();
-      if (r.kind == BitstreamEntry::Kind::EndBlock)
-        break;
-      if (r.kind == BitstreamEntry::Kind::SubBlock) {
-        if (Status st = bs.skipBlock(); !st)
-          return st;
-        continue;
-      }
-      if (r.kind != BitstreamEntry::Kind::Record)
-        return bs.error("the data ends inside the string table");
-      if (!bs.read(r.id, s.rec))
-        return bs.takeError();
-      if (s.rec.code == 1) // STRTAB_BLOB
-        s.strtab = s.rec.blob;
-    }
-  }
-
-  bs.seek(0);
   bool sawModule = false;
+  bool strtabFound = false; // (set by a version 2 module's scan for its string table)
   for (;;) {
     BitstreamEntry e;
     if (!bs.next(e))
@@ -848,12 +875,16 @@ Status readInto(LlvmModule &m, std::span<const uint8_t> bytes) {
       sawModule = true;
       if (Status st = bs.enterBlock(e.id); !st)
         return st;
-      if (Status st = readModuleBlock(s); !st)
+      if (Status st = readModuleBlock(s, bytes, strtabFound); !st)
         return st;
     } else if (e.id == kIdentificationBlock) {
       if (Status st = bs.enterBlock(e.id); !st)
         return st;
       if (Status st = readIdentification(s); !st)
+        return st;
+    } else if (e.id == kStrtabBlock && !strtabFound) {
+      // (Read as the version 2 scan would: its records checked even where no name uses them.)
+      if (Status st = readStrtabBlock(s, bs); !st)
         return st;
     } else if (Status st = bs.skipBlock(); !st) {
       return st;

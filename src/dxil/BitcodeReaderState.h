@@ -159,14 +159,22 @@ struct ReaderState {
   [[gnu::cold, gnu::noinline]] Diagnostic undefinedType(uint64_t bitcodeId) const;
   /// The hash a literal type is interned under: its fields and elements multiplied in.
   static uint32_t typeHash(const Type &t, const TypeId *elements, size_t count) {
+    uint64_t h = typeHashStart(t);
+    for (size_t i = 0; i < count; ++i)
+      h = typeHashStep(h, elements[i]);
+    return uint32_t(h >> 32);
+  }
+  /// typeHash in steps (for a reader that hashes elements as it makes them): the fields, then
+  /// each element in turn; the hash is the result's high half.
+  static uint64_t typeHashStart(const Type &t) {
     constexpr uint64_t k = 0x9E3779B97F4A7C15ull;
     uint64_t h = (uint64_t(t.kind) | uint64_t(t.packed) << 8 | uint64_t(t.varArg) << 9 |
                   uint64_t(t.scalable) << 10 | uint64_t(t.bits) << 32) *
                  k;
-    h = (h ^ t.count) * k;
-    for (size_t i = 0; i < count; ++i)
-      h = (h ^ elements[i]) * k;
-    return uint32_t(h >> 32);
+    return (h ^ t.count) * k;
+  }
+  static uint64_t typeHashStep(uint64_t h, TypeId element) {
+    return (h ^ element) * 0x9E3779B97F4A7C15ull;
   }
   /// The literal type `t` with `elements`: an equal one made before, or a new one.
   TypeId intern(const Type &t, std::span<const TypeId> elements);
@@ -174,7 +182,11 @@ struct ReaderState {
   /// its hash's on, past slots of other hashes only, takes it (as intern() would); a slot of the
   /// same hash (maybe an equal type) leaves it to intern(). Not for pointers.
   [[gnu::always_inline]] TypeId internNew(Type t, const TypeId *elements, uint32_t count) {
-    const uint32_t hash = typeHash(t, elements, count);
+    return internNewHashed(t, elements, count, typeHash(t, elements, count));
+  }
+  /// internNew() with the type's hash (typeHash) given.
+  [[gnu::always_inline]] TypeId internNewHashed(Type t, const TypeId *elements, uint32_t count,
+                                                uint32_t hash) {
     if ((typeInternCount + 1) * 2 <= typeIntern.size()) [[likely]] {
       const size_t mask = typeIntern.size() - 1;
       size_t i = hash & mask;
@@ -231,6 +243,11 @@ Status readMetadataBlock(ReaderState &s, uint32_t function);
 Status readMetadataKindBlock(ReaderState &s);
 Status readMetadataAttachmentBlock(ReaderState &s, uint32_t function);
 Status readValueSymtabBlock(ReaderState &s, uint32_t function);
+/// At the start of a PARAMATTR or PARAMATTR_GROUP block, in a reader that remembers: when the
+/// thread's memo holds an equal block read in the same table state, its additions, the block
+/// left, and true. (The two readers below read a block: their caller asks the memo first, so
+/// that a block found there costs no Status.)
+[[gnu::noinline]] bool attributesFromMemo(ReaderState &s);
 Status readParamAttrGroupBlock(ReaderState &s);
 Status readParamAttrBlock(ReaderState &s);
 Status readFunctionBlock(ReaderState &s, uint32_t function);

@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cstring>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -58,6 +60,9 @@ constexpr auto kPlainKind = [] {
   kinds[kToken] = TypeKind::Token;
   return kinds;
 }();
+
+/// Empty intern table slots, for the first table of most type blocks.
+constexpr std::array<ReaderState::InternSlot, 256> kEmptyInternSlots{};
 
 bool isValidElement(TypeKind k, bool forArray) {
   switch (k) {
@@ -174,7 +179,14 @@ bool freshTypes(const ReaderState &s) {
         t.name.offset += base - b->namesStart;
   m.typeElements.insert(m.typeElements.end(), b->elements.begin(), b->elements.end());
   s.typeMap.assign(b->typeMap.begin(), b->typeMap.end());
-  s.typeIntern.assign(b->intern.begin(), b->intern.end());
+  // (A range assign into a std::pmr vector copies slot by slot; the table's empty slots are
+  // copied in one memcpy, and the remembered ones over them in another.)
+  s.typeIntern.assign(kEmptyInternSlots.begin(),
+                      kEmptyInternSlots.begin() +
+                          std::min(b->intern.size(), kEmptyInternSlots.size()));
+  s.typeIntern.resize(b->intern.size());
+  std::memcpy(s.typeIntern.data(), b->intern.data(),
+              b->intern.size() * sizeof(ReaderState::InternSlot));
   s.typeInternCount = b->internCount;
   s.pointerIn0.assign(b->pointerIn0.begin(), b->pointerIn0.end());
   s.declaredTypes = b->declared;
@@ -218,7 +230,7 @@ public:
         return s_.bs.takeError();
       recordBits += s_.bs.bitPosition() - s_.rec.bitOffset; // (no test: cheaper)
       if (!record()) [[unlikely]]
-        return std::move(failure_);
+        return std::move(*failure_);
     }
     Status st = finish();
     if (watch_ && st)
@@ -289,7 +301,7 @@ private:
   }
 
   [[gnu::cold, gnu::noinline]] bool fail(std::string message) {
-    failure_ = s_.error(std::move(message));
+    failure_.emplace(s_.error(std::move(message)));
     return false;
   }
   TypeId failId(std::string message) {
@@ -301,9 +313,11 @@ private:
 
   /// The types of `count` bitcode ids at `ids` into `out`, each checked by `valid` (its kind);
   /// false (failure_ set, `message` when one is not valid) on an error.
-  template <class Valid>
+  /// With `Hash`, each type is folded into `*hash` as well (ReaderState::typeHashStep).
+  template <bool Hash, class Valid>
   [[gnu::always_inline]] bool refs(const uint64_t *ids, size_t count, TypeId *out, Valid valid,
-                                   const char *message) {
+                                   const char *message, uint64_t *hash = nullptr) {
+    uint64_t h = Hash ? *hash : 0;
     // Locals: the stores to `out` could alias the tables for the compiler.
     const TypeId *map = s_.typeMap.data();
     size_t mapSize = s_.typeMap.size();
@@ -324,7 +338,11 @@ private:
       if (!valid(i, types[el].kind)) [[unlikely]]
         return fail(message);
       out[i] = el;
+      if constexpr (Hash)
+        h = ReaderState::typeHashStep(h, el);
     }
+    if constexpr (Hash)
+      *hash = h;
     return true;
   }
 
@@ -334,6 +352,39 @@ private:
       return stackElements_;
     bigElements_.resize(count);
     return bigElements_.data();
+  }
+
+  /// A function type from its record's operands from `First` on (return type, parameters),
+  /// its hash taken as its elements are found (no second pass over them); kNoId (failure_ set)
+  /// on an error.
+  template <size_t First> [[gnu::always_inline]] TypeId functionType(const uint64_t *r, size_t n) {
+    if (n < First + 1) {
+      fail("type record too short");
+      return kNoId;
+    }
+    const size_t count = n - First;
+    TypeId *elements = elementRoom(count);
+    Type t;
+    t.kind = TypeKind::Function;
+    t.varArg = r[0] != 0;
+    uint64_t hash = ReaderState::typeHashStart(t);
+    if (!refs<true>(
+            r + First, 1, elements,
+            [](size_t, TypeKind k) {
+              return !(k == TypeKind::Function || k == TypeKind::Label || k == TypeKind::Metadata);
+            },
+            "function returning a function, label or metadata", &hash))
+      return kNoId;
+    if (!refs<true>(
+            r + First + 1, count - 1, elements + 1,
+            [](size_t, TypeKind k) { // (one bit test: neither void nor a function)
+              constexpr uint32_t bad =
+                  1u << unsigned(TypeKind::Void) | 1u << unsigned(TypeKind::Function);
+              return !((bad >> unsigned(k)) & 1);
+            },
+            "function parameter of type void or function", &hash))
+      return kNoId;
+    return s_.internNewHashed(t, elements, uint32_t(count), uint32_t(hash >> 32));
   }
 
   [[gnu::always_inline]] bool record() {
@@ -375,34 +426,20 @@ private:
       }
       break;
     }
-    case kFunctionOld:
-    case kFunction: {
+    case kFunction: // (TYPE_CODE_FUNCTION: [vararg, return type, parameters...])
       if (!room())
         return false;
-      size_t first = code == kFunctionOld ? 2 : 1;
-      if (n < first + 1)
-        return fail("type record too short");
-      const size_t count = n - first;
-      TypeId *elements = elementRoom(count);
-      if (!refs(
-              r + first, 1, elements,
-              [](size_t, TypeKind k) {
-                return !(k == TypeKind::Function || k == TypeKind::Label ||
-                         k == TypeKind::Metadata);
-              },
-              "function returning a function, label or metadata"))
+      id = functionType<1>(r, n);
+      if (id == kNoId)
         return false;
-      if (!refs(
-              r + first + 1, count - 1, elements + 1,
-              [](size_t, TypeKind k) { return !(k == TypeKind::Void || k == TypeKind::Function); },
-              "function parameter of type void or function"))
-        return false;
-      Type t;
-      t.kind = TypeKind::Function;
-      t.varArg = r[0] != 0;
-      id = s_.internNew(t, elements, uint32_t(count));
       break;
-    }
+    case kFunctionOld: // (the old form: [vararg, attributes, return type, parameters...])
+      if (!room())
+        return false;
+      id = functionType<2>(r, n);
+      if (id == kNoId)
+        return false;
+      break;
     case kInteger: {
       if (!room())
         return false;
@@ -424,7 +461,7 @@ private:
         return fail("type record too short");
       const size_t count = n - 1;
       TypeId *elements = elementRoom(count);
-      if (!refs(
+      if (!refs<false>(
               r + 1, count, elements, [](size_t, TypeKind k) { return isValidElement(k, false); },
               "struct member of a type that cannot be a member"))
         return false;
@@ -562,7 +599,11 @@ private:
       size_t slots = 64;
       while (slots < expected)
         slots *= 2;
-      s_.typeIntern.assign(slots, ReaderState::InternSlot{});
+      // (Copied from empty slots made once: one memcpy, where filling them is a loop.)
+      if (slots <= kEmptyInternSlots.size())
+        s_.typeIntern.assign(kEmptyInternSlots.begin(), kEmptyInternSlots.begin() + slots);
+      else
+        s_.typeIntern.assign(slots, ReaderState::InternSlot{});
     }
     if (s_.pointerIn0.size() < m_.types.size() + expected)
       s_.pointerIn0.resize(m_.types.size() + expected, kNoId);
@@ -619,7 +660,8 @@ private:
   StrRef pendingName_; ///< the last STRUCT_NAME's, for the next identified struct
   uint32_t openPlaceholders_ = 0;
   bool filledPlaceholder_ = false;
-  Diagnostic failure_;
+  /// (Optional: a Diagnostic made and destroyed for every block costs ~100 instructions.)
+  std::optional<Diagnostic> failure_;
   // Watching the block for the memo.
   bool watch_ = false;
   bool numEntryFits_ = false;

@@ -176,6 +176,19 @@ TEST(DxilBitcodeReaderErrors, TypeRecords) {
          w.record(21, {0, 0, 0});
        }),
        "parameter of type void"},
+      {"function parameter", types([](BitWriter &w) {
+         w.record(1, {3});
+         w.record(2, {});
+         w.record(21, {0, 0});
+         w.record(21, {0, 0, 1});
+       }),
+       "parameter of type void or function"},
+      {"void parameter, old form", types([](BitWriter &w) {
+         w.record(1, {2});
+         w.record(2, {});
+         w.record(9, {0, 0, 0, 0});
+       }),
+       "parameter of type void"},
       {"function returning a function", types([](BitWriter &w) {
          w.record(1, {3});
          w.record(2, {});
@@ -326,6 +339,64 @@ TEST(DxilBitcodeReaderErrors, StringTableNames) {
   Expected<LlvmModule> m = readBitcode(v2({1, 3, tVoidFn, 0, 1, 0, 0, 0, 0, 0}, "main"));
   ASSERT_TRUE(m) << m.error().format();
   EXPECT_EQ(m->name(m->functions[0].value), "ain");
+  // A module before version 2 names nothing in the string table (no pass looks for it first),
+  // but a STRTAB block at the top level is still read, and a bad one rejected.
+  auto v1 = [](bool badTable) {
+    BitWriter w;
+    w.enterBlock(kModuleBlock, 3);
+    w.record(1, {1});
+    writeTypes(w);
+    w.record(8, {tVoidFn, 0, 1, 0, 0, 0, 0, 0, 0, 0});
+    w.endBlock();
+    w.enterBlock(kStrtabBlock, 3);
+    if (badTable)
+      w.fixed(6, 3); // an abbreviation the block never defined
+    else
+      w.blobRecord(1, {}, "main");
+    w.endBlock();
+    return w.bitcode();
+  };
+  ASSERT_TRUE(readBitcode(v1(false)));
+  expectAll({{"bad table, version 1", v1(true), "abbreviation"}});
+}
+
+// A FUNCTION record of LLVM 3.7's 15 operands (DXC's) without gc name, prologue, prefix or
+// personality takes a shorter path: its other fields are still read, and one that has any of
+// those four takes the general path (and its checks).
+TEST(DxilBitcodeReaderErrors, FunctionRecordOfFifteenOperands) {
+  auto with = [](std::vector<uint64_t> fn) { return buildModule(tVoidFn, {}, rec(8, fn)); };
+  Expected<LlvmModule> m = readBitcode(with({tVoidFn, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 2, 0, 0, 0}));
+  ASSERT_TRUE(m) << m.error().format();
+  EXPECT_EQ(m->functions[0].unnamedAddr, UnnamedAddr::Global);
+  EXPECT_EQ(m->functions[0].dllStorage, DllStorage::Export);
+  EXPECT_EQ(m->functions[0].personality, kNoId);
+  m = readBitcode(with({tVoidFn, 0, 1, 0, 0, 0, 0, 0, 0, 2, 0, 1, 0, 0, 1}));
+  ASSERT_TRUE(m) << m.error().format();
+  EXPECT_EQ(m->functions[0].unnamedAddr, UnnamedAddr::Local);
+  EXPECT_EQ(m->functions[0].dllStorage, DllStorage::Import);
+  EXPECT_EQ(m->functions[0].personality, m->functions[0].value); // value id 0: itself
+  expectAll({{"gc", with({tVoidFn, 0, 1, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0}),
+              "gc name index out of range"}});
+}
+
+// Attribute groups with equal sets share one set (compared attribute by attribute: enum,
+// integer and string attributes), and sets that differ in any part do not.
+TEST(DxilBitcodeReaderErrors, EqualAttributeSetsAreOneSet) {
+  const uint64_t fn = 0xFFFFFFFF, a = 'a', b = 'b';
+  Expected<LlvmModule> m = readBitcode(moduleBlock(kAttrGroupBlock, [&](BitWriter &w) {
+    w.record(3, {1, fn, 0, 18});           // nounwind
+    w.record(3, {2, fn, 0, 18});           // the same set
+    w.record(3, {3, fn, 0, 20});           // readnone: another kind
+    w.record(3, {4, fn, 1, 1, 8});         // align 8
+    w.record(3, {5, fn, 1, 1, 8});         // the same
+    w.record(3, {6, fn, 1, 1, 16});        // align 16: another value
+    w.record(3, {7, fn, 4, a, 0, b, 0});   // "a"="b"
+    w.record(3, {8, fn, 4, a, 0, b, 0});   // the same
+    w.record(3, {9, fn, 4, a, 0, a, 0});   // "a"="a": another value
+    w.record(3, {10, fn, 3, a, 0, 0, 18}); // "a" and nounwind: two attributes
+  }));
+  ASSERT_TRUE(m) << m.error().format();
+  EXPECT_EQ(m->attributeSets.size(), 7u);
 }
 
 TEST(DxilBitcodeReaderErrors, Instructions) {
