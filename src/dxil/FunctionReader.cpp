@@ -292,7 +292,7 @@ private:
     }
     return true;
   }
-  [[gnu::cold, gnu::noinline]] static void makeRoom(ArenaVector<ValueId> &ops, size_t n) {
+  [[gnu::cold, gnu::noinline]] static void makeRoom(ArenaTable<ValueId> &ops, size_t n) {
     ops.reserve(std::max(ops.size() + n, ops.capacity() * 2));
   }
   /// callArguments one argument at a time, each field checked: for records shorter than the
@@ -693,18 +693,16 @@ template <bool Relative> bool FunctionBuilder::typedCall() {
   if (!((calleeKeys[callee & 31] == callee && c.typeField == t && c.args == args) ||
         checkCallee(callee, t, args))) [[unlikely]]
     return callRecord();
-  // The callee and the arguments (the tables read above are still where they were).
+  // The callee and the arguments (the tables read above are still where they were), written
+  // through `out` (kept in a register) and committed once.
   auto &ops = m.operands;
   const uint32_t count = c.args;
-  // (The room as pointers: one difference, where sizes would take two.)
-  if (size_t((ops.data() + ops.capacity()) - (ops.data() + ops.size())) < size_t(count) + 1)
-      [[unlikely]]
-    makeRoom(ops, size_t(count) + 1);
+  ValueId *const out = ops.room(size_t(count) + 1);
   const uint32_t index = uint32_t(m.instructions.size());
   append(m.instructions, Instruction{});
   Instruction &ins = m.instructions.back();
   ins.block = firstBlock + curBlock;
-  ins.firstOperand = uint32_t(ops.size());
+  ins.firstOperand = uint32_t(out - ops.data());
   if (attrs)
     ins.attributes = s.attributeListIds[attrs - 1];
   ins.callingConv = uint32_t((cc >> 1) & 0x3FF);
@@ -714,28 +712,26 @@ template <bool Relative> bool FunctionBuilder::typedCall() {
   ins.auxType = c.fnTy;
   ins.type = c.ret;
   ins.numOperands = count + 1;
-  if (ops.size() == ops.capacity())
-    __builtin_unreachable();
-  ops.push_back(callee);
+  out[0] = callee;
   const uint64_t *const fields = f + 4;
   const TypeId *const params = m.typeElements.data() + c.firstParam;
   const Value *const values = m.values.data();
-  for (uint32_t k = 0; k < count; ++k) {
-    const TypeId p = params[k];
-    const uint64_t aid =
-        Relative ? uint64_t(uint32_t(uint32_t(numIds) - uint32_t(fields[k]))) : fields[k];
-    if (aid < numIds) [[likely]] {
-      const ValueId v = ids[aid];
-      if (v != kNoId && values[v].type == p) [[likely]] {
-        if (ops.size() == ops.capacity()) // room for every argument was made above
-          __builtin_unreachable();
-        ops.push_back(v);
-        continue;
-      }
-    }
-    restArguments<Relative>(fields, count, c.firstParam, k);
-    break;
+  ValueId *const args1 = out + 1;
+  // (The value table holds fewer than 2^32 ids: 32-bit ids and compares.)
+  const uint32_t ids32 = uint32_t(numIds);
+  size_t k = 0;
+  for (; k < size_t(count); ++k) {
+    const uint32_t aid = Relative ? ids32 - uint32_t(fields[k]) : uint32_t(fields[k]);
+    if ((!Relative && fields[k] >= numIds) || aid >= ids32) [[unlikely]]
+      break;
+    const ValueId v = ids[aid];
+    if (v == kNoId || values[v].type != params[k]) [[unlikely]]
+      break;
+    args1[k] = v;
   }
+  ops.setEnd(args1 + k);
+  if (k < count) [[unlikely]]
+    restArguments<Relative>(fields, count, c.firstParam, uint32_t(k));
   // (A call is no terminator.)
   if (!c.returnsVoid) { // (s.newValue, written out: the compiler keeps it out of line here)
     const ValueId v = ValueId(m.values.size());
