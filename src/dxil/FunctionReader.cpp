@@ -72,18 +72,29 @@ private:
   /// What record() does after a record's fields: the operand count, the value, the block's end.
   [[gnu::always_inline]] inline bool finish(Instruction &ins, uint32_t index);
   /// What call() found of a callee whose calls take its fast path, kept in checkedCallees by
-  /// the callee's ValueId's low five bits (calleeKeys holds the ValueId, kNoId: none).
+  /// the callee's ValueId's low five bits: the record's fields it was checked with (a call
+  /// with other ones is checked again), and the call's instruction but for its block, first
+  /// operand and value.
   struct CheckedCallee {
-    uint64_t typeField;  ///< the record's function type field
-    uint32_t args;       ///< the record's arguments, the function type's parameters
-    TypeId fnTy, ret;    ///< the function type and its return type
-    uint32_t firstParam; ///< the first parameter's index in m.typeElements
-    bool returnsVoid;    ///< the return type is void (the call defines no value)
+    CheckedCallee() {}             // (nothing written: calleeKeys says which are valid)
+    uint32_t args;                 ///< the record's arguments, the function type's parameters
+    uint64_t attrs, cc, typeField; ///< the record's first three fields
+    uint32_t firstParam;           ///< the first parameter's index in m.typeElements
+    bool returnsVoid;              ///< the return type is void (the call defines no value)
+    union {
+      Instruction call;
+    };
+    uint32_t pad[4]; ///< (128 bytes: an entry's offset is a shift)
   };
-  /// Checks that a call of `callee` naming type `typeField` with `args` arguments can take
-  /// call()'s fast path: the callee's pointee is that function type (not varArg, `args`
+  static_assert(sizeof(CheckedCallee) == 128);
+  /// Checks that a CALL record `f` (of `n` >= 4 fields) of `callee` can take call()'s fast
+  /// path: DXC's form (an explicit function type, no fast-math flags, musttail or notail), its
+  /// attribute list one read, and the callee's pointee that function type (not varArg, `n` - 4
   /// parameters, all of them values). Remembers it when so.
-  [[gnu::noinline]] bool checkCallee(ValueId callee, uint64_t typeField, uint64_t args) {
+  [[gnu::noinline]] bool checkCallee(ValueId callee, const uint64_t *f, size_t n) {
+    const uint64_t attrs = f[0], cc = f[1], typeField = f[2], args = n - 4;
+    if ((cc & 0x3C000) != 0x8000 || (attrs != 0 && attrs - 1 >= s.attributeListIds.size()))
+      return false;
     if (typeField >= s.typeMap.size() || s.typeMap[typeField] == kNoId)
       return false;
     const TypeId fnTy = s.typeMap[typeField], calleeTy = m.values[callee].type;
@@ -100,11 +111,25 @@ private:
       if (kind == TypeKind::Label || kind == TypeKind::Metadata)
         return false;
     }
-    calleeKeys[callee & 31] = callee;
     const TypeId ret = m.typeElements[ft.firstElement];
-    checkedCallees[callee & 31] = {
-        typeField, uint32_t(args),      fnTy,
-        ret,       ft.firstElement + 1, m.types[ret].kind == TypeKind::Void};
+    CheckedCallee &c = checkedCallees[callee & 31];
+    calleeKeys[callee & 31] = callee;
+    c.args = uint32_t(args);
+    c.attrs = attrs;
+    c.cc = cc;
+    c.typeField = typeField;
+    c.firstParam = ft.firstElement + 1;
+    c.returnsVoid = m.types[ret].kind == TypeKind::Void;
+    Instruction &ins = *std::construct_at(&c.call);
+    if (attrs)
+      ins.attributes = s.attributeListIds[attrs - 1];
+    ins.callingConv = uint32_t((cc >> 1) & 0x3FF);
+    static_assert(uint8_t(TailKind::None) == 0 && uint8_t(TailKind::Tail) == 1);
+    ins.tail = TailKind(cc & 1); // (neither musttail nor notail, above)
+    ins.opcode = Opcode::Call;
+    ins.auxType = fnTy;
+    ins.type = ret;
+    ins.numOperands = uint32_t(args) + 1;
     return true;
   }
   /// BINOP into `ins` (appended at `index`), finished (or taken back) as call() does.
@@ -675,67 +700,67 @@ bool FunctionBuilder::callRecord() {
 template <bool Relative> bool FunctionBuilder::typedCall() {
   const uint64_t *const f = r().data();
   const size_t n = r().size();
-  // DXC's calls name their function type (bit 15 of the calling convention field) and have no
-  // fast-math flags (17), musttail (14) or notail (16): the rest take callRecord.
-  if (n < 4 || (f[1] & 0x3C000) != 0x8000) [[unlikely]]
+  if (n < 4) [[unlikely]]
     return callRecord();
-  const uint64_t attrs = f[0], cc = f[1], t = f[2];
   const ValueId *const ids = s.valueIds.data();
   const size_t numIds = s.valueIds.size();
   const uint64_t id = Relative ? uint64_t(uint32_t(uint32_t(numIds) - uint32_t(f[3]))) : f[3];
-  if (id >= numIds || (attrs != 0 && attrs - 1 >= s.attributeListIds.size())) [[unlikely]]
+  if (id >= numIds) [[unlikely]]
     return callRecord();
   const ValueId callee = ids[id];
   if (callee == kNoId) [[unlikely]]
     return callRecord();
-  const uint64_t args = n - 4;
+  // A call whose first fields and argument count are those a callee was checked with (DXC
+  // calls each function alike) takes the fast path at once; checkCallee checks any other.
   const CheckedCallee &c = checkedCallees[callee & 31];
-  if (!((calleeKeys[callee & 31] == callee && c.typeField == t && c.args == args) ||
-        checkCallee(callee, t, args))) [[unlikely]]
+  if (!(calleeKeys[callee & 31] == callee && c.typeField == f[2] && c.cc == f[1] &&
+        c.attrs == f[0] && c.args == n - 4) &&
+      !checkCallee(callee, f, n)) [[unlikely]]
     return callRecord();
   // The callee and the arguments (the tables read above are still where they were), written
-  // through `out` (kept in a register) and committed once.
+  // through `out` (kept in a register) and committed once; the instruction copied whole from
+  // the callee's.
   auto &ops = m.operands;
   const uint32_t count = c.args;
   ValueId *const out = ops.room(size_t(count) + 1);
   const uint32_t index = uint32_t(m.instructions.size());
-  append(m.instructions, Instruction{});
+  append(m.instructions, c.call);
   Instruction &ins = m.instructions.back();
   ins.block = firstBlock + curBlock;
   ins.firstOperand = uint32_t(out - ops.data());
-  if (attrs)
-    ins.attributes = s.attributeListIds[attrs - 1];
-  ins.callingConv = uint32_t((cc >> 1) & 0x3FF);
-  static_assert(uint8_t(TailKind::None) == 0 && uint8_t(TailKind::Tail) == 1);
-  ins.tail = TailKind(cc & 1); // (neither musttail nor notail, above)
-  ins.opcode = Opcode::Call;
-  ins.auxType = c.fnTy;
-  ins.type = c.ret;
-  ins.numOperands = count + 1;
   out[0] = callee;
   const uint64_t *const fields = f + 4;
   const TypeId *const params = m.typeElements.data() + c.firstParam;
   const Value *const values = m.values.data();
-  ValueId *const args1 = out + 1;
   // (The value table holds fewer than 2^32 ids: 32-bit ids and compares.)
   const uint32_t ids32 = uint32_t(numIds);
-  size_t k = 0;
-  for (; k < size_t(count); ++k) {
-    const uint32_t aid = Relative ? ids32 - uint32_t(fields[k]) : uint32_t(fields[k]);
-    if ((!Relative && fields[k] >= numIds) || aid >= ids32) [[unlikely]]
-      break;
-    const ValueId v = ids[aid];
-    if (v == kNoId || values[v].type != params[k]) [[unlikely]]
-      break;
-    args1[k] = v;
+  // (Indexed from the ends by a negative count up to 0: one counter for the three tables, its
+  // increment the loop's test.)
+  const uint64_t *const fieldsEnd = fields + count;
+  const TypeId *const paramsEnd = params + count;
+  ValueId *const argsEnd = out + 1 + count;
+  ptrdiff_t i = -ptrdiff_t(count);
+  for (; i != 0; ++i) {
+    const uint32_t aid = Relative ? ids32 - uint32_t(fieldsEnd[i]) : uint32_t(fieldsEnd[i]);
+    if ((!Relative && fieldsEnd[i] >= numIds) || aid >= ids32) [[unlikely]]
+      goto rest;
+    {
+      const ValueId v = ids[aid];
+      if (v == kNoId || values[v].type != paramsEnd[i]) [[unlikely]]
+        goto rest;
+      argsEnd[i] = v;
+    }
   }
-  ops.setEnd(args1 + k);
-  if (k < count) [[unlikely]]
-    restArguments<Relative>(fields, count, c.firstParam, uint32_t(k));
+  ops.setEnd(argsEnd);
+  if (false) {
+  rest: // an argument that is not a value read already of its parameter's type, and those after
+    ops.setEnd(argsEnd + i);
+    restArguments<Relative>(fields, count, c.firstParam, uint32_t(ptrdiff_t(count) + i));
+  }
   // (A call is no terminator.)
   if (!c.returnsVoid) { // (s.newValue, written out: the compiler keeps it out of line here)
     const ValueId v = ValueId(m.values.size());
-    append(m.values, Value{ValueKind::Instruction, c.ret, index, {}});
+    append(m.values, Value{ValueKind::Instruction, c.call.type, index, {}});
     ins.value = v;
     append(s.valueIds, v);
   }
