@@ -923,7 +923,7 @@ bool FunctionBuilder::member(Instruction &ins) {
     TypeId agg;
     if (id < numIds && (v = s.valueIds[id]) != kNoId && (agg = m.values[v].type) != kNoId &&
         m.types[agg].kind == TypeKind::Struct && f[1] < m.types[agg].numElements &&
-        ops.size() < ops.capacity()) [[likely]] {
+        ops.capacity() != ops.size()) [[likely]] {
       if (ops.size() == ops.capacity())
         __builtin_unreachable();
       ops.push_back(v);
