@@ -455,6 +455,7 @@ private:
   LlvmModule &m;
   uint32_t fi;
   uint32_t firstBlock = 0, numBlocks = 0, curBlock = 0;
+  uint32_t curBlockIndex = 0; ///< firstBlock + curBlock: the current block in m.blocks
   size_t fixupBase = 0;
   TypeId mdType = kNoId;
   TypeId voidType = kNoId, labelType = kNoId, boolType = kNoId, scratchType = kNoId;
@@ -548,6 +549,7 @@ bool FunctionBuilder::declareBlocks() {
   declared = true;
   numBlocks = uint32_t(rec[0]);
   firstBlock = uint32_t(m.blocks.size());
+  curBlockIndex = firstBlock; // (curBlock is 0: no instruction before DECLAREBLOCKS)
   Function &fn = m.functions[fi];
   fn.firstBlock = firstBlock;
   fn.numBlocks = numBlocks;
@@ -592,7 +594,7 @@ bool FunctionBuilder::record() {
   const uint32_t index = uint32_t(m.instructions.size());
   append(m.instructions, Instruction{});
   Instruction &ins = m.instructions.back();
-  ins.block = firstBlock + curBlock;
+  ins.block = curBlockIndex;
   ins.firstOperand = uint32_t(m.operands.size());
   // The three most common records (calls two in three) skip instruction()'s frame.
   bool ok;
@@ -631,11 +633,12 @@ bool FunctionBuilder::finish(Instruction &ins, uint32_t index) {
     static_assert(Opcode::Ret < Opcode::Unreachable && Opcode::Unreachable < Opcode::FNeg);
     // A block's count once, at its terminator (a function whose last block is not terminated
     // fails whole).
-    BasicBlock &b = m.blocks[firstBlock + curBlock];
+    BasicBlock &b = m.blocks[curBlockIndex];
     b.numInstructions = uint32_t(m.instructions.size()) - b.firstInstruction;
     ++curBlock;
+    ++curBlockIndex;
     if (curBlock < numBlocks)
-      m.blocks[firstBlock + curBlock].firstInstruction = uint32_t(m.instructions.size());
+      m.blocks[curBlockIndex].firstInstruction = uint32_t(m.instructions.size());
   }
   return true;
 }
@@ -688,7 +691,7 @@ bool FunctionBuilder::callRecord() {
   const uint32_t index = uint32_t(m.instructions.size());
   append(m.instructions, Instruction{});
   Instruction &ins = m.instructions.back();
-  ins.block = firstBlock + curBlock;
+  ins.block = curBlockIndex;
   ins.firstOperand = uint32_t(m.operands.size());
   if (!callGeneral(ins)) {
     m.instructions.pop_back();
@@ -723,10 +726,12 @@ template <bool Relative> bool FunctionBuilder::typedCall() {
   auto &ops = m.operands;
   const uint32_t count = c.args;
   ValueId *const out = ops.room(size_t(count) + 1);
-  const uint32_t index = uint32_t(m.instructions.size());
-  append(m.instructions, c.call);
-  Instruction &ins = m.instructions.back();
-  ins.block = firstBlock + curBlock;
+  if (m.instructions.size() == m.instructions.capacity()) [[unlikely]]
+    growRoom(m.instructions);
+  if (m.instructions.size() == m.instructions.capacity())
+    __builtin_unreachable();
+  Instruction &ins = m.instructions.emplace_back(c.call); // (the reference from the end)
+  ins.block = curBlockIndex;
   ins.firstOperand = uint32_t(out - ops.data());
   out[0] = callee;
   const uint64_t *const fields = f + 4;
@@ -760,6 +765,7 @@ template <bool Relative> bool FunctionBuilder::typedCall() {
   // (A call is no terminator.)
   if (!c.returnsVoid) { // (s.newValue, written out: the compiler keeps it out of line here)
     const ValueId v = ValueId(m.values.size());
+    const uint32_t index = uint32_t(&ins - m.instructions.data());
     append(m.values, Value{ValueKind::Instruction, c.call.type, index, {}});
     ins.value = v;
     append(s.valueIds, v);
