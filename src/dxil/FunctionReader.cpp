@@ -70,7 +70,7 @@ private:
   [[gnu::noinline]] bool callRecord();
   [[gnu::noinline]] bool callGeneral(Instruction &ins);
   /// What record() does after a record's fields: the operand count, the value, the block's end.
-  [[gnu::always_inline]] inline bool finish(Instruction &ins, uint32_t index);
+  [[gnu::always_inline]] inline bool finish(Instruction &ins);
   /// What call() found of a callee whose calls take its fast path, kept in checkedCallees by
   /// the callee's ValueId's low five bits: the record's fields it was checked with (a call
   /// with other ones is checked again), and the call's instruction but for its block, first
@@ -133,9 +133,9 @@ private:
     return true;
   }
   /// BINOP into `ins` (appended at `index`), finished (or taken back) as call() does.
-  [[gnu::noinline]] bool binop(Instruction &ins, uint32_t index);
+  [[gnu::noinline]] bool binop(Instruction &ins);
   /// binop() for any record: binopGeneral, then finish() (or the instruction taken back).
-  [[gnu::noinline]] bool binopRecord(Instruction &ins, uint32_t index);
+  [[gnu::noinline]] bool binopRecord(Instruction &ins);
   [[gnu::noinline]] bool binopGeneral(Instruction &ins);
   bool binopTail(Instruction &ins, Opcode op, TypeId ty, size_t at);
   [[gnu::noinline, gnu::flatten]] bool member(Instruction &ins);
@@ -591,16 +591,18 @@ bool FunctionBuilder::record() {
     return call();
   // Built in place (no copy of the record); taken back if it turns out bad. Nothing below
   // adds instructions, so `ins` stays where it is.
-  const uint32_t index = uint32_t(m.instructions.size());
-  append(m.instructions, Instruction{});
-  Instruction &ins = m.instructions.back();
+  if (m.instructions.size() == m.instructions.capacity()) [[unlikely]]
+    growRoom(m.instructions);
+  if (m.instructions.size() == m.instructions.capacity())
+    __builtin_unreachable();
+  Instruction &ins = m.instructions.emplace_back(); // (the reference from the end)
   ins.block = curBlockIndex;
   ins.firstOperand = uint32_t(m.operands.size());
   // The three most common records (calls two in three) skip instruction()'s frame.
   bool ok;
   switch (s.rec.code) {
   case kBinop: // (finished in binop, as calls are)
-    return binop(ins, index);
+    return binop(ins);
   case kExtractVal:
   case kInsertVal:
     ok = member(ins);
@@ -620,13 +622,14 @@ bool FunctionBuilder::record() {
     m.instructions.pop_back();
     return false;
   }
-  return finish(ins, index);
+  return finish(ins);
 }
 
-bool FunctionBuilder::finish(Instruction &ins, uint32_t index) {
+bool FunctionBuilder::finish(Instruction &ins) {
   ins.numOperands = uint32_t(m.operands.size() - ins.firstOperand);
   if (m.types[ins.type].kind != TypeKind::Void) {
-    ins.value = s.newValue(ValueKind::Instruction, ins.type, index);
+    ins.value = s.newValue(ValueKind::Instruction, ins.type,
+                           uint32_t(&ins - m.instructions.data())); // (its index)
     append(s.valueIds, ins.value);
   }
   if (ins.opcode <= Opcode::Unreachable) { // isTerminator, inline
@@ -688,7 +691,6 @@ Status FunctionBuilder::debugLocation() {
 bool FunctionBuilder::call() { return s.useRelativeIds ? typedCall<true>() : typedCall<false>(); }
 
 bool FunctionBuilder::callRecord() {
-  const uint32_t index = uint32_t(m.instructions.size());
   append(m.instructions, Instruction{});
   Instruction &ins = m.instructions.back();
   ins.block = curBlockIndex;
@@ -697,7 +699,7 @@ bool FunctionBuilder::callRecord() {
     m.instructions.pop_back();
     return false;
   }
-  return finish(ins, index);
+  return finish(ins);
 }
 
 template <bool Relative> bool FunctionBuilder::typedCall() {
@@ -836,29 +838,29 @@ bool FunctionBuilder::callGeneral(Instruction &ins) {
 }
 
 /// BINOP: [a (with its type when forward), b, opcode, flags?]. Out of `instruction`, as call.
-bool FunctionBuilder::binop(Instruction &ins, uint32_t index) {
+bool FunctionBuilder::binop(Instruction &ins) {
   // Both operands read already (relative ids), of one type that is not metadata, and a known
   // operator: appended at once; any other record takes binopGeneral.
   const uint64_t *const f = r().data();
   const size_t n = r().size();
   if (n < 3 || !s.useRelativeIds) [[unlikely]]
-    return binopRecord(ins, index);
+    return binopRecord(ins);
   const ValueId *const ids = s.valueIds.data();
   const size_t numIds = s.valueIds.size();
   const uint64_t a = uint32_t(uint32_t(numIds) - uint32_t(f[0])),
                  b = uint32_t(uint32_t(numIds) - uint32_t(f[1]));
   if (a >= numIds || b >= numIds) [[unlikely]]
-    return binopRecord(ins, index);
+    return binopRecord(ins);
   const ValueId va = ids[a], vb = ids[b];
   if (va == kNoId || vb == kNoId) [[unlikely]]
-    return binopRecord(ins, index);
+    return binopRecord(ins);
   const TypeId ty = m.values[va].type;
   Opcode op;
   auto &ops = m.operands;
   if (ty == kNoId || m.values[vb].type != ty || m.types[ty].kind == TypeKind::Metadata ||
       !binopOpcode(m, f[2], ty, op) ||
       (ops.data() + ops.capacity()) - (ops.data() + ops.size()) < 2) [[unlikely]]
-    return binopRecord(ins, index);
+    return binopRecord(ins);
   if (ops.size() == ops.capacity())
     __builtin_unreachable();
   ops.push_back(va);
@@ -873,18 +875,18 @@ bool FunctionBuilder::binop(Instruction &ins, uint32_t index) {
   // one or a vector of them, never void), no terminator.
   ins.numOperands = 2;
   const ValueId v = ValueId(m.values.size());
-  append(m.values, Value{ValueKind::Instruction, ty, index, {}});
+  append(m.values, Value{ValueKind::Instruction, ty, uint32_t(&ins - m.instructions.data()), {}});
   ins.value = v;
   append(s.valueIds, v);
   return true;
 }
 
-bool FunctionBuilder::binopRecord(Instruction &ins, uint32_t index) {
+bool FunctionBuilder::binopRecord(Instruction &ins) {
   if (!binopGeneral(ins)) {
     m.instructions.pop_back();
     return false;
   }
-  return finish(ins, index);
+  return finish(ins);
 }
 
 /// binop() for any record.
