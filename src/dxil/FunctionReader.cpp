@@ -485,8 +485,9 @@ Status FunctionBuilder::run() {
   fn.numArguments = uint32_t(params.size());
   for (TypeId p : params) // newValue adds no type: the span stays valid
     s.valueIds.push_back(s.newValue(ValueKind::Argument, p, fi));
+  // (Made once: inside a block every entry next() gives is written whole.)
+  BitstreamEntry e;
   for (;;) {
-    BitstreamEntry e;
     if (!s.bs.next(e))
       return s.bs.takeError();
     if (e.kind == BitstreamEntry::Kind::EndBlock)
