@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <initializer_list>
 #include <iterator>
 #include <memory>
@@ -633,7 +634,11 @@ public:
     const size_t n = size_t(std::distance(first, last));
     if (n == 0)
       return begin_ + at;
-    if (size_t(cap_ - end_) < n) {
+    bool inside = false; // (a source in this table moves when the tail moves: copied first)
+    if constexpr (std::is_convertible_v<It, const T *>)
+      inside = n && std::less_equal<const T *>()(begin_, &*first) &&
+               std::less<const T *>()(&*first, end_);
+    if (size_t(cap_ - end_) < n || inside) {
       ArenaTable copy(resource_); // (the source may be inside this table)
       copy.reserve(std::max(size() + n, capacity() * 2));
       copy.end_ = copy.begin_ + at;

@@ -172,6 +172,14 @@ TEST(DxilArenaTable, BehavesAsAVectorForItsOtherUsers) {
   EXPECT_EQ(t[106], 4u);
   t.insert(t.end(), {7u, 8u});
   EXPECT_EQ(t.back(), 8u);
+  // From itself into its middle with room to spare (the tail, source included, moves).
+  ArenaTable<uint32_t> u(&arena);
+  u.reserve(64);
+  for (uint32_t i = 0; i < 10; ++i)
+    u.push_back(i);
+  u.insert(u.begin() + 2, u.begin() + 5, u.begin() + 8);
+  const std::vector<uint32_t> expected = {0, 1, 5, 6, 7, 2, 3, 4, 5, 6, 7, 8, 9};
+  EXPECT_EQ(std::vector<uint32_t>(u.begin(), u.end()), expected);
   std::vector<uint32_t> seen(t.begin(), t.end());
   EXPECT_EQ(seen.size(), t.size());
   // A copy lives on the default resource and equals the original; a move carries the memory.
