@@ -753,8 +753,9 @@ template <bool Relative> bool FunctionBuilder::typedCall() {
     if ((!Relative && fieldsEnd[i] >= numIds) || aid >= ids32) [[unlikely]]
       goto rest;
     {
+      // (Every entry of valueIds names a value in m.values: none is kNoId, see ReaderState.)
       const ValueId v = ids[aid];
-      if (v == kNoId || values[v].type != paramsEnd[i]) [[unlikely]]
+      if (values[v].type != paramsEnd[i]) [[unlikely]]
         goto rest;
       argsEnd[i] = v;
     }
