@@ -713,9 +713,7 @@ template <bool Relative> bool FunctionBuilder::typedCall() {
   const uint64_t id = Relative ? uint64_t(uint32_t(uint32_t(numIds) - uint32_t(f[3]))) : f[3];
   if (id >= numIds) [[unlikely]]
     return callRecord();
-  const ValueId callee = ids[id];
-  if (callee == kNoId) [[unlikely]]
-    return callRecord();
+  const ValueId callee = ids[id]; // (never kNoId: see ReaderState::valueIds)
   // A call whose first fields and argument count are those a callee was checked with (DXC
   // calls each function alike) takes the fast path at once; checkCallee checks any other.
   const CheckedCallee &c = checkedCallees[callee & 31];
@@ -854,8 +852,7 @@ bool FunctionBuilder::binop(Instruction &ins) {
   if (a >= numIds || b >= numIds) [[unlikely]]
     return binopRecord(ins);
   const ValueId va = ids[a], vb = ids[b];
-  if (va == kNoId || vb == kNoId) [[unlikely]]
-    return binopRecord(ins);
+  // (Neither is kNoId: see ReaderState::valueIds.)
   const TypeId ty = m.values[va].type;
   Opcode op;
   auto &ops = m.operands;
@@ -931,7 +928,7 @@ bool FunctionBuilder::member(Instruction &ins) {
     auto &ops = m.operands;
     ValueId v;
     TypeId agg;
-    if (id < numIds && (v = s.valueIds[id]) != kNoId && (agg = m.values[v].type) != kNoId &&
+    if (id < numIds && ((v = s.valueIds[id]), true) && (agg = m.values[v].type) != kNoId &&
         m.types[agg].kind == TypeKind::Struct && f[1] < m.types[agg].numElements &&
         ops.capacity() != ops.size()) [[likely]] {
       if (ops.size() == ops.capacity())
