@@ -106,8 +106,10 @@ private:
         m.typeElements[ct.firstElement] != fnTy || ft.kind != TypeKind::Function || ft.varArg ||
         args != uint64_t(ft.numElements) - 1)
       return false;
-    for (uint32_t k = 1; k < ft.numElements; ++k) {
-      const TypeKind kind = m.types[m.typeElements[ft.firstElement + k]].kind;
+    const TypeId *const elements = m.typeElements.data() + ft.firstElement;
+    const Type *const types = m.types.data();
+    for (const TypeId *p = elements + 1, *end = elements + ft.numElements; p != end; ++p) {
+      const TypeKind kind = types[*p].kind;
       if (kind == TypeKind::Label || kind == TypeKind::Metadata)
         return false;
     }
@@ -120,13 +122,17 @@ private:
     c.typeField = typeField;
     c.firstParam = ft.firstElement + 1;
     c.returnsVoid = m.types[ret].kind == TypeKind::Void;
-    Instruction &ins = *std::construct_at(&c.call);
+    static constexpr Instruction kCall = [] {
+      Instruction i;
+      i.opcode = Opcode::Call;
+      return i;
+    }();
+    Instruction &ins = *std::construct_at(&c.call, kCall);
     if (attrs)
       ins.attributes = s.attributeListIds[attrs - 1];
     ins.callingConv = uint32_t((cc >> 1) & 0x3FF);
     static_assert(uint8_t(TailKind::None) == 0 && uint8_t(TailKind::Tail) == 1);
     ins.tail = TailKind(cc & 1); // (neither musttail nor notail, above)
-    ins.opcode = Opcode::Call;
     ins.auxType = fnTy;
     ins.type = ret;
     ins.numOperands = uint32_t(args) + 1;
