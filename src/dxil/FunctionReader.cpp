@@ -602,7 +602,8 @@ bool FunctionBuilder::record() {
     growRoom(m.instructions);
   if (m.instructions.size() == m.instructions.capacity())
     __builtin_unreachable();
-  Instruction &ins = m.instructions.emplace_back(); // (the reference from the end)
+  static constexpr Instruction kBlank{};
+  Instruction &ins = m.instructions.emplace_back(kBlank); // (the reference from the end)
   ins.block = curBlockIndex;
   ins.firstOperand = uint32_t(m.operands.size());
   // The three most common records (calls two in three) skip instruction()'s frame.
