@@ -462,6 +462,7 @@ private:
   uint32_t fi;
   uint32_t firstBlock = 0, numBlocks = 0, curBlock = 0;
   uint32_t curBlockIndex = 0; ///< firstBlock + curBlock: the current block in m.blocks
+  bool inBlocks = false;      ///< curBlock < numBlocks (record()'s one test a record)
   size_t fixupBase = 0;
   TypeId mdType = kNoId;
   TypeId voidType = kNoId, labelType = kNoId, boolType = kNoId, scratchType = kNoId;
@@ -557,6 +558,7 @@ bool FunctionBuilder::declareBlocks() {
   numBlocks = uint32_t(rec[0]);
   firstBlock = uint32_t(m.blocks.size());
   curBlockIndex = firstBlock; // (curBlock is 0: no instruction before DECLAREBLOCKS)
+  inBlocks = true;            // (numBlocks is at least 1)
   Function &fn = m.functions[fi];
   fn.firstBlock = firstBlock;
   fn.numBlocks = numBlocks;
@@ -592,7 +594,7 @@ bool FunctionBuilder::recordOutsideBlocks() {
 
 bool FunctionBuilder::record() {
   // (No blocks before DECLAREBLOCKS: one test for both.)
-  if (curBlock >= numBlocks) [[unlikely]]
+  if (!inBlocks) [[unlikely]]
     return recordOutsideBlocks();
   if (s.rec.code == kCall) // (two records in three: call() appends its instruction itself)
     return call();
@@ -650,6 +652,8 @@ bool FunctionBuilder::finish(Instruction &ins) {
     ++curBlockIndex;
     if (curBlock < numBlocks)
       m.blocks[curBlockIndex].firstInstruction = uint32_t(m.instructions.size());
+    else
+      inBlocks = false;
   }
   return true;
 }
