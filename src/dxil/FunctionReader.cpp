@@ -624,6 +624,15 @@ bool FunctionBuilder::record() {
   case kDebugLocAgain:
     m.instructions.pop_back();
     return debugLocationRecord();
+  case kRet: // `ret void` (most functions' last record) without instruction()'s frame
+    if (r().empty() && voidType != kNoId) {
+      ins.opcode = Opcode::Ret;
+      ins.type = voidType;
+      ok = true;
+      break;
+    }
+    ok = instruction(ins);
+    break;
   default:
     ok = instruction(ins);
     break;
