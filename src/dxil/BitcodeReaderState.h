@@ -101,7 +101,9 @@ struct ReaderState {
   /// TypeId (kNoId: none yet). Its size grows with the pointees asked about.
   Vector<TypeId> pointerIn0{scratch};
 
-  // Values: bitcode value id -> ValueId (kNoId: not read yet).
+  // Values: bitcode value id -> ValueId. Every entry names a value already in m.values (the
+  // readers append an id with its value; ids not read yet are past the end, never kNoId): the
+  // function reader's typed-call loop reads m.values[entry] without testing for kNoId.
   Vector<ValueId> valueIds{scratch};
   Vector<Fixup> fixups{scratch};
   uint32_t moduleValueCount = 0;

@@ -70,20 +70,31 @@ private:
   [[gnu::noinline]] bool callRecord();
   [[gnu::noinline]] bool callGeneral(Instruction &ins);
   /// What record() does after a record's fields: the operand count, the value, the block's end.
-  [[gnu::always_inline]] inline bool finish(Instruction &ins, uint32_t index);
+  [[gnu::always_inline]] inline bool finish(Instruction &ins);
   /// What call() found of a callee whose calls take its fast path, kept in checkedCallees by
-  /// the callee's ValueId's low five bits (calleeKeys holds the ValueId, kNoId: none).
+  /// the callee's ValueId's low five bits: the record's fields it was checked with (a call
+  /// with other ones is checked again), and the call's instruction but for its block, first
+  /// operand and value.
   struct CheckedCallee {
-    uint64_t typeField;  ///< the record's function type field
-    uint32_t args;       ///< the record's arguments, the function type's parameters
-    TypeId fnTy, ret;    ///< the function type and its return type
-    uint32_t firstParam; ///< the first parameter's index in m.typeElements
-    bool returnsVoid;    ///< the return type is void (the call defines no value)
+    CheckedCallee() {}             // (nothing written: calleeKeys says which are valid)
+    uint32_t args;                 ///< the record's arguments, the function type's parameters
+    uint64_t attrs, cc, typeField; ///< the record's first three fields
+    uint32_t firstParam;           ///< the first parameter's index in m.typeElements
+    bool returnsVoid;              ///< the return type is void (the call defines no value)
+    union {
+      Instruction call;
+    };
+    uint32_t pad[4]; ///< (128 bytes: an entry's offset is a shift)
   };
-  /// Checks that a call of `callee` naming type `typeField` with `args` arguments can take
-  /// call()'s fast path: the callee's pointee is that function type (not varArg, `args`
+  static_assert(sizeof(CheckedCallee) == 128);
+  /// Checks that a CALL record `f` (of `n` >= 4 fields) of `callee` can take call()'s fast
+  /// path: DXC's form (an explicit function type, no fast-math flags, musttail or notail), its
+  /// attribute list one read, and the callee's pointee that function type (not varArg, `n` - 4
   /// parameters, all of them values). Remembers it when so.
-  [[gnu::noinline]] bool checkCallee(ValueId callee, uint64_t typeField, uint64_t args) {
+  [[gnu::noinline]] bool checkCallee(ValueId callee, const uint64_t *f, size_t n) {
+    const uint64_t attrs = f[0], cc = f[1], typeField = f[2], args = n - 4;
+    if ((cc & 0x3C000) != 0x8000 || (attrs != 0 && attrs - 1 >= s.attributeListIds.size()))
+      return false;
     if (typeField >= s.typeMap.size() || s.typeMap[typeField] == kNoId)
       return false;
     const TypeId fnTy = s.typeMap[typeField], calleeTy = m.values[callee].type;
@@ -95,22 +106,42 @@ private:
         m.typeElements[ct.firstElement] != fnTy || ft.kind != TypeKind::Function || ft.varArg ||
         args != uint64_t(ft.numElements) - 1)
       return false;
-    for (uint32_t k = 1; k < ft.numElements; ++k) {
-      const TypeKind kind = m.types[m.typeElements[ft.firstElement + k]].kind;
+    const TypeId *const elements = m.typeElements.data() + ft.firstElement;
+    const Type *const types = m.types.data();
+    for (const TypeId *p = elements + 1, *end = elements + ft.numElements; p != end; ++p) {
+      const TypeKind kind = types[*p].kind;
       if (kind == TypeKind::Label || kind == TypeKind::Metadata)
         return false;
     }
-    calleeKeys[callee & 31] = callee;
     const TypeId ret = m.typeElements[ft.firstElement];
-    checkedCallees[callee & 31] = {
-        typeField, uint32_t(args),      fnTy,
-        ret,       ft.firstElement + 1, m.types[ret].kind == TypeKind::Void};
+    CheckedCallee &c = checkedCallees[callee & 31];
+    calleeKeys[callee & 31] = callee;
+    c.args = uint32_t(args);
+    c.attrs = attrs;
+    c.cc = cc;
+    c.typeField = typeField;
+    c.firstParam = ft.firstElement + 1;
+    c.returnsVoid = m.types[ret].kind == TypeKind::Void;
+    static constexpr Instruction kCall = [] {
+      Instruction i;
+      i.opcode = Opcode::Call;
+      return i;
+    }();
+    Instruction &ins = *std::construct_at(&c.call, kCall);
+    if (attrs)
+      ins.attributes = s.attributeListIds[attrs - 1];
+    ins.callingConv = uint32_t((cc >> 1) & 0x3FF);
+    static_assert(uint8_t(TailKind::None) == 0 && uint8_t(TailKind::Tail) == 1);
+    ins.tail = TailKind(cc & 1); // (neither musttail nor notail, above)
+    ins.auxType = fnTy;
+    ins.type = ret;
+    ins.numOperands = uint32_t(args) + 1;
     return true;
   }
   /// BINOP into `ins` (appended at `index`), finished (or taken back) as call() does.
-  [[gnu::noinline]] bool binop(Instruction &ins, uint32_t index);
+  [[gnu::noinline]] bool binop(Instruction &ins);
   /// binop() for any record: binopGeneral, then finish() (or the instruction taken back).
-  [[gnu::noinline]] bool binopRecord(Instruction &ins, uint32_t index);
+  [[gnu::noinline]] bool binopRecord(Instruction &ins);
   [[gnu::noinline]] bool binopGeneral(Instruction &ins);
   bool binopTail(Instruction &ins, Opcode op, TypeId ty, size_t at);
   [[gnu::noinline, gnu::flatten]] bool member(Instruction &ins);
@@ -292,7 +323,7 @@ private:
     }
     return true;
   }
-  [[gnu::cold, gnu::noinline]] static void makeRoom(ArenaVector<ValueId> &ops, size_t n) {
+  [[gnu::cold, gnu::noinline]] static void makeRoom(ArenaTable<ValueId> &ops, size_t n) {
     ops.reserve(std::max(ops.size() + n, ops.capacity() * 2));
   }
   /// callArguments one argument at a time, each field checked: for records shorter than the
@@ -430,6 +461,8 @@ private:
   LlvmModule &m;
   uint32_t fi;
   uint32_t firstBlock = 0, numBlocks = 0, curBlock = 0;
+  uint32_t curBlockIndex = 0; ///< firstBlock + curBlock: the current block in m.blocks
+  bool inBlocks = false;      ///< curBlock < numBlocks (record()'s one test a record)
   size_t fixupBase = 0;
   TypeId mdType = kNoId;
   TypeId voidType = kNoId, labelType = kNoId, boolType = kNoId, scratchType = kNoId;
@@ -459,8 +492,9 @@ Status FunctionBuilder::run() {
   fn.numArguments = uint32_t(params.size());
   for (TypeId p : params) // newValue adds no type: the span stays valid
     s.valueIds.push_back(s.newValue(ValueKind::Argument, p, fi));
+  // (Made once: inside a block every entry next() gives is written whole.)
+  BitstreamEntry e;
   for (;;) {
-    BitstreamEntry e;
     if (!s.bs.next(e))
       return s.bs.takeError();
     if (e.kind == BitstreamEntry::Kind::EndBlock)
@@ -523,6 +557,8 @@ bool FunctionBuilder::declareBlocks() {
   declared = true;
   numBlocks = uint32_t(rec[0]);
   firstBlock = uint32_t(m.blocks.size());
+  curBlockIndex = firstBlock; // (curBlock is 0: no instruction before DECLAREBLOCKS)
+  inBlocks = true;            // (numBlocks is at least 1)
   Function &fn = m.functions[fi];
   fn.firstBlock = firstBlock;
   fn.numBlocks = numBlocks;
@@ -558,22 +594,25 @@ bool FunctionBuilder::recordOutsideBlocks() {
 
 bool FunctionBuilder::record() {
   // (No blocks before DECLAREBLOCKS: one test for both.)
-  if (curBlock >= numBlocks) [[unlikely]]
+  if (!inBlocks) [[unlikely]]
     return recordOutsideBlocks();
   if (s.rec.code == kCall) // (two records in three: call() appends its instruction itself)
     return call();
   // Built in place (no copy of the record); taken back if it turns out bad. Nothing below
   // adds instructions, so `ins` stays where it is.
-  const uint32_t index = uint32_t(m.instructions.size());
-  append(m.instructions, Instruction{});
-  Instruction &ins = m.instructions.back();
-  ins.block = firstBlock + curBlock;
+  if (m.instructions.size() == m.instructions.capacity()) [[unlikely]]
+    growRoom(m.instructions);
+  if (m.instructions.size() == m.instructions.capacity())
+    __builtin_unreachable();
+  static constexpr Instruction kBlank{};
+  Instruction &ins = m.instructions.emplace_back(kBlank); // (the reference from the end)
+  ins.block = curBlockIndex;
   ins.firstOperand = uint32_t(m.operands.size());
   // The three most common records (calls two in three) skip instruction()'s frame.
   bool ok;
   switch (s.rec.code) {
   case kBinop: // (finished in binop, as calls are)
-    return binop(ins, index);
+    return binop(ins);
   case kExtractVal:
   case kInsertVal:
     ok = member(ins);
@@ -585,6 +624,15 @@ bool FunctionBuilder::record() {
   case kDebugLocAgain:
     m.instructions.pop_back();
     return debugLocationRecord();
+  case kRet: // `ret void` (most functions' last record) without instruction()'s frame
+    if (r().empty() && voidType != kNoId) {
+      ins.opcode = Opcode::Ret;
+      ins.type = voidType;
+      ok = true;
+      break;
+    }
+    ok = instruction(ins);
+    break;
   default:
     ok = instruction(ins);
     break;
@@ -593,24 +641,28 @@ bool FunctionBuilder::record() {
     m.instructions.pop_back();
     return false;
   }
-  return finish(ins, index);
+  return finish(ins);
 }
 
-bool FunctionBuilder::finish(Instruction &ins, uint32_t index) {
+bool FunctionBuilder::finish(Instruction &ins) {
   ins.numOperands = uint32_t(m.operands.size() - ins.firstOperand);
   if (m.types[ins.type].kind != TypeKind::Void) {
-    ins.value = s.newValue(ValueKind::Instruction, ins.type, index);
+    ins.value = s.newValue(ValueKind::Instruction, ins.type,
+                           uint32_t(&ins - m.instructions.data())); // (its index)
     append(s.valueIds, ins.value);
   }
   if (ins.opcode <= Opcode::Unreachable) { // isTerminator, inline
     static_assert(Opcode::Ret < Opcode::Unreachable && Opcode::Unreachable < Opcode::FNeg);
     // A block's count once, at its terminator (a function whose last block is not terminated
     // fails whole).
-    BasicBlock &b = m.blocks[firstBlock + curBlock];
+    BasicBlock &b = m.blocks[curBlockIndex];
     b.numInstructions = uint32_t(m.instructions.size()) - b.firstInstruction;
     ++curBlock;
+    ++curBlockIndex;
     if (curBlock < numBlocks)
-      m.blocks[firstBlock + curBlock].firstInstruction = uint32_t(m.instructions.size());
+      m.blocks[curBlockIndex].firstInstruction = uint32_t(m.instructions.size());
+    else
+      inBlocks = false;
   }
   return true;
 }
@@ -660,86 +712,83 @@ Status FunctionBuilder::debugLocation() {
 bool FunctionBuilder::call() { return s.useRelativeIds ? typedCall<true>() : typedCall<false>(); }
 
 bool FunctionBuilder::callRecord() {
-  const uint32_t index = uint32_t(m.instructions.size());
   append(m.instructions, Instruction{});
   Instruction &ins = m.instructions.back();
-  ins.block = firstBlock + curBlock;
+  ins.block = curBlockIndex;
   ins.firstOperand = uint32_t(m.operands.size());
   if (!callGeneral(ins)) {
     m.instructions.pop_back();
     return false;
   }
-  return finish(ins, index);
+  return finish(ins);
 }
 
 template <bool Relative> bool FunctionBuilder::typedCall() {
   const uint64_t *const f = r().data();
   const size_t n = r().size();
-  // DXC's calls name their function type (bit 15 of the calling convention field) and have no
-  // fast-math flags (17), musttail (14) or notail (16): the rest take callRecord.
-  if (n < 4 || (f[1] & 0x3C000) != 0x8000) [[unlikely]]
+  if (n < 4) [[unlikely]]
     return callRecord();
-  const uint64_t attrs = f[0], cc = f[1], t = f[2];
   const ValueId *const ids = s.valueIds.data();
   const size_t numIds = s.valueIds.size();
   const uint64_t id = Relative ? uint64_t(uint32_t(uint32_t(numIds) - uint32_t(f[3]))) : f[3];
-  if (id >= numIds || (attrs != 0 && attrs - 1 >= s.attributeListIds.size())) [[unlikely]]
+  if (id >= numIds) [[unlikely]]
     return callRecord();
-  const ValueId callee = ids[id];
-  if (callee == kNoId) [[unlikely]]
-    return callRecord();
-  const uint64_t args = n - 4;
+  const ValueId callee = ids[id]; // (never kNoId: see ReaderState::valueIds)
+  // A call whose first fields and argument count are those a callee was checked with (DXC
+  // calls each function alike) takes the fast path at once; checkCallee checks any other.
   const CheckedCallee &c = checkedCallees[callee & 31];
-  if (!((calleeKeys[callee & 31] == callee && c.typeField == t && c.args == args) ||
-        checkCallee(callee, t, args))) [[unlikely]]
+  if (!(calleeKeys[callee & 31] == callee && c.typeField == f[2] && c.cc == f[1] &&
+        c.attrs == f[0] && c.args == n - 4) &&
+      !checkCallee(callee, f, n)) [[unlikely]]
     return callRecord();
-  // The callee and the arguments (the tables read above are still where they were).
+  // The callee and the arguments (the tables read above are still where they were), written
+  // through `out` (kept in a register) and committed once; the instruction copied whole from
+  // the callee's.
   auto &ops = m.operands;
   const uint32_t count = c.args;
-  // (The room as pointers: one difference, where sizes would take two.)
-  if (size_t((ops.data() + ops.capacity()) - (ops.data() + ops.size())) < size_t(count) + 1)
-      [[unlikely]]
-    makeRoom(ops, size_t(count) + 1);
-  const uint32_t index = uint32_t(m.instructions.size());
-  append(m.instructions, Instruction{});
-  Instruction &ins = m.instructions.back();
-  ins.block = firstBlock + curBlock;
-  ins.firstOperand = uint32_t(ops.size());
-  if (attrs)
-    ins.attributes = s.attributeListIds[attrs - 1];
-  ins.callingConv = uint32_t((cc >> 1) & 0x3FF);
-  static_assert(uint8_t(TailKind::None) == 0 && uint8_t(TailKind::Tail) == 1);
-  ins.tail = TailKind(cc & 1); // (neither musttail nor notail, above)
-  ins.opcode = Opcode::Call;
-  ins.auxType = c.fnTy;
-  ins.type = c.ret;
-  ins.numOperands = count + 1;
-  if (ops.size() == ops.capacity())
+  ValueId *const out = ops.room(size_t(count) + 1);
+  if (m.instructions.size() == m.instructions.capacity()) [[unlikely]]
+    growRoom(m.instructions);
+  if (m.instructions.size() == m.instructions.capacity())
     __builtin_unreachable();
-  ops.push_back(callee);
+  Instruction &ins = m.instructions.emplace_back(c.call); // (the reference from the end)
+  ins.block = curBlockIndex;
+  ins.firstOperand = uint32_t(out - ops.data());
+  out[0] = callee;
   const uint64_t *const fields = f + 4;
   const TypeId *const params = m.typeElements.data() + c.firstParam;
   const Value *const values = m.values.data();
-  for (uint32_t k = 0; k < count; ++k) {
-    const TypeId p = params[k];
-    const uint64_t aid =
-        Relative ? uint64_t(uint32_t(uint32_t(numIds) - uint32_t(fields[k]))) : fields[k];
-    if (aid < numIds) [[likely]] {
+  // (The value table holds fewer than 2^32 ids: 32-bit ids and compares.)
+  const uint32_t ids32 = uint32_t(numIds);
+  // (Indexed from the ends by a negative count up to 0: one counter for the three tables, its
+  // increment the loop's test.)
+  const uint64_t *const fieldsEnd = fields + count;
+  const TypeId *const paramsEnd = params + count;
+  ValueId *const argsEnd = out + 1 + count;
+  ptrdiff_t i = -ptrdiff_t(count);
+  for (; i != 0; ++i) {
+    const uint32_t aid = Relative ? ids32 - uint32_t(fieldsEnd[i]) : uint32_t(fieldsEnd[i]);
+    if ((!Relative && fieldsEnd[i] >= numIds) || aid >= ids32) [[unlikely]]
+      goto rest;
+    {
+      // (Every entry of valueIds names a value in m.values: none is kNoId, see ReaderState.)
       const ValueId v = ids[aid];
-      if (v != kNoId && values[v].type == p) [[likely]] {
-        if (ops.size() == ops.capacity()) // room for every argument was made above
-          __builtin_unreachable();
-        ops.push_back(v);
-        continue;
-      }
+      if (values[v].type != paramsEnd[i]) [[unlikely]]
+        goto rest;
+      argsEnd[i] = v;
     }
-    restArguments<Relative>(fields, count, c.firstParam, k);
-    break;
+  }
+  ops.setEnd(argsEnd);
+  if (false) {
+  rest: // an argument that is not a value read already of its parameter's type, and those after
+    ops.setEnd(argsEnd + i);
+    restArguments<Relative>(fields, count, c.firstParam, uint32_t(ptrdiff_t(count) + i));
   }
   // (A call is no terminator.)
   if (!c.returnsVoid) { // (s.newValue, written out: the compiler keeps it out of line here)
     const ValueId v = ValueId(m.values.size());
-    append(m.values, Value{ValueKind::Instruction, c.ret, index, {}});
+    const uint32_t index = uint32_t(&ins - m.instructions.data());
+    append(m.values, Value{ValueKind::Instruction, c.call.type, index, {}});
     ins.value = v;
     append(s.valueIds, v);
   }
@@ -809,29 +858,28 @@ bool FunctionBuilder::callGeneral(Instruction &ins) {
 }
 
 /// BINOP: [a (with its type when forward), b, opcode, flags?]. Out of `instruction`, as call.
-bool FunctionBuilder::binop(Instruction &ins, uint32_t index) {
+bool FunctionBuilder::binop(Instruction &ins) {
   // Both operands read already (relative ids), of one type that is not metadata, and a known
   // operator: appended at once; any other record takes binopGeneral.
   const uint64_t *const f = r().data();
   const size_t n = r().size();
   if (n < 3 || !s.useRelativeIds) [[unlikely]]
-    return binopRecord(ins, index);
+    return binopRecord(ins);
   const ValueId *const ids = s.valueIds.data();
   const size_t numIds = s.valueIds.size();
   const uint64_t a = uint32_t(uint32_t(numIds) - uint32_t(f[0])),
                  b = uint32_t(uint32_t(numIds) - uint32_t(f[1]));
   if (a >= numIds || b >= numIds) [[unlikely]]
-    return binopRecord(ins, index);
+    return binopRecord(ins);
   const ValueId va = ids[a], vb = ids[b];
-  if (va == kNoId || vb == kNoId) [[unlikely]]
-    return binopRecord(ins, index);
+  // (Neither is kNoId: see ReaderState::valueIds.)
   const TypeId ty = m.values[va].type;
   Opcode op;
   auto &ops = m.operands;
   if (ty == kNoId || m.values[vb].type != ty || m.types[ty].kind == TypeKind::Metadata ||
       !binopOpcode(m, f[2], ty, op) ||
       (ops.data() + ops.capacity()) - (ops.data() + ops.size()) < 2) [[unlikely]]
-    return binopRecord(ins, index);
+    return binopRecord(ins);
   if (ops.size() == ops.capacity())
     __builtin_unreachable();
   ops.push_back(va);
@@ -846,18 +894,18 @@ bool FunctionBuilder::binop(Instruction &ins, uint32_t index) {
   // one or a vector of them, never void), no terminator.
   ins.numOperands = 2;
   const ValueId v = ValueId(m.values.size());
-  append(m.values, Value{ValueKind::Instruction, ty, index, {}});
+  append(m.values, Value{ValueKind::Instruction, ty, uint32_t(&ins - m.instructions.data()), {}});
   ins.value = v;
   append(s.valueIds, v);
   return true;
 }
 
-bool FunctionBuilder::binopRecord(Instruction &ins, uint32_t index) {
+bool FunctionBuilder::binopRecord(Instruction &ins) {
   if (!binopGeneral(ins)) {
     m.instructions.pop_back();
     return false;
   }
-  return finish(ins, index);
+  return finish(ins);
 }
 
 /// binop() for any record.
@@ -900,9 +948,9 @@ bool FunctionBuilder::member(Instruction &ins) {
     auto &ops = m.operands;
     ValueId v;
     TypeId agg;
-    if (id < numIds && (v = s.valueIds[id]) != kNoId && (agg = m.values[v].type) != kNoId &&
+    if (id < numIds && ((v = s.valueIds[id]), true) && (agg = m.values[v].type) != kNoId &&
         m.types[agg].kind == TypeKind::Struct && f[1] < m.types[agg].numElements &&
-        ops.size() < ops.capacity()) [[likely]] {
+        ops.capacity() != ops.size()) [[likely]] {
       if (ops.size() == ops.capacity())
         __builtin_unreachable();
       ops.push_back(v);

@@ -21,7 +21,7 @@ inline void pushOperand(ReaderState &s, uint64_t id, TypeId type) {
   if (id < s.valueIds.size()) [[likely]] {
     ValueId v = s.valueIds[id];
     if (v != kNoId && (type == kNoId || s.m.values[v].type == type) &&
-        s.m.operands.size() < s.m.operands.capacity()) [[likely]] {
+        s.m.operands.capacity() != s.m.operands.size()) [[likely]] {
       // Room is checked above; telling the compiler keeps push_back's growth path (and the
       // registers it saves) out of this one.
       if (s.m.operands.data() + s.m.operands.size() ==

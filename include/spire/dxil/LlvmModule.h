@@ -2,12 +2,18 @@
 // tables indexed by TypeId, ValueId and MetadataId, with no pointers between entries.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
+#include <cstring>
+#include <functional>
+#include <initializer_list>
+#include <iterator>
 #include <memory>
 #include <memory_resource>
 #include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 namespace spire::dxil {
@@ -531,6 +537,165 @@ private:
 
 template <class T> using ArenaVector = std::pmr::vector<T>;
 
+/// A table of trivially copyable elements in a memory resource, as an ArenaVector holds them (a
+/// copy uses the default resource), that a writer can also fill through a pointer: room() makes
+/// room for `n` more and gives the end, the writer stores there and setEnd() commits what it
+/// wrote. (A std::pmr::vector cannot be written so: its end is stored on every push_back, and a
+/// loop of push_backs keeps it in memory, not in a register.)
+template <class T> class ArenaTable {
+  static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>);
+
+public:
+  using value_type = T;
+  using size_type = size_t;
+  using iterator = T *;
+  using const_iterator = const T *;
+
+  ArenaTable() : resource_(std::pmr::get_default_resource()) {}
+  explicit ArenaTable(std::pmr::memory_resource *resource) : resource_(resource) {}
+  ArenaTable(const ArenaTable &other) : resource_(std::pmr::get_default_resource()) {
+    assign(other.begin(), other.end());
+  }
+  ArenaTable(ArenaTable &&other) noexcept
+      : begin_(other.begin_), end_(other.end_), cap_(other.cap_), resource_(other.resource_) {
+    other.begin_ = other.end_ = other.cap_ = nullptr;
+  }
+  ArenaTable &operator=(const ArenaTable &other) {
+    if (this != &other)
+      assign(other.begin(), other.end());
+    return *this;
+  }
+  /// Takes the other's elements when both use one resource, copies them otherwise.
+  ArenaTable &operator=(ArenaTable &&other) {
+    if (this == &other)
+      return *this;
+    if (resource_ == other.resource_ || *resource_ == *other.resource_) {
+      release();
+      begin_ = other.begin_, end_ = other.end_, cap_ = other.cap_;
+      other.begin_ = other.end_ = other.cap_ = nullptr;
+    } else {
+      assign(other.begin(), other.end());
+    }
+    return *this;
+  }
+  ArenaTable(std::initializer_list<T> init) : ArenaTable() { assign(init.begin(), init.end()); }
+  ~ArenaTable() { release(); }
+
+  size_t size() const { return size_t(end_ - begin_); }
+  size_t capacity() const { return size_t(cap_ - begin_); }
+  bool empty() const { return end_ == begin_; }
+  T *data() { return begin_; }
+  const T *data() const { return begin_; }
+  T *begin() { return begin_; }
+  T *end() { return end_; }
+  const T *begin() const { return begin_; }
+  const T *end() const { return end_; }
+  T &operator[](size_t i) { return begin_[i]; }
+  const T &operator[](size_t i) const { return begin_[i]; }
+  T &front() { return *begin_; }
+  const T &front() const { return *begin_; }
+  T &back() { return end_[-1]; }
+  const T &back() const { return end_[-1]; }
+  std::pmr::memory_resource *resource() const { return resource_; }
+
+  void push_back(const T &x) {
+    if (end_ == cap_) [[unlikely]]
+      grow(1);
+    *end_++ = x;
+  }
+  template <class... Args> T &emplace_back(Args &&...args) {
+    push_back(T{std::forward<Args>(args)...});
+    return back();
+  }
+  void pop_back() { --end_; }
+  void clear() { end_ = begin_; }
+  void reserve(size_t n) {
+    if (n > capacity())
+      reallocate(n);
+  }
+  void resize(size_t n, const T &x = T{}) {
+    reserve(n);
+    while (end_ < begin_ + n)
+      *end_++ = x;
+    end_ = begin_ + n;
+  }
+  /// Room for `n` more elements (grown geometrically when short): the end, where a writer
+  /// stores them before setEnd.
+  T *room(size_t n) {
+    if (size_t(cap_ - end_) < n) [[unlikely]]
+      grow(n);
+    return end_;
+  }
+  /// The end after a writer stored elements at room()'s pointer (at most the room it made).
+  void setEnd(T *end) { end_ = end; }
+  /// Inserts [first, last) before `pos` (any iterator: the source may be this table).
+  template <class It> T *insert(const T *pos, It first, It last) {
+    const size_t at = size_t(pos - begin_);
+    const size_t n = size_t(std::distance(first, last));
+    if (n == 0)
+      return begin_ + at;
+    bool inside = false; // (a source in this table moves when the tail moves: copied first)
+    if constexpr (std::is_convertible_v<It, const T *>)
+      inside = n && std::less_equal<const T *>()(begin_, &*first) &&
+               std::less<const T *>()(&*first, end_);
+    if (size_t(cap_ - end_) < n || inside) {
+      ArenaTable copy(resource_); // (the source may be inside this table)
+      copy.reserve(std::max(size() + n, capacity() * 2));
+      copy.end_ = copy.begin_ + at;
+      std::copy(begin_, begin_ + at, copy.begin_);
+      for (; first != last; ++first)
+        *copy.end_++ = *first;
+      copy.end_ = std::copy(begin_ + at, end_, copy.end_);
+      *this = std::move(copy);
+      return begin_ + at;
+    }
+    std::memmove(begin_ + at + n, begin_ + at, (size() - at) * sizeof(T));
+    T *out = begin_ + at;
+    for (; first != last; ++first)
+      *out++ = *first;
+    end_ += n;
+    return begin_ + at;
+  }
+  T *insert(const T *pos, std::initializer_list<T> list) {
+    return insert(pos, list.begin(), list.end());
+  }
+  template <class Range>
+  requires requires(const Range &r) { std::begin(r), std::end(r); }
+  T *insert(const T *pos, const Range &range) {
+    return insert(pos, std::begin(range), std::end(range));
+  }
+  T *insert(const T *pos, const T &x) { return insert(pos, &x, &x + 1); }
+  template <class It> void assign(It first, It last) {
+    clear();
+    reserve(size_t(std::distance(first, last)));
+    for (; first != last; ++first)
+      *end_++ = *first;
+  }
+  friend bool operator==(const ArenaTable &a, const ArenaTable &b) {
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin());
+  }
+
+private:
+  [[gnu::noinline, gnu::cold]] void grow(size_t n) {
+    reallocate(std::max(size() + n, capacity() ? capacity() * 2 : size_t(16)));
+  }
+  void reallocate(size_t n) {
+    T *fresh = static_cast<T *>(resource_->allocate(n * sizeof(T), alignof(T)));
+    const size_t count = size();
+    if (count)
+      std::memcpy(fresh, begin_, count * sizeof(T));
+    release();
+    begin_ = fresh, end_ = fresh + count, cap_ = fresh + n;
+  }
+  void release() {
+    if (begin_)
+      resource_->deallocate(begin_, capacity() * sizeof(T), alignof(T));
+  }
+
+  T *begin_ = nullptr, *end_ = nullptr, *cap_ = nullptr;
+  std::pmr::memory_resource *resource_;
+};
+
 /// A fact the bitcode reader vouches for about the module it returned: a move keeps it, a copy
 /// (made to be changed) does not, and code that changes a module in place clears it.
 class ReaderFact {
@@ -582,7 +747,8 @@ struct LlvmModule {
   ArenaVector<Constant> constants{arena.resource()};
   ArenaVector<BasicBlock> blocks{arena.resource()};
   ArenaVector<Instruction> instructions{arena.resource()};
-  ArenaVector<ValueId> operands{arena.resource()};
+  /// Written through room()/setEnd() by the function reader's argument loops.
+  ArenaTable<ValueId> operands{arena.resource()};
   ArenaVector<uint64_t> words{arena.resource()};
   ArenaVector<StrRef> sections{arena.resource()}, gcNames{arena.resource()};
 

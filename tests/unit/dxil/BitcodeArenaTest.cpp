@@ -121,6 +121,84 @@ void fill(LlvmModule &m) {
   m.triple.assign(100, 't');
 }
 
+// ArenaTable (LlvmModule::operands): a table written through room()/setEnd() as the function
+// reader's argument loops write it, and as a vector otherwise.
+TEST(DxilArenaTable, RoomGivesTheEndWithSpaceAndSetEndCommitsWhatWasWritten) {
+  std::pmr::monotonic_buffer_resource arena;
+  ArenaTable<uint32_t> t(&arena);
+  EXPECT_TRUE(t.empty());
+  uint32_t expected = 0;
+  for (uint32_t round = 0; round < 40; ++round) {
+    const size_t n = round % 7 + 1;
+    const size_t before = t.size();
+    uint32_t *out = t.room(n);
+    ASSERT_EQ(out, t.data() + before);
+    ASSERT_GE(t.capacity() - t.size(), n);
+    EXPECT_EQ(t.size(), before); // room() adds nothing
+    // Write all of it, or (every third round) part of it, as a loop that stops early does.
+    const size_t written = round % 3 == 2 ? n / 2 : n;
+    for (size_t k = 0; k < written; ++k)
+      out[k] = expected++;
+    t.setEnd(out + written);
+    ASSERT_EQ(t.size(), before + written);
+  }
+  ASSERT_EQ(t.size(), size_t(expected));
+  for (uint32_t i = 0; i < expected; ++i)
+    ASSERT_EQ(t[i], i) << "element " << i << " lost when the table grew";
+  EXPECT_EQ(t.resource(), &arena);
+}
+
+TEST(DxilArenaTable, BehavesAsAVectorForItsOtherUsers) {
+  std::pmr::monotonic_buffer_resource arena;
+  ArenaTable<uint32_t> t(&arena);
+  for (uint32_t i = 0; i < 100; ++i)
+    t.push_back(i);
+  EXPECT_EQ(t.size(), 100u);
+  EXPECT_EQ(t.back(), 99u);
+  t.pop_back();
+  EXPECT_EQ(t.back(), 98u);
+  // Inserting in the middle (with and without growth) and from the table itself.
+  const uint32_t three[] = {1000, 1001, 1002};
+  t.insert(t.begin() + 10, std::begin(three), std::end(three));
+  EXPECT_EQ(t.size(), 102u);
+  EXPECT_EQ(t[9], 9u);
+  EXPECT_EQ(t[10], 1000u);
+  EXPECT_EQ(t[12], 1002u);
+  EXPECT_EQ(t[13], 10u);
+  t.reserve(t.size()); // full: the next insert grows
+  t.insert(t.end(), t.begin(), t.begin() + 5);
+  EXPECT_EQ(t.size(), 107u);
+  EXPECT_EQ(t[102], 0u);
+  EXPECT_EQ(t[106], 4u);
+  t.insert(t.end(), {7u, 8u});
+  EXPECT_EQ(t.back(), 8u);
+  // From itself into its middle with room to spare (the tail, source included, moves).
+  ArenaTable<uint32_t> u(&arena);
+  u.reserve(64);
+  for (uint32_t i = 0; i < 10; ++i)
+    u.push_back(i);
+  u.insert(u.begin() + 2, u.begin() + 5, u.begin() + 8);
+  const std::vector<uint32_t> expected = {0, 1, 5, 6, 7, 2, 3, 4, 5, 6, 7, 8, 9};
+  EXPECT_EQ(std::vector<uint32_t>(u.begin(), u.end()), expected);
+  std::vector<uint32_t> seen(t.begin(), t.end());
+  EXPECT_EQ(seen.size(), t.size());
+  // A copy lives on the default resource and equals the original; a move carries the memory.
+  ArenaTable<uint32_t> copy(t);
+  EXPECT_EQ(copy.resource(), std::pmr::get_default_resource());
+  EXPECT_TRUE(copy == t);
+  const uint32_t *data = t.data();
+  ArenaTable<uint32_t> moved(std::move(t));
+  EXPECT_EQ(moved.data(), data);
+  EXPECT_EQ(moved.resource(), &arena);
+  EXPECT_TRUE(moved == copy);
+  moved.resize(3);
+  EXPECT_EQ(moved.size(), 3u);
+  moved.resize(5, 42u);
+  EXPECT_EQ(moved[4], 42u);
+  moved.clear();
+  EXPECT_TRUE(moved.empty());
+}
+
 TEST(DxilBitcodeArena, AModuleOwningItsArenaGivesNothingBackTableByTable) {
   int deallocations = 0, destroyed = 0;
   {

@@ -949,6 +949,20 @@ TEST(DxilBitcodeReader, CallsNamingTheirFunctionTypeAreReadAsAnyCall) {
   Expected<LlvmModule> otherParameter = secondCall({0, kTyped, tI32FnPtr, 4, 2}); // (i32* %0)
   ASSERT_FALSE(otherParameter);
   EXPECT_NE(otherParameter.error().format().find("has another type"), std::string::npos);
+  // The instruction is remembered with the record's attribute list and calling convention
+  // field too: a call with other ones is checked again and gets its own.
+  Expected<LlvmModule> tail = secondCall({0, kTyped | 1, tI32FnI32, 4, 2}); // tail call
+  ASSERT_TRUE(tail) << tail.error().format();
+  const uint32_t firstCall = tail->functions[0].firstInstruction;
+  EXPECT_EQ(tail->instructions[firstCall].tail, TailKind::None);
+  EXPECT_EQ(tail->instructions[firstCall + 1].tail, TailKind::Tail);
+  Expected<LlvmModule> conv = secondCall({0, kTyped | 9u << 1, tI32FnI32, 4, 2}); // cc 9
+  ASSERT_TRUE(conv) << conv.error().format();
+  EXPECT_EQ(conv->instructions[firstCall].callingConv, 0u);
+  EXPECT_EQ(conv->instructions[firstCall + 1].callingConv, 9u);
+  Expected<LlvmModule> attrs = secondCall({1, kTyped, tI32FnI32, 4, 2}); // (no list 1)
+  ASSERT_FALSE(attrs);
+  EXPECT_NE(attrs.error().format().find("attribute list index out of range"), std::string::npos);
 }
 
 TEST(DxilBitcodeReader, TypedCallsWithTailMarkersOrFastMathReadTheirFlags) {
