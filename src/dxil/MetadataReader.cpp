@@ -62,6 +62,45 @@ enum MetadataCode : uint32_t {
   v.reserve(std::max(v.size() + n, v.capacity() * 2));
 }
 
+/// Names and strings of up to this many characters are read as bytes (BitstreamReader::
+/// readChars) into a buffer of the block reader's, then appended to the module's strings.
+constexpr size_t kCharRoom = 512;
+
+/// A name or string read as bytes, appended to the module's strings.
+inline StrRef addChars(ReaderState &s, const char *chars, size_t n) {
+  const StrRef r{uint32_t(s.m.strings.size()), uint32_t(n)};
+  s.m.strings.append(chars, n);
+  return r;
+}
+
+/// Puts the characters readChars gave a record that is not a name back among its operands.
+[[gnu::noinline, gnu::cold]] void charsToOps(BitstreamRecord &rec, const char *chars, size_t n) {
+  const size_t at = rec.ops.size();
+  uint64_t *p = rec.ops.resizeForOverwrite(at + n) + at;
+  for (size_t i = 0; i < n; ++i)
+    p[i] = uint8_t(chars[i]);
+}
+
+/// The record announced by `e`, its characters in `chars` (charCount) when its abbreviation
+/// ends in characters after `scalars` operands and it is one of `nameCodes`' (bit k: code k,
+/// below 64): names and strings; charCount kNotChars otherwise.
+[[gnu::always_inline]] inline bool readRecord(ReaderState &s, const BitstreamEntry &e, char *chars,
+                                              size_t &charCount, uint64_t nameCodes,
+                                              size_t scalars) {
+  charCount = BitstreamReader::kNotChars;
+  if (e.id == kAbbrevUnabbreviatedRecord)
+    return s.bs.read(e.id, s.rec);
+  if (!s.bs.readChars(e.id, s.rec, chars, kCharRoom, charCount))
+    return false;
+  if (charCount != BitstreamReader::kNotChars &&
+      (s.rec.ops.size() != scalars || !(s.rec.code < 64 && ((nameCodes >> s.rec.code) & 1))))
+      [[unlikely]] {
+    charsToOps(s.rec, chars, charCount);
+    charCount = BitstreamReader::kNotChars;
+  }
+  return true;
+}
+
 /// Reads METADATA_STRINGS: [count, offset] and a blob of VBR6 lengths followed by the characters.
 Status readBulkStrings(ReaderState &s, uint32_t function) {
   const auto &r = s.rec.ops;
@@ -239,6 +278,8 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
   KindBlockWatch watch(s, function == kNoId);
   // Whether the watch is on or a NAME waits for its NAMED_NODE: one test a record for both.
   bool unusual = watch.watching();
+  char chars[kCharRoom + 8]; // (readChars may write 8 bytes past the characters)
+  size_t charCount = BitstreamReader::kNotChars;
   BitstreamEntry e; // (next() sets it in a block: not reset for every entry)
   for (;;) {
     if (!s.bs.next(e))
@@ -254,7 +295,7 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
     }
     if (e.kind != BitstreamEntry::Kind::Record)
       return s.bs.error("the data ends inside a metadata block");
-    if (!s.bs.read(e.id, s.rec))
+    if (!readRecord(s, e, chars, charCount, uint64_t(1) << kStringOld | uint64_t(1) << kName, 0))
       return s.bs.takeError();
     const auto &r = s.rec.ops;
     if (unusual) [[unlikely]] {
@@ -265,7 +306,9 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
     }
     switch (s.rec.code) {
     case kStringOld: {
-      const StrRef string = s.addString(std::span<const uint64_t>(r));
+      const StrRef string = charCount != BitstreamReader::kNotChars
+                                ? addChars(s, chars, charCount)
+                                : s.addString(std::span<const uint64_t>(r));
       Metadata &md = newMetadata(s);
       md.kind = MetadataKind::String;
       md.function = function;
@@ -339,7 +382,9 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
       break;
     }
     case kName: // the name goes to the strings at once (its NAMED_NODE must follow)
-      pendingName = s.addString(std::span<const uint64_t>(r));
+      pendingName = charCount != BitstreamReader::kNotChars
+                        ? addChars(s, chars, charCount)
+                        : s.addString(std::span<const uint64_t>(r));
       havePendingName = true;
       unusual = true;
       break;
@@ -560,6 +605,8 @@ private:
                                           std::vector<SymtabMemo::Entry> *watch,
                                           uint32_t firstString) {
   LlvmModule &m = s.m;
+  char chars[kCharRoom + 8]; // (readChars may write 8 bytes past the characters)
+  size_t charCount = BitstreamReader::kNotChars;
   BitstreamEntry e; // (next() sets it in a block: not reset for every entry)
   for (;;) {
     if (!s.bs.next(e))
@@ -573,21 +620,29 @@ private:
     }
     if (e.kind != BitstreamEntry::Kind::Record)
       return s.bs.error("the data ends inside a value symbol table");
-    if (!s.bs.read(e.id, s.rec))
+    // (Entries' names as bytes: VST_ENTRY and VST_BBENTRY, whose names follow one operand.)
+    if (!readRecord(s, e, chars, charCount, uint64_t(1) << 1 | uint64_t(1) << 2, 1))
       return s.bs.takeError();
     const auto &r = s.rec.ops;
     switch (s.rec.code) {
     case 1:   // VST_ENTRY: [valueid, name...]
     case 3: { // VST_FNENTRY: [valueid, offset, name...]
       size_t nameAt = s.rec.code == 1 ? 1 : 2;
-      if (r.size() < nameAt)
-        return s.error("value symbol table entry too short");
-      if (r.size() == nameAt)
-        break; // a version 2 function entry: its name is in the string table
+      if (charCount != BitstreamReader::kNotChars) { // a VST_ENTRY's name read as bytes
+        if (charCount == 0)
+          break; // (as below: no name)
+      } else {
+        if (r.size() < nameAt)
+          return s.error("value symbol table entry too short");
+        if (r.size() == nameAt)
+          break; // a version 2 function entry: its name is in the string table
+      }
       uint64_t v = r[0];
       if (v >= s.valueIds.size() || s.valueIds[v] == kNoId)
         return s.error("name for value " + std::to_string(v) + " that does not exist");
-      const StrRef name = s.addString(std::span<const uint64_t>(r).subspan(nameAt));
+      const StrRef name = charCount != BitstreamReader::kNotChars
+                              ? addChars(s, chars, charCount)
+                              : s.addString(std::span<const uint64_t>(r).subspan(nameAt));
       m.values[s.valueIds[v]].name = name;
       if (watch)
         watch->push_back({v, name.offset - firstString, name.size});
@@ -600,7 +655,9 @@ private:
       if (r[0] >= fn.numBlocks)
         return s.error("name for block " + std::to_string(r[0]) + " that does not exist");
       m.values[m.blocks[fn.firstBlock + r[0]].value].name =
-          s.addString(std::span<const uint64_t>(r).subspan(1));
+          charCount != BitstreamReader::kNotChars
+              ? addChars(s, chars, charCount)
+              : s.addString(std::span<const uint64_t>(r).subspan(1));
       break;
     }
     default:

@@ -334,6 +334,16 @@ public:
   }
   Diagnostic takeError() { return std::move(error_); }
 
+  /// read() for records that end in characters (names, strings; BitstreamChars.cpp): when the
+  /// record's abbreviation is scalars (the code first) and then an array of char6 or of fixed
+  /// fields of 1 to 8 bits, its scalars go to `out.ops` and its characters, as bytes, to
+  /// `chars` (`room` of them at most, and 8 bytes more that it may write past them), and their
+  /// number to `charCount`; any other record (or a longer array) is read as read() reads it,
+  /// `charCount` then kNotChars. False on failure (the diagnostic in takeError()).
+  static constexpr size_t kNotChars = ~size_t(0);
+  [[gnu::noinline]] bool readChars(uint32_t abbrevId, BitstreamRecord &out, char *chars,
+                                   size_t room, size_t &charCount);
+
   /// A block just entered: its abbreviation width and the bytes of its body, from here to its
   /// declared end (empty when not at the start of a block's body). What a block holds is a
   /// function of these (and, for abbreviated records, of BLOCKINFO's definitions).

@@ -1,0 +1,109 @@
+// BitstreamReader::readChars: records whose array operand is characters, read straight into
+// bytes (the general path widens each character to a 64-bit operand, which the block readers
+// then narrow again into the module's strings).
+#include "spire/dxil/Bitstream.h"
+
+#include <cstring>
+
+namespace spire::dxil {
+
+namespace {
+
+/// The characters of the char6 encoding, by value.
+constexpr char kChar6Chars[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._";
+
+} // namespace
+
+bool BitstreamReader::readChars(uint32_t abbrevId, BitstreamRecord &out, char *chars, size_t room,
+                                size_t &charCount) {
+  charCount = kNotChars;
+  const uint64_t start = recordStart_; // next() read the abbreviation id already
+  if (abbrevId == kAbbrevUnabbreviatedRecord)
+    return readUnabbreviated(start, out);
+  const uint32_t index = abbrevId - kFirstApplicationAbbrev; // (ids below: a huge index)
+  if (index >= blockAbbrevs_) [[unlikely]]
+    return readAbbreviated(abbrevId, start, out);
+  const Abbrev &abbrev = abbrevs_[blockIds_[index]];
+  const AbbrevOp *op = abbrevOps_.data() + abbrev.firstOp;
+  const uint32_t scalars = abbrev.leadingScalars;
+  // [code, scalars..., array, element]: the element char6 or fixed of 1..8 bits.
+  if (scalars == 0 || abbrev.numOps != scalars + 2 || op[scalars].kind != AbbrevOp::Kind::Array)
+    return readAbbreviated(abbrevId, start, out);
+  const AbbrevOp &elt = op[scalars + 1];
+  const bool char6 = elt.kind == AbbrevOp::Kind::Char6;
+  if (!char6 && !(elt.kind == AbbrevOp::Kind::Fixed && elt.value - 1 < 8))
+    return readAbbreviated(abbrevId, start, out);
+  const uint64_t body = pos_; // (back here for the general path)
+  out.abbrev = abbrevId;
+  out.bitOffset = start;
+  out.blob = {};
+  const uint64_t code = op->kind == AbbrevOp::Kind::Literal ? op->value
+                        : op->kind == AbbrevOp::Kind::Fixed ? readFixed(unsigned(op->value))
+                                                            : readScalar(*op);
+  uint64_t *slot = out.ops.resizeForOverwrite(scalars - 1);
+  for (uint32_t k = 1; k < scalars; ++k) {
+    const AbbrevOp &o = op[k];
+    if (o.kind == AbbrevOp::Kind::Vbr)
+      slot[k - 1] = readVbrOfWidth(unsigned(o.value));
+    else if (o.kind == AbbrevOp::Kind::Fixed)
+      slot[k - 1] = readFixed(unsigned(o.value));
+    else if (o.kind == AbbrevOp::Kind::Literal)
+      slot[k - 1] = o.value;
+    else
+      slot[k - 1] = uint8_t(kChar6Chars[readFixed(6) & 63]);
+  }
+  const uint64_t count = readVbr(6);
+  const unsigned width = char6 ? 6 : unsigned(elt.value);
+  // Whatever the general path would report (or a longer array) goes there: it reads the
+  // record again from its first operand.
+  if (failed_ || code > 0xFFFFFFFFu || count > room || count * width > end_ - pos_ ||
+      pos_ + count * width + 128 > end_) [[unlikely]] {
+    pos_ = body;
+    return readAbbreviated(abbrevId, start, out);
+  }
+  out.code = uint32_t(code);
+  uint64_t p = pos_;
+  char *o = chars;
+  char *const last = chars + count;
+  if (width == 8) {
+    // Eight characters from two loads (each 57 bits readable at least), stored at once; the
+    // last ones likewise (written past the count: the caller's 8 bytes of room).
+    while (o < last) {
+      uint64_t lo, hi;
+      std::memcpy(&lo, data_ + (p >> 3), 8);
+      std::memcpy(&hi, data_ + (p >> 3) + 8, 8);
+      if constexpr (std::endian::native == std::endian::big) {
+        lo = __builtin_bswap64(lo);
+        hi = __builtin_bswap64(hi);
+      }
+      const unsigned sh = unsigned(p & 7);
+      const uint64_t w = (lo >> sh) | ((hi << 1) << (63 - sh));
+      std::memcpy(o, &w, 8);
+      o += 8;
+      p += 64;
+    }
+  } else if (char6) {
+    while (o < last) { // nine a load
+      const uint64_t w = loadBitsAt(data_, p);
+      for (unsigned k = 0; k < 9; ++k)
+        o[k] = kChar6Chars[(w >> (6 * k)) & 63];
+      o += 9;
+      p += 54;
+    }
+  } else {
+    const uint64_t mask = (uint64_t(1) << width) - 1;
+    const unsigned perLoad = 57 / width; // 7 to 57
+    while (o < last) {
+      const uint64_t w = loadBitsAt(data_, p);
+      for (unsigned k = 0; k < perLoad && o + k < last + 8; ++k)
+        o[k] = char(uint8_t((w >> (width * k)) & mask));
+      o += perLoad;
+      p += uint64_t(perLoad) * width;
+    }
+  }
+  pos_ += count * width;
+  charCount = size_t(count);
+  return finishRecord(start);
+}
+
+} // namespace spire::dxil
