@@ -14,25 +14,24 @@ constexpr char kChar6Chars[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUV
 
 } // namespace
 
-bool BitstreamReader::readChars(uint32_t abbrevId, BitstreamRecord &out, char *chars, size_t room,
-                                size_t &charCount) {
-  charCount = kNotChars;
+size_t BitstreamReader::readChars(uint32_t abbrevId, BitstreamRecord &out, char *chars,
+                                  size_t room) {
   const uint64_t start = recordStart_; // next() read the abbreviation id already
   if (abbrevId == kAbbrevUnabbreviatedRecord)
-    return readUnabbreviated(start, out);
+    return readUnabbreviated(start, out) ? kNotChars : kReadFailed;
   const uint32_t index = abbrevId - kFirstApplicationAbbrev; // (ids below: a huge index)
   if (index >= blockAbbrevs_) [[unlikely]]
-    return readAbbreviated(abbrevId, start, out);
+    return readAbbreviated(abbrevId, start, out) ? kNotChars : kReadFailed;
   const Abbrev &abbrev = abbrevs_[blockIds_[index]];
   const AbbrevOp *op = abbrevOps_.data() + abbrev.firstOp;
   const uint32_t scalars = abbrev.leadingScalars;
   // [code, scalars..., array, element]: the element char6 or fixed of 1..8 bits.
   if (scalars == 0 || abbrev.numOps != scalars + 2 || op[scalars].kind != AbbrevOp::Kind::Array)
-    return readAbbreviated(abbrevId, start, out);
+    return readAbbreviated(abbrevId, start, out) ? kNotChars : kReadFailed;
   const AbbrevOp &elt = op[scalars + 1];
   const bool char6 = elt.kind == AbbrevOp::Kind::Char6;
   if (!char6 && !(elt.kind == AbbrevOp::Kind::Fixed && elt.value - 1 < 8))
-    return readAbbreviated(abbrevId, start, out);
+    return readAbbreviated(abbrevId, start, out) ? kNotChars : kReadFailed;
   const uint64_t body = pos_; // (back here for the general path)
   out.abbrev = abbrevId;
   out.bitOffset = start;
@@ -40,26 +39,22 @@ bool BitstreamReader::readChars(uint32_t abbrevId, BitstreamRecord &out, char *c
   const uint64_t code = op->kind == AbbrevOp::Kind::Literal ? op->value
                         : op->kind == AbbrevOp::Kind::Fixed ? readFixed(unsigned(op->value))
                                                             : readScalar(*op);
+  // The scalars between the code and the characters: none (metadata strings and names) or a
+  // VBR value id (symbol table entries) inline, others out of line.
   uint64_t *slot = out.ops.resizeForOverwrite(scalars - 1);
-  for (uint32_t k = 1; k < scalars; ++k) {
-    const AbbrevOp &o = op[k];
-    if (o.kind == AbbrevOp::Kind::Vbr)
-      slot[k - 1] = readVbrOfWidth(unsigned(o.value));
-    else if (o.kind == AbbrevOp::Kind::Fixed)
-      slot[k - 1] = readFixed(unsigned(o.value));
-    else if (o.kind == AbbrevOp::Kind::Literal)
-      slot[k - 1] = o.value;
-    else
-      slot[k - 1] = uint8_t(kChar6Chars[readFixed(6) & 63]);
-  }
+  if (scalars == 2 && op[1].kind == AbbrevOp::Kind::Vbr)
+    slot[0] = readVbrOfWidth(unsigned(op[1].value));
+  else if (scalars > 1)
+    readCharScalars(op + 1, slot, scalars - 1);
   const uint64_t count = readVbr(6);
   const unsigned width = char6 ? 6 : unsigned(elt.value);
   // Whatever the general path would report (or a longer array) goes there: it reads the
   // record again from its first operand.
-  if (failed_ || code > 0xFFFFFFFFu || count > room || count * width > end_ - pos_ ||
-      pos_ + count * width + 128 > end_) [[unlikely]] {
+  // (count <= room keeps the sum from overflowing; end_ - pos_ does not wrap: pos_ <= end_.)
+  if (failed_ || code > 0xFFFFFFFFu || count > room || count * width + 128 > end_ - pos_)
+      [[unlikely]] {
     pos_ = body;
-    return readAbbreviated(abbrevId, start, out);
+    return readAbbreviated(abbrevId, start, out) ? kNotChars : kReadFailed;
   }
   out.code = uint32_t(code);
   uint64_t p = pos_;
@@ -82,6 +77,14 @@ bool BitstreamReader::readChars(uint32_t abbrevId, BitstreamRecord &out, char *c
       o += 8;
       p += 64;
     }
+  } else if (width == 7) {
+    while (o < last) { // eight a load
+      const uint64_t w = loadBitsAt(data_, p);
+      for (unsigned k = 0; k < 8; ++k)
+        o[k] = char((w >> (7 * k)) & 0x7F);
+      o += 8;
+      p += 56;
+    }
   } else if (char6) {
     while (o < last) { // nine a load
       const uint64_t w = loadBitsAt(data_, p);
@@ -102,8 +105,21 @@ bool BitstreamReader::readChars(uint32_t abbrevId, BitstreamRecord &out, char *c
     }
   }
   pos_ += count * width;
-  charCount = size_t(count);
-  return finishRecord(start);
+  return finishRecord(start) ? size_t(count) : kReadFailed;
+}
+
+void BitstreamReader::readCharScalars(const AbbrevOp *op, uint64_t *slot, uint32_t count) {
+  for (uint32_t k = 0; k < count; ++k) {
+    const AbbrevOp &o = op[k];
+    if (o.kind == AbbrevOp::Kind::Vbr)
+      slot[k] = readVbrOfWidth(unsigned(o.value));
+    else if (o.kind == AbbrevOp::Kind::Fixed)
+      slot[k] = readFixed(unsigned(o.value));
+    else if (o.kind == AbbrevOp::Kind::Literal)
+      slot[k] = o.value;
+    else
+      slot[k] = uint8_t(kChar6Chars[readFixed(6) & 63]);
+  }
 }
 
 } // namespace spire::dxil

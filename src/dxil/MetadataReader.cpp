@@ -90,7 +90,8 @@ inline StrRef addChars(ReaderState &s, const char *chars, size_t n) {
   charCount = BitstreamReader::kNotChars;
   if (e.id == kAbbrevUnabbreviatedRecord)
     return s.bs.read(e.id, s.rec);
-  if (!s.bs.readChars(e.id, s.rec, chars, kCharRoom, charCount))
+  charCount = s.bs.readChars(e.id, s.rec, chars, kCharRoom);
+  if (charCount == BitstreamReader::kReadFailed) [[unlikely]]
     return false;
   if (charCount != BitstreamReader::kNotChars &&
       (s.rec.ops.size() != scalars || !(s.rec.code < 64 && ((nameCodes >> s.rec.code) & 1))))

@@ -337,12 +337,12 @@ public:
   /// read() for records that end in characters (names, strings; BitstreamChars.cpp): when the
   /// record's abbreviation is scalars (the code first) and then an array of char6 or of fixed
   /// fields of 1 to 8 bits, its scalars go to `out.ops` and its characters, as bytes, to
-  /// `chars` (`room` of them at most, and 8 bytes more that it may write past them), and their
-  /// number to `charCount`; any other record (or a longer array) is read as read() reads it,
-  /// `charCount` then kNotChars. False on failure (the diagnostic in takeError()).
-  static constexpr size_t kNotChars = ~size_t(0);
-  [[gnu::noinline]] bool readChars(uint32_t abbrevId, BitstreamRecord &out, char *chars,
-                                   size_t room, size_t &charCount);
+  /// `chars` (`room` of them at most, and 8 bytes more that it may write past them), and it
+  /// returns their number; any other record (or a longer array) is read as read() reads it,
+  /// and it returns kNotChars. kReadFailed on failure (the diagnostic in takeError()).
+  static constexpr size_t kNotChars = ~size_t(0), kReadFailed = ~size_t(1);
+  [[gnu::noinline]] size_t readChars(uint32_t abbrevId, BitstreamRecord &out, char *chars,
+                                     size_t room);
 
   /// A block just entered: its abbreviation width and the bytes of its body, from here to its
   /// declared end (empty when not at the start of a block's body). What a block holds is a
@@ -445,6 +445,8 @@ private:
     return false;
   }
   static uint64_t char6(uint64_t v);
+  /// readChars' scalars after the code, other than one VBR (`count` of them from `op`).
+  [[gnu::noinline]] void readCharScalars(const AbbrevOp *op, uint64_t *slot, uint32_t count);
   bool finishRecord(uint64_t start) {
     if (failed_ || pos_ > blockEnd_) [[unlikely]]
       return recordError(start);

@@ -105,8 +105,8 @@ void compare(const std::vector<uint8_t> &bytes, bool expectBytes, const std::str
     if (ea.kind != BitstreamEntry::Kind::Record)
       break;
     std::vector<char> buffer(kRoom + 8, '\x7f');
-    size_t count = 0;
-    ASSERT_TRUE(chars.readChars(ea.id, a, buffer.data(), kRoom, count)) << what;
+    const size_t count = chars.readChars(ea.id, a, buffer.data(), kRoom);
+    ASSERT_NE(count, BitstreamReader::kReadFailed) << what;
     ASSERT_TRUE(general.read(eb.id, b)) << what;
     ASSERT_EQ(a.code, b.code) << what;
     EXPECT_EQ(a.bitOffset, b.bitOffset) << what;
@@ -161,8 +161,8 @@ TEST(DxilBitstreamChars, LongerThanTheRoomAsRead) {
     std::vector<size_t> counts;
     BitstreamEntry entry;
     while (r.next(entry) && entry.kind == BitstreamEntry::Kind::Record) {
-      size_t count = 0;
-      ASSERT_TRUE(r.readChars(entry.id, rec, buffer.data(), kRoom, count));
+      const size_t count = r.readChars(entry.id, rec, buffer.data(), kRoom);
+      ASSERT_NE(count, BitstreamReader::kReadFailed);
       if (rec.code == 1)
         counts.push_back(count);
     }
@@ -228,8 +228,8 @@ TEST(DxilBitstreamChars, BadRecordsFailAsRead) {
       ASSERT_EQ(entry.kind, BitstreamEntry::Kind::Record) << k;
       BitstreamRecord rec;
       std::vector<char> buffer(kRoom + 8);
-      size_t count = 0;
-      const bool ok = r == &chars ? r->readChars(entry.id, rec, buffer.data(), kRoom, count)
+      const bool ok = r == &chars ? r->readChars(entry.id, rec, buffer.data(), kRoom) !=
+                                        BitstreamReader::kReadFailed
                                   : r->read(entry.id, rec);
       EXPECT_FALSE(ok) << k;
       messages[i++] = r->takeError().message;
