@@ -63,15 +63,40 @@ enum MetadataCode : uint32_t {
 }
 
 /// Names and strings of up to this many characters are read as bytes (BitstreamReader::
-/// readChars) into a buffer of the block reader's, then appended to the module's strings.
+/// readChars) into a block reader's StringRun.
 constexpr size_t kCharRoom = 512;
 
-/// A name or string read as bytes, appended to the module's strings.
-inline StrRef addChars(ReaderState &s, const char *chars, size_t n) {
-  const StrRef r{uint32_t(s.m.strings.size()), uint32_t(n)};
-  s.m.strings.append(chars, n);
-  return r;
-}
+/// Names and strings read as bytes, kept in a run that goes to the module's strings in one
+/// append (one for many strings); their StrRefs are where they will be then. Whatever else
+/// appends to the module's strings, or reads them, flushes the run first.
+class StringRun {
+public:
+  /// Where readChars writes the next characters (kCharRoom of them, and 8 bytes more).
+  char *next(ReaderState &s) {
+    if (pending_ > kRun) [[unlikely]]
+      flushAll(s);
+    return buf_ + pending_;
+  }
+  /// The `n` characters written at next(), taken.
+  StrRef take(const ReaderState &s, size_t n) {
+    const StrRef r{uint32_t(s.m.strings.size() + pending_), uint32_t(n)};
+    pending_ += n;
+    return r;
+  }
+  void flush(ReaderState &s) {
+    if (pending_)
+      flushAll(s);
+  }
+
+private:
+  static constexpr size_t kRun = 4096;
+  [[gnu::noinline]] void flushAll(ReaderState &s) {
+    s.m.strings.append(buf_, pending_);
+    pending_ = 0;
+  }
+  size_t pending_ = 0;
+  char buf_[kRun + kCharRoom + 8];
+};
 
 /// Puts the characters readChars gave a record that is not a name back among its operands.
 [[gnu::noinline, gnu::cold]] void charsToOps(BitstreamRecord &rec, const char *chars, size_t n) {
@@ -81,15 +106,17 @@ inline StrRef addChars(ReaderState &s, const char *chars, size_t n) {
     p[i] = uint8_t(chars[i]);
 }
 
-/// The record announced by `e`, its characters in `chars` (charCount) when its abbreviation
-/// ends in characters after `scalars` operands and it is one of `nameCodes`' (bit k: code k,
-/// below 64): names and strings; charCount kNotChars otherwise.
-[[gnu::always_inline]] inline bool readRecord(ReaderState &s, const BitstreamEntry &e, char *chars,
-                                              size_t &charCount, uint64_t nameCodes,
+/// The record announced by `e`, its characters written at `run`'s next() (their number in
+/// charCount, for the caller to take) when its abbreviation ends in characters after `scalars`
+/// operands and it is one of `nameCodes`' (bit k: code k, below 64): names and strings;
+/// charCount kNotChars otherwise.
+[[gnu::always_inline]] inline bool readRecord(ReaderState &s, const BitstreamEntry &e,
+                                              StringRun &run, size_t &charCount, uint64_t nameCodes,
                                               size_t scalars) {
   charCount = BitstreamReader::kNotChars;
   if (e.id == kAbbrevUnabbreviatedRecord)
     return s.bs.read(e.id, s.rec);
+  char *chars = run.next(s);
   charCount = s.bs.readChars(e.id, s.rec, chars, kCharRoom);
   if (charCount == BitstreamReader::kReadFailed) [[unlikely]]
     return false;
@@ -279,7 +306,7 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
   KindBlockWatch watch(s, function == kNoId);
   // Whether the watch is on or a NAME waits for its NAMED_NODE: one test a record for both.
   bool unusual = watch.watching();
-  char chars[kCharRoom + 8]; // (readChars may write 8 bytes past the characters)
+  StringRun run;
   size_t charCount = BitstreamReader::kNotChars;
   BitstreamEntry e; // (next() sets it in a block: not reset for every entry)
   for (;;) {
@@ -296,7 +323,7 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
     }
     if (e.kind != BitstreamEntry::Kind::Record)
       return s.bs.error("the data ends inside a metadata block");
-    if (!readRecord(s, e, chars, charCount, uint64_t(1) << kStringOld | uint64_t(1) << kName, 0))
+    if (!readRecord(s, e, run, charCount, uint64_t(1) << kStringOld | uint64_t(1) << kName, 0))
       return s.bs.takeError();
     const auto &r = s.rec.ops;
     if (unusual) [[unlikely]] {
@@ -307,9 +334,13 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
     }
     switch (s.rec.code) {
     case kStringOld: {
-      const StrRef string = charCount != BitstreamReader::kNotChars
-                                ? addChars(s, chars, charCount)
-                                : s.addString(std::span<const uint64_t>(r));
+      StrRef string;
+      if (charCount != BitstreamReader::kNotChars) [[likely]] {
+        string = run.take(s, charCount);
+      } else {
+        run.flush(s);
+        string = s.addString(std::span<const uint64_t>(r));
+      }
       Metadata &md = newMetadata(s);
       md.kind = MetadataKind::String;
       md.function = function;
@@ -317,6 +348,7 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
       break;
     }
     case kStrings:
+      run.flush(s);
       if (Status st = readBulkStrings(s, function); !st)
         return st;
       break;
@@ -383,9 +415,12 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
       break;
     }
     case kName: // the name goes to the strings at once (its NAMED_NODE must follow)
-      pendingName = charCount != BitstreamReader::kNotChars
-                        ? addChars(s, chars, charCount)
-                        : s.addString(std::span<const uint64_t>(r));
+      if (charCount != BitstreamReader::kNotChars) [[likely]] {
+        pendingName = run.take(s, charCount);
+      } else {
+        run.flush(s);
+        pendingName = s.addString(std::span<const uint64_t>(r));
+      }
       havePendingName = true;
       unusual = true;
       break;
@@ -410,6 +445,7 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
       break;
     }
     case kKind:
+      run.flush(s);
       if (std::optional<Diagnostic> bad = readKind(s))
         return std::move(*bad);
       break;
@@ -453,6 +489,7 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
     }
     }
   }
+  run.flush(s);
   if (havePendingName)
     return s.bs.error("metadata NAME at the end of its block");
   watch.done(s);
@@ -606,14 +643,16 @@ private:
                                           std::vector<SymtabMemo::Entry> *watch,
                                           uint32_t firstString) {
   LlvmModule &m = s.m;
-  char chars[kCharRoom + 8]; // (readChars may write 8 bytes past the characters)
+  StringRun run;
   size_t charCount = BitstreamReader::kNotChars;
   BitstreamEntry e; // (next() sets it in a block: not reset for every entry)
   for (;;) {
     if (!s.bs.next(e))
       return s.bs.takeError();
-    if (e.kind == BitstreamEntry::Kind::EndBlock)
+    if (e.kind == BitstreamEntry::Kind::EndBlock) {
+      run.flush(s);
       return {};
+    }
     if (e.kind == BitstreamEntry::Kind::SubBlock) {
       if (Status st = s.bs.skipBlock(); !st)
         return st;
@@ -622,7 +661,7 @@ private:
     if (e.kind != BitstreamEntry::Kind::Record)
       return s.bs.error("the data ends inside a value symbol table");
     // (Entries' names as bytes: VST_ENTRY and VST_BBENTRY, whose names follow one operand.)
-    if (!readRecord(s, e, chars, charCount, uint64_t(1) << 1 | uint64_t(1) << 2, 1))
+    if (!readRecord(s, e, run, charCount, uint64_t(1) << 1 | uint64_t(1) << 2, 1))
       return s.bs.takeError();
     const auto &r = s.rec.ops;
     switch (s.rec.code) {
@@ -641,9 +680,13 @@ private:
       uint64_t v = r[0];
       if (v >= s.valueIds.size() || s.valueIds[v] == kNoId)
         return s.error("name for value " + std::to_string(v) + " that does not exist");
-      const StrRef name = charCount != BitstreamReader::kNotChars
-                              ? addChars(s, chars, charCount)
-                              : s.addString(std::span<const uint64_t>(r).subspan(nameAt));
+      StrRef name;
+      if (charCount != BitstreamReader::kNotChars) [[likely]] {
+        name = run.take(s, charCount);
+      } else {
+        run.flush(s);
+        name = s.addString(std::span<const uint64_t>(r).subspan(nameAt));
+      }
       m.values[s.valueIds[v]].name = name;
       if (watch)
         watch->push_back({v, name.offset - firstString, name.size});
@@ -655,10 +698,14 @@ private:
       const Function &fn = m.functions[function];
       if (r[0] >= fn.numBlocks)
         return s.error("name for block " + std::to_string(r[0]) + " that does not exist");
-      m.values[m.blocks[fn.firstBlock + r[0]].value].name =
-          charCount != BitstreamReader::kNotChars
-              ? addChars(s, chars, charCount)
-              : s.addString(std::span<const uint64_t>(r).subspan(1));
+      StrRef name;
+      if (charCount != BitstreamReader::kNotChars) [[likely]] {
+        name = run.take(s, charCount);
+      } else {
+        run.flush(s);
+        name = s.addString(std::span<const uint64_t>(r).subspan(1));
+      }
+      m.values[m.blocks[fn.firstBlock + r[0]].value].name = name;
       break;
     }
     default:

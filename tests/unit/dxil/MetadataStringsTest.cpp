@@ -1,0 +1,130 @@
+// Metadata strings, NAMEs and value symbol table names read as bytes (BitstreamReader::readChars)
+// and appended to the module's strings in runs: every string where its StrRef says, across
+// runs longer than one append, other records that add strings (KIND, unabbreviated strings,
+// strings longer than the byte path takes) and character arrays of records that are not names.
+#include "ModuleBuilder.h"
+
+#include "spire/dxil/BitcodeReader.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace spire::dxil {
+namespace {
+
+using namespace test;
+
+constexpr char kChar6[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._";
+
+/// A string of `n` characters from `seed`, of char6 characters only when `char6`.
+std::string text(size_t n, unsigned seed, bool char6) {
+  std::string s;
+  for (size_t i = 0; i < n; ++i) {
+    const unsigned k = unsigned(i * 11 + seed * 7);
+    s += char6 ? kChar6[k % 64] : char(32 + k % 95);
+  }
+  return s;
+}
+
+/// An abbreviated record (abbreviation `id`, width `width`): `scalars` as VBR 8, then `s` as
+/// an array of `element` (1 fixed 8, 7 fixed 7, 4 char6).
+void charRecord(BitWriter &w, unsigned width, uint32_t id, std::vector<uint64_t> scalars,
+                const std::string &s, int element) {
+  w.fixed(id, width);
+  for (uint64_t v : scalars)
+    w.vbr(v, 8);
+  w.vbr(s.size(), 6);
+  for (char c : s) {
+    if (element == 4)
+      w.fixed(std::string_view(kChar6).find(c), 6);
+    else
+      w.fixed(uint8_t(c), element == 7 ? 7 : 8);
+  }
+}
+
+TEST(DxilMetadataStrings, StringsNamesAndNodesAsBytesInRuns) {
+  std::vector<std::string> strings; // metadata 0..n-1, in order
+  std::vector<uint8_t> bytes = buildModule(tVoidFn, nullptr, {}, [&](BitWriter &w) {
+    w.enterBlock(kMetadataBlock, 4);
+    w.defineAbbrev({{-1, 1}, {3, 0}, {1, 8}}); // 4: STRING_OLD, fixed 8
+    w.defineAbbrev({{-1, 1}, {3, 0}, {4, 0}}); // 5: STRING_OLD, char6
+    w.defineAbbrev({{-1, 4}, {3, 0}, {1, 8}}); // 6: NAME, fixed 8
+    w.defineAbbrev({{-1, 3}, {3, 0}, {1, 8}}); // 7: NODE with a fixed 8 array
+    for (unsigned i = 0; i < 300; ++i) {
+      const bool char6 = i % 3 == 1;
+      std::string s = text(i % 50 == 7 ? 700 : 10 + i % 45, i, char6); // (some too long)
+      if (i % 40 == 20) {
+        w.record(1, chars(s)); // unabbreviated
+      } else {
+        charRecord(w, 4, char6 ? 5 : 4, {}, s, char6 ? 4 : 1);
+      }
+      strings.push_back(s);
+      if (i == 101) { // a KIND record among the strings (after one as bytes)
+        std::vector<uint64_t> kind = {0};
+        for (char c : std::string("dx.precise"))
+          kind.push_back(uint8_t(c));
+        w.record(6, kind);
+      }
+    }
+    charRecord(w, 4, 7, {}, std::string("\x01\x02\x03", 3), 1); // !{!0, !1, !2}
+    charRecord(w, 4, 6, {}, "my.named", 1);                     // NAME
+    w.record(10, {300});                                        // NAMED_NODE !300
+    w.endBlock();
+  });
+  Expected<LlvmModule> m = readBitcode(bytes);
+  ASSERT_TRUE(m) << m.error().format();
+  ASSERT_EQ(m->metadata.size(), strings.size() + 1);
+  size_t total = 0;
+  for (size_t i = 0; i < strings.size(); ++i) {
+    ASSERT_EQ(m->metadata[i].kind, MetadataKind::String) << i;
+    EXPECT_EQ(m->str(m->metadata[i].string), strings[i]) << i;
+    total += strings[i].size();
+  }
+  EXPECT_GT(total, 3 * 4096u); // (several runs)
+  const Metadata &node = m->metadata[strings.size()];
+  ASSERT_EQ(node.kind, MetadataKind::Node);
+  ASSERT_EQ(node.numOperands, 3u);
+  for (uint32_t k = 0; k < 3; ++k)
+    EXPECT_EQ(m->metadataOperands[node.firstOperand + k], MetadataId(k));
+  ASSERT_EQ(m->namedMetadata.size(), 1u);
+  EXPECT_EQ(m->str(m->namedMetadata[0].name), "my.named");
+  EXPECT_EQ(m->metadataKindName(0), "dx.precise");
+}
+
+TEST(DxilMetadataStrings, SymbolTableNamesAsBytesInRuns) {
+  constexpr unsigned kFunctions = 200;
+  std::vector<std::string> names(kFunctions);
+  BitWriter w;
+  w.enterBlock(kModuleBlock, 3);
+  w.record(1, {1});
+  writeTypes(w);
+  for (unsigned i = 0; i < kFunctions; ++i)
+    w.record(8, {tVoidFn, 0, 1, 0, 0, 0, 0, 0});
+  w.enterBlock(kSymtabBlock, 4);
+  w.defineAbbrev({{-1, 1}, {2, 8}, {3, 0}, {1, 8}}); // 4: VST_ENTRY, fixed 8
+  w.defineAbbrev({{-1, 1}, {2, 8}, {3, 0}, {1, 7}}); // 5: fixed 7
+  w.defineAbbrev({{-1, 1}, {2, 8}, {3, 0}, {4, 0}}); // 6: char6
+  w.defineAbbrev({{-1, 3}, {2, 8}, {3, 0}, {1, 8}}); // 7: VST_FNENTRY [id, offset, name...]
+  for (unsigned i = 0; i < kFunctions; ++i) {
+    const int form = int(i % 5);
+    names[i] = text(i % 37 == 3 ? 600 : 20 + i % 30, i, form == 2);
+    if (form == 0 || form == 1 || form == 2)
+      charRecord(w, 4, 4 + form, {i}, names[i], form == 0 ? 1 : form == 1 ? 7 : 4);
+    else if (form == 3)
+      charRecord(w, 4, 7, {i}, std::string(1, char(9)) + names[i], 1); // (offset 9)
+    else
+      w.record(1, withChars({i}, names[i])); // unabbreviated
+  }
+  w.endBlock();
+  w.endBlock();
+  Expected<LlvmModule> m = readBitcode(w.bitcode());
+  ASSERT_TRUE(m) << m.error().format();
+  ASSERT_GE(m->values.size(), size_t(kFunctions));
+  for (unsigned i = 0; i < kFunctions; ++i)
+    EXPECT_EQ(m->str(m->values[i].name), names[i]) << i;
+}
+
+} // namespace
+} // namespace spire::dxil
