@@ -308,6 +308,10 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
   bool unusual = watch.watching();
   StringRun run;
   size_t charCount = BitstreamReader::kNotChars;
+  // The bitcode type id of the last VALUE record and its type, checked then (the types do not
+  // change in a metadata block).
+  uint64_t valueTypeId = ~uint64_t(0);
+  TypeId valueType = kNoId;
   BitstreamEntry e; // (next() sets it in a block: not reset for every entry)
   for (;;) {
     if (!s.bs.next(e))
@@ -356,12 +360,17 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
       if (r.size() != 2)
         return s.error("metadata VALUE record without a type and a value");
       const uint64_t typeId = r[0]; // (s.type() without an Expected for every value)
-      if (typeId >= s.typeMap.size() || s.typeMap[typeId] == kNoId)
-        return s.undefinedType(typeId);
-      const TypeId t = s.typeMap[typeId];
-      TypeKind k = m.types[t].kind;
-      if (k == TypeKind::Metadata || k == TypeKind::Void)
-        return s.error("metadata VALUE of type metadata or void");
+      TypeId t = valueType;
+      if (typeId != valueTypeId) [[unlikely]] { // (most are of the type the last one was)
+        if (typeId >= s.typeMap.size() || s.typeMap[typeId] == kNoId)
+          return s.undefinedType(typeId);
+        t = s.typeMap[typeId];
+        TypeKind k = m.types[t].kind;
+        if (k == TypeKind::Metadata || k == TypeKind::Void)
+          return s.error("metadata VALUE of type metadata or void");
+        valueTypeId = typeId;
+        valueType = t;
+      }
       // The value looked up before the entry is made (nothing to reload after the call).
       const uint64_t v = r[1];
       ValueId value = kNoId;

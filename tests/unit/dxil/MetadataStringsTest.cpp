@@ -126,5 +126,49 @@ TEST(DxilMetadataStrings, SymbolTableNamesAsBytesInRuns) {
     EXPECT_EQ(m->str(m->values[i].name), names[i]) << i;
 }
 
+TEST(DxilMetadataValues, ValuesOfOneTypeInARowAndOfAnother) {
+  // VALUE records remember the last one's type: each must still be checked against its own.
+  auto build = [](std::vector<std::vector<uint64_t>> values) {
+    return buildModule(
+        tVoidFn, nullptr,
+        [](BitWriter &w) {
+          w.enterBlock(kConstantsBlock, 4);
+          w.record(1, {tI32});       // SETTYPE i32
+          w.record(4, {10});         // i32 5: value 0
+          w.record(1, {tFloat});     // SETTYPE float
+          w.record(6, {0x3F800000}); // float 1.0: value 1
+          w.endBlock();
+        },
+        [&](BitWriter &w) {
+          w.enterBlock(kMetadataBlock, 3);
+          for (const std::vector<uint64_t> &v : values)
+            w.record(2, v);
+          w.endBlock();
+        });
+  };
+  Expected<LlvmModule> m = readBitcode(build({{tI32, 0}, {tFloat, 1}, {tFloat, 1}, {tI32, 0}}));
+  ASSERT_TRUE(m) << m.error().format();
+  ASSERT_EQ(m->metadata.size(), 4u);
+  const ValueId i32 = m->metadata[0].value, f = m->metadata[1].value;
+  EXPECT_NE(i32, f);
+  EXPECT_NE(m->values[i32].type, m->values[f].type);
+  EXPECT_EQ(m->metadata[2].value, f);
+  EXPECT_EQ(m->metadata[3].value, i32);
+  auto errorOf = [](const std::vector<uint8_t> &bytes) {
+    Expected<LlvmModule> r = readBitcode(bytes);
+    return r ? std::string("(read)") : r.error().format();
+  };
+  EXPECT_NE(errorOf(build({{tI32, 0}, {tI32, 1}})).find("whose value has another type"),
+            std::string::npos);
+  EXPECT_NE(errorOf(build({{tFloat, 1}, {tI32, 1}})).find("whose value has another type"),
+            std::string::npos);
+  EXPECT_NE(errorOf(build({{tI32, 0}, {tMetadata, 0}})).find("of type metadata or void"),
+            std::string::npos);
+  EXPECT_NE(errorOf(build({{tI32, 0}, {tVoid, 0}})).find("of type metadata or void"),
+            std::string::npos);
+  EXPECT_NE(errorOf(build({{tI32, 0}, {kNumTypes + 3, 0}})).find("is not defined"),
+            std::string::npos);
+}
+
 } // namespace
 } // namespace spire::dxil
