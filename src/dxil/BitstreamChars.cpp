@@ -23,6 +23,61 @@ struct Char6Pairs {
 };
 constexpr Char6Pairs kChar6Pairs;
 
+/// `last - o` characters of `width` bits (char6: 6, as their characters) from bit `p` on, as
+/// bytes at `o` (and up to 8 bytes past `last`); 128 bits past them readable.
+[[gnu::always_inline]] inline void decodeChars(const uint8_t *data, uint64_t p, unsigned width,
+                                               bool char6, char *o, char *const last) {
+  if (width == 8) {
+    // Eight characters from two loads (each 57 bits readable at least), stored at once; the
+    // last ones likewise (written past the count: the caller's 8 bytes of room).
+    while (o < last) {
+      uint64_t lo, hi;
+      std::memcpy(&lo, data + (p >> 3), 8);
+      std::memcpy(&hi, data + (p >> 3) + 8, 8);
+      if constexpr (std::endian::native == std::endian::big) {
+        lo = __builtin_bswap64(lo);
+        hi = __builtin_bswap64(hi);
+      }
+      const unsigned sh = unsigned(p & 7);
+      const uint64_t w = (lo >> sh) | ((hi << 1) << (63 - sh));
+      std::memcpy(o, &w, 8);
+      o += 8;
+      p += 64;
+    }
+  } else if (width == 7) {
+    while (o < last) { // eight a load
+      const uint64_t w = loadBitsAt(data, p);
+      for (unsigned k = 0; k < 8; ++k)
+        o[k] = char((w >> (7 * k)) & 0x7F);
+      o += 8;
+      p += 56;
+    }
+  } else if (char6) {
+    while (o < last) { // nine a load, eight of them in pairs
+      const uint64_t w = loadBitsAt(data, p);
+      for (unsigned k = 0; k < 4; ++k) {
+        uint16_t two = kChar6Pairs.pair[(w >> (12 * k)) & 4095];
+        if constexpr (std::endian::native == std::endian::big)
+          two = __builtin_bswap16(two); // (the first character at the lower address)
+        std::memcpy(o + 2 * k, &two, 2);
+      }
+      o[8] = kChar6Chars[(w >> 48) & 63];
+      o += 9;
+      p += 54;
+    }
+  } else {
+    const uint64_t mask = (uint64_t(1) << width) - 1;
+    const unsigned perLoad = 57 / width; // 7 to 57
+    while (o < last) {
+      const uint64_t w = loadBitsAt(data, p);
+      for (unsigned k = 0; k < perLoad && o + k < last + 8; ++k)
+        o[k] = char(uint8_t((w >> (width * k)) & mask));
+      o += perLoad;
+      p += uint64_t(perLoad) * width;
+    }
+  }
+}
+
 } // namespace
 
 size_t BitstreamReader::readChars(uint32_t abbrevId, BitstreamRecord &out, char *chars,
@@ -68,58 +123,70 @@ size_t BitstreamReader::readChars(uint32_t abbrevId, BitstreamRecord &out, char 
     return readAbbreviated(abbrevId, start, out) ? kNotChars : kReadFailed;
   }
   out.code = uint32_t(code);
-  uint64_t p = pos_;
-  char *o = chars;
-  char *const last = chars + count;
-  if (width == 8) {
-    // Eight characters from two loads (each 57 bits readable at least), stored at once; the
-    // last ones likewise (written past the count: the caller's 8 bytes of room).
-    while (o < last) {
-      uint64_t lo, hi;
-      std::memcpy(&lo, data_ + (p >> 3), 8);
-      std::memcpy(&hi, data_ + (p >> 3) + 8, 8);
-      if constexpr (std::endian::native == std::endian::big) {
-        lo = __builtin_bswap64(lo);
-        hi = __builtin_bswap64(hi);
-      }
-      const unsigned sh = unsigned(p & 7);
-      const uint64_t w = (lo >> sh) | ((hi << 1) << (63 - sh));
-      std::memcpy(o, &w, 8);
-      o += 8;
-      p += 64;
-    }
-  } else if (width == 7) {
-    while (o < last) { // eight a load
-      const uint64_t w = loadBitsAt(data_, p);
-      for (unsigned k = 0; k < 8; ++k)
-        o[k] = char((w >> (7 * k)) & 0x7F);
-      o += 8;
-      p += 56;
-    }
-  } else if (char6) {
-    while (o < last) { // nine a load, eight of them in pairs
-      const uint64_t w = loadBitsAt(data_, p);
-      for (unsigned k = 0; k < 4; ++k) {
-        uint16_t two = kChar6Pairs.pair[(w >> (12 * k)) & 4095];
-        if constexpr (std::endian::native == std::endian::big)
-          two = __builtin_bswap16(two); // (the first character at the lower address)
-        std::memcpy(o + 2 * k, &two, 2);
-      }
-      o[8] = kChar6Chars[(w >> 48) & 63];
-      o += 9;
-      p += 54;
-    }
+  decodeChars(data_, pos_, width, char6, chars, chars + count);
+  pos_ += count * width;
+  return finishRecord(start) ? size_t(count) : kReadFailed;
+}
+
+BitstreamReader::CharAbbrev BitstreamReader::charAbbrev(uint32_t abbrevId) const {
+  CharAbbrev a{CharAbbrev::kGeneral, 0, 0, 0, false, 0};
+  const uint32_t index = abbrevId - kFirstApplicationAbbrev; // (ids below: a huge index)
+  if (index >= blockAbbrevs_)
+    return a;
+  const Abbrev &abbrev = abbrevs_[blockIds_[index]];
+  const AbbrevOp *op = abbrevOps_.data() + abbrev.firstOp;
+  const uint32_t scalars = abbrev.leadingScalars;
+  // [code, (a VBR value)?, array, element]: the code a literal of 32 bits or a fixed field of
+  // 1..32; the element char6 or fixed of 1..8 bits.
+  if ((scalars != 1 && scalars != 2) || abbrev.numOps != scalars + 2 ||
+      op[scalars].kind != AbbrevOp::Kind::Array ||
+      (scalars == 2 && op[1].kind != AbbrevOp::Kind::Vbr))
+    return a;
+  if (op->kind == AbbrevOp::Kind::Literal && op->value <= 0xFFFFFFFFu) {
+    a.code = uint32_t(op->value);
+  } else if (op->kind == AbbrevOp::Kind::Fixed && op->value - 1 < 32) {
+    a.codeWidth = uint8_t(op->value);
   } else {
-    const uint64_t mask = (uint64_t(1) << width) - 1;
-    const unsigned perLoad = 57 / width; // 7 to 57
-    while (o < last) {
-      const uint64_t w = loadBitsAt(data_, p);
-      for (unsigned k = 0; k < perLoad && o + k < last + 8; ++k)
-        o[k] = char(uint8_t((w >> (width * k)) & mask));
-      o += perLoad;
-      p += uint64_t(perLoad) * width;
-    }
+    return a;
   }
+  const AbbrevOp &elt = op[scalars + 1];
+  if (elt.kind == AbbrevOp::Kind::Char6) {
+    a.char6 = true;
+    a.width = 6;
+  } else if (elt.kind == AbbrevOp::Kind::Fixed && elt.value - 1 < 8) {
+    a.width = uint8_t(elt.value);
+  } else {
+    return a;
+  }
+  if (scalars == 2)
+    a.valueWidth = uint8_t(op[1].value); // (2..32: its definition checked)
+  a.state = CharAbbrev::kChars;
+  return a;
+}
+
+size_t BitstreamReader::readChars(const CharAbbrev &a, uint32_t abbrevId, BitstreamRecord &out,
+                                  char *chars, size_t room) {
+  if (a.state != CharAbbrev::kChars)
+    return readChars(abbrevId, out, chars, room);
+  const uint64_t start = recordStart_; // next() read the abbreviation id already
+  const uint64_t body = pos_;          // (back here for the general path)
+  out.abbrev = abbrevId;
+  out.bitOffset = start;
+  out.blob = {};
+  const uint32_t code = a.codeWidth ? uint32_t(readFixed(a.codeWidth)) : a.code;
+  if (a.valueWidth)
+    out.ops.resizeForOverwrite(1)[0] = readVbrOfWidth(a.valueWidth);
+  else
+    out.ops.clear();
+  const uint64_t count = readVbr(6);
+  const unsigned width = a.width;
+  // As readChars above: the general path takes what it would report, or a longer array.
+  if (failed_ || count > room || count * width + 128 > end_ - pos_) [[unlikely]] {
+    pos_ = body;
+    return readAbbreviated(abbrevId, start, out) ? kNotChars : kReadFailed;
+  }
+  out.code = code;
+  decodeChars(data_, pos_, width, a.char6, chars, chars + count);
   pos_ += count * width;
   return finishRecord(start) ? size_t(count) : kReadFailed;
 }

@@ -98,6 +98,14 @@ private:
   char buf_[kRun + kCharRoom + 8];
 };
 
+/// The current block's abbreviations as readChars takes them, found at their first record
+/// (an id's definition does not change inside its block).
+struct CharAbbrevs {
+  static constexpr uint32_t kIds = 32;
+  uint32_t known = 0;                     ///< bit k: byId[k] found
+  BitstreamReader::CharAbbrev byId[kIds]; ///< (not initialized: `known` says which are)
+};
+
 /// Puts the characters readChars gave a record that is not a name back among its operands.
 [[gnu::noinline, gnu::cold]] void charsToOps(BitstreamRecord &rec, const char *chars, size_t n) {
   const size_t at = rec.ops.size();
@@ -111,13 +119,23 @@ private:
 /// operands and it is one of `nameCodes`' (bit k: code k, below 64): names and strings;
 /// charCount kNotChars otherwise.
 [[gnu::always_inline]] inline bool readRecord(ReaderState &s, const BitstreamEntry &e,
-                                              StringRun &run, size_t &charCount, uint64_t nameCodes,
+                                              StringRun &run, CharAbbrevs &abbrevs,
+                                              size_t &charCount, uint64_t nameCodes,
                                               size_t scalars) {
   charCount = BitstreamReader::kNotChars;
   if (e.id == kAbbrevUnabbreviatedRecord)
     return s.bs.read(e.id, s.rec);
   char *chars = run.next(s);
-  charCount = s.bs.readChars(e.id, s.rec, chars, kCharRoom);
+  if (e.id < CharAbbrevs::kIds) [[likely]] {
+    BitstreamReader::CharAbbrev &a = abbrevs.byId[e.id];
+    if (!((abbrevs.known >> e.id) & 1)) [[unlikely]] {
+      a = s.bs.charAbbrev(e.id);
+      abbrevs.known |= uint32_t(1) << e.id;
+    }
+    charCount = s.bs.readChars(a, e.id, s.rec, chars, kCharRoom);
+  } else {
+    charCount = s.bs.readChars(e.id, s.rec, chars, kCharRoom);
+  }
   if (charCount == BitstreamReader::kReadFailed) [[unlikely]]
     return false;
   if (charCount != BitstreamReader::kNotChars &&
@@ -313,6 +331,7 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
   // Whether the watch is on or a NAME waits for its NAMED_NODE: one test a record for both.
   bool unusual = watch.watching();
   StringRun run;
+  CharAbbrevs charAbbrevs;
   size_t charCount = BitstreamReader::kNotChars;
   // The bitcode type id of the last VALUE record and its type, checked then (the types do not
   // change in a metadata block).
@@ -333,7 +352,8 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
     }
     if (e.kind != BitstreamEntry::Kind::Record)
       return s.bs.error("the data ends inside a metadata block");
-    if (!readRecord(s, e, run, charCount, uint64_t(1) << kStringOld | uint64_t(1) << kName, 0))
+    if (!readRecord(s, e, run, charAbbrevs, charCount,
+                    uint64_t(1) << kStringOld | uint64_t(1) << kName, 0))
       return s.bs.takeError();
     const auto &r = s.rec.ops;
     if (unusual) [[unlikely]] {
@@ -666,6 +686,7 @@ private:
                                           uint32_t firstString) {
   LlvmModule &m = s.m;
   StringRun run;
+  CharAbbrevs charAbbrevs;
   size_t charCount = BitstreamReader::kNotChars;
   BitstreamEntry e; // (next() sets it in a block: not reset for every entry)
   for (;;) {
@@ -683,7 +704,7 @@ private:
     if (e.kind != BitstreamEntry::Kind::Record)
       return s.bs.error("the data ends inside a value symbol table");
     // (Entries' names as bytes: VST_ENTRY and VST_BBENTRY, whose names follow one operand.)
-    if (!readRecord(s, e, run, charCount, uint64_t(1) << 1 | uint64_t(1) << 2, 1))
+    if (!readRecord(s, e, run, charAbbrevs, charCount, uint64_t(1) << 1 | uint64_t(1) << 2, 1))
       return s.bs.takeError();
     const auto &r = s.rec.ops;
     switch (s.rec.code) {

@@ -343,6 +343,22 @@ public:
   static constexpr size_t kNotChars = ~size_t(0), kReadFailed = ~size_t(1);
   [[gnu::noinline]] size_t readChars(uint32_t abbrevId, BitstreamRecord &out, char *chars,
                                      size_t room);
+  /// What readChars needs of an abbreviation of the current block, found once (a block's
+  /// readers keep it by abbreviation id while the block lasts: an id's definition does not
+  /// change inside a block).
+  struct CharAbbrev { // (no initializers: kept in a caller's uninitialized table)
+    enum : uint8_t { kGeneral = 1, kChars };
+    uint8_t state;      ///< kGeneral: any record (readChars above takes it)
+    uint8_t codeWidth;  ///< the code's fixed width; 0: the literal `code`
+    uint8_t valueWidth; ///< the VBR width of one scalar after the code; 0: none
+    uint8_t width;      ///< a character's (6 for char6)
+    bool char6;
+    uint32_t code;
+  };
+  CharAbbrev charAbbrev(uint32_t abbrevId) const;
+  /// readChars() with the abbreviation's CharAbbrev (charAbbrev(abbrevId), found before).
+  [[gnu::noinline]] size_t readChars(const CharAbbrev &abbrev, uint32_t abbrevId,
+                                     BitstreamRecord &out, char *chars, size_t room);
 
   /// A block just entered: its abbreviation width and the bytes of its body, from here to its
   /// declared end (empty when not at the start of a block's body). What a block holds is a

@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -87,7 +88,10 @@ std::vector<uint8_t> stream(Element element, bool fixedCode, bool scalar, unsign
 /// Reads the stream's records with readChars (`chars`) and with read() (`general`), in step,
 /// and compares them: code, operands (scalars, then the characters), where each ends, and
 /// whether readChars took the byte path (`expectBytes` for the character records).
-void compare(const std::vector<uint8_t> &bytes, bool expectBytes, const std::string &what) {
+/// (`layouts`: through charAbbrev and readChars with it, found once per abbreviation.)
+void compare(const std::vector<uint8_t> &bytes, bool expectBytes, const std::string &what,
+             bool layouts) {
+  std::map<uint32_t, BitstreamReader::CharAbbrev> found;
   BitstreamReader chars(bytes), general(bytes);
   BitstreamRecord a, b;
   for (BitstreamReader *r : {&chars, &general}) {
@@ -105,7 +109,15 @@ void compare(const std::vector<uint8_t> &bytes, bool expectBytes, const std::str
     if (ea.kind != BitstreamEntry::Kind::Record)
       break;
     std::vector<char> buffer(kRoom + 8, '\x7f');
-    const size_t count = chars.readChars(ea.id, a, buffer.data(), kRoom);
+    size_t count = 0;
+    if (layouts) {
+      auto it = found.find(ea.id);
+      if (it == found.end())
+        it = found.emplace(ea.id, chars.charAbbrev(ea.id)).first;
+      count = chars.readChars(it->second, ea.id, a, buffer.data(), kRoom);
+    } else {
+      count = chars.readChars(ea.id, a, buffer.data(), kRoom);
+    }
     ASSERT_NE(count, BitstreamReader::kReadFailed) << what;
     ASSERT_TRUE(general.read(eb.id, b)) << what;
     ASSERT_EQ(a.code, b.code) << what;
@@ -140,9 +152,12 @@ TEST(DxilBitstreamChars, EveryEncodingLengthAndAlignmentAsRead) {
                                  std::to_string(element.width) + " form " + std::to_string(form) +
                                  " pad " + std::to_string(pad);
         // Far from the data's end: every character record as bytes.
-        compare(stream(element, fixedCode, scalar, pad, lengths, 40), true, what);
+        for (bool layouts : {false, true})
+          compare(stream(element, fixedCode, scalar, pad, lengths, 40), true, what, layouts);
         // The last records near the end: as read() reads them, either way.
-        compare(stream(element, fixedCode, scalar, pad, lengths, 0), false, what + " near end");
+        for (bool layouts : {false, true})
+          compare(stream(element, fixedCode, scalar, pad, lengths, 0), false, what + " near end",
+                  layouts);
       }
 }
 
@@ -150,7 +165,8 @@ TEST(DxilBitstreamChars, LongerThanTheRoomAsRead) {
   for (Element element : {Element{1, 8}, Element{4, 6}}) {
     const std::vector<uint8_t> bytes =
         stream(element, false, true, 3, {kRoom, kRoom + 1, 1000, 5}, 40);
-    compare(bytes, false, "long");
+    compare(bytes, false, "long", false);
+    compare(bytes, false, "long", true);
     // The first fits, the next two do not (read as operands), the last fits.
     BitstreamReader r(bytes);
     Expected<BitstreamEntry> e = r.advance();
@@ -216,10 +232,10 @@ TEST(DxilBitstreamChars, BadRecordsFailAsRead) {
     cases.push_back(w.bytes());
   }
   for (size_t k = 0; k < cases.size(); ++k) {
-    BitstreamReader chars(cases[k]), general(cases[k]);
-    std::string messages[2];
+    BitstreamReader chars(cases[k]), layout(cases[k]), general(cases[k]);
+    std::string messages[3];
     int i = 0;
-    for (BitstreamReader *r : {&chars, &general}) {
+    for (BitstreamReader *r : {&chars, &layout, &general}) {
       Expected<BitstreamEntry> e = r->advance();
       ASSERT_TRUE(e) << k;
       ASSERT_TRUE(r->enterBlock(e->id)) << k;
@@ -228,14 +244,18 @@ TEST(DxilBitstreamChars, BadRecordsFailAsRead) {
       ASSERT_EQ(entry.kind, BitstreamEntry::Kind::Record) << k;
       BitstreamRecord rec;
       std::vector<char> buffer(kRoom + 8);
-      const bool ok = r == &chars ? r->readChars(entry.id, rec, buffer.data(), kRoom) !=
-                                        BitstreamReader::kReadFailed
-                                  : r->read(entry.id, rec);
+      const bool ok =
+          r == &chars
+              ? r->readChars(entry.id, rec, buffer.data(), kRoom) != BitstreamReader::kReadFailed
+          : r == &layout ? r->readChars(r->charAbbrev(entry.id), entry.id, rec, buffer.data(),
+                                        kRoom) != BitstreamReader::kReadFailed
+                         : r->read(entry.id, rec);
       EXPECT_FALSE(ok) << k;
       messages[i++] = r->takeError().message;
     }
     EXPECT_FALSE(messages[0].empty()) << k;
-    EXPECT_EQ(messages[0], messages[1]) << k;
+    EXPECT_EQ(messages[0], messages[2]) << k;
+    EXPECT_EQ(messages[1], messages[2]) << k;
   }
 }
 
