@@ -45,10 +45,19 @@ enum MetadataCode : uint32_t {
     growRoom(s.mdIds);
 }
 
-[[gnu::noinline]] Metadata &newMetadata(ReaderState &s) {
+[[gnu::noinline]] Metadata &newMetadata(ReaderState &s);
+
+/// newMetadata() when a table is full: grows it, then makes the entry (a tail call from
+/// newMetadata, which then keeps nothing across a call and saves no registers).
+[[gnu::noinline, gnu::cold]] Metadata &newMetadataAfterGrowth(ReaderState &s) {
+  growMetadataRoom(s);
+  return newMetadata(s);
+}
+
+Metadata &newMetadata(ReaderState &s) {
   ArenaVector<Metadata> &table = s.m.metadata;
   if (table.size() == table.capacity() || s.mdIds.size() == s.mdIds.capacity()) [[unlikely]]
-    growMetadataRoom(s);
+    return newMetadataAfterGrowth(s);
   if (table.size() == table.capacity() || s.mdIds.size() == s.mdIds.capacity())
     __builtin_unreachable();
   const MetadataId id = MetadataId(table.size());
