@@ -80,6 +80,10 @@ void listSpecial(ReaderState::Vector<uint32_t> &special, uint32_t index) {
   // their element sizes): only this loop adds constants and values.
   uint32_t nextIndex = firstConstant;
   ValueId nextValue = ValueId(m.values.size());
+  // The block's abbreviations as readScalars takes them (bit k of knownLayouts: layouts[k]
+  // found; an id's definition does not change inside its block).
+  uint32_t knownLayouts = 0;
+  BitstreamReader::ScalarAbbrev layouts[32];
   BitstreamEntry e; // (next() sets it in a block: not reset for every entry)
   for (;;) {
     if (!s.bs.next(e))
@@ -93,7 +97,21 @@ void listSpecial(ReaderState::Vector<uint32_t> &special, uint32_t index) {
     }
     if (e.kind != BitstreamEntry::Kind::Record)
       return s.bs.error("the data ends inside a constants block");
-    if (!s.bs.read(e.id, s.rec))
+    // Abbreviated records through their abbreviation's layout, found once a block.
+    bool ok;
+    if (e.id == kAbbrevUnabbreviatedRecord) {
+      ok = s.bs.read(e.id, s.rec);
+    } else if (e.id < 32) [[likely]] {
+      BitstreamReader::ScalarAbbrev &a = layouts[e.id];
+      if (!((knownLayouts >> e.id) & 1)) [[unlikely]] {
+        a = s.bs.scalarAbbrev(e.id);
+        knownLayouts |= uint32_t(1) << e.id;
+      }
+      ok = s.bs.readScalars(a, e.id, s.rec);
+    } else {
+      ok = s.bs.read(e.id, s.rec);
+    }
+    if (!ok)
       return s.bs.takeError();
     const auto &r = s.rec.ops;
     if (s.rec.code == kSetType) {
