@@ -5,6 +5,33 @@
 
 namespace spire::dxil {
 
+namespace {
+
+struct VbrChunks {
+  uint64_t value;
+  unsigned bits; ///< 0: more than the load holds
+};
+
+/// The VBR field of `width` (2..32) bits a chunk at the start of `w` (57 bits of the stream at
+/// least), whose first chunk is continued: its value and bits, while they fit in 57.
+[[gnu::noinline]] VbrChunks vbrChunks(uint64_t w, unsigned width) {
+  const uint64_t hi = uint64_t(1) << (width - 1);
+  uint64_t v = w & (hi - 1);
+  uint64_t rest = w >> width;
+  unsigned used = width;
+  for (unsigned shift = width - 1;; shift += width - 1) {
+    used += width;
+    if (used > 57) [[unlikely]]
+      return {0, 0};
+    v |= (rest & (hi - 1)) << shift;
+    if (!(rest & hi))
+      return {v, used};
+    rest >>= width;
+  }
+}
+
+} // namespace
+
 BitstreamReader::ScalarAbbrev BitstreamReader::scalarAbbrev(uint32_t abbrevId) const {
   ScalarAbbrev a{ScalarAbbrev::kGeneral, 0, 0, 0, {0, 0, 0, 0}, 0, 0};
   const uint32_t index = abbrevId - kFirstApplicationAbbrev; // (ids below: a huge index)
@@ -45,47 +72,38 @@ bool BitstreamReader::readScalars(const ScalarAbbrev &a, uint32_t abbrevId, Bits
   if (a.state != ScalarAbbrev::kScalars)
     return abbrevId == kAbbrevUnabbreviatedRecord ? readUnabbreviated(start, out)
                                                   : readAbbreviated(abbrevId, start, out);
-  // One field (a constant's type or integer, most records) from whole loads, nothing written
-  // until it is read: anything else (more fields, the data's last bits, a VBR field past 64
-  // bits, operands' room to grow) goes to the general path from the record's first field (a
-  // tail call: this function saves no registers).
+  // One field (a constant's type or integer, most records) from whole loads: anything else
+  // (more fields, the data's last bits, a VBR field past 57 bits, operands' room to grow) goes
+  // to the general path from the record's first field (a tail call: this function saves few
+  // registers), which sets every field of `out` again (the ones set here early free theirs).
   uint64_t p = pos_;
   if (a.count != 1 || p + a.maxBits + 64 > end_ || out.ops.capacity() < 1) [[unlikely]]
     return readAbbreviated(abbrevId, start, out);
-  auto field = [&](unsigned width) {
-    const uint64_t v = loadBitsAt(data_, p) & ((uint64_t(1) << width) - 1);
-    p += width;
-    return v;
-  };
-  const uint32_t code = a.codeWidth ? uint32_t(field(a.codeWidth)) : a.code;
-  // The field from one load (57 bits at least): a VBR field's chunks from it while they fit,
-  // a longer one by the general path.
+  out.abbrev = abbrevId;
+  out.bitOffset = start;
+  out.blob = {};
+  if (a.codeWidth) {
+    out.code = uint32_t(loadBitsAt(data_, p) & ((uint64_t(1) << a.codeWidth) - 1));
+    p += a.codeWidth;
+  } else {
+    out.code = a.code;
+  }
+  // The field from one load (57 bits at least): a VBR field's chunks from it while they fit.
   const unsigned width = a.widths[0];
   const uint64_t w = loadBitsAt(data_, p);
   const uint64_t hi = uint64_t(1) << (width - 1);
   uint64_t v = w & ((uint64_t(1) << width) - 1);
-  unsigned used = width;
-  if (a.vbr && (v & hi)) {
-    v &= hi - 1;
-    uint64_t rest = w >> width;
-    for (unsigned shift = width - 1;; shift += width - 1) {
-      used += width;
-      if (used > 57) [[unlikely]]
-        return readAbbreviated(abbrevId, start, out);
-      v |= (rest & (hi - 1)) << shift;
-      if (!(rest & hi))
-        break;
-      rest >>= width;
-    }
+  p += width;
+  if (a.vbr && (v & hi)) { // (out of line: the common path then keeps to a few registers)
+    const VbrChunks more = vbrChunks(w, width);
+    if (!more.bits) [[unlikely]]
+      return readAbbreviated(abbrevId, recordStart_, out);
+    v = more.value;
+    p += more.bits - width;
   }
-  p += used;
   out.ops.resizeForOverwrite(1)[0] = v; // (room tested above: no call)
-  out.abbrev = abbrevId;
-  out.bitOffset = start;
-  out.blob = {};
-  out.code = code;
   pos_ = p;
-  return finishRecord(start);
+  return finishRecord(recordStart_);
 }
 
 } // namespace spire::dxil
