@@ -3,6 +3,8 @@
 #include "BitcodeReaderState.h"
 #include "ReaderSupport.h"
 
+#include <algorithm>
+
 namespace spire::dxil::detail {
 
 namespace {
@@ -80,16 +82,30 @@ void listSpecial(ReaderState::Vector<uint32_t> &special, uint32_t index) {
   // their element sizes): only this loop adds constants and values.
   uint32_t nextIndex = firstConstant;
   ValueId nextValue = ValueId(m.values.size());
-  // The block's abbreviations as readScalars takes them (bit k of knownLayouts: layouts[k]
-  // found; an id's definition does not change inside its block).
-  uint32_t knownLayouts = 0;
-  BitstreamReader::ScalarAbbrev layouts[32];
+  // The abbreviations as readScalars takes them: BLOCKINFO's (the ids a block has at its
+  // start) kept from the blocks before while BLOCKINFO is the same (a nonzero identity: one
+  // BLOCKINFO block, whose lists do not change), the block's own found again (an id's
+  // definition does not change inside its block).
+  {
+    const uint64_t info = s.bs.blockInfoIdentity();
+    const size_t fromInfo = info ? std::min<size_t>(s.bs.abbrevCount(), 32) : 0;
+    const uint32_t keep =
+        info == s.constantLayoutsInfo
+            ? uint32_t(((uint64_t(1) << (fromInfo + kFirstApplicationAbbrev)) - 1) & ~uint64_t(15))
+            : 0;
+    s.constantLayoutsKnown &= keep;
+    s.constantLayoutsInfo = info;
+  }
+  uint32_t knownLayouts = s.constantLayoutsKnown;
+  BitstreamReader::ScalarAbbrev *const layouts = s.constantLayouts;
   BitstreamEntry e; // (next() sets it in a block: not reset for every entry)
   for (;;) {
     if (!s.bs.next(e))
       return s.bs.takeError();
-    if (e.kind == BitstreamEntry::Kind::EndBlock)
+    if (e.kind == BitstreamEntry::Kind::EndBlock) {
+      s.constantLayoutsKnown = knownLayouts; // (the block's own are dropped at the next one)
       break;
+    }
     if (e.kind == BitstreamEntry::Kind::SubBlock) {
       if (Status st = s.bs.skipBlock(); !st)
         return st;

@@ -170,5 +170,46 @@ TEST(DxilMetadataValues, ValuesOfOneTypeInARowAndOfAnother) {
             std::string::npos);
 }
 
+TEST(DxilConstantsLayouts, BlockInfoLayoutsKeptAndBlocksOwnFoundAgain) {
+  // Constants blocks read their one-field records through layouts found once: BLOCKINFO's
+  // (id 4) kept from block to block, each block's own (id 5: VBR 6 in the first, fixed 16 in
+  // the second) found for it.
+  BitWriter w;
+  w.enterBlock(kModuleBlock, 3);
+  w.record(1, {1});
+  w.enterBlock(0, 2); // BLOCKINFO: INTEGER [4, vbr 8] for the constants blocks
+  w.record(1, {kConstantsBlock});
+  w.defineAbbrev({{-1, 4}, {2, 8}});
+  w.endBlock();
+  writeTypes(w);
+  const std::vector<std::pair<int, uint64_t>> own[2] = {{{-1, 4}, {2, 6}}, {{-1, 4}, {1, 16}}};
+  for (int block = 0; block < 2; ++block) {
+    w.enterBlock(kConstantsBlock, 4);
+    w.record(1, {tI32}); // SETTYPE i32
+    w.fixed(4, 4);       // BLOCKINFO's INTEGER
+    w.vbr(block ? 22 : 10, 8);
+    w.defineAbbrev({own[block][0], own[block][1]});
+    w.fixed(5, 4); // the block's own INTEGER
+    if (block)
+      w.fixed(18, 16);
+    else
+      w.vbr(14, 6);
+    w.fixed(4, 4);
+    w.vbr(block ? 3000 : 200, 8); // (two chunks)
+    w.endBlock();
+  }
+  w.enterBlock(99, 3); // (data after the blocks: their records are not the data's last bits)
+  for (int i = 0; i < 40; ++i)
+    w.record(1, {0});
+  w.endBlock();
+  w.endBlock();
+  Expected<LlvmModule> m = readBitcode(w.bitcode());
+  ASSERT_TRUE(m) << m.error().format();
+  std::vector<uint64_t> bits;
+  for (const Constant &c : m->constants)
+    bits.push_back(c.bits);
+  EXPECT_EQ(bits, (std::vector<uint64_t>{5, 7, 100, 11, 9, 1500}));
+}
+
 } // namespace
 } // namespace spire::dxil
