@@ -114,6 +114,13 @@ struct ReaderState {
 
   uint64_t metadataKindsBelow64 = 0; ///< bit k: a KIND record named kind k (k < 64)
 
+  /// The constants blocks' abbreviations as BitstreamReader::readScalars takes them, by id
+  /// (bit k of constantLayoutsKnown: constantLayouts[k] found): BLOCKINFO's kept from block to
+  /// block while BLOCKINFO stays the one named constantLayoutsInfo, a block's own for it alone.
+  BitstreamReader::ScalarAbbrev constantLayouts[32];
+  uint32_t constantLayoutsKnown = 0;
+  uint64_t constantLayoutsInfo = 0;
+
   // Metadata: bitcode metadata id -> MetadataId.
   Vector<MetadataId> mdIds{scratch};
   Vector<std::pair<uint32_t, uint32_t>> mdFixups{scratch}; ///< (metadataOperands index, bitcode id)

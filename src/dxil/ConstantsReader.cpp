@@ -3,6 +3,8 @@
 #include "BitcodeReaderState.h"
 #include "ReaderSupport.h"
 
+#include <algorithm>
+
 namespace spire::dxil::detail {
 
 namespace {
@@ -80,12 +82,30 @@ void listSpecial(ReaderState::Vector<uint32_t> &special, uint32_t index) {
   // their element sizes): only this loop adds constants and values.
   uint32_t nextIndex = firstConstant;
   ValueId nextValue = ValueId(m.values.size());
+  // The abbreviations as readScalars takes them: BLOCKINFO's (the ids a block has at its
+  // start) kept from the blocks before while BLOCKINFO is the same (a nonzero identity: one
+  // BLOCKINFO block, whose lists do not change), the block's own found again (an id's
+  // definition does not change inside its block).
+  {
+    const uint64_t info = s.bs.blockInfoIdentity();
+    const size_t fromInfo = info ? std::min<size_t>(s.bs.abbrevCount(), 32) : 0;
+    const uint32_t keep =
+        info == s.constantLayoutsInfo
+            ? uint32_t(((uint64_t(1) << (fromInfo + kFirstApplicationAbbrev)) - 1) & ~uint64_t(15))
+            : 0;
+    s.constantLayoutsKnown &= keep;
+    s.constantLayoutsInfo = info;
+  }
+  uint32_t knownLayouts = s.constantLayoutsKnown;
+  BitstreamReader::ScalarAbbrev *const layouts = s.constantLayouts;
   BitstreamEntry e; // (next() sets it in a block: not reset for every entry)
   for (;;) {
     if (!s.bs.next(e))
       return s.bs.takeError();
-    if (e.kind == BitstreamEntry::Kind::EndBlock)
+    if (e.kind == BitstreamEntry::Kind::EndBlock) {
+      s.constantLayoutsKnown = knownLayouts; // (the block's own are dropped at the next one)
       break;
+    }
     if (e.kind == BitstreamEntry::Kind::SubBlock) {
       if (Status st = s.bs.skipBlock(); !st)
         return st;
@@ -93,7 +113,21 @@ void listSpecial(ReaderState::Vector<uint32_t> &special, uint32_t index) {
     }
     if (e.kind != BitstreamEntry::Kind::Record)
       return s.bs.error("the data ends inside a constants block");
-    if (!s.bs.read(e.id, s.rec))
+    // Abbreviated records through their abbreviation's layout, found once a block.
+    bool ok;
+    if (e.id == kAbbrevUnabbreviatedRecord) {
+      ok = s.bs.read(e.id, s.rec);
+    } else if (e.id < 32) [[likely]] {
+      BitstreamReader::ScalarAbbrev &a = layouts[e.id];
+      if (!((knownLayouts >> e.id) & 1)) [[unlikely]] {
+        a = s.bs.scalarAbbrev(e.id);
+        knownLayouts |= uint32_t(1) << e.id;
+      }
+      ok = s.bs.readScalars(a, e.id, s.rec);
+    } else {
+      ok = s.bs.read(e.id, s.rec);
+    }
+    if (!ok)
       return s.bs.takeError();
     const auto &r = s.rec.ops;
     if (s.rec.code == kSetType) {

@@ -45,10 +45,19 @@ enum MetadataCode : uint32_t {
     growRoom(s.mdIds);
 }
 
-[[gnu::noinline]] Metadata &newMetadata(ReaderState &s) {
+[[gnu::noinline]] Metadata &newMetadata(ReaderState &s);
+
+/// newMetadata() when a table is full: grows it, then makes the entry (a tail call from
+/// newMetadata, which then keeps nothing across a call and saves no registers).
+[[gnu::noinline, gnu::cold]] Metadata &newMetadataAfterGrowth(ReaderState &s) {
+  growMetadataRoom(s);
+  return newMetadata(s);
+}
+
+Metadata &newMetadata(ReaderState &s) {
   ArenaVector<Metadata> &table = s.m.metadata;
   if (table.size() == table.capacity() || s.mdIds.size() == s.mdIds.capacity()) [[unlikely]]
-    growMetadataRoom(s);
+    return newMetadataAfterGrowth(s);
   if (table.size() == table.capacity() || s.mdIds.size() == s.mdIds.capacity())
     __builtin_unreachable();
   const MetadataId id = MetadataId(table.size());
@@ -60,6 +69,91 @@ enum MetadataCode : uint32_t {
 /// Room for `n` more node operands (out of line: growth is rare).
 [[gnu::noinline, gnu::cold]] void makeOperandRoom(ArenaVector<MetadataId> &v, size_t n) {
   v.reserve(std::max(v.size() + n, v.capacity() * 2));
+}
+
+/// Names and strings of up to this many characters are read as bytes (BitstreamReader::
+/// readChars) into a block reader's StringRun.
+constexpr size_t kCharRoom = 512;
+
+/// Names and strings read as bytes, kept in a run that goes to the module's strings in one
+/// append (one for many strings); their StrRefs are where they will be then. Whatever else
+/// appends to the module's strings, or reads them, flushes the run first.
+class StringRun {
+public:
+  /// Where readChars writes the next characters (kCharRoom of them, and 8 bytes more).
+  char *next(ReaderState &s) {
+    if (pending_ > kRun) [[unlikely]]
+      flushAll(s);
+    return buf_ + pending_;
+  }
+  /// The `n` characters written at next(), taken.
+  StrRef take(const ReaderState &s, size_t n) {
+    const StrRef r{uint32_t(s.m.strings.size() + pending_), uint32_t(n)};
+    pending_ += n;
+    return r;
+  }
+  void flush(ReaderState &s) {
+    if (pending_)
+      flushAll(s);
+  }
+
+private:
+  static constexpr size_t kRun = 4096;
+  [[gnu::noinline]] void flushAll(ReaderState &s) {
+    s.m.strings.append(buf_, pending_);
+    pending_ = 0;
+  }
+  size_t pending_ = 0;
+  char buf_[kRun + kCharRoom + 8];
+};
+
+/// The current block's abbreviations as readChars takes them, found at their first record
+/// (an id's definition does not change inside its block).
+struct CharAbbrevs {
+  static constexpr uint32_t kIds = 32;
+  uint32_t known = 0;                     ///< bit k: byId[k] found
+  BitstreamReader::CharAbbrev byId[kIds]; ///< (not initialized: `known` says which are)
+};
+
+/// Puts the characters readChars gave a record that is not a name back among its operands.
+[[gnu::noinline, gnu::cold]] void charsToOps(BitstreamRecord &rec, const char *chars, size_t n) {
+  const size_t at = rec.ops.size();
+  uint64_t *p = rec.ops.resizeForOverwrite(at + n) + at;
+  for (size_t i = 0; i < n; ++i)
+    p[i] = uint8_t(chars[i]);
+}
+
+/// The record announced by `e`, its characters written at `run`'s next() (their number in
+/// charCount, for the caller to take) when its abbreviation ends in characters after `scalars`
+/// operands and it is one of `nameCodes`' (bit k: code k, below 64): names and strings;
+/// charCount kNotChars otherwise.
+[[gnu::always_inline]] inline bool readRecord(ReaderState &s, const BitstreamEntry &e,
+                                              StringRun &run, CharAbbrevs &abbrevs,
+                                              size_t &charCount, uint64_t nameCodes,
+                                              size_t scalars) {
+  charCount = BitstreamReader::kNotChars;
+  if (e.id == kAbbrevUnabbreviatedRecord)
+    return s.bs.read(e.id, s.rec);
+  char *chars = run.next(s);
+  if (e.id < CharAbbrevs::kIds) [[likely]] {
+    BitstreamReader::CharAbbrev &a = abbrevs.byId[e.id];
+    if (!((abbrevs.known >> e.id) & 1)) [[unlikely]] {
+      a = s.bs.charAbbrev(e.id);
+      abbrevs.known |= uint32_t(1) << e.id;
+    }
+    charCount = s.bs.readChars(a, e.id, s.rec, chars, kCharRoom);
+  } else {
+    charCount = s.bs.readChars(e.id, s.rec, chars, kCharRoom);
+  }
+  if (charCount == BitstreamReader::kReadFailed) [[unlikely]]
+    return false;
+  if (charCount != BitstreamReader::kNotChars &&
+      (s.rec.ops.size() != scalars || !(s.rec.code < 64 && ((nameCodes >> s.rec.code) & 1))))
+      [[unlikely]] {
+    charsToOps(s.rec, chars, charCount);
+    charCount = BitstreamReader::kNotChars;
+  }
+  return true;
 }
 
 /// Reads METADATA_STRINGS: [count, offset] and a blob of VBR6 lengths followed by the characters.
@@ -108,6 +202,12 @@ Status readAttachmentPairs(ReaderState &s, size_t from, AttachmentRange &range) 
   }
   range.count = uint32_t(s.m.attachments.size() - range.first);
   return {};
+}
+
+/// Appends a named metadata (a call of its own: inside the block loop, past the inliner's
+/// growth limit, push_back was a call that saved more registers).
+[[gnu::noinline]] void appendNamed(ArenaVector<NamedMetadata> &v, NamedMetadata nm) {
+  append(v, nm);
 }
 
 /// The error of a bad KIND record, or none (no Status built for every good one).
@@ -239,6 +339,13 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
   KindBlockWatch watch(s, function == kNoId);
   // Whether the watch is on or a NAME waits for its NAMED_NODE: one test a record for both.
   bool unusual = watch.watching();
+  StringRun run;
+  CharAbbrevs charAbbrevs;
+  size_t charCount = BitstreamReader::kNotChars;
+  // The bitcode type id of the last VALUE record and its type, checked then (the types do not
+  // change in a metadata block).
+  uint64_t valueTypeId = ~uint64_t(0);
+  TypeId valueType = kNoId;
   BitstreamEntry e; // (next() sets it in a block: not reset for every entry)
   for (;;) {
     if (!s.bs.next(e))
@@ -254,7 +361,8 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
     }
     if (e.kind != BitstreamEntry::Kind::Record)
       return s.bs.error("the data ends inside a metadata block");
-    if (!s.bs.read(e.id, s.rec))
+    if (!readRecord(s, e, run, charAbbrevs, charCount,
+                    uint64_t(1) << kStringOld | uint64_t(1) << kName, 0))
       return s.bs.takeError();
     const auto &r = s.rec.ops;
     if (unusual) [[unlikely]] {
@@ -263,9 +371,20 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
         return s.error("metadata NAME not followed by NAMED_NODE");
       unusual = watch.watching() || havePendingName;
     }
+    // Nodes and values (most records) before the switch's jump table.
+    if (s.rec.code == kNode) [[likely]]
+      goto node;
+    if (s.rec.code == kValue) [[likely]]
+      goto value;
     switch (s.rec.code) {
     case kStringOld: {
-      const StrRef string = s.addString(std::span<const uint64_t>(r));
+      StrRef string;
+      if (charCount != BitstreamReader::kNotChars) [[likely]] {
+        string = run.take(s, charCount);
+      } else {
+        run.flush(s);
+        string = s.addString(std::span<const uint64_t>(r));
+      }
       Metadata &md = newMetadata(s);
       md.kind = MetadataKind::String;
       md.function = function;
@@ -273,19 +392,26 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
       break;
     }
     case kStrings:
+      run.flush(s);
       if (Status st = readBulkStrings(s, function); !st)
         return st;
       break;
-    case kValue: {
+    case kValue:
+    value : {
       if (r.size() != 2)
         return s.error("metadata VALUE record without a type and a value");
       const uint64_t typeId = r[0]; // (s.type() without an Expected for every value)
-      if (typeId >= s.typeMap.size() || s.typeMap[typeId] == kNoId)
-        return s.undefinedType(typeId);
-      const TypeId t = s.typeMap[typeId];
-      TypeKind k = m.types[t].kind;
-      if (k == TypeKind::Metadata || k == TypeKind::Void)
-        return s.error("metadata VALUE of type metadata or void");
+      TypeId t = valueType;
+      if (typeId != valueTypeId) [[unlikely]] { // (most are of the type the last one was)
+        if (typeId >= s.typeMap.size() || s.typeMap[typeId] == kNoId)
+          return s.undefinedType(typeId);
+        t = s.typeMap[typeId];
+        TypeKind k = m.types[t].kind;
+        if (k == TypeKind::Metadata || k == TypeKind::Void)
+          return s.error("metadata VALUE of type metadata or void");
+        valueTypeId = typeId;
+        valueType = t;
+      }
       // The value looked up before the entry is made (nothing to reload after the call).
       const uint64_t v = r[1];
       ValueId value = kNoId;
@@ -307,7 +433,8 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
       break;
     }
     case kNode:
-    case kDistinctNode: {
+    case kDistinctNode:
+    node : {
       const size_t n = r.size();
       const uint32_t firstOperand = uint32_t(m.metadataOperands.size());
       // Appended one by one into room made once (a resize would zero them first: a memset
@@ -339,7 +466,12 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
       break;
     }
     case kName: // the name goes to the strings at once (its NAMED_NODE must follow)
-      pendingName = s.addString(std::span<const uint64_t>(r));
+      if (charCount != BitstreamReader::kNotChars) [[likely]] {
+        pendingName = run.take(s, charCount);
+      } else {
+        run.flush(s);
+        pendingName = s.addString(std::span<const uint64_t>(r));
+      }
       havePendingName = true;
       unusual = true;
       break;
@@ -360,10 +492,11 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
           return s.error("named metadata operand that is not a node");
         m.metadataOperands.push_back(s.mdIds[op]);
       }
-      m.namedMetadata.push_back(nm);
+      appendNamed(m.namedMetadata, nm);
       break;
     }
     case kKind:
+      run.flush(s);
       if (std::optional<Diagnostic> bad = readKind(s))
         return std::move(*bad);
       break;
@@ -407,6 +540,7 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
     }
     }
   }
+  run.flush(s);
   if (havePendingName)
     return s.bs.error("metadata NAME at the end of its block");
   watch.done(s);
@@ -419,7 +553,7 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
   s.mdFixups.resize(firstFixup);
   // Values of module-level metadata are all known by now; function-local ones may name
   // instructions further on, which the function resolves when it ends.
-  if (function == kNoId)
+  if (function == kNoId && s.fixups.size() != firstValueFixup) // (most blocks made none)
     return resolveFixups(s, s.fixups, firstValueFixup);
   return {};
 }
@@ -560,12 +694,17 @@ private:
                                           std::vector<SymtabMemo::Entry> *watch,
                                           uint32_t firstString) {
   LlvmModule &m = s.m;
+  StringRun run;
+  CharAbbrevs charAbbrevs;
+  size_t charCount = BitstreamReader::kNotChars;
   BitstreamEntry e; // (next() sets it in a block: not reset for every entry)
   for (;;) {
     if (!s.bs.next(e))
       return s.bs.takeError();
-    if (e.kind == BitstreamEntry::Kind::EndBlock)
+    if (e.kind == BitstreamEntry::Kind::EndBlock) {
+      run.flush(s);
       return {};
+    }
     if (e.kind == BitstreamEntry::Kind::SubBlock) {
       if (Status st = s.bs.skipBlock(); !st)
         return st;
@@ -573,21 +712,33 @@ private:
     }
     if (e.kind != BitstreamEntry::Kind::Record)
       return s.bs.error("the data ends inside a value symbol table");
-    if (!s.bs.read(e.id, s.rec))
+    // (Entries' names as bytes: VST_ENTRY and VST_BBENTRY, whose names follow one operand.)
+    if (!readRecord(s, e, run, charAbbrevs, charCount, uint64_t(1) << 1 | uint64_t(1) << 2, 1))
       return s.bs.takeError();
     const auto &r = s.rec.ops;
     switch (s.rec.code) {
     case 1:   // VST_ENTRY: [valueid, name...]
     case 3: { // VST_FNENTRY: [valueid, offset, name...]
       size_t nameAt = s.rec.code == 1 ? 1 : 2;
-      if (r.size() < nameAt)
-        return s.error("value symbol table entry too short");
-      if (r.size() == nameAt)
-        break; // a version 2 function entry: its name is in the string table
+      if (charCount != BitstreamReader::kNotChars) { // a VST_ENTRY's name read as bytes
+        if (charCount == 0)
+          break; // (as below: no name)
+      } else {
+        if (r.size() < nameAt)
+          return s.error("value symbol table entry too short");
+        if (r.size() == nameAt)
+          break; // a version 2 function entry: its name is in the string table
+      }
       uint64_t v = r[0];
       if (v >= s.valueIds.size() || s.valueIds[v] == kNoId)
         return s.error("name for value " + std::to_string(v) + " that does not exist");
-      const StrRef name = s.addString(std::span<const uint64_t>(r).subspan(nameAt));
+      StrRef name;
+      if (charCount != BitstreamReader::kNotChars) [[likely]] {
+        name = run.take(s, charCount);
+      } else {
+        run.flush(s);
+        name = s.addString(std::span<const uint64_t>(r).subspan(nameAt));
+      }
       m.values[s.valueIds[v]].name = name;
       if (watch)
         watch->push_back({v, name.offset - firstString, name.size});
@@ -599,8 +750,14 @@ private:
       const Function &fn = m.functions[function];
       if (r[0] >= fn.numBlocks)
         return s.error("name for block " + std::to_string(r[0]) + " that does not exist");
-      m.values[m.blocks[fn.firstBlock + r[0]].value].name =
-          s.addString(std::span<const uint64_t>(r).subspan(1));
+      StrRef name;
+      if (charCount != BitstreamReader::kNotChars) [[likely]] {
+        name = run.take(s, charCount);
+      } else {
+        run.flush(s);
+        name = s.addString(std::span<const uint64_t>(r).subspan(1));
+      }
+      m.values[m.blocks[fn.firstBlock + r[0]].value].name = name;
       break;
     }
     default:

@@ -334,6 +334,51 @@ public:
   }
   Diagnostic takeError() { return std::move(error_); }
 
+  /// read() for records that end in characters (names, strings; BitstreamChars.cpp): when the
+  /// record's abbreviation is scalars (the code first) and then an array of char6 or of fixed
+  /// fields of 1 to 8 bits, its scalars go to `out.ops` and its characters, as bytes, to
+  /// `chars` (`room` of them at most, and 8 bytes more that it may write past them), and it
+  /// returns their number; any other record (or a longer array) is read as read() reads it,
+  /// and it returns kNotChars. kReadFailed on failure (the diagnostic in takeError()).
+  static constexpr size_t kNotChars = ~size_t(0), kReadFailed = ~size_t(1);
+  [[gnu::noinline]] size_t readChars(uint32_t abbrevId, BitstreamRecord &out, char *chars,
+                                     size_t room);
+  /// What readChars needs of an abbreviation of the current block, found once (a block's
+  /// readers keep it by abbreviation id while the block lasts: an id's definition does not
+  /// change inside a block).
+  struct CharAbbrev { // (no initializers: kept in a caller's uninitialized table)
+    enum : uint8_t { kGeneral = 1, kChars };
+    uint8_t state;      ///< kGeneral: any record (readChars above takes it)
+    uint8_t codeWidth;  ///< the code's fixed width; 0: the literal `code`
+    uint8_t valueWidth; ///< the VBR width of one scalar after the code; 0: none
+    uint8_t width;      ///< a character's (6 for char6)
+    bool char6;
+    uint32_t code;
+  };
+  CharAbbrev charAbbrev(uint32_t abbrevId) const;
+  /// readChars() with the abbreviation's CharAbbrev (charAbbrev(abbrevId), found before).
+  [[gnu::noinline]] size_t readChars(const CharAbbrev &abbrev, uint32_t abbrevId,
+                                     BitstreamRecord &out, char *chars, size_t room);
+  /// What readScalars needs of an abbreviation of the current block (BitstreamScalars.cpp),
+  /// kept as CharAbbrev is: a literal or fixed code and up to kMaxScalars fixed or VBR fields.
+  struct ScalarAbbrev { // (no initializers: kept in a caller's uninitialized table)
+    static constexpr unsigned kMaxScalars = 4;
+    enum : uint8_t { kGeneral = 1, kScalars };
+    uint8_t state;     ///< kGeneral: any record (read() takes it)
+    uint8_t count;     ///< fields after the code
+    uint8_t codeWidth; ///< the code's fixed width; 0: the literal `code`
+    uint8_t vbr;       ///< bit k: field k is VBR (else fixed)
+    uint8_t widths[kMaxScalars];
+    uint32_t code;
+    uint16_t maxBits; ///< the most the record's fields can take on the fast path
+  };
+  ScalarAbbrev scalarAbbrev(uint32_t abbrevId) const;
+  /// read() of the record announced by the last Record entry, an abbreviated one of `abbrev`
+  /// (scalarAbbrev(abbrevId), found before): its fields read one after the other as the
+  /// general path reads them (same results, same failures), without its dispatch.
+  [[gnu::noinline]] bool readScalars(const ScalarAbbrev &abbrev, uint32_t abbrevId,
+                                     BitstreamRecord &out);
+
   /// A block just entered: its abbreviation width and the bytes of its body, from here to its
   /// declared end (empty when not at the start of a block's body). What a block holds is a
   /// function of these (and, for abbreviated records, of BLOCKINFO's definitions).
@@ -435,6 +480,8 @@ private:
     return false;
   }
   static uint64_t char6(uint64_t v);
+  /// readChars' scalars after the code, other than one VBR (`count` of them from `op`).
+  [[gnu::noinline]] void readCharScalars(const AbbrevOp *op, uint64_t *slot, uint32_t count);
   bool finishRecord(uint64_t start) {
     if (failed_ || pos_ > blockEnd_) [[unlikely]]
       return recordError(start);
