@@ -284,13 +284,11 @@ private:
     std::span<const MetadataId> indices;
     if (!r_.optionalNode(ops[4], indices))
       return false;
-    e.semanticIndices.reserve(indices.size()); // one allocation for a many-row element
-    for (MetadataId index : indices) {
-      uint32_t x = 0;
-      if (!r_.u32(index, x, "semantic index"))
+    // Most elements' indices fit inside the element (no allocation).
+    uint32_t *out = e.semanticIndices.resize(uint32_t(indices.size()));
+    for (size_t i = 0; i < indices.size(); ++i)
+      if (!r_.u32(indices[i], out[i], "semantic index"))
         return false;
-      e.semanticIndices.push_back(x);
-    }
     return tagList(ops[10], e.otherTags, [&](uint32_t tag, MetadataId v) {
       std::optional<uint32_t> *field = tag == 0   ? &e.outputStream
                                        : tag == 2 ? &e.dynamicIndexMask

@@ -193,6 +193,51 @@ TEST(DxilModule, DecodesSignatureElements) {
   EXPECT_EQ(dxilComponentTypeName(p.componentType), "f32");
 }
 
+TEST(DxilModule, SemanticIndicesInsideTheElementOrOnTheHeap) {
+  // Up to SemanticIndices::kInline indices live in the element, more on the heap: both decoded,
+  // copied and moved whole.
+  Shader s("ps", 0);
+  s.defineMain();
+  auto element = [&](uint32_t id, MetadataId indices, uint32_t rows) {
+    return s.node({s.mdI32(id), s.mdString("TEXCOORD"), s.mdI32(9), s.mdI32(0), indices, s.mdI32(2),
+                   s.mdI32(rows), s.mdI32(4), s.mdI32(0), s.mdI32(0), kNoId});
+  };
+  static_assert(SemanticIndices::kInline == 5);
+  MetadataId few =
+      element(0, s.node({s.mdI32(7), s.mdI32(8), s.mdI32(9), s.mdI32(10), s.mdI32(11)}), 5);
+  MetadataId many = element(
+      1,
+      s.node({s.mdI32(1), s.mdI32(2), s.mdI32(3), s.mdI32(4), s.mdI32(5), s.mdI32(6), s.mdI32(20)}),
+      7);
+  s.entry(s.node({s.node({few, many}), kNoId, kNoId}), kNoId, kNoId);
+  Expected<DxilModule> d = s.decode();
+  ASSERT_TRUE(d) << errorOf(d);
+  const std::vector<DxilSignatureElement> &in = d->entryPoints[0].signatures.inputs;
+  ASSERT_EQ(in.size(), 2u);
+  EXPECT_EQ(in[0].semanticIndices, (std::vector<uint32_t>{7, 8, 9, 10, 11}));
+  EXPECT_EQ(in[1].semanticIndices, (std::vector<uint32_t>{1, 2, 3, 4, 5, 6, 20}));
+  EXPECT_EQ(in[1].semanticIndices[6], 20u);
+  EXPECT_EQ(std::vector<uint32_t>(in[1].semanticIndices.begin(), in[1].semanticIndices.end()),
+            (std::vector<uint32_t>{1, 2, 3, 4, 5, 6, 20}));
+
+  // Copies own their indices; a moved-from list is empty.
+  std::vector<DxilSignatureElement> copy = in;
+  EXPECT_EQ(copy[0].semanticIndices, in[0].semanticIndices);
+  EXPECT_EQ(copy[1].semanticIndices, in[1].semanticIndices);
+  EXPECT_NE(copy[1].semanticIndices.data(), in[1].semanticIndices.data());
+  SemanticIndices moved = std::move(copy[1].semanticIndices);
+  EXPECT_TRUE(copy[1].semanticIndices.empty());
+  EXPECT_EQ(moved, (std::vector<uint32_t>{1, 2, 3, 4, 5, 6, 20}));
+  SemanticIndices small = std::move(copy[0].semanticIndices);
+  EXPECT_EQ(small, (std::vector<uint32_t>{7, 8, 9, 10, 11}));
+  moved = small; // heap to inline
+  EXPECT_EQ(moved, (std::vector<uint32_t>{7, 8, 9, 10, 11}));
+  small = in[1].semanticIndices; // inline to heap
+  EXPECT_EQ(small, (std::vector<uint32_t>{1, 2, 3, 4, 5, 6, 20}));
+  EXPECT_EQ(SemanticIndices({4, 2}), (std::vector<uint32_t>{4, 2}));
+  EXPECT_TRUE(SemanticIndices().empty());
+}
+
 TEST(DxilModule, DecodesStageStates) {
   Shader s("hs", 0);
   s.defineMain();
