@@ -130,6 +130,9 @@ private:
 
 /// One element of an input, output or patch-constant/primitive signature.
 struct DxilSignatureElement {
+  /// Every field from its initializer (a constructor of our own: value-initialization, as in a
+  /// vector's resize, then sets each field once, not after zeroing the whole record).
+  DxilSignatureElement() {}
   uint32_t id = 0; ///< the element id loadInput/storeOutput use
   std::string name;
   DxilComponentType componentType = DxilComponentType::Invalid;
@@ -154,6 +157,9 @@ struct Signatures {
 
 /// One SRV, UAV, CBV or sampler range.
 struct DxilResource {
+  /// Every field from its initializer (a constructor of our own: value-initialization, as in a
+  /// vector's resize, then sets each field once, not after zeroing the whole record).
+  DxilResource() {}
   ResourceClass resourceClass = ResourceClass::SRV;
   uint32_t id = 0;        ///< the range id createHandle names (its position in its list)
   ValueId symbol = kNoId; ///< the global symbol operand as written (often a constant expression)
@@ -260,6 +266,9 @@ struct EntryProperties {
 };
 
 struct EntryPoint {
+  /// Every field from its initializer (a constructor of our own: value-initialization, as in a
+  /// vector's resize, then sets each field once, not after zeroing the whole record).
+  EntryPoint() {}
   ValueId function = kNoId; ///< the entry function's value; kNoId: a library's no-entry record
   uint32_t functionIndex = kNoId; ///< into LlvmModule::functions
   std::string name;
@@ -308,6 +317,9 @@ struct DxilOpCall {
 };
 
 struct DxilModule {
+  /// Every field from its initializer (a constructor of our own: value-initialization, as in a
+  /// vector's resize, then sets each field once, not after zeroing the whole record).
+  DxilModule() {}
   const LlvmModule *llvm = nullptr;
   uint32_t dxilMajor = 0, dxilMinor = 0;                   ///< dx.version
   std::optional<std::array<uint32_t, 2>> validatorVersion; ///< dx.valver

@@ -238,6 +238,32 @@ TEST(DxilModule, SemanticIndicesInsideTheElementOrOnTheHeap) {
   EXPECT_TRUE(SemanticIndices().empty());
 }
 
+TEST(DxilModule, RecordsValueInitializedHoldTheirInitializers) {
+  // The records have constructors of their own (no zeroing first): value-initialized, in a
+  // vector's resize too, each field still holds its initializer.
+  std::vector<DxilSignatureElement> elements(2);
+  EXPECT_EQ(elements[1].startRow, -1);
+  EXPECT_EQ(elements[1].node, kNoId);
+  EXPECT_TRUE(elements[1].semanticIndices.empty());
+  EXPECT_FALSE(elements[1].usageMask);
+  std::vector<DxilResource> resources(2);
+  EXPECT_EQ(resources[1].symbol, kNoId);
+  EXPECT_EQ(resources[1].global, kNoId);
+  EXPECT_FALSE(resources[1].hasCounter);
+  EXPECT_FALSE(resources[1].elementType);
+  std::vector<EntryPoint> entries(2);
+  EXPECT_EQ(entries[1].functionIndex, kNoId);
+  EXPECT_EQ(entries[1].kind, ShaderKind::Library);
+  EXPECT_EQ(entries[1].resources.node, kNoId);
+  EXPECT_FALSE(entries[1].properties.numThreads);
+  DxilModule d{};
+  EXPECT_EQ(d.llvm, nullptr);
+  EXPECT_EQ(d.kind, ShaderKind::Pixel);
+  EXPECT_EQ(d.resources.node, kNoId);
+  EXPECT_FALSE(d.validatorVersion);
+  EXPECT_TRUE(d.opCalls.empty());
+}
+
 TEST(DxilModule, DecodesStageStates) {
   Shader s("hs", 0);
   s.defineMain();
