@@ -32,9 +32,10 @@ public:
       "dx.version",     "dx.valver",          "dx.shaderModel", "dx.resources",
       "dx.entryPoints", "dx.typeAnnotations", "dx.viewIdState", "dx.rootSignature"};
   static_assert(kNamedCount <= DxilMetadataReader::kMaxNamed);
+  static constexpr DxilMetadataReader::NamedSet kNamedSet = DxilMetadataReader::namedSet(kNamed);
 
   bool run() {
-    r_.findNamed(kNamed);
+    r_.findNamed(kNamedSet);
     return version() && shaderModel() && resources() && entryPoints() && typeAnnotations() &&
            viewIdState() && rootSignature();
   }

@@ -870,6 +870,33 @@ TEST(DxilModule, NamedMetadataFoundInOnePassTakeTheFirstOfEachName) {
   EXPECT_EQ(d->entryPoints.size(), 1u);
 }
 
+// The decoder compares a named metadata only with the names of its size: names of the sizes of
+// several (14: dx.shaderModel, dx.entryPoints, dx.viewIdState), differing in their last
+// character, and names longer than any it looks for come first and are passed over.
+TEST(DxilModule, NamedMetadataComparedWithTheNamesOfTheirSize) {
+  Shader s;
+  s.defineMain();
+  s.entry(kNoId, kNoId, kNoId);
+  const size_t real = s.m.namedMetadata.size();
+  s.named("dx.entryPointZ", {s.node({})});
+  s.named("dx.shaderModeL", {s.node({s.mdString("ps"), s.mdI32(6), s.mdI32(0)})});
+  s.named("dx.viewIdStatE", {s.node({})});
+  s.named("dx.typeAnnotationS", {s.node({s.mdI32(7)})});
+  s.named("dx.some.named.metadata.longer.than.32", {s.node({})});
+  s.named("dx.versioN", {s.node({s.mdI32(9), s.mdI32(9)})});
+  std::rotate(s.m.namedMetadata.begin(), s.m.namedMetadata.begin() + real, s.m.namedMetadata.end());
+  Expected<DxilModule> d = s.decode();
+  ASSERT_TRUE(d) << errorOf(d);
+  EXPECT_EQ(d->kind, ShaderKind::Compute);
+  EXPECT_EQ(d->shaderModelMinor, 6u);
+  EXPECT_EQ(d->dxilMajor, 1u);
+  EXPECT_EQ(d->dxilMinor, 6u);
+  EXPECT_EQ(d->entryPoints.size(), 1u);
+  EXPECT_TRUE(d->viewIdState.empty());
+  EXPECT_TRUE(d->structAnnotations.empty());
+  EXPECT_TRUE(d->otherTypeAnnotations.empty());
+}
+
 // The view ID state is read into the module's own state: the second reading (with the view ID
 // masks) after the first fails, and the first reading's error when neither fits.
 /// Fills a stretch of the stack with junk, for a test that the decoder's own state does not
