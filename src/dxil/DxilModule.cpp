@@ -696,6 +696,13 @@ private:
       }
       if (ops.size() % 2 != 1)
         return r_.fail(id, "annotation pairs expected after the kind");
+      // One allocation for the record's annotations, not one per doubling (a few hundred at
+      // most before they are read: a hostile count allocates no more than its records fill).
+      const size_t pairs = std::min<size_t>(ops.size() / 2, 256);
+      if (kind == 0)
+        out_.structAnnotations.reserve(out_.structAnnotations.size() + pairs);
+      else
+        out_.functionAnnotations.reserve(out_.functionAnnotations.size() + pairs);
       for (size_t i = 1; i < ops.size(); i += 2) {
         ValueId v = kNoId;
         if (!r_.value(ops[i], v, "annotated value"))
