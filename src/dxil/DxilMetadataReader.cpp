@@ -140,7 +140,7 @@ bool DxilMetadataReader::text(MetadataId id, std::string_view &out, std::string_
   return fail(id, std::string(what) + ": expected a string");
 }
 
-bool DxilMetadataReader::value(MetadataId id, ValueId &out, std::string_view what) {
+bool DxilMetadataReader::valueSlow(MetadataId id, ValueId &out, std::string_view what) {
   out = kNoId;
   if (id == kNoId)
     return true;

@@ -103,7 +103,17 @@ public:
   /// A string operand as a view of the module's strings (no copy).
   bool text(MetadataId id, std::string_view &out, std::string_view what);
   /// A value operand (global, function, constant), or kNoId for null.
-  bool value(MetadataId id, ValueId &out, std::string_view what);
+  /// Inline: the common operand (null and failures out of line).
+  [[gnu::always_inline]] bool value(MetadataId id, ValueId &out, std::string_view what) {
+    if (id < numMetadata_) [[likely]] {
+      const Metadata &md = metadata_[id];
+      if (md.kind == MetadataKind::Value && md.value < numValues_) [[likely]] {
+        out = md.value;
+        return true;
+      }
+    }
+    return valueSlow(id, out, what);
+  }
   /// The global variable or function behind a value, through casts and constant
   /// expressions; kNoId when there is none.
   ValueId stripCasts(ValueId v) const;
@@ -148,6 +158,7 @@ private:
   }
   [[gnu::noinline]] bool nodeSlow(MetadataId id, std::span<const MetadataId> &ops,
                                   size_t minOperands);
+  [[gnu::noinline]] bool valueSlow(MetadataId id, ValueId &out, std::string_view what);
   [[gnu::noinline]] bool u32Slow(MetadataId id, uint32_t &out, std::string_view what);
   [[gnu::noinline]] bool integerSlow(MetadataId id, int64_t &out, std::string_view what);
   [[gnu::cold, gnu::noinline]] bool outOfRange(MetadataId id, std::string_view what);

@@ -991,6 +991,28 @@ TEST(DxilModule, ShaderKindPrefixesAreComparedWhole) {
 }
 
 TEST(DxilModule, MetadataErrors) {
+  // A value operand that is a string, or a value metadata naming no value: one-line errors; a
+  // null one is kNoId (value()'s inline path and the rest out of line).
+  for (int k = 0; k < 3; ++k) {
+    Shader s;
+    s.defineMain();
+    MetadataId symbol = k == 0 ? s.mdString("x") : k == 1 ? s.mdValue(ValueId(9999)) : kNoId;
+    MetadataId cbv = s.node({s.mdI32(0), symbol, s.mdString("cb"), s.mdI32(0), s.mdI32(0),
+                             s.mdI32(1), s.mdI32(16), kNoId});
+    s.named("dx.resources", {s.node({kNoId, kNoId, s.node({cbv}), kNoId})});
+    s.entry(kNoId, kNoId, kNoId);
+    Expected<DxilModule> d = s.decode();
+    if (k < 2) {
+      EXPECT_EQ(errorOf(d), "!dx.resources: metadata #" + std::to_string(symbol) +
+                                ": symbol: expected a value");
+      continue;
+    }
+    ASSERT_TRUE(d) << errorOf(d);
+    ASSERT_EQ(d->resources.cbvs.size(), 1u);
+    EXPECT_EQ(d->resources.cbvs[0].symbol, kNoId);
+    EXPECT_EQ(d->resources.cbvs[0].global, kNoId);
+    EXPECT_EQ(d->resources.cbvs[0].name, "cb");
+  }
   {
     Shader s;
     s.m.namedMetadata.erase(s.m.namedMetadata.begin() + 2); // dx.shaderModel
