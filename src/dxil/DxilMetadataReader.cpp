@@ -132,7 +132,7 @@ bool DxilMetadataReader::string(MetadataId id, std::string &out, std::string_vie
   return fail(id, std::string(what) + ": expected a string");
 }
 
-bool DxilMetadataReader::text(MetadataId id, std::string_view &out, std::string_view what) {
+bool DxilMetadataReader::textSlow(MetadataId id, std::string_view &out, std::string_view what) {
   if (id < m_.metadata.size() && m_.metadata[id].kind == MetadataKind::String) {
     out = m_.str(m_.metadata[id].string);
     return true;

@@ -100,8 +100,14 @@ public:
   /// A float or double constant operand.
   bool floating(MetadataId id, double &out, std::string_view what);
   bool string(MetadataId id, std::string &out, std::string_view what);
-  /// A string operand as a view of the module's strings (no copy).
-  bool text(MetadataId id, std::string_view &out, std::string_view what);
+  /// A string operand as a view of the module's strings (no copy). Inline: the common operand.
+  [[gnu::always_inline]] bool text(MetadataId id, std::string_view &out, std::string_view what) {
+    if (id < numMetadata_ && metadata_[id].kind == MetadataKind::String) [[likely]] {
+      out = m_.str(metadata_[id].string);
+      return true;
+    }
+    return textSlow(id, out, what);
+  }
   /// A value operand (global, function, constant), or kNoId for null.
   /// Inline: the common operand (null and failures out of line).
   [[gnu::always_inline]] bool value(MetadataId id, ValueId &out, std::string_view what) {
@@ -158,6 +164,7 @@ private:
   }
   [[gnu::noinline]] bool nodeSlow(MetadataId id, std::span<const MetadataId> &ops,
                                   size_t minOperands);
+  [[gnu::noinline]] bool textSlow(MetadataId id, std::string_view &out, std::string_view what);
   [[gnu::noinline]] bool valueSlow(MetadataId id, ValueId &out, std::string_view what);
   [[gnu::noinline]] bool u32Slow(MetadataId id, uint32_t &out, std::string_view what);
   [[gnu::noinline]] bool integerSlow(MetadataId id, int64_t &out, std::string_view what);

@@ -1023,6 +1023,17 @@ TEST(DxilModule, MetadataErrors) {
     EXPECT_NE(errorOf(s.decode()).find("unknown shader kind \"xs\""), std::string::npos);
   }
   {
+    // The shader kind not a string (text()'s failure, out of line).
+    Shader s;
+    MetadataId kind = s.mdI32(5);
+    s.m.namedMetadata.erase(s.m.namedMetadata.begin() + 2); // dx.shaderModel
+    s.named("dx.shaderModel", {s.node({kind, s.mdI32(6), s.mdI32(0)})});
+    s.defineMain();
+    s.entry(kNoId, kNoId, kNoId);
+    EXPECT_EQ(errorOf(s.decode()), "!dx.shaderModel: metadata #" + std::to_string(kind) +
+                                       ": shader kind: expected a string");
+  }
+  {
     Shader s;
     s.defineMain();
     EXPECT_EQ(errorOf(s.decode()),
