@@ -133,7 +133,7 @@ private:
     return true;
   }
 
-  bool boolean(MetadataId id, bool &out, std::string_view what) {
+  [[gnu::always_inline]] bool boolean(MetadataId id, bool &out, std::string_view what) {
     int64_t v = 0;
     if (!r_.integer(id, v, what))
       return false;
