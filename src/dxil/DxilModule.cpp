@@ -256,7 +256,7 @@ private:
   // -------------------------------------------------------------------------------------------
   // Signatures
 
-  bool element(MetadataId id, DxilSignatureElement &e) {
+  [[gnu::always_inline]] bool element(MetadataId id, DxilSignatureElement &e) {
     std::span<const MetadataId> ops;
     if (!r_.node(id, ops, 11))
       return false;
