@@ -46,7 +46,8 @@ private:
   const LlvmModule &m_;
   DxilModule &out_;
 
-  bool versionPair(NamedIndex name, uint32_t &major, uint32_t &minor, bool &present) {
+  [[gnu::always_inline]] bool versionPair(NamedIndex name, uint32_t &major, uint32_t &minor,
+                                          bool &present) {
     std::span<const MetadataId> list = r_.namedAt(name);
     present = !list.empty();
     if (!present)
