@@ -544,8 +544,22 @@ private:
     numSlots_ = n;
   }
 
-  /// The call's argument types are the function's parameter types.
-  bool argumentTypes(uint32_t index, const Function &callee, const ValueId *ops, uint32_t count) {
+  /// The call's argument types are the function's parameter types. The common call (a module
+  /// whose calls the reader checked, a function type in range with as many parameters) without
+  /// a frame; the rest, which checks each argument and reports, out of line.
+  [[gnu::noinline]] bool argumentTypes(uint32_t index, const Function &callee, const ValueId *ops,
+                                       uint32_t count) {
+    const TypeId fnType = callee.functionType;
+    if (fnType < numTypes_ && m_.callsTyped) [[likely]] {
+      const Type &ft = types_[fnType];
+      if (ft.kind == TypeKind::Function && ft.numElements == count &&
+          uint64_t(ft.firstElement) + ft.numElements <= m_.typeElements.size()) [[likely]]
+        return true;
+    }
+    return argumentTypesSlow(index, callee, ops, count);
+  }
+  [[gnu::noinline]] bool argumentTypesSlow(uint32_t index, const Function &callee,
+                                           const ValueId *ops, uint32_t count) {
     TypeId fnType = callee.functionType;
     if (fnType >= numTypes_ || types_[fnType].kind != TypeKind::Function) [[unlikely]]
       return failCall(index, m_.name(callee.value), "not a function type");
