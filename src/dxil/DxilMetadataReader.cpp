@@ -125,10 +125,14 @@ bool DxilMetadataReader::floating(MetadataId id, double &out, std::string_view w
 }
 
 bool DxilMetadataReader::string(MetadataId id, std::string &out, std::string_view what) {
-  if (id < m_.metadata.size() && m_.metadata[id].kind == MetadataKind::String) {
-    out = m_.str(m_.metadata[id].string);
+  if (id < numMetadata_ && metadata_[id].kind == MetadataKind::String) [[likely]] {
+    out = m_.str(metadata_[id].string);
     return true;
   }
+  return stringSlow(id, what); // the message's frame out of this path
+}
+
+bool DxilMetadataReader::stringSlow(MetadataId id, std::string_view what) {
   return fail(id, std::string(what) + ": expected a string");
 }
 

@@ -165,6 +165,7 @@ private:
   [[gnu::noinline]] bool nodeSlow(MetadataId id, std::span<const MetadataId> &ops,
                                   size_t minOperands);
   [[gnu::noinline]] bool textSlow(MetadataId id, std::string_view &out, std::string_view what);
+  [[gnu::cold, gnu::noinline]] bool stringSlow(MetadataId id, std::string_view what);
   [[gnu::noinline]] bool valueSlow(MetadataId id, ValueId &out, std::string_view what);
   [[gnu::noinline]] bool u32Slow(MetadataId id, uint32_t &out, std::string_view what);
   [[gnu::noinline]] bool integerSlow(MetadataId id, int64_t &out, std::string_view what);

@@ -992,19 +992,26 @@ TEST(DxilModule, ShaderKindPrefixesAreComparedWhole) {
 
 TEST(DxilModule, MetadataErrors) {
   // A value operand that is a string, or a value metadata naming no value: one-line errors; a
-  // null one is kNoId (value()'s inline path and the rest out of line).
-  for (int k = 0; k < 3; ++k) {
+  // null one is kNoId (value()'s inline path and the rest out of line); a name that is not a
+  // string (string()'s failure, out of line).
+  for (int k = 0; k < 4; ++k) {
     Shader s;
     s.defineMain();
     MetadataId symbol = k == 0 ? s.mdString("x") : k == 1 ? s.mdValue(ValueId(9999)) : kNoId;
-    MetadataId cbv = s.node({s.mdI32(0), symbol, s.mdString("cb"), s.mdI32(0), s.mdI32(0),
-                             s.mdI32(1), s.mdI32(16), kNoId});
+    MetadataId name = k == 3 ? s.mdI32(1) : s.mdString("cb");
+    MetadataId cbv =
+        s.node({s.mdI32(0), symbol, name, s.mdI32(0), s.mdI32(0), s.mdI32(1), s.mdI32(16), kNoId});
     s.named("dx.resources", {s.node({kNoId, kNoId, s.node({cbv}), kNoId})});
     s.entry(kNoId, kNoId, kNoId);
     Expected<DxilModule> d = s.decode();
     if (k < 2) {
       EXPECT_EQ(errorOf(d), "!dx.resources: metadata #" + std::to_string(symbol) +
                                 ": symbol: expected a value");
+      continue;
+    }
+    if (k == 3) {
+      EXPECT_EQ(errorOf(d),
+                "!dx.resources: metadata #" + std::to_string(name) + ": name: expected a string");
       continue;
     }
     ASSERT_TRUE(d) << errorOf(d);
