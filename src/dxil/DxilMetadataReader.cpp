@@ -25,21 +25,29 @@ std::span<const MetadataId> DxilMetadataReader::named(std::string_view name) {
   return {};
 }
 
-void DxilMetadataReader::findNamed(std::span<const std::string_view> names) {
-  const size_t count = std::min(names.size(), kMaxNamed);
-  namedNames_ = names.data();
-  bool found[kMaxNamed] = {};
-  for (Found &f : namedFound_) // all of them: namedAt() past `count` is empty too
+void DxilMetadataReader::findNamed(const NamedSet &set) {
+  static_assert(kMaxNamed <= 8, "a name's bit in a byte");
+  namedNames_ = set.names;
+  for (Found &f : namedFound_) // all of them: namedAt() past the set's names is empty too
     f = {nullptr, 0};
+  // A named metadata is compared only with the names of its size not found yet.
+  unsigned remaining = (1u << set.count) - 1;
   const size_t numOperands = m_.metadataOperands.size();
-  for (const NamedMetadata &n : m_.namedMetadata)
-    for (size_t i = 0; i < count; ++i)
-      if (!found[i] && n.name.size == names[i].size() && sameText(m_.str(n.name), names[i])) {
-        found[i] = true; // the first of the name, as named()
+  for (const NamedMetadata &n : m_.namedMetadata) {
+    for (unsigned candidates = set.bySize[std::min<size_t>(n.name.size, kNamedBySize)] & remaining;
+         candidates; candidates &= candidates - 1) {
+      const unsigned i = unsigned(std::countr_zero(candidates));
+      const std::string_view name = set.names[i];
+      if (n.name.size == name.size() && sameText(m_.str(n.name), name)) {
+        remaining &= ~(1u << i); // the first of the name, as named()
         if (uint64_t(n.firstOperand) + n.numOperands <= numOperands)
           namedFound_[i] = {m_.metadataOperands.data() + n.firstOperand, n.numOperands};
         break;
       }
+    }
+    if (remaining == 0)
+      break;
+  }
 }
 
 bool DxilMetadataReader::hasNamed(std::string_view name) const {
@@ -117,6 +125,18 @@ bool DxilMetadataReader::floating(MetadataId id, double &out, std::string_view w
 }
 
 bool DxilMetadataReader::string(MetadataId id, std::string &out, std::string_view what) {
+  if (id < numMetadata_ && metadata_[id].kind == MetadataKind::String) [[likely]] {
+    out = m_.str(metadata_[id].string);
+    return true;
+  }
+  return stringSlow(id, what); // the message's frame out of this path
+}
+
+bool DxilMetadataReader::stringSlow(MetadataId id, std::string_view what) {
+  return fail(id, std::string(what) + ": expected a string");
+}
+
+bool DxilMetadataReader::textSlow(MetadataId id, std::string_view &out, std::string_view what) {
   if (id < m_.metadata.size() && m_.metadata[id].kind == MetadataKind::String) {
     out = m_.str(m_.metadata[id].string);
     return true;
@@ -124,15 +144,7 @@ bool DxilMetadataReader::string(MetadataId id, std::string &out, std::string_vie
   return fail(id, std::string(what) + ": expected a string");
 }
 
-bool DxilMetadataReader::text(MetadataId id, std::string_view &out, std::string_view what) {
-  if (id < m_.metadata.size() && m_.metadata[id].kind == MetadataKind::String) {
-    out = m_.str(m_.metadata[id].string);
-    return true;
-  }
-  return fail(id, std::string(what) + ": expected a string");
-}
-
-bool DxilMetadataReader::value(MetadataId id, ValueId &out, std::string_view what) {
+bool DxilMetadataReader::valueSlow(MetadataId id, ValueId &out, std::string_view what) {
   out = kNoId;
   if (id == kNoId)
     return true;

@@ -29,16 +29,33 @@ public:
   /// (`name` is kept: a literal, or a string that outlives the reader).
   std::span<const MetadataId> named(std::string_view name);
   bool hasNamed(std::string_view name) const;
-  /// Finds the named metadata of each of `names` (literals, in an array that outlives the
-  /// reader: it is kept; at most kMaxNamed) in one pass over the module's list, the first of each
-  /// name as named() finds it; namedAt(i) then gives names[i]'s operands as named(names[i])
-  /// would.
-  void findNamed(std::span<const std::string_view> names);
+  static constexpr size_t kMaxNamed = 8;
+  /// The names findNamed() looks for (literals, in an array that outlives the reader: it is
+  /// kept; at most kMaxNamed), indexed by size when compiling: bySize[s] has bit i set for a
+  /// names[i] of s characters (sizes from kNamedBySize up share the last entry).
+  static constexpr size_t kNamedBySize = 32;
+  struct NamedSet {
+    const std::string_view *names = nullptr;
+    size_t count = 0;
+    std::array<uint8_t, kNamedBySize + 1> bySize{};
+  };
+  static constexpr NamedSet namedSet(std::span<const std::string_view> names) {
+    NamedSet set;
+    set.names = names.data();
+    set.count = names.size() < kMaxNamed ? names.size() : kMaxNamed;
+    for (size_t i = 0; i < set.count; ++i)
+      set.bySize[names[i].size() < kNamedBySize ? names[i].size() : kNamedBySize] |=
+          uint8_t(1u << i);
+    return set;
+  }
+  /// Finds the named metadata of each of the set's names in one pass over the module's list,
+  /// the first of each name as named() finds it; namedAt(i) then gives names[i]'s operands as
+  /// named(names[i]) would.
+  void findNamed(const NamedSet &set);
   std::span<const MetadataId> namedAt(size_t i) {
     context_ = namedNames_[i];
     return {namedFound_[i].data, namedFound_[i].size};
   }
-  static constexpr size_t kMaxNamed = 8;
 
   /// True for a node (uniqued or distinct); null and out-of-range ids are not nodes.
   bool isNode(MetadataId id) const;
@@ -83,10 +100,26 @@ public:
   /// A float or double constant operand.
   bool floating(MetadataId id, double &out, std::string_view what);
   bool string(MetadataId id, std::string &out, std::string_view what);
-  /// A string operand as a view of the module's strings (no copy).
-  bool text(MetadataId id, std::string_view &out, std::string_view what);
+  /// A string operand as a view of the module's strings (no copy). Inline: the common operand.
+  [[gnu::always_inline]] bool text(MetadataId id, std::string_view &out, std::string_view what) {
+    if (id < numMetadata_ && metadata_[id].kind == MetadataKind::String) [[likely]] {
+      out = m_.str(metadata_[id].string);
+      return true;
+    }
+    return textSlow(id, out, what);
+  }
   /// A value operand (global, function, constant), or kNoId for null.
-  bool value(MetadataId id, ValueId &out, std::string_view what);
+  /// Inline: the common operand (null and failures out of line).
+  [[gnu::always_inline]] bool value(MetadataId id, ValueId &out, std::string_view what) {
+    if (id < numMetadata_) [[likely]] {
+      const Metadata &md = metadata_[id];
+      if (md.kind == MetadataKind::Value && md.value < numValues_) [[likely]] {
+        out = md.value;
+        return true;
+      }
+    }
+    return valueSlow(id, out, what);
+  }
   /// The global variable or function behind a value, through casts and constant
   /// expressions; kNoId when there is none.
   ValueId stripCasts(ValueId v) const;
@@ -131,6 +164,9 @@ private:
   }
   [[gnu::noinline]] bool nodeSlow(MetadataId id, std::span<const MetadataId> &ops,
                                   size_t minOperands);
+  [[gnu::noinline]] bool textSlow(MetadataId id, std::string_view &out, std::string_view what);
+  [[gnu::cold, gnu::noinline]] bool stringSlow(MetadataId id, std::string_view what);
+  [[gnu::noinline]] bool valueSlow(MetadataId id, ValueId &out, std::string_view what);
   [[gnu::noinline]] bool u32Slow(MetadataId id, uint32_t &out, std::string_view what);
   [[gnu::noinline]] bool integerSlow(MetadataId id, int64_t &out, std::string_view what);
   [[gnu::cold, gnu::noinline]] bool outOfRange(MetadataId id, std::string_view what);

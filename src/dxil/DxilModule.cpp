@@ -32,9 +32,10 @@ public:
       "dx.version",     "dx.valver",          "dx.shaderModel", "dx.resources",
       "dx.entryPoints", "dx.typeAnnotations", "dx.viewIdState", "dx.rootSignature"};
   static_assert(kNamedCount <= DxilMetadataReader::kMaxNamed);
+  static constexpr DxilMetadataReader::NamedSet kNamedSet = DxilMetadataReader::namedSet(kNamed);
 
   bool run() {
-    r_.findNamed(kNamed);
+    r_.findNamed(kNamedSet);
     return version() && shaderModel() && resources() && entryPoints() && typeAnnotations() &&
            viewIdState() && rootSignature();
   }
@@ -45,7 +46,8 @@ private:
   const LlvmModule &m_;
   DxilModule &out_;
 
-  bool versionPair(NamedIndex name, uint32_t &major, uint32_t &minor, bool &present) {
+  [[gnu::always_inline]] bool versionPair(NamedIndex name, uint32_t &major, uint32_t &minor,
+                                          bool &present) {
     std::span<const MetadataId> list = r_.namedAt(name);
     present = !list.empty();
     if (!present)
@@ -132,7 +134,7 @@ private:
     return true;
   }
 
-  bool boolean(MetadataId id, bool &out, std::string_view what) {
+  [[gnu::always_inline]] bool boolean(MetadataId id, bool &out, std::string_view what) {
     int64_t v = 0;
     if (!r_.integer(id, v, what))
       return false;
@@ -255,7 +257,7 @@ private:
   // -------------------------------------------------------------------------------------------
   // Signatures
 
-  bool element(MetadataId id, DxilSignatureElement &e) {
+  [[gnu::always_inline]] bool element(MetadataId id, DxilSignatureElement &e) {
     std::span<const MetadataId> ops;
     if (!r_.node(id, ops, 11))
       return false;
@@ -284,13 +286,11 @@ private:
     std::span<const MetadataId> indices;
     if (!r_.optionalNode(ops[4], indices))
       return false;
-    e.semanticIndices.reserve(indices.size()); // one allocation for a many-row element
-    for (MetadataId index : indices) {
-      uint32_t x = 0;
-      if (!r_.u32(index, x, "semantic index"))
+    // Most elements' indices fit inside the element (no allocation).
+    uint32_t *out = e.semanticIndices.resize(uint32_t(indices.size()));
+    for (size_t i = 0; i < indices.size(); ++i)
+      if (!r_.u32(indices[i], out[i], "semantic index"))
         return false;
-      e.semanticIndices.push_back(x);
-    }
     return tagList(ops[10], e.otherTags, [&](uint32_t tag, MetadataId v) {
       std::optional<uint32_t> *field = tag == 0   ? &e.outputStream
                                        : tag == 2 ? &e.dynamicIndexMask
@@ -697,6 +697,13 @@ private:
       }
       if (ops.size() % 2 != 1)
         return r_.fail(id, "annotation pairs expected after the kind");
+      // One allocation for the record's annotations, not one per doubling (a few hundred at
+      // most before they are read: a hostile count allocates no more than its records fill).
+      const size_t pairs = std::min<size_t>(ops.size() / 2, 256);
+      if (kind == 0)
+        out_.structAnnotations.reserve(out_.structAnnotations.size() + pairs);
+      else
+        out_.functionAnnotations.reserve(out_.functionAnnotations.size() + pairs);
       for (size_t i = 1; i < ops.size(); i += 2) {
         ValueId v = kNoId;
         if (!r_.value(ops[i], v, "annotated value"))

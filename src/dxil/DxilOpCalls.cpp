@@ -52,7 +52,33 @@ public:
   }
 
   /// True when `type` is what `token` names; the first `$o` fixes the overload type.
+  /// A scalar, or the first `$o` of a scalar overload, without a frame; the rest (structs and
+  /// their names, pointers) in matchesSlow().
   [[gnu::noinline]] bool matches(const SignatureToken &token, TypeId type) {
+    if (type < numTypes_) [[likely]] {
+      const Type &t = types_[type];
+      if (token.kind >= SignatureTokenKind::Void && token.kind <= SignatureTokenKind::Double) {
+        if (!scalar(token, t))
+          return false;
+        // A scalar written as the overload's own type ("i32" in dx.op.threadId.i32) is the
+        // overload.
+        if (overloadType_ == kNoId && token.scalarOverload != Overload::Void &&
+            token.scalarOverload == f_.overload)
+          overloadType_ = type;
+        return true;
+      }
+      if (token.kind == SignatureTokenKind::Overload && overloadType_ == kNoId &&
+          f_.overload != Overload::Void && f_.overload != Overload::Udt &&
+          f_.overload != Overload::Obj) {
+        if (!scalar(f_.overload, t))
+          return false;
+        overloadType_ = type;
+        return true;
+      }
+    }
+    return matchesSlow(token, type);
+  }
+  [[gnu::noinline]] bool matchesSlow(const SignatureToken &token, TypeId type) {
     if (type >= numTypes_)
       return false;
     const Type &t = types_[type];
@@ -544,8 +570,22 @@ private:
     numSlots_ = n;
   }
 
-  /// The call's argument types are the function's parameter types.
-  bool argumentTypes(uint32_t index, const Function &callee, const ValueId *ops, uint32_t count) {
+  /// The call's argument types are the function's parameter types. The common call (a module
+  /// whose calls the reader checked, a function type in range with as many parameters) without
+  /// a frame; the rest, which checks each argument and reports, out of line.
+  [[gnu::noinline]] bool argumentTypes(uint32_t index, const Function &callee, const ValueId *ops,
+                                       uint32_t count) {
+    const TypeId fnType = callee.functionType;
+    if (fnType < numTypes_ && m_.callsTyped) [[likely]] {
+      const Type &ft = types_[fnType];
+      if (ft.kind == TypeKind::Function && ft.numElements == count &&
+          uint64_t(ft.firstElement) + ft.numElements <= m_.typeElements.size()) [[likely]]
+        return true;
+    }
+    return argumentTypesSlow(index, callee, ops, count);
+  }
+  [[gnu::noinline]] bool argumentTypesSlow(uint32_t index, const Function &callee,
+                                           const ValueId *ops, uint32_t count) {
     TypeId fnType = callee.functionType;
     if (fnType >= numTypes_ || types_[fnType].kind != TypeKind::Function) [[unlikely]]
       return failCall(index, m_.name(callee.value), "not a function type");

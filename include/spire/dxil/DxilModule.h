@@ -12,8 +12,11 @@
 #include "spire/dxil/ViewIdState.h"
 #include "spire/support/Expected.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
+#include <initializer_list>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -59,13 +62,82 @@ struct RawTag {
   MetadataId value = kNoId;
 };
 
+/// A signature element's semantic indices, one per row: up to kInline of them (most elements)
+/// inside the element, no allocation; more on the heap. A read-only sequence of uint32_t.
+class SemanticIndices {
+public:
+  using value_type = uint32_t;
+  using size_type = size_t;
+  using iterator = const uint32_t *;
+  using const_iterator = const uint32_t *;
+  static constexpr uint32_t kInline = 5;
+
+  SemanticIndices() = default;
+  SemanticIndices(std::initializer_list<uint32_t> indices) {
+    std::copy(indices.begin(), indices.end(), resize(uint32_t(indices.size())));
+  }
+  SemanticIndices(const SemanticIndices &other) {
+    std::copy(other.begin(), other.end(), resize(other.size_));
+  }
+  SemanticIndices(SemanticIndices &&other) noexcept
+      : size_(other.size_), heap_(std::move(other.heap_)) {
+    std::copy(std::begin(other.inline_), std::end(other.inline_), inline_);
+    other.size_ = 0;
+  }
+  SemanticIndices &operator=(const SemanticIndices &other) {
+    if (this != &other)
+      std::copy(other.begin(), other.end(), resize(other.size_));
+    return *this;
+  }
+  SemanticIndices &operator=(SemanticIndices &&other) noexcept {
+    size_ = other.size_;
+    heap_ = std::move(other.heap_);
+    std::copy(std::begin(other.inline_), std::end(other.inline_), inline_);
+    other.size_ = 0;
+    return *this;
+  }
+
+  /// Room for `n` indices (the old ones dropped), to be written through the pointer returned.
+  uint32_t *resize(uint32_t n) {
+    size_ = n;
+    if (n <= kInline) {
+      heap_.reset();
+      return inline_;
+    }
+    heap_.reset(new uint32_t[n]());
+    return heap_.get();
+  }
+
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  const uint32_t *data() const { return size_ <= kInline ? inline_ : heap_.get(); }
+  const uint32_t *begin() const { return data(); }
+  const uint32_t *end() const { return data() + size_; }
+  uint32_t operator[](size_t i) const { return data()[i]; }
+
+  friend bool operator==(const SemanticIndices &a, const SemanticIndices &b) {
+    return std::equal(a.begin(), a.end(), b.begin(), b.end());
+  }
+  friend bool operator==(const SemanticIndices &a, const std::vector<uint32_t> &b) {
+    return std::equal(a.begin(), a.end(), b.begin(), b.end());
+  }
+
+private:
+  uint32_t size_ = 0;
+  uint32_t inline_[kInline] = {};
+  std::unique_ptr<uint32_t[]> heap_; ///< when size_ > kInline
+};
+
 /// One element of an input, output or patch-constant/primitive signature.
 struct DxilSignatureElement {
+  /// Every field from its initializer (a constructor of our own: value-initialization, as in a
+  /// vector's resize, then sets each field once, not after zeroing the whole record).
+  DxilSignatureElement() {}
   uint32_t id = 0; ///< the element id loadInput/storeOutput use
   std::string name;
   DxilComponentType componentType = DxilComponentType::Invalid;
   SemanticKind semanticKind = SemanticKind::Arbitrary;
-  std::vector<uint32_t> semanticIndices; ///< one per row
+  SemanticIndices semanticIndices; ///< one per row
   InterpolationMode interpolation = InterpolationMode::Undefined;
   uint32_t rows = 0;
   uint32_t cols = 0;
@@ -85,6 +157,9 @@ struct Signatures {
 
 /// One SRV, UAV, CBV or sampler range.
 struct DxilResource {
+  /// Every field from its initializer (a constructor of our own: value-initialization, as in a
+  /// vector's resize, then sets each field once, not after zeroing the whole record).
+  DxilResource() {}
   ResourceClass resourceClass = ResourceClass::SRV;
   uint32_t id = 0;        ///< the range id createHandle names (its position in its list)
   ValueId symbol = kNoId; ///< the global symbol operand as written (often a constant expression)
@@ -191,6 +266,9 @@ struct EntryProperties {
 };
 
 struct EntryPoint {
+  /// Every field from its initializer (a constructor of our own: value-initialization, as in a
+  /// vector's resize, then sets each field once, not after zeroing the whole record).
+  EntryPoint() {}
   ValueId function = kNoId; ///< the entry function's value; kNoId: a library's no-entry record
   uint32_t functionIndex = kNoId; ///< into LlvmModule::functions
   std::string name;
@@ -239,6 +317,9 @@ struct DxilOpCall {
 };
 
 struct DxilModule {
+  /// Every field from its initializer (a constructor of our own: value-initialization, as in a
+  /// vector's resize, then sets each field once, not after zeroing the whole record).
+  DxilModule() {}
   const LlvmModule *llvm = nullptr;
   uint32_t dxilMajor = 0, dxilMinor = 0;                   ///< dx.version
   std::optional<std::array<uint32_t, 2>> validatorVersion; ///< dx.valver

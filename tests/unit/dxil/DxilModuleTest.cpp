@@ -193,6 +193,77 @@ TEST(DxilModule, DecodesSignatureElements) {
   EXPECT_EQ(dxilComponentTypeName(p.componentType), "f32");
 }
 
+TEST(DxilModule, SemanticIndicesInsideTheElementOrOnTheHeap) {
+  // Up to SemanticIndices::kInline indices live in the element, more on the heap: both decoded,
+  // copied and moved whole.
+  Shader s("ps", 0);
+  s.defineMain();
+  auto element = [&](uint32_t id, MetadataId indices, uint32_t rows) {
+    return s.node({s.mdI32(id), s.mdString("TEXCOORD"), s.mdI32(9), s.mdI32(0), indices, s.mdI32(2),
+                   s.mdI32(rows), s.mdI32(4), s.mdI32(0), s.mdI32(0), kNoId});
+  };
+  static_assert(SemanticIndices::kInline == 5);
+  MetadataId few =
+      element(0, s.node({s.mdI32(7), s.mdI32(8), s.mdI32(9), s.mdI32(10), s.mdI32(11)}), 5);
+  MetadataId many = element(
+      1,
+      s.node({s.mdI32(1), s.mdI32(2), s.mdI32(3), s.mdI32(4), s.mdI32(5), s.mdI32(6), s.mdI32(20)}),
+      7);
+  s.entry(s.node({s.node({few, many}), kNoId, kNoId}), kNoId, kNoId);
+  Expected<DxilModule> d = s.decode();
+  ASSERT_TRUE(d) << errorOf(d);
+  const std::vector<DxilSignatureElement> &in = d->entryPoints[0].signatures.inputs;
+  ASSERT_EQ(in.size(), 2u);
+  EXPECT_EQ(in[0].semanticIndices, (std::vector<uint32_t>{7, 8, 9, 10, 11}));
+  EXPECT_EQ(in[1].semanticIndices, (std::vector<uint32_t>{1, 2, 3, 4, 5, 6, 20}));
+  EXPECT_EQ(in[1].semanticIndices[6], 20u);
+  EXPECT_EQ(std::vector<uint32_t>(in[1].semanticIndices.begin(), in[1].semanticIndices.end()),
+            (std::vector<uint32_t>{1, 2, 3, 4, 5, 6, 20}));
+
+  // Copies own their indices; a moved-from list is empty.
+  std::vector<DxilSignatureElement> copy = in;
+  EXPECT_EQ(copy[0].semanticIndices, in[0].semanticIndices);
+  EXPECT_EQ(copy[1].semanticIndices, in[1].semanticIndices);
+  EXPECT_NE(copy[1].semanticIndices.data(), in[1].semanticIndices.data());
+  SemanticIndices moved = std::move(copy[1].semanticIndices);
+  EXPECT_TRUE(copy[1].semanticIndices.empty());
+  EXPECT_EQ(moved, (std::vector<uint32_t>{1, 2, 3, 4, 5, 6, 20}));
+  SemanticIndices small = std::move(copy[0].semanticIndices);
+  EXPECT_EQ(small, (std::vector<uint32_t>{7, 8, 9, 10, 11}));
+  moved = small; // heap to inline
+  EXPECT_EQ(moved, (std::vector<uint32_t>{7, 8, 9, 10, 11}));
+  small = in[1].semanticIndices; // inline to heap
+  EXPECT_EQ(small, (std::vector<uint32_t>{1, 2, 3, 4, 5, 6, 20}));
+  EXPECT_EQ(SemanticIndices({4, 2}), (std::vector<uint32_t>{4, 2}));
+  EXPECT_TRUE(SemanticIndices().empty());
+}
+
+TEST(DxilModule, RecordsValueInitializedHoldTheirInitializers) {
+  // The records have constructors of their own (no zeroing first): value-initialized, in a
+  // vector's resize too, each field still holds its initializer.
+  std::vector<DxilSignatureElement> elements(2);
+  EXPECT_EQ(elements[1].startRow, -1);
+  EXPECT_EQ(elements[1].node, kNoId);
+  EXPECT_TRUE(elements[1].semanticIndices.empty());
+  EXPECT_FALSE(elements[1].usageMask);
+  std::vector<DxilResource> resources(2);
+  EXPECT_EQ(resources[1].symbol, kNoId);
+  EXPECT_EQ(resources[1].global, kNoId);
+  EXPECT_FALSE(resources[1].hasCounter);
+  EXPECT_FALSE(resources[1].elementType);
+  std::vector<EntryPoint> entries(2);
+  EXPECT_EQ(entries[1].functionIndex, kNoId);
+  EXPECT_EQ(entries[1].kind, ShaderKind::Library);
+  EXPECT_EQ(entries[1].resources.node, kNoId);
+  EXPECT_FALSE(entries[1].properties.numThreads);
+  DxilModule d{};
+  EXPECT_EQ(d.llvm, nullptr);
+  EXPECT_EQ(d.kind, ShaderKind::Pixel);
+  EXPECT_EQ(d.resources.node, kNoId);
+  EXPECT_FALSE(d.validatorVersion);
+  EXPECT_TRUE(d.opCalls.empty());
+}
+
 TEST(DxilModule, DecodesStageStates) {
   Shader s("hs", 0);
   s.defineMain();
@@ -799,6 +870,33 @@ TEST(DxilModule, NamedMetadataFoundInOnePassTakeTheFirstOfEachName) {
   EXPECT_EQ(d->entryPoints.size(), 1u);
 }
 
+// The decoder compares a named metadata only with the names of its size: names of the sizes of
+// several (14: dx.shaderModel, dx.entryPoints, dx.viewIdState), differing in their last
+// character, and names longer than any it looks for come first and are passed over.
+TEST(DxilModule, NamedMetadataComparedWithTheNamesOfTheirSize) {
+  Shader s;
+  s.defineMain();
+  s.entry(kNoId, kNoId, kNoId);
+  const size_t real = s.m.namedMetadata.size();
+  s.named("dx.entryPointZ", {s.node({})});
+  s.named("dx.shaderModeL", {s.node({s.mdString("ps"), s.mdI32(6), s.mdI32(0)})});
+  s.named("dx.viewIdStatE", {s.node({})});
+  s.named("dx.typeAnnotationS", {s.node({s.mdI32(7)})});
+  s.named("dx.some.named.metadata.longer.than.32", {s.node({})});
+  s.named("dx.versioN", {s.node({s.mdI32(9), s.mdI32(9)})});
+  std::rotate(s.m.namedMetadata.begin(), s.m.namedMetadata.begin() + real, s.m.namedMetadata.end());
+  Expected<DxilModule> d = s.decode();
+  ASSERT_TRUE(d) << errorOf(d);
+  EXPECT_EQ(d->kind, ShaderKind::Compute);
+  EXPECT_EQ(d->shaderModelMinor, 6u);
+  EXPECT_EQ(d->dxilMajor, 1u);
+  EXPECT_EQ(d->dxilMinor, 6u);
+  EXPECT_EQ(d->entryPoints.size(), 1u);
+  EXPECT_TRUE(d->viewIdState.empty());
+  EXPECT_TRUE(d->structAnnotations.empty());
+  EXPECT_TRUE(d->otherTypeAnnotations.empty());
+}
+
 // The view ID state is read into the module's own state: the second reading (with the view ID
 // masks) after the first fails, and the first reading's error when neither fits.
 /// Fills a stretch of the stack with junk, for a test that the decoder's own state does not
@@ -893,6 +991,35 @@ TEST(DxilModule, ShaderKindPrefixesAreComparedWhole) {
 }
 
 TEST(DxilModule, MetadataErrors) {
+  // A value operand that is a string, or a value metadata naming no value: one-line errors; a
+  // null one is kNoId (value()'s inline path and the rest out of line); a name that is not a
+  // string (string()'s failure, out of line).
+  for (int k = 0; k < 4; ++k) {
+    Shader s;
+    s.defineMain();
+    MetadataId symbol = k == 0 ? s.mdString("x") : k == 1 ? s.mdValue(ValueId(9999)) : kNoId;
+    MetadataId name = k == 3 ? s.mdI32(1) : s.mdString("cb");
+    MetadataId cbv =
+        s.node({s.mdI32(0), symbol, name, s.mdI32(0), s.mdI32(0), s.mdI32(1), s.mdI32(16), kNoId});
+    s.named("dx.resources", {s.node({kNoId, kNoId, s.node({cbv}), kNoId})});
+    s.entry(kNoId, kNoId, kNoId);
+    Expected<DxilModule> d = s.decode();
+    if (k < 2) {
+      EXPECT_EQ(errorOf(d), "!dx.resources: metadata #" + std::to_string(symbol) +
+                                ": symbol: expected a value");
+      continue;
+    }
+    if (k == 3) {
+      EXPECT_EQ(errorOf(d),
+                "!dx.resources: metadata #" + std::to_string(name) + ": name: expected a string");
+      continue;
+    }
+    ASSERT_TRUE(d) << errorOf(d);
+    ASSERT_EQ(d->resources.cbvs.size(), 1u);
+    EXPECT_EQ(d->resources.cbvs[0].symbol, kNoId);
+    EXPECT_EQ(d->resources.cbvs[0].global, kNoId);
+    EXPECT_EQ(d->resources.cbvs[0].name, "cb");
+  }
   {
     Shader s;
     s.m.namedMetadata.erase(s.m.namedMetadata.begin() + 2); // dx.shaderModel
@@ -901,6 +1028,17 @@ TEST(DxilModule, MetadataErrors) {
   {
     Shader s("xs");
     EXPECT_NE(errorOf(s.decode()).find("unknown shader kind \"xs\""), std::string::npos);
+  }
+  {
+    // The shader kind not a string (text()'s failure, out of line).
+    Shader s;
+    MetadataId kind = s.mdI32(5);
+    s.m.namedMetadata.erase(s.m.namedMetadata.begin() + 2); // dx.shaderModel
+    s.named("dx.shaderModel", {s.node({kind, s.mdI32(6), s.mdI32(0)})});
+    s.defineMain();
+    s.entry(kNoId, kNoId, kNoId);
+    EXPECT_EQ(errorOf(s.decode()), "!dx.shaderModel: metadata #" + std::to_string(kind) +
+                                       ": shader kind: expected a string");
   }
   {
     Shader s;
