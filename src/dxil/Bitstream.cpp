@@ -1139,45 +1139,126 @@ namespace {
 
 } // namespace
 
+namespace {
+
+/// A VBR-6 field of three to nine chunks from the bits of one load, `v`, whose first two chunks
+/// continue: its value into `value` and its length into `bits`; false when it is longer.
+/// (Each chunk shifted into place and masked: no shift count to keep.)
+[[gnu::always_inline]] inline bool longVbr6(uint64_t v, uint64_t &value, unsigned &bits) {
+  uint64_t r = (v & 31) | ((v >> 1) & 0x3E0);
+#pragma GCC unroll 8
+  for (unsigned k = 2; k < 9; ++k) {
+    r |= (v >> k) & (uint64_t(31) << (5 * k));
+    if (!((v >> (6 * k + 5)) & 1)) {
+      value = r;
+      bits = 6 * (k + 1);
+      return true;
+    }
+  }
+  return false;
+}
+
+} // namespace
+
 bool BitstreamReader::readUnabbreviated(uint64_t start, BitstreamRecord &out) {
   // The common case with no call but tail calls (so no registers to save): a code and a count
   // of one or two VBR-6 chunks each from one load, operands that fit the record's storage,
-  // whole loads for every operand. Anything else goes to readUnabbreviatedSlow from the start.
-  // (The cursor's fields in locals: the record's stores could alias them.)
-  const uint64_t pos = pos_, end = end_;
+  // whole loads for every operand. Anything else goes to readUnabbreviatedSlow from the start;
+  // a field longer than a load, or the data's last bytes, to finishVbrRun (pos_ is not moved
+  // before the record is whole).
+  // (The cursor's fields in locals: the record's stores could alias them. loadLimit_ is 0
+  // after a failure, so this path never meets one, and nothing here can fail: no failed_ test.)
+  const uint64_t pos = pos_;
   const uint8_t *const data = data_;
-  if (pos + 64 > end) [[unlikely]]
+  if (pos >= loadLimit_) [[unlikely]]
     return readUnabbreviatedSlow(start, out);
+  out.bitOffset = start; // (first: start's register is free for the rest)
   const uint64_t w = loadBitsAt(data, pos);
-  unsigned fieldsAt = 0;
-  uint64_t code, count;
-  if (!shortVbr6(w, fieldsAt, code) || !shortVbr6(w, fieldsAt, count) || count > out.ops.capacity())
-      [[unlikely]]
-    return readUnabbreviatedSlow(start, out);
-  uint64_t *p = out.ops.resizeForOverwrite(count); // (no growth: before any other store)
-  uint64_t at = pos + fieldsAt;
-  if (count > end - at) [[unlikely]] {
-    pos_ = at;
-    return failCount(start, "record with ", count, " operands runs past the end");
+  uint64_t code = w & 63, rest = w >> 6;
+  unsigned fieldsAt = 12;
+  if (code & 32) {
+    if (rest & 32) [[unlikely]]
+      return readUnabbreviatedSlow(start, out);
+    code = (code & 31) | ((rest & 31) << 5);
+    rest = w >> 12;
+    fieldsAt = 18;
   }
+  uint64_t count = rest & 63;
+  if (count & 32) {
+    if (rest & 0x800) [[unlikely]]
+      return readUnabbreviatedSlow(start, out);
+    count = (count & 31) | ((rest >> 1) & 0x3E0);
+    fieldsAt += 6;
+  }
+  if (count > out.ops.capacity()) [[unlikely]]
+    return readUnabbreviatedSlow(start, out);
+  uint64_t *q = out.ops.resizeForOverwrite(count); // (no growth: before any other store)
   out.abbrev = kAbbrevUnabbreviatedRecord;
-  out.bitOffset = start;
   out.blob = {};
   out.code = uint32_t(code);
-  // (The loop's end pointer only, and start reloaded (read() passes recordStart_): the loop
-  // keeps to the registers a call may clobber.)
-  uint64_t *const pEnd = p + count;
-  uint64_t *const q = vbrFieldsToEnd(data, end - 64, at, 6, p, pEnd);
+  // (No test of the count against the bits left: every field decoded here is inside the data,
+  // six bits at least; a record that runs past it stops the loop early, and finishVbrRun
+  // tests it.) The limit is read from the reader in the loop (the stores could alias it): one
+  // register fewer.
+  uint64_t at = pos + fieldsAt;
+  uint64_t *const pEnd = q + count;
+  while (q != pEnd) {
+    if (at >= loadLimit_) [[unlikely]]
+      return finishVbrRun(q, pEnd, at);
+    const uint64_t v = loadBitsAt(data, at);
+    if (!(v & 32)) [[likely]] { // one chunk: most values
+      *q++ = v & 63;
+      at += 6;
+      continue;
+    }
+    // Names spelled in VBR-6 characters: four two-chunk fields in a row (continuation bits
+    // set, clear, set, clear...) come out of this load at once.
+    constexpr uint64_t kPairBits = 0x0000820820820820, kPairs = 0x0000020020020020;
+    if ((v & kPairBits) == kPairs && pEnd - q >= 4) {
+      for (unsigned k = 0; k < 4; ++k)
+        q[k] = ((v >> (12 * k)) & 31) | ((v >> (12 * k + 1)) & 0x3E0);
+      q += 4;
+      at += 48;
+      continue;
+    }
+    if (!(v & 0x800)) { // two chunks
+      *q++ = (v & 31) | ((v >> 1) & 0x3E0);
+      at += 12;
+      continue;
+    }
+    uint64_t value;
+    unsigned bits;
+    if (!longVbr6(v, value, bits)) [[unlikely]]
+      return finishVbrRun(q, pEnd, at);
+    *q++ = value;
+    at += bits;
+  }
   pos_ = at;
-  if (q != pEnd) [[unlikely]]
-    return finishVbrRun(recordStart_, q, uint64_t(pEnd - q));
+  if (at > blockEnd_) [[unlikely]]
+    return blockOverrun();
+  records_++;
+  return true;
+}
+
+bool BitstreamReader::finishVbrRun(uint64_t *q, uint64_t *pEnd, uint64_t at) {
+  // readUnabbreviated's record from `q` to `pEnd` (a field longer than a load, or the data's
+  // last bytes) at bit `at`; pos_ is still at the record's code. A count larger than the bits after
+  // it is reported as the slow path reports it.
+  const uint64_t w = loadBitsAt(data_, pos_);
+  unsigned fieldsAt = 0;
+  uint64_t code, count;
+  shortVbr6(w, fieldsAt, code); // (decoded before: one or two chunks each)
+  shortVbr6(w, fieldsAt, count);
+  if (count > end_ - (pos_ + fieldsAt)) {
+    pos_ += fieldsAt;
+    return failCount(recordStart_, "record with ", count, " operands runs past the end");
+  }
+  pos_ = at;
+  readVbrRun(6, q, uint64_t(pEnd - q));
   return finishRecord(recordStart_);
 }
 
-bool BitstreamReader::finishVbrRun(uint64_t start, uint64_t *p, uint64_t count) {
-  readVbrRun(6, p, count);
-  return finishRecord(start);
-}
+bool BitstreamReader::blockOverrun() { return recordError(recordStart_); }
 
 bool BitstreamReader::readUnabbreviatedSlow(uint64_t start, BitstreamRecord &out) {
   out.abbrev = kAbbrevUnabbreviatedRecord;

@@ -445,7 +445,9 @@ private:
   // read()'s two kinds of record (tail calls: each saves only the registers it needs).
   [[gnu::noinline]] bool readUnabbreviated(uint64_t start, BitstreamRecord &out);
   [[gnu::noinline]] bool readUnabbreviatedSlow(uint64_t start, BitstreamRecord &out);
-  [[gnu::noinline]] bool finishVbrRun(uint64_t start, uint64_t *p, uint64_t count);
+  [[gnu::noinline]] bool finishVbrRun(uint64_t *q, uint64_t *pEnd, uint64_t at);
+  /// A record that ends past its block's end (at recordStart_).
+  [[gnu::cold, gnu::noinline]] bool blockOverrun();
   [[gnu::noinline]] bool readAbbreviated(uint32_t abbrevId, uint64_t start, BitstreamRecord &out);
   // read()'s failures, out of line so that the record's path needs no room for strings.
   [[gnu::cold, gnu::noinline]] bool failText(uint64_t start, const char *message);

@@ -1358,6 +1358,92 @@ TEST(DxilBitstream, IdAtTheEndOfItsBlockIsAnError) {
   EXPECT_NE(errorOf(s).find("past the end of its block"), std::string::npos) << errorOf(s);
 }
 
+TEST(DxilBitstream, UnabbreviatedRecordPastItsBlockFarFromTheDataEnd) {
+  // A record whose fields run past its block's declared end with more data after it, read
+  // into operands that hold it already (the one-load path, which tests the block's end once
+  // the record is whole), at every alignment.
+  for (unsigned pad = 0; pad < 8; ++pad) {
+    BitWriter w;
+    w.enterBlock(8, 3);
+    w.record(1, std::vector<uint64_t>(40, 1)); // 3 + 6 + 6 + 40 * 6 bits: 255
+    for (unsigned k = 0; k < pad; ++k)
+      w.record(1, {});                         // 3 + 6 + 6 bits each
+    w.record(2, std::vector<uint64_t>(40, 5)); // past the ninth word
+    for (int k = 0; k < 8; ++k)
+      w.record(3, {1, 2, 3, 4});
+    w.endBlock();
+    w.align32();
+    std::vector<uint8_t> bytes = w.bytes();
+    bytes[4] = 13; // the declared length: thirteen words (416 bits)
+    bytes[5] = bytes[6] = bytes[7] = 0;
+    Reading r(bytes);
+    ASSERT_TRUE(r.firstRecord());
+    for (unsigned k = 0; k < pad; ++k)
+      ASSERT_TRUE(r.nextRecord());
+    BitstreamEntry e;
+    ASSERT_TRUE(r.reader.next(e)) << "pad " << pad;
+    ASSERT_EQ(e.kind, BitstreamEntry::Kind::Record);
+    EXPECT_FALSE(r.reader.read(e.id, r.rec)) << "pad " << pad;
+    EXPECT_NE(r.reader.takeError().message.find("record runs past the end of its block"),
+              std::string::npos);
+  }
+}
+
+TEST(DxilBitstream, UnabbreviatedRecordAfterAFailureIsAnError) {
+  // read() right after a failure, of records the operands hold already (the one-load path is
+  // not taken then), far from the end: one with operands and one without.
+  for (size_t count : {size_t(0), size_t(30)}) {
+    std::vector<uint64_t> ops(count, 7);
+    std::vector<uint8_t> bytes = inBlock([&](BitWriter &w) {
+      w.record(5, std::vector<uint64_t>(30, 1));
+      for (int k = 0; k < 4; ++k)
+        w.record(5, ops);
+    });
+    Reading r(bytes);
+    ASSERT_TRUE(r.firstRecord());
+    BitstreamEntry e;
+    ASSERT_TRUE(r.reader.next(e));
+    ASSERT_EQ(e.id, kAbbrevUnabbreviatedRecord);
+    EXPECT_EQ(r.reader.readVbr(1), 0u); // fails
+    EXPECT_FALSE(r.reader.read(e.id, r.rec)) << count << " operands";
+    EXPECT_NE(r.reader.takeError().message.find("past the end of the data"), std::string::npos);
+  }
+}
+
+TEST(DxilBitstream, UnabbreviatedFieldsOfEveryLengthInStorageTheyFit) {
+  // Fields of every length a load holds (three to nine chunks, decoded from it) and longer
+  // (ten and more, decoded apart, with the record's fields after them), mixed with short ones,
+  // read into operands that hold them already, at every bit alignment, with more data after;
+  // and two-chunk fields of every bit, four in a row (decoded from one load) and alone.
+  std::vector<uint64_t> ops{600, 1000, 513, 1023, 32, 700, 5, 1022, 6};
+  for (unsigned chunks = 1; chunks <= 13; ++chunks) {
+    const unsigned bits = std::min(5 * chunks, 64u);
+    const uint64_t top = uint64_t(1) << (bits - 1);
+    ops.push_back(top | (0x5555555555555555ull & (top - 1)));
+    ops.push_back(chunks);
+    ops.push_back(top);
+  }
+  for (unsigned pad = 0; pad < 8; ++pad) {
+    std::vector<uint8_t> bytes = inBlock([&](BitWriter &w) {
+      w.record(1, std::vector<uint64_t>(64, 1));
+      for (unsigned k = 0; k < pad; ++k)
+        w.record(1, {});
+      w.record(5, ops);
+      for (int k = 0; k < 8; ++k)
+        w.record(3, {1, 2, 3, 4});
+    });
+    Reading r(bytes);
+    ASSERT_TRUE(r.firstRecord());
+    for (unsigned k = 0; k < pad; ++k)
+      ASSERT_TRUE(r.nextRecord());
+    ASSERT_TRUE(r.nextRecord());
+    EXPECT_EQ(r.rec.code, 5u);
+    EXPECT_EQ(r.ops(), ops) << "pad " << pad;
+    for (int k = 0; k < 8; ++k)
+      ASSERT_TRUE(r.nextIs(3, {1, 2, 3, 4})) << "pad " << pad << ", record " << k;
+  }
+}
+
 TEST(DxilBitstream, RecordPastTheEndOfItsBlockIsAnError) {
   BitWriter w;
   w.enterBlock(8, 3);
