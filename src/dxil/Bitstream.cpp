@@ -1211,17 +1211,17 @@ bool BitstreamReader::readUnabbreviated(uint64_t start, BitstreamRecord &out) {
       at += 6;
       continue;
     }
-    // Names spelled in VBR-6 characters: four two-chunk fields in a row (continuation bits
-    // set, clear, set, clear...) come out of this load at once.
-    constexpr uint64_t kPairBits = 0x0000820820820820, kPairs = 0x0000020020020020;
-    if ((v & kPairBits) == kPairs && pEnd - q >= 4) {
-      for (unsigned k = 0; k < 4; ++k)
-        q[k] = ((v >> (12 * k)) & 31) | ((v >> (12 * k + 1)) & 0x3E0);
-      q += 4;
-      at += 48;
-      continue;
-    }
     if (!(v & 0x800)) { // two chunks
+      // Names spelled in VBR-6 characters: four two-chunk fields in a row (continuation bits
+      // set, clear, set, clear...) come out of this load at once.
+      constexpr uint64_t kPairBits = 0x0000820820820820, kPairs = 0x0000020020020020;
+      if ((v & kPairBits) == kPairs && pEnd - q >= 4) {
+        for (unsigned k = 0; k < 4; ++k)
+          q[k] = ((v >> (12 * k)) & 31) | ((v >> (12 * k + 1)) & 0x3E0);
+        q += 4;
+        at += 48;
+        continue;
+      }
       *q++ = (v & 31) | ((v >> 1) & 0x3E0);
       at += 12;
       continue;
