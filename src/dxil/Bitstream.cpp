@@ -834,6 +834,8 @@ void BitstreamReader::leaveBlock() {
     return;
   pos_ = scopes_.back().endBit;
   popScope();
+  if (failed_)
+    blockAbbrevs_ = 0; // (see refreshAbbrevs)
 }
 
 Status BitstreamReader::skipBlock() {
@@ -1299,43 +1301,181 @@ bool BitstreamReader::readUnabbreviatedSlow(uint64_t start, BitstreamRecord &out
 }
 
 bool BitstreamReader::readAbbreviated(uint32_t abbrevId, uint64_t start, BitstreamRecord &out) {
+  // The common case with no call but tail calls (so few registers to save): a code and scalars
+  // of one load each (a literal, a fixed field of up to 57 bits, a VBR field of one or two
+  // chunks from one load, a char6), then nothing or a fixed array of up to 51 bits in all,
+  // into operands that hold them. A record's first scalar that is anything else goes on in
+  // readAbbreviatedRest from it, any other array in readArray; a record whose code is not its
+  // first operand, or is not decoded here, to readAbbreviatedSlow from the start. pos_ moves
+  // only when the record is whole (or when the rest is handed on). loadLimit_ is 0 after a
+  // failure: no failed_ test.
+  const uint32_t index = abbrevId - kFirstApplicationAbbrev; // (ids below: a huge index)
+  if (index >= blockAbbrevs_) [[unlikely]]
+    return failAbbrevId(start, abbrevId);
+  const Abbrev &abbrev = abbrevs_[blockIds_[index]];
+  const uint32_t scalars = abbrev.leadingScalars;
+  if (scalars - 1 >= out.ops.capacity()) [[unlikely]] // (no scalar: a huge count)
+    return readAbbreviatedSlow(abbrevId, start, out);
+  const AbbrevOp *op = abbrevOps_.data() + abbrev.firstOp;
+  const AbbrevOp *const opsEnd = op + abbrev.numOps;
+  const AbbrevOp *const scalarEnd = op + scalars;
+  const uint8_t *const data = data_;
+  uint64_t pos = pos_;
+  // One scalar into `v` and pos past it; false: not from one load here.
+  auto scalar = [&](const AbbrevOp &o, uint64_t &v) [[gnu::always_inline]] {
+    const AbbrevOp::Kind kind = o.kind;
+    if (kind == AbbrevOp::Kind::Literal) {
+      v = o.value;
+      return true;
+    }
+    if (pos >= loadLimit_) [[unlikely]]
+      return false;
+    const uint64_t w = loadBitsAt(data, pos);
+    if (kind == AbbrevOp::Kind::Char6) [[unlikely]] { // (arrays and blobs come after scalars)
+      v = char6(w);
+      pos += 6;
+      return true;
+    }
+    // A fixed field, or a VBR field's first chunk, whose last bit says whether it goes on.
+    const unsigned width = unsigned(o.value);
+    if (width > 57) [[unlikely]]
+      return false;
+    const uint64_t field = w & ((uint64_t(1) << width) - 1);
+    if (kind == AbbrevOp::Kind::Vbr && (field >> (width - 1))) {
+      const uint64_t second = (w >> width) & ((uint64_t(1) << width) - 1);
+      if ((second >> (width - 1)) || 2 * width > 57) [[unlikely]]
+        return false;
+      v = (field ^ (uint64_t(1) << (width - 1))) | (second << (width - 1));
+      pos += 2 * width;
+      return true;
+    }
+    v = field;
+    pos += width;
+    return true;
+  };
+  uint64_t code;
+  if (!scalar(*op, code) || code > 0xFFFFFFFFu) [[unlikely]]
+    return readAbbreviatedSlow(abbrevId, start, out);
+  uint64_t *q = out.ops.resizeForOverwrite(scalars - 1); // (no growth: tested above)
+  out.code = uint32_t(code);
+  out.abbrev = abbrevId;
+  out.bitOffset = start;
+  out.blob = {};
+  for (++op; op != scalarEnd; ++op, ++q) {
+    if (!scalar(*op, *q)) [[unlikely]] {
+      out.ops.resizeForOverwrite(size_t(q - out.ops.data()));
+      pos_ = pos;
+      return readAbbreviatedRest(op, opsEnd, out);
+    }
+  }
+  if (op != opsEnd) {
+    // A fixed array of up to 51 bits and its count of one VBR-6 chunk from one load, into
+    // the operands' room; any other array from its count on in readArray, a blob in
+    // readAbbreviatedRest.
+    pos_ = pos;
+    if (op->kind != AbbrevOp::Kind::Array) [[unlikely]]
+      return readAbbreviatedRest(op, opsEnd, out);
+    const AbbrevOp &elt = op[1];
+    const unsigned width = unsigned(elt.value);
+    if (elt.kind != AbbrevOp::Kind::Fixed || pos >= loadLimit_)
+      return readArray(elt, out);
+    const uint64_t w = loadBitsAt(data, pos), count = w & 63;
+    if ((count & 32) || count * width > 51 || scalars - 1 + count > out.ops.capacity() ||
+        width > 32)
+      return readArray(elt, out);
+    out.ops.resizeForOverwrite(scalars - 1 + count);
+    const uint64_t bits = w >> 6, mask = (uint64_t(1) << width) - 1;
+    for (uint64_t k = 0; k < count; ++k)
+      q[k] = (bits >> (k * width)) & mask;
+    pos += 6 + count * width;
+  }
+  pos_ = pos;
+  if (pos > blockEnd_) [[unlikely]]
+    return blockOverrun();
+  records_++;
+  return true;
+}
+
+bool BitstreamReader::readArray(const AbbrevOp &elt, BitstreamRecord &out) {
+  // An array (its element encoding `elt`) from its count on, appended to out.ops, and the
+  // record's end.
+  const uint64_t start = recordStart_;
+  uint64_t count = readVbr(6);
+  uint64_t minBits = elt.kind == AbbrevOp::Kind::Char6 ? 6 : elt.value;
+  // count <= bits left (below 2^35) keeps the product from overflowing.
+  if (failed_ || count > bitsLeft() || count * minBits > bitsLeft())
+    return failCount(start, "array of ", count, " elements runs past the end");
+  size_t base = out.ops.size();
+  uint64_t *__restrict p = out.ops.resizeForOverwrite(base + size_t(count)) + base;
+  unsigned width = unsigned(elt.value);
+  switch (elt.kind) {
+  case AbbrevOp::Kind::Fixed:
+    if (count * width <= 57 && width - 1 < 32 && pos_ + 64 <= end_) {
+      // A short array (names, small operand lists) from one load, here: readFixedRun's
+      // call and saved registers cost more than its few fields.
+      const uint64_t w = loadBitsAt(data_, pos_), mask = (uint64_t(1) << width) - 1;
+      for (uint64_t k = 0; k < count; ++k)
+        p[k] = (w >> (k * width)) & mask;
+      pos_ += count * width;
+      break;
+    }
+    readFixedRun(width, p, count);
+    break;
+  case AbbrevOp::Kind::Vbr:
+    readVbrRun(width, p, count);
+    break;
+  default: { // Char6, checked when the abbreviation was defined
+    uint64_t k = end_ >= 64 ? fixedFieldsFromLoads(data_, end_ - 64, pos_, 6, p, count, kChar6) : 0;
+    for (; k < count && !failed_; ++k) // the last bytes
+      p[k] = char6(readFixed(6));
+    break;
+  }
+  }
+  return finishRecord(start);
+}
+
+bool BitstreamReader::readAbbreviatedSlow(uint32_t abbrevId, uint64_t start, BitstreamRecord &out) {
+  // Any abbreviated record from its start (pos_ after its id), field by field.
   out.abbrev = abbrevId;
   out.bitOffset = start;
   out.ops.clear();
   out.blob = {};
-  const uint32_t index = abbrevId - kFirstApplicationAbbrev; // (ids below: a huge index)
-  if (index >= blockAbbrevs_) [[unlikely]]
-    return failUndefinedAbbrev(start, abbrevId, blockAbbrevs_);
-  const Abbrev &abbrev = abbrevs_[blockIds_[index]];
+  const Abbrev &abbrev = abbrevs_[blockIds_[abbrevId - kFirstApplicationAbbrev]];
   const AbbrevOp *op = abbrevOps_.data() + abbrev.firstOp;
-  const AbbrevOp *end = op + abbrev.numOps;
   // The code is the first operand; when it is an array or a blob, it is the first value read.
-  uint32_t scalars = abbrev.leadingScalars;
-  bool codeFromOps = scalars == 0;
-  if (!codeFromOps) {
-    uint64_t code = op->kind == AbbrevOp::Kind::Literal ? op->value
-                    : op->kind == AbbrevOp::Kind::Fixed ? readFixed(unsigned(op->value))
-                                                        : readScalar(*op);
-    if (code > 0xFFFFFFFFu)
-      return failCount(start, "record code ", code, " out of range");
-    out.code = uint32_t(code);
-    ++op;
-    --scalars;
+  if (abbrev.leadingScalars == 0) {
+    if (!readAbbreviatedOps(op, op + abbrev.numOps, out))
+      return false;
+    if (out.ops.empty())
+      return failText(start, out.blob.empty() ? "abbreviated record without a code"
+                                              : "record whose code is a blob");
+    if (out.ops[0] > 0xFFFFFFFFu)
+      return failText(start, "record code out of range");
+    out.code = uint32_t(out.ops[0]);
+    out.ops.popFront();
+    return finishRecord(start);
   }
-  // The scalar operands, straight into their slots; then an array or a blob, if any.
-  uint64_t *__restrict slot = out.ops.resizeForOverwrite(scalars);
-  for (uint32_t k = 0; k < scalars; ++k, ++op) {
-    // (Tested in the order of their counts in DXIL: VBR, fixed, literal, char6.)
-    const AbbrevOp::Kind kind = op->kind;
-    if (kind == AbbrevOp::Kind::Vbr)
-      slot[k] = readVbrOfWidth(unsigned(op->value));
-    else if (kind == AbbrevOp::Kind::Fixed)
-      slot[k] = readFixed(unsigned(op->value));
-    else if (kind == AbbrevOp::Kind::Literal) [[likely]]
-      slot[k] = op->value;
-    else // char6 (arrays and blobs come after the scalars)
-      slot[k] = char6(readFixed(6));
-  }
+  const uint64_t code = op->kind == AbbrevOp::Kind::Literal ? op->value
+                        : op->kind == AbbrevOp::Kind::Fixed ? readFixed(unsigned(op->value))
+                                                            : readScalar(*op);
+  if (code > 0xFFFFFFFFu)
+    return failCount(start, "record code ", code, " out of range");
+  out.code = uint32_t(code);
+  return readAbbreviatedRest(op + 1, op + abbrev.numOps, out);
+}
+
+bool BitstreamReader::readAbbreviatedRest(const AbbrevOp *op, const AbbrevOp *end,
+                                          BitstreamRecord &out) {
+  if (!readAbbreviatedOps(op, end, out))
+    return false;
+  return finishRecord(recordStart_);
+}
+
+bool BitstreamReader::readAbbreviatedOps(const AbbrevOp *op, const AbbrevOp *const end,
+                                         BitstreamRecord &out) {
+  // The record's operands from `op` on (pos_ at its field), appended to out.ops; false: error_
+  // set (a failed read only sets failed_, which finishRecord reports).
+  const uint64_t start = recordStart_;
   for (; op != end; ++op) {
     switch (op->kind) {
     case AbbrevOp::Kind::Array: {
@@ -1385,20 +1525,25 @@ bool BitstreamReader::readAbbreviated(uint32_t abbrevId, uint64_t start, Bitstre
       alignTo32();
       break;
     }
-    default: // scalars come first (checked when the abbreviation was defined)
+    default: { // a scalar (all come before any array or blob)
+      // (Tested in the order of their counts in DXIL: VBR, fixed, literal, char6.)
+      const AbbrevOp::Kind kind = op->kind;
+      uint64_t v;
+      if (kind == AbbrevOp::Kind::Vbr)
+        v = readVbrOfWidth(unsigned(op->value));
+      else if (kind == AbbrevOp::Kind::Fixed)
+        v = readFixed(unsigned(op->value));
+      else if (kind == AbbrevOp::Kind::Literal) [[likely]]
+        v = op->value;
+      else
+        v = char6(readFixed(6));
+      const size_t n = out.ops.size();
+      out.ops.resizeForOverwrite(n + 1)[n] = v;
       break;
     }
+    }
   }
-  if (codeFromOps) {
-    if (out.ops.empty())
-      return failText(start, out.blob.empty() ? "abbreviated record without a code"
-                                              : "record whose code is a blob");
-    if (out.ops[0] > 0xFFFFFFFFu)
-      return failText(start, "record code out of range");
-    out.code = uint32_t(out.ops[0]);
-    out.ops.popFront();
-  }
-  return finishRecord(start);
+  return true;
 }
 
 bool BitstreamReader::failText(uint64_t start, const char *message) {
@@ -1407,6 +1552,12 @@ bool BitstreamReader::failText(uint64_t start, const char *message) {
 
 bool BitstreamReader::failCount(uint64_t start, const char *before, uint64_t n, const char *after) {
   return fail(errorAt(start, before + std::to_string(n) + after));
+}
+
+bool BitstreamReader::failAbbrevId(uint64_t start, uint32_t abbrevId) {
+  if (failed_)
+    return recordError(start);
+  return failUndefinedAbbrev(start, abbrevId, blockAbbrevs_);
 }
 
 bool BitstreamReader::failUndefinedAbbrev(uint64_t start, uint32_t abbrevId, size_t available) {

@@ -449,10 +449,23 @@ private:
   /// A record that ends past its block's end (at recordStart_).
   [[gnu::cold, gnu::noinline]] bool blockOverrun();
   [[gnu::noinline]] bool readAbbreviated(uint32_t abbrevId, uint64_t start, BitstreamRecord &out);
+  /// readAbbreviated's general paths: a record from its start; a record from `op` on (pos_ at
+  /// its field, the operands before it and the code read); the operands from `op` on
+  /// (appended, no finishRecord; false: error_ set).
+  [[gnu::noinline]] bool readAbbreviatedSlow(uint32_t abbrevId, uint64_t start,
+                                             BitstreamRecord &out);
+  [[gnu::noinline]] bool readAbbreviatedRest(const AbbrevOp *op, const AbbrevOp *end,
+                                             BitstreamRecord &out);
+  bool readAbbreviatedOps(const AbbrevOp *op, const AbbrevOp *end, BitstreamRecord &out);
+  /// An array (its element encoding `elt`) from its count on (pos_ there), and the record's
+  /// end.
+  [[gnu::noinline]] bool readArray(const AbbrevOp &elt, BitstreamRecord &out);
   // read()'s failures, out of line so that the record's path needs no room for strings.
   [[gnu::cold, gnu::noinline]] bool failText(uint64_t start, const char *message);
   [[gnu::cold, gnu::noinline]] bool failCount(uint64_t start, const char *before, uint64_t n,
                                               const char *after);
+  /// An abbreviation id at or past blockAbbrevs_: undefined, or any after a failure.
+  [[gnu::cold, gnu::noinline]] bool failAbbrevId(uint64_t start, uint32_t abbrevId);
   [[gnu::cold, gnu::noinline]] bool failUndefinedAbbrev(uint64_t start, uint32_t abbrevId,
                                                         size_t available);
 
@@ -476,7 +489,9 @@ private:
   /// the id inside the block; 0 outside any block and after a failure.
   uint64_t nextLimit_ = 0;
   /// The current block's abbreviation ids (scopeAbbrevs_ from firstAbbrev_) and how many,
-  /// for the record path: refreshed whenever the block or its list changes.
+  /// for the record path: refreshed whenever the block or its list changes; none after a
+  /// failure (so that an abbreviated record of literals alone is not read after one: blocks
+  /// are entered and left, and definitions read, only without one, but by leaveBlock()).
   const uint32_t *blockIds_ = nullptr;
   uint32_t blockAbbrevs_ = 0;
   void refreshAbbrevs() {
@@ -487,6 +502,7 @@ private:
   void setFailed() {
     failed_ = true;
     nextLimit_ = loadLimit_ = 0;
+    blockAbbrevs_ = 0;
   }
   uint64_t pendingBlockStart_ = 0; ///< bit offset of the last SubBlock entry's id field
   uint64_t recordStart_ = 0;       ///< bit offset of the last Record entry (its id is read)

@@ -253,9 +253,13 @@ struct Reading {
   ::testing::AssertionResult nextIs(uint32_t code, const std::vector<uint64_t> &operands) {
     if (Status s = nextRecord(); !s)
       return ::testing::AssertionFailure() << s.error().message;
-    if (rec.code != code || ops() != operands)
+    if (rec.code != code || ops() != operands) {
+      std::string got;
+      for (uint64_t v : ops())
+        got += " " + std::to_string(v);
       return ::testing::AssertionFailure()
-             << "record " << rec.code << " with " << ops().size() << " operands";
+             << "record " << rec.code << " with " << ops().size() << " operands:" << got;
+    }
     return ::testing::AssertionSuccess();
   }
 };
@@ -1441,6 +1445,235 @@ TEST(DxilBitstream, UnabbreviatedFieldsOfEveryLengthInStorageTheyFit) {
     EXPECT_EQ(r.ops(), ops) << "pad " << pad;
     for (int k = 0; k < 8; ++k)
       ASSERT_TRUE(r.nextIs(3, {1, 2, 3, 4})) << "pad " << pad << ", record " << k;
+  }
+}
+
+/// Abbreviated records of every shape readAbbreviated's one-load path takes or hands on, with
+/// their expected operands: written by `write` (the definitions first), read by `check`.
+struct AbbreviatedShapes {
+  struct Record {
+    uint32_t abbrev;
+    std::vector<std::pair<uint64_t, int>> fields; ///< (value, width): fixed; (value, -width): VBR
+    uint32_t code;
+    std::vector<uint64_t> ops;
+  };
+  std::vector<Record> records;
+  AbbreviatedShapes() {
+    // 4: literal code, fixed 5, VBR-4, char6, fixed 40, VBR-8, literal, fixed 1.
+    // 5: literal code, VBR-6, array of fixed 7.   6: literal code, fixed 2, array of char6.
+    // 7: literal code, fixed 62.   8: literal code, VBR-30.   9: literal code, array of VBR-6.
+    const uint64_t c = 987654321012ull;                            // a fixed-40 value
+    for (uint64_t v4 : {uint64_t(5), uint64_t(60), uint64_t(300)}) // VBR-4: 1, 2, 3 chunks
+      for (uint64_t v8 : {uint64_t(100), uint64_t(10000), uint64_t(3000000)}) // 1, 2, 4
+        records.push_back({4,
+                           {{17, 5}, {v4, -4}, {51, 6}, {c, 40}, {v8, -8}, {1, 1}},
+                           9,
+                           {17, v4, 'Z', c, v8, 77, 1}});
+    for (size_t n : {0, 1, 5, 7, 8, 31, 32, 40}) {
+      Record r{5, {{3, -6}, {n, -6}}, 11, {3}};
+      for (size_t k = 0; k < n; ++k) {
+        r.fields.push_back({(k * 37) % 128, 7});
+        r.ops.push_back((k * 37) % 128);
+      }
+      records.push_back(r);
+    }
+    for (size_t n : {0, 3, 12}) {
+      Record r{6, {{2, 2}, {n, -6}}, 12, {2}};
+      for (size_t k = 0; k < n; ++k) {
+        r.fields.push_back({k % 64, 6});
+        r.ops.push_back(uint64_t(uint8_t("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                         "0123456789._"[k % 64])));
+      }
+      records.push_back(r);
+    }
+    records.push_back({7, {{(uint64_t(1) << 61) + 5, 62}}, 13, {(uint64_t(1) << 61) + 5}});
+    records.push_back({8, {{uint64_t(1) << 31, -30}}, 14, {uint64_t(1) << 31}});
+    records.push_back({8, {{7, -30}}, 14, {7}});
+    records.push_back({8, {{(uint64_t(1) << 58) - 1, -30}}, 14, {(uint64_t(1) << 58) - 1}});
+    records.push_back({9, {{3, -6}, {40, -6}, {2000, -6}, {5, -6}}, 15, {40, 2000, 5}});
+  }
+  void write(BitWriter &w) const {
+    w.defineAbbrev({{-1, 9}, {1, 5}, {2, 4}, {4, 0}, {1, 40}, {2, 8}, {-1, 77}, {1, 1}});
+    w.defineAbbrev({{-1, 11}, {2, 6}, {3, 0}, {1, 7}});
+    w.defineAbbrev({{-1, 12}, {1, 2}, {3, 0}, {4, 0}});
+    w.defineAbbrev({{-1, 13}, {1, 62}});
+    w.defineAbbrev({{-1, 14}, {2, 30}});
+    w.defineAbbrev({{-1, 15}, {3, 0}, {2, 6}});
+  }
+  static void writeRecord(BitWriter &w, const Record &r) {
+    w.fixed(r.abbrev, 5); // (the block's width: see below)
+    for (auto [v, enc] : r.fields) {
+      if (enc < 0)
+        w.vbr(v, unsigned(-enc));
+      else
+        w.fixed(v, unsigned(enc));
+    }
+  }
+};
+
+TEST(DxilBitstream, AbbreviatedRecordsOfEveryShapeInStorageTheyFit) {
+  // Each shape (scalars of every kind, VBR fields of one, two and more chunks, fixed fields
+  // wider than a load holds, arrays from one load and longer, of fixed, char6 and VBR
+  // elements) after a record that grows the operands' storage, at every bit alignment, with
+  // more data after: the one-load path and every path it hands a record on to.
+  AbbreviatedShapes shapes;
+  for (unsigned pad = 0; pad < 8; ++pad) {
+    std::vector<uint8_t> bytes = inBlock(
+        [&](BitWriter &w) {
+          shapes.write(w);
+          w.record(1, std::vector<uint64_t>(64, 1));
+          for (unsigned k = 0; k < pad; ++k)
+            w.record(1, {});
+          for (const AbbreviatedShapes::Record &r : shapes.records)
+            AbbreviatedShapes::writeRecord(w, r);
+          for (int k = 0; k < 8; ++k)
+            w.record(3, {1, 2, 3, 4});
+        },
+        5); // (ids up to 9; an empty record of 17 bits shifts the next by every alignment)
+    Reading r(bytes);
+    ASSERT_TRUE(r.firstRecord());
+    for (unsigned k = 0; k < pad; ++k)
+      ASSERT_TRUE(r.nextRecord());
+    for (size_t i = 0; i < shapes.records.size(); ++i)
+      ASSERT_TRUE(r.nextIs(shapes.records[i].code, shapes.records[i].ops))
+          << "pad " << pad << ", record " << i;
+    for (int k = 0; k < 8; ++k)
+      ASSERT_TRUE(r.nextIs(3, {1, 2, 3, 4})) << "pad " << pad << ", record " << k;
+  }
+}
+
+TEST(DxilBitstream, AbbreviatedShortArrayLargerThanTheStorage) {
+  // A fixed array of one load (31 one-bit elements) after scalars, into operands that hold 16:
+  // they grow, and the scalars read before stay.
+  std::vector<uint64_t> ops{6};
+  for (uint64_t k = 0; k < 31; ++k)
+    ops.push_back(k % 3 == 0);
+  std::vector<uint8_t> bytes = inBlock([&](BitWriter &w) {
+    w.defineAbbrev({{-1, 9}, {1, 4}, {3, 0}, {1, 1}});
+    w.record(1, {1, 2, 3});
+    w.fixed(4, 3);
+    w.fixed(6, 4);
+    w.vbr(31, 6);
+    for (uint64_t k = 0; k < 31; ++k)
+      w.fixed(k % 3 == 0, 1);
+    for (int k = 0; k < 8; ++k)
+      w.record(3, {1, 2, 3, 4});
+  });
+  Reading r(bytes);
+  ASSERT_TRUE(r.firstRecord());
+  ASSERT_EQ(r.rec.ops.capacity(), 16u);
+  ASSERT_TRUE(r.nextIs(9, ops));
+  ASSERT_TRUE(r.nextIs(3, {1, 2, 3, 4}));
+}
+
+TEST(DxilBitstream, AbbreviatedRecordOfLiteralsAfterAFailureIsAnError) {
+  // An abbreviation of literals alone reads no bits: read() right after a failure still fails.
+  std::vector<uint8_t> bytes = inBlock([&](BitWriter &w) {
+    w.defineAbbrev({{-1, 9}, {-1, 5}});
+    w.record(1, std::vector<uint64_t>(30, 1));
+    for (int k = 0; k < 4; ++k)
+      w.fixed(4, 3);
+    for (int k = 0; k < 4; ++k)
+      w.record(1, std::vector<uint64_t>(30, 1));
+  });
+  Reading r(bytes);
+  ASSERT_TRUE(r.firstRecord());
+  ASSERT_TRUE(r.nextIs(9, {5}));
+  BitstreamEntry e;
+  ASSERT_TRUE(r.reader.next(e));
+  ASSERT_EQ(e.id, 4u);
+  EXPECT_EQ(r.reader.readVbr(1), 0u); // fails
+  EXPECT_FALSE(r.reader.read(e.id, r.rec));
+  EXPECT_NE(r.reader.takeError().message.find("past the end of the data"), std::string::npos);
+}
+
+TEST(DxilBitstream, AbbreviatedRecordOfLiteralsAfterAFailureAndLeavingABlockIsAnError) {
+  // The same with the failure inside a sub-block that leaveBlock() then leaves.
+  BitWriter w;
+  w.enterBlock(8, 3);
+  w.defineAbbrev({{-1, 9}, {-1, 5}});
+  w.fixed(4, 3);
+  w.enterBlock(9, 3);
+  w.record(1, std::vector<uint64_t>(30, 1));
+  w.endBlock();
+  for (int k = 0; k < 4; ++k)
+    w.fixed(4, 3);
+  for (int k = 0; k < 4; ++k)
+    w.record(1, std::vector<uint64_t>(30, 1));
+  w.endBlock();
+  w.align32();
+  Reading r(w.bytes());
+  ASSERT_TRUE(r.firstRecord());
+  ASSERT_EQ(r.rec.code, 9u);
+  BitstreamEntry e;
+  ASSERT_TRUE(r.reader.next(e));
+  ASSERT_EQ(e.kind, BitstreamEntry::Kind::SubBlock);
+  ASSERT_TRUE(r.reader.enter(e.id));
+  EXPECT_EQ(r.reader.readVbr(1), 0u); // fails
+  r.reader.leaveBlock();
+  EXPECT_EQ(r.reader.depth(), 1u);
+  EXPECT_FALSE(r.reader.read(4, r.rec));
+  EXPECT_NE(r.reader.takeError().message.find("past the end of the data"), std::string::npos);
+}
+
+TEST(DxilBitstream, AbbreviatedRecordErrorsInStorageTheyFit) {
+  // A literal code wider than 32 bits, and a record past its block's end with more data after
+  // it, after a record that grows the operands' storage, at every alignment.
+  for (unsigned pad = 0; pad < 8; ++pad) {
+    BitWriter w;
+    w.enterBlock(8, 3);
+    w.defineAbbrev({{-1, uint64_t(1) << 33}, {2, 6}});
+    w.defineAbbrev({{-1, 5}, {1, 20}, {1, 20}, {1, 20}});
+    w.record(1, std::vector<uint64_t>(40, 1)); // 3 + 6 + 6 + 40 * 6 bits: 255
+    for (unsigned k = 0; k < pad; ++k)
+      w.record(1, {}); // 3 + 6 + 6 bits each
+    const size_t at = w.bytes().size();
+    w.fixed(5, 3);
+    for (int k = 0; k < 3; ++k)
+      w.fixed(12345, 20);
+    w.fixed(4, 3);
+    w.vbr(7, 6);
+    for (int k = 0; k < 8; ++k)
+      w.record(3, {1, 2, 3, 4});
+    w.endBlock();
+    w.align32();
+    std::vector<uint8_t> bytes = w.bytes();
+    // The declared length: the words before the second abbreviation's record's second byte.
+    const uint32_t words = uint32_t((at + 1 - 8 + 3) / 4);
+    bytes[4] = uint8_t(words);
+    bytes[5] = bytes[6] = bytes[7] = 0;
+    {
+      Reading r(bytes);
+      ASSERT_TRUE(r.firstRecord());
+      for (unsigned k = 0; k < pad; ++k)
+        ASSERT_TRUE(r.nextRecord());
+      BitstreamEntry e;
+      ASSERT_TRUE(r.reader.next(e)) << "pad " << pad;
+      ASSERT_EQ(e.id, 5u);
+      EXPECT_FALSE(r.reader.read(e.id, r.rec)) << "pad " << pad;
+      EXPECT_NE(r.reader.takeError().message.find("record runs past the end of its block"),
+                std::string::npos);
+    }
+    w = BitWriter();
+    w.enterBlock(8, 3);
+    w.defineAbbrev({{-1, uint64_t(1) << 33}, {2, 6}});
+    w.record(1, std::vector<uint64_t>(40, 1));
+    for (unsigned k = 0; k < pad; ++k)
+      w.record(1, {});
+    w.fixed(4, 3);
+    w.vbr(7, 6);
+    for (int k = 0; k < 8; ++k)
+      w.record(3, {1, 2, 3, 4});
+    w.endBlock();
+    w.align32();
+    Reading r(w.bytes());
+    ASSERT_TRUE(r.firstRecord());
+    for (unsigned k = 0; k < pad; ++k)
+      ASSERT_TRUE(r.nextRecord());
+    Status s = r.nextRecord();
+    ASSERT_FALSE(s);
+    EXPECT_NE(errorOf(s).find("record code 8589934592 out of range"), std::string::npos)
+        << errorOf(s);
   }
 }
 
