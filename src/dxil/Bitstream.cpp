@@ -772,6 +772,57 @@ Status BitstreamReader::readBlockInfoRecords() {
 }
 
 bool BitstreamReader::enter(uint32_t blockId) {
+  // Most headers: a one-chunk width, the length word at the next 32-bit boundary, inside the
+  // data, and room for the scope and BLOCKINFO's abbreviation ids: here without a call (so
+  // few registers to save). Anything else from the start in enterSlow. (loadLimit_ is 0 after
+  // a failure.)
+  const uint64_t pos = pos_, end = end_;
+  const uint64_t lengthAt = (pos + 4 + 31) & ~uint64_t(31);
+  if (pos >= loadLimit_ || lengthAt + 32 > end) [[unlikely]]
+    return enterSlow(blockId);
+  const uint64_t v = loadBitsAt(data_, pos);
+  const unsigned width = unsigned(v & 7);
+  uint32_t word;
+  std::memcpy(&word, data_ + (lengthAt >> 3), 4);
+  if constexpr (std::endian::native == std::endian::big)
+    word = __builtin_bswap32(word);
+  const uint64_t body = lengthAt + 32;
+  // (The depth in bytes of open scopes: no divide by the size of a Scope.)
+  const size_t depthBytes = size_t(reinterpret_cast<const char *>(scopes_.end()) -
+                                   reinterpret_cast<const char *>(scopes_.begin()));
+  if ((v & 8) || width == 0 || uint64_t(word) * 32 > end - body || !scopes_.hasRoom(1) ||
+      depthBytes >= size_t(maxDepth_) * sizeof(Scope)) [[unlikely]]
+    return enterSlow(blockId);
+  const uint32_t firstAbbrev = uint32_t(scopeAbbrevs_.size());
+  uint32_t count = 0;
+  if (const BlockInfo *info = blockInfo(blockId)) {
+    count = info->count;
+    if (!scopeAbbrevs_.hasRoom(count)) [[unlikely]]
+      return enterSlow(blockId);
+    const uint32_t *ids = blockInfoIds_.data() + info->first;
+    uint32_t *to = scopeAbbrevs_.appendInRoom(count);
+    for (uint32_t k = 0; k < count; ++k) {
+      uint32_t id = ids[k];
+      asm("" : "+r"(id)); // (a loop of a few ids: not a call to memcpy)
+      to[k] = id;
+    }
+  }
+  pos_ = body;
+  const uint64_t endBit = body + uint64_t(word) * 32;
+  *scopes_.appendInRoom(1) = Scope{blockId, width, endBit, records_ + 1, firstAbbrev};
+  records_ = 0;
+  width_ = width;
+  firstAbbrev_ = firstAbbrev;
+  blockEnd_ = endBit;
+  idMask_ = (uint64_t(1) << width) - 1;
+  // (A block's end is past its header, which is longer than its width.)
+  nextLimit_ = std::min(loadLimit_, endBit - width + 1);
+  blockIds_ = scopeAbbrevs_.data() + firstAbbrev;
+  blockAbbrevs_ = count;
+  return true;
+}
+
+bool BitstreamReader::enterSlow(uint32_t blockId) {
   uint64_t start = pendingBlockStart_;
   unsigned width;
   uint64_t words;

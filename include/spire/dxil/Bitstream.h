@@ -160,6 +160,14 @@ public:
       std::memcpy(static_cast<void *>(end_), p, n * sizeof(T));
     end_ += n;
   }
+  /// Whether `n` entries can be appended without growing.
+  bool hasRoom(size_t n) const { return n <= size_t(capEnd_ - end_); }
+  /// Appends `n` entries (hasRoom(n)) for the caller to write, and returns the first of them.
+  T *appendInRoom(size_t n) {
+    T *p = end_;
+    end_ += n;
+    return p;
+  }
   /// Appends `n` entries for the caller to write, and returns the first of them.
   T *appendForOverwrite(size_t n) {
     if (n > size_t(capEnd_ - end_)) [[unlikely]]
@@ -398,6 +406,8 @@ private:
   [[gnu::noinline]] bool nextEntry(BitstreamEntry &entry); ///< nextSlow's general case
   /// nextSlow's rarer paths, out of line so that it keeps a small frame.
   [[gnu::noinline]] bool enterAndReadBlockInfo();
+  /// enter()'s general case (any header, growing the tables).
+  [[gnu::noinline]] bool enterSlow(uint32_t blockId);
   /// A run of definitions from the one whose id (at `start`) was just read, remembered or taken
   /// from the thread's memo; false: error_ set.
   [[gnu::noinline]] bool readDefinitionRun(uint64_t start, unsigned width);

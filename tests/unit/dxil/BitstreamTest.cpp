@@ -524,6 +524,108 @@ TEST(DxilBitstream, NestedBlocksFarFromTheEnd) {
     }
 }
 
+TEST(DxilBitstream, BlockHeadersFarFromTheEnd) {
+  // Block headers with room after them (enter()'s one-load path and what it hands on): nesting
+  // past the scopes' first room, widths of two VBR-4 chunks, and the header errors.
+  auto room = [](BitWriter &w) {
+    w.enterBlock(9, 3);
+    w.record(8, std::vector<uint64_t>(40, 9));
+    w.endBlock();
+  };
+  { // twelve deep (the scopes' first room holds 8), widths 3 and 9 (two chunks)
+    BitWriter w;
+    for (unsigned i = 0; i < 12; ++i) {
+      w.enterBlock(8 + i, i % 2 ? 9 : 3);
+      w.record(i + 1, {i});
+    }
+    for (unsigned i = 0; i < 12; ++i)
+      w.endBlock();
+    room(w);
+    w.align32();
+    Reading r(w.bytes());
+    for (unsigned i = 0; i < 12; ++i) {
+      Expected<BitstreamEntry> e = r.reader.advance();
+      ASSERT_TRUE(e);
+      ASSERT_EQ(e->kind, BitstreamEntry::Kind::SubBlock);
+      ASSERT_EQ(e->id, 8 + i);
+      ASSERT_TRUE(r.reader.enterBlock(e->id)) << i;
+      EXPECT_EQ(r.reader.depth(), i + 1);
+      EXPECT_EQ(r.reader.blockId(), 8 + i);
+      ASSERT_TRUE(r.nextIs(i + 1, {i})) << i;
+    }
+    for (unsigned i = 0; i < 12; ++i) {
+      Expected<BitstreamEntry> e = r.reader.advance();
+      ASSERT_TRUE(e);
+      ASSERT_EQ(e->kind, BitstreamEntry::Kind::EndBlock) << i;
+    }
+  }
+  { // nesting deeper than the limit
+    BitWriter w;
+    for (int i = 0; i < 5; ++i)
+      w.enterBlock(8, 3);
+    for (int i = 0; i < 5; ++i)
+      w.endBlock();
+    room(w);
+    w.align32();
+    BitstreamReader r(w.bytes(), 4);
+    Status last;
+    for (int i = 0; i < 5 && last; ++i) {
+      Expected<BitstreamEntry> e = r.advance();
+      ASSERT_TRUE(e);
+      last = r.enterBlock(e->id);
+    }
+    ASSERT_FALSE(last);
+    EXPECT_NE(errorOf(last).find("nested more than 4 deep"), std::string::npos);
+  }
+  { // width 0, and a length past the end
+    for (uint64_t words : {uint64_t(1), uint64_t(1000)}) {
+      BitWriter w;
+      w.fixed(1, 2);
+      w.vbr(8, 8);
+      w.vbr(words == 1 ? 0 : 3, 4);
+      w.align32();
+      w.fixed(words, 32);
+      w.fixed(0, 32);
+      room(w);
+      w.align32();
+      BitstreamReader r(w.bytes());
+      Expected<BitstreamEntry> e = r.advance();
+      ASSERT_TRUE(e);
+      EXPECT_NE(errorOf(r.enterBlock(e->id))
+                    .find(words == 1 ? "width 0 out of range" : "block of 1000 words runs past"),
+                std::string::npos);
+    }
+  }
+}
+
+TEST(DxilBitstream, BlockInfoListLongerThanTheIdsFirstRoom) {
+  // BLOCKINFO gives block 8 seventy abbreviations (the ids' first room holds 64): entering it
+  // grows the ids, and the last is the one used.
+  BitWriter w;
+  w.enterBlock(0, 2);
+  w.fixed(3, 2);
+  w.vbr(kBlockInfoSetBid, 6);
+  w.vbr(1, 6);
+  w.vbr(8, 6);
+  for (uint64_t k = 0; k < 70; ++k)
+    w.defineAbbrev({{-1, 100 + k}, {1, 8}});
+  w.endBlock();
+  w.enterBlock(8, 7);
+  w.fixed(4 + 69, 7);
+  w.fixed(42, 8);
+  w.fixed(4, 7);
+  w.fixed(43, 8);
+  w.record(1, std::vector<uint64_t>(40, 9));
+  w.endBlock();
+  w.align32();
+  Reading r(w.bytes());
+  ASSERT_TRUE(r.firstRecord());
+  EXPECT_EQ(r.rec.code, 169u);
+  EXPECT_EQ(r.ops(), std::vector<uint64_t>{42});
+  EXPECT_EQ(r.reader.abbrevCount(), 70u);
+  ASSERT_TRUE(r.nextIs(100, {43}));
+}
+
 TEST(DxilBitstream, ShortFixedArraysFromOneLoadFarFromTheEnd) {
   // Fixed arrays of up to 57 bits, read from one load inside readAbbreviated (not readFixedRun)
   // when a whole load is readable: each length and width at every bit alignment, with records
