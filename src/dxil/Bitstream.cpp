@@ -1388,10 +1388,12 @@ bool BitstreamReader::readAbbreviated(uint32_t abbrevId, uint64_t start, Bitstre
       return true;
     }
     // A fixed field, or a VBR field's first chunk, whose last bit says whether it goes on.
+    // (Its bits kept by two shifts: no mask to make, or keep in a register.)
     const unsigned width = unsigned(o.value);
     if (width > 57) [[unlikely]]
       return false;
-    const uint64_t field = w & ((uint64_t(1) << width) - 1);
+    const unsigned drop = -width & 63; // (64 - width: no constant 64 to keep)
+    const uint64_t field = (w << drop) >> drop;
     if (kind == AbbrevOp::Kind::Vbr && (field >> (width - 1))) {
       const uint64_t second = (w >> width) & ((uint64_t(1) << width) - 1);
       if ((second >> (width - 1)) || 2 * width > 57) [[unlikely]]
@@ -1404,19 +1406,18 @@ bool BitstreamReader::readAbbreviated(uint32_t abbrevId, uint64_t start, Bitstre
     pos += width;
     return true;
   };
-  uint64_t code;
-  if (!scalar(*op, code) || code > 0xFFFFFFFFu) [[unlikely]]
+  // (The code: a literal, as every writer's.)
+  if (op->kind != AbbrevOp::Kind::Literal || op->value > 0xFFFFFFFFu) [[unlikely]]
     return readAbbreviatedSlow(abbrevId, start, out);
   uint64_t *q = out.ops.resizeForOverwrite(scalars - 1); // (no growth: tested above)
-  out.code = uint32_t(code);
+  out.code = uint32_t(op->value);
   out.abbrev = abbrevId;
   out.bitOffset = start;
   out.blob = {};
   for (++op; op != scalarEnd; ++op, ++q) {
     if (!scalar(*op, *q)) [[unlikely]] {
-      out.ops.resizeForOverwrite(size_t(q - out.ops.data()));
       pos_ = pos;
-      return readAbbreviatedRest(op, opsEnd, out);
+      return readAbbreviatedRest(op, opsEnd, q, out);
     }
   }
   if (op != opsEnd) {
@@ -1425,16 +1426,16 @@ bool BitstreamReader::readAbbreviated(uint32_t abbrevId, uint64_t start, Bitstre
     // readAbbreviatedRest.
     pos_ = pos;
     if (op->kind != AbbrevOp::Kind::Array) [[unlikely]]
-      return readAbbreviatedRest(op, opsEnd, out);
+      return readAbbreviatedRest(op, opsEnd, q, out);
     const AbbrevOp &elt = op[1];
     const unsigned width = unsigned(elt.value);
     if (elt.kind != AbbrevOp::Kind::Fixed || pos >= loadLimit_)
       return readArray(elt, out);
     const uint64_t w = loadBitsAt(data, pos), count = w & 63;
-    if ((count & 32) || count * width > 51 || scalars - 1 + count > out.ops.capacity() ||
-        width > 32)
+    const size_t filled = size_t(q - out.ops.data());
+    if ((count & 32) || count * width > 51 || filled + count > out.ops.capacity() || width > 32)
       return readArray(elt, out);
-    out.ops.resizeForOverwrite(scalars - 1 + count);
+    out.ops.resizeForOverwrite(filled + count);
     const uint64_t bits = w >> 6, mask = (uint64_t(1) << width) - 1;
     for (uint64_t k = 0; k < count; ++k)
       q[k] = (bits >> (k * width)) & mask;
@@ -1512,11 +1513,12 @@ bool BitstreamReader::readAbbreviatedSlow(uint32_t abbrevId, uint64_t start, Bit
   if (code > 0xFFFFFFFFu)
     return failCount(start, "record code ", code, " out of range");
   out.code = uint32_t(code);
-  return readAbbreviatedRest(op + 1, op + abbrev.numOps, out);
+  return readAbbreviatedRest(op + 1, op + abbrev.numOps, out.ops.data(), out);
 }
 
-bool BitstreamReader::readAbbreviatedRest(const AbbrevOp *op, const AbbrevOp *end,
+bool BitstreamReader::readAbbreviatedRest(const AbbrevOp *op, const AbbrevOp *end, uint64_t *q,
                                           BitstreamRecord &out) {
+  out.ops.resizeForOverwrite(size_t(q - out.ops.data())); // (the operands read: no growth)
   if (!readAbbreviatedOps(op, end, out))
     return false;
   return finishRecord(recordStart_);

@@ -460,11 +460,11 @@ private:
   [[gnu::cold, gnu::noinline]] bool blockOverrun();
   [[gnu::noinline]] bool readAbbreviated(uint32_t abbrevId, uint64_t start, BitstreamRecord &out);
   /// readAbbreviated's general paths: a record from its start; a record from `op` on (pos_ at
-  /// its field, the operands before it and the code read); the operands from `op` on
+  /// its field, the code and the operands before `q` read); the operands from `op` on
   /// (appended, no finishRecord; false: error_ set).
   [[gnu::noinline]] bool readAbbreviatedSlow(uint32_t abbrevId, uint64_t start,
                                              BitstreamRecord &out);
-  [[gnu::noinline]] bool readAbbreviatedRest(const AbbrevOp *op, const AbbrevOp *end,
+  [[gnu::noinline]] bool readAbbreviatedRest(const AbbrevOp *op, const AbbrevOp *end, uint64_t *q,
                                              BitstreamRecord &out);
   bool readAbbreviatedOps(const AbbrevOp *op, const AbbrevOp *end, BitstreamRecord &out);
   /// An array (its element encoding `elt`) from its count on (pos_ there), and the record's

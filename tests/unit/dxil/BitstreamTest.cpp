@@ -1563,7 +1563,8 @@ struct AbbreviatedShapes {
   AbbreviatedShapes() {
     // 4: literal code, fixed 5, VBR-4, char6, fixed 40, VBR-8, literal, fixed 1.
     // 5: literal code, VBR-6, array of fixed 7.   6: literal code, fixed 2, array of char6.
-    // 7: literal code, fixed 62.   8: literal code, VBR-30.   9: literal code, array of VBR-6.
+    // 7: literal code, fixed 62.   8: literal code, VBR-30.   9: literal code, array of VBR-6;
+    // 10 and 11 below.
     const uint64_t c = 987654321012ull;                            // a fixed-40 value
     for (uint64_t v4 : {uint64_t(5), uint64_t(60), uint64_t(300)}) // VBR-4: 1, 2, 3 chunks
       for (uint64_t v8 : {uint64_t(100), uint64_t(10000), uint64_t(3000000)}) // 1, 2, 4
@@ -1593,6 +1594,9 @@ struct AbbreviatedShapes {
     records.push_back({8, {{7, -30}}, 14, {7}});
     records.push_back({8, {{(uint64_t(1) << 58) - 1, -30}}, 14, {(uint64_t(1) << 58) - 1}});
     records.push_back({9, {{3, -6}, {40, -6}, {2000, -6}, {5, -6}}, 15, {40, 2000, 5}});
+    // 10: a fixed code, VBR-6.   11: a VBR code, fixed 3.
+    records.push_back({10, {{21, 5}, {700, -6}}, 21, {700}});
+    records.push_back({11, {{1000, -6}, {5, 3}}, 1000, {5}});
   }
   void write(BitWriter &w) const {
     w.defineAbbrev({{-1, 9}, {1, 5}, {2, 4}, {4, 0}, {1, 40}, {2, 8}, {-1, 77}, {1, 1}});
@@ -1601,6 +1605,8 @@ struct AbbreviatedShapes {
     w.defineAbbrev({{-1, 13}, {1, 62}});
     w.defineAbbrev({{-1, 14}, {2, 30}});
     w.defineAbbrev({{-1, 15}, {3, 0}, {2, 6}});
+    w.defineAbbrev({{1, 5}, {2, 6}});
+    w.defineAbbrev({{2, 6}, {1, 3}});
   }
   static void writeRecord(BitWriter &w, const Record &r) {
     w.fixed(r.abbrev, 5); // (the block's width: see below)
