@@ -1045,7 +1045,7 @@ bool BitstreamReader::readDefinitionRun(uint64_t start, unsigned width) {
   }
 }
 
-bool BitstreamReader::nextSlow(BitstreamEntry &entry) {
+BitstreamEntry BitstreamReader::nextSlow() {
   // next() took the records it could read from one load. Block ends and sub-blocks (but
   // BLOCKINFO) inside a block with a whole load readable are taken here with no call (so no
   // registers to save); anything else, or anything wrong, goes to nextEntry from the start.
@@ -1059,23 +1059,21 @@ bool BitstreamReader::nextSlow(BitstreamEntry &entry) {
       if (aligned == blockEnd_) {
         pos_ = aligned;
         popScope();
-        entry = BitstreamEntry{BitstreamEntry::Kind::EndBlock, 0};
-        return true;
+        return BitstreamEntry{BitstreamEntry::Kind::EndBlock, 0};
       }
     } else if (id == kAbbrevEnterSubblock) {
       const uint64_t blockId = (w >> width) & 0xFF; // a VBR-8 of one chunk
       if (!(blockId & 0x80) && blockId != kBlockInfoBlockId && start + width <= blockEnd_) {
         pendingBlockStart_ = start;
         pos_ = start + width + 8;
-        entry = BitstreamEntry{BitstreamEntry::Kind::SubBlock, uint32_t(blockId)};
-        return true;
+        return BitstreamEntry{BitstreamEntry::Kind::SubBlock, uint32_t(blockId)};
       }
     }
   }
-  return nextEntry(entry);
+  return nextEntry();
 }
 
-bool BitstreamReader::nextEntry(BitstreamEntry &entry) {
+BitstreamEntry BitstreamReader::nextEntry() {
   // Every entry next() and nextSlow() did not take.
   // (Runs of definitions go to readDefinitionRun, so that this loop keeps no state of its own.)
   for (;;) {
@@ -1084,58 +1082,53 @@ bool BitstreamReader::nextEntry(BitstreamEntry &entry) {
     unsigned width = top ? topWidth_ : width_;
     if (top) {
       // The top level ends at the end of the data or in zero padding shorter than a word.
+      // (Bits that are not zero end it too, as they always did: next() then left the
+      // caller's entry as it was, which every caller's, made just before, was: EndOfStream.)
       if (bitsLeft() < 32) {
-        uint64_t save = pos_;
-        uint64_t rest = readFixed(unsigned(bitsLeft()));
-        if (rest == 0)
-          entry = BitstreamEntry{BitstreamEntry::Kind::EndOfStream, 0};
-        return true;
-        pos_ = save;
+        readFixed(unsigned(bitsLeft()));
+        return BitstreamEntry{BitstreamEntry::Kind::EndOfStream, 0};
       }
     }
     uint64_t start = pos_;
     uint64_t id = readFixed(width);
     if (failed_)
-      return failText(start, "abbreviation id past the end of the data");
+      return (failText(start, "abbreviation id past the end of the data"), kFailedEntry);
     if (id == kAbbrevEndBlock) {
       if (top)
-        return failText(start, "block end outside any block");
+        return (failText(start, "block end outside any block"), kFailedEntry);
       alignTo32();
       if (failed_)
-        return failText(start, "block end past the end of the data");
+        return (failText(start, "block end past the end of the data"), kFailedEntry);
       if (pos_ != blockEnd_)
-        return failBlockEnd(start);
+        return (failBlockEnd(start), kFailedEntry);
       popScope();
-      entry = BitstreamEntry{BitstreamEntry::Kind::EndBlock, 0};
-      return true;
+      return BitstreamEntry{BitstreamEntry::Kind::EndBlock, 0};
     }
     if (pos_ > blockEnd_)
-      return failText(start, "record runs past the end of its block");
+      return (failText(start, "record runs past the end of its block"), kFailedEntry);
     if (id == kAbbrevEnterSubblock) {
       pendingBlockStart_ = start;
       uint64_t blockId = readVbr(8);
       if (failed_ || blockId > 0xFFFFFFFFu)
-        return failText(start, "block id past the end of the data");
+        return (failText(start, "block id past the end of the data"), kFailedEntry);
       if (blockId == kBlockInfoBlockId) {
         if (!enterAndReadBlockInfo())
-          return false;
+          return kFailedEntry;
         continue;
       }
-      entry = BitstreamEntry{BitstreamEntry::Kind::SubBlock, uint32_t(blockId)};
-      return true;
+      return BitstreamEntry{BitstreamEntry::Kind::SubBlock, uint32_t(blockId)};
     }
     if (id == kAbbrevDefine) {
       if (top)
-        return failText(start, "abbreviation definition outside any block");
+        return (failText(start, "abbreviation definition outside any block"), kFailedEntry);
       if (!readDefinitionRun(start, width))
-        return false;
+        return kFailedEntry;
       continue;
     }
     if (top)
-      return failText(start, "record outside any block");
+      return (failText(start, "record outside any block"), kFailedEntry);
     recordStart_ = start; // the id is read: read() goes on from here
-    entry = BitstreamEntry{BitstreamEntry::Kind::Record, uint32_t(id)};
-    return true;
+    return BitstreamEntry{BitstreamEntry::Kind::Record, uint32_t(id)};
   }
 }
 

@@ -332,7 +332,13 @@ public:
         return true;
       }
     }
-    return nextSlow(entry);
+    // (The entry returned by value: the caller's stays in registers, and its tests of the
+    // kind fold away on the path above.)
+    const BitstreamEntry e = nextSlow();
+    if (e.kind == kFailedKind) [[unlikely]]
+      return false;
+    entry = e;
+    return true;
   }
   bool read(uint32_t abbrevId, BitstreamRecord &out) {
     const uint64_t start = recordStart_; // next() read the abbreviation id already
@@ -402,8 +408,11 @@ private:
   void pushScope(Scope scope);
   void popScope();
   void setCurrent(const Scope &scope);
-  bool nextSlow(BitstreamEntry &entry);
-  [[gnu::noinline]] bool nextEntry(BitstreamEntry &entry); ///< nextSlow's general case
+  /// next()'s other entries; kind kFailedKind on failure (error_ set).
+  static constexpr BitstreamEntry::Kind kFailedKind = BitstreamEntry::Kind(0xFF);
+  static constexpr BitstreamEntry kFailedEntry{kFailedKind, 0};
+  BitstreamEntry nextSlow();
+  [[gnu::noinline]] BitstreamEntry nextEntry(); ///< nextSlow's general case
   /// nextSlow's rarer paths, out of line so that it keeps a small frame.
   [[gnu::noinline]] bool enterAndReadBlockInfo();
   /// enter()'s general case (any header, growing the tables).

@@ -524,6 +524,34 @@ TEST(DxilBitstream, NestedBlocksFarFromTheEnd) {
     }
 }
 
+TEST(DxilBitstream, TopLevelEndsInPaddingOfAnyBits) {
+  // Fewer than 32 bits after the last block end the stream, zero or not (as they always
+  // have), and the entries around it come from next()'s value path.
+  for (uint64_t padding : {uint64_t(0), uint64_t(0xABCD)}) {
+    BitWriter w;
+    w.enterBlock(8, 3);
+    w.record(1, {1});
+    w.endBlock();
+    w.align32();
+    w.fixed(padding, 16);
+    BitstreamReader r(w.bytes());
+    BitstreamRecord rec;
+    BitstreamEntry e;
+    ASSERT_TRUE(r.next(e));
+    ASSERT_EQ(e.kind, BitstreamEntry::Kind::SubBlock);
+    ASSERT_TRUE(r.enter(e.id));
+    ASSERT_TRUE(r.next(e));
+    ASSERT_EQ(e.kind, BitstreamEntry::Kind::Record);
+    ASSERT_TRUE(r.read(e.id, rec));
+    ASSERT_TRUE(r.next(e));
+    ASSERT_EQ(e.kind, BitstreamEntry::Kind::EndBlock);
+    e = BitstreamEntry{BitstreamEntry::Kind::Record, 7};
+    ASSERT_TRUE(r.next(e)) << padding;
+    EXPECT_EQ(e.kind, BitstreamEntry::Kind::EndOfStream) << padding;
+    EXPECT_EQ(e.id, 0u);
+  }
+}
+
 TEST(DxilBitstream, BlockHeadersFarFromTheEnd) {
   // Block headers with room after them (enter()'s one-load path and what it hands on): nesting
   // past the scopes' first room, widths of two VBR-4 chunks, and the header errors.
