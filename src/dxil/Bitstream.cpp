@@ -1239,7 +1239,6 @@ bool BitstreamReader::readUnabbreviated(uint64_t start, BitstreamRecord &out) {
   if (count > out.ops.capacity()) [[unlikely]]
     return readUnabbreviatedSlow(start, out);
   uint64_t *q = out.ops.resizeForOverwrite(count); // (no growth: before any other store)
-  out.abbrev = kAbbrevUnabbreviatedRecord;
   out.blob = {};
   out.code = uint32_t(code);
   // (No test of the count against the bits left: every field decoded here is inside the data,
@@ -1307,7 +1306,6 @@ bool BitstreamReader::finishVbrRun(uint64_t *q, uint64_t *pEnd, uint64_t at) {
 bool BitstreamReader::blockOverrun() { return recordError(recordStart_); }
 
 bool BitstreamReader::readUnabbreviatedSlow(uint64_t start, BitstreamRecord &out) {
-  out.abbrev = kAbbrevUnabbreviatedRecord;
   out.bitOffset = start;
   out.ops.clear();
   out.blob = {};
@@ -1404,7 +1402,6 @@ bool BitstreamReader::readAbbreviated(uint32_t abbrevId, uint64_t start, Bitstre
     return readAbbreviatedSlow(abbrevId, start, out);
   uint64_t *q = out.ops.resizeForOverwrite(scalars - 1); // (no growth: tested above)
   out.code = uint32_t(op->value);
-  out.abbrev = abbrevId;
   out.bitOffset = start;
   out.blob = {};
   for (++op; op != scalarEnd; ++op, ++q) {
@@ -1481,7 +1478,6 @@ bool BitstreamReader::readArray(const AbbrevOp &elt, BitstreamRecord &out) {
 
 bool BitstreamReader::readAbbreviatedSlow(uint32_t abbrevId, uint64_t start, BitstreamRecord &out) {
   // Any abbreviated record from its start (pos_ after its id), field by field.
-  out.abbrev = abbrevId;
   out.bitOffset = start;
   out.ops.clear();
   out.blob = {};

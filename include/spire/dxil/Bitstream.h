@@ -218,7 +218,6 @@ struct BitstreamRecord {
   /// A record whose operands live in `memory` (a reader's scratch arena).
   explicit BitstreamRecord(std::pmr::memory_resource *memory) : ops(memory) {}
   uint32_t code = 0;
-  uint32_t abbrev = 0;             ///< the abbreviation id it was read with
   uint64_t bitOffset = 0;          ///< where the record starts
   RecordOperands ops;              ///< operands after the code
   std::span<const uint8_t> blob{}; ///< the blob operand's bytes (a view of the input)
