@@ -1513,6 +1513,33 @@ bool BitstreamReader::readAbbreviatedRest(const AbbrevOp *op, const AbbrevOp *en
   return finishRecord(recordStart_);
 }
 
+namespace {
+
+/// A VBR field's value and length in bits (0: not decoded).
+struct VbrField {
+  uint64_t value;
+  uint64_t bits;
+};
+
+/// The VBR field of `width` (2..32) at the start of `w` (the bits of one load), when its chunks
+/// lie in the first 57 bits; else bits 0.
+VbrField vbrFromLoad(uint64_t w, unsigned width) {
+  const uint64_t hi = uint64_t(1) << (width - 1), mask = (hi << 1) - 1;
+  uint64_t value = 0;
+  unsigned at = 0, shift = 0;
+  while (at + width <= 57) {
+    const uint64_t chunk = (w >> at) & mask;
+    value |= (chunk & (hi - 1)) << shift;
+    at += width;
+    if (!(chunk & hi))
+      return {value, at};
+    shift += width - 1;
+  }
+  return {0, 0};
+}
+
+} // namespace
+
 bool BitstreamReader::readAbbreviatedOps(const AbbrevOp *op, const AbbrevOp *const end,
                                          BitstreamRecord &out) {
   // The record's operands from `op` on (pos_ at its field), appended to out.ops; false: error_
@@ -1571,9 +1598,19 @@ bool BitstreamReader::readAbbreviatedOps(const AbbrevOp *op, const AbbrevOp *con
       // (Tested in the order of their counts in DXIL: VBR, fixed, literal, char6.)
       const AbbrevOp::Kind kind = op->kind;
       uint64_t v;
-      if (kind == AbbrevOp::Kind::Vbr)
-        v = readVbrOfWidth(unsigned(op->value));
-      else if (kind == AbbrevOp::Kind::Fixed)
+      if (kind == AbbrevOp::Kind::Vbr) {
+        // (Wide constants: their chunks from one load when it holds them.)
+        const unsigned width = unsigned(op->value);
+        const VbrField f = pos_ + 64 <= end_ && !failed_
+                               ? vbrFromLoad(loadBitsAt(data_, pos_), width)
+                               : VbrField{0, 0};
+        if (f.bits) {
+          v = f.value;
+          pos_ += f.bits;
+        } else {
+          v = readVbrOfWidth(width);
+        }
+      } else if (kind == AbbrevOp::Kind::Fixed)
         v = readFixed(unsigned(op->value));
       else if (kind == AbbrevOp::Kind::Literal) [[likely]]
         v = op->value;
