@@ -1051,7 +1051,7 @@ BitstreamEntry BitstreamReader::nextSlow() {
   // registers to save); anything else, or anything wrong, goes to nextEntry from the start.
   const uint64_t start = pos_;
   const unsigned width = width_;
-  if (width != 0 && start + 64 <= end_ && !failed_) {
+  if (width != 0 && start < loadLimit_) { // (a whole load readable; 0 after a failure)
     const uint64_t w = loadBitsAt(data_, start);
     const uint64_t id = w & idMask_;
     if (id == kAbbrevEndBlock) {
