@@ -90,9 +90,9 @@ BitstreamReader::BitstreamReader(std::span<const uint8_t> bytes, uint32_t maxDep
                                  std::pmr::memory_resource *memory)
     : data_(bytes.data()), size_(bytes.size()), end_(uint64_t(bytes.size()) * 8),
       maxDepth_(maxDepth), remember_(readersInThread > 0), blockEnd_(end_),
-      loadLimit_(end_ >= 64 ? end_ - 63 : 0), memory_(memory), abbrevOps_(memory), abbrevs_(memory),
-      scopeAbbrevs_(memory), scopes_(memory), blockInfos_(memory), blockInfoIds_(memory),
-      scratch_(memory) {
+      loadLimit_(end_ >= 64 ? end_ - 63 : 0), pairLimit_(loadLimit_ > 54 ? loadLimit_ - 54 : 0),
+      memory_(memory), abbrevOps_(memory), abbrevs_(memory), scopeAbbrevs_(memory), scopes_(memory),
+      blockInfos_(memory), blockInfoIds_(memory), scratch_(memory) {
   if (readersInThread < 2)
     ++readersInThread;
   // (In the reader's own room first: see opRoom_.)
@@ -1247,14 +1247,14 @@ bool BitstreamReader::readUnabbreviated(uint64_t start, BitstreamRecord &out) {
   // register fewer.
   uint64_t at = pos + fieldsAt;
   uint64_t *const pEnd = q + count;
-  while (q != pEnd) {
-    if (at >= loadLimit_) [[unlikely]]
-      return finishVbrRun(q, pEnd, at);
+  // One field (or four characters) from one load at `at`, which the caller tested; false:
+  // longer than a load holds.
+  auto field = [&]() [[gnu::always_inline]] {
     const uint64_t v = loadBitsAt(data, at);
     if (!(v & 32)) [[likely]] { // one chunk: most values
       *q++ = v & 63;
       at += 6;
-      continue;
+      return true;
     }
     if (!(v & 0x800)) { // two chunks
       // Names spelled in VBR-6 characters: four two-chunk fields in a row (continuation bits
@@ -1265,18 +1265,36 @@ bool BitstreamReader::readUnabbreviated(uint64_t start, BitstreamRecord &out) {
           q[k] = ((v >> (12 * k)) & 31) | ((v >> (12 * k + 1)) & 0x3E0);
         q += 4;
         at += 48;
-        continue;
+        return true;
       }
       *q++ = (v & 31) | ((v >> 1) & 0x3E0);
       at += 12;
-      continue;
+      return true;
     }
     uint64_t value;
     unsigned bits;
     if (!longVbr6(v, value, bits)) [[unlikely]]
-      return finishVbrRun(q, pEnd, at);
+      return false;
     *q++ = value;
     at += bits;
+    return true;
+  };
+  // Two fields a limit test: below pairLimit_, the first (54 bits at most) ends below
+  // loadLimit_. Near the data's end, one a test.
+  while (q != pEnd) {
+    if (at >= pairLimit_) [[unlikely]] {
+      if (at >= loadLimit_) [[unlikely]]
+        return finishVbrRun(q, pEnd, at);
+      if (!field()) [[unlikely]]
+        return finishVbrRun(q, pEnd, at);
+      continue;
+    }
+    if (!field()) [[unlikely]]
+      return finishVbrRun(q, pEnd, at);
+    if (q == pEnd)
+      break;
+    if (!field()) [[unlikely]]
+      return finishVbrRun(q, pEnd, at);
   }
   pos_ = at;
   if (at > blockEnd_) [[unlikely]]

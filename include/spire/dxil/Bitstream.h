@@ -517,9 +517,11 @@ private:
     blockAbbrevs_ = uint32_t(scopeAbbrevs_.size() - firstAbbrev_);
   }
   uint64_t loadLimit_; ///< bits below this have a whole load readable; 0 after a failure
+  /// loadLimit_ - 54 (or 0): a field of up to 54 bits from below it ends below loadLimit_.
+  uint64_t pairLimit_;
   void setFailed() {
     failed_ = true;
-    nextLimit_ = loadLimit_ = 0;
+    nextLimit_ = loadLimit_ = pairLimit_ = 0;
     blockAbbrevs_ = 0;
   }
   uint64_t pendingBlockStart_ = 0; ///< bit offset of the last SubBlock entry's id field
