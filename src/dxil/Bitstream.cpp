@@ -1391,28 +1391,33 @@ bool BitstreamReader::readAbbreviated(uint32_t abbrevId, uint64_t start, Bitstre
     if (pos >= loadLimit_) [[unlikely]]
       return false;
     const uint64_t w = loadBitsAt(data, pos);
-    if (kind == AbbrevOp::Kind::Char6) [[unlikely]] { // (arrays and blobs come after scalars)
-      v = char6(w);
-      pos += 6;
-      return true;
-    }
-    // A fixed field, or a VBR field's first chunk, whose last bit says whether it goes on.
-    // (Its bits kept by two shifts: no mask to make, or keep in a register.)
+    // A VBR field's first chunk, or a fixed field: its bits kept by two shifts (no mask to
+    // make, or keep in a register; -width & 63 is 64 - width without a constant 64).
     const unsigned width = unsigned(o.value);
-    if (width > 57) [[unlikely]]
-      return false;
-    const unsigned drop = -width & 63; // (64 - width: no constant 64 to keep)
-    const uint64_t field = (w << drop) >> drop;
-    if (kind == AbbrevOp::Kind::Vbr && (field >> (width - 1))) {
-      const uint64_t second = (w >> width) & ((uint64_t(1) << width) - 1);
-      if ((second >> (width - 1)) || 2 * width > 57) [[unlikely]]
-        return false;
-      v = (field ^ (uint64_t(1) << (width - 1))) | (second << (width - 1));
-      pos += 2 * width;
+    const unsigned drop = -width & 63;
+    if (kind == AbbrevOp::Kind::Vbr) { // (widths 2..32: the definition checked)
+      const uint64_t field = (w << drop) >> drop;
+      if (field >> (width - 1)) { // two chunks, or more
+        const uint64_t second = (w >> width) & ((uint64_t(1) << width) - 1);
+        if ((second >> (width - 1)) || 2 * width > 57) [[unlikely]]
+          return false;
+        v = (field ^ (uint64_t(1) << (width - 1))) | (second << (width - 1));
+        pos += 2 * width;
+        return true;
+      }
+      v = field;
+      pos += width;
       return true;
     }
-    v = field;
-    pos += width;
+    if (kind == AbbrevOp::Kind::Fixed) [[likely]] {
+      if (width > 57) [[unlikely]]
+        return false;
+      v = (w << drop) >> drop;
+      pos += width;
+      return true;
+    }
+    v = char6(w); // (arrays and blobs come after the scalars)
+    pos += 6;
     return true;
   };
   // (The code: a literal, as every writer's.)
