@@ -486,6 +486,19 @@ private:
 
 } // namespace
 
+namespace {
+
+/// An abbreviation's code when it is a literal below kNoLiteralCode (its first of `leading`
+/// scalars), else kNoLiteralCode.
+uint32_t literalCodeOf(const AbbrevOp *ops, uint32_t leading) {
+  if (leading == 0 || ops[0].kind != AbbrevOp::Kind::Literal ||
+      ops[0].value >= BitstreamReader::kNoLiteralCode)
+    return BitstreamReader::kNoLiteralCode;
+  return uint32_t(ops[0].value);
+}
+
+} // namespace
+
 template <class Ids> bool BitstreamReader::readAbbrevDefinition(Ids &into) {
   uint64_t start = pos_;
   const bool whole = remember_ && pos_ + 64 <= end_ && !failed_;
@@ -498,6 +511,7 @@ template <class Ids> bool BitstreamReader::readAbbrevDefinition(Ids &into) {
       abbrev.firstOp = uint32_t(abbrevOps_.size());
       abbrev.numOps = e->numOps;
       abbrev.leadingScalars = e->leadingScalars;
+      abbrev.literalCode = literalCodeOf(e->ops, e->leadingScalars);
       abbrevOps_.append(e->ops, e->numOps);
       into.push_back(uint32_t(abbrevs_.size()));
       abbrevs_.push_back(abbrev);
@@ -602,6 +616,7 @@ template <class Ids> bool BitstreamReader::readAbbrevDefinition(Ids &into) {
     memo->insert(first, unsigned(pos_ - start),
                  std::span<const AbbrevOp>(abbrevOps_.data() + abbrev.firstOp, abbrev.numOps),
                  abbrev.leadingScalars);
+  abbrev.literalCode = literalCodeOf(abbrevOps_.data() + abbrev.firstOp, abbrev.leadingScalars);
   into.push_back(uint32_t(abbrevs_.size()));
   abbrevs_.push_back(abbrev);
   return true;
@@ -697,8 +712,8 @@ Status BitstreamReader::readBlockInfo() {
     for (uint32_t id : blockInfoIds_)
       b.ids.push_back(id - abbrevBase);
     for (size_t k = abbrevBase; k < abbrevs_.size(); ++k)
-      b.abbrevs.push_back(
-          {abbrevs_[k].firstOp - opBase, abbrevs_[k].numOps, abbrevs_[k].leadingScalars});
+      b.abbrevs.push_back({abbrevs_[k].firstOp - opBase, abbrevs_[k].numOps,
+                           abbrevs_[k].leadingScalars, abbrevs_[k].literalCode});
     b.ops.assign(abbrevOps_.begin() + opBase, abbrevOps_.end());
   }
   return status;
@@ -913,6 +928,7 @@ struct DefinitionRunMemo {
   static constexpr unsigned kChunkBits = 56;
   struct Abbrev {
     uint32_t firstOp = 0, numOps = 0, leadingScalars = 0; ///< ops: from the run's first
+    uint32_t literalCode = 0;
   };
   struct Run {
     unsigned width = 0;
@@ -959,9 +975,10 @@ bool BitstreamReader::definitionsFromMemo(uint64_t start, unsigned width) {
     const size_t n = run.abbrevs.size();
     Abbrev *abbrevs = abbrevs_.appendForOverwrite(n);
     uint32_t *ids = scopeAbbrevs_.appendForOverwrite(n);
+    static_assert(sizeof(DefinitionRunMemo::Abbrev) == sizeof(Abbrev));
+    std::memcpy(static_cast<void *>(abbrevs), run.abbrevs.data(), n * sizeof(Abbrev));
     for (size_t k = 0; k < n; ++k) {
-      const DefinitionRunMemo::Abbrev &a = run.abbrevs[k];
-      abbrevs[k] = {opBase + a.firstOp, a.numOps, a.leadingScalars};
+      abbrevs[k].firstOp += opBase;
       ids[k] = uint32_t(abbrevBase + k);
     }
     pos_ = start + run.length;
@@ -992,8 +1009,8 @@ void BitstreamReader::rememberDefinitions(uint64_t start, uint64_t end, unsigned
   run.ops.assign(abbrevOps_.begin() + opBase, abbrevOps_.end());
   run.abbrevs.clear();
   for (size_t k = firstAbbrev; k < abbrevs_.size(); ++k)
-    run.abbrevs.push_back(
-        {abbrevs_[k].firstOp - opBase, abbrevs_[k].numOps, abbrevs_[k].leadingScalars});
+    run.abbrevs.push_back({abbrevs_[k].firstOp - opBase, abbrevs_[k].numOps,
+                           abbrevs_[k].leadingScalars, abbrevs_[k].literalCode});
 }
 
 bool BitstreamReader::failBlockEnd(uint64_t start) {
@@ -1373,8 +1390,9 @@ bool BitstreamReader::readAbbreviated(uint32_t abbrevId, uint64_t start, Bitstre
   if (index >= blockAbbrevs_) [[unlikely]]
     return failAbbrevId(start, abbrevId);
   const Abbrev &abbrev = abbrevs_[blockIds_[index]];
-  const uint32_t scalars = abbrev.leadingScalars;
-  if (scalars - 1 >= out.ops.capacity()) [[unlikely]] // (no scalar: a huge count)
+  const uint32_t scalars = abbrev.leadingScalars, code = abbrev.literalCode;
+  // (The code: a literal, as every writer's; anything else from the start in the slow path.)
+  if (code == kNoLiteralCode || scalars - 1 >= out.ops.capacity()) [[unlikely]]
     return readAbbreviatedSlow(abbrevId, start, out);
   const AbbrevOp *op = abbrevOps_.data() + abbrev.firstOp;
   const AbbrevOp *const opsEnd = op + abbrev.numOps;
@@ -1420,11 +1438,8 @@ bool BitstreamReader::readAbbreviated(uint32_t abbrevId, uint64_t start, Bitstre
     pos += 6;
     return true;
   };
-  // (The code: a literal, as every writer's.)
-  if (op->kind != AbbrevOp::Kind::Literal || op->value > 0xFFFFFFFFu) [[unlikely]]
-    return readAbbreviatedSlow(abbrevId, start, out);
   uint64_t *q = out.ops.resizeForOverwrite(scalars - 1); // (no growth: tested above)
-  out.code = uint32_t(op->value);
+  out.code = code;
   out.bitOffset = start;
   out.blob = {};
   for (++op; op != scalarEnd; ++op, ++q) {

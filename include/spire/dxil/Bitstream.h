@@ -387,8 +387,10 @@ public:
   /// target's list.
   struct Abbrev {
     uint32_t firstOp = 0, numOps = 0;
-    uint32_t leadingScalars = 0; ///< operands before the array or blob (all when none)
+    uint32_t leadingScalars = 0;           ///< operands before the array or blob (all when none)
+    uint32_t literalCode = kNoLiteralCode; ///< its code when a literal below kNoLiteralCode
   };
+  static constexpr uint32_t kNoLiteralCode = 0xFFFFFFFFu;
   struct BlockInfo {
     uint32_t blockId = 0;
     uint32_t first = 0, count = 0; ///< its abbreviations: blockInfoIds_[first..first + count)
