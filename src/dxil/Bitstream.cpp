@@ -1480,11 +1480,22 @@ bool BitstreamReader::readArray(const AbbrevOp &elt, BitstreamRecord &out) {
   // An array (its element encoding `elt`) from its count on, appended to out.ops, and the
   // record's end.
   const uint64_t start = recordStart_;
-  uint64_t count = readVbr(6);
   uint64_t minBits = elt.kind == AbbrevOp::Kind::Char6 ? 6 : elt.value;
-  // count <= bits left (below 2^35) keeps the product from overflowing.
-  if (failed_ || count > bitsLeft() || count * minBits > bitsLeft())
-    return failCount(start, "array of ", count, " elements runs past the end");
+  uint64_t count;
+  const uint64_t at = pos_;
+  if (at < loadLimit_ && !(loadBitsAt(data_, at) & 32)) [[likely]] {
+    // A count of one chunk (below 32, so the product cannot overflow) from one load, where
+    // there is no failure (loadLimit_ is 0 after one).
+    count = loadBitsAt(data_, at) & 63;
+    pos_ = at + 6;
+    if (count * minBits > end_ - (at + 6))
+      return failCount(start, "array of ", count, " elements runs past the end");
+  } else {
+    count = readVbr(6);
+    // count <= bits left (below 2^35) keeps the product from overflowing.
+    if (failed_ || count > bitsLeft() || count * minBits > bitsLeft())
+      return failCount(start, "array of ", count, " elements runs past the end");
+  }
   size_t base = out.ops.size();
   uint64_t *__restrict p = out.ops.resizeForOverwrite(base + size_t(count)) + base;
   unsigned width = unsigned(elt.value);

@@ -1174,6 +1174,34 @@ TEST(DxilBitstream, ArrayLongerThanTheDataIsAnError) {
   EXPECT_NE(errorOf(s).find("array of 4294967296 elements"), std::string::npos);
 }
 
+TEST(DxilBitstream, ShortCountArrayLongerThanTheDataIsAnError) {
+  // A count of one chunk read from one load (more than a load's bits after it), whose
+  // elements would run past the end; and the same array when they fit; into operands that
+  // hold them.
+  for (bool fits : {false, true}) {
+    std::vector<uint8_t> bytes = inBlock([&](BitWriter &w) {
+      defineAbbrev(w, {{-1, 1}, {3, 0}, {1, 60}});
+      w.record(2, std::vector<uint64_t>(30, 1));
+      w.fixed(4, 3);
+      w.vbr(20, 6); // 20 * 60 bits
+      for (int k = 0; k < (fits ? 20 : 3); ++k)
+        w.fixed(uint64_t(k) << 40, 60);
+    });
+    Reading r(bytes);
+    ASSERT_TRUE(r.firstRecord());
+    Status s = r.nextRecord();
+    if (fits) {
+      ASSERT_TRUE(s) << errorOf(s);
+      EXPECT_EQ(r.ops().size(), 20u);
+      EXPECT_EQ(r.ops()[19], uint64_t(19) << 40);
+      continue;
+    }
+    ASSERT_FALSE(s);
+    EXPECT_NE(errorOf(s).find("array of 20 elements runs past the end"), std::string::npos)
+        << errorOf(s);
+  }
+}
+
 TEST(DxilBitstream, BlobPastTheEndIsAnError) {
   std::vector<uint8_t> bytes = inBlock([](BitWriter &w) {
     defineAbbrev(w, {{-1, 1}, {5, 0}});
