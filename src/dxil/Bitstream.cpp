@@ -90,9 +90,9 @@ BitstreamReader::BitstreamReader(std::span<const uint8_t> bytes, uint32_t maxDep
                                  std::pmr::memory_resource *memory)
     : data_(bytes.data()), size_(bytes.size()), end_(uint64_t(bytes.size()) * 8),
       maxDepth_(maxDepth), remember_(readersInThread > 0), blockEnd_(end_),
-      loadLimit_(end_ >= 64 ? end_ - 63 : 0), memory_(memory), abbrevOps_(memory), abbrevs_(memory),
-      scopeAbbrevs_(memory), scopes_(memory), blockInfos_(memory), blockInfoIds_(memory),
-      scratch_(memory) {
+      loadLimit_(end_ >= 64 ? end_ - 63 : 0), pairLimit_(loadLimit_ > 54 ? loadLimit_ - 54 : 0),
+      memory_(memory), abbrevOps_(memory), abbrevs_(memory), scopeAbbrevs_(memory), scopes_(memory),
+      blockInfos_(memory), blockInfoIds_(memory), scratch_(memory) {
   if (readersInThread < 2)
     ++readersInThread;
   // (In the reader's own room first: see opRoom_.)
@@ -486,6 +486,19 @@ private:
 
 } // namespace
 
+namespace {
+
+/// An abbreviation's code when it is a literal below kNoLiteralCode (its first of `leading`
+/// scalars), else kNoLiteralCode.
+uint32_t literalCodeOf(const AbbrevOp *ops, uint32_t leading) {
+  if (leading == 0 || ops[0].kind != AbbrevOp::Kind::Literal ||
+      ops[0].value >= BitstreamReader::kNoLiteralCode)
+    return BitstreamReader::kNoLiteralCode;
+  return uint32_t(ops[0].value);
+}
+
+} // namespace
+
 template <class Ids> bool BitstreamReader::readAbbrevDefinition(Ids &into) {
   uint64_t start = pos_;
   const bool whole = remember_ && pos_ + 64 <= end_ && !failed_;
@@ -498,6 +511,7 @@ template <class Ids> bool BitstreamReader::readAbbrevDefinition(Ids &into) {
       abbrev.firstOp = uint32_t(abbrevOps_.size());
       abbrev.numOps = e->numOps;
       abbrev.leadingScalars = e->leadingScalars;
+      abbrev.literalCode = literalCodeOf(e->ops, e->leadingScalars);
       abbrevOps_.append(e->ops, e->numOps);
       into.push_back(uint32_t(abbrevs_.size()));
       abbrevs_.push_back(abbrev);
@@ -602,6 +616,7 @@ template <class Ids> bool BitstreamReader::readAbbrevDefinition(Ids &into) {
     memo->insert(first, unsigned(pos_ - start),
                  std::span<const AbbrevOp>(abbrevOps_.data() + abbrev.firstOp, abbrev.numOps),
                  abbrev.leadingScalars);
+  abbrev.literalCode = literalCodeOf(abbrevOps_.data() + abbrev.firstOp, abbrev.leadingScalars);
   into.push_back(uint32_t(abbrevs_.size()));
   abbrevs_.push_back(abbrev);
   return true;
@@ -697,8 +712,8 @@ Status BitstreamReader::readBlockInfo() {
     for (uint32_t id : blockInfoIds_)
       b.ids.push_back(id - abbrevBase);
     for (size_t k = abbrevBase; k < abbrevs_.size(); ++k)
-      b.abbrevs.push_back(
-          {abbrevs_[k].firstOp - opBase, abbrevs_[k].numOps, abbrevs_[k].leadingScalars});
+      b.abbrevs.push_back({abbrevs_[k].firstOp - opBase, abbrevs_[k].numOps,
+                           abbrevs_[k].leadingScalars, abbrevs_[k].literalCode});
     b.ops.assign(abbrevOps_.begin() + opBase, abbrevOps_.end());
   }
   return status;
@@ -772,6 +787,57 @@ Status BitstreamReader::readBlockInfoRecords() {
 }
 
 bool BitstreamReader::enter(uint32_t blockId) {
+  // Most headers: a one-chunk width, the length word at the next 32-bit boundary, inside the
+  // data, and room for the scope and BLOCKINFO's abbreviation ids: here without a call (so
+  // few registers to save). Anything else from the start in enterSlow. (loadLimit_ is 0 after
+  // a failure.)
+  const uint64_t pos = pos_, end = end_;
+  const uint64_t lengthAt = (pos + 4 + 31) & ~uint64_t(31);
+  if (pos >= loadLimit_ || lengthAt + 32 > end) [[unlikely]]
+    return enterSlow(blockId);
+  const uint64_t v = loadBitsAt(data_, pos);
+  const unsigned width = unsigned(v & 7);
+  uint32_t word;
+  std::memcpy(&word, data_ + (lengthAt >> 3), 4);
+  if constexpr (std::endian::native == std::endian::big)
+    word = __builtin_bswap32(word);
+  const uint64_t body = lengthAt + 32;
+  // (The depth in bytes of open scopes: no divide by the size of a Scope.)
+  const size_t depthBytes = size_t(reinterpret_cast<const char *>(scopes_.end()) -
+                                   reinterpret_cast<const char *>(scopes_.begin()));
+  if ((v & 8) || width == 0 || uint64_t(word) * 32 > end - body || !scopes_.hasRoom(1) ||
+      depthBytes >= size_t(maxDepth_) * sizeof(Scope)) [[unlikely]]
+    return enterSlow(blockId);
+  const uint32_t firstAbbrev = uint32_t(scopeAbbrevs_.size());
+  uint32_t count = 0;
+  if (const BlockInfo *info = blockInfo(blockId)) {
+    count = info->count;
+    if (!scopeAbbrevs_.hasRoom(count)) [[unlikely]]
+      return enterSlow(blockId);
+    const uint32_t *ids = blockInfoIds_.data() + info->first;
+    uint32_t *to = scopeAbbrevs_.appendInRoom(count);
+    for (uint32_t k = 0; k < count; ++k) {
+      uint32_t id = ids[k];
+      asm("" : "+r"(id)); // (a loop of a few ids: not a call to memcpy)
+      to[k] = id;
+    }
+  }
+  pos_ = body;
+  const uint64_t endBit = body + uint64_t(word) * 32;
+  *scopes_.appendInRoom(1) = Scope{blockId, width, endBit, records_ + 1, firstAbbrev};
+  records_ = 0;
+  width_ = width;
+  firstAbbrev_ = firstAbbrev;
+  blockEnd_ = endBit;
+  idMask_ = (uint64_t(1) << width) - 1;
+  // (A block's end is past its header, which is longer than its width.)
+  nextLimit_ = std::min(loadLimit_, endBit - width + 1);
+  blockIds_ = scopeAbbrevs_.data() + firstAbbrev;
+  blockAbbrevs_ = count;
+  return true;
+}
+
+bool BitstreamReader::enterSlow(uint32_t blockId) {
   uint64_t start = pendingBlockStart_;
   unsigned width;
   uint64_t words;
@@ -834,6 +900,8 @@ void BitstreamReader::leaveBlock() {
     return;
   pos_ = scopes_.back().endBit;
   popScope();
+  if (failed_)
+    blockAbbrevs_ = 0; // (see refreshAbbrevs)
 }
 
 Status BitstreamReader::skipBlock() {
@@ -860,6 +928,7 @@ struct DefinitionRunMemo {
   static constexpr unsigned kChunkBits = 56;
   struct Abbrev {
     uint32_t firstOp = 0, numOps = 0, leadingScalars = 0; ///< ops: from the run's first
+    uint32_t literalCode = 0;
   };
   struct Run {
     unsigned width = 0;
@@ -906,9 +975,10 @@ bool BitstreamReader::definitionsFromMemo(uint64_t start, unsigned width) {
     const size_t n = run.abbrevs.size();
     Abbrev *abbrevs = abbrevs_.appendForOverwrite(n);
     uint32_t *ids = scopeAbbrevs_.appendForOverwrite(n);
+    static_assert(sizeof(DefinitionRunMemo::Abbrev) == sizeof(Abbrev));
+    std::memcpy(static_cast<void *>(abbrevs), run.abbrevs.data(), n * sizeof(Abbrev));
     for (size_t k = 0; k < n; ++k) {
-      const DefinitionRunMemo::Abbrev &a = run.abbrevs[k];
-      abbrevs[k] = {opBase + a.firstOp, a.numOps, a.leadingScalars};
+      abbrevs[k].firstOp += opBase;
       ids[k] = uint32_t(abbrevBase + k);
     }
     pos_ = start + run.length;
@@ -939,8 +1009,8 @@ void BitstreamReader::rememberDefinitions(uint64_t start, uint64_t end, unsigned
   run.ops.assign(abbrevOps_.begin() + opBase, abbrevOps_.end());
   run.abbrevs.clear();
   for (size_t k = firstAbbrev; k < abbrevs_.size(); ++k)
-    run.abbrevs.push_back(
-        {abbrevs_[k].firstOp - opBase, abbrevs_[k].numOps, abbrevs_[k].leadingScalars});
+    run.abbrevs.push_back({abbrevs_[k].firstOp - opBase, abbrevs_[k].numOps,
+                           abbrevs_[k].leadingScalars, abbrevs_[k].literalCode});
 }
 
 bool BitstreamReader::failBlockEnd(uint64_t start) {
@@ -992,13 +1062,13 @@ bool BitstreamReader::readDefinitionRun(uint64_t start, unsigned width) {
   }
 }
 
-bool BitstreamReader::nextSlow(BitstreamEntry &entry) {
+BitstreamEntry BitstreamReader::nextSlow() {
   // next() took the records it could read from one load. Block ends and sub-blocks (but
   // BLOCKINFO) inside a block with a whole load readable are taken here with no call (so no
   // registers to save); anything else, or anything wrong, goes to nextEntry from the start.
   const uint64_t start = pos_;
   const unsigned width = width_;
-  if (width != 0 && start + 64 <= end_ && !failed_) {
+  if (width != 0 && start < loadLimit_) { // (a whole load readable; 0 after a failure)
     const uint64_t w = loadBitsAt(data_, start);
     const uint64_t id = w & idMask_;
     if (id == kAbbrevEndBlock) {
@@ -1006,23 +1076,21 @@ bool BitstreamReader::nextSlow(BitstreamEntry &entry) {
       if (aligned == blockEnd_) {
         pos_ = aligned;
         popScope();
-        entry = BitstreamEntry{BitstreamEntry::Kind::EndBlock, 0};
-        return true;
+        return BitstreamEntry{BitstreamEntry::Kind::EndBlock, 0};
       }
     } else if (id == kAbbrevEnterSubblock) {
       const uint64_t blockId = (w >> width) & 0xFF; // a VBR-8 of one chunk
       if (!(blockId & 0x80) && blockId != kBlockInfoBlockId && start + width <= blockEnd_) {
         pendingBlockStart_ = start;
         pos_ = start + width + 8;
-        entry = BitstreamEntry{BitstreamEntry::Kind::SubBlock, uint32_t(blockId)};
-        return true;
+        return BitstreamEntry{BitstreamEntry::Kind::SubBlock, uint32_t(blockId)};
       }
     }
   }
-  return nextEntry(entry);
+  return nextEntry();
 }
 
-bool BitstreamReader::nextEntry(BitstreamEntry &entry) {
+BitstreamEntry BitstreamReader::nextEntry() {
   // Every entry next() and nextSlow() did not take.
   // (Runs of definitions go to readDefinitionRun, so that this loop keeps no state of its own.)
   for (;;) {
@@ -1031,58 +1099,53 @@ bool BitstreamReader::nextEntry(BitstreamEntry &entry) {
     unsigned width = top ? topWidth_ : width_;
     if (top) {
       // The top level ends at the end of the data or in zero padding shorter than a word.
+      // (Bits that are not zero end it too, as they always did: next() then left the
+      // caller's entry as it was, which every caller's, made just before, was: EndOfStream.)
       if (bitsLeft() < 32) {
-        uint64_t save = pos_;
-        uint64_t rest = readFixed(unsigned(bitsLeft()));
-        if (rest == 0)
-          entry = BitstreamEntry{BitstreamEntry::Kind::EndOfStream, 0};
-        return true;
-        pos_ = save;
+        readFixed(unsigned(bitsLeft()));
+        return BitstreamEntry{BitstreamEntry::Kind::EndOfStream, 0};
       }
     }
     uint64_t start = pos_;
     uint64_t id = readFixed(width);
     if (failed_)
-      return failText(start, "abbreviation id past the end of the data");
+      return (failText(start, "abbreviation id past the end of the data"), kFailedEntry);
     if (id == kAbbrevEndBlock) {
       if (top)
-        return failText(start, "block end outside any block");
+        return (failText(start, "block end outside any block"), kFailedEntry);
       alignTo32();
       if (failed_)
-        return failText(start, "block end past the end of the data");
+        return (failText(start, "block end past the end of the data"), kFailedEntry);
       if (pos_ != blockEnd_)
-        return failBlockEnd(start);
+        return (failBlockEnd(start), kFailedEntry);
       popScope();
-      entry = BitstreamEntry{BitstreamEntry::Kind::EndBlock, 0};
-      return true;
+      return BitstreamEntry{BitstreamEntry::Kind::EndBlock, 0};
     }
     if (pos_ > blockEnd_)
-      return failText(start, "record runs past the end of its block");
+      return (failText(start, "record runs past the end of its block"), kFailedEntry);
     if (id == kAbbrevEnterSubblock) {
       pendingBlockStart_ = start;
       uint64_t blockId = readVbr(8);
       if (failed_ || blockId > 0xFFFFFFFFu)
-        return failText(start, "block id past the end of the data");
+        return (failText(start, "block id past the end of the data"), kFailedEntry);
       if (blockId == kBlockInfoBlockId) {
         if (!enterAndReadBlockInfo())
-          return false;
+          return kFailedEntry;
         continue;
       }
-      entry = BitstreamEntry{BitstreamEntry::Kind::SubBlock, uint32_t(blockId)};
-      return true;
+      return BitstreamEntry{BitstreamEntry::Kind::SubBlock, uint32_t(blockId)};
     }
     if (id == kAbbrevDefine) {
       if (top)
-        return failText(start, "abbreviation definition outside any block");
+        return (failText(start, "abbreviation definition outside any block"), kFailedEntry);
       if (!readDefinitionRun(start, width))
-        return false;
+        return kFailedEntry;
       continue;
     }
     if (top)
-      return failText(start, "record outside any block");
+      return (failText(start, "record outside any block"), kFailedEntry);
     recordStart_ = start; // the id is read: read() goes on from here
-    entry = BitstreamEntry{BitstreamEntry::Kind::Record, uint32_t(id)};
-    return true;
+    return BitstreamEntry{BitstreamEntry::Kind::Record, uint32_t(id)};
   }
 }
 
@@ -1139,48 +1202,145 @@ namespace {
 
 } // namespace
 
+namespace {
+
+/// A VBR-6 field of three to nine chunks from the bits of one load, `v`, whose first two chunks
+/// continue: its value into `value` and its length into `bits`; false when it is longer.
+/// (Each chunk shifted into place and masked: no shift count to keep.)
+[[gnu::always_inline]] inline bool longVbr6(uint64_t v, uint64_t &value, unsigned &bits) {
+  uint64_t r = (v & 31) | ((v >> 1) & 0x3E0);
+#pragma GCC unroll 8
+  for (unsigned k = 2; k < 9; ++k) {
+    r |= (v >> k) & (uint64_t(31) << (5 * k));
+    if (!((v >> (6 * k + 5)) & 1)) {
+      value = r;
+      bits = 6 * (k + 1);
+      return true;
+    }
+  }
+  return false;
+}
+
+} // namespace
+
 bool BitstreamReader::readUnabbreviated(uint64_t start, BitstreamRecord &out) {
   // The common case with no call but tail calls (so no registers to save): a code and a count
   // of one or two VBR-6 chunks each from one load, operands that fit the record's storage,
-  // whole loads for every operand. Anything else goes to readUnabbreviatedSlow from the start.
-  // (The cursor's fields in locals: the record's stores could alias them.)
-  const uint64_t pos = pos_, end = end_;
+  // whole loads for every operand. Anything else goes to readUnabbreviatedSlow from the start;
+  // a field longer than a load, or the data's last bytes, to finishVbrRun (pos_ is not moved
+  // before the record is whole).
+  // (The cursor's fields in locals: the record's stores could alias them. loadLimit_ is 0
+  // after a failure, so this path never meets one, and nothing here can fail: no failed_ test.)
+  const uint64_t pos = pos_;
   const uint8_t *const data = data_;
-  if (pos + 64 > end) [[unlikely]]
+  if (pos >= loadLimit_) [[unlikely]]
     return readUnabbreviatedSlow(start, out);
+  out.bitOffset = start; // (first: start's register is free for the rest)
   const uint64_t w = loadBitsAt(data, pos);
-  unsigned fieldsAt = 0;
-  uint64_t code, count;
-  if (!shortVbr6(w, fieldsAt, code) || !shortVbr6(w, fieldsAt, count) || count > out.ops.capacity())
-      [[unlikely]]
-    return readUnabbreviatedSlow(start, out);
-  uint64_t *p = out.ops.resizeForOverwrite(count); // (no growth: before any other store)
-  uint64_t at = pos + fieldsAt;
-  if (count > end - at) [[unlikely]] {
-    pos_ = at;
-    return failCount(start, "record with ", count, " operands runs past the end");
+  uint64_t code = w & 63, rest = w >> 6;
+  unsigned fieldsAt = 12;
+  if (code & 32) {
+    if (rest & 32) [[unlikely]]
+      return readUnabbreviatedSlow(start, out);
+    code = (code & 31) | ((rest & 31) << 5);
+    rest = w >> 12;
+    fieldsAt = 18;
   }
-  out.abbrev = kAbbrevUnabbreviatedRecord;
-  out.bitOffset = start;
+  uint64_t count = rest & 63;
+  if (count & 32) {
+    if (rest & 0x800) [[unlikely]]
+      return readUnabbreviatedSlow(start, out);
+    count = (count & 31) | ((rest >> 1) & 0x3E0);
+    fieldsAt += 6;
+  }
+  if (count > out.ops.capacity()) [[unlikely]]
+    return readUnabbreviatedSlow(start, out);
+  uint64_t *q = out.ops.resizeForOverwrite(count); // (no growth: before any other store)
   out.blob = {};
   out.code = uint32_t(code);
-  // (The loop's end pointer only, and start reloaded (read() passes recordStart_): the loop
-  // keeps to the registers a call may clobber.)
-  uint64_t *const pEnd = p + count;
-  uint64_t *const q = vbrFieldsToEnd(data, end - 64, at, 6, p, pEnd);
+  // (No test of the count against the bits left: every field decoded here is inside the data,
+  // six bits at least; a record that runs past it stops the loop early, and finishVbrRun
+  // tests it.) The limit is read from the reader in the loop (the stores could alias it): one
+  // register fewer.
+  uint64_t at = pos + fieldsAt;
+  uint64_t *const pEnd = q + count;
+  // One field (or four characters) from one load at `at`, which the caller tested; false:
+  // longer than a load holds.
+  auto field = [&]() [[gnu::always_inline]] {
+    const uint64_t v = loadBitsAt(data, at);
+    if (!(v & 32)) [[likely]] { // one chunk: most values
+      *q++ = v & 63;
+      at += 6;
+      return true;
+    }
+    if (!(v & 0x800)) { // two chunks
+      // Names spelled in VBR-6 characters: four two-chunk fields in a row (continuation bits
+      // set, clear, set, clear...) come out of this load at once.
+      constexpr uint64_t kPairBits = 0x0000820820820820, kPairs = 0x0000020020020020;
+      if ((v & kPairBits) == kPairs && pEnd - q >= 4) {
+        for (unsigned k = 0; k < 4; ++k)
+          q[k] = ((v >> (12 * k)) & 31) | ((v >> (12 * k + 1)) & 0x3E0);
+        q += 4;
+        at += 48;
+        return true;
+      }
+      *q++ = (v & 31) | ((v >> 1) & 0x3E0);
+      at += 12;
+      return true;
+    }
+    uint64_t value;
+    unsigned bits;
+    if (!longVbr6(v, value, bits)) [[unlikely]]
+      return false;
+    *q++ = value;
+    at += bits;
+    return true;
+  };
+  // Two fields a limit test: below pairLimit_, the first (54 bits at most) ends below
+  // loadLimit_. Near the data's end, one a test.
+  while (q != pEnd) {
+    if (at >= pairLimit_) [[unlikely]] {
+      if (at >= loadLimit_) [[unlikely]]
+        return finishVbrRun(q, pEnd, at);
+      if (!field()) [[unlikely]]
+        return finishVbrRun(q, pEnd, at);
+      continue;
+    }
+    if (!field()) [[unlikely]]
+      return finishVbrRun(q, pEnd, at);
+    if (q == pEnd)
+      break;
+    if (!field()) [[unlikely]]
+      return finishVbrRun(q, pEnd, at);
+  }
   pos_ = at;
-  if (q != pEnd) [[unlikely]]
-    return finishVbrRun(recordStart_, q, uint64_t(pEnd - q));
+  if (at > blockEnd_) [[unlikely]]
+    return blockOverrun();
+  records_++;
+  return true;
+}
+
+bool BitstreamReader::finishVbrRun(uint64_t *q, uint64_t *pEnd, uint64_t at) {
+  // readUnabbreviated's record from `q` to `pEnd` (a field longer than a load, or the data's
+  // last bytes) at bit `at`; pos_ is still at the record's code. A count larger than the bits after
+  // it is reported as the slow path reports it.
+  const uint64_t w = loadBitsAt(data_, pos_);
+  unsigned fieldsAt = 0;
+  uint64_t code, count;
+  shortVbr6(w, fieldsAt, code); // (decoded before: one or two chunks each)
+  shortVbr6(w, fieldsAt, count);
+  if (count > end_ - (pos_ + fieldsAt)) {
+    pos_ += fieldsAt;
+    return failCount(recordStart_, "record with ", count, " operands runs past the end");
+  }
+  pos_ = at;
+  readVbrRun(6, q, uint64_t(pEnd - q));
   return finishRecord(recordStart_);
 }
 
-bool BitstreamReader::finishVbrRun(uint64_t start, uint64_t *p, uint64_t count) {
-  readVbrRun(6, p, count);
-  return finishRecord(start);
-}
+bool BitstreamReader::blockOverrun() { return recordError(recordStart_); }
 
 bool BitstreamReader::readUnabbreviatedSlow(uint64_t start, BitstreamRecord &out) {
-  out.abbrev = kAbbrevUnabbreviatedRecord;
   out.bitOffset = start;
   out.ops.clear();
   out.blob = {};
@@ -1218,43 +1378,222 @@ bool BitstreamReader::readUnabbreviatedSlow(uint64_t start, BitstreamRecord &out
 }
 
 bool BitstreamReader::readAbbreviated(uint32_t abbrevId, uint64_t start, BitstreamRecord &out) {
-  out.abbrev = abbrevId;
+  // The common case with no call but tail calls (so few registers to save): a code and scalars
+  // of one load each (a literal, a fixed field of up to 57 bits, a VBR field of one or two
+  // chunks from one load, a char6), then nothing or a fixed array of up to 51 bits in all,
+  // into operands that hold them. A record's first scalar that is anything else goes on in
+  // readAbbreviatedRest from it, any other array in readArray; a record whose code is not its
+  // first operand, or is not decoded here, to readAbbreviatedSlow from the start. pos_ moves
+  // only when the record is whole (or when the rest is handed on). loadLimit_ is 0 after a
+  // failure: no failed_ test.
+  const uint32_t index = abbrevId - kFirstApplicationAbbrev; // (ids below: a huge index)
+  if (index >= blockAbbrevs_) [[unlikely]]
+    return failAbbrevId(start, abbrevId);
+  const Abbrev &abbrev = abbrevs_[blockIds_[index]];
+  const uint32_t scalars = abbrev.leadingScalars, code = abbrev.literalCode;
+  // (The code: a literal, as every writer's; anything else from the start in the slow path.)
+  if (code == kNoLiteralCode || scalars - 1 >= out.ops.capacity()) [[unlikely]]
+    return readAbbreviatedSlow(abbrevId, start, out);
+  const AbbrevOp *op = abbrevOps_.data() + abbrev.firstOp;
+  const AbbrevOp *const opsEnd = op + abbrev.numOps;
+  const AbbrevOp *const scalarEnd = op + scalars;
+  const uint8_t *const data = data_;
+  uint64_t pos = pos_;
+  // One scalar into `v` and pos past it; false: not from one load here.
+  auto scalar = [&](const AbbrevOp &o, uint64_t &v) [[gnu::always_inline]] {
+    const AbbrevOp::Kind kind = o.kind;
+    if (kind == AbbrevOp::Kind::Literal) {
+      v = o.value;
+      return true;
+    }
+    if (pos >= loadLimit_) [[unlikely]]
+      return false;
+    const uint64_t w = loadBitsAt(data, pos);
+    // A VBR field's first chunk, or a fixed field: its bits kept by two shifts (no mask to
+    // make, or keep in a register; -width & 63 is 64 - width without a constant 64).
+    const unsigned width = unsigned(o.value);
+    const unsigned drop = -width & 63;
+    if (kind == AbbrevOp::Kind::Vbr) { // (widths 2..32: the definition checked)
+      const uint64_t field = (w << drop) >> drop;
+      if (field >> (width - 1)) { // two chunks, or more
+        const uint64_t second = (w >> width) & ((uint64_t(1) << width) - 1);
+        if ((second >> (width - 1)) || 2 * width > 57) [[unlikely]]
+          return false;
+        v = (field ^ (uint64_t(1) << (width - 1))) | (second << (width - 1));
+        pos += 2 * width;
+        return true;
+      }
+      v = field;
+      pos += width;
+      return true;
+    }
+    if (kind == AbbrevOp::Kind::Fixed) [[likely]] {
+      if (width > 57) [[unlikely]]
+        return false;
+      v = (w << drop) >> drop;
+      pos += width;
+      return true;
+    }
+    v = char6(w); // (arrays and blobs come after the scalars)
+    pos += 6;
+    return true;
+  };
+  uint64_t *q = out.ops.resizeForOverwrite(scalars - 1); // (no growth: tested above)
+  out.code = code;
+  out.bitOffset = start;
+  out.blob = {};
+  for (++op; op != scalarEnd; ++op, ++q) {
+    if (!scalar(*op, *q)) [[unlikely]] {
+      pos_ = pos;
+      return readAbbreviatedRest(op, opsEnd, q, out);
+    }
+  }
+  if (op != opsEnd) {
+    // A fixed array of up to 51 bits and its count of one VBR-6 chunk from one load, into
+    // the operands' room; any other array from its count on in readArray, a blob in
+    // readAbbreviatedRest.
+    pos_ = pos;
+    if (op->kind != AbbrevOp::Kind::Array) [[unlikely]]
+      return readAbbreviatedRest(op, opsEnd, q, out);
+    const AbbrevOp &elt = op[1];
+    const unsigned width = unsigned(elt.value);
+    if (elt.kind != AbbrevOp::Kind::Fixed || pos >= loadLimit_)
+      return readArray(elt, out);
+    const uint64_t w = loadBitsAt(data, pos), count = w & 63;
+    const size_t filled = size_t(q - out.ops.data());
+    if ((count & 32) || count * width > 51 || filled + count > out.ops.capacity() || width > 32)
+      return readArray(elt, out);
+    out.ops.resizeForOverwrite(filled + count);
+    const uint64_t bits = w >> 6, mask = (uint64_t(1) << width) - 1;
+    for (uint64_t k = 0; k < count; ++k)
+      q[k] = (bits >> (k * width)) & mask;
+    pos += 6 + count * width;
+  }
+  pos_ = pos;
+  if (pos > blockEnd_) [[unlikely]]
+    return blockOverrun();
+  records_++;
+  return true;
+}
+
+bool BitstreamReader::readArray(const AbbrevOp &elt, BitstreamRecord &out) {
+  // An array (its element encoding `elt`) from its count on, appended to out.ops, and the
+  // record's end.
+  const uint64_t start = recordStart_;
+  uint64_t minBits = elt.kind == AbbrevOp::Kind::Char6 ? 6 : elt.value;
+  uint64_t count;
+  const uint64_t at = pos_;
+  if (at < loadLimit_ && !(loadBitsAt(data_, at) & 32)) [[likely]] {
+    // A count of one chunk (below 32, so the product cannot overflow) from one load, where
+    // there is no failure (loadLimit_ is 0 after one).
+    count = loadBitsAt(data_, at) & 63;
+    pos_ = at + 6;
+    if (count * minBits > end_ - (at + 6))
+      return failCount(start, "array of ", count, " elements runs past the end");
+  } else {
+    count = readVbr(6);
+    // count <= bits left (below 2^35) keeps the product from overflowing.
+    if (failed_ || count > bitsLeft() || count * minBits > bitsLeft())
+      return failCount(start, "array of ", count, " elements runs past the end");
+  }
+  size_t base = out.ops.size();
+  uint64_t *__restrict p = out.ops.resizeForOverwrite(base + size_t(count)) + base;
+  unsigned width = unsigned(elt.value);
+  switch (elt.kind) {
+  case AbbrevOp::Kind::Fixed:
+    if (count * width <= 57 && width - 1 < 32 && pos_ + 64 <= end_) {
+      // A short array (names, small operand lists) from one load, here: readFixedRun's
+      // call and saved registers cost more than its few fields.
+      const uint64_t w = loadBitsAt(data_, pos_), mask = (uint64_t(1) << width) - 1;
+      for (uint64_t k = 0; k < count; ++k)
+        p[k] = (w >> (k * width)) & mask;
+      pos_ += count * width;
+      break;
+    }
+    readFixedRun(width, p, count);
+    break;
+  case AbbrevOp::Kind::Vbr:
+    readVbrRun(width, p, count);
+    break;
+  default: { // Char6, checked when the abbreviation was defined
+    uint64_t k = end_ >= 64 ? fixedFieldsFromLoads(data_, end_ - 64, pos_, 6, p, count, kChar6) : 0;
+    for (; k < count && !failed_; ++k) // the last bytes
+      p[k] = char6(readFixed(6));
+    break;
+  }
+  }
+  return finishRecord(start);
+}
+
+bool BitstreamReader::readAbbreviatedSlow(uint32_t abbrevId, uint64_t start, BitstreamRecord &out) {
+  // Any abbreviated record from its start (pos_ after its id), field by field.
   out.bitOffset = start;
   out.ops.clear();
   out.blob = {};
-  const uint32_t index = abbrevId - kFirstApplicationAbbrev; // (ids below: a huge index)
-  if (index >= blockAbbrevs_) [[unlikely]]
-    return failUndefinedAbbrev(start, abbrevId, blockAbbrevs_);
-  const Abbrev &abbrev = abbrevs_[blockIds_[index]];
+  const Abbrev &abbrev = abbrevs_[blockIds_[abbrevId - kFirstApplicationAbbrev]];
   const AbbrevOp *op = abbrevOps_.data() + abbrev.firstOp;
-  const AbbrevOp *end = op + abbrev.numOps;
   // The code is the first operand; when it is an array or a blob, it is the first value read.
-  uint32_t scalars = abbrev.leadingScalars;
-  bool codeFromOps = scalars == 0;
-  if (!codeFromOps) {
-    uint64_t code = op->kind == AbbrevOp::Kind::Literal ? op->value
-                    : op->kind == AbbrevOp::Kind::Fixed ? readFixed(unsigned(op->value))
-                                                        : readScalar(*op);
-    if (code > 0xFFFFFFFFu)
-      return failCount(start, "record code ", code, " out of range");
-    out.code = uint32_t(code);
-    ++op;
-    --scalars;
+  if (abbrev.leadingScalars == 0) {
+    if (!readAbbreviatedOps(op, op + abbrev.numOps, out))
+      return false;
+    if (out.ops.empty())
+      return failText(start, out.blob.empty() ? "abbreviated record without a code"
+                                              : "record whose code is a blob");
+    if (out.ops[0] > 0xFFFFFFFFu)
+      return failText(start, "record code out of range");
+    out.code = uint32_t(out.ops[0]);
+    out.ops.popFront();
+    return finishRecord(start);
   }
-  // The scalar operands, straight into their slots; then an array or a blob, if any.
-  uint64_t *__restrict slot = out.ops.resizeForOverwrite(scalars);
-  for (uint32_t k = 0; k < scalars; ++k, ++op) {
-    // (Tested in the order of their counts in DXIL: VBR, fixed, literal, char6.)
-    const AbbrevOp::Kind kind = op->kind;
-    if (kind == AbbrevOp::Kind::Vbr)
-      slot[k] = readVbrOfWidth(unsigned(op->value));
-    else if (kind == AbbrevOp::Kind::Fixed)
-      slot[k] = readFixed(unsigned(op->value));
-    else if (kind == AbbrevOp::Kind::Literal) [[likely]]
-      slot[k] = op->value;
-    else // char6 (arrays and blobs come after the scalars)
-      slot[k] = char6(readFixed(6));
+  const uint64_t code = op->kind == AbbrevOp::Kind::Literal ? op->value
+                        : op->kind == AbbrevOp::Kind::Fixed ? readFixed(unsigned(op->value))
+                                                            : readScalar(*op);
+  if (code > 0xFFFFFFFFu)
+    return failCount(start, "record code ", code, " out of range");
+  out.code = uint32_t(code);
+  return readAbbreviatedRest(op + 1, op + abbrev.numOps, out.ops.data(), out);
+}
+
+bool BitstreamReader::readAbbreviatedRest(const AbbrevOp *op, const AbbrevOp *end, uint64_t *q,
+                                          BitstreamRecord &out) {
+  out.ops.resizeForOverwrite(size_t(q - out.ops.data())); // (the operands read: no growth)
+  if (!readAbbreviatedOps(op, end, out))
+    return false;
+  return finishRecord(recordStart_);
+}
+
+namespace {
+
+/// A VBR field's value and length in bits (0: not decoded).
+struct VbrField {
+  uint64_t value;
+  uint64_t bits;
+};
+
+/// The VBR field of `width` (2..32) at the start of `w` (the bits of one load), when its chunks
+/// lie in the first 57 bits; else bits 0.
+VbrField vbrFromLoad(uint64_t w, unsigned width) {
+  const uint64_t hi = uint64_t(1) << (width - 1), mask = (hi << 1) - 1;
+  uint64_t value = 0;
+  unsigned at = 0, shift = 0;
+  while (at + width <= 57) {
+    const uint64_t chunk = (w >> at) & mask;
+    value |= (chunk & (hi - 1)) << shift;
+    at += width;
+    if (!(chunk & hi))
+      return {value, at};
+    shift += width - 1;
   }
+  return {0, 0};
+}
+
+} // namespace
+
+bool BitstreamReader::readAbbreviatedOps(const AbbrevOp *op, const AbbrevOp *const end,
+                                         BitstreamRecord &out) {
+  // The record's operands from `op` on (pos_ at its field), appended to out.ops; false: error_
+  // set (a failed read only sets failed_, which finishRecord reports).
+  const uint64_t start = recordStart_;
   for (; op != end; ++op) {
     switch (op->kind) {
     case AbbrevOp::Kind::Array: {
@@ -1304,20 +1643,35 @@ bool BitstreamReader::readAbbreviated(uint32_t abbrevId, uint64_t start, Bitstre
       alignTo32();
       break;
     }
-    default: // scalars come first (checked when the abbreviation was defined)
+    default: { // a scalar (all come before any array or blob)
+      // (Tested in the order of their counts in DXIL: VBR, fixed, literal, char6.)
+      const AbbrevOp::Kind kind = op->kind;
+      uint64_t v;
+      if (kind == AbbrevOp::Kind::Vbr) {
+        // (Wide constants: their chunks from one load when it holds them.)
+        const unsigned width = unsigned(op->value);
+        const VbrField f = pos_ + 64 <= end_ && !failed_
+                               ? vbrFromLoad(loadBitsAt(data_, pos_), width)
+                               : VbrField{0, 0};
+        if (f.bits) {
+          v = f.value;
+          pos_ += f.bits;
+        } else {
+          v = readVbrOfWidth(width);
+        }
+      } else if (kind == AbbrevOp::Kind::Fixed)
+        v = readFixed(unsigned(op->value));
+      else if (kind == AbbrevOp::Kind::Literal) [[likely]]
+        v = op->value;
+      else
+        v = char6(readFixed(6));
+      const size_t n = out.ops.size();
+      out.ops.resizeForOverwrite(n + 1)[n] = v;
       break;
     }
+    }
   }
-  if (codeFromOps) {
-    if (out.ops.empty())
-      return failText(start, out.blob.empty() ? "abbreviated record without a code"
-                                              : "record whose code is a blob");
-    if (out.ops[0] > 0xFFFFFFFFu)
-      return failText(start, "record code out of range");
-    out.code = uint32_t(out.ops[0]);
-    out.ops.popFront();
-  }
-  return finishRecord(start);
+  return true;
 }
 
 bool BitstreamReader::failText(uint64_t start, const char *message) {
@@ -1326,6 +1680,12 @@ bool BitstreamReader::failText(uint64_t start, const char *message) {
 
 bool BitstreamReader::failCount(uint64_t start, const char *before, uint64_t n, const char *after) {
   return fail(errorAt(start, before + std::to_string(n) + after));
+}
+
+bool BitstreamReader::failAbbrevId(uint64_t start, uint32_t abbrevId) {
+  if (failed_)
+    return recordError(start);
+  return failUndefinedAbbrev(start, abbrevId, blockAbbrevs_);
 }
 
 bool BitstreamReader::failUndefinedAbbrev(uint64_t start, uint32_t abbrevId, size_t available) {

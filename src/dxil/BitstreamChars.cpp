@@ -99,7 +99,6 @@ size_t BitstreamReader::readChars(uint32_t abbrevId, BitstreamRecord &out, char 
   if (!char6 && !(elt.kind == AbbrevOp::Kind::Fixed && elt.value - 1 < 8))
     return readAbbreviated(abbrevId, start, out) ? kNotChars : kReadFailed;
   const uint64_t body = pos_; // (back here for the general path)
-  out.abbrev = abbrevId;
   out.bitOffset = start;
   out.blob = {};
   const uint64_t code = op->kind == AbbrevOp::Kind::Literal ? op->value
@@ -170,7 +169,6 @@ size_t BitstreamReader::readChars(const CharAbbrev &a, uint32_t abbrevId, Bitstr
     return readChars(abbrevId, out, chars, room);
   const uint64_t start = recordStart_; // next() read the abbreviation id already
   const uint64_t body = pos_;          // (back here for the general path)
-  out.abbrev = abbrevId;
   out.bitOffset = start;
   out.blob = {};
   const uint32_t code = a.codeWidth ? uint32_t(readFixed(a.codeWidth)) : a.code;

@@ -79,7 +79,6 @@ bool BitstreamReader::readScalars(const ScalarAbbrev &a, uint32_t abbrevId, Bits
   uint64_t p = pos_;
   if (a.count != 1 || p + a.maxBits + 64 > end_ || out.ops.capacity() < 1) [[unlikely]]
     return readAbbreviated(abbrevId, start, out);
-  out.abbrev = abbrevId;
   out.bitOffset = start;
   out.blob = {};
   if (a.codeWidth) {

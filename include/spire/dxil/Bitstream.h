@@ -160,6 +160,14 @@ public:
       std::memcpy(static_cast<void *>(end_), p, n * sizeof(T));
     end_ += n;
   }
+  /// Whether `n` entries can be appended without growing.
+  bool hasRoom(size_t n) const { return n <= size_t(capEnd_ - end_); }
+  /// Appends `n` entries (hasRoom(n)) for the caller to write, and returns the first of them.
+  T *appendInRoom(size_t n) {
+    T *p = end_;
+    end_ += n;
+    return p;
+  }
   /// Appends `n` entries for the caller to write, and returns the first of them.
   T *appendForOverwrite(size_t n) {
     if (n > size_t(capEnd_ - end_)) [[unlikely]]
@@ -210,7 +218,6 @@ struct BitstreamRecord {
   /// A record whose operands live in `memory` (a reader's scratch arena).
   explicit BitstreamRecord(std::pmr::memory_resource *memory) : ops(memory) {}
   uint32_t code = 0;
-  uint32_t abbrev = 0;             ///< the abbreviation id it was read with
   uint64_t bitOffset = 0;          ///< where the record starts
   RecordOperands ops;              ///< operands after the code
   std::span<const uint8_t> blob{}; ///< the blob operand's bytes (a view of the input)
@@ -324,7 +331,13 @@ public:
         return true;
       }
     }
-    return nextSlow(entry);
+    // (The entry returned by value: the caller's stays in registers, and its tests of the
+    // kind fold away on the path above.)
+    const BitstreamEntry e = nextSlow();
+    if (e.kind == kFailedKind) [[unlikely]]
+      return false;
+    entry = e;
+    return true;
   }
   bool read(uint32_t abbrevId, BitstreamRecord &out) {
     const uint64_t start = recordStart_; // next() read the abbreviation id already
@@ -419,8 +432,10 @@ public:
   /// target's list.
   struct Abbrev {
     uint32_t firstOp = 0, numOps = 0;
-    uint32_t leadingScalars = 0; ///< operands before the array or blob (all when none)
+    uint32_t leadingScalars = 0;           ///< operands before the array or blob (all when none)
+    uint32_t literalCode = kNoLiteralCode; ///< its code when a literal below kNoLiteralCode
   };
+  static constexpr uint32_t kNoLiteralCode = 0xFFFFFFFFu;
   struct BlockInfo {
     uint32_t blockId = 0;
     uint32_t first = 0, count = 0; ///< its abbreviations: blockInfoIds_[first..first + count)
@@ -439,10 +454,15 @@ private:
   void pushScope(Scope scope);
   void popScope();
   void setCurrent(const Scope &scope);
-  bool nextSlow(BitstreamEntry &entry);
-  [[gnu::noinline]] bool nextEntry(BitstreamEntry &entry); ///< nextSlow's general case
+  /// next()'s other entries; kind kFailedKind on failure (error_ set).
+  static constexpr BitstreamEntry::Kind kFailedKind = BitstreamEntry::Kind(0xFF);
+  static constexpr BitstreamEntry kFailedEntry{kFailedKind, 0};
+  BitstreamEntry nextSlow();
+  [[gnu::noinline]] BitstreamEntry nextEntry(); ///< nextSlow's general case
   /// nextSlow's rarer paths, out of line so that it keeps a small frame.
   [[gnu::noinline]] bool enterAndReadBlockInfo();
+  /// enter()'s general case (any header, growing the tables).
+  [[gnu::noinline]] bool enterSlow(uint32_t blockId);
   /// A run of definitions from the one whose id (at `start`) was just read, remembered or taken
   /// from the thread's memo; false: error_ set.
   [[gnu::noinline]] bool readDefinitionRun(uint64_t start, unsigned width);
@@ -492,12 +512,27 @@ private:
   // read()'s two kinds of record (tail calls: each saves only the registers it needs).
   [[gnu::noinline]] bool readUnabbreviated(uint64_t start, BitstreamRecord &out);
   [[gnu::noinline]] bool readUnabbreviatedSlow(uint64_t start, BitstreamRecord &out);
-  [[gnu::noinline]] bool finishVbrRun(uint64_t start, uint64_t *p, uint64_t count);
+  [[gnu::noinline]] bool finishVbrRun(uint64_t *q, uint64_t *pEnd, uint64_t at);
+  /// A record that ends past its block's end (at recordStart_).
+  [[gnu::cold, gnu::noinline]] bool blockOverrun();
   [[gnu::noinline]] bool readAbbreviated(uint32_t abbrevId, uint64_t start, BitstreamRecord &out);
+  /// readAbbreviated's general paths: a record from its start; a record from `op` on (pos_ at
+  /// its field, the code and the operands before `q` read); the operands from `op` on
+  /// (appended, no finishRecord; false: error_ set).
+  [[gnu::noinline]] bool readAbbreviatedSlow(uint32_t abbrevId, uint64_t start,
+                                             BitstreamRecord &out);
+  [[gnu::noinline]] bool readAbbreviatedRest(const AbbrevOp *op, const AbbrevOp *end, uint64_t *q,
+                                             BitstreamRecord &out);
+  bool readAbbreviatedOps(const AbbrevOp *op, const AbbrevOp *end, BitstreamRecord &out);
+  /// An array (its element encoding `elt`) from its count on (pos_ there), and the record's
+  /// end.
+  [[gnu::noinline]] bool readArray(const AbbrevOp &elt, BitstreamRecord &out);
   // read()'s failures, out of line so that the record's path needs no room for strings.
   [[gnu::cold, gnu::noinline]] bool failText(uint64_t start, const char *message);
   [[gnu::cold, gnu::noinline]] bool failCount(uint64_t start, const char *before, uint64_t n,
                                               const char *after);
+  /// An abbreviation id at or past blockAbbrevs_: undefined, or any after a failure.
+  [[gnu::cold, gnu::noinline]] bool failAbbrevId(uint64_t start, uint32_t abbrevId);
   [[gnu::cold, gnu::noinline]] bool failUndefinedAbbrev(uint64_t start, uint32_t abbrevId,
                                                         size_t available);
 
@@ -521,7 +556,9 @@ private:
   /// the id inside the block; 0 outside any block and after a failure.
   uint64_t nextLimit_ = 0;
   /// The current block's abbreviation ids (scopeAbbrevs_ from firstAbbrev_) and how many,
-  /// for the record path: refreshed whenever the block or its list changes.
+  /// for the record path: refreshed whenever the block or its list changes; none after a
+  /// failure (so that an abbreviated record of literals alone is not read after one: blocks
+  /// are entered and left, and definitions read, only without one, but by leaveBlock()).
   const uint32_t *blockIds_ = nullptr;
   uint32_t blockAbbrevs_ = 0;
   void refreshAbbrevs() {
@@ -529,9 +566,12 @@ private:
     blockAbbrevs_ = uint32_t(scopeAbbrevs_.size() - firstAbbrev_);
   }
   uint64_t loadLimit_; ///< bits below this have a whole load readable; 0 after a failure
+  /// loadLimit_ - 54 (or 0): a field of up to 54 bits from below it ends below loadLimit_.
+  uint64_t pairLimit_;
   void setFailed() {
     failed_ = true;
-    nextLimit_ = loadLimit_ = 0;
+    nextLimit_ = loadLimit_ = pairLimit_ = 0;
+    blockAbbrevs_ = 0;
   }
   uint64_t pendingBlockStart_ = 0; ///< bit offset of the last SubBlock entry's id field
   uint64_t recordStart_ = 0;       ///< bit offset of the last Record entry (its id is read)

@@ -130,7 +130,6 @@ void compare(const std::vector<uint8_t> &bytes, const std::string &what,
     }
     ++records;
     EXPECT_EQ(a.code, b.code) << what << ", record " << records;
-    EXPECT_EQ(a.abbrev, b.abbrev) << what;
     EXPECT_EQ(a.bitOffset, b.bitOffset) << what;
     EXPECT_EQ(scalars.bitPosition(), general.bitPosition()) << what << ", record " << records;
     EXPECT_EQ(std::vector<uint64_t>(a.ops.begin(), a.ops.end()),

@@ -253,9 +253,13 @@ struct Reading {
   ::testing::AssertionResult nextIs(uint32_t code, const std::vector<uint64_t> &operands) {
     if (Status s = nextRecord(); !s)
       return ::testing::AssertionFailure() << s.error().message;
-    if (rec.code != code || ops() != operands)
+    if (rec.code != code || ops() != operands) {
+      std::string got;
+      for (uint64_t v : ops())
+        got += " " + std::to_string(v);
       return ::testing::AssertionFailure()
-             << "record " << rec.code << " with " << ops().size() << " operands";
+             << "record " << rec.code << " with " << ops().size() << " operands:" << got;
+    }
     return ::testing::AssertionSuccess();
   }
 };
@@ -518,6 +522,136 @@ TEST(DxilBitstream, NestedBlocksFarFromTheEnd) {
       EXPECT_TRUE(entry(K::EndBlock, 0));
       EXPECT_TRUE(entry(K::EndOfStream, 0));
     }
+}
+
+TEST(DxilBitstream, TopLevelEndsInPaddingOfAnyBits) {
+  // Fewer than 32 bits after the last block end the stream, zero or not (as they always
+  // have), and the entries around it come from next()'s value path.
+  for (uint64_t padding : {uint64_t(0), uint64_t(0xABCD)}) {
+    BitWriter w;
+    w.enterBlock(8, 3);
+    w.record(1, {1});
+    w.endBlock();
+    w.align32();
+    w.fixed(padding, 16);
+    BitstreamReader r(w.bytes());
+    BitstreamRecord rec;
+    BitstreamEntry e;
+    ASSERT_TRUE(r.next(e));
+    ASSERT_EQ(e.kind, BitstreamEntry::Kind::SubBlock);
+    ASSERT_TRUE(r.enter(e.id));
+    ASSERT_TRUE(r.next(e));
+    ASSERT_EQ(e.kind, BitstreamEntry::Kind::Record);
+    ASSERT_TRUE(r.read(e.id, rec));
+    ASSERT_TRUE(r.next(e));
+    ASSERT_EQ(e.kind, BitstreamEntry::Kind::EndBlock);
+    e = BitstreamEntry{BitstreamEntry::Kind::Record, 7};
+    ASSERT_TRUE(r.next(e)) << padding;
+    EXPECT_EQ(e.kind, BitstreamEntry::Kind::EndOfStream) << padding;
+    EXPECT_EQ(e.id, 0u);
+  }
+}
+
+TEST(DxilBitstream, BlockHeadersFarFromTheEnd) {
+  // Block headers with room after them (enter()'s one-load path and what it hands on): nesting
+  // past the scopes' first room, widths of two VBR-4 chunks, and the header errors.
+  auto room = [](BitWriter &w) {
+    w.enterBlock(9, 3);
+    w.record(8, std::vector<uint64_t>(40, 9));
+    w.endBlock();
+  };
+  { // twelve deep (the scopes' first room holds 8), widths 3 and 9 (two chunks)
+    BitWriter w;
+    for (unsigned i = 0; i < 12; ++i) {
+      w.enterBlock(8 + i, i % 2 ? 9 : 3);
+      w.record(i + 1, {i});
+    }
+    for (unsigned i = 0; i < 12; ++i)
+      w.endBlock();
+    room(w);
+    w.align32();
+    Reading r(w.bytes());
+    for (unsigned i = 0; i < 12; ++i) {
+      Expected<BitstreamEntry> e = r.reader.advance();
+      ASSERT_TRUE(e);
+      ASSERT_EQ(e->kind, BitstreamEntry::Kind::SubBlock);
+      ASSERT_EQ(e->id, 8 + i);
+      ASSERT_TRUE(r.reader.enterBlock(e->id)) << i;
+      EXPECT_EQ(r.reader.depth(), i + 1);
+      EXPECT_EQ(r.reader.blockId(), 8 + i);
+      ASSERT_TRUE(r.nextIs(i + 1, {i})) << i;
+    }
+    for (unsigned i = 0; i < 12; ++i) {
+      Expected<BitstreamEntry> e = r.reader.advance();
+      ASSERT_TRUE(e);
+      ASSERT_EQ(e->kind, BitstreamEntry::Kind::EndBlock) << i;
+    }
+  }
+  { // nesting deeper than the limit
+    BitWriter w;
+    for (int i = 0; i < 5; ++i)
+      w.enterBlock(8, 3);
+    for (int i = 0; i < 5; ++i)
+      w.endBlock();
+    room(w);
+    w.align32();
+    BitstreamReader r(w.bytes(), 4);
+    Status last;
+    for (int i = 0; i < 5 && last; ++i) {
+      Expected<BitstreamEntry> e = r.advance();
+      ASSERT_TRUE(e);
+      last = r.enterBlock(e->id);
+    }
+    ASSERT_FALSE(last);
+    EXPECT_NE(errorOf(last).find("nested more than 4 deep"), std::string::npos);
+  }
+  { // width 0, and a length past the end
+    for (uint64_t words : {uint64_t(1), uint64_t(1000)}) {
+      BitWriter w;
+      w.fixed(1, 2);
+      w.vbr(8, 8);
+      w.vbr(words == 1 ? 0 : 3, 4);
+      w.align32();
+      w.fixed(words, 32);
+      w.fixed(0, 32);
+      room(w);
+      w.align32();
+      BitstreamReader r(w.bytes());
+      Expected<BitstreamEntry> e = r.advance();
+      ASSERT_TRUE(e);
+      EXPECT_NE(errorOf(r.enterBlock(e->id))
+                    .find(words == 1 ? "width 0 out of range" : "block of 1000 words runs past"),
+                std::string::npos);
+    }
+  }
+}
+
+TEST(DxilBitstream, BlockInfoListLongerThanTheIdsFirstRoom) {
+  // BLOCKINFO gives block 8 seventy abbreviations (the ids' first room holds 64): entering it
+  // grows the ids, and the last is the one used.
+  BitWriter w;
+  w.enterBlock(0, 2);
+  w.fixed(3, 2);
+  w.vbr(kBlockInfoSetBid, 6);
+  w.vbr(1, 6);
+  w.vbr(8, 6);
+  for (uint64_t k = 0; k < 70; ++k)
+    w.defineAbbrev({{-1, 100 + k}, {1, 8}});
+  w.endBlock();
+  w.enterBlock(8, 7);
+  w.fixed(4 + 69, 7);
+  w.fixed(42, 8);
+  w.fixed(4, 7);
+  w.fixed(43, 8);
+  w.record(1, std::vector<uint64_t>(40, 9));
+  w.endBlock();
+  w.align32();
+  Reading r(w.bytes());
+  ASSERT_TRUE(r.firstRecord());
+  EXPECT_EQ(r.rec.code, 169u);
+  EXPECT_EQ(r.ops(), std::vector<uint64_t>{42});
+  EXPECT_EQ(r.reader.abbrevCount(), 70u);
+  ASSERT_TRUE(r.nextIs(100, {43}));
 }
 
 TEST(DxilBitstream, ShortFixedArraysFromOneLoadFarFromTheEnd) {
@@ -1040,6 +1174,34 @@ TEST(DxilBitstream, ArrayLongerThanTheDataIsAnError) {
   EXPECT_NE(errorOf(s).find("array of 4294967296 elements"), std::string::npos);
 }
 
+TEST(DxilBitstream, ShortCountArrayLongerThanTheDataIsAnError) {
+  // A count of one chunk read from one load (more than a load's bits after it), whose
+  // elements would run past the end; and the same array when they fit; into operands that
+  // hold them.
+  for (bool fits : {false, true}) {
+    std::vector<uint8_t> bytes = inBlock([&](BitWriter &w) {
+      defineAbbrev(w, {{-1, 1}, {3, 0}, {1, 60}});
+      w.record(2, std::vector<uint64_t>(30, 1));
+      w.fixed(4, 3);
+      w.vbr(20, 6); // 20 * 60 bits
+      for (int k = 0; k < (fits ? 20 : 3); ++k)
+        w.fixed(uint64_t(k) << 40, 60);
+    });
+    Reading r(bytes);
+    ASSERT_TRUE(r.firstRecord());
+    Status s = r.nextRecord();
+    if (fits) {
+      ASSERT_TRUE(s) << errorOf(s);
+      EXPECT_EQ(r.ops().size(), 20u);
+      EXPECT_EQ(r.ops()[19], uint64_t(19) << 40);
+      continue;
+    }
+    ASSERT_FALSE(s);
+    EXPECT_NE(errorOf(s).find("array of 20 elements runs past the end"), std::string::npos)
+        << errorOf(s);
+  }
+}
+
 TEST(DxilBitstream, BlobPastTheEndIsAnError) {
   std::vector<uint8_t> bytes = inBlock([](BitWriter &w) {
     defineAbbrev(w, {{-1, 1}, {5, 0}});
@@ -1356,6 +1518,327 @@ TEST(DxilBitstream, IdAtTheEndOfItsBlockIsAnError) {
   Status s = r.nextRecord();
   ASSERT_FALSE(s);
   EXPECT_NE(errorOf(s).find("past the end of its block"), std::string::npos) << errorOf(s);
+}
+
+TEST(DxilBitstream, UnabbreviatedRecordPastItsBlockFarFromTheDataEnd) {
+  // A record whose fields run past its block's declared end with more data after it, read
+  // into operands that hold it already (the one-load path, which tests the block's end once
+  // the record is whole), at every alignment.
+  for (unsigned pad = 0; pad < 8; ++pad) {
+    BitWriter w;
+    w.enterBlock(8, 3);
+    w.record(1, std::vector<uint64_t>(40, 1)); // 3 + 6 + 6 + 40 * 6 bits: 255
+    for (unsigned k = 0; k < pad; ++k)
+      w.record(1, {});                         // 3 + 6 + 6 bits each
+    w.record(2, std::vector<uint64_t>(40, 5)); // past the ninth word
+    for (int k = 0; k < 8; ++k)
+      w.record(3, {1, 2, 3, 4});
+    w.endBlock();
+    w.align32();
+    std::vector<uint8_t> bytes = w.bytes();
+    bytes[4] = 13; // the declared length: thirteen words (416 bits)
+    bytes[5] = bytes[6] = bytes[7] = 0;
+    Reading r(bytes);
+    ASSERT_TRUE(r.firstRecord());
+    for (unsigned k = 0; k < pad; ++k)
+      ASSERT_TRUE(r.nextRecord());
+    BitstreamEntry e;
+    ASSERT_TRUE(r.reader.next(e)) << "pad " << pad;
+    ASSERT_EQ(e.kind, BitstreamEntry::Kind::Record);
+    EXPECT_FALSE(r.reader.read(e.id, r.rec)) << "pad " << pad;
+    EXPECT_NE(r.reader.takeError().message.find("record runs past the end of its block"),
+              std::string::npos);
+  }
+}
+
+TEST(DxilBitstream, UnabbreviatedRecordAfterAFailureIsAnError) {
+  // read() right after a failure, of records the operands hold already (the one-load path is
+  // not taken then), far from the end: one with operands and one without.
+  for (size_t count : {size_t(0), size_t(30)}) {
+    std::vector<uint64_t> ops(count, 7);
+    std::vector<uint8_t> bytes = inBlock([&](BitWriter &w) {
+      w.record(5, std::vector<uint64_t>(30, 1));
+      for (int k = 0; k < 4; ++k)
+        w.record(5, ops);
+    });
+    Reading r(bytes);
+    ASSERT_TRUE(r.firstRecord());
+    BitstreamEntry e;
+    ASSERT_TRUE(r.reader.next(e));
+    ASSERT_EQ(e.id, kAbbrevUnabbreviatedRecord);
+    EXPECT_EQ(r.reader.readVbr(1), 0u); // fails
+    EXPECT_FALSE(r.reader.read(e.id, r.rec)) << count << " operands";
+    EXPECT_NE(r.reader.takeError().message.find("past the end of the data"), std::string::npos);
+  }
+}
+
+TEST(DxilBitstream, UnabbreviatedFieldsOfEveryLengthInStorageTheyFit) {
+  // Fields of every length a load holds (three to nine chunks, decoded from it) and longer
+  // (ten and more, decoded apart, with the record's fields after them), mixed with short ones,
+  // read into operands that hold them already, at every bit alignment, with more data after;
+  // and two-chunk fields of every bit, four in a row (decoded from one load) and alone.
+  std::vector<uint64_t> ops{600, 1000, 513, 1023, 32, 700, 5, 1022, 6};
+  for (unsigned chunks = 1; chunks <= 13; ++chunks) {
+    const unsigned bits = std::min(5 * chunks, 64u);
+    const uint64_t top = uint64_t(1) << (bits - 1);
+    ops.push_back(top | (0x5555555555555555ull & (top - 1)));
+    ops.push_back(chunks);
+    ops.push_back(top);
+  }
+  for (unsigned pad = 0; pad < 8; ++pad) {
+    std::vector<uint8_t> bytes = inBlock([&](BitWriter &w) {
+      w.record(1, std::vector<uint64_t>(64, 1));
+      for (unsigned k = 0; k < pad; ++k)
+        w.record(1, {});
+      w.record(5, ops);
+      for (int k = 0; k < 8; ++k)
+        w.record(3, {1, 2, 3, 4});
+    });
+    Reading r(bytes);
+    ASSERT_TRUE(r.firstRecord());
+    for (unsigned k = 0; k < pad; ++k)
+      ASSERT_TRUE(r.nextRecord());
+    ASSERT_TRUE(r.nextRecord());
+    EXPECT_EQ(r.rec.code, 5u);
+    EXPECT_EQ(r.ops(), ops) << "pad " << pad;
+    for (int k = 0; k < 8; ++k)
+      ASSERT_TRUE(r.nextIs(3, {1, 2, 3, 4})) << "pad " << pad << ", record " << k;
+  }
+}
+
+/// Abbreviated records of every shape readAbbreviated's one-load path takes or hands on, with
+/// their expected operands: written by `write` (the definitions first), read by `check`.
+struct AbbreviatedShapes {
+  struct Record {
+    uint32_t abbrev;
+    std::vector<std::pair<uint64_t, int>> fields; ///< (value, width): fixed; (value, -width): VBR
+    uint32_t code;
+    std::vector<uint64_t> ops;
+  };
+  std::vector<Record> records;
+  AbbreviatedShapes() {
+    // 4: literal code, fixed 5, VBR-4, char6, fixed 40, VBR-8, literal, fixed 1.
+    // 5: literal code, VBR-6, array of fixed 7.   6: literal code, fixed 2, array of char6.
+    // 7: literal code, fixed 62.   8: literal code, VBR-30.   9: literal code, array of VBR-6;
+    // 10 and 11 below.
+    const uint64_t c = 987654321012ull;                            // a fixed-40 value
+    for (uint64_t v4 : {uint64_t(5), uint64_t(60), uint64_t(300)}) // VBR-4: 1, 2, 3 chunks
+      for (uint64_t v8 : {uint64_t(100), uint64_t(10000), uint64_t(3000000)}) // 1, 2, 4
+        records.push_back({4,
+                           {{17, 5}, {v4, -4}, {51, 6}, {c, 40}, {v8, -8}, {1, 1}},
+                           9,
+                           {17, v4, 'Z', c, v8, 77, 1}});
+    for (size_t n : {0, 1, 5, 7, 8, 31, 32, 40}) {
+      Record r{5, {{3, -6}, {n, -6}}, 11, {3}};
+      for (size_t k = 0; k < n; ++k) {
+        r.fields.push_back({(k * 37) % 128, 7});
+        r.ops.push_back((k * 37) % 128);
+      }
+      records.push_back(r);
+    }
+    for (size_t n : {0, 3, 12}) {
+      Record r{6, {{2, 2}, {n, -6}}, 12, {2}};
+      for (size_t k = 0; k < n; ++k) {
+        r.fields.push_back({k % 64, 6});
+        r.ops.push_back(uint64_t(uint8_t("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                         "0123456789._"[k % 64])));
+      }
+      records.push_back(r);
+    }
+    records.push_back({7, {{(uint64_t(1) << 61) + 5, 62}}, 13, {(uint64_t(1) << 61) + 5}});
+    records.push_back({8, {{uint64_t(1) << 31, -30}}, 14, {uint64_t(1) << 31}});
+    records.push_back({8, {{7, -30}}, 14, {7}});
+    records.push_back({8, {{(uint64_t(1) << 58) - 1, -30}}, 14, {(uint64_t(1) << 58) - 1}});
+    records.push_back({9, {{3, -6}, {40, -6}, {2000, -6}, {5, -6}}, 15, {40, 2000, 5}});
+    // 10: a fixed code, VBR-6.   11: a VBR code, fixed 3.
+    records.push_back({10, {{21, 5}, {700, -6}}, 21, {700}});
+    records.push_back({11, {{1000, -6}, {5, 3}}, 1000, {5}});
+  }
+  void write(BitWriter &w) const {
+    w.defineAbbrev({{-1, 9}, {1, 5}, {2, 4}, {4, 0}, {1, 40}, {2, 8}, {-1, 77}, {1, 1}});
+    w.defineAbbrev({{-1, 11}, {2, 6}, {3, 0}, {1, 7}});
+    w.defineAbbrev({{-1, 12}, {1, 2}, {3, 0}, {4, 0}});
+    w.defineAbbrev({{-1, 13}, {1, 62}});
+    w.defineAbbrev({{-1, 14}, {2, 30}});
+    w.defineAbbrev({{-1, 15}, {3, 0}, {2, 6}});
+    w.defineAbbrev({{1, 5}, {2, 6}});
+    w.defineAbbrev({{2, 6}, {1, 3}});
+  }
+  static void writeRecord(BitWriter &w, const Record &r) {
+    w.fixed(r.abbrev, 5); // (the block's width: see below)
+    for (auto [v, enc] : r.fields) {
+      if (enc < 0)
+        w.vbr(v, unsigned(-enc));
+      else
+        w.fixed(v, unsigned(enc));
+    }
+  }
+};
+
+TEST(DxilBitstream, AbbreviatedRecordsOfEveryShapeInStorageTheyFit) {
+  // Each shape (scalars of every kind, VBR fields of one, two and more chunks, fixed fields
+  // wider than a load holds, arrays from one load and longer, of fixed, char6 and VBR
+  // elements) after a record that grows the operands' storage, at every bit alignment, with
+  // more data after: the one-load path and every path it hands a record on to.
+  AbbreviatedShapes shapes;
+  for (unsigned pad = 0; pad < 8; ++pad) {
+    std::vector<uint8_t> bytes = inBlock(
+        [&](BitWriter &w) {
+          shapes.write(w);
+          w.record(1, std::vector<uint64_t>(64, 1));
+          for (unsigned k = 0; k < pad; ++k)
+            w.record(1, {});
+          for (const AbbreviatedShapes::Record &r : shapes.records)
+            AbbreviatedShapes::writeRecord(w, r);
+          for (int k = 0; k < 8; ++k)
+            w.record(3, {1, 2, 3, 4});
+        },
+        5); // (ids up to 9; an empty record of 17 bits shifts the next by every alignment)
+    Reading r(bytes);
+    ASSERT_TRUE(r.firstRecord());
+    for (unsigned k = 0; k < pad; ++k)
+      ASSERT_TRUE(r.nextRecord());
+    for (size_t i = 0; i < shapes.records.size(); ++i)
+      ASSERT_TRUE(r.nextIs(shapes.records[i].code, shapes.records[i].ops))
+          << "pad " << pad << ", record " << i;
+    for (int k = 0; k < 8; ++k)
+      ASSERT_TRUE(r.nextIs(3, {1, 2, 3, 4})) << "pad " << pad << ", record " << k;
+  }
+}
+
+TEST(DxilBitstream, AbbreviatedShortArrayLargerThanTheStorage) {
+  // A fixed array of one load (31 one-bit elements) after scalars, into operands that hold 16:
+  // they grow, and the scalars read before stay.
+  std::vector<uint64_t> ops{6};
+  for (uint64_t k = 0; k < 31; ++k)
+    ops.push_back(k % 3 == 0);
+  std::vector<uint8_t> bytes = inBlock([&](BitWriter &w) {
+    w.defineAbbrev({{-1, 9}, {1, 4}, {3, 0}, {1, 1}});
+    w.record(1, {1, 2, 3});
+    w.fixed(4, 3);
+    w.fixed(6, 4);
+    w.vbr(31, 6);
+    for (uint64_t k = 0; k < 31; ++k)
+      w.fixed(k % 3 == 0, 1);
+    for (int k = 0; k < 8; ++k)
+      w.record(3, {1, 2, 3, 4});
+  });
+  Reading r(bytes);
+  ASSERT_TRUE(r.firstRecord());
+  ASSERT_EQ(r.rec.ops.capacity(), 16u);
+  ASSERT_TRUE(r.nextIs(9, ops));
+  ASSERT_TRUE(r.nextIs(3, {1, 2, 3, 4}));
+}
+
+TEST(DxilBitstream, AbbreviatedRecordOfLiteralsAfterAFailureIsAnError) {
+  // An abbreviation of literals alone reads no bits: read() right after a failure still fails.
+  std::vector<uint8_t> bytes = inBlock([&](BitWriter &w) {
+    w.defineAbbrev({{-1, 9}, {-1, 5}});
+    w.record(1, std::vector<uint64_t>(30, 1));
+    for (int k = 0; k < 4; ++k)
+      w.fixed(4, 3);
+    for (int k = 0; k < 4; ++k)
+      w.record(1, std::vector<uint64_t>(30, 1));
+  });
+  Reading r(bytes);
+  ASSERT_TRUE(r.firstRecord());
+  ASSERT_TRUE(r.nextIs(9, {5}));
+  BitstreamEntry e;
+  ASSERT_TRUE(r.reader.next(e));
+  ASSERT_EQ(e.id, 4u);
+  EXPECT_EQ(r.reader.readVbr(1), 0u); // fails
+  EXPECT_FALSE(r.reader.read(e.id, r.rec));
+  EXPECT_NE(r.reader.takeError().message.find("past the end of the data"), std::string::npos);
+}
+
+TEST(DxilBitstream, AbbreviatedRecordOfLiteralsAfterAFailureAndLeavingABlockIsAnError) {
+  // The same with the failure inside a sub-block that leaveBlock() then leaves.
+  BitWriter w;
+  w.enterBlock(8, 3);
+  w.defineAbbrev({{-1, 9}, {-1, 5}});
+  w.fixed(4, 3);
+  w.enterBlock(9, 3);
+  w.record(1, std::vector<uint64_t>(30, 1));
+  w.endBlock();
+  for (int k = 0; k < 4; ++k)
+    w.fixed(4, 3);
+  for (int k = 0; k < 4; ++k)
+    w.record(1, std::vector<uint64_t>(30, 1));
+  w.endBlock();
+  w.align32();
+  Reading r(w.bytes());
+  ASSERT_TRUE(r.firstRecord());
+  ASSERT_EQ(r.rec.code, 9u);
+  BitstreamEntry e;
+  ASSERT_TRUE(r.reader.next(e));
+  ASSERT_EQ(e.kind, BitstreamEntry::Kind::SubBlock);
+  ASSERT_TRUE(r.reader.enter(e.id));
+  EXPECT_EQ(r.reader.readVbr(1), 0u); // fails
+  r.reader.leaveBlock();
+  EXPECT_EQ(r.reader.depth(), 1u);
+  EXPECT_FALSE(r.reader.read(4, r.rec));
+  EXPECT_NE(r.reader.takeError().message.find("past the end of the data"), std::string::npos);
+}
+
+TEST(DxilBitstream, AbbreviatedRecordErrorsInStorageTheyFit) {
+  // A literal code wider than 32 bits, and a record past its block's end with more data after
+  // it, after a record that grows the operands' storage, at every alignment.
+  for (unsigned pad = 0; pad < 8; ++pad) {
+    BitWriter w;
+    w.enterBlock(8, 3);
+    w.defineAbbrev({{-1, uint64_t(1) << 33}, {2, 6}});
+    w.defineAbbrev({{-1, 5}, {1, 20}, {1, 20}, {1, 20}});
+    w.record(1, std::vector<uint64_t>(40, 1)); // 3 + 6 + 6 + 40 * 6 bits: 255
+    for (unsigned k = 0; k < pad; ++k)
+      w.record(1, {}); // 3 + 6 + 6 bits each
+    const size_t at = w.bytes().size();
+    w.fixed(5, 3);
+    for (int k = 0; k < 3; ++k)
+      w.fixed(12345, 20);
+    w.fixed(4, 3);
+    w.vbr(7, 6);
+    for (int k = 0; k < 8; ++k)
+      w.record(3, {1, 2, 3, 4});
+    w.endBlock();
+    w.align32();
+    std::vector<uint8_t> bytes = w.bytes();
+    // The declared length: the words before the second abbreviation's record's second byte.
+    const uint32_t words = uint32_t((at + 1 - 8 + 3) / 4);
+    bytes[4] = uint8_t(words);
+    bytes[5] = bytes[6] = bytes[7] = 0;
+    {
+      Reading r(bytes);
+      ASSERT_TRUE(r.firstRecord());
+      for (unsigned k = 0; k < pad; ++k)
+        ASSERT_TRUE(r.nextRecord());
+      BitstreamEntry e;
+      ASSERT_TRUE(r.reader.next(e)) << "pad " << pad;
+      ASSERT_EQ(e.id, 5u);
+      EXPECT_FALSE(r.reader.read(e.id, r.rec)) << "pad " << pad;
+      EXPECT_NE(r.reader.takeError().message.find("record runs past the end of its block"),
+                std::string::npos);
+    }
+    w = BitWriter();
+    w.enterBlock(8, 3);
+    w.defineAbbrev({{-1, uint64_t(1) << 33}, {2, 6}});
+    w.record(1, std::vector<uint64_t>(40, 1));
+    for (unsigned k = 0; k < pad; ++k)
+      w.record(1, {});
+    w.fixed(4, 3);
+    w.vbr(7, 6);
+    for (int k = 0; k < 8; ++k)
+      w.record(3, {1, 2, 3, 4});
+    w.endBlock();
+    w.align32();
+    Reading r(w.bytes());
+    ASSERT_TRUE(r.firstRecord());
+    for (unsigned k = 0; k < pad; ++k)
+      ASSERT_TRUE(r.nextRecord());
+    Status s = r.nextRecord();
+    ASSERT_FALSE(s);
+    EXPECT_NE(errorOf(s).find("record code 8589934592 out of range"), std::string::npos)
+        << errorOf(s);
+  }
 }
 
 TEST(DxilBitstream, RecordPastTheEndOfItsBlockIsAnError) {
