@@ -446,6 +446,50 @@ TEST(DxilBitcodeReader, ManyLiteralTypesAreUniqued) {
   }
 }
 
+TEST(DxilBitcodeReader, AbbreviatedStructNamesNameTheirStructs) {
+  // STRUCT_NAME through its char6 abbreviation: the block's first read the general way (which
+  // finds the abbreviation for the next ones), the next as bytes (readChars), an unabbreviated
+  // one between them, and one longer than the bytes path takes (to the general path).
+  auto char6 = [](char c) -> uint64_t {
+    if (c >= 'a' && c <= 'z')
+      return uint64_t(c - 'a');
+    if (c >= 'A' && c <= 'Z')
+      return uint64_t(c - 'A' + 26);
+    if (c >= '0' && c <= '9')
+      return uint64_t(c - '0' + 52);
+    return c == '.' ? 62 : 63;
+  };
+  const std::string longName(300, 'q');
+  const std::vector<std::string> names = {"dx.types.Handle", "S_1", "plain", "Zz9", longName, "x"};
+  BitWriter w;
+  w.enterBlock(kModuleBlock, 3);
+  w.record(1, {1});
+  w.enterBlock(kTypeBlock, 4);
+  w.record(1, {names.size()});                // NUMENTRY
+  w.defineAbbrev({{-1, 19}, {3, 0}, {4, 0}}); // 4: STRUCT_NAME [array of char6]
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (i == 2) {
+      w.record(19, chars(names[i])); // unabbreviated
+    } else {
+      w.fixed(4, 4);
+      w.vbr(names[i].size(), 6);
+      for (char c : names[i])
+        w.fixed(char6(c), 6);
+    }
+    w.record(6, {}); // OPAQUE
+  }
+  w.endBlock();
+  w.endBlock();
+  Expected<LlvmModule> m = readBitcode(w.bitcode());
+  ASSERT_TRUE(m) << m.error().format();
+  ASSERT_EQ(m->types.size(), names.size());
+  for (size_t i = 0; i < names.size(); ++i) {
+    SCOPED_TRACE(i);
+    EXPECT_TRUE(m->types[i].opaque);
+    EXPECT_EQ(m->str(m->types[i].name), names[i]);
+  }
+}
+
 TEST(DxilBitcodeReader, TypeBlocksReadAgainGiveTheirOwnTypes) {
   // A type block equal to one read before, in a module without types, takes its tables from the
   // thread's memo: what it gives must be what a thread reading it first (which remembers
