@@ -490,6 +490,68 @@ TEST(DxilBitcodeReader, AbbreviatedStructNamesNameTheirStructs) {
   }
 }
 
+TEST(DxilBitcodeReader, StructNamesOfTheFourthAbbreviationAndOthersThere) {
+  // The type reader guesses STRUCT_NAME's abbreviation is the block's fourth (id 7, as LLVM's
+  // writers define it) and checks it at its first record: names there from the first, and a
+  // FUNCTION abbreviation there (its operands an array of fixed 8-bit fields, which readChars
+  // takes for characters) read as a function type.
+  auto char6 = [](char c) -> uint64_t { return uint64_t(c - 'a'); };
+  for (const bool namesAt7 : {true, false}) {
+    SCOPED_TRACE(namesAt7);
+    BitWriter w;
+    w.enterBlock(kModuleBlock, 3);
+    w.record(1, {1});
+    w.enterBlock(kTypeBlock, 4);
+    w.record(1, {4});                           // NUMENTRY
+    w.defineAbbrev({{-1, 19}, {3, 0}, {4, 0}}); // 4: STRUCT_NAME [array of char6]
+    w.defineAbbrev({{-1, 2}});                  // 5: VOID
+    w.defineAbbrev({{-1, 6}});                  // 6: OPAQUE
+    if (namesAt7)
+      w.defineAbbrev({{-1, 19}, {3, 0}, {4, 0}}); // 7: STRUCT_NAME [array of char6]
+    else
+      w.defineAbbrev({{-1, 21}, {3, 0}, {1, 8}}); // 7: FUNCTION [array: vararg, types]
+    auto name = [&](uint32_t id, std::string_view text) {
+      w.fixed(id, 4);
+      w.vbr(text.size(), 6);
+      for (char c : text)
+        w.fixed(char6(c), 6);
+    };
+    w.fixed(5, 4); // void
+    if (namesAt7) {
+      name(7, "first");
+      w.fixed(6, 4);
+      name(7, "second");
+      w.fixed(6, 4);
+      name(4, "third");
+      w.fixed(6, 4);
+    } else {
+      w.fixed(7, 4); // void (): [vararg 0, return type 0]
+      w.vbr(2, 6);
+      w.fixed(0, 8);
+      w.fixed(0, 8);
+      name(4, "first");
+      w.fixed(6, 4);
+      name(4, "second");
+      w.fixed(6, 4);
+    }
+    w.endBlock();
+    w.endBlock();
+    Expected<LlvmModule> m = readBitcode(w.bitcode());
+    ASSERT_TRUE(m) << m.error().format();
+    ASSERT_EQ(m->types.size(), 4u);
+    EXPECT_EQ(m->types[0].kind, TypeKind::Void);
+    if (namesAt7) {
+      EXPECT_EQ(m->str(m->types[1].name), "first");
+      EXPECT_EQ(m->str(m->types[2].name), "second");
+      EXPECT_EQ(m->str(m->types[3].name), "third");
+    } else {
+      EXPECT_EQ(m->types[1].kind, TypeKind::Function);
+      EXPECT_EQ(m->str(m->types[2].name), "first");
+      EXPECT_EQ(m->str(m->types[3].name), "second");
+    }
+  }
+}
+
 TEST(DxilBitcodeReader, TypeBlocksReadAgainGiveTheirOwnTypes) {
   // A type block equal to one read before, in a module without types, takes its tables from the
   // thread's memo: what it gives must be what a thread reading it first (which remembers
