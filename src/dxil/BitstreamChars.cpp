@@ -78,6 +78,22 @@ constexpr Char6Pairs kChar6Pairs;
   }
 }
 
+/// decodeChars of `count` characters, out of line by kind (a tail call of readChars' short
+/// path, which then saves no registers); each returns `count`.
+[[gnu::noinline]] size_t decodeBytes(const uint8_t *data, uint64_t p, char *o, size_t count) {
+  decodeChars(data, p, 8, false, o, o + count);
+  return count;
+}
+[[gnu::noinline]] size_t decodeChar6(const uint8_t *data, uint64_t p, char *o, size_t count) {
+  decodeChars(data, p, 6, true, o, o + count);
+  return count;
+}
+[[gnu::noinline]] size_t decodeOfWidth(const uint8_t *data, uint64_t p, unsigned width, char *o,
+                                       size_t count) {
+  decodeChars(data, p, width, false, o, o + count);
+  return count;
+}
+
 } // namespace
 
 size_t BitstreamReader::readChars(uint32_t abbrevId, BitstreamRecord &out, char *chars,
@@ -165,28 +181,72 @@ BitstreamReader::CharAbbrev BitstreamReader::charAbbrev(uint32_t abbrevId) const
 
 size_t BitstreamReader::readChars(const CharAbbrev &a, uint32_t abbrevId, BitstreamRecord &out,
                                   char *chars, size_t room) {
+  // The code, the value and the count each from one load below loadLimit_ (0 after a failure),
+  // the VBR ones of one or two chunks, each stored in `out` as it is read (few registers):
+  // anything else (the data's last bits, longer VBR fields, operands' room to grow, more
+  // characters than `room` or than the data holds) goes to readChars(abbrevId) above from the
+  // record's first field, which reads it as the general path does (the same results and
+  // failures) and sets every field of `out` again.
   if (a.state != CharAbbrev::kChars)
     return readChars(abbrevId, out, chars, room);
-  const uint64_t start = recordStart_; // next() read the abbreviation id already
-  const uint64_t body = pos_;          // (back here for the general path)
-  out.bitOffset = start;
-  out.blob = {};
-  const uint32_t code = a.codeWidth ? uint32_t(readFixed(a.codeWidth)) : a.code;
-  if (a.valueWidth)
-    out.ops.resizeForOverwrite(1)[0] = readVbrOfWidth(a.valueWidth);
-  else
-    out.ops.clear();
-  const uint64_t count = readVbr(6);
-  const unsigned width = a.width;
-  // As readChars above: the general path takes what it would report, or a longer array.
-  if (failed_ || count > room || count * width + 128 > end_ - pos_) [[unlikely]] {
-    pos_ = body;
-    return readAbbreviated(abbrevId, start, out) ? kNotChars : kReadFailed;
+  uint64_t p = pos_;
+  if (p >= loadLimit_) [[unlikely]]
+    return readChars(abbrevId, out, chars, room);
+  if (const unsigned cw = a.codeWidth) {
+    out.code = uint32_t(loadBitsAt(data_, p) & ((uint64_t(1) << cw) - 1));
+    p += cw;
+    if (p >= loadLimit_) [[unlikely]]
+      return readChars(abbrevId, out, chars, room);
+  } else {
+    out.code = a.code;
   }
-  out.code = code;
-  decodeChars(data_, pos_, width, a.char6, chars, chars + count);
-  pos_ += count * width;
-  return finishRecord(start) ? size_t(count) : kReadFailed;
+  if (const unsigned vw = a.valueWidth) {
+    if (out.ops.capacity() < 1) [[unlikely]] // (no call here: the general path grows it)
+      return readChars(abbrevId, out, chars, room);
+    const uint64_t w = loadBitsAt(data_, p), mask = (uint64_t(1) << vw) - 1;
+    uint64_t value = w & mask;
+    if (value >> (vw - 1)) {
+      const uint64_t second = (w >> vw) & mask;
+      if ((second >> (vw - 1)) || 2 * vw > 57) [[unlikely]]
+        return readChars(abbrevId, out, chars, room);
+      value = (value & (mask >> 1)) | (second << (vw - 1));
+      p += vw;
+    }
+    p += vw;
+    out.ops.resizeForOverwrite(1)[0] = value;
+    if (p >= loadLimit_) [[unlikely]]
+      return readChars(abbrevId, out, chars, room);
+  } else {
+    out.ops.clear();
+  }
+  const uint64_t cw = loadBitsAt(data_, p);
+  uint64_t count = cw & 63;
+  p += 6;
+  if (count & 32) {
+    if (cw & (32 << 6)) [[unlikely]]
+      return readChars(abbrevId, out, chars, room);
+    count = (count & 31) | ((cw >> 6) & 31) << 5;
+    p += 6;
+  }
+  const unsigned width = a.width;
+  // (count below 1024: no overflow; p <= end_ below loadLimit_.)
+  if (count > room || count * width + 128 > end_ - p) [[unlikely]]
+    return readChars(abbrevId, out, chars, room);
+  out.bitOffset = recordStart_; // (next() read the abbreviation id already)
+  out.blob = {};
+  // The record finished before its characters are decoded (a failure returns without them,
+  // nothing live after its call), so that the decoding is a tail call.
+  pos_ = p + count * width;
+  if (failed_ || pos_ > blockEnd_) [[unlikely]] { // (finishRecord's failure)
+    recordError(recordStart_);
+    return kReadFailed;
+  }
+  records_++;
+  if (width == 8)
+    return decodeBytes(data_, p, chars, size_t(count));
+  if (a.char6)
+    return decodeChar6(data_, p, chars, size_t(count));
+  return decodeOfWidth(data_, p, width, chars, size_t(count));
 }
 
 void BitstreamReader::readCharScalars(const AbbrevOp *op, uint64_t *slot, uint32_t count) {

@@ -226,10 +226,27 @@ public:
         }
         return s_.bs.error("the data ends inside the type block");
       }
+      // STRUCT_NAME's characters straight to the module's strings (readChars), through its
+      // abbreviation's layout, found at the block's first name read the general way; a name
+      // readChars leaves to the general path goes to record().
+      if (e.id == nameId_ && (nameReady_ || guessName(e.id))) {
+        const size_t n = s_.bs.readChars(nameAbbrev_, e.id, s_.rec, nameChars_, kNameRoom);
+        if (n == BitstreamReader::kReadFailed) [[unlikely]]
+          return s_.bs.takeError();
+        recordBits += s_.bs.bitPosition() - s_.rec.bitOffset;
+        if (n != BitstreamReader::kNotChars) [[likely]] { // (its code the literal's)
+          pendingName_ = StrRef{uint32_t(m_.strings.size()), uint32_t(n)};
+          m_.strings.append(nameChars_, n);
+          continue;
+        }
+        if (!record(e.id)) [[unlikely]]
+          return std::move(*failure_);
+        continue;
+      }
       if (!s_.bs.read(e.id, s_.rec))
         return s_.bs.takeError();
       recordBits += s_.bs.bitPosition() - s_.rec.bitOffset; // (no test: cheaper)
-      if (!record()) [[unlikely]]
+      if (!record(e.id)) [[unlikely]]
         return std::move(*failure_);
     }
     Status st = finish();
@@ -239,6 +256,35 @@ public:
   }
 
 private:
+  /// At the first record of abbreviation kNameGuess (nameId_ then): whether it is STRUCT_NAME's
+  /// as readChars takes it (else nameId_ 0, and findName looks at the first name read).
+  [[gnu::noinline]] bool guessName(uint32_t id) {
+    const BitstreamReader::CharAbbrev a = s_.bs.charAbbrev(id);
+    if (a.state == BitstreamReader::CharAbbrev::kChars && a.codeWidth == 0 &&
+        a.code == kStructName && a.valueWidth == 0) {
+      nameAbbrev_ = a;
+      nameReady_ = nameTried_ = true;
+      return true;
+    }
+    nameId_ = 0;
+    return false;
+  }
+
+  /// At the block's first STRUCT_NAME, of abbreviation `id`: whether readChars takes it
+  /// (characters alone after a literal code).
+  [[gnu::noinline]] void findName(uint32_t id) {
+    nameTried_ = true;
+    if (id < kFirstApplicationAbbrev)
+      return;
+    const BitstreamReader::CharAbbrev a = s_.bs.charAbbrev(id);
+    if (a.state == BitstreamReader::CharAbbrev::kChars && a.codeWidth == 0 &&
+        a.code == kStructName && a.valueWidth == 0) {
+      nameAbbrev_ = a;
+      nameId_ = id;
+      nameReady_ = true;
+    }
+  }
+
   /// Remembers the block just read (without error) when its one NUMENTRY was its first entry
   /// that counts (no BLOCKINFO block before it) and fitted the bits after it as its own, and
   /// its records (`recordBits` in all) fill the block from there to its END_BLOCK: a BLOCKINFO
@@ -387,7 +433,8 @@ private:
     return s_.internNewHashed(t, elements, uint32_t(count), uint32_t(hash >> 32));
   }
 
-  [[gnu::always_inline]] bool record() {
+  /// The record just read, of abbreviation `abbrevId`.
+  [[gnu::always_inline]] bool record(uint32_t abbrevId) {
     const uint64_t *r = s_.rec.ops.data();
     const size_t n = s_.rec.ops.size();
     const uint32_t code = s_.rec.code;
@@ -395,6 +442,8 @@ private:
     TypeId id;
     switch (code) {
     case kStructName:
+      if (!nameTried_) [[unlikely]]
+        findName(abbrevId);
       pendingName_ = s_.addString(std::span<const uint64_t>(r, n));
       return true;
     case kNumEntry:
@@ -650,6 +699,9 @@ private:
   }
 
   static constexpr size_t kStackElements = 32;
+  /// STRUCT_NAME through readChars: names of up to kNameRoom characters (longer ones to the
+  /// general path).
+  static constexpr size_t kNameRoom = 256;
 
   ReaderState &s_;
   LlvmModule &m_;
@@ -672,6 +724,16 @@ private:
   uint64_t numEntryEnd_ = 0;
   uint64_t numEntryStart_ = 0;
   BitstreamReader::BlockBody body_;
+  // STRUCT_NAME's abbreviation as readChars takes it (an id's definition does not change
+  // inside its block). LLVM's writers give it the block's fourth abbreviation: nameId_ starts
+  // there, checked at its first record (guessName); when that is not STRUCT_NAME's, nameId_ is
+  // 0 (no record's) until findName finds it at the first name read the general way.
+  static constexpr uint32_t kNameGuess = kFirstApplicationAbbrev + 3;
+  bool nameTried_ = false;
+  bool nameReady_ = false; ///< nameAbbrev_ is nameId_'s
+  uint32_t nameId_ = kNameGuess;
+  BitstreamReader::CharAbbrev nameAbbrev_;
+  char nameChars_[kNameRoom + 8]; ///< (readChars writes 8 bytes past)
 };
 
 } // namespace

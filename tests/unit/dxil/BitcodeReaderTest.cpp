@@ -446,6 +446,112 @@ TEST(DxilBitcodeReader, ManyLiteralTypesAreUniqued) {
   }
 }
 
+TEST(DxilBitcodeReader, AbbreviatedStructNamesNameTheirStructs) {
+  // STRUCT_NAME through its char6 abbreviation: the block's first read the general way (which
+  // finds the abbreviation for the next ones), the next as bytes (readChars), an unabbreviated
+  // one between them, and one longer than the bytes path takes (to the general path).
+  auto char6 = [](char c) -> uint64_t {
+    if (c >= 'a' && c <= 'z')
+      return uint64_t(c - 'a');
+    if (c >= 'A' && c <= 'Z')
+      return uint64_t(c - 'A' + 26);
+    if (c >= '0' && c <= '9')
+      return uint64_t(c - '0' + 52);
+    return c == '.' ? 62 : 63;
+  };
+  const std::string longName(300, 'q');
+  const std::vector<std::string> names = {"dx.types.Handle", "S_1", "plain", "Zz9", longName, "x"};
+  BitWriter w;
+  w.enterBlock(kModuleBlock, 3);
+  w.record(1, {1});
+  w.enterBlock(kTypeBlock, 4);
+  w.record(1, {names.size()});                // NUMENTRY
+  w.defineAbbrev({{-1, 19}, {3, 0}, {4, 0}}); // 4: STRUCT_NAME [array of char6]
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (i == 2) {
+      w.record(19, chars(names[i])); // unabbreviated
+    } else {
+      w.fixed(4, 4);
+      w.vbr(names[i].size(), 6);
+      for (char c : names[i])
+        w.fixed(char6(c), 6);
+    }
+    w.record(6, {}); // OPAQUE
+  }
+  w.endBlock();
+  w.endBlock();
+  Expected<LlvmModule> m = readBitcode(w.bitcode());
+  ASSERT_TRUE(m) << m.error().format();
+  ASSERT_EQ(m->types.size(), names.size());
+  for (size_t i = 0; i < names.size(); ++i) {
+    SCOPED_TRACE(i);
+    EXPECT_TRUE(m->types[i].opaque);
+    EXPECT_EQ(m->str(m->types[i].name), names[i]);
+  }
+}
+
+TEST(DxilBitcodeReader, StructNamesOfTheFourthAbbreviationAndOthersThere) {
+  // The type reader guesses STRUCT_NAME's abbreviation is the block's fourth (id 7, as LLVM's
+  // writers define it) and checks it at its first record: names there from the first, and a
+  // FUNCTION abbreviation there (its operands an array of fixed 8-bit fields, which readChars
+  // takes for characters) read as a function type.
+  auto char6 = [](char c) -> uint64_t { return uint64_t(c - 'a'); };
+  for (const bool namesAt7 : {true, false}) {
+    SCOPED_TRACE(namesAt7);
+    BitWriter w;
+    w.enterBlock(kModuleBlock, 3);
+    w.record(1, {1});
+    w.enterBlock(kTypeBlock, 4);
+    w.record(1, {4});                           // NUMENTRY
+    w.defineAbbrev({{-1, 19}, {3, 0}, {4, 0}}); // 4: STRUCT_NAME [array of char6]
+    w.defineAbbrev({{-1, 2}});                  // 5: VOID
+    w.defineAbbrev({{-1, 6}});                  // 6: OPAQUE
+    if (namesAt7)
+      w.defineAbbrev({{-1, 19}, {3, 0}, {4, 0}}); // 7: STRUCT_NAME [array of char6]
+    else
+      w.defineAbbrev({{-1, 21}, {3, 0}, {1, 8}}); // 7: FUNCTION [array: vararg, types]
+    auto name = [&](uint32_t id, std::string_view text) {
+      w.fixed(id, 4);
+      w.vbr(text.size(), 6);
+      for (char c : text)
+        w.fixed(char6(c), 6);
+    };
+    w.fixed(5, 4); // void
+    if (namesAt7) {
+      name(7, "first");
+      w.fixed(6, 4);
+      name(7, "second");
+      w.fixed(6, 4);
+      name(4, "third");
+      w.fixed(6, 4);
+    } else {
+      w.fixed(7, 4); // void (): [vararg 0, return type 0]
+      w.vbr(2, 6);
+      w.fixed(0, 8);
+      w.fixed(0, 8);
+      name(4, "first");
+      w.fixed(6, 4);
+      name(4, "second");
+      w.fixed(6, 4);
+    }
+    w.endBlock();
+    w.endBlock();
+    Expected<LlvmModule> m = readBitcode(w.bitcode());
+    ASSERT_TRUE(m) << m.error().format();
+    ASSERT_EQ(m->types.size(), 4u);
+    EXPECT_EQ(m->types[0].kind, TypeKind::Void);
+    if (namesAt7) {
+      EXPECT_EQ(m->str(m->types[1].name), "first");
+      EXPECT_EQ(m->str(m->types[2].name), "second");
+      EXPECT_EQ(m->str(m->types[3].name), "third");
+    } else {
+      EXPECT_EQ(m->types[1].kind, TypeKind::Function);
+      EXPECT_EQ(m->str(m->types[2].name), "first");
+      EXPECT_EQ(m->str(m->types[3].name), "second");
+    }
+  }
+}
+
 TEST(DxilBitcodeReader, TypeBlocksReadAgainGiveTheirOwnTypes) {
   // A type block equal to one read before, in a module without types, takes its tables from the
   // thread's memo: what it gives must be what a thread reading it first (which remembers
