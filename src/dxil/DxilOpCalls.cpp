@@ -106,16 +106,9 @@ public:
         return true;
       return overload(m_.elementType(type));
     }
-    default:
-      break;
-    }
-    if (!scalar(token, t))
+    default: // Unknown matches nothing; matches() took the scalars (of a type in range)
       return false;
-    // A scalar written as the overload's own type ("i32" in dx.op.threadId.i32) is the overload.
-    if (overloadType_ == kNoId && token.scalarOverload != Overload::Void &&
-        token.scalarOverload == f_.overload)
-      overloadType_ = type;
-    return true;
+    }
   }
 
   /// True when `type` is a scalar the token names.
