@@ -1460,7 +1460,7 @@ bool BitstreamReader::readAbbreviated(uint32_t abbrevId, uint64_t start, Bitstre
     if (elt.kind != AbbrevOp::Kind::Fixed || pos >= loadLimit_)
       return readArray(elt, out);
     const uint64_t w = loadBitsAt(data, pos), count = w & 63;
-    const size_t filled = size_t(q - out.ops.data());
+    const size_t filled = out.ops.size(); // (the scalars: the array follows them)
     if ((count & 32) || count * width > 51 || filled + count > out.ops.capacity() || width > 32)
       return readArray(elt, out);
     out.ops.resizeForOverwrite(filled + count);
