@@ -791,6 +791,16 @@ bool BitstreamReader::enter(uint32_t blockId) {
   // data, and room for the scope and BLOCKINFO's abbreviation ids: here without a call (so
   // few registers to save). Anything else from the start in enterSlow. (loadLimit_ is 0 after
   // a failure.)
+  // (BLOCKINFO's ids looked up first, the block's fields set next and the ids copied last: few
+  // values live at once, so few registers to save.)
+  uint32_t count = 0;
+  const uint32_t *ids = nullptr;
+  if (const BlockInfo *info = blockInfo(blockId)) {
+    count = info->count;
+    if (!scopeAbbrevs_.hasRoom(count)) [[unlikely]]
+      return enterSlow(blockId);
+    ids = blockInfoIds_.data() + info->first;
+  }
   const uint64_t pos = pos_, end = end_;
   const uint64_t lengthAt = (pos + 4 + 31) & ~uint64_t(31);
   if (pos >= loadLimit_ || lengthAt + 32 > end) [[unlikely]]
@@ -809,19 +819,6 @@ bool BitstreamReader::enter(uint32_t blockId) {
       depthBytes >= size_t(maxDepth_) * sizeof(Scope)) [[unlikely]]
     return enterSlow(blockId);
   const uint32_t firstAbbrev = uint32_t(scopeAbbrevs_.size());
-  uint32_t count = 0;
-  if (const BlockInfo *info = blockInfo(blockId)) {
-    count = info->count;
-    if (!scopeAbbrevs_.hasRoom(count)) [[unlikely]]
-      return enterSlow(blockId);
-    const uint32_t *ids = blockInfoIds_.data() + info->first;
-    uint32_t *to = scopeAbbrevs_.appendInRoom(count);
-    for (uint32_t k = 0; k < count; ++k) {
-      uint32_t id = ids[k];
-      asm("" : "+r"(id)); // (a loop of a few ids: not a call to memcpy)
-      to[k] = id;
-    }
-  }
   pos_ = body;
   const uint64_t endBit = body + uint64_t(word) * 32;
   *scopes_.appendInRoom(1) = Scope{blockId, width, endBit, records_ + 1, firstAbbrev};
@@ -832,8 +829,14 @@ bool BitstreamReader::enter(uint32_t blockId) {
   idMask_ = (uint64_t(1) << width) - 1;
   // (A block's end is past its header, which is longer than its width.)
   nextLimit_ = std::min(loadLimit_, endBit - width + 1);
-  blockIds_ = scopeAbbrevs_.data() + firstAbbrev;
+  uint32_t *to = scopeAbbrevs_.appendInRoom(count);
+  blockIds_ = to;
   blockAbbrevs_ = count;
+  for (uint32_t k = 0; k < count; ++k) {
+    uint32_t id = ids[k];
+    asm("" : "+r"(id)); // (a loop of a few ids: not a call to memcpy)
+    to[k] = id;
+  }
   return true;
 }
 
