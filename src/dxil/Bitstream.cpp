@@ -964,13 +964,16 @@ bool BitstreamReader::definitionsFromMemo(uint64_t start, unsigned width) {
     if (run.length == 0 || run.width != width || run.bits[0] != (first & lowBits(run.length)) ||
         start + run.length > endBit || start + run.length + 64 > end_)
       continue;
-    bool equal = true;
-    for (size_t i = 1; i < run.bits.size() && equal; ++i) {
-      const uint64_t left = run.length - i * kChunk;
-      equal = (loadBitsAt(data_, start + i * kChunk) & lowBits(left < kChunk ? left : kChunk)) ==
-              run.bits[i];
-    }
-    if (!equal)
+    // The whole chunks after the first with one mask, the last (whole or not) with its own.
+    const uint64_t *const bits = run.bits.data();
+    const size_t last = run.bits.size() - 1;
+    uint64_t at = start + kChunk;
+    size_t i = 1;
+    for (; i < last; ++i, at += kChunk)
+      if ((loadBitsAt(data_, at) & lowBits(kChunk)) != bits[i])
+        break;
+    if (i < last ||
+        (last != 0 && (loadBitsAt(data_, at) & lowBits(run.length - last * kChunk)) != bits[last]))
       continue;
     const uint32_t opBase = uint32_t(abbrevOps_.size());
     const uint32_t abbrevBase = uint32_t(abbrevs_.size());

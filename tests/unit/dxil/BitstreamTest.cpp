@@ -853,6 +853,36 @@ TEST(DxilBitstream, DefinitionRunsThatStartAlikeKeepTheirOwnWidths) {
     }
 }
 
+// Runs of four chunks of bits or more that differ only in a middle chunk (the third definition's
+// width, bits 52 to 78) and in nothing after it must each decode their own records too.
+TEST(DxilBitstream, LongDefinitionRunsThatDifferInAMiddleChunkKeepTheirOwnWidths) {
+  for (int round = 0; round < 3; ++round)
+    for (unsigned width : {3u, 4u, 5u, 3u, 12u}) {
+      const uint64_t value = (uint64_t(1) << width) - 1;
+      std::vector<uint8_t> bytes = inBlock([&](BitWriter &w) {
+        defineAbbrev(w, {{-1, 1}, {1, 8}});
+        defineAbbrev(w, {{-1, 2}, {2, 6}});
+        defineAbbrev(w, {{-1, 3}, {1, width}});
+        for (int k = 0; k < 5; ++k)
+          defineAbbrev(w, {{-1, 10 + k}, {1, 8}});
+        w.fixed(6, 3);
+        w.fixed(value, width);
+        w.fixed(4, 3);
+        w.fixed(200, 8);
+        w.fixed(5, 3);
+        w.vbr(1000, 6);
+        w.record(9, {1, 2, 3, 4, 5, 6, 7, 8}); // room after the run: a run is remembered
+        w.record(9, {1, 2, 3, 4, 5, 6, 7, 8}); // only with a whole load after it
+      });
+      Reading r(bytes);
+      ASSERT_TRUE(r.firstRecord()) << "width " << width;
+      EXPECT_EQ(r.rec.code, 3u);
+      EXPECT_EQ(r.ops(), (std::vector<uint64_t>{value})) << "width " << width;
+      EXPECT_TRUE(r.nextIs(1, {200}));
+      EXPECT_TRUE(r.nextIs(2, {1000}));
+    }
+}
+
 /// A stream whose BLOCKINFO block gives block 8 the abbreviation [5, fixed(width)], then a
 /// block 8 with one record of it.
 std::vector<uint8_t> blockInfoStream(unsigned width, uint64_t value) {
