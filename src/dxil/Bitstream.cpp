@@ -1244,20 +1244,20 @@ bool BitstreamReader::readUnabbreviated(uint64_t start, BitstreamRecord &out) {
   out.bitOffset = start; // (first: start's register is free for the rest)
   const uint64_t w = loadBitsAt(data, pos);
   uint64_t code = w & 63, rest = w >> 6;
-  unsigned fieldsAt = 12;
+  uint64_t at = pos + 12; // (the fields' start, moved past a chunk more of code or count)
   if (code & 32) {
     if (rest & 32) [[unlikely]]
       return readUnabbreviatedSlow(start, out);
     code = (code & 31) | ((rest & 31) << 5);
     rest = w >> 12;
-    fieldsAt = 18;
+    at += 6;
   }
   uint64_t count = rest & 63;
   if (count & 32) {
     if (rest & 0x800) [[unlikely]]
       return readUnabbreviatedSlow(start, out);
     count = (count & 31) | ((rest >> 1) & 0x3E0);
-    fieldsAt += 6;
+    at += 6;
   }
   if (count > out.ops.capacity()) [[unlikely]]
     return readUnabbreviatedSlow(start, out);
@@ -1268,7 +1268,6 @@ bool BitstreamReader::readUnabbreviated(uint64_t start, BitstreamRecord &out) {
   // six bits at least; a record that runs past it stops the loop early, and finishVbrRun
   // tests it.) The limit is read from the reader in the loop (the stores could alias it): one
   // register fewer.
-  uint64_t at = pos + fieldsAt;
   uint64_t *const pEnd = q + count;
   // One field (or four characters) from one load at `at`, which the caller tested; false:
   // longer than a load holds.
