@@ -100,8 +100,9 @@ BitstreamReader::BitstreamReader(std::span<const uint8_t> bytes, uint32_t maxDep
   abbrevs_.startIn(abbrevRoom_, kAbbrevRoom);
   scopeAbbrevs_.startIn(idRoom_, kIdRoom);
   scopes_.startIn(scopeRoom_, kScopeRoom);
-  // BLOCKINFO's tables take one allocation each when it is read, and the scratch record (for
-  // BLOCKINFO's records and skipped records) grows when first used.
+  blockInfos_.startIn(blockInfoRoom_, kBlockInfoRoom);
+  blockInfoIds_.startIn(blockInfoIdRoom_, kBlockInfoIdRoom);
+  // The scratch record (for BLOCKINFO's records and skipped records) grows when first used.
 }
 
 uint64_t BitstreamReader::readFixedSlow(unsigned width) {

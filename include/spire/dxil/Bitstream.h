@@ -588,10 +588,13 @@ private:
   // The first room of the tables above: what a DXIL program defines, so that a small one
   // allocates none of them (fixed sizes, never taken from the input).
   static constexpr size_t kOpRoom = 256, kAbbrevRoom = 64, kIdRoom = 64, kScopeRoom = 8;
+  static constexpr size_t kBlockInfoRoom = 8, kBlockInfoIdRoom = 32;
   alignas(AbbrevOp) unsigned char opRoom_[kOpRoom * sizeof(AbbrevOp)];
   alignas(Abbrev) unsigned char abbrevRoom_[kAbbrevRoom * sizeof(Abbrev)];
   alignas(uint32_t) unsigned char idRoom_[kIdRoom * sizeof(uint32_t)];
   alignas(Scope) unsigned char scopeRoom_[kScopeRoom * sizeof(Scope)];
+  alignas(BlockInfo) unsigned char blockInfoRoom_[kBlockInfoRoom * sizeof(BlockInfo)];
+  alignas(uint32_t) unsigned char blockInfoIdRoom_[kBlockInfoIdRoom * sizeof(uint32_t)];
 };
 
 } // namespace spire::dxil

@@ -805,6 +805,53 @@ TEST(DxilBitstream, BlockInfoAbbreviationsApplyToTheirBlock) {
   EXPECT_EQ(r.ops(), (std::vector<uint64_t>{200}));
 }
 
+// A BLOCKINFO block with more targets and abbreviations than the reader's first room holds
+// (8 targets, 32 ids): its tables grow into the memory resource, read fresh and remembered.
+TEST(DxilBitstream, BlockInfoWithMoreTargetsThanTheFirstRoom) {
+  constexpr uint32_t kTargets = 10, kPerTarget = 4;
+  BitWriter w;
+  w.enterBlock(0, 2); // BLOCKINFO
+  for (uint32_t t = 0; t < kTargets; ++t) {
+    w.record(1, {8 + t}); // SETBID
+    for (uint32_t k = 0; k < kPerTarget; ++k)
+      defineAbbrev(w, {{-1, 100 + 10 * t + k}, {1, 3 + k}});
+  }
+  w.endBlock();
+  for (uint32_t t = 0; t < kTargets; ++t) {
+    w.enterBlock(8 + t, 3);
+    for (uint32_t k = 0; k < kPerTarget; ++k) {
+      w.fixed(4 + k, 3);
+      w.fixed((t + k) & ((1u << (3 + k)) - 1), 3 + k);
+    }
+    w.endBlock();
+  }
+  w.align32();
+  const std::vector<uint8_t> bytes = w.bytes();
+  for (int round = 0; round < 3; ++round) {
+    BitstreamReader r(bytes);
+    BitstreamRecord rec;
+    for (uint32_t t = 0; t < kTargets; ++t) {
+      Expected<BitstreamEntry> e = r.advance();
+      ASSERT_TRUE(e) << e.error().message;
+      ASSERT_EQ(e->kind, BitstreamEntry::Kind::SubBlock);
+      ASSERT_EQ(e->id, 8 + t);
+      ASSERT_TRUE(r.enterBlock(e->id));
+      for (uint32_t k = 0; k < kPerTarget; ++k) {
+        e = r.advance();
+        ASSERT_TRUE(e) << e.error().message;
+        ASSERT_EQ(e->kind, BitstreamEntry::Kind::Record) << "target " << t << ", " << k;
+        ASSERT_TRUE(r.readRecord(e->id, rec));
+        EXPECT_EQ(rec.code, 100 + 10 * t + k) << "round " << round << ", target " << t;
+        EXPECT_EQ(std::vector<uint64_t>(rec.ops.begin(), rec.ops.end()),
+                  (std::vector<uint64_t>{(t + k) & ((1u << (3 + k)) - 1)}));
+      }
+      e = r.advance();
+      ASSERT_TRUE(e);
+      EXPECT_EQ(e->kind, BitstreamEntry::Kind::EndBlock);
+    }
+  }
+}
+
 // The reader remembers definitions and BLOCKINFO blocks from program to program (per thread):
 // definitions that start alike but differ in a width, read one after the other, must each
 // decode their own records.
