@@ -655,7 +655,7 @@ struct BlockInfoMemo {
 
 } // namespace
 
-Status BitstreamReader::readBlockInfo() {
+bool BitstreamReader::readBlockInfo() {
   // Entered already (at a 32-bit boundary). A block read before, byte for byte, gives what it
   // gave then.
   const uint64_t blockStart = pos_;
@@ -692,13 +692,14 @@ Status BitstreamReader::readBlockInfo() {
       if (slot != 0)
         std::swap(memo.blocks[0], memo.blocks[slot]); // the latest first
       popScope();
-      return {};
+      return true; // (no Status to build on the common path)
     }
   }
   const uint32_t opBase = uint32_t(abbrevOps_.size());
   const uint32_t abbrevBase = uint32_t(abbrevs_.size());
-  Status status = readBlockInfoRecords();
-  if (status && memoizable && !blockInfos_.empty() && !failed_) {
+  if (Status status = readBlockInfoRecords(); !status)
+    return fail(status.error());
+  if (memoizable && !blockInfos_.empty() && !failed_) {
     BlockInfoMemo &memo = BlockInfoMemo::forThread();
     for (unsigned slot = BlockInfoMemo::kSlots - 1; slot > 0; --slot)
       memo.blocks[slot] = std::move(memo.blocks[slot - 1]);
@@ -717,7 +718,7 @@ Status BitstreamReader::readBlockInfo() {
                            abbrevs_[k].leadingScalars, abbrevs_[k].literalCode});
     b.ops.assign(abbrevOps_.begin() + opBase, abbrevOps_.end());
   }
-  return status;
+  return true;
 }
 
 Status BitstreamReader::readBlockInfoRecords() {
@@ -1029,9 +1030,7 @@ bool BitstreamReader::failBlockEnd(uint64_t start) {
 bool BitstreamReader::enterAndReadBlockInfo() {
   if (!enter(0))
     return false;
-  if (Status s = readBlockInfo(); !s)
-    return fail(s.error());
-  return true;
+  return readBlockInfo();
 }
 
 bool BitstreamReader::readDefinitionRun(uint64_t start, unsigned width) {

@@ -490,7 +490,7 @@ private:
   bool definitionsFromMemo(uint64_t start, unsigned width);
   /// Remembers the definitions of bits [start, end), the abbreviations from `firstAbbrev` on.
   void rememberDefinitions(uint64_t start, uint64_t end, unsigned width, uint32_t firstAbbrev);
-  Status readBlockInfo();
+  bool readBlockInfo(); ///< false: error_ set
   Status readBlockInfoRecords();
   [[gnu::cold, gnu::noinline]] bool failBlockHeader(uint64_t start, unsigned width, uint64_t words);
   const BlockInfo *blockInfo(uint32_t blockId) const;
