@@ -123,6 +123,15 @@ uint64_t BitstreamReader::readFixedSlow(unsigned width) {
     v >>= shift;
     if (shift + width > 64)
       v |= uint64_t(data_[byte + 8]) << (64 - shift);
+  } else if (size_ >= 8) {
+    // The data's last 8 bytes, shifted down to the field's byte (1 to 7 bytes in: the field
+    // starts inside the data): the bits past the end come in as zeros, as the loop below
+    // gives them.
+    const uint64_t base = size_ - 8;
+    std::memcpy(&v, data_ + base, 8);
+    if constexpr (std::endian::native == std::endian::big)
+      v = __builtin_bswap64(v);
+    v = (v >> (8 * (byte - base))) >> shift;
   } else {
     for (uint64_t i = 0; byte + i < size_ && i < 9; ++i) {
       uint64_t b = data_[byte + i];

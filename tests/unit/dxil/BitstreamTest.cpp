@@ -124,6 +124,37 @@ TEST(DxilBitstream, FixedFieldsAcrossBytesAndWords) {
   EXPECT_TRUE(r.failed()); // past the end: zero and a sticky failure
 }
 
+// Fixed fields of every width that fits, from every bit of the data's last 8 bytes (where no
+// whole load is readable from the field's byte), in data of 8 to 12 bytes and of 3: each the
+// bits the data holds there, and a field one bit too wide fails.
+TEST(DxilBitstream, FixedFieldsInTheLastBytes) {
+  for (size_t size : {3u, 8u, 9u, 11u, 12u}) {
+    std::vector<uint8_t> bytes(size);
+    for (size_t i = 0; i < size; ++i)
+      bytes[i] = uint8_t(0x9D * (i + 1) ^ (i << 5));
+    auto bit = [&](uint64_t at) { return uint64_t(bytes[at >> 3] >> (at & 7)) & 1; };
+    const uint64_t end = size * 8;
+    for (uint64_t pos = size >= 8 ? end - 64 : 0; pos < end; ++pos)
+      for (unsigned width = 1; width <= 64 && width <= end - pos; ++width) {
+        uint64_t want = 0;
+        for (unsigned k = 0; k < width; ++k)
+          want |= bit(pos + k) << k;
+        BitstreamReader r(bytes);
+        r.seek(pos);
+        EXPECT_EQ(r.readFixed(width), want)
+            << "size " << size << ", bit " << pos << ", width " << width;
+        EXPECT_FALSE(r.failed());
+        EXPECT_EQ(r.bitPosition(), pos + width);
+        if (width == end - pos && width < 64) {
+          BitstreamReader past(bytes);
+          past.seek(pos);
+          EXPECT_EQ(past.readFixed(width + 1), 0u);
+          EXPECT_TRUE(past.failed());
+        }
+      }
+  }
+}
+
 TEST(DxilBitstream, VbrBoundaries) {
   const uint64_t values[] = {0,           1, 31, 32, 33, 1023, 1024, 0xFFFFFFFFull, 0x100000000ull,
                              ~uint64_t(0)};
