@@ -499,11 +499,17 @@ private:
 namespace {
 
 /// An abbreviation's code when it is a literal below kNoLiteralCode (its first of `leading`
-/// scalars), else kNoLiteralCode.
+/// scalars) and its other scalars each fit one load (fixed fields of up to 57 bits, VBR fields
+/// whose two chunks do: width 28 at most), else kNoLiteralCode: readAbbreviated's one-load path
+/// takes only those, so it tests no widths.
 uint32_t literalCodeOf(const AbbrevOp *ops, uint32_t leading) {
   if (leading == 0 || ops[0].kind != AbbrevOp::Kind::Literal ||
       ops[0].value >= BitstreamReader::kNoLiteralCode)
     return BitstreamReader::kNoLiteralCode;
+  for (uint32_t k = 1; k < leading; ++k)
+    if ((ops[k].kind == AbbrevOp::Kind::Fixed && ops[k].value > 57) ||
+        (ops[k].kind == AbbrevOp::Kind::Vbr && 2 * ops[k].value > 57))
+      return BitstreamReader::kNoLiteralCode;
   return uint32_t(ops[0].value);
 }
 
@@ -1434,7 +1440,7 @@ bool BitstreamReader::readAbbreviated(uint32_t abbrevId, uint64_t start, Bitstre
       const uint64_t field = (w << drop) >> drop;
       if (field >> (width - 1)) { // two chunks, or more
         const uint64_t second = (w >> width) & ((uint64_t(1) << width) - 1);
-        if ((second >> (width - 1)) || 2 * width > 57) [[unlikely]]
+        if (second >> (width - 1)) [[unlikely]] // (2 * width <= 57: see literalCodeOf)
           return false;
         v = (field ^ (uint64_t(1) << (width - 1))) | (second << (width - 1));
         pos += 2 * width;
@@ -1444,9 +1450,7 @@ bool BitstreamReader::readAbbreviated(uint32_t abbrevId, uint64_t start, Bitstre
       pos += width;
       return true;
     }
-    if (kind == AbbrevOp::Kind::Fixed) [[likely]] {
-      if (width > 57) [[unlikely]]
-        return false;
+    if (kind == AbbrevOp::Kind::Fixed) [[likely]] { // (up to 57 bits: see literalCodeOf)
       v = (w << drop) >> drop;
       pos += width;
       return true;

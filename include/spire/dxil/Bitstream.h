@@ -432,8 +432,9 @@ public:
   /// target's list.
   struct Abbrev {
     uint32_t firstOp = 0, numOps = 0;
-    uint32_t leadingScalars = 0;           ///< operands before the array or blob (all when none)
-    uint32_t literalCode = kNoLiteralCode; ///< its code when a literal below kNoLiteralCode
+    uint32_t leadingScalars = 0; ///< operands before the array or blob (all when none)
+    /// its code when a literal below kNoLiteralCode and its scalars each fit a load
+    uint32_t literalCode = kNoLiteralCode;
   };
   static constexpr uint32_t kNoLiteralCode = 0xFFFFFFFFu;
   struct BlockInfo {
