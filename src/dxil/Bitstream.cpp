@@ -100,8 +100,9 @@ BitstreamReader::BitstreamReader(std::span<const uint8_t> bytes, uint32_t maxDep
   abbrevs_.startIn(abbrevRoom_, kAbbrevRoom);
   scopeAbbrevs_.startIn(idRoom_, kIdRoom);
   scopes_.startIn(scopeRoom_, kScopeRoom);
-  // BLOCKINFO's tables take one allocation each when it is read, and the scratch record (for
-  // BLOCKINFO's records and skipped records) grows when first used.
+  blockInfos_.startIn(blockInfoRoom_, kBlockInfoRoom);
+  blockInfoIds_.startIn(blockInfoIdRoom_, kBlockInfoIdRoom);
+  // The scratch record (for BLOCKINFO's records and skipped records) grows when first used.
 }
 
 uint64_t BitstreamReader::readFixedSlow(unsigned width) {
@@ -122,6 +123,15 @@ uint64_t BitstreamReader::readFixedSlow(unsigned width) {
     v >>= shift;
     if (shift + width > 64)
       v |= uint64_t(data_[byte + 8]) << (64 - shift);
+  } else if (size_ >= 8) {
+    // The data's last 8 bytes, shifted down to the field's byte (1 to 7 bytes in: the field
+    // starts inside the data): the bits past the end come in as zeros, as the loop below
+    // gives them.
+    const uint64_t base = size_ - 8;
+    std::memcpy(&v, data_ + base, 8);
+    if constexpr (std::endian::native == std::endian::big)
+      v = __builtin_bswap64(v);
+    v = (v >> (8 * (byte - base))) >> shift;
   } else {
     for (uint64_t i = 0; byte + i < size_ && i < 9; ++i) {
       uint64_t b = data_[byte + i];
@@ -489,11 +499,17 @@ private:
 namespace {
 
 /// An abbreviation's code when it is a literal below kNoLiteralCode (its first of `leading`
-/// scalars), else kNoLiteralCode.
+/// scalars) and its other scalars each fit one load (fixed fields of up to 57 bits, VBR fields
+/// whose two chunks do: width 28 at most), else kNoLiteralCode: readAbbreviated's one-load path
+/// takes only those, so it tests no widths.
 uint32_t literalCodeOf(const AbbrevOp *ops, uint32_t leading) {
   if (leading == 0 || ops[0].kind != AbbrevOp::Kind::Literal ||
       ops[0].value >= BitstreamReader::kNoLiteralCode)
     return BitstreamReader::kNoLiteralCode;
+  for (uint32_t k = 1; k < leading; ++k)
+    if ((ops[k].kind == AbbrevOp::Kind::Fixed && ops[k].value > 57) ||
+        (ops[k].kind == AbbrevOp::Kind::Vbr && 2 * ops[k].value > 57))
+      return BitstreamReader::kNoLiteralCode;
   return uint32_t(ops[0].value);
 }
 
@@ -654,7 +670,7 @@ struct BlockInfoMemo {
 
 } // namespace
 
-Status BitstreamReader::readBlockInfo() {
+bool BitstreamReader::readBlockInfo() {
   // Entered already (at a 32-bit boundary). A block read before, byte for byte, gives what it
   // gave then.
   const uint64_t blockStart = pos_;
@@ -691,13 +707,14 @@ Status BitstreamReader::readBlockInfo() {
       if (slot != 0)
         std::swap(memo.blocks[0], memo.blocks[slot]); // the latest first
       popScope();
-      return {};
+      return true; // (no Status to build on the common path)
     }
   }
   const uint32_t opBase = uint32_t(abbrevOps_.size());
   const uint32_t abbrevBase = uint32_t(abbrevs_.size());
-  Status status = readBlockInfoRecords();
-  if (status && memoizable && !blockInfos_.empty() && !failed_) {
+  if (Status status = readBlockInfoRecords(); !status)
+    return fail(status.error());
+  if (memoizable && !blockInfos_.empty() && !failed_) {
     BlockInfoMemo &memo = BlockInfoMemo::forThread();
     for (unsigned slot = BlockInfoMemo::kSlots - 1; slot > 0; --slot)
       memo.blocks[slot] = std::move(memo.blocks[slot - 1]);
@@ -716,7 +733,7 @@ Status BitstreamReader::readBlockInfo() {
                            abbrevs_[k].leadingScalars, abbrevs_[k].literalCode});
     b.ops.assign(abbrevOps_.begin() + opBase, abbrevOps_.end());
   }
-  return status;
+  return true;
 }
 
 Status BitstreamReader::readBlockInfoRecords() {
@@ -791,6 +808,16 @@ bool BitstreamReader::enter(uint32_t blockId) {
   // data, and room for the scope and BLOCKINFO's abbreviation ids: here without a call (so
   // few registers to save). Anything else from the start in enterSlow. (loadLimit_ is 0 after
   // a failure.)
+  // (BLOCKINFO's ids looked up first, the block's fields set next and the ids copied last: few
+  // values live at once, so few registers to save.)
+  uint32_t count = 0;
+  const uint32_t *ids = nullptr;
+  if (const BlockInfo *info = blockInfo(blockId)) {
+    count = info->count;
+    if (!scopeAbbrevs_.hasRoom(count)) [[unlikely]]
+      return enterSlow(blockId);
+    ids = blockInfoIds_.data() + info->first;
+  }
   const uint64_t pos = pos_, end = end_;
   const uint64_t lengthAt = (pos + 4 + 31) & ~uint64_t(31);
   if (pos >= loadLimit_ || lengthAt + 32 > end) [[unlikely]]
@@ -809,19 +836,6 @@ bool BitstreamReader::enter(uint32_t blockId) {
       depthBytes >= size_t(maxDepth_) * sizeof(Scope)) [[unlikely]]
     return enterSlow(blockId);
   const uint32_t firstAbbrev = uint32_t(scopeAbbrevs_.size());
-  uint32_t count = 0;
-  if (const BlockInfo *info = blockInfo(blockId)) {
-    count = info->count;
-    if (!scopeAbbrevs_.hasRoom(count)) [[unlikely]]
-      return enterSlow(blockId);
-    const uint32_t *ids = blockInfoIds_.data() + info->first;
-    uint32_t *to = scopeAbbrevs_.appendInRoom(count);
-    for (uint32_t k = 0; k < count; ++k) {
-      uint32_t id = ids[k];
-      asm("" : "+r"(id)); // (a loop of a few ids: not a call to memcpy)
-      to[k] = id;
-    }
-  }
   pos_ = body;
   const uint64_t endBit = body + uint64_t(word) * 32;
   *scopes_.appendInRoom(1) = Scope{blockId, width, endBit, records_ + 1, firstAbbrev};
@@ -832,8 +846,14 @@ bool BitstreamReader::enter(uint32_t blockId) {
   idMask_ = (uint64_t(1) << width) - 1;
   // (A block's end is past its header, which is longer than its width.)
   nextLimit_ = std::min(loadLimit_, endBit - width + 1);
-  blockIds_ = scopeAbbrevs_.data() + firstAbbrev;
+  uint32_t *to = scopeAbbrevs_.appendInRoom(count);
+  blockIds_ = to;
   blockAbbrevs_ = count;
+  for (uint32_t k = 0; k < count; ++k) {
+    uint32_t id = ids[k];
+    asm("" : "+r"(id)); // (a loop of a few ids: not a call to memcpy)
+    to[k] = id;
+  }
   return true;
 }
 
@@ -961,13 +981,16 @@ bool BitstreamReader::definitionsFromMemo(uint64_t start, unsigned width) {
     if (run.length == 0 || run.width != width || run.bits[0] != (first & lowBits(run.length)) ||
         start + run.length > endBit || start + run.length + 64 > end_)
       continue;
-    bool equal = true;
-    for (size_t i = 1; i < run.bits.size() && equal; ++i) {
-      const uint64_t left = run.length - i * kChunk;
-      equal = (loadBitsAt(data_, start + i * kChunk) & lowBits(left < kChunk ? left : kChunk)) ==
-              run.bits[i];
-    }
-    if (!equal)
+    // The whole chunks after the first with one mask, the last (whole or not) with its own.
+    const uint64_t *const bits = run.bits.data();
+    const size_t last = run.bits.size() - 1;
+    uint64_t at = start + kChunk;
+    size_t i = 1;
+    for (; i < last; ++i, at += kChunk)
+      if ((loadBitsAt(data_, at) & lowBits(kChunk)) != bits[i])
+        break;
+    if (i < last ||
+        (last != 0 && (loadBitsAt(data_, at) & lowBits(run.length - last * kChunk)) != bits[last]))
       continue;
     const uint32_t opBase = uint32_t(abbrevOps_.size());
     const uint32_t abbrevBase = uint32_t(abbrevs_.size());
@@ -1022,9 +1045,7 @@ bool BitstreamReader::failBlockEnd(uint64_t start) {
 bool BitstreamReader::enterAndReadBlockInfo() {
   if (!enter(0))
     return false;
-  if (Status s = readBlockInfo(); !s)
-    return fail(s.error());
-  return true;
+  return readBlockInfo();
 }
 
 bool BitstreamReader::readDefinitionRun(uint64_t start, unsigned width) {
@@ -1238,20 +1259,20 @@ bool BitstreamReader::readUnabbreviated(uint64_t start, BitstreamRecord &out) {
   out.bitOffset = start; // (first: start's register is free for the rest)
   const uint64_t w = loadBitsAt(data, pos);
   uint64_t code = w & 63, rest = w >> 6;
-  unsigned fieldsAt = 12;
+  uint64_t at = pos + 12; // (the fields' start, moved past a chunk more of code or count)
   if (code & 32) {
     if (rest & 32) [[unlikely]]
       return readUnabbreviatedSlow(start, out);
     code = (code & 31) | ((rest & 31) << 5);
     rest = w >> 12;
-    fieldsAt = 18;
+    at += 6;
   }
   uint64_t count = rest & 63;
   if (count & 32) {
     if (rest & 0x800) [[unlikely]]
       return readUnabbreviatedSlow(start, out);
     count = (count & 31) | ((rest >> 1) & 0x3E0);
-    fieldsAt += 6;
+    at += 6;
   }
   if (count > out.ops.capacity()) [[unlikely]]
     return readUnabbreviatedSlow(start, out);
@@ -1262,7 +1283,6 @@ bool BitstreamReader::readUnabbreviated(uint64_t start, BitstreamRecord &out) {
   // six bits at least; a record that runs past it stops the loop early, and finishVbrRun
   // tests it.) The limit is read from the reader in the loop (the stores could alias it): one
   // register fewer.
-  uint64_t at = pos + fieldsAt;
   uint64_t *const pEnd = q + count;
   // One field (or four characters) from one load at `at`, which the caller tested; false:
   // longer than a load holds.
@@ -1397,8 +1417,11 @@ bool BitstreamReader::readAbbreviated(uint32_t abbrevId, uint64_t start, Bitstre
   const AbbrevOp *op = abbrevOps_.data() + abbrev.firstOp;
   const AbbrevOp *const opsEnd = op + abbrev.numOps;
   const AbbrevOp *const scalarEnd = op + scalars;
-  const uint8_t *const data = data_;
   uint64_t pos = pos_;
+  // (data_ read where it is used: one register fewer to save.)
+  auto data = [this]() [[gnu::always_inline]] {
+    return *static_cast<const uint8_t *const volatile *>(&data_);
+  };
   // One scalar into `v` and pos past it; false: not from one load here.
   auto scalar = [&](const AbbrevOp &o, uint64_t &v) [[gnu::always_inline]] {
     const AbbrevOp::Kind kind = o.kind;
@@ -1408,7 +1431,7 @@ bool BitstreamReader::readAbbreviated(uint32_t abbrevId, uint64_t start, Bitstre
     }
     if (pos >= loadLimit_) [[unlikely]]
       return false;
-    const uint64_t w = loadBitsAt(data, pos);
+    const uint64_t w = loadBitsAt(data(), pos);
     // A VBR field's first chunk, or a fixed field: its bits kept by two shifts (no mask to
     // make, or keep in a register; -width & 63 is 64 - width without a constant 64).
     const unsigned width = unsigned(o.value);
@@ -1417,7 +1440,7 @@ bool BitstreamReader::readAbbreviated(uint32_t abbrevId, uint64_t start, Bitstre
       const uint64_t field = (w << drop) >> drop;
       if (field >> (width - 1)) { // two chunks, or more
         const uint64_t second = (w >> width) & ((uint64_t(1) << width) - 1);
-        if ((second >> (width - 1)) || 2 * width > 57) [[unlikely]]
+        if (second >> (width - 1)) [[unlikely]] // (2 * width <= 57: see literalCodeOf)
           return false;
         v = (field ^ (uint64_t(1) << (width - 1))) | (second << (width - 1));
         pos += 2 * width;
@@ -1427,9 +1450,7 @@ bool BitstreamReader::readAbbreviated(uint32_t abbrevId, uint64_t start, Bitstre
       pos += width;
       return true;
     }
-    if (kind == AbbrevOp::Kind::Fixed) [[likely]] {
-      if (width > 57) [[unlikely]]
-        return false;
+    if (kind == AbbrevOp::Kind::Fixed) [[likely]] { // (up to 57 bits: see literalCodeOf)
       v = (w << drop) >> drop;
       pos += width;
       return true;
@@ -1459,8 +1480,8 @@ bool BitstreamReader::readAbbreviated(uint32_t abbrevId, uint64_t start, Bitstre
     const unsigned width = unsigned(elt.value);
     if (elt.kind != AbbrevOp::Kind::Fixed || pos >= loadLimit_)
       return readArray(elt, out);
-    const uint64_t w = loadBitsAt(data, pos), count = w & 63;
-    const size_t filled = size_t(q - out.ops.data());
+    const uint64_t w = loadBitsAt(data(), pos), count = w & 63;
+    const size_t filled = out.ops.size(); // (the scalars: the array follows them)
     if ((count & 32) || count * width > 51 || filled + count > out.ops.capacity() || width > 32)
       return readArray(elt, out);
     out.ops.resizeForOverwrite(filled + count);

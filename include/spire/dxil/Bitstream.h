@@ -432,8 +432,9 @@ public:
   /// target's list.
   struct Abbrev {
     uint32_t firstOp = 0, numOps = 0;
-    uint32_t leadingScalars = 0;           ///< operands before the array or blob (all when none)
-    uint32_t literalCode = kNoLiteralCode; ///< its code when a literal below kNoLiteralCode
+    uint32_t leadingScalars = 0; ///< operands before the array or blob (all when none)
+    /// its code when a literal below kNoLiteralCode and its scalars each fit a load
+    uint32_t literalCode = kNoLiteralCode;
   };
   static constexpr uint32_t kNoLiteralCode = 0xFFFFFFFFu;
   struct BlockInfo {
@@ -490,7 +491,7 @@ private:
   bool definitionsFromMemo(uint64_t start, unsigned width);
   /// Remembers the definitions of bits [start, end), the abbreviations from `firstAbbrev` on.
   void rememberDefinitions(uint64_t start, uint64_t end, unsigned width, uint32_t firstAbbrev);
-  Status readBlockInfo();
+  bool readBlockInfo(); ///< false: error_ set
   Status readBlockInfoRecords();
   [[gnu::cold, gnu::noinline]] bool failBlockHeader(uint64_t start, unsigned width, uint64_t words);
   const BlockInfo *blockInfo(uint32_t blockId) const;
@@ -588,10 +589,13 @@ private:
   // The first room of the tables above: what a DXIL program defines, so that a small one
   // allocates none of them (fixed sizes, never taken from the input).
   static constexpr size_t kOpRoom = 256, kAbbrevRoom = 64, kIdRoom = 64, kScopeRoom = 8;
+  static constexpr size_t kBlockInfoRoom = 8, kBlockInfoIdRoom = 32;
   alignas(AbbrevOp) unsigned char opRoom_[kOpRoom * sizeof(AbbrevOp)];
   alignas(Abbrev) unsigned char abbrevRoom_[kAbbrevRoom * sizeof(Abbrev)];
   alignas(uint32_t) unsigned char idRoom_[kIdRoom * sizeof(uint32_t)];
   alignas(Scope) unsigned char scopeRoom_[kScopeRoom * sizeof(Scope)];
+  alignas(BlockInfo) unsigned char blockInfoRoom_[kBlockInfoRoom * sizeof(BlockInfo)];
+  alignas(uint32_t) unsigned char blockInfoIdRoom_[kBlockInfoIdRoom * sizeof(uint32_t)];
 };
 
 } // namespace spire::dxil

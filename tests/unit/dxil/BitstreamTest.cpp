@@ -124,6 +124,37 @@ TEST(DxilBitstream, FixedFieldsAcrossBytesAndWords) {
   EXPECT_TRUE(r.failed()); // past the end: zero and a sticky failure
 }
 
+// Fixed fields of every width that fits, from every bit of the data's last 8 bytes (where no
+// whole load is readable from the field's byte), in data of 8 to 12 bytes and of 3: each the
+// bits the data holds there, and a field one bit too wide fails.
+TEST(DxilBitstream, FixedFieldsInTheLastBytes) {
+  for (size_t size : {3u, 8u, 9u, 11u, 12u}) {
+    std::vector<uint8_t> bytes(size);
+    for (size_t i = 0; i < size; ++i)
+      bytes[i] = uint8_t(0x9D * (i + 1) ^ (i << 5));
+    auto bit = [&](uint64_t at) { return uint64_t(bytes[at >> 3] >> (at & 7)) & 1; };
+    const uint64_t end = size * 8;
+    for (uint64_t pos = size >= 8 ? end - 64 : 0; pos < end; ++pos)
+      for (unsigned width = 1; width <= 64 && width <= end - pos; ++width) {
+        uint64_t want = 0;
+        for (unsigned k = 0; k < width; ++k)
+          want |= bit(pos + k) << k;
+        BitstreamReader r(bytes);
+        r.seek(pos);
+        EXPECT_EQ(r.readFixed(width), want)
+            << "size " << size << ", bit " << pos << ", width " << width;
+        EXPECT_FALSE(r.failed());
+        EXPECT_EQ(r.bitPosition(), pos + width);
+        if (width == end - pos && width < 64) {
+          BitstreamReader past(bytes);
+          past.seek(pos);
+          EXPECT_EQ(past.readFixed(width + 1), 0u);
+          EXPECT_TRUE(past.failed());
+        }
+      }
+  }
+}
+
 TEST(DxilBitstream, VbrBoundaries) {
   const uint64_t values[] = {0,           1, 31, 32, 33, 1023, 1024, 0xFFFFFFFFull, 0x100000000ull,
                              ~uint64_t(0)};
@@ -805,6 +836,53 @@ TEST(DxilBitstream, BlockInfoAbbreviationsApplyToTheirBlock) {
   EXPECT_EQ(r.ops(), (std::vector<uint64_t>{200}));
 }
 
+// A BLOCKINFO block with more targets and abbreviations than the reader's first room holds
+// (8 targets, 32 ids): its tables grow into the memory resource, read fresh and remembered.
+TEST(DxilBitstream, BlockInfoWithMoreTargetsThanTheFirstRoom) {
+  constexpr uint32_t kTargets = 10, kPerTarget = 4;
+  BitWriter w;
+  w.enterBlock(0, 2); // BLOCKINFO
+  for (uint32_t t = 0; t < kTargets; ++t) {
+    w.record(1, {8 + t}); // SETBID
+    for (uint32_t k = 0; k < kPerTarget; ++k)
+      defineAbbrev(w, {{-1, 100 + 10 * t + k}, {1, 3 + k}});
+  }
+  w.endBlock();
+  for (uint32_t t = 0; t < kTargets; ++t) {
+    w.enterBlock(8 + t, 3);
+    for (uint32_t k = 0; k < kPerTarget; ++k) {
+      w.fixed(4 + k, 3);
+      w.fixed((t + k) & ((1u << (3 + k)) - 1), 3 + k);
+    }
+    w.endBlock();
+  }
+  w.align32();
+  const std::vector<uint8_t> bytes = w.bytes();
+  for (int round = 0; round < 3; ++round) {
+    BitstreamReader r(bytes);
+    BitstreamRecord rec;
+    for (uint32_t t = 0; t < kTargets; ++t) {
+      Expected<BitstreamEntry> e = r.advance();
+      ASSERT_TRUE(e) << e.error().message;
+      ASSERT_EQ(e->kind, BitstreamEntry::Kind::SubBlock);
+      ASSERT_EQ(e->id, 8 + t);
+      ASSERT_TRUE(r.enterBlock(e->id));
+      for (uint32_t k = 0; k < kPerTarget; ++k) {
+        e = r.advance();
+        ASSERT_TRUE(e) << e.error().message;
+        ASSERT_EQ(e->kind, BitstreamEntry::Kind::Record) << "target " << t << ", " << k;
+        ASSERT_TRUE(r.readRecord(e->id, rec));
+        EXPECT_EQ(rec.code, 100 + 10 * t + k) << "round " << round << ", target " << t;
+        EXPECT_EQ(std::vector<uint64_t>(rec.ops.begin(), rec.ops.end()),
+                  (std::vector<uint64_t>{(t + k) & ((1u << (3 + k)) - 1)}));
+      }
+      e = r.advance();
+      ASSERT_TRUE(e);
+      EXPECT_EQ(e->kind, BitstreamEntry::Kind::EndBlock);
+    }
+  }
+}
+
 // The reader remembers definitions and BLOCKINFO blocks from program to program (per thread):
 // definitions that start alike but differ in a width, read one after the other, must each
 // decode their own records.
@@ -835,6 +913,36 @@ TEST(DxilBitstream, DefinitionRunsThatStartAlikeKeepTheirOwnWidths) {
         defineAbbrev(w, {{-1, 1}, {1, 8}});
         defineAbbrev(w, {{-1, 2}, {2, 6}});
         defineAbbrev(w, {{-1, 3}, {1, width}});
+        w.fixed(6, 3);
+        w.fixed(value, width);
+        w.fixed(4, 3);
+        w.fixed(200, 8);
+        w.fixed(5, 3);
+        w.vbr(1000, 6);
+        w.record(9, {1, 2, 3, 4, 5, 6, 7, 8}); // room after the run: a run is remembered
+        w.record(9, {1, 2, 3, 4, 5, 6, 7, 8}); // only with a whole load after it
+      });
+      Reading r(bytes);
+      ASSERT_TRUE(r.firstRecord()) << "width " << width;
+      EXPECT_EQ(r.rec.code, 3u);
+      EXPECT_EQ(r.ops(), (std::vector<uint64_t>{value})) << "width " << width;
+      EXPECT_TRUE(r.nextIs(1, {200}));
+      EXPECT_TRUE(r.nextIs(2, {1000}));
+    }
+}
+
+// Runs of four chunks of bits or more that differ only in a middle chunk (the third definition's
+// width, bits 52 to 78) and in nothing after it must each decode their own records too.
+TEST(DxilBitstream, LongDefinitionRunsThatDifferInAMiddleChunkKeepTheirOwnWidths) {
+  for (int round = 0; round < 3; ++round)
+    for (unsigned width : {3u, 4u, 5u, 3u, 12u}) {
+      const uint64_t value = (uint64_t(1) << width) - 1;
+      std::vector<uint8_t> bytes = inBlock([&](BitWriter &w) {
+        defineAbbrev(w, {{-1, 1}, {1, 8}});
+        defineAbbrev(w, {{-1, 2}, {2, 6}});
+        defineAbbrev(w, {{-1, 3}, {1, width}});
+        for (int k = 0; k < 5; ++k)
+          defineAbbrev(w, {{-1, 10 + k}, {1, 8}});
         w.fixed(6, 3);
         w.fixed(value, width);
         w.fixed(4, 3);
