@@ -1286,7 +1286,7 @@ bool BitstreamReader::readUnabbreviated(uint64_t start, BitstreamRecord &out) {
   uint64_t *const pEnd = q + count;
   // One field (or four characters) from one load at `at`, which the caller tested; false:
   // longer than a load holds.
-  auto field = [&]() [[gnu::always_inline]] {
+  auto field = [&]() {
     const uint64_t v = loadBitsAt(data, at);
     if (!(v & 32)) [[likely]] { // one chunk: most values
       *q++ = v & 63;
@@ -1419,11 +1419,9 @@ bool BitstreamReader::readAbbreviated(uint32_t abbrevId, uint64_t start, Bitstre
   const AbbrevOp *const scalarEnd = op + scalars;
   uint64_t pos = pos_;
   // (data_ read where it is used: one register fewer to save.)
-  auto data = [this]() [[gnu::always_inline]] {
-    return *static_cast<const uint8_t *const volatile *>(&data_);
-  };
+  auto data = [this]() { return *static_cast<const uint8_t *const volatile *>(&data_); };
   // One scalar into `v` and pos past it; false: not from one load here.
-  auto scalar = [&](const AbbrevOp &o, uint64_t &v) [[gnu::always_inline]] {
+  auto scalar = [&](const AbbrevOp &o, uint64_t &v) {
     const AbbrevOp::Kind kind = o.kind;
     if (kind == AbbrevOp::Kind::Literal) {
       v = o.value;

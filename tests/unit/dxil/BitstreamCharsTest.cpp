@@ -126,11 +126,13 @@ void compare(const std::vector<uint8_t> &bytes, bool expectBytes, const std::str
     std::vector<uint64_t> ops(a.ops.begin(), a.ops.end());
     if (a.code == 1 || a.code == 2) {
       ++charRecords;
-      if (expectBytes)
+      if (expectBytes) {
         EXPECT_NE(count, BitstreamReader::kNotChars) << what << ", record " << charRecords;
-      if (count != BitstreamReader::kNotChars)
+      }
+      if (count != BitstreamReader::kNotChars) {
         for (size_t i = 0; i < count; ++i)
           ops.push_back(uint8_t(buffer[i]));
+      }
     } else {
       EXPECT_EQ(count, BitstreamReader::kNotChars) << what;
     }
