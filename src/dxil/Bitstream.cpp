@@ -1495,26 +1495,11 @@ bool BitstreamReader::readAbbreviated(uint32_t abbrevId, uint64_t start, Bitstre
   return true;
 }
 
-bool BitstreamReader::readArray(const AbbrevOp &elt, BitstreamRecord &out) {
-  // An array (its element encoding `elt`) from its count on, appended to out.ops, and the
-  // record's end.
-  const uint64_t start = recordStart_;
-  uint64_t minBits = elt.kind == AbbrevOp::Kind::Char6 ? 6 : elt.value;
-  uint64_t count;
-  const uint64_t at = pos_;
-  if (at < loadLimit_ && !(loadBitsAt(data_, at) & 32)) [[likely]] {
-    // A count of one chunk (below 32, so the product cannot overflow) from one load, where
-    // there is no failure (loadLimit_ is 0 after one).
-    count = loadBitsAt(data_, at) & 63;
-    pos_ = at + 6;
-    if (count * minBits > end_ - (at + 6))
-      return failCount(start, "array of ", count, " elements runs past the end");
-  } else {
-    count = readVbr(6);
-    // count <= bits left (below 2^35) keeps the product from overflowing.
-    if (failed_ || count > bitsLeft() || count * minBits > bitsLeft())
-      return failCount(start, "array of ", count, " elements runs past the end");
-  }
+/// readArray's and readAbbreviatedOps' elements: `count` elements of encoding `elt` from pos_
+/// on, appended to out.ops (the count checked against the bits left; a short read only sets
+/// failed_, which finishRecord reports).
+[[gnu::always_inline]] inline void
+BitstreamReader::appendArrayElements(const AbbrevOp &elt, uint64_t count, BitstreamRecord &out) {
   size_t base = out.ops.size();
   uint64_t *__restrict p = out.ops.resizeForOverwrite(base + size_t(count)) + base;
   unsigned width = unsigned(elt.value);
@@ -1541,6 +1526,29 @@ bool BitstreamReader::readArray(const AbbrevOp &elt, BitstreamRecord &out) {
     break;
   }
   }
+}
+
+bool BitstreamReader::readArray(const AbbrevOp &elt, BitstreamRecord &out) {
+  // An array (its element encoding `elt`) from its count on, appended to out.ops, and the
+  // record's end.
+  const uint64_t start = recordStart_;
+  uint64_t minBits = elt.kind == AbbrevOp::Kind::Char6 ? 6 : elt.value;
+  uint64_t count;
+  const uint64_t at = pos_;
+  if (at < loadLimit_ && !(loadBitsAt(data_, at) & 32)) [[likely]] {
+    // A count of one chunk (below 32, so the product cannot overflow) from one load, where
+    // there is no failure (loadLimit_ is 0 after one).
+    count = loadBitsAt(data_, at) & 63;
+    pos_ = at + 6;
+    if (count * minBits > end_ - (at + 6))
+      return failCount(start, "array of ", count, " elements runs past the end");
+  } else {
+    count = readVbr(6);
+    // count <= bits left (below 2^35) keeps the product from overflowing.
+    if (failed_ || count > bitsLeft() || count * minBits > bitsLeft())
+      return failCount(start, "array of ", count, " elements runs past the end");
+  }
+  appendArrayElements(elt, count, out);
   return finishRecord(start);
 }
 
@@ -1622,33 +1630,7 @@ bool BitstreamReader::readAbbreviatedOps(const AbbrevOp *op, const AbbrevOp *con
       // count <= bits left (below 2^35) keeps the product from overflowing.
       if (failed_ || count > bitsLeft() || count * minBits > bitsLeft())
         return failCount(start, "array of ", count, " elements runs past the end");
-      size_t base = out.ops.size();
-      uint64_t *__restrict p = out.ops.resizeForOverwrite(base + size_t(count)) + base;
-      unsigned width = unsigned(elt.value);
-      switch (elt.kind) {
-      case AbbrevOp::Kind::Fixed:
-        if (count * width <= 57 && width - 1 < 32 && pos_ + 64 <= end_) {
-          // A short array (names, small operand lists) from one load, here: readFixedRun's
-          // call and saved registers cost more than its few fields.
-          const uint64_t w = loadBitsAt(data_, pos_), mask = (uint64_t(1) << width) - 1;
-          for (uint64_t k = 0; k < count; ++k)
-            p[k] = (w >> (k * width)) & mask;
-          pos_ += count * width;
-          break;
-        }
-        readFixedRun(width, p, count);
-        break;
-      case AbbrevOp::Kind::Vbr:
-        readVbrRun(width, p, count);
-        break;
-      default: { // Char6, checked when the abbreviation was defined
-        uint64_t k =
-            end_ >= 64 ? fixedFieldsFromLoads(data_, end_ - 64, pos_, 6, p, count, kChar6) : 0;
-        for (; k < count && !failed_; ++k) // the last bytes
-          p[k] = char6(readFixed(6));
-        break;
-      }
-      }
+      appendArrayElements(elt, count, out);
       op = end - 1; // the element encoding was the last operand
       break;
     }

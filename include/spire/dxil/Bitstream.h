@@ -528,6 +528,8 @@ private:
   /// An array (its element encoding `elt`) from its count on (pos_ there), and the record's
   /// end.
   [[gnu::noinline]] bool readArray(const AbbrevOp &elt, BitstreamRecord &out);
+  /// `count` elements of encoding `elt` appended to out.ops (Bitstream.cpp, inline there).
+  inline void appendArrayElements(const AbbrevOp &elt, uint64_t count, BitstreamRecord &out);
   // read()'s failures, out of line so that the record's path needs no room for strings.
   [[gnu::cold, gnu::noinline]] bool failText(uint64_t start, const char *message);
   [[gnu::cold, gnu::noinline]] bool failCount(uint64_t start, const char *before, uint64_t n,
