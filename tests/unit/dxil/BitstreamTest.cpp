@@ -903,9 +903,10 @@ TEST(DxilBitstream, DefinitionsThatStartAlikeKeepTheirOwnWidths) {
     }
 }
 
-// Runs of definitions are remembered by their bits: runs that differ only after their first
-// chunk of bits, read one after the other, must each decode their own records.
-TEST(DxilBitstream, DefinitionRunsThatStartAlikeKeepTheirOwnWidths) {
+/// Three definitions (the third's field `width` bits wide) and `more` after them, then a record
+/// of each of the first three, read three times over for each width: each run of definitions,
+/// remembered by its bits, must decode its own records.
+void expectDefinitionRunsKeepTheirOwnWidths(int more) {
   for (int round = 0; round < 3; ++round)
     for (unsigned width : {3u, 4u, 5u, 3u, 12u}) {
       const uint64_t value = (uint64_t(1) << width) - 1;
@@ -913,6 +914,8 @@ TEST(DxilBitstream, DefinitionRunsThatStartAlikeKeepTheirOwnWidths) {
         defineAbbrev(w, {{-1, 1}, {1, 8}});
         defineAbbrev(w, {{-1, 2}, {2, 6}});
         defineAbbrev(w, {{-1, 3}, {1, width}});
+        for (int k = 0; k < more; ++k)
+          defineAbbrev(w, {{-1, 10 + k}, {1, 8}});
         w.fixed(6, 3);
         w.fixed(value, width);
         w.fixed(4, 3);
@@ -931,34 +934,15 @@ TEST(DxilBitstream, DefinitionRunsThatStartAlikeKeepTheirOwnWidths) {
     }
 }
 
+// Runs that differ only after their first chunk of bits, read one after the other.
+TEST(DxilBitstream, DefinitionRunsThatStartAlikeKeepTheirOwnWidths) {
+  expectDefinitionRunsKeepTheirOwnWidths(0);
+}
+
 // Runs of four chunks of bits or more that differ only in a middle chunk (the third definition's
-// width, bits 52 to 78) and in nothing after it must each decode their own records too.
+// width, bits 52 to 78) and in nothing after it.
 TEST(DxilBitstream, LongDefinitionRunsThatDifferInAMiddleChunkKeepTheirOwnWidths) {
-  for (int round = 0; round < 3; ++round)
-    for (unsigned width : {3u, 4u, 5u, 3u, 12u}) {
-      const uint64_t value = (uint64_t(1) << width) - 1;
-      std::vector<uint8_t> bytes = inBlock([&](BitWriter &w) {
-        defineAbbrev(w, {{-1, 1}, {1, 8}});
-        defineAbbrev(w, {{-1, 2}, {2, 6}});
-        defineAbbrev(w, {{-1, 3}, {1, width}});
-        for (int k = 0; k < 5; ++k)
-          defineAbbrev(w, {{-1, 10 + k}, {1, 8}});
-        w.fixed(6, 3);
-        w.fixed(value, width);
-        w.fixed(4, 3);
-        w.fixed(200, 8);
-        w.fixed(5, 3);
-        w.vbr(1000, 6);
-        w.record(9, {1, 2, 3, 4, 5, 6, 7, 8}); // room after the run: a run is remembered
-        w.record(9, {1, 2, 3, 4, 5, 6, 7, 8}); // only with a whole load after it
-      });
-      Reading r(bytes);
-      ASSERT_TRUE(r.firstRecord()) << "width " << width;
-      EXPECT_EQ(r.rec.code, 3u);
-      EXPECT_EQ(r.ops(), (std::vector<uint64_t>{value})) << "width " << width;
-      EXPECT_TRUE(r.nextIs(1, {200}));
-      EXPECT_TRUE(r.nextIs(2, {1000}));
-    }
+  expectDefinitionRunsKeepTheirOwnWidths(5);
 }
 
 /// A stream whose BLOCKINFO block gives block 8 the abbreviation [5, fixed(width)], then a
