@@ -1,6 +1,7 @@
 // The LLVM bitstream cursor: see Bitstream.h.
 #include "spire/dxil/Bitstream.h"
 
+#include "BitstreamFields.h"
 #include "PerThread.h"
 
 #include <algorithm>
@@ -189,13 +190,11 @@ namespace {
 /// from one load of the bits at its start (at least 57 of them). Returns how many it decoded;
 /// it stops early at a field longer than a load holds, which the caller decodes field by field.
 /// Always inlined, so that the callers that pass the common width 6 get constant shifts.
-/// (Returns the end of the fields it decoded; vbrFieldsFromLoads below, their count.)
-[[gnu::always_inline]] inline uint64_t *vbrFieldsToEnd(const uint8_t *data, uint64_t limit,
-                                                       uint64_t &pos, unsigned width,
-                                                       uint64_t *__restrict out,
-                                                       uint64_t *const qEnd) {
-  // (The fields by pointer up to an end, not by index and count: one register fewer, which
-  // keeps readUnabbreviated's loop in the registers a call may clobber.)
+[[gnu::always_inline]] inline uint64_t vbrFieldsFromLoads(const uint8_t *data, uint64_t limit,
+                                                          uint64_t &pos, unsigned width,
+                                                          uint64_t *__restrict out,
+                                                          uint64_t count) {
+  uint64_t *const qEnd = out + count;
   const unsigned payload = width - 1;
   const uint64_t chunkMask = (uint64_t(1) << width) - 1, hi = uint64_t(1) << payload;
   uint64_t *q = out;
@@ -233,7 +232,7 @@ namespace {
     for (;;) {
       if (at + width > 57) {
         pos = p;
-        return q; // longer than the loaded bits
+        return uint64_t(q - out); // longer than the loaded bits
       }
       chunk = (w >> at) & chunkMask;
       value |= (chunk & (hi - 1)) << shift;
@@ -246,14 +245,7 @@ namespace {
     p += at;
   }
   pos = p;
-  return q;
-}
-
-[[gnu::always_inline]] inline uint64_t vbrFieldsFromLoads(const uint8_t *data, uint64_t limit,
-                                                          uint64_t &pos, unsigned width,
-                                                          uint64_t *__restrict out,
-                                                          uint64_t count) {
-  return uint64_t(vbrFieldsToEnd(data, limit, pos, width, out, out + count) - out);
+  return uint64_t(q - out);
 }
 
 } // namespace
@@ -277,9 +269,6 @@ void BitstreamReader::readVbrRun(unsigned width, uint64_t *__restrict out, uint6
 }
 
 namespace {
-
-/// The characters of the char6 encoding, by value.
-constexpr char kChar6[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._";
 
 /// Fixed fields of `width` bits (1..32) from `pos` while a whole load is readable there
 /// (`pos <= limit`), 57 / width of them per load, the last load taking only what is left.
@@ -858,33 +847,16 @@ bool BitstreamReader::enter(uint32_t blockId) {
 }
 
 bool BitstreamReader::enterSlow(uint32_t blockId) {
+  // enter()'s header, field by field: near the data's end, a width of two chunks, tables to
+  // grow, or an error to report.
   uint64_t start = pendingBlockStart_;
-  unsigned width;
-  uint64_t words;
-  // Most headers: a one-chunk width, then the length word at the next 32-bit boundary, inside
-  // the data.
-  const uint64_t lengthAt = (pos_ + 4 + 31) & ~uint64_t(31);
-  if (pos_ + 64 <= end_ && lengthAt + 32 <= end_ && !failed_ && !(loadBitsAt(data_, pos_) & 8))
-      [[likely]] {
-    width = unsigned(loadBitsAt(data_, pos_) & 7);
-    uint32_t word;
-    std::memcpy(&word, data_ + (lengthAt >> 3), 4);
-    if constexpr (std::endian::native == std::endian::big)
-      word = __builtin_bswap32(word);
-    words = word;
-    pos_ = lengthAt + 32;
-  } else {
-    width = unsigned(readVbr(4));
-    alignTo32();
-    words = readFixed(32);
-    if (failed_)
-      return failText(start, "block header past the end of the data");
-  }
-  // (The depth in bytes of open scopes: no divide by the size of a Scope.)
-  const size_t depthBytes = size_t(reinterpret_cast<const char *>(scopes_.end()) -
-                                   reinterpret_cast<const char *>(scopes_.begin()));
-  if (width < 1 || width > 32 || words * 32 > end_ - pos_ ||
-      depthBytes >= size_t(maxDepth_) * sizeof(Scope)) [[unlikely]]
+  const unsigned width = unsigned(readVbr(4));
+  alignTo32();
+  const uint64_t words = readFixed(32);
+  if (failed_)
+    return failText(start, "block header past the end of the data");
+  if (width < 1 || width > 32 || words * 32 > end_ - pos_ || scopes_.size() >= maxDepth_)
+      [[unlikely]]
     return failBlockHeader(start, width, words);
   Scope scope;
   scope.blockId = blockId;
@@ -1176,7 +1148,7 @@ bool BitstreamReader::recordError(uint64_t start) {
   return fail(errorAt(start, "record runs past the end of its block"));
 }
 
-uint64_t BitstreamReader::char6(uint64_t v) { return uint8_t(kChar6[v & 63]); }
+uint64_t BitstreamReader::char6(uint64_t v) { return uint8_t(detail::kChar6Chars[v & 63]); }
 
 Expected<BitstreamEntry> BitstreamReader::advance() {
   BitstreamEntry entry;
@@ -1220,10 +1192,6 @@ namespace {
   at += 12;
   return !(c1 & 32);
 }
-
-} // namespace
-
-namespace {
 
 /// A VBR-6 field of three to nine chunks from the bits of one load, `v`, whose first two chunks
 /// continue: its value into `value` and its length into `bits`; false when it is longer.
@@ -1520,7 +1488,9 @@ BitstreamReader::appendArrayElements(const AbbrevOp &elt, uint64_t count, Bitstr
     readVbrRun(width, p, count);
     break;
   default: { // Char6, checked when the abbreviation was defined
-    uint64_t k = end_ >= 64 ? fixedFieldsFromLoads(data_, end_ - 64, pos_, 6, p, count, kChar6) : 0;
+    uint64_t k =
+        end_ >= 64 ? fixedFieldsFromLoads(data_, end_ - 64, pos_, 6, p, count, detail::kChar6Chars)
+                   : 0;
     for (; k < count && !failed_; ++k) // the last bytes
       p[k] = char6(readFixed(6));
     break;
@@ -1589,33 +1559,6 @@ bool BitstreamReader::readAbbreviatedRest(const AbbrevOp *op, const AbbrevOp *en
   return finishRecord(recordStart_);
 }
 
-namespace {
-
-/// A VBR field's value and length in bits (0: not decoded).
-struct VbrField {
-  uint64_t value;
-  uint64_t bits;
-};
-
-/// The VBR field of `width` (2..32) at the start of `w` (the bits of one load), when its chunks
-/// lie in the first 57 bits; else bits 0.
-VbrField vbrFromLoad(uint64_t w, unsigned width) {
-  const uint64_t hi = uint64_t(1) << (width - 1), mask = (hi << 1) - 1;
-  uint64_t value = 0;
-  unsigned at = 0, shift = 0;
-  while (at + width <= 57) {
-    const uint64_t chunk = (w >> at) & mask;
-    value |= (chunk & (hi - 1)) << shift;
-    at += width;
-    if (!(chunk & hi))
-      return {value, at};
-    shift += width - 1;
-  }
-  return {0, 0};
-}
-
-} // namespace
-
 bool BitstreamReader::readAbbreviatedOps(const AbbrevOp *op, const AbbrevOp *const end,
                                          BitstreamRecord &out) {
   // The record's operands from `op` on (pos_ at its field), appended to out.ops; false: error_
@@ -1651,9 +1594,9 @@ bool BitstreamReader::readAbbreviatedOps(const AbbrevOp *op, const AbbrevOp *con
       if (kind == AbbrevOp::Kind::Vbr) {
         // (Wide constants: their chunks from one load when it holds them.)
         const unsigned width = unsigned(op->value);
-        const VbrField f = pos_ + 64 <= end_ && !failed_
-                               ? vbrFromLoad(loadBitsAt(data_, pos_), width)
-                               : VbrField{0, 0};
+        const detail::VbrField f = pos_ + 64 <= end_ && !failed_
+                                       ? detail::vbrFromLoad(loadBitsAt(data_, pos_), width)
+                                       : detail::VbrField{0, 0};
         if (f.bits) {
           v = f.value;
           pos_ += f.bits;

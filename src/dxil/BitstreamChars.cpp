@@ -3,14 +3,15 @@
 // then narrow again into the module's strings).
 #include "spire/dxil/Bitstream.h"
 
+#include "BitstreamFields.h"
+
 #include <cstring>
 
 namespace spire::dxil {
 
 namespace {
 
-/// The characters of the char6 encoding, by value.
-constexpr char kChar6Chars[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._";
+using detail::kChar6Chars;
 
 /// Two char6 characters by their twelve bits (the first in the low six), as two bytes (the
 /// first in the low byte): 8 KB, four lookups for eight characters.
@@ -259,7 +260,7 @@ void BitstreamReader::readCharScalars(const AbbrevOp *op, uint64_t *slot, uint32
     else if (o.kind == AbbrevOp::Kind::Literal)
       slot[k] = o.value;
     else
-      slot[k] = uint8_t(kChar6Chars[readFixed(6) & 63]);
+      slot[k] = char6(readFixed(6));
   }
 }
 

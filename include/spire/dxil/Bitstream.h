@@ -373,22 +373,20 @@ public:
   [[gnu::noinline]] size_t readChars(const CharAbbrev &abbrev, uint32_t abbrevId,
                                      BitstreamRecord &out, char *chars, size_t room);
   /// What readScalars needs of an abbreviation of the current block (BitstreamScalars.cpp),
-  /// kept as CharAbbrev is: a literal or fixed code and up to kMaxScalars fixed or VBR fields.
+  /// kept as CharAbbrev is: a literal or fixed code and one fixed or VBR field.
   struct ScalarAbbrev { // (no initializers: kept in a caller's uninitialized table)
-    static constexpr unsigned kMaxScalars = 4;
     enum : uint8_t { kGeneral = 1, kScalars };
     uint8_t state;     ///< kGeneral: any record (read() takes it)
-    uint8_t count;     ///< fields after the code
     uint8_t codeWidth; ///< the code's fixed width; 0: the literal `code`
-    uint8_t vbr;       ///< bit k: field k is VBR (else fixed)
-    uint8_t widths[kMaxScalars];
+    bool vbr;          ///< the field is VBR (else fixed)
+    uint8_t width;     ///< the field's (a chunk's, for VBR)
     uint32_t code;
-    uint16_t maxBits; ///< the most the record's fields can take on the fast path
+    uint16_t maxBits; ///< the most the record's code and field can take
   };
   ScalarAbbrev scalarAbbrev(uint32_t abbrevId) const;
   /// read() of the record announced by the last Record entry, an abbreviated one of `abbrev`
-  /// (scalarAbbrev(abbrevId), found before): its fields read one after the other as the
-  /// general path reads them (same results, same failures), without its dispatch.
+  /// (scalarAbbrev(abbrevId), found before): its field read as the general path reads it
+  /// (same results, same failures), without its dispatch.
   [[gnu::noinline]] bool readScalars(const ScalarAbbrev &abbrev, uint32_t abbrevId,
                                      BitstreamRecord &out);
 
