@@ -229,7 +229,7 @@ public:
       // STRUCT_NAME's characters straight to the module's strings (readChars), through its
       // abbreviation's layout, found at the block's first name read the general way; a name
       // readChars leaves to the general path goes to record().
-      if (e.id == nameId_ && (nameReady_ || guessName(e.id))) {
+      if (e.id == nameId_) {
         const size_t n = s_.bs.readChars(nameAbbrev_, e.id, s_.rec, nameChars_, kNameRoom);
         if (n == BitstreamReader::kReadFailed) [[unlikely]]
           return s_.bs.takeError();
@@ -256,22 +256,8 @@ public:
   }
 
 private:
-  /// At the first record of abbreviation kNameGuess (nameId_ then): whether it is STRUCT_NAME's
-  /// as readChars takes it (else nameId_ 0, and findName looks at the first name read).
-  [[gnu::noinline]] bool guessName(uint32_t id) {
-    const BitstreamReader::CharAbbrev a = s_.bs.charAbbrev(id);
-    if (a.state == BitstreamReader::CharAbbrev::kChars && a.codeWidth == 0 &&
-        a.code == kStructName && a.valueWidth == 0) {
-      nameAbbrev_ = a;
-      nameReady_ = nameTried_ = true;
-      return true;
-    }
-    nameId_ = 0;
-    return false;
-  }
-
   /// At the block's first STRUCT_NAME, of abbreviation `id`: whether readChars takes it
-  /// (characters alone after a literal code).
+  /// (characters alone after a literal code); nameId_ then.
   [[gnu::noinline]] void findName(uint32_t id) {
     nameTried_ = true;
     if (id < kFirstApplicationAbbrev)
@@ -281,7 +267,6 @@ private:
         a.code == kStructName && a.valueWidth == 0) {
       nameAbbrev_ = a;
       nameId_ = id;
-      nameReady_ = true;
     }
   }
 
@@ -725,13 +710,10 @@ private:
   uint64_t numEntryStart_ = 0;
   BitstreamReader::BlockBody body_;
   // STRUCT_NAME's abbreviation as readChars takes it (an id's definition does not change
-  // inside its block). LLVM's writers give it the block's fourth abbreviation: nameId_ starts
-  // there, checked at its first record (guessName); when that is not STRUCT_NAME's, nameId_ is
-  // 0 (no record's) until findName finds it at the first name read the general way.
-  static constexpr uint32_t kNameGuess = kFirstApplicationAbbrev + 3;
+  // inside its block), found by findName at the block's first name: 0 (no record's id) until
+  // then, or when readChars does not take it.
   bool nameTried_ = false;
-  bool nameReady_ = false; ///< nameAbbrev_ is nameId_'s
-  uint32_t nameId_ = kNameGuess;
+  uint32_t nameId_ = 0;
   BitstreamReader::CharAbbrev nameAbbrev_;
   char nameChars_[kNameRoom + 8]; ///< (readChars writes 8 bytes past)
 };
