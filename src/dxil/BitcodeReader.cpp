@@ -273,7 +273,8 @@ Status ReaderState::skipRestOfBlock() {
   }
 }
 
-Status resolveFixups(ReaderState &s, std::pmr::vector<Fixup> &fixups, size_t from) {
+std::optional<Diagnostic> resolveFixupsFrom(ReaderState &s, std::pmr::vector<Fixup> &fixups,
+                                            size_t from) {
   for (size_t i = from; i < fixups.size(); ++i) {
     const Fixup &f = fixups[i];
     ValueId v = f.bitcodeId < s.valueIds.size() ? s.valueIds[f.bitcodeId] : kNoId;
@@ -300,7 +301,7 @@ Status resolveFixups(ReaderState &s, std::pmr::vector<Fixup> &fixups, size_t fro
     }
   }
   fixups.resize(from);
-  return {};
+  return std::nullopt;
 }
 
 namespace {
@@ -596,9 +597,8 @@ Status readSubBlock(ReaderState &s, uint32_t id) {
     if (s.nextBody == 0) {
       // Everything module-level is known: initializers, aliasees and function fields.
       s.moduleValueCount = uint32_t(s.valueIds.size());
-      if (!s.moduleFixups.empty()) // (most modules: none, and no call)
-        if (Status st = resolveFixups(s, s.moduleFixups, 0); !st)
-          return st;
+      if (std::optional<Diagnostic> bad = resolveFixups(s, s.moduleFixups, 0))
+        return std::move(*bad);
     }
     if (!s.bs.enter(id))
       return s.bs.takeError();
@@ -748,9 +748,9 @@ Status findStrtab(ReaderState &s, std::span<const uint8_t> bytes) {
       break;
     }
   }
-  if (s.nextBody == 0 && !s.moduleFixups.empty())
-    if (Status st = resolveFixups(s, s.moduleFixups, 0); !st)
-      return st;
+  if (s.nextBody == 0)
+    if (std::optional<Diagnostic> bad = resolveFixups(s, s.moduleFixups, 0))
+      return std::move(*bad);
   if (s.nextBody != s.bodies.size())
     return s.bs.error("the module ends before every function defined has a body");
   // Aliasees were parked in operands; move them into the aliases.

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <memory>
 #include <memory_resource>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -260,8 +261,17 @@ Status readValueSymtabBlock(ReaderState &s, uint32_t function);
 Status readParamAttrGroupBlock(ReaderState &s);
 Status readParamAttrBlock(ReaderState &s);
 Status readFunctionBlock(ReaderState &s, uint32_t function);
-/// Patches the value fixups with index >= `from`, checking the types.
-Status resolveFixups(ReaderState &s, std::pmr::vector<Fixup> &fixups, size_t from);
+/// resolveFixups' work, out of line.
+std::optional<Diagnostic> resolveFixupsFrom(ReaderState &s, std::pmr::vector<Fixup> &fixups,
+                                            size_t from);
+/// Patches the value fixups with index >= `from`, checking the types; the error, if any (most
+/// blocks make none: then no call, and no Status built).
+inline std::optional<Diagnostic> resolveFixups(ReaderState &s, std::pmr::vector<Fixup> &fixups,
+                                               size_t from) {
+  if (fixups.size() <= from) [[likely]]
+    return std::nullopt;
+  return resolveFixupsFrom(s, fixups, from);
+}
 /// Canonicalizes the constants in [first, end) as LLVM does (zeroinitializer, undef, data):
 /// `special` lists the data and aggregate constants among them, in order (the others are final).
 Status canonicalizeConstants(ReaderState &s, uint32_t first, std::span<const uint32_t> special);

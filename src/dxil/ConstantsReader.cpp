@@ -523,9 +523,8 @@ void listSpecial(ReaderState::Vector<uint32_t> &special, uint32_t index) {
     append(m.values, Value{ValueKind::Constant, c.type, index, {}});
     append(s.valueIds, c.value); // (growth out of line)
   }
-  if (s.fixups.size() != firstFixup) // (most blocks refer to nothing ahead)
-    if (Status st = resolveFixups(s, s.fixups, firstFixup); !st)
-      return st;
+  if (std::optional<Diagnostic> bad = resolveFixups(s, s.fixups, firstFixup))
+    return std::move(*bad);
   if (special.empty())
     return {};
   return canonicalizeConstants(s, firstConstant, special);

@@ -517,9 +517,8 @@ Status FunctionBuilder::run() {
   if (!declared || curBlock != numBlocks)
     return s.bs.error("function body ends before its last block is terminated");
   done.numInstructions = uint32_t(m.instructions.size() - done.firstInstruction);
-  if (s.fixups.size() > fixupBase) // (most functions have no forward references)
-    if (Status st = resolveFixups(s, s.fixups, fixupBase); !st)
-      return st;
+  if (std::optional<Diagnostic> bad = resolveFixups(s, s.fixups, fixupBase))
+    return std::move(*bad);
   s.valueIds.resize(moduleValues);
   s.mdIds.resize(moduleMds);
   return {};

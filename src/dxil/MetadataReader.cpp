@@ -553,8 +553,9 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
   s.mdFixups.resize(firstFixup);
   // Values of module-level metadata are all known by now; function-local ones may name
   // instructions further on, which the function resolves when it ends.
-  if (function == kNoId && s.fixups.size() != firstValueFixup) // (most blocks made none)
-    return resolveFixups(s, s.fixups, firstValueFixup);
+  if (function == kNoId)
+    if (std::optional<Diagnostic> bad = resolveFixups(s, s.fixups, firstValueFixup))
+      return std::move(*bad);
   return {};
 }
 
