@@ -49,13 +49,14 @@ std::unique_ptr<std::pmr::memory_resource> newBumpArena(size_t firstBytes);
 template <class Vec> [[gnu::noinline, gnu::cold]] void growRoom(Vec &v) {
   v.reserve(v.capacity() ? v.capacity() * 2 : 16);
 }
-/// push_back with its growth out of line, so that a hot caller saves no registers for it.
-template <class Vec, class T> [[gnu::always_inline]] inline void append(Vec &v, T &&x) {
+/// push_back with its growth out of line, so that a hot caller saves no registers for it; the
+/// entry appended.
+template <class Vec, class T> [[gnu::always_inline]] inline auto &append(Vec &v, T &&x) {
   if (v.size() == v.capacity()) [[unlikely]]
     growRoom(v);
   if (v.data() + v.size() == v.data() + v.capacity())
     __builtin_unreachable();
-  v.push_back(std::forward<T>(x));
+  return v.emplace_back(std::forward<T>(x));
 }
 
 /// A reference to a value not read yet, patched when its block ends.

@@ -599,12 +599,8 @@ bool FunctionBuilder::record() {
     return call();
   // Built in place (no copy of the record); taken back if it turns out bad. Nothing below
   // adds instructions, so `ins` stays where it is.
-  if (m.instructions.size() == m.instructions.capacity()) [[unlikely]]
-    growRoom(m.instructions);
-  if (m.instructions.size() == m.instructions.capacity())
-    __builtin_unreachable();
   static constexpr Instruction kBlank{};
-  Instruction &ins = m.instructions.emplace_back(kBlank); // (the reference from the end)
+  Instruction &ins = append(m.instructions, kBlank); // (the reference from the end)
   ins.block = curBlockIndex;
   ins.firstOperand = uint32_t(m.operands.size());
   // The three most common records (calls two in three) skip instruction()'s frame.
@@ -711,8 +707,7 @@ Status FunctionBuilder::debugLocation() {
 bool FunctionBuilder::call() { return s.useRelativeIds ? typedCall<true>() : typedCall<false>(); }
 
 bool FunctionBuilder::callRecord() {
-  append(m.instructions, Instruction{});
-  Instruction &ins = m.instructions.back();
+  Instruction &ins = append(m.instructions, Instruction{});
   ins.block = curBlockIndex;
   ins.firstOperand = uint32_t(m.operands.size());
   if (!callGeneral(ins)) {
@@ -746,11 +741,7 @@ template <bool Relative> bool FunctionBuilder::typedCall() {
   auto &ops = m.operands;
   const uint32_t count = c.args;
   ValueId *const out = ops.room(size_t(count) + 1);
-  if (m.instructions.size() == m.instructions.capacity()) [[unlikely]]
-    growRoom(m.instructions);
-  if (m.instructions.size() == m.instructions.capacity())
-    __builtin_unreachable();
-  Instruction &ins = m.instructions.emplace_back(c.call); // (the reference from the end)
+  Instruction &ins = append(m.instructions, c.call); // (the reference from the end)
   ins.block = curBlockIndex;
   ins.firstOperand = uint32_t(out - ops.data());
   out[0] = callee;
