@@ -583,6 +583,46 @@ TEST(DxilBitstream, TopLevelEndsInPaddingOfAnyBits) {
   }
 }
 
+/// The error enterBlock gives a block header of abbreviation width `width` and a length of
+/// `words` words, `after` written after it ("" when it enters).
+std::string headerError(uint64_t width, uint32_t words,
+                        const std::function<void(BitWriter &)> &after) {
+  BitWriter w;
+  w.fixed(1, 2);
+  w.vbr(8, 8);
+  w.vbr(width, 4);
+  w.align32();
+  w.fixed(words, 32);
+  after(w);
+  w.align32();
+  BitstreamReader r(w.bytes());
+  Expected<BitstreamEntry> e = r.advance();
+  if (!e)
+    return "no entry before the header";
+  return errorOf(r.enterBlock(e->id));
+}
+
+/// The error of entering five nested blocks with a depth limit of 4, `after` written after
+/// them ("" when all five enter).
+std::string nestingError(const std::function<void(BitWriter &)> &after) {
+  BitWriter w;
+  for (int i = 0; i < 5; ++i)
+    w.enterBlock(8, 3);
+  for (int i = 0; i < 5; ++i)
+    w.endBlock();
+  after(w);
+  w.align32();
+  BitstreamReader r(w.bytes(), 4);
+  Status last;
+  for (int i = 0; i < 5 && last; ++i) {
+    Expected<BitstreamEntry> e = r.advance();
+    if (!e)
+      return "no entry before block " + std::to_string(i);
+    last = r.enterBlock(e->id);
+  }
+  return errorOf(last);
+}
+
 TEST(DxilBitstream, BlockHeadersFarFromTheEnd) {
   // Block headers with room after them (enter()'s one-load path and what it hands on): nesting
   // past the scopes' first room, widths of two VBR-4 chunks, and the header errors.
@@ -619,41 +659,17 @@ TEST(DxilBitstream, BlockHeadersFarFromTheEnd) {
     }
   }
   { // nesting deeper than the limit
-    BitWriter w;
-    for (int i = 0; i < 5; ++i)
-      w.enterBlock(8, 3);
-    for (int i = 0; i < 5; ++i)
-      w.endBlock();
-    room(w);
-    w.align32();
-    BitstreamReader r(w.bytes(), 4);
-    Status last;
-    for (int i = 0; i < 5 && last; ++i) {
-      Expected<BitstreamEntry> e = r.advance();
-      ASSERT_TRUE(e);
-      last = r.enterBlock(e->id);
-    }
-    ASSERT_FALSE(last);
-    EXPECT_NE(errorOf(last).find("nested more than 4 deep"), std::string::npos);
+    const std::string error = nestingError(room);
+    EXPECT_FALSE(error.empty());
+    EXPECT_NE(error.find("nested more than 4 deep"), std::string::npos);
   }
   { // width 0, and a length past the end
-    for (uint64_t words : {uint64_t(1), uint64_t(1000)}) {
-      BitWriter w;
-      w.fixed(1, 2);
-      w.vbr(8, 8);
-      w.vbr(words == 1 ? 0 : 3, 4);
-      w.align32();
-      w.fixed(words, 32);
+    auto after = [&](BitWriter &w) {
       w.fixed(0, 32);
       room(w);
-      w.align32();
-      BitstreamReader r(w.bytes());
-      Expected<BitstreamEntry> e = r.advance();
-      ASSERT_TRUE(e);
-      EXPECT_NE(errorOf(r.enterBlock(e->id))
-                    .find(words == 1 ? "width 0 out of range" : "block of 1000 words runs past"),
-                std::string::npos);
-    }
+    };
+    EXPECT_NE(headerError(0, 1, after).find("width 0 out of range"), std::string::npos);
+    EXPECT_NE(headerError(3, 1000, after).find("block of 1000 words runs past"), std::string::npos);
   }
 }
 
@@ -1413,49 +1429,18 @@ TEST(DxilBitstream, AbbreviationDefinitionErrors) {
 }
 
 TEST(DxilBitstream, BlockErrors) {
+  auto nothing = [](BitWriter &) {};
   { // a block whose length runs past the data
-    BitWriter w;
-    w.fixed(1, 2);
-    w.vbr(8, 8);
-    w.vbr(3, 4);
-    w.align32();
-    w.fixed(1000, 32);
-    w.align32();
-    BitstreamReader r(w.bytes());
-    Expected<BitstreamEntry> e = r.advance();
-    ASSERT_TRUE(e);
-    Status s = r.enterBlock(e->id);
-    ASSERT_FALSE(s);
-    EXPECT_NE(errorOf(s).find("runs past the end"), std::string::npos);
+    const std::string error = headerError(3, 1000, nothing);
+    EXPECT_FALSE(error.empty());
+    EXPECT_NE(error.find("runs past the end"), std::string::npos);
   }
-  { // abbreviation width 0
-    BitWriter w;
-    w.fixed(1, 2);
-    w.vbr(8, 8);
-    w.vbr(0, 4);
-    w.align32();
-    w.fixed(0, 32);
-    BitstreamReader r(w.bytes());
-    Expected<BitstreamEntry> e = r.advance();
-    ASSERT_TRUE(e);
-    EXPECT_NE(errorOf(r.enterBlock(e->id)).find("width 0 out of range"), std::string::npos);
-  }
+  // abbreviation width 0
+  EXPECT_NE(headerError(0, 0, nothing).find("width 0 out of range"), std::string::npos);
   { // nesting deeper than the limit
-    BitWriter w;
-    for (int i = 0; i < 5; ++i)
-      w.enterBlock(8, 3);
-    for (int i = 0; i < 5; ++i)
-      w.endBlock();
-    w.align32();
-    BitstreamReader r(w.bytes(), 4);
-    Status last;
-    for (int i = 0; i < 5 && last; ++i) {
-      Expected<BitstreamEntry> e = r.advance();
-      ASSERT_TRUE(e);
-      last = r.enterBlock(e->id);
-    }
-    ASSERT_FALSE(last);
-    EXPECT_NE(errorOf(last).find("nested more than 4 deep"), std::string::npos);
+    const std::string error = nestingError(nothing);
+    EXPECT_FALSE(error.empty());
+    EXPECT_NE(error.find("nested more than 4 deep"), std::string::npos);
   }
   { // a block end outside any block
     BitWriter w;
