@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -127,24 +128,48 @@ class TypeBlockMemo {
 public:
   static constexpr unsigned kSlots = 8;
   static constexpr size_t kMaxBytes = 16384;
+  /// A block and what it built, all in one buffer of its own (kept from block to block: one
+  /// copy a table when it is remembered, without a vector's bookkeeping for each):
+  /// the types, then the intern table's slots, the elements, the type map and pointerIn0,
+  /// then the body's bytes and the names' characters.
   struct Block {
-    RememberedBody body;
+    unsigned width = 0;       ///< the body's abbreviation width
     uint64_t declared = 0;    ///< NUMENTRY's count
     uint64_t numEntryEnd = 0; ///< the bit after NUMENTRY's record, from the body's start
-    std::vector<Type> types;  ///< their names as the block's module had them, from namesStart
-    std::vector<TypeId> elements;
-    std::string names;       ///< what the block added to the module's strings
-    uint32_t namesStart = 0; ///< where they started in its module's strings
-    std::vector<TypeId> typeMap;
-    std::vector<ReaderState::InternSlot> intern;
+    uint32_t namesStart = 0;  ///< where the names started in its module's strings
     size_t internCount = 0;
-    std::vector<TypeId> pointerIn0;
+    // How many of each (their names as the block's module had them, from namesStart).
+    size_t bodyBytes = 0, types = 0, intern = 0, elements = 0, typeMap = 0, pointerIn0 = 0,
+           names = 0;
+    std::unique_ptr<uint64_t[]> storage;
+    size_t storageWords = 0;
+
+    const Type *typesAt() const { return reinterpret_cast<const Type *>(storage.get()); }
+    const ReaderState::InternSlot *internAt() const {
+      return reinterpret_cast<const ReaderState::InternSlot *>(typesAt() + types);
+    }
+    const TypeId *elementsAt() const {
+      return reinterpret_cast<const TypeId *>(internAt() + intern);
+    }
+    const TypeId *typeMapAt() const { return elementsAt() + elements; }
+    const TypeId *pointerIn0At() const { return typeMapAt() + typeMap; }
+    const uint8_t *bodyAt() const {
+      return reinterpret_cast<const uint8_t *>(pointerIn0At() + pointerIn0);
+    }
+    const char *namesAt() const { return reinterpret_cast<const char *>(bodyAt() + bodyBytes); }
+
+    bool matches(const BitstreamReader::BlockBody &body) const {
+      return width == body.abbrevWidth && bodyBytes == body.bytes.size() &&
+             std::memcmp(bodyAt(), body.bytes.data(), bodyBytes) == 0;
+    }
   };
+  static_assert(alignof(Type) <= alignof(uint64_t) && sizeof(Type) % alignof(TypeId) == 0 &&
+                sizeof(ReaderState::InternSlot) % alignof(TypeId) == 0);
 
   /// The block equal to `body` whose NUMENTRY fits `bitsLeft` (from the body's start) as it did.
   const Block *find(const BitstreamReader::BlockBody &body, uint64_t bitsLeft) const {
     return ring_.find(body, [&](const Block &b) {
-      return b.body.matches(body) && b.declared <= (bitsLeft - b.numEntryEnd) / 4;
+      return b.matches(body) && b.declared <= (bitsLeft - b.numEntryEnd) / 4;
     });
   }
   /// The oldest slot, for `body`.
@@ -171,24 +196,22 @@ bool freshTypes(const ReaderState &s) {
     return false;
   LlvmModule &m = s.m;
   const uint32_t base = uint32_t(m.strings.size());
-  m.strings.append(b->names);
-  m.types.insert(m.types.end(), b->types.begin(), b->types.end());
+  m.strings.append(b->namesAt(), b->names);
+  m.types.insert(m.types.end(), b->typesAt(), b->typesAt() + b->types);
   if (base != b->namesStart)
     for (Type &t : m.types)
       if (t.name.size)
         t.name.offset += base - b->namesStart;
-  m.typeElements.insert(m.typeElements.end(), b->elements.begin(), b->elements.end());
-  s.typeMap.assign(b->typeMap.begin(), b->typeMap.end());
+  m.typeElements.insert(m.typeElements.end(), b->elementsAt(), b->elementsAt() + b->elements);
+  s.typeMap.assign(b->typeMapAt(), b->typeMapAt() + b->typeMap);
   // (A range assign into a std::pmr vector copies slot by slot; the table's empty slots are
   // copied in one memcpy, and the remembered ones over them in another.)
   s.typeIntern.assign(kEmptyInternSlots.begin(),
-                      kEmptyInternSlots.begin() +
-                          std::min(b->intern.size(), kEmptyInternSlots.size()));
-  s.typeIntern.resize(b->intern.size());
-  std::memcpy(s.typeIntern.data(), b->intern.data(),
-              b->intern.size() * sizeof(ReaderState::InternSlot));
+                      kEmptyInternSlots.begin() + std::min(b->intern, kEmptyInternSlots.size()));
+  s.typeIntern.resize(b->intern);
+  std::memcpy(s.typeIntern.data(), b->internAt(), b->intern * sizeof(ReaderState::InternSlot));
   s.typeInternCount = b->internCount;
-  s.pointerIn0.assign(b->pointerIn0.begin(), b->pointerIn0.end());
+  s.pointerIn0.assign(b->pointerIn0At(), b->pointerIn0At() + b->pointerIn0);
   s.declaredTypes = b->declared;
   s.bs.leaveBlock();
   return true;
@@ -282,17 +305,37 @@ private:
         ((numEntryStart_ + recordBits + width + 31) & ~uint64_t(31)) != end)
       return;
     TypeBlockMemo::Block &b = TypeBlockMemo::forThread().insert(body_);
-    b.body.assign(body_);
+    b.width = width;
     b.declared = s_.declaredTypes;
     b.numEntryEnd = numEntryEnd_;
-    b.types.assign(m_.types.begin(), m_.types.end());
     b.namesStart = namesStart_;
-    b.elements.assign(m_.typeElements.begin(), m_.typeElements.end());
-    b.names.assign(m_.strings.data() + namesStart_, m_.strings.size() - namesStart_);
-    b.typeMap.assign(s_.typeMap.begin(), s_.typeMap.end());
-    b.intern.assign(s_.typeIntern.begin(), s_.typeIntern.end());
     b.internCount = s_.typeInternCount;
-    b.pointerIn0.assign(s_.pointerIn0.begin(), s_.pointerIn0.end());
+    b.bodyBytes = body_.bytes.size();
+    b.types = m_.types.size();
+    b.intern = s_.typeIntern.size();
+    b.elements = m_.typeElements.size();
+    b.typeMap = s_.typeMap.size();
+    b.pointerIn0 = s_.pointerIn0.size();
+    b.names = m_.strings.size() - namesStart_;
+    const size_t bytes = b.types * sizeof(Type) + b.intern * sizeof(ReaderState::InternSlot) +
+                         (b.elements + b.typeMap + b.pointerIn0) * sizeof(TypeId) + b.bodyBytes +
+                         b.names;
+    const size_t words = (bytes + 7) / 8;
+    if (words > b.storageWords) {
+      b.storage = std::make_unique_for_overwrite<uint64_t[]>(words);
+      b.storageWords = words;
+    }
+    auto put = [](const auto *at, const auto *from, size_t n) {
+      if (n)
+        std::memcpy(const_cast<void *>(static_cast<const void *>(at)), from, n * sizeof(*at));
+    };
+    put(b.typesAt(), m_.types.data(), b.types);
+    put(b.internAt(), s_.typeIntern.data(), b.intern);
+    put(b.elementsAt(), m_.typeElements.data(), b.elements);
+    put(b.typeMapAt(), s_.typeMap.data(), b.typeMap);
+    put(b.pointerIn0At(), s_.pointerIn0.data(), b.pointerIn0);
+    put(b.bodyAt(), body_.bytes.data(), b.bodyBytes);
+    put(b.namesAt(), m_.strings.data() + namesStart_, b.names);
   }
 
   /// The type of bitcode id `id` into `out`; false (failure_ set) on an error.

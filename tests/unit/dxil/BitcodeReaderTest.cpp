@@ -664,6 +664,82 @@ TEST(DxilBitcodeReader, TypeBlocksReadAgainGiveTheirOwnTypes) {
     }
 }
 
+TEST(DxilBitcodeReader, TypeBlocksReadAgainGiveTheirTables) {
+  // A type block from the thread's memo gives the reader the tables it built as well: the
+  // bitcode type ids (SETTYPE, a global's type), the pointers in address space 0 (a global's
+  // pointer found, not made again) and the interned literal types (a pointer in address space
+  // 3 likewise), for two blocks taking turns in the memo's slots.
+  auto build = [](uint64_t width) {
+    BitWriter w;
+    w.enterBlock(kModuleBlock, 3);
+    w.record(1, {1});
+    w.enterBlock(kTypeBlock, 4);
+    w.record(1, {6});     // NUMENTRY
+    w.record(3, {});      // 0: float
+    w.record(7, {width}); // 1: i<width>
+    w.record(8, {1, 0});  // 2: i<width>*
+    w.record(11, {4, 1}); // 3: [4 x i<width>]
+    w.record(8, {1, 3});  // 4: i<width> addrspace(3)*
+    w.record(8, {3, 0});  // 5: [4 x i<width>]*
+    w.endBlock();
+    w.record(7, {1, 2, 0, 0, 0, 0});          // global i<width>
+    w.record(7, {1, 3 << 2 | 2, 0, 0, 0, 0}); // global i<width>, address space 3
+    w.record(7, {3, 2, 0, 0, 0, 0});          // global [4 x i<width>]
+    w.record(7, {0, 2, 0, 0, 0, 0});          // global float (its pointer made now)
+    w.enterBlock(kConstantsBlock, 4);
+    w.record(1, {1});  // SETTYPE i<width>
+    w.record(4, {10}); // INTEGER 5
+    w.record(1, {0});  // SETTYPE float
+    w.record(2, {});   // NULL
+    w.record(1, {5});  // SETTYPE [4 x i<width>]*
+    w.record(2, {});   // NULL
+    w.endBlock();
+    w.endBlock();
+    return w.bitcode();
+  };
+  auto describe = [](const std::vector<uint8_t> &bytes) {
+    Expected<LlvmModule> m = readBitcode(bytes);
+    if (!m)
+      return m.error().format();
+    std::string d;
+    for (TypeId id = 0; id < m->types.size(); ++id) {
+      const Type &t = m->types[id];
+      d += std::to_string(int(t.kind)) + " " + std::to_string(t.bits) + " " +
+           std::to_string(t.count) + " {";
+      for (TypeId e : m->elements(id))
+        d += " " + std::to_string(e);
+      d += " }\n";
+    }
+    for (const Value &v : m->values)
+      d += "value " + std::to_string(int(v.kind)) + " " + std::to_string(v.type) + "\n";
+    for (const Constant &c : m->constants)
+      d += "constant " + std::to_string(c.type) + " " + std::to_string(c.bits) + "\n";
+    return d;
+  };
+  auto firstInThread = [&](const std::vector<uint8_t> &bytes) {
+    std::string d;
+    std::thread reader([&] { d = describe(bytes); });
+    reader.join();
+    return d;
+  };
+  const std::string expected8 = firstInThread(build(8)), expected16 = firstInThread(build(16));
+  // Read first: six types and one more (the float global's pointer), the globals' pointers
+  // those of the block.
+  EXPECT_EQ(expected8, "3 0 0 { }\n13 8 0 { }\n14 0 0 { 1 }\n15 0 4 { 1 }\n14 3 0 { 1 }\n"
+                       "14 0 0 { 3 }\n14 0 0 { 0 }\nvalue 0 2\nvalue 0 4\nvalue 0 5\nvalue 0 6\n"
+                       "value 3 1\nvalue 3 0\nvalue 3 5\nconstant 1 5\nconstant 0 0\n"
+                       "constant 5 0\n");
+  std::thread reader([&] {
+    for (int pass = 0; pass < 3; ++pass) {
+      SCOPED_TRACE(pass);
+      EXPECT_EQ(describe(build(8)), expected8);
+      EXPECT_EQ(describe(build(16)), expected16);
+      EXPECT_EQ(describe(build(8)), expected8);
+    }
+  });
+  reader.join();
+}
+
 TEST(DxilBitcodeReader, SymbolTablesReadAgainGiveTheirOwnNames) {
   // A module-level value symbol table equal to one read before, under the same BLOCKINFO block,
   // names its values from the thread's memo: what it gives must be what a thread reading it
