@@ -818,6 +818,14 @@ struct ScratchBlock {
   alignas(std::max_align_t) std::byte bytes[kScratchArenaBytes];
 };
 
+/// reserve() of a table that has never held anything (a fresh module's or reader's): told so,
+/// the compiler drops the move of old elements and the release of old room.
+template <class Vec> [[gnu::always_inline]] inline void reserveFresh(Vec &v, size_t n) {
+  if (v.data() != nullptr || v.size() != 0 || v.capacity() != 0)
+    __builtin_unreachable();
+  v.reserve(n);
+}
+
 /// Reads the bitcode `bytes` (past the wrapper, magic checked) into `m`, whose arena was sized
 /// from them.
 Status readInto(LlvmModule &m, std::span<const uint8_t> bytes) {
@@ -830,35 +838,35 @@ Status readInto(LlvmModule &m, std::span<const uint8_t> bytes) {
   BumpArena scratch(detail::perThread<ScratchBlock>().bytes, kScratchArenaBytes);
   // Room in proportion to the input, to spare regrowth (which leaves the old copy in the arena).
   // (The factors cover every program of the DXIL corpus.)
-  m.values.reserve(n / 12);
-  m.operands.reserve(n / 3);
-  m.instructions.reserve(n / 12);
-  m.constants.reserve(n / 32);
-  m.types.reserve(n / 40 + 16);
-  m.typeElements.reserve(n / 16 + 16);
+  reserveFresh(m.values, n / 12);
+  reserveFresh(m.operands, n / 3);
+  reserveFresh(m.instructions, n / 12);
+  reserveFresh(m.constants, n / 32);
+  reserveFresh(m.types, n / 40 + 16);
+  reserveFresh(m.typeElements, n / 16 + 16);
   m.strings.reserve(n / 2);
-  m.metadata.reserve(n / 24);
-  m.metadataOperands.reserve(n / 10);
-  m.words.reserve(16);      // (wide and data constants, records kept raw: a few in most programs)
-  bytes = bytes.subspan(4); // (past the magic)
+  reserveFresh(m.metadata, n / 24);
+  reserveFresh(m.metadataOperands, n / 10);
+  reserveFresh(m.words, 16); // (wide and data constants, records kept raw: a few in most programs)
+  bytes = bytes.subspan(4);  // (past the magic)
   BitstreamReader bs(bytes, 64, &scratch);
   ReaderState s(bs, m, &scratch);
   s.rec.ops.reserve(256); // (the data layout and the longest names, without regrowth)
-  s.valueIds.reserve(n / 12);
-  s.mdIds.reserve(n / 24);
-  s.typeMap.reserve(n / 40 + 16);
+  reserveFresh(s.valueIds, n / 12);
+  reserveFresh(s.mdIds, n / 24);
+  reserveFresh(s.typeMap, n / 40 + 16);
   // Tables every DXIL program fills with a few entries: room for what most hold (fixed sizes),
   // sparing their growth one allocation at a time.
-  m.functions.reserve(16);
-  m.metadataKinds.reserve(32);
-  m.namedMetadata.reserve(16);
-  m.attributes.reserve(16);
-  m.attributeSets.reserve(8);
-  m.attributeLists.reserve(8);
-  m.attributeListEntries.reserve(16);
-  s.bodies.reserve(8);
-  s.groups.reserve(8);
-  s.attributeListIds.reserve(8);
+  reserveFresh(m.functions, 16);
+  reserveFresh(m.metadataKinds, 32);
+  reserveFresh(m.namedMetadata, 16);
+  reserveFresh(m.attributes, 16);
+  reserveFresh(m.attributeSets, 8);
+  reserveFresh(m.attributeLists, 8);
+  reserveFresh(m.attributeListEntries, 16);
+  reserveFresh(s.bodies, 8);
+  reserveFresh(s.groups, 8);
+  reserveFresh(s.attributeListIds, 8);
   // (Not the attribute scratch: most programs' attribute blocks come from the memo.)
 
   bool sawModule = false;
