@@ -3,6 +3,7 @@
 // sorts them.
 #include "BitcodeReaderState.h"
 #include "PerThread.h"
+#include "ReaderSupport.h"
 #include "spire/dxil/LlvmAttributes.h"
 
 #include <algorithm>
@@ -194,6 +195,7 @@ public:
   static constexpr size_t kMaxBytes = 4096;
   struct Entry {
     uint64_t before = 0, after = 0; ///< the table states (see ReaderState::attributeState)
+    uint64_t sample = 0;            ///< bodySample() of the body
     RememberedBody body;
     std::string strings; ///< the strings of `attributes`, whose offsets are relative to it
     std::vector<Attribute> attributes;
@@ -211,7 +213,8 @@ public:
   /// programs from one writer finds the same two entries again (without a pass over the slots).
   const Entry *find(uint64_t state, const BitstreamReader::BlockBody &body) {
     auto accept = [&](const Entry &e) {
-      return e.after != 0 && e.before == state && e.body.matches(body);
+      return e.after != 0 && e.before == state && e.sample == bodySample(body.bytes) &&
+             e.body.matches(body);
     };
     const Entry *&hint = hints_[state % kHints];
     if (hint && accept(*hint))
@@ -304,6 +307,7 @@ void rememberAttributes(ReaderState &s, const BitstreamReader::BlockBody &body,
   AttributeBlockMemo::Entry &e = AttributeBlockMemo::forThread().insert(body);
   e.before = s.attributeState;
   e.body.assign(body);
+  e.sample = bodySample(body.bytes);
   for (size_t i = from.attributes; i < m.attributes.size(); ++i) {
     Attribute a = m.attributes[i];
     if (a.form == Attribute::Form::String) {

@@ -242,6 +242,7 @@ public:
   static constexpr size_t kMaxBytes = 16384;
   struct Block {
     RememberedBody body;
+    uint64_t sample = 0; ///< bodySample() of the body
     std::string names;
     /// The kinds as the module lists them, their names' offsets relative to `names`.
     std::vector<MetadataKindName> kinds;
@@ -251,8 +252,9 @@ public:
   const Block *find(const BitstreamReader::BlockBody &body) const {
     // Most blocks asked about (a module's other metadata block) are none of these: their width
     // and size tell.
-    return ring_.find(body,
-                      [&](const Block &b) { return !b.kinds.empty() && b.body.matches(body); });
+    return ring_.find(body, [&](const Block &b) {
+      return !b.kinds.empty() && b.sample == bodySample(body.bytes) && b.body.matches(body);
+    });
   }
   /// Remembers `body`, which gave the module all its kinds.
   void insert(const BitstreamReader::BlockBody &body, const LlvmModule &m) {
@@ -260,6 +262,7 @@ public:
       return;
     Block &b = ring_.insert(body);
     b.body.assign(body);
+    b.sample = bodySample(body.bytes);
     b.names.clear();
     b.kinds.clear();
     b.below64 = 0;
@@ -648,13 +651,15 @@ public:
   struct Block {
     RememberedBody body;
     uint64_t blockInfo = 0; ///< the reader's blockInfoIdentity() when it was read
+    uint64_t sample = 0;    ///< bodySample() of the body
     std::string names;      ///< the names, one after the other, as the module's strings got them
     std::vector<Entry> entries;
   };
 
   const Block *find(const BitstreamReader::BlockBody &body, uint64_t blockInfo) const {
-    return ring_.find(
-        body, [&](const Block &b) { return b.blockInfo == blockInfo && b.body.matches(body); });
+    return ring_.find(body, [&](const Block &b) {
+      return b.blockInfo == blockInfo && b.sample == bodySample(body.bytes) && b.body.matches(body);
+    });
   }
   /// The entries of the block being read (watched), in order.
   std::vector<Entry> pending;
@@ -663,6 +668,7 @@ public:
               uint32_t firstString) {
     Block &b = ring_.insert(body); // the oldest slot
     b.body.assign(body);
+    b.sample = bodySample(body.bytes);
     b.blockInfo = blockInfo;
     b.names.assign(m.strings.data() + firstString, m.strings.size() - firstString);
     b.entries.swap(pending);

@@ -4,7 +4,24 @@
 
 #include "BitcodeReaderState.h"
 
+#include <cstring>
+#include <span>
+
 namespace spire::dxil::detail {
+
+/// Eight bytes from the middle of a block's body and eight from near its end, in one word. A
+/// memo of blocks keeps it beside a slot's shape and compares it before the slot's bytes, which
+/// are cold by then (in a buffer last read programs ago): a block of the same size that differs
+/// there is told apart without reading them. (A gate only: a match still compares every byte.)
+inline uint64_t bodySample(std::span<const uint8_t> bytes) {
+  const size_t n = bytes.size();
+  if (n < 16)
+    return n;
+  uint64_t middle, end;
+  std::memcpy(&middle, bytes.data() + (n / 2 & ~size_t(7)), 8);
+  std::memcpy(&end, bytes.data() + n - 16, 8);
+  return middle ^ end * 0x9E3779B97F4A7C15ull;
+}
 
 /// Keeps the low `bits` bits (all of them from 64 up).
 inline uint64_t truncateTo(uint64_t v, uint32_t bits) {

@@ -2,6 +2,7 @@
 // their record (through pointers).
 #include "BitcodeReaderState.h"
 #include "PerThread.h"
+#include "ReaderSupport.h"
 
 #include <algorithm>
 #include <array>
@@ -134,6 +135,7 @@ public:
   /// then the body's bytes and the names' characters.
   struct Block {
     unsigned width = 0;       ///< the body's abbreviation width
+    uint64_t sample = 0;      ///< bodySample() of the body
     uint64_t declared = 0;    ///< NUMENTRY's count
     uint64_t numEntryEnd = 0; ///< the bit after NUMENTRY's record, from the body's start
     uint32_t namesStart = 0;  ///< where the names started in its module's strings
@@ -160,6 +162,7 @@ public:
 
     bool matches(const BitstreamReader::BlockBody &body) const {
       return width == body.abbrevWidth && bodyBytes == body.bytes.size() &&
+             sample == bodySample(body.bytes) &&
              std::memcmp(bodyAt(), body.bytes.data(), bodyBytes) == 0;
     }
   };
@@ -306,6 +309,7 @@ private:
       return;
     TypeBlockMemo::Block &b = TypeBlockMemo::forThread().insert(body_);
     b.width = width;
+    b.sample = bodySample(body_.bytes);
     b.declared = s_.declaredTypes;
     b.numEntryEnd = numEntryEnd_;
     b.namesStart = namesStart_;

@@ -3,6 +3,7 @@
 // bodies whose 32-bit tags agree but whose shapes differ find nothing; the oldest slot goes
 // first.
 #include "dxil/PerThread.h"
+#include "dxil/ReaderSupport.h"
 
 #include <gtest/gtest.h>
 
@@ -72,6 +73,33 @@ TEST(BitcodeBlockRing, SameTagOtherShape) {
   sameTagOtherShape<8>();
   sameTagOtherShape<16>();
   sameTagOtherShape<32>();
+}
+
+TEST(BitcodeBlockRing, BodySampleGate) {
+  // The memos compare bodySample() before a slot's bytes: equal bodies give equal samples,
+  // bodies differing in the sampled middle word or the word before the last eight bytes give
+  // different ones (elsewhere the full compare tells them apart), and a body under 16 bytes
+  // is sampled by its size alone (nothing read past it).
+  std::vector<uint8_t> a(64), b(64);
+  for (size_t i = 0; i < a.size(); ++i)
+    a[i] = b[i] = uint8_t(i * 7 + 1);
+  auto sample = [](const std::vector<uint8_t> &v, size_t n) {
+    return bodySample(std::span<const uint8_t>(v.data(), n));
+  };
+  for (size_t n : {16, 20, 32, 44, 64})
+    EXPECT_EQ(sample(a, n), sample(b, n)) << n;
+  b[32] ^= 1; // the middle word of 64 bytes (32..39)
+  EXPECT_NE(sample(a, 64), sample(b, 64));
+  b[32] ^= 1;
+  b[50] ^= 0x80; // the word at 48..55, before the last eight
+  EXPECT_NE(sample(a, 64), sample(b, 64));
+  b[50] ^= 0x80;
+  b[0] ^= 1; // not sampled: the full compare decides
+  EXPECT_EQ(sample(a, 64), sample(b, 64));
+  for (size_t n = 0; n < 16; ++n) {
+    std::vector<uint8_t> small(n, 0xFF);
+    EXPECT_EQ(sample(small, n), n);
+  }
 }
 
 } // namespace
