@@ -466,7 +466,9 @@ std::optional<Diagnostic> readFunctionRecord(ReaderState &s) {
   if (r[1] > 1023)
     return s.error("calling convention out of range");
   const uint32_t index = uint32_t(m.functions.size());
-  Function f;
+  // Made in place (a module that fails is dropped whole: an entry left half made by a later
+  // error is never seen).
+  Function &f = append(m.functions, Function{});
   f.functionType = fnTy;
   f.callingConv = uint32_t(r[1]);
   f.isDeclaration = r[2] != 0;
@@ -519,7 +521,6 @@ std::optional<Diagnostic> readFunctionRecord(ReaderState &s) {
   }
   f.value = ValueId(m.values.size());
   append(m.values, Value{ValueKind::Function, s.pointerTo(fnTy, f.addressSpace), index, name});
-  append(m.functions, f);
   append(s.valueIds, f.value);
   if (!f.isDeclaration)
     append(s.bodies, index);
