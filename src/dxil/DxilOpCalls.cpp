@@ -302,13 +302,14 @@ private:
   /// own constants may give the same opcode another value, which gets an entry of its own).
   struct Checked {
     ValueId opcodeValue = kNoId;
-    uint32_t opcode = 0;
-    TypeId overloadType = kNoId;
     uint32_t next = kNoId;
     uint32_t numOperands = 0;   ///< the callee and the arguments, as the function type has them
     uint32_t allowedStages = 0; ///< the callers' stages the operation was found allowed in
+    // As DxilOpCall from its `op` on (writeCall() copies them in one move).
     const OpInfo *op = nullptr;
     Overload overload = Overload::Void;
+    TypeId overloadType = kNoId;
+    uint32_t opcode = 0;
 
     /// numOperands and allowedStages in one load (the higher half the stages).
     uint64_t countAndStages() const {
@@ -320,6 +321,23 @@ private:
     }
   };
   std::vector<Checked> checked_;
+  /// Records a repeated call into raw storage: its instruction and caller as one word
+  /// (`instructionAndCaller`: the caller in the higher half), its operation, overload and
+  /// overload type copied from the entry in one move.
+  static void writeCall(DxilOpCall *slot, uint64_t instructionAndCaller, const Checked &k) {
+    static_assert(std::endian::native == std::endian::little);
+    static_assert(offsetof(DxilOpCall, instruction) == 0 && offsetof(DxilOpCall, function) == 4);
+    constexpr size_t kTail = sizeof(DxilOpCall) - offsetof(DxilOpCall, op);
+    static_assert(kTail == 16 && offsetof(Checked, overloadType) + 4 - offsetof(Checked, op) == 16);
+    static_assert(offsetof(DxilOpCall, overload) - offsetof(DxilOpCall, op) ==
+                      offsetof(Checked, overload) - offsetof(Checked, op) &&
+                  offsetof(DxilOpCall, overloadType) - offsetof(DxilOpCall, op) ==
+                      offsetof(Checked, overloadType) - offsetof(Checked, op));
+    char *to = reinterpret_cast<char *>(slot);
+    std::memcpy(to, &instructionAndCaller, sizeof instructionAndCaller);
+    std::memcpy(to + offsetof(DxilOpCall, op),
+                reinterpret_cast<const char *>(&k) + offsetof(Checked, op), kTail);
+  }
   uint32_t caller_ = 0;
   uint32_t numCalls_ = 0; ///< the calls recorded in slots_
   struct FreeSlots {
@@ -422,7 +440,7 @@ private:
     DxilOpCall *opCalls = slots_.get();
     uint32_t n = numCalls_;
     const size_t slots = numSlots_;
-    const uint32_t caller = caller_;
+    const uint64_t caller = uint64_t(caller_) << 32; // writeCall()'s word, the instruction 0
     // The resolver's lists too (call() may add to checked_: read again after it).
     const Callee *const callees = callees_.data();
     const Checked *checked = checked_.data();
@@ -446,7 +464,7 @@ private:
           }
         if (k && k->countAndStages() == (stages | inst.numOperands)) [[likely]] {
           callIndex[i] = n;
-          new (&opCalls[n++]) DxilOpCall{i, caller, k->op, k->overload, k->overloadType};
+          writeCall(&opCalls[n++], caller | i, *k);
           continue;
         }
         if (callee.state == kNotDxOp)
@@ -519,7 +537,7 @@ private:
         return false;
       k.allowedStages = callerStages_;
     }
-    record(index, k.op, k.overload, k.overloadType);
+    record(index, k);
     return true;
   }
 
@@ -543,11 +561,12 @@ private:
     return true;
   }
 
-  void record(uint32_t index, const OpInfo *op, Overload overload, TypeId overloadType) {
+  /// Records the call at `index` as the entry `k` says.
+  void record(uint32_t index, const Checked &k) {
     d_.opCallIndex[index] = numCalls_;
     if (numCalls_ == numSlots_) [[unlikely]] // functions whose instructions overlap
       growSlots(numSlots_ * 2 + 1);
-    new (slots_.get() + numCalls_++) DxilOpCall{index, caller_, op, overload, overloadType};
+    writeCall(slots_.get() + numCalls_++, uint64_t(caller_) << 32 | index, k);
   }
 
   /// Room for `n` calls in slots_, keeping those recorded (uninitialized storage: DxilOpCall is
@@ -636,9 +655,9 @@ private:
       return false;
     uint32_t &head = callees_[calleeIndex].checked;
     checked_.push_back(
-        {ops[1], op->opcode, overloadType, head, count, callerStages_, op, fn->overload});
+        {ops[1], head, count, callerStages_, op, fn->overload, overloadType, op->opcode});
     head = uint32_t(checked_.size() - 1);
-    record(index, op, fn->overload, overloadType);
+    record(index, checked_.back());
     return true;
   }
 
