@@ -17,28 +17,68 @@ namespace spire::dxil {
 
 namespace {
 
+/// A scalar overload's type (as SignatureMatcher::scalar(Overload, Type) takes it): its kind
+/// (Void: not a scalar overload) and, for an integer, its width.
+struct ScalarOverload {
+  TypeKind kind = TypeKind::Void;
+  uint32_t bits = 0;
+};
+constexpr ScalarOverload kScalarOverloads[kOverloadCount] = {
+    {},                      // Void
+    {TypeKind::Half, 0},     // F16
+    {TypeKind::Float, 0},    // F32
+    {TypeKind::Double, 0},   // F64
+    {TypeKind::Integer, 1},  // I1
+    {TypeKind::Integer, 8},  // I8
+    {TypeKind::Integer, 16}, // I16
+    {TypeKind::Integer, 32}, // I32
+    {TypeKind::Integer, 64}, // I64
+    {},                      // Udt
+    {},                      // Obj
+};
+
 /// Matches function types against an operation's compiled signature tokens.
 class SignatureMatcher {
 public:
   SignatureMatcher(const LlvmModule &m, const OpFunction &f)
       : m_(m), f_(f), types_(m.types.data()), numTypes_(m.types.size()), strings_(m.strings.data()),
-        numStrings_(m.strings.size()) {}
+        numStrings_(m.strings.size()) {
+    const ScalarOverload &o =
+        kScalarOverloads[size_t(f.overload) < kOverloadCount ? size_t(f.overload)
+                                                             : size_t(Overload::Void)];
+    overloadKind_ = o.kind;
+    overloadBits_ = o.bits;
+  }
 
   TypeId overloadType() const { return overloadType_; }
 
-  /// matches() for the most common tokens, inline: a scalar that does not fix the overload type,
-  /// and "$o" once the overload type is known.
+  /// matches() for the common tokens, inline: a scalar, "$o" once the overload type is known or
+  /// (a scalar overload) the first "$o", which fixes it, and a struct of a fixed name.
   [[gnu::always_inline]] bool matchesFast(const SignatureToken &token, TypeId type) {
     if (type < numTypes_) [[likely]] {
-      if (token.kind == SignatureTokenKind::Overload && overloadType_ != kNoId)
-        return type == overloadType_;
-      if (token.kind >= SignatureTokenKind::Void && token.kind <= SignatureTokenKind::Double &&
-          (overloadType_ != kNoId || token.scalarOverload == Overload::Void ||
-           token.scalarOverload != f_.overload))
-        return scalar(token, types_[type]);
-      // A struct of a fixed name ("%dx.types.Handle"): its name compared here, not in a call.
-      if (token.kind == SignatureTokenKind::Struct) {
-        const Type &t = types_[type];
+      const Type &t = types_[type];
+      if (token.kind == SignatureTokenKind::Overload) {
+        if (overloadType_ != kNoId)
+          return type == overloadType_;
+        if (overloadKind_ != TypeKind::Void) { // as matches()
+          if (t.kind != overloadKind_ ||
+              (overloadKind_ == TypeKind::Integer && t.bits != overloadBits_))
+            return false;
+          overloadType_ = type;
+          return true;
+        }
+      } else if (token.kind >= SignatureTokenKind::Void &&
+                 token.kind <= SignatureTokenKind::Double) {
+        if (!scalar(token, t))
+          return false;
+        // A scalar written as the overload's own type ("i32" in dx.op.threadId.i32) is the
+        // overload.
+        if (overloadType_ == kNoId && token.scalarOverload != Overload::Void &&
+            token.scalarOverload == f_.overload)
+          overloadType_ = type;
+        return true;
+      } else if (token.kind == SignatureTokenKind::Struct) {
+        // A struct of a fixed name ("%dx.types.Handle"): its name compared here, not in a call.
         if (t.kind != TypeKind::Struct || !t.identified)
           return false;
         const std::string_view head = token.head();
@@ -137,6 +177,9 @@ private:
   const char *const strings_; ///< and its strings
   const size_t numStrings_;
   TypeId overloadType_ = kNoId;
+  /// kScalarOverloads' entry for the function's overload.
+  TypeKind overloadKind_ = TypeKind::Void;
+  uint32_t overloadBits_ = 0;
 
   /// `a` (as many characters as `b`) is `b`; the dx.types names (8-16 characters) in two loads
   /// each.

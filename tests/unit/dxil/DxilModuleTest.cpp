@@ -551,6 +551,46 @@ TEST(DxilModule, CallErrors) {
             "$o (f32)");
 }
 
+// The first $o of a scalar overload fixes the overload type: the suffix's own type (an integer of
+// its width), not an integer of another width or a float.
+TEST(DxilModule, TheFirstOverloadOperandIsTheSuffixsType) {
+  struct Case {
+    std::string_view function;
+    uint64_t opcode;
+    TypeKind kind;
+    uint32_t bits;
+    std::string_view error; // "" when it decodes
+  };
+  const Case cases[] = {
+      {"dx.op.binary.i32", 37, TypeKind::Integer, 32, ""},
+      {"dx.op.binary.i32", 37, TypeKind::Integer, 16, "operand 1 is not $o (i32)"},
+      {"dx.op.binary.i32", 37, TypeKind::Integer, 64, "operand 1 is not $o (i32)"},
+      {"dx.op.binary.i32", 37, TypeKind::Float, 0, "operand 1 is not $o (i32)"},
+      {"dx.op.binary.i16", 37, TypeKind::Integer, 16, ""},
+      {"dx.op.binary.f32", 35, TypeKind::Float, 0, ""},
+      {"dx.op.binary.f32", 35, TypeKind::Half, 0, "operand 1 is not $o (f32)"},
+      {"dx.op.binary.f32", 35, TypeKind::Integer, 32, "operand 1 is not $o (f32)"},
+      {"dx.op.binary.f16", 35, TypeKind::Half, 0, ""},
+  };
+  for (const Case &c : cases) {
+    SCOPED_TRACE(std::string(c.function) + " " + std::to_string(int(c.kind)) + " " +
+                 std::to_string(c.bits));
+    Shader s;
+    TypeId type = s.scalar(c.kind, c.bits);
+    uint32_t fn = s.op(c.function, {type, s.i32, type, type});
+    s.defineMain();
+    ValueId arg = s.undef(type);
+    s.call(fn, {s.constInt(s.i32, c.opcode), arg, arg});
+    s.entry(kNoId, kNoId, kNoId);
+    s.m.callsTyped.set(true);
+    const std::string op = c.opcode == 37 ? "opcode 37 (IMax): " : "opcode 35 (FMax): ";
+    EXPECT_EQ(errorOf(s.decode()), c.error.empty() ? "decoded"
+                                                   : "@main: instruction 0: call of @" +
+                                                         std::string(c.function) + ": " + op +
+                                                         std::string(c.error));
+  }
+}
+
 // A struct of a fixed name in a signature (%dx.types.Handle) is known by its whole name: one
 // of the same size that differs in a character, a longer or shorter one, or a literal struct is
 // not it.
