@@ -420,6 +420,11 @@ private:
                        std::to_string(instruction - f.firstInstruction) + ": " + message;
     return makeError(Location(), std::move(text));
   }
+  /// failCall() naming the callee (its name looked up for the message only).
+  [[gnu::cold, gnu::noinline]] bool failCall(uint32_t instruction, const Function &callee,
+                                             std::string message) {
+    return failCall(instruction, m_.name(callee.value), std::move(message));
+  }
   bool failCall(uint32_t instruction, std::string_view callee, std::string message) {
     error_ = fail(caller_, instruction, "call of @" + std::string(callee) + ": " + message);
     return false;
@@ -670,21 +675,20 @@ private:
   [[gnu::noinline]] bool firstCall(uint32_t index, uint32_t calleeIndex, const ValueId *ops,
                                    uint32_t count, const int64_t *knownOpcode) {
     const Function &callee = m_.functions[calleeIndex];
-    std::string_view name = m_.name(callee.value);
     const std::optional<OpFunction> &fn = callees_[calleeIndex].parsed;
     if (!fn)
-      return failCall(index, name, "not a dx.op function of a known class and overload");
+      return failCall(index, callee, "not a dx.op function of a known class and overload");
     int64_t opcode = knownOpcode ? *knownOpcode : -1;
     if (!knownOpcode && (count < 2 || !m_.constantInt(ops[1], opcode)))
-      return failCall(index, name, "the opcode is not a constant");
+      return failCall(index, callee, "the opcode is not a constant");
     const OpInfo *op = opcode >= 0 && opcode <= UINT32_MAX ? opInfo(uint32_t(opcode)) : nullptr;
     if (!op)
-      return failCall(index, name, "opcode " + std::to_string(opcode) + " is not an operation");
+      return failCall(index, callee, "opcode " + std::to_string(opcode) + " is not an operation");
     if (op->opClass != fn->opClass)
-      return failCall(index, name,
+      return failCall(index, callee,
                       opText(*op) + " is of class " + std::string(opClassName(op->opClass)));
     if (!op->allows(fn->overload))
-      return failCall(index, name,
+      return failCall(index, callee,
                       opText(*op) + " has no " +
                           std::string(fn->overload == Overload::Void
                                           ? "unoverloaded form"
@@ -692,7 +696,7 @@ private:
     if (!argumentTypes(index, callee, ops, count))
       return false;
     TypeId overloadType = kNoId;
-    if (!signature(index, name, callee, *fn, *op, overloadType))
+    if (!signature(index, callee, *fn, *op, overloadType))
       return false;
     if (!allowed(index, *op))
       return false;
@@ -712,12 +716,12 @@ private:
     return kDxOp;
   }
 
-  bool signature(uint32_t index, std::string_view name, const Function &callee,
-                 const OpFunction &fn, const OpInfo &op, TypeId &overloadType) {
+  bool signature(uint32_t index, const Function &callee, const OpFunction &fn, const OpInfo &op,
+                 TypeId &overloadType) {
     std::span<const TypeId> types = m_.elements(callee.functionType); // result, parameters
     if (types.size() < 2 || types[1] >= numTypes_ || types_[types[1]].kind != TypeKind::Integer ||
         types_[types[1]].bits != 32)
-      return failCall(index, name, "the opcode parameter is not an i32");
+      return failCall(index, callee, "the opcode parameter is not an i32");
     std::span<const SignatureToken> sig = opSignatureTokens(op); // result, parameters
     if (sig.empty())
       return true;
@@ -726,21 +730,21 @@ private:
     for (size_t k = 1; k <= params; ++k) {
       const size_t position = k + 1;
       if (position >= types.size())
-        return failCall(index, name, countText(op, params, types.size()));
+        return failCall(index, callee, countText(op, params, types.size()));
       if (!matcher.matchesFast(sig[k], types[position]))
-        return failCall(index, name,
+        return failCall(index, callee,
                         opText(op) + ": operand " + std::to_string(position - 1) + " is not " +
                             tokenText(sig[k], fn));
     }
     if (params + 2 != types.size())
-      return failCall(index, name, countText(op, params, types.size()));
+      return failCall(index, callee, countText(op, params, types.size()));
     // The result too: most are void, a scalar or the overload known by now (inline, as the
     // parameters).
     if (!matcher.matchesFast(sig[0], types[0]))
-      return failCall(index, name, opText(op) + ": the result is not " + tokenText(sig[0], fn));
+      return failCall(index, callee, opText(op) + ": the result is not " + tokenText(sig[0], fn));
     overloadType = matcher.overloadType();
     if (overloadType == kNoId && fn.overload != Overload::Void)
-      return failCall(index, name, opText(op) + ": the overload type appears nowhere");
+      return failCall(index, callee, opText(op) + ": the overload type appears nowhere");
     return true;
   }
 
