@@ -53,6 +53,9 @@ enum FunctionCode : uint32_t {
   kAtomicRmw = 59,
 };
 
+/// A CALL record's code as an unabbreviated record's first 12 bits: 34 in two VBR-6 chunks.
+constexpr uint64_t kCallCodeBits = (kCall & 31) | 32 | (kCall >> 5) << 6;
+
 class FunctionBuilder {
 public:
   FunctionBuilder(ReaderState &s, uint32_t fi) : s(s), m(s.m), fi(fi) {}
@@ -68,6 +71,29 @@ private:
   [[gnu::noinline, gnu::flatten]] bool call();
   /// call() for any record: callGeneral, then finish().
   [[gnu::noinline]] bool callRecord();
+  /// An unabbreviated record whose first bits are a CALL's code, decoded straight from the
+  /// bits (no operands written and read back) when it is a typed call of a callee call()
+  /// checked, every argument a value read already of its parameter's type: appended, the
+  /// record ended, and true. Anything else (another record, a field longer than a load, the
+  /// data's last bytes, any other call): false, nothing written, the cursor where it was, and
+  /// read() and record() take the record from its first field.
+  [[gnu::noinline]] bool callFromBits();
+  /// callFromBits' work; `Near`: the record may reach the data's last bytes (a limit test a
+  /// field).
+  template <bool Near>
+  [[gnu::always_inline]] inline bool callFromBits(const uint8_t *data, uint64_t at, uint64_t count,
+                                                  uint64_t loadLimit, uint64_t start);
+  /// callFromBits<false> and <true> (the few calls near the data's end), each out of line
+  /// (tail calls).
+  [[gnu::noinline, gnu::flatten]] bool callAwayFromEnd(const uint8_t *data, uint64_t at,
+                                                       uint64_t count, uint64_t loadLimit,
+                                                       uint64_t start) {
+    return callFromBits<false>(data, at, count, loadLimit, start);
+  }
+  [[gnu::noinline]] bool callNearEnd(const uint8_t *data, uint64_t at, uint64_t count,
+                                     uint64_t loadLimit, uint64_t start) {
+    return callFromBits<true>(data, at, count, loadLimit, start);
+  }
   [[gnu::noinline]] bool callGeneral(Instruction &ins);
   /// What record() does after a record's fields: the operand count, the value, the block's end.
   [[gnu::always_inline]] inline bool finish(Instruction &ins);
@@ -508,6 +534,13 @@ Status FunctionBuilder::run() {
         return st;
       continue;
     }
+    // DXC writes calls unabbreviated: a CALL's code (34: two VBR-6 chunks) first.
+    if (e.id == kAbbrevUnabbreviatedRecord) {
+      const BitstreamReader::RecordBits b = s.bs.recordBits();
+      if (b.pos < b.loadLimit && (loadBitsAt(b.data, b.pos) & 0xFFF) == kCallCodeBits &&
+          callFromBits())
+        continue;
+    }
     if (!s.bs.read(e.id, s.rec))
       return s.bs.takeError();
     if (!record())
@@ -776,6 +809,126 @@ template <bool Relative> bool FunctionBuilder::typedCall() {
   }
   // (A call is no terminator.)
   if (!c.returnsVoid) { // (s.newValue, written out: the compiler keeps it out of line here)
+    const ValueId v = ValueId(m.values.size());
+    const uint32_t index = uint32_t(&ins - m.instructions.data());
+    append(m.values, Value{ValueKind::Instruction, c.call.type, index, {}});
+    ins.value = v;
+    append(s.valueIds, v);
+  }
+  return true;
+}
+
+namespace {
+
+/// A VBR-6 field at bit `at` of `data` (a whole load readable there) of at most nine chunks
+/// (the 54 bits one load holds for certain): its value into `v` and `at` past it; false (nothing
+/// moved) when it is longer.
+[[gnu::always_inline]] inline bool vbr6Field(const uint8_t *data, uint64_t &at, uint64_t &v) {
+  const uint64_t x = loadBitsAt(data, at);
+  if (!(x & 32)) [[likely]] {
+    v = x & 31;
+    at += 6;
+    return true;
+  }
+  if (!(x & 0x800)) {
+    v = (x & 31) | ((x >> 1) & 0x3E0);
+    at += 12;
+    return true;
+  }
+  uint64_t r = (x & 31) | ((x >> 1) & 0x3E0);
+#pragma GCC unroll 8
+  for (unsigned k = 2; k < 9; ++k) {
+    r |= (x >> k) & (uint64_t(31) << (5 * k));
+    if (!((x >> (6 * k + 5)) & 1)) {
+      v = r;
+      at += 6 * (k + 1);
+      return true;
+    }
+  }
+  return false;
+}
+
+} // namespace
+
+bool FunctionBuilder::callFromBits() {
+  if (!inBlocks || !s.useRelativeIds) [[unlikely]]
+    return false;
+  const BitstreamReader::RecordBits b = s.bs.recordBits();
+  const uint8_t *const data = b.data;
+  // The code (run() tested it) and the count, of one chunk: up to 27 arguments.
+  const uint64_t count = (loadBitsAt(data, b.pos) >> 12) & 63;
+  if ((count & 32) || count < 4) [[unlikely]]
+    return false;
+  // Every field (of up to 54 bits) from a load below the limit: one test; near the data's end,
+  // one a field.
+  const uint64_t at = b.pos + 18;
+  if (at + count * 54 < b.loadLimit) [[likely]]
+    return callAwayFromEnd(data, at, count, b.loadLimit, b.start);
+  return callNearEnd(data, at, count, b.loadLimit, b.start);
+}
+
+template <bool Near>
+bool FunctionBuilder::callFromBits(const uint8_t *data, uint64_t at, uint64_t count,
+                                   uint64_t loadLimit, uint64_t start) {
+  // A VBR-6 field into `v`, `at` past it; false: longer than a load, or at the data's end.
+  auto field = [&](uint64_t & v) __attribute__((always_inline)) {
+    return (!Near || at < loadLimit) && vbr6Field(data, at, v);
+  };
+  uint64_t attrs, cc, typeField, calleeField;
+  // (The fields in turn: `at` moves with each.) DXC's calling-convention field, 0x8000 (an
+  // explicit function type) in four chunks, from the load of the field before.
+  if (!field(attrs)) [[unlikely]]
+    return false;
+  constexpr uint64_t kExplicitTypeBits = 32 | 32 << 6 | 32 << 12 | 1 << 18; // (0x8000 in VBR-6)
+  if ((!Near || at < loadLimit) && (loadBitsAt(data, at) & 0xFFFFFF) == kExplicitTypeBits) {
+    cc = 0x8000;
+    at += 24;
+  } else if (!field(cc)) [[unlikely]] {
+    return false;
+  }
+  if (!field(typeField) || !field(calleeField)) [[unlikely]]
+    return false;
+  const ValueId *const ids = s.valueIds.data();
+  const uint32_t ids32 = uint32_t(s.valueIds.size());
+  const uint32_t id = ids32 - uint32_t(calleeField);
+  if (id >= ids32) [[unlikely]]
+    return false;
+  const ValueId callee = ids[id];
+  const uint32_t args = uint32_t(count - 4);
+  const CheckedCallee &c = checkedCallees[callee & 31];
+  if (!(calleeKeys[callee & 31] == callee && c.typeField == typeField && c.cc == cc &&
+        c.attrs == attrs && c.args == args)) [[unlikely]] {
+    const uint64_t f[4] = {attrs, cc, typeField, calleeField};
+    if (!checkCallee(callee, f, count))
+      return false;
+  }
+  // The arguments, written at the operands' end and committed only when all are taken.
+  auto &ops = m.operands;
+  ValueId *const out = ops.room(size_t(args) + 1);
+  const TypeId *const params = m.typeElements.data() + c.firstParam;
+  const Value *const values = m.values.data();
+  for (uint32_t k = 0; k < args; ++k) {
+    uint64_t arg;
+    if (!field(arg)) [[unlikely]]
+      return false;
+    const uint32_t aid = ids32 - uint32_t(arg);
+    if (aid >= ids32) [[unlikely]]
+      return false;
+    const ValueId v = ids[aid]; // (never kNoId: see ReaderState::valueIds)
+    if (values[v].type != params[k]) [[unlikely]]
+      return false;
+    out[k + 1] = v;
+  }
+  if (!s.bs.endRecordAt(at)) [[unlikely]]
+    return false;
+  out[0] = callee;
+  ops.setEnd(out + args + 1);
+  s.rec.bitOffset = start; // (as read() sets them: for any message before the next record)
+  s.rec.code = kCall;
+  Instruction &ins = append(m.instructions, c.call);
+  ins.block = curBlockIndex;
+  ins.firstOperand = uint32_t(out - ops.data());
+  if (!c.returnsVoid) {
     const ValueId v = ValueId(m.values.size());
     const uint32_t index = uint32_t(&ins - m.instructions.data());
     append(m.values, Value{ValueKind::Instruction, c.call.type, index, {}});

@@ -1071,6 +1071,133 @@ TEST(DxilBitcodeReader, CallsNamingTheirFunctionTypeAreReadAsAnyCall) {
   EXPECT_NE(attrs.error().format().find("attribute list index out of range"), std::string::npos);
 }
 
+TEST(DxilBitcodeReader, TypedCallsDecodedFromTheirBitsAreReadAsAnyCall) {
+  // A typed call of a callee checked before is decoded straight from the record's bits; fields
+  // of one to three chunks (relative ids past 31 and 1023: 1,100 module constants), a calling
+  // convention field other than DXC's, and records near the data's end (where each field is
+  // tested against it) or away from it (an unknown block after the body) give what the general
+  // path gives, and any other call (a forward reference, an argument of another type, too few
+  // or too many arguments) is read by the general path from the record's first field.
+  constexpr uint64_t kTyped = 1u << 15;
+  constexpr uint64_t kConstantCount = 1100;
+  // @f is value 0, the constants 1..1100 (i32 k - 1 is value k), float 1.0 value 1101, @h
+  // (declared, i32 (i32)) value 1102, %0 value 1103: the body's first value is 1104.
+  constexpr uint64_t kFloat = kConstantCount + 1, kH = kConstantCount + 2,
+                     kArg = kConstantCount + 3, kFirst = kConstantCount + 4;
+  auto withBody = [&](bool padded, const Writes &body) {
+    return module(
+        tI32FnI32,
+        [=](BitWriter &w) {
+          body(w);
+          if (padded) { // (an unknown block: skipped)
+            w.enterBlock(99, 4);
+            for (int k = 0; k < 64; ++k)
+              w.record(1, {uint64_t(k), 1u << 20});
+            w.endBlock();
+          }
+        },
+        {},
+        [&](BitWriter &w) {
+          w.enterBlock(kConstants, 4);
+          w.record(1, {tI32});
+          for (uint64_t k = 0; k < kConstantCount; ++k)
+            w.record(4, {k << 1}); // i32 k
+          w.record(1, {tFloat});
+          w.record(6, {0x3F800000}); // float 1.0
+          w.endBlock();
+          w.record(8, {tI32FnI32, 0, 1, 0, 0, 0, 0, 0}); // declare i32 @h(i32)
+        });
+  };
+  // The fields of a call at value `at` of `callee` with `arg` (ids relative to `at`).
+  auto call = [](uint64_t cc, uint64_t at, uint64_t callee, uint64_t arg) {
+    return std::vector<uint64_t>{0, cc, tI32FnI32, at - callee, uint64_t(uint32_t(at - arg))};
+  };
+  auto calls = [&](BitWriter &w) {
+    w.record(1, {1});
+    w.record(34, call(kTyped, kFirst, 0, kArg));            // call @f(%0)
+    w.record(34, call(kTyped, kFirst + 1, kH, 8));          // call @h(i32 7): 3 chunks
+    w.record(34, call(kTyped, kFirst + 2, kH, 1051));       // call @h(i32 1050): 2 chunks
+    w.record(34, call(kTyped | 1, kFirst + 3, kH, 21));     // tail call @h(i32 20)
+    w.record(34, call(kTyped, kFirst + 4, kH, kFirst + 5)); // a forward reference
+    w.record(34, call(kTyped, kFirst + 5, 0, kFirst + 4));  // call @f(the one before)
+    w.record(10, {kFirst + 6 - (kFirst + 2)});              // ret the third
+  };
+  std::string texts[2];
+  for (int padded = 0; padded < 2; ++padded) {
+    SCOPED_TRACE(padded);
+    for (int pass = 0; pass < 2; ++pass) { // (the second with the thread's memos warm)
+      Expected<LlvmModule> m = readBitcode(withBody(padded, calls));
+      ASSERT_TRUE(m) << m.error().format();
+      EXPECT_TRUE(m->callsTyped);
+      const Function &f = m->functions[0];
+      ASSERT_EQ(m->functions.size(), 2u);
+      const ValueId h = m->functions[1].value;
+      ASSERT_EQ(f.numInstructions, 7u);
+      const Instruction *ins = &m->instructions[f.firstInstruction];
+      const uint64_t args[6] = {kArg, 8, 1051, 21, kFirst + 5, kFirst + 4};
+      for (int k = 0; k < 6; ++k) {
+        SCOPED_TRACE(k);
+        ASSERT_EQ(ins[k].opcode, Opcode::Call);
+        ASSERT_EQ(ins[k].numOperands, 2u);
+        EXPECT_EQ(m->operandsOf(ins[k])[0], k == 0 || k == 5 ? f.value : h);
+        EXPECT_EQ(ins[k].tail, k == 3 ? TailKind::Tail : TailKind::None);
+        EXPECT_EQ(ins[k].auxType, tI32FnI32);
+        EXPECT_EQ(m->values[ins[k].value].type, tI32);
+        const ValueId arg = m->operandsOf(ins[k])[1];
+        if (args[k] == kArg) {
+          EXPECT_EQ(m->values[arg].kind, ValueKind::Argument);
+        } else if (args[k] < kFirst) {
+          int64_t v = -1;
+          EXPECT_TRUE(m->constantInt(arg, v));
+          EXPECT_EQ(uint64_t(v), args[k] - 1);
+        } else {
+          EXPECT_EQ(arg, ins[args[k] - kFirst].value);
+        }
+      }
+      texts[padded] = printLlvmModuleToString(*m);
+    }
+  }
+  EXPECT_EQ(texts[0], texts[1]);
+  EXPECT_NE(texts[0].find("%5 = tail call i32 @0(i32 20)"), std::string::npos) << texts[0];
+  // Errors, as the general path gives them, both near the data's end and away from it.
+  for (int padded = 0; padded < 2; ++padded) {
+    SCOPED_TRACE(padded);
+    auto errorWith = [&](std::vector<uint64_t> fields) {
+      return errorOf(withBody(padded, [=](BitWriter &w) {
+        w.record(1, {1});
+        w.record(34, call(kTyped, kFirst, kH, kArg)); // (remembers @h)
+        w.record(34, fields);
+        w.record(10, {1});
+      }));
+    };
+    const uint64_t hRel = kFirst + 1 - kH;
+    EXPECT_NE(errorWith(call(kTyped, kFirst + 1, kH, kFloat)).find("has another type than its use"),
+              std::string::npos);
+    EXPECT_NE(errorWith({0, kTyped, tI32FnI32, hRel}).find("fewer arguments"), std::string::npos);
+    EXPECT_NE(errorWith({0, kTyped, tI32FnI32, hRel, 1, 1}).find("more arguments"),
+              std::string::npos);
+    EXPECT_NE(errorWith({0, kTyped, tI32FnI32, hRel, 5000}).find("refers to no value"),
+              std::string::npos); // (a forward reference never defined)
+    EXPECT_NE(errorWith({0, kTyped, tI32FnI32, kFirst + 5, 1}).find("not a pointer"),
+              std::string::npos); // (a callee past the values read)
+  }
+  // A call whose record runs past its block's declared end (cut inside it; the data goes on).
+  size_t lengthAt = 0, cutWord = 0;
+  std::vector<uint8_t> cut = withBody(true, [&](BitWriter &w) {
+    lengthAt = w.bytes().size() - 4; // (the block's length word, just written)
+    w.record(1, {1});
+    w.record(34, call(kTyped, kFirst, kH, kArg));
+    cutWord = (w.bytes().size() + 3) / 4; // (a word boundary inside the next record)
+    w.record(34, call(kTyped, kFirst + 1, kH, 8));
+    w.record(10, {1});
+  });
+  const uint32_t words = uint32_t(cutWord - (lengthAt + 4) / 4);
+  for (int i = 0; i < 4; ++i)
+    cut[4 + lengthAt + i] = uint8_t(words >> (8 * i));
+  EXPECT_NE(errorOf(cut).find("FUNCTION_BLOCK record 2"), std::string::npos) << errorOf(cut);
+  EXPECT_NE(errorOf(cut).find("record runs past the end of its block"), std::string::npos);
+}
+
 TEST(DxilBitcodeReader, TypedCallsWithTailMarkersOrFastMathReadTheirFlags) {
   // Calls naming their function type with musttail, notail or fast-math flags (which DXC does
   // not write) take the general path: their flags, and the fields after the fast-math flags,
