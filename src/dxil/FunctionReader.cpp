@@ -77,7 +77,8 @@ private:
   /// record ended, and true. Anything else (another record, a field longer than a load, the
   /// data's last bytes, any other call): false, nothing written, the cursor where it was, and
   /// read() and record() take the record from its first field.
-  [[gnu::noinline]] bool callFromBits();
+  /// (`b`: the cursor's recordBits(); `w`: the load at the record's code, which run() tested.)
+  [[gnu::always_inline]] inline bool callFromBits(const BitstreamReader::RecordBits &b, uint64_t w);
   /// callFromBits' work; `Near`: the record may reach the data's last bytes (a limit test a
   /// field).
   template <bool Near>
@@ -537,9 +538,11 @@ Status FunctionBuilder::run() {
     // DXC writes calls unabbreviated: a CALL's code (34: two VBR-6 chunks) first.
     if (e.id == kAbbrevUnabbreviatedRecord) {
       const BitstreamReader::RecordBits b = s.bs.recordBits();
-      if (b.pos < b.loadLimit && (loadBitsAt(b.data, b.pos) & 0xFFF) == kCallCodeBits &&
-          callFromBits())
-        continue;
+      if (b.pos < b.loadLimit) {
+        const uint64_t w = loadBitsAt(b.data, b.pos);
+        if ((w & 0xFFF) == kCallCodeBits && callFromBits(b, w))
+          continue;
+      }
     }
     if (!s.bs.read(e.id, s.rec))
       return s.bs.takeError();
@@ -850,13 +853,12 @@ namespace {
 
 } // namespace
 
-bool FunctionBuilder::callFromBits() {
+bool FunctionBuilder::callFromBits(const BitstreamReader::RecordBits &b, uint64_t w) {
   if (!inBlocks || !s.useRelativeIds) [[unlikely]]
     return false;
-  const BitstreamReader::RecordBits b = s.bs.recordBits();
   const uint8_t *const data = b.data;
   // The code (run() tested it) and the count, of one chunk: up to 27 arguments.
-  const uint64_t count = (loadBitsAt(data, b.pos) >> 12) & 63;
+  const uint64_t count = (w >> 12) & 63;
   if ((count & 32) || count < 4) [[unlikely]]
     return false;
   // Every field (of up to 54 bits) from a load below the limit: one test; near the data's end,
@@ -875,19 +877,30 @@ bool FunctionBuilder::callFromBits(const uint8_t *data, uint64_t at, uint64_t co
     return (!Near || at < loadLimit) && vbr6Field(data, at, v);
   };
   uint64_t attrs, cc, typeField, calleeField;
-  // (The fields in turn: `at` moves with each.) DXC's calling-convention field, 0x8000 (an
-  // explicit function type) in four chunks, from the load of the field before.
-  if (!field(attrs)) [[unlikely]]
-    return false;
+  // DXC's calls: an attribute list and a function type of one chunk each, the calling
+  // convention field 0x8000 (an explicit function type: four chunks) between them, and a
+  // callee of one or two chunks, all from one load (one test for the first three); any other
+  // fields one by one.
   constexpr uint64_t kExplicitTypeBits = 32 | 32 << 6 | 32 << 12 | 1 << 18; // (0x8000 in VBR-6)
-  if ((!Near || at < loadLimit) && (loadBitsAt(data, at) & 0xFFFFFF) == kExplicitTypeBits) {
+  constexpr uint64_t kLeadMask = uint64_t(32) | uint64_t(0xFFFFFF) << 6 | uint64_t(32) << 30;
+  const uint64_t x = !Near || at < loadLimit ? loadBitsAt(data, at) : 0;
+  // (Bit 47: a two-chunk callee's second continuation bit, or the first argument's first.)
+  if ((x & kLeadMask) == kExplicitTypeBits << 6 && !(x & (uint64_t(1) << 47))) [[likely]] {
+    attrs = x & 31;
     cc = 0x8000;
-    at += 24;
-  } else if (!field(cc)) [[unlikely]] {
-    return false;
+    typeField = (x >> 30) & 31;
+    const uint64_t y = x >> 36; // the callee
+    calleeField = y & 31;
+    at += 42;
+    if (y & 32) {
+      calleeField |= (y >> 1) & 0x3E0;
+      at += 6;
+    }
+  } else {
+    // (The fields in turn: `at` moves with each.)
+    if (!field(attrs) || !field(cc) || !field(typeField) || !field(calleeField)) [[unlikely]]
+      return false;
   }
-  if (!field(typeField) || !field(calleeField)) [[unlikely]]
-    return false;
   const ValueId *const ids = s.valueIds.data();
   const uint32_t ids32 = uint32_t(s.valueIds.size());
   const uint32_t id = ids32 - uint32_t(calleeField);

@@ -1080,10 +1080,12 @@ TEST(DxilBitcodeReader, TypedCallsDecodedFromTheirBitsAreReadAsAnyCall) {
   // or too many arguments) is read by the general path from the record's first field.
   constexpr uint64_t kTyped = 1u << 15;
   constexpr uint64_t kConstantCount = 1100;
-  // @f is value 0, the constants 1..1100 (i32 k - 1 is value k), float 1.0 value 1101, @h
-  // (declared, i32 (i32)) value 1102, %0 value 1103: the body's first value is 1104.
-  constexpr uint64_t kFloat = kConstantCount + 1, kH = kConstantCount + 2,
-                     kArg = kConstantCount + 3, kFirst = kConstantCount + 4;
+  // @f is value 0, i32 k - 1 value k up to 1060, @g (declared, i32 (i32)) 1061, the other
+  // 40 constants 1062..1101, float 1.0 1102, @h (as @g) 1103, %0 1104: the body's first value
+  // is 1105.
+  constexpr uint64_t kSplit = 1060, kG = kSplit + 1, kFloat = kConstantCount + 2,
+                     kH = kConstantCount + 3, kArg = kConstantCount + 4,
+                     kFirst = kConstantCount + 5;
   auto withBody = [&](bool padded, const Writes &body) {
     return module(
         tI32FnI32,
@@ -1100,8 +1102,15 @@ TEST(DxilBitcodeReader, TypedCallsDecodedFromTheirBitsAreReadAsAnyCall) {
         [&](BitWriter &w) {
           w.enterBlock(kConstants, 4);
           w.record(1, {tI32});
-          for (uint64_t k = 0; k < kConstantCount; ++k)
+          for (uint64_t k = 0; k < kConstantCount; ++k) {
+            if (k == kSplit) { // declare i32 @g(i32)
+              w.endBlock();
+              w.record(8, {tI32FnI32, 0, 1, 0, 0, 0, 0, 0});
+              w.enterBlock(kConstants, 4);
+              w.record(1, {tI32});
+            }
             w.record(4, {k << 1}); // i32 k
+          }
           w.record(1, {tFloat});
           w.record(6, {0x3F800000}); // float 1.0
           w.endBlock();
@@ -1120,7 +1129,10 @@ TEST(DxilBitcodeReader, TypedCallsDecodedFromTheirBitsAreReadAsAnyCall) {
     w.record(34, call(kTyped | 1, kFirst + 3, kH, 21));     // tail call @h(i32 20)
     w.record(34, call(kTyped, kFirst + 4, kH, kFirst + 5)); // a forward reference
     w.record(34, call(kTyped, kFirst + 5, 0, kFirst + 4));  // call @f(the one before)
-    w.record(10, {kFirst + 6 - (kFirst + 2)});              // ret the third
+    w.record(34, call(kTyped, kFirst + 6, kG, kArg));       // call @g(%0)
+    w.record(34, call(kTyped, kFirst + 7, kG, kFirst + 6)); // call @g(the one before)
+    w.record(34, call(kTyped, kFirst + 8, kH, kFirst + 7)); // call @h(the one before)
+    w.record(10, {kFirst + 9 - (kFirst + 2)});              // ret the third
   };
   std::string texts[2];
   for (int padded = 0; padded < 2; ++padded) {
@@ -1130,16 +1142,18 @@ TEST(DxilBitcodeReader, TypedCallsDecodedFromTheirBitsAreReadAsAnyCall) {
       ASSERT_TRUE(m) << m.error().format();
       EXPECT_TRUE(m->callsTyped);
       const Function &f = m->functions[0];
-      ASSERT_EQ(m->functions.size(), 2u);
-      const ValueId h = m->functions[1].value;
-      ASSERT_EQ(f.numInstructions, 7u);
+      ASSERT_EQ(m->functions.size(), 3u);
+      const ValueId g = m->functions[1].value, h = m->functions[2].value;
+      ASSERT_EQ(f.numInstructions, 10u);
       const Instruction *ins = &m->instructions[f.firstInstruction];
-      const uint64_t args[6] = {kArg, 8, 1051, 21, kFirst + 5, kFirst + 4};
-      for (int k = 0; k < 6; ++k) {
+      const uint64_t args[9] = {kArg,       8,    1051,       21,        kFirst + 5,
+                                kFirst + 4, kArg, kFirst + 6, kFirst + 7};
+      const ValueId callees[9] = {f.value, h, h, h, h, f.value, g, g, h};
+      for (int k = 0; k < 9; ++k) {
         SCOPED_TRACE(k);
         ASSERT_EQ(ins[k].opcode, Opcode::Call);
         ASSERT_EQ(ins[k].numOperands, 2u);
-        EXPECT_EQ(m->operandsOf(ins[k])[0], k == 0 || k == 5 ? f.value : h);
+        EXPECT_EQ(m->operandsOf(ins[k])[0], callees[k]);
         EXPECT_EQ(ins[k].tail, k == 3 ? TailKind::Tail : TailKind::None);
         EXPECT_EQ(ins[k].auxType, tI32FnI32);
         EXPECT_EQ(m->values[ins[k].value].type, tI32);
@@ -1158,7 +1172,8 @@ TEST(DxilBitcodeReader, TypedCallsDecodedFromTheirBitsAreReadAsAnyCall) {
     }
   }
   EXPECT_EQ(texts[0], texts[1]);
-  EXPECT_NE(texts[0].find("%5 = tail call i32 @0(i32 20)"), std::string::npos) << texts[0];
+  EXPECT_NE(texts[0].find("%5 = tail call i32 @1(i32 20)"), std::string::npos) << texts[0];
+  EXPECT_NE(texts[0].find("%9 = call i32 @0(i32 %8)"), std::string::npos) << texts[0];
   // Errors, as the general path gives them, both near the data's end and away from it.
   for (int padded = 0; padded < 2; ++padded) {
     SCOPED_TRACE(padded);
