@@ -74,7 +74,7 @@ private:
   /// An unabbreviated record whose first bits are a CALL's code, decoded straight from the
   /// bits (no operands written and read back) when it is a typed call of a callee call()
   /// checked, every argument a value read already of its parameter's type: appended, the
-  /// record ended, and true. Anything else (another record, a field longer than a load, the
+  /// record ended, and true. Anything else (another record, a field of five chunks or more, the
   /// data's last bytes, any other call): false, nothing written, the cursor where it was, and
   /// read() and record() take the record from its first field.
   /// (`b`: the cursor's recordBits(); `w`: the load at the record's code, which run() tested.)
@@ -86,9 +86,9 @@ private:
                                                   uint64_t loadLimit, uint64_t start);
   /// callFromBits<false> and <true> (the few calls near the data's end), each out of line
   /// (tail calls).
-  [[gnu::noinline, gnu::flatten]] bool callAwayFromEnd(const uint8_t *data, uint64_t at,
-                                                       uint64_t count, uint64_t loadLimit,
-                                                       uint64_t start) {
+  [[gnu::always_inline]] inline bool callAwayFromEnd(const uint8_t *data, uint64_t at,
+                                                     uint64_t count, uint64_t loadLimit,
+                                                     uint64_t start) {
     return callFromBits<false>(data, at, count, loadLimit, start);
   }
   [[gnu::noinline]] bool callNearEnd(const uint8_t *data, uint64_t at, uint64_t count,
@@ -823,12 +823,12 @@ template <bool Relative> bool FunctionBuilder::typedCall() {
 
 namespace {
 
-/// A VBR-6 field at bit `at` of `data` (a whole load readable there) of at most nine chunks
-/// (the 54 bits one load holds for certain): its value into `v` and `at` past it; false (nothing
-/// moved) when it is longer.
+/// A VBR-6 field at bit `at` of `data` (a whole load readable there) of at most four chunks
+/// (values below 2^20: every id a call names): its value into `v` and `at` past it; false
+/// (nothing moved) when it is longer.
 [[gnu::always_inline]] inline bool vbr6Field(const uint8_t *data, uint64_t &at, uint64_t &v) {
   const uint64_t x = loadBitsAt(data, at);
-  if (!(x & 32)) [[likely]] {
+  if (!(x & 32)) {
     v = x & 31;
     at += 6;
     return true;
@@ -839,8 +839,8 @@ namespace {
     return true;
   }
   uint64_t r = (x & 31) | ((x >> 1) & 0x3E0);
-#pragma GCC unroll 8
-  for (unsigned k = 2; k < 9; ++k) {
+#pragma GCC unroll 2
+  for (unsigned k = 2; k < 4; ++k) {
     r |= (x >> k) & (uint64_t(31) << (5 * k));
     if (!((x >> (6 * k + 5)) & 1)) {
       v = r;
@@ -861,10 +861,10 @@ bool FunctionBuilder::callFromBits(const BitstreamReader::RecordBits &b, uint64_
   const uint64_t count = (w >> 12) & 63;
   if ((count & 32) || count < 4) [[unlikely]]
     return false;
-  // Every field (of up to 54 bits) from a load below the limit: one test; near the data's end,
+  // Every field (of up to 24 bits) from a load below the limit: one test; near the data's end,
   // one a field.
   const uint64_t at = b.pos + 18;
-  if (at + count * 54 < b.loadLimit) [[likely]]
+  if (at + count * 24 < b.loadLimit) [[likely]]
     return callAwayFromEnd(data, at, count, b.loadLimit, b.start);
   return callNearEnd(data, at, count, b.loadLimit, b.start);
 }
@@ -872,7 +872,7 @@ bool FunctionBuilder::callFromBits(const BitstreamReader::RecordBits &b, uint64_
 template <bool Near>
 bool FunctionBuilder::callFromBits(const uint8_t *data, uint64_t at, uint64_t count,
                                    uint64_t loadLimit, uint64_t start) {
-  // A VBR-6 field into `v`, `at` past it; false: longer than a load, or at the data's end.
+  // A VBR-6 field into `v`, `at` past it; false: longer than four chunks, or at the data's end.
   auto field = [&](uint64_t & v) __attribute__((always_inline)) {
     return (!Near || at < loadLimit) && vbr6Field(data, at, v);
   };
@@ -918,9 +918,12 @@ bool FunctionBuilder::callFromBits(const uint8_t *data, uint64_t at, uint64_t co
   // The arguments, written at the operands' end and committed only when all are taken.
   auto &ops = m.operands;
   ValueId *const out = ops.room(size_t(args) + 1);
-  const TypeId *const params = m.typeElements.data() + c.firstParam;
   const Value *const values = m.values.data();
-  for (uint32_t k = 0; k < args; ++k) {
+  // (Indexed from the ends by a negative count up to 0: one counter for both tables, its
+  // increment the loop's test.)
+  const TypeId *const paramsEnd = m.typeElements.data() + c.firstParam + args;
+  ValueId *const argsEnd = out + 1 + args;
+  for (ptrdiff_t i = -ptrdiff_t(args); i != 0; ++i) {
     uint64_t arg;
     if (!field(arg)) [[unlikely]]
       return false;
@@ -928,9 +931,9 @@ bool FunctionBuilder::callFromBits(const uint8_t *data, uint64_t at, uint64_t co
     if (aid >= ids32) [[unlikely]]
       return false;
     const ValueId v = ids[aid]; // (never kNoId: see ReaderState::valueIds)
-    if (values[v].type != params[k]) [[unlikely]]
+    if (values[v].type != paramsEnd[i]) [[unlikely]]
       return false;
-    out[k + 1] = v;
+    argsEnd[i] = v;
   }
   if (!s.bs.endRecordAt(at)) [[unlikely]]
     return false;
