@@ -165,6 +165,19 @@ private:
     ins.numOperands = uint32_t(args) + 1;
     return true;
   }
+  /// What the block's abbreviations are, by id from kFirstApplicationAbbrev, for the records
+  /// run() decodes itself: found at an id's first record (its definition does not change
+  /// while the block lasts).
+  enum : uint8_t { kAbbrevUnknown = 0, kAbbrevOther, kAbbrevBinop, kAbbrevBinopFlags };
+  static constexpr uint32_t kKnownAbbrevs = 16;
+  uint8_t abbrevKinds[kKnownAbbrevs] = {};
+  [[gnu::noinline]] uint8_t classifyAbbrev(uint32_t abbrevId);
+  /// A BINOP record of an abbreviation [BINOP, vbr6 a, vbr6 b, fixed4 opcode, (fixed7 flags)]
+  /// (LLVM's), decoded straight from the bits when binop() would take it at once (operands of
+  /// one or two chunks, read already, of one type, a known operator): appended, the record
+  /// ended, and true. Anything else: false, nothing written, the cursor where it was, and
+  /// read() and record() take the record.
+  [[gnu::always_inline]] inline bool binopFromBits(bool withFlags);
   /// BINOP into `ins` (appended at `index`), finished (or taken back) as call() does.
   [[gnu::noinline]] bool binop(Instruction &ins);
   /// binop() for any record: binopGeneral, then finish() (or the instruction taken back).
@@ -543,6 +556,12 @@ Status FunctionBuilder::run() {
         if ((w & 0xFFF) == kCallCodeBits && callFromBits(b, w))
           continue;
       }
+    } else if (const uint32_t index = e.id - kFirstApplicationAbbrev; index < kKnownAbbrevs) {
+      uint8_t kind = abbrevKinds[index];
+      if (kind == kAbbrevUnknown) [[unlikely]]
+        kind = classifyAbbrev(e.id);
+      if (kind >= kAbbrevBinop && binopFromBits(kind == kAbbrevBinopFlags))
+        continue;
     }
     if (!s.bs.read(e.id, s.rec))
       return s.bs.takeError();
@@ -1013,6 +1032,91 @@ bool FunctionBuilder::callGeneral(Instruction &ins) {
   ins.opcode = Opcode::Call;
   ins.auxType = fnTy;
   ins.type = m.elementType(fnTy);
+  return true;
+}
+
+uint8_t FunctionBuilder::classifyAbbrev(uint32_t abbrevId) {
+  const std::span<const AbbrevOp> ops = s.bs.abbrevOps(abbrevId);
+  auto is = [&](size_t i, AbbrevOp::Kind kind, uint64_t value) {
+    return ops[i].kind == kind && ops[i].value == value;
+  };
+  uint8_t kind = kAbbrevOther;
+  if ((ops.size() == 4 || ops.size() == 5) && is(0, AbbrevOp::Kind::Literal, kBinop) &&
+      is(1, AbbrevOp::Kind::Vbr, 6) && is(2, AbbrevOp::Kind::Vbr, 6) &&
+      is(3, AbbrevOp::Kind::Fixed, 4))
+    kind = ops.size() == 4                   ? kAbbrevBinop
+           : is(4, AbbrevOp::Kind::Fixed, 7) ? kAbbrevBinopFlags
+                                             : kAbbrevOther;
+  if (!ops.empty()) // (none: an undefined id, which read() reports; found again each time)
+    abbrevKinds[abbrevId - kFirstApplicationAbbrev] = kind;
+  return kind;
+}
+
+bool FunctionBuilder::binopFromBits(bool withFlags) {
+  if (!inBlocks || !s.useRelativeIds) [[unlikely]]
+    return false;
+  const BitstreamReader::RecordBits b = s.bs.recordBits();
+  if (b.pos >= b.loadLimit) [[unlikely]]
+    return false;
+  // Both operands of one or two chunks, the opcode and the flags: 35 bits at most, one load.
+  const uint64_t x = loadBitsAt(b.data, b.pos);
+  uint64_t at = 0, fa, fb;
+  auto field = [&](uint64_t & v) __attribute__((always_inline)) {
+    const uint64_t y = x >> at;
+    v = y & 31;
+    at += 6;
+    if (!(y & 32))
+      return true;
+    v |= (y >> 1) & 0x3E0;
+    at += 6;
+    return !(y & 0x800);
+  };
+  if (!field(fa) || !field(fb)) [[unlikely]]
+    return false;
+  const uint64_t code = (x >> at) & 15, flags = (x >> (at + 4)) & 127;
+  at += withFlags ? 11 : 4;
+  const ValueId *const ids = s.valueIds.data();
+  const uint32_t ids32 = uint32_t(s.valueIds.size());
+  const uint32_t a = ids32 - uint32_t(fa), bb = ids32 - uint32_t(fb);
+  if (a >= ids32 || bb >= ids32) [[unlikely]]
+    return false;
+  const ValueId va = ids[a], vb = ids[bb];
+  // (Neither is kNoId: see ReaderState::valueIds.)
+  const TypeId ty = m.values[va].type;
+  Opcode op;
+  auto &ops = m.operands;
+  if (ty == kNoId || m.values[vb].type != ty || m.types[ty].kind == TypeKind::Metadata ||
+      !binopOpcode(m, code, ty, op) || ops.capacity() - ops.size() < 2) [[unlikely]]
+    return false;
+  if (!s.bs.endRecordAt(b.pos + at)) [[unlikely]]
+    return false;
+  s.rec.bitOffset = b.start; // (as read() sets them: for any message before the next record)
+  s.rec.code = kBinop;
+  static constexpr Instruction kBlank{};
+  Instruction &ins = append(m.instructions, kBlank);
+  ins.block = curBlockIndex;
+  ins.firstOperand = uint32_t(ops.size());
+  if (ops.size() == ops.capacity())
+    __builtin_unreachable();
+  ops.push_back(va);
+  if (ops.size() == ops.capacity())
+    __builtin_unreachable();
+  ops.push_back(vb);
+  ins.opcode = op;
+  ins.type = ty;
+  if (withFlags) { // (as binopTail reads the fourth field)
+    if (op == Opcode::FAdd || op == Opcode::FSub || op == Opcode::FMul || op == Opcode::FDiv ||
+        op == Opcode::FRem)
+      ins.fastMath = decodeFastMath(flags);
+    else
+      ins.flags = decodeBinopFlags(op, flags);
+  }
+  // finish(), for what a binop is (as binop()).
+  ins.numOperands = 2;
+  const ValueId v = ValueId(m.values.size());
+  append(m.values, Value{ValueKind::Instruction, ty, uint32_t(&ins - m.instructions.data()), {}});
+  ins.value = v;
+  append(s.valueIds, v);
   return true;
 }
 

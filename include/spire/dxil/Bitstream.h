@@ -357,6 +357,17 @@ public:
     uint64_t pos, loadLimit, start;
   };
   RecordBits recordBits() const { return {data_, pos_, loadLimit_, recordStart_}; }
+  /// The operands of the current block's abbreviation `abbrevId` (none when no abbreviation of
+  /// the block has that id, and after a failure), for a block reader that decodes the records
+  /// of some abbreviations itself (recordBits). An id's definition does not change while its
+  /// block lasts.
+  std::span<const AbbrevOp> abbrevOps(uint32_t abbrevId) const {
+    const uint32_t index = abbrevId - kFirstApplicationAbbrev; // (ids below: a huge index)
+    if (index >= blockAbbrevs_)
+      return {};
+    const Abbrev &a = abbrevs_[blockIds_[index]];
+    return {abbrevOps_.data() + a.firstOp, a.numOps};
+  }
   /// Ends the record recordBits() gave at bit `end`, its fields decoded as read() decodes them:
   /// false, and nothing moved, when that is past the block's end (read() reports it).
   bool endRecordAt(uint64_t end) {

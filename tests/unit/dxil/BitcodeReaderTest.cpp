@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <tuple>
 
 namespace spire::dxil {
 namespace {
@@ -1211,6 +1212,110 @@ TEST(DxilBitcodeReader, TypedCallsDecodedFromTheirBitsAreReadAsAnyCall) {
     cut[4 + lengthAt + i] = uint8_t(words >> (8 * i));
   EXPECT_NE(errorOf(cut).find("FUNCTION_BLOCK record 2"), std::string::npos) << errorOf(cut);
   EXPECT_NE(errorOf(cut).find("record runs past the end of its block"), std::string::npos);
+}
+
+TEST(DxilBitcodeReader, AbbreviatedBinopsAreReadAsAnyBinop) {
+  // BINOP records of LLVM's abbreviations ([BINOP, vbr6, vbr6, fixed4] and with fixed7 flags)
+  // are decoded straight from their bits when both operands are read already; the same records
+  // unabbreviated, or of another abbreviation, or with a forward reference, give the same.
+  // @f is i32 (i32) (value 0), i32 k value k + 1 (k < 40), float 1.0 value 41, %0 value 42.
+  constexpr uint64_t kFloat = 41, kArg = 42, kFirst = 43;
+  enum : uint32_t { kPlain = 4, kFlags, kOther };
+  auto withBody = [&](const Writes &body) {
+    return module(tI32FnI32, body, {}, [&](BitWriter &w) {
+      w.enterBlock(kConstants, 4);
+      w.record(1, {tI32});
+      for (uint64_t k = 0; k < 40; ++k)
+        w.record(4, {k << 1});
+      w.record(1, {tFloat});
+      w.record(6, {0x3F800000});
+      w.endBlock();
+    });
+  };
+  // A binop at value `at` of values `a` and `b` with `code` (and `flags` when not ~0), through
+  // abbreviation `abbrev` (kOther's opcode is 3 bits; 3: unabbreviated).
+  auto binop = [](BitWriter &w, uint32_t abbrev, uint64_t at, uint64_t a, uint64_t b, uint64_t code,
+                  uint64_t flags = ~uint64_t(0)) {
+    const uint64_t ra = uint32_t(at - a), rb = uint32_t(at - b);
+    if (abbrev == 3) {
+      if (flags == ~uint64_t(0))
+        w.record(2, {ra, rb, code});
+      else
+        w.record(2, {ra, rb, code, flags});
+      return;
+    }
+    w.fixed(abbrev, w.width());
+    w.vbr(ra, 6);
+    w.vbr(rb, 6);
+    w.fixed(code, abbrev == kOther ? 3 : 4);
+    if (abbrev == kFlags)
+      w.fixed(flags, 7);
+  };
+  auto defineAbbrevs = [](BitWriter &w) {
+    w.defineAbbrev({{-1, 2}, {2, 6}, {2, 6}, {1, 4}});         // kPlain
+    w.defineAbbrev({{-1, 2}, {2, 6}, {2, 6}, {1, 4}, {1, 7}}); // kFlags
+    w.defineAbbrev({{-1, 2}, {2, 6}, {2, 6}, {1, 3}});         // kOther
+  };
+  auto body = [&](bool abbreviated) {
+    return withBody([=](BitWriter &w) {
+      defineAbbrevs(w);
+      w.record(1, {1});
+      auto use = [&](uint32_t abbrev) { return abbreviated ? abbrev : 3u; };
+      binop(w, use(kPlain), kFirst, kArg, 6, 0);                    // add %0, i32 5
+      binop(w, use(kFlags), kFirst + 1, kFirst, kArg, 0, 3);        // add nuw nsw
+      binop(w, use(kFlags), kFirst + 2, kFloat, kFloat, 0, 1);      // fadd fast
+      binop(w, use(kPlain), kFirst + 3, kFirst + 1, kFirst + 4, 1); // sub (forward)
+      binop(w, use(kOther), kFirst + 4, kArg, 6, 2);                // mul
+      w.record(10, {2});                                            // ret the sub
+    });
+  };
+  std::string texts[2];
+  for (int abbreviated = 0; abbreviated < 2; ++abbreviated) {
+    SCOPED_TRACE(abbreviated);
+    for (int pass = 0; pass < 2; ++pass) {
+      Expected<LlvmModule> m = readBitcode(body(abbreviated));
+      ASSERT_TRUE(m) << m.error().format();
+      const Function &f = m->functions[0];
+      ASSERT_EQ(f.numInstructions, 6u);
+      const Instruction *ins = &m->instructions[f.firstInstruction];
+      const Opcode ops[5] = {Opcode::Add, Opcode::Add, Opcode::FAdd, Opcode::Sub, Opcode::Mul};
+      for (int k = 0; k < 5; ++k) {
+        SCOPED_TRACE(k);
+        EXPECT_EQ(ins[k].opcode, ops[k]);
+        ASSERT_EQ(ins[k].numOperands, 2u);
+        EXPECT_EQ(m->values[ins[k].value].type, k == 2 ? tFloat : tI32);
+      }
+      EXPECT_EQ(m->operandsOf(ins[1])[0], ins[0].value);
+      EXPECT_EQ(m->operandsOf(ins[3])[1], ins[4].value);
+      EXPECT_EQ(ins[0].flags, 0);
+      EXPECT_NE(ins[1].flags, 0);
+      EXPECT_NE(ins[2].fastMath, 0);
+      texts[abbreviated] = printLlvmModuleToString(*m);
+    }
+  }
+  EXPECT_EQ(texts[0], texts[1]);
+  EXPECT_NE(texts[1].find("%3 = add nuw nsw i32 %2, %0"), std::string::npos) << texts[1];
+  EXPECT_NE(texts[1].find("%2 = add i32 %0, 5"), std::string::npos) << texts[1];
+  // Errors, as the general path gives them (their bits aside).
+  auto errorWith = [&](bool abbreviated, uint64_t a, uint64_t b, uint64_t code) {
+    std::string e = errorOf(withBody([=](BitWriter &w) {
+      defineAbbrevs(w);
+      w.record(1, {1});
+      binop(w, abbreviated ? kPlain : 3u, kFirst, a, b, code);
+      w.record(10, {1});
+    }));
+    const size_t bit = e.find("(bit ");
+    return bit == std::string::npos ? e : e.erase(bit, e.find(')', bit) + 1 - bit);
+  };
+  for (auto [a, b, code] : {std::tuple<uint64_t, uint64_t, uint64_t>{kArg, kFloat, 0},
+                            {kArg, 6, 13},
+                            {kFloat, kFloat, 7},
+                            {kArg, 0, 0}}) {
+    SCOPED_TRACE(code);
+    const std::string general = errorWith(false, a, b, code);
+    EXPECT_NE(general, "(read)");
+    EXPECT_EQ(errorWith(true, a, b, code), general);
+  }
 }
 
 TEST(DxilBitcodeReader, TypedCallsWithTailMarkersOrFastMathReadTheirFlags) {
