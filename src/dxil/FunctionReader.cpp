@@ -55,6 +55,8 @@ enum FunctionCode : uint32_t {
 
 /// A CALL record's code as an unabbreviated record's first 12 bits: 34 in two VBR-6 chunks.
 constexpr uint64_t kCallCodeBits = (kCall & 31) | 32 | (kCall >> 5) << 6;
+/// An EXTRACTVAL record's code and a count of 2, as an unabbreviated record's first 12 bits.
+constexpr uint64_t kExtractValueCodeBits = kExtractVal | 2 << 6;
 
 class FunctionBuilder {
 public:
@@ -178,6 +180,12 @@ private:
   /// ended, and true. Anything else: false, nothing written, the cursor where it was, and
   /// read() and record() take the record.
   [[gnu::always_inline]] inline bool binopFromBits(bool withFlags);
+  /// An unabbreviated EXTRACTVAL record of two fields (`w`: the load at its code, which run()
+  /// tested), decoded straight from the bits when member() would take it at once (a struct
+  /// read already, an index in range, each of one or two chunks): appended, the record ended,
+  /// and true. Anything else: false, nothing written, the cursor where it was.
+  [[gnu::always_inline]] inline bool extractValueFromBits(const BitstreamReader::RecordBits &b,
+                                                          uint64_t w);
   /// BINOP into `ins` (appended at `index`), finished (or taken back) as call() does.
   [[gnu::noinline]] bool binop(Instruction &ins);
   /// binop() for any record: binopGeneral, then finish() (or the instruction taken back).
@@ -554,6 +562,8 @@ Status FunctionBuilder::run() {
       if (b.pos < b.loadLimit) {
         const uint64_t w = loadBitsAt(b.data, b.pos);
         if ((w & 0xFFF) == kCallCodeBits && callFromBits(b, w))
+          continue;
+        if ((w & 0xFFF) == kExtractValueCodeBits && extractValueFromBits(b, w))
           continue;
       }
     } else if (const uint32_t index = e.id - kFirstApplicationAbbrev; index < kKnownAbbrevs) {
@@ -1117,6 +1127,60 @@ bool FunctionBuilder::binopFromBits(bool withFlags) {
   append(m.values, Value{ValueKind::Instruction, ty, uint32_t(&ins - m.instructions.data()), {}});
   ins.value = v;
   append(s.valueIds, v);
+  return true;
+}
+
+bool FunctionBuilder::extractValueFromBits(const BitstreamReader::RecordBits &b, uint64_t w) {
+  if (!inBlocks || !s.useRelativeIds) [[unlikely]]
+    return false;
+  // The aggregate and the index, one or two chunks each, after the code and count.
+  uint64_t at = 12, fa, index;
+  auto field = [&](uint64_t & v) __attribute__((always_inline)) {
+    const uint64_t y = w >> at;
+    v = y & 31;
+    at += 6;
+    if (!(y & 32))
+      return true;
+    v |= (y >> 1) & 0x3E0;
+    at += 6;
+    return !(y & 0x800);
+  };
+  if (!field(fa) || !field(index)) [[unlikely]]
+    return false;
+  const size_t numIds = s.valueIds.size();
+  const uint64_t id = uint32_t(uint32_t(numIds) - uint32_t(fa));
+  auto &ops = m.operands;
+  if (id >= numIds || ops.capacity() == ops.size()) [[unlikely]]
+    return false;
+  const ValueId v = s.valueIds[id];
+  const TypeId agg = m.values[v].type;
+  if (agg == kNoId || m.types[agg].kind != TypeKind::Struct || index >= m.types[agg].numElements)
+      [[unlikely]]
+    return false;
+  if (!s.bs.endRecordAt(b.pos + at)) [[unlikely]]
+    return false;
+  s.rec.bitOffset = b.start; // (as read() sets them: for any message before the next record)
+  s.rec.code = kExtractVal;
+  // As record(), member() and finish() make it: one operand, one word, a value (a struct's
+  // member is never void), no terminator.
+  static constexpr Instruction kBlank{};
+  Instruction &ins = append(m.instructions, kBlank);
+  ins.block = curBlockIndex;
+  ins.firstOperand = uint32_t(ops.size());
+  if (ops.size() == ops.capacity())
+    __builtin_unreachable();
+  ops.push_back(v);
+  ins.firstWord = uint32_t(m.words.size());
+  append(m.words, index);
+  ins.numWords = 1;
+  ins.opcode = Opcode::ExtractValue;
+  ins.type = m.typeElements[m.types[agg].firstElement + size_t(index)];
+  ins.numOperands = 1;
+  if (m.types[ins.type].kind != TypeKind::Void) [[likely]] {
+    ins.value = s.newValue(ValueKind::Instruction, ins.type,
+                           uint32_t(&ins - m.instructions.data())); // (its index)
+    append(s.valueIds, ins.value);
+  }
   return true;
 }
 

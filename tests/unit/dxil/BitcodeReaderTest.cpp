@@ -1318,6 +1318,65 @@ TEST(DxilBitcodeReader, AbbreviatedBinopsAreReadAsAnyBinop) {
   }
 }
 
+TEST(DxilBitcodeReader, ExtractValuesOfStructsReadAlready) {
+  // EXTRACTVAL [aggregate, index] of a struct read already is decoded straight from its bits:
+  // an aggregate one or two chunks back, each member; an index past the members, and an
+  // aggregate that is not a struct, take the general path and its messages.
+  // @f is i32 (i32) (value 0), undef { i32, float } value 1, i32 k value k + 2 (k < 40),
+  // undef <2 x i32> value 42, %0 value 43: the body's first value is 44.
+  constexpr uint64_t kVector = 42, kArg = 43, kFirst = 44;
+  auto withBody = [&](const Writes &body) {
+    return module(tI32FnI32, body, {}, [&](BitWriter &w) {
+      w.enterBlock(kConstants, 4);
+      w.record(1, {tStruct});
+      w.record(3, {}); // undef
+      w.record(1, {tI32});
+      for (uint64_t k = 0; k < 40; ++k)
+        w.record(4, {k << 1});
+      w.record(1, {tVector});
+      w.record(3, {}); // undef
+      w.endBlock();
+    });
+  };
+  for (int pass = 0; pass < 2; ++pass) {
+    Expected<LlvmModule> m = readBitcode(withBody([](BitWriter &w) {
+      w.record(1, {1});
+      w.record(26, {kFirst - 1, 0});     // %43 = extractvalue undef, 0 (two chunks back)
+      w.record(26, {kFirst + 1 - 1, 1}); // %44 = extractvalue undef, 1
+      w.record(2, {2, 3, 0});            // %45 = add %43, %0
+      w.record(10, {1});                 // ret %45
+    }));
+    ASSERT_TRUE(m) << m.error().format();
+    const Function &f = m->functions[0];
+    ASSERT_EQ(f.numInstructions, 4u);
+    const Instruction *ins = &m->instructions[f.firstInstruction];
+    for (int k = 0; k < 2; ++k) {
+      SCOPED_TRACE(k);
+      EXPECT_EQ(ins[k].opcode, Opcode::ExtractValue);
+      ASSERT_EQ(ins[k].numOperands, 1u);
+      EXPECT_EQ(m->values[m->operandsOf(ins[k])[0]].type, tStruct);
+      ASSERT_EQ(ins[k].numWords, 1u);
+      EXPECT_EQ(m->words[ins[k].firstWord], uint64_t(k));
+      EXPECT_EQ(ins[k].type, k == 0 ? tI32 : tFloat);
+      ASSERT_NE(ins[k].value, kNoId);
+      EXPECT_EQ(m->values[ins[k].value].type, ins[k].type);
+    }
+    EXPECT_EQ(m->operandsOf(ins[2])[0], ins[0].value);
+    const std::string text = printLlvmModuleToString(*m);
+    EXPECT_NE(text.find("%3 = extractvalue { i32, float } undef, 1"), std::string::npos) << text;
+  }
+  auto errorWith = [&](std::vector<uint64_t> fields) {
+    return errorOf(withBody([=](BitWriter &w) {
+      w.record(1, {1});
+      w.record(26, fields);
+      w.record(10, {1});
+    }));
+  };
+  EXPECT_NE(errorWith({kFirst - 1, 2}).find("past the struct's members"), std::string::npos);
+  EXPECT_NE(errorWith({kFirst - kArg, 0}).find("not an aggregate"), std::string::npos);
+  EXPECT_NE(errorWith({kFirst - kVector, 0}).find("not an aggregate"), std::string::npos);
+}
+
 TEST(DxilBitcodeReader, TypedCallsWithTailMarkersOrFastMathReadTheirFlags) {
   // Calls naming their function type with musttail, notail or fast-math flags (which DXC does
   // not write) take the general path: their flags, and the fields after the fast-math flags,
