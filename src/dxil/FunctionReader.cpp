@@ -170,7 +170,13 @@ private:
   /// What the block's abbreviations are, by id from kFirstApplicationAbbrev, for the records
   /// run() decodes itself: found at an id's first record (its definition does not change
   /// while the block lasts).
-  enum : uint8_t { kAbbrevUnknown = 0, kAbbrevOther, kAbbrevBinop, kAbbrevBinopFlags };
+  enum : uint8_t {
+    kAbbrevUnknown = 0,
+    kAbbrevOther,
+    kAbbrevRetVoid,
+    kAbbrevBinop,
+    kAbbrevBinopFlags
+  };
   static constexpr uint32_t kKnownAbbrevs = 16;
   uint8_t abbrevKinds[kKnownAbbrevs] = {};
   [[gnu::noinline]] uint8_t classifyAbbrev(uint32_t abbrevId);
@@ -180,6 +186,8 @@ private:
   /// ended, and true. Anything else: false, nothing written, the cursor where it was, and
   /// read() and record() take the record.
   [[gnu::always_inline]] inline bool binopFromBits(bool withFlags);
+  /// A RET record of an abbreviation [RET] (`ret void`, LLVM's), as record() makes it.
+  [[gnu::always_inline]] inline bool retVoidFromBits();
   /// An unabbreviated EXTRACTVAL record of two fields (`w`: the load at its code, which run()
   /// tested), decoded straight from the bits when member() would take it at once (a struct
   /// read already, an index in range, each of one or two chunks): appended, the record ended,
@@ -511,6 +519,7 @@ private:
   uint32_t firstBlock = 0, numBlocks = 0, curBlock = 0;
   uint32_t curBlockIndex = 0; ///< firstBlock + curBlock: the current block in m.blocks
   bool inBlocks = false;      ///< curBlock < numBlocks (record()'s one test a record)
+  bool fromBits = false;      ///< inBlocks, and relative ids: the from-bits paths' one test
   size_t fixupBase = 0;
   TypeId mdType = kNoId;
   TypeId voidType = kNoId, labelType = kNoId, boolType = kNoId, scratchType = kNoId;
@@ -570,7 +579,8 @@ Status FunctionBuilder::run() {
       uint8_t kind = abbrevKinds[index];
       if (kind == kAbbrevUnknown) [[unlikely]]
         kind = classifyAbbrev(e.id);
-      if (kind >= kAbbrevBinop && binopFromBits(kind == kAbbrevBinopFlags))
+      if (kind >= kAbbrevBinop ? binopFromBits(kind == kAbbrevBinopFlags)
+                               : kind == kAbbrevRetVoid && retVoidFromBits())
         continue;
     }
     if (!s.bs.read(e.id, s.rec))
@@ -623,6 +633,7 @@ bool FunctionBuilder::declareBlocks() {
   firstBlock = uint32_t(m.blocks.size());
   curBlockIndex = firstBlock; // (curBlock is 0: no instruction before DECLAREBLOCKS)
   inBlocks = true;            // (numBlocks is at least 1)
+  fromBits = s.useRelativeIds;
   Function &fn = m.functions[fi];
   fn.firstBlock = firstBlock;
   fn.numBlocks = numBlocks;
@@ -722,7 +733,7 @@ bool FunctionBuilder::finish(Instruction &ins) {
     if (curBlock < numBlocks)
       m.blocks[curBlockIndex].firstInstruction = uint32_t(m.instructions.size());
     else
-      inBlocks = false;
+      inBlocks = fromBits = false;
   }
   return true;
 }
@@ -883,7 +894,7 @@ namespace {
 } // namespace
 
 bool FunctionBuilder::callFromBits(const BitstreamReader::RecordBits &b, uint64_t w) {
-  if (!inBlocks || !s.useRelativeIds) [[unlikely]]
+  if (!fromBits) [[unlikely]]
     return false;
   const uint8_t *const data = b.data;
   // The code (run() tested it) and the count, of one chunk: up to 27 arguments.
@@ -1057,13 +1068,33 @@ uint8_t FunctionBuilder::classifyAbbrev(uint32_t abbrevId) {
     kind = ops.size() == 4                   ? kAbbrevBinop
            : is(4, AbbrevOp::Kind::Fixed, 7) ? kAbbrevBinopFlags
                                              : kAbbrevOther;
+  if (ops.size() == 1 && is(0, AbbrevOp::Kind::Literal, kRet))
+    kind = kAbbrevRetVoid;
   if (!ops.empty()) // (none: an undefined id, which read() reports; found again each time)
     abbrevKinds[abbrevId - kFirstApplicationAbbrev] = kind;
   return kind;
 }
 
+bool FunctionBuilder::retVoidFromBits() {
+  // As record() takes `ret void` (and ends the block in finish()).
+  if (!fromBits || voidType == kNoId) [[unlikely]]
+    return false;
+  const BitstreamReader::RecordBits b = s.bs.recordBits();
+  if (!s.bs.endRecordAt(b.pos)) [[unlikely]] // (no fields)
+    return false;
+  s.rec.bitOffset = b.start; // (as read() sets them: for any message before the next record)
+  s.rec.code = kRet;
+  static constexpr Instruction kBlank{};
+  Instruction &ins = append(m.instructions, kBlank);
+  ins.block = curBlockIndex;
+  ins.firstOperand = uint32_t(m.operands.size());
+  ins.opcode = Opcode::Ret;
+  ins.type = voidType;
+  return finish(ins);
+}
+
 bool FunctionBuilder::binopFromBits(bool withFlags) {
-  if (!inBlocks || !s.useRelativeIds) [[unlikely]]
+  if (!fromBits) [[unlikely]]
     return false;
   const BitstreamReader::RecordBits b = s.bs.recordBits();
   if (b.pos >= b.loadLimit) [[unlikely]]
@@ -1131,7 +1162,7 @@ bool FunctionBuilder::binopFromBits(bool withFlags) {
 }
 
 bool FunctionBuilder::extractValueFromBits(const BitstreamReader::RecordBits &b, uint64_t w) {
-  if (!inBlocks || !s.useRelativeIds) [[unlikely]]
+  if (!fromBits) [[unlikely]]
     return false;
   // The aggregate and the index, one or two chunks each, after the code and count.
   uint64_t at = 12, fa, index;
