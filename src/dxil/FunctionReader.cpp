@@ -174,11 +174,13 @@ private:
     kAbbrevUnknown = 0,
     kAbbrevOther,
     kAbbrevRetVoid,
+    kAbbrevCast,
     kAbbrevBinop,
     kAbbrevBinopFlags
   };
   static constexpr uint32_t kKnownAbbrevs = 16;
   uint8_t abbrevKinds[kKnownAbbrevs] = {};
+  uint8_t abbrevWidths[kKnownAbbrevs]; ///< kAbbrevCast: the type field's width (1..24)
   [[gnu::noinline]] uint8_t classifyAbbrev(uint32_t abbrevId);
   /// A BINOP record of an abbreviation [BINOP, vbr6 a, vbr6 b, fixed4 opcode, (fixed7 flags)]
   /// (LLVM's), decoded straight from the bits when binop() would take it at once (operands of
@@ -186,6 +188,10 @@ private:
   /// ended, and true. Anything else: false, nothing written, the cursor where it was, and
   /// read() and record() take the record.
   [[gnu::always_inline]] inline bool binopFromBits(bool withFlags);
+  /// A CAST record of an abbreviation [CAST, vbr6 value, fixed type (`width` bits), fixed4
+  /// opcode] (LLVM's), as instruction() makes it when the value is one read already (of one or
+  /// two chunks), the type defined and the opcode known.
+  [[gnu::always_inline]] inline bool castFromBits(unsigned width);
   /// A RET record of an abbreviation [RET] (`ret void`, LLVM's), as record() makes it.
   [[gnu::always_inline]] inline bool retVoidFromBits();
   /// An unabbreviated EXTRACTVAL record of two fields (`w`: the load at its code, which run()
@@ -579,8 +585,9 @@ Status FunctionBuilder::run() {
       uint8_t kind = abbrevKinds[index];
       if (kind == kAbbrevUnknown) [[unlikely]]
         kind = classifyAbbrev(e.id);
-      if (kind >= kAbbrevBinop ? binopFromBits(kind == kAbbrevBinopFlags)
-                               : kind == kAbbrevRetVoid && retVoidFromBits())
+      if (kind >= kAbbrevBinop  ? binopFromBits(kind == kAbbrevBinopFlags)
+          : kind == kAbbrevCast ? castFromBits(abbrevWidths[index])
+                                : kind == kAbbrevRetVoid && retVoidFromBits())
         continue;
     }
     if (!s.bs.read(e.id, s.rec))
@@ -1070,9 +1077,60 @@ uint8_t FunctionBuilder::classifyAbbrev(uint32_t abbrevId) {
                                              : kAbbrevOther;
   if (ops.size() == 1 && is(0, AbbrevOp::Kind::Literal, kRet))
     kind = kAbbrevRetVoid;
+  if (ops.size() == 4 && is(0, AbbrevOp::Kind::Literal, kCast) && is(1, AbbrevOp::Kind::Vbr, 6) &&
+      ops[2].kind == AbbrevOp::Kind::Fixed && ops[2].value - 1 < 24 &&
+      is(3, AbbrevOp::Kind::Fixed, 4)) {
+    kind = kAbbrevCast;
+    abbrevWidths[abbrevId - kFirstApplicationAbbrev] = uint8_t(ops[2].value);
+  }
   if (!ops.empty()) // (none: an undefined id, which read() reports; found again each time)
     abbrevKinds[abbrevId - kFirstApplicationAbbrev] = kind;
   return kind;
+}
+
+bool FunctionBuilder::castFromBits(unsigned width) {
+  if (!fromBits) [[unlikely]]
+    return false;
+  const BitstreamReader::RecordBits b = s.bs.recordBits();
+  if (b.pos >= b.loadLimit) [[unlikely]]
+    return false;
+  // The value (one or two chunks), the type and the opcode: 40 bits at most, one load.
+  const uint64_t x = loadBitsAt(b.data, b.pos);
+  uint64_t field = x & 31, at = 6;
+  if (x & 32) {
+    if (x & 0x800) [[unlikely]]
+      return false;
+    field |= (x >> 1) & 0x3E0;
+    at = 12;
+  }
+  const uint64_t ty = (x >> at) & ((uint64_t(1) << width) - 1), code = (x >> (at + width)) & 15;
+  at += width + 4;
+  // As instruction() reads it: a value read already, with its type (valueTypePair), a defined
+  // type (typeAt), a known opcode.
+  const size_t numIds = s.valueIds.size();
+  const uint64_t id = uint32_t(uint32_t(numIds) - uint32_t(field));
+  auto &ops = m.operands;
+  if (id >= numIds || ty >= s.typeMap.size() || code > 12 || ops.capacity() == ops.size())
+      [[unlikely]]
+    return false;
+  const ValueId v = s.valueIds[id];
+  const TypeId dest = s.typeMap[ty];
+  if (m.values[v].type == kNoId || dest == kNoId) [[unlikely]]
+    return false;
+  if (!s.bs.endRecordAt(b.pos + at)) [[unlikely]]
+    return false;
+  s.rec.bitOffset = b.start; // (as read() sets them: for any message before the next record)
+  s.rec.code = kCast;
+  static constexpr Instruction kBlank{};
+  Instruction &ins = append(m.instructions, kBlank);
+  ins.block = curBlockIndex;
+  ins.firstOperand = uint32_t(ops.size());
+  if (ops.size() == ops.capacity())
+    __builtin_unreachable();
+  ops.push_back(v);
+  ins.opcode = kCastOpcodes[code];
+  ins.type = dest;
+  return finish(ins);
 }
 
 bool FunctionBuilder::retVoidFromBits() {

@@ -1377,6 +1377,72 @@ TEST(DxilBitcodeReader, ExtractValuesOfStructsReadAlready) {
   EXPECT_NE(errorWith({kFirst - kVector, 0}).find("not an aggregate"), std::string::npos);
 }
 
+TEST(DxilBitcodeReader, AbbreviatedCastsAreReadAsAnyCast) {
+  // CAST records of LLVM's abbreviation [CAST, vbr6, fixed type, fixed4 opcode] give what the
+  // same records unabbreviated give: values one or two chunks back, and the general path's
+  // errors (an undefined type, an unknown opcode).
+  // @f is i32 (i32) (value 0), i32 k value k + 1 (k < 40), %0 value 41: the body's first
+  // value is 42.
+  constexpr uint64_t kArg = 41, kFirst = 42;
+  auto withBody = [&](const Writes &body) {
+    return module(tI32FnI32, body, {}, [&](BitWriter &w) {
+      w.enterBlock(kConstants, 4);
+      w.record(1, {tI32});
+      for (uint64_t k = 0; k < 40; ++k)
+        w.record(4, {k << 1});
+      w.endBlock();
+    });
+  };
+  // A cast at value `at` of value `v` to type `ty` with `code`, abbreviated (id 4) or not.
+  auto cast = [](BitWriter &w, bool abbreviated, uint64_t at, uint64_t v, uint64_t ty,
+                 uint64_t code) {
+    if (!abbreviated)
+      return w.record(3, {at - v, ty, code});
+    w.fixed(4, w.width());
+    w.vbr(at - v, 6);
+    w.fixed(ty, 5);
+    w.fixed(code, 4);
+  };
+  auto body = [&](bool abbreviated, uint64_t ty, uint64_t code) {
+    return withBody([=](BitWriter &w) {
+      w.defineAbbrev({{-1, 3}, {2, 6}, {1, 5}, {1, 4}}); // 4: CAST
+      w.record(1, {1});
+      cast(w, abbreviated, kFirst, kArg, tFloat, 5);      // %42 = uitofp i32 %0 to float
+      cast(w, abbreviated, kFirst + 1, 3, ty, code);      // %43 = <code> i32 2 to <ty>
+      cast(w, abbreviated, kFirst + 2, kFirst, tI32, 11); // %44 = bitcast float %42 to i32
+      w.record(10, {1});
+    });
+  };
+  for (auto [ty, code] : {std::pair<uint64_t, uint64_t>{tFloat, 6}, {tI8, 0}, {30, 0}, {tI8, 13}}) {
+    SCOPED_TRACE(code);
+    std::string texts[2];
+    for (int abbreviated = 0; abbreviated < 2; ++abbreviated) {
+      Expected<LlvmModule> m = readBitcode(body(abbreviated, ty, code));
+      if (!m) {
+        texts[abbreviated] = m.error().format();
+        const size_t bit = texts[abbreviated].find("(bit "); // (the same but for the bit)
+        texts[abbreviated].erase(bit, texts[abbreviated].find(')', bit) + 1 - bit);
+        continue;
+      }
+      const Function &f = m->functions[0];
+      ASSERT_EQ(f.numInstructions, 4u);
+      const Instruction *ins = &m->instructions[f.firstInstruction];
+      EXPECT_EQ(ins[0].opcode, Opcode::UIToFP);
+      EXPECT_EQ(ins[0].type, tFloat);
+      EXPECT_EQ(m->values[m->operandsOf(ins[0])[0]].kind, ValueKind::Argument);
+      EXPECT_EQ(ins[1].type, ty);
+      EXPECT_EQ(ins[2].opcode, Opcode::BitCast);
+      ASSERT_EQ(ins[2].numOperands, 1u);
+      EXPECT_EQ(m->operandsOf(ins[2])[0], ins[0].value);
+      EXPECT_NE(ins[2].value, kNoId);
+      texts[abbreviated] = printLlvmModuleToString(*m);
+    }
+    EXPECT_EQ(texts[0], texts[1]);
+    if (code == 6)
+      EXPECT_NE(texts[1].find("%3 = sitofp i32 2 to float"), std::string::npos) << texts[1];
+  }
+}
+
 TEST(DxilBitcodeReader, AbbreviatedRetVoidEndsItsBlock) {
   // RET of LLVM's abbreviation [RET] (`ret void`) ends its block as the unabbreviated record
   // does; in a function that returns a value, both take the general path.
