@@ -174,13 +174,14 @@ private:
     kAbbrevUnknown = 0,
     kAbbrevOther,
     kAbbrevRetVoid,
+    kAbbrevLoad,
     kAbbrevCast,
     kAbbrevBinop,
     kAbbrevBinopFlags
   };
   static constexpr uint32_t kKnownAbbrevs = 16;
   uint8_t abbrevKinds[kKnownAbbrevs] = {};
-  uint8_t abbrevWidths[kKnownAbbrevs]; ///< kAbbrevCast: the type field's width (1..24)
+  uint8_t abbrevWidths[kKnownAbbrevs]; ///< kAbbrevCast, kAbbrevLoad: the type's width (1..24)
   [[gnu::noinline]] uint8_t classifyAbbrev(uint32_t abbrevId);
   /// A BINOP record of an abbreviation [BINOP, vbr6 a, vbr6 b, fixed4 opcode, (fixed7 flags)]
   /// (LLVM's), decoded straight from the bits when binop() would take it at once (operands of
@@ -192,6 +193,10 @@ private:
   /// opcode] (LLVM's), as instruction() makes it when the value is one read already (of one or
   /// two chunks), the type defined and the opcode known.
   [[gnu::always_inline]] inline bool castFromBits(unsigned width);
+  /// A LOAD record of an abbreviation [LOAD, vbr6 pointer, fixed type (`width` bits), vbr4
+  /// alignment, fixed1 volatile] (LLVM's), as instruction() makes it when the pointer is a
+  /// value read already (of one or two chunks), the type defined and the alignment known.
+  [[gnu::always_inline]] inline bool loadFromBits(unsigned width);
   /// A RET record of an abbreviation [RET] (`ret void`, LLVM's), as record() makes it.
   [[gnu::always_inline]] inline bool retVoidFromBits();
   /// An unabbreviated EXTRACTVAL record of two fields (`w`: the load at its code, which run()
@@ -587,6 +592,7 @@ Status FunctionBuilder::run() {
         kind = classifyAbbrev(e.id);
       if (kind >= kAbbrevBinop  ? binopFromBits(kind == kAbbrevBinopFlags)
           : kind == kAbbrevCast ? castFromBits(abbrevWidths[index])
+          : kind == kAbbrevLoad ? loadFromBits(abbrevWidths[index])
                                 : kind == kAbbrevRetVoid && retVoidFromBits())
         continue;
     }
@@ -1077,6 +1083,12 @@ uint8_t FunctionBuilder::classifyAbbrev(uint32_t abbrevId) {
                                              : kAbbrevOther;
   if (ops.size() == 1 && is(0, AbbrevOp::Kind::Literal, kRet))
     kind = kAbbrevRetVoid;
+  if (ops.size() == 5 && is(0, AbbrevOp::Kind::Literal, kLoad) && is(1, AbbrevOp::Kind::Vbr, 6) &&
+      ops[2].kind == AbbrevOp::Kind::Fixed && ops[2].value - 1 < 24 &&
+      is(3, AbbrevOp::Kind::Vbr, 4) && is(4, AbbrevOp::Kind::Fixed, 1)) {
+    kind = kAbbrevLoad;
+    abbrevWidths[abbrevId - kFirstApplicationAbbrev] = uint8_t(ops[2].value);
+  }
   if (ops.size() == 4 && is(0, AbbrevOp::Kind::Literal, kCast) && is(1, AbbrevOp::Kind::Vbr, 6) &&
       ops[2].kind == AbbrevOp::Kind::Fixed && ops[2].value - 1 < 24 &&
       is(3, AbbrevOp::Kind::Fixed, 4)) {
@@ -1130,6 +1142,65 @@ bool FunctionBuilder::castFromBits(unsigned width) {
   ops.push_back(v);
   ins.opcode = kCastOpcodes[code];
   ins.type = dest;
+  return finish(ins);
+}
+
+bool FunctionBuilder::loadFromBits(unsigned width) {
+  if (!fromBits) [[unlikely]]
+    return false;
+  const BitstreamReader::RecordBits b = s.bs.recordBits();
+  if (b.pos >= b.loadLimit) [[unlikely]]
+    return false;
+  // The pointer (one or two chunks), the type, the alignment (one or two chunks) and the
+  // volatile bit: 45 bits at most, one load.
+  const uint64_t x = loadBitsAt(b.data, b.pos);
+  uint64_t field = x & 31, at = 6;
+  if (x & 32) {
+    if (x & 0x800) [[unlikely]]
+      return false;
+    field |= (x >> 1) & 0x3E0;
+    at = 12;
+  }
+  const uint64_t ty = (x >> at) & ((uint64_t(1) << width) - 1);
+  at += width;
+  uint64_t exponent = (x >> at) & 7;
+  if ((x >> at) & 8) {
+    if ((x >> at) & 0x80) [[unlikely]]
+      return false;
+    exponent |= (x >> (at + 1)) & 0x38;
+    at += 4;
+  }
+  const bool isVolatile = (x >> (at + 4)) & 1;
+  at += 5;
+  // As instruction() reads it: a pointer read already, with its type (valueTypePair), the
+  // loaded type given (typeAt), an alignment exponent of 33 at most (align).
+  const size_t numIds = s.valueIds.size();
+  const uint64_t id = uint32_t(uint32_t(numIds) - uint32_t(field));
+  auto &ops = m.operands;
+  if (id >= numIds || ty >= s.typeMap.size() || exponent > 33 || ops.capacity() == ops.size())
+      [[unlikely]]
+    return false;
+  const ValueId v = s.valueIds[id];
+  const TypeId loaded = s.typeMap[ty];
+  if (m.values[v].type == kNoId || loaded == kNoId) [[unlikely]]
+    return false;
+  if (!s.bs.endRecordAt(b.pos + at)) [[unlikely]]
+    return false;
+  s.rec.bitOffset = b.start; // (as read() sets them: for any message before the next record)
+  s.rec.code = kLoad;
+  static constexpr Instruction kBlank{};
+  Instruction &ins = append(m.instructions, kBlank);
+  ins.block = curBlockIndex;
+  ins.firstOperand = uint32_t(ops.size());
+  if (ops.size() == ops.capacity())
+    __builtin_unreachable();
+  ops.push_back(v);
+  ins.align = exponent == 0 ? uint64_t(0) : uint64_t(1) << (exponent - 1);
+  if (isVolatile)
+    ins.flags |= kFlagVolatile;
+  ins.opcode = Opcode::Load;
+  ins.type = loaded;
+  ins.auxType = loaded;
   return finish(ins);
 }
 

@@ -1443,6 +1443,73 @@ TEST(DxilBitcodeReader, AbbreviatedCastsAreReadAsAnyCast) {
   }
 }
 
+TEST(DxilBitcodeReader, AbbreviatedLoadsAreReadAsAnyLoad) {
+  // LOAD records of LLVM's abbreviation [LOAD, vbr6, fixed type, vbr4 alignment, fixed1
+  // volatile] give what the same records unabbreviated give: a pointer two chunks back,
+  // alignments of one and two chunks, volatile, and the general path's errors (an undefined
+  // type, an alignment too large).
+  // @f is i32 (i32*) (value 0), %0 value 1, the function's constants (i32 k) 2..41: the body's
+  // first value is 42.
+  constexpr uint64_t kArg = 1, kFirst = 42;
+  auto load = [](BitWriter &w, bool abbreviated, uint64_t at, uint64_t ptr, uint64_t ty,
+                 uint64_t exponent, uint64_t isVolatile) {
+    if (!abbreviated)
+      return w.record(20, {at - ptr, ty, exponent, isVolatile});
+    w.fixed(4, w.width());
+    w.vbr(at - ptr, 6);
+    w.fixed(ty, 5);
+    w.vbr(exponent, 4);
+    w.fixed(isVolatile, 1);
+  };
+  auto body = [&](bool abbreviated, uint64_t ty, uint64_t exponent) {
+    return module(tI32FnPtr, [=](BitWriter &w) {
+      w.defineAbbrev({{-1, 20}, {2, 6}, {1, 5}, {2, 4}, {1, 1}}); // 4: LOAD
+      w.record(1, {1});
+      w.enterBlock(kConstants, 4);
+      w.record(1, {tI32});
+      for (uint64_t k = 0; k < 40; ++k)
+        w.record(4, {k << 1});
+      w.endBlock();
+      load(w, abbreviated, kFirst, kArg, tI32, 3, 0);          // load i32, ptr %0, align 4
+      load(w, abbreviated, kFirst + 1, kArg, tI32, 4, 1);      // load volatile, align 8
+      load(w, abbreviated, kFirst + 2, kArg, ty, exponent, 0); // the case
+      w.record(10, {3});                                       // ret the first
+    });
+  };
+  for (auto [ty, exponent] :
+       {std::pair<uint64_t, uint64_t>{tI32, 9}, {tI32, 0}, {tI32, 40}, {30, 1}}) {
+    SCOPED_TRACE(exponent);
+    std::string texts[2];
+    for (int abbreviated = 0; abbreviated < 2; ++abbreviated) {
+      Expected<LlvmModule> m = readBitcode(body(abbreviated, ty, exponent));
+      if (!m) {
+        texts[abbreviated] = m.error().format();
+        const size_t bit = texts[abbreviated].find("(bit "); // (the same but for the bit)
+        texts[abbreviated].erase(bit, texts[abbreviated].find(')', bit) + 1 - bit);
+        continue;
+      }
+      const Function &f = m->functions[0];
+      ASSERT_EQ(f.numInstructions, 4u);
+      const Instruction *ins = &m->instructions[f.firstInstruction];
+      for (int k = 0; k < 3; ++k) {
+        SCOPED_TRACE(k);
+        EXPECT_EQ(ins[k].opcode, Opcode::Load);
+        EXPECT_EQ(ins[k].type, tI32);
+        ASSERT_EQ(ins[k].numOperands, 1u);
+        EXPECT_EQ(m->values[m->operandsOf(ins[k])[0]].kind, ValueKind::Argument);
+        EXPECT_EQ((ins[k].flags & kFlagVolatile) != 0, k == 1);
+      }
+      EXPECT_EQ(ins[0].align, 4u);
+      EXPECT_EQ(ins[1].align, 8u);
+      EXPECT_EQ(ins[2].align, exponent ? uint64_t(1) << (exponent - 1) : 0u);
+      texts[abbreviated] = printLlvmModuleToString(*m);
+    }
+    EXPECT_EQ(texts[0], texts[1]);
+    if (exponent == 9)
+      EXPECT_NE(texts[1].find("%4 = load i32, i32* %0, align 256"), std::string::npos) << texts[1];
+  }
+}
+
 TEST(DxilBitcodeReader, AbbreviatedRetVoidEndsItsBlock) {
   // RET of LLVM's abbreviation [RET] (`ret void`) ends its block as the unabbreviated record
   // does; in a function that returns a value, both take the general path.
