@@ -175,13 +175,15 @@ private:
     kAbbrevOther,
     kAbbrevRetVoid,
     kAbbrevLoad,
+    kAbbrevGep,
     kAbbrevCast,
     kAbbrevBinop,
     kAbbrevBinopFlags
   };
   static constexpr uint32_t kKnownAbbrevs = 16;
   uint8_t abbrevKinds[kKnownAbbrevs] = {};
-  uint8_t abbrevWidths[kKnownAbbrevs]; ///< kAbbrevCast, kAbbrevLoad: the type's width (1..24)
+  /// kAbbrevCast, kAbbrevLoad, kAbbrevGep: the type field's width (1..24)
+  uint8_t abbrevWidths[kKnownAbbrevs];
   [[gnu::noinline]] uint8_t classifyAbbrev(uint32_t abbrevId);
   /// A BINOP record of an abbreviation [BINOP, vbr6 a, vbr6 b, fixed4 opcode, (fixed7 flags)]
   /// (LLVM's), decoded straight from the bits when binop() would take it at once (operands of
@@ -197,6 +199,10 @@ private:
   /// alignment, fixed1 volatile] (LLVM's), as instruction() makes it when the pointer is a
   /// value read already (of one or two chunks), the type defined and the alignment known.
   [[gnu::always_inline]] inline bool loadFromBits(unsigned width);
+  /// A GEP record of an abbreviation [GEP, fixed1 inbounds, fixed type (`width` bits), array
+  /// of vbr6] (LLVM's), as instruction() makes it when every operand is a value read already
+  /// (of one or two chunks) and the type defined.
+  [[gnu::noinline]] bool gepFromBits(unsigned width);
   /// A RET record of an abbreviation [RET] (`ret void`, LLVM's), as record() makes it.
   [[gnu::always_inline]] inline bool retVoidFromBits();
   /// An unabbreviated EXTRACTVAL record of two fields (`w`: the load at its code, which run()
@@ -593,6 +599,7 @@ Status FunctionBuilder::run() {
       if (kind >= kAbbrevBinop  ? binopFromBits(kind == kAbbrevBinopFlags)
           : kind == kAbbrevCast ? castFromBits(abbrevWidths[index])
           : kind == kAbbrevLoad ? loadFromBits(abbrevWidths[index])
+          : kind == kAbbrevGep  ? gepFromBits(abbrevWidths[index])
                                 : kind == kAbbrevRetVoid && retVoidFromBits())
         continue;
     }
@@ -1089,6 +1096,12 @@ uint8_t FunctionBuilder::classifyAbbrev(uint32_t abbrevId) {
     kind = kAbbrevLoad;
     abbrevWidths[abbrevId - kFirstApplicationAbbrev] = uint8_t(ops[2].value);
   }
+  if (ops.size() == 5 && is(0, AbbrevOp::Kind::Literal, kGep) && is(1, AbbrevOp::Kind::Fixed, 1) &&
+      ops[2].kind == AbbrevOp::Kind::Fixed && ops[2].value - 1 < 24 &&
+      ops[3].kind == AbbrevOp::Kind::Array && is(4, AbbrevOp::Kind::Vbr, 6)) {
+    kind = kAbbrevGep;
+    abbrevWidths[abbrevId - kFirstApplicationAbbrev] = uint8_t(ops[2].value);
+  }
   if (ops.size() == 4 && is(0, AbbrevOp::Kind::Literal, kCast) && is(1, AbbrevOp::Kind::Vbr, 6) &&
       ops[2].kind == AbbrevOp::Kind::Fixed && ops[2].value - 1 < 24 &&
       is(3, AbbrevOp::Kind::Fixed, 4)) {
@@ -1201,6 +1214,65 @@ bool FunctionBuilder::loadFromBits(unsigned width) {
   ins.opcode = Opcode::Load;
   ins.type = loaded;
   ins.auxType = loaded;
+  return finish(ins);
+}
+
+bool FunctionBuilder::gepFromBits(unsigned width) {
+  if (!fromBits) [[unlikely]]
+    return false;
+  const BitstreamReader::RecordBits b = s.bs.recordBits();
+  if (b.pos >= b.loadLimit) [[unlikely]]
+    return false;
+  // The inbounds bit, the type and the operands' count (one chunk, not 0) from one load; each
+  // operand (one or two chunks) from a load of its own, all below the limit (one test).
+  const uint64_t x = loadBitsAt(b.data, b.pos);
+  const uint64_t ty = (x >> 1) & ((uint64_t(1) << width) - 1), count = (x >> (1 + width)) & 63;
+  uint64_t at = b.pos + 1 + width + 6;
+  if ((count & 32) || count == 0 || at + count * 12 >= b.loadLimit || ty >= s.typeMap.size())
+      [[unlikely]]
+    return false;
+  const TypeId source = s.typeMap[ty];
+  if (source == kNoId) [[unlikely]]
+    return false;
+  // As instruction() reads them (valueTypePair each): values read already, with their types;
+  // written at the operands' end and committed with the instruction.
+  auto &ops = m.operands;
+  ValueId *const room = ops.room(count);
+  const ValueId *const ids = s.valueIds.data();
+  const uint32_t ids32 = uint32_t(s.valueIds.size());
+  const Value *const values = m.values.data();
+  for (uint64_t k = 0; k < count; ++k) {
+    const uint64_t y = loadBitsAt(b.data, at);
+    uint64_t field = y & 31;
+    at += 6;
+    if (y & 32) {
+      if (y & 0x800) [[unlikely]]
+        return false;
+      field |= (y >> 1) & 0x3E0;
+      at += 6;
+    }
+    const uint32_t id = ids32 - uint32_t(field);
+    if (id >= ids32 || values[ids[id]].type == kNoId) [[unlikely]]
+      return false;
+    room[k] = ids[id];
+  }
+  const TypeId base = values[room[0]].type;
+  Expected<TypeId> result =
+      gepResultType(s, source, base, std::span<const ValueId>(room + 1, size_t(count - 1)));
+  if (!result || !s.bs.endRecordAt(at)) [[unlikely]]
+    return false;
+  s.rec.bitOffset = b.start; // (as read() sets them: for any message before the next record)
+  s.rec.code = kGep;
+  static constexpr Instruction kBlank{};
+  Instruction &ins = append(m.instructions, kBlank);
+  ins.block = curBlockIndex;
+  ins.firstOperand = uint32_t(room - ops.data());
+  ops.setEnd(room + count);
+  if (x & 1)
+    ins.flags |= kFlagInBounds;
+  ins.opcode = Opcode::GetElementPtr;
+  ins.auxType = source;
+  ins.type = *result;
   return finish(ins);
 }
 

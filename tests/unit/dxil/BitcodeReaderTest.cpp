@@ -1510,6 +1510,79 @@ TEST(DxilBitcodeReader, AbbreviatedLoadsAreReadAsAnyLoad) {
   }
 }
 
+TEST(DxilBitcodeReader, AbbreviatedGepsAreReadAsAnyGep) {
+  // GEP records of LLVM's abbreviation [GEP, fixed1 inbounds, fixed type, array of vbr6] give
+  // what the same records unabbreviated give: operands one and two chunks back, struct
+  // indices, and the general path's errors and forward references.
+  // @f is i32 (i32*) (value 0), %0 value 1, the function's constants (i32 k) 2..41: the body's
+  // first value is 42.
+  constexpr uint64_t kArg = 1, kFirst = 42;
+  auto gep = [](BitWriter &w, bool abbreviated, uint64_t inbounds, uint64_t ty,
+                std::vector<uint64_t> fields) {
+    if (!abbreviated) {
+      fields.insert(fields.begin(), {inbounds, ty});
+      return w.record(43, fields);
+    }
+    w.fixed(4, w.width());
+    w.fixed(inbounds, 1);
+    w.fixed(ty, 5);
+    w.vbr(fields.size(), 6);
+    for (uint64_t f : fields)
+      w.vbr(f, 6);
+  };
+  auto body = [&](bool abbreviated, uint64_t ty, std::vector<uint64_t> fields) {
+    return module(tI32FnPtr, [=](BitWriter &w) {
+      w.defineAbbrev({{-1, 43}, {1, 1}, {1, 5}, {3, 0}, {2, 6}}); // 4: GEP
+      w.record(1, {1});
+      w.enterBlock(kConstants, 4);
+      w.record(1, {tI32});
+      for (uint64_t k = 0; k < 40; ++k)
+        w.record(4, {k << 1});
+      w.endBlock();
+      // %42 = getelementptr inbounds i32, i32* %0, i32 5 (two chunks back)
+      gep(w, abbreviated, 1, tI32, {kFirst - kArg, kFirst - 7});
+      gep(w, abbreviated, 0, ty, fields); // the case, at %43
+      w.record(10, {kFirst + 2 - 2});     // ret the constant i32 0 (value 2)
+    });
+  };
+  const uint64_t at = kFirst + 1;
+  const std::vector<std::pair<uint64_t, std::vector<uint64_t>>> cases = {
+      {tI32, {at - kArg, at - 3}},                 // i32* %0, i32 1
+      {tStruct, {at - kArg, at - 2, at - 3}},      // { i32, float }, i32 0, i32 1
+      {tStruct, {at - kArg, at - 2, at - kFirst}}, // a struct index not a constant
+      {30, {at - kArg, at - 3}},                   // an undefined type
+      {tI32, {at - kArg, uint32_t(-1), tI32}},     // a forward reference (never defined)
+      {tI32, {at - kArg}}};                        // no indices
+  for (size_t c = 0; c < cases.size(); ++c) {
+    SCOPED_TRACE(c);
+    std::string texts[2];
+    for (int abbreviated = 0; abbreviated < 2; ++abbreviated) {
+      Expected<LlvmModule> m = readBitcode(body(abbreviated, cases[c].first, cases[c].second));
+      if (!m) {
+        texts[abbreviated] = m.error().format();
+        const size_t bit = texts[abbreviated].find("(bit "); // (the same but for the bit)
+        texts[abbreviated].erase(bit, texts[abbreviated].find(')', bit) + 1 - bit);
+        continue;
+      }
+      const Function &f = m->functions[0];
+      ASSERT_EQ(f.numInstructions, 3u);
+      const Instruction &first = m->instructions[f.firstInstruction];
+      EXPECT_EQ(first.opcode, Opcode::GetElementPtr);
+      EXPECT_NE(first.flags & kFlagInBounds, 0);
+      EXPECT_EQ(first.auxType, tI32);
+      EXPECT_EQ(first.type, tI32Ptr);
+      ASSERT_EQ(first.numOperands, 2u);
+      EXPECT_EQ(m->values[m->operandsOf(first)[0]].kind, ValueKind::Argument);
+      texts[abbreviated] = printLlvmModuleToString(*m);
+    }
+    EXPECT_EQ(texts[0], texts[1]);
+    if (c == 1)
+      EXPECT_NE(texts[1].find("getelementptr { i32, float }, i32* %0, i32 0, i32 1"),
+                std::string::npos)
+          << texts[1];
+  }
+}
+
 TEST(DxilBitcodeReader, AbbreviatedRetVoidEndsItsBlock) {
   // RET of LLVM's abbreviation [RET] (`ret void`) ends its block as the unabbreviated record
   // does; in a function that returns a value, both take the general path.
