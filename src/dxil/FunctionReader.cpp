@@ -57,6 +57,8 @@ enum FunctionCode : uint32_t {
 constexpr uint64_t kCallCodeBits = (kCall & 31) | 32 | (kCall >> 5) << 6;
 /// An EXTRACTVAL record's code and a count of 2, as an unabbreviated record's first 12 bits.
 constexpr uint64_t kExtractValueCodeBits = kExtractVal | 2 << 6;
+/// A BR record's code as an unabbreviated record's first 6 bits.
+constexpr uint64_t kBrCodeBits = kBr;
 
 class FunctionBuilder {
 public:
@@ -199,6 +201,10 @@ private:
   /// alignment, fixed1 volatile] (LLVM's), as instruction() makes it when the pointer is a
   /// value read already (of one or two chunks), the type defined and the alignment known.
   [[gnu::always_inline]] inline bool loadFromBits(unsigned width);
+  /// An unabbreviated BR record (`w`: the load at its code, which run() tested) of one block,
+  /// or of two blocks and a condition, each field of one or two chunks, as instruction() and
+  /// finish() make it when the blocks are in range and the condition an i1 read already.
+  [[gnu::always_inline]] inline bool brFromBits(const BitstreamReader::RecordBits &b, uint64_t w);
   /// A GEP record of an abbreviation [GEP, fixed1 inbounds, fixed type (`width` bits), array
   /// of vbr6] (LLVM's), as instruction() makes it when every operand is a value read already
   /// (of one or two chunks) and the type defined.
@@ -590,6 +596,8 @@ Status FunctionBuilder::run() {
         if ((w & 0xFFF) == kCallCodeBits && callFromBits(b, w))
           continue;
         if ((w & 0xFFF) == kExtractValueCodeBits && extractValueFromBits(b, w))
+          continue;
+        if ((w & 63) == kBrCodeBits && brFromBits(b, w))
           continue;
       }
     } else if (const uint32_t index = e.id - kFirstApplicationAbbrev; index < kKnownAbbrevs) {
@@ -1214,6 +1222,61 @@ bool FunctionBuilder::loadFromBits(unsigned width) {
   ins.opcode = Opcode::Load;
   ins.type = loaded;
   ins.auxType = loaded;
+  return finish(ins);
+}
+
+bool FunctionBuilder::brFromBits(const BitstreamReader::RecordBits &b, uint64_t w) {
+  if (!fromBits || voidType == kNoId) [[unlikely]]
+    return false;
+  // The count (1 or 3) and the fields: 42 bits at most, the load run() made.
+  const uint64_t count = (w >> 6) & 63;
+  uint64_t at = 12, f[3];
+  if (count != 1 && (count != 3 || boolType == kNoId)) [[unlikely]]
+    return false;
+  for (uint64_t k = 0; k < count; ++k) {
+    const uint64_t y = w >> at;
+    f[k] = y & 31;
+    at += 6;
+    if (y & 32) {
+      if (y & 0x800) [[unlikely]]
+        return false;
+      f[k] |= (y >> 1) & 0x3E0;
+      at += 6;
+    }
+  }
+  auto &ops = m.operands;
+  if (f[0] >= numBlocks || ops.capacity() - ops.size() < 3) [[unlikely]]
+    return false;
+  ValueId cond = kNoId;
+  if (count == 3) {
+    // As value(): the condition a value read already, of i1 (its type not metadata).
+    const size_t numIds = s.valueIds.size();
+    const uint64_t id = uint32_t(uint32_t(numIds) - uint32_t(f[2]));
+    if (f[1] >= numBlocks || id >= numIds) [[unlikely]]
+      return false;
+    cond = s.valueIds[id];
+    if (m.values[cond].type != boolType) [[unlikely]]
+      return false;
+  }
+  if (!s.bs.endRecordAt(b.pos + at)) [[unlikely]]
+    return false;
+  s.rec.bitOffset = b.start; // (as read() sets them: for any message before the next record)
+  s.rec.code = kBr;
+  static constexpr Instruction kBlank{};
+  Instruction &ins = append(m.instructions, kBlank);
+  ins.block = curBlockIndex;
+  ins.firstOperand = uint32_t(ops.size());
+  if (ops.capacity() - ops.size() < 3)
+    __builtin_unreachable();
+  if (count == 3) {
+    ops.push_back(cond);
+    ops.push_back(m.blocks[firstBlock + f[0]].value);
+    ops.push_back(m.blocks[firstBlock + f[1]].value);
+  } else {
+    ops.push_back(m.blocks[firstBlock + f[0]].value);
+  }
+  ins.opcode = Opcode::Br;
+  ins.type = voidType;
   return finish(ins);
 }
 

@@ -1583,6 +1583,57 @@ TEST(DxilBitcodeReader, AbbreviatedGepsAreReadAsAnyGep) {
   }
 }
 
+TEST(DxilBitcodeReader, BranchesEndTheirBlocks) {
+  // BR [block] and [true block, false block, i1 condition] (decoded from their bits when the
+  // blocks are in range and the condition an i1 read already) end their blocks; the general
+  // path's errors and forward references stay its own.
+  // @f is void () (value 0); the body's first value is 1: %1 = icmp eq i32 0, i32 0 ... with
+  // the constants i32 0 (value 1) and i32 1 (value 2) in the function.
+  auto withBranch = [](std::vector<uint64_t> br) {
+    return module(tVoidFn, [=](BitWriter &w) {
+      w.record(1, {3});
+      w.enterBlock(kConstants, 4);
+      w.record(1, {tI32});
+      w.record(4, {0}); // i32 0: value 1
+      w.record(4, {2}); // i32 1: value 2
+      w.endBlock();
+      w.record(28, {2, 1, 32}); // %3 = icmp eq i32 0, i32 1
+      w.record(11, br);         // block 0's branch
+      w.record(11, {2});        // block 1: br label 2
+      w.record(10, {});         // block 2: ret void
+    });
+  };
+  for (int pass = 0; pass < 2; ++pass) {
+    Expected<LlvmModule> m = readBitcode(withBranch({1, 2, 1})); // br i1 %3, label 1, label 2
+    ASSERT_TRUE(m) << m.error().format();
+    const Function &f = m->functions[0];
+    ASSERT_EQ(f.numInstructions, 4u);
+    const Instruction *ins = &m->instructions[f.firstInstruction];
+    EXPECT_EQ(ins[1].opcode, Opcode::Br);
+    ASSERT_EQ(ins[1].numOperands, 3u);
+    EXPECT_EQ(m->operandsOf(ins[1])[0], ins[0].value);
+    EXPECT_EQ(m->operandsOf(ins[1])[1], m->blocks[f.firstBlock + 1].value);
+    EXPECT_EQ(m->operandsOf(ins[1])[2], m->blocks[f.firstBlock + 2].value);
+    EXPECT_EQ(ins[1].value, kNoId);
+    EXPECT_EQ(ins[2].opcode, Opcode::Br);
+    ASSERT_EQ(ins[2].numOperands, 1u);
+    EXPECT_EQ(m->operandsOf(ins[2])[0], m->blocks[f.firstBlock + 2].value);
+    for (uint32_t k = 0; k < 3; ++k) {
+      EXPECT_EQ(m->blocks[f.firstBlock + k].firstInstruction,
+                f.firstInstruction + 1 + k - (k == 0));
+      EXPECT_EQ(m->blocks[f.firstBlock + k].numInstructions, k == 0 ? 2u : 1u);
+    }
+    const std::string text = printLlvmModuleToString(*m);
+    EXPECT_NE(text.find("br i1 %1, label %2, label %3"), std::string::npos) << text;
+  }
+  EXPECT_NE(errorOf(withBranch({1, 3, 1})).find("block index 3 out of range"), std::string::npos);
+  EXPECT_NE(errorOf(withBranch({5})).find("block index 5 out of range"), std::string::npos);
+  EXPECT_NE(errorOf(withBranch({1, 2, 2})).find("has another type"), std::string::npos);
+  EXPECT_NE(errorOf(withBranch({1, 2})).find("br record with 2 operands"), std::string::npos);
+  EXPECT_NE(errorOf(withBranch({1, 2, uint32_t(-1)})).find("refers to no value"),
+            std::string::npos); // (a forward reference never defined)
+}
+
 TEST(DxilBitcodeReader, AbbreviatedRetVoidEndsItsBlock) {
   // RET of LLVM's abbreviation [RET] (`ret void`) ends its block as the unabbreviated record
   // does; in a function that returns a value, both take the general path.
