@@ -57,6 +57,8 @@ enum FunctionCode : uint32_t {
 constexpr uint64_t kCallCodeBits = (kCall & 31) | 32 | (kCall >> 5) << 6;
 /// An EXTRACTVAL record's code and a count of 2, as an unabbreviated record's first 12 bits.
 constexpr uint64_t kExtractValueCodeBits = kExtractVal | 2 << 6;
+/// A CMP2 record's code and a count of 3, as an unabbreviated record's first 12 bits.
+constexpr uint64_t kCmpCodeBits = kCmp2 | 3 << 6;
 /// A BR record's code as an unabbreviated record's first 6 bits.
 constexpr uint64_t kBrCodeBits = kBr;
 
@@ -205,6 +207,11 @@ private:
   /// or of two blocks and a condition, each field of one or two chunks, as instruction() and
   /// finish() make it when the blocks are in range and the condition an i1 read already.
   [[gnu::always_inline]] inline bool brFromBits(const BitstreamReader::RecordBits &b, uint64_t w);
+  /// An unabbreviated CMP2 record of three fields (`w`: the load at its code, which run()
+  /// tested), each of one or two chunks, as instruction() and finish() make it when both
+  /// operands are values read already of one scalar type (not metadata), the predicate known
+  /// and the function's i1 type known.
+  [[gnu::always_inline]] inline bool cmpFromBits(const BitstreamReader::RecordBits &b, uint64_t w);
   /// A GEP record of an abbreviation [GEP, fixed1 inbounds, fixed type (`width` bits), array
   /// of vbr6] (LLVM's), as instruction() makes it when every operand is a value read already
   /// (of one or two chunks) and the type defined.
@@ -598,6 +605,8 @@ Status FunctionBuilder::run() {
         if ((w & 0xFFF) == kExtractValueCodeBits && extractValueFromBits(b, w))
           continue;
         if ((w & 63) == kBrCodeBits && brFromBits(b, w))
+          continue;
+        if ((w & 0xFFF) == kCmpCodeBits && cmpFromBits(b, w))
           continue;
       }
     } else if (const uint32_t index = e.id - kFirstApplicationAbbrev; index < kKnownAbbrevs) {
@@ -1122,7 +1131,8 @@ uint8_t FunctionBuilder::classifyAbbrev(uint32_t abbrevId) {
 }
 
 bool FunctionBuilder::castFromBits(unsigned width) {
-  if (!fromBits) [[unlikely]]
+  // (voidType known: instruction() finds the void type first, interning it if it must.)
+  if (!fromBits || voidType == kNoId) [[unlikely]]
     return false;
   const BitstreamReader::RecordBits b = s.bs.recordBits();
   if (b.pos >= b.loadLimit) [[unlikely]]
@@ -1167,7 +1177,8 @@ bool FunctionBuilder::castFromBits(unsigned width) {
 }
 
 bool FunctionBuilder::loadFromBits(unsigned width) {
-  if (!fromBits) [[unlikely]]
+  // (voidType known: instruction() finds the void type first, interning it if it must.)
+  if (!fromBits || voidType == kNoId) [[unlikely]]
     return false;
   const BitstreamReader::RecordBits b = s.bs.recordBits();
   if (b.pos >= b.loadLimit) [[unlikely]]
@@ -1280,8 +1291,57 @@ bool FunctionBuilder::brFromBits(const BitstreamReader::RecordBits &b, uint64_t 
   return finish(ins);
 }
 
+bool FunctionBuilder::cmpFromBits(const BitstreamReader::RecordBits &b, uint64_t w) {
+  // (voidType known: instruction() finds the void type first, interning it if it must.)
+  if (!fromBits || voidType == kNoId) [[unlikely]]
+    return false;
+  // The three fields after the code and count: 48 bits at most, the load run() made.
+  uint64_t at = 12, f[3];
+  for (uint64_t &v : f) {
+    const uint64_t y = w >> at;
+    v = y & 31;
+    at += 6;
+    if (y & 32) {
+      if (y & 0x800) [[unlikely]]
+        return false;
+      v |= (y >> 1) & 0x3E0;
+      at += 6;
+    }
+  }
+  // As sameTypePairAndField and the predicate's test read them.
+  const size_t numIds = s.valueIds.size();
+  const uint64_t a = uint32_t(uint32_t(numIds) - uint32_t(f[0])),
+                 c = uint32_t(uint32_t(numIds) - uint32_t(f[1])), pred = f[2];
+  auto &ops = m.operands;
+  if (a >= numIds || c >= numIds || pred > 41 || (pred > 15 && pred < 32) ||
+      ops.capacity() - ops.size() < 2) [[unlikely]]
+    return false;
+  const ValueId va = s.valueIds[a], vc = s.valueIds[c];
+  const TypeId ty = m.values[va].type;
+  if (ty == kNoId || m.values[vc].type != ty || m.types[ty].kind == TypeKind::Metadata ||
+      m.types[ty].kind == TypeKind::Vector) [[unlikely]]
+    return false;
+  if (!s.bs.endRecordAt(b.pos + at)) [[unlikely]]
+    return false;
+  s.rec.bitOffset = b.start; // (as read() sets them: for any message before the next record)
+  s.rec.code = kCmp2;
+  static constexpr Instruction kBlank{};
+  Instruction &ins = append(m.instructions, kBlank);
+  ins.block = curBlockIndex;
+  ins.firstOperand = uint32_t(ops.size());
+  if (ops.capacity() - ops.size() < 2)
+    __builtin_unreachable();
+  ops.push_back(va);
+  ops.push_back(vc);
+  ins.opcode = pred >= 32 ? Opcode::ICmp : Opcode::FCmp;
+  ins.predicate = uint8_t(pred);
+  ins.type = boolLike(ty); // (i1: a scalar's, found as instruction() finds it, last)
+  return finish(ins);
+}
+
 bool FunctionBuilder::gepFromBits(unsigned width) {
-  if (!fromBits) [[unlikely]]
+  // (voidType known: instruction() finds the void type first, interning it if it must.)
+  if (!fromBits || voidType == kNoId) [[unlikely]]
     return false;
   const BitstreamReader::RecordBits b = s.bs.recordBits();
   if (b.pos >= b.loadLimit) [[unlikely]]

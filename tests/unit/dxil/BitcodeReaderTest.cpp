@@ -1634,6 +1634,131 @@ TEST(DxilBitcodeReader, BranchesEndTheirBlocks) {
             std::string::npos); // (a forward reference never defined)
 }
 
+TEST(DxilBitcodeReader, RecordsFromBitsFindTheVoidTypeFirst) {
+  // In a function that returns a value, the reader finds (or makes) the void type at the
+  // function's first record that is not a call, binop, extractvalue or ret void; records
+  // decoded from their bits wait for it, so that the types made after it (here float*, by a
+  // getelementptr) come after it, in a module whose type table has no void.
+  BitWriter w;
+  w.enterBlock(kModuleBlock, 3);
+  w.record(1, {1});
+  w.enterBlock(kTypeBlock, 4);
+  w.record(1, {4});
+  w.record(7, {32});       // 0: i32
+  w.record(8, {0, 0});     // 1: i32*
+  w.record(21, {0, 0, 1}); // 2: i32 (i32*)
+  w.record(3, {});         // 3: float
+  w.endBlock();
+  w.record(8, {2, 0, 0, 0, 0, 0, 0, 0}); // define i32 @f(i32* %0): value 0, %0 value 1
+  w.enterBlock(kFunctionBlock, 4);
+  w.defineAbbrev({{-1, 3}, {2, 6}, {1, 5}, {1, 4}});          // 4: CAST
+  w.defineAbbrev({{-1, 43}, {1, 1}, {1, 5}, {3, 0}, {2, 6}}); // 5: GEP
+  w.record(1, {1});
+  w.fixed(4, w.width()); // %2 = bitcast i32* %0 to i32*
+  w.vbr(1, 6);
+  w.fixed(1, 5);
+  w.fixed(11, 4);
+  w.fixed(5, w.width()); // %3 = getelementptr float, i32* %2, i32* %2 (float*)
+  w.fixed(0, 1);
+  w.fixed(3, 5);
+  w.vbr(2, 6);
+  w.vbr(1, 6);
+  w.vbr(1, 6);
+  w.record(10, {3});   // ret (relative 3: the function @f: an error after the types)
+  w.enterBlock(99, 4); // (an unknown block: the records above away from the data's end)
+  for (int k = 0; k < 16; ++k)
+    w.record(1, {1u << 20});
+  w.endBlock();
+  w.endBlock();
+  w.endBlock();
+  std::vector<uint8_t> bytes = w.bitcode();
+  Expected<LlvmModule> m = readBitcode(bytes);
+  // (Read or not, what matters is the order the reader made the types in: read it again with
+  // the records unabbreviated and compare.)
+  BitWriter u;
+  u.enterBlock(kModuleBlock, 3);
+  u.record(1, {1});
+  u.enterBlock(kTypeBlock, 4);
+  u.record(1, {4});
+  u.record(7, {32});
+  u.record(8, {0, 0});
+  u.record(21, {0, 0, 1});
+  u.record(3, {});
+  u.endBlock();
+  u.record(8, {2, 0, 0, 0, 0, 0, 0, 0});
+  u.enterBlock(kFunctionBlock, 4);
+  u.record(1, {1});
+  u.record(3, {1, 1, 11});
+  u.record(43, {0, 3, 1, 1});
+  u.record(10, {3});
+  u.endBlock();
+  u.endBlock();
+  Expected<LlvmModule> general = readBitcode(u.bitcode());
+  ASSERT_EQ(bool(m), bool(general));
+  if (!m) {
+    std::string a = m.error().format(), b = general.error().format();
+    a.erase(a.find("(bit "), a.find(')', a.find("(bit ")) + 1 - a.find("(bit "));
+    b.erase(b.find("(bit "), b.find(')', b.find("(bit ")) + 1 - b.find("(bit "));
+    EXPECT_EQ(a, b);
+    return;
+  }
+  ASSERT_EQ(m->types.size(), general->types.size());
+  for (size_t k = 0; k < m->types.size(); ++k) {
+    SCOPED_TRACE(k);
+    EXPECT_EQ(m->types[k].kind, general->types[k].kind);
+  }
+  EXPECT_EQ(printLlvmModuleToString(*m), printLlvmModuleToString(*general));
+}
+
+TEST(DxilBitcodeReader, ComparesOfScalarsReadAlready) {
+  // CMP2 [a, b, predicate] of two scalars read already (decoded from its bits), of vectors
+  // (the general path), and the general path's errors.
+  // @f is void () (value 0); the function's constants: i32 0, i32 1 (values 1, 2), float 1.0
+  // (3), <2 x i32> undef (4): the body's first value is 5.
+  auto withCompare = [](std::vector<uint64_t> cmp) {
+    return module(tVoidFn, [=](BitWriter &w) {
+      w.record(1, {1});
+      w.enterBlock(kConstants, 4);
+      w.record(1, {tI32});
+      w.record(4, {0});
+      w.record(4, {2});
+      w.record(1, {tFloat});
+      w.record(6, {0x3F800000});
+      w.record(1, {tVector});
+      w.record(3, {});
+      w.endBlock();
+      w.record(28, {4, 3, 40}); // %5 = icmp slt i32 0, i32 1
+      w.record(28, cmp);        // %6 = the case
+      w.record(10, {});
+    });
+  };
+  Expected<LlvmModule> m = readBitcode(withCompare({3, 3, 4})); // fcmp olt float 1.0, 1.0
+  ASSERT_TRUE(m) << m.error().format();
+  const Function &f = m->functions[0];
+  ASSERT_EQ(f.numInstructions, 3u);
+  const Instruction *ins = &m->instructions[f.firstInstruction];
+  EXPECT_EQ(ins[0].opcode, Opcode::ICmp);
+  EXPECT_EQ(ins[0].predicate, 40);
+  EXPECT_EQ(ins[1].opcode, Opcode::FCmp);
+  EXPECT_EQ(ins[1].predicate, 4);
+  for (int k = 0; k < 2; ++k) {
+    ASSERT_EQ(ins[k].numOperands, 2u);
+    EXPECT_EQ(m->types[ins[k].type].kind, TypeKind::Integer);
+    EXPECT_EQ(m->types[ins[k].type].bits, 1u);
+    EXPECT_EQ(m->values[ins[k].value].type, ins[k].type);
+  }
+  const std::string text = printLlvmModuleToString(*m);
+  EXPECT_NE(text.find("%1 = icmp slt i32 0, 1"), std::string::npos) << text;
+  EXPECT_NE(text.find("%2 = fcmp olt float 1.000000e+00, 1.000000e+00"), std::string::npos) << text;
+  Expected<LlvmModule> vector = readBitcode(withCompare({2, 2, 32})); // icmp eq <2 x i32>
+  ASSERT_TRUE(vector) << vector.error().format();
+  const TypeId vt = vector->instructions[vector->functions[0].firstInstruction + 1].type;
+  EXPECT_EQ(vector->types[vt].kind, TypeKind::Vector);
+  EXPECT_NE(errorOf(withCompare({4, 3, 20})).find("unknown comparison predicate 20"),
+            std::string::npos);
+  EXPECT_NE(errorOf(withCompare({4, 3, 32})).find("another type"), std::string::npos);
+}
+
 TEST(DxilBitcodeReader, AbbreviatedRetVoidEndsItsBlock) {
   // RET of LLVM's abbreviation [RET] (`ret void`) ends its block as the unabbreviated record
   // does; in a function that returns a value, both take the general path.
