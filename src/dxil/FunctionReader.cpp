@@ -53,6 +53,15 @@ enum FunctionCode : uint32_t {
   kAtomicRmw = 59,
 };
 
+/// A CALL record's code as an unabbreviated record's first 12 bits: 34 in two VBR-6 chunks.
+constexpr uint64_t kCallCodeBits = (kCall & 31) | 32 | (kCall >> 5) << 6;
+/// An EXTRACTVAL record's code and a count of 2, as an unabbreviated record's first 12 bits.
+constexpr uint64_t kExtractValueCodeBits = kExtractVal | 2 << 6;
+/// A CMP2 record's code and a count of 3, as an unabbreviated record's first 12 bits.
+constexpr uint64_t kCmpCodeBits = kCmp2 | 3 << 6;
+/// A BR record's code as an unabbreviated record's first 6 bits.
+constexpr uint64_t kBrCodeBits = kBr;
+
 class FunctionBuilder {
 public:
   FunctionBuilder(ReaderState &s, uint32_t fi) : s(s), m(s.m), fi(fi) {}
@@ -68,6 +77,30 @@ private:
   [[gnu::noinline, gnu::flatten]] bool call();
   /// call() for any record: callGeneral, then finish().
   [[gnu::noinline]] bool callRecord();
+  /// An unabbreviated record whose first bits are a CALL's code, decoded straight from the
+  /// bits (no operands written and read back) when it is a typed call of a callee call()
+  /// checked, every argument a value read already of its parameter's type: appended, the
+  /// record ended, and true. Anything else (another record, a field of five chunks or more, the
+  /// data's last bytes, any other call): false, nothing written, the cursor where it was, and
+  /// read() and record() take the record from its first field.
+  /// (`b`: the cursor's recordBits(); `w`: the load at the record's code, which run() tested.)
+  [[gnu::always_inline]] inline bool callFromBits(const BitstreamReader::RecordBits &b, uint64_t w);
+  /// callFromBits' work; `Near`: the record may reach the data's last bytes (a limit test a
+  /// field).
+  template <bool Near>
+  [[gnu::always_inline]] inline bool callFromBits(const uint8_t *data, uint64_t at, uint64_t count,
+                                                  uint64_t loadLimit, uint64_t start);
+  /// callFromBits<false> and <true> (the few calls near the data's end), each out of line
+  /// (tail calls).
+  [[gnu::always_inline]] inline bool callAwayFromEnd(const uint8_t *data, uint64_t at,
+                                                     uint64_t count, uint64_t loadLimit,
+                                                     uint64_t start) {
+    return callFromBits<false>(data, at, count, loadLimit, start);
+  }
+  [[gnu::noinline]] bool callNearEnd(const uint8_t *data, uint64_t at, uint64_t count,
+                                     uint64_t loadLimit, uint64_t start) {
+    return callFromBits<true>(data, at, count, loadLimit, start);
+  }
   [[gnu::noinline]] bool callGeneral(Instruction &ins);
   /// What record() does after a record's fields: the operand count, the value, the block's end.
   [[gnu::always_inline]] inline bool finish(Instruction &ins);
@@ -138,6 +171,59 @@ private:
     ins.numOperands = uint32_t(args) + 1;
     return true;
   }
+  /// What the block's abbreviations are, by id from kFirstApplicationAbbrev, for the records
+  /// run() decodes itself: found at an id's first record (its definition does not change
+  /// while the block lasts).
+  enum : uint8_t {
+    kAbbrevUnknown = 0,
+    kAbbrevOther,
+    kAbbrevRetVoid,
+    kAbbrevLoad,
+    kAbbrevGep,
+    kAbbrevCast,
+    kAbbrevBinop,
+    kAbbrevBinopFlags
+  };
+  static constexpr uint32_t kKnownAbbrevs = 16;
+  uint8_t abbrevKinds[kKnownAbbrevs] = {};
+  /// kAbbrevCast, kAbbrevLoad, kAbbrevGep: the type field's width (1..24)
+  uint8_t abbrevWidths[kKnownAbbrevs];
+  [[gnu::noinline]] uint8_t classifyAbbrev(uint32_t abbrevId);
+  /// A BINOP record of an abbreviation [BINOP, vbr6 a, vbr6 b, fixed4 opcode, (fixed7 flags)]
+  /// (LLVM's), decoded straight from the bits when binop() would take it at once (operands of
+  /// one or two chunks, read already, of one type, a known operator): appended, the record
+  /// ended, and true. Anything else: false, nothing written, the cursor where it was, and
+  /// read() and record() take the record.
+  [[gnu::always_inline]] inline bool binopFromBits(bool withFlags);
+  /// A CAST record of an abbreviation [CAST, vbr6 value, fixed type (`width` bits), fixed4
+  /// opcode] (LLVM's), as instruction() makes it when the value is one read already (of one or
+  /// two chunks), the type defined and the opcode known.
+  [[gnu::always_inline]] inline bool castFromBits(unsigned width);
+  /// A LOAD record of an abbreviation [LOAD, vbr6 pointer, fixed type (`width` bits), vbr4
+  /// alignment, fixed1 volatile] (LLVM's), as instruction() makes it when the pointer is a
+  /// value read already (of one or two chunks), the type defined and the alignment known.
+  [[gnu::always_inline]] inline bool loadFromBits(unsigned width);
+  /// An unabbreviated BR record (`w`: the load at its code, which run() tested) of one block,
+  /// or of two blocks and a condition, each field of one or two chunks, as instruction() and
+  /// finish() make it when the blocks are in range and the condition an i1 read already.
+  [[gnu::always_inline]] inline bool brFromBits(const BitstreamReader::RecordBits &b, uint64_t w);
+  /// An unabbreviated CMP2 record of three fields (`w`: the load at its code, which run()
+  /// tested), each of one or two chunks, as instruction() and finish() make it when both
+  /// operands are values read already of one scalar type (not metadata), the predicate known
+  /// and the function's i1 type known.
+  [[gnu::always_inline]] inline bool cmpFromBits(const BitstreamReader::RecordBits &b, uint64_t w);
+  /// A GEP record of an abbreviation [GEP, fixed1 inbounds, fixed type (`width` bits), array
+  /// of vbr6] (LLVM's), as instruction() makes it when every operand is a value read already
+  /// (of one or two chunks) and the type defined.
+  [[gnu::noinline]] bool gepFromBits(unsigned width);
+  /// A RET record of an abbreviation [RET] (`ret void`, LLVM's), as record() makes it.
+  [[gnu::always_inline]] inline bool retVoidFromBits();
+  /// An unabbreviated EXTRACTVAL record of two fields (`w`: the load at its code, which run()
+  /// tested), decoded straight from the bits when member() would take it at once (a struct
+  /// read already, an index in range, each of one or two chunks): appended, the record ended,
+  /// and true. Anything else: false, nothing written, the cursor where it was.
+  [[gnu::always_inline]] inline bool extractValueFromBits(const BitstreamReader::RecordBits &b,
+                                                          uint64_t w);
   /// BINOP into `ins` (appended at `index`), finished (or taken back) as call() does.
   [[gnu::noinline]] bool binop(Instruction &ins);
   /// binop() for any record: binopGeneral, then finish() (or the instruction taken back).
@@ -463,6 +549,7 @@ private:
   uint32_t firstBlock = 0, numBlocks = 0, curBlock = 0;
   uint32_t curBlockIndex = 0; ///< firstBlock + curBlock: the current block in m.blocks
   bool inBlocks = false;      ///< curBlock < numBlocks (record()'s one test a record)
+  bool fromBits = false;      ///< inBlocks, and relative ids: the from-bits paths' one test
   size_t fixupBase = 0;
   TypeId mdType = kNoId;
   TypeId voidType = kNoId, labelType = kNoId, boolType = kNoId, scratchType = kNoId;
@@ -507,6 +594,31 @@ Status FunctionBuilder::run() {
       if (Status st = subBlock(e.id); !st)
         return st;
       continue;
+    }
+    // DXC writes calls unabbreviated: a CALL's code (34: two VBR-6 chunks) first.
+    if (e.id == kAbbrevUnabbreviatedRecord) {
+      const BitstreamReader::RecordBits b = s.bs.recordBits();
+      if (b.pos < b.loadLimit) {
+        const uint64_t w = loadBitsAt(b.data, b.pos);
+        if ((w & 0xFFF) == kCallCodeBits && callFromBits(b, w))
+          continue;
+        if ((w & 0xFFF) == kExtractValueCodeBits && extractValueFromBits(b, w))
+          continue;
+        if ((w & 63) == kBrCodeBits && brFromBits(b, w))
+          continue;
+        if ((w & 0xFFF) == kCmpCodeBits && cmpFromBits(b, w))
+          continue;
+      }
+    } else if (const uint32_t index = e.id - kFirstApplicationAbbrev; index < kKnownAbbrevs) {
+      uint8_t kind = abbrevKinds[index];
+      if (kind == kAbbrevUnknown) [[unlikely]]
+        kind = classifyAbbrev(e.id);
+      if (kind >= kAbbrevBinop  ? binopFromBits(kind == kAbbrevBinopFlags)
+          : kind == kAbbrevCast ? castFromBits(abbrevWidths[index])
+          : kind == kAbbrevLoad ? loadFromBits(abbrevWidths[index])
+          : kind == kAbbrevGep  ? gepFromBits(abbrevWidths[index])
+                                : kind == kAbbrevRetVoid && retVoidFromBits())
+        continue;
     }
     if (!s.bs.read(e.id, s.rec))
       return s.bs.takeError();
@@ -558,6 +670,7 @@ bool FunctionBuilder::declareBlocks() {
   firstBlock = uint32_t(m.blocks.size());
   curBlockIndex = firstBlock; // (curBlock is 0: no instruction before DECLAREBLOCKS)
   inBlocks = true;            // (numBlocks is at least 1)
+  fromBits = s.useRelativeIds;
   Function &fn = m.functions[fi];
   fn.firstBlock = firstBlock;
   fn.numBlocks = numBlocks;
@@ -657,7 +770,7 @@ bool FunctionBuilder::finish(Instruction &ins) {
     if (curBlock < numBlocks)
       m.blocks[curBlockIndex].firstInstruction = uint32_t(m.instructions.size());
     else
-      inBlocks = false;
+      inBlocks = fromBits = false;
   }
   return true;
 }
@@ -785,6 +898,139 @@ template <bool Relative> bool FunctionBuilder::typedCall() {
   return true;
 }
 
+namespace {
+
+/// A VBR-6 field at bit `at` of `data` (a whole load readable there) of at most four chunks
+/// (values below 2^20: every id a call names): its value into `v` and `at` past it; false
+/// (nothing moved) when it is longer.
+[[gnu::always_inline]] inline bool vbr6Field(const uint8_t *data, uint64_t &at, uint64_t &v) {
+  const uint64_t x = loadBitsAt(data, at);
+  if (!(x & 32)) {
+    v = x & 31;
+    at += 6;
+    return true;
+  }
+  if (!(x & 0x800)) {
+    v = (x & 31) | ((x >> 1) & 0x3E0);
+    at += 12;
+    return true;
+  }
+  uint64_t r = (x & 31) | ((x >> 1) & 0x3E0);
+#pragma GCC unroll 2
+  for (unsigned k = 2; k < 4; ++k) {
+    r |= (x >> k) & (uint64_t(31) << (5 * k));
+    if (!((x >> (6 * k + 5)) & 1)) {
+      v = r;
+      at += 6 * (k + 1);
+      return true;
+    }
+  }
+  return false;
+}
+
+} // namespace
+
+bool FunctionBuilder::callFromBits(const BitstreamReader::RecordBits &b, uint64_t w) {
+  if (!fromBits) [[unlikely]]
+    return false;
+  const uint8_t *const data = b.data;
+  // The code (run() tested it) and the count, of one chunk: up to 27 arguments.
+  const uint64_t count = (w >> 12) & 63;
+  if ((count & 32) || count < 4) [[unlikely]]
+    return false;
+  // Every field (of up to 24 bits) from a load below the limit: one test; near the data's end,
+  // one a field.
+  const uint64_t at = b.pos + 18;
+  if (at + count * 24 < b.loadLimit) [[likely]]
+    return callAwayFromEnd(data, at, count, b.loadLimit, b.start);
+  return callNearEnd(data, at, count, b.loadLimit, b.start);
+}
+
+template <bool Near>
+bool FunctionBuilder::callFromBits(const uint8_t *data, uint64_t at, uint64_t count,
+                                   uint64_t loadLimit, uint64_t start) {
+  // A VBR-6 field into `v`, `at` past it; false: longer than four chunks, or at the data's end.
+  auto field = [&](uint64_t & v) __attribute__((always_inline)) {
+    return (!Near || at < loadLimit) && vbr6Field(data, at, v);
+  };
+  uint64_t attrs, cc, typeField, calleeField;
+  // DXC's calls: an attribute list and a function type of one chunk each, the calling
+  // convention field 0x8000 (an explicit function type: four chunks) between them, and a
+  // callee of one or two chunks, all from one load (one test for the first three); any other
+  // fields one by one.
+  constexpr uint64_t kExplicitTypeBits = 32 | 32 << 6 | 32 << 12 | 1 << 18; // (0x8000 in VBR-6)
+  constexpr uint64_t kLeadMask = uint64_t(32) | uint64_t(0xFFFFFF) << 6 | uint64_t(32) << 30;
+  const uint64_t x = !Near || at < loadLimit ? loadBitsAt(data, at) : 0;
+  // (Bit 47: a two-chunk callee's second continuation bit, or the first argument's first.)
+  if ((x & kLeadMask) == kExplicitTypeBits << 6 && !(x & (uint64_t(1) << 47))) [[likely]] {
+    attrs = x & 31;
+    cc = 0x8000;
+    typeField = (x >> 30) & 31;
+    const uint64_t y = x >> 36; // the callee
+    calleeField = y & 31;
+    at += 42;
+    if (y & 32) {
+      calleeField |= (y >> 1) & 0x3E0;
+      at += 6;
+    }
+  } else {
+    // (The fields in turn: `at` moves with each.)
+    if (!field(attrs) || !field(cc) || !field(typeField) || !field(calleeField)) [[unlikely]]
+      return false;
+  }
+  const ValueId *const ids = s.valueIds.data();
+  const uint32_t ids32 = uint32_t(s.valueIds.size());
+  const uint32_t id = ids32 - uint32_t(calleeField);
+  if (id >= ids32) [[unlikely]]
+    return false;
+  const ValueId callee = ids[id];
+  const uint32_t args = uint32_t(count - 4);
+  const CheckedCallee &c = checkedCallees[callee & 31];
+  if (!(calleeKeys[callee & 31] == callee && c.typeField == typeField && c.cc == cc &&
+        c.attrs == attrs && c.args == args)) [[unlikely]] {
+    const uint64_t f[4] = {attrs, cc, typeField, calleeField};
+    if (!checkCallee(callee, f, count))
+      return false;
+  }
+  // The arguments, written at the operands' end and committed only when all are taken.
+  auto &ops = m.operands;
+  ValueId *const out = ops.room(size_t(args) + 1);
+  const Value *const values = m.values.data();
+  // (Indexed from the ends by a negative count up to 0: one counter for both tables, its
+  // increment the loop's test.)
+  const TypeId *const paramsEnd = m.typeElements.data() + c.firstParam + args;
+  ValueId *const argsEnd = out + 1 + args;
+  for (ptrdiff_t i = -ptrdiff_t(args); i != 0; ++i) {
+    uint64_t arg;
+    if (!field(arg)) [[unlikely]]
+      return false;
+    const uint32_t aid = ids32 - uint32_t(arg);
+    if (aid >= ids32) [[unlikely]]
+      return false;
+    const ValueId v = ids[aid]; // (never kNoId: see ReaderState::valueIds)
+    if (values[v].type != paramsEnd[i]) [[unlikely]]
+      return false;
+    argsEnd[i] = v;
+  }
+  if (!s.bs.endRecordAt(at)) [[unlikely]]
+    return false;
+  out[0] = callee;
+  ops.setEnd(out + args + 1);
+  s.rec.bitOffset = start; // (as read() sets them: for any message before the next record)
+  s.rec.code = kCall;
+  Instruction &ins = append(m.instructions, c.call);
+  ins.block = curBlockIndex;
+  ins.firstOperand = uint32_t(out - ops.data());
+  if (!c.returnsVoid) {
+    const ValueId v = ValueId(m.values.size());
+    const uint32_t index = uint32_t(&ins - m.instructions.data());
+    append(m.values, Value{ValueKind::Instruction, c.call.type, index, {}});
+    ins.value = v;
+    append(s.valueIds, v);
+  }
+  return true;
+}
+
 /// call() for any record (the fast path's preconditions unchecked).
 bool FunctionBuilder::callGeneral(Instruction &ins) {
   const auto &rec = r();
@@ -844,6 +1090,452 @@ bool FunctionBuilder::callGeneral(Instruction &ins) {
   ins.opcode = Opcode::Call;
   ins.auxType = fnTy;
   ins.type = m.elementType(fnTy);
+  return true;
+}
+
+uint8_t FunctionBuilder::classifyAbbrev(uint32_t abbrevId) {
+  const std::span<const AbbrevOp> ops = s.bs.abbrevOps(abbrevId);
+  auto is = [&](size_t i, AbbrevOp::Kind kind, uint64_t value) {
+    return ops[i].kind == kind && ops[i].value == value;
+  };
+  uint8_t kind = kAbbrevOther;
+  if ((ops.size() == 4 || ops.size() == 5) && is(0, AbbrevOp::Kind::Literal, kBinop) &&
+      is(1, AbbrevOp::Kind::Vbr, 6) && is(2, AbbrevOp::Kind::Vbr, 6) &&
+      is(3, AbbrevOp::Kind::Fixed, 4))
+    kind = ops.size() == 4                   ? kAbbrevBinop
+           : is(4, AbbrevOp::Kind::Fixed, 7) ? kAbbrevBinopFlags
+                                             : kAbbrevOther;
+  if (ops.size() == 1 && is(0, AbbrevOp::Kind::Literal, kRet))
+    kind = kAbbrevRetVoid;
+  if (ops.size() == 5 && is(0, AbbrevOp::Kind::Literal, kLoad) && is(1, AbbrevOp::Kind::Vbr, 6) &&
+      ops[2].kind == AbbrevOp::Kind::Fixed && ops[2].value - 1 < 24 &&
+      is(3, AbbrevOp::Kind::Vbr, 4) && is(4, AbbrevOp::Kind::Fixed, 1)) {
+    kind = kAbbrevLoad;
+    abbrevWidths[abbrevId - kFirstApplicationAbbrev] = uint8_t(ops[2].value);
+  }
+  if (ops.size() == 5 && is(0, AbbrevOp::Kind::Literal, kGep) && is(1, AbbrevOp::Kind::Fixed, 1) &&
+      ops[2].kind == AbbrevOp::Kind::Fixed && ops[2].value - 1 < 24 &&
+      ops[3].kind == AbbrevOp::Kind::Array && is(4, AbbrevOp::Kind::Vbr, 6)) {
+    kind = kAbbrevGep;
+    abbrevWidths[abbrevId - kFirstApplicationAbbrev] = uint8_t(ops[2].value);
+  }
+  if (ops.size() == 4 && is(0, AbbrevOp::Kind::Literal, kCast) && is(1, AbbrevOp::Kind::Vbr, 6) &&
+      ops[2].kind == AbbrevOp::Kind::Fixed && ops[2].value - 1 < 24 &&
+      is(3, AbbrevOp::Kind::Fixed, 4)) {
+    kind = kAbbrevCast;
+    abbrevWidths[abbrevId - kFirstApplicationAbbrev] = uint8_t(ops[2].value);
+  }
+  if (!ops.empty()) // (none: an undefined id, which read() reports; found again each time)
+    abbrevKinds[abbrevId - kFirstApplicationAbbrev] = kind;
+  return kind;
+}
+
+bool FunctionBuilder::castFromBits(unsigned width) {
+  // (voidType known: instruction() finds the void type first, interning it if it must.)
+  if (!fromBits || voidType == kNoId) [[unlikely]]
+    return false;
+  const BitstreamReader::RecordBits b = s.bs.recordBits();
+  if (b.pos >= b.loadLimit) [[unlikely]]
+    return false;
+  // The value (one or two chunks), the type and the opcode: 40 bits at most, one load.
+  const uint64_t x = loadBitsAt(b.data, b.pos);
+  uint64_t field = x & 31, at = 6;
+  if (x & 32) {
+    if (x & 0x800) [[unlikely]]
+      return false;
+    field |= (x >> 1) & 0x3E0;
+    at = 12;
+  }
+  const uint64_t ty = (x >> at) & ((uint64_t(1) << width) - 1), code = (x >> (at + width)) & 15;
+  at += width + 4;
+  // As instruction() reads it: a value read already, with its type (valueTypePair), a defined
+  // type (typeAt), a known opcode.
+  const size_t numIds = s.valueIds.size();
+  const uint64_t id = uint32_t(uint32_t(numIds) - uint32_t(field));
+  auto &ops = m.operands;
+  if (id >= numIds || ty >= s.typeMap.size() || code > 12 || ops.capacity() == ops.size())
+      [[unlikely]]
+    return false;
+  const ValueId v = s.valueIds[id];
+  const TypeId dest = s.typeMap[ty];
+  if (m.values[v].type == kNoId || dest == kNoId) [[unlikely]]
+    return false;
+  if (!s.bs.endRecordAt(b.pos + at)) [[unlikely]]
+    return false;
+  s.rec.bitOffset = b.start; // (as read() sets them: for any message before the next record)
+  s.rec.code = kCast;
+  static constexpr Instruction kBlank{};
+  Instruction &ins = append(m.instructions, kBlank);
+  ins.block = curBlockIndex;
+  ins.firstOperand = uint32_t(ops.size());
+  if (ops.size() == ops.capacity())
+    __builtin_unreachable();
+  ops.push_back(v);
+  ins.opcode = kCastOpcodes[code];
+  ins.type = dest;
+  return finish(ins);
+}
+
+bool FunctionBuilder::loadFromBits(unsigned width) {
+  // (voidType known: instruction() finds the void type first, interning it if it must.)
+  if (!fromBits || voidType == kNoId) [[unlikely]]
+    return false;
+  const BitstreamReader::RecordBits b = s.bs.recordBits();
+  if (b.pos >= b.loadLimit) [[unlikely]]
+    return false;
+  // The pointer (one or two chunks), the type, the alignment (one or two chunks) and the
+  // volatile bit: 45 bits at most, one load.
+  const uint64_t x = loadBitsAt(b.data, b.pos);
+  uint64_t field = x & 31, at = 6;
+  if (x & 32) {
+    if (x & 0x800) [[unlikely]]
+      return false;
+    field |= (x >> 1) & 0x3E0;
+    at = 12;
+  }
+  const uint64_t ty = (x >> at) & ((uint64_t(1) << width) - 1);
+  at += width;
+  uint64_t exponent = (x >> at) & 7;
+  if ((x >> at) & 8) {
+    if ((x >> at) & 0x80) [[unlikely]]
+      return false;
+    exponent |= (x >> (at + 1)) & 0x38;
+    at += 4;
+  }
+  const bool isVolatile = (x >> (at + 4)) & 1;
+  at += 5;
+  // As instruction() reads it: a pointer read already, with its type (valueTypePair), the
+  // loaded type given (typeAt), an alignment exponent of 33 at most (align).
+  const size_t numIds = s.valueIds.size();
+  const uint64_t id = uint32_t(uint32_t(numIds) - uint32_t(field));
+  auto &ops = m.operands;
+  if (id >= numIds || ty >= s.typeMap.size() || exponent > 33 || ops.capacity() == ops.size())
+      [[unlikely]]
+    return false;
+  const ValueId v = s.valueIds[id];
+  const TypeId loaded = s.typeMap[ty];
+  if (m.values[v].type == kNoId || loaded == kNoId) [[unlikely]]
+    return false;
+  if (!s.bs.endRecordAt(b.pos + at)) [[unlikely]]
+    return false;
+  s.rec.bitOffset = b.start; // (as read() sets them: for any message before the next record)
+  s.rec.code = kLoad;
+  static constexpr Instruction kBlank{};
+  Instruction &ins = append(m.instructions, kBlank);
+  ins.block = curBlockIndex;
+  ins.firstOperand = uint32_t(ops.size());
+  if (ops.size() == ops.capacity())
+    __builtin_unreachable();
+  ops.push_back(v);
+  ins.align = exponent == 0 ? uint64_t(0) : uint64_t(1) << (exponent - 1);
+  if (isVolatile)
+    ins.flags |= kFlagVolatile;
+  ins.opcode = Opcode::Load;
+  ins.type = loaded;
+  ins.auxType = loaded;
+  return finish(ins);
+}
+
+bool FunctionBuilder::brFromBits(const BitstreamReader::RecordBits &b, uint64_t w) {
+  if (!fromBits || voidType == kNoId) [[unlikely]]
+    return false;
+  // The count (1 or 3) and the fields: 42 bits at most, the load run() made.
+  const uint64_t count = (w >> 6) & 63;
+  uint64_t at = 12, f[3];
+  if (count != 1 && (count != 3 || boolType == kNoId)) [[unlikely]]
+    return false;
+  for (uint64_t k = 0; k < count; ++k) {
+    const uint64_t y = w >> at;
+    f[k] = y & 31;
+    at += 6;
+    if (y & 32) {
+      if (y & 0x800) [[unlikely]]
+        return false;
+      f[k] |= (y >> 1) & 0x3E0;
+      at += 6;
+    }
+  }
+  auto &ops = m.operands;
+  if (f[0] >= numBlocks || ops.capacity() - ops.size() < 3) [[unlikely]]
+    return false;
+  ValueId cond = kNoId;
+  if (count == 3) {
+    // As value(): the condition a value read already, of i1 (its type not metadata).
+    const size_t numIds = s.valueIds.size();
+    const uint64_t id = uint32_t(uint32_t(numIds) - uint32_t(f[2]));
+    if (f[1] >= numBlocks || id >= numIds) [[unlikely]]
+      return false;
+    cond = s.valueIds[id];
+    if (m.values[cond].type != boolType) [[unlikely]]
+      return false;
+  }
+  if (!s.bs.endRecordAt(b.pos + at)) [[unlikely]]
+    return false;
+  s.rec.bitOffset = b.start; // (as read() sets them: for any message before the next record)
+  s.rec.code = kBr;
+  static constexpr Instruction kBlank{};
+  Instruction &ins = append(m.instructions, kBlank);
+  ins.block = curBlockIndex;
+  ins.firstOperand = uint32_t(ops.size());
+  if (ops.capacity() - ops.size() < 3)
+    __builtin_unreachable();
+  if (count == 3) {
+    ops.push_back(cond);
+    ops.push_back(m.blocks[firstBlock + f[0]].value);
+    ops.push_back(m.blocks[firstBlock + f[1]].value);
+  } else {
+    ops.push_back(m.blocks[firstBlock + f[0]].value);
+  }
+  ins.opcode = Opcode::Br;
+  ins.type = voidType;
+  return finish(ins);
+}
+
+bool FunctionBuilder::cmpFromBits(const BitstreamReader::RecordBits &b, uint64_t w) {
+  // (voidType known: instruction() finds the void type first, interning it if it must.)
+  if (!fromBits || voidType == kNoId) [[unlikely]]
+    return false;
+  // The three fields after the code and count: 48 bits at most, the load run() made.
+  uint64_t at = 12, f[3];
+  for (uint64_t &v : f) {
+    const uint64_t y = w >> at;
+    v = y & 31;
+    at += 6;
+    if (y & 32) {
+      if (y & 0x800) [[unlikely]]
+        return false;
+      v |= (y >> 1) & 0x3E0;
+      at += 6;
+    }
+  }
+  // As sameTypePairAndField and the predicate's test read them.
+  const size_t numIds = s.valueIds.size();
+  const uint64_t a = uint32_t(uint32_t(numIds) - uint32_t(f[0])),
+                 c = uint32_t(uint32_t(numIds) - uint32_t(f[1])), pred = f[2];
+  auto &ops = m.operands;
+  if (a >= numIds || c >= numIds || pred > 41 || (pred > 15 && pred < 32) ||
+      ops.capacity() - ops.size() < 2) [[unlikely]]
+    return false;
+  const ValueId va = s.valueIds[a], vc = s.valueIds[c];
+  const TypeId ty = m.values[va].type;
+  if (ty == kNoId || m.values[vc].type != ty || m.types[ty].kind == TypeKind::Metadata ||
+      m.types[ty].kind == TypeKind::Vector) [[unlikely]]
+    return false;
+  if (!s.bs.endRecordAt(b.pos + at)) [[unlikely]]
+    return false;
+  s.rec.bitOffset = b.start; // (as read() sets them: for any message before the next record)
+  s.rec.code = kCmp2;
+  static constexpr Instruction kBlank{};
+  Instruction &ins = append(m.instructions, kBlank);
+  ins.block = curBlockIndex;
+  ins.firstOperand = uint32_t(ops.size());
+  if (ops.capacity() - ops.size() < 2)
+    __builtin_unreachable();
+  ops.push_back(va);
+  ops.push_back(vc);
+  ins.opcode = pred >= 32 ? Opcode::ICmp : Opcode::FCmp;
+  ins.predicate = uint8_t(pred);
+  ins.type = boolLike(ty); // (i1: a scalar's, found as instruction() finds it, last)
+  return finish(ins);
+}
+
+bool FunctionBuilder::gepFromBits(unsigned width) {
+  // (voidType known: instruction() finds the void type first, interning it if it must.)
+  if (!fromBits || voidType == kNoId) [[unlikely]]
+    return false;
+  const BitstreamReader::RecordBits b = s.bs.recordBits();
+  if (b.pos >= b.loadLimit) [[unlikely]]
+    return false;
+  // The inbounds bit, the type and the operands' count (one chunk, not 0) from one load; each
+  // operand (one or two chunks) from a load of its own, all below the limit (one test).
+  const uint64_t x = loadBitsAt(b.data, b.pos);
+  const uint64_t ty = (x >> 1) & ((uint64_t(1) << width) - 1), count = (x >> (1 + width)) & 63;
+  uint64_t at = b.pos + 1 + width + 6;
+  if ((count & 32) || count == 0 || at + count * 12 >= b.loadLimit || ty >= s.typeMap.size())
+      [[unlikely]]
+    return false;
+  const TypeId source = s.typeMap[ty];
+  if (source == kNoId) [[unlikely]]
+    return false;
+  // As instruction() reads them (valueTypePair each): values read already, with their types;
+  // written at the operands' end and committed with the instruction.
+  auto &ops = m.operands;
+  ValueId *const room = ops.room(count);
+  const ValueId *const ids = s.valueIds.data();
+  const uint32_t ids32 = uint32_t(s.valueIds.size());
+  const Value *const values = m.values.data();
+  for (uint64_t k = 0; k < count; ++k) {
+    const uint64_t y = loadBitsAt(b.data, at);
+    uint64_t field = y & 31;
+    at += 6;
+    if (y & 32) {
+      if (y & 0x800) [[unlikely]]
+        return false;
+      field |= (y >> 1) & 0x3E0;
+      at += 6;
+    }
+    const uint32_t id = ids32 - uint32_t(field);
+    if (id >= ids32 || values[ids[id]].type == kNoId) [[unlikely]]
+      return false;
+    room[k] = ids[id];
+  }
+  const TypeId base = values[room[0]].type;
+  Expected<TypeId> result =
+      gepResultType(s, source, base, std::span<const ValueId>(room + 1, size_t(count - 1)));
+  if (!result || !s.bs.endRecordAt(at)) [[unlikely]]
+    return false;
+  s.rec.bitOffset = b.start; // (as read() sets them: for any message before the next record)
+  s.rec.code = kGep;
+  static constexpr Instruction kBlank{};
+  Instruction &ins = append(m.instructions, kBlank);
+  ins.block = curBlockIndex;
+  ins.firstOperand = uint32_t(room - ops.data());
+  ops.setEnd(room + count);
+  if (x & 1)
+    ins.flags |= kFlagInBounds;
+  ins.opcode = Opcode::GetElementPtr;
+  ins.auxType = source;
+  ins.type = *result;
+  return finish(ins);
+}
+
+bool FunctionBuilder::retVoidFromBits() {
+  // As record() takes `ret void` (and ends the block in finish()).
+  if (!fromBits || voidType == kNoId) [[unlikely]]
+    return false;
+  const BitstreamReader::RecordBits b = s.bs.recordBits();
+  if (!s.bs.endRecordAt(b.pos)) [[unlikely]] // (no fields)
+    return false;
+  s.rec.bitOffset = b.start; // (as read() sets them: for any message before the next record)
+  s.rec.code = kRet;
+  static constexpr Instruction kBlank{};
+  Instruction &ins = append(m.instructions, kBlank);
+  ins.block = curBlockIndex;
+  ins.firstOperand = uint32_t(m.operands.size());
+  ins.opcode = Opcode::Ret;
+  ins.type = voidType;
+  return finish(ins);
+}
+
+bool FunctionBuilder::binopFromBits(bool withFlags) {
+  if (!fromBits) [[unlikely]]
+    return false;
+  const BitstreamReader::RecordBits b = s.bs.recordBits();
+  if (b.pos >= b.loadLimit) [[unlikely]]
+    return false;
+  // Both operands of one or two chunks, the opcode and the flags: 35 bits at most, one load.
+  const uint64_t x = loadBitsAt(b.data, b.pos);
+  uint64_t at = 0, fa, fb;
+  auto field = [&](uint64_t & v) __attribute__((always_inline)) {
+    const uint64_t y = x >> at;
+    v = y & 31;
+    at += 6;
+    if (!(y & 32))
+      return true;
+    v |= (y >> 1) & 0x3E0;
+    at += 6;
+    return !(y & 0x800);
+  };
+  if (!field(fa) || !field(fb)) [[unlikely]]
+    return false;
+  const uint64_t code = (x >> at) & 15, flags = (x >> (at + 4)) & 127;
+  at += withFlags ? 11 : 4;
+  const ValueId *const ids = s.valueIds.data();
+  const uint32_t ids32 = uint32_t(s.valueIds.size());
+  const uint32_t a = ids32 - uint32_t(fa), bb = ids32 - uint32_t(fb);
+  if (a >= ids32 || bb >= ids32) [[unlikely]]
+    return false;
+  const ValueId va = ids[a], vb = ids[bb];
+  // (Neither is kNoId: see ReaderState::valueIds.)
+  const TypeId ty = m.values[va].type;
+  Opcode op;
+  auto &ops = m.operands;
+  if (ty == kNoId || m.values[vb].type != ty || m.types[ty].kind == TypeKind::Metadata ||
+      !binopOpcode(m, code, ty, op) || ops.capacity() - ops.size() < 2) [[unlikely]]
+    return false;
+  if (!s.bs.endRecordAt(b.pos + at)) [[unlikely]]
+    return false;
+  s.rec.bitOffset = b.start; // (as read() sets them: for any message before the next record)
+  s.rec.code = kBinop;
+  static constexpr Instruction kBlank{};
+  Instruction &ins = append(m.instructions, kBlank);
+  ins.block = curBlockIndex;
+  ins.firstOperand = uint32_t(ops.size());
+  if (ops.size() == ops.capacity())
+    __builtin_unreachable();
+  ops.push_back(va);
+  if (ops.size() == ops.capacity())
+    __builtin_unreachable();
+  ops.push_back(vb);
+  ins.opcode = op;
+  ins.type = ty;
+  if (withFlags) { // (as binopTail reads the fourth field)
+    if (op == Opcode::FAdd || op == Opcode::FSub || op == Opcode::FMul || op == Opcode::FDiv ||
+        op == Opcode::FRem)
+      ins.fastMath = decodeFastMath(flags);
+    else
+      ins.flags = decodeBinopFlags(op, flags);
+  }
+  // finish(), for what a binop is (as binop()).
+  ins.numOperands = 2;
+  const ValueId v = ValueId(m.values.size());
+  append(m.values, Value{ValueKind::Instruction, ty, uint32_t(&ins - m.instructions.data()), {}});
+  ins.value = v;
+  append(s.valueIds, v);
+  return true;
+}
+
+bool FunctionBuilder::extractValueFromBits(const BitstreamReader::RecordBits &b, uint64_t w) {
+  if (!fromBits) [[unlikely]]
+    return false;
+  // The aggregate and the index, one or two chunks each, after the code and count.
+  uint64_t at = 12, fa, index;
+  auto field = [&](uint64_t & v) __attribute__((always_inline)) {
+    const uint64_t y = w >> at;
+    v = y & 31;
+    at += 6;
+    if (!(y & 32))
+      return true;
+    v |= (y >> 1) & 0x3E0;
+    at += 6;
+    return !(y & 0x800);
+  };
+  if (!field(fa) || !field(index)) [[unlikely]]
+    return false;
+  const size_t numIds = s.valueIds.size();
+  const uint64_t id = uint32_t(uint32_t(numIds) - uint32_t(fa));
+  auto &ops = m.operands;
+  if (id >= numIds || ops.capacity() == ops.size()) [[unlikely]]
+    return false;
+  const ValueId v = s.valueIds[id];
+  const TypeId agg = m.values[v].type;
+  if (agg == kNoId || m.types[agg].kind != TypeKind::Struct || index >= m.types[agg].numElements)
+      [[unlikely]]
+    return false;
+  if (!s.bs.endRecordAt(b.pos + at)) [[unlikely]]
+    return false;
+  s.rec.bitOffset = b.start; // (as read() sets them: for any message before the next record)
+  s.rec.code = kExtractVal;
+  // As record(), member() and finish() make it: one operand, one word, a value (a struct's
+  // member is never void), no terminator.
+  static constexpr Instruction kBlank{};
+  Instruction &ins = append(m.instructions, kBlank);
+  ins.block = curBlockIndex;
+  ins.firstOperand = uint32_t(ops.size());
+  if (ops.size() == ops.capacity())
+    __builtin_unreachable();
+  ops.push_back(v);
+  ins.firstWord = uint32_t(m.words.size());
+  append(m.words, index);
+  ins.numWords = 1;
+  ins.opcode = Opcode::ExtractValue;
+  ins.type = m.typeElements[m.types[agg].firstElement + size_t(index)];
+  ins.numOperands = 1;
+  if (m.types[ins.type].kind != TypeKind::Void) [[likely]] {
+    ins.value = s.newValue(ValueKind::Instruction, ins.type,
+                           uint32_t(&ins - m.instructions.data())); // (its index)
+    append(s.valueIds, ins.value);
+  }
   return true;
 }
 

@@ -347,6 +347,37 @@ public:
   }
   Diagnostic takeError() { return std::move(error_); }
 
+  /// For a block reader that decodes an unabbreviated record itself (the function reader's
+  /// calls), without read()'s operands: the record announced by the last Record entry has its
+  /// code at bit `pos` of `data` and starts (its abbreviation id) at `start`; whole 8-byte loads
+  /// are readable at bits below `loadLimit` (0 after a failure). The reader either ends the
+  /// record with endRecordAt, or leaves the cursor as it is and read() takes the record.
+  struct RecordBits {
+    const uint8_t *data;
+    uint64_t pos, loadLimit, start;
+  };
+  RecordBits recordBits() const { return {data_, pos_, loadLimit_, recordStart_}; }
+  /// The operands of the current block's abbreviation `abbrevId` (none when no abbreviation of
+  /// the block has that id, and after a failure), for a block reader that decodes the records
+  /// of some abbreviations itself (recordBits). An id's definition does not change while its
+  /// block lasts.
+  std::span<const AbbrevOp> abbrevOps(uint32_t abbrevId) const {
+    const uint32_t index = abbrevId - kFirstApplicationAbbrev; // (ids below: a huge index)
+    if (index >= blockAbbrevs_)
+      return {};
+    const Abbrev &a = abbrevs_[blockIds_[index]];
+    return {abbrevOps_.data() + a.firstOp, a.numOps};
+  }
+  /// Ends the record recordBits() gave at bit `end`, its fields decoded as read() decodes them:
+  /// false, and nothing moved, when that is past the block's end (read() reports it).
+  bool endRecordAt(uint64_t end) {
+    if (end > blockEnd_) [[unlikely]]
+      return false;
+    pos_ = end;
+    records_++;
+    return true;
+  }
+
   /// read() for records that end in characters (names, strings; BitstreamChars.cpp): when the
   /// record's abbreviation is scalars (the code first) and then an array of char6 or of fixed
   /// fields of 1 to 8 bits, its scalars go to `out.ops` and its characters, as bytes, to

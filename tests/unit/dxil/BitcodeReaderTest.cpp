@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <tuple>
 
 namespace spire::dxil {
 namespace {
@@ -1145,6 +1146,739 @@ TEST(DxilBitcodeReader, CallsNamingTheirFunctionTypeAreReadAsAnyCall) {
   Expected<LlvmModule> attrs = secondCall({1, kTyped, tI32FnI32, 4, 2}); // (no list 1)
   ASSERT_FALSE(attrs);
   EXPECT_NE(attrs.error().format().find("attribute list index out of range"), std::string::npos);
+}
+
+TEST(DxilBitcodeReader, TypedCallsDecodedFromTheirBitsAreReadAsAnyCall) {
+  // A typed call of a callee checked before is decoded straight from the record's bits; fields
+  // of one to three chunks (relative ids past 31 and 1023: 1,100 module constants), a calling
+  // convention field other than DXC's, and records near the data's end (where each field is
+  // tested against it) or away from it (an unknown block after the body) give what the general
+  // path gives, and any other call (a forward reference, an argument of another type, too few
+  // or too many arguments) is read by the general path from the record's first field.
+  constexpr uint64_t kTyped = 1u << 15;
+  constexpr uint64_t kConstantCount = 1100;
+  // @f is value 0, i32 k - 1 value k up to 1060, @g (declared, i32 (i32)) 1061, the other
+  // 40 constants 1062..1101, float 1.0 1102, @h (as @g) 1103, %0 1104: the body's first value
+  // is 1105.
+  constexpr uint64_t kSplit = 1060, kG = kSplit + 1, kFloat = kConstantCount + 2,
+                     kH = kConstantCount + 3, kArg = kConstantCount + 4,
+                     kFirst = kConstantCount + 5;
+  auto withBody = [&](bool padded, const Writes &body) {
+    return module(
+        tI32FnI32,
+        [=](BitWriter &w) {
+          body(w);
+          if (padded) { // (an unknown block: skipped)
+            w.enterBlock(99, 4);
+            for (int k = 0; k < 64; ++k)
+              w.record(1, {uint64_t(k), 1u << 20});
+            w.endBlock();
+          }
+        },
+        {},
+        [&](BitWriter &w) {
+          w.enterBlock(kConstants, 4);
+          w.record(1, {tI32});
+          for (uint64_t k = 0; k < kConstantCount; ++k) {
+            if (k == kSplit) { // declare i32 @g(i32)
+              w.endBlock();
+              w.record(8, {tI32FnI32, 0, 1, 0, 0, 0, 0, 0});
+              w.enterBlock(kConstants, 4);
+              w.record(1, {tI32});
+            }
+            w.record(4, {k << 1}); // i32 k
+          }
+          w.record(1, {tFloat});
+          w.record(6, {0x3F800000}); // float 1.0
+          w.endBlock();
+          w.record(8, {tI32FnI32, 0, 1, 0, 0, 0, 0, 0}); // declare i32 @h(i32)
+        });
+  };
+  // The fields of a call at value `at` of `callee` with `arg` (ids relative to `at`).
+  auto call = [](uint64_t cc, uint64_t at, uint64_t callee, uint64_t arg) {
+    return std::vector<uint64_t>{0, cc, tI32FnI32, at - callee, uint64_t(uint32_t(at - arg))};
+  };
+  auto calls = [&](BitWriter &w) {
+    w.record(1, {1});
+    w.record(34, call(kTyped, kFirst, 0, kArg));            // call @f(%0)
+    w.record(34, call(kTyped, kFirst + 1, kH, 8));          // call @h(i32 7): 3 chunks
+    w.record(34, call(kTyped, kFirst + 2, kH, 1051));       // call @h(i32 1050): 2 chunks
+    w.record(34, call(kTyped | 1, kFirst + 3, kH, 21));     // tail call @h(i32 20)
+    w.record(34, call(kTyped, kFirst + 4, kH, kFirst + 5)); // a forward reference
+    w.record(34, call(kTyped, kFirst + 5, 0, kFirst + 4));  // call @f(the one before)
+    w.record(34, call(kTyped, kFirst + 6, kG, kArg));       // call @g(%0)
+    w.record(34, call(kTyped, kFirst + 7, kG, kFirst + 6)); // call @g(the one before)
+    w.record(34, call(kTyped, kFirst + 8, kH, kFirst + 7)); // call @h(the one before)
+    w.record(10, {kFirst + 9 - (kFirst + 2)});              // ret the third
+  };
+  std::string texts[2];
+  for (int padded = 0; padded < 2; ++padded) {
+    SCOPED_TRACE(padded);
+    for (int pass = 0; pass < 2; ++pass) { // (the second with the thread's memos warm)
+      Expected<LlvmModule> m = readBitcode(withBody(padded, calls));
+      ASSERT_TRUE(m) << m.error().format();
+      EXPECT_TRUE(m->callsTyped);
+      const Function &f = m->functions[0];
+      ASSERT_EQ(m->functions.size(), 3u);
+      const ValueId g = m->functions[1].value, h = m->functions[2].value;
+      ASSERT_EQ(f.numInstructions, 10u);
+      const Instruction *ins = &m->instructions[f.firstInstruction];
+      const uint64_t args[9] = {kArg,       8,    1051,       21,        kFirst + 5,
+                                kFirst + 4, kArg, kFirst + 6, kFirst + 7};
+      const ValueId callees[9] = {f.value, h, h, h, h, f.value, g, g, h};
+      for (int k = 0; k < 9; ++k) {
+        SCOPED_TRACE(k);
+        ASSERT_EQ(ins[k].opcode, Opcode::Call);
+        ASSERT_EQ(ins[k].numOperands, 2u);
+        EXPECT_EQ(m->operandsOf(ins[k])[0], callees[k]);
+        EXPECT_EQ(ins[k].tail, k == 3 ? TailKind::Tail : TailKind::None);
+        EXPECT_EQ(ins[k].auxType, tI32FnI32);
+        EXPECT_EQ(m->values[ins[k].value].type, tI32);
+        const ValueId arg = m->operandsOf(ins[k])[1];
+        if (args[k] == kArg) {
+          EXPECT_EQ(m->values[arg].kind, ValueKind::Argument);
+        } else if (args[k] < kFirst) {
+          int64_t v = -1;
+          EXPECT_TRUE(m->constantInt(arg, v));
+          EXPECT_EQ(uint64_t(v), args[k] - 1);
+        } else {
+          EXPECT_EQ(arg, ins[args[k] - kFirst].value);
+        }
+      }
+      texts[padded] = printLlvmModuleToString(*m);
+    }
+  }
+  EXPECT_EQ(texts[0], texts[1]);
+  EXPECT_NE(texts[0].find("%5 = tail call i32 @1(i32 20)"), std::string::npos) << texts[0];
+  EXPECT_NE(texts[0].find("%9 = call i32 @0(i32 %8)"), std::string::npos) << texts[0];
+  // Errors, as the general path gives them, both near the data's end and away from it.
+  for (int padded = 0; padded < 2; ++padded) {
+    SCOPED_TRACE(padded);
+    auto errorWith = [&](std::vector<uint64_t> fields) {
+      return errorOf(withBody(padded, [=](BitWriter &w) {
+        w.record(1, {1});
+        w.record(34, call(kTyped, kFirst, kH, kArg)); // (remembers @h)
+        w.record(34, fields);
+        w.record(10, {1});
+      }));
+    };
+    const uint64_t hRel = kFirst + 1 - kH;
+    EXPECT_NE(errorWith(call(kTyped, kFirst + 1, kH, kFloat)).find("has another type than its use"),
+              std::string::npos);
+    EXPECT_NE(errorWith({0, kTyped, tI32FnI32, hRel}).find("fewer arguments"), std::string::npos);
+    EXPECT_NE(errorWith({0, kTyped, tI32FnI32, hRel, 1, 1}).find("more arguments"),
+              std::string::npos);
+    EXPECT_NE(errorWith({0, kTyped, tI32FnI32, hRel, 5000}).find("refers to no value"),
+              std::string::npos); // (a forward reference never defined)
+    EXPECT_NE(errorWith({0, kTyped, tI32FnI32, kFirst + 5, 1}).find("not a pointer"),
+              std::string::npos); // (a callee past the values read)
+  }
+  // A call whose record runs past its block's declared end (cut inside it; the data goes on).
+  size_t lengthAt = 0, cutWord = 0;
+  std::vector<uint8_t> cut = withBody(true, [&](BitWriter &w) {
+    lengthAt = w.bytes().size() - 4; // (the block's length word, just written)
+    w.record(1, {1});
+    w.record(34, call(kTyped, kFirst, kH, kArg));
+    cutWord = (w.bytes().size() + 3) / 4; // (a word boundary inside the next record)
+    w.record(34, call(kTyped, kFirst + 1, kH, 8));
+    w.record(10, {1});
+  });
+  const uint32_t words = uint32_t(cutWord - (lengthAt + 4) / 4);
+  for (int i = 0; i < 4; ++i)
+    cut[4 + lengthAt + i] = uint8_t(words >> (8 * i));
+  EXPECT_NE(errorOf(cut).find("FUNCTION_BLOCK record 2"), std::string::npos) << errorOf(cut);
+  EXPECT_NE(errorOf(cut).find("record runs past the end of its block"), std::string::npos);
+}
+
+TEST(DxilBitcodeReader, AbbreviatedBinopsAreReadAsAnyBinop) {
+  // BINOP records of LLVM's abbreviations ([BINOP, vbr6, vbr6, fixed4] and with fixed7 flags)
+  // are decoded straight from their bits when both operands are read already; the same records
+  // unabbreviated, or of another abbreviation, or with a forward reference, give the same.
+  // @f is i32 (i32) (value 0), i32 k value k + 1 (k < 40), float 1.0 value 41, %0 value 42.
+  constexpr uint64_t kFloat = 41, kArg = 42, kFirst = 43;
+  enum : uint32_t { kPlain = 4, kFlags, kOther };
+  auto withBody = [&](const Writes &body) {
+    return module(tI32FnI32, body, {}, [&](BitWriter &w) {
+      w.enterBlock(kConstants, 4);
+      w.record(1, {tI32});
+      for (uint64_t k = 0; k < 40; ++k)
+        w.record(4, {k << 1});
+      w.record(1, {tFloat});
+      w.record(6, {0x3F800000});
+      w.endBlock();
+    });
+  };
+  // A binop at value `at` of values `a` and `b` with `code` (and `flags` when not ~0), through
+  // abbreviation `abbrev` (kOther's opcode is 3 bits; 3: unabbreviated).
+  auto binop = [](BitWriter &w, uint32_t abbrev, uint64_t at, uint64_t a, uint64_t b, uint64_t code,
+                  uint64_t flags = ~uint64_t(0)) {
+    const uint64_t ra = uint32_t(at - a), rb = uint32_t(at - b);
+    if (abbrev == 3) {
+      if (flags == ~uint64_t(0))
+        w.record(2, {ra, rb, code});
+      else
+        w.record(2, {ra, rb, code, flags});
+      return;
+    }
+    w.fixed(abbrev, w.width());
+    w.vbr(ra, 6);
+    w.vbr(rb, 6);
+    w.fixed(code, abbrev == kOther ? 3 : 4);
+    if (abbrev == kFlags)
+      w.fixed(flags, 7);
+  };
+  auto defineAbbrevs = [](BitWriter &w) {
+    w.defineAbbrev({{-1, 2}, {2, 6}, {2, 6}, {1, 4}});         // kPlain
+    w.defineAbbrev({{-1, 2}, {2, 6}, {2, 6}, {1, 4}, {1, 7}}); // kFlags
+    w.defineAbbrev({{-1, 2}, {2, 6}, {2, 6}, {1, 3}});         // kOther
+  };
+  auto body = [&](bool abbreviated) {
+    return withBody([=](BitWriter &w) {
+      defineAbbrevs(w);
+      w.record(1, {1});
+      auto use = [&](uint32_t abbrev) { return abbreviated ? abbrev : 3u; };
+      binop(w, use(kPlain), kFirst, kArg, 6, 0);                    // add %0, i32 5
+      binop(w, use(kFlags), kFirst + 1, kFirst, kArg, 0, 3);        // add nuw nsw
+      binop(w, use(kFlags), kFirst + 2, kFloat, kFloat, 0, 1);      // fadd fast
+      binop(w, use(kPlain), kFirst + 3, kFirst + 1, kFirst + 4, 1); // sub (forward)
+      binop(w, use(kOther), kFirst + 4, kArg, 6, 2);                // mul
+      w.record(10, {2});                                            // ret the sub
+    });
+  };
+  std::string texts[2];
+  for (int abbreviated = 0; abbreviated < 2; ++abbreviated) {
+    SCOPED_TRACE(abbreviated);
+    for (int pass = 0; pass < 2; ++pass) {
+      Expected<LlvmModule> m = readBitcode(body(abbreviated));
+      ASSERT_TRUE(m) << m.error().format();
+      const Function &f = m->functions[0];
+      ASSERT_EQ(f.numInstructions, 6u);
+      const Instruction *ins = &m->instructions[f.firstInstruction];
+      const Opcode ops[5] = {Opcode::Add, Opcode::Add, Opcode::FAdd, Opcode::Sub, Opcode::Mul};
+      for (int k = 0; k < 5; ++k) {
+        SCOPED_TRACE(k);
+        EXPECT_EQ(ins[k].opcode, ops[k]);
+        ASSERT_EQ(ins[k].numOperands, 2u);
+        EXPECT_EQ(m->values[ins[k].value].type, k == 2 ? tFloat : tI32);
+      }
+      EXPECT_EQ(m->operandsOf(ins[1])[0], ins[0].value);
+      EXPECT_EQ(m->operandsOf(ins[3])[1], ins[4].value);
+      EXPECT_EQ(ins[0].flags, 0);
+      EXPECT_NE(ins[1].flags, 0);
+      EXPECT_NE(ins[2].fastMath, 0);
+      texts[abbreviated] = printLlvmModuleToString(*m);
+    }
+  }
+  EXPECT_EQ(texts[0], texts[1]);
+  EXPECT_NE(texts[1].find("%3 = add nuw nsw i32 %2, %0"), std::string::npos) << texts[1];
+  EXPECT_NE(texts[1].find("%2 = add i32 %0, 5"), std::string::npos) << texts[1];
+  // Errors, as the general path gives them (their bits aside).
+  auto errorWith = [&](bool abbreviated, uint64_t a, uint64_t b, uint64_t code) {
+    std::string e = errorOf(withBody([=](BitWriter &w) {
+      defineAbbrevs(w);
+      w.record(1, {1});
+      binop(w, abbreviated ? kPlain : 3u, kFirst, a, b, code);
+      w.record(10, {1});
+    }));
+    const size_t bit = e.find("(bit ");
+    return bit == std::string::npos ? e : e.erase(bit, e.find(')', bit) + 1 - bit);
+  };
+  for (auto [a, b, code] : {std::tuple<uint64_t, uint64_t, uint64_t>{kArg, kFloat, 0},
+                            {kArg, 6, 13},
+                            {kFloat, kFloat, 7},
+                            {kArg, 0, 0}}) {
+    SCOPED_TRACE(code);
+    const std::string general = errorWith(false, a, b, code);
+    EXPECT_NE(general, "(read)");
+    EXPECT_EQ(errorWith(true, a, b, code), general);
+  }
+}
+
+TEST(DxilBitcodeReader, ExtractValuesOfStructsReadAlready) {
+  // EXTRACTVAL [aggregate, index] of a struct read already is decoded straight from its bits:
+  // an aggregate one or two chunks back, each member; an index past the members, and an
+  // aggregate that is not a struct, take the general path and its messages.
+  // @f is i32 (i32) (value 0), undef { i32, float } value 1, i32 k value k + 2 (k < 40),
+  // undef <2 x i32> value 42, %0 value 43: the body's first value is 44.
+  constexpr uint64_t kVector = 42, kArg = 43, kFirst = 44;
+  auto withBody = [&](const Writes &body) {
+    return module(tI32FnI32, body, {}, [&](BitWriter &w) {
+      w.enterBlock(kConstants, 4);
+      w.record(1, {tStruct});
+      w.record(3, {}); // undef
+      w.record(1, {tI32});
+      for (uint64_t k = 0; k < 40; ++k)
+        w.record(4, {k << 1});
+      w.record(1, {tVector});
+      w.record(3, {}); // undef
+      w.endBlock();
+    });
+  };
+  for (int pass = 0; pass < 2; ++pass) {
+    Expected<LlvmModule> m = readBitcode(withBody([](BitWriter &w) {
+      w.record(1, {1});
+      w.record(26, {kFirst - 1, 0});     // %43 = extractvalue undef, 0 (two chunks back)
+      w.record(26, {kFirst + 1 - 1, 1}); // %44 = extractvalue undef, 1
+      w.record(2, {2, 3, 0});            // %45 = add %43, %0
+      w.record(10, {1});                 // ret %45
+    }));
+    ASSERT_TRUE(m) << m.error().format();
+    const Function &f = m->functions[0];
+    ASSERT_EQ(f.numInstructions, 4u);
+    const Instruction *ins = &m->instructions[f.firstInstruction];
+    for (int k = 0; k < 2; ++k) {
+      SCOPED_TRACE(k);
+      EXPECT_EQ(ins[k].opcode, Opcode::ExtractValue);
+      ASSERT_EQ(ins[k].numOperands, 1u);
+      EXPECT_EQ(m->values[m->operandsOf(ins[k])[0]].type, tStruct);
+      ASSERT_EQ(ins[k].numWords, 1u);
+      EXPECT_EQ(m->words[ins[k].firstWord], uint64_t(k));
+      EXPECT_EQ(ins[k].type, k == 0 ? tI32 : tFloat);
+      ASSERT_NE(ins[k].value, kNoId);
+      EXPECT_EQ(m->values[ins[k].value].type, ins[k].type);
+    }
+    EXPECT_EQ(m->operandsOf(ins[2])[0], ins[0].value);
+    const std::string text = printLlvmModuleToString(*m);
+    EXPECT_NE(text.find("%3 = extractvalue { i32, float } undef, 1"), std::string::npos) << text;
+  }
+  auto errorWith = [&](std::vector<uint64_t> fields) {
+    return errorOf(withBody([=](BitWriter &w) {
+      w.record(1, {1});
+      w.record(26, fields);
+      w.record(10, {1});
+    }));
+  };
+  EXPECT_NE(errorWith({kFirst - 1, 2}).find("past the struct's members"), std::string::npos);
+  EXPECT_NE(errorWith({kFirst - kArg, 0}).find("not an aggregate"), std::string::npos);
+  EXPECT_NE(errorWith({kFirst - kVector, 0}).find("not an aggregate"), std::string::npos);
+}
+
+TEST(DxilBitcodeReader, AbbreviatedCastsAreReadAsAnyCast) {
+  // CAST records of LLVM's abbreviation [CAST, vbr6, fixed type, fixed4 opcode] give what the
+  // same records unabbreviated give: values one or two chunks back, and the general path's
+  // errors (an undefined type, an unknown opcode).
+  // @f is i32 (i32) (value 0), i32 k value k + 1 (k < 40), %0 value 41: the body's first
+  // value is 42.
+  constexpr uint64_t kArg = 41, kFirst = 42;
+  auto withBody = [&](const Writes &body) {
+    return module(tI32FnI32, body, {}, [&](BitWriter &w) {
+      w.enterBlock(kConstants, 4);
+      w.record(1, {tI32});
+      for (uint64_t k = 0; k < 40; ++k)
+        w.record(4, {k << 1});
+      w.endBlock();
+    });
+  };
+  // A cast at value `at` of value `v` to type `ty` with `code`, abbreviated (id 4) or not.
+  auto cast = [](BitWriter &w, bool abbreviated, uint64_t at, uint64_t v, uint64_t ty,
+                 uint64_t code) {
+    if (!abbreviated)
+      return w.record(3, {at - v, ty, code});
+    w.fixed(4, w.width());
+    w.vbr(at - v, 6);
+    w.fixed(ty, 5);
+    w.fixed(code, 4);
+  };
+  auto body = [&](bool abbreviated, uint64_t ty, uint64_t code) {
+    return withBody([=](BitWriter &w) {
+      w.defineAbbrev({{-1, 3}, {2, 6}, {1, 5}, {1, 4}}); // 4: CAST
+      w.record(1, {1});
+      cast(w, abbreviated, kFirst, kArg, tFloat, 5);      // %42 = uitofp i32 %0 to float
+      cast(w, abbreviated, kFirst + 1, 3, ty, code);      // %43 = <code> i32 2 to <ty>
+      cast(w, abbreviated, kFirst + 2, kFirst, tI32, 11); // %44 = bitcast float %42 to i32
+      w.record(10, {1});
+    });
+  };
+  for (auto [ty, code] : {std::pair<uint64_t, uint64_t>{tFloat, 6}, {tI8, 0}, {30, 0}, {tI8, 13}}) {
+    SCOPED_TRACE(code);
+    std::string texts[2];
+    for (int abbreviated = 0; abbreviated < 2; ++abbreviated) {
+      Expected<LlvmModule> m = readBitcode(body(abbreviated, ty, code));
+      if (!m) {
+        texts[abbreviated] = m.error().format();
+        const size_t bit = texts[abbreviated].find("(bit "); // (the same but for the bit)
+        texts[abbreviated].erase(bit, texts[abbreviated].find(')', bit) + 1 - bit);
+        continue;
+      }
+      const Function &f = m->functions[0];
+      ASSERT_EQ(f.numInstructions, 4u);
+      const Instruction *ins = &m->instructions[f.firstInstruction];
+      EXPECT_EQ(ins[0].opcode, Opcode::UIToFP);
+      EXPECT_EQ(ins[0].type, tFloat);
+      EXPECT_EQ(m->values[m->operandsOf(ins[0])[0]].kind, ValueKind::Argument);
+      EXPECT_EQ(ins[1].type, ty);
+      EXPECT_EQ(ins[2].opcode, Opcode::BitCast);
+      ASSERT_EQ(ins[2].numOperands, 1u);
+      EXPECT_EQ(m->operandsOf(ins[2])[0], ins[0].value);
+      EXPECT_NE(ins[2].value, kNoId);
+      texts[abbreviated] = printLlvmModuleToString(*m);
+    }
+    EXPECT_EQ(texts[0], texts[1]);
+    if (code == 6)
+      EXPECT_NE(texts[1].find("%3 = sitofp i32 2 to float"), std::string::npos) << texts[1];
+  }
+}
+
+TEST(DxilBitcodeReader, AbbreviatedLoadsAreReadAsAnyLoad) {
+  // LOAD records of LLVM's abbreviation [LOAD, vbr6, fixed type, vbr4 alignment, fixed1
+  // volatile] give what the same records unabbreviated give: a pointer two chunks back,
+  // alignments of one and two chunks, volatile, and the general path's errors (an undefined
+  // type, an alignment too large).
+  // @f is i32 (i32*) (value 0), %0 value 1, the function's constants (i32 k) 2..41: the body's
+  // first value is 42.
+  constexpr uint64_t kArg = 1, kFirst = 42;
+  auto load = [](BitWriter &w, bool abbreviated, uint64_t at, uint64_t ptr, uint64_t ty,
+                 uint64_t exponent, uint64_t isVolatile) {
+    if (!abbreviated)
+      return w.record(20, {at - ptr, ty, exponent, isVolatile});
+    w.fixed(4, w.width());
+    w.vbr(at - ptr, 6);
+    w.fixed(ty, 5);
+    w.vbr(exponent, 4);
+    w.fixed(isVolatile, 1);
+  };
+  auto body = [&](bool abbreviated, uint64_t ty, uint64_t exponent) {
+    return module(tI32FnPtr, [=](BitWriter &w) {
+      w.defineAbbrev({{-1, 20}, {2, 6}, {1, 5}, {2, 4}, {1, 1}}); // 4: LOAD
+      w.record(1, {1});
+      w.enterBlock(kConstants, 4);
+      w.record(1, {tI32});
+      for (uint64_t k = 0; k < 40; ++k)
+        w.record(4, {k << 1});
+      w.endBlock();
+      load(w, abbreviated, kFirst, kArg, tI32, 3, 0);          // load i32, ptr %0, align 4
+      load(w, abbreviated, kFirst + 1, kArg, tI32, 4, 1);      // load volatile, align 8
+      load(w, abbreviated, kFirst + 2, kArg, ty, exponent, 0); // the case
+      w.record(10, {3});                                       // ret the first
+    });
+  };
+  for (auto [ty, exponent] :
+       {std::pair<uint64_t, uint64_t>{tI32, 9}, {tI32, 0}, {tI32, 40}, {30, 1}}) {
+    SCOPED_TRACE(exponent);
+    std::string texts[2];
+    for (int abbreviated = 0; abbreviated < 2; ++abbreviated) {
+      Expected<LlvmModule> m = readBitcode(body(abbreviated, ty, exponent));
+      if (!m) {
+        texts[abbreviated] = m.error().format();
+        const size_t bit = texts[abbreviated].find("(bit "); // (the same but for the bit)
+        texts[abbreviated].erase(bit, texts[abbreviated].find(')', bit) + 1 - bit);
+        continue;
+      }
+      const Function &f = m->functions[0];
+      ASSERT_EQ(f.numInstructions, 4u);
+      const Instruction *ins = &m->instructions[f.firstInstruction];
+      for (int k = 0; k < 3; ++k) {
+        SCOPED_TRACE(k);
+        EXPECT_EQ(ins[k].opcode, Opcode::Load);
+        EXPECT_EQ(ins[k].type, tI32);
+        ASSERT_EQ(ins[k].numOperands, 1u);
+        EXPECT_EQ(m->values[m->operandsOf(ins[k])[0]].kind, ValueKind::Argument);
+        EXPECT_EQ((ins[k].flags & kFlagVolatile) != 0, k == 1);
+      }
+      EXPECT_EQ(ins[0].align, 4u);
+      EXPECT_EQ(ins[1].align, 8u);
+      EXPECT_EQ(ins[2].align, exponent ? uint64_t(1) << (exponent - 1) : 0u);
+      texts[abbreviated] = printLlvmModuleToString(*m);
+    }
+    EXPECT_EQ(texts[0], texts[1]);
+    if (exponent == 9)
+      EXPECT_NE(texts[1].find("%4 = load i32, i32* %0, align 256"), std::string::npos) << texts[1];
+  }
+}
+
+TEST(DxilBitcodeReader, AbbreviatedGepsAreReadAsAnyGep) {
+  // GEP records of LLVM's abbreviation [GEP, fixed1 inbounds, fixed type, array of vbr6] give
+  // what the same records unabbreviated give: operands one and two chunks back, struct
+  // indices, and the general path's errors and forward references.
+  // @f is i32 (i32*) (value 0), %0 value 1, the function's constants (i32 k) 2..41: the body's
+  // first value is 42.
+  constexpr uint64_t kArg = 1, kFirst = 42;
+  auto gep = [](BitWriter &w, bool abbreviated, uint64_t inbounds, uint64_t ty,
+                std::vector<uint64_t> fields) {
+    if (!abbreviated) {
+      fields.insert(fields.begin(), {inbounds, ty});
+      return w.record(43, fields);
+    }
+    w.fixed(4, w.width());
+    w.fixed(inbounds, 1);
+    w.fixed(ty, 5);
+    w.vbr(fields.size(), 6);
+    for (uint64_t f : fields)
+      w.vbr(f, 6);
+  };
+  auto body = [&](bool abbreviated, uint64_t ty, std::vector<uint64_t> fields) {
+    return module(tI32FnPtr, [=](BitWriter &w) {
+      w.defineAbbrev({{-1, 43}, {1, 1}, {1, 5}, {3, 0}, {2, 6}}); // 4: GEP
+      w.record(1, {1});
+      w.enterBlock(kConstants, 4);
+      w.record(1, {tI32});
+      for (uint64_t k = 0; k < 40; ++k)
+        w.record(4, {k << 1});
+      w.endBlock();
+      // %42 = getelementptr inbounds i32, i32* %0, i32 5 (two chunks back)
+      gep(w, abbreviated, 1, tI32, {kFirst - kArg, kFirst - 7});
+      gep(w, abbreviated, 0, ty, fields); // the case, at %43
+      w.record(10, {kFirst + 2 - 2});     // ret the constant i32 0 (value 2)
+    });
+  };
+  const uint64_t at = kFirst + 1;
+  const std::vector<std::pair<uint64_t, std::vector<uint64_t>>> cases = {
+      {tI32, {at - kArg, at - 3}},                 // i32* %0, i32 1
+      {tStruct, {at - kArg, at - 2, at - 3}},      // { i32, float }, i32 0, i32 1
+      {tStruct, {at - kArg, at - 2, at - kFirst}}, // a struct index not a constant
+      {30, {at - kArg, at - 3}},                   // an undefined type
+      {tI32, {at - kArg, uint32_t(-1), tI32}},     // a forward reference (never defined)
+      {tI32, {at - kArg}}};                        // no indices
+  for (size_t c = 0; c < cases.size(); ++c) {
+    SCOPED_TRACE(c);
+    std::string texts[2];
+    for (int abbreviated = 0; abbreviated < 2; ++abbreviated) {
+      Expected<LlvmModule> m = readBitcode(body(abbreviated, cases[c].first, cases[c].second));
+      if (!m) {
+        texts[abbreviated] = m.error().format();
+        const size_t bit = texts[abbreviated].find("(bit "); // (the same but for the bit)
+        texts[abbreviated].erase(bit, texts[abbreviated].find(')', bit) + 1 - bit);
+        continue;
+      }
+      const Function &f = m->functions[0];
+      ASSERT_EQ(f.numInstructions, 3u);
+      const Instruction &first = m->instructions[f.firstInstruction];
+      EXPECT_EQ(first.opcode, Opcode::GetElementPtr);
+      EXPECT_NE(first.flags & kFlagInBounds, 0);
+      EXPECT_EQ(first.auxType, tI32);
+      EXPECT_EQ(first.type, tI32Ptr);
+      ASSERT_EQ(first.numOperands, 2u);
+      EXPECT_EQ(m->values[m->operandsOf(first)[0]].kind, ValueKind::Argument);
+      texts[abbreviated] = printLlvmModuleToString(*m);
+    }
+    EXPECT_EQ(texts[0], texts[1]);
+    if (c == 1)
+      EXPECT_NE(texts[1].find("getelementptr { i32, float }, i32* %0, i32 0, i32 1"),
+                std::string::npos)
+          << texts[1];
+  }
+}
+
+TEST(DxilBitcodeReader, BranchesEndTheirBlocks) {
+  // BR [block] and [true block, false block, i1 condition] (decoded from their bits when the
+  // blocks are in range and the condition an i1 read already) end their blocks; the general
+  // path's errors and forward references stay its own.
+  // @f is void () (value 0); the body's first value is 1: %1 = icmp eq i32 0, i32 0 ... with
+  // the constants i32 0 (value 1) and i32 1 (value 2) in the function.
+  auto withBranch = [](std::vector<uint64_t> br) {
+    return module(tVoidFn, [=](BitWriter &w) {
+      w.record(1, {3});
+      w.enterBlock(kConstants, 4);
+      w.record(1, {tI32});
+      w.record(4, {0}); // i32 0: value 1
+      w.record(4, {2}); // i32 1: value 2
+      w.endBlock();
+      w.record(28, {2, 1, 32}); // %3 = icmp eq i32 0, i32 1
+      w.record(11, br);         // block 0's branch
+      w.record(11, {2});        // block 1: br label 2
+      w.record(10, {});         // block 2: ret void
+    });
+  };
+  for (int pass = 0; pass < 2; ++pass) {
+    Expected<LlvmModule> m = readBitcode(withBranch({1, 2, 1})); // br i1 %3, label 1, label 2
+    ASSERT_TRUE(m) << m.error().format();
+    const Function &f = m->functions[0];
+    ASSERT_EQ(f.numInstructions, 4u);
+    const Instruction *ins = &m->instructions[f.firstInstruction];
+    EXPECT_EQ(ins[1].opcode, Opcode::Br);
+    ASSERT_EQ(ins[1].numOperands, 3u);
+    EXPECT_EQ(m->operandsOf(ins[1])[0], ins[0].value);
+    EXPECT_EQ(m->operandsOf(ins[1])[1], m->blocks[f.firstBlock + 1].value);
+    EXPECT_EQ(m->operandsOf(ins[1])[2], m->blocks[f.firstBlock + 2].value);
+    EXPECT_EQ(ins[1].value, kNoId);
+    EXPECT_EQ(ins[2].opcode, Opcode::Br);
+    ASSERT_EQ(ins[2].numOperands, 1u);
+    EXPECT_EQ(m->operandsOf(ins[2])[0], m->blocks[f.firstBlock + 2].value);
+    for (uint32_t k = 0; k < 3; ++k) {
+      EXPECT_EQ(m->blocks[f.firstBlock + k].firstInstruction,
+                f.firstInstruction + 1 + k - (k == 0));
+      EXPECT_EQ(m->blocks[f.firstBlock + k].numInstructions, k == 0 ? 2u : 1u);
+    }
+    const std::string text = printLlvmModuleToString(*m);
+    EXPECT_NE(text.find("br i1 %1, label %2, label %3"), std::string::npos) << text;
+  }
+  EXPECT_NE(errorOf(withBranch({1, 3, 1})).find("block index 3 out of range"), std::string::npos);
+  EXPECT_NE(errorOf(withBranch({5})).find("block index 5 out of range"), std::string::npos);
+  EXPECT_NE(errorOf(withBranch({1, 2, 2})).find("has another type"), std::string::npos);
+  EXPECT_NE(errorOf(withBranch({1, 2})).find("br record with 2 operands"), std::string::npos);
+  EXPECT_NE(errorOf(withBranch({1, 2, uint32_t(-1)})).find("refers to no value"),
+            std::string::npos); // (a forward reference never defined)
+}
+
+TEST(DxilBitcodeReader, RecordsFromBitsFindTheVoidTypeFirst) {
+  // In a function that returns a value, the reader finds (or makes) the void type at the
+  // function's first record that is not a call, binop, extractvalue or ret void; records
+  // decoded from their bits wait for it, so that the types made after it (here float*, by a
+  // getelementptr) come after it, in a module whose type table has no void.
+  BitWriter w;
+  w.enterBlock(kModuleBlock, 3);
+  w.record(1, {1});
+  w.enterBlock(kTypeBlock, 4);
+  w.record(1, {4});
+  w.record(7, {32});       // 0: i32
+  w.record(8, {0, 0});     // 1: i32*
+  w.record(21, {0, 0, 1}); // 2: i32 (i32*)
+  w.record(3, {});         // 3: float
+  w.endBlock();
+  w.record(8, {2, 0, 0, 0, 0, 0, 0, 0}); // define i32 @f(i32* %0): value 0, %0 value 1
+  w.enterBlock(kFunctionBlock, 4);
+  w.defineAbbrev({{-1, 3}, {2, 6}, {1, 5}, {1, 4}});          // 4: CAST
+  w.defineAbbrev({{-1, 43}, {1, 1}, {1, 5}, {3, 0}, {2, 6}}); // 5: GEP
+  w.record(1, {1});
+  w.fixed(4, w.width()); // %2 = bitcast i32* %0 to i32*
+  w.vbr(1, 6);
+  w.fixed(1, 5);
+  w.fixed(11, 4);
+  w.fixed(5, w.width()); // %3 = getelementptr float, i32* %2, i32* %2 (float*)
+  w.fixed(0, 1);
+  w.fixed(3, 5);
+  w.vbr(2, 6);
+  w.vbr(1, 6);
+  w.vbr(1, 6);
+  w.record(10, {3});   // ret (relative 3: the function @f: an error after the types)
+  w.enterBlock(99, 4); // (an unknown block: the records above away from the data's end)
+  for (int k = 0; k < 16; ++k)
+    w.record(1, {1u << 20});
+  w.endBlock();
+  w.endBlock();
+  w.endBlock();
+  std::vector<uint8_t> bytes = w.bitcode();
+  Expected<LlvmModule> m = readBitcode(bytes);
+  // (Read or not, what matters is the order the reader made the types in: read it again with
+  // the records unabbreviated and compare.)
+  BitWriter u;
+  u.enterBlock(kModuleBlock, 3);
+  u.record(1, {1});
+  u.enterBlock(kTypeBlock, 4);
+  u.record(1, {4});
+  u.record(7, {32});
+  u.record(8, {0, 0});
+  u.record(21, {0, 0, 1});
+  u.record(3, {});
+  u.endBlock();
+  u.record(8, {2, 0, 0, 0, 0, 0, 0, 0});
+  u.enterBlock(kFunctionBlock, 4);
+  u.record(1, {1});
+  u.record(3, {1, 1, 11});
+  u.record(43, {0, 3, 1, 1});
+  u.record(10, {3});
+  u.endBlock();
+  u.endBlock();
+  Expected<LlvmModule> general = readBitcode(u.bitcode());
+  ASSERT_EQ(bool(m), bool(general));
+  if (!m) {
+    std::string a = m.error().format(), b = general.error().format();
+    a.erase(a.find("(bit "), a.find(')', a.find("(bit ")) + 1 - a.find("(bit "));
+    b.erase(b.find("(bit "), b.find(')', b.find("(bit ")) + 1 - b.find("(bit "));
+    EXPECT_EQ(a, b);
+    return;
+  }
+  ASSERT_EQ(m->types.size(), general->types.size());
+  for (size_t k = 0; k < m->types.size(); ++k) {
+    SCOPED_TRACE(k);
+    EXPECT_EQ(m->types[k].kind, general->types[k].kind);
+  }
+  EXPECT_EQ(printLlvmModuleToString(*m), printLlvmModuleToString(*general));
+}
+
+TEST(DxilBitcodeReader, ComparesOfScalarsReadAlready) {
+  // CMP2 [a, b, predicate] of two scalars read already (decoded from its bits), of vectors
+  // (the general path), and the general path's errors.
+  // @f is void () (value 0); the function's constants: i32 0, i32 1 (values 1, 2), float 1.0
+  // (3), <2 x i32> undef (4): the body's first value is 5.
+  auto withCompare = [](std::vector<uint64_t> cmp) {
+    return module(tVoidFn, [=](BitWriter &w) {
+      w.record(1, {1});
+      w.enterBlock(kConstants, 4);
+      w.record(1, {tI32});
+      w.record(4, {0});
+      w.record(4, {2});
+      w.record(1, {tFloat});
+      w.record(6, {0x3F800000});
+      w.record(1, {tVector});
+      w.record(3, {});
+      w.endBlock();
+      w.record(28, {4, 3, 40}); // %5 = icmp slt i32 0, i32 1
+      w.record(28, cmp);        // %6 = the case
+      w.record(10, {});
+    });
+  };
+  Expected<LlvmModule> m = readBitcode(withCompare({3, 3, 4})); // fcmp olt float 1.0, 1.0
+  ASSERT_TRUE(m) << m.error().format();
+  const Function &f = m->functions[0];
+  ASSERT_EQ(f.numInstructions, 3u);
+  const Instruction *ins = &m->instructions[f.firstInstruction];
+  EXPECT_EQ(ins[0].opcode, Opcode::ICmp);
+  EXPECT_EQ(ins[0].predicate, 40);
+  EXPECT_EQ(ins[1].opcode, Opcode::FCmp);
+  EXPECT_EQ(ins[1].predicate, 4);
+  for (int k = 0; k < 2; ++k) {
+    ASSERT_EQ(ins[k].numOperands, 2u);
+    EXPECT_EQ(m->types[ins[k].type].kind, TypeKind::Integer);
+    EXPECT_EQ(m->types[ins[k].type].bits, 1u);
+    EXPECT_EQ(m->values[ins[k].value].type, ins[k].type);
+  }
+  const std::string text = printLlvmModuleToString(*m);
+  EXPECT_NE(text.find("%1 = icmp slt i32 0, 1"), std::string::npos) << text;
+  EXPECT_NE(text.find("%2 = fcmp olt float 1.000000e+00, 1.000000e+00"), std::string::npos) << text;
+  Expected<LlvmModule> vector = readBitcode(withCompare({2, 2, 32})); // icmp eq <2 x i32>
+  ASSERT_TRUE(vector) << vector.error().format();
+  const TypeId vt = vector->instructions[vector->functions[0].firstInstruction + 1].type;
+  EXPECT_EQ(vector->types[vt].kind, TypeKind::Vector);
+  EXPECT_NE(errorOf(withCompare({4, 3, 20})).find("unknown comparison predicate 20"),
+            std::string::npos);
+  EXPECT_NE(errorOf(withCompare({4, 3, 32})).find("another type"), std::string::npos);
+}
+
+TEST(DxilBitcodeReader, AbbreviatedRetVoidEndsItsBlock) {
+  // RET of LLVM's abbreviation [RET] (`ret void`) ends its block as the unabbreviated record
+  // does; in a function that returns a value, both take the general path.
+  auto body = [](bool abbreviated) {
+    return [=](BitWriter &w) {
+      w.defineAbbrev({{-1, 10}}); // 4: RET
+      w.record(1, {2});
+      w.record(11, {1}); // br label %1
+      if (abbreviated)
+        w.fixed(4, w.width());
+      else
+        w.record(10, {});
+    };
+  };
+  for (uint64_t fnType : {tVoidFn, tI32FnI32}) {
+    SCOPED_TRACE(fnType);
+    std::string texts[2];
+    for (int abbreviated = 0; abbreviated < 2; ++abbreviated) {
+      for (int pass = 0; pass < 2; ++pass) {
+        Expected<LlvmModule> m = readBitcode(module(fnType, body(abbreviated)));
+        if (!m) {
+          texts[abbreviated] = m.error().format();
+          continue;
+        }
+        const Function &f = m->functions[0];
+        ASSERT_EQ(f.numInstructions, 2u);
+        const Instruction &ret = m->instructions[f.firstInstruction + 1];
+        EXPECT_EQ(ret.opcode, Opcode::Ret);
+        EXPECT_EQ(ret.numOperands, 0u);
+        EXPECT_EQ(ret.value, kNoId);
+        EXPECT_EQ(m->blocks[f.firstBlock + 1].firstInstruction, f.firstInstruction + 1);
+        EXPECT_EQ(m->blocks[f.firstBlock + 1].numInstructions, 1u);
+        texts[abbreviated] = printLlvmModuleToString(*m);
+      }
+    }
+    const size_t bit = texts[0].find("(bit "); // (errors: the same but for the bit)
+    if (bit != std::string::npos) {
+      texts[0].erase(bit, texts[0].find(')', bit) + 1 - bit);
+      texts[1].erase(bit, texts[1].find(')', bit) + 1 - bit);
+    }
+    EXPECT_EQ(texts[0], texts[1]);
+    if (fnType == tVoidFn)
+      EXPECT_NE(texts[1].find("  ret void\n"), std::string::npos) << texts[1];
+  }
 }
 
 TEST(DxilBitcodeReader, TypedCallsWithTailMarkersOrFastMathReadTheirFlags) {
