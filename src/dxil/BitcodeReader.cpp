@@ -935,14 +935,14 @@ std::optional<Diagnostic> unwrap(std::span<const uint8_t> &bytes) {
 } // namespace
 
 Expected<LlvmModule> readBitcode(std::span<const uint8_t> bytes) {
-  // Read in place into the result, and one return of it (so that it is returned in place: a
-  // return of another object anywhere would make every return a move). Expected takes its value
-  // by value: the module is moved into it once.
+  // Read in place into the result, made in place, and one return of it (so that it is
+  // returned in place: a return of another object anywhere would make every return a move).
   std::optional<Diagnostic> bad = unwrap(bytes);
   Expected<LlvmModule> result =
       bad ? Expected<LlvmModule>(std::move(*bad))
-          : Expected<LlvmModule>(LlvmModule(detail::newBumpArena(
-                kModuleArenaBytesPerByte * bytes.size() + kModuleArenaBaseBytes)));
+          : Expected<LlvmModule>(std::in_place,
+                                 detail::newBumpArena(kModuleArenaBytesPerByte * bytes.size() +
+                                                      kModuleArenaBaseBytes));
   if (!bad)
     if (Status st = readInto(*result, bytes); !st)
       result = st.error();

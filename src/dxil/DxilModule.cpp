@@ -800,9 +800,9 @@ std::string_view dxilComponentTypeName(DxilComponentType type) {
 
 Expected<DxilModule> decodeDxil(const LlvmModule &module,
                                 std::optional<DxilContainerInfo> container) {
-  // Decoded in place, and every path returns `result` (one object: no move of the module into
-  // the result, nor of the result out).
-  Expected<DxilModule> result{DxilModule()};
+  // Decoded in place, and every path returns `result` (one object, made in place: no module
+  // moved into the result, nor the result out).
+  Expected<DxilModule> result(std::in_place);
   DxilModule &out = *result;
   out.llvm = &module;
   Decoder decoder(module, out);

@@ -4,6 +4,7 @@
 #include "spire/support/Diagnostic.h"
 
 #include <cassert>
+#include <optional>
 #include <utility>
 #include <variant>
 
@@ -13,6 +14,10 @@ template <class T> class [[nodiscard]] Expected {
 public:
   Expected(T value) : v_(std::move(value)) {}
   Expected(Diagnostic error) : v_(std::move(error)) {}
+  /// The value made in place from `args` (no temporary moved in).
+  template <class... Args>
+  explicit Expected(std::in_place_t, Args &&...args)
+      : v_(std::in_place_index<0>, std::forward<Args>(args)...) {}
 
   bool ok() const { return v_.index() == 0; }
   explicit operator bool() const { return ok(); }
@@ -43,18 +48,27 @@ private:
   std::variant<T, Diagnostic> v_;
 };
 
-/// Success, or the diagnostic of a failure.
+/// Success, or the diagnostic of a failure. A success holds no Diagnostic: making, testing and
+/// destroying one is a flag, not a whole record zeroed and its strings freed (a reader returns
+/// one for every block and record it reads).
 class [[nodiscard]] Status {
 public:
   Status() = default;
-  Status(Diagnostic error) : error_(std::move(error)), failed_(true) {}
-  bool ok() const { return !failed_; }
+  Status(Diagnostic error) : error_(std::move(error)) {}
+  bool ok() const { return !error_.has_value(); }
   explicit operator bool() const { return ok(); }
-  const Diagnostic &error() const { return error_; }
+  /// The failure's diagnostic (an empty one for a success, which has none).
+  const Diagnostic &error() const {
+    assert(!ok());
+    return error_ ? *error_ : none();
+  }
 
 private:
-  Diagnostic error_;
-  bool failed_ = false;
+  [[gnu::cold]] static const Diagnostic &none() {
+    static const Diagnostic empty;
+    return empty;
+  }
+  std::optional<Diagnostic> error_;
 };
 
 } // namespace spire
