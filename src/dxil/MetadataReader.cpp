@@ -156,6 +156,97 @@ struct CharAbbrevs {
   return true;
 }
 
+/// A VBR-6 field at bit `at` of `data` (a whole load readable there) of at most four chunks
+/// (values below 2^20): its value into `v` and `at` past it; false (nothing moved) when longer.
+[[gnu::always_inline]] inline bool vbr6Field(const uint8_t *data, uint64_t &at, uint64_t &v) {
+  const uint64_t x = loadBitsAt(data, at);
+  if (!(x & 32)) {
+    v = x & 31;
+    at += 6;
+    return true;
+  }
+  if (!(x & 0x800)) {
+    v = (x & 31) | ((x >> 1) & 0x3E0);
+    at += 12;
+    return true;
+  }
+  uint64_t r = (x & 31) | ((x >> 1) & 0x3E0);
+#pragma GCC unroll 2
+  for (unsigned k = 2; k < 4; ++k) {
+    r |= (x >> k) & (uint64_t(31) << (5 * k));
+    if (!((x >> (6 * k + 5)) & 1)) {
+      v = r;
+      at += 6 * (k + 1);
+      return true;
+    }
+  }
+  return false;
+}
+
+/// nodeFromBits' way back: the operands and fixups it appended taken off (false).
+[[gnu::noinline, gnu::cold]] bool undoNode(ReaderState &s, size_t operands, size_t fixups) {
+  s.m.metadataOperands.resize(operands);
+  s.mdFixups.resize(fixups);
+  return false;
+}
+
+/// A NODE record's code as an unabbreviated record's first 6 bits.
+constexpr uint64_t kNodeCodeBits = kNode;
+
+/// An unabbreviated NODE record (`b`: the cursor's recordBits(), `w`: the load at its code,
+/// which the caller tested) decoded straight from its bits, as readMetadataBlock's NODE case
+/// takes it from read()'s operands: a count of one or two chunks, every operand of up to four
+/// chunks and the record away from the data's end: the node appended, the record ended, and
+/// true. Anything else: false, nothing kept (room made aside), the cursor where it was,
+/// and read() takes the record from its first field.
+[[gnu::always_inline]] inline bool
+nodeFromBits(ReaderState &s, const BitstreamReader::RecordBits &b, uint64_t w, uint32_t function) {
+  uint64_t n = (w >> 6) & 31;
+  uint64_t at = b.pos + 12;
+  if (w & (32 << 6)) {
+    if (w & (32 << 12)) [[unlikely]]
+      return false;
+    n |= ((w >> 12) & 31) << 5;
+    at += 6;
+  }
+  // Every operand (of up to 24 bits) from a load below the limit: one test.
+  if (at + n * 24 >= b.loadLimit) [[unlikely]]
+    return false;
+  LlvmModule &m = s.m;
+  ArenaVector<MetadataId> &slots = m.metadataOperands;
+  if (slots.capacity() - slots.size() < n) [[unlikely]]
+    makeOperandRoom(slots, n);
+  const uint32_t firstOperand = uint32_t(slots.size());
+  const size_t fixupsBefore = s.mdFixups.size();
+  const MetadataId *ids = s.mdIds.data();
+  const uint64_t known = s.mdIds.size();
+  const uint8_t *const data = b.data;
+  for (uint64_t k = 0; k < n; ++k) {
+    uint64_t op;
+    if (!vbr6Field(data, at, op)) [[unlikely]]
+      return undoNode(s, firstOperand, fixupsBefore);
+    MetadataId id = kNoId;
+    if (op - 1 < known) [[likely]] { // 0 (none) wraps around
+      id = ids[op - 1];
+    } else if (op != 0) {
+      s.mdFixups.push_back({uint32_t(firstOperand + k), uint32_t(op - 1)});
+    }
+    if (slots.size() == slots.capacity()) // room for all was made above
+      __builtin_unreachable();
+    slots.push_back(id);
+  }
+  if (!s.bs.endRecordAt(at)) [[unlikely]]
+    return undoNode(s, firstOperand, fixupsBefore);
+  s.rec.bitOffset = b.start; // (as read() sets them: for any message before the next record)
+  s.rec.code = kNode;
+  Metadata &md = newMetadata(s);
+  md.kind = MetadataKind::Node;
+  md.function = function;
+  md.firstOperand = firstOperand;
+  md.numOperands = uint32_t(n);
+  return true;
+}
+
 /// Reads METADATA_STRINGS: [count, offset] and a blob of VBR6 lengths followed by the characters.
 Status readBulkStrings(ReaderState &s, uint32_t function) {
   const auto &r = s.rec.ops;
@@ -364,6 +455,15 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
     }
     if (e.kind != BitstreamEntry::Kind::Record)
       return s.bs.error("the data ends inside a metadata block");
+    // DXC writes nodes unabbreviated: most records, decoded from their bits when they can be.
+    if (e.id == kAbbrevUnabbreviatedRecord && !unusual) {
+      const BitstreamReader::RecordBits b = s.bs.recordBits();
+      if (b.pos < b.loadLimit) {
+        const uint64_t w = loadBitsAt(b.data, b.pos);
+        if ((w & 63) == kNodeCodeBits && nodeFromBits(s, b, w, function))
+          continue;
+      }
+    }
     if (!readRecord(s, e, run, charAbbrevs, charCount,
                     uint64_t(1) << kStringOld | uint64_t(1) << kName, 0))
       return s.bs.takeError();

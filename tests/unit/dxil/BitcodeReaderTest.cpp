@@ -397,6 +397,77 @@ TEST(DxilBitcodeReader, ManyMetadataGrowTheirTables) {
   }
 }
 
+TEST(DxilBitcodeReader, UnabbreviatedNodesAreReadAsAbbreviatedOnes) {
+  // Unabbreviated NODE records are decoded straight from their bits; each node here is written
+  // twice, unabbreviated and through an abbreviation [NODE, array of vbr6] (read the general
+  // way), and both give the same operands: null, ids of one to three chunks (past 1,100
+  // strings), a count of two chunks, forward references, an operand of five chunks (the general
+  // path's), and a node of 1,100 operands (a count of three chunks).
+  constexpr uint64_t kStrings = 1100;
+  const std::vector<std::vector<uint64_t>> nodes = {
+      {}, {0, 1, 2}, {40, 1000, 0}, {1100, 1050, 3}, {kStrings + 7 * 2 + 1, 5}, {9, 33, 1025},
+  };
+  std::vector<uint64_t> wide(40), all(kStrings);
+  for (uint64_t k = 0; k < 40; ++k)
+    wide[k] = k * 27 % kStrings;
+  for (uint64_t k = 0; k < kStrings; ++k)
+    all[k] = k + 1;
+  auto write = [&](BitWriter &w, const std::vector<uint64_t> &ops, bool abbreviated) {
+    if (!abbreviated)
+      return w.record(3, ops);
+    w.fixed(4, 3);
+    w.vbr(ops.size(), 6);
+    for (uint64_t op : ops)
+      w.vbr(op, 6);
+  };
+  std::vector<std::vector<uint64_t>> written = nodes;
+  written.push_back(wide);
+  written.push_back(all);
+  written.push_back({uint64_t(1) << 26 | 1, 1}); // five chunks: a forward reference, resolved below
+  std::vector<uint8_t> bitcode = module(2, {}, [&](BitWriter &w) {
+    w.enterBlock(kMetadata, 3);
+    w.defineAbbrev({{-1, 3}, {3, 0}, {2, 6}}); // 4: NODE [array of vbr6]
+    for (uint64_t k = 0; k < kStrings; ++k)
+      w.record(1, chars(std::to_string(k)));
+    for (const std::vector<uint64_t> &ops : written) {
+      write(w, ops, false);
+      write(w, ops, true);
+    }
+    w.endBlock();
+  });
+  // (The five-chunk operand names no metadata: the message both paths give.)
+  std::string message = errorOf(bitcode);
+  EXPECT_NE(message.find("refers to no metadata"), std::string::npos) << message;
+  written.pop_back();
+  bitcode = module(2, {}, [&](BitWriter &w) {
+    w.enterBlock(kMetadata, 3);
+    w.defineAbbrev({{-1, 3}, {3, 0}, {2, 6}});
+    for (uint64_t k = 0; k < kStrings; ++k)
+      w.record(1, chars(std::to_string(k)));
+    for (const std::vector<uint64_t> &ops : written) {
+      write(w, ops, false);
+      write(w, ops, true);
+    }
+    w.endBlock();
+  });
+  for (int pass = 0; pass < 2; ++pass) {
+    Expected<LlvmModule> m = readBitcode(bitcode);
+    ASSERT_TRUE(m) << m.error().format();
+    ASSERT_EQ(m->metadata.size(), kStrings + 2 * written.size());
+    for (size_t k = 0; k < written.size(); ++k) {
+      SCOPED_TRACE(k);
+      const Metadata &a = m->metadata[kStrings + 2 * k], &b = m->metadata[kStrings + 2 * k + 1];
+      ASSERT_EQ(a.kind, MetadataKind::Node);
+      ASSERT_EQ(b.kind, MetadataKind::Node);
+      std::span<const MetadataId> x = m->operandsOf(a), y = m->operandsOf(b);
+      ASSERT_EQ(x.size(), written[k].size());
+      ASSERT_TRUE(std::equal(x.begin(), x.end(), y.begin(), y.end()));
+      for (size_t i = 0; i < x.size(); ++i)
+        EXPECT_EQ(x[i], written[k][i] ? MetadataId(written[k][i] - 1) : kNoId) << i;
+    }
+  }
+}
+
 TEST(DxilBitcodeReader, TypeRecordsWithoutOperandsGiveTheirKinds) {
   // The records without operands take their kind from a table by code: each code its own kind,
   // uniqued (a second void is the first).
