@@ -247,6 +247,50 @@ nodeFromBits(ReaderState &s, const BitstreamReader::RecordBits &b, uint64_t w, u
   return true;
 }
 
+/// A VALUE record's code and a count of 2, as an unabbreviated record's first 12 bits.
+constexpr uint64_t kValueCodeBits = kValue | 2 << 6;
+
+/// An unabbreviated VALUE record [type, value] (`b`: the cursor's recordBits(), whose code and
+/// count the caller tested) decoded straight from its bits when readMetadataBlock's VALUE case
+/// would take it at once: a type defined and neither metadata nor void (`valueTypeId` and
+/// `valueType`, the last VALUE's type, updated as that case updates them), the value one read
+/// already of that type: the entry appended, the record ended, and true. Anything else: false,
+/// nothing written but the type remembered, the cursor where it was, and read() takes the
+/// record from its first field.
+[[gnu::always_inline]] inline bool valueFromBits(ReaderState &s,
+                                                 const BitstreamReader::RecordBits &b,
+                                                 uint32_t function, uint64_t &valueTypeId,
+                                                 TypeId &valueType) {
+  // Both fields (of up to 24 bits) from loads below the limit.
+  uint64_t at = b.pos + 12, typeId, v;
+  if (at + 24 >= b.loadLimit || !vbr6Field(b.data, at, typeId)) [[unlikely]]
+    return false;
+  if (typeId != valueTypeId) {
+    if (typeId >= s.typeMap.size() || s.typeMap[typeId] == kNoId)
+      return false;
+    const TypeId t = s.typeMap[typeId];
+    const TypeKind k = s.m.types[t].kind;
+    if (k == TypeKind::Metadata || k == TypeKind::Void)
+      return false;
+    valueTypeId = typeId;
+    valueType = t;
+  }
+  if (!vbr6Field(b.data, at, v) || v >= s.valueIds.size()) [[unlikely]]
+    return false;
+  const ValueId value = s.valueIds[v];
+  if (value == kNoId || s.m.values[value].type != valueType) [[unlikely]]
+    return false;
+  if (!s.bs.endRecordAt(at)) [[unlikely]]
+    return false;
+  s.rec.bitOffset = b.start; // (as read() sets them: for any message before the next record)
+  s.rec.code = kValue;
+  Metadata &md = newMetadata(s);
+  md.kind = MetadataKind::Value;
+  md.function = function;
+  md.value = value;
+  return true;
+}
+
 /// Reads METADATA_STRINGS: [count, offset] and a blob of VBR6 lengths followed by the characters.
 Status readBulkStrings(ReaderState &s, uint32_t function) {
   const auto &r = s.rec.ops;
@@ -461,6 +505,8 @@ Status readMetadataBlock(ReaderState &s, uint32_t function) {
       if (b.pos < b.loadLimit) {
         const uint64_t w = loadBitsAt(b.data, b.pos);
         if ((w & 63) == kNodeCodeBits && nodeFromBits(s, b, w, function))
+          continue;
+        if ((w & 0xFFF) == kValueCodeBits && valueFromBits(s, b, function, valueTypeId, valueType))
           continue;
       }
     }

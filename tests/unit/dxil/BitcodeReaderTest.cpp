@@ -468,6 +468,71 @@ TEST(DxilBitcodeReader, UnabbreviatedNodesAreReadAsAbbreviatedOnes) {
   }
 }
 
+TEST(DxilBitcodeReader, UnabbreviatedValuesAreReadAsAbbreviatedOnes) {
+  // Unabbreviated VALUE records are decoded straight from their bits; each here is written
+  // twice, unabbreviated and through an abbreviation [VALUE, vbr6, vbr6] (read the general
+  // way), and both give the same entry: types that change and come back, value ids of one to
+  // three chunks; a forward reference, a value of another type and types that are undefined,
+  // metadata or void give the general path's messages.
+  constexpr uint64_t kConstantCount = 1100; // i32 k is value k, float 1.0 value 1100
+  auto bitcodeOf = [&](const std::vector<std::vector<uint64_t>> &values) {
+    return module(
+        2, {},
+        [&](BitWriter &w) {
+          w.enterBlock(kConstants, 4);
+          w.record(1, {tI32});
+          for (uint64_t k = 0; k < kConstantCount; ++k)
+            w.record(4, {k << 1}); // i32 k
+          w.record(1, {tFloat});
+          w.record(6, {0x3F800000}); // float 1.0
+          w.endBlock();
+        },
+        [&](BitWriter &w) {
+          w.enterBlock(kMetadata, 3);
+          w.defineAbbrev({{-1, 2}, {2, 6}, {2, 6}}); // 4: VALUE [vbr6, vbr6]
+          for (const std::vector<uint64_t> &f : values) {
+            w.record(2, f);
+            w.fixed(4, 3);
+            for (uint64_t x : f)
+              w.vbr(x, 6);
+          }
+          w.endBlock();
+        });
+  };
+  const std::vector<std::vector<uint64_t>> values = {
+      {tI32, 0},    {tI32, 40}, {tFloat, kConstantCount}, {tI32, 1050},
+      {tI32, 1099}, {tI32, 5},  {tFloat, kConstantCount}, {tI32, 31},
+  };
+  for (int pass = 0; pass < 2; ++pass) {
+    Expected<LlvmModule> m = readBitcode(bitcodeOf(values));
+    ASSERT_TRUE(m) << m.error().format();
+    ASSERT_EQ(m->metadata.size(), 2 * values.size());
+    for (size_t k = 0; k < values.size(); ++k) {
+      SCOPED_TRACE(k);
+      const Metadata &a = m->metadata[2 * k], &b = m->metadata[2 * k + 1];
+      ASSERT_EQ(a.kind, MetadataKind::Value);
+      ASSERT_EQ(b.kind, MetadataKind::Value);
+      EXPECT_EQ(a.value, b.value);
+      ASSERT_LT(a.value, m->values.size());
+      EXPECT_EQ(m->values[a.value].type, TypeId(values[k][0]));
+      int64_t v = -1;
+      if (values[k][0] == tI32) {
+        EXPECT_TRUE(m->constantInt(a.value, v));
+        EXPECT_EQ(uint64_t(v), values[k][1]);
+      }
+    }
+  }
+  auto errorWith = [&](std::vector<uint64_t> f) { return errorOf(bitcodeOf({{tI32, 3}, f})); };
+  EXPECT_NE(errorWith({tI32, kConstantCount}).find("whose value has another type"),
+            std::string::npos);
+  EXPECT_NE(errorWith({tFloat, 3}).find("whose value has another type"), std::string::npos);
+  EXPECT_NE(errorWith({tMetadata, 3}).find("of type metadata or void"), std::string::npos);
+  EXPECT_NE(errorWith({tVoid, 3}).find("of type metadata or void"), std::string::npos);
+  EXPECT_NE(errorWith({99, 3}).find("type"), std::string::npos) << errorWith({99, 3});
+  EXPECT_NE(errorWith({tI32, 5000}), "(read)");
+  EXPECT_NE(errorWith({tI32, 1, 2}).find("without a type and a value"), std::string::npos);
+}
+
 TEST(DxilBitcodeReader, TypeRecordsWithoutOperandsGiveTheirKinds) {
   // The records without operands take their kind from a table by code: each code its own kind,
   // uniqued (a second void is the first).
