@@ -190,6 +190,12 @@ struct CharAbbrevs {
   return false;
 }
 
+/// nodeFromBits' forward reference: operand `slot` names metadata `op` - 1 (out of line: the
+/// node loop keeps no fixup's fields at hand).
+[[gnu::noinline, gnu::cold]] void forwardOperand(ReaderState &s, uint32_t slot, uint64_t op) {
+  s.mdFixups.push_back({slot, uint32_t(op - 1)});
+}
+
 /// A NODE record's code as an unabbreviated record's first 6 bits.
 constexpr uint64_t kNodeCodeBits = kNode;
 
@@ -229,7 +235,7 @@ nodeFromBits(ReaderState &s, const BitstreamReader::RecordBits &b, uint64_t w, u
     if (op - 1 < known) [[likely]] { // 0 (none) wraps around
       id = ids[op - 1];
     } else if (op != 0) {
-      s.mdFixups.push_back({uint32_t(firstOperand + k), uint32_t(op - 1)});
+      forwardOperand(s, uint32_t(firstOperand + k), op);
     }
     if (slots.size() == slots.capacity()) // room for all was made above
       __builtin_unreachable();
