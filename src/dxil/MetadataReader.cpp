@@ -183,10 +183,12 @@ struct CharAbbrevs {
   return false;
 }
 
-/// nodeFromBits' way back: the operands and fixups it appended taken off (false).
-[[gnu::noinline, gnu::cold]] bool undoNode(ReaderState &s, size_t operands, size_t fixups) {
+/// nodeFromBits' way back: the operands it appended taken off, and their fixups (the last
+/// ones: every fixup before them is of an operand before them), (false).
+[[gnu::noinline, gnu::cold]] bool undoNode(ReaderState &s, size_t operands) {
   s.m.metadataOperands.resize(operands);
-  s.mdFixups.resize(fixups);
+  while (!s.mdFixups.empty() && s.mdFixups.back().first >= operands)
+    s.mdFixups.pop_back();
   return false;
 }
 
@@ -223,14 +225,13 @@ nodeFromBits(ReaderState &s, const BitstreamReader::RecordBits &b, uint64_t w, u
   if (slots.capacity() - slots.size() < n) [[unlikely]]
     makeOperandRoom(slots, n);
   const uint32_t firstOperand = uint32_t(slots.size());
-  const size_t fixupsBefore = s.mdFixups.size();
   const MetadataId *ids = s.mdIds.data();
   const uint64_t known = s.mdIds.size();
   const uint8_t *const data = b.data;
   for (uint64_t k = 0; k < n; ++k) {
     uint64_t op;
     if (!vbr6Field(data, at, op)) [[unlikely]]
-      return undoNode(s, firstOperand, fixupsBefore);
+      return undoNode(s, firstOperand);
     MetadataId id = kNoId;
     if (op - 1 < known) [[likely]] { // 0 (none) wraps around
       id = ids[op - 1];
@@ -242,7 +243,7 @@ nodeFromBits(ReaderState &s, const BitstreamReader::RecordBits &b, uint64_t w, u
     slots.push_back(id);
   }
   if (!s.bs.endRecordAt(at)) [[unlikely]]
-    return undoNode(s, firstOperand, fixupsBefore);
+    return undoNode(s, firstOperand);
   s.rec.bitOffset = b.start; // (as read() sets them: for any message before the next record)
   s.rec.code = kNode;
   Metadata &md = newMetadata(s);
