@@ -1,6 +1,9 @@
 // Field decoding the bitstream cursor's files share (Bitstream.cpp, BitstreamChars.cpp,
-// BitstreamScalars.cpp): the char6 alphabet and a VBR field from the bits of one load.
+// BitstreamScalars.cpp), and the block readers that decode their common records from the bits
+// (FunctionReader.cpp, MetadataReader.cpp): the char6 alphabet and a VBR field from one load.
 #pragma once
+
+#include "spire/dxil/Bitstream.h"
 
 #include <cstdint>
 
@@ -33,6 +36,34 @@ struct VbrField {
     rest >>= width;
   }
   return {0, 0};
+}
+
+/// A VBR-6 field at bit `at` of `data` (a whole load readable there) of at most four chunks
+/// (values below 2^20: every id a call or a metadata node names): its value into `v` and `at`
+/// past it; false (nothing moved) when it is longer.
+[[gnu::always_inline]] inline bool vbr6Field(const uint8_t *data, uint64_t &at, uint64_t &v) {
+  const uint64_t x = loadBitsAt(data, at);
+  if (!(x & 32)) {
+    v = x & 31;
+    at += 6;
+    return true;
+  }
+  if (!(x & 0x800)) {
+    v = (x & 31) | ((x >> 1) & 0x3E0);
+    at += 12;
+    return true;
+  }
+  uint64_t r = (x & 31) | ((x >> 1) & 0x3E0);
+#pragma GCC unroll 2
+  for (unsigned k = 2; k < 4; ++k) {
+    r |= (x >> k) & (uint64_t(31) << (5 * k));
+    if (!((x >> (6 * k + 5)) & 1)) {
+      v = r;
+      at += 6 * (k + 1);
+      return true;
+    }
+  }
+  return false;
 }
 
 } // namespace spire::dxil::detail

@@ -1,6 +1,7 @@
 // The FUNCTION_BLOCK: arguments, basic blocks and instructions, with operands given relative to
 // the next value id (module version 1 and later) and forward references patched at the end.
 #include "BitcodeReaderState.h"
+#include "BitstreamFields.h"
 #include "ReaderSupport.h"
 
 namespace spire::dxil::detail {
@@ -216,6 +217,34 @@ private:
   /// of vbr6] (LLVM's), as instruction() makes it when every operand is a value read already
   /// (of one or two chunks) and the type defined.
   [[gnu::noinline]] bool gepFromBits(unsigned width);
+  /// A VBR-6 field of one or two chunks at bit `at` of the load `x` (`at` + 12 <= 64): its
+  /// value into `v` and `at` past it; false when it has more chunks.
+  [[gnu::always_inline]] static bool shortField(uint64_t x, uint64_t &at, uint64_t &v) {
+    const uint64_t y = x >> at;
+    v = y & 31;
+    at += 6;
+    if (!(y & 32))
+      return true;
+    v |= (y >> 1) & 0x3E0;
+    at += 6;
+    return !(y & 0x800);
+  }
+  /// For a from-bits path that has taken its record: ends the record recordBits() gave (`b`) at
+  /// bit `end` and appends a blank instruction of the current block whose operands start at
+  /// the operands' end, as read() and record() begin one; null, nothing done, when `end` is
+  /// past the block's end (read() reports it).
+  [[gnu::always_inline]] Instruction *takeRecord(const BitstreamReader::RecordBits &b, uint64_t end,
+                                                 uint32_t code) {
+    if (!s.bs.endRecordAt(end)) [[unlikely]]
+      return nullptr;
+    s.rec.bitOffset = b.start; // (as read() sets them: for any message before the next record)
+    s.rec.code = code;
+    static constexpr Instruction kBlank{};
+    Instruction &ins = append(m.instructions, kBlank);
+    ins.block = curBlockIndex;
+    ins.firstOperand = uint32_t(m.operands.size());
+    return &ins;
+  }
   /// A RET record of an abbreviation [RET] (`ret void`, LLVM's), as record() makes it.
   [[gnu::always_inline]] inline bool retVoidFromBits();
   /// An unabbreviated EXTRACTVAL record of two fields (`w`: the load at its code, which run()
@@ -898,38 +927,6 @@ template <bool Relative> bool FunctionBuilder::typedCall() {
   return true;
 }
 
-namespace {
-
-/// A VBR-6 field at bit `at` of `data` (a whole load readable there) of at most four chunks
-/// (values below 2^20: every id a call names): its value into `v` and `at` past it; false
-/// (nothing moved) when it is longer.
-[[gnu::always_inline]] inline bool vbr6Field(const uint8_t *data, uint64_t &at, uint64_t &v) {
-  const uint64_t x = loadBitsAt(data, at);
-  if (!(x & 32)) {
-    v = x & 31;
-    at += 6;
-    return true;
-  }
-  if (!(x & 0x800)) {
-    v = (x & 31) | ((x >> 1) & 0x3E0);
-    at += 12;
-    return true;
-  }
-  uint64_t r = (x & 31) | ((x >> 1) & 0x3E0);
-#pragma GCC unroll 2
-  for (unsigned k = 2; k < 4; ++k) {
-    r |= (x >> k) & (uint64_t(31) << (5 * k));
-    if (!((x >> (6 * k + 5)) & 1)) {
-      v = r;
-      at += 6 * (k + 1);
-      return true;
-    }
-  }
-  return false;
-}
-
-} // namespace
-
 bool FunctionBuilder::callFromBits(const BitstreamReader::RecordBits &b, uint64_t w) {
   if (!fromBits) [[unlikely]]
     return false;
@@ -1139,13 +1136,9 @@ bool FunctionBuilder::castFromBits(unsigned width) {
     return false;
   // The value (one or two chunks), the type and the opcode: 40 bits at most, one load.
   const uint64_t x = loadBitsAt(b.data, b.pos);
-  uint64_t field = x & 31, at = 6;
-  if (x & 32) {
-    if (x & 0x800) [[unlikely]]
-      return false;
-    field |= (x >> 1) & 0x3E0;
-    at = 12;
-  }
+  uint64_t field, at = 0;
+  if (!shortField(x, at, field)) [[unlikely]]
+    return false;
   const uint64_t ty = (x >> at) & ((uint64_t(1) << width) - 1), code = (x >> (at + width)) & 15;
   at += width + 4;
   // As instruction() reads it: a value read already, with its type (valueTypePair), a defined
@@ -1160,14 +1153,10 @@ bool FunctionBuilder::castFromBits(unsigned width) {
   const TypeId dest = s.typeMap[ty];
   if (m.values[v].type == kNoId || dest == kNoId) [[unlikely]]
     return false;
-  if (!s.bs.endRecordAt(b.pos + at)) [[unlikely]]
+  Instruction *const taken = takeRecord(b, b.pos + at, kCast);
+  if (!taken) [[unlikely]]
     return false;
-  s.rec.bitOffset = b.start; // (as read() sets them: for any message before the next record)
-  s.rec.code = kCast;
-  static constexpr Instruction kBlank{};
-  Instruction &ins = append(m.instructions, kBlank);
-  ins.block = curBlockIndex;
-  ins.firstOperand = uint32_t(ops.size());
+  Instruction &ins = *taken;
   if (ops.size() == ops.capacity())
     __builtin_unreachable();
   ops.push_back(v);
@@ -1186,13 +1175,9 @@ bool FunctionBuilder::loadFromBits(unsigned width) {
   // The pointer (one or two chunks), the type, the alignment (one or two chunks) and the
   // volatile bit: 45 bits at most, one load.
   const uint64_t x = loadBitsAt(b.data, b.pos);
-  uint64_t field = x & 31, at = 6;
-  if (x & 32) {
-    if (x & 0x800) [[unlikely]]
-      return false;
-    field |= (x >> 1) & 0x3E0;
-    at = 12;
-  }
+  uint64_t field, at = 0;
+  if (!shortField(x, at, field)) [[unlikely]]
+    return false;
   const uint64_t ty = (x >> at) & ((uint64_t(1) << width) - 1);
   at += width;
   uint64_t exponent = (x >> at) & 7;
@@ -1216,14 +1201,10 @@ bool FunctionBuilder::loadFromBits(unsigned width) {
   const TypeId loaded = s.typeMap[ty];
   if (m.values[v].type == kNoId || loaded == kNoId) [[unlikely]]
     return false;
-  if (!s.bs.endRecordAt(b.pos + at)) [[unlikely]]
+  Instruction *const taken = takeRecord(b, b.pos + at, kLoad);
+  if (!taken) [[unlikely]]
     return false;
-  s.rec.bitOffset = b.start; // (as read() sets them: for any message before the next record)
-  s.rec.code = kLoad;
-  static constexpr Instruction kBlank{};
-  Instruction &ins = append(m.instructions, kBlank);
-  ins.block = curBlockIndex;
-  ins.firstOperand = uint32_t(ops.size());
+  Instruction &ins = *taken;
   if (ops.size() == ops.capacity())
     __builtin_unreachable();
   ops.push_back(v);
@@ -1244,17 +1225,9 @@ bool FunctionBuilder::brFromBits(const BitstreamReader::RecordBits &b, uint64_t 
   uint64_t at = 12, f[3];
   if (count != 1 && (count != 3 || boolType == kNoId)) [[unlikely]]
     return false;
-  for (uint64_t k = 0; k < count; ++k) {
-    const uint64_t y = w >> at;
-    f[k] = y & 31;
-    at += 6;
-    if (y & 32) {
-      if (y & 0x800) [[unlikely]]
-        return false;
-      f[k] |= (y >> 1) & 0x3E0;
-      at += 6;
-    }
-  }
+  for (uint64_t k = 0; k < count; ++k)
+    if (!shortField(w, at, f[k])) [[unlikely]]
+      return false;
   auto &ops = m.operands;
   if (f[0] >= numBlocks || ops.capacity() - ops.size() < 3) [[unlikely]]
     return false;
@@ -1269,14 +1242,10 @@ bool FunctionBuilder::brFromBits(const BitstreamReader::RecordBits &b, uint64_t 
     if (m.values[cond].type != boolType) [[unlikely]]
       return false;
   }
-  if (!s.bs.endRecordAt(b.pos + at)) [[unlikely]]
+  Instruction *const taken = takeRecord(b, b.pos + at, kBr);
+  if (!taken) [[unlikely]]
     return false;
-  s.rec.bitOffset = b.start; // (as read() sets them: for any message before the next record)
-  s.rec.code = kBr;
-  static constexpr Instruction kBlank{};
-  Instruction &ins = append(m.instructions, kBlank);
-  ins.block = curBlockIndex;
-  ins.firstOperand = uint32_t(ops.size());
+  Instruction &ins = *taken;
   if (ops.capacity() - ops.size() < 3)
     __builtin_unreachable();
   if (count == 3) {
@@ -1297,17 +1266,9 @@ bool FunctionBuilder::cmpFromBits(const BitstreamReader::RecordBits &b, uint64_t
     return false;
   // The three fields after the code and count: 48 bits at most, the load run() made.
   uint64_t at = 12, f[3];
-  for (uint64_t &v : f) {
-    const uint64_t y = w >> at;
-    v = y & 31;
-    at += 6;
-    if (y & 32) {
-      if (y & 0x800) [[unlikely]]
-        return false;
-      v |= (y >> 1) & 0x3E0;
-      at += 6;
-    }
-  }
+  for (uint64_t &v : f)
+    if (!shortField(w, at, v)) [[unlikely]]
+      return false;
   // As sameTypePairAndField and the predicate's test read them.
   const size_t numIds = s.valueIds.size();
   const uint64_t a = uint32_t(uint32_t(numIds) - uint32_t(f[0])),
@@ -1321,14 +1282,10 @@ bool FunctionBuilder::cmpFromBits(const BitstreamReader::RecordBits &b, uint64_t
   if (ty == kNoId || m.values[vc].type != ty || m.types[ty].kind == TypeKind::Metadata ||
       m.types[ty].kind == TypeKind::Vector) [[unlikely]]
     return false;
-  if (!s.bs.endRecordAt(b.pos + at)) [[unlikely]]
+  Instruction *const taken = takeRecord(b, b.pos + at, kCmp2);
+  if (!taken) [[unlikely]]
     return false;
-  s.rec.bitOffset = b.start; // (as read() sets them: for any message before the next record)
-  s.rec.code = kCmp2;
-  static constexpr Instruction kBlank{};
-  Instruction &ins = append(m.instructions, kBlank);
-  ins.block = curBlockIndex;
-  ins.firstOperand = uint32_t(ops.size());
+  Instruction &ins = *taken;
   if (ops.capacity() - ops.size() < 2)
     __builtin_unreachable();
   ops.push_back(va);
@@ -1365,15 +1322,10 @@ bool FunctionBuilder::gepFromBits(unsigned width) {
   const uint32_t ids32 = uint32_t(s.valueIds.size());
   const Value *const values = m.values.data();
   for (uint64_t k = 0; k < count; ++k) {
-    const uint64_t y = loadBitsAt(b.data, at);
-    uint64_t field = y & 31;
-    at += 6;
-    if (y & 32) {
-      if (y & 0x800) [[unlikely]]
-        return false;
-      field |= (y >> 1) & 0x3E0;
-      at += 6;
-    }
+    uint64_t field, shift = 0;
+    if (!shortField(loadBitsAt(b.data, at), shift, field)) [[unlikely]]
+      return false;
+    at += shift;
     const uint32_t id = ids32 - uint32_t(field);
     if (id >= ids32 || values[ids[id]].type == kNoId) [[unlikely]]
       return false;
@@ -1382,14 +1334,12 @@ bool FunctionBuilder::gepFromBits(unsigned width) {
   const TypeId base = values[room[0]].type;
   Expected<TypeId> result =
       gepResultType(s, source, base, std::span<const ValueId>(room + 1, size_t(count - 1)));
-  if (!result || !s.bs.endRecordAt(at)) [[unlikely]]
+  if (!result) [[unlikely]]
     return false;
-  s.rec.bitOffset = b.start; // (as read() sets them: for any message before the next record)
-  s.rec.code = kGep;
-  static constexpr Instruction kBlank{};
-  Instruction &ins = append(m.instructions, kBlank);
-  ins.block = curBlockIndex;
-  ins.firstOperand = uint32_t(room - ops.data());
+  Instruction *const taken = takeRecord(b, at, kGep);
+  if (!taken) [[unlikely]]
+    return false;
+  Instruction &ins = *taken;
   ops.setEnd(room + count);
   if (x & 1)
     ins.flags |= kFlagInBounds;
@@ -1404,14 +1354,10 @@ bool FunctionBuilder::retVoidFromBits() {
   if (!fromBits || voidType == kNoId) [[unlikely]]
     return false;
   const BitstreamReader::RecordBits b = s.bs.recordBits();
-  if (!s.bs.endRecordAt(b.pos)) [[unlikely]] // (no fields)
+  Instruction *const taken = takeRecord(b, b.pos, kRet); // (no fields)
+  if (!taken) [[unlikely]]
     return false;
-  s.rec.bitOffset = b.start; // (as read() sets them: for any message before the next record)
-  s.rec.code = kRet;
-  static constexpr Instruction kBlank{};
-  Instruction &ins = append(m.instructions, kBlank);
-  ins.block = curBlockIndex;
-  ins.firstOperand = uint32_t(m.operands.size());
+  Instruction &ins = *taken;
   ins.opcode = Opcode::Ret;
   ins.type = voidType;
   return finish(ins);
@@ -1426,16 +1372,7 @@ bool FunctionBuilder::binopFromBits(bool withFlags) {
   // Both operands of one or two chunks, the opcode and the flags: 35 bits at most, one load.
   const uint64_t x = loadBitsAt(b.data, b.pos);
   uint64_t at = 0, fa, fb;
-  auto field = [&](uint64_t & v) __attribute__((always_inline)) {
-    const uint64_t y = x >> at;
-    v = y & 31;
-    at += 6;
-    if (!(y & 32))
-      return true;
-    v |= (y >> 1) & 0x3E0;
-    at += 6;
-    return !(y & 0x800);
-  };
+  auto field = [&](uint64_t & v) __attribute__((always_inline)) { return shortField(x, at, v); };
   if (!field(fa) || !field(fb)) [[unlikely]]
     return false;
   const uint64_t code = (x >> at) & 15, flags = (x >> (at + 4)) & 127;
@@ -1453,14 +1390,10 @@ bool FunctionBuilder::binopFromBits(bool withFlags) {
   if (ty == kNoId || m.values[vb].type != ty || m.types[ty].kind == TypeKind::Metadata ||
       !binopOpcode(m, code, ty, op) || ops.capacity() - ops.size() < 2) [[unlikely]]
     return false;
-  if (!s.bs.endRecordAt(b.pos + at)) [[unlikely]]
+  Instruction *const taken = takeRecord(b, b.pos + at, kBinop);
+  if (!taken) [[unlikely]]
     return false;
-  s.rec.bitOffset = b.start; // (as read() sets them: for any message before the next record)
-  s.rec.code = kBinop;
-  static constexpr Instruction kBlank{};
-  Instruction &ins = append(m.instructions, kBlank);
-  ins.block = curBlockIndex;
-  ins.firstOperand = uint32_t(ops.size());
+  Instruction &ins = *taken;
   if (ops.size() == ops.capacity())
     __builtin_unreachable();
   ops.push_back(va);
@@ -1490,16 +1423,7 @@ bool FunctionBuilder::extractValueFromBits(const BitstreamReader::RecordBits &b,
     return false;
   // The aggregate and the index, one or two chunks each, after the code and count.
   uint64_t at = 12, fa, index;
-  auto field = [&](uint64_t & v) __attribute__((always_inline)) {
-    const uint64_t y = w >> at;
-    v = y & 31;
-    at += 6;
-    if (!(y & 32))
-      return true;
-    v |= (y >> 1) & 0x3E0;
-    at += 6;
-    return !(y & 0x800);
-  };
+  auto field = [&](uint64_t & v) __attribute__((always_inline)) { return shortField(w, at, v); };
   if (!field(fa) || !field(index)) [[unlikely]]
     return false;
   const size_t numIds = s.valueIds.size();
@@ -1512,16 +1436,12 @@ bool FunctionBuilder::extractValueFromBits(const BitstreamReader::RecordBits &b,
   if (agg == kNoId || m.types[agg].kind != TypeKind::Struct || index >= m.types[agg].numElements)
       [[unlikely]]
     return false;
-  if (!s.bs.endRecordAt(b.pos + at)) [[unlikely]]
-    return false;
-  s.rec.bitOffset = b.start; // (as read() sets them: for any message before the next record)
-  s.rec.code = kExtractVal;
   // As record(), member() and finish() make it: one operand, one word, a value (a struct's
   // member is never void), no terminator.
-  static constexpr Instruction kBlank{};
-  Instruction &ins = append(m.instructions, kBlank);
-  ins.block = curBlockIndex;
-  ins.firstOperand = uint32_t(ops.size());
+  Instruction *const taken = takeRecord(b, b.pos + at, kExtractVal);
+  if (!taken) [[unlikely]]
+    return false;
+  Instruction &ins = *taken;
   if (ops.size() == ops.capacity())
     __builtin_unreachable();
   ops.push_back(v);

@@ -1,6 +1,7 @@
 // METADATA_BLOCK (strings, values, nodes, named metadata, kinds, specialized records kept raw),
 // METADATA_KIND_BLOCK and METADATA_ATTACHMENT.
 #include "BitcodeReaderState.h"
+#include "BitstreamFields.h"
 #include "PerThread.h"
 #include "ReaderSupport.h"
 
@@ -154,33 +155,6 @@ struct CharAbbrevs {
     charCount = BitstreamReader::kNotChars;
   }
   return true;
-}
-
-/// A VBR-6 field at bit `at` of `data` (a whole load readable there) of at most four chunks
-/// (values below 2^20): its value into `v` and `at` past it; false (nothing moved) when longer.
-[[gnu::always_inline]] inline bool vbr6Field(const uint8_t *data, uint64_t &at, uint64_t &v) {
-  const uint64_t x = loadBitsAt(data, at);
-  if (!(x & 32)) {
-    v = x & 31;
-    at += 6;
-    return true;
-  }
-  if (!(x & 0x800)) {
-    v = (x & 31) | ((x >> 1) & 0x3E0);
-    at += 12;
-    return true;
-  }
-  uint64_t r = (x & 31) | ((x >> 1) & 0x3E0);
-#pragma GCC unroll 2
-  for (unsigned k = 2; k < 4; ++k) {
-    r |= (x >> k) & (uint64_t(31) << (5 * k));
-    if (!((x >> (6 * k + 5)) & 1)) {
-      v = r;
-      at += 6 * (k + 1);
-      return true;
-    }
-  }
-  return false;
 }
 
 /// nodeFromBits' way back: the operands it appended taken off, and their fixups (the last

@@ -1064,8 +1064,9 @@ TEST(DxilBitcodeReader, IntegerConstantsKeepTheirWidthIndexAndValue) {
     EXPECT_EQ(m->values[c.value].kind, ValueKind::Constant);
     EXPECT_EQ(m->values[c.value].index, i);
     EXPECT_EQ(m->values[c.value].type, c.type);
-    if (i)
+    if (i) {
       EXPECT_EQ(c.value, m->constants[i - 1].value + 1);
+    }
   }
 }
 
@@ -1650,8 +1651,9 @@ TEST(DxilBitcodeReader, AbbreviatedCastsAreReadAsAnyCast) {
       texts[abbreviated] = printLlvmModuleToString(*m);
     }
     EXPECT_EQ(texts[0], texts[1]);
-    if (code == 6)
+    if (code == 6) {
       EXPECT_NE(texts[1].find("%3 = sitofp i32 2 to float"), std::string::npos) << texts[1];
+    }
   }
 }
 
@@ -1717,8 +1719,9 @@ TEST(DxilBitcodeReader, AbbreviatedLoadsAreReadAsAnyLoad) {
       texts[abbreviated] = printLlvmModuleToString(*m);
     }
     EXPECT_EQ(texts[0], texts[1]);
-    if (exponent == 9)
+    if (exponent == 9) {
       EXPECT_NE(texts[1].find("%4 = load i32, i32* %0, align 256"), std::string::npos) << texts[1];
+    }
   }
 }
 
@@ -1788,10 +1791,11 @@ TEST(DxilBitcodeReader, AbbreviatedGepsAreReadAsAnyGep) {
       texts[abbreviated] = printLlvmModuleToString(*m);
     }
     EXPECT_EQ(texts[0], texts[1]);
-    if (c == 1)
+    if (c == 1) {
       EXPECT_NE(texts[1].find("getelementptr { i32, float }, i32* %0, i32 0, i32 1"),
                 std::string::npos)
           << texts[1];
+    }
   }
 }
 
@@ -2012,8 +2016,9 @@ TEST(DxilBitcodeReader, AbbreviatedRetVoidEndsItsBlock) {
       texts[1].erase(bit, texts[1].find(')', bit) + 1 - bit);
     }
     EXPECT_EQ(texts[0], texts[1]);
-    if (fnType == tVoidFn)
+    if (fnType == tVoidFn) {
       EXPECT_NE(texts[1].find("  ret void\n"), std::string::npos) << texts[1];
+    }
   }
 }
 
