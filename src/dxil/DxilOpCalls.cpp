@@ -69,14 +69,7 @@ public:
         }
       } else if (token.kind >= SignatureTokenKind::Void &&
                  token.kind <= SignatureTokenKind::Double) {
-        if (!scalar(token, t))
-          return false;
-        // A scalar written as the overload's own type ("i32" in dx.op.threadId.i32) is the
-        // overload.
-        if (overloadType_ == kNoId && token.scalarOverload != Overload::Void &&
-            token.scalarOverload == f_.overload)
-          overloadType_ = type;
-        return true;
+        return scalarToken(token, t, type);
       } else if (token.kind == SignatureTokenKind::Struct) {
         // A struct of a fixed name ("%dx.types.Handle"): its name compared here, not in a call.
         if (t.kind != TypeKind::Struct || !t.identified)
@@ -91,22 +84,25 @@ public:
     return matches(token, type);
   }
 
+  /// A scalar token against `t` (the type `type`): a scalar written as the overload's own type
+  /// ("i32" in dx.op.threadId.i32) is the overload.
+  [[gnu::always_inline]] bool scalarToken(const SignatureToken &token, const Type &t, TypeId type) {
+    if (!scalar(token, t))
+      return false;
+    if (overloadType_ == kNoId && token.scalarOverload != Overload::Void &&
+        token.scalarOverload == f_.overload)
+      overloadType_ = type;
+    return true;
+  }
+
   /// True when `type` is what `token` names; the first `$o` fixes the overload type.
   /// A scalar, or the first `$o` of a scalar overload, without a frame; the rest (structs and
   /// their names, pointers) in matchesSlow().
   [[gnu::noinline]] bool matches(const SignatureToken &token, TypeId type) {
     if (type < numTypes_) [[likely]] {
       const Type &t = types_[type];
-      if (token.kind >= SignatureTokenKind::Void && token.kind <= SignatureTokenKind::Double) {
-        if (!scalar(token, t))
-          return false;
-        // A scalar written as the overload's own type ("i32" in dx.op.threadId.i32) is the
-        // overload.
-        if (overloadType_ == kNoId && token.scalarOverload != Overload::Void &&
-            token.scalarOverload == f_.overload)
-          overloadType_ = type;
-        return true;
-      }
+      if (token.kind >= SignatureTokenKind::Void && token.kind <= SignatureTokenKind::Double)
+        return scalarToken(token, t, type);
       if (token.kind == SignatureTokenKind::Overload && overloadType_ == kNoId &&
           f_.overload != Overload::Void && f_.overload != Overload::Udt &&
           f_.overload != Overload::Obj) {

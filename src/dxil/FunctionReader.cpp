@@ -245,6 +245,31 @@ private:
     ins.firstOperand = uint32_t(m.operands.size());
     return &ins;
   }
+  /// castFromBits' and loadFromBits' common part, as instruction() reads their records: a value
+  /// (relative id `field`) read already, with its type, a defined type (`ty`, into `type`), and
+  /// `bad` the other fields' verdict. Takes the record (ending at `end`) and appends its
+  /// instruction with the value as its operand; null, nothing done, when it cannot.
+  [[gnu::always_inline]] Instruction *valueAndTypeRecord(const BitstreamReader::RecordBits &b,
+                                                         uint64_t field, uint64_t ty, bool bad,
+                                                         uint64_t end, uint32_t code,
+                                                         TypeId &type) {
+    const size_t numIds = s.valueIds.size();
+    const uint64_t id = uint32_t(uint32_t(numIds) - uint32_t(field));
+    auto &ops = m.operands;
+    if (id >= numIds || ty >= s.typeMap.size() || bad || ops.capacity() == ops.size()) [[unlikely]]
+      return nullptr;
+    const ValueId v = s.valueIds[id];
+    type = s.typeMap[ty];
+    if (m.values[v].type == kNoId || type == kNoId) [[unlikely]]
+      return nullptr;
+    Instruction *const taken = takeRecord(b, end, code);
+    if (!taken) [[unlikely]]
+      return nullptr;
+    if (ops.size() == ops.capacity())
+      __builtin_unreachable();
+    ops.push_back(v);
+    return taken;
+  }
   /// A RET record of an abbreviation [RET] (`ret void`, LLVM's), as record() makes it.
   [[gnu::always_inline]] inline bool retVoidFromBits();
   /// An unabbreviated EXTRACTVAL record of two fields (`w`: the load at its code, which run()
@@ -1143,23 +1168,11 @@ bool FunctionBuilder::castFromBits(unsigned width) {
   at += width + 4;
   // As instruction() reads it: a value read already, with its type (valueTypePair), a defined
   // type (typeAt), a known opcode.
-  const size_t numIds = s.valueIds.size();
-  const uint64_t id = uint32_t(uint32_t(numIds) - uint32_t(field));
-  auto &ops = m.operands;
-  if (id >= numIds || ty >= s.typeMap.size() || code > 12 || ops.capacity() == ops.size())
-      [[unlikely]]
-    return false;
-  const ValueId v = s.valueIds[id];
-  const TypeId dest = s.typeMap[ty];
-  if (m.values[v].type == kNoId || dest == kNoId) [[unlikely]]
-    return false;
-  Instruction *const taken = takeRecord(b, b.pos + at, kCast);
+  TypeId dest;
+  Instruction *const taken = valueAndTypeRecord(b, field, ty, code > 12, b.pos + at, kCast, dest);
   if (!taken) [[unlikely]]
     return false;
   Instruction &ins = *taken;
-  if (ops.size() == ops.capacity())
-    __builtin_unreachable();
-  ops.push_back(v);
   ins.opcode = kCastOpcodes[code];
   ins.type = dest;
   return finish(ins);
@@ -1191,23 +1204,12 @@ bool FunctionBuilder::loadFromBits(unsigned width) {
   at += 5;
   // As instruction() reads it: a pointer read already, with its type (valueTypePair), the
   // loaded type given (typeAt), an alignment exponent of 33 at most (align).
-  const size_t numIds = s.valueIds.size();
-  const uint64_t id = uint32_t(uint32_t(numIds) - uint32_t(field));
-  auto &ops = m.operands;
-  if (id >= numIds || ty >= s.typeMap.size() || exponent > 33 || ops.capacity() == ops.size())
-      [[unlikely]]
-    return false;
-  const ValueId v = s.valueIds[id];
-  const TypeId loaded = s.typeMap[ty];
-  if (m.values[v].type == kNoId || loaded == kNoId) [[unlikely]]
-    return false;
-  Instruction *const taken = takeRecord(b, b.pos + at, kLoad);
+  TypeId loaded;
+  Instruction *const taken =
+      valueAndTypeRecord(b, field, ty, exponent > 33, b.pos + at, kLoad, loaded);
   if (!taken) [[unlikely]]
     return false;
   Instruction &ins = *taken;
-  if (ops.size() == ops.capacity())
-    __builtin_unreachable();
-  ops.push_back(v);
   ins.align = exponent == 0 ? uint64_t(0) : uint64_t(1) << (exponent - 1);
   if (isVolatile)
     ins.flags |= kFlagVolatile;
