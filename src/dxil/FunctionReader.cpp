@@ -245,6 +245,18 @@ private:
     ins.firstOperand = uint32_t(m.operands.size());
     return &ins;
   }
+  /// The record's bits and the load at its first field, for castFromBits, loadFromBits and
+  /// gepFromBits: false when the from-bits paths are off, the void type is not known yet
+  /// (instruction() finds it first, interning it if it must) or no whole load is readable there.
+  [[gnu::always_inline]] bool firstLoad(BitstreamReader::RecordBits &b, uint64_t &x) {
+    if (!fromBits || voidType == kNoId) [[unlikely]]
+      return false;
+    b = s.bs.recordBits();
+    if (b.pos >= b.loadLimit) [[unlikely]]
+      return false;
+    x = loadBitsAt(b.data, b.pos);
+    return true;
+  }
   /// castFromBits' and loadFromBits' common part, as instruction() reads their records: a value
   /// (relative id `field`) read already, with its type, a defined type (`ty`, into `type`), and
   /// `bad` the other fields' verdict. Takes the record (ending at `end`) and appends its
@@ -1153,14 +1165,11 @@ uint8_t FunctionBuilder::classifyAbbrev(uint32_t abbrevId) {
 }
 
 bool FunctionBuilder::castFromBits(unsigned width) {
-  // (voidType known: instruction() finds the void type first, interning it if it must.)
-  if (!fromBits || voidType == kNoId) [[unlikely]]
-    return false;
-  const BitstreamReader::RecordBits b = s.bs.recordBits();
-  if (b.pos >= b.loadLimit) [[unlikely]]
-    return false;
   // The value (one or two chunks), the type and the opcode: 40 bits at most, one load.
-  const uint64_t x = loadBitsAt(b.data, b.pos);
+  BitstreamReader::RecordBits b;
+  uint64_t x;
+  if (!firstLoad(b, x)) [[unlikely]]
+    return false;
   uint64_t field, at = 0;
   if (!shortField(x, at, field)) [[unlikely]]
     return false;
@@ -1179,15 +1188,12 @@ bool FunctionBuilder::castFromBits(unsigned width) {
 }
 
 bool FunctionBuilder::loadFromBits(unsigned width) {
-  // (voidType known: instruction() finds the void type first, interning it if it must.)
-  if (!fromBits || voidType == kNoId) [[unlikely]]
-    return false;
-  const BitstreamReader::RecordBits b = s.bs.recordBits();
-  if (b.pos >= b.loadLimit) [[unlikely]]
-    return false;
   // The pointer (one or two chunks), the type, the alignment (one or two chunks) and the
   // volatile bit: 45 bits at most, one load.
-  const uint64_t x = loadBitsAt(b.data, b.pos);
+  BitstreamReader::RecordBits b;
+  uint64_t x;
+  if (!firstLoad(b, x)) [[unlikely]]
+    return false;
   uint64_t field, at = 0;
   if (!shortField(x, at, field)) [[unlikely]]
     return false;
@@ -1299,15 +1305,12 @@ bool FunctionBuilder::cmpFromBits(const BitstreamReader::RecordBits &b, uint64_t
 }
 
 bool FunctionBuilder::gepFromBits(unsigned width) {
-  // (voidType known: instruction() finds the void type first, interning it if it must.)
-  if (!fromBits || voidType == kNoId) [[unlikely]]
-    return false;
-  const BitstreamReader::RecordBits b = s.bs.recordBits();
-  if (b.pos >= b.loadLimit) [[unlikely]]
-    return false;
   // The inbounds bit, the type and the operands' count (one chunk, not 0) from one load; each
   // operand (one or two chunks) from a load of its own, all below the limit (one test).
-  const uint64_t x = loadBitsAt(b.data, b.pos);
+  BitstreamReader::RecordBits b;
+  uint64_t x;
+  if (!firstLoad(b, x)) [[unlikely]]
+    return false;
   const uint64_t ty = (x >> 1) & ((uint64_t(1) << width) - 1), count = (x >> (1 + width)) & 63;
   uint64_t at = b.pos + 1 + width + 6;
   if ((count & 32) || count == 0 || at + count * 12 >= b.loadLimit || ty >= s.typeMap.size())

@@ -157,6 +157,24 @@ struct CharAbbrevs {
   return true;
 }
 
+/// For nodeFromBits and valueFromBits, when they have taken the record `b` gave: ends it at
+/// bit `end` and appends a metadata entry of `kind` for `function` (the record's offset and code
+/// set as read() sets them, for any message before the next record); null, nothing done, when
+/// `end` is past the block's end (read() reports it).
+[[gnu::always_inline]] inline Metadata *takeRecord(ReaderState &s,
+                                                   const BitstreamReader::RecordBits &b,
+                                                   uint64_t end, uint32_t code, MetadataKind kind,
+                                                   uint32_t function) {
+  if (!s.bs.endRecordAt(end)) [[unlikely]]
+    return nullptr;
+  s.rec.bitOffset = b.start;
+  s.rec.code = code;
+  Metadata &md = newMetadata(s);
+  md.kind = kind;
+  md.function = function;
+  return &md;
+}
+
 /// nodeFromBits' way back: the operands it appended taken off, and their fixups (the last
 /// ones: every fixup before them is of an operand before them), (false).
 [[gnu::noinline, gnu::cold]] bool undoNode(ReaderState &s, size_t operands) {
@@ -216,15 +234,11 @@ nodeFromBits(ReaderState &s, const BitstreamReader::RecordBits &b, uint64_t w, u
       __builtin_unreachable();
     slots.push_back(id);
   }
-  if (!s.bs.endRecordAt(at)) [[unlikely]]
+  Metadata *const md = takeRecord(s, b, at, kNode, MetadataKind::Node, function);
+  if (!md) [[unlikely]]
     return undoNode(s, firstOperand);
-  s.rec.bitOffset = b.start; // (as read() sets them: for any message before the next record)
-  s.rec.code = kNode;
-  Metadata &md = newMetadata(s);
-  md.kind = MetadataKind::Node;
-  md.function = function;
-  md.firstOperand = firstOperand;
-  md.numOperands = uint32_t(n);
+  md->firstOperand = firstOperand;
+  md->numOperands = uint32_t(n);
   return true;
 }
 
@@ -261,14 +275,10 @@ constexpr uint64_t kValueCodeBits = kValue | 2 << 6;
   const ValueId value = s.valueIds[v];
   if (value == kNoId || s.m.values[value].type != valueType) [[unlikely]]
     return false;
-  if (!s.bs.endRecordAt(at)) [[unlikely]]
+  Metadata *const md = takeRecord(s, b, at, kValue, MetadataKind::Value, function);
+  if (!md) [[unlikely]]
     return false;
-  s.rec.bitOffset = b.start; // (as read() sets them: for any message before the next record)
-  s.rec.code = kValue;
-  Metadata &md = newMetadata(s);
-  md.kind = MetadataKind::Value;
-  md.function = function;
-  md.value = value;
+  md->value = value;
   return true;
 }
 

@@ -39,6 +39,15 @@ std::string errorOf(const std::vector<uint8_t> &bytes) {
   return m ? std::string("(read)") : m.error().format();
 }
 
+/// A message without its "(bit N)": a from-bits path and the general path report the same
+/// error, at bits that may differ.
+std::string withoutBit(std::string message) {
+  const size_t bit = message.find("(bit ");
+  if (bit != std::string::npos)
+    message.erase(bit, message.find(')', bit) + 1 - bit);
+  return message;
+}
+
 TEST(DxilBitcodeReader, ReadsAFunctionAConsumerCanQuery) {
   // define i32 @f(i32 %0) { %2 = add i32 %0, 5 ; ret i32 %2 }   (block 1 holds the ret)
   std::vector<uint8_t> bytes = module(3, [](BitWriter &w) {
@@ -1517,8 +1526,7 @@ TEST(DxilBitcodeReader, AbbreviatedBinopsAreReadAsAnyBinop) {
       binop(w, abbreviated ? kPlain : 3u, kFirst, a, b, code);
       w.record(10, {1});
     }));
-    const size_t bit = e.find("(bit ");
-    return bit == std::string::npos ? e : e.erase(bit, e.find(')', bit) + 1 - bit);
+    return withoutBit(e);
   };
   for (auto [a, b, code] : {std::tuple<uint64_t, uint64_t, uint64_t>{kArg, kFloat, 0},
                             {kArg, 6, 13},
@@ -1632,9 +1640,7 @@ TEST(DxilBitcodeReader, AbbreviatedCastsAreReadAsAnyCast) {
     for (int abbreviated = 0; abbreviated < 2; ++abbreviated) {
       Expected<LlvmModule> m = readBitcode(body(abbreviated, ty, code));
       if (!m) {
-        texts[abbreviated] = m.error().format();
-        const size_t bit = texts[abbreviated].find("(bit "); // (the same but for the bit)
-        texts[abbreviated].erase(bit, texts[abbreviated].find(')', bit) + 1 - bit);
+        texts[abbreviated] = withoutBit(m.error().format()); // (the same but for the bit)
         continue;
       }
       const Function &f = m->functions[0];
@@ -1697,9 +1703,7 @@ TEST(DxilBitcodeReader, AbbreviatedLoadsAreReadAsAnyLoad) {
     for (int abbreviated = 0; abbreviated < 2; ++abbreviated) {
       Expected<LlvmModule> m = readBitcode(body(abbreviated, ty, exponent));
       if (!m) {
-        texts[abbreviated] = m.error().format();
-        const size_t bit = texts[abbreviated].find("(bit "); // (the same but for the bit)
-        texts[abbreviated].erase(bit, texts[abbreviated].find(')', bit) + 1 - bit);
+        texts[abbreviated] = withoutBit(m.error().format()); // (the same but for the bit)
         continue;
       }
       const Function &f = m->functions[0];
@@ -1774,9 +1778,7 @@ TEST(DxilBitcodeReader, AbbreviatedGepsAreReadAsAnyGep) {
     for (int abbreviated = 0; abbreviated < 2; ++abbreviated) {
       Expected<LlvmModule> m = readBitcode(body(abbreviated, cases[c].first, cases[c].second));
       if (!m) {
-        texts[abbreviated] = m.error().format();
-        const size_t bit = texts[abbreviated].find("(bit "); // (the same but for the bit)
-        texts[abbreviated].erase(bit, texts[abbreviated].find(')', bit) + 1 - bit);
+        texts[abbreviated] = withoutBit(m.error().format()); // (the same but for the bit)
         continue;
       }
       const Function &f = m->functions[0];
@@ -1912,10 +1914,7 @@ TEST(DxilBitcodeReader, RecordsFromBitsFindTheVoidTypeFirst) {
   Expected<LlvmModule> general = readBitcode(u.bitcode());
   ASSERT_EQ(bool(m), bool(general));
   if (!m) {
-    std::string a = m.error().format(), b = general.error().format();
-    a.erase(a.find("(bit "), a.find(')', a.find("(bit ")) + 1 - a.find("(bit "));
-    b.erase(b.find("(bit "), b.find(')', b.find("(bit ")) + 1 - b.find("(bit "));
-    EXPECT_EQ(a, b);
+    EXPECT_EQ(withoutBit(m.error().format()), withoutBit(general.error().format()));
     return;
   }
   ASSERT_EQ(m->types.size(), general->types.size());
@@ -2010,12 +2009,7 @@ TEST(DxilBitcodeReader, AbbreviatedRetVoidEndsItsBlock) {
         texts[abbreviated] = printLlvmModuleToString(*m);
       }
     }
-    const size_t bit = texts[0].find("(bit "); // (errors: the same but for the bit)
-    if (bit != std::string::npos) {
-      texts[0].erase(bit, texts[0].find(')', bit) + 1 - bit);
-      texts[1].erase(bit, texts[1].find(')', bit) + 1 - bit);
-    }
-    EXPECT_EQ(texts[0], texts[1]);
+    EXPECT_EQ(withoutBit(texts[0]), withoutBit(texts[1])); // (errors: the same but for the bit)
     if (fnType == tVoidFn) {
       EXPECT_NE(texts[1].find("  ret void\n"), std::string::npos) << texts[1];
     }
